@@ -1,0 +1,148 @@
+"""redraft's exceptions.
+
+Every exception redraft raises on purpose derives from :class:`RedraftError`::
+
+    RedraftError
+    ├── ConfigurationError          bad options, unknown model spec, missing key
+    ├── ProviderError               an LLM call failed (translated from the vendor SDK)
+    │   ├── ProviderAuthError       401/403: retrying will not help
+    │   ├── ProviderRateLimitError  429; carries ``retry_after`` when the server sent one
+    │   ├── ProviderTimeoutError    the call ran out of time
+    │   ├── ProviderConnectionError the server could not be reached
+    │   └── ProviderResponseError   4xx/5xx or a response redraft cannot read
+    ├── BudgetExhaustedError        a call would break the run's token budget or deadline
+    ├── RealModelCallBlockedError   a real provider was used while real calls are blocked
+    ├── RunFailedError              the run ended without any usable draft
+    └── QualityError                attempts ran out and the policy says ``raise``
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from redraft._types import RunResult
+
+__all__ = [
+    "BudgetExhaustedError",
+    "ConfigurationError",
+    "ProviderAuthError",
+    "ProviderConnectionError",
+    "ProviderError",
+    "ProviderRateLimitError",
+    "ProviderResponseError",
+    "ProviderTimeoutError",
+    "QualityError",
+    "RealModelCallBlockedError",
+    "RedraftError",
+    "RunFailedError",
+]
+
+
+class RedraftError(Exception):
+    """Base class of every error redraft raises on purpose."""
+
+
+class ConfigurationError(RedraftError):
+    """Options or settings that cannot work; the message names the culprit."""
+
+
+class ProviderError(RedraftError):
+    """An LLM call failed. ``status`` is the HTTP status when there was one."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        provider: str = "",
+        status: int | None = None,
+        retryable: bool = False,
+    ) -> None:
+        super().__init__(message)
+        self.provider = provider
+        self.status = status
+        self.retryable = retryable
+
+
+class ProviderAuthError(ProviderError):
+    """The provider refused the credentials."""
+
+
+class ProviderRateLimitError(ProviderError):
+    """The provider asked us to slow down."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        provider: str = "",
+        status: int | None = 429,
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(message, provider=provider, status=status, retryable=True)
+        self.retry_after = retry_after
+
+
+class ProviderTimeoutError(ProviderError):
+    """The call did not finish in the time it had."""
+
+    def __init__(self, message: str, *, provider: str = "") -> None:
+        super().__init__(message, provider=provider, retryable=True)
+
+
+class ProviderConnectionError(ProviderError):
+    """The provider could not be reached."""
+
+    def __init__(self, message: str, *, provider: str = "") -> None:
+        super().__init__(message, provider=provider, retryable=True)
+
+
+class ProviderResponseError(ProviderError):
+    """The provider answered with an error or with something unreadable."""
+
+
+class BudgetExhaustedError(RedraftError):
+    """Starting a call would break the run's token budget or deadline."""
+
+    def __init__(self, message: str, *, limit: Literal["tokens", "deadline"]) -> None:
+        super().__init__(message)
+        self.limit = limit
+
+
+class RealModelCallBlockedError(RedraftError):
+    """A real model was asked for while :func:`redraft.block_real_model_calls` is on."""
+
+
+class RunFailedError(RedraftError):
+    """The run ended before any draft could be judged.
+
+    ``result`` holds everything recorded up to the failure; ``continue_context``
+    is the message history a caller can resubmit to resume.
+    """
+
+    def __init__(self, message: str, *, result: RunResult) -> None:
+        super().__init__(message)
+        self.result = result
+
+    @property
+    def continue_context(self) -> list[dict[str, Any]]:
+        return [m.model_dump(exclude_none=True) for m in self.result.continue_context]
+
+
+class QualityError(RedraftError):
+    """Attempts ran out without a passing draft and the policy is ``raise``.
+
+    Carries every draft and verdict (``result.drafts``) and the final score.
+    """
+
+    def __init__(self, message: str, *, result: RunResult) -> None:
+        super().__init__(message)
+        self.result = result
+
+    @property
+    def final_score(self) -> float:
+        return self.result.score
+
+    @property
+    def attempts(self) -> int:
+        return self.result.attempts

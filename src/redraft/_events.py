@@ -1,0 +1,128 @@
+"""The typed event stream one run yields.
+
+The loop is the only producer; the CLI view, the store, SSE and the
+OpenAI-compatible stream are consumers. ``type`` is the discriminator, so a
+stored event reads back with :data:`EVENT_ADAPTER`.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from redraft._types import (
+    CallRecord,
+    Evidence,
+    FeedbackStrategy,
+    Policy,
+    RunRequest,
+    RunResult,
+    Verdict,
+)
+
+__all__ = [
+    "EVENT_ADAPTER",
+    "CallRecorded",
+    "DraftCompleted",
+    "DraftStarted",
+    "EvidenceRecorded",
+    "FeedbackPrepared",
+    "RunCompleted",
+    "RunEvent",
+    "RunFailed",
+    "RunStarted",
+    "TextDelta",
+    "VerdictReached",
+]
+
+
+class _Event(BaseModel):
+    run_id: str
+    seq: int = 0
+    """Position in the run's stream, from 1; set by the loop."""
+    at: float = Field(default_factory=time.time)
+
+
+class RunStarted(_Event):
+    type: Literal["run_started"] = "run_started"
+    request: RunRequest
+    policy: Policy
+    model: str
+    judge: str
+
+
+class DraftStarted(_Event):
+    type: Literal["draft_started"] = "draft_started"
+    attempt: int
+    feedback: str | None = None
+
+
+class TextDelta(_Event):
+    type: Literal["text_delta"] = "text_delta"
+    attempt: int
+    delta: str
+
+
+class DraftCompleted(_Event):
+    type: Literal["draft_completed"] = "draft_completed"
+    attempt: int
+    text: str
+    finish_reason: str | None = None
+
+
+class CallRecorded(_Event):
+    type: Literal["call_recorded"] = "call_recorded"
+    call: CallRecord
+
+
+class EvidenceRecorded(_Event):
+    type: Literal["evidence"] = "evidence"
+    attempt: int
+    evidence: Evidence
+
+
+class VerdictReached(_Event):
+    type: Literal["verdict"] = "verdict"
+    attempt: int
+    verdict: Verdict
+
+
+class FeedbackPrepared(_Event):
+    type: Literal["feedback"] = "feedback"
+    attempt: int
+    """The attempt this feedback will drive."""
+    strategy: FeedbackStrategy
+    message: str
+
+
+class RunCompleted(_Event):
+    type: Literal["run_completed"] = "run_completed"
+    result: RunResult
+
+
+class RunFailed(_Event):
+    type: Literal["run_failed"] = "run_failed"
+    error: str
+    error_type: str
+    result: RunResult
+
+
+RunEvent = Annotated[
+    Union[
+        RunStarted,
+        DraftStarted,
+        TextDelta,
+        DraftCompleted,
+        CallRecorded,
+        EvidenceRecorded,
+        VerdictReached,
+        FeedbackPrepared,
+        RunCompleted,
+        RunFailed,
+    ],
+    Field(discriminator="type"),
+]
+
+EVENT_ADAPTER: TypeAdapter[RunEvent] = TypeAdapter(RunEvent)

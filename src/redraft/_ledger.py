@@ -1,0 +1,241 @@
+"""The ledger: every LLM call of a run goes through it.
+
+It enforces the run's deadline and token budget over ALL calls (draft, judge,
+feedback) and keeps a :class:`CallRecord` of each, success or failure. A call
+may only start when its worst case fits: the prompt's byte-count upper bound
+plus its ``max_tokens`` must fit in what is left of the budget, and
+``max_tokens`` is shrunk to make it fit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+
+from redraft._errors import (
+    BudgetExhaustedError,
+    ProviderError,
+    ProviderTimeoutError,
+    RedraftError,
+)
+from redraft._types import CallKind, CallRecord, Completion, ModelRequest, Policy, StreamChunk, Usage
+from redraft.providers._base import (
+    Provider,
+    ensure_real_calls_allowed,
+    estimate_input_tokens_upper_bound,
+    usage_for,
+)
+
+__all__ = ["Ledger"]
+
+# A call that could only write fewer tokens than this is not worth starting.
+_MIN_USEFUL_OUTPUT_TOKENS = 8
+
+
+class Ledger:
+    def __init__(
+        self,
+        policy: Policy,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._clock = clock
+        self._started = clock()
+        self._deadline = self._started + policy.deadline_s if policy.deadline_s else None
+        self._token_budget = policy.token_budget
+        self._reserved = 0
+        self.usage = Usage()
+        self.calls: list[CallRecord] = []
+        self._announced = 0
+
+    # -- budget ---------------------------------------------------------------
+
+    def remaining_time(self) -> float | None:
+        if self._deadline is None:
+            return None
+        return max(0.0, self._deadline - self._clock())
+
+    def remaining_tokens(self) -> int | None:
+        if self._token_budget is None:
+            return None
+        return self._token_budget - self.usage.total_tokens - self._reserved
+
+    def check_deadline(self) -> None:
+        remaining = self.remaining_time()
+        if remaining is not None and remaining <= 0:
+            raise BudgetExhaustedError("the run's deadline has passed", limit="deadline")
+
+    def _reserve(self, request: ModelRequest) -> tuple[ModelRequest, int]:
+        self.check_deadline()
+        left = self.remaining_tokens()
+        if left is None:
+            return request, 0
+        prompt_bound = estimate_input_tokens_upper_bound(request.messages)
+        room = left - prompt_bound
+        wanted = min(request.max_tokens, max(room, 0))
+        if wanted < min(_MIN_USEFUL_OUTPUT_TOKENS, request.max_tokens):
+            raise BudgetExhaustedError(
+                f"token budget exhausted: {left} tokens left, this call could need "
+                f"{prompt_bound} for its prompt",
+                limit="tokens",
+            )
+        reservation = prompt_bound + wanted
+        self._reserved += reservation
+        if wanted != request.max_tokens:
+            request = request.model_copy(update={"max_tokens": wanted})
+        return request, reservation
+
+    # -- records --------------------------------------------------------------
+
+    def new_records(self) -> list[CallRecord]:
+        """Calls recorded since the last time this was asked (for announcing)."""
+        fresh = self.calls[self._announced :]
+        self._announced = len(self.calls)
+        return fresh
+
+    def _record(
+        self,
+        provider: Provider,
+        request: ModelRequest,
+        *,
+        kind: CallKind,
+        attempt: int,
+        evaluator: str | None,
+        started: float,
+        text: str,
+        usage: Usage,
+        finish_reason: str | None,
+        error: BaseException | None,
+        model: str | None,
+    ) -> None:
+        self.usage = self.usage + usage
+        parameters: dict[str, object] = {"max_tokens": request.max_tokens}
+        if request.temperature is not None:
+            parameters["temperature"] = request.temperature
+        if request.json_schema is not None:
+            parameters["json_schema"] = request.json_schema
+        if request.stop:
+            parameters["stop"] = request.stop
+        self.calls.append(
+            CallRecord(
+                kind=kind,
+                attempt=attempt,
+                provider=provider.name,
+                model=model or provider.model,
+                evaluator=evaluator,
+                messages=list(request.messages),
+                parameters=parameters,
+                text=text,
+                usage=usage,
+                latency_ms=round((self._clock() - started) * 1000, 3),
+                status="error" if error is not None else "ok",
+                error=_describe(error) if error is not None else None,
+                finish_reason=finish_reason,
+            )
+        )
+
+    # -- calls ----------------------------------------------------------------
+
+    async def complete(
+        self,
+        provider: Provider,
+        request: ModelRequest,
+        *,
+        kind: CallKind,
+        attempt: int,
+        evaluator: str | None = None,
+    ) -> Completion:
+        text = ""
+        usage: Usage | None = None
+        finish: str | None = None
+        model: str | None = None
+        async for chunk in self.stream(
+            provider, request, kind=kind, attempt=attempt, evaluator=evaluator, native_stream=False
+        ):
+            text += chunk.delta
+            usage = chunk.usage or usage
+            finish = chunk.finish_reason or finish
+            model = chunk.model or model
+        return Completion(text=text, usage=usage or Usage(), finish_reason=finish, model=model)
+
+    async def stream(
+        self,
+        provider: Provider,
+        request: ModelRequest,
+        *,
+        kind: CallKind,
+        attempt: int,
+        evaluator: str | None = None,
+        native_stream: bool = True,
+    ) -> AsyncIterator[StreamChunk]:
+        """Run one call under the budget, yielding its chunks.
+
+        ``native_stream=False`` asks the provider for a whole completion and
+        yields it as one chunk.
+        """
+        request, reservation = self._reserve(request)
+        started = self._clock()
+        text = ""
+        usage: Usage | None = None
+        finish: str | None = None
+        model: str | None = None
+        error: BaseException | None = None
+        try:
+            ensure_real_calls_allowed(provider)
+            async with asyncio.timeout(self.remaining_time()):
+                if native_stream:
+                    async for chunk in provider.stream(request):
+                        text += chunk.delta
+                        usage = chunk.usage or usage
+                        finish = chunk.finish_reason or finish
+                        model = chunk.model or model
+                        if chunk.delta:
+                            yield StreamChunk(delta=chunk.delta)
+                else:
+                    completion = await provider.complete(request)
+                    text, usage = completion.text, completion.usage
+                    finish, model = completion.finish_reason, completion.model
+            yield StreamChunk(usage=usage, finish_reason=finish, model=model)
+        except TimeoutError as exc:
+            error = BudgetExhaustedError(
+                f"the run's deadline passed during a {kind} call", limit="deadline"
+            )
+            raise error from exc
+        except RedraftError as exc:
+            error = exc
+            raise
+        except asyncio.CancelledError as exc:
+            error = exc
+            raise
+        except Exception as exc:  # a provider bug must still be recorded, then surfaced typed
+            error = ProviderError(f"{type(exc).__name__}: {exc}", provider=provider.name)
+            raise error from exc
+        finally:
+            self._reserved -= reservation
+            if usage is None:
+                # The provider reported nothing (a failure, or a stream cut
+                # short). If text came back the prompt was processed, so charge
+                # an estimate rather than pretend the call was free.
+                usage = usage_for(request, text) if text else Usage()
+            self._record(
+                provider,
+                request,
+                kind=kind,
+                attempt=attempt,
+                evaluator=evaluator,
+                started=started,
+                text=text,
+                usage=usage,
+                finish_reason=finish,
+                error=error,
+                model=model,
+            )
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, asyncio.CancelledError):
+        return "cancelled"
+    if isinstance(error, ProviderTimeoutError):
+        return f"timeout: {error}"
+    return f"{type(error).__name__}: {error}"

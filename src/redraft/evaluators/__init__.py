@@ -1,0 +1,1 @@
+"""Evaluators: judges, checks and their composition."""

@@ -1,0 +1,156 @@
+"""The evaluator protocol and verdict aggregation.
+
+An evaluator looks at one :class:`Subject` (the request and one draft) and
+returns a :class:`Verdict` that carries its evidence. Evaluators that call an
+LLM do it through ``context.gateway`` so that the run's budget, deadline and
+call records cover them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from redraft._types import (
+    CallKind,
+    Completion,
+    Draft,
+    EvaluatorKind,
+    Evidence,
+    ModelRequest,
+    RunRequest,
+    Verdict,
+)
+from redraft.providers._base import Provider
+
+__all__ = [
+    "EvaluationContext",
+    "Evaluator",
+    "ModelGateway",
+    "Subject",
+    "aggregate",
+]
+
+
+class ModelGateway(Protocol):
+    """What an evaluator may use to call a model (the run's ledger)."""
+
+    async def complete(
+        self,
+        provider: Provider,
+        request: ModelRequest,
+        *,
+        kind: CallKind,
+        attempt: int,
+        evaluator: str | None = None,
+    ) -> Completion: ...
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What is being judged: the request and one draft of the answer."""
+
+    request: RunRequest
+    text: str
+    attempt: int = 1
+    previous: Sequence[Draft] = ()
+
+
+@dataclass(frozen=True)
+class EvaluationContext:
+    threshold: float
+    gateway: ModelGateway
+    call_kind: CallKind = "judge"
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+class Evaluator(ABC):
+    """Judges a subject. ``uses_llm`` lets a cascade run cheap evaluators first."""
+
+    name: str = "evaluator"
+    kind: EvaluatorKind = "check"
+    uses_llm: bool = False
+    required: bool = True
+
+    @abstractmethod
+    async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
+        """Return a verdict whose ``evidence`` lists this evaluator's findings."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+AggregateMode = Literal["all", "any", "weighted"]
+
+
+def aggregate(
+    evidence: Sequence[Evidence],
+    *,
+    threshold: float,
+    mode: AggregateMode = "all",
+    weights: Sequence[float] | None = None,
+) -> Verdict:
+    """Fold evidence into one verdict.
+
+    - A ``skipped`` item does not count towards the score.
+    - An ``error`` item counts as score 0 and never as a pass, whatever the mode.
+    - ``all``: passes when every required, counted item passed and the mean
+      score reaches ``threshold``.
+    - ``any``: passes when at least one counted item passed.
+    - ``weighted``: passes when the weighted mean reaches ``threshold`` and no
+      required item failed.
+    """
+    items = list(evidence)
+    if weights is not None and len(weights) != len(items):
+        raise ValueError("weights must match the evidence one for one")
+    counted = [
+        (e, (weights[i] if weights is not None else 1.0))
+        for i, e in enumerate(items)
+        if e.status != "skipped" and e.valid
+    ]
+    if not counted:
+        return Verdict(
+            score=0.0,
+            passed=False,
+            reason="no evaluator produced a usable finding",
+            evidence=items,
+        )
+
+    def score_of(e: Evidence) -> float:
+        if e.status == "error":
+            return 0.0
+        if e.score is not None:
+            return e.score
+        return 1.0 if e.passed else 0.0
+
+    total_weight = sum(w for _, w in counted) or 1.0
+    score = sum(score_of(e) * w for e, w in counted) / total_weight
+    failed = [e for e, _ in counted if e.status == "error" or not e.passed]
+    required_failed = [e for e in failed if e.required or e.status == "error"]
+
+    if mode == "any":
+        passed = any(e.status == "ok" and e.passed for e, _ in counted)
+    elif mode == "weighted":
+        passed = score >= threshold and not required_failed
+    else:
+        passed = not required_failed and score >= threshold
+
+    suggestions: list[str] = []
+    for e in failed:
+        for suggestion in e.suggestions:
+            if suggestion not in suggestions:
+                suggestions.append(suggestion)
+    reasons = [f"{e.evaluator}: {e.reason}" for e in failed if e.reason]
+    if passed:
+        reason = "; ".join(f"{e.evaluator}: {e.reason}" for e, _ in counted if e.reason) or "passed"
+    else:
+        reason = "; ".join(reasons) or f"score {score:.2f} is below the threshold {threshold:.2f}"
+    return Verdict(
+        score=round(score, 6),
+        passed=passed,
+        reason=reason,
+        suggestions=suggestions,
+        evidence=items,
+    )

@@ -1,0 +1,111 @@
+"""Providers and model specs.
+
+A model spec is a string:
+
+- ``openai:<model>`` — the official ``openai`` SDK; honours ``OPENAI_BASE_URL``
+  and ``OPENAI_API_KEY`` (OpenAI, Ollama, vLLM, llama.cpp server, LM Studio, Groq…)
+- ``anthropic:<model>`` — the official ``anthropic`` SDK (``ANTHROPIC_API_KEY``)
+- ``local`` or ``local:<path.gguf>`` — the embedded model, in-process
+- ``scripted`` — :class:`EchoModel`; ``scripted:<file.json>`` — a
+  :class:`ScriptedModel` whose queue is the JSON list of strings in the file
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from redraft._errors import ConfigurationError
+from redraft.providers._base import (
+    Provider,
+    allow_real_model_calls,
+    block_real_model_calls,
+)
+from redraft.providers._scripted import EchoModel, FunctionModel, ScriptedModel
+
+__all__ = [
+    "EchoModel",
+    "FunctionModel",
+    "Provider",
+    "ProviderRegistry",
+    "ScriptedModel",
+    "allow_real_model_calls",
+    "block_real_model_calls",
+    "parse_model_spec",
+]
+
+FAMILIES = ("openai", "anthropic", "local", "scripted")
+
+
+def parse_model_spec(spec: str) -> tuple[str, str]:
+    """Split ``family:model``; raise :class:`ConfigurationError` naming what is wrong."""
+    spec = spec.strip()
+    if not spec:
+        raise ConfigurationError("model spec is empty")
+    family, _, model = spec.partition(":")
+    family = family.strip().lower()
+    model = model.strip()
+    if family not in FAMILIES:
+        raise ConfigurationError(
+            f"unknown model spec {spec!r}: expected one of "
+            "'openai:<model>', 'anthropic:<model>', 'local', 'scripted'"
+        )
+    if family in ("openai", "anthropic") and not model:
+        raise ConfigurationError(f"model spec {spec!r} names no model: write '{family}:<model>'")
+    return family, model
+
+
+class ProviderRegistry:
+    """Builds providers from specs and shares one instance per spec, so the
+    generator and the judge can use one loaded local model."""
+
+    def __init__(self) -> None:
+        self._providers: dict[str, Provider] = {}
+
+    def get(self, spec: str) -> Provider:
+        family, model = parse_model_spec(spec)
+        key = f"{family}:{model}"
+        if key not in self._providers:
+            self._providers[key] = _build(family, model)
+        return self._providers[key]
+
+    def add(self, spec: str, provider: Provider) -> None:
+        """Register a ready provider under ``spec`` (tests, embedding apps)."""
+        family, model = parse_model_spec(spec)
+        self._providers[f"{family}:{model}"] = provider
+
+    async def aclose(self) -> None:
+        for provider in self._providers.values():
+            await provider.aclose()
+        self._providers.clear()
+
+
+def _build(family: str, model: str) -> Provider:
+    if family == "scripted":
+        if not model:
+            return EchoModel()
+        return _scripted_from_file(model)
+    if family == "openai":
+        from redraft.providers._openai import OpenAIProvider
+
+        return OpenAIProvider(model)
+    if family == "anthropic":
+        from redraft.providers._anthropic import AnthropicProvider
+
+        return AnthropicProvider(model)
+    from redraft.providers._local import LocalProvider
+
+    return LocalProvider(model_path=model or None)
+
+
+def _scripted_from_file(path: str) -> ScriptedModel:
+    file = Path(path)
+    try:
+        items = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigurationError(f"scripted model file not found: {path}") from None
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ConfigurationError(f"scripted model file {path} is not readable JSON: {exc}") from None
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        raise ConfigurationError(f"scripted model file {path} must hold a JSON list of strings")
+    return ScriptedModel(items, model=file.name)

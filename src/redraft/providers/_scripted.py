@@ -1,0 +1,211 @@
+"""Deterministic providers for tests and demos, used through the real seam.
+
+- :class:`ScriptedModel` answers from a queue and keeps a history of requests.
+- :class:`FunctionModel` answers with a function of the request.
+- :class:`EchoModel` (spec ``scripted``) answers every prompt with a fixed
+  shape and, when asked for JSON, with a value that fits the schema.
+
+Each honours ``max_tokens`` the way a real backend does (output cut, finish
+reason ``length``) and reports usage, so budgets can be tested with them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from typing import Any
+
+from redraft._errors import ProviderError
+from redraft._types import Completion, ModelRequest, StreamChunk
+from redraft.providers._base import Provider, count_tokens_roughly, usage_for
+
+__all__ = ["EchoModel", "FunctionModel", "ScriptedModel", "Script"]
+
+Script = str | Completion | BaseException | Callable[[ModelRequest], str]
+Responder = Callable[[ModelRequest], "str | Completion | Awaitable[str | Completion]"]
+
+
+class _FakeProvider(Provider):
+    name = "scripted"
+    supports_json_schema = True
+    is_real = False
+
+    def __init__(
+        self,
+        *,
+        model: str = "scripted",
+        delay: float = 0.0,
+        chunk_delay: float = 0.0,
+    ) -> None:
+        self.model = model
+        self.delay = delay
+        self.chunk_delay = chunk_delay
+        self.history: list[ModelRequest] = []
+
+    async def _respond(self, request: ModelRequest) -> Completion:
+        raise NotImplementedError
+
+    async def complete(self, request: ModelRequest) -> Completion:
+        self.history.append(request)
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        return _honour_max_tokens(request, await self._respond(request))
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
+        self.history.append(request)
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        completion = _honour_max_tokens(request, await self._respond(request))
+        for piece in _pieces(completion.text):
+            if self.chunk_delay:
+                await asyncio.sleep(self.chunk_delay)
+            yield StreamChunk(delta=piece)
+        yield StreamChunk(
+            usage=completion.usage,
+            finish_reason=completion.finish_reason,
+            model=completion.model or self.model,
+        )
+
+
+class ScriptedModel(_FakeProvider):
+    """Answers each call with the next item of ``script``.
+
+    An item is a string (the completion text), a :class:`Completion`, an
+    exception (raised, to simulate a failing provider) or a function of the
+    request. An exhausted script raises :class:`ProviderError`, so a test
+    that makes more calls than it planned fails loudly.
+    """
+
+    def __init__(
+        self,
+        script: Iterable[Script],
+        *,
+        model: str = "scripted",
+        delay: float = 0.0,
+        chunk_delay: float = 0.0,
+    ) -> None:
+        super().__init__(model=model, delay=delay, chunk_delay=chunk_delay)
+        self.queue: deque[Script] = deque(script)
+
+    def add(self, *items: Script) -> None:
+        self.queue.extend(items)
+
+    async def _respond(self, request: ModelRequest) -> Completion:
+        if not self.queue:
+            raise ProviderError(
+                f"scripted model {self.model!r} has no response left "
+                f"(call {len(self.history)})",
+                provider=self.name,
+            )
+        item = self.queue.popleft()
+        if isinstance(item, BaseException):
+            raise item
+        if isinstance(item, Completion):
+            return item
+        text = item(request) if callable(item) else item
+        return Completion(text=text, usage=usage_for(request, text), finish_reason="stop")
+
+
+class FunctionModel(_FakeProvider):
+    """Answers with ``function(request)``; the function may be async."""
+
+    def __init__(
+        self,
+        function: Responder,
+        *,
+        model: str = "function",
+        delay: float = 0.0,
+        chunk_delay: float = 0.0,
+    ) -> None:
+        super().__init__(model=model, delay=delay, chunk_delay=chunk_delay)
+        self.function = function
+
+    async def _respond(self, request: ModelRequest) -> Completion:
+        result = self.function(request)
+        if inspect.isawaitable(result):
+            result = await result
+        if isinstance(result, Completion):
+            return result
+        return Completion(text=result, usage=usage_for(request, result), finish_reason="stop")
+
+
+class EchoModel(_FakeProvider):
+    """The ``scripted`` spec: a model that needs no script.
+
+    Text requests get ``"Scripted answer: <last user message>"``; JSON-schema
+    requests get the smallest value that fits the schema (a passing score
+    where the schema has one), so a whole run works with no setup.
+    """
+
+    def __init__(self, *, model: str = "echo", delay: float = 0.0) -> None:
+        super().__init__(model=model, delay=delay)
+
+    async def _respond(self, request: ModelRequest) -> Completion:
+        if request.json_schema is not None:
+            text = json.dumps(sample_for_schema(request.json_schema))
+        else:
+            last_user = next(
+                (m.text for m in reversed(request.messages) if m.role == "user"), ""
+            )
+            text = f"Scripted answer: {last_user}"
+        return Completion(text=text, usage=usage_for(request, text), finish_reason="stop")
+
+
+def sample_for_schema(schema: dict[str, Any]) -> Any:
+    """A small value valid under ``schema``; numbers take their maximum, booleans
+    ``true``, so a schema-shaped judge verdict from :class:`EchoModel` passes."""
+    if "enum" in schema:
+        return schema["enum"][0]
+    if "const" in schema:
+        return schema["const"]
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    if kind == "object":
+        properties = schema.get("properties", {})
+        required = schema.get("required", list(properties))
+        return {key: sample_for_schema(properties[key]) for key in required if key in properties}
+    if kind == "array":
+        items = schema.get("items", {"type": "string"})
+        return [sample_for_schema(items) for _ in range(schema.get("minItems", 0))]
+    if kind == "integer":
+        return int(schema.get("maximum", 1))
+    if kind == "number":
+        return float(schema.get("maximum", 1.0))
+    if kind == "boolean":
+        return True
+    if kind == "string":
+        return "ok"[: schema.get("maxLength", 2)] or "ok"
+    return None
+
+
+def _pieces(text: str) -> list[str]:
+    """Split text into word-sized stream deltas that join back exactly."""
+    pieces: list[str] = []
+    current = ""
+    for char in text:
+        current += char
+        if char.isspace():
+            pieces.append(current)
+            current = ""
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def _honour_max_tokens(request: ModelRequest, completion: Completion) -> Completion:
+    if completion.usage.output_tokens <= request.max_tokens:
+        return completion
+    # Cut at the token boundary the rough counter uses.
+    kept = ""
+    for piece in _pieces(completion.text):
+        if count_tokens_roughly(kept + piece) > request.max_tokens:
+            break
+        kept += piece
+    usage = completion.usage.model_copy(
+        update={"output_tokens": min(count_tokens_roughly(kept), request.max_tokens)}
+    )
+    return completion.model_copy(update={"text": kept, "usage": usage, "finish_reason": "length"})
