@@ -2,8 +2,8 @@
 
 It enforces the run's deadline and token budget over ALL calls (draft, judge,
 feedback) and keeps a :class:`CallRecord` of each, success or failure. A call
-may only start when its worst case fits: the prompt's byte-count upper bound
-plus its ``max_tokens`` must fit in what is left of the budget, and
+may only start when its worst case fits: the provider's upper bound on the
+prompt's tokens plus its ``max_tokens`` must fit in what is left of the budget, and
 ``max_tokens`` is shrunk to make it fit.
 """
 
@@ -23,7 +23,6 @@ from redraft._types import CallKind, CallRecord, Completion, ModelRequest, Polic
 from redraft.providers._base import (
     Provider,
     ensure_real_calls_allowed,
-    estimate_input_tokens_upper_bound,
     usage_for,
 )
 
@@ -66,12 +65,12 @@ class Ledger:
         if remaining is not None and remaining <= 0:
             raise BudgetExhaustedError("the run's deadline has passed", limit="deadline")
 
-    def _reserve(self, request: ModelRequest) -> tuple[ModelRequest, int]:
+    def _reserve(self, provider: Provider, request: ModelRequest) -> tuple[ModelRequest, int]:
         self.check_deadline()
         left = self.remaining_tokens()
         if left is None:
             return request, 0
-        prompt_bound = estimate_input_tokens_upper_bound(request.messages)
+        prompt_bound = provider.input_token_bound(request.messages)
         room = left - prompt_bound
         wanted = min(request.max_tokens, max(room, 0))
         if wanted < min(_MIN_USEFUL_OUTPUT_TOKENS, request.max_tokens):
@@ -174,7 +173,7 @@ class Ledger:
         ``native_stream=False`` asks the provider for a whole completion and
         yields it as one chunk.
         """
-        request, reservation = self._reserve(request)
+        request, reservation = self._reserve(provider, request)
         started = self._clock()
         text = ""
         usage: Usage | None = None
@@ -196,6 +195,8 @@ class Ledger:
                     completion = await provider.complete(request)
                     text, usage = completion.text, completion.usage
                     finish, model = completion.finish_reason, completion.model
+                    if text:
+                        yield StreamChunk(delta=text)
             yield StreamChunk(usage=usage, finish_reason=finish, model=model)
         except TimeoutError as exc:
             error = BudgetExhaustedError(

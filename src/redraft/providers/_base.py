@@ -60,6 +60,15 @@ class Provider(ABC):
             model=completion.model,
         )
 
+    def input_token_bound(self, messages: list[Message]) -> int:
+        """An upper bound on the prompt tokens ``messages`` will cost.
+
+        Token budgets reserve this before a call starts. The default holds for
+        every byte-level tokenizer (no token is shorter than one byte), so it
+        is safe but generous; a provider that can count exactly overrides it.
+        """
+        return estimate_input_tokens_upper_bound(messages)
+
     async def aclose(self) -> None:
         """Release clients, threads or native resources."""
 

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any
 
 from redraft._errors import ProviderError
-from redraft._types import Completion, ModelRequest, StreamChunk
+from redraft._types import Completion, Message, ModelRequest, StreamChunk
 from redraft.providers._base import Provider, count_tokens_roughly, usage_for
 
 __all__ = ["EchoModel", "FunctionModel", "ScriptedModel", "Script"]
@@ -47,6 +47,10 @@ class _FakeProvider(Provider):
 
     async def _respond(self, request: ModelRequest) -> Completion:
         raise NotImplementedError
+
+    def input_token_bound(self, messages: list[Message]) -> int:
+        # Fakes count tokens themselves (see usage_for), so the bound is exact.
+        return sum(count_tokens_roughly(m.text) for m in messages)
 
     async def complete(self, request: ModelRequest) -> Completion:
         self.history.append(request)

@@ -1,0 +1,172 @@
+"""Feedback strategies: how a failed verdict becomes the next draft's prompt.
+
+Each strategy follows one seed:
+
+- ``encourage`` (seed 000) keeps the conversation, shows the model its own
+  answer and asks for a more complete one. It deliberately carries no
+  critique: the seed's retry is an encouragement, not a review.
+- ``critique`` (seed 002) drafts afresh from the instruction plus the
+  evaluator's score, reasoning and numbered suggestions.
+- ``hint`` (seed 001) drafts afresh with the improvement hint and the
+  previous answer, truncated, marked as something not to repeat.
+- ``progressive`` (seed 003) keeps the conversation and grows stricter with
+  each attempt: general guidance, then specific points with examples, then
+  hard requirements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from redraft._types import Draft, FeedbackStrategy, Message, RunRequest, Verdict
+
+__all__ = ["FEEDBACK_STRATEGIES", "base_messages", "prepare_feedback"]
+
+FEEDBACK_STRATEGIES: tuple[FeedbackStrategy, ...] = ("encourage", "critique", "hint", "progressive")
+
+ENCOURAGEMENT = (
+    "That answer does not yet cover everything I asked. Please answer again, "
+    "completely and thoroughly, addressing every part of my question."
+)
+HINT_PREVIOUS_CHARS = 500
+
+
+def base_messages(request: RunRequest) -> list[Message]:
+    """The first draft's messages: the request, with the format appended to
+    the last user turn (small models follow a format best right by the question)."""
+    messages = [m.model_copy() for m in request.messages]
+    if request.format:
+        _extend_last_user_turn(messages, f"Response format: {request.format}")
+    return messages
+
+
+def prepare_feedback(
+    strategy: FeedbackStrategy, request: RunRequest, previous: Draft, attempt: int
+) -> tuple[list[Message], str]:
+    """Return the next draft's messages and the feedback text inside them."""
+    verdict = previous.verdict or Verdict(score=0.0, passed=False, reason="not evaluated")
+    return _STRATEGIES[strategy](request, previous, verdict, attempt)
+
+
+def _encourage(
+    request: RunRequest, previous: Draft, verdict: Verdict, attempt: int
+) -> tuple[list[Message], str]:
+    messages = base_messages(request)
+    messages.append(Message(role="assistant", content=previous.text))
+    messages.append(Message(role="user", content=ENCOURAGEMENT))
+    return messages, ENCOURAGEMENT
+
+
+def _critique(
+    request: RunRequest, previous: Draft, verdict: Verdict, attempt: int
+) -> tuple[list[Message], str]:
+    lines = [
+        "Feedback on your previous attempt:",
+        f"Score: {verdict.score:.2f}",
+        f"Assessment: {verdict.reason or 'it did not meet the criteria'}",
+    ]
+    if verdict.suggestions:
+        lines.append("")
+        lines.append("What to improve:")
+        lines.extend(f"{i}. {s}" for i, s in enumerate(verdict.suggestions, 1))
+    lines.append("")
+    lines.append("Write a new answer to the request above that fixes these points.")
+    feedback = "\n".join(lines)
+    messages = base_messages(request)
+    _extend_last_user_turn(messages, feedback)
+    return messages, feedback
+
+
+def _hint(
+    request: RunRequest, previous: Draft, verdict: Verdict, attempt: int
+) -> tuple[list[Message], str]:
+    hint = improvement_hint(verdict)
+    shown = previous.text[:HINT_PREVIOUS_CHARS]
+    if len(previous.text) > HINT_PREVIOUS_CHARS:
+        shown += " […]"
+    feedback = (
+        "Important: your previous answer was rated below the quality bar.\n"
+        f"Feedback: {hint}\n"
+        f"Previous answer (do not repeat it): {shown}\n"
+        "Write a fresh, improved answer that acts on the feedback."
+    )
+    messages = base_messages(request)
+    _extend_last_user_turn(messages, feedback)
+    return messages, feedback
+
+
+def _progressive(
+    request: RunRequest, previous: Draft, verdict: Verdict, attempt: int
+) -> tuple[list[Message], str]:
+    # attempt 2 is the first retry: general; 3: specific with examples; 4+: strict.
+    retry = attempt - 1
+    points = verdict.suggestions or [verdict.reason or "answer the request fully and accurately"]
+    if retry <= 1:
+        feedback = (
+            f"Your answer falls short: {verdict.reason or 'it does not meet the bar'}. "
+            "Give a more complete and accurate answer."
+        )
+    elif retry == 2:
+        listed = "\n".join(f"- {p}" for p in points)
+        feedback = (
+            "Your answer still falls short. Specifically:\n"
+            f"{listed}\n"
+            f"For example, a better answer would {_as_example(points[0])}"
+        )
+    else:
+        listed = "\n".join(f"{i}. {p}" for i, p in enumerate(points, 1))
+        feedback = (
+            "You MUST fix every one of these points:\n"
+            f"{listed}\n"
+            "Change only what these points require and keep everything that was already right."
+        )
+    messages = base_messages(request)
+    messages.append(Message(role="assistant", content=previous.text))
+    messages.append(Message(role="user", content=feedback))
+    return messages, feedback
+
+
+def improvement_hint(verdict: Verdict) -> str:
+    """The single most useful sentence to act on: a judge's improvement hint
+    when one gave it, else the first suggestion, else the reason."""
+    for evidence in verdict.evidence:
+        hint = evidence.data.get("improvement_hint")
+        if isinstance(hint, str) and hint.strip() and not evidence.passed:
+            return hint.strip()
+    if verdict.suggestions:
+        return verdict.suggestions[0]
+    return verdict.reason or "answer the request fully and accurately"
+
+
+def _as_example(point: str) -> str:
+    point = point.strip().rstrip(".")
+    if not point:
+        return "address the request directly."
+    return f"{point[0].lower()}{point[1:]}."
+
+
+def _extend_last_user_turn(messages: list[Message], text: str) -> None:
+    for index in range(len(messages) - 1, -1, -1):
+        message = messages[index]
+        if message.role != "user":
+            continue
+        if isinstance(message.content, list):
+            parts = [*message.content, {"type": "text", "text": text}]
+            messages[index] = message.model_copy(update={"content": parts})
+        else:
+            messages[index] = message.model_copy(
+                update={"content": f"{message.text}\n\n{text}"}
+            )
+        return
+    messages.append(Message(role="user", content=text))
+
+
+_STRATEGIES: dict[
+    FeedbackStrategy,
+    Callable[[RunRequest, Draft, Verdict, int], tuple[list[Message], str]],
+] = {
+    "encourage": _encourage,
+    "critique": _critique,
+    "hint": _hint,
+    "progressive": _progressive,
+}
