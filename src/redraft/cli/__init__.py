@@ -1,0 +1,23 @@
+"""The ``redraft`` command line."""
+
+from __future__ import annotations
+
+import click
+
+from redraft import __version__
+from redraft.cli._ask import ask
+
+__all__ = ["cli", "main"]
+
+
+@click.group()
+@click.version_option(__version__, prog_name="redraft")
+def cli() -> None:
+    """Make an LLM check its own answer and redraft it until it passes."""
+
+
+cli.add_command(ask)
+
+
+def main() -> None:
+    cli()

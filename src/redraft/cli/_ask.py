@@ -1,0 +1,177 @@
+"""``redraft ask``: one run of the loop from the command line.
+
+Exit codes: 0 the final draft passed, 1 it did not (attempts, deadline or
+budget ran out, or the provider failed), 2 usage or configuration errors.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from redraft._errors import (
+    ConfigurationError,
+    ProviderAuthError,
+    QualityError,
+    RealModelCallBlockedError,
+    RunFailedError,
+)
+from redraft._events import RunEvent
+from redraft._feedback import FEEDBACK_STRATEGIES
+from redraft._loop import run
+from redraft._settings import Settings
+from redraft._types import Policy, RunRequest, RunResult
+from redraft.evaluators import JUDGE_PRESETS, build_panel
+from redraft.providers import ProviderRegistry
+
+__all__ = ["ask"]
+
+EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
+
+
+@click.command()
+@click.argument("prompt")
+@click.option("--criteria", help="What a good answer must do; given to the judge.")
+@click.option("--format", "format_", metavar="TEXT", help="The response format the drafts must follow.")
+@click.option("--must-match", multiple=True, metavar="REGEX", help="A pattern every answer must contain (repeatable).")
+@click.option("--must-not-match", multiple=True, metavar="REGEX", help="A pattern no answer may contain (repeatable).")
+@click.option("--max-words", type=click.IntRange(min=1), help="Word limit for the answer.")
+@click.option(
+    "--json-schema",
+    "json_schema_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A JSON Schema file the answer must validate against.",
+)
+@click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.8, show_default=True, help="Score a verdict needs to pass.")
+@click.option("--max-attempts", type=click.IntRange(1, 10), default=3, show_default=True, help="Drafts at most.")
+@click.option("--model", metavar="SPEC", help="Generator: openai:<m>, anthropic:<m>, local, scripted. [default: $REDRAFT_MODEL or local]")
+@click.option("--judge-model", metavar="SPEC|none", help="Judge model spec, or 'none' for checks only. [default: $REDRAFT_JUDGE_MODEL or the generator]")
+@click.option("--judge", "judge_preset", type=click.Choice(JUDGE_PRESETS), help="Judge preset. [default: criteria with --criteria, else quality]")
+@click.option("--feedback", type=click.Choice(FEEDBACK_STRATEGIES), default="critique", show_default=True, help="How a failed verdict becomes the next draft's instructions.")
+@click.option("--on-exhausted", type=click.Choice(["best", "last", "raise"]), default="best", show_default=True, help="What to return when no draft passed.")
+@click.option("--deadline", type=click.FloatRange(min=0.001), help="Wall-clock seconds for the whole run, judge calls included.")
+@click.option("--token-budget", type=click.IntRange(min=1), help="Tokens for the whole run, judge calls included.")
+@click.option("--max-tokens", type=click.IntRange(min=1), default=512, show_default=True, help="Output cap of one draft.")
+@click.option("--json", "as_json", is_flag=True, help="Print the run result as one JSON object on stdout.")
+def ask(
+    prompt: str,
+    criteria: str | None,
+    format_: str | None,
+    must_match: tuple[str, ...],
+    must_not_match: tuple[str, ...],
+    max_words: int | None,
+    json_schema_file: Path | None,
+    threshold: float,
+    max_attempts: int,
+    model: str | None,
+    judge_model: str | None,
+    judge_preset: str | None,
+    feedback: str,
+    on_exhausted: str,
+    deadline: float | None,
+    token_budget: int | None,
+    max_tokens: int,
+    as_json: bool,
+) -> None:
+    """Answer PROMPT, judge the answer, and redraft it with feedback until it passes.
+
+    PROMPT '-' reads the prompt from standard input.
+    """
+    if prompt == "-":
+        prompt = sys.stdin.read()
+    if not prompt.strip():
+        raise click.BadParameter("the prompt is empty", param_hint="PROMPT")
+    json_schema = _read_json_schema(json_schema_file)
+    settings = Settings()
+    policy = Policy(
+        threshold=threshold,
+        max_attempts=max_attempts,
+        on_exhausted=on_exhausted,  # type: ignore[arg-type]
+        feedback=feedback,  # type: ignore[arg-type]
+        deadline_s=deadline,
+        token_budget=token_budget,
+        max_tokens=max_tokens,
+    )
+    request = RunRequest.from_prompt(prompt, format=format_, criteria=criteria)
+    generator_spec = model or settings.model
+    judge_spec = judge_model or settings.judge_model or generator_spec
+    options: dict[str, Any] = {
+        "preset": judge_preset,
+        "criteria": criteria,
+        "must_match": must_match,
+        "must_not_match": must_not_match,
+        "max_words": max_words,
+        "json_schema": json_schema,
+    }
+    console = Console(stderr=as_json, highlight=False)
+    err = Console(stderr=True, highlight=False)
+    try:
+        result = asyncio.run(
+            _ask(request, policy, generator_spec, judge_spec, options, console, quiet=as_json)
+        )
+    except (ConfigurationError, ProviderAuthError, RealModelCallBlockedError) as exc:
+        err.print(f"[bold red]error:[/] {exc}")
+        sys.exit(EXIT_USAGE)
+    except QualityError as exc:
+        result = exc.result
+        if not as_json:
+            err.print(f"[bold red]quality error:[/] {exc}")
+    except RunFailedError as exc:
+        result = exc.result
+        if not as_json:
+            err.print(f"[bold red]run failed:[/] {exc}")
+    if as_json:
+        click.echo(result.model_dump_json())
+    sys.exit(EXIT_PASSED if result.passed else EXIT_NOT_PASSED)
+
+
+async def _ask(
+    request: RunRequest,
+    policy: Policy,
+    generator_spec: str,
+    judge_spec: str,
+    options: dict[str, Any],
+    console: Console,
+    *,
+    quiet: bool,
+) -> RunResult:
+    from redraft.cli._view import RunView
+
+    registry = ProviderRegistry()
+    try:
+        generator = registry.get(generator_spec)
+        judge = None if judge_spec.strip().lower() == "none" else registry.get(judge_spec)
+        evaluator = build_panel(judge, **options)
+        view = None if quiet else RunView(console)
+
+        def on_event(event: RunEvent) -> None:
+            if view is not None:
+                view.handle(event)
+
+        return await run(
+            request, generator=generator, evaluator=evaluator, policy=policy, on_event=on_event
+        )
+    finally:
+        await registry.aclose()
+
+
+def _read_json_schema(path: Path | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    try:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise click.BadParameter(f"file not found: {path}", param_hint="--json-schema") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="--json-schema") from None
+    except json.JSONDecodeError as exc:
+        raise click.BadParameter(f"{path} is not valid JSON: {exc}", param_hint="--json-schema") from None
+    if not isinstance(schema, dict):
+        raise click.BadParameter(f"{path} must hold a JSON object", param_hint="--json-schema")
+    return schema

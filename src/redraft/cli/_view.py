@@ -1,0 +1,148 @@
+"""The terminal view of a run: drafts as they stream, verdicts, feedback, totals.
+
+On a terminal the current draft streams live; elsewhere (CI logs, pipes) each
+draft is printed once it is complete. Either way the view only consumes the
+loop's events.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from redraft._events import (
+    DraftCompleted,
+    DraftStarted,
+    FeedbackPrepared,
+    RunCompleted,
+    RunEvent,
+    RunFailed,
+    RunStarted,
+    TextDelta,
+    VerdictReached,
+)
+from redraft._types import RunResult, Verdict
+
+__all__ = ["RunView"]
+
+_STATUS_STYLE = {"ok": "", "error": "bold red", "skipped": "dim"}
+
+
+class RunView:
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self._live: Live | None = None
+        self._text = ""
+        self._attempt = 0
+        self._max_attempts = 0
+
+    def handle(self, event: RunEvent) -> None:
+        if isinstance(event, RunStarted):
+            self._max_attempts = event.policy.max_attempts
+            self.console.print(
+                f"[bold]redraft[/] · model [cyan]{event.model}[/] · judge [cyan]{event.judge}[/] · "
+                f"threshold {event.policy.threshold:.2f} · up to {event.policy.max_attempts} "
+                f"attempt(s) · feedback {event.policy.feedback}"
+            )
+        elif isinstance(event, FeedbackPrepared):
+            self.console.print(
+                Panel(
+                    Text(event.message, style="italic"),
+                    title=f"feedback → attempt {event.attempt} ({event.strategy})",
+                    border_style="yellow",
+                    title_align="left",
+                )
+            )
+        elif isinstance(event, DraftStarted):
+            self._attempt = event.attempt
+            self._text = ""
+            if self.console.is_terminal:
+                self._live = Live(self._draft_panel(), console=self.console, transient=True)
+                self._live.start()
+        elif isinstance(event, TextDelta):
+            self._text += event.delta
+            if self._live is not None:
+                self._live.update(self._draft_panel())
+        elif isinstance(event, DraftCompleted):
+            self._stop_live()
+            self._text = event.text
+            self.console.print(self._draft_panel(done=True))
+        elif isinstance(event, VerdictReached):
+            self.console.print(_verdict_table(event.attempt, event.verdict))
+        elif isinstance(event, RunCompleted):
+            self._stop_live()
+            self._print_result(event.result)
+        elif isinstance(event, RunFailed):
+            self._stop_live()
+            self.console.print(f"[bold red]run failed:[/] {event.error}")
+            self._print_totals(event.result)
+
+    def _stop_live(self) -> None:
+        if self._live is not None:
+            self._live.stop()
+            self._live = None
+
+    def _draft_panel(self, *, done: bool = False) -> Panel:
+        title = f"draft {self._attempt}/{self._max_attempts}"
+        if not done:
+            title += " (writing…)"
+        return Panel(Text(self._text or "…"), title=title, title_align="left", border_style="blue")
+
+    def _print_result(self, result: RunResult) -> None:
+        outcome = (
+            "[bold green]passed[/]"
+            if result.passed
+            else f"[bold yellow]not passed[/] ({result.stop_reason})"
+        )
+        self.console.print(
+            Panel(
+                Text(result.final_answer),
+                title=f"final answer · attempt {result.final_attempt} · score {result.score:.2f}",
+                subtitle=outcome,
+                title_align="left",
+                border_style="green" if result.passed else "yellow",
+            )
+        )
+        if result.error:
+            self.console.print(f"[red]stopped early:[/] {result.error}")
+        self._print_totals(result)
+
+    def _print_totals(self, result: RunResult) -> None:
+        kinds: dict[str, int] = {}
+        for call in result.calls:
+            kinds[call.kind] = kinds.get(call.kind, 0) + 1
+        latency = sum(c.latency_ms for c in result.calls)
+        errors = sum(1 for c in result.calls if c.status == "error")
+        by_kind = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "none"
+        self.console.print(
+            f"[dim]run {result.run_id} · {len(result.calls)} LLM call(s) ({by_kind})"
+            f"{f', {errors} failed' if errors else ''} · tokens in {result.usage.input_tokens}"
+            f" / out {result.usage.output_tokens} · {latency / 1000:.1f}s in calls[/]"
+        )
+
+
+def _verdict_table(attempt: int, verdict: Verdict) -> Group:
+    table = Table(show_header=True, header_style="bold", expand=False, box=None, pad_edge=False)
+    table.add_column("evaluator")
+    table.add_column("status")
+    table.add_column("score", justify="right")
+    table.add_column("finding", overflow="fold")
+    for evidence in verdict.evidence:
+        mark = "✓" if evidence.passed and evidence.status == "ok" else "✗"
+        if evidence.status == "skipped":
+            mark = "–"
+        table.add_row(
+            evidence.evaluator,
+            Text(f"{mark} {evidence.status}", style=_STATUS_STYLE[evidence.status]),
+            "" if evidence.score is None else f"{evidence.score:.2f}",
+            evidence.reason,
+        )
+    style = "bold green" if verdict.passed else "bold red"
+    label = "PASS" if verdict.passed else "FAIL"
+    header = Text.assemble(
+        (f"verdict {attempt}: ", "bold"), (label, style), f" · score {verdict.score:.2f}"
+    )
+    return Group(header, table, Text(""))

@@ -1,0 +1,235 @@
+"""``redraft ask`` end to end: options, exit codes, output shapes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from redraft.cli import cli
+from redraft.testing import FakeOpenAIServer
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def _script(tmp_path: Path, name: str, items: list[str]) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(items), encoding="utf-8")
+    return f"scripted:{path}"
+
+
+def test_json_output_after_a_redraft(runner: CliRunner, tmp_path: Path) -> None:
+    model = _script(tmp_path, "drafts.json", ["The capital is Lyon.", "The capital is Paris."])
+    result = runner.invoke(
+        cli,
+        [
+            "ask",
+            "What is the capital of France?",
+            "--model",
+            model,
+            "--judge-model",
+            "none",
+            "--must-match",
+            "Paris",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["passed"] is True
+    assert data["attempts"] == 2
+    assert data["final_answer"] == "The capital is Paris."
+    assert [d["verdict"]["passed"] for d in data["drafts"]] == [False, True]
+    first = data["drafts"][0]["verdict"]
+    assert first["evidence"][0]["status"] == "ok"
+    assert "Paris" in first["reason"]
+    assert [c["kind"] for c in data["calls"]] == ["draft", "draft"]
+    assert data["usage"]["input_tokens"] == sum(c["usage"]["input_tokens"] for c in data["calls"])
+
+
+def test_exhausted_attempts_exit_1_and_return_the_best(runner: CliRunner, tmp_path: Path) -> None:
+    words = " ".join(["word"] * 12)
+    model = _script(tmp_path, "drafts.json", [words, "short enough", words])
+    result = runner.invoke(
+        cli,
+        [
+            "ask",
+            "Say something",
+            "--model",
+            model,
+            "--judge-model",
+            "none",
+            "--max-words",
+            "3",
+            "--must-match",
+            "never-present",
+            "--max-attempts",
+            "3",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["passed"] is False
+    assert data["attempts"] == 3
+    assert data["stop_reason"] == "exhausted"
+    assert data["final_answer"] == "short enough"
+
+
+def test_live_view_shows_drafts_verdicts_and_the_final_answer(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    model = _script(tmp_path, "drafts.json", ["no digits here", "there are 3 of them"])
+    result = runner.invoke(
+        cli,
+        ["ask", "How many?", "--model", model, "--judge-model", "none", "--must-match", r"\d"],
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "draft 1/3" in out and "draft 2/3" in out
+    assert "verdict 1: FAIL" in out and "verdict 2: PASS" in out
+    assert "feedback → attempt 2" in out
+    assert "final answer" in out and "there are 3 of them" in out
+
+
+def test_scripted_judge_model_is_used(runner: CliRunner, tmp_path: Path) -> None:
+    model = _script(tmp_path, "drafts.json", ["draft one"])
+    judge = _script(
+        tmp_path,
+        "judge.json",
+        [
+            json.dumps(
+                {
+                    "score": 9,
+                    "meets_criteria": True,
+                    "evaluation_reasoning": "fine",
+                    "improvement_suggestions": [],
+                }
+            )
+        ],
+    )
+    result = runner.invoke(
+        cli,
+        ["ask", "Q?", "--model", model, "--judge-model", judge, "--criteria", "be right", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [c["kind"] for c in data["calls"]] == ["draft", "judge"]
+    assert data["score"] == pytest.approx(0.9)
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--must-match", "(unclosed"], "(unclosed"),
+        (["--threshold", "1.5"], "--threshold"),
+        (["--max-attempts", "11"], "--max-attempts"),
+        (["--feedback", "shout"], "--feedback"),
+        (["--model", "nosuch:thing"], "nosuch:thing"),
+        (["--json-schema", "/does/not/exist.json"], "--json-schema"),
+        (["--model", "scripted", "--judge-model", "none"], "nothing to evaluate"),
+    ],
+)
+def test_usage_errors_exit_2_and_name_the_problem(
+    runner: CliRunner, args: list[str], needle: str
+) -> None:
+    base = ["ask", "Q?"]
+    if "--model" not in args:
+        base += ["--model", "scripted", "--judge-model", "none", "--must-match", "x"]
+    result = runner.invoke(cli, [*base, *args])
+    assert result.exit_code == 2, result.output
+    assert needle in result.output
+    assert "Traceback" not in result.output
+
+
+def test_invalid_json_schema_file_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    bad = tmp_path / "schema.json"
+    bad.write_text("{not json", encoding="utf-8")
+    result = runner.invoke(
+        cli,
+        ["ask", "Q?", "--model", "scripted", "--judge-model", "none", "--json-schema", str(bad)],
+    )
+    assert result.exit_code == 2
+    assert "not valid JSON" in result.output
+
+
+def test_json_schema_check_drives_a_redraft(runner: CliRunner, tmp_path: Path) -> None:
+    schema = tmp_path / "schema.json"
+    schema.write_text(
+        json.dumps(
+            {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}
+        ),
+        encoding="utf-8",
+    )
+    model = _script(tmp_path, "drafts.json", ['{"nom": "x"}', '{"name": "Ada"}'])
+    result = runner.invoke(
+        cli,
+        ["ask", "Give JSON", "--model", model, "--judge-model", "none"]
+        + ["--json-schema", str(schema), "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["final_answer"] == '{"name": "Ada"}'
+
+
+@pytest.mark.real_calls
+def test_openai_compatible_server_through_the_official_sdk(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with FakeOpenAIServer(responses=["It is Lyon.", "It is Paris."]) as server:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-secret-123")
+        result = runner.invoke(
+            cli,
+            [
+                "ask",
+                "Capital of France?",
+                "--model",
+                "openai:fake-model",
+                "--judge-model",
+                "none",
+                "--must-match",
+                "Paris",
+                "--json",
+            ],
+        )
+        requests = list(server.requests)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["final_answer"] == "It is Paris."
+    assert [c["provider"] for c in data["calls"]] == ["openai", "openai"]
+    assert all(c["model"] == "fake-model" for c in data["calls"])
+    assert len(requests) == 2
+    assert requests[0]["body"]["model"] == "fake-model"
+    # the second request carries the check's feedback
+    assert "Paris" in json.dumps(requests[1]["body"]["messages"])
+    assert "sk-test-secret-123" not in result.stdout
+
+
+def test_real_calls_are_blocked_in_tests_and_exit_2(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-unused")
+    result = runner.invoke(
+        cli, ["ask", "Q?", "--model", "openai:gpt-x", "--judge-model", "none", "--must-match", "x"]
+    )
+    assert result.exit_code == 2
+    assert "blocked" in result.output
+
+
+def test_python_dash_m_entry_point() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "redraft", "ask", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    for option in ("--must-not-match", "--on-exhausted", "--judge-model", "--json-schema"):
+        assert option in done.stdout
