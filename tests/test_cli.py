@@ -171,8 +171,17 @@ def test_json_schema_check_drives_a_redraft(runner: CliRunner, tmp_path: Path) -
     model = _script(tmp_path, "drafts.json", ['{"nom": "x"}', '{"name": "Ada"}'])
     result = runner.invoke(
         cli,
-        ["ask", "Give JSON", "--model", model, "--judge-model", "none"]
-        + ["--json-schema", str(schema), "--json"],
+        [
+            "ask",
+            "Give JSON",
+            "--model",
+            model,
+            "--judge-model",
+            "none",
+            "--json-schema",
+            str(schema),
+            "--json",
+        ],
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["final_answer"] == '{"name": "Ada"}'

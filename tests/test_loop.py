@@ -116,9 +116,7 @@ async def test_stops_early_at_the_threshold() -> None:
     assert list(generator.queue) == ["never drafted"]
 
 
-@pytest.mark.parametrize(
-    ("on_exhausted", "expected"), [("best", "middle"), ("last", "third")]
-)
+@pytest.mark.parametrize(("on_exhausted", "expected"), [("best", "middle"), ("last", "third")])
 async def test_exhaustion_returns_best_or_last(on_exhausted: str, expected: str) -> None:
     scores = {"first": 0.3, "middle": 0.6, "third": 0.4}
     result = await run(
@@ -427,7 +425,9 @@ async def test_provider_error_on_the_first_draft_fails_the_run_with_context() ->
 
 async def test_the_evaluator_sees_previous_drafts() -> None:
     table = Table({})
-    await run("Q?", generator=ScriptedModel(["a", "b"]), evaluator=table, policy=Policy(max_attempts=2))
+    await run(
+        "Q?", generator=ScriptedModel(["a", "b"]), evaluator=table, policy=Policy(max_attempts=2)
+    )
     assert [s.attempt for s in table.seen] == [1, 2]
     assert [d.text for d in table.seen[1].previous] == ["a"]
 
@@ -437,7 +437,16 @@ async def test_result_json_has_the_documented_shape() -> None:
         "Q?", generator=ScriptedModel(["d"]), evaluator=Table({"d": 1.0}), policy=Policy()
     )
     data = json.loads(result.model_dump_json())
-    for key in ("run_id", "final_answer", "passed", "score", "attempts", "drafts", "calls", "usage"):
+    for key in (
+        "run_id",
+        "final_answer",
+        "passed",
+        "score",
+        "attempts",
+        "drafts",
+        "calls",
+        "usage",
+    ):
         assert key in data
     draft = data["drafts"][0]
     assert set(draft) >= {"attempt", "text", "verdict"}

@@ -8,7 +8,7 @@ stored event reads back with :data:`EVENT_ADAPTER`.
 from __future__ import annotations
 
 import time
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -110,18 +110,18 @@ class RunFailed(_Event):
 
 
 RunEvent = Annotated[
-    Union[
-        RunStarted,
-        DraftStarted,
-        TextDelta,
-        DraftCompleted,
-        CallRecorded,
-        EvidenceRecorded,
-        VerdictReached,
-        FeedbackPrepared,
-        RunCompleted,
-        RunFailed,
-    ],
+    (
+        RunStarted
+        | DraftStarted
+        | TextDelta
+        | DraftCompleted
+        | CallRecorded
+        | EvidenceRecorded
+        | VerdictReached
+        | FeedbackPrepared
+        | RunCompleted
+        | RunFailed
+    ),
     Field(discriminator="type"),
 ]
 

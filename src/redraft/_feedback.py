@@ -154,9 +154,7 @@ def _extend_last_user_turn(messages: list[Message], text: str) -> None:
             parts = [*message.content, {"type": "text", "text": text}]
             messages[index] = message.model_copy(update={"content": parts})
         else:
-            messages[index] = message.model_copy(
-                update={"content": f"{message.text}\n\n{text}"}
-            )
+            messages[index] = message.model_copy(update={"content": f"{message.text}\n\n{text}"})
         return
     messages.append(Message(role="user", content=text))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 
 from redraft._errors import (
     BudgetExhaustedError,
@@ -19,7 +19,15 @@ from redraft._errors import (
     ProviderTimeoutError,
     RedraftError,
 )
-from redraft._types import CallKind, CallRecord, Completion, ModelRequest, Policy, StreamChunk, Usage
+from redraft._types import (
+    CallKind,
+    CallRecord,
+    Completion,
+    ModelRequest,
+    Policy,
+    StreamChunk,
+    Usage,
+)
 from redraft.providers._base import (
     Provider,
     ensure_real_calls_allowed,
@@ -167,7 +175,7 @@ class Ledger:
         attempt: int,
         evaluator: str | None = None,
         native_stream: bool = True,
-    ) -> AsyncIterator[StreamChunk]:
+    ) -> AsyncGenerator[StreamChunk, None]:
         """Run one call under the budget, yielding its chunks.
 
         ``native_stream=False`` asks the provider for a whole completion and

@@ -122,9 +122,8 @@ async def stream_run(
             draft_request = ModelRequest(
                 messages=messages, max_tokens=policy.max_tokens, temperature=policy.temperature
             )
-            async with contextlib.aclosing(
-                ledger.stream(generator, draft_request, kind="draft", attempt=attempt)
-            ) as chunks:
+            chunks = ledger.stream(generator, draft_request, kind="draft", attempt=attempt)
+            async with contextlib.aclosing(chunks):
                 async for chunk in chunks:
                     if chunk.delta:
                         text += chunk.delta
@@ -137,9 +136,7 @@ async def stream_run(
         if failure is not None:
             stop_reason = _stop_reason_for(failure)
             break
-        yield stamp(
-            DraftCompleted(run_id=run_id, attempt=attempt, text=text, finish_reason=finish)
-        )
+        yield stamp(DraftCompleted(run_id=run_id, attempt=attempt, text=text, finish_reason=finish))
 
         # -- evaluate -----------------------------------------------------
         verdict = await _judge(
@@ -154,7 +151,9 @@ async def stream_run(
             yield stamp(EvidenceRecorded(run_id=run_id, attempt=attempt, evidence=evidence))
         yield stamp(VerdictReached(run_id=run_id, attempt=attempt, verdict=verdict))
         drafts.append(
-            Draft(attempt=attempt, text=text, verdict=verdict, feedback=feedback, finish_reason=finish)
+            Draft(
+                attempt=attempt, text=text, verdict=verdict, feedback=feedback, finish_reason=finish
+            )
         )
 
         # -- decide -------------------------------------------------------

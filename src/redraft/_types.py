@@ -198,7 +198,9 @@ class RunRequest(BaseModel):
     def from_prompt(
         cls, prompt: str, *, format: str | None = None, criteria: str | None = None
     ) -> RunRequest:
-        return cls(messages=[Message(role="user", content=prompt)], format=format, criteria=criteria)
+        return cls(
+            messages=[Message(role="user", content=prompt)], format=format, criteria=criteria
+        )
 
     @property
     def prompt(self) -> str:

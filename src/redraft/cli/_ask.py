@@ -38,9 +38,21 @@ EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
 @click.command()
 @click.argument("prompt")
 @click.option("--criteria", help="What a good answer must do; given to the judge.")
-@click.option("--format", "format_", metavar="TEXT", help="The response format the drafts must follow.")
-@click.option("--must-match", multiple=True, metavar="REGEX", help="A pattern every answer must contain (repeatable).")
-@click.option("--must-not-match", multiple=True, metavar="REGEX", help="A pattern no answer may contain (repeatable).")
+@click.option(
+    "--format", "format_", metavar="TEXT", help="The response format the drafts must follow."
+)
+@click.option(
+    "--must-match",
+    multiple=True,
+    metavar="REGEX",
+    help="A pattern every answer must contain (repeatable).",
+)
+@click.option(
+    "--must-not-match",
+    multiple=True,
+    metavar="REGEX",
+    help="A pattern no answer may contain (repeatable).",
+)
 @click.option("--max-words", type=click.IntRange(min=1), help="Word limit for the answer.")
 @click.option(
     "--json-schema",
@@ -48,17 +60,72 @@ EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
     type=click.Path(dir_okay=False, path_type=Path),
     help="A JSON Schema file the answer must validate against.",
 )
-@click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.8, show_default=True, help="Score a verdict needs to pass.")
-@click.option("--max-attempts", type=click.IntRange(1, 10), default=3, show_default=True, help="Drafts at most.")
-@click.option("--model", metavar="SPEC", help="Generator: openai:<m>, anthropic:<m>, local, scripted. [default: $REDRAFT_MODEL or local]")
-@click.option("--judge-model", metavar="SPEC|none", help="Judge model spec, or 'none' for checks only. [default: $REDRAFT_JUDGE_MODEL or the generator]")
-@click.option("--judge", "judge_preset", type=click.Choice(JUDGE_PRESETS), help="Judge preset. [default: criteria with --criteria, else quality]")
-@click.option("--feedback", type=click.Choice(FEEDBACK_STRATEGIES), default="critique", show_default=True, help="How a failed verdict becomes the next draft's instructions.")
-@click.option("--on-exhausted", type=click.Choice(["best", "last", "raise"]), default="best", show_default=True, help="What to return when no draft passed.")
-@click.option("--deadline", type=click.FloatRange(min=0.001), help="Wall-clock seconds for the whole run, judge calls included.")
-@click.option("--token-budget", type=click.IntRange(min=1), help="Tokens for the whole run, judge calls included.")
-@click.option("--max-tokens", type=click.IntRange(min=1), default=512, show_default=True, help="Output cap of one draft.")
-@click.option("--json", "as_json", is_flag=True, help="Print the run result as one JSON object on stdout.")
+@click.option(
+    "--threshold",
+    type=click.FloatRange(0.0, 1.0),
+    default=0.8,
+    show_default=True,
+    help="Score a verdict needs to pass.",
+)
+@click.option(
+    "--max-attempts",
+    type=click.IntRange(1, 10),
+    default=3,
+    show_default=True,
+    help="Drafts at most.",
+)
+@click.option(
+    "--model",
+    metavar="SPEC",
+    help="Generator: openai:<m>, anthropic:<m>, local, scripted. "
+    "[default: $REDRAFT_MODEL or local]",
+)
+@click.option(
+    "--judge-model",
+    metavar="SPEC|none",
+    help="Judge model spec, or 'none' for checks only. "
+    "[default: $REDRAFT_JUDGE_MODEL or the generator]",
+)
+@click.option(
+    "--judge",
+    "judge_preset",
+    type=click.Choice(JUDGE_PRESETS),
+    help="Judge preset. [default: criteria with --criteria, else quality]",
+)
+@click.option(
+    "--feedback",
+    type=click.Choice(FEEDBACK_STRATEGIES),
+    default="critique",
+    show_default=True,
+    help="How a failed verdict becomes the next draft's instructions.",
+)
+@click.option(
+    "--on-exhausted",
+    type=click.Choice(["best", "last", "raise"]),
+    default="best",
+    show_default=True,
+    help="What to return when no draft passed.",
+)
+@click.option(
+    "--deadline",
+    type=click.FloatRange(min=0.001),
+    help="Wall-clock seconds for the whole run, judge calls included.",
+)
+@click.option(
+    "--token-budget",
+    type=click.IntRange(min=1),
+    help="Tokens for the whole run, judge calls included.",
+)
+@click.option(
+    "--max-tokens",
+    type=click.IntRange(min=1),
+    default=512,
+    show_default=True,
+    help="Output cap of one draft.",
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the run result as one JSON object on stdout."
+)
 def ask(
     prompt: str,
     criteria: str | None,
@@ -171,7 +238,9 @@ def _read_json_schema(path: Path | None) -> dict[str, Any] | None:
     except (OSError, UnicodeDecodeError) as exc:
         raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="--json-schema") from None
     except json.JSONDecodeError as exc:
-        raise click.BadParameter(f"{path} is not valid JSON: {exc}", param_hint="--json-schema") from None
+        raise click.BadParameter(
+            f"{path} is not valid JSON: {exc}", param_hint="--json-schema"
+        ) from None
     if not isinstance(schema, dict):
         raise click.BadParameter(f"{path} must hold a JSON object", param_hint="--json-schema")
     return schema

@@ -105,7 +105,9 @@ def _scripted_from_file(path: str) -> ScriptedModel:
     except FileNotFoundError:
         raise ConfigurationError(f"scripted model file not found: {path}") from None
     except (OSError, json.JSONDecodeError) as exc:
-        raise ConfigurationError(f"scripted model file {path} is not readable JSON: {exc}") from None
+        raise ConfigurationError(
+            f"scripted model file {path} is not readable JSON: {exc}"
+        ) from None
     if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
         raise ConfigurationError(f"scripted model file {path} must hold a JSON list of strings")
     return ScriptedModel(items, model=file.name)

@@ -34,7 +34,7 @@ class Provider(ABC):
     one chunk).
     """
 
-    #: provider family as written in a model spec: ``openai``, ``anthropic``, ``local``, ``scripted``
+    #: provider family as written in a model spec (``openai``, ``local``, …)
     name: str = "provider"
     #: the model name reported on call records
     model: str = ""

@@ -100,8 +100,7 @@ class ScriptedModel(_FakeProvider):
     async def _respond(self, request: ModelRequest) -> Completion:
         if not self.queue:
             raise ProviderError(
-                f"scripted model {self.model!r} has no response left "
-                f"(call {len(self.history)})",
+                f"scripted model {self.model!r} has no response left (call {len(self.history)})",
                 provider=self.name,
             )
         item = self.queue.popleft()
@@ -151,9 +150,7 @@ class EchoModel(_FakeProvider):
         if request.json_schema is not None:
             text = json.dumps(sample_for_schema(request.json_schema))
         else:
-            last_user = next(
-                (m.text for m in reversed(request.messages) if m.role == "user"), ""
-            )
+            last_user = next((m.text for m in reversed(request.messages) if m.role == "user"), "")
             text = f"Scripted answer: {last_user}"
         return Completion(text=text, usage=usage_for(request, text), finish_reason="stop")
 
