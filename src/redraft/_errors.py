@@ -117,12 +117,14 @@ class RunFailedError(RedraftError):
     """The run ended before any draft could be judged.
 
     ``result`` holds everything recorded up to the failure; ``continue_context``
-    is the message history a caller can resubmit to resume.
+    is the message history a caller can resubmit to resume; ``error_type``
+    names the error that ended the run (``"ProviderAuthError"``, …).
     """
 
-    def __init__(self, message: str, *, result: RunResult) -> None:
+    def __init__(self, message: str, *, result: RunResult, error_type: str = "") -> None:
         super().__init__(message)
         self.result = result
+        self.error_type = error_type
 
     @property
     def continue_context(self) -> list[dict[str, Any]]:

@@ -205,7 +205,7 @@ async def run(
             on_event(event)
         final = event
     if isinstance(final, RunFailed):
-        raise RunFailedError(final.error, result=final.result)
+        raise RunFailedError(final.error, result=final.result, error_type=final.error_type)
     assert isinstance(final, RunCompleted)  # the stream always ends with one of the two
     result = final.result
     if not result.passed and policy.on_exhausted == "raise":

@@ -33,6 +33,12 @@ from redraft.providers import ProviderRegistry
 __all__ = ["ask"]
 
 EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
+# Failures that no retry can fix: the user must change options or settings.
+_CONFIGURATION_FAILURES = {
+    ConfigurationError.__name__,
+    ProviderAuthError.__name__,
+    RealModelCallBlockedError.__name__,
+}
 
 
 @click.command()
@@ -190,6 +196,9 @@ def ask(
         if not as_json:
             err.print(f"[bold red]quality error:[/] {exc}")
     except RunFailedError as exc:
+        if exc.error_type in _CONFIGURATION_FAILURES:
+            err.print(f"[bold red]error:[/] {exc}")
+            sys.exit(EXIT_USAGE)
         result = exc.result
         if not as_json:
             err.print(f"[bold red]run failed:[/] {exc}")
