@@ -1,0 +1,336 @@
+"""``anthropic:<model>``: Claude through the official ``anthropic`` SDK.
+
+Chat-style messages are mapped to the Messages API here: system turns become
+the top-level ``system`` parameter, text parts become text blocks, image parts
+become image blocks. JSON-schema requests use the API's structured outputs
+(``output_config.format``). Every SDK error is translated into
+:mod:`redraft._errors` types with secrets scrubbed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+from redraft._errors import (
+    ConfigurationError,
+    ProviderAuthError,
+    ProviderConnectionError,
+    ProviderError,
+    ProviderRateLimitError,
+    ProviderResponseError,
+    ProviderTimeoutError,
+)
+from redraft._types import Completion, Message, ModelRequest, StreamChunk, Usage
+from redraft.providers._base import Provider
+from redraft.providers._openai import error_detail, parse_retry_after, redact
+
+if TYPE_CHECKING:
+    import anthropic
+
+__all__ = ["AnthropicProvider", "to_anthropic_messages"]
+
+_INSTALL = "pip install 'redraft[anthropic]'"
+
+# redraft speaks OpenAI's finish reasons; keep Anthropic's other reasons as-is.
+_FINISH_REASONS = {"end_turn": "stop", "stop_sequence": "stop", "max_tokens": "length"}
+
+
+class AnthropicProvider(Provider):
+    """A Claude model behind Anthropic's Messages API.
+
+    Needs ``ANTHROPIC_API_KEY`` (or ``api_key``); the client is built on the
+    first call, so a missing key is reported then as a
+    :class:`~redraft.ConfigurationError`. ``ANTHROPIC_BASE_URL`` is honoured.
+    """
+
+    name = "anthropic"
+    supports_json_schema = True
+    is_real = True
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        client: anthropic.AsyncAnthropic | None = None,
+        max_retries: int = 2,
+        timeout: float = 60.0,
+    ) -> None:
+        if not model:
+            raise ConfigurationError(
+                "AnthropicProvider needs a model name, e.g. 'anthropic:claude-sonnet-4-5'"
+            )
+        self.model = model
+        self._api_key = api_key
+        self._base_url = base_url
+        self._client = client
+        self._owns_client = client is None
+        self._max_retries = max_retries
+        self._timeout = timeout
+
+    def _get_client(self) -> anthropic.AsyncAnthropic:
+        if self._client is not None:
+            return self._client
+        try:
+            import anthropic
+        except ImportError:
+            raise ConfigurationError(
+                f"the 'anthropic' provider needs the anthropic SDK: {_INSTALL}"
+            ) from None
+        api_key = self._api_key or os.environ.get("ANTHROPIC_API_KEY") or None
+        if api_key is None:
+            raise ConfigurationError(
+                f"model 'anthropic:{self.model}' needs an API key: set ANTHROPIC_API_KEY"
+            )
+        # An explicit key keeps the SDK from hunting for profile files.
+        self._client = anthropic.AsyncAnthropic(
+            api_key=api_key,
+            base_url=self._base_url or os.environ.get("ANTHROPIC_BASE_URL") or None,
+            max_retries=self._max_retries,
+            timeout=self._timeout,
+        )
+        return self._client
+
+    @property
+    def _endpoint(self) -> str:
+        """Scheme, host and port of the server, without credentials or path."""
+        if self._client is None:
+            return "the Anthropic API"
+        url = self._client.base_url
+        return f"{url.scheme}://{url.host}" + (f":{url.port}" if url.port else "")
+
+    def _params(self, request: ModelRequest) -> dict[str, Any]:
+        system, messages = to_anthropic_messages(request.messages)
+        params: dict[str, Any] = {
+            "model": self.model,
+            "max_tokens": request.max_tokens,
+            "messages": messages,
+        }
+        if system:
+            params["system"] = system
+        if request.stop:
+            params["stop_sequences"] = request.stop
+        if request.temperature is not None:
+            # The 2.x SDK dropped the typed ``temperature`` argument; the API
+            # still takes it for the models that allow sampling settings.
+            params["extra_body"] = {"temperature": request.temperature}
+        if request.json_schema is not None:
+            params["output_config"] = {
+                "format": {"type": "json_schema", "schema": _strict_schema(request.json_schema)}
+            }
+        return params
+
+    async def complete(self, request: ModelRequest) -> Completion:
+        client = self._get_client()
+        try:
+            message = await client.messages.create(**self._params(request))
+        except _handled_errors() as exc:
+            raise self._translate(exc) from None
+        blocks = getattr(message, "content", None)
+        usage = getattr(message, "usage", None)
+        if not isinstance(blocks, list) or usage is None:
+            raise ProviderResponseError(
+                f"{self._endpoint} answered without message content", provider=self.name
+            )
+        text = "".join(block.text for block in blocks if block.type == "text")
+        return Completion(
+            text=text,
+            usage=Usage(
+                input_tokens=_input_tokens(usage),
+                output_tokens=usage.output_tokens or 0,
+            ),
+            finish_reason=_finish(message.stop_reason),
+            model=message.model or self.model,
+        )
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
+        client = self._get_client()
+        input_tokens = output_tokens = 0
+        finish: str | None = None
+        model: str | None = None
+        try:
+            stream = await client.messages.create(**self._params(request), stream=True)
+            async with stream:
+                async for event in stream:
+                    if event.type == "message_start":
+                        model = event.message.model
+                        input_tokens = _input_tokens(event.message.usage)
+                        output_tokens = event.message.usage.output_tokens or 0
+                    elif event.type == "content_block_delta":
+                        if event.delta.type == "text_delta" and event.delta.text:
+                            yield StreamChunk(delta=event.delta.text)
+                    elif event.type == "message_delta":
+                        finish = _finish(event.delta.stop_reason) or finish
+                        # message_delta usage is cumulative, not an increment.
+                        output_tokens = event.usage.output_tokens or output_tokens
+                        if event.usage.input_tokens:
+                            input_tokens = event.usage.input_tokens
+        except _handled_errors() as exc:
+            raise self._translate(exc) from None
+        yield StreamChunk(
+            usage=Usage(input_tokens=input_tokens, output_tokens=output_tokens),
+            finish_reason=finish,
+            model=model or self.model,
+        )
+
+    async def aclose(self) -> None:
+        if self._client is not None and self._owns_client:
+            await self._client.close()
+            self._client = None
+
+    def _translate(self, exc: BaseException) -> ProviderError:
+        import anthropic
+
+        secret = self._client.api_key if self._client is not None else self._api_key
+        where = self._endpoint
+        timeouts, _ = _transport_error_groups()
+        if isinstance(exc, (anthropic.APITimeoutError, *timeouts)):
+            return ProviderTimeoutError(
+                f"anthropic request to {where} timed out (timeout {self._timeout:g}s)",
+                provider=self.name,
+            )
+        if isinstance(exc, anthropic.APIConnectionError):
+            cause = redact(str(exc.__cause__ or exc), secret)
+            return ProviderConnectionError(f"cannot reach {where}: {cause}", provider=self.name)
+        if isinstance(exc, anthropic.APIStatusError) and exc.status_code < 400:
+            # An ``error`` event inside a 200 stream (overloaded, mostly).
+            detail = redact(error_detail(exc.body, exc.message), secret)
+            return ProviderResponseError(
+                f"{where} sent an error mid-stream: {detail}", provider=self.name
+            )
+        if isinstance(exc, anthropic.APIStatusError):
+            status = exc.status_code
+            detail = redact(error_detail(exc.body, exc.message), secret)
+            if status in (401, 403):
+                return ProviderAuthError(
+                    f"{where} refused the credentials ({status}): {detail}",
+                    provider=self.name,
+                    status=status,
+                )
+            if status == 429:
+                return ProviderRateLimitError(
+                    f"{where} is rate limiting ({status}): {detail}",
+                    provider=self.name,
+                    retry_after=parse_retry_after(exc.response.headers),
+                )
+            return ProviderResponseError(
+                f"{where} answered {status}: {detail}",
+                provider=self.name,
+                status=status,
+                # 529 is Anthropic's "overloaded"; it passes like a 5xx.
+                retryable=status >= 500 or status in (408, 409),
+            )
+        if isinstance(exc, anthropic.AnthropicError | json.JSONDecodeError):
+            return ProviderResponseError(
+                f"unreadable response from {where}: {redact(str(exc), secret)}",
+                provider=self.name,
+            )
+        # A transport failure the SDK's stream iterator let through unwrapped.
+        return ProviderConnectionError(
+            f"connection to {where} failed: {redact(str(exc), secret)}", provider=self.name
+        )
+
+
+def to_anthropic_messages(messages: list[Message]) -> tuple[str, list[dict[str, Any]]]:
+    """Split chat messages into Anthropic's ``system`` text and ``messages``.
+
+    System turns (wherever they are) join into the system prompt; tool
+    results, which redraft never asks for, are passed on as user text.
+    Messages with no content are dropped, as the API rejects empty turns.
+    """
+    system: list[str] = []
+    out: list[dict[str, Any]] = []
+    for message in messages:
+        if message.role == "system":
+            if message.text:
+                system.append(message.text)
+            continue
+        role = "assistant" if message.role == "assistant" else "user"
+        content = _content(message)
+        if content:
+            out.append({"role": role, "content": content})
+    return "\n\n".join(system), out
+
+
+def _content(message: Message) -> str | list[dict[str, Any]]:
+    if not isinstance(message.content, list):
+        return message.content or ""
+    blocks: list[dict[str, Any]] = []
+    for part in message.content:
+        kind = part.get("type")
+        if kind == "text" and part.get("text"):
+            blocks.append({"type": "text", "text": str(part["text"])})
+        elif kind == "image_url":
+            image = _image_block(part.get("image_url"))
+            if image is not None:
+                blocks.append(image)
+    return blocks
+
+
+def _image_block(spec: Any) -> dict[str, Any] | None:
+    url = spec.get("url") if isinstance(spec, dict) else spec
+    if not isinstance(url, str) or not url:
+        return None
+    if url.startswith("data:") and ";base64," in url:
+        media_type, _, data = url[len("data:") :].partition(";base64,")
+        return {
+            "type": "image",
+            "source": {"type": "base64", "media_type": media_type, "data": data},
+        }
+    return {"type": "image", "source": {"type": "url", "url": url}}
+
+
+def _strict_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema in the subset structured outputs accept (the SDK's own
+    transform: closed objects, unsupported constraints moved to descriptions)."""
+    from anthropic import transform_schema
+
+    try:
+        return transform_schema(schema)
+    except (ValueError, TypeError):
+        # Not transformable (e.g. no "type"): let the API judge it as given.
+        return schema
+
+
+def _input_tokens(usage: Any) -> int:
+    # Cached prompt tokens are reported apart from input_tokens but still count.
+    return int(
+        (usage.input_tokens or 0)
+        + (getattr(usage, "cache_creation_input_tokens", None) or 0)
+        + (getattr(usage, "cache_read_input_tokens", None) or 0)
+    )
+
+
+def _finish(stop_reason: str | None) -> str | None:
+    if stop_reason is None:
+        return None
+    return _FINISH_REASONS.get(stop_reason, stop_reason)
+
+
+def _transport_error_groups() -> tuple[tuple[type[Exception], ...], tuple[type[Exception], ...]]:
+    """(timeout, transport) exception classes of the HTTP libraries in use.
+
+    The SDK's stream iterator does not wrap errors raised while reading the
+    body, so a dropped or stalled stream surfaces as the HTTP library's own
+    exception. Only already-imported libraries can have raised one.
+    """
+    timeouts: list[type[Exception]] = []
+    transports: list[type[Exception]] = []
+    for name in ("httpx2", "httpx"):
+        module = sys.modules.get(name)
+        if module is not None:
+            timeouts.append(module.TimeoutException)
+            transports.append(module.TransportError)
+    return tuple(timeouts), tuple(transports)
+
+
+def _handled_errors() -> tuple[type[Exception], ...]:
+    """Everything a call may raise that :meth:`AnthropicProvider._translate` maps."""
+    import anthropic
+
+    return (anthropic.AnthropicError, json.JSONDecodeError, *_transport_error_groups()[1])

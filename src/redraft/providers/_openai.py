@@ -1,0 +1,306 @@
+"""``openai:<model>``: any Chat Completions endpoint through the official SDK.
+
+``OPENAI_BASE_URL`` makes this the provider for OpenAI-compatible servers too
+(Ollama, vLLM, llama.cpp server, LM Studio, Groq). The SDK is imported on
+first use so that the ``openai`` extra stays optional, and every SDK error is
+translated here into :mod:`redraft._errors` types with secrets scrubbed.
+
+The small HTTP-error helpers at the bottom (:func:`parse_retry_after`,
+:func:`redact`, :func:`error_detail`) are shared with the Anthropic provider.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import os
+import re
+import time
+from collections.abc import AsyncIterator, Mapping
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from redraft._errors import (
+    ConfigurationError,
+    ProviderAuthError,
+    ProviderConnectionError,
+    ProviderError,
+    ProviderRateLimitError,
+    ProviderResponseError,
+    ProviderTimeoutError,
+)
+from redraft._types import Completion, ModelRequest, StreamChunk, Usage
+from redraft.providers._base import Provider, usage_for
+
+if TYPE_CHECKING:
+    import openai
+    from openai.types import CompletionUsage
+
+__all__ = ["OpenAIProvider", "error_detail", "parse_retry_after", "redact"]
+
+_INSTALL = "pip install 'redraft[openai]'"
+_DEFAULT_BASE_URL = "https://api.openai.com/v1"
+# Local servers ignore the key, but the SDK refuses to send a request without one.
+_PLACEHOLDER_KEY = "redraft-no-key"
+
+
+class OpenAIProvider(Provider):
+    """A model behind OpenAI's Chat Completions API (or a compatible server).
+
+    The client is built on the first call, not here, so constructing a
+    provider never touches the network or requires a key. Pass ``client`` to
+    reuse a configured ``openai.AsyncOpenAI`` (it is then not closed by
+    :meth:`aclose`).
+    """
+
+    name = "openai"
+    supports_json_schema = True
+    is_real = True
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        client: openai.AsyncOpenAI | None = None,
+        max_retries: int = 2,
+        timeout: float = 60.0,
+    ) -> None:
+        if not model:
+            raise ConfigurationError("OpenAIProvider needs a model name, e.g. 'openai:gpt-4o-mini'")
+        self.model = model
+        self._base_url = base_url
+        self._api_key = api_key
+        self._client = client
+        self._owns_client = client is None
+        self._max_retries = max_retries
+        self._timeout = timeout
+
+    # -- client -------------------------------------------------------------------
+
+    def _get_client(self) -> openai.AsyncOpenAI:
+        if self._client is not None:
+            return self._client
+        try:
+            import openai
+        except ImportError:
+            raise ConfigurationError(
+                f"the 'openai' provider needs the openai SDK: {_INSTALL}"
+            ) from None
+        api_key = self._api_key or os.environ.get("OPENAI_API_KEY") or None
+        base_url = self._base_url or os.environ.get("OPENAI_BASE_URL") or None
+        if api_key is None and base_url is None:
+            raise ConfigurationError(
+                f"model 'openai:{self.model}' needs an API key: set OPENAI_API_KEY "
+                "(or OPENAI_BASE_URL for a local server that needs none)"
+            )
+        try:
+            self._client = openai.AsyncOpenAI(
+                api_key=api_key or _PLACEHOLDER_KEY,
+                base_url=base_url or _DEFAULT_BASE_URL,
+                max_retries=self._max_retries,
+                timeout=self._timeout,
+            )
+        except openai.OpenAIError as exc:
+            raise ConfigurationError(f"cannot configure the openai client: {exc}") from None
+        return self._client
+
+    @property
+    def _endpoint(self) -> str:
+        """Scheme, host and port of the server, without credentials or path."""
+        if self._client is not None:
+            url = str(self._client.base_url)
+        else:
+            url = self._base_url or os.environ.get("OPENAI_BASE_URL") or _DEFAULT_BASE_URL
+        parts = urlsplit(url)
+        host = parts.hostname or url
+        return f"{parts.scheme}://{host}:{parts.port}" if parts.port else f"{parts.scheme}://{host}"
+
+    def _params(self, request: ModelRequest) -> dict[str, Any]:
+        # OpenAI's own API wants max_completion_tokens (reasoning models reject
+        # max_tokens); compatible servers widely understand only max_tokens.
+        official = urlsplit(self._endpoint).hostname == "api.openai.com"
+        params: dict[str, Any] = {
+            "model": self.model,
+            "messages": [m.model_dump(exclude_none=True) for m in request.messages],
+            "max_completion_tokens" if official else "max_tokens": request.max_tokens,
+        }
+        if request.temperature is not None:
+            params["temperature"] = request.temperature
+        if request.stop:
+            params["stop"] = request.stop
+        if request.json_schema is not None:
+            params["response_format"] = {
+                "type": "json_schema",
+                # strict mode would reject ordinary schemas (it needs every
+                # property required and additionalProperties false).
+                "json_schema": {"name": "output", "schema": request.json_schema, "strict": False},
+            }
+        return params
+
+    # -- calls --------------------------------------------------------------------
+
+    async def complete(self, request: ModelRequest) -> Completion:
+        client = self._get_client()
+        import openai  # importable: _get_client checked
+
+        try:
+            response = await client.chat.completions.create(**self._params(request))
+        except (openai.OpenAIError, json.JSONDecodeError) as exc:
+            raise self._translate(exc) from None
+        choices = getattr(response, "choices", None)
+        if not choices or getattr(choices[0], "message", None) is None:
+            raise ProviderResponseError(
+                f"{self._endpoint} answered without a completion choice", provider=self.name
+            )
+        choice = choices[0]
+        text = choice.message.content or ""
+        usage = _usage(response.usage) if response.usage else usage_for(request, text)
+        return Completion(
+            text=text,
+            usage=usage,
+            finish_reason=choice.finish_reason,
+            model=response.model or self.model,
+        )
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
+        client = self._get_client()
+        import openai  # importable: _get_client checked
+
+        usage: Usage | None = None
+        finish: str | None = None
+        model: str | None = None
+        try:
+            stream = await client.chat.completions.create(
+                **self._params(request), stream=True, stream_options={"include_usage": True}
+            )
+            async with stream:
+                async for chunk in stream:
+                    model = chunk.model or model
+                    if chunk.usage is not None:
+                        usage = _usage(chunk.usage)
+                    for choice in chunk.choices:
+                        if choice.index != 0:
+                            continue
+                        finish = choice.finish_reason or finish
+                        if choice.delta.content:
+                            yield StreamChunk(delta=choice.delta.content)
+        except (openai.OpenAIError, json.JSONDecodeError) as exc:
+            raise self._translate(exc) from None
+        # usage stays None when a server ignores stream_options: the ledger
+        # then charges an estimate instead of recording a free call.
+        yield StreamChunk(usage=usage, finish_reason=finish, model=model or self.model)
+
+    async def aclose(self) -> None:
+        if self._client is not None and self._owns_client:
+            await self._client.close()
+            self._client = None
+
+    # -- errors -------------------------------------------------------------------
+
+    def _translate(self, exc: Exception) -> ProviderError:
+        import openai
+
+        secret = self._client.api_key if self._client is not None else self._api_key
+        where = self._endpoint
+        if isinstance(exc, openai.APITimeoutError):
+            return ProviderTimeoutError(
+                f"openai request to {where} timed out (timeout {self._timeout:g}s)",
+                provider=self.name,
+            )
+        if isinstance(exc, openai.APIConnectionError):
+            cause = redact(str(exc.__cause__ or exc), secret)
+            return ProviderConnectionError(f"cannot reach {where}: {cause}", provider=self.name)
+        if isinstance(exc, openai.APIStatusError):
+            status = exc.status_code
+            detail = redact(error_detail(exc.body, exc.message), secret)
+            if status in (401, 403):
+                return ProviderAuthError(
+                    f"{where} refused the credentials ({status}): {detail}",
+                    provider=self.name,
+                    status=status,
+                )
+            if status == 429:
+                return ProviderRateLimitError(
+                    f"{where} is rate limiting ({status}): {detail}",
+                    provider=self.name,
+                    retry_after=parse_retry_after(exc.response.headers),
+                )
+            return ProviderResponseError(
+                f"{where} answered {status}: {detail}",
+                provider=self.name,
+                status=status,
+                retryable=status >= 500 or status in (408, 409),
+            )
+        if isinstance(exc, openai.APIError):
+            # An error event inside a stream, or a body the SDK could not read.
+            detail = redact(error_detail(exc.body, exc.message), secret)
+            return ProviderResponseError(
+                f"{where} sent an error: {detail}",
+                provider=self.name,
+                status=getattr(exc, "status_code", None),
+            )
+        return ProviderResponseError(
+            f"unreadable response from {where}: {redact(str(exc), secret)}", provider=self.name
+        )
+
+
+def _usage(usage: CompletionUsage) -> Usage:
+    return Usage(input_tokens=usage.prompt_tokens or 0, output_tokens=usage.completion_tokens or 0)
+
+
+# -- HTTP error helpers (shared with the Anthropic provider) -----------------------
+
+_KEY_LIKE = re.compile(r"\b(?:sk|pk|rk)[-_][A-Za-z0-9_\-*.]{6,}")
+_BEARER = re.compile(r"(?i)\b(bearer|x-api-key:?|api[-_]key[=:])\s*\S+")
+_MAX_DETAIL = 300
+
+
+def redact(text: str, *secrets: str | None) -> str:
+    """``text`` with the given secrets and anything key-shaped blanked out.
+
+    Vendors echo (partly masked) keys in 401 bodies; none of it may reach an
+    error message, a call record or a log.
+    """
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            text = text.replace(secret, "[redacted]")
+    text = _KEY_LIKE.sub("[redacted]", text)
+    return _BEARER.sub(lambda m: f"{m.group(1)} [redacted]", text)
+
+
+def error_detail(body: object, fallback: str) -> str:
+    """The human message inside a vendor error body (OpenAI or Anthropic shape)."""
+    message: object = None
+    if isinstance(body, Mapping):
+        inner = body.get("error", body)
+        if isinstance(inner, Mapping):
+            message = inner.get("message")
+        elif isinstance(inner, str):
+            message = inner
+    text = message if isinstance(message, str) and message else fallback
+    return text if len(text) <= _MAX_DETAIL else text[: _MAX_DETAIL - 1] + "…"
+
+
+def parse_retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds to wait, from ``retry-after-ms`` or ``Retry-After`` (seconds or
+    an HTTP date); ``None`` when the server sent neither or nonsense."""
+    millis = headers.get("retry-after-ms")
+    if millis:
+        try:
+            return max(0.0, float(millis) / 1000)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())

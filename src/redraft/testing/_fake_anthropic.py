@@ -1,0 +1,151 @@
+"""A loopback server that speaks Anthropic's Messages API wire format."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from redraft.testing._fake_openai import (
+    FakeError,
+    _FakeServer,
+    _Handler,
+    count_words,
+    split_words,
+)
+
+__all__ = ["FakeAnthropicServer"]
+
+_ERROR_TYPES = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    403: "permission_error",
+    404: "not_found_error",
+    413: "request_too_large",
+    429: "rate_limit_error",
+    529: "overloaded_error",
+}
+
+
+def anthropic_error_body(status: int, message: str) -> dict[str, Any]:
+    return {
+        "type": "error",
+        "error": {"type": _ERROR_TYPES.get(status, "api_error"), "message": message},
+    }
+
+
+def _text_of(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return " ".join(
+            str(block.get("text", ""))
+            for block in content
+            if isinstance(block, dict) and block.get("type") == "text"
+        )
+    return ""
+
+
+class FakeAnthropicServer(_FakeServer):
+    """Anthropic's ``POST /v1/messages`` (plain and streamed) and ``GET /v1/models``.
+
+    Works like :class:`~redraft.testing.FakeOpenAIServer`: a queue of
+    responses, ``server.requests`` for assertions, word-counted usage, and
+    ``max_tokens`` honoured with ``stop_reason: "max_tokens"``. Point the SDK
+    at ``server.base_url`` (the SDK appends ``/v1/messages`` itself).
+    """
+
+    @property
+    def base_url(self) -> str:
+        """What ``ANTHROPIC_BASE_URL`` should be: ``http://127.0.0.1:PORT``."""
+        return self.url
+
+    def handle(self, handler: _Handler, method: str, path: str, body: Any) -> None:
+        request_id = {"request-id": f"req_fake_{self._new_id()}"}
+        if method == "GET" and path == "/v1/models":
+            model = {
+                "type": "model",
+                "id": self.model,
+                "display_name": self.model,
+                "created_at": "2025-01-01T00:00:00Z",
+            }
+            page = {"data": [model], "has_more": False, "first_id": self.model}
+            handler.send_json(200, {**page, "last_id": self.model}, request_id)
+            return
+        if method != "POST" or path != "/v1/messages":
+            handler.send_json(404, anthropic_error_body(404, f"no route for {method} {path}"))
+            return
+        if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
+            error = anthropic_error_body(400, "body must be JSON with 'messages'")
+            handler.send_json(400, error, request_id)
+            return
+        if not isinstance(body.get("max_tokens"), int):
+            error = anthropic_error_body(400, "max_tokens: Field required")
+            handler.send_json(400, error, request_id)
+            return
+        response = self._next_response(body)
+        if response is None:
+            message = f"FakeAnthropicServer has no response left (request {len(self.requests)})"
+            headers = {**request_id, "x-should-retry": "false"}
+            handler.send_json(500, anthropic_error_body(500, message), headers)
+            return
+        if isinstance(response, FakeError):
+            payload = response.body or anthropic_error_body(
+                response.status, f"fake error {response.status}"
+            )
+            handler.send_json(response.status, payload, {**request_id, **response.headers})
+            return
+        self._reply(handler, body, response, request_id)
+
+    def _reply(
+        self, handler: _Handler, body: dict[str, Any], text: str, headers: dict[str, str]
+    ) -> None:
+        limit: int = body["max_tokens"]
+        pieces = split_words(text)
+        stop_reason = "end_turn"
+        if count_words(text) > limit:
+            pieces = [p for p in pieces if p.strip()][:limit]
+            stop_reason = "max_tokens"
+        text = "".join(pieces)
+        input_tokens = count_words(_text_of(body.get("system"))) + sum(
+            count_words(_text_of(m.get("content"))) for m in body["messages"]
+        )
+        output_tokens = count_words(text)
+        message: dict[str, Any] = {
+            "id": f"msg_fake_{self._new_id()}",
+            "type": "message",
+            "role": "assistant",
+            "model": str(body.get("model") or self.model),
+            "content": [{"type": "text", "text": text}],
+            "stop_reason": stop_reason,
+            "stop_sequence": None,
+            "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
+        }
+        if not body.get("stream"):
+            handler.send_json(200, message, headers)
+            return
+
+        def event(name: str, data: dict[str, Any]) -> str:
+            return f"event: {name}\ndata: {json.dumps({'type': name, **data})}\n\n"
+
+        def events() -> Iterator[str]:
+            start = {**message, "content": [], "stop_reason": None}
+            start["usage"] = {"input_tokens": input_tokens, "output_tokens": 1}
+            yield event("message_start", {"message": start})
+            block = {"type": "text", "text": ""}
+            yield event("content_block_start", {"index": 0, "content_block": block})
+            yield event("ping", {})
+            for piece in pieces:
+                delta = {"type": "text_delta", "text": piece}
+                yield event("content_block_delta", {"index": 0, "delta": delta})
+            yield event("content_block_stop", {"index": 0})
+            yield event(
+                "message_delta",
+                {
+                    "delta": {"stop_reason": stop_reason, "stop_sequence": None},
+                    "usage": {"output_tokens": output_tokens},
+                },
+            )
+            yield event("message_stop", {})
+
+        handler.send_sse(events(), headers)
