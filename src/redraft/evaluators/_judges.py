@@ -1,0 +1,218 @@
+"""LLM judges: one evaluator class, four presets (see :mod:`._judge_presets`).
+
+A judge reaches its model only through ``context.gateway`` so the run's token
+budget and deadline cover it and every call is recorded. Whatever goes wrong
+(the call fails, the reply is not JSON, the JSON has the wrong shape) becomes
+evidence with status ``error``: visible, never a crash, never a pass.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+import json_repair
+from pydantic import BaseModel, ValidationError
+
+from redraft._errors import ConfigurationError
+from redraft._types import Evidence, Message, ModelRequest, Verdict
+from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.evaluators._judge_base import GENERIC_CRITERIA, Finding, JudgeFailure, Reply
+from redraft.evaluators._judge_presets import PRESETS
+from redraft.providers._base import Provider
+
+__all__ = ["GENERIC_CRITERIA", "JUDGE_PRESETS", "Judge", "make_judge"]
+
+JUDGE_PRESETS: tuple[str, ...] = tuple(PRESETS)
+"""The preset names a :class:`Judge` accepts."""
+
+M = TypeVar("M", bound=BaseModel)
+
+# How much of a bad reply to quote in a reason, and to keep in evidence data.
+_QUOTED_CHARS = 120
+_KEPT_CHARS = 2000
+
+
+class Judge(Evaluator):
+    """An LLM judge following one of :data:`JUDGE_PRESETS`.
+
+    ``criteria`` (``criteria`` preset) overrides the request's own criteria.
+    The judge's parsed reply is kept in ``evidence.data``.
+    """
+
+    kind = "judge"
+    uses_llm = True
+
+    def __init__(
+        self,
+        provider: Provider,
+        preset: str = "quality",
+        *,
+        name: str | None = None,
+        max_tokens: int = 400,
+        temperature: float | None = 0.1,
+        criteria: str | None = None,
+    ) -> None:
+        if preset not in PRESETS:
+            raise ConfigurationError(
+                f"unknown judge preset {preset!r}; choose one of {', '.join(JUDGE_PRESETS)}"
+            )
+        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
+            raise ConfigurationError(f"judge max_tokens must be ≥ 1, got {max_tokens!r}")
+        self.provider = provider
+        self.preset = preset
+        self.name = name or f"{preset}-judge"
+        self.max_tokens = max_tokens
+        self.temperature = temperature
+        self.criteria = criteria
+        self._preset = PRESETS[preset]
+
+    async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
+        ask = _GatewayAsk(self, subject, context)
+        try:
+            finding = await self._preset.judge(
+                ask,
+                subject.request,
+                subject.text,
+                threshold=context.threshold,
+                criteria=self.criteria,
+            )
+        except JudgeFailure as failure:
+            evidence = self._evidence_for_failure(failure)
+        else:
+            evidence = self._evidence_for(finding)
+        return aggregate([evidence], threshold=context.threshold)
+
+    def _evidence_for(self, finding: Finding) -> Evidence:
+        return Evidence(
+            evaluator=self.name,
+            kind="judge",
+            passed=finding.passed,
+            score=min(1.0, max(0.0, finding.score)),
+            reason=finding.reason,
+            source=self.provider.spec,
+            suggestions=finding.suggestions,
+            required=self.required,
+            data={"preset": self.preset, **finding.data},
+        )
+
+    def _evidence_for_failure(self, failure: JudgeFailure) -> Evidence:
+        return Evidence(
+            evaluator=self.name,
+            kind="judge",
+            status="error",
+            passed=False,
+            reason=failure.reason,
+            source=self.provider.spec,
+            required=self.required,
+            data={"preset": self.preset, **failure.data},
+        )
+
+    def __repr__(self) -> str:
+        return f"<Judge {self.name} preset={self.preset} provider={self.provider.spec}>"
+
+
+class _GatewayAsk:
+    """The :class:`~._judge_base.Ask` a preset uses: one gateway call, then
+    parse and validate the reply."""
+
+    def __init__(self, judge: Judge, subject: Subject, context: EvaluationContext) -> None:
+        self.judge = judge
+        self.subject = subject
+        self.context = context
+
+    async def __call__(
+        self, messages: list[Message], schema: dict[str, Any], shape: type[M], *, stage: str = ""
+    ) -> Reply[M]:
+        judge = self.judge
+        where = f" ({stage})" if stage else ""
+        request = ModelRequest(
+            messages=messages,
+            max_tokens=judge.max_tokens,
+            temperature=judge.temperature,
+            json_schema=schema,
+        )
+        try:
+            completion = await self.context.gateway.complete(
+                judge.provider,
+                request,
+                kind=self.context.call_kind,
+                attempt=self.subject.attempt,
+                evaluator=judge.name,
+            )
+        except Exception as exc:  # any gateway failure is a finding (CancelledError passes)
+            raise JudgeFailure(
+                f"the judge call{where} failed: {type(exc).__name__}: {exc}",
+                {"error_type": type(exc).__name__},
+            ) from exc
+        text = completion.text
+        cut = (
+            f" (the reply was cut off at max_tokens={request.max_tokens})"
+            if completion.finish_reason == "length"
+            else ""
+        )
+        raw, repaired = _parse(text)
+        if not isinstance(raw, dict):
+            described = "nothing" if not text.strip() else _quote(text)
+            raise JudgeFailure(
+                f"the judge{where} did not reply with a JSON object: it wrote {described}{cut}",
+                {"raw": text[:_KEPT_CHARS]},
+            )
+        try:
+            value = shape.model_validate(raw)
+        except ValidationError as exc:
+            raise JudgeFailure(
+                f"the judge's reply{where} does not fit the expected shape: "
+                f"{_first_error(exc)}; it wrote {_quote(text)}{cut}",
+                {"raw": text[:_KEPT_CHARS], "parsed": raw},
+            ) from None
+        return Reply(value=value, raw={**raw, "repaired": repaired}, repaired=repaired)
+
+
+def _parse(text: str) -> tuple[object, bool]:
+    """JSON as written, else what ``json_repair`` makes of it (trailing commas,
+    single quotes, code fences, a sentence around the object, a cut-off end)."""
+    try:
+        return json.loads(text), False
+    except (ValueError, RecursionError):
+        pass
+    try:
+        return json_repair.loads(text), True
+    except Exception:  # the repairer is best effort; its failure means "not JSON"
+        return None, True
+
+
+def _quote(text: str) -> str:
+    shown = text.strip()
+    if len(shown) > _QUOTED_CHARS:
+        shown = shown[:_QUOTED_CHARS] + "…"
+    return json.dumps(shown, ensure_ascii=False)
+
+
+def _first_error(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    location = ".".join(str(part) for part in error["loc"]) or "the reply"
+    more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+    return f"{location}: {error['msg']}{more}"
+
+
+def make_judge(
+    provider: Provider,
+    preset: str | None = None,
+    *,
+    criteria: str | None = None,
+    name: str | None = None,
+    max_tokens: int = 400,
+    temperature: float | None = 0.1,
+) -> Judge:
+    """A :class:`Judge` with the CLI's default preset: ``criteria`` when
+    criteria are given, ``quality`` otherwise."""
+    chosen = preset or ("criteria" if criteria else "quality")
+    return Judge(
+        provider,
+        chosen,
+        name=name,
+        max_tokens=max_tokens,
+        temperature=temperature,
+        criteria=criteria,
+    )
