@@ -19,11 +19,11 @@ $(STAMP): pyproject.toml Makefile
 install: $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/redraft ask "Name three primary colours. Answer in one short sentence." \
+	$(BIN)/redraft ask "What is the capital of France? Answer in one short sentence." \
 		--model local --judge-model local \
-		--must-match '(?i)red' --must-match '(?i)blue' --must-match '(?i)yellow' \
-		--max-words 30 --criteria "Names red, blue and yellow as the primary colours." \
-		--feedback critique --max-attempts 3 --threshold 0.7; \
+		--must-match Paris --max-words 25 \
+		--criteria "States that Paris is the capital of France." \
+		--feedback critique --max-attempts 3 --threshold 0.6; \
 	status=$$?; if [ $$status -gt 1 ]; then exit $$status; fi
 
 lint: $(STAMP)

@@ -19,6 +19,7 @@ from redraft.evaluators import (
     ValidJSON,
 )
 from redraft.evaluators._base import Evaluator
+from redraft.evaluators._checks import literal_of
 
 
 async def judge(evaluator: Evaluator, text: str, *, threshold: float = 0.8) -> Evidence:
@@ -48,14 +49,16 @@ async def test_must_match_finds_the_pattern_anywhere() -> None:
 
 
 async def test_must_match_failure_names_the_pattern_and_suggests_it() -> None:
-    check = MustMatch("Paris")
+    check = MustMatch(r"Par(is)?\b")
     evidence = await judge(check, "The capital is Lyon.")
     assert not evidence.passed and evidence.score == 0.0
-    assert "/Paris/" in evidence.reason
-    assert evidence.suggestions == ["Include text matching the pattern /Paris/ in the answer."]
+    assert r"/Par(is)?\b/" in evidence.reason
+    assert evidence.suggestions == [
+        r"Include text matching the pattern /Par(is)?\b/ in the answer."
+    ]
     assert evidence.data["match"] is None
-    assert check.name == "must_match /Paris/"
-    assert evidence.source == "regular expression /Paris/"
+    assert check.name == r"must_match /Par(is)?\b/"
+    assert evidence.source == r"regular expression /Par(is)?\b/"
 
 
 async def test_inline_flags_are_honoured() -> None:
@@ -329,3 +332,22 @@ def test_callable_check_needs_a_callable() -> None:
 async def test_a_check_that_is_not_required_says_so_on_its_evidence() -> None:
     evidence = await judge(MaxWords(1, required=False), "two words")
     assert evidence.required is False
+
+
+@pytest.mark.parametrize(
+    ("pattern", "literal"),
+    [
+        ("(?i)red", "red"),
+        ("Paris", "Paris"),
+        ("New York", "New York"),
+        (r"\d+", None),
+        ("a.b", None),
+    ],
+)
+def test_literal_patterns_get_plain_feedback(pattern: str, literal: str | None) -> None:
+    assert literal_of(re.compile(pattern)) == literal
+
+
+async def test_must_match_feedback_names_the_literal_text() -> None:
+    evidence = await judge(MustMatch("(?i)paris"), "The capital is Lyon.")
+    assert evidence.suggestions == ['Include the text "paris" in the answer.']

@@ -94,6 +94,20 @@ def _compile(pattern: str | re.Pattern[str], flags: int) -> re.Pattern[str]:
         raise ConfigurationError(f"invalid regular expression {pattern!r}: {exc}") from None
 
 
+_INLINE_FLAGS = re.compile(r"^\(\?[aiLmsux]+\)")
+
+
+def literal_of(pattern: re.Pattern[str]) -> str | None:
+    """The plain text a pattern stands for, when it has no regex syntax beyond
+    leading inline flags. Feedback then names the text, not the regex: small
+    models act on 'include "Paris"' but not on '/(?i)paris/'."""
+    body = _INLINE_FLAGS.sub("", pattern.pattern)
+    # Letters, digits, spaces and these marks mean themselves in a regex.
+    if body and all(ch.isalnum() or ch in " -'," for ch in body):
+        return body
+    return None
+
+
 def _quote(text: str) -> str:
     if len(text) > _QUOTE_CHARS:
         text = text[:_QUOTE_CHARS] + "…"
@@ -120,10 +134,16 @@ class MustMatch(Check):
         shown = f"/{self.pattern.pattern}/"
         match = self.pattern.search(text)
         if match is None:
+            literal = literal_of(self.pattern)
+            suggestion = (
+                f"Include the text {_quote(literal)} in the answer."
+                if literal
+                else f"Include text matching the pattern {shown} in the answer."
+            )
             return self._evidence(
                 passed=False,
                 reason=f"no match for {shown}; the answer must contain one",
-                suggestion=f"Include text matching the pattern {shown} in the answer.",
+                suggestion=suggestion,
                 data={"pattern": self.pattern.pattern, "match": None},
             )
         return self._evidence(
