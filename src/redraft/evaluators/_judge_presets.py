@@ -60,8 +60,8 @@ class Comprehensive(Preset):
     system = (
         "You check whether an assistant's final answer fully responds to a conversation: "
         "does it address every question and request the user made? Judge completeness "
-        'only. Reply with one JSON object: {"comprehensive": true or false, "reason": '
-        '"one or two sentences; when false, say what is missing"}.'
+        "only. Reply with one JSON object with two keys: comprehensive (true or false) "
+        "and reason (one or two sentences of your own; when false, say what is missing)."
     )
     schema = object_schema({"comprehensive": {"type": "boolean"}, "reason": TEXT})
 
