@@ -209,7 +209,7 @@ async def test_cascade_skips_the_judge_when_a_required_check_fails() -> None:
     assert skipped.status == "skipped" and skipped.kind == "judge"
     assert skipped.evaluator == "quality-judge"
     assert skipped.reason == "skipped: required check must_match /Paris/ failed"
-    assert verdict.suggestions == ["Include text matching the pattern /Paris/ in the answer."]
+    assert verdict.suggestions == ['Include the text "Paris" in the answer.']
 
 
 async def test_cascade_runs_the_judge_when_the_checks_pass() -> None:

@@ -22,7 +22,8 @@ from redraft._errors import (
 from redraft._ledger import Ledger
 from redraft._types import Message, ModelRequest, Policy, StreamChunk, Usage
 from redraft.providers import ProviderRegistry
-from redraft.providers._openai import OpenAIProvider, parse_retry_after, redact
+from redraft.providers._http import parse_retry_after, redact
+from redraft.providers._openai import OpenAIProvider
 from redraft.testing import FakeError, FakeOpenAIServer
 
 KEY = "sk-test-secret-key-123"

@@ -17,16 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from redraft._errors import (
     ConfigurationError,
-    ProviderAuthError,
     ProviderConnectionError,
     ProviderError,
-    ProviderRateLimitError,
     ProviderResponseError,
     ProviderTimeoutError,
 )
 from redraft._types import Completion, Message, ModelRequest, StreamChunk, Usage
 from redraft.providers._base import Provider
-from redraft.providers._openai import error_detail, parse_retry_after, redact
+from redraft.providers._http import error_detail, error_for_status, redact
 
 if TYPE_CHECKING:
     import anthropic
@@ -204,26 +202,14 @@ class AnthropicProvider(Provider):
                 f"{where} sent an error mid-stream: {detail}", provider=self.name
             )
         if isinstance(exc, anthropic.APIStatusError):
-            status = exc.status_code
+            # 529 is Anthropic's "overloaded"; error_for_status treats it as a 5xx.
             detail = redact(error_detail(exc.body, exc.message), secret)
-            if status in (401, 403):
-                return ProviderAuthError(
-                    f"{where} refused the credentials ({status}): {detail}",
-                    provider=self.name,
-                    status=status,
-                )
-            if status == 429:
-                return ProviderRateLimitError(
-                    f"{where} is rate limiting ({status}): {detail}",
-                    provider=self.name,
-                    retry_after=parse_retry_after(exc.response.headers),
-                )
-            return ProviderResponseError(
-                f"{where} answered {status}: {detail}",
+            return error_for_status(
+                exc.status_code,
+                detail,
+                where=where,
                 provider=self.name,
-                status=status,
-                # 529 is Anthropic's "overloaded"; it passes like a 5xx.
-                retryable=status >= 500 or status in (408, 409),
+                headers=exc.response.headers,
             )
         if isinstance(exc, anthropic.AnthropicError | json.JSONDecodeError):
             return ProviderResponseError(

@@ -5,38 +5,32 @@
 first use so that the ``openai`` extra stays optional, and every SDK error is
 translated here into :mod:`redraft._errors` types with secrets scrubbed.
 
-The small HTTP-error helpers at the bottom (:func:`parse_retry_after`,
-:func:`redact`, :func:`error_detail`) are shared with the Anthropic provider.
 """
 
 from __future__ import annotations
 
-import email.utils
 import json
 import os
-import re
-import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from redraft._errors import (
     ConfigurationError,
-    ProviderAuthError,
     ProviderConnectionError,
     ProviderError,
-    ProviderRateLimitError,
     ProviderResponseError,
     ProviderTimeoutError,
 )
 from redraft._types import Completion, ModelRequest, StreamChunk, Usage
 from redraft.providers._base import Provider, usage_for
+from redraft.providers._http import error_detail, error_for_status, redact
 
 if TYPE_CHECKING:
     import openai
     from openai.types import CompletionUsage
 
-__all__ = ["OpenAIProvider", "error_detail", "parse_retry_after", "redact"]
+__all__ = ["OpenAIProvider"]
 
 _INSTALL = "pip install 'redraft[openai]'"
 _DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -213,25 +207,13 @@ class OpenAIProvider(Provider):
             cause = redact(str(exc.__cause__ or exc), secret)
             return ProviderConnectionError(f"cannot reach {where}: {cause}", provider=self.name)
         if isinstance(exc, openai.APIStatusError):
-            status = exc.status_code
             detail = redact(error_detail(exc.body, exc.message), secret)
-            if status in (401, 403):
-                return ProviderAuthError(
-                    f"{where} refused the credentials ({status}): {detail}",
-                    provider=self.name,
-                    status=status,
-                )
-            if status == 429:
-                return ProviderRateLimitError(
-                    f"{where} is rate limiting ({status}): {detail}",
-                    provider=self.name,
-                    retry_after=parse_retry_after(exc.response.headers),
-                )
-            return ProviderResponseError(
-                f"{where} answered {status}: {detail}",
+            return error_for_status(
+                exc.status_code,
+                detail,
+                where=where,
                 provider=self.name,
-                status=status,
-                retryable=status >= 500 or status in (408, 409),
+                headers=exc.response.headers,
             )
         if isinstance(exc, openai.APIError):
             # An error event inside a stream, or a body the SDK could not read.
@@ -248,59 +230,3 @@ class OpenAIProvider(Provider):
 
 def _usage(usage: CompletionUsage) -> Usage:
     return Usage(input_tokens=usage.prompt_tokens or 0, output_tokens=usage.completion_tokens or 0)
-
-
-# -- HTTP error helpers (shared with the Anthropic provider) -----------------------
-
-_KEY_LIKE = re.compile(r"\b(?:sk|pk|rk)[-_][A-Za-z0-9_\-*.]{6,}")
-_BEARER = re.compile(r"(?i)\b(bearer|x-api-key:?|api[-_]key[=:])\s*\S+")
-_MAX_DETAIL = 300
-
-
-def redact(text: str, *secrets: str | None) -> str:
-    """``text`` with the given secrets and anything key-shaped blanked out.
-
-    Vendors echo (partly masked) keys in 401 bodies; none of it may reach an
-    error message, a call record or a log.
-    """
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            text = text.replace(secret, "[redacted]")
-    text = _KEY_LIKE.sub("[redacted]", text)
-    return _BEARER.sub(lambda m: f"{m.group(1)} [redacted]", text)
-
-
-def error_detail(body: object, fallback: str) -> str:
-    """The human message inside a vendor error body (OpenAI or Anthropic shape)."""
-    message: object = None
-    if isinstance(body, Mapping):
-        inner = body.get("error", body)
-        if isinstance(inner, Mapping):
-            message = inner.get("message")
-        elif isinstance(inner, str):
-            message = inner
-    text = message if isinstance(message, str) and message else fallback
-    return text if len(text) <= _MAX_DETAIL else text[: _MAX_DETAIL - 1] + "…"
-
-
-def parse_retry_after(headers: Mapping[str, str]) -> float | None:
-    """Seconds to wait, from ``retry-after-ms`` or ``Retry-After`` (seconds or
-    an HTTP date); ``None`` when the server sent neither or nonsense."""
-    millis = headers.get("retry-after-ms")
-    if millis:
-        try:
-            return max(0.0, float(millis) / 1000)
-        except ValueError:
-            pass
-    value = headers.get("retry-after")
-    if not value:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, when.timestamp() - time.time())
