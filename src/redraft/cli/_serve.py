@@ -1,0 +1,56 @@
+"""``redraft serve``: the HTTP service and web UI."""
+
+from __future__ import annotations
+
+import ipaddress
+import sys
+
+import click
+
+from redraft._errors import ConfigurationError
+from redraft._settings import Settings
+
+__all__ = ["serve"]
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to bind.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--log-level",
+    type=click.Choice(["critical", "error", "warning", "info", "debug"]),
+    default="info",
+    show_default=True,
+)
+def serve(host: str, port: int, log_level: str) -> None:
+    """Run the OpenAI-compatible redrafting service.
+
+    Without REDRAFT_API_KEYS the service needs no key and binds to loopback
+    only; set it to serve other machines.
+    """
+    settings = Settings()
+    if not settings.api_keys and not is_loopback(host):
+        raise click.BadParameter(
+            f"{host} is not a loopback address: set REDRAFT_API_KEYS (e.g. 'required' and "
+            "create keys with 'redraft keys create') before serving other machines",
+            param_hint="--host",
+        )
+    import uvicorn
+
+    from redraft.server import create_app
+
+    try:
+        app = create_app(settings)
+    except ConfigurationError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    uvicorn.run(app, host=host, port=port, log_level=log_level)

@@ -1,0 +1,175 @@
+"""The application factory: settings, store, providers and routes wired once.
+
+Nothing here runs at import; ``create_app`` builds everything and the
+lifespan opens and closes it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from redraft import __version__
+from redraft._settings import Settings
+from redraft.profiles import Profile, load_profiles
+from redraft.providers import ProviderRegistry
+from redraft.server._auth import Authenticator
+from redraft.server._errors import (
+    ApiError,
+    api_error_handler,
+    validation_error_handler,
+    wants_openai_shape,
+)
+from redraft.server._executor import RunExecutor
+from redraft.store import Store
+
+__all__ = ["Services", "Tenant", "create_app", "services_of"]
+
+
+@dataclass
+class Services:
+    settings: Settings
+    store: Store
+    registry: ProviderRegistry
+    profiles: dict[str, Profile]
+    auth: Authenticator
+    executor: RunExecutor
+    started_at: float
+
+
+def services_of(request: Request) -> Services:
+    services: Services = request.app.state.services
+    return services
+
+
+async def _tenant(request: Request) -> str:
+    services = services_of(request)
+    tenant = await services.auth.tenant_for(request.headers.get("authorization"))
+    if tenant is None:
+        raise ApiError(
+            401,
+            "missing or invalid API key: send 'Authorization: Bearer <key>'",
+            type="authentication_error",
+            code="invalid_api_key",
+        )
+    return tenant
+
+
+Tenant = Annotated[str, Depends(_tenant)]
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    store: Store | None = None,
+    registry: ProviderRegistry | None = None,
+) -> FastAPI:
+    """Build the service. ``store`` and ``registry`` may be passed in (tests,
+    embedding); otherwise they are opened from ``settings`` on startup."""
+    settings = settings or Settings()
+    profiles = load_profiles(
+        settings.profiles, default_model=settings.model, default_judge_model=settings.judge_model
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        own_store = store is None
+        own_registry = registry is None
+        the_store = store or await Store.open(settings.database_url)
+        the_registry = registry or ProviderRegistry()
+        executor = RunExecutor(the_store)
+        app.state.services = Services(
+            settings=settings,
+            store=the_store,
+            registry=the_registry,
+            profiles=profiles,
+            auth=Authenticator(settings.api_keys, the_store),
+            executor=executor,
+            started_at=time.time(),
+        )
+        try:
+            yield
+        finally:
+            await executor.aclose()
+            if own_registry:
+                await the_registry.aclose()
+            if own_store:
+                await the_store.close()
+
+    app = FastAPI(
+        title="redraft",
+        version=__version__,
+        summary="An LLM that checks its own answer and redrafts it until it passes.",
+        lifespan=lifespan,
+    )
+    app.add_exception_handler(ApiError, api_error_handler)
+    app.add_exception_handler(RequestValidationError, validation_error_handler)
+    app.middleware("http")(_limit_body(settings.max_body_bytes))
+
+    from redraft.server._chat import router as chat_router
+    from redraft.server._runs import router as runs_router
+
+    app.include_router(chat_router)
+    app.include_router(runs_router)
+
+    @app.get("/healthz", tags=["service"])
+    async def healthz(request: Request) -> dict[str, Any]:
+        """Liveness and store reachability."""
+        services = services_of(request)
+        await services.store.list_runs(tenant="__healthz__", limit=1)
+        return {"status": "ok", "version": __version__}
+
+    @app.get("/v1/models", tags=["models"])
+    async def list_models(request: Request, tenant: Tenant) -> dict[str, Any]:
+        """The profiles this service offers, in OpenAI's list shape."""
+        services = services_of(request)
+        created = int(services.started_at)
+        return {
+            "object": "list",
+            "data": [
+                {
+                    "id": name,
+                    "object": "model",
+                    "created": created,
+                    "owned_by": "redraft",
+                    "description": profile.description,
+                    "generator": profile.model,
+                    "judge": profile.judge_model,
+                }
+                for name, profile in sorted(services.profiles.items())
+            ],
+        }
+
+    return app
+
+
+def _limit_body(
+    limit: int,
+) -> Callable[[Request, Callable[[Request], Awaitable[Response]]], Awaitable[Response]]:
+    async def middleware(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        declared = request.headers.get("content-length")
+        too_big = False
+        if declared is not None:
+            try:
+                too_big = int(declared) > limit
+            except ValueError:
+                too_big = True
+        if too_big:
+            error = ApiError(413, f"request body is larger than {limit} bytes", param="body")
+            return JSONResponse(
+                error.body(openai_shape=wants_openai_shape(request)),
+                status_code=413,
+                headers=error.headers(),
+            )
+        return await call_next(request)
+
+    return middleware

@@ -1,0 +1,291 @@
+"""``POST /v1/chat/completions``: OpenAI-compatible, redrafting behind the scenes.
+
+The wire format lives in :mod:`redraft.server._wire`; this module only turns a
+request into a run and the run's events into a response or a stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, StreamingResponse
+from pydantic import ValidationError
+
+from redraft._errors import ConfigurationError
+from redraft._events import (
+    DraftStarted,
+    RunCompleted,
+    RunEvent,
+    RunFailed,
+    TextDelta,
+    VerdictReached,
+)
+from redraft._types import RunResult
+from redraft.evaluators import build_panel
+from redraft.profiles import UnknownModelError, resolve_model
+from redraft.server._app import Services, Tenant, services_of
+from redraft.server._errors import ApiError, describe_validation_errors
+from redraft.server._executor import RunHandle, StoreUnavailableError
+from redraft.server._options import RunPlan, plan_run
+from redraft.server._wire import (
+    SSE_DONE,
+    ChatCompletionRequest,
+    chunk,
+    completion_response,
+    error_status_for,
+    extension_from_result,
+    openai_error,
+    sse_data,
+)
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["chat"])
+
+# While earlier drafts are judged in "final" mode nothing is ready to send;
+# an empty chunk this often keeps proxies from closing the connection.
+KEEPALIVE_SECONDS = 10.0
+FINAL_TEXT_PIECE = 24
+
+
+async def read_json(request: Request, limit: int) -> Any:
+    body = await request.body()
+    if len(body) > limit:
+        raise ApiError(413, f"request body is larger than {limit} bytes", param="body")
+    try:
+        return json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ApiError(400, f"malformed JSON body: {exc}", param="body") from None
+
+
+def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle:
+    try:
+        generator = services.registry.get(plan.generator)
+        judge = None if plan.judge is None else services.registry.get(plan.judge)
+        evaluator = build_panel(judge, **plan.panel)
+    except ConfigurationError as exc:
+        raise ApiError(400, str(exc), param="redraft") from None
+    return services.executor.start(
+        tenant=tenant,
+        request=plan.request,
+        generator=generator,
+        evaluator=evaluator,
+        policy=plan.policy,
+    )
+
+
+@router.post("/v1/chat/completions")
+async def chat_completions(request: Request, tenant: Tenant) -> Any:
+    """Create a chat completion; the answer is judged and redrafted until it
+    passes. Redraft options ride in the body under ``redraft``."""
+    services = services_of(request)
+    raw = await read_json(request, services.settings.max_body_bytes)
+    if not isinstance(raw, dict):
+        raise ApiError(400, "the body must be a JSON object", param="body")
+    try:
+        wire = ChatCompletionRequest.model_validate(raw)
+    except ValidationError as exc:
+        message, param = describe_validation_errors(list(exc.errors()))
+        raise ApiError(400, message, param=param) from None
+    try:
+        profile = resolve_model(wire.model, services.profiles)
+    except UnknownModelError as exc:
+        raise ApiError(404, str(exc), code="model_not_found", param="model") from None
+    try:
+        plan = plan_run(profile, wire.redraft_options(), wire.redraft_messages())
+    except (ConfigurationError, ValueError) as exc:
+        raise ApiError(400, str(exc), param="redraft") from None
+    plan = plan.with_request_parameters(
+        max_tokens=wire.max_completion_tokens or wire.max_tokens, temperature=wire.temperature
+    )
+    handle = start_run(services, tenant, plan)
+    if wire.stream:
+        include_usage = bool((wire.stream_options or {}).get("include_usage"))
+        return StreamingResponse(
+            _stream(handle, wire.model, plan.stream_mode, include_usage),
+            media_type="text/event-stream",
+            headers={"cache-control": "no-cache", "x-redraft-run-id": handle.run_id},
+        )
+    final = await _terminal_event(handle)
+    if isinstance(final, RunFailed):
+        raise _failure(final.result, final.error, final.error_type)
+    result = final.result
+    if not result.passed and plan.policy.on_exhausted == "raise":
+        raise _quality_error(result)
+    return JSONResponse(
+        completion_response(
+            result.run_id,
+            wire.model,
+            result.final_answer,
+            result.usage,
+            _finish_reason(result),
+            extension_from_result(result),
+        ),
+        headers={"x-redraft-run-id": result.run_id},
+    )
+
+
+async def _terminal_event(handle: RunHandle) -> RunCompleted | RunFailed:
+    try:
+        async for event in handle.events():
+            if isinstance(event, RunCompleted | RunFailed):
+                return event
+    except StoreUnavailableError as exc:
+        raise ApiError(503, str(exc), type="server_error") from None
+    raise ApiError(503, "the run ended without a result", type="server_error")
+
+
+def _finish_reason(result: RunResult) -> str:
+    for draft in result.drafts:
+        if draft.attempt == result.final_attempt and draft.finish_reason == "length":
+            return "length"
+    return "stop"
+
+
+def _failure(result: RunResult, message: str, error_type: str) -> ApiError:
+    status, type_, code, should_retry = error_status_for_name(error_type)
+    return ApiError(
+        status,
+        message,
+        type=type_,
+        code=code,
+        should_retry=should_retry,
+        extra={
+            "run_id": result.run_id,
+            "continue_context": [m.model_dump(exclude_none=True) for m in result.continue_context],
+        },
+    )
+
+
+def _quality_error(result: RunResult) -> ApiError:
+    return ApiError(
+        422,
+        f"no draft passed after {result.attempts} attempt(s); best score {result.score:.2f}",
+        type="invalid_request_error",
+        code="quality_not_met",
+        should_retry=False,
+        extra={"redraft": extension_from_result(result), "final_answer": result.final_answer},
+    )
+
+
+def error_status_for_name(error_type: str) -> tuple[int, str, str | None, bool]:
+    """Map the name of the error that ended a run to an HTTP answer."""
+    from redraft import _errors
+
+    cls = getattr(_errors, error_type, None)
+    if isinstance(cls, type) and issubclass(cls, Exception):
+        return error_status_for(cls("x"))
+    return 502, "api_error", None, True
+
+
+async def _stream(
+    handle: RunHandle, model: str, mode: str, include_usage: bool
+) -> AsyncIterator[str]:
+    run_id = handle.run_id
+    yield sse_data(chunk(run_id, model, role="assistant", delta=""))
+    events = handle.events().__aiter__()
+    pending: asyncio.Task[RunEvent] | None = None
+    try:
+        while True:
+            if pending is None:
+                pending = asyncio.ensure_future(events.__anext__())
+            done, _ = await asyncio.wait({pending}, timeout=KEEPALIVE_SECONDS)
+            if not done:
+                yield sse_data(chunk(run_id, model, delta=""))
+                continue
+            try:
+                event = pending.result()
+            except StopAsyncIteration:
+                break
+            except StoreUnavailableError as exc:
+                yield sse_data(openai_error(str(exc), type="server_error"))
+                break
+            pending = None
+            for piece in _render(event, run_id, model, mode, include_usage):
+                yield piece
+            if isinstance(event, RunCompleted | RunFailed):
+                break
+    finally:
+        if pending is not None and not pending.done():
+            pending.cancel()
+    yield SSE_DONE
+
+
+def _render(
+    event: RunEvent, run_id: str, model: str, mode: str, include_usage: bool
+) -> list[str]:
+    if mode == "live":
+        if isinstance(event, DraftStarted) and event.attempt > 1:
+            return [
+                sse_data(
+                    chunk(
+                        run_id,
+                        model,
+                        delta="",
+                        extension={
+                            "event": "redraft",
+                            "attempt": event.attempt,
+                            "feedback": event.feedback,
+                        },
+                    )
+                )
+            ]
+        if isinstance(event, TextDelta):
+            return [
+                sse_data(
+                    chunk(run_id, model, delta=event.delta, extension={"attempt": event.attempt})
+                )
+            ]
+        if isinstance(event, VerdictReached):
+            verdict = event.verdict
+            return [
+                sse_data(
+                    chunk(
+                        run_id,
+                        model,
+                        delta="",
+                        extension={
+                            "event": "verdict",
+                            "attempt": event.attempt,
+                            "passed": verdict.passed,
+                            "score": verdict.score,
+                            "reason": verdict.reason,
+                        },
+                    )
+                )
+            ]
+    if isinstance(event, RunFailed):
+        status, type_, code, _ = error_status_for_name(event.error_type)
+        body = openai_error(event.error, type=type_, code=code)
+        body["error"]["run_id"] = run_id
+        body["error"]["continue_context"] = [
+            m.model_dump(exclude_none=True) for m in event.result.continue_context
+        ]
+        return [sse_data(body)]
+    if isinstance(event, RunCompleted):
+        result = event.result
+        pieces: list[str] = []
+        if mode != "live":
+            text = result.final_answer
+            for start in range(0, len(text), FINAL_TEXT_PIECE):
+                pieces.append(
+                    sse_data(chunk(run_id, model, delta=text[start : start + FINAL_TEXT_PIECE]))
+                )
+        pieces.append(
+            sse_data(
+                chunk(
+                    run_id,
+                    model,
+                    finish_reason=_finish_reason(result),
+                    extension=extension_from_result(result),
+                )
+            )
+        )
+        if include_usage:
+            pieces.append(sse_data(chunk(run_id, model, usage=result.usage, choices=False)))
+        return pieces
+    return []

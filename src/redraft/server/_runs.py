@@ -1,0 +1,113 @@
+"""Runs (list, detail, event stream) and seed 002's ``POST /v1/answers``."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import StreamingResponse
+
+from redraft._events import RunCompleted, RunEvent, RunFailed
+from redraft.profiles import UnknownModelError, resolve_model
+from redraft.server._answers import AnswersRequest, AnswersResponse, answers_response, plan_answers
+from redraft.server._app import Tenant, services_of
+from redraft.server._chat import start_run
+from redraft.server._errors import ApiError
+from redraft.server._executor import StoreUnavailableError
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["runs"])
+
+RUN_ID_PATTERN = r"^run_[0-9a-f]{24}$"
+
+
+@router.get("/v1/runs")
+async def list_runs(
+    request: Request,
+    tenant: Tenant,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    before: Annotated[str | None, Query(pattern=RUN_ID_PATTERN)] = None,
+) -> dict[str, Any]:
+    """Runs of the caller's tenant, newest first; page with ``before=<last id>``."""
+    store = services_of(request).store
+    runs = await store.list_runs(tenant=tenant, limit=limit + 1, before=before)
+    page = runs[:limit]
+    return {
+        "object": "list",
+        "data": [r.model_dump(mode="json") for r in page],
+        "has_more": len(runs) > limit,
+        "next_before": page[-1].id if len(runs) > limit and page else None,
+    }
+
+
+@router.get("/v1/runs/{run_id}")
+async def get_run(request: Request, tenant: Tenant, run_id: str) -> dict[str, Any]:
+    """One run with its drafts, verdicts, evidence, calls and events."""
+    run = await services_of(request).store.get_run(run_id, tenant=tenant)
+    if run is None:
+        raise ApiError(404, f"run {run_id!r} not found", code="run_not_found")
+    data: dict[str, Any] = run.model_dump(mode="json")
+    return data
+
+
+@router.get("/v1/runs/{run_id}/events")
+async def run_events(
+    request: Request,
+    tenant: Tenant,
+    run_id: str,
+    last_event_id: Annotated[str | None, Header(alias="last-event-id")] = None,
+    after: Annotated[int | None, Query(ge=0)] = None,
+) -> StreamingResponse:
+    """Server-sent events: the stored log, then live events, ending with the
+    terminal event. Resume with ``Last-Event-ID`` (or ``?after=<seq>``)."""
+    store = services_of(request).store
+    after_seq = after or 0
+    if last_event_id is not None:
+        try:
+            after_seq = max(after_seq, int(last_event_id))
+        except ValueError:
+            raise ApiError(400, "Last-Event-ID must be an event sequence number") from None
+    if await store.events(run_id, tenant=tenant, after_seq=0) is None:
+        raise ApiError(404, f"run {run_id!r} not found", code="run_not_found")
+
+    async def stream() -> AsyncIterator[str]:
+        async for event in store.follow(run_id, tenant=tenant, after_seq=after_seq):
+            yield _sse(event)
+            if isinstance(event, RunCompleted | RunFailed):
+                break
+
+    return StreamingResponse(
+        stream(), media_type="text/event-stream", headers={"cache-control": "no-cache"}
+    )
+
+
+def _sse(event: RunEvent) -> str:
+    return f"id: {event.seq}\nevent: {event.type}\ndata: {event.model_dump_json()}\n\n"
+
+
+@router.post("/v1/answers", tags=["answers"])
+async def answers(request: Request, tenant: Tenant, body: AnswersRequest) -> AnswersResponse:
+    """Seed 002's ``generate_answer``: iterate until the evaluation criteria are
+    met or ``iter_max`` runs out; the best answer wins on exhaustion."""
+    services = services_of(request)
+    try:
+        profile = resolve_model(body.model or services.settings.model, services.profiles)
+    except UnknownModelError as exc:
+        raise ApiError(404, str(exc), code="model_not_found") from None
+    handle = start_run(services, tenant, plan_answers(body, profile))
+    try:
+        async for event in handle.events():
+            if isinstance(event, RunFailed):
+                raise ApiError(
+                    502,
+                    event.error,
+                    type="api_error",
+                    extra={"run_id": event.run_id},
+                )
+            if isinstance(event, RunCompleted):
+                return answers_response(event.result)
+    except StoreUnavailableError as exc:
+        raise ApiError(503, str(exc), type="server_error") from None
+    raise ApiError(503, "the run ended without a result", type="server_error")
