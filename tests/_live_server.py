@@ -26,7 +26,8 @@ def serve_in_thread(app: FastAPI) -> Iterator[str]:
     def run() -> None:
         async def main() -> None:
             task = asyncio.create_task(server.serve(sockets=[sock]))
-            while not server.started and not task.done():
+            # uvicorn exposes startup only as a flag, so poll it.
+            while not server.started and not task.done():  # noqa: ASYNC110
                 await asyncio.sleep(0.01)
             started.set()
             await task

@@ -10,15 +10,20 @@ from pathlib import Path
 import httpx
 import openai
 import pytest
+from tests._live_server import serve_in_thread
 
 from redraft import ProviderError
 from redraft._settings import Settings
 from redraft.providers import ProviderRegistry, ScriptedModel
 from redraft.server import create_app
-from tests._live_server import serve_in_thread
 
 CRITERIA_PASS = json.dumps(
-    {"score": 9, "meets_criteria": True, "evaluation_reasoning": "good", "improvement_suggestions": []}
+    {
+        "score": 9,
+        "meets_criteria": True,
+        "evaluation_reasoning": "good",
+        "improvement_suggestions": [],
+    }
 )
 
 
@@ -194,9 +199,13 @@ def test_provider_failure_carries_continue_context_and_continuation_resumes(
     )
     history = [
         {"role": "user", "content": "Look it up"},
-        {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "t1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
-        ]},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "t1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+            ],
+        },
         {"role": "tool", "tool_call_id": "t1", "content": "tool says 7"},
         {"role": "user", "content": "and?"},
     ]
@@ -204,12 +213,18 @@ def test_provider_failure_carries_continue_context_and_continuation_resumes(
         service.sdk().chat.completions.create(
             model=gen,
             messages=history,  # type: ignore[arg-type]
-            extra_body={"redraft": {"judge_model": "none", "must_match": ["."], "continuation": True}},
+            extra_body={
+                "redraft": {"judge_model": "none", "must_match": ["."], "continuation": True}
+            },
         )
     assert caught.value.status_code == 502
     body = caught.value.body
     assert isinstance(body, dict)
-    context = body["continue_context"] if "continue_context" in body else body["error"]["continue_context"]
+    context = (
+        body["continue_context"]
+        if "continue_context" in body
+        else body["error"]["continue_context"]
+    )
     assert any(m.get("role") == "tool" and m.get("content") == "tool says 7" for m in context)
     completion = service.sdk().chat.completions.create(
         model=gen,
@@ -379,7 +394,7 @@ def keyed_service(tmp_path: Path) -> Iterator[tuple[Service, dict[str, str]]]:
     async def make_keys() -> dict[str, str]:
         store = await Store.open(f"sqlite:///{db}")
         try:
-            alpha, alpha_info = await store.create_key("alpha")
+            alpha, _ = await store.create_key("alpha")
             beta, _ = await store.create_key("beta")
             revoked, revoked_info = await store.create_key("alpha", name="old")
             await store.revoke_key(revoked_info.id)

@@ -69,6 +69,16 @@ class ProviderRegistry:
             self._providers[key] = _build(family, model)
         return self._providers[key]
 
+    def __contains__(self, spec: object) -> bool:
+        """Whether ``spec`` is already built or registered (no side effects)."""
+        if not isinstance(spec, str):
+            return False
+        try:
+            family, model = parse_model_spec(spec)
+        except ConfigurationError:
+            return False
+        return f"{family}:{model}" in self._providers
+
     def add(self, spec: str, provider: Provider) -> None:
         """Register a ready provider under ``spec`` (tests, embedding apps)."""
         family, model = parse_model_spec(spec)

@@ -7,13 +7,11 @@ request into a run and the run's events into a response or a stream.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import ValidationError
 
 from redraft._errors import ConfigurationError
 from redraft._events import (
@@ -28,7 +26,7 @@ from redraft._types import RunResult
 from redraft.evaluators import build_panel
 from redraft.profiles import UnknownModelError, resolve_model
 from redraft.server._app import Services, Tenant, services_of
-from redraft.server._errors import ApiError, describe_validation_errors
+from redraft.server._errors import ApiError
 from redraft.server._executor import RunHandle, StoreUnavailableError
 from redraft.server._options import RunPlan, plan_run
 from redraft.server._wire import (
@@ -36,7 +34,7 @@ from redraft.server._wire import (
     ChatCompletionRequest,
     chunk,
     completion_response,
-    error_status_for,
+    error_status_for_name,
     extension_from_result,
     openai_error,
     sse_data,
@@ -50,16 +48,6 @@ router = APIRouter(tags=["chat"])
 # an empty chunk this often keeps proxies from closing the connection.
 KEEPALIVE_SECONDS = 10.0
 FINAL_TEXT_PIECE = 24
-
-
-async def read_json(request: Request, limit: int) -> Any:
-    body = await request.body()
-    if len(body) > limit:
-        raise ApiError(413, f"request body is larger than {limit} bytes", param="body")
-    try:
-        return json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ApiError(400, f"malformed JSON body: {exc}", param="body") from None
 
 
 def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle:
@@ -79,24 +67,33 @@ def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle:
 
 
 @router.post("/v1/chat/completions")
-async def chat_completions(request: Request, tenant: Tenant) -> Any:
+async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletionRequest) -> Any:
     """Create a chat completion; the answer is judged and redrafted until it
     passes. Redraft options ride in the body under ``redraft``."""
     services = services_of(request)
-    raw = await read_json(request, services.settings.max_body_bytes)
-    if not isinstance(raw, dict):
-        raise ApiError(400, "the body must be a JSON object", param="body")
+    options = wire.redraft_options()
+    # A request may not name server files (local:<path>, scripted:<file>)
+    # unless the operator registered exactly that spec with the service.
+    registry = services.registry
     try:
-        wire = ChatCompletionRequest.model_validate(raw)
-    except ValidationError as exc:
-        message, param = describe_validation_errors(list(exc.errors()))
-        raise ApiError(400, message, param=param) from None
-    try:
-        profile = resolve_model(wire.model, services.profiles)
+        profile = resolve_model(
+            wire.model,
+            services.profiles,
+            default_judge_model=services.settings.judge_model,
+            allow_file_specs=wire.model in registry,
+        )
     except UnknownModelError as exc:
         raise ApiError(404, str(exc), code="model_not_found", param="model") from None
+    except ConfigurationError as exc:
+        raise ApiError(400, str(exc), param="model") from None
+    judge_spec = options.judge_model if options is not None else None
     try:
-        plan = plan_run(profile, wire.redraft_options(), wire.redraft_messages())
+        plan = plan_run(
+            profile,
+            options,
+            wire.redraft_messages(),
+            allow_file_specs=judge_spec is None or judge_spec in registry,
+        )
     except (ConfigurationError, ValueError) as exc:
         raise ApiError(400, str(exc), param="redraft") from None
     plan = plan.with_request_parameters(
@@ -147,7 +144,9 @@ def _finish_reason(result: RunResult) -> str:
 
 
 def _failure(result: RunResult, message: str, error_type: str) -> ApiError:
-    status, type_, code, should_retry = error_status_for_name(error_type)
+    status, type_, code, should_retry = error_status_for_name(
+        error_type, stop_reason=result.stop_reason
+    )
     return ApiError(
         status,
         message,
@@ -170,16 +169,6 @@ def _quality_error(result: RunResult) -> ApiError:
         should_retry=False,
         extra={"redraft": extension_from_result(result), "final_answer": result.final_answer},
     )
-
-
-def error_status_for_name(error_type: str) -> tuple[int, str, str | None, bool]:
-    """Map the name of the error that ended a run to an HTTP answer."""
-    from redraft import _errors
-
-    cls = getattr(_errors, error_type, None)
-    if isinstance(cls, type) and issubclass(cls, Exception):
-        return error_status_for(cls("x"))
-    return 502, "api_error", None, True
 
 
 async def _stream(
@@ -215,9 +204,7 @@ async def _stream(
     yield SSE_DONE
 
 
-def _render(
-    event: RunEvent, run_id: str, model: str, mode: str, include_usage: bool
-) -> list[str]:
+def _render(event: RunEvent, run_id: str, model: str, mode: str, include_usage: bool) -> list[str]:
     if mode == "live":
         if isinstance(event, DraftStarted) and event.attempt > 1:
             return [
@@ -259,7 +246,9 @@ def _render(
                 )
             ]
     if isinstance(event, RunFailed):
-        status, type_, code, _ = error_status_for_name(event.error_type)
+        _, type_, code, _ = error_status_for_name(
+            event.error_type, stop_reason=event.result.stop_reason
+        )
         body = openai_error(event.error, type=type_, code=code)
         body["error"]["run_id"] = run_id
         body["error"]["continue_context"] = [
@@ -275,14 +264,13 @@ def _render(
                 pieces.append(
                     sse_data(chunk(run_id, model, delta=text[start : start + FINAL_TEXT_PIECE]))
                 )
+        extension = extension_from_result(result)
+        if mode == "live" and result.drafts and result.final_attempt != result.drafts[-1].attempt:
+            # The client saw a later draft stream by; tell it which text won.
+            extension["final_answer"] = result.final_answer
         pieces.append(
             sse_data(
-                chunk(
-                    run_id,
-                    model,
-                    finish_reason=_finish_reason(result),
-                    extension=extension_from_result(result),
-                )
+                chunk(run_id, model, finish_reason=_finish_reason(result), extension=extension)
             )
         )
         if include_usage:

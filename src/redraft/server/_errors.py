@@ -96,9 +96,7 @@ async def validation_error_handler(request: Request, exc: Exception) -> JSONResp
     message, param = describe_validation_errors(list(exc.errors()))
     if wants_openai_shape(request):
         error = ApiError(400, message, param=param)
-        return JSONResponse(
-            error.body(openai_shape=True), status_code=400, headers=error.headers()
-        )
+        return JSONResponse(error.body(openai_shape=True), status_code=400, headers=error.headers())
     # FastAPI's own shape, plus the header that stops SDK retries.
     return JSONResponse(
         {"detail": _jsonable(exc.errors())},

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
+from redraft._errors import ConfigurationError
 from redraft._events import RunCompleted, RunEvent, RunFailed
 from redraft.profiles import UnknownModelError, resolve_model
 from redraft.server._answers import AnswersRequest, AnswersResponse, answers_response, plan_answers
@@ -92,11 +93,21 @@ async def answers(request: Request, tenant: Tenant, body: AnswersRequest) -> Ans
     """Seed 002's ``generate_answer``: iterate until the evaluation criteria are
     met or ``iter_max`` runs out; the best answer wins on exhaustion."""
     services = services_of(request)
+    name = body.model or services.settings.model
     try:
-        profile = resolve_model(body.model or services.settings.model, services.profiles)
+        profile = resolve_model(
+            name,
+            services.profiles,
+            default_judge_model=services.settings.judge_model,
+            # the operator's own default may name a file; a request may not
+            allow_file_specs=body.model is None or name in services.registry,
+        )
+        plan = plan_answers(body, profile)
     except UnknownModelError as exc:
         raise ApiError(404, str(exc), code="model_not_found") from None
-    handle = start_run(services, tenant, plan_answers(body, profile))
+    except ConfigurationError as exc:
+        raise ApiError(400, str(exc)) from None
+    handle = start_run(services, tenant, plan)
     try:
         async for event in handle.events():
             if isinstance(event, RunFailed):

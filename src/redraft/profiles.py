@@ -1,0 +1,313 @@
+"""Profiles: named configurations the HTTP service offers as "models".
+
+A profile fixes the generator, the judge, the checks and the policy, so an
+app that can only send ``model="fast"`` still gets a fully configured run.
+Profiles load from a TOML file of ``[profiles.<name>]`` tables::
+
+    [profiles.fast]
+    description = "GPT-4o mini drafts, judged against the criteria"
+    model = "openai:gpt-4o-mini"
+    judge_model = "openai:gpt-4o-mini"
+    criteria = "Correct, complete, and under 100 words."
+    threshold = 0.7
+    max_attempts = 2
+
+A built-in ``local`` profile (the embedded model) is always present unless
+the file defines its own ``local``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from redraft._errors import ConfigurationError
+from redraft._types import FeedbackStrategy, OnExhausted
+from redraft.evaluators import JUDGE_PRESETS
+from redraft.providers import parse_model_spec
+
+__all__ = [
+    "BUILTIN_PROFILE",
+    "NO_JUDGE",
+    "Profile",
+    "StreamMode",
+    "UnknownModelError",
+    "check_request_spec",
+    "load_profiles",
+    "resolve_model",
+    "validate_patterns",
+]
+
+BUILTIN_PROFILE = "local"
+NO_JUDGE = "none"
+"""The judge model value that means "checks only"."""
+
+StreamMode = Literal["final", "live"]
+
+# Specs whose model part is a file path on the server: a request must not be
+# able to make the service open arbitrary files, so only profiles (written by
+# the operator) may use them.
+_FILE_SPEC_FAMILIES = ("local", "scripted")
+
+
+class UnknownModelError(ConfigurationError):
+    """A requested model is neither a profile nor a usable model spec."""
+
+    def __init__(self, message: str, *, model: str) -> None:
+        super().__init__(message)
+        self.model = model
+
+
+def _checked_spec(value: str, *, allow_none: bool) -> str:
+    value = value.strip()
+    if allow_none and value.lower() == NO_JUDGE:
+        return NO_JUDGE
+    try:
+        parse_model_spec(value)
+    except ConfigurationError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+def validate_patterns(patterns: list[str]) -> list[str]:
+    """Raise ``ValueError`` naming the first pattern that does not compile."""
+    for pattern in patterns:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise ValueError(f"{pattern!r} is not a valid regular expression: {exc}") from None
+    return patterns
+
+
+class Profile(BaseModel):
+    """A named run configuration: generator, judge, checks and policy.
+
+    ``judge_model`` is a model spec or ``"none"`` (checks only); left out, the
+    generator judges its own drafts. Ranges are those of :class:`redraft.Policy`.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=256, pattern=r"^\S+$")
+    description: str = ""
+    model: str
+    judge_model: str
+    judge: str | None = None
+    """Judge preset; unset means ``criteria`` when criteria are given, else ``quality``."""
+    criteria: str | None = None
+    format: str | None = None
+    threshold: float = Field(default=0.8, ge=0.0, le=1.0)
+    max_attempts: int = Field(default=3, ge=1, le=10)
+    feedback: FeedbackStrategy = "critique"
+    on_exhausted: OnExhausted = "best"
+    deadline_s: float | None = Field(default=None, gt=0)
+    token_budget: int | None = Field(default=None, ge=1)
+    max_tokens: int = Field(default=512, ge=1)
+    must_match: list[str] = Field(default_factory=list)
+    must_not_match: list[str] = Field(default_factory=list)
+    max_words: int | None = Field(default=None, ge=1)
+    json_schema: dict[str, Any] | None = None
+    stream_mode: StreamMode = "final"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _judge_defaults_to_the_generator(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("judge_model") is None and "model" in data:
+            return {**data, "judge_model": data["model"]}
+        return data
+
+    @field_validator("model")
+    @classmethod
+    def _model_is_a_spec(cls, value: str) -> str:
+        return _checked_spec(value, allow_none=False)
+
+    @field_validator("judge_model")
+    @classmethod
+    def _judge_is_a_spec_or_none(cls, value: str) -> str:
+        return _checked_spec(value, allow_none=True)
+
+    @field_validator("judge")
+    @classmethod
+    def _judge_is_a_preset(cls, value: str | None) -> str | None:
+        if value is not None and value not in JUDGE_PRESETS:
+            raise ValueError(f"unknown judge preset {value!r}; choose one of {JUDGE_PRESETS}")
+        return value
+
+    @field_validator("must_match", "must_not_match")
+    @classmethod
+    def _patterns_compile(cls, value: list[str]) -> list[str]:
+        return validate_patterns(value)
+
+    @property
+    def has_judge(self) -> bool:
+        return self.judge_model != NO_JUDGE
+
+
+def builtin_profile(default_judge_model: str | None = None) -> Profile:
+    """The ``local`` profile: the embedded model drafting (and, unless a
+    default judge is configured, judging)."""
+    return Profile.model_validate(
+        {
+            "name": BUILTIN_PROFILE,
+            "description": "The embedded SmolLM2-135M model; no key or network needed.",
+            "model": "local",
+            "judge_model": default_judge_model,
+        }
+    )
+
+
+def load_profiles(
+    path: Path | None, *, default_model: str, default_judge_model: str | None
+) -> dict[str, Profile]:
+    """Read ``[profiles.<name>]`` tables from the TOML file at ``path``.
+
+    A profile that names no ``model`` uses ``default_model``; one that names
+    no ``judge_model`` uses ``default_judge_model``, else its own generator.
+    The built-in ``local`` profile is included unless the file overrides it.
+    Raises :class:`ConfigurationError` naming the file, the key and (where it
+    can be found) the line.
+    """
+    profiles = {BUILTIN_PROFILE: builtin_profile(default_judge_model)}
+    if path is None:
+        return profiles
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigurationError(f"profiles file not found: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigurationError(f"cannot read profiles file {path}: {exc}") from None
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        # tomllib's message carries "(at line N, column M)".
+        raise ConfigurationError(f"profiles file {path} is not valid TOML: {exc}") from None
+    unknown = [key for key in document if key != "profiles"]
+    if unknown:
+        raise ConfigurationError(
+            f"profiles file {path}: unknown top-level key(s) {', '.join(map(repr, unknown))}; "
+            "define profiles as [profiles.<name>] tables"
+        )
+    tables = document.get("profiles", {})
+    if not isinstance(tables, dict):
+        raise ConfigurationError(f"profiles file {path}: 'profiles' must be a table")
+    for name, table in tables.items():
+        profiles[name] = _profile_from_table(
+            path, text, name, table, default_model, default_judge_model
+        )
+    return profiles
+
+
+def _profile_from_table(
+    path: Path,
+    text: str,
+    name: str,
+    table: object,
+    default_model: str,
+    default_judge_model: str | None,
+) -> Profile:
+    where = f"profiles file {path}, [profiles.{name}]"
+    if not isinstance(table, dict):
+        raise ConfigurationError(f"{where}: must be a table of settings")
+    if "name" in table and table["name"] != name:
+        raise ConfigurationError(
+            f"{where}: 'name' is {table['name']!r} but a profile is named by its table"
+        )
+    data = {
+        "model": default_model,
+        "judge_model": default_judge_model,
+        **table,
+        "name": name,
+    }
+    try:
+        return Profile.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            key = ".".join(str(part) for part in error["loc"]) or "profile"
+            line = _line_of(text, name, str(error["loc"][0]) if error["loc"] else "")
+            at = f" (line {line})" if line else ""
+            message = "unknown setting" if error["type"] == "extra_forbidden" else error["msg"]
+            problems.append(f"{key}{at}: {message}")
+        raise ConfigurationError(f"{where}: {'; '.join(problems)}") from None
+
+
+def _line_of(text: str, profile: str, key: str) -> int | None:
+    """Best-effort line of ``key`` inside ``[profiles.<profile>]`` (tomllib
+    reports positions only for syntax errors, not for bad values)."""
+    if not key:
+        return None
+    header = re.compile(r"^\s*\[\s*profiles\s*\.\s*(\"?)" + re.escape(profile) + r"\1\s*\]")
+    assignment = re.compile(r"^\s*(\"?)" + re.escape(key) + r"\1\s*=")
+    inside = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith("["):
+            inside = bool(header.match(line))
+            continue
+        if inside and assignment.match(line):
+            return number
+    return None
+
+
+def check_request_spec(spec: str) -> str:
+    """Refuse, with :class:`ConfigurationError`, a model spec from a request
+    that would make the server open a file (``local:<path>``, ``scripted:<file>``).
+
+    Bare ``local`` and ``scripted`` stay allowed; file-backed models belong in
+    a profile, which the operator writes.
+    """
+    family, model = parse_model_spec(spec)
+    if family in _FILE_SPEC_FAMILIES and model:
+        raise ConfigurationError(
+            f"model spec {spec!r} names a file on the server; requests may not do that — "
+            "define a profile for it instead"
+        )
+    return spec
+
+
+def resolve_model(
+    name: str,
+    profiles: dict[str, Profile],
+    *,
+    default_judge_model: str | None = None,
+    allow_file_specs: bool = False,
+) -> Profile:
+    """The profile a request's ``model`` names.
+
+    A profile name returns that profile; otherwise a model spec
+    (``openai:gpt-4o-mini``) becomes an ad-hoc profile with default settings,
+    judged by ``default_judge_model`` or by itself. Anything else raises
+    :class:`UnknownModelError` naming the model and the choices.
+    """
+    key = name.strip()
+    if key in profiles:
+        return profiles[key]
+    try:
+        parse_model_spec(key)
+        if not allow_file_specs:
+            check_request_spec(key)
+        return Profile.model_validate(
+            {
+                "name": key,
+                "description": "ad-hoc model spec",
+                "model": key,
+                "judge_model": default_judge_model,
+            }
+        )
+    except (ConfigurationError, ValidationError) as exc:
+        reason = str(exc) if isinstance(exc, ConfigurationError) else _first_message(exc)
+        offered = ", ".join(sorted(profiles)) or "none"
+        raise UnknownModelError(
+            f"model {name!r} is neither a profile (offered: {offered}) nor a usable model "
+            f"spec: {reason}",
+            model=name,
+        ) from None
+
+
+def _first_message(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    key = ".".join(str(part) for part in error["loc"])
+    return f"{key}: {error['msg']}" if key else str(error["msg"])

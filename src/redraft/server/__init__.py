@@ -1,0 +1,12 @@
+"""The HTTP service: OpenAI-compatible redrafting, seed 002's answers, runs.
+
+``create_app(settings)`` builds the FastAPI application; ``redraft serve``
+runs it with uvicorn. This package is a shell around the core: it imports
+FastAPI and the store, the core never imports it.
+"""
+
+from __future__ import annotations
+
+from redraft.server._app import Services, create_app
+
+__all__ = ["Services", "create_app"]

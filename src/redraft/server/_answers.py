@@ -1,0 +1,184 @@
+"""Seed 002's ``generate_answer`` contract: ``POST /v1/answers``.
+
+The request names an instruction, a response format and evaluation
+criteria; the response lists every iteration with its evaluation and returns
+the best answer when no iteration met the threshold. Here only the shapes
+and the mapping to and from a run; the endpoint lives with the other routes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from redraft._errors import ConfigurationError
+from redraft._types import Draft, Evidence, Message, RunResult
+from redraft.profiles import Profile
+from redraft.server._options import RedraftOptions, RunPlan, plan_run
+from redraft.server._wire import MAX_CONTENT_CHARS, MAX_MODEL_CHARS
+
+__all__ = [
+    "AnswersRequest",
+    "AnswersResponse",
+    "EvaluationOut",
+    "IterationOut",
+    "answers_response",
+    "plan_answers",
+]
+
+
+class AnswersRequest(BaseModel):
+    """Seed 002's ``GenerateAnswerRequest``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    instruct: str = Field(min_length=1, max_length=MAX_CONTENT_CHARS)
+    resp_format: str = Field(max_length=MAX_CONTENT_CHARS)
+    eval_crit: str = Field(max_length=MAX_CONTENT_CHARS)
+    iter_max: int = Field(default=3, ge=1, le=10)
+    score_threshold: float = Field(default=0.8, ge=0.0, le=1.0)
+    model: str | None = Field(default=None, min_length=1, max_length=MAX_MODEL_CHARS)
+
+    @field_validator("instruct")
+    @classmethod
+    def _instruct_has_text(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("instruct must not be blank")
+        return value
+
+
+class EvaluationOut(BaseModel):
+    """Seed 002's ``EvaluationResponse`` for one iteration."""
+
+    score: float
+    meets_criteria: bool
+    evaluation_reasoning: str
+    improvement_suggestions: list[str]
+
+
+class IterationOut(BaseModel):
+    """One draft and its evaluation; ``iteration_number`` counts from 1."""
+
+    answer: str
+    evaluation: EvaluationOut
+    iteration_number: int
+
+
+class AnswersResponse(BaseModel):
+    """Seed 002's ``GenerateAnswerResponse``. ``final_answer`` is the passing
+    answer, or the best-scoring one when ``iter_max`` ran out."""
+
+    final_answer: str
+    iterations: list[IterationOut]
+    success: bool
+    total_iterations: int
+    final_score: float
+    metadata: dict[str, Any]
+
+
+def plan_answers(req: AnswersRequest, profile: Profile) -> RunPlan:
+    """The run behind one answers request: the ``criteria`` judge over
+    ``eval_crit``, ``critique`` feedback (seed 002's score, reasoning and
+    suggestions), best answer on exhaustion. The profile supplies the models,
+    its checks and its deadline and token budget."""
+    if not profile.has_judge:
+        raise ConfigurationError(
+            f"profile {profile.name!r} has no judge model (judge_model = 'none'); "
+            "answers need an evaluator: choose a profile or model with a judge"
+        )
+    options = RedraftOptions(
+        threshold=req.score_threshold,
+        max_attempts=req.iter_max,
+        criteria=req.eval_crit or None,
+        format=req.resp_format or None,
+        judge="criteria",
+        feedback="critique",
+        on_exhausted="best",
+        stream_mode="final",
+    )
+    return plan_run(profile, options, [Message(role="user", content=req.instruct)])
+
+
+def answers_response(result: RunResult) -> AnswersResponse:
+    """Map a finished run onto seed 002's response, draft by draft."""
+    usage = result.usage
+    metadata: dict[str, Any] = {
+        "run_id": result.run_id,
+        "usage": {
+            "input_tokens": usage.input_tokens,
+            "output_tokens": usage.output_tokens,
+            "total_tokens": usage.total_tokens,
+        },
+        "stop_reason": result.stop_reason,
+        "final_iteration": result.final_attempt,
+        "calls": len(result.calls),
+    }
+    if result.error:
+        metadata["error"] = result.error
+    return AnswersResponse(
+        final_answer=result.final_answer,
+        iterations=[
+            IterationOut(answer=d.text, evaluation=_evaluation(d), iteration_number=d.attempt)
+            for d in result.drafts
+        ],
+        success=result.passed,
+        total_iterations=result.attempts,
+        final_score=result.score,
+        metadata=metadata,
+    )
+
+
+def _criteria_finding(draft: Draft) -> Evidence | None:
+    if draft.verdict is None:
+        return None
+    for evidence in draft.verdict.evidence:
+        if (
+            evidence.kind == "judge"
+            and evidence.status == "ok"
+            and evidence.data.get("preset") == "criteria"
+        ):
+            return evidence
+    return None
+
+
+def _evaluation(draft: Draft) -> EvaluationOut:
+    verdict = draft.verdict
+    if verdict is None:
+        return EvaluationOut(
+            score=0.0,
+            meets_criteria=False,
+            evaluation_reasoning="not evaluated",
+            improvement_suggestions=[],
+        )
+    finding = _criteria_finding(draft)
+    if finding is None:
+        # The judge was skipped (a check failed first) or errored: the
+        # verdict's own numbers and reason say why.
+        return EvaluationOut(
+            score=verdict.score,
+            meets_criteria=verdict.passed,
+            evaluation_reasoning=verdict.reason,
+            improvement_suggestions=list(verdict.suggestions),
+        )
+    data = finding.data
+    reasoning = data.get("evaluation_reasoning") or finding.reason or verdict.reason
+    # Checks that failed next to a satisfied judge explain why the draft
+    # still did not pass; name them so the iteration reads truthfully.
+    failed_checks = [
+        e.reason
+        for e in verdict.evidence
+        if e is not finding and e.status == "ok" and e.required and not e.passed
+    ]
+    if failed_checks:
+        reasoning = f"{reasoning} Also failed: {'; '.join(failed_checks)}"
+    judged = data.get("improvement_suggestions")
+    suggestions = [str(s) for s in judged] if isinstance(judged, list) else []
+    suggestions += [s for s in verdict.suggestions if s not in suggestions]
+    meets = data.get("meets_criteria")
+    return EvaluationOut(
+        score=verdict.score,
+        meets_criteria=meets if isinstance(meets, bool) else verdict.passed,
+        evaluation_reasoning=str(reasoning),
+        improvement_suggestions=suggestions,
+    )

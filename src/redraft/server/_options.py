@@ -1,0 +1,287 @@
+"""The ``redraft`` request extension and how it becomes one run's configuration.
+
+Clients put redraft's options under ``redraft`` in the body (the OpenAI SDK's
+``extra_body``), named like the CLI flags. :func:`plan_run` merges them over
+the profile's defaults (the request wins) into everything a run needs. Pure:
+no web framework, no store.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from redraft._errors import ConfigurationError
+from redraft._types import FeedbackStrategy, Message, OnExhausted, Policy, RunRequest
+from redraft.evaluators import JUDGE_PRESETS
+from redraft.profiles import NO_JUDGE, Profile, StreamMode, check_request_spec, validate_patterns
+from redraft.providers import parse_model_spec
+
+__all__ = [
+    "RedraftOptions",
+    "RunPlan",
+    "filter_for_initial_request",
+    "options_from_raw",
+    "plan_run",
+    "unknown_option_names",
+]
+
+
+class RedraftOptions(BaseModel):
+    """Per-request options; every one left out falls back to the profile.
+
+    Names follow the CLI flags (``--max-attempts`` → ``max_attempts``).
+    ``judge_model: "none"`` means checks only; ``continuation: true`` resends
+    the messages exactly as given (seed 000's Continue path). A list given,
+    even an empty one, replaces the profile's (``must_match: []`` clears it).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    max_attempts: int | None = Field(default=None, ge=1, le=10)
+    criteria: str | None = None
+    format: str | None = None
+    must_match: list[str] | None = None
+    must_not_match: list[str] | None = None
+    max_words: int | None = Field(default=None, ge=1)
+    json_schema: dict[str, Any] | None = None
+    judge_model: str | None = None
+    judge: str | None = None
+    feedback: FeedbackStrategy | None = None
+    on_exhausted: OnExhausted | None = None
+    stream_mode: StreamMode | None = None
+    continuation: bool = False
+    deadline_s: float | None = Field(default=None, gt=0)
+    token_budget: int | None = Field(default=None, ge=1)
+
+    @field_validator("must_match", "must_not_match")
+    @classmethod
+    def _patterns_compile(cls, value: list[str] | None) -> list[str] | None:
+        return None if value is None else validate_patterns(value)
+
+    @field_validator("judge")
+    @classmethod
+    def _judge_is_a_preset(cls, value: str | None) -> str | None:
+        if value is not None and value not in JUDGE_PRESETS:
+            raise ValueError(f"unknown judge preset {value!r}; choose one of {JUDGE_PRESETS}")
+        return value
+
+    @field_validator("judge_model")
+    @classmethod
+    def _judge_model_is_a_spec_or_none(cls, value: str | None) -> str | None:
+        if value is None or value.strip().lower() == NO_JUDGE:
+            return None if value is None else NO_JUDGE
+        try:
+            parse_model_spec(value)
+        except ConfigurationError as exc:
+            raise ValueError(str(exc)) from None
+        return value.strip()
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(RedraftOptions.model_fields)
+
+
+def unknown_option_names(raw: dict[str, Any]) -> list[str]:
+    """The keys of ``raw`` that are not redraft options, in the order given."""
+    return [str(key) for key in raw if key not in RedraftOptions.model_fields]
+
+
+def unknown_options_message(unknown: list[str]) -> str:
+    """One sentence naming every unknown option and the known ones."""
+    noun = "option" if len(unknown) == 1 else "options"
+    return (
+        f"unknown redraft {noun}: {', '.join(unknown)} (known options: {', '.join(OPTION_NAMES)})"
+    )
+
+
+def options_from_raw(raw: object) -> RedraftOptions | None:
+    """Validate a raw ``redraft`` object; :class:`ConfigurationError` names
+    every unknown option at once, or every invalid field."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise ConfigurationError("redraft must be a JSON object of options")
+    unknown = unknown_option_names(raw)
+    if unknown:
+        raise ConfigurationError(unknown_options_message(unknown))
+    try:
+        return RedraftOptions.model_validate(raw)
+    except ValidationError as exc:
+        problems = [
+            f"redraft.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
+        ]
+        raise ConfigurationError("; ".join(problems)) from None
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """Everything one run needs, decided before any provider is built.
+
+    ``panel`` holds the keyword arguments of :func:`redraft.evaluators.build_panel`
+    (the judge provider itself is built from ``judge`` by the caller).
+    """
+
+    profile: str
+    generator: str
+    judge: str | None
+    policy: Policy
+    request: RunRequest
+    panel: dict[str, Any] = field(default_factory=dict)
+    stream_mode: StreamMode = "final"
+    continuation: bool = False
+
+    def with_request_parameters(
+        self, *, max_tokens: int | None = None, temperature: float | None = None
+    ) -> RunPlan:
+        """Apply the OpenAI request's own ``max_tokens`` and ``temperature``
+        (they win over the profile); ``None`` keeps the profile's value."""
+        update: dict[str, Any] = {}
+        if max_tokens is not None:
+            update["max_tokens"] = max_tokens
+        if temperature is not None:
+            update["temperature"] = temperature
+        if not update:
+            return self
+        # model_validate, not model_copy: the new values must meet Policy's ranges.
+        policy = _policy({**self.policy.model_dump(), **update})
+        return dataclasses.replace(self, policy=policy)
+
+
+def _policy(values: dict[str, Any]) -> Policy:
+    try:
+        return Policy.model_validate(values)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        key = ".".join(str(p) for p in error["loc"])
+        raise ConfigurationError(f"{key}: {error['msg']}") from None
+
+
+def _pick(request_value: Any, profile_value: Any) -> Any:
+    return profile_value if request_value is None else request_value
+
+
+def plan_run(
+    profile: Profile,
+    options: RedraftOptions | None,
+    messages: list[Message],
+    *,
+    allow_file_specs: bool = False,
+) -> RunPlan:
+    """Merge ``options`` over ``profile`` (the request wins) into a :class:`RunPlan`.
+
+    Raises :class:`ConfigurationError` for a combination that cannot run: a
+    judge model that names a server file, checks-only with nothing to check,
+    criteria or a preset without a judge, or no user message.
+    """
+    opts = options or RedraftOptions()
+    judge_spec: str | None = _pick(opts.judge_model, profile.judge_model)
+    if opts.judge_model is not None and opts.judge_model != NO_JUDGE and not allow_file_specs:
+        check_request_spec(opts.judge_model)
+    if judge_spec == NO_JUDGE:
+        judge_spec = None
+
+    criteria: str | None = _pick(opts.criteria, profile.criteria)
+    preset: str | None = _pick(opts.judge, profile.judge)
+    if judge_spec is None:
+        # A profile's criteria and preset describe its judge; when the request
+        # turns the judge off they no longer apply. Ones the request itself
+        # gave still reach build_panel, which names the conflict.
+        criteria_for_panel, preset_for_panel = opts.criteria, opts.judge
+    else:
+        criteria_for_panel, preset_for_panel = criteria, preset
+    panel: dict[str, Any] = {
+        "preset": preset_for_panel,
+        "criteria": criteria_for_panel,
+        "must_match": list(_pick(opts.must_match, profile.must_match)),
+        "must_not_match": list(_pick(opts.must_not_match, profile.must_not_match)),
+        "max_words": _pick(opts.max_words, profile.max_words),
+        "json_schema": _pick(opts.json_schema, profile.json_schema),
+    }
+    has_checks = bool(
+        panel["must_match"]
+        or panel["must_not_match"]
+        or panel["max_words"] is not None
+        or panel["json_schema"] is not None
+    )
+    if judge_spec is None and not has_checks:
+        raise ConfigurationError(
+            "judge_model is 'none' (checks only) but no check was given: "
+            "add must_match, must_not_match, max_words or json_schema"
+        )
+
+    policy = _policy(
+        {
+            "threshold": _pick(opts.threshold, profile.threshold),
+            "max_attempts": _pick(opts.max_attempts, profile.max_attempts),
+            "on_exhausted": _pick(opts.on_exhausted, profile.on_exhausted),
+            "feedback": _pick(opts.feedback, profile.feedback),
+            "deadline_s": _pick(opts.deadline_s, profile.deadline_s),
+            "token_budget": _pick(opts.token_budget, profile.token_budget),
+            "max_tokens": profile.max_tokens,
+        }
+    )
+    sent = list(messages) if opts.continuation else filter_for_initial_request(messages)
+    try:
+        request = RunRequest(
+            messages=sent, format=_pick(opts.format, profile.format), criteria=criteria
+        )
+    except ValidationError as exc:
+        raise ConfigurationError(f"messages: {exc.errors()[0]['msg']}") from None
+    return RunPlan(
+        profile=profile.name,
+        generator=profile.model,
+        judge=judge_spec,
+        policy=policy,
+        request=request,
+        panel=panel,
+        stream_mode=_pick(opts.stream_mode, profile.stream_mode),
+        continuation=opts.continuation,
+    )
+
+
+def filter_for_initial_request(messages: list[Message]) -> list[Message]:
+    """Drop earlier tool cycles from a fresh request (seed 000's
+    ``filterToolMessagesForCurrentCycle``).
+
+    A new question should not drag the tool plumbing of earlier questions
+    along: it costs tokens and, for a small model, attention. So, before the
+    last user turn only:
+
+    - ``tool`` messages (earlier tool results) are dropped;
+    - an assistant message with ``tool_calls`` keeps its text, minus the
+      calls (a call without its result would be an invalid transcript), and
+      is dropped when it has no text.
+
+    Everything from the last user turn on — the current cycle — is kept as
+    sent. A continuation (``redraft.continuation: true``) skips this filter
+    and resends the full history, tool results included.
+    """
+    last_user = max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
+    kept: list[Message] = []
+    for index, message in enumerate(messages):
+        if index >= last_user:
+            kept.append(message)
+        elif message.role == "tool":
+            continue
+        elif message.role == "assistant" and _has_tool_calls(message):
+            if message.text.strip():
+                kept.append(_without_tool_calls(message))
+        else:
+            kept.append(message)
+    return kept
+
+
+def _has_tool_calls(message: Message) -> bool:
+    extra = message.model_extra or {}
+    return bool(extra.get("tool_calls") or extra.get("function_call"))
+
+
+def _without_tool_calls(message: Message) -> Message:
+    data = message.model_dump()
+    data.pop("tool_calls", None)
+    data.pop("function_call", None)
+    return Message.model_validate(data)

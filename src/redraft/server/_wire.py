@@ -1,0 +1,398 @@
+"""OpenAI Chat Completions on the wire: the request model and response builders.
+
+Kept apart from the endpoint so the exact shapes can be tested against the
+official ``openai`` SDK's own types without a server. The builders return
+plain dicts that ``openai.types.chat.ChatCompletion`` and
+``ChatCompletionChunk`` parse; redraft's extension rides at the top level
+under ``redraft`` (the SDK keeps unknown fields as extras).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from redraft._errors import (
+    BudgetExhaustedError,
+    ConfigurationError,
+    ProviderAuthError,
+    ProviderConnectionError,
+    ProviderError,
+    ProviderRateLimitError,
+    ProviderResponseError,
+    ProviderTimeoutError,
+    QualityError,
+    RealModelCallBlockedError,
+    RedraftError,
+    RunFailedError,
+)
+from redraft._types import Message, RunResult, Usage
+from redraft.profiles import UnknownModelError
+from redraft.server._options import (
+    RedraftOptions,
+    unknown_option_names,
+    unknown_options_message,
+)
+
+__all__ = [
+    "FINISH_REASONS",
+    "MAX_CONTENT_CHARS",
+    "MAX_MESSAGES",
+    "MAX_MODEL_CHARS",
+    "SSE_DONE",
+    "ChatCompletionRequest",
+    "chunk",
+    "completion_response",
+    "error_status_for",
+    "error_status_for_name",
+    "extension_from_result",
+    "openai_error",
+    "sse_data",
+]
+
+MAX_MESSAGES = 256
+MAX_CONTENT_CHARS = 200_000
+"""Text characters one message may carry."""
+MAX_MODEL_CHARS = 256
+
+FINISH_REASONS = ("stop", "length", "tool_calls", "content_filter", "function_call")
+"""The values the SDK's ``Choice.finish_reason`` accepts."""
+
+SSE_DONE = "data: [DONE]\n\n"
+
+# OpenAI's newer "developer" role is the system role under another name.
+_ROLE_ALIASES = {"developer": "system"}
+
+
+class ChatCompletionRequest(BaseModel):
+    """A ``POST /v1/chat/completions`` body.
+
+    Fields redraft does not use are accepted (the SDK sends many) and kept as
+    extras; ``redraft`` is validated strictly. ``n`` other than 1 is refused.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    model: str = Field(min_length=1, max_length=MAX_MODEL_CHARS)
+    messages: list[Message]
+    stream: bool = False
+    stream_options: dict[str, Any] | None = None
+    temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    top_p: float | None = Field(default=None, ge=0.0, le=1.0)
+    max_tokens: int | None = Field(default=None, ge=1)
+    max_completion_tokens: int | None = Field(default=None, ge=1)
+    n: int | None = None
+    response_format: dict[str, Any] | None = None
+    tools: list[dict[str, Any]] | None = None
+    """Accepted and ignored: redraft runs no tools."""
+    user: str | None = None
+    metadata: dict[str, Any] | None = None
+    seed: int | None = None
+    stop: str | list[str] | None = None
+    redraft: RedraftOptions | None = None
+
+    @field_validator("messages", mode="before")
+    @classmethod
+    def _messages_within_limits(cls, value: Any) -> Any:
+        if not isinstance(value, list):
+            return value  # pydantic reports the type error
+        if not value:
+            raise ValueError("messages must not be empty")
+        if len(value) > MAX_MESSAGES:
+            raise ValueError(f"{len(value)} messages is more than the limit of {MAX_MESSAGES}")
+        normalised = []
+        for index, item in enumerate(value):
+            if isinstance(item, dict):
+                role = item.get("role")
+                if isinstance(role, str) and role in _ROLE_ALIASES:
+                    item = {**item, "role": _ROLE_ALIASES[role]}
+                chars = _text_chars(item.get("content"))
+                if chars > MAX_CONTENT_CHARS:
+                    raise ValueError(
+                        f"messages[{index}].content has {chars} characters, "
+                        f"more than the limit of {MAX_CONTENT_CHARS}"
+                    )
+            normalised.append(item)
+        return normalised
+
+    @field_validator("messages")
+    @classmethod
+    def _needs_a_user_turn(cls, value: list[Message]) -> list[Message]:
+        if not any(m.role == "user" for m in value):
+            raise ValueError("messages must contain at least one user message")
+        return value
+
+    @field_validator("n")
+    @classmethod
+    def _only_one_choice(cls, value: int | None) -> int | None:
+        if value is not None and value != 1:
+            raise ValueError(f"only n=1 is supported (got {value}): a run returns one answer")
+        return value
+
+    @field_validator("redraft", mode="before")
+    @classmethod
+    def _no_unknown_options(cls, value: Any) -> Any:
+        # Checked before field validation so one message names every unknown
+        # option, instead of one "extra inputs" error per name.
+        if isinstance(value, dict):
+            unknown = unknown_option_names(value)
+            if unknown:
+                raise ValueError(unknown_options_message(unknown))
+        return value
+
+    def redraft_options(self) -> RedraftOptions | None:
+        return self.redraft
+
+    def redraft_messages(self) -> list[Message]:
+        return list(self.messages)
+
+
+def _text_chars(content: object) -> int:
+    if isinstance(content, str):
+        return len(content)
+    if isinstance(content, list):
+        return sum(
+            len(part["text"])
+            for part in content
+            if isinstance(part, dict) and isinstance(part.get("text"), str)
+        )
+    return 0
+
+
+# -- responses ------------------------------------------------------------------------
+
+
+def _usage(usage: Usage) -> dict[str, int]:
+    return {
+        "prompt_tokens": usage.input_tokens,
+        "completion_tokens": usage.output_tokens,
+        "total_tokens": usage.total_tokens,
+    }
+
+
+def _finish(reason: str | None) -> str:
+    # The SDK rejects finish reasons outside its set; providers may say "end_turn" etc.
+    if reason is None or reason in FINISH_REASONS:
+        return reason or "stop"
+    return "length" if reason in ("max_tokens", "max_output_tokens") else "stop"
+
+
+def completion_response(
+    run_id: str,
+    model: str,
+    text: str,
+    usage: Usage,
+    finish_reason: str | None,
+    extension: dict[str, Any],
+    *,
+    created: int | None = None,
+) -> dict[str, Any]:
+    """A ``chat.completion`` object with redraft's extension under ``redraft``."""
+    return {
+        "id": f"chatcmpl-{run_id}",
+        "object": "chat.completion",
+        "created": int(time.time()) if created is None else created,
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": text, "refusal": None},
+                "finish_reason": _finish(finish_reason),
+                "logprobs": None,
+            }
+        ],
+        "usage": _usage(usage),
+        "system_fingerprint": None,
+        "redraft": extension,
+    }
+
+
+def chunk(
+    run_id: str,
+    model: str,
+    *,
+    delta: str | None = None,
+    role: Literal["assistant"] | None = None,
+    finish_reason: str | None = None,
+    usage: Usage | None = None,
+    extension: dict[str, Any] | None = None,
+    choices: bool = True,
+    created: int | None = None,
+) -> dict[str, Any]:
+    """A ``chat.completion.chunk``. ``choices=False`` gives the usage-only
+    last chunk OpenAI sends for ``stream_options.include_usage``."""
+    body: dict[str, Any] = {
+        "id": f"chatcmpl-{run_id}",
+        "object": "chat.completion.chunk",
+        "created": int(time.time()) if created is None else created,
+        "model": model,
+        "choices": [],
+    }
+    if choices:
+        piece: dict[str, Any] = {}
+        if role is not None:
+            piece["role"] = role
+        if delta is not None:
+            piece["content"] = delta
+        body["choices"].append(
+            {
+                "index": 0,
+                "delta": piece,
+                "finish_reason": None if finish_reason is None else _finish(finish_reason),
+                "logprobs": None,
+            }
+        )
+    if usage is not None:
+        body["usage"] = _usage(usage)
+    if extension is not None:
+        body["redraft"] = extension
+    return body
+
+
+def sse_data(obj: object) -> str:
+    """One server-sent event: a single ``data:`` line and the blank line that
+    ends it. No ``event:`` or ``id:`` lines: the OpenAI SDK mis-parses them.
+
+    ``json.dumps`` escapes newlines inside strings, so the payload is always
+    one line.
+    """
+    return f"data: {json.dumps(obj, ensure_ascii=False, separators=(',', ':'))}\n\n"
+
+
+def extension_from_result(result: RunResult) -> dict[str, Any]:
+    """The ``redraft`` object of a response: the outcome, one evaluation per
+    draft (seed 000's display) and every LLM call (seed 000's transparency
+    list). Never messages, prompts or credentials."""
+    return {
+        "run_id": result.run_id,
+        "passed": result.passed,
+        "score": result.score,
+        "attempts": result.attempts,
+        "final_attempt": result.final_attempt,
+        "stop_reason": result.stop_reason,
+        "evaluations": [
+            {
+                "attempt": draft.attempt,
+                "passed": bool(draft.verdict and draft.verdict.passed),
+                "score": draft.verdict.score if draft.verdict else 0.0,
+                "reason": draft.verdict.reason if draft.verdict else "not evaluated",
+            }
+            for draft in result.drafts
+        ],
+        "calls": [
+            {
+                "kind": call.kind,
+                "attempt": call.attempt,
+                "provider": call.provider,
+                "model": call.model,
+                "evaluator": call.evaluator,
+                "usage": {
+                    "input_tokens": call.usage.input_tokens,
+                    "output_tokens": call.usage.output_tokens,
+                },
+                "latency_ms": call.latency_ms,
+                "status": call.status,
+                "error": call.error,
+            }
+            for call in result.calls
+        ],
+    }
+
+
+# -- errors ---------------------------------------------------------------------------
+
+
+def openai_error(
+    message: str, *, type: str, param: str | None = None, code: str | None = None
+) -> dict[str, Any]:
+    """OpenAI's error body, which the SDKs turn into their exceptions."""
+    return {"error": {"message": message, "type": type, "param": param, "code": code}}
+
+
+ErrorStatus = tuple[int, str, str | None, bool]
+"""(HTTP status, OpenAI error type, error code, whether the client may retry)."""
+
+_INVALID = "invalid_request_error"
+
+
+def _status_for_class(
+    cls: type[BaseException], *, retryable: bool | None, limit: str | None
+) -> ErrorStatus:
+    # Order matters: subclasses before their bases.
+    if issubclass(cls, UnknownModelError):
+        return 404, _INVALID, "model_not_found", False
+    if issubclass(cls, ConfigurationError | ValidationError | ValueError):
+        return 400, _INVALID, None, False
+    if issubclass(cls, RealModelCallBlockedError):
+        return 400, _INVALID, "real_model_calls_blocked", False
+    if issubclass(cls, QualityError):
+        return 422, _INVALID, "quality_not_met", False
+    if issubclass(cls, BudgetExhaustedError):
+        if limit == "tokens":
+            return 422, _INVALID, "token_budget_exhausted", False
+        # Retrying a run that ran out of time under the same deadline would
+        # only spend the same tokens again.
+        return 504, "api_error", "deadline_exceeded", False
+    # Upstream auth is the server's key, not the client's: 502, never 401,
+    # or the SDK would tell the user their own key is wrong.
+    if issubclass(cls, ProviderAuthError):
+        return 502, "api_error", "upstream_auth_error", False
+    if issubclass(cls, ProviderRateLimitError):
+        return 429, "rate_limit_error", "upstream_rate_limited", True
+    if issubclass(cls, ProviderTimeoutError):
+        return 504, "api_error", "upstream_timeout", True
+    if issubclass(cls, ProviderConnectionError):
+        return 502, "api_error", "upstream_unreachable", True
+    if issubclass(cls, ProviderError):
+        return 502, "api_error", "upstream_error", bool(retryable)
+    return 500, "server_error", None, True
+
+
+def error_status_for(exc: BaseException) -> ErrorStatus:
+    """How an exception answers on the wire: status, type, code, should_retry.
+
+    A :class:`RunFailedError` answers as the error that ended its run.
+    """
+    if isinstance(exc, RunFailedError):
+        return error_status_for_name(exc.error_type, stop_reason=exc.result.stop_reason)
+    return _status_for_class(
+        type(exc),
+        retryable=getattr(exc, "retryable", None),
+        limit=getattr(exc, "limit", None),
+    )
+
+
+_ERRORS_BY_NAME: dict[str, type[BaseException]] = {
+    cls.__name__: cls
+    for cls in (
+        UnknownModelError,
+        ConfigurationError,
+        RealModelCallBlockedError,
+        QualityError,
+        BudgetExhaustedError,
+        ProviderAuthError,
+        ProviderRateLimitError,
+        ProviderTimeoutError,
+        ProviderConnectionError,
+        ProviderResponseError,
+        ProviderError,
+        RunFailedError,
+        RedraftError,
+    )
+}
+
+
+def error_status_for_name(error_type: str, *, stop_reason: str | None = None) -> ErrorStatus:
+    """:func:`error_status_for` for a stored ``error_type`` name (a
+    ``RunFailed`` event's), without building the exception. ``stop_reason``
+    tells a deadline from a token budget. A provider error known only by
+    name is not retried: whether it was transient is lost with the instance.
+    """
+    cls = _ERRORS_BY_NAME.get(error_type)
+    if cls is None:
+        return 502, "api_error", "run_failed", False
+    limit = "tokens" if stop_reason == "budget" else "deadline"
+    return _status_for_class(cls, retryable=False, limit=limit)
