@@ -368,14 +368,16 @@ async def test_run_events_follow_a_live_run(service: Service) -> None:
         "stream": True,
         "redraft": {"must_match": [r"\d"], "judge_model": "none"},
     }
-    async with httpx.AsyncClient(base_url=service.base_url, timeout=30) as client:
-        async with client.stream("POST", "/v1/chat/completions", json=body) as completion:
-            run_id = completion.headers["x-redraft-run-id"]
-            async with client.stream("GET", f"/v1/runs/{run_id}/events") as events:
-                assert events.status_code == 200
-                gate.set()
-                text = "".join([part async for part in events.aiter_text()])
-            _ = [part async for part in completion.aiter_text()]
+    async with (
+        httpx.AsyncClient(base_url=service.base_url, timeout=30) as client,
+        client.stream("POST", "/v1/chat/completions", json=body) as completion,
+    ):
+        run_id = completion.headers["x-redraft-run-id"]
+        async with client.stream("GET", f"/v1/runs/{run_id}/events") as events:
+            assert events.status_code == 200
+            gate.set()
+            text = "".join([part async for part in events.aiter_text()])
+        _ = [part async for part in completion.aiter_text()]
     parsed = _parse_sse(text)
     assert [seq for seq, _, _ in parsed] == list(range(1, len(parsed) + 1))
     assert [kind for _, kind, _ in parsed][-1] == "run_completed"
