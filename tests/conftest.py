@@ -6,6 +6,9 @@ import pytest
 
 from redraft.providers import allow_real_model_calls, block_real_model_calls
 
+# Store fixtures (``database_url`` runs a test on SQLite and on PostgreSQL).
+pytest_plugins = ["_store_fixtures"]
+
 
 @pytest.fixture(autouse=True)
 def _no_real_model_calls(request: pytest.FixtureRequest) -> Iterator[None]:

@@ -10,8 +10,8 @@ from pathlib import Path
 import httpx
 import openai
 import pytest
-from tests._live_server import serve_in_thread
 
+from _live_server import serve_in_thread
 from redraft import ProviderError
 from redraft._settings import Settings
 from redraft.providers import ProviderRegistry, ScriptedModel
@@ -39,10 +39,9 @@ def _criteria(score: int, met: bool, reason: str, suggestion: str) -> str:
 
 
 class Service:
-    def __init__(self, base_url: str, registry: ProviderRegistry, db: Path) -> None:
+    def __init__(self, base_url: str, registry: ProviderRegistry) -> None:
         self.base_url = base_url
         self.registry = registry
-        self.db = db
 
     def script(self, name: str, items: list[object]) -> str:
         spec = f"scripted:{name}"
@@ -57,12 +56,11 @@ class Service:
 
 
 @pytest.fixture
-def service(tmp_path: Path) -> Iterator[Service]:
-    db = tmp_path / "redraft.db"
+def service(database_url: str) -> Iterator[Service]:
     registry = ProviderRegistry()
-    settings = Settings(database_url=f"sqlite:///{db}", max_body_bytes=64 * 1024)
+    settings = Settings(database_url=database_url, max_body_bytes=64 * 1024)
     with serve_in_thread(create_app(settings, registry=registry)) as base_url:
-        yield Service(base_url, registry, db)
+        yield Service(base_url, registry)
 
 
 def _redraft(completion: object) -> dict[str, object]:
@@ -239,7 +237,7 @@ def test_provider_failure_carries_continue_context_and_continuation_resumes(
 # -- answers (seed 002) ---------------------------------------------------------------------
 
 
-def test_answers_contract_with_best_answer_on_exhaustion(tmp_path: Path) -> None:
+def test_answers_contract_with_best_answer_on_exhaustion(tmp_path: Path, database_url: str) -> None:
     profiles = tmp_path / "profiles.toml"
     profiles.write_text(
         '[profiles.lab]\nmodel = "scripted:lab-gen"\njudge_model = "scripted:lab-judge"\n',
@@ -255,7 +253,7 @@ def test_answers_contract_with_best_answer_on_exhaustion(tmp_path: Path) -> None
         ]
     )
     registry.add("scripted:lab-judge", judge)
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'a.db'}", profiles=profiles)
+    settings = Settings(database_url=database_url, profiles=profiles)
     with serve_in_thread(create_app(settings, registry=registry)) as base_url:
         response = httpx.post(
             f"{base_url}/v1/answers",
@@ -388,13 +386,11 @@ async def test_run_events_follow_a_live_run(service: Service) -> None:
 
 
 @pytest.fixture
-def keyed_service(tmp_path: Path) -> Iterator[tuple[Service, dict[str, str]]]:
+def keyed_service(database_url: str) -> Iterator[tuple[Service, dict[str, str]]]:
     from redraft.store import Store
 
-    db = tmp_path / "keys.db"
-
     async def make_keys() -> dict[str, str]:
-        store = await Store.open(f"sqlite:///{db}")
+        store = await Store.open(database_url)
         try:
             alpha, _ = await store.create_key("alpha")
             beta, _ = await store.create_key("beta")
@@ -406,9 +402,9 @@ def keyed_service(tmp_path: Path) -> Iterator[tuple[Service, dict[str, str]]]:
 
     keys = asyncio.run(make_keys())
     registry = ProviderRegistry()
-    settings = Settings(database_url=f"sqlite:///{db}", api_keys="required")
+    settings = Settings(database_url=database_url, api_keys="required")
     with serve_in_thread(create_app(settings, registry=registry)) as base_url:
-        yield Service(base_url, registry, db), keys
+        yield Service(base_url, registry), keys
 
 
 def test_tenants_are_isolated_and_revoked_keys_refused(

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import sys
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -20,6 +19,7 @@ import click
 from rich.console import Console
 
 from redraft._errors import ConfigurationError
+from redraft._settings import Settings
 from redraft.store import ApiKeyInfo, Store
 
 __all__ = ["keys"]
@@ -29,8 +29,8 @@ T = TypeVar("T")
 
 
 def _database_url() -> str | None:
-    # Read directly until Settings grows a field for it; unset means the default SQLite file.
-    return os.environ.get("REDRAFT_DATABASE_URL") or None
+    # Unset means the default SQLite file in the user data dir.
+    return Settings().database_url or None
 
 
 def _fail(message: str) -> NoReturn:

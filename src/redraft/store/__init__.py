@@ -1,0 +1,26 @@
+"""The durable store: runs, their event logs, and API keys.
+
+SQLite by default (a file in the user data dir, WAL mode), PostgreSQL with
+``REDRAFT_DATABASE_URL=postgresql://…``; the schema is migrated with Alembic
+when the store opens. Only this package and the service import SQLAlchemy::
+
+    store = await Store.open(None)           # or a URL
+    async for event in stream_run(...):
+        await store.record(event, tenant="acme")
+    runs = await store.list_runs(tenant="acme")
+    await store.close()
+"""
+
+from redraft.store._engine import default_database_path
+from redraft.store._keys import SECRET_PREFIX, ApiKeyInfo
+from redraft.store._store import RunStatus, RunSummary, Store, StoredRun
+
+__all__ = [
+    "SECRET_PREFIX",
+    "ApiKeyInfo",
+    "RunStatus",
+    "RunSummary",
+    "Store",
+    "StoredRun",
+    "default_database_path",
+]

@@ -1,0 +1,144 @@
+"""Database URLs, engines and migrations for the store.
+
+``REDRAFT_DATABASE_URL`` may name SQLite or PostgreSQL in the forms people
+write by hand; this module turns them into async SQLAlchemy URLs, opens the
+engine with the right per-connection settings and migrates to the newest
+schema before the store is used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import weakref
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event, text
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
+
+from redraft._errors import ConfigurationError
+
+__all__ = [
+    "DATABASE_FILE",
+    "create_engine",
+    "default_database_path",
+    "describe",
+    "migrate",
+    "normalise_url",
+]
+
+DATABASE_FILE = "redraft.db"
+MIGRATIONS = Path(__file__).parent / "migrations"
+_SETTING = "REDRAFT_DATABASE_URL"
+# Any fixed number: it only has to be the same for every redraft process that
+# migrates the same PostgreSQL database at the same time.
+_ADVISORY_LOCK_KEY = 0x7265647261667401
+
+
+def default_database_path(data_dir: Path | None = None) -> Path:
+    """Where the SQLite file lives when no URL is set: the user data dir."""
+    base = data_dir if data_dir is not None else Path(platformdirs.user_data_dir("redraft"))
+    return base / DATABASE_FILE
+
+
+def normalise_url(url: str | None, *, data_dir: Path | None = None) -> URL:
+    """The async SQLAlchemy URL for a setting value.
+
+    ``None`` means a SQLite file in the user data dir (or ``data_dir``);
+    ``sqlite:///path`` becomes ``sqlite+aiosqlite:///path``; ``postgresql://``
+    and ``postgres://`` become ``postgresql+asyncpg://``.
+    """
+    if url is None or not url.strip():
+        return URL.create("sqlite+aiosqlite", database=str(default_database_path(data_dir)))
+    try:
+        parsed = make_url(url.strip())
+    except ArgumentError:
+        raise ConfigurationError(
+            f"{_SETTING} is not a database URL; use sqlite:///path/to/redraft.db "
+            "or postgresql://user:password@host:5432/database"
+        ) from None
+    backend, _, driver = parsed.drivername.partition("+")
+    if backend == "sqlite" and driver in ("", "aiosqlite"):
+        parsed = parsed.set(drivername="sqlite+aiosqlite")
+        if parsed.database and parsed.database != ":memory:":
+            # SQLite would take "~" literally and make a directory called "~".
+            parsed = parsed.set(database=str(Path(parsed.database).expanduser()))
+        return parsed
+    if backend in ("postgresql", "postgres") and driver in ("", "asyncpg"):
+        if importlib.util.find_spec("asyncpg") is None:
+            raise ConfigurationError(
+                f"{_SETTING} names PostgreSQL, which needs the asyncpg driver: "
+                "pip install 'redraft[postgres]'"
+            )
+        return parsed.set(drivername="postgresql+asyncpg")
+    raise ConfigurationError(
+        f"{_SETTING} uses {parsed.drivername!r}, which redraft does not support; "
+        "use sqlite:///path/to/redraft.db or postgresql://user:password@host:5432/database"
+    )
+
+
+def describe(url: URL) -> str:
+    """The URL without its password, for messages and logs."""
+    return url.render_as_string(hide_password=True)
+
+
+def create_engine(url: URL) -> AsyncEngine:
+    """An async engine; SQLite gets WAL, foreign keys and a busy timeout on every connection."""
+    if url.get_backend_name() != "sqlite":
+        return create_async_engine(url, pool_pre_ping=True)
+    options: dict[str, Any] = {}
+    if url.database in (None, "", ":memory:"):
+        # One shared connection, or every connection would see its own empty database.
+        options["poolclass"] = StaticPool
+    else:
+        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_async_engine(url, **options)
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        try:
+            # WAL lets readers (listings, SSE replays) run while a run is recorded.
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            # Writers queue for up to 10 s instead of failing at once with "database is locked".
+            cursor.execute("PRAGMA busy_timeout=10000")
+            # synchronous stays FULL (the default): an event is on disk before it is announced.
+        finally:
+            cursor.close()
+
+    return engine
+
+
+def _upgrade(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        # Two processes starting together must not both create the tables.
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _ADVISORY_LOCK_KEY})
+    config = Config()
+    # Alembic's config interpolates "%", which a path may contain.
+    config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+# Alembic keeps the running migration in module globals (``alembic.context``),
+# so two stores opening at once in one event loop would trample each other's
+# state between awaits. One lock per loop, because an asyncio.Lock belongs to
+# the loop that first waits on it.
+_MIGRATION_LOCKS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Bring the schema to the newest revision; a no-op when it is there already."""
+    lock = _MIGRATION_LOCKS.setdefault(asyncio.get_running_loop(), asyncio.Lock())
+    async with lock, engine.begin() as connection:
+        await connection.run_sync(_upgrade)

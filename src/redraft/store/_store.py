@@ -1,0 +1,404 @@
+"""The store: an append-only event log per run, and tables kept from it.
+
+:meth:`Store.record` is the one way runs get in. It appends the event and
+updates the runs, drafts, evidence and calls tables in the same transaction,
+and returns only after the commit, so whatever announces an event afterwards
+announces something that is already durable. Readers get pydantic models.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel
+from sqlalchemy import and_, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.orm import load_only
+
+from redraft._errors import ConfigurationError
+from redraft._events import (
+    EVENT_ADAPTER,
+    RunCompleted,
+    RunEvent,
+    RunFailed,
+    RunStarted,
+)
+from redraft._types import (
+    CallRecord,
+    Draft,
+    Evidence,
+    Policy,
+    RunRequest,
+    RunResult,
+    StopReason,
+    Usage,
+    Verdict,
+)
+from redraft.store import _keys
+from redraft.store._engine import create_engine, describe, migrate, normalise_url
+from redraft.store._keys import ApiKeyInfo
+from redraft.store._models import Base, CallRow, DraftRow, EventRow, EvidenceRow, RunRow
+from redraft.store._record import apply, check_owner, new_run, storable, timestamp
+
+__all__ = ["RunStatus", "RunSummary", "Store", "StoredRun"]
+
+RunStatus = Literal["running", "completed", "failed"]
+_SUMMARY_COLUMNS = (
+    "id",
+    "created_at",
+    "updated_at",
+    "status",
+    "model",
+    "judge",
+    "prompt",
+    "passed",
+    "score",
+    "attempts",
+    "stop_reason",
+    "input_tokens",
+    "output_tokens",
+    "error",
+)
+
+
+class RunSummary(BaseModel):
+    """One line of a run listing."""
+
+    id: str
+    created_at: datetime
+    updated_at: datetime
+    status: RunStatus
+    model: str
+    judge: str
+    prompt: str
+    """The last user turn, cut to 500 characters."""
+    passed: bool | None
+    score: float | None
+    attempts: int
+    stop_reason: StopReason | None
+    usage: Usage
+    error: str | None
+
+
+class StoredRun(RunSummary):
+    """A run as stored: summary, request, result, tables and the full event log."""
+
+    final_answer: str | None
+    request: RunRequest
+    policy: Policy
+    result: RunResult | None
+    """The loop's result; None while the run is still going."""
+    drafts: list[Draft]
+    calls: list[CallRecord]
+    events: list[RunEvent]
+
+
+class Store:
+    """Durable runs and API keys over SQLite or PostgreSQL. Build it with :meth:`open`."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        self._postgres = engine.dialect.name == "postgresql"
+        # run id -> one asyncio.Event per follower, set after each commit for that run.
+        self._waiters: dict[str, set[asyncio.Event]] = {}
+        self._closed = False
+
+    @classmethod
+    async def open(cls, url: str | None = None, *, data_dir: Path | None = None) -> Store:
+        """Connect and migrate to the newest schema.
+
+        ``url`` None means ``redraft.db`` in the user data dir (or ``data_dir``),
+        created on first start. Raises :class:`ConfigurationError` for a URL
+        redraft cannot use or a database it cannot reach.
+        """
+        sa_url = normalise_url(url, data_dir=data_dir)
+        engine: AsyncEngine | None = None
+        try:
+            engine = create_engine(sa_url)
+            await migrate(engine)
+        except (OSError, DBAPIError) as exc:
+            if engine is not None:
+                await engine.dispose()
+            raise ConfigurationError(
+                f"cannot open the database {describe(sa_url)} (REDRAFT_DATABASE_URL): "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+        return cls(engine)
+
+    @property
+    def engine(self) -> AsyncEngine:
+        return self._engine
+
+    async def close(self) -> None:
+        """Release the connections; followers still waiting end their streams."""
+        self._closed = True
+        for waiters in self._waiters.values():
+            for wake in waiters:
+                wake.set()
+        await self._engine.dispose()
+
+    # -- writing -------------------------------------------------------------
+
+    async def record(self, event: RunEvent, *, tenant: str) -> None:
+        """Append ``event`` to its run's log and update the tables, in one transaction.
+
+        Recording the same ``(run_id, seq)`` again is a no-op. Raises
+        :class:`LookupError` when the run was never started here,
+        :class:`PermissionError` when it belongs to another tenant and
+        :class:`ValueError` for an event the loop did not number.
+        """
+        if event.seq < 1:
+            raise ValueError("the event has no seq; record the events stream_run yields")
+        event, payload = storable(event)
+        at = timestamp(event.at)
+        async with self._sessions.begin() as session:
+            if isinstance(event, RunStarted):
+                if not await self._insert_new(session, RunRow, new_run(event, tenant, at), "id"):
+                    await check_owner(session, event.run_id, tenant)
+            else:
+                await check_owner(session, event.run_id, tenant)
+            values = {
+                "run_id": event.run_id,
+                "seq": event.seq,
+                "type": event.type,
+                "at": at,
+                "payload": payload,
+            }
+            if await self._insert_new(session, EventRow, values, "run_id", "seq"):
+                await apply(session, event, at)
+        self._wake(event.run_id)
+
+    async def _insert_new(
+        self, session: AsyncSession, model: type[Base], values: dict[str, Any], *keys: str
+    ) -> bool:
+        """INSERT unless the key exists; True when a row went in."""
+        insert = postgresql.insert if self._postgres else sqlite.insert
+        statement = (
+            insert(model)
+            .values(values)
+            .on_conflict_do_nothing(index_elements=list(keys))
+            .returning(*(getattr(model, k) for k in keys))
+        )
+        return (await session.execute(statement)).first() is not None
+
+    def _wake(self, run_id: str) -> None:
+        for wake in self._waiters.get(run_id, ()):
+            wake.set()
+
+    # -- reading runs --------------------------------------------------------
+
+    async def list_runs(
+        self, *, tenant: str, limit: int = 20, before: str | None = None
+    ) -> list[RunSummary]:
+        """``tenant``'s runs, newest first; ``before`` (a run id) pages on."""
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
+        query = (
+            select(RunRow)
+            # A listing needs no request, policy or result JSON.
+            .options(load_only(*(getattr(RunRow, name) for name in _SUMMARY_COLUMNS)))
+            .where(RunRow.tenant == tenant)
+            .order_by(RunRow.created_at.desc(), RunRow.id.desc())
+            .limit(limit)
+        )
+        async with self._sessions() as session:
+            if before is not None:
+                cursor = await session.scalar(
+                    select(RunRow.created_at).where(RunRow.id == before, RunRow.tenant == tenant)
+                )
+                if cursor is None:
+                    # Not one of this tenant's runs: run ids sort by creation time anyway.
+                    query = query.where(RunRow.id < before)
+                else:
+                    query = query.where(
+                        or_(
+                            RunRow.created_at < cursor,
+                            and_(RunRow.created_at == cursor, RunRow.id < before),
+                        )
+                    )
+            rows = (await session.scalars(query)).all()
+        return [RunSummary.model_validate(_summary(row)) for row in rows]
+
+    async def get_run(self, run_id: str, *, tenant: str) -> StoredRun | None:
+        """The whole run, or None when there is none for ``tenant``."""
+        async with self._sessions() as session:
+            row = await session.scalar(
+                select(RunRow).where(RunRow.id == run_id, RunRow.tenant == tenant)
+            )
+            if row is None:
+                return None
+            drafts = (
+                await session.scalars(
+                    select(DraftRow).where(DraftRow.run_id == run_id).order_by(DraftRow.attempt)
+                )
+            ).all()
+            evidence = (
+                await session.scalars(
+                    select(EvidenceRow)
+                    .where(EvidenceRow.run_id == run_id)
+                    .order_by(EvidenceRow.attempt, EvidenceRow.position)
+                )
+            ).all()
+            calls = (
+                await session.scalars(
+                    select(CallRow).where(CallRow.run_id == run_id).order_by(CallRow.position)
+                )
+            ).all()
+            payloads = (
+                await session.scalars(
+                    select(EventRow.payload).where(EventRow.run_id == run_id).order_by(EventRow.seq)
+                )
+            ).all()
+        return StoredRun.model_validate(
+            {
+                **_summary(row),
+                "final_answer": row.final_answer,
+                "request": row.request,
+                "policy": row.policy,
+                "result": row.result,
+                "drafts": [
+                    _draft(d, [e for e in evidence if e.attempt == d.attempt]) for d in drafts
+                ],
+                "calls": [_call(c) for c in calls],
+                "events": [EVENT_ADAPTER.validate_python(p) for p in payloads],
+            }
+        )
+
+    async def events(
+        self, run_id: str, *, tenant: str, after_seq: int = 0
+    ) -> list[RunEvent] | None:
+        """The run's stored events after ``after_seq``, in order; None for no such run."""
+        async with self._sessions() as session:
+            owner = await session.scalar(select(RunRow.tenant).where(RunRow.id == run_id))
+            if owner is None or owner != tenant:
+                return None
+            payloads = (
+                await session.scalars(
+                    select(EventRow.payload)
+                    .where(EventRow.run_id == run_id, EventRow.seq > after_seq)
+                    .order_by(EventRow.seq)
+                )
+            ).all()
+        return [EVENT_ADAPTER.validate_python(p) for p in payloads]
+
+    async def follow(
+        self, run_id: str, *, tenant: str, after_seq: int = 0
+    ) -> AsyncIterator[RunEvent]:
+        """The stored events after ``after_seq``, then the new ones as they are recorded.
+
+        Ends after the terminal event (``run_completed`` or ``run_failed``),
+        at once for an unknown run (check with :meth:`events` first to tell
+        that apart), or when the store closes. Wake-ups come from
+        :meth:`record` in this process; each one re-reads by ``seq``, so every
+        event arrives exactly once and in order.
+        """
+        wake = asyncio.Event()
+        waiters = self._waiters.setdefault(run_id, set())
+        waiters.add(wake)
+        seq = after_seq
+        try:
+            while not self._closed:
+                # Cleared before reading: a commit landing after the read sets it again.
+                wake.clear()
+                events = await self.events(run_id, tenant=tenant, after_seq=seq)
+                if events is None:
+                    return
+                for event in events:
+                    yield event
+                    seq = event.seq
+                    if isinstance(event, RunCompleted | RunFailed):
+                        return
+                await wake.wait()
+        finally:
+            waiters.discard(wake)
+            if not waiters:
+                self._waiters.pop(run_id, None)
+
+    # -- API keys ------------------------------------------------------------
+
+    async def create_key(self, tenant: str, name: str | None = None) -> tuple[str, ApiKeyInfo]:
+        """A new key for ``tenant``: ``(secret, info)``. The secret is not kept; show it now."""
+        return await _keys.create_key(self._sessions, tenant, name)
+
+    async def list_keys(self, tenant: str | None = None) -> list[ApiKeyInfo]:
+        """Every key, or ``tenant``'s, oldest first (revoked ones included)."""
+        return await _keys.list_keys(self._sessions, tenant)
+
+    async def revoke_key(self, key_id: str) -> bool:
+        """Revoke a key; False when there is no key with that id."""
+        return await _keys.revoke_key(self._sessions, key_id)
+
+    async def authenticate(self, secret: str) -> str | None:
+        """The tenant the secret belongs to; None for an unknown or revoked key."""
+        return await _keys.authenticate(self._sessions, secret)
+
+
+# -- reading helpers -----------------------------------------------------------
+
+
+def _summary(row: RunRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "created_at": row.created_at,
+        "updated_at": row.updated_at,
+        "status": row.status,
+        "model": row.model,
+        "judge": row.judge,
+        "prompt": row.prompt,
+        "passed": row.passed,
+        "score": row.score,
+        "attempts": row.attempts,
+        "stop_reason": row.stop_reason,
+        "usage": Usage(input_tokens=row.input_tokens, output_tokens=row.output_tokens),
+        "error": row.error,
+    }
+
+
+def _draft(row: DraftRow, evidence: list[EvidenceRow]) -> Draft:
+    verdict = None
+    if row.verdict_score is not None and row.verdict_passed is not None:
+        verdict = Verdict(
+            score=row.verdict_score,
+            passed=row.verdict_passed,
+            reason=row.verdict_reason or "",
+            suggestions=row.verdict_suggestions or [],
+            evidence=[_evidence(e) for e in evidence],
+        )
+    return Draft(
+        attempt=row.attempt,
+        text=row.text,
+        verdict=verdict,
+        feedback=row.feedback,
+        finish_reason=row.finish_reason,
+    )
+
+
+def _evidence(row: EvidenceRow) -> Evidence:
+    return Evidence.model_validate({name: getattr(row, name) for name in Evidence.model_fields})
+
+
+def _call(row: CallRow) -> CallRecord:
+    return CallRecord.model_validate(
+        {
+            "kind": row.kind,
+            "attempt": row.attempt,
+            "provider": row.provider,
+            "model": row.model,
+            "evaluator": row.evaluator,
+            "messages": row.messages,
+            "parameters": row.parameters,
+            "text": row.text,
+            "usage": {"input_tokens": row.input_tokens, "output_tokens": row.output_tokens},
+            "latency_ms": row.latency_ms,
+            "status": row.status,
+            "error": row.error,
+            "finish_reason": row.finish_reason,
+        }
+    )
