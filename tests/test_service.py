@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 from _live_server import serve_in_thread
 from redraft import ProviderError
 from redraft._settings import Settings
-from redraft.providers import ProviderRegistry, ScriptedModel
+from redraft.providers import FunctionModel, ProviderRegistry, ScriptedModel
 from redraft.server import create_app
 
 CRITERIA_PASS = json.dumps(
@@ -458,3 +459,73 @@ def test_no_secret_reaches_the_store(tmp_path: Path, monkeypatch: pytest.MonkeyP
     raw = b"".join(p.read_bytes() for p in tmp_path.glob("s.db*"))
     assert secret.encode() not in raw
     assert b"client-key-777" not in raw
+
+
+def _gated(service: Service, name: str, text: str) -> tuple[str, threading.Event]:
+    gate = threading.Event()
+
+    async def gated(request: object) -> str:
+        # Holds the draft until the test says so (the server runs in another thread).
+        await asyncio.to_thread(gate.wait, 30)
+        return text
+
+    spec = f"scripted:{name}"
+    service.registry.add(spec, FunctionModel(gated, model=name))
+    return spec, gate
+
+
+async def test_run_events_interrupted_mid_run_resume_exactly_once(service: Service) -> None:
+    spec, gate = _gated(service, "gated2", "answer 9")
+    body = {
+        "model": spec,
+        "messages": [{"role": "user", "content": "Q?"}],
+        "stream": True,
+        "redraft": {"must_match": [r"\d"], "judge_model": "none"},
+    }
+    async with (
+        httpx.AsyncClient(base_url=service.base_url, timeout=30) as client,
+        client.stream("POST", "/v1/chat/completions", json=body) as completion,
+    ):
+        run_id = completion.headers["x-redraft-run-id"]
+        async with client.stream("GET", f"/v1/runs/{run_id}/events") as events:
+            buffer = ""
+            async for part in events.aiter_text():
+                buffer += part
+                if buffer.count("\n\n") >= 2:  # run_started and draft_started arrived
+                    break
+        # Only whole events count; a half-received one will come again on resume.
+        first = _parse_sse("\n\n".join(buffer.split("\n\n")[:-1]))
+        assert [kind for _, kind, _ in first][:2] == ["run_started", "draft_started"]
+        last_seen = first[-1][0]
+        gate.set()
+        resumed_response = await client.get(
+            f"/v1/runs/{run_id}/events", headers={"Last-Event-ID": str(last_seen)}
+        )
+        _ = [part async for part in completion.aiter_text()]
+    resumed = _parse_sse(resumed_response.text)
+    seqs = [seq for seq, _, _ in first] + [seq for seq, _, _ in resumed]
+    assert seqs == list(range(1, len(seqs) + 1))
+    assert resumed[-1][1] == "run_completed"
+
+
+def test_final_mode_keeps_the_connection_alive_while_judging(
+    service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from redraft.server import _chat
+
+    monkeypatch.setattr(_chat, "KEEPALIVE_SECONDS", 0.05)
+    spec, gate = _gated(service, "gated3", "kept 5")
+    stream = service.sdk().chat.completions.create(
+        model=spec,
+        messages=[{"role": "user", "content": "Q?"}],
+        stream=True,
+        extra_body={"redraft": {"must_match": [r"\d"], "judge_model": "none"}},
+    )
+    chunks = []
+    for item in stream:
+        chunks.append(item)
+        if len(chunks) == 3:  # the role chunk and two keep-alives, while the draft is held
+            gate.set()
+    assert all(c.choices[0].delta.content == "" for c in chunks[1:3])
+    text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert text == "kept 5"

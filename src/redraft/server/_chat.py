@@ -50,20 +50,25 @@ KEEPALIVE_SECONDS = 10.0
 FINAL_TEXT_PIECE = 24
 
 
-def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle:
+async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle:
     try:
         generator = services.registry.get(plan.generator)
         judge = None if plan.judge is None else services.registry.get(plan.judge)
         evaluator = build_panel(judge, **plan.panel)
     except ConfigurationError as exc:
         raise ApiError(400, str(exc), param="redraft") from None
-    return services.executor.start(
+    handle = services.executor.start(
         tenant=tenant,
         request=plan.request,
         generator=generator,
         evaluator=evaluator,
         policy=plan.policy,
     )
+    try:
+        await handle.started()
+    except StoreUnavailableError as exc:
+        raise ApiError(503, str(exc), type="server_error") from None
+    return handle
 
 
 @router.post("/v1/chat/completions")
@@ -99,7 +104,7 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
     plan = plan.with_request_parameters(
         max_tokens=wire.max_completion_tokens or wire.max_tokens, temperature=wire.temperature
     )
-    handle = start_run(services, tenant, plan)
+    handle = await start_run(services, tenant, plan)
     if wire.stream:
         include_usage = bool((wire.stream_options or {}).get("include_usage"))
         return StreamingResponse(

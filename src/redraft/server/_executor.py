@@ -37,6 +37,13 @@ class RunHandle:
     _queue: asyncio.Queue[RunEvent | Exception | None] = field(default_factory=asyncio.Queue)
     task: asyncio.Task[None] | None = None
 
+    async def started(self) -> RunEvent:
+        """Wait until the run's first event is stored: from then on its id
+        resolves on every route, so it is safe to hand to the client."""
+        async for event in self.events():
+            return event
+        raise StoreUnavailableError("the run ended before it started")
+
     async def events(self) -> AsyncIterator[RunEvent]:
         """The run's events as they are recorded; ends after the terminal event."""
         while True:

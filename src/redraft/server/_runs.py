@@ -107,7 +107,7 @@ async def answers(request: Request, tenant: Tenant, body: AnswersRequest) -> Ans
         raise ApiError(404, str(exc), code="model_not_found") from None
     except ConfigurationError as exc:
         raise ApiError(400, str(exc)) from None
-    handle = start_run(services, tenant, plan)
+    handle = await start_run(services, tenant, plan)
     try:
         async for event in handle.events():
             if isinstance(event, RunFailed):
