@@ -209,23 +209,16 @@ async def _stream(
     yield SSE_DONE
 
 
+def _marker(run_id: str, model: str, kind: str, attempt: int, **details: object) -> str:
+    """An empty chunk whose ``redraft`` extension tells a live client what happened."""
+    extension = {"event": kind, "attempt": attempt, **details}
+    return sse_data(chunk(run_id, model, delta="", extension=extension))
+
+
 def _render(event: RunEvent, run_id: str, model: str, mode: str, include_usage: bool) -> list[str]:
     if mode == "live":
         if isinstance(event, DraftStarted) and event.attempt > 1:
-            return [
-                sse_data(
-                    chunk(
-                        run_id,
-                        model,
-                        delta="",
-                        extension={
-                            "event": "redraft",
-                            "attempt": event.attempt,
-                            "feedback": event.feedback,
-                        },
-                    )
-                )
-            ]
+            return [_marker(run_id, model, "redraft", event.attempt, feedback=event.feedback)]
         if isinstance(event, TextDelta):
             return [
                 sse_data(
@@ -235,19 +228,14 @@ def _render(event: RunEvent, run_id: str, model: str, mode: str, include_usage: 
         if isinstance(event, VerdictReached):
             verdict = event.verdict
             return [
-                sse_data(
-                    chunk(
-                        run_id,
-                        model,
-                        delta="",
-                        extension={
-                            "event": "verdict",
-                            "attempt": event.attempt,
-                            "passed": verdict.passed,
-                            "score": verdict.score,
-                            "reason": verdict.reason,
-                        },
-                    )
+                _marker(
+                    run_id,
+                    model,
+                    "verdict",
+                    event.attempt,
+                    passed=verdict.passed,
+                    score=verdict.score,
+                    reason=verdict.reason,
                 )
             ]
     if isinstance(event, RunFailed):
