@@ -34,7 +34,18 @@ if TYPE_CHECKING:
 
 pytest_plugins = ["_store_fixtures"]
 
-TABLES = {"runs", "run_events", "drafts", "evidence", "calls", "api_keys"}
+TABLES = {
+    "runs",
+    "run_events",
+    "drafts",
+    "evidence",
+    "calls",
+    "api_keys",
+    "sessions",
+    "session_evidence",
+    "session_events",
+    "session_jobs",
+}
 
 
 async def _row_counts(store: Store) -> dict[str, int]:
@@ -63,7 +74,7 @@ async def test_migrations_create_the_schema_and_reopening_is_a_no_op(database_ur
             versions = (await connection.execute(text(f"SELECT * FROM {VERSION_TABLE}"))).all()
         await store.close()
         assert tables == TABLES | {VERSION_TABLE}
-        assert [tuple(v) for v in versions] == [("0001",)]
+        assert [tuple(v) for v in versions] == [("0002",)]
 
 
 async def test_models_and_migrations_agree(store: Store) -> None:

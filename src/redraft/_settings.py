@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["Settings"]
+from redraft._errors import ConfigurationError
+
+__all__ = ["Settings", "load_settings"]
 
 
 class Settings(BaseSettings):
@@ -33,3 +35,24 @@ class Settings(BaseSettings):
     """A TOML file of ``[profiles.<name>]`` tables."""
     max_body_bytes: int = Field(default=2 * 1024 * 1024, ge=1024)
     """Largest request body the service reads."""
+    session_lease_seconds: float = Field(default=30.0, gt=0, le=3600)
+    """How long a process may go silent before another one takes over its
+    evaluation jobs (it renews its leases every third of this)."""
+    sse_heartbeat_seconds: float = Field(default=15.0, gt=0, le=300)
+    """How often an idle evaluation stream sends a keep-alive comment."""
+    web_allow_private: bool = False
+    """Let the ``web`` evaluator fetch private and loopback addresses. Off by
+    default: tenants could otherwise make the service probe its own network."""
+
+
+def load_settings() -> Settings:
+    """The settings from the environment; a bad value raises
+    :class:`ConfigurationError` naming its variable, not a validation traceback."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"REDRAFT_{'_'.join(str(p) for p in error['loc']).upper()}: {error['msg']}"
+            for error in exc.errors()
+        )
+        raise ConfigurationError(f"invalid setting: {problems}") from None

@@ -25,7 +25,7 @@ from redraft._errors import (
 from redraft._events import RunEvent
 from redraft._feedback import FEEDBACK_STRATEGIES
 from redraft._loop import run
-from redraft._settings import Settings
+from redraft._settings import load_settings
 from redraft._types import Policy, RunRequest, RunResult
 from redraft.evaluators import JUDGE_PRESETS, build_panel
 from redraft.providers import ProviderRegistry
@@ -161,7 +161,10 @@ def ask(
     if not prompt.strip():
         raise click.BadParameter("the prompt is empty", param_hint="PROMPT")
     json_schema = _read_json_schema(json_schema_file)
-    settings = Settings()
+    try:
+        settings = load_settings()
+    except ConfigurationError as exc:
+        raise click.UsageError(str(exc)) from None
     policy = Policy(
         threshold=threshold,
         max_attempts=max_attempts,

@@ -19,7 +19,7 @@ import click
 from rich.console import Console
 
 from redraft._errors import ConfigurationError
-from redraft._settings import Settings
+from redraft._settings import load_settings
 from redraft.store import ApiKeyInfo, Store
 
 __all__ = ["keys"]
@@ -30,7 +30,7 @@ T = TypeVar("T")
 
 def _database_url() -> str | None:
     # Unset means the default SQLite file in the user data dir.
-    return Settings().database_url or None
+    return load_settings().database_url or None
 
 
 def _fail(message: str) -> NoReturn:

@@ -8,7 +8,7 @@ import sys
 import click
 
 from redraft._errors import ConfigurationError
-from redraft._settings import Settings
+from redraft._settings import load_settings
 
 __all__ = ["serve"]
 
@@ -37,7 +37,10 @@ def serve(host: str, port: int, log_level: str) -> None:
     Without REDRAFT_API_KEYS the service needs no key and binds to loopback
     only; set it to serve other machines.
     """
-    settings = Settings()
+    try:
+        settings = load_settings()
+    except ConfigurationError as exc:
+        raise click.UsageError(str(exc)) from None
     if not settings.api_keys and not is_loopback(host):
         raise click.BadParameter(
             f"{host} is not a loopback address: set REDRAFT_API_KEYS (e.g. 'required' and "

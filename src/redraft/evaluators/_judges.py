@@ -9,7 +9,7 @@ evidence with status ``error``: visible, never a crash, never a pass.
 from __future__ import annotations
 
 import json
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import json_repair
 from pydantic import BaseModel, ValidationError
@@ -21,7 +21,7 @@ from redraft.evaluators._judge_base import GENERIC_CRITERIA, Finding, JudgeFailu
 from redraft.evaluators._judge_presets import PRESETS
 from redraft.providers._base import Provider
 
-__all__ = ["GENERIC_CRITERIA", "JUDGE_PRESETS", "Judge", "make_judge"]
+__all__ = ["GENERIC_CRITERIA", "JUDGE_PRESETS", "GatewayAsk", "Judge", "JudgeCall", "make_judge"]
 
 JUDGE_PRESETS: tuple[str, ...] = tuple(PRESETS)
 """The preset names a :class:`Judge` accepts."""
@@ -68,7 +68,7 @@ class Judge(Evaluator):
         self._preset = PRESETS[preset]
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
-        ask = _GatewayAsk(self, subject, context)
+        ask = GatewayAsk(self, subject, context)
         try:
             finding = await self._preset.judge(
                 ask,
@@ -112,11 +112,24 @@ class Judge(Evaluator):
         return f"<Judge {self.name} preset={self.preset} provider={self.provider.spec}>"
 
 
-class _GatewayAsk:
-    """The :class:`~._judge_base.Ask` a preset uses: one gateway call, then
-    parse and validate the reply."""
+class JudgeCall(Protocol):
+    """What :class:`GatewayAsk` needs to know about the LLM evaluator calling."""
 
-    def __init__(self, judge: Judge, subject: Subject, context: EvaluationContext) -> None:
+    @property
+    def provider(self) -> Provider: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def max_tokens(self) -> int: ...
+    @property
+    def temperature(self) -> float | None: ...
+
+
+class GatewayAsk:
+    """The :class:`~._judge_base.Ask` every LLM evaluator uses: one gateway
+    call, then parse and validate the reply."""
+
+    def __init__(self, judge: JudgeCall, subject: Subject, context: EvaluationContext) -> None:
         self.judge = judge
         self.subject = subject
         self.context = context

@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 
 from redraft import __version__
 from redraft._settings import Settings
+from redraft.evaluators._scorers import Scorer, load_scorers
 from redraft.profiles import Profile, load_profiles
 from redraft.providers import ProviderRegistry
 from redraft.server._auth import Authenticator
@@ -28,6 +29,8 @@ from redraft.server._errors import (
     wants_openai_shape,
 )
 from redraft.server._executor import RunExecutor
+from redraft.server._session_worker import SessionWorker
+from redraft.sessions import PanelEnvironment
 from redraft.store import Store
 
 __all__ = ["Services", "Tenant", "create_app", "services_of"]
@@ -41,7 +44,18 @@ class Services:
     profiles: dict[str, Profile]
     auth: Authenticator
     executor: RunExecutor
+    sessions: SessionWorker
+    scorers: dict[str, Scorer]
     started_at: float
+
+    def panel_environment(self, judge_model: str | None) -> PanelEnvironment:
+        """What a session's panel is built with on this service."""
+        return PanelEnvironment(
+            provider=self.registry.get,
+            judge_model=judge_model,
+            scorers=self.scorers,
+            allow_private=self.settings.web_allow_private,
+        )
 
 
 def services_of(request: Request) -> Services:
@@ -70,9 +84,12 @@ def create_app(
     *,
     store: Store | None = None,
     registry: ProviderRegistry | None = None,
+    scorers: dict[str, Scorer] | None = None,
 ) -> FastAPI:
     """Build the service. ``store`` and ``registry`` may be passed in (tests,
-    embedding); otherwise they are opened from ``settings`` on startup."""
+    embedding); otherwise they are opened from ``settings`` on startup.
+    ``scorers`` are the ``model`` evaluators sessions may name (default: the
+    built-in ones and those installed under the ``redraft.scorers`` entry point)."""
     settings = settings or Settings()
     profiles = load_profiles(
         settings.profiles, default_model=settings.model, default_judge_model=settings.judge_model
@@ -85,18 +102,27 @@ def create_app(
         the_store = store or await Store.open(settings.database_url)
         the_registry = registry or ProviderRegistry()
         executor = RunExecutor(the_store)
-        app.state.services = Services(
+        services = Services(
             settings=settings,
             store=the_store,
             registry=the_registry,
             profiles=profiles,
             auth=Authenticator(settings.api_keys, the_store),
             executor=executor,
+            sessions=SessionWorker(
+                the_store,
+                lambda row: services.panel_environment(row.judge_model),
+                lease_s=settings.session_lease_seconds,
+            ),
+            scorers=scorers if scorers is not None else load_scorers(),
             started_at=time.time(),
         )
+        app.state.services = services
+        await services.sessions.start()
         try:
             yield
         finally:
+            await services.sessions.aclose()
             await executor.aclose()
             if own_registry:
                 await the_registry.aclose()
@@ -115,9 +141,11 @@ def create_app(
 
     from redraft.server._chat import router as chat_router
     from redraft.server._runs import router as runs_router
+    from redraft.server._sessions import router as sessions_router
 
     app.include_router(chat_router)
     app.include_router(runs_router)
+    app.include_router(sessions_router)
 
     @app.get("/healthz", tags=["service"])
     async def healthz(request: Request) -> dict[str, Any]:

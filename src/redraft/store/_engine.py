@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import weakref
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ __all__ = [
     "create_engine",
     "default_database_path",
     "describe",
+    "listener_connect",
     "migrate",
     "normalise_url",
 ]
@@ -142,3 +144,16 @@ async def migrate(engine: AsyncEngine) -> None:
     lock = _MIGRATION_LOCKS.setdefault(asyncio.get_running_loop(), asyncio.Lock())
     async with lock, engine.begin() as connection:
         await connection.run_sync(_upgrade)
+
+
+def listener_connect(url: URL) -> Callable[[], Awaitable[Any]]:
+    """Opens a plain asyncpg connection to the store's PostgreSQL database:
+    LISTEN needs a connection of its own, held outside SQLAlchemy's pool."""
+    import asyncpg  # type: ignore[import-untyped]
+
+    arguments = url.translate_connect_args(username="user")
+
+    async def connect() -> Any:
+        return await asyncpg.connect(**arguments)
+
+    return connect

@@ -1,6 +1,6 @@
 """The store's tables, as SQLAlchemy 2 typed declarative models.
 
-Alembic's ``versions/0001_initial.py`` creates exactly these tables; a test
+Alembic's ``versions/`` create exactly these tables; a test
 compares the two with autogenerate so they cannot drift apart. Tenants are
 plain strings on the rows: a tenant is whatever an API key says it is.
 """
@@ -37,6 +37,10 @@ __all__ = [
     "EvidenceRow",
     "EventRow",
     "RunRow",
+    "SessionEventRow",
+    "SessionEvidenceRow",
+    "SessionJobRow",
+    "SessionRow",
     "json_type",
 ]
 
@@ -223,3 +227,98 @@ class ApiKeyRow(Base):
     created_at: Mapped[datetime]
     revoked_at: Mapped[datetime | None]
     last_used_at: Mapped[datetime | None]
+
+
+# -- evaluation sessions (seed 004) ----------------------------------------------
+
+
+def _session_fk() -> ForeignKey:
+    return ForeignKey("sessions.id", ondelete="CASCADE")
+
+
+class SessionRow(Base):
+    """One evaluation session: its subject, panel and counters.
+
+    ``last_seq`` and ``last_evidence_id`` hand out the numbers of the session's
+    events and evidence; bumping them is the first write of every transaction
+    that appends, which serialises appenders on the row (PostgreSQL) or the
+    database (SQLite) without a read-then-write race.
+    """
+
+    __tablename__ = "sessions"
+    __table_args__ = (Index(None, "tenant", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tenant: Mapped[str]
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+    subject: Mapped[dict[str, Any]]
+    panel: Mapped[list[Any]]
+    judge_model: Mapped[str | None]
+    status: Mapped[str]
+    """``created``, ``evaluating`` or ``completed``."""
+    rounds: Mapped[int] = mapped_column(Integer, default=0)
+    interruptions: Mapped[int] = mapped_column(Integer, default=0)
+    last_seq: Mapped[int] = mapped_column(Integer, default=0)
+    last_evidence_id: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class SessionEvidenceRow(Base):
+    """One evidence item of a session; ``id`` counts from 1 within the session."""
+
+    __tablename__ = "session_evidence"
+
+    session_id: Mapped[int] = mapped_column(_session_fk(), primary_key=True)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    job_id: Mapped[int | None] = mapped_column(Integer)
+    member: Mapped[str]
+    round: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    score: Mapped[float] = mapped_column(Float)
+    description: Mapped[str] = mapped_column(Text)
+    source: Mapped[str] = mapped_column(Text)
+    valid: Mapped[bool] = mapped_column(Boolean)
+    invalidate_reason: Mapped[str | None] = mapped_column(Text)
+    evaluator: Mapped[str | None]
+    kind: Mapped[str | None]
+    status: Mapped[str]
+    original_id: Mapped[int | None] = mapped_column(Integer)
+    details: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+
+
+class SessionEventRow(Base):
+    """The session's append-only log, by ``seq``: what its stream replays."""
+
+    __tablename__ = "session_events"
+
+    session_id: Mapped[int] = mapped_column(_session_fk(), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    type: Mapped[str]
+    at: Mapped[datetime]
+    evidence_id: Mapped[int | None] = mapped_column(Integer)
+    payload: Mapped[dict[str, Any]]
+
+
+class SessionJobRow(Base):
+    """Background work on a session (an evaluation round, a re-evaluation),
+    leased to one process; an expired lease means that process died."""
+
+    __tablename__ = "session_jobs"
+    __table_args__ = (Index(None, "status", "lease_expires_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[int] = mapped_column(_session_fk(), index=True)
+    kind: Mapped[str]
+    """``evaluate`` or ``re_evaluate``."""
+    round: Mapped[int] = mapped_column(Integer)
+    members: Mapped[list[Any]]
+    evidence_id: Mapped[int | None] = mapped_column(Integer)
+    status: Mapped[str]
+    """``running`` or ``done``."""
+    owner: Mapped[str]
+    lease_expires_at: Mapped[datetime]
+    resumed: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]

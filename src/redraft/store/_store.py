@@ -8,7 +8,6 @@ announces something that is already durable. Readers get pydantic models.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from datetime import datetime
 from pathlib import Path
@@ -41,10 +40,18 @@ from redraft._types import (
     Verdict,
 )
 from redraft.store import _keys
-from redraft.store._engine import create_engine, describe, migrate, normalise_url
+from redraft.store._engine import (
+    create_engine,
+    describe,
+    listener_connect,
+    migrate,
+    normalise_url,
+)
 from redraft.store._keys import ApiKeyInfo
 from redraft.store._models import Base, CallRow, DraftRow, EventRow, EvidenceRow, RunRow
+from redraft.store._notify import Notifier, notify_in
 from redraft.store._record import apply, check_owner, new_run, storable, timestamp
+from redraft.store._sessions import SessionStore
 
 __all__ = ["RunStatus", "RunSummary", "Store", "StoredRun"]
 
@@ -106,9 +113,9 @@ class Store:
         self._engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
         self._postgres = engine.dialect.name == "postgresql"
-        # run id -> one asyncio.Event per follower, set after each commit for that run.
-        self._waiters: dict[str, set[asyncio.Event]] = {}
-        self._closed = False
+        self._notifier = Notifier()
+        self.sessions = SessionStore(self._sessions, self._notifier, postgres=self._postgres)
+        """Evaluation sessions (seed 004)."""
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: Path | None = None) -> Store:
@@ -130,7 +137,16 @@ class Store:
                 f"cannot open the database {describe(sa_url)} (REDRAFT_DATABASE_URL): "
                 f"{type(exc).__name__}: {exc}"
             ) from exc
-        return cls(engine)
+        store = cls(engine)
+        if store._postgres:
+            try:
+                await store._notifier.listen(listener_connect(sa_url))
+            except Exception as exc:  # asyncpg's errors are not DBAPIErrors
+                await engine.dispose()
+                raise ConfigurationError(
+                    f"cannot LISTEN on {describe(sa_url)}: {type(exc).__name__}: {exc}"
+                ) from exc
+        return store
 
     @property
     def engine(self) -> AsyncEngine:
@@ -138,10 +154,7 @@ class Store:
 
     async def close(self) -> None:
         """Release the connections; followers still waiting end their streams."""
-        self._closed = True
-        for waiters in self._waiters.values():
-            for wake in waiters:
-                wake.set()
+        await self._notifier.close()
         await self._engine.dispose()
 
     # -- writing -------------------------------------------------------------
@@ -173,7 +186,9 @@ class Store:
             }
             if await self._insert_new(session, EventRow, values, "run_id", "seq"):
                 await apply(session, event, at)
-        self._wake(event.run_id)
+                if self._postgres:
+                    await notify_in(session, _run_key(event.run_id))
+        self._notifier.publish(_run_key(event.run_id))
 
     async def _insert_new(
         self, session: AsyncSession, model: type[Base], values: dict[str, Any], *keys: str
@@ -187,10 +202,6 @@ class Store:
             .returning(*(getattr(model, k) for k in keys))
         )
         return (await session.execute(statement)).first() is not None
-
-    def _wake(self, run_id: str) -> None:
-        for wake in self._waiters.get(run_id, ()):
-            wake.set()
 
     # -- reading runs --------------------------------------------------------
 
@@ -296,15 +307,12 @@ class Store:
         Ends after the terminal event (``run_completed`` or ``run_failed``),
         at once for an unknown run (check with :meth:`events` first to tell
         that apart), or when the store closes. Wake-ups come from
-        :meth:`record` in this process; each one re-reads by ``seq``, so every
-        event arrives exactly once and in order.
+        :meth:`record` in this process and, on PostgreSQL, in any process; each
+        one re-reads by ``seq``, so every event arrives exactly once and in order.
         """
-        wake = asyncio.Event()
-        waiters = self._waiters.setdefault(run_id, set())
-        waiters.add(wake)
         seq = after_seq
-        try:
-            while not self._closed:
+        with self._notifier.watch(_run_key(run_id)) as wake:
+            while not self._notifier.closed:
                 # Cleared before reading: a commit landing after the read sets it again.
                 wake.clear()
                 events = await self.events(run_id, tenant=tenant, after_seq=seq)
@@ -316,10 +324,6 @@ class Store:
                     if isinstance(event, RunCompleted | RunFailed):
                         return
                 await wake.wait()
-        finally:
-            waiters.discard(wake)
-            if not waiters:
-                self._waiters.pop(run_id, None)
 
     # -- API keys ------------------------------------------------------------
 
@@ -341,6 +345,10 @@ class Store:
 
 
 # -- reading helpers -----------------------------------------------------------
+
+
+def _run_key(run_id: str) -> str:
+    return f"run:{run_id}"
 
 
 def _summary(row: RunRow) -> dict[str, Any]:

@@ -1,0 +1,152 @@
+"""An LLM judge that reports findings with signed points (seed 004's style).
+
+Where :class:`~redraft.evaluators.Judge` returns one score for a draft, this
+judge lists what it found, each finding worth some points for or against the
+subject ("Stable employment verified: +2", "Claims without a source: -3").
+Evaluation sessions show those points as each evidence item's score.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from redraft._errors import ConfigurationError
+from redraft._types import Evidence, Verdict
+from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.evaluators._judge_base import (
+    MAX_TEXT,
+    JudgeFailure,
+    ReplyModel,
+    clip,
+    judge_messages,
+    object_schema,
+    tagged,
+)
+from redraft.evaluators._judges import GatewayAsk
+from redraft.providers._base import Provider
+
+__all__ = ["FindingsJudge"]
+
+_SYSTEM = (
+    "You are a careful reviewer. Assess the answer (or text) below against the rubric. "
+    "List your most important findings. Each finding has a short description and points: "
+    "positive for something the answer does well or verifies, negative for a problem, "
+    "larger magnitude for more important findings. Do not repeat a finding."
+)
+_DEFAULT_RUBRIC = "Is it accurate, relevant to the question, complete and clearly written?"
+
+
+class _Finding(ReplyModel):
+    description: str = Field(min_length=1)
+    points: int
+
+
+class _Findings(ReplyModel):
+    findings: list[_Finding] = Field(min_length=1)
+
+
+class FindingsJudge(Evaluator):
+    """Asks an LLM for up to ``max_findings`` findings worth ``-max_points``
+    to ``+max_points`` each; every finding becomes one evidence item."""
+
+    kind = "judge"
+    uses_llm = True
+
+    def __init__(
+        self,
+        provider: Provider,
+        *,
+        rubric: str | None = None,
+        name: str = "judge",
+        max_findings: int = 5,
+        max_points: int = 5,
+        max_tokens: int = 400,
+        temperature: float | None = 0.1,
+    ) -> None:
+        for label, value, low, high in (
+            ("max_findings", max_findings, 1, 10),
+            ("max_points", max_points, 1, 100),
+            ("max_tokens", max_tokens, 16, 8192),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ConfigurationError(f"{label} must be an integer {low}..{high}, got {value!r}")
+        self.provider = provider
+        self.rubric = rubric.strip() if rubric and rubric.strip() else _DEFAULT_RUBRIC
+        self.name = name
+        self.max_findings = max_findings
+        self.max_points = max_points
+        self.max_tokens = max_tokens
+        self.temperature = temperature
+
+    def _schema(self) -> dict[str, object]:
+        finding = object_schema(
+            {
+                "description": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT},
+                # Integer ranges are the one bound small local models enforce.
+                "points": {
+                    "type": "integer",
+                    "minimum": -self.max_points,
+                    "maximum": self.max_points,
+                },
+            }
+        )
+        return object_schema(
+            {
+                "findings": {
+                    "type": "array",
+                    "items": finding,
+                    "minItems": 1,
+                    "maxItems": self.max_findings,
+                }
+            }
+        )
+
+    async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
+        question = subject.request.prompt.strip()
+        blocks = [tagged("request", question)] if question else []
+        blocks += [
+            tagged("answer", subject.text),
+            tagged("criteria", self.rubric),
+            f"Reply with JSON: up to {self.max_findings} findings, points from "
+            f"-{self.max_points} to +{self.max_points}.",
+        ]
+        ask = GatewayAsk(self, subject, context)
+        try:
+            reply = await ask(
+                judge_messages(_SYSTEM, *blocks), self._schema(), _Findings, stage="findings"
+            )
+        except JudgeFailure as failure:
+            return aggregate([self._failure(failure)], threshold=context.threshold)
+        evidence = [self._evidence(f) for f in reply.value.findings[: self.max_findings]]
+        return aggregate(evidence, threshold=context.threshold)
+
+    def _evidence(self, finding: _Finding) -> Evidence:
+        # A model that ignores the schema may overshoot; clamp rather than fail.
+        points = max(-self.max_points, min(self.max_points, finding.points))
+        return Evidence(
+            evaluator=self.name,
+            kind="judge",
+            passed=points >= 0,
+            score=(points + self.max_points) / (2 * self.max_points),
+            points=points,
+            reason=clip(finding.description),
+            source=f"judge:{self.provider.spec}",
+            required=self.required,
+            data={"max_points": self.max_points},
+        )
+
+    def _failure(self, failure: JudgeFailure) -> Evidence:
+        return Evidence(
+            evaluator=self.name,
+            kind="judge",
+            status="error",
+            passed=False,
+            points=0,
+            reason=failure.reason,
+            source=f"judge:{self.provider.spec}",
+            required=self.required,
+            data=failure.data,
+        )
+
+    def __repr__(self) -> str:
+        return f"<FindingsJudge {self.name} provider={self.provider.spec}>"

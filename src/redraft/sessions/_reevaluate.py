@@ -1,0 +1,140 @@
+"""Re-evaluation (seed 004): a person marks evidence invalid, an LLM re-assesses it.
+
+The result is NEW evidence; the original stays in the list, marked invalid.
+It is an :class:`~redraft.evaluators.Evaluator` so that it runs through the
+same panel runner (ledger, deadline, call records) as any other member.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from redraft._types import Evidence, Verdict
+from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.evaluators._judge_base import (
+    MAX_TEXT,
+    JudgeFailure,
+    ReplyModel,
+    clip,
+    judge_messages,
+    object_schema,
+    tagged,
+)
+from redraft.evaluators._judges import GatewayAsk
+from redraft.providers._base import Provider
+from redraft.sessions._types import EvidenceItem, reevaluation_source
+
+__all__ = ["REEVALUATOR", "Reassessment"]
+
+REEVALUATOR = "re-evaluation"
+
+_SYSTEM = (
+    "You review an automated evaluation. A person marked one piece of its evidence as "
+    "invalid and said why. Re-assess that point with their objection in mind and give a "
+    "corrective finding: 0 points when the original point should simply not count, "
+    "positive points when the objection shows the subject deserves credit there, negative "
+    "points only if a real problem remains for a different reason. Be brief and concrete."
+)
+
+
+class _Reply(ReplyModel):
+    description: str = Field(min_length=1)
+    points: int
+
+
+class Reassessment(Evaluator):
+    """Re-assesses one invalidated evidence item against the reviewer's reason."""
+
+    kind = "judge"
+    uses_llm = True
+    name = REEVALUATOR
+
+    def __init__(
+        self,
+        provider: Provider | None,
+        original: EvidenceItem,
+        objection: str | None,
+        *,
+        max_points: int = 5,
+        max_tokens: int = 300,
+        temperature: float | None = 0.1,
+    ) -> None:
+        if original.id is None:
+            raise ValueError("only stored evidence (with an id) can be re-evaluated")
+        self._provider = provider
+        self.original = original
+        self.objection = (objection or "").strip() or "The reviewer gave no reason."
+        self.max_points = max_points
+        self.max_tokens = max_tokens
+        self.temperature = temperature
+        self.source = reevaluation_source(original.id)
+
+    @property
+    def provider(self) -> Provider:
+        if self._provider is None:  # evaluate() checks first; this is for GatewayAsk
+            raise RuntimeError("no judge model")
+        return self._provider
+
+    async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
+        if self._provider is None:
+            return aggregate(
+                [self._failure("no judge model is configured for this session")],
+                threshold=context.threshold,
+            )
+        original = self.original
+        statement = (
+            f"Evidence #{original.id} from {original.source or original.evaluator}: "
+            f"{original.description} ({original.score:+g} points)\n"
+            f"Reviewer's objection: {self.objection}"
+        )
+        question = subject.request.prompt.strip()
+        blocks = [tagged("request", question)] if question else []
+        blocks += [
+            tagged("answer", subject.text),
+            tagged("statements", statement),
+            f"Reply with JSON: a description and points from -{self.max_points} "
+            f"to +{self.max_points}.",
+        ]
+        schema = object_schema(
+            {
+                "description": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT},
+                "points": {
+                    "type": "integer",
+                    "minimum": -self.max_points,
+                    "maximum": self.max_points,
+                },
+            }
+        )
+        try:
+            reply = await GatewayAsk(self, subject, context)(
+                judge_messages(_SYSTEM, *blocks), schema, _Reply, stage="re-evaluation"
+            )
+        except JudgeFailure as failure:
+            return aggregate(
+                [self._failure(failure.reason, failure.data)], threshold=context.threshold
+            )
+        points = max(-self.max_points, min(self.max_points, reply.value.points))
+        evidence = Evidence(
+            evaluator=self.name,
+            kind="judge",
+            passed=points >= 0,
+            score=(points + self.max_points) / (2 * self.max_points),
+            points=points,
+            reason=f"Re-assessed: {clip(reply.value.description)}",
+            source=self.source,
+            data={"original_id": original.id, "objection": self.objection},
+        )
+        return aggregate([evidence], threshold=context.threshold)
+
+    def _failure(self, reason: str, data: dict[str, object] | None = None) -> Evidence:
+        # Seed 004: a failing re-evaluation is evidence with score 0 and the error described.
+        return Evidence(
+            evaluator=self.name,
+            kind="judge",
+            status="error",
+            passed=False,
+            points=0,
+            reason=f"Re-evaluation failed: {reason}",
+            source=self.source,
+            data={"original_id": self.original.id, "objection": self.objection, **(data or {})},
+        )
