@@ -22,7 +22,8 @@ import pytest
 from redraft._errors import ConfigurationError
 from redraft._types import Evidence, RunRequest, Verdict
 from redraft.evaluators._base import EvaluationContext, Subject
-from redraft.evaluators._web import WebCheck, _cited_urls, _quote_for
+from redraft.evaluators._web import WebCheck
+from redraft.evaluators._web_text import cited_urls, quote_for
 
 SENTENCE = "The quick brown fox jumps over the lazy dog & the cat"
 PAGE = (
@@ -515,12 +516,12 @@ async def test_one_dead_citation_fails_the_verdict(site: Site) -> None:
     ],
 )
 def test_cited_urls_are_trimmed_and_deduplicated(text: str, expected: list[str]) -> None:
-    assert [url for url, _, _ in _cited_urls(text)] == expected
+    assert [url for url, _, _ in cited_urls(text)] == expected
 
 
 def quote_near(text: str) -> str | None:
-    ((_url, start, end),) = _cited_urls(text)
-    return _quote_for(text, start, end)
+    ((_url, start, end),) = cited_urls(text)
+    return quote_for(text, start, end)
 
 
 def test_the_quote_nearest_the_url_in_its_paragraph_is_used() -> None:

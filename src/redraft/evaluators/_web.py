@@ -23,15 +23,12 @@ that could aim redraft's own network position at internal services (SSRF).
 from __future__ import annotations
 
 import asyncio
-import codecs
 import ipaddress
 import math
-import re
 import socket
 import ssl
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
 
@@ -40,6 +37,7 @@ import httpx
 from redraft._errors import ConfigurationError
 from redraft._types import Evidence, EvidenceStatus, Verdict
 from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.evaluators._web_text import cited_urls, page_text, quote_for, quote_on_page
 
 __all__ = ["WebCheck"]
 
@@ -47,28 +45,9 @@ Resolver = Callable[[str, int], Awaitable[list[str]]]
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 _USER_AGENT = "Mozilla/5.0 (compatible; redraft-webcheck/1.0; cited-URL check)"
-_URL = re.compile(r"\bhttps?://[^\s<>\"`“”‘’«»]+", re.IGNORECASE)
-_TRAILING = ".,;:!?'\"*"
-_CLOSERS = {")": "(", "]": "[", "}": "{"}
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
-_QUOTED = re.compile(r'"([^"]+)"|“([^“”]+)”')
-_MIN_QUOTE_CHARS = 12  # and at least three words
 _REDIRECTS = {301, 302, 303, 307, 308}
-_TEXT_TYPES = {"text/html", "text/plain", "application/xhtml+xml", "application/json"}
-_HTML_TYPES = {"text/html", "application/xhtml+xml"}
-_META_CHARSET = re.compile(rb"<meta[^>]+charset=[\"']?([\w.:-]+)", re.IGNORECASE)
 _NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
 _IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")
-_NORMALISE = str.maketrans(
-    {
-        **dict.fromkeys("‘’‚‛′`", "'"),
-        **dict.fromkeys("“”„‟″«»", '"'),
-        **dict.fromkeys("‐‑‒–—―−", "-"),
-        **dict.fromkeys("\u00a0\u2007\u202f", " "),
-        **dict.fromkeys("\u00ad\u200b\u200c\u200d\ufeff"),
-        "…": "...",
-    }
-)
 _ERROR_CHARS = 200
 _DATA_KEYS = "url final_url status_code address truncated quote quote_found redirects error"
 _HEADERS = {
@@ -120,130 +99,6 @@ class _Borrowed(httpx.AsyncBaseTransport):
 
     async def aclose(self) -> None:
         return None
-
-
-class _VisibleText(HTMLParser):
-    """Text a reader sees: a quote hidden in a script is not on the page."""
-
-    _HIDDEN = frozenset({"script", "style", "template"})
-    _BLOCK = frozenset(
-        {"address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "footer"}
-        | {"h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p"}
-        | {"pre", "section", "table", "td", "th", "title", "tr", "ul"}
-    )
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._hidden = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self._HIDDEN:
-            self._hidden += 1
-        elif tag in self._BLOCK:
-            self.parts.append(" ")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self._HIDDEN:
-            self._hidden = max(0, self._hidden - 1)
-        elif tag in self._BLOCK:
-            self.parts.append(" ")
-
-    def handle_data(self, data: str) -> None:
-        if not self._hidden:
-            self.parts.append(data)
-
-
-def _cited_urls(text: str) -> list[tuple[str, int, int]]:
-    """Each distinct URL with the span of its first mention, in order."""
-    seen: dict[str, tuple[str, int, int]] = {}
-    for match in _URL.finditer(text):
-        url = _trim(match.group(0))
-        try:  # httpx lower-cases the scheme and host: one page, one check
-            key = str(httpx.URL(url).copy_with(fragment=None))
-        except httpx.InvalidURL:
-            key = url
-        if len(url) > len("https://") and key not in seen:
-            seen[key] = (url, match.start(), match.start() + len(url))
-    return list(seen.values())
-
-
-def _trim(url: str) -> str:
-    # Prose punctuation and unbalanced closing brackets end a URL; balanced
-    # ones (Wikipedia's ``Foo_(bar)``, IPv6 ``[::1]``) belong to it.
-    while url:
-        last = url[-1]
-        if last in _TRAILING or (last in _CLOSERS and url.count(last) > url.count(_CLOSERS[last])):
-            url = url[:-1]
-        else:
-            break
-    return url
-
-
-def _quote_for(text: str, start: int, end: int) -> str | None:
-    """The quoted passage nearest to the URL at ``text[start:end]`` in its paragraph."""
-    breaks = [(m.start(), m.end()) for m in _PARAGRAPH_BREAK.finditer(text)]
-    first = max((b_end for b_start, b_end in breaks if b_end <= start), default=0)
-    last = min((b_start for b_start, _ in breaks if b_start >= end), default=len(text))
-    candidates: list[tuple[int, int, str]] = []
-    for match in _QUOTED.finditer(text, first, last):
-        quote = " ".join((match.group(1) or match.group(2)).split())
-        if "://" in quote or len(quote) < _MIN_QUOTE_CHARS or quote.count(" ") < 2:
-            continue
-        distance = max(0, match.start() - end, start - match.end())
-        candidates.append((distance, match.start(), quote))
-    return min(candidates)[2] if candidates else None
-
-
-def _normalise(text: str) -> str:
-    return " ".join(text.translate(_NORMALISE).casefold().split())
-
-
-def _quote_on_page(quote: str, page: str) -> bool:
-    """Whether the page holds the quote, reading an ellipsis as an omission."""
-    haystack = _normalise(page)
-    position = 0
-    for part in _normalise(quote).split("..."):
-        part = part.strip(" .,;:")
-        if not part:
-            continue
-        found = haystack.find(part, position)
-        if found < 0:
-            return False
-        position = found + len(part)
-    return True
-
-
-def _charset(content_type: str | None, body: bytes) -> str:
-    declared = httpx.Headers({"content-type": content_type or ""}).encoding
-    meta = _META_CHARSET.search(body[:2048])
-    for name in (declared, meta.group(1).decode("ascii", "replace") if meta else None):
-        if name:
-            try:
-                return codecs.lookup(name).name
-            except LookupError:
-                continue
-    return "utf-8"
-
-
-def _page_text(probe: _Probe) -> str | None:
-    """The page's readable text, or None when the quote cannot be looked for in it.
-
-    We ask for an uncompressed body and read the raw bytes, so the size cap
-    holds on the wire; a server that compresses anyway is not searched, as
-    inflating its body could exceed the cap many times over.
-    """
-    mime = (probe.content_type or "").split(";")[0].strip().lower()
-    if (mime and mime not in _TEXT_TYPES) or probe.content_encoding.lower() != "identity":
-        return None
-    body = probe.body
-    text = body.decode(_charset(probe.content_type, body), errors="replace")
-    if mime in _HTML_TYPES or (not mime and re.match(r"\s*<(!doctype|html)", text, re.I)):
-        parser = _VisibleText()
-        parser.feed(text)
-        parser.close()
-        text = "".join(parser.parts)
-    return text
 
 
 def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
@@ -385,7 +240,7 @@ class WebCheck(Evaluator):
         self._transport = transport
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
-        cited = _cited_urls(subject.text)
+        cited = cited_urls(subject.text)
         if not cited:
             evidence = [self._evidence(0, "the text cites no URLs", status="skipped")]
             return aggregate(evidence, threshold=context.threshold)
@@ -419,7 +274,7 @@ class WebCheck(Evaluator):
     async def _check(
         self, client: httpx.AsyncClient, text: str, url: str, start: int, end: int
     ) -> Evidence:
-        quote = _quote_for(text, start, end) if self.verify_quotes else None
+        quote = quote_for(text, start, end) if self.verify_quotes else None
         probe = _Probe(url=url, final_url=url, quote=quote)
         try:
             async with asyncio.timeout(self.timeout_s):
@@ -444,11 +299,13 @@ class WebCheck(Evaluator):
         reachable = f"Cited URL is reachable (HTTP {status}): {url}"
         if probe.quote is None:
             return self._evidence(1, reachable, probe)
-        page = await asyncio.to_thread(_page_text, probe)
+        page = await asyncio.to_thread(
+            page_text, probe.content_type, probe.content_encoding, probe.body
+        )
         if page is None:
             what = probe.content_type or "its content"
             return self._evidence(1, f"{reachable}; the quote was not checked ({what})", probe)
-        probe.quote_found = _quote_on_page(probe.quote, page)
+        probe.quote_found = quote_on_page(probe.quote, page)
         if probe.quote_found:
             return self._evidence(2, f"Quoted text found on the cited page: {url}", probe)
         read = f" in the first {len(probe.body)} bytes read" if probe.truncated else ""
