@@ -242,3 +242,20 @@ def test_python_dash_m_entry_point() -> None:
     assert done.returncode == 0
     for option in ("--must-not-match", "--on-exhausted", "--judge-model", "--json-schema"):
         assert option in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "variable", "value"),
+    [
+        (["serve"], "REDRAFT_SSE_HEARTBEAT_SECONDS", "9999"),
+        (["ask", "Q?", "--model", "scripted"], "REDRAFT_MAX_BODY_BYTES", "lots"),
+        (["keys", "list"], "REDRAFT_SESSION_LEASE_SECONDS", "-1"),
+    ],
+)
+def test_a_bad_setting_is_exit_2_naming_the_variable(
+    runner: CliRunner, args: list[str], variable: str, value: str
+) -> None:
+    result = runner.invoke(cli, args, env={variable: value})
+    assert result.exit_code == 2, result.output
+    assert variable in result.output
+    assert "Traceback" not in result.output

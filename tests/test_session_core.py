@@ -86,7 +86,7 @@ def test_item_from_evidence_uses_points_or_a_signed_unit() -> None:
     assert item_from_evidence(errored, member="c").score == 0
 
 
-async def test_findings_judge_clamps_points_and_records_its_call() -> None:
+async def test_findings_judge_clamps_points_drops_repeats_and_records_its_call() -> None:
     reply = {
         "findings": [
             {"description": "Correct", "points": 3},

@@ -117,7 +117,11 @@ class FindingsJudge(Evaluator):
             )
         except JudgeFailure as failure:
             return aggregate([self._failure(failure)], threshold=context.threshold)
-        evidence = [self._evidence(f) for f in reply.value.findings[: self.max_findings]]
+        # Small models repeat themselves despite the prompt; a repeat is not new evidence.
+        unique: dict[str, _Finding] = {}
+        for finding in reply.value.findings[: self.max_findings]:
+            unique.setdefault(" ".join(finding.description.casefold().split()), finding)
+        evidence = [self._evidence(f) for f in unique.values()]
         return aggregate(evidence, threshold=context.threshold)
 
     def _evidence(self, finding: _Finding) -> Evidence:
