@@ -67,11 +67,21 @@ class Service:
 
     @asynccontextmanager
     async def stream(
-        self, client: httpx.AsyncClient, session_id: int, last_event_id: int | None = None
+        self,
+        client: httpx.AsyncClient,
+        session_id: int,
+        last_event_id: int | None = None,
+        *,
+        method: str = "GET",
     ) -> AsyncIterator[AsyncIterator[Message]]:
         headers = {"last-event-id": str(last_event_id)} if last_event_id is not None else {}
+        where: dict[str, Any] = (
+            {"params": {"session_id": session_id}}
+            if method == "GET"
+            else {"json": {"session_id": session_id}}
+        )
         async with client.stream(
-            "GET", "/v1/evaluate/stream", params={"session_id": session_id}, headers=headers
+            method, "/v1/evaluate/stream", headers=headers, **where
         ) as response:
             assert response.status_code == 200, response.status_code
             assert response.headers["content-type"].startswith("text/event-stream")
@@ -242,12 +252,12 @@ async def test_resume_with_last_event_id_mid_evaluation_gets_every_item_once(
     assert sorted(evidence_ids) == [1, 2, 3]
 
 
-async def test_many_subscribers_and_heartbeats(service: Service) -> None:
+async def test_many_subscribers_get_and_post_and_heartbeats(service: Service) -> None:
     async with service.client() as client:
         session_id = await _create(client, panel=[{"type": "check", "rules": [GAMBLING]}])
         async with (
             service.stream(client, session_id) as one,
-            service.stream(client, session_id) as two,
+            service.stream(client, session_id, method="POST") as two,
         ):
             await client.post("/v1/evaluate/start", json={"session_id": session_id})
             a = await _until_complete(one)

@@ -56,4 +56,6 @@ def serve(host: str, port: int, log_level: str) -> None:
     except ConfigurationError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    uvicorn.run(app, host=host, port=port, log_level=log_level)
+    # Evaluation streams stay open until the client leaves; without a limit a
+    # shutdown would wait for every browser tab to close.
+    uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5)

@@ -178,11 +178,17 @@ class SessionWorker:
         original = await self._store.sessions.evidence(job.session_id, job.evidence_id)
         if original is None:
             return {}
-        provider = None
+        provider, unavailable = None, None
         if environment.judge_model is not None:
-            with contextlib.suppress(ConfigurationError):
+            try:
                 provider = environment.provider(environment.judge_model)
-        return {REEVALUATOR: Reassessment(provider, original, original.invalidate_reason)}
+            except ConfigurationError as exc:
+                unavailable = f"the judge model {environment.judge_model!r} is unusable: {exc}"
+        return {
+            REEVALUATOR: Reassessment(
+                provider, original, original.invalidate_reason, unavailable=unavailable
+            )
+        }
 
 
 def _member_names(row: SessionRow) -> list[str]:

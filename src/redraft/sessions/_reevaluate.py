@@ -58,7 +58,9 @@ class Reassessment(Evaluator):
         max_points: int = 5,
         max_tokens: int = 300,
         temperature: float | None = 0.1,
+        unavailable: str | None = None,
     ) -> None:
+        """``provider`` None means re-evaluation cannot run; ``unavailable`` says why."""
         if original.id is None:
             raise ValueError("only stored evidence (with an id) can be re-evaluated")
         self._provider = provider
@@ -68,6 +70,7 @@ class Reassessment(Evaluator):
         self.max_tokens = max_tokens
         self.temperature = temperature
         self.source = reevaluation_source(original.id)
+        self.unavailable = unavailable or "no judge model is configured for this session"
 
     @property
     def provider(self) -> Provider:
@@ -78,7 +81,7 @@ class Reassessment(Evaluator):
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
         if self._provider is None:
             return aggregate(
-                [self._failure("no judge model is configured for this session")],
+                [self._failure(self.unavailable)],
                 threshold=context.threshold,
             )
         original = self.original
