@@ -20,6 +20,17 @@ class Settings(BaseSettings):
         env_prefix="REDRAFT_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
     )
 
+    enabled: bool = True
+    """Middleware (:func:`redraft.wrap`): evaluate and redraft wrapped calls.
+    ``REDRAFT_ENABLED=false`` turns every wrapper into a pass-through."""
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    """Middleware default pass threshold (unset: the policy's 0.8)."""
+    max_retries: int | None = Field(default=None, ge=0, le=9)
+    """Middleware default number of redrafts after the first draft."""
+    breaker_failures: int = Field(default=5, ge=1, le=1000)
+    """Consecutive failures of a judge provider that open its circuit breaker."""
+    breaker_reset_seconds: float = Field(default=30.0, gt=0, le=3600)
+    """How long an open breaker refuses calls before letting one through."""
     model: str = "local"
     """Generator model spec used when none is given."""
     judge_model: str | None = None

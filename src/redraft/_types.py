@@ -27,6 +27,8 @@ __all__ = [
     "RunResult",
     "StopReason",
     "StreamChunk",
+    "ToolCall",
+    "ToolSpec",
     "Usage",
     "Verdict",
 ]
@@ -37,7 +39,14 @@ EvidenceStatus = Literal["ok", "error", "skipped"]
 EvaluatorKind = Literal["judge", "check", "model", "web", "human"]
 FeedbackStrategy = Literal["encourage", "critique", "hint", "progressive"]
 OnExhausted = Literal["best", "last", "raise"]
-StopReason = Literal["passed", "exhausted", "deadline", "budget", "error"]
+StopReason = Literal[
+    "passed", "exhausted", "deadline", "budget", "error", "degraded", "stalled", "skipped", "shadow"
+]
+"""Why a run stopped. ``degraded``: the judge failed and the policy keeps the
+draft; ``stalled``: redrafts stopped improving; ``skipped``: not evaluated
+(sampling or a trivial request); ``shadow``: evaluated but never redrafted."""
+Delivery = Literal["blocking", "revise", "parallel", "shadow"]
+JudgeContext = Literal["minimal", "full"]
 
 
 class Message(BaseModel):
@@ -77,15 +86,33 @@ class Usage(BaseModel):
         )
 
 
+class ToolSpec(BaseModel):
+    """A function the model may call, described as in OpenAI's ``tools``."""
+
+    name: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    description: str = ""
+    parameters: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+    """JSON Schema of the arguments object."""
+
+
+class ToolCall(BaseModel):
+    """One call the model asked for; ``arguments`` is the JSON text it wrote."""
+
+    id: str
+    name: str
+    arguments: str = "{}"
+
+
 class ModelRequest(BaseModel):
     """What redraft asks a provider for. ``json_schema`` asks for constrained
-    JSON output where the provider supports it."""
+    JSON output where the provider supports it; ``tools`` offers functions."""
 
     messages: list[Message]
     max_tokens: int = Field(default=512, ge=1)
     temperature: float | None = None
     json_schema: dict[str, Any] | None = None
     stop: list[str] | None = None
+    tools: list[ToolSpec] | None = None
 
 
 class Completion(BaseModel):
@@ -93,16 +120,19 @@ class Completion(BaseModel):
     usage: Usage = Field(default_factory=Usage)
     finish_reason: str | None = None
     model: str | None = None
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    """Calls the model asked for instead of (or besides) answering."""
 
 
 class StreamChunk(BaseModel):
-    """One piece of a streamed completion. The last chunk carries ``usage`` and
-    ``finish_reason``."""
+    """One piece of a streamed completion. The last chunk carries ``usage``,
+    ``finish_reason`` and any ``tool_calls``."""
 
     delta: str = ""
     usage: Usage | None = None
     finish_reason: str | None = None
     model: str | None = None
+    tool_calls: list[ToolCall] | None = None
 
 
 class Evidence(BaseModel):
@@ -159,9 +189,12 @@ class CallRecord(BaseModel):
     text: str = ""
     usage: Usage = Field(default_factory=Usage)
     latency_ms: float = 0.0
-    status: Literal["ok", "error"] = "ok"
+    status: Literal["ok", "error", "cached"] = "ok"
     error: str | None = None
     finish_reason: str | None = None
+    retry: int = Field(default=0, ge=0)
+    """0 for a call's first try; n for its n-th provider retry (429, 5xx,
+    connection drop). Retries are not redraft attempts."""
 
 
 class Policy(BaseModel):
@@ -178,6 +211,42 @@ class Policy(BaseModel):
     max_tokens: int = Field(default=512, ge=1)
     """Output cap of one draft call."""
     temperature: float | None = None
+    delivery: Delivery = "blocking"
+    """``blocking``: evaluate before the answer is done (seed 001 option A);
+    ``revise``: the draft streams live and a revision replaces it, announced
+    by a ``thinking`` event (B); ``parallel``: checks run on the partial draft
+    while it streams and a definite failure aborts it early (C); ``shadow``:
+    one draft, evaluated and stored, never changed (seed 003)."""
+    candidates: int = Field(default=1, ge=1, le=8)
+    """Draft this many candidates at once in the first round; the first that
+    passes wins, else the best."""
+    sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
+    """Share of runs evaluated at all (gradual rollout); the rest return their
+    first draft with stop reason ``skipped``."""
+    skip_trivial: bool = False
+    """Skip evaluating trivial requests (greetings, thanks, acknowledgements)."""
+    judge_timeout_s: float | None = Field(default=None, gt=0)
+    """Limit on one evaluation; past it the verdict is an error."""
+    on_judge_error: Literal["keep", "redraft"] = "keep"
+    """When evaluation fails (timeout, provider down, open breaker): ``keep``
+    the draft and stop (seed 003), or ``redraft`` anyway."""
+    min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
+    """Stop (``stalled``) when a redraft improves on the best score so far by
+    no more than this, or gets the same critique as the draft before it;
+    None (the default) never stops early."""
+    escalate_after: int | None = Field(default=None, ge=1, le=10)
+    """After this many failed attempts, draft with the escalation model."""
+    provider_retries: int = Field(default=2, ge=0, le=10)
+    """Retries of one provider call on 429, 5xx and dropped connections,
+    with backoff honouring ``Retry-After``; not redraft attempts."""
+    retry_backoff_s: float = Field(default=0.5, ge=0.0, le=60.0)
+    """First backoff; it doubles with each retry (with jitter)."""
+    max_tool_iterations: int = Field(default=5, ge=1, le=50)
+    """Model → tools → model rounds one draft may take before the run ends
+    with ``continue_context`` (seed 000's tool-loop limit)."""
+    judge_context: JudgeContext = "minimal"
+    """What judges see: ``minimal`` (user turns and the answer, seed 000) or
+    ``full`` (plus tool executions and timings, seed 003)."""
 
 
 class RunRequest(BaseModel):
