@@ -9,8 +9,10 @@ Every exception redraft raises on purpose derives from :class:`RedraftError`::
     │   ├── ProviderRateLimitError  429; carries ``retry_after`` when the server sent one
     │   ├── ProviderTimeoutError    the call ran out of time
     │   ├── ProviderConnectionError the server could not be reached
-    │   └── ProviderResponseError   4xx/5xx or a response redraft cannot read
+    │   ├── ProviderResponseError   4xx/5xx or a response redraft cannot read
+    │   └── CircuitOpenError        the provider's circuit breaker is open: no call made
     ├── BudgetExhaustedError        a call would break the run's token budget or deadline
+    ├── ToolLoopLimitError          the model kept calling tools past ``max_tool_iterations``
     ├── RealModelCallBlockedError   a real provider was used while real calls are blocked
     ├── RunFailedError              the run ended without any usable draft
     └── QualityError                attempts ran out and the policy says ``raise``
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BudgetExhaustedError",
+    "CircuitOpenError",
     "ConfigurationError",
     "ProviderAuthError",
     "ProviderConnectionError",
@@ -36,6 +39,7 @@ __all__ = [
     "RealModelCallBlockedError",
     "RedraftError",
     "RunFailedError",
+    "ToolLoopLimitError",
 ]
 
 
@@ -99,6 +103,28 @@ class ProviderConnectionError(ProviderError):
 
 class ProviderResponseError(ProviderError):
     """The provider answered with an error or with something unreadable."""
+
+
+class CircuitOpenError(ProviderError):
+    """The provider failed too often lately; its breaker refuses calls until
+    ``reset_at`` (a ``time.monotonic()`` value) has passed."""
+
+    def __init__(self, message: str, *, provider: str = "", reset_at: float | None = None) -> None:
+        super().__init__(message, provider=provider, retryable=False)
+        self.reset_at = reset_at
+
+
+class ToolLoopLimitError(RedraftError):
+    """The model still asked for tools after ``max_tool_iterations`` rounds.
+
+    ``messages`` is the conversation so far, tool calls and results included:
+    resubmitting it (continuation) resumes where the loop stopped.
+    """
+
+    def __init__(self, message: str, *, messages: list[Any], iterations: int) -> None:
+        super().__init__(message)
+        self.messages = messages
+        self.iterations = iterations
 
 
 class BudgetExhaustedError(RedraftError):
