@@ -358,17 +358,27 @@ async def test_failing_judge_degrades_and_never_passes() -> None:
         async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
             raise ProviderError("judge down", provider="scripted")
 
-    result = await run(
+    # Seed 003's default: a failed evaluation keeps the draft and stops.
+    kept = await run(
         "Q?",
         generator=ScriptedModel(["d1", "d2"]),
         evaluator=Broken(),
         policy=Policy(max_attempts=2, threshold=0.0),
     )
-    assert not result.passed
-    assert result.attempts == 2
-    evidence = result.drafts[0].verdict.evidence[0]  # type: ignore[union-attr]
+    assert not kept.passed
+    assert (kept.attempts, kept.stop_reason, kept.final_answer) == (1, "degraded", "d1")
+    evidence = kept.drafts[0].verdict.evidence[0]  # type: ignore[union-attr]
     assert evidence.status == "error"
     assert "judge down" in evidence.reason
+    # Asked to, it redrafts anyway; still never a pass.
+    redrafted = await run(
+        "Q?",
+        generator=ScriptedModel(["d1", "d2"]),
+        evaluator=Broken(),
+        policy=Policy(max_attempts=2, threshold=0.0, on_judge_error="redraft"),
+    )
+    assert not redrafted.passed
+    assert (redrafted.attempts, redrafted.stop_reason) == (2, "exhausted")
 
 
 async def test_an_evaluator_claiming_a_pass_with_error_evidence_is_overruled() -> None:

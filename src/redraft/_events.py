@@ -34,6 +34,7 @@ __all__ = [
     "RunFailed",
     "RunStarted",
     "TextDelta",
+    "Thinking",
     "VerdictReached",
 ]
 
@@ -57,6 +58,8 @@ class DraftStarted(_Event):
     type: Literal["draft_started"] = "draft_started"
     attempt: int
     feedback: str | None = None
+    model: str | None = None
+    """The generator's spec (it changes when the policy escalates)."""
 
 
 class TextDelta(_Event):
@@ -70,6 +73,8 @@ class DraftCompleted(_Event):
     attempt: int
     text: str
     finish_reason: str | None = None
+    """The model's, or ``aborted`` (a partial check failed, delivery
+    ``parallel``) or ``cancelled`` (another candidate passed first)."""
 
 
 class CallRecorded(_Event):
@@ -87,6 +92,16 @@ class VerdictReached(_Event):
     type: Literal["verdict"] = "verdict"
     attempt: int
     verdict: Verdict
+
+
+class Thinking(_Event):
+    """Seed 001's ``thinking`` message (delivery ``revise``): why the draft the
+    user just saw is being replaced."""
+
+    type: Literal["thinking"] = "thinking"
+    attempt: int
+    """The attempt that will replace it."""
+    message: str
 
 
 class FeedbackPrepared(_Event):
@@ -119,6 +134,7 @@ RunEvent = Annotated[
         | EvidenceRecorded
         | VerdictReached
         | FeedbackPrepared
+        | Thinking
         | RunCompleted
         | RunFailed
     ),

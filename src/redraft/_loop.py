@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from redraft._attempt import AttemptRunner, merge
 from redraft._errors import (
     BudgetExhaustedError,
     ProviderError,
@@ -22,32 +24,27 @@ from redraft._errors import (
     RunFailedError,
 )
 from redraft._events import (
-    CallRecorded,
-    DraftCompleted,
-    DraftStarted,
-    EvidenceRecorded,
     FeedbackPrepared,
     RunCompleted,
     RunEvent,
     RunFailed,
     RunStarted,
-    TextDelta,
+    Thinking,
     VerdictReached,
 )
 from redraft._feedback import base_messages, prepare_feedback
+from redraft._hooks import Hooks
 from redraft._ledger import Ledger
 from redraft._types import (
     Draft,
-    Evidence,
     Message,
-    ModelRequest,
     Policy,
     RunRequest,
     RunResult,
     StopReason,
     Verdict,
 )
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject
+from redraft.evaluators._base import Evaluator
 from redraft.providers._base import Provider
 
 __all__ = ["new_run_id", "run", "run_sync", "stream_run"]
@@ -66,120 +63,210 @@ async def stream_run(
     policy: Policy | None = None,
     run_id: str | None = None,
     clock: Callable[[], float] = time.monotonic,
+    hooks: Hooks | None = None,
+    escalation: Provider | None = None,
+    rng: random.Random | None = None,
 ) -> AsyncIterator[RunEvent]:
     """Run the loop, yielding every event as it happens.
 
     The stream always ends with :class:`RunCompleted` or, when no draft could
     be judged at all, :class:`RunFailed`. It never raises for provider or
     judge failures; those are recorded on the events and the result.
+    ``hooks`` see the events first (seed 003's lifecycle hooks);
+    ``escalation`` drafts once ``policy.escalate_after`` attempts failed;
+    ``rng`` decides sampling (``policy.sample_rate``).
     """
-    if isinstance(request, str):
-        request = RunRequest.from_prompt(request)
-    policy = policy or Policy()
-    run_id = run_id or new_run_id()
-    ledger = Ledger(policy, clock=clock)
     seq = 0
-
-    def stamp(event: RunEvent) -> RunEvent:
-        nonlocal seq
+    async for event in _events(
+        request if isinstance(request, RunRequest) else RunRequest.from_prompt(request),
+        generator=generator,
+        evaluator=evaluator,
+        policy=policy or Policy(),
+        run_id=run_id or new_run_id(),
+        clock=clock,
+        escalation=escalation,
+        rng=rng or random.Random(),
+    ):
         seq += 1
         event.seq = seq
-        return event
+        if hooks is not None:
+            await hooks.dispatch(event)
+        yield event
 
-    def announce_calls() -> list[RunEvent]:
-        return [stamp(CallRecorded(run_id=run_id, call=c)) for c in ledger.new_records()]
 
-    yield stamp(
-        RunStarted(
-            run_id=run_id,
-            request=request,
-            policy=policy,
-            model=generator.spec,
-            judge=evaluator.name,
-        )
+async def _events(
+    request: RunRequest,
+    *,
+    generator: Provider,
+    evaluator: Evaluator,
+    policy: Policy,
+    run_id: str,
+    clock: Callable[[], float],
+    escalation: Provider | None,
+    rng: random.Random,
+) -> AsyncIterator[RunEvent]:
+    ledger = Ledger(policy, clock=clock)
+    runner = AttemptRunner(run_id, request, policy, evaluator, ledger, clock)
+    yield RunStarted(
+        run_id=run_id, request=request, policy=policy, model=generator.spec, judge=evaluator.name
     )
-
+    skipped = _skip_reason(request, policy, rng)
+    single = skipped is not None or policy.delivery == "shadow"
     drafts: list[Draft] = []
+    winner: Draft | None = None
     stop_reason: StopReason = "exhausted"
     failure: RedraftError | None = None
     messages = base_messages(request)
+    attempt = 1
 
-    for attempt in range(1, policy.max_attempts + 1):
+    while attempt <= policy.max_attempts:
         feedback: str | None = None
         if drafts:
-            messages, feedback = prepare_feedback(policy.feedback, request, drafts[-1], attempt)
-            yield stamp(
-                FeedbackPrepared(
-                    run_id=run_id, attempt=attempt, strategy=policy.feedback, message=feedback
-                )
+            basis = _best(drafts)
+            if policy.delivery == "revise":
+                yield Thinking(run_id=run_id, attempt=attempt, message=_thinking(basis, policy))
+            messages, feedback = prepare_feedback(policy.feedback, request, basis, attempt)
+            yield FeedbackPrepared(
+                run_id=run_id, attempt=attempt, strategy=policy.feedback, message=feedback
             )
-        yield stamp(DraftStarted(run_id=run_id, attempt=attempt, feedback=feedback))
-
-        # -- draft --------------------------------------------------------
-        text = ""
-        finish: str | None = None
-        try:
-            draft_request = ModelRequest(
-                messages=messages, max_tokens=policy.max_tokens, temperature=policy.temperature
+        escalate = escalation is not None and policy.escalate_after is not None
+        drafter = escalation if escalate and attempt > (policy.escalate_after or 0) else generator
+        assert drafter is not None
+        width = 1 if single or drafts else policy.candidates
+        numbers = list(range(attempt, attempt + width))
+        streams = [
+            runner.events(
+                n,
+                messages,
+                generator=drafter,
+                feedback=feedback,
+                previous=tuple(drafts),
+                evaluate=skipped is None,
             )
-            chunks = ledger.stream(generator, draft_request, kind="draft", attempt=attempt)
-            async with contextlib.aclosing(chunks):
-                async for chunk in chunks:
-                    if chunk.delta:
-                        text += chunk.delta
-                        yield stamp(TextDelta(run_id=run_id, attempt=attempt, delta=chunk.delta))
-                    finish = chunk.finish_reason or finish
-        except RedraftError as exc:
-            failure = exc
-        for event in announce_calls():
-            yield event
-        if failure is not None:
-            stop_reason = _stop_reason_for(failure)
+            for n in numbers
+        ]
+        merged = merge(streams) if width > 1 else streams[0]
+        async with contextlib.aclosing(merged):
+            async for event in merged:
+                yield event
+                if isinstance(event, VerdictReached) and event.verdict.passed and width > 1:
+                    break  # the first candidate to pass wins; the rest are cancelled
+        for n in numbers:
+            for event in runner.cancelled(n):
+                yield event
+        round_drafts = [runner.outcomes[n].draft for n in numbers]
+        drafts.extend(d for d in round_drafts if d is not None)
+        failures = [runner.outcomes[n].failure for n in numbers]
+        if all(d is None for d in round_drafts):
+            failure = next((f for f in failures if f is not None), None)
+            stop_reason = _stop_reason_for(failure) if failure else "error"
             break
-        yield stamp(DraftCompleted(run_id=run_id, attempt=attempt, text=text, finish_reason=finish))
-
-        # -- evaluate -----------------------------------------------------
-        verdict = await _judge(
-            evaluator,
-            Subject(request=request, text=text, attempt=attempt, previous=tuple(drafts)),
-            EvaluationContext(threshold=policy.threshold, gateway=ledger),
-            ledger,
-        )
-        for event in announce_calls():
-            yield event
-        for evidence in verdict.evidence:
-            yield stamp(EvidenceRecorded(run_id=run_id, attempt=attempt, evidence=evidence))
-        yield stamp(VerdictReached(run_id=run_id, attempt=attempt, verdict=verdict))
-        drafts.append(
-            Draft(
-                attempt=attempt, text=text, verdict=verdict, feedback=feedback, finish_reason=finish
-            )
-        )
 
         # -- decide -------------------------------------------------------
-        if verdict.passed:
+        judged = [d for d in round_drafts if d is not None and d.verdict is not None]
+        winner = next((d for d in judged if d.verdict and d.verdict.passed), None)
+        if winner is not None:
             stop_reason = "passed"
+            break
+        if skipped is not None:
+            stop_reason = "skipped"
+            break
+        if policy.delivery == "shadow":
+            stop_reason = "shadow"
+            break
+        last = judged[-1] if judged else None
+        if last and last.verdict and last.verdict.degraded:
+            limit = _limit_hit(last.verdict, ledger)
+            if limit is not None:
+                stop_reason = limit
+                break
+            if policy.on_judge_error == "keep":
+                winner, stop_reason = last, "degraded"
+                break
+        if _stalled(drafts, policy):
+            stop_reason = "stalled"
             break
         remaining = ledger.remaining_time()
         if remaining is not None and remaining <= 0:
             stop_reason = "deadline"
             break
+        attempt += width
 
+    for event in runner.announce_calls():
+        yield event
     result = _result(
-        run_id, policy, drafts, ledger, stop_reason, failure, messages if failure else []
+        run_id,
+        policy,
+        drafts,
+        ledger,
+        stop_reason,
+        failure,
+        messages if failure else [],
+        winner=winner,
+        skipped=skipped,
     )
     if not drafts:
         message = str(failure) if failure else "the run produced no draft"
-        yield stamp(
-            RunFailed(
-                run_id=run_id,
-                error=message,
-                error_type=type(failure).__name__ if failure else "RunFailedError",
-                result=result,
-            )
+        yield RunFailed(
+            run_id=run_id,
+            error=message,
+            error_type=type(failure).__name__ if failure else "RunFailedError",
+            result=result,
         )
         return
-    yield stamp(RunCompleted(run_id=run_id, result=result))
+    yield RunCompleted(run_id=run_id, result=result)
+
+
+def _skip_reason(request: RunRequest, policy: Policy, rng: random.Random) -> str | None:
+    if policy.sample_rate < 1.0 and rng.random() >= policy.sample_rate:
+        return f"not sampled (sample_rate={policy.sample_rate:g})"
+    return None
+
+
+def _limit_hit(verdict: Verdict, ledger: Ledger) -> StopReason | None:
+    """``deadline`` or ``budget`` when the evaluation failed for want of time
+    or tokens: that ends the run for the same reason, not as a judge fault."""
+    remaining = ledger.remaining_time()
+    if remaining is not None and remaining <= 0:
+        return "deadline"
+    if any(e.data.get("error_type") == "BudgetExhaustedError" for e in verdict.evidence):
+        return "budget"
+    return None
+
+
+def _best(drafts: list[Draft]) -> Draft:
+    """The draft feedback builds on: the best judged one of the latest round."""
+    judged = [d for d in drafts if d.verdict is not None]
+    if not judged:
+        return drafts[-1]
+    return max(reversed(judged), key=lambda d: d.verdict.score if d.verdict else 0.0)
+
+
+def _thinking(draft: Draft, policy: Policy) -> str:
+    verdict = draft.verdict
+    if verdict is None:
+        return f"Draft {draft.attempt} could not be judged; writing another."
+    return (
+        f"Draft {draft.attempt} scored {verdict.score:.2f} (it needs {policy.threshold:.2f}): "
+        f"{verdict.reason or 'it fell short'}. Revising it."
+    )
+
+
+def _stalled(drafts: list[Draft], policy: Policy) -> bool:
+    """Redrafting stopped helping: no real gain on the best score, or the same critique again."""
+    if policy.min_improvement is None or len(drafts) < 2:
+        return False
+    latest, earlier = drafts[-1], drafts[:-1]
+    if latest.verdict is None:
+        return False
+    best = max((d.verdict.score for d in earlier if d.verdict), default=0.0)
+    if latest.verdict.score - best <= policy.min_improvement:
+        return True
+    before = earlier[-1].verdict
+    return before is not None and (before.reason, before.suggestions) == (
+        latest.verdict.reason,
+        latest.verdict.suggestions,
+    )
 
 
 async def run(
@@ -190,6 +277,9 @@ async def run(
     policy: Policy | None = None,
     run_id: str | None = None,
     on_event: Callable[[RunEvent], Any] | None = None,
+    hooks: Hooks | None = None,
+    escalation: Provider | None = None,
+    rng: random.Random | None = None,
 ) -> RunResult:
     """Drain :func:`stream_run` into its result.
 
@@ -199,7 +289,14 @@ async def run(
     policy = policy or Policy()
     final: RunEvent | None = None
     async for event in stream_run(
-        request, generator=generator, evaluator=evaluator, policy=policy, run_id=run_id
+        request,
+        generator=generator,
+        evaluator=evaluator,
+        policy=policy,
+        run_id=run_id,
+        hooks=hooks,
+        escalation=escalation,
+        rng=rng,
     ):
         if on_event is not None:
             on_event(event)
@@ -228,34 +325,6 @@ def run_sync(
     return asyncio.run(run(request, generator=generator, evaluator=evaluator, policy=policy))
 
 
-async def _judge(
-    evaluator: Evaluator, subject: Subject, context: EvaluationContext, ledger: Ledger
-) -> Verdict:
-    """Evaluate under the run's deadline; any failure becomes a degraded verdict."""
-    try:
-        async with asyncio.timeout(ledger.remaining_time()):
-            verdict = await evaluator.evaluate(subject, context)
-    except TimeoutError:
-        return _error_verdict(evaluator, "the run's deadline passed during evaluation")
-    except RedraftError as exc:
-        return _error_verdict(evaluator, f"{type(exc).__name__}: {exc}")
-    except Exception as exc:  # an evaluator bug must not end the run or pass a draft
-        return _error_verdict(evaluator, f"evaluator crashed: {type(exc).__name__}: {exc}")
-    if verdict.passed and verdict.degraded:
-        # Whatever the evaluator says, a failed judge never counts as a pass.
-        verdict = verdict.model_copy(
-            update={"passed": False, "reason": f"degraded evaluation: {verdict.reason}"}
-        )
-    return verdict
-
-
-def _error_verdict(evaluator: Evaluator, reason: str) -> Verdict:
-    evidence = Evidence(
-        evaluator=evaluator.name, kind=evaluator.kind, status="error", passed=False, reason=reason
-    )
-    return Verdict(score=0.0, passed=False, reason=reason, evidence=[evidence])
-
-
 def _stop_reason_for(error: RedraftError) -> StopReason:
     if isinstance(error, BudgetExhaustedError):
         return "deadline" if error.limit == "deadline" else "budget"
@@ -270,8 +339,11 @@ def _result(
     stop_reason: StopReason,
     failure: RedraftError | None,
     failed_messages: list[Message],
+    *,
+    winner: Draft | None,
+    skipped: str | None,
 ) -> RunResult:
-    final = _pick_final(drafts, policy, stop_reason)
+    final = winner or _pick_final(drafts, policy, stop_reason)
     score = final.verdict.score if final and final.verdict else 0.0
     return RunResult(
         run_id=run_id,
@@ -287,17 +359,19 @@ def _result(
         policy=policy,
         error=_describe_failure(failure),
         continue_context=failed_messages,
+        skipped_reason=skipped,
     )
 
 
 def _pick_final(drafts: list[Draft], policy: Policy, stop_reason: StopReason) -> Draft | None:
     if not drafts:
         return None
-    if stop_reason == "passed" or policy.on_exhausted == "last":
+    if stop_reason in ("skipped", "shadow") or policy.on_exhausted == "last":
         return drafts[-1]
     # best (and raise, whose error still carries the best draft): the
-    # highest-scoring draft; the earliest one wins a tie.
-    return max(drafts, key=lambda d: d.verdict.score if d.verdict else 0.0)
+    # highest-scoring judged draft; the earliest one wins a tie.
+    judged = [d for d in drafts if d.verdict is not None] or drafts
+    return max(judged, key=lambda d: d.verdict.score if d.verdict else 0.0)
 
 
 def _describe_failure(failure: RedraftError | None) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 __all__ = [
     "CallKind",
@@ -248,6 +248,14 @@ class Policy(BaseModel):
     """What judges see: ``minimal`` (user turns and the answer, seed 000) or
     ``full`` (plus tool executions and timings, seed 003)."""
 
+    @model_validator(mode="after")
+    def _candidates_fit(self) -> Policy:
+        if self.candidates > self.max_attempts:
+            raise ValueError(
+                f"candidates ({self.candidates}) cannot exceed max_attempts ({self.max_attempts})"
+            )
+        return self
+
 
 class RunRequest(BaseModel):
     """What one run is about."""
@@ -296,3 +304,5 @@ class RunResult(BaseModel):
     policy: Policy
     error: str | None = None
     continue_context: list[Message] = Field(default_factory=list)
+    skipped_reason: str | None = None
+    """Why the run was not evaluated (stop reason ``skipped``)."""

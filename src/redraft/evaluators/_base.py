@@ -78,6 +78,16 @@ class Evaluator(ABC):
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
         """Return a verdict whose ``evidence`` lists this evaluator's findings."""
 
+    def definite_failure(self, partial: str) -> Evidence | None:
+        """Evidence that ``partial`` — the start of a draft still being written —
+        fails whatever comes after it, or None.
+
+        Only a failure more text cannot undo counts (a forbidden phrase already
+        written, a word limit already passed): delivery ``parallel`` aborts the
+        draft on it. It must be cheap and must not call a model.
+        """
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 

@@ -157,6 +157,12 @@ class MustMatch(Check):
         )
 
 
+# What makes a match in a prefix unsafe to act on: lookarounds and end anchors
+# (``\b`` at the very end is covered by the margin below).
+_LOOKS_AHEAD = re.compile(r"\(\?[=!]|\$|\\Z")
+_MARGIN = 16
+
+
 class MustNotMatch(Check):
     """Passes when the regular expression occurs nowhere in the draft."""
 
@@ -173,6 +179,21 @@ class MustNotMatch(Check):
         self.source = f"regular expression /{self.pattern.pattern}/"
 
     async def check(self, text: str) -> Evidence:
+        return self._judge(text)
+
+    def definite_failure(self, partial: str) -> Evidence | None:
+        # A match that ends well before the end of the partial text stays a
+        # match whatever follows, unless the pattern looks ahead or anchors on
+        # the end; those wait for the whole draft.
+        if _LOOKS_AHEAD.search(self.pattern.pattern):
+            return None
+        settled = [m for m in self.pattern.finditer(partial) if m.end() <= len(partial) - _MARGIN]
+        if not settled:
+            return None
+        evidence = self._judge(partial)
+        return evidence.model_copy(update={"data": {**evidence.data, "partial": True}})
+
+    def _judge(self, text: str) -> Evidence:
         shown = f"/{self.pattern.pattern}/"
         matches = list(self.pattern.finditer(text))
         if not matches:
@@ -210,6 +231,16 @@ class MaxWords(Check):
         super().__init__(name=name or f"max_words {limit}", required=required)
 
     async def check(self, text: str) -> Evidence:
+        return self._judge(text)
+
+    def definite_failure(self, partial: str) -> Evidence | None:
+        # More text never means fewer words.
+        if len(partial.split()) <= self.limit:
+            return None
+        evidence = self._judge(partial)
+        return evidence.model_copy(update={"data": {**evidence.data, "partial": True}})
+
+    def _judge(self, text: str) -> Evidence:
         words = len(text.split())
         counted = f"{words} word{'' if words == 1 else 's'}; the limit is {self.limit}"
         data = {"words": words, "limit": self.limit}

@@ -147,6 +147,16 @@ class _Composite(Evaluator):
         verdicts = await _evaluate_all(self.children, subject, context)
         return _combine(self.children, verdicts, threshold=context.threshold, mode=self.mode)
 
+    def definite_failure(self, partial: str) -> Evidence | None:
+        if self.mode != "all":
+            return None  # any one child may still pass
+        for child in self.children:
+            if child.required:
+                found = child.definite_failure(partial)
+                if found is not None:
+                    return found
+        return None
+
     def __repr__(self) -> str:
         inner = ", ".join(repr(child) for child in self.children)
         return f"{type(self).__name__}({inner})"

@@ -211,6 +211,8 @@ class CallRow(Base):
     status: Mapped[str]
     error: Mapped[str | None] = mapped_column(Text)
     finish_reason: Mapped[str | None]
+    retry: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """0 for a call's first try, n for its n-th provider retry (migration 0003)."""
 
 
 class ApiKeyRow(Base):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from redraft._events import (
@@ -93,7 +93,10 @@ async def apply(session: AsyncSession, event: RunEvent, at: datetime) -> None:
         await _add_draft(session, event)
     elif isinstance(event, VerdictReached):
         await _add_verdict(session, event)
-        run = run.values(attempts=event.attempt)
+        # Candidates are judged in the order they finish, not by number.
+        run = run.values(
+            attempts=case((RunRow.attempts < event.attempt, event.attempt), else_=RunRow.attempts)
+        )
     elif isinstance(event, RunCompleted | RunFailed):
         run = run.values(**_outcome(event))
     await session.execute(run.values(updated_at=at))
@@ -122,6 +125,7 @@ async def _add_call(session: AsyncSession, event: CallRecorded) -> None:
             status=call.status,
             error=call.error,
             finish_reason=call.finish_reason,
+            retry=call.retry,
         )
     )
     await session.flush()

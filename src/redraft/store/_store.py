@@ -408,5 +408,6 @@ def _call(row: CallRow) -> CallRecord:
             "status": row.status,
             "error": row.error,
             "finish_reason": row.finish_reason,
+            "retry": row.retry,
         }
     )

@@ -1,0 +1,247 @@
+"""One attempt of the loop — draft, then evaluate — as a stream of events.
+
+The loop runs attempts one after another, or several at once (candidates),
+merging their events; either way each attempt's outcome lands in an
+:class:`Outcome` the loop reads when the attempt's events are exhausted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from redraft._errors import RedraftError
+from redraft._events import (
+    CallRecorded,
+    DraftCompleted,
+    DraftStarted,
+    EvidenceRecorded,
+    RunEvent,
+    TextDelta,
+    VerdictReached,
+)
+from redraft._ledger import Ledger
+from redraft._types import Draft, Evidence, Message, ModelRequest, Policy, RunRequest, Verdict
+from redraft.evaluators._base import EvaluationContext, Evaluator, Subject
+from redraft.providers._base import Provider
+
+__all__ = ["AttemptRunner", "Outcome", "judge", "merge"]
+
+
+@dataclass
+class Outcome:
+    """What one attempt left behind."""
+
+    attempt: int
+    text: str = ""
+    draft: Draft | None = None
+    failure: RedraftError | None = None
+    started: bool = False
+    draft_ms: float = 0.0
+
+
+@dataclass
+class AttemptRunner:
+    """Runs attempts of one run: shared ledger, request, policy and evaluator."""
+
+    run_id: str
+    request: RunRequest
+    policy: Policy
+    evaluator: Evaluator
+    ledger: Ledger
+    clock: Callable[[], float] = time.monotonic
+    outcomes: dict[int, Outcome] = field(default_factory=dict)
+
+    def announce_calls(self) -> list[RunEvent]:
+        return [CallRecorded(run_id=self.run_id, call=c) for c in self.ledger.new_records()]
+
+    async def events(
+        self,
+        attempt: int,
+        messages: list[Message],
+        *,
+        generator: Provider,
+        feedback: str | None,
+        previous: Sequence[Draft],
+        evaluate: bool = True,
+    ) -> AsyncGenerator[RunEvent, None]:
+        """Draft ``attempt`` and (unless ``evaluate`` is False) judge it.
+
+        With delivery ``parallel`` the evaluator's :meth:`definite_failure`
+        watches the partial draft and aborts it the moment it cannot pass.
+        """
+        outcome = self.outcomes.setdefault(attempt, Outcome(attempt))
+        outcome.started = True
+        yield DraftStarted(
+            run_id=self.run_id, attempt=attempt, feedback=feedback, model=generator.spec
+        )
+        finish: str | None = None
+        early: Evidence | None = None
+        started = self.clock()
+        try:
+            request = ModelRequest(
+                messages=messages,
+                max_tokens=self.policy.max_tokens,
+                temperature=self.policy.temperature,
+            )
+            chunks = self.ledger.stream(generator, request, kind="draft", attempt=attempt)
+            async with contextlib.aclosing(chunks):
+                async for chunk in chunks:
+                    if chunk.delta:
+                        outcome.text += chunk.delta
+                        yield TextDelta(run_id=self.run_id, attempt=attempt, delta=chunk.delta)
+                        if evaluate and self.policy.delivery == "parallel":
+                            early = self.evaluator.definite_failure(outcome.text)
+                            if early is not None:
+                                break
+                    finish = chunk.finish_reason or finish
+        except RedraftError as exc:
+            outcome.failure = exc
+        outcome.draft_ms = (self.clock() - started) * 1000
+        for event in self.announce_calls():
+            yield event
+        if outcome.failure is not None:
+            return
+        if early is not None:
+            finish = "aborted"
+        text = outcome.text
+        yield DraftCompleted(run_id=self.run_id, attempt=attempt, text=text, finish_reason=finish)
+        if not evaluate:
+            outcome.draft = Draft(
+                attempt=attempt, text=text, feedback=feedback, finish_reason=finish
+            )
+            return
+
+        if early is not None:
+            verdict = _early_verdict(early)
+        else:
+            verdict = await judge(
+                self.evaluator,
+                Subject(request=self.request, text=text, attempt=attempt, previous=tuple(previous)),
+                EvaluationContext(
+                    threshold=self.policy.threshold,
+                    gateway=self.ledger,
+                    extra=self._judge_extra(outcome),
+                ),
+                self.ledger,
+                timeout_s=self.policy.judge_timeout_s,
+            )
+        for event in self.announce_calls():
+            yield event
+        for evidence in verdict.evidence:
+            yield EvidenceRecorded(run_id=self.run_id, attempt=attempt, evidence=evidence)
+        yield VerdictReached(run_id=self.run_id, attempt=attempt, verdict=verdict)
+        outcome.draft = Draft(
+            attempt=attempt, text=text, verdict=verdict, feedback=feedback, finish_reason=finish
+        )
+
+    def cancelled(self, attempt: int) -> list[RunEvent]:
+        """Close the record of an attempt stopped because another one passed."""
+        outcome = self.outcomes[attempt]
+        if outcome.draft is not None or outcome.failure is not None or not outcome.started:
+            return []
+        outcome.draft = Draft(attempt=attempt, text=outcome.text, finish_reason="cancelled")
+        return [
+            *self.announce_calls(),
+            DraftCompleted(
+                run_id=self.run_id, attempt=attempt, text=outcome.text, finish_reason="cancelled"
+            ),
+        ]
+
+    def _judge_extra(self, outcome: Outcome) -> dict[str, object]:
+        if self.policy.judge_context != "full":
+            return {}
+        return {
+            "judge_context": "full",
+            "timings": {"draft_ms": round(outcome.draft_ms, 1), "attempt": outcome.attempt},
+        }
+
+
+def _early_verdict(evidence: Evidence) -> Verdict:
+    reason = f"stopped while drafting: {evidence.evaluator}: {evidence.reason}"
+    return Verdict(
+        score=evidence.score or 0.0,
+        passed=False,
+        reason=reason,
+        suggestions=list(evidence.suggestions),
+        evidence=[evidence],
+    )
+
+
+async def judge(
+    evaluator: Evaluator,
+    subject: Subject,
+    context: EvaluationContext,
+    ledger: Ledger,
+    *,
+    timeout_s: float | None = None,
+) -> Verdict:
+    """Evaluate within the run's deadline (and the judge's own limit); any
+    failure becomes a degraded verdict that never passes."""
+    remaining = ledger.remaining_time()
+    limit = min((t for t in (remaining, timeout_s) if t is not None), default=None)
+    try:
+        async with asyncio.timeout(limit):
+            verdict = await evaluator.evaluate(subject, context)
+    except TimeoutError:
+        if timeout_s is not None and (remaining is None or timeout_s < remaining):
+            return _error_verdict(evaluator, f"the judge timed out after {timeout_s:g}s")
+        return _error_verdict(evaluator, "the run's deadline passed during evaluation")
+    except RedraftError as exc:
+        return _error_verdict(evaluator, f"{type(exc).__name__}: {exc}", type(exc).__name__)
+    except Exception as exc:  # an evaluator bug must not end the run or pass a draft
+        return _error_verdict(
+            evaluator, f"evaluator crashed: {type(exc).__name__}: {exc}", type(exc).__name__
+        )
+    if verdict.passed and verdict.degraded:
+        # Whatever the evaluator says, a failed judge never counts as a pass.
+        verdict = verdict.model_copy(
+            update={"passed": False, "reason": f"degraded evaluation: {verdict.reason}"}
+        )
+    return verdict
+
+
+def _error_verdict(evaluator: Evaluator, reason: str, error_type: str = "TimeoutError") -> Verdict:
+    evidence = Evidence(
+        evaluator=evaluator.name,
+        kind=evaluator.kind,
+        status="error",
+        passed=False,
+        reason=reason,
+        data={"error_type": error_type},
+    )
+    return Verdict(score=0.0, passed=False, reason=reason, evidence=[evidence])
+
+
+async def merge(streams: Sequence[AsyncIterator[RunEvent]]) -> AsyncGenerator[RunEvent, None]:
+    """The events of several attempts as they come. Closing the merged stream
+    early cancels the attempts still running."""
+    queue: asyncio.Queue[RunEvent | None] = asyncio.Queue()
+
+    async def pump(stream: AsyncIterator[RunEvent]) -> None:
+        try:
+            async for event in stream:
+                queue.put_nowait(event)
+        finally:
+            queue.put_nowait(None)
+
+    tasks = [asyncio.create_task(pump(s)) for s in streams]
+    running = len(tasks)
+    try:
+        while running:
+            item = await queue.get()
+            if item is None:
+                running -= 1
+            else:
+                yield item
+    finally:
+        for task in tasks:
+            task.cancel()
+        results: list[Any] = await asyncio.gather(*tasks, return_exceptions=True)
+        for result in results:
+            if isinstance(result, Exception):
+                raise result
