@@ -26,7 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from redraft._errors import ConfigurationError
-from redraft._types import FeedbackStrategy, OnExhausted
+from redraft._types import Delivery, FeedbackStrategy, JudgeContext, OnExhausted
 from redraft.evaluators import JUDGE_PRESETS
 from redraft.providers import parse_model_spec
 
@@ -112,6 +112,17 @@ class Profile(BaseModel):
     max_words: int | None = Field(default=None, ge=1)
     json_schema: dict[str, Any] | None = None
     stream_mode: StreamMode = "final"
+    delivery: Delivery = "blocking"
+    candidates: int = Field(default=1, ge=1, le=8)
+    sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
+    skip_trivial: bool = False
+    judge_timeout_s: float | None = Field(default=None, gt=0)
+    on_judge_error: Literal["keep", "redraft"] = "keep"
+    min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
+    escalate_to: str | None = None
+    """A stronger generator (model spec) for attempts after ``escalate_after``."""
+    escalate_after: int | None = Field(default=None, ge=1, le=10)
+    judge_context: JudgeContext = "minimal"
 
     @model_validator(mode="before")
     @classmethod
@@ -129,6 +140,11 @@ class Profile(BaseModel):
     @classmethod
     def _judge_is_a_spec_or_none(cls, value: str) -> str:
         return _checked_spec(value, allow_none=True)
+
+    @field_validator("escalate_to")
+    @classmethod
+    def _escalation_is_a_spec(cls, value: str | None) -> str | None:
+        return None if value is None else _checked_spec(value, allow_none=False)
 
     @field_validator("judge")
     @classmethod

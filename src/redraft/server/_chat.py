@@ -15,14 +15,17 @@ from fastapi.responses import JSONResponse, StreamingResponse
 
 from redraft._errors import ConfigurationError
 from redraft._events import (
+    CallRecorded,
+    DraftCompleted,
     DraftStarted,
     RunCompleted,
     RunEvent,
     RunFailed,
     TextDelta,
+    Thinking,
     VerdictReached,
 )
-from redraft._types import RunResult
+from redraft._types import RunResult, Usage
 from redraft.evaluators import build_panel
 from redraft.profiles import UnknownModelError, resolve_model
 from redraft.server._app import Services, Tenant, services_of
@@ -54,6 +57,7 @@ async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle
     try:
         generator = services.registry.get(plan.generator)
         judge = None if plan.judge is None else services.registry.get(plan.judge)
+        escalation = None if plan.escalation is None else services.registry.get(plan.escalation)
         evaluator = build_panel(judge, **plan.panel)
     except ConfigurationError as exc:
         raise ApiError(400, str(exc), param="redraft") from None
@@ -63,6 +67,7 @@ async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle
         generator=generator,
         evaluator=evaluator,
         policy=plan.policy,
+        escalation=escalation,
     )
     try:
         await handle.started()
@@ -105,13 +110,17 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
         max_tokens=wire.max_completion_tokens or wire.max_tokens, temperature=wire.temperature
     )
     handle = await start_run(services, tenant, plan)
+    shadow = plan.policy.delivery == "shadow"
     if wire.stream:
         include_usage = bool((wire.stream_options or {}).get("include_usage"))
+        mode = "shadow" if shadow else plan.stream_mode
         return StreamingResponse(
-            _stream(handle, wire.model, plan.stream_mode, include_usage),
+            _stream(handle, wire.model, mode, include_usage),
             media_type="text/event-stream",
             headers={"cache-control": "no-cache", "x-redraft-run-id": handle.run_id},
         )
+    if shadow:
+        return await _shadow_response(handle, wire.model)
     final = await _terminal_event(handle)
     if isinstance(final, RunFailed):
         raise _failure(final.result, final.error, final.error_type)
@@ -129,6 +138,32 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
         ),
         headers={"x-redraft-run-id": result.run_id},
     )
+
+
+async def _shadow_response(handle: RunHandle, model: str) -> JSONResponse:
+    """Seed 001's current flow: answer with the first draft at once; the run
+    goes on judging it in the background and stores the verdict."""
+    usage = Usage()
+    try:
+        async for event in handle.events():
+            if isinstance(event, CallRecorded) and event.call.kind == "draft":
+                usage = usage + event.call.usage
+            elif isinstance(event, DraftCompleted):
+                extension = {"run_id": handle.run_id, "delivery": "shadow", "evaluation": "pending"}
+                body = completion_response(
+                    handle.run_id,
+                    model,
+                    event.text,
+                    usage,
+                    "length" if event.finish_reason == "length" else "stop",
+                    extension,
+                )
+                return JSONResponse(body, headers={"x-redraft-run-id": handle.run_id})
+            elif isinstance(event, RunFailed):
+                raise _failure(event.result, event.error, event.error_type)
+    except StoreUnavailableError as exc:
+        raise ApiError(503, str(exc), type="server_error") from None
+    raise ApiError(503, "the run ended without a draft", type="server_error")
 
 
 async def _terminal_event(handle: RunHandle) -> RunCompleted | RunFailed:
@@ -203,6 +238,8 @@ async def _stream(
                 yield piece
             if isinstance(event, RunCompleted | RunFailed):
                 break
+            if mode == "shadow" and isinstance(event, DraftCompleted):
+                break  # the run goes on judging in the background
     finally:
         if pending is not None and not pending.done():
             pending.cancel()
@@ -216,7 +253,16 @@ def _marker(run_id: str, model: str, kind: str, attempt: int, **details: object)
 
 
 def _render(event: RunEvent, run_id: str, model: str, mode: str, include_usage: bool) -> list[str]:
+    if mode == "shadow":
+        if isinstance(event, TextDelta):
+            return [sse_data(chunk(run_id, model, delta=event.delta))]
+        if isinstance(event, DraftCompleted):
+            extension = {"run_id": run_id, "delivery": "shadow", "evaluation": "pending"}
+            finish = "length" if event.finish_reason == "length" else "stop"
+            return [sse_data(chunk(run_id, model, finish_reason=finish, extension=extension))]
     if mode == "live":
+        if isinstance(event, Thinking):
+            return [_marker(run_id, model, "thinking", event.attempt, message=event.message)]
         if isinstance(event, DraftStarted) and event.attempt > 1:
             return [_marker(run_id, model, "redraft", event.attempt, feedback=event.feedback)]
         if isinstance(event, TextDelta):

@@ -68,10 +68,11 @@ class RunExecutor:
         generator: Provider,
         evaluator: Evaluator,
         policy: Policy,
+        escalation: Provider | None = None,
     ) -> RunHandle:
         handle = RunHandle(run_id=new_run_id())
         task = asyncio.create_task(
-            self._drive(handle, tenant, request, generator, evaluator, policy),
+            self._drive(handle, tenant, request, generator, evaluator, policy, escalation),
             name=f"redraft-run-{handle.run_id}",
         )
         handle.task = task
@@ -87,6 +88,7 @@ class RunExecutor:
         generator: Provider,
         evaluator: Evaluator,
         policy: Policy,
+        escalation: Provider | None,
     ) -> None:
         try:
             async for event in stream_run(
@@ -95,6 +97,7 @@ class RunExecutor:
                 evaluator=evaluator,
                 policy=policy,
                 run_id=handle.run_id,
+                escalation=escalation,
             ):
                 await self._store.record(event, tenant=tenant)
                 handle._queue.put_nowait(event)

@@ -10,12 +10,20 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from redraft._errors import ConfigurationError
-from redraft._types import FeedbackStrategy, Message, OnExhausted, Policy, RunRequest
+from redraft._types import (
+    Delivery,
+    FeedbackStrategy,
+    JudgeContext,
+    Message,
+    OnExhausted,
+    Policy,
+    RunRequest,
+)
 from redraft.evaluators import JUDGE_PRESETS
 from redraft.profiles import NO_JUDGE, Profile, StreamMode, check_request_spec, validate_patterns
 from redraft.providers import parse_model_spec
@@ -57,6 +65,14 @@ class RedraftOptions(BaseModel):
     continuation: bool = False
     deadline_s: float | None = Field(default=None, gt=0)
     token_budget: int | None = Field(default=None, ge=1)
+    delivery: Delivery | None = None
+    candidates: int | None = Field(default=None, ge=1, le=8)
+    sample_rate: float | None = Field(default=None, ge=0.0, le=1.0)
+    skip_trivial: bool | None = None
+    judge_timeout_s: float | None = Field(default=None, gt=0)
+    on_judge_error: Literal["keep", "redraft"] | None = None
+    min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
+    judge_context: JudgeContext | None = None
 
     @field_validator("must_match", "must_not_match")
     @classmethod
@@ -133,6 +149,8 @@ class RunPlan:
     panel: dict[str, Any] = field(default_factory=dict)
     stream_mode: StreamMode = "final"
     continuation: bool = False
+    escalation: str | None = None
+    """The model spec later attempts escalate to (``policy.escalate_after``)."""
 
     def with_request_parameters(
         self, *, max_tokens: int | None = None, temperature: float | None = None
@@ -222,7 +240,20 @@ def plan_run(
             "deadline_s": _pick(opts.deadline_s, profile.deadline_s),
             "token_budget": _pick(opts.token_budget, profile.token_budget),
             "max_tokens": profile.max_tokens,
+            "delivery": _pick(opts.delivery, profile.delivery),
+            "candidates": _pick(opts.candidates, profile.candidates),
+            "sample_rate": _pick(opts.sample_rate, profile.sample_rate),
+            "skip_trivial": _pick(opts.skip_trivial, profile.skip_trivial),
+            "judge_timeout_s": _pick(opts.judge_timeout_s, profile.judge_timeout_s),
+            "on_judge_error": _pick(opts.on_judge_error, profile.on_judge_error),
+            "min_improvement": _pick(opts.min_improvement, profile.min_improvement),
+            "judge_context": _pick(opts.judge_context, profile.judge_context),
+            "escalate_after": profile.escalate_after if profile.escalate_to else None,
         }
+    )
+    # Revising is seen only in a live stream: it is what the mode is for.
+    stream_mode = _pick(
+        opts.stream_mode, "live" if policy.delivery == "revise" else profile.stream_mode
     )
     sent = list(messages) if opts.continuation else filter_for_initial_request(messages)
     try:
@@ -238,8 +269,9 @@ def plan_run(
         policy=policy,
         request=request,
         panel=panel,
-        stream_mode=_pick(opts.stream_mode, profile.stream_mode),
+        stream_mode=stream_mode,
         continuation=opts.continuation,
+        escalation=profile.escalate_to,
     )
 
 

@@ -1,0 +1,118 @@
+"""Delivery modes and candidates through the OpenAI-compatible endpoint."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from _live_server import serve_in_thread
+from redraft._settings import Settings
+from redraft._types import ModelRequest
+from redraft.providers import FunctionModel, ProviderRegistry, ScriptedModel
+from redraft.server import create_app
+
+
+class Service:
+    def __init__(self, base_url: str, registry: ProviderRegistry) -> None:
+        self.base_url = base_url
+        self.registry = registry
+
+
+@pytest.fixture
+def service(tmp_path: object) -> Iterator[Service]:
+    registry = ProviderRegistry()
+    settings = Settings(database_url=f"sqlite:///{tmp_path}/redraft.db")
+    with serve_in_thread(create_app(settings, registry=registry)) as base_url:
+        yield Service(base_url, registry)
+
+
+def _body(model: str, **redraft: object) -> dict[str, object]:
+    return {
+        "model": model,
+        "messages": [{"role": "user", "content": "Capital of France?"}],
+        "redraft": {"must_match": ["Paris"], "judge_model": "none", **redraft},
+    }
+
+
+def _sse(text: str) -> list[dict[str, object]]:
+    return [
+        json.loads(line[6:])
+        for line in text.splitlines()
+        if line.startswith("data: ") and line != "data: [DONE]"
+    ]
+
+
+def test_shadow_answers_with_the_first_draft_and_judges_in_the_background(
+    service: Service,
+) -> None:
+    gate = threading.Event()
+
+    async def held_judge(request: ModelRequest) -> str:
+        await asyncio.to_thread(gate.wait, 30)
+        return json.dumps({"score": 2, "meets_criteria": False, "evaluation_reasoning": "wrong"})
+
+    service.registry.add("scripted:gen", ScriptedModel(["It is Lyon."]))
+    service.registry.add("scripted:judge", FunctionModel(held_judge))
+    body = _body("scripted:gen", delivery="shadow", judge_model="scripted:judge", criteria="Paris")
+    body["redraft"].pop("must_match")  # type: ignore[attr-defined]
+    # The judge is still held: the answer comes back anyway, unchanged.
+    response = httpx.post(f"{service.base_url}/v1/chat/completions", json=body, timeout=30)
+    assert response.status_code == 200
+    answer = response.json()
+    assert answer["choices"][0]["message"]["content"] == "It is Lyon."
+    assert answer["redraft"]["delivery"] == "shadow"
+    assert answer["redraft"]["evaluation"] == "pending"
+    run_id = answer["redraft"]["run_id"]
+    gate.set()
+    # The verdict is stored once the judge answers; the run's event stream ends with it.
+    events = httpx.get(f"{service.base_url}/v1/runs/{run_id}/events", timeout=30).text
+    assert '"stop_reason":"shadow"' in events.replace(" ", "")
+    run = httpx.get(f"{service.base_url}/v1/runs/{run_id}").json()
+    assert run["final_answer"] == "It is Lyon." and run["passed"] is False
+    assert run["drafts"][0]["verdict"]["score"] == pytest.approx(0.2)
+
+
+def test_shadow_stream_ends_with_the_draft(service: Service) -> None:
+    service.registry.add("scripted:gen", ScriptedModel(["It is Lyon."]))
+    body = {**_body("scripted:gen", delivery="shadow"), "stream": True}
+    chunks = _sse(httpx.post(f"{service.base_url}/v1/chat/completions", json=body).text)
+    text = "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks if c["choices"])  # type: ignore[index]
+    assert text == "It is Lyon."
+    assert chunks[-1]["redraft"]["delivery"] == "shadow"  # type: ignore[index]
+
+
+def test_revise_streams_live_with_a_thinking_marker(service: Service) -> None:
+    service.registry.add("scripted:gen", ScriptedModel(["It is Lyon.", "It is Paris."]))
+    body = {**_body("scripted:gen", delivery="revise"), "stream": True}
+    chunks = _sse(httpx.post(f"{service.base_url}/v1/chat/completions", json=body).text)
+    markers = [c["redraft"]["event"] for c in chunks if "event" in (c.get("redraft") or {})]  # type: ignore[operator,index]
+    assert markers == ["verdict", "thinking", "redraft", "verdict"]
+    thinking = next(
+        c["redraft"] for c in chunks if (c.get("redraft") or {}).get("event") == "thinking"
+    )  # type: ignore[union-attr,index]
+    assert "Revising" in thinking["message"]  # type: ignore[index]
+    text = "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks if c["choices"])  # type: ignore[index]
+    assert text == "It is Lyon.It is Paris."
+
+
+def test_candidates_option_drafts_at_once(service: Service) -> None:
+    service.registry.add("scripted:gen", ScriptedModel(["Lyon.", "It is Paris.", "Nice."]))
+    body = _body("scripted:gen", candidates=3, max_attempts=3)
+    answer = httpx.post(f"{service.base_url}/v1/chat/completions", json=body).json()
+    assert answer["choices"][0]["message"]["content"] == "It is Paris."
+    assert answer["redraft"]["passed"] is True
+
+
+def test_bad_delivery_options_are_400_naming_them(service: Service) -> None:
+    service.registry.add("scripted:gen", ScriptedModel(["x"]))
+    url = f"{service.base_url}/v1/chat/completions"
+    bad = httpx.post(url, json=_body("scripted:gen", delivery="eventually"))
+    assert bad.status_code == 400 and "delivery" in bad.json()["error"]["message"]
+    too_many = httpx.post(url, json=_body("scripted:gen", candidates=4, max_attempts=2))
+    assert too_many.status_code == 400
+    assert "candidates" in too_many.json()["error"]["message"]
