@@ -259,3 +259,33 @@ def test_a_bad_setting_is_exit_2_naming_the_variable(
     assert result.exit_code == 2, result.output
     assert variable in result.output
     assert "Traceback" not in result.output
+
+
+def test_candidates_and_delivery_flags_reach_the_policy(runner: CliRunner) -> None:
+    result = runner.invoke(
+        cli,
+        [
+            "ask",
+            "Capital of France?",
+            "--model",
+            "scripted",
+            "--judge-model",
+            "none",
+            "--must-match",
+            "Capital",
+            "--candidates",
+            "2",
+            "--max-attempts",
+            "2",
+            "--delivery",
+            "parallel",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["policy"]["candidates"] == 2 and data["policy"]["delivery"] == "parallel"
+    too_many = runner.invoke(
+        cli, ["ask", "Q?", "--model", "scripted", "--candidates", "3", "--max-attempts", "2"]
+    )
+    assert too_many.exit_code == 2 and "--candidates" in too_many.output

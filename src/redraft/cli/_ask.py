@@ -130,6 +130,27 @@ _CONFIGURATION_FAILURES = {
     help="Output cap of one draft.",
 )
 @click.option(
+    "--delivery",
+    type=click.Choice(["blocking", "revise", "parallel", "shadow"]),
+    default="blocking",
+    show_default=True,
+    help="blocking: judge each draft when done; revise: explain, then replace a failed draft; "
+    "parallel: checks watch the draft as it streams and stop it early; "
+    "shadow: one draft, judged, never changed.",
+)
+@click.option(
+    "--candidates",
+    type=click.IntRange(1, 8),
+    default=1,
+    show_default=True,
+    help="Draft this many candidates at once first; the first to pass wins.",
+)
+@click.option(
+    "--judge-timeout",
+    type=click.FloatRange(min=0.001),
+    help="Seconds one evaluation may take; past it the draft is kept, marked degraded.",
+)
+@click.option(
     "--json", "as_json", is_flag=True, help="Print the run result as one JSON object on stdout."
 )
 def ask(
@@ -150,6 +171,9 @@ def ask(
     deadline: float | None,
     token_budget: int | None,
     max_tokens: int,
+    delivery: str,
+    candidates: int,
+    judge_timeout: float | None,
     as_json: bool,
 ) -> None:
     """Answer PROMPT, judge the answer, and redraft it with feedback until it passes.
@@ -165,6 +189,11 @@ def ask(
         settings = load_settings()
     except ConfigurationError as exc:
         raise click.UsageError(str(exc)) from None
+    if candidates > max_attempts:
+        raise click.BadParameter(
+            f"{candidates} candidates need --max-attempts {candidates} or more",
+            param_hint="--candidates",
+        )
     policy = Policy(
         threshold=threshold,
         max_attempts=max_attempts,
@@ -173,6 +202,9 @@ def ask(
         deadline_s=deadline,
         token_budget=token_budget,
         max_tokens=max_tokens,
+        delivery=delivery,  # type: ignore[arg-type]
+        candidates=candidates,
+        judge_timeout_s=judge_timeout,
     )
     request = RunRequest.from_prompt(prompt, format=format_, criteria=criteria)
     generator_spec = model or settings.model

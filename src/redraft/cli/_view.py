@@ -22,6 +22,7 @@ from redraft._events import (
     RunFailed,
     RunStarted,
     TextDelta,
+    Thinking,
     VerdictReached,
 )
 from redraft._types import RunResult, Verdict
@@ -38,6 +39,8 @@ class RunView:
         self._text = ""
         self._attempt = 0
         self._max_attempts = 0
+        # Candidates draft at once: each attempt keeps its own text.
+        self._texts: dict[int, str] = {}
 
     def handle(self, event: RunEvent) -> None:
         if isinstance(event, RunStarted):
@@ -56,20 +59,24 @@ class RunView:
                     title_align="left",
                 )
             )
+        elif isinstance(event, Thinking):
+            self.console.print(f"[italic magenta]thinking:[/] {event.message}")
         elif isinstance(event, DraftStarted):
             self._attempt = event.attempt
             self._text = ""
-            if self.console.is_terminal:
+            self._texts[event.attempt] = ""
+            if self.console.is_terminal and self._live is None:
                 self._live = Live(self._draft_panel(), console=self.console, transient=True)
                 self._live.start()
         elif isinstance(event, TextDelta):
-            self._text += event.delta
+            self._texts[event.attempt] = self._texts.get(event.attempt, "") + event.delta
+            self._attempt, self._text = event.attempt, self._texts[event.attempt]
             if self._live is not None:
                 self._live.update(self._draft_panel())
         elif isinstance(event, DraftCompleted):
             self._stop_live()
-            self._text = event.text
-            self.console.print(self._draft_panel(done=True))
+            self._attempt, self._text = event.attempt, event.text
+            self.console.print(self._draft_panel(done=True, finish=event.finish_reason))
         elif isinstance(event, VerdictReached):
             self.console.print(_verdict_table(event.attempt, event.verdict))
         elif isinstance(event, RunCompleted):
@@ -85,10 +92,12 @@ class RunView:
             self._live.stop()
             self._live = None
 
-    def _draft_panel(self, *, done: bool = False) -> Panel:
+    def _draft_panel(self, *, done: bool = False, finish: str | None = None) -> Panel:
         title = f"draft {self._attempt}/{self._max_attempts}"
         if not done:
             title += " (writing…)"
+        elif finish in ("aborted", "cancelled"):
+            title += f" ({finish})"
         return Panel(Text(self._text or "…"), title=title, title_align="left", border_style="blue")
 
     def _print_result(self, result: RunResult) -> None:
