@@ -307,3 +307,19 @@ async def test_the_deadline_holds_with_candidates_and_parallel_delivery() -> Non
         )
         assert time.monotonic() - started < 0.3 + 0.25
         assert result.stop_reason == "deadline"
+
+
+async def test_full_judge_context_reaches_the_judge_as_tagged_data() -> None:
+    reply = '{"quality_score": 9, "confidence_score": 9, "issues": [], "improvement_hint": ""}'
+    for context in ("minimal", "full"):
+        judge = ScriptedModel([reply])
+        await run(
+            "Q?",
+            generator=ScriptedModel(["an answer"]),
+            evaluator=build_panel(judge),
+            policy=Policy(judge_context=context, threshold=0.5),  # type: ignore[arg-type]
+        )
+        prompt = judge.history[0].messages[-1].text
+        assert ("<context>" in prompt) is (context == "full")
+        if context == "full":
+            assert '"draft_ms"' in prompt

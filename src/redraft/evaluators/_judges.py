@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 from redraft._errors import ConfigurationError
 from redraft._types import Evidence, Message, ModelRequest, Verdict
 from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
-from redraft.evaluators._judge_base import GENERIC_CRITERIA, Finding, JudgeFailure, Reply
+from redraft.evaluators._judge_base import GENERIC_CRITERIA, Finding, JudgeFailure, Reply, tagged
 from redraft.evaluators._judge_presets import PRESETS
 from redraft.providers._base import Provider
 
@@ -139,6 +139,8 @@ class GatewayAsk:
     ) -> Reply[M]:
         judge = self.judge
         where = f" ({stage})" if stage else ""
+        if self.context.extra.get("judge_context") == "full":
+            messages = with_full_context(messages, self.context.extra)
         request = ModelRequest(
             messages=messages,
             max_tokens=judge.max_tokens,
@@ -180,6 +182,18 @@ class GatewayAsk:
                 {"raw": text[:_KEPT_CHARS], "parsed": raw},
             ) from None
         return Reply(value=value, raw={**raw, "repaired": repaired}, repaired=repaired)
+
+
+def with_full_context(messages: list[Message], extra: dict[str, Any]) -> list[Message]:
+    """Seed 003's full judge context: what the run knows beyond the turns and
+    the answer (tool executions, timings, query analysis), as tagged data at
+    the end of the judge's prompt."""
+    details = {key: value for key, value in extra.items() if key != "judge_context"}
+    if not details or not messages:
+        return messages
+    block = tagged("context", json.dumps(details, indent=1, ensure_ascii=False, default=str))
+    last = messages[-1]
+    return [*messages[:-1], last.model_copy(update={"content": f"{last.text}\n\n{block}"})]
 
 
 def _parse(text: str) -> tuple[object, bool]:
