@@ -64,3 +64,24 @@ async def test_draft_judge_redraft_on_the_embedded_model(local: Provider) -> Non
     assert judge_evidence and judge_evidence[0].status == "ok"
     assert "score" in judge_evidence[0].data
     assert result.usage.total_tokens == sum(c.usage.total_tokens for c in result.calls) > 0
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_candidates_draft_at_once_on_the_embedded_model(local: Provider) -> None:
+    from redraft import stream_run
+    from redraft.evaluators import MustMatch
+
+    events = [
+        event
+        async for event in stream_run(
+            "What is the capital of France? Answer in one sentence.",
+            generator=local,
+            evaluator=MustMatch("(?i)paris"),
+            policy=Policy(max_attempts=2, candidates=2, max_tokens=40, deadline_s=120),
+        )
+    ]
+    order = [(e.type, getattr(e, "attempt", None)) for e in events]
+    first_done = next(i for i, (t, _) in enumerate(order) if t == "draft_completed")
+    # Both candidates were writing before either finished: the two slots ran together.
+    assert {a for t, a in order[:first_done] if t == "text_delta"} == {1, 2}
+    assert events[-1].type == "run_completed"
