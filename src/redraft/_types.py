@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 __all__ = [
+    "DEFAULT_DEADLINE_S",
     "CallKind",
     "CallRecord",
     "Completion",
@@ -46,6 +47,7 @@ StopReason = Literal[
 draft; ``stalled``: redrafts stopped improving; ``skipped``: not evaluated
 (sampling or a trivial request); ``shadow``: evaluated but never redrafted."""
 Delivery = Literal["blocking", "revise", "parallel", "shadow"]
+DEFAULT_DEADLINE_S = 30.0
 JudgeContext = Literal["minimal", "full"]
 
 
@@ -204,8 +206,9 @@ class Policy(BaseModel):
     max_attempts: int = Field(default=3, ge=1, le=10)
     on_exhausted: OnExhausted = "best"
     feedback: FeedbackStrategy = "critique"
-    deadline_s: float | None = Field(default=None, gt=0)
-    """Wall-clock limit for the whole run, every call included."""
+    deadline_s: float | None = Field(default=DEFAULT_DEADLINE_S, gt=0)
+    """Wall-clock limit for the whole run, every call included (seed 001's
+    workflow timeout, 30 s by default); None means no limit."""
     token_budget: int | None = Field(default=None, ge=1)
     """Token limit for the whole run (input + output, judge and feedback calls included)."""
     max_tokens: int = Field(default=512, ge=1)

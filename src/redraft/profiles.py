@@ -26,7 +26,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from redraft._errors import ConfigurationError
-from redraft._types import Delivery, FeedbackStrategy, JudgeContext, OnExhausted
+from redraft._types import (
+    DEFAULT_DEADLINE_S,
+    Delivery,
+    FeedbackStrategy,
+    JudgeContext,
+    OnExhausted,
+)
 from redraft.evaluators import JUDGE_PRESETS
 from redraft.providers import parse_model_spec
 
@@ -104,7 +110,7 @@ class Profile(BaseModel):
     max_attempts: int = Field(default=3, ge=1, le=10)
     feedback: FeedbackStrategy = "critique"
     on_exhausted: OnExhausted = "best"
-    deadline_s: float | None = Field(default=None, gt=0)
+    deadline_s: float | None = Field(default=DEFAULT_DEADLINE_S, gt=0)
     token_budget: int | None = Field(default=None, ge=1)
     max_tokens: int = Field(default=512, ge=1)
     must_match: list[str] = Field(default_factory=list)

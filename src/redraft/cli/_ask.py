@@ -115,6 +115,8 @@ _CONFIGURATION_FAILURES = {
 @click.option(
     "--deadline",
     type=click.FloatRange(min=0.001),
+    default=30.0,
+    show_default=True,
     help="Wall-clock seconds for the whole run, judge calls included.",
 )
 @click.option(
@@ -168,7 +170,7 @@ def ask(
     judge_preset: str | None,
     feedback: str,
     on_exhausted: str,
-    deadline: float | None,
+    deadline: float,
     token_budget: int | None,
     max_tokens: int,
     delivery: str,
