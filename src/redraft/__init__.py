@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from redraft._errors import (
     BudgetExhaustedError,
+    CircuitOpenError,
     ConfigurationError,
     ProviderAuthError,
     ProviderConnectionError,
@@ -29,6 +30,7 @@ from redraft._errors import (
     RealModelCallBlockedError,
     RedraftError,
     RunFailedError,
+    ToolLoopLimitError,
 )
 from redraft._events import (
     EVENT_ADAPTER,
@@ -42,12 +44,15 @@ from redraft._events import (
     RunFailed,
     RunStarted,
     TextDelta,
+    Thinking,
     VerdictReached,
 )
+from redraft._hooks import HOOKS, HookName, Hooks
 from redraft._loop import new_run_id, run, run_sync, stream_run
 from redraft._types import (
     CallRecord,
     Completion,
+    Delivery,
     Draft,
     Evidence,
     Message,
@@ -56,6 +61,8 @@ from redraft._types import (
     RunRequest,
     RunResult,
     StreamChunk,
+    ToolCall,
+    ToolSpec,
     Usage,
     Verdict,
 )
@@ -64,17 +71,22 @@ __version__ = "0.1.0"
 
 __all__ = [
     "EVENT_ADAPTER",
+    "HOOKS",
     "BudgetExhaustedError",
     "CallRecord",
     "CallRecorded",
+    "CircuitOpenError",
     "Completion",
     "ConfigurationError",
+    "Delivery",
     "Draft",
     "DraftCompleted",
     "DraftStarted",
     "Evidence",
     "EvidenceRecorded",
     "FeedbackPrepared",
+    "HookName",
+    "Hooks",
     "Message",
     "ModelRequest",
     "Policy",
@@ -96,6 +108,10 @@ __all__ = [
     "RunStarted",
     "StreamChunk",
     "TextDelta",
+    "Thinking",
+    "ToolCall",
+    "ToolLoopLimitError",
+    "ToolSpec",
     "Usage",
     "Verdict",
     "VerdictReached",
