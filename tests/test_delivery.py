@@ -322,4 +322,19 @@ async def test_full_judge_context_reaches_the_judge_as_tagged_data() -> None:
         prompt = judge.history[0].messages[-1].text
         assert ("<context>" in prompt) is (context == "full")
         if context == "full":
-            assert '"draft_ms"' in prompt
+            assert '"draft_ms"' in prompt and '"query_analysis"' in prompt
+
+
+async def test_trivial_requests_skip_evaluation_when_asked() -> None:
+    for prompt, skipped in (("thanks!", True), ("Hi! What is the capital of France?", False)):
+        judge = ScriptedModel(['{"quality_score": 9, "confidence_score": 9}'])
+        result = await run(
+            prompt,
+            generator=ScriptedModel(["You're welcome."]),
+            evaluator=build_panel(judge),
+            policy=Policy(skip_trivial=True, threshold=0.5),
+        )
+        assert (result.stop_reason == "skipped") is skipped
+        assert (judge.history == []) is skipped
+        if skipped:
+            assert result.skipped_reason is not None and "trivial" in result.skipped_reason

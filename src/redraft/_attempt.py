@@ -55,6 +55,8 @@ class AttemptRunner:
     ledger: Ledger
     clock: Callable[[], float] = time.monotonic
     outcomes: dict[int, Outcome] = field(default_factory=dict)
+    query: dict[str, object] | None = None
+    """The query analysis, for judges that see the full context."""
 
     def announce_calls(self) -> list[RunEvent]:
         return [CallRecorded(run_id=self.run_id, call=c) for c in self.ledger.new_records()]
@@ -155,10 +157,13 @@ class AttemptRunner:
     def _judge_extra(self, outcome: Outcome) -> dict[str, object]:
         if self.policy.judge_context != "full":
             return {}
-        return {
+        extra: dict[str, object] = {
             "judge_context": "full",
             "timings": {"draft_ms": round(outcome.draft_ms, 1), "attempt": outcome.attempt},
         }
+        if self.query is not None:
+            extra["query_analysis"] = self.query
+        return extra
 
 
 def _early_verdict(evidence: Evidence) -> Verdict:

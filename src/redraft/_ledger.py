@@ -5,16 +5,29 @@ feedback) and keeps a :class:`CallRecord` of each, success or failure. A call
 may only start when its worst case fits: the provider's upper bound on the
 prompt's tokens plus its ``max_tokens`` must fit in what is left of the budget, and
 ``max_tokens`` is shrunk to make it fit.
+
+It also owns provider retries (seed 003's error table): a try that fails with a
+retryable :class:`ProviderError` (429, 5xx, timeout, dropped connection) before
+it delivered any text is tried again after a backoff, up to
+``policy.provider_retries`` times. Retries live here, not in the providers or
+the loop, because only the ledger knows the run's deadline and budget: a wait
+that would cross the deadline is never taken, and every try reserves and pays
+its own tokens. Each try is its own call record (``retry`` 0, 1, 2…) under the
+same redraft ``attempt``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import random
 import time
-from collections.abc import AsyncGenerator, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 
 from redraft._errors import (
     BudgetExhaustedError,
+    ProviderAuthError,
     ProviderError,
     ProviderTimeoutError,
     RedraftError,
@@ -36,18 +49,42 @@ from redraft.providers._base import (
 
 __all__ = ["Ledger"]
 
+log = logging.getLogger("redraft")
+
 # A call that could only write fewer tokens than this is not worth starting.
 _MIN_USEFUL_OUTPUT_TOKENS = 8
+# Backoff jitter: each wait is scaled by a factor in [1 - J, 1 + J), so that
+# runs failing together do not retry in lockstep.
+_JITTER = 0.25
+
+Sleep = Callable[[float], Awaitable[object]]
 
 
 class Ledger:
+    """The budget, deadline, retries and call records of one run.
+
+    ``clock`` and ``sleep`` are injectable so tests can drive time by hand:
+    a fake ``sleep`` that advances a fake ``clock`` makes backoffs and
+    deadlines exact without real waiting. ``rng`` draws the backoff jitter.
+    A server's ``Retry-After`` longer than ``max_retry_wait_s`` is not waited
+    for: the rate-limit error is raised so the caller can decide.
+    """
+
     def __init__(
         self,
         policy: Policy,
         *,
         clock: Callable[[], float] = time.monotonic,
+        sleep: Sleep = asyncio.sleep,
+        rng: random.Random | None = None,
+        max_retry_wait_s: float = 60.0,
     ) -> None:
         self._clock = clock
+        self._sleep = sleep
+        self._rng = rng or random.Random()
+        self._max_retries = policy.provider_retries
+        self._backoff_s = policy.retry_backoff_s
+        self._max_retry_wait_s = max_retry_wait_s
         self._started = clock()
         self._deadline = self._started + policy.deadline_s if policy.deadline_s else None
         self._token_budget = policy.token_budget
@@ -115,6 +152,7 @@ class Ledger:
         finish_reason: str | None,
         error: BaseException | None,
         model: str | None,
+        retry: int,
     ) -> None:
         self.usage = self.usage + usage
         parameters: dict[str, object] = {"max_tokens": request.max_tokens}
@@ -139,8 +177,60 @@ class Ledger:
                 status="error" if error is not None else "ok",
                 error=_describe(error) if error is not None else None,
                 finish_reason=finish_reason,
+                retry=retry,
             )
         )
+
+    def record_cached(
+        self,
+        *,
+        kind: CallKind,
+        attempt: int,
+        evaluator: str | None,
+        provider: str,
+        model: str,
+        text: str = "",
+        parameters: dict[str, object] | None = None,
+    ) -> None:
+        """Record a call answered from a cache: status ``cached``, no tokens."""
+        self.calls.append(
+            CallRecord(
+                kind=kind,
+                attempt=attempt,
+                provider=provider,
+                model=model,
+                evaluator=evaluator,
+                parameters=dict(parameters or {}),
+                text=text,
+                status="cached",
+            )
+        )
+
+    # -- retries --------------------------------------------------------------
+
+    def _retry_wait(self, error: ProviderError, retry: int) -> float | None:
+        """Seconds to wait before retry ``retry + 1`` after ``error``, or None
+        when it must not be retried; raises when the deadline has passed."""
+        if retry >= self._max_retries or not _retryable(error):
+            return None
+        backoff = self._backoff_s * 2.0**retry
+        backoff *= 1 - _JITTER + 2 * _JITTER * self._rng.random()
+        wait = min(backoff, self._max_retry_wait_s)
+        retry_after = getattr(error, "retry_after", None)
+        if isinstance(retry_after, int | float) and retry_after > 0:
+            if retry_after > self._max_retry_wait_s:
+                return None
+            wait = max(wait, float(retry_after))
+        remaining = self.remaining_time()
+        if remaining is not None:
+            if remaining <= 0:
+                raise BudgetExhaustedError(
+                    "the run's deadline passed before the failed call could be retried",
+                    limit="deadline",
+                ) from error
+            if wait >= remaining:
+                return None  # waiting would use up the run; surface the error now
+        return wait
 
     # -- calls ----------------------------------------------------------------
 
@@ -179,9 +269,62 @@ class Ledger:
         """Run one call under the budget, yielding its chunks.
 
         ``native_stream=False`` asks the provider for a whole completion and
-        yields it as one chunk.
+        yields it as one chunk. A retryable failure before any text was
+        yielded is retried (see the module docstring); once text has reached
+        the caller a failure is recorded and raised, since the caller owns the
+        partial text and a retry would repeat it.
         """
-        request, reservation = self._reserve(provider, request)
+        retry = 0
+        last_error: ProviderError | None = None
+        while True:
+            try:
+                reserved, reservation = self._reserve(provider, request)
+            except BudgetExhaustedError as exc:
+                if last_error is not None:
+                    raise exc from last_error
+                raise
+            delivered = False
+            tries = self._try(
+                provider,
+                reserved,
+                reservation,
+                kind=kind,
+                attempt=attempt,
+                evaluator=evaluator,
+                native_stream=native_stream,
+                retry=retry,
+            )
+            try:
+                async with contextlib.aclosing(tries):
+                    async for chunk in tries:
+                        delivered = delivered or bool(chunk.delta)
+                        yield chunk
+                return
+            except ProviderError as exc:
+                if delivered:
+                    raise
+                wait = self._retry_wait(exc, retry)
+                if wait is None:
+                    raise
+                last_error = exc
+            what = f"{kind} call to {provider.spec}"
+            log.info("retrying a %s in %.2fs (retry %d): %s", what, wait, retry + 1, last_error)
+            await self._sleep(wait)
+            retry += 1
+
+    async def _try(
+        self,
+        provider: Provider,
+        request: ModelRequest,
+        reservation: int,
+        *,
+        kind: CallKind,
+        attempt: int,
+        evaluator: str | None,
+        native_stream: bool,
+        retry: int,
+    ) -> AsyncGenerator[StreamChunk, None]:
+        """One try of a call whose tokens are already reserved; always recorded."""
         started = self._clock()
         text = ""
         usage: Usage | None = None
@@ -239,7 +382,13 @@ class Ledger:
                 finish_reason=finish,
                 error=error,
                 model=model,
+                retry=retry,
             )
+
+
+def _retryable(error: ProviderError) -> bool:
+    # Credentials do not get better by asking again, whatever the flag says.
+    return error.retryable and not isinstance(error, ProviderAuthError)
 
 
 def _describe(error: BaseException) -> str:

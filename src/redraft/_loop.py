@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 import random
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from redraft._analysis import analyse_query
 from redraft._attempt import AttemptRunner, merge
 from redraft._errors import (
     BudgetExhaustedError,
@@ -107,6 +109,8 @@ async def _events(
 ) -> AsyncIterator[RunEvent]:
     ledger = Ledger(policy, clock=clock)
     runner = AttemptRunner(run_id, request, policy, evaluator, ledger, clock)
+    if policy.judge_context == "full":
+        runner.query = dataclasses.asdict(analyse_query(request))
     yield RunStarted(
         run_id=run_id, request=request, policy=policy, model=generator.spec, judge=evaluator.name
     )
@@ -220,6 +224,10 @@ async def _events(
 def _skip_reason(request: RunRequest, policy: Policy, rng: random.Random) -> str | None:
     if policy.sample_rate < 1.0 and rng.random() >= policy.sample_rate:
         return f"not sampled (sample_rate={policy.sample_rate:g})"
+    if policy.skip_trivial:
+        analysis = analyse_query(request)
+        if analysis.trivial:
+            return f"trivial request ({analysis.kind}): {analysis.reason}"
     return None
 
 

@@ -8,6 +8,10 @@ A model spec is a string:
 - ``local`` or ``local:<path.gguf>`` — the embedded model, in-process
 - ``scripted`` — :class:`EchoModel`; ``scripted:<file.json>`` — a
   :class:`ScriptedModel` whose queue is the JSON list of strings in the file
+
+A :class:`ProviderRegistry` built with ``breaker_failures`` wraps every
+provider it builds in a :class:`CircuitBreaker`, one per spec, shared by all
+the runs that use the registry.
 """
 
 from __future__ import annotations
@@ -21,9 +25,12 @@ from redraft.providers._base import (
     allow_real_model_calls,
     block_real_model_calls,
 )
+from redraft.providers._breaker import BreakerState, CircuitBreaker
 from redraft.providers._scripted import EchoModel, FunctionModel, ScriptedModel
 
 __all__ = [
+    "BreakerState",
+    "CircuitBreaker",
     "EchoModel",
     "FunctionModel",
     "Provider",
@@ -57,16 +64,42 @@ def parse_model_spec(spec: str) -> tuple[str, str]:
 
 class ProviderRegistry:
     """Builds providers from specs and shares one instance per spec, so the
-    generator and the judge can use one loaded local model."""
+    generator and the judge can use one loaded local model.
 
-    def __init__(self) -> None:
+    With ``breaker_failures`` set, each provider the registry builds is
+    wrapped in one :class:`CircuitBreaker` per spec (opening after that many
+    consecutive failures, half-open after ``breaker_reset_s``), shared by
+    everything that gets the spec from this registry. Providers registered
+    with :meth:`add` are kept as given.
+    """
+
+    def __init__(self, breaker_failures: int | None = None, breaker_reset_s: float = 30.0) -> None:
+        if breaker_failures is not None and (
+            isinstance(breaker_failures, bool)
+            or not isinstance(breaker_failures, int)
+            or breaker_failures < 1
+        ):
+            raise ConfigurationError(
+                f"breaker_failures must be a whole number ≥ 1 or None, got {breaker_failures!r}"
+            )
+        if breaker_reset_s <= 0:
+            raise ConfigurationError(f"breaker_reset_s must be > 0, got {breaker_reset_s!r}")
+        self.breaker_failures = breaker_failures
+        self.breaker_reset_s = breaker_reset_s
         self._providers: dict[str, Provider] = {}
 
     def get(self, spec: str) -> Provider:
         family, model = parse_model_spec(spec)
         key = f"{family}:{model}"
         if key not in self._providers:
-            self._providers[key] = _build(family, model)
+            provider = _build(family, model)
+            if self.breaker_failures is not None:
+                provider = CircuitBreaker(
+                    provider,
+                    failures=self.breaker_failures,
+                    reset_after_s=self.breaker_reset_s,
+                )
+            self._providers[key] = provider
         return self._providers[key]
 
     def __contains__(self, spec: object) -> bool:
