@@ -16,6 +16,7 @@ The library in one call::
 
 from __future__ import annotations
 
+from redraft._analysis import QueryAnalysis, TrivialRules, analyse_query
 from redraft._errors import (
     BudgetExhaustedError,
     CircuitOpenError,
@@ -90,6 +91,7 @@ __all__ = [
     "Message",
     "ModelRequest",
     "Policy",
+    "QueryAnalysis",
     "ProviderAuthError",
     "ProviderConnectionError",
     "ProviderError",
@@ -109,6 +111,7 @@ __all__ = [
     "StreamChunk",
     "TextDelta",
     "Thinking",
+    "TrivialRules",
     "ToolCall",
     "ToolLoopLimitError",
     "ToolSpec",
@@ -116,6 +119,7 @@ __all__ = [
     "Verdict",
     "VerdictReached",
     "__version__",
+    "analyse_query",
     "new_run_id",
     "run",
     "run_sync",

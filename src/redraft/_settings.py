@@ -31,6 +31,10 @@ class Settings(BaseSettings):
     """Consecutive failures of a judge provider that open its circuit breaker."""
     breaker_reset_seconds: float = Field(default=30.0, gt=0, le=3600)
     """How long an open breaker refuses calls before letting one through."""
+    verdict_cache: str | None = None
+    """Cache verdicts on identical judge input: ``memory`` (LRU, one process)
+    or the path of a SQLite file (persistent, shared). Unset: no cache."""
+    verdict_cache_ttl_seconds: float = Field(default=3600.0, gt=0)
     model: str = "local"
     """Generator model spec used when none is given."""
     judge_model: str | None = None

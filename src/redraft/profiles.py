@@ -129,6 +129,8 @@ class Profile(BaseModel):
     """A stronger generator (model spec) for attempts after ``escalate_after``."""
     escalate_after: int | None = Field(default=None, ge=1, le=10)
     judge_context: JudgeContext = "minimal"
+    check_injection: bool = False
+    """Add the ``addresses-judge`` check: drafts that talk to the judge fail."""
 
     @model_validator(mode="before")
     @classmethod

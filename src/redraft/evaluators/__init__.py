@@ -9,11 +9,22 @@
   (:class:`LexicalRelevance` built in, :class:`EstimatorScorer` for your own
   scikit-learn style model, more through the ``redraft.scorers`` entry point)
 - the web: :class:`WebCheck` verifies the URLs a text cites
+- prompt-injection hygiene: :class:`AddressesJudge` fails drafts that talk to
+  the judge instead of the user
+- :class:`Cached` reuses verdicts on identical judge input
+  (:class:`MemoryVerdictCache`, :class:`SqliteVerdictCache`)
 - composition: :class:`AllOf`, :class:`AnyOf`, :class:`Weighted`,
   :class:`Cascade`, and :func:`build_panel` as the CLI uses it
 """
 
 from redraft.evaluators._base import EvaluationContext, Evaluator, ModelGateway, Subject, aggregate
+from redraft.evaluators._cache import (
+    Cached,
+    MemoryVerdictCache,
+    SqliteVerdictCache,
+    VerdictCache,
+    evaluator_identity,
+)
 from redraft.evaluators._checks import (
     CallableCheck,
     Check,
@@ -26,6 +37,7 @@ from redraft.evaluators._checks import (
 )
 from redraft.evaluators._compose import AllOf, AnyOf, Cascade, Weighted, build_panel
 from redraft.evaluators._findings import FindingsJudge
+from redraft.evaluators._injection import INJECTION_RULES, AddressesJudge, InjectionRule
 from redraft.evaluators._judges import GENERIC_CRITERIA, JUDGE_PRESETS, Judge, make_judge
 from redraft.evaluators._rules import PointRule, RuleCheck
 from redraft.evaluators._scorers import (
@@ -41,6 +53,9 @@ from redraft.evaluators._web import WebCheck
 
 __all__ = [
     "GENERIC_CRITERIA",
+    "INJECTION_RULES",
+    "AddressesJudge",
+    "Cached",
     "JUDGE_PRESETS",
     "AllOf",
     "AnyOf",
@@ -52,10 +67,12 @@ __all__ = [
     "EvaluationContext",
     "Evaluator",
     "FindingsJudge",
+    "InjectionRule",
     "Judge",
     "LexicalRelevance",
     "MatchesJSONSchema",
     "MaxWords",
+    "MemoryVerdictCache",
     "ModelGateway",
     "ModelScore",
     "MustMatch",
@@ -64,12 +81,15 @@ __all__ = [
     "RuleCheck",
     "Scorer",
     "ScorerSkip",
+    "SqliteVerdictCache",
     "Subject",
     "ValidJSON",
+    "VerdictCache",
     "WebCheck",
     "Weighted",
     "aggregate",
     "build_panel",
+    "evaluator_identity",
     "get_scorer",
     "load_scorers",
     "make_judge",

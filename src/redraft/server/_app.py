@@ -10,6 +10,7 @@ import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Request, Response
@@ -18,6 +19,7 @@ from fastapi.responses import JSONResponse
 
 from redraft import __version__
 from redraft._settings import Settings
+from redraft.evaluators import MemoryVerdictCache, SqliteVerdictCache, VerdictCache
 from redraft.evaluators._scorers import Scorer, load_scorers
 from redraft.profiles import Profile, load_profiles
 from redraft.providers import ProviderRegistry
@@ -47,6 +49,7 @@ class Services:
     sessions: SessionWorker
     scorers: dict[str, Scorer]
     started_at: float
+    verdict_cache: VerdictCache | None = None
 
     def panel_environment(self, judge_model: str | None) -> PanelEnvironment:
         """What a session's panel is built with on this service."""
@@ -100,7 +103,10 @@ def create_app(
         own_store = store is None
         own_registry = registry is None
         the_store = store or await Store.open(settings.database_url)
-        the_registry = registry or ProviderRegistry()
+        the_registry = registry or ProviderRegistry(
+            breaker_failures=settings.breaker_failures,
+            breaker_reset_s=settings.breaker_reset_seconds,
+        )
         executor = RunExecutor(the_store)
         services = Services(
             settings=settings,
@@ -116,6 +122,7 @@ def create_app(
             ),
             scorers=scorers if scorers is not None else load_scorers(),
             started_at=time.time(),
+            verdict_cache=_verdict_cache(settings),
         )
         app.state.services = services
         await services.sessions.start()
@@ -176,6 +183,16 @@ def create_app(
         }
 
     return app
+
+
+def _verdict_cache(settings: Settings) -> VerdictCache | None:
+    where = (settings.verdict_cache or "").strip()
+    ttl = settings.verdict_cache_ttl_seconds
+    if not where or where.lower() in ("off", "none"):
+        return None
+    if where.lower() == "memory":
+        return MemoryVerdictCache(ttl_s=ttl)
+    return SqliteVerdictCache(Path(where).expanduser(), ttl_s=ttl)
 
 
 def _limit_body(

@@ -26,7 +26,7 @@ from redraft._events import (
     VerdictReached,
 )
 from redraft._types import RunResult, Usage
-from redraft.evaluators import build_panel
+from redraft.evaluators import Cached, Evaluator, build_panel
 from redraft.profiles import UnknownModelError, resolve_model
 from redraft.server._app import Services, Tenant, services_of
 from redraft.server._errors import ApiError
@@ -58,7 +58,9 @@ async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle
         generator = services.registry.get(plan.generator)
         judge = None if plan.judge is None else services.registry.get(plan.judge)
         escalation = None if plan.escalation is None else services.registry.get(plan.escalation)
-        evaluator = build_panel(judge, **plan.panel)
+        evaluator: Evaluator = build_panel(judge, **plan.panel)
+        if services.verdict_cache is not None:
+            evaluator = Cached(evaluator, services.verdict_cache)
     except ConfigurationError as exc:
         raise ApiError(400, str(exc), param="redraft") from None
     handle = services.executor.start(

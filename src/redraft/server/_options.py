@@ -24,7 +24,7 @@ from redraft._types import (
     Policy,
     RunRequest,
 )
-from redraft.evaluators import JUDGE_PRESETS
+from redraft.evaluators import JUDGE_PRESETS, AddressesJudge
 from redraft.profiles import NO_JUDGE, Profile, StreamMode, check_request_spec, validate_patterns
 from redraft.providers import parse_model_spec
 
@@ -73,6 +73,7 @@ class RedraftOptions(BaseModel):
     on_judge_error: Literal["keep", "redraft"] | None = None
     min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
     judge_context: JudgeContext | None = None
+    check_injection: bool | None = None
 
     @field_validator("must_match", "must_not_match")
     @classmethod
@@ -219,11 +220,14 @@ def plan_run(
         "max_words": _pick(opts.max_words, profile.max_words),
         "json_schema": _pick(opts.json_schema, profile.json_schema),
     }
+    if _pick(opts.check_injection, profile.check_injection):
+        panel["checks"] = [AddressesJudge()]
     has_checks = bool(
         panel["must_match"]
         or panel["must_not_match"]
         or panel["max_words"] is not None
         or panel["json_schema"] is not None
+        or bool(panel.get("checks"))
     )
     if judge_spec is None and not has_checks:
         raise ConfigurationError(
