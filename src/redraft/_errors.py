@@ -52,7 +52,8 @@ class ConfigurationError(RedraftError):
 
 
 class ProviderError(RedraftError):
-    """An LLM call failed. ``status`` is the HTTP status when there was one."""
+    """An LLM call failed. ``status`` is the HTTP status when there was one;
+    ``retry_after`` the seconds the server asked us to wait (429, 503)."""
 
     def __init__(
         self,
@@ -61,11 +62,13 @@ class ProviderError(RedraftError):
         provider: str = "",
         status: int | None = None,
         retryable: bool = False,
+        retry_after: float | None = None,
     ) -> None:
         super().__init__(message)
         self.provider = provider
         self.status = status
         self.retryable = retryable
+        self.retry_after = retry_after
 
 
 class ProviderAuthError(ProviderError):
@@ -83,8 +86,9 @@ class ProviderRateLimitError(ProviderError):
         status: int | None = 429,
         retry_after: float | None = None,
     ) -> None:
-        super().__init__(message, provider=provider, status=status, retryable=True)
-        self.retry_after = retry_after
+        super().__init__(
+            message, provider=provider, status=status, retryable=True, retry_after=retry_after
+        )
 
 
 class ProviderTimeoutError(ProviderError):

@@ -95,4 +95,6 @@ def error_for_status(
         provider=provider,
         status=status,
         retryable=status >= 500 or status in (408, 409),
+        # 503s often say when to come back, like 429s.
+        retry_after=parse_retry_after(headers),
     )
