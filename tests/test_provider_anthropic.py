@@ -19,10 +19,26 @@ from redraft._errors import (
     RealModelCallBlockedError,
 )
 from redraft._ledger import Ledger
-from redraft._types import Message, ModelRequest, Policy, StreamChunk, Usage
+from redraft._tool_loop import (
+    ToolConversation,
+    assistant_tool_message,
+    draft_with_tools,
+    tool_result_message,
+)
+from redraft._tools import Toolbox, ToolExecution
+from redraft._types import (
+    Completion,
+    Message,
+    ModelRequest,
+    Policy,
+    StreamChunk,
+    ToolCall,
+    ToolSpec,
+    Usage,
+)
 from redraft.providers import ProviderRegistry
 from redraft.providers._anthropic import AnthropicProvider, to_anthropic_messages
-from redraft.testing import FakeAnthropicServer, FakeError
+from redraft.testing import FakeAnthropicServer, FakeError, FakeToolCalls
 
 KEY = "sk-ant-test-secret-key-123"
 
@@ -241,6 +257,26 @@ async def test_rate_limit_carries_retry_after(server: FakeAnthropicServer) -> No
     assert caught.value.provider == "anthropic"
 
 
+@pytest.mark.parametrize(
+    ("event_type", "retryable"),
+    [("overloaded_error", True), ("api_error", True), ("invalid_request_error", False)],
+)
+def test_error_events_inside_a_stream_are_retryable_when_transient(
+    server: FakeAnthropicServer, event_type: str, retryable: bool
+) -> None:
+    import anthropic
+    import httpx
+
+    # What the SDK raises for an ``event: error`` line inside a 200 stream.
+    body = {"type": "error", "error": {"type": event_type, "message": "Overloaded"}}
+    response = httpx.Response(200, request=httpx.Request("POST", server.base_url))
+    exc = anthropic.APIStatusError("Overloaded", response=response, body=body)
+    error = provider_for(server)._translate(exc)
+    assert type(error) is ProviderResponseError
+    assert error.retryable is retryable
+    assert "mid-stream" in str(error) and event_type in str(error)
+
+
 @pytest.mark.real_calls
 async def test_api_keys_never_reach_error_messages(server: FakeAnthropicServer) -> None:
     body = {"type": "error", "error": {"type": "authentication_error", "message": f"bad {KEY}"}}
@@ -293,13 +329,29 @@ async def test_real_calls_are_blocked_by_default(server: FakeAnthropicServer) ->
     assert server.requests == []
 
 
-def test_message_mapping_drops_empty_turns_and_passes_tool_results_as_user_text() -> None:
+def test_message_mapping_drops_empty_turns_and_maps_tool_turns_to_blocks() -> None:
     system, messages = to_anthropic_messages(
         [
             Message(role="system", content=""),
             Message(role="user", content="Look this up."),
             Message(role="assistant", content=None),
+            Message.model_validate(
+                {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [
+                        {"id": "call_1", "type": "function", "function": {"name": "find"}},
+                        {
+                            "id": "call_2",
+                            "type": "function",
+                            "function": {"name": "find", "arguments": "not json"},
+                        },
+                    ],
+                }
+            ),
             Message(role="tool", content="42", tool_call_id="call_1"),
+            Message(role="tool", content=[{"type": "text", "text": "43"}], tool_call_id="call_2"),
+            Message(role="tool", content="a result nothing asked for"),
             Message(
                 role="user",
                 content=[{"type": "image_url", "image_url": {"url": "https://x.test/a.png"}}],
@@ -309,11 +361,176 @@ def test_message_mapping_drops_empty_turns_and_passes_tool_results_as_user_text(
     assert system == ""
     assert messages == [
         {"role": "user", "content": "Look this up."},
-        {"role": "user", "content": "42"},
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "tool_use", "id": "call_1", "name": "find", "input": {}},
+                {"type": "tool_use", "id": "call_2", "name": "find", "input": {}},
+            ],
+        },
+        {
+            "role": "user",
+            "content": [
+                {"type": "tool_result", "tool_use_id": "call_1", "content": "42"},
+                {"type": "tool_result", "tool_use_id": "call_2", "content": "43"},
+            ],
+        },
+        {"role": "user", "content": "a result nothing asked for"},
         {
             "role": "user",
             "content": [
                 {"type": "image", "source": {"type": "url", "url": "https://x.test/a.png"}}
             ],
+        },
+    ]
+
+
+# -- tools ------------------------------------------------------------------------
+
+WEATHER = ToolSpec(
+    name="get_weather",
+    description="The weather in a city.",
+    parameters={
+        "type": "object",
+        "properties": {"city": {"type": "string"}},
+        "required": ["city"],
+    },
+)
+ADD = ToolSpec(name="add")
+
+
+@pytest.mark.real_calls
+async def test_sdk_retries_are_off_by_default_so_the_ledger_owns_them(
+    server: FakeAnthropicServer,
+) -> None:
+    server.add(FakeError(529), "never asked for")
+    provider = AnthropicProvider("claude-test", base_url=server.base_url, api_key=KEY)
+    with pytest.raises(ProviderResponseError):
+        await provider.complete(ask())
+    assert len(server.requests) == 1
+    await provider.aclose()
+
+
+@pytest.mark.real_calls
+@pytest.mark.parametrize("streaming", [False, True])
+async def test_a_tool_round_trip_in_anthropics_wire_format(
+    server: FakeAnthropicServer, streaming: bool
+) -> None:
+    server.add(
+        FakeToolCalls([("get_weather", {"city": "Paris"}), ("add", {"a": 1, "b": 2})], "Hm."),
+        "Sunny, and 3.",
+    )
+    provider = provider_for(server)
+    messages = [
+        Message(role="system", content="Use tools."),
+        Message(role="user", content="Weather in Paris, and 1 + 2?"),
+    ]
+
+    async def answer(request: ModelRequest) -> Completion:
+        if not streaming:
+            return await provider.complete(request)
+        *deltas, last = [c async for c in provider.stream(request)]
+        assert all(d.tool_calls is None for d in deltas)
+        return Completion(
+            text="".join(d.delta for d in deltas),
+            finish_reason=last.finish_reason,
+            tool_calls=last.tool_calls or [],
+        )
+
+    first = await answer(ModelRequest(messages=messages, tools=[WEATHER, ADD]))
+    assert first.text == "Hm."
+    assert first.finish_reason == "tool_calls"
+    assert first.tool_calls == [
+        ToolCall(id="toolu_fake_1", name="get_weather", arguments='{"city": "Paris"}'),
+        ToolCall(id="toolu_fake_2", name="add", arguments='{"a": 1, "b": 2}'),
+    ]
+    messages += [
+        assistant_tool_message(first.text, first.tool_calls),
+        tool_result_message("toolu_fake_1", "sunny"),
+        tool_result_message("toolu_fake_2", "3"),
+    ]
+    second = await answer(ModelRequest(messages=messages, tools=[WEATHER, ADD]))
+    assert second.text == "Sunny, and 3."
+    assert second.finish_reason == "stop"
+    assert second.tool_calls == []
+
+    first_body, second_body = (r["body"] for r in server.requests)
+    assert first_body["tools"] == [
+        {
+            "name": "get_weather",
+            "description": "The weather in a city.",
+            "input_schema": WEATHER.parameters,
+        },
+        {"name": "add", "input_schema": {"type": "object", "properties": {}}},
+    ]
+    assert second_body["system"] == "Use tools."
+    assert second_body["messages"] == [
+        {"role": "user", "content": "Weather in Paris, and 1 + 2?"},
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "text", "text": "Hm."},
+                {
+                    "type": "tool_use",
+                    "id": "toolu_fake_1",
+                    "name": "get_weather",
+                    "input": {"city": "Paris"},
+                },
+                {
+                    "type": "tool_use",
+                    "id": "toolu_fake_2",
+                    "name": "add",
+                    "input": {"a": 1, "b": 2},
+                },
+            ],
+        },
+        {
+            "role": "user",
+            "content": [
+                {"type": "tool_result", "tool_use_id": "toolu_fake_1", "content": "sunny"},
+                {"type": "tool_result", "tool_use_id": "toolu_fake_2", "content": "3"},
+            ],
+        },
+    ]
+
+
+@pytest.mark.real_calls
+async def test_a_tool_loop_through_the_ledger_and_the_real_sdk(
+    server: FakeAnthropicServer,
+) -> None:
+    box = Toolbox()
+
+    @box.add
+    async def add(a: int, b: int) -> int:
+        """Add two whole numbers."""
+        return a + b
+
+    server.add(FakeToolCalls([("add", {"a": 2, "b": 3})]), "2 + 3 = 5.")
+    ledger = Ledger(Policy())
+    conversation = ToolConversation([Message(role="user", content="2 + 3?")])
+    loop = draft_with_tools(
+        ledger, provider_for(server), conversation, box, attempt=1, max_iterations=3, max_tokens=64
+    )
+    items = [item async for item in loop]
+
+    assert [i.result for i in items if isinstance(i, ToolExecution)] == ["5"]
+    assert conversation.text == "2 + 3 = 5."
+    assert [(c.status, c.finish_reason) for c in ledger.calls] == [
+        ("ok", "tool_calls"),
+        ("ok", "stop"),
+    ]
+    second = server.requests[1]["body"]
+    assert second["stream"] is True
+    assert second["tools"][0]["name"] == "add"
+    assert second["messages"][1:] == [
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "tool_use", "id": "toolu_fake_1", "name": "add", "input": {"a": 2, "b": 3}}
+            ],
+        },
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "toolu_fake_1", "content": "5"}],
         },
     ]

@@ -20,11 +20,27 @@ from redraft._errors import (
     RealModelCallBlockedError,
 )
 from redraft._ledger import Ledger
-from redraft._types import Message, ModelRequest, Policy, StreamChunk, Usage
+from redraft._tool_loop import (
+    ToolConversation,
+    assistant_tool_message,
+    draft_with_tools,
+    tool_result_message,
+)
+from redraft._tools import Toolbox, ToolExecution
+from redraft._types import (
+    Completion,
+    Message,
+    ModelRequest,
+    Policy,
+    StreamChunk,
+    ToolCall,
+    ToolSpec,
+    Usage,
+)
 from redraft.providers import ProviderRegistry
 from redraft.providers._http import parse_retry_after, redact
 from redraft.providers._openai import OpenAIProvider
-from redraft.testing import FakeError, FakeOpenAIServer
+from redraft.testing import FakeError, FakeOpenAIServer, FakeToolCalls
 
 KEY = "sk-test-secret-key-123"
 
@@ -355,3 +371,162 @@ def test_redact_blanks_keys_and_bearer_tokens() -> None:
     assert "abc.def" not in text
     assert "xyzxyz" not in text
     assert text.count("[redacted]") == 3
+
+
+# -- tools ------------------------------------------------------------------------
+
+WEATHER = ToolSpec(
+    name="get_weather",
+    description="The weather in a city.",
+    parameters={
+        "type": "object",
+        "properties": {"city": {"type": "string"}},
+        "required": ["city"],
+    },
+)
+ADD = ToolSpec(name="add")
+
+
+@pytest.mark.real_calls
+async def test_sdk_retries_are_off_by_default_so_the_ledger_owns_them(
+    server: FakeOpenAIServer,
+) -> None:
+    server.add(FakeError(503), "never asked for")
+    provider = OpenAIProvider("fake-model", base_url=server.base_url, api_key=KEY)
+    with pytest.raises(ProviderResponseError):
+        await provider.complete(ask())
+    assert len(server.requests) == 1
+    await provider.aclose()
+
+
+@pytest.mark.real_calls
+@pytest.mark.parametrize("streaming", [False, True])
+async def test_a_tool_round_trip_in_openais_wire_format(
+    server: FakeOpenAIServer, streaming: bool
+) -> None:
+    server.add(
+        FakeToolCalls([("get_weather", {"city": "Paris"}), ("add", {"a": 1, "b": 2})], "Hm."),
+        "Sunny, and 3.",
+    )
+    provider = provider_for(server)
+    messages = [Message(role="user", content="Weather in Paris, and 1 + 2?")]
+
+    async def answer(request: ModelRequest) -> Completion:
+        if not streaming:
+            return await provider.complete(request)
+        *deltas, last = [c async for c in provider.stream(request)]
+        assert all(d.tool_calls is None for d in deltas)
+        return Completion(
+            text="".join(d.delta for d in deltas),
+            finish_reason=last.finish_reason,
+            tool_calls=last.tool_calls or [],
+        )
+
+    first = await answer(ModelRequest(messages=messages, tools=[WEATHER, ADD]))
+    assert first.text == "Hm."
+    assert first.finish_reason == "tool_calls"
+    assert first.tool_calls == [
+        ToolCall(id="call_fake_1", name="get_weather", arguments='{"city": "Paris"}'),
+        ToolCall(id="call_fake_2", name="add", arguments='{"a": 1, "b": 2}'),
+    ]
+    messages += [
+        assistant_tool_message(first.text, first.tool_calls),
+        tool_result_message("call_fake_1", "sunny"),
+        tool_result_message("call_fake_2", "3"),
+    ]
+    second = await answer(ModelRequest(messages=messages, tools=[WEATHER, ADD]))
+    assert second.text == "Sunny, and 3."
+    assert second.finish_reason == "stop"
+    assert second.tool_calls == []
+
+    first_body, second_body = (r["body"] for r in server.requests)
+    assert first_body["tools"] == [
+        {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "description": "The weather in a city.",
+                "parameters": WEATHER.parameters,
+            },
+        },
+        {
+            "type": "function",
+            "function": {"name": "add", "parameters": {"type": "object", "properties": {}}},
+        },
+    ]
+    assert second_body["messages"] == [
+        {"role": "user", "content": "Weather in Paris, and 1 + 2?"},
+        {
+            "role": "assistant",
+            "content": "Hm.",
+            "tool_calls": [
+                {
+                    "id": "call_fake_1",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'},
+                },
+                {
+                    "id": "call_fake_2",
+                    "type": "function",
+                    "function": {"name": "add", "arguments": '{"a": 1, "b": 2}'},
+                },
+            ],
+        },
+        {"role": "tool", "tool_call_id": "call_fake_1", "content": "sunny"},
+        {"role": "tool", "tool_call_id": "call_fake_2", "content": "3"},
+    ]
+
+
+@pytest.mark.real_calls
+async def test_a_tool_loop_through_the_ledger_and_the_real_sdk(server: FakeOpenAIServer) -> None:
+    box = Toolbox()
+
+    @box.add
+    def add(a: int, b: int) -> int:
+        """Add two whole numbers."""
+        return a + b
+
+    server.add(FakeToolCalls([("add", {"a": 2, "b": 3})]), "2 + 3 = 5.")
+    ledger = Ledger(Policy())
+    conversation = ToolConversation([Message(role="user", content="2 + 3?")])
+    loop = draft_with_tools(
+        ledger, provider_for(server), conversation, box, attempt=1, max_iterations=3, max_tokens=64
+    )
+    items = [item async for item in loop]
+
+    assert [i.result for i in items if isinstance(i, ToolExecution)] == ["5"]
+    assert conversation.text == "2 + 3 = 5."
+    assert [(c.status, c.finish_reason) for c in ledger.calls] == [
+        ("ok", "tool_calls"),
+        ("ok", "stop"),
+    ]
+    second = server.requests[1]["body"]
+    assert second["stream"] is True
+    assert second["tools"][0]["function"]["name"] == "add"
+    assert second["messages"][1]["tool_calls"][0]["function"] == {
+        "name": "add",
+        "arguments": '{"a": 2, "b": 3}',
+    }
+    assert second["messages"][2] == {"role": "tool", "tool_call_id": "call_fake_1", "content": "5"}
+
+
+def test_streamed_tool_call_pieces_are_joined_by_index() -> None:
+    from openai.types.chat.chat_completion_chunk import (
+        ChoiceDeltaToolCall,
+        ChoiceDeltaToolCallFunction,
+    )
+
+    from redraft.providers._openai import _ToolCallPieces
+
+    def piece(index: int, **fields: Any) -> ChoiceDeltaToolCall:
+        function = ChoiceDeltaToolCallFunction(**fields.pop("function", {}))
+        return ChoiceDeltaToolCall(index=index, function=function, **fields)
+
+    pieces = _ToolCallPieces()
+    pieces.add([piece(1, id="b", function={"name": "second", "arguments": ""})])
+    pieces.add([piece(0, function={"name": "first", "arguments": '{"x"'})])  # no id sent
+    pieces.add([piece(0, function={"arguments": ": 1}"}), piece(1, id="b")])
+    assert pieces.finished() == [
+        ToolCall(id="call_0", name="first", arguments='{"x": 1}'),
+        ToolCall(id="b", name="second", arguments="{}"),
+    ]

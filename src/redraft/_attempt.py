@@ -14,7 +14,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from redraft._errors import RedraftError
+from redraft._errors import RedraftError, ToolLoopLimitError
 from redraft._events import (
     CallRecorded,
     DraftCompleted,
@@ -22,10 +22,22 @@ from redraft._events import (
     EvidenceRecorded,
     RunEvent,
     TextDelta,
+    ToolExecuted,
     VerdictReached,
 )
 from redraft._ledger import Ledger
-from redraft._types import Draft, Evidence, Message, ModelRequest, Policy, RunRequest, Verdict
+from redraft._tool_loop import ToolConversation, draft_with_tools
+from redraft._tools import Toolbox, ToolExecution
+from redraft._types import (
+    Draft,
+    Evidence,
+    Message,
+    ModelRequest,
+    Policy,
+    RunRequest,
+    StreamChunk,
+    Verdict,
+)
 from redraft.evaluators._base import EvaluationContext, Evaluator, Subject
 from redraft.providers._base import Provider
 
@@ -42,6 +54,9 @@ class Outcome:
     failure: RedraftError | None = None
     started: bool = False
     draft_ms: float = 0.0
+    executions: list[ToolExecution] = field(default_factory=list)
+    context: list[Message] = field(default_factory=list)
+    """The conversation to resubmit when the attempt failed (tool turns included)."""
 
 
 @dataclass
@@ -57,6 +72,7 @@ class AttemptRunner:
     outcomes: dict[int, Outcome] = field(default_factory=dict)
     query: dict[str, object] | None = None
     """The query analysis, for judges that see the full context."""
+    toolbox: Toolbox | None = None
 
     def announce_calls(self) -> list[RunEvent]:
         return [CallRecorded(run_id=self.run_id, call=c) for c in self.ledger.new_records()]
@@ -84,15 +100,19 @@ class AttemptRunner:
         finish: str | None = None
         early: Evidence | None = None
         started = self.clock()
+        conversation = ToolConversation(messages)
         try:
-            request = ModelRequest(
-                messages=messages,
-                max_tokens=self.policy.max_tokens,
-                temperature=self.policy.temperature,
-            )
-            chunks = self.ledger.stream(generator, request, kind="draft", attempt=attempt)
+            chunks = self._draft(generator, conversation, attempt)
             async with contextlib.aclosing(chunks):
                 async for chunk in chunks:
+                    if isinstance(chunk, ToolExecution):
+                        # The draft is what the model writes after its last tool call.
+                        outcome.text = ""
+                        outcome.executions.append(chunk)
+                        for event in self.announce_calls():
+                            yield event
+                        yield ToolExecuted(run_id=self.run_id, attempt=attempt, execution=chunk)
+                        continue
                     if chunk.delta:
                         outcome.text += chunk.delta
                         yield TextDelta(run_id=self.run_id, attempt=attempt, delta=chunk.delta)
@@ -103,6 +123,11 @@ class AttemptRunner:
                     finish = chunk.finish_reason or finish
         except RedraftError as exc:
             outcome.failure = exc
+            outcome.context = (
+                list(exc.messages)
+                if isinstance(exc, ToolLoopLimitError)
+                else list(conversation.messages)
+            )
         outcome.draft_ms = (self.clock() - started) * 1000
         for event in self.announce_calls():
             yield event
@@ -141,6 +166,27 @@ class AttemptRunner:
             attempt=attempt, text=text, verdict=verdict, feedback=feedback, finish_reason=finish
         )
 
+    def _draft(
+        self, generator: Provider, conversation: ToolConversation, attempt: int
+    ) -> AsyncGenerator[StreamChunk | ToolExecution, None]:
+        if self.toolbox is not None and len(self.toolbox):
+            return draft_with_tools(
+                self.ledger,
+                generator,
+                conversation,
+                self.toolbox,
+                attempt=attempt,
+                max_iterations=self.policy.max_tool_iterations,
+                max_tokens=self.policy.max_tokens,
+                temperature=self.policy.temperature,
+            )
+        request = ModelRequest(
+            messages=conversation.messages,
+            max_tokens=self.policy.max_tokens,
+            temperature=self.policy.temperature,
+        )
+        return self.ledger.stream(generator, request, kind="draft", attempt=attempt)
+
     def cancelled(self, attempt: int) -> list[RunEvent]:
         """Close the record of an attempt stopped because another one passed."""
         outcome = self.outcomes[attempt]
@@ -163,6 +209,8 @@ class AttemptRunner:
         }
         if self.query is not None:
             extra["query_analysis"] = self.query
+        if outcome.executions:
+            extra["tool_executions"] = [e.model_dump() for e in outcome.executions]
         return extra
 
 

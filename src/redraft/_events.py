@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from redraft._tools import ToolExecution
 from redraft._types import (
     CallRecord,
     Evidence,
@@ -35,6 +36,7 @@ __all__ = [
     "RunStarted",
     "TextDelta",
     "Thinking",
+    "ToolExecuted",
     "VerdictReached",
 ]
 
@@ -66,6 +68,15 @@ class TextDelta(_Event):
     type: Literal["text_delta"] = "text_delta"
     attempt: int
     delta: str
+
+
+class ToolExecuted(_Event):
+    """A tool the model called while drafting ran; the draft is the text
+    written after the last of these."""
+
+    type: Literal["tool_executed"] = "tool_executed"
+    attempt: int
+    execution: ToolExecution
 
 
 class DraftCompleted(_Event):
@@ -129,6 +140,7 @@ RunEvent = Annotated[
         RunStarted
         | DraftStarted
         | TextDelta
+        | ToolExecuted
         | DraftCompleted
         | CallRecorded
         | EvidenceRecorded

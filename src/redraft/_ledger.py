@@ -116,6 +116,11 @@ class Ledger:
         if left is None:
             return request, 0
         prompt_bound = provider.input_token_bound(request.messages)
+        if request.tools:
+            # Tool definitions are part of the prompt the vendor bills.
+            prompt_bound += sum(
+                len(spec.model_dump_json().encode("utf-8")) for spec in request.tools
+            )
         room = left - prompt_bound
         wanted = min(request.max_tokens, max(room, 0))
         if wanted < min(_MIN_USEFUL_OUTPUT_TOKENS, request.max_tokens):

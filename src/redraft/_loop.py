@@ -37,6 +37,7 @@ from redraft._events import (
 from redraft._feedback import base_messages, prepare_feedback
 from redraft._hooks import Hooks
 from redraft._ledger import Ledger
+from redraft._tools import Toolbox
 from redraft._types import (
     Draft,
     Message,
@@ -68,6 +69,7 @@ async def stream_run(
     hooks: Hooks | None = None,
     escalation: Provider | None = None,
     rng: random.Random | None = None,
+    tools: Toolbox | None = None,
 ) -> AsyncIterator[RunEvent]:
     """Run the loop, yielding every event as it happens.
 
@@ -76,7 +78,9 @@ async def stream_run(
     judge failures; those are recorded on the events and the result.
     ``hooks`` see the events first (seed 003's lifecycle hooks);
     ``escalation`` drafts once ``policy.escalate_after`` attempts failed;
-    ``rng`` decides sampling (``policy.sample_rate``).
+    ``rng`` decides sampling (``policy.sample_rate``); ``tools`` are Python
+    functions the generator may call while drafting (seed 000's tool loop,
+    at most ``policy.max_tool_iterations`` rounds per draft).
     """
     seq = 0
     async for event in _events(
@@ -88,6 +92,7 @@ async def stream_run(
         clock=clock,
         escalation=escalation,
         rng=rng or random.Random(),
+        tools=tools,
     ):
         seq += 1
         event.seq = seq
@@ -106,9 +111,10 @@ async def _events(
     clock: Callable[[], float],
     escalation: Provider | None,
     rng: random.Random,
+    tools: Toolbox | None,
 ) -> AsyncIterator[RunEvent]:
     ledger = Ledger(policy, clock=clock)
-    runner = AttemptRunner(run_id, request, policy, evaluator, ledger, clock)
+    runner = AttemptRunner(run_id, request, policy, evaluator, ledger, clock, toolbox=tools)
     if policy.judge_context == "full":
         runner.query = dataclasses.asdict(analyse_query(request))
     yield RunStarted(
@@ -163,6 +169,9 @@ async def _events(
         failures = [runner.outcomes[n].failure for n in numbers]
         if all(d is None for d in round_drafts):
             failure = next((f for f in failures if f is not None), None)
+            failed = next((runner.outcomes[n] for n in numbers if runner.outcomes[n].failure), None)
+            if failed is not None and failed.context:
+                messages = failed.context
             stop_reason = _stop_reason_for(failure) if failure else "error"
             break
 
@@ -288,6 +297,7 @@ async def run(
     hooks: Hooks | None = None,
     escalation: Provider | None = None,
     rng: random.Random | None = None,
+    tools: Toolbox | None = None,
 ) -> RunResult:
     """Drain :func:`stream_run` into its result.
 
@@ -305,6 +315,7 @@ async def run(
         hooks=hooks,
         escalation=escalation,
         rng=rng,
+        tools=tools,
     ):
         if on_event is not None:
             on_event(event)

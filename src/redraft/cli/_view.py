@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rich.console import Console, Group
 from rich.live import Live
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -23,6 +24,7 @@ from redraft._events import (
     RunStarted,
     TextDelta,
     Thinking,
+    ToolExecuted,
     VerdictReached,
 )
 from redraft._types import RunResult, Verdict
@@ -73,6 +75,14 @@ class RunView:
             self._attempt, self._text = event.attempt, self._texts[event.attempt]
             if self._live is not None:
                 self._live.update(self._draft_panel())
+        elif isinstance(event, ToolExecuted):
+            # The draft is what the model writes after its last tool call.
+            self._texts[event.attempt] = ""
+            self._attempt, self._text = event.attempt, ""
+            run = event.execution
+            outcome = f"[red]{_shorten(run.error)}[/]" if run.error else _shorten(run.result)
+            call = f"{escape(run.name)}({_shorten(run.arguments)})"
+            self.console.print(f"[dim]tool[/] {call} → {outcome}")
         elif isinstance(event, DraftCompleted):
             self._stop_live()
             self._attempt, self._text = event.attempt, event.text
@@ -155,3 +165,9 @@ def _verdict_table(attempt: int, verdict: Verdict) -> Group:
         (f"verdict {attempt}: ", "bold"), (label, style), f" · score {verdict.score:.2f}"
     )
     return Group(header, table, Text(""))
+
+
+def _shorten(text: str, limit: int = 80) -> str:
+    # Tool output is arbitrary text: escaped so it never reads as rich markup.
+    flat = " ".join(text.split())
+    return escape(flat if len(flat) <= limit else flat[: limit - 1] + "…")

@@ -1,10 +1,17 @@
 """``anthropic:<model>``: Claude through the official ``anthropic`` SDK.
 
-Chat-style messages are mapped to the Messages API here: system turns become
-the top-level ``system`` parameter, text parts become text blocks, image parts
-become image blocks. JSON-schema requests use the API's structured outputs
-(``output_config.format``). Every SDK error is translated into
-:mod:`redraft._errors` types with secrets scrubbed.
+Chat-style messages are mapped to the Messages API by
+:func:`~redraft.providers._anthropic_messages.to_anthropic_messages`: system
+turns become the top-level ``system`` parameter, text and image parts become
+blocks, tool turns become ``tool_use`` / ``tool_result`` blocks. JSON-schema
+requests use the API's structured outputs (``output_config.format``). Every
+SDK error is translated into :mod:`redraft._errors` types with secrets
+scrubbed.
+
+Tools are offered as ``tools`` (``input_schema`` is the JSON schema);
+``tool_use`` blocks in a response (streamed: ``input_json_delta`` pieces) come
+back as :class:`~redraft.ToolCall` with the input as JSON text, and the
+``tool_use`` stop reason as OpenAI's ``tool_calls``, which redraft speaks.
 """
 
 from __future__ import annotations
@@ -22,7 +29,8 @@ from redraft._errors import (
     ProviderResponseError,
     ProviderTimeoutError,
 )
-from redraft._types import Completion, Message, ModelRequest, StreamChunk, Usage
+from redraft._types import Completion, ModelRequest, StreamChunk, ToolCall, Usage
+from redraft.providers._anthropic_messages import to_anthropic_messages
 from redraft.providers._base import Provider
 from redraft.providers._http import error_detail, error_for_status, redact
 
@@ -34,7 +42,12 @@ __all__ = ["AnthropicProvider", "to_anthropic_messages"]
 _INSTALL = "pip install 'redraft[anthropic]'"
 
 # redraft speaks OpenAI's finish reasons; keep Anthropic's other reasons as-is.
-_FINISH_REASONS = {"end_turn": "stop", "stop_sequence": "stop", "max_tokens": "length"}
+_FINISH_REASONS = {
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "max_tokens": "length",
+    "tool_use": "tool_calls",
+}
 
 
 class AnthropicProvider(Provider):
@@ -43,6 +56,11 @@ class AnthropicProvider(Provider):
     Needs ``ANTHROPIC_API_KEY`` (or ``api_key``); the client is built on the
     first call, so a missing key is reported then as a
     :class:`~redraft.ConfigurationError`. ``ANTHROPIC_BASE_URL`` is honoured.
+
+    ``max_retries`` (the SDK's own retries) defaults to 0: redraft's
+    :class:`~redraft._ledger.Ledger` retries failed calls itself, recording
+    each try and never waiting past the run's deadline; SDK retries would be
+    invisible to both and multiply with the ledger's.
     """
 
     name = "anthropic"
@@ -56,7 +74,7 @@ class AnthropicProvider(Provider):
         api_key: str | None = None,
         base_url: str | None = None,
         client: anthropic.AsyncAnthropic | None = None,
-        max_retries: int = 2,
+        max_retries: int = 0,
         timeout: float = 60.0,
     ) -> None:
         if not model:
@@ -113,6 +131,12 @@ class AnthropicProvider(Provider):
             params["system"] = system
         if request.stop:
             params["stop_sequences"] = request.stop
+        if request.tools:
+            params["tools"] = [
+                {"name": spec.name, "input_schema": spec.parameters}
+                | ({"description": spec.description} if spec.description else {})
+                for spec in request.tools
+            ]
         if request.temperature is not None:
             # The 2.x SDK dropped the typed ``temperature`` argument; the API
             # still takes it for the models that allow sampling settings.
@@ -136,6 +160,11 @@ class AnthropicProvider(Provider):
                 f"{self._endpoint} answered without message content", provider=self.name
             )
         text = "".join(block.text for block in blocks if block.type == "text")
+        calls = [
+            ToolCall(id=block.id, name=block.name, arguments=json.dumps(block.input))
+            for block in blocks
+            if block.type == "tool_use"
+        ]
         return Completion(
             text=text,
             usage=Usage(
@@ -144,6 +173,7 @@ class AnthropicProvider(Provider):
             ),
             finish_reason=_finish(message.stop_reason),
             model=message.model or self.model,
+            tool_calls=calls,
         )
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
@@ -151,6 +181,8 @@ class AnthropicProvider(Provider):
         input_tokens = output_tokens = 0
         finish: str | None = None
         model: str | None = None
+        # tool_use blocks by index: id, name, and the input JSON in pieces
+        tool_uses: dict[int, tuple[str, str, list[str]]] = {}
         try:
             stream = await client.messages.create(**self._params(request), stream=True)
             async with stream:
@@ -159,9 +191,15 @@ class AnthropicProvider(Provider):
                         model = event.message.model
                         input_tokens = _input_tokens(event.message.usage)
                         output_tokens = event.message.usage.output_tokens or 0
+                    elif event.type == "content_block_start":
+                        block = event.content_block
+                        if block.type == "tool_use":
+                            tool_uses[event.index] = (block.id, block.name, [])
                     elif event.type == "content_block_delta":
                         if event.delta.type == "text_delta" and event.delta.text:
                             yield StreamChunk(delta=event.delta.text)
+                        elif event.delta.type == "input_json_delta" and event.index in tool_uses:
+                            tool_uses[event.index][2].append(event.delta.partial_json)
                     elif event.type == "message_delta":
                         finish = _finish(event.delta.stop_reason) or finish
                         # message_delta usage is cumulative, not an increment.
@@ -170,10 +208,15 @@ class AnthropicProvider(Provider):
                             input_tokens = event.usage.input_tokens
         except _handled_errors() as exc:
             raise self._translate(exc) from None
+        calls = [
+            ToolCall(id=call_id, name=name, arguments=_input_json("".join(pieces)))
+            for _, (call_id, name, pieces) in sorted(tool_uses.items())
+        ]
         yield StreamChunk(
             usage=Usage(input_tokens=input_tokens, output_tokens=output_tokens),
             finish_reason=finish,
             model=model or self.model,
+            tool_calls=calls or None,
         )
 
     async def aclose(self) -> None:
@@ -198,8 +241,11 @@ class AnthropicProvider(Provider):
         if isinstance(exc, anthropic.APIStatusError) and exc.status_code < 400:
             # An ``error`` event inside a 200 stream (overloaded, mostly).
             detail = redact(error_detail(exc.body, exc.message), secret)
+            event_type = _error_event_type(exc.body)
             return ProviderResponseError(
-                f"{where} sent an error mid-stream: {detail}", provider=self.name
+                f"{where} sent an error mid-stream ({event_type or 'unknown type'}): {detail}",
+                provider=self.name,
+                retryable=event_type in _TRANSIENT_ERROR_EVENTS,
             )
         if isinstance(exc, anthropic.APIStatusError):
             # 529 is Anthropic's "overloaded"; error_for_status treats it as a 5xx.
@@ -222,53 +268,14 @@ class AnthropicProvider(Provider):
         )
 
 
-def to_anthropic_messages(messages: list[Message]) -> tuple[str, list[dict[str, Any]]]:
-    """Split chat messages into Anthropic's ``system`` text and ``messages``.
-
-    System turns (wherever they are) join into the system prompt; tool
-    results, which redraft never asks for, are passed on as user text.
-    Messages with no content are dropped, as the API rejects empty turns.
-    """
-    system: list[str] = []
-    out: list[dict[str, Any]] = []
-    for message in messages:
-        if message.role == "system":
-            if message.text:
-                system.append(message.text)
-            continue
-        role = "assistant" if message.role == "assistant" else "user"
-        content = _content(message)
-        if content:
-            out.append({"role": role, "content": content})
-    return "\n\n".join(system), out
-
-
-def _content(message: Message) -> str | list[dict[str, Any]]:
-    if not isinstance(message.content, list):
-        return message.content or ""
-    blocks: list[dict[str, Any]] = []
-    for part in message.content:
-        kind = part.get("type")
-        if kind == "text" and part.get("text"):
-            blocks.append({"type": "text", "text": str(part["text"])})
-        elif kind == "image_url":
-            image = _image_block(part.get("image_url"))
-            if image is not None:
-                blocks.append(image)
-    return blocks
-
-
-def _image_block(spec: Any) -> dict[str, Any] | None:
-    url = spec.get("url") if isinstance(spec, dict) else spec
-    if not isinstance(url, str) or not url:
-        return None
-    if url.startswith("data:") and ";base64," in url:
-        media_type, _, data = url[len("data:") :].partition(";base64,")
-        return {
-            "type": "image",
-            "source": {"type": "base64", "media_type": media_type, "data": data},
-        }
-    return {"type": "image", "source": {"type": "url", "url": url}}
+def _input_json(streamed: str) -> str:
+    """Streamed tool input as the same JSON text a whole response gives."""
+    if not streamed.strip():
+        return "{}"
+    try:
+        return json.dumps(json.loads(streamed))
+    except json.JSONDecodeError:
+        return streamed  # let the tool loop report the bad arguments to the model
 
 
 def _strict_schema(schema: dict[str, Any]) -> dict[str, Any]:
@@ -320,3 +327,17 @@ def _handled_errors() -> tuple[type[Exception], ...]:
     import anthropic
 
     return (anthropic.AnthropicError, json.JSONDecodeError, *_transport_error_groups()[1])
+
+
+# Error events Anthropic sends inside a 200 stream that a later try can
+# outlive (the same conditions as HTTP 529 and 500).
+_TRANSIENT_ERROR_EVENTS = frozenset({"overloaded_error", "api_error"})
+
+
+def _error_event_type(body: object) -> str | None:
+    """The ``error.type`` of an ``event: error`` payload, when it has one."""
+    if isinstance(body, dict):
+        error = body.get("error")
+        if isinstance(error, dict) and isinstance(error.get("type"), str):
+            return str(error["type"])
+    return None

@@ -7,6 +7,7 @@ inside its own module, so nothing above this seam knows any SDK.
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterator
@@ -58,6 +59,7 @@ class Provider(ABC):
             usage=completion.usage,
             finish_reason=completion.finish_reason,
             model=completion.model,
+            tool_calls=completion.tool_calls or None,
         )
 
     def input_token_bound(self, messages: list[Message]) -> int:
@@ -118,6 +120,10 @@ def estimate_input_tokens_upper_bound(messages: list[Message]) -> int:
     total = _PER_REQUEST_OVERHEAD
     for message in messages:
         total += len(message.text.encode("utf-8")) + _PER_MESSAGE_OVERHEAD
+        if message.model_extra:
+            # Extra wire fields (an assistant turn's ``tool_calls``) are
+            # tokenized too; their JSON length bounds them.
+            total += len(json.dumps(message.model_extra, default=str).encode("utf-8"))
     return total
 
 

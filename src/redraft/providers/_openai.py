@@ -5,6 +5,11 @@
 first use so that the ``openai`` extra stays optional, and every SDK error is
 translated here into :mod:`redraft._errors` types with secrets scrubbed.
 
+Tools: ``ModelRequest.tools`` are offered as ``function`` tools and the
+model's calls come back as :class:`~redraft.ToolCall` (on the final chunk
+when streaming). redraft's own messages already use OpenAI's shape for tool
+turns (an assistant message with ``tool_calls``, ``tool`` messages with
+``tool_call_id``), so they are sent as they are.
 """
 
 from __future__ import annotations
@@ -22,13 +27,15 @@ from redraft._errors import (
     ProviderResponseError,
     ProviderTimeoutError,
 )
-from redraft._types import Completion, ModelRequest, StreamChunk, Usage
+from redraft._types import Completion, ModelRequest, StreamChunk, ToolCall, ToolSpec, Usage
 from redraft.providers._base import Provider, usage_for
 from redraft.providers._http import error_detail, error_for_status, redact
 
 if TYPE_CHECKING:
     import openai
     from openai.types import CompletionUsage
+    from openai.types.chat import ChatCompletionMessageToolCallUnion
+    from openai.types.chat.chat_completion_chunk import ChoiceDeltaToolCall
 
 __all__ = ["OpenAIProvider"]
 
@@ -45,6 +52,11 @@ class OpenAIProvider(Provider):
     provider never touches the network or requires a key. Pass ``client`` to
     reuse a configured ``openai.AsyncOpenAI`` (it is then not closed by
     :meth:`aclose`).
+
+    ``max_retries`` (the SDK's own retries) defaults to 0: redraft's
+    :class:`~redraft._ledger.Ledger` retries failed calls itself, recording
+    each try and never waiting past the run's deadline; SDK retries would be
+    invisible to both and multiply with the ledger's.
     """
 
     name = "openai"
@@ -58,7 +70,7 @@ class OpenAIProvider(Provider):
         base_url: str | None = None,
         api_key: str | None = None,
         client: openai.AsyncOpenAI | None = None,
-        max_retries: int = 2,
+        max_retries: int = 0,
         timeout: float = 60.0,
     ) -> None:
         if not model:
@@ -124,6 +136,8 @@ class OpenAIProvider(Provider):
             params["temperature"] = request.temperature
         if request.stop:
             params["stop"] = request.stop
+        if request.tools:
+            params["tools"] = [_tool_param(spec) for spec in request.tools]
         if request.json_schema is not None:
             params["response_format"] = {
                 "type": "json_schema",
@@ -156,6 +170,7 @@ class OpenAIProvider(Provider):
             usage=usage,
             finish_reason=choice.finish_reason,
             model=response.model or self.model,
+            tool_calls=_tool_calls(choice.message.tool_calls),
         )
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
@@ -165,6 +180,7 @@ class OpenAIProvider(Provider):
         usage: Usage | None = None
         finish: str | None = None
         model: str | None = None
+        calls = _ToolCallPieces()
         try:
             stream = await client.chat.completions.create(
                 **self._params(request), stream=True, stream_options={"include_usage": True}
@@ -180,11 +196,18 @@ class OpenAIProvider(Provider):
                         finish = choice.finish_reason or finish
                         if choice.delta.content:
                             yield StreamChunk(delta=choice.delta.content)
+                        if choice.delta.tool_calls:
+                            calls.add(choice.delta.tool_calls)
         except (openai.OpenAIError, json.JSONDecodeError) as exc:
             raise self._translate(exc) from None
         # usage stays None when a server ignores stream_options: the ledger
         # then charges an estimate instead of recording a free call.
-        yield StreamChunk(usage=usage, finish_reason=finish, model=model or self.model)
+        yield StreamChunk(
+            usage=usage,
+            finish_reason=finish,
+            model=model or self.model,
+            tool_calls=calls.finished() or None,
+        )
 
     async def aclose(self) -> None:
         if self._client is not None and self._owns_client:
@@ -226,6 +249,68 @@ class OpenAIProvider(Provider):
         return ProviderResponseError(
             f"unreadable response from {where}: {redact(str(exc), secret)}", provider=self.name
         )
+
+
+def _tool_param(spec: ToolSpec) -> dict[str, Any]:
+    function: dict[str, Any] = {"name": spec.name}
+    if spec.description:
+        function["description"] = spec.description
+    function["parameters"] = spec.parameters
+    return {"type": "function", "function": function}
+
+
+def _arguments_text(arguments: Any) -> str:
+    # Some compatible servers send the arguments as an object, not JSON text.
+    if isinstance(arguments, str):
+        return arguments or "{}"
+    return json.dumps(arguments if arguments is not None else {})
+
+
+def _tool_calls(calls: list[ChatCompletionMessageToolCallUnion] | None) -> list[ToolCall]:
+    """The function calls of a response (custom tools are never offered)."""
+    found: list[ToolCall] = []
+    for index, call in enumerate(calls or []):
+        if call.type != "function":
+            continue
+        found.append(
+            ToolCall(
+                # Some compatible servers leave the id out; results need one.
+                id=call.id or f"call_{index}",
+                name=call.function.name,
+                arguments=_arguments_text(call.function.arguments),
+            )
+        )
+    return found
+
+
+class _ToolCallPieces:
+    """Streamed tool calls put back together: each arrives in pieces keyed by
+    ``index``, the first with the id and name, the rest with bits of the
+    arguments text."""
+
+    def __init__(self) -> None:
+        self._calls: dict[int, dict[str, str]] = {}
+
+    def add(self, pieces: list[ChoiceDeltaToolCall]) -> None:
+        for piece in pieces:
+            call = self._calls.setdefault(piece.index, {"id": "", "name": "", "arguments": ""})
+            if piece.id and not call["id"]:
+                call["id"] = piece.id
+            if piece.function is not None:
+                if piece.function.name and not call["name"]:
+                    call["name"] = piece.function.name
+                if piece.function.arguments:
+                    call["arguments"] += piece.function.arguments
+
+    def finished(self) -> list[ToolCall]:
+        return [
+            ToolCall(
+                id=call["id"] or f"call_{index}",
+                name=call["name"],
+                arguments=call["arguments"] or "{}",
+            )
+            for index, call in sorted(self._calls.items())
+        ]
 
 
 def _usage(usage: CompletionUsage) -> Usage:

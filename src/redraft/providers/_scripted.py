@@ -7,6 +7,10 @@
 
 Each honours ``max_tokens`` the way a real backend does (output cut, finish
 reason ``length``) and reports usage, so budgets can be tested with them.
+A :class:`Completion` with ``tool_calls`` scripts a model asking for tools:
+``complete`` returns it as it is and ``stream`` puts the calls on the final
+chunk, as the real providers do. ``history`` keeps every request, its
+``tools`` included.
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ class _FakeProvider(Provider):
             usage=completion.usage,
             finish_reason=completion.finish_reason,
             model=completion.model or self.model,
+            tool_calls=list(completion.tool_calls) or None,
         )
 
 

@@ -4,7 +4,8 @@
   through the real provider seam without any backend.
 - :class:`FakeOpenAIServer` and :class:`FakeAnthropicServer` speak the vendors'
   wire formats on a loopback port, so the official SDKs can be exercised end
-  to end; queue :class:`FakeError` items to inject HTTP errors.
+  to end; queue :class:`FakeError` items to inject HTTP errors and
+  :class:`FakeToolCalls` items to answer with tool calls.
 - :func:`block_real_model_calls` / :func:`allow_real_model_calls` switch the
   guard that stops test suites from reaching real models by accident.
 """
@@ -19,7 +20,12 @@ from redraft.providers import (
     block_real_model_calls,
 )
 from redraft.testing._fake_anthropic import FakeAnthropicServer
-from redraft.testing._fake_openai import FakeError, FakeOpenAIServer, FakeResponse
+from redraft.testing._fake_openai import (
+    FakeError,
+    FakeOpenAIServer,
+    FakeResponse,
+    FakeToolCalls,
+)
 
 __all__ = [
     "EchoModel",
@@ -27,6 +33,7 @@ __all__ = [
     "FakeError",
     "FakeOpenAIServer",
     "FakeResponse",
+    "FakeToolCalls",
     "FunctionModel",
     "ScriptedModel",
     "allow_real_model_calls",

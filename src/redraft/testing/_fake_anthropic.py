@@ -8,8 +8,10 @@ from typing import Any
 
 from redraft.testing._fake_openai import (
     FakeError,
+    FakeToolCalls,
     _FakeServer,
     _Handler,
+    argument_pieces,
     count_words,
     split_words,
 )
@@ -52,7 +54,9 @@ class FakeAnthropicServer(_FakeServer):
     Works like :class:`~redraft.testing.FakeOpenAIServer`: a queue of
     responses, ``server.requests`` for assertions, word-counted usage, and
     ``max_tokens`` honoured with ``stop_reason: "max_tokens"``. Point the SDK
-    at ``server.base_url`` (the SDK appends ``/v1/messages`` itself).
+    at ``server.base_url`` (the SDK appends ``/v1/messages`` itself). A
+    :class:`~redraft.testing.FakeToolCalls` answer sends ``tool_use`` blocks
+    (streamed: ``input_json_delta`` pieces) with ``stop_reason: "tool_use"``.
     """
 
     @property
@@ -98,8 +102,13 @@ class FakeAnthropicServer(_FakeServer):
         self._reply(handler, body, response, request_id)
 
     def _reply(
-        self, handler: _Handler, body: dict[str, Any], text: str, headers: dict[str, str]
+        self,
+        handler: _Handler,
+        body: dict[str, Any],
+        answer: str | FakeToolCalls,
+        headers: dict[str, str],
     ) -> None:
+        text = answer.text if isinstance(answer, FakeToolCalls) else answer
         limit: int = body["max_tokens"]
         pieces = split_words(text)
         stop_reason = "end_turn"
@@ -107,16 +116,25 @@ class FakeAnthropicServer(_FakeServer):
             pieces = [p for p in pieces if p.strip()][:limit]
             stop_reason = "max_tokens"
         text = "".join(pieces)
+        uses: list[dict[str, Any]] = []
+        if isinstance(answer, FakeToolCalls):
+            ids = self._tool_call_ids(answer, "toolu_fake_")
+            uses = [
+                {"type": "tool_use", "id": call_id, "name": name, "input": arguments}
+                for call_id, (name, arguments) in zip(ids, answer.calls, strict=True)
+            ]
+            stop_reason = "tool_use"
         input_tokens = count_words(_text_of(body.get("system"))) + sum(
             count_words(_text_of(m.get("content"))) for m in body["messages"]
         )
-        output_tokens = count_words(text)
+        output_tokens = count_words(text) + sum(count_words(json.dumps(u["input"])) for u in uses)
+        blocks = [{"type": "text", "text": text}] if text or not uses else []
         message: dict[str, Any] = {
             "id": f"msg_fake_{self._new_id()}",
             "type": "message",
             "role": "assistant",
             "model": str(body.get("model") or self.model),
-            "content": [{"type": "text", "text": text}],
+            "content": blocks + uses,
             "stop_reason": stop_reason,
             "stop_sequence": None,
             "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
@@ -132,13 +150,24 @@ class FakeAnthropicServer(_FakeServer):
             start = {**message, "content": [], "stop_reason": None}
             start["usage"] = {"input_tokens": input_tokens, "output_tokens": 1}
             yield event("message_start", {"message": start})
-            block = {"type": "text", "text": ""}
-            yield event("content_block_start", {"index": 0, "content_block": block})
-            yield event("ping", {})
-            for piece in pieces:
-                delta = {"type": "text_delta", "text": piece}
-                yield event("content_block_delta", {"index": 0, "delta": delta})
-            yield event("content_block_stop", {"index": 0})
+            index = 0
+            if blocks:
+                text_block = {"type": "text", "text": ""}
+                yield event("content_block_start", {"index": 0, "content_block": text_block})
+                yield event("ping", {})
+                for piece in pieces:
+                    delta = {"type": "text_delta", "text": piece}
+                    yield event("content_block_delta", {"index": 0, "delta": delta})
+                yield event("content_block_stop", {"index": 0})
+                index = 1
+            for use in uses:
+                use_block = {**use, "input": {}}
+                yield event("content_block_start", {"index": index, "content_block": use_block})
+                for part in argument_pieces(json.dumps(use["input"])):
+                    delta = {"type": "input_json_delta", "partial_json": part}
+                    yield event("content_block_delta", {"index": index, "delta": delta})
+                yield event("content_block_stop", {"index": index})
+                index += 1
             yield event(
                 "message_delta",
                 {

@@ -20,7 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any, ClassVar, Self
 
-__all__ = ["FakeError", "FakeOpenAIServer", "FakeResponse"]
+__all__ = ["FakeError", "FakeOpenAIServer", "FakeResponse", "FakeToolCalls"]
 
 
 @dataclass
@@ -36,9 +36,38 @@ class FakeError:
     headers: dict[str, str] = field(default_factory=dict)
 
 
-FakeResponse = str | FakeError | Callable[[dict[str, Any]], "str | FakeError"]
-"""One queued answer: the completion text, an error, or a function of the
-parsed request body returning either."""
+@dataclass
+class FakeToolCalls:
+    """An answer that asks for tools, in the vendor's wire format.
+
+    ``calls`` are ``(name, arguments)`` pairs; ``text`` is what the model
+    writes before the calls. Ids are ``ids`` when given, else made up by the
+    server (``call_fake_<n>`` / ``toolu_fake_<n>``). Streamed, the arguments
+    arrive in several pieces, as they do from the real APIs.
+    """
+
+    calls: list[tuple[str, dict[str, Any]]]
+    text: str = ""
+    ids: list[str] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.calls:
+            raise ValueError("FakeToolCalls needs at least one call")
+        if self.ids is not None and len(self.ids) != len(self.calls):
+            raise ValueError("FakeToolCalls needs one id per call")
+
+
+FakeAnswer = str | FakeError | FakeToolCalls
+FakeResponse = FakeAnswer | Callable[[dict[str, Any]], FakeAnswer]
+"""One queued answer: the completion text, an error, tool calls, or a
+function of the parsed request body returning one of those."""
+
+
+def argument_pieces(arguments: str) -> list[str]:
+    """A JSON text cut in a few pieces, as streamed tool arguments arrive."""
+    size = max(1, len(arguments) // 3)
+    return [arguments[i : i + size] for i in range(0, len(arguments), size)] or [""]
+
 
 _WORD_PIECES = re.compile(r"\S+\s*|\s+")
 
@@ -64,6 +93,7 @@ class _FakeServer:
         self.model = model
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
+        self._call_ids = itertools.count(1)
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -124,15 +154,21 @@ class _FakeServer:
             self.requests.append({"method": method, "path": path, "headers": headers, "body": body})
             return len(self.requests)
 
-    def _next_response(self, body: dict[str, Any]) -> str | FakeError | None:
+    def _next_response(self, body: dict[str, Any]) -> FakeAnswer | None:
         with self._lock:
             item = self.responses.popleft() if self.responses else None
-        if item is None or isinstance(item, str | FakeError):
+        if item is None or isinstance(item, str | FakeError | FakeToolCalls):
             return item
         return item(body)
 
     def _new_id(self) -> int:
         return next(self._ids)
+
+    def _tool_call_ids(self, answer: FakeToolCalls, prefix: str) -> list[str]:
+        if answer.ids is not None:
+            return list(answer.ids)
+        with self._lock:
+            return [f"{prefix}{next(self._call_ids)}" for _ in answer.calls]
 
     def handle(self, handler: _Handler, method: str, path: str, body: Any) -> None:
         raise NotImplementedError
@@ -227,7 +263,9 @@ class FakeOpenAIServer(_FakeServer):
     (lower-cased) and the parsed JSON ``body`` of every request.
 
     Usage counts words. ``max_tokens`` (or ``max_completion_tokens``) cuts the
-    text to that many words with ``finish_reason: "length"``.
+    text to that many words with ``finish_reason: "length"``. A
+    :class:`FakeToolCalls` answer sends ``tool_calls`` (streamed: as indexed
+    pieces) with ``finish_reason: "tool_calls"``.
     """
 
     @property
@@ -260,7 +298,10 @@ class FakeOpenAIServer(_FakeServer):
             return
         self._complete(handler, body, response)
 
-    def _complete(self, handler: _Handler, body: dict[str, Any], text: str) -> None:
+    def _complete(
+        self, handler: _Handler, body: dict[str, Any], answer: str | FakeToolCalls
+    ) -> None:
+        text = answer.text if isinstance(answer, FakeToolCalls) else answer
         limit = body.get("max_completion_tokens") or body.get("max_tokens")
         pieces = split_words(text)
         finish = "stop"
@@ -268,11 +309,26 @@ class FakeOpenAIServer(_FakeServer):
             pieces = [p for p in pieces if p.strip()][:limit]
             finish = "length"
         text = "".join(pieces)
+        calls: list[dict[str, Any]] = []
+        if isinstance(answer, FakeToolCalls):
+            ids = self._tool_call_ids(answer, "call_fake_")
+            calls = [
+                {
+                    "id": call_id,
+                    "type": "function",
+                    "function": {"name": name, "arguments": json.dumps(arguments)},
+                }
+                for call_id, (name, arguments) in zip(ids, answer.calls, strict=True)
+            ]
+            finish = "tool_calls"
         prompt_tokens = sum(count_words(_message_text(m.get("content"))) for m in body["messages"])
+        completion_tokens = count_words(text) + sum(
+            count_words(c["function"]["arguments"]) for c in calls
+        )
         usage = {
             "prompt_tokens": prompt_tokens,
-            "completion_tokens": count_words(text),
-            "total_tokens": prompt_tokens + count_words(text),
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
         }
         model = str(body.get("model") or self.model)
         base = {
@@ -281,7 +337,10 @@ class FakeOpenAIServer(_FakeServer):
             "model": model,
         }
         if not body.get("stream"):
-            message = {"role": "assistant", "content": text, "refusal": None}
+            message: dict[str, Any] = {"role": "assistant", "content": text, "refusal": None}
+            if calls:
+                message["content"] = text or None
+                message["tool_calls"] = calls
             choice = {"index": 0, "message": message, "finish_reason": finish, "logprobs": None}
             handler.send_json(
                 200, {**base, "object": "chat.completion", "choices": [choice], "usage": usage}
@@ -301,6 +360,12 @@ class FakeOpenAIServer(_FakeServer):
             yield choice({"role": "assistant", "content": ""})
             for piece in pieces:
                 yield choice({"content": piece})
+            for index, call in enumerate(calls):
+                head = {**call, "function": {"name": call["function"]["name"], "arguments": ""}}
+                yield choice({"tool_calls": [{"index": index, **head}]})
+                for part in argument_pieces(call["function"]["arguments"]):
+                    function = {"arguments": part}
+                    yield choice({"tool_calls": [{"index": index, "function": function}]})
             yield choice({}, finish)
             if include_usage:
                 yield f"data: {json.dumps({**chunk, 'choices': [], 'usage': usage})}\n\n"
