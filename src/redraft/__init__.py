@@ -46,10 +46,13 @@ from redraft._events import (
     RunStarted,
     TextDelta,
     Thinking,
+    ToolExecuted,
     VerdictReached,
 )
 from redraft._hooks import HOOKS, HookName, Hooks
 from redraft._loop import new_run_id, run, run_sync, stream_run
+from redraft._tool_loop import ToolConversation
+from redraft._tools import Tool, Toolbox, ToolExecution, tool
 from redraft._types import (
     CallRecord,
     Completion,
@@ -67,6 +70,7 @@ from redraft._types import (
     Usage,
     Verdict,
 )
+from redraft.middleware import Refined, refine, wrap
 
 __version__ = "0.1.0"
 
@@ -118,6 +122,15 @@ __all__ = [
     "Usage",
     "Verdict",
     "VerdictReached",
+    "ToolExecuted",
+    "ToolConversation",
+    "Tool",
+    "Toolbox",
+    "ToolExecution",
+    "tool",
+    "Refined",
+    "refine",
+    "wrap",
     "__version__",
     "analyse_query",
     "new_run_id",

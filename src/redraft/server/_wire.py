@@ -1,17 +1,16 @@
-"""OpenAI Chat Completions on the wire: the request model and response builders.
+"""OpenAI Chat Completions on the wire: the request model, SSE framing, errors.
 
 Kept apart from the endpoint so the exact shapes can be tested against the
-official ``openai`` SDK's own types without a server. The builders return
-plain dicts that ``openai.types.chat.ChatCompletion`` and
-``ChatCompletionChunk`` parse; redraft's extension rides at the top level
-under ``redraft`` (the SDK keeps unknown fields as extras).
+official ``openai`` SDK's own types without a server. The response builders
+(:func:`completion_response`, :func:`chunk`, :func:`extension_from_result`)
+live in the core module :mod:`redraft._openai_wire`, shared with the
+middleware, and are re-exported here.
 """
 
 from __future__ import annotations
 
 import json
-import time
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -29,7 +28,13 @@ from redraft._errors import (
     RedraftError,
     RunFailedError,
 )
-from redraft._types import Message, RunResult, Usage
+from redraft._openai_wire import (
+    FINISH_REASONS,
+    chunk,
+    completion_response,
+    extension_from_result,
+)
+from redraft._types import Message
 from redraft.profiles import UnknownModelError
 from redraft.server._options import (
     RedraftOptions,
@@ -57,9 +62,6 @@ MAX_MESSAGES = 256
 MAX_CONTENT_CHARS = 200_000
 """Text characters one message may carry."""
 MAX_MODEL_CHARS = 256
-
-FINISH_REASONS = ("stop", "length", "tool_calls", "content_filter", "function_call")
-"""The values the SDK's ``Choice.finish_reason`` accepts."""
 
 SSE_DONE = "data: [DONE]\n\n"
 
@@ -162,94 +164,7 @@ def _text_chars(content: object) -> int:
     return 0
 
 
-# -- responses ------------------------------------------------------------------------
-
-
-def _usage(usage: Usage) -> dict[str, int]:
-    return {
-        "prompt_tokens": usage.input_tokens,
-        "completion_tokens": usage.output_tokens,
-        "total_tokens": usage.total_tokens,
-    }
-
-
-def _finish(reason: str | None) -> str:
-    # The SDK rejects finish reasons outside its set; providers may say "end_turn" etc.
-    if reason is None or reason in FINISH_REASONS:
-        return reason or "stop"
-    return "length" if reason in ("max_tokens", "max_output_tokens") else "stop"
-
-
-def completion_response(
-    run_id: str,
-    model: str,
-    text: str,
-    usage: Usage,
-    finish_reason: str | None,
-    extension: dict[str, Any],
-    *,
-    created: int | None = None,
-) -> dict[str, Any]:
-    """A ``chat.completion`` object with redraft's extension under ``redraft``."""
-    return {
-        "id": f"chatcmpl-{run_id}",
-        "object": "chat.completion",
-        "created": int(time.time()) if created is None else created,
-        "model": model,
-        "choices": [
-            {
-                "index": 0,
-                "message": {"role": "assistant", "content": text, "refusal": None},
-                "finish_reason": _finish(finish_reason),
-                "logprobs": None,
-            }
-        ],
-        "usage": _usage(usage),
-        "system_fingerprint": None,
-        "redraft": extension,
-    }
-
-
-def chunk(
-    run_id: str,
-    model: str,
-    *,
-    delta: str | None = None,
-    role: Literal["assistant"] | None = None,
-    finish_reason: str | None = None,
-    usage: Usage | None = None,
-    extension: dict[str, Any] | None = None,
-    choices: bool = True,
-    created: int | None = None,
-) -> dict[str, Any]:
-    """A ``chat.completion.chunk``. ``choices=False`` gives the usage-only
-    last chunk OpenAI sends for ``stream_options.include_usage``."""
-    body: dict[str, Any] = {
-        "id": f"chatcmpl-{run_id}",
-        "object": "chat.completion.chunk",
-        "created": int(time.time()) if created is None else created,
-        "model": model,
-        "choices": [],
-    }
-    if choices:
-        piece: dict[str, Any] = {}
-        if role is not None:
-            piece["role"] = role
-        if delta is not None:
-            piece["content"] = delta
-        body["choices"].append(
-            {
-                "index": 0,
-                "delta": piece,
-                "finish_reason": None if finish_reason is None else _finish(finish_reason),
-                "logprobs": None,
-            }
-        )
-    if usage is not None:
-        body["usage"] = _usage(usage)
-    if extension is not None:
-        body["redraft"] = extension
-    return body
+# -- server-sent events ---------------------------------------------------------------
 
 
 def sse_data(obj: object) -> str:
@@ -260,46 +175,6 @@ def sse_data(obj: object) -> str:
     one line.
     """
     return f"data: {json.dumps(obj, ensure_ascii=False, separators=(',', ':'))}\n\n"
-
-
-def extension_from_result(result: RunResult) -> dict[str, Any]:
-    """The ``redraft`` object of a response: the outcome, one evaluation per
-    draft (seed 000's display) and every LLM call (seed 000's transparency
-    list). Never messages, prompts or credentials."""
-    return {
-        "run_id": result.run_id,
-        "passed": result.passed,
-        "score": result.score,
-        "attempts": result.attempts,
-        "final_attempt": result.final_attempt,
-        "stop_reason": result.stop_reason,
-        "evaluations": [
-            {
-                "attempt": draft.attempt,
-                "passed": bool(draft.verdict and draft.verdict.passed),
-                "score": draft.verdict.score if draft.verdict else 0.0,
-                "reason": draft.verdict.reason if draft.verdict else "not evaluated",
-            }
-            for draft in result.drafts
-        ],
-        "calls": [
-            {
-                "kind": call.kind,
-                "attempt": call.attempt,
-                "provider": call.provider,
-                "model": call.model,
-                "evaluator": call.evaluator,
-                "usage": {
-                    "input_tokens": call.usage.input_tokens,
-                    "output_tokens": call.usage.output_tokens,
-                },
-                "latency_ms": call.latency_ms,
-                "status": call.status,
-                "error": call.error,
-            }
-            for call in result.calls
-        ],
-    }
 
 
 # -- errors ---------------------------------------------------------------------------

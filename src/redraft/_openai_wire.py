@@ -1,0 +1,164 @@
+"""OpenAI Chat Completions response shapes, built from a run's result.
+
+Pure functions returning plain dicts that ``openai.types.chat.ChatCompletion``
+and ``ChatCompletionChunk`` parse. redraft's extension rides at the top level
+under ``redraft`` (the SDK keeps unknown fields as extras, so
+``completion.model_extra["redraft"]`` reads it back).
+
+Shared by the HTTP service (:mod:`redraft.server._wire` re-exports these) and
+the drop-in middleware (:mod:`redraft.middleware`), so this module imports no
+web framework, database or CLI library.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Literal
+
+from redraft._types import RunResult, Usage
+
+__all__ = [
+    "FINISH_REASONS",
+    "chunk",
+    "completion_response",
+    "extension_from_result",
+    "finish_reason_of",
+]
+
+FINISH_REASONS = ("stop", "length", "tool_calls", "content_filter", "function_call")
+"""The values the SDK's ``Choice.finish_reason`` accepts."""
+
+
+def _usage(usage: Usage) -> dict[str, int]:
+    return {
+        "prompt_tokens": usage.input_tokens,
+        "completion_tokens": usage.output_tokens,
+        "total_tokens": usage.total_tokens,
+    }
+
+
+def _finish(reason: str | None) -> str:
+    # The SDK rejects finish reasons outside its set; providers may say "end_turn" etc.
+    if reason is None or reason in FINISH_REASONS:
+        return reason or "stop"
+    return "length" if reason in ("max_tokens", "max_output_tokens") else "stop"
+
+
+def finish_reason_of(result: RunResult) -> str:
+    """``length`` when the returned draft was cut at its token limit, else ``stop``."""
+    for draft in result.drafts:
+        if draft.attempt == result.final_attempt and draft.finish_reason == "length":
+            return "length"
+    return "stop"
+
+
+def completion_response(
+    run_id: str,
+    model: str,
+    text: str,
+    usage: Usage,
+    finish_reason: str | None,
+    extension: dict[str, Any],
+    *,
+    created: int | None = None,
+) -> dict[str, Any]:
+    """A ``chat.completion`` object with redraft's extension under ``redraft``."""
+    return {
+        "id": f"chatcmpl-{run_id}",
+        "object": "chat.completion",
+        "created": int(time.time()) if created is None else created,
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": text, "refusal": None},
+                "finish_reason": _finish(finish_reason),
+                "logprobs": None,
+            }
+        ],
+        "usage": _usage(usage),
+        "system_fingerprint": None,
+        "redraft": extension,
+    }
+
+
+def chunk(
+    run_id: str,
+    model: str,
+    *,
+    delta: str | None = None,
+    role: Literal["assistant"] | None = None,
+    finish_reason: str | None = None,
+    usage: Usage | None = None,
+    extension: dict[str, Any] | None = None,
+    choices: bool = True,
+    created: int | None = None,
+) -> dict[str, Any]:
+    """A ``chat.completion.chunk``. ``choices=False`` gives the usage-only
+    last chunk OpenAI sends for ``stream_options.include_usage``."""
+    body: dict[str, Any] = {
+        "id": f"chatcmpl-{run_id}",
+        "object": "chat.completion.chunk",
+        "created": int(time.time()) if created is None else created,
+        "model": model,
+        "choices": [],
+    }
+    if choices:
+        piece: dict[str, Any] = {}
+        if role is not None:
+            piece["role"] = role
+        if delta is not None:
+            piece["content"] = delta
+        body["choices"].append(
+            {
+                "index": 0,
+                "delta": piece,
+                "finish_reason": None if finish_reason is None else _finish(finish_reason),
+                "logprobs": None,
+            }
+        )
+    if usage is not None:
+        body["usage"] = _usage(usage)
+    if extension is not None:
+        body["redraft"] = extension
+    return body
+
+
+def extension_from_result(result: RunResult) -> dict[str, Any]:
+    """The ``redraft`` object of a response: the outcome, one evaluation per
+    draft (seed 000's display) and every LLM call (seed 000's transparency
+    list). Never messages, prompts or credentials."""
+    return {
+        "run_id": result.run_id,
+        "passed": result.passed,
+        "score": result.score,
+        "attempts": result.attempts,
+        "final_attempt": result.final_attempt,
+        "stop_reason": result.stop_reason,
+        "evaluations": [
+            {
+                "attempt": draft.attempt,
+                "passed": bool(draft.verdict and draft.verdict.passed),
+                "score": draft.verdict.score if draft.verdict else 0.0,
+                "reason": draft.verdict.reason if draft.verdict else "not evaluated",
+            }
+            for draft in result.drafts
+        ],
+        "calls": [
+            {
+                "kind": call.kind,
+                "attempt": call.attempt,
+                "provider": call.provider,
+                "model": call.model,
+                "evaluator": call.evaluator,
+                "usage": {
+                    "input_tokens": call.usage.input_tokens,
+                    "output_tokens": call.usage.output_tokens,
+                },
+                "latency_ms": call.latency_ms,
+                "status": call.status,
+                "error": call.error,
+            }
+            for call in result.calls
+        ],
+    }

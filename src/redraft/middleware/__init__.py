@@ -1,0 +1,134 @@
+"""Drop-in middleware (seed 003): redraft inside the SDK call you already make.
+
+::
+
+    import openai, redraft
+
+    client = redraft.wrap(openai.OpenAI(), must_not_match=[r"(?i)as an ai"], max_words=120)
+    reply = client.chat.completions.create(model="gpt-4o-mini", messages=[...])
+    reply.choices[0].message.content      # the accepted draft
+    reply.model_extra["redraft"]          # run_id, passed, score, attempts, evaluations, calls
+
+:func:`wrap` takes an ``openai.OpenAI``, ``openai.AsyncOpenAI``,
+``anthropic.Anthropic`` or ``anthropic.AsyncAnthropic`` and returns an object
+with the same interface; :func:`refine` decorates an async function that
+writes text. See ``docs/middleware.md``.
+
+Importing this package imports neither SDK: each is imported when a client
+of its kind is wrapped.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, TypeVar, cast
+
+from redraft._errors import ConfigurationError
+from redraft._settings import Settings
+from redraft._types import Policy
+from redraft.evaluators import Evaluator
+from redraft.middleware._common import JudgeArg, Redrafter
+from redraft.middleware._decorator import Refined, refine
+from redraft.middleware._options import CallOptions
+
+__all__ = ["CallOptions", "Refined", "refine", "wrap"]
+
+C = TypeVar("C")
+
+
+def wrap(
+    client: C,
+    *,
+    policy: Policy | None = None,
+    judge: JudgeArg = None,
+    evaluator: Evaluator | None = None,
+    criteria: str | None = None,
+    must_match: Sequence[str] = (),
+    must_not_match: Sequence[str] = (),
+    max_words: int | None = None,
+    json_schema: dict[str, Any] | None = None,
+    preset: str | None = None,
+    enabled: bool | None = None,
+    settings: Settings | None = None,
+) -> C:
+    """Wrap an OpenAI or Anthropic client so its answers are judged and redrafted.
+
+    ``chat.completions.create`` (OpenAI) and ``messages.create`` (Anthropic)
+    run the redraft loop with the call's model drafting through the client;
+    every other attribute is the real client's. The evaluator is
+    ``evaluator`` (plus any checks given), else a panel of the checks
+    (``must_match``, ``must_not_match``, ``max_words``, ``json_schema``) and
+    the judge: ``judge`` as a provider or model spec, ``"none"`` for checks
+    only, or None for ``REDRAFT_JUDGE_MODEL``, else the call's own model
+    judging through the same client. ``policy`` decides threshold, attempts,
+    feedback and what comes back when no draft passes; ``REDRAFT_THRESHOLD``
+    and ``REDRAFT_MAX_RETRIES`` fill the fields it does not set.
+    ``enabled=False`` or ``REDRAFT_ENABLED=false`` makes the wrapper a pure
+    pass-through. ``settings`` replaces :func:`redraft.load_settings`, read
+    once, here.
+
+    Raises :class:`~redraft.ConfigurationError` for a client of another
+    type and for options that cannot work.
+    """
+    family = _family(client)
+    core = Redrafter(
+        family=family,
+        policy=policy,
+        judge=judge,
+        evaluator=evaluator,
+        criteria=criteria,
+        must_match=must_match,
+        must_not_match=must_not_match,
+        max_words=max_words,
+        json_schema=json_schema,
+        preset=preset,
+        enabled=enabled,
+        settings=settings,
+    )
+    wrapped: object
+    if family == "openai":
+        import openai
+
+        from redraft.middleware._openai import RedraftAsyncOpenAI, RedraftOpenAI
+
+        if isinstance(client, openai.AsyncOpenAI):
+            wrapped = RedraftAsyncOpenAI(client, core)
+        else:
+            assert isinstance(client, openai.OpenAI)
+            if isinstance(client, openai.AzureOpenAI) and core.enabled:
+                raise ConfigurationError(
+                    "wrap() cannot rebuild a sync AzureOpenAI client as an async one; "
+                    "wrap an openai.AsyncAzureOpenAI instead"
+                )
+            wrapped = RedraftOpenAI(client, core)
+    else:
+        import anthropic
+
+        from redraft.middleware._anthropic import RedraftAnthropic, RedraftAsyncAnthropic
+
+        if isinstance(client, anthropic.AsyncAnthropic):
+            wrapped = RedraftAsyncAnthropic(client, core)
+        else:
+            assert isinstance(client, anthropic.Anthropic)
+            wrapped = RedraftAnthropic(client, core)
+    return cast(C, wrapped)
+
+
+def _family(client: object) -> str:
+    """``openai`` or ``anthropic`` for the four supported clients, else an error.
+
+    An SDK that was never imported cannot have made ``client``, so only the
+    SDKs already loaded are asked.
+    """
+    openai = sys.modules.get("openai")
+    if openai is not None and isinstance(client, openai.OpenAI | openai.AsyncOpenAI):
+        return "openai"
+    anthropic = sys.modules.get("anthropic")
+    if anthropic is not None and isinstance(client, anthropic.Anthropic | anthropic.AsyncAnthropic):
+        return "anthropic"
+    kind = type(client)
+    raise ConfigurationError(
+        f"redraft.wrap() takes an openai.OpenAI, openai.AsyncOpenAI, anthropic.Anthropic or "
+        f"anthropic.AsyncAnthropic client, not {kind.__module__}.{kind.__qualname__}"
+    )

@@ -1,0 +1,306 @@
+"""What every wrapped client and decorated function shares.
+
+:class:`Redrafter` holds the arguments of :func:`redraft.wrap` resolved
+against the ``REDRAFT_*`` settings (explicit arguments win), and turns one
+call's per-call options (:mod:`redraft.middleware._options`) into the
+:class:`~redraft.Policy` and evaluator of its run. Nothing here imports a
+vendor SDK.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from redraft._errors import ConfigurationError
+from redraft._settings import Settings, load_settings
+from redraft._types import Policy
+from redraft.evaluators import JUDGE_PRESETS, Evaluator, build_panel
+from redraft.middleware._options import CallOptions
+from redraft.providers import Provider, ProviderRegistry, parse_model_spec
+
+__all__ = [
+    "NO_JUDGE",
+    "JudgeArg",
+    "Redrafter",
+    "log",
+    "merge_params",
+    "text_pieces",
+]
+
+_POLICY_OPTIONS = ("threshold", "max_attempts", "feedback", "on_exhausted", "deadline_s")
+
+log = logging.getLogger("redraft.middleware")
+
+NO_JUDGE = "none"
+"""The judge that is no judge: the checks alone decide."""
+
+JudgeArg = Provider | str | None
+"""A judge as :func:`redraft.wrap` takes it: a provider, a model spec,
+``"none"`` (checks only) or None (the settings' judge model, else the
+generator judges itself)."""
+
+
+def merge_params(extras: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
+    """The caller's own SDK arguments under the ones a provider builds: the
+    provider's win, except that both ``extra_body`` objects are kept."""
+    merged = {**extras, **params}
+    if isinstance(extras.get("extra_body"), Mapping) and isinstance(
+        params.get("extra_body"), Mapping
+    ):
+        merged["extra_body"] = {**extras["extra_body"], **params["extra_body"]}
+    return merged
+
+
+_PIECES = re.compile(r"\S+\s*|\s+")
+
+
+def text_pieces(text: str) -> list[str]:
+    """Word-sized stream deltas that join back to ``text`` exactly."""
+    return _PIECES.findall(text)
+
+
+class Redrafter:
+    """The options of one wrapper (or decorator), resolved once.
+
+    ``family`` is the wrapped SDK's model-spec family (``openai``,
+    ``anthropic``; None for the decorator): a judge spec of that family judges
+    through the wrapped client itself, with the spec's model.
+    """
+
+    def __init__(
+        self,
+        *,
+        family: str | None,
+        policy: Policy | None,
+        judge: JudgeArg,
+        evaluator: Evaluator | None,
+        criteria: str | None,
+        must_match: Sequence[str],
+        must_not_match: Sequence[str],
+        max_words: int | None,
+        json_schema: dict[str, Any] | None,
+        preset: str | None,
+        enabled: bool | None,
+        settings: Settings | None,
+    ) -> None:
+        settings = settings if settings is not None else load_settings()
+        self.family = family
+        self.enabled = settings.enabled if enabled is None else bool(enabled)
+        self.policy = _policy_with_settings(policy, settings)
+        if judge is not None and not isinstance(judge, Provider | str):
+            raise ConfigurationError(
+                "judge must be a Provider, a model spec such as 'openai:gpt-4o-mini', "
+                f"'none' or None; got {type(judge).__name__}"
+            )
+        if isinstance(judge, str):
+            judge = _judge_spec(judge, "judge")
+        if evaluator is not None:
+            if not isinstance(evaluator, Evaluator):
+                raise ConfigurationError(
+                    f"evaluator must be a redraft Evaluator, got {type(evaluator).__name__}"
+                )
+            named = [
+                name
+                for name, value in (("judge", judge), ("criteria", criteria), ("preset", preset))
+                if value is not None
+            ]
+            if named:
+                raise ConfigurationError(
+                    f"{', '.join(named)} configure the built-in judge; they cannot be combined "
+                    "with evaluator= (add checks with must_match=, max_words=, …)"
+                )
+        elif judge is None and settings.judge_model:
+            judge = _judge_spec(settings.judge_model, "REDRAFT_JUDGE_MODEL")
+        self.judge: JudgeArg = judge
+        self.evaluator = evaluator
+        self.criteria = criteria
+        self.must_match = list(must_match)
+        self.must_not_match = list(must_not_match)
+        self.max_words = max_words
+        self.json_schema = json_schema
+        self.preset = preset
+        self.registry = ProviderRegistry()
+        self._warned: set[str] = set()
+        if preset is not None and preset not in JUDGE_PRESETS:
+            raise ConfigurationError(
+                f"unknown judge preset {preset!r}; choose one of {JUDGE_PRESETS}"
+            )
+        checks = bool(self.must_match or self.must_not_match or max_words is not None)
+        if (evaluator is None and judge == NO_JUDGE) or checks or json_schema is not None:
+            # Bad patterns and schemas, criteria without a judge, and nothing
+            # to evaluate at all fail here, not on the first call.
+            checks_only = evaluator is None and judge == NO_JUDGE
+            build_panel(
+                None,
+                must_match=self.must_match,
+                must_not_match=self.must_not_match,
+                max_words=max_words,
+                json_schema=json_schema,
+                criteria=criteria if checks_only else None,
+                preset=preset if checks_only else None,
+            )
+
+    # -- one call -----------------------------------------------------------------
+
+    def has_json_schema(self, options: CallOptions | None) -> bool:
+        """Whether the call's drafts are checked against a JSON schema."""
+        if options is not None and options.json_schema is not None:
+            return True
+        return self.json_schema is not None
+
+    def policy_for(
+        self,
+        options: CallOptions | None,
+        *,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+    ) -> Policy:
+        """The wrapper's policy with the call's sampling parameters and options."""
+        updates: dict[str, Any] = {}
+        if temperature is not None:
+            updates["temperature"] = temperature
+        if max_tokens is not None:
+            updates["max_tokens"] = max_tokens
+        if options is not None:
+            for name in _POLICY_OPTIONS:
+                value = getattr(options, name)
+                if value is not None:
+                    updates[name] = value
+            if options.token_budget is not None:
+                updates["token_budget"] = options.token_budget
+        if not updates:
+            return self.policy
+        try:
+            return Policy.model_validate({**self.policy.model_dump(), **updates})
+        except ValidationError as exc:
+            problems = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()]
+            raise ConfigurationError(
+                "invalid policy for this call: " + "; ".join(problems)
+            ) from None
+
+    def evaluator_for(
+        self,
+        options: CallOptions | None,
+        *,
+        model: str | None,
+        same_client: Callable[[str], Provider] | None,
+    ) -> Evaluator:
+        """The evaluator of one call: the wrapper's evaluator (with the call's
+        checks in front) or the panel of checks and judge.
+
+        ``same_client(model)`` builds a provider for ``model`` through the
+        wrapped client; it judges when no judge was named (self-evaluation)
+        and for judge specs of the wrapped client's family.
+        """
+        options = options or CallOptions()
+        must_match = self.must_match if options.must_match is None else options.must_match
+        must_not_match = (
+            self.must_not_match if options.must_not_match is None else options.must_not_match
+        )
+        max_words = options.max_words if options.max_words is not None else self.max_words
+        json_schema = options.json_schema if options.json_schema is not None else self.json_schema
+        if self.evaluator is not None:
+            named = [
+                name
+                for name in ("criteria", "judge_model", "judge")
+                if getattr(options, name) is not None
+            ]
+            if named:
+                raise ConfigurationError(
+                    f"redraft option(s) {', '.join(named)} configure the built-in judge, "
+                    "but this wrapper was given its own evaluator"
+                )
+            if not (must_match or must_not_match or max_words is not None or json_schema):
+                return self.evaluator
+            return build_panel(
+                None,
+                must_match=must_match,
+                must_not_match=must_not_match,
+                max_words=max_words,
+                json_schema=json_schema,
+                checks=[self.evaluator],
+            )
+        judge = self.judge
+        if options.judge_model is not None:
+            judge = _judge_spec(options.judge_model, "redraft.judge_model")
+        provider = self._judge_provider(judge, model=model, same_client=same_client)
+        return build_panel(
+            provider,
+            preset=options.judge or self.preset,
+            criteria=options.criteria or self.criteria,
+            must_match=must_match,
+            must_not_match=must_not_match,
+            max_words=max_words,
+            json_schema=json_schema,
+        )
+
+    def _judge_provider(
+        self,
+        judge: JudgeArg,
+        *,
+        model: str | None,
+        same_client: Callable[[str], Provider] | None,
+    ) -> Provider | None:
+        if isinstance(judge, Provider):
+            return judge
+        if judge == NO_JUDGE:
+            return None
+        if judge is None:
+            if same_client is None or not model:
+                return None  # nothing to judge with: checks only (build_panel says if none)
+            return same_client(model)
+        family, name = parse_model_spec(judge)
+        if family == self.family and same_client is not None:
+            return same_client(name)
+        return self.registry.get(judge)
+
+    # -- pass-through warnings -------------------------------------------------------
+
+    def warn_once(self, key: str, message: str) -> None:
+        """Log ``message`` the first time this wrapper meets ``key``."""
+        if key in self._warned:
+            return
+        self._warned.add(key)
+        log.warning("redraft: %s; the call goes to the client unevaluated", message)
+
+    async def aclose(self) -> None:
+        await self.registry.aclose()
+
+
+def _judge_spec(value: str, where: str) -> str:
+    spec = value.strip()
+    if spec.lower() == NO_JUDGE:
+        return NO_JUDGE
+    try:
+        parse_model_spec(spec)
+    except ConfigurationError as exc:
+        raise ConfigurationError(f"{where}: {exc}") from None
+    return spec
+
+
+def _policy_with_settings(policy: Policy | None, settings: Settings) -> Policy:
+    """``REDRAFT_THRESHOLD`` and ``REDRAFT_MAX_RETRIES`` fill the fields the
+    given policy did not set itself; explicit values win."""
+    if policy is not None and not isinstance(policy, Policy):
+        raise ConfigurationError(f"policy must be a redraft Policy, got {type(policy).__name__}")
+    base = policy or Policy()
+    explicit = base.model_fields_set if policy is not None else set()
+    updates: dict[str, Any] = {}
+    if settings.threshold is not None and "threshold" not in explicit:
+        updates["threshold"] = settings.threshold
+    if settings.max_retries is not None and "max_attempts" not in explicit:
+        updates["max_attempts"] = 1 + settings.max_retries
+    if not updates:
+        return base
+    try:
+        return Policy.model_validate({**base.model_dump(), **updates})
+    except ValidationError as exc:
+        problems = "; ".join(e["msg"] for e in exc.errors())
+        raise ConfigurationError(
+            f"REDRAFT_THRESHOLD / REDRAFT_MAX_RETRIES do not fit the policy: {problems}"
+        ) from None

@@ -1,0 +1,114 @@
+"""Per-call options: ``redraft=`` and ``extra_body={"redraft": ...}``.
+
+:func:`split_options` takes redraft's own options out of an SDK call's
+keyword arguments, so what reaches the real client is exactly what it
+understands, and validates them into :class:`CallOptions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from redraft._errors import ConfigurationError
+from redraft._types import FeedbackStrategy, OnExhausted
+from redraft.evaluators import JUDGE_PRESETS
+
+__all__ = ["OPTION_NAMES", "CallOptions", "parse_call_options", "split_options"]
+
+
+class CallOptions(BaseModel):
+    """Per-call options (``redraft={...}`` or ``extra_body={"redraft": {...}}``).
+
+    Named like the HTTP service's ``redraft`` options, so one ``extra_body``
+    works against both. Every option left out keeps the wrapper's setting; a
+    list given, even an empty one, replaces the wrapper's list.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    max_attempts: int | None = Field(default=None, ge=1, le=10)
+    criteria: str | None = None
+    format: str | None = None
+    must_match: list[str] | None = None
+    must_not_match: list[str] | None = None
+    max_words: int | None = Field(default=None, ge=1)
+    json_schema: dict[str, Any] | None = None
+    judge_model: str | None = None
+    """A model spec, or ``"none"`` for checks only."""
+    judge: str | None = None
+    """The judge preset (``wrap(preset=...)``), named as in the service."""
+    feedback: FeedbackStrategy | None = None
+    on_exhausted: OnExhausted | None = None
+    deadline_s: float | None = Field(default=None, gt=0)
+    token_budget: int | None = Field(default=None, ge=1)
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(CallOptions.model_fields)
+
+
+def parse_call_options(raw: Mapping[str, Any]) -> CallOptions:
+    """Validate per-call options; :class:`ConfigurationError` names every
+    unknown option at once (and the known ones), or every invalid value."""
+    unknown = [str(key) for key in raw if key not in CallOptions.model_fields]
+    if unknown:
+        noun = "option" if len(unknown) == 1 else "options"
+        raise ConfigurationError(
+            f"unknown redraft {noun}: {', '.join(unknown)} "
+            f"(known options: {', '.join(OPTION_NAMES)})"
+        )
+    try:
+        options = CallOptions.model_validate(dict(raw))
+    except ValidationError as exc:
+        problems = [
+            f"redraft.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
+        ]
+        raise ConfigurationError("; ".join(problems)) from None
+    if options.judge is not None and options.judge not in JUDGE_PRESETS:
+        raise ConfigurationError(
+            f"redraft.judge: unknown judge preset {options.judge!r}; choose one of {JUDGE_PRESETS}"
+        )
+    return options
+
+
+def split_options(
+    kwargs: Mapping[str, Any], *, validate: bool = True
+) -> tuple[dict[str, Any], CallOptions | None]:
+    """Take redraft's options out of an SDK call's keyword arguments.
+
+    Returns the arguments the real client understands (``redraft`` removed,
+    and ``redraft`` removed from ``extra_body``) and the options: None when
+    the call opted out (``redraft=False``) or ``validate`` is false (a
+    disabled wrapper ignores them), else the validated options (empty when
+    none were given). ``redraft=`` wins over ``extra_body``.
+    """
+    clean = dict(kwargs)
+    given: list[object] = []
+    extra = clean.get("extra_body")
+    if isinstance(extra, Mapping) and "redraft" in extra:
+        rest = {key: value for key, value in extra.items() if key != "redraft"}
+        given.append(extra["redraft"])
+        if rest:
+            clean["extra_body"] = rest
+        else:
+            del clean["extra_body"]
+    if "redraft" in clean:
+        given.append(clean.pop("redraft"))
+    if not validate:
+        return clean, None
+    merged: dict[str, Any] = {}
+    for value in given:
+        if value is False:
+            return clean, None
+        if value is None or value is True:
+            continue
+        if not isinstance(value, Mapping):
+            raise ConfigurationError(
+                "redraft must be False (this call unevaluated), True, or a dict of options; "
+                f"got {type(value).__name__}"
+            )
+        merged.update(value)
+    return clean, parse_call_options(merged)

@@ -1,0 +1,199 @@
+"""``redraft.wrap`` around REAL anthropic clients pointed at the fake Anthropic server."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import anthropic
+import pytest
+from anthropic.types import Message as AnthropicMessage
+
+from redraft import ConfigurationError, QualityError
+from redraft.middleware import wrap
+from redraft.testing import FakeAnthropicServer
+
+KEY = "sk-ant-test"
+QUESTION = [{"role": "user", "content": "What is the capital of France?"}]
+
+
+def criteria_verdict(score: int, suggestion: str = "") -> str:
+    """A ``criteria`` judge reply, as the fake server sends it back."""
+    return json.dumps(
+        {
+            "score": score,
+            "meets_criteria": score >= 8,
+            "evaluation_reasoning": "names Paris" if score >= 8 else "names the wrong city",
+            "improvement_suggestions": [suggestion] if suggestion else [],
+        }
+    )
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("ENABLED", "THRESHOLD", "MAX_RETRIES", "JUDGE_MODEL", "MODEL"):
+        monkeypatch.delenv(f"REDRAFT_{name}", raising=False)
+    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def server() -> Iterator[FakeAnthropicServer]:
+    with FakeAnthropicServer() as fake:
+        yield fake
+
+
+def bodies(server: FakeAnthropicServer) -> list[dict[str, Any]]:
+    return [r["body"] for r in server.requests if r["path"] == "/v1/messages"]
+
+
+@pytest.mark.real_calls
+async def test_async_client_redrafts_with_its_own_model_as_judge(
+    server: FakeAnthropicServer,
+) -> None:
+    server.add("Lyon.", criteria_verdict(2, "Say Paris."), "Paris.", criteria_verdict(9))
+    client = wrap(
+        anthropic.AsyncAnthropic(base_url=server.base_url, api_key=KEY, max_retries=0),
+        criteria="Names the capital correctly.",
+    )
+
+    message = await client.messages.create(
+        model="claude-fake",
+        max_tokens=64,
+        system=[{"type": "text", "text": "Answer in one word."}],
+        messages=[{"role": "user", "content": [{"type": "text", "text": "Capital of France?"}]}],
+    )
+
+    assert isinstance(message, AnthropicMessage)
+    assert [block.type for block in message.content] == ["text"]
+    assert message.content[0].text == "Paris."  # type: ignore[union-attr]
+    assert message.stop_reason == "end_turn"
+    assert message.model == "claude-fake"
+    extension = message.model_extra["redraft"] if message.model_extra else {}
+    assert message.id == f"msg_{extension['run_id']}"
+    assert (extension["passed"], extension["attempts"]) == (True, 2)
+    assert [e["passed"] for e in extension["evaluations"]] == [False, True]
+    assert message.usage.input_tokens > 0 and message.usage.output_tokens > 0
+    draft, judge, redraft, _ = bodies(server)
+    assert draft["system"] == "Answer in one word."
+    assert draft["messages"] == [
+        {"role": "user", "content": [{"type": "text", "text": "Capital of France?"}]}
+    ]
+    assert draft["max_tokens"] == 64
+    assert "output_config" in judge  # the judge asks for its JSON shape
+    assert "Names the capital correctly." in json.dumps(judge)
+    assert "Say Paris." in json.dumps(redraft["messages"])
+    assert {b["model"] for b in bodies(server)} == {"claude-fake"}
+    await client.close()
+
+
+@pytest.mark.real_calls
+def test_sync_client_streams_the_accepted_draft_as_raw_events(
+    server: FakeAnthropicServer,
+) -> None:
+    server.add("Lyon is the capital.", "Paris is the capital.")
+    client = wrap(
+        anthropic.Anthropic(base_url=server.base_url, api_key=KEY, max_retries=0),
+        judge="none",
+        must_match=["Paris"],
+    )
+    stream = client.messages.create(model="c", max_tokens=64, messages=QUESTION, stream=True)
+    with stream:
+        events = list(stream)
+    client.close()
+
+    kinds = [event.type for event in events]
+    assert kinds[:2] == ["message_start", "content_block_start"]
+    assert kinds[-3:] == ["content_block_stop", "message_delta", "message_stop"]
+    assert set(kinds[2:-3]) == {"content_block_delta"}
+    text = "".join(e.delta.text for e in events if e.type == "content_block_delta")  # type: ignore[union-attr]
+    assert text == "Paris is the capital."
+    assert len(kinds[2:-3]) == 4
+    delta = events[-2]
+    assert delta.type == "message_delta"
+    assert delta.delta.stop_reason == "end_turn"
+    assert delta.usage.output_tokens > 0
+    stop = events[-1]
+    extension = stop.model_extra["redraft"] if stop.model_extra else {}
+    assert (extension["passed"], extension["attempts"]) == (True, 2)
+    assert len(bodies(server)) == 2
+
+
+@pytest.mark.real_calls
+async def test_opt_out_and_tools_pass_through_unchanged(
+    server: FakeAnthropicServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    server.add("Lyon.", "Lyon with tools.")
+    client = wrap(
+        anthropic.AsyncAnthropic(base_url=server.base_url, api_key=KEY, max_retries=0),
+        judge="none",
+        must_match=["Paris"],
+    )
+    plain = await client.messages.create(model="c", max_tokens=64, messages=QUESTION, redraft=False)
+    assert plain.content[0].text == "Lyon."
+    assert plain.id.startswith("msg_fake_")
+    tools = [{"name": "lookup", "input_schema": {"type": "object"}}]
+    with caplog.at_level(logging.WARNING, logger="redraft.middleware"):
+        tooled = await client.messages.create(
+            model="c", max_tokens=64, messages=QUESTION, tools=tools
+        )
+    assert tooled.content[0].text == "Lyon with tools."
+    assert len(bodies(server)) == 2
+    assert all("redraft" not in b for b in bodies(server))
+    assert bodies(server)[1]["tools"] == tools
+    assert any("tools" in r.getMessage() for r in caplog.records)
+    await client.close()
+
+
+@pytest.mark.real_calls
+async def test_prefill_passes_through(server: FakeAnthropicServer) -> None:
+    server.add("Paris")
+    client = wrap(
+        anthropic.AsyncAnthropic(base_url=server.base_url, api_key=KEY, max_retries=0),
+        judge="none",
+        must_match=["Nice"],
+    )
+    message = await client.messages.create(
+        model="c",
+        max_tokens=64,
+        messages=[*QUESTION, {"role": "assistant", "content": "The capital is"}],
+    )
+    assert message.content[0].text == "Paris"
+    assert len(bodies(server)) == 1
+    await client.close()
+
+
+@pytest.mark.real_calls
+async def test_quality_error_and_unknown_options(server: FakeAnthropicServer) -> None:
+    server.add("Lyon.", "Marseille.")
+    client = wrap(
+        anthropic.AsyncAnthropic(base_url=server.base_url, api_key=KEY, max_retries=0),
+        judge="none",
+        must_match=["Paris"],
+    )
+    with pytest.raises(QualityError) as caught:
+        await client.messages.create(
+            model="c",
+            max_tokens=64,
+            messages=QUESTION,
+            extra_body={"redraft": {"on_exhausted": "raise", "max_attempts": 2}},
+        )
+    assert caught.value.result.attempts == 2
+    with pytest.raises(ConfigurationError, match="unknown redraft option: budget"):
+        await client.messages.create(
+            model="c", max_tokens=64, messages=QUESTION, redraft={"budget": 10}
+        )
+    assert len(bodies(server)) == 2
+    await client.close()
+
+
+@pytest.mark.real_calls
+def test_pass_through_attributes_and_models(server: FakeAnthropicServer) -> None:
+    real = anthropic.Anthropic(base_url=server.base_url, api_key=KEY, max_retries=0)
+    client = wrap(real, judge="none", must_match=["Paris"])
+    assert [m.id for m in client.models.list().data] == ["fake-model"]
+    assert client.api_key == KEY
+    assert client.messages.count_tokens is not None
+    client.close()
