@@ -158,6 +158,26 @@ async def test_async_stream_is_an_async_iterator_that_closes(server: FakeOpenAIS
 
 
 @pytest.mark.real_calls
+async def test_async_client_streams_the_redraft_of_a_failing_draft(
+    server: FakeOpenAIServer,
+) -> None:
+    server.add("Lyon is the capital.", verdict(2, "Name Paris."))
+    server.add("Paris is the capital.", verdict(9))
+    client = wrap(async_client(server))
+
+    stream = await client.chat.completions.create(model="gpt-fake", messages=QUESTION, stream=True)
+    chunks = [c async for c in stream]
+
+    assert text_of(chunks) == "Paris is the capital."
+    assert not any("Lyon" in (c.choices[0].delta.content or "") for c in chunks if c.choices)
+    extension = chunks[-1].model_extra["redraft"] if chunks[-1].model_extra else {}
+    assert extension["attempts"] == 2 and extension["passed"] is True
+    assert [e["passed"] for e in extension["evaluations"]] == [False, True]
+    assert [is_judge(b) for b in bodies(server)] == [False, True, False, True]
+    await client.close()
+
+
+@pytest.mark.real_calls
 async def test_sync_client_works_inside_a_running_event_loop(server: FakeOpenAIServer) -> None:
     server.add("Lyon.", "Paris.")
     client = wrap(sync_client(server), judge="none", must_match=["Paris"])
