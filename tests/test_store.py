@@ -186,6 +186,31 @@ async def test_events_of_a_run_never_started_are_refused(store: Store) -> None:
         await store.record(events[0].model_copy(update={"seq": 0}), tenant="acme")
 
 
+async def test_a_batch_is_recorded_as_one_run_or_not_at_all(store: Store) -> None:
+    events = [
+        e
+        async for e in stream_run(
+            "Q?", generator=ScriptedModel(["a b c d"]), evaluator=MustMatch("a")
+        )
+    ]
+    await store.record_many(events, tenant="acme")
+    stored = await store.get_run(events[0].run_id, tenant="acme")
+    assert stored is not None and stored.status == "completed"
+    assert [e.seq for e in (await store.events(events[0].run_id, tenant="acme")) or []] == [
+        e.seq for e in events
+    ]
+
+    # A batch that fails part-way (an event of a run another tenant owns)
+    # stores none of it: the new run it began is rolled back too.
+    other = [
+        e async for e in stream_run("Q?", generator=ScriptedModel(["a"]), evaluator=MustMatch("a"))
+    ]
+    with pytest.raises(PermissionError):
+        await store.record_many([*other[:3], events[-1]], tenant="globex")
+    assert await store.get_run(other[0].run_id, tenant="globex") is None
+    assert await store.events(other[0].run_id, tenant="globex") is None
+
+
 # -- tenants and listings -----------------------------------------------------------
 
 

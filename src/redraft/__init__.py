@@ -50,7 +50,9 @@ from redraft._events import (
     VerdictReached,
 )
 from redraft._hooks import HOOKS, HookName, Hooks
+from redraft._logging import configure_logging, log_context
 from redraft._loop import new_run_id, run, run_sync, stream_run
+from redraft._telemetry import Telemetry
 from redraft._tool_loop import ToolConversation
 from redraft._tools import Tool, Toolbox, ToolExecution, tool
 from redraft._types import (
@@ -128,6 +130,9 @@ __all__ = [
     "Toolbox",
     "ToolExecution",
     "tool",
+    "Telemetry",
+    "configure_logging",
+    "log_context",
     "Refined",
     "refine",
     "wrap",

@@ -37,6 +37,8 @@ from redraft._events import (
 from redraft._feedback import base_messages, prepare_feedback
 from redraft._hooks import Hooks
 from redraft._ledger import Ledger
+from redraft._logging import log_run_events
+from redraft._telemetry import Telemetry, trace_events
 from redraft._tools import Toolbox
 from redraft._types import (
     Draft,
@@ -70,6 +72,7 @@ async def stream_run(
     escalation: Provider | None = None,
     rng: random.Random | None = None,
     tools: Toolbox | None = None,
+    telemetry: Telemetry | None = None,
 ) -> AsyncIterator[RunEvent]:
     """Run the loop, yielding every event as it happens.
 
@@ -80,25 +83,32 @@ async def stream_run(
     ``escalation`` drafts once ``policy.escalate_after`` attempts failed;
     ``rng`` decides sampling (``policy.sample_rate``); ``tools`` are Python
     functions the generator may call while drafting (seed 000's tool loop,
-    at most ``policy.max_tool_iterations`` rounds per draft).
+    at most ``policy.max_tool_iterations`` rounds per draft). Every run is
+    logged on ``redraft.run`` and, with ``telemetry`` (default: the global
+    OpenTelemetry tracer provider, when one is configured), traced.
     """
-    seq = 0
-    async for event in _events(
+    run_id = run_id or new_run_id()
+    events = _events(
         request if isinstance(request, RunRequest) else RunRequest.from_prompt(request),
         generator=generator,
         evaluator=evaluator,
         policy=policy or Policy(),
-        run_id=run_id or new_run_id(),
+        run_id=run_id,
         clock=clock,
         escalation=escalation,
         rng=rng or random.Random(),
         tools=tools,
-    ):
-        seq += 1
-        event.seq = seq
-        if hooks is not None:
-            await hooks.dispatch(event)
-        yield event
+    )
+    seq = 0
+    # Closed with this stream, so a consumer that stops early ends the run's spans.
+    observed = trace_events(log_run_events(events, run_id), telemetry)
+    async with contextlib.aclosing(observed):
+        async for event in observed:
+            seq += 1
+            event.seq = seq
+            if hooks is not None:
+                await hooks.dispatch(event)
+            yield event
 
 
 async def _events(

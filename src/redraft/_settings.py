@@ -6,8 +6,9 @@ Built by entry points and passed down; nothing reads the environment at import.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from redraft._errors import ConfigurationError
@@ -58,6 +59,18 @@ class Settings(BaseSettings):
     web_allow_private: bool = False
     """Let the ``web`` evaluator fetch private and loopback addresses. Off by
     default: tenants could otherwise make the service probe its own network."""
+    log_level: Literal["debug", "info", "warning", "error", "critical"] | None = None
+    """Level of redraft's logs (unset: ``info`` for ``serve``, ``warning`` for ``ask``)."""
+    log_format: Literal["auto", "json", "text"] = "auto"
+    """``auto``: JSON lines when stderr is not a terminal, readable text when it is."""
+    log_content: bool = False
+    """Put message content (prompts, drafts, judge reasons) in the run logs.
+    Off by default: logs travel further than the store."""
+
+    @field_validator("log_level", "log_format", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
 
 def load_settings() -> Settings:

@@ -24,8 +24,10 @@ from redraft._errors import (
 )
 from redraft._events import RunEvent
 from redraft._feedback import FEEDBACK_STRATEGIES
+from redraft._logging import configure_logging
 from redraft._loop import run
 from redraft._settings import load_settings
+from redraft._telemetry import configure_tracing
 from redraft._types import Policy, RunRequest, RunResult
 from redraft.evaluators import JUDGE_PRESETS, build_panel
 from redraft.providers import ProviderRegistry
@@ -191,6 +193,12 @@ def ask(
         settings = load_settings()
     except ConfigurationError as exc:
         raise click.UsageError(str(exc)) from None
+    configure_logging(
+        level=settings.log_level or "warning",
+        format=settings.log_format,
+        content=settings.log_content,
+    )
+    configure_tracing()
     if candidates > max_attempts:
         raise click.BadParameter(
             f"{candidates} candidates need --max-attempts {candidates} or more",

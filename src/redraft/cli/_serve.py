@@ -28,10 +28,9 @@ def is_loopback(host: str) -> bool:
 @click.option(
     "--log-level",
     type=click.Choice(["critical", "error", "warning", "info", "debug"]),
-    default="info",
-    show_default=True,
+    help="[default: $REDRAFT_LOG_LEVEL or info]",
 )
-def serve(host: str, port: int, log_level: str) -> None:
+def serve(host: str, port: int, log_level: str | None) -> None:
     """Run the OpenAI-compatible redrafting service.
 
     Without REDRAFT_API_KEYS the service needs no key and binds to loopback
@@ -49,13 +48,27 @@ def serve(host: str, port: int, log_level: str) -> None:
         )
     import uvicorn
 
+    from redraft._logging import configure_logging
+    from redraft._telemetry import configure_tracing
     from redraft.server import create_app
+
+    log_level = log_level or settings.log_level or "info"
+    configure_logging(level=log_level, format=settings.log_format, content=settings.log_content)
+    configure_tracing()
 
     try:
         app = create_app(settings)
     except ConfigurationError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    # Evaluation streams stay open until the client leaves; without a limit a
-    # shutdown would wait for every browser tab to close.
-    uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        # uvicorn's records go through redraft's handler (JSON or text) too.
+        log_config=None,
+        # Evaluation streams stay open until the client leaves; without a
+        # limit a shutdown would wait for every browser tab to close.
+        timeout_graceful_shutdown=5,
+    )

@@ -88,6 +88,10 @@ class ProviderRegistry:
         self.breaker_reset_s = breaker_reset_s
         self._providers: dict[str, Provider] = {}
 
+    def built(self) -> list[Provider]:
+        """The providers built or registered so far (metrics read breakers here)."""
+        return list(self._providers.values())
+
     def get(self, spec: str) -> Provider:
         family, model = parse_model_spec(spec)
         key = f"{family}:{model}"

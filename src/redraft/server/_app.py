@@ -149,10 +149,16 @@ def create_app(
     from redraft.server._chat import router as chat_router
     from redraft.server._runs import router as runs_router
     from redraft.server._sessions import router as sessions_router
+    from redraft.server._ui import router as ui_router
 
     app.include_router(chat_router)
     app.include_router(runs_router)
     app.include_router(sessions_router)
+
+    from redraft.server._metrics import install_metrics
+
+    install_metrics(app)
+    app.include_router(ui_router)
 
     @app.get("/healthz", tags=["service"])
     async def healthz(request: Request) -> dict[str, Any]:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
 from redraft._events import RunCompleted, RunEvent, RunFailed
+from redraft._logging import bind_log_context
 from redraft._loop import new_run_id, stream_run
 from redraft._types import Policy, RunRequest
 from redraft.evaluators import Evaluator
@@ -59,6 +60,8 @@ class RunExecutor:
     def __init__(self, store: Store) -> None:
         self._store = store
         self._tasks: set[asyncio.Task[None]] = set()
+        self.observers: list[Callable[[RunEvent], None]] = []
+        """Called with each event once it is stored (metrics); must not raise."""
 
     def start(
         self,
@@ -90,6 +93,49 @@ class RunExecutor:
         policy: Policy,
         escalation: Provider | None,
     ) -> None:
+        bind_log_context(run_id=handle.run_id)  # this task's own context
+        # The loop runs ahead in its own task while events are written: each
+        # commit stores every event that queued up during the previous one
+        # (group commit), so a streamed draft costs a few disk flushes, not
+        # one per chunk. Nothing is announced before its commit.
+        pending: asyncio.Queue[RunEvent | Exception | None] = asyncio.Queue()
+        producer = asyncio.create_task(
+            self._produce(pending, request, generator, evaluator, policy, handle, escalation),
+            name=f"redraft-run-loop-{handle.run_id}",
+        )
+        try:
+            finished = False
+            while not finished:
+                batch, error, finished = await _next_batch(pending)
+                if batch:
+                    await self._store.record_many(batch, tenant=tenant)
+                for event in batch:
+                    for observe in self.observers:
+                        observe(event)
+                    handle._queue.put_nowait(event)
+                if error is not None:
+                    raise error
+        except Exception as exc:
+            log.exception("run %s could not be recorded", handle.run_id)
+            handle._queue.put_nowait(exc)
+        finally:
+            if not producer.done():
+                producer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await producer
+            handle._queue.put_nowait(None)
+
+    @staticmethod
+    async def _produce(
+        pending: asyncio.Queue[RunEvent | Exception | None],
+        request: RunRequest,
+        generator: Provider,
+        evaluator: Evaluator,
+        policy: Policy,
+        handle: RunHandle,
+        escalation: Provider | None,
+    ) -> None:
+        bind_log_context(run_id=handle.run_id)
         try:
             async for event in stream_run(
                 request,
@@ -99,15 +145,13 @@ class RunExecutor:
                 run_id=handle.run_id,
                 escalation=escalation,
             ):
-                await self._store.record(event, tenant=tenant)
-                handle._queue.put_nowait(event)
+                pending.put_nowait(event)
                 if isinstance(event, RunCompleted | RunFailed):
                     break
         except Exception as exc:
-            log.exception("run %s could not be recorded", handle.run_id)
-            handle._queue.put_nowait(exc)
+            pending.put_nowait(exc)
         finally:
-            handle._queue.put_nowait(None)
+            pending.put_nowait(None)
 
     async def aclose(self) -> None:
         """Let runs in flight finish on shutdown; cancel them if it takes too long."""
@@ -119,3 +163,26 @@ class RunExecutor:
         for task in pending:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+
+async def _next_batch(
+    pending: asyncio.Queue[RunEvent | Exception | None],
+) -> tuple[list[RunEvent], Exception | None, bool]:
+    """Wait for one event, then take every one already queued behind it.
+
+    Returns the events, the loop's failure if one came (after the events it
+    yielded first, which are still recorded) and whether the run is over.
+    """
+    batch: list[RunEvent] = []
+    item = await pending.get()
+    while True:
+        if item is None:
+            return batch, None, True
+        if isinstance(item, Exception):
+            return batch, item, True
+        batch.append(item)
+        if isinstance(item, RunCompleted | RunFailed):
+            return batch, None, True
+        if pending.empty():
+            return batch, None, False
+        item = pending.get_nowait()

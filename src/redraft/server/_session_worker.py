@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pydantic import TypeAdapter
 
 from redraft._errors import ConfigurationError
+from redraft._logging import bind_log_context
 from redraft._types import CallKind, Verdict
 from redraft.evaluators import EvaluationContext, Evaluator, Subject
 from redraft.sessions import (
@@ -125,6 +126,8 @@ class SessionWorker:
             self._spawn(job)
 
     async def _run(self, job: Job) -> None:
+        # Each job runs in its own task, so this binds only the job's own logs.
+        bind_log_context(session_id=job.session_id)
         try:
             row = await self._store.sessions.load(job.session_id)
             if row is None:
@@ -138,6 +141,7 @@ class SessionWorker:
             else:
                 members = await self._reassessment(job, environment)
                 call_kind = "re_evaluation"
+            log.info("session job %s (%s) running %d evaluator(s)", job.id, job.kind, len(members))
             async for outcome in evaluate_panel(subject, members, call_kind=call_kind):
                 items = [item_from_evidence(e, member=outcome.member) for e in outcome.evidence]
                 if job.kind == "re_evaluate" and job.evidence_id is not None:
@@ -157,6 +161,7 @@ class SessionWorker:
                     log.warning("session job %s was taken over; stopping here", job.id)
                     return
             await self._store.sessions.finish(job, lease_s=self.lease_s)
+            log.info("session job %s (%s) finished", job.id, job.kind)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -1,0 +1,244 @@
+"""``redraft runs``: the service's runs in the terminal (the twin of the web UI's run page).
+
+It reads the store named by ``REDRAFT_DATABASE_URL`` (by default the SQLite
+file in the user data dir), the one ``redraft serve`` writes. Runs belong to
+tenants (API-key owners); without keys every run is the ``default`` tenant's,
+hence the ``--tenant`` default. ``--json`` prints exactly what
+``GET /v1/runs`` (its ``data``) and ``GET /v1/runs/{id}`` return.
+Exit codes: 0 done, 2 usage, configuration or an unknown run id (as
+``redraft keys`` does for an unknown key).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import NoReturn, TypeVar
+
+import click
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from redraft._errors import ConfigurationError
+from redraft._settings import load_settings
+from redraft._types import CallRecord, Draft, Evidence
+from redraft.store import RunSummary, Store, StoredRun
+
+__all__ = ["runs"]
+
+EXIT_USAGE = 2
+T = TypeVar("T")
+DEFAULT_TENANT = "default"
+"""The service's tenant when it runs without API keys (``redraft.server._auth``,
+not imported: it would load the whole web stack for a listing)."""
+_PIPE_WIDTH = 160
+"""Width of tables written to a pipe or file (a terminal uses its own)."""
+
+
+def _fail(message: str) -> NoReturn:
+    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {message}")
+    sys.exit(EXIT_USAGE)
+
+
+def _with_store(action: Callable[[Store], Awaitable[T]]) -> T:
+    """Open the store, run ``action`` on it, close it; configuration errors exit 2."""
+
+    async def go() -> T:
+        store = await Store.open(load_settings().database_url or None)
+        try:
+            return await action(store)
+        finally:
+            await store.close()
+
+    try:
+        return asyncio.run(go())
+    except ConfigurationError as exc:
+        _fail(str(exc))
+
+
+def _console() -> Console:
+    width = None if sys.stdout.isatty() else _PIPE_WIDTH
+    return Console(highlight=False, width=width, soft_wrap=False)
+
+
+tenant_option = click.option(
+    "--tenant",
+    default=DEFAULT_TENANT,
+    show_default=True,
+    help="Whose runs: the tenant of the API key that made them.",
+)
+
+
+@click.group()
+def runs() -> None:
+    """Recent runs of `redraft serve`, read from its store."""
+
+
+@runs.command("list")
+@click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True)
+@click.option("--before", metavar="RUN_ID", help="Page on: only runs older than this one.")
+@tenant_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON array.")
+def list_(limit: int, before: str | None, tenant: str, as_json: bool) -> None:
+    """List recent runs, newest first: time, model, attempts, passed, score, tokens."""
+    found = _with_store(lambda store: store.list_runs(tenant=tenant, limit=limit, before=before))
+    if as_json:
+        click.echo(json.dumps([run.model_dump(mode="json") for run in found]))
+        return
+    if not found:
+        click.echo(f"No runs for tenant {tenant!r}. `redraft serve` records them.", err=True)
+        return
+    _console().print(_list_table(found))
+
+
+@runs.command()
+@click.argument("run_id")
+@tenant_option
+@click.option("--json", "as_json", is_flag=True, help="Print the stored run as one JSON object.")
+def show(run_id: str, tenant: str, as_json: bool) -> None:
+    """Show RUN_ID: its drafts, verdicts, evidence, LLM calls and totals."""
+    run = _with_store(lambda store: store.get_run(run_id, tenant=tenant))
+    if run is None:
+        _fail(f"no run {run_id!r} for tenant {tenant!r}; `redraft runs list` shows the recent ones")
+    if as_json:
+        click.echo(json.dumps(run.model_dump(mode="json")))
+        return
+    _console().print(_detail(run))
+
+
+# -- rendering -------------------------------------------------------------------
+
+
+def _when(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _passed(passed: bool | None) -> Text:
+    if passed is None:
+        return Text("-", style="dim")
+    return Text("yes", style="green") if passed else Text("no", style="red")
+
+
+def _score(score: float | None) -> str:
+    return "-" if score is None else f"{score:.2f}"
+
+
+def _list_table(found: list[RunSummary]) -> Table:
+    table = Table(title=None, box=None, header_style="bold", pad_edge=False)
+    table.add_column("ID", no_wrap=True)
+    table.add_column("TIME (UTC)", no_wrap=True)
+    table.add_column("MODEL", overflow="fold")
+    table.add_column("ATTEMPTS", justify="right")
+    table.add_column("PASSED")
+    table.add_column("SCORE", justify="right")
+    table.add_column("TOKENS", justify="right")
+    table.add_column("STATUS")
+    for run in found:
+        table.add_row(
+            run.id,
+            _when(run.created_at),
+            run.model,
+            str(run.attempts),
+            _passed(run.passed),
+            _score(run.score),
+            str(run.usage.total_tokens),
+            run.stop_reason or run.status,
+        )
+    return table
+
+
+def _detail(run: StoredRun) -> Group:
+    totals = _totals(run.calls)
+    header = Table.grid(padding=(0, 2))
+    header.add_column(style="bold")
+    header.add_column()
+    header.add_row("run", run.id)
+    header.add_row("time (UTC)", _when(run.created_at))
+    header.add_row("status", f"{run.status} ({run.stop_reason or 'running'})")
+    header.add_row("model", run.model)
+    header.add_row("judge", run.judge)
+    header.add_row("passed", _passed(run.passed))
+    header.add_row("score", f"{_score(run.score)} (threshold {run.policy.threshold:.2f})")
+    header.add_row("attempts", f"{run.attempts} of {run.policy.max_attempts}")
+    if run.error:
+        header.add_row("error", Text(run.error, style="red"))
+    header.add_row("prompt", Text(run.prompt))
+    parts: list[Panel | Table | Text] = [Panel(header, title="run", title_align="left")]
+    parts.extend(_draft_panel(draft) for draft in run.drafts)
+    if run.final_answer is not None:
+        parts.append(Panel(Text(run.final_answer), title="final answer", title_align="left"))
+    parts.append(_calls_table(run.calls))
+    parts.append(
+        Text(
+            f"totals: {len(run.calls)} calls, {run.usage.input_tokens} input + "
+            f"{run.usage.output_tokens} output = {run.usage.total_tokens} tokens, "
+            f"{totals:.0f} ms in LLM calls"
+        )
+    )
+    return Group(*parts)
+
+
+def _totals(calls: list[CallRecord]) -> float:
+    return sum(call.latency_ms for call in calls)
+
+
+def _draft_panel(draft: Draft) -> Panel:
+    body: list[Text | Table] = []
+    if draft.feedback:
+        body.append(Text(f"written under feedback:\n{draft.feedback}\n", style="dim"))
+    body.append(Text(draft.text))
+    verdict = draft.verdict
+    if verdict is None:
+        body.append(Text("not evaluated", style="dim"))
+        title = f"draft {draft.attempt}"
+    else:
+        outcome = "passed" if verdict.passed else "failed"
+        title = f"draft {draft.attempt}: {outcome}, score {verdict.score:.2f}"
+        if verdict.reason:
+            body.append(Text(f"verdict: {verdict.reason}"))
+        body.extend(Text(f"  - {s}") for s in verdict.suggestions)
+        if verdict.evidence:
+            body.append(_evidence_table(verdict.evidence))
+    style = "green" if verdict and verdict.passed else ("red" if verdict else "dim")
+    return Panel(Group(*body), title=title, title_align="left", border_style=style)
+
+
+def _evidence_table(evidence: list[Evidence]) -> Table:
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for name in ("EVALUATOR", "KIND", "STATUS", "PASSED", "SCORE", "REASON"):
+        table.add_column(name, overflow="fold")
+    for item in evidence:
+        table.add_row(
+            item.evaluator,
+            item.kind,
+            item.status if item.valid else f"{item.status} (invalidated)",
+            _passed(item.passed),
+            _score(item.score),
+            item.reason,
+        )
+    return table
+
+
+def _calls_table(calls: list[CallRecord]) -> Table:
+    table = Table(title="calls", title_justify="left", box=None, header_style="bold")
+    for name in ("KIND", "ATTEMPT", "MODEL", "STATUS", "IN", "OUT", "LATENCY MS", "RETRY"):
+        right = name in ("ATTEMPT", "IN", "OUT", "LATENCY MS", "RETRY")
+        table.add_column(name, justify="right" if right else "left", overflow="fold")
+    for call in calls:
+        status = call.status if call.error is None else f"{call.status}: {call.error}"
+        table.add_row(
+            call.kind,
+            str(call.attempt),
+            f"{call.provider}:{call.model}",
+            status,
+            str(call.usage.input_tokens),
+            str(call.usage.output_tokens),
+            f"{call.latency_ms:.0f}",
+            str(call.retry),
+        )
+    return table

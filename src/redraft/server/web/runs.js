@@ -1,0 +1,159 @@
+// Runs: the tenant's past runs, and one run with its drafts, verdicts,
+// evidence, calls, events and totals. A run still going follows its event
+// stream and redraws when it ends.
+
+import { LiveStream, apiJson } from "./api.js";
+import { badge, callsTable, clear, h, ms, passBadge, put, score, tokens, when } from "./dom.js";
+
+function statusBadge(run) {
+  if (run.status === "running") return badge("running", "info");
+  if (run.status === "failed") return badge("failed", "bad");
+  return passBadge(run.passed);
+}
+
+export function renderRuns(main) {
+  const body = h("tbody");
+  const state = h("p", { class: "state", role: "status" }, "Loading runs…");
+  const more = h("button", { type: "button", hidden: true }, "Load older runs");
+  let before = null;
+
+  async function load() {
+    more.disabled = true;
+    try {
+      const query = before ? `?limit=20&before=${encodeURIComponent(before)}` : "?limit=20";
+      const page = await apiJson(`/v1/runs${query}`);
+      for (const run of page.data) {
+        body.append(h("tr", {},
+          h("td", {}, h("a", { href: `#/runs/${run.id}` }, run.prompt.slice(0, 80) || run.id)),
+          h("td", {}, when(run.created_at)),
+          h("td", {}, run.model),
+          h("td", {}, statusBadge(run)),
+          h("td", {}, score(run.score)),
+          h("td", {}, String(run.attempts)),
+          h("td", {}, tokens(run.usage))));
+      }
+      state.textContent = body.children.length ? "" : "No runs yet. Ask something in Chat or Lab.";
+      before = page.next_before;
+      more.hidden = !page.has_more;
+    } catch (err) {
+      state.textContent = `Could not load the runs: ${err.message}`;
+    } finally {
+      more.disabled = false;
+    }
+  }
+  more.addEventListener("click", load);
+
+  main.append(
+    h("h1", {}, "Runs"),
+    h("p", { class: "lead" }, "Every run is stored with its drafts, verdicts and LLM calls. Newest first."),
+    state,
+    h("div", { class: "table-wrap" },
+      h("table", { class: "runs" },
+        h("caption", { class: "visually-hidden" }, "Runs, newest first"),
+        h("thead", {}, h("tr", {},
+          ["Prompt", "When", "Model", "Outcome", "Score", "Attempts", "Tokens"].map((t) => h("th", { scope: "col" }, t)))),
+        body)),
+    more);
+  load();
+}
+
+function messageText(message) {
+  if (typeof message.content === "string") return message.content;
+  if (Array.isArray(message.content)) {
+    return message.content.map((p) => (typeof p.text === "string" ? p.text : `[${p.type}]`)).join(" ");
+  }
+  return message.tool_calls ? "(asks for tools)" : "";
+}
+
+function evidenceTable(evidence) {
+  return h("div", { class: "table-wrap" },
+    h("table", { class: "evidence-table" },
+      h("caption", {}, "Evidence"),
+      h("thead", {}, h("tr", {},
+        ["Evaluator", "Kind", "Status", "Result", "Score", "Reason"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, evidence.map((e) => h("tr", {},
+        h("td", {}, e.evaluator),
+        h("td", {}, e.kind),
+        h("td", {}, e.status === "ok" ? badge("ok", "ok") : badge(e.status, "bad")),
+        h("td", {}, passBadge(e.passed)),
+        h("td", {}, e.score !== null && e.score !== undefined ? score(e.score) : e.points ?? "–"),
+        h("td", {}, e.reason))))));
+}
+
+function draftView(draft, finalAttempt) {
+  const v = draft.verdict;
+  const isFinal = draft.attempt === finalAttempt;
+  return h("article", { class: `draft${isFinal ? " final" : ""}`, "aria-label": `Draft ${draft.attempt}` },
+    h("h3", {}, `Draft ${draft.attempt} `,
+      v ? [passBadge(v.passed), " ", badge(`score ${score(v.score)}`, "info")] : badge("not judged", "info"),
+      isFinal ? [" ", badge("final answer", "final")] : null),
+    draft.feedback ? h("details", {}, h("summary", {}, "Feedback it was drafted from"), h("p", { class: "text" }, draft.feedback)) : null,
+    h("p", { class: "text" }, draft.text),
+    v ? [
+      h("p", {}, h("strong", {}, "Verdict: "), v.reason || "—"),
+      v.suggestions?.length ? h("ul", { class: "suggestions" }, v.suggestions.map((s) => h("li", {}, s))) : null,
+      v.evidence?.length ? evidenceTable(v.evidence) : null,
+    ] : null);
+}
+
+export function renderRun(main, route) {
+  const runId = route.id;
+  const content = h("div", {}, h("p", { class: "state", role: "status" }, "Loading the run…"));
+  main.append(h("p", {}, h("a", { href: "#/runs" }, "← All runs")), h("h1", {}, `Run ${runId}`), content);
+  let stream = null;
+
+  async function load() {
+    let run;
+    try {
+      run = await apiJson(`/v1/runs/${encodeURIComponent(runId)}`);
+    } catch (err) {
+      put(clear(content), h("p", { class: "error", role: "alert" },
+        err.status === 404 ? `There is no run ${runId}.` : `Could not load the run: ${err.message}`));
+      return;
+    }
+    const result = run.result || {};
+    const calls = run.calls || [];
+    const latency = calls.reduce((n, c) => n + (c.latency_ms || 0), 0);
+    const finalAttempt = result.final_attempt ?? null;
+    const facts = [
+      ["Outcome", statusBadge(run)],
+      ["Score", score(run.score)],
+      ["Attempts", String(run.attempts)],
+      ["Stop reason", run.stop_reason || "—"],
+      ["Model", run.model],
+      ["Judge", run.judge || "—"],
+      ["Started", when(run.created_at)],
+      ["Tokens", `${tokens(run.usage)} · ${(run.usage?.input_tokens || 0) + (run.usage?.output_tokens || 0)} total`],
+      ["Calls", `${calls.length} · ${ms(latency)} in all`],
+    ];
+    put(clear(content),
+      h("dl", { class: "facts" }, facts.map(([k, v]) => h("div", {}, h("dt", {}, k), h("dd", {}, v)))),
+      run.error ? h("p", { class: "run-error", role: "alert" }, h("strong", {}, "Error: "), run.error) : null,
+      h("h2", {}, "Request"),
+      h("ol", { class: "request" }, run.request.messages.map((m) =>
+        h("li", {}, h("strong", {}, `${m.role}: `), messageText(m)))),
+      run.final_answer !== null && run.final_answer !== undefined
+        ? h("section", { class: "final-answer", "aria-labelledby": "run-final" },
+          h("h2", { id: "run-final" }, "Final answer"), h("p", { class: "text" }, run.final_answer))
+        : null,
+      h("h2", {}, `Drafts (${run.drafts.length})`),
+      run.drafts.length ? run.drafts.map((d) => draftView(d, finalAttempt)) : h("p", {}, "No draft was written."),
+      h("h2", {}, "Calls"),
+      callsTable(calls),
+      h("details", { class: "events" },
+        h("summary", {}, `Events (${run.events.length})`),
+        h("ol", {}, run.events.map((e) => h("li", {}, `#${e.seq} ${e.type}`)))));
+    if (run.status === "running" && !stream) {
+      stream = new LiveStream(`/v1/runs/${encodeURIComponent(runId)}/events`, {
+        onEvent(event) {
+          if (event.type === "run_completed" || event.type === "run_failed") {
+            stream.close();
+            load();
+          }
+        },
+      }).start();
+    }
+  }
+  load();
+  return { dispose: () => stream?.close() };
+}

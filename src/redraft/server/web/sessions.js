@@ -1,0 +1,260 @@
+// Sessions (seed 004): create a subject, start its panel, watch evidence
+// arrive live, invalidate an item with a reason and see its re-evaluation
+// arrive on the same open stream. The list page creates; the session page
+// keeps one LiveStream open for as long as it is shown.
+
+import { LiveStream, apiJson } from "./api.js";
+import { badge, callsTable, clear, field, h, put, when } from "./dom.js";
+import { newSessionForm } from "./session-form.js";
+
+export function renderSessions(main) {
+  const list = h("ol", { class: "session-list", "aria-label": "Sessions" });
+  const listState = h("p", { class: "state", role: "status" }, "Loading sessions…");
+  main.append(
+    h("h1", {}, "Sessions"),
+    h("p", { class: "lead" }, "A subject evaluated by a panel in the background. Evidence streams in live; correct it and the point is re-evaluated."),
+    newSessionForm(),
+    h("h2", {}, "Your sessions"), listState, list);
+  apiJson("/v1/sessions?limit=50").then((page) => {
+    listState.textContent = page.data.length ? "" : "No sessions yet.";
+    for (const s of page.data) {
+      const subject = s.subject.text || s.subject.answer || "";
+      list.append(h("li", {},
+        h("a", { href: `#/sessions/${s.session_id}` }, `Session ${s.session_id}`), " ",
+        badge(s.status, s.status === "completed" ? "ok" : "info"), " ",
+        h("span", { class: "muted" }, `${s.evidence_count} evidence · score ${s.score} · ${when(s.created_at)}`),
+        h("p", { class: "excerpt" }, subject.slice(0, 160))));
+    }
+  }).catch((err) => {
+    listState.textContent = `Could not load the sessions: ${err.message}`;
+  });
+}
+
+function signed(points) {
+  const n = Number(points);
+  const shown = Number.isInteger(n) ? String(Math.abs(n)) : Math.abs(n).toFixed(1);
+  return `${n > 0 ? "+" : n < 0 ? "−" : ""}${shown} points`;
+}
+
+export function renderSession(main, route) {
+  const sessionId = route.id;
+  const cards = new Map(); // evidence id → {item, el, refresh}
+  let evaluating = false;
+  let pendingFocus = route.evidence;
+
+  const subject = h("div", { class: "subject" });
+  const start = h("button", { type: "button", class: "primary", onclick: startEvaluation }, "Start evaluation");
+  const progress = h("p", { class: "state", role: "status" }, "Not evaluated yet.");
+  const connection = h("span", { class: "connection", role: "status" }, "Connecting…");
+  const total = h("p", { class: "total" });
+  const notice = h("p", { class: "error", role: "alert", hidden: true });
+  const list = h("ol", { class: "evidence", "aria-live": "polite", "aria-label": "Evidence" });
+  const calls = h("div", { class: "session-calls" });
+
+  main.append(
+    h("p", {}, h("a", { href: "#/sessions" }, "← All sessions")),
+    h("h1", {}, `Session ${sessionId}`),
+    subject,
+    h("div", { class: "session-bar" }, start, progress, connection),
+    notice, total,
+    h("h2", {}, "Evidence"), list, calls);
+
+  function setProgress(kind, text) {
+    clear(progress);
+    if (kind === "running") {
+      progress.append(h("span", { class: "spinner", "aria-hidden": "true" }), ` ${text}`);
+    } else if (kind === "complete") {
+      progress.append(badge("Evaluation complete", "ok"), ` ${text}`);
+    } else {
+      progress.append(text);
+    }
+    evaluating = kind === "running";
+    start.disabled = evaluating;
+    start.textContent = kind === "complete" ? "Evaluate again" : "Start evaluation";
+  }
+
+  function updateTotal() {
+    const counted = [...cards.values()].filter((c) => c.item.valid);
+    const sum = counted.reduce((n, c) => n + Number(c.item.score || 0), 0);
+    total.textContent = cards.size
+      ? `Score: ${signed(sum)} from ${counted.length} valid of ${cards.size} evidence items.`
+      : "";
+  }
+
+  function focusEvidence(id) {
+    const card = cards.get(Number(id));
+    if (!card) {
+      pendingFocus = id;
+      return;
+    }
+    pendingFocus = null;
+    card.el.scrollIntoView({ block: "center" });
+    card.el.focus();
+    card.el.classList.remove("flash");
+    void card.el.offsetWidth; // restart the highlight animation
+    card.el.classList.add("flash");
+  }
+
+  function card(item) {
+    const body = h("div", { class: "card-body" });
+    const el = h("article", { id: `evidence-${item.id}`, class: "card", tabindex: "-1",
+      "aria-labelledby": `evidence-${item.id}-title` });
+    const entry = { item, el, refresh };
+    function refresh() {
+      const it = entry.item;
+      el.className = `card${it.valid ? "" : " invalid"}${it.original_id ? " reevaluated" : ""}${it.status !== "ok" ? ` status-${it.status}` : ""}`;
+      const head = h("h3", { id: `evidence-${it.id}-title` }, `Evidence #${it.id}`);
+      const badges = h("p", { class: "badges" },
+        badge(signed(it.score), it.score > 0 ? "ok" : it.score < 0 ? "bad" : "info"), " ",
+        badge(it.evaluator || it.kind || "evaluator", "info"),
+        it.status !== "ok" ? [" ", badge(it.status, "bad")] : null,
+        it.valid ? null : [" ", badge("Invalid", "bad")],
+        it.original_id ? [" ", badge("Re-evaluated", "final")] : null);
+      const origin = it.original_id
+        ? h("p", { class: "link-line" }, "Re-evaluates ",
+          h("a", { href: `#/sessions/${sessionId}/evidence/${it.original_id}` }, `Evidence #${it.original_id}`))
+        : null;
+      const followUps = [...cards.values()].filter((c) => c.item.original_id === it.id);
+      const followed = followUps.length
+        ? h("p", { class: "link-line" }, "Re-evaluated in ", followUps.map((c, i) => [i ? ", " : "",
+          h("a", { href: `#/sessions/${sessionId}/evidence/${c.item.id}` }, `Evidence #${c.item.id}`)]))
+        : null;
+      put(clear(body),
+        h("p", { class: "text" }, it.description),
+        h("p", { class: "muted" }, `Source: ${it.source || "—"} · round ${it.round}`),
+        it.valid ? null : h("p", { class: "reason" }, `Invalidated: ${it.invalidate_reason || "no reason given"}`),
+        origin, followed, it.valid ? invalidateControl(it) : null);
+      put(clear(el), head, badges, body);
+    }
+    refresh();
+    return entry;
+  }
+
+  function invalidateControl(item) {
+    const reason = h("textarea", { id: `reason-${item.id}`, rows: 2, required: true });
+    const form = h("form", { class: "invalidate", hidden: true },
+      field(`Why is Evidence #${item.id} wrong?`, reason),
+      h("div", { class: "actions" },
+        h("button", { type: "submit", class: "danger" }, "Invalidate evidence"),
+        h("button", { type: "button", class: "quiet", onclick: () => {
+          form.hidden = true;
+          open.hidden = false;
+          open.focus();
+        } }, "Cancel")));
+    const open = h("button", { type: "button", onclick: () => {
+      form.hidden = false;
+      open.hidden = true;
+      reason.focus();
+    } }, `Invalidate #${item.id}`);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      form.querySelector("button[type=submit]").disabled = true;
+      try {
+        const session = await apiJson("/v1/evidence/update", {
+          method: "POST",
+          body: { session_id: Number(sessionId), evidence_id: item.id, valid: false, invalidate_reason: reason.value.trim() },
+        });
+        for (const updated of session.evidence_list) {
+          const known = cards.get(updated.id);
+          if (known && known.item.valid !== updated.valid) {
+            known.item = { ...known.item, ...updated };
+            known.refresh();
+          }
+        }
+        cards.get(item.id)?.el.focus();
+        updateTotal();
+        showCalls(session);
+      } catch (err) {
+        notice.textContent = `Could not invalidate Evidence #${item.id}: ${err.message}`;
+        notice.hidden = false;
+        form.querySelector("button[type=submit]").disabled = false;
+      }
+    });
+    return h("div", { class: "card-actions" }, open, form);
+  }
+
+  function onItem(item) {
+    if (item.event_type === "evaluation_start") {
+      setProgress("running", item.description || "Evaluating…");
+      list.append(h("li", { class: "marker" }, `Round ${item.round}: ${item.description}`));
+      return;
+    }
+    if (item.event_type === "evaluation_complete") {
+      const count = item.details?.evidence_count;
+      setProgress("complete", `${item.description}${count !== undefined ? ` (${count} evidence items)` : ""}.`);
+      list.append(h("li", { class: "marker" }, `Round ${item.round}: ${item.description}`));
+      refreshSession();
+      return;
+    }
+    const known = cards.get(item.id);
+    if (known) {
+      // Already shown (a replay after reconnecting): update it in place.
+      known.item = item;
+      known.refresh();
+    } else {
+      const entry = card(item);
+      cards.set(item.id, entry);
+      list.append(h("li", {}, entry.el));
+      if (item.original_id) {
+        cards.get(item.original_id)?.refresh();
+        if (!evaluating) refreshSession();
+      }
+    }
+    updateTotal();
+    if (pendingFocus && Number(pendingFocus) === item.id) focusEvidence(item.id);
+  }
+
+  async function startEvaluation() {
+    notice.hidden = true;
+    start.disabled = true;
+    try {
+      await apiJson("/v1/evaluate/start", { method: "POST", body: { session_id: Number(sessionId) } });
+      if (!evaluating) setProgress("running", "Evaluation started…");
+    } catch (err) {
+      notice.textContent = `Could not start the evaluation: ${err.message}`;
+      notice.hidden = false;
+      start.disabled = evaluating;
+    }
+  }
+
+  function showCalls(session) {
+    put(clear(calls), h("details", { class: "transparency" },
+      h("summary", {}, `LLM calls (${session.calls.length})`), callsTable(session.calls)));
+  }
+
+  async function refreshSession() {
+    try {
+      const session = await apiJson(`/v1/sessions/${encodeURIComponent(sessionId)}`);
+      const s = session.subject;
+      put(clear(subject),
+        s.question ? h("p", {}, h("strong", {}, "Question: "), s.question) : null,
+        h("p", {}, h("strong", {}, s.text ? "Text: " : "Answer: "), s.text || s.answer),
+        h("p", { class: "muted" },
+          `Status ${session.status} · panel: ${session.panel.map((m) => m.name || m.type).join(", ")}`,
+          ` · judge: ${session.judge_model || "none"} · rounds ${session.rounds}`,
+          session.interruptions ? ` · interruptions ${session.interruptions}` : ""));
+      if (session.status === "evaluating" && !evaluating) setProgress("running", "Evaluating…");
+      showCalls(session);
+    } catch (err) {
+      notice.textContent = err.status === 404 ? `Session ${sessionId} does not exist.` : `Could not load the session: ${err.message}`;
+      notice.hidden = false;
+    }
+  }
+
+  const stream = new LiveStream(`/v1/evaluate/stream?session_id=${encodeURIComponent(sessionId)}`, {
+    onEvent: onItem,
+    onState(state, err) {
+      connection.className = `connection ${state}`;
+      connection.textContent = state === "live" ? "● Live"
+        : state === "reconnecting" ? "Reconnecting…"
+          : err ? `Stream closed: ${err.message}` : "Stream closed";
+    },
+  }).start();
+  refreshSession();
+  return {
+    dispose: () => stream.close(),
+    update: (next) => {
+      if (next.evidence) focusEvidence(next.evidence);
+    },
+  };
+}

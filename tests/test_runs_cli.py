@@ -1,0 +1,138 @@
+"""``redraft runs list|show`` against a store the service filled with real runs."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+from click.testing import CliRunner, Result
+
+from _live_server import serve_in_thread
+from redraft._settings import Settings
+from redraft.cli import cli
+from redraft.providers import ProviderRegistry, ScriptedModel
+from redraft.server import create_app
+
+
+@dataclass
+class Filled:
+    url: str
+    passed: dict[str, Any]
+    """``GET /v1/runs/{id}`` of the two-draft run that passed."""
+    failed: dict[str, Any]
+    """... of the later one-draft run that did not."""
+
+
+def _ask(base_url: str, model: str, prompt: str, **redraft: Any) -> str:
+    response = httpx.post(
+        f"{base_url}/v1/chat/completions",
+        json={
+            "model": model,
+            "messages": [{"role": "user", "content": prompt}],
+            "redraft": redraft,
+        },
+    )
+    assert response.status_code in (200, 422), response.text
+    run_id = response.headers["x-redraft-run-id"]
+    assert isinstance(run_id, str)
+    return run_id
+
+
+@pytest.fixture
+def filled(database_url: str) -> Filled:
+    registry = ProviderRegistry()
+    registry.add("scripted:gen", ScriptedModel(["It is Lyon.", "It is Paris."], model="gen"))
+    registry.add("scripted:other", ScriptedModel(["Maybe Milan."], model="other"))
+    with serve_in_thread(create_app(Settings(database_url=database_url), registry=registry)) as url:
+        first = _ask(
+            url, "scripted:gen", "Capital of France?", must_match=["Paris"], judge_model="none"
+        )
+        second = _ask(
+            url,
+            "scripted:other",
+            "Capital of Italy?",
+            must_match=["Rome"],
+            judge_model="none",
+            max_attempts=1,
+        )
+        details = [httpx.get(f"{url}/v1/runs/{run_id}").json() for run_id in (first, second)]
+    return Filled(database_url, *details)
+
+
+def invoke(url: str, *args: str) -> Result:
+    return CliRunner().invoke(cli, ["runs", *args], env={"REDRAFT_DATABASE_URL": url})
+
+
+def test_list_shows_recent_runs_newest_first(filled: Filled) -> None:
+    result = invoke(filled.url, "list")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    header = lines[0].split()
+    assert header[:3] == ["ID", "TIME", "(UTC)"]
+    assert header[3:] == ["MODEL", "ATTEMPTS", "PASSED", "SCORE", "TOKENS", "STATUS"]
+    newer, older = lines[1].split(), lines[2].split()
+    assert newer[0] == filled.failed["id"] and older[0] == filled.passed["id"]
+    passed_tokens = filled.passed["usage"]["input_tokens"] + filled.passed["usage"]["output_tokens"]
+    assert older[3:] == ["scripted:gen", "2", "yes", "1.00", str(passed_tokens), "passed"]
+    assert newer[3:6] == ["scripted:other", "1", "no"]
+    assert newer[-1] == "exhausted"
+
+
+def test_list_json_limit_and_tenant(filled: Filled) -> None:
+    everything = json.loads(invoke(filled.url, "list", "--json").stdout)
+    assert [r["id"] for r in everything] == [filled.failed["id"], filled.passed["id"]]
+    assert everything[1]["attempts"] == 2 and everything[1]["passed"] is True
+    assert everything[1]["usage"] == filled.passed["usage"]
+    newest = json.loads(invoke(filled.url, "list", "--limit", "1", "--json").stdout)
+    assert [r["id"] for r in newest] == [filled.failed["id"]]
+    older = json.loads(invoke(filled.url, "list", "--before", filled.failed["id"], "--json").stdout)
+    assert [r["id"] for r in older] == [filled.passed["id"]]
+    nobody = invoke(filled.url, "list", "--tenant", "acme")
+    assert nobody.exit_code == 0 and nobody.stdout == ""
+    assert "No runs for tenant 'acme'" in nobody.stderr
+
+
+def test_show_renders_drafts_verdicts_evidence_calls_and_totals(filled: Filled) -> None:
+    result = invoke(filled.url, "show", filled.passed["id"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert filled.passed["id"] in out
+    assert "Capital of France?" in out
+    assert "draft 1: failed, score 0.00" in out and "It is Lyon." in out
+    assert "draft 2: passed, score 1.00" in out and "It is Paris." in out
+    evaluator = filled.passed["drafts"][0]["verdict"]["evidence"][0]["evaluator"]
+    assert out.count(evaluator) >= 2  # the evidence of both drafts
+    assert "final answer" in out
+    calls = [line.split() for line in out.splitlines() if line.strip().startswith("draft ")]
+    assert [c[:4] for c in calls if len(c) >= 8] == [
+        ["draft", "1", "scripted:gen", "ok"],
+        ["draft", "2", "scripted:gen", "ok"],
+    ]
+    usage = filled.passed["usage"]
+    total = usage["input_tokens"] + usage["output_tokens"]
+    assert (
+        f"totals: 2 calls, {usage['input_tokens']} input + {usage['output_tokens']} output "
+        f"= {total} tokens" in out
+    )
+
+
+def test_show_json_is_the_stored_run_detail(filled: Filled) -> None:
+    result = invoke(filled.url, "show", filled.failed["id"], "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == filled.failed
+
+
+def test_unknown_runs_and_bad_databases_exit_2(filled: Filled) -> None:
+    missing = invoke(filled.url, "show", "run_000000000000000000000000")
+    assert missing.exit_code == 2
+    assert "no run 'run_000000000000000000000000'" in missing.stderr
+    assert "Traceback" not in missing.output
+    elsewhere = invoke(filled.url, "show", filled.passed["id"], "--tenant", "acme")
+    assert elsewhere.exit_code == 2
+    broken = invoke("mysql://nowhere/db", "list")
+    assert broken.exit_code == 2
+    assert "REDRAFT_DATABASE_URL" in broken.stderr
+    assert "Traceback" not in broken.output
