@@ -18,12 +18,17 @@ $(STAMP): pyproject.toml Makefile
 
 install: $(STAMP)
 
+# The prompt states mechanical requirements; redraft compiles them into exact
+# checks (see `redraft checks "..."`), whose corrections drive the redraft.
+DEMO_PROMPT := What is the capital of France? Answer in at most 12 words and do not use any commas.
+
 demo: $(STAMP)
-	$(BIN)/redraft ask "What is the capital of France? Answer in one short sentence." \
+	$(BIN)/redraft checks "$(DEMO_PROMPT)"
+	$(BIN)/redraft ask "$(DEMO_PROMPT)" \
 		--model local --judge-model local \
-		--must-match Paris --max-words 25 \
+		--must-match Paris \
 		--criteria "States that Paris is the capital of France." \
-		--feedback critique --max-attempts 3 --threshold 0.6; \
+		--feedback critique --max-attempts 3 --threshold 0.6 --deadline 60; \
 	status=$$?; if [ $$status -gt 1 ]; then exit $$status; fi
 
 lint: $(STAMP)

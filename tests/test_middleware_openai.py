@@ -471,3 +471,24 @@ def test_real_calls_stay_blocked_inside_the_private_loop_thread() -> None:
         client.chat.completions.create(model="m", messages=QUESTION)
     assert caught.value.error_type == "RealModelCallBlockedError"
     client.close()
+
+
+@pytest.mark.real_calls
+def test_requirements_stated_in_the_prompt_become_checks_unless_switched_off(
+    server: FakeOpenAIServer,
+) -> None:
+    ask = [{"role": "user", "content": "Name the capital of France in at most 4 words."}]
+    server.add("The capital city of France is Paris.", "Paris, France.")
+    with wrap(sync_client(server), judge="none", must_not_match=["Lyon"]) as client:
+        reply = client.chat.completions.create(model="m", messages=ask)
+        assert reply.choices[0].message.content == "Paris, France."
+        extension = reply.model_extra["redraft"] if reply.model_extra else {}
+        assert [e["passed"] for e in extension["evaluations"]] == [False, True]
+        # The redraft was told exactly what to fix.
+        assert "7 words" in bodies(server)[1]["messages"][-1]["content"]
+
+        server.add("The capital city of France is Paris.")
+        kept = client.chat.completions.create(
+            model="m", messages=ask, extra_body={"redraft": {"compile_checks": False}}
+        )
+        assert kept.choices[0].message.content == "The capital city of France is Paris."

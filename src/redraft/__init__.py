@@ -72,6 +72,7 @@ from redraft._types import (
     Usage,
     Verdict,
 )
+from redraft.criteria import CheckSpec, CompiledCheck, compile_checks
 from redraft.middleware import Refined, refine, wrap
 
 __version__ = "0.1.0"
@@ -142,4 +143,7 @@ __all__ = [
     "run",
     "run_sync",
     "stream_run",
+    "CheckSpec",
+    "CompiledCheck",
+    "compile_checks",
 ]

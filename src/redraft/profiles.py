@@ -33,6 +33,7 @@ from redraft._types import (
     JudgeContext,
     OnExhausted,
 )
+from redraft.criteria import ChecksMode, CheckSpec
 from redraft.evaluators import JUDGE_PRESETS
 from redraft.providers import parse_model_spec
 
@@ -131,6 +132,14 @@ class Profile(BaseModel):
     judge_context: JudgeContext = "minimal"
     check_injection: bool = False
     """Add the ``addresses-judge`` check: drafts that talk to the judge fail."""
+    compile_checks: bool = True
+    """Compile each request's stated requirements into checks that run first."""
+    compile_with_llm: bool = False
+    """Also ask the judge model for checks, once per run."""
+    checks: list[CheckSpec] = Field(default_factory=list)
+    """Explicit checks of the criteria vocabulary, for every request."""
+    checks_mode: ChecksMode = "extend"
+    """``extend`` the compiled checks with ``checks``, or ``replace`` them."""
 
     @model_validator(mode="before")
     @classmethod

@@ -155,6 +155,25 @@ _CONFIGURATION_FAILURES = {
     help="Seconds one evaluation may take; past it the draft is kept, marked degraded.",
 )
 @click.option(
+    "--no-compile",
+    "no_compile",
+    is_flag=True,
+    help="Do not compile the prompt's stated requirements into checks.",
+)
+@click.option(
+    "--check",
+    "check_json",
+    multiple=True,
+    metavar="JSON",
+    help='An explicit check, e.g. \'{"kind": "word_count", "relation": "at_most", "value": 50}\' '
+    "(repeatable; see `redraft checks`).",
+)
+@click.option(
+    "--compile-llm",
+    is_flag=True,
+    help="Also ask the judge model for checks (one call per run).",
+)
+@click.option(
     "--json", "as_json", is_flag=True, help="Print the run result as one JSON object on stdout."
 )
 def ask(
@@ -178,6 +197,9 @@ def ask(
     delivery: str,
     candidates: int,
     judge_timeout: float | None,
+    no_compile: bool,
+    check_json: tuple[str, ...],
+    compile_llm: bool,
     as_json: bool,
 ) -> None:
     """Answer PROMPT, judge the answer, and redraft it with feedback until it passes.
@@ -226,6 +248,10 @@ def ask(
         "must_not_match": must_not_match,
         "max_words": max_words,
         "json_schema": json_schema,
+        "checks": _read_checks(check_json),
+        "request": request,
+        "compile_checks": not no_compile,
+        "llm_compile": compile_llm,
     }
     console = Console(stderr=as_json, highlight=False)
     err = Console(stderr=True, highlight=False)
@@ -280,6 +306,23 @@ async def _ask(
         )
     finally:
         await registry.aclose()
+
+
+def _read_checks(items: tuple[str, ...]) -> list[Any]:
+    """``--check`` values as check specs; a bad one is a usage error naming it."""
+    from redraft.criteria import CHECK_SPEC_ADAPTER
+
+    specs: list[Any] = []
+    for item in items:
+        try:
+            specs.append(CHECK_SPEC_ADAPTER.validate_json(item))
+        except ValueError as exc:
+            first = str(exc).splitlines()
+            reason = "; ".join(line.strip() for line in first[1:3]) or str(exc)
+            raise click.BadParameter(
+                f"{item!r} is not a valid check: {reason}", param_hint="--check"
+            ) from None
+    return specs
 
 
 def _read_json_schema(path: Path | None) -> dict[str, Any] | None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from redraft._errors import ConfigurationError
-from redraft._types import Evidence, EvidenceStatus, Verdict
+from redraft._types import Evidence, EvidenceStatus, RunRequest, Verdict
 from redraft.evaluators._base import (
     AggregateMode,
     EvaluationContext,
@@ -25,6 +25,9 @@ from redraft.evaluators._base import (
 from redraft.evaluators._checks import MatchesJSONSchema, MaxWords, MustMatch, MustNotMatch
 from redraft.evaluators._judges import make_judge
 from redraft.providers._base import Provider
+
+if TYPE_CHECKING:
+    from redraft.criteria import CheckSpec
 
 __all__ = ["AllOf", "AnyOf", "Cascade", "Weighted", "build_panel"]
 
@@ -272,7 +275,11 @@ def build_panel(
     must_not_match: Sequence[str] = (),
     max_words: int | None = None,
     json_schema: dict[str, Any] | None = None,
-    checks: Sequence[Evaluator] = (),
+    checks: Sequence[Evaluator | CheckSpec | dict[str, Any]] = (),
+    request: RunRequest | str | None = None,
+    compile_checks: bool = True,
+    checks_mode: Literal["extend", "replace"] = "extend",
+    llm_compile: bool = False,
 ) -> Evaluator:
     """The evaluator the CLI builds from its options: a :class:`Cascade` of
     the checks, then the judge (``judge=None`` means checks only).
@@ -280,14 +287,36 @@ def build_panel(
     The judge preset defaults to ``criteria`` when criteria are given, else
     ``quality``. Raises :class:`ConfigurationError` for a bad pattern or
     schema, and when there is nothing to evaluate.
+
+    Criteria compilation (:mod:`redraft.criteria`): given the ``request``,
+    the requirements it states ("at most 100 words", "no commas") become
+    exact checks that run first. ``checks`` may hold evaluators and check
+    specs (or their JSON objects); the specs extend the compiled checks, or
+    replace them with ``checks_mode="replace"``. ``compile_checks=False``
+    turns compilation off; ``llm_compile=True`` also asks the judge model
+    for checks, once per run.
     """
-    members: list[Evaluator] = [MustMatch(p) for p in must_match]
+    from redraft.criteria import compiled_panel_member
+
+    if llm_compile and judge is None:
+        raise ConfigurationError("llm_compile asks the judge model for checks, but there is none")
+    specs = [c for c in checks if not isinstance(c, Evaluator)]
+    evaluators = [c for c in checks if isinstance(c, Evaluator)]
+    compiled = compiled_panel_member(
+        request,
+        specs,
+        compile_checks_=compile_checks,
+        mode=checks_mode,
+        llm=judge if llm_compile else None,
+    )
+    members: list[Evaluator] = [compiled] if compiled is not None else []
+    members += [MustMatch(p) for p in must_match]
     members += [MustNotMatch(p) for p in must_not_match]
     if max_words is not None:
         members.append(MaxWords(max_words))
     if json_schema is not None:
         members.append(MatchesJSONSchema(json_schema))
-    members += _validated(checks, "build_panel checks") if checks else []
+    members += _validated(evaluators, "build_panel checks") if evaluators else []
     if judge is not None:
         members.append(make_judge(judge, preset, criteria=criteria))
     elif preset is not None:

@@ -202,7 +202,9 @@ async def _run(core: Redrafter, client: anthropic.AsyncAnthropic, call: Anthropi
     policy = core.policy_for(
         call.options, temperature=kwargs.get("temperature"), max_tokens=kwargs.get("max_tokens")
     )
-    evaluator = core.evaluator_for(call.options, model=model, same_client=same_client)
+    evaluator = core.evaluator_for(
+        call.options, model=model, same_client=same_client, request=call.request
+    )
     extras = {key: value for key, value in kwargs.items() if key not in _LOOP_KEYS}
     generator = _DraftingProvider(model, client=client, extras=extras)
     return await run(call.request, generator=generator, evaluator=evaluator, policy=policy)

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from redraft._errors import ConfigurationError
 from redraft._settings import Settings, load_settings
-from redraft._types import Policy
+from redraft._types import Policy, RunRequest
 from redraft.evaluators import JUDGE_PRESETS, Evaluator, build_panel
 from redraft.middleware._options import CallOptions
 from redraft.providers import Provider, ProviderRegistry, parse_model_spec
@@ -189,9 +189,12 @@ class Redrafter:
         *,
         model: str | None,
         same_client: Callable[[str], Provider] | None,
+        request: RunRequest | None = None,
     ) -> Evaluator:
         """The evaluator of one call: the wrapper's evaluator (with the call's
-        checks in front) or the panel of checks and judge.
+        checks in front) or the panel of checks and judge. The requirements
+        ``request`` states ("at most 50 words") are compiled into checks that
+        run first, unless the call says ``compile_checks: false``.
 
         ``same_client(model)`` builds a provider for ``model`` through the
         wrapped client; it judges when no judge was named (self-evaluation)
@@ -204,6 +207,7 @@ class Redrafter:
         )
         max_words = options.max_words if options.max_words is not None else self.max_words
         json_schema = options.json_schema if options.json_schema is not None else self.json_schema
+        compile_checks = options.compile_checks is not False
         if self.evaluator is not None:
             named = [
                 name
@@ -215,8 +219,6 @@ class Redrafter:
                     f"redraft option(s) {', '.join(named)} configure the built-in judge, "
                     "but this wrapper was given its own evaluator"
                 )
-            if not (must_match or must_not_match or max_words is not None or json_schema):
-                return self.evaluator
             return build_panel(
                 None,
                 must_match=must_match,
@@ -224,6 +226,8 @@ class Redrafter:
                 max_words=max_words,
                 json_schema=json_schema,
                 checks=[self.evaluator],
+                request=request,
+                compile_checks=compile_checks,
             )
         judge = self.judge
         if options.judge_model is not None:
@@ -237,6 +241,8 @@ class Redrafter:
             must_not_match=must_not_match,
             max_words=max_words,
             json_schema=json_schema,
+            request=request,
+            compile_checks=compile_checks,
         )
 
     def _judge_provider(

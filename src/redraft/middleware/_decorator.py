@@ -136,10 +136,11 @@ class Refined(Generic[P]):
                 raise
             return text
 
-        evaluator: Evaluator = core.evaluator_for(None, model=None, same_client=None)
+        request = RunRequest.from_prompt(prompt)
+        evaluator = core.evaluator_for(None, model=None, same_client=None, request=request)
         try:
             return await run(
-                RunRequest.from_prompt(prompt),
+                request,
                 generator=FunctionModel(draft, model=self._function.__name__),
                 evaluator=evaluator,
                 policy=core.policy,

@@ -45,6 +45,8 @@ class CallOptions(BaseModel):
     on_exhausted: OnExhausted | None = None
     deadline_s: float | None = Field(default=None, gt=0)
     token_budget: int | None = Field(default=None, ge=1)
+    compile_checks: bool | None = None
+    """``False`` stops the prompt's stated requirements becoming checks."""
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(CallOptions.model_fields)

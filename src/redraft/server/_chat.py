@@ -58,7 +58,7 @@ async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle
         generator = services.registry.get(plan.generator)
         judge = None if plan.judge is None else services.registry.get(plan.judge)
         escalation = None if plan.escalation is None else services.registry.get(plan.escalation)
-        evaluator: Evaluator = build_panel(judge, **plan.panel)
+        evaluator: Evaluator = build_panel(judge, request=plan.request, **plan.panel)
         if services.verdict_cache is not None:
             evaluator = Cached(evaluator, services.verdict_cache)
     except ConfigurationError as exc:

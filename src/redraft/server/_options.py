@@ -24,6 +24,7 @@ from redraft._types import (
     Policy,
     RunRequest,
 )
+from redraft.criteria import ChecksMode, CheckSpec, compile_checks
 from redraft.evaluators import JUDGE_PRESETS, AddressesJudge
 from redraft.profiles import NO_JUDGE, Profile, StreamMode, check_request_spec, validate_patterns
 from redraft.providers import parse_model_spec
@@ -74,6 +75,14 @@ class RedraftOptions(BaseModel):
     min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
     judge_context: JudgeContext | None = None
     check_injection: bool | None = None
+    compile_checks: bool | None = None
+    """Compile the request's stated requirements into checks (default on)."""
+    compile_with_llm: bool | None = None
+    """Also ask the judge model for checks, once per run."""
+    checks: list[CheckSpec] | None = None
+    """Explicit checks of the criteria vocabulary (``{"kind": "word_count", …}``)."""
+    checks_mode: ChecksMode | None = None
+    """``extend`` the compiled checks with ``checks``, or ``replace`` them."""
 
     @field_validator("must_match", "must_not_match")
     @classmethod
@@ -139,7 +148,8 @@ class RunPlan:
     """Everything one run needs, decided before any provider is built.
 
     ``panel`` holds the keyword arguments of :func:`redraft.evaluators.build_panel`
-    (the judge provider itself is built from ``judge`` by the caller).
+    (the judge provider itself is built from ``judge``, and ``request`` is
+    passed as the request whose stated requirements compile into checks).
     """
 
     profile: str
@@ -220,8 +230,21 @@ def plan_run(
         "max_words": _pick(opts.max_words, profile.max_words),
         "json_schema": _pick(opts.json_schema, profile.json_schema),
     }
-    if _pick(opts.check_injection, profile.check_injection):
-        panel["checks"] = [AddressesJudge()]
+    injection = _pick(opts.check_injection, profile.check_injection)
+    explicit = [AddressesJudge()] if injection else []
+    explicit += list(_pick(opts.checks, profile.checks))
+    if explicit:
+        panel["checks"] = explicit
+    # Criteria compilation: only settings that differ from build_panel's
+    # defaults are named, so a plan reads as what was asked for.
+    checks_mode = _pick(opts.checks_mode, profile.checks_mode)
+    compiling = _pick(opts.compile_checks, profile.compile_checks)
+    if checks_mode != "extend":
+        panel["checks_mode"] = checks_mode
+    if not compiling:
+        panel["compile_checks"] = False
+    if judge_spec is not None and _pick(opts.compile_with_llm, profile.compile_with_llm):
+        panel["llm_compile"] = True
     has_checks = bool(
         panel["must_match"]
         or panel["must_not_match"]
@@ -229,11 +252,6 @@ def plan_run(
         or panel["json_schema"] is not None
         or bool(panel.get("checks"))
     )
-    if judge_spec is None and not has_checks:
-        raise ConfigurationError(
-            "judge_model is 'none' (checks only) but no check was given: "
-            "add must_match, must_not_match, max_words or json_schema"
-        )
 
     policy = _policy(
         {
@@ -266,6 +284,17 @@ def plan_run(
         )
     except ValidationError as exc:
         raise ConfigurationError(f"messages: {exc.errors()[0]['msg']}") from None
+    compiled = compiling and checks_mode == "extend"
+    if (
+        judge_spec is None
+        and not has_checks
+        and not (compiled and compile_checks(request.prompt, request.criteria))
+    ):
+        raise ConfigurationError(
+            "judge_model is 'none' (checks only) but no check was given and none could be "
+            "compiled from the request: add checks, must_match, must_not_match, max_words "
+            "or json_schema"
+        )
     return RunPlan(
         profile=profile.name,
         generator=profile.model,

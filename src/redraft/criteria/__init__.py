@@ -1,0 +1,105 @@
+"""Criteria compilation: stated requirements become exact checks.
+
+Most requirements people state are mechanical ("at most 100 words", "no
+commas", "end with the phrase …"). :func:`compile_checks` finds them in a
+prompt and its criteria with rules (offline, instant) and returns
+:class:`CompiledCheck` items, each a :data:`CheckSpec` of the vocabulary and
+the span of text it came from; :func:`compile_checks_with_llm` asks a model for
+the same list as schema-constrained JSON. :class:`SpecCheck` judges one spec
+with a measured value and a one-line correction.
+"""
+
+from redraft.criteria._compiled import (
+    CheckOrigin,
+    ChecksMode,
+    CompiledCheck,
+    TextSource,
+    merge_checks,
+)
+from redraft.criteria._language import Detection, detect_language
+from redraft.criteria._llm import LLMCompilation, compile_checks_with_llm, llm_schema
+from redraft.criteria._panel import CompiledChecks, as_specs, compiled_panel_member
+from redraft.criteria._rules import compile_checks, compile_rules
+from redraft.criteria._spec import (
+    CHECK_KINDS,
+    CHECK_SPEC_ADAPTER,
+    LANGUAGES,
+    SPEC_MODELS,
+    BulletCount,
+    CapitalWordCount,
+    CharCount,
+    CheckSpec,
+    CountSpec,
+    EndsWith,
+    ForbiddenChars,
+    ForbiddenWords,
+    HighlightCount,
+    JSONFormat,
+    Keyword,
+    Language,
+    LetterCase,
+    LetterCount,
+    NumberedCount,
+    ParagraphCount,
+    PlaceholderCount,
+    Postscript,
+    Relation,
+    RepeatRequest,
+    SectionCount,
+    SentenceCount,
+    StartsWith,
+    Title,
+    WordCount,
+    Wrapped,
+)
+from redraft.criteria._vocabulary import SpecCheck, judge_text
+
+__all__ = [
+    "CHECK_KINDS",
+    "CHECK_SPEC_ADAPTER",
+    "LANGUAGES",
+    "SPEC_MODELS",
+    "BulletCount",
+    "CapitalWordCount",
+    "CharCount",
+    "CheckOrigin",
+    "CheckSpec",
+    "ChecksMode",
+    "CompiledCheck",
+    "CompiledChecks",
+    "CountSpec",
+    "Detection",
+    "EndsWith",
+    "ForbiddenChars",
+    "ForbiddenWords",
+    "HighlightCount",
+    "JSONFormat",
+    "Keyword",
+    "LLMCompilation",
+    "Language",
+    "LetterCase",
+    "LetterCount",
+    "NumberedCount",
+    "ParagraphCount",
+    "PlaceholderCount",
+    "Postscript",
+    "Relation",
+    "RepeatRequest",
+    "SectionCount",
+    "SentenceCount",
+    "SpecCheck",
+    "StartsWith",
+    "TextSource",
+    "Title",
+    "WordCount",
+    "Wrapped",
+    "as_specs",
+    "compile_checks",
+    "compile_checks_with_llm",
+    "compile_rules",
+    "compiled_panel_member",
+    "detect_language",
+    "judge_text",
+    "llm_schema",
+    "merge_checks",
+]

@@ -1,0 +1,347 @@
+"""Rules for counted requirements: words, sentences, paragraphs, characters,
+bullets, numbered items, sections, placeholders, highlights, all-capital
+words, letters and keyword frequencies share one number grammar.
+
+"under 100 words" and "less than 100 words" mean at most 99, "more than 3"
+at least 4: the words are taken literally. A bare number without a relation
+("in 3 sentences", "use 4 bullet points") means exactly that many, for
+sentences, paragraphs and list items only; "in 50 words" is too loose a
+phrase to count to the word, and stays with the judge.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import ValidationError
+
+from redraft.criteria._rules import Hit, Rule, Sentence, response_context
+from redraft.criteria._spec import (
+    CHECK_SPEC_ADAPTER,
+    CheckSpec,
+    Relation,
+)
+
+__all__ = ["COUNT_RULES", "NUMBER", "number_value", "relation_of"]
+
+_SMALL = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
+_TENS = {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80}
+_WORD_NUMBERS: dict[str, int] = {
+    **{word: i for i, word in enumerate(_SMALL)},
+    **_TENS,
+    "ninety": 90,
+    "a single": 1,
+    "single": 1,
+    "a hundred": 100,
+    "one hundred": 100,
+    "a thousand": 1000,
+    "one thousand": 1000,
+    "once": 1,
+    "twice": 2,
+    "thrice": 3,
+}
+_WORDS_ALT = "|".join(
+    re.escape(w).replace(r"\ ", r"\s+")
+    for w in sorted(_WORD_NUMBERS, key=len, reverse=True)
+    if w not in ("once", "twice", "thrice")
+)
+NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,6}}|{_WORDS_ALT})"
+"""A number as a regex (digits or words, no group)."""
+
+
+def number_value(text: str) -> int | None:
+    cleaned = " ".join(text.lower().replace(",", "").split())
+    if cleaned.isdigit():
+        return int(cleaned)
+    return _WORD_NUMBERS.get(cleaned)
+
+
+# (pattern, relation, adjustment): "less than 100" is at most 99.
+_RELATIONS: list[tuple[str, Relation, int]] = [
+    (
+        r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|"
+        r"max\.?|no\s+longer\s+than|not\s+exceeding|within|a\s+limit\s+of|limited\s+to",
+        "at_most",
+        0,
+    ),
+    (r"fewer\s+than|less\s+than|under|below|shorter\s+than", "at_most", -1),
+    (
+        r"at\s+least|no\s+less\s+than|no\s+fewer\s+than|not\s+less\s+than|not\s+fewer\s+than|"
+        r"a\s+minimum\s+of|minimum\s+of|min\.?",
+        "at_least",
+        0,
+    ),
+    (r"more\s+than|over|longer\s+than|greater\s+than", "at_least", 1),
+    (r"exactly|precisely", "exactly", 0),
+]
+RELATION = "|".join(p for p, _, _ in _RELATIONS)
+
+
+def relation_of(phrase: str) -> tuple[Relation, int]:
+    for pattern, relation, adjust in _RELATIONS:
+        if re.fullmatch(pattern, phrase.strip().lower()):
+            return relation, adjust
+    raise ValueError(f"not a relation: {phrase!r}")
+
+
+_UNITS: list[tuple[str, str]] = [
+    (r"words?", "word_count"),
+    (r"sentences?", "sentence_count"),
+    (r"paragraphs?", "paragraph_count"),
+    (r"characters?|chars", "char_count"),
+    (
+        r"(?:markdown\s+)?(?:bullet(?:[\s-]+points?)?s?|bulleted\s+(?:items?|points?))",
+        "bullet_count",
+    ),
+    (r"numbered\s+(?:list\s+)?(?:items?|points?|steps?)", "numbered_count"),
+    (r"placeholders?", "placeholder_count"),
+]
+_UNIT = "|".join(f"(?P<u{i}>{p})" for i, (p, _) in enumerate(_UNITS))
+_ADJECTIVE = r"(?:(?:short|brief|concise|separate|distinct|full|complete|simple|clear|total)\s+)?"
+# Bare numbers mean "exactly" only for these.
+_EXACT_KINDS = frozenset({"sentence_count", "paragraph_count", "bullet_count", "numbered_count"})
+_LOOSE_KINDS = frozenset({"word_count", "char_count", "placeholder_count"})
+
+# What may not follow a counted unit: "words per sentence", "words from the list".
+_AFTER_BLOCKS = re.compile(
+    r"^\s*(?:(?:in|with|per|for|of|from|that|which|who|written|containing|starting|ending|"
+    r"beginning|each|where|whose|like|such|long\s+each)\b)|^[^.;,]{0,30}\b(?:each|every|per)\b"
+)
+_AFTER_ALLOWED = re.compile(
+    r"^\s*(?:in\s+(?:your|the|this)\s+(?:entire\s+|whole\s+)?(?:answer|response|reply|output|"
+    r"essay|story|poem|letter|email|summary)\b|in\s+(?:total|length)\b)"
+)
+
+
+def _unit_kind(match: re.Match[str]) -> str:
+    for i, (_, kind) in enumerate(_UNITS):
+        if match.group(f"u{i}"):
+            return kind
+    raise AssertionError("a unit group always matches")
+
+
+def _spec(data: dict[str, Any]) -> CheckSpec | None:
+    try:
+        return CHECK_SPEC_ADAPTER.validate_python(data)
+    except ValidationError:
+        return None
+
+
+def _after_ok(sentence: Sentence, end: int) -> bool:
+    after = sentence.lower[end:]
+    return bool(_AFTER_ALLOWED.match(after)) or not _AFTER_BLOCKS.match(after)
+
+
+def _extras(sentence: Sentence, kind: str) -> dict[str, Any]:
+    if kind == "paragraph_count" and ("***" in sentence.whole or "divider" in sentence.whole):
+        return {"separator": "***"}
+    return {}
+
+
+_PRECEDED_BY_OTHER_VERB = re.compile(r"\b(?:highlight|capitali[sz]e|bold|italici[sz]e)\s*$")
+
+_WITH_RELATION = re.compile(
+    rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{_UNIT})\b"
+)
+_POSTFIX = re.compile(
+    rf"\b(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{_UNIT})\s+(?P<post>or\s+(?:less|fewer)|or\s+more|"
+    r"at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|max(?:imum)?|min(?:imum)?|tops)\b"
+)
+_BETWEEN = re.compile(
+    rf"\bbetween\s+(?P<low>{NUMBER})\s+and\s+(?P<high>{NUMBER})\s+{_ADJECTIVE}(?:{_UNIT})\b"
+)
+_NEGATED = re.compile(
+    r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|"
+    r"may\s+not)\s+(?:(?:write|use|be|have|include|contain|give|produce|provide|go|run|exceed|"
+    rf"go\s+over|go\s+beyond)\s+)?(?P<dir>more\s+than|longer\s+than|over|beyond|exceed|"
+    rf"less\s+than|fewer\s+than|shorter\s+than|under)?\s*(?P<num>{NUMBER})\s+{_ADJECTIVE}"
+    rf"(?:{_UNIT})\b"
+)
+_BARE = re.compile(
+    r"\b(?:in|into|with|using|use|write|contain|containing|contains|have|has|include|includes|"
+    rf"of|give|provide|list|be|as)\s+(?:me\s+|us\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{_UNIT})\b"
+)
+
+
+def _hit(
+    sentence: Sentence, match: re.Match[str], relation: Relation, value: int | None, **extra: Any
+) -> Hit | None:
+    if value is None:
+        return None
+    kind = _unit_kind(match)
+    spec = _spec(
+        {"kind": kind, "relation": relation, "value": value, **_extras(sentence, kind), **extra}
+    )
+    return None if spec is None else Hit(spec, match.start(), match.end())
+
+
+def counts(sentence: Sentence) -> Iterator[Hit]:
+    """Counted requirements on the whole response."""
+    text = sentence.lower
+    taken: list[tuple[int, int]] = []
+
+    def free(match: re.Match[str]) -> bool:
+        return all(match.end() <= a or match.start() >= b for a, b in taken)
+
+    def accept(match: re.Match[str], *, owns_negation: bool = False) -> bool:
+        if not free(match) or _PRECEDED_BY_OTHER_VERB.search(text[: match.start()]):
+            return False
+        if not _after_ok(sentence, match.end()):
+            return False
+        if not response_context(sentence, match.start(), owns_negation=owns_negation):
+            return False
+        taken.append((match.start(), match.end()))
+        return True
+
+    for match in _NEGATED.finditer(text):
+        direction = (match.group("dir") or "more than").split()[0]
+        relation: Relation = (
+            "at_least" if direction in ("less", "fewer", "shorter", "under") else "at_most"
+        )
+        if accept(match, owns_negation=True):
+            hit = _hit(sentence, match, relation, number_value(match.group("num")))
+            if hit:
+                yield hit
+    for match in _BETWEEN.finditer(text):
+        if accept(match):
+            low, high = number_value(match.group("low")), number_value(match.group("high"))
+            for relation, value in (("at_least", low), ("at_most", high)):
+                hit = _hit(sentence, match, relation, value)
+                if hit:
+                    yield hit
+    for match in _WITH_RELATION.finditer(text):
+        if accept(match):
+            relation, adjust = relation_of(match.group("rel"))
+            value = number_value(match.group("num"))
+            hit = _hit(sentence, match, relation, None if value is None else value + adjust)
+            if hit:
+                yield hit
+    for match in _POSTFIX.finditer(text):
+        if accept(match):
+            post = match.group("post")
+            relation = (
+                "at_least" if ("more" in post or "least" in post or "min" in post) else "at_most"
+            )
+            hit = _hit(sentence, match, relation, number_value(match.group("num")))
+            if hit:
+                yield hit
+    for match in _BARE.finditer(text):
+        if _unit_kind(match) in _EXACT_KINDS and accept(match):
+            hit = _hit(sentence, match, "exactly", number_value(match.group("num")))
+            if hit:
+                yield hit
+
+
+_SECTION_COUNT = re.compile(
+    r"\b(?:have|has|contain|contains|with|in|into|of|be|write|divided\s+into|split\s+into|"
+    rf"organi[sz]ed\s+into)\s+(?:exactly\s+)?(?P<num>{NUMBER})\s+(?:sections?|parts?)\b"
+)
+_SECTION_MARKER = re.compile(
+    r"mark\s+the\s+beginning\s+of\s+each\s+(?:section|part)\s+with\s+(?:the\s+word\s+)?"
+    r"[\"'“‘]?(?P<marker>[A-Za-z][\w.]*)\s+(?:X|N|\d+|#|\{[^}]*\})",
+    re.IGNORECASE,
+)
+
+
+def sections(sentence: Sentence) -> Iterator[Hit]:
+    """ "Your response must have 3 sections. Mark the beginning of each
+    section with SECTION X": only with a stated marker can sections be counted."""
+    marker = _SECTION_MARKER.search(sentence.original) or _SECTION_MARKER.search(
+        sentence.whole.replace("\ue000", " ")
+    )
+    if marker is None:
+        return
+    for match in _SECTION_COUNT.finditer(sentence.lower):
+        if response_context(sentence, match.start()) and _after_ok(sentence, match.end()):
+            spec = _spec(
+                {
+                    "kind": "section_count",
+                    "relation": "exactly",
+                    "value": number_value(match.group("num")),
+                    "marker": marker.group("marker"),
+                }
+            )
+            if spec is not None:
+                yield Hit(spec, match.start(), match.end())
+
+
+_TIMES = rf"(?:(?P<rel>{RELATION})\s+)?(?:(?P<num>{NUMBER})\s+times?|(?P<word>once|twice|thrice))"
+_HIGHLIGHT = re.compile(
+    rf"\bhighlight\s+(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+(?:\w+\s+)?"
+    r"(?:sections?|parts?|phrases?|words?|sentences?|points?|passages?)\b"
+)
+_CAPITAL_WORDS = re.compile(
+    r"\bwords?\s+(?:with|in|written\s+in)\s+(?:all\s+)?(?:capital\s+letters|capitals|caps|"
+    r"uppercase(?:\s+letters)?)\s+(?:should|must|need\s+to|needs\s+to)\s+(?:appear|be\s+used|"
+    rf"occur)\s+{_TIMES}"
+)
+_LETTER = re.compile(
+    r"\b(?:the\s+)?letter\s+(?P<arg>[\"'‘“]\ue000[\"'’”]|[a-z])\s+(?:should|must|needs?\s+to|"
+    rf"has\s+to)\s+(?:appear|occur|be\s+used)\s+(?:in\s+your\s+(?:response|answer)\s+)?{_TIMES}"
+)
+
+
+def _times(match: re.Match[str]) -> tuple[Relation, int] | None:
+    value = number_value(match.group("word") or match.group("num") or "")
+    if value is None:
+        return None
+    if match.group("rel"):
+        relation, adjust = relation_of(match.group("rel"))
+        return relation, value + adjust
+    return "at_least", value
+
+
+def frequencies(sentence: Sentence) -> Iterator[Hit]:
+    """Highlighted spans, all-capital words and letter frequencies."""
+    text = sentence.lower
+    for match in _HIGHLIGHT.finditer(text):
+        if response_context(sentence, match.start()):
+            relation, adjust = relation_of(match.group("rel"))
+            value = number_value(match.group("num"))
+            spec = _spec(
+                {"kind": "highlight_count", "relation": relation, "value": (value or 0) + adjust}
+            )
+            if spec is not None and value is not None:
+                yield Hit(spec, match.start(), match.end())
+    for match in _CAPITAL_WORDS.finditer(text):
+        found = _times(match)
+        if found and response_context(sentence, match.start()):
+            spec = _spec({"kind": "capital_word_count", "relation": found[0], "value": found[1]})
+            if spec is not None:
+                yield Hit(spec, match.start(), match.end())
+    for match in _LETTER.finditer(text):
+        found = _times(match)
+        arg = sentence.unmask(match.start("arg"), match.end("arg")).strip("\"'‘’“”")
+        if found and response_context(sentence, match.start()):
+            spec = _spec(
+                {"kind": "letter_count", "letter": arg, "relation": found[0], "value": found[1]}
+            )
+            if spec is not None:
+                yield Hit(spec, match.start(), match.end())
+
+
+COUNT_RULES: tuple[Rule, ...] = (counts, sections, frequencies)

@@ -1,0 +1,126 @@
+"""Rules for the response's shape: wrapping, title, postscript, JSON, a
+repeated request and the response language."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from redraft.criteria._rule_text import parse_list, spec_of
+from redraft.criteria._rules import MASK, Hit, Rule, Sentence, response_context
+from redraft.criteria._spec import LANGUAGES
+
+__all__ = ["SHAPE_RULES"]
+
+_WRAP_VERB = r"(?:wrap|enclose|put|place|surround|format|provide|give|write|return|present)"
+_WHOLE = r"(?:your\s+|the\s+)?(?:entire\s+|whole\s+|full\s+)?(?:response|answer|reply|output)"
+_DOUBLE_QUOTES = re.compile(
+    rf"\b{_WRAP_VERB}\s+{_WHOLE}\s+(?:with|in|within|inside|between)\s+(?:a\s+pair\s+of\s+)?"
+    r"double\s+(?:quotation\s+marks?|quotes?)"
+)
+_CODE_BLOCK = re.compile(
+    rf"\b{_WRAP_VERB}\s+{_WHOLE}\s+(?:in|as|inside|within)\s+(?:a\s+|one\s+|a\s+single\s+)?"
+    r"(?:markdown\s+)?(?:fenced\s+)?code\s+block"
+)
+_TITLE = re.compile(r"\btitle\b[^.;]{0,60}?(?:double\s+angular\s+brackets|<<)")
+_POSTSCRIPT = re.compile(
+    r"\b(?:(?:explicitly\s+)?(?:add|include|write|append)|end\s+(?:it\s+|your\s+\w+\s+)?with)\s+"
+    r"(?:a|an)\s+(?:postscript|p\.s\.)\s+(?:starting|beginning|that\s+(?:starts|begins))\s+with\s+"
+    r"[\"'“‘]?(?P<marker>p\.\s?(?:p\.\s?)?s\.?)",
+    re.IGNORECASE,
+)
+
+
+def shapes(sentence: Sentence) -> Iterator[Hit]:
+    """Wrapping, title and postscript."""
+    text = sentence.lower
+    for pattern, data in (
+        (_DOUBLE_QUOTES, {"kind": "wrapped", "style": "double_quotes"}),
+        (_CODE_BLOCK, {"kind": "wrapped", "style": "code_block"}),
+        (_TITLE, {"kind": "title"}),
+    ):
+        for match in pattern.finditer(text):
+            spec = spec_of(data)
+            if spec is not None and response_context(sentence, match.start()):
+                yield Hit(spec, match.start(), match.end())
+    for match in _POSTSCRIPT.finditer(sentence.original):
+        if MASK in sentence.masked[match.start() : match.end("marker")]:
+            continue
+        marker = sentence.unmask(match.start("marker"), match.end("marker")).upper()
+        spec = spec_of({"kind": "postscript", "marker": marker})
+        if spec is not None and response_context(sentence, match.start()):
+            yield Hit(spec, match.start(), match.end())
+
+
+_JSON = re.compile(
+    rf"\b(?:{_WRAP_VERB}\s+{_WHOLE}\s+(?:in|as|using)\s+(?:valid\s+|a\s+)?json|"
+    r"(?:respond|answer|reply)\s+(?:only\s+|entirely\s+|solely\s+)?(?:in|with|using)\s+"
+    r"(?:valid\s+|a\s+valid\s+|a\s+|one\s+)?json|"
+    rf"{_WHOLE}\s+(?:should|must|needs\s+to|has\s+to|will)\s+be\s+(?:valid\s+|in\s+|a\s+valid\s+|"
+    r"a\s+|formatted\s+as\s+|wrapped\s+in\s+)?(?:valid\s+)?json|"
+    r"^\s*(?:please\s+)?output\s+(?:only\s+)?(?:valid\s+)?json)\b"
+    r"(?:\s+(?:format|object))?"
+)
+_KEYS = re.compile(
+    r"\s*,?\s*(?:with|containing|having|that\s+has|including)\s+(?:the\s+|exactly\s+the\s+)?"
+    r"(?:keys|fields|properties)\s*:?"
+)
+
+
+def json_format(sentence: Sentence) -> Iterator[Hit]:
+    for match in _JSON.finditer(sentence.lower):
+        if not response_context(sentence, match.start()):
+            continue
+        keys: list[str] = []
+        end = match.end()
+        named = _KEYS.match(sentence.lower, end)
+        if named:
+            parsed = parse_list(sentence, named.end())
+            if parsed is None:
+                continue  # keys named but not readable: leave it to the judge
+            keys, end = parsed
+        spec = spec_of({"kind": "json", "required_keys": keys})
+        if spec is not None:
+            yield Hit(spec, match.start(), end)
+
+
+_REPEAT = re.compile(
+    r"\brepeat\s+the\s+(?:request|question|prompt|instruction)\s+(?:word\s+for\s+word|verbatim|"
+    r"exactly)"
+)
+
+
+def repeat_request(sentence: Sentence) -> Iterator[Hit]:
+    """ "First repeat the request word for word…": the request is the prompt
+    before this sentence (never the criteria, which are not the request)."""
+    if sentence.source != "prompt":
+        return
+    for match in _REPEAT.finditer(sentence.lower):
+        request = sentence.full[: sentence.start].strip()
+        spec = spec_of({"kind": "repeat_request", "text": request}) if request else None
+        if spec is not None and response_context(sentence, match.start()):
+            yield Hit(spec, match.start(), match.end())
+
+
+_NAMES = {name.lower(): code for code, name in LANGUAGES.items()}
+_LANGUAGE_NAME = "|".join(_NAMES)
+_LANGUAGE = re.compile(
+    r"\b(?:(?:respond|answer|reply|write|speak|communicate)\s+"
+    r"(?:your\s+(?:entire\s+|whole\s+)?(?:response|answer|reply)\s+)?|"
+    rf"{_WHOLE}\s+(?:should|must|needs\s+to|has\s+to)\s+be\s+(?:written\s+)?)"
+    rf"(?:only\s+|entirely\s+|solely\s+|exclusively\s+|fully\s+)?(?:in|using)\s+(?:the\s+)?"
+    rf"(?P<lang>{_LANGUAGE_NAME})(?:\s+language)?(?:\s+only)?\b"
+)
+
+
+def language(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    for match in _LANGUAGE.finditer(text):
+        if re.match(rf"\s*(?:and|or|/)\s+(?:{_LANGUAGE_NAME})\b", text[match.end() :]):
+            continue  # two languages: not a one-language requirement
+        spec = spec_of({"kind": "language", "language": _NAMES[match.group("lang")]})
+        if spec is not None and response_context(sentence, match.start()):
+            yield Hit(spec, match.start(), match.end())
+
+
+SHAPE_RULES: tuple[Rule, ...] = (shapes, json_format, repeat_request, language)

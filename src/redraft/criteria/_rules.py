@@ -1,0 +1,299 @@
+"""The rule compiler: stated requirements → checks, offline and instant.
+
+It reads the prompt (and the criteria) sentence by sentence and compiles only
+phrasings it is sure of. A false check fails good answers, which is worse
+than leaving a requirement to the judge, so before any rule runs:
+
+- quoted material (``"…"``, ``“…”``, ``'…'``, ``«…»``, backticks, code
+  blocks, ``>`` quotes) and text handed over for processing ("Translate the
+  following: …") are masked, so requirements inside them are never read as
+  the user's own; a rule may still take a quoted *argument* ("end with the
+  phrase 'that is all.'");
+- a sentence that hedges ("ideally", "try to", "don't worry about", "you may"),
+  states a condition ("if …") or gives an example ("for example", "e.g.") is
+  skipped, and so is a requirement under a negation the rule does not own
+  ("it doesn't have to be under 100 words");
+- a requirement must be about the response: a directive ("write", "answer",
+  "keep it …") or a response noun ("your answer should …") must govern it,
+  and nothing in between may make it about something else ("a title of at
+  most 5 words", "each sentence", "a function that …", "this 500-word essay").
+
+Each check records its exact source span.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from redraft.criteria._compiled import CompiledCheck, TextSource
+from redraft.criteria._spec import CheckSpec
+
+__all__ = [
+    "MASK",
+    "Hit",
+    "Sentence",
+    "compile_checks",
+    "compile_rules",
+    "response_context",
+]
+
+MASK = "\ue000"
+"""What masked characters become: offsets are kept, the words are gone."""
+
+_QUOTED = re.compile(
+    r"```.*?```"
+    r"|\"[^\"\n]{1,400}\""
+    r"|“[^”\n]{1,400}”"
+    r"|«[^»\n]{1,400}»"
+    r"|`[^`\n]{1,400}`"
+    r"|(?<![\w'’])['‘][^'‘’\n]{1,200}['’](?![\w'’])",
+    re.DOTALL,
+)
+_BLOCKQUOTE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
+# Material handed over to be worked on: from the colon to the end of its paragraph.
+_HANDOVER = re.compile(
+    r"\b(?:translat\w*|summari[sz]\w*|paraphras\w*|rewrit\w*|proofread\w*|correct\w*|"
+    r"classif\w*|analy[sz]\w*|review\w*|the following(?:\s+\w+){0,3}|this (?:text|passage|"
+    r"article|email|essay|document|paragraph|story|poem|message)|(?:the )?text below)"
+    r"[^:\n]{0,80}:[ \t]*(?P<body>(?:[^\n]|\n(?![ \t]*\n))+)",
+    re.IGNORECASE,
+)
+
+
+def mask(text: str) -> str:
+    """``text`` with quoted and handed-over material replaced by :data:`MASK`
+    (quote marks themselves are kept so rules can find a quoted argument)."""
+    chars = list(text)
+
+    def blank(start: int, end: int) -> None:
+        for i in range(start, end):
+            if chars[i] not in "\n":
+                chars[i] = MASK
+
+    for match in _QUOTED.finditer(text):
+        blank(match.start() + 1, match.end() - 1)
+        if match.group(0).startswith("```"):
+            blank(match.start(), match.end())
+    for match in _BLOCKQUOTE.finditer(text):
+        blank(match.start(), match.end())
+    for match in _HANDOVER.finditer(text):
+        blank(match.start("body"), match.end("body"))
+    return "".join(chars)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of the source: its masked text and where it starts."""
+
+    original: str
+    masked: str
+    start: int
+    whole: str = ""
+    """The whole masked source, for rules that read another sentence too
+    (a section marker, a paragraph divider)."""
+    full: str = ""
+    """The whole original source (a repeated request is the text before its instruction)."""
+    source: TextSource = "prompt"
+
+    @property
+    def lower(self) -> str:
+        return self.masked.lower()
+
+    def unmask(self, start: int, end: int) -> str:
+        """The original text between two offsets of this sentence."""
+        return self.original[start:end]
+
+
+_BOUNDARY = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=:)\s*\n")
+
+
+def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iterator[Sentence]:
+    start = 0
+    spans: list[tuple[int, int]] = []
+    for match in _BOUNDARY.finditer(masked):
+        if match.start() > start:
+            spans.append((start, match.start()))
+        start = match.end()
+    if start < len(masked):
+        spans.append((start, len(masked)))
+    for a, b in spans:
+        yield Sentence(original[a:b], masked[a:b], a, masked, original, source)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A rule's finding: a spec and its span within the sentence."""
+
+    spec: CheckSpec
+    start: int
+    end: int
+
+
+Rule = Callable[[Sentence], Iterator[Hit]]
+
+# -- guards ---------------------------------------------------------------------
+
+_HEDGE = re.compile(
+    r"\b(?:ideally|preferably|if possible|where possible|try to|try and|feel free|optional\w*|"
+    r"you (?:may|can|could|might)|maybe|perhaps|no need|not (?:necessary|needed|required|"
+    r"important|a requirement)|unnecessary|(?:don'?t|do not|doesn'?t|does not|needn'?t|need not"
+    r"|won'?t|will not) (?:worry|matter|have to|need to|necessarily|care)|don'?t worry|"
+    r"any length|or so|give or take|roughly|approximately|if you (?:want|like|wish|prefer|can)|"
+    r"as you (?:see fit|like|wish)|up to you|whatever)\b",
+)
+_CONDITION = re.compile(r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming)\b")
+_EXAMPLE = re.compile(
+    r"\b(?:for example|for instance|e\.g\.?|such as|an example|example|sample|like this|"
+    r"template|below is|here is|here's)\b"
+)
+NEGATION = re.compile(
+    r"\b(?:not|never|no|without|don'?t|doesn'?t|isn'?t|aren'?t|shouldn'?t|needn'?t|won'?t|"
+    r"mustn'?t|cannot|can'?t|nor|avoid)\b|n't\b"
+)
+
+
+def sentence_blocked(sentence: Sentence, start: int) -> bool:
+    """Whether the sentence hedges, or states a condition or an example
+    before ``start``: then nothing in it is compiled."""
+    text = sentence.lower
+    if _HEDGE.search(text):
+        return True
+    return bool(_CONDITION.search(text[:start]) or _EXAMPLE.search(text[:start]))
+
+
+_DIRECTIVE = re.compile(
+    r"(?:^|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must)\b)\s*"
+    r"(?P<verb>write|respond|answer|reply|give|provide|compose|create|draft|generate|produce|"
+    r"summari[sz]e|explain|describe|list|tell|make|keep|limit|rewrite|translate|paraphrase|"
+    r"output|return|type|use|format|present|express|state|put|wrap|craft|share|offer|"
+    r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
+    r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|name)\b"
+)
+_RESPONSE_NOUN = re.compile(
+    r"\b(?:your|the|my|this)\s+(?:entire\s+|whole\s+|full\s+|final\s+|complete\s+)?"
+    r"(?:answer|response|reply|output)\b|^\s*(?:it|everything|all of it)\b|"
+    r"^\s*there\s+(?:should|must|shall)\b"
+)
+# Words that make a requirement about something other than the whole response.
+_OTHER_THING = re.compile(
+    r"(?<![-\w])(?:each|every|per|first|last|second|third|word|words|title|titles|heading|headings|"
+    r"headline|name|names|label|labels|acronym|keyword|keywords|variable|variables|string|"
+    r"strings|function|functions|program|code|script|class|method|query|regex|column|field|"
+    r"item|items|key|keys|value|values|tag|tags|username|password|subject line|caption|letter|"
+    r"letters|character|characters|that|which|who|whom|whose|where|when|while|if|whether|"
+    r"example|examples|input|original|following|below|above|quote|quotes|bullet|bullets|"
+    r"line|lines|question|questions|table|list of|file|files|sentence of)\b"
+)
+_MAX_BETWEEN_WORDS = 8
+_LEAD_IN = re.compile(r"please|and|also|then|finally|first|next|lastly|in|using|with")
+_LIST_STEP = re.compile(r"(?:,|\band)\s*$")
+
+
+_DESCRIBES = re.compile(r"\b(?:of|with|has|have|having|containing|contains|is|are)\s*$")
+_GIVEN = re.compile(r"\b(?:this|these|those|given|provided|attached|existing|my|his|her|their)\b")
+
+
+def _between_ok(between: str, raw: str) -> bool:
+    between = between.strip(" ,")
+    if len(between.split()) > _MAX_BETWEEN_WORDS or _OTHER_THING.search(between):
+        return False
+    # "this essay of 500 words" describes the input, not the answer.
+    return not (_DESCRIBES.search(raw) and _GIVEN.search(raw))
+
+
+def response_context(sentence: Sentence, start: int, *, owns_negation: bool = False) -> bool:
+    """Whether the phrase at ``start`` (an offset in the sentence) is a
+    requirement on the response.
+
+    It must be governed by a directive verb or a response noun with nothing
+    in between that points elsewhere, or stand alone as the whole sentence
+    (a criteria line such as "At most 50 words."). The sentence must not
+    hedge, give a condition or example, or negate it (unless the rule's own
+    pattern is the negation: ``owns_negation``).
+    """
+    text = sentence.lower
+    prefix = text[:start]
+    if sentence_blocked(sentence, start):
+        return False
+    if not owns_negation and NEGATION.search(prefix):
+        return False
+    bare = prefix.strip(" \t-*•·>#0123456789.)(:,")
+    if not bare or _LEAD_IN.fullmatch(bare):
+        return True
+    anchors = [m.end() for m in _RESPONSE_NOUN.finditer(prefix)]
+    anchors += [m.end("verb") for m in _DIRECTIVE.finditer(prefix)]
+    if not anchors:
+        return False
+    if _LIST_STEP.search(prefix):
+        return True  # "answer in 12 words, all lowercase": one more item of the same list
+    raw = prefix[max(anchors) :]
+    return _between_ok(_strip_frame(raw), raw)
+
+
+_FRAME = re.compile(
+    r"\b(?:should|must|shall|needs? to|has to|have to|is to|will|can|is|are|be|been|being|"
+    r"written|kept|stay|remain|contain|contains|containing|include|includes|including|have|has|"
+    r"having|consist of|span|with|in|of|it|everything|the|a|an|me|us|your|my|answer|response|"
+    r"reply|output|entire|whole|only|strictly|just|exactly)\b"
+)
+
+
+def _strip_frame(between: str) -> str:
+    """The words between the anchor and the phrase that are not mere frame."""
+    return _FRAME.sub(" ", between)
+
+
+# -- compiling --------------------------------------------------------------------
+
+
+def _rules() -> tuple[Rule, ...]:
+    from redraft.criteria._rule_counts import COUNT_RULES
+    from redraft.criteria._rule_shapes import SHAPE_RULES
+    from redraft.criteria._rule_text import TEXT_RULES
+
+    return (*COUNT_RULES, *TEXT_RULES, *SHAPE_RULES)
+
+
+def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledCheck]:
+    """The checks stated in ``text``, in order of appearance."""
+    if not text or not text.strip():
+        return []
+    masked = mask(text)
+    hits: list[CompiledCheck] = []
+    seen: set[tuple[object, ...]] = set()
+    rules = _rules()
+    for sentence in sentences(text, masked, source):
+        for rule in rules:
+            for hit in rule(sentence):
+                slot = hit.spec.slot()
+                if slot in seen:
+                    continue
+                seen.add(slot)
+                start, end = sentence.start + hit.start, sentence.start + hit.end
+                while start < end and text[start] in " \t-*•·,;:":
+                    start += 1
+                hits.append(
+                    CompiledCheck(
+                        spec=hit.spec,
+                        origin="rules",
+                        source=source,
+                        source_span=(start, end),
+                        source_text=text[start:end],
+                    )
+                )
+    return sorted(hits, key=lambda c: c.source_span or (0, 0))
+
+
+def compile_checks(prompt: str, criteria: str | None = None) -> list[CompiledCheck]:
+    """The rule-compiled checks of a prompt and its criteria: offline,
+    instant, deterministic. Checks from the prompt come first; a criteria
+    check whose slot the prompt already fills is dropped."""
+    found = compile_rules(prompt, source="prompt")
+    taken = {check.spec.slot() for check in found}
+    for check in compile_rules(criteria or "", source="criteria"):
+        if check.spec.slot() not in taken:
+            taken.add(check.spec.slot())
+            found.append(check)
+    return found

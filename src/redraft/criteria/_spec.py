@@ -1,0 +1,407 @@
+"""The check vocabulary as data: one pydantic model per kind of check.
+
+A :data:`CheckSpec` is what the rule compiler emits, what the LLM compiler is
+asked to write (its JSON schema is derived from these models) and what API
+clients send as explicit checks. Keeping one shape for all three means a
+check reads the same wherever it came from, and ``model_dump()`` of any of
+them is valid input again.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal, TypeAlias, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+
+__all__ = [
+    "CHECK_KINDS",
+    "CHECK_SPEC_ADAPTER",
+    "LANGUAGES",
+    "SPEC_MODELS",
+    "CapitalWordCount",
+    "CharCount",
+    "CheckSpec",
+    "CountSpec",
+    "EndsWith",
+    "ForbiddenChars",
+    "ForbiddenWords",
+    "HighlightCount",
+    "JSONFormat",
+    "Keyword",
+    "Language",
+    "LetterCase",
+    "LetterCount",
+    "NumberedCount",
+    "ParagraphCount",
+    "PlaceholderCount",
+    "Postscript",
+    "Relation",
+    "RepeatRequest",
+    "SectionCount",
+    "SentenceCount",
+    "StartsWith",
+    "Title",
+    "BulletCount",
+    "WordCount",
+    "Wrapped",
+]
+
+Relation = Literal["at_least", "at_most", "exactly"]
+
+#: Languages :class:`Language` accepts: ISO 639-1 code → English name.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "fr": "French",
+    "de": "German",
+    "es": "Spanish",
+    "it": "Italian",
+    "pt": "Portuguese",
+    "nl": "Dutch",
+    "ru": "Russian",
+    "el": "Greek",
+    "ar": "Arabic",
+    "he": "Hebrew",
+    "hi": "Hindi",
+    "th": "Thai",
+    "ko": "Korean",
+    "ja": "Japanese",
+    "zh": "Chinese",
+}
+
+_RELATION_WORDS = {"at_least": "at least", "at_most": "at most", "exactly": "exactly"}
+_SHORT = 200  # phrases and keywords: long enough for any real requirement
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def describe(self) -> str:
+        """The requirement in words, as evidence reasons and the CLI print it."""
+        raise NotImplementedError
+
+    def slot(self) -> tuple[object, ...]:
+        """What this check constrains. Two checks with one slot are
+        alternatives, so merging keeps one: an explicit check replaces the
+        compiled one in its slot, a rule-compiled one beats an LLM-compiled one."""
+        return (self.kind_name(),)
+
+    def kind_name(self) -> str:
+        return str(getattr(self, "kind", type(self).__name__))
+
+
+class CountSpec(_Spec):
+    """A count of something in the answer compared with ``value``."""
+
+    relation: Relation
+    value: int = Field(ge=0, le=1_000_000)
+
+    #: singular and plural of what is counted, for messages
+    unit: ClassVar[tuple[str, str]] = ("item", "items")
+
+    @model_validator(mode="after")
+    def _meaningful(self) -> CountSpec:
+        if self.relation == "at_least" and self.value == 0:
+            raise ValueError("'at_least 0' holds for every answer; it is not a requirement")
+        return self
+
+    def describe(self) -> str:
+        noun = self.unit[0] if self.value == 1 else self.unit[1]
+        return f"{_RELATION_WORDS[self.relation]} {self.value} {noun}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind_name(), self.relation)
+
+
+class WordCount(CountSpec):
+    """Words: whitespace-separated tokens holding at least one letter or digit."""
+
+    kind: Literal["word_count"] = "word_count"
+    unit: ClassVar[tuple[str, str]] = ("word", "words")
+
+
+class SentenceCount(CountSpec):
+    """Sentences: text ended by ``.``, ``!``, ``?`` or a line break (approximate:
+    common abbreviations and numbers such as ``3.5`` do not end one)."""
+
+    kind: Literal["sentence_count"] = "sentence_count"
+    unit: ClassVar[tuple[str, str]] = ("sentence", "sentences")
+
+
+class ParagraphCount(CountSpec):
+    """Paragraphs: blocks separated by blank lines, or by lines of ``***``."""
+
+    kind: Literal["paragraph_count"] = "paragraph_count"
+    separator: Literal["blank_line", "***"] = "blank_line"
+    unit: ClassVar[tuple[str, str]] = ("paragraph", "paragraphs")
+
+
+class CharCount(CountSpec):
+    """Characters of the answer, surrounding whitespace excluded."""
+
+    kind: Literal["char_count"] = "char_count"
+    unit: ClassVar[tuple[str, str]] = ("character", "characters")
+
+
+class BulletCount(CountSpec):
+    """Markdown bullet lines (``* ``, ``- ``, ``+ ``, ``• ``)."""
+
+    kind: Literal["bullet_count"] = "bullet_count"
+    unit: ClassVar[tuple[str, str]] = ("bullet point", "bullet points")
+
+
+class NumberedCount(CountSpec):
+    """Numbered list lines (``1. ``, ``2) ``)."""
+
+    kind: Literal["numbered_count"] = "numbered_count"
+    unit: ClassVar[tuple[str, str]] = ("numbered item", "numbered items")
+
+
+class SectionCount(CountSpec):
+    """Sections, each begun by a line starting with ``marker`` and a number
+    (``SECTION 1``, ``Section II``; case-insensitive, markdown ``#``/``*`` allowed)."""
+
+    kind: Literal["section_count"] = "section_count"
+    marker: str = Field(default="SECTION", min_length=1, max_length=40, pattern=r"^[^\s]+$")
+    unit: ClassVar[tuple[str, str]] = ("section", "sections")
+
+
+class PlaceholderCount(CountSpec):
+    """Placeholders in square brackets such as ``[address]`` (links excluded)."""
+
+    kind: Literal["placeholder_count"] = "placeholder_count"
+    unit: ClassVar[tuple[str, str]] = ("placeholder", "placeholders")
+
+
+class HighlightCount(CountSpec):
+    """Markdown highlighted spans: ``*text*`` or ``**text**``."""
+
+    kind: Literal["highlight_count"] = "highlight_count"
+    unit: ClassVar[tuple[str, str]] = ("highlighted section", "highlighted sections")
+
+
+class CapitalWordCount(CountSpec):
+    """Words written entirely in capital letters (two letters or more, so
+    ``I`` and ``A`` do not count)."""
+
+    kind: Literal["capital_word_count"] = "capital_word_count"
+    unit: ClassVar[tuple[str, str]] = ("all-capital word", "all-capital words")
+
+
+class Keyword(CountSpec):
+    """Occurrences of ``keyword`` as a whole word or phrase, case-insensitive;
+    a plural or possessive ending (``s``, ``es``, ``'s``) still counts."""
+
+    kind: Literal["keyword"] = "keyword"
+    keyword: str = Field(min_length=1, max_length=_SHORT)
+    relation: Relation = "at_least"
+    value: int = Field(default=1, ge=0, le=1000)
+    unit: ClassVar[tuple[str, str]] = ("time", "times")
+
+    @field_validator("keyword")
+    @classmethod
+    def _has_text(cls, value: str) -> str:
+        value = value.strip()
+        if not any(ch.isalnum() for ch in value):
+            raise ValueError("a keyword needs at least one letter or digit")
+        return value
+
+    def describe(self) -> str:
+        return f"the keyword {self.keyword!r} {super().describe()}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.keyword.lower(), self.relation)
+
+
+class LetterCount(CountSpec):
+    """Occurrences of one letter, case-insensitive."""
+
+    kind: Literal["letter_count"] = "letter_count"
+    letter: str = Field(min_length=1, max_length=1, pattern=r"^[^\W\d_]$")
+    unit: ClassVar[tuple[str, str]] = ("time", "times")
+
+    def describe(self) -> str:
+        return f"the letter {self.letter!r} {super().describe()}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.letter.lower(), self.relation)
+
+
+class ForbiddenWords(_Spec):
+    """None of ``words`` may appear (whole words, case-insensitive, plural and
+    possessive endings included)."""
+
+    kind: Literal["forbidden_words"] = "forbidden_words"
+    words: list[str] = Field(min_length=1, max_length=50)
+
+    @field_validator("words")
+    @classmethod
+    def _words_have_text(cls, value: list[str]) -> list[str]:
+        cleaned = [w.strip() for w in value]
+        if any(not any(ch.isalnum() for ch in w) for w in cleaned):
+            raise ValueError("every forbidden word needs at least one letter or digit")
+        if any(len(w) > _SHORT for w in cleaned):
+            raise ValueError(f"forbidden words are at most {_SHORT} characters")
+        return cleaned
+
+    def describe(self) -> str:
+        return "none of the words " + ", ".join(repr(w) for w in self.words)
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, tuple(sorted(w.lower() for w in self.words)))
+
+
+class ForbiddenChars(_Spec):
+    """None of the characters in ``chars`` may appear (``","`` = no commas)."""
+
+    kind: Literal["forbidden_chars"] = "forbidden_chars"
+    chars: str = Field(min_length=1, max_length=20)
+
+    def describe(self) -> str:
+        return "none of the characters " + " ".join(repr(c) for c in self.chars)
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, "".join(sorted(set(self.chars))))
+
+
+class LetterCase(_Spec):
+    """Every letter lowercase, or every letter uppercase."""
+
+    kind: Literal["letter_case"] = "letter_case"
+    case: Literal["lower", "upper"]
+
+    def describe(self) -> str:
+        return f"all {self.case}case letters"
+
+
+class StartsWith(_Spec):
+    """The answer begins with ``phrase`` (case-insensitive, leading whitespace ignored)."""
+
+    kind: Literal["starts_with"] = "starts_with"
+    phrase: str = Field(min_length=1, max_length=_SHORT)
+
+    def describe(self) -> str:
+        return f"starts with {self.phrase!r}"
+
+
+class EndsWith(_Spec):
+    """The answer ends with ``phrase`` (case-insensitive, trailing whitespace
+    ignored; after a phrase that ends in a letter or digit, closing
+    punctuation such as ``.`` or ``"`` may follow)."""
+
+    kind: Literal["ends_with"] = "ends_with"
+    phrase: str = Field(min_length=1, max_length=_SHORT)
+
+    def describe(self) -> str:
+        return f"ends with {self.phrase!r}"
+
+
+class Wrapped(_Spec):
+    """The whole answer is wrapped in double quotes, or is one fenced code block."""
+
+    kind: Literal["wrapped"] = "wrapped"
+    style: Literal["double_quotes", "code_block"]
+
+    def describe(self) -> str:
+        return "wrapped in double quotes" if self.style == "double_quotes" else "one code block"
+
+
+class Title(_Spec):
+    """A title in double angular brackets, such as ``<<my title>>``."""
+
+    kind: Literal["title"] = "title"
+
+    def describe(self) -> str:
+        return "a title in double angular brackets <<like this>>"
+
+
+class Postscript(_Spec):
+    """A line starting with ``marker`` (``P.S.``), as a postscript."""
+
+    kind: Literal["postscript"] = "postscript"
+    marker: str = Field(default="P.S.", min_length=1, max_length=20)
+
+    def describe(self) -> str:
+        return f"a postscript starting with {self.marker!r}"
+
+
+class JSONFormat(_Spec):
+    """The answer is one JSON document (bare or as the only content of a fenced
+    block); with ``required_keys`` it is an object holding those keys."""
+
+    kind: Literal["json"] = "json"
+    required_keys: list[str] = Field(default_factory=list, max_length=50)
+
+    def describe(self) -> str:
+        if not self.required_keys:
+            return "valid JSON"
+        return "a JSON object with the keys " + ", ".join(repr(k) for k in self.required_keys)
+
+
+class RepeatRequest(_Spec):
+    """The answer starts by repeating ``text`` word for word (case and
+    whitespace differences ignored)."""
+
+    kind: Literal["repeat_request"] = "repeat_request"
+    text: str = Field(min_length=1, max_length=5000)
+
+    def describe(self) -> str:
+        return "starts by repeating the request word for word"
+
+
+class Language(_Spec):
+    """The answer is written in ``language`` (see ``docs/criteria.md`` for how
+    little the detector claims)."""
+
+    kind: Literal["language"] = "language"
+    language: str
+
+    @field_validator("language")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        code = value.strip().lower()
+        if code not in LANGUAGES:
+            raise ValueError(
+                f"unsupported language {value!r}; choose one of {', '.join(sorted(LANGUAGES))}"
+            )
+        return code
+
+    def describe(self) -> str:
+        return f"written in {LANGUAGES[self.language]}"
+
+
+CheckSpec: TypeAlias = Annotated[
+    WordCount
+    | SentenceCount
+    | ParagraphCount
+    | CharCount
+    | BulletCount
+    | NumberedCount
+    | SectionCount
+    | PlaceholderCount
+    | HighlightCount
+    | CapitalWordCount
+    | Keyword
+    | LetterCount
+    | ForbiddenWords
+    | ForbiddenChars
+    | LetterCase
+    | StartsWith
+    | EndsWith
+    | Wrapped
+    | Title
+    | Postscript
+    | JSONFormat
+    | RepeatRequest
+    | Language,
+    Field(discriminator="kind"),
+]
+"""One check of the vocabulary; ``kind`` says which."""
+
+CHECK_SPEC_ADAPTER: TypeAdapter[CheckSpec] = TypeAdapter(CheckSpec)
+"""Validates a JSON object (``{"kind": "word_count", ...}``) into a :data:`CheckSpec`."""
+
+SPEC_MODELS: tuple[type[BaseModel], ...] = get_args(get_args(CheckSpec)[0])
+"""The model of each kind, in vocabulary order."""
+
+CHECK_KINDS: tuple[str, ...] = tuple(str(m.model_fields["kind"].default) for m in SPEC_MODELS)
+"""Every ``kind`` a :data:`CheckSpec` may have."""

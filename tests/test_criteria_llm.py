@@ -1,0 +1,211 @@
+"""The LLM compiler: valid replies become checks with spans, invalid items are
+dropped with a reason, garbage and failures degrade to the rules."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from redraft import run
+from redraft._errors import ProviderError
+from redraft._types import ModelRequest, RunRequest
+from redraft.criteria import CompiledChecks, compile_checks_with_llm, llm_schema
+from redraft.evaluators import build_panel
+from redraft.testing import FunctionModel, ScriptedModel
+
+PROMPT = (
+    "Describe Lisbon. Keep the whole thing to a dozen words tops, and never use the letter z. "
+    'Someone once wrote "use at most 3 words" about it.'
+)
+
+
+def reply(*items: dict[str, Any]) -> str:
+    return json.dumps({"checks": list(items)})
+
+
+def compile_with(script: list[object], criteria: str | None = None) -> Any:
+    model = ScriptedModel(script)  # type: ignore[arg-type]
+    result = asyncio.run(compile_checks_with_llm(PROMPT, criteria, provider=model))
+    return result, model
+
+
+def test_valid_items_become_checks_with_their_span() -> None:
+    result, model = compile_with(
+        [
+            reply(
+                {
+                    "kind": "word_count",
+                    "relation": "at_most",
+                    "value": 12,
+                    "quote": "a dozen words tops",
+                },
+                {"kind": "forbidden_chars", "chars": "zZ", "quote": "never use the letter z"},
+            )
+        ]
+    )
+    assert result.error is None and result.dropped == []
+    assert [c.spec.kind for c in result.checks] == ["word_count", "forbidden_chars"]
+    first = result.checks[0]
+    assert first.origin == "llm" and first.source == "prompt"
+    assert first.source_span is not None
+    assert PROMPT[first.source_span[0] : first.source_span[1]] == "a dozen words tops"
+    sent = model.history[0]
+    assert isinstance(sent, ModelRequest)
+    assert sent.json_schema == llm_schema()
+    assert "<request>" in sent.messages[-1].text
+
+
+def test_invalid_items_are_dropped_with_reasons_and_valid_ones_kept() -> None:
+    result, _ = compile_with(
+        [
+            reply(
+                {"kind": "word_count", "relation": "about", "value": 12, "quote": "a dozen"},
+                {"kind": "haiku", "quote": "Describe Lisbon"},
+                {"kind": "title", "quote": "with a nice title"},
+                {
+                    "kind": "word_count",
+                    "relation": "at_most",
+                    "value": 3,
+                    "quote": "use at most 3 words",
+                },
+                {"kind": "letter_case", "case": "lower"},
+                "not an object",
+                {"kind": "keyword", "keyword": "Lisbon", "quote": "Describe Lisbon"},
+            )
+        ]
+    )
+    reasons = [d["reason"] for d in result.dropped]
+    assert len(reasons) == 6
+    assert "invalid check" in reasons[0] and "relation" in reasons[0]
+    assert "invalid check" in reasons[1]
+    assert "not in the prompt or criteria" in reasons[2]
+    assert "quoted or handed-over material" in reasons[3]
+    assert "no quote" in reasons[4]
+    assert reasons[5] == "not a JSON object"
+    assert [c.spec.kind for c in result.checks] == ["keyword"]
+
+
+def test_hedged_quotes_are_dropped() -> None:
+    model = ScriptedModel(
+        [
+            reply(
+                {
+                    "kind": "word_count",
+                    "relation": "at_most",
+                    "value": 100,
+                    "quote": "ideally under 100 words",
+                }
+            )
+        ]
+    )
+    result = asyncio.run(
+        compile_checks_with_llm("Write a poem, ideally under 100 words.", provider=model)
+    )
+    assert result.checks == []
+    assert "hedged" in result.dropped[0]["reason"]
+
+
+def test_quotes_are_found_in_the_criteria_too() -> None:
+    result, _ = compile_with(
+        [reply({"kind": "letter_case", "case": "lower", "quote": "ALL lowercase"})],
+        criteria="Everything in all lowercase.",
+    )
+    assert result.checks[0].source == "criteria"
+    assert result.checks[0].source_text == "all lowercase"
+
+
+def test_garbage_degrades_with_an_error() -> None:
+    result, _ = compile_with(["I think the user wants a short answer!"])
+    assert result.checks == []
+    assert result.error is not None and "did not reply with a check list" in result.error
+
+
+def test_repaired_json_is_read() -> None:
+    result, _ = compile_with(
+        ["```json\n{'checks': [{'kind': 'title', 'quote': 'Describe Lisbon',}]}\n```"]
+    )
+    assert [c.spec.kind for c in result.checks] == ["title"]
+
+
+def test_a_failing_provider_degrades_with_an_error() -> None:
+    result, _ = compile_with([ProviderError("boom")])
+    assert result.checks == []
+    assert result.error is not None and "boom" in result.error
+
+
+CRITERIA_PASS = json.dumps(
+    {
+        "score": 9,
+        "meets_criteria": True,
+        "evaluation_reasoning": "good",
+        "improvement_suggestions": [],
+    }
+)
+
+
+def test_a_run_compiles_once_and_the_llm_check_drives_the_redraft() -> None:
+    compiler_calls = 0
+
+    def judge(request: ModelRequest) -> str:
+        nonlocal compiler_calls
+        if "mechanical requirements" in request.messages[0].text:
+            compiler_calls += 1
+            return reply(
+                {
+                    "kind": "word_count",
+                    "relation": "at_most",
+                    "value": 12,
+                    "quote": "a dozen words tops",
+                },
+                {
+                    "kind": "word_count",
+                    "relation": "at_most",
+                    "value": 99,
+                    "quote": "Describe Lisbon",
+                },
+            )
+        return CRITERIA_PASS
+
+    request = RunRequest.from_prompt(PROMPT, criteria="Accurate.")
+    panel = build_panel(
+        FunctionModel(judge), criteria="Accurate.", request=request, llm_compile=True
+    )
+    long = "Lisbon is a hilly, sunny coastal capital with trams, tiles, pastries and fado music."
+    generator = ScriptedModel([long, "Lisbon: hilly sunny capital with trams and fado."])
+    result = asyncio.run(run(request, generator=generator, evaluator=panel))
+
+    assert result.passed and result.attempts == 2
+    assert compiler_calls == 1
+    compiler = [c for c in result.calls if c.evaluator == "criteria_compiler"]
+    assert len(compiler) == 1 and compiler[0].kind == "judge"
+    first = result.drafts[0].verdict
+    assert first is not None
+    words = next(e for e in first.evidence if e.data.get("check", {}).get("kind") == "word_count")
+    assert words.data["origin"] == "llm" and words.data["value"] == 12
+    assert first.suggestions[0].startswith("Your answer has 14 words; the limit is 12.")
+    note = next(e for e in first.evidence if e.evaluator == "criteria_compiler")
+    assert note.status == "skipped" and len(note.data["checks"]) == 2
+    judge_skipped = [e for e in first.evidence if e.kind == "judge"]
+    assert judge_skipped and judge_skipped[0].status == "skipped"
+    assert isinstance(panel.children[0], CompiledChecks)  # type: ignore[attr-defined]
+
+
+def test_a_failing_compiler_leaves_the_rule_checks_in_charge() -> None:
+    def judge(request: ModelRequest) -> str:
+        if "mechanical requirements" in request.messages[0].text:
+            raise ProviderError("compiler down")
+        return CRITERIA_PASS
+
+    request = RunRequest.from_prompt("Name a colour in all lowercase.", criteria="A colour.")
+    panel = build_panel(
+        FunctionModel(judge), criteria="A colour.", request=request, llm_compile=True
+    )
+    generator = ScriptedModel(["Blue", "blue"])
+    result = asyncio.run(run(request, generator=generator, evaluator=panel))
+    assert result.passed and result.attempts == 2
+    first = result.drafts[0].verdict
+    assert first is not None
+    note = next(e for e in first.evidence if e.evaluator == "criteria_compiler")
+    assert "compiler down" in note.reason
+    assert any("Write every word in lowercase." in s for s in first.suggestions)
