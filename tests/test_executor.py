@@ -3,6 +3,7 @@ few transactions (group commit), and nothing lost when the loop fails."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -14,23 +15,28 @@ from redraft.evaluators import MustMatch
 from redraft.providers import ScriptedModel
 from redraft.server import _executor as executor_module
 from redraft.server._executor import RunExecutor, StoreUnavailableError
+from redraft.server._group_commit import GroupWriter
 from redraft.store import Store
 
 
 class CountingStore(Store):
-    """A store that remembers the size of every batch it committed."""
+    """A store that remembers every transaction it was asked for: how many
+    events, and how many runs' batches, each one held."""
 
     batches: list[int]
+    groups: list[int]
 
-    async def record_many(self, events: Sequence[RunEvent], *, tenant: str) -> None:
-        await super().record_many(events, tenant=tenant)
-        self.batches.append(len(events))
+    async def record_groups(self, groups: Sequence[tuple[Sequence[RunEvent], str]]) -> None:
+        self.groups.append(len(groups))
+        await super().record_groups(groups)
+        self.batches.append(sum(len(events) for events, _ in groups))
 
 
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[CountingStore]:
     opened = await CountingStore.open(f"sqlite:///{tmp_path / 'runs.db'}")
     opened.batches = []
+    opened.groups = []
     try:
         yield opened
     finally:
@@ -97,3 +103,55 @@ async def test_events_before_a_loop_failure_are_stored_and_the_failure_surfaces(
     stored = await store.events(handle.run_id, tenant="acme")
     assert [e.type for e in seen] == ["run_started", "draft_started"]
     assert stored is not None and [e.seq for e in stored] == [e.seq for e in seen]
+
+
+async def test_concurrent_runs_share_commits_and_all_are_stored(store: CountingStore) -> None:
+    executor = RunExecutor(store)
+    handles = [
+        executor.start(
+            tenant="acme",
+            request=RunRequest.from_prompt(f"Q{n}?"),
+            generator=ScriptedModel([" ".join(["word"] * 50) + " Paris"]),
+            evaluator=MustMatch("Paris"),
+            policy=Policy(max_attempts=1),
+        )
+        for n in range(8)
+    ]
+    announced = {h.run_id: [e.seq async for e in h.events()] for h in handles}
+    await executor.aclose()
+
+    assert max(store.groups) > 1  # one transaction carried several runs' batches
+    assert sum(store.batches) == sum(len(seqs) for seqs in announced.values())
+    for handle in handles:
+        run = await store.get_run(handle.run_id, tenant="acme")
+        assert run is not None and run.status == "completed"
+        stored = await store.events(handle.run_id, tenant="acme")
+        assert stored is not None and [e.seq for e in stored] == announced[handle.run_id]
+
+
+async def test_a_bad_batch_in_a_shared_commit_fails_only_its_writer(store: CountingStore) -> None:
+    good = [e async for e in _run_events("A?", "a")]
+    orphan = [e async for e in _run_events("B?", "b")]
+    writer = GroupWriter(store)
+    # Both batches are waiting before the writer first runs: one shared commit.
+    outcomes = await asyncio.gather(
+        writer.write(good, tenant="acme"),
+        writer.write(orphan[1:], tenant="acme"),  # its run was never started
+        return_exceptions=True,
+    )
+    await writer.aclose()
+
+    assert outcomes[0] is None
+    assert isinstance(outcomes[1], LookupError)
+    assert store.groups == [2, 1, 1]  # the shared commit, then each batch alone
+    stored = await store.events(good[0].run_id, tenant="acme")
+    assert stored is not None and [e.seq for e in stored] == [e.seq for e in good]
+    assert await store.get_run(orphan[0].run_id, tenant="acme") is None
+
+
+def _run_events(prompt: str, answer: str) -> AsyncIterator[RunEvent]:
+    return stream_run(
+        RunRequest.from_prompt(prompt),
+        generator=ScriptedModel([answer]),
+        evaluator=MustMatch(answer),
+    )

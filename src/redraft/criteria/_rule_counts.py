@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from redraft.criteria._rules import Hit, Rule, Sentence, response_context
+from redraft.criteria._rules import THING, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec import (
     CHECK_SPEC_ADAPTER,
     CheckSpec,
@@ -119,9 +119,17 @@ _UNITS: list[tuple[str, str]] = [
     ),
     (r"numbered\s+(?:list\s+)?(?:items?|points?|steps?)", "numbered_count"),
     (r"placeholders?", "placeholder_count"),
+    (
+        r"(?:italic(?:i[sz]ed)?|highlighted|bold(?:ed)?)\s+(?:text\s+)?(?:sections?|phrases?|parts?)",
+        "highlight_count",
+    ),
+    (r"stanzas?", "paragraph_count"),
 ]
 _UNIT = "|".join(f"(?P<u{i}>{p})" for i, (p, _) in enumerate(_UNITS))
-_ADJECTIVE = r"(?:(?:short|brief|concise|separate|distinct|full|complete|simple|clear|total)\s+)?"
+_ADJECTIVE = (
+    r"(?:(?:very\s+)?(?:short|brief|concise|separate|distinct|full|complete|simple|clear|"
+    r"total)\s+)?"
+)
 # Bare numbers mean "exactly" only for these.
 _EXACT_KINDS = frozenset({"sentence_count", "paragraph_count", "bullet_count", "numbered_count"})
 _LOOSE_KINDS = frozenset({"word_count", "char_count", "placeholder_count"})
@@ -132,8 +140,11 @@ _AFTER_BLOCKS = re.compile(
     r"beginning|each|where|whose|like|such|long\s+each)\b)|^[^.;,]{0,30}\b(?:each|every|per)\b"
 )
 _AFTER_ALLOWED = re.compile(
-    r"^\s*(?:in\s+(?:your|the|this)\s+(?:entire\s+|whole\s+)?(?:answer|response|reply|output|"
-    r"essay|story|poem|letter|email|summary)\b|in\s+(?:total|length)\b)"
+    rf"^\s*(?:in\s+(?:your|the|this)\s+(?:entire\s+|whole\s+)?{THING}\b|in\s+(?:total|length)\b|"
+    r"(?:in|using|with)\s+(?:the\s+)?markdown\b|in\s+(?:the\s+)?(?:markdown\s+)?format\b|"
+    r"with\s+(?:square\s+)?brackets\b|(?:which|that)\s+(?:should|must)\s+be\s+(?:represented|"
+    r"wrapped|enclosed|marked)\b|,?\s*(?:and\s+)?(?:each\s+(?:\w+\s+)?(?:should\s+be\s+|is\s+)?)?"
+    r"separated\b)"
 )
 
 
@@ -151,8 +162,17 @@ def _spec(data: dict[str, Any]) -> CheckSpec | None:
         return None
 
 
+# "at least 5 words in all caps" counts capital words, not words.
+_CAPITALS_AFTER = re.compile(
+    r"^\s*(?:or\s+phrases\s+)?(?:in\s+(?:the|your)\s+\w+\s+)?(?:(?:should|must)\s+)?(?:be\s+)?"
+    r"(?:with|in|written\s+in)\s+(?:all[\s-]+)?(?:capital|caps\b|capitals|upper[\s-]?case|block)"
+)
+
+
 def _after_ok(sentence: Sentence, end: int) -> bool:
     after = sentence.lower[end:]
+    if _CAPITALS_AFTER.match(after):
+        return False
     return bool(_AFTER_ALLOWED.match(after)) or not _AFTER_BLOCKS.match(after)
 
 
@@ -162,17 +182,29 @@ def _extras(sentence: Sentence, kind: str) -> dict[str, Any]:
     return {}
 
 
-_PRECEDED_BY_OTHER_VERB = re.compile(r"\b(?:highlight|capitali[sz]e|bold|italici[sz]e)\s*$")
+_GIVEN_BEFORE = re.compile(
+    r"\b(?:this|these|those|the|given|provided|attached|existing|my|his|her|their|our)\s*$"
+)
+_PRECEDED_BY_OTHER_VERB = re.compile(
+    r"\b(?:highlight|capitali[sz]e|bold|italici[sz]e)(?:\s+(?:at\s+least|at\s+most|exactly))?\s*$"
+)
 
 _WITH_RELATION = re.compile(
-    rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{_UNIT})\b"
+    rf"\b(?P<rel>{RELATION})\s+(?:a\s+total\s+of\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{_UNIT})\b"
 )
 _POSTFIX = re.compile(
     rf"\b(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{_UNIT})\s+(?P<post>or\s+(?:less|fewer)|or\s+more|"
     r"at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|max(?:imum)?|min(?:imum)?|tops)\b"
 )
 _BETWEEN = re.compile(
-    rf"\bbetween\s+(?P<low>{NUMBER})\s+and\s+(?P<high>{NUMBER})\s+{_ADJECTIVE}(?:{_UNIT})\b"
+    rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?:(?<=\bin\s)|(?<=\bof\s)|(?<=\bcontain\s)|"
+    rf"(?<=\bcontains\s)|(?<=\bcontaining\s)|(?<=\bhave\s)|(?<=\bhas\s))(?P<from>{NUMBER})"
+    rf"\s+(?:to|or|-|–)|(?P<low2>\d+)\s*[-–])\s*(?P<high>{NUMBER})\s+{_ADJECTIVE}(?:{_UNIT})\b"
+)
+# "400 or more words", "300+ words", "a 300+ word essay".
+_OR_MORE = re.compile(
+    rf"\b(?P<num>{NUMBER})(?:\s+or\s+(?P<dir>more|less|fewer)|\+)\s*[-\s]?{_ADJECTIVE}(?:{_UNIT})"
+    r"(?:\b|(?<=\+))"
 )
 _NEGATED = re.compile(
     r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|"
@@ -210,6 +242,8 @@ def counts(sentence: Sentence) -> Iterator[Hit]:
     def accept(match: re.Match[str], *, owns_negation: bool = False) -> bool:
         if not free(match) or _PRECEDED_BY_OTHER_VERB.search(text[: match.start()]):
             return False
+        if _GIVEN_BEFORE.search(text[: match.start()]):
+            return False  # "this 300+ word essay" describes what is given
         if not _after_ok(sentence, match.end()):
             return False
         if not response_context(sentence, match.start(), owns_negation=owns_negation):
@@ -226,11 +260,21 @@ def counts(sentence: Sentence) -> Iterator[Hit]:
             hit = _hit(sentence, match, relation, number_value(match.group("num")))
             if hit:
                 yield hit
+    for match in _OR_MORE.finditer(text):
+        if accept(match):
+            fewer = match.group("dir") in ("less", "fewer")
+            relation = "at_most" if fewer else "at_least"
+            hit = _hit(sentence, match, relation, number_value(match.group("num")))
+            if hit:
+                yield hit
     for match in _BETWEEN.finditer(text):
         if accept(match):
-            low, high = number_value(match.group("low")), number_value(match.group("high"))
-            for relation, value in (("at_least", low), ("at_most", high)):
-                hit = _hit(sentence, match, relation, value)
+            first = match.group("low") or match.group("from") or match.group("low2")
+            low, high = number_value(first), number_value(match.group("high"))
+            if low is None or high is None or low >= high:
+                continue
+            for relation, bound in (("at_least", low), ("at_most", high)):
+                hit = _hit(sentence, match, relation, bound)
                 if hit:
                     yield hit
     for match in _WITH_RELATION.finditer(text):
@@ -290,9 +334,12 @@ def sections(sentence: Sentence) -> Iterator[Hit]:
 
 
 _TIMES = rf"(?:(?P<rel>{RELATION})\s+)?(?:(?P<num>{NUMBER})\s+times?|(?P<word>once|twice|thrice))"
+_HIGHLIGHTED = r"(?:sections?|parts?|phrases?|words?|sentences?|points?|passages?|keywords?)"
 _HIGHLIGHT = re.compile(
-    rf"\bhighlight\s+(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+(?:\w+\s+)?"
-    r"(?:sections?|parts?|phrases?|words?|sentences?|points?|passages?)\b"
+    r"\b(?:highlight|italici[sz]e|bold|embolden)(?:\s*/\s*(?:highlight|italici[sz]e|bold))?\s+"
+    rf"(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+(?:\w+\s+)?{_HIGHLIGHTED}\b|"
+    rf"\b(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER})\s+(?:\w+\s+)?{_HIGHLIGHTED}\s+(?:should|must)\s+"
+    r"be\s+(?:highlighted|italici[sz]ed|bolded|in\s+italics)\b"
 )
 _CAPITAL_WORDS = re.compile(
     r"\bwords?\s+(?:with|in|written\s+in)\s+(?:all\s+)?(?:capital\s+letters|capitals|caps|"
@@ -320,8 +367,8 @@ def frequencies(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for match in _HIGHLIGHT.finditer(text):
         if response_context(sentence, match.start()):
-            relation, adjust = relation_of(match.group("rel"))
-            value = number_value(match.group("num"))
+            relation, adjust = relation_of(match.group("rel") or match.group("rel2"))
+            value = number_value(match.group("num") or match.group("num2"))
             spec = _spec(
                 {"kind": "highlight_count", "relation": relation, "value": (value or 0) + adjust}
             )

@@ -7,26 +7,40 @@ import re
 from collections.abc import Iterator
 
 from redraft.criteria._rule_text import parse_list, spec_of
-from redraft.criteria._rules import MASK, Hit, Rule, Sentence, response_context
+from redraft.criteria._rules import MASK, THING, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec import LANGUAGES
 
 __all__ = ["SHAPE_RULES"]
 
 _WRAP_VERB = r"(?:wrap|enclose|put|place|surround|format|provide|give|write|return|present)"
 _WHOLE = r"(?:your\s+|the\s+)?(?:entire\s+|whole\s+|full\s+)?(?:response|answer|reply|output)"
+_WHOLE_THING = rf"(?:{_WHOLE}|(?:your|the)\s+(?:entire|whole)\s+{THING})(?:\s+\([^)]{{0,80}}\))?"
+_QUOTE_MARKS = r"double\s+(?:quotation\s+marks?|quotations?\s+marks?|quotes?)"
 _DOUBLE_QUOTES = re.compile(
-    rf"\b{_WRAP_VERB}\s+{_WHOLE}\s+(?:with|in|within|inside|between)\s+(?:a\s+pair\s+of\s+)?"
-    r"double\s+(?:quotation\s+marks?|quotes?)"
+    rf"\b{_WRAP_VERB}\s+{_WHOLE_THING}\s+(?:with|in|within|inside|between|into)\s+"
+    rf"(?:a\s+pair\s+of\s+)?{_QUOTE_MARKS}|"
+    rf"\b(?:put|place|add)\s+{_QUOTE_MARKS}\s+around\s+{_WHOLE_THING}|"
+    rf"\b{_QUOTE_MARKS}\s+(?:should|must)\s+be\s+(?:placed|put|added)\s+around\s+{_WHOLE_THING}|"
+    rf"(?:^|\b(?:make\s+sure|ensure)\s+(?:that\s+)?){_WHOLE_THING}\s+(?:is|should\s+be|must\s+be)\s+"
+    rf"(?:wrapped|enclosed)\s+(?:in|with|within)\s+{_QUOTE_MARKS}|"
+    rf"\b(?:be|is)\s+(?:wrapped|enclosed)\s+(?:in|with|within)\s+{_QUOTE_MARKS}"
 )
 _CODE_BLOCK = re.compile(
     rf"\b{_WRAP_VERB}\s+{_WHOLE}\s+(?:in|as|inside|within)\s+(?:a\s+|one\s+|a\s+single\s+)?"
     r"(?:markdown\s+)?(?:fenced\s+)?code\s+block"
 )
-_TITLE = re.compile(r"\btitle\b[^.;]{0,60}?(?:double\s+angular\s+brackets|<<)")
+_TITLE = re.compile(
+    r"(?:^\s*(?:the|a)\s+)?\btitle\b[^.;]{0,60}?(?:double\s+angular\s+brackets|<<)|"
+    r"\b(?:put|wrap|enclose|place|give)\s+(?:the|your|its)\s+(?:name|title|heading|answer)"
+    r"(?:\s+of\s+the\s+\w+)?\s+(?:in|within|inside|wrapped\s+in)\s+double\s+angular\s+brackets"
+)
+_AT_END = r"(?:at\s+the\s+(?:very\s+)?end(?:\s+of\s+(?:your|the)\s+\w+)?\s+)?"
 _POSTSCRIPT = re.compile(
-    r"\b(?:(?:explicitly\s+)?(?:add|include|write|append)|end\s+(?:it\s+|your\s+\w+\s+)?with)\s+"
-    r"(?:a|an)\s+(?:postscript|p\.s\.)\s+(?:starting|beginning|that\s+(?:starts|begins))\s+with\s+"
-    r"[\"'“‘]?(?P<marker>p\.\s?(?:p\.\s?)?s\.?)",
+    r"\b(?:(?:explicitly\s+)?(?:add|include|write|append)|(?:end|finish)\s+(?:it\s+|your\s+\w+\s+)?"
+    r"with|and)\s+(?:a|an)\s+(?:postscript|post\s+script|note|p\.s\.)\s+"
+    + _AT_END
+    + r"(?:to\s+(?:your|the)\s+\w+\s+)?(?:starting|beginning|that\s+(?:starts|begins)|indicated|"
+    r"marked)\s+(?:with|by)\s+[\"'“‘]?(?P<marker>p\.\s?(?:p\.\s?)?s\.?)",
     re.IGNORECASE,
 )
 
@@ -44,7 +58,7 @@ def shapes(sentence: Sentence) -> Iterator[Hit]:
             if spec is not None and response_context(sentence, match.start()):
                 yield Hit(spec, match.start(), match.end())
     for match in _POSTSCRIPT.finditer(sentence.original):
-        if MASK in sentence.masked[match.start() : match.end("marker")]:
+        if MASK in sentence.masked[match.start() : match.start("marker") - 1]:
             continue
         marker = sentence.unmask(match.start("marker"), match.end("marker")).upper()
         spec = spec_of({"kind": "postscript", "marker": marker})
@@ -58,8 +72,11 @@ _JSON = re.compile(
     r"(?:valid\s+|a\s+valid\s+|a\s+|one\s+)?json|"
     rf"{_WHOLE}\s+(?:should|must|needs\s+to|has\s+to|will)\s+be\s+(?:valid\s+|in\s+|a\s+valid\s+|"
     r"a\s+|formatted\s+as\s+|wrapped\s+in\s+)?(?:valid\s+)?json|"
-    r"^\s*(?:please\s+)?output\s+(?:only\s+)?(?:valid\s+)?json)\b"
-    r"(?:\s+(?:format|object))?"
+    r"^\s*(?:please\s+)?output\s+(?:only\s+)?(?:valid\s+)?json|"
+    rf"(?:{_WHOLE}|(?:use|using))\s+(?:(?:should|must)\s+(?:just\s+|only\s+)?(?:contain|be)\s+)?"
+    r"(?:in\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block))|"
+    r"\b(?:in|into)\s+(?:valid\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block)\b))\b"
+    r"(?:\s+(?:format|object|block))?"
 )
 _KEYS = re.compile(
     r"\s*,?\s*(?:with|containing|having|that\s+has|including)\s+(?:the\s+|exactly\s+the\s+)?"

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from redraft.criteria._rule_counts import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._rules import Hit, Rule, Sentence, response_context
+from redraft.criteria._rules import THING, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec import CHECK_SPEC_ADAPTER, CheckSpec, LetterCase, Relation
 
 __all__ = ["TEXT_RULES", "parse_list", "spec_of"]
@@ -147,40 +147,68 @@ def spec_of(data: dict[str, Any]) -> CheckSpec | None:
         return None
 
 
+def _count(name: str) -> str:
+    return rf"(?:(?P<{name}>{NUMBER})\s+|(?P<{name}w>once|twice|thrice)\b\s*)"
+
+
 _FREQUENCY = re.compile(
-    r"\s*(?:in\s+(?:your|the)\s+(?:response|answer)\s+)?"
-    rf"(?:(?P<rel>{RELATION})\s+)?(?:(?P<num>{NUMBER})\s+times?\b|(?P<word>once|twice|thrice)\b)"
+    r"\s*(?:in\s+(?:your|the)\s+(?:entire\s+)?(?:response|answer)\s+)?(?:for\s+)?"
+    rf"(?:(?P<rel>{RELATION})\s+)?(?:between\s+)?{_count('num')}"
+    rf"(?:(?:to|or|and|-)\s+{_count('high')}|or\s+(?P<dir>more|less|fewer)\b\s*)?"
+    r"(?:times?\b)?"
 )
+_NUMBER_AHEAD = re.compile(rf"\s*(?:in\s+\w+\s+\w+\s+)?(?:{NUMBER}|once|twice|thrice)\b")
 
 
-def _frequency(sentence: Sentence, pos: int) -> tuple[Relation, int, int]:
+def _frequency(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], int]:
+    """How often ("at least 3 times", "3 to 5 times", "once or less"); no
+    requirement at all when a count follows that cannot be read."""
     match = _FREQUENCY.match(sentence.lower, pos)
-    if match is None:
-        return "at_least", 1, pos
-    value = number_value(match.group("word") or match.group("num") or "") or 1
+    text = match.group(0).rstrip() if match else ""
+    if match is None or not (text.endswith(("time", "times")) or match.group("numw")):
+        return ([], pos) if _NUMBER_AHEAD.match(sentence.lower, pos) else ([("at_least", 1)], pos)
+    end = pos + len(text)
+    value = number_value(match.group("numw") or match.group("num") or "")
+    if value is None:
+        return [], pos
+    if match.group("high") or match.group("highw"):
+        high = number_value(match.group("highw") or match.group("high") or "")
+        return ([("at_least", value), ("at_most", high)] if high and high > value else []), end
+    if match.group("dir"):
+        return [("at_least" if match.group("dir") == "more" else "at_most", value)], end
     if match.group("rel"):
         relation, adjust = relation_of(match.group("rel"))
-        return relation, value + adjust, match.end()
-    return "at_least", value, match.end()
+        return [(relation, value + adjust)], end
+    return [("at_least", value)], end
 
 
 _NOUNS = r"(?:key\s*words?|words?|terms?|phrases?)"
 _INCLUDE = re.compile(
-    r"\b(?:include|use|mention|contain|incorporate|add)\s+(?:the\s+)?(?:following\s+)?"
+    r"\b(?:include|includes|including|use|uses|using|mention|contain|contains|containing|"
+    r"incorporate|add)\s+(?:the\s+|these\s+)?(?:following\s+)?"
     rf"{_NOUNS}\s*:?"
 )
 _INCLUDE_QUOTED = re.compile(
-    rf"\binclude\s+(?P<arg>{_ARG})\s+in\s+(?:your|the)\s+(?:entire\s+)?(?:response|answer|reply)"
+    rf"\b(?:include|mention|use)\s+(?P<arg>{_ARG})\s+in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    rf"{THING}\b"
 )
 _SHOULD_APPEAR = re.compile(
     rf"\b(?:the\s+)?(?:key\s*word|word|term|phrase)\s+(?P<arg>{_ARG}|[a-z][\w'-]*)\s+"
-    r"(?:should|must|needs?\s+to|has\s+to)\s+(?P<not>not\s+)?(?:appear|occur|be\s+used|"
-    r"be\s+included|be\s+mentioned)"
+    r"(?:(?:should|must|needs?\s+to|has\s+to|to)\s+(?P<not>not\s+)?(?:appear|occur|be\s+used|"
+    r"be\s+included|be\s+mentioned|show\s+up)|appears|occurs|shows\s+up|is\s+used|"
+    r"(?P<never>doesn'?t\s+appear|does\s+not\s+appear|never\s+appears))"
 )
 _FORBID = re.compile(
-    r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|without)\s+"
-    r"(?:(?:use|using|include|including|mention|mentioning|say|saying|write|writing)\s+)?"
-    rf"(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?)?(?:following\s+)?{_NOUNS}\s*:?"
+    r"\b(?:do\s+not|don'?t|never|not|avoid|without|exclude)\s+"
+    r"(?:(?:use|using|include|including|mention|mentioning|say|saying|write|writing|contain|"
+    r"containing)\s+)?"
+    rf"(?:(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?)?(?:following\s+)?{_NOUNS}\s*:?|(?=\s*{_ARG}))"
+)
+
+
+_ELSEWHERE = re.compile(
+    r"\s*(?:only\s+)?(?:in|within|inside)\s+(?:the|each|every|a|your)\s+(?:first\s+|last\s+)?"
+    rf"(?!(?:entire\s+|whole\s+)?{THING}\b)[a-z]"
 )
 
 
@@ -189,6 +217,8 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for match in _FORBID.finditer(text):
         parsed = parse_list(sentence, match.end())
+        if parsed and _ELSEWHERE.match(text, parsed[1]):
+            continue  # "never mention 'x' in the title"
         if parsed and response_context(sentence, match.start(), owns_negation=True):
             spec = spec_of({"kind": "forbidden_words", "words": parsed[0]})
             if spec is not None:
@@ -197,13 +227,13 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         parsed = parse_list(sentence, match.end())
         if not parsed or not response_context(sentence, match.start()):
             continue
-        relation, value, end = _frequency(sentence, parsed[1])
+        amounts, end = _frequency(sentence, parsed[1])
         for item in parsed[0]:
-            spec = spec_of(
-                {"kind": "keyword", "keyword": item, "relation": relation, "value": value}
-            )
-            if spec is not None:
-                yield Hit(spec, match.start(), end)
+            for relation, value in amounts:
+                data = {"kind": "keyword", "keyword": item, "relation": relation, "value": value}
+                spec = spec_of(data)
+                if spec is not None:
+                    yield Hit(spec, match.start(), end)
     for match in _INCLUDE_QUOTED.finditer(text):
         word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         spec = spec_of({"kind": "keyword", "keyword": word})
@@ -213,15 +243,20 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         arg = sentence.unmask(match.start("arg"), match.end("arg")).strip("\"“”'‘’«»`")
         if arg.lower() in _NOT_KEYWORDS:
             continue
-        if match.group("not"):
-            spec = spec_of({"kind": "forbidden_words", "words": [arg]})
+        if not response_context(sentence, match.start()) or _ELSEWHERE.match(text, match.end()):
+            continue
+        if match.group("not") or match.group("never"):
+            specs = [spec_of({"kind": "forbidden_words", "words": [arg]})]
             end = match.end()
         else:
-            relation, value, end = _frequency(sentence, match.end())
-            data = {"kind": "keyword", "keyword": arg, "relation": relation, "value": value}
-            spec = spec_of(data)
-        if spec is not None and response_context(sentence, match.start()):
-            yield Hit(spec, match.start(), end)
+            amounts, end = _frequency(sentence, match.end())
+            specs = [
+                spec_of({"kind": "keyword", "keyword": arg, "relation": r, "value": v})
+                for r, v in amounts
+            ]
+        for spec in specs:
+            if spec is not None:
+                yield Hit(spec, match.start(), end)
 
 
 _PUNCTUATION = {
@@ -243,18 +278,37 @@ _MARKS = (
     r"question\s+marks?|semicolons?|colons?|hyphens?|dashes|hashtags?|asterisks?)\b"
 )
 _NO_PUNCTUATION = re.compile(
-    r"(?:^[\s\-*•]*no|,\s*no|\b(?:(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+"
-    r"(?:use|using|include|including|put|putting|write|writing|add|adding|the\s+use\s+of)?|"
-    r"without(?:\s+using)?|with\s+no|use\s+no|contain\s+no))\s*(?:any\s+)?" + _MARKS
+    r"(?:^[\s\-*•]*no|,\s*no|\b(?:(?:do\s+not|don'?t|doesn'?t|does\s+not|never|must\s+not|"
+    r"mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|may\s+not|(?:are|is)\s+not\s+allowed\s+to|"
+    r"avoid|refrain\s+from)\s+"
+    r"(?:use|using|include|including|put|putting|write|writing|add|adding|contain|containing|have|"
+    r"the\s+use\s+of)?|without(?:\s+using|\s+the\s+use\s+of)?|with\s+no|use\s+no|"
+    r"(?:contain|contains|have|has|be)\s+no|there\s+(?:should|must)\s+be\s+no))\s*(?:any\s+)?"
+    + _MARKS
+)
+# "Commas are not allowed.", "No commas are allowed in your answer."
+_MARKS_BANNED = re.compile(
+    r"(?:^[\s\-*•]*|\b(?:and|also|,)\s*)(?:no\s+)?" + _MARKS + r"\s+(?:are|is)\s+(?:not\s+)?"
+    r"(?:allowed|permitted)"
 )
 
 
+_OTHER_PLACE = re.compile(r"\s*(?:in|from)\s+the\b")
+_RESPONSE_PLACE = re.compile(rf"\s*in\s+the\s+(?:entire\s+|whole\s+)?{THING}\b")
+
+
 def punctuation(sentence: Sentence) -> Iterator[Hit]:
-    for match in _NO_PUNCTUATION.finditer(sentence.lower):
+    banned = [
+        m
+        for m in _MARKS_BANNED.finditer(sentence.lower)
+        if ("no" in m.group(0).split()) != (" not " in m.group(0))
+    ]
+    for match in [*_NO_PUNCTUATION.finditer(sentence.lower), *banned]:
         name = " ".join(match.group("mark").split()).rstrip("s")
         name = "exclamation mark" if name.startswith("exclamation") else name
         chars = _PUNCTUATION.get(name) or _PUNCTUATION.get(name + "s") or ""
-        if not chars or sentence.lower[match.end() :].lstrip().startswith(("in the ", "from the ")):
+        after = sentence.lower[match.end() :]
+        if not chars or (_OTHER_PLACE.match(after) and not _RESPONSE_PLACE.match(after)):
             continue
         spec = spec_of({"kind": "forbidden_chars", "chars": chars})
         if spec is not None and response_context(sentence, match.start(), owns_negation=True):
@@ -266,15 +320,18 @@ _LOWER = re.compile(
     r"lower[\s-]?case\s+letters(?:\s+only)?|all\s+lower[\s-]?case(?:\s+letters)?)\b"
 )
 _NO_CAPITALS = re.compile(
-    r"\b(?:no\s+(?:capital|upper[\s-]?case)\s+letters\s+(?:are|is)\s+(?:allowed|permitted)|"
-    r"(?:do\s+not|don'?t|never)\s+use\s+(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters|"
-    r"without\s+(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters)"
+    r"\b(?:no\s+(?:capital|upper[\s-]?case)\s+letters\s+(?:are|is)\s+(?:allowed|permitted|used)|"
+    r"(?:(?:do|does|should|must)\s+not|don'?t|doesn'?t|shouldn'?t|never)\s+(?:use|contain|include|"
+    r"have)\s+(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters|"
+    r"(?:have|has|contain|contains|with|use)\s+no\s+(?:capital|upper[\s-]?case)\s+letters|"
+    r"without\s+(?:using\s+)?(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters)"
 )
 _UPPER = re.compile(
     r"\b(?:in\s+(?:all\s+)?(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?)|"
     r"all\s+(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?)|"
     r"(?:capital|upper[\s-]?case)\s+letters\s+only)\b"
 )
+_CASE_BEFORE_BLOCKS = re.compile(r"\b(?:words?|phrases?|titles?)\b[^,;]*$")
 _CASE_AFTER_BLOCKS = re.compile(r"\s*(?:for|except|apart|other\s+than|when|on|of|to)\b")
 
 
@@ -287,6 +344,8 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
     for case, match, owns in found:
         if _CASE_AFTER_BLOCKS.match(text, match.end()):
             continue
+        if _CASE_BEFORE_BLOCKS.search(text, 0, match.start()):
+            continue  # "at least 5 words should be in all caps": some words, not the answer
         if response_context(sentence, match.start(), owns_negation=owns):
             yield Hit(LetterCase(case=case), *match.span())
 
@@ -295,7 +354,7 @@ _RESPONSE_THING = (
     r"(?:response|answer|reply|essay|email|letter|story|poem|message|post|speech|text|article)"
 )
 _PHRASE_NOUN = (
-    r"(?:(?:the|this)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting)\s+"
+    r"(?:(?:the|this)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting)\s*"
     r"|exactly\s+)?"
 )
 # "End with the word Paris.": one unquoted word, only where the sentence or
@@ -306,18 +365,35 @@ _START = re.compile(
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{_ARG})|{_BARE_WORD})"
 )
 _END = re.compile(
-    rf"\b(?:end|ending|finish|finishing|conclude|concluding|close)\s+(?:your\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?"
-    rf"(?:with|by\s+(?:saying|writing))\s+{_PHRASE_NOUN}:?\s*(?:(?P<arg>{_ARG})|{_BARE_WORD}|"
-    r"(?<=exact phrase )(?P<bare>[^\ue000\"“'‘].{0,120}))"
+    rf"\b(?:end|ending|finish|finishing|conclude|concluding|close)\s+(?:(?:your|the)\s+"
+    rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
+    rf"(?:with|by\s+(?:saying|writing))\s*{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{_ARG})|"
+    rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: ))"
+    r"(?!of\s)(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
+)
+# "The very end of your response should read …", "The last sentence of your reply must be …".
+_VERY_END = re.compile(
+    r"\b(?:the\s+)?(?:very\s+)?(?:end|last\s+(?:sentence|line|words?))\s+of\s+(?:your|the)\s+"
+    rf"(?:entire\s+|whole\s+)?{THING}\s+(?:should|must|needs\s+to|has\s+to)\s+(?:be|read)\s+"
+    r"(?:exactly\s+)?(?:like\s*)?:?\s*(?:(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`])|"
+    r"(?<=: )(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
+)
+
+
+_OF_A_PART = re.compile(
+    r"\b(?:postscript|post\s+script|note|p\.?\s?s|hashtags?|sections?|paragraphs?|lines?|bullets?|"
+    r"items?|sentences?|titles?|stanzas?|verses?|points?)\b[^.;:]{0,30}$"
 )
 
 
 def phrases(sentence: Sentence) -> Iterator[Hit]:
     """Start and end phrases, taken from quotes, a single unquoted word ("with
     the word Paris."), or what follows "this exact phrase"."""
-    for pattern, kind in ((_START, "starts_with"), (_END, "ends_with")):
+    for pattern, kind in ((_START, "starts_with"), (_END, "ends_with"), (_VERY_END, "ends_with")):
         for match in pattern.finditer(sentence.lower):
-            if match.group("word"):
+            if _OF_A_PART.search(sentence.lower, 0, match.start()):
+                continue  # "a postscript starting with 'P.S.'": another thing's start
+            if match.groupdict().get("word"):
                 phrase = sentence.unmask(match.start("word"), match.end("word"))
             elif match.groupdict().get("bare"):
                 phrase = sentence.unmask(match.start("bare"), match.end("bare")).strip()

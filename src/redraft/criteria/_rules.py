@@ -79,7 +79,12 @@ def mask(text: str) -> str:
     for match in _BLOCKQUOTE.finditer(text):
         blank(match.start(), match.end())
     for match in _HANDOVER.finditer(text):
-        blank(match.start("body"), match.end("body"))
+        body = match.start("body")
+        quoted = _QUOTED.match(text, body)
+        if quoted and text[body] != "'":
+            # 'Make this text weird: "…". Keep it short.': the quote is the material.
+            continue
+        blank(body, match.end("body"))
     return "".join(chars)
 
 
@@ -169,12 +174,26 @@ _DIRECTIVE = re.compile(
     r"summari[sz]e|explain|describe|list|tell|make|keep|limit|rewrite|translate|paraphrase|"
     r"output|return|type|use|format|present|express|state|put|wrap|craft|share|offer|"
     r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
-    r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|name)\b"
+    r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|name|"
+    r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold)\b"
 )
+THING = (
+    r"(?:essay|poem|story|email|letter|blog\s+post|post|article|song|rap|lyrics|list|pitch|"
+    r"itinerary|resume|summary|document|tweet|limerick|haiku|riddle|joke|speech|proposal|review|"
+    r"ad|advertisement|description|outline|report|message|rubric|template|slogan|biography|"
+    r"paper|memo|dialogue|conversation|critique|reply|response|answer|output|text|note|brief|"
+    r"guide|plan|story|thread|ode|sonnet|verse|quiz|pitch\s+deck|cover\s+letter)"
+)
+"""Things a prompt asks to be written: "the poem must …" is about the response."""
 _RESPONSE_NOUN = re.compile(
     r"\b(?:your|the|my|this)\s+(?:entire\s+|whole\s+|full\s+|final\s+|complete\s+)?"
     r"(?:answer|response|reply|output)\b|^\s*(?:it|everything|all of it)\b|"
-    r"^\s*there\s+(?:should|must|shall)\b"
+    r"^\s*there\s+(?:should|must|shall)\b|"
+    rf"^\s*(?:in\s+)?(?:the|your)\s+(?:[\w-]+\s+)?{THING}\s+(?:should|must|shall|needs?\s+to|"
+    r"has\s+to|will\s+need\s+to)\b|"
+    rf"\bin\s+your\s+(?:entire\s+|whole\s+)?{THING}\b|"
+    rf"^\s*(?:please\s+)?(?:make\s+sure|ensure|be\s+sure)\s+(?:that\s+)?(?:the|your)\s+"
+    rf"(?:entire\s+|whole\s+)?{THING}\s+(?:is|are|has|have|contains|includes|uses)\b"
 )
 # Words that make a requirement about something other than the whole response.
 _OTHER_THING = re.compile(
@@ -187,7 +206,18 @@ _OTHER_THING = re.compile(
     r"line|lines|question|questions|table|list of|file|files|sentence of)\b"
 )
 _MAX_BETWEEN_WORDS = 8
-_LEAD_IN = re.compile(r"please|and|also|then|finally|first|next|lastly|in|using|with")
+_LEAD_IN = re.compile(
+    r"(?:(?:please|and|also|then|finally|first|next|lastly|in|using|with|additionally|"
+    r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
+    r"ensure(?:\s+that)?|remember\s+to|(?:don'?t|do\s+not)\s+forget\s+to|"
+    r"you(?:\s+(?:should|must|will|need\s+to|have\s+to))?|"
+    r"i\s+(?:want|need|would\s+like)(?:\s+you\s+to)?)\s*,?\s*)+"
+)
+# Where a clause ends for a negation: "Do not use commas, but mention 'dose' …".
+_CLAUSE_BREAK = re.compile(
+    r";|\bbut\b|,\s*and\b|\band\s+(?:must|should|will|also|then|make\s+sure|please)\b|"
+    r"\b(?:don'?t|do\s+not)\s+forget\s+to\b"
+)
 _LIST_STEP = re.compile(r"(?:,|\band)\s*$")
 
 
@@ -201,6 +231,25 @@ def _between_ok(between: str, raw: str) -> bool:
         return False
     # "this essay of 500 words" describes the input, not the answer.
     return not (_DESCRIBES.search(raw) and _GIVEN.search(raw))
+
+
+_MODAL = re.compile(r"\b(?:should|must|to)\s*$")
+# One part of the response: "paragraph 2 must start with …" is not about the whole.
+_PART = re.compile(
+    r"\b(?:paragraph|section|part|stanza|chapter|verse|point)s?\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[ivx]+)\b"
+)
+
+
+def _subject_ok(text: str, directive: re.Match[str]) -> bool:
+    """ "Each sentence should have …" is about something else: a modal's
+    subject must not name another thing."""
+    head = text[: directive.start("verb")]
+    if not _MODAL.search(head):
+        return True
+    subject = re.split(r"[,;:(]|\b(?:and|but|then)\b", head)[-1]
+    if _PART.search(subject):
+        return False
+    return not _OTHER_THING.search(subject) or bool(_RESPONSE_NOUN.search(subject))
 
 
 def response_context(sentence: Sentence, start: int, *, owns_negation: bool = False) -> bool:
@@ -217,13 +266,16 @@ def response_context(sentence: Sentence, start: int, *, owns_negation: bool = Fa
     prefix = text[:start]
     if sentence_blocked(sentence, start):
         return False
-    if not owns_negation and NEGATION.search(prefix):
+    if not owns_negation and NEGATION.search(_CLAUSE_BREAK.split(prefix)[-1]):
         return False
     bare = prefix.strip(" \t-*•·>#0123456789.)(:,")
     if not bare or _LEAD_IN.fullmatch(bare):
         return True
+    directives = [m for m in _DIRECTIVE.finditer(text, 0, start + 40) if _subject_ok(text, m)]
+    if any(m.start("verb") == start for m in directives):
+        return True  # the phrase opens with a directive of its own: "… and wrap your answer …"
     anchors = [m.end() for m in _RESPONSE_NOUN.finditer(prefix)]
-    anchors += [m.end("verb") for m in _DIRECTIVE.finditer(prefix)]
+    anchors += [m.end("verb") for m in directives if m.end("verb") <= start]
     if not anchors:
         return False
     if _LIST_STEP.search(prefix):
@@ -251,9 +303,10 @@ def _strip_frame(between: str) -> str:
 def _rules() -> tuple[Rule, ...]:
     from redraft.criteria._rule_counts import COUNT_RULES
     from redraft.criteria._rule_shapes import SHAPE_RULES
+    from redraft.criteria._rule_tallies import TALLY_RULES
     from redraft.criteria._rule_text import TEXT_RULES
 
-    return (*COUNT_RULES, *TEXT_RULES, *SHAPE_RULES)
+    return (*COUNT_RULES, *TALLY_RULES, *TEXT_RULES, *SHAPE_RULES)
 
 
 def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledCheck]:

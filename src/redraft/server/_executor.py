@@ -20,6 +20,7 @@ from redraft._loop import new_run_id, stream_run
 from redraft._types import Policy, RunRequest
 from redraft.evaluators import Evaluator
 from redraft.providers import Provider
+from redraft.server._group_commit import GroupWriter
 from redraft.store import Store
 
 __all__ = ["RunExecutor", "RunHandle", "StoreUnavailableError"]
@@ -58,7 +59,7 @@ class RunHandle:
 
 class RunExecutor:
     def __init__(self, store: Store) -> None:
-        self._store = store
+        self._writer = GroupWriter(store)
         self._tasks: set[asyncio.Task[None]] = set()
         self.observers: list[Callable[[RunEvent], None]] = []
         """Called with each event once it is stored (metrics); must not raise."""
@@ -95,9 +96,11 @@ class RunExecutor:
     ) -> None:
         bind_log_context(run_id=handle.run_id)  # this task's own context
         # The loop runs ahead in its own task while events are written: each
-        # commit stores every event that queued up during the previous one
+        # commit stores every event that queued up during the previous one,
+        # and the writer commits the batches of every run in flight together
         # (group commit), so a streamed draft costs a few disk flushes, not
-        # one per chunk. Nothing is announced before its commit.
+        # one per chunk, and concurrent runs share them. Nothing is announced
+        # before its commit.
         pending: asyncio.Queue[RunEvent | Exception | None] = asyncio.Queue()
         producer = asyncio.create_task(
             self._produce(pending, request, generator, evaluator, policy, handle, escalation),
@@ -107,8 +110,7 @@ class RunExecutor:
             finished = False
             while not finished:
                 batch, error, finished = await _next_batch(pending)
-                if batch:
-                    await self._store.record_many(batch, tenant=tenant)
+                await self._writer.write(batch, tenant=tenant)
                 for event in batch:
                     for observe in self.observers:
                         observe(event)
@@ -155,14 +157,14 @@ class RunExecutor:
 
     async def aclose(self) -> None:
         """Let runs in flight finish on shutdown; cancel them if it takes too long."""
-        if not self._tasks:
-            return
-        _done, pending = await asyncio.wait(self._tasks, timeout=10)
-        for task in pending:
-            task.cancel()
-        for task in pending:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            _done, pending = await asyncio.wait(self._tasks, timeout=10)
+            for task in pending:
+                task.cancel()
+            for task in pending:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        await self._writer.aclose()
 
 
 async def _next_batch(

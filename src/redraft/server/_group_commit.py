@@ -1,0 +1,92 @@
+"""One writer for every run in flight: group commit across runs.
+
+Each run's events must be stored before they are announced, and a durable
+commit costs a disk flush. With one commit per run batch, concurrent runs
+queue for the store one flush at a time; here a single task takes every batch
+that is waiting, commits them in one transaction and wakes each writer. If
+that shared transaction fails, each batch is retried on its own, so one run's
+bad batch never fails another run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from redraft._events import RunEvent
+from redraft.store import Store
+
+__all__ = ["GroupWriter"]
+
+
+@dataclass
+class _Batch:
+    events: Sequence[RunEvent]
+    tenant: str
+    done: asyncio.Future[None] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+class GroupWriter:
+    """Commits run events for many runs at once; :meth:`write` returns once
+    the caller's events are stored (or raises what storing them raised)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._waiting: asyncio.Queue[_Batch] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    async def write(self, events: Sequence[RunEvent], *, tenant: str) -> None:
+        if not events:
+            return
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._commit_forever(), name="redraft-group-commit")
+        batch = _Batch(events, tenant)
+        self._waiting.put_nowait(batch)
+        await batch.done
+
+    async def _commit_forever(self) -> None:
+        while True:
+            group = [await self._waiting.get()]
+            while not self._waiting.empty():
+                group.append(self._waiting.get_nowait())
+            await self._commit(group)
+
+    async def _commit(self, group: list[_Batch]) -> None:
+        try:
+            await self._store.record_groups([(b.events, b.tenant) for b in group])
+        except Exception as shared_error:
+            if len(group) == 1:
+                _settle(group[0], shared_error)
+                return
+            for batch in group:
+                try:
+                    await self._store.record_groups([(batch.events, batch.tenant)])
+                except Exception as error:
+                    _settle(batch, error)
+                else:
+                    _settle(batch, None)
+            return
+        for batch in group:
+            _settle(batch, None)
+
+    async def aclose(self) -> None:
+        """Stop the writer once nothing is waiting (call after the runs ended)."""
+        if self._task is None:
+            return
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+        self._task = None
+
+
+def _settle(batch: _Batch, error: Exception | None) -> None:
+    if batch.done.done():
+        return
+    if error is None:
+        batch.done.set_result(None)
+    else:
+        batch.done.set_exception(error)
