@@ -683,6 +683,8 @@ def test_realistic_phrasings_compile_exactly(
         "Write about capital letters in German nouns.",
         "Use the word count tool.",
         "End your answer with the word count below 50.",
+        'Mark each key term by starting and ending it with "*".',
+        'Mark every key term by ending it with "!".',
         "Do not end your answer with the word Paris.",
         "Stories that start with the word Once are boring.",
         "Explain in 50 words why the sky is blue.",

@@ -352,7 +352,9 @@ _LETTER = re.compile(
 )
 
 
-def _times(match: re.Match[str]) -> tuple[Relation, int] | None:
+def times_of(match: re.Match[str]) -> tuple[Relation, int] | None:
+    """A frequency from a match with ``word``/``num`` and optional ``rel`` groups
+    (a bare count means at least that many); None when the count is unreadable."""
     value = number_value(match.group("word") or match.group("num") or "")
     if value is None:
         return None
@@ -375,13 +377,13 @@ def frequencies(sentence: Sentence) -> Iterator[Hit]:
             if spec is not None and value is not None:
                 yield Hit(spec, match.start(), match.end())
     for match in _CAPITAL_WORDS.finditer(text):
-        found = _times(match)
+        found = times_of(match)
         if found and response_context(sentence, match.start()):
             spec = _spec({"kind": "capital_word_count", "relation": found[0], "value": found[1]})
             if spec is not None:
                 yield Hit(spec, match.start(), match.end())
     for match in _LETTER.finditer(text):
-        found = _times(match)
+        found = times_of(match)
         arg = sentence.unmask(match.start("arg"), match.end("arg")).strip("\"'‘’“”")
         if found and response_context(sentence, match.start()):
             spec = _spec(

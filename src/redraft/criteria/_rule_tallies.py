@@ -13,7 +13,13 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from redraft.criteria._rule_counts import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._rule_counts import (
+    NUMBER,
+    RELATION,
+    number_value,
+    relation_of,
+    times_of,
+)
 from redraft.criteria._rule_text import spec_of
 from redraft.criteria._rules import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec import Relation
@@ -106,16 +112,6 @@ def _amount(match: re.Match[str]) -> list[tuple[Relation, int]]:
     return [("exactly", value)]
 
 
-def _times(match: re.Match[str]) -> tuple[Relation, int] | None:
-    value = number_value(match.group("word") or match.group("num") or "")
-    if value is None:
-        return None
-    if match.group("rel"):
-        relation, adjust = relation_of(match.group("rel"))
-        return relation, value + adjust
-    return "at_least", value
-
-
 def _hits(sentence: Sentence, match: re.Match[str], specs: list[dict[str, Any]]) -> Iterator[Hit]:
     for data in specs:
         spec = spec_of(data)
@@ -141,12 +137,12 @@ def tallies(sentence: Sentence) -> Iterator[Hit]:
             data = {"kind": "capital_word_count", "relation": relation, "value": value}
             yield from _hits(sentence, match, [data])
     for match in _CAPITAL_TIMES.finditer(text):
-        found = _times(match)
+        found = times_of(match)
         if found and response_context(sentence, match.start()):
             data = {"kind": "capital_word_count", "relation": found[0], "value": found[1]}
             yield from _hits(sentence, match, [data])
     for match in _LETTER.finditer(text):
-        found = _times(match)
+        found = times_of(match)
         if found and response_context(sentence, match.start()):
             letter = sentence.unmask(match.start("arg"), match.end("arg")).strip("\"'‘’“”")
             data = {"kind": "letter_count", "letter": letter, "relation": found[0]}

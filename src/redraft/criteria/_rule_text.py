@@ -386,11 +386,16 @@ _OF_A_PART = re.compile(
 )
 
 
+_BY_MEANS = re.compile(r"\bby\s+(?:(?:starting|beginning)\s+and\s+)?$")
+
+
 def phrases(sentence: Sentence) -> Iterator[Hit]:
     """Start and end phrases, taken from quotes, a single unquoted word ("with
     the word Paris."), or what follows "this exact phrase"."""
     for pattern, kind in ((_START, "starts_with"), (_END, "ends_with"), (_VERY_END, "ends_with")):
         for match in pattern.finditer(sentence.lower):
+            if _BY_MEANS.search(sentence.lower, 0, match.start()):
+                continue  # "highlight sections by starting and ending with '*'": a means
             if _OF_A_PART.search(sentence.lower, 0, match.start()):
                 continue  # "a postscript starting with 'P.S.'": another thing's start
             if match.groupdict().get("word"):
