@@ -1,0 +1,338 @@
+"""Quality: does redrafting make a model follow IFEval's instructions?
+
+One command (after ``make bench-env``)::
+
+    make bench-quality                      # = bench/.venv/bin/python bench/quality.py
+    make bench-quality ARGS="--size 40 --model openai:gpt-4o-mini"
+
+For a seeded subset of IFEval prompts (``--size``, ``--seed``) it compares, on
+the same model (``--model``, default the embedded ``local``):
+
+- ``single``: one draft;
+- ``redraft+verifier``: redraft with the verifier's own failure messages as
+  feedback (an :class:`IFEvalCheck`: the failing instructions' descriptions
+  become the verdict's reason and suggestions, ``critique`` feedback);
+- ``redraft+judge``: redraft with an LLM judge only (``build_panel(judge,
+  criteria=<the prompt's instructions>, compile_checks=False)``;
+  ``--judge-model``, default the same model);
+- ``redraft+compiled``: redraft with the checks redraft compiles from the
+  prompt alone (:mod:`redraft.criteria`, no judge): their corrections are the
+  feedback; a prompt that compiles to nothing gets a single draft;
+- ``redraft+compiled+judge``: the product's default cascade, the compiled
+  checks first and the same LLM judge for the rest;
+- ``dspy.Refine`` and ``dspy.BestOfN``: DSPy 3.4 with the same model (an
+  OpenAI-compatible endpoint), the same attempt cap and the verifier as reward.
+
+Every arm gets ``--max-attempts`` attempts, ``--max-tokens`` per draft, the
+same temperature (DSPy forces 1.0, so that is the default) and
+``--concurrency`` prompts at a time. It reports pass rates (prompt-level and
+instruction-level, strict), gains and pass→fail regressions against the single
+draft, tokens (judge and feedback calls included) and wall time, and writes
+``bench/results/<--out>.md`` and ``.png``.
+
+Adding an arm is one more function in :data:`ARMS` (an ``async`` function of
+:class:`Bench` returning an :class:`ArmResult`); :func:`redraft_arm` does the
+work for any evaluator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _arms import ArmResult, Bench, Outcome
+from _dspy import arm_dspy_best_of_n, arm_dspy_refine
+from _ifeval import IFEvalCheck, IFEvalPrompt, rates, score, select, summary
+from _report import Table, write_report
+
+from redraft import ConfigurationError, RunFailedError, RunRequest, RunResult, run
+from redraft.evaluators import Evaluator, build_panel
+from redraft.providers import ProviderRegistry
+
+DEFAULT_SIZE = 24
+DEFAULT_SEED = 7
+DEFAULT_MAX_TOKENS = 160
+
+
+# -- redraft arms -------------------------------------------------------------------
+
+
+async def redraft_arm(
+    bench: Bench,
+    name: str,
+    evaluator_for: Callable[[IFEvalPrompt], Evaluator | None],
+    attempts: int,
+) -> ArmResult:
+    """Run redraft on every prompt with ``evaluator_for(prompt)`` as the
+    evaluator; None means the arm has nothing to judge that prompt with, so
+    it gets a single draft."""
+    gate = asyncio.Semaphore(bench.args.concurrency)
+
+    async def one(prompt: IFEvalPrompt) -> Outcome:
+        evaluator = evaluator_for(prompt)
+        # With one attempt the verifier check decides nothing and costs nothing.
+        policy = bench.policy(attempts if evaluator is not None else 1)
+        async with gate:
+            try:
+                result = await run(
+                    RunRequest.from_prompt(prompt.text),
+                    generator=bench.generator,
+                    evaluator=evaluator or IFEvalCheck(prompt),
+                    policy=policy,
+                )
+            except RunFailedError as failed:
+                return _outcome(prompt, failed.result, error=str(failed))
+            return _outcome(prompt, result)
+
+    started = time.perf_counter()
+    outcomes = await asyncio.gather(*(one(p) for p in bench.prompts))
+    return ArmResult(name, list(outcomes), time.perf_counter() - started)
+
+
+def _outcome(prompt: IFEvalPrompt, result: RunResult, error: str | None = None) -> Outcome:
+    first = result.drafts[0].text if result.drafts else None
+    overhead = sum(c.usage.total_tokens for c in result.calls if c.kind != "draft")
+    return Outcome(
+        prompt=prompt,
+        text=result.final_answer,
+        score=score(prompt, result.final_answer),
+        first=score(prompt, first) if first is not None else None,
+        tokens=result.usage.total_tokens,
+        overhead_tokens=overhead,
+        calls=len(result.calls),
+        error=error or result.error,
+    )
+
+
+async def arm_single(bench: Bench) -> ArmResult:
+    # One attempt; the verifier check decides nothing and costs no tokens.
+    return await redraft_arm(bench, "single draft", IFEvalCheck, attempts=1)
+
+
+async def arm_redraft_verifier(bench: Bench) -> ArmResult:
+    return await redraft_arm(bench, "redraft+verifier", IFEvalCheck, bench.args.max_attempts)
+
+
+async def arm_redraft_judge(bench: Bench) -> ArmResult:
+    def panel(prompt: IFEvalPrompt) -> Evaluator:
+        return build_panel(bench.judge, criteria=prompt.criteria(), compile_checks=False)
+
+    return await redraft_arm(bench, "redraft+judge", panel, bench.args.max_attempts)
+
+
+def compiled_checks(prompt: IFEvalPrompt) -> Evaluator | None:
+    """The checks redraft compiles from the prompt alone, or None when none compile."""
+    try:
+        return build_panel(None, request=prompt.text)
+    except ConfigurationError:
+        return None
+
+
+async def arm_redraft_compiled(bench: Bench) -> ArmResult:
+    result = await redraft_arm(bench, "redraft+compiled", compiled_checks, bench.args.max_attempts)
+    covered = sum(compiled_checks(p) is not None for p in bench.prompts)
+    result.notes.append(
+        f"redraft+compiled: {covered} of {len(bench.prompts)} prompts compiled to at least "
+        "one check; the others got a single draft (coverage per instruction: "
+        "bench/criteria.py)"
+    )
+    return result
+
+
+async def arm_redraft_compiled_judge(bench: Bench) -> ArmResult:
+    def panel(prompt: IFEvalPrompt) -> Evaluator:
+        return build_panel(bench.judge, criteria=prompt.criteria(), request=prompt.text)
+
+    return await redraft_arm(bench, "redraft+compiled+judge", panel, bench.args.max_attempts)
+
+
+ARMS: dict[str, Callable[[Bench], Awaitable[ArmResult]]] = {
+    "single": arm_single,
+    "verifier": arm_redraft_verifier,
+    "judge": arm_redraft_judge,
+    "compiled": arm_redraft_compiled,
+    "compiled+judge": arm_redraft_compiled_judge,
+    "refine": arm_dspy_refine,
+    "bestofn": arm_dspy_best_of_n,
+}
+
+
+# -- report ---------------------------------------------------------------------------
+
+
+def report(bench: Bench, results: list[ArmResult], command: str) -> Path:
+    args = bench.args
+    baseline = next((r for r in results if r.name == "single draft"), None)
+    base_pass = {o.prompt.key: o.score.passed for o in baseline.outcomes} if baseline else {}
+    table = Table(
+        [
+            "arm",
+            "prompts passed",
+            "instructions passed",
+            "gained vs single",
+            "lost vs single (pass→fail)",
+            "first draft passed, final failed",
+            "LLM calls",
+            "tokens (all calls)",
+            "judge+feedback tokens",
+            "wall s",
+        ],
+        digits=3,
+    )
+    for result in results:
+        prompt_rate, instruction_rate = rates([o.score for o in result.outcomes])
+        gained = lost = None
+        if baseline is not None and result is not baseline:
+            gained = sum(o.score.passed and not base_pass[o.prompt.key] for o in result.outcomes)
+            lost = sum(not o.score.passed and base_pass[o.prompt.key] for o in result.outcomes)
+        within = None
+        if result is not baseline:
+            within = sum(
+                o.first is not None and o.first.passed and not o.score.passed
+                for o in result.outcomes
+            )
+        table.add(
+            result.name,
+            f"{prompt_rate:.3f} ({sum(o.score.passed for o in result.outcomes)}/"
+            f"{len(result.outcomes)})",
+            instruction_rate,
+            gained,
+            lost,
+            within,
+            result.total_calls,
+            result.total_tokens,
+            result.total_overhead_tokens,
+            f"{result.wall_s:.1f}",
+        )
+    notes = [
+        f"size {len(bench.prompts)} prompts, seed {args.seed} (keys "
+        f"{', '.join(str(p.key) for p in bench.prompts)})",
+        f"model `{args.model}`, judge `{args.judge_model or args.model}`, max attempts "
+        f"{args.max_attempts}, max_tokens {args.max_tokens} per draft, temperature "
+        f"{args.temperature}, {args.concurrency} prompts at a time",
+        "pass rates are IFEval strict: a prompt passes when every instruction does; "
+        "instruction level is the share of instructions followed",
+        "gained / lost: prompts the arm passed and the single draft failed, and the "
+        "reverse (each arm draws its own drafts, so part of this is sampling noise); "
+        "first draft passed, final failed: the arm's own loop turned a passing first "
+        "draft into a failing answer",
+        "tokens: input + output of every call, judge and feedback calls included",
+        *summary().lines(),
+    ]
+    for result in results:
+        notes += [n for n in result.notes if n not in notes]
+    errors = {r.name: sum(o.error is not None for o in r.outcomes) for r in results}
+    if any(errors.values()):
+        notes.append(
+            "runs that ended in an error: "
+            + ", ".join(f"{name} {n}" for name, n in errors.items() if n)
+        )
+
+    def plot(figure: Any) -> None:
+        names = [r.name for r in results]
+        prompt_rates = [rates([o.score for o in r.outcomes])[0] for r in results]
+        instruction_rates = [rates([o.score for o in r.outcomes])[1] for r in results]
+        left, right = figure.subplots(1, 2)
+        xs = range(len(names))
+        left.bar([x - 0.2 for x in xs], prompt_rates, width=0.4, label="prompt-level")
+        left.bar([x + 0.2 for x in xs], instruction_rates, width=0.4, label="instruction-level")
+        left.set_xticks(list(xs), names, rotation=25, ha="right")
+        left.set_ylim(0, 1)
+        left.set_ylabel("IFEval strict pass rate")
+        left.legend(fontsize=8)
+        right.bar(list(xs), [r.total_tokens / 1000 for r in results], color="gray")
+        for x, r in zip(xs, results, strict=True):
+            right.annotate(f"{r.wall_s:.0f}s", (x, r.total_tokens / 1000), ha="center", va="bottom")
+        right.set_xticks(list(xs), names, rotation=25, ha="right")
+        right.set_ylabel("thousand tokens (wall s on top)")
+        figure.suptitle(f"IFEval subset of {len(bench.prompts)}, model {args.model}", fontsize=10)
+
+    return write_report(
+        args.out,
+        title="Quality: IFEval instruction following",
+        command=command,
+        tables={"Pass rates, regressions and cost": table},
+        plot=plot,
+        notes=notes,
+    )
+
+
+# -- main -----------------------------------------------------------------------------
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--size", type=int, default=DEFAULT_SIZE, help="prompts in the subset")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="subset seed")
+    parser.add_argument("--model", default="local", help="model spec (local, openai:…, …)")
+    parser.add_argument("--judge-model", default=None, help="judge spec (default: --model)")
+    parser.add_argument("--max-attempts", type=int, default=3, help="attempt cap of every arm")
+    parser.add_argument("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS)
+    parser.add_argument(
+        "--temperature", type=float, default=1.0, help="sampling temperature (DSPy forces 1.0)"
+    )
+    parser.add_argument("--concurrency", type=int, default=2, help="prompts at a time")
+    parser.add_argument(
+        "--arms", default=",".join(ARMS), help=f"comma-separated, from {', '.join(ARMS)}"
+    )
+    parser.add_argument(
+        "--dspy-adapter",
+        choices=("plain", "chat"),
+        default="plain",
+        help="plain: the prompt as it is, the reply as the answer; chat: DSPy's ChatAdapter",
+    )
+    parser.add_argument("--dspy-cache-dir", default="/tmp/redraft-bench-dspy-cache")
+    parser.add_argument("--out", default="quality", help="report name under bench/results/")
+    args = parser.parse_args(argv)
+    arms = [a.strip() for a in args.arms.split(",") if a.strip()]
+    unknown = [a for a in arms if a not in ARMS]
+    if unknown or not arms:
+        parser.error(f"--arms: unknown {unknown}; choose from {', '.join(ARMS)}")
+    if not 1 <= args.max_attempts <= 10:
+        parser.error("--max-attempts must be 1..10")
+    if args.size < 1 or args.concurrency < 1 or args.max_tokens < 1:
+        parser.error("--size, --concurrency and --max-tokens must be ≥ 1")
+    args.arm_names = arms
+    return args
+
+
+async def main(argv: Sequence[str] | None = None) -> None:
+    args = parse_args(argv)
+    command = "bench/.venv/bin/python bench/quality.py " + " ".join(
+        sys.argv[1:] if argv is None else argv
+    )
+    prompts = select(args.size, args.seed)
+    models = ProviderRegistry()
+    try:
+        bench = Bench(
+            args=args,
+            prompts=prompts,
+            generator=models.get(args.model),
+            judge=models.get(args.judge_model or args.model),
+        )
+        results = []
+        for name in args.arm_names:
+            print(f"[quality] {name}: {len(prompts)} prompts…", file=sys.stderr, flush=True)
+            result = await ARMS[name](bench)
+            passed = sum(o.score.passed for o in result.outcomes)
+            print(
+                f"[quality] {result.name}: {passed}/{len(prompts)} passed, "
+                f"{result.total_tokens} tokens, {result.wall_s:.1f}s",
+                file=sys.stderr,
+                flush=True,
+            )
+            results.append(result)
+        report(bench, results, command.strip())
+    finally:
+        await models.aclose()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
