@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +28,8 @@ from redraft.evaluators import MustMatch
 from redraft.providers import ScriptedModel
 from redraft.store import Store
 from redraft.store._engine import normalise_url
-from redraft.store._models import VERSION_TABLE, Base
+from redraft.store._models import VERSION_TABLE, Base, RunRow
+from redraft.store._record import timestamp
 
 if TYPE_CHECKING:
     from _store_fixtures import RecordRun
@@ -209,6 +211,38 @@ async def test_a_batch_is_recorded_as_one_run_or_not_at_all(store: Store) -> Non
         await store.record_many([*other[:3], events[-1]], tenant="globex")
     assert await store.get_run(other[0].run_id, tenant="globex") is None
     assert await store.events(other[0].run_id, tenant="globex") is None
+
+
+async def test_a_batch_overlapping_stored_events_applies_only_the_new_ones(store: Store) -> None:
+    events = [
+        e
+        async for e in stream_run(
+            "Q?", generator=ScriptedModel(["no", "a b c"]), evaluator=MustMatch("a")
+        )
+    ]
+    run_id = events[0].run_id
+
+    async def updated_at() -> datetime | None:
+        async with store._engine.connect() as connection:
+            return await connection.scalar(select(RunRow.updated_at).where(RunRow.id == run_id))
+
+    # Up to the last text delta: an event that changes nothing else on the
+    # run row still moves its updated_at.
+    cut = max(i for i, e in enumerate(events) if e.type == "text_delta") + 1
+    await store.record_many(events[:cut], tenant="acme")
+    assert await updated_at() == timestamp(events[cut - 1].at)
+    # Resent batches (a retried commit) overlap what is stored: the stored
+    # events are skipped, the rest applied once, in order.
+    await store.record_many(events[cut - 2 :], tenant="acme")
+    await store.record_many(events, tenant="acme")
+
+    stored = await store.events(run_id, tenant="acme")
+    assert stored is not None and [e.seq for e in stored] == [e.seq for e in events]
+    run = await store.get_run(run_id, tenant="acme")
+    assert run is not None and run.result is not None
+    assert [d.attempt for d in run.result.drafts] == [1, 2]
+    assert len(run.result.calls) == len([e for e in events if e.type == "call_recorded"])
+    assert await updated_at() == timestamp(events[-1].at)
 
 
 # -- tenants and listings -----------------------------------------------------------

@@ -5,10 +5,12 @@ Every function here runs inside the caller's transaction; none commits.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import case, func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from redraft._events import (
@@ -79,8 +81,49 @@ async def check_owner(session: AsyncSession, run_id: str, tenant: str) -> None:
         raise PermissionError(f"run {run_id!r} belongs to another tenant")
 
 
-async def apply(session: AsyncSession, event: RunEvent, at: datetime) -> None:
-    """Keep the tables in step with a newly appended event."""
+# Rows per multi-row INSERT of events: 5 parameters each, far under every
+# backend's limit on bound parameters.
+_EVENTS_PER_INSERT = 200
+
+
+async def append_events(
+    session: AsyncSession,
+    rows: Sequence[tuple[RunEvent, datetime, dict[str, Any]]],
+    *,
+    postgres: bool,
+) -> None:
+    """Append one group's events (a few multi-row INSERTs; a ``(run_id, seq)``
+    already stored is skipped), then bring the tables up to date for the new
+    ones, in order. Each run row is touched once, at its latest new event,
+    not once per event."""
+    fresh: set[tuple[str, int]] = set()
+    insert = postgresql.insert if postgres else sqlite.insert
+    for start in range(0, len(rows), _EVENTS_PER_INSERT):
+        chunk = [values for _, _, values in rows[start : start + _EVENTS_PER_INSERT]]
+        statement = (
+            insert(EventRow)
+            .values(chunk)
+            .on_conflict_do_nothing(index_elements=["run_id", "seq"])
+            .returning(EventRow.run_id, EventRow.seq)
+        )
+        fresh.update((run_id, seq) for run_id, seq in (await session.execute(statement)).all())
+    latest: dict[str, tuple[datetime, bool]] = {}
+    for event, at, _ in rows:
+        if (event.run_id, event.seq) in fresh:
+            latest[event.run_id] = (at, await apply(session, event, at))
+    for run_id, (at, touched) in latest.items():
+        if not touched:
+            await touch_run(session, run_id, at)
+
+
+async def apply(session: AsyncSession, event: RunEvent, at: datetime) -> bool:
+    """Keep the tables in step with a newly appended event.
+
+    Returns whether the run row was updated (its ``updated_at`` set to
+    ``at``). Events that change nothing on the run row (text deltas, a draft
+    starting) leave it alone: the caller touches the run once per batch
+    instead of once per event (:func:`touch_run`).
+    """
     run = update(RunRow).where(RunRow.id == event.run_id)
     if isinstance(event, CallRecorded):
         await _add_call(session, event)
@@ -91,6 +134,7 @@ async def apply(session: AsyncSession, event: RunEvent, at: datetime) -> None:
         )
     elif isinstance(event, DraftCompleted):
         await _add_draft(session, event)
+        return False
     elif isinstance(event, VerdictReached):
         await _add_verdict(session, event)
         # Candidates are judged in the order they finish, not by number.
@@ -99,7 +143,15 @@ async def apply(session: AsyncSession, event: RunEvent, at: datetime) -> None:
         )
     elif isinstance(event, RunCompleted | RunFailed):
         run = run.values(**_outcome(event))
+    else:
+        return False
     await session.execute(run.values(updated_at=at))
+    return True
+
+
+async def touch_run(session: AsyncSession, run_id: str, at: datetime) -> None:
+    """Set the run's ``updated_at`` (the time of its latest stored event)."""
+    await session.execute(update(RunRow).where(RunRow.id == run_id).values(updated_at=at))
 
 
 async def _add_call(session: AsyncSession, event: CallRecorded) -> None:

@@ -52,7 +52,7 @@ from redraft.store._engine import (
 from redraft.store._keys import ApiKeyInfo
 from redraft.store._models import Base, CallRow, DraftRow, EventRow, EvidenceRow, RunRow
 from redraft.store._notify import Notifier, notify_in
-from redraft.store._record import apply, check_owner, new_run, storable, timestamp
+from redraft.store._record import append_events, check_owner, new_run, storable, timestamp
 from redraft.store._sessions import SessionStore
 
 __all__ = ["RunStatus", "RunSummary", "Store", "StoredRun"]
@@ -218,6 +218,7 @@ class Store:
         owned: set[tuple[str, str]] = set()
         async with self._sessions.begin() as session:
             for events, tenant in groups:
+                rows: list[tuple[RunEvent, datetime, dict[str, Any]]] = []
                 for original in events:
                     event, payload = storable(original)
                     at = timestamp(event.at)
@@ -236,8 +237,8 @@ class Store:
                         "at": at,
                         "payload": payload,
                     }
-                    if await self._insert_new(session, EventRow, values, "run_id", "seq"):
-                        await apply(session, event, at)
+                    rows.append((event, at, values))
+                await append_events(session, rows, postgres=self._postgres)
             if self._postgres:
                 for run_id in {run_id for run_id, _ in owned}:
                     await notify_in(session, _run_key(run_id))
