@@ -113,10 +113,12 @@ def judge_server() -> Iterator[JudgeServer]:
         yield judge
 
 
-def _env(database_url: str, judge: JudgeServer, *, heartbeat_s: float = 0.5) -> dict[str, str]:
+def _env(
+    database_url: str, judge: JudgeServer, *, heartbeat_s: float = 0.5, lease_s: float = 1
+) -> dict[str, str]:
     return {
         "REDRAFT_DATABASE_URL": database_url,
-        "REDRAFT_SESSION_LEASE_SECONDS": "1",
+        "REDRAFT_SESSION_LEASE_SECONDS": str(lease_s),
         "REDRAFT_SSE_HEARTBEAT_SECONDS": str(heartbeat_s),
         "REDRAFT_API_KEYS": "",
         "OPENAI_BASE_URL": judge.server.base_url,
@@ -216,8 +218,10 @@ async def test_two_servers_on_one_postgres_share_a_live_stream(tmp_path: Path) -
     with judge_server() as judge:
         # An idle stream re-reads the log at each heartbeat; at 5 minutes,
         # only a LISTEN/NOTIFY wake-up can bring B's evidence to A in time.
-        a = ServerProcess(_env(database_url, judge, heartbeat_s=300), log)
-        b = ServerProcess(_env(database_url, judge), log)
+        # Nobody dies here: leases long enough that a loop stalled by a busy
+        # machine is never mistaken for a dead owner (that is another test).
+        a = ServerProcess(_env(database_url, judge, heartbeat_s=300, lease_s=60), log)
+        b = ServerProcess(_env(database_url, judge, lease_s=60), log)
         try:
             session_id = await _create_and_start(a.base_url)
             async with (
