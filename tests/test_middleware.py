@@ -202,6 +202,11 @@ def test_split_options_strips_redraft_from_the_sdk_arguments() -> None:
         split_options({"redraft": "yes"})
     with pytest.raises(ConfigurationError, match=r"redraft\.judge"):
         split_options({"redraft": {"judge": "strict"}})
+    # The options shared with the HTTP service are validated the same way.
+    with pytest.raises(ConfigurationError, match=r"redraft\.must_match.*not a valid regular"):
+        split_options({"redraft": {"must_match": ["("]}})
+    with pytest.raises(ConfigurationError, match=r"redraft\.judge_model.*unknown model spec"):
+        split_options({"redraft": {"judge_model": "bogus:x"}})
 
 
 def test_importing_the_middleware_imports_no_sdk_and_no_server() -> None:

@@ -10,43 +10,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from redraft._errors import ConfigurationError
-from redraft._types import FeedbackStrategy, OnExhausted
-from redraft.evaluators import JUDGE_PRESETS
+from redraft._evaluation_options import EvaluationOptions
 
 __all__ = ["OPTION_NAMES", "CallOptions", "parse_call_options", "split_options"]
 
 
-class CallOptions(BaseModel):
+class CallOptions(EvaluationOptions):
     """Per-call options (``redraft={...}`` or ``extra_body={"redraft": {...}}``).
 
-    Named like the HTTP service's ``redraft`` options, so one ``extra_body``
-    works against both. Every option left out keeps the wrapper's setting; a
-    list given, even an empty one, replaces the wrapper's list.
+    Named like the HTTP service's ``redraft`` options (they share
+    :class:`~redraft._evaluation_options.EvaluationOptions`), so one
+    ``extra_body`` works against both. Every option left out keeps the
+    wrapper's setting; a list given, even an empty one, replaces the wrapper's
+    list.
     """
-
-    model_config = ConfigDict(extra="forbid")
-
-    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
-    max_attempts: int | None = Field(default=None, ge=1, le=10)
-    criteria: str | None = None
-    format: str | None = None
-    must_match: list[str] | None = None
-    must_not_match: list[str] | None = None
-    max_words: int | None = Field(default=None, ge=1)
-    json_schema: dict[str, Any] | None = None
-    judge_model: str | None = None
-    """A model spec, or ``"none"`` for checks only."""
-    judge: str | None = None
-    """The judge preset (``wrap(preset=...)``), named as in the service."""
-    feedback: FeedbackStrategy | None = None
-    on_exhausted: OnExhausted | None = None
-    deadline_s: float | None = Field(default=None, gt=0)
-    token_budget: int | None = Field(default=None, ge=1)
-    compile_checks: bool | None = None
-    """``False`` stops the prompt's stated requirements becoming checks."""
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(CallOptions.model_fields)
@@ -69,10 +49,6 @@ def parse_call_options(raw: Mapping[str, Any]) -> CallOptions:
             f"redraft.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
         ]
         raise ConfigurationError("; ".join(problems)) from None
-    if options.judge is not None and options.judge not in JUDGE_PRESETS:
-        raise ConfigurationError(
-            f"redraft.judge: unknown judge preset {options.judge!r}; choose one of {JUDGE_PRESETS}"
-        )
     return options
 
 

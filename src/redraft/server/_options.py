@@ -12,22 +12,20 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, ValidationError
 
 from redraft._errors import ConfigurationError
+from redraft._evaluation_options import EvaluationOptions
 from redraft._types import (
     Delivery,
-    FeedbackStrategy,
     JudgeContext,
     Message,
-    OnExhausted,
     Policy,
     RunRequest,
 )
 from redraft.criteria import ChecksMode, CheckSpec, compile_checks
-from redraft.evaluators import JUDGE_PRESETS, AddressesJudge
-from redraft.profiles import NO_JUDGE, Profile, StreamMode, check_request_spec, validate_patterns
-from redraft.providers import parse_model_spec
+from redraft.evaluators import AddressesJudge
+from redraft.profiles import NO_JUDGE, Profile, StreamMode, check_request_spec
 
 __all__ = [
     "RedraftOptions",
@@ -39,33 +37,18 @@ __all__ = [
 ]
 
 
-class RedraftOptions(BaseModel):
+class RedraftOptions(EvaluationOptions):
     """Per-request options; every one left out falls back to the profile.
 
     Names follow the CLI flags (``--max-attempts`` → ``max_attempts``).
     ``judge_model: "none"`` means checks only; ``continuation: true`` resends
     the messages exactly as given (seed 000's Continue path). A list given,
     even an empty one, replaces the profile's (``must_match: []`` clears it).
+    The options the middleware takes too are in :class:`EvaluationOptions`.
     """
 
-    model_config = ConfigDict(extra="forbid")
-
-    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
-    max_attempts: int | None = Field(default=None, ge=1, le=10)
-    criteria: str | None = None
-    format: str | None = None
-    must_match: list[str] | None = None
-    must_not_match: list[str] | None = None
-    max_words: int | None = Field(default=None, ge=1)
-    json_schema: dict[str, Any] | None = None
-    judge_model: str | None = None
-    judge: str | None = None
-    feedback: FeedbackStrategy | None = None
-    on_exhausted: OnExhausted | None = None
     stream_mode: StreamMode | None = None
     continuation: bool = False
-    deadline_s: float | None = Field(default=None, gt=0)
-    token_budget: int | None = Field(default=None, ge=1)
     delivery: Delivery | None = None
     candidates: int | None = Field(default=None, ge=1, le=8)
     sample_rate: float | None = Field(default=None, ge=0.0, le=1.0)
@@ -75,37 +58,12 @@ class RedraftOptions(BaseModel):
     min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
     judge_context: JudgeContext | None = None
     check_injection: bool | None = None
-    compile_checks: bool | None = None
-    """Compile the request's stated requirements into checks (default on)."""
     compile_with_llm: bool | None = None
     """Also ask the judge model for checks, once per run."""
     checks: list[CheckSpec] | None = None
     """Explicit checks of the criteria vocabulary (``{"kind": "word_count", …}``)."""
     checks_mode: ChecksMode | None = None
     """``extend`` the compiled checks with ``checks``, or ``replace`` them."""
-
-    @field_validator("must_match", "must_not_match")
-    @classmethod
-    def _patterns_compile(cls, value: list[str] | None) -> list[str] | None:
-        return None if value is None else validate_patterns(value)
-
-    @field_validator("judge")
-    @classmethod
-    def _judge_is_a_preset(cls, value: str | None) -> str | None:
-        if value is not None and value not in JUDGE_PRESETS:
-            raise ValueError(f"unknown judge preset {value!r}; choose one of {JUDGE_PRESETS}")
-        return value
-
-    @field_validator("judge_model")
-    @classmethod
-    def _judge_model_is_a_spec_or_none(cls, value: str | None) -> str | None:
-        if value is None or value.strip().lower() == NO_JUDGE:
-            return None if value is None else NO_JUDGE
-        try:
-            parse_model_spec(value)
-        except ConfigurationError as exc:
-            raise ValueError(str(exc)) from None
-        return value.strip()
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(RedraftOptions.model_fields)
