@@ -10,6 +10,7 @@ import httpx
 import openai
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
+from pydantic import SecretStr
 
 from _live_server import serve_in_thread
 from redraft import ProviderError
@@ -130,15 +131,33 @@ def test_judge_errors_and_an_open_breaker_show(service: Service) -> None:
     assert value(after, "redraft_llm_call_duration_seconds_count", **judge) >= 1
 
 
-def test_metrics_need_a_key_when_keys_are_set(database_url: str) -> None:
-    settings = Settings(database_url=database_url, api_keys="acme:s3cret-metrics-key")
+def test_metrics_are_operator_only_when_keys_are_set(database_url: str) -> None:
+    settings = Settings(
+        database_url=database_url,
+        api_keys="acme:s3cret-tenant-key",
+        metrics_key=SecretStr("s3cret-metrics-key"),
+    )
     with serve_in_thread(create_app(settings, registry=ProviderRegistry())) as base_url:
         refused = httpx.get(f"{base_url}/metrics")
         assert refused.status_code == 401
-        assert "detail" in refused.json()
-        wrong = httpx.get(f"{base_url}/metrics", headers={"authorization": "Bearer nope"})
-        assert wrong.status_code == 401
+        assert refused.json()["error"]["type"] == "authentication_error"
+        # A tenant's key is valid for /v1 but the counts cover every tenant.
+        tenant = httpx.get(
+            f"{base_url}/metrics", headers={"authorization": "Bearer s3cret-tenant-key"}
+        )
+        assert tenant.status_code == 403
+        assert tenant.json()["error"]["code"] == "operator_only"
         assert value(scrape(base_url, "s3cret-metrics-key"), "redraft_sse_streams_open") == 0
+
+
+def test_metrics_are_refused_with_keys_but_no_operator_key(database_url: str) -> None:
+    settings = Settings(database_url=database_url, api_keys="acme:s3cret-tenant-key")
+    with serve_in_thread(create_app(settings, registry=ProviderRegistry())) as base_url:
+        tenant = httpx.get(
+            f"{base_url}/metrics", headers={"authorization": "Bearer s3cret-tenant-key"}
+        )
+        assert tenant.status_code == 403
+        assert "REDRAFT_METRICS_KEY" in tenant.json()["error"]["message"]
 
 
 async def test_open_sse_streams_are_counted_while_open(service: Service) -> None:

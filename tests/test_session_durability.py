@@ -11,13 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from _live_server import ServerProcess
 from _sse import Message, messages, take
 from _store_fixtures import postgres_url, reset_postgres
 from redraft.testing import FakeOpenAIServer
@@ -60,51 +55,6 @@ class JudgeServer:
     def __exit__(self, *_: object) -> None:
         self.gate.set()
         self.server.stop()
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class ServerProcess:
-    def __init__(self, env: dict[str, str], log: Path) -> None:
-        self.port = _free_port()
-        self.base_url = f"http://127.0.0.1:{self.port}"
-        self._log = log.open("ab")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "redraft", "serve", "--port", str(self.port)],
-            env={**os.environ, **env},
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-        )
-        self._wait_ready(log)
-
-    def _wait_ready(self, log: Path) -> None:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"redraft serve exited: {log.read_text()[-2000:]}")
-            with contextlib.suppress(httpx.TransportError):
-                if httpx.get(f"{self.base_url}/healthz", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.1)  # readiness polling of a process we just started
-        raise RuntimeError(f"redraft serve did not start: {log.read_text()[-2000:]}")
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(30)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        self._log.close()
 
 
 @contextlib.contextmanager

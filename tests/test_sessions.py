@@ -142,7 +142,7 @@ async def test_seed_004_flow_start_stream_invalidate_reevaluate(service: Service
             # The judge is held, so the evaluation is still in progress.
             again = await client.post("/v1/evaluate/start", json={"session_id": session_id})
             assert again.status_code == 400
-            assert "already" in again.json()["detail"]
+            assert "already" in again.json()["error"]["message"]
             service.judge.gate.set()
 
             seen = await _until_complete(stream)
@@ -283,7 +283,7 @@ async def test_unknown_sessions_and_evidence_are_404(service: Service) -> None:
         missing = await client.post(
             "/v1/evidence/update", json={"session_id": session_id, "evidence_id": 7, "valid": False}
         )
-        assert missing.status_code == 404 and "evidence 7" in missing.json()["detail"]
+        assert missing.status_code == 404 and "evidence 7" in missing.json()["error"]["message"]
 
 
 @pytest.mark.parametrize(
@@ -302,7 +302,7 @@ async def test_malformed_sessions_are_422_naming_the_field(
     async with service.client() as client:
         response = await client.post("/v1/sessions", json=body)
     assert response.status_code == 422
-    assert named in json.dumps(response.json()["detail"])
+    assert named in response.json()["error"]["message"]
 
 
 @pytest.mark.parametrize(
@@ -334,7 +334,7 @@ async def test_panels_that_cannot_run_are_400_naming_the_problem(
     async with service.client() as client:
         response = await client.post("/v1/sessions", json=body)
     assert response.status_code == 400, response.text
-    assert named in response.json()["detail"]
+    assert named in response.json()["error"]["message"]
 
 
 async def test_default_panel_and_the_web_member_refusing_a_loopback_target(

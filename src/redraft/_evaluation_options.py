@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from redraft._errors import ConfigurationError
+from redraft._limits import (
+    MAX_CRITERIA_CHARS,
+    check_json_schema_size,
+    check_pattern_count,
+)
 from redraft._types import FeedbackStrategy, OnExhausted
 from redraft.evaluators import JUDGE_PRESETS
 from redraft.profiles import NO_JUDGE, validate_patterns
@@ -23,12 +28,13 @@ class EvaluationOptions(BaseModel):
     """Options left out (None) keep the caller's default; a list given, even
     an empty one, replaces the default list."""
 
-    model_config = ConfigDict(extra="forbid")
+    # NaN and infinities are never a meaningful threshold, deadline or budget.
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     max_attempts: int | None = Field(default=None, ge=1, le=10)
-    criteria: str | None = None
-    format: str | None = None
+    criteria: str | None = Field(default=None, max_length=MAX_CRITERIA_CHARS)
+    format: str | None = Field(default=None, max_length=MAX_CRITERIA_CHARS)
     must_match: list[str] | None = None
     must_not_match: list[str] | None = None
     max_words: int | None = Field(default=None, ge=1)
@@ -47,7 +53,21 @@ class EvaluationOptions(BaseModel):
     @field_validator("must_match", "must_not_match")
     @classmethod
     def _patterns_compile(cls, value: list[str] | None) -> list[str] | None:
+        # Counted before compiling: 20,000 patterns are refused unread.
+        check_pattern_count(value, None)
         return None if value is None else validate_patterns(value)
+
+    @field_validator("json_schema")
+    @classmethod
+    def _schema_within_limits(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        if value is not None:
+            check_json_schema_size(value)
+        return value
+
+    @model_validator(mode="after")
+    def _patterns_within_limit(self) -> EvaluationOptions:
+        check_pattern_count(self.must_match, self.must_not_match)
+        return self
 
     @field_validator("judge")
     @classmethod

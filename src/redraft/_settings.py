@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from redraft._errors import ConfigurationError
@@ -47,6 +47,13 @@ class Settings(BaseSettings):
     value ``required`` (or ``1``/``true``) uses the keys made with ``redraft keys
     create``; a comma-separated list of ``tenant:secret`` (or bare secrets, for
     the ``default`` tenant) adds static keys as well."""
+    allowed_hosts: str = ""
+    """Comma-separated ``Host`` names served besides loopback ones when no API
+    keys are set (against DNS rebinding); ignored when keys are required."""
+    metrics_key: SecretStr | None = None
+    """Bearer key for ``GET /metrics`` when API keys are set: the counts cover
+    every tenant, so tenant keys may not read them. Unset: ``/metrics`` is
+    refused (403) whenever keys are required."""
     profiles: Path | None = None
     """A TOML file of ``[profiles.<name>]`` tables."""
     max_body_bytes: int = Field(default=2 * 1024 * 1024, ge=1024)
@@ -66,6 +73,9 @@ class Settings(BaseSettings):
     log_content: bool = False
     """Put message content (prompts, drafts, judge reasons) in the run logs.
     Off by default: logs travel further than the store."""
+
+    def allowed_host_names(self) -> list[str]:
+        return [name.strip() for name in self.allowed_hosts.split(",") if name.strip()]
 
     @field_validator("log_level", "log_format", mode="before")
     @classmethod

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Request, Response
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
 
 from redraft import __version__
 from redraft._settings import Settings
@@ -27,10 +27,12 @@ from redraft.server._auth import Authenticator
 from redraft.server._errors import (
     ApiError,
     api_error_handler,
+    http_error_handler,
+    unexpected_error_handler,
     validation_error_handler,
-    wants_openai_shape,
 )
 from redraft.server._executor import RunExecutor
+from redraft.server._guards import LoopbackHostGuard, StrictJSONRoute
 from redraft.server._session_worker import SessionWorker
 from redraft.sessions import PanelEnvironment
 from redraft.store import Store
@@ -141,10 +143,17 @@ def create_app(
         version=__version__,
         summary="An LLM that checks its own answer and redrafts it until it passes.",
         lifespan=lifespan,
+        # Counted as the body arrives, chunked or not: reading stops past the
+        # limit with a 413 (see http_error_handler), so memory stays bounded.
+        max_body_size=settings.max_body_bytes,
     )
+    app.router.route_class = StrictJSONRoute
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
-    app.middleware("http")(_limit_body(settings.max_body_bytes))
+    app.add_exception_handler(HTTPException, http_error_handler)
+    app.add_exception_handler(Exception, unexpected_error_handler)
+    if not settings.api_keys or not settings.api_keys.strip():
+        app.add_middleware(LoopbackHostGuard, allowed=settings.allowed_host_names())
 
     from redraft.server._chat import router as chat_router
     from redraft.server._runs import router as runs_router
@@ -199,28 +208,3 @@ def _verdict_cache(settings: Settings) -> VerdictCache | None:
     if where.lower() == "memory":
         return MemoryVerdictCache(ttl_s=ttl)
     return SqliteVerdictCache(Path(where).expanduser(), ttl_s=ttl)
-
-
-def _limit_body(
-    limit: int,
-) -> Callable[[Request, Callable[[Request], Awaitable[Response]]], Awaitable[Response]]:
-    async def middleware(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        declared = request.headers.get("content-length")
-        too_big = False
-        if declared is not None:
-            try:
-                too_big = int(declared) > limit
-            except ValueError:
-                too_big = True
-        if too_big:
-            error = ApiError(413, f"request body is larger than {limit} bytes", param="body")
-            return JSONResponse(
-                error.body(openai_shape=wants_openai_shape(request)),
-                status_code=413,
-                headers=error.headers(),
-            )
-        return await call_next(request)
-
-    return middleware

@@ -31,6 +31,7 @@ from redraft.profiles import UnknownModelError, resolve_model
 from redraft.server._app import Services, Tenant, services_of
 from redraft.server._errors import ApiError
 from redraft.server._executor import RunHandle, StoreUnavailableError
+from redraft.server._guards import StrictJSONRoute
 from redraft.server._options import RunPlan, plan_run
 from redraft.server._wire import (
     SSE_DONE,
@@ -45,7 +46,7 @@ from redraft.server._wire import (
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["chat"])
+router = APIRouter(tags=["chat"], route_class=StrictJSONRoute)
 
 # While earlier drafts are judged in "final" mode nothing is ready to send;
 # an empty chunk this often keeps proxies from closing the connection.

@@ -1,27 +1,39 @@
 """HTTP errors: one exception type, two body shapes.
 
-``/v1/chat/completions`` answers in OpenAI's ``{"error": {...}}`` shape so
-that the official SDKs raise their usual exceptions; every other route uses
-FastAPI's ``{"detail": ...}``. Errors a client must not retry carry
-``x-should-retry: false`` (the SDKs honour it).
+Every ``/v1`` route (and ``/metrics``) answers in OpenAI's ``{"error":
+{"message", "type", "param", "code"}}`` shape so that the official SDKs raise
+their usual exceptions; the web UI's own routes use FastAPI's ``{"detail":
+...}``. Errors a client must not retry carry ``x-should-retry: false`` (the
+SDKs honour it). No handler ever sends a traceback: an unexpected exception
+is logged and answered with a 500 that says only that.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
 
 __all__ = [
     "ApiError",
     "api_error_handler",
     "describe_validation_errors",
+    "http_error_handler",
+    "unexpected_error_handler",
     "validation_error_handler",
+    "wants_openai_shape",
 ]
 
-OPENAI_SHAPED_PREFIXES = ("/v1/chat/completions",)
+log = logging.getLogger("redraft.server")
+
+# Validation errors on the chat route are 400s, as OpenAI's are; the other
+# routes keep FastAPI's 422 (both are errors the SDKs do not retry).
+_CHAT_PATH = "/v1/chat/completions"
+_HTTP_ERROR_TYPES = {401: "authentication_error", 403: "permission_error", 404: "not_found_error"}
 
 
 class ApiError(Exception):
@@ -66,17 +78,44 @@ class ApiError(Exception):
         return headers
 
 
-def wants_openai_shape(request: Request) -> bool:
-    return request.url.path.startswith(OPENAI_SHAPED_PREFIXES)
+def wants_openai_shape(path: str) -> bool:
+    """Whether errors on ``path`` use OpenAI's shape (the API) or FastAPI's (the UI)."""
+    return path == "/v1" or path.startswith(("/v1/", "/metrics"))
+
+
+def error_response(request: Request, error: ApiError) -> JSONResponse:
+    return JSONResponse(
+        error.body(openai_shape=wants_openai_shape(request.url.path)),
+        status_code=error.status,
+        headers=error.headers(),
+    )
 
 
 async def api_error_handler(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return JSONResponse(
-        exc.body(openai_shape=wants_openai_shape(request)),
-        status_code=exc.status,
-        headers=exc.headers(),
+    return error_response(request, exc)
+
+
+async def http_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    """Starlette's own errors (unknown path, wrong method, body too large) in our shapes."""
+    assert isinstance(exc, HTTPException)
+    error = ApiError(
+        exc.status_code,
+        str(exc.detail),
+        type=_HTTP_ERROR_TYPES.get(exc.status_code, "invalid_request_error"),
+        param="body" if exc.status_code == 413 else None,
     )
+    response = error_response(request, error)
+    for name, value in (exc.headers or {}).items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+async def unexpected_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    """A bug: logged with its traceback, answered without one."""
+    log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    error = ApiError(500, "internal server error", type="server_error")
+    return error_response(request, error)
 
 
 def describe_validation_errors(errors: list[Any]) -> tuple[str, str | None]:
@@ -84,6 +123,12 @@ def describe_validation_errors(errors: list[Any]) -> tuple[str, str | None]:
     parts: list[str] = []
     first: str | None = None
     for error in errors:
+        if error.get("type") == "json_invalid":
+            # The location is a character offset, not a field.
+            problem = (error.get("ctx") or {}).get("error", "")
+            first = first or "body"
+            parts.append(f"body: invalid JSON{f' ({problem})' if problem else ''}")
+            continue
         location = [str(p) for p in error.get("loc", ()) if p not in ("body",)]
         field = ".".join(location) or "body"
         first = first or field
@@ -94,9 +139,13 @@ def describe_validation_errors(errors: list[Any]) -> tuple[str, str | None]:
 async def validation_error_handler(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     message, param = describe_validation_errors(list(exc.errors()))
-    if wants_openai_shape(request):
-        error = ApiError(400, message, param=param)
-        return JSONResponse(error.body(openai_shape=True), status_code=400, headers=error.headers())
+    path = request.url.path
+    if wants_openai_shape(path):
+        status = 400 if path == _CHAT_PATH else 422
+        error = ApiError(status, message, param=param)
+        return JSONResponse(
+            error.body(openai_shape=True), status_code=status, headers=error.headers()
+        )
     # FastAPI's own shape, plus the header that stops SDK retries.
     return JSONResponse(
         {"detail": _jsonable(exc.errors())},

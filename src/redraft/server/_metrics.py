@@ -21,6 +21,7 @@ configured ones. The metric list is in ``docs/observability.md``.
 from __future__ import annotations
 
 import contextlib
+import hmac
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
@@ -42,7 +43,9 @@ from redraft._events import (
     VerdictReached,
 )
 from redraft.providers import CircuitBreaker, ProviderRegistry
-from redraft.server._app import Tenant
+from redraft.server._app import services_of
+from redraft.server._errors import ApiError
+from redraft.server._guards import StrictJSONRoute
 
 __all__ = ["RunMetrics", "SSEStreamGauge", "install_metrics", "router"]
 
@@ -225,16 +228,43 @@ def _is_event_stream(message: Message) -> bool:
     return False
 
 
-router = APIRouter(tags=["service"])
+router = APIRouter(tags=["service"], route_class=StrictJSONRoute)
 
 
 @router.get("/metrics", response_class=Response)
-async def metrics(request: Request, tenant: Tenant) -> Response:
-    """Prometheus metrics in the text exposition format. Counts are for the
-    whole service, not one tenant; any valid key may read them."""
-    del tenant  # required for its check only
+async def metrics(request: Request) -> Response:
+    """Prometheus metrics in the text exposition format. The counts cover the
+    whole service, so with API keys set only the operator's ``REDRAFT_METRICS_KEY``
+    may read them: a tenant's key would show every tenant's traffic."""
+    _authorize_operator(request)
     run_metrics: RunMetrics = request.app.state.metrics
     return Response(generate_latest(run_metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+
+def _authorize_operator(request: Request) -> None:
+    services = services_of(request)
+    if not services.auth.required:
+        return  # no keys: loopback only, one user (see LoopbackHostGuard)
+    expected = services.settings.metrics_key
+    scheme, _, secret = (request.headers.get("authorization") or "").partition(" ")
+    secret = secret.strip()
+    if scheme.lower() != "bearer" or not secret:
+        raise ApiError(
+            401,
+            "missing API key: /metrics needs 'Authorization: Bearer <REDRAFT_METRICS_KEY>'",
+            type="authentication_error",
+            code="invalid_api_key",
+        )
+    if expected is None or not hmac.compare_digest(
+        secret.encode("utf-8"), expected.get_secret_value().encode("utf-8")
+    ):
+        raise ApiError(
+            403,
+            "/metrics is operator-only: it counts every tenant's runs; send the key set in "
+            "REDRAFT_METRICS_KEY (tenant keys are refused)",
+            type="permission_error",
+            code="operator_only",
+        )
 
 
 def install_metrics(app: FastAPI) -> RunMetrics:

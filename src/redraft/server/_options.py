@@ -16,6 +16,7 @@ from pydantic import Field, ValidationError
 
 from redraft._errors import ConfigurationError
 from redraft._evaluation_options import EvaluationOptions
+from redraft._limits import MAX_CHECKS
 from redraft._types import (
     Delivery,
     JudgeContext,
@@ -60,7 +61,7 @@ class RedraftOptions(EvaluationOptions):
     check_injection: bool | None = None
     compile_with_llm: bool | None = None
     """Also ask the judge model for checks, once per run."""
-    checks: list[CheckSpec] | None = None
+    checks: list[CheckSpec] | None = Field(default=None, max_length=MAX_CHECKS)
     """Explicit checks of the criteria vocabulary (``{"kind": "word_count", …}``)."""
     checks_mode: ChecksMode | None = None
     """``extend`` the compiled checks with ``checks``, or ``replace`` them."""

@@ -16,10 +16,11 @@ from redraft.server._app import Tenant, services_of
 from redraft.server._chat import start_run
 from redraft.server._errors import ApiError
 from redraft.server._executor import StoreUnavailableError
+from redraft.server._guards import StrictJSONRoute
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["runs"])
+router = APIRouter(tags=["runs"], route_class=StrictJSONRoute)
 
 RUN_ID_PATTERN = r"^run_[0-9a-f]{24}$"
 

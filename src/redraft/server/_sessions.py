@@ -16,9 +16,11 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from redraft._errors import ConfigurationError
+from redraft._limits import MAX_PANEL_MEMBERS
 from redraft.profiles import NO_JUDGE, UnknownModelError, check_request_spec, resolve_model
 from redraft.server._app import Services, Tenant, services_of
 from redraft.server._errors import ApiError
+from redraft.server._guards import StrictJSONRoute
 from redraft.server._session_worker import PANEL_ADAPTER
 from redraft.sessions import (
     CheckMember,
@@ -39,7 +41,7 @@ from redraft.store._sessions import (
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["sessions"])
+router = APIRouter(tags=["sessions"], route_class=StrictJSONRoute)
 
 # Ids are 32-bit integer columns on PostgreSQL: a larger one can name nothing.
 MAX_ID = 2**31 - 1
@@ -53,7 +55,9 @@ class SessionCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     subject: SessionSubject
-    panel: list[PanelMember] | None = Field(default=None, min_length=1, max_length=20)
+    panel: list[PanelMember] | None = Field(
+        default=None, min_length=1, max_length=MAX_PANEL_MEMBERS
+    )
     profile: str | None = Field(default=None, min_length=1, max_length=256)
     judge_model: str | None = Field(default=None, min_length=1, max_length=500)
     """Judges and re-evaluations use it; ``"none"`` means no LLM at all."""

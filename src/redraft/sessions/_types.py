@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from redraft._limits import MAX_RULES_PER_CHECK
 from redraft._types import EvaluatorKind, Evidence, EvidenceStatus, RunRequest
 from redraft.evaluators._base import Subject
 
@@ -85,7 +86,7 @@ class CheckMember(_Member):
     """Deterministic rules, each worth signed points when it fires."""
 
     type: Literal["check"]
-    rules: list[dict[str, Any]] = Field(min_length=1, max_length=50)
+    rules: list[dict[str, Any]] = Field(min_length=1, max_length=MAX_RULES_PER_CHECK)
 
 
 class ModelMember(_Member):

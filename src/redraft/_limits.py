@@ -1,0 +1,119 @@
+"""The documented limits on what one request may ask for.
+
+Every option that makes the service do work in proportion to its size is
+capped here, once, and checked before any work starts: a request over a
+limit is refused with a message naming the option and the limit (HTTP 400,
+CLI exit 2), instead of being accepted and then holding a core. The table in
+``docs/service.md`` ("Limits") lists the same numbers; a test keeps the two in
+step.
+
+Why these numbers: each is far above what a real request needs (IFEval's
+longest prompt is ~2,000 characters; real JSON Schemas for LLM output are a few
+KB) and far below what makes a request costly on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "LIMITS",
+    "MAX_CHECKS",
+    "MAX_CRITERIA_CHARS",
+    "MAX_JSON_SCHEMA_BYTES",
+    "MAX_JSON_SCHEMA_DEPTH",
+    "MAX_PANEL_MEMBERS",
+    "MAX_PATTERNS",
+    "MAX_RULES_PER_CHECK",
+    "Limit",
+    "check_json_schema_size",
+    "check_pattern_count",
+]
+
+#: ``must_match`` and ``must_not_match`` patterns together, per request.
+MAX_PATTERNS = 100
+#: Characters of ``criteria`` (and of ``format``).
+MAX_CRITERIA_CHARS = 20_000
+#: The JSON Schema, serialized compactly.
+MAX_JSON_SCHEMA_BYTES = 64 * 1024
+#: Nesting of objects and arrays in the JSON Schema.
+MAX_JSON_SCHEMA_DEPTH = 32
+#: Explicit checks (``checks``) per request.
+MAX_CHECKS = 50
+#: Members of a session's panel.
+MAX_PANEL_MEMBERS = 20
+#: Rules of one ``check`` member of a session panel.
+MAX_RULES_PER_CHECK = 50
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One row of the limits table."""
+
+    name: str
+    value: int
+    applies_to: str
+
+
+LIMITS: tuple[Limit, ...] = (
+    Limit("patterns per request", MAX_PATTERNS, "must_match + must_not_match"),
+    Limit("criteria characters", MAX_CRITERIA_CHARS, "criteria, format"),
+    Limit("JSON Schema bytes", MAX_JSON_SCHEMA_BYTES, "json_schema (compact JSON)"),
+    Limit("JSON Schema depth", MAX_JSON_SCHEMA_DEPTH, "json_schema"),
+    Limit("explicit checks", MAX_CHECKS, "checks"),
+    Limit("panel members", MAX_PANEL_MEMBERS, "session panel"),
+    Limit("rules per check member", MAX_RULES_PER_CHECK, "session panel check rules"),
+)
+
+
+def check_pattern_count(must_match: list[str] | None, must_not_match: list[str] | None) -> None:
+    """Raise ``ValueError`` when the two pattern lists together exceed :data:`MAX_PATTERNS`."""
+    total = len(must_match or ()) + len(must_not_match or ())
+    if total > MAX_PATTERNS:
+        raise ValueError(
+            f"{total} patterns in must_match and must_not_match; the limit is "
+            f"{MAX_PATTERNS} per request (patterns per request)"
+        )
+
+
+def check_json_schema_size(schema: Any, *, option: str = "json_schema") -> None:
+    """Raise ``ValueError`` naming the limit when ``schema`` is too deep or too big.
+
+    Depth is measured first by an explicit walk that stops at the limit, so a
+    pathologically nested schema is refused without recursing into it.
+    """
+    depth = _depth_at_most(schema, MAX_JSON_SCHEMA_DEPTH + 1)
+    if depth > MAX_JSON_SCHEMA_DEPTH:
+        raise ValueError(
+            f"{option} is nested more than {MAX_JSON_SCHEMA_DEPTH} levels deep; "
+            f"the limit is {MAX_JSON_SCHEMA_DEPTH} (JSON Schema depth)"
+        )
+    size = len(json.dumps(schema, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+    if size > MAX_JSON_SCHEMA_BYTES:
+        raise ValueError(
+            f"{option} is {size} bytes; the limit is {MAX_JSON_SCHEMA_BYTES} bytes "
+            "(JSON Schema bytes)"
+        )
+
+
+def _depth_at_most(value: Any, cap: int) -> int:
+    """The nesting depth of ``value``, or ``cap`` as soon as it reaches it."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        children: Iterable[Any]
+        if isinstance(node, dict):
+            children = node.values()
+        elif isinstance(node, list | tuple):
+            children = node
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if deepest >= cap:
+            return cap
+        stack.extend((child, depth + 1) for child in children)
+    return deepest

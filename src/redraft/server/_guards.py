@@ -1,0 +1,117 @@
+"""What stands between the network and the routes: strict JSON and Host names.
+
+- :class:`StrictJSONRoute` parses request bodies as standard JSON. Python's
+  ``json`` accepts ``NaN`` and ``Infinity``; they are not JSON, no SDK sends
+  them, and a non-finite number that reaches a validation error's echo of the
+  input cannot be encoded in the response, which turned a bad request into a
+  500. Refused at parse time, they become an ordinary "JSON decode error" 4xx.
+- :class:`LoopbackHostGuard` serves only loopback ``Host`` names when the
+  service runs without API keys. Without it a web page on any site can rebind
+  its own DNS name to 127.0.0.1 and read the keyless service from the user's
+  browser (DNS rebinding); Jupyter and Vite refuse unknown hosts for the same
+  reason. Operators who put the service behind another name list it in
+  ``REDRAFT_ALLOWED_HOSTS``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from typing import Any
+
+from fastapi import Request, Response
+from fastapi.routing import APIRoute
+from starlette.responses import JSONResponse
+
+from redraft.server._errors import ApiError, wants_openai_shape
+
+__all__ = ["LOOPBACK_HOSTS", "LoopbackHostGuard", "StrictJSONRoute", "host_name"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON; send a finite number or null")
+
+
+def _strict_loads(body: bytes) -> Any:
+    try:
+        return json.loads(body, parse_constant=_refuse_constant)
+    except ValueError as exc:
+        if isinstance(exc, json.JSONDecodeError):
+            raise
+        # FastAPI reports a JSONDecodeError as a 4xx naming the problem.
+        text = body.decode("utf-8", errors="replace")
+        raise json.JSONDecodeError(str(exc), text, 0) from None
+
+
+class _StrictJSONRequest(Request):
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = _strict_loads(await self.body())
+        return self._json
+
+
+class StrictJSONRoute(APIRoute):
+    """A route whose JSON body may not hold ``NaN`` or ``Infinity``."""
+
+    def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
+        handler = super().get_route_handler()
+
+        async def strict_handler(request: Request) -> Response:
+            return await handler(_StrictJSONRequest(request.scope, request.receive))
+
+        return strict_handler
+
+
+def host_name(header: str) -> str:
+    """The host part of a ``Host`` header, lower-cased, without port or IPv6 brackets."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        end = header.find("]")
+        return header[1:end] if end > 0 else header
+    name, _, _port = header.partition(":")
+    return name.rstrip(".")
+
+
+class LoopbackHostGuard:
+    """Refuse requests whose ``Host`` is not loopback or explicitly allowed."""
+
+    def __init__(self, app: ASGIApp, *, allowed: Iterable[str] = ()) -> None:
+        self.app = app
+        self.allowed = LOOPBACK_HOSTS | {host_name(name) for name in allowed if name.strip()}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        header = ""
+        for key, value in scope.get("headers", ()):
+            if key == b"host":
+                header = value.decode("latin-1")
+                break
+        name = host_name(header)
+        if name in self.allowed or name.endswith(".localhost"):
+            await self.app(scope, receive, send)
+            return
+        error = ApiError(
+            400,
+            f"Host {header!r} is not served: without API keys this service answers "
+            "only loopback names (localhost, 127.0.0.1, [::1]); list other names in "
+            "REDRAFT_ALLOWED_HOSTS",
+            code="host_not_allowed",
+            param="host",
+        )
+        path = str(scope.get("path", ""))
+        response = JSONResponse(
+            error.body(openai_shape=wants_openai_shape(path)),
+            status_code=error.status,
+            headers=error.headers(),
+        )
+        await response(scope, receive, send)
