@@ -22,6 +22,7 @@ from typing import Any
 __all__ = [
     "LIMITS",
     "MAX_CHECKS",
+    "MAX_COMPILED_CHARS",
     "MAX_CRITERIA_CHARS",
     "MAX_JSON_SCHEMA_BYTES",
     "MAX_JSON_SCHEMA_DEPTH",
@@ -41,6 +42,9 @@ MAX_CRITERIA_CHARS = 20_000
 MAX_JSON_SCHEMA_BYTES = 64 * 1024
 #: Nesting of objects and arrays in the JSON Schema.
 MAX_JSON_SCHEMA_DEPTH = 32
+#: Characters of a prompt (or criteria) the rule compiler reads; a longer one
+#: compiles to no checks and its requirements go to the judge.
+MAX_COMPILED_CHARS = 50_000
 #: Explicit checks (``checks``) per request.
 MAX_CHECKS = 50
 #: Members of a session's panel.
@@ -64,6 +68,7 @@ LIMITS: tuple[Limit, ...] = (
     Limit("JSON Schema bytes", MAX_JSON_SCHEMA_BYTES, "json_schema (compact JSON)"),
     Limit("JSON Schema depth", MAX_JSON_SCHEMA_DEPTH, "json_schema"),
     Limit("explicit checks", MAX_CHECKS, "checks"),
+    Limit("compiled characters", MAX_COMPILED_CHARS, "prompt or criteria read by the compiler"),
     Limit("panel members", MAX_PANEL_MEMBERS, "session panel"),
     Limit("rules per check member", MAX_RULES_PER_CHECK, "session panel check rules"),
 )

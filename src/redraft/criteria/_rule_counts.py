@@ -11,6 +11,7 @@ phrase to count to the word, and stays with the judge.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -311,12 +312,17 @@ _SECTION_MARKER = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=4)
+def _marker_in_whole(whole: str) -> re.Match[str] | None:
+    # Every sentence of a prompt shares one ``whole``: searched once, not once
+    # per sentence (which made compiling a long prompt quadratic).
+    return _SECTION_MARKER.search(whole.replace("\ue000", " "))
+
+
 def sections(sentence: Sentence) -> Iterator[Hit]:
     """ "Your response must have 3 sections. Mark the beginning of each
     section with SECTION X": only with a stated marker can sections be counted."""
-    marker = _SECTION_MARKER.search(sentence.original) or _SECTION_MARKER.search(
-        sentence.whole.replace("\ue000", " ")
-    )
+    marker = _SECTION_MARKER.search(sentence.original) or _marker_in_whole(sentence.whole)
     if marker is None:
         return
     for match in _SECTION_COUNT.finditer(sentence.lower):

@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from redraft._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._spec import CheckSpec
 
@@ -310,8 +311,12 @@ def _rules() -> tuple[Rule, ...]:
 
 
 def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledCheck]:
-    """The checks stated in ``text``, in order of appearance."""
-    if not text or not text.strip():
+    """The checks stated in ``text``, in order of appearance.
+
+    A text longer than :data:`~redraft._limits.MAX_COMPILED_CHARS` compiles to
+    nothing: its requirements are left to the judge rather than read in part,
+    and compiling stays cheap whatever a request body holds."""
+    if not text or not text.strip() or len(text) > MAX_COMPILED_CHARS:
         return []
     masked = mask(text)
     hits: list[CompiledCheck] = []
