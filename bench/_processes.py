@@ -69,10 +69,12 @@ def _process(
 
 
 @contextlib.contextmanager
-def upstream() -> Iterator[str]:
-    """A fake vendor in its own process; yields its ``/v1`` base URL."""
+def upstream(answer: str = ANSWER) -> Iterator[str]:
+    """A fake vendor in its own process, answering ``answer`` to every request;
+    yields its ``/v1`` base URL."""
     argv = [sys.executable, __file__, "upstream"]
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+    env = {**os.environ, "BENCH_UPSTREAM_ANSWER": answer}
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert process.stdout is not None
         port = int(process.stdout.readline())  # the child prints its port once bound
@@ -106,12 +108,14 @@ def redraft_serve(extra_env: dict[str, str] | None = None) -> Iterator[tuple[str
 def _serve_upstream() -> None:
     from redraft.testing import FakeOpenAIServer
 
+    answer = os.environ.get("BENCH_UPSTREAM_ANSWER", ANSWER)
+
     class ConstantUpstream(FakeOpenAIServer):
-        """Answers every request with :data:`ANSWER` and keeps no log, so a
+        """Answers every request with the same text and keeps no log, so a
         long benchmark neither runs dry nor grows."""
 
         def _next_response(self, body: dict[str, Any]) -> str:
-            return ANSWER
+            return answer
 
         def _record(self, method: str, path: str, headers: dict[str, str], body: Any) -> int:
             return 0

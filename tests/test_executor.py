@@ -17,6 +17,7 @@ from redraft.server import _executor as executor_module
 from redraft.server._executor import RunExecutor, StoreUnavailableError
 from redraft.server._group_commit import GroupWriter
 from redraft.store import Store
+from redraft.store._run_leases import Lease
 
 
 class CountingStore(Store):
@@ -26,9 +27,11 @@ class CountingStore(Store):
     batches: list[int]
     groups: list[int]
 
-    async def record_groups(self, groups: Sequence[tuple[Sequence[RunEvent], str]]) -> None:
+    async def record_groups(
+        self, groups: Sequence[tuple[Sequence[RunEvent], str]], *, lease: Lease | None = None
+    ) -> None:
         self.groups.append(len(groups))
-        await super().record_groups(groups)
+        await super().record_groups(groups, lease=lease)
         self.batches.append(sum(len(events) for events, _ in groups))
 
 

@@ -61,6 +61,13 @@ class Settings(BaseSettings):
     session_lease_seconds: float = Field(default=30.0, gt=0, le=3600)
     """How long a process may go silent before another one takes over its
     evaluation jobs (it renews its leases every third of this)."""
+    run_lease_seconds: float = Field(default=30.0, gt=0, le=3600)
+    """How long a process may go silent before its runs in flight count as
+    abandoned and are closed as ``interrupted`` by a live process (it renews
+    its leases every third of this)."""
+    max_events_per_run: int = Field(default=20_000, ge=20, le=10_000_000)
+    """Most events stored for one run, its terminal event included; a run
+    about to exceed it is stopped and fails with ``limit_exceeded``."""
     sse_heartbeat_seconds: float = Field(default=15.0, gt=0, le=300)
     """How often an idle evaluation stream sends a keep-alive comment."""
     web_allow_private: bool = False

@@ -109,7 +109,13 @@ def create_app(
             breaker_failures=settings.breaker_failures,
             breaker_reset_s=settings.breaker_reset_seconds,
         )
-        executor = RunExecutor(the_store)
+        executor = RunExecutor(
+            the_store,
+            lease_s=settings.run_lease_seconds,
+            max_events=settings.max_events_per_run,
+        )
+        # Before serving: runs a stopped server left open end as interrupted.
+        await executor.open()
         services = Services(
             settings=settings,
             store=the_store,

@@ -4,6 +4,12 @@ A run executes in its own task, so a client that disconnects does not cancel
 it: the run finishes and is stored, and ``GET /v1/runs/{id}`` shows it. Each
 event is written to the store before the requester (or any SSE follower)
 sees it.
+
+Runs are leased to this process (see :mod:`redraft.store._run_leases`): one
+heartbeat task renews the leases of the runs in flight and closes, as
+``interrupted``, the runs of processes that stopped renewing theirs. A run is
+capped at ``max_events`` stored events; one about to exceed it is stopped and
+ends with ``run_failed`` of type ``limit_exceeded``.
 """
 
 from __future__ import annotations
@@ -11,8 +17,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+import os
+import secrets
+import socket
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import cast
 
 from redraft._events import RunCompleted, RunEvent, RunFailed
 from redraft._logging import bind_log_context
@@ -22,10 +33,15 @@ from redraft.evaluators import Evaluator
 from redraft.providers import Provider
 from redraft.server._group_commit import GroupWriter
 from redraft.store import Store
+from redraft.store._run_leases import Lease, RunLeaseLostError
+from redraft.store._run_replay import RunReplay
 
-__all__ = ["RunExecutor", "RunHandle", "StoreUnavailableError"]
+__all__ = ["LIMIT_EXCEEDED", "RunExecutor", "RunHandle", "StoreUnavailableError"]
 
 log = logging.getLogger("redraft.server")
+
+LIMIT_EXCEEDED = "limit_exceeded"
+"""``error_type`` of a run stopped at the cap on stored events."""
 
 
 class StoreUnavailableError(RuntimeError):
@@ -58,11 +74,47 @@ class RunHandle:
 
 
 class RunExecutor:
-    def __init__(self, store: Store) -> None:
-        self._writer = GroupWriter(store)
+    def __init__(self, store: Store, *, lease_s: float = 30.0, max_events: int = 20_000) -> None:
+        self._store = store
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.lease = Lease(self.owner, lease_s)
+        self.max_events = max_events
+        self._writer = GroupWriter(store, lease=self.lease)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._leased: set[str] = set()
+        """Runs in flight here whose first event is stored: the leases to renew."""
+        self._heartbeat: asyncio.Task[None] | None = None
         self.observers: list[Callable[[RunEvent], None]] = []
         """Called with each event once it is stored (metrics); must not raise."""
+
+    async def open(self) -> None:
+        """Close the runs that stopped servers left open, then keep leases fresh."""
+        # SQLite takes one server process per database (docs/service.md), so
+        # at start every run still running there belongs to a process that is
+        # gone, whatever its lease says.
+        sqlite = self._store.engine.dialect.name == "sqlite"
+        await self._close_abandoned(all_foreign=sqlite)
+        if self._heartbeat is None:
+            self._heartbeat = asyncio.create_task(self._beat(), name="redraft-run-leases")
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease.seconds / 3)
+            try:
+                # Renewed first, so a beat that comes late never closes a run of ours.
+                await self._store.run_leases.renew(
+                    self.owner, list(self._leased), self.lease.seconds
+                )
+                await self._close_abandoned(all_foreign=False)
+            except Exception:  # the database may be back on the next beat
+                log.exception("run lease heartbeat failed")
+
+    async def _close_abandoned(self, *, all_foreign: bool) -> None:
+        closed = await self._store.close_abandoned_runs(
+            owner=self.owner, now=datetime.now(UTC), all_foreign=all_foreign
+        )
+        for run_id in closed:
+            log.warning("closed run %s as interrupted: the server running it stopped", run_id)
 
     def start(
         self,
@@ -106,29 +158,51 @@ class RunExecutor:
             self._produce(pending, request, generator, evaluator, policy, handle, escalation),
             name=f"redraft-run-loop-{handle.run_id}",
         )
+        announced = 0
         try:
             finished = False
             while not finished:
                 batch, error, finished = await _next_batch(pending)
                 await self._writer.write(batch, tenant=tenant)
+                if batch:
+                    self._leased.add(handle.run_id)
                 for event in batch:
-                    for observe in self.observers:
-                        observe(event)
-                    handle._queue.put_nowait(event)
+                    self._announce(handle, event)
+                    announced = event.seq
                 if error is not None:
                     raise error
+        except RunLeaseLostError:
+            # This process stalled past its lease and another one closed the
+            # run as interrupted: that stored ending is the run's ending here too.
+            log.warning(
+                "run %s was closed as interrupted while this process stalled", handle.run_id
+            )
+            try:
+                for event in (
+                    await self._store.events(handle.run_id, tenant=tenant, after_seq=announced)
+                    or []
+                ):
+                    self._announce(handle, event)
+            except Exception as exc:
+                handle._queue.put_nowait(exc)
         except Exception as exc:
             log.exception("run %s could not be recorded", handle.run_id)
             handle._queue.put_nowait(exc)
         finally:
+            self._leased.discard(handle.run_id)
             if not producer.done():
                 producer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await producer
             handle._queue.put_nowait(None)
 
-    @staticmethod
+    def _announce(self, handle: RunHandle, event: RunEvent) -> None:
+        for observe in self.observers:
+            observe(event)
+        handle._queue.put_nowait(event)
+
     async def _produce(
+        self,
         pending: asyncio.Queue[RunEvent | Exception | None],
         request: RunRequest,
         generator: Provider,
@@ -138,33 +212,71 @@ class RunExecutor:
         escalation: Provider | None,
     ) -> None:
         bind_log_context(run_id=handle.run_id)
-        try:
-            async for event in stream_run(
+        # Follows the run, to end it with what it has done if it hits the cap.
+        replay = RunReplay(handle.run_id, request, policy)
+        # An async generator (closed below when the cap stops it early).
+        events = cast(
+            AsyncGenerator[RunEvent, None],
+            stream_run(
                 request,
                 generator=generator,
                 evaluator=evaluator,
                 policy=policy,
                 run_id=handle.run_id,
                 escalation=escalation,
-            ):
-                pending.put_nowait(event)
-                if isinstance(event, RunCompleted | RunFailed):
-                    break
+            ),
+        )
+        try:
+            async with contextlib.aclosing(events):
+                async for event in events:
+                    terminal = isinstance(event, RunCompleted | RunFailed)
+                    if event.seq >= self.max_events and not terminal:
+                        # The cap's last slot goes to the terminal event; closing
+                        # the stream stops the loop and its calls in flight.
+                        pending.put_nowait(self._over_limit(replay))
+                        break
+                    replay.add(event)
+                    pending.put_nowait(event)
+                    if terminal:
+                        break
         except Exception as exc:
             pending.put_nowait(exc)
         finally:
             pending.put_nowait(None)
 
+    def _over_limit(self, replay: RunReplay) -> RunFailed:
+        return replay.failed(
+            error=(
+                f"the run reached the limit of {self.max_events} stored events "
+                "(REDRAFT_MAX_EVENTS_PER_RUN) and was stopped"
+            ),
+            error_type=LIMIT_EXCEEDED,
+        )
+
     async def aclose(self) -> None:
-        """Let runs in flight finish on shutdown; cancel them if it takes too long."""
+        """Let runs in flight finish on shutdown; cancel them if it takes too long.
+
+        The leases are renewed while runs finish; those cancelled are then
+        closed as interrupted at once rather than a lease later."""
+        stranded: list[str] = []
         if self._tasks:
             _done, pending = await asyncio.wait(self._tasks, timeout=10)
+            stranded = list(self._leased)
             for task in pending:
                 task.cancel()
             for task in pending:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat
+            self._heartbeat = None
         await self._writer.aclose()
+        if stranded:
+            with contextlib.suppress(Exception):
+                await self._store.run_leases.release(self.owner, stranded)
+                await self._close_abandoned(all_foreign=False)
 
 
 async def _next_batch(

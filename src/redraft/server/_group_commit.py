@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from redraft._events import RunEvent
 from redraft.store import Store
+from redraft.store._run_leases import Lease
 
 __all__ = ["GroupWriter"]
 
@@ -34,8 +35,10 @@ class GroupWriter:
     """Commits run events for many runs at once; :meth:`write` returns once
     the caller's events are stored (or raises what storing them raised)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, lease: Lease | None = None) -> None:
         self._store = store
+        self._lease = lease
+        """Every run written here is leased to this (the executor's process)."""
         self._waiting: asyncio.Queue[_Batch] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
@@ -57,14 +60,18 @@ class GroupWriter:
 
     async def _commit(self, group: list[_Batch]) -> None:
         try:
-            await self._store.record_groups([(b.events, b.tenant) for b in group])
+            await self._store.record_groups(
+                [(b.events, b.tenant) for b in group], lease=self._lease
+            )
         except Exception as shared_error:
             if len(group) == 1:
                 _settle(group[0], shared_error)
                 return
             for batch in group:
                 try:
-                    await self._store.record_groups([(batch.events, batch.tenant)])
+                    await self._store.record_groups(
+                        [(batch.events, batch.tenant)], lease=self._lease
+                    )
                 except Exception as error:
                     _settle(batch, error)
                 else:

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, MutableMapping
 from typing import Any
 
 from fastapi import Request, Response
@@ -61,7 +61,7 @@ class _StrictJSONRequest(Request):
 class StrictJSONRoute(APIRoute):
     """A route whose JSON body may not hold ``NaN`` or ``Infinity``."""
 
-    def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
 
         async def strict_handler(request: Request) -> Response:

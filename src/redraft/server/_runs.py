@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -23,6 +24,9 @@ __all__ = ["router"]
 router = APIRouter(tags=["runs"], route_class=StrictJSONRoute)
 
 RUN_ID_PATTERN = r"^run_[0-9a-f]{24}$"
+MAX_RESUME_SEQ = 2**63 - 1
+"""The largest resume point taken: a 64-bit signed integer, far past any run."""
+_SEQ = re.compile(r"[0-9]{1,19}")
 
 
 @router.get("/v1/runs")
@@ -60,18 +64,16 @@ async def run_events(
     tenant: Tenant,
     run_id: str,
     last_event_id: Annotated[str | None, Header(alias="last-event-id")] = None,
-    after: Annotated[int | None, Query(ge=0)] = None,
+    after: Annotated[
+        str | None, Query(description="resume after this event sequence number")
+    ] = None,
 ) -> StreamingResponse:
     """Server-sent events: the stored log, then live events, ending with the
-    terminal event. Resume with ``Last-Event-ID`` (or ``?after=<seq>``)."""
+    terminal event. Resume with ``Last-Event-ID`` (or ``?after=<seq>``); at or
+    past a finished run's last event the stream ends at once, empty."""
     store = services_of(request).store
-    after_seq = after or 0
-    if last_event_id is not None:
-        try:
-            after_seq = max(after_seq, int(last_event_id))
-        except ValueError:
-            raise ApiError(400, "Last-Event-ID must be an event sequence number") from None
-    if await store.events(run_id, tenant=tenant, after_seq=0) is None:
+    after_seq = max(_resume_point("after", after), _resume_point("Last-Event-ID", last_event_id))
+    if await store.events(run_id, tenant=tenant, after_seq=after_seq) is None:
         raise ApiError(404, f"run {run_id!r} not found", code="run_not_found")
 
     async def stream() -> AsyncIterator[str]:
@@ -83,6 +85,19 @@ async def run_events(
     return StreamingResponse(
         stream(), media_type="text/event-stream", headers={"cache-control": "no-cache"}
     )
+
+
+def _resume_point(name: str, value: str | None) -> int:
+    """An event sequence number as a client sent it: digits only, 0..2^63-1."""
+    if value is None:
+        return 0
+    if _SEQ.fullmatch(value) is None or int(value) > MAX_RESUME_SEQ:
+        raise ApiError(
+            400,
+            f"{name} must be an event sequence number: an integer from 0 to {MAX_RESUME_SEQ}",
+            param=name,
+        )
+    return int(value)
 
 
 def _sse(event: RunEvent) -> str:

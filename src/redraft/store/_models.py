@@ -109,7 +109,10 @@ class RunRow(Base):
     """One run: its request and policy, then its outcome once it ends."""
 
     __tablename__ = "runs"
-    __table_args__ = (Index(None, "tenant", "created_at"),)
+    __table_args__ = (
+        Index(None, "tenant", "created_at"),
+        Index(None, "status", "lease_expires_at"),
+    )
 
     id: Mapped[str] = mapped_column(primary_key=True)
     tenant: Mapped[str]
@@ -132,6 +135,12 @@ class RunRow(Base):
     policy: Mapped[dict[str, Any]]
     request: Mapped[dict[str, Any]]
     result: Mapped[dict[str, Any] | None]
+    owner: Mapped[str | None]
+    """The server process running it (migration 0004); None for runs recorded
+    without a lease (the library, or a version before leases)."""
+    lease_expires_at: Mapped[datetime | None]
+    """Past this, with ``status`` still ``running``, the owner is taken for dead
+    and the run is closed as interrupted."""
 
 
 class EventRow(Base):

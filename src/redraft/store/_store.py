@@ -53,11 +53,16 @@ from redraft.store._keys import ApiKeyInfo
 from redraft.store._models import Base, CallRow, DraftRow, EventRow, EvidenceRow, RunRow
 from redraft.store._notify import Notifier, notify_in
 from redraft.store._record import append_events, check_owner, new_run, storable, timestamp
+from redraft.store._run_leases import Lease, RunLeases, hold
+from redraft.store._run_leases import run_key as _run_key
 from redraft.store._sessions import SessionStore
 
 __all__ = ["RunStatus", "RunSummary", "Store", "StoredRun"]
 
 RunStatus = Literal["running", "completed", "failed"]
+# The largest ``seq`` a column can hold on every backend (PostgreSQL's
+# integer): a resume point past it is the same as at it.
+_MAX_SEQ = 2**31 - 1
 _SUMMARY_COLUMNS = (
     "id",
     "created_at",
@@ -142,6 +147,8 @@ class Store:
         self._notifier = Notifier()
         self.sessions = SessionStore(self._sessions, self._notifier, postgres=self._postgres)
         """Evaluation sessions (seed 004)."""
+        self.run_leases = RunLeases(self._sessions, self._notifier, postgres=self._postgres)
+        """Runs leased to the server process running them (renewal, release)."""
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: Path | None = None) -> Store:
@@ -205,10 +212,16 @@ class Store:
         """
         await self.record_groups([(events, tenant)])
 
-    async def record_groups(self, groups: Sequence[tuple[Sequence[RunEvent], str]]) -> None:
+    async def record_groups(
+        self, groups: Sequence[tuple[Sequence[RunEvent], str]], *, lease: Lease | None = None
+    ) -> None:
         """Record several ``(events, tenant)`` groups, each in order, all in one
         transaction: the service commits what many runs queued up at once, so
         concurrent runs share one disk flush instead of queueing for their own.
+
+        With ``lease`` (the service), a new run is leased to ``lease.owner`` and
+        every write renews that lease; a run no longer leased to it (closed as
+        interrupted meanwhile) raises :class:`RunLeaseLostError`, storing nothing.
         """
         if any(event.seq < 1 for events, _ in groups for event in events):
             raise ValueError("the event has no seq; record the events stream_run yields")
@@ -223,12 +236,16 @@ class Store:
                     event, payload = storable(original)
                     at = timestamp(event.at)
                     if (event.run_id, tenant) not in owned:
+                        inserted = False
                         if isinstance(event, RunStarted):
                             row = new_run(event, tenant, at)
-                            if not await self._insert_new(session, RunRow, row, "id"):
-                                await check_owner(session, event.run_id, tenant)
-                        else:
+                            if lease is not None:
+                                row.update(owner=lease.owner, lease_expires_at=lease.expiry())
+                            inserted = await self._insert_new(session, RunRow, row, "id")
+                        if not inserted:
                             await check_owner(session, event.run_id, tenant)
+                            if lease is not None:
+                                await hold(session, event.run_id, lease)
                         owned.add((event.run_id, tenant))
                     values = {
                         "run_id": event.run_id,
@@ -257,6 +274,17 @@ class Store:
             .returning(*(getattr(model, k) for k in keys))
         )
         return (await session.execute(statement)).first() is not None
+
+    # -- closing the runs of dead processes (see _run_leases) -----------------
+
+    async def close_abandoned_runs(
+        self, *, owner: str, now: datetime, all_foreign: bool
+    ) -> list[str]:
+        """End every running run whose lease expired before ``now`` (with
+        ``all_foreign``: every one not leased to ``owner``) with a terminal
+        ``run_failed`` (``interrupted``); the ids closed. Concurrent callers
+        never close a run twice. See :mod:`._run_leases`."""
+        return await self.run_leases.close_abandoned(owner=owner, now=now, all_foreign=all_foreign)
 
     # -- reading runs --------------------------------------------------------
 
@@ -341,10 +369,20 @@ class Store:
         self, run_id: str, *, tenant: str, after_seq: int = 0
     ) -> list[RunEvent] | None:
         """The run's stored events after ``after_seq``, in order; None for no such run."""
+        _, events = await self._status_and_events(run_id, tenant, after_seq)
+        return events
+
+    async def _status_and_events(
+        self, run_id: str, tenant: str, after_seq: int
+    ) -> tuple[str | None, list[RunEvent] | None]:
+        # The status is read first: a run it calls finished has its terminal
+        # event (same transaction) in the events read after it.
+        after_seq = min(after_seq, _MAX_SEQ)
         async with self._sessions() as session:
-            owner = await session.scalar(select(RunRow.tenant).where(RunRow.id == run_id))
-            if owner is None or owner != tenant:
-                return None
+            run = select(RunRow.tenant, RunRow.status).where(RunRow.id == run_id)
+            row = (await session.execute(run)).first()
+            if row is None or row.tenant != tenant:
+                return None, None
             payloads = (
                 await session.scalars(
                     select(EventRow.payload)
@@ -352,7 +390,7 @@ class Store:
                     .order_by(EventRow.seq)
                 )
             ).all()
-        return [EVENT_ADAPTER.validate_python(p) for p in payloads]
+        return row.status, [EVENT_ADAPTER.validate_python(p) for p in payloads]
 
     async def follow(
         self, run_id: str, *, tenant: str, after_seq: int = 0
@@ -360,8 +398,9 @@ class Store:
         """The stored events after ``after_seq``, then the new ones as they are recorded.
 
         Ends after the terminal event (``run_completed`` or ``run_failed``),
-        at once for an unknown run (check with :meth:`events` first to tell
-        that apart), or when the store closes. Wake-ups come from
+        at once when ``after_seq`` is at or past a finished run's last event
+        or for an unknown run (check with :meth:`events` first to tell that
+        apart), or when the store closes. Wake-ups come from
         :meth:`record` in this process and, on PostgreSQL, in any process; each
         one re-reads by ``seq``, so every event arrives exactly once and in order.
         """
@@ -370,8 +409,11 @@ class Store:
             while not self._notifier.closed:
                 # Cleared before reading: a commit landing after the read sets it again.
                 wake.clear()
-                events = await self.events(run_id, tenant=tenant, after_seq=seq)
+                status, events = await self._status_and_events(run_id, tenant, seq)
                 if events is None:
+                    return
+                # Resumed at or past the end: the terminal event was already sent.
+                if not events and status != "running":
                     return
                 for event in events:
                     yield event
@@ -400,10 +442,6 @@ class Store:
 
 
 # -- reading helpers -----------------------------------------------------------
-
-
-def _run_key(run_id: str) -> str:
-    return f"run:{run_id}"
 
 
 def _summary(row: RunRow) -> dict[str, Any]:
