@@ -69,7 +69,7 @@ def hostile_requests() -> list[tuple[str, dict[str, Any]]]:
         ("20 MB chunked body", {"content": chunked, "headers": {"content-type": "application/json"}}),
         (
             "injection draft",
-            {"json": _chat({"check_injection": True, "criteria": "Answers the question."})},
+            {"json": _chat({"check_injection": True, "must_not_match": ["zzz"]})},
         ),
     ]
 

@@ -7,9 +7,11 @@ import random
 import time
 from typing import Any
 
+import pytest
+
 from redraft import Policy, run, stream_run
-from redraft._events import RunEvent
-from redraft._hooks import Hooks
+from redraft._events import EVENT_ADAPTER, RENAMED_EVENTS, RunEvent
+from redraft._hooks import HOOK_ALIASES, Hooks
 from redraft._types import ModelRequest
 from redraft.evaluators import MaxWords, MustMatch, MustNotMatch, build_panel
 from redraft.providers import FunctionModel, ScriptedModel
@@ -28,7 +30,14 @@ async def _collect(**kwargs: Any) -> list[RunEvent]:
     return [event async for event in stream_run("Capital of France?", **kwargs)]
 
 
-ROUND = ["draft_started", "text_delta", "call_recorded", "draft_completed", "evidence", "verdict"]
+ROUND = [
+    "draft_started",
+    "text_delta",
+    "call_recorded",
+    "draft_completed",
+    "evidence_recorded",
+    "verdict_reached",
+]
 
 
 async def test_blocking_pins_its_event_sequence() -> None:
@@ -37,7 +46,15 @@ async def test_blocking_pins_its_event_sequence() -> None:
         evaluator=MustMatch("Paris"),
         policy=Policy(max_attempts=3),
     )
-    assert _types(events) == ["run_started", *ROUND, "feedback", *ROUND, "run_completed"]
+    assert _types(events) == ["run_started", *ROUND, "feedback_prepared", *ROUND, "run_completed"]
+
+
+async def test_events_stored_under_their_old_names_read_back() -> None:
+    events = await _collect(generator=ScriptedModel(["It is Paris."]), evaluator=MustMatch("Paris"))
+    for event in events:
+        stored = event.model_dump(mode="json")
+        old = {v: k for k, v in RENAMED_EVENTS.items()}.get(stored["type"], stored["type"])
+        assert EVENT_ADAPTER.validate_python({**stored, "type": old}) == event
 
 
 async def test_revise_announces_why_before_the_revision() -> None:
@@ -50,7 +67,7 @@ async def test_revise_announces_why_before_the_revision() -> None:
         "run_started",
         *ROUND,
         "thinking",
-        "feedback",
+        "feedback_prepared",
         *ROUND,
         "run_completed",
     ]
@@ -97,7 +114,7 @@ async def test_parallel_aborts_a_draft_on_a_definite_failure_and_finishes_sooner
     aborted = next(e for e in parallel if e.type == "draft_completed")
     assert aborted.finish_reason == "aborted"  # type: ignore[union-attr]
     assert len(aborted.text) < len(bad) // 4  # type: ignore[union-attr]
-    verdict = next(e for e in parallel if e.type == "verdict").verdict  # type: ignore[union-attr]
+    verdict = next(e for e in parallel if e.type == "verdict_reached").verdict  # type: ignore[union-attr]
     assert verdict.evidence[0].data["partial"] is True
     assert "stopped while drafting" in verdict.reason
     result = parallel[-1].result  # type: ignore[union-attr]
@@ -118,10 +135,11 @@ async def test_parallel_word_limit_aborts_once_passed() -> None:
     assert len(first.text.split()) == 11  # type: ignore[union-attr]
 
 
-def test_must_not_match_waits_on_patterns_that_look_ahead_or_touch_the_end() -> None:
+def test_must_not_match_waits_on_patterns_that_touch_the_end() -> None:
     assert MustNotMatch(r"\bcat\b").definite_failure("the cat") is None  # may be "category"
     assert MustNotMatch(r"\bcat\b").definite_failure("the cat sat on the mat today") is not None
-    assert MustNotMatch(r"cat(?!egory)").definite_failure("cat " + "x" * 40) is None
+    # "$" may stop matching once more text follows; RE2 has no lookahead to worry about.
+    assert MustNotMatch(r"(?m)^cat$").definite_failure("cat\n" + "x" * 40) is None
     assert MustNotMatch("Lyon").definite_failure("Paris " * 10) is None
 
 
@@ -182,7 +200,7 @@ async def test_candidates_that_all_fail_feed_the_best_into_the_next_round() -> N
     )
     result = events[-1].result  # type: ignore[union-attr]
     assert result.passed and result.final_attempt == 3
-    feedback = next(e for e in events if e.type == "feedback")
+    feedback = next(e for e in events if e.type == "feedback_prepared")
     assert feedback.attempt == 3  # type: ignore[union-attr]
 
 
@@ -261,17 +279,17 @@ async def test_escalation_drafts_with_the_stronger_model_after_failures() -> Non
     assert events[-1].result.passed  # type: ignore[union-attr]
 
 
-async def test_hooks_follow_seed_003s_lifecycle() -> None:
+async def test_hooks_follow_the_evaluation_lifecycle() -> None:
     hooks = Hooks()
     seen: list[tuple[str, int]] = []
-    for name in ("evaluation:start", "evaluation:complete", "evaluation:retry"):
+    for name in ("evaluation_started", "evaluation_completed", "evaluation_retried"):
         hooks.on(name, lambda e, n=name: seen.append((n, e.attempt)))  # type: ignore[arg-type,attr-defined,misc]
 
-    @hooks.on("evaluation:failed")
+    @hooks.on("evaluation_failed")
     async def failed(event: RunEvent) -> None:
-        seen.append(("evaluation:failed", event.result.attempts))  # type: ignore[union-attr]
+        seen.append(("evaluation_failed", event.result.attempts))  # type: ignore[union-attr]
 
-    @hooks.on("evaluation:complete")
+    @hooks.on("evaluation_completed")
     def broken(event: RunEvent) -> None:
         raise RuntimeError("a broken observer must not break the run")
 
@@ -284,13 +302,37 @@ async def test_hooks_follow_seed_003s_lifecycle() -> None:
     )
     assert not result.passed
     assert seen == [
-        ("evaluation:start", 1),
-        ("evaluation:complete", 1),
-        ("evaluation:retry", 2),
-        ("evaluation:start", 2),
-        ("evaluation:complete", 2),
-        ("evaluation:failed", 2),
+        ("evaluation_started", 1),
+        ("evaluation_completed", 1),
+        ("evaluation_retried", 2),
+        ("evaluation_started", 2),
+        ("evaluation_completed", 2),
+        ("evaluation_failed", 2),
     ]
+
+
+async def test_the_middleware_designs_hook_names_still_register() -> None:
+    hooks = Hooks()
+    seen: list[str] = []
+    for old in HOOK_ALIASES:
+        hooks.on(old, lambda e, n=old: seen.append(n))  # type: ignore[misc]
+    await run(
+        "Q?",
+        generator=ScriptedModel(["a", "b"]),
+        evaluator=MustMatch("Paris"),
+        policy=Policy(max_attempts=2),
+        hooks=hooks,
+    )
+    assert seen == [
+        "evaluation:start",
+        "evaluation:complete",
+        "evaluation:retry",
+        "evaluation:start",
+        "evaluation:complete",
+        "evaluation:failed",
+    ]
+    with pytest.raises(ValueError, match="evaluation_started"):
+        hooks.on("evaluation:begin", print)
 
 
 async def test_the_deadline_holds_with_candidates_and_parallel_delivery() -> None:

@@ -181,7 +181,7 @@ def test_session_jobs_log_with_their_session_id(database_url: str) -> None:
         url = f"{base_url}/v1/evaluate/stream?session_id={session_id}"
         with httpx.stream("GET", url, timeout=30) as stream:
             for line in stream.iter_lines():
-                if "evaluation_complete" in line:
+                if "evaluation_completed" in line:
                     break
 
     mine = [r for r in _records(buffer) if r.get("session_id") == str(session_id)]

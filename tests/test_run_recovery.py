@@ -529,7 +529,7 @@ async def test_a_run_killed_mid_flight_is_closed_at_restart_and_nothing_else_cha
                     asyncio.timeout(30),
                 ):
                     async for item in messages(evaluation):
-                        if item.data and item.data["event_type"] == "evaluation_complete":
+                        if item.data and item.data["event_type"] == "evaluation_completed":
                             break
             async with _held_run(first.base_url, upstream) as run_id:
                 first.kill()

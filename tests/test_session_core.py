@@ -7,12 +7,15 @@ import asyncio
 import json
 
 import pytest
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from redraft import ProviderError
 from redraft._types import Evidence, ModelRequest, Verdict
 from redraft.evaluators import EvaluationContext, Evaluator, FindingsJudge, Subject
 from redraft.providers import FunctionModel, ScriptedModel
 from redraft.sessions import (
+    OLD_EVENT_NAMES,
     EvidenceItem,
     JudgeMember,
     PanelEnvironment,
@@ -23,6 +26,7 @@ from redraft.sessions import (
     item_from_evidence,
 )
 from redraft.store import Store
+from redraft.store._models import SessionEventRow
 
 SUBJECT = SessionSubject(question="Capital of France?", answer="Paris.").to_subject()
 
@@ -181,3 +185,28 @@ async def test_a_taken_over_job_writes_nothing_more(store: Store) -> None:
     assert stored is not None
     assert [e.description for e in stored.evidence_list] == ["first"]
     assert stored.interruptions == 1 and stored.status == "evaluating"
+
+
+async def test_a_log_stored_under_the_old_event_names_streams_the_new_ones(store: Store) -> None:
+    sessions = store.sessions
+    session_id = await sessions.create(
+        tenant="acme", subject={"text": "x"}, panel=[], judge_model=None
+    )
+    job = await sessions.begin_evaluation(
+        session_id, tenant="acme", members=["a"], owner="me", lease_s=60
+    )
+    item = EvidenceItem(score=1, description="one")
+    assert await sessions.record_outcome(job, member="a", items=[item], calls=[], lease_s=60)
+    assert await sessions.finish(job, lease_s=60)
+    streamed = await sessions.stream_items(session_id, tenant="acme")
+    assert streamed is not None
+    kinds = [i.event_type for _, i in streamed[0]]
+    assert kinds == ["evaluation_started", "evidence_recorded", "evaluation_completed"]
+    # Rewrite the log as a server from before the rename wrote it.
+    async with AsyncSession(store.engine) as db, db.begin():
+        query = select(SessionEventRow).where(SessionEventRow.session_id == session_id)
+        for row in await db.scalars(query):
+            old = OLD_EVENT_NAMES.get(row.type)
+            if old is not None:
+                row.type, row.payload = old, {**row.payload, "event_type": old}
+    assert await sessions.stream_items(session_id, tenant="acme") == streamed

@@ -122,7 +122,7 @@ async def test_a_killed_server_leaves_the_session_intact_and_the_restart_resumes
         try:
             session_id = await _create_and_start(first.base_url)
             before = await _read_until(first.base_url, session_id, lambda s: len(s) == 2)
-            assert _kinds(before) == ["evaluation_start", "evidence"]
+            assert _kinds(before) == ["evaluation_started", "evidence_recorded"]
             # The judge's call is in flight when the server dies.
             assert await asyncio.to_thread(judge.findings_asked.wait, 30)
             first.kill()
@@ -135,7 +135,7 @@ async def test_a_killed_server_leaves_the_session_intact_and_the_restart_resumes
             after = await _read_until(
                 second.base_url,
                 session_id,
-                lambda s: _kinds(s)[-1] == "evaluation_complete",
+                lambda s: _kinds(s)[-1] == "evaluation_completed",
             )
             session = (await _call("GET", f"{second.base_url}/v1/sessions/{session_id}")).json()
         finally:
@@ -144,11 +144,11 @@ async def test_a_killed_server_leaves_the_session_intact_and_the_restart_resumes
     # What was stored before the kill is still there, as it was.
     assert [m.data for m in after[:2]] == [m.data for m in before]
     assert _kinds(after) == [
-        "evaluation_start",
-        "evidence",
-        "evaluation_start",
-        "evidence",
-        "evaluation_complete",
+        "evaluation_started",
+        "evidence_recorded",
+        "evaluation_started",
+        "evidence_recorded",
+        "evaluation_completed",
     ]
     resumed = after[2].data
     assert resumed is not None
@@ -183,10 +183,10 @@ async def test_two_servers_on_one_postgres_share_a_live_stream(tmp_path: Path) -
                 events = messages(stream_on_a)
                 initial = await take(events, 4)
                 assert _kinds(initial) == [
-                    "evaluation_start",
-                    "evidence",
-                    "evidence",
-                    "evaluation_complete",
+                    "evaluation_started",
+                    "evidence_recorded",
+                    "evidence_recorded",
+                    "evaluation_completed",
                 ]
                 update = {
                     "session_id": session_id,

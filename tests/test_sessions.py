@@ -73,6 +73,7 @@ class Service:
         last_event_id: int | None = None,
         *,
         method: str = "GET",
+        path: str = "/v1/evaluate/stream",
     ) -> AsyncIterator[AsyncIterator[Message]]:
         headers = {"last-event-id": str(last_event_id)} if last_event_id is not None else {}
         where: dict[str, Any] = (
@@ -80,9 +81,7 @@ class Service:
             if method == "GET"
             else {"json": {"session_id": session_id}}
         )
-        async with client.stream(
-            method, "/v1/evaluate/stream", headers=headers, **where
-        ) as response:
+        async with client.stream(method, path, headers=headers, **where) as response:
             assert response.status_code == 200, response.status_code
             assert response.headers["content-type"].startswith("text/event-stream")
             yield messages(response)
@@ -120,15 +119,17 @@ async def _create(client: httpx.AsyncClient, **overrides: Any) -> int:
     return session_id
 
 
-async def _until_complete(stream: AsyncIterator[Message]) -> list[Message]:
+async def _until_complete(
+    stream: AsyncIterator[Message], done: str = "evaluation_completed"
+) -> list[Message]:
     seen: list[Message] = []
     async for message in stream:
         if message.data is None:
             continue
         seen.append(message)
-        if message.data["event_type"] == "evaluation_complete":
+        if message.data["event_type"] == done:
             return seen
-    raise AssertionError("the stream ended before evaluation_complete")
+    raise AssertionError(f"the stream ended before {done}")
 
 
 async def test_seed_004_flow_start_stream_invalidate_reevaluate(service: Service) -> None:
@@ -147,8 +148,8 @@ async def test_seed_004_flow_start_stream_invalidate_reevaluate(service: Service
 
             seen = await _until_complete(stream)
             kinds = [m.data["event_type"] for m in seen if m.data]
-            assert kinds[0] == "evaluation_start" and kinds[-1] == "evaluation_complete"
-            assert set(kinds[1:-1]) == {"evidence"} and len(kinds) == 5
+            assert kinds[0] == "evaluation_started" and kinds[-1] == "evaluation_completed"
+            assert set(kinds[1:-1]) == {"evidence_recorded"} and len(kinds) == 5
             ids = [m.id for m in seen]
             assert ids == sorted(ids) and len(set(ids)) == len(ids)
             evidence = [m.data for m in seen[1:-1] if m.data]
@@ -185,10 +186,10 @@ async def test_seed_004_flow_start_stream_invalidate_reevaluate(service: Service
             assert original["valid"] is False
             assert original["invalidate_reason"] == "This evidence misinterpreted the context"
 
-            # The stream stayed open after evaluation_complete: the re-evaluation arrives on it.
+            # The stream stayed open after evaluation_completed: the re-evaluation arrives on it.
             (reevaluated,) = await take(stream, 1)
             assert reevaluated.data is not None
-            assert reevaluated.data["event_type"] == "evidence"
+            assert reevaluated.data["event_type"] == "evidence_recorded"
             assert reevaluated.data["source"] == f"Re-evaluation of Evidence #{gambling['id']}"
             assert reevaluated.data["id"] == 4 and reevaluated.data["original_id"] == gambling["id"]
             assert reevaluated.data["score"] == 2
@@ -204,6 +205,42 @@ async def test_seed_004_flow_start_stream_invalidate_reevaluate(service: Service
         assert [c["kind"] for c in session["calls"]] == ["judge", "re_evaluation"]
         prompt = session["calls"][1]["messages"][-1]["content"]
         assert "This evidence misinterpreted the context" in prompt
+
+
+async def test_the_unprefixed_paths_keep_the_evaluation_sessions_designs_names(
+    service: Service,
+) -> None:
+    """A client written to that design: ``/evaluate/start``, ``/evaluate/stream``
+    (GET and POST), ``/evidence/update``, and its event names."""
+    async with service.client() as client:
+        session_id = await _create(client, panel=[{"type": "check", "rules": [GAMBLING]}])
+        async with (
+            service.stream(client, session_id, path="/evaluate/stream") as old,
+            service.stream(client, session_id, method="POST", path="/evaluate/stream") as posted,
+            service.stream(client, session_id) as new,
+        ):
+            started = await client.post("/evaluate/start", json={"session_id": session_id})
+            assert started.json() == {"message": "Evaluation started", "session_id": session_id}
+            seen = await _until_complete(old, "evaluation_complete")
+            kinds = [m.data["event_type"] for m in seen if m.data]
+            assert kinds == ["evaluation_start", "evidence", "evaluation_complete"]
+            again = await _until_complete(posted, "evaluation_complete")
+            assert [m.data for m in again] == [m.data for m in seen]
+            # The same items under the same ids: only the names differ.
+            renamed = await _until_complete(new)
+            assert [m.id for m in renamed] == [m.id for m in seen]
+            unnamed = [{**m.data, "event_type": None} for m in seen if m.data]
+            assert [{**m.data, "event_type": None} for m in renamed if m.data] == unnamed
+
+            update = {"session_id": session_id, "evidence_id": 1, "valid": False}
+            updated = await client.post("/evidence/update", json=update)
+            assert updated.status_code == 200, updated.text
+            assert updated.json()["evidence_list"][0]["valid"] is False
+            (reevaluated,) = await take(old, 1)
+            assert reevaluated.data is not None and reevaluated.data["original_id"] == 1
+            assert reevaluated.data["event_type"] == "evidence"
+        missing = await client.post("/evaluate/start", json={"session_id": 999})
+        assert missing.status_code == 404
 
 
 async def test_failing_reevaluation_becomes_zero_score_evidence(service: Service) -> None:
@@ -236,9 +273,9 @@ async def test_resume_with_last_event_id_mid_evaluation_gets_every_item_once(
         async with service.stream(client, session_id) as stream:
             first = await take(stream, 3)
         assert [m.data["event_type"] for m in first if m.data] == [
-            "evaluation_start",
-            "evidence",
-            "evidence",
+            "evaluation_started",
+            "evidence_recorded",
+            "evidence_recorded",
         ]
         # Disconnected mid-evaluation; the judge now finishes while nobody listens.
         service.judge.gate.set()
@@ -346,7 +383,7 @@ async def test_default_panel_and_the_web_member_refusing_a_loopback_target(
         async with service.stream(client, session_id) as stream:
             await client.post("/v1/evaluate/start", json={"session_id": session_id})
             seen = await _until_complete(stream)
-        evidence = [m.data for m in seen if m.data and m.data["event_type"] == "evidence"]
+        evidence = [m.data for m in seen if m.data and m.data["event_type"] == "evidence_recorded"]
         # No question, so no relevance scorer: the judge and the web check.
         assert {e["evaluator"] for e in evidence} == {"judge", "web"}
         web = next(e for e in evidence if e["evaluator"] == "web")
@@ -372,6 +409,15 @@ def test_sessions_are_tenant_scoped_and_paged(database_url: str) -> None:
             httpx.post(f"{base_url}/v1/evaluate/start", json=start, headers=rival).status_code
             == 404
         )
+        # The unprefixed paths of the evaluation-sessions design take the same keys.
+        assert httpx.post(f"{base_url}/evaluate/start", json=start).status_code == 401
+        assert (
+            httpx.post(f"{base_url}/evaluate/start", json=start, headers=rival).status_code == 404
+        )
+        stream = httpx.get(f"{base_url}/evaluate/stream", params=start, headers=rival)
+        assert stream.status_code == 404
+        update = {**start, "evidence_id": 1, "valid": False}
+        assert httpx.post(f"{base_url}/evidence/update", json=update).status_code == 401
         assert httpx.get(f"{base_url}/v1/sessions", headers=rival).json()["data"] == []
         page = httpx.get(f"{base_url}/v1/sessions?limit=2", headers=acme).json()
         assert [s["session_id"] for s in page["data"]] == ids[::-1][:2]

@@ -26,6 +26,8 @@ from redraft import (
     Usage,
     run,
 )
+from redraft._openai_wire import result_chunks
+from redraft._sse import encode_sse
 from redraft.evaluators import MaxWords
 from redraft.profiles import UnknownModelError
 from redraft.providers import ScriptedModel
@@ -40,7 +42,6 @@ from redraft.server._wire import (
     error_status_for_name,
     extension_from_result,
     openai_error,
-    sse_data,
 )
 
 
@@ -206,14 +207,38 @@ def test_chunks_parse_as_the_sdks_chat_completion_chunk() -> None:
     assert usage.choices == [] and usage.usage is not None and usage.usage.total_tokens == 10
 
 
-def test_sse_data_is_one_data_line_and_a_blank_line() -> None:
-    event = sse_data(chunk("run_1", "m", delta="line one\nline two\r\n…"))
+def test_a_chunk_event_is_one_data_line_and_a_blank_line() -> None:
+    event = encode_sse(chunk("run_1", "m", delta="line one\nline two\r\n…"))
     assert event.startswith("data: ") and event.endswith("\n\n")
     assert event.count("\n") == 2 and "\r" not in event
     assert not any(line.startswith(("event:", "id:")) for line in event.splitlines())
     payload = json.loads(event[len("data: ") : -2])
     assert payload["choices"][0]["delta"]["content"] == "line one\nline two\r\n…"
     assert SSE_DONE == "data: [DONE]\n\n"
+
+
+def test_encode_sse_names_and_numbers_events_and_splits_text_into_data_lines() -> None:
+    framed = encode_sse('{"seq":7}', event="run_started", id=7)
+    assert framed == 'id: 7\nevent: run_started\ndata: {"seq":7}\n\n'
+    assert encode_sse("one\r\ntwo\rthree\nfour") == (
+        "data: one\ndata: two\ndata: three\ndata: four\n\n"
+    )
+
+
+async def test_result_chunks_stream_the_answer_in_words_that_join_back() -> None:
+    result = await a_result()
+    bodies = result_chunks(result, "m", include_usage=True)
+    chunks = [ChatCompletionChunk.model_validate(b) for b in bodies]
+    assert chunks[0].choices[0].delta.role == "assistant"
+    texts = [c.choices[0].delta.content for c in chunks[1:-2]]
+    assert texts == ["one ", "two"] and "".join(texts) == result.final_answer
+    assert chunks[-2].choices[0].finish_reason == "stop"
+    assert chunks[-2].redraft == extension_from_result(result)  # type: ignore[attr-defined]
+    assert chunks[-1].choices == [] and chunks[-1].usage is not None
+    assert len({c.created for c in chunks}) == 1
+    # What a live stream has already sent is left out.
+    ending = result_chunks(result, "m", include_usage=False, role=False, text=False)
+    assert [b["choices"][0]["finish_reason"] for b in ending] == ["stop"]
 
 
 async def test_the_extension_shows_evaluations_and_calls_without_messages() -> None:

@@ -21,6 +21,7 @@ from redraft._errors import (
     BudgetExhaustedError,
     CircuitOpenError,
     ConfigurationError,
+    PatternError,
     ProviderAuthError,
     ProviderConnectionError,
     ProviderError,
@@ -32,6 +33,7 @@ from redraft._errors import (
     RedraftError,
     RunFailedError,
     ToolLoopLimitError,
+    WorkTimeoutError,
 )
 from redraft._events import (
     EVENT_ADAPTER,
@@ -97,6 +99,7 @@ __all__ = [
     "Hooks",
     "Message",
     "ModelRequest",
+    "PatternError",
     "Policy",
     "QueryAnalysis",
     "ProviderAuthError",
@@ -125,6 +128,7 @@ __all__ = [
     "Usage",
     "Verdict",
     "VerdictReached",
+    "WorkTimeoutError",
     "ToolExecuted",
     "ToolConversation",
     "Tool",

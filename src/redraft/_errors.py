@@ -4,6 +4,8 @@ Every exception redraft raises on purpose derives from :class:`RedraftError`::
 
     RedraftError
     ├── ConfigurationError          bad options, unknown model spec, missing key
+    │   └── PatternError            a regular expression that is invalid, too long or
+    │                               needs backtracking (lookaround, backreference)
     ├── ProviderError               an LLM call failed (translated from the vendor SDK)
     │   ├── ProviderAuthError       401/403: retrying will not help
     │   ├── ProviderRateLimitError  429; carries ``retry_after`` when the server sent one
@@ -15,6 +17,7 @@ Every exception redraft raises on purpose derives from :class:`RedraftError`::
     ├── ToolLoopLimitError          the model kept calling tools past ``max_tool_iterations``
     ├── RealModelCallBlockedError   a real provider was used while real calls are blocked
     ├── RunFailedError              the run ended without any usable draft
+    ├── WorkTimeoutError            CPU work moved off the event loop ran past its time limit
     └── QualityError                attempts ran out and the policy says ``raise``
 """
 
@@ -29,6 +32,7 @@ __all__ = [
     "BudgetExhaustedError",
     "CircuitOpenError",
     "ConfigurationError",
+    "PatternError",
     "ProviderAuthError",
     "ProviderConnectionError",
     "ProviderError",
@@ -40,6 +44,7 @@ __all__ = [
     "RedraftError",
     "RunFailedError",
     "ToolLoopLimitError",
+    "WorkTimeoutError",
 ]
 
 
@@ -49,6 +54,19 @@ class RedraftError(Exception):
 
 class ConfigurationError(RedraftError):
     """Options or settings that cannot work; the message names the culprit."""
+
+
+class PatternError(ConfigurationError):
+    """A user-supplied regular expression that cannot be used.
+
+    ``option`` names where it came from (``must_match[2]``, ``rule /…/``);
+    ``reason`` is the message without that prefix.
+    """
+
+    def __init__(self, message: str, *, option: str = "", reason: str = "") -> None:
+        super().__init__(message)
+        self.option = option
+        self.reason = reason or message
 
 
 class ProviderError(RedraftError):
@@ -141,6 +159,15 @@ class BudgetExhaustedError(RedraftError):
 
 class RealModelCallBlockedError(RedraftError):
     """A real model was asked for while :func:`redraft.block_real_model_calls` is on."""
+
+
+class WorkTimeoutError(RedraftError):
+    """CPU-bound work run off the event loop (pattern matching, JSON Schema
+    validation, rule compilation) did not finish within its time limit."""
+
+    def __init__(self, message: str, *, limit_s: float) -> None:
+        super().__init__(message)
+        self.limit_s = limit_s
 
 
 class RunFailedError(RedraftError):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from redraft._errors import ConfigurationError
 from redraft._limits import (
@@ -52,15 +52,16 @@ class EvaluationOptions(BaseModel):
 
     @field_validator("must_match", "must_not_match")
     @classmethod
-    def _patterns_compile(cls, value: list[str] | None) -> list[str] | None:
+    def _patterns_compile(cls, value: list[str] | None, info: ValidationInfo) -> list[str] | None:
         # Counted before compiling: 20,000 patterns are refused unread.
         check_pattern_count(value, None)
-        return None if value is None else validate_patterns(value)
+        return None if value is None else validate_patterns(value, info.field_name or "pattern")
 
-    @field_validator("json_schema")
+    @field_validator("json_schema", mode="before")
     @classmethod
-    def _schema_within_limits(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
-        if value is not None:
+    def _schema_within_limits(cls, value: object) -> object:
+        # Before the type check, which would copy all of a 1.5 MB schema first.
+        if isinstance(value, dict | list):
             check_json_schema_size(value)
         return value
 

@@ -2,15 +2,17 @@
 
 The loop is the only producer; the CLI view, the store, SSE and the
 OpenAI-compatible stream are consumers. ``type`` is the discriminator, so a
-stored event reads back with :data:`EVENT_ADAPTER`.
+stored event reads back with :data:`EVENT_ADAPTER`, which also reads the
+names events had before they were all ``<noun>_<past participle>``
+(:data:`RENAMED_EVENTS`).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, BeforeValidator, Field, TypeAdapter
 
 from redraft._tools import ToolExecution
 from redraft._types import (
@@ -30,6 +32,7 @@ __all__ = [
     "DraftStarted",
     "EvidenceRecorded",
     "FeedbackPrepared",
+    "RENAMED_EVENTS",
     "RunCompleted",
     "RunEvent",
     "RunFailed",
@@ -94,13 +97,13 @@ class CallRecorded(_Event):
 
 
 class EvidenceRecorded(_Event):
-    type: Literal["evidence"] = "evidence"
+    type: Literal["evidence_recorded"] = "evidence_recorded"
     attempt: int
     evidence: Evidence
 
 
 class VerdictReached(_Event):
-    type: Literal["verdict"] = "verdict"
+    type: Literal["verdict_reached"] = "verdict_reached"
     attempt: int
     verdict: Verdict
 
@@ -116,7 +119,7 @@ class Thinking(_Event):
 
 
 class FeedbackPrepared(_Event):
-    type: Literal["feedback"] = "feedback"
+    type: Literal["feedback_prepared"] = "feedback_prepared"
     attempt: int
     """The attempt this feedback will drive."""
     strategy: FeedbackStrategy
@@ -135,6 +138,20 @@ class RunFailed(_Event):
     result: RunResult
 
 
+RENAMED_EVENTS = {
+    "evidence": "evidence_recorded",
+    "verdict": "verdict_reached",
+    "feedback": "feedback_prepared",
+}
+"""Old event ``type`` names → today's: runs stored before the rename hold the old ones."""
+
+
+def _renamed(value: Any) -> Any:
+    if isinstance(value, dict) and value.get("type") in RENAMED_EVENTS:
+        return {**value, "type": RENAMED_EVENTS[value["type"]]}
+    return value
+
+
 RunEvent = Annotated[
     (
         RunStarted
@@ -151,6 +168,7 @@ RunEvent = Annotated[
         | RunFailed
     ),
     Field(discriminator="type"),
+    BeforeValidator(_renamed),
 ]
 
 EVENT_ADAPTER: TypeAdapter[RunEvent] = TypeAdapter(RunEvent)

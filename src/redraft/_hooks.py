@@ -1,10 +1,11 @@
-"""Seed 003's lifecycle hooks, read off the loop's event stream.
+"""The middleware design's lifecycle hooks, read off the loop's event stream.
 
-``evaluation:start`` fires when a draft is complete and about to be judged,
-``evaluation:complete`` with its verdict, ``evaluation:retry`` when feedback
-sends the loop back for another draft, and ``evaluation:failed`` when a run
-ends without a passing draft. They are views of events every consumer (the
-store, the HTTP streams) already sees, so nothing is announced twice.
+``evaluation_started`` fires when a draft is complete and about to be judged,
+``evaluation_completed`` with its verdict, ``evaluation_retried`` when
+feedback sends the loop back for another draft, and ``evaluation_failed``
+when a run ends without a passing draft. They are views of events every
+consumer (the store, the HTTP streams) already sees, so nothing is announced
+twice. The design's names (``evaluation:start``, …) register too.
 """
 
 from __future__ import annotations
@@ -23,12 +24,19 @@ from redraft._events import (
     VerdictReached,
 )
 
-__all__ = ["HOOKS", "HookName", "Hooks", "hook_for"]
+__all__ = ["HOOKS", "HOOK_ALIASES", "HookName", "Hooks", "hook_for"]
 
 HookName = Literal[
-    "evaluation:start", "evaluation:complete", "evaluation:retry", "evaluation:failed"
+    "evaluation_started", "evaluation_completed", "evaluation_retried", "evaluation_failed"
 ]
 HOOKS: tuple[HookName, ...] = get_args(HookName)
+HOOK_ALIASES: dict[str, HookName] = {
+    "evaluation:start": "evaluation_started",
+    "evaluation:complete": "evaluation_completed",
+    "evaluation:retry": "evaluation_retried",
+    "evaluation:failed": "evaluation_failed",
+}
+"""The middleware design's hook names, still accepted by :meth:`Hooks.on`."""
 Handler = Callable[[RunEvent], Awaitable[None] | None]
 
 log = logging.getLogger("redraft")
@@ -38,15 +46,15 @@ def hook_for(event: RunEvent) -> HookName | None:
     """The lifecycle hook an event stands for, if any."""
     if isinstance(event, DraftCompleted):
         # An aborted or cancelled draft is judged by the partial checks, not afresh.
-        return "evaluation:start" if event.finish_reason not in ("aborted", "cancelled") else None
+        return "evaluation_started" if event.finish_reason not in ("aborted", "cancelled") else None
     if isinstance(event, VerdictReached):
-        return "evaluation:complete"
+        return "evaluation_completed"
     if isinstance(event, FeedbackPrepared):
-        return "evaluation:retry"
+        return "evaluation_retried"
     if isinstance(event, RunFailed):
-        return "evaluation:failed"
+        return "evaluation_failed"
     if isinstance(event, RunCompleted) and not event.result.passed:
-        return "evaluation:failed"
+        return "evaluation_failed"
     return None
 
 
@@ -58,15 +66,17 @@ class Hooks:
     """
 
     def __init__(self) -> None:
-        self._handlers: dict[HookName, list[Handler]] = {name: [] for name in HOOKS}
+        self._handlers: dict[str, list[Handler]] = {name: [] for name in HOOKS}
 
-    def on(self, name: HookName, handler: Handler | None = None) -> Callable[..., object]:
-        """Register ``handler`` for ``name``; without one, a decorator."""
-        if name not in self._handlers:
+    def on(self, name: HookName | str, handler: Handler | None = None) -> Callable[..., object]:
+        """Register ``handler`` for ``name`` (or its old name, ``evaluation:start``
+        etc.); without one, a decorator."""
+        hook = HOOK_ALIASES.get(name, name)
+        if hook not in self._handlers:
             raise ValueError(f"unknown hook {name!r}; choose one of {', '.join(HOOKS)}")
 
         def register(function: Handler) -> Handler:
-            self._handlers[name].append(function)
+            self._handlers[hook].append(function)
             return function
 
         return register if handler is None else register(handler)

@@ -15,7 +15,6 @@ KB) and far below what makes a request costly on a 2-core machine.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,38 +86,41 @@ def check_pattern_count(must_match: list[str] | None, must_not_match: list[str] 
 def check_json_schema_size(schema: Any, *, option: str = "json_schema") -> None:
     """Raise ``ValueError`` naming the limit when ``schema`` is too deep or too big.
 
-    Depth is measured first by an explicit walk that stops at the limit, so a
-    pathologically nested schema is refused without recursing into it.
+    One walk measures both, and stops as soon as either limit is passed: a
+    1.5 MB schema is refused after reading 64 KB of it, and a pathologically
+    nested one without recursing into it. The size counted is that of the
+    schema written as compact JSON (``separators=(",", ":")``).
     """
-    depth = _depth_at_most(schema, MAX_JSON_SCHEMA_DEPTH + 1)
-    if depth > MAX_JSON_SCHEMA_DEPTH:
-        raise ValueError(
-            f"{option} is nested more than {MAX_JSON_SCHEMA_DEPTH} levels deep; "
-            f"the limit is {MAX_JSON_SCHEMA_DEPTH} (JSON Schema depth)"
-        )
-    size = len(json.dumps(schema, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
-    if size > MAX_JSON_SCHEMA_BYTES:
-        raise ValueError(
-            f"{option} is {size} bytes; the limit is {MAX_JSON_SCHEMA_BYTES} bytes "
-            "(JSON Schema bytes)"
-        )
-
-
-def _depth_at_most(value: Any, cap: int) -> int:
-    """The nesting depth of ``value``, or ``cap`` as soon as it reaches it."""
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 1)]
+    size = 0
+    stack: list[tuple[Any, int]] = [(schema, 1)]
     while stack:
         node, depth = stack.pop()
-        children: Iterable[Any]
-        if isinstance(node, dict):
-            children = node.values()
-        elif isinstance(node, list | tuple):
-            children = node
+        if isinstance(node, dict | list | tuple):
+            if depth > MAX_JSON_SCHEMA_DEPTH:
+                raise ValueError(
+                    f"{option} is nested more than {MAX_JSON_SCHEMA_DEPTH} levels deep; "
+                    f"the limit is {MAX_JSON_SCHEMA_DEPTH} (JSON Schema depth)"
+                )
+            # Brackets, and a separator per member.
+            size += 2 + max(len(node) - 1, 0)
+            if size > MAX_JSON_SCHEMA_BYTES:
+                pass  # refused below, before walking its members
+            elif isinstance(node, dict):
+                for key, value in node.items():
+                    size += _scalar_size(key) + 1  # the key and its colon
+                    if size > MAX_JSON_SCHEMA_BYTES:
+                        break
+                    stack.append((value, depth + 1))
+            else:
+                stack.extend((item, depth + 1) for item in node)
         else:
-            continue
-        deepest = max(deepest, depth)
-        if deepest >= cap:
-            return cap
-        stack.extend((child, depth + 1) for child in children)
-    return deepest
+            size += _scalar_size(node)
+        if size > MAX_JSON_SCHEMA_BYTES:
+            raise ValueError(
+                f"{option} is over {MAX_JSON_SCHEMA_BYTES} bytes as compact JSON; the limit "
+                f"is {MAX_JSON_SCHEMA_BYTES} bytes (JSON Schema bytes)"
+            )
+
+
+def _scalar_size(value: Any) -> int:
+    return len(json.dumps(value, ensure_ascii=False).encode("utf-8"))

@@ -12,21 +12,36 @@ web framework, database or CLI library.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any, Literal
 
+from redraft._sse import encode_sse
 from redraft._types import RunResult, Usage
 
 __all__ = [
     "FINISH_REASONS",
+    "SSE_DONE",
     "chunk",
     "completion_response",
     "extension_from_result",
     "finish_reason_of",
+    "result_chunks",
+    "text_pieces",
 ]
 
 FINISH_REASONS = ("stop", "length", "tool_calls", "content_filter", "function_call")
 """The values the SDK's ``Choice.finish_reason`` accepts."""
+
+SSE_DONE = encode_sse("[DONE]")
+"""The event that ends an OpenAI stream."""
+
+_PIECES = re.compile(r"\S+\s*|\s+")
+
+
+def text_pieces(text: str) -> list[str]:
+    """Word-sized stream deltas that join back to ``text`` exactly."""
+    return _PIECES.findall(text)
 
 
 def _usage(usage: Usage) -> dict[str, int]:
@@ -122,6 +137,37 @@ def chunk(
     if extension is not None:
         body["redraft"] = extension
     return body
+
+
+def result_chunks(
+    result: RunResult,
+    model: str,
+    *,
+    include_usage: bool,
+    role: bool = True,
+    text: bool = True,
+    extension: dict[str, Any] | None = None,
+    created: int | None = None,
+) -> list[dict[str, Any]]:
+    """A finished run as ``chat.completion.chunk`` bodies: the role chunk
+    (unless ``role=False``: already sent), the answer in word-sized pieces
+    (unless ``text=False``: a live stream sent the drafts as they came), the
+    finish chunk carrying ``extension`` (by default :func:`extension_from_result`),
+    then, for ``include_usage``, the usage-only chunk."""
+    run_id = result.run_id
+    created = int(time.time()) if created is None else created
+    bodies = [chunk(run_id, model, role="assistant", delta="", created=created)] if role else []
+    if text:
+        bodies += [
+            chunk(run_id, model, delta=piece, created=created)
+            for piece in text_pieces(result.final_answer)
+        ]
+    ending = extension_from_result(result) if extension is None else extension
+    finish = finish_reason_of(result)
+    bodies.append(chunk(run_id, model, finish_reason=finish, extension=ending, created=created))
+    if include_usage:
+        bodies.append(chunk(run_id, model, usage=result.usage, choices=False, created=created))
+    return bodies
 
 
 def extension_from_result(result: RunResult) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from redraft.criteria._compiled import (
 from redraft.criteria._language import Detection, detect_language
 from redraft.criteria._llm import LLMCompilation, compile_checks_with_llm, llm_schema
 from redraft.criteria._panel import CompiledChecks, as_specs, compiled_panel_member
-from redraft.criteria._rules import compile_checks, compile_rules
+from redraft.criteria._rules import compile_checks, compile_checks_async, compile_rules
 from redraft.criteria._spec import (
     CHECK_KINDS,
     CHECK_SPEC_ADAPTER,
@@ -95,6 +95,7 @@ __all__ = [
     "Wrapped",
     "as_specs",
     "compile_checks",
+    "compile_checks_async",
     "compile_checks_with_llm",
     "compile_rules",
     "compiled_panel_member",

@@ -24,7 +24,7 @@ from redraft.criteria._spec import (
     Title,
     Wrapped,
 )
-from redraft.evaluators._checks import _JSONProblem, _load_json
+from redraft.evaluators._json_checks import _JSONProblem, _load_json
 
 __all__ = ["FORMAT_JUDGES", "Outcome"]
 
@@ -109,7 +109,9 @@ def _wrapped(spec: Wrapped, text: str) -> Outcome:
     )
 
 
-_TITLE = re.compile(r"<<([^<>\n]*[^\s<>][^<>\n]*)>>")
+# One way to split the title (leading blanks, first visible character, rest):
+# linear time on a long unclosed "<<".
+_TITLE = re.compile(r"<<([^\S\n]*[^\s<>][^<>\n]*)>>")
 
 
 def _title(spec: Title, text: str) -> Outcome:
@@ -127,7 +129,9 @@ def _title(spec: Title, text: str) -> Outcome:
 def _postscript(spec: Postscript, text: str) -> Outcome:
     # "P.S." also matches "P. S." and "p.s.": the marker is the requirement, not its spacing.
     marker = r"\s?".join(re.escape(ch) for ch in spec.marker.replace(" ", ""))
-    pattern = re.compile(rf"^[\s*_>]*{marker}", re.IGNORECASE | re.MULTILINE)
+    # Decoration within the marker's line only: "\s" would cross lines, costing
+    # quadratic time on many blank lines, and finds the same lines.
+    pattern = re.compile(rf"^(?:[^\S\n]|[*_>])*{marker}", re.IGNORECASE | re.MULTILINE)
     if pattern.search(text):
         return Outcome(True, f"the answer has {spec.describe()}, as required")
     return Outcome(

@@ -61,7 +61,9 @@ _ABBREVIATIONS = frozenset(
         "co",
     ]
 )
-_SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*(?=\s|$)")
+# A run of marks is matched from its first mark only, and without giving back:
+# otherwise "." * 20,000 costs quadratic time (the same matches either way).
+_SENTENCE_END = re.compile(r"(?<![.!?…])[.!?…]++[\"'”’)\]]*+(?=\s|$)")
 
 
 def sentences(text: str) -> list[str]:
@@ -85,7 +87,10 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in found if any(ch.isalpha() for ch in s)]
 
 
-_DIVIDER = re.compile(r"^\s*\*\*\*+\s*$", re.MULTILINE)
+# Blanks within the divider's line only: "\s*" would cross lines, costing
+# quadratic time on many blank lines (the pieces differ only in blank lines,
+# which are stripped).
+_DIVIDER = re.compile(r"^[^\S\n]*\*\*\*+[^\S\n]*$", re.MULTILINE)
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
@@ -120,7 +125,9 @@ def sections(text: str, marker: str) -> int:
 
 
 # ``[name]`` but not a markdown link ``[text](url)``.
-_PLACEHOLDER = re.compile(r"\[[^\[\]\n]*[^\s\[\]][^\[\]\n]*\](?!\()")
+# Leading blanks, then the first visible character: one way to split the
+# content, so a long unclosed "[" costs linear time, not quadratic.
+_PLACEHOLDER = re.compile(r"\[[^\S\n]*[^\s\[\]][^\[\]\n]*\](?!\()")
 
 
 def placeholders(text: str) -> list[str]:

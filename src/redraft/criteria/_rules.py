@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from redraft._limits import MAX_COMPILED_CHARS
+from redraft._offload import DEFAULT_LIMIT_S, run_bounded
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._spec import CheckSpec
 
@@ -36,6 +37,7 @@ __all__ = [
     "Hit",
     "Sentence",
     "compile_checks",
+    "compile_checks_async",
     "compile_rules",
     "response_context",
 ]
@@ -355,3 +357,14 @@ def compile_checks(prompt: str, criteria: str | None = None) -> list[CompiledChe
             taken.add(check.spec.slot())
             found.append(check)
     return found
+
+
+async def compile_checks_async(
+    prompt: str, criteria: str | None = None, *, limit_s: float = DEFAULT_LIMIT_S
+) -> list[CompiledCheck]:
+    """:func:`compile_checks` on a worker thread, for async callers: a long
+    prompt takes the compiler a noticeable fraction of a second. Raises
+    :class:`~redraft.WorkTimeoutError` past ``limit_s`` seconds."""
+    return await run_bounded(
+        compile_checks, prompt, criteria, limit_s=limit_s, what="compiling the stated requirements"
+    )

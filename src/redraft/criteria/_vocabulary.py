@@ -262,6 +262,10 @@ class SpecCheck(Check):
         self.source = f"compiled check {spec.kind_name()}"
 
     async def check(self, text: str) -> Evidence:
+        # Off the event loop for a long draft, under the check's time limit.
+        return await self._judged(self._judge, text)
+
+    def _judge(self, text: str) -> Evidence:
         return self._finding(judge_text(self.spec, text), partial=False)
 
     def definite_failure(self, partial: str) -> Evidence | None:

@@ -29,15 +29,21 @@ from redraft.evaluators._checks import (
     CallableCheck,
     Check,
     CheckResult,
-    MatchesJSONSchema,
     MaxWords,
     MustMatch,
     MustNotMatch,
-    ValidJSON,
 )
-from redraft.evaluators._compose import AllOf, AnyOf, Cascade, Weighted, build_panel
+from redraft.evaluators._compose import (
+    AllOf,
+    AnyOf,
+    Cascade,
+    Weighted,
+    build_panel,
+    build_panel_async,
+)
 from redraft.evaluators._findings import FindingsJudge
 from redraft.evaluators._injection import INJECTION_RULES, AddressesJudge, InjectionRule
+from redraft.evaluators._json_checks import MatchesJSONSchema, ValidJSON
 from redraft.evaluators._judges import GENERIC_CRITERIA, JUDGE_PRESETS, Judge, make_judge
 from redraft.evaluators._rules import PointRule, RuleCheck
 from redraft.evaluators._scorers import (
@@ -89,6 +95,7 @@ __all__ = [
     "Weighted",
     "aggregate",
     "build_panel",
+    "build_panel_async",
     "evaluator_identity",
     "get_scorer",
     "load_scorers",

@@ -3,6 +3,14 @@
 Each check yields one :class:`Evidence` whose ``reason`` states what was
 measured against what was required, and whose ``suggestions`` hold a single
 line the feedback can hand to the next draft as-is.
+
+Patterns run on RE2 (:mod:`redraft._patterns`), in time linear in the draft.
+A draft longer than :data:`~redraft._offload.INLINE_CHARS` characters is judged
+off the event loop, and a check whose work takes longer than its
+``time_limit_s`` (:data:`~redraft._offload.DEFAULT_LIMIT_S`, 2 s, unless set)
+yields ``status="error"`` evidence instead of a verdict. A
+:class:`CallableCheck`'s plain function always runs on a worker thread, under
+the same limit.
 """
 
 from __future__ import annotations
@@ -12,12 +20,11 @@ import json
 import re
 from abc import abstractmethod
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-import jsonschema
-
-from redraft._errors import ConfigurationError
+from redraft._errors import ConfigurationError, WorkTimeoutError
+from redraft._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
+from redraft._patterns import Pattern, compile_pattern
 from redraft._types import Evidence, Verdict
 from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
 
@@ -25,11 +32,9 @@ __all__ = [
     "CallableCheck",
     "Check",
     "CheckResult",
-    "MatchesJSONSchema",
     "MaxWords",
     "MustMatch",
     "MustNotMatch",
-    "ValidJSON",
 ]
 
 # Quoted excerpts of the draft are cut so one long match cannot flood a reason.
@@ -45,6 +50,9 @@ class Check(Evaluator):
     uses_llm = False
     #: what the check looks at, recorded as ``Evidence.source``
     source: str = "the draft"
+    #: seconds the check's work may take off the event loop; past it the
+    #: finding is an error, never a pass
+    time_limit_s: float = DEFAULT_LIMIT_S
 
     def __init__(self, *, name: str | None = None, required: bool = True) -> None:
         if name is not None:
@@ -57,6 +65,32 @@ class Check(Evaluator):
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
         return aggregate([await self.check(subject.text)], threshold=context.threshold)
+
+    async def _judged(self, judge: Callable[[str], Evidence], text: str) -> Evidence:
+        """``judge(text)``: inline for a short text, else on a worker thread
+        under :attr:`time_limit_s`."""
+        if len(text) <= INLINE_CHARS:
+            return judge(text)
+        return await self._bounded(judge, text)
+
+    async def _bounded(self, judge: Callable[[str], Evidence], text: str) -> Evidence:
+        try:
+            return await run_bounded(
+                judge, text, limit_s=self.time_limit_s, what=f"the check {self.name!r}"
+            )
+        except WorkTimeoutError as exc:
+            return self._error(f"not judged: {exc}")
+
+    def _error(self, reason: str) -> Evidence:
+        return Evidence(
+            evaluator=self.name,
+            kind="check",
+            status="error",
+            passed=False,
+            reason=reason,
+            source=self.source,
+            required=self.required,
+        )
 
     def _evidence(
         self,
@@ -80,32 +114,23 @@ class Check(Evaluator):
         )
 
 
-def _compile(pattern: str | re.Pattern[str], flags: int) -> re.Pattern[str]:
-    if isinstance(pattern, re.Pattern):
-        if flags:
-            raise ConfigurationError(
-                f"flags cannot be added to the compiled pattern {pattern.pattern!r}; "
-                "compile it with them"
-            )
-        return pattern
-    try:
-        return re.compile(pattern, flags)
-    except re.error as exc:
-        raise ConfigurationError(f"invalid regular expression {pattern!r}: {exc}") from None
-
-
 _INLINE_FLAGS = re.compile(r"^\(\?[aiLmsux]+\)")
 
 
-def literal_of(pattern: re.Pattern[str]) -> str | None:
+def literal_of(pattern: Pattern | re.Pattern[str] | str) -> str | None:
     """The plain text a pattern stands for, when it has no regex syntax beyond
     leading inline flags. Feedback then names the text, not the regex: small
     models act on 'include "Paris"' but not on '/(?i)paris/'."""
-    body = _INLINE_FLAGS.sub("", pattern.pattern)
+    text = pattern if isinstance(pattern, str) else pattern.pattern
+    body = _INLINE_FLAGS.sub("", text)
     # Letters, digits, spaces and these marks mean themselves in a regex.
     if body and all(ch.isalnum() or ch in " -'," for ch in body):
         return body
     return None
+
+
+def _clip(pattern: str) -> str:
+    return pattern if len(pattern) <= _QUOTE_CHARS else pattern[:_QUOTE_CHARS] + "…"
 
 
 def _quote(text: str) -> str:
@@ -116,21 +141,34 @@ def _quote(text: str) -> str:
 
 class MustMatch(Check):
     """Passes when the regular expression is found somewhere in the draft
-    (``re.search`` semantics; inline flags such as ``(?i)`` work)."""
+    (``re.search`` semantics; inline flags such as ``(?i)`` work).
+
+    The pattern runs on RE2 (:func:`~redraft._patterns.compile_pattern`): one
+    that needs backtracking (lookaround, backreference) or is longer than
+    :data:`~redraft._patterns.MAX_PATTERN_CHARS` raises
+    :class:`~redraft.PatternError`. ``option`` is how that error names it.
+    """
 
     def __init__(
         self,
-        pattern: str | re.Pattern[str],
+        pattern: str | re.Pattern[str] | Pattern,
         *,
         flags: int = 0,
         name: str | None = None,
         required: bool = True,
+        option: str | None = None,
     ) -> None:
-        self.pattern = _compile(pattern, flags)
+        shown = pattern if isinstance(pattern, str) else pattern.pattern
+        self.pattern = compile_pattern(
+            pattern, flags=flags, option=option or f"must_match /{_clip(str(shown))}/"
+        )
         super().__init__(name=name or f"must_match /{self.pattern.pattern}/", required=required)
         self.source = f"regular expression /{self.pattern.pattern}/"
 
     async def check(self, text: str) -> Evidence:
+        return await self._judged(self._judge, text)
+
+    def _judge(self, text: str) -> Evidence:
         shown = f"/{self.pattern.pattern}/"
         match = self.pattern.search(text)
         if match is None:
@@ -157,10 +195,13 @@ class MustMatch(Check):
         )
 
 
-# What makes a match in a prefix unsafe to act on: lookarounds and end anchors
-# (``\b`` at the very end is covered by the margin below).
-_LOOKS_AHEAD = re.compile(r"\(\?[=!]|\$|\\Z")
+# What makes a match in a prefix unsafe to act on: end anchors (RE2 has no
+# lookaround; ``\b`` at the very end is covered by the margin below).
+_ANCHORS_AT_END = re.compile(r"\$|\\[zZ]")
 _MARGIN = 16
+# Longest partial text judged early, on the event loop: a search is ~3 µs per
+# 1,000 characters; recording every match can cost ~60 ms at this size.
+_PARTIAL_CHARS = 20_000
 
 
 class MustNotMatch(Check):
@@ -168,53 +209,63 @@ class MustNotMatch(Check):
 
     def __init__(
         self,
-        pattern: str | re.Pattern[str],
+        pattern: str | re.Pattern[str] | Pattern,
         *,
         flags: int = 0,
         name: str | None = None,
         required: bool = True,
+        option: str | None = None,
     ) -> None:
-        self.pattern = _compile(pattern, flags)
+        shown = pattern if isinstance(pattern, str) else pattern.pattern
+        self.pattern = compile_pattern(
+            pattern, flags=flags, option=option or f"must_not_match /{_clip(str(shown))}/"
+        )
         super().__init__(name=name or f"must_not_match /{self.pattern.pattern}/", required=required)
         self.source = f"regular expression /{self.pattern.pattern}/"
 
     async def check(self, text: str) -> Evidence:
-        return self._judge(text)
+        return await self._judged(self._judge, text)
 
     def definite_failure(self, partial: str) -> Evidence | None:
         # A match that ends well before the end of the partial text stays a
-        # match whatever follows, unless the pattern looks ahead or anchors on
-        # the end; those wait for the whole draft.
-        if _LOOKS_AHEAD.search(self.pattern.pattern):
+        # match whatever follows, unless the pattern anchors on the end; those
+        # wait for the whole draft. So does a very long partial text: this
+        # runs on the event loop, and the final check runs bounded anyway.
+        if len(partial) > _PARTIAL_CHARS or _ANCHORS_AT_END.search(self.pattern.pattern):
             return None
-        settled = [m for m in self.pattern.finditer(partial) if m.end() <= len(partial) - _MARGIN]
-        if not settled:
+        # The leftmost match ends first: later ones start after it.
+        first = self.pattern.search(partial)
+        if first is None or first.end() > len(partial) - _MARGIN:
             return None
         evidence = self._judge(partial)
         return evidence.model_copy(update={"data": {**evidence.data, "partial": True}})
 
     def _judge(self, text: str) -> Evidence:
         shown = f"/{self.pattern.pattern}/"
-        matches = list(self.pattern.finditer(text))
-        if not matches:
+        count = 0
+        recorded: list[str] = []
+        first_at = 0
+        for match in self.pattern.finditer(text):
+            if count == 0:
+                first_at = match.start()
+            count += 1
+            if len(recorded) < _MAX_RECORDED_ERRORS:
+                recorded.append(match.group(0))
+        if not count:
             return self._evidence(
                 passed=True,
                 reason=f"no match for {shown}, as required",
                 data={"pattern": self.pattern.pattern, "count": 0, "matches": []},
             )
-        first = matches[0]
-        more = f" (and {len(matches) - 1} more)" if len(matches) > 1 else ""
+        first = recorded[0]
+        more = f" (and {count - 1} more)" if count > 1 else ""
         return self._evidence(
             passed=False,
-            reason=f"found {_quote(first.group(0))} at character {first.start()}{more}; "
+            reason=f"found {_quote(first)} at character {first_at}{more}; "
             f"the answer must not match {shown}",
-            suggestion=f"Remove {_quote(first.group(0))} and anything else matching {shown} "
+            suggestion=f"Remove {_quote(first)} and anything else matching {shown} "
             "from the answer.",
-            data={
-                "pattern": self.pattern.pattern,
-                "count": len(matches),
-                "matches": [m.group(0) for m in matches[:_MAX_RECORDED_ERRORS]],
-            },
+            data={"pattern": self.pattern.pattern, "count": count, "matches": recorded},
         )
 
 
@@ -231,7 +282,7 @@ class MaxWords(Check):
         super().__init__(name=name or f"max_words {limit}", required=required)
 
     async def check(self, text: str) -> Evidence:
-        return self._judge(text)
+        return await self._judged(self._judge, text)
 
     def definite_failure(self, partial: str) -> Evidence | None:
         # More text never means fewer words.
@@ -255,136 +306,8 @@ class MaxWords(Check):
         )
 
 
-# The whole answer may be one fenced block: models wrap JSON in one out of habit.
-_FENCE = re.compile(
-    r"\A\s*```[ \t]*(?:json)?[ \t]*\r?\n(?P<body>.*?)\r?\n?[ \t]*```\s*\Z",
-    re.DOTALL | re.IGNORECASE,
-)
-
-
-@dataclass(frozen=True)
-class _ParsedJSON:
-    value: Any
-    fenced: bool
-
-
-class _JSONProblem(Exception):
-    def __init__(self, problem: str, *, fenced: bool) -> None:
-        super().__init__(problem)
-        self.problem = problem
-        self.fenced = fenced
-
-
-def _reject_constant(name: str) -> Any:
-    # Python's json accepts NaN and Infinity; the JSON standard does not.
-    raise ValueError(f"{name} is not valid JSON")
-
-
-def _load_json(text: str) -> _ParsedJSON:
-    if not text.strip():
-        raise _JSONProblem("the answer is empty", fenced=False)
-    fence = _FENCE.match(text)
-    body, fenced = (fence.group("body"), True) if fence else (text, False)
-    try:
-        return _ParsedJSON(json.loads(body, parse_constant=_reject_constant), fenced)
-    except json.JSONDecodeError as exc:
-        raise _JSONProblem(
-            f"{exc.msg} at line {exc.lineno}, column {exc.colno}", fenced=fenced
-        ) from None
-    except ValueError as exc:
-        raise _JSONProblem(str(exc), fenced=fenced) from None
-
-
-class ValidJSON(Check):
-    """Passes when the draft is one JSON document, bare or as the only content
-    of a fenced code block (recorded as ``data["fenced"]``)."""
-
-    source = "JSON syntax of the draft"
-
-    def __init__(self, *, name: str | None = None, required: bool = True) -> None:
-        super().__init__(name=name or "valid_json", required=required)
-
-    async def check(self, text: str) -> Evidence:
-        try:
-            parsed = _load_json(text)
-        except _JSONProblem as problem:
-            return self._evidence(
-                passed=False,
-                reason=f"not valid JSON: {problem.problem}",
-                suggestion=f"Reply with valid JSON only ({problem.problem}).",
-                data={"fenced": problem.fenced, "error": problem.problem},
-            )
-        return self._evidence(
-            passed=True,
-            reason="valid JSON" + (" inside a fenced block" if parsed.fenced else ""),
-            data={"fenced": parsed.fenced, "type": type(parsed.value).__name__},
-        )
-
-
 def _shorten(message: str) -> str:
     return message if len(message) <= _MESSAGE_CHARS else message[:_MESSAGE_CHARS] + "…"
-
-
-class MatchesJSONSchema(Check):
-    """Passes when the draft is JSON (see :class:`ValidJSON`) valid under
-    ``schema``. The schema is checked when the evaluator is built."""
-
-    def __init__(
-        self, schema: dict[str, Any], *, name: str | None = None, required: bool = True
-    ) -> None:
-        if not isinstance(schema, dict):
-            raise ConfigurationError(
-                f"a JSON schema must be a JSON object, got {type(schema).__name__}"
-            )
-        validator_class = jsonschema.validators.validator_for(schema)
-        try:
-            validator_class.check_schema(schema)
-        except jsonschema.exceptions.SchemaError as exc:
-            where = exc.json_path if hasattr(exc, "json_path") else "$"
-            raise ConfigurationError(
-                f"invalid JSON schema at {where}: {_shorten(exc.message)}"
-            ) from None
-        self.schema = schema
-        self._validator = validator_class(schema, format_checker=validator_class.FORMAT_CHECKER)
-        title = schema.get("title")
-        super().__init__(
-            name=name or (f"json_schema {title}" if isinstance(title, str) else "json_schema"),
-            required=required,
-        )
-        self.source = "JSON schema" + (f" {title!r}" if isinstance(title, str) else "")
-
-    async def check(self, text: str) -> Evidence:
-        try:
-            parsed = _load_json(text)
-        except _JSONProblem as problem:
-            return self._evidence(
-                passed=False,
-                reason=f"not valid JSON, so it cannot match the schema: {problem.problem}",
-                suggestion=f"Reply with valid JSON only ({problem.problem}).",
-                data={"fenced": problem.fenced, "error": problem.problem},
-            )
-        errors = [
-            {"path": str(error.json_path), "message": _shorten(str(error.message))}
-            for error in self._validator.iter_errors(parsed.value)
-        ]
-        if not errors:
-            return self._evidence(
-                passed=True,
-                reason="the JSON matches the schema",
-                data={"fenced": parsed.fenced, "error_count": 0, "errors": []},
-            )
-        first = errors[0]
-        more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
-        return self._evidence(
-            passed=False,
-            reason=f"{first['path']}: {first['message']}{more}",
-            suggestion=f"Fix the JSON at {first['path']}: {first['message']}.",
-            data={
-                "fenced": parsed.fenced,
-                "error_count": len(errors),
-                "errors": errors[:_MAX_RECORDED_ERRORS],
-            },
-        )
 
 
 CheckResult: TypeAlias = bool | tuple[bool, str] | Evidence
@@ -398,6 +321,11 @@ class CallableCheck(Check):
     or an awaitable of one of those. A function that raises, or returns
     anything else, yields evidence with status ``error``: a broken check
     must never pass a draft nor end the run.
+
+    A plain (not ``async``) function runs on a worker thread, so a slow one
+    cannot hold the event loop; past :attr:`time_limit_s` its finding is an
+    error. An ``async`` function runs on the loop, unbounded: it may wait on
+    I/O as long as the run's own deadlines allow.
     """
 
     def __init__(
@@ -417,9 +345,17 @@ class CallableCheck(Check):
 
     async def check(self, text: str) -> Evidence:
         try:
-            result: object = self.fn(text)
+            result: object
+            if _is_async(self.fn):
+                result = self.fn(text)
+            else:
+                result = await run_bounded(
+                    self.fn, text, limit_s=self.time_limit_s, what=f"the check {self.name!r}"
+                )
             if inspect.isawaitable(result):
                 result = await result
+        except WorkTimeoutError as exc:
+            return self._error(f"not judged: {exc}")
         except Exception as exc:  # user code: any failure is a finding, not a crash
             return self._error(f"the check raised {type(exc).__name__}: {exc}")
         if isinstance(result, Evidence):
@@ -446,13 +382,7 @@ class CallableCheck(Check):
             f"the check returned {type(result).__name__}; expected bool, (bool, reason) or Evidence"
         )
 
-    def _error(self, reason: str) -> Evidence:
-        return Evidence(
-            evaluator=self.name,
-            kind="check",
-            status="error",
-            passed=False,
-            reason=reason,
-            source=self.source,
-            required=self.required,
-        )
+
+def _is_async(fn: object) -> bool:
+    call = getattr(fn, "__call__", None)  # noqa: B004 - an object's async __call__ counts too
+    return inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(call)

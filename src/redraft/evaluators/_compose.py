@@ -9,11 +9,13 @@ child, so nesting keeps its meaning: ``AllOf(AnyOf(a, b), c)`` passes when
 from __future__ import annotations
 
 import asyncio
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from redraft._errors import ConfigurationError
+from redraft._offload import run_bounded
 from redraft._types import Evidence, EvidenceStatus, RunRequest, Verdict
 from redraft.evaluators._base import (
     AggregateMode,
@@ -22,16 +24,29 @@ from redraft.evaluators._base import (
     Subject,
     aggregate,
 )
-from redraft.evaluators._checks import MatchesJSONSchema, MaxWords, MustMatch, MustNotMatch
+from redraft.evaluators._checks import MaxWords, MustMatch, MustNotMatch
+from redraft.evaluators._json_checks import MatchesJSONSchema
 from redraft.evaluators._judges import make_judge
 from redraft.providers._base import Provider
 
 if TYPE_CHECKING:
     from redraft.criteria import CheckSpec
 
-__all__ = ["AllOf", "AnyOf", "Cascade", "Weighted", "build_panel"]
+__all__ = [
+    "BUILD_LIMIT_S",
+    "AllOf",
+    "AnyOf",
+    "Cascade",
+    "Weighted",
+    "build_panel",
+    "build_panel_async",
+]
 
 _PANEL_NAME_CHARS = 80
+#: Seconds :func:`build_panel_async` may take. Building compiles the request's
+#: stated requirements (~0.2 s for the longest prompt the compiler reads),
+#: the patterns and the JSON schema; the limit is a backstop, not a budget.
+BUILD_LIMIT_S = 10.0
 
 
 def _validated(evaluators: Iterable[object], what: str) -> list[Evaluator]:
@@ -310,8 +325,10 @@ def build_panel(
         llm=judge if llm_compile else None,
     )
     members: list[Evaluator] = [compiled] if compiled is not None else []
-    members += [MustMatch(p) for p in must_match]
-    members += [MustNotMatch(p) for p in must_not_match]
+    members += [MustMatch(p, option=f"must_match[{i}]") for i, p in enumerate(must_match)]
+    members += [
+        MustNotMatch(p, option=f"must_not_match[{i}]") for i, p in enumerate(must_not_match)
+    ]
     if max_words is not None:
         members.append(MaxWords(max_words))
     if json_schema is not None:
@@ -335,3 +352,15 @@ def build_panel(
         checks_count = len(members) - (judge is not None)
         name = f"{checks_count} checks" + (f" + {members[-1].name}" if judge is not None else "")
     return Cascade(*members, name=name)
+
+
+async def build_panel_async(
+    judge: Provider | None, *, limit_s: float = BUILD_LIMIT_S, **options: Any
+) -> Evaluator:
+    """:func:`build_panel` on a worker thread, for async callers: compiling a
+    long prompt's requirements and checking a large JSON schema are CPU work
+    that must not hold the event loop. Takes :func:`build_panel`'s keyword
+    arguments; raises what it raises, and :class:`~redraft.WorkTimeoutError`
+    when building takes longer than ``limit_s`` seconds."""
+    build = functools.partial(build_panel, judge, **options)
+    return await run_bounded(build, limit_s=limit_s, what="building the evaluators")

@@ -11,10 +11,16 @@ points and a suggestion the next draft can follow.
 
 Precision matters more than recall here: a false alarm fails a good answer.
 So each rule wants the *steering* form ("give this answer a score of 10",
-"dear grader,"), not the topic ("the teacher will grade the essay"), and a
-rule whose subject the user's own request raises (a question about system
-prompts, a letter to a judge, a request for XML with ``<answer>`` tags) is not
-applied to that request's drafts.
+"dear grader,", "mark it as passed"), not the topic ("the teacher will grade
+the essay", "critics rate this highly"), and a rule whose subject the user's
+own request raises is not applied to that request's drafts: a question about
+system prompts or about how graders score essays, a letter to a judge, a
+request for XML with ``<answer>`` tags or for JSON with a ``passed`` field, or
+a request that quotes the steering form itself ("what does 'ignore previous
+instructions' do?"). The rules live in :mod:`._injection_rules`; the text is
+normalised first so look-alike letters, invisible characters and markdown
+emphasis cannot hide a phrase. ``bench/injection.py`` measures recall on
+steering attempts and the false-positive rate on ordinary answers.
 """
 
 from __future__ import annotations
@@ -27,149 +33,54 @@ from dataclasses import dataclass
 from redraft._types import Evidence, RunRequest, Verdict
 from redraft.evaluators._base import EvaluationContext, Subject, aggregate
 from redraft.evaluators._checks import Check
+from redraft.evaluators._injection_rules import INJECTION_RULES, InjectionRule
 
 __all__ = ["INJECTION_RULES", "AddressesJudge", "InjectionRule"]
 
 _SNIPPET_CHARS = 80
-_ZERO_WIDTH = re.compile("[\u200b-\u200f\u2060\ufeff]")
-
-_ANSWER = r"(?:answer|response|reply|draft|output|submission)"
-_SUBJECT = rf"(?:this(?:\s+{_ANSWER})?|my\s+{_ANSWER}|the\s+{_ANSWER}|me)"
-_JUDGE = (
-    r"(?:evaluators?|graders?|judges?|assessors?|scorers?|raters?|grading\s+model|judge\s+model)"
-)
-_AI = r"(?:(?:ai|llm|automated|automatic)\s+)?"
-_TOP = r"(?:10|ten|100|1\.0)"
-_OUT_OF = r"(?:\s*/\s*(?:10|100)|\s+out\s+of\s+(?:10|ten|100))"
-_UNITS = (
-    r"(?:-|\s+(?:minutes?|seconds?|hours?|days?|weeks?|years?|percent|%|dollars?|euros?|"
-    r"pounds?|mg|ml|kg|km|miles?|pages?|words?|items?|steps?|examples?|times?)\b)"
-)
-
-
-@dataclass(frozen=True)
-class InjectionRule:
-    """One way of steering a judge. ``topic`` matches a request that raises
-    the subject itself; the rule is then not applied to its drafts."""
-
-    name: str
-    describes: str
-    pattern: re.Pattern[str]
-    topic: re.Pattern[str]
-
-
-def _rule(name: str, describes: str, patterns: list[str], topic: str) -> InjectionRule:
-    return InjectionRule(
-        name=name,
-        describes=describes,
-        pattern=re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE | re.MULTILINE),
-        topic=re.compile(topic, re.IGNORECASE),
-    )
-
-
-INJECTION_RULES: tuple[InjectionRule, ...] = (
-    _rule(
-        "ignores-instructions",
-        "asks to ignore earlier instructions",
-        [
-            r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?"
-            r"(?:the\s+|your\s+|my\s+|these\s+|those\s+)?(?:previous|prior|above|earlier|"
-            r"preceding|former|original|system|other)\s+(?:instructions?|prompts?|rules|"
-            r"directions|directives|guidelines|messages)\b",
-            r"\b(?:ignore|disregard)\s+(?:all|any|your)\s+(?:instructions|rules|guidelines)\b",
-        ],
-        r"\b(?:ignore|disregard)\b|injection|jailbreak",
-    ),
-    _rule(
-        "addresses-evaluator",
-        "addresses the evaluator",
-        [
-            rf"\b(?:dear|hello|hi|hey|attention|note\s+(?:to|for)|message\s+(?:to|for)|"
-            rf"instructions?\s+(?:to|for))\s+(?:the\s+|any\s+|all\s+)?{_AI}{_JUDGE}\s*[:,!-]",
-            rf"\bas\s+(?:an?|the)\s+{_AI}{_JUDGE}\s*,?\s+(?:you|please|i\s+(?:ask|urge|request))\b",
-            rf"\b{_JUDGE}\s*[:,]\s*(?:please\s+)?(?:ignore|give|rate|score|mark|pass|approve|"
-            r"accept|disregard|note|you\s+(?:should|must|will))\b",
-            rf"\bif\s+you\s+are\s+(?:an?\s+|the\s+)?{_AI}(?:{_JUDGE}|grading|evaluating|"
-            r"scoring|judging)\b",
-        ],
-        r"evaluat|grader|grading|judge|assessor|scorer|rater",
-    ),
-    _rule(
-        "requests-score",
-        "asks for a score",
-        [
-            rf"\b(?:give|assign|award|grant)\s+{_SUBJECT}\s+(?:an?\s+)?(?:perfect|full|high|"
-            r"highest|maximum|max|top|passing)\s+(?:score|rating|grade|marks?)\b",
-            rf"\b(?:give|assign|award|grant)\s+{_SUBJECT}\s+(?:an?\s+)?(?:score|rating|grade|"
-            rf"mark)\s+of\s+{_TOP}\b",
-            rf"\b(?:give|assign|award)\s+{_SUBJECT}\s+(?:an?\s+{_TOP}|{_TOP}{_OUT_OF})\b(?!{_UNITS})",
-            rf"\b(?:rate|score|grade|mark)\s+{_SUBJECT}\s+(?:as\s+)?(?:an?\s+)?{_TOP}"
-            rf"(?:{_OUT_OF})?\b(?!{_UNITS})",
-            rf"\b(?:this|my|the)\s+{_ANSWER}\s+(?:should|must|deserves\s+to)\s+(?:be\s+)?"
-            rf"(?:scored|rated|graded|marked|judged)\s+(?:as\s+)?(?:an?\s+)?(?:{_TOP}|perfect|"
-            r"highly|passing|pass|correct|excellent)\b",
-            rf"\b(?:this|my|the)\s+{_ANSWER}\s+(?:deserves|merits|earns|warrants)\s+(?:an?\s+)?"
-            rf"(?:perfect|full|top|maximum|highest|{_TOP})\b",
-        ],
-        r"\bscor|\brat(?:e|ing)\b|\bgrad(?:e|ing)\b",
-    ),
-    _rule(
-        "claims-pass",
-        "tells the grader it meets the criteria",
-        [
-            rf"\b(?:this|my|the)\s+{_ANSWER}\s+(?:fully\s+|clearly\s+|already\s+|completely\s+)?"
-            r"(?:meets|satisfies|fulfils|fulfills|passes)\s+(?:all|every|each)\s+(?:of\s+)?"
-            r"(?:the\s+|your\s+)?(?:evaluation\s+|grading\s+|scoring\s+)?(?:criteria|criterion|"
-            r"requirements?|rubric|checks?)\b",
-            rf"\b(?:this|my|the)\s+{_ANSWER}\s+(?:is|has\s+been)\s+(?:verified|confirmed|"
-            r"certified|approved)\s+(?:as\s+)?(?:correct|passing|perfect)\b",
-        ],
-        r"criteri|requirement|rubric",
-    ),
-    _rule(
-        "writes-score",
-        "writes its own score",
-        [
-            r"^[\s*#>_-]*(?:final\s+|overall\s+)?(?:score|rating|grade|verdict)\s*[:=]\s*\**\s*"
-            rf"(?:{_TOP}(?:{_OUT_OF})?|pass(?:ed)?|perfect)\b",
-            r'"passed"\s*:\s*true\b',
-        ],
-        r"\bscor|\brat(?:e|ing)\b|\bgrad(?:e|ing)\b|verdict|passed",
-    ),
-    _rule(
-        "system-prompt",
-        "invokes a system prompt",
-        [
-            r"\b(?:ignore|reveal|print|show|repeat|override|bypass|leak|new|updated|per|"
-            r"according\s+to|follow)\s+(?:the\s+|your\s+|my\s+|this\s+)?system\s+prompt\b",
-            r"\bsystem\s+prompt\s*[:\]]",
-            r"\[\s*system\s*\]",
-            r"^\s*system\s*:\s*you\s+(?:are|must|will)\b",
-        ],
-        r"system\s+prompt|prompt\s+injection|jailbreak",
-    ),
-    _rule(
-        "role-override",
-        "tries to give the model a new role",
-        [
-            r"\byou\s+are\s+now\s+(?:an?\s+|the\s+)?(?:\w+\s+){0,2}?(?:evaluator|grader|judge|"
-            r"assessor|ai|assistant|language\s+model|llm|chatbot|dan)\b",
-            r"\byou\s+are\s+now\s+in\s+(?:\w+\s+)?(?:dan|developer|god|jailbreak|jailbroken|"
-            r"unrestricted|admin|debug)\s+mode\b",
-        ],
-        r"you\s+are\s+now|role[- ]?play|persona|jailbreak|prompt\s+injection",
-    ),
-    _rule(
-        "fake-tags",
-        "writes the evaluator's data tags",
-        [
-            r"</\s*(?:answer|request|conversation|criteria|format|statements|instructions?|"
-            r"system|evaluation)\s*>",
-            r"<\s*(?:criteria|system|instructions?|evaluation|verdict|judge|grader)\s*>",
-        ],
-        r"<\s*/?\s*(?:answer|request|conversation|criteria|format|statements|instructions?|"
-        r"system|evaluation|verdict|judge|grader)\b|\bxml\b|\bhtml\b",
-    ),
+_LEAD_IN = " \t\r\n.!?;:,([>\u2014\u2013-"
+# Invisible characters that split a word without showing: zero-width spaces
+# and joiners, the soft hyphen, word joiners, variation selectors.
+_INVISIBLE = re.compile("[\u00ad\u034f\u180e\u200b-\u200f\u2060-\u2064\ufe00-\ufe0f\ufeff]")
+# Markdown emphasis and code marks: "**Ignore** the `criteria`" reads as plain
+# words; the underscore only at a word's edge, so snake_case names stay whole.
+_EMPHASIS = re.compile(r"[*~`]+|(?<!\w)_+|_+(?!\w)")
+# Letters from other scripts that look like Latin ones ("Ignore" spelled with a
+# Cyrillic o), and typographic quotes: NFKC keeps them apart, and the rules are
+# ASCII. Escaped, since the letters themselves are indistinguishable here.
+_LOOK_ALIKES = str.maketrans(
+    {
+        # Cyrillic a e o p c y x s i j h d k, dotless i, script g
+        **dict(
+            zip(
+                "\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0455\u0456\u0458\u04bb\u0501"
+                "\u043a\u0131\u0261",
+                "aeopcyxsijhdkig",
+                strict=True,
+            )
+        ),
+        # Cyrillic capitals A B E K M H O P C T Y X S I J
+        **dict(
+            zip(
+                "\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0423\u0425"
+                "\u0405\u0406\u0408",
+                "ABEKMHOPCTYXSIJ",
+                strict=True,
+            )
+        ),
+        # Greek a i k v o p t u, and capitals A B E Z H I K M N O P T Y X
+        **dict(zip("\u03b1\u03b9\u03ba\u03bd\u03bf\u03c1\u03c4\u03c5", "aikvoptu", strict=True)),
+        **dict(
+            zip(
+                "\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4"
+                "\u03a5\u03a7",
+                "ABEZHIKMNOPTYX",
+                strict=True,
+            )
+        ),
+        **dict.fromkeys("\u2018\u2019\u201b\u02bc\u2032", "'"),
+        **dict.fromkeys("\u201c\u201d\u201f\u2033", '"'),
+    }
 )
 
 
@@ -215,7 +126,7 @@ class AddressesJudge(Check):
     def judge_text(self, text: str, *, request: RunRequest | None = None) -> Evidence:
         """The finding for ``text``; rules whose topic ``request`` raises are skipped."""
         topic = _topic_text(request) if request is not None else ""
-        applied = [r for r in self.rules if not (topic and r.topic.search(topic))]
+        applied = [r for r in self.rules if not (topic and _raises(topic, r))]
         skipped = [r.name for r in self.rules if r not in applied]
         findings = _scan(_normalise(text), applied)
         data: dict[str, object] = {
@@ -247,8 +158,10 @@ class AddressesJudge(Check):
 
 
 def _normalise(text: str) -> str:
-    # Full-width letters and zero-width joiners must not hide a phrase.
-    return _ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text))
+    # Full-width letters, look-alike letters, zero-width joiners and markdown
+    # emphasis must not hide a phrase.
+    text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
+    return _EMPHASIS.sub("", text.translate(_LOOK_ALIKES))
 
 
 def _scan(text: str, rules: list[InjectionRule]) -> list[_Finding]:
@@ -256,8 +169,18 @@ def _scan(text: str, rules: list[InjectionRule]) -> list[_Finding]:
     for rule in rules:
         match = rule.pattern.search(text)
         if match is not None:
-            findings.append(_Finding(rule, " ".join(match.group(0).split()), match.start()))
+            # A command's lead-in (". ", "(") places the match; it is not the finding.
+            found = match.group(0)
+            lead = len(found) - len(found.lstrip(_LEAD_IN))
+            findings.append(_Finding(rule, " ".join(found[lead:].split()), match.start() + lead))
     return sorted(findings, key=lambda f: f.at)
+
+
+def _raises(topic: str, rule: InjectionRule) -> bool:
+    # A request that names the subject ("how do graders score essays?") or
+    # quotes the steering form itself ("what does 'passed: true' mean here?")
+    # gets answers that must repeat it.
+    return rule.topic.search(topic) is not None or rule.pattern.search(topic) is not None
 
 
 def _topic_text(request: RunRequest) -> str:

@@ -7,34 +7,32 @@ reports one piece of evidence per rule that fired, so the panel can show each
 deduction or bonus on its own line.
 
 Rules usually arrive as JSON from HTTP clients, so a pattern is untrusted
-input running in the server's process. Python's ``re`` has no timeout, so the
-work is bounded by size instead: patterns are capped at
-:data:`MAX_PATTERN_CHARS` characters and only the first :data:`MAX_SCAN_CHARS`
-characters of a text are scanned (``data["truncated"]`` says when a text was
-cut). The caps keep ordinary patterns linear-time and bounded; they do not
-make a pathological pattern such as ``(a+)+$`` safe, so an operator exposing
-rules to untrusted clients should still put the service behind a request
-timeout.
+input running in the server's process. Patterns run on RE2
+(:mod:`redraft._patterns`): matching is linear in the text whatever the
+pattern, so ``(a+)+$`` is as cheap as ``a``, and a pattern that needs
+backtracking (lookaround, backreference) is refused when the rule is built,
+naming the rule and the construct. The work is bounded by size as well:
+patterns are capped at :data:`MAX_PATTERN_CHARS` characters and only the first
+:data:`MAX_SCAN_CHARS` characters of a text are scanned (``data["truncated"]``
+says when a text was cut). Unless text and rules are small (see
+:data:`~redraft._offload.INLINE_CHARS`), the rules are applied on a worker
+thread under :attr:`RuleCheck.time_limit_s` (2 s by default); past it the
+finding is an error, not a pass.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
-from redraft._errors import ConfigurationError
+from redraft._errors import ConfigurationError, PatternError, WorkTimeoutError
+from redraft._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
+from redraft._patterns import MAX_PATTERN_CHARS, Pattern, compile_pattern
 from redraft._types import Evidence, Verdict
 from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
-from redraft.evaluators._checks import (
-    _MAX_RECORDED_ERRORS,
-    _QUOTE_CHARS,
-    _compile,
-    _quote,
-    literal_of,
-)
+from redraft.evaluators._checks import _MAX_RECORDED_ERRORS, _QUOTE_CHARS, _quote, literal_of
 
 __all__ = [
     "MAX_PATTERN_CHARS",
@@ -46,8 +44,6 @@ __all__ = [
 
 RuleWhen = Literal["present", "absent"]
 
-#: Longest accepted pattern; longer ones are refused when the rule is built.
-MAX_PATTERN_CHARS = 500
 #: How much of a text is scanned; the rest is ignored (and reported as truncated).
 MAX_SCAN_CHARS = 200_000
 
@@ -78,14 +74,14 @@ class PointRule:
     description: str
     when: RuleWhen = "present"
     ignore_case: bool = True
-    compiled: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    compiled: Pattern = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         label = _rule_label(self.pattern)
         if not isinstance(self.pattern, str) or not self.pattern:
             raise ConfigurationError(f"{label}: 'pattern' must be a non-empty string")
         if len(self.pattern) > MAX_PATTERN_CHARS:
-            raise ConfigurationError(
+            raise PatternError(
                 f"{label}: 'pattern' has {len(self.pattern)} characters; "
                 f"the limit is {MAX_PATTERN_CHARS}"
             )
@@ -109,9 +105,12 @@ class PointRule:
                 f"{label}: 'ignore_case' must be true or false, got {self.ignore_case!r}"
             )
         try:
-            compiled = _compile(self.pattern, re.IGNORECASE if self.ignore_case else 0)
-        except ConfigurationError as exc:
-            raise ConfigurationError(f"{label}: 'pattern' is an {exc}") from None
+            compiled = compile_pattern(self.pattern, ignore_case=self.ignore_case, option=label)
+        except PatternError as exc:
+            option = f"{label}: 'pattern'"
+            raise PatternError(
+                f"{option} is invalid: {exc.reason}", option=option, reason=exc.reason
+            ) from None
         object.__setattr__(self, "points", float(self.points))
         object.__setattr__(self, "compiled", compiled)
 
@@ -159,6 +158,8 @@ class RuleCheck(Evaluator):
 
     kind = "check"
     uses_llm = False
+    #: seconds applying the rules may take off the event loop
+    time_limit_s: float = DEFAULT_LIMIT_S
 
     def __init__(
         self, rules: Sequence[PointRule], *, name: str = "rules", required: bool = True
@@ -191,10 +192,39 @@ class RuleCheck(Evaluator):
         return cls(built, name=name, required=required)
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
-        return aggregate(self.apply(subject.text), threshold=context.threshold)
+        return aggregate(await self.apply_bounded(subject.text), threshold=context.threshold)
+
+    async def apply_bounded(self, text: str) -> list[Evidence]:
+        """:meth:`apply`, off the event loop for a long text. Past
+        :attr:`time_limit_s` the result is one ``status="error"`` finding."""
+        count = len(self.rules)
+        if len(text) * count <= INLINE_CHARS:  # each rule scans the whole text
+            return self.apply(text)
+        try:
+            return await run_bounded(
+                self.apply,
+                text,
+                limit_s=self.time_limit_s,
+                what=f"applying {count} rule{'' if count == 1 else 's'}",
+            )
+        except WorkTimeoutError as exc:
+            return [
+                Evidence(
+                    evaluator=self.name,
+                    kind="check",
+                    status="error",
+                    passed=False,
+                    points=0.0,
+                    reason=f"not judged: {exc}",
+                    source=f"{count} rule{'' if count == 1 else 's'}",
+                    required=self.required,
+                )
+            ]
 
     def apply(self, text: str) -> list[Evidence]:
-        """The findings for ``text``; synchronous so callers outside a run can use it."""
+        """The findings for ``text``; synchronous so callers outside a run can
+        use it. Linear in the text, but it holds the caller's thread: async
+        code with long texts should use :meth:`apply_bounded`."""
         truncated = len(text) > MAX_SCAN_CHARS
         scanned = text[:MAX_SCAN_CHARS]
         evidence = [

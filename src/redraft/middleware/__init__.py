@@ -1,4 +1,4 @@
-"""Drop-in middleware (seed 003): redraft inside the SDK call you already make.
+"""Drop-in middleware: redraft inside the SDK call you already make.
 
 ::
 
@@ -28,6 +28,8 @@ from redraft._errors import ConfigurationError
 from redraft._settings import Settings
 from redraft._types import Policy
 from redraft.evaluators import Evaluator
+from redraft.middleware._adapter import VendorAdapter
+from redraft.middleware._clients import WrappedAsync, WrappedSync
 from redraft.middleware._common import JudgeArg, Redrafter
 from redraft.middleware._decorator import Refined, refine
 from redraft.middleware._options import CallOptions
@@ -86,33 +88,17 @@ def wrap(
         enabled=enabled,
         settings=settings,
     )
-    wrapped: object
+    adapter: VendorAdapter[Any]
     if family == "openai":
-        import openai
-
-        from redraft.middleware._openai import RedraftAsyncOpenAI, RedraftOpenAI
-
-        if isinstance(client, openai.AsyncOpenAI):
-            wrapped = RedraftAsyncOpenAI(client, core)
-        else:
-            assert isinstance(client, openai.OpenAI)
-            if isinstance(client, openai.AzureOpenAI) and core.enabled:
-                raise ConfigurationError(
-                    "wrap() cannot rebuild a sync AzureOpenAI client as an async one; "
-                    "wrap an openai.AsyncAzureOpenAI instead"
-                )
-            wrapped = RedraftOpenAI(client, core)
+        from redraft.middleware._openai import ADAPTER as adapter
     else:
-        import anthropic
-
-        from redraft.middleware._anthropic import RedraftAnthropic, RedraftAsyncAnthropic
-
-        if isinstance(client, anthropic.AsyncAnthropic):
-            wrapped = RedraftAsyncAnthropic(client, core)
-        else:
-            assert isinstance(client, anthropic.Anthropic)
-            wrapped = RedraftAnthropic(client, core)
-    return cast(C, wrapped)
+        from redraft.middleware._anthropic import ADAPTER as adapter
+    if adapter.is_async(client):
+        return cast(C, WrappedAsync(client, core, adapter))
+    why = adapter.cannot_rebuild(client) if core.enabled else None
+    if why is not None:
+        raise ConfigurationError(why)
+    return cast(C, WrappedSync(client, core, adapter))
 
 
 def _family(client: object) -> str:

@@ -10,13 +10,13 @@ vendor SDK.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
 
 from redraft._errors import ConfigurationError
+from redraft._openai_wire import text_pieces
 from redraft._settings import Settings, load_settings
 from redraft._types import Policy, RunRequest
 from redraft.evaluators import JUDGE_PRESETS, Evaluator, build_panel
@@ -54,14 +54,6 @@ def merge_params(extras: Mapping[str, Any], params: Mapping[str, Any]) -> dict[s
     ):
         merged["extra_body"] = {**extras["extra_body"], **params["extra_body"]}
     return merged
-
-
-_PIECES = re.compile(r"\S+\s*|\s+")
-
-
-def text_pieces(text: str) -> list[str]:
-    """Word-sized stream deltas that join back to ``text`` exactly."""
-    return _PIECES.findall(text)
 
 
 class Redrafter:

@@ -7,6 +7,7 @@ lifespan opens and closes it.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -102,6 +103,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        _import_vendor_sdks(settings, profiles)
         own_store = store is None
         own_registry = registry is None
         the_store = store or await Store.open(settings.database_url)
@@ -204,6 +206,23 @@ def create_app(
         }
 
     return app
+
+
+# Families whose provider imports a vendor SDK on first use.
+_SDK_MODULES = {"openai": "openai", "anthropic": "anthropic"}
+
+
+def _import_vendor_sdks(settings: Settings, profiles: dict[str, Profile]) -> None:
+    """Import the SDKs the configured models use before serving: an import
+    takes ~0.4 s, and inside the first request it would hold the event loop."""
+    specs = [settings.model, settings.judge_model or ""]
+    for profile in profiles.values():
+        specs += [profile.model, profile.judge_model]
+    for family in {spec.strip().partition(":")[0] for spec in specs}:
+        module = _SDK_MODULES.get(family)
+        if module is not None:
+            with contextlib.suppress(ImportError):  # reported when a run needs it
+                importlib.import_module(module)
 
 
 def _verdict_cache(settings: Settings) -> VerdictCache | None:

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from redraft._errors import ConfigurationError
+from redraft._errors import ConfigurationError, WorkTimeoutError
 from redraft._events import (
     CallRecorded,
     DraftCompleted,
@@ -25,8 +25,10 @@ from redraft._events import (
     Thinking,
     VerdictReached,
 )
+from redraft._openai_wire import finish_reason_of, result_chunks
+from redraft._sse import encode_sse
 from redraft._types import RunResult, Usage
-from redraft.evaluators import Cached, Evaluator, build_panel
+from redraft.evaluators import Cached, Evaluator, build_panel_async
 from redraft.profiles import UnknownModelError, resolve_model
 from redraft.server._app import Services, Tenant, services_of
 from redraft.server._errors import ApiError
@@ -41,7 +43,6 @@ from redraft.server._wire import (
     error_status_for_name,
     extension_from_result,
     openai_error,
-    sse_data,
 )
 
 __all__ = ["router"]
@@ -51,7 +52,6 @@ router = APIRouter(tags=["chat"], route_class=StrictJSONRoute)
 # While earlier drafts are judged in "final" mode nothing is ready to send;
 # an empty chunk this often keeps proxies from closing the connection.
 KEEPALIVE_SECONDS = 10.0
-FINAL_TEXT_PIECE = 24
 
 
 async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle:
@@ -59,11 +59,13 @@ async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle
         generator = services.registry.get(plan.generator)
         judge = None if plan.judge is None else services.registry.get(plan.judge)
         escalation = None if plan.escalation is None else services.registry.get(plan.escalation)
-        evaluator: Evaluator = build_panel(judge, request=plan.request, **plan.panel)
+        evaluator: Evaluator = await build_panel_async(judge, request=plan.request, **plan.panel)
         if services.verdict_cache is not None:
             evaluator = Cached(evaluator, services.verdict_cache)
     except ConfigurationError as exc:
         raise ApiError(400, str(exc), param="redraft") from None
+    except WorkTimeoutError as exc:
+        raise ApiError(503, str(exc), type="server_error") from None
     handle = services.executor.start(
         tenant=tenant,
         request=plan.request,
@@ -136,7 +138,7 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
             wire.model,
             result.final_answer,
             result.usage,
-            _finish_reason(result),
+            finish_reason_of(result),
             extension_from_result(result),
         ),
         headers={"x-redraft-run-id": result.run_id},
@@ -179,13 +181,6 @@ async def _terminal_event(handle: RunHandle) -> RunCompleted | RunFailed:
     raise ApiError(503, "the run ended without a result", type="server_error")
 
 
-def _finish_reason(result: RunResult) -> str:
-    for draft in result.drafts:
-        if draft.attempt == result.final_attempt and draft.finish_reason == "length":
-            return "length"
-    return "stop"
-
-
 def _failure(result: RunResult, message: str, error_type: str) -> ApiError:
     status, type_, code, should_retry = error_status_for_name(
         error_type, stop_reason=result.stop_reason
@@ -218,7 +213,7 @@ async def _stream(
     handle: RunHandle, model: str, mode: str, include_usage: bool
 ) -> AsyncIterator[str]:
     run_id = handle.run_id
-    yield sse_data(chunk(run_id, model, role="assistant", delta=""))
+    yield encode_sse(chunk(run_id, model, role="assistant", delta=""))
     events = handle.events().__aiter__()
     pending: asyncio.Task[RunEvent] | None = None
     try:
@@ -227,14 +222,14 @@ async def _stream(
                 pending = asyncio.ensure_future(events.__anext__())
             done, _ = await asyncio.wait({pending}, timeout=KEEPALIVE_SECONDS)
             if not done:
-                yield sse_data(chunk(run_id, model, delta=""))
+                yield encode_sse(chunk(run_id, model, delta=""))
                 continue
             try:
                 event = pending.result()
             except StopAsyncIteration:
                 break
             except StoreUnavailableError as exc:
-                yield sse_data(openai_error(str(exc), type="server_error"))
+                yield encode_sse(openai_error(str(exc), type="server_error"))
                 break
             pending = None
             for piece in _render(event, run_id, model, mode, include_usage):
@@ -252,28 +247,25 @@ async def _stream(
 def _marker(run_id: str, model: str, kind: str, attempt: int, **details: object) -> str:
     """An empty chunk whose ``redraft`` extension tells a live client what happened."""
     extension = {"event": kind, "attempt": attempt, **details}
-    return sse_data(chunk(run_id, model, delta="", extension=extension))
+    return encode_sse(chunk(run_id, model, delta="", extension=extension))
 
 
 def _render(event: RunEvent, run_id: str, model: str, mode: str, include_usage: bool) -> list[str]:
     if mode == "shadow":
         if isinstance(event, TextDelta):
-            return [sse_data(chunk(run_id, model, delta=event.delta))]
+            return [encode_sse(chunk(run_id, model, delta=event.delta))]
         if isinstance(event, DraftCompleted):
             extension = {"run_id": run_id, "delivery": "shadow", "evaluation": "pending"}
             finish = "length" if event.finish_reason == "length" else "stop"
-            return [sse_data(chunk(run_id, model, finish_reason=finish, extension=extension))]
+            return [encode_sse(chunk(run_id, model, finish_reason=finish, extension=extension))]
     if mode == "live":
         if isinstance(event, Thinking):
             return [_marker(run_id, model, "thinking", event.attempt, message=event.message)]
         if isinstance(event, DraftStarted) and event.attempt > 1:
             return [_marker(run_id, model, "redraft", event.attempt, feedback=event.feedback)]
         if isinstance(event, TextDelta):
-            return [
-                sse_data(
-                    chunk(run_id, model, delta=event.delta, extension={"attempt": event.attempt})
-                )
-            ]
+            delta = chunk(run_id, model, delta=event.delta, extension={"attempt": event.attempt})
+            return [encode_sse(delta)]
         if isinstance(event, VerdictReached):
             verdict = event.verdict
             return [
@@ -296,26 +288,21 @@ def _render(event: RunEvent, run_id: str, model: str, mode: str, include_usage: 
         body["error"]["continue_context"] = [
             m.model_dump(exclude_none=True) for m in event.result.continue_context
         ]
-        return [sse_data(body)]
+        return [encode_sse(body)]
     if isinstance(event, RunCompleted):
         result = event.result
-        pieces: list[str] = []
-        if mode != "live":
-            text = result.final_answer
-            for start in range(0, len(text), FINAL_TEXT_PIECE):
-                pieces.append(
-                    sse_data(chunk(run_id, model, delta=text[start : start + FINAL_TEXT_PIECE]))
-                )
         extension = extension_from_result(result)
         if mode == "live" and result.drafts and result.final_attempt != result.drafts[-1].attempt:
             # The client saw a later draft stream by; tell it which text won.
             extension["final_answer"] = result.final_answer
-        pieces.append(
-            sse_data(
-                chunk(run_id, model, finish_reason=_finish_reason(result), extension=extension)
-            )
+        # The role chunk opened the stream; a live one has sent the text already.
+        bodies = result_chunks(
+            result,
+            model,
+            include_usage=include_usage,
+            role=False,
+            text=mode != "live",
+            extension=extension,
         )
-        if include_usage:
-            pieces.append(sse_data(chunk(run_id, model, usage=result.usage, choices=False)))
-        return pieces
+        return [encode_sse(body) for body in bodies]
     return []

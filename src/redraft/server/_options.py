@@ -24,7 +24,7 @@ from redraft._types import (
     Policy,
     RunRequest,
 )
-from redraft.criteria import ChecksMode, CheckSpec, compile_checks
+from redraft.criteria import ChecksMode, CheckSpec
 from redraft.evaluators import AddressesJudge
 from redraft.profiles import NO_JUDGE, Profile, StreamMode, check_request_spec
 
@@ -243,12 +243,11 @@ def plan_run(
         )
     except ValidationError as exc:
         raise ConfigurationError(f"messages: {exc.errors()[0]['msg']}") from None
+    # Whether compiling finds a check is known only once the panel is built,
+    # off the event loop (compiling a long prompt is CPU work): build_panel
+    # refuses a panel with nothing to evaluate then.
     compiled = compiling and checks_mode == "extend"
-    if (
-        judge_spec is None
-        and not has_checks
-        and not (compiled and compile_checks(request.prompt, request.criteria))
-    ):
+    if judge_spec is None and not has_checks and not compiled:
         raise ConfigurationError(
             "judge_model is 'none' (checks only) but no check was given and none could be "
             "compiled from the request: add checks, must_match, must_not_match, max_words "

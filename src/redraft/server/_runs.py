@@ -10,7 +10,8 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
 from redraft._errors import ConfigurationError
-from redraft._events import RunCompleted, RunEvent, RunFailed
+from redraft._events import RunCompleted, RunFailed
+from redraft._sse import encode_sse
 from redraft.profiles import UnknownModelError, resolve_model
 from redraft.server._answers import AnswersRequest, AnswersResponse, answers_response, plan_answers
 from redraft.server._app import Tenant, services_of
@@ -78,7 +79,7 @@ async def run_events(
 
     async def stream() -> AsyncIterator[str]:
         async for event in store.follow(run_id, tenant=tenant, after_seq=after_seq):
-            yield _sse(event)
+            yield encode_sse(event.model_dump_json(), event=event.type, id=event.seq)
             if isinstance(event, RunCompleted | RunFailed):
                 break
 
@@ -98,10 +99,6 @@ def _resume_point(name: str, value: str | None) -> int:
             param=name,
         )
     return int(value)
-
-
-def _sse(event: RunEvent) -> str:
-    return f"id: {event.seq}\nevent: {event.type}\ndata: {event.model_dump_json()}\n\n"
 
 
 @router.post("/v1/answers", tags=["answers"])

@@ -1,9 +1,14 @@
-"""Seed 004's evaluation sessions over HTTP.
+"""Evaluation sessions over HTTP.
 
 ``POST /v1/sessions`` makes a session, ``POST /v1/evaluate/start`` starts its
 panel in the background, ``/v1/evaluate/stream`` (POST, or GET for browser
 ``EventSource``) streams its evidence and stays open for re-evaluations, and
 ``POST /v1/evidence/update`` corrects evidence, which re-evaluates it.
+
+The evaluation-sessions design's own paths (``/evaluate/start``,
+``/evaluate/stream``, ``/evidence/update``) are served by the same handlers,
+and their stream keeps that design's event names (``evaluation_start``,
+``evidence``, ``evaluation_complete``), so a client written to it works unchanged.
 """
 
 from __future__ import annotations
@@ -17,14 +22,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from redraft._errors import ConfigurationError
 from redraft._limits import MAX_PANEL_MEMBERS
+from redraft._sse import encode_sse
 from redraft.profiles import NO_JUDGE, UnknownModelError, check_request_spec, resolve_model
 from redraft.server._app import Services, Tenant, services_of
 from redraft.server._errors import ApiError
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._session_worker import PANEL_ADAPTER
 from redraft.sessions import (
+    OLD_EVENT_NAMES,
     CheckMember,
-    EvidenceItem,
     JudgeMember,
     ModelMember,
     PanelMember,
@@ -127,6 +133,7 @@ async def get_session(
 
 
 @router.post("/v1/evaluate/start")
+@router.post("/evaluate/start", include_in_schema=False)
 async def start_evaluation(request: Request, tenant: Tenant, body: SessionRef) -> dict[str, Any]:
     """Start the panel in the background and return at once."""
     worker = services_of(request).sessions
@@ -144,6 +151,7 @@ async def start_evaluation(request: Request, tenant: Tenant, body: SessionRef) -
 
 
 @router.post("/v1/evaluate/stream")
+@router.post("/evaluate/stream", include_in_schema=False)
 async def stream_evaluation(
     request: Request,
     tenant: Tenant,
@@ -155,6 +163,7 @@ async def stream_evaluation(
 
 
 @router.get("/v1/evaluate/stream")
+@router.get("/evaluate/stream", include_in_schema=False)
 async def stream_evaluation_get(
     request: Request,
     tenant: Tenant,
@@ -170,6 +179,7 @@ async def stream_evaluation_get(
 
 
 @router.post("/v1/evidence/update")
+@router.post("/evidence/update", include_in_schema=False)
 async def update_evidence(request: Request, tenant: Tenant, body: EvidenceUpdate) -> dict[str, Any]:
     """Mark evidence valid or invalid; invalid starts a re-evaluation in the
     background, whose new evidence reaches every open stream."""
@@ -267,6 +277,8 @@ async def _stream(
     if not await store.exists(session_id, tenant=tenant):
         raise _not_found(session_id)
     heartbeat = services.settings.sse_heartbeat_seconds
+    # The unprefixed paths speak the evaluation-sessions design's event names.
+    legacy = not request.scope["route"].path.startswith("/v1/")
 
     async def events() -> AsyncIterator[str]:
         # Tell EventSource how soon to reconnect; it sends Last-Event-ID when it does.
@@ -274,15 +286,19 @@ async def _stream(
         async for entry in store.follow(
             session_id, tenant=tenant, after_seq=after_seq, heartbeat_s=heartbeat
         ):
-            yield ": keep-alive\n\n" if entry is None else _sse(*entry)
+            if entry is None:
+                yield ": keep-alive\n\n"
+                continue
+            seq, item = entry
+            data: str | dict[str, Any] = item.model_dump_json()
+            if legacy:
+                data = item.model_dump(mode="json")
+                data["event_type"] = OLD_EVENT_NAMES[item.event_type]
+            # No "event:" line: EventSource's onmessage only sees unnamed events.
+            yield encode_sse(data, id=seq)
 
     return StreamingResponse(
         events(),
         media_type="text/event-stream",
         headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
     )
-
-
-def _sse(seq: int, item: EvidenceItem) -> str:
-    # No "event:" line: EventSource's onmessage only sees unnamed events (seed 004's client).
-    return f"id: {seq}\ndata: {item.model_dump_json()}\n\n"

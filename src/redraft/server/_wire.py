@@ -1,15 +1,14 @@
-"""OpenAI Chat Completions on the wire: the request model, SSE framing, errors.
+"""OpenAI Chat Completions on the wire: the request model and errors.
 
 Kept apart from the endpoint so the exact shapes can be tested against the
 official ``openai`` SDK's own types without a server. The response builders
-(:func:`completion_response`, :func:`chunk`, :func:`extension_from_result`)
-live in the core module :mod:`redraft._openai_wire`, shared with the
+(:func:`completion_response`, :func:`chunk`, :func:`extension_from_result`,
+``SSE_DONE``) live in the core module :mod:`redraft._openai_wire`, shared with the
 middleware, and are re-exported here.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -30,6 +29,7 @@ from redraft._errors import (
 )
 from redraft._openai_wire import (
     FINISH_REASONS,
+    SSE_DONE,
     chunk,
     completion_response,
     extension_from_result,
@@ -55,15 +55,12 @@ __all__ = [
     "error_status_for_name",
     "extension_from_result",
     "openai_error",
-    "sse_data",
 ]
 
 MAX_MESSAGES = 256
 MAX_CONTENT_CHARS = 200_000
 """Text characters one message may carry."""
 MAX_MODEL_CHARS = 256
-
-SSE_DONE = "data: [DONE]\n\n"
 
 # OpenAI's newer "developer" role is the system role under another name.
 _ROLE_ALIASES = {"developer": "system"}
@@ -162,19 +159,6 @@ def _text_chars(content: object) -> int:
             if isinstance(part, dict) and isinstance(part.get("text"), str)
         )
     return 0
-
-
-# -- server-sent events ---------------------------------------------------------------
-
-
-def sse_data(obj: object) -> str:
-    """One server-sent event: a single ``data:`` line and the blank line that
-    ends it. No ``event:`` or ``id:`` lines: the OpenAI SDK mis-parses them.
-
-    ``json.dumps`` escapes newlines inside strings, so the payload is always
-    one line.
-    """
-    return f"data: {json.dumps(obj, ensure_ascii=False, separators=(',', ':'))}\n\n"
 
 
 # -- errors ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ streams what these produce.
 from redraft.sessions._panel import MemberOutcome, PanelEnvironment, build_members, evaluate_panel
 from redraft.sessions._reevaluate import REEVALUATOR, Reassessment
 from redraft.sessions._types import (
+    OLD_EVENT_NAMES,
     CheckMember,
     EvidenceItem,
     JudgeMember,
@@ -24,6 +25,7 @@ from redraft.sessions._types import (
 )
 
 __all__ = [
+    "OLD_EVENT_NAMES",
     "REEVALUATOR",
     "CheckMember",
     "EvidenceItem",

@@ -11,13 +11,15 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from redraft._limits import MAX_RULES_PER_CHECK
 from redraft._types import EvaluatorKind, Evidence, EvidenceStatus, RunRequest
 from redraft.evaluators._base import Subject
 
 __all__ = [
+    "NEW_EVENT_NAMES",
+    "OLD_EVENT_NAMES",
     "CheckMember",
     "EvidenceItem",
     "JudgeMember",
@@ -32,7 +34,15 @@ __all__ = [
     "reevaluation_source",
 ]
 
-SessionEventType = Literal["evaluation_start", "evidence", "evaluation_complete"]
+SessionEventType = Literal["evaluation_started", "evidence_recorded", "evaluation_completed"]
+OLD_EVENT_NAMES: dict[str, str] = {
+    "evaluation_started": "evaluation_start",
+    "evidence_recorded": "evidence",
+    "evaluation_completed": "evaluation_complete",
+}
+"""Each event type's name in the evaluation-sessions design: the unprefixed
+routes stream these, and sessions stored before the rename hold them."""
+NEW_EVENT_NAMES = {old: new for new, old in OLD_EVENT_NAMES.items()}
 SessionStatus = Literal["created", "evaluating", "completed"]
 _MAX_SUBJECT = 100_000
 _NAME = r"^[A-Za-z0-9_.:-]{1,64}$"
@@ -128,11 +138,11 @@ def reevaluation_source(evidence_id: int) -> str:
 class EvidenceItem(BaseModel):
     """One item of a session's evidence list and of its evaluation stream.
 
-    Markers (``evaluation_start``, ``evaluation_complete``) have no ``id``.
+    Markers (``evaluation_started``, ``evaluation_completed``) have no ``id``.
     """
 
     id: int | None = None
-    event_type: SessionEventType = "evidence"
+    event_type: SessionEventType = "evidence_recorded"
     score: float = 0
     """Signed points."""
     description: str = ""
@@ -149,6 +159,11 @@ class EvidenceItem(BaseModel):
     """For a re-evaluation: the evidence it re-assesses."""
     details: dict[str, Any] = Field(default_factory=dict)
     created_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
+
+    @field_validator("event_type", mode="before")
+    @classmethod
+    def _renamed(cls, value: object) -> object:
+        return NEW_EVENT_NAMES.get(value, value) if isinstance(value, str) else value
 
 
 def item_from_evidence(evidence: Evidence, *, member: str) -> EvidenceItem:

@@ -104,7 +104,7 @@ class SessionJobs:
             db.add(job)
             await db.flush()
             start = EvidenceItem(
-                event_type="evaluation_start",
+                event_type="evaluation_started",
                 description="Evaluation started",
                 round=rounds + 1,
                 details={"members": members, "job_id": job.id},
@@ -112,7 +112,7 @@ class SessionJobs:
             await self._log(
                 db,
                 session_id,
-                [Append("evaluation_start", {}, start)],
+                [Append("evaluation_started", {}, start)],
                 rounds=rounds + 1,
                 status="evaluating",
             )
@@ -138,7 +138,9 @@ class SessionJobs:
                 for call in calls
             ]
             appends += [
-                Append("evidence", {}, item.model_copy(update={"round": job.round}), member)
+                Append(
+                    "evidence_recorded", {}, item.model_copy(update={"round": job.round}), member
+                )
                 for item in items
             ]
             stored = await self._log(db, job.session_id, appends, job_id=job.id)
@@ -146,7 +148,7 @@ class SessionJobs:
         return stored
 
     async def finish(self, job: Job, *, lease_s: float) -> bool:
-        """Close ``job``; an evaluation round ends with ``evaluation_complete``."""
+        """Close ``job``; an evaluation round ends with ``evaluation_completed``."""
         async with self._sessions.begin() as db:
             if not await self._renew(db, job, lease_s, status="done"):
                 return False
@@ -158,7 +160,7 @@ class SessionJobs:
                     )
                 )
                 done = EvidenceItem(
-                    event_type="evaluation_complete",
+                    event_type="evaluation_completed",
                     description="Initial evaluation completed"
                     if job.round == 1
                     else f"Evaluation round {job.round} completed",
@@ -168,7 +170,7 @@ class SessionJobs:
                 await self._log(
                     db,
                     job.session_id,
-                    [Append("evaluation_complete", {}, done)],
+                    [Append("evaluation_completed", {}, done)],
                     status="completed",
                 )
         self._notifier.publish(session_key(job.session_id))
@@ -279,12 +281,12 @@ class SessionJobs:
                 if row.kind == "evaluate":
                     names = ", ".join(pending) or "nothing"
                     resumed = EvidenceItem(
-                        event_type="evaluation_start",
+                        event_type="evaluation_started",
                         description=f"Evaluation resumed after an interruption ({names} to go)",
                         round=row.round,
                         details={"resumed": True, **interruption},
                     )
-                    appends.append(Append("evaluation_start", {}, resumed))
+                    appends.append(Append("evaluation_started", {}, resumed))
                 await self._log(db, row.session_id, appends, interrupted=True)
                 claimed.append(
                     Job(

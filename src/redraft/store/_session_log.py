@@ -27,7 +27,7 @@ class Append:
     type: str
     payload: dict[str, Any]
     item: EvidenceItem | None = None
-    """For ``evidence``: the item, numbered while appending."""
+    """For ``evidence_recorded``: the item, numbered while appending."""
     member: str = ""
 
 
@@ -49,7 +49,7 @@ async def append_to_log(
 ) -> list[EvidenceItem]:
     """Number and write ``appends``; returns the evidence items as stored."""
     now = datetime.now(UTC)
-    n_evidence = sum(1 for a in appends if a.type == "evidence")
+    n_evidence = sum(1 for a in appends if a.type == "evidence_recorded")
     values: dict[str, Any] = {
         "last_seq": SessionRow.last_seq + len(appends),
         "last_evidence_id": SessionRow.last_evidence_id + n_evidence,
@@ -77,7 +77,7 @@ async def append_to_log(
         item = append.item
         payload = append.payload
         if item is not None:
-            if append.type == "evidence":
+            if append.type == "evidence_recorded":
                 evidence_id += 1
                 item = item.model_copy(update={"id": evidence_id, "created_at": now})
                 db.add(evidence_row(session_id, item, seq, job_id, append.member, now))

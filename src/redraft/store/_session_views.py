@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel
 
 from redraft._types import CallRecord
-from redraft.sessions._types import EvidenceItem, SessionStatus
+from redraft.sessions._types import EvidenceItem, SessionEventType, SessionStatus
 from redraft.store._models import SessionEvidenceRow, SessionRow
 
 __all__ = [
@@ -22,9 +22,10 @@ __all__ = [
     "summary_of",
 ]
 
-STREAMED = frozenset({"evaluation_start", "evidence", "evaluation_complete"})
+STREAMED = frozenset(get_args(SessionEventType))
 """Log entries the evaluation stream shows; the rest (calls, evidence updates,
-interruptions) are kept for the record."""
+interruptions) are kept for the record. Entries stored before the rename
+carry the old names (:data:`~redraft.sessions.NEW_EVENT_NAMES` maps them)."""
 
 
 class SessionSummary(BaseModel):
@@ -55,7 +56,7 @@ class StoredSession(SessionSummary):
 def item_of(row: SessionEvidenceRow) -> EvidenceItem:
     return EvidenceItem(
         id=row.id,
-        event_type="evidence",
+        event_type="evidence_recorded",
         score=row.score,
         description=row.description,
         source=row.source,

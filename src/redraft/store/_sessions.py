@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from redraft.sessions._types import EvidenceItem
+from redraft.sessions._types import NEW_EVENT_NAMES, EvidenceItem
 from redraft.store._models import SessionEventRow, SessionEvidenceRow, SessionRow
 from redraft.store._session_jobs import (
     EvaluationInProgressError,
@@ -154,16 +154,14 @@ class SessionStore(SessionJobs):
             owner = await db.scalar(select(SessionRow.tenant).where(SessionRow.id == session_id))
             if owner is None or owner != tenant:
                 return None
-            rows = (
-                await db.execute(
-                    select(SessionEventRow.seq, SessionEventRow.type, SessionEventRow.payload)
-                    .where(
-                        SessionEventRow.session_id == session_id, SessionEventRow.seq > after_seq
-                    )
-                    .order_by(SessionEventRow.seq)
-                )
-            ).all()
-            evidence_ids = [p["id"] for _, t, p in rows if t == "evidence"]
+            read = await db.execute(
+                select(SessionEventRow.seq, SessionEventRow.type, SessionEventRow.payload)
+                .where(SessionEventRow.session_id == session_id, SessionEventRow.seq > after_seq)
+                .order_by(SessionEventRow.seq)
+            )
+            # Rows stored before the rename carry the old names.
+            rows = [(seq, NEW_EVENT_NAMES.get(kind, kind), p) for seq, kind, p in read.all()]
+            evidence_ids = [p["id"] for _, kind, p in rows if kind == "evidence_recorded"]
             current: dict[int, SessionEvidenceRow] = {}
             if evidence_ids:
                 for row in await db.scalars(

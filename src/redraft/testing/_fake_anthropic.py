@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from redraft._sse import encode_sse
 from redraft.testing._fake_openai import (
     FakeError,
     FakeToolCalls,
@@ -144,7 +145,7 @@ class FakeAnthropicServer(_FakeServer):
             return
 
         def event(name: str, data: dict[str, Any]) -> str:
-            return f"event: {name}\ndata: {json.dumps({'type': name, **data})}\n\n"
+            return encode_sse({"type": name, **data}, event=name)
 
         def events() -> Iterator[str]:
             start = {**message, "content": [], "stop_reason": None}

@@ -1,9 +1,9 @@
 """A loopback server that speaks OpenAI's Chat Completions wire format.
 
-Standard library only, so tests (and the CLI's tests) can drive the official
-``openai`` SDK end to end without a network or a key. The shared plumbing
-(queue of responses, request log, threaded HTTP server) lives here too and
-:mod:`redraft.testing._fake_anthropic` reuses it.
+Standard library only (and redraft's SSE encoder), so tests (and the CLI's
+tests) can drive the official ``openai`` SDK end to end without a network or
+a key. The shared plumbing (queue of responses, request log, threaded HTTP
+server) lives here too and :mod:`redraft.testing._fake_anthropic` reuses it.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any, ClassVar, Self
+
+from redraft._sse import encode_sse
 
 __all__ = ["FakeError", "FakeOpenAIServer", "FakeResponse", "FakeToolCalls"]
 
@@ -355,7 +357,7 @@ class FakeOpenAIServer(_FakeServer):
 
             def choice(delta: dict[str, Any], finish_reason: str | None = None) -> str:
                 entry = {"index": 0, "delta": delta, "finish_reason": finish_reason}
-                return f"data: {json.dumps({**chunk, 'choices': [entry]})}\n\n"
+                return encode_sse({**chunk, "choices": [entry]})
 
             yield choice({"role": "assistant", "content": ""})
             for piece in pieces:
@@ -368,7 +370,7 @@ class FakeOpenAIServer(_FakeServer):
                     yield choice({"tool_calls": [{"index": index, "function": function}]})
             yield choice({}, finish)
             if include_usage:
-                yield f"data: {json.dumps({**chunk, 'choices': [], 'usage': usage})}\n\n"
-            yield "data: [DONE]\n\n"
+                yield encode_sse({**chunk, "choices": [], "usage": usage})
+            yield encode_sse("[DONE]")
 
         handler.send_sse(events())

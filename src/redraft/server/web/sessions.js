@@ -174,12 +174,12 @@ export function renderSession(main, route) {
   }
 
   function onItem(item) {
-    if (item.event_type === "evaluation_start") {
+    if (item.event_type === "evaluation_started") {
       setProgress("running", item.description || "Evaluating…");
       list.append(h("li", { class: "marker" }, `Round ${item.round}: ${item.description}`));
       return;
     }
-    if (item.event_type === "evaluation_complete") {
+    if (item.event_type === "evaluation_completed") {
       const count = item.details?.evidence_count;
       setProgress("complete", `${item.description}${count !== undefined ? ` (${count} evidence items)` : ""}.`);
       list.append(h("li", { class: "marker" }, `Round ${item.round}: ${item.description}`));

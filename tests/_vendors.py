@@ -1,0 +1,330 @@
+"""Both vendor SDKs as the tests that run against each of them see them.
+
+A :class:`Vendor` is one SDK with its fake server running: it builds the
+redraft provider and the SDK's clients pointed at the fake, calls the
+intercepted ``create``, and reads replies, stream items and sent requests in
+that SDK's shapes. :func:`running` starts one; the test modules parametrize a
+``vendor`` fixture over :data:`VENDORS`.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, ClassVar
+
+import anthropic
+import openai
+import pytest
+
+from redraft._types import Message, ModelRequest
+from redraft.providers import Provider
+from redraft.providers._anthropic import AnthropicProvider
+from redraft.providers._openai import OpenAIProvider
+from redraft.testing import FakeAnthropicServer, FakeOpenAIServer
+from redraft.testing._fake_anthropic import anthropic_error_body
+from redraft.testing._fake_openai import openai_error_body
+
+Fake = FakeOpenAIServer | FakeAnthropicServer
+
+QUESTION = [{"role": "user", "content": "What is the capital of France?"}]
+
+
+def ask(prompt: str = "What is the capital of France?", **fields: Any) -> ModelRequest:
+    return ModelRequest(messages=[Message(role="user", content=prompt)], **fields)
+
+
+def sent_key(request: dict[str, Any]) -> str:
+    # SDK versions differ in how they send the key.
+    headers = request["headers"]
+    return str(headers.get("x-api-key") or headers.get("authorization", "").removeprefix("Bearer "))
+
+
+def verdict(score: int, hint: str = "") -> str:
+    """A ``quality`` judge reply, as the fake server sends it back."""
+    return json.dumps(
+        {
+            "quality_score": score,
+            "confidence_score": 9,
+            "issues": [] if score >= 8 else ["names the wrong city"],
+            "improvement_hint": hint,
+        }
+    )
+
+
+async def settle(value: Any) -> Any:
+    """A sync client's result as it is, an async client's awaited."""
+    return await value if inspect.isawaitable(value) else value
+
+
+class Vendor(ABC):
+    """One SDK and its running fake server."""
+
+    name: ClassVar[str]
+    fake: ClassVar[type[Fake]]
+    key: ClassVar[str]
+    model: ClassVar[str]
+    provider_class: ClassVar[type[OpenAIProvider] | type[AnthropicProvider]]
+    path: ClassVar[str]
+    """The endpoint ``create`` posts to."""
+    env: ClassVar[tuple[str, ...]]
+    """The SDK's variables; cleared for every test."""
+    reply_id: ClassVar[str]
+    """How the fake's own response ids start."""
+    tool_id: ClassVar[str]
+    judge_marker: ClassVar[str]
+    """The request field only a judge call sends: its JSON shape."""
+    stream_options: ClassVar[dict[str, Any] | None]
+    tools: ClassVar[list[dict[str, Any]]]
+    """A tool list in the SDK's own shape."""
+
+    def __init__(self, server: Fake) -> None:
+        self.server = server
+
+    def __str__(self) -> str:
+        return self.name
+
+    def provider(self, **options: Any) -> Provider:
+        """The redraft provider for this SDK, pointed at the fake."""
+        defaults = {"base_url": self.server.base_url, "api_key": self.key, "timeout": 10.0}
+        return self.provider_class(self.model, **{**defaults, "max_retries": 0, **options})
+
+    @abstractmethod
+    def client(self, *, sync: bool, base_url: str | None = None) -> Any:
+        """The SDK's own client (sync or async), pointed at the fake."""
+
+    @abstractmethod
+    def create(self, client: Any, **kwargs: Any) -> Any:
+        """The intercepted ``create`` of ``client`` (a coroutine for async ones)."""
+
+    @abstractmethod
+    def resource(self, client: Any) -> Any:
+        """The resource whose ``create`` is redrafted."""
+
+    @abstractmethod
+    def text(self, reply: Any) -> str:
+        """The answer text of a ``create`` reply."""
+
+    @abstractmethod
+    def stream_text(self, items: list[Any]) -> str:
+        """The answer text of a ``create(stream=True)`` item list."""
+
+    @abstractmethod
+    def error_body(self, status: int, message: str) -> dict[str, Any]:
+        """The vendor's error JSON."""
+
+    @abstractmethod
+    def assert_tool_round_trip(self, first: dict[str, Any], second: dict[str, Any]) -> None:
+        """The request bodies of the tool round trip, in the vendor's wire format."""
+
+    @abstractmethod
+    def assert_add_tool_result(self, body: dict[str, Any]) -> None:
+        """The second request of the ``add(2, 3)`` tool loop."""
+
+    def bodies(self) -> list[dict[str, Any]]:
+        return [r["body"] for r in self.server.requests if r["path"] == self.path]
+
+    def is_judge(self, body: dict[str, Any]) -> bool:
+        return self.judge_marker in body
+
+
+def extension(item: Any) -> dict[str, Any]:
+    """The ``redraft`` extension of a reply or of a stream's last item."""
+    return dict(item.model_extra["redraft"]) if item.model_extra else {}
+
+
+class OpenAIVendor(Vendor):
+    name = "openai"
+    fake = FakeOpenAIServer
+    key = "sk-test-secret-key-123"
+    model = "fake-model"
+    provider_class = OpenAIProvider
+    path = "/v1/chat/completions"
+    env = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_ADMIN_KEY")
+    reply_id = "chatcmpl-fake-"
+    tool_id = "call_fake_"
+    judge_marker = "response_format"
+    stream_options: ClassVar[dict[str, Any] | None] = {"include_usage": True}
+    tools: ClassVar[list[dict[str, Any]]] = [
+        {"type": "function", "function": {"name": "lookup", "parameters": {}}}
+    ]
+
+    def client(self, *, sync: bool, base_url: str | None = None) -> Any:
+        kind = openai.OpenAI if sync else openai.AsyncOpenAI
+        return kind(base_url=base_url or self.server.base_url, api_key=self.key, max_retries=0)
+
+    def create(self, client: Any, **kwargs: Any) -> Any:
+        return client.chat.completions.create(**kwargs)
+
+    def resource(self, client: Any) -> Any:
+        return client.chat.completions
+
+    def text(self, reply: Any) -> str:
+        return str(reply.choices[0].message.content)
+
+    def stream_text(self, items: list[Any]) -> str:
+        return "".join(c.choices[0].delta.content or "" for c in items if c.choices)
+
+    def error_body(self, status: int, message: str) -> dict[str, Any]:
+        return openai_error_body(status, message)
+
+    def assert_tool_round_trip(self, first: dict[str, Any], second: dict[str, Any]) -> None:
+        assert first["tools"] == [
+            {"type": "function", "function": {"name": n, **spec}} for n, spec in _OPENAI_TOOLS
+        ]
+        assert second["messages"] == [
+            {"role": "system", "content": "Use tools."},
+            {"role": "user", "content": "Weather in Paris, and 1 + 2?"},
+            {
+                "role": "assistant",
+                "content": "Hm.",
+                "tool_calls": [
+                    {
+                        "id": "call_fake_1",
+                        "type": "function",
+                        "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'},
+                    },
+                    {
+                        "id": "call_fake_2",
+                        "type": "function",
+                        "function": {"name": "add", "arguments": '{"a": 1, "b": 2}'},
+                    },
+                ],
+            },
+            {"role": "tool", "tool_call_id": "call_fake_1", "content": "sunny"},
+            {"role": "tool", "tool_call_id": "call_fake_2", "content": "3"},
+        ]
+
+    def assert_add_tool_result(self, body: dict[str, Any]) -> None:
+        assert body["tools"][0]["function"]["name"] == "add"
+        assert body["messages"][1]["tool_calls"][0]["function"] == {
+            "name": "add",
+            "arguments": '{"a": 2, "b": 3}',
+        }
+        assert body["messages"][2] == {
+            "role": "tool",
+            "tool_call_id": "call_fake_1",
+            "content": "5",
+        }
+
+
+WEATHER_PARAMETERS = {
+    "type": "object",
+    "properties": {"city": {"type": "string"}},
+    "required": ["city"],
+}
+_OPENAI_TOOLS = [
+    ("get_weather", {"description": "The weather in a city.", "parameters": WEATHER_PARAMETERS}),
+    ("add", {"parameters": {"type": "object", "properties": {}}}),
+]
+
+
+class AnthropicVendor(Vendor):
+    name = "anthropic"
+    fake = FakeAnthropicServer
+    key = "sk-ant-test-secret-key-123"
+    model = "claude-test"
+    provider_class = AnthropicProvider
+    path = "/v1/messages"
+    env = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL")
+    reply_id = "msg_fake_"
+    tool_id = "toolu_fake_"
+    judge_marker = "output_config"
+    stream_options = None
+    tools: ClassVar[list[dict[str, Any]]] = [{"name": "lookup", "input_schema": {"type": "object"}}]
+
+    def client(self, *, sync: bool, base_url: str | None = None) -> Any:
+        kind = anthropic.Anthropic if sync else anthropic.AsyncAnthropic
+        return kind(base_url=base_url or self.server.base_url, api_key=self.key, max_retries=0)
+
+    def create(self, client: Any, **kwargs: Any) -> Any:
+        return client.messages.create(**{"max_tokens": 64, **kwargs})
+
+    def resource(self, client: Any) -> Any:
+        return client.messages
+
+    def text(self, reply: Any) -> str:
+        return "".join(block.text for block in reply.content)
+
+    def stream_text(self, items: list[Any]) -> str:
+        return "".join(e.delta.text for e in items if e.type == "content_block_delta")
+
+    def error_body(self, status: int, message: str) -> dict[str, Any]:
+        return anthropic_error_body(status, message)
+
+    def assert_tool_round_trip(self, first: dict[str, Any], second: dict[str, Any]) -> None:
+        assert first["tools"] == [
+            {
+                "name": "get_weather",
+                "description": "The weather in a city.",
+                "input_schema": WEATHER_PARAMETERS,
+            },
+            {"name": "add", "input_schema": {"type": "object", "properties": {}}},
+        ]
+        assert second["system"] == "Use tools."
+        assert second["messages"] == [
+            {"role": "user", "content": "Weather in Paris, and 1 + 2?"},
+            {
+                "role": "assistant",
+                "content": [
+                    {"type": "text", "text": "Hm."},
+                    {
+                        "type": "tool_use",
+                        "id": "toolu_fake_1",
+                        "name": "get_weather",
+                        "input": {"city": "Paris"},
+                    },
+                    {
+                        "type": "tool_use",
+                        "id": "toolu_fake_2",
+                        "name": "add",
+                        "input": {"a": 1, "b": 2},
+                    },
+                ],
+            },
+            {
+                "role": "user",
+                "content": [
+                    {"type": "tool_result", "tool_use_id": "toolu_fake_1", "content": "sunny"},
+                    {"type": "tool_result", "tool_use_id": "toolu_fake_2", "content": "3"},
+                ],
+            },
+        ]
+
+    def assert_add_tool_result(self, body: dict[str, Any]) -> None:
+        assert body["tools"][0]["name"] == "add"
+        assert body["messages"][1:] == [
+            {
+                "role": "assistant",
+                "content": [
+                    {
+                        "type": "tool_use",
+                        "id": "toolu_fake_1",
+                        "name": "add",
+                        "input": {"a": 2, "b": 3},
+                    }
+                ],
+            },
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "toolu_fake_1", "content": "5"}],
+            },
+        ]
+
+
+VENDORS: list[type[Vendor]] = [OpenAIVendor, AnthropicVendor]
+
+
+@contextmanager
+def running(kind: type[Vendor], monkeypatch: pytest.MonkeyPatch) -> Iterator[Vendor]:
+    """``kind`` with its fake server up, its SDK's and redraft's variables cleared."""
+    for name in (*kind.env, *(f"REDRAFT_{n}" for n in _REDRAFT_ENV)):
+        monkeypatch.delenv(name, raising=False)
+    with kind.fake() as server:
+        yield kind(server)
+
+
+_REDRAFT_ENV = ("ENABLED", "THRESHOLD", "MAX_RETRIES", "JUDGE_MODEL", "MODEL")
