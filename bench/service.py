@@ -160,7 +160,7 @@ async def _subscribe(
     seen: asyncio.Queue[tuple[float, dict[str, Any]]],
     until: asyncio.Event,
 ) -> None:
-    """Read one stream: ``ready`` once its replay reached evaluation_complete;
+    """Read one stream: ``ready`` once its replay reached evaluation_completed;
     every later item goes to ``seen`` with its arrival time."""
     async with client.stream("GET", url) as response:
         response.raise_for_status()
@@ -172,7 +172,7 @@ async def _subscribe(
                 continue
             item = json.loads(line[5:])
             if not replayed:
-                if item.get("event_type") == "evaluation_complete":
+                if item.get("event_type") == "evaluation_completed":
                     replayed = True
                     ready.set()
                 continue

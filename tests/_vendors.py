@@ -31,6 +31,12 @@ from redraft.testing._fake_openai import openai_error_body
 Fake = FakeOpenAIServer | FakeAnthropicServer
 
 QUESTION = [{"role": "user", "content": "What is the capital of France?"}]
+WEATHER_PARAMETERS = {
+    "type": "object",
+    "properties": {"city": {"type": "string"}},
+    "required": ["city"],
+}
+"""The parameters of the ``get_weather`` tool of the tool round trip."""
 
 
 def ask(prompt: str = "What is the capital of France?", **fields: Any) -> ModelRequest:
@@ -173,7 +179,18 @@ class OpenAIVendor(Vendor):
 
     def assert_tool_round_trip(self, first: dict[str, Any], second: dict[str, Any]) -> None:
         assert first["tools"] == [
-            {"type": "function", "function": {"name": n, **spec}} for n, spec in _OPENAI_TOOLS
+            {
+                "type": "function",
+                "function": {
+                    "name": "get_weather",
+                    "description": "The weather in a city.",
+                    "parameters": WEATHER_PARAMETERS,
+                },
+            },
+            {
+                "type": "function",
+                "function": {"name": "add", "parameters": {"type": "object", "properties": {}}},
+            },
         ]
         assert second["messages"] == [
             {"role": "system", "content": "Use tools."},
@@ -209,17 +226,6 @@ class OpenAIVendor(Vendor):
             "tool_call_id": "call_fake_1",
             "content": "5",
         }
-
-
-WEATHER_PARAMETERS = {
-    "type": "object",
-    "properties": {"city": {"type": "string"}},
-    "required": ["city"],
-}
-_OPENAI_TOOLS = [
-    ("get_weather", {"description": "The weather in a city.", "parameters": WEATHER_PARAMETERS}),
-    ("add", {"parameters": {"type": "object", "properties": {}}}),
-]
 
 
 class AnthropicVendor(Vendor):

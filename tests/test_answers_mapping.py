@@ -1,7 +1,7 @@
-"""Seed 002's answers contract, field by field, on real runs.
+"""The answers contract (``POST /v1/answers``), field by field, on real runs.
 
 The generator and the judge are scripted providers behind the real seams;
-the judge answers seed 002's JSON through ``Judge(preset="criteria")``.
+the judge answers the criteria preset's JSON through ``Judge(preset="criteria")``.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ async def answer(
     return result, generator, judge
 
 
-def test_the_request_follows_seed_002() -> None:
+def test_the_request_has_the_answers_defaults_and_limits() -> None:
     req = request()
     assert (req.iter_max, req.score_threshold, req.model) == (3, 0.8, None)
     bad: list[tuple[dict[str, object], str]] = [
@@ -86,7 +86,7 @@ def test_the_request_follows_seed_002() -> None:
             AnswersRequest.model_validate(data)
 
 
-def test_the_plan_is_seed_002s_loop() -> None:
+def test_the_plan_judges_by_criteria_with_critique_feedback() -> None:
     plan = plan_answers(request(iter_max=5, score_threshold=0.85), PROFILE)
     assert (plan.generator, plan.judge) == ("scripted", "scripted")
     assert plan.policy.max_attempts == 5 and plan.policy.threshold == 0.85
@@ -128,7 +128,7 @@ async def test_best_answer_wins_on_exhaustion() -> None:
     assert first.improvement_suggestions == ["Add an analogy"]
     assert [i.evaluation.score for i in response.iterations] == pytest.approx([0.5, 0.7, 0.6])
     # The generator saw the format; the judge saw the criteria; the second
-    # draft was written under seed 002's critique of the first.
+    # draft was written under the critique of the first.
     generator_prompts = [m.messages[-1].text for m in generator.history]
     assert "Three short paragraphs" in generator_prompts[0]
     assert "Add an analogy" in generator_prompts[1]
@@ -149,7 +149,7 @@ async def test_a_passing_iteration_ends_the_run() -> None:
     assert response.final_answer == "strong" and response.final_score == pytest.approx(0.9)
     last = response.iterations[-1].evaluation
     assert (last.meets_criteria, last.evaluation_reasoning) == (True, "Meets every criterion.")
-    # The judge's own suggestions survive even on a pass, as seed 002 returns them.
+    # The judge's own suggestions survive even on a pass, as the contract returns them.
     assert last.improvement_suggestions == ["Could be shorter"]
 
 
@@ -207,7 +207,7 @@ async def test_metadata_carries_the_run_id_usage_and_calls() -> None:
     assert result.usage.total_tokens > 0
 
 
-async def test_the_response_json_has_exactly_seed_002s_fields() -> None:
+async def test_the_response_json_has_exactly_the_answers_fields() -> None:
     result, _, _ = await answer(request(iter_max=1), ["a"], [verdict_json(9, True, "Fine.")])
     data = json.loads(answers_response(result).model_dump_json())
     assert set(data) == {

@@ -1,4 +1,4 @@
-"""Delivery modes, candidates, sampling, stalls, escalation and hooks (seeds 001, 003)."""
+"""Delivery modes, candidates, sampling, stalls, escalation and hooks."""
 
 from __future__ import annotations
 

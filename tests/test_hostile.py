@@ -200,7 +200,7 @@ async def test_backtracking_rule_in_a_session_is_bounded_across_a_restart(
             assert time.perf_counter() - started_at < HEALTHZ_BUDGET_S
             session = await _completed_session(client, second.base_url, session_id)
         # "$" anchors at the end and the text ends with "!": the rule does not fire.
-        fired = [item for item in session["evidence"] if item["score"] == -5]
+        fired = [item for item in session["evidence_list"] if item["score"] == -5]
         assert fired == []
     finally:
         second.stop()

@@ -257,7 +257,7 @@ async def test_the_response_format_is_shown_to_the_quality_judge() -> None:
     assert "<format>\none sentence\n</format>" in user_text(model.history[0])
 
 
-# -- comprehensive (seed 000) --------------------------------------------------------
+# -- comprehensive -------------------------------------------------------------------
 
 
 CONVERSATION = RunRequest(
@@ -318,7 +318,7 @@ async def test_comprehensive_does_not_depend_on_the_threshold() -> None:
     assert verdict.passed
 
 
-# -- criteria (seed 002) ----------------------------------------------------------
+# -- criteria ---------------------------------------------------------------------
 
 
 def criteria_reply(score: int, meets: bool) -> str:
@@ -366,7 +366,7 @@ async def test_criteria_come_from_the_judge_then_the_request_then_a_default(
     assert verdict.evidence[0].data["criteria"] == expected
 
 
-# -- ragas (seed 003) -------------------------------------------------------------
+# -- ragas ------------------------------------------------------------------------
 
 
 def ragas_model(statements: list[str], verdicts: list[dict[str, Any]]) -> ScriptedModel:

@@ -196,7 +196,7 @@ async def test_event_stream_order_and_sequence() -> None:
     assert "".join(deltas) == completed[1].text == "three four"
 
 
-async def test_encourage_feedback_follows_seed_000() -> None:
+async def test_encourage_feedback_keeps_the_conversation_and_encourages() -> None:
     generator = ScriptedModel(["short", "long"])
     await run(
         "Explain DNS",
@@ -212,7 +212,7 @@ async def test_encourage_feedback_follows_seed_000() -> None:
     ]
 
 
-async def test_critique_feedback_follows_seed_002() -> None:
+async def test_critique_feedback_drafts_afresh_with_score_and_suggestions() -> None:
     generator = ScriptedModel(["v1", "v2"])
     request = RunRequest.from_prompt("Explain DNS", format="two sentences")
     result = await run(
@@ -233,7 +233,7 @@ async def test_critique_feedback_follows_seed_002() -> None:
     assert result.drafts[1].feedback in text
 
 
-async def test_hint_feedback_follows_seed_001() -> None:
+async def test_hint_feedback_drafts_afresh_with_the_hint_and_the_old_answer() -> None:
     long_draft = "word " * 200
     generator = ScriptedModel([long_draft, "better"])
     await run(
@@ -358,7 +358,7 @@ async def test_failing_judge_degrades_and_never_passes() -> None:
         async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
             raise ProviderError("judge down", provider="scripted")
 
-    # Seed 003's default: a failed evaluation keeps the draft and stops.
+    # The default (on_judge_error="keep"): a failed evaluation keeps the draft and stops.
     kept = await run(
         "Q?",
         generator=ScriptedModel(["d1", "d2"]),

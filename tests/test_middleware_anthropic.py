@@ -1,9 +1,10 @@
-"""``redraft.wrap`` around REAL anthropic clients pointed at the fake Anthropic server."""
+"""``redraft.wrap`` around REAL anthropic clients pointed at the fake Anthropic
+server: the ``Message`` and raw-event shapes and Anthropic's own arguments.
+What every wrapped client does alike is in ``test_middleware_vendors.py``."""
 
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,12 +12,11 @@ import anthropic
 import pytest
 from anthropic.types import Message as AnthropicMessage
 
-from redraft import ConfigurationError, QualityError
+from _vendors import QUESTION
 from redraft.middleware import wrap
 from redraft.testing import FakeAnthropicServer
 
 KEY = "sk-ant-test"
-QUESTION = [{"role": "user", "content": "What is the capital of France?"}]
 
 
 def criteria_verdict(score: int, suggestion: str = "") -> str:
@@ -122,32 +122,6 @@ def test_sync_client_streams_the_accepted_draft_as_raw_events(
 
 
 @pytest.mark.real_calls
-async def test_opt_out_and_tools_pass_through_unchanged(
-    server: FakeAnthropicServer, caplog: pytest.LogCaptureFixture
-) -> None:
-    server.add("Lyon.", "Lyon with tools.")
-    client = wrap(
-        anthropic.AsyncAnthropic(base_url=server.base_url, api_key=KEY, max_retries=0),
-        judge="none",
-        must_match=["Paris"],
-    )
-    plain = await client.messages.create(model="c", max_tokens=64, messages=QUESTION, redraft=False)
-    assert plain.content[0].text == "Lyon."
-    assert plain.id.startswith("msg_fake_")
-    tools = [{"name": "lookup", "input_schema": {"type": "object"}}]
-    with caplog.at_level(logging.WARNING, logger="redraft.middleware"):
-        tooled = await client.messages.create(
-            model="c", max_tokens=64, messages=QUESTION, tools=tools
-        )
-    assert tooled.content[0].text == "Lyon with tools."
-    assert len(bodies(server)) == 2
-    assert all("redraft" not in b for b in bodies(server))
-    assert bodies(server)[1]["tools"] == tools
-    assert any("tools" in r.getMessage() for r in caplog.records)
-    await client.close()
-
-
-@pytest.mark.real_calls
 async def test_prefill_passes_through(server: FakeAnthropicServer) -> None:
     server.add("Paris")
     client = wrap(
@@ -166,34 +140,11 @@ async def test_prefill_passes_through(server: FakeAnthropicServer) -> None:
 
 
 @pytest.mark.real_calls
-async def test_quality_error_and_unknown_options(server: FakeAnthropicServer) -> None:
-    server.add("Lyon.", "Marseille.")
+def test_the_other_messages_methods_are_the_real_clients(server: FakeAnthropicServer) -> None:
     client = wrap(
-        anthropic.AsyncAnthropic(base_url=server.base_url, api_key=KEY, max_retries=0),
+        anthropic.Anthropic(base_url=server.base_url, api_key=KEY, max_retries=0),
         judge="none",
         must_match=["Paris"],
     )
-    with pytest.raises(QualityError) as caught:
-        await client.messages.create(
-            model="c",
-            max_tokens=64,
-            messages=QUESTION,
-            extra_body={"redraft": {"on_exhausted": "raise", "max_attempts": 2}},
-        )
-    assert caught.value.result.attempts == 2
-    with pytest.raises(ConfigurationError, match="unknown redraft option: budget"):
-        await client.messages.create(
-            model="c", max_tokens=64, messages=QUESTION, redraft={"budget": 10}
-        )
-    assert len(bodies(server)) == 2
-    await client.close()
-
-
-@pytest.mark.real_calls
-def test_pass_through_attributes_and_models(server: FakeAnthropicServer) -> None:
-    real = anthropic.Anthropic(base_url=server.base_url, api_key=KEY, max_retries=0)
-    client = wrap(real, judge="none", must_match=["Paris"])
-    assert [m.id for m in client.models.list().data] == ["fake-model"]
-    assert client.api_key == KEY
     assert client.messages.count_tokens is not None
     client.close()

@@ -349,8 +349,14 @@ def test_checks_only_drops_the_profiles_judge_settings_and_builds_a_panel() -> N
 
 def test_checks_only_with_nothing_to_check_is_refused() -> None:
     bare = Profile.model_validate({"name": "b", "model": "scripted"})
+    # Without compilation the plan itself is refused ...
     with pytest.raises(ConfigurationError, match="no check was given"):
-        plan_run(bare, RedraftOptions(judge_model="none"), USER)
+        plan_run(bare, RedraftOptions(judge_model="none", compile_checks=False), USER)
+    # ... with it, whether anything compiles is known once the panel is built
+    # (off the event loop, in the service), which refuses an empty panel.
+    plan = plan_run(bare, RedraftOptions(judge_model="none"), USER)
+    with pytest.raises(ConfigurationError, match="nothing to evaluate"):
+        build_panel(None, request=plan.request, **plan.panel)
 
 
 def test_request_criteria_without_a_judge_reach_build_panel_which_names_the_conflict() -> None:
@@ -371,7 +377,7 @@ def test_a_plan_needs_a_user_message() -> None:
         plan_run(PROFILE, None, [Message(role="system", content="Be terse.")])
 
 
-# -- continuation (seed 000) ---------------------------------------------------------------
+# -- continuation --------------------------------------------------------------------------
 
 CALL = [{"id": "c1", "type": "function", "function": {"name": "search", "arguments": "{}"}}]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from _vendors import VENDORS, Vendor, ask, running, sent_key
+from _vendors import VENDORS, WEATHER_PARAMETERS, Vendor, ask, running, sent_key
 from redraft._errors import (
     ConfigurationError,
     ProviderAuthError,
@@ -284,13 +284,7 @@ async def test_sdk_retries_are_off_by_default_so_the_ledger_owns_them(
 
 
 WEATHER = ToolSpec(
-    name="get_weather",
-    description="The weather in a city.",
-    parameters={
-        "type": "object",
-        "properties": {"city": {"type": "string"}},
-        "required": ["city"],
-    },
+    name="get_weather", description="The weather in a city.", parameters=WEATHER_PARAMETERS
 )
 ADD = ToolSpec(name="add")
 

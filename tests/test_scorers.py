@@ -137,7 +137,7 @@ class Broken:
         raise RuntimeError("model file is corrupt " + "x" * 500)
 
 
-async def test_the_seed_score_of_one_half_is_fifty_points_and_passes_at_the_threshold() -> None:
+async def test_a_model_score_of_one_half_is_fifty_points_and_passes_at_the_threshold() -> None:
     scorer = Fixed(0.5)
     evidence = await judge(ModelScore(scorer), "an answer", "  the question  ")
     assert evidence.points == 50 and evidence.passed is True

@@ -235,7 +235,7 @@ def test_provider_failure_carries_continue_context_and_continuation_resumes(
     assert any(m.role == "tool" and m.text == "tool says 7" for m in sent)
 
 
-# -- answers (seed 002) ---------------------------------------------------------------------
+# -- answers --------------------------------------------------------------------------------
 
 
 def test_answers_contract_with_best_answer_on_exhaustion(tmp_path: Path, database_url: str) -> None:
@@ -284,7 +284,7 @@ def test_answers_contract_with_best_answer_on_exhaustion(tmp_path: Path, databas
         "improvement_suggestions": ["add an example"],
     }
     assert data["metadata"]["run_id"].startswith("run_")
-    # seed 002: the generator sees instruction and format, the judge sees the criteria
+    # the generator sees instruction and format, the judge sees the criteria
     assert "uses analogies" in " ".join(m.text for m in judge.history[0].messages)
 
 

@@ -1,4 +1,4 @@
-"""Runs that use tools (seed 000): the tool loop inside a draft, its limit,
+"""Runs that use tools: the tool loop inside a draft, its limit,
 and continuing from where the limit stopped."""
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ async def test_judges_see_tool_executions_only_with_full_context() -> None:
         prompt = judge.history[0].messages[-1].text
         assert ('"tool_executions"' in prompt) is expected
         if not expected:
-            # Seed 000's minimal context: no tool calls, results or preambles.
+            # The minimal judge context: no tool calls, results or preambles.
             assert "Let me look that up." not in prompt and "capital(" not in prompt
 
 

@@ -26,7 +26,13 @@ from redraft import (
     Usage,
     run,
 )
-from redraft._openai_wire import result_chunks
+from redraft._openai_wire import (
+    SSE_DONE,
+    chunk,
+    completion_response,
+    extension_from_result,
+    result_chunks,
+)
 from redraft._sse import encode_sse
 from redraft.evaluators import MaxWords
 from redraft.profiles import UnknownModelError
@@ -34,13 +40,9 @@ from redraft.providers import ScriptedModel
 from redraft.server._wire import (
     MAX_CONTENT_CHARS,
     MAX_MESSAGES,
-    SSE_DONE,
     ChatCompletionRequest,
-    chunk,
-    completion_response,
     error_status_for,
     error_status_for_name,
-    extension_from_result,
     openai_error,
 )
 

@@ -54,6 +54,7 @@ from redraft._events import (
 from redraft._hooks import HOOKS, HookName, Hooks
 from redraft._logging import configure_logging, log_context
 from redraft._loop import new_run_id, run, run_sync, stream_run
+from redraft._settings import Settings, load_settings
 from redraft._telemetry import Telemetry
 from redraft._tool_loop import ToolConversation
 from redraft._tools import Tool, Toolbox, ToolExecution, tool
@@ -77,6 +78,7 @@ from redraft._types import (
 from redraft.criteria import CheckSpec, CompiledCheck, compile_checks
 from redraft.middleware import Refined, refine, wrap
 
+# The one place the version is written: pyproject.toml reads it (hatch).
 __version__ = "0.1.0"
 
 __all__ = [
@@ -135,6 +137,7 @@ __all__ = [
     "Toolbox",
     "ToolExecution",
     "tool",
+    "Settings",
     "Telemetry",
     "configure_logging",
     "log_context",
@@ -143,6 +146,7 @@ __all__ = [
     "wrap",
     "__version__",
     "analyse_query",
+    "load_settings",
     "new_run_id",
     "run",
     "run_sync",

@@ -2,9 +2,7 @@
 
 The loop is the only producer; the CLI view, the store, SSE and the
 OpenAI-compatible stream are consumers. ``type`` is the discriminator, so a
-stored event reads back with :data:`EVENT_ADAPTER`, which also reads the
-names events had before they were all ``<noun>_<past participle>``
-(:data:`RENAMED_EVENTS`).
+stored event reads back with :data:`EVENT_ADAPTER` (under an old name too).
 """
 
 from __future__ import annotations
@@ -147,9 +145,8 @@ RENAMED_EVENTS = {
 
 
 def _renamed(value: Any) -> Any:
-    if isinstance(value, dict) and value.get("type") in RENAMED_EVENTS:
-        return {**value, "type": RENAMED_EVENTS[value["type"]]}
-    return value
+    old = value.get("type") if isinstance(value, dict) else None
+    return {**value, "type": RENAMED_EVENTS[old]} if old in RENAMED_EVENTS else value
 
 
 RunEvent = Annotated[

@@ -1,17 +1,18 @@
 """Feedback strategies: how a failed verdict becomes the next draft's prompt.
 
-Each strategy follows one seed:
+Each strategy follows one of the product's designs:
 
-- ``encourage`` (seed 000) keeps the conversation, shows the model its own
-  answer and asks for a more complete one. It deliberately carries no
-  critique: the seed's retry is an encouragement, not a review.
-- ``critique`` (seed 002) drafts afresh from the instruction plus the
+- ``encourage`` (the chat proxy's self-evaluation) keeps the conversation,
+  shows the model its own answer and asks for a more complete one. It
+  deliberately carries no critique: the chat proxy's retry is an
+  encouragement, not a review.
+- ``critique`` (answer generation) drafts afresh from the instruction plus the
   evaluator's score, reasoning and numbered suggestions.
-- ``hint`` (seed 001) drafts afresh with the improvement hint and the
+- ``hint`` (the graph loop) drafts afresh with the improvement hint and the
   previous answer, truncated, marked as something not to repeat.
-- ``progressive`` (seed 003) keeps the conversation and grows stricter with
-  each attempt: general guidance, then specific points with examples, then
-  hard requirements.
+- ``progressive`` (the evaluation middleware) keeps the conversation and
+  grows stricter with each attempt: general guidance, then specific points
+  with examples, then hard requirements.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
 feedback sends the loop back for another draft, and ``evaluation_failed``
 when a run ends without a passing draft. They are views of events every
 consumer (the store, the HTTP streams) already sees, so nothing is announced
-twice. The design's names (``evaluation:start``, …) register too.
+twice.
 """
 
 from __future__ import annotations
@@ -69,8 +69,7 @@ class Hooks:
         self._handlers: dict[str, list[Handler]] = {name: [] for name in HOOKS}
 
     def on(self, name: HookName | str, handler: Handler | None = None) -> Callable[..., object]:
-        """Register ``handler`` for ``name`` (or its old name, ``evaluation:start``
-        etc.); without one, a decorator."""
+        """Register ``handler`` for ``name`` (or its old name); without one, a decorator."""
         hook = HOOK_ALIASES.get(name, name)
         if hook not in self._handlers:
             raise ValueError(f"unknown hook {name!r}; choose one of {', '.join(HOOKS)}")

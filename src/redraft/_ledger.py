@@ -6,7 +6,7 @@ may only start when its worst case fits: the provider's upper bound on the
 prompt's tokens plus its ``max_tokens`` must fit in what is left of the budget, and
 ``max_tokens`` is shrunk to make it fit.
 
-It also owns provider retries (seed 003's error table): a try that fails with a
+It also owns provider retries (the resilience error table): a try that fails with a
 retryable :class:`ProviderError` (429, 5xx, timeout, dropped connection) before
 it delivered any text is tried again after a backoff, up to
 ``policy.provider_retries`` times. Retries live here, not in the providers or

@@ -79,10 +79,10 @@ async def stream_run(
     The stream always ends with :class:`RunCompleted` or, when no draft could
     be judged at all, :class:`RunFailed`. It never raises for provider or
     judge failures; those are recorded on the events and the result.
-    ``hooks`` see the events first (seed 003's lifecycle hooks);
+    ``hooks`` see the events first (the lifecycle hooks);
     ``escalation`` drafts once ``policy.escalate_after`` attempts failed;
     ``rng`` decides sampling (``policy.sample_rate``); ``tools`` are Python
-    functions the generator may call while drafting (seed 000's tool loop,
+    functions the generator may call while drafting (the tool loop,
     at most ``policy.max_tool_iterations`` rounds per draft). Every run is
     logged on ``redraft.run`` and, with ``telemetry`` (default: the global
     OpenTelemetry tracer provider, when one is configured), traced.

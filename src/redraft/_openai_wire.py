@@ -5,9 +5,8 @@ and ``ChatCompletionChunk`` parse. redraft's extension rides at the top level
 under ``redraft`` (the SDK keeps unknown fields as extras, so
 ``completion.model_extra["redraft"]`` reads it back).
 
-Shared by the HTTP service (:mod:`redraft.server._wire` re-exports these) and
-the drop-in middleware (:mod:`redraft.middleware`), so this module imports no
-web framework, database or CLI library.
+Shared by the HTTP service and the drop-in middleware (:mod:`redraft.middleware`),
+so this module imports no web framework, database or CLI library.
 """
 
 from __future__ import annotations
@@ -34,7 +33,6 @@ FINISH_REASONS = ("stop", "length", "tool_calls", "content_filter", "function_ca
 """The values the SDK's ``Choice.finish_reason`` accepts."""
 
 SSE_DONE = encode_sse("[DONE]")
-"""The event that ends an OpenAI stream."""
 
 _PIECES = re.compile(r"\S+\s*|\s+")
 
@@ -147,26 +145,21 @@ def result_chunks(
     role: bool = True,
     text: bool = True,
     extension: dict[str, Any] | None = None,
-    created: int | None = None,
 ) -> list[dict[str, Any]]:
-    """A finished run as ``chat.completion.chunk`` bodies: the role chunk
-    (unless ``role=False``: already sent), the answer in word-sized pieces
-    (unless ``text=False``: a live stream sent the drafts as they came), the
-    finish chunk carrying ``extension`` (by default :func:`extension_from_result`),
-    then, for ``include_usage``, the usage-only chunk."""
-    run_id = result.run_id
-    created = int(time.time()) if created is None else created
-    bodies = [chunk(run_id, model, role="assistant", delta="", created=created)] if role else []
-    if text:
-        bodies += [
-            chunk(run_id, model, delta=piece, created=created)
-            for piece in text_pieces(result.final_answer)
-        ]
+    """A finished run as ``chat.completion.chunk`` bodies: the role chunk, the
+    answer in word-sized pieces (leave either out when already sent), the
+    finish chunk with ``extension`` (default :func:`extension_from_result`),
+    and, for ``include_usage``, the usage-only chunk."""
+    run_id, at = result.run_id, int(time.time())
+    pieces = text_pieces(result.final_answer) if text else []
+    bodies = [chunk(run_id, model, role="assistant", delta="", created=at)] if role else []
+    bodies += [chunk(run_id, model, delta=piece, created=at) for piece in pieces]
     ending = extension_from_result(result) if extension is None else extension
-    finish = finish_reason_of(result)
-    bodies.append(chunk(run_id, model, finish_reason=finish, extension=ending, created=created))
+    bodies.append(
+        chunk(run_id, model, finish_reason=finish_reason_of(result), extension=ending, created=at)
+    )
     if include_usage:
-        bodies.append(chunk(run_id, model, usage=result.usage, choices=False, created=created))
+        bodies.append(chunk(run_id, model, usage=result.usage, choices=False, created=at))
     return bodies
 
 

@@ -10,8 +10,8 @@ results are appended to the conversation and the model is called again.
 The conversation lives in a :class:`ToolConversation` the caller creates and
 keeps: it is updated as the loop goes, so whatever ends the loop (an answer,
 the iteration limit, the deadline, a provider failure) the caller holds the
-full history, tool turns included, to build ``continue_context`` from; seed
-000's Continue button resubmits exactly that.
+full history, tool turns included, to build ``continue_context`` from; the
+chat proxy's Continue button resubmits exactly that.
 """
 
 from __future__ import annotations

@@ -207,19 +207,19 @@ class Policy(BaseModel):
     on_exhausted: OnExhausted = "best"
     feedback: FeedbackStrategy = "critique"
     deadline_s: float | None = Field(default=DEFAULT_DEADLINE_S, gt=0)
-    """Wall-clock limit for the whole run, every call included (seed 001's
-    workflow timeout, 30 s by default); None means no limit."""
+    """Wall-clock limit for the whole run, every call included (the graph
+    loop's workflow timeout, 30 s by default); None means no limit."""
     token_budget: int | None = Field(default=None, ge=1)
     """Token limit for the whole run (input + output, judge and feedback calls included)."""
     max_tokens: int = Field(default=512, ge=1)
     """Output cap of one draft call."""
     temperature: float | None = None
     delivery: Delivery = "blocking"
-    """``blocking``: evaluate before the answer is done (seed 001 option A);
+    """``blocking``: evaluate before the answer is done (delivery option A);
     ``revise``: the draft streams live and a revision replaces it, announced
     by a ``thinking`` event (B); ``parallel``: checks run on the partial draft
     while it streams and a definite failure aborts it early (C); ``shadow``:
-    one draft, evaluated and stored, never changed (seed 003)."""
+    one draft, evaluated and stored, never changed (shadow mode)."""
     candidates: int = Field(default=1, ge=1, le=8)
     """Draft this many candidates at once in the first round; the first that
     passes wins, else the best."""
@@ -232,7 +232,7 @@ class Policy(BaseModel):
     """Limit on one evaluation; past it the verdict is an error."""
     on_judge_error: Literal["keep", "redraft"] = "keep"
     """When evaluation fails (timeout, provider down, open breaker): ``keep``
-    the draft and stop (seed 003), or ``redraft`` anyway."""
+    the draft and stop (the middleware's default), or ``redraft`` anyway."""
     min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
     """Stop (``stalled``) when a redraft improves on the best score so far by
     no more than this, or gets the same critique as the draft before it;
@@ -246,10 +246,10 @@ class Policy(BaseModel):
     """First backoff; it doubles with each retry (with jitter)."""
     max_tool_iterations: int = Field(default=5, ge=1, le=50)
     """Model → tools → model rounds one draft may take before the run ends
-    with ``continue_context`` (seed 000's tool-loop limit)."""
+    with ``continue_context`` (the chat proxy's tool-loop limit)."""
     judge_context: JudgeContext = "minimal"
-    """What judges see: ``minimal`` (user turns and the answer, seed 000) or
-    ``full`` (plus tool executions and timings, seed 003)."""
+    """What judges see: ``minimal`` (user turns and the answer, as in the
+    chat proxy) or ``full`` (plus tool executions and timings)."""
 
     @model_validator(mode="after")
     def _candidates_fit(self) -> Policy:

@@ -1,4 +1,4 @@
-"""An LLM judge that reports findings with signed points (seed 004's style).
+"""An LLM judge that reports findings with signed points (as evaluation sessions score).
 
 Where :class:`~redraft.evaluators.Judge` returns one score for a draft, this
 judge lists what it found, each finding worth some points for or against the

@@ -1,13 +1,13 @@
 """The judge presets: prompts, output schemas and how each reply becomes a finding.
 
-- ``comprehensive`` (seed 000): does the answer cover everything the user asked?
+- ``comprehensive`` (from the chat proxy): does the answer cover everything the user asked?
   The judge sees only the user turns and the assistant's answers, as text.
-- ``quality`` (seed 001): a 0-10 quality grade with confidence, issues and one
+- ``quality`` (from the graph loop): a 0-10 quality grade with confidence, issues and one
   improvement hint.
-- ``criteria`` (seed 002): a 0-10 score against explicit evaluation criteria,
+- ``criteria`` (from answer generation): a 0-10 score against explicit evaluation criteria,
   with reasoning and suggestions.
-- ``ragas`` (seed 003): two calls; split the answer into atomic statements,
-  then score each for faithfulness and relevance.
+- ``ragas`` (from the evaluation middleware): two calls; split the answer into
+  atomic statements, then score each for faithfulness and relevance.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from redraft.evaluators._judge_base import (
 __all__ = ["PRESETS", "Comprehensive", "Criteria", "Quality", "Ragas"]
 
 
-# -- comprehensive (seed 000) ---------------------------------------------------------
+# -- comprehensive --------------------------------------------------------------------
 
 
 class _ComprehensiveReply(ReplyModel):
@@ -53,7 +53,7 @@ class _ComprehensiveReply(ReplyModel):
 
 
 class Comprehensive(Preset):
-    """Seed 000: ``{comprehensive, reason}`` on a minimal context (user turns
+    """``{comprehensive, reason}`` on a minimal context (user turns
     and assistant answers as text only). Passes when comprehensive."""
 
     name = "comprehensive"
@@ -89,7 +89,7 @@ class Comprehensive(Preset):
         )
 
 
-# -- quality (seed 001) ---------------------------------------------------------------
+# -- quality --------------------------------------------------------------------------
 
 
 class _QualityReply(ReplyModel):
@@ -100,7 +100,7 @@ class _QualityReply(ReplyModel):
 
 
 class Quality(Preset):
-    """Seed 001: ``{quality_score, confidence_score, issues, improvement_hint}``.
+    """``{quality_score, confidence_score, issues, improvement_hint}``.
     Score is quality/10; passes at the threshold."""
 
     name = "quality"
@@ -158,7 +158,7 @@ class Quality(Preset):
         )
 
 
-# -- criteria (seed 002) --------------------------------------------------------------
+# -- criteria -------------------------------------------------------------------------
 
 
 class _CriteriaReply(ReplyModel):
@@ -169,7 +169,7 @@ class _CriteriaReply(ReplyModel):
 
 
 class Criteria(Preset):
-    """Seed 002: ``{score, meets_criteria, evaluation_reasoning,
+    """``{score, meets_criteria, evaluation_reasoning,
     improvement_suggestions}``. Passes when the criteria are met and
     score/10 reaches the threshold."""
 
@@ -229,7 +229,7 @@ class Criteria(Preset):
         )
 
 
-# -- ragas (seed 003) -----------------------------------------------------------------
+# -- ragas ----------------------------------------------------------------------------
 
 
 class _StatementsReply(ReplyModel):
@@ -247,7 +247,7 @@ class _ScoresReply(ReplyModel):
 
 
 class Ragas(Preset):
-    """Seed 003: two calls. Extract atomic statements, then score each 1-10
+    """Two calls. Extract atomic statements, then score each 1-10
     for faithfulness and relevance; the score is the mean of (s-1)/9."""
 
     name = "ragas"

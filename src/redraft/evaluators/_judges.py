@@ -185,9 +185,9 @@ class GatewayAsk:
 
 
 def with_full_context(messages: list[Message], extra: dict[str, Any]) -> list[Message]:
-    """Seed 003's full judge context: what the run knows beyond the turns and
-    the answer (tool executions, timings, query analysis), as tagged data at
-    the end of the judge's prompt."""
+    """The full judge context (``judge_context="full"``): what the run knows
+    beyond the turns and the answer (tool executions, timings, query
+    analysis), as tagged data at the end of the judge's prompt."""
     details = {key: value for key, value in extra.items() if key != "judge_context"}
     if not details or not messages:
         return messages

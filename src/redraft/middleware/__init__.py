@@ -93,7 +93,7 @@ def wrap(
         from redraft.middleware._openai import ADAPTER as adapter
     else:
         from redraft.middleware._anthropic import ADAPTER as adapter
-    if adapter.is_async(client):
+    if isinstance(client, adapter.async_client):
         return cast(C, WrappedAsync(client, core, adapter))
     why = adapter.cannot_rebuild(client) if core.enabled else None
     if why is not None:

@@ -46,6 +46,8 @@ class Call:
 class VendorAdapter(ABC, Generic[C]):
     """One vendor SDK, as the generic wrapped client needs to know it."""
 
+    async_client: ClassVar[type[Any]]
+    """The SDK's async client class; a client of another class is sync."""
     family: ClassVar[str]
     """The model-spec family: a judge spec of it judges through the wrapped client."""
     resource: ClassVar[tuple[str, ...]]
@@ -58,16 +60,7 @@ class VendorAdapter(ABC, Generic[C]):
     unreadable: ClassVar[str]
     """The warning for messages the loop cannot read."""
 
-    @property
-    def method(self) -> str:
-        """The intercepted method's dotted name, for warnings."""
-        return ".".join((*self.resource, "create"))
-
     # -- clients -------------------------------------------------------------------
-
-    @abstractmethod
-    def is_async(self, client: object) -> bool:
-        """Whether ``client`` is the SDK's async client."""
 
     @abstractmethod
     def async_twin(self, client: Any) -> C:
@@ -131,7 +124,8 @@ class VendorAdapter(ABC, Generic[C]):
                 raise ValueError("unreadable message")
             request = RunRequest(messages=messages, format=options.format)
         except ValueError:  # pydantic's ValidationError included
-            core.warn_once("messages", f"{self.method} got messages {self.unreadable}")
+            method = ".".join((*self.resource, "create"))
+            core.warn_once("messages", f"{method} got messages {self.unreadable}")
             return Call(clean)
         return Call(given, options, request)
 

@@ -17,19 +17,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import anthropic
-from anthropic.types import (
-    Message as AnthropicMessage,
-)
-from anthropic.types import (
-    RawContentBlockDeltaEvent,
-    RawContentBlockStartEvent,
-    RawContentBlockStopEvent,
-    RawMessageDeltaEvent,
-    RawMessageStartEvent,
-    RawMessageStopEvent,
-    RawMessageStreamEvent,
-)
-from pydantic import ValidationError
+from anthropic.types import Message as AnthropicMessage
+from anthropic.types import RawMessageStreamEvent
+from pydantic import TypeAdapter, ValidationError
 
 from redraft._openai_wire import extension_from_result, finish_reason_of
 from redraft._types import Message, ModelRequest, RunResult
@@ -45,6 +35,7 @@ __all__ = ["ADAPTER", "AnthropicAdapter", "events_of", "message_of"]
 class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
     """``anthropic.Anthropic`` and ``anthropic.AsyncAnthropic``: ``messages.create``."""
 
+    async_client = anthropic.AsyncAnthropic
     family = "anthropic"
     resource = ("messages",)
     # The others (stop_sequences, metadata, extra_headers, extra_body,
@@ -55,9 +46,6 @@ class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
         "redraft cannot judge (no user turn, a trailing assistant prefill, or blocks other "
         "than text and images)"
     )
-
-    def is_async(self, client: object) -> bool:
-        return isinstance(client, anthropic.AsyncAnthropic)
 
     def async_twin(self, client: Any) -> anthropic.AsyncAnthropic:
         credentials: dict[str, Any] = {}
@@ -207,73 +195,49 @@ def _stop_reason(result: RunResult) -> str:
     return "max_tokens" if finish_reason_of(result) == "length" else "end_turn"
 
 
-def message_of(result: RunResult, model: str) -> AnthropicMessage:
-    """The SDK's ``Message`` for a run, extension included."""
-    return AnthropicMessage.model_validate(
-        {
-            "id": f"msg_{result.run_id}",
-            "type": "message",
-            "role": "assistant",
-            "model": model,
-            "content": [{"type": "text", "text": result.final_answer}],
-            "stop_reason": _stop_reason(result),
-            "stop_sequence": None,
-            "usage": {
-                "input_tokens": result.usage.input_tokens,
-                "output_tokens": result.usage.output_tokens,
-            },
-            "redraft": extension_from_result(result),
-        }
-    )
-
-
-def events_of(result: RunResult, model: str) -> list[RawMessageStreamEvent]:
-    """The accepted draft as the raw stream events the API sends."""
-    start: dict[str, Any] = {
+def _message(result: RunResult, model: str, **fields: Any) -> dict[str, Any]:
+    """The body of the SDK's ``Message`` for a run, ``fields`` replaced."""
+    usage = result.usage
+    return {
         "id": f"msg_{result.run_id}",
         "type": "message",
         "role": "assistant",
         "model": model,
-        "content": [],
-        "stop_reason": None,
+        "content": [{"type": "text", "text": result.final_answer}],
+        "stop_reason": _stop_reason(result),
         "stop_sequence": None,
-        "usage": {"input_tokens": result.usage.input_tokens, "output_tokens": 0},
+        "usage": {"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens},
+        **fields,
     }
-    events: list[RawMessageStreamEvent] = [
-        RawMessageStartEvent.model_validate({"type": "message_start", "message": start}),
-        RawContentBlockStartEvent.model_validate(
-            {
-                "type": "content_block_start",
-                "index": 0,
-                "content_block": {"type": "text", "text": ""},
-            }
+
+
+def message_of(result: RunResult, model: str) -> AnthropicMessage:
+    """The SDK's ``Message`` for a run, extension included."""
+    body = _message(result, model, redraft=extension_from_result(result))
+    return AnthropicMessage.model_validate(body)
+
+
+_EVENT: TypeAdapter[RawMessageStreamEvent] = TypeAdapter(RawMessageStreamEvent)
+
+
+def events_of(result: RunResult, model: str) -> list[RawMessageStreamEvent]:
+    """The accepted draft as the raw stream events the API sends: the text in
+    word-sized deltas, the extension on ``message_stop``."""
+    usage = {"input_tokens": result.usage.input_tokens, "output_tokens": 0}
+    start = _message(result, model, content=[], stop_reason=None, usage=usage)
+    bodies: list[dict[str, Any]] = [
+        {"type": "message_start", "message": start},
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        *(
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": t}}
+            for t in text_pieces(result.final_answer)
         ),
+        {"type": "content_block_stop", "index": 0},
+        {
+            "type": "message_delta",
+            "delta": {"stop_reason": _stop_reason(result), "stop_sequence": None},
+            "usage": {"output_tokens": result.usage.output_tokens},
+        },
+        {"type": "message_stop", "redraft": extension_from_result(result)},
     ]
-    events += [
-        RawContentBlockDeltaEvent.model_validate(
-            {
-                "type": "content_block_delta",
-                "index": 0,
-                "delta": {"type": "text_delta", "text": piece},
-            }
-        )
-        for piece in text_pieces(result.final_answer)
-    ]
-    events.append(
-        RawContentBlockStopEvent.model_validate({"type": "content_block_stop", "index": 0})
-    )
-    events.append(
-        RawMessageDeltaEvent.model_validate(
-            {
-                "type": "message_delta",
-                "delta": {"stop_reason": _stop_reason(result), "stop_sequence": None},
-                "usage": {"output_tokens": result.usage.output_tokens},
-            }
-        )
-    )
-    events.append(
-        RawMessageStopEvent.model_validate(
-            {"type": "message_stop", "redraft": extension_from_result(result)}
-        )
-    )
-    return events
+    return [_EVENT.validate_python(body) for body in bodies]

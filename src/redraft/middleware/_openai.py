@@ -38,6 +38,7 @@ __all__ = ["ADAPTER", "OpenAIAdapter", "chunks_of", "completion_of"]
 class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
     """``openai.OpenAI`` and ``openai.AsyncOpenAI``: ``chat.completions.create``."""
 
+    async_client = openai.AsyncOpenAI
     family = "openai"
     resource = ("chat", "completions")
     # Every other argument of the call (top_p, seed, stop, user, metadata,
@@ -56,9 +57,6 @@ class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
     )
     omitted = (openai.NotGiven, openai.Omit)
     unreadable = "redraft cannot judge (no user turn, or a role or content it does not read)"
-
-    def is_async(self, client: object) -> bool:
-        return isinstance(client, openai.AsyncOpenAI)
 
     def cannot_rebuild(self, client: Any) -> str | None:
         # Azure authenticates through deployment settings a plain AsyncOpenAI lacks.

@@ -1,4 +1,4 @@
-"""The HTTP service: OpenAI-compatible redrafting, seed 002's answers, runs.
+"""The HTTP service: OpenAI-compatible redrafting, answer generation, runs.
 
 ``create_app(settings)`` builds the FastAPI application; ``redraft serve``
 runs it with uvicorn. This package is a shell around the core: it imports

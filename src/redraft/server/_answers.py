@@ -1,4 +1,4 @@
-"""Seed 002's ``generate_answer`` contract: ``POST /v1/answers``.
+"""The answer-generation contract (``generate_answer``): ``POST /v1/answers``.
 
 The request names an instruction, a response format and evaluation
 criteria; the response lists every iteration with its evaluation and returns
@@ -29,7 +29,7 @@ __all__ = [
 
 
 class AnswersRequest(BaseModel):
-    """Seed 002's ``GenerateAnswerRequest``."""
+    """The answer-generation request (``GenerateAnswerRequest``)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -49,7 +49,7 @@ class AnswersRequest(BaseModel):
 
 
 class EvaluationOut(BaseModel):
-    """Seed 002's ``EvaluationResponse`` for one iteration."""
+    """The evaluation of one iteration (``EvaluationResponse``)."""
 
     score: float
     meets_criteria: bool
@@ -66,8 +66,9 @@ class IterationOut(BaseModel):
 
 
 class AnswersResponse(BaseModel):
-    """Seed 002's ``GenerateAnswerResponse``. ``final_answer`` is the passing
-    answer, or the best-scoring one when ``iter_max`` ran out."""
+    """The answer-generation response (``GenerateAnswerResponse``).
+    ``final_answer`` is the passing answer, or the best-scoring one when
+    ``iter_max`` ran out."""
 
     final_answer: str
     iterations: list[IterationOut]
@@ -79,7 +80,7 @@ class AnswersResponse(BaseModel):
 
 def plan_answers(req: AnswersRequest, profile: Profile) -> RunPlan:
     """The run behind one answers request: the ``criteria`` judge over
-    ``eval_crit``, ``critique`` feedback (seed 002's score, reasoning and
+    ``eval_crit``, ``critique`` feedback (the evaluator's score, reasoning and
     suggestions), best answer on exhaustion. The profile supplies the models,
     its checks and its deadline and token budget."""
     if not profile.has_judge:
@@ -101,7 +102,7 @@ def plan_answers(req: AnswersRequest, profile: Profile) -> RunPlan:
 
 
 def answers_response(result: RunResult) -> AnswersResponse:
-    """Map a finished run onto seed 002's response, draft by draft."""
+    """Map a finished run onto the answers response, draft by draft."""
     usage = result.usage
     metadata: dict[str, Any] = {
         "run_id": result.run_id,

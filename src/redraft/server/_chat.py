@@ -1,7 +1,7 @@
 """``POST /v1/chat/completions``: OpenAI-compatible, redrafting behind the scenes.
 
-The wire format lives in :mod:`redraft.server._wire`; this module only turns a
-request into a run and the run's events into a response or a stream.
+The wire format lives in :mod:`redraft.server._wire` and :mod:`redraft._openai_wire`;
+this module only turns a request into a run and its events into a response or a stream.
 """
 
 from __future__ import annotations
@@ -25,7 +25,14 @@ from redraft._events import (
     Thinking,
     VerdictReached,
 )
-from redraft._openai_wire import finish_reason_of, result_chunks
+from redraft._openai_wire import (
+    SSE_DONE,
+    chunk,
+    completion_response,
+    extension_from_result,
+    finish_reason_of,
+    result_chunks,
+)
 from redraft._sse import encode_sse
 from redraft._types import RunResult, Usage
 from redraft.evaluators import Cached, Evaluator, build_panel_async
@@ -35,15 +42,7 @@ from redraft.server._errors import ApiError
 from redraft.server._executor import RunHandle, StoreUnavailableError
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._options import RunPlan, plan_run
-from redraft.server._wire import (
-    SSE_DONE,
-    ChatCompletionRequest,
-    chunk,
-    completion_response,
-    error_status_for_name,
-    extension_from_result,
-    openai_error,
-)
+from redraft.server._wire import ChatCompletionRequest, error_status_for_name, openai_error
 
 __all__ = ["router"]
 
@@ -268,27 +267,11 @@ def _render(event: RunEvent, run_id: str, model: str, mode: str, include_usage: 
             return [encode_sse(delta)]
         if isinstance(event, VerdictReached):
             verdict = event.verdict
-            return [
-                _marker(
-                    run_id,
-                    model,
-                    "verdict",
-                    event.attempt,
-                    passed=verdict.passed,
-                    score=verdict.score,
-                    reason=verdict.reason,
-                )
-            ]
+            details = {"passed": verdict.passed, "score": verdict.score, "reason": verdict.reason}
+            return [_marker(run_id, model, "verdict", event.attempt, **details)]
     if isinstance(event, RunFailed):
-        _, type_, code, _ = error_status_for_name(
-            event.error_type, stop_reason=event.result.stop_reason
-        )
-        body = openai_error(event.error, type=type_, code=code)
-        body["error"]["run_id"] = run_id
-        body["error"]["continue_context"] = [
-            m.model_dump(exclude_none=True) for m in event.result.continue_context
-        ]
-        return [encode_sse(body)]
+        failure = _failure(event.result, event.error, event.error_type)
+        return [encode_sse(failure.body(openai_shape=True))]
     if isinstance(event, RunCompleted):
         result = event.result
         extension = extension_from_result(result)

@@ -43,7 +43,7 @@ class RedraftOptions(EvaluationOptions):
 
     Names follow the CLI flags (``--max-attempts`` → ``max_attempts``).
     ``judge_model: "none"`` means checks only; ``continuation: true`` resends
-    the messages exactly as given (seed 000's Continue path). A list given,
+    the messages exactly as given (the chat proxy's Continue path). A list given,
     even an empty one, replaces the profile's (``must_match: []`` clears it).
     The options the middleware takes too are in :class:`EvaluationOptions`.
     """
@@ -267,7 +267,7 @@ def plan_run(
 
 
 def filter_for_initial_request(messages: list[Message]) -> list[Message]:
-    """Drop earlier tool cycles from a fresh request (seed 000's
+    """Drop earlier tool cycles from a fresh request (the chat proxy's
     ``filterToolMessagesForCurrentCycle``).
 
     A new question should not drag the tool plumbing of earlier questions

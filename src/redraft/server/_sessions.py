@@ -5,10 +5,8 @@ panel in the background, ``/v1/evaluate/stream`` (POST, or GET for browser
 ``EventSource``) streams its evidence and stays open for re-evaluations, and
 ``POST /v1/evidence/update`` corrects evidence, which re-evaluates it.
 
-The evaluation-sessions design's own paths (``/evaluate/start``,
-``/evaluate/stream``, ``/evidence/update``) are served by the same handlers,
-and their stream keeps that design's event names (``evaluation_start``,
-``evidence``, ``evaluation_complete``), so a client written to it works unchanged.
+The same handlers serve the evaluation-sessions design's unprefixed paths,
+whose stream keeps that design's event names, for clients written to it.
 """
 
 from __future__ import annotations
@@ -277,7 +275,6 @@ async def _stream(
     if not await store.exists(session_id, tenant=tenant):
         raise _not_found(session_id)
     heartbeat = services.settings.sse_heartbeat_seconds
-    # The unprefixed paths speak the evaluation-sessions design's event names.
     legacy = not request.scope["route"].path.startswith("/v1/")
 
     async def events() -> AsyncIterator[str]:

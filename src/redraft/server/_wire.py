@@ -2,9 +2,7 @@
 
 Kept apart from the endpoint so the exact shapes can be tested against the
 official ``openai`` SDK's own types without a server. The response builders
-(:func:`completion_response`, :func:`chunk`, :func:`extension_from_result`,
-``SSE_DONE``) live in the core module :mod:`redraft._openai_wire`, shared with the
-middleware, and are re-exported here.
+live in :mod:`redraft._openai_wire`, shared with the middleware.
 """
 
 from __future__ import annotations
@@ -27,13 +25,6 @@ from redraft._errors import (
     RedraftError,
     RunFailedError,
 )
-from redraft._openai_wire import (
-    FINISH_REASONS,
-    SSE_DONE,
-    chunk,
-    completion_response,
-    extension_from_result,
-)
 from redraft._types import Message
 from redraft.profiles import UnknownModelError
 from redraft.server._options import (
@@ -43,17 +34,12 @@ from redraft.server._options import (
 )
 
 __all__ = [
-    "FINISH_REASONS",
     "MAX_CONTENT_CHARS",
     "MAX_MESSAGES",
     "MAX_MODEL_CHARS",
-    "SSE_DONE",
     "ChatCompletionRequest",
-    "chunk",
-    "completion_response",
     "error_status_for",
     "error_status_for_name",
-    "extension_from_result",
     "openai_error",
 ]
 

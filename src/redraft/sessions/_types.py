@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from redraft._limits import MAX_RULES_PER_CHECK
 from redraft._types import EvaluatorKind, Evidence, EvidenceStatus, RunRequest
@@ -40,8 +40,7 @@ OLD_EVENT_NAMES: dict[str, str] = {
     "evidence_recorded": "evidence",
     "evaluation_completed": "evaluation_complete",
 }
-"""Each event type's name in the evaluation-sessions design: the unprefixed
-routes stream these, and sessions stored before the rename hold them."""
+"""The evaluation-sessions design's names: its unprefixed routes and old rows use them."""
 NEW_EVENT_NAMES = {old: new for new, old in OLD_EVENT_NAMES.items()}
 SessionStatus = Literal["created", "evaluating", "completed"]
 _MAX_SUBJECT = 100_000
@@ -159,11 +158,6 @@ class EvidenceItem(BaseModel):
     """For a re-evaluation: the evidence it re-assesses."""
     details: dict[str, Any] = Field(default_factory=dict)
     created_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
-
-    @field_validator("event_type", mode="before")
-    @classmethod
-    def _renamed(cls, value: object) -> object:
-        return NEW_EVENT_NAMES.get(value, value) if isinstance(value, str) else value
 
 
 def item_from_evidence(evidence: Evidence, *, member: str) -> EvidenceItem:

@@ -240,7 +240,7 @@ class ApiKeyRow(Base):
     last_used_at: Mapped[datetime | None]
 
 
-# -- evaluation sessions (seed 004) ----------------------------------------------
+# -- evaluation sessions ---------------------------------------------------------
 
 
 def _session_fk() -> ForeignKey:

@@ -175,7 +175,7 @@ class SessionStore(SessionJobs):
         for seq, kind, payload in rows:
             if kind not in STREAMED:
                 continue
-            item = EvidenceItem.model_validate(payload)
+            item = EvidenceItem.model_validate({**payload, "event_type": kind})
             now = current.get(item.id or 0)
             if now is not None:
                 item = item.model_copy(

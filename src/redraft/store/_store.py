@@ -146,7 +146,7 @@ class Store:
         )
         self._notifier = Notifier()
         self.sessions = SessionStore(self._sessions, self._notifier, postgres=self._postgres)
-        """Evaluation sessions (seed 004)."""
+        """Evaluation sessions."""
         self.run_leases = RunLeases(self._sessions, self._notifier, postgres=self._postgres)
         """Runs leased to the server process running them (renewal, release)."""
 

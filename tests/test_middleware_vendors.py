@@ -1,0 +1,295 @@
+"""``redraft.wrap`` around REAL openai and anthropic clients pointed at the fake
+servers: what every wrapped client does alike. Each SDK's own response and
+stream shapes are tested in ``test_middleware_openai.py`` and
+``test_middleware_anthropic.py``."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from _vendors import QUESTION, VENDORS, Vendor, extension, running, settle, verdict
+from redraft import ConfigurationError, Policy, QualityError, RunFailedError
+from redraft.middleware import wrap
+from redraft.testing import FakeError
+
+FLAVOURS = pytest.mark.parametrize("sync", [True, False], ids=["sync", "async"])
+
+
+@pytest.fixture(params=VENDORS, ids=lambda kind: kind.name)
+def vendor(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Vendor]:
+    with running(request.param, monkeypatch) as running_vendor:
+        yield running_vendor
+
+
+@pytest.mark.real_calls
+async def test_async_client_streams_the_redraft_of_a_failing_draft(vendor: Vendor) -> None:
+    vendor.server.add("Lyon is the capital.", verdict(2, "Name Paris."))
+    vendor.server.add("Paris is the capital.", verdict(9))
+    client = wrap(vendor.client(sync=False))
+
+    stream = await vendor.create(client, model="gpt-fake", messages=QUESTION, stream=True)
+    items = [item async for item in stream]
+
+    assert vendor.stream_text(items) == "Paris is the capital."
+    assert "Lyon" not in vendor.stream_text(items)
+    found = extension(items[-1])
+    assert found["attempts"] == 2 and found["passed"] is True
+    assert [e["passed"] for e in found["evaluations"]] == [False, True]
+    assert [vendor.is_judge(b) for b in vendor.bodies()] == [False, True, False, True]
+    await client.close()
+
+
+@pytest.mark.real_calls
+async def test_sync_client_works_inside_a_running_event_loop(vendor: Vendor) -> None:
+    vendor.server.add("Lyon.", "Paris.")
+    client = wrap(vendor.client(sync=True), judge="none", must_match=["Paris"])
+    reply = vendor.create(client, model="m", messages=QUESTION)  # loop running here
+    assert vendor.text(reply) == "Paris."
+    client.close()
+
+
+@pytest.mark.real_calls
+async def test_judge_model_from_the_environment_judges_through_the_same_client(
+    vendor: Vendor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REDRAFT_JUDGE_MODEL", f"{vendor.name}:judge-model")
+    vendor.server.add("Paris.", verdict(9))
+    client = wrap(vendor.client(sync=False))
+    await vendor.create(client, model="writer-model", messages=QUESTION)
+    assert [b["model"] for b in vendor.bodies()] == ["writer-model", "judge-model"]
+    await client.close()
+
+
+# -- opting out and passing through --------------------------------------------------------
+
+
+@pytest.mark.real_calls
+@FLAVOURS
+@pytest.mark.parametrize(
+    "opt_out",
+    [{"redraft": False}, {"extra_body": {"redraft": False}}],
+    ids=["keyword", "extra_body"],
+)
+async def test_per_call_opt_out_sends_one_request_and_returns_it_unchanged(
+    vendor: Vendor, sync: bool, opt_out: dict[str, Any]
+) -> None:
+    vendor.server.add("Lyon is the capital.")
+    client = wrap(vendor.client(sync=sync), judge="none", must_match=["Paris"])
+    reply = await settle(vendor.create(client, model="m", messages=QUESTION, **opt_out))
+    assert vendor.text(reply) == "Lyon is the capital."
+    assert reply.id.startswith(vendor.reply_id)  # the server's own response
+    assert reply.model_extra is None or "redraft" not in reply.model_extra
+    [sent] = vendor.bodies()
+    assert "redraft" not in sent
+    assert "stream" not in sent
+    await settle(client.close())
+
+
+@pytest.mark.real_calls
+async def test_redraft_enabled_false_makes_the_wrapper_a_pass_through(
+    vendor: Vendor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REDRAFT_ENABLED", "false")
+    vendor.server.add("Lyon is the capital.")
+    client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
+    reply = await vendor.create(client, model="m", messages=QUESTION, redraft={"max_attempts": 3})
+    assert vendor.text(reply) == "Lyon is the capital."
+    [sent] = vendor.bodies()
+    assert "redraft" not in sent
+    await client.close()
+
+
+@pytest.mark.real_calls
+async def test_enabled_argument_wins_over_the_environment(
+    vendor: Vendor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REDRAFT_ENABLED", "false")
+    vendor.server.add("Lyon.", "Paris.")
+    client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"], enabled=True)
+    reply = await vendor.create(client, model="m", messages=QUESTION)
+    assert vendor.text(reply) == "Paris."
+    assert len(vendor.bodies()) == 2
+    await client.close()
+
+
+@pytest.mark.real_calls
+async def test_tool_calls_pass_through_with_one_warning(
+    vendor: Vendor, caplog: pytest.LogCaptureFixture
+) -> None:
+    vendor.server.add("Lyon.", "Lyon again.")
+    client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
+    with caplog.at_level(logging.WARNING, logger="redraft.middleware"):
+        for _ in range(2):
+            reply = await vendor.create(client, model="m", messages=QUESTION, tools=vendor.tools)
+            assert "Lyon" in vendor.text(reply)
+    assert len(vendor.bodies()) == 2
+    assert all(b["tools"] == vendor.tools for b in vendor.bodies())
+    assert all("redraft" not in b for b in vendor.bodies())
+    warnings = [r for r in caplog.records if r.name == "redraft.middleware"]
+    assert len(warnings) == 1
+    assert "tools" in warnings[0].getMessage()
+    await client.close()
+
+
+@pytest.mark.real_calls
+@FLAVOURS
+async def test_every_other_attribute_is_the_real_clients(
+    vendor: Vendor, sync: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    real = vendor.client(sync=sync)
+    client = wrap(real, judge="none", must_match=["Paris"])
+    models = await settle(client.models.list())
+    assert [m.id for m in models.data] == ["fake-model"]
+    assert client.base_url == real.base_url
+    assert client.api_key == vendor.key
+    assert client.__wrapped__ is real
+    with caplog.at_level(logging.WARNING, logger="redraft.middleware"):
+        raw = vendor.resource(client).with_raw_response
+    assert raw is not None
+    assert "with_raw_response is not redrafted" in caplog.text
+    # with_options keeps the wrapper: the copy still redrafts.
+    vendor.server.add("Lyon.", "Paris.")
+    quick = client.with_options(timeout=5.0)
+    reply = await settle(vendor.create(quick, model="m", messages=QUESTION))
+    assert vendor.text(reply) == "Paris."
+    await settle(client.close())
+
+
+# -- options -------------------------------------------------------------------------------
+
+
+@pytest.mark.real_calls
+def test_env_threshold_and_max_retries_apply_and_explicit_policy_wins(
+    vendor: Vendor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REDRAFT_THRESHOLD", "0.5")
+    monkeypatch.setenv("REDRAFT_MAX_RETRIES", "1")
+    vendor.server.add("A fair answer.", verdict(6))  # 0.6 passes at 0.5, not at the default 0.8
+    client = wrap(vendor.client(sync=True))
+    reply = vendor.create(client, model="m", messages=QUESTION)
+    assert extension(reply)["passed"] is True
+    assert extension(reply)["attempts"] == 1
+
+    vendor.server.add("Lyon.", "Lyon.", "Lyon.")  # never passes: 1 + 1 retry = 2 attempts
+    checks = wrap(vendor.client(sync=True), judge="none", must_match=["Paris"])
+    reply = vendor.create(checks, model="m", messages=QUESTION)
+    assert extension(reply)["attempts"] == 2
+    assert len(vendor.bodies()) == 4
+
+    explicit = wrap(
+        vendor.client(sync=True), judge="none", must_match=["Paris"], policy=Policy(max_attempts=1)
+    )
+    vendor.server.add("Lyon.")
+    reply = vendor.create(explicit, model="m", messages=QUESTION)
+    assert extension(reply)["attempts"] == 1
+    for wrapped in (client, checks, explicit):
+        wrapped.close()
+
+
+@pytest.mark.real_calls
+async def test_per_call_options_override_the_wrapper(vendor: Vendor) -> None:
+    vendor.server.add("Lyon.", "Still Lyon.")
+    client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
+    reply = await vendor.create(
+        client,
+        model="m",
+        messages=QUESTION,
+        extra_body={"redraft": {"must_match": ["Lyon"], "max_attempts": 1}},
+    )
+    assert vendor.text(reply) == "Lyon."
+    assert extension(reply)["passed"] is True
+    assert len(vendor.bodies()) == 1
+    await client.close()
+
+
+@pytest.mark.real_calls
+async def test_unknown_per_call_options_are_named_and_nothing_is_sent(vendor: Vendor) -> None:
+    client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
+    with pytest.raises(ConfigurationError, match="unknown redraft options: treshold, retries"):
+        await vendor.create(
+            client, model="m", messages=QUESTION, redraft={"treshold": 0.5, "retries": 2}
+        )
+    with pytest.raises(ConfigurationError, match="unknown redraft option: budget"):
+        await vendor.create(client, model="m", messages=QUESTION, redraft={"budget": 10})
+    with pytest.raises(ConfigurationError, match=r"redraft\.max_attempts"):
+        await vendor.create(client, model="m", messages=QUESTION, redraft={"max_attempts": 0})
+    assert vendor.server.requests == []
+    await client.close()
+
+
+@pytest.mark.real_calls
+@pytest.mark.parametrize("where", ["keyword", "extra_body"])
+async def test_on_exhausted_raise_raises_quality_error_with_every_draft(
+    vendor: Vendor, where: str
+) -> None:
+    vendor.server.add("Lyon.", "Marseille.")
+    client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
+    options = {"on_exhausted": "raise", "max_attempts": 2}
+    placed = {"redraft": options} if where == "keyword" else {"extra_body": {"redraft": options}}
+    with pytest.raises(QualityError) as caught:
+        await vendor.create(client, model="m", messages=QUESTION, **placed)
+    assert [d.text for d in caught.value.result.drafts] == ["Lyon.", "Marseille."]
+    assert caught.value.attempts == 2
+    assert caught.value.result.attempts == 2
+    assert len(vendor.bodies()) == 2
+    await client.close()
+
+
+@pytest.mark.real_calls
+async def test_best_draft_is_returned_when_none_passes(vendor: Vendor) -> None:
+    vendor.server.add("Lyon.", verdict(5), "Marseille.", verdict(2))
+    client = wrap(vendor.client(sync=False), policy=Policy(max_attempts=2))
+    reply = await vendor.create(client, model="m", messages=QUESTION)
+    assert vendor.text(reply) == "Lyon."
+    assert (extension(reply)["passed"], extension(reply)["final_attempt"]) == (False, 1)
+    await client.close()
+
+
+@pytest.mark.real_calls
+async def test_a_run_that_fails_outright_raises_run_failed_with_the_context(
+    vendor: Vendor,
+) -> None:
+    vendor.server.add(FakeError(401))
+    client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
+    with pytest.raises(RunFailedError) as caught:
+        await vendor.create(client, model="m", messages=QUESTION)
+    assert caught.value.error_type == "ProviderAuthError"
+    assert caught.value.continue_context == QUESTION
+    assert len(vendor.bodies()) == 1  # auth errors are not retried
+    await client.close()
+
+
+def test_real_calls_stay_blocked_inside_the_private_loop_thread(vendor: Vendor) -> None:
+    # Not marked real_calls: the guard set in this thread must reach the
+    # sync wrapper's own loop thread, so nothing is sent.
+    nowhere = vendor.server.base_url.replace(vendor.server.url, "http://127.0.0.1:9")
+    client = wrap(vendor.client(sync=True, base_url=nowhere), judge="none", must_match=["Paris"])
+    with pytest.raises(RunFailedError) as caught:
+        vendor.create(client, model="m", messages=QUESTION)
+    assert caught.value.error_type == "RealModelCallBlockedError"
+    client.close()
+
+
+@pytest.mark.real_calls
+def test_requirements_stated_in_the_prompt_become_checks_unless_switched_off(
+    vendor: Vendor,
+) -> None:
+    ask = [{"role": "user", "content": "Name the capital of France in at most 4 words."}]
+    vendor.server.add("The capital city of France is Paris.", "Paris, France.")
+    with wrap(vendor.client(sync=True), judge="none", must_not_match=["Lyon"]) as client:
+        reply = vendor.create(client, model="m", messages=ask)
+        assert vendor.text(reply) == "Paris, France."
+        assert [e["passed"] for e in extension(reply)["evaluations"]] == [False, True]
+        # The redraft was told exactly what to fix.
+        assert "7 words" in json.dumps(vendor.bodies()[1]["messages"][-1]["content"])
+
+        vendor.server.add("The capital city of France is Paris.")
+        kept = vendor.create(
+            client, model="m", messages=ask, extra_body={"redraft": {"compile_checks": False}}
+        )
+        assert vendor.text(kept) == "The capital city of France is Paris."
