@@ -1,4 +1,4 @@
-"""The Lab page in Chromium (seed 002): the form, the iteration history, the
+"""The Lab page in Chromium: the form, the iteration history, the
 score chart with its threshold line and the highlighted final answer."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_lab_shows_history_chart_and_best_answer_on_exhaustion(page: Page, ui: U
     expect(chart.get_by_text("Iteration", exact=True)).to_be_visible()
     expect(chart.get_by_text("Score", exact=True)).to_be_visible()
     expect(chart.locator("circle.final-point")).to_have_count(1)
-    # seed 002: the judge saw the criteria the form sent.
+    # The judge saw the criteria the form sent.
     assert "uses analogies" in " ".join(m.text for m in judge.history[0].messages)
 
 

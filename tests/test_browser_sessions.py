@@ -1,4 +1,4 @@
-"""The Sessions pages in Chromium (seed 004): create a subject, start the
+"""The Sessions pages in Chromium: create a subject, start the
 panel, watch evidence arrive live, invalidate an item and see its
 re-evaluation arrive on the open stream, and reconnect without losing items."""
 

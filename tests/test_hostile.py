@@ -306,7 +306,10 @@ def test_an_injection_draft_fails_with_the_injection_check(
     response = httpx.post(
         f"{server.base_url}/v1/chat/completions",
         # must_not_match passes, so only the injection check can fail the draft.
-        json=_chat({"must_not_match": ["zzz"]}, prompt="What is the capital of France?"),
+        json=_chat(
+            {"check_injection": True, "must_not_match": ["zzz"]},
+            prompt="What is the capital of France?",
+        ),
         timeout=30,
     )
     assert response.status_code == 200, response.text

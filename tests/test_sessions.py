@@ -1,4 +1,4 @@
-"""Seed 004's evaluation sessions over HTTP, on SQLite and PostgreSQL."""
+"""Evaluation sessions over HTTP, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -132,7 +132,7 @@ async def _until_complete(
     raise AssertionError(f"the stream ended before {done}")
 
 
-async def test_seed_004_flow_start_stream_invalidate_reevaluate(service: Service) -> None:
+async def test_start_stream_invalidate_and_reevaluate(service: Service) -> None:
     service.judge.gate.clear()
     async with service.client() as client:
         session_id = await _create(client)

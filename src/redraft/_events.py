@@ -107,7 +107,7 @@ class VerdictReached(_Event):
 
 
 class Thinking(_Event):
-    """Seed 001's ``thinking`` message (delivery ``revise``): why the draft the
+    """The ``thinking`` message (delivery ``revise``): why the draft the
     user just saw is being replaced."""
 
     type: Literal["thinking"] = "thinking"

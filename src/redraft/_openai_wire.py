@@ -165,7 +165,7 @@ def result_chunks(
 
 def extension_from_result(result: RunResult) -> dict[str, Any]:
     """The ``redraft`` object of a response: the outcome, one evaluation per
-    draft (seed 000's display) and every LLM call (seed 000's transparency
+    draft (the chat proxy's display) and every LLM call (its transparency
     list). Never messages, prompts or credentials."""
     return {
         "run_id": result.run_id,

@@ -145,7 +145,7 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
 
 
 async def _shadow_response(handle: RunHandle, model: str) -> JSONResponse:
-    """Seed 001's current flow: answer with the first draft at once; the run
+    """The graph loop's current flow: answer with the first draft at once; the run
     goes on judging it in the background and stores the verdict."""
     usage = Usage()
     try:

@@ -1,4 +1,4 @@
-"""Runs (list, detail, event stream) and seed 002's ``POST /v1/answers``."""
+"""Runs (list, detail, event stream) and answer generation, ``POST /v1/answers``."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def _resume_point(name: str, value: str | None) -> int:
 
 @router.post("/v1/answers", tags=["answers"])
 async def answers(request: Request, tenant: Tenant, body: AnswersRequest) -> AnswersResponse:
-    """Seed 002's ``generate_answer``: iterate until the evaluation criteria are
+    """Answer generation (``generate_answer``): iterate until the evaluation criteria are
     met or ``iter_max`` runs out; the best answer wins on exhaustion."""
     services = services_of(request)
     name = body.model or services.settings.model

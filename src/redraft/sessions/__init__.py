@@ -1,4 +1,4 @@
-"""Evaluation sessions (seed 004): a subject judged by a panel, evidence kept.
+"""Evaluation sessions: a subject judged by a panel, evidence kept.
 
 The core of it, free of web and database code: the wire shapes, building a
 panel from its JSON description, running the members concurrently, and the

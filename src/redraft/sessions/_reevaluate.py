@@ -1,4 +1,4 @@
-"""Re-evaluation (seed 004): a person marks evidence invalid, an LLM re-assesses it.
+"""Re-evaluation in evaluation sessions: a person marks evidence invalid, an LLM re-assesses it.
 
 The result is NEW evidence; the original stays in the list, marked invalid.
 It is an :class:`~redraft.evaluators.Evaluator` so that it runs through the
@@ -130,7 +130,7 @@ class Reassessment(Evaluator):
         return aggregate([evidence], threshold=context.threshold)
 
     def _failure(self, reason: str, data: dict[str, object] | None = None) -> Evidence:
-        # Seed 004: a failing re-evaluation is evidence with score 0 and the error described.
+        # A failing re-evaluation is evidence with score 0 and the error described.
         return Evidence(
             evaluator=self.name,
             kind="judge",

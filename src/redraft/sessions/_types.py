@@ -1,7 +1,7 @@
-"""Seed 004's nouns: a session's subject, its panel, and its evidence items.
+"""Evaluation sessions' nouns: a session's subject, its panel, and its evidence items.
 
 These are the wire shapes of ``/v1/sessions`` and the evaluation stream. An
-evidence item's ``score`` is the evaluator's signed points (seed 004: "ML
+evidence item's ``score`` is the evaluator's signed points ("ML
 Model Score: 50", "Gambling mentions found: -5"), not the 0..1 score a run's
 verdict uses; that one rides along in ``details.normalized_score``.
 """

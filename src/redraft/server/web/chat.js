@@ -1,4 +1,4 @@
-// Chat (seed 000): a conversation with any profile. Each answer streams in
+// Chat (the chat proxy): a conversation with any profile. Each answer streams in
 // as it is written, shows the evaluation of every attempt, and opens a list
 // of every LLM call of its run; a failed run offers Continue, which resubmits
 // the run's continuation context.

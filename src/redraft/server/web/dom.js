@@ -98,7 +98,7 @@ export function when(iso) {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
-/** A table of calls: seed 000's transparency list, reused on run and session pages. */
+/** A table of calls: the chat's transparency list, reused on run and session pages. */
 export function callsTable(calls, caption) {
   const rows = (calls || []).map((call) =>
     h("tr", {},

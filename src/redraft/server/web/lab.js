@@ -1,4 +1,4 @@
-// Lab (seed 002): instruct, response format, evaluation criteria, iter_max
+// Lab (answer generation): instruct, response format, evaluation criteria, iter_max
 // and threshold go to POST /v1/answers; the answer comes back with its whole
 // iteration history, drawn as cards and as a score chart.
 

@@ -1,4 +1,4 @@
-// Sessions (seed 004): create a subject, start its panel, watch evidence
+// Evaluation sessions: create a subject, start its panel, watch evidence
 // arrive live, invalidate an item with a reason and see its re-evaluation
 // arrive on the same open stream. The list page creates; the session page
 // keeps one LiveStream open for as long as it is shown.
