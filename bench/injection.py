@@ -3,8 +3,8 @@ its false-positive rate on ordinary answers.
 
 One command (after ``make bench-env``)::
 
-    bench/.venv/bin/python bench/injection.py
-    bench/.venv/bin/python bench/injection.py --only-hand-written   # no packaged corpora
+    make bench-injection
+    make bench-injection ARGS="--only-hand-written"   # no packaged corpora
 
 No model is called: :class:`redraft.evaluators.AddressesJudge` is a set of
 regular expressions, so every number here is exact and repeatable.
