@@ -81,6 +81,16 @@ def _load_json(text: str) -> _ParsedJSON:
         raise _JSONProblem(str(exc), fenced=fenced) from None
 
 
+def _invalid(check: Check, problem: _JSONProblem, finding: str) -> Evidence:
+    """The failing evidence of a JSON check whose draft does not parse."""
+    return check._evidence(
+        passed=False,
+        reason=f"{finding}: {problem.problem}",
+        suggestion=f"Reply with valid JSON only ({problem.problem}).",
+        data={"fenced": problem.fenced, "error": problem.problem},
+    )
+
+
 class ValidJSON(Check):
     """Passes when the draft is one JSON document, bare or as the only content
     of a fenced code block (recorded as ``data["fenced"]``)."""
@@ -97,12 +107,7 @@ class ValidJSON(Check):
         try:
             parsed = _load_json(text)
         except _JSONProblem as problem:
-            return self._evidence(
-                passed=False,
-                reason=f"not valid JSON: {problem.problem}",
-                suggestion=f"Reply with valid JSON only ({problem.problem}).",
-                data={"fenced": problem.fenced, "error": problem.problem},
-            )
+            return _invalid(self, problem, "not valid JSON")
         return self._evidence(
             passed=True,
             reason="valid JSON" + (" inside a fenced block" if parsed.fenced else ""),
@@ -154,12 +159,7 @@ class MatchesJSONSchema(Check):
         try:
             parsed = _load_json(text)
         except _JSONProblem as problem:
-            return self._evidence(
-                passed=False,
-                reason=f"not valid JSON, so it cannot match the schema: {problem.problem}",
-                suggestion=f"Reply with valid JSON only ({problem.problem}).",
-                data={"fenced": problem.fenced, "error": problem.problem},
-            )
+            return _invalid(self, problem, "not valid JSON, so it cannot match the schema")
         errors: list[dict[str, str]] = []
         for error in self._validator.iter_errors(parsed.value):
             check_deadline()
