@@ -34,9 +34,11 @@ demo: $(STAMP)
 		--feedback critique --max-attempts 4 --threshold 0.6 --deadline 90; \
 	status=$$?; if [ $$status -gt 1 ]; then exit $$status; fi
 
+# The import contract (pyproject's [tool.importlinter]): layers and no cycles.
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

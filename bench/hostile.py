@@ -73,7 +73,10 @@ def hostile_requests() -> list[tuple[str, dict[str, Any]]]:
                 "headers": {"content-type": "application/json"},
             },
         ),
-        ("20 MB chunked body", {"content": chunked, "headers": {"content-type": "application/json"}}),
+        (
+            "20 MB chunked body",
+            {"content": chunked, "headers": {"content-type": "application/json"}},
+        ),
         (
             "injection draft",
             _encoded(_chat({"check_injection": True, "must_not_match": ["zzz"]})),
@@ -146,9 +149,7 @@ def main() -> None:
     latency = Table(["arm", "probes", "p50 ms", "p99 ms", "max ms"], digits=1)
     for arm in ("idle", "hostile"):
         values = result[arm]
-        latency.add(
-            arm, len(values), percentile(values, 50), percentile(values, 99), max(values)
-        )
+        latency.add(arm, len(values), percentile(values, 50), percentile(values, 99), max(values))
     answers = Table(["hostile request: answer", "count"])
     for key, count in sorted(result["outcomes"].items()):
         answers.add(key, count)

@@ -31,7 +31,8 @@ from typing import Any
 from _report import Table, percentile, write_report
 
 from redraft import Policy, RunResult, run
-from redraft.evaluators import Evaluator, MaxWords, MustMatch, MustNotMatch, build_panel
+from redraft.app import build_panel
+from redraft.evaluators import Evaluator, MaxWords, MustMatch, MustNotMatch
 from redraft.providers import FunctionModel, Provider, ProviderRegistry, ScriptedModel
 
 RAMBLE = " ".join(["and then the river kept winding through the valley"] * 30)

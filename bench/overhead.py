@@ -30,7 +30,8 @@ from typing import Any
 from _report import Table, percentile, write_report
 
 from redraft import Policy, run
-from redraft.evaluators import MustMatch, build_panel
+from redraft.app import build_panel
+from redraft.evaluators import MustMatch
 from redraft.providers import FunctionModel, ScriptedModel
 
 DRAFTS = ["The answer is draft one.", "The answer is draft two.", "The answer is PASS."]

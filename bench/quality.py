@@ -45,6 +45,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from redraft.app import build_panel
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _arms import ArmResult, Bench, Outcome
@@ -53,7 +55,7 @@ from _ifeval import IFEvalCheck, IFEvalPrompt, rates, score, select, summary
 from _report import Table, write_report
 
 from redraft import ConfigurationError, RunFailedError, RunRequest, RunResult, run
-from redraft.evaluators import Evaluator, build_panel
+from redraft.evaluators import Evaluator
 from redraft.providers import ProviderRegistry
 
 DEFAULT_SIZE = 24

@@ -32,7 +32,7 @@ import uvicorn
 from fastapi import FastAPI
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from redraft._settings import Settings
+from redraft.app._settings import Settings
 from redraft.providers import Provider, ProviderRegistry, ScriptedModel
 from redraft.providers._scripted import Script
 from redraft.server import create_app

@@ -22,7 +22,7 @@ import asyncpg
 import pytest
 
 from redraft import Policy, RunEvent, RunRequest, stream_run
-from redraft.evaluators import build_panel
+from redraft.app import build_panel
 from redraft.providers import ScriptedModel
 from redraft.store import Store
 

@@ -20,7 +20,7 @@ import anthropic
 import openai
 import pytest
 
-from redraft._types import Message, ModelRequest
+from redraft.core._types import Message, ModelRequest
 from redraft.providers import Provider
 from redraft.providers._anthropic import AnthropicProvider
 from redraft.providers._openai import OpenAIProvider

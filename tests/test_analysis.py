@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from redraft import Message, RunRequest
-from redraft._analysis import DEFAULT_TRIVIAL_RULES, QueryAnalysis, TrivialRules, analyse_query
+from redraft.core._analysis import DEFAULT_TRIVIAL_RULES, QueryAnalysis, TrivialRules, analyse_query
 
 
 def analyse(prompt: str, rules: TrivialRules | None = None) -> QueryAnalysis:

@@ -12,8 +12,8 @@ import pytest
 from pydantic import ValidationError
 
 from redraft import ConfigurationError, RunResult, run
-from redraft.evaluators import build_panel
-from redraft.profiles import Profile
+from redraft.app import build_panel
+from redraft.app._profiles import Profile
 from redraft.providers import ScriptedModel
 from redraft.server._answers import (
     AnswersRequest,
@@ -59,7 +59,7 @@ async def answer(
     result = await run(
         plan.request,
         generator=generator,
-        evaluator=build_panel(judge, **plan.panel),
+        evaluator=build_panel(judge, plan.spec),
         policy=plan.policy,
     )
     return result, generator, judge
@@ -91,7 +91,7 @@ def test_the_plan_judges_by_criteria_with_critique_feedback() -> None:
     assert (plan.generator, plan.judge) == ("scripted", "scripted")
     assert plan.policy.max_attempts == 5 and plan.policy.threshold == 0.85
     assert (plan.policy.feedback, plan.policy.on_exhausted) == ("critique", "best")
-    assert plan.panel["preset"] == "criteria" and plan.panel["criteria"] == CRITERIA
+    assert plan.spec.preset == "criteria" and plan.spec.criteria == CRITERIA
     assert plan.request.format == "Three short paragraphs"
     assert plan.request.prompt == "Explain quantum computing"
 

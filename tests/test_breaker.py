@@ -18,7 +18,7 @@ from redraft import (
     ProviderError,
     ProviderResponseError,
 )
-from redraft._ledger import Ledger
+from redraft.core._ledger import Ledger
 from redraft.providers import (
     CircuitBreaker,
     EchoModel,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Page, expect
 
 from redraft import ProviderError
-from redraft._types import ModelRequest
+from redraft.core._types import ModelRequest
 from redraft.providers import FunctionModel
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
 
-from redraft._types import ModelRequest
+from redraft.core._types import ModelRequest
 from redraft.providers import FunctionModel
 
 if TYPE_CHECKING:

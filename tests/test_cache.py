@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from redraft import Evidence, Message, Policy, RunRequest, Verdict
-from redraft._ledger import Ledger
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._ledger import Ledger
 from redraft.evaluators import AllOf, CallableCheck, Judge, MaxWords, MustMatch
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
 from redraft.evaluators._cache import (
     Cached,
     MemoryVerdictCache,

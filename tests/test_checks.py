@@ -7,7 +7,8 @@ import re
 import pytest
 
 from redraft import ConfigurationError, Evidence, Policy, RunRequest
-from redraft._ledger import Ledger
+from redraft.core._evaluator import Evaluator
+from redraft.core._ledger import Ledger
 from redraft.evaluators import (
     CallableCheck,
     EvaluationContext,
@@ -18,7 +19,6 @@ from redraft.evaluators import (
     Subject,
     ValidJSON,
 )
-from redraft.evaluators._base import Evaluator
 from redraft.evaluators._checks import literal_of
 
 

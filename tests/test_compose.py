@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from redraft import ConfigurationError, Evidence, Policy, RunRequest, Verdict, run
-from redraft._ledger import Ledger
+from redraft.app import build_panel
+from redraft.core._ledger import Ledger
 from redraft.evaluators import (
     AllOf,
     AnyOf,
@@ -25,7 +26,6 @@ from redraft.evaluators import (
     Subject,
     Weighted,
     aggregate,
-    build_panel,
 )
 from redraft.providers._scripted import ScriptedModel
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from redraft._types import Evidence
+from redraft.core._types import Evidence
 from redraft.criteria import (
     CHECK_KINDS,
     CHECK_SPEC_ADAPTER,

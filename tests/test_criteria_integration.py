@@ -16,11 +16,11 @@ from click.testing import CliRunner
 
 from _live_server import serve_in_thread
 from redraft import run
-from redraft._errors import ConfigurationError
-from redraft._settings import Settings
-from redraft._types import RunRequest
+from redraft.app import build_panel
+from redraft.app._settings import Settings
 from redraft.cli import cli
-from redraft.evaluators import build_panel
+from redraft.core._errors import ConfigurationError
+from redraft.core._types import RunRequest
 from redraft.providers import ProviderRegistry, ScriptedModel
 from redraft.server import create_app
 
@@ -61,7 +61,7 @@ def test_explicit_checks_extend_or_replace_the_compiled_ones() -> None:
     # The explicit word limit takes the compiled one's slot; the case check stays.
     assert kinds[0] == [("word_count", "explicit"), ("letter_case", "rules")]
     assert kinds[1] == [("word_count", "explicit")]
-    with pytest.raises(ConfigurationError, match=r"checks\[0\] is not a valid check"):
+    with pytest.raises(ConfigurationError, match=r"checks\[0\]\.word_count\.relation: Field"):
         build_panel(None, request=PROMPT, checks=[{"kind": "word_count", "value": 3}])
 
 
@@ -230,8 +230,8 @@ def test_service_names_the_field_of_an_invalid_check_and_refuses_nothing_to_chec
 
 
 def test_profiles_carry_checks_and_the_switch() -> None:
-    from redraft._types import Message
-    from redraft.profiles import Profile
+    from redraft.app._profiles import Profile
+    from redraft.core._types import Message
     from redraft.server._options import options_from_raw, plan_run
 
     profile = Profile.model_validate(
@@ -244,14 +244,14 @@ def test_profiles_carry_checks_and_the_switch() -> None:
         }
     )
     plan = plan_run(profile, None, [Message(role="user", content=PROMPT)])
-    assert plan.panel["compile_checks"] is False
-    panel = build_panel(None, request=plan.request, **plan.panel)
+    assert plan.spec.compile_checks is False
+    panel = build_panel(None, plan.spec, request=plan.request)
     checks = panel.children[0].checks  # type: ignore[attr-defined]
     assert [(c.spec.kind, c.origin) for c in checks] == [("forbidden_chars", "explicit")]
     # The request wins over the profile: compilation back on, the profile's checks extended.
     options = options_from_raw({"compile_checks": True})
     plan = plan_run(profile, options, [Message(role="user", content=PROMPT)])
-    panel = build_panel(None, request=plan.request, **plan.panel)
+    panel = build_panel(None, plan.spec, request=plan.request)
     kinds = [c.spec.kind for c in panel.children[0].checks]  # type: ignore[attr-defined]
     assert kinds == ["forbidden_chars", "word_count", "letter_case"]
     with pytest.raises(ValueError, match="checks"):

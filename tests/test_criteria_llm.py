@@ -8,10 +8,10 @@ import json
 from typing import Any
 
 from redraft import run
-from redraft._errors import ProviderError
-from redraft._types import ModelRequest, RunRequest
+from redraft.app import build_panel
+from redraft.core._errors import ProviderError
+from redraft.core._types import ModelRequest, RunRequest
 from redraft.criteria import CompiledChecks, compile_checks_with_llm, llm_schema
-from redraft.evaluators import build_panel
 from redraft.testing import FunctionModel, ScriptedModel
 
 PROMPT = (

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from redraft import Policy, run, stream_run
-from redraft._events import EVENT_ADAPTER, RENAMED_EVENTS, RunEvent
-from redraft._hooks import HOOK_ALIASES, Hooks
-from redraft._types import ModelRequest
-from redraft.evaluators import MaxWords, MustMatch, MustNotMatch, build_panel
+from redraft.app import build_panel
+from redraft.core._events import EVENT_ADAPTER, RENAMED_EVENTS, RunEvent
+from redraft.core._hooks import HOOK_ALIASES, Hooks
+from redraft.core._types import ModelRequest
+from redraft.evaluators import MaxWords, MustMatch, MustNotMatch
 from redraft.providers import FunctionModel, ScriptedModel
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from redraft import CircuitOpenError, Policy, RunCompleted, RunEvent, stream_run
-from redraft._types import ModelRequest
-from redraft.evaluators import build_panel
+from redraft.app import build_panel
+from redraft.core._types import ModelRequest
 from redraft.providers import CircuitBreaker, FunctionModel, ScriptedModel
 from redraft.providers._openai import OpenAIProvider
 from redraft.store import Store

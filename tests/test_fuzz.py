@@ -11,7 +11,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 
 from _live_server import serve_in_thread
-from redraft._settings import Settings
+from redraft.app._settings import Settings
 from redraft.providers import EchoModel, ProviderRegistry
 from redraft.server import create_app
 

@@ -23,7 +23,7 @@ import httpx
 import pytest
 
 from _live_server import ServerProcess
-from redraft._limits import MAX_JSON_SCHEMA_BYTES, MAX_PATTERNS
+from redraft.core._limits import MAX_JSON_SCHEMA_BYTES, MAX_PATTERNS
 from redraft.testing import FakeOpenAIServer
 
 pytestmark = pytest.mark.real_calls
@@ -389,7 +389,7 @@ def test_metrics_are_operator_only_on_a_keyed_server(
 
 
 def test_limits_table_in_the_docs_matches_the_code() -> None:
-    from redraft._limits import LIMITS
+    from redraft.core._limits import LIMITS
 
     docs = (Path(__file__).parent.parent / "docs" / "service.md").read_text()
     for limit in LIMITS:

@@ -8,8 +8,8 @@ import time
 import pytest
 
 from redraft import Policy, RunRequest, run
-from redraft._ledger import Ledger
-from redraft.evaluators._base import EvaluationContext, Subject
+from redraft.core._evaluator import EvaluationContext, Subject
+from redraft.core._ledger import Ledger
 from redraft.evaluators._injection import INJECTION_RULES, AddressesJudge, _normalise
 from redraft.providers import ScriptedModel
 

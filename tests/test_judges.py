@@ -18,7 +18,7 @@ from redraft import (
     RunRequest,
     Verdict,
 )
-from redraft._ledger import Ledger
+from redraft.core._ledger import Ledger
 from redraft.evaluators import (
     GENERIC_CRITERIA,
     JUDGE_PRESETS,

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from redraft._errors import ConfigurationError
-from redraft._limits import (
+from redraft.core._errors import ConfigurationError
+from redraft.core._limits import (
     MAX_COMPILED_CHARS,
     MAX_CRITERIA_CHARS,
     MAX_JSON_SCHEMA_BYTES,

@@ -8,9 +8,9 @@ import pytest
 import pytest_asyncio
 
 from redraft import Policy, RunRequest, run
-from redraft._types import Evidence, Verdict
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._types import Evidence, Verdict
 from redraft.evaluators import AllOf, Judge
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
 from redraft.providers import Provider, ProviderRegistry
 
 pytestmark = pytest.mark.real_model

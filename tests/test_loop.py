@@ -28,9 +28,9 @@ from redraft import (
     run,
     stream_run,
 )
-from redraft._feedback import ENCOURAGEMENT
-from redraft._types import Evidence, Verdict
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._feedback import ENCOURAGEMENT
+from redraft.core._types import Evidence, Verdict
 from redraft.providers import FunctionModel, ScriptedModel
 
 

@@ -14,7 +14,7 @@ from pydantic import SecretStr
 
 from _live_server import serve_in_thread
 from redraft import ProviderError
-from redraft._settings import Settings
+from redraft.app._settings import Settings
 from redraft.providers import CircuitBreaker, FunctionModel, ProviderRegistry, ScriptedModel
 from redraft.server import create_app
 from redraft.server._metrics import SSEStreamGauge

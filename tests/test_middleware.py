@@ -10,7 +10,7 @@ import openai
 import pytest
 
 from redraft import ConfigurationError, Policy, QualityError, RunResult
-from redraft._settings import Settings
+from redraft.app._settings import Settings
 from redraft.evaluators import MaxWords
 from redraft.middleware import refine, wrap
 from redraft.middleware._options import split_options
@@ -211,7 +211,7 @@ def test_split_options_strips_redraft_from_the_sdk_arguments() -> None:
 
 def test_importing_the_middleware_imports_no_sdk_and_no_server() -> None:
     code = (
-        "import sys, redraft.middleware, redraft._openai_wire; "
+        "import sys, redraft.middleware, redraft.app._openai_wire; "
         "print(sorted(m for m in ('openai', 'anthropic', 'fastapi', 'redraft.server') "
         "if m in sys.modules))"
     )

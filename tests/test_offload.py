@@ -12,8 +12,9 @@ from collections.abc import Iterator
 import pytest
 
 from redraft import Evidence, Policy, RunRequest, WorkTimeoutError
-from redraft._ledger import Ledger
-from redraft._offload import INLINE_CHARS, check_deadline, run_bounded
+from redraft.app import build_panel, build_panel_async
+from redraft.core._evaluator import Evaluator
+from redraft.core._ledger import Ledger
 from redraft.criteria import compile_checks, compile_checks_async
 from redraft.evaluators import (
     CallableCheck,
@@ -22,10 +23,8 @@ from redraft.evaluators import (
     PointRule,
     RuleCheck,
     Subject,
-    build_panel,
-    build_panel_async,
 )
-from redraft.evaluators._base import Evaluator
+from redraft.evaluators._offload import INLINE_CHARS, check_deadline, run_bounded
 
 
 @pytest.fixture
@@ -147,7 +146,7 @@ async def test_async_variants_build_what_the_sync_ones_build() -> None:
 
 def test_importing_redraft_starts_no_thread() -> None:
     code = (
-        "import threading, redraft, redraft._offload as o; "
+        "import threading, redraft, redraft.evaluators._offload as o; "
         "assert o._pool is None; "
         "assert not [t for t in threading.enumerate() if t.name.startswith('redraft-bounded')]"
     )

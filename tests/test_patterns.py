@@ -12,9 +12,10 @@ import pytest
 from pydantic import ValidationError
 
 from redraft import ConfigurationError, Evidence, PatternError, Policy, RunRequest
-from redraft._evaluation_options import EvaluationOptions
-from redraft._ledger import Ledger
-from redraft._patterns import MAX_PATTERN_CHARS, compile_pattern
+from redraft.app import Profile, build_panel
+from redraft.app._spec import EvaluationOptions, validate_patterns
+from redraft.core._evaluator import Evaluator
+from redraft.core._ledger import Ledger
 from redraft.criteria import _formats, _measure
 from redraft.criteria._spec import Postscript
 from redraft.evaluators import (
@@ -25,11 +26,9 @@ from redraft.evaluators import (
     PointRule,
     RuleCheck,
     Subject,
-    build_panel,
 )
-from redraft.evaluators._base import Evaluator
 from redraft.evaluators._json_checks import _fenced_body
-from redraft.profiles import Profile, validate_patterns
+from redraft.evaluators._patterns import MAX_PATTERN_CHARS, compile_pattern
 
 EVIL_PATTERN = "(a+)+$"
 EVIL_TEXT = "a" * 5000 + "!"

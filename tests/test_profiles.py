@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from redraft import ConfigurationError, Message, Policy
-from redraft.evaluators import build_panel
-from redraft.profiles import (
+from redraft.app import build_panel
+from redraft.app._profiles import (
     Profile,
     UnknownModelError,
     check_request_spec,
@@ -21,7 +21,6 @@ from redraft.server._options import (
     filter_for_initial_request,
     options_from_raw,
     plan_run,
-    unknown_option_names,
 )
 
 
@@ -201,7 +200,7 @@ def test_request_specs_may_not_name_server_files() -> None:
 
 def test_unknown_option_names_are_all_listed() -> None:
     raw = {"threshold": 0.5, "max_attemps": 2, "colour": "red"}
-    assert unknown_option_names(raw) == ["max_attemps", "colour"]
+    assert RedraftOptions.unknown_names(raw) == ["max_attemps", "colour"]
     with pytest.raises(ConfigurationError, match="unknown redraft options: max_attemps, colour"):
         options_from_raw(raw)
 
@@ -273,13 +272,18 @@ def test_a_plan_takes_the_profile_defaults() -> None:
         max_tokens=128,
     )
     assert (plan.request.format, plan.request.criteria) == ("One line.", "Be right.")
-    assert plan.panel == {
+    assert plan.spec.given() == {
         "preset": "quality",
         "criteria": "Be right.",
         "must_match": ["a"],
         "must_not_match": [],
         "max_words": 40,
-        "json_schema": None,
+        "checks": [],
+        "checks_mode": "extend",
+        "compile_checks": True,
+        "compile_with_llm": False,
+        "check_injection": False,
+        "judge_model": "openai:gpt-4o-mini",
     }
     assert (plan.stream_mode, plan.continuation) == ("live", False)
 
@@ -295,7 +299,7 @@ def test_request_options_win_over_the_profile() -> None:
         max_words=10,
         json_schema={"type": "object"},
         judge_model="anthropic:claude-x",
-        judge="criteria",
+        preset="criteria",
         feedback="encourage",
         on_exhausted="raise",
         stream_mode="final",
@@ -316,13 +320,14 @@ def test_request_options_win_over_the_profile() -> None:
             max_tokens=128,
         ).model_dump()
     )
-    assert plan.panel == {
+    assert {k: v for k, v in plan.spec.given().items() if not k.startswith(("check", "comp"))} == {
         "preset": "criteria",
         "criteria": "Cite a source.",
         "must_match": ["b"],
         "must_not_match": ["c"],
         "max_words": 10,
         "json_schema": {"type": "object"},
+        "judge_model": "anthropic:claude-x",
     }
     assert (plan.request.format, plan.request.criteria, plan.stream_mode) == (
         "JSON",
@@ -342,8 +347,8 @@ def test_the_openai_request_parameters_apply_last_and_are_validated() -> None:
 def test_checks_only_drops_the_profiles_judge_settings_and_builds_a_panel() -> None:
     plan = plan_run(PROFILE, RedraftOptions(judge_model="none"), USER)
     assert plan.judge is None
-    assert plan.panel["preset"] is None and plan.panel["criteria"] is None
-    panel = build_panel(None, **plan.panel)
+    assert plan.spec.preset is None and plan.spec.criteria is None
+    panel = build_panel(None, plan.spec)
     assert not panel.uses_llm
 
 
@@ -356,15 +361,15 @@ def test_checks_only_with_nothing_to_check_is_refused() -> None:
     # (off the event loop, in the service), which refuses an empty panel.
     plan = plan_run(bare, RedraftOptions(judge_model="none"), USER)
     with pytest.raises(ConfigurationError, match="nothing to evaluate"):
-        build_panel(None, request=plan.request, **plan.panel)
+        build_panel(None, plan.spec, request=plan.request)
 
 
 def test_request_criteria_without_a_judge_reach_build_panel_which_names_the_conflict() -> None:
     plan = plan_run(PROFILE, RedraftOptions(judge_model="none", criteria="x"), USER)
     with pytest.raises(ConfigurationError, match="no judge model"):
-        build_panel(None, **plan.panel)
+        build_panel(None, plan.spec)
     judge = ScriptedModel([])
-    assert build_panel(judge, **plan_run(PROFILE, None, USER).panel).uses_llm
+    assert build_panel(judge, plan_run(PROFILE, None, USER).spec).uses_llm
 
 
 def test_a_request_judge_model_may_not_name_a_server_file() -> None:

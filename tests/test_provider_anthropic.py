@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from _vendors import ask, sent_key
-from redraft._errors import ProviderResponseError
-from redraft._types import Message, ModelRequest, Usage
+from redraft.core._errors import ProviderResponseError
+from redraft.core._types import Message, ModelRequest, Usage
 from redraft.providers._anthropic import AnthropicProvider, to_anthropic_messages
 from redraft.testing import FakeAnthropicServer
 

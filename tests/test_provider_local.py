@@ -16,9 +16,13 @@ import jsonschema
 import pytest
 import pytest_asyncio
 
-from redraft._errors import ConfigurationError, ProviderResponseError, RealModelCallBlockedError
-from redraft._ledger import Ledger
-from redraft._types import Message, ModelRequest, Policy, StreamChunk
+from redraft.core._errors import (
+    ConfigurationError,
+    ProviderResponseError,
+    RealModelCallBlockedError,
+)
+from redraft.core._ledger import Ledger
+from redraft.core._types import Message, ModelRequest, Policy, StreamChunk
 from redraft.providers import ProviderRegistry
 from redraft.providers._local import (
     BUNDLED_MODEL_NAME,

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from _vendors import ask
-from redraft._types import Message, ModelRequest, ToolCall, Usage
+from redraft.core._types import Message, ModelRequest, ToolCall, Usage
 from redraft.providers._openai import OpenAIProvider
 from redraft.testing import FakeOpenAIServer
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from _vendors import VENDORS, WEATHER_PARAMETERS, Vendor, ask, running, sent_key
-from redraft._errors import (
+from redraft.core._errors import (
     ConfigurationError,
     ProviderAuthError,
     ProviderConnectionError,
@@ -21,15 +21,15 @@ from redraft._errors import (
     ProviderTimeoutError,
     RealModelCallBlockedError,
 )
-from redraft._ledger import Ledger
-from redraft._tool_loop import (
+from redraft.core._ledger import Ledger
+from redraft.core._tool_loop import (
     ToolConversation,
     assistant_tool_message,
     draft_with_tools,
     tool_result_message,
 )
-from redraft._tools import Toolbox, ToolExecution
-from redraft._types import (
+from redraft.core._tools import Toolbox, ToolExecution
+from redraft.core._types import (
     Completion,
     Message,
     ModelRequest,

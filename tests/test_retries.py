@@ -23,11 +23,11 @@ from redraft import (
     ProviderRateLimitError,
     ProviderResponseError,
     ProviderTimeoutError,
-    StreamChunk,
     Usage,
     run,
 )
-from redraft._ledger import Ledger
+from redraft.core import StreamChunk
+from redraft.core._ledger import Ledger
 from redraft.evaluators import MaxWords
 from redraft.providers import FunctionModel, Provider, ScriptedModel
 

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from _live_server import serve_in_thread
-from redraft._settings import Settings
+from redraft.app._settings import Settings
 from redraft.cli import cli
 from redraft.providers import ProviderRegistry, ScriptedModel
 from redraft.server import create_app

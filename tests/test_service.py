@@ -14,7 +14,7 @@ import pytest
 
 from _live_server import serve_in_thread
 from redraft import ProviderError
-from redraft._settings import Settings
+from redraft.app._settings import Settings
 from redraft.providers import FunctionModel, ProviderRegistry, ScriptedModel
 from redraft.server import create_app
 

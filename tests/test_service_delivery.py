@@ -11,8 +11,8 @@ import httpx
 import pytest
 
 from _live_server import serve_in_thread
-from redraft._settings import Settings
-from redraft._types import ModelRequest
+from redraft.app._settings import Settings
+from redraft.core._types import ModelRequest
 from redraft.providers import FunctionModel, ProviderRegistry, ScriptedModel
 from redraft.server import create_app
 

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from redraft import ProviderError
-from redraft._types import Evidence, ModelRequest, Verdict
+from redraft.core._types import Evidence, ModelRequest, Verdict
 from redraft.evaluators import EvaluationContext, Evaluator, FindingsJudge, Subject
 from redraft.providers import FunctionModel, ScriptedModel
 from redraft.sessions import (

@@ -14,8 +14,8 @@ import pytest
 from _live_server import serve_in_thread
 from _sse import Message, messages, take
 from redraft import ProviderError
-from redraft._settings import Settings
-from redraft._types import ModelRequest
+from redraft.app._settings import Settings
+from redraft.core._types import ModelRequest
 from redraft.providers import FunctionModel, ProviderRegistry
 from redraft.server import create_app
 

@@ -16,10 +16,15 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from opentelemetry.trace import SpanKind, StatusCode
 
 from redraft import Policy, ProviderError, RunEvent, RunRequest, stream_run
-from redraft._events import RunCompleted, RunFailed
-from redraft._telemetry import CAPTURE_CONTENT_ENV, Telemetry, configure_tracing, trace_events
-from redraft._types import RunResult
-from redraft.evaluators import build_panel
+from redraft.app import build_panel
+from redraft.core._events import RunCompleted, RunFailed
+from redraft.core._types import RunResult
+from redraft.observability._telemetry import (
+    CAPTURE_CONTENT_ENV,
+    Telemetry,
+    configure_tracing,
+    trace_events,
+)
 from redraft.providers import FunctionModel, ScriptedModel
 
 PROMPT = "What is the capital of France?"

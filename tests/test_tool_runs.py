@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from redraft import Policy, RunFailedError, RunRequest, run, stream_run
-from redraft._tools import Toolbox, tool
-from redraft._types import Completion, ToolCall
-from redraft.evaluators import MustMatch, build_panel
+from redraft.app import build_panel
+from redraft.core._tools import Toolbox, tool
+from redraft.core._types import Completion, ToolCall
+from redraft.evaluators import MustMatch
 from redraft.providers import ScriptedModel
 
 GOOD = '{"quality_score": 9, "confidence_score": 9, "issues": [], "improvement_hint": ""}'

@@ -12,19 +12,27 @@ from typing import Annotated, Any
 import pytest
 from pydantic import BaseModel, Field
 
-from redraft._errors import (
+from redraft.core._errors import (
     BudgetExhaustedError,
     ConfigurationError,
     ProviderError,
     ProviderResponseError,
     ToolLoopLimitError,
 )
-from redraft._ledger import Ledger
-from redraft._tool_loop import ToolConversation, draft_with_tools
-from redraft._tools import Tool, Toolbox, ToolExecution, tool
-from redraft._types import Completion, Message, ModelRequest, Policy, StreamChunk, ToolCall, Usage
+from redraft.core._ledger import Ledger
+from redraft.core._provider import Provider
+from redraft.core._tool_loop import ToolConversation, draft_with_tools
+from redraft.core._tools import Tool, Toolbox, ToolExecution, tool
+from redraft.core._types import (
+    Completion,
+    Message,
+    ModelRequest,
+    Policy,
+    StreamChunk,
+    ToolCall,
+    Usage,
+)
 from redraft.providers import FunctionModel, ScriptedModel
-from redraft.providers._base import Provider
 
 Item = StreamChunk | ToolExecution
 
@@ -611,8 +619,8 @@ async def test_scripted_doubles_answer_with_tool_calls_plain_and_streamed(kind: 
 
 
 def test_the_prompt_bound_counts_tool_calls_in_the_history() -> None:
-    from redraft._tool_loop import assistant_tool_message
-    from redraft.providers._base import estimate_input_tokens_upper_bound
+    from redraft.core._provider import estimate_input_tokens_upper_bound
+    from redraft.core._tool_loop import assistant_tool_message
 
     call = ToolCall(id="c1", name="lookup", arguments=json.dumps({"query": "x" * 500}))
     plain = estimate_input_tokens_upper_bound(question())

@@ -19,9 +19,9 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from redraft._errors import ConfigurationError
-from redraft._types import Evidence, RunRequest, Verdict
-from redraft.evaluators._base import EvaluationContext, Subject
+from redraft.core._errors import ConfigurationError
+from redraft.core._evaluator import EvaluationContext, Subject
+from redraft.core._types import Evidence, RunRequest, Verdict
 from redraft.evaluators._web import WebCheck
 from redraft.evaluators._web_text import cited_urls, quote_for
 

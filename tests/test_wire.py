@@ -26,16 +26,16 @@ from redraft import (
     Usage,
     run,
 )
-from redraft._openai_wire import (
+from redraft.app._openai_wire import (
     SSE_DONE,
     chunk,
     completion_response,
     extension_from_result,
     result_chunks,
 )
-from redraft._sse import encode_sse
+from redraft.app._profiles import UnknownModelError
+from redraft.app._sse import encode_sse
 from redraft.evaluators import MaxWords
-from redraft.profiles import UnknownModelError
 from redraft.providers import ScriptedModel
 from redraft.server._wire import (
     MAX_CONTENT_CHARS,

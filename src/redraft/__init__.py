@@ -1,6 +1,13 @@
 """redraft: make an LLM check its own answer and redraft it until it passes.
 
-The library in one call::
+The library in one object::
+
+    import redraft
+
+    redrafter = redraft.Redrafter(model="local", judge_model="none", must_match=["Paris"])
+    result = redrafter.run_sync("What is the capital of France?")
+
+and in one call, with any generator and evaluator::
 
     from redraft import Policy, run_sync
     from redraft.evaluators import MaxWords
@@ -12,12 +19,27 @@ The library in one call::
         evaluator=MaxWords(60),
         policy=Policy(max_attempts=3),
     )
+
+The packages, bottom up: :mod:`redraft.core` (the loop engine),
+:mod:`redraft.providers`, :mod:`redraft.evaluators`, :mod:`redraft.criteria`,
+:mod:`redraft.observability`, :mod:`redraft.app` (what the CLI, the service
+and the middleware share), then :mod:`redraft.sessions`, :mod:`redraft.store`,
+:mod:`redraft.middleware`, :mod:`redraft.server` and :mod:`redraft.cli`. Test
+doubles live in :mod:`redraft.testing`.
 """
 
-from __future__ import annotations
-
-from redraft._analysis import QueryAnalysis, TrivialRules, analyse_query
-from redraft._errors import (
+from redraft._version import __version__
+from redraft.app import (
+    EvaluationSpec,
+    Redrafter,
+    Settings,
+    build_panel,
+    load_settings,
+    run,
+    run_sync,
+    stream_run,
+)
+from redraft.core._errors import (
     BudgetExhaustedError,
     CircuitOpenError,
     ConfigurationError,
@@ -35,8 +57,7 @@ from redraft._errors import (
     ToolLoopLimitError,
     WorkTimeoutError,
 )
-from redraft._events import (
-    EVENT_ADAPTER,
+from redraft.core._events import (
     CallRecorded,
     DraftCompleted,
     DraftStarted,
@@ -51,17 +72,11 @@ from redraft._events import (
     ToolExecuted,
     VerdictReached,
 )
-from redraft._hooks import HOOKS, HookName, Hooks
-from redraft._logging import configure_logging, log_context
-from redraft._loop import new_run_id, run, run_sync, stream_run
-from redraft._settings import Settings, load_settings
-from redraft._telemetry import Telemetry
-from redraft._tool_loop import ToolConversation
-from redraft._tools import Tool, Toolbox, ToolExecution, tool
-from redraft._types import (
+from redraft.core._hooks import HookName, Hooks
+from redraft.core._tools import Tool, Toolbox, ToolExecution, tool
+from redraft.core._types import (
     CallRecord,
     Completion,
-    Delivery,
     Draft,
     Evidence,
     Message,
@@ -69,7 +84,6 @@ from redraft._types import (
     Policy,
     RunRequest,
     RunResult,
-    StreamChunk,
     ToolCall,
     ToolSpec,
     Usage,
@@ -77,23 +91,21 @@ from redraft._types import (
 )
 from redraft.criteria import CheckSpec, CompiledCheck, compile_checks
 from redraft.middleware import Refined, refine, wrap
-
-# The one place the version is written: pyproject.toml reads it (hatch).
-__version__ = "0.1.0"
+from redraft.observability import Telemetry, configure_logging
 
 __all__ = [
-    "EVENT_ADAPTER",
-    "HOOKS",
     "BudgetExhaustedError",
     "CallRecord",
     "CallRecorded",
+    "CheckSpec",
     "CircuitOpenError",
+    "CompiledCheck",
     "Completion",
     "ConfigurationError",
-    "Delivery",
     "Draft",
     "DraftCompleted",
     "DraftStarted",
+    "EvaluationSpec",
     "Evidence",
     "EvidenceRecorded",
     "FeedbackPrepared",
@@ -103,7 +115,6 @@ __all__ = [
     "ModelRequest",
     "PatternError",
     "Policy",
-    "QueryAnalysis",
     "ProviderAuthError",
     "ProviderConnectionError",
     "ProviderError",
@@ -113,6 +124,8 @@ __all__ = [
     "QualityError",
     "RealModelCallBlockedError",
     "RedraftError",
+    "Redrafter",
+    "Refined",
     "RunCompleted",
     "RunEvent",
     "RunFailed",
@@ -120,38 +133,30 @@ __all__ = [
     "RunRequest",
     "RunResult",
     "RunStarted",
-    "StreamChunk",
+    "Settings",
+    "Telemetry",
     "TextDelta",
     "Thinking",
-    "TrivialRules",
+    "Tool",
     "ToolCall",
+    "ToolExecuted",
+    "ToolExecution",
     "ToolLoopLimitError",
     "ToolSpec",
+    "Toolbox",
     "Usage",
     "Verdict",
     "VerdictReached",
     "WorkTimeoutError",
-    "ToolExecuted",
-    "ToolConversation",
-    "Tool",
-    "Toolbox",
-    "ToolExecution",
-    "tool",
-    "Settings",
-    "Telemetry",
-    "configure_logging",
-    "log_context",
-    "Refined",
-    "refine",
-    "wrap",
     "__version__",
-    "analyse_query",
+    "build_panel",
+    "compile_checks",
+    "configure_logging",
     "load_settings",
-    "new_run_id",
+    "refine",
     "run",
     "run_sync",
     "stream_run",
-    "CheckSpec",
-    "CompiledCheck",
-    "compile_checks",
+    "tool",
+    "wrap",
 ]

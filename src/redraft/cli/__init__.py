@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from redraft import __version__
+from redraft._version import __version__
 from redraft.cli._ask import ask
 from redraft.cli._checks import checks
 from redraft.cli._keys import keys

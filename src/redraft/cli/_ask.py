@@ -15,22 +15,21 @@ from typing import Any
 import click
 from rich.console import Console
 
-from redraft._errors import (
+from redraft.app._redrafter import Redrafter
+from redraft.app._settings import Settings, load_settings
+from redraft.core._errors import (
     ConfigurationError,
     ProviderAuthError,
     QualityError,
     RealModelCallBlockedError,
     RunFailedError,
 )
-from redraft._events import RunEvent
-from redraft._feedback import FEEDBACK_STRATEGIES
-from redraft._logging import configure_logging
-from redraft._loop import run
-from redraft._settings import load_settings
-from redraft._telemetry import configure_tracing
-from redraft._types import Policy, RunRequest, RunResult
-from redraft.evaluators import JUDGE_PRESETS, build_panel
-from redraft.providers import ProviderRegistry
+from redraft.core._events import RunEvent
+from redraft.core._feedback import FEEDBACK_STRATEGIES
+from redraft.core._types import Policy, RunRequest, RunResult
+from redraft.evaluators import JUDGE_PRESETS
+from redraft.observability._logging import configure_logging
+from redraft.observability._telemetry import configure_tracing
 
 __all__ = ["ask"]
 
@@ -95,10 +94,12 @@ _CONFIGURATION_FAILURES = {
     "[default: $REDRAFT_JUDGE_MODEL or the generator]",
 )
 @click.option(
+    "--preset",
     "--judge",
     "judge_preset",
     type=click.Choice(JUDGE_PRESETS),
-    help="Judge preset. [default: criteria with --criteria, else quality]",
+    help="Judge preset (--judge is its older name). "
+    "[default: criteria with --criteria, else quality]",
 )
 @click.option(
     "--feedback",
@@ -239,9 +240,7 @@ def ask(
         judge_timeout_s=judge_timeout,
     )
     request = RunRequest.from_prompt(prompt, format=format_, criteria=criteria)
-    generator_spec = model or settings.model
-    judge_spec = judge_model or settings.judge_model or generator_spec
-    options: dict[str, Any] = {
+    spec: dict[str, Any] = {
         "preset": judge_preset,
         "criteria": criteria,
         "must_match": must_match,
@@ -249,15 +248,14 @@ def ask(
         "max_words": max_words,
         "json_schema": json_schema,
         "checks": _read_checks(check_json),
-        "request": request,
         "compile_checks": not no_compile,
-        "llm_compile": compile_llm,
+        "compile_with_llm": compile_llm,
     }
     console = Console(stderr=as_json, highlight=False)
     err = Console(stderr=True, highlight=False)
     try:
         result = asyncio.run(
-            _ask(request, policy, generator_spec, judge_spec, options, console, quiet=as_json)
+            _ask(request, policy, model, judge_model, spec, settings, console, quiet=as_json)
         )
     except (ConfigurationError, ProviderAuthError, RealModelCallBlockedError) as exc:
         err.print(f"[bold red]error:[/] {exc}")
@@ -281,31 +279,26 @@ def ask(
 async def _ask(
     request: RunRequest,
     policy: Policy,
-    generator_spec: str,
-    judge_spec: str,
-    options: dict[str, Any],
+    model: str | None,
+    judge_model: str | None,
+    spec: dict[str, Any],
+    settings: Settings,
     console: Console,
     *,
     quiet: bool,
 ) -> RunResult:
     from redraft.cli._view import RunView
 
-    registry = ProviderRegistry()
-    try:
-        generator = registry.get(generator_spec)
-        judge = None if judge_spec.strip().lower() == "none" else registry.get(judge_spec)
-        evaluator = build_panel(judge, **options)
-        view = None if quiet else RunView(console)
+    view = None if quiet else RunView(console)
 
-        def on_event(event: RunEvent) -> None:
-            if view is not None:
-                view.handle(event)
+    def on_event(event: RunEvent) -> None:
+        if view is not None:
+            view.handle(event)
 
-        return await run(
-            request, generator=generator, evaluator=evaluator, policy=policy, on_event=on_event
-        )
-    finally:
-        await registry.aclose()
+    async with Redrafter(
+        model, judge_model=judge_model, policy=policy, settings=settings, **spec
+    ) as redrafter:
+        return await redrafter.run(request, on_event=on_event)
 
 
 def _read_checks(items: tuple[str, ...]) -> list[Any]:

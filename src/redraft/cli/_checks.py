@@ -18,8 +18,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from redraft._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
-from redraft._settings import load_settings
+from redraft.app._settings import load_settings
+from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
 from redraft.criteria import (
     CompiledCheck,
     LLMCompilation,

@@ -18,8 +18,8 @@ from typing import NoReturn, TypeVar
 import click
 from rich.console import Console
 
-from redraft._errors import ConfigurationError
-from redraft._settings import load_settings
+from redraft.app._settings import load_settings
+from redraft.core._errors import ConfigurationError
 from redraft.store import ApiKeyInfo, Store
 
 __all__ = ["keys"]

@@ -24,9 +24,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from redraft._errors import ConfigurationError
-from redraft._settings import load_settings
-from redraft._types import CallRecord, Draft, Evidence
+from redraft.app._settings import load_settings
+from redraft.core._errors import ConfigurationError
+from redraft.core._types import CallRecord, Draft, Evidence
 from redraft.store import RunSummary, Store, StoredRun
 
 __all__ = ["runs"]

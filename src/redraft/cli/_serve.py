@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from redraft._errors import ConfigurationError
-from redraft._settings import load_settings
+from redraft.app._settings import load_settings
+from redraft.core._errors import ConfigurationError
 
 __all__ = ["serve"]
 
@@ -48,8 +48,8 @@ def serve(host: str, port: int, log_level: str | None) -> None:
         )
     import uvicorn
 
-    from redraft._logging import configure_logging
-    from redraft._telemetry import configure_tracing
+    from redraft.observability._logging import configure_logging
+    from redraft.observability._telemetry import configure_tracing
     from redraft.server import create_app
 
     log_level = log_level or settings.log_level or "info"

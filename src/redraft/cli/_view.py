@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from redraft._events import (
+from redraft.core._events import (
     DraftCompleted,
     DraftStarted,
     FeedbackPrepared,
@@ -27,7 +27,7 @@ from redraft._events import (
     ToolExecuted,
     VerdictReached,
 )
-from redraft._types import RunResult, Verdict
+from redraft.core._types import RunResult, Verdict
 
 __all__ = ["RunView"]
 

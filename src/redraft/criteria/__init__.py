@@ -55,11 +55,9 @@ from redraft.criteria._spec import (
 from redraft.criteria._vocabulary import SpecCheck, judge_text
 
 __all__ = [
+    "BulletCount",
     "CHECK_KINDS",
     "CHECK_SPEC_ADAPTER",
-    "LANGUAGES",
-    "SPEC_MODELS",
-    "BulletCount",
     "CapitalWordCount",
     "CharCount",
     "CheckOrigin",
@@ -75,6 +73,7 @@ __all__ = [
     "HighlightCount",
     "JSONFormat",
     "Keyword",
+    "LANGUAGES",
     "LLMCompilation",
     "Language",
     "LetterCase",
@@ -85,6 +84,7 @@ __all__ = [
     "Postscript",
     "Relation",
     "RepeatRequest",
+    "SPEC_MODELS",
     "SectionCount",
     "SentenceCount",
     "SpecCheck",

@@ -21,13 +21,13 @@ from typing import Any
 import json_repair
 from pydantic import ValidationError
 
-from redraft._types import Message, ModelRequest, Policy
+from redraft.core._evaluator import ModelGateway
+from redraft.core._provider import Provider
+from redraft.core._types import Message, ModelRequest, Policy
 from redraft.criteria._compiled import CompiledCheck, TextSource
-from redraft.criteria._rules import _HEDGE, MASK, mask
+from redraft.criteria._sentences import HEDGE, MASK, mask
 from redraft.criteria._spec import CHECK_SPEC_ADAPTER, SPEC_MODELS
-from redraft.evaluators._base import ModelGateway
 from redraft.evaluators._judge_base import tagged
-from redraft.providers._base import Provider
 
 __all__ = ["COMPILER_NAME", "LLMCompilation", "compile_checks_with_llm", "llm_schema"]
 
@@ -160,7 +160,7 @@ def _vet(item: object, texts: dict[TextSource, str]) -> CompiledCheck | str:
     letters = [m for m, o in zip(masked, quoted, strict=True) if o.isalnum()]
     if letters and all(ch == MASK for ch in letters):
         return f"its quote {quote!r} is quoted or handed-over material, not the user's requirement"
-    if _HEDGE.search(quoted.lower()):
+    if HEDGE.search(quoted.lower()):
         return f"its quote {quote!r} is hedged, not a requirement"
     return CompiledCheck(
         spec=spec, origin="llm", source=source, source_span=(start, end), source_text=quoted
@@ -184,7 +184,7 @@ async def compile_checks_with_llm(
     is used. Never raises for a provider or reply failure.
     """
     if gateway is None:
-        from redraft._ledger import Ledger
+        from redraft.core._ledger import Ledger
 
         gateway = Ledger(Policy())
     blocks = [tagged("request", prompt)]

@@ -14,15 +14,15 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from redraft._errors import ConfigurationError
-from redraft._types import Evidence, RunRequest, Verdict
+from redraft.core._errors import ConfigurationError
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._provider import Provider
+from redraft.core._types import Evidence, RunRequest, Verdict
 from redraft.criteria._compiled import ChecksMode, CompiledCheck, merge_checks
 from redraft.criteria._llm import COMPILER_NAME, LLMCompilation, compile_checks_with_llm
 from redraft.criteria._rules import compile_checks
 from redraft.criteria._spec import CHECK_SPEC_ADAPTER, CheckSpec
 from redraft.criteria._vocabulary import SpecCheck
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
-from redraft.providers._base import Provider
 
 __all__ = ["CompiledChecks", "as_specs", "compiled_panel_member"]
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from redraft.criteria._rules import THING, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec import (
     CHECK_SPEC_ADAPTER,
     CheckSpec,

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from redraft.criteria._rule_text import parse_list, spec_of
-from redraft.criteria._rules import MASK, THING, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import MASK, THING, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec import LANGUAGES
 
 __all__ = ["SHAPE_RULES"]

@@ -21,7 +21,7 @@ from redraft.criteria._rule_counts import (
     times_of,
 )
 from redraft.criteria._rule_text import spec_of
-from redraft.criteria._rules import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec import Relation
 
 __all__ = ["TALLY_RULES"]

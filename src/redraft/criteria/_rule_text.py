@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from redraft.criteria._rule_counts import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._rules import THING, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec import CHECK_SPEC_ADAPTER, CheckSpec, LetterCase, Relation
 
 __all__ = ["TEXT_RULES", "parse_list", "spec_of"]

@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from redraft._types import Evidence
+from redraft.core._types import Evidence
 from redraft.criteria import _measure as measure
 from redraft.criteria._formats import FORMAT_JUDGES, Outcome
 from redraft.criteria._spec import (

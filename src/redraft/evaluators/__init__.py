@@ -14,10 +14,10 @@
 - :class:`Cached` reuses verdicts on identical judge input
   (:class:`MemoryVerdictCache`, :class:`SqliteVerdictCache`)
 - composition: :class:`AllOf`, :class:`AnyOf`, :class:`Weighted`,
-  :class:`Cascade`, and :func:`build_panel` as the CLI uses it
+  :class:`Cascade` (:func:`redraft.build_panel` builds the one the CLI uses)
 """
 
-from redraft.evaluators._base import EvaluationContext, Evaluator, ModelGateway, Subject, aggregate
+from redraft.core._evaluator import EvaluationContext, Evaluator, ModelGateway, Subject, aggregate
 from redraft.evaluators._cache import (
     Cached,
     MemoryVerdictCache,
@@ -38,8 +38,6 @@ from redraft.evaluators._compose import (
     AnyOf,
     Cascade,
     Weighted,
-    build_panel,
-    build_panel_async,
 )
 from redraft.evaluators._findings import FindingsJudge
 from redraft.evaluators._injection import INJECTION_RULES, AddressesJudge, InjectionRule
@@ -58,13 +56,10 @@ from redraft.evaluators._scorers import (
 from redraft.evaluators._web import WebCheck
 
 __all__ = [
-    "GENERIC_CRITERIA",
-    "INJECTION_RULES",
     "AddressesJudge",
-    "Cached",
-    "JUDGE_PRESETS",
     "AllOf",
     "AnyOf",
+    "Cached",
     "CallableCheck",
     "Cascade",
     "Check",
@@ -73,7 +68,10 @@ __all__ = [
     "EvaluationContext",
     "Evaluator",
     "FindingsJudge",
+    "GENERIC_CRITERIA",
+    "INJECTION_RULES",
     "InjectionRule",
+    "JUDGE_PRESETS",
     "Judge",
     "LexicalRelevance",
     "MatchesJSONSchema",
@@ -94,8 +92,6 @@ __all__ = [
     "WebCheck",
     "Weighted",
     "aggregate",
-    "build_panel",
-    "build_panel_async",
     "evaluator_identity",
     "get_scorer",
     "load_scorers",

@@ -36,10 +36,10 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from redraft._types import Evidence, Verdict
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
+from redraft.core._provider import Provider
+from redraft.core._types import Evidence, Verdict
 from redraft.evaluators._judge_base import minimal_turns
-from redraft.providers._base import Provider
 
 __all__ = [
     "Cached",

@@ -4,10 +4,10 @@ Each check yields one :class:`Evidence` whose ``reason`` states what was
 measured against what was required, and whose ``suggestions`` hold a single
 line the feedback can hand to the next draft as-is.
 
-Patterns run on RE2 (:mod:`redraft._patterns`), in time linear in the draft.
-A draft longer than :data:`~redraft._offload.INLINE_CHARS` characters is judged
+Patterns run on RE2 (:mod:`redraft.evaluators._patterns`), in time linear in the draft.
+A draft longer than :data:`~redraft.evaluators._offload.INLINE_CHARS` characters is judged
 off the event loop, and a check whose work takes longer than its
-``time_limit_s`` (:data:`~redraft._offload.DEFAULT_LIMIT_S`, 2 s, unless set)
+``time_limit_s`` (:data:`~redraft.evaluators._offload.DEFAULT_LIMIT_S`, 2 s, unless set)
 yields ``status="error"`` evidence instead of a verdict. A
 :class:`CallableCheck`'s plain function always runs on a worker thread, under
 the same limit.
@@ -22,11 +22,11 @@ from abc import abstractmethod
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeAlias
 
-from redraft._errors import ConfigurationError, WorkTimeoutError
-from redraft._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
-from redraft._patterns import Pattern, compile_pattern
-from redraft._types import Evidence, Verdict
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._errors import ConfigurationError, WorkTimeoutError
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._types import Evidence, Verdict
+from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
+from redraft.evaluators._patterns import Pattern, compile_pattern
 
 __all__ = [
     "CallableCheck",
@@ -143,9 +143,9 @@ class MustMatch(Check):
     """Passes when the regular expression is found somewhere in the draft
     (``re.search`` semantics; inline flags such as ``(?i)`` work).
 
-    The pattern runs on RE2 (:func:`~redraft._patterns.compile_pattern`): one
+    The pattern runs on RE2 (:func:`~redraft.evaluators._patterns.compile_pattern`): one
     that needs backtracking (lookaround, backreference) or is longer than
-    :data:`~redraft._patterns.MAX_PATTERN_CHARS` raises
+    :data:`~redraft.evaluators._patterns.MAX_PATTERN_CHARS` raises
     :class:`~redraft.PatternError`. ``option`` is how that error names it.
     """
 

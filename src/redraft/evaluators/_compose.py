@@ -9,47 +9,28 @@ child, so nesting keeps its meaning: ``AllOf(AnyOf(a, b), c)`` passes when
 from __future__ import annotations
 
 import asyncio
-import functools
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal
 
-from redraft._errors import ConfigurationError
-from redraft._offload import run_bounded
-from redraft._types import Evidence, EvidenceStatus, RunRequest, Verdict
-from redraft.evaluators._base import (
+from redraft.core._errors import ConfigurationError
+from redraft.core._evaluator import (
     AggregateMode,
     EvaluationContext,
     Evaluator,
     Subject,
     aggregate,
 )
-from redraft.evaluators._checks import MaxWords, MustMatch, MustNotMatch
-from redraft.evaluators._json_checks import MatchesJSONSchema
-from redraft.evaluators._judges import make_judge
-from redraft.providers._base import Provider
-
-if TYPE_CHECKING:
-    from redraft.criteria import CheckSpec
+from redraft.core._types import Evidence, EvidenceStatus, Verdict
 
 __all__ = [
-    "BUILD_LIMIT_S",
     "AllOf",
     "AnyOf",
     "Cascade",
     "Weighted",
-    "build_panel",
-    "build_panel_async",
 ]
 
-_PANEL_NAME_CHARS = 80
-#: Seconds :func:`build_panel_async` may take. Building compiles the request's
-#: stated requirements (~0.2 s for the longest prompt the compiler reads),
-#: the patterns and the JSON schema; the limit is a backstop, not a budget.
-BUILD_LIMIT_S = 10.0
 
-
-def _validated(evaluators: Iterable[object], what: str) -> list[Evaluator]:
+def validated_evaluators(evaluators: Iterable[object], what: str) -> list[Evaluator]:
     children: list[Evaluator] = []
     for child in evaluators:
         if not isinstance(child, Evaluator):
@@ -156,7 +137,7 @@ class _Composite(Evaluator):
     default_name = "composite"
 
     def __init__(self, *evaluators: Evaluator, name: str | None = None) -> None:
-        self.children = _validated(evaluators, type(self).__name__)
+        self.children = validated_evaluators(evaluators, type(self).__name__)
         self.name = name or self.default_name
         self.uses_llm = any(child.uses_llm for child in self.children)
         self.kind = "judge" if self.uses_llm else "check"
@@ -206,7 +187,7 @@ class Weighted(Evaluator):
         for pair in pairs:
             if not isinstance(pair, tuple) or len(pair) != 2:
                 raise ConfigurationError(f"Weighted takes (evaluator, weight) pairs, got {pair!r}")
-        self.children = _validated((pair[0] for pair in pairs), "Weighted")
+        self.children = validated_evaluators((pair[0] for pair in pairs), "Weighted")
         self.weights: list[float] = []
         for child, weight in pairs:
             if (
@@ -279,88 +260,3 @@ class Cascade(_Composite):
         self, indices: list[int], subject: Subject, context: EvaluationContext
     ) -> list[Verdict]:
         return await _evaluate_all([self.children[i] for i in indices], subject, context)
-
-
-def build_panel(
-    judge: Provider | None,
-    *,
-    preset: str | None = None,
-    criteria: str | None = None,
-    must_match: Sequence[str] = (),
-    must_not_match: Sequence[str] = (),
-    max_words: int | None = None,
-    json_schema: dict[str, Any] | None = None,
-    checks: Sequence[Evaluator | CheckSpec | dict[str, Any]] = (),
-    request: RunRequest | str | None = None,
-    compile_checks: bool = True,
-    checks_mode: Literal["extend", "replace"] = "extend",
-    llm_compile: bool = False,
-) -> Evaluator:
-    """The evaluator the CLI builds from its options: a :class:`Cascade` of
-    the checks, then the judge (``judge=None`` means checks only).
-
-    The judge preset defaults to ``criteria`` when criteria are given, else
-    ``quality``. Raises :class:`ConfigurationError` for a bad pattern or
-    schema, and when there is nothing to evaluate.
-
-    Criteria compilation (:mod:`redraft.criteria`): given the ``request``,
-    the requirements it states ("at most 100 words", "no commas") become
-    exact checks that run first. ``checks`` may hold evaluators and check
-    specs (or their JSON objects); the specs extend the compiled checks, or
-    replace them with ``checks_mode="replace"``. ``compile_checks=False``
-    turns compilation off; ``llm_compile=True`` also asks the judge model
-    for checks, once per run.
-    """
-    from redraft.criteria import compiled_panel_member
-
-    if llm_compile and judge is None:
-        raise ConfigurationError("llm_compile asks the judge model for checks, but there is none")
-    specs = [c for c in checks if not isinstance(c, Evaluator)]
-    evaluators = [c for c in checks if isinstance(c, Evaluator)]
-    compiled = compiled_panel_member(
-        request,
-        specs,
-        compile_checks_=compile_checks,
-        mode=checks_mode,
-        llm=judge if llm_compile else None,
-    )
-    members: list[Evaluator] = [compiled] if compiled is not None else []
-    members += [MustMatch(p, option=f"must_match[{i}]") for i, p in enumerate(must_match)]
-    members += [
-        MustNotMatch(p, option=f"must_not_match[{i}]") for i, p in enumerate(must_not_match)
-    ]
-    if max_words is not None:
-        members.append(MaxWords(max_words))
-    if json_schema is not None:
-        members.append(MatchesJSONSchema(json_schema))
-    members += _validated(evaluators, "build_panel checks") if evaluators else []
-    if judge is not None:
-        members.append(make_judge(judge, preset, criteria=criteria))
-    elif preset is not None:
-        raise ConfigurationError(
-            f"judge preset {preset!r} was given but there is no judge model to run it"
-        )
-    elif criteria is not None:
-        raise ConfigurationError(
-            "criteria were given but there is no judge model to apply them; "
-            "give a judge model or drop the criteria"
-        )
-    if not members:
-        raise ConfigurationError("nothing to evaluate: give a judge model or at least one check")
-    name = " + ".join(member.name for member in members)
-    if len(name) > _PANEL_NAME_CHARS:
-        checks_count = len(members) - (judge is not None)
-        name = f"{checks_count} checks" + (f" + {members[-1].name}" if judge is not None else "")
-    return Cascade(*members, name=name)
-
-
-async def build_panel_async(
-    judge: Provider | None, *, limit_s: float = BUILD_LIMIT_S, **options: Any
-) -> Evaluator:
-    """:func:`build_panel` on a worker thread, for async callers: compiling a
-    long prompt's requirements and checking a large JSON schema are CPU work
-    that must not hold the event loop. Takes :func:`build_panel`'s keyword
-    arguments; raises what it raises, and :class:`~redraft.WorkTimeoutError`
-    when building takes longer than ``limit_s`` seconds."""
-    build = functools.partial(build_panel, judge, **options)
-    return await run_bounded(build, limit_s=limit_s, what="building the evaluators")

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from redraft._errors import ConfigurationError
-from redraft._types import Evidence, Verdict
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._errors import ConfigurationError
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._provider import Provider
+from redraft.core._types import Evidence, Verdict
 from redraft.evaluators._judge_base import (
     MAX_TEXT,
     JudgeFailure,
@@ -23,7 +24,6 @@ from redraft.evaluators._judge_base import (
     tagged,
 )
 from redraft.evaluators._judges import GatewayAsk
-from redraft.providers._base import Provider
 
 __all__ = ["FindingsJudge"]
 

@@ -30,8 +30,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from redraft._types import Evidence, RunRequest, Verdict
-from redraft.evaluators._base import EvaluationContext, Subject, aggregate
+from redraft.core._evaluator import EvaluationContext, Subject, aggregate
+from redraft.core._types import Evidence, RunRequest, Verdict
 from redraft.evaluators._checks import Check
 from redraft.evaluators._injection_rules import INJECTION_RULES, InjectionRule
 

@@ -2,7 +2,7 @@
 
 Regular expressions in a schema (``pattern``, ``patternProperties``) are
 user-supplied patterns like any other: they run on RE2
-(:mod:`redraft._patterns`) in linear time, and one RE2 cannot express is
+(:mod:`redraft.evaluators._patterns`) in linear time, and one RE2 cannot express is
 refused when the check is built, naming its place in the schema.
 """
 
@@ -17,11 +17,11 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
-from redraft._errors import ConfigurationError, PatternError
-from redraft._offload import INLINE_CHARS, check_deadline
-from redraft._patterns import Pattern, compile_pattern
-from redraft._types import Evidence
+from redraft.core._errors import ConfigurationError, PatternError
+from redraft.core._types import Evidence
 from redraft.evaluators._checks import _MAX_RECORDED_ERRORS, Check, _shorten
+from redraft.evaluators._offload import INLINE_CHARS, check_deadline
+from redraft.evaluators._patterns import Pattern, compile_pattern
 
 __all__ = ["MatchesJSONSchema", "ValidJSON", "linear_time_validator"]
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from redraft._types import Message, RunRequest
+from redraft.core._types import Message, RunRequest
 
 __all__ = [
     "GENERIC_CRITERIA",

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import Field
 
-from redraft._types import RunRequest
+from redraft.core._types import RunRequest
 from redraft.evaluators._judge_base import (
     GENERIC_CRITERIA,
     MAX_ITEMS,

@@ -14,12 +14,12 @@ from typing import Any, Protocol, TypeVar
 import json_repair
 from pydantic import BaseModel, ValidationError
 
-from redraft._errors import ConfigurationError
-from redraft._types import Evidence, Message, ModelRequest, Verdict
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._errors import ConfigurationError
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._provider import Provider
+from redraft.core._types import Evidence, Message, ModelRequest, Verdict
 from redraft.evaluators._judge_base import GENERIC_CRITERIA, Finding, JudgeFailure, Reply, tagged
 from redraft.evaluators._judge_presets import PRESETS
-from redraft.providers._base import Provider
 
 __all__ = ["GENERIC_CRITERIA", "JUDGE_PRESETS", "GatewayAsk", "Judge", "JudgeCall", "make_judge"]
 

@@ -8,14 +8,14 @@ deduction or bonus on its own line.
 
 Rules usually arrive as JSON from HTTP clients, so a pattern is untrusted
 input running in the server's process. Patterns run on RE2
-(:mod:`redraft._patterns`): matching is linear in the text whatever the
+(:mod:`redraft.evaluators._patterns`): matching is linear in the text whatever the
 pattern, so ``(a+)+$`` is as cheap as ``a``, and a pattern that needs
 backtracking (lookaround, backreference) is refused when the rule is built,
 naming the rule and the construct. The work is bounded by size as well:
 patterns are capped at :data:`MAX_PATTERN_CHARS` characters and only the first
 :data:`MAX_SCAN_CHARS` characters of a text are scanned (``data["truncated"]``
 says when a text was cut). Unless text and rules are small (see
-:data:`~redraft._offload.INLINE_CHARS`), the rules are applied on a worker
+:data:`~redraft.evaluators._offload.INLINE_CHARS`), the rules are applied on a worker
 thread under :attr:`RuleCheck.time_limit_s` (2 s by default); past it the
 finding is an error, not a pass.
 """
@@ -27,12 +27,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
-from redraft._errors import ConfigurationError, PatternError, WorkTimeoutError
-from redraft._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
-from redraft._patterns import MAX_PATTERN_CHARS, Pattern, compile_pattern
-from redraft._types import Evidence, Verdict
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._errors import ConfigurationError, PatternError, WorkTimeoutError
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._types import Evidence, Verdict
 from redraft.evaluators._checks import _MAX_RECORDED_ERRORS, _QUOTE_CHARS, _quote, literal_of
+from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
+from redraft.evaluators._patterns import MAX_PATTERN_CHARS, Pattern, compile_pattern
 
 __all__ = [
     "MAX_PATTERN_CHARS",

@@ -27,9 +27,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
-from redraft._errors import ConfigurationError
-from redraft._types import Evidence, EvidenceStatus, Verdict
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._errors import ConfigurationError
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._types import Evidence, EvidenceStatus, Verdict
 from redraft.evaluators._checks import _shorten
 
 __all__ = [

@@ -34,9 +34,9 @@ from typing import Any
 
 import httpx
 
-from redraft._errors import ConfigurationError
-from redraft._types import Evidence, EvidenceStatus, Verdict
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._errors import ConfigurationError
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._types import Evidence, EvidenceStatus, Verdict
 from redraft.evaluators._web_text import cited_urls, page_text, quote_for, quote_on_page
 
 __all__ = ["WebCheck"]

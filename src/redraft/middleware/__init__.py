@@ -24,17 +24,22 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TypeVar, cast
 
-from redraft._errors import ConfigurationError
-from redraft._settings import Settings
-from redraft._types import Policy
+from redraft.app._settings import Settings
+from redraft.core._errors import ConfigurationError
+from redraft.core._types import Policy
 from redraft.evaluators import Evaluator
 from redraft.middleware._adapter import VendorAdapter
 from redraft.middleware._clients import WrappedAsync, WrappedSync
-from redraft.middleware._common import JudgeArg, Redrafter
+from redraft.middleware._common import JudgeArg, make_core
 from redraft.middleware._decorator import Refined, refine
 from redraft.middleware._options import CallOptions
 
-__all__ = ["CallOptions", "Refined", "refine", "wrap"]
+__all__ = [
+    "CallOptions",
+    "Refined",
+    "refine",
+    "wrap",
+]
 
 C = TypeVar("C")
 
@@ -43,7 +48,7 @@ def wrap(
     client: C,
     *,
     policy: Policy | None = None,
-    judge: JudgeArg = None,
+    judge_model: JudgeArg = None,
     evaluator: Evaluator | None = None,
     criteria: str | None = None,
     must_match: Sequence[str] = (),
@@ -53,6 +58,7 @@ def wrap(
     preset: str | None = None,
     enabled: bool | None = None,
     settings: Settings | None = None,
+    judge: JudgeArg = None,
 ) -> C:
     """Wrap an OpenAI or Anthropic client so its answers are judged and redrafted.
 
@@ -61,9 +67,10 @@ def wrap(
     every other attribute is the real client's. The evaluator is
     ``evaluator`` (plus any checks given), else a panel of the checks
     (``must_match``, ``must_not_match``, ``max_words``, ``json_schema``) and
-    the judge: ``judge`` as a provider or model spec, ``"none"`` for checks
-    only, or None for ``REDRAFT_JUDGE_MODEL``, else the call's own model
-    judging through the same client. ``policy`` decides threshold, attempts,
+    the judge: ``judge_model`` as a provider or model spec, ``"none"`` for
+    checks only (``judge`` is its older name), or None for
+    ``REDRAFT_JUDGE_MODEL``, else the call's own model judging through the
+    same client. ``policy`` decides threshold, attempts,
     feedback and what comes back when no draft passes; ``REDRAFT_THRESHOLD``
     and ``REDRAFT_MAX_RETRIES`` fill the fields it does not set.
     ``enabled=False`` or ``REDRAFT_ENABLED=false`` makes the wrapper a pure
@@ -74,20 +81,9 @@ def wrap(
     type and for options that cannot work.
     """
     family = _family(client)
-    core = Redrafter(
-        family=family,
-        policy=policy,
-        judge=judge,
-        evaluator=evaluator,
-        criteria=criteria,
-        must_match=must_match,
-        must_not_match=must_not_match,
-        max_words=max_words,
-        json_schema=json_schema,
-        preset=preset,
-        enabled=enabled,
-        settings=settings,
-    )
+    arguments = dict(locals())
+    del arguments["client"], arguments["family"]
+    core = make_core(family, arguments)
     adapter: VendorAdapter[Any]
     if family == "openai":
         from redraft.middleware._openai import ADAPTER as adapter

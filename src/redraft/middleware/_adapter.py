@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from redraft._loop import run
-from redraft._types import Message, RunRequest, RunResult
-from redraft.middleware._common import Redrafter
+from redraft.app._run import run
+from redraft.core._types import Message, RunRequest, RunResult
+from redraft.middleware._common import WrapperCore
 from redraft.middleware._options import CallOptions, split_options
 from redraft.providers import Provider
 
@@ -76,7 +76,7 @@ class VendorAdapter(ABC, Generic[C]):
 
     @abstractmethod
     def unsupported(
-        self, core: Redrafter, kwargs: Mapping[str, Any], options: CallOptions
+        self, core: WrapperCore, kwargs: Mapping[str, Any], options: CallOptions
     ) -> tuple[str, str] | None:
         """The warning key and message for a call the loop cannot judge as
         text (tools, several choices, …), or None."""
@@ -106,7 +106,7 @@ class VendorAdapter(ABC, Generic[C]):
 
     # -- shared ---------------------------------------------------------------------------
 
-    def decide(self, core: Redrafter, kwargs: Mapping[str, Any]) -> Call:
+    def decide(self, core: WrapperCore, kwargs: Mapping[str, Any]) -> Call:
         """Decide whether a ``create`` call is redrafted."""
         if not core.enabled:
             return Call(split_options(kwargs, validate=False)[0])
@@ -129,7 +129,7 @@ class VendorAdapter(ABC, Generic[C]):
             return Call(clean)
         return Call(given, options, request)
 
-    async def run(self, core: Redrafter, client: C, call: Call) -> RunResult:
+    async def run(self, core: WrapperCore, client: C, call: Call) -> RunResult:
         """Run the loop for a redrafted call, drafting through ``client``."""
         assert call.request is not None
         temperature, max_tokens = self.sampling(call.kwargs)

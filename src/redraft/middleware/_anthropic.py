@@ -21,10 +21,10 @@ from anthropic.types import Message as AnthropicMessage
 from anthropic.types import RawMessageStreamEvent
 from pydantic import TypeAdapter, ValidationError
 
-from redraft._openai_wire import extension_from_result, finish_reason_of
-from redraft._types import Message, ModelRequest, RunResult
+from redraft.app._openai_wire import extension_from_result, finish_reason_of
+from redraft.core._types import Message, ModelRequest, RunResult
 from redraft.middleware._adapter import Call, VendorAdapter
-from redraft.middleware._common import Redrafter, merge_params, text_pieces
+from redraft.middleware._common import WrapperCore, merge_params, text_pieces
 from redraft.middleware._options import CallOptions
 from redraft.providers import Provider
 from redraft.providers._anthropic import AnthropicProvider
@@ -65,7 +65,7 @@ class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
         )
 
     def unsupported(
-        self, core: Redrafter, kwargs: Mapping[str, Any], options: CallOptions
+        self, core: WrapperCore, kwargs: Mapping[str, Any], options: CallOptions
     ) -> tuple[str, str] | None:
         if kwargs.get("tools"):
             return "tools", "messages.create offers tools (redraft judges text answers only)"

@@ -17,10 +17,10 @@ from functools import reduce
 from types import TracebackType
 from typing import Any, Generic, Self, TypeVar
 
-from redraft._types import RunResult
+from redraft.core._types import RunResult
 from redraft.middleware._adapter import Call, VendorAdapter
 from redraft.middleware._bridge import AsyncStream, SyncRuntime, SyncStream
-from redraft.middleware._common import Redrafter
+from redraft.middleware._common import WrapperCore
 
 __all__ = ["WrappedAsync", "WrappedSync"]
 
@@ -32,7 +32,7 @@ _BYPASSES = frozenset({"parse", "stream", "with_raw_response", "with_streaming_r
 
 class _Wrapped(Generic[A]):
     __wrapped__: Any
-    _core: Redrafter
+    _core: WrapperCore
     _adapter: VendorAdapter[A]
 
     def _install(self, resource: type[_Resource]) -> None:
@@ -132,7 +132,7 @@ class WrappedSync(_Wrapped[A]):
     def __init__(
         self,
         client: Any,
-        core: Redrafter,
+        core: WrapperCore,
         adapter: VendorAdapter[A],
         runtime: SyncRuntime | None = None,
     ) -> None:
@@ -180,7 +180,7 @@ class WrappedAsync(_Wrapped[A]):
     that shares its connection pool, without the SDK's own retries: redraft's
     ledger retries, recording every try."""
 
-    def __init__(self, client: Any, core: Redrafter, adapter: VendorAdapter[A]) -> None:
+    def __init__(self, client: Any, core: WrapperCore, adapter: VendorAdapter[A]) -> None:
         self.__wrapped__ = client
         self._core = core
         self._adapter = adapter

@@ -1,32 +1,36 @@
 """What every wrapped client and decorated function shares.
 
-:class:`Redrafter` holds the arguments of :func:`redraft.wrap` resolved
+:class:`WrapperCore` holds the arguments of :func:`redraft.wrap` resolved
 against the ``REDRAFT_*`` settings (explicit arguments win), and turns one
 call's per-call options (:mod:`redraft.middleware._options`) into the
-:class:`~redraft.Policy` and evaluator of its run. Nothing here imports a
-vendor SDK.
+:class:`~redraft.Policy` and evaluator of its run. The evaluation options are
+an :class:`~redraft.EvaluationSpec`; a call's spec is laid over the
+wrapper's. Nothing here imports a vendor SDK.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import ValidationError
 
-from redraft._errors import ConfigurationError
-from redraft._openai_wire import text_pieces
-from redraft._settings import Settings, load_settings
-from redraft._types import Policy, RunRequest
-from redraft.evaluators import JUDGE_PRESETS, Evaluator, build_panel
+from redraft.app._openai_wire import text_pieces
+from redraft.app._panel import build_panel
+from redraft.app._settings import Settings, load_settings
+from redraft.app._spec import NO_JUDGE, EvaluationSpec, validation_problems
+from redraft.core._errors import ConfigurationError
+from redraft.core._types import Policy, RunRequest
+from redraft.evaluators import Evaluator
 from redraft.middleware._options import CallOptions
 from redraft.providers import Provider, ProviderRegistry, parse_model_spec
 
 __all__ = [
     "NO_JUDGE",
     "JudgeArg",
-    "Redrafter",
+    "WrapperCore",
+    "make_core",
     "log",
     "merge_params",
     "text_pieces",
@@ -36,8 +40,6 @@ _POLICY_OPTIONS = ("threshold", "max_attempts", "feedback", "on_exhausted", "dea
 
 log = logging.getLogger("redraft.middleware")
 
-NO_JUDGE = "none"
-"""The judge that is no judge: the checks alone decide."""
 
 JudgeArg = Provider | str | None
 """A judge as :func:`redraft.wrap` takes it: a provider, a model spec,
@@ -56,7 +58,7 @@ def merge_params(extras: Mapping[str, Any], params: Mapping[str, Any]) -> dict[s
     return merged
 
 
-class Redrafter:
+class WrapperCore:
     """The options of one wrapper (or decorator), resolved once.
 
     ``family`` is the wrapped SDK's model-spec family (``openai``,
@@ -69,14 +71,9 @@ class Redrafter:
         *,
         family: str | None,
         policy: Policy | None,
-        judge: JudgeArg,
+        judge_model: JudgeArg,
         evaluator: Evaluator | None,
-        criteria: str | None,
-        must_match: Sequence[str],
-        must_not_match: Sequence[str],
-        max_words: int | None,
-        json_schema: dict[str, Any] | None,
-        preset: str | None,
+        spec: EvaluationSpec,
         enabled: bool | None,
         settings: Settings | None,
     ) -> None:
@@ -84,13 +81,14 @@ class Redrafter:
         self.family = family
         self.enabled = settings.enabled if enabled is None else bool(enabled)
         self.policy = _policy_with_settings(policy, settings)
+        judge = judge_model
         if judge is not None and not isinstance(judge, Provider | str):
             raise ConfigurationError(
-                "judge must be a Provider, a model spec such as 'openai:gpt-4o-mini', "
+                "judge_model must be a Provider, a model spec such as 'openai:gpt-4o-mini', "
                 f"'none' or None; got {type(judge).__name__}"
             )
         if isinstance(judge, str):
-            judge = _judge_spec(judge, "judge")
+            judge = _judge_spec(judge, "judge_model")
         if evaluator is not None:
             if not isinstance(evaluator, Evaluator):
                 raise ConfigurationError(
@@ -98,7 +96,11 @@ class Redrafter:
                 )
             named = [
                 name
-                for name, value in (("judge", judge), ("criteria", criteria), ("preset", preset))
+                for name, value in (
+                    ("judge_model", judge),
+                    ("criteria", spec.criteria),
+                    ("preset", spec.preset),
+                )
                 if value is not None
             ]
             if named:
@@ -110,32 +112,15 @@ class Redrafter:
             judge = _judge_spec(settings.judge_model, "REDRAFT_JUDGE_MODEL")
         self.judge: JudgeArg = judge
         self.evaluator = evaluator
-        self.criteria = criteria
-        self.must_match = list(must_match)
-        self.must_not_match = list(must_not_match)
-        self.max_words = max_words
-        self.json_schema = json_schema
-        self.preset = preset
+        self.spec = spec
         self.registry = ProviderRegistry()
         self._warned: set[str] = set()
-        if preset is not None and preset not in JUDGE_PRESETS:
-            raise ConfigurationError(
-                f"unknown judge preset {preset!r}; choose one of {JUDGE_PRESETS}"
-            )
-        checks = bool(self.must_match or self.must_not_match or max_words is not None)
-        if (evaluator is None and judge == NO_JUDGE) or checks or json_schema is not None:
-            # Bad patterns and schemas, criteria without a judge, and nothing
-            # to evaluate at all fail here, not on the first call.
-            checks_only = evaluator is None and judge == NO_JUDGE
-            build_panel(
-                None,
-                must_match=self.must_match,
-                must_not_match=self.must_not_match,
-                max_words=max_words,
-                json_schema=json_schema,
-                criteria=criteria if checks_only else None,
-                preset=preset if checks_only else None,
-            )
+        checks_only = evaluator is None and judge == NO_JUDGE
+        if checks_only or spec.states_checks:
+            # Criteria without a judge, an unusable schema, and nothing to
+            # evaluate at all fail here, not on the first call.
+            judged = {} if checks_only else {"criteria": None, "preset": None}
+            build_panel(None, spec.model_copy(update=judged))
 
     # -- one call -----------------------------------------------------------------
 
@@ -143,7 +128,7 @@ class Redrafter:
         """Whether the call's drafts are checked against a JSON schema."""
         if options is not None and options.json_schema is not None:
             return True
-        return self.json_schema is not None
+        return self.spec.json_schema is not None
 
     def policy_for(
         self,
@@ -193,49 +178,22 @@ class Redrafter:
         and for judge specs of the wrapped client's family.
         """
         options = options or CallOptions()
-        must_match = self.must_match if options.must_match is None else options.must_match
-        must_not_match = (
-            self.must_not_match if options.must_not_match is None else options.must_not_match
-        )
-        max_words = options.max_words if options.max_words is not None else self.max_words
-        json_schema = options.json_schema if options.json_schema is not None else self.json_schema
-        compile_checks = options.compile_checks is not False
+        spec = options.spec().over(self.spec)
         if self.evaluator is not None:
             named = [
-                name
-                for name in ("criteria", "judge_model", "judge")
-                if getattr(options, name) is not None
+                name for name in ("criteria", "judge_model", "preset") if getattr(options, name)
             ]
             if named:
                 raise ConfigurationError(
                     f"redraft option(s) {', '.join(named)} configure the built-in judge, "
                     "but this wrapper was given its own evaluator"
                 )
-            return build_panel(
-                None,
-                must_match=must_match,
-                must_not_match=must_not_match,
-                max_words=max_words,
-                json_schema=json_schema,
-                checks=[self.evaluator],
-                request=request,
-                compile_checks=compile_checks,
-            )
+            return build_panel(None, spec, request=request, evaluators=[self.evaluator])
         judge = self.judge
         if options.judge_model is not None:
             judge = _judge_spec(options.judge_model, "redraft.judge_model")
         provider = self._judge_provider(judge, model=model, same_client=same_client)
-        return build_panel(
-            provider,
-            preset=options.judge or self.preset,
-            criteria=options.criteria or self.criteria,
-            must_match=must_match,
-            must_not_match=must_not_match,
-            max_words=max_words,
-            json_schema=json_schema,
-            request=request,
-            compile_checks=compile_checks,
-        )
+        return build_panel(provider, spec, request=request)
 
     def _judge_provider(
         self,
@@ -268,6 +226,28 @@ class Redrafter:
 
     async def aclose(self) -> None:
         await self.registry.aclose()
+
+
+def make_core(family: str | None, arguments: Mapping[str, Any]) -> WrapperCore:
+    """The :class:`WrapperCore` of :func:`redraft.wrap`'s or
+    :func:`redraft.refine`'s keyword arguments. ``judge`` is the older name
+    of ``judge_model``; the rest besides the policy, the evaluator and the
+    switches form the wrapper's :class:`EvaluationSpec`."""
+    given = dict(arguments)
+    judge_model, judge = given.pop("judge_model", None), given.pop("judge", None)
+    if judge_model is not None and judge is not None:
+        raise ConfigurationError("give judge_model (or its older name, judge), not both")
+    core = {name: given.pop(name, None) for name in ("policy", "evaluator", "enabled", "settings")}
+    try:
+        spec = EvaluationSpec.model_validate(given)
+    except ValidationError as exc:
+        raise ConfigurationError(validation_problems(exc)) from None
+    return WrapperCore(
+        family=family,
+        judge_model=judge_model if judge_model is not None else judge,
+        spec=spec,
+        **core,
+    )
 
 
 def _judge_spec(value: str, where: str) -> str:

@@ -2,7 +2,7 @@
 
 ::
 
-    @refine(judge="openai:gpt-4o-mini", criteria="Cites a source", max_words=80)
+    @refine(judge_model="openai:gpt-4o-mini", criteria="Cites a source", max_words=80)
     async def answer(question: str, *, feedback: str | None = None) -> str:
         ...
 
@@ -21,13 +21,14 @@ import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Generic, ParamSpec, overload
 
-from redraft._errors import ConfigurationError, RunFailedError
-from redraft._events import DraftStarted, RunEvent
-from redraft._loop import new_run_id, run
-from redraft._settings import Settings, load_settings
-from redraft._types import Draft, ModelRequest, Policy, RunRequest, RunResult, Usage
+from redraft.app._run import run
+from redraft.app._settings import Settings, load_settings
+from redraft.core._errors import ConfigurationError, RunFailedError
+from redraft.core._events import DraftStarted, RunEvent
+from redraft.core._loop import new_run_id
+from redraft.core._types import Draft, ModelRequest, Policy, RunRequest, RunResult, Usage
 from redraft.evaluators import Evaluator
-from redraft.middleware._common import JudgeArg, Redrafter
+from redraft.middleware._common import JudgeArg, WrapperCore, make_core
 from redraft.providers import FunctionModel
 
 __all__ = ["Refined", "refine"]
@@ -79,12 +80,14 @@ class Refined(Generic[P]):
         self._redrafter(Settings.model_construct())
         functools.update_wrapper(self, function)
 
-    def _redrafter(self, settings: Settings | None = None) -> Redrafter:
+    def _redrafter(self, settings: Settings | None = None) -> WrapperCore:
         chosen = self._options["settings"]
-        return Redrafter(
-            family=None,
-            settings=chosen if chosen is not None else settings or load_settings(),
-            **{k: v for k, v in self._options.items() if k != "settings"},
+        return make_core(
+            None,
+            {
+                **self._options,
+                "settings": chosen if chosen is not None else settings or load_settings(),
+            },
         )
 
     async def __call__(self, *args: P.args, **kwargs: P.kwargs) -> str:
@@ -102,7 +105,7 @@ class Refined(Generic[P]):
         return await self._run(core, args, kwargs)
 
     async def _run(
-        self, core: Redrafter, args: tuple[Any, ...], kwargs: dict[str, Any]
+        self, core: WrapperCore, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> RunResult:
         bound = self._signature.bind(*args, **kwargs)
         prompt = bound.arguments.get(self._prompt_name)
@@ -186,7 +189,7 @@ def refine(
     /,
     *,
     evaluator: Evaluator | None = None,
-    judge: JudgeArg = None,
+    judge_model: JudgeArg = None,
     policy: Policy | None = None,
     criteria: str | None = None,
     must_match: Sequence[str] = (),
@@ -196,6 +199,7 @@ def refine(
     preset: str | None = None,
     enabled: bool | None = None,
     settings: Settings | None = None,
+    judge: JudgeArg = None,
 ) -> Callable[[Callable[P, Awaitable[str]]], Refined[P]]: ...
 
 
@@ -204,7 +208,7 @@ def refine(
     /,
     *,
     evaluator: Evaluator | None = None,
-    judge: JudgeArg = None,
+    judge_model: JudgeArg = None,
     policy: Policy | None = None,
     criteria: str | None = None,
     must_match: Sequence[str] = (),
@@ -214,15 +218,18 @@ def refine(
     preset: str | None = None,
     enabled: bool | None = None,
     settings: Settings | None = None,
+    judge: JudgeArg = None,
 ) -> Refined[P] | Callable[[Callable[P, Awaitable[str]]], Refined[P]]:
     """Judge and redraft what an async text function writes.
 
-    The options are :func:`redraft.wrap`'s. ``judge`` is a provider, a model
-    spec, ``"none"`` (checks only) or None (``REDRAFT_JUDGE_MODEL``, else
-    checks only: a plain function has no model to judge itself with).
+    The options are :func:`redraft.wrap`'s. ``judge_model`` (older name:
+    ``judge``) is a provider, a model spec, ``"none"`` (checks only) or None
+    (``REDRAFT_JUDGE_MODEL``, else checks only: a plain function has no model
+    to judge itself with).
     """
     options: dict[str, Any] = {
         "evaluator": evaluator,
+        "judge_model": judge_model,
         "judge": judge,
         "policy": policy,
         "criteria": criteria,

@@ -19,15 +19,15 @@ import openai
 from openai.types.chat import ChatCompletion, ChatCompletionChunk
 from pydantic import ValidationError
 
-from redraft._openai_wire import (
+from redraft.app._openai_wire import (
     completion_response,
     extension_from_result,
     finish_reason_of,
     result_chunks,
 )
-from redraft._types import Message, ModelRequest, RunResult
+from redraft.core._types import Message, ModelRequest, RunResult
 from redraft.middleware._adapter import Call, VendorAdapter
-from redraft.middleware._common import Redrafter, merge_params
+from redraft.middleware._common import WrapperCore, merge_params
 from redraft.middleware._options import CallOptions
 from redraft.providers import Provider
 from redraft.providers._openai import OpenAIProvider
@@ -87,7 +87,7 @@ class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
         )
 
     def unsupported(
-        self, core: Redrafter, kwargs: Mapping[str, Any], options: CallOptions
+        self, core: WrapperCore, kwargs: Mapping[str, Any], options: CallOptions
     ) -> tuple[str, str] | None:
         if kwargs.get("tools") or kwargs.get("functions"):
             return (

@@ -10,45 +10,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import ValidationError
+from redraft.app._spec import EvaluationOptions
+from redraft.core._errors import ConfigurationError
 
-from redraft._errors import ConfigurationError
-from redraft._evaluation_options import EvaluationOptions
-
-__all__ = ["OPTION_NAMES", "CallOptions", "parse_call_options", "split_options"]
+__all__ = ["CallOptions", "parse_call_options", "split_options"]
 
 
 class CallOptions(EvaluationOptions):
     """Per-call options (``redraft={...}`` or ``extra_body={"redraft": {...}}``).
 
     Named like the HTTP service's ``redraft`` options (they share
-    :class:`~redraft._evaluation_options.EvaluationOptions`), so one
+    :class:`~redraft.app._spec.EvaluationOptions`), so one
     ``extra_body`` works against both. Every option left out keeps the
     wrapper's setting; a list given, even an empty one, replaces the wrapper's
     list.
     """
 
 
-OPTION_NAMES: tuple[str, ...] = tuple(CallOptions.model_fields)
-
-
 def parse_call_options(raw: Mapping[str, Any]) -> CallOptions:
     """Validate per-call options; :class:`ConfigurationError` names every
     unknown option at once (and the known ones), or every invalid value."""
-    unknown = [str(key) for key in raw if key not in CallOptions.model_fields]
-    if unknown:
-        noun = "option" if len(unknown) == 1 else "options"
-        raise ConfigurationError(
-            f"unknown redraft {noun}: {', '.join(unknown)} "
-            f"(known options: {', '.join(OPTION_NAMES)})"
-        )
-    try:
-        options = CallOptions.model_validate(dict(raw))
-    except ValidationError as exc:
-        problems = [
-            f"redraft.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
-        ]
-        raise ConfigurationError("; ".join(problems)) from None
+    options: CallOptions = CallOptions.parse(dict(raw))
     return options
 
 

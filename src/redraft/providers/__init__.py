@@ -19,8 +19,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from redraft._errors import ConfigurationError
-from redraft.providers._base import (
+from redraft.core._errors import ConfigurationError
+from redraft.core._provider import (
     Provider,
     allow_real_model_calls,
     block_real_model_calls,

@@ -5,7 +5,7 @@ Chat-style messages are mapped to the Messages API by
 turns become the top-level ``system`` parameter, text and image parts become
 blocks, tool turns become ``tool_use`` / ``tool_result`` blocks. JSON-schema
 requests use the API's structured outputs (``output_config.format``). Every
-SDK error is translated into :mod:`redraft._errors` types with secrets
+SDK error is translated into :mod:`redraft.core._errors` types with secrets
 scrubbed.
 
 Tools are offered as ``tools`` (``input_schema`` is the JSON schema);
@@ -22,16 +22,16 @@ import sys
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
-from redraft._errors import (
+from redraft.core._errors import (
     ConfigurationError,
     ProviderConnectionError,
     ProviderError,
     ProviderResponseError,
     ProviderTimeoutError,
 )
-from redraft._types import Completion, ModelRequest, StreamChunk, ToolCall, Usage
+from redraft.core._provider import Provider
+from redraft.core._types import Completion, ModelRequest, StreamChunk, ToolCall, Usage
 from redraft.providers._anthropic_messages import to_anthropic_messages
-from redraft.providers._base import Provider
 from redraft.providers._http import error_detail, error_for_status, redact
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class AnthropicProvider(Provider):
     :class:`~redraft.ConfigurationError`. ``ANTHROPIC_BASE_URL`` is honoured.
 
     ``max_retries`` (the SDK's own retries) defaults to 0: redraft's
-    :class:`~redraft._ledger.Ledger` retries failed calls itself, recording
+    :class:`~redraft.core._ledger.Ledger` retries failed calls itself, recording
     each try and never waiting past the run's deadline; SDK retries would be
     invisible to both and multiply with the ledger's.
     """

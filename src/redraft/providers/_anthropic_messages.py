@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from redraft._types import Message
+from redraft.core._types import Message
 
 __all__ = ["to_anthropic_messages"]
 

@@ -24,14 +24,14 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Literal
 
-from redraft._errors import (
+from redraft.core._errors import (
     CircuitOpenError,
     ProviderAuthError,
     ProviderError,
     RedraftError,
 )
-from redraft._types import Completion, Message, ModelRequest, StreamChunk
-from redraft.providers._base import Provider
+from redraft.core._provider import Provider
+from redraft.core._types import Completion, Message, ModelRequest, StreamChunk
 
 __all__ = ["BreakerState", "CircuitBreaker", "counts_as_failure"]
 

@@ -11,7 +11,7 @@ import re
 import time
 from collections.abc import Mapping
 
-from redraft._errors import (
+from redraft.core._errors import (
     ProviderAuthError,
     ProviderError,
     ProviderRateLimitError,

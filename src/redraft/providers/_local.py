@@ -22,9 +22,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from redraft._errors import ConfigurationError, ProviderError, ProviderResponseError
-from redraft._types import Completion, ModelRequest, StreamChunk, Usage
-from redraft.providers._base import Provider
+from redraft.core._errors import ConfigurationError, ProviderError, ProviderResponseError
+from redraft.core._provider import Provider
+from redraft.core._types import Completion, ModelRequest, StreamChunk, Usage
 
 __all__ = [
     "BUNDLED_MODEL_NAME",

@@ -3,7 +3,7 @@
 ``OPENAI_BASE_URL`` makes this the provider for OpenAI-compatible servers too
 (Ollama, vLLM, llama.cpp server, LM Studio, Groq). The SDK is imported on
 first use so that the ``openai`` extra stays optional, and every SDK error is
-translated here into :mod:`redraft._errors` types with secrets scrubbed.
+translated here into :mod:`redraft.core._errors` types with secrets scrubbed.
 
 Tools: ``ModelRequest.tools`` are offered as ``function`` tools and the
 model's calls come back as :class:`~redraft.ToolCall` (on the final chunk
@@ -20,15 +20,15 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from redraft._errors import (
+from redraft.core._errors import (
     ConfigurationError,
     ProviderConnectionError,
     ProviderError,
     ProviderResponseError,
     ProviderTimeoutError,
 )
-from redraft._types import Completion, ModelRequest, StreamChunk, ToolCall, ToolSpec, Usage
-from redraft.providers._base import Provider, usage_for
+from redraft.core._provider import Provider, usage_for
+from redraft.core._types import Completion, ModelRequest, StreamChunk, ToolCall, ToolSpec, Usage
 from redraft.providers._http import error_detail, error_for_status, redact
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class OpenAIProvider(Provider):
     :meth:`aclose`).
 
     ``max_retries`` (the SDK's own retries) defaults to 0: redraft's
-    :class:`~redraft._ledger.Ledger` retries failed calls itself, recording
+    :class:`~redraft.core._ledger.Ledger` retries failed calls itself, recording
     each try and never waiting past the run's deadline; SDK retries would be
     invisible to both and multiply with the ledger's.
     """

@@ -22,9 +22,9 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any
 
-from redraft._errors import ProviderError
-from redraft._types import Completion, Message, ModelRequest, StreamChunk
-from redraft.providers._base import Provider, count_tokens_roughly, usage_for
+from redraft.core._errors import ProviderError
+from redraft.core._provider import Provider, count_tokens_roughly, usage_for
+from redraft.core._types import Completion, Message, ModelRequest, StreamChunk
 
 __all__ = ["EchoModel", "FunctionModel", "ScriptedModel", "Script"]
 

@@ -7,6 +7,7 @@ FastAPI and the store, the core never imports it.
 
 from __future__ import annotations
 
-from redraft.server._app import Services, create_app
+from redraft.server._app import create_app
+from redraft.server._services import Services
 
 __all__ = ["Services", "create_app"]

@@ -12,9 +12,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from redraft._errors import ConfigurationError
-from redraft._types import Draft, Evidence, Message, RunResult
-from redraft.profiles import Profile
+from redraft.app._profiles import Profile
+from redraft.core._errors import ConfigurationError
+from redraft.core._types import Draft, Evidence, Message, RunResult
 from redraft.server._options import RedraftOptions, RunPlan, plan_run
 from redraft.server._wire import MAX_CONTENT_CHARS, MAX_MODEL_CHARS
 
@@ -93,7 +93,7 @@ def plan_answers(req: AnswersRequest, profile: Profile) -> RunPlan:
         max_attempts=req.iter_max,
         criteria=req.eval_crit or None,
         format=req.resp_format or None,
-        judge="criteria",
+        preset="criteria",
         feedback="critique",
         on_exhausted="best",
         stream_mode="final",

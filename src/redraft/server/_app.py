@@ -10,21 +10,21 @@ import contextlib
 import importlib
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 
-from redraft import __version__
-from redraft._settings import Settings
+from redraft._version import __version__
+from redraft.app._profiles import Profile, load_profiles
+from redraft.app._settings import Settings
 from redraft.evaluators import MemoryVerdictCache, SqliteVerdictCache, VerdictCache
 from redraft.evaluators._scorers import Scorer, load_scorers
-from redraft.profiles import Profile, load_profiles
 from redraft.providers import ProviderRegistry
 from redraft.server._auth import Authenticator
+from redraft.server._chat import router as chat_router
 from redraft.server._errors import (
     ApiError,
     api_error_handler,
@@ -34,55 +34,15 @@ from redraft.server._errors import (
 )
 from redraft.server._executor import RunExecutor
 from redraft.server._guards import LoopbackHostGuard, StrictJSONRoute
+from redraft.server._metrics import install_metrics
+from redraft.server._runs import router as runs_router
+from redraft.server._services import Services, Tenant, services_of
 from redraft.server._session_worker import SessionWorker
-from redraft.sessions import PanelEnvironment
+from redraft.server._sessions import router as sessions_router
+from redraft.server._ui import router as ui_router
 from redraft.store import Store
 
-__all__ = ["Services", "Tenant", "create_app", "services_of"]
-
-
-@dataclass
-class Services:
-    settings: Settings
-    store: Store
-    registry: ProviderRegistry
-    profiles: dict[str, Profile]
-    auth: Authenticator
-    executor: RunExecutor
-    sessions: SessionWorker
-    scorers: dict[str, Scorer]
-    started_at: float
-    verdict_cache: VerdictCache | None = None
-
-    def panel_environment(self, judge_model: str | None) -> PanelEnvironment:
-        """What a session's panel is built with on this service."""
-        return PanelEnvironment(
-            provider=self.registry.get,
-            judge_model=judge_model,
-            scorers=self.scorers,
-            allow_private=self.settings.web_allow_private,
-        )
-
-
-def services_of(request: Request) -> Services:
-    services: Services = request.app.state.services
-    return services
-
-
-async def _tenant(request: Request) -> str:
-    services = services_of(request)
-    tenant = await services.auth.tenant_for(request.headers.get("authorization"))
-    if tenant is None:
-        raise ApiError(
-            401,
-            "missing or invalid API key: send 'Authorization: Bearer <key>'",
-            type="authentication_error",
-            code="invalid_api_key",
-        )
-    return tenant
-
-
-Tenant = Annotated[str, Depends(_tenant)]
+__all__ = ["create_app"]
 
 
 def create_app(
@@ -163,16 +123,9 @@ def create_app(
     if not settings.api_keys or not settings.api_keys.strip():
         app.add_middleware(LoopbackHostGuard, allowed=settings.allowed_host_names())
 
-    from redraft.server._chat import router as chat_router
-    from redraft.server._runs import router as runs_router
-    from redraft.server._sessions import router as sessions_router
-    from redraft.server._ui import router as ui_router
-
     app.include_router(chat_router)
     app.include_router(runs_router)
     app.include_router(sessions_router)
-
-    from redraft.server._metrics import install_metrics
 
     install_metrics(app)
     app.include_router(ui_router)

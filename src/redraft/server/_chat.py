@@ -1,6 +1,6 @@
 """``POST /v1/chat/completions``: OpenAI-compatible, redrafting behind the scenes.
 
-The wire format lives in :mod:`redraft.server._wire` and :mod:`redraft._openai_wire`;
+The wire format lives in :mod:`redraft.server._wire` and :mod:`redraft.app._openai_wire`;
 this module only turns a request into a run and its events into a response or a stream.
 """
 
@@ -13,8 +13,19 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from redraft._errors import ConfigurationError, WorkTimeoutError
-from redraft._events import (
+from redraft.app._openai_wire import (
+    SSE_DONE,
+    chunk,
+    completion_response,
+    extension_from_result,
+    finish_reason_of,
+    result_chunks,
+)
+from redraft.app._panel import build_panel_async
+from redraft.app._profiles import UnknownModelError, resolve_model
+from redraft.app._sse import encode_sse
+from redraft.core._errors import ConfigurationError, WorkTimeoutError
+from redraft.core._events import (
     CallRecorded,
     DraftCompleted,
     DraftStarted,
@@ -25,23 +36,13 @@ from redraft._events import (
     Thinking,
     VerdictReached,
 )
-from redraft._openai_wire import (
-    SSE_DONE,
-    chunk,
-    completion_response,
-    extension_from_result,
-    finish_reason_of,
-    result_chunks,
-)
-from redraft._sse import encode_sse
-from redraft._types import RunResult, Usage
-from redraft.evaluators import Cached, Evaluator, build_panel_async
-from redraft.profiles import UnknownModelError, resolve_model
-from redraft.server._app import Services, Tenant, services_of
+from redraft.core._types import RunResult, Usage
+from redraft.evaluators import Cached, Evaluator
 from redraft.server._errors import ApiError
 from redraft.server._executor import RunHandle, StoreUnavailableError
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._options import RunPlan, plan_run
+from redraft.server._services import Services, Tenant, services_of
 from redraft.server._wire import ChatCompletionRequest, error_status_for_name, openai_error
 
 __all__ = ["router"]
@@ -58,7 +59,7 @@ async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle
         generator = services.registry.get(plan.generator)
         judge = None if plan.judge is None else services.registry.get(plan.judge)
         escalation = None if plan.escalation is None else services.registry.get(plan.escalation)
-        evaluator: Evaluator = await build_panel_async(judge, request=plan.request, **plan.panel)
+        evaluator: Evaluator = await build_panel_async(judge, plan.spec, request=plan.request)
         if services.verdict_cache is not None:
             evaluator = Cached(evaluator, services.verdict_cache)
     except ConfigurationError as exc:

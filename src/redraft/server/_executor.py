@@ -20,16 +20,16 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import cast
 
-from redraft._events import RunCompleted, RunEvent, RunFailed
-from redraft._logging import bind_log_context
-from redraft._loop import new_run_id, stream_run
-from redraft._types import Policy, RunRequest
+from redraft.app._run import stream_run
+from redraft.core._events import RunCompleted, RunEvent, RunFailed
+from redraft.core._loop import new_run_id
+from redraft.core._types import Policy, RunRequest
 from redraft.evaluators import Evaluator
+from redraft.observability._logging import bind_log_context
 from redraft.providers import Provider
 from redraft.server._group_commit import GroupWriter
 from redraft.store import Store
@@ -215,16 +215,13 @@ class RunExecutor:
         # Follows the run, to end it with what it has done if it hits the cap.
         replay = RunReplay(handle.run_id, request, policy)
         # An async generator (closed below when the cap stops it early).
-        events = cast(
-            AsyncGenerator[RunEvent, None],
-            stream_run(
-                request,
-                generator=generator,
-                evaluator=evaluator,
-                policy=policy,
-                run_id=handle.run_id,
-                escalation=escalation,
-            ),
+        events = stream_run(
+            request,
+            generator=generator,
+            evaluator=evaluator,
+            policy=policy,
+            run_id=handle.run_id,
+            escalation=escalation,
         )
         try:
             async with contextlib.aclosing(events):

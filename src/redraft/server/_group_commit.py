@@ -15,7 +15,7 @@ import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from redraft._events import RunEvent
+from redraft.core._events import RunEvent
 from redraft.store import Store
 from redraft.store._run_leases import Lease
 

@@ -32,7 +32,7 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.metrics import Counter, Gauge, Histogram
 from prometheus_client.registry import Collector
 
-from redraft._events import (
+from redraft.core._events import (
     CallRecorded,
     DraftStarted,
     EvidenceRecorded,
@@ -43,9 +43,9 @@ from redraft._events import (
     VerdictReached,
 )
 from redraft.providers import CircuitBreaker, ProviderRegistry
-from redraft.server._app import services_of
 from redraft.server._errors import ApiError
 from redraft.server._guards import StrictJSONRoute
+from redraft.server._services import services_of
 
 __all__ = ["RunMetrics", "SSEStreamGauge", "install_metrics", "router"]
 

@@ -14,19 +14,16 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError
 
-from redraft._errors import ConfigurationError
-from redraft._evaluation_options import EvaluationOptions
-from redraft._limits import MAX_CHECKS
-from redraft._types import (
+from redraft.app._profiles import NO_JUDGE, Profile, StreamMode, check_request_spec
+from redraft.app._spec import EvaluationOptions, EvaluationSpec
+from redraft.core._errors import ConfigurationError
+from redraft.core._types import (
     Delivery,
     JudgeContext,
     Message,
     Policy,
     RunRequest,
 )
-from redraft.criteria import ChecksMode, CheckSpec
-from redraft.evaluators import AddressesJudge
-from redraft.profiles import NO_JUDGE, Profile, StreamMode, check_request_spec
 
 __all__ = [
     "RedraftOptions",
@@ -34,7 +31,6 @@ __all__ = [
     "filter_for_initial_request",
     "options_from_raw",
     "plan_run",
-    "unknown_option_names",
 ]
 
 
@@ -58,57 +54,21 @@ class RedraftOptions(EvaluationOptions):
     on_judge_error: Literal["keep", "redraft"] | None = None
     min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
     judge_context: JudgeContext | None = None
-    check_injection: bool | None = None
-    compile_with_llm: bool | None = None
-    """Also ask the judge model for checks, once per run."""
-    checks: list[CheckSpec] | None = Field(default=None, max_length=MAX_CHECKS)
-    """Explicit checks of the criteria vocabulary (``{"kind": "word_count", …}``)."""
-    checks_mode: ChecksMode | None = None
-    """``extend`` the compiled checks with ``checks``, or ``replace`` them."""
-
-
-OPTION_NAMES: tuple[str, ...] = tuple(RedraftOptions.model_fields)
-
-
-def unknown_option_names(raw: dict[str, Any]) -> list[str]:
-    """The keys of ``raw`` that are not redraft options, in the order given."""
-    return [str(key) for key in raw if key not in RedraftOptions.model_fields]
-
-
-def unknown_options_message(unknown: list[str]) -> str:
-    """One sentence naming every unknown option and the known ones."""
-    noun = "option" if len(unknown) == 1 else "options"
-    return (
-        f"unknown redraft {noun}: {', '.join(unknown)} (known options: {', '.join(OPTION_NAMES)})"
-    )
 
 
 def options_from_raw(raw: object) -> RedraftOptions | None:
     """Validate a raw ``redraft`` object; :class:`ConfigurationError` names
     every unknown option at once, or every invalid field."""
-    if raw is None:
-        return None
-    if not isinstance(raw, dict):
-        raise ConfigurationError("redraft must be a JSON object of options")
-    unknown = unknown_option_names(raw)
-    if unknown:
-        raise ConfigurationError(unknown_options_message(unknown))
-    try:
-        return RedraftOptions.model_validate(raw)
-    except ValidationError as exc:
-        problems = [
-            f"redraft.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
-        ]
-        raise ConfigurationError("; ".join(problems)) from None
+    return None if raw is None else RedraftOptions.parse(raw)
 
 
 @dataclass(frozen=True)
 class RunPlan:
     """Everything one run needs, decided before any provider is built.
 
-    ``panel`` holds the keyword arguments of :func:`redraft.evaluators.build_panel`
+    ``spec`` is the evaluation spec, the request's laid over the profile's
     (the judge provider itself is built from ``judge``, and ``request`` is
-    passed as the request whose stated requirements compile into checks).
+    the request whose stated requirements compile into checks).
     """
 
     profile: str
@@ -116,7 +76,7 @@ class RunPlan:
     judge: str | None
     policy: Policy
     request: RunRequest
-    panel: dict[str, Any] = field(default_factory=dict)
+    spec: EvaluationSpec = field(default_factory=EvaluationSpec)
     stream_mode: StreamMode = "final"
     continuation: bool = False
     escalation: str | None = None
@@ -166,51 +126,18 @@ def plan_run(
     criteria or a preset without a judge, or no user message.
     """
     opts = options or RedraftOptions()
-    judge_spec: str | None = _pick(opts.judge_model, profile.judge_model)
-    if opts.judge_model is not None and opts.judge_model != NO_JUDGE and not allow_file_specs:
-        check_request_spec(opts.judge_model)
-    if judge_spec == NO_JUDGE:
-        judge_spec = None
-
-    criteria: str | None = _pick(opts.criteria, profile.criteria)
-    preset: str | None = _pick(opts.judge, profile.judge)
+    asked = opts.spec()
+    if asked.judge_model not in (None, NO_JUDGE) and not allow_file_specs:
+        check_request_spec(asked.judge_model)
+    spec = asked.over(profile)
+    judge_spec = None if spec.judge_model == NO_JUDGE else spec.judge_model
+    updates: dict[str, Any] = {}
     if judge_spec is None:
         # A profile's criteria and preset describe its judge; when the request
         # turns the judge off they no longer apply. Ones the request itself
         # gave still reach build_panel, which names the conflict.
-        criteria_for_panel, preset_for_panel = opts.criteria, opts.judge
-    else:
-        criteria_for_panel, preset_for_panel = criteria, preset
-    panel: dict[str, Any] = {
-        "preset": preset_for_panel,
-        "criteria": criteria_for_panel,
-        "must_match": list(_pick(opts.must_match, profile.must_match)),
-        "must_not_match": list(_pick(opts.must_not_match, profile.must_not_match)),
-        "max_words": _pick(opts.max_words, profile.max_words),
-        "json_schema": _pick(opts.json_schema, profile.json_schema),
-    }
-    injection = _pick(opts.check_injection, profile.check_injection)
-    explicit = [AddressesJudge()] if injection else []
-    explicit += list(_pick(opts.checks, profile.checks))
-    if explicit:
-        panel["checks"] = explicit
-    # Criteria compilation: only settings that differ from build_panel's
-    # defaults are named, so a plan reads as what was asked for.
-    checks_mode = _pick(opts.checks_mode, profile.checks_mode)
-    compiling = _pick(opts.compile_checks, profile.compile_checks)
-    if checks_mode != "extend":
-        panel["checks_mode"] = checks_mode
-    if not compiling:
-        panel["compile_checks"] = False
-    if judge_spec is not None and _pick(opts.compile_with_llm, profile.compile_with_llm):
-        panel["llm_compile"] = True
-    has_checks = bool(
-        panel["must_match"]
-        or panel["must_not_match"]
-        or panel["max_words"] is not None
-        or panel["json_schema"] is not None
-        or bool(panel.get("checks"))
-    )
+        updates = {"criteria": asked.criteria, "preset": asked.preset, "compile_with_llm": False}
+    spec = spec.model_copy(update=updates)
 
     policy = _policy(
         {
@@ -239,15 +166,17 @@ def plan_run(
     sent = list(messages) if opts.continuation else filter_for_initial_request(messages)
     try:
         request = RunRequest(
-            messages=sent, format=_pick(opts.format, profile.format), criteria=criteria
+            messages=sent,
+            format=_pick(opts.format, profile.format),
+            criteria=_pick(asked.criteria, profile.criteria),
         )
     except ValidationError as exc:
         raise ConfigurationError(f"messages: {exc.errors()[0]['msg']}") from None
     # Whether compiling finds a check is known only once the panel is built,
     # off the event loop (compiling a long prompt is CPU work): build_panel
     # refuses a panel with nothing to evaluate then.
-    compiled = compiling and checks_mode == "extend"
-    if judge_spec is None and not has_checks and not compiled:
+    compiled = spec.compile_checks is not False and spec.checks_mode != "replace"
+    if judge_spec is None and not spec.states_checks and not compiled:
         raise ConfigurationError(
             "judge_model is 'none' (checks only) but no check was given and none could be "
             "compiled from the request: add checks, must_match, must_not_match, max_words "
@@ -259,7 +188,7 @@ def plan_run(
         judge=judge_spec,
         policy=policy,
         request=request,
-        panel=panel,
+        spec=spec,
         stream_mode=stream_mode,
         continuation=opts.continuation,
         escalation=profile.escalate_to,

@@ -9,16 +9,16 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
-from redraft._errors import ConfigurationError
-from redraft._events import RunCompleted, RunFailed
-from redraft._sse import encode_sse
-from redraft.profiles import UnknownModelError, resolve_model
+from redraft.app._profiles import UnknownModelError, resolve_model
+from redraft.app._sse import encode_sse
+from redraft.core._errors import ConfigurationError
+from redraft.core._events import RunCompleted, RunFailed
 from redraft.server._answers import AnswersRequest, AnswersResponse, answers_response, plan_answers
-from redraft.server._app import Tenant, services_of
 from redraft.server._chat import start_run
 from redraft.server._errors import ApiError
 from redraft.server._executor import StoreUnavailableError
 from redraft.server._guards import StrictJSONRoute
+from redraft.server._services import Tenant, services_of
 
 __all__ = ["router"]
 

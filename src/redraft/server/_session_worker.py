@@ -19,10 +19,10 @@ from collections.abc import Callable
 
 from pydantic import TypeAdapter
 
-from redraft._errors import ConfigurationError
-from redraft._logging import bind_log_context
-from redraft._types import CallKind, Verdict
+from redraft.core._errors import ConfigurationError
+from redraft.core._types import CallKind, Verdict
 from redraft.evaluators import EvaluationContext, Evaluator, Subject
+from redraft.observability._logging import bind_log_context
 from redraft.sessions import (
     REEVALUATOR,
     PanelEnvironment,

@@ -18,13 +18,13 @@ from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from redraft._errors import ConfigurationError
-from redraft._limits import MAX_PANEL_MEMBERS
-from redraft._sse import encode_sse
-from redraft.profiles import NO_JUDGE, UnknownModelError, check_request_spec, resolve_model
-from redraft.server._app import Services, Tenant, services_of
+from redraft.app._profiles import NO_JUDGE, UnknownModelError, check_request_spec, resolve_model
+from redraft.app._sse import encode_sse
+from redraft.core._errors import ConfigurationError
+from redraft.core._limits import MAX_PANEL_MEMBERS
 from redraft.server._errors import ApiError
 from redraft.server._guards import StrictJSONRoute
+from redraft.server._services import Services, Tenant, services_of
 from redraft.server._session_worker import PANEL_ADAPTER
 from redraft.sessions import (
     OLD_EVENT_NAMES,

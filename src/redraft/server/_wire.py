@@ -2,7 +2,7 @@
 
 Kept apart from the endpoint so the exact shapes can be tested against the
 official ``openai`` SDK's own types without a server. The response builders
-live in :mod:`redraft._openai_wire`, shared with the middleware.
+live in :mod:`redraft.app._openai_wire`, shared with the middleware.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from redraft._errors import (
+from redraft.app._profiles import UnknownModelError
+from redraft.core._errors import (
     BudgetExhaustedError,
     ConfigurationError,
     ProviderAuthError,
@@ -25,12 +26,9 @@ from redraft._errors import (
     RedraftError,
     RunFailedError,
 )
-from redraft._types import Message
-from redraft.profiles import UnknownModelError
+from redraft.core._types import Message
 from redraft.server._options import (
     RedraftOptions,
-    unknown_option_names,
-    unknown_options_message,
 )
 
 __all__ = [
@@ -123,9 +121,9 @@ class ChatCompletionRequest(BaseModel):
         # Checked before field validation so one message names every unknown
         # option, instead of one "extra inputs" error per name.
         if isinstance(value, dict):
-            unknown = unknown_option_names(value)
+            unknown = RedraftOptions.unknown_names(value)
             if unknown:
-                raise ValueError(unknown_options_message(unknown))
+                raise ValueError(RedraftOptions.unknown_message(unknown))
         return value
 
     def redraft_options(self) -> RedraftOptions | None:

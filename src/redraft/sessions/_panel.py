@@ -12,15 +12,15 @@ import asyncio
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from redraft._errors import ConfigurationError
-from redraft._ledger import Ledger
-from redraft._types import CallKind, CallRecord, Evidence, Policy
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject
+from redraft.core._errors import ConfigurationError
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
+from redraft.core._ledger import Ledger
+from redraft.core._provider import Provider
+from redraft.core._types import CallKind, CallRecord, Evidence, Policy
 from redraft.evaluators._findings import FindingsJudge
 from redraft.evaluators._rules import PointRule, RuleCheck
 from redraft.evaluators._scorers import ModelScore, Scorer, get_scorer
 from redraft.evaluators._web import WebCheck
-from redraft.providers._base import Provider
 from redraft.sessions._types import (
     CheckMember,
     JudgeMember,

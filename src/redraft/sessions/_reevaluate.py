@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from redraft._types import Evidence, Verdict
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._provider import Provider
+from redraft.core._types import Evidence, Verdict
 from redraft.evaluators._judge_base import (
     MAX_TEXT,
     JudgeFailure,
@@ -21,7 +22,6 @@ from redraft.evaluators._judge_base import (
     tagged,
 )
 from redraft.evaluators._judges import GatewayAsk
-from redraft.providers._base import Provider
 from redraft.sessions._types import EvidenceItem, reevaluation_source
 
 __all__ = ["REEVALUATOR", "Reassessment"]

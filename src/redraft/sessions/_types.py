@@ -13,9 +13,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from redraft._limits import MAX_RULES_PER_CHECK
-from redraft._types import EvaluatorKind, Evidence, EvidenceStatus, RunRequest
-from redraft.evaluators._base import Subject
+from redraft.core._evaluator import Subject
+from redraft.core._limits import MAX_RULES_PER_CHECK
+from redraft.core._types import EvaluatorKind, Evidence, EvidenceStatus, RunRequest
 
 __all__ = [
     "NEW_EVENT_NAMES",

@@ -24,7 +24,7 @@ from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
-from redraft._errors import ConfigurationError
+from redraft.core._errors import ConfigurationError
 
 __all__ = [
     "DATABASE_FILE",

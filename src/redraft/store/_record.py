@@ -13,7 +13,7 @@ from sqlalchemy import case, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from redraft._events import (
+from redraft.core._events import (
     EVENT_ADAPTER,
     CallRecorded,
     DraftCompleted,

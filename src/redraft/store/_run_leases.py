@@ -23,8 +23,8 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from redraft._events import EVENT_ADAPTER, RunCompleted, RunFailed
-from redraft._types import Policy, RunRequest
+from redraft.core._events import EVENT_ADAPTER, RunCompleted, RunFailed
+from redraft.core._types import Policy, RunRequest
 from redraft.store._models import EventRow, RunRow
 from redraft.store._notify import Notifier, notify_in
 from redraft.store._record import append_events, apply, storable, timestamp

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from redraft._events import (
+from redraft.core._events import (
     CallRecorded,
     DraftCompleted,
     DraftStarted,
@@ -23,9 +23,9 @@ from redraft._events import (
     ToolExecuted,
     VerdictReached,
 )
-from redraft._feedback import base_messages, prepare_feedback
-from redraft._loop import _best, _pick_final
-from redraft._types import CallRecord, Draft, Message, Policy, RunRequest, RunResult, Usage
+from redraft.core._feedback import base_messages, prepare_feedback
+from redraft.core._loop import best_draft, pick_final
+from redraft.core._types import CallRecord, Draft, Message, Policy, RunRequest, RunResult, Usage
 
 __all__ = ["RunReplay"]
 
@@ -81,7 +81,7 @@ class RunReplay:
 
     def result(self, error: str) -> RunResult:
         drafts = [self._drafts[attempt] for attempt in sorted(self._drafts)]
-        final = _pick_final(drafts, self.policy, "error")
+        final = pick_final(drafts, self.policy, "error")
         usage = Usage()
         for call in self._calls:
             usage = usage + call.usage
@@ -107,7 +107,7 @@ class RunReplay:
             # The messages the loop drafts the next attempt with: feedback on the best so far.
             attempt = unfinished[-1] if unfinished else max(d.attempt for d in drafts) + 1
             messages, _ = prepare_feedback(
-                self.policy.feedback, self.request, _best(drafts), attempt
+                self.policy.feedback, self.request, best_draft(drafts), attempt
             )
         else:
             messages = base_messages(self.request)

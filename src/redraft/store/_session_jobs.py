@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from redraft._types import CallRecord
+from redraft.core._types import CallRecord
 from redraft.sessions._types import EvidenceItem
 from redraft.store._models import SessionEvidenceRow, SessionJobRow, SessionRow
 from redraft.store._notify import Notifier

@@ -8,7 +8,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
-from redraft._types import CallRecord
+from redraft.core._types import CallRecord
 from redraft.sessions._types import EvidenceItem, SessionEventType, SessionStatus
 from redraft.store._models import SessionEvidenceRow, SessionRow
 

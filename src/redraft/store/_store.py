@@ -22,15 +22,15 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import load_only
 
-from redraft._errors import ConfigurationError
-from redraft._events import (
+from redraft.core._errors import ConfigurationError
+from redraft.core._events import (
     EVENT_ADAPTER,
     RunCompleted,
     RunEvent,
     RunFailed,
     RunStarted,
 )
-from redraft._types import (
+from redraft.core._types import (
     CallRecord,
     Draft,
     Evidence,

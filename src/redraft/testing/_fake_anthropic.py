@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from redraft._sse import encode_sse
+from redraft.app._sse import encode_sse
 from redraft.testing._fake_openai import (
     FakeError,
     FakeToolCalls,

@@ -20,7 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any, ClassVar, Self
 
-from redraft._sse import encode_sse
+from redraft.app._sse import encode_sse
 
 __all__ = ["FakeError", "FakeOpenAIServer", "FakeResponse", "FakeToolCalls"]
 

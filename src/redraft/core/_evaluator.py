@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from redraft._types import (
+from redraft.core._provider import Provider
+from redraft.core._types import (
     CallKind,
     Completion,
     Draft,
@@ -23,7 +24,6 @@ from redraft._types import (
     RunRequest,
     Verdict,
 )
-from redraft.providers._base import Provider
 
 __all__ = [
     "EvaluationContext",

@@ -19,7 +19,7 @@ Moving work to a thread frees the loop only while that work lets go of the
 GIL: RE2 matching does, and pure-Python code such as ``jsonschema`` yields it
 every few milliseconds. One long C call that keeps the GIL (Python's ``re``
 on a pathological pattern) would still stall the loop, which is why user
-patterns run on RE2 (:mod:`redraft._patterns`).
+patterns run on RE2 (:mod:`redraft.evaluators._patterns`).
 
 Texts up to :data:`INLINE_CHARS` characters are cheap enough to judge inline:
 the work takes milliseconds at most, and mostly less than a thread round trip.
@@ -37,7 +37,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from redraft._errors import WorkTimeoutError
+from redraft.core._errors import WorkTimeoutError
 
 __all__ = ["DEFAULT_LIMIT_S", "INLINE_CHARS", "check_deadline", "run_bounded"]
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from redraft._types import Draft, FeedbackStrategy, Message, RunRequest, Verdict
+from redraft.core._types import Draft, FeedbackStrategy, Message, RunRequest, Verdict
 
 __all__ = ["FEEDBACK_STRATEGIES", "base_messages", "prepare_feedback"]
 

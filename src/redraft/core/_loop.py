@@ -1,31 +1,29 @@
 """The redraft loop: draft → evaluate → decide → feedback, as a stream of events.
 
-:func:`stream_run` is the one loop. Everything else — :func:`run`, the CLI's
-live view, the store, the HTTP streams — consumes its events.
+:func:`loop_events` is the one loop. :func:`redraft.stream_run` adds logging,
+tracing, sequence numbers and hooks; everything else — :func:`redraft.run`,
+the CLI's live view, the store, the HTTP streams — consumes those events.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import dataclasses
 import os
 import random
 import time
 from collections.abc import AsyncIterator, Callable
-from typing import Any
 
-from redraft._analysis import analyse_query
-from redraft._attempt import AttemptRunner, merge
-from redraft._errors import (
+from redraft.core._analysis import analyse_query
+from redraft.core._attempt import AttemptRunner, merge
+from redraft.core._errors import (
     BudgetExhaustedError,
     ProviderError,
-    QualityError,
     RealModelCallBlockedError,
     RedraftError,
-    RunFailedError,
 )
-from redraft._events import (
+from redraft.core._evaluator import Evaluator
+from redraft.core._events import (
     FeedbackPrepared,
     RunCompleted,
     RunEvent,
@@ -34,13 +32,11 @@ from redraft._events import (
     Thinking,
     VerdictReached,
 )
-from redraft._feedback import base_messages, prepare_feedback
-from redraft._hooks import Hooks
-from redraft._ledger import Ledger
-from redraft._logging import log_run_events
-from redraft._telemetry import Telemetry, trace_events
-from redraft._tools import Toolbox
-from redraft._types import (
+from redraft.core._feedback import base_messages, prepare_feedback
+from redraft.core._ledger import Ledger
+from redraft.core._provider import Provider
+from redraft.core._tools import Toolbox
+from redraft.core._types import (
     Draft,
     Message,
     Policy,
@@ -49,10 +45,8 @@ from redraft._types import (
     StopReason,
     Verdict,
 )
-from redraft.evaluators._base import Evaluator
-from redraft.providers._base import Provider
 
-__all__ = ["new_run_id", "run", "run_sync", "stream_run"]
+__all__ = ["best_draft", "loop_events", "new_run_id", "pick_final"]
 
 
 def new_run_id() -> str:
@@ -60,58 +54,7 @@ def new_run_id() -> str:
     return f"run_{int(time.time() * 1000):012x}{os.urandom(6).hex()}"
 
 
-async def stream_run(
-    request: RunRequest | str,
-    *,
-    generator: Provider,
-    evaluator: Evaluator,
-    policy: Policy | None = None,
-    run_id: str | None = None,
-    clock: Callable[[], float] = time.monotonic,
-    hooks: Hooks | None = None,
-    escalation: Provider | None = None,
-    rng: random.Random | None = None,
-    tools: Toolbox | None = None,
-    telemetry: Telemetry | None = None,
-) -> AsyncIterator[RunEvent]:
-    """Run the loop, yielding every event as it happens.
-
-    The stream always ends with :class:`RunCompleted` or, when no draft could
-    be judged at all, :class:`RunFailed`. It never raises for provider or
-    judge failures; those are recorded on the events and the result.
-    ``hooks`` see the events first (the lifecycle hooks);
-    ``escalation`` drafts once ``policy.escalate_after`` attempts failed;
-    ``rng`` decides sampling (``policy.sample_rate``); ``tools`` are Python
-    functions the generator may call while drafting (the tool loop,
-    at most ``policy.max_tool_iterations`` rounds per draft). Every run is
-    logged on ``redraft.run`` and, with ``telemetry`` (default: the global
-    OpenTelemetry tracer provider, when one is configured), traced.
-    """
-    run_id = run_id or new_run_id()
-    events = _events(
-        request if isinstance(request, RunRequest) else RunRequest.from_prompt(request),
-        generator=generator,
-        evaluator=evaluator,
-        policy=policy or Policy(),
-        run_id=run_id,
-        clock=clock,
-        escalation=escalation,
-        rng=rng or random.Random(),
-        tools=tools,
-    )
-    seq = 0
-    # Closed with this stream, so a consumer that stops early ends the run's spans.
-    observed = trace_events(log_run_events(events, run_id), telemetry)
-    async with contextlib.aclosing(observed):
-        async for event in observed:
-            seq += 1
-            event.seq = seq
-            if hooks is not None:
-                await hooks.dispatch(event)
-            yield event
-
-
-async def _events(
+async def loop_events(
     request: RunRequest,
     *,
     generator: Provider,
@@ -123,6 +66,8 @@ async def _events(
     rng: random.Random,
     tools: Toolbox | None,
 ) -> AsyncIterator[RunEvent]:
+    """The run's events from :class:`RunStarted` to :class:`RunCompleted` or
+    :class:`RunFailed`; provider and judge failures are recorded, never raised."""
     ledger = Ledger(policy, clock=clock)
     runner = AttemptRunner(run_id, request, policy, evaluator, ledger, clock, toolbox=tools)
     if policy.judge_context == "full":
@@ -142,7 +87,7 @@ async def _events(
     while attempt <= policy.max_attempts:
         feedback: str | None = None
         if drafts:
-            basis = _best(drafts)
+            basis = best_draft(drafts)
             if policy.delivery == "revise":
                 yield Thinking(run_id=run_id, attempt=attempt, message=_thinking(basis, policy))
             messages, feedback = prepare_feedback(policy.feedback, request, basis, attempt)
@@ -261,7 +206,7 @@ def _limit_hit(verdict: Verdict, ledger: Ledger) -> StopReason | None:
     return None
 
 
-def _best(drafts: list[Draft]) -> Draft:
+def best_draft(drafts: list[Draft]) -> Draft:
     """The draft feedback builds on: the best judged one of the latest round."""
     judged = [d for d in drafts if d.verdict is not None]
     if not judged:
@@ -296,64 +241,6 @@ def _stalled(drafts: list[Draft], policy: Policy) -> bool:
     )
 
 
-async def run(
-    request: RunRequest | str,
-    *,
-    generator: Provider,
-    evaluator: Evaluator,
-    policy: Policy | None = None,
-    run_id: str | None = None,
-    on_event: Callable[[RunEvent], Any] | None = None,
-    hooks: Hooks | None = None,
-    escalation: Provider | None = None,
-    rng: random.Random | None = None,
-    tools: Toolbox | None = None,
-) -> RunResult:
-    """Drain :func:`stream_run` into its result.
-
-    Raises :class:`RunFailedError` when no draft could be judged and
-    :class:`QualityError` when no draft passed and the policy says ``raise``.
-    """
-    policy = policy or Policy()
-    final: RunEvent | None = None
-    async for event in stream_run(
-        request,
-        generator=generator,
-        evaluator=evaluator,
-        policy=policy,
-        run_id=run_id,
-        hooks=hooks,
-        escalation=escalation,
-        rng=rng,
-        tools=tools,
-    ):
-        if on_event is not None:
-            on_event(event)
-        final = event
-    if isinstance(final, RunFailed):
-        raise RunFailedError(final.error, result=final.result, error_type=final.error_type)
-    assert isinstance(final, RunCompleted)  # the stream always ends with one of the two
-    result = final.result
-    if not result.passed and policy.on_exhausted == "raise":
-        raise QualityError(
-            f"no draft passed after {result.attempts} attempt(s); "
-            f"best score {result.score:.2f} < threshold {policy.threshold:.2f}",
-            result=result,
-        )
-    return result
-
-
-def run_sync(
-    request: RunRequest | str,
-    *,
-    generator: Provider,
-    evaluator: Evaluator,
-    policy: Policy | None = None,
-) -> RunResult:
-    """:func:`run` for code that has no event loop."""
-    return asyncio.run(run(request, generator=generator, evaluator=evaluator, policy=policy))
-
-
 def _stop_reason_for(error: RedraftError) -> StopReason:
     if isinstance(error, BudgetExhaustedError):
         return "deadline" if error.limit == "deadline" else "budget"
@@ -372,7 +259,7 @@ def _result(
     winner: Draft | None,
     skipped: str | None,
 ) -> RunResult:
-    final = winner or _pick_final(drafts, policy, stop_reason)
+    final = winner or pick_final(drafts, policy, stop_reason)
     score = final.verdict.score if final and final.verdict else 0.0
     return RunResult(
         run_id=run_id,
@@ -392,7 +279,7 @@ def _result(
     )
 
 
-def _pick_final(drafts: list[Draft], policy: Policy, stop_reason: StopReason) -> Draft | None:
+def pick_final(drafts: list[Draft], policy: Policy, stop_reason: StopReason) -> Draft | None:
     if not drafts:
         return None
     if stop_reason in ("skipped", "shadow") or policy.on_exhausted == "last":

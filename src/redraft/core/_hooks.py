@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Literal, get_args
 
-from redraft._events import (
+from redraft.core._events import (
     DraftCompleted,
     FeedbackPrepared,
     RunCompleted,

@@ -33,8 +33,8 @@ from typing import Any, NoReturn, Protocol
 
 import re2
 
-from redraft._errors import PatternError
-from redraft._offload import check_deadline
+from redraft.core._errors import PatternError
+from redraft.evaluators._offload import check_deadline
 
 __all__ = [
     "MAX_PATTERN_CHARS",
@@ -117,7 +117,7 @@ class Pattern:
         return found
 
     def finditer(self, text: str) -> Iterator[Match]:
-        """Every non-overlapping match. Inside :func:`~redraft._offload.run_bounded`
+        """Every non-overlapping match. Inside :func:`~redraft.evaluators._offload.run_bounded`
         the iteration stops (raising) once the work is past its time limit."""
         for count, found in enumerate(self._regexp.finditer(text), start=1):
             if count % _DEADLINE_EVERY == 0:

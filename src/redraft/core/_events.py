@@ -12,8 +12,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, Field, TypeAdapter
 
-from redraft._tools import ToolExecution
-from redraft._types import (
+from redraft.core._tools import ToolExecution
+from redraft.core._types import (
     CallRecord,
     Evidence,
     FeedbackStrategy,

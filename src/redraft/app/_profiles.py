@@ -24,18 +24,18 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import (
-    BaseModel,
+    AliasChoices,
     ConfigDict,
     Field,
     ValidationError,
-    ValidationInfo,
     field_validator,
     model_validator,
 )
 
-from redraft._errors import ConfigurationError, PatternError
-from redraft._patterns import compile_pattern
-from redraft._types import (
+from redraft.app._spec import NO_JUDGE, EvaluationSpec, checked_model_spec
+from redraft.core._errors import ConfigurationError
+from redraft.core._limits import MAX_CHECKS
+from redraft.core._types import (
     DEFAULT_DEADLINE_S,
     Delivery,
     FeedbackStrategy,
@@ -43,7 +43,6 @@ from redraft._types import (
     OnExhausted,
 )
 from redraft.criteria import ChecksMode, CheckSpec
-from redraft.evaluators import JUDGE_PRESETS
 from redraft.providers import parse_model_spec
 
 __all__ = [
@@ -55,12 +54,9 @@ __all__ = [
     "check_request_spec",
     "load_profiles",
     "resolve_model",
-    "validate_patterns",
 ]
 
 BUILTIN_PROFILE = "local"
-NO_JUDGE = "none"
-"""The judge model value that means "checks only"."""
 
 StreamMode = Literal["final", "live"]
 
@@ -78,45 +74,21 @@ class UnknownModelError(ConfigurationError):
         self.model = model
 
 
-def _checked_spec(value: str, *, allow_none: bool) -> str:
-    value = value.strip()
-    if allow_none and value.lower() == NO_JUDGE:
-        return NO_JUDGE
-    try:
-        parse_model_spec(value)
-    except ConfigurationError as exc:
-        raise ValueError(str(exc)) from None
-    return value
-
-
-def validate_patterns(patterns: list[str], option: str = "pattern") -> list[str]:
-    """Raise ``ValueError`` naming the first pattern that cannot run, as
-    ``option[index]``: invalid, longer than ``MAX_PATTERN_CHARS``, or needing
-    backtracking, which the linear-time engine (RE2) refuses."""
-    for index, pattern in enumerate(patterns):
-        try:
-            compile_pattern(pattern, option=f"{option}[{index}]")
-        except PatternError as exc:
-            raise ValueError(str(exc)) from None
-    return patterns
-
-
-class Profile(BaseModel):
+class Profile(EvaluationSpec):
     """A named run configuration: generator, judge, checks and policy.
 
     ``judge_model`` is a model spec or ``"none"`` (checks only); left out, the
     generator judges its own drafts. Ranges are those of :class:`redraft.Policy`.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, allow_inf_nan=False, populate_by_name=True
+    )
 
     name: str = Field(min_length=1, max_length=256, pattern=r"^\S+$")
     description: str = ""
     model: str
     judge_model: str
-    judge: str | None = None
-    """Judge preset; unset means ``criteria`` when criteria are given, else ``quality``."""
-    criteria: str | None = None
     format: str | None = None
     threshold: float = Field(default=0.8, ge=0.0, le=1.0)
     max_attempts: int = Field(default=3, ge=1, le=10)
@@ -125,10 +97,19 @@ class Profile(BaseModel):
     deadline_s: float | None = Field(default=DEFAULT_DEADLINE_S, gt=0)
     token_budget: int | None = Field(default=None, ge=1)
     max_tokens: int = Field(default=512, ge=1)
+    # The evaluation spec's fields, with a profile's defaults (see EvaluationSpec).
     must_match: list[str] = Field(default_factory=list)
     must_not_match: list[str] = Field(default_factory=list)
-    max_words: int | None = Field(default=None, ge=1)
-    json_schema: dict[str, Any] | None = None
+    checks: list[CheckSpec] = Field(default_factory=list, max_length=MAX_CHECKS)
+    checks_mode: ChecksMode = "extend"
+    compile_checks: bool = True
+    compile_with_llm: bool = Field(
+        default=False, validation_alias=AliasChoices("compile_with_llm", "llm_compile")
+    )
+    check_injection: bool = False
+    """Off by default although it flagged none of 2,855 ordinary answers: a clean
+    result still counts 1.0 in the verdict's mean score, so on by default it
+    would raise every judged score (docs/concepts.md)."""
     stream_mode: StreamMode = "final"
     delivery: Delivery = "blocking"
     candidates: int = Field(default=1, ge=1, le=8)
@@ -141,19 +122,6 @@ class Profile(BaseModel):
     """A stronger generator (model spec) for attempts after ``escalate_after``."""
     escalate_after: int | None = Field(default=None, ge=1, le=10)
     judge_context: JudgeContext = "minimal"
-    check_injection: bool = False
-    """Add the ``addresses-judge`` check: drafts that talk to the judge fail.
-    Off by default although it flagged none of 2,855 ordinary answers: a clean
-    result still counts 1.0 in the verdict's mean score, so on by default it
-    would raise every judged score (docs/concepts.md)."""
-    compile_checks: bool = True
-    """Compile each request's stated requirements into checks that run first."""
-    compile_with_llm: bool = False
-    """Also ask the judge model for checks, once per run."""
-    checks: list[CheckSpec] = Field(default_factory=list)
-    """Explicit checks of the criteria vocabulary, for every request."""
-    checks_mode: ChecksMode = "extend"
-    """``extend`` the compiled checks with ``checks``, or ``replace`` them."""
 
     @model_validator(mode="before")
     @classmethod
@@ -165,29 +133,12 @@ class Profile(BaseModel):
     @field_validator("model")
     @classmethod
     def _model_is_a_spec(cls, value: str) -> str:
-        return _checked_spec(value, allow_none=False)
-
-    @field_validator("judge_model")
-    @classmethod
-    def _judge_is_a_spec_or_none(cls, value: str) -> str:
-        return _checked_spec(value, allow_none=True)
+        return checked_model_spec(value, allow_none=False)
 
     @field_validator("escalate_to")
     @classmethod
     def _escalation_is_a_spec(cls, value: str | None) -> str | None:
-        return None if value is None else _checked_spec(value, allow_none=False)
-
-    @field_validator("judge")
-    @classmethod
-    def _judge_is_a_preset(cls, value: str | None) -> str | None:
-        if value is not None and value not in JUDGE_PRESETS:
-            raise ValueError(f"unknown judge preset {value!r}; choose one of {JUDGE_PRESETS}")
-        return value
-
-    @field_validator("must_match", "must_not_match")
-    @classmethod
-    def _patterns_compile(cls, value: list[str], info: ValidationInfo) -> list[str]:
-        return validate_patterns(value, info.field_name or "pattern")
+        return None if value is None else checked_model_spec(value, allow_none=False)
 
     @property
     def has_judge(self) -> bool:

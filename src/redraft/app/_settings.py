@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from redraft._errors import ConfigurationError
+from redraft.core._errors import ConfigurationError
 
 __all__ = ["Settings", "load_settings"]
 

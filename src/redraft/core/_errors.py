@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
-    from redraft._types import RunResult
+    from redraft.core._types import RunResult
 
 __all__ = [
     "BudgetExhaustedError",

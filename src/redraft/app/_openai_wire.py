@@ -15,8 +15,8 @@ import re
 import time
 from typing import Any, Literal
 
-from redraft._sse import encode_sse
-from redraft._types import RunResult, Usage
+from redraft.app._sse import encode_sse
+from redraft.core._types import RunResult, Usage
 
 __all__ = [
     "FINISH_REASONS",

@@ -27,7 +27,7 @@ from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any, Literal, TextIO
 
-from redraft._events import (
+from redraft.core._events import (
     CallRecorded,
     DraftCompleted,
     DraftStarted,

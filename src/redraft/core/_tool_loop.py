@@ -1,9 +1,9 @@
 """The tool loop of one draft: model → tools → model, until the model answers.
 
 :func:`draft_with_tools` is the draft step for runs that offer tools. Each
-round is one model call through the run's :class:`~redraft._ledger.Ledger`
+round is one model call through the run's :class:`~redraft.core._ledger.Ledger`
 (so budget, deadline, retries and call records hold for every round); when
-the model asks for tools, they run (see :class:`~redraft._tools.Toolbox`:
+the model asks for tools, they run (see :class:`~redraft.core._tools.Toolbox`:
 a bad call becomes an error result the model reads, never a crash), their
 results are appended to the conversation and the model is called again.
 
@@ -20,10 +20,11 @@ import asyncio
 import contextlib
 from collections.abc import AsyncGenerator, AsyncIterator
 
-from redraft._errors import BudgetExhaustedError, ToolLoopLimitError
-from redraft._ledger import Ledger
-from redraft._tools import Toolbox, ToolExecution
-from redraft._types import (
+from redraft.core._errors import BudgetExhaustedError, ToolLoopLimitError
+from redraft.core._ledger import Ledger
+from redraft.core._provider import Provider
+from redraft.core._tools import Toolbox, ToolExecution
+from redraft.core._types import (
     Completion,
     Message,
     ModelRequest,
@@ -31,7 +32,6 @@ from redraft._types import (
     ToolCall,
     Usage,
 )
-from redraft.providers._base import Provider
 
 __all__ = [
     "ToolConversation",

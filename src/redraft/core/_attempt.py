@@ -14,8 +14,9 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from redraft._errors import RedraftError, ToolLoopLimitError
-from redraft._events import (
+from redraft.core._errors import RedraftError, ToolLoopLimitError
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
+from redraft.core._events import (
     CallRecorded,
     DraftCompleted,
     DraftStarted,
@@ -25,10 +26,11 @@ from redraft._events import (
     ToolExecuted,
     VerdictReached,
 )
-from redraft._ledger import Ledger
-from redraft._tool_loop import ToolConversation, draft_with_tools
-from redraft._tools import Toolbox, ToolExecution
-from redraft._types import (
+from redraft.core._ledger import Ledger
+from redraft.core._provider import Provider
+from redraft.core._tool_loop import ToolConversation, draft_with_tools
+from redraft.core._tools import Toolbox, ToolExecution
+from redraft.core._types import (
     Draft,
     Evidence,
     Message,
@@ -38,8 +40,6 @@ from redraft._types import (
     StreamChunk,
     Verdict,
 )
-from redraft.evaluators._base import EvaluationContext, Evaluator, Subject
-from redraft.providers._base import Provider
 
 __all__ = ["AttemptRunner", "Outcome", "judge", "merge"]
 

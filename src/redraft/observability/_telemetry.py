@@ -3,7 +3,7 @@
 Why spans come from events: the loop is one stream that every shell
 (library, CLI, service, middleware) consumes, so tracing it once in
 :func:`~redraft.stream_run` traces all of them alike, with nothing added to
-providers or evaluators. :mod:`redraft._telemetry_spans` builds the spans.
+providers or evaluators. :mod:`redraft.observability._spans` builds the spans.
 
 Why it costs nothing when unused: without an explicit :class:`Telemetry`, the
 global tracer provider is consulted once per run, and only when something
@@ -28,7 +28,8 @@ import sys
 from collections.abc import AsyncGenerator
 from typing import Any
 
-from redraft._events import RunEvent
+from redraft._version import __version__
+from redraft.core._events import RunEvent
 
 __all__ = [
     "CAPTURE_CONTENT_ENV",
@@ -69,18 +70,12 @@ class Telemetry:
         """A tracer, or None when there is nowhere for spans to go."""
         if self.tracer_provider is None:
             return _global_tracer()
-        return self.tracer_provider.get_tracer("redraft", _version())
+        return self.tracer_provider.get_tracer("redraft", __version__)
 
     def captures_content(self) -> bool:
         if self.capture_content is not None:
             return self.capture_content
         return capture_content_from_env()
-
-
-def _version() -> str:
-    from redraft import __version__
-
-    return __version__
 
 
 def _global_tracer() -> Any | None:
@@ -90,7 +85,7 @@ def _global_tracer() -> Any | None:
     provider = api.get_tracer_provider()
     if isinstance(provider, api.ProxyTracerProvider | api.NoOpTracerProvider):
         return None
-    return provider.get_tracer("redraft", _version())
+    return provider.get_tracer("redraft", __version__)
 
 
 def trace_events(
@@ -100,7 +95,7 @@ def trace_events(
     tracer = telemetry.tracer() if telemetry is not None else _global_tracer()
     if tracer is None:
         return events
-    from redraft._telemetry_spans import RunTrace
+    from redraft.observability._spans import RunTrace
 
     capture = telemetry.captures_content() if telemetry is not None else capture_content_from_env()
     return _traced(events, RunTrace(tracer, capture))

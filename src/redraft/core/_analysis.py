@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from redraft._types import Message, RunRequest
+from redraft.core._types import Message, RunRequest
 
 __all__ = ["DEFAULT_TRIVIAL_RULES", "QueryAnalysis", "QueryKind", "TrivialRules", "analyse_query"]
 

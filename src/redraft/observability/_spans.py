@@ -1,6 +1,6 @@
 """The spans of one traced run: :class:`RunTrace` turns events into spans.
 
-Kept apart from :mod:`redraft._telemetry` (which decides *whether* to trace)
+Kept apart from :mod:`redraft.observability._telemetry` (which decides *whether* to trace)
 because only this module touches the OpenTelemetry API, and only once a run
 is actually traced. Spans carry the events' own times: a call is announced
 after it finished, so its span ends then and starts ``latency_ms`` earlier
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from redraft._events import (
+from redraft.core._events import (
     CallRecorded,
     DraftCompleted,
     DraftStarted,
@@ -29,7 +29,7 @@ from redraft._events import (
     ToolExecuted,
     VerdictReached,
 )
-from redraft._types import CallRecord, Evidence, Message
+from redraft.core._types import CallRecord, Evidence, Message
 
 __all__ = ["RunTrace"]
 

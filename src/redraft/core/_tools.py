@@ -6,7 +6,7 @@ not JSON, arguments of the wrong shape, a name no tool has, an exception in
 the function, a tool that takes too long) becomes an *error result*: a text
 the model reads in the next round, so it can correct itself. A bad tool call
 never crashes a run; only the run's own deadline ends it (see
-:mod:`redraft._tool_loop`, which drives the model → tools → model rounds).
+:mod:`redraft.core._tool_loop`, which drives the model → tools → model rounds).
 
 Typed functions get their JSON schema from their signature and have their
 arguments validated by pydantic before the call, so a function only ever sees
@@ -26,8 +26,8 @@ from typing import Any, overload
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from redraft._errors import ConfigurationError
-from redraft._types import ToolCall, ToolSpec
+from redraft.core._errors import ConfigurationError
+from redraft.core._types import ToolCall, ToolSpec
 
 __all__ = ["Tool", "ToolExecution", "Toolbox", "tool"]
 

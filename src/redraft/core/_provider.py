@@ -1,6 +1,6 @@
 """The provider seam: one method to complete, one to stream.
 
-A provider translates its vendor's errors into :mod:`redraft._errors` types
+A provider translates its vendor's errors into :mod:`redraft.core._errors` types
 inside its own module, so nothing above this seam knows any SDK.
 """
 
@@ -13,8 +13,8 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterator
 from contextvars import ContextVar
 
-from redraft._errors import RealModelCallBlockedError
-from redraft._types import Completion, Message, ModelRequest, StreamChunk, Usage
+from redraft.core._errors import RealModelCallBlockedError
+from redraft.core._types import Completion, Message, ModelRequest, StreamChunk, Usage
 
 __all__ = [
     "Provider",

@@ -25,14 +25,19 @@ import random
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable
 
-from redraft._errors import (
+from redraft.core._errors import (
     BudgetExhaustedError,
     ProviderAuthError,
     ProviderError,
     ProviderTimeoutError,
     RedraftError,
 )
-from redraft._types import (
+from redraft.core._provider import (
+    Provider,
+    ensure_real_calls_allowed,
+    usage_for,
+)
+from redraft.core._types import (
     CallKind,
     CallRecord,
     Completion,
@@ -40,11 +45,6 @@ from redraft._types import (
     Policy,
     StreamChunk,
     Usage,
-)
-from redraft.providers._base import (
-    Provider,
-    ensure_real_calls_allowed,
-    usage_for,
 )
 
 __all__ = ["Ledger"]

@@ -1,0 +1,148 @@
+"""The panel an evaluation spec describes: the compiled and explicit checks
+first, then the judge, as one cheap-first :class:`~redraft.evaluators.Cascade`.
+The CLI, the service, the middleware and :class:`~redraft.Redrafter` all build
+their evaluator here.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from redraft.app._spec import EvaluationSpec, validation_problems
+from redraft.core._errors import ConfigurationError
+from redraft.core._evaluator import Evaluator
+from redraft.core._provider import Provider
+from redraft.core._types import RunRequest
+from redraft.criteria import compiled_panel_member
+from redraft.evaluators import (
+    AddressesJudge,
+    Cascade,
+    MatchesJSONSchema,
+    MaxWords,
+    MustMatch,
+    MustNotMatch,
+    make_judge,
+)
+from redraft.evaluators._compose import validated_evaluators
+from redraft.evaluators._offload import run_bounded
+
+__all__ = ["BUILD_LIMIT_S", "NothingToEvaluateError", "build_panel", "build_panel_async"]
+
+
+class NothingToEvaluateError(ConfigurationError):
+    """Neither a judge nor a check: a panel would pass anything."""
+
+
+_PANEL_NAME_CHARS = 80
+#: Seconds :func:`build_panel_async` may take. Building compiles the request's
+#: stated requirements (~0.2 s for the longest prompt the compiler reads),
+#: the patterns and the JSON schema; the limit is a backstop, not a budget.
+BUILD_LIMIT_S = 10.0
+
+
+def build_panel(
+    judge: Provider | None,
+    spec: EvaluationSpec | None = None,
+    *,
+    request: RunRequest | str | None = None,
+    evaluators: Sequence[Evaluator] = (),
+    **options: Any,
+) -> Evaluator:
+    """The evaluator an :class:`EvaluationSpec` describes: a :class:`Cascade`
+    of the checks, then the judge (``judge=None`` means checks only).
+
+    Give the spec, or its fields as keyword arguments (``criteria=``,
+    ``must_match=``, ``max_words=``, ``preset=`` …, validated into one).
+    ``evaluators`` (or evaluators among ``checks``) are your own; they run
+    after the built-in checks. Given the ``request``, the requirements it states ("at
+    most 100 words", "no commas") become exact checks that run first, unless
+    ``compile_checks=False``; ``compile_with_llm=True`` also asks the judge
+    model for checks, once per run.
+
+    Raises :class:`ConfigurationError` for a bad pattern or schema, criteria
+    or a preset without a judge, and when there is nothing to evaluate.
+    """
+    raw_checks = options.pop("checks", None)
+    own = [*evaluators, *(c for c in raw_checks or () if isinstance(c, Evaluator))]
+    if raw_checks is not None:
+        options["checks"] = [c for c in raw_checks if not isinstance(c, Evaluator)]
+    if spec is not None and options:
+        raise ConfigurationError("give build_panel a spec or its fields, not both")
+    if spec is None:
+        try:
+            spec = EvaluationSpec.model_validate(options)
+        except ValidationError as exc:
+            raise ConfigurationError(validation_problems(exc)) from None
+    return _build(judge, spec, request, own)
+
+
+def _build(
+    judge: Provider | None,
+    spec: EvaluationSpec,
+    request: RunRequest | str | None,
+    own: Sequence[Evaluator],
+) -> Evaluator:
+    if spec.compile_with_llm and judge is None:
+        raise ConfigurationError("llm_compile asks the judge model for checks, but there is none")
+    compiled = compiled_panel_member(
+        request,
+        spec.checks or (),
+        compile_checks_=spec.compile_checks is not False,
+        mode=spec.checks_mode or "extend",
+        llm=judge if spec.compile_with_llm else None,
+    )
+    members: list[Evaluator] = [compiled] if compiled is not None else []
+    members += [
+        MustMatch(p, option=f"must_match[{i}]") for i, p in enumerate(spec.must_match or ())
+    ]
+    members += [
+        MustNotMatch(p, option=f"must_not_match[{i}]")
+        for i, p in enumerate(spec.must_not_match or ())
+    ]
+    if spec.max_words is not None:
+        members.append(MaxWords(spec.max_words))
+    if spec.json_schema is not None:
+        members.append(MatchesJSONSchema(spec.json_schema))
+    if spec.check_injection:
+        members.append(AddressesJudge())
+    members += validated_evaluators(own, "build_panel checks") if own else []
+    if judge is not None:
+        members.append(make_judge(judge, spec.preset, criteria=spec.criteria))
+    elif spec.preset is not None:
+        raise ConfigurationError(
+            f"judge preset {spec.preset!r} was given but there is no judge model to run it"
+        )
+    elif spec.criteria is not None:
+        raise ConfigurationError(
+            "criteria were given but there is no judge model to apply them; "
+            "give a judge model or drop the criteria"
+        )
+    if not members:
+        raise NothingToEvaluateError(
+            "nothing to evaluate: give a judge model or at least one check"
+        )
+    name = " + ".join(member.name for member in members)
+    if len(name) > _PANEL_NAME_CHARS:
+        checks_count = len(members) - (judge is not None)
+        name = f"{checks_count} checks" + (f" + {members[-1].name}" if judge is not None else "")
+    return Cascade(*members, name=name)
+
+
+async def build_panel_async(
+    judge: Provider | None,
+    spec: EvaluationSpec | None = None,
+    *,
+    limit_s: float = BUILD_LIMIT_S,
+    **options: Any,
+) -> Evaluator:
+    """:func:`build_panel` on a worker thread, for async callers: compiling a
+    long prompt's requirements and checking a large JSON schema are CPU work
+    that must not hold the event loop. Takes :func:`build_panel`'s arguments;
+    raises what it raises, and :class:`~redraft.WorkTimeoutError` when
+    building takes longer than ``limit_s`` seconds."""
+    build = functools.partial(build_panel, judge, spec, **options)
+    return await run_bounded(build, limit_s=limit_s, what="building the evaluators")

@@ -1,0 +1,215 @@
+"""The one object a library user holds: a generator, an evaluation spec and a
+policy, bound once and run as often as needed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from typing import Any, Self
+
+from pydantic import ValidationError
+
+from redraft.app._panel import NothingToEvaluateError, build_panel, build_panel_async
+from redraft.app._run import run, stream_run
+from redraft.app._settings import Settings, load_settings
+from redraft.app._spec import NO_JUDGE, EvaluationSpec, validation_problems
+from redraft.core._errors import ConfigurationError
+from redraft.core._evaluator import Evaluator
+from redraft.core._events import RunEvent
+from redraft.core._hooks import Hooks
+from redraft.core._provider import Provider
+from redraft.core._tools import Toolbox
+from redraft.core._types import Policy, RunRequest, RunResult
+from redraft.providers import ProviderRegistry
+
+__all__ = ["Redrafter"]
+
+_POLICY_FIELDS = frozenset(Policy.model_fields)
+_SPEC_FIELDS = frozenset(EvaluationSpec.field_names()) - {"judge_model"}
+
+
+class Redrafter:
+    """Draft with ``model``, evaluate against a spec, redraft until it passes.
+
+    ::
+
+        redrafter = redraft.Redrafter(
+            model="local", judge_model="none", must_match=["Paris"], max_attempts=3
+        )
+        result = redrafter.run_sync("What is the capital of France?")
+
+    Keyword options carry the CLI's names: the evaluation spec's
+    (``criteria``, ``must_match``, ``must_not_match``, ``max_words``,
+    ``json_schema``, ``checks``, ``checks_mode``, ``compile_checks``,
+    ``compile_with_llm``, ``check_injection``, ``preset``) and the policy's
+    (``threshold``, ``max_attempts``, ``feedback``, ``on_exhausted``,
+    ``deadline_s``, ``token_budget``, ``max_tokens``, ``delivery``,
+    ``candidates`` …), laid over ``policy`` when one is given. ``model`` and
+    ``judge_model`` are model specs or providers; ``model`` defaults to
+    ``REDRAFT_MODEL``, ``judge_model`` to ``REDRAFT_JUDGE_MODEL``, else the
+    generator judges its own drafts; ``"none"`` means checks only.
+    ``evaluator`` adds an evaluator of your own after the checks.
+
+    Bad options raise :class:`~redraft.ConfigurationError` here, not on the
+    first run. Providers built from specs belong to the redrafter: close it
+    (``async with`` / ``with``, or :meth:`aclose` / :meth:`close`).
+    """
+
+    def __init__(
+        self,
+        model: str | Provider | None = None,
+        *,
+        judge_model: str | Provider | None = None,
+        evaluator: Evaluator | None = None,
+        policy: Policy | None = None,
+        hooks: Hooks | None = None,
+        tools: Toolbox | None = None,
+        settings: Settings | None = None,
+        **options: Any,
+    ) -> None:
+        unknown = sorted(set(options) - _SPEC_FIELDS - _POLICY_FIELDS)
+        if unknown:
+            raise ConfigurationError(
+                f"unknown Redrafter option(s): {', '.join(unknown)}; the evaluation options "
+                f"are {', '.join(sorted(_SPEC_FIELDS))} and the policy's fields are "
+                f"{', '.join(sorted(_POLICY_FIELDS))}"
+            )
+        if evaluator is not None and not isinstance(evaluator, Evaluator):
+            raise ConfigurationError(
+                f"evaluator must be a redraft Evaluator, got {type(evaluator).__name__}"
+            )
+        settings = settings if settings is not None else load_settings()
+        self.policy = _policy(policy, {k: v for k, v in options.items() if k in _POLICY_FIELDS})
+        spec_options = {k: v for k, v in options.items() if k in _SPEC_FIELDS}
+        try:
+            self.spec = EvaluationSpec.model_validate(spec_options)
+        except ValidationError as exc:
+            raise ConfigurationError(validation_problems(exc)) from None
+        self.registry = ProviderRegistry()
+        self.generator = self._provider(model or settings.model, "model")
+        judge = judge_model if judge_model is not None else settings.judge_model
+        self.judge: Provider | None
+        if isinstance(judge, str) and judge.strip().lower() == NO_JUDGE:
+            self.judge = None
+        else:
+            self.judge = self.generator if judge is None else self._provider(judge, "judge_model")
+        self.evaluator = evaluator
+        self.hooks = hooks
+        self.tools = tools
+        self._runner: asyncio.Runner | None = None
+        # Whatever cannot work fails now: criteria or a preset without a judge,
+        # an unusable JSON schema, nothing to evaluate at all — unless checks
+        # may yet be compiled from each prompt's stated requirements.
+        compiling = self.spec.compile_checks is not False and self.spec.checks_mode != "replace"
+        try:
+            build_panel(self.judge, self.spec, evaluators=self._own())
+        except NothingToEvaluateError:
+            if not compiling:
+                raise
+
+    def _provider(self, value: str | Provider, option: str) -> Provider:
+        if isinstance(value, Provider):
+            return value
+        if not isinstance(value, str):
+            raise ConfigurationError(
+                f"{option} must be a model spec or a Provider, got {type(value).__name__}"
+            )
+        return self.registry.get(value)
+
+    def _own(self) -> list[Evaluator]:
+        return [] if self.evaluator is None else [self.evaluator]
+
+    async def evaluator_for(self, request: RunRequest) -> Evaluator:
+        """The panel for one request: its stated requirements compiled into
+        checks, the spec's checks, your evaluator, then the judge."""
+        return await build_panel_async(
+            self.judge, self.spec, request=request, evaluators=self._own()
+        )
+
+    async def stream(
+        self, prompt: str | RunRequest, *, run_id: str | None = None
+    ) -> AsyncIterator[RunEvent]:
+        """Run once, yielding every event as it happens (see :func:`redraft.stream_run`)."""
+        request = prompt if isinstance(prompt, RunRequest) else RunRequest.from_prompt(prompt)
+        evaluator = await self.evaluator_for(request)
+        events = stream_run(
+            request,
+            generator=self.generator,
+            evaluator=evaluator,
+            policy=self.policy,
+            run_id=run_id,
+            hooks=self.hooks,
+            tools=self.tools,
+        )
+        async with contextlib.aclosing(events):
+            async for event in events:
+                yield event
+
+    async def run(
+        self,
+        prompt: str | RunRequest,
+        *,
+        run_id: str | None = None,
+        on_event: Callable[[RunEvent], Any] | None = None,
+    ) -> RunResult:
+        """Run once and return the result; raises as :func:`redraft.run` does."""
+        request = prompt if isinstance(prompt, RunRequest) else RunRequest.from_prompt(prompt)
+        return await run(
+            request,
+            generator=self.generator,
+            evaluator=await self.evaluator_for(request),
+            policy=self.policy,
+            run_id=run_id,
+            on_event=on_event,
+            hooks=self.hooks,
+            tools=self.tools,
+        )
+
+    def run_sync(self, prompt: str | RunRequest, *, run_id: str | None = None) -> RunResult:
+        """:meth:`run` for code without an event loop. Every call runs on the
+        redrafter's own loop, so the providers it built stay usable."""
+        if self._runner is None:
+            self._runner = asyncio.Runner()
+        return self._runner.run(self.run(prompt, run_id=run_id))
+
+    async def aclose(self) -> None:
+        """Close the providers this redrafter built from specs."""
+        await self.registry.aclose()
+
+    def close(self) -> None:
+        """:meth:`aclose` for code without an event loop."""
+        runner, self._runner = self._runner, None
+        if runner is None:
+            asyncio.run(self.aclose())
+            return
+        with runner:
+            runner.run(self.aclose())
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        judge = "none" if self.judge is None else self.judge.spec
+        return f"Redrafter(model={self.generator.spec!r}, judge_model={judge!r})"
+
+
+def _policy(base: Policy | None, updates: dict[str, Any]) -> Policy:
+    if base is not None and not isinstance(base, Policy):
+        raise ConfigurationError(f"policy must be a redraft Policy, got {type(base).__name__}")
+    if not updates:
+        return base or Policy()
+    values = {**(base.model_dump() if base is not None else {}), **updates}
+    try:
+        return Policy.model_validate(values)
+    except ValidationError as exc:
+        raise ConfigurationError(validation_problems(exc, "policy.")) from None

@@ -1,0 +1,285 @@
+"""What the rule compiler reads: a prompt masked and cut into sentences, and
+the tests every rule shares (is this sentence hedged, is this requirement about
+the response?). The rules themselves live in the ``_rule_*`` modules;
+:mod:`._rules` runs them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from redraft.criteria._compiled import TextSource
+from redraft.criteria._spec import CheckSpec
+
+__all__ = [
+    "HEDGE",
+    "MASK",
+    "NEGATION",
+    "THING",
+    "Hit",
+    "Rule",
+    "Sentence",
+    "mask",
+    "response_context",
+    "sentence_blocked",
+    "sentences",
+]
+
+MASK = "\ue000"
+"""What masked characters become: offsets are kept, the words are gone."""
+
+_QUOTED = re.compile(
+    r"```.*?```"
+    r"|\"[^\"\n]{1,400}\""
+    r"|“[^”\n]{1,400}”"
+    r"|«[^»\n]{1,400}»"
+    r"|`[^`\n]{1,400}`"
+    r"|(?<![\w'’])['‘][^'‘’\n]{1,200}['’](?![\w'’])",
+    re.DOTALL,
+)
+_BLOCKQUOTE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
+# Material handed over to be worked on: from the colon to the end of its paragraph.
+_HANDOVER = re.compile(
+    r"\b(?:translat\w*|summari[sz]\w*|paraphras\w*|rewrit\w*|proofread\w*|correct\w*|"
+    r"classif\w*|analy[sz]\w*|review\w*|the following(?:\s+\w+){0,3}|this (?:text|passage|"
+    r"article|email|essay|document|paragraph|story|poem|message)|(?:the )?text below)"
+    r"[^:\n]{0,80}:[ \t]*(?P<body>(?:[^\n]|\n(?![ \t]*\n))+)",
+    re.IGNORECASE,
+)
+
+
+def mask(text: str) -> str:
+    """``text`` with quoted and handed-over material replaced by :data:`MASK`
+    (quote marks themselves are kept so rules can find a quoted argument)."""
+    chars = list(text)
+
+    def blank(start: int, end: int) -> None:
+        for i in range(start, end):
+            if chars[i] not in "\n":
+                chars[i] = MASK
+
+    for match in _QUOTED.finditer(text):
+        blank(match.start() + 1, match.end() - 1)
+        if match.group(0).startswith("```"):
+            blank(match.start(), match.end())
+    for match in _BLOCKQUOTE.finditer(text):
+        blank(match.start(), match.end())
+    for match in _HANDOVER.finditer(text):
+        body = match.start("body")
+        quoted = _QUOTED.match(text, body)
+        if quoted and text[body] != "'":
+            # 'Make this text weird: "…". Keep it short.': the quote is the material.
+            continue
+        blank(body, match.end("body"))
+    return "".join(chars)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of the source: its masked text and where it starts."""
+
+    original: str
+    masked: str
+    start: int
+    whole: str = ""
+    """The whole masked source, for rules that read another sentence too
+    (a section marker, a paragraph divider)."""
+    full: str = ""
+    """The whole original source (a repeated request is the text before its instruction)."""
+    source: TextSource = "prompt"
+
+    @property
+    def lower(self) -> str:
+        return self.masked.lower()
+
+    def unmask(self, start: int, end: int) -> str:
+        """The original text between two offsets of this sentence."""
+        return self.original[start:end]
+
+
+_BOUNDARY = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=:)\s*\n")
+
+
+def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iterator[Sentence]:
+    start = 0
+    spans: list[tuple[int, int]] = []
+    for match in _BOUNDARY.finditer(masked):
+        if match.start() > start:
+            spans.append((start, match.start()))
+        start = match.end()
+    if start < len(masked):
+        spans.append((start, len(masked)))
+    for a, b in spans:
+        yield Sentence(original[a:b], masked[a:b], a, masked, original, source)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A rule's finding: a spec and its span within the sentence."""
+
+    spec: CheckSpec
+    start: int
+    end: int
+
+
+Rule = Callable[[Sentence], Iterator[Hit]]
+
+# -- guards ---------------------------------------------------------------------
+
+HEDGE = re.compile(
+    r"\b(?:ideally|preferably|if possible|where possible|try to|try and|feel free|optional\w*|"
+    r"you (?:may|can|could|might)|maybe|perhaps|no need|not (?:necessary|needed|required|"
+    r"important|a requirement)|unnecessary|(?:don'?t|do not|doesn'?t|does not|needn'?t|need not"
+    r"|won'?t|will not) (?:worry|matter|have to|need to|necessarily|care)|don'?t worry|"
+    r"any length|or so|give or take|roughly|approximately|if you (?:want|like|wish|prefer|can)|"
+    r"as you (?:see fit|like|wish)|up to you|whatever)\b",
+)
+_CONDITION = re.compile(r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming)\b")
+_EXAMPLE = re.compile(
+    r"\b(?:for example|for instance|e\.g\.?|such as|an example|example|sample|like this|"
+    r"template|below is|here is|here's)\b"
+)
+NEGATION = re.compile(
+    r"\b(?:not|never|no|without|don'?t|doesn'?t|isn'?t|aren'?t|shouldn'?t|needn'?t|won'?t|"
+    r"mustn'?t|cannot|can'?t|nor|avoid)\b|n't\b"
+)
+
+
+def sentence_blocked(sentence: Sentence, start: int) -> bool:
+    """Whether the sentence hedges, or states a condition or an example
+    before ``start``: then nothing in it is compiled."""
+    text = sentence.lower
+    if HEDGE.search(text):
+        return True
+    return bool(_CONDITION.search(text[:start]) or _EXAMPLE.search(text[:start]))
+
+
+_DIRECTIVE = re.compile(
+    r"(?:^|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must)\b)\s*"
+    r"(?P<verb>write|respond|answer|reply|give|provide|compose|create|draft|generate|produce|"
+    r"summari[sz]e|explain|describe|list|tell|make|keep|limit|rewrite|translate|paraphrase|"
+    r"output|return|type|use|format|present|express|state|put|wrap|craft|share|offer|"
+    r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
+    r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|name|"
+    r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold)\b"
+)
+THING = (
+    r"(?:essay|poem|story|email|letter|blog\s+post|post|article|song|rap|lyrics|list|pitch|"
+    r"itinerary|resume|summary|document|tweet|limerick|haiku|riddle|joke|speech|proposal|review|"
+    r"ad|advertisement|description|outline|report|message|rubric|template|slogan|biography|"
+    r"paper|memo|dialogue|conversation|critique|reply|response|answer|output|text|note|brief|"
+    r"guide|plan|story|thread|ode|sonnet|verse|quiz|pitch\s+deck|cover\s+letter)"
+)
+"""Things a prompt asks to be written: "the poem must …" is about the response."""
+_RESPONSE_NOUN = re.compile(
+    r"\b(?:your|the|my|this)\s+(?:entire\s+|whole\s+|full\s+|final\s+|complete\s+)?"
+    r"(?:answer|response|reply|output)\b|^\s*(?:it|everything|all of it)\b|"
+    r"^\s*there\s+(?:should|must|shall)\b|"
+    rf"^\s*(?:in\s+)?(?:the|your)\s+(?:[\w-]+\s+)?{THING}\s+(?:should|must|shall|needs?\s+to|"
+    r"has\s+to|will\s+need\s+to)\b|"
+    rf"\bin\s+your\s+(?:entire\s+|whole\s+)?{THING}\b|"
+    rf"^\s*(?:please\s+)?(?:make\s+sure|ensure|be\s+sure)\s+(?:that\s+)?(?:the|your)\s+"
+    rf"(?:entire\s+|whole\s+)?{THING}\s+(?:is|are|has|have|contains|includes|uses)\b"
+)
+# Words that make a requirement about something other than the whole response.
+_OTHER_THING = re.compile(
+    r"(?<![-\w])(?:each|every|per|first|last|second|third|word|words|title|titles|heading|headings|"
+    r"headline|name|names|label|labels|acronym|keyword|keywords|variable|variables|string|"
+    r"strings|function|functions|program|code|script|class|method|query|regex|column|field|"
+    r"item|items|key|keys|value|values|tag|tags|username|password|subject line|caption|letter|"
+    r"letters|character|characters|that|which|who|whom|whose|where|when|while|if|whether|"
+    r"example|examples|input|original|following|below|above|quote|quotes|bullet|bullets|"
+    r"line|lines|question|questions|table|list of|file|files|sentence of)\b"
+)
+_MAX_BETWEEN_WORDS = 8
+_LEAD_IN = re.compile(
+    r"(?:(?:please|and|also|then|finally|first|next|lastly|in|using|with|additionally|"
+    r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
+    r"ensure(?:\s+that)?|remember\s+to|(?:don'?t|do\s+not)\s+forget\s+to|"
+    r"you(?:\s+(?:should|must|will|need\s+to|have\s+to))?|"
+    r"i\s+(?:want|need|would\s+like)(?:\s+you\s+to)?)\s*,?\s*)+"
+)
+# Where a clause ends for a negation: "Do not use commas, but mention 'dose' …".
+_CLAUSE_BREAK = re.compile(
+    r";|\bbut\b|,\s*and\b|\band\s+(?:must|should|will|also|then|make\s+sure|please)\b|"
+    r"\b(?:don'?t|do\s+not)\s+forget\s+to\b"
+)
+_LIST_STEP = re.compile(r"(?:,|\band)\s*$")
+
+
+_DESCRIBES = re.compile(r"\b(?:of|with|has|have|having|containing|contains|is|are)\s*$")
+_GIVEN = re.compile(r"\b(?:this|these|those|given|provided|attached|existing|my|his|her|their)\b")
+
+
+def _between_ok(between: str, raw: str) -> bool:
+    between = between.strip(" ,")
+    if len(between.split()) > _MAX_BETWEEN_WORDS or _OTHER_THING.search(between):
+        return False
+    # "this essay of 500 words" describes the input, not the answer.
+    return not (_DESCRIBES.search(raw) and _GIVEN.search(raw))
+
+
+_MODAL = re.compile(r"\b(?:should|must|to)\s*$")
+# One part of the response: "paragraph 2 must start with …" is not about the whole.
+_PART = re.compile(
+    r"\b(?:paragraph|section|part|stanza|chapter|verse|point)s?\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[ivx]+)\b"
+)
+
+
+def _subject_ok(text: str, directive: re.Match[str]) -> bool:
+    """ "Each sentence should have …" is about something else: a modal's
+    subject must not name another thing."""
+    head = text[: directive.start("verb")]
+    if not _MODAL.search(head):
+        return True
+    subject = re.split(r"[,;:(]|\b(?:and|but|then)\b", head)[-1]
+    if _PART.search(subject):
+        return False
+    return not _OTHER_THING.search(subject) or bool(_RESPONSE_NOUN.search(subject))
+
+
+def response_context(sentence: Sentence, start: int, *, owns_negation: bool = False) -> bool:
+    """Whether the phrase at ``start`` (an offset in the sentence) is a
+    requirement on the response.
+
+    It must be governed by a directive verb or a response noun with nothing
+    in between that points elsewhere, or stand alone as the whole sentence
+    (a criteria line such as "At most 50 words."). The sentence must not
+    hedge, give a condition or example, or negate it (unless the rule's own
+    pattern is the negation: ``owns_negation``).
+    """
+    text = sentence.lower
+    prefix = text[:start]
+    if sentence_blocked(sentence, start):
+        return False
+    if not owns_negation and NEGATION.search(_CLAUSE_BREAK.split(prefix)[-1]):
+        return False
+    bare = prefix.strip(" \t-*•·>#0123456789.)(:,")
+    if not bare or _LEAD_IN.fullmatch(bare):
+        return True
+    directives = [m for m in _DIRECTIVE.finditer(text, 0, start + 40) if _subject_ok(text, m)]
+    if any(m.start("verb") == start for m in directives):
+        return True  # the phrase opens with a directive of its own: "… and wrap your answer …"
+    anchors = [m.end() for m in _RESPONSE_NOUN.finditer(prefix)]
+    anchors += [m.end("verb") for m in directives if m.end("verb") <= start]
+    if not anchors:
+        return False
+    if _LIST_STEP.search(prefix):
+        return True  # "answer in 12 words, all lowercase": one more item of the same list
+    raw = prefix[max(anchors) :]
+    return _between_ok(_strip_frame(raw), raw)
+
+
+_FRAME = re.compile(
+    r"\b(?:should|must|shall|needs? to|has to|have to|is to|will|can|is|are|be|been|being|"
+    r"written|kept|stay|remain|contain|contains|containing|include|includes|including|have|has|"
+    r"having|consist of|span|with|in|of|it|everything|the|a|an|me|us|your|my|answer|response|"
+    r"reply|output|entire|whole|only|strictly|just|exactly)\b"
+)
+
+
+def _strip_frame(between: str) -> str:
+    """The words between the anchor and the phrase that are not mere frame."""
+    return _FRAME.sub(" ", between)

@@ -1,0 +1,66 @@
+"""What every route stands on: the service's shared objects and the caller's tenant."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from redraft.app._profiles import Profile
+from redraft.app._settings import Settings
+from redraft.evaluators import VerdictCache
+from redraft.evaluators._scorers import Scorer
+from redraft.providers import ProviderRegistry
+from redraft.server._auth import Authenticator
+from redraft.server._errors import ApiError
+from redraft.server._executor import RunExecutor
+from redraft.server._session_worker import SessionWorker
+from redraft.sessions import PanelEnvironment
+from redraft.store import Store
+
+__all__ = ["Services", "Tenant", "services_of"]
+
+
+@dataclass
+class Services:
+    settings: Settings
+    store: Store
+    registry: ProviderRegistry
+    profiles: dict[str, Profile]
+    auth: Authenticator
+    executor: RunExecutor
+    sessions: SessionWorker
+    scorers: dict[str, Scorer]
+    started_at: float
+    verdict_cache: VerdictCache | None = None
+
+    def panel_environment(self, judge_model: str | None) -> PanelEnvironment:
+        """What a session's panel is built with on this service."""
+        return PanelEnvironment(
+            provider=self.registry.get,
+            judge_model=judge_model,
+            scorers=self.scorers,
+            allow_private=self.settings.web_allow_private,
+        )
+
+
+def services_of(request: Request) -> Services:
+    services: Services = request.app.state.services
+    return services
+
+
+async def _tenant(request: Request) -> str:
+    services = services_of(request)
+    tenant = await services.auth.tenant_for(request.headers.get("authorization"))
+    if tenant is None:
+        raise ApiError(
+            401,
+            "missing or invalid API key: send 'Authorization: Bearer <key>'",
+            type="authentication_error",
+            code="invalid_api_key",
+        )
+    return tenant
+
+
+Tenant = Annotated[str, Depends(_tenant)]
