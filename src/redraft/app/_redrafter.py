@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from redraft.app._panel import NothingToEvaluateError, build_panel, build_panel_async
 from redraft.app._run import run, stream_run
 from redraft.app._settings import Settings, load_settings
-from redraft.app._spec import NO_JUDGE, EvaluationSpec, validation_problems
+from redraft.app._spec import NO_JUDGE, EvaluationSpec, policy_with, validation_problems
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import Evaluator
 from redraft.core._events import RunEvent
@@ -80,7 +80,9 @@ class Redrafter:
                 f"evaluator must be a redraft Evaluator, got {type(evaluator).__name__}"
             )
         settings = settings if settings is not None else load_settings()
-        self.policy = _policy(policy, {k: v for k, v in options.items() if k in _POLICY_FIELDS})
+        self.policy = policy_with(
+            policy, {k: v for k, v in options.items() if k in _POLICY_FIELDS}, what="policy."
+        )
         spec_options = {k: v for k, v in options.items() if k in _SPEC_FIELDS}
         try:
             self.spec = EvaluationSpec.model_validate(spec_options)
@@ -201,15 +203,3 @@ class Redrafter:
     def __repr__(self) -> str:
         judge = "none" if self.judge is None else self.judge.spec
         return f"Redrafter(model={self.generator.spec!r}, judge_model={judge!r})"
-
-
-def _policy(base: Policy | None, updates: dict[str, Any]) -> Policy:
-    if base is not None and not isinstance(base, Policy):
-        raise ConfigurationError(f"policy must be a redraft Policy, got {type(base).__name__}")
-    if not updates:
-        return base or Policy()
-    values = {**(base.model_dump() if base is not None else {}), **updates}
-    try:
-        return Policy.model_validate(values)
-    except ValidationError as exc:
-        raise ConfigurationError(validation_problems(exc, "policy.")) from None

@@ -10,6 +10,7 @@ it is what the HTTP options and the CLI called it first.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import (
@@ -30,7 +31,7 @@ from redraft.core._limits import (
     check_json_schema_size,
     check_pattern_count,
 )
-from redraft.core._types import FeedbackStrategy, OnExhausted
+from redraft.core._types import FeedbackStrategy, OnExhausted, Policy
 from redraft.criteria import ChecksMode, CheckSpec
 from redraft.evaluators import JUDGE_PRESETS
 from redraft.evaluators._patterns import compile_pattern
@@ -41,6 +42,7 @@ __all__ = [
     "EvaluationOptions",
     "EvaluationSpec",
     "checked_model_spec",
+    "policy_with",
     "validate_patterns",
     "validation_problems",
 ]
@@ -85,6 +87,21 @@ def _location(loc: tuple[int | str, ...]) -> str:
     for part in loc:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
     return text
+
+
+def policy_with(base: Policy | None, updates: Mapping[str, Any], *, what: str = "") -> Policy:
+    """``base`` (default: a fresh :class:`Policy`) with ``updates``, validated
+    again: a value out of range raises :class:`ConfigurationError` naming the
+    field, after ``what``."""
+    if base is not None and not isinstance(base, Policy):
+        raise ConfigurationError(f"policy must be a redraft Policy, got {type(base).__name__}")
+    if not updates:
+        return base or Policy()
+    values = {**(base.model_dump() if base is not None else {}), **updates}
+    try:
+        return Policy.model_validate(values)
+    except ValidationError as exc:
+        raise ConfigurationError(what + validation_problems(exc)) from None
 
 
 class EvaluationSpec(BaseModel):

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from redraft.app._openai_wire import text_pieces
 from redraft.app._panel import build_panel
 from redraft.app._settings import Settings, load_settings
-from redraft.app._spec import NO_JUDGE, EvaluationSpec, validation_problems
+from redraft.app._spec import NO_JUDGE, EvaluationSpec, policy_with, validation_problems
 from redraft.core._errors import ConfigurationError
 from redraft.core._types import Policy, RunRequest
 from redraft.evaluators import Evaluator
@@ -150,15 +150,7 @@ class WrapperCore:
                     updates[name] = value
             if options.token_budget is not None:
                 updates["token_budget"] = options.token_budget
-        if not updates:
-            return self.policy
-        try:
-            return Policy.model_validate({**self.policy.model_dump(), **updates})
-        except ValidationError as exc:
-            problems = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()]
-            raise ConfigurationError(
-                "invalid policy for this call: " + "; ".join(problems)
-            ) from None
+        return policy_with(self.policy, updates, what="invalid policy for this call: ")
 
     def evaluator_for(
         self,
@@ -264,21 +256,13 @@ def _judge_spec(value: str, where: str) -> str:
 def _policy_with_settings(policy: Policy | None, settings: Settings) -> Policy:
     """``REDRAFT_THRESHOLD`` and ``REDRAFT_MAX_RETRIES`` fill the fields the
     given policy did not set itself; explicit values win."""
-    if policy is not None and not isinstance(policy, Policy):
-        raise ConfigurationError(f"policy must be a redraft Policy, got {type(policy).__name__}")
-    base = policy or Policy()
+    base = policy_with(policy, {})
     explicit = base.model_fields_set if policy is not None else set()
     updates: dict[str, Any] = {}
     if settings.threshold is not None and "threshold" not in explicit:
         updates["threshold"] = settings.threshold
     if settings.max_retries is not None and "max_attempts" not in explicit:
         updates["max_attempts"] = 1 + settings.max_retries
-    if not updates:
-        return base
-    try:
-        return Policy.model_validate({**base.model_dump(), **updates})
-    except ValidationError as exc:
-        problems = "; ".join(e["msg"] for e in exc.errors())
-        raise ConfigurationError(
-            f"REDRAFT_THRESHOLD / REDRAFT_MAX_RETRIES do not fit the policy: {problems}"
-        ) from None
+    return policy_with(
+        base, updates, what="REDRAFT_THRESHOLD / REDRAFT_MAX_RETRIES do not fit the policy: "
+    )

@@ -13,25 +13,14 @@ from typing import Any
 from redraft.app._spec import EvaluationOptions
 from redraft.core._errors import ConfigurationError
 
-__all__ = ["CallOptions", "parse_call_options", "split_options"]
+__all__ = ["CallOptions", "split_options"]
 
 
-class CallOptions(EvaluationOptions):
-    """Per-call options (``redraft={...}`` or ``extra_body={"redraft": {...}}``).
-
-    Named like the HTTP service's ``redraft`` options (they share
-    :class:`~redraft.app._spec.EvaluationOptions`), so one
-    ``extra_body`` works against both. Every option left out keeps the
-    wrapper's setting; a list given, even an empty one, replaces the wrapper's
-    list.
-    """
-
-
-def parse_call_options(raw: Mapping[str, Any]) -> CallOptions:
-    """Validate per-call options; :class:`ConfigurationError` names every
-    unknown option at once (and the known ones), or every invalid value."""
-    options: CallOptions = CallOptions.parse(dict(raw))
-    return options
+CallOptions = EvaluationOptions
+"""Per-call options (``redraft={...}`` or ``extra_body={"redraft": {...}}``):
+the options the HTTP service takes too, so one ``extra_body`` works against
+both. Every option left out keeps the wrapper's setting; a list given, even an
+empty one, replaces the wrapper's list."""
 
 
 def split_options(
@@ -71,4 +60,5 @@ def split_options(
                 f"got {type(value).__name__}"
             )
         merged.update(value)
-    return clean, parse_call_options(merged)
+    options: CallOptions = CallOptions.parse(merged)
+    return clean, options

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError
 
 from redraft.app._profiles import NO_JUDGE, Profile, StreamMode, check_request_spec
-from redraft.app._spec import EvaluationOptions, EvaluationSpec
+from redraft.app._spec import EvaluationOptions, EvaluationSpec, policy_with
 from redraft.core._errors import ConfigurationError
 from redraft.core._types import (
     Delivery,
@@ -95,17 +95,11 @@ class RunPlan:
         if not update:
             return self
         # model_validate, not model_copy: the new values must meet Policy's ranges.
-        policy = _policy({**self.policy.model_dump(), **update})
-        return dataclasses.replace(self, policy=policy)
+        return dataclasses.replace(self, policy=policy_with(self.policy, update))
 
 
-def _policy(values: dict[str, Any]) -> Policy:
-    try:
-        return Policy.model_validate(values)
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        key = ".".join(str(p) for p in error["loc"])
-        raise ConfigurationError(f"{key}: {error['msg']}") from None
+#: The policy fields a request may set, over the profile's.
+_PER_REQUEST = tuple(name for name in Policy.model_fields if name in RedraftOptions.model_fields)
 
 
 def _pick(request_value: Any, profile_value: Any) -> Any:
@@ -139,26 +133,10 @@ def plan_run(
         updates = {"criteria": asked.criteria, "preset": asked.preset, "compile_with_llm": False}
     spec = spec.model_copy(update=updates)
 
-    policy = _policy(
-        {
-            "threshold": _pick(opts.threshold, profile.threshold),
-            "max_attempts": _pick(opts.max_attempts, profile.max_attempts),
-            "on_exhausted": _pick(opts.on_exhausted, profile.on_exhausted),
-            "feedback": _pick(opts.feedback, profile.feedback),
-            "deadline_s": _pick(opts.deadline_s, profile.deadline_s),
-            "token_budget": _pick(opts.token_budget, profile.token_budget),
-            "max_tokens": profile.max_tokens,
-            "delivery": _pick(opts.delivery, profile.delivery),
-            "candidates": _pick(opts.candidates, profile.candidates),
-            "sample_rate": _pick(opts.sample_rate, profile.sample_rate),
-            "skip_trivial": _pick(opts.skip_trivial, profile.skip_trivial),
-            "judge_timeout_s": _pick(opts.judge_timeout_s, profile.judge_timeout_s),
-            "on_judge_error": _pick(opts.on_judge_error, profile.on_judge_error),
-            "min_improvement": _pick(opts.min_improvement, profile.min_improvement),
-            "judge_context": _pick(opts.judge_context, profile.judge_context),
-            "escalate_after": profile.escalate_after if profile.escalate_to else None,
-        }
-    )
+    values = {name: _pick(getattr(opts, name), getattr(profile, name)) for name in _PER_REQUEST}
+    values["max_tokens"] = profile.max_tokens
+    values["escalate_after"] = profile.escalate_after if profile.escalate_to else None
+    policy = policy_with(None, values)
     # Revising is seen only in a live stream: it is what the mode is for.
     stream_mode = _pick(
         opts.stream_mode, "live" if policy.delivery == "revise" else profile.stream_mode
