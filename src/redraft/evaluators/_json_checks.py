@@ -23,7 +23,7 @@ from redraft.evaluators._checks import _MAX_RECORDED_ERRORS, Check, _shorten
 from redraft.evaluators._offload import INLINE_CHARS, check_deadline
 from redraft.evaluators._patterns import Pattern, compile_pattern
 
-__all__ = ["MatchesJSONSchema", "ValidJSON", "linear_time_validator"]
+__all__ = ["MatchesJSONSchema", "ValidJSON", "linear_time_validator", "loads_strict"]
 
 
 def _fenced_body(text: str) -> str | None:
@@ -62,8 +62,20 @@ class _JSONProblem(Exception):
 
 
 def _reject_constant(name: str) -> Any:
-    # Python's json accepts NaN and Infinity; the JSON standard does not.
-    raise ValueError(f"{name} is not valid JSON")
+    raise ValueError(f"{name} is not valid JSON; a number must be finite")
+
+
+def loads_strict(text: str | bytes) -> Any:
+    """``json.loads`` as the JSON standard reads: Python's ``json`` accepts
+    ``NaN`` and ``Infinity``, which no JSON parser elsewhere does. Raises
+    :class:`json.JSONDecodeError` for them too."""
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:
+        document = text.decode("utf-8", errors="replace") if isinstance(text, bytes) else text
+        raise json.JSONDecodeError(str(exc), document, 0) from None
 
 
 def _load_json(text: str) -> _ParsedJSON:

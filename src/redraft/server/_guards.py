@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, MutableMapping
 from typing import Any
 
@@ -23,6 +22,7 @@ from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from starlette.responses import JSONResponse
 
+from redraft.evaluators._json_checks import loads_strict
 from redraft.server._errors import ApiError, wants_openai_shape
 
 __all__ = ["LOOPBACK_HOSTS", "LoopbackHostGuard", "StrictJSONRoute", "host_name"]
@@ -36,25 +36,10 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON; send a finite number or null")
-
-
-def _strict_loads(body: bytes) -> Any:
-    try:
-        return json.loads(body, parse_constant=_refuse_constant)
-    except ValueError as exc:
-        if isinstance(exc, json.JSONDecodeError):
-            raise
-        # FastAPI reports a JSONDecodeError as a 4xx naming the problem.
-        text = body.decode("utf-8", errors="replace")
-        raise json.JSONDecodeError(str(exc), text, 0) from None
-
-
 class _StrictJSONRequest(Request):
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
-            self._json = _strict_loads(await self.body())
+            self._json = loads_strict(await self.body())
         return self._json
 
 

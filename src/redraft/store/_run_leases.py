@@ -25,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from redraft.core._events import EVENT_ADAPTER, RunCompleted, RunFailed
 from redraft.core._types import Policy, RunRequest
+from redraft.store._leasing import renew_running
 from redraft.store._models import EventRow, RunRow
 from redraft.store._notify import Notifier, notify_in
 from redraft.store._record import append_events, apply, storable, timestamp
@@ -101,21 +102,8 @@ class RunLeases:
 
     async def renew(self, owner: str, run_ids: Sequence[str], seconds: float) -> int:
         """Extend the leases of the runs ``owner`` has in flight; the number renewed."""
-        if not run_ids:
-            return 0
-        async with self._sessions.begin() as db:
-            result = await db.execute(
-                update(RunRow)
-                .where(
-                    RunRow.owner == owner,
-                    RunRow.status == "running",
-                    RunRow.id.in_(list(run_ids)),
-                )
-                .values(lease_expires_at=Lease(owner, seconds).expiry())
-                .returning(RunRow.id)
-                .execution_options(synchronize_session=False)
-            )
-            return len(result.all())
+        expiry = Lease(owner, seconds).expiry()
+        return await renew_running(self._sessions, RunRow, owner, run_ids, expiry)
 
     async def release(self, owner: str, run_ids: Sequence[str]) -> None:
         """Let these runs of ``owner`` be closed at once (a clean shutdown that

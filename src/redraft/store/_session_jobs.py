@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from redraft.core._types import CallRecord
 from redraft.sessions._types import EvidenceItem
+from redraft.store._leasing import renew_running
 from redraft.store._models import SessionEvidenceRow, SessionJobRow, SessionRow
 from redraft.store._notify import Notifier
 from redraft.store._session_log import Append, append_to_log, session_key
@@ -222,20 +223,8 @@ class SessionJobs:
 
     async def renew_leases(self, owner: str, job_ids: Sequence[int], lease_s: float) -> int:
         """Extend the leases of the jobs ``owner`` is running now; the number renewed."""
-        if not job_ids:
-            return 0
-        async with self._sessions.begin() as db:
-            result = await db.execute(
-                update(SessionJobRow)
-                .where(
-                    SessionJobRow.owner == owner,
-                    SessionJobRow.status == "running",
-                    SessionJobRow.id.in_(list(job_ids)),
-                )
-                .values(lease_expires_at=_now() + timedelta(seconds=lease_s))
-                .returning(SessionJobRow.id)
-            )
-            return len(result.all())
+        expiry = _now() + timedelta(seconds=lease_s)
+        return await renew_running(self._sessions, SessionJobRow, owner, job_ids, expiry)
 
     async def release(self, owner: str) -> None:
         """Let the next process take this one's unfinished jobs at once (clean shutdown)."""
