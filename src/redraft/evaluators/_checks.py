@@ -139,15 +139,10 @@ def _quote(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-class MustMatch(Check):
-    """Passes when the regular expression is found somewhere in the draft
-    (``re.search`` semantics; inline flags such as ``(?i)`` work).
+class _PatternCheck(Check):
+    """A check of one regular expression, named ``<option> /pattern/``."""
 
-    The pattern runs on RE2 (:func:`~redraft.evaluators._patterns.compile_pattern`): one
-    that needs backtracking (lookaround, backreference) or is longer than
-    :data:`~redraft.evaluators._patterns.MAX_PATTERN_CHARS` raises
-    :class:`~redraft.PatternError`. ``option`` is how that error names it.
-    """
+    option = "pattern"
 
     def __init__(
         self,
@@ -160,13 +155,30 @@ class MustMatch(Check):
     ) -> None:
         shown = pattern if isinstance(pattern, str) else pattern.pattern
         self.pattern = compile_pattern(
-            pattern, flags=flags, option=option or f"must_match /{_clip(str(shown))}/"
+            pattern, flags=flags, option=option or f"{self.option} /{_clip(str(shown))}/"
         )
-        super().__init__(name=name or f"must_match /{self.pattern.pattern}/", required=required)
+        super().__init__(name=name or f"{self.option} /{self.pattern.pattern}/", required=required)
         self.source = f"regular expression /{self.pattern.pattern}/"
 
     async def check(self, text: str) -> Evidence:
         return await self._judged(self._judge, text)
+
+    @abstractmethod
+    def _judge(self, text: str) -> Evidence:
+        """The evidence for the whole draft ``text`` (run bounded, off the loop)."""
+
+
+class MustMatch(_PatternCheck):
+    """Passes when the regular expression is found somewhere in the draft
+    (``re.search`` semantics; inline flags such as ``(?i)`` work).
+
+    The pattern runs on RE2 (:func:`~redraft.evaluators._patterns.compile_pattern`): one
+    that needs backtracking (lookaround, backreference) or is longer than
+    :data:`~redraft.evaluators._patterns.MAX_PATTERN_CHARS` raises
+    :class:`~redraft.PatternError`. ``option`` is how that error names it.
+    """
+
+    option = "must_match"
 
     def _judge(self, text: str) -> Evidence:
         shown = f"/{self.pattern.pattern}/"
@@ -204,27 +216,10 @@ _MARGIN = 16
 _PARTIAL_CHARS = 20_000
 
 
-class MustNotMatch(Check):
+class MustNotMatch(_PatternCheck):
     """Passes when the regular expression occurs nowhere in the draft."""
 
-    def __init__(
-        self,
-        pattern: str | re.Pattern[str] | Pattern,
-        *,
-        flags: int = 0,
-        name: str | None = None,
-        required: bool = True,
-        option: str | None = None,
-    ) -> None:
-        shown = pattern if isinstance(pattern, str) else pattern.pattern
-        self.pattern = compile_pattern(
-            pattern, flags=flags, option=option or f"must_not_match /{_clip(str(shown))}/"
-        )
-        super().__init__(name=name or f"must_not_match /{self.pattern.pattern}/", required=required)
-        self.source = f"regular expression /{self.pattern.pattern}/"
-
-    async def check(self, text: str) -> Evidence:
-        return await self._judged(self._judge, text)
+    option = "must_not_match"
 
     def definite_failure(self, partial: str) -> Evidence | None:
         # A match that ends well before the end of the partial text stays a

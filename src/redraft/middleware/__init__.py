@@ -21,22 +21,21 @@ of its kind is wrapped.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from typing import Any, TypeVar, cast
 
-from redraft.app._settings import Settings
+from typing_extensions import Unpack
+
 from redraft.core._errors import ConfigurationError
-from redraft.core._types import Policy
-from redraft.evaluators import Evaluator
 from redraft.middleware._adapter import VendorAdapter
 from redraft.middleware._clients import WrappedAsync, WrappedSync
-from redraft.middleware._common import JudgeArg, make_core
+from redraft.middleware._common import WrapOptions, make_core
 from redraft.middleware._decorator import Refined, refine
 from redraft.middleware._options import CallOptions
 
 __all__ = [
     "CallOptions",
     "Refined",
+    "WrapOptions",
     "refine",
     "wrap",
 ]
@@ -44,22 +43,7 @@ __all__ = [
 C = TypeVar("C")
 
 
-def wrap(
-    client: C,
-    *,
-    policy: Policy | None = None,
-    judge_model: JudgeArg = None,
-    evaluator: Evaluator | None = None,
-    criteria: str | None = None,
-    must_match: Sequence[str] = (),
-    must_not_match: Sequence[str] = (),
-    max_words: int | None = None,
-    json_schema: dict[str, Any] | None = None,
-    preset: str | None = None,
-    enabled: bool | None = None,
-    settings: Settings | None = None,
-    judge: JudgeArg = None,
-) -> C:
+def wrap(client: C, **options: Unpack[WrapOptions]) -> C:
     """Wrap an OpenAI or Anthropic client so its answers are judged and redrafted.
 
     ``chat.completions.create`` (OpenAI) and ``messages.create`` (Anthropic)
@@ -81,9 +65,7 @@ def wrap(
     type and for options that cannot work.
     """
     family = _family(client)
-    arguments = dict(locals())
-    del arguments["client"], arguments["family"]
-    core = make_core(family, arguments)
+    core = make_core(family, options)
     adapter: VendorAdapter[Any]
     if family == "openai":
         from redraft.middleware._openai import ADAPTER as adapter

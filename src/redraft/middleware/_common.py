@@ -11,8 +11,8 @@ wrapper's. Nothing here imports a vendor SDK.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal, TypedDict
 
 from pydantic import ValidationError
 
@@ -29,6 +29,7 @@ from redraft.providers import Provider, ProviderRegistry, parse_model_spec
 __all__ = [
     "NO_JUDGE",
     "JudgeArg",
+    "WrapOptions",
     "WrapperCore",
     "make_core",
     "log",
@@ -45,6 +46,30 @@ JudgeArg = Provider | str | None
 """A judge as :func:`redraft.wrap` takes it: a provider, a model spec,
 ``"none"`` (checks only) or None (the settings' judge model, else the
 generator judges itself)."""
+
+
+class WrapOptions(TypedDict, total=False):
+    """The keyword options of :func:`redraft.wrap` and :func:`redraft.refine`:
+    the policy, the judge model (``judge`` is its older name), an evaluator of
+    your own, the switches, and the fields of an :class:`EvaluationSpec`."""
+
+    policy: Policy | None
+    judge_model: JudgeArg
+    judge: JudgeArg
+    evaluator: Evaluator | None
+    enabled: bool | None
+    settings: Settings | None
+    criteria: str | None
+    must_match: Sequence[str]
+    must_not_match: Sequence[str]
+    max_words: int | None
+    json_schema: dict[str, Any] | None
+    preset: str | None
+    checks: Sequence[Any]
+    checks_mode: Literal["extend", "replace"]
+    compile_checks: bool
+    compile_with_llm: bool
+    check_injection: bool
 
 
 def merge_params(extras: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
@@ -220,25 +245,29 @@ class WrapperCore:
         await self.registry.aclose()
 
 
-def make_core(family: str | None, arguments: Mapping[str, Any]) -> WrapperCore:
+def make_core(family: str | None, arguments: WrapOptions) -> WrapperCore:
     """The :class:`WrapperCore` of :func:`redraft.wrap`'s or
     :func:`redraft.refine`'s keyword arguments. ``judge`` is the older name
     of ``judge_model``; the rest besides the policy, the evaluator and the
     switches form the wrapper's :class:`EvaluationSpec`."""
-    given = dict(arguments)
-    judge_model, judge = given.pop("judge_model", None), given.pop("judge", None)
+    judge_model, judge = arguments.get("judge_model"), arguments.get("judge")
     if judge_model is not None and judge is not None:
         raise ConfigurationError("give judge_model (or its older name, judge), not both")
-    core = {name: given.pop(name, None) for name in ("policy", "evaluator", "enabled", "settings")}
+    own = {"judge_model", "judge", "policy", "evaluator", "enabled", "settings"}
     try:
-        spec = EvaluationSpec.model_validate(given)
+        spec = EvaluationSpec.model_validate(
+            {name: value for name, value in arguments.items() if name not in own}
+        )
     except ValidationError as exc:
         raise ConfigurationError(validation_problems(exc)) from None
     return WrapperCore(
         family=family,
         judge_model=judge_model if judge_model is not None else judge,
         spec=spec,
-        **core,
+        policy=arguments.get("policy"),
+        evaluator=arguments.get("evaluator"),
+        enabled=arguments.get("enabled"),
+        settings=arguments.get("settings"),
     )
 
 

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any, Generic, ParamSpec, overload
+
+from typing_extensions import Unpack
 
 from redraft.app._run import run
 from redraft.app._settings import Settings, load_settings
@@ -27,8 +29,7 @@ from redraft.core._errors import ConfigurationError, RunFailedError
 from redraft.core._events import DraftStarted, RunEvent
 from redraft.core._loop import new_run_id
 from redraft.core._types import Draft, ModelRequest, Policy, RunRequest, RunResult, Usage
-from redraft.evaluators import Evaluator
-from redraft.middleware._common import JudgeArg, WrapperCore, make_core
+from redraft.middleware._common import WrapOptions, WrapperCore, make_core
 from redraft.providers import FunctionModel
 
 __all__ = ["Refined", "refine"]
@@ -51,7 +52,7 @@ class Refined(Generic[P]):
     __qualname__: str
     __wrapped__: Callable[P, Awaitable[str]]
 
-    def __init__(self, function: Callable[P, Awaitable[str]], options: dict[str, Any]) -> None:
+    def __init__(self, function: Callable[P, Awaitable[str]], options: WrapOptions) -> None:
         if not inspect.iscoroutinefunction(function):
             raise ConfigurationError(
                 f"@refine decorates async functions; {getattr(function, '__name__', function)!r} "
@@ -81,14 +82,9 @@ class Refined(Generic[P]):
         functools.update_wrapper(self, function)
 
     def _redrafter(self, settings: Settings | None = None) -> WrapperCore:
-        chosen = self._options["settings"]
-        return make_core(
-            None,
-            {
-                **self._options,
-                "settings": chosen if chosen is not None else settings or load_settings(),
-            },
-        )
+        chosen = self._options.get("settings")
+        chosen = chosen if chosen is not None else settings or load_settings()
+        return make_core(None, {**self._options, "settings": chosen})
 
     async def __call__(self, *args: P.args, **kwargs: P.kwargs) -> str:
         core = self._redrafter()
@@ -185,40 +181,12 @@ def refine(function: Callable[P, Awaitable[str]], /) -> Refined[P]: ...
 
 @overload
 def refine(
-    function: None = None,
-    /,
-    *,
-    evaluator: Evaluator | None = None,
-    judge_model: JudgeArg = None,
-    policy: Policy | None = None,
-    criteria: str | None = None,
-    must_match: Sequence[str] = (),
-    must_not_match: Sequence[str] = (),
-    max_words: int | None = None,
-    json_schema: dict[str, Any] | None = None,
-    preset: str | None = None,
-    enabled: bool | None = None,
-    settings: Settings | None = None,
-    judge: JudgeArg = None,
+    function: None = None, /, **options: Unpack[WrapOptions]
 ) -> Callable[[Callable[P, Awaitable[str]]], Refined[P]]: ...
 
 
 def refine(
-    function: Callable[P, Awaitable[str]] | None = None,
-    /,
-    *,
-    evaluator: Evaluator | None = None,
-    judge_model: JudgeArg = None,
-    policy: Policy | None = None,
-    criteria: str | None = None,
-    must_match: Sequence[str] = (),
-    must_not_match: Sequence[str] = (),
-    max_words: int | None = None,
-    json_schema: dict[str, Any] | None = None,
-    preset: str | None = None,
-    enabled: bool | None = None,
-    settings: Settings | None = None,
-    judge: JudgeArg = None,
+    function: Callable[P, Awaitable[str]] | None = None, /, **options: Unpack[WrapOptions]
 ) -> Refined[P] | Callable[[Callable[P, Awaitable[str]]], Refined[P]]:
     """Judge and redraft what an async text function writes.
 
@@ -227,20 +195,6 @@ def refine(
     (``REDRAFT_JUDGE_MODEL``, else checks only: a plain function has no model
     to judge itself with).
     """
-    options: dict[str, Any] = {
-        "evaluator": evaluator,
-        "judge_model": judge_model,
-        "judge": judge,
-        "policy": policy,
-        "criteria": criteria,
-        "must_match": must_match,
-        "must_not_match": must_not_match,
-        "max_words": max_words,
-        "json_schema": json_schema,
-        "preset": preset,
-        "enabled": enabled,
-        "settings": settings,
-    }
 
     def decorate(target: Callable[P, Awaitable[str]]) -> Refined[P]:
         return Refined(target, options)

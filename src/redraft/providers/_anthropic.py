@@ -27,12 +27,11 @@ from redraft.core._errors import (
     ProviderConnectionError,
     ProviderError,
     ProviderResponseError,
-    ProviderTimeoutError,
 )
-from redraft.core._provider import Provider
 from redraft.core._types import Completion, ModelRequest, StreamChunk, ToolCall, Usage
 from redraft.providers._anthropic_messages import to_anthropic_messages
-from redraft.providers._http import error_detail, error_for_status, redact
+from redraft.providers._http import redact
+from redraft.providers._sdk import SDKProvider
 
 if TYPE_CHECKING:
     import anthropic
@@ -50,44 +49,17 @@ _FINISH_REASONS = {
 }
 
 
-class AnthropicProvider(Provider):
+class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
     """A Claude model behind Anthropic's Messages API.
 
     Needs ``ANTHROPIC_API_KEY`` (or ``api_key``); the client is built on the
     first call, so a missing key is reported then as a
     :class:`~redraft.ConfigurationError`. ``ANTHROPIC_BASE_URL`` is honoured.
-
-    ``max_retries`` (the SDK's own retries) defaults to 0: redraft's
-    :class:`~redraft.core._ledger.Ledger` retries failed calls itself, recording
-    each try and never waiting past the run's deadline; SDK retries would be
-    invisible to both and multiply with the ledger's.
+    See :class:`SDKProvider` for the rest.
     """
 
     name = "anthropic"
-    supports_json_schema = True
-    is_real = True
-
-    def __init__(
-        self,
-        model: str,
-        *,
-        api_key: str | None = None,
-        base_url: str | None = None,
-        client: anthropic.AsyncAnthropic | None = None,
-        max_retries: int = 0,
-        timeout: float = 60.0,
-    ) -> None:
-        if not model:
-            raise ConfigurationError(
-                "AnthropicProvider needs a model name, e.g. 'anthropic:claude-sonnet-4-5'"
-            )
-        self.model = model
-        self._api_key = api_key
-        self._base_url = base_url
-        self._client = client
-        self._owns_client = client is None
-        self._max_retries = max_retries
-        self._timeout = timeout
+    example_spec = "anthropic:claude-sonnet-4-5"
 
     def _get_client(self) -> anthropic.AsyncAnthropic:
         if self._client is not None:
@@ -219,28 +191,19 @@ class AnthropicProvider(Provider):
             tool_calls=calls or None,
         )
 
-    async def aclose(self) -> None:
-        if self._client is not None and self._owns_client:
-            await self._client.close()
-            self._client = None
-
     def _translate(self, exc: BaseException) -> ProviderError:
         import anthropic
 
-        secret = self._client.api_key if self._client is not None else self._api_key
+        secret = self._secret
         where = self._endpoint
         timeouts, _ = _transport_error_groups()
         if isinstance(exc, (anthropic.APITimeoutError, *timeouts)):
-            return ProviderTimeoutError(
-                f"anthropic request to {where} timed out (timeout {self._timeout:g}s)",
-                provider=self.name,
-            )
+            return self._timed_out()
         if isinstance(exc, anthropic.APIConnectionError):
-            cause = redact(str(exc.__cause__ or exc), secret)
-            return ProviderConnectionError(f"cannot reach {where}: {cause}", provider=self.name)
+            return self._unreachable(exc)
         if isinstance(exc, anthropic.APIStatusError) and exc.status_code < 400:
             # An ``error`` event inside a 200 stream (overloaded, mostly).
-            detail = redact(error_detail(exc.body, exc.message), secret)
+            detail = self._detail(exc.body, exc.message)
             event_type = _error_event_type(exc.body)
             return ProviderResponseError(
                 f"{where} sent an error mid-stream ({event_type or 'unknown type'}): {detail}",
@@ -249,14 +212,7 @@ class AnthropicProvider(Provider):
             )
         if isinstance(exc, anthropic.APIStatusError):
             # 529 is Anthropic's "overloaded"; error_for_status treats it as a 5xx.
-            detail = redact(error_detail(exc.body, exc.message), secret)
-            return error_for_status(
-                exc.status_code,
-                detail,
-                where=where,
-                provider=self.name,
-                headers=exc.response.headers,
-            )
+            return self._status_error(exc.status_code, exc.body, exc.message, exc.response.headers)
         if isinstance(exc, anthropic.AnthropicError | json.JSONDecodeError):
             return ProviderResponseError(
                 f"unreadable response from {where}: {redact(str(exc), secret)}",

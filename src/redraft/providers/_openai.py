@@ -22,14 +22,13 @@ from urllib.parse import urlsplit
 
 from redraft.core._errors import (
     ConfigurationError,
-    ProviderConnectionError,
     ProviderError,
     ProviderResponseError,
-    ProviderTimeoutError,
 )
-from redraft.core._provider import Provider, usage_for
+from redraft.core._provider import usage_for
 from redraft.core._types import Completion, ModelRequest, StreamChunk, ToolCall, ToolSpec, Usage
-from redraft.providers._http import error_detail, error_for_status, redact
+from redraft.providers._http import redact
+from redraft.providers._sdk import SDKProvider
 
 if TYPE_CHECKING:
     import openai
@@ -45,43 +44,15 @@ _DEFAULT_BASE_URL = "https://api.openai.com/v1"
 _PLACEHOLDER_KEY = "redraft-no-key"
 
 
-class OpenAIProvider(Provider):
+class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
     """A model behind OpenAI's Chat Completions API (or a compatible server).
 
-    The client is built on the first call, not here, so constructing a
-    provider never touches the network or requires a key. Pass ``client`` to
-    reuse a configured ``openai.AsyncOpenAI`` (it is then not closed by
-    :meth:`aclose`).
-
-    ``max_retries`` (the SDK's own retries) defaults to 0: redraft's
-    :class:`~redraft.core._ledger.Ledger` retries failed calls itself, recording
-    each try and never waiting past the run's deadline; SDK retries would be
-    invisible to both and multiply with the ledger's.
+    Pass ``client`` to reuse a configured ``openai.AsyncOpenAI`` (it is then
+    not closed by :meth:`aclose`); see :class:`SDKProvider` for the rest.
     """
 
     name = "openai"
-    supports_json_schema = True
-    is_real = True
-
-    def __init__(
-        self,
-        model: str,
-        *,
-        base_url: str | None = None,
-        api_key: str | None = None,
-        client: openai.AsyncOpenAI | None = None,
-        max_retries: int = 0,
-        timeout: float = 60.0,
-    ) -> None:
-        if not model:
-            raise ConfigurationError("OpenAIProvider needs a model name, e.g. 'openai:gpt-4o-mini'")
-        self.model = model
-        self._base_url = base_url
-        self._api_key = api_key
-        self._client = client
-        self._owns_client = client is None
-        self._max_retries = max_retries
-        self._timeout = timeout
+    example_spec = "openai:gpt-4o-mini"
 
     # -- client -------------------------------------------------------------------
 
@@ -209,45 +180,29 @@ class OpenAIProvider(Provider):
             tool_calls=calls.finished() or None,
         )
 
-    async def aclose(self) -> None:
-        if self._client is not None and self._owns_client:
-            await self._client.close()
-            self._client = None
-
     # -- errors -------------------------------------------------------------------
 
     def _translate(self, exc: Exception) -> ProviderError:
         import openai
 
-        secret = self._client.api_key if self._client is not None else self._api_key
         where = self._endpoint
         if isinstance(exc, openai.APITimeoutError):
-            return ProviderTimeoutError(
-                f"openai request to {where} timed out (timeout {self._timeout:g}s)",
-                provider=self.name,
-            )
+            return self._timed_out()
         if isinstance(exc, openai.APIConnectionError):
-            cause = redact(str(exc.__cause__ or exc), secret)
-            return ProviderConnectionError(f"cannot reach {where}: {cause}", provider=self.name)
+            return self._unreachable(exc)
         if isinstance(exc, openai.APIStatusError):
-            detail = redact(error_detail(exc.body, exc.message), secret)
-            return error_for_status(
-                exc.status_code,
-                detail,
-                where=where,
-                provider=self.name,
-                headers=exc.response.headers,
-            )
+            return self._status_error(exc.status_code, exc.body, exc.message, exc.response.headers)
         if isinstance(exc, openai.APIError):
             # An error event inside a stream, or a body the SDK could not read.
-            detail = redact(error_detail(exc.body, exc.message), secret)
+            detail = self._detail(exc.body, exc.message)
             return ProviderResponseError(
                 f"{where} sent an error: {detail}",
                 provider=self.name,
                 status=getattr(exc, "status_code", None),
             )
         return ProviderResponseError(
-            f"unreadable response from {where}: {redact(str(exc), secret)}", provider=self.name
+            f"unreadable response from {where}: {redact(str(exc), self._secret)}",
+            provider=self.name,
         )
 
 
