@@ -18,7 +18,6 @@ import logging
 import threading
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Iterator
-from types import TracebackType
 from typing import Any, Generic, Self, TypeVar
 
 __all__ = ["AsyncStream", "LoopThread", "SyncRuntime", "SyncStream"]
@@ -196,12 +195,7 @@ class SyncStream(Generic[T]):
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
 
@@ -232,10 +226,5 @@ class AsyncStream(Generic[T]):
     async def __aenter__(self) -> Self:
         return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    async def __aexit__(self, *exc_info: object) -> None:
         await self.close()

@@ -14,7 +14,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from functools import reduce
-from types import TracebackType
 from typing import Any, Generic, Self, TypeVar
 
 from redraft.core._types import RunResult
@@ -166,12 +165,7 @@ class WrappedSync(_Wrapped[A]):
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
 
@@ -204,10 +198,5 @@ class WrappedAsync(_Wrapped[A]):
     async def __aenter__(self) -> Self:
         return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
