@@ -16,6 +16,7 @@ import asyncio
 import hashlib
 import importlib
 import importlib.util
+import os
 import secrets
 import threading
 from collections.abc import AsyncIterator
@@ -31,6 +32,7 @@ __all__ = [
     "BUNDLED_MODEL_SHA256",
     "LocalProvider",
     "locate_bundled_model",
+    "usable_cpus",
     "verify_sha256",
 ]
 
@@ -73,6 +75,15 @@ def verify_sha256(path: Path, expected: str) -> None:
         )
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on: its affinity mask where the system
+    has one (a container or ``taskset`` narrows it), else every CPU."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # macOS and Windows have no affinity masks
+        return max(1, os.cpu_count() or 1)
+
+
 class _End:
     """Marks the end of one native generation on the chunk queue."""
 
@@ -86,6 +97,8 @@ class LocalProvider(Provider):
     The model loads on the first call (once, in a thread) rather than here.
     ``n_ctx`` is the context shared by the ``n_parallel`` slots, so each
     concurrent call gets ``n_ctx // n_parallel`` tokens of prompt and output.
+    ``threads`` defaults to the CPUs this process may run on
+    (:func:`usable_cpus`), not a fixed number.
     """
 
     name = "local"
@@ -96,10 +109,11 @@ class LocalProvider(Provider):
         self,
         model_path: str | None = None,
         *,
-        threads: int = 2,
+        threads: int | None = None,
         n_ctx: int = 4096,
         n_parallel: int = 2,
     ) -> None:
+        threads = usable_cpus() if threads is None else threads
         for option, value, least in (("threads", threads, 1), ("n_parallel", n_parallel, 1)):
             if value < least:
                 raise ConfigurationError(f"local model option {option} must be >= {least}")
