@@ -14,7 +14,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from redraft.core._errors import RedraftError, ToolLoopLimitError
+from redraft.core._errors import BudgetExhaustedError, RedraftError, ToolLoopLimitError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
 from redraft.core._events import (
     CallRecorded,
@@ -121,6 +121,13 @@ class AttemptRunner:
                             if early is not None:
                                 break
                     finish = chunk.finish_reason or finish
+        except BudgetExhaustedError as exc:
+            if exc.limit == "deadline" and outcome.text.strip():
+                # What was written before the deadline is kept, marked cut short:
+                # an answer in hand beats an empty one. It is never passed unjudged.
+                finish = "deadline"
+            else:
+                outcome.failure, outcome.context = exc, list(conversation.messages)
         except RedraftError as exc:
             outcome.failure = exc
             outcome.context = (
@@ -156,6 +163,11 @@ class AttemptRunner:
                 ),
                 self.ledger,
                 timeout_s=self.policy.judge_timeout_s,
+            )
+        if finish == "deadline" and verdict.passed:
+            # What the checks saw is kept, but an answer cut short is not whole.
+            verdict = verdict.model_copy(
+                update={"passed": False, "reason": f"cut short by the deadline; {verdict.reason}"}
             )
         for event in self.announce_calls():
             yield event

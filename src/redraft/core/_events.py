@@ -86,7 +86,9 @@ class DraftCompleted(_Event):
     text: str
     finish_reason: str | None = None
     """The model's, or ``aborted`` (a partial check failed, delivery
-    ``parallel``) or ``cancelled`` (another candidate passed first)."""
+    ``parallel``), ``cancelled`` (another candidate passed first) or
+    ``deadline`` (the run's deadline cut the draft short: the text is what was
+    written by then)."""
 
 
 class CallRecorded(_Event):
