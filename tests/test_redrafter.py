@@ -61,10 +61,10 @@ async def test_the_requests_stated_requirements_are_compiled_per_run() -> None:
 
 def test_the_generator_judges_itself_unless_a_judge_model_is_named() -> None:
     generator = ScriptedModel([])
-    assert Redrafter(model=generator).judge is generator
+    assert Redrafter(model=generator).judge_model is generator
     judge = ScriptedModel([])
-    assert Redrafter(model=generator, judge_model=judge).judge is judge
-    assert Redrafter(model=generator, judge_model="none", max_words=5).judge is None
+    assert Redrafter(model=generator, judge_model=judge).judge_model is judge
+    assert Redrafter(model=generator, judge_model="none", max_words=5).judge_model is None
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
-from typing import Any, Self
+from collections.abc import AsyncIterator, Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any, Self, TypeVar
 
 from pydantic import ValidationError
 
@@ -14,19 +15,44 @@ from redraft.app._panel import NothingToEvaluateError, build_panel, build_panel_
 from redraft.app._run import run, stream_run
 from redraft.app._settings import Settings, load_settings
 from redraft.app._spec import NO_JUDGE, EvaluationSpec, policy_with, validation_problems
+from redraft.core._attempt import judge as judge_within_limits
 from redraft.core._errors import ConfigurationError
-from redraft.core._evaluator import Evaluator
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
 from redraft.core._events import RunEvent
 from redraft.core._hooks import Hooks
+from redraft.core._ledger import Ledger
 from redraft.core._provider import Provider
 from redraft.core._tools import Toolbox
-from redraft.core._types import Policy, RunRequest, RunResult
+from redraft.core._types import CallRecord, Policy, RunRequest, RunResult, Usage, Verdict
 from redraft.providers import ProviderRegistry
 
-__all__ = ["Redrafter"]
+__all__ = ["Judgement", "Redrafter"]
+
+T = TypeVar("T")
 
 _POLICY_FIELDS = frozenset(Policy.model_fields)
 _SPEC_FIELDS = frozenset(EvaluationSpec.field_names()) - {"judge_model"}
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The verdict on an answer written elsewhere (:meth:`Redrafter.judge`).
+
+    ``verdict`` is None when there was nothing to evaluate it against (no
+    judge, no check given, none compiled from the prompt): the answer is then
+    unverified, ``passed`` is None, never True."""
+
+    verdict: Verdict | None
+    calls: list[CallRecord] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+
+    @property
+    def passed(self) -> bool | None:
+        return None if self.verdict is None else self.verdict.passed
+
+    @property
+    def score(self) -> float | None:
+        return None if self.verdict is None else self.verdict.score
 
 
 class Redrafter:
@@ -91,11 +117,13 @@ class Redrafter:
         self.registry = ProviderRegistry()
         self.generator = self._provider(model or settings.model, "model")
         judge = judge_model if judge_model is not None else settings.judge_model
-        self.judge: Provider | None
+        self.judge_model: Provider | None
         if isinstance(judge, str) and judge.strip().lower() == NO_JUDGE:
-            self.judge = None
+            self.judge_model = None
         else:
-            self.judge = self.generator if judge is None else self._provider(judge, "judge_model")
+            self.judge_model = (
+                self.generator if judge is None else self._provider(judge, "judge_model")
+            )
         self.evaluator = evaluator
         self.hooks = hooks
         self.tools = tools
@@ -105,7 +133,7 @@ class Redrafter:
         # may yet be compiled from each prompt's stated requirements.
         compiling = self.spec.compile_checks is not False and self.spec.checks_mode != "replace"
         try:
-            build_panel(self.judge, self.spec, evaluators=self._own())
+            build_panel(self.judge_model, self.spec, evaluators=self._own())
         except NothingToEvaluateError:
             if not compiling:
                 raise
@@ -126,8 +154,30 @@ class Redrafter:
         """The panel for one request: its stated requirements compiled into
         checks, the spec's checks, your evaluator, then the judge."""
         return await build_panel_async(
-            self.judge, self.spec, request=request, evaluators=self._own()
+            self.judge_model, self.spec, request=request, evaluators=self._own()
         )
+
+    async def judge(self, prompt: str | RunRequest, answer: str) -> Judgement:
+        """Evaluate ``answer`` to ``prompt`` as a run would evaluate a draft,
+        without drafting: the same panel, threshold, deadline and budget."""
+        request = prompt if isinstance(prompt, RunRequest) else RunRequest.from_prompt(prompt)
+        try:
+            evaluator = await self.evaluator_for(request)
+        except NothingToEvaluateError:
+            return Judgement(None)
+        ledger = Ledger(self.policy)
+        verdict = await judge_within_limits(
+            evaluator,
+            Subject(request=request, text=answer),
+            EvaluationContext(threshold=self.policy.threshold, gateway=ledger),
+            ledger,
+            timeout_s=self.policy.judge_timeout_s,
+        )
+        return Judgement(verdict, list(ledger.calls), ledger.usage)
+
+    def judge_sync(self, prompt: str | RunRequest, answer: str) -> Judgement:
+        """:meth:`judge` for code without an event loop."""
+        return self._sync(self.judge(prompt, answer))
 
     async def stream(
         self, prompt: str | RunRequest, *, run_id: str | None = None
@@ -171,9 +221,12 @@ class Redrafter:
     def run_sync(self, prompt: str | RunRequest, *, run_id: str | None = None) -> RunResult:
         """:meth:`run` for code without an event loop. Every call runs on the
         redrafter's own loop, so the providers it built stay usable."""
+        return self._sync(self.run(prompt, run_id=run_id))
+
+    def _sync(self, work: Coroutine[Any, Any, T]) -> T:
         if self._runner is None:
             self._runner = asyncio.Runner()
-        return self._runner.run(self.run(prompt, run_id=run_id))
+        return self._runner.run(work)
 
     async def aclose(self) -> None:
         """Close the providers this redrafter built from specs."""
@@ -201,5 +254,5 @@ class Redrafter:
         self.close()
 
     def __repr__(self) -> str:
-        judge = "none" if self.judge is None else self.judge.spec
+        judge = "none" if self.judge_model is None else self.judge_model.spec
         return f"Redrafter(model={self.generator.spec!r}, judge_model={judge!r})"

@@ -7,6 +7,7 @@ import click
 from redraft._version import __version__
 from redraft.cli._ask import ask
 from redraft.cli._checks import checks
+from redraft.cli._judge import judge
 from redraft.cli._keys import keys
 from redraft.cli._runs import runs
 from redraft.cli._serve import serve
@@ -22,6 +23,7 @@ def cli() -> None:
 
 cli.add_command(ask)
 cli.add_command(checks)
+cli.add_command(judge)
 cli.add_command(serve)
 cli.add_command(keys)
 cli.add_command(runs)

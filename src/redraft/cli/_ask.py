@@ -7,16 +7,22 @@ budget ran out, or the provider failed), 2 usage or configuration errors.
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
 
 from redraft.app._redrafter import Redrafter
-from redraft.app._settings import Settings, load_settings
+from redraft.app._settings import Settings
+from redraft.cli._options import (
+    EXIT_NOT_PASSED,
+    EXIT_PASSED,
+    EXIT_USAGE,
+    evaluation_options,
+    prepare,
+    spec_of,
+)
 from redraft.core._errors import (
     ConfigurationError,
     ProviderAuthError,
@@ -27,15 +33,11 @@ from redraft.core._errors import (
 from redraft.core._events import RunEvent
 from redraft.core._feedback import FEEDBACK_STRATEGIES
 from redraft.core._types import Policy, RunRequest, RunResult
-from redraft.evaluators import JUDGE_PRESETS
-from redraft.observability._logging import configure_logging
-from redraft.observability._telemetry import configure_tracing
 
-__all__ = ["ask"]
+__all__ = ["CONFIGURATION_FAILURES", "ask"]
 
-EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
 # Failures that no retry can fix: the user must change options or settings.
-_CONFIGURATION_FAILURES = {
+CONFIGURATION_FAILURES = {
     ConfigurationError.__name__,
     ProviderAuthError.__name__,
     RealModelCallBlockedError.__name__,
@@ -44,35 +46,9 @@ _CONFIGURATION_FAILURES = {
 
 @click.command()
 @click.argument("prompt")
-@click.option("--criteria", help="What a good answer must do; given to the judge.")
+@evaluation_options
 @click.option(
     "--format", "format_", metavar="TEXT", help="The response format the drafts must follow."
-)
-@click.option(
-    "--must-match",
-    multiple=True,
-    metavar="REGEX",
-    help="A pattern every answer must contain (repeatable).",
-)
-@click.option(
-    "--must-not-match",
-    multiple=True,
-    metavar="REGEX",
-    help="A pattern no answer may contain (repeatable).",
-)
-@click.option("--max-words", type=click.IntRange(min=1), help="Word limit for the answer.")
-@click.option(
-    "--json-schema",
-    "json_schema_file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="A JSON Schema file the answer must validate against.",
-)
-@click.option(
-    "--threshold",
-    type=click.FloatRange(0.0, 1.0),
-    default=0.8,
-    show_default=True,
-    help="Score a verdict needs to pass.",
 )
 @click.option(
     "--max-attempts",
@@ -80,26 +56,6 @@ _CONFIGURATION_FAILURES = {
     default=3,
     show_default=True,
     help="Drafts at most.",
-)
-@click.option(
-    "--model",
-    metavar="SPEC",
-    help="Generator: openai:<m>, anthropic:<m>, local, scripted. "
-    "[default: $REDRAFT_MODEL or local]",
-)
-@click.option(
-    "--judge-model",
-    metavar="SPEC|none",
-    help="Judge model spec, or 'none' for checks only. "
-    "[default: $REDRAFT_JUDGE_MODEL or the generator]",
-)
-@click.option(
-    "--preset",
-    "--judge",
-    "judge_preset",
-    type=click.Choice(JUDGE_PRESETS),
-    help="Judge preset (--judge is its older name). "
-    "[default: criteria with --criteria, else quality]",
 )
 @click.option(
     "--feedback",
@@ -151,45 +107,15 @@ _CONFIGURATION_FAILURES = {
     help="Draft this many candidates at once first; the first to pass wins.",
 )
 @click.option(
-    "--judge-timeout",
-    type=click.FloatRange(min=0.001),
-    help="Seconds one evaluation may take; past it the draft is kept, marked degraded.",
-)
-@click.option(
-    "--no-compile",
-    "no_compile",
-    is_flag=True,
-    help="Do not compile the prompt's stated requirements into checks.",
-)
-@click.option(
-    "--check",
-    "check_json",
-    multiple=True,
-    metavar="JSON",
-    help='An explicit check, e.g. \'{"kind": "word_count", "relation": "at_most", "value": 50}\' '
-    "(repeatable; see `redraft checks`).",
-)
-@click.option(
-    "--compile-llm",
-    is_flag=True,
-    help="Also ask the judge model for checks (one call per run).",
-)
-@click.option(
     "--json", "as_json", is_flag=True, help="Print the run result as one JSON object on stdout."
 )
 def ask(
     prompt: str,
-    criteria: str | None,
     format_: str | None,
-    must_match: tuple[str, ...],
-    must_not_match: tuple[str, ...],
-    max_words: int | None,
-    json_schema_file: Path | None,
     threshold: float,
     max_attempts: int,
     model: str | None,
     judge_model: str | None,
-    judge_preset: str | None,
     feedback: str,
     on_exhausted: str,
     deadline: float,
@@ -198,10 +124,8 @@ def ask(
     delivery: str,
     candidates: int,
     judge_timeout: float | None,
-    no_compile: bool,
-    check_json: tuple[str, ...],
-    compile_llm: bool,
     as_json: bool,
+    **options: Any,
 ) -> None:
     """Answer PROMPT, judge the answer, and redraft it with feedback until it passes.
 
@@ -211,17 +135,8 @@ def ask(
         prompt = sys.stdin.read()
     if not prompt.strip():
         raise click.BadParameter("the prompt is empty", param_hint="PROMPT")
-    json_schema = _read_json_schema(json_schema_file)
-    try:
-        settings = load_settings()
-    except ConfigurationError as exc:
-        raise click.UsageError(str(exc)) from None
-    configure_logging(
-        level=settings.log_level or "warning",
-        format=settings.log_format,
-        content=settings.log_content,
-    )
-    configure_tracing()
+    spec = spec_of(options)
+    settings = prepare()
     if candidates > max_attempts:
         raise click.BadParameter(
             f"{candidates} candidates need --max-attempts {candidates} or more",
@@ -239,18 +154,7 @@ def ask(
         candidates=candidates,
         judge_timeout_s=judge_timeout,
     )
-    request = RunRequest.from_prompt(prompt, format=format_, criteria=criteria)
-    spec: dict[str, Any] = {
-        "preset": judge_preset,
-        "criteria": criteria,
-        "must_match": must_match,
-        "must_not_match": must_not_match,
-        "max_words": max_words,
-        "json_schema": json_schema,
-        "checks": _read_checks(check_json),
-        "compile_checks": not no_compile,
-        "compile_with_llm": compile_llm,
-    }
+    request = RunRequest.from_prompt(prompt, format=format_, criteria=spec["criteria"])
     console = Console(stderr=as_json, highlight=False)
     err = Console(stderr=True, highlight=False)
     try:
@@ -265,7 +169,7 @@ def ask(
         if not as_json:
             err.print(f"[bold red]quality error:[/] {exc}")
     except RunFailedError as exc:
-        if exc.error_type in _CONFIGURATION_FAILURES:
+        if exc.error_type in CONFIGURATION_FAILURES:
             err.print(f"[bold red]error:[/] {exc}")
             sys.exit(EXIT_USAGE)
         result = exc.result
@@ -299,38 +203,3 @@ async def _ask(
         model, judge_model=judge_model, policy=policy, settings=settings, **spec
     ) as redrafter:
         return await redrafter.run(request, on_event=on_event)
-
-
-def _read_checks(items: tuple[str, ...]) -> list[Any]:
-    """``--check`` values as check specs; a bad one is a usage error naming it."""
-    from redraft.criteria import CHECK_SPEC_ADAPTER
-
-    specs: list[Any] = []
-    for item in items:
-        try:
-            specs.append(CHECK_SPEC_ADAPTER.validate_json(item))
-        except ValueError as exc:
-            first = str(exc).splitlines()
-            reason = "; ".join(line.strip() for line in first[1:3]) or str(exc)
-            raise click.BadParameter(
-                f"{item!r} is not a valid check: {reason}", param_hint="--check"
-            ) from None
-    return specs
-
-
-def _read_json_schema(path: Path | None) -> dict[str, Any] | None:
-    if path is None:
-        return None
-    try:
-        schema = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise click.BadParameter(f"file not found: {path}", param_hint="--json-schema") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="--json-schema") from None
-    except json.JSONDecodeError as exc:
-        raise click.BadParameter(
-            f"{path} is not valid JSON: {exc}", param_hint="--json-schema"
-        ) from None
-    if not isinstance(schema, dict):
-        raise click.BadParameter(f"{path} must hold a JSON object", param_hint="--json-schema")
-    return schema

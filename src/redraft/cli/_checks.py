@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from redraft.app._settings import load_settings
+from redraft.cli._options import EXIT_USAGE
 from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
 from redraft.criteria import (
     CompiledCheck,
@@ -30,8 +31,6 @@ from redraft.criteria import (
 from redraft.providers import ProviderRegistry
 
 __all__ = ["checks"]
-
-EXIT_USAGE = 2
 
 
 @click.command()

@@ -19,12 +19,12 @@ import click
 from rich.console import Console
 
 from redraft.app._settings import load_settings
+from redraft.cli._options import EXIT_USAGE
 from redraft.core._errors import ConfigurationError
 from redraft.store import ApiKeyInfo, Store
 
 __all__ = ["keys"]
 
-EXIT_USAGE = 2
 T = TypeVar("T")
 
 

@@ -25,13 +25,13 @@ from rich.table import Table
 from rich.text import Text
 
 from redraft.app._settings import load_settings
+from redraft.cli._options import EXIT_USAGE
 from redraft.core._errors import ConfigurationError
 from redraft.core._types import CallRecord, Draft, Evidence
 from redraft.store import RunSummary, Store, StoredRun
 
 __all__ = ["runs"]
 
-EXIT_USAGE = 2
 T = TypeVar("T")
 DEFAULT_TENANT = "default"
 """The service's tenant when it runs without API keys (``redraft.server._auth``,

@@ -1,0 +1,180 @@
+"""The options every command that evaluates shares: ``redraft ask`` and
+``redraft judge`` read what answers are evaluated against the same way, into
+one :class:`~redraft.EvaluationSpec`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from redraft.app._settings import Settings, load_settings
+from redraft.core._errors import ConfigurationError
+from redraft.evaluators import JUDGE_PRESETS
+from redraft.observability._logging import configure_logging
+from redraft.observability._telemetry import configure_tracing
+
+__all__ = [
+    "EXIT_NOT_PASSED",
+    "EXIT_PASSED",
+    "EXIT_USAGE",
+    "evaluation_options",
+    "prepare",
+    "spec_of",
+]
+
+EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_OPTIONS = [
+    click.option("--criteria", help="What a good answer must do; given to the judge."),
+    click.option(
+        "--must-match",
+        multiple=True,
+        metavar="REGEX",
+        help="A pattern every answer must contain (repeatable).",
+    ),
+    click.option(
+        "--must-not-match",
+        multiple=True,
+        metavar="REGEX",
+        help="A pattern no answer may contain (repeatable).",
+    ),
+    click.option("--max-words", type=click.IntRange(min=1), help="Word limit for the answer."),
+    click.option(
+        "--json-schema",
+        "json_schema_file",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="A JSON Schema file the answer must validate against.",
+    ),
+    click.option(
+        "--threshold",
+        type=click.FloatRange(0.0, 1.0),
+        default=0.8,
+        show_default=True,
+        help="Score a verdict needs to pass.",
+    ),
+    click.option(
+        "--model",
+        metavar="SPEC",
+        help="Generator: openai:<m>, anthropic:<m>, local, scripted. "
+        "[default: $REDRAFT_MODEL or local]",
+    ),
+    click.option(
+        "--judge-model",
+        metavar="SPEC|none",
+        help="Judge model spec, or 'none' for checks only. "
+        "[default: $REDRAFT_JUDGE_MODEL or the generator]",
+    ),
+    click.option(
+        "--preset",
+        "--judge",
+        "judge_preset",
+        type=click.Choice(JUDGE_PRESETS),
+        help="Judge preset (--judge is its older name). "
+        "[default: criteria with --criteria, else quality]",
+    ),
+    click.option(
+        "--judge-timeout",
+        type=click.FloatRange(min=0.001),
+        help="Seconds one evaluation may take; past it the draft is kept, marked degraded.",
+    ),
+    click.option(
+        "--no-compile",
+        "no_compile",
+        is_flag=True,
+        help="Do not compile the prompt's stated requirements into checks.",
+    ),
+    click.option(
+        "--check",
+        "check_json",
+        multiple=True,
+        metavar="JSON",
+        help="An explicit check, e.g. "
+        '\'{"kind": "word_count", "relation": "at_most", "value": 50}\' '
+        "(repeatable; see `redraft checks`).",
+    ),
+    click.option(
+        "--compile-llm",
+        is_flag=True,
+        help="Also ask the judge model for checks (one call per run).",
+    ),
+]
+
+
+def evaluation_options(command: F) -> F:
+    """Add the evaluation options (and ``--model``) to ``command``."""
+    for option in reversed(_OPTIONS):
+        command = option(command)
+    return command
+
+
+def spec_of(options: dict[str, Any]) -> dict[str, Any]:
+    """The :class:`~redraft.EvaluationSpec` fields the options give, taken out
+    of ``options`` (files read, ``--check`` JSON parsed: a bad one is a usage
+    error naming it)."""
+    return {
+        "criteria": options.pop("criteria"),
+        "must_match": options.pop("must_match"),
+        "must_not_match": options.pop("must_not_match"),
+        "max_words": options.pop("max_words"),
+        "json_schema": _read_json_schema(options.pop("json_schema_file")),
+        "preset": options.pop("judge_preset"),
+        "checks": _read_checks(options.pop("check_json")),
+        "compile_checks": not options.pop("no_compile"),
+        "compile_with_llm": options.pop("compile_llm"),
+    }
+
+
+def prepare() -> Settings:
+    """Settings, logging and tracing as every evaluating command starts them."""
+    try:
+        settings = load_settings()
+    except ConfigurationError as exc:
+        raise click.UsageError(str(exc)) from None
+    configure_logging(
+        level=settings.log_level or "warning",
+        format=settings.log_format,
+        content=settings.log_content,
+    )
+    configure_tracing()
+    return settings
+
+
+def _read_checks(items: tuple[str, ...]) -> list[Any]:
+    """``--check`` values as check specs; a bad one is a usage error naming it."""
+    from redraft.criteria import CHECK_SPEC_ADAPTER
+
+    specs: list[Any] = []
+    for item in items:
+        try:
+            specs.append(CHECK_SPEC_ADAPTER.validate_json(item))
+        except ValueError as exc:
+            first = str(exc).splitlines()
+            reason = "; ".join(line.strip() for line in first[1:3]) or str(exc)
+            raise click.BadParameter(
+                f"{item!r} is not a valid check: {reason}", param_hint="--check"
+            ) from None
+    return specs
+
+
+def _read_json_schema(path: Path | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    try:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise click.BadParameter(f"file not found: {path}", param_hint="--json-schema") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="--json-schema") from None
+    except json.JSONDecodeError as exc:
+        raise click.BadParameter(
+            f"{path} is not valid JSON: {exc}", param_hint="--json-schema"
+        ) from None
+    if not isinstance(schema, dict):
+        raise click.BadParameter(f"{path} must hold a JSON object", param_hint="--json-schema")
+    return schema
