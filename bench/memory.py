@@ -68,11 +68,19 @@ def main() -> None:
         ).stdout
         samples[name] = json.loads(out.strip().splitlines()[-1])
     table = Table(
-        ["arm", "RSS after 0 runs (MiB)", f"after {args.runs} runs", "growth per run"], digits=1
+        [
+            "arm",
+            "RSS after 10 runs (MiB)",
+            f"after {args.runs} runs",
+            "growth per run, second half (MiB)",
+        ],
+        digits=2,
     )
     for name, points in samples.items():
-        first, last = points[0][1], points[-1][1]
-        table.add(name, first, last, (last - first) / args.runs)
+        loaded = dict(points)
+        half = max(10, args.runs // 2 // 10 * 10)
+        last = points[-1][1]
+        table.add(name, loaded[10], last, (last - loaded[half]) / (args.runs - half))
 
     def plot(figure: object) -> None:
         axes = figure.subplots()  # type: ignore[attr-defined]
