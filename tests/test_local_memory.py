@@ -17,7 +17,12 @@ def test_the_prompt_cache_in_ram_is_bounded_and_threads_follow_the_cpus(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     built: list[Any] = []
-    monkeypatch.setattr(xllamacpp, "Server", lambda params: built.append(params) or object())
+
+    def server(params: Any) -> object:
+        built.append(params)
+        return object()
+
+    monkeypatch.setattr(xllamacpp, "Server", server)
     LocalProvider()._create_server()
     LocalProvider(threads=1, cache_ram_mib=0)._create_server()
     default, custom = built

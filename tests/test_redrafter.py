@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import redraft
@@ -81,7 +83,7 @@ def test_the_generator_judges_itself_unless_a_judge_model_is_named() -> None:
     ],
 )
 def test_bad_options_fail_at_construction_naming_what_was_wrong(
-    options: dict[str, object], message: str
+    options: dict[str, Any], message: str
 ) -> None:
     with pytest.raises(ConfigurationError, match=message):
         Redrafter(model=ScriptedModel([]), compile_checks=False, **options)
