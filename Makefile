@@ -43,8 +43,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The coverage floor is pyproject's [tool.coverage.report] fail_under.
 unit: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --cov=redraft --cov-report=term
 
 test: lint typecheck unit
 
