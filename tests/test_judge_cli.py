@@ -34,15 +34,15 @@ def test_one_answer_gets_the_checks_ask_would_run(runner: CliRunner) -> None:
     assert record["evidence"][0]["data"]["measured"] == {",": 0}
 
 
-def test_options_add_checks_and_answers_come_from_files(
-    runner: CliRunner, tmp_path: Path
-) -> None:
+def test_options_add_checks_and_answers_come_from_files(runner: CliRunner, tmp_path: Path) -> None:
     answer = tmp_path / "answer.txt"
     answer.write_text("Lyon is lovely", encoding="utf-8")
     result = runner.invoke(
         cli,
-        ["judge", "--prompt", "Capital?", "--answer", f"@{answer}", "--judge-model", "none"]
-        + ["--must-match", "Paris", "--json"],
+        [
+            *("judge", "--prompt", "Capital?", "--answer", f"@{answer}"),
+            *("--judge-model", "none", "--must-match", "Paris", "--json"),
+        ],
     )
     assert result.exit_code == 1
     assert json.loads(result.stdout)["evidence"][0]["evaluator"] == "must_match /Paris/"
@@ -51,8 +51,10 @@ def test_options_add_checks_and_answers_come_from_files(
 def test_nothing_to_evaluate_is_unverified_not_passed(runner: CliRunner) -> None:
     result = runner.invoke(
         cli,
-        ["judge", "--prompt", "Tell me about cats.", "--answer", "Cats purr."]
-        + ["--judge-model", "none", "--json"],
+        [
+            *("judge", "--prompt", "Tell me about cats.", "--answer", "Cats purr."),
+            *("--judge-model", "none", "--json"),
+        ],
     )
     assert result.exit_code == 0
     assert json.loads(result.stdout)["passed"] is None
@@ -63,8 +65,16 @@ def test_a_judge_model_judges(runner: CliRunner) -> None:
     # The scripted model answers a JSON-schema request with a passing verdict.
     result = runner.invoke(
         cli,
-        ["judge", "--prompt", "Capital?", "--answer", "Paris", "--judge-model", "scripted"]
-        + ["--json"],
+        [
+            "judge",
+            "--prompt",
+            "Capital?",
+            "--answer",
+            "Paris",
+            "--judge-model",
+            "scripted",
+            "--json",
+        ],
     )
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
