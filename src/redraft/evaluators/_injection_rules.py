@@ -21,7 +21,7 @@ Two constraints shape every pattern:
   would cross a run of blank lines from every line start). The patterns say
   what must *not* follow with lookaheads ("ignore the rules" but not "... of
   perspective"), which RE2 lacks, so they stay on :mod:`re`, linear by this
-  construction; ``tests/test_injection.py`` runs every rule over long repeats
+  construction; ``tests/evaluators/test_injection.py`` runs every rule over long repeats
   of each word, character and opening the patterns use.
 """
 

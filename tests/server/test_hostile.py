@@ -391,7 +391,7 @@ def test_metrics_are_operator_only_on_a_keyed_server(
 def test_limits_table_in_the_docs_matches_the_code() -> None:
     from redraft.core._limits import LIMITS
 
-    docs = (Path(__file__).parent.parent / "docs" / "service.md").read_text()
+    docs = (Path(__file__).parents[2] / "docs" / "service.md").read_text()
     for limit in LIMITS:
         row = f"| {limit.name} | {limit.value:,} |"
         assert row in docs, f"docs/service.md lacks the row {row!r}"
