@@ -30,17 +30,17 @@ import httpx
 import pytest
 import uvicorn
 from fastapi import FastAPI
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
-from redraft.app._settings import Settings
+from redraft.app import Settings
 from redraft.providers import Provider, ProviderRegistry, ScriptedModel
 from redraft.providers._scripted import Script
 from redraft.server import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

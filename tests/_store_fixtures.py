@@ -18,7 +18,7 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # no stubs or py.typed
 import pytest
 
 from redraft import Policy, RunEvent, RunRequest, stream_run

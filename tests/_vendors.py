@@ -4,7 +4,8 @@ A :class:`Vendor` is one SDK with its fake server running: it builds the
 redraft provider and the SDK's clients pointed at the fake, calls the
 intercepted ``create``, and reads replies, stream items and sent requests in
 that SDK's shapes. :func:`running` starts one; the test modules parametrize a
-``vendor`` fixture over :data:`VENDORS`.
+``vendor`` fixture over :data:`VENDORS`, which calls :meth:`Vendor.aclose` on
+the way out so that no provider or client it built is left with an open socket.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from typing import Any, ClassVar
 import anthropic
 import openai
 import pytest
+from anthropic.types import MessageParam
+from openai.types.chat import ChatCompletionMessageParam
 
-from redraft.core._types import Message, ModelRequest
+from redraft import Message, ModelRequest
 from redraft.providers import Provider
 from redraft.providers._anthropic import AnthropicProvider
 from redraft.providers._openai import OpenAIProvider
@@ -30,7 +33,12 @@ from redraft.testing._fake_openai import openai_error_body
 
 Fake = FakeOpenAIServer | FakeAnthropicServer
 
-QUESTION = [{"role": "user", "content": "What is the capital of France?"}]
+QUESTION_TEXT = "What is the capital of France?"
+QUESTION = [{"role": "user", "content": QUESTION_TEXT}]
+"""The question as both SDKs send it; :data:`OPENAI_QUESTION` and
+:data:`ANTHROPIC_QUESTION` are the same message typed as each SDK's parameter."""
+OPENAI_QUESTION: list[ChatCompletionMessageParam] = [{"role": "user", "content": QUESTION_TEXT}]
+ANTHROPIC_QUESTION: list[MessageParam] = [{"role": "user", "content": QUESTION_TEXT}]
 WEATHER_PARAMETERS = {
     "type": "object",
     "properties": {"city": {"type": "string"}},
@@ -39,7 +47,7 @@ WEATHER_PARAMETERS = {
 """The parameters of the ``get_weather`` tool of the tool round trip."""
 
 
-def ask(prompt: str = "What is the capital of France?", **fields: Any) -> ModelRequest:
+def ask(prompt: str = QUESTION_TEXT, **fields: Any) -> ModelRequest:
     return ModelRequest(messages=[Message(role="user", content=prompt)], **fields)
 
 
@@ -89,6 +97,8 @@ class Vendor(ABC):
 
     def __init__(self, server: Fake) -> None:
         self.server = server
+        self._built: list[Any] = []
+        """The providers and SDK clients built so far, for :meth:`aclose`."""
 
     def __str__(self) -> str:
         return self.name
@@ -96,11 +106,32 @@ class Vendor(ABC):
     def provider(self, **options: Any) -> Provider:
         """The redraft provider for this SDK, pointed at the fake."""
         defaults = {"base_url": self.server.base_url, "api_key": self.key, "timeout": 10.0}
-        return self.provider_class(self.model, **{**defaults, "max_retries": 0, **options})
+        provider = self.provider_class(self.model, **{**defaults, "max_retries": 0, **options})
+        self._built.append(provider)
+        return provider
 
-    @abstractmethod
     def client(self, *, sync: bool, base_url: str | None = None) -> Any:
         """The SDK's own client (sync or async), pointed at the fake."""
+        client = self._new_client(sync=sync, base_url=base_url or self.server.base_url)
+        self._built.append(client)
+        return client
+
+    async def aclose(self) -> None:
+        """Close every provider and SDK client built here, newest first.
+
+        A test may have closed some already (directly or through a wrapper
+        around the client); closing again is harmless for both.
+        """
+        while self._built:
+            built = self._built.pop()
+            if isinstance(built, Provider):
+                await built.aclose()
+            else:
+                await settle(built.close())
+
+    @abstractmethod
+    def _new_client(self, *, sync: bool, base_url: str) -> Any:
+        """A new SDK client (sync or async) for ``base_url``."""
 
     @abstractmethod
     def create(self, client: Any, **kwargs: Any) -> Any:
@@ -158,9 +189,9 @@ class OpenAIVendor(Vendor):
         {"type": "function", "function": {"name": "lookup", "parameters": {}}}
     ]
 
-    def client(self, *, sync: bool, base_url: str | None = None) -> Any:
+    def _new_client(self, *, sync: bool, base_url: str) -> Any:
         kind = openai.OpenAI if sync else openai.AsyncOpenAI
-        return kind(base_url=base_url or self.server.base_url, api_key=self.key, max_retries=0)
+        return kind(base_url=base_url, api_key=self.key, max_retries=0)
 
     def create(self, client: Any, **kwargs: Any) -> Any:
         return client.chat.completions.create(**kwargs)
@@ -242,9 +273,9 @@ class AnthropicVendor(Vendor):
     stream_options = None
     tools: ClassVar[list[dict[str, Any]]] = [{"name": "lookup", "input_schema": {"type": "object"}}]
 
-    def client(self, *, sync: bool, base_url: str | None = None) -> Any:
+    def _new_client(self, *, sync: bool, base_url: str) -> Any:
         kind = anthropic.Anthropic if sync else anthropic.AsyncAnthropic
-        return kind(base_url=base_url or self.server.base_url, api_key=self.key, max_retries=0)
+        return kind(base_url=base_url, api_key=self.key, max_retries=0)
 
     def create(self, client: Any, **kwargs: Any) -> Any:
         return client.messages.create(**{"max_tokens": 64, **kwargs})
@@ -326,7 +357,10 @@ VENDORS: list[type[Vendor]] = [OpenAIVendor, AnthropicVendor]
 
 @contextmanager
 def running(kind: type[Vendor], monkeypatch: pytest.MonkeyPatch) -> Iterator[Vendor]:
-    """``kind`` with its fake server up, its SDK's and redraft's variables cleared."""
+    """``kind`` with its fake server up, its SDK's and redraft's variables cleared.
+
+    What the vendor builds is the caller's to close (:meth:`Vendor.aclose`)
+    before this exits, while the server is still up."""
     for name in (*kind.env, *(f"REDRAFT_{n}" for n in _REDRAFT_ENV)):
         monkeypatch.delenv(name, raising=False)
     with kind.fake() as server:

@@ -7,14 +7,16 @@ from pathlib import Path
 import pytest
 
 from redraft import ConfigurationError, Message, Policy
-from redraft.app import build_panel
-from redraft.app._profiles import (
+from redraft.app import (
+    NothingToEvaluateError,
     Profile,
     UnknownModelError,
-    check_request_spec,
+    build_panel,
     load_profiles,
+    panel_or_none,
     resolve_model,
 )
+from redraft.app._profiles import check_request_spec
 from redraft.providers import ScriptedModel
 from redraft.server._options import (
     RedraftOptions,
@@ -352,16 +354,18 @@ def test_checks_only_drops_the_profiles_judge_settings_and_builds_a_panel() -> N
     assert not panel.uses_llm
 
 
-def test_checks_only_with_nothing_to_check_is_refused() -> None:
+async def test_checks_only_with_nothing_to_check_plans_an_unverified_run() -> None:
     bare = Profile.model_validate({"name": "b", "model": "scripted"})
-    # Without compilation the plan itself is refused ...
-    with pytest.raises(ConfigurationError, match="no check was given"):
-        plan_run(bare, RedraftOptions(judge_model="none", compile_checks=False), USER)
-    # ... with it, whether anything compiles is known once the panel is built
-    # (off the event loop, in the service), which refuses an empty panel.
-    plan = plan_run(bare, RedraftOptions(judge_model="none"), USER)
-    with pytest.raises(ConfigurationError, match="nothing to evaluate"):
+    # Nothing to evaluate is not refused: the run returns its draft unverified.
+    plan = plan_run(bare, RedraftOptions(judge_model="none", compile_checks=False), USER)
+    with pytest.raises(NothingToEvaluateError, match="nothing to evaluate"):
         build_panel(None, plan.spec, request=plan.request)
+    assert await panel_or_none(None, plan.spec, request=plan.request) is None
+    # With compilation the panel accounts for the prompt's requirements, even
+    # when none compiles: they are reported unverified, not passed.
+    plan = plan_run(bare, RedraftOptions(judge_model="none"), USER)
+    panel = await panel_or_none(None, plan.spec, request=plan.request)
+    assert panel is not None and not panel.uses_llm
 
 
 def test_request_criteria_without_a_judge_reach_build_panel_which_names_the_conflict() -> None:

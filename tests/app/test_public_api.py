@@ -43,6 +43,7 @@ PUBLIC = [
     "RedraftError",
     "Redrafter",
     "Refined",
+    "Requirement",
     "RunCompleted",
     "RunEvent",
     "RunFailed",

@@ -32,10 +32,15 @@ def test_the_example_from_the_issue_runs_with_cli_keyword_names() -> None:
         result = redrafter.run_sync("What is the capital of France?")
         # A second call on the same redrafter reuses its loop and providers.
         again = redrafter.run_sync("And again?")
-    assert result.passed and result.attempts == 2
+    # The check passed; nothing checked that the answer answers the question,
+    # so the result says unverified rather than passed, and stops there.
+    assert (result.passed, result.attempts, result.stop_reason) == (None, 2, "unverified")
     assert result.final_answer == "Paris is the capital."
     assert result.policy.max_attempts == 3
-    assert again.passed and again.final_answer == "Paris."
+    verdict = result.drafts[-1].verdict
+    assert verdict is not None
+    assert verdict.account == "2 requirements: 1 exact ✓, 1 unverified"
+    assert (again.passed, again.final_answer) == (None, "Paris.")
 
 
 async def test_stream_yields_the_runs_events_and_run_returns_its_result() -> None:
@@ -53,12 +58,14 @@ async def test_stream_yields_the_runs_events_and_run_returns_its_result() -> Non
 
 
 async def test_the_requests_stated_requirements_are_compiled_per_run() -> None:
-    redrafter = Redrafter(model=ScriptedModel(["a, b", "a b"]), judge_model="none")
+    redrafter = Redrafter(model=ScriptedModel(["a, b", "a b", "a, b"]), judge_model="none")
     result = await redrafter.run("List two letters. Do not use any commas.")
-    assert result.passed and result.attempts == 2
-    # A prompt that states nothing leaves nothing to evaluate: said per run.
-    with pytest.raises(ConfigurationError, match="nothing to evaluate"):
-        await redrafter.run("Tell me about letters.")
+    assert (result.passed, result.attempts) == (None, 2)
+    verdicts = [d.verdict for d in result.drafts]
+    assert [v.passed if v else "-" for v in verdicts] == [False, None]
+    # A prompt that states nothing checkable is answered, unverified: said per run.
+    plain = await redrafter.run("Tell me about letters.")
+    assert (plain.passed, plain.attempts, plain.final_answer) == (None, 1, "a, b")
 
 
 def test_the_generator_judges_itself_unless_a_judge_model_is_named() -> None:
@@ -77,8 +84,6 @@ def test_the_generator_judges_itself_unless_a_judge_model_is_named() -> None:
         ({"must_match": [r"(a)\1"]}, r"must_match\[0\]: backreference"),
         ({"preset": "vibes"}, "unknown judge preset"),
         ({"judge_model": "none", "criteria": "Be right."}, "no judge model"),
-        ({"judge_model": "none"}, "nothing to evaluate"),
-        ({"judge_model": "none", "checks_mode": "replace"}, "nothing to evaluate"),
         ({"evaluator": "MaxWords(3)"}, "must be a redraft Evaluator"),
     ],
 )
@@ -87,6 +92,16 @@ def test_bad_options_fail_at_construction_naming_what_was_wrong(
 ) -> None:
     with pytest.raises(ConfigurationError, match=message):
         Redrafter(model=ScriptedModel([]), compile_checks=False, **options)
+
+
+def test_with_nothing_to_evaluate_a_run_is_one_plain_unverified_draft() -> None:
+    with Redrafter(
+        model=ScriptedModel(["one", "two"]), judge_model="none", compile_checks=False
+    ) as redrafter:
+        result = redrafter.run_sync("Say something.")
+    assert (result.final_answer, result.passed, result.attempts) == ("one", None, 1)
+    assert result.stop_reason == "skipped"
+    assert all(c.kind == "draft" for c in result.calls)
 
 
 def test_an_own_evaluator_runs_after_the_checks() -> None:
@@ -98,7 +113,12 @@ def test_an_own_evaluator_runs_after_the_checks() -> None:
     )
     result = redrafter.run_sync("Answer.")
     redrafter.close()
-    assert result.passed and result.final_answer == "ok"
+    assert result.final_answer == "ok"
+    verdict = result.drafts[-1].verdict
+    assert verdict is not None
+    assert [(r.text, r.passed) for r in verdict.requirements if r.source == "check"] == [
+        ("max_words 2", True)
+    ]
 
 
 # -- the spec ----------------------------------------------------------------------

@@ -41,14 +41,20 @@ def test_json_output_after_a_redraft(runner: CliRunner, tmp_path: Path) -> None:
             "--json",
         ],
     )
+    # The check passed but nothing verified the answer itself: exit 0, passed
+    # null, said on stderr.
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["passed"] is True
+    assert data["passed"] is None
     assert data["attempts"] == 2
     assert data["final_answer"] == "The capital is Paris."
-    assert [d["verdict"]["passed"] for d in data["drafts"]] == [False, True]
+    assert [d["verdict"]["passed"] for d in data["drafts"]] == [False, None]
+    assert "the answer is unverified: 2 requirements: 1 exact ✓, 1 unverified" in result.stderr
     first = data["drafts"][0]["verdict"]
-    assert first["evidence"][0]["status"] == "ok"
+    assert [(e["evaluator"], e["status"]) for e in first["evidence"]] == [
+        ("compiled checks", "skipped"),
+        ("must_match /Paris/", "ok"),
+    ]
     assert "Paris" in first["reason"]
     assert [c["kind"] for c in data["calls"]] == ["draft", "draft"]
     assert data["usage"]["input_tokens"] == sum(c["usage"]["input_tokens"] for c in data["calls"])
@@ -94,7 +100,8 @@ def test_live_view_shows_drafts_verdicts_and_the_final_answer(
     assert result.exit_code == 0, result.output
     out = result.output
     assert "draft 1/3" in out and "draft 2/3" in out
-    assert "verdict 1: FAIL" in out and "verdict 2: PASS" in out
+    assert "verdict 1: FAIL" in out and "verdict 2: UNVERIFIED" in out
+    assert "? How many? — no check reads it" in out
     assert "feedback → attempt 2" in out
     assert "final answer" in out and "there are 3 of them" in out
 
@@ -134,7 +141,6 @@ def test_scripted_judge_model_is_used(runner: CliRunner, tmp_path: Path) -> None
         (["--feedback", "shout"], "--feedback"),
         (["--model", "nosuch:thing"], "nosuch:thing"),
         (["--json-schema", "/does/not/exist.json"], "--json-schema"),
-        (["--model", "scripted", "--judge-model", "none"], "nothing to evaluate"),
     ],
 )
 def test_usage_errors_exit_2_and_name_the_problem(
@@ -147,6 +153,21 @@ def test_usage_errors_exit_2_and_name_the_problem(
     assert result.exit_code == 2, result.output
     assert needle in result.output
     assert "Traceback" not in result.output
+
+
+def test_one_plain_draft_when_nothing_is_evaluated(runner: CliRunner, tmp_path: Path) -> None:
+    model = _script(tmp_path, "drafts.json", ["first", "second"])
+    args = ["ask", "Q?", "--model", model, "--judge-model", "none", "--no-compile"]
+    result = runner.invoke(cli, [*args, "--max-attempts", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["final_answer"], data["passed"], data["attempts"]) == ("first", None, 1)
+    assert [c["kind"] for c in data["calls"]] == ["draft"]
+    assert "warning: the answer is unverified" in result.stderr
+    # More attempts change nothing: with nothing to evaluate there is no reason to redraft.
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "first" in result.stdout and "second" not in result.stdout
 
 
 def test_invalid_json_schema_file_exits_2(runner: CliRunner, tmp_path: Path) -> None:

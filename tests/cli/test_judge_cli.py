@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from redraft.cli import cli
 
-PROMPT = "What is the capital of France? Do not use any commas."
+PROMPT = "Answer in at most 5 words. Do not use any commas."
+"""Every clause of it compiles into an exact check, so checks alone can pass it."""
 
 
 @pytest.fixture
@@ -31,7 +32,11 @@ def test_one_answer_gets_the_checks_ask_would_run(runner: CliRunner) -> None:
     assert passing.exit_code == 0, passing.output
     record = json.loads(passing.stdout)
     assert record["passed"] is True and record["score"] == 1.0
-    assert record["evidence"][0]["data"]["measured"] == {",": 0}
+    assert record["evidence"][1]["data"]["measured"] == {",": 0}
+    assert [(r["coverage"], r["passed"]) for r in record["requirements"]] == [
+        ("exact", True),
+        ("exact", True),
+    ]
 
 
 def test_options_add_checks_and_answers_come_from_files(runner: CliRunner, tmp_path: Path) -> None:
@@ -45,7 +50,12 @@ def test_options_add_checks_and_answers_come_from_files(runner: CliRunner, tmp_p
         ],
     )
     assert result.exit_code == 1
-    assert json.loads(result.stdout)["evidence"][0]["evaluator"] == "must_match /Paris/"
+    record = json.loads(result.stdout)
+    assert [e["evaluator"] for e in record["evidence"]] == ["compiled checks", "must_match /Paris/"]
+    assert [(r["text"], r["passed"]) for r in record["requirements"]] == [
+        ("Capital?", None),
+        ("must_match /Paris/", False),
+    ]
 
 
 def test_nothing_to_evaluate_is_unverified_not_passed(runner: CliRunner) -> None:
@@ -88,7 +98,12 @@ def test_jsonl_verdicts_echo_ids_in_order(runner: CliRunner, tmp_path: Path) -> 
         {"id": "b", "prompt": PROMPT, "answer": "Paris, France"},
         {"id": 1, "prompt": PROMPT, "answer": "Paris"},
         {"prompt": "Tell me about cats.", "answer": "Cats purr."},
-        {"id": "a", "prompt": "Capital?", "answer": "Lyon", "criteria": "At most 5 words."},
+        {
+            "id": "a",
+            "prompt": "Answer in at most 5 words.",
+            "answer": "Lyon",
+            "criteria": "Do not use any commas.",
+        },
     ]
     path = tmp_path / "answers.jsonl"
     path.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")

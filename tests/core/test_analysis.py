@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
 from redraft import Message, RunRequest
-from redraft.core._analysis import DEFAULT_TRIVIAL_RULES, QueryAnalysis, TrivialRules, analyse_query
+from redraft.core import QueryAnalysis, TrivialRules, analyse_query
+from redraft.core._analysis import DEFAULT_TRIVIAL_RULES
 
 
 def analyse(prompt: str, rules: TrivialRules | None = None) -> QueryAnalysis:
@@ -119,7 +121,7 @@ def test_an_acknowledgement_answering_the_assistant_is_not_trivial() -> None:
 
 
 def test_an_attachment_is_never_trivial() -> None:
-    content = [
+    content: list[dict[str, Any]] = [
         {"type": "text", "text": "thanks"},
         {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}},
     ]

@@ -12,6 +12,7 @@ from redraft import (
     CallRecorded,
     DraftCompleted,
     DraftStarted,
+    Evidence,
     EvidenceRecorded,
     FeedbackPrepared,
     ModelRequest,
@@ -19,19 +20,21 @@ from redraft import (
     ProviderError,
     QualityError,
     RunCompleted,
+    RunEvent,
     RunFailed,
     RunFailedError,
     RunRequest,
     RunStarted,
     TextDelta,
+    Verdict,
     VerdictReached,
     run,
     stream_run,
 )
-from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core import EvaluatorKind
 from redraft.core._feedback import ENCOURAGEMENT
-from redraft.core._types import Evidence, Verdict
-from redraft.providers import FunctionModel, ScriptedModel
+from redraft.evaluators import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.providers import FunctionModel, Provider, ScriptedModel
 
 
 class Table(Evaluator):
@@ -40,9 +43,15 @@ class Table(Evaluator):
     name = "table"
 
     def __init__(
-        self, scores: Mapping[str, float], *, hint: str | None = None, suggestion: str = ""
+        self,
+        scores: Mapping[str, float],
+        *,
+        hint: str | None = None,
+        suggestion: str = "",
+        kind: EvaluatorKind = "judge",
     ) -> None:
         self.scores = scores
+        self.kind = kind
         self.hint = hint
         self.suggestion = suggestion
         self.seen: list[Subject] = []
@@ -53,7 +62,7 @@ class Table(Evaluator):
         data = {"improvement_hint": self.hint} if self.hint else {}
         evidence = Evidence(
             evaluator=self.name,
-            kind="judge",
+            kind=self.kind,
             score=score,
             passed=score >= context.threshold,
             reason=f"scored {score}",
@@ -88,12 +97,14 @@ class LLMJudge(Evaluator):
         return aggregate([evidence], threshold=context.threshold)
 
 
-async def _events(generator: object, evaluator: Evaluator, policy: Policy, prompt: str = "Q?"):
+async def _events(
+    generator: Provider, evaluator: Evaluator, policy: Policy, prompt: str = "Q?"
+) -> list[RunEvent]:
     return [
         e
         async for e in stream_run(
             prompt,
-            generator=generator,  # type: ignore[arg-type]
+            generator=generator,
             evaluator=evaluator,
             policy=policy,
         )
@@ -116,13 +127,19 @@ async def test_stops_early_at_the_threshold() -> None:
     assert list(generator.queue) == ["never drafted"]
 
 
-@pytest.mark.parametrize(("on_exhausted", "expected"), [("best", "middle"), ("last", "third")])
-async def test_exhaustion_returns_best_or_last(on_exhausted: str, expected: str) -> None:
+@pytest.mark.parametrize(
+    ("on_exhausted", "kind", "expected"),
+    [("best", "check", "middle"), ("last", "check", "third"), ("best", "judge", "middle")],
+)
+async def test_exhaustion_returns_best_or_last(
+    on_exhausted: str, kind: EvaluatorKind, expected: str
+) -> None:
+    # Nothing verified tells these drafts apart, so the scores rank them.
     scores = {"first": 0.3, "middle": 0.6, "third": 0.4}
     result = await run(
         "Q?",
         generator=ScriptedModel(["first", "middle", "third"]),
-        evaluator=Table(scores),
+        evaluator=Table(scores, kind=kind),
         policy=Policy(threshold=0.8, max_attempts=3, on_exhausted=on_exhausted),  # type: ignore[arg-type]
     )
     assert not result.passed
@@ -133,15 +150,15 @@ async def test_exhaustion_returns_best_or_last(on_exhausted: str, expected: str)
     assert [d.text for d in result.drafts] == ["first", "middle", "third"]
 
 
-async def test_best_prefers_the_earliest_draft_on_a_tie() -> None:
+async def test_best_prefers_the_later_draft_on_a_tie() -> None:
     result = await run(
         "Q?",
         generator=ScriptedModel(["a", "b"]),
-        evaluator=Table({"a": 0.5, "b": 0.5}),
+        evaluator=Table({"a": 0.5, "b": 0.5}, kind="check"),
         policy=Policy(max_attempts=2),
     )
-    assert result.final_answer == "a"
-    assert result.final_attempt == 1
+    assert result.final_answer == "b"
+    assert result.final_attempt == 2
 
 
 async def test_raise_policy_carries_every_draft_and_the_final_score() -> None:

@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator
 
 from redraft import Completion, ModelRequest, Policy, run
 from redraft.core import StreamChunk
-from redraft.core._provider import Provider
 from redraft.evaluators import MustMatch
+from redraft.providers import Provider
 from redraft.testing import ScriptedModel
 
 

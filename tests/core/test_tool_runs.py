@@ -5,10 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from redraft import Policy, RunFailedError, RunRequest, run, stream_run
+from redraft import (
+    Completion,
+    Policy,
+    RunFailedError,
+    RunRequest,
+    Toolbox,
+    ToolCall,
+    run,
+    stream_run,
+    tool,
+)
 from redraft.app import build_panel
-from redraft.core._tools import Toolbox, tool
-from redraft.core._types import Completion, ToolCall
 from redraft.evaluators import MustMatch
 from redraft.providers import ScriptedModel
 
@@ -39,7 +47,7 @@ async def test_a_draft_runs_tools_and_is_judged_on_its_final_text() -> None:
     ]
     executed = [e for e in events if e.type == "tool_executed"]
     assert len(executed) == 1
-    execution = executed[0].execution  # type: ignore[union-attr]
+    execution = executed[0].execution
     assert (execution.name, execution.result, execution.error) == ("capital", "Paris", None)
     result = events[-1].result  # type: ignore[union-attr]
     assert result.passed and result.final_answer == "The capital of France is Paris."

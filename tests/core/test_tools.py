@@ -12,27 +12,27 @@ from typing import Annotated, Any
 import pytest
 from pydantic import BaseModel, Field
 
-from redraft.core._errors import (
+from redraft import (
     BudgetExhaustedError,
-    ConfigurationError,
-    ProviderError,
-    ProviderResponseError,
-    ToolLoopLimitError,
-)
-from redraft.core._ledger import Ledger
-from redraft.core._provider import Provider
-from redraft.core._tool_loop import ToolConversation, draft_with_tools
-from redraft.core._tools import Tool, Toolbox, ToolExecution, tool
-from redraft.core._types import (
     Completion,
+    ConfigurationError,
     Message,
     ModelRequest,
     Policy,
-    StreamChunk,
+    ProviderError,
+    ProviderResponseError,
+    Tool,
+    Toolbox,
     ToolCall,
+    ToolExecution,
+    ToolLoopLimitError,
     Usage,
+    tool,
 )
-from redraft.providers import FunctionModel, ScriptedModel
+from redraft.core import StreamChunk, ToolConversation
+from redraft.core._ledger import Ledger
+from redraft.core._tool_loop import draft_with_tools
+from redraft.providers import FunctionModel, Provider, ScriptedModel
 
 Item = StreamChunk | ToolExecution
 
@@ -635,7 +635,7 @@ async def test_tool_definitions_count_against_the_token_budget() -> None:
     def lookup(query: str) -> str:
         return query
 
-    box.add(tool(lookup, description="Look a thing up. " * 40))  # ~700 bytes of schema
+    box.add(tool(description="Look a thing up. " * 40)(lookup))  # ~700 bytes of schema
     seen: list[int] = []
 
     def answer(request: ModelRequest) -> str:

@@ -9,14 +9,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from redraft.core._types import Evidence
-from redraft.criteria import (
-    CHECK_KINDS,
-    CHECK_SPEC_ADAPTER,
-    CheckSpec,
-    SpecCheck,
-    detect_language,
-)
+from redraft import Evidence
+from redraft.criteria import CHECK_KINDS, CHECK_SPEC_ADAPTER, CheckSpec, SpecCheck, detect_language
 
 
 def spec(**data: Any) -> CheckSpec:
@@ -300,7 +294,7 @@ def test_invalid_specs_are_refused(data: dict[str, Any]) -> None:
 
 
 def test_every_kind_round_trips_through_json() -> None:
-    examples = {
+    examples: dict[str, dict[str, Any]] = {
         "word_count": {"relation": "at_most", "value": 5},
         "keyword": {"keyword": "x"},
         "letter_count": {"letter": "x", "relation": "at_least", "value": 1},

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
-from redraft import run
+from redraft import ModelRequest, ProviderError, RunRequest, run
 from redraft.app import build_panel
-from redraft.core._errors import ProviderError
-from redraft.core._types import ModelRequest, RunRequest
-from redraft.criteria import CompiledChecks, compile_checks_with_llm, llm_schema
+from redraft.criteria import CompiledChecks, LLMCompilation, compile_checks_with_llm, llm_schema
 from redraft.testing import FunctionModel, ScriptedModel
 
 PROMPT = (
@@ -20,12 +17,15 @@ PROMPT = (
 )
 
 
-def reply(*items: dict[str, Any]) -> str:
+def reply(*items: object) -> str:
+    """A compiler reply; an item need not be an object (invalid ones are dropped)."""
     return json.dumps({"checks": list(items)})
 
 
-def compile_with(script: list[object], criteria: str | None = None) -> Any:
-    model = ScriptedModel(script)  # type: ignore[arg-type]
+def compile_with(
+    script: list[str | BaseException], criteria: str | None = None
+) -> tuple[LLMCompilation, ScriptedModel]:
+    model = ScriptedModel(script)
     result = asyncio.run(compile_checks_with_llm(PROMPT, criteria, provider=model))
     return result, model
 

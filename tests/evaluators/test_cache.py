@@ -8,14 +8,21 @@ from pathlib import Path
 import pytest
 
 from redraft import Evidence, Message, Policy, RunRequest, Verdict
-from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
 from redraft.core._ledger import Ledger
-from redraft.evaluators import AllOf, CallableCheck, Judge, MaxWords, MustMatch
-from redraft.evaluators._cache import (
+from redraft.evaluators import (
+    AllOf,
     Cached,
+    CallableCheck,
+    EvaluationContext,
+    Evaluator,
+    Judge,
+    MaxWords,
     MemoryVerdictCache,
+    MustMatch,
     SqliteVerdictCache,
+    Subject,
     VerdictCache,
+    aggregate,
     evaluator_identity,
 )
 from redraft.providers import ScriptedModel

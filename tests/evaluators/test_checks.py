@@ -7,11 +7,11 @@ import re
 import pytest
 
 from redraft import ConfigurationError, Evidence, Policy, RunRequest
-from redraft.core._evaluator import Evaluator
 from redraft.core._ledger import Ledger
 from redraft.evaluators import (
     CallableCheck,
     EvaluationContext,
+    Evaluator,
     MatchesJSONSchema,
     MaxWords,
     MustMatch,

@@ -27,7 +27,7 @@ from redraft.evaluators import (
     Weighted,
     aggregate,
 )
-from redraft.providers._scripted import ScriptedModel
+from redraft.providers import ScriptedModel
 
 GOOD = json.dumps({"quality_score": 9, "confidence_score": 9, "issues": [], "improvement_hint": ""})
 

@@ -27,7 +27,7 @@ from redraft.evaluators import (
     Subject,
     make_judge,
 )
-from redraft.providers._scripted import EchoModel, FunctionModel, ScriptedModel
+from redraft.providers import EchoModel, FunctionModel, ScriptedModel
 
 
 def reply(**fields: Any) -> str:

@@ -13,12 +13,12 @@ import pytest
 
 from redraft import Evidence, Policy, RunRequest, WorkTimeoutError
 from redraft.app import build_panel, build_panel_async
-from redraft.core._evaluator import Evaluator
 from redraft.core._ledger import Ledger
 from redraft.criteria import compile_checks, compile_checks_async
 from redraft.evaluators import (
     CallableCheck,
     EvaluationContext,
+    Evaluator,
     MustMatch,
     PointRule,
     RuleCheck,

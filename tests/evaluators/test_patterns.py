@@ -12,14 +12,13 @@ import pytest
 from pydantic import ValidationError
 
 from redraft import ConfigurationError, Evidence, PatternError, Policy, RunRequest
-from redraft.app import Profile, build_panel
-from redraft.app._spec import EvaluationOptions, validate_patterns
-from redraft.core._evaluator import Evaluator
+from redraft.app import EvaluationOptions, Profile, build_panel
+from redraft.app._spec import validate_patterns
 from redraft.core._ledger import Ledger
-from redraft.criteria import _formats, _measure
-from redraft.criteria._spec import Postscript
+from redraft.criteria import Postscript, _formats, _measure
 from redraft.evaluators import (
     EvaluationContext,
+    Evaluator,
     MatchesJSONSchema,
     MustMatch,
     MustNotMatch,

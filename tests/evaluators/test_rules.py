@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from redraft import ConfigurationError, RunRequest, Verdict
-from redraft.evaluators import EvaluationContext, Subject
-from redraft.evaluators._rules import MAX_PATTERN_CHARS, MAX_SCAN_CHARS, PointRule, RuleCheck
+from redraft.evaluators import EvaluationContext, PointRule, RuleCheck, Subject
+from redraft.evaluators._rules import MAX_PATTERN_CHARS, MAX_SCAN_CHARS
 
 GAMBLING = PointRule(r"\b(casino|poker|bet(ting)?)\b", -5, "Gambling mentions found")
 SOURCES = PointRule(r"\bsources?:", 10, "Cites its sources")

@@ -13,17 +13,17 @@ from typing import Any
 import pytest
 
 from redraft import ConfigurationError, Evidence, RunRequest
-from redraft.evaluators import EvaluationContext, Subject
-from redraft.evaluators._scorers import (
-    BUILTIN_SCORERS,
-    ENTRY_POINT_GROUP,
+from redraft.evaluators import (
     EstimatorScorer,
+    EvaluationContext,
     LexicalRelevance,
     ModelScore,
     ScorerSkip,
+    Subject,
     get_scorer,
     load_scorers,
 )
+from redraft.evaluators._scorers import BUILTIN_SCORERS, ENTRY_POINT_GROUP
 
 QUESTION = "What is the capital of France?"
 RELEVANT = "The capital of France is Paris. Paris sits on the Seine."

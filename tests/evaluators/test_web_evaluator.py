@@ -19,10 +19,8 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from redraft.core._errors import ConfigurationError
-from redraft.core._evaluator import EvaluationContext, Subject
-from redraft.core._types import Evidence, RunRequest, Verdict
-from redraft.evaluators._web import WebCheck
+from redraft import ConfigurationError, Evidence, RunRequest, Verdict
+from redraft.evaluators import EvaluationContext, Subject, WebCheck
 from redraft.evaluators._web_text import cited_urls, quote_for
 
 SENTENCE = "The quick brown fox jumps over the lazy dog & the cat"
@@ -452,7 +450,7 @@ async def test_tls_is_verified_against_the_cited_name_while_connecting_to_the_ip
     server_tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     server_tls.load_cert_chain(cert, key)
     names: list[str | None] = []
-    server_tls.sni_callback = lambda _sock, name, _ctx: names.append(name)  # type: ignore[assignment,misc,return-value]
+    server_tls.sni_callback = lambda _sock, name, _ctx: names.append(name)
     client_tls = ssl.create_default_context(cafile=str(cert))
     with serving(server_tls) as secure:
         transport = httpx.AsyncHTTPTransport(verify=client_tls, retries=0)

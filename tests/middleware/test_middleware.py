@@ -10,7 +10,7 @@ import openai
 import pytest
 
 from redraft import ConfigurationError, Policy, QualityError, RunResult
-from redraft.app._settings import Settings
+from redraft.app import Settings
 from redraft.evaluators import MaxWords
 from redraft.middleware import refine, wrap
 from redraft.middleware._options import split_options
@@ -45,10 +45,34 @@ async def test_refine_calls_the_function_again_with_the_feedback() -> None:
     calls.clear()
     result = await answer.run("Capital of France?")
     assert isinstance(result, RunResult)
-    assert (result.final_answer, result.passed, result.attempts) == ("Paris.", True, 2)
+    # The check passed, but nothing verified that the answer answers the
+    # question: the result is unverified, not passed, and stops there.
+    assert (result.final_answer, result.passed, result.attempts) == ("Paris.", None, 2)
+    assert result.stop_reason == "unverified"
+    verdict = result.drafts[1].verdict
+    assert verdict is not None
+    assert [(r.coverage, r.passed) for r in verdict.requirements] == [
+        ("unverified", None),
+        ("exact", True),
+    ]
     assert [d.text for d in result.drafts] == ["Lyon.", "Paris."]
     assert result.drafts[1].feedback == calls[1][1]
     assert answer.__name__ == "answer"
+
+
+async def test_refine_with_nothing_to_evaluate_returns_one_unverified_answer() -> None:
+    calls: list[str | None] = []
+
+    @refine(judge="none", compile_checks=False)
+    async def answer(question: str, *, feedback: str | None = None) -> str:
+        calls.append(feedback)
+        return "Lyon."
+
+    result = await answer.run("Capital of France?")
+    assert (result.final_answer, result.passed, result.attempts) == ("Lyon.", None, 1)
+    assert calls == [None]
+    assert result.stop_reason == "skipped"
+    assert await answer("Capital of France?") == "Lyon."
 
 
 async def test_refine_appends_the_feedback_when_the_function_takes_none() -> None:
@@ -167,8 +191,7 @@ def test_wrap_checks_its_options_when_called() -> None:
         wrap(client, preset="strict")
     with pytest.raises(ConfigurationError, match="no judge model"):
         wrap(client, judge="none", criteria="Be kind.", max_words=5)
-    with pytest.raises(ConfigurationError, match="nothing to evaluate"):
-        wrap(client, judge="none")
+    wrap(client, judge="none")  # nothing to evaluate: answers come back unverified
     with pytest.raises(ConfigurationError, match="evaluator"):
         wrap(client, evaluator=MaxWords(5), criteria="Be kind.")
     settings = Settings(max_retries=0)

@@ -13,13 +13,19 @@ import pytest
 from click.testing import CliRunner
 
 from _live_server import serve_in_thread
-from redraft import Policy, ProviderError, RunRequest, stream_run
+from redraft import (
+    Policy,
+    ProviderError,
+    RunCompleted,
+    RunRequest,
+    RunResult,
+    Settings,
+    configure_logging,
+    stream_run,
+)
 from redraft.app import build_panel
-from redraft.app._settings import Settings
 from redraft.cli import cli
-from redraft.core._events import RunCompleted
-from redraft.core._types import RunResult
-from redraft.observability._logging import configure_logging, log_context
+from redraft.observability import log_context
 from redraft.providers import FunctionModel, ProviderRegistry, ScriptedModel
 from redraft.server import create_app
 

@@ -15,16 +15,19 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import SpanKind, StatusCode
 
-from redraft import Policy, ProviderError, RunEvent, RunRequest, stream_run
-from redraft.app import build_panel
-from redraft.core._events import RunCompleted, RunFailed
-from redraft.core._types import RunResult
-from redraft.observability._telemetry import (
-    CAPTURE_CONTENT_ENV,
+from redraft import (
+    Policy,
+    ProviderError,
+    RunCompleted,
+    RunEvent,
+    RunFailed,
+    RunRequest,
+    RunResult,
     Telemetry,
-    configure_tracing,
-    trace_events,
+    stream_run,
 )
+from redraft.app import build_panel
+from redraft.observability import CAPTURE_CONTENT_ENV, configure_tracing, trace_events
 from redraft.providers import FunctionModel, ScriptedModel
 
 PROMPT = "What is the capital of France?"
@@ -265,7 +268,7 @@ async def test_a_stream_closed_early_still_ends_its_spans() -> None:
     async for event in stream:
         if event.type == "draft_started":
             break
-    await stream.aclose()  # type: ignore[attr-defined]
+    await stream.aclose()
     spans = {s.name: s for s in exporter.get_finished_spans()}
     assert set(spans) == {"invoke_agent redraft", "redraft.draft"}
     run = spans["invoke_agent redraft"]

@@ -7,10 +7,8 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from redraft import Policy, RunRequest, run
-from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
-from redraft.core._types import Evidence, Verdict
-from redraft.evaluators import AllOf, Judge
+from redraft import Evidence, Policy, RunRequest, Verdict, run
+from redraft.evaluators import AllOf, EvaluationContext, Evaluator, Judge, Subject, aggregate
 from redraft.providers import Provider, ProviderRegistry
 
 pytestmark = pytest.mark.real_model
@@ -60,7 +58,9 @@ async def test_draft_judge_redraft_on_the_embedded_model(local: Provider) -> Non
     # the redraft was written under the critique of the first verdict
     second_prompt = result.calls[2].messages[-1].text
     assert "Name the city explicitly" in second_prompt
-    judge_evidence = [e for e in result.drafts[0].verdict.evidence if e.kind == "judge"]  # type: ignore[union-attr]
+    first_verdict = result.drafts[0].verdict
+    assert first_verdict is not None
+    judge_evidence = [e for e in first_verdict.evidence if e.kind == "judge"]
     assert judge_evidence and judge_evidence[0].status == "ok"
     assert "score" in judge_evidence[0].data
     assert result.usage.total_tokens == sum(c.usage.total_tokens for c in result.calls) > 0

@@ -4,13 +4,13 @@ it shares with the OpenAI provider is tested in ``test_provider_vendors.py``."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import aclosing
 from typing import Any
 
 import pytest
 
 from _vendors import ask, sent_key
-from redraft.core._errors import ProviderResponseError
-from redraft.core._types import Message, ModelRequest, Usage
+from redraft import Message, ModelRequest, ProviderResponseError, Usage
 from redraft.providers._anthropic import AnthropicProvider, to_anthropic_messages
 from redraft.testing import FakeAnthropicServer
 
@@ -56,7 +56,8 @@ async def test_complete_maps_system_messages_and_content_parts(
         stop=["\n\n"],
     )
 
-    completion = await provider_for(server).complete(request)
+    async with aclosing(provider_for(server)) as provider:
+        completion = await provider.complete(request)
 
     assert completion.text == "Paris is the capital."
     assert completion.usage == Usage(input_tokens=14, output_tokens=4)
@@ -98,7 +99,8 @@ async def test_json_schema_uses_structured_outputs(server: FakeAnthropicServer) 
         "required": ["score", "verdict"],
     }
     server.add('{"score": 8, "verdict": "pass"}')
-    completion = await provider_for(server).complete(ask(json_schema=schema))
+    async with aclosing(provider_for(server)) as provider:
+        completion = await provider.complete(ask(json_schema=schema))
     assert completion.text == '{"score": 8, "verdict": "pass"}'
     output_format = server.requests[0]["body"]["output_config"]["format"]
     assert output_format["type"] == "json_schema"
@@ -120,11 +122,11 @@ def test_error_events_inside_a_stream_are_retryable_when_transient(
     server: FakeAnthropicServer, event_type: str, retryable: bool
 ) -> None:
     import anthropic
-    import httpx
+    import httpx2  # the HTTP library this anthropic SDK is built on
 
     # What the SDK raises for an ``event: error`` line inside a 200 stream.
     body = {"type": "error", "error": {"type": event_type, "message": "Overloaded"}}
-    response = httpx.Response(200, request=httpx.Request("POST", server.base_url))
+    response = httpx2.Response(200, request=httpx2.Request("POST", server.base_url))
     exc = anthropic.APIStatusError("Overloaded", response=response, body=body)
     error = provider_for(server)._translate(exc)
     assert type(error) is ProviderResponseError

@@ -16,13 +16,16 @@ import jsonschema
 import pytest
 import pytest_asyncio
 
-from redraft.core._errors import (
+from redraft import (
     ConfigurationError,
+    Message,
+    ModelRequest,
+    Policy,
     ProviderResponseError,
     RealModelCallBlockedError,
 )
+from redraft.core import StreamChunk
 from redraft.core._ledger import Ledger
-from redraft.core._types import Message, ModelRequest, Policy, StreamChunk
 from redraft.providers import ProviderRegistry
 from redraft.providers._local import (
     BUNDLED_MODEL_NAME,

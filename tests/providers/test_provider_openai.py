@@ -4,12 +4,13 @@ shares with the Anthropic provider is tested in ``test_provider_vendors.py``."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import aclosing
 from typing import Any
 
 import pytest
 
 from _vendors import ask
-from redraft.core._types import Message, ModelRequest, ToolCall, Usage
+from redraft import Message, ModelRequest, ToolCall, Usage
 from redraft.providers._openai import OpenAIProvider
 from redraft.testing import FakeOpenAIServer
 
@@ -79,7 +80,8 @@ async def test_json_schema_is_sent_as_response_format(server: FakeOpenAIServer) 
         "required": ["score"],
     }
     server.add('{"score": 7}')
-    completion = await provider_for(server).complete(ask(json_schema=schema))
+    async with aclosing(provider_for(server)) as provider:
+        completion = await provider.complete(ask(json_schema=schema))
     assert completion.text == '{"score": 7}'
     assert server.requests[0]["body"]["response_format"] == {
         "type": "json_schema",
@@ -93,7 +95,8 @@ async def test_a_base_url_without_a_key_uses_a_placeholder(
 ) -> None:
     monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
     server.add("local answer")
-    assert (await OpenAIProvider("llama").complete(ask())).text == "local answer"
+    async with aclosing(OpenAIProvider("llama")) as provider:
+        assert (await provider.complete(ask())).text == "local answer"
     assert server.requests[0]["headers"]["authorization"].startswith("Bearer ")
 
 

@@ -5,14 +5,18 @@ tests are in ``test_provider_openai.py`` and ``test_provider_anthropic.py``."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
 from _vendors import VENDORS, WEATHER_PARAMETERS, Vendor, ask, running, sent_key
-from redraft.core._errors import (
+from redraft import (
+    Completion,
     ConfigurationError,
+    Message,
+    ModelRequest,
+    Policy,
     ProviderAuthError,
     ProviderConnectionError,
     ProviderError,
@@ -20,34 +24,27 @@ from redraft.core._errors import (
     ProviderResponseError,
     ProviderTimeoutError,
     RealModelCallBlockedError,
-)
-from redraft.core._ledger import Ledger
-from redraft.core._tool_loop import (
-    ToolConversation,
-    assistant_tool_message,
-    draft_with_tools,
-    tool_result_message,
-)
-from redraft.core._tools import Toolbox, ToolExecution
-from redraft.core._types import (
-    Completion,
-    Message,
-    ModelRequest,
-    Policy,
-    StreamChunk,
+    Toolbox,
     ToolCall,
+    ToolExecution,
     ToolSpec,
     Usage,
 )
+from redraft.core import StreamChunk, ToolConversation
+from redraft.core._ledger import Ledger
+from redraft.core._tool_loop import assistant_tool_message, draft_with_tools, tool_result_message
 from redraft.providers import Provider, ProviderRegistry
 from redraft.providers._http import parse_retry_after, redact
 from redraft.testing import FakeError, FakeToolCalls
 
 
 @pytest.fixture(params=VENDORS, ids=lambda kind: kind.name)
-def vendor(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Vendor]:
+async def vendor(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[Vendor]:
     with running(request.param, monkeypatch) as running_vendor:
         yield running_vendor
+        await running_vendor.aclose()
 
 
 async def call(provider: Provider, *, streaming: bool) -> str:

@@ -12,8 +12,7 @@ import pytest
 from pydantic import ValidationError
 
 from redraft import ConfigurationError, RunResult, run
-from redraft.app import build_panel
-from redraft.app._profiles import Profile
+from redraft.app import Profile, build_panel
 from redraft.providers import ScriptedModel
 from redraft.server._answers import (
     AnswersRequest,
@@ -186,7 +185,9 @@ async def test_a_skipped_judge_shows_the_check_that_stopped_it() -> None:
     response = answers_response(result)
     skipped = response.iterations[0].evaluation
     assert skipped.meets_criteria is False and skipped.score < 0.8
-    assert skipped.evaluation_reasoning == result.drafts[0].verdict.reason  # type: ignore[union-attr]
+    first_verdict = result.drafts[0].verdict
+    assert first_verdict is not None
+    assert skipped.evaluation_reasoning == first_verdict.reason
     assert response.success is True and response.final_answer == "short and good"
 
 
@@ -201,7 +202,7 @@ async def test_metadata_carries_the_run_id_usage_and_calls() -> None:
             "total_tokens": result.usage.total_tokens,
         },
         "stop_reason": "exhausted",
-        "final_iteration": 1,
+        "final_iteration": 2,  # equal verdicts: the later draft, written with feedback
         "calls": 4,
     }
     assert result.usage.total_tokens > 0

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
 
-from redraft import ProviderError
-from redraft.core._types import ModelRequest
+from redraft import ModelRequest, ProviderError
 from redraft.providers import FunctionModel
 
 if TYPE_CHECKING:
@@ -89,7 +88,7 @@ def test_answer_streams_then_shows_evaluations_per_attempt_and_every_call(
     expect(table.get_by_text("ok", exact=True)).to_have_count(4)
 
     # The conversation carries on: the next request includes the accepted answer.
-    ui.script(ui.GENERATOR, ["Paris has about two million people."])
+    generator = ui.script(ui.GENERATOR, ["Paris has about two million people."])
     ui.use(ui.JUDGE, FunctionModel(lambda _: ui.verdict(9, True, "fine"), model="ui-judge"))
     box = page.get_by_label("Message")
     box.fill("And its population?")
@@ -97,7 +96,7 @@ def test_answer_streams_then_shows_evaluations_per_attempt_and_every_call(
     expect(page.locator("li.msg.assistant").nth(1)).to_contain_text(
         "Paris has about two million people."
     )
-    sent = ui.scripted[ui.GENERATOR].history[-1].messages  # type: ignore[attr-defined]
+    sent = generator.history[-1].messages
     assert [m.role for m in sent if m.role != "system"][-3:] == ["user", "assistant", "user"]
     assert any(m.role == "assistant" and m.text == "It is Paris, on the Seine." for m in sent)
 
@@ -123,7 +122,8 @@ def test_continue_after_a_failed_run_resubmits_the_context(page: Page, ui: UiSer
 
     resumed = page.locator("li.msg.assistant").nth(1)
     expect(resumed).to_contain_text("Recovered: Paris.")
-    expect(resumed.get_by_role("list", name="Evaluations")).to_contain_text("passed")
+    # The checks-only profile: the pattern passed, the question is unverified.
+    expect(resumed.get_by_role("list", name="Evaluations")).to_contain_text("unverified")
     assert len(generator.history) == 2
     resent = [m.text for m in generator.history[1].messages if m.role == "user"]
     assert resent == ["Capital of France?"]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
 
-from redraft.core._types import ModelRequest
+from redraft import ModelRequest
 from redraft.providers import FunctionModel
 
 if TYPE_CHECKING:
@@ -30,7 +30,8 @@ def test_runs_list_and_run_page(page: Page, ui: UiService) -> None:
     rows = table.locator("tbody tr")
     expect(rows).to_have_count(2)
     expect(rows.nth(0)).to_contain_text("What is the capital of France?")
-    expect(rows.nth(0)).to_contain_text("passed")
+    # The pattern passed; with no judge the question itself is unverified.
+    expect(rows.nth(0)).to_contain_text("unverified")
     expect(rows.nth(1)).to_contain_text("An older question")
     expect(rows.nth(1)).to_contain_text("not passed")
     expect(rows.nth(1).get_by_role("link")).to_have_attribute("href", f"#/runs/{older}")
@@ -40,9 +41,10 @@ def test_runs_list_and_run_page(page: Page, ui: UiService) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Run {run_id}")
     facts = page.locator("dl.facts")
     expect(facts).to_contain_text("Attempts2")
-    expect(facts).to_contain_text("Stop reasonpassed")
+    expect(facts).to_contain_text("Outcomeunverified")
+    expect(facts).to_contain_text("Stop reasonunverified")
     expect(facts).to_contain_text("Calls2 ·")
-    expect(facts).to_contain_text("Judgemust_match /Paris/")
+    expect(facts).to_contain_text("Judgecompiled checks + must_match /Paris/")
 
     expect(page.get_by_role("region", name="Final answer")).to_contain_text("It is <b>Paris</b>.")
     first = page.get_by_role("article", name="Draft 1")
@@ -52,6 +54,10 @@ def test_runs_list_and_run_page(page: Page, ui: UiService) -> None:
     expect(first).to_contain_text("Paris")  # the failed check names the pattern
     expect(first.get_by_role("table", name="Evidence")).to_contain_text("no match for /Paris/")
     expect(second).to_contain_text("final answer")
+    account = second.get_by_role("table", name="2 requirements: 1 exact ✓, 1 unverified")
+    expect(account.locator("tbody tr")).to_have_count(2)
+    expect(account.locator("tbody tr").nth(0)).to_contain_text("What is the capital of France?")
+    expect(account.locator("tbody tr").nth(0)).to_contain_text("no check reads it")
     expect(second.get_by_text("Feedback it was drafted from")).to_be_visible()
     expect(page.locator("b")).to_have_count(0)
 
@@ -94,5 +100,5 @@ def test_run_page_follows_a_run_until_it_ends(page: Page, ui: UiService) -> None
         gate.set()
     caller.join(30)
     # The page followed the run's event stream and redrew itself at the end.
-    expect(facts).to_contain_text("Outcomepassed")
+    expect(facts).to_contain_text("Outcomeunverified")
     expect(page.get_by_role("article", name="Draft 1")).to_contain_text("Finally: Paris.")

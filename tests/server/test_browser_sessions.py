@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from redraft.core._types import ModelRequest
+from redraft import ModelRequest
 from redraft.providers import FunctionModel
 
 if TYPE_CHECKING:

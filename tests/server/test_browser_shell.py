@@ -7,7 +7,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 if TYPE_CHECKING:
     from _browser import UiService
@@ -17,7 +17,7 @@ pytest_plugins = ["_browser"]
 
 MakeUi = Callable[..., AbstractContextManager["UiService"]]
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def _no_sideways_scroll(page: Page) -> None:
@@ -137,7 +137,7 @@ def _tab_to(page: Page, target: Locator, limit: int = 40) -> None:
 
 def test_lab_flow_by_keyboard_only(page: Page, ui: UiService) -> None:
     ui.script(ui.GENERATOR, ["Typed answer."])
-    ui.script(ui.JUDGE, [ui.verdict(9, True, "meets everything")])
+    judge = ui.script(ui.JUDGE, [ui.verdict(9, True, "meets everything")])
     page.goto(ui.url("#/chat"))
     expect(page.get_by_label("Model")).to_contain_text("judged")
 
@@ -171,4 +171,4 @@ def test_lab_flow_by_keyboard_only(page: Page, ui: UiService) -> None:
     _tab_to(page, open_run)
     page.keyboard.press("Enter")
     expect(page.get_by_role("article", name="Draft 1")).to_contain_text("Typed answer.")
-    assert "short" in " ".join(m.text for m in ui.scripted[ui.JUDGE].history[0].messages)  # type: ignore[attr-defined]
+    assert "short" in " ".join(m.text for m in judge.history[0].messages)

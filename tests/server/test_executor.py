@@ -38,6 +38,7 @@ class CountingStore(Store):
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[CountingStore]:
     opened = await CountingStore.open(f"sqlite:///{tmp_path / 'runs.db'}")
+    assert isinstance(opened, CountingStore)  # open() builds ``cls``; typed as Store
     opened.batches = []
     opened.groups = []
     try:

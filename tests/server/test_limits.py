@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from redraft.core._errors import ConfigurationError
+from redraft import ConfigurationError
 from redraft.core._limits import (
     MAX_COMPILED_CHARS,
     MAX_CRITERIA_CHARS,

@@ -14,7 +14,7 @@ from pydantic import SecretStr
 
 from _live_server import serve_in_thread
 from redraft import ProviderError
-from redraft.app._settings import Settings
+from redraft.app import Settings
 from redraft.providers import CircuitBreaker, FunctionModel, ProviderRegistry, ScriptedModel
 from redraft.server import create_app
 from redraft.server._metrics import SSEStreamGauge
@@ -42,16 +42,25 @@ class Service:
     def __init__(self, base_url: str, registry: ProviderRegistry) -> None:
         self.base_url = base_url
         self.registry = registry
+        self.clients: list[openai.OpenAI] = []
+        """The :meth:`sdk` clients, closed when the test ends."""
 
     def sdk(self) -> openai.OpenAI:
-        return openai.OpenAI(base_url=f"{self.base_url}/v1", api_key="unused", max_retries=0)
+        client = openai.OpenAI(base_url=f"{self.base_url}/v1", api_key="unused", max_retries=0)
+        self.clients.append(client)
+        return client
 
 
 @pytest.fixture
 def service(database_url: str) -> Iterator[Service]:
     registry = ProviderRegistry()
     with serve_in_thread(create_app(Settings(database_url=database_url), registry=registry)) as url:
-        yield Service(url, registry)
+        running = Service(url, registry)
+        try:
+            yield running
+        finally:
+            for client in running.clients:
+                client.close()
 
 
 def test_counters_move_after_a_two_draft_run(service: Service) -> None:
@@ -59,7 +68,7 @@ def test_counters_move_after_a_two_draft_run(service: Service) -> None:
         "scripted:gen", ScriptedModel(["It is Lyon.", "It is Paris."], model="gen")
     )
     before = scrape(service.base_url)
-    assert value(before, "redraft_runs_total", outcome="passed") == 0
+    assert value(before, "redraft_runs_total", outcome="unverified") == 0
     assert value(before, "redraft_sse_streams_open") == 0
 
     completion = service.sdk().chat.completions.create(
@@ -70,7 +79,8 @@ def test_counters_move_after_a_two_draft_run(service: Service) -> None:
     assert completion.choices[0].message.content == "It is Paris."
 
     after = scrape(service.base_url)
-    assert value(after, "redraft_runs_total", outcome="passed") == 1
+    # The pattern passed; with no judge the question is unverified.
+    assert value(after, "redraft_runs_total", outcome="unverified") == 1
     assert value(after, "redraft_runs_in_progress") == 0
     assert value(after, "redraft_drafts_total") == 2
     assert value(after, "redraft_redrafts_total") == 1
@@ -78,10 +88,10 @@ def test_counters_move_after_a_two_draft_run(service: Service) -> None:
     assert value(after, "redraft_run_drafts_sum") == 2
     assert value(after, "redraft_run_drafts_bucket", le="1.0") == 0
     assert value(after, "redraft_run_drafts_bucket", le="2.0") == 1
-    # One failed verdict (the check missed "Paris"), one passed.
+    # One failed verdict (the check missed "Paris"), one unverified.
     assert value(after, "redraft_verdict_score_count", passed="false") == 1
-    assert value(after, "redraft_verdict_score_count", passed="true") == 1
-    assert value(after, "redraft_verdict_score_sum", passed="true") == 1.0
+    assert value(after, "redraft_verdict_score_count", passed="unverified") == 1
+    assert value(after, "redraft_verdict_score_sum", passed="unverified") == 1.0
     draft = {"call_kind": "draft", "provider": "scripted", "model": "gen"}
     assert completion.usage is not None
     tokens = value(after, "redraft_llm_tokens_total", **draft, token_type="input") + value(

@@ -7,15 +7,18 @@ import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import openai
 import pytest
+from openai.types.chat import ChatCompletionMessageParam
 
 from _live_server import serve_in_thread
 from redraft import ProviderError
-from redraft.app._settings import Settings
+from redraft.app import Settings
 from redraft.providers import FunctionModel, ProviderRegistry, ScriptedModel
+from redraft.providers._scripted import Script
 from redraft.server import create_app
 
 CRITERIA_PASS = json.dumps(
@@ -43,16 +46,21 @@ class Service:
     def __init__(self, base_url: str, registry: ProviderRegistry) -> None:
         self.base_url = base_url
         self.registry = registry
+        self.clients: list[openai.OpenAI] = []
+        """The :meth:`sdk` clients, closed when the test ends."""
 
-    def script(self, name: str, items: list[object]) -> str:
+    def script(self, name: str, items: list[Script]) -> str:
         spec = f"scripted:{name}"
-        self.registry.add(spec, ScriptedModel(items, model=name))  # type: ignore[arg-type]
+        self.registry.add(spec, ScriptedModel(items, model=name))
         return spec
 
     def sdk(self, key: str = "unused") -> openai.OpenAI:
-        return openai.OpenAI(base_url=f"{self.base_url}/v1", api_key=key, max_retries=0)
+        client = openai.OpenAI(base_url=f"{self.base_url}/v1", api_key=key, max_retries=0)
+        self.clients.append(client)
+        return client
 
     def async_sdk(self, key: str = "unused") -> openai.AsyncOpenAI:
+        """An async client: the test closes it (``async with``) in its own loop."""
         return openai.AsyncOpenAI(base_url=f"{self.base_url}/v1", api_key=key, max_retries=0)
 
 
@@ -61,10 +69,15 @@ def service(database_url: str) -> Iterator[Service]:
     registry = ProviderRegistry()
     settings = Settings(database_url=database_url, max_body_bytes=64 * 1024)
     with serve_in_thread(create_app(settings, registry=registry)) as base_url:
-        yield Service(base_url, registry)
+        running = Service(base_url, registry)
+        try:
+            yield running
+        finally:
+            for client in running.clients:
+                client.close()
 
 
-def _redraft(completion: object) -> dict[str, object]:
+def _redraft(completion: object) -> dict[str, Any]:
     extra = getattr(completion, "model_extra", None) or {}
     value = extra.get("redraft")
     assert isinstance(value, dict)
@@ -84,11 +97,17 @@ def test_non_streaming_redraft_through_the_sdk(service: Service) -> None:
     assert completion.choices[0].message.content == "It is Paris."
     assert completion.choices[0].finish_reason == "stop"
     ext = _redraft(completion)
-    assert ext["passed"] is True
+    # The pattern passed; with no judge the question is unverified: null.
+    assert ext["passed"] is None
     assert ext["attempts"] == 2
     evaluations = ext["evaluations"]
     assert isinstance(evaluations, list)
-    assert [(e["attempt"], e["passed"]) for e in evaluations] == [(1, False), (2, True)]
+    assert [(e["attempt"], e["passed"]) for e in evaluations] == [(1, False), (2, None)]
+    assert evaluations[1]["account"] == "2 requirements: 1 exact ✓, 1 unverified"
+    assert [r["text"] for r in evaluations[1]["requirements"]] == [
+        "Capital of France?",
+        "must_match /Paris/",
+    ]
     assert "Paris" in evaluations[0]["reason"]
     calls = ext["calls"]
     assert isinstance(calls, list)
@@ -119,15 +138,16 @@ def test_final_stream_mode_sends_only_the_accepted_draft(service: Service) -> No
 
 async def test_live_stream_mode_marks_the_redraft(service: Service) -> None:
     model = service.script("gen", ["first try", "second answer 42"])
-    stream = await service.async_sdk().chat.completions.create(
-        model=model,
-        messages=[{"role": "user", "content": "Give a number"}],
-        stream=True,
-        extra_body={
-            "redraft": {"must_match": [r"\d"], "judge_model": "none", "stream_mode": "live"}
-        },
-    )
-    chunks = [c async for c in stream]
+    async with service.async_sdk() as client:
+        stream = await client.chat.completions.create(
+            model=model,
+            messages=[{"role": "user", "content": "Give a number"}],
+            stream=True,
+            extra_body={
+                "redraft": {"must_match": [r"\d"], "judge_model": "none", "stream_mode": "live"}
+            },
+        )
+        chunks = [c async for c in stream]
     text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
     assert text == "first trysecond answer 42"
     marks = [
@@ -150,7 +170,7 @@ def test_judge_model_runs_through_the_loop(service: Service) -> None:
     )
     ext = _redraft(completion)
     assert completion.choices[0].message.content == "draft two"
-    assert [c["kind"] for c in ext["calls"]] == ["draft", "judge", "draft", "judge"]  # type: ignore[union-attr,index]
+    assert [c["kind"] for c in ext["calls"]] == ["draft", "judge", "draft", "judge"]
 
 
 def test_unknown_redraft_options_are_named(service: Service) -> None:
@@ -196,7 +216,7 @@ def test_provider_failure_carries_continue_context_and_continuation_resumes(
     gen = service.script(
         "gen", [ProviderError("upstream exploded", provider="scripted"), "Recovered answer"]
     )
-    history = [
+    history: list[ChatCompletionMessageParam] = [
         {"role": "user", "content": "Look it up"},
         {
             "role": "assistant",
@@ -211,7 +231,7 @@ def test_provider_failure_carries_continue_context_and_continuation_resumes(
     with pytest.raises(openai.APIStatusError) as caught:
         service.sdk().chat.completions.create(
             model=gen,
-            messages=history,  # type: ignore[arg-type]
+            messages=history,
             extra_body={
                 "redraft": {"judge_model": "none", "must_match": ["."], "continuation": True}
             },
@@ -231,7 +251,9 @@ def test_provider_failure_carries_continue_context_and_continuation_resumes(
         extra_body={"redraft": {"judge_model": "none", "must_match": ["."], "continuation": True}},
     )
     assert completion.choices[0].message.content == "Recovered answer"
-    sent = service.registry.get(gen).history[-1].messages  # type: ignore[attr-defined]
+    generator = service.registry.get(gen)
+    assert isinstance(generator, ScriptedModel)
+    sent = generator.history[-1].messages
     assert any(m.role == "tool" and m.text == "tool says 7" for m in sent)
 
 
@@ -445,12 +467,12 @@ def test_no_secret_reaches_the_store(tmp_path: Path, monkeypatch: pytest.MonkeyP
         db = tmp_path / "s.db"
         settings = Settings(database_url=f"sqlite:///{db}")
         with serve_in_thread(create_app(settings, registry=ProviderRegistry())) as base_url:
-            client = openai.OpenAI(base_url=f"{base_url}/v1", api_key="client-key-777")
-            completion = client.chat.completions.create(
-                model="openai:upstream-model",
-                messages=[{"role": "user", "content": "How many?"}],
-                extra_body={"redraft": {"must_match": [r"\d"], "judge_model": "none"}},
-            )
+            with openai.OpenAI(base_url=f"{base_url}/v1", api_key="client-key-777") as client:
+                completion = client.chat.completions.create(
+                    model="openai:upstream-model",
+                    messages=[{"role": "user", "content": "How many?"}],
+                    extra_body={"redraft": {"must_match": [r"\d"], "judge_model": "none"}},
+                )
             run_id = _redraft(completion)["run_id"]
             detail = httpx.get(f"{base_url}/v1/runs/{run_id}").text
         assert upstream.requests[0]["headers"]["authorization"] == f"Bearer {secret}"

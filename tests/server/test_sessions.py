@@ -13,9 +13,8 @@ import pytest
 
 from _live_server import serve_in_thread
 from _sse import Message, messages, take
-from redraft import ProviderError
-from redraft.app._settings import Settings
-from redraft.core._types import ModelRequest
+from redraft import ModelRequest, ProviderError
+from redraft.app import Settings
 from redraft.providers import FunctionModel, ProviderRegistry
 from redraft.server import create_app
 
@@ -150,7 +149,8 @@ async def test_start_stream_invalidate_and_reevaluate(service: Service) -> None:
             kinds = [m.data["event_type"] for m in seen if m.data]
             assert kinds[0] == "evaluation_started" and kinds[-1] == "evaluation_completed"
             assert set(kinds[1:-1]) == {"evidence_recorded"} and len(kinds) == 5
-            ids = [m.id for m in seen]
+            ids = [m.id for m in seen if m.id is not None]
+            assert len(ids) == len(seen)
             assert ids == sorted(ids) and len(set(ids)) == len(ids)
             evidence = [m.data for m in seen[1:-1] if m.data]
             assert sorted(e["id"] for e in evidence) == [1, 2, 3]

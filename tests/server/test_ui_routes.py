@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from _live_server import serve_in_thread
-from redraft.app._settings import Settings
+from redraft.app import Settings
 from redraft.server import create_app
 
 

@@ -26,6 +26,7 @@ from redraft import (
     Usage,
     run,
 )
+from redraft.app import UnknownModelError
 from redraft.app._openai_wire import (
     SSE_DONE,
     chunk,
@@ -33,7 +34,6 @@ from redraft.app._openai_wire import (
     extension_from_result,
     result_chunks,
 )
-from redraft.app._profiles import UnknownModelError
 from redraft.app._sse import encode_sse
 from redraft.evaluators import MaxWords
 from redraft.providers import ScriptedModel
@@ -233,7 +233,7 @@ async def test_result_chunks_stream_the_answer_in_words_that_join_back() -> None
     chunks = [ChatCompletionChunk.model_validate(b) for b in bodies]
     assert chunks[0].choices[0].delta.role == "assistant"
     texts = [c.choices[0].delta.content for c in chunks[1:-2]]
-    assert texts == ["one ", "two"] and "".join(texts) == result.final_answer
+    assert texts == ["one ", "two"] and "".join(t or "" for t in texts) == result.final_answer
     assert chunks[-2].choices[0].finish_reason == "stop"
     assert chunks[-2].redraft == extension_from_result(result)  # type: ignore[attr-defined]
     assert chunks[-1].choices == [] and chunks[-1].usage is not None
@@ -253,7 +253,8 @@ async def test_the_extension_shows_evaluations_and_calls_without_messages() -> N
         (1, False),
         (2, True),
     ]
-    assert all(set(e) == {"attempt", "passed", "score", "reason"} for e in extension["evaluations"])
+    keys = {"attempt", "passed", "score", "reason", "account", "requirements"}
+    assert all(set(e) == keys for e in extension["evaluations"])
     assert "6 words" in extension["evaluations"][0]["reason"]
     calls = extension["calls"]
     assert [(c["kind"], c["attempt"], c["status"]) for c in calls] == [

@@ -10,8 +10,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from redraft import ProviderError
-from redraft.core._types import Evidence, ModelRequest, Verdict
+from redraft import Evidence, ModelRequest, ProviderError, Verdict
 from redraft.evaluators import EvaluationContext, Evaluator, FindingsJudge, Subject
 from redraft.providers import FunctionModel, ScriptedModel
 from redraft.sessions import (

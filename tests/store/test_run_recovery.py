@@ -26,10 +26,19 @@ from sqlalchemy import select
 from _live_server import ServerProcess, serve_in_thread
 from _sse import Message, messages
 from _store_fixtures import postgres_url, reset_postgres
-from redraft import Policy, RunEvent, RunRequest, stream_run
-from redraft.app._settings import Settings, load_settings
-from redraft.core._errors import ConfigurationError
-from redraft.core._events import CallRecorded, DraftCompleted, RunCompleted, RunFailed, TextDelta
+from redraft import (
+    CallRecorded,
+    ConfigurationError,
+    DraftCompleted,
+    Policy,
+    RunCompleted,
+    RunEvent,
+    RunFailed,
+    RunRequest,
+    TextDelta,
+    stream_run,
+)
+from redraft.app import Settings, load_settings
 from redraft.evaluators import MustMatch
 from redraft.providers import FunctionModel, ProviderRegistry, ScriptedModel
 from redraft.server import create_app

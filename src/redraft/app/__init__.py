@@ -11,7 +11,13 @@
   (:mod:`._sse`) shared by the service and the middleware
 """
 
-from redraft.app._panel import BUILD_LIMIT_S, build_panel, build_panel_async
+from redraft.app._panel import (
+    BUILD_LIMIT_S,
+    NothingToEvaluateError,
+    build_panel,
+    build_panel_async,
+    panel_or_none,
+)
 from redraft.app._profiles import (
     BUILTIN_PROFILE,
     NO_JUDGE,
@@ -31,6 +37,7 @@ __all__ = [
     "EvaluationOptions",
     "EvaluationSpec",
     "NO_JUDGE",
+    "NothingToEvaluateError",
     "Profile",
     "Redrafter",
     "Settings",
@@ -39,6 +46,7 @@ __all__ = [
     "build_panel_async",
     "load_profiles",
     "load_settings",
+    "panel_or_none",
     "resolve_model",
     "run",
     "run_sync",

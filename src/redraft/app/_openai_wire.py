@@ -177,9 +177,15 @@ def extension_from_result(result: RunResult) -> dict[str, Any]:
         "evaluations": [
             {
                 "attempt": draft.attempt,
-                "passed": bool(draft.verdict and draft.verdict.passed),
+                # null: not evaluated, or nothing failed but not all was verified
+                "passed": draft.verdict.passed if draft.verdict else None,
                 "score": draft.verdict.score if draft.verdict else 0.0,
                 "reason": draft.verdict.reason if draft.verdict else "not evaluated",
+                "account": draft.verdict.account if draft.verdict else "",
+                "requirements": [
+                    r.model_dump(mode="json")
+                    for r in (draft.verdict.requirements if draft.verdict else [])
+                ],
             }
             for draft in result.drafts
         ],

@@ -30,7 +30,13 @@ from redraft.evaluators import (
 from redraft.evaluators._compose import validated_evaluators
 from redraft.evaluators._offload import run_bounded
 
-__all__ = ["BUILD_LIMIT_S", "NothingToEvaluateError", "build_panel", "build_panel_async"]
+__all__ = [
+    "BUILD_LIMIT_S",
+    "NothingToEvaluateError",
+    "build_panel",
+    "build_panel_async",
+    "panel_or_none",
+]
 
 
 class NothingToEvaluateError(ConfigurationError):
@@ -111,7 +117,8 @@ def _build(
         members.append(AddressesJudge())
     members += validated_evaluators(own, "build_panel checks") if own else []
     if judge is not None:
-        members.append(make_judge(judge, spec.preset, criteria=spec.criteria))
+        checklist = compiled.unchecked if compiled is not None else []
+        members.append(make_judge(judge, spec.preset, criteria=spec.criteria, checklist=checklist))
     elif spec.preset is not None:
         raise ConfigurationError(
             f"judge preset {spec.preset!r} was given but there is no judge model to run it"
@@ -130,6 +137,22 @@ def _build(
         checks_count = len(members) - (judge is not None)
         name = f"{checks_count} checks" + (f" + {members[-1].name}" if judge is not None else "")
     return Cascade(*members, name=name)
+
+
+async def panel_or_none(
+    judge: Provider | None,
+    spec: EvaluationSpec,
+    *,
+    request: RunRequest | str | None = None,
+    evaluators: Sequence[Evaluator] = (),
+) -> Evaluator | None:
+    """:func:`build_panel_async`, or None when there is nothing to evaluate
+    (no judge, no check, nothing compiled): the run then returns its draft
+    unverified rather than refusing to answer."""
+    try:
+        return await build_panel_async(judge, spec, request=request, evaluators=evaluators)
+    except NothingToEvaluateError:
+        return None
 
 
 async def build_panel_async(

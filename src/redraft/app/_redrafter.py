@@ -11,7 +11,7 @@ from typing import Any, Self, TypeVar
 
 from pydantic import ValidationError
 
-from redraft.app._panel import NothingToEvaluateError, build_panel, build_panel_async
+from redraft.app._panel import NothingToEvaluateError, build_panel, panel_or_none
 from redraft.app._run import run, stream_run
 from redraft.app._settings import Settings, load_settings
 from redraft.app._spec import NO_JUDGE, EvaluationSpec, policy_with, validation_problems
@@ -129,14 +129,10 @@ class Redrafter:
         self.tools = tools
         self._runner: asyncio.Runner | None = None
         # Whatever cannot work fails now: criteria or a preset without a judge,
-        # an unusable JSON schema, nothing to evaluate at all — unless checks
-        # may yet be compiled from each prompt's stated requirements.
-        compiling = self.spec.compile_checks is not False and self.spec.checks_mode != "replace"
-        try:
+        # an unusable JSON schema. Nothing to evaluate at all is not an error:
+        # each run then returns one draft, unverified.
+        with contextlib.suppress(NothingToEvaluateError):
             build_panel(self.judge_model, self.spec, evaluators=self._own())
-        except NothingToEvaluateError:
-            if not compiling:
-                raise
 
     def _provider(self, value: str | Provider, option: str) -> Provider:
         if isinstance(value, Provider):
@@ -150,10 +146,11 @@ class Redrafter:
     def _own(self) -> list[Evaluator]:
         return [] if self.evaluator is None else [self.evaluator]
 
-    async def evaluator_for(self, request: RunRequest) -> Evaluator:
+    async def evaluator_for(self, request: RunRequest) -> Evaluator | None:
         """The panel for one request: its stated requirements compiled into
-        checks, the spec's checks, your evaluator, then the judge."""
-        return await build_panel_async(
+        checks, the spec's checks, your evaluator, then the judge; None when
+        there is nothing to evaluate."""
+        return await panel_or_none(
             self.judge_model, self.spec, request=request, evaluators=self._own()
         )
 
@@ -161,9 +158,8 @@ class Redrafter:
         """Evaluate ``answer`` to ``prompt`` as a run would evaluate a draft,
         without drafting: the same panel, threshold, deadline and budget."""
         request = prompt if isinstance(prompt, RunRequest) else RunRequest.from_prompt(prompt)
-        try:
-            evaluator = await self.evaluator_for(request)
-        except NothingToEvaluateError:
+        evaluator = await self.evaluator_for(request)
+        if evaluator is None:
             return Judgement(None)
         ledger = Ledger(self.policy)
         verdict = await judge_within_limits(

@@ -33,7 +33,7 @@ async def stream_run(
     request: RunRequest | str,
     *,
     generator: Provider,
-    evaluator: Evaluator,
+    evaluator: Evaluator | None,
     policy: Policy | None = None,
     run_id: str | None = None,
     clock: Callable[[], float] = time.monotonic,
@@ -84,7 +84,7 @@ async def run(
     request: RunRequest | str,
     *,
     generator: Provider,
-    evaluator: Evaluator,
+    evaluator: Evaluator | None,
     policy: Policy | None = None,
     run_id: str | None = None,
     on_event: Callable[[RunEvent], Any] | None = None,
@@ -118,7 +118,7 @@ async def run(
         raise RunFailedError(final.error, result=final.result, error_type=final.error_type)
     assert isinstance(final, RunCompleted)  # the stream always ends with one of the two
     result = final.result
-    if not result.passed and policy.on_exhausted == "raise":
+    if result.passed is False and policy.on_exhausted == "raise":
         raise QualityError(
             f"no draft passed after {result.attempts} attempt(s); "
             f"best score {result.score:.2f} < threshold {policy.threshold:.2f}",
@@ -131,7 +131,7 @@ def run_sync(
     request: RunRequest | str,
     *,
     generator: Provider,
-    evaluator: Evaluator,
+    evaluator: Evaluator | None,
     policy: Policy | None = None,
 ) -> RunResult:
     """:func:`run` for code that has no event loop."""

@@ -22,6 +22,7 @@ from redraft.cli._options import (
     evaluation_options,
     prepare,
     spec_of,
+    warn_unverified,
 )
 from redraft.core._errors import (
     ConfigurationError,
@@ -177,7 +178,18 @@ def ask(
             err.print(f"[bold red]run failed:[/] {exc}")
     if as_json:
         click.echo(result.model_dump_json())
-    sys.exit(EXIT_PASSED if result.passed else EXIT_NOT_PASSED)
+    if result.passed is None:
+        # An answer nothing could fully verify still comes back (exit 0), said so.
+        warn_unverified(settings, _unverified(result))
+    sys.exit(EXIT_NOT_PASSED if result.passed is False else EXIT_PASSED)
+
+
+def _unverified(result: RunResult) -> str:
+    if result.stop_reason == "skipped":
+        return result.skipped_reason or "it was not evaluated"
+    final = next((d for d in result.drafts if d.attempt == result.final_attempt), None)
+    account = final.verdict.account if final and final.verdict else ""
+    return account or "the judge was not sure"
 
 
 async def _ask(

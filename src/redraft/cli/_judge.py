@@ -21,6 +21,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from redraft.app._redrafter import Judgement, Redrafter
 from redraft.cli._options import (
@@ -30,6 +31,7 @@ from redraft.cli._options import (
     evaluation_options,
     prepare,
     spec_of,
+    warn_unverified,
 )
 from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
 from redraft.core._types import Policy, RunRequest
@@ -37,8 +39,8 @@ from redraft.core._types import Policy, RunRequest
 __all__ = ["judge"]
 
 _UNVERIFIED = (
-    "nothing to evaluate this answer against (no judge model, no check given and "
-    "none compiled from the prompt): it is unverified"
+    "nothing to evaluate it against "
+    "(no judge model, no check given and none compiled from the prompt)"
 )
 
 
@@ -112,7 +114,8 @@ def judge(
     if judgement is None:
         sys.exit(EXIT_PASSED)
     if judgement.passed is None:
-        err.print(f"[yellow]warning:[/] {_UNVERIFIED}")
+        verdict = judgement.verdict
+        warn_unverified(settings, verdict.account if verdict is not None else _UNVERIFIED)
     if as_json:
         click.echo(json.dumps(verdict_record(judgement), ensure_ascii=False))
     else:
@@ -122,13 +125,16 @@ def judge(
 
 def verdict_record(judgement: Judgement, id: object = None) -> dict[str, Any]:
     """One verdict as JSON: ``passed`` (true, false or null), ``score``, the
-    reason, every piece of evidence, and the judge's usage."""
+    reason, the requirement account (one line, and each requirement), every
+    piece of evidence, and the judge's usage."""
     verdict = judgement.verdict
     record: dict[str, Any] = {} if id is None else {"id": id}
     record |= {
         "passed": judgement.passed,
         "score": judgement.score,
         "reason": _UNVERIFIED if verdict is None else verdict.reason,
+        "account": "" if verdict is None else verdict.account,
+        "requirements": [] if verdict is None else [r.model_dump() for r in verdict.requirements],
         "evidence": [] if verdict is None else [e.model_dump() for e in verdict.evidence],
         "usage": judgement.usage.model_dump(),
     }
@@ -186,8 +192,16 @@ def _show(console: Console, judgement: Judgement) -> None:
     if verdict is None:
         console.print("[yellow]unverified[/]")
         return
-    mark = "[green]passed[/]" if verdict.passed else "[red]not passed[/]"
-    console.print(f"{mark} · score {verdict.score:.2f} · {verdict.reason}")
+    marks = {True: "[green]passed[/]", False: "[red]not passed[/]", None: "[yellow]unverified[/]"}
+    console.print(f"{marks[verdict.passed]} · score {verdict.score:.2f} · {escape(verdict.reason)}")
+    if verdict.requirements:
+        console.print(f"[dim]{verdict.account}[/]")
+        for requirement in verdict.requirements:
+            mark = {True: "✓", False: "✗", None: "?"}[requirement.passed]
+            detail = f" — {requirement.reason}" if requirement.reason else ""
+            console.print(
+                f"  {mark} {requirement.coverage:<10} {escape(requirement.text)}{escape(detail)}"
+            )
     for evidence in verdict.evidence:
         status = "✓" if evidence.passed else "✗"
-        console.print(f"  {status} {evidence.evaluator}: {evidence.reason}")
+        console.print(f"  {status} {escape(evidence.evaluator)}: {escape(evidence.reason)}")

@@ -5,6 +5,7 @@ one :class:`~redraft.EvaluationSpec`."""
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -143,6 +144,17 @@ def prepare() -> Settings:
     )
     configure_tracing()
     return settings
+
+
+def warn_unverified(settings: Settings, detail: str) -> None:
+    """Say on stderr that an answer came back unverified: as a log record when
+    the logs were asked for as JSON (so stderr stays one JSON object per
+    line), as a plain line otherwise."""
+    message = f"the answer is unverified: {detail}"
+    if settings.log_format == "json":
+        logging.getLogger("redraft.cli").warning(message)
+    else:
+        click.echo(f"warning: {message}", err=True)
 
 
 def _read_checks(items: tuple[str, ...]) -> list[Any]:

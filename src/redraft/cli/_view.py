@@ -111,11 +111,14 @@ class RunView:
         return Panel(Text(self._text or "…"), title=title, title_align="left", border_style="blue")
 
     def _print_result(self, result: RunResult) -> None:
-        outcome = (
-            "[bold green]passed[/]"
-            if result.passed
-            else f"[bold yellow]not passed[/] ({result.stop_reason})"
-        )
+        if result.passed:
+            outcome = "[bold green]passed[/]"
+        elif result.passed is None:
+            outcome = "[bold yellow]unverified[/]"
+            if result.stop_reason != "unverified":
+                outcome += f" ({result.stop_reason})"
+        else:
+            outcome = f"[bold yellow]not passed[/] ({result.stop_reason})"
         self.console.print(
             Panel(
                 Text(result.final_answer),
@@ -159,12 +162,30 @@ def _verdict_table(attempt: int, verdict: Verdict) -> Group:
             "" if evidence.score is None else f"{evidence.score:.2f}",
             evidence.reason,
         )
-    style = "bold green" if verdict.passed else "bold red"
-    label = "PASS" if verdict.passed else "FAIL"
+    label, style = _LABELS[verdict.passed]
     header = Text.assemble(
         (f"verdict {attempt}: ", "bold"), (label, style), f" · score {verdict.score:.2f}"
     )
-    return Group(header, table, Text(""))
+    account = verdict.account
+    if not account:
+        return Group(header, table, Text(""))
+    # Name what the verdict could not vouch for: the count alone does not say.
+    open_items = [
+        Text(
+            f"  ? {' '.join(r.text.split())[:80]}" + (f" — {r.reason}" if r.reason else ""),
+            style="yellow",
+        )
+        for r in verdict.requirements
+        if r.passed is None
+    ]
+    return Group(header, Text(account, style="dim"), *open_items, table, Text(""))
+
+
+_LABELS = {
+    True: ("PASS", "bold green"),
+    False: ("FAIL", "bold red"),
+    None: ("UNVERIFIED", "bold yellow"),
+}
 
 
 def _shorten(text: str, limit: int = 80) -> str:

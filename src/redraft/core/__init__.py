@@ -16,6 +16,7 @@ from redraft.core._hooks import HOOK_ALIASES, HOOKS
 from redraft.core._loop import loop_events, new_run_id
 from redraft.core._tool_loop import ToolConversation
 from redraft.core._types import (
+    MIN_JUDGE_CONFIDENCE,
     CallKind,
     Delivery,
     EvaluatorKind,
@@ -23,6 +24,8 @@ from redraft.core._types import (
     FeedbackStrategy,
     JudgeContext,
     OnExhausted,
+    OnUncertain,
+    RequirementCoverage,
     StopReason,
     StreamChunk,
 )
@@ -37,9 +40,12 @@ __all__ = [
     "HOOKS",
     "HOOK_ALIASES",
     "JudgeContext",
+    "MIN_JUDGE_CONFIDENCE",
     "OnExhausted",
+    "OnUncertain",
     "QueryAnalysis",
     "RENAMED_EVENTS",
+    "RequirementCoverage",
     "StopReason",
     "StreamChunk",
     "ToolConversation",

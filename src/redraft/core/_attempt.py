@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from redraft.core._errors import BudgetExhaustedError, RedraftError, ToolLoopLimitError
-from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
+from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, settle
 from redraft.core._events import (
     CallRecorded,
     DraftCompleted,
@@ -66,7 +66,8 @@ class AttemptRunner:
     run_id: str
     request: RunRequest
     policy: Policy
-    evaluator: Evaluator
+    evaluator: Evaluator | None
+    """None: nothing to evaluate, every attempt is drafted unevaluated."""
     ledger: Ledger
     clock: Callable[[], float] = time.monotonic
     outcomes: dict[int, Outcome] = field(default_factory=dict)
@@ -92,6 +93,7 @@ class AttemptRunner:
         With delivery ``parallel`` the evaluator's :meth:`definite_failure`
         watches the partial draft and aborts it the moment it cannot pass.
         """
+        evaluator = self.evaluator if evaluate else None
         outcome = self.outcomes.setdefault(attempt, Outcome(attempt))
         outcome.started = True
         yield DraftStarted(
@@ -116,8 +118,8 @@ class AttemptRunner:
                     if chunk.delta:
                         outcome.text += chunk.delta
                         yield TextDelta(run_id=self.run_id, attempt=attempt, delta=chunk.delta)
-                        if evaluate and self.policy.delivery == "parallel":
-                            early = self.evaluator.definite_failure(outcome.text)
+                        if evaluator is not None and self.policy.delivery == "parallel":
+                            early = evaluator.definite_failure(outcome.text)
                             if early is not None:
                                 break
                     finish = chunk.finish_reason or finish
@@ -144,7 +146,7 @@ class AttemptRunner:
             finish = "aborted"
         text = outcome.text
         yield DraftCompleted(run_id=self.run_id, attempt=attempt, text=text, finish_reason=finish)
-        if not evaluate:
+        if evaluator is None:
             outcome.draft = Draft(
                 attempt=attempt, text=text, feedback=feedback, finish_reason=finish
             )
@@ -154,7 +156,7 @@ class AttemptRunner:
             verdict = _early_verdict(early)
         else:
             verdict = await judge(
-                self.evaluator,
+                evaluator,
                 Subject(request=self.request, text=text, attempt=attempt, previous=tuple(previous)),
                 EvaluationContext(
                     threshold=self.policy.threshold,
@@ -164,7 +166,7 @@ class AttemptRunner:
                 self.ledger,
                 timeout_s=self.policy.judge_timeout_s,
             )
-        if finish == "deadline" and verdict.passed:
+        if finish == "deadline" and verdict.passed is not False:
             # What the checks saw is kept, but an answer cut short is not whole.
             verdict = verdict.model_copy(
                 update={"passed": False, "reason": f"cut short by the deadline; {verdict.reason}"}
@@ -262,12 +264,12 @@ async def judge(
         return _error_verdict(
             evaluator, f"evaluator crashed: {type(exc).__name__}: {exc}", type(exc).__name__
         )
-    if verdict.passed and verdict.degraded:
+    if verdict.passed is not False and verdict.degraded:
         # Whatever the evaluator says, a failed judge never counts as a pass.
         verdict = verdict.model_copy(
             update={"passed": False, "reason": f"degraded evaluation: {verdict.reason}"}
         )
-    return verdict
+    return settle(verdict)
 
 
 def _error_verdict(evaluator: Evaluator, reason: str, error_type: str = "TimeoutError") -> Verdict:

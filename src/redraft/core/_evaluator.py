@@ -31,6 +31,7 @@ __all__ = [
     "ModelGateway",
     "Subject",
     "aggregate",
+    "settle",
 ]
 
 
@@ -163,4 +164,60 @@ def aggregate(
         reason=reason,
         suggestions=suggestions,
         evidence=items,
+    )
+
+
+def settle(verdict: Verdict) -> Verdict:
+    """What a verdict may claim, given its requirement account and how sure
+    its judges were.
+
+    Requirements no check decided are judged when a judge ran, with the
+    judge's outcome and confidence; a judge below
+    :data:`~redraft.core.MIN_JUDGE_CONFIDENCE` decides nothing. The verdict
+    then passes only when nothing failed and every requirement was verified
+    or confidently judged: ``False`` when something failed for sure, ``None``
+    when nothing did but something is unverified.
+    """
+    counted = [e for e in verdict.evidence if e.status != "skipped" and e.valid]
+    judges = [e for e in counted if e.kind == "judge" and e.status == "ok"]
+    unsure = [e for e in judges if not e.confident]
+    requirements = list(verdict.requirements)
+    if judges and requirements:
+        outcome = None if unsure else all(e.passed for e in judges)
+        confidences = [e.confidence for e in judges if e.confidence is not None]
+        reason = "; ".join(e.reason for e in judges if e.reason)
+        requirements = [
+            r.model_copy(
+                update={
+                    "coverage": "judged",
+                    "passed": outcome,
+                    "confidence": min(confidences) if confidences else None,
+                    "reason": reason,
+                }
+            )
+            if r.coverage == "unverified" and r.passed is None
+            else r
+            for r in requirements
+        ]
+    failures = [e for e in counted if e.required and (e.status == "error" or not e.passed)]
+    sure_failures = [e for e in failures if e.kind != "judge" or e.status != "ok" or e.confident]
+    passed: bool | None
+    if sure_failures or any(r.passed is False for r in requirements):
+        passed = False
+    elif failures or not counted:
+        passed = None  # only a judge that was not sure said no, or nobody said anything
+    elif verdict.passed is False:
+        passed = False
+    elif unsure or any(r.passed is None for r in requirements):
+        passed = None
+    else:
+        passed = verdict.passed
+    if passed is verdict.passed and requirements == verdict.requirements:
+        return verdict
+    reason = verdict.reason
+    if passed is None:
+        account = Verdict(score=verdict.score, passed=None, requirements=requirements).account
+        reason = f"unverified ({account or 'the judge was not sure'}); {verdict.reason}"
+    return verdict.model_copy(
+        update={"passed": passed, "requirements": requirements, "reason": reason}
     )

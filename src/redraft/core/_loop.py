@@ -35,6 +35,7 @@ from redraft.core._events import (
 from redraft.core._feedback import base_messages, prepare_feedback
 from redraft.core._ledger import Ledger
 from redraft.core._provider import Provider
+from redraft.core._selection import select_draft
 from redraft.core._tools import Toolbox
 from redraft.core._types import (
     Draft,
@@ -58,7 +59,7 @@ async def loop_events(
     request: RunRequest,
     *,
     generator: Provider,
-    evaluator: Evaluator,
+    evaluator: Evaluator | None,
     policy: Policy,
     run_id: str,
     clock: Callable[[], float],
@@ -72,10 +73,11 @@ async def loop_events(
     runner = AttemptRunner(run_id, request, policy, evaluator, ledger, clock, toolbox=tools)
     if policy.judge_context == "full":
         runner.query = dataclasses.asdict(analyse_query(request))
+    judge = evaluator.name if evaluator is not None else "none"
     yield RunStarted(
-        run_id=run_id, request=request, policy=policy, model=generator.spec, judge=evaluator.name
+        run_id=run_id, request=request, policy=policy, model=generator.spec, judge=judge
     )
-    skipped = _skip_reason(request, policy, rng)
+    skipped = _skip_reason(request, policy, rng, evaluator)
     single = skipped is not None or policy.delivery == "shadow"
     drafts: list[Draft] = []
     winner: Draft | None = None
@@ -142,6 +144,11 @@ async def loop_events(
         if policy.delivery == "shadow":
             stop_reason = "shadow"
             break
+        if policy.on_uncertain == "keep" and any(
+            d.verdict and d.verdict.passed is None for d in judged
+        ):
+            stop_reason = "unverified"  # nothing failed; another draft would not be checked better
+            break
         last = judged[-1] if judged else None
         if last and last.verdict and last.verdict.degraded:
             limit = _limit_hit(last.verdict, ledger)
@@ -185,7 +192,11 @@ async def loop_events(
     yield RunCompleted(run_id=run_id, result=result)
 
 
-def _skip_reason(request: RunRequest, policy: Policy, rng: random.Random) -> str | None:
+def _skip_reason(
+    request: RunRequest, policy: Policy, rng: random.Random, evaluator: Evaluator | None
+) -> str | None:
+    if evaluator is None:
+        return "nothing to evaluate: no judge model and no check"
     if policy.sample_rate < 1.0 and rng.random() >= policy.sample_rate:
         return f"not sampled (sample_rate={policy.sample_rate:g})"
     if policy.skip_trivial:
@@ -207,11 +218,9 @@ def _limit_hit(verdict: Verdict, ledger: Ledger) -> StopReason | None:
 
 
 def best_draft(drafts: list[Draft]) -> Draft:
-    """The draft feedback builds on: the best judged one of the latest round."""
+    """The draft feedback builds on: the one kept so far (see :func:`select_draft`)."""
     judged = [d for d in drafts if d.verdict is not None]
-    if not judged:
-        return drafts[-1]
-    return max(reversed(judged), key=lambda d: d.verdict.score if d.verdict else 0.0)
+    return select_draft(judged) if judged else drafts[-1]
 
 
 def _thinking(draft: Draft, policy: Policy) -> str:
@@ -261,10 +270,15 @@ def _result(
 ) -> RunResult:
     final = winner or pick_final(drafts, policy, stop_reason)
     score = final.verdict.score if final and final.verdict else 0.0
+    passed: bool | None = False
+    if final is not None and final.verdict is not None:
+        passed = final.verdict.passed
+    elif final is not None and skipped is not None:
+        passed = None  # not evaluated: unverified, never passed
     return RunResult(
         run_id=run_id,
         final_answer=final.text if final else "",
-        passed=bool(final and final.verdict and final.verdict.passed),
+        passed=passed,
         score=score,
         attempts=len(drafts),
         final_attempt=final.attempt if final else None,
@@ -284,10 +298,9 @@ def pick_final(drafts: list[Draft], policy: Policy, stop_reason: StopReason) -> 
         return None
     if stop_reason in ("skipped", "shadow") or policy.on_exhausted == "last":
         return drafts[-1]
-    # best (and raise, whose error still carries the best draft): the
-    # highest-scoring judged draft; the earliest one wins a tie.
-    judged = [d for d in drafts if d.verdict is not None] or drafts
-    return max(judged, key=lambda d: d.verdict.score if d.verdict else 0.0)
+    # best (and raise, whose error still carries the best draft): never a
+    # draft worse on verified requirements than one written before it.
+    return best_draft(drafts)
 
 
 def _describe_failure(failure: RedraftError | None) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
 __all__ = [
     "DEFAULT_DEADLINE_S",
@@ -23,7 +23,10 @@ __all__ = [
     "Message",
     "ModelRequest",
     "OnExhausted",
+    "OnUncertain",
     "Policy",
+    "Requirement",
+    "RequirementCoverage",
     "RunRequest",
     "RunResult",
     "StopReason",
@@ -40,12 +43,29 @@ EvidenceStatus = Literal["ok", "error", "skipped"]
 EvaluatorKind = Literal["judge", "check", "model", "web", "human"]
 FeedbackStrategy = Literal["encourage", "critique", "hint", "progressive"]
 OnExhausted = Literal["best", "last", "raise"]
+OnUncertain = Literal["keep", "redraft"]
 StopReason = Literal[
-    "passed", "exhausted", "deadline", "budget", "error", "degraded", "stalled", "skipped", "shadow"
+    "passed",
+    "exhausted",
+    "deadline",
+    "budget",
+    "error",
+    "degraded",
+    "stalled",
+    "skipped",
+    "shadow",
+    "unverified",
 ]
 """Why a run stopped. ``degraded``: the judge failed and the policy keeps the
 draft; ``stalled``: redrafts stopped improving; ``skipped``: not evaluated
-(sampling or a trivial request); ``shadow``: evaluated but never redrafted."""
+(sampling, a trivial request, or nothing to evaluate); ``shadow``: evaluated
+but never redrafted; ``unverified``: nothing failed but not every requirement
+could be verified, and the policy keeps the draft (``on_uncertain``)."""
+RequirementCoverage = Literal["exact", "judged", "unverified"]
+"""Who decided a requirement: exact checks, the judge, or nobody."""
+MIN_JUDGE_CONFIDENCE = 0.5
+"""Below this confidence a judge's verdict decides nothing: what it judged
+stays unverified."""
 Delivery = Literal["blocking", "revise", "parallel", "shadow"]
 DEFAULT_DEADLINE_S = 30.0
 JudgeContext = Literal["minimal", "full"]
@@ -151,22 +171,78 @@ class Evidence(BaseModel):
     suggestions: list[str] = Field(default_factory=list)
     required: bool = True
     valid: bool = True
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    """How sure a judge said it was (0–1); None when it did not say."""
     data: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def confident(self) -> bool:
+        return self.confidence is None or self.confidence >= MIN_JUDGE_CONFIDENCE
+
+
+class Requirement(BaseModel):
+    """One clause of the prompt or criteria that constrains the answer, and
+    how a verdict accounted for it.
+
+    ``coverage`` says who decided it; ``passed`` is the outcome (None: not
+    verified). ``partial`` marks a clause whose checks capture only part of
+    it: they can fail it, never pass it."""
+
+    text: str
+    source: Literal["prompt", "criteria", "check"] = "prompt"
+    """Where it was stated; ``check`` for a check given directly."""
+    span: tuple[int, int] | None = None
+    coverage: RequirementCoverage = "unverified"
+    passed: bool | None = None
+    checks: list[str] = Field(default_factory=list)
+    """The checks that read this clause, by description."""
+    partial: bool = False
+    confidence: float | None = None
+    reason: str = ""
 
 
 class Verdict(BaseModel):
-    """The aggregate of the evidence for one draft."""
+    """The aggregate of the evidence for one draft.
+
+    ``passed`` is True only when every stated requirement was verified by a
+    check or confidently judged; None when nothing failed but something was
+    not verified (see ``requirements``)."""
 
     score: float = Field(ge=0.0, le=1.0)
-    passed: bool
+    passed: bool | None
     reason: str = ""
     suggestions: list[str] = Field(default_factory=list)
     evidence: list[Evidence] = Field(default_factory=list)
+    requirements: list[Requirement] = Field(default_factory=list)
 
     @property
     def degraded(self) -> bool:
         """True when some evaluator failed rather than judged."""
         return any(e.status == "error" for e in self.evidence)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def account(self) -> str:
+        """The requirement account in one line: "3 requirements: 1 exact ✓,
+        1 judged ✗ (confidence 0.7), 1 unverified"."""
+        if not self.requirements:
+            return ""
+        parts: list[str] = []
+        for coverage in ("exact", "judged", "unverified"):
+            items = [r for r in self.requirements if r.coverage == coverage]
+            if coverage == "unverified":
+                if items:
+                    parts.append(f"{len(items)} unverified")
+                continue
+            for outcome, mark in ((True, "✓"), (False, "✗"), (None, "?")):
+                group = [r for r in items if r.passed is outcome]
+                if not group:
+                    continue
+                confidences = [r.confidence for r in group if r.confidence is not None]
+                note = f" (confidence {min(confidences):.1f})" if confidences else ""
+                parts.append(f"{len(group)} {coverage} {mark}{note}")
+        noun = "requirement" if len(self.requirements) == 1 else "requirements"
+        return f"{len(self.requirements)} {noun}: {', '.join(parts)}"
 
 
 class Draft(BaseModel):
@@ -205,6 +281,10 @@ class Policy(BaseModel):
     threshold: float = Field(default=0.8, ge=0.0, le=1.0)
     max_attempts: int = Field(default=3, ge=1, le=10)
     on_exhausted: OnExhausted = "best"
+    on_uncertain: OnUncertain = "keep"
+    """When a verdict is uncertain (nothing failed, but a requirement is
+    unverified or the judge was not confident): ``keep`` the draft and stop
+    (``unverified``), or ``redraft`` as if it had failed."""
     feedback: FeedbackStrategy = "critique"
     deadline_s: float | None = Field(default=DEFAULT_DEADLINE_S, gt=0)
     """Wall-clock limit for the whole run, every call included (the graph
@@ -296,7 +376,10 @@ class RunResult(BaseModel):
 
     run_id: str
     final_answer: str
-    passed: bool
+    passed: bool | None
+    """True: every requirement verified or confidently judged; False: the
+    final answer failed; None: not (fully) verified — see the final draft's
+    requirement account."""
     score: float
     attempts: int
     final_attempt: int | None

@@ -17,9 +17,10 @@ from typing import Any
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
 from redraft.core._provider import Provider
-from redraft.core._types import Evidence, RunRequest, Verdict
+from redraft.core._types import Evidence, Requirement, RunRequest, Verdict
 from redraft.criteria._compiled import ChecksMode, CompiledCheck, merge_checks
 from redraft.criteria._llm import COMPILER_NAME, LLMCompilation, compile_checks_with_llm
+from redraft.criteria._requirements import Clause, account_requirements
 from redraft.criteria._rules import compile_checks
 from redraft.criteria._spec import CHECK_SPEC_ADAPTER, CheckSpec
 from redraft.criteria._vocabulary import SpecCheck
@@ -78,6 +79,64 @@ class CompiledChecks(Evaluator):
     def _rebuild(self, from_llm: Sequence[CompiledCheck]) -> None:
         self.checks = merge_checks([*self.rules, *from_llm], self.explicit, mode=self.mode)
         self.members = [SpecCheck(c.spec, provenance=c.provenance()) for c in self.checks]
+        request = self.request
+        self.clauses: list[Clause] = (
+            account_requirements(request.prompt, request.criteria, self.checks)
+            if request is not None
+            else []
+        )
+
+    @property
+    def unchecked(self) -> list[str]:
+        """The clauses no check fully verifies: the judge's checklist."""
+        return [clause.text for clause in self.clauses if not clause.exact]
+
+    def requirements(self, evidence: Sequence[Evidence]) -> list[Requirement]:
+        """The requirement account of one draft from its checks' findings
+        (``evidence`` in check order). A clause the checks cover exactly
+        passes or fails with them; one they cover in part fails when one of
+        them fails and is otherwise left unverified, for the judge to settle.
+        A check read from no clause (explicit, or the model's) stands alone."""
+        account: list[Requirement] = []
+        for clause in self.clauses:
+            found = [evidence[i] for i in clause.checks]
+            failed = [e for e in found if e.status == "ok" and e.valid and not e.passed]
+            requirement = Requirement(
+                text=clause.text,
+                source=clause.source,
+                span=clause.span,
+                checks=[self.checks[i].describe() for i in clause.checks],
+                partial=clause.partial,
+            )
+            if failed:
+                reason = "; ".join(e.reason for e in failed)
+                update: dict[str, object] = {"coverage": "exact", "passed": False, "reason": reason}
+            elif clause.exact and all(e.status == "ok" and e.passed for e in found):
+                update = {"coverage": "exact", "passed": True}
+            elif not clause.checks:
+                update = {"reason": "no check reads it"}
+            elif clause.residue:
+                update = {"reason": f"no check covers: {clause.residue}"}
+            else:
+                update = {"reason": "a check could not run"}
+            account.append(requirement.model_copy(update=update))
+        claimed = {i for clause in self.clauses for i in clause.checks}
+        for i, check in enumerate(self.checks):
+            if i in claimed:
+                continue
+            e = evidence[i]
+            passed = (e.passed if e.valid else None) if e.status == "ok" else None
+            account.append(
+                Requirement(
+                    text=check.source_text or check.describe(),
+                    source=check.source or "check",
+                    checks=[check.describe()],
+                    coverage="exact" if passed is not None else "unverified",
+                    passed=passed,
+                    reason="" if e.passed else e.reason,
+                )
+            )
+        return account
 
     async def _compile_with_llm(self, subject: Subject, context: EvaluationContext) -> None:
         if self.llm is None or self.request is None or self.llm_result is not None:
@@ -98,6 +157,7 @@ class CompiledChecks(Evaluator):
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
         await self._compile_with_llm(subject, context)
         evidence = [await member.check(subject.text) for member in self.members]
+        account = self.requirements(evidence)
         note = self._compiler_note()
         if note is not None:
             evidence.append(note)
@@ -111,8 +171,15 @@ class CompiledChecks(Evaluator):
                     required=self.required,
                 )
             )
-            return Verdict(score=1.0, passed=True, reason=evidence[-1].reason, evidence=evidence)
-        return aggregate(evidence, threshold=context.threshold)
+            return Verdict(
+                score=1.0,
+                passed=None if account else True,
+                reason=evidence[-1].reason,
+                evidence=evidence,
+                requirements=account,
+            )
+        verdict = aggregate(evidence, threshold=context.threshold)
+        return verdict.model_copy(update={"requirements": account})
 
     def _compiler_note(self) -> Evidence | None:
         """What the LLM compiler did, as a finding that counts neither way."""
@@ -158,8 +225,9 @@ def compiled_panel_member(
     llm: Provider | None = None,
 ) -> CompiledChecks | None:
     """The :class:`CompiledChecks` a panel leads with, or None when there is
-    nothing to check (no request compiled to anything, no explicit check,
-    no LLM compiler)."""
+    nothing to check or account for (no request to compile, no explicit
+    check, no LLM compiler). A request that compiles to no check still gets
+    a member: its requirement account says what nothing verifies."""
     if mode not in ("extend", "replace"):
         raise ConfigurationError(f"checks_mode must be 'extend' or 'replace', got {mode!r}")
     specs = as_specs(explicit)
@@ -169,6 +237,6 @@ def compiled_panel_member(
         rules = compile_checks(run_request.prompt, run_request.criteria)
     if llm is not None and (not compile_checks_ or run_request is None or mode == "replace"):
         llm = None
-    if not rules and not specs and llm is None:
-        return None
+    if not rules and not specs and llm is None and (not compile_checks_ or run_request is None):
+        return None  # with a request to read, the member still keeps its requirement account
     return CompiledChecks(rules, explicit=specs, mode=mode, llm=llm, request=run_request)

@@ -20,7 +20,7 @@ from redraft.core._evaluator import (
     Subject,
     aggregate,
 )
-from redraft.core._types import Evidence, EvidenceStatus, Verdict
+from redraft.core._types import Evidence, EvidenceStatus, Requirement, Verdict
 
 __all__ = [
     "AllOf",
@@ -75,7 +75,8 @@ def _evidence_of(child: Evaluator, verdict: Verdict) -> list[Evidence]:
         Evidence(
             evaluator=child.name,
             kind=child.kind,
-            passed=verdict.passed,
+            status="skipped" if verdict.passed is None else "ok",
+            passed=bool(verdict.passed),
             score=verdict.score,
             reason=verdict.reason,
             suggestions=list(verdict.suggestions),
@@ -89,12 +90,13 @@ def _summary(child: Evaluator, verdict: Verdict) -> Evidence:
     evidence = _evidence_of(child, verdict)
     if len(evidence) == 1:
         return evidence[0]
-    status: EvidenceStatus = "skipped" if all(e.status == "skipped" for e in evidence) else "ok"
+    undecided = verdict.passed is None or all(e.status == "skipped" for e in evidence)
+    status: EvidenceStatus = "skipped" if undecided else "ok"
     return Evidence(
         evaluator=child.name,
         kind=child.kind,
         status=status,
-        passed=verdict.passed,
+        passed=bool(verdict.passed),
         score=verdict.score,
         reason=verdict.reason,
         suggestions=list(verdict.suggestions),
@@ -129,7 +131,36 @@ def _combine(
         )
         decision = decision.model_copy(update={"score": round(best, 6)})
     flat = [e for c, v in zip(children, verdicts, strict=True) for e in _evidence_of(c, v)]
-    return decision.model_copy(update={"evidence": flat})
+    return decision.model_copy(update={"evidence": flat, "requirements": _account(verdicts)})
+
+
+def _account(verdicts: Sequence[Verdict]) -> list[Requirement]:
+    """The children's requirement accounts, in child order. Once any child
+    accounts for the prompt, a check that stands outside it (a pattern, a word
+    limit) is a requirement of its own, so the account lists everything the
+    verdict rests on."""
+    if not any(v.requirements for v in verdicts):
+        return []
+    account: list[Requirement] = []
+    for verdict in verdicts:
+        if verdict.requirements:
+            account += verdict.requirements
+            continue
+        for e in verdict.evidence:
+            if e.kind != "check" or e.status == "skipped":
+                continue
+            decided = e.status == "ok" and e.valid
+            account.append(
+                Requirement(
+                    text=e.evaluator,
+                    source="check",
+                    checks=[e.evaluator],
+                    coverage="exact" if decided else "unverified",
+                    passed=e.passed if decided else None,
+                    reason="" if decided and e.passed else e.reason,
+                )
+            )
+    return account
 
 
 class _Composite(Evaluator):

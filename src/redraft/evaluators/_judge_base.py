@@ -90,6 +90,8 @@ class Finding:
     reason: str
     suggestions: list[str] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
+    confidence: float | None = None
+    """0–1, when the judge says how sure it is."""
 
 
 class Preset(ABC):

@@ -126,9 +126,12 @@ class Quality(Preset):
     async def judge(
         self, ask: Ask, request: RunRequest, answer: str, *, threshold: float, criteria: str | None
     ) -> Finding:
+        blocks = [request_block(request, with_format=True)]
+        if criteria:
+            blocks.append(tagged("requirements", criteria))
         messages = judge_messages(
             self.system,
-            request_block(request, with_format=True),
+            *blocks,
             tagged("answer", answer),
             "Grade the answer. Reply with the JSON object only.",
         )
@@ -148,6 +151,7 @@ class Quality(Preset):
             score=score,
             reason=reason,
             suggestions=[] if passed else clip_list([*issues, hint], MAX_ITEMS + 1),
+            confidence=None if value.confidence_score is None else value.confidence_score / 10,
             data={
                 **reply.raw,
                 "quality_score": value.quality_score,

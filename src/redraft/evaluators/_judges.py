@@ -9,6 +9,7 @@ evidence with status ``error``: visible, never a crash, never a pass.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 import json_repair
@@ -17,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
 from redraft.core._provider import Provider
-from redraft.core._types import Evidence, Message, ModelRequest, Verdict
+from redraft.core._types import Evidence, Message, ModelRequest, RunRequest, Verdict
 from redraft.evaluators._judge_base import GENERIC_CRITERIA, Finding, JudgeFailure, Reply, tagged
 from redraft.evaluators._judge_presets import PRESETS
 
@@ -52,6 +53,7 @@ class Judge(Evaluator):
         max_tokens: int = 400,
         temperature: float | None = 0.1,
         criteria: str | None = None,
+        checklist: Sequence[str] = (),
     ) -> None:
         if preset not in PRESETS:
             raise ConfigurationError(
@@ -65,7 +67,17 @@ class Judge(Evaluator):
         self.max_tokens = max_tokens
         self.temperature = temperature
         self.criteria = criteria
+        self.checklist = list(checklist)
+        """Requirements no check verifies, handed over one per line."""
         self._preset = PRESETS[preset]
+
+    def _criteria(self, request: RunRequest) -> str | None:
+        if not self.checklist:
+            return self.criteria
+        items = "\n".join(f"- {item}" for item in self.checklist)
+        stated = self.criteria or request.criteria
+        lead = f"{stated}\n\n" if stated else ""
+        return f"{lead}The answer must meet each of these requirements:\n{items}"
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
         ask = GatewayAsk(self, subject, context)
@@ -75,7 +87,7 @@ class Judge(Evaluator):
                 subject.request,
                 subject.text,
                 threshold=context.threshold,
-                criteria=self.criteria,
+                criteria=self._criteria(subject.request),
             )
         except JudgeFailure as failure:
             evidence = self._evidence_for_failure(failure)
@@ -93,6 +105,7 @@ class Judge(Evaluator):
             source=self.provider.spec,
             suggestions=finding.suggestions,
             required=self.required,
+            confidence=finding.confidence,
             data={"preset": self.preset, **finding.data},
         )
 
@@ -228,6 +241,7 @@ def make_judge(
     preset: str | None = None,
     *,
     criteria: str | None = None,
+    checklist: Sequence[str] = (),
     name: str | None = None,
     max_tokens: int = 400,
     temperature: float | None = 0.1,
@@ -242,4 +256,5 @@ def make_judge(
         max_tokens=max_tokens,
         temperature=temperature,
         criteria=criteria,
+        checklist=checklist,
     )

@@ -10,6 +10,7 @@ wrapper's. Nothing here imports a vendor SDK.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, TypedDict
@@ -17,7 +18,7 @@ from typing import Any, Literal, TypedDict
 from pydantic import ValidationError
 
 from redraft.app._openai_wire import text_pieces
-from redraft.app._panel import build_panel
+from redraft.app._panel import NothingToEvaluateError, build_panel
 from redraft.app._settings import Settings, load_settings
 from redraft.app._spec import NO_JUDGE, EvaluationSpec, policy_with, validation_problems
 from redraft.core._errors import ConfigurationError
@@ -142,10 +143,12 @@ class WrapperCore:
         self._warned: set[str] = set()
         checks_only = evaluator is None and judge == NO_JUDGE
         if checks_only or spec.states_checks:
-            # Criteria without a judge, an unusable schema, and nothing to
-            # evaluate at all fail here, not on the first call.
+            # Criteria without a judge and an unusable schema fail here, not
+            # on the first call; nothing to evaluate is no error: each call
+            # then returns its answer unverified.
             judged = {} if checks_only else {"criteria": None, "preset": None}
-            build_panel(None, spec.model_copy(update=judged))
+            with contextlib.suppress(NothingToEvaluateError):
+                build_panel(None, spec.model_copy(update=judged))
 
     # -- one call -----------------------------------------------------------------
 
@@ -184,9 +187,10 @@ class WrapperCore:
         model: str | None,
         same_client: Callable[[str], Provider] | None,
         request: RunRequest | None = None,
-    ) -> Evaluator:
+    ) -> Evaluator | None:
         """The evaluator of one call: the wrapper's evaluator (with the call's
-        checks in front) or the panel of checks and judge. The requirements
+        checks in front) or the panel of checks and judge; None when there is
+        nothing to evaluate (the answer comes back unverified). The requirements
         ``request`` states ("at most 50 words") are compiled into checks that
         run first, unless the call says ``compile_checks: false``.
 
@@ -210,7 +214,10 @@ class WrapperCore:
         if options.judge_model is not None:
             judge = _judge_spec(options.judge_model, "redraft.judge_model")
         provider = self._judge_provider(judge, model=model, same_client=same_client)
-        return build_panel(provider, spec, request=request)
+        try:
+            return build_panel(provider, spec, request=request)
+        except NothingToEvaluateError:
+            return None
 
     def _judge_provider(
         self,

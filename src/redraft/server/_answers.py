@@ -52,7 +52,8 @@ class EvaluationOut(BaseModel):
     """The evaluation of one iteration (``EvaluationResponse``)."""
 
     score: float
-    meets_criteria: bool
+    meets_criteria: bool | None
+    """None: nothing failed but not every requirement was verified."""
     evaluation_reasoning: str
     improvement_suggestions: list[str]
 
@@ -72,7 +73,8 @@ class AnswersResponse(BaseModel):
 
     final_answer: str
     iterations: list[IterationOut]
-    success: bool
+    success: bool | None
+    """None: the final answer is unverified (see the iterations' evaluations)."""
     total_iterations: int
     final_score: float
     metadata: dict[str, Any]

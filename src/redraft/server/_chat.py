@@ -21,7 +21,7 @@ from redraft.app._openai_wire import (
     finish_reason_of,
     result_chunks,
 )
-from redraft.app._panel import build_panel_async
+from redraft.app._panel import panel_or_none
 from redraft.app._profiles import UnknownModelError, resolve_model
 from redraft.app._sse import encode_sse
 from redraft.core._errors import ConfigurationError, WorkTimeoutError
@@ -37,7 +37,7 @@ from redraft.core._events import (
     VerdictReached,
 )
 from redraft.core._types import RunResult, Usage
-from redraft.evaluators import Cached, Evaluator
+from redraft.evaluators import Cached
 from redraft.server._errors import ApiError
 from redraft.server._executor import RunHandle, StoreUnavailableError
 from redraft.server._guards import StrictJSONRoute
@@ -59,8 +59,9 @@ async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle
         generator = services.registry.get(plan.generator)
         judge = None if plan.judge is None else services.registry.get(plan.judge)
         escalation = None if plan.escalation is None else services.registry.get(plan.escalation)
-        evaluator: Evaluator = await build_panel_async(judge, plan.spec, request=plan.request)
-        if services.verdict_cache is not None:
+        # Nothing to evaluate is not refused: the answer comes back unverified.
+        evaluator = await panel_or_none(judge, plan.spec, request=plan.request)
+        if evaluator is not None and services.verdict_cache is not None:
             evaluator = Cached(evaluator, services.verdict_cache)
     except ConfigurationError as exc:
         raise ApiError(400, str(exc), param="redraft") from None
@@ -130,7 +131,7 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
     if isinstance(final, RunFailed):
         raise _failure(final.result, final.error, final.error_type)
     result = final.result
-    if not result.passed and plan.policy.on_exhausted == "raise":
+    if result.passed is False and plan.policy.on_exhausted == "raise":
         raise _quality_error(result)
     return JSONResponse(
         completion_response(
@@ -268,7 +269,12 @@ def _render(event: RunEvent, run_id: str, model: str, mode: str, include_usage: 
             return [encode_sse(delta)]
         if isinstance(event, VerdictReached):
             verdict = event.verdict
-            details = {"passed": verdict.passed, "score": verdict.score, "reason": verdict.reason}
+            details = {
+                "passed": verdict.passed,
+                "score": verdict.score,
+                "reason": verdict.reason,
+                "account": verdict.account,
+            }
             return [_marker(run_id, model, "verdict", event.attempt, **details)]
     if isinstance(event, RunFailed):
         failure = _failure(event.result, event.error, event.error_type)

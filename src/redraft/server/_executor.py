@@ -122,7 +122,7 @@ class RunExecutor:
         tenant: str,
         request: RunRequest,
         generator: Provider,
-        evaluator: Evaluator,
+        evaluator: Evaluator | None,
         policy: Policy,
         escalation: Provider | None = None,
     ) -> RunHandle:
@@ -142,7 +142,7 @@ class RunExecutor:
         tenant: str,
         request: RunRequest,
         generator: Provider,
-        evaluator: Evaluator,
+        evaluator: Evaluator | None,
         policy: Policy,
         escalation: Provider | None,
     ) -> None:
@@ -206,7 +206,7 @@ class RunExecutor:
         pending: asyncio.Queue[RunEvent | Exception | None],
         request: RunRequest,
         generator: Provider,
-        evaluator: Evaluator,
+        evaluator: Evaluator | None,
         policy: Policy,
         handle: RunHandle,
         escalation: Provider | None,

@@ -127,7 +127,7 @@ class RunMetrics:
         )
         self.verdict_score = Histogram(
             "redraft_verdict_score",
-            "Verdict scores (0..1), by whether the verdict passed.",
+            "Verdict scores (0..1), by whether the verdict passed (true, false, unverified).",
             ["passed"],
             buckets=_SCORE_BUCKETS,
             registry=r,
@@ -184,7 +184,8 @@ class RunMetrics:
                 error_type = str(evidence.data.get("error_type") or "unknown")
                 self.evaluator_errors.labels(evidence.kind, error_type).inc()
         elif isinstance(event, VerdictReached):
-            passed = "true" if event.verdict.passed else "false"
+            claim = event.verdict.passed
+            passed = "unverified" if claim is None else "true" if claim else "false"
             self.verdict_score.labels(passed).observe(event.verdict.score)
         elif isinstance(event, RunCompleted | RunFailed):
             self.runs_in_progress.dec()

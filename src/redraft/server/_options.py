@@ -150,16 +150,6 @@ def plan_run(
         )
     except ValidationError as exc:
         raise ConfigurationError(f"messages: {exc.errors()[0]['msg']}") from None
-    # Whether compiling finds a check is known only once the panel is built,
-    # off the event loop (compiling a long prompt is CPU work): build_panel
-    # refuses a panel with nothing to evaluate then.
-    compiled = spec.compile_checks is not False and spec.checks_mode != "replace"
-    if judge_spec is None and not spec.states_checks and not compiled:
-        raise ConfigurationError(
-            "judge_model is 'none' (checks only) but no check was given and none could be "
-            "compiled from the request: add checks, must_match, must_not_match, max_words "
-            "or json_schema"
-        )
     return RunPlan(
         profile=profile.name,
         generator=profile.model,

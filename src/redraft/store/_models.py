@@ -171,6 +171,8 @@ class DraftRow(Base):
     verdict_passed: Mapped[bool | None] = mapped_column(Boolean)
     verdict_reason: Mapped[str | None] = mapped_column(Text)
     verdict_suggestions: Mapped[list[Any] | None]
+    verdict_requirements: Mapped[list[Any] | None]
+    """The verdict's requirement account (migration 0005); None before it."""
 
 
 class EvidenceRow(Base):
@@ -189,6 +191,7 @@ class EvidenceRow(Base):
     passed: Mapped[bool]
     score: Mapped[float | None] = mapped_column(Float)
     points: Mapped[float | None] = mapped_column(Float)
+    confidence: Mapped[float | None] = mapped_column(Float)
     reason: Mapped[str] = mapped_column(Text)
     source: Mapped[str] = mapped_column(Text)
     suggestions: Mapped[list[Any]]

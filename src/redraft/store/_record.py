@@ -220,6 +220,7 @@ async def _add_verdict(session: AsyncSession, event: VerdictReached) -> None:
     draft.verdict_passed = verdict.passed
     draft.verdict_reason = verdict.reason
     draft.verdict_suggestions = list(verdict.suggestions)
+    draft.verdict_requirements = [r.model_dump(mode="json") for r in verdict.requirements]
     for position, evidence in enumerate(verdict.evidence, start=1):
         session.add(
             EvidenceRow(

@@ -464,13 +464,15 @@ def _summary(row: RunRow) -> dict[str, Any]:
 
 def _draft(row: DraftRow, evidence: list[EvidenceRow]) -> Draft:
     verdict = None
-    if row.verdict_score is not None and row.verdict_passed is not None:
+    # A verdict may be unverified (passed NULL); the score says one was reached.
+    if row.verdict_score is not None:
         verdict = Verdict(
             score=row.verdict_score,
             passed=row.verdict_passed,
             reason=row.verdict_reason or "",
             suggestions=row.verdict_suggestions or [],
             evidence=[_evidence(e) for e in evidence],
+            requirements=row.verdict_requirements or [],
         )
     return Draft(
         attempt=row.attempt,

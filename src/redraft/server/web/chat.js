@@ -179,8 +179,9 @@ function answerView() {
     const calls = ext.calls || [];
     const used = calls.reduce((n, c) => n + (c.usage?.input_tokens || 0) + (c.usage?.output_tokens || 0), 0);
     const latency = calls.reduce((n, c) => n + (c.latency_ms || 0), 0);
-    status(`${ext.passed ? "Passed" : "Did not pass"} after ${ext.attempts} attempt(s) · stop: ${ext.stop_reason} · score ${score(ext.score)}`);
-    root.classList.add(ext.passed ? "passed" : "unpassed");
+    const outcome = ext.passed === null ? "Unverified" : ext.passed ? "Passed" : "Did not pass";
+    status(`${outcome} after ${ext.attempts} attempt(s) · stop: ${ext.stop_reason} · score ${score(ext.score)}`);
+    root.classList.add(ext.passed === null ? "unverified" : ext.passed ? "passed" : "unpassed");
     footer.append(
       h("h3", { class: "sub" }, "Evaluations"), evaluations,
       h("details", { class: "transparency" },
@@ -208,7 +209,7 @@ function answerView() {
         status(ext.message || "Revising…", true);
       } else if (ext.event === "verdict") {
         verdictRow(section(ext.attempt).verdict, ext);
-        status(ext.passed ? "Passed; finishing…" : "Did not pass; redrafting…", true);
+        status(ext.passed === false ? "Did not pass; redrafting…" : "Finishing…", true);
       }
       const delta = choice?.delta?.content;
       if (delta) {

@@ -73,8 +73,27 @@ export function badge(text, tone) {
   return h("span", { class: `badge ${tone || ""}`.trim() }, text);
 }
 
+// null: nothing failed, but not every requirement was verified.
 export function passBadge(passed) {
+  if (passed === null || passed === undefined) return badge("unverified", "warn");
   return passed ? badge("passed", "ok") : badge("not passed", "bad");
+}
+
+// "2 requirements: 1 exact ✓, 1 unverified" and each requirement, with what
+// decided it: the verdict says what it checked and what it could not.
+export function requirementsTable(requirements, account) {
+  const mark = (r) => (r.passed === true ? "✓" : r.passed === false ? "✗" : "?");
+  return h("div", { class: "table-wrap" },
+    h("table", { class: "requirements-table" },
+      h("caption", {}, account || "Requirements"),
+      h("thead", {}, h("tr", {},
+        ["", "Requirement", "From", "Decided by", "Note"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, requirements.map((r) => h("tr", {},
+        h("td", {}, mark(r)),
+        h("td", {}, r.text),
+        h("td", {}, r.source),
+        h("td", {}, r.coverage + (r.confidence !== null && r.confidence !== undefined ? ` (confidence ${r.confidence.toFixed(1)})` : "")),
+        h("td", {}, r.reason || ""))))));
 }
 
 export function score(value) {

@@ -79,9 +79,11 @@ export function renderLab(main) {
 function renderAnswer(answer, threshold) {
   const meta = answer.metadata || {};
   const finalIteration = meta.final_iteration ?? answer.iterations.at(-1)?.iteration_number;
-  const outcome = answer.success
-    ? badge("Succeeded", "ok")
-    : badge("Threshold not reached — best answer shown", "bad");
+  const outcome = answer.success === null
+    ? badge("Unverified — nothing failed, not everything was checked", "warn")
+    : answer.success
+      ? badge("Succeeded", "ok")
+      : badge("Threshold not reached — best answer shown", "bad");
   const final = h("section", { class: "final-answer", "aria-labelledby": "final-answer-title" },
     h("h2", { id: "final-answer-title" }, "Final answer ", outcome),
     h("p", { class: "text" }, answer.final_answer),

@@ -3,7 +3,7 @@
 // stream and redraws when it ends.
 
 import { LiveStream, apiJson } from "./api.js";
-import { badge, callsTable, clear, h, ms, passBadge, put, score, tokens, when } from "./dom.js";
+import { badge, callsTable, clear, h, ms, passBadge, put, requirementsTable, score, tokens, when } from "./dom.js";
 
 function statusBadge(run) {
   if (run.status === "running") return badge("running", "info");
@@ -75,7 +75,7 @@ function evidenceTable(evidence) {
         h("td", {}, e.evaluator),
         h("td", {}, e.kind),
         h("td", {}, e.status === "ok" ? badge("ok", "ok") : badge(e.status, "bad")),
-        h("td", {}, passBadge(e.passed)),
+        h("td", {}, e.status === "skipped" ? "–" : passBadge(e.passed)),
         h("td", {}, e.score !== null && e.score !== undefined ? score(e.score) : e.points ?? "–"),
         h("td", {}, e.reason))))));
 }
@@ -92,6 +92,7 @@ function draftView(draft, finalAttempt) {
     v ? [
       h("p", {}, h("strong", {}, "Verdict: "), v.reason || "—"),
       v.suggestions?.length ? h("ul", { class: "suggestions" }, v.suggestions.map((s) => h("li", {}, s))) : null,
+      v.requirements?.length ? requirementsTable(v.requirements, v.account) : null,
       v.evidence?.length ? evidenceTable(v.evidence) : null,
     ] : null);
 }

@@ -1,0 +1,145 @@
+"""Requirement accounting: every clause of a prompt that constrains the
+answer, and what (if anything) verifies it.
+
+A compiled check is often weaker than the clause it came from: "include
+'cat' and 'dog', each exactly twice" compiles to two "at least once"
+checks; "3 paragraphs separated by ***" to a paragraph count. Passing such a
+check proves nothing about the clause, so each clause is accounted for on
+its own:
+
+- **exact** — its checks cover every word of it that says something (only
+  frame words such as "your response should" are left over);
+- otherwise its checks, if any, are **partial**: they can fail the clause
+  (a weaker condition the answer must still meet) but never pass it, and the
+  clause goes to the judge as a checklist item, or stays **unverified**
+  when there is no judge.
+
+The leftover words are kept (``residue``) so ``redraft checks`` can show the
+text nothing covers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from redraft.criteria._compiled import CompiledCheck, TextSource
+from redraft.criteria._sentences import MASK, mask, sentences
+
+__all__ = ["Clause", "account_requirements", "clauses_of"]
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One requirement-bearing clause and the checks that read it."""
+
+    text: str
+    source: TextSource
+    span: tuple[int, int]
+    checks: tuple[int, ...]
+    """Indices, into the check list given, of the checks compiled from it."""
+    residue: str
+    """What no check covers, frame words aside ("" when the checks cover it all)."""
+
+    @property
+    def exact(self) -> bool:
+        return bool(self.checks) and not self.residue
+
+    @property
+    def partial(self) -> bool:
+        return bool(self.checks) and bool(self.residue)
+
+
+# Words that frame a requirement without adding to it: directives, the
+# response itself, modals, articles and connectives. Anything else left over
+# once the checks' spans are removed is a part of the clause they did not read.
+_FRAME_WORDS = """
+    a an the there your my this that it its entire whole full complete final overall total
+    response responses answer answers reply replies output text
+    should must shall will would need needs to be is are been being have has having
+    please also and then finally additionally so just only strictly all
+    make sure ensure remember do does you i me want like provide give
+    write written respond answer keep use using used contain contains containing
+    include includes including in with of at by for on as
+    format formatted markdown
+"""
+_FRAME = frozenset(_FRAME_WORDS.split())
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|\*{3,}|-{3,}|#{1,6}")
+# "i.e. *highlighted section*", "(for example …)": an illustration, not a requirement.
+_EXAMPLE = re.compile(
+    r"\b(?:i\.e\.|e\.g\.|for example|for instance|such as|like this)[^.;)]*", re.IGNORECASE
+)
+_TRIM = " \t\n-*•·,;:.!?"
+# A clause keeps its own last marks ("Capital?", "separated by ***"): only
+# the joints between clauses are trimmed from its end.
+_TAIL_TRIM = " \t\n,;:."
+# Where the sentence splitter cuts too early: "i.e. …", "e.g. …".
+_ABBREVIATION = re.compile(r"\b(?:i\.e|e\.g|etc|vs|cf)\.\s*$", re.IGNORECASE)
+
+
+def clauses_of(
+    text: str, checks: Sequence[CompiledCheck], *, source: TextSource = "prompt"
+) -> list[Clause]:
+    """The clauses of ``text`` and, for each, the checks whose source span
+    lies in it (checks from another source are ignored)."""
+    if not text or not text.strip():
+        return []
+    masked = mask(text)
+    spans: list[tuple[int, int]] = []
+    for sentence in sentences(text, masked, source):
+        start, end = sentence.start, sentence.start + len(sentence.original)
+        if spans and _ABBREVIATION.search(text[spans[-1][0] : spans[-1][1]]):
+            start = spans.pop()[0]  # "… with markdown, i.e. *highlighted*": one clause
+        spans.append((start, end))
+    found: list[Clause] = []
+    for start, end in spans:
+        original = text[start:end]
+        if not masked[start:end].strip(_TRIM + MASK):
+            continue  # quoted or handed-over material only
+        lead = len(original) - len(original.lstrip(_TRIM))
+        tail = len(original.rstrip(_TAIL_TRIM))
+        covering = tuple(
+            i
+            for i, check in enumerate(checks)
+            if check.source == source
+            and check.source_span is not None
+            and check.source_span[0] < end
+            and check.source_span[1] > start
+        )
+        found.append(
+            Clause(
+                text=original[lead:tail],
+                source=source,
+                span=(start + lead, start + tail),
+                checks=covering,
+                residue=_residue(original, start, [checks[i] for i in covering]),
+            )
+        )
+    return found
+
+
+def _residue(original: str, offset: int, checks: Sequence[CompiledCheck]) -> str:
+    """The words of a clause outside every check's span that are not frame.
+    Quoted material outside a check's span counts: it is an argument no
+    check took ("'cat' and 'dog'" when only 'cat' compiled)."""
+    covered = [False] * len(original)
+    for check in checks:
+        assert check.source_span is not None
+        a, b = check.source_span
+        for i in range(max(a - offset, 0), min(b - offset, len(original))):
+            covered[i] = True
+    kept = "".join(" " if covered[i] else char for i, char in enumerate(original))
+    kept = _EXAMPLE.sub(" ", kept)
+    words = [w for w in _WORD.findall(kept) if w.lower() not in _FRAME]
+    return " ".join(words)
+
+
+def account_requirements(
+    prompt: str, criteria: str | None, checks: Sequence[CompiledCheck]
+) -> list[Clause]:
+    """The clauses of the prompt, then of the criteria, with their checks."""
+    return [
+        *clauses_of(prompt, checks, source="prompt"),
+        *clauses_of(criteria or "", checks, source="criteria"),
+    ]
