@@ -141,6 +141,17 @@ def test_checks_command_prints_checks_and_spans() -> None:
     ]
     assert data["checks"][2]["source"] == "criteria"
     assert data["checks"][0]["source_span"] == [41, 56]
+    # Every clause, with its status and what no check covers.
+    assert [
+        (r["text"], r["source"], r["status"], r["checks"], r["uncovered"])
+        for r in data["requirements"]
+    ] == [
+        ("What is the capital of France?", "prompt", "judge", [], "What capital France"),
+        ("Answer in at most 8 words, all lowercase", "prompt", "exact", [1, 2], ""),
+        ("No commas", "criteria", "exact", [3], ""),
+    ]
+    assert "requirements" in shown.output and "│ judge " in shown.output
+    assert "1 of 2 requirement(s) verified exactly by checks" in shown.output
     nothing = runner.invoke(cli, ["checks", "Don't worry about length."])
     assert "No check compiled" in nothing.output
     empty = runner.invoke(cli, ["checks", "  "])

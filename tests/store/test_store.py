@@ -20,8 +20,10 @@ from redraft import (
     RunCompleted,
     RunEvent,
     RunFailed,
+    RunRequest,
     RunStarted,
     VerdictReached,
+    build_panel,
     stream_run,
 )
 from redraft.evaluators import MustMatch
@@ -114,6 +116,30 @@ async def test_a_two_attempt_run_reads_back_in_full(store: Store, record_run: Re
     assert stored.created_at <= stored.updated_at
     # What the HTTP service will send: it survives a JSON round trip.
     assert type(stored).model_validate_json(stored.model_dump_json()) == stored
+
+
+async def test_an_unverified_run_keeps_its_requirement_account(store: Store) -> None:
+    # Checks only: the pattern passes, the question is unverified.
+    request = RunRequest.from_prompt("Capital of France?")
+    events = [
+        event
+        async for event in stream_run(
+            request,
+            generator=ScriptedModel(["It is Paris."]),
+            evaluator=build_panel(None, request=request, must_match=["Paris"]),
+        )
+    ]
+    for event in events:
+        await store.record(event, tenant="acme")
+    final = events[-1]
+    assert isinstance(final, RunCompleted) and final.result.passed is None
+    stored = await store.get_run(final.run_id, tenant="acme")
+    assert stored is not None
+    assert (stored.passed, stored.stop_reason) == (None, "unverified")
+    verdict = stored.drafts[0].verdict
+    assert verdict is not None and verdict.passed is None
+    assert verdict.account == "2 requirements: 1 exact ✓, 1 unverified"
+    assert verdict == final.result.drafts[0].verdict
 
 
 async def test_the_tables_follow_the_run_while_it_is_running(store: Store) -> None:

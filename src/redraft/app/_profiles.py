@@ -41,6 +41,7 @@ from redraft.core._types import (
     FeedbackStrategy,
     JudgeContext,
     OnExhausted,
+    OnUncertain,
 )
 from redraft.criteria import ChecksMode, CheckSpec
 from redraft.providers import parse_model_spec
@@ -94,6 +95,7 @@ class Profile(EvaluationSpec):
     max_attempts: int = Field(default=3, ge=1, le=10)
     feedback: FeedbackStrategy = "critique"
     on_exhausted: OnExhausted = "best"
+    on_uncertain: OnUncertain = "keep"
     deadline_s: float | None = Field(default=DEFAULT_DEADLINE_S, gt=0)
     token_budget: int | None = Field(default=None, ge=1)
     max_tokens: int = Field(default=512, ge=1)

@@ -31,7 +31,7 @@ from redraft.core._limits import (
     check_json_schema_size,
     check_pattern_count,
 )
-from redraft.core._types import FeedbackStrategy, OnExhausted, Policy
+from redraft.core._types import FeedbackStrategy, OnExhausted, OnUncertain, Policy
 from redraft.criteria import ChecksMode, CheckSpec
 from redraft.evaluators import JUDGE_PRESETS
 from redraft.evaluators._patterns import compile_pattern
@@ -97,7 +97,9 @@ def policy_with(base: Policy | None, updates: Mapping[str, Any], *, what: str = 
         raise ConfigurationError(f"policy must be a redraft Policy, got {type(base).__name__}")
     if not updates:
         return base or Policy()
-    values = {**(base.model_dump() if base is not None else {}), **updates}
+    # Only the fields the base was given: one left unset (``deadline_s``)
+    # stays unset, so the run can still size it.
+    values = {**(base.model_dump(exclude_unset=True) if base is not None else {}), **updates}
     try:
         return Policy.model_validate(values)
     except ValidationError as exc:
@@ -254,6 +256,7 @@ class EvaluationOptions(EvaluationSpec):
     format: str | None = Field(default=None, max_length=MAX_CRITERIA_CHARS)
     feedback: FeedbackStrategy | None = None
     on_exhausted: OnExhausted | None = None
+    on_uncertain: OnUncertain | None = None
     deadline_s: float | None = Field(default=None, gt=0)
     token_budget: int | None = Field(default=None, ge=1)
 

@@ -73,11 +73,17 @@ CONFIGURATION_FAILURES = {
     help="What to return when no draft passed.",
 )
 @click.option(
+    "--on-uncertain",
+    type=click.Choice(["keep", "redraft"]),
+    default="keep",
+    show_default=True,
+    help="Whether a draft nothing failed but not all was verified is kept or redrafted.",
+)
+@click.option(
     "--deadline",
     type=click.FloatRange(min=0.001),
-    default=30.0,
-    show_default=True,
-    help="Wall-clock seconds for the whole run, judge calls included.",
+    help="Wall-clock seconds for the whole run, judge calls included "
+    "[default: 30, or sized to the embedded model's speed here].",
 )
 @click.option(
     "--token-budget",
@@ -119,7 +125,8 @@ def ask(
     judge_model: str | None,
     feedback: str,
     on_exhausted: str,
-    deadline: float,
+    on_uncertain: str,
+    deadline: float | None,
     token_budget: int | None,
     max_tokens: int,
     delivery: str,
@@ -147,14 +154,17 @@ def ask(
         threshold=threshold,
         max_attempts=max_attempts,
         on_exhausted=on_exhausted,  # type: ignore[arg-type]
+        on_uncertain=on_uncertain,  # type: ignore[arg-type]
         feedback=feedback,  # type: ignore[arg-type]
-        deadline_s=deadline,
         token_budget=token_budget,
         max_tokens=max_tokens,
         delivery=delivery,  # type: ignore[arg-type]
         candidates=candidates,
         judge_timeout_s=judge_timeout,
     )
+    if deadline is not None:
+        # Set only when asked for: left unset, the run sizes it to the model.
+        policy = policy.model_copy(update={"deadline_s": deadline})
     request = RunRequest.from_prompt(prompt, format=format_, criteria=spec["criteria"])
     console = Console(stderr=as_json, highlight=False)
     err = Console(stderr=True, highlight=False)

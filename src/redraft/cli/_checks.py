@@ -1,9 +1,13 @@
-"""``redraft checks``: show the checks a prompt compiles into, and where from.
+"""``redraft checks``: show the checks a prompt compiles into, and where from,
+and how each requirement of the prompt is accounted for.
 
 Exit codes: 0 printed (even when nothing compiled), 2 usage or configuration
 errors. ``--json`` prints one object: ``checks`` (each ``spec``, ``origin``,
-``source``, ``source_span``, ``source_text``), and with ``--llm`` also
-``dropped`` and ``error`` from the LLM compiler.
+``source``, ``source_span``, ``source_text``), ``requirements`` (each
+clause's ``text``, ``source``, ``span``, ``status`` — ``exact``, ``partial``
+or ``judge`` — the 1-based ``checks`` that read it and the ``uncovered``
+words no check enforces), and with ``--llm`` also ``dropped`` and ``error``
+from the LLM compiler.
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ from redraft.app._settings import load_settings
 from redraft.cli._options import EXIT_USAGE
 from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
 from redraft.criteria import (
+    Clause,
     CompiledCheck,
     LLMCompilation,
+    account_requirements,
     compile_checks,
     compile_checks_with_llm,
     merge_checks,
@@ -72,14 +78,64 @@ def checks(
             Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}")
             sys.exit(EXIT_USAGE)
         found = merge_checks([*found, *llm.checks])
+    clauses = account_requirements(prompt, criteria, found)
     if as_json:
-        body: dict[str, Any] = {"checks": [c.model_dump(mode="json") for c in found]}
+        body: dict[str, Any] = {
+            "checks": [c.model_dump(mode="json") for c in found],
+            "requirements": [_clause_record(c) for c in clauses],
+        }
         if llm is not None:
             body["dropped"] = llm.dropped
             body["error"] = llm.error
         click.echo(json.dumps(body, ensure_ascii=False, default=str))
         return
     _print(found, llm)
+    _print_requirements(clauses)
+
+
+def _status(clause: Clause) -> str:
+    """``exact``: its checks verify all of it; ``partial``: they can fail it
+    but not pass it; ``judge``: no check reads it."""
+    return "exact" if clause.exact else "partial" if clause.partial else "judge"
+
+
+def _clause_record(clause: Clause) -> dict[str, Any]:
+    return {
+        "text": clause.text,
+        "source": clause.source,
+        "span": list(clause.span),
+        "status": _status(clause),
+        "checks": [i + 1 for i in clause.checks],
+        "uncovered": clause.residue,
+    }
+
+
+_STATUS_STYLE = {"exact": "[green]exact[/]", "partial": "[yellow]partial[/]", "judge": "judge"}
+
+
+def _print_requirements(clauses: list[Clause]) -> None:
+    console = Console(highlight=False)
+    if not clauses:
+        return
+    table = Table(title="requirements", title_justify="left")
+    for column in ("requirement", "from", "status", "checks", "not covered by a check"):
+        table.add_column(column)
+    for clause in clauses:
+        status = _status(clause)
+        table.add_row(
+            escape(clause.text),
+            f"{clause.source} {clause.span[0]}–{clause.span[1]}",
+            _STATUS_STYLE[status],
+            ", ".join(f"#{i + 1}" for i in clause.checks) or "—",
+            escape(clause.residue) if status != "exact" else "",
+        )
+    console.print(table)
+    exact = sum(1 for c in clauses if c.exact)
+    console.print(
+        f"{exact} of {len(clauses)} requirement(s) verified exactly by checks. "
+        "partial: the checks can fail it, only the judge can pass it; "
+        "judge: no check reads it. Without a judge model these stay unverified."
+    )
 
 
 async def _ask_model(spec: str, prompt: str, criteria: str | None) -> LLMCompilation:

@@ -17,11 +17,12 @@ Each strategy follows one of the product's designs:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from redraft.core._types import Draft, FeedbackStrategy, Message, RunRequest, Verdict
 
-__all__ = ["FEEDBACK_STRATEGIES", "base_messages", "prepare_feedback"]
+__all__ = ["FEEDBACK_STRATEGIES", "actionable_points", "base_messages", "prepare_feedback"]
 
 FEEDBACK_STRATEGIES: tuple[FeedbackStrategy, ...] = ("encourage", "critique", "hint", "progressive")
 
@@ -58,6 +59,47 @@ def _encourage(
     return messages, ENCOURAGEMENT
 
 
+def actionable_points(verdict: Verdict, answer: str) -> list[str]:
+    """What the next draft should fix, most certain first: each requirement
+    the verdict saw fail (with what the check measured), then the
+    suggestions that read as instructions.
+
+    A small judge's "issues" are often a fragment of the answer itself or
+    junk (a timestamp, a lone number); handed back verbatim they teach the
+    next draft nothing, so they are dropped here."""
+    points: list[str] = []
+    for requirement in verdict.requirements:
+        if requirement.passed is False and requirement.coverage == "exact":
+            detail = f": {requirement.reason}" if requirement.reason else ""
+            points.append(f'Meet the requirement "{requirement.text}"{detail}')
+    copied = _normalise(answer)
+    for suggestion in verdict.suggestions:
+        text = suggestion.strip()
+        if _is_junk(text) or _copied_from(text, copied):
+            continue
+        if text not in points:
+            points.append(text)
+    return points
+
+
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+def _normalise(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def _is_junk(text: str) -> bool:
+    """No two words of letters: a timestamp, a number, stray punctuation."""
+    return len(_LETTERS.findall(text)) < 2
+
+
+def _copied_from(text: str, answer: str) -> bool:
+    """A suggestion of five words or more that appears word for word in the answer."""
+    words = _normalise(text)
+    return len(words.split()) >= 5 and words in answer
+
+
 def _critique(
     request: RunRequest, previous: Draft, verdict: Verdict, attempt: int
 ) -> tuple[list[Message], str]:
@@ -66,10 +108,11 @@ def _critique(
         f"Score: {verdict.score:.2f}",
         f"Assessment: {verdict.reason or 'it did not meet the criteria'}",
     ]
-    if verdict.suggestions:
+    points = actionable_points(verdict, previous.text)
+    if points:
         lines.append("")
         lines.append("What to improve:")
-        lines.extend(f"{i}. {s}" for i, s in enumerate(verdict.suggestions, 1))
+        lines.extend(f"{i}. {s}" for i, s in enumerate(points, 1))
     lines.append("")
     lines.append("Write a new answer to the request above that fixes these points.")
     feedback = "\n".join(lines)
@@ -81,7 +124,7 @@ def _critique(
 def _hint(
     request: RunRequest, previous: Draft, verdict: Verdict, attempt: int
 ) -> tuple[list[Message], str]:
-    hint = improvement_hint(verdict)
+    hint = improvement_hint(verdict, previous.text)
     shown = previous.text[:HINT_PREVIOUS_CHARS]
     if len(previous.text) > HINT_PREVIOUS_CHARS:
         shown += " […]"
@@ -101,7 +144,9 @@ def _progressive(
 ) -> tuple[list[Message], str]:
     # attempt 2 is the first retry: general; 3: specific with examples; 4+: strict.
     retry = attempt - 1
-    points = verdict.suggestions or [verdict.reason or "answer the request fully and accurately"]
+    points = actionable_points(verdict, previous.text) or [
+        verdict.reason or "answer the request fully and accurately"
+    ]
     if retry <= 1:
         feedback = (
             f"Your answer falls short: {verdict.reason or 'it does not meet the bar'}. "
@@ -127,15 +172,19 @@ def _progressive(
     return messages, feedback
 
 
-def improvement_hint(verdict: Verdict) -> str:
-    """The single most useful sentence to act on: a judge's improvement hint
-    when one gave it, else the first suggestion, else the reason."""
+def improvement_hint(verdict: Verdict, answer: str = "") -> str:
+    """The single most useful sentence to act on: a failed requirement when a
+    check saw one, else a judge's improvement hint when one gave it, else
+    the first suggestion worth acting on, else the reason."""
+    points = actionable_points(verdict, answer)
+    if points and any(r.passed is False and r.coverage == "exact" for r in verdict.requirements):
+        return points[0]
     for evidence in verdict.evidence:
         hint = evidence.data.get("improvement_hint")
         if isinstance(hint, str) and hint.strip() and not evidence.passed:
             return hint.strip()
-    if verdict.suggestions:
-        return verdict.suggestions[0]
+    if points:
+        return points[0]
     return verdict.reason or "answer the request fully and accurately"
 
 

@@ -19,6 +19,7 @@ from redraft.criteria._compiled import (
 from redraft.criteria._language import Detection, detect_language
 from redraft.criteria._llm import LLMCompilation, compile_checks_with_llm, llm_schema
 from redraft.criteria._panel import CompiledChecks, as_specs, compiled_panel_member
+from redraft.criteria._requirements import Clause, account_requirements
 from redraft.criteria._rules import compile_checks, compile_checks_async, compile_rules
 from redraft.criteria._spec import (
     CHECK_KINDS,
@@ -63,6 +64,7 @@ __all__ = [
     "CheckOrigin",
     "CheckSpec",
     "ChecksMode",
+    "Clause",
     "CompiledCheck",
     "CompiledChecks",
     "CountSpec",
@@ -93,6 +95,7 @@ __all__ = [
     "Title",
     "WordCount",
     "Wrapped",
+    "account_requirements",
     "as_specs",
     "compile_checks",
     "compile_checks_async",
