@@ -177,11 +177,28 @@ def _rows() -> tuple[dict[str, Any], ...]:
 @functools.cache
 def load_prompts() -> tuple[IFEvalPrompt, ...]:
     """All 541 prompts, in file order."""
+    return _prompts(_rows())
+
+
+def load_file(path: Path) -> tuple[IFEvalPrompt, ...]:
+    """Prompts in IFEval's input shape from another file (``key`` or ``id``,
+    ``prompt``, ``instruction_id_list``, ``kwargs``), verified by the same
+    verifiers; a row without a numeric key is numbered by its line."""
+    with path.open(encoding="utf-8") as lines:
+        rows = [json.loads(line) for line in lines if line.strip()]
+    for number, row in enumerate(rows, 1):
+        key = row.get("key", row.get("id"))
+        row["key"] = key if isinstance(key, int) or str(key).isdigit() else number
+    return _prompts(tuple(rows))
+
+
+def _prompts(rows: Sequence[dict[str, Any]]) -> tuple[IFEvalPrompt, ...]:
     unscorable_types = offline_unscorable()
     prompts = []
-    for row in _rows():
+    for row in rows:
         instructions = []
         for instruction_id, kwargs in zip(row["instruction_id_list"], row["kwargs"], strict=True):
+            kwargs = dict(kwargs or {})
             why = unscorable_types.get(instruction_id) or _random_kwargs(instruction_id, kwargs)
             instructions.append(
                 Instruction(

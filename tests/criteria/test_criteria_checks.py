@@ -309,6 +309,12 @@ def test_every_kind_round_trips_through_json() -> None:
         "json": {},
         "repeat_request": {"text": "x"},
         "language": {"language": "en"},
+        "keyword_in": {"keyword": "x", "part": "sentence", "index": 2},
+        "word_at": {"word": "x", "part": "paragraph", "index": 3, "position": 1},
+        "each_starts_with": {"part": "sentence", "capital": True},
+        "each_ends_with": {"part": "paragraph", "phrase": "!"},
+        "each_word_count": {"part": "bullet", "relation": "at_most", "value": 8},
+        "order": {"parts": ["title", "bullets", "postscript"]},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

@@ -58,7 +58,7 @@ _FRAME_WORDS = """
     a an the there your my this that it its entire whole full complete final overall total
     response responses answer answers reply replies output text
     should must shall will would need needs to be is are been being have has having
-    please also and then finally additionally so just only strictly all
+    please also and finally additionally so just only strictly all
     make sure ensure remember do does you i me want like provide give
     write written respond answer keep use using used contain contains containing
     include includes including in with of at by for on as

@@ -215,8 +215,14 @@ _NEGATED = re.compile(
     rf"(?:{_UNIT})\b"
 )
 _BARE = re.compile(
-    r"\b(?:in|into|with|using|use|write|contain|containing|contains|have|has|include|includes|"
+    r"\b(?:in|into|with|using|use|write|contain|containing|contains|have|has|include|includes|then|"
     rf"of|give|provide|list|be|as)\s+(?:me\s+|us\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{_UNIT})\b"
+)
+
+
+_PROSE_KINDS = frozenset({"word_count", "sentence_count", "paragraph_count", "char_count"})
+_IN_SEQUENCE = re.compile(
+    r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
 )
 
 
@@ -247,6 +253,12 @@ def counts(sentence: Sentence) -> Iterator[Hit]:
             return False  # "this 300+ word essay" describes what is given
         if not _after_ok(sentence, match.end()):
             return False
+        if _unit_kind(match) in _PROSE_KINDS and _IN_SEQUENCE.search(
+            text[max(0, match.start() - 12) : match.start()]
+            + "|"
+            + text[match.end() : match.end() + 16]
+        ):
+            return False  # "two sentences, then a list": a count of one part, not the whole
         if not response_context(sentence, match.start(), owns_negation=owns_negation):
             return False
         taken.append((match.start(), match.end()))

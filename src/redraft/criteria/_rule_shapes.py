@@ -37,7 +37,7 @@ _TITLE = re.compile(
 _AT_END = r"(?:at\s+the\s+(?:very\s+)?end(?:\s+of\s+(?:your|the)\s+\w+)?\s+)?"
 _POSTSCRIPT = re.compile(
     r"\b(?:(?:explicitly\s+)?(?:add|include|write|append)|(?:end|finish)\s+(?:it\s+|your\s+\w+\s+)?"
-    r"with|and)\s+(?:a|an)\s+(?:postscript|post\s+script|note|p\.s\.)\s+"
+    r"with|and|then|followed\s+by)\s+(?:a|an)\s+(?:postscript|post\s+script|note|p\.s\.)\s+"
     + _AT_END
     + r"(?:to\s+(?:your|the)\s+\w+\s+)?(?:starting|beginning|that\s+(?:starts|begins)|indicated|"
     r"marked)\s+(?:with|by)\s+[\"'“‘]?(?P<marker>p\.\s?(?:p\.\s?)?s\.?)",

@@ -16,21 +16,21 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from redraft.criteria._rule_counts import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._rule_counts import NUMBER, RELATION
 from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
-from redraft.criteria._spec import CHECK_SPEC_ADAPTER, CheckSpec, LetterCase, Relation
+from redraft.criteria._spec import CHECK_SPEC_ADAPTER, CheckSpec, LetterCase
 
-__all__ = ["TEXT_RULES", "parse_list", "spec_of"]
+__all__ = ["ARG", "NOT_KEYWORDS", "TEXT_RULES", "parse_list", "spec_of"]
 
-_ARG = r"[\"“'‘«`]\ue000+[\"”'’»`]"
-_ITEM = re.compile(rf"\s*(?:(?P<q>{_ARG})|(?P<w>[a-z][\w'-]*))")
+ARG = r"[\"“'‘«`]\ue000+[\"”'’»`]"
+_ITEM = re.compile(rf"\s*(?:(?P<q>{ARG})|(?P<w>[a-z][\w'-]*))")
 _SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*/\s*")
 # Where a bare list may end: the sentence's end, "in your response", a count.
 _LIST_END = re.compile(
     rf"\s*(?:$|[.;:,)\]]|in\s+(?:the|your)\s+\w+|(?:{RELATION})\b|once\b|twice\b|thrice\b|"
     rf"{NUMBER}\s+times\b|(?:should|must|at\s+all|anywhere|throughout)\b)"
 )
-_NOT_KEYWORDS = frozenset(
+NOT_KEYWORDS = frozenset(
     [
         "a",
         "an",
@@ -103,6 +103,7 @@ _NOT_KEYWORDS = frozenset(
     ]
 )
 _MAX_ITEMS = 10
+_DISTRIBUTIVE = frozenset(["each", "both", "every", "all"])
 
 
 def parse_list(sentence: Sentence, pos: int) -> tuple[list[str], int] | None:
@@ -114,6 +115,7 @@ def parse_list(sentence: Sentence, pos: int) -> tuple[list[str], int] | None:
     items: list[str] = []
     bare = False
     end = pos
+    listed = pos
     while len(items) < _MAX_ITEMS:
         match = _ITEM.match(text, end)
         if match is None:
@@ -122,17 +124,20 @@ def parse_list(sentence: Sentence, pos: int) -> tuple[list[str], int] | None:
             value = sentence.unmask(match.start("q") + 1, match.end("q") - 1).strip()
         else:
             value = sentence.unmask(match.start("w"), match.end("w"))
-            if value.lower() in _NOT_KEYWORDS:
+            if items and value.lower() in _DISTRIBUTIVE:
+                break  # "cloud and river, each exactly twice": the list ended before
+            if value.lower() in NOT_KEYWORDS:
                 return None
             bare = True
         items.append(value)
-        end = match.end()
+        end = listed = match.end()
         separator = _SEPARATOR.match(text, end)
         if separator is None or _ITEM.match(text, separator.end()) is None:
             break
         end = separator.end()
     if not items:
         return None
+    end = listed
     if text[end:].lstrip().startswith("]"):
         end = text.index("]", end) + 1
     if bare and not _LIST_END.match(text, end):
@@ -145,118 +150,6 @@ def spec_of(data: dict[str, Any]) -> CheckSpec | None:
         return CHECK_SPEC_ADAPTER.validate_python(data)
     except ValidationError:
         return None
-
-
-def _count(name: str) -> str:
-    return rf"(?:(?P<{name}>{NUMBER})\s+|(?P<{name}w>once|twice|thrice)\b\s*)"
-
-
-_FREQUENCY = re.compile(
-    r"\s*(?:in\s+(?:your|the)\s+(?:entire\s+)?(?:response|answer)\s+)?(?:for\s+)?"
-    rf"(?:(?P<rel>{RELATION})\s+)?(?:between\s+)?{_count('num')}"
-    rf"(?:(?:to|or|and|-)\s+{_count('high')}|or\s+(?P<dir>more|less|fewer)\b\s*)?"
-    r"(?:times?\b)?"
-)
-_NUMBER_AHEAD = re.compile(rf"\s*(?:in\s+\w+\s+\w+\s+)?(?:{NUMBER}|once|twice|thrice)\b")
-
-
-def _frequency(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], int]:
-    """How often ("at least 3 times", "3 to 5 times", "once or less"); no
-    requirement at all when a count follows that cannot be read."""
-    match = _FREQUENCY.match(sentence.lower, pos)
-    text = match.group(0).rstrip() if match else ""
-    if match is None or not (text.endswith(("time", "times")) or match.group("numw")):
-        return ([], pos) if _NUMBER_AHEAD.match(sentence.lower, pos) else ([("at_least", 1)], pos)
-    end = pos + len(text)
-    value = number_value(match.group("numw") or match.group("num") or "")
-    if value is None:
-        return [], pos
-    if match.group("high") or match.group("highw"):
-        high = number_value(match.group("highw") or match.group("high") or "")
-        return ([("at_least", value), ("at_most", high)] if high and high > value else []), end
-    if match.group("dir"):
-        return [("at_least" if match.group("dir") == "more" else "at_most", value)], end
-    if match.group("rel"):
-        relation, adjust = relation_of(match.group("rel"))
-        return [(relation, value + adjust)], end
-    return [("at_least", value)], end
-
-
-_NOUNS = r"(?:key\s*words?|words?|terms?|phrases?)"
-_INCLUDE = re.compile(
-    r"\b(?:include|includes|including|use|uses|using|mention|contain|contains|containing|"
-    r"incorporate|add)\s+(?:the\s+|these\s+)?(?:following\s+)?"
-    rf"{_NOUNS}\s*:?"
-)
-_INCLUDE_QUOTED = re.compile(
-    rf"\b(?:include|mention|use)\s+(?P<arg>{_ARG})\s+in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
-    rf"{THING}\b"
-)
-_SHOULD_APPEAR = re.compile(
-    rf"\b(?:the\s+)?(?:key\s*word|word|term|phrase)\s+(?P<arg>{_ARG}|[a-z][\w'-]*)\s+"
-    r"(?:(?:should|must|needs?\s+to|has\s+to|to)\s+(?P<not>not\s+)?(?:appear|occur|be\s+used|"
-    r"be\s+included|be\s+mentioned|show\s+up)|appears|occurs|shows\s+up|is\s+used|"
-    r"(?P<never>doesn'?t\s+appear|does\s+not\s+appear|never\s+appears))"
-)
-_FORBID = re.compile(
-    r"\b(?:do\s+not|don'?t|never|not|avoid|without|exclude)\s+"
-    r"(?:(?:use|using|include|including|mention|mentioning|say|saying|write|writing|contain|"
-    r"containing)\s+)?"
-    rf"(?:(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?)?(?:following\s+)?{_NOUNS}\s*:?|(?=\s*{_ARG}))"
-)
-
-
-_ELSEWHERE = re.compile(
-    r"\s*(?:only\s+)?(?:in|within|inside)\s+(?:the|each|every|a|your)\s+(?:first\s+|last\s+)?"
-    rf"(?!(?:entire\s+|whole\s+)?{THING}\b)[a-z]"
-)
-
-
-def keywords(sentence: Sentence) -> Iterator[Hit]:
-    """Keywords that must appear (how often), and words that must not."""
-    text = sentence.lower
-    for match in _FORBID.finditer(text):
-        parsed = parse_list(sentence, match.end())
-        if parsed and _ELSEWHERE.match(text, parsed[1]):
-            continue  # "never mention 'x' in the title"
-        if parsed and response_context(sentence, match.start(), owns_negation=True):
-            spec = spec_of({"kind": "forbidden_words", "words": parsed[0]})
-            if spec is not None:
-                yield Hit(spec, match.start(), parsed[1])
-    for match in _INCLUDE.finditer(text):
-        parsed = parse_list(sentence, match.end())
-        if not parsed or not response_context(sentence, match.start()):
-            continue
-        amounts, end = _frequency(sentence, parsed[1])
-        for item in parsed[0]:
-            for relation, value in amounts:
-                data = {"kind": "keyword", "keyword": item, "relation": relation, "value": value}
-                spec = spec_of(data)
-                if spec is not None:
-                    yield Hit(spec, match.start(), end)
-    for match in _INCLUDE_QUOTED.finditer(text):
-        word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
-        spec = spec_of({"kind": "keyword", "keyword": word})
-        if spec is not None and response_context(sentence, match.start()):
-            yield Hit(spec, match.start(), match.end())
-    for match in _SHOULD_APPEAR.finditer(text):
-        arg = sentence.unmask(match.start("arg"), match.end("arg")).strip("\"“”'‘’«»`")
-        if arg.lower() in _NOT_KEYWORDS:
-            continue
-        if not response_context(sentence, match.start()) or _ELSEWHERE.match(text, match.end()):
-            continue
-        if match.group("not") or match.group("never"):
-            specs = [spec_of({"kind": "forbidden_words", "words": [arg]})]
-            end = match.end()
-        else:
-            amounts, end = _frequency(sentence, match.end())
-            specs = [
-                spec_of({"kind": "keyword", "keyword": arg, "relation": r, "value": v})
-                for r, v in amounts
-            ]
-        for spec in specs:
-            if spec is not None:
-                yield Hit(spec, match.start(), end)
 
 
 _PUNCTUATION = {
@@ -362,12 +255,12 @@ _PHRASE_NOUN = (
 _BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
 _START = re.compile(
     rf"\b(?:start|starting|begin|beginning|open)\s+(?:your\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
-    rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{_ARG})|{_BARE_WORD})"
+    rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 _END = re.compile(
     rf"\b(?:end|ending|finish|finishing|conclude|concluding|close)\s+(?:(?:your|the)\s+"
     rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
-    rf"(?:with|by\s+(?:saying|writing))\s*{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{_ARG})|"
+    rf"(?:with|by\s+(?:saying|writing))\s*{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
     rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: ))"
     r"(?!of\s)(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
 )
@@ -412,7 +305,6 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
 
 
 TEXT_RULES: tuple[Rule, ...] = (
-    keywords,
     punctuation,
     letter_case,
     phrases,

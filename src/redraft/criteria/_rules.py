@@ -26,6 +26,9 @@ from __future__ import annotations
 from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._rule_counts import COUNT_RULES
+from redraft.criteria._rule_keywords import KEYWORD_RULES
+from redraft.criteria._rule_order import ORDER_RULES
+from redraft.criteria._rule_parts import PART_RULES
 from redraft.criteria._rule_shapes import SHAPE_RULES
 from redraft.criteria._rule_tallies import TALLY_RULES
 from redraft.criteria._rule_text import TEXT_RULES
@@ -34,7 +37,15 @@ from redraft.evaluators._offload import DEFAULT_LIMIT_S, run_bounded
 
 __all__ = ["RULES", "compile_checks", "compile_checks_async", "compile_rules"]
 
-RULES = (*COUNT_RULES, *TALLY_RULES, *TEXT_RULES, *SHAPE_RULES)
+RULES = (
+    *COUNT_RULES,
+    *TALLY_RULES,
+    *KEYWORD_RULES,
+    *PART_RULES,
+    *ORDER_RULES,
+    *TEXT_RULES,
+    *SHAPE_RULES,
+)
 """Every rule, in the order they read a sentence."""
 
 

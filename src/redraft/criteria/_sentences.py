@@ -23,6 +23,7 @@ __all__ = [
     "Sentence",
     "mask",
     "response_context",
+    "blocked_from",
     "sentence_blocked",
     "sentences",
 ]
@@ -145,6 +146,17 @@ NEGATION = re.compile(
     r"\b(?:not|never|no|without|don'?t|doesn'?t|isn'?t|aren'?t|shouldn'?t|needn'?t|won'?t|"
     r"mustn'?t|cannot|can'?t|nor|avoid)\b|n't\b"
 )
+
+
+def blocked_from(text: str) -> int:
+    """The offset from which :func:`sentence_blocked` holds in ``text`` (a
+    sentence's lowered text): 0 when it hedges, else the end of its first
+    condition or example, else past its end. One pass, for rules that test
+    many phrases of one long sentence."""
+    if HEDGE.search(text):
+        return 0
+    ends = [m.end() for m in (_CONDITION.search(text), _EXAMPLE.search(text)) if m]
+    return min(ends, default=len(text) + 1)
 
 
 def sentence_blocked(sentence: Sentence, start: int) -> bool:

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal, TypeAlias, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+from pydantic import BaseModel, Field, TypeAdapter, field_validator
+
+from redraft.criteria._spec_base import SHORT, CountSpec, Relation, Spec
+from redraft.criteria._spec_parts import (
+    EachEndsWith,
+    EachStartsWith,
+    EachWordCount,
+    KeywordIn,
+    Order,
+    WordAt,
+)
 
 __all__ = [
     "CHECK_KINDS",
@@ -22,16 +32,21 @@ __all__ = [
     "CharCount",
     "CheckSpec",
     "CountSpec",
+    "EachEndsWith",
+    "EachStartsWith",
+    "EachWordCount",
     "EndsWith",
     "ForbiddenChars",
     "ForbiddenWords",
     "HighlightCount",
     "JSONFormat",
     "Keyword",
+    "KeywordIn",
     "Language",
     "LetterCase",
     "LetterCount",
     "NumberedCount",
+    "Order",
     "ParagraphCount",
     "PlaceholderCount",
     "Postscript",
@@ -42,11 +57,10 @@ __all__ = [
     "StartsWith",
     "Title",
     "BulletCount",
+    "WordAt",
     "WordCount",
     "Wrapped",
 ]
-
-Relation = Literal["at_least", "at_most", "exactly"]
 
 #: Languages :class:`Language` accepts: ISO 639-1 code → English name.
 LANGUAGES: dict[str, str] = {
@@ -67,49 +81,6 @@ LANGUAGES: dict[str, str] = {
     "ja": "Japanese",
     "zh": "Chinese",
 }
-
-_RELATION_WORDS = {"at_least": "at least", "at_most": "at most", "exactly": "exactly"}
-_SHORT = 200  # phrases and keywords: long enough for any real requirement
-
-
-class _Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    def describe(self) -> str:
-        """The requirement in words, as evidence reasons and the CLI print it."""
-        raise NotImplementedError
-
-    def slot(self) -> tuple[object, ...]:
-        """What this check constrains. Two checks with one slot are
-        alternatives, so merging keeps one: an explicit check replaces the
-        compiled one in its slot, a rule-compiled one beats an LLM-compiled one."""
-        return (self.kind_name(),)
-
-    def kind_name(self) -> str:
-        return str(getattr(self, "kind", type(self).__name__))
-
-
-class CountSpec(_Spec):
-    """A count of something in the answer compared with ``value``."""
-
-    relation: Relation
-    value: int = Field(ge=0, le=1_000_000)
-
-    #: singular and plural of what is counted, for messages
-    unit: ClassVar[tuple[str, str]] = ("item", "items")
-
-    @model_validator(mode="after")
-    def _meaningful(self) -> CountSpec:
-        if self.relation == "at_least" and self.value == 0:
-            raise ValueError("'at_least 0' holds for every answer; it is not a requirement")
-        return self
-
-    def describe(self) -> str:
-        noun = self.unit[0] if self.value == 1 else self.unit[1]
-        return f"{_RELATION_WORDS[self.relation]} {self.value} {noun}"
-
-    def slot(self) -> tuple[object, ...]:
-        return (self.kind_name(), self.relation)
 
 
 class WordCount(CountSpec):
@@ -192,7 +163,7 @@ class Keyword(CountSpec):
     a plural or possessive ending (``s``, ``es``, ``'s``) still counts."""
 
     kind: Literal["keyword"] = "keyword"
-    keyword: str = Field(min_length=1, max_length=_SHORT)
+    keyword: str = Field(min_length=1, max_length=SHORT)
     relation: Relation = "at_least"
     value: int = Field(default=1, ge=0, le=1000)
     unit: ClassVar[tuple[str, str]] = ("time", "times")
@@ -226,7 +197,7 @@ class LetterCount(CountSpec):
         return (self.kind, self.letter.lower(), self.relation)
 
 
-class ForbiddenWords(_Spec):
+class ForbiddenWords(Spec):
     """None of ``words`` may appear (whole words, case-insensitive, plural and
     possessive endings included)."""
 
@@ -239,8 +210,8 @@ class ForbiddenWords(_Spec):
         cleaned = [w.strip() for w in value]
         if any(not any(ch.isalnum() for ch in w) for w in cleaned):
             raise ValueError("every forbidden word needs at least one letter or digit")
-        if any(len(w) > _SHORT for w in cleaned):
-            raise ValueError(f"forbidden words are at most {_SHORT} characters")
+        if any(len(w) > SHORT for w in cleaned):
+            raise ValueError(f"forbidden words are at most {SHORT} characters")
         return cleaned
 
     def describe(self) -> str:
@@ -250,7 +221,7 @@ class ForbiddenWords(_Spec):
         return (self.kind, tuple(sorted(w.lower() for w in self.words)))
 
 
-class ForbiddenChars(_Spec):
+class ForbiddenChars(Spec):
     """None of the characters in ``chars`` may appear (``","`` = no commas)."""
 
     kind: Literal["forbidden_chars"] = "forbidden_chars"
@@ -263,7 +234,7 @@ class ForbiddenChars(_Spec):
         return (self.kind, "".join(sorted(set(self.chars))))
 
 
-class LetterCase(_Spec):
+class LetterCase(Spec):
     """Every letter lowercase, or every letter uppercase."""
 
     kind: Literal["letter_case"] = "letter_case"
@@ -273,29 +244,29 @@ class LetterCase(_Spec):
         return f"all {self.case}case letters"
 
 
-class StartsWith(_Spec):
+class StartsWith(Spec):
     """The answer begins with ``phrase`` (case-insensitive, leading whitespace ignored)."""
 
     kind: Literal["starts_with"] = "starts_with"
-    phrase: str = Field(min_length=1, max_length=_SHORT)
+    phrase: str = Field(min_length=1, max_length=SHORT)
 
     def describe(self) -> str:
         return f"starts with {self.phrase!r}"
 
 
-class EndsWith(_Spec):
+class EndsWith(Spec):
     """The answer ends with ``phrase`` (case-insensitive, trailing whitespace
     ignored; after a phrase that ends in a letter or digit, closing
     punctuation such as ``.`` or ``"`` may follow)."""
 
     kind: Literal["ends_with"] = "ends_with"
-    phrase: str = Field(min_length=1, max_length=_SHORT)
+    phrase: str = Field(min_length=1, max_length=SHORT)
 
     def describe(self) -> str:
         return f"ends with {self.phrase!r}"
 
 
-class Wrapped(_Spec):
+class Wrapped(Spec):
     """The whole answer is wrapped in double quotes, or is one fenced code block."""
 
     kind: Literal["wrapped"] = "wrapped"
@@ -305,7 +276,7 @@ class Wrapped(_Spec):
         return "wrapped in double quotes" if self.style == "double_quotes" else "one code block"
 
 
-class Title(_Spec):
+class Title(Spec):
     """A title in double angular brackets, such as ``<<my title>>``."""
 
     kind: Literal["title"] = "title"
@@ -314,7 +285,7 @@ class Title(_Spec):
         return "a title in double angular brackets <<like this>>"
 
 
-class Postscript(_Spec):
+class Postscript(Spec):
     """A line starting with ``marker`` (``P.S.``), as a postscript."""
 
     kind: Literal["postscript"] = "postscript"
@@ -324,7 +295,7 @@ class Postscript(_Spec):
         return f"a postscript starting with {self.marker!r}"
 
 
-class JSONFormat(_Spec):
+class JSONFormat(Spec):
     """The answer is one JSON document (bare or as the only content of a fenced
     block); with ``required_keys`` it is an object holding those keys."""
 
@@ -337,7 +308,7 @@ class JSONFormat(_Spec):
         return "a JSON object with the keys " + ", ".join(repr(k) for k in self.required_keys)
 
 
-class RepeatRequest(_Spec):
+class RepeatRequest(Spec):
     """The answer starts by repeating ``text`` word for word (case and
     whitespace differences ignored)."""
 
@@ -348,7 +319,7 @@ class RepeatRequest(_Spec):
         return "starts by repeating the request word for word"
 
 
-class Language(_Spec):
+class Language(Spec):
     """The answer is written in ``language`` (see ``docs/criteria.md`` for how
     little the detector claims)."""
 
@@ -392,7 +363,13 @@ CheckSpec: TypeAlias = Annotated[
     | Postscript
     | JSONFormat
     | RepeatRequest
-    | Language,
+    | Language
+    | KeywordIn
+    | WordAt
+    | EachStartsWith
+    | EachEndsWith
+    | EachWordCount
+    | Order,
     Field(discriminator="kind"),
 ]
 """One check of the vocabulary; ``kind`` says which."""

@@ -16,6 +16,7 @@ from typing import Any
 from redraft.core._types import Evidence
 from redraft.criteria import _measure as measure
 from redraft.criteria._formats import FORMAT_JUDGES, Outcome
+from redraft.criteria._parts import PART_JUDGES
 from redraft.criteria._spec import (
     CheckSpec,
     CountSpec,
@@ -200,6 +201,8 @@ def _letter_case(spec: LetterCase, text: str) -> Outcome:
 
 def judge_text(spec: CheckSpec, text: str) -> Outcome:
     """The outcome of ``spec`` on ``text``: pure and deterministic."""
+    if spec.kind_name() in PART_JUDGES:
+        return PART_JUDGES[spec.kind_name()](spec, text)
     if isinstance(spec, CountSpec):
         return _count_outcome(spec, text)
     if isinstance(spec, ForbiddenChars):

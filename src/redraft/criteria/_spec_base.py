@@ -1,0 +1,60 @@
+"""The base of every check spec: a frozen pydantic model that describes itself
+and names its slot, and the counted spec (a relation and a value)."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+__all__ = ["SHORT", "CountSpec", "Relation", "Spec", "relation_words"]
+
+Relation = Literal["at_least", "at_most", "exactly"]
+
+RELATION_WORDS = {"at_least": "at least", "at_most": "at most", "exactly": "exactly"}
+SHORT = 200  # phrases and keywords: long enough for any real requirement
+
+
+class Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def describe(self) -> str:
+        """The requirement in words, as evidence reasons and the CLI print it."""
+        raise NotImplementedError
+
+    def slot(self) -> tuple[object, ...]:
+        """What this check constrains. Two checks with one slot are
+        alternatives, so merging keeps one: an explicit check replaces the
+        compiled one in its slot, a rule-compiled one beats an LLM-compiled one."""
+        return (self.kind_name(),)
+
+    def kind_name(self) -> str:
+        return str(getattr(self, "kind", type(self).__name__))
+
+
+class CountSpec(Spec):
+    """A count of something in the answer compared with ``value``."""
+
+    relation: Relation
+    value: int = Field(ge=0, le=1_000_000)
+
+    #: singular and plural of what is counted, for messages
+    unit: ClassVar[tuple[str, str]] = ("item", "items")
+
+    @model_validator(mode="after")
+    def _meaningful(self) -> CountSpec:
+        if self.relation == "at_least" and self.value == 0:
+            raise ValueError("'at_least 0' holds for every answer; it is not a requirement")
+        return self
+
+    def describe(self) -> str:
+        noun = self.unit[0] if self.value == 1 else self.unit[1]
+        return f"{RELATION_WORDS[self.relation]} {self.value} {noun}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind_name(), self.relation)
+
+
+def relation_words(relation: Relation) -> str:
+    """ "at least", "at most" or "exactly"."""
+    return RELATION_WORDS[relation]
