@@ -26,6 +26,12 @@ class Outcome:
     """Tokens of judge and feedback calls (included in ``tokens``)."""
     calls: int = 0
     error: str | None = None
+    stop_reason: str = ""
+    claimed: bool | None = False
+    """What the arm's own verdict said of its final answer (None: unverified)."""
+    account: str = ""
+    """The final verdict's requirement account."""
+    final_attempt: int = 1
 
 
 @dataclass

@@ -9,6 +9,10 @@ For a seeded subset of IFEval prompts (``--size``, ``--seed``) it compares, on
 the same model (``--model``, default the embedded ``local``):
 
 - ``single``: one draft;
+- ``default``: what ``redraft ask`` does by default — the checks compiled from
+  the prompt, then the same model as judge, told nothing beyond the prompt;
+- ``checks``: ``redraft ask --judge-model none`` — the compiled checks alone
+  (a prompt with nothing to check gets its single draft back, unverified);
 - ``redraft+verifier``: redraft with the verifier's own failure messages as
   feedback (an :class:`IFEvalCheck`: the failing instructions' descriptions
   become the verdict's reason and suggestions, ``critique`` feedback);
@@ -22,6 +26,13 @@ the same model (``--model``, default the embedded ``local``):
   checks first and the same LLM judge for the rest;
 - ``dspy.Refine`` and ``dspy.BestOfN``: DSPy 3.4 with the same model (an
   OpenAI-compatible endpoint), the same attempt cap and the verifier as reward.
+
+``single``, ``default`` and ``checks`` run interleaved: prompt by prompt,
+each through every one of them in an order rotated per prompt. With
+``--temperature 0`` their first drafts are the same draft, so what an arm
+loses against ``single`` is what its loop did; the report lists each prompt
+lost, with the arm's stop reason, what its verdict claimed and its
+requirement account.
 
 Every arm gets ``--max-attempts`` attempts, ``--max-tokens`` per draft, the
 same temperature (DSPy forces 1.0, so that is the default) and
@@ -39,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -51,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _arms import ArmResult, Bench, Outcome
 from _dspy import arm_dspy_best_of_n, arm_dspy_refine
-from _ifeval import IFEvalCheck, IFEvalPrompt, rates, score, select, summary
+from _ifeval import IFEvalCheck, IFEvalPrompt, load_file, rates, score, select, summary
 from _report import Table, write_report
 
 from redraft import ConfigurationError, RunFailedError, RunRequest, RunResult, run
@@ -78,29 +90,41 @@ async def redraft_arm(
     gate = asyncio.Semaphore(bench.args.concurrency)
 
     async def one(prompt: IFEvalPrompt) -> Outcome:
-        evaluator = evaluator_for(prompt)
-        # With one attempt the verifier check decides nothing and costs nothing.
-        policy = bench.policy(attempts if evaluator is not None else 1)
         async with gate:
-            try:
-                result = await run(
-                    RunRequest.from_prompt(prompt.text),
-                    generator=bench.generator,
-                    evaluator=evaluator or IFEvalCheck(prompt),
-                    policy=policy,
-                )
-            except RunFailedError as failed:
-                return _outcome(prompt, failed.result, error=str(failed))
-            return _outcome(prompt, result)
+            return await run_prompt(bench, prompt, evaluator_for, attempts)
 
     started = time.perf_counter()
     outcomes = await asyncio.gather(*(one(p) for p in bench.prompts))
     return ArmResult(name, list(outcomes), time.perf_counter() - started)
 
 
+async def run_prompt(
+    bench: Bench,
+    prompt: IFEvalPrompt,
+    evaluator_for: Callable[[IFEvalPrompt], Evaluator | None],
+    attempts: int,
+) -> Outcome:
+    """One run of redraft on ``prompt``; a prompt ``evaluator_for`` has
+    nothing for gets a single draft."""
+    evaluator = evaluator_for(prompt)
+    # With one attempt the verifier check decides nothing and costs nothing.
+    policy = bench.policy(attempts if evaluator is not None else 1)
+    try:
+        result = await run(
+            RunRequest.from_prompt(prompt.text),
+            generator=bench.generator,
+            evaluator=evaluator or IFEvalCheck(prompt),
+            policy=policy,
+        )
+    except RunFailedError as failed:
+        return _outcome(prompt, failed.result, error=str(failed))
+    return _outcome(prompt, result)
+
+
 def _outcome(prompt: IFEvalPrompt, result: RunResult, error: str | None = None) -> Outcome:
     first = result.drafts[0].text if result.drafts else None
     overhead = sum(c.usage.total_tokens for c in result.calls if c.kind != "draft")
+    final = next((d for d in result.drafts if d.attempt == result.final_attempt), None)
     return Outcome(
         prompt=prompt,
         text=result.final_answer,
@@ -110,6 +134,10 @@ def _outcome(prompt: IFEvalPrompt, result: RunResult, error: str | None = None) 
         overhead_tokens=overhead,
         calls=len(result.calls),
         error=error or result.error,
+        stop_reason=result.stop_reason,
+        claimed=result.passed,
+        account=final.verdict.account if final and final.verdict else "",
+        final_attempt=result.final_attempt,
     )
 
 
@@ -155,8 +183,72 @@ async def arm_redraft_compiled_judge(bench: Bench) -> ArmResult:
     return await redraft_arm(bench, "redraft+compiled+judge", panel, bench.args.max_attempts)
 
 
+def default_panel(bench: Bench) -> Callable[[IFEvalPrompt], Evaluator | None]:
+    """What ``redraft ask`` runs by default: the checks compiled from the
+    prompt, then the same model as judge, with no criteria beyond the prompt."""
+
+    def panel(prompt: IFEvalPrompt) -> Evaluator | None:
+        return build_panel(bench.judge, request=prompt.text)
+
+    return panel
+
+
+def checks_only(prompt: IFEvalPrompt) -> Evaluator | None:
+    """``redraft ask --judge-model none``: the compiled checks and nothing else."""
+    return build_panel(None, request=prompt.text)
+
+
+INTERLEAVED: dict[str, str] = {
+    "single": "single draft",
+    "default": "default",
+    "checks": "checks only",
+}
+"""The arms run interleaved, prompt by prompt (``--interleave``), by key and report name."""
+
+
+async def interleaved_arms(bench: Bench, names: Sequence[str]) -> list[ArmResult]:
+    """The product's own arms run prompt by prompt, each prompt through every
+    arm in an order rotated per prompt, so a slow spell of the machine falls
+    on every arm alike instead of on whichever ran then."""
+    panels: dict[str, tuple[Callable[[IFEvalPrompt], Evaluator | None], int]] = {
+        "single": (IFEvalCheck, 1),
+        "default": (default_panel(bench), bench.args.max_attempts),
+        "checks": (checks_only, bench.args.max_attempts),
+    }
+    outcomes: dict[str, dict[int, Outcome]] = {name: {} for name in names}
+    walls = dict.fromkeys(names, 0.0)
+    gate = asyncio.Semaphore(bench.args.concurrency)
+
+    async def one(index: int, prompt: IFEvalPrompt) -> None:
+        order = [names[(index + k) % len(names)] for k in range(len(names))]
+        async with gate:
+            for name in order:
+                started = time.perf_counter()
+                outcome = await run_prompt(bench, prompt, *panels[name])
+                walls[name] += time.perf_counter() - started
+                outcomes[name][prompt.key] = outcome
+                print(
+                    f"[quality] {prompt.key} {name}: "
+                    f"{'pass' if outcome.score.passed else 'fail'} ({outcome.stop_reason})",
+                    file=sys.stderr,
+                    flush=True,
+                )
+
+    await asyncio.gather(*(one(i, p) for i, p in enumerate(bench.prompts)))
+    return [
+        ArmResult(
+            INTERLEAVED[name],
+            [outcomes[name][p.key] for p in bench.prompts],
+            walls[name] / bench.args.concurrency,
+        )
+        for name in names
+    ]
+
+
 ARMS: dict[str, Callable[[Bench], Awaitable[ArmResult]]] = {
     "single": arm_single,
+    "default": arm_single,  # run interleaved: see interleaved_arms
+    "checks": arm_single,
     "verifier": arm_redraft_verifier,
     "judge": arm_redraft_judge,
     "compiled": arm_redraft_compiled,
@@ -184,10 +276,15 @@ def report(bench: Bench, results: list[ArmResult], command: str) -> Path:
             "LLM calls",
             "tokens (all calls)",
             "judge+feedback tokens",
+            "passed × single",
+            "tokens × single",
+            "said passed, verifier failed",
             "wall s",
         ],
         digits=3,
     )
+    base_passed = sum(o.score.passed for o in baseline.outcomes) if baseline else 0
+    base_tokens = baseline.total_tokens if baseline else 0
     for result in results:
         prompt_rate, instruction_rate = rates([o.score for o in result.outcomes])
         gained = lost = None
@@ -211,9 +308,31 @@ def report(bench: Bench, results: list[ArmResult], command: str) -> Path:
             result.total_calls,
             result.total_tokens,
             result.total_overhead_tokens,
+            _ratio(sum(o.score.passed for o in result.outcomes), base_passed),
+            _ratio(result.total_tokens, base_tokens),
+            sum(o.claimed is True and not o.score.passed for o in result.outcomes),
             f"{result.wall_s:.1f}",
         )
+    losses = Table(
+        ["arm", "prompt", "stop", "verdict said", "account", "verifier failed", "first draft"]
+    )
+    for result in results:
+        if baseline is None or result is baseline:
+            continue
+        for o in result.outcomes:
+            if o.score.passed or not base_pass.get(o.prompt.key):
+                continue
+            losses.add(
+                result.name,
+                str(o.prompt.key),
+                f"{o.stop_reason} (draft {o.final_attempt})",
+                {True: "passed", False: "failed", None: "unverified"}[o.claimed],
+                o.account or "—",
+                ", ".join(i.id for i in o.score.failed) or "—",
+                "passed" if o.first is not None and o.first.passed else "failed",
+            )
     notes = [
+        f"split {args.prompts or 'IFEval'}: "
         f"size {len(bench.prompts)} prompts, seed {args.seed} (keys "
         f"{', '.join(str(p.key) for p in bench.prompts)})",
         f"model `{args.model}`, judge `{args.judge_model or args.model}`, max attempts "
@@ -260,10 +379,17 @@ def report(bench: Bench, results: list[ArmResult], command: str) -> Path:
         args.out,
         title="Quality: IFEval instruction following",
         command=command,
-        tables={"Pass rates, regressions and cost": table},
+        tables={
+            "Pass rates, regressions and cost": table,
+            "Prompts lost against the single draft, and why": losses,
+        },
         plot=plot,
         notes=notes,
     )
+
+
+def _ratio(value: int, base: int) -> str:
+    return f"{value / base:.2f}" if base else "—"
 
 
 # -- main -----------------------------------------------------------------------------
@@ -291,6 +417,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="plain: the prompt as it is, the reply as the answer; chat: DSPy's ChatAdapter",
     )
     parser.add_argument("--dspy-cache-dir", default="/tmp/redraft-bench-dspy-cache")
+    parser.add_argument(
+        "--prompts",
+        type=Path,
+        default=None,
+        help="a held-out split in IFEval's input shape (bench/data/paraphrases.jsonl) "
+        "instead of IFEval; --size and --seed sample it the same way",
+    )
     parser.add_argument("--out", default="quality", help="report name under bench/results/")
     args = parser.parse_args(argv)
     arms = [a.strip() for a in args.arms.split(",") if a.strip()]
@@ -310,7 +443,11 @@ async def main(argv: Sequence[str] | None = None) -> None:
     command = "bench/.venv/bin/python bench/quality.py " + " ".join(
         sys.argv[1:] if argv is None else argv
     )
-    prompts = select(args.size, args.seed)
+    if args.prompts is None:
+        prompts = select(args.size, args.seed)
+    else:
+        pool = [p for p in load_file(args.prompts) if p.scorable]
+        prompts = random.Random(args.seed).sample(pool, min(args.size, len(pool)))
     models = ProviderRegistry()
     try:
         bench = Bench(
@@ -319,8 +456,11 @@ async def main(argv: Sequence[str] | None = None) -> None:
             generator=models.get(args.model),
             judge=models.get(args.judge_model or args.model),
         )
-        results = []
+        together = [name for name in args.arm_names if name in INTERLEAVED]
+        results = await interleaved_arms(bench, together) if together else []
         for name in args.arm_names:
+            if name in INTERLEAVED:
+                continue
             print(f"[quality] {name}: {len(prompts)} prompts…", file=sys.stderr, flush=True)
             result = await ARMS[name](bench)
             passed = sum(o.score.passed for o in result.outcomes)

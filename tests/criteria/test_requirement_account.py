@@ -72,3 +72,16 @@ async def test_the_judge_gets_the_clauses_no_check_fully_verifies() -> None:
     # No check reads the first sentence: it is on the judge's checklist.
     assert compiled.unchecked[0] == "Write about rain"
     assert all(c.text in compiled.unchecked for c in compiled.clauses if not c.exact)
+
+
+def test_a_language_detector_never_verifies_its_clause_exactly() -> None:
+    from redraft.criteria import account_requirements, compile_checks
+
+    prompt = "The response must be in English and all lowercase letters."
+    checks = compile_checks(prompt)
+    assert sorted(c.spec.kind_name() for c in checks) == ["language", "letter_case"]
+    (clause,) = account_requirements(prompt, None, checks)
+    # The case check measures; the language check estimates, so it can fail
+    # the clause but the judge decides whether it is met.
+    assert clause.partial and not clause.exact
+    assert clause.residue == "English"

@@ -325,6 +325,9 @@ class Language(Spec):
 
     kind: Literal["language"] = "language"
     language: str
+    # Detectors disagree on short, mixed or structured text (a JSON answer):
+    # passing ours says little about passing another.
+    approximate: ClassVar[bool] = True
 
     @field_validator("language")
     @classmethod

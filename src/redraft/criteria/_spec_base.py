@@ -18,6 +18,10 @@ SHORT = 200  # phrases and keywords: long enough for any real requirement
 class Spec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    approximate: ClassVar[bool] = False
+    """True for a check that estimates rather than measures (a language
+    detector): it can fail its clause but never verify it exactly."""
+
     def describe(self) -> str:
         """The requirement in words, as evidence reasons and the CLI print it."""
         raise NotImplementedError
