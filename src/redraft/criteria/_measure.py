@@ -21,6 +21,7 @@ __all__ = [
     "placeholders",
     "sections",
     "sentences",
+    "word_runs",
     "words",
 ]
 
@@ -29,6 +30,15 @@ def words(text: str) -> list[str]:
     """Whitespace-separated tokens with at least one letter or digit, so a
     bullet's ``-`` or a lone ``—`` is not a word but ``don't`` is one."""
     return [token for token in text.split() if any(ch.isalnum() for ch in token)]
+
+
+_WORD_RUN = re.compile(r"\w+")
+
+
+def word_runs(text: str) -> int:
+    """Words counted as runs of word characters, the other common reading:
+    ``don't`` and ``e-mail`` are two words each, ``—`` none."""
+    return len(_WORD_RUN.findall(text))
 
 
 def characters(text: str) -> int:
