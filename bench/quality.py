@@ -345,7 +345,7 @@ def report(bench: Bench, results: list[ArmResult], command: str) -> Path:
         "first draft passed, final failed: the arm's own loop turned a passing first "
         "draft into a failing answer",
         "tokens: input + output of every call, judge and feedback calls included",
-        *summary().lines(),
+        *(summary().lines() if args.prompts is None else []),
     ]
     for result in results:
         notes += [n for n in result.notes if n not in notes]
