@@ -346,6 +346,20 @@ def test_the_openai_request_parameters_apply_last_and_are_validated() -> None:
         plan_run(PROFILE, None, USER).with_request_parameters(max_tokens=0)
 
 
+def test_a_deadline_neither_profile_nor_request_set_stays_unset_for_the_run_to_size() -> None:
+    bare = Profile.model_validate({"name": "b", "model": "local", "judge_model": "local"})
+    plan = plan_run(bare, None, USER).with_request_parameters(max_tokens=64)
+    assert "deadline_s" not in plan.policy.model_fields_set
+    assert plan.policy.deadline_s == 30.0  # what a run gets from a model that reports no speed
+    asked = plan_run(bare, RedraftOptions(deadline_s=7), USER)
+    assert "deadline_s" in asked.policy.model_fields_set and asked.policy.deadline_s == 7
+    from_profile = plan_run(PROFILE, None, USER).with_request_parameters(max_tokens=64)
+    assert "deadline_s" in from_profile.policy.model_fields_set
+    assert from_profile.policy.deadline_s == 20
+    no_limit = bare.model_copy(update={"deadline_s": None})
+    assert plan_run(no_limit, None, USER).policy.deadline_s is None
+
+
 def test_checks_only_drops_the_profiles_judge_settings_and_builds_a_panel() -> None:
     plan = plan_run(PROFILE, RedraftOptions(judge_model="none"), USER)
     assert plan.judge is None

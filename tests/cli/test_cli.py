@@ -310,3 +310,14 @@ def test_candidates_and_delivery_flags_reach_the_policy(runner: CliRunner) -> No
         cli, ["ask", "Q?", "--model", "scripted", "--candidates", "3", "--max-attempts", "2"]
     )
     assert too_many.exit_code == 2 and "--candidates" in too_many.output
+
+
+def test_the_deadline_is_left_to_the_run_unless_given(runner: CliRunner) -> None:
+    args = ["ask", "Capital?", "--model", "scripted", "--judge-model", "none"]
+    args += ["--must-match", "Capital", "--json"]
+    default = runner.invoke(cli, args)
+    given = runner.invoke(cli, [*args, "--deadline", "12"])
+    assert default.exit_code == given.exit_code == 0, default.output + given.output
+    # A scripted model reports no speed, so the unset deadline stays at 30 s.
+    assert json.loads(default.stdout)["policy"]["deadline_s"] == 30.0
+    assert json.loads(given.stdout)["policy"]["deadline_s"] == 12.0

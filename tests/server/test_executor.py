@@ -159,3 +159,51 @@ def _run_events(prompt: str, answer: str) -> AsyncIterator[RunEvent]:
         generator=ScriptedModel([answer]),
         evaluator=MustMatch(answer),
     )
+
+
+class TimedModel(ScriptedModel):
+    """A scripted model that reports a decode speed, as the embedded one does."""
+
+    @property
+    def tokens_per_s(self) -> float | None:
+        return 10.0
+
+
+async def test_a_run_without_a_deadline_is_stored_with_the_one_sized_to_its_judge(
+    store: CountingStore,
+) -> None:
+    executor = RunExecutor(store)
+    handle = executor.start(
+        tenant="acme",
+        request=RunRequest.from_prompt("Q?"),
+        generator=ScriptedModel(["Paris"]),
+        evaluator=MustMatch("Paris"),
+        policy=Policy(max_attempts=1),
+        judge=TimedModel([]),
+    )
+    async for _ in handle.events():
+        pass
+    await executor.aclose()
+    run = await store.get_run(handle.run_id, tenant="acme")
+    assert run is not None and run.result is not None
+    # 400 judge tokens at 10 tokens/s = 40 s; * 1.5 + 5 s = 65 s.
+    assert run.result.policy.deadline_s == 65.0
+
+
+async def test_a_run_stopped_at_the_event_cap_reports_the_deadline_it_ran_under(
+    store: CountingStore,
+) -> None:
+    executor = RunExecutor(store, max_events=4)
+    handle = executor.start(
+        tenant="acme",
+        request=RunRequest.from_prompt("Q?"),
+        generator=ScriptedModel([" ".join(["word"] * 50)]),
+        evaluator=MustMatch("Paris"),
+        policy=Policy(max_attempts=1),
+        judge=TimedModel([]),
+    )
+    events = [event async for event in handle.events()]
+    await executor.aclose()
+    result = getattr(events[-1], "result", None)
+    assert events[-1].type == "run_failed" and result is not None
+    assert result.policy.deadline_s == 65.0

@@ -15,6 +15,7 @@ import time
 from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
+from redraft.app._deadline import with_sized_deadline
 from redraft.core._errors import QualityError, RunFailedError
 from redraft.core._evaluator import Evaluator
 from redraft.core._events import RunCompleted, RunEvent, RunFailed
@@ -35,6 +36,7 @@ async def stream_run(
     generator: Provider,
     evaluator: Evaluator | None,
     policy: Policy | None = None,
+    judge: Provider | None = None,
     run_id: str | None = None,
     clock: Callable[[], float] = time.monotonic,
     hooks: Hooks | None = None,
@@ -55,13 +57,18 @@ async def stream_run(
     at most ``policy.max_tool_iterations`` rounds per draft). Every run is
     logged on ``redraft.run`` and, with ``telemetry`` (default: the global
     OpenTelemetry tracer provider, when one is configured), traced.
+
+    A policy that leaves ``deadline_s`` unset gets a deadline sized to
+    ``generator`` and ``judge`` (the model ``evaluator`` judges with, if
+    any) when they run on this machine, never under the 30 s default; the
+    result's ``policy.deadline_s`` is the deadline used.
     """
     run_id = run_id or new_run_id()
     events = loop_events(
         request if isinstance(request, RunRequest) else RunRequest.from_prompt(request),
         generator=generator,
         evaluator=evaluator,
-        policy=policy or Policy(),
+        policy=with_sized_deadline(policy or Policy(), generator=generator, judge=judge),
         run_id=run_id,
         clock=clock,
         escalation=escalation,
@@ -86,6 +93,7 @@ async def run(
     generator: Provider,
     evaluator: Evaluator | None,
     policy: Policy | None = None,
+    judge: Provider | None = None,
     run_id: str | None = None,
     on_event: Callable[[RunEvent], Any] | None = None,
     hooks: Hooks | None = None,
@@ -105,6 +113,7 @@ async def run(
         generator=generator,
         evaluator=evaluator,
         policy=policy,
+        judge=judge,
         run_id=run_id,
         hooks=hooks,
         escalation=escalation,
@@ -133,6 +142,9 @@ def run_sync(
     generator: Provider,
     evaluator: Evaluator | None,
     policy: Policy | None = None,
+    judge: Provider | None = None,
 ) -> RunResult:
     """:func:`run` for code that has no event loop."""
-    return asyncio.run(run(request, generator=generator, evaluator=evaluator, policy=policy))
+    return asyncio.run(
+        run(request, generator=generator, evaluator=evaluator, policy=policy, judge=judge)
+    )

@@ -62,6 +62,16 @@ class Provider(ABC):
             tool_calls=completion.tool_calls or None,
         )
 
+    @property
+    def tokens_per_s(self) -> float | None:
+        """Output tokens per second this provider decodes at on this machine,
+        or None when it cannot tell (a remote API).
+
+        A run whose policy leaves ``deadline_s`` unset sizes its deadline from
+        it; None keeps the fixed default (``DEFAULT_DEADLINE_S``).
+        """
+        return None
+
     def input_token_bound(self, messages: list[Message]) -> int:
         """An upper bound on the prompt tokens ``messages`` will cost.
 

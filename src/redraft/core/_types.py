@@ -288,7 +288,10 @@ class Policy(BaseModel):
     feedback: FeedbackStrategy = "critique"
     deadline_s: float | None = Field(default=DEFAULT_DEADLINE_S, gt=0)
     """Wall-clock limit for the whole run, every call included (the graph
-    loop's workflow timeout, 30 s by default); None means no limit."""
+    loop's workflow timeout); None means no limit. Left unset, it is 30 s,
+    or, when a model runs on this machine (the embedded one), enough for
+    every call the policy allows at its measured speed: the run's result
+    shows the deadline used."""
     token_budget: int | None = Field(default=None, ge=1)
     """Token limit for the whole run (input + output, judge and feedback calls included)."""
     max_tokens: int = Field(default=512, ge=1)

@@ -19,13 +19,15 @@ import importlib.util
 import os
 import secrets
 import threading
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 from redraft.core._errors import ConfigurationError, ProviderError, ProviderResponseError
 from redraft.core._provider import Provider
 from redraft.core._types import Completion, ModelRequest, StreamChunk, Usage
+from redraft.providers._throughput import Throughput, prior_tokens_per_s
 
 __all__ = [
     "BUNDLED_MODEL_NAME",
@@ -102,6 +104,10 @@ class LocalProvider(Provider):
     runtime's in-memory cache of earlier prompts' KV state: the runtime's own
     default (8 GiB) let a long-lived process grow by ~27 KB per generated token,
     1.4 GB in ten minutes of runs; each slot still reuses its own prefix.
+
+    :attr:`tokens_per_s` is its decode speed here: estimated from ``threads``
+    until calls are measured, then learnt from them (``clock`` times them).
+    Runs size a deadline they were not given from it.
     """
 
     name = "local"
@@ -116,6 +122,7 @@ class LocalProvider(Provider):
         n_ctx: int = 4096,
         n_parallel: int = 2,
         cache_ram_mib: int = 64,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         threads = usable_cpus() if threads is None else threads
         if cache_ram_mib < 0:
@@ -135,10 +142,18 @@ class LocalProvider(Provider):
         self._load_lock = threading.Lock()
         self._running_lock = threading.Lock()
         self._running = 0
+        self._clock = clock
+        self._throughput = Throughput(prior_tokens_per_s(threads))
 
     @property
     def loaded(self) -> bool:
         return self._server is not None
+
+    @property
+    def tokens_per_s(self) -> float:
+        """Decode tokens per second on this machine, as measured so far
+        (a pessimistic guess from the thread count before the first call)."""
+        return self._throughput.tokens_per_s
 
     @property
     def running(self) -> int:
@@ -263,10 +278,13 @@ class LocalProvider(Provider):
         worker = loop.run_in_executor(None, generate)
         usage: Usage | None = None
         finish: str | None = None
+        first: float | None = None
+        ended: float | None = None
         try:
             while True:
                 item = await queue.get()
                 if item is _END:
+                    ended = self._clock()
                     break
                 if isinstance(item, Exception):
                     raise self._translate(item)
@@ -283,6 +301,8 @@ class LocalProvider(Provider):
                     finish = choice.get("finish_reason") or finish
                     content = (choice.get("delta") or {}).get("content")
                     if content:
+                        if first is None:
+                            first = self._clock()
                         yield StreamChunk(delta=content)
         finally:
             stop.set()
@@ -290,6 +310,10 @@ class LocalProvider(Provider):
             # is free and nothing outlives the call. Shielded: a second
             # cancellation must not mark done a thread that is still running.
             await asyncio.shield(worker)
+        if first is not None and ended is not None and usage is not None:
+            # Timed from the first token, so the prompt's prefill is left out:
+            # it is what the remaining output tokens cost to decode.
+            self._throughput.record(usage.output_tokens - 1, ended - first)
         yield StreamChunk(usage=usage, finish_reason=finish, model=self.model)
 
     async def aclose(self) -> None:

@@ -74,6 +74,7 @@ async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle
         evaluator=evaluator,
         policy=plan.policy,
         escalation=escalation,
+        judge=judge,
     )
     try:
         await handle.started()

@@ -73,6 +73,15 @@ class RunHandle:
             yield item
 
 
+@dataclass(frozen=True)
+class _Models:
+    """The providers of one run: who drafts, who judges, who drafts later."""
+
+    generator: Provider
+    judge: Provider | None
+    escalation: Provider | None
+
+
 class RunExecutor:
     def __init__(self, store: Store, *, lease_s: float = 30.0, max_events: int = 20_000) -> None:
         self._store = store
@@ -125,10 +134,12 @@ class RunExecutor:
         evaluator: Evaluator | None,
         policy: Policy,
         escalation: Provider | None = None,
+        judge: Provider | None = None,
     ) -> RunHandle:
         handle = RunHandle(run_id=new_run_id())
+        models = _Models(generator, judge, escalation)
         task = asyncio.create_task(
-            self._drive(handle, tenant, request, generator, evaluator, policy, escalation),
+            self._drive(handle, tenant, request, models, evaluator, policy),
             name=f"redraft-run-{handle.run_id}",
         )
         handle.task = task
@@ -141,10 +152,9 @@ class RunExecutor:
         handle: RunHandle,
         tenant: str,
         request: RunRequest,
-        generator: Provider,
+        models: _Models,
         evaluator: Evaluator | None,
         policy: Policy,
-        escalation: Provider | None,
     ) -> None:
         bind_log_context(run_id=handle.run_id)  # this task's own context
         # The loop runs ahead in its own task while events are written: each
@@ -155,7 +165,7 @@ class RunExecutor:
         # before its commit.
         pending: asyncio.Queue[RunEvent | Exception | None] = asyncio.Queue()
         producer = asyncio.create_task(
-            self._produce(pending, request, generator, evaluator, policy, handle, escalation),
+            self._produce(pending, request, models, evaluator, policy, handle),
             name=f"redraft-run-loop-{handle.run_id}",
         )
         announced = 0
@@ -205,11 +215,10 @@ class RunExecutor:
         self,
         pending: asyncio.Queue[RunEvent | Exception | None],
         request: RunRequest,
-        generator: Provider,
+        models: _Models,
         evaluator: Evaluator | None,
         policy: Policy,
         handle: RunHandle,
-        escalation: Provider | None,
     ) -> None:
         bind_log_context(run_id=handle.run_id)
         # Follows the run, to end it with what it has done if it hits the cap.
@@ -217,11 +226,12 @@ class RunExecutor:
         # An async generator (closed below when the cap stops it early).
         events = stream_run(
             request,
-            generator=generator,
+            generator=models.generator,
             evaluator=evaluator,
             policy=policy,
+            judge=models.judge,
             run_id=handle.run_id,
-            escalation=escalation,
+            escalation=models.escalation,
         )
         try:
             async with contextlib.aclosing(events):

@@ -134,6 +134,9 @@ def plan_run(
     spec = spec.model_copy(update=updates)
 
     values = {name: _pick(getattr(opts, name), getattr(profile, name)) for name in _PER_REQUEST}
+    if opts.deadline_s is None and "deadline_s" not in profile.model_fields_set:
+        # Neither set one: left unset, the run sizes it to its models.
+        del values["deadline_s"]
     values["max_tokens"] = profile.max_tokens
     values["escalate_after"] = profile.escalate_after if profile.escalate_to else None
     policy = policy_with(None, values)

@@ -19,6 +19,7 @@ from redraft.core._events import (
     DraftStarted,
     RunEvent,
     RunFailed,
+    RunStarted,
     TextDelta,
     ToolExecuted,
     VerdictReached,
@@ -46,7 +47,10 @@ class RunReplay:
 
     def add(self, event: RunEvent) -> None:
         self.last_seq = max(self.last_seq, event.seq)
-        if isinstance(event, DraftStarted):
+        if isinstance(event, RunStarted):
+            # The policy the run started with: its deadline may have been sized then.
+            self.policy = event.policy
+        elif isinstance(event, DraftStarted):
             self._started[event.attempt] = event.feedback
             self._partial[event.attempt] = []
         elif isinstance(event, TextDelta):
