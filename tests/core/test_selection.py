@@ -182,17 +182,19 @@ def test_feedback_names_failed_requirements_and_drops_copied_or_junk_issues() ->
             "2024-05-01 12:00:03",  # junk
             "Remove every comma.",
             "Name one river as an example.",
+            "Your answer has 1 commas; it must have none.",  # the requirement says it
         ],
         requirements=[
             _requirement("Do not use any commas", False).model_copy(
-                update={"reason": "the answer has 1 commas"}
+                update={"reason": "Your answer has 1 commas; it must have none."}
             ),
             _requirement("Explain rivers", True, "judged"),
         ],
     )
     points = actionable_points(verdict, ANSWER)
     assert points == [
-        'Meet the requirement "Do not use any commas": the answer has 1 commas',
+        'Meet the requirement "Do not use any commas": '
+        "Your answer has 1 commas; it must have none.",
         "Remove every comma.",
         "Name one river as an example.",
     ]

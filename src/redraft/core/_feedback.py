@@ -77,7 +77,7 @@ def actionable_points(verdict: Verdict, answer: str) -> list[str]:
         text = suggestion.strip()
         if _is_junk(text) or _copied_from(text, copied):
             continue
-        if text not in points:
+        if not any(text in point for point in points):  # a requirement already says it
             points.append(text)
     return points
 

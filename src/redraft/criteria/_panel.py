@@ -109,7 +109,8 @@ class CompiledChecks(Evaluator):
                 partial=clause.partial,
             )
             if failed:
-                reason = "; ".join(e.reason for e in failed)
+                # The correction says what was measured and how to fix it.
+                reason = " ".join(e.suggestions[0] if e.suggestions else e.reason for e in failed)
                 update: dict[str, object] = {"coverage": "exact", "passed": False, "reason": reason}
             elif clause.exact and all(e.status == "ok" and e.passed for e in found):
                 update = {"coverage": "exact", "passed": True}
