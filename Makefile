@@ -22,10 +22,14 @@ install: $(STAMP)
 # model's first list usually breaks; redraft compiles it into an exact check
 # (see `redraft checks "..."`) whose measured value and correction ("Your
 # answer has 3 commas; it must have none") drive the redraft. SmolLM2-135M acts
-# on that correction in about a third of runs (docs/criteria.md).
+# on that correction in about a third of runs (docs/criteria.md). The judge is
+# measured first (`redraft judges calibrate`) so that its record shows beside
+# its verdicts: the embedded model is unsure of its yes/no answers, so what
+# only it could vouch for stays unverified rather than reading as checked.
 DEMO_PROMPT := Name three cities in France, starting with Paris. Do not use any commas.
 
 demo: $(STAMP)
+	$(BIN)/redraft judges calibrate --judge-model local --size 40
 	$(BIN)/redraft checks "$(DEMO_PROMPT)"
 	$(BIN)/redraft ask "$(DEMO_PROMPT)" \
 		--model local --judge-model local \

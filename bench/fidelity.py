@@ -15,16 +15,25 @@ fixed set of drafts that no judge wrote in its own run:
   attempts: the verifier, never the edit, decides whether a draft passes.
 
 Every judge (``--judge-model``, comma-separated, default ``--model``) judges
-every draft with every preset (``--presets``), each verdict in a run of its
-own through ``redraft.run`` (a scripted generator hands over the draft; the
-judge's calls, budget and parsing are the real ones). The ``criteria`` preset
-gets the prompt's instructions as criteria; the others judge the request as
-it is. A judge that fails (degraded verdict) counts as "fail", as in a real
-run, and is counted apart. Against the verifier's prompt-level strict verdict
-it reports balanced accuracy, Cohen's kappa, sensitivity (passes the verifier
-passes), specificity (fails the verifier fails), pairs ranked right (edited
-passes, original fails: does the judge score the edited one higher?), tokens
-and wall time, and writes ``bench/results/<--out>.md`` and ``.png``.
+every draft with every preset (``--presets``) and as the **default panel**
+(``panel``: the compiled checks first, then the ``checklist`` judge on what
+they leave, exactly as ``redraft ask`` builds it), each verdict in a run of
+its own through ``redraft.run`` (a scripted generator hands over the draft;
+the judge's calls, budget and parsing are the real ones). The ``criteria``
+preset gets the prompt's instructions as criteria, the ``checklist`` preset
+the prompt's clauses as its items; the others judge the request as it is.
+
+A verdict is pass, fail, or **uncertain** (``passed: null``: nothing failed
+for sure, but not everything was verified or confidently judged). Agreement
+is measured on the verdicts given; the share left uncertain is reported
+beside it. A judge that fails (degraded verdict) counts as "fail", as in a
+real run, and is counted apart. Against the verifier's prompt-level strict
+verdict it reports balanced accuracy, Cohen's kappa, sensitivity (passes the
+verifier passes), specificity (fails the verifier fails), false passes (the
+share of its passes the verifier fails), pairs ranked right (edited passes,
+original fails: does the judge score the edited one higher?), judge tokens
+per verdict and wall time, and writes ``bench/results/<--out>.md`` and
+``.png``.
 """
 
 from __future__ import annotations
@@ -45,12 +54,16 @@ from _ifeval import IFEvalPrompt, select, summary
 from _report import Table, write_report
 
 from redraft import Policy, RunFailedError, RunRequest, run
-from redraft.evaluators import JUDGE_PRESETS, Judge
+from redraft.app import build_panel
+from redraft.criteria import account_requirements
+from redraft.evaluators import JUDGE_PRESETS, Evaluator, Judge
 from redraft.providers import Provider, ProviderRegistry, ScriptedModel
 
 DEFAULT_SIZE = 12
 DEFAULT_SEED = 11
 DEFAULT_MAX_TOKENS = 160
+PANEL = "panel"
+"""The arm that judges with the default panel: compiled checks, then the checklist judge."""
 
 
 # -- judging --------------------------------------------------------------------------
@@ -59,7 +72,7 @@ DEFAULT_MAX_TOKENS = 160
 @dataclass(frozen=True)
 class Judgement:
     draft: Draft
-    passed: bool
+    passed: bool | None
     score: float
     degraded: bool
     tokens: int
@@ -73,15 +86,12 @@ async def judge_all(
     policy = Policy(max_attempts=1, threshold=args.threshold, deadline_s=None, max_tokens=16_000)
 
     async def one(draft: Draft) -> Judgement:
-        evaluator = Judge(
-            judge,
-            preset,
-            criteria=draft.prompt.criteria() if preset == "criteria" else None,
-        )
+        request = RunRequest.from_prompt(draft.prompt.text)
+        evaluator = arm_evaluator(judge, preset, request, draft)
         async with gate:
             try:
                 result = await run(
-                    RunRequest.from_prompt(draft.prompt.text),
+                    request,
                     generator=ScriptedModel([draft.text]),
                     evaluator=evaluator,
                     policy=policy,
@@ -99,11 +109,23 @@ async def judge_all(
     return list(judgements), time.perf_counter() - started
 
 
+def arm_evaluator(judge: Provider, preset: str, request: RunRequest, draft: Draft) -> Evaluator:
+    if preset == PANEL:
+        return build_panel(judge, request=request)
+    if preset == "checklist":
+        clauses = account_requirements(request.prompt, None, [])
+        return Judge(judge, preset, checklist=[c.text for c in clauses])
+    criteria = draft.prompt.criteria() if preset == "criteria" else None
+    return Judge(judge, preset, criteria=criteria)
+
+
 @dataclass(frozen=True)
 class Agreement:
     n: int
+    uncertain: int
     positives: int
     judge_passes: int
+    false_passes: int
     sensitivity: float
     specificity: float
     balanced_accuracy: float
@@ -113,7 +135,8 @@ class Agreement:
 
 
 def agreement(judgements: Sequence[Judgement]) -> Agreement:
-    counts = Confusion.of((j.draft.truth.passed, j.passed) for j in judgements)
+    given = [(j.draft.truth.passed, j.passed) for j in judgements if j.passed is not None]
+    counts = Confusion.of((truth, said) for truth, said in given if said is not None)
     # Pairs: the edited draft passes the verifier, the original fails.
     by_prompt: dict[int, dict[str, Judgement]] = {}
     for j in judgements:
@@ -127,8 +150,10 @@ def agreement(judgements: Sequence[Judgement]) -> Agreement:
     ]
     return Agreement(
         n=counts.n,
+        uncertain=len(judgements) - counts.n,
         positives=counts.tp + counts.fn,
         judge_passes=counts.tp + counts.fp,
+        false_passes=counts.fp,
         sensitivity=counts.sensitivity,
         specificity=counts.specificity,
         balanced_accuracy=counts.balanced_accuracy,
@@ -150,7 +175,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--judge-model", default=None, help="judge specs, comma-separated (default: --model)"
     )
     parser.add_argument(
-        "--presets", default=",".join(JUDGE_PRESETS), help="judge presets, comma-separated"
+        "--presets",
+        default=",".join([*JUDGE_PRESETS, PANEL]),
+        help=f"judge presets, comma-separated ('{PANEL}': the default panel)",
     )
     parser.add_argument("--threshold", type=float, default=0.8, help="judge pass threshold")
     parser.add_argument("--max-attempts", type=int, default=1, help="must be 1: verdicts only")
@@ -160,9 +187,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--out", default="fidelity", help="report name under bench/results/")
     args = parser.parse_args(argv)
     args.presets = [p.strip() for p in args.presets.split(",") if p.strip()]
-    unknown = [p for p in args.presets if p not in JUDGE_PRESETS]
+    known = [*JUDGE_PRESETS, PANEL]
+    unknown = [p for p in args.presets if p not in known]
     if unknown or not args.presets:
-        parser.error(f"--presets: unknown {unknown}; choose from {', '.join(JUDGE_PRESETS)}")
+        parser.error(f"--presets: unknown {unknown}; choose from {', '.join(known)}")
     args.judges = [j.strip() for j in (args.judge_model or args.model).split(",") if j.strip()]
     if args.max_attempts != 1:
         parser.error("--max-attempts: fidelity judges single drafts; it must be 1")
@@ -222,33 +250,39 @@ def report(
         [
             "judge",
             "preset",
-            "drafts",
+            "verdicts given",
+            "uncertain",
             "verifier passes",
             "judge passes",
+            "false passes (share of its passes)",
             "sensitivity",
             "specificity",
             "balanced accuracy",
             "Cohen's kappa",
             "pairs ranked right",
             "judge errors",
-            "judge tokens",
+            "judge tokens per verdict",
             "wall s",
         ]
     )
     for judge_spec, preset, stats, degraded, tokens, wall in rows:
+        total = stats.n + stats.uncertain
+        false_share = stats.false_passes / stats.judge_passes if stats.judge_passes else 0.0
         table.add(
             judge_spec,
             preset,
             stats.n,
+            f"{stats.uncertain}/{total}",
             stats.positives,
             stats.judge_passes,
+            f"{stats.false_passes} ({false_share:.0%})",
             stats.sensitivity,
             stats.specificity,
             stats.balanced_accuracy,
             stats.kappa,
             f"{stats.pairs_right}/{stats.pairs}",
             degraded,
-            tokens,
+            round(tokens / total) if total else 0,
             f"{wall:.1f}",
         )
     originals = [d for d in drafts if d.kind == "original"]
@@ -261,8 +295,11 @@ def report(
         f"({sum(d.truth.passed for d in originals)} pass the verifier) and {len(edited)} "
         f"mechanically edited copies ({sum(d.truth.passed for d in edited)} pass)",
         f"judge threshold {args.threshold}; a degraded verdict (judge error) counts as fail; "
-        "`criteria` gets the prompt's instructions as criteria, the other presets judge "
-        "the request alone",
+        "`criteria` gets the prompt's instructions as criteria, `checklist` the prompt's "
+        "clauses as items, the other presets judge the request alone; `panel` is the "
+        "default panel (compiled checks, then the checklist judge on what they leave)",
+        "uncertain: verdicts that passed nothing and failed nothing for sure (`passed: "
+        "null`); every other column counts the verdicts given",
         "positive = the verifier passes the draft (IFEval prompt-level strict); sensitivity: "
         "share of verifier passes the judge passes; specificity: share of verifier fails the "
         "judge fails; balanced accuracy: their mean (0.5 = chance); kappa: agreement beyond "

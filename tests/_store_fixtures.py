@@ -13,7 +13,6 @@ except under CI (``CI=true``), where they fail: CI must test both backends.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -21,16 +20,13 @@ from pathlib import Path
 import asyncpg  # type: ignore[import-untyped]  # no stubs or py.typed
 import pytest
 
+from _judging import ALL_YES
 from redraft import Policy, RunEvent, RunRequest, stream_run
 from redraft.app import build_panel
 from redraft.providers import ScriptedModel
 from redraft.store import Store
 
 POSTGRES_URL_ENV = "REDRAFT_TEST_POSTGRES_URL"
-
-GOOD_JUDGEMENT = json.dumps(
-    {"quality_score": 9, "confidence_score": 9, "issues": [], "improvement_hint": ""}
-)
 
 
 async def reset_postgres(url: str) -> None:
@@ -84,6 +80,7 @@ async def record_run(
 ) -> list[RunEvent]:
     """Run the real loop (scripted generator, MustMatch + scripted judge) and record every event.
 
+    The judge says yes to the checklist's one item (the prompt) every time.
     With the default drafts the first misses "Paris" (the judge is skipped) and
     the second passes the check and the judge: two attempts, three calls.
     """
@@ -91,7 +88,7 @@ async def record_run(
     async for event in stream_run(
         RunRequest.from_prompt(prompt),
         generator=ScriptedModel(list(drafts)),
-        evaluator=build_panel(ScriptedModel([GOOD_JUDGEMENT] * len(drafts)), must_match=["Paris"]),
+        evaluator=build_panel(ScriptedModel([ALL_YES] * len(drafts)), must_match=["Paris"]),
         policy=Policy(max_attempts=max_attempts, threshold=0.8),
     ):
         await store.record(event, tenant=tenant)

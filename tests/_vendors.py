@@ -11,7 +11,6 @@ the way out so that no provider or client it built is left with an open socket.
 from __future__ import annotations
 
 import inspect
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +22,7 @@ import pytest
 from anthropic.types import MessageParam
 from openai.types.chat import ChatCompletionMessageParam
 
+from _judging import PROBE
 from redraft import Message, ModelRequest
 from redraft.providers import Provider
 from redraft.providers._anthropic import AnthropicProvider
@@ -57,18 +57,6 @@ def sent_key(request: dict[str, Any]) -> str:
     return str(headers.get("x-api-key") or headers.get("authorization", "").removeprefix("Bearer "))
 
 
-def verdict(score: int, hint: str = "") -> str:
-    """A ``quality`` judge reply, as the fake server sends it back."""
-    return json.dumps(
-        {
-            "quality_score": score,
-            "confidence_score": 9,
-            "issues": [] if score >= 8 else ["names the wrong city"],
-            "improvement_hint": hint,
-        }
-    )
-
-
 async def settle(value: Any) -> Any:
     """A sync client's result as it is, an async client's awaited."""
     return await value if inspect.isawaitable(value) else value
@@ -91,6 +79,11 @@ class Vendor(ABC):
     tool_id: ClassVar[str]
     judge_marker: ClassVar[str]
     """The request field only a judge call sends: its JSON shape."""
+    judging: ClassVar[tuple[str, ...]]
+    """The calls the (``checklist``) judge makes on a one-item checklist, as
+    :meth:`kind_of` names them: a provider that asks for log-probabilities
+    asks for one token first (``probe``), and when the fake sends none, asks
+    again in words (``judge``)."""
     stream_options: ClassVar[dict[str, Any] | None]
     tools: ClassVar[list[dict[str, Any]]]
     """A tool list in the SDK's own shape."""
@@ -167,6 +160,18 @@ class Vendor(ABC):
     def is_judge(self, body: dict[str, Any]) -> bool:
         return self.judge_marker in body
 
+    def kind_of(self, body: dict[str, Any]) -> str:
+        """``draft``, ``probe`` (a judge's log-probability call) or ``judge``."""
+        if self.is_judge(body):
+            return "judge"
+        return "probe" if body.get("top_logprobs") else "draft"
+
+    def judged(self, reply: str) -> list[str]:
+        """What the fake answers one judge's calls on a one-item checklist
+        with: ``reply`` (a :func:`~_judging.checklist_reply`), after
+        :data:`~_judging.PROBE` where the judge probes first."""
+        return [PROBE if kind == "probe" else reply for kind in self.judging]
+
 
 def extension(item: Any) -> dict[str, Any]:
     """The ``redraft`` extension of a reply or of a stream's last item."""
@@ -184,6 +189,7 @@ class OpenAIVendor(Vendor):
     reply_id = "chatcmpl-fake-"
     tool_id = "call_fake_"
     judge_marker = "response_format"
+    judging = ("probe", "judge")
     stream_options: ClassVar[dict[str, Any] | None] = {"include_usage": True}
     tools: ClassVar[list[dict[str, Any]]] = [
         {"type": "function", "function": {"name": "lookup", "parameters": {}}}
@@ -270,6 +276,7 @@ class AnthropicVendor(Vendor):
     reply_id = "msg_fake_"
     tool_id = "toolu_fake_"
     judge_marker = "output_config"
+    judging = ("judge",)
     stream_options = None
     tools: ClassVar[list[dict[str, Any]]] = [{"name": "lookup", "input_schema": {"type": "object"}}]
 

@@ -11,6 +11,15 @@ pytest_plugins = ["_store_fixtures"]
 
 
 @pytest.fixture(autouse=True)
+def _no_judge_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI keeps the judges' record in the user's store by default, and
+    judges audit a random share of drafts; tests that exercise either turn
+    them on with a store of their own, so call counts stay deterministic."""
+    monkeypatch.setenv("REDRAFT_JUDGE_RECORD", "false")
+    monkeypatch.setenv("REDRAFT_JUDGE_AUDIT_RATE", "0")
+
+
+@pytest.fixture(autouse=True)
 def _no_real_model_calls(request: pytest.FixtureRequest) -> Iterator[None]:
     """Real model calls fail in tests unless the test is marked for them."""
     if request.node.get_closest_marker("real_model") or request.node.get_closest_marker(

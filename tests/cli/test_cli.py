@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from _judging import checklist_reply
 from redraft.cli import cli
 from redraft.testing import FakeOpenAIServer
 
@@ -108,20 +109,8 @@ def test_live_view_shows_drafts_verdicts_and_the_final_answer(
 
 def test_scripted_judge_model_is_used(runner: CliRunner, tmp_path: Path) -> None:
     model = _script(tmp_path, "drafts.json", ["draft one"])
-    judge = _script(
-        tmp_path,
-        "judge.json",
-        [
-            json.dumps(
-                {
-                    "score": 9,
-                    "meets_criteria": True,
-                    "evaluation_reasoning": "fine",
-                    "improvement_suggestions": [],
-                }
-            )
-        ],
-    )
+    # Two checklist items, the prompt and the criteria, in one reply.
+    judge = _script(tmp_path, "judge.json", [checklist_reply(("yes", 10), ("yes", 8))])
     result = runner.invoke(
         cli,
         ["ask", "Q?", "--model", model, "--judge-model", judge, "--criteria", "be right", "--json"],
@@ -129,7 +118,8 @@ def test_scripted_judge_model_is_used(runner: CliRunner, tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert [c["kind"] for c in data["calls"]] == ["draft", "judge"]
-    assert data["score"] == pytest.approx(0.9)
+    assert data["passed"] is True
+    assert data["score"] == pytest.approx((1.0 + 0.9) / 2)  # the mean of the items' p_yes
 
 
 @pytest.mark.parametrize(

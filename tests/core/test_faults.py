@@ -8,13 +8,13 @@ never a crash, never a pass — and inside the deadline.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from _judging import ALL_YES, PROBE
 from redraft import CircuitOpenError, ModelRequest, Policy, RunCompleted, RunEvent, stream_run
 from redraft.app import build_panel
 from redraft.providers import CircuitBreaker, FunctionModel, ScriptedModel
@@ -24,7 +24,8 @@ from redraft.testing import FakeError, FakeOpenAIServer
 
 pytestmark = pytest.mark.real_calls
 
-GOOD = json.dumps({"quality_score": 9, "confidence_score": 9, "issues": [], "improvement_hint": ""})
+GOOD = ALL_YES
+"""The judge's one checklist item ("Capital of France?") met, with confidence."""
 
 
 @pytest.fixture
@@ -63,15 +64,17 @@ def _judge(fake: FakeOpenAIServer) -> OpenAIProvider:
 async def test_429_with_retry_after_is_retried_and_recorded(
     fake: FakeOpenAIServer, tmp_path: Path
 ) -> None:
-    fake.add(FakeError(429, headers={"retry-after-ms": "150"}), GOOD)
+    fake.add(FakeError(429, headers={"retry-after-ms": "150"}), PROBE, GOOD)
     final, elapsed, store = await _recorded_run(tmp_path, _judge(fake), Policy(threshold=0.5))
     result = final.result
     assert result.passed and result.stop_reason == "passed"
     judge_calls = [(c.status, c.retry) for c in result.calls if c.kind == "judge"]
-    assert judge_calls == [("error", 0), ("ok", 1)]
+    # The log-probability call is rate limited and retried; the fake sends no
+    # log-probabilities, so the judge then asks the item in words.
+    assert judge_calls == [("error", 0), ("ok", 1), ("ok", 0)]
     assert elapsed >= 0.15  # the server's Retry-After was honoured
     stored = await store.get_run(result.run_id, tenant="t")
-    assert stored is not None and [c.retry for c in stored.calls if c.kind == "judge"] == [0, 1]
+    assert stored is not None and [c.retry for c in stored.calls if c.kind == "judge"] == [0, 1, 0]
     await store.close()
 
 
@@ -97,7 +100,7 @@ async def test_persistent_500s_degrade_the_verdict_and_keep_the_draft(
 async def test_malformed_judge_json_is_a_degraded_verdict(
     fake: FakeOpenAIServer, tmp_path: Path
 ) -> None:
-    fake.add("this is not json at all", GOOD)
+    fake.add(PROBE, "this is not json at all", GOOD)
     final, _, store = await _recorded_run(tmp_path, _judge(fake), Policy(threshold=0.5))
     result = final.result
     assert result.stop_reason == "degraded" and not result.passed
@@ -157,7 +160,7 @@ async def test_the_breaker_opens_refuses_without_calling_and_closes_again(
     assert any(CircuitOpenError.__name__ in r or "circuit" in r.lower() for r in reasons)
     assert final.result.stop_reason == "degraded"
     now[0] += 31
-    fake.add(GOOD)
+    fake.add(PROBE, GOOD)
     final, _, store = await _recorded_run(tmp_path, breaker, policy)
     await store.close()
     assert final.result.passed and breaker.state == "closed"

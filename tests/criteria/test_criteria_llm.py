@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from _judging import answering
 from redraft import ModelRequest, ProviderError, RunRequest, run
 from redraft.app import build_panel
 from redraft.criteria import CompiledChecks, LLMCompilation, compile_checks_with_llm, llm_schema
@@ -134,14 +135,8 @@ def test_a_failing_provider_degrades_with_an_error() -> None:
     assert result.error is not None and "boom" in result.error
 
 
-CRITERIA_PASS = json.dumps(
-    {
-        "score": 9,
-        "meets_criteria": True,
-        "evaluation_reasoning": "good",
-        "improvement_suggestions": [],
-    }
-)
+JUDGE_PASSES = answering("yes", 10)
+"""The judge's checklist reply: every item the checks leave to it is met."""
 
 
 def test_a_run_compiles_once_and_the_llm_check_drives_the_redraft() -> None:
@@ -165,7 +160,7 @@ def test_a_run_compiles_once_and_the_llm_check_drives_the_redraft() -> None:
                     "quote": "Describe Lisbon",
                 },
             )
-        return CRITERIA_PASS
+        return JUDGE_PASSES(request)
 
     request = RunRequest.from_prompt(PROMPT, criteria="Accurate.")
     panel = build_panel(
@@ -195,7 +190,7 @@ def test_a_failing_compiler_leaves_the_rule_checks_in_charge() -> None:
     def judge(request: ModelRequest) -> str:
         if "mechanical requirements" in request.messages[0].text:
             raise ProviderError("compiler down")
-        return CRITERIA_PASS
+        return JUDGE_PASSES(request)
 
     request = RunRequest.from_prompt("Name a colour in all lowercase.", criteria="A colour.")
     panel = build_panel(

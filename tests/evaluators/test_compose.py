@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from _judging import ALL_YES
 from redraft import ConfigurationError, Evidence, Policy, RunRequest, Verdict, run
 from redraft.app import build_panel
 from redraft.core._ledger import Ledger
@@ -30,6 +31,7 @@ from redraft.evaluators import (
 from redraft.providers import ScriptedModel
 
 GOOD = json.dumps({"quality_score": 9, "confidence_score": 9, "issues": [], "improvement_hint": ""})
+"""A passing reply of the ``quality`` preset, which the cascade tests name."""
 
 
 async def evaluate(
@@ -286,7 +288,7 @@ def test_build_panel_orders_the_checks_before_the_judge() -> None:
 
 @pytest.mark.parametrize(
     ("preset", "criteria", "expected"),
-    [(None, None, "quality"), (None, "Says Paris.", "criteria"), ("ragas", "x", "ragas")],
+    [(None, None, "checklist"), (None, "Says Paris.", "checklist"), ("ragas", "x", "ragas")],
 )
 def test_build_panel_default_preset(
     preset: str | None, criteria: str | None, expected: str
@@ -329,7 +331,7 @@ def test_build_panel_rejects_an_unknown_preset() -> None:
 
 async def test_a_panel_drives_a_run_and_spares_the_judge_on_rejected_drafts() -> None:
     generator = ScriptedModel(["It is Lyon.", "It is Paris."])
-    judge_model = ScriptedModel([GOOD])
+    judge_model = ScriptedModel([ALL_YES])
     result = await run(
         RunRequest.from_prompt("Capital of France?"),
         generator=generator,

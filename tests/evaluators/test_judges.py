@@ -459,7 +459,7 @@ async def test_ragas_verdicts_outside_the_statements_are_an_error() -> None:
 
 
 def test_the_preset_names() -> None:
-    assert set(JUDGE_PRESETS) == {"comprehensive", "quality", "criteria", "ragas"}
+    assert set(JUDGE_PRESETS) == {"checklist", "comprehensive", "quality", "criteria", "ragas"}
 
 
 def test_an_unknown_preset_or_bad_max_tokens_is_a_configuration_error() -> None:
@@ -469,11 +469,15 @@ def test_an_unknown_preset_or_bad_max_tokens_is_a_configuration_error() -> None:
         Judge(EchoModel(), max_tokens=0)
 
 
-def test_make_judge_defaults_to_criteria_only_when_criteria_are_given() -> None:
-    assert make_judge(EchoModel()).preset == "quality"
+def test_make_judge_defaults_to_checklist_with_or_without_criteria() -> None:
+    assert make_judge(EchoModel()).preset == "checklist"
+    assert Judge(EchoModel()).preset == "checklist"
     with_criteria = make_judge(EchoModel(), criteria="Says Paris.")
-    assert with_criteria.preset == "criteria" and with_criteria.criteria == "Says Paris."
+    assert with_criteria.preset == "checklist" and with_criteria.criteria == "Says Paris."
+    # A named preset wins, criteria or not.
     assert make_judge(EchoModel(), "ragas", criteria="x").preset == "ragas"
+    assert make_judge(EchoModel(), "criteria", criteria="x").preset == "criteria"
+    assert make_judge(EchoModel(), "quality").preset == "quality"
     judge = make_judge(EchoModel(), "quality", name="q", max_tokens=64)
     assert (judge.name, judge.max_tokens, judge.uses_llm, judge.kind) == ("q", 64, True, "judge")
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 
 import openai
 import pytest
 
+from _judging import checklist_reply
 from redraft import ConfigurationError, Policy, QualityError, RunResult
 from redraft.app import Settings
 from redraft.evaluators import MaxWords
@@ -91,12 +91,8 @@ async def test_refine_appends_the_feedback_when_the_function_takes_none() -> Non
 
 
 async def test_refine_with_a_judge_provider_and_the_quality_error() -> None:
-    judge = ScriptedModel(
-        [
-            json.dumps({"quality_score": 2, "issues": ["vague"], "improvement_hint": "Be exact."}),
-            json.dumps({"quality_score": 4, "issues": ["vague"], "improvement_hint": "Be exact."}),
-        ]
-    )
+    # A confident no on the one item (the question), then a less sure one.
+    judge = ScriptedModel([checklist_reply(("no", 10)), checklist_reply(("no", 8))])
 
     @refine(judge=judge, policy=Policy(max_attempts=2, on_exhausted="raise"))
     async def answer(question: str, *, feedback: str | None = None) -> str:
@@ -105,7 +101,9 @@ async def test_refine_with_a_judge_provider_and_the_quality_error() -> None:
     with pytest.raises(QualityError) as caught:
         await answer("Capital of France?")
     assert [d.text for d in caught.value.result.drafts] == ["Somewhere.", "Somewhere in France."]
-    assert caught.value.final_score == pytest.approx(0.4)
+    assert caught.value.final_score == pytest.approx(0.1)  # p_yes of a no at confidence 8
+    feedback = caught.value.result.drafts[1].feedback
+    assert feedback is not None and "Make the answer meet this requirement" in feedback
     assert len(judge.history) == 2
 
 

@@ -12,23 +12,12 @@ import anthropic
 import pytest
 from anthropic.types import Message as AnthropicMessage
 
+from _judging import checklist_reply
 from _vendors import ANTHROPIC_QUESTION
 from redraft.middleware import wrap
 from redraft.testing import FakeAnthropicServer
 
 KEY = "sk-ant-test"
-
-
-def criteria_verdict(score: int, suggestion: str = "") -> str:
-    """A ``criteria`` judge reply, as the fake server sends it back."""
-    return json.dumps(
-        {
-            "score": score,
-            "meets_criteria": score >= 8,
-            "evaluation_reasoning": "names Paris" if score >= 8 else "names the wrong city",
-            "improvement_suggestions": [suggestion] if suggestion else [],
-        }
-    )
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +42,13 @@ def bodies(server: FakeAnthropicServer) -> list[dict[str, Any]]:
 async def test_async_client_redrafts_with_its_own_model_as_judge(
     server: FakeAnthropicServer,
 ) -> None:
-    server.add("Lyon.", criteria_verdict(2, "Say Paris."), "Paris.", criteria_verdict(9))
+    # Two checklist items, the question and the criteria: both unmet, then both met.
+    server.add(
+        "Lyon.",
+        checklist_reply(("no", 10), ("no", 10)),
+        "Paris.",
+        checklist_reply(("yes", 10), ("yes", 10)),
+    )
     client = wrap(
         anthropic.AsyncAnthropic(base_url=server.base_url, api_key=KEY, max_retries=0),
         criteria="Names the capital correctly.",
@@ -85,8 +80,10 @@ async def test_async_client_redrafts_with_its_own_model_as_judge(
     ]
     assert draft["max_tokens"] == 64
     assert "output_config" in judge  # the judge asks for its JSON shape
-    assert "Names the capital correctly." in json.dumps(judge)
-    assert "Say Paris." in json.dumps(redraft["messages"])
+    assert "2. Names the capital correctly" in json.dumps(judge)  # the criteria, an item
+    assert "Make the answer meet this requirement: Names the capital correctly" in json.dumps(
+        redraft["messages"]
+    )
     assert {b["model"] for b in bodies(server)} == {"claude-fake"}
     await client.close()
 

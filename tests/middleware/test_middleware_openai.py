@@ -13,7 +13,8 @@ import pytest
 from openai.types.chat import ChatCompletion, ChatCompletionChunk
 from openai.types.shared_params import ResponseFormatJSONSchema
 
-from _vendors import OPENAI_QUESTION, verdict
+from _judging import ALL_YES, PROBE, checklist_reply
+from _vendors import OPENAI_QUESTION
 from redraft.middleware import wrap
 from redraft.testing import FakeOpenAIServer
 
@@ -58,8 +59,11 @@ def text_of(chunks: list[ChatCompletionChunk]) -> str:
 async def test_async_client_redrafts_a_failing_draft_judged_by_its_own_model(
     server: FakeOpenAIServer,
 ) -> None:
-    server.add("Lyon is the capital.", verdict(3, "Name Paris."))
-    server.add("Paris is the capital.", verdict(9))
+    # The judge asks each checklist item (here one: the question) for one
+    # token with its log-probabilities first; the fake sends none, so it asks
+    # again in words.
+    server.add("Lyon is the capital.", PROBE, checklist_reply(("no", 6)))
+    server.add("Paris is the capital.", PROBE, ALL_YES)
     client = wrap(async_client(server))
 
     reply = await client.chat.completions.create(model="gpt-fake", messages=OPENAI_QUESTION)
@@ -73,16 +77,22 @@ async def test_async_client_redrafts_a_failing_draft_judged_by_its_own_model(
     assert extension["passed"] is True
     assert extension["attempts"] == 2
     assert [e["passed"] for e in extension["evaluations"]] == [False, True]
-    assert extension["evaluations"][0]["score"] == pytest.approx(0.3)
-    assert [c["kind"] for c in extension["calls"]] == ["draft", "judge", "draft", "judge"]
-    # The fake saw draft, judge, redraft, judge: all with the call's model,
-    # the judge constrained to JSON, the redraft carrying the judge's critique.
+    assert extension["evaluations"][0]["score"] == pytest.approx(0.2)  # a "no" at confidence 6
+    assert [c["kind"] for c in extension["calls"]] == ["draft", "judge", "judge"] * 2
+    # The fake saw draft, probe, judge, redraft, probe, judge: all with the
+    # call's model, the probe asking for log-probabilities, the judge
+    # constrained to JSON, the redraft carrying the judge's critique.
     sent = bodies(server)
-    assert [is_judge(b) for b in sent] == [False, True, False, True]
+    assert [(is_judge(b), b.get("top_logprobs")) for b in sent] == [
+        (False, None),
+        (False, 10),
+        (True, None),
+    ] * 2
     assert {b["model"] for b in sent} == {"gpt-fake"}
     assert sent[0]["messages"] == OPENAI_QUESTION
-    assert "Name Paris." in sent[2]["messages"][-1]["content"]
+    assert "Make the answer meet this requirement" in sent[3]["messages"][-1]["content"]
     assert "Lyon is the capital." in json.dumps(sent[1]["messages"])
+    assert "Lyon is the capital." in json.dumps(sent[2]["messages"])
     assert all("redraft" not in b for b in sent)
     await client.close()
 
@@ -148,7 +158,7 @@ async def test_async_stream_is_an_async_iterator_that_closes(server: FakeOpenAIS
 async def test_sampling_arguments_reach_the_drafts_and_the_judge_gets_its_own(
     server: FakeOpenAIServer,
 ) -> None:
-    server.add("Paris.", verdict(9))
+    server.add("Paris.", PROBE, ALL_YES)
     client = wrap(async_client(server))
     await client.chat.completions.create(
         model="m",
@@ -160,14 +170,17 @@ async def test_sampling_arguments_reach_the_drafts_and_the_judge_gets_its_own(
         user="user-1",
         extra_body={"custom": 1},
     )
-    draft, judge = bodies(server)
+    draft, probe, judge = bodies(server)
     assert draft["temperature"] == 0.3
     assert draft["max_tokens"] == 40
     assert (draft["seed"], draft["top_p"], draft["user"], draft["custom"]) == (7, 0.5, "user-1", 1)
     assert draft["messages"][0] == {"role": "system", "content": "Be brief."}
     assert "stream" in draft  # the provider streams each draft
-    assert "seed" not in judge and "custom" not in judge
-    assert judge["temperature"] == 0.1  # the judge's own setting
+    for own in (probe, judge):
+        assert "seed" not in own and "custom" not in own and "top_p" not in own
+    # The judge's own settings: one greedy token for the probe, its temperature in words.
+    assert (probe["temperature"], probe["max_tokens"]) == (0.0, 1)
+    assert judge["temperature"] == 0.1
     await client.close()
 
 

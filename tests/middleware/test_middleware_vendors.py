@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from _vendors import QUESTION, VENDORS, Vendor, extension, running, settle, verdict
+from _judging import ALL_YES, checklist_reply
+from _vendors import QUESTION, VENDORS, Vendor, extension, running, settle
 from redraft import ConfigurationError, Policy, QualityError, RunFailedError
 from redraft.middleware import wrap
 from redraft.testing import FakeError
@@ -31,8 +32,8 @@ async def vendor(
 
 @pytest.mark.real_calls
 async def test_async_client_streams_the_redraft_of_a_failing_draft(vendor: Vendor) -> None:
-    vendor.server.add("Lyon is the capital.", verdict(2, "Name Paris."))
-    vendor.server.add("Paris is the capital.", verdict(9))
+    vendor.server.add("Lyon is the capital.", *vendor.judged(checklist_reply(("no", 9))))
+    vendor.server.add("Paris is the capital.", *vendor.judged(ALL_YES))
     client = wrap(vendor.client(sync=False))
 
     stream = await vendor.create(client, model="gpt-fake", messages=QUESTION, stream=True)
@@ -43,7 +44,7 @@ async def test_async_client_streams_the_redraft_of_a_failing_draft(vendor: Vendo
     found = extension(items[-1])
     assert found["attempts"] == 2 and found["passed"] is True
     assert [e["passed"] for e in found["evaluations"]] == [False, True]
-    assert [vendor.is_judge(b) for b in vendor.bodies()] == [False, True, False, True]
+    assert [vendor.kind_of(b) for b in vendor.bodies()] == ["draft", *vendor.judging] * 2
     await client.close()
 
 
@@ -61,10 +62,11 @@ async def test_judge_model_from_the_environment_judges_through_the_same_client(
     vendor: Vendor, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("REDRAFT_JUDGE_MODEL", f"{vendor.name}:judge-model")
-    vendor.server.add("Paris.", verdict(9))
+    vendor.server.add("Paris.", *vendor.judged(ALL_YES))
     client = wrap(vendor.client(sync=False))
     await vendor.create(client, model="writer-model", messages=QUESTION)
-    assert [b["model"] for b in vendor.bodies()] == ["writer-model", "judge-model"]
+    judge_models = ["judge-model"] * len(vendor.judging)
+    assert [b["model"] for b in vendor.bodies()] == ["writer-model", *judge_models]
     await client.close()
 
 
@@ -172,7 +174,8 @@ def test_env_threshold_and_max_retries_apply_and_explicit_policy_wins(
 ) -> None:
     monkeypatch.setenv("REDRAFT_THRESHOLD", "0.5")
     monkeypatch.setenv("REDRAFT_MAX_RETRIES", "1")
-    vendor.server.add("A fair answer.", verdict(6))  # 0.6 passes at 0.5, not at the default 0.8
+    # A yes at confidence 5 scores 0.75: it passes at 0.5, not at the default 0.8.
+    vendor.server.add("A fair answer.", *vendor.judged(checklist_reply(("yes", 5))))
     client = wrap(vendor.client(sync=True))
     reply = vendor.create(client, model="m", messages=QUESTION)
     assert extension(reply)["passed"] is True
@@ -182,7 +185,7 @@ def test_env_threshold_and_max_retries_apply_and_explicit_policy_wins(
     checks = wrap(vendor.client(sync=True), judge="none", must_match=["Paris"])
     reply = vendor.create(checks, model="m", messages=QUESTION)
     assert extension(reply)["attempts"] == 2
-    assert len(vendor.bodies()) == 4
+    assert len(vendor.bodies()) == 1 + len(vendor.judging) + 2
 
     explicit = wrap(
         vendor.client(sync=True), judge="none", must_match=["Paris"], policy=Policy(max_attempts=1)
@@ -249,7 +252,9 @@ async def test_on_exhausted_raise_raises_quality_error_with_every_draft(
 
 @pytest.mark.real_calls
 async def test_best_draft_is_returned_when_none_passes(vendor: Vendor) -> None:
-    vendor.server.add("Lyon.", verdict(5), "Marseille.", verdict(2))
+    # Both fail the one item; the first less surely (score 0.25 against 0.0).
+    vendor.server.add("Lyon.", *vendor.judged(checklist_reply(("no", 5))))
+    vendor.server.add("Marseille.", *vendor.judged(checklist_reply(("no", 10))))
     client = wrap(vendor.client(sync=False), policy=Policy(max_attempts=2))
     reply = await vendor.create(client, model="m", messages=QUESTION)
     assert vendor.text(reply) == "Lyon."

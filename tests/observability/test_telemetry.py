@@ -15,6 +15,7 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import SpanKind, StatusCode
 
+from _judging import checklist_reply
 from redraft import (
     Policy,
     ProviderError,
@@ -34,17 +35,6 @@ PROMPT = "What is the capital of France?"
 DRAFTS = ["It is Lyon.", "It is Paris."]
 
 
-def _verdict(score: int, met: bool, reason: str) -> str:
-    return json.dumps(
-        {
-            "score": score,
-            "meets_criteria": met,
-            "evaluation_reasoning": reason,
-            "improvement_suggestions": ["name the capital"],
-        }
-    )
-
-
 def _tracing(capture: bool | None = False) -> tuple[Telemetry, InMemorySpanExporter]:
     exporter = InMemorySpanExporter()
     provider = TracerProvider()
@@ -53,10 +43,11 @@ def _tracing(capture: bool | None = False) -> tuple[Telemetry, InMemorySpanExpor
 
 
 async def _two_draft_run(telemetry: Telemetry | None) -> RunResult:
-    """The generator's first draft fails the judge, its redraft passes."""
-    judge = ScriptedModel(
-        [_verdict(3, False, "names the wrong city"), _verdict(9, True, "correct")], model="judge"
-    )
+    """The generator's first draft fails the judge, its redraft passes.
+
+    The judge's checklist is the criteria's one item: a "no" at confidence 6
+    (score 0.2), then a "yes" at confidence 8 (score 0.9)."""
+    judge = ScriptedModel([checklist_reply(("no", 6)), checklist_reply(("yes", 8))], model="judge")
     final: RunEvent | None = None
     async for event in stream_run(
         RunRequest.from_prompt(PROMPT, criteria="names the capital"),
@@ -167,11 +158,14 @@ async def test_a_two_draft_run_makes_nested_genai_spans() -> None:
             assert span.end_time - span.start_time <= record.latency_ms * 1e6 + 1
 
     # Each verdict: a gen_ai.evaluation.result event on the evaluated draft call.
-    expected = [(0.3, "fail", "names the wrong city"), (0.9, "pass", "correct")]
+    expected = [
+        (0.2, "fail", "checklist: 0 of 1 met; not met: names the capital"),
+        (0.9, "pass", "checklist: 1 of 1 met"),
+    ]
     for span, (score, label, reason) in zip(draft_calls, expected, strict=True):
         (event,) = [e for e in span.events if e.name == "gen_ai.evaluation.result"]
         e = dict(event.attributes or {})
-        assert e["gen_ai.evaluation.name"] == "criteria-judge"
+        assert e["gen_ai.evaluation.name"] == "checklist-judge"
         assert e["gen_ai.evaluation.score.value"] == pytest.approx(score)
         assert e["gen_ai.evaluation.score.label"] == label
         assert reason in str(e["gen_ai.evaluation.explanation"])

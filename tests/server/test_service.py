@@ -14,21 +14,13 @@ import openai
 import pytest
 from openai.types.chat import ChatCompletionMessageParam
 
+from _judging import checklist_reply
 from _live_server import serve_in_thread
 from redraft import ProviderError
 from redraft.app import Settings
 from redraft.providers import FunctionModel, ProviderRegistry, ScriptedModel
 from redraft.providers._scripted import Script
 from redraft.server import create_app
-
-CRITERIA_PASS = json.dumps(
-    {
-        "score": 9,
-        "meets_criteria": True,
-        "evaluation_reasoning": "good",
-        "improvement_suggestions": [],
-    }
-)
 
 
 def _criteria(score: int, met: bool, reason: str, suggestion: str) -> str:
@@ -160,8 +152,10 @@ async def test_live_stream_mode_marks_the_redraft(service: Service) -> None:
 
 def test_judge_model_runs_through_the_loop(service: Service) -> None:
     gen = service.script("gen", ["draft one", "draft two"])
+    # Two checklist items, the question and the criteria: the criteria unmet, then met.
     judge = service.script(
-        "judge", [_criteria(4, False, "too vague", "be specific"), CRITERIA_PASS]
+        "judge",
+        [checklist_reply(("yes", 10), ("no", 9)), checklist_reply(("yes", 10), ("yes", 9))],
     )
     completion = service.sdk().chat.completions.create(
         model=gen,
@@ -171,6 +165,8 @@ def test_judge_model_runs_through_the_loop(service: Service) -> None:
     ext = _redraft(completion)
     assert completion.choices[0].message.content == "draft two"
     assert [c["kind"] for c in ext["calls"]] == ["draft", "judge", "draft", "judge"]
+    first = ext["evaluations"][0]
+    assert first["passed"] is False and "not met: be specific" in first["reason"]
 
 
 def test_unknown_redraft_options_are_named(service: Service) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
+from _judging import ALL_YES, answering
 from _live_server import serve_in_thread
 from redraft import ModelRequest
 from redraft.app import Settings
@@ -53,9 +54,11 @@ def test_shadow_answers_with_the_first_draft_and_judges_in_the_background(
 ) -> None:
     gate = threading.Event()
 
+    says_no = answering("no", 6)  # every item unmet, not for sure: score 0.2
+
     async def held_judge(request: ModelRequest) -> str:
         await asyncio.to_thread(gate.wait, 30)
-        return json.dumps({"score": 2, "meets_criteria": False, "evaluation_reasoning": "wrong"})
+        return says_no(request)
 
     service.registry.add("scripted:gen", ScriptedModel(["It is Lyon."]))
     service.registry.add("scripted:judge", FunctionModel(held_judge))
@@ -132,9 +135,9 @@ def test_injection_check_fails_a_draft_that_talks_to_the_judge(service: Service)
 
 def test_verdict_cache_reuses_a_verdict_on_identical_judge_input(tmp_path: object) -> None:
     registry = ProviderRegistry()
-    good = '{"quality_score": 9, "confidence_score": 9, "issues": [], "improvement_hint": ""}'
-    # One judge reply only: a second, uncached judge call would fail the run.
-    registry.add("scripted:judge", ScriptedModel([good]))
+    # One judge reply only (a yes on the checklist's one item, the question):
+    # a second, uncached judge call would fail the run.
+    registry.add("scripted:judge", ScriptedModel([ALL_YES]))
     registry.add("scripted:gen", ScriptedModel(["It is Paris.", "It is Paris."]))
     settings = Settings(database_url=f"sqlite:///{tmp_path}/r.db", verdict_cache="memory")
     body = {

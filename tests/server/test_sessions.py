@@ -426,3 +426,33 @@ def test_sessions_are_tenant_scoped_and_paged(database_url: str) -> None:
             f"{base_url}/v1/sessions?limit=2&before={page['next_before']}", headers=acme
         ).json()
         assert [s["session_id"] for s in rest["data"]] == [ids[0]] and rest["has_more"] is False
+
+
+async def test_a_person_overturning_a_judges_finding_enters_its_record(
+    service: Service,
+) -> None:
+    async with service.client() as client:
+        session_id = await _create(client, panel=[{"type": "judge"}])
+        async with service.stream(client, session_id) as stream:
+            await client.post("/v1/evaluate/start", json={"session_id": session_id})
+            seen = await _until_complete(stream)
+        [judged] = [m.data for m in seen if m.data and m.data["event_type"] == "evidence_recorded"]
+        assert judged["score"] > 0  # the judge found a quality: "Stable employment verified"
+        before = (await client.get("/v1/judges")).json()["data"]
+        assert before == []
+        updated = await client.post(
+            "/v1/evidence/update",
+            json={"session_id": session_id, "evidence_id": judged["id"], "valid": False},
+        )
+        assert updated.status_code == 200
+        [record] = (await client.get("/v1/judges")).json()["data"]
+        # It said the quality holds; the person says it does not: a false positive.
+        assert (record["judge"], record["preset"]) == ("scripted:judge", "findings")
+        assert (record["fp"], record["tp"], record["n"]) == (1, 0, 1)
+        # Marking it invalid again (or valid) adds nothing more.
+        await client.post(
+            "/v1/evidence/update",
+            json={"session_id": session_id, "evidence_id": judged["id"], "valid": False},
+        )
+        [again] = (await client.get("/v1/judges")).json()["data"]
+        assert again["n"] == 1

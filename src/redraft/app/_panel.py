@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -25,9 +26,11 @@ from redraft.evaluators import (
     MaxWords,
     MustMatch,
     MustNotMatch,
+    Reliabilities,
     make_judge,
 )
 from redraft.evaluators._compose import validated_evaluators
+from redraft.evaluators._judges import DEFAULT_PRESET
 from redraft.evaluators._offload import run_bounded
 
 __all__ = [
@@ -56,6 +59,8 @@ def build_panel(
     *,
     request: RunRequest | str | None = None,
     evaluators: Sequence[Evaluator] = (),
+    reliability: Reliabilities | None = None,
+    audit_rate: float = 0.0,
     **options: Any,
 ) -> Evaluator:
     """The evaluator an :class:`EvaluationSpec` describes: a :class:`Cascade`
@@ -68,6 +73,11 @@ def build_panel(
     most 100 words", "no commas") become exact checks that run first, unless
     ``compile_checks=False``; ``compile_with_llm=True`` also asks the judge
     model for checks, once per run.
+
+    ``reliability`` is the judges' record (``redraft judges``): a judge it
+    flags as no better than chance passes nothing by itself. ``audit_rate``
+    is the share of drafts on which the judge is also asked about a
+    requirement the checks decided, to add to that record.
 
     Raises :class:`ConfigurationError` for a bad pattern or schema, criteria
     or a preset without a judge, and when there is nothing to evaluate.
@@ -83,7 +93,16 @@ def build_panel(
             spec = EvaluationSpec.model_validate(options)
         except ValidationError as exc:
             raise ConfigurationError(validation_problems(exc)) from None
-    return _build(judge, spec, request, own)
+    return _build(judge, spec, request, own, _Trust(reliability or {}, audit_rate))
+
+
+@dataclass(frozen=True)
+class _Trust:
+    """What the panel's judge carries besides its spec: its record, and how
+    often to audit it."""
+
+    reliability: Reliabilities
+    audit_rate: float
 
 
 def _build(
@@ -91,9 +110,16 @@ def _build(
     spec: EvaluationSpec,
     request: RunRequest | str | None,
     own: Sequence[Evaluator],
+    trust: _Trust,
 ) -> Evaluator:
     if spec.compile_with_llm and judge is None:
         raise ConfigurationError("llm_compile asks the judge model for checks, but there is none")
+    if isinstance(request, str):
+        request = RunRequest.from_prompt(request)
+    if request is not None and spec.criteria and not request.criteria:
+        # The requirement account (and so the judge's checklist) is built from
+        # the request; criteria given only in the spec would otherwise go unasked.
+        request = request.model_copy(update={"criteria": spec.criteria})
     compiled = compiled_panel_member(
         request,
         spec.checks or (),
@@ -118,7 +144,17 @@ def _build(
     members += validated_evaluators(own, "build_panel checks") if own else []
     if judge is not None:
         checklist = compiled.unchecked if compiled is not None else []
-        members.append(make_judge(judge, spec.preset, criteria=spec.criteria, checklist=checklist))
+        preset = spec.preset or DEFAULT_PRESET
+        members.append(
+            make_judge(
+                judge,
+                preset,
+                criteria=spec.criteria,
+                checklist=checklist,
+                reliability=trust.reliability.get((judge.spec, preset)),
+                audit_rate=trust.audit_rate,
+            )
+        )
     elif spec.preset is not None:
         raise ConfigurationError(
             f"judge preset {spec.preset!r} was given but there is no judge model to run it"
@@ -145,12 +181,21 @@ async def panel_or_none(
     *,
     request: RunRequest | str | None = None,
     evaluators: Sequence[Evaluator] = (),
+    reliability: Reliabilities | None = None,
+    audit_rate: float = 0.0,
 ) -> Evaluator | None:
     """:func:`build_panel_async`, or None when there is nothing to evaluate
     (no judge, no check, nothing compiled): the run then returns its draft
     unverified rather than refusing to answer."""
     try:
-        return await build_panel_async(judge, spec, request=request, evaluators=evaluators)
+        return await build_panel_async(
+            judge,
+            spec,
+            request=request,
+            evaluators=evaluators,
+            reliability=reliability,
+            audit_rate=audit_rate,
+        )
     except NothingToEvaluateError:
         return None
 

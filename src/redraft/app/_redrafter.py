@@ -24,6 +24,7 @@ from redraft.core._ledger import Ledger
 from redraft.core._provider import Provider
 from redraft.core._tools import Toolbox
 from redraft.core._types import CallRecord, Policy, RunRequest, RunResult, Usage, Verdict
+from redraft.evaluators import Reliabilities
 from redraft.providers import ProviderRegistry
 
 __all__ = ["Judgement", "Redrafter"]
@@ -76,6 +77,11 @@ class Redrafter:
     ``REDRAFT_MODEL``, ``judge_model`` to ``REDRAFT_JUDGE_MODEL``, else the
     generator judges its own drafts; ``"none"`` means checks only.
     ``evaluator`` adds an evaluator of your own after the checks.
+    ``reliability`` is the judges' record (``redraft judges``): a judge it
+    flags as no better than chance passes nothing by itself. The judge audits
+    itself on ``REDRAFT_JUDGE_AUDIT_RATE`` of the drafts; the audits are in
+    the judge's evidence (``data["audit"]``, see
+    :func:`~redraft.evaluators.comparisons_in`).
 
     Bad options raise :class:`~redraft.ConfigurationError` here, not on the
     first run. Providers built from specs belong to the redrafter: close it
@@ -92,6 +98,7 @@ class Redrafter:
         hooks: Hooks | None = None,
         tools: Toolbox | None = None,
         settings: Settings | None = None,
+        reliability: Reliabilities | None = None,
         **options: Any,
     ) -> None:
         unknown = sorted(set(options) - _SPEC_FIELDS - _POLICY_FIELDS)
@@ -125,6 +132,8 @@ class Redrafter:
                 self.generator if judge is None else self._provider(judge, "judge_model")
             )
         self.evaluator = evaluator
+        self.reliability: Reliabilities = reliability or {}
+        self.audit_rate = settings.judge_audit_rate
         self.hooks = hooks
         self.tools = tools
         self._runner: asyncio.Runner | None = None
@@ -151,7 +160,12 @@ class Redrafter:
         checks, the spec's checks, your evaluator, then the judge; None when
         there is nothing to evaluate."""
         return await panel_or_none(
-            self.judge_model, self.spec, request=request, evaluators=self._own()
+            self.judge_model,
+            self.spec,
+            request=request,
+            evaluators=self._own(),
+            reliability=self.reliability,
+            audit_rate=self.audit_rate,
         )
 
     async def judge(self, prompt: str | RunRequest, answer: str) -> Judgement:

@@ -40,6 +40,15 @@ class Settings(BaseSettings):
     """Generator model spec used when none is given."""
     judge_model: str | None = None
     """Judge model spec; unset means the generator's model judges too."""
+    judge_audit_rate: float = Field(default=0.1, ge=0.0, le=1.0)
+    """The share of judged drafts on which a checklist judge is also asked
+    about one requirement an exact check decided, to measure how often it is
+    right (``redraft judges``). The answer never changes a verdict; 0 turns
+    audits off."""
+    judge_record: bool = True
+    """Keep the judges' record in the store (``database_url``): ``redraft
+    ask`` reads it to flag judges no better than chance and adds its audits
+    to it. ``false``: runs neither read nor write it."""
     database_url: str | None = None
     """SQLAlchemy URL of the store; unset means a SQLite file in the user data dir."""
     api_keys: str | None = None

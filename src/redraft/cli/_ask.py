@@ -213,6 +213,7 @@ async def _ask(
     *,
     quiet: bool,
 ) -> RunResult:
+    from redraft.cli._record import comparisons_of, judge_record
     from redraft.cli._view import RunView
 
     view = None if quiet else RunView(console)
@@ -221,7 +222,17 @@ async def _ask(
         if view is not None:
             view.handle(event)
 
-    async with Redrafter(
-        model, judge_model=judge_model, policy=policy, settings=settings, **spec
-    ) as redrafter:
-        return await redrafter.run(request, on_event=on_event)
+    async with (
+        judge_record(settings, Console(stderr=True)) as record,
+        Redrafter(
+            model,
+            judge_model=judge_model,
+            policy=policy,
+            settings=settings,
+            reliability=record.reliability,
+            **spec,
+        ) as redrafter,
+    ):
+        result = await redrafter.run(request, on_event=on_event)
+        await record.add(comparisons_of(result.drafts), run_id=result.run_id)
+        return result

@@ -35,6 +35,7 @@ from redraft.cli._options import (
 )
 from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
 from redraft.core._types import Policy, RunRequest
+from redraft.evaluators import Comparison, comparisons_in
 
 __all__ = ["judge"]
 
@@ -89,19 +90,32 @@ def judge(
     criteria = spec.get("criteria")
 
     async def run() -> Judgement | None:
-        async with Redrafter(
-            model, judge_model=judge_model, policy=policy, settings=settings, **spec
-        ) as redrafter:
+        from redraft.cli._record import judge_record
+
+        async with (
+            judge_record(settings, err) as record,
+            Redrafter(
+                model,
+                judge_model=judge_model,
+                policy=policy,
+                settings=settings,
+                reliability=record.reliability,
+                **spec,
+            ) as redrafter,
+        ):
             if lines is None:
                 assert prompt is not None
-                return await redrafter.judge(
+                judged = await redrafter.judge(
                     RunRequest.from_prompt(prompt, criteria=criteria), text
                 )
+                await record.add(audits_of(judged))
+                return judged
             for number, line in lines:
                 request = RunRequest.from_prompt(
                     line["prompt"], criteria=line.get("criteria") or criteria
                 )
                 judgement = await redrafter.judge(request, line["answer"])
+                await record.add(audits_of(judgement))
                 # One line out per line in, written as each is judged.
                 click.echo(json.dumps(verdict_record(judgement, line.get("id", number))))
             return None
@@ -121,6 +135,11 @@ def judge(
     else:
         _show(Console(highlight=False), judgement)
     sys.exit(EXIT_NOT_PASSED if judgement.passed is False else EXIT_PASSED)
+
+
+def audits_of(judgement: Judgement) -> list[Comparison]:
+    verdict = judgement.verdict
+    return comparisons_in(e.data for e in verdict.evidence) if verdict is not None else []
 
 
 def verdict_record(judgement: Judgement, id: object = None) -> dict[str, Any]:

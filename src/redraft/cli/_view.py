@@ -27,7 +27,8 @@ from redraft.core._events import (
     ToolExecuted,
     VerdictReached,
 )
-from redraft.core._types import RunResult, Verdict
+from redraft.core._types import Evidence, RunResult, Verdict
+from redraft.evaluators import Reliability
 
 __all__ = ["RunView"]
 
@@ -167,8 +168,9 @@ def _verdict_table(attempt: int, verdict: Verdict) -> Group:
         (f"verdict {attempt}: ", "bold"), (label, style), f" · score {verdict.score:.2f}"
     )
     account = verdict.account
+    records = [_judge_record(e) for e in verdict.evidence if e.kind == "judge" and e.source]
     if not account:
-        return Group(header, table, Text(""))
+        return Group(header, *records, table, Text(""))
     # Name what the verdict could not vouch for: the count alone does not say.
     open_items = [
         Text(
@@ -178,7 +180,17 @@ def _verdict_table(attempt: int, verdict: Verdict) -> Group:
         for r in verdict.requirements
         if r.passed is None
     ]
-    return Group(header, Text(account, style="dim"), *open_items, table, Text(""))
+    return Group(header, Text(account, style="dim"), *records, *open_items, table, Text(""))
+
+
+def _judge_record(evidence: Evidence) -> Text:
+    """How often this judge has been right, beside what it judged: a guess
+    should not read like a check."""
+    raw = evidence.data.get("reliability")
+    record = Reliability.model_validate(raw) if isinstance(raw, dict) else None
+    said = record.describe() if record is not None else "not measured yet"
+    style = "bold yellow" if record is not None and record.flagged else "dim"
+    return Text(f"judge {evidence.source}: {said}", style=style)
 
 
 _LABELS = {

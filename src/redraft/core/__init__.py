@@ -28,6 +28,7 @@ from redraft.core._types import (
     RequirementCoverage,
     StopReason,
     StreamChunk,
+    TokenLogprobs,
 )
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "RequirementCoverage",
     "StopReason",
     "StreamChunk",
+    "TokenLogprobs",
     "ToolConversation",
     "TrivialRules",
     "analyse_query",

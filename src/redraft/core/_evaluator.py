@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from redraft.core._provider import Provider
 from redraft.core._types import (
@@ -21,6 +21,7 @@ from redraft.core._types import (
     EvaluatorKind,
     Evidence,
     ModelRequest,
+    Requirement,
     RunRequest,
     Verdict,
 )
@@ -65,6 +66,9 @@ class EvaluationContext:
     gateway: ModelGateway
     call_kind: CallKind = "judge"
     extra: dict[str, object] = field(default_factory=dict)
+    settled: Sequence[Requirement] = ()
+    """Requirements the evaluators before this one decided for this draft
+    (a cascade hands its checks' account to its judges)."""
 
 
 class Evaluator(ABC):
@@ -167,6 +171,35 @@ def aggregate(
     )
 
 
+def _judged_items(judges: Sequence[Evidence]) -> dict[str, dict[str, Any]]:
+    """Requirement updates from judges that answered item by item (the
+    ``checklist`` preset's ``data["items"]``), keyed by the item's text: each
+    requirement then carries its own answer, not the whole judge's."""
+    updates: dict[str, dict[str, Any]] = {}
+    for judge in judges:
+        for item in judge.data.get("items") or ():
+            if not isinstance(item, dict) or not isinstance(item.get("text"), str):
+                continue
+            answer = item.get("answer")
+            confidence = item.get("confidence")
+            p_yes = item.get("p_yes")
+            said = f"judge: {answer}" + (
+                f" (P(yes) {p_yes:.2f})" if isinstance(p_yes, float) else ""
+            )
+            if item.get("doubted"):
+                said += ": it said yes, but its record is no better than chance"
+            updates.setdefault(
+                item["text"],
+                {
+                    "coverage": "judged",
+                    "passed": {"yes": True, "no": False}.get(str(answer)),
+                    "confidence": confidence if isinstance(confidence, int | float) else None,
+                    "reason": said,
+                },
+            )
+    return updates
+
+
 def settle(verdict: Verdict) -> Verdict:
     """What a verdict may claim, given its requirement account and how sure
     its judges were.
@@ -185,16 +218,15 @@ def settle(verdict: Verdict) -> Verdict:
     if judges and requirements:
         outcome = None if unsure else all(e.passed for e in judges)
         confidences = [e.confidence for e in judges if e.confidence is not None]
-        reason = "; ".join(e.reason for e in judges if e.reason)
+        whole = {
+            "coverage": "judged",
+            "passed": outcome,
+            "confidence": min(confidences) if confidences else None,
+            "reason": "; ".join(e.reason for e in judges if e.reason),
+        }
+        items = _judged_items(judges)
         requirements = [
-            r.model_copy(
-                update={
-                    "coverage": "judged",
-                    "passed": outcome,
-                    "confidence": min(confidences) if confidences else None,
-                    "reason": reason,
-                }
-            )
+            r.model_copy(update=items.get(r.text, whole))
             if r.coverage == "unverified" and r.passed is None
             else r
             for r in requirements

@@ -44,6 +44,7 @@ from redraft.core._types import (
     ModelRequest,
     Policy,
     StreamChunk,
+    TokenLogprobs,
     Usage,
 )
 
@@ -252,6 +253,7 @@ class Ledger:
         usage: Usage | None = None
         finish: str | None = None
         model: str | None = None
+        logprobs: list[TokenLogprobs] | None = None
         async for chunk in self.stream(
             provider, request, kind=kind, attempt=attempt, evaluator=evaluator, native_stream=False
         ):
@@ -259,7 +261,11 @@ class Ledger:
             usage = chunk.usage or usage
             finish = chunk.finish_reason or finish
             model = chunk.model or model
-        return Completion(text=text, usage=usage or Usage(), finish_reason=finish, model=model)
+            if chunk.logprobs is not None:
+                logprobs = [*(logprobs or ()), *chunk.logprobs]
+        return Completion(
+            text=text, usage=usage or Usage(), finish_reason=finish, model=model, logprobs=logprobs
+        )
 
     async def stream(
         self,
@@ -345,14 +351,14 @@ class Ledger:
                         usage = chunk.usage or usage
                         finish = chunk.finish_reason or finish
                         model = chunk.model or model
-                        if chunk.delta:
-                            yield StreamChunk(delta=chunk.delta)
+                        if chunk.delta or chunk.logprobs:
+                            yield StreamChunk(delta=chunk.delta, logprobs=chunk.logprobs)
                 else:
                     completion = await provider.complete(request)
                     text, usage = completion.text, completion.usage
                     finish, model = completion.finish_reason, completion.model
-                    if text:
-                        yield StreamChunk(delta=text)
+                    if text or completion.logprobs:
+                        yield StreamChunk(delta=text, logprobs=completion.logprobs)
             yield StreamChunk(usage=usage, finish_reason=finish, model=model)
         except TimeoutError as exc:
             error = BudgetExhaustedError(

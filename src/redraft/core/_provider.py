@@ -41,6 +41,8 @@ class Provider(ABC):
     model: str = ""
     #: whether ``ModelRequest.json_schema`` is enforced by the backend
     supports_json_schema: bool = False
+    #: whether the provider returns token log-probabilities (``ModelRequest.top_logprobs``)
+    supports_logprobs: bool = False
     #: whether this provider reaches a real model (blocked by :func:`block_real_model_calls`)
     is_real: bool = True
 
@@ -60,6 +62,7 @@ class Provider(ABC):
             finish_reason=completion.finish_reason,
             model=completion.model,
             tool_calls=completion.tool_calls or None,
+            logprobs=completion.logprobs,
         )
 
     @property

@@ -32,6 +32,7 @@ __all__ = [
     "StopReason",
     "StreamChunk",
     "ToolCall",
+    "TokenLogprobs",
     "ToolSpec",
     "Usage",
     "Verdict",
@@ -127,7 +128,9 @@ class ToolCall(BaseModel):
 
 class ModelRequest(BaseModel):
     """What redraft asks a provider for. ``json_schema`` asks for constrained
-    JSON output where the provider supports it; ``tools`` offers functions."""
+    JSON output where the provider supports it; ``tools`` offers functions;
+    ``top_logprobs`` asks for each output token's most likely alternatives
+    where the provider returns log-probabilities (``supports_logprobs``)."""
 
     messages: list[Message]
     max_tokens: int = Field(default=512, ge=1)
@@ -135,6 +138,16 @@ class ModelRequest(BaseModel):
     json_schema: dict[str, Any] | None = None
     stop: list[str] | None = None
     tools: list[ToolSpec] | None = None
+    top_logprobs: int | None = Field(default=None, ge=1, le=20)
+
+
+class TokenLogprobs(BaseModel):
+    """One output token's log-probability and, keyed by their text, the
+    most likely tokens the model could have written in its place."""
+
+    token: str
+    logprob: float
+    top: dict[str, float] = Field(default_factory=dict)
 
 
 class Completion(BaseModel):
@@ -144,6 +157,9 @@ class Completion(BaseModel):
     model: str | None = None
     tool_calls: list[ToolCall] = Field(default_factory=list)
     """Calls the model asked for instead of (or besides) answering."""
+    logprobs: list[TokenLogprobs] | None = None
+    """Per output token, when the request asked (``top_logprobs``) and the
+    provider could tell."""
 
 
 class StreamChunk(BaseModel):
@@ -155,6 +171,8 @@ class StreamChunk(BaseModel):
     finish_reason: str | None = None
     model: str | None = None
     tool_calls: list[ToolCall] | None = None
+    logprobs: list[TokenLogprobs] | None = None
+    """The log-probabilities of this chunk's tokens, when asked for."""
 
 
 class Evidence(BaseModel):

@@ -2,8 +2,11 @@
 
 - checks (no LLM): :class:`MustMatch`, :class:`MustNotMatch`, :class:`MaxWords`,
   :class:`ValidJSON`, :class:`MatchesJSONSchema`, :class:`CallableCheck`
-- judges (LLM): :class:`Judge` with one of :data:`JUDGE_PRESETS`;
+- judges (LLM): :class:`Judge` with one of :data:`JUDGE_PRESETS` (``checklist``
+  by default: a yes/no question per requirement, read as a probability);
   :class:`FindingsJudge` (findings worth signed points, for sessions)
+- how often a judge is right: :class:`Comparison` (its answer on a requirement
+  an exact check decided) and :class:`Reliability` (:func:`measure_judges`)
 - rules with signed points: :class:`RuleCheck` of :class:`PointRule`
 - classical ML scorers: :class:`ModelScore` over a :class:`Scorer`
   (:class:`LexicalRelevance` built in, :class:`EstimatorScorer` for your own
@@ -43,6 +46,13 @@ from redraft.evaluators._findings import FindingsJudge
 from redraft.evaluators._injection import INJECTION_RULES, AddressesJudge, InjectionRule
 from redraft.evaluators._json_checks import MatchesJSONSchema, ValidJSON
 from redraft.evaluators._judges import GENERIC_CRITERIA, JUDGE_PRESETS, Judge, make_judge
+from redraft.evaluators._reliability import (
+    Comparison,
+    Reliabilities,
+    Reliability,
+    comparisons_in,
+    measure_judges,
+)
 from redraft.evaluators._rules import PointRule, RuleCheck
 from redraft.evaluators._scorers import (
     EstimatorScorer,
@@ -64,6 +74,7 @@ __all__ = [
     "Cascade",
     "Check",
     "CheckResult",
+    "Comparison",
     "EstimatorScorer",
     "EvaluationContext",
     "Evaluator",
@@ -82,6 +93,8 @@ __all__ = [
     "MustMatch",
     "MustNotMatch",
     "PointRule",
+    "Reliabilities",
+    "Reliability",
     "RuleCheck",
     "Scorer",
     "ScorerSkip",
@@ -92,8 +105,10 @@ __all__ = [
     "WebCheck",
     "Weighted",
     "aggregate",
+    "comparisons_in",
     "evaluator_identity",
     "get_scorer",
     "load_scorers",
     "make_judge",
+    "measure_judges",
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import (
@@ -21,6 +22,8 @@ from redraft.core._evaluator import (
     aggregate,
 )
 from redraft.core._types import Evidence, EvidenceStatus, Requirement, Verdict
+from redraft.evaluators._judges import Judge
+from redraft.evaluators._reliability import Comparison
 
 __all__ = [
     "AllOf",
@@ -250,7 +253,12 @@ class Cascade(_Composite):
     """Cheap evaluators first: the checks (``uses_llm=False``) run, and only
     when no required check failed do the LLM evaluators run. Each skipped one
     leaves ``skipped`` evidence saying which check stopped it, so no judge
-    tokens are spent on a draft the rules already reject."""
+    tokens are spent on a draft the rules already reject.
+
+    The LLM evaluators get the checks' requirement account
+    (``context.settled``): a judge may audit itself against a requirement
+    the checks decided (:meth:`Judge.audit`), on a skipped draft too, since
+    only those show it requirements that were not met."""
 
     mode = "all"
     default_name = "cascade"
@@ -261,6 +269,8 @@ class Cascade(_Composite):
         verdicts: dict[int, Verdict] = dict(
             zip(cheap, await self._run(cheap, subject, context), strict=True)
         )
+        settled = [r for i in cheap for r in verdicts[i].requirements if r.coverage == "exact"]
+        context = replace(context, settled=(*context.settled, *settled))
         blocking = [
             summary.evaluator
             for summary in (_summary(self.children[i], verdicts[i]) for i in cheap)
@@ -272,7 +282,8 @@ class Cascade(_Composite):
         if blocking:
             noun = "check" if len(blocking) == 1 else "checks"
             reason = f"skipped: required {noun} {', '.join(blocking)} failed"
-            for i in costly:
+            audits = await asyncio.gather(*(self._audit(i, subject, context) for i in costly))
+            for i, audit in zip(costly, audits, strict=True):
                 child = self.children[i]
                 skipped = Evidence(
                     evaluator=child.name,
@@ -280,12 +291,19 @@ class Cascade(_Composite):
                     status="skipped",
                     reason=reason,
                     required=child.required,
+                    data={"audit": audit.model_dump(mode="json")} if audit else {},
                 )
                 verdicts[i] = Verdict(score=0.0, passed=False, reason=reason, evidence=[skipped])
         else:
             verdicts.update(zip(costly, await self._run(costly, subject, context), strict=True))
         ordered = [verdicts[i] for i in range(len(self.children))]
         return _combine(self.children, ordered, threshold=context.threshold, mode="all")
+
+    async def _audit(
+        self, index: int, subject: Subject, context: EvaluationContext
+    ) -> Comparison | None:
+        child = self.children[index]
+        return await child.audit(subject, context) if isinstance(child, Judge) else None
 
     async def _run(
         self, indices: list[int], subject: Subject, context: EvaluationContext

@@ -1,5 +1,7 @@
 """The judge presets: prompts, output schemas and how each reply becomes a finding.
 
+- ``checklist`` (the default, :mod:`._checklist`): one yes/no question per requirement no
+  check verifies, each answer read as a probability.
 - ``comprehensive`` (from the chat proxy): does the answer cover everything the user asked?
   The judge sees only the user turns and the assistant's answers, as text.
 - ``quality`` (from the graph loop): a 0-10 quality grade with confidence, issues and one
@@ -12,12 +14,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from pydantic import Field
 
 from redraft.core._types import RunRequest
+from redraft.evaluators._checklist import Checklist
 from redraft.evaluators._judge_base import (
     GENERIC_CRITERIA,
     MAX_ITEMS,
@@ -66,7 +70,14 @@ class Comprehensive(Preset):
     schema = object_schema({"comprehensive": {"type": "boolean"}, "reason": TEXT})
 
     async def judge(
-        self, ask: Ask, request: RunRequest, answer: str, *, threshold: float, criteria: str | None
+        self,
+        ask: Ask,
+        request: RunRequest,
+        answer: str,
+        *,
+        threshold: float,
+        criteria: str | None,
+        checklist: Sequence[str] = (),
     ) -> Finding:
         conversation = tagged("conversation", transcript(minimal_turns(request)))
         messages = judge_messages(
@@ -124,7 +135,14 @@ class Quality(Preset):
     )
 
     async def judge(
-        self, ask: Ask, request: RunRequest, answer: str, *, threshold: float, criteria: str | None
+        self,
+        ask: Ask,
+        request: RunRequest,
+        answer: str,
+        *,
+        threshold: float,
+        criteria: str | None,
+        checklist: Sequence[str] = (),
     ) -> Finding:
         blocks = [request_block(request, with_format=True)]
         if criteria:
@@ -197,7 +215,14 @@ class Criteria(Preset):
     )
 
     async def judge(
-        self, ask: Ask, request: RunRequest, answer: str, *, threshold: float, criteria: str | None
+        self,
+        ask: Ask,
+        request: RunRequest,
+        answer: str,
+        *,
+        threshold: float,
+        criteria: str | None,
+        checklist: Sequence[str] = (),
     ) -> Finding:
         applied = criteria or request.criteria or GENERIC_CRITERIA
         messages = judge_messages(
@@ -294,7 +319,14 @@ class Ragas(Preset):
         )
 
     async def judge(
-        self, ask: Ask, request: RunRequest, answer: str, *, threshold: float, criteria: str | None
+        self,
+        ask: Ask,
+        request: RunRequest,
+        answer: str,
+        *,
+        threshold: float,
+        criteria: str | None,
+        checklist: Sequence[str] = (),
     ) -> Finding:
         context = request_block(request)
         extracted = await ask(
@@ -387,5 +419,5 @@ class _Row:
 
 
 PRESETS: dict[str, Preset] = {
-    preset.name: preset for preset in (Quality(), Criteria(), Comprehensive(), Ragas())
+    preset.name: preset for preset in (Checklist(), Quality(), Criteria(), Comprehensive(), Ragas())
 }

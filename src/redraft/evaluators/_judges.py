@@ -1,4 +1,4 @@
-"""LLM judges: one evaluator class, four presets (see :mod:`._judge_presets`).
+"""LLM judges: one evaluator class, five presets (see :mod:`._judge_presets`).
 
 A judge reaches its model only through ``context.gateway`` so the run's token
 budget and deadline cover it and every call is recorded. Whatever goes wrong
@@ -8,7 +8,9 @@ evidence with status ``error``: visible, never a crash, never a pass.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -18,14 +20,17 @@ from pydantic import BaseModel, ValidationError
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
 from redraft.core._provider import Provider
-from redraft.core._types import Evidence, Message, ModelRequest, RunRequest, Verdict
+from redraft.core._types import Completion, Evidence, Message, ModelRequest, RunRequest, Verdict
+from redraft.evaluators._checklist import Checklist, checklist_items, doubted, finding_of
 from redraft.evaluators._judge_base import GENERIC_CRITERIA, Finding, JudgeFailure, Reply, tagged
 from redraft.evaluators._judge_presets import PRESETS
+from redraft.evaluators._reliability import Comparison, Reliability
 
 __all__ = ["GENERIC_CRITERIA", "JUDGE_PRESETS", "GatewayAsk", "Judge", "JudgeCall", "make_judge"]
 
 JUDGE_PRESETS: tuple[str, ...] = tuple(PRESETS)
 """The preset names a :class:`Judge` accepts."""
+DEFAULT_PRESET = "checklist"
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -37,8 +42,10 @@ _KEPT_CHARS = 2000
 class Judge(Evaluator):
     """An LLM judge following one of :data:`JUDGE_PRESETS`.
 
-    ``criteria`` (``criteria`` preset) overrides the request's own criteria.
-    The judge's parsed reply is kept in ``evidence.data``.
+    ``criteria`` overrides the request's own criteria. ``checklist`` lists the
+    requirements no check verifies: the ``checklist`` preset asks each as its
+    own question, the others read them as part of the criteria. The judge's
+    parsed reply is kept in ``evidence.data``.
     """
 
     kind = "judge"
@@ -47,13 +54,16 @@ class Judge(Evaluator):
     def __init__(
         self,
         provider: Provider,
-        preset: str = "quality",
+        preset: str = DEFAULT_PRESET,
         *,
         name: str | None = None,
         max_tokens: int = 400,
         temperature: float | None = 0.1,
         criteria: str | None = None,
         checklist: Sequence[str] = (),
+        reliability: Reliability | None = None,
+        audit_rate: float = 0.0,
+        rng: random.Random | None = None,
     ) -> None:
         if preset not in PRESETS:
             raise ConfigurationError(
@@ -69,9 +79,22 @@ class Judge(Evaluator):
         self.criteria = criteria
         self.checklist = list(checklist)
         """Requirements no check verifies, handed over one per line."""
+        if not 0.0 <= audit_rate <= 1.0:
+            raise ConfigurationError(f"judge audit_rate must be 0..1, got {audit_rate!r}")
+        self.reliability = reliability
+        """This judge's record, when one was kept: a flagged judge passes nothing alone."""
+        self.audit_rate = audit_rate
+        """The share of evaluations that also ask about one exactly checked requirement."""
+        self._rng = rng or random.Random()
         self._preset = PRESETS[preset]
 
+    @property
+    def flagged(self) -> bool:
+        return self.reliability is not None and self.reliability.flagged
+
     def _criteria(self, request: RunRequest) -> str | None:
+        if self.preset == "checklist":
+            return self.criteria or request.criteria
         if not self.checklist:
             return self.criteria
         items = "\n".join(f"- {item}" for item in self.checklist)
@@ -80,22 +103,71 @@ class Judge(Evaluator):
         return f"{lead}The answer must meet each of these requirements:\n{items}"
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
-        ask = GatewayAsk(self, subject, context)
-        try:
-            finding = await self._preset.judge(
-                ask,
-                subject.request,
-                subject.text,
-                threshold=context.threshold,
-                criteria=self._criteria(subject.request),
-            )
-        except JudgeFailure as failure:
-            evidence = self._evidence_for_failure(failure)
-        else:
-            evidence = self._evidence_for(finding)
+        evidence, audit = await asyncio.gather(
+            self._judge(subject, context), self.audit(subject, context)
+        )
+        if audit is not None:
+            evidence.data["audit"] = audit.model_dump(mode="json")
         return aggregate([evidence], threshold=context.threshold)
 
+    async def _judge(self, subject: Subject, context: EvaluationContext) -> Evidence:
+        ask = GatewayAsk(self, subject, context)
+        criteria = self._criteria(subject.request)
+        try:
+            if isinstance(self._preset, Checklist):
+                items = checklist_items(self.checklist, criteria)
+                answers = await self._preset.answers(ask, subject.request, subject.text, items)
+                finding = finding_of(
+                    doubted(answers) if self.flagged else answers, context.threshold
+                )
+            else:
+                finding = await self._preset.judge(
+                    ask,
+                    subject.request,
+                    subject.text,
+                    threshold=context.threshold,
+                    criteria=criteria,
+                    checklist=self.checklist,
+                )
+                if self.flagged and finding.passed:
+                    finding.confidence = 0.0  # passes nothing by itself
+        except JudgeFailure as failure:
+            return self._evidence_for_failure(failure)
+        return self._evidence_for(finding)
+
+    async def audit(self, subject: Subject, context: EvaluationContext) -> Comparison | None:
+        """Now and then (``audit_rate``), ask the judge about one requirement
+        an exact check has already decided for this draft
+        (``context.settled``) and return how its answer compares. The answer
+        is recorded as a judge call and never enters the verdict. Checklist
+        judges only: the other presets grade the whole answer, not one
+        requirement."""
+        if not isinstance(self._preset, Checklist) or not self.audit_rate:
+            return None
+        decided = [r for r in context.settled if r.coverage == "exact" and r.passed is not None]
+        if not decided or self._rng.random() >= self.audit_rate:
+            return None
+        requirement = self._rng.choice(decided)
+        ask = GatewayAsk(self, subject, context)
+        try:
+            [answer] = await self._preset.answers(
+                ask, subject.request, subject.text, [requirement.text]
+            )
+        except JudgeFailure:
+            return None  # a failed audit teaches nothing; the call is still on the ledger
+        return Comparison(
+            judge=self.provider.spec,
+            preset=self.preset,
+            requirement=requirement.text,
+            truth=bool(requirement.passed),
+            said=answer.passed,
+            p_yes=answer.p_yes,
+        )
+
     def _evidence_for(self, finding: Finding) -> Evidence:
+        data: dict[str, Any] = {"preset": self.preset, **finding.data}
+        if self.reliability is not None:
+            data["reliability"] = self.reliability.model_dump(mode="json")
         return Evidence(
             evaluator=self.name,
             kind="judge",
@@ -106,7 +178,7 @@ class Judge(Evaluator):
             suggestions=finding.suggestions,
             required=self.required,
             confidence=finding.confidence,
-            data={"preset": self.preset, **finding.data},
+            data=data,
         )
 
     def _evidence_for_failure(self, failure: JudgeFailure) -> Evidence:
@@ -147,32 +219,41 @@ class GatewayAsk:
         self.subject = subject
         self.context = context
 
+    @property
+    def supports_logprobs(self) -> bool:
+        return self.judge.provider.supports_logprobs
+
+    async def complete(self, request: ModelRequest, *, stage: str = "") -> Completion:
+        if self.context.extra.get("judge_context") == "full":
+            messages = with_full_context(request.messages, self.context.extra)
+            request = request.model_copy(update={"messages": messages})
+        try:
+            return await self.context.gateway.complete(
+                self.judge.provider,
+                request,
+                kind=self.context.call_kind,
+                attempt=self.subject.attempt,
+                evaluator=self.judge.name,
+            )
+        except Exception as exc:  # any gateway failure is a finding (CancelledError passes)
+            where = f" ({stage})" if stage else ""
+            raise JudgeFailure(
+                f"the judge call{where} failed: {type(exc).__name__}: {exc}",
+                {"error_type": type(exc).__name__},
+            ) from exc
+
     async def __call__(
         self, messages: list[Message], schema: dict[str, Any], shape: type[M], *, stage: str = ""
     ) -> Reply[M]:
         judge = self.judge
         where = f" ({stage})" if stage else ""
-        if self.context.extra.get("judge_context") == "full":
-            messages = with_full_context(messages, self.context.extra)
         request = ModelRequest(
             messages=messages,
             max_tokens=judge.max_tokens,
             temperature=judge.temperature,
             json_schema=schema,
         )
-        try:
-            completion = await self.context.gateway.complete(
-                judge.provider,
-                request,
-                kind=self.context.call_kind,
-                attempt=self.subject.attempt,
-                evaluator=judge.name,
-            )
-        except Exception as exc:  # any gateway failure is a finding (CancelledError passes)
-            raise JudgeFailure(
-                f"the judge call{where} failed: {type(exc).__name__}: {exc}",
-                {"error_type": type(exc).__name__},
-            ) from exc
+        completion = await self.complete(request, stage=stage)
         text = completion.text
         cut = (
             f" (the reply was cut off at max_tokens={request.max_tokens})"
@@ -245,16 +326,19 @@ def make_judge(
     name: str | None = None,
     max_tokens: int = 400,
     temperature: float | None = 0.1,
+    reliability: Reliability | None = None,
+    audit_rate: float = 0.0,
 ) -> Judge:
-    """A :class:`Judge` with the CLI's default preset: ``criteria`` when
-    criteria are given, ``quality`` otherwise."""
-    chosen = preset or ("criteria" if criteria else "quality")
+    """A :class:`Judge` with the default preset (``checklist``) unless
+    ``preset`` names another."""
     return Judge(
         provider,
-        chosen,
+        preset or DEFAULT_PRESET,
         name=name,
         max_tokens=max_tokens,
         temperature=temperature,
         criteria=criteria,
         checklist=checklist,
+        reliability=reliability,
+        audit_rate=audit_rate,
     )

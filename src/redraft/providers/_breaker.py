@@ -82,6 +82,7 @@ class CircuitBreaker(Provider):
         self.model = provider.model
         self.is_real = provider.is_real
         self.supports_json_schema = provider.supports_json_schema
+        self.supports_logprobs = provider.supports_logprobs
         self._consecutive = 0
         self._opened_at: float | None = None
         self._trial_in_flight = False

@@ -27,12 +27,14 @@ from typing import Any
 from redraft.core._errors import ConfigurationError, ProviderError, ProviderResponseError
 from redraft.core._provider import Provider
 from redraft.core._types import Completion, ModelRequest, StreamChunk, Usage
+from redraft.providers._logprobs import read_logprobs
 from redraft.providers._throughput import Throughput, prior_tokens_per_s
 
 __all__ = [
     "BUNDLED_MODEL_NAME",
     "BUNDLED_MODEL_SHA256",
     "LocalProvider",
+    "free_cpus",
     "locate_bundled_model",
     "usable_cpus",
     "verify_sha256",
@@ -86,6 +88,21 @@ def usable_cpus() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def free_cpus() -> int:
+    """The usable CPUs that other work is not already keeping busy, at least one.
+
+    Decoding threads wait for each other at every token, so one thread
+    sharing a core with another busy process stalls them all: on two cores
+    with one held elsewhere, two threads decoded at 0.4 tokens/s where one
+    decoded at 40. Guessing too few threads costs far less than too many, so
+    the one-minute load average (rounded) is taken off the usable CPUs."""
+    try:
+        busy = round(os.getloadavg()[0])
+    except (AttributeError, OSError):  # no load average on this platform
+        busy = 0
+    return max(1, usable_cpus() - busy)
+
+
 class _End:
     """Marks the end of one native generation on the chunk queue."""
 
@@ -99,8 +116,8 @@ class LocalProvider(Provider):
     The model loads on the first call (once, in a thread) rather than here.
     ``n_ctx`` is the context shared by the ``n_parallel`` slots, so each
     concurrent call gets ``n_ctx // n_parallel`` tokens of prompt and output.
-    ``threads`` defaults to the CPUs this process may run on
-    (:func:`usable_cpus`), not a fixed number. ``cache_ram_mib`` bounds the
+    ``threads`` defaults to the CPUs this process may run on that are not
+    busy when the model loads (:func:`free_cpus`), not a fixed number. ``cache_ram_mib`` bounds the
     runtime's in-memory cache of earlier prompts' KV state: the runtime's own
     default (8 GiB) let a long-lived process grow by ~27 KB per generated token,
     1.4 GB in ten minutes of runs; each slot still reuses its own prefix.
@@ -112,6 +129,7 @@ class LocalProvider(Provider):
 
     name = "local"
     supports_json_schema = True
+    supports_logprobs = True
     is_real = True
 
     def __init__(
@@ -124,10 +142,12 @@ class LocalProvider(Provider):
         cache_ram_mib: int = 64,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        threads = usable_cpus() if threads is None else threads
         if cache_ram_mib < 0:
             raise ConfigurationError("local model option cache_ram_mib must be >= 0")
-        for option, value, least in (("threads", threads, 1), ("n_parallel", n_parallel, 1)):
+        for option, value, least in (
+            ("threads", 1 if threads is None else threads, 1),
+            ("n_parallel", n_parallel, 1),
+        ):
             if value < least:
                 raise ConfigurationError(f"local model option {option} must be >= {least}")
         if n_ctx < 256 * n_parallel:
@@ -143,7 +163,7 @@ class LocalProvider(Provider):
         self._running_lock = threading.Lock()
         self._running = 0
         self._clock = clock
-        self._throughput = Throughput(prior_tokens_per_s(threads))
+        self._throughput = Throughput(prior_tokens_per_s(threads or usable_cpus()))
 
     @property
     def loaded(self) -> bool:
@@ -195,9 +215,12 @@ class LocalProvider(Provider):
         params.model.path = str(path)
         params.n_ctx = self._n_ctx
         params.n_parallel = self._n_parallel
-        # Both pools explicitly: the batch pool otherwise takes every core.
-        params.cpuparams.n_threads = self._threads
-        params.cpuparams_batch.n_threads = self._threads
+        # Decided now, not at construction: the load that matters is the one
+        # when the model starts. Both pools explicitly: the batch pool
+        # otherwise takes every core.
+        threads = self._threads or free_cpus()
+        params.cpuparams.n_threads = threads
+        params.cpuparams_batch.n_threads = threads
         # The server also listens on a localhost port; a random key keeps other
         # local processes from using it.
         params.api_keys = [secrets.token_hex(16)]
@@ -227,20 +250,26 @@ class LocalProvider(Provider):
                 "type": "json_schema",
                 "json_schema": {"name": "output", "schema": request.json_schema},
             }
+        if request.top_logprobs:
+            body["logprobs"] = True
+            body["top_logprobs"] = request.top_logprobs
         return body
 
     async def complete(self, request: ModelRequest) -> Completion:
         # One code path for both: streaming is what makes cancellation work.
         parts: list[str] = []
+        chunks: list[StreamChunk] = []
         final = StreamChunk()
         async for chunk in self.stream(request):
             parts.append(chunk.delta)
+            chunks.append(chunk)
             final = chunk
         return Completion(
             text="".join(parts),
             usage=final.usage or Usage(),
             finish_reason=final.finish_reason,
             model=final.model,
+            logprobs=[lp for chunk in chunks for lp in chunk.logprobs or ()] or None,
         )
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
@@ -300,10 +329,11 @@ class LocalProvider(Provider):
                 for choice in item.get("choices") or ():
                     finish = choice.get("finish_reason") or finish
                     content = (choice.get("delta") or {}).get("content")
-                    if content:
+                    logprobs = read_logprobs(choice.get("logprobs"))
+                    if content or logprobs:
                         if first is None:
                             first = self._clock()
-                        yield StreamChunk(delta=content)
+                        yield StreamChunk(delta=content or "", logprobs=logprobs)
         finally:
             stop.set()
             # Wait for the native side to notice (one decode step) so the slot

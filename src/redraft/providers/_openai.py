@@ -28,6 +28,7 @@ from redraft.core._errors import (
 from redraft.core._provider import usage_for
 from redraft.core._types import Completion, ModelRequest, StreamChunk, ToolCall, ToolSpec, Usage
 from redraft.providers._http import redact
+from redraft.providers._logprobs import read_logprobs
 from redraft.providers._sdk import SDKProvider
 
 if TYPE_CHECKING:
@@ -53,6 +54,9 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
 
     name = "openai"
     example_spec = "openai:gpt-4o-mini"
+    # Compatible servers that ignore the request answer without them; the
+    # judge then falls back to reading the text (see evaluators/_checklist.py).
+    supports_logprobs = True
 
     # -- client -------------------------------------------------------------------
 
@@ -109,6 +113,9 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
             params["stop"] = request.stop
         if request.tools:
             params["tools"] = [_tool_param(spec) for spec in request.tools]
+        if request.top_logprobs:
+            params["logprobs"] = True
+            params["top_logprobs"] = request.top_logprobs
         if request.json_schema is not None:
             params["response_format"] = {
                 "type": "json_schema",
@@ -142,6 +149,7 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
             finish_reason=choice.finish_reason,
             model=response.model or self.model,
             tool_calls=_tool_calls(choice.message.tool_calls),
+            logprobs=read_logprobs(getattr(choice, "logprobs", None)),
         )
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
@@ -165,8 +173,9 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
                         if choice.index != 0:
                             continue
                         finish = choice.finish_reason or finish
-                        if choice.delta.content:
-                            yield StreamChunk(delta=choice.delta.content)
+                        logprobs = read_logprobs(getattr(choice, "logprobs", None))
+                        if choice.delta.content or logprobs:
+                            yield StreamChunk(delta=choice.delta.content or "", logprobs=logprobs)
                         if choice.delta.tool_calls:
                             calls.add(choice.delta.tool_calls)
         except (openai.OpenAIError, json.JSONDecodeError) as exc:

@@ -9,7 +9,8 @@ Each honours ``max_tokens`` the way a real backend does (output cut, finish
 reason ``length``) and reports usage, so budgets can be tested with them.
 A :class:`Completion` with ``tool_calls`` scripts a model asking for tools:
 ``complete`` returns it as it is and ``stream`` puts the calls on the final
-chunk, as the real providers do. ``history`` keeps every request, its
+chunk, as the real providers do; likewise ``logprobs``, for a fake made with
+``supports_logprobs=True``. ``history`` keeps every request, its
 ``tools`` included.
 """
 
@@ -43,10 +44,12 @@ class _FakeProvider(Provider):
         model: str = "scripted",
         delay: float = 0.0,
         chunk_delay: float = 0.0,
+        supports_logprobs: bool = False,
     ) -> None:
         self.model = model
         self.delay = delay
         self.chunk_delay = chunk_delay
+        self.supports_logprobs = supports_logprobs
         self.history: list[ModelRequest] = []
 
     async def _respond(self, request: ModelRequest) -> Completion:
@@ -76,6 +79,7 @@ class _FakeProvider(Provider):
             finish_reason=completion.finish_reason,
             model=completion.model or self.model,
             tool_calls=list(completion.tool_calls) or None,
+            logprobs=completion.logprobs,
         )
 
 
@@ -95,8 +99,14 @@ class ScriptedModel(_FakeProvider):
         model: str = "scripted",
         delay: float = 0.0,
         chunk_delay: float = 0.0,
+        supports_logprobs: bool = False,
     ) -> None:
-        super().__init__(model=model, delay=delay, chunk_delay=chunk_delay)
+        super().__init__(
+            model=model,
+            delay=delay,
+            chunk_delay=chunk_delay,
+            supports_logprobs=supports_logprobs,
+        )
         self.queue: deque[Script] = deque(script)
 
     def add(self, *items: Script) -> None:
@@ -127,8 +137,14 @@ class FunctionModel(_FakeProvider):
         model: str = "function",
         delay: float = 0.0,
         chunk_delay: float = 0.0,
+        supports_logprobs: bool = False,
     ) -> None:
-        super().__init__(model=model, delay=delay, chunk_delay=chunk_delay)
+        super().__init__(
+            model=model,
+            delay=delay,
+            chunk_delay=chunk_delay,
+            supports_logprobs=supports_logprobs,
+        )
         self.function = function
 
     async def _respond(self, request: ModelRequest) -> Completion:

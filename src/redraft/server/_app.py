@@ -34,6 +34,7 @@ from redraft.server._errors import (
 )
 from redraft.server._executor import RunExecutor
 from redraft.server._guards import LoopbackHostGuard, StrictJSONRoute
+from redraft.server._judges import router as judges_router
 from redraft.server._metrics import install_metrics
 from redraft.server._runs import router as runs_router
 from redraft.server._services import Services, Tenant, services_of
@@ -126,6 +127,7 @@ def create_app(
     app.include_router(chat_router)
     app.include_router(runs_router)
     app.include_router(sessions_router)
+    app.include_router(judges_router)
 
     install_metrics(app)
     app.include_router(ui_router)

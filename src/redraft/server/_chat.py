@@ -60,7 +60,14 @@ async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle
         judge = None if plan.judge is None else services.registry.get(plan.judge)
         escalation = None if plan.escalation is None else services.registry.get(plan.escalation)
         # Nothing to evaluate is not refused: the answer comes back unverified.
-        evaluator = await panel_or_none(judge, plan.spec, request=plan.request)
+        reliability, audit_rate = await services.judging_trust()
+        evaluator = await panel_or_none(
+            judge,
+            plan.spec,
+            request=plan.request,
+            reliability=reliability,
+            audit_rate=audit_rate,
+        )
         if evaluator is not None and services.verdict_cache is not None:
             evaluator = Cached(evaluator, services.verdict_cache)
     except ConfigurationError as exc:

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import Depends, Request
 
 from redraft.app._profiles import Profile
 from redraft.app._settings import Settings
-from redraft.evaluators import VerdictCache
+from redraft.evaluators import Reliabilities, VerdictCache
 from redraft.evaluators._scorers import Scorer
 from redraft.providers import ProviderRegistry
 from redraft.server._auth import Authenticator
 from redraft.server._errors import ApiError
 from redraft.server._executor import RunExecutor
 from redraft.server._session_worker import SessionWorker
+from redraft.server._trust import RecordCache
 from redraft.sessions import PanelEnvironment
 from redraft.store import Store
 
@@ -34,6 +35,18 @@ class Services:
     scorers: dict[str, Scorer]
     started_at: float
     verdict_cache: VerdictCache | None = None
+    judge_record: RecordCache = field(init=False)
+    """The judges' record, as runs read it (refreshed every 30 s)."""
+
+    def __post_init__(self) -> None:
+        self.judge_record = RecordCache(self.store)
+
+    async def judging_trust(self) -> tuple[Reliabilities, float]:
+        """The record a run's judge is held to, and how often it audits
+        itself (nothing when ``REDRAFT_JUDGE_RECORD`` is off)."""
+        if not self.settings.judge_record:
+            return {}, 0.0
+        return await self.judge_record.get(), self.settings.judge_audit_rate
 
     def panel_environment(self, judge_model: str | None) -> PanelEnvironment:
         """What a session's panel is built with on this service."""

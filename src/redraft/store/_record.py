@@ -23,6 +23,8 @@ from redraft.core._events import (
     RunStarted,
     VerdictReached,
 )
+from redraft.evaluators._reliability import comparisons_in
+from redraft.store._judge_record import comparison_rows, insert_comparisons
 from redraft.store._models import CallRow, DraftRow, EventRow, EvidenceRow, RunRow
 
 __all__ = ["PROMPT_CHARS", "apply", "check_owner", "new_run", "storable", "timestamp"]
@@ -231,6 +233,17 @@ async def _add_verdict(session: AsyncSession, event: VerdictReached) -> None:
             )
         )
     await session.flush()
+    await _add_audits(session, event)
+
+
+async def _add_audits(session: AsyncSession, event: VerdictReached) -> None:
+    """The judges' audits in the verdict's evidence join the judges' record."""
+    audits = comparisons_in(evidence.data for evidence in event.verdict.evidence)
+    if audits:
+        tenant = await session.scalar(select(RunRow.tenant).where(RunRow.id == event.run_id))
+        at = timestamp(event.at)
+        rows = comparison_rows(audits, tenant=tenant or "", run_id=event.run_id, at=at)
+        await insert_comparisons(session, rows)
 
 
 def _outcome(event: RunCompleted | RunFailed) -> dict[str, Any]:

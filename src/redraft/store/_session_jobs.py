@@ -18,7 +18,9 @@ from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from redraft.core._types import CallRecord
+from redraft.evaluators import Comparison
 from redraft.sessions._types import EvidenceItem
+from redraft.store._judge_record import comparison_rows, insert_comparisons
 from redraft.store._leasing import renew_running
 from redraft.store._models import SessionEvidenceRow, SessionJobRow, SessionRow
 from redraft.store._notify import Notifier
@@ -211,6 +213,10 @@ class SessionJobs:
             await self._log(db, session_id, [Append("evidence_update", change)])
             if not newly_invalid:
                 return None
+            overturned = overturned_finding(row)
+            if overturned is not None:
+                rows = comparison_rows([overturned], tenant=tenant, run_id=None, at=now)
+                await insert_comparisons(db, rows)
             job = self._new_job(
                 session_id, "re_evaluate", row.round, ["re-evaluation"], evidence_id, owner, lease_s
             )
@@ -344,3 +350,20 @@ class SessionJobs:
             .returning(SessionJobRow.id)
         )
         return kept is not None
+
+
+def overturned_finding(row: SessionEvidenceRow) -> Comparison | None:
+    """A judge's finding a person marked invalid, as a comparison for the
+    judges' record: a finding worth points (positive: the judge saw the
+    quality it names; negative: it saw the problem) that was wrong."""
+    if row.kind != "judge" or row.status != "ok" or not row.source.startswith("judge:"):
+        return None
+    said = row.score >= 0
+    return Comparison(
+        judge=row.source.removeprefix("judge:"),
+        preset="findings",
+        requirement=row.description,
+        truth=not said,
+        said=said,
+        source="human",
+    )

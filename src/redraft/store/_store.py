@@ -49,6 +49,7 @@ from redraft.store._engine import (
     migrate,
     normalise_url,
 )
+from redraft.store._judge_record import JudgeRecord
 from redraft.store._keys import ApiKeyInfo
 from redraft.store._models import Base, CallRow, DraftRow, EventRow, EvidenceRow, RunRow
 from redraft.store._notify import Notifier, notify_in
@@ -149,6 +150,8 @@ class Store:
         """Evaluation sessions."""
         self.run_leases = RunLeases(self._sessions, self._notifier, postgres=self._postgres)
         """Runs leased to the server process running them (renewal, release)."""
+        self.judges = JudgeRecord(self._sessions)
+        """The judges' record: how often each judge was right (``redraft judges``)."""
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: Path | None = None) -> Store:

@@ -4,6 +4,7 @@
 import { clearAuthPrompt, getKey, setKey } from "./api.js";
 import { clear } from "./dom.js";
 import { renderChat } from "./chat.js";
+import { renderJudges } from "./judges.js";
 import { renderLab } from "./lab.js";
 import { renderRun, renderRuns } from "./runs.js";
 import { renderSession, renderSessions } from "./sessions.js";
@@ -28,6 +29,8 @@ function viewFor(route) {
       return route.id ? renderSession : renderSessions;
     case "runs":
       return route.id ? renderRun : renderRuns;
+    case "judges":
+      return renderJudges;
     default:
       return null;
   }

@@ -80,6 +80,24 @@ function evidenceTable(evidence) {
         h("td", {}, e.reason))))));
 }
 
+// How often each judge behind this verdict has been right, beside what it
+// judged: a guess should not read like a check.
+function judgeRecords(evidence) {
+  return evidence.filter((e) => e.kind === "judge" && e.source).map((e) => {
+    const r = e.data?.reliability;
+    let said = "not measured yet";
+    if (r && r.balanced_accuracy !== null && r.interval) {
+      said = `balanced accuracy ${score(r.balanced_accuracy)} [${score(r.interval[0])}, ${score(r.interval[1])}]`;
+      said += `${r.kappa !== null ? `, κ ${score(r.kappa)}` : ""}, n=${r.tp + r.tn + r.fp + r.fn}`;
+    } else if (r && r.uncertain > 0) {
+      said = `never sure: uncertain on all ${r.uncertain} comparisons`;
+    }
+    const flagged = r?.status === "chance";
+    return h("p", { class: "judge-record" }, `Judge ${e.source}: ${said} `,
+      flagged ? badge("no better than chance", "warn") : null);
+  });
+}
+
 function draftView(draft, finalAttempt) {
   const v = draft.verdict;
   const isFinal = draft.attempt === finalAttempt;
@@ -93,6 +111,7 @@ function draftView(draft, finalAttempt) {
       h("p", {}, h("strong", {}, "Verdict: "), v.reason || "—"),
       v.suggestions?.length ? h("ul", { class: "suggestions" }, v.suggestions.map((s) => h("li", {}, s))) : null,
       v.requirements?.length ? requirementsTable(v.requirements, v.account) : null,
+      v.evidence?.length ? judgeRecords(v.evidence) : null,
       v.evidence?.length ? evidenceTable(v.evidence) : null,
     ] : null);
 }

@@ -1,0 +1,249 @@
+"""The ``checklist`` preset: one narrow yes/no question per requirement.
+
+Small judges grade far better when they answer one narrow question at a time
+and the answer is read as a probability instead of a sampled token. Each item
+(a requirement no check verifies, a criterion, or — with neither — "responds
+to the request correctly and completely") is asked on its own:
+
+- where the provider returns token log-probabilities, in one call of one
+  output token: ``P(yes)`` and ``P(no)`` are the probabilities of the answer
+  tokens among the first token's alternatives. The item's confidence is
+  ``|P(yes) - P(no)|``: a model that puts little weight on either answer, or
+  splits it evenly, is not sure, whatever the normalised odds say;
+- elsewhere, every item in one JSON reply with a stated 0-10 confidence.
+
+An item below :data:`~redraft.core.MIN_JUDGE_CONFIDENCE` is ``uncertain``:
+it never passes, and it fails nothing either. The verdict lists every item's
+answer, probability and confidence (``evidence.data["items"]``), so the
+requirement account can record each requirement's own outcome.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
+from typing import Literal
+
+from pydantic import Field
+
+from redraft.core._types import MIN_JUDGE_CONFIDENCE, ModelRequest, RunRequest
+from redraft.evaluators._judge_base import (
+    GENERIC_CRITERIA,
+    Ask,
+    Finding,
+    JudgeFailure,
+    Preset,
+    ReplyModel,
+    clip,
+    judge_messages,
+    object_schema,
+    request_block,
+    tagged,
+)
+
+__all__ = ["Checklist", "ItemAnswer", "checklist_items", "doubted", "finding_of"]
+
+#: Alternatives asked for the answer token: enough that "yes" and "no" are
+#: among them whenever the model is answering the question at all.
+TOP_LOGPROBS = 10
+_MAX_ITEMS = 12
+_YES = frozenset({"yes", "y"})
+_NO = frozenset({"no", "n"})
+_ITEM_SPLIT = re.compile(r"\s*(?:\n+|;\s+|(?<=[.!?])\s+(?=[A-Z]))\s*")
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s*")
+
+Answer = Literal["yes", "no", "uncertain"]
+
+
+@dataclass(frozen=True)
+class ItemAnswer:
+    """The judge's answer on one checklist item."""
+
+    text: str
+    answer: Answer
+    p_yes: float
+    """The probability of "yes" against "no" (0.5 when neither was likely)."""
+    confidence: float
+    method: Literal["logprobs", "stated"]
+    doubted: bool = False
+    """A "yes" set aside: the judge's record shows it no better than chance."""
+
+    @property
+    def passed(self) -> bool | None:
+        return None if self.answer == "uncertain" else self.answer == "yes"
+
+
+def checklist_items(checklist: Sequence[str], criteria: str | None) -> list[str]:
+    """What to ask: the requirements no check verifies (which already hold the
+    criteria's clauses when the prompt was accounted for), else the criteria
+    one item per line or sentence, else the generic item."""
+    if checklist:
+        items = [item.strip() for item in checklist if item.strip()]
+    elif criteria and criteria.strip():
+        items = [_BULLET.sub("", part).strip() for part in _ITEM_SPLIT.split(criteria.strip())]
+    else:
+        items = []
+    unique = list(dict.fromkeys(item for item in items if item))
+    return unique[:_MAX_ITEMS] or [GENERIC_CRITERIA]
+
+
+class _StatedItem(ReplyModel):
+    answer: Literal["yes", "no"]
+    confidence: int = Field(ge=0, le=10)
+
+
+class _StatedReply(ReplyModel):
+    items: list[_StatedItem]
+
+
+class Checklist(Preset):
+    """Each item a yes/no question; passes when every item is a confident yes."""
+
+    name = "checklist"
+    system = (
+        "You check whether an answer meets one requirement taken from the request it "
+        "responds to. Reply with one word: yes if the answer meets the requirement, "
+        "no if it does not."
+    )
+    stated_system = (
+        "You check whether an answer meets each numbered requirement taken from the "
+        "request it responds to. For every requirement, in order, give answer (yes or "
+        "no) and confidence, an integer from 0 (a guess) to 10 (certain). Reply with one "
+        'JSON object: {"items": [{"answer": "yes", "confidence": 8}, ...]}.'
+    )
+
+    async def judge(
+        self,
+        ask: Ask,
+        request: RunRequest,
+        answer: str,
+        *,
+        threshold: float,
+        criteria: str | None,
+        checklist: Sequence[str] = (),
+    ) -> Finding:
+        items = checklist_items(checklist, criteria)
+        return finding_of(await self.answers(ask, request, answer, items), threshold)
+
+    async def answers(
+        self, ask: Ask, request: RunRequest, answer: str, items: Sequence[str]
+    ) -> list[ItemAnswer]:
+        """The judge's answer on each item: one call per item where the
+        provider returns log-probabilities, else one call for all."""
+        context = [request_block(request, with_format=True), tagged("answer", answer)]
+        if ask.supports_logprobs:
+            return [await self._by_logprobs(ask, context, item, i) for i, item in enumerate(items)]
+        return await self._by_statement(ask, context, list(items))
+
+    async def _by_logprobs(self, ask: Ask, context: list[str], item: str, index: int) -> ItemAnswer:
+        # The item comes last, so every item of a draft shares the request
+        # and answer as a prefix a local runtime computes once.
+        messages = judge_messages(
+            self.system,
+            *context,
+            f"Requirement: {item}\nDoes the answer meet the requirement? Reply yes or no.",
+        )
+        request = ModelRequest(
+            messages=messages, max_tokens=1, temperature=0.0, top_logprobs=TOP_LOGPROBS
+        )
+        completion = await ask.complete(request, stage=f"item {index + 1}")
+        first = completion.logprobs[0] if completion.logprobs else None
+        if first is None:
+            # A compatible server that ignored the request: ask in words instead.
+            return (await self._by_statement(ask, context, [item]))[0]
+        alternatives = first.top or {first.token: first.logprob}
+        yes = sum(math.exp(lp) for token, lp in alternatives.items() if _word(token) in _YES)
+        no = sum(math.exp(lp) for token, lp in alternatives.items() if _word(token) in _NO)
+        p_yes = yes / (yes + no) if yes + no > 0 else 0.5
+        return _answer(item, p_yes, abs(yes - no), "logprobs")
+
+    async def _by_statement(
+        self, ask: Ask, context: list[str], items: list[str]
+    ) -> list[ItemAnswer]:
+        numbered = "\n".join(f"{i}. {item}" for i, item in enumerate(items, 1))
+        messages = judge_messages(
+            self.stated_system,
+            *context,
+            tagged("requirements", numbered),
+            "Answer every requirement. Reply with the JSON object only.",
+        )
+        entry = object_schema(
+            {
+                "answer": {"type": "string", "enum": ["yes", "no"]},
+                "confidence": {"type": "integer", "minimum": 0, "maximum": 10},
+            }
+        )
+        count = len(items)
+        schema = object_schema(
+            {"items": {"type": "array", "items": entry, "minItems": count, "maxItems": count}}
+        )
+        reply = await ask(messages, schema, _StatedReply, stage="checklist")
+        given = reply.value.items
+        if not given:
+            raise JudgeFailure("the judge answered none of the checklist items", reply.raw)
+        answers: list[ItemAnswer] = []
+        for i, item in enumerate(items):
+            if i >= len(given):
+                answers.append(_answer(item, 0.5, 0.0, "stated"))  # unanswered: no evidence
+                continue
+            confidence = given[i].confidence / 10
+            p_yes = 0.5 + confidence / 2 if given[i].answer == "yes" else 0.5 - confidence / 2
+            answers.append(_answer(item, p_yes, confidence, "stated"))
+        return answers
+
+
+def _word(token: str) -> str:
+    return token.strip().strip(".,!:").lower()
+
+
+def _answer(
+    item: str, p_yes: float, confidence: float, method: Literal["logprobs", "stated"]
+) -> ItemAnswer:
+    confidence = round(min(1.0, max(0.0, confidence)), 4)
+    chosen: Answer
+    if confidence < MIN_JUDGE_CONFIDENCE or p_yes == 0.5:
+        chosen = "uncertain"
+    else:
+        chosen = "yes" if p_yes > 0.5 else "no"
+    return ItemAnswer(item, chosen, round(p_yes, 4), confidence, method)
+
+
+def doubted(answers: Sequence[ItemAnswer]) -> list[ItemAnswer]:
+    """The answers of a judge not shown to beat chance: its "yes" passes
+    nothing, so each becomes uncertain with no confidence (``p_yes`` keeps
+    what it said; its "no" still fails)."""
+    return [
+        replace(a, answer="uncertain", confidence=0.0, doubted=True) if a.answer == "yes" else a
+        for a in answers
+    ]
+
+
+def finding_of(answers: Sequence[ItemAnswer], threshold: float) -> Finding:
+    """The verdict on a checklist: a confident no fails it, an uncertain
+    item leaves it unverified, all confident yeses pass it."""
+    failed = [a for a in answers if a.answer == "no"]
+    unsure = [a for a in answers if a.answer == "uncertain"]
+    score = sum(a.p_yes for a in answers) / len(answers)
+    if failed:
+        passed, confidence = False, max(a.confidence for a in failed)
+    elif unsure:
+        # Below the judge confidence floor, so the verdict settles as unverified.
+        passed, confidence = False, min(a.confidence for a in unsure)
+    else:
+        passed, confidence = score >= threshold, min(a.confidence for a in answers)
+    yes = sum(a.answer == "yes" for a in answers)
+    reason = f"checklist: {yes} of {len(answers)} met"
+    if failed:
+        reason += "; not met: " + "; ".join(clip(a.text, 120) for a in failed)
+    if unsure:
+        reason += f"; {len(unsure)} uncertain"
+    return Finding(
+        passed=passed,
+        score=score,
+        reason=reason,
+        suggestions=[f"Make the answer meet this requirement: {a.text}" for a in failed],
+        confidence=confidence,
+        data={"items": [asdict(a) for a in answers]},
+    )

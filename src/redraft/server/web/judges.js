@@ -1,0 +1,61 @@
+// Judges: how often each judge model has been right, from its audits
+// against exact checks and its calibrations (GET /v1/judges).
+
+import { apiJson } from "./api.js";
+import { badge, h, score } from "./dom.js";
+
+function statusBadge(record) {
+  if (record.flagged) return badge("no better than chance", "warn");
+  if (record.status === "unmeasured") {
+    // Unsure of every answer: it decides nothing, so it is neither coin nor check.
+    return badge(record.n === 0 && record.uncertain > 0 ? "never sure" : "not measured yet");
+  }
+  return badge("reliable", "ok");
+}
+
+function accuracy(record) {
+  if (record.balanced_accuracy === null || !record.interval) return "–";
+  const [low, high] = record.interval;
+  return `${score(record.balanced_accuracy)} [${score(low)}, ${score(high)}]`;
+}
+
+export function renderJudges(main) {
+  const body = h("tbody");
+  const state = h("p", { class: "state", role: "status" }, "Loading the judges' record…");
+
+  async function load() {
+    try {
+      const page = await apiJson("/v1/judges");
+      for (const record of page.data) {
+        body.append(h("tr", { title: record.summary },
+          h("td", {}, record.judge),
+          h("td", {}, record.preset),
+          h("td", {}, statusBadge(record)),
+          h("td", {}, accuracy(record)),
+          h("td", {}, score(record.kappa)),
+          h("td", {}, String(record.n)),
+          h("td", {}, String(record.uncertain))));
+      }
+      state.textContent = body.children.length
+        ? ""
+        : "No judge has been measured yet. Judges audit themselves as they run.";
+    } catch (err) {
+      state.textContent = `Could not load the judges' record: ${err.message}`;
+    }
+  }
+
+  main.append(
+    h("h1", {}, "Judges"),
+    h("p", { class: "lead" },
+      "How often each judge has been right on requirements an exact check decided: balanced "
+      + "accuracy with a 95% interval, and κ. A judge no better than chance passes nothing by itself."),
+    state,
+    h("div", { class: "table-wrap" },
+      h("table", { class: "judges" },
+        h("caption", { class: "visually-hidden" }, "Judges' record"),
+        h("thead", {}, h("tr", {},
+          ["Judge", "Preset", "Status", "Balanced accuracy [95%]", "κ", "Comparisons", "Uncertain"]
+            .map((t) => h("th", { scope: "col" }, t)))),
+        body)));
+  load();
+}

@@ -1,0 +1,178 @@
+"""How often a judge is right: audits against exact checks, the record, and
+what a judge no better than chance may still decide."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import pytest
+
+from redraft import Completion, ConfigurationError, ModelRequest, Policy, RunRequest, Verdict
+from redraft.app import build_panel
+from redraft.core import TokenLogprobs
+from redraft.core._evaluator import settle
+from redraft.core._ledger import Ledger
+from redraft.evaluators import (
+    Comparison,
+    EvaluationContext,
+    Evaluator,
+    Judge,
+    Reliability,
+    Subject,
+    comparisons_in,
+    measure_judges,
+)
+from redraft.providers import FunctionModel
+
+COMMAS = "Do not use any commas"
+
+
+def said(yes: bool) -> Completion:
+    top = {"Yes": math.log(0.97 if yes else 0.01), "No": math.log(0.01 if yes else 0.97)}
+    token = "Yes" if yes else "No"
+    return Completion(
+        text=token, logprobs=[TokenLogprobs(token=token, logprob=top[token], top=top)]
+    )
+
+
+def draft_of(request: ModelRequest) -> str:
+    user = request.messages[-1].text
+    return user.split("<answer>\n", 1)[1].split("\n</answer>", 1)[0]
+
+
+async def evaluate(panel: Evaluator, request: RunRequest, text: str) -> Verdict:
+    context = EvaluationContext(threshold=0.7, gateway=Ledger(Policy()))
+    return settle(await panel.evaluate(Subject(request=request, text=text), context))
+
+
+def test_the_record_of_a_judge_right_four_times_in_five() -> None:
+    record = Reliability(judge="j", preset="checklist", tp=40, fn=10, tn=40, fp=10, uncertain=3)
+    assert record.n == 100
+    assert record.balanced_accuracy == 0.8
+    assert record.kappa == pytest.approx(0.6)
+    low, high = record.interval or (0, 0)
+    assert 0.68 < low < 0.8 < high < 0.92
+    assert record.status == "reliable" and not record.flagged
+    assert "balanced accuracy 0.80" in record.describe()
+
+
+def test_a_coin_is_flagged_and_a_short_record_is_unmeasured() -> None:
+    coin = Reliability(judge="j", preset="checklist", tp=25, fn=25, tn=25, fp=25)
+    assert coin.balanced_accuracy == 0.5 and coin.kappa == 0.0
+    assert coin.flagged and "no better than chance" in coin.describe()
+    # Only requirements that were met: balanced accuracy cannot be told.
+    one_sided = Reliability(judge="j", preset="checklist", tp=30, fn=2)
+    assert one_sided.status == "unmeasured" and not one_sided.flagged
+    assert one_sided.describe() == "not measured yet (n=32)"
+    few = Reliability(judge="j", preset="checklist", tp=3, fn=0, tn=3, fp=0)
+    assert few.status == "unmeasured"
+
+
+def test_a_judge_right_80_percent_of_the_time_measures_within_five_points() -> None:
+    rng = random.Random(7)
+    comparisons = []
+    for i in range(400):
+        truth = rng.random() < 0.5
+        right = i % 5 != 0
+        comparisons.append(
+            Comparison(
+                judge="j",
+                preset="checklist",
+                requirement="r",
+                truth=truth,
+                said=truth if right else not truth,
+            )
+        )
+    [record] = measure_judges(comparisons).values()
+    assert record.n == 400
+    assert abs((record.balanced_accuracy or 0) - 0.8) <= 0.05
+    assert record.status == "reliable"
+
+
+async def test_a_flagged_judge_passes_nothing_alone_but_still_fails() -> None:
+    coin = Reliability(judge="scripted:function", preset="checklist", tp=25, fn=25, tn=25, fp=25)
+    request = RunRequest.from_prompt("Write a haiku about rain.")
+    yes = Judge(FunctionModel(lambda r: said(True), supports_logprobs=True), reliability=coin)
+    verdict = await evaluate(yes, request, "Rain on the roof")
+    [item] = verdict.evidence[0].data["items"]
+    assert item["answer"] == "uncertain" and item["confidence"] == 0.0 and item["p_yes"] > 0.9
+    assert verdict.passed is None
+    assert verdict.evidence[0].data["reliability"]["status"] == "chance"
+
+    no = Judge(FunctionModel(lambda r: said(False), supports_logprobs=True), reliability=coin)
+    assert (await evaluate(no, request, "Rain on the roof")).passed is False
+
+    trusted = coin.model_copy(update={"tp": 45, "fn": 5, "tn": 45, "fp": 5})
+    good = Judge(FunctionModel(lambda r: said(True), supports_logprobs=True), reliability=trusted)
+    assert (await evaluate(good, request, "Rain on the roof")).passed is True
+
+
+def panel_with(model: FunctionModel, request: RunRequest, rate: float) -> Evaluator:
+    return build_panel(model, request=request, audit_rate=rate)
+
+
+async def test_an_audit_asks_about_a_checked_requirement_and_never_changes_the_verdict() -> None:
+    request = RunRequest.from_prompt(f"Write a haiku about rain. {COMMAS}.")
+
+    # The judge is wrong about the commas every time: the verdict must not care.
+    def answer(r: ModelRequest) -> Completion:
+        item = r.messages[-1].text.split("Requirement: ", 1)[1].split("\n", 1)[0]
+        return said(item != COMMAS)
+
+    model = FunctionModel(answer, supports_logprobs=True)
+    verdict = await evaluate(panel_with(model, request, 1.0), request, "Rain falls soft and slow")
+
+    assert verdict.passed is True
+    judge = next(e for e in verdict.evidence if e.kind == "judge")
+    audit = judge.data["audit"]
+    assert audit["requirement"] == COMMAS and audit["truth"] is True and audit["said"] is False
+    assert [c.model_dump() for c in comparisons_in([judge.data])] == [
+        Comparison(
+            judge="scripted:function",
+            preset="checklist",
+            requirement=COMMAS,
+            truth=True,
+            said=False,
+            p_yes=audit["p_yes"],
+        ).model_dump()
+    ]
+    # The audit is a recorded judge call of its own.
+    assert sum(f"Requirement: {COMMAS}\n" in r.messages[-1].text for r in model.history) == 1
+
+
+async def test_a_draft_the_checks_reject_is_audited_too() -> None:
+    request = RunRequest.from_prompt(f"Write a haiku about rain. {COMMAS}.")
+    model = FunctionModel(lambda r: said("," not in draft_of(r)), supports_logprobs=True)
+    verdict = await evaluate(panel_with(model, request, 1.0), request, "Rain, soft, slow")
+
+    assert verdict.passed is False
+    skipped = next(e for e in verdict.evidence if e.kind == "judge")
+    assert skipped.status == "skipped"
+    assert skipped.data["audit"]["truth"] is False and skipped.data["audit"]["said"] is False
+    assert len(model.history) == 1  # the audit, and no judging of the rejected draft
+
+
+async def test_audits_are_sampled_at_the_rate() -> None:
+    request = RunRequest.from_prompt(f"Write a haiku about rain. {COMMAS}.")
+    model = FunctionModel(lambda r: said(True), supports_logprobs=True)
+    judge = Judge(
+        model, checklist=["Write a haiku about rain"], audit_rate=0.25, rng=random.Random(3)
+    )
+    settled = build_panel(None, request=request)
+    audits = 0
+    for _ in itertools.repeat(None, 200):
+        context = EvaluationContext(threshold=0.7, gateway=Ledger(Policy()))
+        checked = await settled.evaluate(Subject(request=request, text="Rain"), context)
+        context = EvaluationContext(
+            threshold=0.7, gateway=Ledger(Policy()), settled=checked.requirements
+        )
+        verdict = await judge.evaluate(Subject(request=request, text="Rain"), context)
+        audits += "audit" in verdict.evidence[0].data
+    assert 30 <= audits <= 70
+
+
+def test_audit_rate_is_validated() -> None:
+    with pytest.raises(ConfigurationError, match=r"audit_rate must be 0\.\.1"):
+        Judge(FunctionModel(lambda r: "yes"), audit_rate=1.5)
