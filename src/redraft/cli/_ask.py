@@ -13,7 +13,6 @@ from typing import Any
 import click
 from rich.console import Console
 
-from redraft.app._redrafter import Redrafter
 from redraft.app._settings import Settings
 from redraft.cli._options import (
     EXIT_NOT_PASSED,
@@ -213,7 +212,7 @@ async def _ask(
     *,
     quiet: bool,
 ) -> RunResult:
-    from redraft.cli._record import comparisons_of, judge_record
+    from redraft.cli._record import comparisons_of, recorded_redrafter
     from redraft.cli._view import RunView
 
     view = None if quiet else RunView(console)
@@ -222,17 +221,9 @@ async def _ask(
         if view is not None:
             view.handle(event)
 
-    async with (
-        judge_record(settings, Console(stderr=True)) as record,
-        Redrafter(
-            model,
-            judge_model=judge_model,
-            policy=policy,
-            settings=settings,
-            reliability=record.reliability,
-            **spec,
-        ) as redrafter,
-    ):
+    async with recorded_redrafter(
+        settings, Console(stderr=True), model, judge_model=judge_model, policy=policy, spec=spec
+    ) as (redrafter, record):
         result = await redrafter.run(request, on_event=on_event)
         await record.add(comparisons_of(result.drafts), run_id=result.run_id)
         return result

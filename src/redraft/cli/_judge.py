@@ -23,7 +23,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from redraft.app._redrafter import Judgement, Redrafter
+from redraft.app._redrafter import Judgement
 from redraft.cli._options import (
     EXIT_NOT_PASSED,
     EXIT_PASSED,
@@ -90,19 +90,11 @@ def judge(
     criteria = spec.get("criteria")
 
     async def run() -> Judgement | None:
-        from redraft.cli._record import judge_record
+        from redraft.cli._record import recorded_redrafter
 
-        async with (
-            judge_record(settings, err) as record,
-            Redrafter(
-                model,
-                judge_model=judge_model,
-                policy=policy,
-                settings=settings,
-                reliability=record.reliability,
-                **spec,
-            ) as redrafter,
-        ):
+        async with recorded_redrafter(
+            settings, err, model, judge_model=judge_model, policy=policy, spec=spec
+        ) as (redrafter, record):
             if lines is None:
                 assert prompt is not None
                 judged = await redrafter.judge(

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Iterable
+from typing import Any
 
 from rich.console import Console
 
 from redraft.app import Settings
+from redraft.app._redrafter import Redrafter
 from redraft.core._errors import ConfigurationError
-from redraft.core._types import Draft
+from redraft.core._types import Draft, Policy
 from redraft.evaluators import Comparison, Reliabilities, comparisons_in
 from redraft.store import Store
 
-__all__ = ["JudgeRecordSession", "comparisons_of", "judge_record"]
+__all__ = ["JudgeRecordSession", "comparisons_of", "judge_record", "recorded_redrafter"]
 
 
 class JudgeRecordSession:
@@ -52,6 +54,31 @@ async def judge_record(settings: Settings, err: Console) -> AsyncIterator[JudgeR
         yield JudgeRecordSession(store, await store.judges.reliabilities())
     finally:
         await store.close()
+
+
+@contextlib.asynccontextmanager
+async def recorded_redrafter(
+    settings: Settings,
+    err: Console,
+    model: str | None,
+    *,
+    judge_model: str | None,
+    policy: Policy,
+    spec: dict[str, Any],
+) -> AsyncIterator[tuple[Redrafter, JudgeRecordSession]]:
+    """The command's :class:`Redrafter`, trusting its judge as far as the record says."""
+    async with (
+        judge_record(settings, err) as record,
+        Redrafter(
+            model,
+            judge_model=judge_model,
+            policy=policy,
+            settings=settings,
+            reliability=record.reliability,
+            **spec,
+        ) as redrafter,
+    ):
+        yield redrafter, record
 
 
 def comparisons_of(drafts: Iterable[Draft]) -> list[Comparison]:
