@@ -34,6 +34,12 @@ share of its passes the verifier fails), pairs ranked right (edited passes,
 original fails: does the judge score the edited one higher?), judge tokens
 per verdict and wall time, and writes ``bench/results/<--out>.md`` and
 ``.png``.
+
+On the same pairs it also asks each judge to **choose** between the two
+drafts (``Judge.compare``: the checklist items, both orders, as the loop asks
+when no draft passed and the checks cannot separate two): right when it
+confidently prefers the edited draft, wrong when it confidently prefers the
+original, undecided below the confidence floor.
 """
 
 from __future__ import annotations
@@ -53,10 +59,11 @@ from _drafts import Confusion, Draft, write_drafts
 from _ifeval import IFEvalPrompt, select, summary
 from _report import Table, write_report
 
-from redraft import Policy, RunFailedError, RunRequest, run
+from redraft import Completion, ModelRequest, Policy, RunFailedError, RunRequest, run
 from redraft.app import build_panel
+from redraft.core import MIN_JUDGE_CONFIDENCE, CallKind
 from redraft.criteria import account_requirements
-from redraft.evaluators import JUDGE_PRESETS, Evaluator, Judge
+from redraft.evaluators import JUDGE_PRESETS, EvaluationContext, Evaluator, Judge, Subject
 from redraft.providers import Provider, ProviderRegistry, ScriptedModel
 
 DEFAULT_SIZE = 12
@@ -163,6 +170,78 @@ def agreement(judgements: Sequence[Judgement]) -> Agreement:
     )
 
 
+# -- choosing between two drafts --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairwiseStats:
+    pairs: int
+    right: int
+    wrong: int
+    tokens: int
+    wall_s: float
+
+
+class _CountingGateway:
+    """The judge's calls straight to its provider, their tokens counted."""
+
+    def __init__(self) -> None:
+        self.tokens = 0
+
+    async def complete(
+        self,
+        provider: Provider,
+        request: ModelRequest,
+        *,
+        kind: CallKind,
+        attempt: int,
+        evaluator: str | None = None,
+    ) -> Completion:
+        completion = await provider.complete(request)
+        self.tokens += completion.usage.total_tokens
+        return completion
+
+
+async def compare_pairs(
+    drafts: Sequence[Draft], judge: Provider, args: argparse.Namespace
+) -> PairwiseStats:
+    by_prompt: dict[int, dict[str, Draft]] = {}
+    for draft in drafts:
+        by_prompt.setdefault(draft.prompt.key, {})[draft.kind] = draft
+    pairs = [
+        (group["original"], group["edited"])
+        for group in by_prompt.values()
+        if "edited" in group and group["edited"].truth.passed and not group["original"].truth.passed
+    ]
+    gateway = _CountingGateway()
+    context = EvaluationContext(threshold=args.threshold, gateway=gateway)
+    gate = asyncio.Semaphore(max(1, args.concurrency // 2))
+
+    async def one(original: Draft, edited: Draft) -> int:
+        request = RunRequest.from_prompt(original.prompt.text)
+        clauses = account_requirements(request.prompt, None, [])
+        chooser = Judge(judge, "checklist", checklist=[c.text for c in clauses])
+        async with gate:
+            preference = await chooser.compare(
+                Subject(request=request, text=original.text),
+                Subject(request=request, text=edited.text, attempt=2),
+                context,
+            )
+        if preference is None or preference.confidence < MIN_JUDGE_CONFIDENCE:
+            return 0
+        return 1 if preference.p_second > 0.5 else -1
+
+    started = time.perf_counter()
+    outcomes = await asyncio.gather(*(one(o, e) for o, e in pairs))
+    return PairwiseStats(
+        pairs=len(pairs),
+        right=outcomes.count(1),
+        wrong=outcomes.count(-1),
+        tokens=gateway.tokens,
+        wall_s=time.perf_counter() - started,
+    )
+
+
 # -- main -----------------------------------------------------------------------------
 
 
@@ -209,6 +288,7 @@ async def main(argv: Sequence[str] | None = None) -> None:
     prompts = select(args.size, args.seed)
     models = ProviderRegistry()
     rows: list[tuple[str, str, Agreement, int, int, float]] = []
+    choices: list[tuple[str, PairwiseStats]] = []
     try:
         started = time.perf_counter()
         drafts = await write_drafts(prompts, models.get(args.model), args)
@@ -233,9 +313,17 @@ async def main(argv: Sequence[str] | None = None) -> None:
                     file=sys.stderr,
                     flush=True,
                 )
+            chosen = await compare_pairs(drafts, judge, args)
+            choices.append((judge_spec, chosen))
+            print(
+                f"[fidelity] {judge_spec} pairwise: {chosen.right} right, {chosen.wrong} wrong "
+                f"of {chosen.pairs}, {chosen.wall_s:.1f}s",
+                file=sys.stderr,
+                flush=True,
+            )
     finally:
         await models.aclose()
-    report(args, prompts, drafts, rows, drafting_s, command.strip())
+    report(args, prompts, drafts, rows, choices, drafting_s, command.strip())
 
 
 def report(
@@ -243,6 +331,7 @@ def report(
     prompts: Sequence[IFEvalPrompt],
     drafts: Sequence[Draft],
     rows: Sequence[tuple[str, str, Agreement, int, int, float]],
+    choices: Sequence[tuple[str, PairwiseStats]],
     drafting_s: float,
     command: str,
 ) -> None:
@@ -285,6 +374,19 @@ def report(
             round(tokens / total) if total else 0,
             f"{wall:.1f}",
         )
+    pairwise = Table(
+        ["judge", "pairs", "right", "wrong", "undecided", "judge tokens per pair", "wall s"]
+    )
+    for judge_spec, chosen in choices:
+        pairwise.add(
+            judge_spec,
+            chosen.pairs,
+            chosen.right,
+            chosen.wrong,
+            chosen.pairs - chosen.right - chosen.wrong,
+            round(chosen.tokens / chosen.pairs) if chosen.pairs else 0,
+            f"{chosen.wall_s:.1f}",
+        )
     originals = [d for d in drafts if d.kind == "original"]
     edited = [d for d in drafts if d.kind == "edited"]
     notes = [
@@ -306,6 +408,9 @@ def report(
         "chance (0 = chance, 1 = perfect)",
         "pairs ranked right: prompts whose edited draft passes and original fails, where the "
         "judge scored the edited draft higher (ties count as wrong)",
+        "choosing: the checklist judge asked which of the pair meets the prompt's clauses "
+        "better, both orders; right/wrong count confident preferences (confidence ≥ "
+        f"{MIN_JUDGE_CONFIDENCE}, both orders agreeing), the rest are undecided",
         *summary().lines(),
     ]
 
@@ -331,7 +436,10 @@ def report(
         args.out,
         title="Judge fidelity: agreement with IFEval's verifiers",
         command=command,
-        tables={"Judge verdict vs verifier (prompt-level strict)": table},
+        tables={
+            "Judge verdict vs verifier (prompt-level strict)": table,
+            "Choosing between two drafts (edited passes, original fails)": pairwise,
+        },
         plot=plot,
         notes=notes,
     )

@@ -20,6 +20,7 @@ PUBLIC = [
     "Completion",
     "ConfigurationError",
     "Draft",
+    "DraftComparison",
     "DraftCompleted",
     "DraftStarted",
     "EvaluationSpec",

@@ -290,12 +290,14 @@ def test_candidates_and_delivery_flags_reach_the_policy(runner: CliRunner) -> No
             "2",
             "--delivery",
             "parallel",
+            "--pairwise",
             "--json",
         ],
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["policy"]["candidates"] == 2 and data["policy"]["delivery"] == "parallel"
+    assert data["policy"]["pairwise"] is True
     too_many = runner.invoke(
         cli, ["ask", "Q?", "--model", "scripted", "--candidates", "3", "--max-attempts", "2"]
     )

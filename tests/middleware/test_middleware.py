@@ -240,3 +240,25 @@ def test_importing_the_middleware_imports_no_sdk_and_no_server() -> None:
         [sys.executable, "-c", code], check=True, capture_output=True, text=True
     ).stdout
     assert out.strip() == "[]"
+
+
+def test_a_calls_options_reach_its_policy_uncertain_and_pairwise_included() -> None:
+    from redraft.app import EvaluationOptions, EvaluationSpec, load_settings
+    from redraft.middleware._common import WrapperCore
+
+    core = WrapperCore(
+        family=None,
+        policy=Policy(max_attempts=2),
+        judge_model="none",
+        evaluator=None,
+        spec=EvaluationSpec(),
+        enabled=True,
+        settings=load_settings(),
+    )
+    options = EvaluationOptions(on_uncertain="redraft", pairwise=True, threshold=0.5)
+
+    policy = core.policy_for(options, temperature=0.2)
+
+    assert (policy.on_uncertain, policy.pairwise, policy.threshold) == ("redraft", True, 0.5)
+    assert (policy.max_attempts, policy.temperature) == (2, 0.2)
+    assert core.policy_for(None).pairwise is False

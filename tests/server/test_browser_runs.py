@@ -4,6 +4,7 @@ verdicts, evidence, calls and totals."""
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from typing import TYPE_CHECKING
 
@@ -102,3 +103,25 @@ def test_run_page_follows_a_run_until_it_ends(page: Page, ui: UiService) -> None
     # The page followed the run's event stream and redrew itself at the end.
     expect(facts).to_contain_text("Outcomeunverified")
     expect(page.get_by_role("article", name="Draft 1")).to_contain_text("Finally: Paris.")
+
+
+def test_run_page_shows_the_judges_choice_between_two_drafts(page: Page, ui: UiService) -> None:
+    ui.script(ui.GENERATOR, ["It is Paris, I think.", "It is Lyon."])
+
+    def judge(request: ModelRequest) -> str:
+        text = request.messages[-1].text
+        if "<answer_a>" not in text:
+            return ui.verdict(2, False, "Not quite.", "Name the capital.")
+        # Prefers the draft naming Paris, wherever it is shown.
+        shown_first = text.split("<answer_a>\n", 1)[1]
+        better = "A" if shown_first.startswith("It is Paris") else "B"
+        return json.dumps({"better": better, "confidence": 9})
+
+    ui.use(ui.JUDGE, FunctionModel(judge))
+    body = ui.chat("What is the capital of France?", model="judged", max_attempts=2, pairwise=True)
+    run_id = body["redraft"]["run_id"]
+
+    page.goto(ui.url(f"#/runs/{run_id}"))
+    facts = page.locator("dl.facts")
+    expect(facts).to_contain_text("Choicethe judge chose draft 1 over draft 2 (P 0.95")
+    expect(page.get_by_role("region", name="Final answer")).to_contain_text("It is Paris, I think.")

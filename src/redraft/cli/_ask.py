@@ -79,6 +79,12 @@ CONFIGURATION_FAILURES = {
     help="Whether a draft nothing failed but not all was verified is kept or redrafted.",
 )
 @click.option(
+    "--pairwise",
+    is_flag=True,
+    help="When no draft passes and two are equal on everything checked, "
+    "ask the judge to choose between them (two more judge calls).",
+)
+@click.option(
     "--deadline",
     type=click.FloatRange(min=0.001),
     help="Wall-clock seconds for the whole run, judge calls included "
@@ -125,6 +131,7 @@ def ask(
     feedback: str,
     on_exhausted: str,
     on_uncertain: str,
+    pairwise: bool,
     deadline: float | None,
     token_budget: int | None,
     max_tokens: int,
@@ -154,6 +161,7 @@ def ask(
         max_attempts=max_attempts,
         on_exhausted=on_exhausted,  # type: ignore[arg-type]
         on_uncertain=on_uncertain,  # type: ignore[arg-type]
+        pairwise=pairwise,
         feedback=feedback,  # type: ignore[arg-type]
         token_budget=token_budget,
         max_tokens=max_tokens,

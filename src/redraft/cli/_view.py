@@ -27,7 +27,7 @@ from redraft.core._events import (
     ToolExecuted,
     VerdictReached,
 )
-from redraft.core._types import Evidence, RunResult, Verdict
+from redraft.core._types import MIN_JUDGE_CONFIDENCE, DraftComparison, Evidence, RunResult, Verdict
 from redraft.evaluators import Reliability
 
 __all__ = ["RunView"]
@@ -129,6 +129,8 @@ class RunView:
                 border_style="green" if result.passed else "yellow",
             )
         )
+        if result.comparison is not None:
+            self.console.print(describe_comparison(result.comparison))
         if result.error:
             self.console.print(f"[red]stopped early:[/] {result.error}")
         self._print_totals(result)
@@ -204,3 +206,15 @@ def _shorten(text: str, limit: int = 80) -> str:
     # Tool output is arbitrary text: escaped so it never reads as rich markup.
     flat = " ".join(text.split())
     return escape(flat if len(flat) <= limit else flat[: limit - 1] + "…")
+
+
+def describe_comparison(comparison: DraftComparison) -> str:
+    """One line on the judge's choice between two drafts equal on everything checked."""
+    pair = f"drafts {comparison.first} and {comparison.second}"
+    if comparison.error is not None:
+        return f"[dim]choosing between {pair}: no preference ({comparison.error})[/]"
+    sure = f"P {comparison.p_second or 0.0:.2f}, confidence {comparison.confidence:.2f}"
+    if comparison.confidence < MIN_JUDGE_CONFIDENCE:
+        return f"[dim]choosing between {pair}: the judge was not sure ({sure})[/]"
+    other = comparison.first if comparison.chosen == comparison.second else comparison.second
+    return f"the judge chose draft {comparison.chosen} over draft {other} ({sure})"

@@ -15,6 +15,7 @@ from typing import Any, Literal, Protocol
 
 from redraft.core._provider import Provider
 from redraft.core._types import (
+    MIN_JUDGE_CONFIDENCE,
     CallKind,
     Completion,
     Draft,
@@ -30,6 +31,7 @@ __all__ = [
     "EvaluationContext",
     "Evaluator",
     "ModelGateway",
+    "Preference",
     "Subject",
     "aggregate",
     "settle",
@@ -71,6 +73,20 @@ class EvaluationContext:
     (a cascade hands its checks' account to its judges)."""
 
 
+@dataclass(frozen=True)
+class Preference:
+    """A judge's reading of which of two drafts meets the requirements better."""
+
+    p_second: float
+    """The probability that the second draft is the better one."""
+    confidence: float
+    method: Literal["logprobs", "stated"]
+
+    @property
+    def prefers_second(self) -> bool:
+        return self.confidence >= MIN_JUDGE_CONFIDENCE and self.p_second > 0.5
+
+
 class Evaluator(ABC):
     """Judges a subject. ``uses_llm`` lets a cascade run cheap evaluators first."""
 
@@ -82,6 +98,15 @@ class Evaluator(ABC):
     @abstractmethod
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
         """Return a verdict whose ``evidence`` lists this evaluator's findings."""
+
+    async def compare(
+        self, first: Subject, second: Subject, context: EvaluationContext
+    ) -> Preference | None:
+        """Which of two drafts of one request meets its requirements better,
+        or None when this evaluator cannot say (checks cannot: they already
+        said everything they verify). Judges ask; a failed call raises
+        :class:`~redraft.core.RedraftError` or returns None."""
+        return None
 
     def definite_failure(self, partial: str) -> Evidence | None:
         """Evidence that ``partial`` — the start of a draft still being written —

@@ -35,10 +35,11 @@ from redraft.core._events import (
 from redraft.core._feedback import base_messages, prepare_feedback
 from redraft.core._ledger import Ledger
 from redraft.core._provider import Provider
-from redraft.core._selection import select_draft
+from redraft.core._selection import compare_rivals, rivals, select_draft
 from redraft.core._tools import Toolbox
 from redraft.core._types import (
     Draft,
+    DraftComparison,
     Message,
     Policy,
     RunRequest,
@@ -167,6 +168,11 @@ async def loop_events(
             break
         attempt += width
 
+    comparison: DraftComparison | None = None
+    if evaluator is not None and _may_compare(evaluator, policy, winner, stop_reason):
+        pair = rivals(drafts)
+        if pair is not None:
+            comparison = await compare_rivals(evaluator, request, pair, ledger, policy)
     for event in runner.announce_calls():
         yield event
     result = _result(
@@ -179,6 +185,7 @@ async def loop_events(
         messages if failure else [],
         winner=winner,
         skipped=skipped,
+        comparison=comparison,
     )
     if not drafts:
         message = str(failure) if failure else "the run produced no draft"
@@ -215,6 +222,20 @@ def _limit_hit(verdict: Verdict, ledger: Ledger) -> StopReason | None:
     if any(e.data.get("error_type") == "BudgetExhaustedError" for e in verdict.evidence):
         return "budget"
     return None
+
+
+def _may_compare(
+    evaluator: Evaluator, policy: Policy, winner: Draft | None, stop_reason: StopReason
+) -> bool:
+    """Whether the final choice may ask the judge: no draft won, a judge
+    is there to ask, and the run did not end for want of time or tokens."""
+    return (
+        policy.pairwise
+        and evaluator.uses_llm
+        and winner is None
+        and policy.on_exhausted != "last"
+        and stop_reason not in ("skipped", "shadow", "deadline", "budget", "error")
+    )
 
 
 def best_draft(drafts: list[Draft]) -> Draft:
@@ -267,8 +288,11 @@ def _result(
     *,
     winner: Draft | None,
     skipped: str | None,
+    comparison: DraftComparison | None = None,
 ) -> RunResult:
     final = winner or pick_final(drafts, policy, stop_reason)
+    if comparison is not None:
+        final = next((d for d in drafts if d.attempt == comparison.chosen), final)
     score = final.verdict.score if final and final.verdict else 0.0
     passed: bool | None = False
     if final is not None and final.verdict is not None:
@@ -290,6 +314,7 @@ def _result(
         error=_describe_failure(failure),
         continue_context=failed_messages,
         skipped_reason=skipped,
+        comparison=comparison,
     )
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "CallRecord",
     "Completion",
     "Draft",
+    "DraftComparison",
     "Evidence",
     "EvidenceStatus",
     "EvaluatorKind",
@@ -331,6 +332,13 @@ class Policy(BaseModel):
     """Skip evaluating trivial requests (greetings, thanks, acknowledgements)."""
     judge_timeout_s: float | None = Field(default=None, gt=0)
     """Limit on one evaluation; past it the verdict is an error."""
+    pairwise: bool = False
+    """When no draft passed and two drafts are tied on everything verified,
+    ask the judge which of the two meets the requirements better (both ways
+    round) instead of comparing their absolute scores; the choice and its
+    calls are on the result (``comparison``). Off by default: it costs two
+    judge calls with both drafts in them, and the embedded model as judge
+    decided none of 10 pairs (bench/results/fidelity-pairwise.md)."""
     on_judge_error: Literal["keep", "redraft"] = "keep"
     """When evaluation fails (timeout, provider down, open breaker): ``keep``
     the draft and stop (the middleware's default), or ``redraft`` anyway."""
@@ -392,6 +400,27 @@ class RunRequest(BaseModel):
         return ""
 
 
+class DraftComparison(BaseModel):
+    """Two drafts side by side: the one the usual rules keep (``first``) and
+    its closest rival (``second``), equal on every verified requirement.
+
+    The judge is asked twice, the drafts in both orders, because small judges
+    favour a position; ``p_second`` is the mean probability that ``second``
+    is better, and ``confidence`` is the weaker reading's, or 0 when the two
+    orders disagree. Below the judge confidence floor the usual rules stand."""
+
+    first: int
+    second: int
+    chosen: int
+    """The attempt kept: ``second`` only on a confident preference for it."""
+    evaluator: str
+    p_second: float | None = None
+    confidence: float = 0.0
+    method: Literal["logprobs", "stated"] | None = None
+    error: str | None = None
+    """Why the judge gave no preference (its call failed, the budget ran out)."""
+
+
 class RunResult(BaseModel):
     """Everything a run produced. ``model_dump()`` is the documented result JSON."""
 
@@ -413,3 +442,6 @@ class RunResult(BaseModel):
     continue_context: list[Message] = Field(default_factory=list)
     skipped_reason: str | None = None
     """Why the run was not evaluated (stop reason ``skipped``)."""
+    comparison: DraftComparison | None = None
+    """The judge's choice between two drafts the verified evidence could not
+    separate (policy ``pairwise``), when one was asked for."""

@@ -20,7 +20,14 @@
   :class:`Cascade` (:func:`redraft.build_panel` builds the one the CLI uses)
 """
 
-from redraft.core._evaluator import EvaluationContext, Evaluator, ModelGateway, Subject, aggregate
+from redraft.core._evaluator import (
+    EvaluationContext,
+    Evaluator,
+    ModelGateway,
+    Preference,
+    Subject,
+    aggregate,
+)
 from redraft.evaluators._cache import (
     Cached,
     MemoryVerdictCache,
@@ -93,6 +100,7 @@ __all__ = [
     "MustMatch",
     "MustNotMatch",
     "PointRule",
+    "Preference",
     "Reliabilities",
     "Reliability",
     "RuleCheck",

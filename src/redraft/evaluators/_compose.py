@@ -18,6 +18,7 @@ from redraft.core._evaluator import (
     AggregateMode,
     EvaluationContext,
     Evaluator,
+    Preference,
     Subject,
     aggregate,
 )
@@ -166,6 +167,17 @@ def _account(verdicts: Sequence[Verdict]) -> list[Requirement]:
     return account
 
 
+async def _first_preference(
+    children: Sequence[Evaluator], first: Subject, second: Subject, context: EvaluationContext
+) -> Preference | None:
+    """The preference of the first child able to compare (in practice, the judge)."""
+    for child in children:
+        preference = await child.compare(first, second, context)
+        if preference is not None:
+            return preference
+    return None
+
+
 class _Composite(Evaluator):
     mode: AggregateMode = "all"
     default_name = "composite"
@@ -179,6 +191,11 @@ class _Composite(Evaluator):
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
         verdicts = await _evaluate_all(self.children, subject, context)
         return _combine(self.children, verdicts, threshold=context.threshold, mode=self.mode)
+
+    async def compare(
+        self, first: Subject, second: Subject, context: EvaluationContext
+    ) -> Preference | None:
+        return await _first_preference(self.children, first, second, context)
 
     def definite_failure(self, partial: str) -> Evidence | None:
         if self.mode != "all":
@@ -247,6 +264,11 @@ class Weighted(Evaluator):
             mode="weighted",
             weights=self.weights,
         )
+
+    async def compare(
+        self, first: Subject, second: Subject, context: EvaluationContext
+    ) -> Preference | None:
+        return await _first_preference(self.children, first, second, context)
 
 
 class Cascade(_Composite):

@@ -18,12 +18,13 @@ import json_repair
 from pydantic import BaseModel, ValidationError
 
 from redraft.core._errors import ConfigurationError
-from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._evaluator import EvaluationContext, Evaluator, Preference, Subject, aggregate
 from redraft.core._provider import Provider
 from redraft.core._types import Completion, Evidence, Message, ModelRequest, RunRequest, Verdict
 from redraft.evaluators._checklist import Checklist, checklist_items, doubted, finding_of
 from redraft.evaluators._judge_base import GENERIC_CRITERIA, Finding, JudgeFailure, Reply, tagged
 from redraft.evaluators._judge_presets import PRESETS
+from redraft.evaluators._pairwise import prefer
 from redraft.evaluators._reliability import Comparison, Reliability
 
 __all__ = ["GENERIC_CRITERIA", "JUDGE_PRESETS", "GatewayAsk", "Judge", "JudgeCall", "make_judge"]
@@ -134,6 +135,18 @@ class Judge(Evaluator):
         except JudgeFailure as failure:
             return self._evidence_for_failure(failure)
         return self._evidence_for(finding)
+
+    async def compare(
+        self, first: Subject, second: Subject, context: EvaluationContext
+    ) -> Preference | None:
+        """Which draft meets this judge's items better (see :func:`prefer`);
+        None from a judge whose record is no better than chance or that has
+        never been sure. A failed call raises :class:`JudgeFailure`."""
+        if self.flagged or (self.reliability is not None and self.reliability.never_sure):
+            return None
+        items = checklist_items(self.checklist, self.criteria or first.request.criteria)
+        ask = GatewayAsk(self, second, context)
+        return await prefer(ask, first.request, first.text, second.text, items)
 
     async def audit(self, subject: Subject, context: EvaluationContext) -> Comparison | None:
         """Now and then (``audit_rate``), ask the judge about one requirement

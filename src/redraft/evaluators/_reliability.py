@@ -126,6 +126,11 @@ class Reliability(BaseModel):
         return "chance" if interval[0] <= 0.5 else "reliable"
 
     @property
+    def never_sure(self) -> bool:
+        """Asked, and uncertain every time."""
+        return self.uncertain > 0 and self.n == 0
+
+    @property
     def flagged(self) -> bool:
         """Measured, and not shown to be better than a coin."""
         return self.status == "chance"
@@ -134,7 +139,7 @@ class Reliability(BaseModel):
         """One line: "balanced accuracy 0.81 [0.74, 0.88], κ 0.62, n=120"."""
         accuracy, interval = self.balanced_accuracy, self.interval
         if accuracy is None or interval is None:
-            if self.uncertain and not self.n:
+            if self.never_sure:
                 return f"never sure: uncertain on all {self.uncertain} comparisons"
             return f"not measured yet (n={self.n})"
         text = f"balanced accuracy {accuracy:.2f} [{interval[0]:.2f}, {interval[1]:.2f}]"

@@ -38,7 +38,15 @@ __all__ = [
     "text_pieces",
 ]
 
-_POLICY_OPTIONS = ("threshold", "max_attempts", "feedback", "on_exhausted", "deadline_s")
+_POLICY_OPTIONS = (
+    "threshold",
+    "max_attempts",
+    "feedback",
+    "on_exhausted",
+    "on_uncertain",
+    "pairwise",
+    "deadline_s",
+)
 
 log = logging.getLogger("redraft.middleware")
 

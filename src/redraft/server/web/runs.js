@@ -116,6 +116,16 @@ function draftView(draft, finalAttempt) {
     ] : null);
 }
 
+// The judge's choice between two drafts equal on everything checked (policy pairwise).
+function comparisonText(c) {
+  const pair = `drafts ${c.first} and ${c.second}`;
+  if (c.error) return `between ${pair}: no preference (${c.error})`;
+  const sure = `P ${(c.p_second ?? 0).toFixed(2)}, confidence ${c.confidence.toFixed(2)}`;
+  if (c.confidence < 0.5) return `between ${pair}: the judge was not sure (${sure})`;
+  const other = c.chosen === c.second ? c.first : c.second;
+  return `the judge chose draft ${c.chosen} over draft ${other} (${sure})`;
+}
+
 export function renderRun(main, route) {
   const runId = route.id;
   const content = h("div", {}, h("p", { class: "state", role: "status" }, "Loading the run…"));
@@ -146,6 +156,7 @@ export function renderRun(main, route) {
       ["Tokens", `${tokens(run.usage)} · ${(run.usage?.input_tokens || 0) + (run.usage?.output_tokens || 0)} total`],
       ["Calls", `${calls.length} · ${ms(latency)} in all`],
     ];
+    if (result.comparison) facts.push(["Choice", comparisonText(result.comparison)]);
     put(clear(content),
       h("dl", { class: "facts" }, facts.map(([k, v]) => h("div", {}, h("dt", {}, k), h("dd", {}, v)))),
       run.error ? h("p", { class: "run-error", role: "alert" }, h("strong", {}, "Error: "), run.error) : null,
