@@ -12,6 +12,7 @@ from redraft import (
     Policy,
     Requirement,
     RunRequest,
+    RunResult,
     Verdict,
     run,
 )
@@ -66,15 +67,20 @@ FOR_FIRST = Preference(p_second=0.1, confidence=0.8, method="logprobs")
 FOR_SECOND = Preference(p_second=0.9, confidence=0.8, method="logprobs")
 
 
+async def run_two(chooser: Evaluator, texts: list[str], *, pairwise: bool = False) -> RunResult:
+    """A run of two drafts, ``texts``, judged by ``chooser``."""
+    return await run(
+        REQUEST,
+        generator=ScriptedModel(texts),
+        evaluator=chooser,
+        policy=Policy(max_attempts=2, pairwise=pairwise),
+    )
+
+
 async def test_a_confident_preference_chooses_between_drafts_equal_on_what_was_verified() -> None:
     chooser = Chooser({"Lyon.": TIED, "Marseille.": TIED}, FOR_SECOND)
 
-    result = await run(
-        REQUEST,
-        generator=ScriptedModel(["Lyon.", "Marseille."]),
-        evaluator=chooser,
-        policy=Policy(max_attempts=2, pairwise=True),
-    )
+    result = await run_two(chooser, ["Lyon.", "Marseille."], pairwise=True)
 
     # The usual rules keep the later draft of a full tie; the judge chose the earlier.
     assert chooser.asked == [(2, 1)]
@@ -89,12 +95,7 @@ async def test_an_unsure_preference_leaves_the_usual_choice() -> None:
     unsure = Preference(p_second=0.9, confidence=0.3, method="stated")
     chooser = Chooser({"Lyon.": TIED, "Marseille.": TIED}, unsure)
 
-    result = await run(
-        REQUEST,
-        generator=ScriptedModel(["Lyon.", "Marseille."]),
-        evaluator=chooser,
-        policy=Policy(max_attempts=2, pairwise=True),
-    )
+    result = await run_two(chooser, ["Lyon.", "Marseille."], pairwise=True)
 
     assert result.comparison is not None and result.comparison.chosen == 2
     assert result.final_attempt == 2
@@ -103,12 +104,7 @@ async def test_an_unsure_preference_leaves_the_usual_choice() -> None:
 async def test_the_comparison_is_off_unless_the_policy_asks() -> None:
     chooser = Chooser({"Lyon.": TIED, "Marseille.": TIED}, FOR_SECOND)
 
-    result = await run(
-        REQUEST,
-        generator=ScriptedModel(["Lyon.", "Marseille."]),
-        evaluator=chooser,
-        policy=Policy(max_attempts=2),
-    )
+    result = await run_two(chooser, ["Lyon.", "Marseille."])
 
     assert chooser.asked == [] and result.comparison is None and result.final_attempt == 2
 
@@ -116,12 +112,7 @@ async def test_the_comparison_is_off_unless_the_policy_asks() -> None:
 async def test_a_failing_comparison_keeps_the_usual_choice_and_says_why() -> None:
     chooser = Chooser({"Lyon.": TIED, "Marseille.": TIED}, RuntimeError("judge down"))
 
-    result = await run(
-        REQUEST,
-        generator=ScriptedModel(["Lyon.", "Marseille."]),
-        evaluator=chooser,
-        policy=Policy(max_attempts=2, pairwise=True),
-    )
+    result = await run_two(chooser, ["Lyon.", "Marseille."], pairwise=True)
 
     assert result.stop_reason == "exhausted" and result.final_attempt == 2
     assert result.comparison is not None
@@ -132,12 +123,7 @@ async def test_a_draft_worse_on_what_was_verified_is_never_a_rival() -> None:
     broke = _failing(("one sentence", False, "exact"), ("names the capital", False, "judged"))
     chooser = Chooser({"Lyon.": TIED, "Lyon. And more.": broke}, FOR_SECOND)
 
-    result = await run(
-        REQUEST,
-        generator=ScriptedModel(["Lyon.", "Lyon. And more."]),
-        evaluator=chooser,
-        policy=Policy(max_attempts=2, pairwise=True),
-    )
+    result = await run_two(chooser, ["Lyon.", "Lyon. And more."], pairwise=True)
 
     assert chooser.asked == [] and result.comparison is None
     assert result.final_answer == "Lyon."
@@ -151,12 +137,7 @@ async def test_a_passing_draft_needs_no_comparison() -> None:
     )
     chooser = Chooser({"Lyon.": TIED, "Paris.": passed}, FOR_FIRST)
 
-    result = await run(
-        REQUEST,
-        generator=ScriptedModel(["Lyon.", "Paris."]),
-        evaluator=chooser,
-        policy=Policy(max_attempts=2, pairwise=True),
-    )
+    result = await run_two(chooser, ["Lyon.", "Paris."], pairwise=True)
 
     assert result.passed is True and chooser.asked == [] and result.comparison is None
 
@@ -198,19 +179,3 @@ async def test_the_checklist_judge_chooses_with_its_calls_on_the_result() -> Non
     assert len(pairwise) == 2
     judge_calls = [c for c in result.calls if c.kind == "judge"]
     assert len(judge_calls) == 4  # one item per draft, then the comparison both ways
-
-
-def test_the_cli_says_what_the_judge_chose_and_why_not() -> None:
-    from redraft import DraftComparison
-    from redraft.cli._view import describe_comparison
-
-    base = DraftComparison(first=2, second=1, chosen=2, evaluator="judge")
-    chose = base.model_copy(update={"chosen": 1, "p_second": 0.9, "confidence": 0.8})
-    kept = base.model_copy(update={"p_second": 0.1, "confidence": 0.8})
-    unsure = base.model_copy(update={"p_second": 0.6, "confidence": 0.1})
-    failed = base.model_copy(update={"error": "RuntimeError: judge down"})
-
-    assert describe_comparison(chose).startswith("the judge chose draft 1 over draft 2")
-    assert describe_comparison(kept).startswith("the judge chose draft 2 over draft 1")
-    assert "not sure" in describe_comparison(unsure)
-    assert "no preference (RuntimeError: judge down)" in describe_comparison(failed)
