@@ -118,7 +118,7 @@ async def test_without_logprobs_each_order_is_asked_in_words() -> None:
     assert all(r.json_schema is not None for r in model.history)
 
 
-async def test_a_failed_call_raises_and_a_flagged_judge_declines() -> None:
+async def test_a_failed_call_raises_and_a_flagged_or_never_sure_judge_declines() -> None:
     with pytest.raises(JudgeFailure):
         await compare(Judge(ScriptedModel([]), checklist=["Names Paris"]))
 
@@ -126,6 +126,13 @@ async def test_a_failed_call_raises_and_a_flagged_judge_declines() -> None:
     assert coin.flagged
     model = by_draft({SECOND: 0.9, FIRST: 0.05})
     preference, ledger = await compare(Judge(model, checklist=["Names Paris"], reliability=coin))
+    assert preference is None and ledger.calls == []
+
+    never_sure = Reliability(judge="scripted:scripted", preset="checklist", uncertain=40)
+    assert never_sure.never_sure and not never_sure.flagged
+    preference, ledger = await compare(
+        Judge(model, checklist=["Names Paris"], reliability=never_sure)
+    )
     assert preference is None and ledger.calls == []
 
 
