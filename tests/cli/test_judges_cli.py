@@ -59,15 +59,20 @@ def test_judges_lists_each_record_with_its_status(url: str) -> None:
         "κ",
         "UNCERTAIN",
         "STATUS",
+        "CALIBRATED",
     ]
     coin, new, good = (line.rstrip() for line in lines[1:])
     assert coin.split()[:3] == ["local:coin", "checklist", "100"]
-    assert "0.50 [" in coin and coin.endswith("no better than chance")
+    # No P(yes) was recorded with these comparisons: nothing to calibrate from.
+    assert "0.50 [" in coin and [p.strip() for p in coin.split("  ") if p.strip()][-2:] == [
+        "no better than chance",
+        "-",
+    ]
     assert new.split()[:3] == ["local:new", "checklist", "4"]
-    assert new.endswith("not measured yet")
+    assert new.split()[-4:] == ["not", "measured", "yet", "-"]
     assert good.split()[:3] == ["openai:good", "checklist", "100"]
     assert "0.90 [" in good and " 0.80 " in good
-    assert good.split()[-2:] == ["4", "reliable"]
+    assert good.split()[-3:] == ["4", "reliable", "-"]
 
 
 def test_judges_json_is_what_the_api_returns(url: str) -> None:

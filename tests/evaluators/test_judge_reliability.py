@@ -21,9 +21,11 @@ from redraft.evaluators import (
     Judge,
     Reliability,
     Subject,
+    calibrated_band,
     comparisons_in,
     measure_judges,
 )
+from redraft.evaluators._reliability import BAND_FLOOR, MIN_PER_CLASS
 from redraft.providers import FunctionModel
 
 COMMAS = "Do not use any commas"
@@ -176,3 +178,78 @@ async def test_audits_are_sampled_at_the_rate() -> None:
 def test_audit_rate_is_validated() -> None:
     with pytest.raises(ConfigurationError, match=r"audit_rate must be 0\.\.1"):
         Judge(FunctionModel(lambda r: "yes"), audit_rate=1.5)
+
+
+# -- calibrated bands ------------------------------------------------------------------
+
+
+def test_a_band_is_read_where_p_yes_tells_the_truth() -> None:
+    # Shy: P(yes) 0.3-0.4 when the requirement holds, 0.05-0.15 when it does not.
+    rng = random.Random(3)
+    samples = [
+        (truth, round(rng.uniform(0.3, 0.4) if truth else rng.uniform(0.05, 0.15), 3), 1)
+        for truth in [i % 2 == 0 for i in range(80)]
+    ]
+
+    band = calibrated_band(samples)
+
+    assert band is not None and band.n == 80
+    assert band.yes_from is not None and 0.3 <= band.yes_from <= 0.32
+    assert band.no_to is not None and 0.13 <= band.no_to <= 0.15
+    assert (band.yes_accuracy or 0) >= BAND_FLOOR and (band.no_accuracy or 0) >= BAND_FLOOR
+
+
+def test_a_p_yes_that_says_nothing_gives_a_band_that_believes_nothing() -> None:
+    rng = random.Random(5)
+    samples = [(i % 2 == 0, round(rng.random(), 3), 1) for i in range(400)]
+
+    band = calibrated_band(samples)
+
+    assert band is not None
+    assert (band.yes_from, band.no_to) == (None, None)
+    assert band.describe() == "no P(yes) it can be believed at"
+
+
+def test_no_band_before_both_outcomes_were_seen_often_enough() -> None:
+    assert calibrated_band([(True, 0.9, 30), (False, 0.1, MIN_PER_CLASS - 1)]) is None
+    assert calibrated_band([(True, 0.9, 30), (False, 0.1, MIN_PER_CLASS)]) is not None
+
+
+def test_a_cut_off_never_splits_answers_given_at_one_p_yes() -> None:
+    # At 0.6 the judge was right 20 times and wrong 20: nothing at 0.6 is believed.
+    samples = [(True, 0.9, 40), (True, 0.6, 20), (False, 0.6, 20), (False, 0.1, 40)]
+
+    band = calibrated_band(samples)
+
+    assert band is not None and (band.yes_from, band.no_to) == (0.9, 0.1)
+
+
+def test_measuring_comparisons_calibrates_each_judge() -> None:
+    comparisons = [
+        Comparison(judge="j", preset="checklist", requirement="r", truth=t, said=None, p_yes=p)
+        for t, p in [(True, 0.8)] * 30 + [(False, 0.2)] * 30
+    ]
+    record = measure_judges(comparisons)[("j", "checklist")]
+    assert record.band is not None and (record.band.yes_from, record.band.no_to) == (0.8, 0.2)
+
+
+async def test_a_calibrated_judge_reads_p_yes_through_its_band() -> None:
+    # P(yes) 0.37 against P(no) 0.6: by the fixed floor (confidence 0.23) uncertain.
+    top = {"Yes": math.log(0.37), "No": math.log(0.6)}
+    shy = Completion(text="No", logprobs=[TokenLogprobs(token="No", logprob=top["No"], top=top)])
+    model = FunctionModel(lambda r: shy, supports_logprobs=True)
+    request = RunRequest.from_prompt("Name a colour.")
+    band = calibrated_band([(True, 0.38, 30), (False, 0.1, 30)])
+    assert band is not None and band.yes_from == 0.38
+    calibrated = Reliability(judge=model.spec, preset="checklist", uncertain=60, band=band)
+
+    floor = await evaluate(Judge(model, checklist=["Names a colour"]), request, "Blue.")
+    read = await evaluate(
+        Judge(model, checklist=["Names a colour"], reliability=calibrated), request, "Blue."
+    )
+
+    assert floor.passed is None  # not sure by the floor
+    assert read.passed is True
+    [item] = read.evidence[0].data["items"]
+    assert item["answer"] == "yes" and item["calibrated"] is True
+    assert item["confidence"] == band.yes_accuracy

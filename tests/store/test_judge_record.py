@@ -11,7 +11,7 @@ from sqlalchemy import select
 from redraft import Completion, RunEvent, RunRequest, VerdictReached, stream_run
 from redraft.app import build_panel
 from redraft.core import TokenLogprobs
-from redraft.evaluators._reliability import Comparison, Reliability
+from redraft.evaluators._reliability import Band, Comparison, Reliability
 from redraft.providers import FunctionModel, ScriptedModel
 from redraft.store import Store
 from redraft.store._judge_record import JudgeComparisonRow
@@ -46,8 +46,16 @@ async def test_comparisons_come_back_as_exact_counts(store: Store) -> None:
     records = await store.judges.reliabilities()
     assert list(records) == [("local:small", "checklist"), ("openai:big", "criteria")]
     small = records[("local:small", "checklist")]
+    # Every answer came with P(yes) 0.5: a band is read, and it believes none of them.
     assert small == Reliability(
-        judge="local:small", preset="checklist", tp=4, fn=2, tn=4, fp=1, uncertain=2
+        judge="local:small",
+        preset="checklist",
+        tp=4,
+        fn=2,
+        tn=4,
+        fp=1,
+        uncertain=2,
+        band=Band(n=13),
     )
     assert records[("openai:big", "criteria")] == Reliability(
         judge="openai:big", preset="criteria", tn=1
@@ -158,3 +166,29 @@ async def test_a_judge_at_chance_is_flagged(store: Store) -> None:
         assert record.balanced_accuracy == 0.5
         assert record.flagged and record.status == "chance"
         assert "no better than chance" in record.describe()
+
+
+async def test_the_record_calibrates_where_p_yes_can_be_believed(store: Store) -> None:
+    # A shy judge: P(yes) 0.35 for what holds, 0.1 for what does not, never "yes".
+    def shy(truth: bool, i: int) -> Comparison:
+        return Comparison(
+            judge="shy",
+            preset="checklist",
+            requirement=f"r{i}",
+            truth=truth,
+            said=None,
+            p_yes=0.35 if truth else 0.1,
+        )
+
+    await store.judges.add([shy(i % 2 == 0, i) for i in range(60)], tenant="acme")
+    await store.judges.add([shy(True, 99).model_copy(update={"p_yes": None})], tenant="acme")
+
+    record = await store.judges.reliability("shy", "checklist")
+    assert record is not None and record.never_sure
+    assert record.band is not None
+    assert (record.band.yes_from, record.band.no_to, record.band.n) == (0.35, 0.1, 60)
+    assert (record.band.yes_accuracy or 0) >= 0.8 and (record.band.no_accuracy or 0) >= 0.8
+    assert record.describe() == (
+        "never sure: uncertain on all 61 comparisons; "
+        "calibrated: yes from P(yes) 0.35, no up to P(yes) 0.10"
+    )

@@ -99,6 +99,7 @@ def _table(found: list[Reliability]) -> Table:
     table.add_column("κ", justify="right")
     table.add_column("UNCERTAIN", justify="right")
     table.add_column("STATUS", no_wrap=True)
+    table.add_column("CALIBRATED", overflow="fold")
     for record in found:
         table.add_row(
             record.judge,
@@ -108,5 +109,6 @@ def _table(found: list[Reliability]) -> Table:
             "-" if record.kappa is None else f"{record.kappa:.2f}",
             str(record.uncertain),
             _status(record),
+            "-" if record.band is None else record.band.describe(),
         )
     return table

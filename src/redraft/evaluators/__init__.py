@@ -54,9 +54,11 @@ from redraft.evaluators._injection import INJECTION_RULES, AddressesJudge, Injec
 from redraft.evaluators._json_checks import MatchesJSONSchema, ValidJSON
 from redraft.evaluators._judges import GENERIC_CRITERIA, JUDGE_PRESETS, Judge, make_judge
 from redraft.evaluators._reliability import (
+    Band,
     Comparison,
     Reliabilities,
     Reliability,
+    calibrated_band,
     comparisons_in,
     measure_judges,
 )
@@ -76,6 +78,7 @@ __all__ = [
     "AddressesJudge",
     "AllOf",
     "AnyOf",
+    "Band",
     "Cached",
     "CallableCheck",
     "Cascade",
@@ -113,6 +116,7 @@ __all__ = [
     "WebCheck",
     "Weighted",
     "aggregate",
+    "calibrated_band",
     "comparisons_in",
     "evaluator_identity",
     "get_scorer",

@@ -42,8 +42,9 @@ from redraft.evaluators._judge_base import (
     request_block,
     tagged,
 )
+from redraft.evaluators._reliability import Band
 
-__all__ = ["Checklist", "ItemAnswer", "checklist_items", "doubted", "finding_of"]
+__all__ = ["Checklist", "ItemAnswer", "banded", "checklist_items", "doubted", "finding_of"]
 
 #: Alternatives asked for the answer token: enough that "yes" and "no" are
 #: among them whenever the model is answering the question at all.
@@ -69,10 +70,22 @@ class ItemAnswer:
     method: Literal["logprobs", "stated"]
     doubted: bool = False
     """A "yes" set aside: the judge's record shows it no better than chance."""
+    calibrated: bool = False
+    """Read through the judge's calibrated band, not the fixed confidence floor."""
 
     @property
     def passed(self) -> bool | None:
         return None if self.answer == "uncertain" else self.answer == "yes"
+
+    @property
+    def score(self) -> float:
+        """What the item adds to the verdict's score: ``p_yes``, or once read
+        through a calibrated band, how often such an answer was right."""
+        if not self.calibrated:
+            return self.p_yes
+        if self.answer == "uncertain":
+            return 0.5
+        return self.confidence if self.answer == "yes" else 1.0 - self.confidence
 
 
 def checklist_items(checklist: Sequence[str], criteria: str | None) -> list[str]:
@@ -210,6 +223,23 @@ def _answer(
     return ItemAnswer(item, chosen, round(p_yes, 4), confidence, method)
 
 
+def banded(answers: Sequence[ItemAnswer], band: Band) -> list[ItemAnswer]:
+    """The answers read through the judge's calibrated band: a "yes" where
+    its record shows ``P(yes)`` this high was right, a "no" where this low
+    was, uncertain elsewhere; the confidence is how often it was right there."""
+    read: list[ItemAnswer] = []
+    for a in answers:
+        if band.yes_from is not None and a.p_yes >= band.yes_from:
+            answer: Answer = "yes"
+            confidence = band.yes_accuracy or 0.0
+        elif band.no_to is not None and a.p_yes <= band.no_to:
+            answer, confidence = "no", band.no_accuracy or 0.0
+        else:
+            answer, confidence = "uncertain", 0.0
+        read.append(replace(a, answer=answer, confidence=confidence, calibrated=True))
+    return read
+
+
 def doubted(answers: Sequence[ItemAnswer]) -> list[ItemAnswer]:
     """The answers of a judge not shown to beat chance: its "yes" passes
     nothing, so each becomes uncertain with no confidence (``p_yes`` keeps
@@ -225,7 +255,7 @@ def finding_of(answers: Sequence[ItemAnswer], threshold: float) -> Finding:
     item leaves it unverified, all confident yeses pass it."""
     failed = [a for a in answers if a.answer == "no"]
     unsure = [a for a in answers if a.answer == "uncertain"]
-    score = sum(a.p_yes for a in answers) / len(answers)
+    score = sum(a.score for a in answers) / len(answers)
     if failed:
         passed, confidence = False, max(a.confidence for a in failed)
     elif unsure:

@@ -21,7 +21,14 @@ from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Preference, Subject, aggregate
 from redraft.core._provider import Provider
 from redraft.core._types import Completion, Evidence, Message, ModelRequest, RunRequest, Verdict
-from redraft.evaluators._checklist import Checklist, checklist_items, doubted, finding_of
+from redraft.evaluators._checklist import (
+    Checklist,
+    ItemAnswer,
+    banded,
+    checklist_items,
+    doubted,
+    finding_of,
+)
 from redraft.evaluators._judge_base import GENERIC_CRITERIA, Finding, JudgeFailure, Reply, tagged
 from redraft.evaluators._judge_presets import PRESETS
 from redraft.evaluators._pairwise import prefer
@@ -117,7 +124,9 @@ class Judge(Evaluator):
         try:
             if isinstance(self._preset, Checklist):
                 items = checklist_items(self.checklist, criteria)
-                answers = await self._preset.answers(ask, subject.request, subject.text, items)
+                answers = self._read(
+                    await self._preset.answers(ask, subject.request, subject.text, items)
+                )
                 finding = finding_of(
                     doubted(answers) if self.flagged else answers, context.threshold
                 )
@@ -168,14 +177,21 @@ class Judge(Evaluator):
             )
         except JudgeFailure:
             return None  # a failed audit teaches nothing; the call is still on the ledger
+        [read] = self._read([answer])
         return Comparison(
             judge=self.provider.spec,
             preset=self.preset,
             requirement=requirement.text,
             truth=bool(requirement.passed),
-            said=answer.passed,
+            said=read.passed,
             p_yes=answer.p_yes,
         )
+
+    def _read(self, answers: list[ItemAnswer]) -> list[ItemAnswer]:
+        """Checklist answers as this judge's record says to read them: through
+        its calibrated band when it has one, else by the fixed confidence floor."""
+        band = self.reliability.band if self.reliability is not None else None
+        return banded(answers, band) if band is not None else answers
 
     def _evidence_for(self, finding: Finding) -> Evidence:
         data: dict[str, Any] = {"preset": self.preset, **finding.data}

@@ -12,6 +12,13 @@ A judge whose interval includes chance (0.5) is *flagged*: its "yes" can no
 longer pass a requirement by itself. Until both kinds of outcome have been
 seen a few times a judge is *unmeasured*, and its verdicts stand on their
 own confidence, marked as such.
+
+The record also **calibrates** the judge (:class:`Band`): where the judge's
+``P(yes)`` was recorded, the cut-offs above which its answers were right
+and below which they were wrong are read from its comparisons, and they
+replace the fixed confidence floor. A small judge that says ``P(yes) 0.35``
+for what holds and ``0.1`` for what does not is then read correctly; one
+whose ``P(yes)`` says nothing gets no band and is never sure.
 """
 
 from __future__ import annotations
@@ -23,11 +30,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, computed_field
 
 __all__ = [
+    "BAND_FLOOR",
     "MIN_PER_CLASS",
+    "Band",
     "Comparison",
     "Reliability",
     "ReliabilityStatus",
     "Reliabilities",
+    "calibrated_band",
     "comparisons_in",
     "measure_judges",
 ]
@@ -36,6 +46,9 @@ MIN_PER_CLASS = 5
 """Comparisons needed on each side (requirements met and not met) before a
 judge is measured: balanced accuracy needs both."""
 _Z95 = 1.959964
+BAND_FLOOR = 0.8
+"""A side of a calibrated band needs answers right this often, at the lower
+end of a 95% interval: about 17 answers in a row, or 40 at 90%."""
 
 ComparisonSource = Literal["check", "human", "calibration"]
 ReliabilityStatus = Literal["unmeasured", "reliable", "chance"]
@@ -60,6 +73,30 @@ class Comparison(BaseModel):
         return (self.judge, self.preset)
 
 
+class Band(BaseModel):
+    """Where a judge's ``P(yes)`` can be believed, from its record.
+
+    At or above ``yes_from`` its answers were "yes" and right; at or below
+    ``no_to`` "no" and right; in between, or on a side with no cut-off,
+    it is uncertain. ``yes_accuracy`` and ``no_accuracy`` are the lower
+    ends of 95% intervals of how often it was right there."""
+
+    yes_from: float | None = None
+    yes_accuracy: float | None = None
+    no_to: float | None = None
+    no_accuracy: float | None = None
+    n: int = 0
+    """Comparisons with a recorded ``P(yes)`` it was read from."""
+
+    def describe(self) -> str:
+        sides = []
+        if self.yes_from is not None:
+            sides.append(f"yes from P(yes) {self.yes_from:.2f}")
+        if self.no_to is not None:
+            sides.append(f"no up to P(yes) {self.no_to:.2f}")
+        return ", ".join(sides) if sides else "no P(yes) it can be believed at"
+
+
 class Reliability(BaseModel):
     """A judge's record: how its answers compared with the truth."""
 
@@ -71,6 +108,9 @@ class Reliability(BaseModel):
     fn: int = 0
     uncertain: int = 0
     """Comparisons where the judge was not sure (counted, not scored)."""
+    band: Band | None = None
+    """Calibrated cut-offs, once both outcomes were seen with a recorded
+    ``P(yes)`` at least :data:`MIN_PER_CLASS` times each."""
 
     @property
     def n(self) -> int:
@@ -136,7 +176,14 @@ class Reliability(BaseModel):
         return self.status == "chance"
 
     def describe(self) -> str:
-        """One line: "balanced accuracy 0.81 [0.74, 0.88], κ 0.62, n=120"."""
+        """One line: "balanced accuracy 0.81 [0.74, 0.88], κ 0.62, n=120",
+        then the calibrated band where there is one."""
+        text = self._accuracy()
+        if self.band is not None:
+            text += f"; calibrated: {self.band.describe()}"
+        return text
+
+    def _accuracy(self) -> str:
         accuracy, interval = self.balanced_accuracy, self.interval
         if accuracy is None or interval is None:
             if self.never_sure:
@@ -166,13 +213,93 @@ Reliabilities = Mapping[tuple[str, str], Reliability]
 
 
 def measure_judges(comparisons: Iterable[Comparison]) -> dict[tuple[str, str], Reliability]:
-    """Every judge's record from its comparisons."""
+    """Every judge's record from its comparisons, calibrated where it can be."""
     records: dict[tuple[str, str], Reliability] = {}
+    samples: dict[tuple[str, str], list[tuple[bool, float, int]]] = {}
     for comparison in comparisons:
         key = comparison.key
         record = records.get(key) or Reliability(judge=key[0], preset=key[1])
         records[key] = record.counting(comparison.truth, comparison.said)
-    return records
+        if comparison.p_yes is not None:
+            samples.setdefault(key, []).append((comparison.truth, comparison.p_yes, 1))
+    return {
+        key: record.model_copy(update={"band": calibrated_band(samples.get(key, ()))})
+        for key, record in records.items()
+    }
+
+
+def calibrated_band(samples: Iterable[tuple[bool, float, int]]) -> Band | None:
+    """The band read from ``(truth, p_yes, times)`` samples; None until each
+    outcome was seen :data:`MIN_PER_CLASS` times.
+
+    ``yes_from`` is the lowest ``P(yes)`` at and above which the judge was
+    right at least :data:`BAND_FLOOR` of the time (lower end of a 95%
+    interval), over at least :data:`MIN_PER_CLASS` answers, and where the
+    answers given at that value were mostly right; ``no_to`` the highest at
+    and below which it was. Sides that overlap are cut clear of each other,
+    keeping the pair that decides more answers."""
+    # Counted per distinct P(yes): a cut-off never splits answers given at one value.
+    at: dict[float, list[int]] = {}
+    for truth, p, times in samples:
+        if times > 0:
+            at.setdefault(p, [0, 0])[0 if truth else 1] += times
+    points = sorted(at.items())
+    held = sum(held for _, (held, _) in points)
+    broken = sum(broken for _, (_, broken) in points)
+    if min(held, broken) < MIN_PER_CLASS:
+        return None
+    yes = _cut(points, "yes")
+    no = _cut(points, "no")
+    if yes is not None and no is not None and no[0] >= yes[0]:
+        # Each side holds on its own but they overlap: keep the pair that
+        # decides more answers, each side cut clear of the other.
+        yes_clear, no_clear = _cut(points, "yes", beyond=no[0]), _cut(points, "no", beyond=yes[0])
+        pairs = [(yes_clear, no), (yes, no_clear)]
+        yes, no = max(pairs, key=lambda pair: sum(side[2] for side in pair if side is not None))
+    return Band(
+        yes_from=yes[0] if yes else None,
+        yes_accuracy=yes[1] if yes else None,
+        no_to=no[0] if no else None,
+        no_accuracy=no[1] if no else None,
+        n=held + broken,
+    )
+
+
+def _cut(
+    points: list[tuple[float, list[int]]],
+    side: Literal["yes", "no"],
+    *,
+    beyond: float | None = None,
+) -> tuple[float, float, int] | None:
+    """The widest cut-off of one side, as (``P(yes)``, accuracy, answers
+    decided): for "yes" the lowest value at and above which the judge was
+    right often enough, for "no" the highest at and below; ``beyond`` keeps
+    it strictly above (yes) or below (no) that value."""
+    ordered = reversed(points) if side == "yes" else iter(points)
+    found: tuple[float, float, int] | None = None
+    right = total = 0
+    for p, (held, broken) in ordered:
+        if beyond is not None and (p <= beyond if side == "yes" else p >= beyond):
+            break
+        here = held if side == "yes" else broken
+        right, total = right + here, total + held + broken
+        lower = _wilson_lower(right, total)
+        # A cut-off sits on answers that were right: a region that still holds
+        # after taking in a few wrong ones must not reach down to include them.
+        if here * 2 > held + broken and total >= MIN_PER_CLASS and lower >= BAND_FLOOR:
+            found = (p, round(lower, 4), total)
+    return found
+
+
+def _wilson_lower(right: int, total: int) -> float:
+    """The lower end of the 95% Wilson interval of ``right / total``."""
+    if total == 0:
+        return 0.0
+    share = right / total
+    z2 = _Z95 * _Z95
+    centre = share + z2 / (2 * total)
+    spread = _Z95 * math.sqrt(share * (1 - share) / total + z2 / (4 * total * total))
+    return (centre - spread) / (1 + z2 / total)
 
 
 def comparisons_in(evidence_data: Iterable[Mapping[str, Any]]) -> list[Comparison]:

@@ -17,7 +17,7 @@ from sqlalchemy import Float, Index, Integer, Text, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Mapped, mapped_column
 
-from redraft.evaluators._reliability import Comparison, Reliability
+from redraft.evaluators._reliability import Comparison, Reliability, calibrated_band
 from redraft.store._models import Base
 
 __all__ = [
@@ -121,9 +121,22 @@ class JudgeRecord:
             .group_by(row.judge, row.preset, row.truth, row.said)
             .order_by(row.judge, row.preset)
         )
+        # The P(yes) each answer came with, counted per value, calibrates the judge.
+        given = (
+            select(row.judge, row.preset, row.truth, row.p_yes, func.count())
+            .where(row.p_yes.is_not(None), *where)
+            .group_by(row.judge, row.preset, row.truth, row.p_yes)
+        )
         records: dict[tuple[str, str], Reliability] = {}
+        samples: dict[tuple[str, str], list[tuple[bool, float, int]]] = {}
         async with self._sessions() as session:
             for judge, preset, truth, said, times in (await session.execute(query)).all():
                 record = records.get((judge, preset)) or Reliability(judge=judge, preset=preset)
                 records[(judge, preset)] = record.counting(truth, said, times)
-        return records
+            for judge, preset, truth, p_yes, times in (await session.execute(given)).all():
+                if p_yes is not None:  # the query asks for none; this tells the type checker
+                    samples.setdefault((judge, preset), []).append((truth, p_yes, times))
+        return {
+            key: record.model_copy(update={"band": calibrated_band(samples.get(key, ()))})
+            for key, record in records.items()
+        }

@@ -19,6 +19,15 @@ function accuracy(record) {
   return `${score(record.balanced_accuracy)} [${score(low)}, ${score(high)}]`;
 }
 
+// Where the judge's P(yes) is believed, read from its record (null: too few yet).
+function calibration(band) {
+  if (!band) return "–";
+  const sides = [];
+  if (band.yes_from !== null) sides.push(`yes from P(yes) ${band.yes_from.toFixed(2)}`);
+  if (band.no_to !== null) sides.push(`no up to ${band.no_to.toFixed(2)}`);
+  return sides.length ? sides.join(", ") : "believed nowhere";
+}
+
 export function renderJudges(main) {
   const body = h("tbody");
   const state = h("p", { class: "state", role: "status" }, "Loading the judges' record…");
@@ -34,7 +43,8 @@ export function renderJudges(main) {
           h("td", {}, accuracy(record)),
           h("td", {}, score(record.kappa)),
           h("td", {}, String(record.n)),
-          h("td", {}, String(record.uncertain))));
+          h("td", {}, String(record.uncertain)),
+          h("td", {}, calibration(record.band))));
       }
       state.textContent = body.children.length
         ? ""
@@ -48,13 +58,14 @@ export function renderJudges(main) {
     h("h1", {}, "Judges"),
     h("p", { class: "lead" },
       "How often each judge has been right on requirements an exact check decided: balanced "
-      + "accuracy with a 95% interval, and κ. A judge no better than chance passes nothing by itself."),
+      + "accuracy with a 95% interval, and κ. A judge no better than chance passes nothing by itself. "
+      + "Calibrated: the P(yes) above which its yes, and below which its no, have been right."),
     state,
     h("div", { class: "table-wrap" },
       h("table", { class: "judges" },
         h("caption", { class: "visually-hidden" }, "Judges' record"),
         h("thead", {}, h("tr", {},
-          ["Judge", "Preset", "Status", "Balanced accuracy [95%]", "κ", "Comparisons", "Uncertain"]
+          ["Judge", "Preset", "Status", "Balanced accuracy [95%]", "κ", "Comparisons", "Uncertain", "Calibrated"]
             .map((t) => h("th", { scope: "col" }, t)))),
         body)));
   load();
