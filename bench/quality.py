@@ -13,6 +13,9 @@ the same model (``--model``, default the embedded ``local``):
   the prompt, then the same model as judge, told nothing beyond the prompt;
 - ``checks``: ``redraft ask --judge-model none`` — the compiled checks alone
   (a prompt with nothing to check gets its single draft back, unverified);
+- ``calibrated``: ``redraft ask`` after ``redraft judges calibrate`` (what
+  ``make demo`` does): the default, with the judge read through the record
+  its calibration on the product's own set left (never on IFEval);
 - ``redraft+verifier``: redraft with the verifier's own failure messages as
   feedback (an :class:`IFEvalCheck`: the failing instructions' descriptions
   become the verdict's reason and suggestions, ``critique`` feedback);
@@ -27,7 +30,7 @@ the same model (``--model``, default the embedded ``local``):
 - ``dspy.Refine`` and ``dspy.BestOfN``: DSPy 3.4 with the same model (an
   OpenAI-compatible endpoint), the same attempt cap and the verifier as reward.
 
-``single``, ``default`` and ``checks`` run interleaved: prompt by prompt,
+``single``, ``default``, ``checks`` and ``calibrated`` run interleaved: prompt by prompt,
 each through every one of them in an order rotated per prompt. With
 ``--temperature 0`` their first drafts are the same draft, so what an arm
 loses against ``single`` is what its loop did; the report lists each prompt
@@ -67,7 +70,8 @@ from _ifeval import IFEvalCheck, IFEvalPrompt, load_file, rates, score, select, 
 from _report import Table, write_report
 
 from redraft import ConfigurationError, RunFailedError, RunRequest, RunResult, run
-from redraft.evaluators import Evaluator
+from redraft.app._calibration import calibrate
+from redraft.evaluators import Evaluator, Reliabilities, measure_judges
 from redraft.providers import ProviderRegistry
 
 DEFAULT_SIZE = 24
@@ -198,15 +202,38 @@ def checks_only(prompt: IFEvalPrompt) -> Evaluator | None:
     return build_panel(None, request=prompt.text)
 
 
+def calibrated_panel(
+    bench: Bench, reliability: Reliabilities
+) -> Callable[[IFEvalPrompt], Evaluator | None]:
+    """The default panel with the judge's record from its calibration."""
+
+    def panel(prompt: IFEvalPrompt) -> Evaluator | None:
+        return build_panel(bench.judge, request=prompt.text, reliability=reliability)
+
+    return panel
+
+
+async def calibrated_record(bench: Bench) -> Reliabilities:
+    """What ``redraft judges calibrate`` records for the judge (100 items)."""
+    comparisons = await calibrate(bench.judge, size=100, seed=0)
+    records = measure_judges(comparisons)
+    for record in records.values():
+        print(f"[quality] calibrated {record.judge}: {record.describe()}", file=sys.stderr)
+    return records
+
+
 INTERLEAVED: dict[str, str] = {
     "single": "single draft",
     "default": "default",
     "checks": "checks only",
+    "calibrated": "default, judge calibrated",
 }
 """The arms run interleaved, prompt by prompt (``--interleave``), by key and report name."""
 
 
-async def interleaved_arms(bench: Bench, names: Sequence[str]) -> list[ArmResult]:
+async def interleaved_arms(
+    bench: Bench, names: Sequence[str], reliability: Reliabilities | None = None
+) -> list[ArmResult]:
     """The product's own arms run prompt by prompt, each prompt through every
     arm in an order rotated per prompt, so a slow spell of the machine falls
     on every arm alike instead of on whichever ran then."""
@@ -214,6 +241,7 @@ async def interleaved_arms(bench: Bench, names: Sequence[str]) -> list[ArmResult
         "single": (IFEvalCheck, 1),
         "default": (default_panel(bench), bench.args.max_attempts),
         "checks": (checks_only, bench.args.max_attempts),
+        "calibrated": (calibrated_panel(bench, reliability or {}), bench.args.max_attempts),
     }
     outcomes: dict[str, dict[int, Outcome]] = {name: {} for name in names}
     walls = dict.fromkeys(names, 0.0)
@@ -249,6 +277,7 @@ ARMS: dict[str, Callable[[Bench], Awaitable[ArmResult]]] = {
     "single": arm_single,
     "default": arm_single,  # run interleaved: see interleaved_arms
     "checks": arm_single,
+    "calibrated": arm_single,
     "verifier": arm_redraft_verifier,
     "judge": arm_redraft_judge,
     "compiled": arm_redraft_compiled,
@@ -457,7 +486,8 @@ async def main(argv: Sequence[str] | None = None) -> None:
             judge=models.get(args.judge_model or args.model),
         )
         together = [name for name in args.arm_names if name in INTERLEAVED]
-        results = await interleaved_arms(bench, together) if together else []
+        record = await calibrated_record(bench) if "calibrated" in together else None
+        results = await interleaved_arms(bench, together, record) if together else []
         for name in args.arm_names:
             if name in INTERLEAVED:
                 continue

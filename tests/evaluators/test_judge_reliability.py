@@ -253,3 +253,24 @@ async def test_a_calibrated_judge_reads_p_yes_through_its_band() -> None:
     [item] = read.evidence[0].data["items"]
     assert item["answer"] == "yes" and item["calibrated"] is True
     assert item["confidence"] == band.yes_accuracy
+
+
+async def test_a_judge_whose_band_believes_nothing_is_not_asked_but_still_audited() -> None:
+    request = RunRequest.from_prompt(f"Write a haiku about rain. {COMMAS}.")
+    model = FunctionModel(lambda r: said(True), supports_logprobs=True)
+    rng = random.Random(5)
+    noise = calibrated_band([(i % 2 == 0, round(rng.random(), 3), 1) for i in range(100)])
+    assert noise is not None and (noise.yes_from, noise.no_to) == (None, None)
+    record = Reliability(judge=model.spec, preset="checklist", uncertain=100, band=noise)
+    panel = build_panel(
+        model, request=request, audit_rate=1.0, reliability={(record.judge, record.preset): record}
+    )
+
+    verdict = await evaluate(panel, request, "Rain falls soft and slow")
+
+    assert verdict.passed is None  # the commas are checked; the haiku is not judged
+    judge = next(e for e in verdict.evidence if e.kind == "judge")
+    assert "not asked: its record shows no P(yes) it can be believed at" in judge.reason
+    assert {item["method"] for item in judge.data["items"]} == {"not asked"}
+    assert judge.data["audit"]["requirement"] == COMMAS
+    assert len(model.history) == 1  # the audit alone: the record keeps learning

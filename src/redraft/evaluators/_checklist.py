@@ -44,7 +44,15 @@ from redraft.evaluators._judge_base import (
 )
 from redraft.evaluators._reliability import Band
 
-__all__ = ["Checklist", "ItemAnswer", "banded", "checklist_items", "doubted", "finding_of"]
+__all__ = [
+    "Checklist",
+    "ItemAnswer",
+    "banded",
+    "checklist_items",
+    "doubted",
+    "finding_of",
+    "unasked",
+]
 
 #: Alternatives asked for the answer token: enough that "yes" and "no" are
 #: among them whenever the model is answering the question at all.
@@ -67,7 +75,7 @@ class ItemAnswer:
     p_yes: float
     """The probability of "yes" against "no" (0.5 when neither was likely)."""
     confidence: float
-    method: Literal["logprobs", "stated"]
+    method: Literal["logprobs", "stated", "not asked"]
     doubted: bool = False
     """A "yes" set aside: the judge's record shows it no better than chance."""
     calibrated: bool = False
@@ -238,6 +246,12 @@ def banded(answers: Sequence[ItemAnswer], band: Band) -> list[ItemAnswer]:
             answer, confidence = "uncertain", 0.0
         read.append(replace(a, answer=answer, confidence=confidence, calibrated=True))
     return read
+
+
+def unasked(items: Sequence[str]) -> list[ItemAnswer]:
+    """Every item uncertain without a call: for a judge whose calibrated band
+    believes no ``P(yes)``, whose every answer would be read as uncertain."""
+    return [ItemAnswer(item, "uncertain", 0.5, 0.0, "not asked", calibrated=True) for item in items]
 
 
 def doubted(answers: Sequence[ItemAnswer]) -> list[ItemAnswer]:

@@ -28,6 +28,7 @@ from redraft.evaluators._checklist import (
     checklist_items,
     doubted,
     finding_of,
+    unasked,
 )
 from redraft.evaluators._judge_base import GENERIC_CRITERIA, Finding, JudgeFailure, Reply, tagged
 from redraft.evaluators._judge_presets import PRESETS
@@ -100,6 +101,13 @@ class Judge(Evaluator):
     def flagged(self) -> bool:
         return self.reliability is not None and self.reliability.flagged
 
+    @property
+    def believes_nothing(self) -> bool:
+        """Calibrated, and no ``P(yes)`` of this judge is believed: a checklist
+        judge is then not asked (audits go on, so the record can change)."""
+        band = self.reliability.band if self.reliability is not None else None
+        return band is not None and band.yes_from is None and band.no_to is None
+
     def _criteria(self, request: RunRequest) -> str | None:
         if self.preset == "checklist":
             return self.criteria or request.criteria
@@ -124,12 +132,19 @@ class Judge(Evaluator):
         try:
             if isinstance(self._preset, Checklist):
                 items = checklist_items(self.checklist, criteria)
-                answers = self._read(
-                    await self._preset.answers(ask, subject.request, subject.text, items)
-                )
+                if self.believes_nothing:
+                    answers = unasked(items)  # every answer would read as uncertain
+                else:
+                    answers = self._read(
+                        await self._preset.answers(ask, subject.request, subject.text, items)
+                    )
                 finding = finding_of(
                     doubted(answers) if self.flagged else answers, context.threshold
                 )
+                if self.believes_nothing:
+                    finding.reason += (
+                        "; not asked: its record shows no P(yes) it can be believed at"
+                    )
             else:
                 finding = await self._preset.judge(
                     ask,
@@ -149,9 +164,12 @@ class Judge(Evaluator):
         self, first: Subject, second: Subject, context: EvaluationContext
     ) -> Preference | None:
         """Which draft meets this judge's items better (see :func:`prefer`);
-        None from a judge whose record is no better than chance or that has
-        never been sure. A failed call raises :class:`JudgeFailure`."""
-        if self.flagged or (self.reliability is not None and self.reliability.never_sure):
+        None from a judge whose record is no better than chance, that has
+        never been sure, or whose calibrated band believes nothing. A failed
+        call raises :class:`JudgeFailure`."""
+        if self.flagged or self.believes_nothing:
+            return None
+        if self.reliability is not None and self.reliability.never_sure:
             return None
         items = checklist_items(self.checklist, self.criteria or first.request.criteria)
         ask = GatewayAsk(self, second, context)
