@@ -24,7 +24,8 @@ install: $(STAMP)
 # answer has 3 commas; it must have none") drive the redraft. SmolLM2-135M acts
 # on that correction in about a third of runs (docs/criteria.md). The judge is
 # measured first (`redraft judges calibrate`) so that its record shows beside
-# its verdicts: the embedded model is unsure of its yes/no answers, so what
+# its verdicts: the embedded model's P(yes) tells nothing about the truth, so
+# its calibrated band believes none of its answers, it is not asked, and what
 # only it could vouch for stays unverified rather than reading as checked.
 DEMO_PROMPT := Name three cities in France, starting with Paris. Do not use any commas.
 
