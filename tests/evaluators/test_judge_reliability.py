@@ -274,3 +274,6 @@ async def test_a_judge_whose_band_believes_nothing_is_not_asked_but_still_audite
     assert {item["method"] for item in judge.data["items"]} == {"not asked"}
     assert judge.data["audit"]["requirement"] == COMMAS
     assert len(model.history) == 1  # the audit alone: the record keeps learning
+    haiku = next(r for r in verdict.requirements if r.text.startswith("Write a haiku"))
+    assert (haiku.coverage, haiku.passed) == ("unverified", None)
+    assert haiku.reason.startswith("judge not asked")

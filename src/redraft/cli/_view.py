@@ -159,6 +159,8 @@ def _verdict_table(attempt: int, verdict: Verdict) -> Group:
         mark = "✓" if evidence.passed and evidence.status == "ok" else "✗"
         if evidence.status == "skipped":
             mark = "–"
+        elif evidence.status == "ok" and not evidence.confident:
+            mark = "?"  # a judge not sure of its answer decided nothing
         table.add_row(
             evidence.evaluator,
             Text(f"{mark} {evidence.status}", style=_STATUS_STYLE[evidence.status]),

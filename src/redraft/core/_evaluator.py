@@ -208,6 +208,18 @@ def _judged_items(judges: Sequence[Evidence]) -> dict[str, dict[str, Any]]:
             answer = item.get("answer")
             confidence = item.get("confidence")
             p_yes = item.get("p_yes")
+            if item.get("method") == "not asked":
+                updates.setdefault(
+                    item["text"],
+                    {
+                        "coverage": "unverified",
+                        "passed": None,
+                        "confidence": None,
+                        "reason": "judge not asked: its record shows no answer it can be "
+                        "believed on",
+                    },
+                )
+                continue
             said = f"judge: {answer}" + (
                 f" (P(yes) {p_yes:.2f})" if isinstance(p_yes, float) else ""
             )
