@@ -20,7 +20,6 @@ requirement account can record each requirement's own outcome.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
@@ -28,7 +27,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from redraft.core._types import MIN_JUDGE_CONFIDENCE, ModelRequest, RunRequest
+from redraft.core._types import MIN_JUDGE_CONFIDENCE, RunRequest
 from redraft.evaluators._judge_base import (
     GENERIC_CRITERIA,
     Ask,
@@ -41,6 +40,7 @@ from redraft.evaluators._judge_base import (
     object_schema,
     request_block,
     tagged,
+    two_way,
 )
 from redraft.evaluators._reliability import Band
 
@@ -54,9 +54,6 @@ __all__ = [
     "unasked",
 ]
 
-#: Alternatives asked for the answer token: enough that "yes" and "no" are
-#: among them whenever the model is answering the question at all.
-TOP_LOGPROBS = 10
 _MAX_ITEMS = 12
 _YES = frozenset({"yes", "y"})
 _NO = frozenset({"no", "n"})
@@ -166,17 +163,11 @@ class Checklist(Preset):
             *context,
             f"Requirement: {item}\nDoes the answer meet the requirement? Reply yes or no.",
         )
-        request = ModelRequest(
-            messages=messages, max_tokens=1, temperature=0.0, top_logprobs=TOP_LOGPROBS
-        )
-        completion = await ask.complete(request, stage=f"item {index + 1}")
-        first = completion.logprobs[0] if completion.logprobs else None
-        if first is None:
+        mass = await two_way(ask, messages, _YES, _NO, stage=f"item {index + 1}")
+        if mass is None:
             # A compatible server that ignored the request: ask in words instead.
             return (await self._by_statement(ask, context, [item]))[0]
-        alternatives = first.top or {first.token: first.logprob}
-        yes = sum(math.exp(lp) for token, lp in alternatives.items() if _word(token) in _YES)
-        no = sum(math.exp(lp) for token, lp in alternatives.items() if _word(token) in _NO)
+        yes, no = mass
         p_yes = yes / (yes + no) if yes + no > 0 else 0.5
         return _answer(item, p_yes, abs(yes - no), "logprobs")
 
@@ -213,10 +204,6 @@ class Checklist(Preset):
             p_yes = 0.5 + confidence / 2 if given[i].answer == "yes" else 0.5 - confidence / 2
             answers.append(_answer(item, p_yes, confidence, "stated"))
         return answers
-
-
-def _word(token: str) -> str:
-    return token.strip().strip(".,!:").lower()
 
 
 def _answer(

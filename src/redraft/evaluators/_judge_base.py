@@ -11,6 +11,7 @@ string can run a constrained decoder out of tokens mid-JSON.
 
 from __future__ import annotations
 
+import math
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -212,3 +213,33 @@ class ReplyModel(BaseModel):
     """Base of the reply shapes: extra keys a model adds are ignored."""
 
     model_config = ConfigDict(extra="ignore")
+
+
+#: Alternatives asked for a one-token answer: enough that the answers are
+#: among them whenever the model is answering the question at all.
+TOP_LOGPROBS = 10
+
+
+async def two_way(
+    ask: Ask,
+    messages: list[Message],
+    first: frozenset[str],
+    second: frozenset[str],
+    *,
+    stage: str,
+) -> tuple[float, float] | None:
+    """One call of one output token, read as the probability mass the model
+    put on each of two answers (tokens compared stripped, lower-cased, without
+    trailing punctuation); None when the provider sent no log-probabilities."""
+    completion = await ask.complete(
+        ModelRequest(messages=messages, max_tokens=1, temperature=0.0, top_logprobs=TOP_LOGPROBS),
+        stage=stage,
+    )
+    head = completion.logprobs[0] if completion.logprobs else None
+    if head is None:
+        return None
+    alternatives = head.top or {head.token: head.logprob}
+    words = {token: token.strip().strip(".,!:;)(").lower() for token in alternatives}
+    mass_first = sum(math.exp(lp) for t, lp in alternatives.items() if words[t] in first)
+    mass_second = sum(math.exp(lp) for t, lp in alternatives.items() if words[t] in second)
+    return mass_first, mass_second

@@ -19,7 +19,6 @@ prefers nothing.
 from __future__ import annotations
 
 import asyncio
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -27,7 +26,7 @@ from typing import Literal
 from pydantic import Field
 
 from redraft.core._evaluator import Preference
-from redraft.core._types import ModelRequest, RunRequest
+from redraft.core._types import RunRequest
 from redraft.evaluators._judge_base import (
     Ask,
     ReplyModel,
@@ -35,11 +34,13 @@ from redraft.evaluators._judge_base import (
     object_schema,
     request_block,
     tagged,
+    two_way,
 )
 
 __all__ = ["prefer"]
 
-_TOP_LOGPROBS = 10
+_A = frozenset({"a"})
+_B = frozenset({"b"})
 
 _SYSTEM = (
     "You compare two answers, A and B, to the same request against the requirements "
@@ -101,17 +102,9 @@ async def _read(
         messages = judge_messages(
             _SYSTEM, *blocks, "Which answer meets the requirements better? Reply A or B."
         )
-        completion = await ask.complete(
-            ModelRequest(
-                messages=messages, max_tokens=1, temperature=0.0, top_logprobs=_TOP_LOGPROBS
-            ),
-            stage=stage,
-        )
-        head = completion.logprobs[0] if completion.logprobs else None
-        if head is not None:
-            alternatives = head.top or {head.token: head.logprob}
-            p_a = sum(math.exp(lp) for t, lp in alternatives.items() if _letter(t) == "a")
-            p_b = sum(math.exp(lp) for t, lp in alternatives.items() if _letter(t) == "b")
+        mass = await two_way(ask, messages, _A, _B, stage=stage)
+        if mass is not None:
+            p_a, p_b = mass
             if p_a + p_b == 0:
                 return _Reading(0.5, 0.0)
             return _Reading(p_b / (p_a + p_b), abs(p_a - p_b))
@@ -129,7 +122,3 @@ async def _read(
     certainty = reply.value.confidence / 10
     lean = certainty / 2
     return _Reading(0.5 + lean if reply.value.better == "B" else 0.5 - lean, certainty)
-
-
-def _letter(token: str) -> str:
-    return token.strip().strip(".,:)(").lower()
