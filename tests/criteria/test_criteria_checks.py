@@ -320,6 +320,8 @@ def test_every_kind_round_trips_through_json() -> None:
         "each_starts_with": {"part": "sentence", "capital": True},
         "each_ends_with": {"part": "paragraph", "phrase": "!"},
         "each_word_count": {"part": "bullet", "relation": "at_most", "value": 8},
+        "equal_word_count": {"part": "sentence"},
+        "distinct_words": {"within": "paragraph"},
         "order": {"parts": ["title", "bullets", "postscript"]},
     }
     for kind in CHECK_KINDS:

@@ -419,3 +419,79 @@ def test_a_long_sentence_of_part_phrases_compiles_in_linear_time(unit: str) -> N
     started = time.perf_counter()
     compile_checks(prompt)
     assert time.perf_counter() - started < 3.0  # quadratic took 6 to 25 s
+
+
+# -- equal word counts, no word twice -------------------------------------------------
+
+EQUAL_AND_DISTINCT = [
+    (
+        "Every sentence must have the same number of words.",
+        {"kind": "equal_word_count", "part": "sentence"},
+    ),
+    (
+        "Give every paragraph an equal word count.",
+        {"kind": "equal_word_count", "part": "paragraph"},
+    ),
+    (
+        "All bullet points should contain an identical number of words.",
+        {"kind": "equal_word_count", "part": "bullet"},
+    ),
+    ("Do not repeat any word.", {"kind": "distinct_words"}),
+    ("No word should appear more than once.", {"kind": "distinct_words"}),
+    ("Use each word only once.", {"kind": "distinct_words"}),
+    ("All the words must be different.", {"kind": "distinct_words"}),
+    (
+        "No word may be used twice in a sentence.",
+        {"kind": "distinct_words", "within": "sentence"},
+    ),
+    (
+        "Never reuse a word within the same paragraph.",
+        {"kind": "distinct_words", "within": "paragraph"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("prompt", "expected"), EQUAL_AND_DISTINCT)
+def test_equal_word_counts_and_distinct_words(prompt: str, expected: dict[str, Any]) -> None:
+    assert [s for s, _ in compiled(prompt)] == [expected]
+    assert accounted(prompt) == [(True, "")]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Rewrite the text, but do not repeat any word from the original.",
+        "Use different words than the original.",
+        "If you can, do not repeat any word.",
+        "Make the sentences roughly the same number of words.",
+        "Write sentences of equal length.",  # length is not only words: left to the judge
+    ],
+)
+def test_what_only_looks_like_equal_or_distinct_words_compiles_nothing(prompt: str) -> None:
+    kinds = {s["kind"] for s, _ in compiled(prompt)}
+    assert not kinds & {"equal_word_count", "distinct_words"}
+
+
+def test_equal_word_counts_are_measured_both_ways() -> None:
+    spec = {"kind": "equal_word_count", "part": "sentence"}
+    assert judged(spec, "I like red apples. You like green pears.")[0]
+    passed, reason, fix = judged(spec, "I like apples. You like green pears. We eat.")
+    assert not passed
+    assert reason.startswith("the sentences have 3, 4, 2 words")
+    assert fix is not None and "Give every sentence exactly" in fix
+    # "don't" is one word or two: equal only when equal under both counts.
+    assert not judged(spec, "I don't know. We do not know.")[0]
+    assert judged(spec, "One sentence only.")[0]
+    assert not judged(spec, "")[0]
+
+
+def test_distinct_words_are_measured_in_the_answer_or_each_part() -> None:
+    anywhere = {"kind": "distinct_words"}
+    assert judged(anywhere, "Quiet rain falls. Soft wind sings.")[0]
+    passed, reason, fix = judged(anywhere, "The cat saw the dog. The end!")
+    assert not passed
+    assert reason.startswith("1 word(s) repeated ('the' 3 times)")
+    assert fix is not None and "Use each word only once" in fix
+    per_sentence = {"kind": "distinct_words", "within": "sentence"}
+    assert judged(per_sentence, "The cat sat. The dog ran.")[0]
+    assert not judged(per_sentence, "The cat saw the dog. Fine.")[0]

@@ -19,9 +19,11 @@ from redraft.criteria._spec_base import RELATION_WORDS, Relation
 from redraft.criteria._spec_parts import (
     ORDER_PARTS,
     PART_NAMES,
+    DistinctWords,
     EachEndsWith,
     EachStartsWith,
     EachWordCount,
+    EqualWordCount,
     KeywordIn,
     Order,
     WordAt,
@@ -209,6 +211,69 @@ def _each_words(spec: EachWordCount, text: str) -> Outcome:
     )
 
 
+def _equal_words(spec: EqualWordCount, text: str) -> Outcome:
+    found = parts_of(text, spec.part)
+    name = PART_NAMES[spec.part]
+    # Equal under both common counts, as word limits are, so no reader disagrees.
+    counts = [len(measure.words(p)) for p in found]
+    runs = [measure.word_runs(p) for p in found]
+    data: dict[str, Any] = {"measured": counts}
+    if len(set(counts)) <= 1 and len(set(runs)) <= 1:
+        if not found:
+            return Outcome(
+                False,
+                f"the answer has no {name[1]}; required: {spec.describe()}",
+                f"Your answer has no {name[1]}. Write it so that {spec.describe()}.",
+                score=0.0,
+                data=data,
+            )
+        return Outcome(True, f"all {_plural(spec.part, len(found))}: {spec.describe()}", data=data)
+    lengths = counts if len(set(counts)) > 1 else runs
+    usual = max(set(lengths), key=lengths.count)
+    listed = ", ".join(str(n) for n in lengths[:12]) + (", …" if len(lengths) > 12 else "")
+    off = sum(n != usual for n in lengths)
+    return Outcome(
+        False,
+        f"the {name[1]} have {listed} words; required: {spec.describe()}",
+        f"Your {name[1]} have {listed} words. Give every {name[0]} exactly {usual} words "
+        "(count them), with contractions and hyphenated words spelled out.",
+        score=1 - off / len(lengths),
+        data=data,
+    )
+
+
+def _word_key(token: str) -> str:
+    return token.strip(_OPENERS + _CLOSERS + ":;*_").casefold()
+
+
+def _distinct_words(spec: DistinctWords, text: str) -> Outcome:
+    scopes = [text] if spec.within == "response" else parts_of(text, spec.within)
+    repeated: dict[str, int] = {}
+    for scope in scopes:
+        seen: dict[str, int] = {}
+        for token in measure.words(scope):
+            key = _word_key(token)
+            if key:
+                seen[key] = seen.get(key, 0) + 1
+        for key, times in seen.items():
+            if times > 1:
+                repeated[key] = max(repeated.get(key, 0), times)
+    if not repeated:
+        return Outcome(True, f"the answer meets the rule: {spec.describe()}")
+    worst = sorted(repeated.items(), key=lambda kv: (-kv[1], kv[0]))
+    shown = ", ".join(f"{word!r} {times} times" for word, times in worst[:_EXAMPLES])
+    more = f" and {len(worst) - _EXAMPLES} more" if len(worst) > _EXAMPLES else ""
+    where = "" if spec.within == "response" else f" in one {PART_NAMES[spec.within][0]}"
+    return Outcome(
+        False,
+        f"{len(worst)} word(s) repeated{where} ({shown}{more}); required: {spec.describe()}",
+        f"Your answer repeats {len(worst)} word(s){where} ({shown}{more}). "
+        f"Use each word only once{where}: replace the repeats with other words.",
+        score=0.0,
+        data={"repeated": dict(worst)},
+    )
+
+
 _TITLE_LINE = re.compile(r"<<[^\S\n]*[^\s<>][^<>\n]*>>")
 _PS_LINE = re.compile(r"^[\s*_>]*p\.\s?(?:p\.\s?)?s\b", re.IGNORECASE)
 _NUMBERED_LINE = re.compile(r"^[ \t]*\d{1,3}[.)][ \t]+\S")
@@ -268,6 +333,8 @@ PART_JUDGES: dict[str, Callable[[Any, str], Outcome]] = {
     "each_starts_with": _each_starts,
     "each_ends_with": _each_ends,
     "each_word_count": _each_words,
+    "equal_word_count": _equal_words,
+    "distinct_words": _distinct_words,
     "order": _order,
 }
 """The judge of each part kind."""

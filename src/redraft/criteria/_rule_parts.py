@@ -298,4 +298,58 @@ def each_part(sentence: Sentence) -> Iterator[Hit]:
             yield hit
 
 
-PART_RULES: tuple[Rule, ...] = (keyword_in, word_at, each_part)
+# -- equal word counts, no word twice ----------------------------------------------------
+
+_ALL_PARTS = rf"(?:(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?|the|your)\s+)?(?P<part>{_PARTS})"
+_SAME_WORDS = (
+    r"(?:the\s+same|an?\s+equal|equal|an?\s+identical|identical)\s+"
+    r"(?:number\s+of\s+words|word\s+counts?)"
+)
+_EQUAL_WORDS = [
+    # "Every sentence must have the same number of words."
+    re.compile(
+        rf"\b{_ALL_PARTS}\s+(?:{_MODAL}\s+)?(?:have|has|contain|contains|be\s+of|use)\s+"
+        rf"{_SAME_WORDS}"
+    ),
+    # "three sentences with the same number of words"
+    re.compile(rf"\b(?P<part>{_PARTS})\s+(?:with|of|having|that\s+have)\s+{_SAME_WORDS}"),
+    # "Give every paragraph an equal word count."
+    re.compile(rf"\b(?:give|make)\s+{_ALL_PARTS}\s+{_SAME_WORDS}"),
+]
+_SCOPE = rf"(?:\s+(?:with)?in\s+(?:a|an|each|any|one|the\s+same)\s+(?P<scope>{PART}))?"
+_WORD_ONCE = [
+    # "Do not repeat any word.", "without reusing a single word"
+    re.compile(
+        r"\b(?:do\s+not|don['’]t|never|without)\s+(?:repeat(?:ing)?|reus(?:e|ing))\s+"
+        rf"(?:a|any)\s+(?:single\s+)?word(?!s?\s+(?:from|of|in)\s+(?:the|this|that|my)\b){_SCOPE}"
+    ),
+    # "No word should appear more than once (in a sentence)."
+    re.compile(
+        rf"\bno\s+word\s+(?:{_MODAL}|may|can|is\s+to)\s+(?:appear|occur|be\s+used|be\s+repeated)"
+        rf"(?:\s+(?:more\s+than\s+once|twice))?{_SCOPE}"
+    ),
+    # "Use each word only once.", "every word must be unique"
+    re.compile(rf"\buse\s+(?:each|every)\s+word\s+(?:only\s+|just\s+)?once{_SCOPE}"),
+    re.compile(
+        rf"\b(?:all\s+(?:the\s+)?words|every\s+word|each\s+word)\s+(?:{_MODAL}|are|is)\s+"
+        rf"(?:be\s+)?(?:different|unique|distinct){_SCOPE}"
+    ),
+]
+
+
+def equal_and_distinct(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    plain = Guard(text)
+    for match in (m for p in _EQUAL_WORDS for m in p.finditer(text)):
+        data = {"kind": "equal_word_count", "part": _part_name(match)}
+        if plain(match.start()) and (hit := _hit(data, *match.span())):
+            yield hit
+    for match in (m for p in _WORD_ONCE for m in p.finditer(text)):
+        scope = match.group("scope")
+        within = part_of(" ".join(scope.split())) if scope else "response"
+        data = {"kind": "distinct_words", "within": within}
+        if plain(match.start()) and (hit := _hit(data, *match.span())):
+            yield hit
+
+
+PART_RULES: tuple[Rule, ...] = (keyword_in, word_at, each_part, equal_and_distinct)

@@ -15,9 +15,11 @@ from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from redraft.criteria._spec_base import SHORT, CountSpec, Relation, Spec
 from redraft.criteria._spec_parts import (
+    DistinctWords,
     EachEndsWith,
     EachStartsWith,
     EachWordCount,
+    EqualWordCount,
     KeywordIn,
     Order,
     WordAt,
@@ -32,10 +34,12 @@ __all__ = [
     "CharCount",
     "CheckSpec",
     "CountSpec",
+    "DistinctWords",
     "EachEndsWith",
     "EachStartsWith",
     "EachWordCount",
     "EndsWith",
+    "EqualWordCount",
     "ForbiddenChars",
     "ForbiddenWords",
     "HighlightCount",
@@ -372,6 +376,8 @@ CheckSpec: TypeAlias = Annotated[
     | EachStartsWith
     | EachEndsWith
     | EachWordCount
+    | EqualWordCount
+    | DistinctWords
     | Order,
     Field(discriminator="kind"),
 ]

@@ -7,6 +7,9 @@ sentence or paragraph must be, and the order of the parts.
   first word of the third paragraph is 'However'");
 - :class:`EachStartsWith`, :class:`EachEndsWith`, :class:`EachWordCount` — a
   rule for every sentence, paragraph or bullet point;
+- :class:`EqualWordCount` — every sentence, paragraph or bullet point as many
+  words long as the others;
+- :class:`DistinctWords` — no word used twice, in the answer or in any one part;
 - :class:`Order` — named parts (title, text, bullet list, numbered list,
   postscript) one after the other.
 
@@ -24,9 +27,11 @@ from redraft.criteria._spec_base import SHORT, CountSpec, Relation, Spec
 __all__ = [
     "ORDER_PARTS",
     "PART_NAMES",
+    "DistinctWords",
     "EachEndsWith",
     "EachStartsWith",
     "EachWordCount",
+    "EqualWordCount",
     "KeywordIn",
     "Order",
     "OrderPart",
@@ -195,6 +200,36 @@ class EachWordCount(CountSpec):
 
     def slot(self) -> tuple[object, ...]:
         return (self.kind, self.part, self.relation)
+
+
+class EqualWordCount(Spec):
+    """Every sentence, paragraph or bullet point has as many words as every
+    other, whichever common way words are counted ("don't" as one or two)."""
+
+    kind: Literal["equal_word_count"] = "equal_word_count"
+    part: Part
+
+    def describe(self) -> str:
+        return f"every {PART_NAMES[self.part][0]} has the same number of words"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.part)
+
+
+class DistinctWords(Spec):
+    """No word appears twice (case ignored, surrounding punctuation taken
+    off), in the whole answer or, with ``within``, inside any one part."""
+
+    kind: Literal["distinct_words"] = "distinct_words"
+    within: Part | Literal["response"] = "response"
+
+    def describe(self) -> str:
+        if self.within == "response":
+            return "no word is used more than once"
+        return f"no word is used twice in one {PART_NAMES[self.within][0]}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.within)
 
 
 class Order(Spec):
