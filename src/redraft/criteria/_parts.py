@@ -159,6 +159,18 @@ def _ends(spec: EachEndsWith, part: str) -> bool:
     return phrase[-1:].isalnum() and folded.rstrip(_CLOSERS).endswith(phrase)
 
 
+def _no_parts(spec: EachStartsWith | EachEndsWith | EachWordCount | EqualWordCount) -> Outcome:
+    """An answer with none of the parts a rule for every part is about."""
+    plural = PART_NAMES[spec.part][1]
+    return Outcome(
+        False,
+        f"the answer has no {plural}; required: {spec.describe()}",
+        f"Your answer has no {plural}. Write it so that {spec.describe()}.",
+        score=0.0,
+        data={"measured": 0},
+    )
+
+
 def _every(
     spec: EachStartsWith | EachEndsWith | EachWordCount,
     text: str,
@@ -168,13 +180,7 @@ def _every(
     found = parts_of(text, spec.part)
     name = PART_NAMES[spec.part]
     if not found:
-        return Outcome(
-            False,
-            f"the answer has no {name[1]}; required: {spec.describe()}",
-            f"Your answer has no {name[1]}. Write it so that {spec.describe()}.",
-            score=0.0,
-            data={"measured": 0},
-        )
+        return _no_parts(spec)
     bad = [(i, p) for i, p in enumerate(found, 1) if not ok(p)]
     data: dict[str, Any] = {"measured": len(found), "failing": [i for i, _ in bad]}
     if not bad:
@@ -213,20 +219,14 @@ def _each_words(spec: EachWordCount, text: str) -> Outcome:
 
 def _equal_words(spec: EqualWordCount, text: str) -> Outcome:
     found = parts_of(text, spec.part)
+    if not found:
+        return _no_parts(spec)
     name = PART_NAMES[spec.part]
     # Equal under both common counts, as word limits are, so no reader disagrees.
     counts = [len(measure.words(p)) for p in found]
     runs = [measure.word_runs(p) for p in found]
     data: dict[str, Any] = {"measured": counts}
     if len(set(counts)) <= 1 and len(set(runs)) <= 1:
-        if not found:
-            return Outcome(
-                False,
-                f"the answer has no {name[1]}; required: {spec.describe()}",
-                f"Your answer has no {name[1]}. Write it so that {spec.describe()}.",
-                score=0.0,
-                data=data,
-            )
         return Outcome(True, f"all {_plural(spec.part, len(found))}: {spec.describe()}", data=data)
     lengths = counts if len(set(counts)) > 1 else runs
     usual = max(set(lengths), key=lengths.count)
