@@ -10,44 +10,23 @@ are added to :data:`judges` by their own modules.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sys
 
 import click
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from redraft.app._settings import load_settings
-from redraft.cli._options import EXIT_USAGE
-from redraft.core._errors import ConfigurationError
+from redraft.cli._stored import table_console, with_store
 from redraft.evaluators._reliability import Reliability
-from redraft.store import Store
 from redraft.store._judge_record import record_json
 
 __all__ = ["judges"]
 
-_PIPE_WIDTH = 160
-"""Width of tables written to a pipe or file (a terminal uses its own)."""
-
 
 def _records() -> list[Reliability]:
     """Every judge's record, by judge then preset; a bad database exits 2."""
-
-    async def go() -> list[Reliability]:
-        store = await Store.open(load_settings().database_url or None)
-        try:
-            records = await store.judges.reliabilities()
-        finally:
-            await store.close()
-        return [records[key] for key in sorted(records)]
-
-    try:
-        return asyncio.run(go())
-    except ConfigurationError as exc:
-        Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {exc}")
-        sys.exit(EXIT_USAGE)
+    records = with_store(lambda store: store.judges.reliabilities())
+    return [records[key] for key in sorted(records)]
 
 
 @click.group(invoke_without_command=True)
@@ -69,8 +48,7 @@ def judges(context: click.Context, as_json: bool) -> None:
             err=True,
         )
         return
-    width = None if sys.stdout.isatty() else _PIPE_WIDTH
-    Console(highlight=False, width=width, soft_wrap=False).print(_table(found))
+    table_console().print(_table(found))
 
 
 def _status(record: Reliability) -> Text:

@@ -8,50 +8,15 @@ keeps only its hash. Exit codes: 0 done, 2 usage, configuration or unknown key.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sys
-from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import NoReturn, TypeVar
 
 import click
-from rich.console import Console
 
-from redraft.app._settings import load_settings
-from redraft.cli._options import EXIT_USAGE
-from redraft.core._errors import ConfigurationError
-from redraft.store import ApiKeyInfo, Store
+from redraft.cli._stored import fail, with_store
+from redraft.store import ApiKeyInfo
 
 __all__ = ["keys"]
-
-T = TypeVar("T")
-
-
-def _database_url() -> str | None:
-    # Unset means the default SQLite file in the user data dir.
-    return load_settings().database_url or None
-
-
-def _fail(message: str) -> NoReturn:
-    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {message}")
-    sys.exit(EXIT_USAGE)
-
-
-def _with_store(action: Callable[[Store], Awaitable[T]]) -> T:
-    """Open the store, run ``action`` on it, close it; configuration errors exit 2."""
-
-    async def go() -> T:
-        store = await Store.open(_database_url())
-        try:
-            return await action(store)
-        finally:
-            await store.close()
-
-    try:
-        return asyncio.run(go())
-    except ConfigurationError as exc:
-        _fail(str(exc))
 
 
 @click.group()
@@ -65,7 +30,7 @@ def keys() -> None:
 def create(tenant: str, name: str | None) -> None:
     """Create a key for TENANT and print it. It is shown this once only."""
     try:
-        secret, info = _with_store(lambda store: store.create_key(tenant, name))
+        secret, info = with_store(lambda store: store.create_key(tenant, name))
     except ValueError as exc:
         hint = "--name" if str(exc).startswith("key name") else "--tenant"
         raise click.BadParameter(str(exc), param_hint=hint) from None
@@ -80,7 +45,7 @@ def create(tenant: str, name: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON array.")
 def list_(tenant: str | None, as_json: bool) -> None:
     """List keys (never their secrets), revoked ones included."""
-    found = _with_store(lambda store: store.list_keys(tenant))
+    found = with_store(lambda store: store.list_keys(tenant))
     if as_json:
         click.echo(json.dumps([info.model_dump(mode="json") for info in found]))
         return
@@ -95,8 +60,8 @@ def list_(tenant: str | None, as_json: bool) -> None:
 @click.argument("key_id")
 def revoke(key_id: str) -> None:
     """Revoke KEY_ID; the key stops working at once."""
-    if not _with_store(lambda store: store.revoke_key(key_id)):
-        _fail(f"no API key has the id {key_id!r}; `redraft keys list` shows them")
+    if not with_store(lambda store: store.revoke_key(key_id)):
+        fail(f"no API key has the id {key_id!r}; `redraft keys list` shows them")
     click.echo(f"Revoked {key_id}.")
 
 

@@ -11,59 +11,24 @@ Exit codes: 0 done, 2 usage, configuration or an unknown run id (as
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sys
-from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import NoReturn, TypeVar
 
 import click
-from rich.console import Console, Group
+from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from redraft.app._settings import load_settings
-from redraft.cli._options import EXIT_USAGE
-from redraft.core._errors import ConfigurationError
+from redraft.cli._stored import fail, table_console, with_store
 from redraft.core._types import CallRecord, Draft, Evidence
-from redraft.store import RunSummary, Store, StoredRun
+from redraft.store import RunSummary, StoredRun
 
 __all__ = ["runs"]
 
-T = TypeVar("T")
 DEFAULT_TENANT = "default"
 """The service's tenant when it runs without API keys (``redraft.server._auth``,
 not imported: it would load the whole web stack for a listing)."""
-_PIPE_WIDTH = 160
-"""Width of tables written to a pipe or file (a terminal uses its own)."""
-
-
-def _fail(message: str) -> NoReturn:
-    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {message}")
-    sys.exit(EXIT_USAGE)
-
-
-def _with_store(action: Callable[[Store], Awaitable[T]]) -> T:
-    """Open the store, run ``action`` on it, close it; configuration errors exit 2."""
-
-    async def go() -> T:
-        store = await Store.open(load_settings().database_url or None)
-        try:
-            return await action(store)
-        finally:
-            await store.close()
-
-    try:
-        return asyncio.run(go())
-    except ConfigurationError as exc:
-        _fail(str(exc))
-
-
-def _console() -> Console:
-    width = None if sys.stdout.isatty() else _PIPE_WIDTH
-    return Console(highlight=False, width=width, soft_wrap=False)
 
 
 tenant_option = click.option(
@@ -86,14 +51,14 @@ def runs() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON array.")
 def list_(limit: int, before: str | None, tenant: str, as_json: bool) -> None:
     """List recent runs, newest first: time, model, attempts, passed, score, tokens."""
-    found = _with_store(lambda store: store.list_runs(tenant=tenant, limit=limit, before=before))
+    found = with_store(lambda store: store.list_runs(tenant=tenant, limit=limit, before=before))
     if as_json:
         click.echo(json.dumps([run.model_dump(mode="json") for run in found]))
         return
     if not found:
         click.echo(f"No runs for tenant {tenant!r}. `redraft serve` records them.", err=True)
         return
-    _console().print(_list_table(found))
+    table_console().print(_list_table(found))
 
 
 @runs.command()
@@ -102,13 +67,13 @@ def list_(limit: int, before: str | None, tenant: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the stored run as one JSON object.")
 def show(run_id: str, tenant: str, as_json: bool) -> None:
     """Show RUN_ID: its drafts, verdicts, evidence, LLM calls and totals."""
-    run = _with_store(lambda store: store.get_run(run_id, tenant=tenant))
+    run = with_store(lambda store: store.get_run(run_id, tenant=tenant))
     if run is None:
-        _fail(f"no run {run_id!r} for tenant {tenant!r}; `redraft runs list` shows the recent ones")
+        fail(f"no run {run_id!r} for tenant {tenant!r}; `redraft runs list` shows the recent ones")
     if as_json:
         click.echo(json.dumps(run.model_dump(mode="json")))
         return
-    _console().print(_detail(run))
+    table_console().print(_detail(run))
 
 
 # -- rendering -------------------------------------------------------------------
