@@ -229,7 +229,7 @@ async def test_encourage_feedback_keeps_the_conversation_and_encourages() -> Non
     ]
 
 
-async def test_critique_feedback_drafts_afresh_with_score_and_suggestions() -> None:
+async def test_critique_feedback_drafts_afresh_with_the_points_to_fix() -> None:
     generator = ScriptedModel(["v1", "v2"])
     request = RunRequest.from_prompt("Explain DNS", format="two sentences")
     result = await run(
@@ -242,12 +242,58 @@ async def test_critique_feedback_drafts_afresh_with_score_and_suggestions() -> N
     assert len(retry) == 1, "critique drafts afresh, without the old answer"
     text = retry[0].text
     assert text.startswith("Explain DNS\n\nResponse format: two sentences")
-    assert "Score: 0.40" in text
-    assert "table: scored 0.4" in text
     assert "1. Mention caching" in text
+    # a point says what to fix, so the score and the reason are not repeated
+    assert "0.40" not in text and "table: scored" not in text
     assert "v1" not in text
     assert result.drafts[1].feedback is not None
     assert result.drafts[1].feedback in text
+
+
+async def test_critique_feedback_without_a_point_gives_the_score_and_the_reason() -> None:
+    generator = ScriptedModel(["v1", "v2"])
+    await run(
+        "Explain DNS",
+        generator=generator,
+        evaluator=Table({"v1": 0.4, "v2": 1.0}),
+        policy=Policy(feedback="critique", max_attempts=2, threshold=0.8),
+    )
+    text = generator.history[1].messages[0].text
+    assert "score 0.40" in text and "table: scored 0.4" in text
+
+
+@pytest.mark.parametrize("temperature", [0.0, 0.7, None])
+async def test_greedy_decoding_never_asks_for_the_same_draft_twice(
+    temperature: float | None,
+) -> None:
+    # v1 is kept (0.5); v2 falls behind it (0.2), so the third draft's feedback
+    # would again be built from v1, word for word.
+    generator = ScriptedModel(["v1", "v2", "v3"])
+    result = await run(
+        "Explain DNS",
+        generator=generator,
+        evaluator=Table({"v1": 0.5, "v2": 0.2, "v3": 0.3}, suggestion="Mention caching"),
+        policy=Policy(max_attempts=3, threshold=0.8, temperature=temperature),
+    )
+    if temperature == 0:
+        assert [d.text for d in result.drafts] == ["v1", "v2"]
+        assert result.stop_reason == "stalled" and result.final_answer == "v1"
+        assert len(generator.history) == 2
+    else:  # sampling may draw another draft from the same words
+        assert [d.text for d in result.drafts] == ["v1", "v2", "v3"]
+        assert result.stop_reason == "exhausted"
+
+
+async def test_greedy_decoding_asks_again_when_the_feedback_changed() -> None:
+    generator = ScriptedModel(["v1", "v2", "v3"])
+    result = await run(
+        "Explain DNS",
+        generator=generator,
+        evaluator=Table({"v1": 0.2, "v2": 0.5, "v3": 1.0}),  # the reason names the score
+        policy=Policy(max_attempts=3, threshold=0.8, temperature=0.0),
+    )
+    assert len({m.messages[0].text for m in generator.history}) == 3
+    assert result.passed is True and result.final_answer == "v3"
 
 
 async def test_hint_feedback_drafts_afresh_with_the_hint_and_the_old_answer() -> None:

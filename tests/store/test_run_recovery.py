@@ -569,7 +569,7 @@ async def test_a_run_killed_mid_flight_is_closed_at_restart_and_nothing_else_cha
     # The second draft was held before its first word: carry on from its messages.
     (context,) = result["continue_context"]
     assert context["role"] == "user" and context["content"].startswith(PROMPT)
-    assert "Feedback on your previous attempt" in context["content"]
+    assert "Your previous answer" in context["content"]
     # The stream ends with that event; resumed past it, it ends at once.
     assert streamed[-1].data == terminal and [m.id for m in streamed] == [
         e["seq"] for e in run["events"]

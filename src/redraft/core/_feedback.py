@@ -70,8 +70,9 @@ def actionable_points(verdict: Verdict, answer: str) -> list[str]:
     points: list[str] = []
     for requirement in verdict.requirements:
         if requirement.passed is False and requirement.coverage == "exact":
-            detail = f": {requirement.reason}" if requirement.reason else ""
-            points.append(f'Meet the requirement "{requirement.text}"{detail}')
+            # A check's correction states what was measured and what to do;
+            # the clause it came from is already in the request above.
+            points.append(requirement.reason or f'Meet the requirement "{requirement.text}".')
     copied = _normalise(answer)
     for suggestion in verdict.suggestions:
         text = suggestion.strip()
@@ -103,18 +104,17 @@ def _copied_from(text: str, answer: str) -> bool:
 def _critique(
     request: RunRequest, previous: Draft, verdict: Verdict, attempt: int
 ) -> tuple[list[Message], str]:
-    lines = [
-        "Feedback on your previous attempt:",
-        f"Score: {verdict.score:.2f}",
-        f"Assessment: {verdict.reason or 'it did not meet the criteria'}",
-    ]
+    # Every token here is paid again on each redraft, so the feedback is the
+    # failing points alone; the score and the verdict's reason only when no
+    # point says what to fix.
     points = actionable_points(verdict, previous.text)
     if points:
-        lines.append("")
-        lines.append("What to improve:")
+        lines = ["Your previous answer missed these points:"]
         lines.extend(f"{i}. {s}" for i, s in enumerate(points, 1))
-    lines.append("")
-    lines.append("Write a new answer to the request above that fixes these points.")
+    else:
+        reason = verdict.reason or "it did not meet the criteria"
+        lines = [f"Your previous answer fell short (score {verdict.score:.2f}): {reason}"]
+    lines.append("Write a new answer to the request above that fixes this.")
     feedback = "\n".join(lines)
     messages = base_messages(request)
     _extend_last_user_turn(messages, feedback)

@@ -87,19 +87,27 @@ async def loop_events(
     messages = base_messages(request)
     attempt = 1
 
+    sent: list[tuple[str, list[Message]]] = []
     while attempt <= policy.max_attempts:
-        feedback: str | None = None
-        if drafts:
-            basis = best_draft(drafts)
-            if policy.delivery == "revise":
-                yield Thinking(run_id=run_id, attempt=attempt, message=_thinking(basis, policy))
-            messages, feedback = prepare_feedback(policy.feedback, request, basis, attempt)
-            yield FeedbackPrepared(
-                run_id=run_id, attempt=attempt, strategy=policy.feedback, message=feedback
-            )
         escalate = escalation is not None and policy.escalate_after is not None
         drafter = escalation if escalate and attempt > (policy.escalate_after or 0) else generator
         assert drafter is not None
+        feedback: str | None = None
+        if drafts:
+            basis = best_draft(drafts)
+            messages, feedback = prepare_feedback(policy.feedback, request, basis, attempt)
+            if policy.temperature == 0 and (drafter.spec, messages) in sent:
+                # Greedy decoding answers the same messages with the same draft:
+                # when a redraft fell behind the kept one, the next feedback is
+                # built from the kept one again, word for word.
+                stop_reason = "stalled"
+                break
+            if policy.delivery == "revise":
+                yield Thinking(run_id=run_id, attempt=attempt, message=_thinking(basis, policy))
+            yield FeedbackPrepared(
+                run_id=run_id, attempt=attempt, strategy=policy.feedback, message=feedback
+            )
+        sent.append((drafter.spec, messages))
         width = 1 if single or drafts else policy.candidates
         numbers = list(range(attempt, attempt + width))
         streams = [

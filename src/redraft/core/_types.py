@@ -59,7 +59,8 @@ StopReason = Literal[
     "unverified",
 ]
 """Why a run stopped. ``degraded``: the judge failed and the policy keeps the
-draft; ``stalled``: redrafts stopped improving; ``skipped``: not evaluated
+draft; ``stalled``: redrafts stopped improving (or, at temperature 0, the next
+draft would be asked for in exactly the words of an earlier one); ``skipped``: not evaluated
 (sampling, a trivial request, or nothing to evaluate); ``shadow``: evaluated
 but never redrafted; ``unverified``: nothing failed but not every requirement
 could be verified, and the policy keeps the draft (``on_uncertain``)."""

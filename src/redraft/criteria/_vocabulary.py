@@ -94,9 +94,28 @@ def _fix(spec: CountSpec, n: int) -> str:
         return f"Use the letter {spec.letter!r} {gap} {more} {_noun(spec, gap)}."
     at_least = "at least " if spec.relation != "exactly" else ""
     if n < spec.value:
-        return f"Add {at_least}{gap} more {_noun(spec, gap)}."
+        return f"Add {at_least}{gap} more {_noun(spec, gap)}{_written_as(spec)}."
     verb = "Cut" if spec.kind_name() in _CUT else "Remove"
     return f"{verb} {at_least}{gap} {_noun(spec, gap)}."
+
+
+def _written_as(spec: CountSpec) -> str:
+    """How the unit is written, for units that are markup: a small model
+    told to "add 3 bullet points" writes a numbered list as often as not."""
+    match spec:
+        case ParagraphCount(separator="***"):
+            return ", separated by a line of ***"
+        case ParagraphCount():
+            return ", separated by a blank line"
+        case SectionCount():
+            return f', each starting on a line "{spec.marker} 1", "{spec.marker} 2", …'
+    forms = {
+        "bullet_count": ', each a line starting with "* "',
+        "numbered_count": ', each a line starting with "1. ", "2. ", …',
+        "placeholder_count": " in square brackets, like [name]",
+        "highlight_count": ", each wrapped in asterisks, like *this*",
+    }
+    return forms.get(spec.kind_name(), "")
 
 
 def _counted(spec: CountSpec, text: str) -> int:
