@@ -8,6 +8,8 @@ Evaluation sessions show those points as each evidence item's score.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from redraft.core._errors import ConfigurationError
@@ -25,7 +27,7 @@ from redraft.evaluators._judge_base import (
 )
 from redraft.evaluators._judges import GatewayAsk
 
-__all__ = ["FindingsJudge"]
+__all__ = ["Finding", "FindingsJudge", "finding_schema", "points_evidence", "review_blocks"]
 
 _SYSTEM = (
     "You are a careful reviewer. Assess the answer (or text) below against the rubric. "
@@ -36,13 +38,60 @@ _SYSTEM = (
 _DEFAULT_RUBRIC = "Is it accurate, relevant to the question, complete and clearly written?"
 
 
-class _Finding(ReplyModel):
+class Finding(ReplyModel):
+    """One finding as the judge writes it: a description and signed points."""
+
     description: str = Field(min_length=1)
     points: int
 
 
 class _Findings(ReplyModel):
-    findings: list[_Finding] = Field(min_length=1)
+    findings: list[Finding] = Field(min_length=1)
+
+
+def finding_schema(max_points: int) -> dict[str, object]:
+    """The schema of one :class:`Finding` worth at most ``max_points`` either way."""
+    return object_schema(
+        {
+            "description": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT},
+            # Integer ranges are the one bound small local models enforce.
+            "points": {"type": "integer", "minimum": -max_points, "maximum": max_points},
+        }
+    )
+
+
+def review_blocks(subject: Subject, material: str, instruction: str) -> list[str]:
+    """The user turn of a review: the request (when there is one), the
+    answer, what to review it against, and how to reply."""
+    question = subject.request.prompt.strip()
+    blocks = [tagged("request", question)] if question else []
+    return [*blocks, tagged("answer", subject.text), material, instruction]
+
+
+def points_evidence(
+    points: int,
+    max_points: int,
+    *,
+    evaluator: str,
+    reason: str,
+    source: str,
+    data: dict[str, Any],
+    required: bool = True,
+) -> Evidence:
+    """Judge evidence worth ``points``, scored 0..1 over ``-max_points..max_points``."""
+    # A model that ignores the schema may overshoot; clamp rather than fail.
+    points = max(-max_points, min(max_points, points))
+    return Evidence(
+        evaluator=evaluator,
+        kind="judge",
+        passed=points >= 0,
+        score=(points + max_points) / (2 * max_points),
+        points=points,
+        reason=reason,
+        source=source,
+        required=required,
+        data=data,
+    )
 
 
 class FindingsJudge(Evaluator):
@@ -79,22 +128,11 @@ class FindingsJudge(Evaluator):
         self.temperature = temperature
 
     def _schema(self) -> dict[str, object]:
-        finding = object_schema(
-            {
-                "description": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT},
-                # Integer ranges are the one bound small local models enforce.
-                "points": {
-                    "type": "integer",
-                    "minimum": -self.max_points,
-                    "maximum": self.max_points,
-                },
-            }
-        )
         return object_schema(
             {
                 "findings": {
                     "type": "array",
-                    "items": finding,
+                    "items": finding_schema(self.max_points),
                     "minItems": 1,
                     "maxItems": self.max_findings,
                 }
@@ -102,14 +140,12 @@ class FindingsJudge(Evaluator):
         )
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
-        question = subject.request.prompt.strip()
-        blocks = [tagged("request", question)] if question else []
-        blocks += [
-            tagged("answer", subject.text),
+        blocks = review_blocks(
+            subject,
             tagged("criteria", self.rubric),
             f"Reply with JSON: up to {self.max_findings} findings, points from "
             f"-{self.max_points} to +{self.max_points}.",
-        ]
+        )
         ask = GatewayAsk(self, subject, context)
         try:
             reply = await ask(
@@ -118,21 +154,17 @@ class FindingsJudge(Evaluator):
         except JudgeFailure as failure:
             return aggregate([self._failure(failure)], threshold=context.threshold)
         # Small models repeat themselves despite the prompt; a repeat is not new evidence.
-        unique: dict[str, _Finding] = {}
+        unique: dict[str, Finding] = {}
         for finding in reply.value.findings[: self.max_findings]:
             unique.setdefault(" ".join(finding.description.casefold().split()), finding)
         evidence = [self._evidence(f) for f in unique.values()]
         return aggregate(evidence, threshold=context.threshold)
 
-    def _evidence(self, finding: _Finding) -> Evidence:
-        # A model that ignores the schema may overshoot; clamp rather than fail.
-        points = max(-self.max_points, min(self.max_points, finding.points))
-        return Evidence(
+    def _evidence(self, finding: Finding) -> Evidence:
+        return points_evidence(
+            finding.points,
+            self.max_points,
             evaluator=self.name,
-            kind="judge",
-            passed=points >= 0,
-            score=(points + self.max_points) / (2 * self.max_points),
-            points=points,
             reason=clip(finding.description),
             source=f"judge:{self.provider.spec}",
             required=self.required,

@@ -7,20 +7,11 @@ same panel runner (ledger, deadline, call records) as any other member.
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
 from redraft.core._provider import Provider
 from redraft.core._types import Evidence, Verdict
-from redraft.evaluators._judge_base import (
-    MAX_TEXT,
-    JudgeFailure,
-    ReplyModel,
-    clip,
-    judge_messages,
-    object_schema,
-    tagged,
-)
+from redraft.evaluators._findings import Finding, finding_schema, points_evidence, review_blocks
+from redraft.evaluators._judge_base import JudgeFailure, clip, judge_messages, tagged
 from redraft.evaluators._judges import GatewayAsk
 from redraft.sessions._types import EvidenceItem, reevaluation_source
 
@@ -35,11 +26,6 @@ _SYSTEM = (
     "positive points when the objection shows the subject deserves credit there, negative "
     "points only if a real problem remains for a different reason. Be brief and concrete."
 )
-
-
-class _Reply(ReplyModel):
-    description: str = Field(min_length=1)
-    points: int
 
 
 class Reassessment(Evaluator):
@@ -90,39 +76,27 @@ class Reassessment(Evaluator):
             f"{original.description} ({original.score:+g} points)\n"
             f"Reviewer's objection: {self.objection}"
         )
-        question = subject.request.prompt.strip()
-        blocks = [tagged("request", question)] if question else []
-        blocks += [
-            tagged("answer", subject.text),
+        blocks = review_blocks(
+            subject,
             tagged("statements", statement),
             f"Reply with JSON: a description and points from -{self.max_points} "
             f"to +{self.max_points}.",
-        ]
-        schema = object_schema(
-            {
-                "description": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT},
-                "points": {
-                    "type": "integer",
-                    "minimum": -self.max_points,
-                    "maximum": self.max_points,
-                },
-            }
         )
         try:
             reply = await GatewayAsk(self, subject, context)(
-                judge_messages(_SYSTEM, *blocks), schema, _Reply, stage="re-evaluation"
+                judge_messages(_SYSTEM, *blocks),
+                finding_schema(self.max_points),
+                Finding,
+                stage="re-evaluation",
             )
         except JudgeFailure as failure:
             return aggregate(
                 [self._failure(failure.reason, failure.data)], threshold=context.threshold
             )
-        points = max(-self.max_points, min(self.max_points, reply.value.points))
-        evidence = Evidence(
+        evidence = points_evidence(
+            reply.value.points,
+            self.max_points,
             evaluator=self.name,
-            kind="judge",
-            passed=points >= 0,
-            score=(points + self.max_points) / (2 * self.max_points),
-            points=points,
             reason=f"Re-assessed: {clip(reply.value.description)}",
             source=self.source,
             data={"original_id": original.id, "objection": self.objection},
