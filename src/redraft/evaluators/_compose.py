@@ -75,18 +75,7 @@ def _evidence_of(child: Evaluator, verdict: Verdict) -> list[Evidence]:
     if verdict.evidence:
         return list(verdict.evidence)
     # A custom evaluator may answer with a bare verdict; keep it as one finding.
-    return [
-        Evidence(
-            evaluator=child.name,
-            kind=child.kind,
-            status="skipped" if verdict.passed is None else "ok",
-            passed=bool(verdict.passed),
-            score=verdict.score,
-            reason=verdict.reason,
-            suggestions=list(verdict.suggestions),
-            required=child.required,
-        )
-    ]
+    return [_verdict_as_evidence(child, verdict, undecided=verdict.passed is None)]
 
 
 def _summary(child: Evaluator, verdict: Verdict) -> Evidence:
@@ -95,6 +84,10 @@ def _summary(child: Evaluator, verdict: Verdict) -> Evidence:
     if len(evidence) == 1:
         return evidence[0]
     undecided = verdict.passed is None or all(e.status == "skipped" for e in evidence)
+    return _verdict_as_evidence(child, verdict, undecided=undecided)
+
+
+def _verdict_as_evidence(child: Evaluator, verdict: Verdict, *, undecided: bool) -> Evidence:
     status: EvidenceStatus = "skipped" if undecided else "ok"
     return Evidence(
         evaluator=child.name,
