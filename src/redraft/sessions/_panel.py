@@ -16,7 +16,7 @@ from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
 from redraft.core._ledger import Ledger
 from redraft.core._provider import Provider
-from redraft.core._types import CallKind, CallRecord, Evidence, Policy
+from redraft.core._types import CallKind, CallRecord, Evidence, EvidenceStatus, Policy
 from redraft.evaluators._findings import FindingsJudge
 from redraft.evaluators._rules import PointRule, RuleCheck
 from redraft.evaluators._scorers import ModelScore, Scorer, get_scorer
@@ -166,25 +166,14 @@ async def _run_member(
         evidence = list(verdict.evidence)
     except Exception as exc:  # an evaluator's failure is a finding, not a crash
         reason = "timed out" if isinstance(exc, TimeoutError) else f"{type(exc).__name__}: {exc}"
-        evidence = [
-            Evidence(
-                evaluator=name,
-                kind=evaluator.kind,
-                status="error",
-                points=0,
-                reason=f"{name} failed: {reason}"[:500],
-                source=name,
-            )
-        ]
+        evidence = [_no_finding(name, evaluator, "error", f"{name} failed: {reason}"[:500])]
     if not evidence:
-        evidence = [
-            Evidence(
-                evaluator=name,
-                kind=evaluator.kind,
-                status="skipped",
-                points=0,
-                reason=f"{name} produced no evidence",
-                source=name,
-            )
-        ]
+        evidence = [_no_finding(name, evaluator, "skipped", f"{name} produced no evidence")]
     return MemberOutcome(member=name, evidence=evidence, calls=list(ledger.calls))
+
+
+def _no_finding(name: str, evaluator: Evaluator, status: EvidenceStatus, reason: str) -> Evidence:
+    """What a member that found nothing, or failed, leaves: evidence worth 0 points."""
+    return Evidence(
+        evaluator=name, kind=evaluator.kind, status=status, points=0, reason=reason, source=name
+    )
