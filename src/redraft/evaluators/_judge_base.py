@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -116,11 +115,9 @@ class Preset(ABC):
         *,
         threshold: float,
         criteria: str | None,
-        checklist: Sequence[str] = (),
     ) -> Finding:
-        """Ask the judge model about ``answer`` and interpret the reply.
-        ``checklist`` lists the requirements no check verifies; presets that
-        grade the whole answer find them in ``criteria`` too."""
+        """Ask the judge model about ``answer`` and interpret the reply;
+        ``criteria`` includes the requirements no check verifies."""
 
 
 # -- prompt building ------------------------------------------------------------

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -77,7 +76,6 @@ class Comprehensive(Preset):
         *,
         threshold: float,
         criteria: str | None,
-        checklist: Sequence[str] = (),
     ) -> Finding:
         conversation = tagged("conversation", transcript(minimal_turns(request)))
         messages = judge_messages(
@@ -142,7 +140,6 @@ class Quality(Preset):
         *,
         threshold: float,
         criteria: str | None,
-        checklist: Sequence[str] = (),
     ) -> Finding:
         blocks = [request_block(request, with_format=True)]
         if criteria:
@@ -222,7 +219,6 @@ class Criteria(Preset):
         *,
         threshold: float,
         criteria: str | None,
-        checklist: Sequence[str] = (),
     ) -> Finding:
         applied = criteria or request.criteria or GENERIC_CRITERIA
         messages = judge_messages(
@@ -326,7 +322,6 @@ class Ragas(Preset):
         *,
         threshold: float,
         criteria: str | None,
-        checklist: Sequence[str] = (),
     ) -> Finding:
         context = request_block(request)
         extracted = await ask(

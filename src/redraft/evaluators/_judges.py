@@ -152,7 +152,6 @@ class Judge(Evaluator):
                     subject.text,
                     threshold=context.threshold,
                     criteria=criteria,
-                    checklist=self.checklist,
                 )
                 if self.flagged and finding.passed:
                     finding.confidence = 0.0  # passes nothing by itself
