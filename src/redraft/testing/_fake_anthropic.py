@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from redraft.app._openai_wire import text_pieces
 from redraft.app._sse import encode_sse
 from redraft.testing._fake_openai import (
     FakeError,
@@ -14,7 +15,6 @@ from redraft.testing._fake_openai import (
     _Handler,
     argument_pieces,
     count_words,
-    split_words,
 )
 
 __all__ = ["FakeAnthropicServer"]
@@ -111,7 +111,7 @@ class FakeAnthropicServer(_FakeServer):
     ) -> None:
         text = answer.text if isinstance(answer, FakeToolCalls) else answer
         limit: int = body["max_tokens"]
-        pieces = split_words(text)
+        pieces = text_pieces(text)
         stop_reason = "end_turn"
         if count_words(text) > limit:
             pieces = [p for p in pieces if p.strip()][:limit]

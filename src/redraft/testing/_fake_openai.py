@@ -1,8 +1,8 @@
 """A loopback server that speaks OpenAI's Chat Completions wire format.
 
-Standard library only (and redraft's SSE encoder), so tests (and the CLI's
-tests) can drive the official ``openai`` SDK end to end without a network or
-a key. The shared plumbing (queue of responses, request log, threaded HTTP
+Standard library only (and redraft's SSE encoder and word splitter), so
+tests (and the CLI's tests) can drive the official ``openai`` SDK end to end
+without a network or a key. The shared plumbing (queue of responses, request log, threaded HTTP
 server) lives here too and :mod:`redraft.testing._fake_anthropic` reuses it.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 import threading
 import time
 from collections import deque
@@ -19,6 +18,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, ClassVar, Self
 
+from redraft.app._openai_wire import text_pieces
 from redraft.app._sse import encode_sse
 
 __all__ = ["FakeError", "FakeOpenAIServer", "FakeResponse", "FakeToolCalls"]
@@ -68,14 +68,6 @@ def argument_pieces(arguments: str) -> list[str]:
     """A JSON text cut in a few pieces, as streamed tool arguments arrive."""
     size = max(1, len(arguments) // 3)
     return [arguments[i : i + size] for i in range(0, len(arguments), size)] or [""]
-
-
-_WORD_PIECES = re.compile(r"\S+\s*|\s+")
-
-
-def split_words(text: str) -> list[str]:
-    """Word-sized pieces (trailing whitespace kept) that join back exactly."""
-    return _WORD_PIECES.findall(text)
 
 
 def count_words(text: str) -> int:
@@ -299,7 +291,7 @@ class FakeOpenAIServer(_FakeServer):
     ) -> None:
         text = answer.text if isinstance(answer, FakeToolCalls) else answer
         limit = body.get("max_completion_tokens") or body.get("max_tokens")
-        pieces = split_words(text)
+        pieces = text_pieces(text)
         finish = "stop"
         if isinstance(limit, int) and count_words(text) > limit:
             pieces = [p for p in pieces if p.strip()][:limit]
