@@ -83,9 +83,17 @@ class SessionJobs:
     ) -> Job:
         """Start an evaluation round. Raises :class:`SessionNotFoundError` or
         :class:`EvaluationInProgressError`."""
+        now = _now()
         async with self._sessions.begin() as db:
             # The UPDATE comes first so that two starts queue here, not race past the check.
-            rounds = await _touch(db, session_id, tenant, SessionRow.rounds)
+            rounds = await db.scalar(
+                update(SessionRow)
+                .where(SessionRow.id == session_id, SessionRow.tenant == tenant)
+                .values(updated_at=now)
+                .returning(SessionRow.rounds)
+            )
+            if rounds is None:
+                raise SessionNotFoundError(session_id)
             running = await db.scalar(
                 select(SessionJobRow.id).where(
                     SessionJobRow.session_id == session_id,
@@ -95,9 +103,9 @@ class SessionJobs:
             )
             if running is not None:
                 raise EvaluationInProgressError(session_id)
-            job = await _start_job(
-                db, session_id, "evaluate", rounds + 1, members, None, owner, lease_s
-            )
+            job = self._new_job(session_id, "evaluate", rounds + 1, members, None, owner, lease_s)
+            db.add(job)
+            await db.flush()
             start = EvidenceItem(
                 event_type="evaluation_started",
                 description="Evaluation started",
@@ -112,7 +120,7 @@ class SessionJobs:
                 status="evaluating",
             )
         self._notifier.publish(session_key(session_id))
-        return job
+        return Job(job.id, session_id, "evaluate", rounds + 1, members, None, owner, members)
 
     async def record_outcome(
         self,
@@ -186,7 +194,14 @@ class SessionJobs:
         re-evaluation job, returned. Raises the NotFound errors."""
         now = _now()
         async with self._sessions.begin() as db:
-            await _touch(db, session_id, tenant, SessionRow.id, now)
+            exists = await db.scalar(
+                update(SessionRow)
+                .where(SessionRow.id == session_id, SessionRow.tenant == tenant)
+                .values(updated_at=now)
+                .returning(SessionRow.id)
+            )
+            if exists is None:
+                raise SessionNotFoundError(session_id)
             row = await db.get(SessionEvidenceRow, (session_id, evidence_id))
             if row is None:
                 raise EvidenceNotFoundError(evidence_id)
@@ -202,16 +217,15 @@ class SessionJobs:
             if overturned is not None:
                 rows = comparison_rows([overturned], tenant=tenant, run_id=None, at=now)
                 await insert_comparisons(db, rows)
-            return await _start_job(
-                db,
-                session_id,
-                "re_evaluate",
-                row.round,
-                ["re-evaluation"],
-                evidence_id,
-                owner,
-                lease_s,
+            job = self._new_job(
+                session_id, "re_evaluate", row.round, ["re-evaluation"], evidence_id, owner, lease_s
             )
+            db.add(job)
+            await db.flush()
+        members = ["re-evaluation"]
+        return Job(
+            job.id, session_id, "re_evaluate", row.round, members, evidence_id, owner, members
+        )
 
     async def renew_leases(self, owner: str, job_ids: Sequence[int], lease_s: float) -> int:
         """Extend the leases of the jobs ``owner`` is running now; the number renewed."""
@@ -293,6 +307,31 @@ class SessionJobs:
     ) -> list[EvidenceItem]:
         return await append_to_log(db, self._postgres, session_id, appends, **how)
 
+    def _new_job(
+        self,
+        session_id: int,
+        kind: str,
+        round_: int,
+        members: list[str],
+        evidence_id: int | None,
+        owner: str,
+        lease_s: float,
+    ) -> SessionJobRow:
+        now = _now()
+        return SessionJobRow(
+            session_id=session_id,
+            kind=kind,
+            round=round_,
+            members=members,
+            evidence_id=evidence_id,
+            status="running",
+            owner=owner,
+            lease_expires_at=now + timedelta(seconds=lease_s),
+            resumed=0,
+            created_at=now,
+            updated_at=now,
+        )
+
     async def _renew(
         self, db: AsyncSession, job: Job, lease_s: float, *, status: str = "running"
     ) -> bool:
@@ -311,52 +350,6 @@ class SessionJobs:
             .returning(SessionJobRow.id)
         )
         return kept is not None
-
-
-async def _touch(
-    db: AsyncSession, session_id: int, tenant: str, column: Any, now: datetime | None = None
-) -> Any:
-    """Mark the tenant's session updated and return ``column`` of it (which
-    locks its row for the transaction); raises :class:`SessionNotFoundError`."""
-    value = await db.scalar(
-        update(SessionRow)
-        .where(SessionRow.id == session_id, SessionRow.tenant == tenant)
-        .values(updated_at=now or _now())
-        .returning(column)
-    )
-    if value is None:
-        raise SessionNotFoundError(session_id)
-    return value
-
-
-async def _start_job(
-    db: AsyncSession,
-    session_id: int,
-    kind: str,
-    round_: int,
-    members: list[str],
-    evidence_id: int | None,
-    owner: str,
-    lease_s: float,
-) -> Job:
-    """Add a running job leased to ``owner``, every member still to run."""
-    now = _now()
-    row = SessionJobRow(
-        session_id=session_id,
-        kind=kind,
-        round=round_,
-        members=members,
-        evidence_id=evidence_id,
-        status="running",
-        owner=owner,
-        lease_expires_at=now + timedelta(seconds=lease_s),
-        resumed=0,
-        created_at=now,
-        updated_at=now,
-    )
-    db.add(row)
-    await db.flush()
-    return Job(row.id, session_id, kind, round_, members, evidence_id, owner, members)
 
 
 def overturned_finding(row: SessionEvidenceRow) -> Comparison | None:
