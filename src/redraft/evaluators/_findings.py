@@ -8,8 +8,6 @@ Evaluation sessions show those points as each evidence item's score.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
 from redraft.core._errors import ConfigurationError
@@ -27,7 +25,7 @@ from redraft.evaluators._judge_base import (
 )
 from redraft.evaluators._judges import GatewayAsk
 
-__all__ = ["Finding", "FindingsJudge", "finding_schema", "points_evidence", "review_blocks"]
+__all__ = ["Finding", "FindingsJudge", "finding_schema", "review_blocks"]
 
 _SYSTEM = (
     "You are a careful reviewer. Assess the answer (or text) below against the rubric. "
@@ -66,32 +64,6 @@ def review_blocks(subject: Subject, material: str, instruction: str) -> list[str
     question = subject.request.prompt.strip()
     blocks = [tagged("request", question)] if question else []
     return [*blocks, tagged("answer", subject.text), material, instruction]
-
-
-def points_evidence(
-    points: int,
-    max_points: int,
-    *,
-    evaluator: str,
-    reason: str,
-    source: str,
-    data: dict[str, Any],
-    required: bool = True,
-) -> Evidence:
-    """Judge evidence worth ``points``, scored 0..1 over ``-max_points..max_points``."""
-    # A model that ignores the schema may overshoot; clamp rather than fail.
-    points = max(-max_points, min(max_points, points))
-    return Evidence(
-        evaluator=evaluator,
-        kind="judge",
-        passed=points >= 0,
-        score=(points + max_points) / (2 * max_points),
-        points=points,
-        reason=reason,
-        source=source,
-        required=required,
-        data=data,
-    )
 
 
 class FindingsJudge(Evaluator):
@@ -161,10 +133,14 @@ class FindingsJudge(Evaluator):
         return aggregate(evidence, threshold=context.threshold)
 
     def _evidence(self, finding: Finding) -> Evidence:
-        return points_evidence(
-            finding.points,
-            self.max_points,
+        # A model that ignores the schema may overshoot; clamp rather than fail.
+        points = max(-self.max_points, min(self.max_points, finding.points))
+        return Evidence(
             evaluator=self.name,
+            kind="judge",
+            passed=points >= 0,
+            score=(points + self.max_points) / (2 * self.max_points),
+            points=points,
             reason=clip(finding.description),
             source=f"judge:{self.provider.spec}",
             required=self.required,

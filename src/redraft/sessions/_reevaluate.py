@@ -10,7 +10,7 @@ from __future__ import annotations
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
 from redraft.core._provider import Provider
 from redraft.core._types import Evidence, Verdict
-from redraft.evaluators._findings import Finding, finding_schema, points_evidence, review_blocks
+from redraft.evaluators._findings import Finding, finding_schema, review_blocks
 from redraft.evaluators._judge_base import JudgeFailure, clip, judge_messages, tagged
 from redraft.evaluators._judges import GatewayAsk
 from redraft.sessions._types import EvidenceItem, reevaluation_source
@@ -93,10 +93,13 @@ class Reassessment(Evaluator):
             return aggregate(
                 [self._failure(failure.reason, failure.data)], threshold=context.threshold
             )
-        evidence = points_evidence(
-            reply.value.points,
-            self.max_points,
+        points = max(-self.max_points, min(self.max_points, reply.value.points))
+        evidence = Evidence(
             evaluator=self.name,
+            kind="judge",
+            passed=points >= 0,
+            score=(points + self.max_points) / (2 * self.max_points),
+            points=points,
             reason=f"Re-assessed: {clip(reply.value.description)}",
             source=self.source,
             data={"original_id": original.id, "objection": self.objection},
