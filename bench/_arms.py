@@ -32,6 +32,8 @@ class Outcome:
     account: str = ""
     """The final verdict's requirement account."""
     final_attempt: int = 1
+    drafts: list[dict[str, object]] = field(default_factory=list)
+    """Each draft's text, the feedback that asked for it and its verdict's account (``--dump``)."""
 
 
 @dataclass

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import sys
 import time
@@ -142,6 +143,17 @@ def _outcome(prompt: IFEvalPrompt, result: RunResult, error: str | None = None) 
         claimed=result.passed,
         account=final.verdict.account if final and final.verdict else "",
         final_attempt=result.final_attempt,
+        drafts=[
+            {
+                "attempt": d.attempt,
+                "feedback": d.feedback,
+                "text": d.text,
+                "passed": d.verdict.passed if d.verdict else None,
+                "account": d.verdict.account if d.verdict else "",
+                "verifier": score(prompt, d.text).passed,
+            }
+            for d in result.drafts
+        ],
     )
 
 
@@ -417,6 +429,23 @@ def report(bench: Bench, results: list[ArmResult], command: str) -> Path:
     )
 
 
+def dump(path: Path, results: list[ArmResult]) -> None:
+    """One line per arm and prompt: what the verifier said of each draft, for reading why."""
+    with path.open("w", encoding="utf-8") as out:
+        for result in results:
+            for o in result.outcomes:
+                line = {
+                    "arm": result.name,
+                    "key": o.prompt.key,
+                    "prompt": o.prompt.text,
+                    "passed": o.score.passed,
+                    "stop_reason": o.stop_reason,
+                    "tokens": o.tokens,
+                    "drafts": o.drafts,
+                }
+                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
 def _ratio(value: int, base: int) -> str:
     return f"{value / base:.2f}" if base else "—"
 
@@ -454,6 +483,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "instead of IFEval; --size and --seed sample it the same way",
     )
     parser.add_argument("--out", default="quality", help="report name under bench/results/")
+    parser.add_argument(
+        "--dump", type=Path, default=None, help="write every prompt's drafts per arm as JSONL"
+    )
     args = parser.parse_args(argv)
     arms = [a.strip() for a in args.arms.split(",") if a.strip()]
     unknown = [a for a in arms if a not in ARMS]
@@ -502,6 +534,8 @@ async def main(argv: Sequence[str] | None = None) -> None:
             )
             results.append(result)
         report(bench, results, command.strip())
+        if args.dump is not None:
+            dump(args.dump, results)
     finally:
         await models.aclose()
 

@@ -162,3 +162,21 @@ def test_the_service_the_profile_and_build_panel_share_one_spec() -> None:
 def test_unknown_spec_options_are_named_with_the_known_ones() -> None:
     with pytest.raises(ConfigurationError, match=r"unknown redraft option: colour \(known"):
         EvaluationSpec.parse({"colour": "red"})
+
+
+@pytest.mark.parametrize(
+    ("max_tokens", "attempts", "stop"), [(100, 1, "out_of_reach"), (400, 3, "exhausted")]
+)
+async def test_a_word_count_no_draft_can_reach_ends_the_run(
+    max_tokens: int, attempts: int, stop: str
+) -> None:
+    # Every word is at least one token: 300 words never fit in 100 tokens.
+    generator = ScriptedModel(["Too short.", "Still short.", "Short again."])
+    result = await redraft.run(
+        "Write at least 300 words about tides.",
+        generator=generator,
+        evaluator=build_panel(None, request="Write at least 300 words about tides."),
+        policy=Policy(max_attempts=3, max_tokens=max_tokens),
+    )
+    assert (result.attempts, result.stop_reason, result.passed) == (attempts, stop, False)
+    assert len(generator.history) == attempts

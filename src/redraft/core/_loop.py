@@ -167,6 +167,9 @@ async def loop_events(
             if policy.on_judge_error == "keep":
                 winner, stop_reason = last, "degraded"
                 break
+        if last and last.verdict and _out_of_reach(last.verdict, policy.max_tokens):
+            stop_reason = "out_of_reach"
+            break
         if _stalled(drafts, policy):
             stop_reason = "stalled"
             break
@@ -259,6 +262,18 @@ def _thinking(draft: Draft, policy: Policy) -> str:
     return (
         f"Draft {draft.attempt} scored {verdict.score:.2f} (it needs {policy.threshold:.2f}): "
         f"{verdict.reason or 'it fell short'}. Revising it."
+    )
+
+
+def _out_of_reach(verdict: Verdict, max_tokens: int) -> bool:
+    """A required check failed that no draft of ``max_tokens`` tokens can pass
+    (its evidence says the fewest tokens a passing answer needs)."""
+    return any(
+        evidence.required
+        and evidence.passed is False
+        and isinstance(needed := evidence.data.get("min_tokens"), int)
+        and needed > max_tokens
+        for evidence in verdict.evidence
     )
 
 

@@ -57,13 +57,16 @@ StopReason = Literal[
     "skipped",
     "shadow",
     "unverified",
+    "out_of_reach",
 ]
 """Why a run stopped. ``degraded``: the judge failed and the policy keeps the
 draft; ``stalled``: redrafts stopped improving (or, at temperature 0, the next
 draft would be asked for in exactly the words of an earlier one); ``skipped``: not evaluated
 (sampling, a trivial request, or nothing to evaluate); ``shadow``: evaluated
 but never redrafted; ``unverified``: nothing failed but not every requirement
-could be verified, and the policy keeps the draft (``on_uncertain``)."""
+could be verified, and the policy keeps the draft (``on_uncertain``);
+``out_of_reach``: a failed requirement needs more tokens than a draft may
+write (``max_tokens``), so no redraft could pass."""
 RequirementCoverage = Literal["exact", "judged", "unverified"]
 """Who decided a requirement: exact checks, the judge, or nobody."""
 MIN_JUDGE_CONFIDENCE = 0.5

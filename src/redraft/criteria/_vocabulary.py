@@ -145,6 +145,10 @@ def _count_outcome(spec: CountSpec, text: str) -> Outcome:
         return Outcome(True, f"the answer {_has(spec, n)}, as required ({required})", data=data)
     high, low = max(n, spec.value), min(n, spec.value)
     score = low / high if high else 0.0
+    if spec.kind_name() == "word_count" and spec.relation != "at_most":
+        # Tokenizers split on spaces first, so a word is at least one token:
+        # a draft capped below this many tokens can never meet the requirement.
+        data["min_tokens"] = spec.value
     if spec.relation == "at_most":
         wanted = f"the limit is {spec.value}"
     elif spec.relation == "at_least":
