@@ -61,7 +61,10 @@ def test_judges_lists_each_record_with_its_status(url: str) -> None:
         "STATUS",
         "CALIBRATED",
     ]
-    coin, new, good = (line.rstrip() for line in lines[1:])
+    shipped, coin, new, good = (line.rstrip() for line in lines[1:])
+    # The embedded judge's record comes with the product until this store measures it.
+    assert shipped.split()[:3] == ["local:SmolLM2-135M-Instruct", "checklist", "0"]
+    assert "never sure" in shipped and shipped.endswith("(shipped with the model)")
     assert coin.split()[:3] == ["local:coin", "checklist", "100"]
     # No P(yes) was recorded with these comparisons: nothing to calibrate from.
     assert "0.50 [" in coin and [p.strip() for p in coin.split("  ") if p.strip()][-2:] == [
@@ -79,12 +82,13 @@ def test_judges_json_is_what_the_api_returns(url: str) -> None:
     result = invoke(url, "--json")
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
-    assert [(r["judge"], r["status"], r["flagged"]) for r in rows] == [
-        ("local:coin", "chance", True),
-        ("local:new", "unmeasured", False),
-        ("openai:good", "reliable", False),
+    assert [(r["judge"], r["status"], r["flagged"], r["shipped"]) for r in rows] == [
+        ("local:SmolLM2-135M-Instruct", "unmeasured", False, True),
+        ("local:coin", "chance", True, False),
+        ("local:new", "unmeasured", False, False),
+        ("openai:good", "reliable", False, False),
     ]
-    good = rows[2]
+    good = rows[3]
     assert (good["tp"], good["fn"], good["tn"], good["fp"]) == (45, 5, 45, 5)
     assert (good["n"], good["uncertain"], good["balanced_accuracy"]) == (100, 4, 0.9)
     assert good["summary"].startswith("balanced accuracy 0.90 [")
@@ -94,9 +98,12 @@ def test_judges_json_is_what_the_api_returns(url: str) -> None:
 def test_an_empty_record_says_how_to_fill_it(tmp_path: Path) -> None:
     result = invoke(f"sqlite:///{tmp_path / 'empty.db'}")
     assert result.exit_code == 0, result.output
-    assert result.stdout == ""
-    assert "No judge has been measured yet" in result.stderr
-    assert json.loads(invoke(f"sqlite:///{tmp_path / 'empty.db'}", "--json").stdout) == []
+    # Only the embedded judge's shipped record: a table of one, and how to measure here.
+    assert result.stdout.splitlines()[1].split()[0] == "local:SmolLM2-135M-Instruct"
+    assert len(result.stdout.splitlines()) == 2
+    assert "No judge has been measured here yet" in result.stderr
+    rows = json.loads(invoke(f"sqlite:///{tmp_path / 'empty.db'}", "--json").stdout)
+    assert [(r["judge"], r["shipped"]) for r in rows] == [("local:SmolLM2-135M-Instruct", True)]
 
 
 def test_a_bad_database_url_exits_2() -> None:

@@ -53,12 +53,15 @@ def test_judges_lists_every_record_sorted_with_a_summary(client: TestClient) -> 
     assert body["object"] == "list"
     rows = body["data"]
     # Every tenant's comparisons count: the coin was recorded under globex.
-    assert [(r["judge"], r["preset"]) for r in rows] == [
-        ("local:coin", "checklist"),
-        ("local:small", "checklist"),
-        ("local:small", "criteria"),
+    # ...and the embedded judge's record as shipped, since this store has not measured it.
+    assert [(r["judge"], r["preset"], r["shipped"]) for r in rows] == [
+        ("local:SmolLM2-135M-Instruct", "checklist", True),
+        ("local:coin", "checklist", False),
+        ("local:small", "checklist", False),
+        ("local:small", "criteria", False),
     ]
-    coin, small, unmeasured = rows
+    shipped, coin, small, unmeasured = rows
+    assert "(shipped with the model)" in shipped["summary"]
     assert small["tp"] == 40 and small["fn"] == 10 and small["tn"] == 40 and small["fp"] == 10
     assert small["n"] == 100 and small["uncertain"] == 0
     assert small["balanced_accuracy"] == 0.8 and small["kappa"] == pytest.approx(0.6)
@@ -79,10 +82,13 @@ def test_judges_needs_a_key(client: TestClient) -> None:
     assert client.get("/v1/judges", headers={"Authorization": "Bearer nope"}).status_code == 401
 
 
-def test_an_empty_record_is_an_empty_list(tmp_path: Path) -> None:
+def test_an_empty_store_lists_only_the_shipped_record(tmp_path: Path) -> None:
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path}/empty.db", api_keys="acme:k"))
     with TestClient(app) as client:
-        assert client.get("/v1/judges", headers=KEY).json() == {"object": "list", "data": []}
+        rows = client.get("/v1/judges", headers=KEY).json()["data"]
+    assert [(r["judge"], r["shipped"], r["n"]) for r in rows] == [
+        ("local:SmolLM2-135M-Instruct", True, 0)
+    ]
 
 
 def test_a_served_run_audits_its_judge_and_a_flagged_judge_passes_nothing(
@@ -99,7 +105,9 @@ def test_a_served_run_audits_its_judge_and_a_flagged_judge_passes_nothing(
         first = client.post("/v1/chat/completions", json=body, headers=KEY)
         assert first.status_code == 200, first.text
         assert first.json()["redraft"]["passed"] is True
-        [row] = client.get("/v1/judges", headers=KEY).json()["data"]
+        [row] = [
+            r for r in client.get("/v1/judges", headers=KEY).json()["data"] if not r["shipped"]
+        ]
         # The echo draft has no commas and the judge said so: one true positive.
         assert (row["judge"], row["tp"], row["n"]) == ("scripted:echo", 1, 1)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from redraft.app._shipped_record import with_shipped
 from redraft.app._spec import EvaluationSpec, validation_problems
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import Evaluator
@@ -93,7 +94,7 @@ def build_panel(
             spec = EvaluationSpec.model_validate(options)
         except ValidationError as exc:
             raise ConfigurationError(validation_problems(exc)) from None
-    return _build(judge, spec, request, own, _Trust(reliability or {}, audit_rate))
+    return _build(judge, spec, request, own, _Trust(with_shipped(reliability or {}), audit_rate))
 
 
 @dataclass(frozen=True)

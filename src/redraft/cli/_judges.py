@@ -16,6 +16,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from redraft.app._shipped_record import with_shipped
 from redraft.cli._stored import table_console, with_store
 from redraft.evaluators._reliability import Reliability
 from redraft.store._judge_record import record_json
@@ -25,7 +26,7 @@ __all__ = ["judges"]
 
 def _records() -> list[Reliability]:
     """Every judge's record, by judge then preset; a bad database exits 2."""
-    records = with_store(lambda store: store.judges.reliabilities())
+    records = with_shipped(with_store(lambda store: store.judges.reliabilities()))
     return [records[key] for key in sorted(records)]
 
 
@@ -41,13 +42,12 @@ def judges(context: click.Context, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps([record_json(record) for record in found]))
         return
-    if not found:
+    if all(record.shipped for record in found):
         click.echo(
-            "No judge has been measured yet: judges audit themselves as they run "
+            "No judge has been measured here yet: judges audit themselves as they run "
             "(REDRAFT_JUDGE_AUDIT_RATE), or run `redraft judges calibrate`.",
             err=True,
         )
-        return
     table_console().print(_table(found))
 
 
@@ -87,6 +87,7 @@ def _table(found: list[Reliability]) -> Table:
             "-" if record.kappa is None else f"{record.kappa:.2f}",
             str(record.uncertain),
             _status(record),
-            "-" if record.band is None else record.band.describe(),
+            ("-" if record.band is None else record.band.describe())
+            + (" (shipped with the model)" if record.shipped else ""),
         )
     return table

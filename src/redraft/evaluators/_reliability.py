@@ -111,6 +111,9 @@ class Reliability(BaseModel):
     band: Band | None = None
     """Calibrated cut-offs, once both outcomes were seen with a recorded
     ``P(yes)`` at least :data:`MIN_PER_CLASS` times each."""
+    shipped: bool = False
+    """Measured when the product was built (the embedded judge), not on
+    this machine: used until this machine's record can tell."""
 
     @property
     def n(self) -> int:
@@ -181,6 +184,8 @@ class Reliability(BaseModel):
         text = self._accuracy()
         if self.band is not None:
             text += f"; calibrated: {self.band.describe()}"
+        if self.shipped:
+            text += " (shipped with the model)"
         return text
 
     def _accuracy(self) -> str:
