@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from _live_server import serve_in_thread
-from redraft import ConfigurationError, Message, RunRequest, Settings, run
+from redraft import ConfigurationError, Message, Policy, RunRequest, Settings, run
 from redraft.app import Profile, build_panel
 from redraft.cli import cli
 from redraft.providers import ProviderRegistry, ScriptedModel
@@ -29,7 +29,10 @@ GOOD = "the capital of france is paris."
 def test_a_failing_compiled_check_feeds_its_exact_correction_to_the_redraft() -> None:
     request = RunRequest.from_prompt(PROMPT)
     panel = build_panel(None, request=request)
-    result = asyncio.run(run(request, generator=ScriptedModel([LONG, GOOD]), evaluator=panel))
+    # Without repairs: the correction itself, not the lowercasing edit, is the point here.
+    policy = Policy(repair=False)
+    drafter = ScriptedModel([LONG, GOOD])
+    result = asyncio.run(run(request, generator=drafter, evaluator=panel, policy=policy))
     # The checks pass the second draft; with no judge, the question itself
     # stays unverified, so the run stops there without claiming a pass.
     assert (result.passed, result.attempts, result.stop_reason) == (None, 2, "unverified")
@@ -86,7 +89,11 @@ def test_ask_compiles_the_prompt_and_records_the_checks(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["attempts"] == 2
+    # The lowercasing is repaired without a model; no sentence fits 8 words,
+    # so nothing is cut and the model redrafts from the corrections.
+    assert data["attempts"] == 3
+    assert [d["finish_reason"] for d in data["drafts"]][1] == "repair"
+    assert data["drafts"][1]["text"] == LONG.lower()
     evidence = data["drafts"][0]["verdict"]["evidence"]
     assert [e["data"]["check"]["kind"] for e in evidence] == ["word_count", "letter_case"]
     assert evidence[0]["data"]["origin"] == "rules"
@@ -218,8 +225,11 @@ def _extension(completion: object) -> dict[str, object]:
 def test_service_compiles_and_accepts_explicit_checks(
     service: tuple[str, ProviderRegistry],
 ) -> None:
-    compiled = _extension(_ask(service, [LONG, GOOD], {}))
+    compiled = _extension(_ask(service, [LONG, GOOD], {"repair": False}))
     assert compiled["passed"] is None and compiled["attempts"] == 2
+    # By default the lowercasing is first repaired without a model (attempt 2).
+    repaired = _extension(_ask(service, [LONG, GOOD], {}))
+    assert repaired["passed"] is None and repaired["attempts"] == 3
 
     extra = {"kind": "keyword", "keyword": "louvre"}
     extended = _extension(_ask(service, [GOOD, "the louvre is in paris."], {"checks": [extra]}))

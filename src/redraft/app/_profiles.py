@@ -97,6 +97,7 @@ class Profile(EvaluationSpec):
     on_exhausted: OnExhausted = "best"
     on_uncertain: OnUncertain = "keep"
     pairwise: bool = False
+    repair: bool = True
     deadline_s: float | None = Field(default=DEFAULT_DEADLINE_S, gt=0)
     token_budget: int | None = Field(default=None, ge=1)
     max_tokens: int = Field(default=512, ge=1)

@@ -258,6 +258,7 @@ class EvaluationOptions(EvaluationSpec):
     on_exhausted: OnExhausted | None = None
     on_uncertain: OnUncertain | None = None
     pairwise: bool | None = None
+    repair: bool | None = None
     deadline_s: float | None = Field(default=None, gt=0)
     token_budget: int | None = Field(default=None, ge=1)
 

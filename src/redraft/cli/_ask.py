@@ -85,6 +85,13 @@ CONFIGURATION_FAILURES = {
     "ask the judge to choose between them (two more judge calls).",
 )
 @click.option(
+    "--repair/--no-repair",
+    default=True,
+    show_default=True,
+    help="Let a failed check fix what needs no model (lowercase, no commas, quotes, "
+    "an ending, a word limit at a sentence end) as the next attempt, at no token cost.",
+)
+@click.option(
     "--deadline",
     type=click.FloatRange(min=0.001),
     help="Wall-clock seconds for the whole run, judge calls included "
@@ -132,6 +139,7 @@ def ask(
     on_exhausted: str,
     on_uncertain: str,
     pairwise: bool,
+    repair: bool,
     deadline: float | None,
     token_budget: int | None,
     max_tokens: int,
@@ -162,6 +170,7 @@ def ask(
         on_exhausted=on_exhausted,  # type: ignore[arg-type]
         on_uncertain=on_uncertain,  # type: ignore[arg-type]
         pairwise=pairwise,
+        repair=repair,
         feedback=feedback,  # type: ignore[arg-type]
         token_budget=token_budget,
         max_tokens=max_tokens,

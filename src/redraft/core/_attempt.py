@@ -87,24 +87,30 @@ class AttemptRunner:
         feedback: str | None,
         previous: Sequence[Draft],
         evaluate: bool = True,
+        repaired: str | None = None,
     ) -> AsyncGenerator[RunEvent, None]:
         """Draft ``attempt`` and (unless ``evaluate`` is False) judge it.
 
         With delivery ``parallel`` the evaluator's :meth:`definite_failure`
         watches the partial draft and aborts it the moment it cannot pass.
+        ``repaired``: the draft is this text, made without a model (see
+        :mod:`redraft.core._repair`); only its evaluation runs.
         """
         evaluator = self.evaluator if evaluate else None
         outcome = self.outcomes.setdefault(attempt, Outcome(attempt))
         outcome.started = True
-        yield DraftStarted(
-            run_id=self.run_id, attempt=attempt, feedback=feedback, model=generator.spec
-        )
+        model = "repair" if repaired is not None else generator.spec
+        yield DraftStarted(run_id=self.run_id, attempt=attempt, feedback=feedback, model=model)
         finish: str | None = None
         early: Evidence | None = None
         started = self.clock()
         conversation = ToolConversation(messages)
         try:
-            chunks = self._draft(generator, conversation, attempt)
+            chunks = (
+                _whole(repaired)
+                if repaired is not None
+                else self._draft(generator, conversation, attempt)
+            )
             async with contextlib.aclosing(chunks):
                 async for chunk in chunks:
                     if isinstance(chunk, ToolExecution):
@@ -226,6 +232,10 @@ class AttemptRunner:
         if outcome.executions:
             extra["tool_executions"] = [e.model_dump() for e in outcome.executions]
         return extra
+
+
+async def _whole(text: str) -> AsyncGenerator[StreamChunk, None]:
+    yield StreamChunk(delta=text, finish_reason="repair")
 
 
 def _early_verdict(evidence: Evidence) -> Verdict:

@@ -35,6 +35,7 @@ from redraft.core._events import (
 from redraft.core._feedback import base_messages, prepare_feedback
 from redraft.core._ledger import Ledger
 from redraft.core._provider import Provider
+from redraft.core._repair import describe_repairs, repair_draft
 from redraft.core._selection import compare_rivals, rivals, select_draft
 from redraft.core._tools import Toolbox
 from redraft.core._types import (
@@ -93,7 +94,11 @@ async def loop_events(
         drafter = escalation if escalate and attempt > (policy.escalate_after or 0) else generator
         assert drafter is not None
         feedback: str | None = None
-        if drafts:
+        repair = repair_draft(best_draft(drafts), drafts) if drafts and policy.repair else None
+        if repair is not None:
+            # No model call: the checks' own fixes of the kept draft, judged as a draft.
+            feedback = describe_repairs(repair[1])
+        elif drafts:
             basis = best_draft(drafts)
             messages, feedback = prepare_feedback(policy.feedback, request, basis, attempt)
             if policy.temperature == 0 and (drafter.spec, messages) in sent:
@@ -107,7 +112,8 @@ async def loop_events(
             yield FeedbackPrepared(
                 run_id=run_id, attempt=attempt, strategy=policy.feedback, message=feedback
             )
-        sent.append((drafter.spec, messages))
+        if repair is None:
+            sent.append((drafter.spec, messages))
         width = 1 if single or drafts else policy.candidates
         numbers = list(range(attempt, attempt + width))
         streams = [
@@ -118,6 +124,7 @@ async def loop_events(
                 feedback=feedback,
                 previous=tuple(drafts),
                 evaluate=skipped is None,
+                repaired=repair[0] if repair is not None else None,
             )
             for n in numbers
         ]

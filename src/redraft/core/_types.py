@@ -343,6 +343,12 @@ class Policy(BaseModel):
     calls are on the result (``comparison``). Off by default: it costs two
     judge calls with both drafts in them, and the embedded model as judge
     decided none of 10 pairs (bench/results/fidelity-pairwise.md)."""
+    repair: bool = True
+    """When a failed exact check offers a fix that needs no model (lowercase
+    the answer, drop its commas, wrap it in quotes, end it with the phrase
+    asked for, cut it to a word limit at a sentence end), make it as the
+    next attempt: a draft that costs no tokens, evaluated like any other and
+    kept only if the verified evidence says it is better."""
     on_judge_error: Literal["keep", "redraft"] = "keep"
     """When evaluation fails (timeout, provider down, open breaker): ``keep``
     the draft and stop (the middleware's default), or ``redraft`` anyway."""

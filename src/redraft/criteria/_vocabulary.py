@@ -20,6 +20,7 @@ from redraft.criteria._parts import PART_JUDGES
 from redraft.criteria._spec import (
     CheckSpec,
     CountSpec,
+    EndsWith,
     ForbiddenChars,
     ForbiddenWords,
     Keyword,
@@ -28,6 +29,7 @@ from redraft.criteria._spec import (
     ParagraphCount,
     SectionCount,
     StartsWith,
+    WordCount,
     Wrapped,
 )
 from redraft.evaluators._checks import Check
@@ -253,6 +255,23 @@ def judge_text(spec: CheckSpec, text: str) -> Outcome:
     return FORMAT_JUDGES[spec.kind_name()](spec, text)
 
 
+def repair_for(spec: CheckSpec) -> dict[str, Any] | None:
+    """The edit that meets ``spec`` without a model, where one needs no
+    judgement (:mod:`redraft.core._repair` makes it); None elsewhere."""
+    match spec:
+        case LetterCase():
+            return {"op": "case", "case": spec.case}
+        case ForbiddenChars() if set(spec.chars) == {","}:
+            return {"op": "remove_commas"}
+        case Wrapped(style="double_quotes"):
+            return {"op": "wrap_quotes"}
+        case EndsWith():
+            return {"op": "end_with", "phrase": spec.phrase}
+        case WordCount(relation="at_most"):
+            return {"op": "cut_words", "limit": spec.value}
+    return None
+
+
 def _settled_failure(spec: CheckSpec, partial: str) -> bool:
     """Whether ``partial`` (a draft still being written) already fails ``spec``
     whatever follows it."""
@@ -333,14 +352,16 @@ class SpecCheck(Check):
                 required=self.required,
                 data=data,
             )
-        evidence = self._evidence(
+        repair = repair_for(self.spec)
+        if repair is not None and not outcome.passed and not partial:
+            data["repair"] = repair
+        return self._evidence(
             passed=outcome.passed,
             reason=outcome.reason,
             suggestion=outcome.suggestion,
             score=outcome.score,
             data=data,
         )
-        return evidence
 
     def __repr__(self) -> str:
         return f"<SpecCheck {json.dumps(self.spec.model_dump(mode='json'), sort_keys=True)}>"

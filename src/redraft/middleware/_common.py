@@ -45,6 +45,7 @@ _POLICY_OPTIONS = (
     "on_exhausted",
     "on_uncertain",
     "pairwise",
+    "repair",
     "deadline_s",
 )
 
