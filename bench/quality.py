@@ -9,8 +9,10 @@ For a seeded subset of IFEval prompts (``--size``, ``--seed``) it compares, on
 the same model (``--model``, default the embedded ``local``):
 
 - ``single``: one draft;
-- ``default``: what ``redraft ask`` does by default — the checks compiled from
-  the prompt, then the same model as judge, told nothing beyond the prompt;
+- ``default``: what ``redraft ask`` does by default on a fresh install — the
+  checks compiled from the prompt (their repairs included), then the same
+  model as judge, told nothing beyond the prompt and read through the record
+  it ships with (the embedded judge's: not asked);
 - ``checks``: ``redraft ask --judge-model none`` — the compiled checks alone
   (a prompt with nothing to check gets its single draft back, unverified);
 - ``calibrated``: ``redraft ask`` after ``redraft judges calibrate`` (what
