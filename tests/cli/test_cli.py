@@ -313,3 +313,25 @@ def test_the_deadline_is_left_to_the_run_unless_given(runner: CliRunner) -> None
     # A scripted model reports no speed, so the unset deadline stays at 30 s.
     assert json.loads(default.stdout)["policy"]["deadline_s"] == 30.0
     assert json.loads(given.stdout)["policy"]["deadline_s"] == 12.0
+
+
+def test_a_repair_is_shown_as_one_and_no_repair_turns_it_off(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    prompt = "Name two rivers. Do not use any commas."
+    model = _script(tmp_path, "drafts.json", ["The Seine, the Loire.", "The Seine and the Loire."])
+    shown = runner.invoke(cli, ["ask", prompt, "--model", model, "--judge-model", "none"])
+    assert shown.exit_code == 0, shown.output
+    assert "repaired without a model: commas removed → attempt 2" in shown.stdout
+    assert "draft 2/3 (repaired without a model)" in shown.stdout
+    assert "The Seine the Loire." in shown.stdout
+
+    model = _script(tmp_path, "again.json", ["The Seine, the Loire.", "The Seine and the Loire."])
+    off = runner.invoke(
+        cli, ["ask", prompt, "--model", model, "--judge-model", "none", "--no-repair", "--json"]
+    )
+    assert off.exit_code == 0, off.output
+    data = json.loads(off.stdout)
+    assert data["final_answer"] == "The Seine and the Loire."
+    assert [c["kind"] for c in data["calls"]] == ["draft", "draft"]
+    assert data["policy"]["repair"] is False

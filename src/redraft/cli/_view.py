@@ -65,6 +65,9 @@ class RunView:
         elif isinstance(event, Thinking):
             self.console.print(f"[italic magenta]thinking:[/] {event.message}")
         elif isinstance(event, DraftStarted):
+            if event.model == "repair" and event.feedback:
+                # No feedback goes to a model: say what the checks fixed themselves.
+                self.console.print(f"[yellow]{escape(event.feedback)} → attempt {event.attempt}[/]")
             self._attempt = event.attempt
             self._text = ""
             self._texts[event.attempt] = ""
@@ -109,6 +112,8 @@ class RunView:
             title += " (writing…)"
         elif finish in ("aborted", "cancelled"):
             title += f" ({finish})"
+        elif finish == "repair":
+            title += " (repaired without a model)"
         return Panel(Text(self._text or "…"), title=title, title_align="left", border_style="blue")
 
     def _print_result(self, result: RunResult) -> None:
