@@ -44,7 +44,9 @@ export function renderJudges(main) {
           h("td", {}, score(record.kappa)),
           h("td", {}, String(record.n)),
           h("td", {}, String(record.uncertain)),
-          h("td", {}, calibration(record.band))));
+          h("td", {}, calibration(record.band),
+            // Measured when the product was built, until this store measures the judge.
+            record.shipped ? [" ", badge("shipped with the model", "info")] : null)));
       }
       state.textContent = body.children.length
         ? ""
