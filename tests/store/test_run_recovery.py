@@ -383,8 +383,9 @@ def test_bad_resume_points_are_400_naming_the_parameter(
 
 
 def test_a_run_over_the_event_cap_fails_with_limit_exceeded(service: Service) -> None:
-    # 19 stored events at most before the terminal one; this draft streams 40 pieces.
-    response = service.chat("long", " ".join(f"w{i}" for i in range(40)))
+    # 19 stored events at most before the terminal one; this draft streams 40
+    # pieces (parallel delivery streams drafts even for a non-streamed request).
+    response = service.chat("long", " ".join(f"w{i}" for i in range(40)), delivery="parallel")
     assert response.status_code >= 400
     error = response.json()["error"]
     assert "REDRAFT_MAX_EVENTS_PER_RUN" in error["message"]

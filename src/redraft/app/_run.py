@@ -44,6 +44,7 @@ async def stream_run(
     rng: random.Random | None = None,
     tools: Toolbox | None = None,
     telemetry: Telemetry | None = None,
+    stream_drafts: bool = True,
 ) -> AsyncGenerator[RunEvent, None]:
     """Run the loop, yielding every event as it happens.
 
@@ -57,6 +58,8 @@ async def stream_run(
     at most ``policy.max_tool_iterations`` rounds per draft). Every run is
     logged on ``redraft.run`` and, with ``telemetry`` (default: the global
     OpenTelemetry tracer provider, when one is configured), traced.
+    ``stream_drafts=False`` asks the generator for whole drafts, one chunk
+    each, when no one reads them as they are written.
 
     A policy that leaves ``deadline_s`` unset gets a deadline sized to
     ``generator`` and ``judge`` (the model ``evaluator`` judges with, if
@@ -74,6 +77,7 @@ async def stream_run(
         escalation=escalation,
         rng=rng or random.Random(),
         tools=tools,
+        stream_drafts=stream_drafts,
     )
     seq = 0
     # Closed with this stream, so a consumer that stops early ends the run's spans.

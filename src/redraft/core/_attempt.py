@@ -74,6 +74,9 @@ class AttemptRunner:
     query: dict[str, object] | None = None
     """The query analysis, for judges that see the full context."""
     toolbox: Toolbox | None = None
+    stream_drafts: bool = True
+    """False: ask the generator for whole drafts (no one watches them being
+    written: a non-streamed request, no early stop), one chunk each."""
 
     def announce_calls(self) -> list[RunEvent]:
         return [CallRecorded(run_id=self.run_id, call=c) for c in self.ledger.new_records()]
@@ -205,7 +208,9 @@ class AttemptRunner:
             max_tokens=self.policy.max_tokens,
             temperature=self.policy.temperature,
         )
-        return self.ledger.stream(generator, request, kind="draft", attempt=attempt)
+        return self.ledger.stream(
+            generator, request, kind="draft", attempt=attempt, native_stream=self.stream_drafts
+        )
 
     def cancelled(self, attempt: int) -> list[RunEvent]:
         """Close the record of an attempt stopped because another one passed."""

@@ -68,11 +68,23 @@ async def loop_events(
     escalation: Provider | None,
     rng: random.Random,
     tools: Toolbox | None,
+    stream_drafts: bool = True,
 ) -> AsyncIterator[RunEvent]:
     """The run's events from :class:`RunStarted` to :class:`RunCompleted` or
-    :class:`RunFailed`; provider and judge failures are recorded, never raised."""
+    :class:`RunFailed`; provider and judge failures are recorded, never raised.
+    ``stream_drafts=False`` asks for whole drafts where nothing needs their
+    pieces (delivery ``parallel`` always streams: its checks watch them)."""
     ledger = Ledger(policy, clock=clock)
-    runner = AttemptRunner(run_id, request, policy, evaluator, ledger, clock, toolbox=tools)
+    runner = AttemptRunner(
+        run_id,
+        request,
+        policy,
+        evaluator,
+        ledger,
+        clock,
+        toolbox=tools,
+        stream_drafts=stream_drafts or policy.delivery == "parallel",
+    )
     if policy.judge_context == "full":
         runner.query = dataclasses.asdict(analyse_query(request))
     judge = evaluator.name if evaluator is not None else "none"

@@ -54,7 +54,9 @@ router = APIRouter(tags=["chat"], route_class=StrictJSONRoute)
 KEEPALIVE_SECONDS = 10.0
 
 
-async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle:
+async def start_run(
+    services: Services, tenant: str, plan: RunPlan, *, stream_drafts: bool = True
+) -> RunHandle:
     try:
         generator = services.registry.get(plan.generator)
         judge = None if plan.judge is None else services.registry.get(plan.judge)
@@ -82,6 +84,7 @@ async def start_run(services: Services, tenant: str, plan: RunPlan) -> RunHandle
         policy=plan.policy,
         escalation=escalation,
         judge=judge,
+        stream_drafts=stream_drafts,
     )
     try:
         await handle.started()
@@ -123,7 +126,9 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
     plan = plan.with_request_parameters(
         max_tokens=wire.max_completion_tokens or wire.max_tokens, temperature=wire.temperature
     )
-    handle = await start_run(services, tenant, plan)
+    # A client that asked for the whole answer gets whole drafts from the
+    # vendor too: nothing reads their pieces, so none are asked for.
+    handle = await start_run(services, tenant, plan, stream_drafts=bool(wire.stream))
     shadow = plan.policy.delivery == "shadow"
     if wire.stream:
         include_usage = bool((wire.stream_options or {}).get("include_usage"))

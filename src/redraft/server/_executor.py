@@ -75,11 +75,13 @@ class RunHandle:
 
 @dataclass(frozen=True)
 class _Models:
-    """The providers of one run: who drafts, who judges, who drafts later."""
+    """The providers of one run: who drafts, who judges, who drafts later,
+    and whether drafts are asked for as streams (someone reads them live)."""
 
     generator: Provider
     judge: Provider | None
     escalation: Provider | None
+    stream_drafts: bool = True
 
 
 class RunExecutor:
@@ -135,9 +137,10 @@ class RunExecutor:
         policy: Policy,
         escalation: Provider | None = None,
         judge: Provider | None = None,
+        stream_drafts: bool = True,
     ) -> RunHandle:
         handle = RunHandle(run_id=new_run_id())
-        models = _Models(generator, judge, escalation)
+        models = _Models(generator, judge, escalation, stream_drafts)
         task = asyncio.create_task(
             self._drive(handle, tenant, request, models, evaluator, policy),
             name=f"redraft-run-{handle.run_id}",
@@ -232,6 +235,7 @@ class RunExecutor:
             judge=models.judge,
             run_id=handle.run_id,
             escalation=models.escalation,
+            stream_drafts=models.stream_drafts,
         )
         try:
             async with contextlib.aclosing(events):
