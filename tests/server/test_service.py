@@ -494,16 +494,17 @@ def test_the_vendor_streams_drafts_only_to_a_client_that_streams(
             serve_in_thread(app) as base_url,
             openai.OpenAI(base_url=f"{base_url}/v1", api_key="k") as client,
         ):
-            body = {
-                "model": "openai:upstream-model",
-                "messages": [{"role": "user", "content": "How many?"}],
-                "extra_body": {"redraft": {"must_match": [r"\d"], "judge_model": "none"}},
-            }
-            whole = client.chat.completions.create(**body)
+            options = {"redraft": {"must_match": [r"\d"], "judge_model": "none"}}
+            question: Any = [{"role": "user", "content": "How many?"}]
+            model = "openai:upstream-model"
+            whole = client.chat.completions.create(
+                model=model, messages=question, extra_body=options
+            )
+            streamed = client.chat.completions.create(
+                model=model, messages=question, extra_body=options, stream=True
+            )
             pieces = "".join(
-                chunk.choices[0].delta.content or ""
-                for chunk in client.chat.completions.create(**body, stream=True)
-                if chunk.choices
+                chunk.choices[0].delta.content or "" for chunk in streamed if chunk.choices
             )
         # The whole answer was asked for whole; the streamed one as a stream.
         assert [bool(r["body"].get("stream")) for r in upstream.requests] == [False, True]
