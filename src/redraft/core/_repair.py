@@ -20,7 +20,7 @@ from typing import Any
 
 from redraft.core._types import Draft, Verdict
 
-__all__ = ["REPAIR_OPS", "describe_repairs", "repair_draft", "repairs_for"]
+__all__ = ["REPAIR_OPS", "apply_repairs", "describe_repairs", "repair_draft", "repairs_for"]
 
 REPAIR_OPS = ("cut_words", "remove_commas", "case", "end_with", "wrap_quotes")
 """Every repair, in the order they are made: a cut before an ending is
@@ -60,6 +60,7 @@ def repair_draft(draft: Draft, drafts: Iterable[Draft]) -> tuple[str, list[dict[
 
 
 def apply_repairs(text: str, repairs: list[dict[str, Any]]) -> str:
+    """``text`` with ``repairs`` made, in the order they are listed."""
     ending = next((r["phrase"] for r in repairs if r["op"] == "end_with"), None)
     for repair in repairs:
         match repair["op"]:
