@@ -106,12 +106,12 @@ async def loop_events(
         drafter = escalation if escalate and attempt > (policy.escalate_after or 0) else generator
         assert drafter is not None
         feedback: str | None = None
-        repair = repair_draft(best_draft(drafts), drafts) if drafts and policy.repair else None
+        basis = best_draft(drafts) if drafts else None
+        repair = repair_draft(basis, drafts) if basis is not None and policy.repair else None
         if repair is not None:
             # No model call: the checks' own fixes of the kept draft, judged as a draft.
             feedback = describe_repairs(repair[1])
-        elif drafts:
-            basis = best_draft(drafts)
+        elif basis is not None:
             messages, feedback = prepare_feedback(policy.feedback, request, basis, attempt)
             if policy.temperature == 0 and (drafter.spec, messages) in sent:
                 # Greedy decoding answers the same messages with the same draft:
