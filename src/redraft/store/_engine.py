@@ -18,7 +18,8 @@ from typing import Any
 import platformdirs
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, event, text
+from sqlalchemy import Connection, Engine, event, text
+from sqlalchemy import create_engine as sa_create_engine
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -29,6 +30,7 @@ from redraft.core._errors import ConfigurationError
 __all__ = [
     "DATABASE_FILE",
     "create_engine",
+    "create_sqlite_writer",
     "default_database_path",
     "describe",
     "listener_connect",
@@ -102,19 +104,43 @@ def create_engine(url: URL) -> AsyncEngine:
     else:
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_async_engine(url, **options)
+    event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
 
-    @event.listens_for(engine.sync_engine, "connect")
-    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        try:
-            # WAL lets readers (listings, SSE replays) run while a run is recorded.
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            # Writers queue for up to 10 s instead of failing at once with "database is locked".
-            cursor.execute("PRAGMA busy_timeout=10000")
-            # synchronous stays FULL (the default): an event is on disk before it is announced.
-        finally:
-            cursor.close()
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        # WAL lets readers (listings, SSE replays) run while a run is recorded.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        # Writers queue for up to 10 s instead of failing at once with "database is locked".
+        cursor.execute("PRAGMA busy_timeout=10000")
+        # synchronous stays FULL (the default): an event is on disk before it is announced.
+    finally:
+        cursor.close()
+
+
+def create_sqlite_writer(url: URL) -> Engine | None:
+    """A plain (sync) engine on the same SQLite file, for the store's hot
+    write path (:mod:`._transactions`); None for PostgreSQL or an in-memory
+    database, which only the async engine's one connection can see."""
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    engine = sa_create_engine(url.set(drivername="sqlite+pysqlite"), pool_size=1)
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, record: Any) -> None:
+        _sqlite_pragmas(dbapi_connection, record)
+        # The driver's own transaction handling would begin only at the first
+        # write, after the reads that decide it: SQLAlchemy begins instead.
+        dbapi_connection.isolation_level = None
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Connection) -> None:
+        # IMMEDIATE takes the write lock up front, so what the transaction
+        # reads cannot change before it writes.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 

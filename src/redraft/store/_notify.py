@@ -16,10 +16,10 @@ import logging
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-__all__ = ["CHANNEL", "Notifier", "notify_in"]
+__all__ = ["CHANNEL", "Notifier", "notify", "notify_in"]
 
 CHANNEL = "redraft_events"
 log = logging.getLogger("redraft.store")
@@ -110,6 +110,12 @@ class Notifier:
 
 async def notify_in(session: AsyncSession, key: str) -> None:
     """Queue a PostgreSQL notification for ``key``; it is sent when ``session`` commits."""
-    await session.execute(
-        text("SELECT pg_notify(:channel, :key)"), {"channel": CHANNEL, "key": key}
-    )
+    await session.execute(_NOTIFY, {"channel": CHANNEL, "key": key})
+
+
+def notify(connection: Connection, key: str) -> None:
+    """:func:`notify_in` on a plain connection (see :mod:`._transactions`)."""
+    connection.execute(_NOTIFY, {"channel": CHANNEL, "key": key})
+
+
+_NOTIFY = text("SELECT pg_notify(:channel, :key)")

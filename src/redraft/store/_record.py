@@ -1,22 +1,30 @@
-"""How one event changes the tables: the write half of :meth:`Store.record`.
+"""How events change the tables: the write half of :meth:`Store.record`.
 
-Every function here runs inside the caller's transaction; none commits.
+Every function here runs inside the caller's transaction (a plain
+connection: see :mod:`._transactions`); none commits.
+
+Recording is on the service's hot path (every request stores its run), so a
+transaction's writes are planned in Python first and then issued as a few
+Core ``executemany`` statements, one per table, whatever the number of runs
+and events in it: no ORM unit of work, no read per event. Each statement's
+shape is fixed, so SQLAlchemy compiles it once per process.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import case, func, select, update
+from sqlalchemy import Connection, Table, bindparam, case, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from redraft.core._events import (
     EVENT_ADAPTER,
     CallRecorded,
     DraftCompleted,
+    DraftStarted,
     RunCompleted,
     RunEvent,
     RunFailed,
@@ -24,12 +32,35 @@ from redraft.core._events import (
     VerdictReached,
 )
 from redraft.evaluators._reliability import comparisons_in
-from redraft.store._judge_record import comparison_rows, insert_comparisons
+from redraft.store._judge_record import JudgeComparisonRow, comparison_rows
 from redraft.store._models import CallRow, DraftRow, EventRow, EvidenceRow, RunRow
 
-__all__ = ["PROMPT_CHARS", "apply", "check_owner", "new_run", "storable", "timestamp"]
+__all__ = [
+    "PROMPT_CHARS",
+    "EventRecord",
+    "RunLeaseLostError",
+    "append_events",
+    "claim_runs",
+    "storable",
+    "timestamp",
+    "update_tables",
+]
 
 PROMPT_CHARS = 500
+
+# The Core tables: a list of parameter sets given to an ORM entity's
+# statement would mean an ORM bulk operation, with its own rules and costs.
+_RUNS: Table = RunRow.__table__  # type: ignore[assignment]
+_EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
+_DRAFTS: Table = DraftRow.__table__  # type: ignore[assignment]
+_EVIDENCE: Table = EvidenceRow.__table__  # type: ignore[assignment]
+_CALLS: Table = CallRow.__table__  # type: ignore[assignment]
+_COMPARISONS: Table = JudgeComparisonRow.__table__  # type: ignore[assignment]
+
+
+class RunLeaseLostError(RuntimeError):
+    """The run is no longer this process's to write: it was closed as
+    interrupted after its lease ran out (see :mod:`._run_leases`)."""
 
 
 def timestamp(at: float) -> datetime:
@@ -50,203 +81,235 @@ def _scrub(value: Any) -> tuple[Any, bool]:
     return value, False
 
 
-def storable(event: RunEvent) -> tuple[RunEvent, dict[str, Any]]:
-    """The event's JSON payload, and the event as it will read back from it."""
-    payload, changed = _scrub(event.model_dump(mode="json"))
+@dataclass(frozen=True)
+class EventRecord:
+    """One event as it is stored: the event as it reads back, its time and
+    its JSON payload (the text the log keeps)."""
+
+    event: RunEvent
+    at: datetime
+    payload: dict[str, Any]
+
+    def row(self) -> dict[str, Any]:
+        event = self.event
+        return {
+            "run_id": event.run_id,
+            "seq": event.seq,
+            "type": event.type,
+            "at": self.at,
+            "payload": self.payload,
+        }
+
+
+def storable(event: RunEvent) -> EventRecord:
+    """The event as it will be stored, and read back from the store."""
+    payload = event.model_dump(mode="json")
+    changed = False
+    # JSON writes a NUL as \u0000: one pass in pydantic's core, not a walk in Python.
+    if "\\u0000" in event.model_dump_json():
+        payload, changed = _scrub(payload)
     # Both backends store the same text, so a run reads back the same on either.
-    return (EVENT_ADAPTER.validate_python(payload) if changed else event), payload
+    stored = EVENT_ADAPTER.validate_python(payload) if changed else event
+    return EventRecord(stored, timestamp(stored.at), payload)
 
 
-def new_run(event: RunStarted, tenant: str, at: datetime) -> dict[str, Any]:
+def _new_run(record: EventRecord, tenant: str) -> dict[str, Any]:
+    event, payload = record.event, record.payload
+    assert isinstance(event, RunStarted)
     return {
         "id": event.run_id,
         "tenant": tenant,
-        "created_at": at,
-        "updated_at": at,
+        "created_at": record.at,
+        "updated_at": record.at,
         "status": "running",
-        "model": event.model,
-        "judge": event.judge,
+        "model": payload["model"],
+        "judge": payload["judge"],
         "prompt": event.request.prompt[:PROMPT_CHARS],
         "attempts": 0,
         "input_tokens": 0,
         "output_tokens": 0,
-        "policy": event.policy.model_dump(mode="json"),
-        "request": event.request.model_dump(mode="json"),
+        "policy": payload["policy"],
+        "request": payload["request"],
     }
 
 
-async def check_owner(session: AsyncSession, run_id: str, tenant: str) -> None:
-    owner = await session.scalar(select(RunRow.tenant).where(RunRow.id == run_id))
-    if owner is None:
-        raise LookupError(f"run {run_id!r} has no run_started event in the store")
-    if owner != tenant:
-        raise PermissionError(f"run {run_id!r} belongs to another tenant")
-
-
-# Rows per multi-row INSERT of events: 5 parameters each, far under every
-# backend's limit on bound parameters.
-_EVENTS_PER_INSERT = 200
-
-
-async def append_events(
-    session: AsyncSession,
-    rows: Sequence[tuple[RunEvent, datetime, dict[str, Any]]],
+def claim_runs(
+    connection: Connection,
+    groups: Sequence[tuple[Sequence[EventRecord], str]],
     *,
-    postgres: bool,
-) -> None:
-    """Append one group's events (a few multi-row INSERTs; a ``(run_id, seq)``
-    already stored is skipped), then bring the tables up to date for the new
-    ones, in order. Each run row is touched once, at its latest new event,
-    not once per event."""
-    fresh: set[tuple[str, int]] = set()
-    insert = postgresql.insert if postgres else sqlite.insert
-    for start in range(0, len(rows), _EVENTS_PER_INSERT):
-        chunk = [values for _, _, values in rows[start : start + _EVENTS_PER_INSERT]]
-        statement = (
-            insert(EventRow)
-            .values(chunk)
-            .on_conflict_do_nothing(index_elements=["run_id", "seq"])
-            .returning(EventRow.run_id, EventRow.seq)
-        )
-        fresh.update((run_id, seq) for run_id, seq in (await session.execute(statement)).all())
-    latest: dict[str, tuple[datetime, bool]] = {}
-    for event, at, _ in rows:
-        if (event.run_id, event.seq) in fresh:
-            latest[event.run_id] = (at, await apply(session, event, at))
-    for run_id, (at, touched) in latest.items():
-        if not touched:
-            await touch_run(session, run_id, at)
+    lease: tuple[str, datetime] | None,
+) -> set[str]:
+    """Check that every run written belongs to its group's tenant and start
+    the new ones; the ids of the runs written.
 
-
-async def apply(session: AsyncSession, event: RunEvent, at: datetime) -> bool:
-    """Keep the tables in step with a newly appended event.
-
-    Returns whether the run row was updated (its ``updated_at`` set to
-    ``at``). Events that change nothing on the run row (text deltas, a draft
-    starting) leave it alone: the caller touches the run once per batch
-    instead of once per event (:func:`touch_run`).
+    A run is new when its ``run_started`` is among the events and it is not
+    stored yet; with ``lease`` (owner, expiry) a new run is leased to that
+    owner and the stored ones must still be leased to it and running, and
+    have that lease renewed. Raises :class:`LookupError` for a run never
+    started, :class:`PermissionError` for another tenant's run and
+    :class:`~redraft.store._run_leases.RunLeaseLostError` for a lost lease.
     """
-    run = update(RunRow).where(RunRow.id == event.run_id)
-    if isinstance(event, CallRecorded):
-        await _add_call(session, event)
-        usage = event.call.usage
-        run = run.values(
-            input_tokens=RunRow.input_tokens + usage.input_tokens,
-            output_tokens=RunRow.output_tokens + usage.output_tokens,
-        )
-    elif isinstance(event, DraftCompleted):
-        await _add_draft(session, event)
-        return False
-    elif isinstance(event, VerdictReached):
-        await _add_verdict(session, event)
-        # Candidates are judged in the order they finish, not by number.
-        run = run.values(
-            attempts=case((RunRow.attempts < event.attempt, event.attempt), else_=RunRow.attempts)
-        )
-    elif isinstance(event, RunCompleted | RunFailed):
-        run = run.values(**_outcome(event))
-    else:
-        return False
-    await session.execute(run.values(updated_at=at))
-    return True
-
-
-async def touch_run(session: AsyncSession, run_id: str, at: datetime) -> None:
-    """Set the run's ``updated_at`` (the time of its latest stored event)."""
-    await session.execute(update(RunRow).where(RunRow.id == run_id).values(updated_at=at))
-
-
-async def _add_call(session: AsyncSession, event: CallRecorded) -> None:
-    count = await session.scalar(
-        select(func.count()).select_from(CallRow).where(CallRow.run_id == event.run_id)
+    wanted: dict[str, str] = {}
+    starts: dict[str, EventRecord] = {}
+    for records, tenant in groups:
+        for record in records:
+            run_id = record.event.run_id
+            if wanted.setdefault(run_id, tenant) != tenant:
+                raise PermissionError(f"run {run_id!r} belongs to another tenant")
+            if isinstance(record.event, RunStarted):
+                starts.setdefault(run_id, record)
+    stored = dict(
+        (connection.execute(select(_RUNS.c.id, _RUNS.c.tenant).where(_RUNS.c.id.in_(wanted))))
+        .all()
     )
-    call = event.call
-    session.add(
-        CallRow(
-            run_id=event.run_id,
-            position=(count or 0) + 1,
-            kind=call.kind,
-            attempt=call.attempt,
-            provider=call.provider,
-            model=call.model,
-            evaluator=call.evaluator,
-            messages=[m.model_dump(mode="json", exclude_none=True) for m in call.messages],
-            parameters=call.parameters,
-            text=call.text,
-            input_tokens=call.usage.input_tokens,
-            output_tokens=call.usage.output_tokens,
-            latency_ms=call.latency_ms,
-            status=call.status,
-            error=call.error,
-            finish_reason=call.finish_reason,
-            retry=call.retry,
-        )
-    )
-    await session.flush()
+    fresh: list[dict[str, Any]] = []
+    for run_id, tenant in wanted.items():
+        owner = stored.get(run_id)
+        if owner is not None:
+            if owner != tenant:
+                raise PermissionError(f"run {run_id!r} belongs to another tenant")
+        elif run_id in starts:
+            row = _new_run(starts[run_id], tenant)
+            row["owner"], row["lease_expires_at"] = lease or (None, None)
+            fresh.append(row)
+        else:
+            raise LookupError(f"run {run_id!r} has no run_started event in the store")
+    if fresh:
+        connection.execute(_RUNS.insert(), fresh)
+    if lease is not None and stored:
+        _hold(connection, list(stored), lease)
+    return set(wanted)
 
 
-async def _draft_feedback(session: AsyncSession, run_id: str, attempt: int) -> str | None:
-    """The feedback the draft was written under, from its draft_started event."""
-    payloads = await session.scalars(
-        select(EventRow.payload).where(EventRow.run_id == run_id, EventRow.type == "draft_started")
-    )
-    for payload in payloads:
-        if payload.get("attempt") == attempt:
-            feedback = payload.get("feedback")
-            return feedback if isinstance(feedback, str) else None
-    return None
+def _hold(connection: Connection, run_ids: list[str], lease: tuple[str, datetime]) -> None:
+    """Renew the lease on stored runs, or raise when one is no longer ours.
 
-
-async def _add_draft(session: AsyncSession, event: DraftCompleted) -> None:
-    session.add(
-        DraftRow(
-            run_id=event.run_id,
-            attempt=event.attempt,
-            text=event.text,
-            feedback=await _draft_feedback(session, event.run_id, event.attempt),
-            finish_reason=event.finish_reason,
-        )
-    )
-    await session.flush()
-
-
-async def _add_verdict(session: AsyncSession, event: VerdictReached) -> None:
-    draft = await session.scalar(
-        select(DraftRow).where(DraftRow.run_id == event.run_id, DraftRow.attempt == event.attempt)
-    )
-    if draft is None:  # a verdict with no draft_completed before it: keep the verdict anyway
-        draft = DraftRow(run_id=event.run_id, attempt=event.attempt, text="")
-        session.add(draft)
-    verdict = event.verdict
-    draft.verdict_score = verdict.score
-    draft.verdict_passed = verdict.passed
-    draft.verdict_reason = verdict.reason
-    draft.verdict_suggestions = list(verdict.suggestions)
-    draft.verdict_requirements = [r.model_dump(mode="json") for r in verdict.requirements]
-    for position, evidence in enumerate(verdict.evidence, start=1):
-        session.add(
-            EvidenceRow(
-                run_id=event.run_id,
-                attempt=event.attempt,
-                position=position,
-                **evidence.model_dump(mode="json"),
+    An UPDATE rather than a read: on PostgreSQL it locks the rows until the
+    commit, so a concurrent close waits for this write and then sees it.
+    """
+    owner, expiry = lease
+    kept = set(
+        (
+            connection.execute(
+                update(_RUNS)
+                .where(_RUNS.c.id.in_(run_ids), _RUNS.c.owner == owner, _RUNS.c.status == "running")
+                .values(lease_expires_at=expiry)
+                .returning(_RUNS.c.id)
             )
+        ).scalars()
+    )
+    lost = sorted(set(run_ids) - kept)
+    if lost:
+        raise RunLeaseLostError(f"run {lost[0]!r} is no longer leased to this process")
+
+
+def append_events(
+    connection: Connection, records: Sequence[EventRecord], *, postgres: bool
+) -> None:
+    """Append events to the log (a ``(run_id, seq)`` already stored is
+    skipped) and bring the tables up to date for the new ones."""
+    if not records:
+        return
+    rows = [record.row() for record in records]
+    result = connection.execute(_APPEND_EVENTS[postgres], rows)
+    fresh = set(result.all())
+    update_tables(
+        connection,
+        [r for r in records if (r.event.run_id, r.event.seq) in fresh],
+        postgres=postgres,
+    )
+
+
+@dataclass
+class _Changes:
+    """What a transaction's new events do to the tables, as rows to write."""
+
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    drafts: list[dict[str, Any]] = field(default_factory=list)
+    verdicts: list[dict[str, Any]] = field(default_factory=list)
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+    runs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    outcomes: list[dict[str, Any]] = field(default_factory=list)
+    audited: list[EventRecord] = field(default_factory=list)
+    feedback: dict[tuple[str, int], str | None] = field(default_factory=dict)
+    """Each draft's feedback, from its ``draft_started`` event."""
+
+    def add(self, record: EventRecord) -> None:
+        event, payload = record.event, record.payload
+        run = self.runs.setdefault(
+            event.run_id, {"b_id": event.run_id, "b_in": 0, "b_out": 0, "b_attempts": 0}
         )
-    await session.flush()
-    await _add_audits(session, event)
+        run["b_at"] = record.at
+        if isinstance(event, CallRecorded):
+            self.calls.append(_call_row(event, payload["call"]))
+            run["b_in"] += event.call.usage.input_tokens
+            run["b_out"] += event.call.usage.output_tokens
+        elif isinstance(event, DraftStarted):
+            self.feedback[(event.run_id, event.attempt)] = event.feedback
+        elif isinstance(event, DraftCompleted):
+            self.drafts.append(
+                {
+                    "run_id": event.run_id,
+                    "attempt": event.attempt,
+                    "text": payload["text"],
+                    "finish_reason": event.finish_reason,
+                }
+            )
+        elif isinstance(event, VerdictReached):
+            self._add_verdict(record)
+            # Candidates are judged in the order they finish, not by number.
+            run["b_attempts"] = max(run["b_attempts"], event.attempt)
+        elif isinstance(event, RunCompleted | RunFailed):
+            self.outcomes.append({"b_id": event.run_id, **_outcome(event, payload)})
+
+    def _add_verdict(self, record: EventRecord) -> None:
+        event, verdict = record.event, record.payload["verdict"]
+        assert isinstance(event, VerdictReached)
+        self.verdicts.append(
+            {
+                "run_id": event.run_id,
+                "attempt": event.attempt,
+                "text": "",
+                "verdict_score": verdict["score"],
+                "verdict_passed": verdict["passed"],
+                "verdict_reason": verdict["reason"],
+                "verdict_suggestions": verdict["suggestions"],
+                "verdict_requirements": verdict["requirements"],
+            }
+        )
+        for position, evidence in enumerate(verdict["evidence"], start=1):
+            self.evidence.append(
+                {"run_id": event.run_id, "attempt": event.attempt, "position": position, **evidence}
+            )
+        if comparisons_in(e.data for e in event.verdict.evidence):
+            self.audited.append(record)
 
 
-async def _add_audits(session: AsyncSession, event: VerdictReached) -> None:
-    """The judges' audits in the verdict's evidence join the judges' record."""
-    audits = comparisons_in(evidence.data for evidence in event.verdict.evidence)
-    if audits:
-        tenant = await session.scalar(select(RunRow.tenant).where(RunRow.id == event.run_id))
-        at = timestamp(event.at)
-        rows = comparison_rows(audits, tenant=tenant or "", run_id=event.run_id, at=at)
-        await insert_comparisons(session, rows)
+def _call_row(event: CallRecorded, call: dict[str, Any]) -> dict[str, Any]:
+    usage = call["usage"]
+    return {
+        "run_id": event.run_id,
+        # The call's place in the run's log orders the calls: no count to read.
+        "position": event.seq,
+        "kind": call["kind"],
+        "attempt": call["attempt"],
+        "provider": call["provider"],
+        "model": call["model"],
+        "evaluator": call["evaluator"],
+        "messages": [m.model_dump(mode="json", exclude_none=True) for m in event.call.messages],
+        "parameters": call["parameters"],
+        "text": call["text"],
+        "input_tokens": usage["input_tokens"],
+        "output_tokens": usage["output_tokens"],
+        "latency_ms": call["latency_ms"],
+        "status": call["status"],
+        "error": call["error"],
+        "finish_reason": call["finish_reason"],
+        "retry": call["retry"],
+    }
 
 
-def _outcome(event: RunCompleted | RunFailed) -> dict[str, Any]:
+def _outcome(event: RunCompleted | RunFailed, payload: dict[str, Any]) -> dict[str, Any]:
     result = event.result
     return {
         "status": "completed" if isinstance(event, RunCompleted) else "failed",
@@ -254,9 +317,130 @@ def _outcome(event: RunCompleted | RunFailed) -> dict[str, Any]:
         "score": result.score,
         "attempts": result.attempts,
         "stop_reason": result.stop_reason,
-        "final_answer": result.final_answer,
+        "final_answer": payload["result"]["final_answer"],
         "input_tokens": result.usage.input_tokens,
         "output_tokens": result.usage.output_tokens,
-        "error": event.error if isinstance(event, RunFailed) else result.error,
-        "result": result.model_dump(mode="json"),
+        "error": payload["error"] if isinstance(event, RunFailed) else payload["result"]["error"],
+        "result": payload["result"],
     }
+
+
+# Every statement has one fixed shape, so it is compiled once per process.
+_TOUCH_RUN = (
+    update(_RUNS)
+    .where(_RUNS.c.id == bindparam("b_id"))
+    .values(
+        input_tokens=_RUNS.c.input_tokens + bindparam("b_in"),
+        output_tokens=_RUNS.c.output_tokens + bindparam("b_out"),
+        attempts=case(
+            (_RUNS.c.attempts < bindparam("b_attempts"), bindparam("b_attempts")),
+            else_=_RUNS.c.attempts,
+        ),
+        updated_at=bindparam("b_at"),
+    )
+)
+_OUTCOME_COLUMNS = (
+    "status",
+    "passed",
+    "score",
+    "attempts",
+    "stop_reason",
+    "final_answer",
+    "input_tokens",
+    "output_tokens",
+    "error",
+    "result",
+)
+_END_RUN = (
+    update(_RUNS)
+    .where(_RUNS.c.id == bindparam("b_id"))
+    .values({name: bindparam(name) for name in _OUTCOME_COLUMNS})
+)
+_VERDICT_COLUMNS = (
+    "verdict_score",
+    "verdict_passed",
+    "verdict_reason",
+    "verdict_suggestions",
+    "verdict_requirements",
+)
+
+
+def _upsert_verdict(insert: Any) -> Any:
+    """A verdict joins its draft's row; one that comes first keeps an empty draft."""
+    statement = insert(_DRAFTS)
+    return statement.on_conflict_do_update(
+        index_elements=["run_id", "attempt"],
+        set_={name: statement.excluded[name] for name in _VERDICT_COLUMNS},
+    )
+
+
+_UPSERT_VERDICT = {False: _upsert_verdict(sqlite.insert), True: _upsert_verdict(postgresql.insert)}
+
+
+def _append_events(insert: Any) -> Any:
+    """Events into the log; one already there is skipped, and the new ones named."""
+    return (
+        insert(_EVENTS)
+        .on_conflict_do_nothing(index_elements=["run_id", "seq"])
+        .returning(_EVENTS.c.run_id, _EVENTS.c.seq)
+    )
+
+
+_APPEND_EVENTS = {False: _append_events(sqlite.insert), True: _append_events(postgresql.insert)}
+
+
+def update_tables(
+    connection: Connection, records: Sequence[EventRecord], *, postgres: bool
+) -> None:
+    """Keep the runs, drafts, evidence and calls tables in step with newly
+    appended events (given in order)."""
+    if not records:
+        return
+    changes = _Changes()
+    for record in records:
+        changes.add(record)
+    if changes.calls:
+        connection.execute(_CALLS.insert(), changes.calls)
+    if changes.drafts:
+        _fill_feedback(connection, changes)
+        connection.execute(_DRAFTS.insert(), changes.drafts)
+    if changes.verdicts:
+        connection.execute(_UPSERT_VERDICT[postgres], changes.verdicts)
+    if changes.evidence:
+        connection.execute(_EVIDENCE.insert(), changes.evidence)
+    connection.execute(_TOUCH_RUN, list(changes.runs.values()))
+    if changes.outcomes:
+        connection.execute(_END_RUN, changes.outcomes)
+    for record in changes.audited:
+        _add_audits(connection, record)
+
+
+def _fill_feedback(connection: Connection, changes: _Changes) -> None:
+    """Each completed draft's feedback: from its ``draft_started`` event in
+    this batch, or else from the log."""
+    missing = {
+        d["run_id"] for d in changes.drafts if (d["run_id"], d["attempt"]) not in changes.feedback
+    }
+    if missing:
+        started = connection.execute(
+            select(_EVENTS.c.run_id, _EVENTS.c.payload).where(
+                _EVENTS.c.run_id.in_(missing), _EVENTS.c.type == "draft_started"
+            )
+        )
+        for run_id, payload in started:
+            feedback = payload.get("feedback")
+            changes.feedback.setdefault(
+                (run_id, payload.get("attempt")), feedback if isinstance(feedback, str) else None
+            )
+    for draft in changes.drafts:
+        draft["feedback"] = changes.feedback.get((draft["run_id"], draft["attempt"]))
+
+
+def _add_audits(connection: Connection, record: EventRecord) -> None:
+    """The judges' audits in the verdict's evidence join the judges' record."""
+    event = record.event
+    assert isinstance(event, VerdictReached)
+    audits = comparisons_in(evidence.data for evidence in event.verdict.evidence)
+    tenant = connection.scalar(select(_RUNS.c.tenant).where(_RUNS.c.id == event.run_id))
+    rows = comparison_rows(audits, tenant=tenant or "", run_id=event.run_id, at=record.at)
+    connection.execute(_COMPARISONS.insert(), rows)

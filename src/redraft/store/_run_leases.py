@@ -28,7 +28,12 @@ from redraft.core._types import Policy, RunRequest
 from redraft.store._leasing import renew_running
 from redraft.store._models import EventRow, RunRow
 from redraft.store._notify import Notifier, notify_in
-from redraft.store._record import append_events, apply, storable, timestamp
+from redraft.store._record import (
+    RunLeaseLostError,
+    append_events,
+    storable,
+    update_tables,
+)
 from redraft.store._run_replay import RunReplay
 
 __all__ = [
@@ -37,7 +42,6 @@ __all__ = [
     "Lease",
     "RunLeaseLostError",
     "RunLeases",
-    "hold",
     "run_key",
 ]
 
@@ -50,11 +54,6 @@ INTERRUPTED_MESSAGE = (
 # Runs closed per transaction: bounds the transaction (each close reads the
 # run's whole event log) when a busy server died with many runs in flight.
 _CLOSE_AT_ONCE = 50
-
-
-class RunLeaseLostError(RuntimeError):
-    """The run is no longer this process's to write: it was closed as
-    interrupted after its lease ran out."""
 
 
 @dataclass(frozen=True)
@@ -72,24 +71,6 @@ class Lease:
 def run_key(run_id: str) -> str:
     """The notification key of a run's event log."""
     return f"run:{run_id}"
-
-
-async def hold(session: AsyncSession, run_id: str, lease: Lease) -> None:
-    """Renew ``lease`` on the run inside the writer's transaction, or raise
-    :class:`RunLeaseLostError` when the run is no longer ours and running.
-
-    An UPDATE rather than a read: on PostgreSQL it locks the row until the
-    commit, so a concurrent close waits for this write and then sees it.
-    """
-    kept = await session.scalar(
-        update(RunRow)
-        .where(RunRow.id == run_id, RunRow.owner == lease.owner, RunRow.status == "running")
-        .values(lease_expires_at=lease.expiry())
-        .returning(RunRow.id)
-        .execution_options(synchronize_session=False)
-    )
-    if kept is None:
-        raise RunLeaseLostError(f"run {run_id!r} is no longer leased to this process")
 
 
 class RunLeases:
@@ -180,13 +161,14 @@ class RunLeases:
         if isinstance(last, RunCompleted | RunFailed):
             # Cannot happen (a terminal event and the status it sets share a
             # transaction), but if it did, the run's own ending stands.
-            await apply(db, last, timestamp(last.at))
+            stored = storable(last)
+            await db.run_sync(
+                lambda s: update_tables(s.connection(), [stored], postgres=self._postgres)
+            )
             return
-        event, payload = storable(replay.failed(error=INTERRUPTED_MESSAGE, error_type=INTERRUPTED))
-        at = timestamp(event.at)
-        values = {"run_id": run_id, "seq": event.seq, "type": event.type, "at": at}
-        await append_events(
-            db, [(event, at, {**values, "payload": payload})], postgres=self._postgres
+        ending = storable(replay.failed(error=INTERRUPTED_MESSAGE, error_type=INTERRUPTED))
+        await db.run_sync(
+            lambda s: append_events(s.connection(), [ending], postgres=self._postgres)
         )
         if self._postgres:
             await notify_in(db, run_key(run_id))

@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import and_, or_, select
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Connection, Engine, and_, or_, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import load_only
@@ -28,7 +27,6 @@ from redraft.core._events import (
     RunCompleted,
     RunEvent,
     RunFailed,
-    RunStarted,
 )
 from redraft.core._types import (
     CallRecord,
@@ -44,6 +42,7 @@ from redraft.core._types import (
 from redraft.store import _keys
 from redraft.store._engine import (
     create_engine,
+    create_sqlite_writer,
     describe,
     listener_connect,
     migrate,
@@ -51,12 +50,13 @@ from redraft.store._engine import (
 )
 from redraft.store._judge_record import JudgeRecord
 from redraft.store._keys import ApiKeyInfo
-from redraft.store._models import Base, CallRow, DraftRow, EventRow, EvidenceRow, RunRow
-from redraft.store._notify import Notifier, notify_in
-from redraft.store._record import append_events, check_owner, new_run, storable, timestamp
-from redraft.store._run_leases import Lease, RunLeases, hold
+from redraft.store._models import CallRow, DraftRow, EventRow, EvidenceRow, RunRow
+from redraft.store._notify import Notifier, notify
+from redraft.store._record import append_events, claim_runs, storable
+from redraft.store._run_leases import Lease, RunLeases
 from redraft.store._run_leases import run_key as _run_key
 from redraft.store._sessions import SessionStore
+from redraft.store._transactions import Transactions
 
 __all__ = ["RunStatus", "RunSummary", "Store", "StoredRun"]
 
@@ -113,11 +113,11 @@ class OneWriterSessions(async_sessionmaker[AsyncSession]):
 
     def __init__(self, engine: AsyncEngine) -> None:
         super().__init__(engine, expire_on_commit=False)
-        self._write_turn = asyncio.Lock()
+        self.write_turn = asyncio.Lock()
 
     @contextlib.asynccontextmanager
     async def begin(self) -> AsyncIterator[AsyncSession]:  # type: ignore[override]
-        async with self._write_turn, super().begin() as session:
+        async with self.write_turn, super().begin() as session:
             yield session
 
 
@@ -137,7 +137,7 @@ class StoredRun(RunSummary):
 class Store:
     """Durable runs and API keys over SQLite or PostgreSQL. Build it with :meth:`open`."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, *, sqlite_writer: Engine | None = None) -> None:
         self._engine = engine
         self._postgres = engine.dialect.name == "postgresql"
         self._sessions = (
@@ -145,6 +145,9 @@ class Store:
             if self._postgres
             else OneWriterSessions(engine)
         )
+        turn = self._sessions.write_turn if isinstance(self._sessions, OneWriterSessions) else None
+        self._transactions = Transactions(engine, turn=turn, plain=sqlite_writer)
+        """The run log's writes (see :mod:`._transactions`)."""
         self._notifier = Notifier()
         self.sessions = SessionStore(self._sessions, self._notifier, postgres=self._postgres)
         """Evaluation sessions."""
@@ -173,7 +176,7 @@ class Store:
                 f"cannot open the database {describe(sa_url)} (REDRAFT_DATABASE_URL): "
                 f"{type(exc).__name__}: {exc}"
             ) from exc
-        store = cls(engine)
+        store = cls(engine, sqlite_writer=create_sqlite_writer(sa_url))
         if store._postgres:
             try:
                 await store._notifier.listen(listener_connect(sa_url))
@@ -191,6 +194,7 @@ class Store:
     async def close(self) -> None:
         """Release the connections; followers still waiting end their streams."""
         await self._notifier.close()
+        self._transactions.close()
         await self._engine.dispose()
 
     # -- writing -------------------------------------------------------------
@@ -230,53 +234,21 @@ class Store:
             raise ValueError("the event has no seq; record the events stream_run yields")
         if not any(events for events, _ in groups):
             return
-        # Ownership is checked per (run, tenant): two groups never vouch for each other.
-        owned: set[tuple[str, str]] = set()
-        async with self._sessions.begin() as session:
-            for events, tenant in groups:
-                rows: list[tuple[RunEvent, datetime, dict[str, Any]]] = []
-                for original in events:
-                    event, payload = storable(original)
-                    at = timestamp(event.at)
-                    if (event.run_id, tenant) not in owned:
-                        inserted = False
-                        if isinstance(event, RunStarted):
-                            row = new_run(event, tenant, at)
-                            if lease is not None:
-                                row.update(owner=lease.owner, lease_expires_at=lease.expiry())
-                            inserted = await self._insert_new(session, RunRow, row, "id")
-                        if not inserted:
-                            await check_owner(session, event.run_id, tenant)
-                            if lease is not None:
-                                await hold(session, event.run_id, lease)
-                        owned.add((event.run_id, tenant))
-                    values = {
-                        "run_id": event.run_id,
-                        "seq": event.seq,
-                        "type": event.type,
-                        "at": at,
-                        "payload": payload,
-                    }
-                    rows.append((event, at, values))
-                await append_events(session, rows, postgres=self._postgres)
-            if self._postgres:
-                for run_id in {run_id for run_id, _ in owned}:
-                    await notify_in(session, _run_key(run_id))
-        for run_id in {run_id for run_id, _ in owned}:
-            self._notifier.publish(_run_key(run_id))
+        stored = [([storable(e) for e in events], tenant) for events, tenant in groups]
+        held = None if lease is None else (lease.owner, lease.expiry())
+        postgres = self._postgres
 
-    async def _insert_new(
-        self, session: AsyncSession, model: type[Base], values: dict[str, Any], *keys: str
-    ) -> bool:
-        """INSERT unless the key exists; True when a row went in."""
-        insert = postgresql.insert if self._postgres else sqlite.insert
-        statement = (
-            insert(model)
-            .values(values)
-            .on_conflict_do_nothing(index_elements=list(keys))
-            .returning(*(getattr(model, k) for k in keys))
-        )
-        return (await session.execute(statement)).first() is not None
+        def write(connection: Connection) -> set[str]:
+            run_ids = claim_runs(connection, stored, lease=held)
+            records = [record for records, _ in stored for record in records]
+            append_events(connection, records, postgres=postgres)
+            if postgres:
+                for run_id in run_ids:
+                    notify(connection, _run_key(run_id))
+            return run_ids
+
+        for run_id in await self._transactions.run(write):
+            self._notifier.publish(_run_key(run_id))
 
     # -- closing the runs of dead processes (see _run_leases) -----------------
 
