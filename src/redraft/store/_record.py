@@ -158,10 +158,8 @@ def claim_runs(
                 raise PermissionError(f"run {run_id!r} belongs to another tenant")
             if isinstance(record.event, RunStarted):
                 starts.setdefault(run_id, record)
-    stored = dict(
-        (connection.execute(select(_RUNS.c.id, _RUNS.c.tenant).where(_RUNS.c.id.in_(wanted))))
-        .all()
-    )
+    owners = select(_RUNS.c.id, _RUNS.c.tenant).where(_RUNS.c.id.in_(wanted))
+    stored = dict(connection.execute(owners).all())
     fresh: list[dict[str, Any]] = []
     for run_id, tenant in wanted.items():
         owner = stored.get(run_id)
