@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
-from collections.abc import Awaitable, Callable, Iterator
-from typing import Any
+from collections.abc import Awaitable, Callable, Hashable, Iterator
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -22,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 __all__ = ["CHANNEL", "Notifier", "notify", "notify_in"]
 
 CHANNEL = "redraft_events"
+T = TypeVar("T")
 log = logging.getLogger("redraft.store")
 
 Connect = Callable[[], Awaitable[Any]]
@@ -29,10 +31,17 @@ Connect = Callable[[], Awaitable[Any]]
 
 
 class Notifier:
+    """Wakes the followers of a key (a run's or a session's log) when it may
+    have news, and lets the followers that woke for the same news share one
+    read of it (:meth:`shared`): a hundred streams on one session cost one
+    query per commit, not a hundred."""
+
     def __init__(self) -> None:
         self._waiters: dict[str, set[asyncio.Event]] = {}
         self._listener: asyncio.Task[None] | None = None
         self._closed = False
+        self._generation = 0
+        self._reads: dict[Hashable, tuple[int, asyncio.Future[Any]]] = {}
 
     @contextlib.contextmanager
     def watch(self, key: str) -> Iterator[asyncio.Event]:
@@ -53,11 +62,38 @@ class Notifier:
     def closed(self) -> bool:
         return self._closed
 
+    @property
+    def generation(self) -> int:
+        """Counts the news published: a read begun at generation ``g`` sees
+        every commit published up to ``g`` (they were committed before)."""
+        return self._generation
+
     def publish(self, key: str) -> None:
+        self._generation += 1
         for wake in self._waiters.get(key, ()):
             wake.set()
 
+    async def shared(self, name: Hashable, since: int, read: Callable[[], Awaitable[T]]) -> T:
+        """``read()``, or the result of the same read (by ``name``) already in
+        flight when that one began at generation ``since`` or later, so it
+        sees everything a caller who noted ``since`` must see."""
+        flight = self._reads.get(name)
+        if flight is None or flight[0] < since:
+            future = asyncio.ensure_future(read())
+            flight = (self._generation, future)
+            self._reads[name] = flight
+            future.add_done_callback(functools.partial(self._landed, name, flight))
+        # One follower going away must not cancel the read for the others.
+        return cast("T", await asyncio.shield(flight[1]))
+
+    def _landed(self, name: Hashable, flight: tuple[int, asyncio.Future[Any]], _: object) -> None:
+        if self._reads.get(name) is flight:
+            del self._reads[name]
+        if not flight[1].cancelled():
+            flight[1].exception()  # retrieved here too, when every reader went away
+
     def wake_all(self) -> None:
+        self._generation += 1
         for waiters in self._waiters.values():
             for wake in waiters:
                 wake.set()

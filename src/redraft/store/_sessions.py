@@ -9,6 +9,7 @@ processes. The background jobs that produce evidence are in :mod:`._session_jobs
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
@@ -195,7 +196,11 @@ class SessionStore(SessionJobs):
         with self._notifier.watch(session_key(session_id)) as wake:
             while not self._notifier.closed:
                 wake.clear()
-                batch = await self.stream_items(session_id, tenant=tenant, after_seq=seq)
+                batch = await self._notifier.shared(
+                    ("session", session_id, tenant, seq),
+                    self._notifier.generation,
+                    functools.partial(self.stream_items, session_id, tenant=tenant, after_seq=seq),
+                )
                 if batch is None:
                     return
                 items, seq = batch

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -384,7 +385,11 @@ class Store:
             while not self._notifier.closed:
                 # Cleared before reading: a commit landing after the read sets it again.
                 wake.clear()
-                status, events = await self._status_and_events(run_id, tenant, seq)
+                status, events = await self._notifier.shared(
+                    ("run", run_id, tenant, seq),
+                    self._notifier.generation,
+                    functools.partial(self._status_and_events, run_id, tenant, seq),
+                )
                 if events is None:
                     return
                 # Resumed at or past the end: the terminal event was already sent.
