@@ -66,12 +66,12 @@ def _free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, env: dict[str, str], log: Path) -> None:
+    def __init__(self, env: dict[str, str], log: Path, args: tuple[str, ...] = ()) -> None:
         self.port = _free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self._log = log.open("ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "redraft", "serve", "--port", str(self.port)],
+            [sys.executable, "-m", "redraft", "serve", "--port", str(self.port), *args],
             env={**os.environ, **env},
             stdout=self._log,
             stderr=subprocess.STDOUT,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import sys
+from typing import Any
 
 import click
 
@@ -30,7 +32,14 @@ def is_loopback(host: str) -> bool:
     type=click.Choice(["critical", "error", "warning", "info", "debug"]),
     help="[default: $REDRAFT_LOG_LEVEL or info]",
 )
-def serve(host: str, port: int, log_level: str | None) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Server processes sharing the port; more than one needs a PostgreSQL store.",
+)
+def serve(host: str, port: int, log_level: str | None, workers: int) -> None:
     """Run the OpenAI-compatible redrafting service.
 
     Without REDRAFT_API_KEYS the service needs no key and binds to loopback
@@ -46,23 +55,26 @@ def serve(host: str, port: int, log_level: str | None) -> None:
             "create keys with 'redraft keys create') before serving other machines",
             param_hint="--host",
         )
+    if workers > 1 and not _is_postgres(settings.database_url):
+        raise click.BadParameter(
+            "more than one worker needs REDRAFT_DATABASE_URL on PostgreSQL: "
+            "a SQLite store takes one server process",
+            param_hint="--workers",
+        )
     import uvicorn
 
-    from redraft.observability._logging import configure_logging
-    from redraft.observability._telemetry import configure_tracing
-    from redraft.server import create_app
-
     log_level = log_level or settings.log_level or "info"
-    configure_logging(level=log_level, format=settings.log_format, content=settings.log_content)
-    configure_tracing()
-
+    # Each worker process builds its own app from the environment.
+    os.environ["REDRAFT_LOG_LEVEL"] = log_level
     try:
-        app = create_app(settings)
+        app = worker_app() if workers == 1 else "redraft.cli._serve:worker_app"
     except ConfigurationError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
     uvicorn.run(
         app,
+        factory=workers > 1,
+        workers=workers,
         host=host,
         port=port,
         log_level=log_level,
@@ -72,3 +84,25 @@ def serve(host: str, port: int, log_level: str | None) -> None:
         # limit a shutdown would wait for every browser tab to close.
         timeout_graceful_shutdown=5,
     )
+
+
+def worker_app() -> Any:
+    """The service as one server process runs it: settings from the
+    environment, logging and tracing configured, the app built."""
+    from redraft.observability._logging import configure_logging
+    from redraft.observability._telemetry import configure_tracing
+    from redraft.server import create_app
+
+    settings = load_settings()
+    configure_logging(
+        level=settings.log_level or "info",
+        format=settings.log_format,
+        content=settings.log_content,
+    )
+    configure_tracing()
+    return create_app(settings)
+
+
+def _is_postgres(url: str | None) -> bool:
+    scheme = (url or "").split(":", 1)[0].split("+", 1)[0].strip().lower()
+    return scheme in ("postgresql", "postgres")
