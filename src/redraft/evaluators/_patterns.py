@@ -26,6 +26,7 @@ RE2 program is refused. Nothing is logged on a bad pattern; the error says it.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -162,6 +163,15 @@ def compile_pattern(
         pattern = pattern.pattern
     if not isinstance(pattern, str):
         _refuse(option, f"a pattern must be text, got {type(pattern).__name__}")
+    return _compile_text(pattern, ignore_case, flags, option, max_chars)
+
+
+# Requests name the same few patterns again and again (a service's profiles,
+# a client's checks): compiling one costs more than the request's check.
+@functools.lru_cache(maxsize=1024)
+def _compile_text(
+    pattern: str, ignore_case: bool, flags: int, option: str, max_chars: int
+) -> Pattern:
     if len(pattern) > max_chars:
         _refuse(
             option,
