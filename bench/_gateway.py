@@ -1,7 +1,5 @@
-"""What a gateway costs per request: redraft against LiteLLM's proxy, side by side.
-
-    make bench-gateway                        # after make bench-env bench-env-litellm
-    make bench-gateway ARGS="--requests 200 --rounds 3"
+"""What a gateway costs per request: redraft against LiteLLM's proxy, side by
+side (the chat part of ``bench/service.py``).
 
 One fast fake vendor (``bench/_upstream.py``: the same answer, built once,
 well under a millisecond) and, in front of it, each gateway in its own
@@ -39,7 +37,7 @@ from typing import Any
 
 import httpx
 from _processes import free_port, wait_until_up
-from _report import Table, percentile, write_report
+from _report import Table, percentile
 
 BENCH = Path(__file__).resolve().parent
 LITELLM = BENCH / ".venv-litellm" / "bin" / "litellm"
@@ -144,11 +142,15 @@ def litellm(upstream: str, tmp: Path) -> Iterator[tuple[str, int]]:
 
 
 @contextlib.contextmanager
-def redraft(upstream: str, tmp: Path) -> Iterator[tuple[str, int]]:
+def redraft(
+    upstream: str, tmp: Path, *, database_url: str | None = None, workers: int = 1
+) -> Iterator[tuple[str, int]]:
+    """``redraft serve`` pinned to the gateway core; with ``workers`` (on
+    PostgreSQL) unpinned, since several processes are there to use more cores."""
     port = free_port()
     env = {
         **os.environ,
-        "REDRAFT_DATABASE_URL": f"sqlite:///{tmp}/bench.db",
+        "REDRAFT_DATABASE_URL": database_url or f"sqlite:///{tmp}/bench.db",
         "REDRAFT_LOG_LEVEL": "warning",
         "OPENAI_BASE_URL": f"{upstream}/v1",
         "OPENAI_API_KEY": "bench",
@@ -156,8 +158,12 @@ def redraft(upstream: str, tmp: Path) -> Iterator[tuple[str, int]]:
         "REDRAFT_JUDGE_MODEL": "none",
         "REDRAFT_API_KEYS": f"bench:{KEY}",
     }
-    argv = ["taskset", "-c", GATEWAY_CPU, sys.executable, "-m", "redraft", "serve"]
-    argv += ["--port", str(port)]
+    argv = [sys.executable, "-m", "redraft", "serve", "--port", str(port)]
+    argv = (
+        ["taskset", "-c", GATEWAY_CPU, *argv]
+        if workers == 1
+        else [*argv, "--workers", str(workers)]
+    )
     with _started(argv, env, f"http://127.0.0.1:{port}/healthz") as pid:
         yield f"http://127.0.0.1:{port}", pid
 
@@ -168,9 +174,7 @@ async def drive(arm: Arm, *, clients: int, total: int, stream: bool, tally: Tall
     left = total
     headers = {"Authorization": f"Bearer {arm.key}"} if arm.key else {}
     users = [
-        httpx.AsyncClient(
-            timeout=60.0, limits=httpx.Limits(max_connections=1), headers=headers
-        )
+        httpx.AsyncClient(timeout=60.0, limits=httpx.Limits(max_connections=1), headers=headers)
         for _ in range(clients)
     ]
     try:
@@ -227,8 +231,13 @@ async def measure(args: argparse.Namespace) -> dict[tuple[str, str, int], Tally]
             redraft_body = _body("openai:fake-model")
             redraft_body["redraft"] = {"judge_model": "none", "must_match": ["Paris"]}
             arms.append(
-                Arm("redraft checks-only, stored", f"{url}/v1/chat/completions", redraft_body,
-                    pid, KEY)
+                Arm(
+                    "redraft checks-only, stored",
+                    f"{url}/v1/chat/completions",
+                    redraft_body,
+                    pid,
+                    KEY,
+                )
             )
             for round_ in range(args.rounds):
                 order = arms[round_ % len(arms) :] + arms[: round_ % len(arms)]
@@ -253,8 +262,16 @@ def _body(model: str) -> dict[str, Any]:
 
 def table(tallies: dict[tuple[str, str, int], Tally], mode: str, levels: list[int]) -> Table:
     result = Table(
-        ["arm", "clients", "req/s", "p50 ms", "p99 ms", "added p50 ms", "server CPU ms/req",
-         "errors"],
+        [
+            "arm",
+            "clients",
+            "req/s",
+            "p50 ms",
+            "p99 ms",
+            "added p50 ms",
+            "server CPU ms/req",
+            "errors",
+        ],
         digits=1,
     )
     names = list(dict.fromkeys(name for m, name, _ in tallies if m == mode))
@@ -274,55 +291,3 @@ def table(tallies: dict[tuple[str, str, int], Tally], mode: str, levels: list[in
                 tally.errors,
             )
     return result
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--requests", type=int, default=300, help="requests per arm per round")
-    parser.add_argument("--levels", default="1,10,100", help="concurrent clients")
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
-    args.levels = [int(x) for x in args.levels.split(",")]
-    if len(os.sched_getaffinity(0)) < 2:
-        raise SystemExit("the gateway benchmark needs two cores: one for the gateway")
-    os.sched_setaffinity(0, CLIENT_CPU)
-    tallies = asyncio.run(measure(args))
-    tables = {
-        f"{mode.capitalize()} chat completions": table(tallies, mode, args.levels)
-        for mode in ("non-streamed", "streamed")
-    }
-
-    def plot(figure: Any) -> None:
-        for index, mode in enumerate(("non-streamed", "streamed"), 1):
-            axis = figure.add_subplot(1, 2, index)
-            names = list(dict.fromkeys(n for m, n, _ in tallies if m == mode and n != "direct"))
-            for name in names:
-                axis.plot(args.levels, [tallies[(mode, name, c)].throughput for c in args.levels],
-                          marker="o", label=name)
-            axis.set_xscale("log")
-            axis.set_xlabel("concurrent clients")
-            axis.set_ylabel("requests/s (gateway on one core)")
-            axis.set_title(mode)
-            axis.legend(fontsize=7)
-
-    levels = ",".join(str(x) for x in args.levels)
-    write_report(
-        "gateway",
-        title="Gateways side by side: redraft and LiteLLM's proxy",
-        command=f'make bench-gateway ARGS="--requests {args.requests} --levels {levels} '
-        f'--rounds {args.rounds}"',
-        tables=tables,
-        plot=plot,
-        notes=[
-            "Each gateway is pinned to core 1; the load generator and the fake vendor share "
-            "core 0. Every simulated user is its own HTTP client with one connection.",
-            "Server CPU per request is the gateway process tree's user + system time over the "
-            "requests it answered (from /proc), all rounds together.",
-            "The vendor answers in well under a millisecond; 'direct' is the load generator "
-            "and the vendor alone, so 'added p50' is the gateway's own latency.",
-        ],
-    )
-
-
-if __name__ == "__main__":
-    main()
