@@ -175,6 +175,11 @@ class _DraftingProvider(OpenAIProvider):
     def _params(self, request: ModelRequest) -> dict[str, Any]:
         return merge_params(self._extras, super()._params(request))
 
+    async def _send(self, client: openai.AsyncOpenAI, body: dict[str, Any]) -> Any:
+        # The caller's own SDK arguments (extra_body, extra_headers, timeout...)
+        # are only understood by the typed method.
+        return await client.chat.completions.create(**body)
+
 
 def completion_of(result: RunResult, model: str) -> ChatCompletion:
     """The SDK's ``ChatCompletion`` for a run, extension included."""

@@ -135,7 +135,7 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
         import openai  # importable: _get_client checked
 
         try:
-            response = await _post(client, self._params(request))
+            response = await self._send(client, self._params(request))
         except (openai.OpenAIError, json.JSONDecodeError) as exc:
             raise self._translate(exc) from None
         choices = getattr(response, "choices", None)
@@ -164,15 +164,8 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
         model: str | None = None
         calls = _ToolCallPieces()
         try:
-            stream = await _post(
-                client,
-                {
-                    **self._params(request),
-                    "stream": True,
-                    "stream_options": {"include_usage": True},
-                },
-                stream=True,
-            )
+            body = {**self._params(request), "stream": True, "stream_options": _WITH_USAGE}
+            stream = await self._send(client, body)
             async with stream:
                 async for chunk in stream:
                     model = chunk.model or model
@@ -196,6 +189,27 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
             finish_reason=finish,
             model=model or self.model,
             tool_calls=calls.finished() or None,
+        )
+
+    async def _send(self, client: openai.AsyncOpenAI, body: dict[str, Any]) -> Any:
+        """``POST /chat/completions`` with ``body`` as it is: a ``ChatCompletion``,
+        or, when the body asks to stream, an ``AsyncStream`` of ``ChatCompletionChunk``.
+
+        The typed ``chat.completions.create`` first walks every parameter against
+        its annotations (a quarter of the SDK's CPU per call, measured); this
+        body is plain JSON already, so it goes through the client's ``post``,
+        the SDK's documented way to send a request of one's own, with the same
+        retries, errors and parsed responses.
+        """
+        from openai import AsyncStream
+        from openai.types.chat import ChatCompletion, ChatCompletionChunk
+
+        return await client.post(
+            "/chat/completions",
+            cast_to=ChatCompletion,
+            body=body,
+            stream=bool(body.get("stream")),
+            stream_cls=AsyncStream[ChatCompletionChunk],
         )
 
     # -- errors -------------------------------------------------------------------
@@ -288,25 +302,3 @@ class _ToolCallPieces:
 
 def _usage(usage: CompletionUsage) -> Usage:
     return Usage(input_tokens=usage.prompt_tokens or 0, output_tokens=usage.completion_tokens or 0)
-
-
-async def _post(client: openai.AsyncOpenAI, body: dict[str, Any], *, stream: bool = False) -> Any:
-    """``POST /chat/completions`` with ``body`` as it is: a ``ChatCompletion``,
-    or with ``stream`` an ``AsyncStream`` of ``ChatCompletionChunk``.
-
-    The typed ``chat.completions.create`` first walks every parameter against
-    its annotations (a quarter of the SDK's CPU per call, measured); this
-    body is plain JSON already, so it goes through the client's ``post``,
-    the SDK's documented way to send a request of one's own, with the same
-    retries, errors and parsed responses.
-    """
-    from openai import AsyncStream
-    from openai.types.chat import ChatCompletion, ChatCompletionChunk
-
-    return await client.post(
-        "/chat/completions",
-        cast_to=ChatCompletion,
-        body=body,
-        stream=stream,
-        stream_cls=AsyncStream[ChatCompletionChunk],
-    )
