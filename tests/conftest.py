@@ -17,6 +17,8 @@ def _no_judge_record(monkeypatch: pytest.MonkeyPatch) -> None:
     them on with a store of their own, so call counts stay deterministic."""
     monkeypatch.setenv("REDRAFT_JUDGE_RECORD", "false")
     monkeypatch.setenv("REDRAFT_JUDGE_AUDIT_RATE", "0")
+    # Nor does a test's `redraft ask` log its run in the user's store.
+    monkeypatch.setenv("REDRAFT_LOG", "off")
 
 
 @pytest.fixture(autouse=True)

@@ -78,12 +78,13 @@ def test_list_shows_recent_runs_newest_first(filled: Filled) -> None:
     lines = result.stdout.splitlines()
     header = lines[0].split()
     assert header[:3] == ["ID", "TIME", "(UTC)"]
-    assert header[3:] == ["MODEL", "ATTEMPTS", "PASSED", "SCORE", "TOKENS", "STATUS"]
+    assert header[3:] == ["FROM", "MODEL", "ATTEMPTS", "PASSED", "SCORE", "TOKENS", "STATUS"]
     newer, older = lines[1].split(), lines[2].split()
     assert newer[0] == filled.failed["id"] and older[0] == filled.passed["id"]
     passed_tokens = filled.passed["usage"]["input_tokens"] + filled.passed["usage"]["output_tokens"]
-    assert older[3:] == ["scripted:gen", "2", "yes", "1.00", str(passed_tokens), "passed"]
-    assert newer[3:6] == ["scripted:other", "1", "no"]
+    tokens = str(passed_tokens)
+    assert older[3:] == ["service", "scripted:gen", "2", "yes", "1.00", tokens, "passed"]
+    assert newer[3:7] == ["service", "scripted:other", "1", "no"]
     assert newer[-1] == "exhausted"
 
 

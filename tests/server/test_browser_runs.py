@@ -33,6 +33,7 @@ def test_runs_list_and_run_page(page: Page, ui: UiService) -> None:
     expect(rows.nth(0)).to_contain_text("What is the capital of France?")
     # The pattern passed; with no judge the question itself is unverified.
     expect(rows.nth(0)).to_contain_text("unverified")
+    expect(rows.nth(0).locator("td").nth(2)).to_have_text("service")  # where it came from
     expect(rows.nth(1)).to_contain_text("An older question")
     expect(rows.nth(1)).to_contain_text("not passed")
     expect(rows.nth(1).get_by_role("link")).to_have_attribute("href", f"#/runs/{older}")
@@ -42,6 +43,7 @@ def test_runs_list_and_run_page(page: Page, ui: UiService) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Run {run_id}")
     facts = page.locator("dl.facts")
     expect(facts).to_contain_text("Attempts2")
+    expect(facts).to_contain_text("Fromservice")
     expect(facts).to_contain_text("Outcomeunverified")
     expect(facts).to_contain_text("Stop reasonunverified")
     expect(facts).to_contain_text("Calls2 ·")

@@ -59,7 +59,7 @@ from redraft import ModelRequest, Policy, ProviderError, RunEvent, RunRequest, V
 from redraft.app import build_panel
 from redraft.evaluators import Evaluator
 from redraft.server._executor import RunExecutor, RunHandle
-from redraft.store import Store
+from redraft.store import RunSource, Store
 from redraft.store._run_leases import Lease
 from redraft.testing import FunctionModel, ScriptedModel
 
@@ -229,11 +229,14 @@ async def work(order: dict[str, Any]) -> int:
     record_groups = store.record_groups
 
     async def recording(
-        groups: Sequence[tuple[Sequence[RunEvent], str]], *, lease: Lease | None = None
+        groups: Sequence[tuple[Sequence[RunEvent], str]],
+        *,
+        lease: Lease | None = None,
+        source: RunSource = "library",
     ) -> None:
         hold.transaction(groups)
         try:
-            await record_groups(groups, lease=lease)
+            await record_groups(groups, lease=lease, source=source)
         finally:
             hold.done()
 

@@ -77,10 +77,10 @@ def _cut_mid_second_draft(events: list[RunEvent]) -> list[RunEvent]:
 
 
 async def _start(store: Store, owner: str | None, lease_s: float = 1.0) -> list[RunEvent]:
-    """A run left mid-draft by ``owner`` (None: recorded without a lease)."""
+    """A run left mid-draft by the server ``owner`` (None: recorded without a lease)."""
     events = _cut_mid_second_draft(await _run_events())
     lease = None if owner is None else Lease(owner, lease_s)
-    await store.record_groups([(events, "acme")], lease=lease)
+    await store.record_groups([(events, "acme")], lease=lease, source="service")
     return events
 
 

@@ -45,6 +45,10 @@ class Settings(BaseSettings):
     about one requirement an exact check decided, to measure how often it is
     right (``redraft judges``). The answer never changes a verdict; 0 turns
     audits off."""
+    log: bool = True
+    """Record the runs of the ``redraft`` command in the store
+    (``database_url``), where ``redraft runs`` and the web UI list them beside
+    the service's. ``REDRAFT_LOG=off`` (or ``redraft ask --no-log``) turns it off."""
     judge_record: bool = True
     """Keep the judges' record in the store (``database_url``): ``redraft
     ask`` reads it to flag judges no better than chance and adds its audits

@@ -126,6 +126,12 @@ CONFIGURATION_FAILURES = {
     help="Draft this many candidates at once first; the first to pass wins.",
 )
 @click.option(
+    "--log/--no-log",
+    default=None,
+    help="Record the run in the local log, which `redraft runs` lists "
+    "[default: on; REDRAFT_LOG=off turns it off].",
+)
+@click.option(
     "--json", "as_json", is_flag=True, help="Print the run result as one JSON object on stdout."
 )
 def ask(
@@ -146,6 +152,7 @@ def ask(
     delivery: str,
     candidates: int,
     judge_timeout: float | None,
+    log: bool | None,
     as_json: bool,
     **options: Any,
 ) -> None:
@@ -186,7 +193,17 @@ def ask(
     err = Console(stderr=True, highlight=False)
     try:
         result = asyncio.run(
-            _ask(request, policy, model, judge_model, spec, settings, console, quiet=as_json)
+            _ask(
+                request,
+                policy,
+                model,
+                judge_model,
+                spec,
+                settings,
+                console,
+                quiet=as_json,
+                log=settings.log if log is None else log,
+            )
         )
     except (ConfigurationError, ProviderAuthError, RealModelCallBlockedError) as exc:
         err.print(f"[bold red]error:[/] {exc}")
@@ -228,19 +245,28 @@ async def _ask(
     console: Console,
     *,
     quiet: bool,
+    log: bool,
 ) -> RunResult:
     from redraft.cli._record import comparisons_of, recorded_redrafter
     from redraft.cli._view import RunView
 
     view = None if quiet else RunView(console)
 
-    def on_event(event: RunEvent) -> None:
-        if view is not None:
-            view.handle(event)
-
     async with recorded_redrafter(
-        settings, Console(stderr=True), model, judge_model=judge_model, policy=policy, spec=spec
-    ) as (redrafter, record):
+        settings,
+        Console(stderr=True),
+        model,
+        judge_model=judge_model,
+        policy=policy,
+        spec=spec,
+        log=log,
+    ) as (redrafter, record, run_log):
+
+        def on_event(event: RunEvent) -> None:
+            run_log.add(event)
+            if view is not None:
+                view.handle(event)
+
         result = await redrafter.run(request, on_event=on_event)
         await record.add(comparisons_of(result.drafts), run_id=result.run_id)
         return result

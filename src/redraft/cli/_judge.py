@@ -94,7 +94,7 @@ def judge(
 
         async with recorded_redrafter(
             settings, err, model, judge_model=judge_model, policy=policy, spec=spec
-        ) as (redrafter, record):
+        ) as (redrafter, record, _):
             if lines is None:
                 assert prompt is not None
                 judged = await redrafter.judge(

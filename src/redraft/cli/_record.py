@@ -1,4 +1,5 @@
-"""The judges' record as the CLI keeps it: read before a run, added to after.
+"""The judges' record and the run log as the CLI keeps them: the record read
+before a run and added to after, the run logged as it goes (:mod:`._log`).
 
 The record lives in the store (``REDRAFT_DATABASE_URL``, by default a SQLite
 file in the user data dir) so that ``redraft ask``, ``redraft judge``,
@@ -17,12 +18,18 @@ from rich.console import Console
 
 from redraft.app import Settings
 from redraft.app._redrafter import Redrafter
+from redraft.cli._log import RunLog
 from redraft.core._errors import ConfigurationError
 from redraft.core._types import Draft, Policy
 from redraft.evaluators import Comparison, Reliabilities, comparisons_in
 from redraft.store import Store
 
-__all__ = ["JudgeRecordSession", "comparisons_of", "judge_record", "recorded_redrafter"]
+__all__ = [
+    "JudgeRecordSession",
+    "comparisons_of",
+    "local_store",
+    "recorded_redrafter",
+]
 
 
 class JudgeRecordSession:
@@ -38,22 +45,33 @@ class JudgeRecordSession:
 
 
 @contextlib.asynccontextmanager
-async def judge_record(settings: Settings, err: Console) -> AsyncIterator[JudgeRecordSession]:
-    if not settings.judge_record:
-        yield JudgeRecordSession(None, {})
+async def local_store(
+    settings: Settings, err: Console, *, wanted: bool
+) -> AsyncIterator[Store | None]:
+    """The store the command keeps its record and log in; None when neither
+    is wanted or it cannot be opened (said once: the command goes on)."""
+    if not wanted:
+        yield None
         return
     try:
         store = await Store.open(settings.database_url or None)
     except (ConfigurationError, OSError) as exc:
         err.print(
-            f"[yellow]warning:[/] the judges' record is unavailable ({exc}); going on without it"
+            f"[yellow]warning:[/] the local store is unavailable ({exc}); going on without "
+            "the run log and the judges' record"
         )
-        yield JudgeRecordSession(None, {})
+        yield None
         return
     try:
-        yield JudgeRecordSession(store, await store.judges.reliabilities())
+        yield store
     finally:
         await store.close()
+
+
+async def _record_session(store: Store | None) -> JudgeRecordSession:
+    if store is None:
+        return JudgeRecordSession(None, {})
+    return JudgeRecordSession(store, await store.judges.reliabilities())
 
 
 @contextlib.asynccontextmanager
@@ -65,20 +83,26 @@ async def recorded_redrafter(
     judge_model: str | None,
     policy: Policy,
     spec: dict[str, Any],
-) -> AsyncIterator[tuple[Redrafter, JudgeRecordSession]]:
-    """The command's :class:`Redrafter`, trusting its judge as far as the record says."""
-    async with (
-        judge_record(settings, err) as record,
-        Redrafter(
+    log: bool = False,
+) -> AsyncIterator[tuple[Redrafter, JudgeRecordSession, RunLog]]:
+    """The command's :class:`Redrafter`, trusting its judge as far as the
+    record says, and with ``log`` its runs' log (see :mod:`._log`)."""
+    wanted = settings.judge_record or log
+    async with local_store(settings, err, wanted=wanted) as store:
+        record = await _record_session(store if settings.judge_record else None)
+        run_log = RunLog(store if log else None, err)
+        async with Redrafter(
             model,
             judge_model=judge_model,
             policy=policy,
             settings=settings,
             reliability=record.reliability,
             **spec,
-        ) as redrafter,
-    ):
-        yield redrafter, record
+        ) as redrafter:
+            try:
+                yield redrafter, record, run_log
+            finally:
+                await run_log.close()
 
 
 def comparisons_of(drafts: Iterable[Draft]) -> list[Comparison]:

@@ -1,7 +1,8 @@
-"""``redraft runs``: the service's runs in the terminal (the twin of the web UI's run page).
+"""``redraft runs``: recorded runs in the terminal (the twin of the web UI's run page).
 
 It reads the store named by ``REDRAFT_DATABASE_URL`` (by default the SQLite
-file in the user data dir), the one ``redraft serve`` writes. Runs belong to
+file in the user data dir), the one ``redraft serve`` writes and ``redraft
+ask`` logs its runs to. Runs belong to
 tenants (API-key owners); without keys every run is the ``default`` tenant's,
 hence the ``--tenant`` default. ``--json`` prints exactly what
 ``GET /v1/runs`` (its ``data``) and ``GET /v1/runs/{id}`` return.
@@ -12,7 +13,9 @@ Exit codes: 0 done, 2 usage, configuration or an unknown run id (as
 from __future__ import annotations
 
 import json
-from datetime import datetime
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import click
 from rich.console import Group
@@ -22,7 +25,7 @@ from rich.text import Text
 
 from redraft.cli._stored import fail, table_console, with_store
 from redraft.core._types import CallRecord, Draft, Evidence
-from redraft.store import RunSummary, StoredRun
+from redraft.store import RunFilter, RunSummary, StoredRun
 
 __all__ = ["runs"]
 
@@ -39,24 +42,80 @@ tenant_option = click.option(
 )
 
 
+_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
+
+
+class Since(click.ParamType[datetime]):
+    """A moment: an ISO date or time (UTC unless it says otherwise), or a
+    span back from now (``30m``, ``12h``, ``7d``)."""
+
+    name = "when"
+    _SPAN = re.compile(r"(\d+)\s*([smhdw])")
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, datetime):
+            return value
+        text = str(value).strip()
+        span = self._SPAN.fullmatch(text)
+        if span:
+            return datetime.now(UTC) - timedelta(**{_UNITS[span[2]]: int(span[1])})
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:
+            self.fail(
+                f"{text!r} is neither a date or time (2026-11-25, 2026-11-25T09:30) "
+                "nor a span back from now (30m, 12h, 7d)",
+                param,
+                ctx,
+            )
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 @click.group()
 def runs() -> None:
-    """Recent runs of `redraft serve`, read from its store."""
+    """Recorded runs: those of `redraft serve` and `redraft ask`, read from the store."""
 
 
 @runs.command("list")
 @click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True)
 @click.option("--before", metavar="RUN_ID", help="Page on: only runs older than this one.")
+@click.option("--passed/--failed", "passed", default=None, help="Only runs that passed, or failed.")
+@click.option("--model", metavar="SPEC", help="Only runs drafted by this model spec.")
+@click.option("--since", type=Since(), help="Only runs since then (2026-11-25, 12h, 7d).")
+@click.option("--query", metavar="TEXT", help="Only runs whose prompt contains TEXT (any case).")
+@click.option(
+    "--source",
+    type=click.Choice(["service", "cli", "library"]),
+    help="Only runs from `redraft serve`, `redraft ask`, or a program using the store.",
+)
 @tenant_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON array.")
-def list_(limit: int, before: str | None, tenant: str, as_json: bool) -> None:
-    """List recent runs, newest first: time, model, attempts, passed, score, tokens."""
-    found = with_store(lambda store: store.list_runs(tenant=tenant, limit=limit, before=before))
+def list_(
+    limit: int,
+    before: str | None,
+    passed: bool | None,
+    model: str | None,
+    since: datetime | None,
+    query: str | None,
+    source: Any,
+    tenant: str,
+    as_json: bool,
+) -> None:
+    """List recent runs, newest first: time, source, model, attempts, passed, score, tokens."""
+    where = RunFilter(passed=passed, model=model, since=since, query=query, source=source)
+    found = with_store(
+        lambda store: store.list_runs(tenant=tenant, limit=limit, before=before, where=where)
+    )
     if as_json:
         click.echo(json.dumps([run.model_dump(mode="json") for run in found]))
         return
     if not found:
-        click.echo(f"No runs for tenant {tenant!r}. `redraft serve` records them.", err=True)
+        filtered = where != RunFilter()
+        click.echo(
+            f"No runs for tenant {tenant!r}{' match' if filtered else ''}. "
+            "`redraft ask` and `redraft serve` record them.",
+            err=True,
+        )
         return
     table_console().print(_list_table(found))
 
@@ -97,6 +156,7 @@ def _list_table(found: list[RunSummary]) -> Table:
     table = Table(title=None, box=None, header_style="bold", pad_edge=False)
     table.add_column("ID", no_wrap=True)
     table.add_column("TIME (UTC)", no_wrap=True)
+    table.add_column("FROM", no_wrap=True)
     table.add_column("MODEL", overflow="fold")
     table.add_column("ATTEMPTS", justify="right")
     table.add_column("PASSED")
@@ -107,6 +167,7 @@ def _list_table(found: list[RunSummary]) -> Table:
         table.add_row(
             run.id,
             _when(run.created_at),
+            run.source,
             run.model,
             str(run.attempts),
             _passed(run.passed),
@@ -124,6 +185,7 @@ def _detail(run: StoredRun) -> Group:
     header.add_column()
     header.add_row("run", run.id)
     header.add_row("time (UTC)", _when(run.created_at))
+    header.add_row("from", run.source)
     header.add_row("status", f"{run.status} ({run.stop_reason or 'running'})")
     header.add_row("model", run.model)
     header.add_row("judge", run.judge)

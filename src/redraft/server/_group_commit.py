@@ -61,7 +61,7 @@ class GroupWriter:
     async def _commit(self, group: list[_Batch]) -> None:
         try:
             await self._store.record_groups(
-                [(b.events, b.tenant) for b in group], lease=self._lease
+                [(b.events, b.tenant) for b in group], lease=self._lease, source="service"
             )
         except Exception as shared_error:
             if len(group) == 1:
@@ -70,7 +70,7 @@ class GroupWriter:
             for batch in group:
                 try:
                     await self._store.record_groups(
-                        [(batch.events, batch.tenant)], lease=self._lease
+                        [(batch.events, batch.tenant)], lease=self._lease, source="service"
                     )
                 except Exception as error:
                     _settle(batch, error)

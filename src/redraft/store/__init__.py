@@ -13,11 +13,13 @@ when the store opens. Only this package and the service import SQLAlchemy::
 
 from redraft.store._engine import default_database_path
 from redraft.store._keys import SECRET_PREFIX, ApiKeyInfo
-from redraft.store._store import RunStatus, RunSummary, Store, StoredRun
+from redraft.store._store import RunFilter, RunSource, RunStatus, RunSummary, Store, StoredRun
 
 __all__ = [
     "SECRET_PREFIX",
     "ApiKeyInfo",
+    "RunFilter",
+    "RunSource",
     "RunStatus",
     "RunSummary",
     "Store",

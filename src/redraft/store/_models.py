@@ -141,6 +141,8 @@ class RunRow(Base):
     lease_expires_at: Mapped[datetime | None]
     """Past this, with ``status`` still ``running``, the owner is taken for dead
     and the run is closed as interrupted."""
+    source: Mapped[str] = mapped_column(default="service", server_default="service")
+    """Where the run came from: ``service``, ``cli`` or ``library`` (migration 0007)."""
 
 
 class EventRow(Base):

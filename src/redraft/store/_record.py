@@ -113,7 +113,7 @@ def storable(event: RunEvent) -> EventRecord:
     return EventRecord(stored, timestamp(stored.at), payload)
 
 
-def _new_run(record: EventRecord, tenant: str) -> dict[str, Any]:
+def _new_run(record: EventRecord, tenant: str, source: str) -> dict[str, Any]:
     event, payload = record.event, record.payload
     assert isinstance(event, RunStarted)
     return {
@@ -130,6 +130,7 @@ def _new_run(record: EventRecord, tenant: str) -> dict[str, Any]:
         "output_tokens": 0,
         "policy": payload["policy"],
         "request": payload["request"],
+        "source": source,
     }
 
 
@@ -138,6 +139,7 @@ def claim_runs(
     groups: Sequence[tuple[Sequence[EventRecord], str]],
     *,
     lease: tuple[str, datetime] | None,
+    source: str,
 ) -> set[str]:
     """Check that every run written belongs to its group's tenant and start
     the new ones; the ids of the runs written.
@@ -145,8 +147,9 @@ def claim_runs(
     A run is new when its ``run_started`` is among the events and it is not
     stored yet; with ``lease`` (owner, expiry) a new run is leased to that
     owner and the stored ones must still be leased to it and running, and
-    have that lease renewed. Raises :class:`LookupError` for a run never
-    started, :class:`PermissionError` for another tenant's run and
+    have that lease renewed. ``source`` says where new runs come from.
+    Raises :class:`LookupError` for a run never started,
+    :class:`PermissionError` for another tenant's run and
     :class:`~redraft.store._run_leases.RunLeaseLostError` for a lost lease.
     """
     wanted: dict[str, str] = {}
@@ -167,7 +170,7 @@ def claim_runs(
             if owner != tenant:
                 raise PermissionError(f"run {run_id!r} belongs to another tenant")
         elif run_id in starts:
-            row = _new_run(starts[run_id], tenant)
+            row = _new_run(starts[run_id], tenant, source)
             row["owner"], row["lease_expires_at"] = lease or (None, None)
             fresh.append(row)
         else:

@@ -105,9 +105,11 @@ class RunLeases:
 
     async def close_abandoned(self, *, owner: str, now: datetime, all_foreign: bool) -> list[str]:
         """Close every running run whose lease expired before ``now`` and, with
-        ``all_foreign``, every running run not leased to ``owner`` (SQLite at
-        server start: one server process per database, so any other owner is
-        dead). Returns the ids closed, each with one terminal event."""
+        ``all_foreign``, every running run of another server and every one
+        without a lease (SQLite at server start: one server process per
+        database, so any other server is dead; a ``redraft`` command's run
+        keeps its lease until it runs out). Returns the ids closed, each with
+        one terminal event."""
         closed: list[str] = []
         while True:
             batch = await self._close_some(owner, now, all_foreign)
@@ -118,7 +120,10 @@ class RunLeases:
     async def _close_some(self, owner: str, now: datetime, all_foreign: bool) -> list[str]:
         expired = [RunRow.lease_expires_at < now]
         if all_foreign:
-            expired += [RunRow.owner.is_(None), RunRow.owner != owner]
+            # Another server on this database is gone; a `redraft` command
+            # still recording its run renews a lease of its own, and keeps it.
+            foreign_server = and_(RunRow.source == "service", RunRow.owner != owner)
+            expired += [RunRow.owner.is_(None), foreign_server]
         abandoned = and_(RunRow.status == "running", or_(*expired))
         closed: list[str] = []
         async with self._sessions.begin() as db:

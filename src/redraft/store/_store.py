@@ -12,12 +12,13 @@ import asyncio
 import contextlib
 import functools
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import Connection, Engine, and_, or_, select
+from sqlalchemy import ColumnElement, Connection, Engine, and_, or_, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import load_only
@@ -59,9 +60,10 @@ from redraft.store._run_leases import run_key as _run_key
 from redraft.store._sessions import SessionStore
 from redraft.store._transactions import Transactions
 
-__all__ = ["RunStatus", "RunSummary", "Store", "StoredRun"]
+__all__ = ["RunFilter", "RunSource", "RunStatus", "RunSummary", "Store", "StoredRun"]
 
 RunStatus = Literal["running", "completed", "failed"]
+RunSource = Literal["service", "cli", "library"]
 # The largest ``seq`` a column can hold on every backend (PostgreSQL's
 # integer): a resume point past it is the same as at it.
 _MAX_SEQ = 2**31 - 1
@@ -80,6 +82,7 @@ _SUMMARY_COLUMNS = (
     "input_tokens",
     "output_tokens",
     "error",
+    "source",
 )
 
 
@@ -100,6 +103,39 @@ class RunSummary(BaseModel):
     stop_reason: StopReason | None
     usage: Usage
     error: str | None
+    source: RunSource
+    """Where it came from: ``redraft serve``, the ``redraft`` command, or a
+    program recording through :class:`Store` itself."""
+
+
+@dataclass(frozen=True)
+class RunFilter:
+    """Which runs a listing shows; every field left None lets all through."""
+
+    passed: bool | None = None
+    model: str | None = None
+    """The generator spec, exactly (``openai:gpt-4o-mini``)."""
+    since: datetime | None = None
+    """Runs created at or after this (aware) time."""
+    query: str | None = None
+    """Text the prompt contains, in any case."""
+    source: RunSource | None = None
+
+    def where(self) -> list[ColumnElement[bool]]:
+        conditions: list[ColumnElement[bool]] = []
+        if self.passed is not None:
+            conditions.append(RunRow.passed.is_(self.passed))
+        if self.model is not None:
+            conditions.append(RunRow.model == self.model)
+        if self.since is not None:
+            conditions.append(RunRow.created_at >= self.since)
+        if self.query:
+            # LIKE's own wildcards in the text are matched as themselves.
+            escaped = self.query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            conditions.append(RunRow.prompt.ilike(f"%{escaped}%", escape="\\"))
+        if self.source is not None:
+            conditions.append(RunRow.source == self.source)
+        return conditions
 
 
 class OneWriterSessions(async_sessionmaker[AsyncSession]):
@@ -200,7 +236,7 @@ class Store:
 
     # -- writing -------------------------------------------------------------
 
-    async def record(self, event: RunEvent, *, tenant: str) -> None:
+    async def record(self, event: RunEvent, *, tenant: str, source: RunSource = "library") -> None:
         """Append ``event`` to its run's log and update the tables, in one transaction.
 
         Recording the same ``(run_id, seq)`` again is a no-op. Raises
@@ -208,9 +244,11 @@ class Store:
         :class:`PermissionError` when it belongs to another tenant and
         :class:`ValueError` for an event the loop did not number.
         """
-        await self.record_many([event], tenant=tenant)
+        await self.record_many([event], tenant=tenant, source=source)
 
-    async def record_many(self, events: Sequence[RunEvent], *, tenant: str) -> None:
+    async def record_many(
+        self, events: Sequence[RunEvent], *, tenant: str, source: RunSource = "library"
+    ) -> None:
         """Record ``events`` in order, all in one transaction (see :meth:`record`).
 
         A durable commit costs a disk flush (milliseconds on SQLite with
@@ -218,10 +256,14 @@ class Store:
         service writes the events that queued up during one commit in the next.
         Either all of them are stored or none is.
         """
-        await self.record_groups([(events, tenant)])
+        await self.record_groups([(events, tenant)], source=source)
 
     async def record_groups(
-        self, groups: Sequence[tuple[Sequence[RunEvent], str]], *, lease: Lease | None = None
+        self,
+        groups: Sequence[tuple[Sequence[RunEvent], str]],
+        *,
+        lease: Lease | None = None,
+        source: RunSource = "library",
     ) -> None:
         """Record several ``(events, tenant)`` groups, each in order, all in one
         transaction: the service commits what many runs queued up at once, so
@@ -230,6 +272,7 @@ class Store:
         With ``lease`` (the service), a new run is leased to ``lease.owner`` and
         every write renews that lease; a run no longer leased to it (closed as
         interrupted meanwhile) raises :class:`RunLeaseLostError`, storing nothing.
+        ``source`` is where new runs come from (shown in listings).
         """
         if any(event.seq < 1 for events, _ in groups for event in events):
             raise ValueError("the event has no seq; record the events stream_run yields")
@@ -240,7 +283,7 @@ class Store:
         postgres = self._postgres
 
         def write(connection: Connection) -> set[str]:
-            run_ids = claim_runs(connection, stored, lease=held)
+            run_ids = claim_runs(connection, stored, lease=held, source=source)
             records = [record for records, _ in stored for record in records]
             append_events(connection, records, postgres=postgres)
             if postgres:
@@ -257,7 +300,7 @@ class Store:
         self, *, owner: str, now: datetime, all_foreign: bool
     ) -> list[str]:
         """End every running run whose lease expired before ``now`` (with
-        ``all_foreign``: every one not leased to ``owner``) with a terminal
+        ``all_foreign``: every other server's and every unleased one) with a terminal
         ``run_failed`` (``interrupted``); the ids closed. Concurrent callers
         never close a run twice. See :mod:`._run_leases`."""
         return await self.run_leases.close_abandoned(owner=owner, now=now, all_foreign=all_foreign)
@@ -265,16 +308,22 @@ class Store:
     # -- reading runs --------------------------------------------------------
 
     async def list_runs(
-        self, *, tenant: str, limit: int = 20, before: str | None = None
+        self,
+        *,
+        tenant: str,
+        limit: int = 20,
+        before: str | None = None,
+        where: RunFilter | None = None,
     ) -> list[RunSummary]:
-        """``tenant``'s runs, newest first; ``before`` (a run id) pages on."""
+        """``tenant``'s runs, newest first, those ``where`` lets through;
+        ``before`` (a run id) pages on."""
         if limit < 1:
             raise ValueError("limit must be at least 1")
         query = (
             select(RunRow)
             # A listing needs no request, policy or result JSON.
             .options(load_only(*(getattr(RunRow, name) for name in _SUMMARY_COLUMNS)))
-            .where(RunRow.tenant == tenant)
+            .where(RunRow.tenant == tenant, *(where or RunFilter()).where())
             .order_by(RunRow.created_at.desc(), RunRow.id.desc())
             .limit(limit)
         )
@@ -439,6 +488,7 @@ def _summary(row: RunRow) -> dict[str, Any]:
         "stop_reason": row.stop_reason,
         "usage": Usage(input_tokens=row.input_tokens, output_tokens=row.output_tokens),
         "error": row.error,
+        "source": row.source,
     }
 
 

@@ -5,6 +5,13 @@
 import { LiveStream, apiJson } from "./api.js";
 import { badge, callsTable, clear, h, ms, passBadge, put, requirementsTable, score, tokens, when } from "./dom.js";
 
+// Where a run came from, in words a reader knows.
+const SOURCES = { service: "service", cli: "redraft ask", library: "library" };
+
+function sourceText(run) {
+  return SOURCES[run.source] || run.source || "service";
+}
+
 function statusBadge(run) {
   if (run.status === "running") return badge("running", "info");
   if (run.status === "failed") return badge("failed", "bad");
@@ -26,6 +33,7 @@ export function renderRuns(main) {
         body.append(h("tr", {},
           h("td", {}, h("a", { href: `#/runs/${run.id}` }, run.prompt.slice(0, 80) || run.id)),
           h("td", {}, when(run.created_at)),
+          h("td", {}, sourceText(run)),
           h("td", {}, run.model),
           h("td", {}, statusBadge(run)),
           h("td", {}, score(run.score)),
@@ -45,13 +53,13 @@ export function renderRuns(main) {
 
   main.append(
     h("h1", {}, "Runs"),
-    h("p", { class: "lead" }, "Every run is stored with its drafts, verdicts and LLM calls. Newest first."),
+    h("p", { class: "lead" }, "Every run, from the service or redraft ask, is stored with its drafts, verdicts and LLM calls. Newest first."),
     state,
     h("div", { class: "table-wrap" },
       h("table", { class: "runs" },
         h("caption", { class: "visually-hidden" }, "Runs, newest first"),
         h("thead", {}, h("tr", {},
-          ["Prompt", "When", "Model", "Outcome", "Score", "Attempts", "Tokens"].map((t) => h("th", { scope: "col" }, t)))),
+          ["Prompt", "When", "From", "Model", "Outcome", "Score", "Attempts", "Tokens"].map((t) => h("th", { scope: "col" }, t)))),
         body)),
     more);
   load();
@@ -153,6 +161,7 @@ export function renderRun(main, route) {
       ["Model", run.model],
       ["Judge", run.judge || "—"],
       ["Started", when(run.created_at)],
+      ["From", sourceText(run)],
       ["Tokens", `${tokens(run.usage)} · ${(run.usage?.input_tokens || 0) + (run.usage?.output_tokens || 0)} total`],
       ["Calls", `${calls.length} · ${ms(latency)} in all`],
     ];
