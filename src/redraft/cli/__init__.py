@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from redraft._version import __version__
@@ -19,8 +21,17 @@ __all__ = ["cli", "main"]
 
 @click.group()
 @click.version_option(__version__, prog_name="redraft")
-def cli() -> None:
+@click.option(
+    "--log-format",
+    type=click.Choice(["auto", "text", "json"]),
+    help="How log records are written to stderr: auto is readable text on a terminal "
+    "and JSON elsewhere [default: $REDRAFT_LOG_FORMAT or auto].",
+)
+def cli(log_format: str | None) -> None:
     """Make an LLM check its own answer and redraft it until it passes."""
+    if log_format is not None:
+        # Every command reads its settings from the environment.
+        os.environ["REDRAFT_LOG_FORMAT"] = log_format
 
 
 cli.add_command(ask)

@@ -216,9 +216,8 @@ def ask(
         if exc.error_type in CONFIGURATION_FAILURES:
             err.print(f"[bold red]error:[/] {exc}")
             sys.exit(EXIT_USAGE)
+        # The run's view has said so already (and --json prints the result).
         result = exc.result
-        if not as_json:
-            err.print(f"[bold red]run failed:[/] {exc}")
     if as_json:
         click.echo(result.model_dump_json())
     if result.passed is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -138,12 +139,22 @@ def prepare() -> Settings:
     except ConfigurationError as exc:
         raise click.UsageError(str(exc)) from None
     configure_logging(
-        level=settings.log_level or "warning",
+        level=settings.log_level or _quiet_on_a_terminal(settings),
         format=settings.log_format,
         content=settings.log_content,
     )
     configure_tracing()
     return settings
+
+
+def _quiet_on_a_terminal(settings: Settings) -> str:
+    """The log level a command takes when none is set: on a terminal its own
+    view says every call, error and verdict in words, so the run's records
+    would only say it again, as log lines; a pipe or a log collector (JSON)
+    gets them from ``warning`` up."""
+    if settings.log_format == "auto" and sys.stderr.isatty():
+        return "error"
+    return "warning"
 
 
 def warn_unverified(settings: Settings, detail: str) -> None:
