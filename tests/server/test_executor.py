@@ -16,7 +16,7 @@ from redraft.providers import ScriptedModel
 from redraft.server import _executor as executor_module
 from redraft.server._executor import RunExecutor, StoreUnavailableError
 from redraft.server._group_commit import GroupWriter
-from redraft.store import Store
+from redraft.store import RunSource, Store
 from redraft.store._run_leases import Lease
 
 
@@ -28,10 +28,14 @@ class CountingStore(Store):
     groups: list[int]
 
     async def record_groups(
-        self, groups: Sequence[tuple[Sequence[RunEvent], str]], *, lease: Lease | None = None
+        self,
+        groups: Sequence[tuple[Sequence[RunEvent], str]],
+        *,
+        lease: Lease | None = None,
+        source: RunSource = "library",
     ) -> None:
         self.groups.append(len(groups))
-        await super().record_groups(groups, lease=lease)
+        await super().record_groups(groups, lease=lease, source=source)
         self.batches.append(sum(len(events) for events, _ in groups))
 
 
