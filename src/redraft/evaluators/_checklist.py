@@ -27,14 +27,17 @@ from typing import Literal
 
 from pydantic import Field
 
-from redraft.core._types import MIN_JUDGE_CONFIDENCE, RunRequest
+from redraft.core._types import MIN_JUDGE_CONFIDENCE
 from redraft.evaluators._judge_base import (
     GENERIC_CRITERIA,
+    SCORE_0_10,
     Ask,
+    Case,
     Finding,
     JudgeFailure,
     Preset,
     ReplyModel,
+    array_schema,
     clip,
     judge_messages,
     object_schema,
@@ -132,25 +135,14 @@ class Checklist(Preset):
         'JSON object: {"items": [{"answer": "yes", "confidence": 8}, ...]}.'
     )
 
-    async def judge(
-        self,
-        ask: Ask,
-        request: RunRequest,
-        answer: str,
-        *,
-        threshold: float,
-        criteria: str | None,
-        checklist: Sequence[str] = (),
-    ) -> Finding:
-        items = checklist_items(checklist, criteria)
-        return finding_of(await self.answers(ask, request, answer, items), threshold)
+    async def judge(self, ask: Ask, case: Case) -> Finding:
+        items = checklist_items((), case.criteria)
+        return finding_of(await self.answers(ask, case, items), case.threshold)
 
-    async def answers(
-        self, ask: Ask, request: RunRequest, answer: str, items: Sequence[str]
-    ) -> list[ItemAnswer]:
-        """The judge's answer on each item: one call per item where the
-        provider returns log-probabilities, else one call for all."""
-        context = [request_block(request, with_format=True), tagged("answer", answer)]
+    async def answers(self, ask: Ask, case: Case, items: Sequence[str]) -> list[ItemAnswer]:
+        """The judge's answer on each item about the case's answer: one call
+        per item where the provider returns log-probabilities, else one call for all."""
+        context = [request_block(case.request, with_format=True), tagged("answer", case.answer)]
         if ask.supports_logprobs:
             return [await self._by_logprobs(ask, context, item, i) for i, item in enumerate(items)]
         return await self._by_statement(ask, context, list(items))
@@ -182,15 +174,9 @@ class Checklist(Preset):
             "Answer every requirement. Reply with the JSON object only.",
         )
         entry = object_schema(
-            {
-                "answer": {"type": "string", "enum": ["yes", "no"]},
-                "confidence": {"type": "integer", "minimum": 0, "maximum": 10},
-            }
+            {"answer": {"type": "string", "enum": ["yes", "no"]}, "confidence": SCORE_0_10}
         )
-        count = len(items)
-        schema = object_schema(
-            {"items": {"type": "array", "items": entry, "minItems": count, "maxItems": count}}
-        )
+        schema = object_schema({"items": array_schema(entry, len(items), len(items))})
         reply = await ask(messages, schema, _StatedReply, stage="checklist")
         given = reply.value.items
         if not given:

@@ -18,6 +18,7 @@ from redraft.evaluators._judge_base import (
     MAX_TEXT,
     JudgeFailure,
     ReplyModel,
+    array_schema,
     clip,
     judge_messages,
     object_schema,
@@ -100,16 +101,8 @@ class FindingsJudge(Evaluator):
         self.temperature = temperature
 
     def _schema(self) -> dict[str, object]:
-        return object_schema(
-            {
-                "findings": {
-                    "type": "array",
-                    "items": finding_schema(self.max_points),
-                    "minItems": 1,
-                    "maxItems": self.max_findings,
-                }
-            }
-        )
+        findings = array_schema(finding_schema(self.max_points), 1, self.max_findings)
+        return object_schema({"findings": findings})
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
         blocks = review_blocks(
@@ -124,7 +117,8 @@ class FindingsJudge(Evaluator):
                 judge_messages(_SYSTEM, *blocks), self._schema(), _Findings, stage="findings"
             )
         except JudgeFailure as failure:
-            return aggregate([self._failure(failure)], threshold=context.threshold)
+            failed = failure.evidence(self, f"judge:{self.provider.spec}", points=0)
+            return aggregate([failed], threshold=context.threshold)
         # Small models repeat themselves despite the prompt; a repeat is not new evidence.
         unique: dict[str, Finding] = {}
         for finding in reply.value.findings[: self.max_findings]:
@@ -145,19 +139,6 @@ class FindingsJudge(Evaluator):
             source=f"judge:{self.provider.spec}",
             required=self.required,
             data={"max_points": self.max_points},
-        )
-
-    def _failure(self, failure: JudgeFailure) -> Evidence:
-        return Evidence(
-            evaluator=self.name,
-            kind="judge",
-            status="error",
-            passed=False,
-            points=0,
-            reason=failure.reason,
-            source=f"judge:{self.provider.spec}",
-            required=self.required,
-            data=failure.data,
         )
 
     def __repr__(self) -> str:

@@ -19,7 +19,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from redraft.core._types import Completion, Message, ModelRequest, RunRequest
+from redraft.core._evaluator import Evaluator
+from redraft.core._types import Completion, Evidence, Message, ModelRequest, RunRequest
 
 __all__ = [
     "GENERIC_CRITERIA",
@@ -31,11 +32,13 @@ __all__ = [
     "TEXT",
     "TEXT_LIST",
     "Ask",
+    "Case",
     "Finding",
     "JudgeFailure",
     "Preset",
     "Reply",
     "ReplyModel",
+    "array_schema",
     "clip",
     "clip_list",
     "judge_messages",
@@ -62,6 +65,27 @@ class JudgeFailure(Exception):
         super().__init__(reason)
         self.reason = reason
         self.data = data or {}
+
+    def evidence(
+        self,
+        evaluator: Evaluator,
+        source: str,
+        *,
+        points: float | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> Evidence:
+        """This failure as ``evaluator``'s evidence: status ``error``, never a pass."""
+        return Evidence(
+            evaluator=evaluator.name,
+            kind="judge",
+            status="error",
+            passed=False,
+            points=points,
+            reason=self.reason,
+            source=source,
+            required=evaluator.required,
+            data={**(data or {}), **self.data},
+        )
 
 
 @dataclass(frozen=True)
@@ -101,23 +125,25 @@ class Finding:
     """0–1, when the judge says how sure it is."""
 
 
+@dataclass(frozen=True)
+class Case:
+    """What a preset judges: ``answer`` to ``request``, passing at ``threshold``;
+    ``criteria`` includes the requirements no check verifies."""
+
+    request: RunRequest
+    answer: str
+    threshold: float
+    criteria: str | None
+
+
 class Preset(ABC):
     """One way of judging: its prompts, schemas and reading of the reply."""
 
     name: ClassVar[str]
 
     @abstractmethod
-    async def judge(
-        self,
-        ask: Ask,
-        request: RunRequest,
-        answer: str,
-        *,
-        threshold: float,
-        criteria: str | None,
-    ) -> Finding:
-        """Ask the judge model about ``answer`` and interpret the reply;
-        ``criteria`` includes the requirements no check verifies."""
+    async def judge(self, ask: Ask, case: Case) -> Finding:
+        """Ask the judge model about the case's answer and interpret the reply."""
 
 
 # -- prompt building ------------------------------------------------------------
@@ -158,8 +184,7 @@ def minimal_turns(request: RunRequest) -> list[tuple[str, str]]:
 def request_block(request: RunRequest, *, with_format: bool = False) -> str:
     turns = minimal_turns(request)
     if len(turns) == 1:
-        body = turns[0][1]
-        block = tagged("request", body)
+        block = tagged("request", turns[0][1])
     else:
         block = tagged("conversation", transcript(turns))
     if with_format and request.format:
@@ -185,6 +210,10 @@ def object_schema(properties: dict[str, Any]) -> dict[str, Any]:
         "required": list(properties),
         "additionalProperties": False,
     }
+
+
+def array_schema(items: dict[str, Any], least: int, most: int) -> dict[str, Any]:
+    return {"type": "array", "items": items, "minItems": least, "maxItems": most}
 
 
 SCORE_0_10 = {"type": "integer", "minimum": 0, "maximum": 10}

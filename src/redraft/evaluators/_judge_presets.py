@@ -19,7 +19,6 @@ from typing import Any
 
 from pydantic import Field
 
-from redraft.core._types import RunRequest
 from redraft.evaluators._checklist import Checklist
 from redraft.evaluators._judge_base import (
     GENERIC_CRITERIA,
@@ -30,10 +29,12 @@ from redraft.evaluators._judge_base import (
     TEXT,
     TEXT_LIST,
     Ask,
+    Case,
     Finding,
     JudgeFailure,
     Preset,
     ReplyModel,
+    array_schema,
     clip,
     clip_list,
     judge_messages,
@@ -68,20 +69,12 @@ class Comprehensive(Preset):
     )
     schema = object_schema({"comprehensive": {"type": "boolean"}, "reason": TEXT})
 
-    async def judge(
-        self,
-        ask: Ask,
-        request: RunRequest,
-        answer: str,
-        *,
-        threshold: float,
-        criteria: str | None,
-    ) -> Finding:
-        conversation = tagged("conversation", transcript(minimal_turns(request)))
+    async def judge(self, ask: Ask, case: Case) -> Finding:
+        conversation = tagged("conversation", transcript(minimal_turns(case.request)))
         messages = judge_messages(
             self.system,
             conversation,
-            tagged("answer", answer),
+            tagged("answer", case.answer),
             "Is the answer comprehensive? Reply with the JSON object only.",
         )
         reply = await ask(messages, self.schema, _ComprehensiveReply)
@@ -132,22 +125,14 @@ class Quality(Preset):
         }
     )
 
-    async def judge(
-        self,
-        ask: Ask,
-        request: RunRequest,
-        answer: str,
-        *,
-        threshold: float,
-        criteria: str | None,
-    ) -> Finding:
-        blocks = [request_block(request, with_format=True)]
-        if criteria:
-            blocks.append(tagged("requirements", criteria))
+    async def judge(self, ask: Ask, case: Case) -> Finding:
+        blocks = [request_block(case.request, with_format=True)]
+        if case.criteria:
+            blocks.append(tagged("requirements", case.criteria))
         messages = judge_messages(
             self.system,
             *blocks,
-            tagged("answer", answer),
+            tagged("answer", case.answer),
             "Grade the answer. Reply with the JSON object only.",
         )
         reply = await ask(messages, self.schema, _QualityReply)
@@ -160,20 +145,14 @@ class Quality(Preset):
             reason += f", confidence {value.confidence_score}/10"
         if issues:
             reason += ": " + "; ".join(issues)
-        passed = score >= threshold
+        passed = score >= case.threshold
         return Finding(
             passed=passed,
             score=score,
             reason=reason,
             suggestions=[] if passed else clip_list([*issues, hint], MAX_ITEMS + 1),
             confidence=None if value.confidence_score is None else value.confidence_score / 10,
-            data={
-                **reply.raw,
-                "quality_score": value.quality_score,
-                "confidence_score": value.confidence_score,
-                "issues": issues,
-                "improvement_hint": hint,
-            },
+            data={**reply.raw, **value.model_dump(), "issues": issues, "improvement_hint": hint},
         )
 
 
@@ -211,27 +190,19 @@ class Criteria(Preset):
         }
     )
 
-    async def judge(
-        self,
-        ask: Ask,
-        request: RunRequest,
-        answer: str,
-        *,
-        threshold: float,
-        criteria: str | None,
-    ) -> Finding:
-        applied = criteria or request.criteria or GENERIC_CRITERIA
+    async def judge(self, ask: Ask, case: Case) -> Finding:
+        applied = case.criteria or case.request.criteria or GENERIC_CRITERIA
         messages = judge_messages(
             self.system,
-            request_block(request, with_format=True),
+            request_block(case.request, with_format=True),
             tagged("criteria", applied),
-            tagged("answer", answer),
+            tagged("answer", case.answer),
             "Evaluate the answer against the criteria. Reply with the JSON object only.",
         )
         reply = await ask(messages, self.schema, _CriteriaReply)
         value = reply.value
         score = value.score / 10
-        passed = value.meets_criteria and score >= threshold
+        passed = value.meets_criteria and score >= case.threshold
         reasoning = clip(value.evaluation_reasoning)
         suggestions = clip_list(value.improvement_suggestions)
         reason = reasoning or (
@@ -245,8 +216,7 @@ class Criteria(Preset):
             suggestions=[] if passed else suggestions,
             data={
                 **reply.raw,
-                "score": value.score,
-                "meets_criteria": value.meets_criteria,
+                **value.model_dump(),
                 "evaluation_reasoning": reasoning,
                 "improvement_suggestions": suggestions,
                 "criteria": applied,
@@ -282,16 +252,7 @@ class Ragas(Preset):
         f"of the answer. List at most {MAX_STATEMENTS}, the most important first. Reply "
         'with one JSON object: {"statements": ["...", "..."]}.'
     )
-    extract_schema = object_schema(
-        {
-            "statements": {
-                "type": "array",
-                "items": TEXT,
-                "minItems": 1,
-                "maxItems": MAX_STATEMENTS,
-            }
-        }
-    )
+    extract_schema = object_schema({"statements": array_schema(TEXT, 1, MAX_STATEMENTS)})
     score_system = (
         "You score numbered statements taken from an answer. For each one give an "
         "integer score from 1 to 10 for how faithful it is (true, not invented or "
@@ -310,25 +271,15 @@ class Ragas(Preset):
                 "reason": {"type": "string", "maxLength": MAX_STATEMENT_REASON},
             }
         )
-        return object_schema(
-            {"verdicts": {"type": "array", "items": verdict, "minItems": count, "maxItems": count}}
-        )
+        return object_schema({"verdicts": array_schema(verdict, count, count)})
 
-    async def judge(
-        self,
-        ask: Ask,
-        request: RunRequest,
-        answer: str,
-        *,
-        threshold: float,
-        criteria: str | None,
-    ) -> Finding:
-        context = request_block(request)
+    async def judge(self, ask: Ask, case: Case) -> Finding:
+        context = request_block(case.request)
         extracted = await ask(
             judge_messages(
                 self.extract_system,
                 context,
-                tagged("answer", answer),
+                tagged("answer", case.answer),
                 "List the answer's atomic statements. Reply with the JSON object only.",
             ),
             self.extract_schema,
@@ -366,14 +317,14 @@ class Ragas(Preset):
         # not thereby raise the answer's mean.
         rows = [_Row.of(i, statement, by_index.get(i)) for i, statement in enumerate(statements, 1)]
         mean = sum(row.normalised for row in rows) / len(rows)
-        passed = mean >= threshold
+        passed = mean >= case.threshold
         weakest = sorted(rows, key=lambda row: row.normalised)
         reason = f"{len(rows)} statements, mean faithfulness and relevance {mean:.2f}"
         low = weakest[0]
         if low.normalised < 1.0:
             shown = f"{low.score}/10" if low.score is not None else "not scored"
             reason += f"; weakest: {low.statement!r} ({shown})"
-        below = [row for row in weakest if row.normalised < threshold][:3]
+        below = [row for row in weakest if row.normalised < case.threshold][:3]
         suggestions = [row.suggestion() for row in (below or weakest[:1])]
         return Finding(
             passed=passed,

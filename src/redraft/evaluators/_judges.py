@@ -30,7 +30,14 @@ from redraft.evaluators._checklist import (
     finding_of,
     unasked,
 )
-from redraft.evaluators._judge_base import GENERIC_CRITERIA, Finding, JudgeFailure, Reply, tagged
+from redraft.evaluators._judge_base import (
+    GENERIC_CRITERIA,
+    Case,
+    Finding,
+    JudgeFailure,
+    Reply,
+    tagged,
+)
 from redraft.evaluators._judge_presets import PRESETS
 from redraft.evaluators._pairwise import prefer
 from redraft.evaluators._reliability import Comparison, Reliability
@@ -129,34 +136,25 @@ class Judge(Evaluator):
     async def _judge(self, subject: Subject, context: EvaluationContext) -> Evidence:
         ask = GatewayAsk(self, subject, context)
         criteria = self._criteria(subject.request)
+        case = Case(subject.request, subject.text, context.threshold, criteria)
         try:
             if isinstance(self._preset, Checklist):
                 items = checklist_items(self.checklist, criteria)
                 if self.believes_nothing:
                     answers = unasked(items)  # every answer would read as uncertain
                 else:
-                    answers = self._read(
-                        await self._preset.answers(ask, subject.request, subject.text, items)
-                    )
-                finding = finding_of(
-                    doubted(answers) if self.flagged else answers, context.threshold
-                )
+                    answers = self._read(await self._preset.answers(ask, case, items))
+                finding = finding_of(doubted(answers) if self.flagged else answers, case.threshold)
                 if self.believes_nothing:
                     finding.reason += (
                         "; not asked: its record shows no P(yes) it can be believed at"
                     )
             else:
-                finding = await self._preset.judge(
-                    ask,
-                    subject.request,
-                    subject.text,
-                    threshold=context.threshold,
-                    criteria=criteria,
-                )
+                finding = await self._preset.judge(ask, case)
                 if self.flagged and finding.passed:
                     finding.confidence = 0.0  # passes nothing by itself
         except JudgeFailure as failure:
-            return self._evidence_for_failure(failure)
+            return failure.evidence(self, self.provider.spec, data={"preset": self.preset})
         return self._evidence_for(finding)
 
     async def compare(
@@ -188,10 +186,9 @@ class Judge(Evaluator):
             return None
         requirement = self._rng.choice(decided)
         ask = GatewayAsk(self, subject, context)
+        case = Case(subject.request, subject.text, context.threshold, criteria=None)
         try:
-            [answer] = await self._preset.answers(
-                ask, subject.request, subject.text, [requirement.text]
-            )
+            [answer] = await self._preset.answers(ask, case, [requirement.text])
         except JudgeFailure:
             return None  # a failed audit teaches nothing; the call is still on the ledger
         [read] = self._read([answer])
@@ -225,18 +222,6 @@ class Judge(Evaluator):
             required=self.required,
             confidence=finding.confidence,
             data=data,
-        )
-
-    def _evidence_for_failure(self, failure: JudgeFailure) -> Evidence:
-        return Evidence(
-            evaluator=self.name,
-            kind="judge",
-            status="error",
-            passed=False,
-            reason=failure.reason,
-            source=self.provider.spec,
-            required=self.required,
-            data={"preset": self.preset, **failure.data},
         )
 
     def __repr__(self) -> str:

@@ -28,6 +28,7 @@ from pydantic import Field
 from redraft.core._evaluator import Preference
 from redraft.core._types import RunRequest
 from redraft.evaluators._judge_base import (
+    SCORE_0_10,
     Ask,
     ReplyModel,
     judge_messages,
@@ -113,10 +114,7 @@ async def _read(
         _STATED_SYSTEM, *blocks, "Which answer meets the requirements better? JSON only."
     )
     schema = object_schema(
-        {
-            "better": {"type": "string", "enum": ["A", "B"]},
-            "confidence": {"type": "integer", "minimum": 0, "maximum": 10},
-        }
+        {"better": {"type": "string", "enum": ["A", "B"]}, "confidence": SCORE_0_10}
     )
     reply = await ask(messages, schema, _StatedChoice, stage=stage)
     certainty = reply.value.confidence / 10

@@ -5,10 +5,11 @@ A wrapped client (:mod:`redraft.middleware._clients`) intercepts one method,
 ``<resource>.create``, and is otherwise the real client. A
 :class:`VendorAdapter` holds only what differs between SDKs: which resource
 that is, how the call's arguments read as a :class:`~redraft.RunRequest`, what
-the loop cannot judge, the provider that drafts through the client, the
-SDK objects a finished run is returned as, and how to rebuild a sync client as
-the async one the runs draft through. Deciding a call and running it are the
-same for every vendor and live here once. Nothing here imports a vendor SDK.
+the loop cannot judge, the providers that draft and judge through the client,
+the SDK objects a finished run is returned as, and a sync client's credentials
+for the async one the runs draft through. Deciding a call, rebuilding a client
+and running it are the same for every vendor and live here once. Nothing here
+imports a vendor SDK.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from redraft.app._run import run
 from redraft.core._types import Message, RunRequest, RunResult
-from redraft.middleware._common import WrapperCore
+from redraft.middleware._common import Drafting, WrapperCore
 from redraft.middleware._options import CallOptions, split_options
 from redraft.providers import Provider
+from redraft.providers._sdk import SDKProvider
 
 __all__ = ["Call", "VendorAdapter"]
 
@@ -59,13 +61,29 @@ class VendorAdapter(ABC, Generic[C]):
     """The SDK's "argument not given" sentinel types."""
     unreadable: ClassVar[str]
     """The warning for messages the loop cannot read."""
+    judging: ClassVar[type[SDKProvider[Any]]]
+    """The SDK's provider, which judges through the wrapped client."""
+    drafting: ClassVar[type[Drafting[Any]]]
+    """Its :class:`Drafting` subclass, which writes a redrafted call's drafts."""
 
     # -- clients -------------------------------------------------------------------
 
     @abstractmethod
+    def credentials(self, client: Any) -> dict[str, Any]:
+        """The async client's arguments that say who a sync client is."""
+
     def async_twin(self, client: Any) -> C:
         """An async client with a sync client's endpoint, credentials, headers,
         query and timeout, its own retries off (redraft's ledger retries)."""
+        twin: C = self.async_client(
+            **self.credentials(client),
+            base_url=client.base_url,
+            timeout=client.timeout,
+            max_retries=0,
+            default_headers=dict(client._custom_headers),
+            default_query=dict(client._custom_query),
+        )
+        return twin
 
     def cannot_rebuild(self, client: Any) -> str | None:
         """Why :meth:`async_twin` cannot rebuild this sync client, if it cannot.
@@ -91,10 +109,12 @@ class VendorAdapter(ABC, Generic[C]):
 
     # -- running it ----------------------------------------------------------------------
 
-    @abstractmethod
     def provider(self, model: str, client: C, extras: Mapping[str, Any] | None = None) -> Provider:
         """A provider for ``model`` through ``client``; with ``extras`` it is the
         generator, sending them with every draft request."""
+        if extras is None:
+            return self.judging(model, client=client)
+        return self.drafting(model, client=client, extras=extras)
 
     @abstractmethod
     def response(self, result: RunResult, call: Call) -> Any:

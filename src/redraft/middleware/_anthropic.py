@@ -22,14 +22,17 @@ from anthropic.types import RawMessageStreamEvent
 from pydantic import TypeAdapter, ValidationError
 
 from redraft.app._openai_wire import extension_from_result, finish_reason_of
-from redraft.core._types import Message, ModelRequest, RunResult
+from redraft.core._types import Message, RunResult
 from redraft.middleware._adapter import Call, VendorAdapter
-from redraft.middleware._common import WrapperCore, merge_params, text_pieces
+from redraft.middleware._common import Drafting, WrapperCore, text_pieces
 from redraft.middleware._options import CallOptions
-from redraft.providers import Provider
 from redraft.providers._anthropic import AnthropicProvider
 
 __all__ = ["ADAPTER", "AnthropicAdapter", "events_of", "message_of"]
+
+
+class _DraftingProvider(Drafting[anthropic.AsyncAnthropic], AnthropicProvider):
+    """An :class:`AnthropicProvider` that writes a wrapped call's drafts."""
 
 
 class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
@@ -42,12 +45,14 @@ class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
     # timeout, …) are sent with each draft as given.
     loop_keys = frozenset({"model", "messages", "system", "max_tokens", "stream", "temperature"})
     omitted = (anthropic.NotGiven, anthropic.Omit)
+    judging = AnthropicProvider
+    drafting = _DraftingProvider
     unreadable = (
         "redraft cannot judge (no user turn, a trailing assistant prefill, or blocks other "
         "than text and images)"
     )
 
-    def async_twin(self, client: Any) -> anthropic.AsyncAnthropic:
+    def credentials(self, client: Any) -> dict[str, Any]:
         credentials: dict[str, Any] = {}
         if client.api_key:
             credentials["api_key"] = client.api_key
@@ -55,14 +60,7 @@ class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
             credentials["auth_token"] = client.auth_token
         elif getattr(client, "credentials", None) is not None:
             credentials["credentials"] = client.credentials
-        return anthropic.AsyncAnthropic(
-            **credentials,
-            base_url=client.base_url,
-            timeout=client.timeout,
-            max_retries=0,
-            default_headers=dict(client._custom_headers),
-            default_query=dict(client._custom_query),
-        )
+        return credentials
 
     def unsupported(
         self, core: WrapperCore, kwargs: Mapping[str, Any], options: CallOptions
@@ -88,16 +86,6 @@ class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
     def sampling(self, kwargs: Mapping[str, Any]) -> tuple[float | None, int | None]:
         return kwargs.get("temperature"), kwargs.get("max_tokens")
 
-    def provider(
-        self,
-        model: str,
-        client: anthropic.AsyncAnthropic,
-        extras: Mapping[str, Any] | None = None,
-    ) -> Provider:
-        if extras is None:
-            return AnthropicProvider(model, client=client)
-        return _DraftingProvider(model, client=client, extras=extras)
-
     def response(self, result: RunResult, call: Call) -> AnthropicMessage:
         return message_of(result, call.model)
 
@@ -106,20 +94,6 @@ class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
 
 
 ADAPTER = AnthropicAdapter()
-
-
-class _DraftingProvider(AnthropicProvider):
-    """The generator: an :class:`AnthropicProvider` that also sends the
-    call's other arguments with every draft request."""
-
-    def __init__(
-        self, model: str, *, client: anthropic.AsyncAnthropic, extras: Mapping[str, Any]
-    ) -> None:
-        super().__init__(model, client=client)
-        self._extras = extras
-
-    def _params(self, request: ModelRequest) -> dict[str, Any]:
-        return merge_params(self._extras, super()._params(request))
 
 
 def _text_of(blocks: object) -> str | None:

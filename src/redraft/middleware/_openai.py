@@ -25,14 +25,22 @@ from redraft.app._openai_wire import (
     finish_reason_of,
     result_chunks,
 )
-from redraft.core._types import Message, ModelRequest, RunResult
+from redraft.core._types import Message, RunResult
 from redraft.middleware._adapter import Call, VendorAdapter
-from redraft.middleware._common import WrapperCore, merge_params
+from redraft.middleware._common import Drafting, WrapperCore
 from redraft.middleware._options import CallOptions
-from redraft.providers import Provider
 from redraft.providers._openai import OpenAIProvider
 
 __all__ = ["ADAPTER", "OpenAIAdapter", "chunks_of", "completion_of"]
+
+
+class _DraftingProvider(Drafting[openai.AsyncOpenAI], OpenAIProvider):
+    """An :class:`OpenAIProvider` that writes a wrapped call's drafts."""
+
+    async def _send(self, client: openai.AsyncOpenAI, body: dict[str, Any]) -> Any:
+        # The caller's own SDK arguments (extra_body, extra_headers, timeout...)
+        # are only understood by the typed method.
+        return await client.chat.completions.create(**body)
 
 
 class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
@@ -56,6 +64,8 @@ class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
         }
     )
     omitted = (openai.NotGiven, openai.Omit)
+    judging = OpenAIProvider
+    drafting = _DraftingProvider
     unreadable = "redraft cannot judge (no user turn, or a role or content it does not read)"
 
     def cannot_rebuild(self, client: Any) -> str | None:
@@ -67,7 +77,7 @@ class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
             )
         return None
 
-    def async_twin(self, client: Any) -> openai.AsyncOpenAI:
+    def credentials(self, client: Any) -> dict[str, Any]:
         key_provider = getattr(client, "_api_key_provider", None)
         api_key: Any = client.api_key
         if callable(key_provider):
@@ -75,16 +85,7 @@ class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
             async def api_key() -> str:
                 return str(await asyncio.to_thread(key_provider))
 
-        return openai.AsyncOpenAI(
-            api_key=api_key,
-            organization=client.organization,
-            project=client.project,
-            base_url=client.base_url,
-            timeout=client.timeout,
-            max_retries=0,
-            default_headers=dict(client._custom_headers),
-            default_query=dict(client._custom_query),
-        )
+        return {"api_key": api_key, "organization": client.organization, "project": client.project}
 
     def unsupported(
         self, core: WrapperCore, kwargs: Mapping[str, Any], options: CallOptions
@@ -134,13 +135,6 @@ class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
         max_tokens = kwargs.get("max_completion_tokens") or kwargs.get("max_tokens")
         return kwargs.get("temperature"), max_tokens
 
-    def provider(
-        self, model: str, client: openai.AsyncOpenAI, extras: Mapping[str, Any] | None = None
-    ) -> Provider:
-        if extras is None:
-            return OpenAIProvider(model, client=client)
-        return _DraftingProvider(model, client=client, extras=extras)
-
     def response(self, result: RunResult, call: Call) -> ChatCompletion:
         return completion_of(result, call.model)
 
@@ -160,25 +154,6 @@ def _format_type(response_format: object) -> str | None:
         kind = response_format.get("type")
         return kind if isinstance(kind, str) else None
     return None
-
-
-class _DraftingProvider(OpenAIProvider):
-    """The generator: an :class:`OpenAIProvider` that also sends the call's
-    other arguments with every draft request."""
-
-    def __init__(
-        self, model: str, *, client: openai.AsyncOpenAI, extras: Mapping[str, Any]
-    ) -> None:
-        super().__init__(model, client=client)
-        self._extras = extras
-
-    def _params(self, request: ModelRequest) -> dict[str, Any]:
-        return merge_params(self._extras, super()._params(request))
-
-    async def _send(self, client: openai.AsyncOpenAI, body: dict[str, Any]) -> Any:
-        # The caller's own SDK arguments (extra_body, extra_headers, timeout...)
-        # are only understood by the typed method.
-        return await client.chat.completions.create(**body)
 
 
 def completion_of(result: RunResult, model: str) -> ChatCompletion:

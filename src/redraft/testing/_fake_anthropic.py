@@ -6,15 +6,15 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from redraft.app._openai_wire import text_pieces
 from redraft.app._sse import encode_sse
 from redraft.testing._fake_openai import (
-    FakeError,
     FakeToolCalls,
     _FakeServer,
     _Handler,
     argument_pieces,
+    content_text,
     count_words,
+    cut_words,
 )
 
 __all__ = ["FakeAnthropicServer"]
@@ -35,18 +35,6 @@ def anthropic_error_body(status: int, message: str) -> dict[str, Any]:
         "type": "error",
         "error": {"type": _ERROR_TYPES.get(status, "api_error"), "message": message},
     }
-
-
-def _text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return " ".join(
-            str(block.get("text", ""))
-            for block in content
-            if isinstance(block, dict) and block.get("type") == "text"
-        )
-    return ""
 
 
 class FakeAnthropicServer(_FakeServer):
@@ -88,19 +76,9 @@ class FakeAnthropicServer(_FakeServer):
             error = anthropic_error_body(400, "max_tokens: Field required")
             handler.send_json(400, error, request_id)
             return
-        response = self._next_response(body)
-        if response is None:
-            message = f"FakeAnthropicServer has no response left (request {len(self.requests)})"
-            headers = {**request_id, "x-should-retry": "false"}
-            handler.send_json(500, anthropic_error_body(500, message), headers)
-            return
-        if isinstance(response, FakeError):
-            payload = response.body or anthropic_error_body(
-                response.status, f"fake error {response.status}"
-            )
-            handler.send_json(response.status, payload, {**request_id, **response.headers})
-            return
-        self._reply(handler, body, response, request_id)
+        answer = self._answer(handler, body, anthropic_error_body, request_id)
+        if answer is not None:
+            self._reply(handler, body, answer, request_id)
 
     def _reply(
         self,
@@ -110,23 +88,15 @@ class FakeAnthropicServer(_FakeServer):
         headers: dict[str, str],
     ) -> None:
         text = answer.text if isinstance(answer, FakeToolCalls) else answer
-        limit: int = body["max_tokens"]
-        pieces = text_pieces(text)
-        stop_reason = "end_turn"
-        if count_words(text) > limit:
-            pieces = [p for p in pieces if p.strip()][:limit]
-            stop_reason = "max_tokens"
+        pieces, cut = cut_words(text, body["max_tokens"])
         text = "".join(pieces)
-        uses: list[dict[str, Any]] = []
-        if isinstance(answer, FakeToolCalls):
-            ids = self._tool_call_ids(answer, "toolu_fake_")
-            uses = [
-                {"type": "tool_use", "id": call_id, "name": name, "input": arguments}
-                for call_id, (name, arguments) in zip(ids, answer.calls, strict=True)
-            ]
-            stop_reason = "tool_use"
-        input_tokens = count_words(_text_of(body.get("system"))) + sum(
-            count_words(_text_of(m.get("content"))) for m in body["messages"]
+        uses: list[dict[str, Any]] = [
+            {"type": "tool_use", "id": call_id, "name": name, "input": arguments}
+            for call_id, name, arguments in self._tool_calls(answer, "toolu_fake_")
+        ]
+        stop_reason = "tool_use" if uses else "max_tokens" if cut else "end_turn"
+        input_tokens = count_words(content_text(body.get("system"))) + sum(
+            count_words(content_text(m.get("content"))) for m in body["messages"]
         )
         output_tokens = count_words(text) + sum(count_words(json.dumps(u["input"])) for u in uses)
         blocks = [{"type": "text", "text": text}] if text or not uses else []

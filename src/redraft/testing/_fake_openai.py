@@ -74,6 +74,24 @@ def count_words(text: str) -> int:
     return len(text.split())
 
 
+def content_text(content: Any) -> str:
+    """The text of a message's content: a string, or its parts' ``text``."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return " ".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
+    return ""
+
+
+def cut_words(text: str, limit: object) -> tuple[list[str], bool]:
+    """``text`` as stream pieces, at most ``limit`` words of them (an int
+    limit); and whether it was cut."""
+    pieces = text_pieces(text)
+    if isinstance(limit, int) and count_words(text) > limit:
+        return [p for p in pieces if p.strip()][:limit], True
+    return pieces, False
+
+
 class _FakeServer:
     """Plumbing shared by the fake vendor servers: a queue of responses, a log
     of requests, and a threaded HTTP server on an ephemeral loopback port."""
@@ -149,14 +167,39 @@ class _FakeServer:
             return item
         return item(body)
 
+    def _answer(
+        self,
+        handler: _Handler,
+        body: dict[str, Any],
+        error_body: Callable[[int, str], dict[str, Any]],
+        headers: dict[str, str],
+    ) -> str | FakeToolCalls | None:
+        """The next queued answer; None once an empty queue or a
+        :class:`FakeError` has been answered (in the vendor's ``error_body``)."""
+        response = self._next_response(body)
+        if response is None:
+            message = f"{type(self).__name__} has no response left (request {len(self.requests)})"
+            # x-should-retry stops the SDK from retrying a queue that stays empty.
+            handler.send_json(500, error_body(500, message), {**headers, "x-should-retry": "false"})
+            return None
+        if isinstance(response, FakeError):
+            payload = response.body or error_body(response.status, f"fake error {response.status}")
+            handler.send_json(response.status, payload, {**headers, **response.headers})
+            return None
+        return response
+
     def _new_id(self) -> int:
         return next(self._ids)
 
-    def _tool_call_ids(self, answer: FakeToolCalls, prefix: str) -> list[str]:
-        if answer.ids is not None:
-            return list(answer.ids)
+    def _tool_calls(
+        self, answer: str | FakeToolCalls, prefix: str
+    ) -> list[tuple[str, str, dict[str, Any]]]:
+        """An answer's tool calls as ``(id, name, arguments)``; none for text."""
+        if not isinstance(answer, FakeToolCalls):
+            return []
         with self._lock:
-            return [f"{prefix}{next(self._call_ids)}" for _ in answer.calls]
+            ids = answer.ids or [f"{prefix}{next(self._call_ids)}" for _ in answer.calls]
+        return [(call_id, *call) for call_id, call in zip(ids, answer.calls, strict=True)]
 
     def handle(self, handler: _Handler, method: str, path: str, body: Any) -> None:
         raise NotImplementedError
@@ -238,14 +281,6 @@ def openai_error_body(status: int, message: str) -> dict[str, Any]:
     return {"error": {"message": message, "type": error_type, "param": None, "code": None}}
 
 
-def _message_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return " ".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
-    return ""
-
-
 class FakeOpenAIServer(_FakeServer):
     """OpenAI's ``/v1/chat/completions`` (plain and streamed) and ``/v1/models``.
 
@@ -277,44 +312,26 @@ class FakeOpenAIServer(_FakeServer):
         if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
             handler.send_json(400, openai_error_body(400, "body must be JSON with 'messages'"))
             return
-        response = self._next_response(body)
-        if response is None:
-            message = f"FakeOpenAIServer has no response left (request {len(self.requests)})"
-            # x-should-retry stops the SDK from retrying a queue that stays empty.
-            handler.send_json(500, openai_error_body(500, message), {"x-should-retry": "false"})
-            return
-        if isinstance(response, FakeError):
-            payload = response.body or openai_error_body(
-                response.status, f"fake error {response.status}"
-            )
-            handler.send_json(response.status, payload, response.headers)
-            return
-        self._complete(handler, body, response)
+        answer = self._answer(handler, body, openai_error_body, {})
+        if answer is not None:
+            self._complete(handler, body, answer)
 
     def _complete(
         self, handler: _Handler, body: dict[str, Any], answer: str | FakeToolCalls
     ) -> None:
         text = answer.text if isinstance(answer, FakeToolCalls) else answer
-        limit = body.get("max_completion_tokens") or body.get("max_tokens")
-        pieces = text_pieces(text)
-        finish = "stop"
-        if isinstance(limit, int) and count_words(text) > limit:
-            pieces = [p for p in pieces if p.strip()][:limit]
-            finish = "length"
+        pieces, cut = cut_words(text, body.get("max_completion_tokens") or body.get("max_tokens"))
         text = "".join(pieces)
-        calls: list[dict[str, Any]] = []
-        if isinstance(answer, FakeToolCalls):
-            ids = self._tool_call_ids(answer, "call_fake_")
-            calls = [
-                {
-                    "id": call_id,
-                    "type": "function",
-                    "function": {"name": name, "arguments": json.dumps(arguments)},
-                }
-                for call_id, (name, arguments) in zip(ids, answer.calls, strict=True)
-            ]
-            finish = "tool_calls"
-        prompt_tokens = sum(count_words(_message_text(m.get("content"))) for m in body["messages"])
+        calls: list[dict[str, Any]] = [
+            {
+                "id": call_id,
+                "type": "function",
+                "function": {"name": name, "arguments": json.dumps(arguments)},
+            }
+            for call_id, name, arguments in self._tool_calls(answer, "call_fake_")
+        ]
+        finish = "tool_calls" if calls else "length" if cut else "stop"
+        prompt_tokens = sum(count_words(content_text(m.get("content"))) for m in body["messages"])
         completion_tokens = count_words(text) + sum(
             count_words(c["function"]["arguments"]) for c in calls
         )
