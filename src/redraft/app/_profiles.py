@@ -100,6 +100,7 @@ class Profile(EvaluationSpec):
     repair: bool = True
     deadline_s: float | None = Field(default=DEFAULT_DEADLINE_S, gt=0)
     token_budget: int | None = Field(default=None, ge=1)
+    cost_budget_usd: float | None = Field(default=None, gt=0)
     max_tokens: int = Field(default=512, ge=1)
     # The evaluation spec's fields, with a profile's defaults (see EvaluationSpec).
     must_match: list[str] = Field(default_factory=list)

@@ -261,6 +261,7 @@ class EvaluationOptions(EvaluationSpec):
     repair: bool | None = None
     deadline_s: float | None = Field(default=None, gt=0)
     token_budget: int | None = Field(default=None, ge=1)
+    cost_budget_usd: float | None = Field(default=None, gt=0)
 
     def spec(self) -> EvaluationSpec:
         """Only the evaluation spec of these options."""

@@ -103,6 +103,12 @@ CONFIGURATION_FAILURES = {
     help="Tokens for the whole run, judge calls included.",
 )
 @click.option(
+    "--cost-budget",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="USD",
+    help="US dollars for the whole run, judge calls included, from the models' prices.",
+)
+@click.option(
     "--max-tokens",
     type=click.IntRange(min=1),
     default=512,
@@ -148,6 +154,7 @@ def ask(
     repair: bool,
     deadline: float | None,
     token_budget: int | None,
+    cost_budget: float | None,
     max_tokens: int,
     delivery: str,
     candidates: int,
@@ -180,6 +187,7 @@ def ask(
         repair=repair,
         feedback=feedback,  # type: ignore[arg-type]
         token_budget=token_budget,
+        cost_budget_usd=cost_budget,
         max_tokens=max_tokens,
         delivery=delivery,  # type: ignore[arg-type]
         candidates=candidates,

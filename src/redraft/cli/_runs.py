@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from redraft.cli._stored import fail, table_console, with_store
+from redraft.cli._view import describe_cost
 from redraft.core._types import CallRecord, Draft, Evidence
 from redraft.store import RunFilter, RunSummary, StoredRun
 
@@ -204,10 +205,16 @@ def _detail(run: StoredRun) -> Group:
         Text(
             f"totals: {len(run.calls)} calls, {run.usage.input_tokens} input + "
             f"{run.usage.output_tokens} output = {run.usage.total_tokens} tokens, "
-            f"{totals:.0f} ms in LLM calls"
+            f"{totals:.0f} ms in LLM calls, {describe_cost(_cost(run.calls))}"
         )
     )
     return Group(*parts)
+
+
+def _cost(calls: list[CallRecord]) -> float | None:
+    """What the calls so far cost (a run still going has no result yet)."""
+    costs = [call.cost_usd for call in calls]
+    return None if None in costs else sum(c for c in costs if c is not None)
 
 
 def _totals(calls: list[CallRecord]) -> float:

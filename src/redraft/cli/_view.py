@@ -150,8 +150,16 @@ class RunView:
         self.console.print(
             f"[dim]run {result.run_id} · {len(result.calls)} LLM call(s) ({by_kind})"
             f"{f', {errors} failed' if errors else ''} · tokens in {result.usage.input_tokens}"
-            f" / out {result.usage.output_tokens} · {latency / 1000:.1f}s in calls[/]"
+            f" / out {result.usage.output_tokens} · {latency / 1000:.1f}s in calls"
+            f" · {describe_cost(result.cost_usd)}[/]"
         )
+
+
+def describe_cost(usd: float | None) -> str:
+    """A run's cost for people: dollars to the cent's hundredth, or why not."""
+    if usd is None:
+        return "cost unknown (no price for a model)"
+    return f"${usd:.4f}" if usd >= 0.0001 or usd == 0 else f"${usd:.6f}"
 
 
 def _verdict_table(attempt: int, verdict: Verdict) -> Group:

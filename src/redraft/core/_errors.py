@@ -150,9 +150,9 @@ class ToolLoopLimitError(RedraftError):
 
 
 class BudgetExhaustedError(RedraftError):
-    """Starting a call would break the run's token budget or deadline."""
+    """Starting a call would break the run's token or cost budget or its deadline."""
 
-    def __init__(self, message: str, *, limit: Literal["tokens", "deadline"]) -> None:
+    def __init__(self, message: str, *, limit: Literal["tokens", "cost", "deadline"]) -> None:
         super().__init__(message)
         self.limit = limit
 

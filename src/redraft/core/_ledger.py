@@ -24,6 +24,7 @@ import logging
 import random
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable
+from typing import NamedTuple
 
 from redraft.core._errors import (
     BudgetExhaustedError,
@@ -61,6 +62,13 @@ _JITTER = 0.25
 Sleep = Callable[[float], Awaitable[object]]
 
 
+class _Reservation(NamedTuple):
+    """What a call in flight holds of the run's budgets until it is recorded."""
+
+    tokens: int
+    usd: float
+
+
 class Ledger:
     """The budget, deadline, retries and call records of one run.
 
@@ -89,7 +97,9 @@ class Ledger:
         self._started = clock()
         self._deadline = self._started + policy.deadline_s if policy.deadline_s else None
         self._token_budget = policy.token_budget
+        self._cost_budget = policy.cost_budget_usd
         self._reserved = 0
+        self._reserved_usd = 0.0
         self.usage = Usage()
         self.calls: list[CallRecord] = []
         self._announced = 0
@@ -106,35 +116,75 @@ class Ledger:
             return None
         return self._token_budget - self.usage.total_tokens - self._reserved
 
+    @property
+    def spent_usd(self) -> float:
+        """What the calls recorded so far cost (those with a known price)."""
+        return sum(call.cost_usd or 0.0 for call in self.calls)
+
     def check_deadline(self) -> None:
         remaining = self.remaining_time()
         if remaining is not None and remaining <= 0:
             raise BudgetExhaustedError("the run's deadline has passed", limit="deadline")
 
-    def _reserve(self, provider: Provider, request: ModelRequest) -> tuple[ModelRequest, int]:
+    def _reserve(
+        self, provider: Provider, request: ModelRequest
+    ) -> tuple[ModelRequest, _Reservation]:
+        """Hold what the call could cost at most, cutting its output cap to
+        what the budgets leave, or raise when not even a short answer fits."""
         self.check_deadline()
-        left = self.remaining_tokens()
-        if left is None:
-            return request, 0
+        tokens_left = self.remaining_tokens()
+        if tokens_left is None and self._cost_budget is None:
+            return request, _Reservation(0, 0.0)
         prompt_bound = provider.input_token_bound(request.messages)
         if request.tools:
             # Tool definitions are part of the prompt the vendor bills.
             prompt_bound += sum(
                 len(spec.model_dump_json().encode("utf-8")) for spec in request.tools
             )
-        room = left - prompt_bound
-        wanted = min(request.max_tokens, max(room, 0))
-        if wanted < min(_MIN_USEFUL_OUTPUT_TOKENS, request.max_tokens):
-            raise BudgetExhaustedError(
-                f"token budget exhausted: {left} tokens left, this call could need "
-                f"{prompt_bound} for its prompt",
-                limit="tokens",
-            )
-        reservation = prompt_bound + wanted
-        self._reserved += reservation
+        wanted = request.max_tokens
+        if tokens_left is not None:
+            wanted = min(wanted, max(tokens_left - prompt_bound, 0))
+            if wanted < min(_MIN_USEFUL_OUTPUT_TOKENS, request.max_tokens):
+                raise BudgetExhaustedError(
+                    f"token budget exhausted: {tokens_left} tokens left, this call could "
+                    f"need {prompt_bound} for its prompt",
+                    limit="tokens",
+                )
+        usd = 0.0
+        if self._cost_budget is not None:
+            wanted, usd = self._within_cost(provider, prompt_bound, wanted, request.max_tokens)
+        reservation = _Reservation(prompt_bound + wanted if tokens_left is not None else 0, usd)
+        self._reserved += reservation.tokens
+        self._reserved_usd += reservation.usd
         if wanted != request.max_tokens:
             request = request.model_copy(update={"max_tokens": wanted})
         return request, reservation
+
+    def _within_cost(
+        self, provider: Provider, prompt_bound: int, wanted: int, asked: int
+    ) -> tuple[int, float]:
+        """The output tokens the cost budget leaves this call, and what the call
+        could cost with them."""
+        assert self._cost_budget is not None
+        prices = provider.token_prices()
+        if prices is None:
+            raise BudgetExhaustedError(
+                f"no price is known for {provider.spec}, so the run's cost budget "
+                "could not be kept: give the model a price or drop the cost budget",
+                limit="cost",
+            )
+        left = self._cost_budget - self.spent_usd - self._reserved_usd
+        prompt_cost = prompt_bound * prices.input_per_million / 1_000_000
+        if prices.output_per_million > 0:
+            room = int((left - prompt_cost) * 1_000_000 // prices.output_per_million)
+            wanted = min(wanted, max(room, 0))
+        if left < prompt_cost or wanted < min(_MIN_USEFUL_OUTPUT_TOKENS, asked):
+            raise BudgetExhaustedError(
+                f"cost budget exhausted: ${max(left, 0.0):.6f} left, this call could cost "
+                f"${prompt_cost:.6f} for its prompt alone",
+                limit="cost",
+            )
+        return wanted, prompt_cost + wanted * prices.output_per_million / 1_000_000
 
     # -- records --------------------------------------------------------------
 
@@ -161,6 +211,7 @@ class Ledger:
         retry: int,
     ) -> None:
         self.usage = self.usage + usage
+        prices = provider.token_prices()
         parameters: dict[str, object] = {"max_tokens": request.max_tokens}
         if request.temperature is not None:
             parameters["temperature"] = request.temperature
@@ -184,6 +235,7 @@ class Ledger:
                 error=_describe(error) if error is not None else None,
                 finish_reason=finish_reason,
                 retry=retry,
+                cost_usd=None if prices is None else prices.cost(usage),
             )
         )
 
@@ -209,6 +261,7 @@ class Ledger:
                 parameters=dict(parameters or {}),
                 text=text,
                 status="cached",
+                cost_usd=0.0,
             )
         )
 
@@ -327,7 +380,7 @@ class Ledger:
         self,
         provider: Provider,
         request: ModelRequest,
-        reservation: int,
+        reservation: _Reservation,
         *,
         kind: CallKind,
         attempt: int,
@@ -375,7 +428,8 @@ class Ledger:
             error = ProviderError(f"{type(exc).__name__}: {exc}", provider=provider.name)
             raise error from exc
         finally:
-            self._reserved -= reservation
+            self._reserved -= reservation.tokens
+            self._reserved_usd -= reservation.usd
             if usage is None:
                 # The provider reported nothing (a failure, or a stream cut
                 # short). If text came back the prompt was processed, so charge

@@ -14,7 +14,14 @@ from collections.abc import AsyncIterator, Iterator
 from contextvars import ContextVar
 
 from redraft.core._errors import RealModelCallBlockedError
-from redraft.core._types import Completion, Message, ModelRequest, StreamChunk, Usage
+from redraft.core._types import (
+    Completion,
+    Message,
+    ModelRequest,
+    StreamChunk,
+    TokenPrices,
+    Usage,
+)
 
 __all__ = [
     "Provider",
@@ -72,6 +79,15 @@ class Provider(ABC):
 
         A run whose policy leaves ``deadline_s`` unset sizes its deadline from
         it; None keeps the fixed default (``DEFAULT_DEADLINE_S``).
+        """
+        return None
+
+    def token_prices(self) -> TokenPrices | None:
+        """What this model's tokens cost, or None when no price is known.
+
+        Call records carry their cost from it, and a run's cost budget holds
+        against it. Vendor providers look their model up in ``genai-prices``;
+        the embedded and scripted models cost nothing.
         """
         return None
 

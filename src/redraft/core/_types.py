@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
 __all__ = [
+    "FREE",
     "DEFAULT_DEADLINE_S",
     "CallKind",
     "CallRecord",
@@ -34,6 +35,7 @@ __all__ = [
     "StreamChunk",
     "ToolCall",
     "TokenLogprobs",
+    "TokenPrices",
     "ToolSpec",
     "Usage",
     "Verdict",
@@ -112,6 +114,23 @@ class Usage(BaseModel):
             input_tokens=self.input_tokens + other.input_tokens,
             output_tokens=self.output_tokens + other.output_tokens,
         )
+
+
+class TokenPrices(BaseModel):
+    """What a model's tokens cost, in US dollars per million."""
+
+    input_per_million: float = Field(ge=0.0)
+    output_per_million: float = Field(ge=0.0)
+
+    def cost(self, usage: Usage) -> float:
+        return (
+            usage.input_tokens * self.input_per_million
+            + usage.output_tokens * self.output_per_million
+        ) / 1_000_000
+
+
+FREE = TokenPrices(input_per_million=0.0, output_per_million=0.0)
+"""The price of a model that runs here (the embedded one) or is scripted."""
 
 
 class ToolSpec(BaseModel):
@@ -294,6 +313,9 @@ class CallRecord(BaseModel):
     error: str | None = None
     finish_reason: str | None = None
     retry: int = Field(default=0, ge=0)
+    cost_usd: float | None = None
+    """What the call cost in US dollars, from the model's prices; None when
+    no price is known for the model."""
     """0 for a call's first try; n for its n-th provider retry (429, 5xx,
     connection drop). Retries are not redraft attempts."""
 
@@ -317,6 +339,11 @@ class Policy(BaseModel):
     shows the deadline used."""
     token_budget: int | None = Field(default=None, ge=1)
     """Token limit for the whole run (input + output, judge and feedback calls included)."""
+    cost_budget_usd: float | None = Field(default=None, gt=0.0)
+    """Spending limit in US dollars for the whole run, every call included,
+    from the models' prices: a call that could take the run past it is cut
+    short or not made (``stop_reason: "budget"``); a model with no known
+    price is not called under it."""
     max_tokens: int = Field(default=512, ge=1)
     """Output cap of one draft call."""
     temperature: float | None = None
@@ -455,3 +482,11 @@ class RunResult(BaseModel):
     comparison: DraftComparison | None = None
     """The judge's choice between two drafts the verified evidence could not
     separate (policy ``pairwise``), when one was asked for."""
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def cost_usd(self) -> float | None:
+        """What every call of the run cost in US dollars; None when a call's
+        model has no known price (a sum without it would claim too little)."""
+        costs = [call.cost_usd for call in self.calls]
+        return None if None in costs else sum(c for c in costs if c is not None)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, Protocol, TypedDict, TypeVar, cast
 
 from pydantic import ValidationError
 
@@ -22,19 +22,20 @@ from redraft.app._panel import NothingToEvaluateError, build_panel
 from redraft.app._settings import Settings, load_settings
 from redraft.app._spec import NO_JUDGE, EvaluationSpec, policy_with, validation_problems
 from redraft.core._errors import ConfigurationError
-from redraft.core._types import Policy, RunRequest
+from redraft.core._types import ModelRequest, Policy, RunRequest
 from redraft.evaluators import Evaluator
 from redraft.middleware._options import CallOptions
 from redraft.providers import Provider, ProviderRegistry, parse_model_spec
+from redraft.providers._sdk import SDKProvider
 
 __all__ = [
     "NO_JUDGE",
+    "Drafting",
     "JudgeArg",
     "WrapOptions",
     "WrapperCore",
     "make_core",
     "log",
-    "merge_params",
     "text_pieces",
 ]
 
@@ -47,9 +48,13 @@ _POLICY_OPTIONS = (
     "pairwise",
     "repair",
     "deadline_s",
+    "token_budget",
+    "cost_budget_usd",
 )
 
 log = logging.getLogger("redraft.middleware")
+
+ClientT = TypeVar("ClientT")
 
 
 JudgeArg = Provider | str | None
@@ -82,15 +87,28 @@ class WrapOptions(TypedDict, total=False):
     check_injection: bool
 
 
-def merge_params(extras: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
-    """The caller's own SDK arguments under the ones a provider builds: the
-    provider's win, except that both ``extra_body`` objects are kept."""
-    merged = {**extras, **params}
-    if isinstance(extras.get("extra_body"), Mapping) and isinstance(
-        params.get("extra_body"), Mapping
-    ):
-        merged["extra_body"] = {**extras["extra_body"], **params["extra_body"]}
-    return merged
+class _BuildsParams(Protocol):
+    def _params(self, request: ModelRequest) -> dict[str, Any]: ...
+
+
+class Drafting(SDKProvider[ClientT]):
+    """The generator of a wrapped call: put before an SDK provider among a
+    class's bases, it sends the call's other SDK arguments (``extras``) with
+    every draft request. The provider's own parameters win, except that both
+    ``extra_body`` objects are kept."""
+
+    def __init__(self, model: str, *, client: ClientT, extras: Mapping[str, Any]) -> None:
+        super().__init__(model, client=client)
+        self._extras = extras
+
+    def _params(self, request: ModelRequest) -> dict[str, Any]:
+        # SDKProvider declares no _params; the vendor provider after this class does.
+        params = cast(_BuildsParams, super())._params(request)
+        merged = {**self._extras, **params}
+        extra_body = self._extras.get("extra_body")
+        if isinstance(extra_body, Mapping) and isinstance(params.get("extra_body"), Mapping):
+            merged["extra_body"] = {**extra_body, **params["extra_body"]}
+        return merged
 
 
 class WrapperCore:
@@ -185,8 +203,6 @@ class WrapperCore:
                 value = getattr(options, name)
                 if value is not None:
                     updates[name] = value
-            if options.token_budget is not None:
-                updates["token_budget"] = options.token_budget
         return policy_with(self.policy, updates, what="invalid policy for this call: ")
 
     def evaluator_for(

@@ -60,6 +60,7 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
 
     name = "anthropic"
     example_spec = "anthropic:claude-sonnet-4-5"
+    vendor = "anthropic"
 
     def _get_client(self) -> anthropic.AsyncAnthropic:
         if self._client is not None:

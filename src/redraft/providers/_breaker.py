@@ -31,7 +31,7 @@ from redraft.core._errors import (
     RedraftError,
 )
 from redraft.core._provider import Provider
-from redraft.core._types import Completion, Message, ModelRequest, StreamChunk
+from redraft.core._types import Completion, Message, ModelRequest, StreamChunk, TokenPrices
 
 __all__ = ["BreakerState", "CircuitBreaker", "counts_as_failure"]
 
@@ -91,6 +91,9 @@ class CircuitBreaker(Provider):
     @property
     def spec(self) -> str:
         return self.provider.spec
+
+    def token_prices(self) -> TokenPrices | None:
+        return self.provider.token_prices()
 
     @property
     def state(self) -> BreakerState:

@@ -26,7 +26,7 @@ from typing import Any
 
 from redraft.core._errors import ConfigurationError, ProviderError, ProviderResponseError
 from redraft.core._provider import Provider
-from redraft.core._types import Completion, ModelRequest, StreamChunk, Usage
+from redraft.core._types import FREE, Completion, ModelRequest, StreamChunk, TokenPrices, Usage
 from redraft.providers._logprobs import read_logprobs
 from redraft.providers._throughput import Throughput, prior_tokens_per_s
 
@@ -131,6 +131,9 @@ class LocalProvider(Provider):
     supports_json_schema = True
     supports_logprobs = True
     is_real = True
+
+    def token_prices(self) -> TokenPrices:
+        return FREE  # it runs here
 
     def __init__(
         self,

@@ -57,6 +57,7 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
 
     name = "openai"
     example_spec = "openai:gpt-4o-mini"
+    vendor = "openai"
     # Compatible servers that ignore the request answer without them; the
     # judge then falls back to reading the text (see evaluators/_checklist.py).
     supports_logprobs = True

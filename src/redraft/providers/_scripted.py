@@ -21,11 +21,13 @@ import inspect
 import json
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from typing import Any
+from typing import Any, TypedDict
+
+from typing_extensions import Unpack
 
 from redraft.core._errors import ProviderError
 from redraft.core._provider import Provider, count_tokens_roughly, usage_for
-from redraft.core._types import Completion, Message, ModelRequest, StreamChunk
+from redraft.core._types import FREE, Completion, Message, ModelRequest, StreamChunk, TokenPrices
 
 __all__ = ["EchoModel", "FunctionModel", "ScriptedModel", "Script"]
 
@@ -33,10 +35,24 @@ Script = str | Completion | BaseException | Callable[[ModelRequest], str]
 Responder = Callable[[ModelRequest], "str | Completion | Awaitable[str | Completion]"]
 
 
+class FakeOptions(TypedDict, total=False):
+    """The keyword options of :class:`ScriptedModel` and :class:`FunctionModel`:
+    the model name (``"scripted"``, ``"function"``), delays in seconds before
+    each answer and each streamed piece, and ``supports_logprobs``."""
+
+    model: str
+    delay: float
+    chunk_delay: float
+    supports_logprobs: bool
+
+
 class _FakeProvider(Provider):
     name = "scripted"
     supports_json_schema = True
     is_real = False
+
+    def token_prices(self) -> TokenPrices:
+        return FREE
 
     def __init__(
         self,
@@ -52,24 +68,28 @@ class _FakeProvider(Provider):
         self.supports_logprobs = supports_logprobs
         self.history: list[ModelRequest] = []
 
-    async def _respond(self, request: ModelRequest) -> Completion:
+    async def _respond(self, request: ModelRequest) -> str | Completion:
+        """The answer: a whole :class:`Completion`, or its text (a normal stop)."""
         raise NotImplementedError
 
     def input_token_bound(self, messages: list[Message]) -> int:
         # Fakes count tokens themselves (see usage_for), so the bound is exact.
         return sum(count_tokens_roughly(m.text) for m in messages)
 
-    async def complete(self, request: ModelRequest) -> Completion:
+    async def _answer(self, request: ModelRequest) -> Completion:
         self.history.append(request)
         if self.delay:
             await asyncio.sleep(self.delay)
-        return _honour_max_tokens(request, await self._respond(request))
+        answer = await self._respond(request)
+        if not isinstance(answer, Completion):
+            answer = Completion(text=answer, usage=usage_for(request, answer), finish_reason="stop")
+        return _honour_max_tokens(request, answer)
+
+    async def complete(self, request: ModelRequest) -> Completion:
+        return await self._answer(request)
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
-        self.history.append(request)
-        if self.delay:
-            await asyncio.sleep(self.delay)
-        completion = _honour_max_tokens(request, await self._respond(request))
+        completion = await self._answer(request)
         for piece in _pieces(completion.text):
             if self.chunk_delay:
                 await asyncio.sleep(self.chunk_delay)
@@ -92,27 +112,14 @@ class ScriptedModel(_FakeProvider):
     that makes more calls than it planned fails loudly.
     """
 
-    def __init__(
-        self,
-        script: Iterable[Script],
-        *,
-        model: str = "scripted",
-        delay: float = 0.0,
-        chunk_delay: float = 0.0,
-        supports_logprobs: bool = False,
-    ) -> None:
-        super().__init__(
-            model=model,
-            delay=delay,
-            chunk_delay=chunk_delay,
-            supports_logprobs=supports_logprobs,
-        )
+    def __init__(self, script: Iterable[Script], **options: Unpack[FakeOptions]) -> None:
+        super().__init__(**options)
         self.queue: deque[Script] = deque(script)
 
     def add(self, *items: Script) -> None:
         self.queue.extend(items)
 
-    async def _respond(self, request: ModelRequest) -> Completion:
+    async def _respond(self, request: ModelRequest) -> str | Completion:
         if not self.queue:
             raise ProviderError(
                 f"scripted model {self.model!r} has no response left (call {len(self.history)})",
@@ -121,39 +128,20 @@ class ScriptedModel(_FakeProvider):
         item = self.queue.popleft()
         if isinstance(item, BaseException):
             raise item
-        if isinstance(item, Completion):
-            return item
-        text = item(request) if callable(item) else item
-        return Completion(text=text, usage=usage_for(request, text), finish_reason="stop")
+        return item(request) if callable(item) else item
 
 
 class FunctionModel(_FakeProvider):
     """Answers with ``function(request)``; the function may be async."""
 
-    def __init__(
-        self,
-        function: Responder,
-        *,
-        model: str = "function",
-        delay: float = 0.0,
-        chunk_delay: float = 0.0,
-        supports_logprobs: bool = False,
-    ) -> None:
-        super().__init__(
-            model=model,
-            delay=delay,
-            chunk_delay=chunk_delay,
-            supports_logprobs=supports_logprobs,
-        )
+    def __init__(self, function: Responder, **options: Unpack[FakeOptions]) -> None:
+        options.setdefault("model", "function")
+        super().__init__(**options)
         self.function = function
 
-    async def _respond(self, request: ModelRequest) -> Completion:
+    async def _respond(self, request: ModelRequest) -> str | Completion:
         result = self.function(request)
-        if inspect.isawaitable(result):
-            result = await result
-        if isinstance(result, Completion):
-            return result
-        return Completion(text=result, usage=usage_for(request, result), finish_reason="stop")
+        return await result if inspect.isawaitable(result) else result
 
 
 class EchoModel(_FakeProvider):
@@ -167,13 +155,11 @@ class EchoModel(_FakeProvider):
     def __init__(self, *, model: str = "echo", delay: float = 0.0) -> None:
         super().__init__(model=model, delay=delay)
 
-    async def _respond(self, request: ModelRequest) -> Completion:
+    async def _respond(self, request: ModelRequest) -> str | Completion:
         if request.json_schema is not None:
-            text = json.dumps(sample_for_schema(request.json_schema))
-        else:
-            last_user = next((m.text for m in reversed(request.messages) if m.role == "user"), "")
-            text = f"Scripted answer: {last_user}"
-        return Completion(text=text, usage=usage_for(request, text), finish_reason="stop")
+            return json.dumps(sample_for_schema(request.json_schema))
+        last_user = next((m.text for m in reversed(request.messages) if m.role == "user"), "")
+        return f"Scripted answer: {last_user}"
 
 
 def sample_for_schema(schema: dict[str, Any]) -> Any:

@@ -20,7 +20,9 @@ from redraft.core._errors import (
     ProviderTimeoutError,
 )
 from redraft.core._provider import Provider
+from redraft.core._types import TokenPrices
 from redraft.providers._http import error_detail, error_for_status, redact
+from redraft.providers._prices import vendor_prices
 
 __all__ = ["SDKProvider"]
 
@@ -34,6 +36,8 @@ class SDKProvider(Provider, Generic[ClientT]):
     is_real = True
     #: A model spec for the message when the model name is missing.
     example_spec = ""
+    #: The vendor whose published prices the model is looked up in.
+    vendor = ""
 
     def __init__(
         self,
@@ -60,6 +64,9 @@ class SDKProvider(Provider, Generic[ClientT]):
     @property
     def _endpoint(self) -> str:
         raise NotImplementedError
+
+    def token_prices(self) -> TokenPrices | None:
+        return vendor_prices(self.vendor, self.model)
 
     async def aclose(self) -> None:
         if self._client is not None and self._owns_client:

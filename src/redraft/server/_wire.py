@@ -176,6 +176,8 @@ def _status_for_class(
     if issubclass(cls, BudgetExhaustedError):
         if limit == "tokens":
             return 422, _INVALID, "token_budget_exhausted", False
+        if limit == "cost":
+            return 422, _INVALID, "cost_budget_exhausted", False
         # Retrying a run that ran out of time under the same deadline would
         # only spend the same tokens again.
         return 504, "api_error", "deadline_exceeded", False

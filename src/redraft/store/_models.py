@@ -142,6 +142,9 @@ class RunRow(Base):
     """Past this, with ``status`` still ``running``, the owner is taken for dead
     and the run is closed as interrupted."""
     source: Mapped[str] = mapped_column(default="service", server_default="service")
+    cost_usd: Mapped[float | None] = mapped_column(Float)
+    """What its calls cost in US dollars once it ended (migration 0008); None
+    when a call's model has no known price."""
     """Where the run came from: ``service``, ``cli`` or ``library`` (migration 0007)."""
 
 
@@ -227,6 +230,8 @@ class CallRow(Base):
     finish_reason: Mapped[str | None]
     retry: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """0 for a call's first try, n for its n-th provider retry (migration 0003)."""
+    cost_usd: Mapped[float | None] = mapped_column(Float)
+    """US dollars, from the model's prices (migration 0008); None when unknown."""
 
 
 class ApiKeyRow(Base):

@@ -307,6 +307,7 @@ def _call_row(event: CallRecorded, call: dict[str, Any]) -> dict[str, Any]:
         "error": call["error"],
         "finish_reason": call["finish_reason"],
         "retry": call["retry"],
+        "cost_usd": call.get("cost_usd"),
     }
 
 
@@ -323,6 +324,7 @@ def _outcome(event: RunCompleted | RunFailed, payload: dict[str, Any]) -> dict[s
         "output_tokens": result.usage.output_tokens,
         "error": payload["error"] if isinstance(event, RunFailed) else payload["result"]["error"],
         "result": payload["result"],
+        "cost_usd": payload["result"].get("cost_usd"),
     }
 
 
@@ -351,6 +353,7 @@ _OUTCOME_COLUMNS = (
     "output_tokens",
     "error",
     "result",
+    "cost_usd",
 )
 _END_RUN = (
     update(_RUNS)

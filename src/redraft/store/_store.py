@@ -83,6 +83,7 @@ _SUMMARY_COLUMNS = (
     "output_tokens",
     "error",
     "source",
+    "cost_usd",
 )
 
 
@@ -106,6 +107,9 @@ class RunSummary(BaseModel):
     source: RunSource
     """Where it came from: ``redraft serve``, the ``redraft`` command, or a
     program recording through :class:`Store` itself."""
+    cost_usd: float | None = None
+    """What its calls cost in US dollars, once it ended; None while it runs
+    or when a call's model has no known price."""
 
 
 @dataclass(frozen=True)
@@ -489,6 +493,7 @@ def _summary(row: RunRow) -> dict[str, Any]:
         "usage": Usage(input_tokens=row.input_tokens, output_tokens=row.output_tokens),
         "error": row.error,
         "source": row.source,
+        "cost_usd": row.cost_usd,
     }
 
 
@@ -534,5 +539,6 @@ def _call(row: CallRow) -> CallRecord:
             "error": row.error,
             "finish_reason": row.finish_reason,
             "retry": row.retry,
+            "cost_usd": row.cost_usd,
         }
     )
