@@ -159,7 +159,9 @@ def describe_cost(usd: float | None) -> str:
     """A run's cost for people: dollars to the cent's hundredth, or why not."""
     if usd is None:
         return "cost unknown (no price for a model)"
-    return f"${usd:.4f}" if usd >= 0.0001 or usd == 0 else f"${usd:.6f}"
+    if usd == 0:
+        return "$0"
+    return f"${usd:.4f}" if usd >= 0.0001 else f"${usd:.6f}"
 
 
 def _verdict_table(attempt: int, verdict: Verdict) -> Group:
