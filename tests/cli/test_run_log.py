@@ -64,6 +64,9 @@ def test_ask_then_runs_list_shows_the_run_with_no_option(
 
     shown = CliRunner().invoke(cli, ["runs", "show", result["run_id"], "--json"])
     stored = json.loads(shown.stdout)
+    assert stored["cost_usd"] == result["cost_usd"] == 0.0  # a scripted model is free
+    readable = CliRunner().invoke(cli, ["runs", "show", result["run_id"]])
+    assert "ms in LLM calls, $0" in readable.stdout
     # The whole run, as the command saw it: every draft, call and event.
     assert stored["source"] == "cli" and stored["status"] == "completed"
     assert [d["text"] for d in stored["drafts"]] == ["It is Lyon.", "It is Paris."]
