@@ -47,16 +47,19 @@ def prepare_feedback(
 ) -> tuple[list[Message], str]:
     """Return the next draft's messages and the feedback text inside them."""
     verdict = previous.verdict or Verdict(score=0.0, passed=False, reason="not evaluated")
-    return _STRATEGIES[strategy](request, previous, verdict, attempt)
-
-
-def _encourage(
-    request: RunRequest, previous: Draft, verdict: Verdict, attempt: int
-) -> tuple[list[Message], str]:
+    feedback = _STRATEGIES[strategy](previous, verdict, attempt)
     messages = base_messages(request)
-    messages.append(Message(role="assistant", content=previous.text))
-    messages.append(Message(role="user", content=ENCOURAGEMENT))
-    return messages, ENCOURAGEMENT
+    # These designs answer the model's own draft; the others draft afresh from the request.
+    if strategy in ("encourage", "progressive"):
+        messages.append(Message(role="assistant", content=previous.text))
+        messages.append(Message(role="user", content=feedback))
+    else:
+        _extend_last_user_turn(messages, feedback)
+    return messages, feedback
+
+
+def _encourage(previous: Draft, verdict: Verdict, attempt: int) -> str:
+    return ENCOURAGEMENT
 
 
 def actionable_points(verdict: Verdict, answer: str) -> list[str]:
@@ -101,9 +104,7 @@ def _copied_from(text: str, answer: str) -> bool:
     return len(words.split()) >= 5 and words in answer
 
 
-def _critique(
-    request: RunRequest, previous: Draft, verdict: Verdict, attempt: int
-) -> tuple[list[Message], str]:
+def _critique(previous: Draft, verdict: Verdict, attempt: int) -> str:
     # Every token here is paid again on each redraft, so the feedback is the
     # failing points alone; the score and the verdict's reason only when no
     # point says what to fix.
@@ -115,61 +116,46 @@ def _critique(
         reason = verdict.reason or "it did not meet the criteria"
         lines = [f"Your previous answer fell short (score {verdict.score:.2f}): {reason}"]
     lines.append("Write a new answer to the request above that fixes this.")
-    feedback = "\n".join(lines)
-    messages = base_messages(request)
-    _extend_last_user_turn(messages, feedback)
-    return messages, feedback
+    return "\n".join(lines)
 
 
-def _hint(
-    request: RunRequest, previous: Draft, verdict: Verdict, attempt: int
-) -> tuple[list[Message], str]:
+def _hint(previous: Draft, verdict: Verdict, attempt: int) -> str:
     hint = improvement_hint(verdict, previous.text)
     shown = previous.text[:HINT_PREVIOUS_CHARS]
     if len(previous.text) > HINT_PREVIOUS_CHARS:
         shown += " […]"
-    feedback = (
+    return (
         "Important: your previous answer was rated below the quality bar.\n"
         f"Feedback: {hint}\n"
         f"Previous answer (do not repeat it): {shown}\n"
         "Write a fresh, improved answer that acts on the feedback."
     )
-    messages = base_messages(request)
-    _extend_last_user_turn(messages, feedback)
-    return messages, feedback
 
 
-def _progressive(
-    request: RunRequest, previous: Draft, verdict: Verdict, attempt: int
-) -> tuple[list[Message], str]:
+def _progressive(previous: Draft, verdict: Verdict, attempt: int) -> str:
     # attempt 2 is the first retry: general; 3: specific with examples; 4+: strict.
     retry = attempt - 1
     points = actionable_points(verdict, previous.text) or [
         verdict.reason or "answer the request fully and accurately"
     ]
     if retry <= 1:
-        feedback = (
+        return (
             f"Your answer falls short: {verdict.reason or 'it does not meet the bar'}. "
             "Give a more complete and accurate answer."
         )
-    elif retry == 2:
+    if retry == 2:
         listed = "\n".join(f"- {p}" for p in points)
-        feedback = (
+        return (
             "Your answer still falls short. Specifically:\n"
             f"{listed}\n"
             f"For example, a better answer would {_as_example(points[0])}"
         )
-    else:
-        listed = "\n".join(f"{i}. {p}" for i, p in enumerate(points, 1))
-        feedback = (
-            "You MUST fix every one of these points:\n"
-            f"{listed}\n"
-            "Change only what these points require and keep everything that was already right."
-        )
-    messages = base_messages(request)
-    messages.append(Message(role="assistant", content=previous.text))
-    messages.append(Message(role="user", content=feedback))
-    return messages, feedback
+    listed = "\n".join(f"{i}. {p}" for i, p in enumerate(points, 1))
+    return (
+        "You MUST fix every one of these points:\n"
+        f"{listed}\n"
+        "Change only what these points require and keep everything that was already right."
+    )
 
 
 def improvement_hint(verdict: Verdict, answer: str = "") -> str:
@@ -209,10 +195,7 @@ def _extend_last_user_turn(messages: list[Message], text: str) -> None:
     messages.append(Message(role="user", content=text))
 
 
-_STRATEGIES: dict[
-    FeedbackStrategy,
-    Callable[[RunRequest, Draft, Verdict, int], tuple[list[Message], str]],
-] = {
+_STRATEGIES: dict[FeedbackStrategy, Callable[[Draft, Verdict, int], str]] = {
     "encourage": _encourage,
     "critique": _critique,
     "hint": _hint,

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from redraft.criteria import _measure as measure
-from redraft.criteria._formats import Outcome
-from redraft.criteria._spec_base import RELATION_WORDS, Relation
+from redraft.criteria._formats import Outcome, _fold, _head
+from redraft.criteria._spec_base import RELATION_WORDS
 from redraft.criteria._spec_parts import (
     ORDER_PARTS,
     PART_NAMES,
@@ -32,7 +32,6 @@ from redraft.criteria._spec_parts import (
 
 __all__ = ["PART_JUDGES", "parts_of"]
 
-_SHOWN = 40
 _EXAMPLES = 3
 _BULLET_LINE = re.compile(r"^[ \t]*[*\-+•][ \t]+(\S.*)$", re.MULTILINE)
 _OPENERS = "\"'“‘«("
@@ -56,18 +55,9 @@ def _pick(found: Sequence[str], index: int) -> str | None:
     return found[index - 1] if 0 < index <= len(found) else None
 
 
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return repr(text[:_SHOWN] + ("…" if len(text) > _SHOWN else ""))
-
-
 def _plural(part: str, n: int) -> str:
     singular, plural = PART_NAMES[part]
     return f"{n} {singular if n == 1 else plural}"
-
-
-def _holds(relation: Relation, n: int, value: int) -> bool:
-    return {"at_least": n >= value, "at_most": n <= value, "exactly": n == value}[relation]
 
 
 def _missing(spec: KeywordIn | WordAt, part: str, index: int, have: int) -> Outcome:
@@ -92,13 +82,13 @@ def _keyword_in(spec: KeywordIn, text: str) -> Outcome:
     where = f"its {ordinal(spec.index)} {PART_NAMES[spec.part][0]}"
     times = "time" if n == 1 else "times"
     data: dict[str, Any] = {"measured": n, "relation": spec.relation, "value": spec.value}
-    if _holds(spec.relation, n, spec.value):
+    if spec.holds(n):
         return Outcome(True, f"the answer uses {spec.keyword!r} {n} {times} in {where}", data=data)
     more = n < spec.value
     fix = f"use it {spec.value - n} more" if more else f"remove {n - spec.value}"
     return Outcome(
         False,
-        f"the answer uses {spec.keyword!r} {n} {times} in {where} ({_short(chosen)}); "
+        f"the answer uses {spec.keyword!r} {n} {times} in {where} ({_head(chosen)}); "
         f"required: {spec.describe()}",
         f"Your answer uses {spec.keyword!r} {n} {times} in {where}; it needs "
         f"{RELATION_WORDS[spec.relation]} {spec.value}: {fix} there.",
@@ -135,10 +125,6 @@ def _word_at(spec: WordAt, text: str) -> Outcome:
         f"{where[0].upper()}{where[1:]} {found_text}; it must be exactly {spec.word!r}.",
         data=data,
     )
-
-
-def _fold(text: str) -> str:
-    return " ".join(text.split()).casefold()
 
 
 def _starts(spec: EachStartsWith, part: str) -> bool:
@@ -185,7 +171,7 @@ def _every(
     data: dict[str, Any] = {"measured": len(found), "failing": [i for i, _ in bad]}
     if not bad:
         return Outcome(True, f"all {_plural(spec.part, len(found))}: {spec.describe()}", data=data)
-    shown = "; ".join(f"{ordinal(i)}: {_short(p)}" for i, p in bad[:_EXAMPLES])
+    shown = "; ".join(f"{ordinal(i)}: {_head(p)}" for i, p in bad[:_EXAMPLES])
     more = f" and {len(bad) - _EXAMPLES} more" if len(bad) > _EXAMPLES else ""
     verb = "breaks" if len(bad) == 1 else "break"
     return Outcome(
@@ -212,9 +198,7 @@ def _each_ends(spec: EachEndsWith, text: str) -> Outcome:
 def _each_words(spec: EachWordCount, text: str) -> Outcome:
     words = RELATION_WORDS[spec.relation]
     fix = f"Give every {PART_NAMES[spec.part][0]} {words} {spec.value} words (count them)."
-    return _every(
-        spec, text, lambda p: _holds(spec.relation, len(measure.words(p)), spec.value), fix
-    )
+    return _every(spec, text, lambda p: spec.holds(len(measure.words(p))), fix)
 
 
 def _equal_words(spec: EqualWordCount, text: str) -> Outcome:

@@ -16,14 +16,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from pydantic import ValidationError
-
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
-from redraft.criteria._spec import (
-    CHECK_SPEC_ADAPTER,
-    CheckSpec,
-    Relation,
-)
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, hit_of, response_context
+from redraft.criteria._spec import Relation
 
 __all__ = ["COUNT_RULES", "NUMBER", "number_value", "relation_of"]
 
@@ -156,13 +150,6 @@ def _unit_kind(match: re.Match[str]) -> str:
     raise AssertionError("a unit group always matches")
 
 
-def _spec(data: dict[str, Any]) -> CheckSpec | None:
-    try:
-        return CHECK_SPEC_ADAPTER.validate_python(data)
-    except ValidationError:
-        return None
-
-
 # "at least 5 words in all caps" counts capital words, not words.
 _CAPITALS_AFTER = re.compile(
     r"^\s*(?:or\s+phrases\s+)?(?:in\s+(?:the|your)\s+\w+\s+)?(?:(?:should|must)\s+)?(?:be\s+)?"
@@ -232,10 +219,8 @@ def _hit(
     if value is None:
         return None
     kind = _unit_kind(match)
-    spec = _spec(
-        {"kind": kind, "relation": relation, "value": value, **_extras(sentence, kind), **extra}
-    )
-    return None if spec is None else Hit(spec, match.start(), match.end())
+    data = {"kind": kind, "relation": relation, "value": value, **_extras(sentence, kind), **extra}
+    return hit_of(data, *match.span())
 
 
 def counts(sentence: Sentence) -> Iterator[Hit]:
@@ -339,16 +324,10 @@ def sections(sentence: Sentence) -> Iterator[Hit]:
         return
     for match in _SECTION_COUNT.finditer(sentence.lower):
         if response_context(sentence, match.start()) and _after_ok(sentence, match.end()):
-            spec = _spec(
-                {
-                    "kind": "section_count",
-                    "relation": "exactly",
-                    "value": number_value(match.group("num")),
-                    "marker": marker.group("marker"),
-                }
-            )
-            if spec is not None:
-                yield Hit(spec, match.start(), match.end())
+            value, name = number_value(match.group("num")), marker.group("marker")
+            data = {"kind": "section_count", "relation": "exactly", "value": value, "marker": name}
+            if hit := hit_of(data, *match.span()):
+                yield hit
 
 
 _TIMES = rf"(?:(?P<rel>{RELATION})\s+)?(?:(?P<num>{NUMBER})\s+times?|(?P<word>once|twice|thrice))"
@@ -389,26 +368,22 @@ def frequencies(sentence: Sentence) -> Iterator[Hit]:
         if response_context(sentence, match.start()):
             relation, adjust = relation_of(match.group("rel") or match.group("rel2"))
             value = number_value(match.group("num") or match.group("num2"))
-            spec = _spec(
-                {"kind": "highlight_count", "relation": relation, "value": (value or 0) + adjust}
-            )
-            if spec is not None and value is not None:
-                yield Hit(spec, match.start(), match.end())
+            data = {"kind": "highlight_count", "relation": relation, "value": (value or 0) + adjust}
+            if value is not None and (hit := hit_of(data, *match.span())):
+                yield hit
     for match in _CAPITAL_WORDS.finditer(text):
         found = times_of(match)
         if found and response_context(sentence, match.start()):
-            spec = _spec({"kind": "capital_word_count", "relation": found[0], "value": found[1]})
-            if spec is not None:
-                yield Hit(spec, match.start(), match.end())
+            data = {"kind": "capital_word_count", "relation": found[0], "value": found[1]}
+            if hit := hit_of(data, *match.span()):
+                yield hit
     for match in _LETTER.finditer(text):
         found = times_of(match)
         arg = sentence.unmask(match.start("arg"), match.end("arg")).strip("\"'‘’“”")
         if found and response_context(sentence, match.start()):
-            spec = _spec(
-                {"kind": "letter_count", "letter": arg, "relation": found[0], "value": found[1]}
-            )
-            if spec is not None:
-                yield Hit(spec, match.start(), match.end())
+            data = {"kind": "letter_count", "letter": arg, "relation": found[0], "value": found[1]}
+            if hit := hit_of(data, *match.span()):
+                yield hit
 
 
 COUNT_RULES: tuple[Rule, ...] = (counts, sections, frequencies)

@@ -15,9 +15,9 @@ import re
 from collections.abc import Iterator
 
 from redraft.criteria._rule_counts import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._rule_text import ARG, NOT_KEYWORDS, parse_list, spec_of
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
-from redraft.criteria._spec import CheckSpec, Relation
+from redraft.criteria._rule_text import ARG, NOT_KEYWORDS, parse_list
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, hit_of, response_context
+from redraft.criteria._spec import Relation
 
 __all__ = ["KEYWORD_RULES", "frequency"]
 
@@ -108,9 +108,8 @@ def _keyword_hits(
     for item in items:
         for relation, value in amounts:
             data = {"kind": "keyword", "keyword": item, "relation": relation, "value": value}
-            spec = spec_of(data)
-            if spec is not None:
-                yield Hit(spec, start, end)
+            if hit := hit_of(data, start, end):
+                yield hit
 
 
 def _counted(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], int] | None:
@@ -143,9 +142,9 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         if parsed and _ELSEWHERE.match(text, parsed[1]):
             continue  # "never mention 'x' in the title"
         if parsed and response_context(sentence, match.start(), owns_negation=True):
-            spec = spec_of({"kind": "forbidden_words", "words": parsed[0]})
-            if spec is not None:
-                yield Hit(spec, match.start(), parsed[1])
+            data = {"kind": "forbidden_words", "words": parsed[0]}
+            if hit := hit_of(data, match.start(), parsed[1]):
+                yield hit
     for match in _INCLUDE.finditer(text):
         parsed = parse_list(sentence, match.end())
         if not parsed or not response_context(sentence, match.start()):
@@ -167,9 +166,9 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         yield from _more_keywords(sentence, counted[1])
     for match in _INCLUDE_QUOTED.finditer(text):
         word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
-        spec = spec_of({"kind": "keyword", "keyword": word})
-        if spec is not None and response_context(sentence, match.start()):
-            yield Hit(spec, match.start(), match.end())
+        hit = hit_of({"kind": "keyword", "keyword": word}, *match.span())
+        if hit and response_context(sentence, match.start()):
+            yield hit
     for match in _SHOULD_APPEAR.finditer(text):
         arg = sentence.unmask(match.start("arg"), match.end("arg")).strip("\"“”'‘’«»`")
         if arg.lower() in NOT_KEYWORDS:
@@ -177,7 +176,8 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         if not response_context(sentence, match.start()) or _ELSEWHERE.match(text, match.end()):
             continue
         if match.group("not") or match.group("never"):
-            yield from [Hit(s, match.start(), match.end()) for s in _forbidden(arg)]
+            if hit := hit_of({"kind": "forbidden_words", "words": [arg]}, *match.span()):
+                yield hit
             continue
         amounts, end = frequency(sentence, match.end())
         if _ELSEWHERE.match(text, end):
@@ -185,11 +185,6 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         yield from _keyword_hits(sentence, [arg], amounts, match.start(), end)
         if end > match.end():
             yield from _more_keywords(sentence, end)
-
-
-def _forbidden(word: str) -> list[CheckSpec]:
-    spec = spec_of({"kind": "forbidden_words", "words": [word]})
-    return [] if spec is None else [spec]
 
 
 KEYWORD_RULES: tuple[Rule, ...] = (keywords,)

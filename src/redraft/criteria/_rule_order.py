@@ -14,8 +14,7 @@ import re
 from collections.abc import Iterator
 
 from redraft.criteria._rule_parts import Guard
-from redraft.criteria._rule_text import spec_of
-from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence
+from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence, hit_of
 
 __all__ = ["ORDER_RULES"]
 
@@ -78,9 +77,8 @@ def order(sentence: Sentence) -> Iterator[Hit]:
         first, second = _one(_kinds(before)), _one(_kinds(after)[:1])
         if first is None or second is None or first == second:
             continue
-        spec = spec_of({"kind": "order", "parts": [first, second]})
-        if spec is not None:
-            yield Hit(spec, match.start(), match.end())
+        if hit := hit_of({"kind": "order", "parts": [first, second]}, *match.span()):
+            yield hit
 
 
 ORDER_RULES: tuple[Rule, ...] = (order,)

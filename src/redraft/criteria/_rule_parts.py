@@ -16,7 +16,7 @@ from typing import Any
 
 from redraft.criteria._rule_counts import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._rule_keywords import frequency
-from redraft.criteria._rule_text import ARG, NOT_KEYWORDS, spec_of
+from redraft.criteria._rule_text import ARG, NOT_KEYWORDS
 from redraft.criteria._sentences import (
     NEGATION,
     THING,
@@ -24,6 +24,7 @@ from redraft.criteria._sentences import (
     Rule,
     Sentence,
     blocked_from,
+    hit_of,
 )
 
 __all__ = ["ORDINAL", "PART", "PART_RULES", "Guard", "index_of", "part_of"]
@@ -104,11 +105,6 @@ class Guard:
         return start < self.blocked and start < self.negated
 
 
-def _hit(data: dict[str, Any], start: int, end: int) -> Hit | None:
-    spec = spec_of(data)
-    return None if spec is None else Hit(spec, start, end)
-
-
 # -- a keyword in one part -------------------------------------------------------------
 
 _APPEAR = r"(?:appear|occur|be\s+used|be\s+included|be\s+mentioned|show\s+up|feature)(?:\s+only)?"
@@ -142,14 +138,9 @@ def keyword_in(sentence: Sentence) -> Iterator[Hit]:
                 amounts, end = frequency(sentence, match.start("freq"))[0], match.end()
             else:
                 amounts, end = frequency(sentence, match.end())
-            for relation, value in amounts:
-                data = {"kind": "keyword_in", "keyword": word, "part": part_of(part)}
-                hit = _hit(
-                    {**data, "index": index, "relation": relation, "value": value},
-                    match.start(),
-                    end,
-                )
-                if hit:
+            data = {"kind": "keyword_in", "keyword": word, "part": part_of(part), "index": index}
+            for rel, value in amounts:
+                if hit := hit_of({**data, "relation": rel, "value": value}, match.start(), end):
                     yield hit
 
 
@@ -200,8 +191,7 @@ def word_at(sentence: Sentence) -> Iterator[Hit]:
                 if index is None:
                     continue
                 data.update(part=part_of(found.get("part") or found["part2"]), index=index)
-            hit = _hit(data, match.start(), match.end())
-            if hit:
+            if hit := hit_of(data, *match.span()):
                 yield hit
 
 
@@ -269,7 +259,7 @@ def each_part(sentence: Sentence) -> Iterator[Hit]:
         phrase = _MARKS[mark.split()[0]] if mark else _argument(sentence, match)
         if phrase and plain(match.start()):
             ends = {"kind": "each_ends_with", "part": _part_name(match), "phrase": phrase}
-            if hit := _hit(ends, match.start(), match.end()):
+            if hit := hit_of(ends, match.start(), match.end()):
                 yield hit
     for match in (m for p in _EACH_STARTS for m in p.finditer(text)):
         data: dict[str, Any] = {"kind": "each_starts_with", "part": _part_name(match)}
@@ -279,7 +269,7 @@ def each_part(sentence: Sentence) -> Iterator[Hit]:
             data["phrase"] = sentence.unmask(*match.span("letter")).strip("\"'‘’“”")
         else:
             data["phrase"] = _argument(sentence, match)
-        if plain(match.start()) and (hit := _hit(data, *match.span())):
+        if plain(match.start()) and (hit := hit_of(data, *match.span())):
             yield hit
     for match in (m for p in _EACH_WORDS for m in p.finditer(text)):
         relation, adjust = relation_of(match.group("rel"))
@@ -287,14 +277,14 @@ def each_part(sentence: Sentence) -> Iterator[Hit]:
         if value is None or not plain(match.start()):
             continue
         data = {"kind": "each_word_count", "part": _part_name(match), "relation": relation}
-        if hit := _hit({**data, "value": value + adjust}, *match.span()):
+        if hit := hit_of({**data, "value": value + adjust}, *match.span()):
             yield hit
     for match in _NO_LONGER.finditer(text):
         value = number_value(match.group("n"))
         if value is None or match.start() >= plain.blocked:
             continue
         data = {"kind": "each_word_count", "part": _part_name(match), "relation": "at_most"}
-        if hit := _hit({**data, "value": value}, *match.span()):
+        if hit := hit_of({**data, "value": value}, *match.span()):
             yield hit
 
 
@@ -342,13 +332,13 @@ def equal_and_distinct(sentence: Sentence) -> Iterator[Hit]:
     plain = Guard(text)
     for match in (m for p in _EQUAL_WORDS for m in p.finditer(text)):
         data = {"kind": "equal_word_count", "part": _part_name(match)}
-        if plain(match.start()) and (hit := _hit(data, *match.span())):
+        if plain(match.start()) and (hit := hit_of(data, *match.span())):
             yield hit
     for match in (m for p in _WORD_ONCE for m in p.finditer(text)):
         scope = match.group("scope")
         within = part_of(" ".join(scope.split())) if scope else "response"
         data = {"kind": "distinct_words", "within": within}
-        if plain(match.start()) and (hit := _hit(data, *match.span())):
+        if plain(match.start()) and (hit := hit_of(data, *match.span())):
             yield hit
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from redraft.criteria._rule_text import parse_list, spec_of
-from redraft.criteria._sentences import MASK, THING, Hit, Rule, Sentence, response_context
+from redraft.criteria._rule_text import parse_list
+from redraft.criteria._sentences import MASK, THING, Hit, Rule, Sentence, response_hits
 from redraft.criteria._spec import LANGUAGES
 
 __all__ = ["SHAPE_RULES"]
@@ -54,16 +54,12 @@ def shapes(sentence: Sentence) -> Iterator[Hit]:
         (_TITLE, {"kind": "title"}),
     ):
         for match in pattern.finditer(text):
-            spec = spec_of(data)
-            if spec is not None and response_context(sentence, match.start()):
-                yield Hit(spec, match.start(), match.end())
+            yield from response_hits(sentence, data, *match.span())
     for match in _POSTSCRIPT.finditer(sentence.original):
         if MASK in sentence.masked[match.start() : match.start("marker") - 1]:
             continue
         marker = sentence.unmask(match.start("marker"), match.end("marker")).upper()
-        spec = spec_of({"kind": "postscript", "marker": marker})
-        if spec is not None and response_context(sentence, match.start()):
-            yield Hit(spec, match.start(), match.end())
+        yield from response_hits(sentence, {"kind": "postscript", "marker": marker}, *match.span())
 
 
 _JSON = re.compile(
@@ -86,8 +82,6 @@ _KEYS = re.compile(
 
 def json_format(sentence: Sentence) -> Iterator[Hit]:
     for match in _JSON.finditer(sentence.lower):
-        if not response_context(sentence, match.start()):
-            continue
         keys: list[str] = []
         end = match.end()
         named = _KEYS.match(sentence.lower, end)
@@ -96,9 +90,8 @@ def json_format(sentence: Sentence) -> Iterator[Hit]:
             if parsed is None:
                 continue  # keys named but not readable: leave it to the judge
             keys, end = parsed
-        spec = spec_of({"kind": "json", "required_keys": keys})
-        if spec is not None:
-            yield Hit(spec, match.start(), end)
+        data = {"kind": "json", "required_keys": keys}
+        yield from response_hits(sentence, data, match.start(), end)
 
 
 _REPEAT = re.compile(
@@ -112,11 +105,9 @@ def repeat_request(sentence: Sentence) -> Iterator[Hit]:
     before this sentence (never the criteria, which are not the request)."""
     if sentence.source != "prompt":
         return
+    request = {"kind": "repeat_request", "text": sentence.full[: sentence.start].strip()}
     for match in _REPEAT.finditer(sentence.lower):
-        request = sentence.full[: sentence.start].strip()
-        spec = spec_of({"kind": "repeat_request", "text": request}) if request else None
-        if spec is not None and response_context(sentence, match.start()):
-            yield Hit(spec, match.start(), match.end())
+        yield from response_hits(sentence, request, *match.span())
 
 
 _NAMES = {name.lower(): code for code, name in LANGUAGES.items()}
@@ -135,9 +126,8 @@ def language(sentence: Sentence) -> Iterator[Hit]:
     for match in _LANGUAGE.finditer(text):
         if re.match(rf"\s*(?:and|or|/)\s+(?:{_LANGUAGE_NAME})\b", text[match.end() :]):
             continue  # two languages: not a one-language requirement
-        spec = spec_of({"kind": "language", "language": _NAMES[match.group("lang")]})
-        if spec is not None and response_context(sentence, match.start()):
-            yield Hit(spec, match.start(), match.end())
+        code = _NAMES[match.group("lang")]
+        yield from response_hits(sentence, {"kind": "language", "language": code}, *match.span())
 
 
 SHAPE_RULES: tuple[Rule, ...] = (shapes, json_format, repeat_request, language)

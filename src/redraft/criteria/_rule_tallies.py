@@ -20,8 +20,7 @@ from redraft.criteria._rule_counts import (
     relation_of,
     times_of,
 )
-from redraft.criteria._rule_text import spec_of
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import Hit, Rule, Sentence, hit_of, response_context
 from redraft.criteria._spec import Relation
 
 __all__ = ["TALLY_RULES"]
@@ -114,9 +113,8 @@ def _amount(match: re.Match[str]) -> list[tuple[Relation, int]]:
 
 def _hits(sentence: Sentence, match: re.Match[str], specs: list[dict[str, Any]]) -> Iterator[Hit]:
     for data in specs:
-        spec = spec_of(data)
-        if spec is not None:
-            yield Hit(spec, match.start(), match.end())
+        if hit := hit_of(data, *match.span()):
+            yield hit
 
 
 def tallies(sentence: Sentence) -> Iterator[Hit]:

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, Literal
-
-from pydantic import ValidationError
+from typing import Literal
 
 from redraft.criteria._rule_counts import NUMBER, RELATION
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
-from redraft.criteria._spec import CHECK_SPEC_ADAPTER, CheckSpec, LetterCase
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context, response_hits
+from redraft.criteria._spec import LetterCase
 
-__all__ = ["ARG", "NOT_KEYWORDS", "TEXT_RULES", "parse_list", "spec_of"]
+__all__ = ["ARG", "NOT_KEYWORDS", "TEXT_RULES", "parse_list"]
 
 ARG = r"[\"“'‘«`]\ue000+[\"”'’»`]"
 _ITEM = re.compile(rf"\s*(?:(?P<q>{ARG})|(?P<w>[a-z][\w'-]*))")
@@ -145,13 +143,6 @@ def parse_list(sentence: Sentence, pos: int) -> tuple[list[str], int] | None:
     return items, end
 
 
-def spec_of(data: dict[str, Any]) -> CheckSpec | None:
-    try:
-        return CHECK_SPEC_ADAPTER.validate_python(data)
-    except ValidationError:
-        return None
-
-
 _PUNCTUATION = {
     "comma": ",",
     "period": ".",
@@ -203,9 +194,8 @@ def punctuation(sentence: Sentence) -> Iterator[Hit]:
         after = sentence.lower[match.end() :]
         if not chars or (_OTHER_PLACE.match(after) and not _RESPONSE_PLACE.match(after)):
             continue
-        spec = spec_of({"kind": "forbidden_chars", "chars": chars})
-        if spec is not None and response_context(sentence, match.start(), owns_negation=True):
-            yield Hit(spec, match.start(), match.end())
+        data = {"kind": "forbidden_chars", "chars": chars}
+        yield from response_hits(sentence, data, *match.span(), owns_negation=True)
 
 
 _LOWER = re.compile(
@@ -299,9 +289,7 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = phrase[:-1] if phrase.endswith(("?.", "!.")) else phrase
             else:
                 phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
-            spec = spec_of({"kind": kind, "phrase": phrase})
-            if spec is not None and response_context(sentence, match.start()):
-                yield Hit(spec, match.start(), match.end())
+            yield from response_hits(sentence, {"kind": kind, "phrase": phrase}, *match.span())
 
 
 TEXT_RULES: tuple[Rule, ...] = (

@@ -13,7 +13,7 @@ from typing import Annotated, ClassVar, Literal, TypeAlias, get_args
 
 from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
-from redraft.criteria._spec_base import SHORT, CountSpec, Relation, Spec
+from redraft.criteria._spec_base import SHORT, CountSpec, Relation, Spec, has_text
 from redraft.criteria._spec_parts import (
     DistinctWords,
     EachEndsWith,
@@ -174,11 +174,8 @@ class Keyword(CountSpec):
 
     @field_validator("keyword")
     @classmethod
-    def _has_text(cls, value: str) -> str:
-        value = value.strip()
-        if not any(ch.isalnum() for ch in value):
-            raise ValueError("a keyword needs at least one letter or digit")
-        return value
+    def _keyword_text(cls, value: str) -> str:
+        return has_text(value, "a keyword needs at least one letter or digit")
 
     def describe(self) -> str:
         return f"the keyword {self.keyword!r} {super().describe()}"

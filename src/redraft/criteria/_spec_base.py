@@ -7,7 +7,7 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-__all__ = ["SHORT", "CountSpec", "Relation", "Spec", "relation_words"]
+__all__ = ["SHORT", "CountSpec", "Relation", "Spec", "has_text", "relation_words"]
 
 Relation = Literal["at_least", "at_most", "exactly"]
 
@@ -51,12 +51,25 @@ class CountSpec(Spec):
             raise ValueError("'at_least 0' holds for every answer; it is not a requirement")
         return self
 
+    def holds(self, n: int) -> bool:
+        """Whether a measured count ``n`` meets the requirement."""
+        relation, value = self.relation, self.value
+        return {"at_least": n >= value, "at_most": n <= value, "exactly": n == value}[relation]
+
     def describe(self) -> str:
         noun = self.unit[0] if self.value == 1 else self.unit[1]
         return f"{RELATION_WORDS[self.relation]} {self.value} {noun}"
 
     def slot(self) -> tuple[object, ...]:
         return (self.kind_name(), self.relation)
+
+
+def has_text(value: str, message: str = "needs at least one letter or digit") -> str:
+    """``value`` stripped, where it holds a letter or a digit."""
+    value = value.strip()
+    if not any(ch.isalnum() for ch in value):
+        raise ValueError(message)
+    return value
 
 
 def relation_words(relation: Relation) -> str:

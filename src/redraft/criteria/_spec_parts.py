@@ -22,7 +22,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from redraft.criteria._spec_base import SHORT, CountSpec, Relation, Spec
+from redraft.criteria._spec_base import SHORT, CountSpec, Relation, Spec, has_text
 
 __all__ = [
     "ORDER_PARTS",
@@ -74,13 +74,6 @@ def _index(value: int) -> int:
     return value
 
 
-def _has_text(value: str) -> str:
-    value = value.strip()
-    if not any(ch.isalnum() for ch in value):
-        raise ValueError("needs at least one letter or digit")
-    return value
-
-
 class KeywordIn(CountSpec):
     """Occurrences of ``keyword`` (whole word or phrase, case-insensitive,
     plural and possessive endings included) within the ``index``-th sentence,
@@ -97,7 +90,7 @@ class KeywordIn(CountSpec):
     @field_validator("keyword")
     @classmethod
     def _keyword_text(cls, value: str) -> str:
-        return _has_text(value)
+        return has_text(value)
 
     @field_validator("index")
     @classmethod
@@ -131,7 +124,7 @@ class WordAt(Spec):
     @field_validator("word")
     @classmethod
     def _short(cls, value: str) -> str:
-        value = _has_text(value)
+        value = has_text(value)
         if len(value.split()) > _MAX_PHRASE_WORDS:
             raise ValueError(f"a word or a phrase of at most {_MAX_PHRASE_WORDS} words")
         return value

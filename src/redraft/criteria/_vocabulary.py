@@ -138,12 +138,9 @@ def _counted(spec: CountSpec, text: str) -> int:
 
 def _count_outcome(spec: CountSpec, text: str) -> Outcome:
     n = _counted(spec, text)
-    ok = {"at_least": n >= spec.value, "at_most": n <= spec.value, "exactly": n == spec.value}[
-        spec.relation
-    ]
     required = spec.describe()
     data: dict[str, Any] = {"measured": n, "relation": spec.relation, "value": spec.value}
-    if ok:
+    if spec.holds(n):
         return Outcome(True, f"the answer {_has(spec, n)}, as required ({required})", data=data)
     high, low = max(n, spec.value), min(n, spec.value)
     score = low / high if high else 0.0

@@ -326,9 +326,9 @@ def _log_event(event: RunEvent, run_id: str) -> None:
                 "evaluator": evidence.evaluator,
                 "evaluator_kind": evidence.kind,
                 "error_type": evidence.data.get("error_type"),
+                # An error evidence's reason is the failure, not the judge's opinion.
+                "error": evidence.reason,
             }
-            # An error evidence's reason is the failure, not the judge's opinion.
-            fields["error"] = evidence.reason
             _emit(logging.WARNING, "evaluator failed", run_id, fields)
     elif isinstance(event, VerdictReached):
         if run_log.isEnabledFor(logging.INFO):

@@ -92,13 +92,13 @@ def trace_events(
     events: AsyncGenerator[RunEvent, None], telemetry: Telemetry | None = None
 ) -> AsyncGenerator[RunEvent, None]:
     """``events`` with spans made from them; ``events`` itself when tracing is off."""
-    tracer = telemetry.tracer() if telemetry is not None else _global_tracer()
+    telemetry = telemetry if telemetry is not None else Telemetry()
+    tracer = telemetry.tracer()
     if tracer is None:
         return events
     from redraft.observability._spans import RunTrace
 
-    capture = telemetry.captures_content() if telemetry is not None else capture_content_from_env()
-    return _traced(events, RunTrace(tracer, capture))
+    return _traced(events, RunTrace(tracer, telemetry.captures_content()))
 
 
 async def _traced(
