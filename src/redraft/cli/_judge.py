@@ -30,6 +30,7 @@ from redraft.cli._options import (
     EXIT_USAGE,
     evaluation_options,
     prepare,
+    read_text,
     spec_of,
     warn_unverified,
 )
@@ -155,7 +156,7 @@ def verdict_record(judgement: Judgement, id: object = None) -> dict[str, Any]:
 def _read_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
     """Every line of the JSONL file, checked before any is judged: a bad
     line is a usage error naming its number."""
-    text = sys.stdin.read() if str(path) == "-" else _read_text(path, "--jsonl")
+    text = sys.stdin.read() if str(path) == "-" else read_text(path, "--jsonl")
     lines: list[tuple[int, dict[str, Any]]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
@@ -185,17 +186,8 @@ def _read_answer(answer: str) -> str:
     if answer == "@-":
         return sys.stdin.read()
     if answer.startswith("@"):
-        return _read_text(Path(answer[1:]), "--answer")
+        return read_text(Path(answer[1:]), "--answer")
     return answer
-
-
-def _read_text(path: Path, option: str) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise click.BadParameter(f"file not found: {path}", param_hint=option) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint=option) from None
 
 
 def _show(console: Console, judgement: Judgement) -> None:

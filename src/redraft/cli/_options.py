@@ -25,6 +25,7 @@ __all__ = [
     "EXIT_USAGE",
     "evaluation_options",
     "prepare",
+    "read_text",
     "spec_of",
 ]
 
@@ -185,15 +186,21 @@ def _read_checks(items: tuple[str, ...]) -> list[Any]:
     return specs
 
 
+def read_text(path: Path, option: str) -> str:
+    """The UTF-8 file ``option`` names; one it cannot read is a usage error."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise click.BadParameter(f"file not found: {path}", param_hint=option) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint=option) from None
+
+
 def _read_json_schema(path: Path | None) -> dict[str, Any] | None:
     if path is None:
         return None
     try:
-        schema = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise click.BadParameter(f"file not found: {path}", param_hint="--json-schema") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="--json-schema") from None
+        schema = json.loads(read_text(path, "--json-schema"))
     except json.JSONDecodeError as exc:
         raise click.BadParameter(
             f"{path} is not valid JSON: {exc}", param_hint="--json-schema"

@@ -22,7 +22,7 @@ from redraft.app._openai_wire import (
     result_chunks,
 )
 from redraft.app._panel import panel_or_none
-from redraft.app._profiles import UnknownModelError, resolve_model
+from redraft.app._profiles import UnknownModelError
 from redraft.app._sse import encode_sse
 from redraft.core._errors import ConfigurationError, WorkTimeoutError
 from redraft.core._events import (
@@ -45,7 +45,7 @@ from redraft.server._options import RunPlan, plan_run
 from redraft.server._services import Services, Tenant, services_of
 from redraft.server._wire import ChatCompletionRequest, error_status_for_name, openai_error
 
-__all__ = ["router"]
+__all__ = ["router", "start_run", "terminal_event"]
 
 router = APIRouter(tags=["chat"], route_class=StrictJSONRoute)
 
@@ -99,27 +99,21 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
     passes. Redraft options ride in the body under ``redraft``."""
     services = services_of(request)
     options = wire.redraft_options()
-    # A request may not name server files (local:<path>, scripted:<file>)
-    # unless the operator registered exactly that spec with the service.
-    registry = services.registry
     try:
-        profile = resolve_model(
-            wire.model,
-            services.profiles,
-            default_judge_model=services.settings.judge_model,
-            allow_file_specs=wire.model in registry,
-        )
+        profile = services.resolve_profile(wire.model)
     except UnknownModelError as exc:
         raise ApiError(404, str(exc), code="model_not_found", param="model") from None
     except ConfigurationError as exc:
         raise ApiError(400, str(exc), param="model") from None
+    # A request may not name server files (local:<path>, scripted:<file>)
+    # unless the operator registered exactly that spec with the service.
     judge_spec = options.judge_model if options is not None else None
     try:
         plan = plan_run(
             profile,
             options,
             wire.redraft_messages(),
-            allow_file_specs=judge_spec is None or judge_spec in registry,
+            allow_file_specs=judge_spec is None or judge_spec in services.registry,
         )
     except (ConfigurationError, ValueError) as exc:
         raise ApiError(400, str(exc), param="redraft") from None
@@ -140,7 +134,7 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
         )
     if shadow:
         return await _shadow_response(handle, wire.model)
-    final = await _terminal_event(handle)
+    final = await terminal_event(handle)
     if isinstance(final, RunFailed):
         raise _failure(final.result, final.error, final.error_type)
     result = final.result
@@ -168,14 +162,9 @@ async def _shadow_response(handle: RunHandle, model: str) -> JSONResponse:
             if isinstance(event, CallRecorded) and event.call.kind == "draft":
                 usage = usage + event.call.usage
             elif isinstance(event, DraftCompleted):
-                extension = {"run_id": handle.run_id, "delivery": "shadow", "evaluation": "pending"}
+                finish, extension = _shadow_end(handle.run_id, event)
                 body = completion_response(
-                    handle.run_id,
-                    model,
-                    event.text,
-                    usage,
-                    "length" if event.finish_reason == "length" else "stop",
-                    extension,
+                    handle.run_id, model, event.text, usage, finish, extension
                 )
                 return JSONResponse(body, headers={"x-redraft-run-id": handle.run_id})
             elif isinstance(event, RunFailed):
@@ -185,7 +174,13 @@ async def _shadow_response(handle: RunHandle, model: str) -> JSONResponse:
     raise ApiError(503, "the run ended without a draft", type="server_error")
 
 
-async def _terminal_event(handle: RunHandle) -> RunCompleted | RunFailed:
+def _shadow_end(run_id: str, event: DraftCompleted) -> tuple[str, dict[str, Any]]:
+    """A shadow answer's finish reason, and the extension saying its verdict is to come."""
+    finish = "length" if event.finish_reason == "length" else "stop"
+    return finish, {"run_id": run_id, "delivery": "shadow", "evaluation": "pending"}
+
+
+async def terminal_event(handle: RunHandle) -> RunCompleted | RunFailed:
     try:
         async for event in handle.events():
             if isinstance(event, RunCompleted | RunFailed):
@@ -269,8 +264,7 @@ def _render(event: RunEvent, run_id: str, model: str, mode: str, include_usage: 
         if isinstance(event, TextDelta):
             return [encode_sse(chunk(run_id, model, delta=event.delta))]
         if isinstance(event, DraftCompleted):
-            extension = {"run_id": run_id, "delivery": "shadow", "evaluation": "pending"}
-            finish = "length" if event.finish_reason == "length" else "stop"
+            finish, extension = _shadow_end(run_id, event)
             return [encode_sse(chunk(run_id, model, finish_reason=finish, extension=extension))]
     if mode == "live":
         if isinstance(event, Thinking):

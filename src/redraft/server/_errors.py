@@ -22,6 +22,7 @@ __all__ = [
     "ApiError",
     "api_error_handler",
     "describe_validation_errors",
+    "error_response",
     "http_error_handler",
     "unexpected_error_handler",
     "validation_error_handler",
@@ -83,9 +84,10 @@ def wants_openai_shape(path: str) -> bool:
     return path == "/v1" or path.startswith(("/v1/", "/metrics"))
 
 
-def error_response(request: Request, error: ApiError) -> JSONResponse:
+def error_response(path: str, error: ApiError) -> JSONResponse:
+    """``error`` in the shape the route at ``path`` answers in."""
     return JSONResponse(
-        error.body(openai_shape=wants_openai_shape(request.url.path)),
+        error.body(openai_shape=wants_openai_shape(path)),
         status_code=error.status,
         headers=error.headers(),
     )
@@ -93,7 +95,7 @@ def error_response(request: Request, error: ApiError) -> JSONResponse:
 
 async def api_error_handler(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return error_response(request, exc)
+    return error_response(request.url.path, exc)
 
 
 async def http_error_handler(request: Request, exc: Exception) -> JSONResponse:
@@ -105,7 +107,7 @@ async def http_error_handler(request: Request, exc: Exception) -> JSONResponse:
         type=_HTTP_ERROR_TYPES.get(exc.status_code, "invalid_request_error"),
         param="body" if exc.status_code == 413 else None,
     )
-    response = error_response(request, error)
+    response = error_response(request.url.path, error)
     for name, value in (exc.headers or {}).items():
         response.headers.setdefault(name, value)
     return response
@@ -115,7 +117,7 @@ async def unexpected_error_handler(request: Request, exc: Exception) -> JSONResp
     """A bug: logged with its traceback, answered without one."""
     log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     error = ApiError(500, "internal server error", type="server_error")
-    return error_response(request, error)
+    return error_response(request.url.path, error)
 
 
 def describe_validation_errors(errors: list[Any]) -> tuple[str, str | None]:
@@ -141,10 +143,8 @@ async def validation_error_handler(request: Request, exc: Exception) -> JSONResp
     message, param = describe_validation_errors(list(exc.errors()))
     path = request.url.path
     if wants_openai_shape(path):
-        status = 400 if path == _CHAT_PATH else 422
-        error = ApiError(status, message, param=param)
-        return JSONResponse(
-            error.body(openai_shape=True), status_code=status, headers=error.headers()
+        return error_response(
+            path, ApiError(400 if path == _CHAT_PATH else 422, message, param=param)
         )
     # FastAPI's own shape, plus the header that stops SDK retries.
     return JSONResponse(

@@ -20,10 +20,9 @@ from typing import Any
 
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
-from starlette.responses import JSONResponse
 
 from redraft.evaluators._json_checks import loads_strict
-from redraft.server._errors import ApiError, wants_openai_shape
+from redraft.server._errors import ApiError, error_response
 
 __all__ = ["LOOPBACK_HOSTS", "LoopbackHostGuard", "StrictJSONRoute", "host_name"]
 
@@ -93,10 +92,4 @@ class LoopbackHostGuard:
             code="host_not_allowed",
             param="host",
         )
-        path = str(scope.get("path", ""))
-        response = JSONResponse(
-            error.body(openai_shape=wants_openai_shape(path)),
-            status_code=error.status,
-            headers=error.headers(),
-        )
-        await response(scope, receive, send)
+        await error_response(str(scope.get("path", "")), error)(scope, receive, send)

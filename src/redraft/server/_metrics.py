@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import hmac
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request, Response
@@ -44,7 +44,7 @@ from redraft.core._events import (
 )
 from redraft.providers import CircuitBreaker, ProviderRegistry
 from redraft.server._errors import ApiError
-from redraft.server._guards import StrictJSONRoute
+from redraft.server._guards import ASGIApp, Message, Receive, Scope, Send, StrictJSONRoute
 from redraft.server._services import services_of
 
 __all__ = ["RunMetrics", "SSEStreamGauge", "install_metrics", "router"]
@@ -55,12 +55,6 @@ _SCORE_BUCKETS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 _DRAFT_BUCKETS = (1, 2, 3, 4, 5, 6, 8, 10)
 _LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0)
 _BREAKER_STATES = ("closed", "open", "half_open")
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class _BreakerCollector(Collector):

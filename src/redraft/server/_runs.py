@@ -9,14 +9,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
-from redraft.app._profiles import UnknownModelError, resolve_model
+from redraft.app._profiles import UnknownModelError
 from redraft.app._sse import encode_sse
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import RunCompleted, RunFailed
 from redraft.server._answers import AnswersRequest, AnswersResponse, answers_response, plan_answers
-from redraft.server._chat import start_run
+from redraft.server._chat import start_run, terminal_event
 from redraft.server._errors import ApiError
-from redraft.server._executor import StoreUnavailableError
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._services import Tenant, services_of
 
@@ -106,32 +105,13 @@ async def answers(request: Request, tenant: Tenant, body: AnswersRequest) -> Ans
     """Answer generation (``generate_answer``): iterate until the evaluation criteria are
     met or ``iter_max`` runs out; the best answer wins on exhaustion."""
     services = services_of(request)
-    name = body.model or services.settings.model
     try:
-        profile = resolve_model(
-            name,
-            services.profiles,
-            default_judge_model=services.settings.judge_model,
-            # the operator's own default may name a file; a request may not
-            allow_file_specs=body.model is None or name in services.registry,
-        )
-        plan = plan_answers(body, profile)
+        plan = plan_answers(body, services.resolve_profile(body.model))
     except UnknownModelError as exc:
         raise ApiError(404, str(exc), code="model_not_found") from None
     except ConfigurationError as exc:
         raise ApiError(400, str(exc)) from None
-    handle = await start_run(services, tenant, plan)
-    try:
-        async for event in handle.events():
-            if isinstance(event, RunFailed):
-                raise ApiError(
-                    502,
-                    event.error,
-                    type="api_error",
-                    extra={"run_id": event.run_id},
-                )
-            if isinstance(event, RunCompleted):
-                return answers_response(event.result)
-    except StoreUnavailableError as exc:
-        raise ApiError(503, str(exc), type="server_error") from None
-    raise ApiError(503, "the run ended without a result", type="server_error")
+    final = await terminal_event(await start_run(services, tenant, plan))
+    if isinstance(final, RunFailed):
+        raise ApiError(502, final.error, type="api_error", extra={"run_id": final.run_id})
+    return answers_response(final.result)

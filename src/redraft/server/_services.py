@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from redraft.app._profiles import Profile
+from redraft.app._profiles import Profile, resolve_model
 from redraft.app._settings import Settings
 from redraft.evaluators import Reliabilities, VerdictCache
 from redraft.evaluators._scorers import Scorer
@@ -47,6 +47,18 @@ class Services:
         if not self.settings.judge_record:
             return {}, 0.0
         return await self.judge_record.get(), self.settings.judge_audit_rate
+
+    def resolve_profile(self, requested: str | None) -> Profile:
+        """The profile or model a request named, else the service's own. The
+        operator's default may name a server file (``local:<path>``,
+        ``scripted:<file>``); a request only one registered with the service."""
+        name = requested or self.settings.model
+        return resolve_model(
+            name,
+            self.profiles,
+            default_judge_model=self.settings.judge_model,
+            allow_file_specs=requested is None or name in self.registry,
+        )
 
     def panel_environment(self, judge_model: str | None) -> PanelEnvironment:
         """What a session's panel is built with on this service."""

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from redraft.app._profiles import NO_JUDGE, UnknownModelError, check_request_spec, resolve_model
+from redraft.app._profiles import NO_JUDGE, UnknownModelError, check_request_spec
 from redraft.app._sse import encode_sse
 from redraft.core._errors import ConfigurationError
 from redraft.core._limits import MAX_PANEL_MEMBERS
@@ -207,14 +207,8 @@ async def update_evidence(request: Request, tenant: Tenant, body: EvidenceUpdate
 def _plan(services: Services, body: SessionCreate) -> tuple[str | None, list[PanelMember]]:
     """The session's judge model and panel, checked like a chat request's options."""
     registry = services.registry
-    name = body.profile or services.settings.model
     try:
-        profile = resolve_model(
-            name,
-            services.profiles,
-            default_judge_model=services.settings.judge_model,
-            allow_file_specs=body.profile is None or name in registry,
-        )
+        profile = services.resolve_profile(body.profile)
         judge_model = body.judge_model or profile.judge_model
         if body.judge_model and body.judge_model != NO_JUDGE and body.judge_model not in registry:
             check_request_spec(body.judge_model)

@@ -65,12 +65,8 @@ class Reassessment(Evaluator):
         return self._provider
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
-        if self._provider is None:
-            return aggregate(
-                [self._failure(self.unavailable)],
-                threshold=context.threshold,
-            )
         original = self.original
+        about = {"original_id": original.id, "objection": self.objection}
         statement = (
             f"Evidence #{original.id} from {original.source or original.evaluator}: "
             f"{original.description} ({original.score:+g} points)\n"
@@ -83,6 +79,8 @@ class Reassessment(Evaluator):
             f"to +{self.max_points}.",
         )
         try:
+            if self._provider is None:
+                raise JudgeFailure(self.unavailable)
             reply = await GatewayAsk(self, subject, context)(
                 judge_messages(_SYSTEM, *blocks),
                 finding_schema(self.max_points),
@@ -90,9 +88,10 @@ class Reassessment(Evaluator):
                 stage="re-evaluation",
             )
         except JudgeFailure as failure:
-            return aggregate(
-                [self._failure(failure.reason, failure.data)], threshold=context.threshold
-            )
+            # A failing re-evaluation is evidence with score 0 and the error described.
+            failed = JudgeFailure(f"Re-evaluation failed: {failure.reason}", failure.data)
+            evidence = failed.evidence(self, self.source, points=0, data=about)
+            return aggregate([evidence], threshold=context.threshold)
         points = max(-self.max_points, min(self.max_points, reply.value.points))
         evidence = Evidence(
             evaluator=self.name,
@@ -102,19 +101,6 @@ class Reassessment(Evaluator):
             points=points,
             reason=f"Re-assessed: {clip(reply.value.description)}",
             source=self.source,
-            data={"original_id": original.id, "objection": self.objection},
+            data=about,
         )
         return aggregate([evidence], threshold=context.threshold)
-
-    def _failure(self, reason: str, data: dict[str, object] | None = None) -> Evidence:
-        # A failing re-evaluation is evidence with score 0 and the error described.
-        return Evidence(
-            evaluator=self.name,
-            kind="judge",
-            status="error",
-            passed=False,
-            points=0,
-            reason=f"Re-evaluation failed: {reason}",
-            source=self.source,
-            data={"original_id": self.original.id, "objection": self.objection, **(data or {})},
-        )

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from redraft.core._types import CallRecord
 from redraft.evaluators import Comparison
+from redraft.sessions import REEVALUATOR
 from redraft.sessions._types import EvidenceItem
 from redraft.store._judge_record import comparison_rows, insert_comparisons
 from redraft.store._leasing import renew_running
@@ -83,17 +84,8 @@ class SessionJobs:
     ) -> Job:
         """Start an evaluation round. Raises :class:`SessionNotFoundError` or
         :class:`EvaluationInProgressError`."""
-        now = _now()
         async with self._sessions.begin() as db:
-            # The UPDATE comes first so that two starts queue here, not race past the check.
-            rounds = await db.scalar(
-                update(SessionRow)
-                .where(SessionRow.id == session_id, SessionRow.tenant == tenant)
-                .values(updated_at=now)
-                .returning(SessionRow.rounds)
-            )
-            if rounds is None:
-                raise SessionNotFoundError(session_id)
+            rounds = await self._touch(db, session_id, tenant, _now())
             running = await db.scalar(
                 select(SessionJobRow.id).where(
                     SessionJobRow.session_id == session_id,
@@ -103,9 +95,9 @@ class SessionJobs:
             )
             if running is not None:
                 raise EvaluationInProgressError(session_id)
-            job = self._new_job(session_id, "evaluate", rounds + 1, members, None, owner, lease_s)
-            db.add(job)
-            await db.flush()
+            job = await self._start_job(
+                db, session_id, "evaluate", rounds + 1, members, None, owner, lease_s
+            )
             start = EvidenceItem(
                 event_type="evaluation_started",
                 description="Evaluation started",
@@ -120,7 +112,7 @@ class SessionJobs:
                 status="evaluating",
             )
         self._notifier.publish(session_key(session_id))
-        return Job(job.id, session_id, "evaluate", rounds + 1, members, None, owner, members)
+        return job
 
     async def record_outcome(
         self,
@@ -194,14 +186,7 @@ class SessionJobs:
         re-evaluation job, returned. Raises the NotFound errors."""
         now = _now()
         async with self._sessions.begin() as db:
-            exists = await db.scalar(
-                update(SessionRow)
-                .where(SessionRow.id == session_id, SessionRow.tenant == tenant)
-                .values(updated_at=now)
-                .returning(SessionRow.id)
-            )
-            if exists is None:
-                raise SessionNotFoundError(session_id)
+            await self._touch(db, session_id, tenant, now)
             row = await db.get(SessionEvidenceRow, (session_id, evidence_id))
             if row is None:
                 raise EvidenceNotFoundError(evidence_id)
@@ -217,15 +202,9 @@ class SessionJobs:
             if overturned is not None:
                 rows = comparison_rows([overturned], tenant=tenant, run_id=None, at=now)
                 await insert_comparisons(db, rows)
-            job = self._new_job(
-                session_id, "re_evaluate", row.round, ["re-evaluation"], evidence_id, owner, lease_s
+            return await self._start_job(
+                db, session_id, "re_evaluate", row.round, [REEVALUATOR], evidence_id, owner, lease_s
             )
-            db.add(job)
-            await db.flush()
-        members = ["re-evaluation"]
-        return Job(
-            job.id, session_id, "re_evaluate", row.round, members, evidence_id, owner, members
-        )
 
     async def renew_leases(self, owner: str, job_ids: Sequence[int], lease_s: float) -> int:
         """Extend the leases of the jobs ``owner`` is running now; the number renewed."""
@@ -307,8 +286,22 @@ class SessionJobs:
     ) -> list[EvidenceItem]:
         return await append_to_log(db, self._postgres, session_id, appends, **how)
 
-    def _new_job(
+    async def _touch(self, db: AsyncSession, session_id: int, tenant: str, now: datetime) -> int:
+        """Mark ``tenant``'s session updated; its rounds. Raises :class:`SessionNotFoundError`."""
+        # The UPDATE comes first so that two writers queue here, not race past later checks.
+        rounds: int | None = await db.scalar(
+            update(SessionRow)
+            .where(SessionRow.id == session_id, SessionRow.tenant == tenant)
+            .values(updated_at=now)
+            .returning(SessionRow.rounds)
+        )
+        if rounds is None:
+            raise SessionNotFoundError(session_id)
+        return rounds
+
+    async def _start_job(
         self,
+        db: AsyncSession,
         session_id: int,
         kind: str,
         round_: int,
@@ -316,9 +309,9 @@ class SessionJobs:
         evidence_id: int | None,
         owner: str,
         lease_s: float,
-    ) -> SessionJobRow:
+    ) -> Job:
         now = _now()
-        return SessionJobRow(
+        row = SessionJobRow(
             session_id=session_id,
             kind=kind,
             round=round_,
@@ -331,6 +324,9 @@ class SessionJobs:
             created_at=now,
             updated_at=now,
         )
+        db.add(row)
+        await db.flush()
+        return Job(row.id, session_id, kind, round_, members, evidence_id, owner, members)
 
     async def _renew(
         self, db: AsyncSession, job: Job, lease_s: float, *, status: str = "running"
