@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -94,16 +93,7 @@ def build_panel(
             spec = EvaluationSpec.model_validate(options)
         except ValidationError as exc:
             raise ConfigurationError(validation_problems(exc)) from None
-    return _build(judge, spec, request, own, _Trust(with_shipped(reliability or {}), audit_rate))
-
-
-@dataclass(frozen=True)
-class _Trust:
-    """What the panel's judge carries besides its spec: its record, and how
-    often to audit it."""
-
-    reliability: Reliabilities
-    audit_rate: float
+    return _build(judge, spec, request, own, with_shipped(reliability or {}), audit_rate)
 
 
 def _build(
@@ -111,7 +101,8 @@ def _build(
     spec: EvaluationSpec,
     request: RunRequest | str | None,
     own: Sequence[Evaluator],
-    trust: _Trust,
+    reliability: Reliabilities,
+    audit_rate: float,
 ) -> Evaluator:
     if spec.compile_with_llm and judge is None:
         raise ConfigurationError("llm_compile asks the judge model for checks, but there is none")
@@ -152,8 +143,8 @@ def _build(
                 preset,
                 criteria=spec.criteria,
                 checklist=checklist,
-                reliability=trust.reliability.get((judge.spec, preset)),
-                audit_rate=trust.audit_rate,
+                reliability=reliability.get((judge.spec, preset)),
+                audit_rate=audit_rate,
             )
         )
     elif spec.preset is not None:

@@ -135,14 +135,9 @@ class Profile(EvaluationSpec):
             return {**data, "judge_model": data["model"]}
         return data
 
-    @field_validator("model")
+    @field_validator("model", "escalate_to")
     @classmethod
-    def _model_is_a_spec(cls, value: str) -> str:
-        return checked_model_spec(value, allow_none=False)
-
-    @field_validator("escalate_to")
-    @classmethod
-    def _escalation_is_a_spec(cls, value: str | None) -> str | None:
+    def _model_is_a_spec(cls, value: str | None) -> str | None:
         return None if value is None else checked_model_spec(value, allow_none=False)
 
     @property

@@ -129,14 +129,12 @@ def literal_of(pattern: Pattern | re.Pattern[str] | str) -> str | None:
     return None
 
 
-def _clip(pattern: str) -> str:
-    return pattern if len(pattern) <= _QUOTE_CHARS else pattern[:_QUOTE_CHARS] + "…"
+def _clip(text: str, limit: int = _QUOTE_CHARS) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _quote(text: str) -> str:
-    if len(text) > _QUOTE_CHARS:
-        text = text[:_QUOTE_CHARS] + "…"
-    return json.dumps(text, ensure_ascii=False)
+    return json.dumps(_clip(text), ensure_ascii=False)
 
 
 class _PatternCheck(Check):
@@ -302,7 +300,7 @@ class MaxWords(Check):
 
 
 def _shorten(message: str) -> str:
-    return message if len(message) <= _MESSAGE_CHARS else message[:_MESSAGE_CHARS] + "…"
+    return _clip(message, _MESSAGE_CHARS)
 
 
 CheckResult: TypeAlias = bool | tuple[bool, str] | Evidence

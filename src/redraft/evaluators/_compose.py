@@ -174,6 +174,7 @@ async def _first_preference(
 class _Composite(Evaluator):
     mode: AggregateMode = "all"
     default_name = "composite"
+    weights: list[float] | None = None
 
     def __init__(self, *evaluators: Evaluator, name: str | None = None) -> None:
         self.children = validated_evaluators(evaluators, type(self).__name__)
@@ -183,7 +184,13 @@ class _Composite(Evaluator):
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
         verdicts = await _evaluate_all(self.children, subject, context)
-        return _combine(self.children, verdicts, threshold=context.threshold, mode=self.mode)
+        return _combine(
+            self.children,
+            verdicts,
+            threshold=context.threshold,
+            mode=self.mode,
+            weights=self.weights,
+        )
 
     async def compare(
         self, first: Subject, second: Subject, context: EvaluationContext
@@ -220,9 +227,14 @@ class AnyOf(_Composite):
     default_name = "any_of"
 
 
-class Weighted(Evaluator):
+class Weighted(_Composite):
     """Passes when the weighted mean score reaches the threshold and no
     required child failed. ``Weighted([(judge, 3), (MaxWords(100), 1)])``."""
+
+    mode = "weighted"
+    default_name = "weighted"
+    # Cache keys (evaluator_identity) include the repr: keep the one it always had.
+    __repr__ = Evaluator.__repr__
 
     def __init__(
         self, weighted: Sequence[tuple[Evaluator, float]], *, name: str | None = None
@@ -231,8 +243,8 @@ class Weighted(Evaluator):
         for pair in pairs:
             if not isinstance(pair, tuple) or len(pair) != 2:
                 raise ConfigurationError(f"Weighted takes (evaluator, weight) pairs, got {pair!r}")
-        self.children = validated_evaluators((pair[0] for pair in pairs), "Weighted")
-        self.weights: list[float] = []
+        super().__init__(*(pair[0] for pair in pairs), name=name)
+        self.weights = []
         for child, weight in pairs:
             if (
                 isinstance(weight, bool)
@@ -244,24 +256,6 @@ class Weighted(Evaluator):
                     f"weights must be positive numbers; got {weight!r} for {child.name}"
                 )
             self.weights.append(float(weight))
-        self.name = name or "weighted"
-        self.uses_llm = any(child.uses_llm for child in self.children)
-        self.kind = "judge" if self.uses_llm else "check"
-
-    async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
-        verdicts = await _evaluate_all(self.children, subject, context)
-        return _combine(
-            self.children,
-            verdicts,
-            threshold=context.threshold,
-            mode="weighted",
-            weights=self.weights,
-        )
-
-    async def compare(
-        self, first: Subject, second: Subject, context: EvaluationContext
-    ) -> Preference | None:
-        return await _first_preference(self.children, first, second, context)
 
 
 class Cascade(_Composite):

@@ -25,19 +25,17 @@ steering attempts and the false-positive rate on ordinary answers.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from dataclasses import dataclass
 
 from redraft.core._evaluator import EvaluationContext, Subject, aggregate
 from redraft.core._types import Evidence, RunRequest, Verdict
-from redraft.evaluators._checks import Check
+from redraft.evaluators._checks import Check, _quote
 from redraft.evaluators._injection_rules import INJECTION_RULES, InjectionRule
 
 __all__ = ["INJECTION_RULES", "AddressesJudge", "InjectionRule"]
 
-_SNIPPET_CHARS = 80
 _LEAD_IN = " \t\r\n.!?;:,([>\u2014\u2013-"
 # Invisible characters that split a word without showing: zero-width spaces
 # and joiners, the soft hyphen, word joiners, variation selectors.
@@ -187,9 +185,3 @@ def _topic_text(request: RunRequest) -> str:
     parts = [m.text for m in request.messages if m.role == "user"]
     parts.append(request.format or "")  # criteria are the operator's, not a topic
     return _normalise("\n".join(parts))
-
-
-def _quote(text: str) -> str:
-    if len(text) > _SNIPPET_CHARS:
-        text = text[:_SNIPPET_CHARS] + "…"
-    return json.dumps(text, ensure_ascii=False)

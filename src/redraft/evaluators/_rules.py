@@ -30,7 +30,7 @@ from typing import Any, Literal, get_args
 from redraft.core._errors import ConfigurationError, PatternError, WorkTimeoutError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
 from redraft.core._types import Evidence, Verdict
-from redraft.evaluators._checks import _MAX_RECORDED_ERRORS, _QUOTE_CHARS, _quote, literal_of
+from redraft.evaluators._checks import _MAX_RECORDED_ERRORS, _clip, _quote, literal_of
 from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
 from redraft.evaluators._patterns import MAX_PATTERN_CHARS, Pattern, compile_pattern
 
@@ -46,10 +46,6 @@ RuleWhen = Literal["present", "absent"]
 
 #: How much of a text is scanned; the rest is ignored (and reported as truncated).
 MAX_SCAN_CHARS = 200_000
-
-
-def _clip(snippet: str) -> str:
-    return snippet if len(snippet) <= _QUOTE_CHARS else snippet[:_QUOTE_CHARS] + "…"
 
 
 def _rule_label(pattern: object) -> str:
