@@ -17,12 +17,12 @@ from redraft.app._settings import Settings
 from redraft.cli._options import (
     EXIT_NOT_PASSED,
     EXIT_PASSED,
-    EXIT_USAGE,
     evaluation_options,
     prepare,
     spec_of,
     warn_unverified,
 )
+from redraft.cli._stored import fail
 from redraft.core._errors import (
     ConfigurationError,
     ProviderAuthError,
@@ -214,16 +214,14 @@ def ask(
             )
         )
     except (ConfigurationError, ProviderAuthError, RealModelCallBlockedError) as exc:
-        err.print(f"[bold red]error:[/] {exc}")
-        sys.exit(EXIT_USAGE)
+        fail(str(exc))
     except QualityError as exc:
         result = exc.result
         if not as_json:
             err.print(f"[bold red]quality error:[/] {exc}")
     except RunFailedError as exc:
         if exc.error_type in CONFIGURATION_FAILURES:
-            err.print(f"[bold red]error:[/] {exc}")
-            sys.exit(EXIT_USAGE)
+            fail(str(exc))
         # The run's view has said so already (and --json prints the result).
         result = exc.result
     if as_json:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 
 import click
 from rich.console import Console
 
 from redraft.app._calibration import calibrate as calibrate_judge
-from redraft.cli._options import EXIT_USAGE, prepare
+from redraft.cli._options import prepare
+from redraft.cli._stored import fail
 from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
 from redraft.evaluators import Comparison, Reliability, measure_judges
 from redraft.providers import ProviderRegistry
@@ -37,7 +37,6 @@ def calibrate(judge_model: str | None, size: int, seed: int, as_json: bool) -> N
     """Measure a judge on requirements exact checks decide, and keep the result."""
     settings = prepare()
     spec = judge_model or settings.judge_model or settings.model
-    err = Console(stderr=True, highlight=False)
 
     async def go() -> tuple[list[Comparison], Reliability | None]:
         from redraft.store import Store
@@ -59,8 +58,7 @@ def calibrate(judge_model: str | None, size: int, seed: int, as_json: bool) -> N
     try:
         comparisons, overall = asyncio.run(go())
     except (ConfigurationError, ProviderAuthError, RealModelCallBlockedError) as exc:
-        err.print(f"[bold red]error:[/] {exc}")
-        sys.exit(EXIT_USAGE)
+        fail(str(exc))
     this = next(iter(measure_judges(comparisons).values()), None)
     if as_json:
         click.echo(

@@ -38,8 +38,6 @@ if TYPE_CHECKING:
 
 __all__ = ["AnthropicProvider", "to_anthropic_messages"]
 
-_INSTALL = "pip install 'redraft[anthropic]'"
-
 # redraft speaks OpenAI's finish reasons; keep Anthropic's other reasons as-is.
 _FINISH_REASONS = {
     "end_turn": "stop",
@@ -65,12 +63,7 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
     def _get_client(self) -> anthropic.AsyncAnthropic:
         if self._client is not None:
             return self._client
-        try:
-            import anthropic
-        except ImportError:
-            raise ConfigurationError(
-                f"the 'anthropic' provider needs the anthropic SDK: {_INSTALL}"
-            ) from None
+        anthropic = self._import_sdk()
         api_key = self._api_key or os.environ.get("ANTHROPIC_API_KEY") or None
         if api_key is None:
             raise ConfigurationError(
@@ -140,10 +133,7 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
         ]
         return Completion(
             text=text,
-            usage=Usage(
-                input_tokens=_input_tokens(usage),
-                output_tokens=usage.output_tokens or 0,
-            ),
+            usage=_usage(usage),
             finish_reason=_finish(message.stop_reason),
             model=message.model or self.model,
             tool_calls=calls,
@@ -162,8 +152,8 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
                 async for event in stream:
                     if event.type == "message_start":
                         model = event.message.model
-                        input_tokens = _input_tokens(event.message.usage)
-                        output_tokens = event.message.usage.output_tokens or 0
+                        started = _usage(event.message.usage)
+                        input_tokens, output_tokens = started.input_tokens, started.output_tokens
                     elif event.type == "content_block_start":
                         block = event.content_block
                         if block.type == "tool_use":
@@ -195,7 +185,6 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
     def _translate(self, exc: BaseException) -> ProviderError:
         import anthropic
 
-        secret = self._secret
         where = self._endpoint
         timeouts, _ = _transport_error_groups()
         if isinstance(exc, (anthropic.APITimeoutError, *timeouts)):
@@ -215,13 +204,10 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
             # 529 is Anthropic's "overloaded"; error_for_status treats it as a 5xx.
             return self._status_error(exc.status_code, exc.body, exc.message, exc.response.headers)
         if isinstance(exc, anthropic.AnthropicError | json.JSONDecodeError):
-            return ProviderResponseError(
-                f"unreadable response from {where}: {redact(str(exc), secret)}",
-                provider=self.name,
-            )
+            return self._unreadable(exc)
         # A transport failure the SDK's stream iterator let through unwrapped.
         return ProviderConnectionError(
-            f"connection to {where} failed: {redact(str(exc), secret)}", provider=self.name
+            f"connection to {where} failed: {redact(str(exc), self._secret)}", provider=self.name
         )
 
 
@@ -247,13 +233,14 @@ def _strict_schema(schema: dict[str, Any]) -> dict[str, Any]:
         return schema
 
 
-def _input_tokens(usage: Any) -> int:
+def _usage(usage: Any) -> Usage:
     # Cached prompt tokens are reported apart from input_tokens but still count.
-    return int(
+    input_tokens = (
         (usage.input_tokens or 0)
         + (getattr(usage, "cache_creation_input_tokens", None) or 0)
         + (getattr(usage, "cache_read_input_tokens", None) or 0)
     )
+    return Usage(input_tokens=int(input_tokens), output_tokens=usage.output_tokens or 0)
 
 
 def _finish(stop_reason: str | None) -> str | None:

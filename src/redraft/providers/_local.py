@@ -185,12 +185,6 @@ class LocalProvider(Provider):
 
     # -- loading ------------------------------------------------------------------
 
-    async def _ensure_server(self) -> Any:
-        server = self._server
-        if server is not None:
-            return server
-        return await asyncio.to_thread(self._load)
-
     def _load(self) -> Any:
         with self._load_lock:
             if self._server is None:
@@ -276,7 +270,9 @@ class LocalProvider(Provider):
         )
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
-        server = await self._ensure_server()
+        server = self._server
+        if server is None:
+            server = await asyncio.to_thread(self._load)
         body = self._body(request)
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[Any] = asyncio.Queue()

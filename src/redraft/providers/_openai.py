@@ -27,7 +27,6 @@ from redraft.core._errors import (
 )
 from redraft.core._provider import usage_for
 from redraft.core._types import Completion, ModelRequest, StreamChunk, ToolCall, ToolSpec, Usage
-from redraft.providers._http import redact
 from redraft.providers._logprobs import read_logprobs
 from redraft.providers._sdk import SDKProvider
 
@@ -42,7 +41,6 @@ __all__ = ["OpenAIProvider"]
 # Streams end with a chunk that carries the usage.
 _WITH_USAGE = {"include_usage": True}
 
-_INSTALL = "pip install 'redraft[openai]'"
 _DEFAULT_BASE_URL = "https://api.openai.com/v1"
 # Local servers ignore the key, but the SDK refuses to send a request without one.
 _PLACEHOLDER_KEY = "redraft-no-key"
@@ -67,12 +65,7 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
     def _get_client(self) -> openai.AsyncOpenAI:
         if self._client is not None:
             return self._client
-        try:
-            import openai
-        except ImportError:
-            raise ConfigurationError(
-                f"the 'openai' provider needs the openai SDK: {_INSTALL}"
-            ) from None
+        openai = self._import_sdk()
         api_key = self._api_key or os.environ.get("OPENAI_API_KEY") or None
         base_url = self._base_url or os.environ.get("OPENAI_BASE_URL") or None
         if api_key is None and base_url is None:
@@ -218,7 +211,6 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
     def _translate(self, exc: Exception) -> ProviderError:
         import openai
 
-        where = self._endpoint
         if isinstance(exc, openai.APITimeoutError):
             return self._timed_out()
         if isinstance(exc, openai.APIConnectionError):
@@ -229,14 +221,11 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
             # An error event inside a stream, or a body the SDK could not read.
             detail = self._detail(exc.body, exc.message)
             return ProviderResponseError(
-                f"{where} sent an error: {detail}",
+                f"{self._endpoint} sent an error: {detail}",
                 provider=self.name,
                 status=getattr(exc, "status_code", None),
             )
-        return ProviderResponseError(
-            f"unreadable response from {where}: {redact(str(exc), self._secret)}",
-            provider=self.name,
-        )
+        return self._unreadable(exc)
 
 
 def _tool_param(spec: ToolSpec) -> dict[str, Any]:

@@ -10,6 +10,7 @@ invisible to both and multiply with the ledger's.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
@@ -17,6 +18,7 @@ from redraft.core._errors import (
     ConfigurationError,
     ProviderConnectionError,
     ProviderError,
+    ProviderResponseError,
     ProviderTimeoutError,
 )
 from redraft.core._provider import Provider
@@ -65,6 +67,16 @@ class SDKProvider(Provider, Generic[ClientT]):
     def _endpoint(self) -> str:
         raise NotImplementedError
 
+    def _import_sdk(self) -> Any:
+        """The vendor's SDK module, named like the provider and its extra."""
+        try:
+            return importlib.import_module(self.name)
+        except ImportError:
+            raise ConfigurationError(
+                f"the '{self.name}' provider needs the {self.name} SDK: "
+                f"pip install 'redraft[{self.name}]'"
+            ) from None
+
     def token_prices(self) -> TokenPrices | None:
         return vendor_prices(self.vendor, self.model)
 
@@ -91,6 +103,12 @@ class SDKProvider(Provider, Generic[ClientT]):
         cause = redact(str(exc.__cause__ or exc), self._secret)
         return ProviderConnectionError(
             f"cannot reach {self._endpoint}: {cause}", provider=self.name
+        )
+
+    def _unreadable(self, exc: BaseException) -> ProviderResponseError:
+        return ProviderResponseError(
+            f"unreadable response from {self._endpoint}: {redact(str(exc), self._secret)}",
+            provider=self.name,
         )
 
     def _detail(self, body: object, message: str) -> str:

@@ -61,15 +61,7 @@ def hash_secret(secret: str) -> str:
 
 
 def _info(row: ApiKeyRow) -> ApiKeyInfo:
-    return ApiKeyInfo(
-        id=row.id,
-        tenant=row.tenant,
-        name=row.name,
-        prefix=row.prefix,
-        created_at=row.created_at,
-        revoked_at=row.revoked_at,
-        last_used_at=row.last_used_at,
-    )
+    return ApiKeyInfo.model_validate(row, from_attributes=True)
 
 
 def _check_label(value: str, what: str) -> str:

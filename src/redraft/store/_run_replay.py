@@ -86,9 +86,6 @@ class RunReplay:
     def result(self, error: str) -> RunResult:
         drafts = [self._drafts[attempt] for attempt in sorted(self._drafts)]
         final = pick_final(drafts, self.policy, "error")
-        usage = Usage()
-        for call in self._calls:
-            usage = usage + call.usage
         return RunResult(
             run_id=self.run_id,
             final_answer=final.text if final else "",
@@ -99,7 +96,7 @@ class RunReplay:
             stop_reason="error",
             drafts=drafts,
             calls=list(self._calls),
-            usage=usage,
+            usage=sum((call.usage for call in self._calls), Usage()),
             policy=self.policy,
             error=error,
             continue_context=self._continue_context(drafts),

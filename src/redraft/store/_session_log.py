@@ -107,21 +107,11 @@ def evidence_row(
     assert item.id is not None
     return SessionEvidenceRow(
         session_id=session_id,
-        id=item.id,
         job_id=job_id,
         member=member,
-        round=item.round,
         seq=seq,
-        score=item.score,
-        description=item.description,
-        source=item.source,
-        valid=item.valid,
-        invalidate_reason=item.invalidate_reason,
-        evaluator=item.evaluator,
-        kind=item.kind,
-        status=item.status,
-        original_id=item.original_id,
-        details=item.details,
         created_at=now,
         updated_at=now,
+        # The rest of the columns are the item's own fields.
+        **item.model_dump(exclude={"event_type", "created_at"}),
     )

@@ -54,22 +54,8 @@ class StoredSession(SessionSummary):
 
 
 def item_of(row: SessionEvidenceRow) -> EvidenceItem:
-    return EvidenceItem(
-        id=row.id,
-        event_type="evidence_recorded",
-        score=row.score,
-        description=row.description,
-        source=row.source,
-        valid=row.valid,
-        invalidate_reason=row.invalidate_reason,
-        evaluator=row.evaluator,
-        kind=row.kind,  # type: ignore[arg-type]  # stored from an EvaluatorKind
-        status=row.status,  # type: ignore[arg-type]  # stored from an EvidenceStatus
-        round=row.round,
-        original_id=row.original_id,
-        details=row.details,
-        created_at=row.created_at,
-    )
+    # Every field but event_type is a column; evidence rows are all "evidence_recorded".
+    return EvidenceItem.model_validate(row, from_attributes=True)
 
 
 def total(items: Sequence[EvidenceItem]) -> float:
