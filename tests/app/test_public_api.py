@@ -19,6 +19,7 @@ PUBLIC = [
     "CompiledCheck",
     "Completion",
     "ConfigurationError",
+    "CostBudgetExhaustedError",
     "Draft",
     "DraftComparison",
     "DraftCompleted",

@@ -42,6 +42,7 @@ from redraft.core._types import (
     JudgeContext,
     OnExhausted,
     OnUncertain,
+    TokenPrices,
 )
 from redraft.criteria import ChecksMode, CheckSpec
 from redraft.providers import parse_model_spec
@@ -125,6 +126,10 @@ class Profile(EvaluationSpec):
     min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
     escalate_to: str | None = None
     """A stronger generator (model spec) for attempts after ``escalate_after``."""
+    prices: TokenPrices | None = None
+    """What ``model`` costs, where the price table does not know it (a
+    self-hosted model) or you pay another rate; wherever the run uses that
+    model (generator, and judge when it judges its own drafts)."""
     escalate_after: int | None = Field(default=None, ge=1, le=10)
     judge_context: JudgeContext = "minimal"
 

@@ -14,6 +14,7 @@ Every exception redraft raises on purpose derives from :class:`RedraftError`::
     │   ├── ProviderResponseError   4xx/5xx or a response redraft cannot read
     │   └── CircuitOpenError        the provider's circuit breaker is open: no call made
     ├── BudgetExhaustedError        a call would break the run's token budget or deadline
+    │   └── CostBudgetExhaustedError  … or its cost budget (or its model has no known price)
     ├── ToolLoopLimitError          the model kept calling tools past ``max_tool_iterations``
     ├── RealModelCallBlockedError   a real provider was used while real calls are blocked
     ├── RunFailedError              the run ended without any usable draft
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BudgetExhaustedError",
+    "CostBudgetExhaustedError",
     "CircuitOpenError",
     "ConfigurationError",
     "PatternError",
@@ -155,6 +157,14 @@ class BudgetExhaustedError(RedraftError):
     def __init__(self, message: str, *, limit: Literal["tokens", "cost", "deadline"]) -> None:
         super().__init__(message)
         self.limit = limit
+
+
+class CostBudgetExhaustedError(BudgetExhaustedError):
+    """Starting a call could take the run past its cost budget in dollars, or
+    no price is known for its model, so the budget could not be kept."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, limit="cost")
 
 
 class RealModelCallBlockedError(RedraftError):

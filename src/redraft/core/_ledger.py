@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from redraft.core._errors import (
     BudgetExhaustedError,
+    CostBudgetExhaustedError,
     ProviderAuthError,
     ProviderError,
     ProviderTimeoutError,
@@ -168,10 +169,9 @@ class Ledger:
         assert self._cost_budget is not None
         prices = provider.token_prices()
         if prices is None:
-            raise BudgetExhaustedError(
+            raise CostBudgetExhaustedError(
                 f"no price is known for {provider.spec}, so the run's cost budget "
-                "could not be kept: give the model a price or drop the cost budget",
-                limit="cost",
+                "could not be kept: give the model a price or drop the cost budget"
             )
         left = self._cost_budget - self.spent_usd - self._reserved_usd
         prompt_cost = prompt_bound * prices.input_per_million / 1_000_000
@@ -179,10 +179,9 @@ class Ledger:
             room = int((left - prompt_cost) * 1_000_000 // prices.output_per_million)
             wanted = min(wanted, max(room, 0))
         if left < prompt_cost or wanted < min(_MIN_USEFUL_OUTPUT_TOKENS, asked):
-            raise BudgetExhaustedError(
+            raise CostBudgetExhaustedError(
                 f"cost budget exhausted: ${max(left, 0.0):.6f} left, this call could cost "
-                f"${prompt_cost:.6f} for its prompt alone",
-                limit="cost",
+                f"${prompt_cost:.6f} for its prompt alone"
             )
         return wanted, prompt_cost + wanted * prices.output_per_million / 1_000_000
 

@@ -10,10 +10,12 @@ first tier).
 from __future__ import annotations
 
 import functools
+from collections.abc import AsyncIterator
 
-from redraft.core._types import TokenPrices
+from redraft.core._provider import Provider
+from redraft.core._types import Completion, Message, ModelRequest, StreamChunk, TokenPrices
 
-__all__ = ["vendor_prices"]
+__all__ = ["Repriced", "repriced", "vendor_prices"]
 
 
 @functools.lru_cache(maxsize=256)
@@ -32,3 +34,44 @@ def vendor_prices(vendor: str, model: str) -> TokenPrices | None:
         input_per_million=float(per_input.total_price),
         output_per_million=float(per_output.total_price),
     )
+
+
+class Repriced(Provider):
+    """``provider`` at prices of your own: a self-hosted model the table does
+    not know, or a negotiated rate. Everything else is the provider's."""
+
+    def __init__(self, provider: Provider, prices: TokenPrices) -> None:
+        self.provider = provider
+        self.prices = prices
+        self.name = provider.name
+        self.model = provider.model
+        self.is_real = provider.is_real
+        self.supports_json_schema = provider.supports_json_schema
+        self.supports_logprobs = provider.supports_logprobs
+
+    @property
+    def spec(self) -> str:
+        return self.provider.spec
+
+    @property
+    def tokens_per_s(self) -> float | None:
+        return self.provider.tokens_per_s
+
+    def token_prices(self) -> TokenPrices:
+        return self.prices
+
+    def input_token_bound(self, messages: list[Message]) -> int:
+        return self.provider.input_token_bound(messages)
+
+    async def complete(self, request: ModelRequest) -> Completion:
+        return await self.provider.complete(request)
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
+        async for chunk in self.provider.stream(request):
+            yield chunk
+
+
+def repriced(provider: Provider, prices: TokenPrices | None) -> Provider:
+    """``provider`` at ``prices`` when given; as it is otherwise. The wrapper
+    closes nothing: whoever built ``provider`` owns it."""
+    return provider if prices is None else Repriced(provider, prices)

@@ -36,8 +36,10 @@ from redraft.core._events import (
     Thinking,
     VerdictReached,
 )
+from redraft.core._provider import Provider
 from redraft.core._types import RunResult, Usage
 from redraft.evaluators import Cached
+from redraft.providers._prices import repriced
 from redraft.server._errors import ApiError
 from redraft.server._executor import RunHandle, StoreUnavailableError
 from redraft.server._guards import StrictJSONRoute
@@ -54,13 +56,22 @@ router = APIRouter(tags=["chat"], route_class=StrictJSONRoute)
 KEEPALIVE_SECONDS = 10.0
 
 
+def _priced(services: Services, spec: str, plan: RunPlan) -> Provider:
+    """The provider for ``spec``, at the profile's prices when it is the
+    profile's own model."""
+    provider = services.registry.get(spec)
+    return repriced(provider, plan.prices if spec == plan.generator else None)
+
+
 async def start_run(
     services: Services, tenant: str, plan: RunPlan, *, stream_drafts: bool = True
 ) -> RunHandle:
     try:
-        generator = services.registry.get(plan.generator)
-        judge = None if plan.judge is None else services.registry.get(plan.judge)
-        escalation = None if plan.escalation is None else services.registry.get(plan.escalation)
+        generator, judge, escalation = (
+            None if spec is None else _priced(services, spec, plan)
+            for spec in (plan.generator, plan.judge, plan.escalation)
+        )
+        assert generator is not None
         # Nothing to evaluate is not refused: the answer comes back unverified.
         reliability, audit_rate = await services.judging_trust()
         evaluator = await panel_or_none(

@@ -23,6 +23,7 @@ from redraft.core._types import (
     Message,
     Policy,
     RunRequest,
+    TokenPrices,
 )
 
 __all__ = [
@@ -81,6 +82,8 @@ class RunPlan:
     continuation: bool = False
     escalation: str | None = None
     """The model spec later attempts escalate to (``policy.escalate_after``)."""
+    prices: TokenPrices | None = None
+    """The profile's own prices for its ``generator`` spec (wherever it is used)."""
 
     def with_request_parameters(
         self, *, max_tokens: int | None = None, temperature: float | None = None
@@ -163,6 +166,7 @@ def plan_run(
         stream_mode=stream_mode,
         continuation=opts.continuation,
         escalation=profile.escalate_to,
+        prices=profile.prices,
     )
 
 

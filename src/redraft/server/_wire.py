@@ -15,6 +15,7 @@ from redraft.app._profiles import UnknownModelError
 from redraft.core._errors import (
     BudgetExhaustedError,
     ConfigurationError,
+    CostBudgetExhaustedError,
     ProviderAuthError,
     ProviderConnectionError,
     ProviderError,
@@ -173,11 +174,11 @@ def _status_for_class(
         return 400, _INVALID, "real_model_calls_blocked", False
     if issubclass(cls, QualityError):
         return 422, _INVALID, "quality_not_met", False
+    if issubclass(cls, CostBudgetExhaustedError):
+        return 422, _INVALID, "cost_budget_exhausted", False
     if issubclass(cls, BudgetExhaustedError):
         if limit == "tokens":
             return 422, _INVALID, "token_budget_exhausted", False
-        if limit == "cost":
-            return 422, _INVALID, "cost_budget_exhausted", False
         # Retrying a run that ran out of time under the same deadline would
         # only spend the same tokens again.
         return 504, "api_error", "deadline_exceeded", False
@@ -217,6 +218,7 @@ _ERRORS_BY_NAME: dict[str, type[BaseException]] = {
         ConfigurationError,
         RealModelCallBlockedError,
         QualityError,
+        CostBudgetExhaustedError,
         BudgetExhaustedError,
         ProviderAuthError,
         ProviderRateLimitError,
