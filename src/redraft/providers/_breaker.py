@@ -31,7 +31,8 @@ from redraft.core._errors import (
     RedraftError,
 )
 from redraft.core._provider import Provider
-from redraft.core._types import Completion, Message, ModelRequest, StreamChunk, TokenPrices
+from redraft.core._types import Completion, ModelRequest, StreamChunk
+from redraft.providers._wrapped import Wrapped
 
 __all__ = ["BreakerState", "CircuitBreaker", "counts_as_failure"]
 
@@ -53,7 +54,7 @@ def counts_as_failure(error: BaseException) -> bool:
     return isinstance(error, Exception) and not isinstance(error, RedraftError)
 
 
-class CircuitBreaker(Provider):
+class CircuitBreaker(Wrapped):
     """A :class:`Provider` that delegates to ``provider`` while it is healthy.
 
     It reports the wrapped provider's ``name``, ``model``, ``spec``,
@@ -74,26 +75,14 @@ class CircuitBreaker(Provider):
             raise ValueError(f"failures must be a whole number ≥ 1, got {failures!r}")
         if reset_after_s <= 0:
             raise ValueError(f"reset_after_s must be > 0, got {reset_after_s!r}")
-        self.provider = provider
+        super().__init__(provider)
         self.failures = failures
         self.reset_after_s = reset_after_s
         self._clock = clock
-        self.name = provider.name
-        self.model = provider.model
-        self.is_real = provider.is_real
-        self.supports_json_schema = provider.supports_json_schema
-        self.supports_logprobs = provider.supports_logprobs
         self._consecutive = 0
         self._opened_at: float | None = None
         self._trial_in_flight = False
         self._last_error = ""
-
-    @property
-    def spec(self) -> str:
-        return self.provider.spec
-
-    def token_prices(self) -> TokenPrices | None:
-        return self.provider.token_prices()
 
     @property
     def state(self) -> BreakerState:
@@ -175,9 +164,6 @@ class CircuitBreaker(Provider):
             self._settle(self._outcome(exc), exc)
             raise
         self._settle("success")
-
-    def input_token_bound(self, messages: list[Message]) -> int:
-        return self.provider.input_token_bound(messages)
 
     async def aclose(self) -> None:
         await self.provider.aclose()

@@ -13,7 +13,8 @@ import functools
 from collections.abc import AsyncIterator
 
 from redraft.core._provider import Provider
-from redraft.core._types import Completion, Message, ModelRequest, StreamChunk, TokenPrices
+from redraft.core._types import Completion, ModelRequest, StreamChunk, TokenPrices
+from redraft.providers._wrapped import Wrapped
 
 __all__ = ["Repriced", "repriced", "vendor_prices"]
 
@@ -36,22 +37,13 @@ def vendor_prices(vendor: str, model: str) -> TokenPrices | None:
     )
 
 
-class Repriced(Provider):
+class Repriced(Wrapped):
     """``provider`` at prices of your own: a self-hosted model the table does
     not know, or a negotiated rate. Everything else is the provider's."""
 
     def __init__(self, provider: Provider, prices: TokenPrices) -> None:
-        self.provider = provider
+        super().__init__(provider)
         self.prices = prices
-        self.name = provider.name
-        self.model = provider.model
-        self.is_real = provider.is_real
-        self.supports_json_schema = provider.supports_json_schema
-        self.supports_logprobs = provider.supports_logprobs
-
-    @property
-    def spec(self) -> str:
-        return self.provider.spec
 
     @property
     def tokens_per_s(self) -> float | None:
@@ -59,9 +51,6 @@ class Repriced(Provider):
 
     def token_prices(self) -> TokenPrices:
         return self.prices
-
-    def input_token_bound(self, messages: list[Message]) -> int:
-        return self.provider.input_token_bound(messages)
 
     async def complete(self, request: ModelRequest) -> Completion:
         return await self.provider.complete(request)
