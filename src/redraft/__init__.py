@@ -26,6 +26,10 @@ The packages, bottom up: :mod:`redraft.core` (the loop engine),
 and the middleware share), then :mod:`redraft.sessions`, :mod:`redraft.store`,
 :mod:`redraft.middleware`, :mod:`redraft.server` and :mod:`redraft.cli`. Test
 doubles live in :mod:`redraft.testing`.
+
+Every run is recorded in the local log (``REDRAFT_LOG``, on by default; the
+store ``REDRAFT_DATABASE_URL`` names) where ``redraft runs`` and the web UI
+find it; this package installs that run sink (:func:`add_run_sink`).
 """
 
 from redraft._version import __version__
@@ -39,6 +43,9 @@ from redraft.app import (
     run_sync,
     stream_run,
 )
+from redraft.app._settings import load_settings as _load_settings
+from redraft.app._sinks import RunSink, add_run_sink
+from redraft.app._sinks import SinkSource as _SinkSource
 from redraft.core._errors import (
     BudgetExhaustedError,
     CircuitOpenError,
@@ -96,6 +103,20 @@ from redraft.criteria import CheckSpec, CompiledCheck, compile_checks
 from redraft.middleware import Refined, refine, wrap
 from redraft.observability import Telemetry, configure_logging
 
+
+def _local_log(source: _SinkSource) -> RunSink | None:
+    # The package is the one place that may join the loop to the store: the
+    # layers below it never import the store. The store (and SQLAlchemy)
+    # load with the first logged run, not with `import redraft`.
+    if not _load_settings().log:
+        return None
+    from redraft.store._library_log import library_sink
+
+    return library_sink(source)
+
+
+add_run_sink(_local_log)
+
 __all__ = [
     "BudgetExhaustedError",
     "CallRecord",
@@ -138,6 +159,7 @@ __all__ = [
     "RunFailedError",
     "RunRequest",
     "RunResult",
+    "RunSink",
     "RunStarted",
     "Settings",
     "Telemetry",
@@ -155,6 +177,7 @@ __all__ = [
     "VerdictReached",
     "WorkTimeoutError",
     "__version__",
+    "add_run_sink",
     "build_panel",
     "compile_checks",
     "configure_logging",

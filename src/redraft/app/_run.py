@@ -16,6 +16,7 @@ from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
 from redraft.app._deadline import with_sized_deadline
+from redraft.app._sinks import run_sinks
 from redraft.core._errors import QualityError, RunFailedError
 from redraft.core._evaluator import Evaluator
 from redraft.core._events import RunCompleted, RunEvent, RunFailed
@@ -45,6 +46,7 @@ async def stream_run(
     tools: Toolbox | None = None,
     telemetry: Telemetry | None = None,
     stream_drafts: bool = True,
+    sinks: bool = True,
 ) -> AsyncGenerator[RunEvent, None]:
     """Run the loop, yielding every event as it happens.
 
@@ -56,10 +58,12 @@ async def stream_run(
     ``rng`` decides sampling (``policy.sample_rate``); ``tools`` are Python
     functions the generator may call while drafting (the tool loop,
     at most ``policy.max_tool_iterations`` rounds per draft). Every run is
-    logged on ``redraft.run`` and, with ``telemetry`` (default: the global
+    logged on ``redraft.run``, handed to the run sinks (the local log:
+    see :mod:`._sinks`) and, with ``telemetry`` (default: the global
     OpenTelemetry tracer provider, when one is configured), traced.
     ``stream_drafts=False`` asks the generator for whole drafts, one chunk
-    each, when no one reads them as they are written.
+    each, when no one reads them as they are written. ``sinks=False`` keeps
+    the run from the run sinks, for a caller that records it itself.
 
     A policy that leaves ``deadline_s`` unset gets a deadline sized to
     ``generator`` and ``judge`` (the model ``evaluator`` judges with, if
@@ -80,6 +84,7 @@ async def stream_run(
         stream_drafts=stream_drafts,
     )
     seq = 0
+    handed = run_sinks() if sinks else []
     # Closed with this stream, so a consumer that stops early ends the run's spans.
     observed = trace_events(log_run_events(events, run_id), telemetry)
     async with contextlib.aclosing(observed):
@@ -88,6 +93,8 @@ async def stream_run(
             event.seq = seq
             if hooks is not None:
                 await hooks.dispatch(event)
+            for sink in handed:
+                sink(event)
             yield event
 
 

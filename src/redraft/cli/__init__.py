@@ -10,6 +10,7 @@ from redraft._version import __version__
 from redraft.cli._ask import ask
 from redraft.cli._calibrate import calibrate
 from redraft.cli._checks import checks
+from redraft.cli._eval import eval_command
 from redraft.cli._judge import judge
 from redraft.cli._judges import judges
 from redraft.cli._keys import keys
@@ -36,6 +37,7 @@ def cli(log_format: str | None) -> None:
 
 cli.add_command(ask)
 cli.add_command(checks)
+cli.add_command(eval_command)
 cli.add_command(judge)
 judges.add_command(calibrate)
 cli.add_command(judges)

@@ -15,6 +15,8 @@ import click
 
 from redraft.app._settings import Settings, load_settings
 from redraft.core._errors import ConfigurationError
+from redraft.core._feedback import FEEDBACK_STRATEGIES
+from redraft.core._types import Policy
 from redraft.evaluators import JUDGE_PRESETS
 from redraft.observability._logging import configure_logging
 from redraft.observability._telemetry import configure_tracing
@@ -24,6 +26,8 @@ __all__ = [
     "EXIT_PASSED",
     "EXIT_USAGE",
     "evaluation_options",
+    "policy_of",
+    "policy_options",
     "prepare",
     "read_text",
     "spec_of",
@@ -109,11 +113,135 @@ _OPTIONS = [
 ]
 
 
+_POLICY_OPTIONS = [
+    click.option(
+        "--max-attempts",
+        type=click.IntRange(1, 10),
+        default=3,
+        show_default=True,
+        help="Drafts at most.",
+    ),
+    click.option(
+        "--feedback",
+        type=click.Choice(FEEDBACK_STRATEGIES),
+        default="critique",
+        show_default=True,
+        help="How a failed verdict becomes the next draft's instructions.",
+    ),
+    click.option(
+        "--on-exhausted",
+        type=click.Choice(["best", "last", "raise"]),
+        default="best",
+        show_default=True,
+        help="What to return when no draft passed.",
+    ),
+    click.option(
+        "--on-uncertain",
+        type=click.Choice(["keep", "redraft"]),
+        default="keep",
+        show_default=True,
+        help="Whether a draft nothing failed but not all was verified is kept or redrafted.",
+    ),
+    click.option(
+        "--pairwise",
+        is_flag=True,
+        help="When no draft passes and two are equal on everything checked, "
+        "ask the judge to choose between them (two more judge calls).",
+    ),
+    click.option(
+        "--repair/--no-repair",
+        default=True,
+        show_default=True,
+        help="Let a failed check fix what needs no model (lowercase, no commas, quotes, "
+        "an ending, a word limit at a sentence end) as the next attempt, at no token cost.",
+    ),
+    click.option(
+        "--deadline",
+        type=click.FloatRange(min=0.001),
+        help="Wall-clock seconds for the whole run, judge calls included "
+        "[default: 30, or sized to the embedded model's speed here].",
+    ),
+    click.option(
+        "--token-budget",
+        type=click.IntRange(min=1),
+        help="Tokens for the whole run, judge calls included.",
+    ),
+    click.option(
+        "--cost-budget",
+        type=click.FloatRange(min=0, min_open=True),
+        metavar="USD",
+        help="US dollars for the whole run, judge calls included, from the models' prices.",
+    ),
+    click.option(
+        "--max-tokens",
+        type=click.IntRange(min=1),
+        default=512,
+        show_default=True,
+        help="Output cap of one draft.",
+    ),
+    click.option(
+        "--delivery",
+        type=click.Choice(["blocking", "revise", "parallel", "shadow"]),
+        default="blocking",
+        show_default=True,
+        help="blocking: judge each draft when done; revise: explain, then replace a failed draft; "
+        "parallel: checks watch the draft as it streams and stop it early; "
+        "shadow: one draft, judged, never changed.",
+    ),
+    click.option(
+        "--candidates",
+        type=click.IntRange(1, 8),
+        default=1,
+        show_default=True,
+        help="Draft this many candidates at once first; the first to pass wins.",
+    ),
+]
+
+
 def evaluation_options(command: F) -> F:
     """Add the evaluation options (and ``--model``) to ``command``."""
     for option in reversed(_OPTIONS):
         command = option(command)
     return command
+
+
+def policy_options(command: F) -> F:
+    """Add the options of the policy a run keeps to (attempts, feedback,
+    limits, delivery) to ``command``; :func:`policy_of` reads them."""
+    for option in reversed(_POLICY_OPTIONS):
+        command = option(command)
+    return command
+
+
+def policy_of(options: dict[str, Any]) -> Policy:
+    """The :class:`~redraft.Policy` the policy options (and ``--threshold``,
+    ``--judge-timeout``) give, taken out of ``options``."""
+    candidates, max_attempts = options.pop("candidates"), options.pop("max_attempts")
+    if candidates > max_attempts:
+        raise click.BadParameter(
+            f"{candidates} candidates need --max-attempts {candidates} or more",
+            param_hint="--candidates",
+        )
+    policy = Policy(
+        threshold=options.pop("threshold"),
+        max_attempts=max_attempts,
+        on_exhausted=options.pop("on_exhausted"),
+        on_uncertain=options.pop("on_uncertain"),
+        pairwise=options.pop("pairwise"),
+        repair=options.pop("repair"),
+        feedback=options.pop("feedback"),
+        token_budget=options.pop("token_budget"),
+        cost_budget_usd=options.pop("cost_budget"),
+        max_tokens=options.pop("max_tokens"),
+        delivery=options.pop("delivery"),
+        candidates=candidates,
+        judge_timeout_s=options.pop("judge_timeout"),
+    )
+    deadline = options.pop("deadline")
+    if deadline is not None:
+        # Set only when asked for: left unset, the run sizes it to the model.
+        policy = policy.model_copy(update={"deadline_s": deadline})
+    return policy
 
 
 def spec_of(options: dict[str, Any]) -> dict[str, Any]:

@@ -18,17 +18,19 @@ from rich.console import Console
 
 from redraft.app import Settings
 from redraft.app._redrafter import Redrafter
-from redraft.cli._log import RunLog
+from redraft.app._sinks import recorded_elsewhere
 from redraft.core._errors import ConfigurationError
 from redraft.core._types import Draft, Policy
 from redraft.evaluators import Comparison, Reliabilities, comparisons_in
 from redraft.store import Store
+from redraft.store._run_log import RunLog
 
 __all__ = [
     "JudgeRecordSession",
     "comparisons_of",
     "local_store",
     "recorded_redrafter",
+    "warn",
 ]
 
 
@@ -90,7 +92,7 @@ async def recorded_redrafter(
     wanted = settings.judge_record or log
     async with local_store(settings, err, wanted=wanted) as store:
         record = await _record_session(store if settings.judge_record else None)
-        run_log = RunLog(store if log else None, err)
+        run_log = RunLog(store if log else None, lambda message: warn(err, message))
         async with Redrafter(
             model,
             judge_model=judge_model,
@@ -100,9 +102,16 @@ async def recorded_redrafter(
             **spec,
         ) as redrafter:
             try:
-                yield redrafter, record, run_log
+                # The command logs its runs itself, not as a library's.
+                with recorded_elsewhere():
+                    yield redrafter, record, run_log
             finally:
                 await run_log.close()
+
+
+def warn(err: Console, message: str) -> None:
+    """A warning the command goes on after, on standard error."""
+    err.print(f"[yellow]warning:[/] {message}")
 
 
 def comparisons_of(drafts: Iterable[Draft]) -> list[Comparison]:

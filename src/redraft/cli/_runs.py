@@ -86,7 +86,7 @@ def runs() -> None:
 @click.option("--query", metavar="TEXT", help="Only runs whose prompt contains TEXT (any case).")
 @click.option(
     "--source",
-    type=click.Choice(["service", "cli", "library"]),
+    type=click.Choice(["service", "cli", "library", "middleware"]),
     help="Only runs from `redraft serve`, `redraft ask`, or a program using the store.",
 )
 @tenant_option

@@ -197,6 +197,17 @@ class RunFailedError(RedraftError):
     def continue_context(self) -> list[dict[str, Any]]:
         return [m.model_dump(exclude_none=True) for m in self.result.continue_context]
 
+    @property
+    def needs_new_settings(self) -> bool:
+        """Whether no retry can help: the error was a bad option, a refused
+        key or a blocked real model, which the caller must change first."""
+        return self.error_type in _SETTINGS_ERRORS
+
+
+_SETTINGS_ERRORS = frozenset(
+    {ConfigurationError.__name__, ProviderAuthError.__name__, RealModelCallBlockedError.__name__}
+)
+
 
 class QualityError(RedraftError):
     """Attempts ran out without a passing draft and the policy is ``raise``.

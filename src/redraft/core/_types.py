@@ -313,11 +313,11 @@ class CallRecord(BaseModel):
     error: str | None = None
     finish_reason: str | None = None
     retry: int = Field(default=0, ge=0)
+    """0 for a call's first try; n for its n-th provider retry (429, 5xx,
+    connection drop). Retries are not redraft attempts."""
     cost_usd: float | None = None
     """What the call cost in US dollars, from the model's prices; None when
     no price is known for the model."""
-    """0 for a call's first try; n for its n-th provider retry (429, 5xx,
-    connection drop). Retries are not redraft attempts."""
 
 
 class Policy(BaseModel):

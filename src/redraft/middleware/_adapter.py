@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from redraft.app._run import run
+from redraft.app._sinks import run_source
 from redraft.core._types import Message, RunRequest, RunResult
 from redraft.middleware._common import Drafting, WrapperCore
 from redraft.middleware._options import CallOptions, split_options
@@ -163,4 +164,5 @@ class VendorAdapter(ABC, Generic[C]):
         )
         extras = {key: value for key, value in call.kwargs.items() if key not in self.loop_keys}
         generator = self.provider(call.model, client, extras)
-        return await run(call.request, generator=generator, evaluator=evaluator, policy=policy)
+        with run_source("middleware"):
+            return await run(call.request, generator=generator, evaluator=evaluator, policy=policy)

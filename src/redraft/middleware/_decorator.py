@@ -25,6 +25,7 @@ from typing_extensions import Unpack
 
 from redraft.app._run import run
 from redraft.app._settings import Settings, load_settings
+from redraft.app._sinks import run_source
 from redraft.core._errors import ConfigurationError, RunFailedError
 from redraft.core._events import DraftStarted, RunEvent
 from redraft.core._loop import new_run_id
@@ -138,13 +139,14 @@ class Refined(Generic[P]):
         request = RunRequest.from_prompt(prompt)
         evaluator = core.evaluator_for(None, model=None, same_client=None, request=request)
         try:
-            return await run(
-                request,
-                generator=FunctionModel(draft, model=self._function.__name__),
-                evaluator=evaluator,
-                policy=core.policy,
-                on_event=on_event,
-            )
+            with run_source("middleware"):
+                return await run(
+                    request,
+                    generator=FunctionModel(draft, model=self._function.__name__),
+                    evaluator=evaluator,
+                    policy=core.policy,
+                    on_event=on_event,
+                )
         except RunFailedError:
             if raised:
                 # The function's own error, not a wrapped one: decorating a

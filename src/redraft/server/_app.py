@@ -32,6 +32,7 @@ from redraft.server._errors import (
     unexpected_error_handler,
     validation_error_handler,
 )
+from redraft.server._evals import router as evals_router
 from redraft.server._executor import RunExecutor
 from redraft.server._guards import LoopbackHostGuard, StrictJSONRoute
 from redraft.server._judges import router as judges_router
@@ -128,6 +129,7 @@ def create_app(
     app.include_router(runs_router)
     app.include_router(sessions_router)
     app.include_router(judges_router)
+    app.include_router(evals_router)
 
     install_metrics(app)
     app.include_router(ui_router)

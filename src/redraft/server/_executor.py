@@ -226,7 +226,8 @@ class RunExecutor:
         bind_log_context(run_id=handle.run_id)
         # Follows the run, to end it with what it has done if it hits the cap.
         replay = RunReplay(handle.run_id, request, policy)
-        # An async generator (closed below when the cap stops it early).
+        # An async generator (closed below when the cap stops it early). The
+        # service records its runs itself: the run sinks (the local log) stay out.
         events = stream_run(
             request,
             generator=models.generator,
@@ -236,6 +237,7 @@ class RunExecutor:
             run_id=handle.run_id,
             escalation=models.escalation,
             stream_drafts=models.stream_drafts,
+            sinks=False,
         )
         try:
             async with contextlib.aclosing(events):

@@ -10,6 +10,7 @@ need no API key (the page has to load before it can ask for one); every
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import re
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from functools import cache
 from importlib.resources import files
 
 from fastapi import APIRouter, Request, Response
+
+from redraft.evals import REPORT_CSS
 
 __all__ = ["router"]
 
@@ -31,13 +34,22 @@ _CONTENT_TYPES = {
 # Flat names only: no separators, no dot segments, nothing encoded.
 _ASSET_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(?:html|css|js|svg)$")
 
+
+def _style_hash(css: str) -> str:
+    """The CSP source that allows exactly one inline ``<style>`` element's text."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(css.encode()).digest()).decode() + "'"
+
+
 # The page builds every element itself and never evaluates strings as code,
 # so the policy can forbid inline scripts, foreign origins and framing: a
-# model's output that slipped into markup still could not run.
+# model's output that slipped into markup still could not run. The Evals page
+# shows an eval's HTML report in a sandboxed <iframe srcdoc> (no scripts), a
+# document that inherits this policy: the report's one stylesheet is allowed
+# by its hash, and no other inline style is.
 _CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'"
+    f"default-src 'self'; script-src 'self'; style-src 'self' {_style_hash(REPORT_CSS)}; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 _SECURITY_HEADERS = {
     "x-content-type-options": "nosniff",

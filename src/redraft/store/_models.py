@@ -142,10 +142,10 @@ class RunRow(Base):
     """Past this, with ``status`` still ``running``, the owner is taken for dead
     and the run is closed as interrupted."""
     source: Mapped[str] = mapped_column(default="service", server_default="service")
+    """Where the run came from: ``service``, ``cli`` or ``library`` (migration 0007)."""
     cost_usd: Mapped[float | None] = mapped_column(Float)
     """What its calls cost in US dollars once it ended (migration 0008); None
     when a call's model has no known price."""
-    """Where the run came from: ``service``, ``cli`` or ``library`` (migration 0007)."""
 
 
 class EventRow(Base):

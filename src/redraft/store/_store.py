@@ -50,6 +50,7 @@ from redraft.store._engine import (
     migrate,
     normalise_url,
 )
+from redraft.store._evals import EvalStore
 from redraft.store._judge_record import JudgeRecord
 from redraft.store._keys import ApiKeyInfo
 from redraft.store._models import CallRow, DraftRow, EventRow, EvidenceRow, RunRow
@@ -63,7 +64,7 @@ from redraft.store._transactions import Transactions
 __all__ = ["RunFilter", "RunSource", "RunStatus", "RunSummary", "Store", "StoredRun"]
 
 RunStatus = Literal["running", "completed", "failed"]
-RunSource = Literal["service", "cli", "library"]
+RunSource = Literal["service", "cli", "library", "middleware"]
 # The largest ``seq`` a column can hold on every backend (PostgreSQL's
 # integer): a resume point past it is the same as at it.
 _MAX_SEQ = 2**31 - 1
@@ -105,8 +106,9 @@ class RunSummary(BaseModel):
     usage: Usage
     error: str | None
     source: RunSource
-    """Where it came from: ``redraft serve``, the ``redraft`` command, or a
-    program recording through :class:`Store` itself."""
+    """Where it came from: ``redraft serve``, the ``redraft`` command, a
+    program's own runs (``library``: the local log, or :class:`Store`
+    itself), or an SDK call wrapped by the middleware."""
     cost_usd: float | None = None
     """What its calls cost in US dollars, once it ended; None while it runs
     or when a call's model has no known price."""
@@ -196,6 +198,8 @@ class Store:
         """Runs leased to the server process running them (renewal, release)."""
         self.judges = JudgeRecord(self._sessions)
         """The judges' record: how often each judge was right (``redraft judges``)."""
+        self.evals = EvalStore(self._sessions, postgres=self._postgres)
+        """Evals: datasets run row by row (``redraft eval``)."""
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: Path | None = None) -> Store:

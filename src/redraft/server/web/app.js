@@ -4,6 +4,7 @@
 import { clearAuthPrompt, getKey, setKey } from "./api.js";
 import { clear } from "./dom.js";
 import { renderChat } from "./chat.js";
+import { renderEval, renderEvals } from "./evals.js";
 import { renderJudges } from "./judges.js";
 import { renderLab } from "./lab.js";
 import { renderRun, renderRuns } from "./runs.js";
@@ -31,6 +32,8 @@ function viewFor(route) {
       return route.id ? renderRun : renderRuns;
     case "judges":
       return renderJudges;
+    case "evals":
+      return route.id ? renderEval : renderEvals;
     default:
       return null;
   }

@@ -6,7 +6,7 @@ import { LiveStream, apiJson } from "./api.js";
 import { badge, callsTable, clear, h, ms, passBadge, put, requirementsTable, score, tokens, when } from "./dom.js";
 
 // Where a run came from, in words a reader knows.
-const SOURCES = { service: "service", cli: "redraft ask", library: "library" };
+const SOURCES = { service: "service", cli: "redraft command", library: "library", middleware: "middleware" };
 
 function sourceText(run) {
   return SOURCES[run.source] || run.source || "service";

@@ -1,14 +1,16 @@
-"""The local log: the ``redraft`` command's runs, recorded as they happen.
+"""The local log: runs made outside the service, recorded as they happen.
 
 Runs go to the same store ``redraft serve`` uses (``REDRAFT_DATABASE_URL``, by
 default one SQLite file in the user data dir), so ``redraft runs`` and the web
-UI's Runs page list them beside the service's, marked ``cli``. Events are
+UI's Runs page list them beside the service's, marked ``cli`` (the
+``redraft`` command), ``library`` or ``middleware`` (see
+:mod:`._library_log`). Events are
 written in batches while the run goes on, under a lease this process renews
 (as the service does: see :mod:`redraft.store._run_leases`), so a command
 killed mid-run leaves its run to be closed as ``interrupted``, never half.
 
 The log never costs the run anything: a store that cannot be written is
-reported once, on standard error, and the run goes on unlogged.
+reported once (``warn``) and the run goes on unlogged.
 """
 
 from __future__ import annotations
@@ -18,14 +20,16 @@ import contextlib
 import os
 import secrets
 import socket
-
-from rich.console import Console
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from redraft.core._events import RunCompleted, RunEvent, RunFailed, RunStarted
-from redraft.store import Store
 from redraft.store._run_leases import Lease
 
-__all__ = ["RunLog"]
+if TYPE_CHECKING:
+    from redraft.store._store import RunSource, Store
+
+__all__ = ["TENANT", "RunLog"]
 
 TENANT = "default"
 """The tenant of local runs: the service's own when it needs no key."""
@@ -35,10 +39,18 @@ class RunLog:
     """Hands the runs' events to the store in the background; :meth:`add` is
     the run's ``on_event`` callback, :meth:`close` waits for the last write."""
 
-    def __init__(self, store: Store | None, err: Console, *, lease_s: float = 30.0) -> None:
+    def __init__(
+        self,
+        store: Store | None,
+        warn: Callable[[str], None],
+        *,
+        source: RunSource = "cli",
+        lease_s: float = 30.0,
+    ) -> None:
         self._store = store
-        self._err = err
-        owner = f"cli:{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self._warn = warn
+        self._source: RunSource = source
+        owner = f"{source}:{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._lease = Lease(owner, lease_s)
         self._pending: list[RunEvent] = []
         self._open: set[str] = set()
@@ -77,7 +89,9 @@ class RunLog:
             batch, self._pending = self._pending, []
             try:
                 if batch:
-                    await store.record_groups([(batch, TENANT)], lease=self._lease, source="cli")
+                    await store.record_groups(
+                        [(batch, TENANT)], lease=self._lease, source=self._source
+                    )
                 elif self._open:
                     await store.run_leases.renew(
                         self._lease.owner, list(self._open), self._lease.seconds
@@ -95,7 +109,7 @@ class RunLog:
 
     def _give_up(self, error: Exception) -> None:
         self._store = None
-        self._err.print(
-            f"[yellow]warning:[/] the local log stopped ({type(error).__name__}: {error}); "
-            "this run goes on but is not recorded (REDRAFT_LOG=off turns the log off)"
+        self._warn(
+            f"the local log stopped ({type(error).__name__}: {error}); runs go on but are "
+            "not recorded (REDRAFT_LOG=off turns the log off)"
         )

@@ -1,0 +1,135 @@
+"""What ``redraft eval`` shows while it runs and when it ends: a progress
+bar on a terminal (rows done, passed, tokens, cost, time left), one line per
+finished row (on a terminal above the bar, in a pipe alone), and a summary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import TracebackType
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from redraft.cli._view import describe_cost
+from redraft.evals import Eval, EvalOutcome, summarise
+
+__all__ = ["EvalView", "print_summary"]
+
+
+def _verdict(passed: bool | None) -> str:
+    return {True: "[green]passed[/]", False: "[red]failed[/]", None: "[yellow]unverified[/]"}[
+        passed
+    ]
+
+
+class EvalView:
+    """The eval's progress on ``console``; use it as a context manager."""
+
+    def __init__(self, console: Console, evaluation: Eval, *, to_run: int) -> None:
+        self._console = console
+        self._evaluation = evaluation
+        self._passed = sum(1 for o in evaluation.outcomes if o.arm == "loop" and o.passed is True)
+        self._tokens = sum(o.tokens for o in evaluation.outcomes)
+        costs = [o.cost_usd for o in evaluation.outcomes]
+        self._cost: float | None = None if None in costs else sum(c or 0.0 for c in costs)
+        self._progress = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("passed {task.fields[passed]}"),
+            TextColumn("tokens {task.fields[tokens]}"),
+            TextColumn("{task.fields[cost]}"),
+            TimeRemainingColumn(),
+            console=console,
+            # In a pipe a bar redrawn in place is noise: the row lines say it all.
+            disable=not console.is_terminal,
+            transient=True,
+        )
+        self._task: TaskID = self._progress.add_task(
+            evaluation.name, total=to_run, passed=0, tokens=0, cost=""
+        )
+        self._update(advance=0)
+
+    def __enter__(self) -> EvalView:
+        self._progress.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._progress.stop()
+
+    def add(self, outcome: EvalOutcome) -> None:
+        """A row finished: say so, and move the bar on."""
+        if outcome.arm == "loop" and outcome.passed is True:
+            self._passed += 1
+        self._tokens += outcome.tokens
+        if self._cost is not None:
+            self._cost = None if outcome.cost_usd is None else self._cost + outcome.cost_usd
+        total = len(self._evaluation.rows)
+        arm = f" [dim]{outcome.arm}[/]" if len(self._evaluation.config.arms) > 1 else ""
+        error = f" [red]{outcome.error}[/]" if outcome.error else ""
+        self._progress.console.print(
+            f"row {outcome.row_id} ({outcome.row + 1}/{total}){arm}: {_verdict(outcome.passed)}"
+            f" score {outcome.score:.2f}, {outcome.attempts} attempt(s), "
+            f"{outcome.tokens} tokens, {describe_cost(outcome.cost_usd)}"
+            f" [dim]{outcome.run_id or ''}[/]{error}",
+            highlight=False,
+        )
+        self._update(advance=1)
+
+    def _update(self, *, advance: int) -> None:
+        self._progress.update(
+            self._task,
+            advance=advance,
+            passed=self._passed,
+            tokens=self._tokens,
+            cost=describe_cost(self._cost),
+        )
+
+
+def print_summary(console: Console, evaluation: Eval, written: list[Path]) -> None:
+    """The figures of each arm, the comparison, and where the reports are."""
+    stats = summarise(evaluation)
+    table = Table(title=f"Eval {evaluation.id}: {evaluation.name}", title_justify="left")
+    for column in ("arm", "rows", "passed", "pass rate (95% CI)", "unverified", "errors"):
+        table.add_column(column)
+    table.add_column("tokens", justify="right")
+    table.add_column("cost", justify="right")
+    for arm in stats.arms.values():
+        low, high = arm.interval
+        table.add_row(
+            arm.arm,
+            str(arm.rows),
+            str(arm.passed),
+            f"{arm.pass_rate:.0%} ({low:.0%}–{high:.0%})",
+            str(arm.unverified),
+            str(arm.errors),
+            str(arm.tokens),
+            describe_cost(arm.cost_usd),
+        )
+    console.print(table)
+    paired = stats.comparison
+    if paired is not None:
+        console.print(
+            f"The loop against one draft: gained {len(paired.gained)} row(s), "
+            f"lost {len(paired.lost)}; exact McNemar p = {paired.p_value:.3g}."
+        )
+    if stats.pending:
+        console.print(
+            f"[yellow]{stats.pending} row run(s) not run yet:[/] "
+            f"redraft eval --resume {evaluation.id}"
+        )
+    for path in written:
+        console.print(f"wrote {path}")
