@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from redraft.cli import cli
-from redraft.store import Store
+from redraft.store import RunSummary, Store
 from redraft.testing import FakeOpenAIServer
 
 # The echo model answers "Scripted answer: <prompt>": a row passes when its
@@ -54,6 +54,17 @@ def _stored(url: str, eval_id: str) -> Any:
         store = await Store.open(url)
         try:
             return await store.evals.get(eval_id, tenant="default")
+        finally:
+            await store.close()
+
+    return asyncio.run(read())
+
+
+def _runs(url: str) -> list[RunSummary]:
+    async def read() -> list[RunSummary]:
+        store = await Store.open(url)
+        try:
+            return await store.list_runs(tenant="default", limit=50)
         finally:
             await store.close()
 
@@ -229,6 +240,10 @@ def test_ctrl_c_stops_the_eval_and_resume_carries_on(tmp_path: Path) -> None:
         assert "interrupted after 2 of 4 row runs" in stderr
         eval_id = _eval_id(stderr)
         assert f"redraft eval --resume {eval_id}" in stderr
+        # The run cut short is closed as interrupted at once, not left running.
+        runs = _runs(env["REDRAFT_DATABASE_URL"])
+        assert [r.status for r in runs] == ["failed", "completed", "completed"]
+        assert "stopped before it finished (interrupted)" in (runs[0].error or "")
         requests_before = len(vendor.requests)
         resumed = subprocess.run(
             [sys.executable, "-m", "redraft", "eval", "--resume", eval_id],

@@ -150,7 +150,8 @@ async def _cli_run_in_flight(store: Store) -> tuple[RunLog, str]:
         log.add(event)
         if event.type == "draft_started":
             break
-    await log.close()
+    # As a killed command leaves it: written so far, its run still open.
+    await log.close(end_open_runs=False)
     await stream.aclose()
     return log, events[0].run_id
 

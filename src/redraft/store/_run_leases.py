@@ -48,7 +48,7 @@ __all__ = [
 INTERRUPTED = "interrupted"
 """``error_type`` of the terminal event of a run whose server stopped."""
 INTERRUPTED_MESSAGE = (
-    "the server running this run stopped before it finished (interrupted); "
+    "the process running this run stopped before it finished (interrupted); "
     "resubmit result.continue_context as the messages, with continuation, to carry on"
 )
 # Runs closed per transaction: bounds the transaction (each close reads the

@@ -21,6 +21,7 @@ import os
 import secrets
 import socket
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from redraft.core._events import RunCompleted, RunEvent, RunFailed, RunStarted
@@ -71,13 +72,24 @@ class RunLog:
         if self._writer is None:
             self._writer = asyncio.create_task(self._write_forever(self._store))
 
-    async def close(self) -> None:
-        """Write what is left, then stop."""
+    async def close(self, *, end_open_runs: bool = True) -> None:
+        """Write what is left, then stop. Runs that started and never ended
+        (the command was interrupted) are closed as ``interrupted`` now,
+        rather than when their lease runs out and a server notices;
+        ``end_open_runs=False`` leaves them to their lease, as a killed
+        process does."""
         if self._writer is None:
             return
         self._closing = True
         self._wake.set()
         await self._writer
+        if end_open_runs and self._store is not None and self._open:
+            owner, stranded = self._lease.owner, sorted(self._open)
+            with contextlib.suppress(Exception):  # the lease closes them later anyway
+                await self._store.run_leases.release(owner, stranded)
+                await self._store.close_abandoned_runs(
+                    owner=owner, now=datetime.now(UTC), all_foreign=False
+                )
 
     async def _write_forever(self, store: Store) -> None:
         while True:
