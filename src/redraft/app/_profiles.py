@@ -32,6 +32,7 @@ from pydantic import (
     model_validator,
 )
 
+from redraft.app._mcp import McpServer
 from redraft.app._spec import NO_JUDGE, EvaluationSpec, checked_model_spec
 from redraft.core._errors import ConfigurationError
 from redraft.core._limits import MAX_CHECKS
@@ -132,6 +133,20 @@ class Profile(EvaluationSpec):
     model (generator, and judge when it judges its own drafts)."""
     escalate_after: int | None = Field(default=None, ge=1, le=10)
     judge_context: JudgeContext = "minimal"
+    mcp_servers: list[McpServer] = Field(default_factory=list)
+    """MCP servers whose tools the drafts may call, run by the service (a
+    request may pick among them by name, never add one)."""
+    max_tool_iterations: int = Field(default=5, ge=1, le=50)
+    """Model calls one draft may make while it calls tools."""
+
+    @field_validator("mcp_servers")
+    @classmethod
+    def _server_names_are_unique(cls, value: list[McpServer]) -> list[McpServer]:
+        names = [server.name for server in value]
+        duplicated = sorted({name for name in names if names.count(name) > 1})
+        if duplicated:
+            raise ValueError(f"MCP server names must be unique: {', '.join(duplicated)}")
+        return value
 
     @model_validator(mode="before")
     @classmethod

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
+from redraft.app._mcp import McpUnavailableError, mcp_toolbox
 from redraft.app._openai_wire import (
     SSE_DONE,
     chunk,
@@ -87,6 +88,7 @@ async def start_run(
         raise ApiError(400, str(exc), param="redraft") from None
     except WorkTimeoutError as exc:
         raise ApiError(503, str(exc), type="server_error") from None
+    servers = plan.mcp_servers
     handle = services.executor.start(
         tenant=tenant,
         request=plan.request,
@@ -96,11 +98,15 @@ async def start_run(
         escalation=escalation,
         judge=judge,
         stream_drafts=stream_drafts,
+        tools=(lambda: mcp_toolbox(servers)) if servers else None,
     )
     try:
         await handle.started()
     except StoreUnavailableError as exc:
         raise ApiError(503, str(exc), type="server_error") from None
+    except McpUnavailableError as exc:
+        # The operator's tool server, not the client's request, is at fault.
+        raise ApiError(502, str(exc), type="api_error", code="mcp_server_unavailable") from None
     return handle
 
 

@@ -20,10 +20,11 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from redraft.app._mcp import McpUnavailableError, ToolSource
 from redraft.app._run import stream_run
 from redraft.core._events import RunCompleted, RunEvent, RunFailed
 from redraft.core._loop import new_run_id
@@ -68,6 +69,8 @@ class RunHandle:
             item = await self._queue.get()
             if item is None:
                 return
+            if isinstance(item, McpUnavailableError):
+                raise item  # the run could not start: nothing was stored
             if isinstance(item, Exception):
                 raise StoreUnavailableError(f"the store failed: {item}") from item
             yield item
@@ -82,6 +85,8 @@ class _Models:
     judge: Provider | None
     escalation: Provider | None
     stream_drafts: bool = True
+    tools: ToolSource | None = None
+    """Opens the tools the drafts may call, in the task that runs the loop."""
 
 
 class RunExecutor:
@@ -138,9 +143,10 @@ class RunExecutor:
         escalation: Provider | None = None,
         judge: Provider | None = None,
         stream_drafts: bool = True,
+        tools: ToolSource | None = None,
     ) -> RunHandle:
         handle = RunHandle(run_id=new_run_id())
-        models = _Models(generator, judge, escalation, stream_drafts)
+        models = _Models(generator, judge, escalation, stream_drafts, tools)
         task = asyncio.create_task(
             self._drive(handle, tenant, request, models, evaluator, policy),
             name=f"redraft-run-{handle.run_id}",
@@ -198,6 +204,9 @@ class RunExecutor:
                     self._announce(handle, event)
             except Exception as exc:
                 handle._queue.put_nowait(exc)
+        except McpUnavailableError as exc:
+            log.warning("run %s could not start: %s", handle.run_id, exc)
+            handle._queue.put_nowait(exc)
         except Exception as exc:
             log.exception("run %s could not be recorded", handle.run_id)
             handle._queue.put_nowait(exc)
@@ -226,36 +235,52 @@ class RunExecutor:
         bind_log_context(run_id=handle.run_id)
         # Follows the run, to end it with what it has done if it hits the cap.
         replay = RunReplay(handle.run_id, request, policy)
-        # An async generator (closed below when the cap stops it early). The
-        # service records its runs itself: the run sinks (the local log) stay out.
-        events = stream_run(
-            request,
-            generator=models.generator,
-            evaluator=evaluator,
-            policy=policy,
-            judge=models.judge,
-            run_id=handle.run_id,
-            escalation=models.escalation,
-            stream_drafts=models.stream_drafts,
-            sinks=False,
-        )
         try:
-            async with contextlib.aclosing(events):
-                async for event in events:
-                    terminal = isinstance(event, RunCompleted | RunFailed)
-                    if event.seq >= self.max_events and not terminal:
-                        # The cap's last slot goes to the terminal event; closing
-                        # the stream stops the loop and its calls in flight.
-                        pending.put_nowait(self._over_limit(replay))
-                        break
-                    replay.add(event)
-                    pending.put_nowait(event)
-                    if terminal:
-                        break
+            async with contextlib.AsyncExitStack() as stack:
+                toolbox = (
+                    None
+                    if models.tools is None
+                    else await stack.enter_async_context(models.tools())
+                )
+                # An async generator (closed below when the cap stops it early).
+                # The service records its runs itself: the run sinks stay out.
+                events = stream_run(
+                    request,
+                    generator=models.generator,
+                    evaluator=evaluator,
+                    policy=policy,
+                    judge=models.judge,
+                    run_id=handle.run_id,
+                    escalation=models.escalation,
+                    stream_drafts=models.stream_drafts,
+                    tools=toolbox,
+                    sinks=False,
+                )
+                await self._pass_on(events, pending, replay)
         except Exception as exc:
             pending.put_nowait(exc)
         finally:
             pending.put_nowait(None)
+
+    async def _pass_on(
+        self,
+        events: AsyncGenerator[RunEvent, None],
+        pending: asyncio.Queue[RunEvent | Exception | None],
+        replay: RunReplay,
+    ) -> None:
+        """Queue the run's events for the writer, up to the cap."""
+        async with contextlib.aclosing(events):
+            async for event in events:
+                terminal = isinstance(event, RunCompleted | RunFailed)
+                if event.seq >= self.max_events and not terminal:
+                    # The cap's last slot goes to the terminal event; closing
+                    # the stream stops the loop and its calls in flight.
+                    pending.put_nowait(self._over_limit(replay))
+                    break
+                replay.add(event)
+                pending.put_nowait(event)
+                if terminal:
+                    break
 
     def _over_limit(self, replay: RunReplay) -> RunFailed:
         return replay.failed(

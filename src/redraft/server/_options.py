@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError
 
+from redraft.app._mcp import McpServer
 from redraft.app._profiles import NO_JUDGE, Profile, StreamMode, check_request_spec
 from redraft.app._spec import EvaluationOptions, EvaluationSpec, policy_with
 from redraft.core._errors import ConfigurationError
@@ -55,6 +56,10 @@ class RedraftOptions(EvaluationOptions):
     on_judge_error: Literal["keep", "redraft"] | None = None
     min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
     judge_context: JudgeContext | None = None
+    mcp_servers: list[str] | None = Field(default=None, max_length=32)
+    """Which of the profile's MCP servers this run may use, by name (all of
+    them when left out; ``[]`` none)."""
+    max_tool_iterations: int | None = Field(default=None, ge=1, le=50)
 
 
 def options_from_raw(raw: object) -> RedraftOptions | None:
@@ -84,6 +89,8 @@ class RunPlan:
     """The model spec later attempts escalate to (``policy.escalate_after``)."""
     prices: TokenPrices | None = None
     """The profile's own prices for its ``generator`` spec (wherever it is used)."""
+    mcp_servers: tuple[McpServer, ...] = ()
+    """The MCP servers whose tools the run offers the drafts."""
 
     def with_request_parameters(
         self, *, max_tokens: int | None = None, temperature: float | None = None
@@ -157,6 +164,7 @@ def plan_run(
     except ValidationError as exc:
         raise ConfigurationError(f"messages: {exc.errors()[0]['msg']}") from None
     return RunPlan(
+        mcp_servers=_servers(profile, opts.mcp_servers),
         profile=profile.name,
         generator=profile.model,
         judge=judge_spec,
@@ -168,6 +176,20 @@ def plan_run(
         escalation=profile.escalate_to,
         prices=profile.prices,
     )
+
+
+def _servers(profile: Profile, names: list[str] | None) -> tuple[McpServer, ...]:
+    if names is None:
+        return tuple(profile.mcp_servers)
+    offered = {server.name: server for server in profile.mcp_servers}
+    unknown = [name for name in names if name not in offered]
+    if unknown:
+        known = ", ".join(offered) or "none"
+        raise ConfigurationError(
+            f"mcp_servers: {', '.join(unknown)} is not an MCP server of profile "
+            f"{profile.name!r} (its servers: {known})"
+        )
+    return tuple(offered[name] for name in dict.fromkeys(names))
 
 
 def filter_for_initial_request(messages: list[Message]) -> list[Message]:

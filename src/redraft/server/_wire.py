@@ -26,6 +26,7 @@ from redraft.core._errors import (
     RealModelCallBlockedError,
     RedraftError,
     RunFailedError,
+    ToolLoopLimitError,
 )
 from redraft.core._types import Message
 from redraft.server._options import (
@@ -176,6 +177,9 @@ def _status_for_class(
         return 422, _INVALID, "quality_not_met", False
     if issubclass(cls, CostBudgetExhaustedError):
         return 422, _INVALID, "cost_budget_exhausted", False
+    if issubclass(cls, ToolLoopLimitError):
+        # Not retried as it is: resubmitting continue_context carries on.
+        return 422, _INVALID, "max_iterations", False
     if issubclass(cls, BudgetExhaustedError):
         if limit == "tokens":
             return 422, _INVALID, "token_budget_exhausted", False
@@ -220,6 +224,7 @@ _ERRORS_BY_NAME: dict[str, type[BaseException]] = {
         QualityError,
         CostBudgetExhaustedError,
         BudgetExhaustedError,
+        ToolLoopLimitError,
         ProviderAuthError,
         ProviderRateLimitError,
         ProviderTimeoutError,
