@@ -20,6 +20,7 @@ from rich.table import Table
 
 from redraft.cli._view import describe_cost
 from redraft.evals import Eval, EvalOutcome, summarise
+from redraft.evals._report import summary_table
 
 __all__ = ["EvalView", "print_summary"]
 
@@ -102,23 +103,12 @@ class EvalView:
 def print_summary(console: Console, evaluation: Eval, written: list[Path]) -> None:
     """The figures of each arm, the comparison, and where the reports are."""
     stats = summarise(evaluation)
+    figures = summary_table(stats)
     table = Table(title=f"Eval {evaluation.id}: {evaluation.name}", title_justify="left")
-    for column in ("arm", "rows", "passed", "pass rate (95% CI)", "unverified", "errors"):
-        table.add_column(column)
-    table.add_column("tokens", justify="right")
-    table.add_column("cost", justify="right")
-    for arm in stats.arms.values():
-        low, high = arm.interval
-        table.add_row(
-            arm.arm,
-            str(arm.rows),
-            str(arm.passed),
-            f"{arm.pass_rate:.0%} ({low:.0%}–{high:.0%})",
-            str(arm.unverified),
-            str(arm.errors),
-            str(arm.tokens),
-            describe_cost(arm.cost_usd),
-        )
+    for index, header in enumerate(figures.headers):
+        table.add_column(header, justify="right" if index in figures.numeric else "left")
+    for row in figures.rows:
+        table.add_row(*row)
     console.print(table)
     paired = stats.comparison
     if paired is not None:
