@@ -260,3 +260,18 @@ def test_ctrl_c_stops_the_eval_and_resume_carries_on(tmp_path: Path) -> None:
     assert evaluation.status == "completed"
     assert sorted(o.row_id for o in evaluation.outcomes) == ["0", "1", "2", "3"]
     assert all(o.passed for o in evaluation.outcomes)
+
+
+@pytest.mark.real_model
+def test_the_shipped_example_runs_on_the_embedded_model(tmp_path: Path, logged: str) -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / "mechanical.jsonl"
+    out = tmp_path / "o"
+    args = ("--model", "local", "--judge-model", "none", "--limit", "2", "--out", out)
+    result = _eval(example, *args)
+    assert result.exit_code == 0, result.output
+    outcomes = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert [o["row_id"] for o in outcomes] == ["commas-caps", "two-sentences"]
+    # Every requirement of these rows is checked: each verdict is a real one.
+    assert all(o["passed"] in (True, False) for o in outcomes)
+    assert all(o["cost_usd"] == 0 for o in outcomes)
+    assert "<svg" in (out / "report.html").read_text(encoding="utf-8")
