@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import re
 import socket
+import sys
 import tempfile
 import threading
 import time
@@ -70,6 +72,42 @@ model = "{GENERATOR}"
 judge_model = "none"
 must_match = ["Paris"]
 max_attempts = 3
+"""
+
+
+CALCULATOR = """
+from mcp.server.mcpserver import MCPServer
+
+server = MCPServer("calculator")
+
+
+@server.tool()
+def add(a: int, b: int) -> int:
+    \"\"\"Add two whole numbers.\"\"\"
+    return a + b
+
+
+server.run("stdio")
+"""
+"""A tiny MCP server, written with the official SDK, for the ``tools`` profile."""
+
+
+def _tools_profile(folder: Path) -> str:
+    """A profile whose drafts may call the calculator's tools (an MCP server)."""
+    script = folder / "calculator.py"
+    script.write_text(CALCULATOR, encoding="utf-8")
+    command = json.dumps([sys.executable, str(script)])
+    return f"""
+[profiles.tools]
+description = "Scripted drafts that call a calculator (an MCP server)"
+model = "{GENERATOR}"
+judge_model = "none"
+compile_checks = false
+must_match = ["12"]
+
+[[profiles.tools.mcp_servers]]
+name = "calculator"
+command = {command}
 """
 
 
@@ -262,13 +300,15 @@ class UiService:
 
 
 @contextlib.contextmanager
-def serve_ui(key: str | None = None, **settings: Any) -> Iterator[UiService]:
+def serve_ui(key: str | None = None, *, mcp: bool = False, **settings: Any) -> Iterator[UiService]:
     """A service on a fresh SQLite file with the UI test profiles; with
-    ``key``, the service requires it (``api_keys``)."""
+    ``key``, the service requires it (``api_keys``); with ``mcp``, a ``tools``
+    profile offers an MCP server's tools."""
     registry = ProviderRegistry()
     with tempfile.TemporaryDirectory(prefix="redraft-ui-") as tmp:
         profiles = Path(tmp) / "profiles.toml"
-        profiles.write_text(PROFILES, encoding="utf-8")
+        extra = _tools_profile(Path(tmp)) if mcp else ""
+        profiles.write_text(PROFILES + extra, encoding="utf-8")
         options: dict[str, Any] = {
             "database_url": f"sqlite:///{tmp}/ui.db",
             "profiles": profiles,

@@ -72,12 +72,120 @@ def test_identical_text_scores_high_and_empty_answers_low() -> None:
     assert relevance.score("the of and is", QUESTION) == 0.0
 
 
-def test_one_focused_sentence_beats_the_same_sentence_buried_in_padding() -> None:
+# On-topic answers that say it in their own words: other word order and
+# forms of the question's words, extra detail, no copying.
+PARAPHRASES = [
+    (
+        "How do I reverse a list in Python?",
+        "To reverse a Python list, call list.reverse(), or slice it with [::-1].",
+    ),
+    (
+        "What are the health benefits of regular exercise?",
+        "Exercising regularly is healthy: it strengthens the heart and lifts the mood.",
+    ),
+    (
+        "Explain quantum computing",
+        "Quantum computers store information in qubits, which can hold a superposition of states.",
+    ),
+    (
+        "What causes inflation?",
+        "Too much money chasing too few goods inflates prices; rising costs can cause it too.",
+    ),
+    (
+        "How does electricity reach my house?",
+        "Electric current travels from power stations over transmission lines until it "
+        "reaches your home.",
+    ),
+    (
+        "How do vaccines protect people from disease?",
+        "A vaccine trains the immune system, so vaccinated people fight the disease off "
+        "before it spreads.",
+    ),
+    (
+        "Why do leaves change color in autumn?",
+        "In autumn, trees stop making green chlorophyll, so the leaves' other colors show through.",
+    ),
+    (
+        "How do I install Python on Windows?",
+        "Download the Windows installer from python.org and run it; the installation adds "
+        "Python to PATH.",
+    ),
+    ("What is the capital of France?", "France's capital city is Paris."),
+    (
+        "How does the applicant earn money?",
+        "The applicant earns a living as a croupier and is paid monthly.",
+    ),
+]
+# The same questions, each answered about something else.
+OFF_TOPIC = [
+    "Bananas are yellow fruit rich in potassium.",
+    "The Treaty of Westphalia ended the Thirty Years' War in 1648.",
+    "Knit the scarf in garter stitch with a thick wool yarn.",
+    "Our office closes at five on Fridays during the summer.",
+    "A haiku has three lines of five, seven and five syllables.",
+    "Tomatoes need full sun and steady watering to ripen.",
+    "The goalkeeper saved two penalties in the shoot-out.",
+    "Sourdough bread rises slowly because of wild yeast.",
+    "Jupiter is the largest planet in the solar system.",
+    "The violin has four strings tuned in fifths.",
+]
+
+
+@pytest.mark.parametrize(("question", "answer"), PARAPHRASES)
+def test_an_on_topic_paraphrase_scores_as_relevant(question: str, answer: str) -> None:
+    assert LexicalRelevance().score(answer, question) >= 0.5
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [(question, OFF_TOPIC[i]) for i, (question, _) in enumerate(PARAPHRASES)],
+)
+def test_an_off_topic_answer_scores_low(question: str, answer: str) -> None:
+    assert LexicalRelevance().score(answer, question) <= 0.2
+
+
+def test_answers_the_tfidf_scorer_rated_irrelevant_now_score_as_relevant() -> None:
+    """The scorer this one replaced (TF-IDF cosine over the question and the
+    answer's sentences, with a crude suffix stripper) gave these on-topic
+    answers 0/100 and 34/100: it kept "inflation" and "inflate",
+    "computing" and "computers" apart, counted "explain" as a topic word,
+    gave every word the two texts share the lowest idf, and marked a detailed
+    answer down for its length."""
+    relevance = LexicalRelevance()
+    inflation = relevance.score(
+        "Prices rise when demand outgrows supply or when production costs go up; "
+        "printing money can inflate prices too.",
+        "What causes inflation?",
+    )
+    assert inflation == 0.5  # inflation is there; "causes" is not
+    quantum = relevance.score(
+        "Quantum computers store information in qubits, which can be in a superposition "
+        "of states. Algorithms exploit interference to solve some problems faster than "
+        "classical machines.",
+        "Explain quantum computing",
+    )
+    assert quantum == 1.0
+
+
+def test_the_score_is_the_share_of_the_question_words_the_answer_uses() -> None:
+    relevance = LexicalRelevance()
+    question = "How do vaccines protect people from disease?"  # vaccin, protect, peopl, diseas
+    assert relevance.score("Vaccines work.", question) == 0.25
+    assert relevance.score("Vaccinated people get the disease less.", question) == 0.75
+    # A stem matches a longer one it begins: health / healthy, analys / analysis.
+    assert relevance.score("Eat a healthy diet.", "Diet and health?") == 1.0
+    assert relevance.score("Analysing data.", "Data analysis?") == 1.0
+    # Short stems must match exactly: "form" does not take up "formula".
+    assert relevance.score("A formula.", "Which form?") == 0.0
+
+
+def test_padding_does_not_lower_the_score_and_words_not_meaning_count() -> None:
     relevance = LexicalRelevance()
     padding = " ".join(f"Unrelated remark number {n} about gardens." for n in range(20))
-    focused = relevance.score(RELEVANT, QUESTION)
-    buried = relevance.score(f"{RELEVANT} {padding}", QUESTION)
-    assert 0.0 < buried < focused
+    assert relevance.score(f"{RELEVANT} {padding}", QUESTION) == relevance.score(RELEVANT, QUESTION)
+    # Documented limits: synonyms and bare facts share no word with the question.
+    assert relevance.score("Paris.", QUESTION) == 0.0
+    assert relevance.score("As a croupier at a casino.", "How does the applicant earn money?") == 0
 
 
 def test_relevance_is_deterministic() -> None:

@@ -13,10 +13,19 @@ from typing import Any
 import pytest
 
 from _judging import ALL_YES, checklist_reply
-from _vendors import QUESTION, VENDORS, Vendor, extension, running, settle
+from _vendors import (
+    QUESTION,
+    VENDORS,
+    AnthropicVendor,
+    OpenAIVendor,
+    Vendor,
+    extension,
+    running,
+    settle,
+)
 from redraft import ConfigurationError, Policy, QualityError, RunFailedError
 from redraft.middleware import wrap
-from redraft.testing import FakeError
+from redraft.testing import FakeError, FakeToolCalls
 
 FLAVOURS = pytest.mark.parametrize("sync", [True, False], ids=["sync", "async"])
 
@@ -123,22 +132,67 @@ async def test_enabled_argument_wins_over_the_environment(
 
 
 @pytest.mark.real_calls
-async def test_tool_calls_pass_through_with_one_warning(
-    vendor: Vendor, caplog: pytest.LogCaptureFixture
+async def test_anthropic_tool_calls_pass_through_with_one_warning(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    vendor.server.add("Lyon.", "Lyon again.")
-    client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
-    with caplog.at_level(logging.WARNING, logger="redraft.middleware"):
-        for _ in range(2):
-            reply = await vendor.create(client, model="m", messages=QUESTION, tools=vendor.tools)
-            assert "Lyon" in vendor.text(reply)
-    assert len(vendor.bodies()) == 2
-    assert all(b["tools"] == vendor.tools for b in vendor.bodies())
-    assert all("redraft" not in b for b in vendor.bodies())
-    warnings = [r for r in caplog.records if r.name == "redraft.middleware"]
-    assert len(warnings) == 1
-    assert "tools" in warnings[0].getMessage()
-    await client.close()
+    with running(AnthropicVendor, monkeypatch) as vendor:
+        vendor.server.add("Lyon.", "Lyon again.")
+        client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
+        with caplog.at_level(logging.WARNING, logger="redraft.middleware"):
+            for _ in range(2):
+                reply = await vendor.create(
+                    client, model="m", messages=QUESTION, tools=vendor.tools
+                )
+                assert "Lyon" in vendor.text(reply)
+        assert len(vendor.bodies()) == 2
+        assert all(b["tools"] == vendor.tools for b in vendor.bodies())
+        assert all("redraft" not in b for b in vendor.bodies())
+        warnings = [r for r in caplog.records if r.name == "redraft.middleware"]
+        assert len(warnings) == 1
+        assert "tools" in warnings[0].getMessage()
+        await client.close()
+        await vendor.aclose()
+
+
+@pytest.mark.real_calls
+@FLAVOURS
+async def test_openai_tool_calls_come_back_unjudged_and_the_answer_after_them_is_judged(
+    monkeypatch: pytest.MonkeyPatch, sync: bool
+) -> None:
+    with running(OpenAIVendor, monkeypatch) as vendor:
+        vendor.server.add(
+            FakeToolCalls([("lookup", {"city": "Paris"})], ids=["call_1"]),
+            "It is sunny.",
+            "It is sunny in Paris.",
+        )
+        client = wrap(
+            vendor.client(sync=sync), judge="none", must_match=["Paris"], compile_checks=False
+        )
+        first = await settle(
+            vendor.create(client, model="m", messages=QUESTION, tools=vendor.tools)
+        )
+        choice = first.choices[0]
+        assert choice.finish_reason == "tool_calls"
+        (call,) = choice.message.tool_calls
+        assert (call.id, call.function.name) == ("call_1", "lookup")
+        assert extension(first)["passed"] is None  # a tool round is not judged
+        assert len(vendor.bodies()) == 1
+        follow_up = [
+            *QUESTION,
+            choice.message.model_dump(exclude_none=True),
+            {"role": "tool", "tool_call_id": call.id, "content": "sunny"},
+        ]
+        second = await settle(
+            vendor.create(client, model="m", messages=follow_up, tools=vendor.tools)
+        )
+        # The answer left the city out: judged, sent back, redrafted.
+        assert vendor.text(second) == "It is sunny in Paris."
+        assert extension(second)["attempts"] == 2 and extension(second)["passed"] is True
+        drafts = vendor.bodies()[1:]
+        assert all(b["tools"] == vendor.tools for b in drafts)
+        assert [m["role"] for m in drafts[0]["messages"]][-2:] == ["assistant", "tool"]
+        await settle(client.close())
+        await vendor.aclose()
 
 
 @pytest.mark.real_calls

@@ -1,10 +1,12 @@
-"""The Chat page in Chromium: streaming, per-attempt evaluations, the calls
-panel, Continue after a failure, and model output shown only as text."""
+"""The Chat page in Chromium: streaming, each attempt with its own verdict and
+the feedback between attempts, one calls panel, Continue after a failure
+(linked to the run it continues), and model output shown only as text."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
@@ -27,7 +29,7 @@ def _ask(page: Page, ui: UiService, model: str, prompt: str) -> None:
     box.press("Enter")
 
 
-def test_answer_streams_then_shows_evaluations_per_attempt_and_every_call(
+def test_each_attempt_shows_its_verdict_beside_it_and_the_feedback_between(
     page: Page, ui: UiService
 ) -> None:
     ui.script(ui.GENERATOR, ["It is Lyon.", "It is Paris, on the Seine."])
@@ -52,32 +54,51 @@ def test_answer_streams_then_shows_evaluations_per_attempt_and_every_call(
     answer = page.locator("li.msg.assistant")
     first = answer.get_by_role("region", name="Attempt 1")
     second = answer.get_by_role("region", name="Attempt 2")
+    feedback = answer.get_by_role("note", name="Feedback for attempt 2")
     try:
         expect(first).to_contain_text("It is Lyon.")
-        expect(first).to_contain_text("not passed")
-        expect(first).to_contain_text("Names Lyon, which is wrong")
+        # The first verdict sits in the first attempt's own heading and text.
+        expect(first.get_by_role("heading")).to_contain_text("not passed")
+        expect(first.get_by_role("heading")).to_contain_text("score 0.30")
+        expect(first).to_contain_text("Verdict: criteria-judge: Names Lyon, which is wrong")
+        expect(first).not_to_contain_text("drafting…")
+        # What the judge said came back as the feedback the second draft was written from.
+        expect(feedback).to_contain_text("Feedback that produced attempt 2")
+        expect(feedback).to_contain_text("Name Paris")
         # The second draft is on screen while its verdict is still being made.
         expect(second).to_contain_text("It is Paris, on the Seine.")
-        expect(answer.get_by_role("status")).to_contain_text("Attempt 2: writing, then judging")
+        expect(second).to_contain_text("judging…")
+        expect(answer.get_by_role("status")).to_contain_text("Attempt 2: judging…")
         expect(answer).to_have_attribute("aria-busy", "true")
-        expect(answer.get_by_role("list", name="Evaluations")).to_have_count(0)
+        expect(second.get_by_role("heading")).to_have_text("Attempt 2")
     finally:
         gate.set()
 
-    evaluations = answer.get_by_role("list", name="Evaluations")
-    rows = evaluations.get_by_role("listitem")
-    expect(rows).to_have_count(2)
-    expect(rows.nth(0)).to_contain_text("Attempt 1:")
-    expect(rows.nth(0)).to_contain_text("not passed")
-    expect(rows.nth(0)).to_contain_text("score 0.30")
-    expect(rows.nth(1)).to_contain_text("passed")
-    expect(rows.nth(1)).to_contain_text("score 0.90")
-    expect(rows.nth(1)).to_contain_text("Correct and specific")
-    expect(second).to_contain_text("final answer")
+    # The verdict replaces "judging…", beside its draft.
+    expect(second.get_by_role("heading")).to_contain_text("passed")
+    expect(second.get_by_role("heading")).to_contain_text("score 0.90")
+    expect(second.get_by_role("heading")).to_contain_text("final answer")
+    expect(second).to_contain_text("Verdict: criteria-judge: Correct and specific")
+    expect(second).not_to_contain_text("judging…")
+    expect(first.get_by_role("heading")).to_contain_text("rejected")
+    expect(second.get_by_role("heading")).not_to_contain_text("rejected")
     expect(answer.get_by_role("status")).to_contain_text("Passed after 2 attempt(s)")
+    # Attempt 1, the feedback, attempt 2: in that order, nothing at the bottom.
+    shown = answer.locator(".attempts > :not([hidden])")
+    expect(shown).to_have_count(3)
+    for index, label in enumerate(["Attempt 1", "Feedback for attempt 2", "Attempt 2"]):
+        expect(shown.nth(index)).to_have_attribute("aria-label", label)
+    expect(answer.get_by_role("list", name="Evaluations")).to_have_count(0)
 
-    answer.locator("summary", has_text="LLM calls (4)").click()
+    # One calls table, named once on screen.
+    summary = answer.locator("summary")
+    expect(summary).to_have_count(1)
+    expect(summary).to_contain_text("LLM calls (4)")
+    summary.click()
     table = answer.get_by_role("table", name="LLM calls (4)")
+    expect(answer.get_by_role("table")).to_have_count(1)
+    caption = table.locator("caption").bounding_box()
+    assert caption is not None and caption["width"] <= 1  # not a second title on screen
     body_rows = table.locator("tbody tr")
     expect(body_rows).to_have_count(4)
     for index, kind in enumerate(["draft", "judge", "draft", "judge"]):
@@ -101,7 +122,9 @@ def test_answer_streams_then_shows_evaluations_per_attempt_and_every_call(
     assert any(m.role == "assistant" and m.text == "It is Paris, on the Seine." for m in sent)
 
 
-def test_continue_after_a_failed_run_resubmits_the_context(page: Page, ui: UiService) -> None:
+def test_continue_after_a_failed_run_resubmits_the_context_and_links_the_runs(
+    page: Page, ui: UiService, screenshot: Callable[[Page, str], None]
+) -> None:
     generator = ui.script(
         ui.GENERATOR,
         [ProviderError("upstream exploded", provider="scripted"), "Recovered: Paris."],
@@ -110,12 +133,23 @@ def test_continue_after_a_failed_run_resubmits_the_context(page: Page, ui: UiSer
 
     failed = page.locator("li.msg.assistant").first
     alert = failed.get_by_role("alert")
-    expect(alert).to_contain_text("The run failed")
+    expect(alert.get_by_role("heading")).to_have_text("The run failed")
     expect(alert).to_contain_text("upstream exploded")
-    continue_button = failed.get_by_role("button", name="Continue")
+    # The error and the Continue explanation are apart: each in its own place.
+    expect(alert).not_to_contain_text("Continue")
+    panel = failed.get_by_role("region", name="Continue this run")
+    expect(panel).to_contain_text(
+        "every message of the run so far (1 message, tool results included when the run "
+        "called tools)"
+    )
+    expect(panel).not_to_contain_text("upstream exploded")
+    continue_button = panel.get_by_role("button", name="Continue")
     # Focus moves to Continue, so a keyboard user can resume with Enter.
     expect(continue_button).to_be_focused()
-    failed.locator("summary", has_text="LLM calls (1)").click()
+    summary = failed.locator("summary")
+    expect(summary).to_have_count(1)
+    summary.click()
+    expect(failed.get_by_role("table")).to_have_count(1)
     expect(failed.get_by_role("table")).to_contain_text("upstream exploded")
     continue_button.click()
     expect(continue_button).to_be_disabled()
@@ -123,10 +157,23 @@ def test_continue_after_a_failed_run_resubmits_the_context(page: Page, ui: UiSer
     resumed = page.locator("li.msg.assistant").nth(1)
     expect(resumed).to_contain_text("Recovered: Paris.")
     # The checks-only profile: the pattern passed, the question is unverified.
-    expect(resumed.get_by_role("list", name="Evaluations")).to_contain_text("unverified")
+    expect(resumed.get_by_role("region", name="Attempt 1")).to_contain_text("unverified")
     assert len(generator.history) == 2
     resent = [m.text for m in generator.history[1].messages if m.role == "user"]
     assert resent == ["Capital of France?"]
+
+    # The two runs link to each other, on the page and in the store.
+    with ui.client() as client:
+        runs = client.get("/v1/runs").json()["data"]
+    new_id, old_id = runs[0]["id"], runs[1]["id"]
+    assert runs[0]["continues"] == old_id and runs[1]["continued_by"] == [new_id]
+    expect(resumed.get_by_role("link", name=old_id)).to_have_attribute("href", f"#/runs/{old_id}")
+    expect(resumed).to_contain_text(f"Continues run {old_id}")
+    expect(panel).to_contain_text(f"Continued by run {new_id}")
+    screenshot(page, "continued")
+    panel.get_by_role("link", name=new_id).click()
+    expect(page).to_have_url(ui.url(f"#/runs/{new_id}"))
+    expect(page.locator("dl.facts")).to_contain_text(f"Continues{old_id}")
 
 
 def test_model_output_is_shown_as_text_never_as_markup(page: Page, ui: UiService) -> None:

@@ -1,11 +1,18 @@
 """The Lab page in Chromium: the form, the iteration history, the
-score chart with its threshold line and the highlighted final answer."""
+score chart with its threshold line and the highlighted final answer, each
+iteration drawn as soon as it is judged."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
+
+from redraft import ModelRequest
+from redraft.providers import FunctionModel
 
 if TYPE_CHECKING:
     from _browser import UiService
@@ -36,13 +43,16 @@ def test_lab_shows_history_chart_and_best_answer_on_exhaustion(page: Page, ui: U
     final = page.get_by_role("region", name="Final answer")
     expect(final).to_contain_text("answer B")
     expect(final).to_contain_text("Threshold not reached")
-    expect(final).to_contain_text("Score 0.70 · iteration 2 of 3")
+    expect(final).to_contain_text("Score 0.70 · iteration 2 (failed; up to 3)")
     expect(final.get_by_role("link", name="Open run")).to_have_attribute("href", _run_href(page))
 
     history = page.get_by_role("list", name="Iteration history")
     iterations = history.get_by_role("article")
     expect(iterations).to_have_count(3)
     expect(iterations.nth(0)).to_contain_text("answer A")
+    expect(iterations.nth(0).get_by_role("heading", level=3)).to_contain_text(
+        "Iteration 1 (failed; up to 3)"
+    )
     expect(iterations.nth(0)).to_contain_text("does not meet criteria")
     expect(iterations.nth(0)).to_contain_text("score 0.50")
     expect(iterations.nth(0)).to_contain_text("weak")
@@ -90,3 +100,64 @@ def test_lab_success_and_validation_errors(page: Page, ui: UiService) -> None:
     page.get_by_label("Model").select_option("checks")
     page.get_by_role("button", name="Generate").click()
     expect(page.get_by_role("alert")).to_contain_text("has no judge model")
+
+
+def test_lab_draws_each_iteration_while_the_next_is_still_running(
+    page: Page, ui: UiService, screenshot: Callable[[Page, str], None]
+) -> None:
+    gate = threading.Event()
+    drafts = iter(["a first try", "a better answer"])
+
+    async def generator(request: ModelRequest) -> str:
+        text = next(drafts)
+        if text == "a better answer":
+            await asyncio.to_thread(gate.wait, 30)  # held until the test has looked
+        return text
+
+    ui.use(ui.GENERATOR, FunctionModel(generator, model="held"))
+    ui.script(
+        ui.JUDGE,
+        [ui.verdict(4, False, "too vague", "be concrete"), ui.verdict(9, True, "clear")],
+    )
+    page.goto(ui.url("#/lab"))
+    page.get_by_label("Model").select_option("judged")
+    page.get_by_label("Instruction").fill("Explain tides")
+    page.get_by_label("Max iterations").fill("5")
+    page.get_by_label("Score threshold").fill("0.8")
+    page.get_by_role("button", name="Generate").click()
+
+    iterations = page.get_by_role("list", name="Iteration history").get_by_role("article")
+    chart = page.get_by_role("img", name="Score per iteration")
+    status = page.locator(".lab-results").get_by_role("status")
+    try:
+        # The first iteration is on screen while the second is still being written.
+        expect(iterations).to_have_count(1)
+        first = iterations.nth(0)
+        expect(first.get_by_role("heading", level=3)).to_contain_text(
+            "Iteration 1 (failed; up to 5)"
+        )
+        expect(first).to_contain_text("a first try")
+        expect(first).to_contain_text("too vague")
+        expect(chart.locator("circle")).to_have_count(1)
+        expect(chart.get_by_text("5", exact=True)).to_be_visible()  # the axis runs to the maximum
+        expect(status).to_contain_text("Iteration 1 failed; writing iteration 2 (up to 5)")
+        expect(page.get_by_role("region", name="Final answer")).to_have_count(0)
+        expect(page.get_by_role("button", name="Generate")).to_be_disabled()
+        screenshot(page, "first-iteration")
+    finally:
+        gate.set()
+
+    final = page.get_by_role("region", name="Final answer")
+    expect(final).to_contain_text("a better answer")
+    expect(final).to_contain_text("Succeeded")
+    expect(final).to_contain_text("Score 0.90 · iteration 2 (passed; up to 5)")
+    expect(iterations).to_have_count(2)
+    expect(iterations.nth(1).get_by_role("heading", level=3)).to_contain_text(
+        "Iteration 2 (passed; up to 5)"
+    )
+    expect(iterations.nth(1)).to_have_class("iteration final")
+    expect(iterations.nth(0)).to_have_class("iteration")
+    expect(chart.locator("circle")).to_have_count(2)
+    expect(chart.locator("circle.final-point")).to_have_count(1)
+    expect(status).to_have_text("")
+    expect(page.get_by_role("button", name="Generate")).to_be_enabled()

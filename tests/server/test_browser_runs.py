@@ -1,16 +1,18 @@
 """The Runs pages in Chromium: the list of past runs and one run's drafts,
-verdicts, evidence, calls and totals."""
+verdicts, evidence, calls and totals; a failed run continued from its page,
+and the two runs linked both ways."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
 
-from redraft import ModelRequest
+from redraft import ModelRequest, ProviderError
 from redraft.providers import FunctionModel
 
 if TYPE_CHECKING:
@@ -127,3 +129,74 @@ def test_run_page_shows_the_judges_choice_between_two_drafts(page: Page, ui: UiS
     facts = page.locator("dl.facts")
     expect(facts).to_contain_text("Choicethe judge chose draft 1 over draft 2 (P 0.95")
     expect(page.get_by_role("region", name="Final answer")).to_contain_text("It is Paris, I think.")
+
+
+def test_a_failed_run_page_continues_it_and_the_runs_link_both_ways(
+    page: Page, ui: UiService, screenshot: Callable[[Page, str], None]
+) -> None:
+    generator = ui.script(
+        ui.GENERATOR,
+        [ProviderError("upstream exploded", provider="scripted"), "Recovered: Paris."],
+    )
+    with ui.client() as client:
+        response = client.post(
+            "/v1/chat/completions",
+            json={"model": "checks", "messages": [{"role": "user", "content": "Capital?"}]},
+        )
+    assert response.status_code == 502
+    failed_id = response.json()["error"]["run_id"]
+    context = response.json()["error"]["continue_context"]
+
+    page.goto(ui.url(f"#/runs/{failed_id}"))
+    alert = page.get_by_role("alert")
+    expect(alert.get_by_role("heading")).to_have_text("The run failed")
+    expect(alert).to_contain_text("upstream exploded")
+    expect(alert).not_to_contain_text("Continue")
+    expect(page.locator("dl.facts")).to_contain_text("Outcomefailed")
+    # No final answer to show, so no empty box for one.
+    expect(page.get_by_role("heading", name="Drafts (0)")).to_be_visible()
+    expect(page.locator("section.final-answer")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Final answer")).to_have_count(0)
+    panel = page.get_by_role("region", name="Continue this run")
+    expect(panel).to_contain_text(
+        "every message of the run so far (1 message, tool results included when the run "
+        "called tools)"
+    )
+    # The profile that drafts with the run's model is picked.
+    expect(panel.get_by_label("Profile")).to_have_value("checks")
+    screenshot(page, "failed")
+    with page.expect_request("**/v1/chat/completions") as sent:
+        panel.get_by_role("button", name="Continue").click()
+    body = sent.value.post_data_json
+    assert body is not None
+    assert body["messages"] == context
+    assert body["redraft"] == {"continuation": True, "continues": failed_id}
+
+    # The page opens the new run and follows it to its end.
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).not_to_have_text(f"Run {failed_id}")
+    new_id = page.url.rsplit("#/runs/", 1)[1]
+    expect(heading).to_have_text(f"Run {new_id}")
+    facts = page.locator("dl.facts")
+    expect(facts).to_contain_text("Outcomeunverified")
+    expect(facts).to_contain_text(f"Continues{failed_id}")
+    expect(page.get_by_role("region", name="Final answer")).to_contain_text("Recovered: Paris.")
+    expect(page.get_by_role("region", name="Continue this run")).to_have_count(0)
+    assert len(generator.history) == 2
+
+    # Back to the failed run: it names the run that continued it.
+    facts.get_by_role("link", name=failed_id).click()
+    expect(heading).to_have_text(f"Run {failed_id}")
+    expect(facts).to_contain_text(f"Continued by{new_id}")
+
+    page.goto(ui.url("#/runs"))
+    rows = page.get_by_role("table", name="Runs, newest first").locator("tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text(f"continues {failed_id}")
+    expect(rows.nth(1)).to_contain_text(f"continued by {new_id}")
+    expect(rows.nth(0).get_by_role("link", name=failed_id)).to_have_attribute(
+        "href", f"#/runs/{failed_id}"
+    )
+    screenshot(page, "list")
+    rows.nth(1).get_by_role("link", name=new_id).click()
+    expect(heading).to_have_text(f"Run {new_id}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
@@ -26,10 +27,13 @@ SESSION_JUDGE = "scripted:session-judge"
 
 
 class Judge:
-    """Findings for the panel (held until ``gate`` opens), a verdict for re-evaluations."""
+    """Findings for the panel (held until ``gate`` opens), a verdict for
+    re-evaluations (held until ``review`` opens; open unless a test closes it)."""
 
     def __init__(self) -> None:
         self.gate = threading.Event()
+        self.review = threading.Event()
+        self.review.set()
 
     async def __call__(self, request: ModelRequest) -> str:
         if "findings" in (request.json_schema or {}).get("properties", {}):
@@ -37,6 +41,7 @@ class Judge:
             return json.dumps(
                 {"findings": [{"description": "Stable employment verified", "points": 2}]}
             )
+        await asyncio.to_thread(self.review.wait, 30)
         return json.dumps({"description": "Context was misunderstood", "points": 2})
 
 
@@ -46,6 +51,7 @@ def judge(ui: UiService) -> Iterator[Judge]:
     ui.use(SESSION_JUDGE, FunctionModel(made, model="session-judge"))
     yield made
     made.gate.set()
+    made.review.set()
 
 
 def _create_session(page: Page, ui: UiService) -> None:
@@ -110,6 +116,7 @@ def test_live_evidence_invalidation_and_reevaluation(
     reevaluated = _card(page, "Context was misunderstood")
     expect(reevaluated).to_contain_text("Re-evaluated")
     expect(reevaluated).to_contain_text("Source: Re-evaluation of Evidence #")
+    expect(page.locator("article.card.pending")).to_have_count(0)
     expect(page.locator("article.card")).to_have_count(3)
     expect(page.locator(".total")).to_contain_text("Score: +4 points from 2 valid of 3")
     expect(gambling.get_by_role("link", name="Evidence #3")).to_be_visible()
@@ -200,3 +207,106 @@ def test_opening_a_session_replays_its_evidence(page: Page, ui: UiService, judge
     expect(card).to_be_focused()
     expect(page.locator(".subject")).to_contain_text("<script>alert(1)</script>")
     expect(page.locator(".session-bar")).to_contain_text("Evaluation complete")
+
+
+def test_a_pending_card_stands_in_for_a_running_reevaluation(
+    page: Page, ui: UiService, judge: Judge, screenshot: Callable[[Page, str], None]
+) -> None:
+    _create_session(page, ui)
+    _evaluate(page, judge)
+    status = page.locator(".session-bar").get_by_role("status").first
+    gambling = _card(page, "Gambling mentions found")
+    original_id = int(gambling.get_by_role("heading").inner_text().removeprefix("Evidence #"))
+    judge.review.clear()  # the re-evaluation is held until the test has looked
+    pending = page.locator("article.card.pending")
+    try:
+        gambling.get_by_role("button", name=f"Invalidate #{original_id}").click()
+        gambling.get_by_label(f"Why is Evidence #{original_id} wrong?").fill("Not gambling")
+        gambling.get_by_role("button", name="Invalidate evidence").click()
+
+        # At once: a pending card and a status saying what runs, not "complete".
+        expect(pending).to_have_count(1)
+        expect(pending).to_contain_text(f"Re-evaluating Evidence #{original_id}…")
+        expect(pending).to_have_attribute("aria-busy", "true")
+        expect(pending.get_by_role("link", name=f"Evidence #{original_id}")).to_be_visible()
+        expect(status).to_contain_text(f"Re-evaluating Evidence #{original_id}…")
+        expect(status.locator(".spinner")).to_be_visible()
+        expect(status).not_to_contain_text("Evaluation complete")
+        expect(gambling).to_contain_text("Re-evaluation running…")
+        expect(gambling).to_contain_text("Invalidated: Not gambling")
+        expect(page.locator("article.card:not(.pending)")).to_have_count(2)
+        screenshot(page, "pending")
+
+        # A page opened now knows too: the invalid item has no re-evaluation yet.
+        page.reload()
+        expect(pending).to_have_count(1)
+        expect(status).to_contain_text(f"Re-evaluating Evidence #{original_id}…")
+    finally:
+        judge.review.set()
+
+    # The new evidence takes the pending card's place; the status is back.
+    reevaluated = _card(page, "Context was misunderstood")
+    expect(reevaluated).to_contain_text("Re-evaluated")
+    expect(pending).to_have_count(0)
+    expect(page.locator("ol.evidence > li").last).to_contain_text("Context was misunderstood")
+    expect(status).to_contain_text("Evaluation complete")
+    expect(status.locator(".spinner")).to_have_count(0)
+    expect(gambling).not_to_contain_text("Re-evaluation running…")
+    expect(gambling.get_by_role("link", name=f"Evidence #{original_id + 2}")).to_be_visible()
+
+
+def test_evidence_sources_read_as_words(
+    page: Page, ui: UiService, judge: Judge, screenshot: Callable[[Page, str], None]
+) -> None:
+    judge.gate.set()
+    rules = [
+        {
+            "pattern": "Paris",
+            "points": -5,
+            "description": "Required text missing",
+            "when": "absent",
+        },
+        {"pattern": "casino", "points": -5, "description": "Gambling mentions found"},
+        {"pattern": "croupier", "points": 2, "description": "Names the job"},
+    ]
+    with ui.client() as client:
+        created = client.post(
+            "/v1/sessions",
+            json={
+                "subject": {
+                    "question": "How does the applicant earn money?",
+                    "answer": "The applicant earns money as a croupier at a casino "
+                    "(see http://127.0.0.1:9/payslip).",
+                },
+                "judge_model": SESSION_JUDGE,
+                "panel": [
+                    {"type": "judge"},
+                    {"type": "check", "rules": rules},
+                    {"type": "model", "scorer": "relevance"},
+                    {"type": "web"},
+                ],
+            },
+        )
+        session_id = created.json()["session_id"]
+        client.post("/v1/evaluate/start", json={"session_id": session_id})
+    page.goto(ui.url(f"#/sessions/{session_id}"))
+    expect(page.locator(".session-bar")).to_contain_text("Evaluation complete")
+
+    def source(text: str) -> Locator:
+        return _card(page, text).locator(".source")
+
+    expect(source("Stable employment verified")).to_have_text("Judge (scripted model)")
+    expect(source("Stable employment verified")).to_have_attribute(
+        "title", f"judge:{SESSION_JUDGE}"
+    )
+    expect(source("Required text missing")).to_have_text("Check: must match /Paris/")
+    expect(source("Gambling mentions found")).to_have_text("Check: must not match /casino/")
+    expect(source("Names the job")).to_have_text("Check: matches /croupier/")
+    expect(source("relevance model score")).to_have_text("Model: relevance")
+    # On topic: the answer takes up every content word of the question.
+    expect(_card(page, "relevance model score")).to_contain_text("100/100")
+    expect(source("Refused http://127.0.0.1:9/payslip")).to_have_text(
+        "Web page: http://127.0.0.1:9/payslip"
+    )
+    expect(page.locator(".source", has_text=re.compile(r"^(judge|model):"))).to_have_count(0)
+    screenshot(page, "sources")

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Sequence
 from typing import Any, Literal
 
+from pydantic import ValidationError
+
 from redraft.app._sse import encode_sse
-from redraft.core._types import RunResult, Usage
+from redraft.core._types import RunResult, ToolCall, ToolSpec, Usage
 
 __all__ = [
     "FINISH_REASONS",
@@ -27,6 +30,8 @@ __all__ = [
     "finish_reason_of",
     "result_chunks",
     "text_pieces",
+    "tool_specs_of",
+    "wire_tool_calls",
 ]
 
 FINISH_REASONS = ("stop", "length", "tool_calls", "content_filter", "function_call")
@@ -58,7 +63,10 @@ def _finish(reason: str | None) -> str:
 
 
 def finish_reason_of(result: RunResult) -> str:
-    """``length`` when the returned draft was cut at its token limit, else ``stop``."""
+    """``tool_calls`` when the draft called the caller's tools, ``length``
+    when the returned draft was cut at its token limit, else ``stop``."""
+    if result.tool_calls:
+        return "tool_calls"
     for draft in result.drafts:
         if draft.attempt == result.final_attempt and draft.finish_reason == "length":
             return "length"
@@ -74,8 +82,14 @@ def completion_response(
     extension: dict[str, Any],
     *,
     created: int | None = None,
+    tool_calls: Sequence[ToolCall] = (),
 ) -> dict[str, Any]:
-    """A ``chat.completion`` object with redraft's extension under ``redraft``."""
+    """A ``chat.completion`` object with redraft's extension under ``redraft``;
+    with ``tool_calls``, the message asks for them, as OpenAI's does."""
+    message: dict[str, Any] = {"role": "assistant", "content": text, "refusal": None}
+    if tool_calls:
+        message["content"] = text or None
+        message["tool_calls"] = wire_tool_calls(tool_calls)
     return {
         "id": f"chatcmpl-{run_id}",
         "object": "chat.completion",
@@ -84,7 +98,7 @@ def completion_response(
         "choices": [
             {
                 "index": 0,
-                "message": {"role": "assistant", "content": text, "refusal": None},
+                "message": message,
                 "finish_reason": _finish(finish_reason),
                 "logprobs": None,
             }
@@ -154,6 +168,12 @@ def result_chunks(
     pieces = text_pieces(result.final_answer) if text else []
     bodies = [chunk(run_id, model, role="assistant", delta="", created=at)] if role else []
     bodies += [chunk(run_id, model, delta=piece, created=at) for piece in pieces]
+    if result.tool_calls:
+        # One delta with every call whole: the SDKs merge deltas by index.
+        calls = [{"index": i, **call} for i, call in enumerate(wire_tool_calls(result.tool_calls))]
+        body = chunk(run_id, model, created=at)
+        body["choices"][0]["delta"]["tool_calls"] = calls
+        bodies.append(body)
     ending = extension_from_result(result) if extension is None else extension
     bodies.append(
         chunk(run_id, model, finish_reason=finish_reason_of(result), extension=ending, created=at)
@@ -161,6 +181,53 @@ def result_chunks(
     if include_usage:
         bodies.append(chunk(run_id, model, usage=result.usage, choices=False, created=at))
     return bodies
+
+
+def tool_specs_of(tools: Sequence[Any]) -> list[ToolSpec]:
+    """OpenAI's ``tools`` (function tools) as tool specs; raises
+    ``ValueError`` naming the first one that is not one."""
+    specs = []
+    for index, item in enumerate(tools):
+        function = item.get("function") if isinstance(item, dict) else None
+        if (
+            not isinstance(item, dict)
+            or item.get("type") != "function"
+            or not isinstance(function, dict)
+        ):
+            raise ValueError(
+                f"tools[{index}] must be a function tool: "
+                "{'type': 'function', 'function': {'name': …, 'parameters': …}}"
+            )
+        try:
+            specs.append(
+                ToolSpec.model_validate(
+                    {
+                        "name": function.get("name"),
+                        "description": function.get("description") or "",
+                        # Sent back as given: the vendor reads the client's schema.
+                        "parameters": function.get(
+                            "parameters", {"type": "object", "properties": {}}
+                        ),
+                    }
+                )
+            )
+        except ValidationError as exc:
+            problem = exc.errors()[0]
+            where = ".".join(str(part) for part in problem["loc"])
+            raise ValueError(f"tools[{index}].function.{where}: {problem['msg']}") from None
+    return specs
+
+
+def wire_tool_calls(calls: Sequence[ToolCall]) -> list[dict[str, Any]]:
+    """Tool calls in OpenAI's shape."""
+    return [
+        {
+            "id": call.id,
+            "type": "function",
+            "function": {"name": call.name, "arguments": call.arguments},
+        }
+        for call in calls
+    ]
 
 
 def extension_from_result(result: RunResult) -> dict[str, Any]:

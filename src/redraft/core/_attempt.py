@@ -154,7 +154,19 @@ class AttemptRunner:
         if early is not None:
             finish = "aborted"
         text = outcome.text
+        if conversation.client_calls:
+            # The caller runs its own tools: nothing to judge until it answers.
+            finish = "tool_calls"
         yield DraftCompleted(run_id=self.run_id, attempt=attempt, text=text, finish_reason=finish)
+        if conversation.client_calls:
+            outcome.draft = Draft(
+                attempt=attempt,
+                text=text,
+                feedback=feedback,
+                finish_reason=finish,
+                tool_calls=conversation.client_calls,
+            )
+            return
         if evaluator is None:
             outcome.draft = Draft(
                 attempt=attempt, text=text, feedback=feedback, finish_reason=finish
@@ -192,16 +204,18 @@ class AttemptRunner:
     def _draft(
         self, generator: Provider, conversation: ToolConversation, attempt: int
     ) -> AsyncGenerator[StreamChunk | ToolExecution, None]:
-        if self.toolbox is not None and len(self.toolbox):
+        theirs = self.request.tools or []
+        if (self.toolbox is not None and len(self.toolbox)) or theirs:
             return draft_with_tools(
                 self.ledger,
                 generator,
                 conversation,
-                self.toolbox,
+                self.toolbox if self.toolbox is not None else Toolbox(),
                 attempt=attempt,
                 max_iterations=self.policy.max_tool_iterations,
                 max_tokens=self.policy.max_tokens,
                 temperature=self.policy.temperature,
+                client_tools=theirs,
             )
         request = ModelRequest(
             messages=conversation.messages,

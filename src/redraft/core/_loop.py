@@ -161,6 +161,11 @@ async def loop_events(
             break
 
         # -- decide -------------------------------------------------------
+        called = next((d for d in round_drafts if d is not None and d.tool_calls), None)
+        if called is not None:
+            # The caller's tools: its next request, with their results, is judged.
+            winner, stop_reason = called, "tool_calls"
+            break
         judged = [d for d in round_drafts if d is not None and d.verdict is not None]
         winner = next((d for d in judged if d.verdict and d.verdict.passed), None)
         if winner is not None:
@@ -339,7 +344,7 @@ def _result(
     passed: bool | None = False
     if final is not None and final.verdict is not None:
         passed = final.verdict.passed
-    elif final is not None and skipped is not None:
+    elif final is not None and (skipped is not None or final.tool_calls):
         passed = None  # not evaluated: unverified, never passed
     return RunResult(
         run_id=run_id,
@@ -357,6 +362,7 @@ def _result(
         continue_context=failed_messages,
         skipped_reason=skipped,
         comparison=comparison,
+        tool_calls=final.tool_calls if final is not None and stop_reason == "tool_calls" else [],
     )
 
 

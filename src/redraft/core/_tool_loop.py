@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
 
 from redraft.core._errors import BudgetExhaustedError, ToolLoopLimitError
 from redraft.core._ledger import Ledger
@@ -30,6 +30,7 @@ from redraft.core._types import (
     ModelRequest,
     StreamChunk,
     ToolCall,
+    ToolSpec,
     Usage,
 )
 
@@ -64,6 +65,9 @@ class ToolConversation:
         self.usage = Usage()
         """Tokens the rounds' answers reported, together (failed tries that
         the ledger retried are on its records only)."""
+        self.client_calls: list[ToolCall] = []
+        """The last round's calls, when it called the caller's own tools: the
+        loop ended there, for the caller to run them."""
 
     @property
     def tool_turns(self) -> int:
@@ -104,6 +108,7 @@ async def draft_with_tools(
     max_iterations: int,
     max_tokens: int,
     temperature: float | None = None,
+    client_tools: Sequence[ToolSpec] = (),
 ) -> AsyncGenerator[StreamChunk | ToolExecution, None]:
     """Draft an answer, running the tools the model asks for on the way.
 
@@ -123,11 +128,17 @@ async def draft_with_tools(
     the calls not finished get an error result (the history stays valid) and
     :class:`~redraft.BudgetExhaustedError` is raised.
 
+    ``client_tools`` are the caller's own (see ``RunRequest.tools``): offered
+    with the toolbox's, never run here. A round that calls one ends the loop
+    with its calls in ``conversation.client_calls``, the conversation as it
+    was before the round (the caller sends the calls and their results).
+
     Close the generator (``contextlib.aclosing``) when stopping early, so
     the model call in flight is recorded as ended.
     """
     tap = _ToolCallTap(generator)
-    specs = toolbox.specs() or None
+    theirs = {spec.name for spec in client_tools}
+    specs = [*toolbox.specs(), *(s for s in client_tools if s.name not in toolbox)] or None
     while True:
         conversation.rounds += 1
         iteration = conversation.rounds
@@ -153,6 +164,9 @@ async def draft_with_tools(
         conversation.finish_reason = final.finish_reason
         yield final.model_copy(update={"tool_calls": calls or None})
         if not calls:
+            return
+        if any(call.name in theirs for call in calls):
+            conversation.client_calls = calls
             return
         conversation.messages.append(assistant_tool_message(conversation.text, calls))
         for execution in await _run_round(ledger, toolbox, conversation, calls, iteration):

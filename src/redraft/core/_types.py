@@ -60,6 +60,7 @@ StopReason = Literal[
     "shadow",
     "unverified",
     "out_of_reach",
+    "tool_calls",
 ]
 """Why a run stopped. ``degraded``: the judge failed and the policy keeps the
 draft; ``stalled``: redrafts stopped improving (or, at temperature 0, the next
@@ -68,7 +69,9 @@ draft would be asked for in exactly the words of an earlier one); ``skipped``: n
 but never redrafted; ``unverified``: nothing failed but not every requirement
 could be verified, and the policy keeps the draft (``on_uncertain``);
 ``out_of_reach``: a failed requirement needs more tokens than a draft may
-write (``max_tokens``), so no redraft could pass."""
+write (``max_tokens``), so no redraft could pass; ``tool_calls``: the draft
+called the caller's own tools (``RunRequest.tools``), which the run hands
+back unjudged (``RunResult.tool_calls``)."""
 RequirementCoverage = Literal["exact", "judged", "unverified"]
 """Who decided a requirement: exact checks, the judge, or nobody."""
 MIN_JUDGE_CONFIDENCE = 0.5
@@ -294,6 +297,8 @@ class Draft(BaseModel):
     feedback: str | None = None
     """The feedback message this draft was written under (None for the first)."""
     finish_reason: str | None = None
+    tool_calls: list[ToolCall] = Field(default_factory=list, exclude_if=lambda value: not value)
+    """The caller's tools this draft called instead of answering: it is not judged."""
 
 
 class CallRecord(BaseModel):
@@ -412,6 +417,14 @@ class RunRequest(BaseModel):
     messages: list[Message]
     format: str | None = None
     criteria: str | None = None
+    continues: str | None = Field(default=None, exclude_if=lambda value: value is None)
+    """The id of the run this one carries on from (the service's
+    ``redraft.continues``); stored with the run. Left out of the JSON when unset."""
+    tools: list[ToolSpec] | None = Field(default=None, exclude_if=lambda value: value is None)
+    """The caller's own tools (OpenAI's ``tools``): offered to the drafts, never
+    run here. A draft that calls one ends the run with the calls
+    (``stop_reason`` ``tool_calls``), unjudged; the caller runs them and sends
+    their results in a new request, whose answer is judged as usual."""
 
     @field_validator("messages")
     @classmethod
@@ -478,6 +491,8 @@ class RunResult(BaseModel):
     error: str | None = None
     continue_context: list[Message] = Field(default_factory=list)
     skipped_reason: str | None = None
+    tool_calls: list[ToolCall] = Field(default_factory=list, exclude_if=lambda value: not value)
+    """The caller's tools the final draft called (``stop_reason`` ``tool_calls``)."""
     """Why the run was not evaluated (stop reason ``skipped``)."""
     comparison: DraftComparison | None = None
     """The judge's choice between two drafts the verified evidence could not

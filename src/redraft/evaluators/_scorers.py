@@ -15,17 +15,19 @@ model can neither pass a draft nor end a run.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import importlib.metadata
 import logging
 import math
 import numbers
 import pickle
 import re
-from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
+
+import snowballstemmer
 
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
@@ -192,9 +194,8 @@ class EstimatorScorer:
 
 
 _WORD = re.compile(r"[^\W_]+")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 # Longer texts are cut: the score is about what the answer leads with, and
-# pure-Python TF-IDF should stay cheap on a request path.
+# the scorer should stay cheap on a request path.
 _MAX_CHARS = 200_000
 _STOPWORD_LIST = """
 a about above after again all also am an and any are as at be because been before being below
@@ -205,81 +206,81 @@ than that the their theirs them then there these they this those through to too 
 very was we were what when where which while who whom why will with would you your yours s t
 """
 _STOPWORDS = frozenset(_STOPWORD_LIST.split())
+# Words that frame a request rather than name its topic ("Explain X", "Tell
+# me about X"): an answer about X need not repeat them.
+_FRAMING_LIST = """
+briefly define describe explain give mean meaning means please show summarise summarize tell
+"""
+_FRAMING = frozenset(_FRAMING_LIST.split())
+_PREFIX_MATCH = 5
+"""Two stems also match when the shorter, of at least this many letters,
+begins the longer (``analys`` and ``analysi``, ``health`` and ``healthi``)."""
 
 
-def _stem(word: str) -> str:
-    """A crude suffix stripper (not Porter): it only needs to map a word and its
-    inflections to the same key, the same way on both sides of the comparison."""
-    if len(word) <= 3:
-        return word
-    if word.endswith(("ies", "ied")):
-        word = word[:-3] + "y"
-    elif word.endswith("sses"):
-        word = word[:-2]
-    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        word = word[:-1]
-    for suffix in ("ingly", "edly", "ness", "ment", "ing", "ed", "ly"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
-        word = word[:-1]  # running -> runn -> run
-    if len(word) > 3 and word.endswith("e"):
-        word = word[:-1]  # make and making both -> mak
-    return word
+def _stems(text: str, *, skip: frozenset[str] = frozenset()) -> set[str]:
+    """The distinct Porter2 stems of ``text``'s content words."""
+    words = [w for w in _WORD.findall(text[:_MAX_CHARS].lower()) if w not in _STOPWORDS]
+    # A stemmer object keeps a cache and state: one per call, never shared.
+    english = snowballstemmer.stemmer("english")
+    return set(english.stemWords([w for w in words if w not in skip]))
 
 
-def _terms(text: str) -> list[str]:
-    return [_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOPWORDS]
-
-
-def _cosine(a: Mapping[str, float], b: Mapping[str, float]) -> float:
-    dot = sum(weight * b.get(term, 0.0) for term, weight in a.items())
-    norm = math.sqrt(sum(w * w for w in a.values())) * math.sqrt(sum(w * w for w in b.values()))
-    return dot / norm if norm else 0.0
+def _covered(term: str, stems: set[str], ordered: list[str]) -> bool:
+    """Whether ``term`` is in ``stems`` (``ordered``: the same, sorted), or
+    matches one of them by prefix (see :data:`_PREFIX_MATCH`)."""
+    if term in stems:
+        return True
+    if any(term[:k] in stems for k in range(_PREFIX_MATCH, len(term))):
+        return True  # a shorter answer stem begins the question's
+    if len(term) < _PREFIX_MATCH:
+        return False
+    i = bisect.bisect_left(ordered, term)
+    return i < len(ordered) and ordered[i].startswith(term)  # a longer one continues it
 
 
 class LexicalRelevance:
-    """How much of the question's vocabulary the answer takes up (TF-IDF).
+    """The share of the question's content words that the answer uses.
 
-    It measures word overlap, not meaning or correctness: a paraphrase with
-    new words scores low, and an answer that repeats the question scores
-    high. It is a cheap, offline, deterministic screen for off-topic answers.
+    Method: coordination-level matching (the share of query terms a document
+    contains, one of the earliest ranking methods of information retrieval)
+    over stems. Both texts are lower-cased and split into words; English
+    stopwords are dropped, and so are words that only frame the question
+    (``explain``, ``describe``, ``tell``, ``please``…). Each remaining word
+    is reduced to its Porter2 stem, so inflections and derivations meet
+    (``computing`` and ``computers``, ``inflation`` and ``inflate``,
+    ``regular`` and ``regularly``); a stem also matches a longer one it
+    begins, if it has at least five letters (``health`` and ``healthy``).
+    The score is the number of the question's distinct stems that the answer
+    uses, divided by the number of them: 1 when the answer takes up every
+    content word of the question, 0 when it takes up none. Nothing is
+    downloaded and nothing is random: pure Python, one pass over each text.
 
-    The corpus is the question plus each sentence of the answer; a term gets
-    sublinear tf (1 + ln count) and smoothed idf (ln((1+N)/(1+df)) + 1). The
-    score averages the cosine of the question with the whole answer (which
-    penalises padding) and with the answer's best sentence (which rewards one
-    focused sentence in a long answer), then takes the square root: cosines
-    between a short question and a longer answer seldom exceed 0.6 even on
-    topic, and the root spreads them over the 0..100 scale.
+    Limits: it reads words, not meaning. An answer that says the same thing
+    in other words (synonyms: ``house`` and ``home``; or an answer that only
+    names the thing asked for, such as ``Paris`` to "What is the capital of
+    France?") scores low; an answer that repeats the question scores 1
+    whatever it claims; a wrong answer on the right topic scores as high as
+    a right one. Length does not count against an answer, so on-topic
+    detail keeps the score (and so does unrelated text after it). Each of
+    the question's words counts the same, so with a long question a short
+    answer covers only part of it, and with a very short one a single shared
+    word decides. English only. Use it as a cheap screen for off-topic
+    answers; a judge decides whether the answer is right.
     """
 
     name = "relevance"
-    description = "lexical TF-IDF relevance of the answer to the question"
+    description = "share of the question's content words (stemmed) that the answer uses"
 
     def score(self, text: str, question: str | None) -> float:
         if not question or not question.strip():
             raise ScorerSkip("relevance needs a question to compare the answer with")
-        query = _terms(question[:_MAX_CHARS])
-        if not query:
+        asked = _stems(question, skip=_FRAMING)
+        if not asked:
             raise ScorerSkip("the question has no content words to compare the answer with")
-        text = text[:_MAX_CHARS]
-        sentences = [terms for part in _SENTENCE_END.split(text) if (terms := _terms(part))]
-        if not sentences:
-            return 0.0
-        corpus = [query, *sentences]
-        df = Counter(term for doc in corpus for term in set(doc))
-        n = len(corpus)
-        idf = {term: math.log((1 + n) / (1 + count)) + 1.0 for term, count in df.items()}
-
-        def vector(terms: list[str]) -> dict[str, float]:
-            return {t: (1.0 + math.log(c)) * idf[t] for t, c in Counter(terms).items()}
-
-        q = vector(query)
-        whole = _cosine(q, vector([t for s in sentences for t in s]))
-        best = max(_cosine(q, vector(s)) for s in sentences)
-        return min(1.0, math.sqrt((whole + best) / 2))
+        answered = _stems(text)
+        ordered = sorted(answered)
+        used = sum(1 for term in asked if _covered(term, answered, ordered))
+        return used / len(asked)
 
 
 class ModelScore(Evaluator):

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from redraft.app._run import run
 from redraft.app._sinks import run_source
-from redraft.core._types import Message, RunRequest, RunResult
+from redraft.core._types import Message, RunRequest, RunResult, ToolSpec
 from redraft.middleware._common import Drafting, WrapperCore
 from redraft.middleware._options import CallOptions, split_options
 from redraft.providers import Provider
@@ -100,6 +100,11 @@ class VendorAdapter(ABC, Generic[C]):
         """The warning key and message for a call the loop cannot judge as
         text (tools, several choices, …), or None."""
 
+    def client_tools(self, kwargs: Mapping[str, Any]) -> list[ToolSpec] | None:
+        """The caller's own tools (raises ``ValueError`` for one it cannot
+        read): their calls come back unjudged, the answer after them is judged."""
+        return None
+
     @abstractmethod
     def messages(self, kwargs: Mapping[str, Any]) -> list[Message] | None:
         """The call's conversation as redraft messages; None if unreadable."""
@@ -143,7 +148,9 @@ class VendorAdapter(ABC, Generic[C]):
         try:
             if messages is None:
                 raise ValueError("unreadable message")
-            request = RunRequest(messages=messages, format=options.format)
+            request = RunRequest(
+                messages=messages, format=options.format, tools=self.client_tools(given)
+            )
         except ValueError:  # pydantic's ValidationError included
             method = ".".join((*self.resource, "create"))
             core.warn_once("messages", f"{method} got messages {self.unreadable}")

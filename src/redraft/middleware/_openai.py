@@ -24,8 +24,9 @@ from redraft.app._openai_wire import (
     extension_from_result,
     finish_reason_of,
     result_chunks,
+    tool_specs_of,
 )
-from redraft.core._types import Message, RunResult
+from redraft.core._types import Message, RunResult, ToolSpec
 from redraft.middleware._adapter import Call, VendorAdapter
 from redraft.middleware._common import Drafting, WrapperCore
 from redraft.middleware._options import CallOptions
@@ -61,6 +62,7 @@ class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
             "max_tokens",
             "max_completion_tokens",
             "n",
+            "tools",
         }
     )
     omitted = (openai.NotGiven, openai.Omit)
@@ -90,10 +92,11 @@ class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
     def unsupported(
         self, core: WrapperCore, kwargs: Mapping[str, Any], options: CallOptions
     ) -> tuple[str, str] | None:
-        if kwargs.get("tools") or kwargs.get("functions"):
+        if kwargs.get("functions"):
             return (
-                "tools",
-                "chat.completions.create offers tools (redraft judges text answers only)",
+                "functions",
+                "chat.completions.create offers legacy functions (use tools: their calls "
+                "come back unjudged and the answer after their results is judged)",
             )
         n = kwargs.get("n")
         if n is not None and n != 1:
@@ -112,6 +115,10 @@ class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
         if response_format is not None and kind not in ("text", "json_object", "json_schema"):
             return "response_format", "chat.completions.create passes an unknown response_format"
         return None
+
+    def client_tools(self, kwargs: Mapping[str, Any]) -> list[ToolSpec] | None:
+        tools = kwargs.get("tools")
+        return tool_specs_of(list(tools)) if tools else None
 
     def messages(self, kwargs: Mapping[str, Any]) -> list[Message] | None:
         raw = kwargs["messages"]
@@ -165,6 +172,7 @@ def completion_of(result: RunResult, model: str) -> ChatCompletion:
         result.usage,
         finish_reason_of(result),
         extension_from_result(result),
+        tool_calls=result.tool_calls,
     )
     return ChatCompletion.model_validate(body)
 

@@ -2,19 +2,29 @@
 
 The request names an instruction, a response format and evaluation
 criteria; the response lists every iteration with its evaluation and returns
-the best answer when no iteration met the threshold. Here only the shapes
-and the mapping to and from a run; the endpoint lives with the other routes.
+the best answer when no iteration met the threshold. With ``"stream": true``
+the same answer comes as server-sent events instead: an ``iteration`` event
+as each iteration is judged, then the whole response as ``answer`` (or an
+``error``). Here the shapes, the mapping to and from a run and the event
+stream; the endpoint lives with the other routes.
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
 from typing import Any
 
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from redraft.app._profiles import Profile
+from redraft.app._sse import encode_sse
 from redraft.core._errors import ConfigurationError
+from redraft.core._events import DraftCompleted, RunCompleted, RunEvent, RunFailed, VerdictReached
 from redraft.core._types import Draft, Evidence, Message, RunResult
+from redraft.server._errors import ApiError
+from redraft.server._executor import RunHandle, StoreUnavailableError
 from redraft.server._options import RedraftOptions, RunPlan, plan_run
 from redraft.server._wire import MAX_CONTENT_CHARS, MAX_MODEL_CHARS
 
@@ -22,8 +32,11 @@ __all__ = [
     "AnswersRequest",
     "AnswersResponse",
     "EvaluationOut",
+    "IterationEvent",
     "IterationOut",
+    "answers_failure",
     "answers_response",
+    "answers_stream",
     "plan_answers",
 ]
 
@@ -39,6 +52,8 @@ class AnswersRequest(BaseModel):
     iter_max: int = Field(default=3, ge=1, le=10)
     score_threshold: float = Field(default=0.8, ge=0.0, le=1.0)
     model: str | None = Field(default=None, min_length=1, max_length=MAX_MODEL_CHARS)
+    stream: bool = False
+    """Answer with server-sent events, an iteration at a time (see :func:`answers_stream`)."""
 
     @field_validator("instruct")
     @classmethod
@@ -64,6 +79,13 @@ class IterationOut(BaseModel):
     answer: str
     evaluation: EvaluationOut
     iteration_number: int
+
+
+class IterationEvent(IterationOut):
+    """A streamed iteration: :class:`IterationOut` and whether its draft passed
+    (None: nothing failed but not every requirement was verified)."""
+
+    passed: bool | None
 
 
 class AnswersResponse(BaseModel):
@@ -130,6 +152,89 @@ def answers_response(result: RunResult) -> AnswersResponse:
         final_score=result.score,
         metadata=metadata,
     )
+
+
+def answers_failure(failed: RunFailed) -> ApiError:
+    """What a failed run answers: 502 with its ``run_id``."""
+    return ApiError(502, failed.error, type="api_error", extra={"run_id": failed.run_id})
+
+
+def answers_stream(handle: RunHandle, *, heartbeat_s: float) -> StreamingResponse:
+    """The run as server-sent events, each with an ``event:`` line:
+    ``started`` (``run_id``), one ``iteration`` (:class:`IterationEvent`)
+    as each draft is judged, then ``answer`` (the :class:`AnswersResponse`
+    the request would have got without ``stream``) or ``error`` (the error
+    body it would have got). A ``: keep-alive`` comment goes out every
+    ``heartbeat_s`` while nothing else does. A client that leaves does not
+    stop the run: ``GET /v1/runs/{id}`` shows how it ended."""
+    return StreamingResponse(
+        _answer_events(handle, heartbeat_s),
+        media_type="text/event-stream",
+        headers={
+            "cache-control": "no-cache",
+            "x-accel-buffering": "no",
+            "x-redraft-run-id": handle.run_id,
+        },
+    )
+
+
+async def _answer_events(handle: RunHandle, heartbeat_s: float) -> AsyncIterator[str]:
+    yield encode_sse({"run_id": handle.run_id}, event="started")
+    texts: dict[int, str] = {}
+    try:
+        async for event in _with_heartbeats(handle.events(), heartbeat_s):
+            if event is None:
+                yield ": keep-alive\n\n"
+            elif isinstance(event, DraftCompleted):
+                texts[event.attempt] = event.text
+            elif isinstance(event, VerdictReached):
+                draft = Draft(
+                    attempt=event.attempt, text=texts.get(event.attempt, ""), verdict=event.verdict
+                )
+                iteration = IterationEvent(
+                    answer=draft.text,
+                    evaluation=_evaluation(draft),
+                    iteration_number=draft.attempt,
+                    passed=event.verdict.passed,
+                )
+                yield encode_sse(iteration.model_dump_json(), event="iteration")
+            elif isinstance(event, RunCompleted):
+                yield encode_sse(answers_response(event.result).model_dump_json(), event="answer")
+                return
+            elif isinstance(event, RunFailed):
+                yield encode_sse(answers_failure(event).body(openai_shape=True), event="error")
+                return
+    except StoreUnavailableError as exc:
+        failure = ApiError(503, str(exc), type="server_error")
+        yield encode_sse(failure.body(openai_shape=True), event="error")
+        return
+    failure = ApiError(503, "the run ended without a result", type="server_error")
+    yield encode_sse(failure.body(openai_shape=True), event="error")
+
+
+async def _with_heartbeats(
+    events: AsyncIterator[RunEvent], every_s: float
+) -> AsyncIterator[RunEvent | None]:
+    """``events``, with None each time ``every_s`` passes without one."""
+    iterator = aiter(events)
+    pending: asyncio.Task[RunEvent] | None = None
+    try:
+        while True:
+            if pending is None:
+                pending = asyncio.ensure_future(anext(iterator))
+            done, _ = await asyncio.wait({pending}, timeout=every_s)
+            if not done:
+                yield None
+                continue
+            try:
+                event = pending.result()
+            except StopAsyncIteration:
+                return
+            pending = None
+            yield event
+    finally:
+        if pending is not None and not pending.done():
+            pending.cancel()
 
 
 def _criteria_finding(draft: Draft) -> Evidence | None:

@@ -110,12 +110,27 @@ async def start_run(
     return handle
 
 
+async def _check_continued_run(services: Services, tenant: str, continues: str | None) -> None:
+    """A chat request's ``redraft.continues`` must name a run of the caller's
+    tenant: a 400 naming the option otherwise, before any run starts."""
+    if continues is not None and not await services.store.has_run(continues, tenant=tenant):
+        # Another tenant's run reads as none at all: its existence is not told.
+        raise ApiError(
+            400,
+            f"redraft.continues: there is no run {continues!r} to continue; name the "
+            "run_id of one of your own runs (GET /v1/runs)",
+            code="continued_run_not_found",
+            param="redraft.continues",
+        )
+
+
 @router.post("/v1/chat/completions")
 async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletionRequest) -> Any:
     """Create a chat completion; the answer is judged and redrafted until it
     passes. Redraft options ride in the body under ``redraft``."""
     services = services_of(request)
     options = wire.redraft_options()
+    await _check_continued_run(services, tenant, options.continues if options else None)
     try:
         profile = services.resolve_profile(wire.model)
     except UnknownModelError as exc:
@@ -131,6 +146,7 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
             options,
             wire.redraft_messages(),
             allow_file_specs=judge_spec is None or judge_spec in services.registry,
+            client_tools=wire.client_tools(),
         )
     except (ConfigurationError, ValueError) as exc:
         raise ApiError(400, str(exc), param="redraft") from None
@@ -165,6 +181,7 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
             result.usage,
             finish_reason_of(result),
             extension_from_result(result),
+            tool_calls=result.tool_calls,
         ),
         headers={"x-redraft-run-id": result.run_id},
     )

@@ -9,10 +9,11 @@ no web framework, no store.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_validator
 
 from redraft.app._mcp import McpServer
 from redraft.app._profiles import NO_JUDGE, Profile, StreamMode, check_request_spec
@@ -25,9 +26,11 @@ from redraft.core._types import (
     Policy,
     RunRequest,
     TokenPrices,
+    ToolSpec,
 )
 
 __all__ = [
+    "RUN_ID_PATTERN",
     "RedraftOptions",
     "RunPlan",
     "filter_for_initial_request",
@@ -35,19 +38,26 @@ __all__ = [
     "plan_run",
 ]
 
+RUN_ID_PATTERN = r"^run_[0-9a-f]{24}$"
+"""A run id as the service makes them: ``run_`` and 24 hex digits."""
+
 
 class RedraftOptions(EvaluationOptions):
     """Per-request options; every one left out falls back to the profile.
 
     Names follow the CLI flags (``--max-attempts`` → ``max_attempts``).
     ``judge_model: "none"`` means checks only; ``continuation: true`` resends
-    the messages exactly as given (the chat proxy's Continue path). A list given,
+    the messages exactly as given (the chat proxy's Continue path), and
+    ``continues`` names the failed run it carries on from (a run of the same
+    tenant: the route checks, see :mod:`redraft.server._runs`). A list given,
     even an empty one, replaces the profile's (``must_match: []`` clears it).
     The options the middleware takes too are in :class:`EvaluationOptions`.
     """
 
     stream_mode: StreamMode | None = None
     continuation: bool = False
+    continues: str | None = None
+    """The id of the run this request carries on from; stored with the new run."""
     delivery: Delivery | None = None
     candidates: int | None = Field(default=None, ge=1, le=8)
     sample_rate: float | None = Field(default=None, ge=0.0, le=1.0)
@@ -60,6 +70,16 @@ class RedraftOptions(EvaluationOptions):
     """Which of the profile's MCP servers this run may use, by name (all of
     them when left out; ``[]`` none)."""
     max_tool_iterations: int | None = Field(default=None, ge=1, le=50)
+
+    @field_validator("continues")
+    @classmethod
+    def _a_run_id(cls, value: str | None) -> str | None:
+        if value is not None and re.fullmatch(RUN_ID_PATTERN, value) is None:
+            raise ValueError(
+                f"must be the run_id of the run this request continues (run_ and 24 "
+                f"hex digits), not {value[:40]!r}"
+            )
+        return value
 
 
 def options_from_raw(raw: object) -> RedraftOptions | None:
@@ -122,6 +142,7 @@ def plan_run(
     messages: list[Message],
     *,
     allow_file_specs: bool = False,
+    client_tools: list[ToolSpec] | None = None,
 ) -> RunPlan:
     """Merge ``options`` over ``profile`` (the request wins) into a :class:`RunPlan`.
 
@@ -160,6 +181,8 @@ def plan_run(
             messages=sent,
             format=_pick(opts.format, profile.format),
             criteria=_pick(asked.criteria, profile.criteria),
+            continues=opts.continues,
+            tools=client_tools,
         )
     except ValidationError as exc:
         raise ConfigurationError(f"messages: {exc.errors()[0]['msg']}") from None

@@ -13,17 +13,24 @@ from redraft.app._profiles import UnknownModelError
 from redraft.app._sse import encode_sse
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import RunCompleted, RunFailed
-from redraft.server._answers import AnswersRequest, AnswersResponse, answers_response, plan_answers
+from redraft.server._answers import (
+    AnswersRequest,
+    AnswersResponse,
+    answers_failure,
+    answers_response,
+    answers_stream,
+    plan_answers,
+)
 from redraft.server._chat import start_run, terminal_event
 from redraft.server._errors import ApiError
 from redraft.server._guards import StrictJSONRoute
+from redraft.server._options import RUN_ID_PATTERN
 from redraft.server._services import Tenant, services_of
 
 __all__ = ["router"]
 
 router = APIRouter(tags=["runs"], route_class=StrictJSONRoute)
 
-RUN_ID_PATTERN = r"^run_[0-9a-f]{24}$"
 MAX_RESUME_SEQ = 2**63 - 1
 """The largest resume point taken: a 64-bit signed integer, far past any run."""
 _SEQ = re.compile(r"[0-9]{1,19}")
@@ -100,10 +107,13 @@ def _resume_point(name: str, value: str | None) -> int:
     return int(value)
 
 
-@router.post("/v1/answers", tags=["answers"])
-async def answers(request: Request, tenant: Tenant, body: AnswersRequest) -> AnswersResponse:
+@router.post("/v1/answers", tags=["answers"], response_model=AnswersResponse)
+async def answers(
+    request: Request, tenant: Tenant, body: AnswersRequest
+) -> AnswersResponse | StreamingResponse:
     """Answer generation (``generate_answer``): iterate until the evaluation criteria are
-    met or ``iter_max`` runs out; the best answer wins on exhaustion."""
+    met or ``iter_max`` runs out; the best answer wins on exhaustion. With
+    ``"stream": true``, server-sent events: each iteration as it is judged, then the answer."""
     services = services_of(request)
     try:
         plan = plan_answers(body, services.resolve_profile(body.model))
@@ -111,7 +121,10 @@ async def answers(request: Request, tenant: Tenant, body: AnswersRequest) -> Ans
         raise ApiError(404, str(exc), code="model_not_found") from None
     except ConfigurationError as exc:
         raise ApiError(400, str(exc)) from None
-    final = await terminal_event(await start_run(services, tenant, plan))
+    handle = await start_run(services, tenant, plan)
+    if body.stream:
+        return answers_stream(handle, heartbeat_s=services.settings.sse_heartbeat_seconds)
+    final = await terminal_event(handle)
     if isinstance(final, RunFailed):
-        raise ApiError(502, final.error, type="api_error", extra={"run_id": final.run_id})
+        raise answers_failure(final)
     return answers_response(final.result)

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from redraft.app._openai_wire import tool_specs_of
 from redraft.app._profiles import UnknownModelError
 from redraft.core._errors import (
     BudgetExhaustedError,
@@ -28,7 +29,7 @@ from redraft.core._errors import (
     RunFailedError,
     ToolLoopLimitError,
 )
-from redraft.core._types import Message
+from redraft.core._types import Message, ToolSpec
 from redraft.server._options import (
     RedraftOptions,
 )
@@ -71,8 +72,10 @@ class ChatCompletionRequest(BaseModel):
     max_completion_tokens: int | None = Field(default=None, ge=1)
     n: int | None = None
     response_format: dict[str, Any] | None = None
-    tools: list[dict[str, Any]] | None = None
-    """Accepted and ignored: redraft runs no tools."""
+    tools: list[dict[str, Any]] | None = Field(default=None, max_length=128)
+    """The client's own function tools: offered to the drafts; a draft that
+    calls one is answered with its ``tool_calls``, unjudged (see
+    :meth:`client_tools`)."""
     user: str | None = None
     metadata: dict[str, Any] | None = None
     seed: int | None = None
@@ -133,6 +136,11 @@ class ChatCompletionRequest(BaseModel):
 
     def redraft_messages(self) -> list[Message]:
         return list(self.messages)
+
+    def client_tools(self) -> list[ToolSpec] | None:
+        """``tools`` as tool specs; raises ``ValueError`` naming the first one
+        that is not an OpenAI function tool."""
+        return tool_specs_of(self.tools) if self.tools else None
 
 
 def _text_chars(content: object) -> int:

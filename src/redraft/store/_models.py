@@ -112,6 +112,7 @@ class RunRow(Base):
     __table_args__ = (
         Index(None, "tenant", "created_at"),
         Index(None, "status", "lease_expires_at"),
+        Index(None, "continues"),
     )
 
     id: Mapped[str] = mapped_column(primary_key=True)
@@ -146,6 +147,9 @@ class RunRow(Base):
     cost_usd: Mapped[float | None] = mapped_column(Float)
     """What its calls cost in US dollars once it ended (migration 0008); None
     when a call's model has no known price."""
+    continues: Mapped[str | None]
+    """The id of the run it carries on from (``redraft.continues``, migration
+    0010): a run of the same tenant, usually one that failed."""
 
 
 class EventRow(Base):

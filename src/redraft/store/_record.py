@@ -131,6 +131,7 @@ def _new_run(record: EventRecord, tenant: str, source: str) -> dict[str, Any]:
         "policy": payload["policy"],
         "request": payload["request"],
         "source": source,
+        "continues": event.request.continues,
     }
 
 

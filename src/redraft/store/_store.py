@@ -85,6 +85,7 @@ _SUMMARY_COLUMNS = (
     "error",
     "source",
     "cost_usd",
+    "continues",
 )
 
 
@@ -112,6 +113,10 @@ class RunSummary(BaseModel):
     cost_usd: float | None = None
     """What its calls cost in US dollars, once it ended; None while it runs
     or when a call's model has no known price."""
+    continues: str | None = None
+    """The id of the run this one carries on from (``redraft.continues``)."""
+    continued_by: list[str] = []
+    """The runs that carry on from this one, oldest first."""
 
 
 @dataclass(frozen=True)
@@ -351,7 +356,19 @@ class Store:
                         )
                     )
             rows = (await session.scalars(query)).all()
-        return [RunSummary.model_validate(_summary(row)) for row in rows]
+            followers = await _continued_by(session, [row.id for row in rows], tenant)
+        return [
+            RunSummary.model_validate({**_summary(row), "continued_by": followers.get(row.id, [])})
+            for row in rows
+        ]
+
+    async def has_run(self, run_id: str, *, tenant: str) -> bool:
+        """Whether ``tenant`` has a run ``run_id`` (any status)."""
+        async with self._sessions() as session:
+            found = await session.scalar(
+                select(RunRow.id).where(RunRow.id == run_id, RunRow.tenant == tenant)
+            )
+        return found is not None
 
     async def get_run(self, run_id: str, *, tenant: str) -> StoredRun | None:
         """The whole run, or None when there is none for ``tenant``."""
@@ -383,9 +400,11 @@ class Store:
                     select(EventRow.payload).where(EventRow.run_id == run_id).order_by(EventRow.seq)
                 )
             ).all()
+            followers = await _continued_by(session, [run_id], tenant)
         return StoredRun.model_validate(
             {
                 **_summary(row),
+                "continued_by": followers.get(run_id, []),
                 "final_answer": row.final_answer,
                 "request": row.request,
                 "policy": row.policy,
@@ -498,7 +517,26 @@ def _summary(row: RunRow) -> dict[str, Any]:
         "error": row.error,
         "source": row.source,
         "cost_usd": row.cost_usd,
+        "continues": row.continues,
     }
+
+
+async def _continued_by(
+    session: AsyncSession, run_ids: list[str], tenant: str
+) -> dict[str, list[str]]:
+    """The runs of ``tenant`` that continue each of ``run_ids``, oldest first."""
+    if not run_ids:
+        return {}
+    query = (
+        select(RunRow.continues, RunRow.id)
+        .where(RunRow.continues.in_(run_ids), RunRow.tenant == tenant)
+        .order_by(RunRow.created_at, RunRow.id)
+    )
+    followers: dict[str, list[str]] = {}
+    for continued, run_id in (await session.execute(query)).all():
+        if continued is not None:
+            followers.setdefault(continued, []).append(run_id)
+    return followers
 
 
 def _draft(row: DraftRow, evidence: list[EvidenceRow]) -> Draft:

@@ -9,10 +9,11 @@ const M = { left: 52, right: 20, top: 18, bottom: 46 };
 
 /**
  * series: [{name, className, points: [[iteration, score 0..1], …]}]
- * threshold: 0..1 or null; highlight: the iteration to ring (the final answer).
+ * threshold: 0..1 or null; highlight: the iteration to ring (the final answer);
+ * maxIteration: how far the x axis goes at least (iterations still to come).
  */
-export function scoreChart({ series, threshold, highlight, title }) {
-  const count = Math.max(1, ...series.flatMap((s) => s.points.map(([x]) => x)));
+export function scoreChart({ series, threshold, highlight, title, maxIteration }) {
+  const count = Math.max(1, maxIteration || 1, ...series.flatMap((s) => s.points.map(([x]) => x)));
   const plotW = W - M.left - M.right;
   const plotH = H - M.top - M.bottom;
   const x = (i) => M.left + (count === 1 ? plotW / 2 : ((i - 1) / (count - 1)) * plotW);

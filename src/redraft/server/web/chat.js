@@ -1,9 +1,11 @@
 // Chat (the chat proxy): a conversation with any profile. Each answer streams in
-// as it is written, shows the evaluation of every attempt, and opens a list
-// of every LLM call of its run; a failed run offers Continue, which resubmits
-// the run's continuation context.
+// as it is written and tells its run's story: every attempt with its verdict,
+// the feedback between attempts, what the run is doing now (followed on the
+// run's own event stream), and one list of every LLM call. A failed run offers
+// Continue, which resubmits the run's continuation context as a new run linked
+// to it (redraft.continues).
 
-import { ApiError, apiFetch, apiJson, sseEvents } from "./api.js";
+import { ApiError, LiveStream, apiFetch, apiJson, sseEvents } from "./api.js";
 import { badge, callsTable, clear, field, h, ms, passBadge, put, score } from "./dom.js";
 import { loadModels } from "./models.js";
 
@@ -14,6 +16,7 @@ function numberOrNull(input) {
 export function renderChat(main) {
   const messages = [];
   let busy = null; // the AbortController of the answer being streamed
+  const followers = new Set(); // the run event streams still open
 
   const model = h("select", { id: "chat-model", required: true });
   const threshold = h("input", { id: "chat-threshold", type: "number", min: 0, max: 1, step: 0.05 });
@@ -22,12 +25,19 @@ export function renderChat(main) {
   const mode = h("select", { id: "chat-mode" },
     h("option", { value: "live" }, "every draft as it is written"),
     h("option", { value: "final" }, "only the accepted draft"));
+  const delivery = h("select", { id: "chat-delivery" },
+    h("option", { value: "" }, "the profile's"),
+    h("option", { value: "blocking" }, "blocking"),
+    h("option", { value: "revise" }, "revise"),
+    h("option", { value: "parallel" }, "parallel"),
+    h("option", { value: "shadow" }, "shadow"));
   const input = h("textarea", { id: "chat-input", rows: 3, required: true,
     placeholder: "Ask something. Enter sends, Shift+Enter adds a line." });
   const send = h("button", { type: "submit", class: "primary" }, "Send");
   const stop = h("button", { type: "button", hidden: true, onclick: () => busy?.abort() }, "Stop");
   const reset = h("button", { type: "button", class: "quiet", onclick: () => {
     busy?.abort();
+    closeFollowers();
     messages.length = 0;
     clear(log);
     input.focus();
@@ -44,7 +54,8 @@ export function renderChat(main) {
           field("Threshold", threshold, "0–1; empty: the profile's."),
           field("Max attempts", attempts, "1–10; empty: the profile's."),
           field("Criteria", criteria, "What the judge checks."),
-          field("Stream", mode)))),
+          field("Stream", mode),
+          field("Delivery", delivery, "blocking: judged before it is shown; revise: shown, then replaced; parallel: checked while written; shadow: shown at once, judged afterwards.")))),
     field("Message", input),
     h("div", { class: "actions" }, send, stop, reset));
 
@@ -61,22 +72,32 @@ export function renderChat(main) {
     input.value = "";
     messages.push({ role: "user", content: text });
     log.append(h("li", { class: "msg user" }, h("div", { class: "who" }, "You"), h("p", { class: "text" }, text)));
-    ask(messages.slice(), false);
+    ask(messages.slice(), null);
   });
 
-  function options(continuation) {
+  function closeFollowers() {
+    for (const stream of followers) stream.close();
+    followers.clear();
+  }
+
+  function options(continues) {
     const redraft = { stream_mode: mode.value };
     const t = numberOrNull(threshold);
     const a = numberOrNull(attempts);
     if (t !== null) redraft.threshold = t;
     if (a !== null) redraft.max_attempts = a;
     if (criteria.value.trim()) redraft.criteria = criteria.value.trim();
-    if (continuation) redraft.continuation = true;
+    if (delivery.value) redraft.delivery = delivery.value;
+    if (continues) {
+      redraft.continuation = true;
+      redraft.continues = continues;
+    }
     return redraft;
   }
 
-  async function ask(history, continuation) {
-    const view = answerView();
+  /** Send ``history``; ``origin`` ({runId, view}) when it continues a failed run. */
+  async function ask(history, origin) {
+    const view = answerView(followers);
     log.append(view.root);
     busy = new AbortController();
     send.disabled = true;
@@ -85,8 +106,16 @@ export function renderChat(main) {
       const response = await apiFetch("/v1/chat/completions", {
         method: "POST",
         signal: busy.signal,
-        body: { model: model.value, messages: history, stream: true, redraft: options(continuation) },
+        body: { model: model.value, messages: history, stream: true, redraft: options(origin?.runId) },
       });
+      const runId = response.headers.get("x-redraft-run-id");
+      if (runId) {
+        view.started(runId);
+        if (origin) {
+          view.continues(origin.runId);
+          origin.view.continuedBy(runId);
+        }
+      }
       let outcome = null;
       for await (const message of sseEvents(response, busy.signal)) {
         if (message.data === "[DONE]") break;
@@ -96,13 +125,17 @@ export function renderChat(main) {
         messages.length = 0;
         messages.push(...history, { role: "assistant", content: outcome.answer });
       } else if (outcome?.error) {
-        view.failed(outcome.error, () => ask(outcome.error.continue_context, true));
+        view.failed(outcome.error, (failedId) => ask(outcome.error.continue_context, { runId: failedId, view }));
       } else {
         view.status("The stream ended before the run finished.");
       }
     } catch (err) {
-      if (err.name === "AbortError") view.status("Stopped.");
-      else view.failed({ message: err instanceof ApiError ? err.message : String(err) }, null);
+      if (err.name === "AbortError") {
+        view.stop();
+        view.status("Stopped.");
+      } else {
+        view.failed({ message: err instanceof ApiError ? err.message : String(err) }, null);
+      }
     } finally {
       busy = null;
       send.disabled = false;
@@ -113,151 +146,342 @@ export function renderChat(main) {
 
   main.append(
     h("h1", {}, "Chat"),
-    h("p", { class: "lead" }, "Every answer is judged and redrafted until it passes. Each shows its evaluations and the LLM calls behind it."),
+    h("p", { class: "lead" }, "Every answer is judged and redrafted until it passes. Each shows every attempt with its verdict, the feedback between attempts and the LLM calls behind it."),
     loadError, form, log);
   loadModels(model).catch((err) => {
     loadError.textContent = `Could not load the models: ${err.message}`;
     loadError.hidden = false;
   });
-  return { dispose: () => busy?.abort() };
+  return { dispose: () => {
+    busy?.abort();
+    closeFollowers();
+  } };
 }
 
-/** One assistant message: attempts streaming in, then evaluations and calls. */
-function answerView() {
+/**
+ * One assistant message, told as it happens: each attempt with its own
+ * verdict beside it, the feedback that produced the next attempt between
+ * them, a live "drafting…" / "judging…" state read from the run's own event
+ * stream, then the outcome, one table of LLM calls and the links to the run.
+ */
+function answerView(followers) {
   const state = h("p", { class: "state", role: "status" }, h("span", { class: "spinner", "aria-hidden": "true" }), " Writing…");
+  const links = h("p", { class: "run-links", hidden: true });
   const attempts = h("div", { class: "attempts" });
   const footer = h("div", { class: "answer-footer" });
   const root = h("li", { class: "msg assistant", "aria-busy": "true" },
-    h("div", { class: "who" }, "redraft"), attempts, state, footer);
-  const sections = new Map();
+    h("div", { class: "who" }, "redraft"), links, attempts, state, footer);
+  const parts = new Map();
   let runId = null;
-
-  function section(attempt) {
-    if (!sections.has(attempt)) {
-      const text = h("p", { class: "text" });
-      const verdict = h("div", { class: "verdict" });
-      const el = h("section", { class: "attempt", "aria-label": `Attempt ${attempt}` },
-        h("h3", {}, `Attempt ${attempt}`), text, verdict);
-      attempts.append(el);
-      sections.set(attempt, { el, text, verdict, content: "" });
-    }
-    return sections.get(attempt);
-  }
+  let follower = null;
+  let finished = false;
+  let finalAttempt = null;
+  let shadow = false;
+  let unattributed = ""; // text streamed before its attempt is known ("only the accepted draft")
+  let continuePanel = null;
 
   function status(text, spinning = false) {
     put(clear(state), ...(spinning ? [h("span", { class: "spinner", "aria-hidden": "true" }), " "] : []), text);
   }
 
-  function verdictRow(target, e) {
-    put(clear(target),
-      passBadge(e.passed), " ", badge(`score ${score(e.score)}`, "info"), " ",
-      h("span", { class: "reason" }, e.reason || ""));
+  function drawBadges(p) {
+    const v = p.verdict;
+    put(clear(p.badges),
+      v ? [passBadge(v.passed), " ", badge(`score ${score(v.score)}`, "info")] : null,
+      !v && p.notJudged ? badge("not judged", "info") : null,
+      p.rejected ? [" ", badge("rejected", "rejected")] : null,
+      p.final ? [" ", badge("final answer", "final")] : null);
+    p.el.classList.toggle("final", p.final);
+    p.el.classList.toggle("rejected", p.rejected);
+  }
+
+  /** The attempt's live state goes: its verdict, or the run's end, replaces it. */
+  function quiet(p) {
+    clear(p.live).hidden = true;
+  }
+
+  function settle(p) {
+    p.final = p.attempt === finalAttempt;
+    p.rejected = !p.final;
+    quiet(p);
+    drawBadges(p);
+  }
+
+  /** The attempt's part of the message (and the feedback before it), made in order. */
+  function part(attempt) {
+    if (parts.has(attempt)) return parts.get(attempt);
+    const badges = h("span", { class: "badges" });
+    const text = h("p", { class: "text" });
+    const live = h("p", { class: "attempt-state", hidden: true });
+    const verdict = h("p", { class: "verdict", hidden: true });
+    // The server-side tools the draft called, in order, each with the result the model read.
+    const tools = h("ol", { class: "tool-calls", "aria-label": `Tool calls of attempt ${attempt}`, hidden: true });
+    const el = h("section", { class: "attempt", "aria-label": `Attempt ${attempt}` },
+      h("h3", {}, `Attempt ${attempt} `, badges), tools, text, live, verdict);
+    const feedbackText = h("p", { class: "text" });
+    const feedback = h("div", { class: "feedback", role: "note", "aria-label": `Feedback for attempt ${attempt}`, hidden: true },
+      h("p", { class: "feedback-label" }, `Feedback that produced attempt ${attempt}`), feedbackText);
+    const p = { attempt, el, feedback, feedbackText, badges, text, live, tools, verdictEl: verdict,
+      content: "", verdict: null, drafted: false, notJudged: false, final: false, rejected: false };
+    const later = [...parts.values()].filter((q) => q.attempt > attempt).sort((a, b) => a.attempt - b.attempt)[0];
+    if (later) {
+      attempts.insertBefore(feedback, later.feedback);
+      attempts.insertBefore(el, later.feedback);
+    } else {
+      attempts.append(feedback, el);
+    }
+    parts.set(attempt, p);
+    if (finished && finalAttempt !== null) settle(p);
+    return p;
+  }
+
+  function setText(attempt, text) {
+    const p = part(attempt);
+    p.content = text;
+    p.text.textContent = text;
+  }
+
+  function addToolCall(attempt, x) {
+    const p = part(attempt);
+    p.tools.append(h("li", { class: x.error ? "tool-call failed" : "tool-call" },
+      h("code", { class: "tool-call-name" }, `${x.name}(${x.arguments})`),
+      h("span", { class: "tool-call-arrow", "aria-hidden": "true" }, " → "),
+      h("span", { class: "visually-hidden" }, " returned "),
+      h("code", { class: "tool-call-result" }, x.result)));
+    p.tools.hidden = false;
+  }
+
+  function setFeedback(attempt, message) {
+    if (!(attempt > 1) || !message) return;
+    const p = part(attempt);
+    p.feedbackText.textContent = message;
+    p.feedback.hidden = false;
+  }
+
+  function setLive(attempt, doing) {
+    const p = part(attempt);
+    if (finished) return;
+    if (p.verdict || (doing === "drafting…" && p.drafted)) return;
+    put(clear(p.live), h("span", { class: "spinner", "aria-hidden": "true" }), ` ${doing}`);
+    p.live.hidden = false;
+    if (!shadow) status(`Attempt ${attempt}: ${doing}`, true);
+  }
+
+  function setVerdict(attempt, v) {
+    const p = part(attempt);
+    p.verdict = { passed: v.passed, score: v.score, reason: v.reason, account: v.account };
+    quiet(p);
+    put(clear(p.verdictEl), h("strong", {}, "Verdict: "), v.reason || "—",
+      v.account && !(v.reason || "").includes(v.account) ? h("span", { class: "account" }, ` · ${v.account}`) : null);
+    p.verdictEl.hidden = false;
+    drawBadges(p);
+  }
+
+  /** An event of the run's own stream (GET /v1/runs/{id}/events). */
+  function onRunEvent(e) {
+    switch (e.type) {
+      case "draft_started":
+        part(e.attempt);
+        setFeedback(e.attempt, e.feedback);
+        setLive(e.attempt, "drafting…");
+        break;
+      case "draft_completed":
+        part(e.attempt).drafted = true;
+        setText(e.attempt, e.text);
+        setLive(e.attempt, "judging…");
+        break;
+      case "evidence_recorded":
+        setLive(e.attempt, "judging…");
+        break;
+      case "tool_executed":
+        addToolCall(e.attempt, e.execution);
+        setLive(e.attempt, "calling tools…");
+        break;
+      case "verdict_reached":
+        setVerdict(e.attempt, e.verdict);
+        break;
+      case "feedback_prepared":
+        setFeedback(e.attempt, e.message);
+        break;
+      case "thinking":
+        if (!finished) status(e.message || "Revising…", true);
+        break;
+      case "run_completed":
+      case "run_failed":
+        stopFollowing();
+        if (shadow && e.type === "run_completed") finish(resultExtension(e.result));
+        break;
+      default:
+        break;
+    }
+  }
+
+  function stopFollowing() {
+    if (!follower) return;
+    follower.close();
+    followers.delete(follower);
+    follower = null;
+  }
+
+  function callsPanel(calls, label) {
+    const table = callsTable(calls);
+    // The summary names the calls once; the caption stays for screen readers.
+    table.querySelector("caption").classList.add("visually-hidden");
+    return h("details", { class: "transparency" }, h("summary", {}, label), table);
   }
 
   function finish(ext) {
-    const finalAttempt = ext.final_attempt ?? ext.attempts;
-    if (!sections.size) section(finalAttempt ?? 1);
-    // In "final" mode the text streamed before the attempt number was known.
-    if (sections.has(0)) {
-      const only = sections.get(0);
-      sections.delete(0);
-      only.el.querySelector("h3").textContent = `Attempt ${finalAttempt}`;
-      sections.set(finalAttempt, only);
+    finished = true;
+    shadow = false;
+    finalAttempt = ext.final_attempt ?? ext.attempts ?? 1;
+    for (const e of ext.evaluations || []) {
+      const p = part(e.attempt);
+      if (p.verdict) continue;
+      if (e.judged === false || (e.passed === null && e.reason === "not evaluated")) p.notJudged = true;
+      else setVerdict(e.attempt, e);
     }
-    // One list of evaluations replaces the live verdict rows, so each shows once.
-    for (const part of sections.values()) clear(part.verdict);
-    const evaluations = h("ol", { class: "evaluations", "aria-label": "Evaluations" },
-      (ext.evaluations || []).map((e) => {
-        const row = h("span", { class: "verdict" });
-        verdictRow(row, e);
-        return h("li", {}, h("strong", {}, `Attempt ${e.attempt}: `), row);
-      }));
-    const chosen = section(finalAttempt);
-    if (ext.final_answer !== undefined) chosen.text.textContent = ext.final_answer;
-    chosen.el.classList.add("final");
-    chosen.el.querySelector("h3").append(" ", badge("final answer", "final"));
+    const chosen = part(finalAttempt);
+    const answer = ext.final_answer ?? (unattributed || chosen.content);
+    setText(finalAttempt, answer);
+    for (const p of parts.values()) settle(p);
     const calls = ext.calls || [];
     const used = calls.reduce((n, c) => n + (c.usage?.input_tokens || 0) + (c.usage?.output_tokens || 0), 0);
     const latency = calls.reduce((n, c) => n + (c.latency_ms || 0), 0);
     const outcome = ext.passed === null ? "Unverified" : ext.passed ? "Passed" : "Did not pass";
     status(`${outcome} after ${ext.attempts} attempt(s) · stop: ${ext.stop_reason} · score ${score(ext.score)}`);
+    root.classList.remove("unverified", "passed", "unpassed");
     root.classList.add(ext.passed === null ? "unverified" : ext.passed ? "passed" : "unpassed");
-    footer.append(
-      h("h3", { class: "sub" }, "Evaluations"), evaluations,
-      h("details", { class: "transparency" },
-        h("summary", {}, `LLM calls (${calls.length}) · ${used} tokens · ${ms(latency)}`),
-        callsTable(calls)),
+    put(clear(footer),
+      callsPanel(calls, `LLM calls (${calls.length}) · ${used} tokens · ${ms(latency)}`),
       h("a", { href: `#/runs/${ext.run_id}` }, "Open run"));
-    return ext.final_answer ?? chosen.content;
+    return answer;
   }
 
   return {
     root,
     status,
+    /** The run's id is known: follow its own events for the live states. */
+    started(id) {
+      runId = id;
+      follower = new LiveStream(`/v1/runs/${encodeURIComponent(id)}/events`, {
+        onEvent: onRunEvent,
+        onState(s) {
+          if (s === "closed") stopFollowing();
+        },
+      });
+      followers.add(follower);
+      follower.start();
+    },
+    /** This answer carries on from the failed run ``id``. */
+    continues(id) {
+      put(clear(links), "Continues run ", h("a", { href: `#/runs/${id}` }, id));
+      links.hidden = false;
+    },
+    /** The failed run was continued by run ``id`` (the next answer). */
+    continuedBy(id) {
+      if (!continuePanel) return;
+      continuePanel.append(h("p", { class: "continued-by" }, "Continued by run ", h("a", { href: `#/runs/${id}` }, id)));
+    },
+    stop() {
+      stopFollowing();
+      for (const p of parts.values()) quiet(p);
+    },
     /** Apply one chunk; returns {answer} or {error} when the run ended. */
     take(data) {
       if (data.error) {
         return { error: data.error };
       }
-      if (typeof data.id === "string") runId = data.id.replace(/^chatcmpl-/, "");
       const ext = data.redraft || {};
       const choice = (data.choices || [])[0];
       if (ext.event === "redraft") {
+        part(ext.attempt);
+        setFeedback(ext.attempt, ext.feedback);
         status(`Redrafting: attempt ${ext.attempt}…`, true);
-        section(ext.attempt);
       } else if (ext.event === "thinking") {
         status(ext.message || "Revising…", true);
       } else if (ext.event === "verdict") {
-        verdictRow(section(ext.attempt).verdict, ext);
-        status(ext.passed === false ? "Did not pass; redrafting…" : "Finishing…", true);
+        setVerdict(ext.attempt, ext);
       }
       const delta = choice?.delta?.content;
       if (delta) {
-        const attempt = ext.attempt ?? (sections.size ? [...sections.keys()].pop() : 0);
-        const target = section(attempt);
-        target.content += delta;
-        target.text.textContent = target.content;
-        // The stream has no marker for "written, now judged": say both.
-        status(attempt ? `Attempt ${attempt}: writing, then judging…` : "Writing…", true);
+        if (ext.attempt) {
+          const p = part(ext.attempt);
+          setText(ext.attempt, p.content + delta);
+          setLive(ext.attempt, "drafting…");
+        } else {
+          unattributed += delta;
+        }
       }
       if (choice?.finish_reason && ext.run_id) {
         if (ext.delivery === "shadow") {
-          status("Answered at once; the verdict is stored later (shadow delivery).");
-          return { answer: section(sections.size ? [...sections.keys()].pop() : 0).content };
+          // Answered with the first draft at once; its verdict comes on the run's stream.
+          shadow = true;
+          const first = part(1);
+          if (unattributed) setText(1, unattributed);
+          setLive(1, "judging…");
+          status("Answered at once (shadow delivery); the verdict follows when the run has judged it.");
+          return { answer: first.content };
         }
         return { answer: finish(ext) };
       }
       return null;
     },
     failed(error, onContinue) {
+      finished = true;
+      for (const p of parts.values()) {
+        quiet(p);
+        if (!p.content) put(clear(p.text), h("span", { class: "muted" }, "No draft was written before the run failed."));
+      }
       root.classList.add("failed");
       status("");
-      const box = h("div", { class: "run-error", role: "alert" },
-        h("strong", {}, "The run failed: "), error.message || "unknown error");
-      footer.append(box);
+      footer.append(h("div", { class: "run-error", role: "alert" },
+        h("h3", {}, "The run failed"),
+        h("p", { class: "error-message" }, error.message || "unknown error")));
       const id = error.run_id || runId;
-      if (onContinue && Array.isArray(error.continue_context) && error.continue_context.length) {
+      if (onContinue && id && Array.isArray(error.continue_context) && error.continue_context.length) {
+        const n = error.continue_context.length;
+        const headingId = `continue-${id}`;
         const button = h("button", { type: "button", class: "primary", onclick: () => {
           button.disabled = true;
-          onContinue();
+          onContinue(id);
         } }, "Continue");
-        box.append(" ", h("span", {}, "Continue resubmits the whole conversation so far, tool results included."), " ", button);
+        continuePanel = h("section", { class: "continue", "aria-labelledby": headingId },
+          h("h3", { id: headingId }, "Continue this run"),
+          h("p", { class: "continue-help" },
+            `Continue starts a new run that carries on from this one: it sends every message of the run so far `
+            + `(${n} message${n === 1 ? "" : "s"}, tool results included when the run called tools) `
+            + "with redraft.continuation, and links the two runs."),
+          button);
+        footer.append(continuePanel);
         button.focus();
       }
-      if (id && id.startsWith("run_")) showCallsOf(id, footer);
+      if (id && id.startsWith("run_")) showCallsOf(id, footer, callsPanel);
     },
   };
 }
 
-async function showCallsOf(runId, footer) {
+/** A run's result (its run_completed event) as the chat's extension. */
+function resultExtension(result) {
+  return {
+    run_id: result.run_id,
+    passed: result.passed,
+    score: result.score,
+    attempts: result.attempts,
+    final_attempt: result.final_attempt,
+    stop_reason: result.stop_reason,
+    final_answer: result.final_answer,
+    calls: result.calls,
+    evaluations: (result.drafts || []).map((d) => (d.verdict
+      ? { attempt: d.attempt, passed: d.verdict.passed, score: d.verdict.score, reason: d.verdict.reason }
+      : { attempt: d.attempt, judged: false })),
+  };
+}
+
+async function showCallsOf(runId, footer, callsPanel) {
   try {
     const run = await apiJson(`/v1/runs/${encodeURIComponent(runId)}`);
     const calls = run.calls || [];
-    footer.append(
-      h("details", { class: "transparency" },
-        h("summary", {}, `LLM calls (${calls.length})`),
-        callsTable(calls)),
-      h("a", { href: `#/runs/${runId}` }, "Open run"));
+    footer.append(callsPanel(calls, `LLM calls (${calls.length})`), h("a", { href: `#/runs/${runId}` }, "Open run"));
   } catch {
     // The error above already says what went wrong; the calls are extra.
   }

@@ -1,8 +1,9 @@
 // Lab (answer generation): instruct, response format, evaluation criteria, iter_max
-// and threshold go to POST /v1/answers; the answer comes back with its whole
-// iteration history, drawn as cards and as a score chart.
+// and threshold go to POST /v1/answers with "stream": true. Each iteration
+// arrives as a server-sent event as soon as it is judged and is drawn at once,
+// as a card and as a point of the score chart; the final answer comes last.
 
-import { apiJson } from "./api.js";
+import { apiFetch, sseEvents } from "./api.js";
 import { scoreChart } from "./chart.js";
 import { loadModels } from "./models.js";
 import { badge, clear, field, h, put, score } from "./dom.js";
@@ -36,11 +37,9 @@ export function renderLab(main) {
     if (controller) return;
     controller = new AbortController();
     submit.disabled = true;
-    put(clear(results), h("p", { class: "state", role: "status" },
-      h("span", { class: "spinner", "aria-hidden": "true" }), " Generating and evaluating…"));
-    results.setAttribute("aria-busy", "true");
+    const view = new LabRun(clear(results), Number(iterMax.value), Number(threshold.value));
     try {
-      const answer = await apiJson("/v1/answers", {
+      const response = await apiFetch("/v1/answers", {
         method: "POST",
         signal: controller.signal,
         body: {
@@ -50,17 +49,23 @@ export function renderLab(main) {
           eval_crit: criteria.value,
           iter_max: Number(iterMax.value),
           score_threshold: Number(threshold.value),
+          stream: true,
         },
       });
-      put(clear(results), ...renderAnswer(answer, Number(threshold.value)));
-    } catch (err) {
-      if (err.name !== "AbortError") {
-        put(clear(results), h("p", { class: "error", role: "alert" }, `Could not generate: ${err.message}`));
+      for await (const message of sseEvents(response, controller.signal)) {
+        if (!message.data) continue;
+        const data = JSON.parse(message.data);
+        if (message.event === "started") view.started(data.run_id);
+        else if (message.event === "iteration") view.iteration(data);
+        else if (message.event === "answer") view.answer(data);
+        else if (message.event === "error") view.failed(data.error?.message || "the run failed");
       }
+      view.closed();
+    } catch (err) {
+      if (err.name !== "AbortError") view.failed(err.message);
     } finally {
       controller = null;
       submit.disabled = false;
-      results.setAttribute("aria-busy", "false");
     }
   });
 
@@ -76,51 +81,141 @@ export function renderLab(main) {
   return { dispose: () => controller?.abort() };
 }
 
-function renderAnswer(answer, threshold) {
-  const meta = answer.metadata || {};
-  const finalIteration = meta.final_iteration ?? answer.iterations.at(-1)?.iteration_number;
-  const outcome = answer.success === null
-    ? badge("Unverified — nothing failed, not everything was checked", "warn")
-    : answer.success
-      ? badge("Succeeded", "ok")
-      : badge("Threshold not reached — best answer shown", "bad");
-  const final = h("section", { class: "final-answer", "aria-labelledby": "final-answer-title" },
-    h("h2", { id: "final-answer-title" }, "Final answer ", outcome),
-    h("p", { class: "text" }, answer.final_answer),
-    h("p", { class: "meta" },
-      `Score ${score(answer.final_score)} · iteration ${finalIteration} of ${answer.total_iterations}`,
-      meta.usage ? ` · ${meta.usage.total_tokens} tokens` : "",
-      meta.run_id ? [" · ", h("a", { href: `#/runs/${meta.run_id}` }, "Open run")] : ""));
+// "passed", "failed" or "unverified" (null: nothing failed, not everything was checked).
+function outcomeWord(passed) {
+  return passed === null || passed === undefined ? "unverified" : passed ? "passed" : "failed";
+}
 
-  const chart = h("figure", { class: "chart-box" },
-    scoreChart({
-      series: [{
-        name: "score", className: "score",
-        points: answer.iterations.map((it) => [it.iteration_number, it.evaluation.score]),
-      }],
-      threshold,
-      highlight: finalIteration,
-      title: "Score per iteration",
-    }),
-    h("figcaption", {}, `Score per iteration; the dashed line is the threshold (${threshold.toFixed(2)}); the ringed point is the final answer.`));
+/** "iteration 3 (passed; up to 5)" */
+function iterationWords(number, passed, iterMax) {
+  return `iteration ${number} (${outcomeWord(passed)}; up to ${iterMax})`;
+}
 
-  const history = h("ol", { class: "iterations", "aria-label": "Iteration history" },
-    answer.iterations.map((it) => {
-      const ev = it.evaluation;
-      const isFinal = it.iteration_number === finalIteration;
-      return h("li", {},
-        h("article", { class: `iteration${isFinal ? " final" : ""}`, "aria-label": `Iteration ${it.iteration_number}` },
-          h("h3", {}, `Iteration ${it.iteration_number} `,
-            ev.meets_criteria ? badge("meets criteria", "ok") : badge("does not meet criteria", "bad"), " ",
-            badge(`score ${score(ev.score)}`, "info"),
-            isFinal ? [" ", badge("final answer", "final")] : null),
-          h("p", { class: "text" }, it.answer),
-          h("h4", {}, "Reasoning"),
-          h("p", {}, ev.evaluation_reasoning || "—"),
-          ev.improvement_suggestions.length
-            ? [h("h4", {}, "Suggestions"), h("ul", {}, ev.improvement_suggestions.map((s) => h("li", {}, s)))]
-            : null));
-    }));
+/** One Lab run on screen, drawn as its events arrive. */
+class LabRun {
+  constructor(root, iterMax, threshold) {
+    this.iterMax = iterMax;
+    this.threshold = threshold;
+    this.runId = null;
+    this.done = false;
+    this.items = new Map(); // iteration number → {data, passed, el}
+    this.status = h("p", { class: "state", role: "status" });
+    this.error = h("p", { class: "error", role: "alert", hidden: true });
+    this.finalSlot = h("div", { class: "final-slot" });
+    this.chartSlot = h("div", { class: "chart-slot" });
+    this.history = h("ol", { class: "iterations", "aria-label": "Iteration history" });
+    this.historyTitle = h("h2", { hidden: true }, "Iteration history");
+    put(root, this.status, this.error, this.finalSlot, this.chartSlot, this.historyTitle, this.history);
+    this.working(`Writing and judging iteration 1 (up to ${iterMax})…`);
+  }
 
-  return [final, chart, h("h2", {}, "Iteration history"), history];
+  working(text) {
+    put(clear(this.status), h("span", { class: "spinner", "aria-hidden": "true" }), ` ${text}`);
+  }
+
+  started(runId) {
+    this.runId = runId;
+  }
+
+  iteration(data, passed = data.passed) {
+    const number = data.iteration_number;
+    const known = this.items.get(number);
+    const item = { data, passed, el: card(data, passed, this.iterMax) };
+    if (known) {
+      known.el.replaceWith(item.el);
+    } else {
+      const later = [...this.items.keys()].filter((n) => n > number).sort((a, b) => a - b)[0];
+      this.history.insertBefore(item.el, later === undefined ? null : this.items.get(later).el);
+    }
+    this.items.set(number, item);
+    this.historyTitle.hidden = false;
+    this.drawChart(null);
+    if (this.done) return;
+    if (passed === false && number < this.iterMax) {
+      this.working(`Iteration ${number} failed; writing iteration ${number + 1} (up to ${this.iterMax})…`);
+    } else {
+      this.working(`Iteration ${number} ${outcomeWord(passed)}; finishing…`);
+    }
+  }
+
+  answer(answer) {
+    this.done = true;
+    const meta = answer.metadata || {};
+    const finalNumber = meta.final_iteration ?? answer.iterations.at(-1)?.iteration_number;
+    this.runId = meta.run_id || this.runId;
+    // The answer lists every iteration; draw any the stream did not carry
+    // (only a passing draft ends a run early, so an earlier one failed).
+    for (const it of answer.iterations) {
+      if (this.items.has(it.iteration_number)) continue;
+      this.iteration(it, it.iteration_number === finalNumber ? answer.success : false);
+    }
+    for (const [number, item] of this.items) {
+      const isFinal = number === finalNumber;
+      item.el.querySelector("article").classList.toggle("final", isFinal);
+      item.el.querySelector(".final-mark").replaceChildren(...(isFinal ? [" ", badge("final answer", "final")] : []));
+    }
+    const finalPassed = answer.success;
+    const outcome = finalPassed === null
+      ? badge("Unverified — nothing failed, not everything was checked", "warn")
+      : finalPassed
+        ? badge("Succeeded", "ok")
+        : badge("Threshold not reached — best answer shown", "bad");
+    put(clear(this.finalSlot), h("section", { class: "final-answer", "aria-labelledby": "final-answer-title" },
+      h("h2", { id: "final-answer-title" }, "Final answer ", outcome),
+      h("p", { class: "text" }, answer.final_answer),
+      h("p", { class: "meta" },
+        `Score ${score(answer.final_score)} · ${iterationWords(finalNumber, this.items.get(finalNumber)?.passed ?? finalPassed, this.iterMax)}`,
+        meta.usage ? ` · ${meta.usage.total_tokens} tokens` : "",
+        this.runId ? [" · ", h("a", { href: `#/runs/${this.runId}` }, "Open run")] : "")));
+    this.drawChart(finalNumber);
+    clear(this.status);
+  }
+
+  failed(message) {
+    this.done = true;
+    clear(this.status);
+    put(clear(this.error), `Could not generate: ${message}`,
+      this.runId ? [" ", h("a", { href: `#/runs/${this.runId}` }, "Open run")] : null);
+    this.error.hidden = false;
+  }
+
+  closed() {
+    if (!this.done) this.failed("the connection closed before the answer arrived");
+  }
+
+  drawChart(highlight) {
+    const points = [...this.items.values()]
+      .map((item) => [item.data.iteration_number, item.data.evaluation.score])
+      .sort((a, b) => a[0] - b[0]);
+    if (!points.length) return;
+    const caption = highlight === null
+      ? `Score per iteration so far; the dashed line is the threshold (${this.threshold.toFixed(2)}).`
+      : `Score per iteration; the dashed line is the threshold (${this.threshold.toFixed(2)}); the ringed point is the final answer.`;
+    put(clear(this.chartSlot), h("figure", { class: "chart-box" },
+      scoreChart({
+        series: [{ name: "score", className: "score", points }],
+        threshold: this.threshold,
+        highlight,
+        maxIteration: this.iterMax,
+        title: "Score per iteration",
+      }),
+      h("figcaption", {}, caption)));
+  }
+}
+
+function card(it, passed, iterMax) {
+  const ev = it.evaluation;
+  const words = iterationWords(it.iteration_number, passed, iterMax);
+  return h("li", {},
+    h("article", { class: "iteration", "aria-label": `Iteration ${it.iteration_number}` },
+      h("h3", {}, words.charAt(0).toUpperCase() + words.slice(1), " ",
+        ev.meets_criteria ? badge("meets criteria", "ok") : badge("does not meet criteria", "bad"), " ",
+        badge(`score ${score(ev.score)}`, "info"),
+        h("span", { class: "final-mark" })),
+      h("p", { class: "text" }, it.answer),
+      h("h4", {}, "Reasoning"),
+      h("p", {}, ev.evaluation_reasoning || "—"),
+      ev.improvement_suggestions.length
+        ? [h("h4", {}, "Suggestions"), h("ul", {}, ev.improvement_suggestions.map((s) => h("li", {}, s)))]
+        : null));
 }

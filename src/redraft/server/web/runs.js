@@ -1,15 +1,34 @@
 // Runs: the tenant's past runs, and one run with its drafts, verdicts,
 // evidence, calls, events and totals. A run still going follows its event
-// stream and redraws when it ends.
+// stream and redraws when it ends. A failed run offers Continue, and a run
+// links to the run it continues and to the runs that continue it.
 
-import { LiveStream, apiJson } from "./api.js";
-import { badge, callsTable, clear, h, ms, passBadge, put, requirementsTable, score, tokens, when } from "./dom.js";
+import { LiveStream, apiFetch, apiJson } from "./api.js";
+import { badge, callsTable, clear, field, h, ms, passBadge, put, requirementsTable, score, tokens, when } from "./dom.js";
+import { loadModels } from "./models.js";
 
 // Where a run came from, in words a reader knows.
 const SOURCES = { service: "service", cli: "redraft command", library: "library", middleware: "middleware" };
 
 function sourceText(run) {
   return SOURCES[run.source] || run.source || "service";
+}
+
+function runLink(id) {
+  return h("a", { href: `#/runs/${id}` }, id);
+}
+
+function joined(ids) {
+  return ids.flatMap((id, i) => (i ? [", ", runLink(id)] : [runLink(id)]));
+}
+
+// "continues run_…" / "continued by run_…": a continuation and its run, both ways.
+function continuationLines(run) {
+  const continuedBy = run.continued_by || [];
+  return [
+    run.continues ? h("small", { class: "link-line" }, "continues ", runLink(run.continues)) : null,
+    continuedBy.length ? h("small", { class: "link-line" }, "continued by ", joined(continuedBy)) : null,
+  ];
 }
 
 function statusBadge(run) {
@@ -31,7 +50,9 @@ export function renderRuns(main) {
       const page = await apiJson(`/v1/runs${query}`);
       for (const run of page.data) {
         body.append(h("tr", {},
-          h("td", {}, h("a", { href: `#/runs/${run.id}` }, run.prompt.slice(0, 80) || run.id)),
+          h("td", { class: "prompt-cell" },
+            h("a", { href: `#/runs/${run.id}` }, run.prompt.slice(0, 80) || run.id),
+            continuationLines(run)),
           h("td", {}, when(run.created_at)),
           h("td", {}, sourceText(run)),
           h("td", {}, run.model),
@@ -106,12 +127,15 @@ function judgeRecords(evidence) {
   });
 }
 
-function draftView(draft, finalAttempt) {
+function draftView(draft, finalAttempt, ended) {
   const v = draft.verdict;
   const isFinal = draft.attempt === finalAttempt;
+  // Once the run has chosen its answer, every other draft was turned down.
+  const rejected = ended && finalAttempt !== null && !isFinal;
   return h("article", { class: `draft${isFinal ? " final" : ""}`, "aria-label": `Draft ${draft.attempt}` },
     h("h3", {}, `Draft ${draft.attempt} `,
       v ? [passBadge(v.passed), " ", badge(`score ${score(v.score)}`, "info")] : badge("not judged", "info"),
+      rejected ? [" ", badge("rejected", "rejected")] : null,
       isFinal ? [" ", badge("final answer", "final")] : null),
     draft.feedback ? h("details", {}, h("summary", {}, "Feedback it was drafted from"), h("p", { class: "text" }, draft.feedback)) : null,
     h("p", { class: "text" }, draft.text),
@@ -132,6 +156,61 @@ function comparisonText(c) {
   if (c.confidence < 0.5) return `between ${pair}: the judge was not sure (${sure})`;
   const other = c.chosen === c.second ? c.first : c.second;
   return `the judge chose draft ${c.chosen} over draft ${other} (${sure})`;
+}
+
+// Continue a failed run: its continue_context goes to the chat endpoint as a
+// new run that continues it (redraft.continuation and redraft.continues);
+// the page then opens the new run, which it follows live. The run does not
+// keep its profile's name, so the profile is picked here (the one drafting
+// with the run's model, when there is one).
+function continuePanel(run) {
+  // As the chat endpoint's error gives it: without the fields left empty.
+  const context = (run.result?.continue_context || []).map((m) =>
+    Object.fromEntries(Object.entries(m).filter(([, value]) => value !== null)));
+  if (!context.length) return null;
+  const n = context.length;
+  const model = h("select", { id: "continue-model", required: true });
+  const problem = h("p", { class: "error", role: "alert", hidden: true });
+  const button = h("button", { type: "button", class: "primary" }, "Continue");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    problem.hidden = true;
+    try {
+      const response = await apiFetch("/v1/chat/completions", {
+        method: "POST",
+        body: {
+          model: model.value,
+          messages: context,
+          stream: true,
+          redraft: { continuation: true, continues: run.id },
+        },
+      });
+      const next = response.headers.get("x-redraft-run-id");
+      // The new run goes on without this connection: its page follows it.
+      response.body?.cancel().catch(() => {});
+      if (!next) throw new Error("the server did not say which run it started");
+      location.hash = `#/runs/${next}`;
+    } catch (err) {
+      problem.textContent = `Could not continue the run: ${err.message}`;
+      problem.hidden = false;
+      button.disabled = false;
+    }
+  });
+  loadModels(model).then((profiles) => {
+    const same = profiles.find((p) => p.generator === run.model);
+    if (same) model.value = same.id;
+  }).catch((err) => {
+    problem.textContent = `Could not load the models: ${err.message}`;
+    problem.hidden = false;
+  });
+  return h("section", { class: "continue", "aria-labelledby": "continue-title" },
+    h("h2", { id: "continue-title" }, "Continue this run"),
+    h("p", { class: "continue-help" },
+      `Continue starts a new run that carries on from this one: it sends every message of the run so far `
+      + `(${n} message${n === 1 ? "" : "s"}, tool results included when the run called tools) `
+      + "with redraft.continuation, links the two runs and opens the new one."),
+    field("Profile", model, "The profile the new run uses."),
+    button, problem);
 }
 
 export function renderRun(main, route) {
@@ -166,18 +245,27 @@ export function renderRun(main, route) {
       ["Calls", `${calls.length} · ${ms(latency)} in all`],
     ];
     if (result.comparison) facts.push(["Choice", comparisonText(result.comparison)]);
+    if (run.continues) facts.push(["Continues", runLink(run.continues)]);
+    if (run.continued_by?.length) facts.push(["Continued by", joined(run.continued_by)]);
+    const failed = run.status === "failed";
+    // A failed run's best draft was never returned to its caller: say so.
+    const answerTitle = failed ? "Best draft before the failure" : "Final answer";
     put(clear(content),
       h("dl", { class: "facts" }, facts.map(([k, v]) => h("div", {}, h("dt", {}, k), h("dd", {}, v)))),
-      run.error ? h("p", { class: "run-error", role: "alert" }, h("strong", {}, "Error: "), run.error) : null,
+      run.error ? h("div", { class: "run-error", role: "alert" },
+        h("h2", {}, failed ? "The run failed" : "Error"), h("p", { class: "error-message" }, run.error)) : null,
+      failed ? continuePanel(run) : null,
       h("h2", {}, "Request"),
       h("ol", { class: "request" }, run.request.messages.map((m) =>
         h("li", {}, h("strong", {}, `${m.role}: `), messageText(m)))),
-      run.final_answer !== null && run.final_answer !== undefined
+      run.final_answer
         ? h("section", { class: "final-answer", "aria-labelledby": "run-final" },
-          h("h2", { id: "run-final" }, "Final answer"), h("p", { class: "text" }, run.final_answer))
+          h("h2", { id: "run-final" }, answerTitle), h("p", { class: "text" }, run.final_answer))
         : null,
       h("h2", {}, `Drafts (${run.drafts.length})`),
-      run.drafts.length ? run.drafts.map((d) => draftView(d, finalAttempt)) : h("p", {}, "No draft was written."),
+      run.drafts.length
+        ? run.drafts.map((d) => draftView(d, finalAttempt, run.status === "completed"))
+        : h("p", {}, "No draft was written."),
       h("h2", {}, "Calls"),
       callsTable(calls),
       h("details", { class: "events" },

@@ -30,6 +30,41 @@ export function renderSessions(main) {
   });
 }
 
+// Evidence sources are machine ids ("judge:openai:gpt-4o-mini", "rule: casino",
+// "model:relevance", a URL); the page says them in words and keeps the id as a tooltip.
+const FAMILIES = { openai: "OpenAI", anthropic: "Anthropic" };
+const KINDS = { judge: "Judge", check: "Check", model: "Model", web: "Web check", human: "Person" };
+
+function modelWords(spec) {
+  const colon = spec.indexOf(":");
+  const family = colon < 0 ? spec : spec.slice(0, colon);
+  const name = colon < 0 ? "" : spec.slice(colon + 1);
+  if (family === "scripted") return "scripted model";
+  if (family === "local") return name ? `local model ${name.split("/").at(-1)}` : "local model";
+  if (FAMILIES[family]) return `${FAMILIES[family]} ${name}`.trim();
+  return spec;
+}
+
+export function sourceWords(item) {
+  const source = item.source || "";
+  if (source.startsWith("judge:")) return `Judge (${modelWords(source.slice("judge:".length))})`;
+  if (source.startsWith("rule: ")) {
+    const pattern = `/${source.slice("rule: ".length)}/`;
+    const absent = item.details?.when === "absent";
+    const penalty = Number(item.score) < 0;
+    if (absent) return penalty ? `Check: must match ${pattern}` : `Check: does not match ${pattern}`;
+    return penalty ? `Check: must not match ${pattern}` : `Check: matches ${pattern}`;
+  }
+  if (/^\d+ rules?$/.test(source)) return `Check: ${source}`;
+  if (source.startsWith("model:")) return `Model: ${source.slice("model:".length)}`;
+  if (/^https?:\/\//i.test(source)) return `Web page: ${source}`;
+  if (/\s/.test(source)) return source; // already words: "Re-evaluation of Evidence #1"
+  const kind = KINDS[item.kind];
+  if (!kind) return source || "—";
+  // A member that failed or found nothing names itself: "judge", "rules", "web".
+  return !source || source === item.kind ? kind : `${kind}: ${source}`;
+}
+
 function signed(points) {
   const n = Number(points);
   const shown = Number.isInteger(n) ? String(Math.abs(n)) : Math.abs(n).toFixed(1);
@@ -39,7 +74,9 @@ function signed(points) {
 export function renderSession(main, route) {
   const sessionId = route.id;
   const cards = new Map(); // evidence id → {item, el, refresh}
+  const reevaluating = new Map(); // invalidated evidence id → its pending card's <li>
   let evaluating = false;
+  let shown = { kind: "idle", text: "Not evaluated yet." };
   let pendingFocus = route.evidence;
 
   const subject = h("div", { class: "subject" });
@@ -60,9 +97,20 @@ export function renderSession(main, route) {
     h("h2", {}, "Evidence"), list, calls);
 
   function setProgress(kind, text) {
+    shown = { kind, text };
+    drawProgress();
+  }
+
+  // An evaluation round says how it goes; between rounds, a re-evaluation
+  // that is running says so instead of the last round's "complete".
+  function drawProgress() {
+    const { kind, text } = shown;
     clear(progress);
     if (kind === "running") {
       progress.append(h("span", { class: "spinner", "aria-hidden": "true" }), ` ${text}`);
+    } else if (reevaluating.size) {
+      const ids = [...reevaluating.keys()].map((id) => `Evidence #${id}`).join(", ");
+      progress.append(h("span", { class: "spinner", "aria-hidden": "true" }), ` Re-evaluating ${ids}…`);
     } else if (kind === "complete") {
       progress.append(badge("Evaluation complete", "ok"), ` ${text}`);
     } else {
@@ -79,6 +127,41 @@ export function renderSession(main, route) {
     total.textContent = cards.size
       ? `Score: ${signed(sum)} from ${counted.length} valid of ${cards.size} evidence items.`
       : "";
+  }
+
+  // Pending re-evaluations stay at the end of the list, below what has arrived.
+  function addToList(li) {
+    list.insertBefore(li, list.querySelector(":scope > li.pending"));
+  }
+
+  function followUpsOf(id) {
+    return [...cards.values()].filter((c) => c.item.original_id === id);
+  }
+
+  // A card that stands in for a re-evaluation until its evidence arrives.
+  function expectReevaluation(id) {
+    if (reevaluating.has(id) || followUpsOf(id).length) return;
+    const li = h("li", { class: "pending" },
+      h("article", { class: "card pending", "aria-busy": "true", "aria-labelledby": `pending-${id}-title` },
+        h("h3", { id: `pending-${id}-title` },
+          h("span", { class: "spinner", "aria-hidden": "true" }), ` Re-evaluating Evidence #${id}…`),
+        h("p", { class: "muted" }, "It is being assessed again with the reason given; the new evidence will replace this card."),
+        h("p", { class: "link-line" }, "Re-evaluates ",
+          h("a", { href: `#/sessions/${sessionId}/evidence/${id}` }, `Evidence #${id}`))));
+    reevaluating.set(id, li);
+    list.append(li);
+    cards.get(id)?.refresh();
+    drawProgress();
+  }
+
+  /** The pending card's place (for the evidence that replaces it), or null. */
+  function settleReevaluation(id) {
+    const li = reevaluating.get(id);
+    if (!li) return null;
+    reevaluating.delete(id);
+    cards.get(id)?.refresh();
+    drawProgress();
+    return li;
   }
 
   function focusEvidence(id) {
@@ -114,14 +197,15 @@ export function renderSession(main, route) {
         ? h("p", { class: "link-line" }, "Re-evaluates ",
           h("a", { href: `#/sessions/${sessionId}/evidence/${it.original_id}` }, `Evidence #${it.original_id}`))
         : null;
-      const followUps = [...cards.values()].filter((c) => c.item.original_id === it.id);
+      const followUps = followUpsOf(it.id);
       const followed = followUps.length
         ? h("p", { class: "link-line" }, "Re-evaluated in ", followUps.map((c, i) => [i ? ", " : "",
           h("a", { href: `#/sessions/${sessionId}/evidence/${c.item.id}` }, `Evidence #${c.item.id}`)]))
-        : null;
+        : reevaluating.has(it.id) ? h("p", { class: "link-line" }, "Re-evaluation running…") : null;
       put(clear(body),
         h("p", { class: "text" }, it.description),
-        h("p", { class: "muted" }, `Source: ${it.source || "—"} · round ${it.round}`),
+        h("p", { class: "muted" }, "Source: ",
+          h("span", { class: "source", title: it.source || null }, sourceWords(it)), ` · round ${it.round}`),
         it.valid ? null : h("p", { class: "reason" }, `Invalidated: ${it.invalidate_reason || "no reason given"}`),
         origin, followed, it.valid ? invalidateControl(it) : null);
       put(clear(el), head, badges, body);
@@ -149,6 +233,8 @@ export function renderSession(main, route) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       form.querySelector("button[type=submit]").disabled = true;
+      // Shown before the request returns: its evidence may arrive on the stream first.
+      expectReevaluation(item.id);
       try {
         const session = await apiJson("/v1/evidence/update", {
           method: "POST",
@@ -165,6 +251,7 @@ export function renderSession(main, route) {
         updateTotal();
         showCalls(session);
       } catch (err) {
+        settleReevaluation(item.id)?.remove();
         notice.textContent = `Could not invalidate Evidence #${item.id}: ${err.message}`;
         notice.hidden = false;
         form.querySelector("button[type=submit]").disabled = false;
@@ -176,13 +263,13 @@ export function renderSession(main, route) {
   function onItem(item) {
     if (item.event_type === "evaluation_started") {
       setProgress("running", item.description || "Evaluating…");
-      list.append(h("li", { class: "marker" }, `Round ${item.round}: ${item.description}`));
+      addToList(h("li", { class: "marker" }, `Round ${item.round}: ${item.description}`));
       return;
     }
     if (item.event_type === "evaluation_completed") {
       const count = item.details?.evidence_count;
       setProgress("complete", `${item.description}${count !== undefined ? ` (${count} evidence items)` : ""}.`);
-      list.append(h("li", { class: "marker" }, `Round ${item.round}: ${item.description}`));
+      addToList(h("li", { class: "marker" }, `Round ${item.round}: ${item.description}`));
       refreshSession();
       return;
     }
@@ -194,7 +281,10 @@ export function renderSession(main, route) {
     } else {
       const entry = card(item);
       cards.set(item.id, entry);
-      list.append(h("li", {}, entry.el));
+      const li = h("li", {}, entry.el);
+      const pending = item.original_id ? settleReevaluation(item.original_id) : null;
+      if (pending) pending.replaceWith(li);
+      else addToList(li);
       if (item.original_id) {
         cards.get(item.original_id)?.refresh();
         if (!evaluating) refreshSession();
@@ -233,8 +323,21 @@ export function renderSession(main, route) {
           `Status ${session.status} · panel: ${session.panel.map((m) => m.name || m.type).join(", ")}`,
           ` · judge: ${session.judge_model || "none"} · rounds ${session.rounds}`,
           session.interruptions ? ` · interruptions ${session.interruptions}` : ""));
-      if (session.status === "evaluating" && !evaluating) setProgress("running", "Evaluating…");
+      // The stream is the news: the snapshot only speaks before the stream has said anything.
+      if (session.status === "evaluating" && shown.kind === "idle") setProgress("running", "Evaluating…");
       showCalls(session);
+      // Every invalidated item gets a re-evaluation: one without it yet is still running.
+      const reassessed = new Set(session.evidence_list.map((e) => e.original_id).filter(Boolean));
+      for (const e of session.evidence_list) {
+        const known = cards.get(e.id);
+        // Only invalid → shown valid: a reply older than an invalidation made here is stale.
+        if (known && known.item.valid && !e.valid) {
+          known.item = { ...known.item, ...e };
+          known.refresh();
+        }
+        if (e.id && !e.valid && !reassessed.has(e.id)) expectReevaluation(e.id);
+      }
+      updateTotal();
     } catch (err) {
       notice.textContent = err.status === 404 ? `Session ${sessionId} does not exist.` : `Could not load the session: ${err.message}`;
       notice.hidden = false;
