@@ -29,6 +29,7 @@ from redraft.core._events import (
 )
 from redraft.core._types import MIN_JUDGE_CONFIDENCE, DraftComparison, Evidence, RunResult, Verdict
 from redraft.evaluators import Reliability
+from redraft.providers._prices import dollars
 
 __all__ = ["RunView"]
 
@@ -157,11 +158,7 @@ class RunView:
 
 def describe_cost(usd: float | None) -> str:
     """A run's cost for people: dollars to the cent's hundredth, or why not."""
-    if usd is None:
-        return "cost unknown (no price for a model)"
-    if usd == 0:
-        return "$0"
-    return f"${usd:.4f}" if usd >= 0.0001 else f"${usd:.6f}"
+    return "cost unknown (no price for a model)" if usd is None else dollars(usd)
 
 
 def _verdict_table(attempt: int, verdict: Verdict) -> Group:

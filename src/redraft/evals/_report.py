@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from redraft.evals._models import Arm, Eval, EvalOutcome
 from redraft.evals._stats import EvalStats, PairedComparison
+from redraft.providers._prices import dollars
 
 __all__ = [
     "ARM_NAMES",
@@ -73,11 +74,7 @@ def percent(share: float) -> str:
 
 
 def cost(usd: float | None) -> str:
-    if usd is None:
-        return "unknown"
-    if usd == 0:
-        return "$0"
-    return f"${usd:.4f}" if usd >= 0.0001 else f"${usd:.6f}"
+    return "unknown" if usd is None else dollars(usd)
 
 
 def p_text(p: float) -> str:

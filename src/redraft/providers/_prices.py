@@ -16,7 +16,15 @@ from redraft.core._provider import Provider
 from redraft.core._types import Completion, ModelRequest, StreamChunk, TokenPrices
 from redraft.providers._wrapped import Wrapped
 
-__all__ = ["Repriced", "repriced", "vendor_prices"]
+__all__ = ["Repriced", "dollars", "repriced", "vendor_prices"]
+
+
+def dollars(usd: float) -> str:
+    """An amount for people: ``$0``, or to the cent's hundredth (smaller
+    amounts, as a cheap model's single call costs, to six places)."""
+    if usd == 0:
+        return "$0"
+    return f"${usd:.4f}" if usd >= 0.0001 else f"${usd:.6f}"
 
 
 @functools.lru_cache(maxsize=256)
