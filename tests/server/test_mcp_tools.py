@@ -157,3 +157,41 @@ def test_a_server_that_cannot_start_fails_the_request_clearly(
     assert unknown.status_code == 400
     assert "weather is not an MCP server of profile 'tools'" in unknown.json()["error"]["message"]
     assert runs == []  # neither run started
+
+
+def test_a_streamable_http_server_offers_its_tools_too(tmp_path: Path, database_url: str) -> None:
+    from mcp.server.mcpserver import MCPServer
+
+    calculator = MCPServer("calculator")
+
+    @calculator.tool()
+    def multiply(a: int, b: int) -> int:
+        """Multiply two whole numbers."""
+        return a * b
+
+    model = ScriptedModel([_call("call_1", "multiply", a=6, b=7), "It is 42."])
+    registry = ProviderRegistry()
+    registry.add("scripted:toolbot", model)
+    with serve_in_thread(calculator.streamable_http_app()) as tools_url:  # type: ignore[arg-type]
+        profiles = tmp_path / "profiles.toml"
+        profiles.write_text(
+            textwrap.dedent(
+                f"""
+                [profiles.tools]
+                model = "scripted:toolbot"
+                judge_model = "none"
+                compile_checks = false
+
+                [[profiles.tools.mcp_servers]]
+                name = "remote"
+                url = "{tools_url}/mcp"
+                """
+            ),
+            encoding="utf-8",
+        )
+        settings = Settings(database_url=database_url, profiles=profiles)
+        with serve_in_thread(create_app(settings, registry=registry)) as base_url:
+            answered = _ask(base_url, QUESTION, must_match=["42"])
+    assert answered.status_code == 200, answered.text
+    assert answered.json()["choices"][0]["message"]["content"] == "It is 42."
+    assert [m.text for m in model.history[-1].messages if m.role == "tool"] == ["42"]
