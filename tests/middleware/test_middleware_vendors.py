@@ -132,24 +132,72 @@ async def test_enabled_argument_wins_over_the_environment(
 
 
 @pytest.mark.real_calls
-async def test_anthropic_tool_calls_pass_through_with_one_warning(
+@FLAVOURS
+async def test_anthropic_tool_use_comes_back_unjudged_and_the_answer_after_it_is_judged(
+    monkeypatch: pytest.MonkeyPatch, sync: bool
+) -> None:
+    with running(AnthropicVendor, monkeypatch) as vendor:
+        vendor.server.add(
+            FakeToolCalls([("lookup", {"city": "Paris"})], ids=["toolu_1"]),
+            "It is sunny.",
+            "It is sunny in Paris.",
+        )
+        client = wrap(
+            vendor.client(sync=sync), judge="none", must_match=["Paris"], compile_checks=False
+        )
+        first = await settle(
+            vendor.create(client, model="m", messages=QUESTION, tools=vendor.tools)
+        )
+        assert first.stop_reason == "tool_use"
+        (use,) = [block for block in first.content if block.type == "tool_use"]
+        assert (use.id, use.name, use.input) == ("toolu_1", "lookup", {"city": "Paris"})
+        assert extension(first)["passed"] is None  # a tool round is not judged
+        assert len(vendor.bodies()) == 1
+        follow_up = [
+            *QUESTION,
+            {"role": "assistant", "content": [b.model_dump() for b in first.content]},
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": use.id, "content": "sunny"}],
+            },
+        ]
+        second = await settle(
+            vendor.create(client, model="m", messages=follow_up, tools=vendor.tools)
+        )
+        # The answer left the city out: judged, sent back, redrafted.
+        assert vendor.text(second) == "It is sunny in Paris."
+        assert second.stop_reason == "end_turn"
+        assert extension(second)["attempts"] == 2 and extension(second)["passed"] is True
+        for body in vendor.bodies()[1:]:
+            assert [t["name"] for t in body["tools"]] == ["lookup"]
+            uses = [b for b in body["messages"][1]["content"] if b["type"] == "tool_use"]
+            assert uses == [
+                {"type": "tool_use", "id": "toolu_1", "name": "lookup", "input": {"city": "Paris"}}
+            ]
+            results = [b for b in body["messages"][2]["content"] if b["type"] == "tool_result"]
+            assert [(r["tool_use_id"], r["content"]) for r in results] == [("toolu_1", "sunny")]
+        await settle(client.close())
+        await vendor.aclose()
+
+
+@pytest.mark.real_calls
+async def test_server_tools_pass_through_with_one_warning(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
+    # Anthropic runs its server tools (web search …) itself: nothing to hand back.
     with running(AnthropicVendor, monkeypatch) as vendor:
         vendor.server.add("Lyon.", "Lyon again.")
         client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
+        search = [{"type": "web_search_20250305", "name": "web_search"}]
         with caplog.at_level(logging.WARNING, logger="redraft.middleware"):
             for _ in range(2):
-                reply = await vendor.create(
-                    client, model="m", messages=QUESTION, tools=vendor.tools
-                )
+                reply = await vendor.create(client, model="m", messages=QUESTION, tools=search)
                 assert "Lyon" in vendor.text(reply)
         assert len(vendor.bodies()) == 2
-        assert all(b["tools"] == vendor.tools for b in vendor.bodies())
-        assert all("redraft" not in b for b in vendor.bodies())
+        assert all(b["tools"] == search for b in vendor.bodies())
         warnings = [r for r in caplog.records if r.name == "redraft.middleware"]
         assert len(warnings) == 1
-        assert "tools" in warnings[0].getMessage()
+        assert "offers tools redraft cannot hand back" in warnings[0].getMessage()
         await client.close()
         await vendor.aclose()
 
@@ -360,3 +408,36 @@ def test_requirements_stated_in_the_prompt_become_checks_unless_switched_off(
             client, model="m", messages=ask, extra_body={"redraft": {"compile_checks": False}}
         )
         assert vendor.text(kept) == "The capital city of France is Paris."
+
+
+@pytest.mark.real_calls
+async def test_streamed_tool_calls_come_back_in_each_sdks_shape(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with running(OpenAIVendor, monkeypatch) as vendor:
+        vendor.server.add(FakeToolCalls([("lookup", {"city": "Paris"})], ids=["call_1"]))
+        client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
+        stream = await vendor.create(
+            client, model="m", messages=QUESTION, tools=vendor.tools, stream=True
+        )
+        items = [item async for item in stream]
+        calls = [c for i in items if i.choices for c in i.choices[0].delta.tool_calls or []]
+        assert [(c.index, c.id, c.function.name) for c in calls] == [(0, "call_1", "lookup")]
+        assert json.loads(calls[0].function.arguments) == {"city": "Paris"}
+        assert items[-1].choices[0].finish_reason == "tool_calls"
+        await client.close()
+        await vendor.aclose()
+    with running(AnthropicVendor, monkeypatch) as vendor:
+        vendor.server.add(FakeToolCalls([("lookup", {"city": "Paris"})], ids=["toolu_1"]))
+        client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
+        stream = await vendor.create(
+            client, model="m", messages=QUESTION, tools=vendor.tools, stream=True
+        )
+        events = [event async for event in stream]
+        started = [e.content_block for e in events if e.type == "content_block_start"]
+        assert [(b.type, b.id, b.name) for b in started] == [("tool_use", "toolu_1", "lookup")]
+        pieces = [e.delta.partial_json for e in events if e.type == "content_block_delta"]
+        assert json.loads("".join(pieces)) == {"city": "Paris"}
+        assert [e.delta.stop_reason for e in events if e.type == "message_delta"] == ["tool_use"]
+        await client.close()
+        await vendor.aclose()

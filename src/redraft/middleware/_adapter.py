@@ -144,15 +144,18 @@ class VendorAdapter(ABC, Generic[C]):
         if why is not None:
             core.warn_once(*why)
             return Call(clean)
+        method = ".".join((*self.resource, "create"))
+        try:
+            tools = self.client_tools(given)
+        except ValueError as exc:
+            core.warn_once("tools", f"{method} offers tools redraft cannot hand back ({exc})")
+            return Call(clean)
         messages = self.messages(given)
         try:
             if messages is None:
                 raise ValueError("unreadable message")
-            request = RunRequest(
-                messages=messages, format=options.format, tools=self.client_tools(given)
-            )
+            request = RunRequest(messages=messages, format=options.format, tools=tools)
         except ValueError:  # pydantic's ValidationError included
-            method = ".".join((*self.resource, "create"))
             core.warn_once("messages", f"{method} got messages {self.unreadable}")
             return Call(clean)
         return Call(given, options, request)

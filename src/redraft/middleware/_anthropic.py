@@ -13,6 +13,7 @@ out, go to the real client unchanged.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -22,7 +23,7 @@ from anthropic.types import RawMessageStreamEvent
 from pydantic import TypeAdapter, ValidationError
 
 from redraft.app._openai_wire import extension_from_result, finish_reason_of
-from redraft.core._types import Message, RunResult
+from redraft.core._types import Message, RunResult, ToolSpec
 from redraft.middleware._adapter import Call, VendorAdapter
 from redraft.middleware._common import Drafting, WrapperCore, text_pieces
 from redraft.middleware._options import CallOptions
@@ -43,7 +44,9 @@ class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
     resource = ("messages",)
     # The others (stop_sequences, metadata, extra_headers, extra_body,
     # timeout, …) are sent with each draft as given.
-    loop_keys = frozenset({"model", "messages", "system", "max_tokens", "stream", "temperature"})
+    loop_keys = frozenset(
+        {"model", "messages", "system", "max_tokens", "stream", "temperature", "tools"}
+    )
     omitted = (anthropic.NotGiven, anthropic.Omit)
     judging = AnthropicProvider
     drafting = _DraftingProvider
@@ -65,8 +68,6 @@ class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
     def unsupported(
         self, core: WrapperCore, kwargs: Mapping[str, Any], options: CallOptions
     ) -> tuple[str, str] | None:
-        if kwargs.get("tools"):
-            return "tools", "messages.create offers tools (redraft judges text answers only)"
         thinking = kwargs.get("thinking")
         if isinstance(thinking, Mapping) and thinking.get("type") not in (None, "disabled"):
             return "thinking", "messages.create turns on extended thinking"
@@ -79,6 +80,29 @@ class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
                 "json_schema check is configured",
             )
         return None
+
+    def client_tools(self, kwargs: Mapping[str, Any]) -> list[ToolSpec] | None:
+        tools = kwargs.get("tools")
+        if not tools:
+            return None
+        specs = []
+        for index, tool in enumerate(tools):
+            data = _plain(tool)
+            if (
+                data is None
+                or "input_schema" not in data
+                or data.get("type") not in (None, "custom")
+            ):
+                # Server tools (web search, code execution …) run at Anthropic's end.
+                raise ValueError(f"tools[{index}] is not a client tool with an input_schema")
+            specs.append(
+                ToolSpec(
+                    name=data.get("name", ""),
+                    description=data.get("description") or "",
+                    parameters=data["input_schema"],
+                )
+            )
+        return specs
 
     def messages(self, kwargs: Mapping[str, Any]) -> list[Message] | None:
         return _messages(kwargs.get("system"), kwargs["messages"])
@@ -131,6 +155,26 @@ def _part(block: Mapping[str, Any]) -> dict[str, Any] | None:
     return {"type": "image_url", "image_url": {"url": url}}
 
 
+def _tool_call(block: Mapping[str, Any]) -> dict[str, Any]:
+    """A ``tool_use`` block as an OpenAI-shaped tool call (redraft's own)."""
+    arguments = json.dumps(block.get("input") or {})
+    return {
+        "id": str(block.get("id", "")),
+        "type": "function",
+        "function": {"name": str(block.get("name", "")), "arguments": arguments},
+    }
+
+
+def _tool_result(block: Mapping[str, Any]) -> Message | None:
+    """A ``tool_result`` block as a ``tool`` message; None for content it cannot read."""
+    text = _text_of(block.get("content", ""))
+    if text is None:
+        return None
+    if block.get("is_error"):
+        text = f"Error: {text}"
+    return Message(role="tool", tool_call_id=str(block.get("tool_use_id", "")), content=text)
+
+
 def _messages(system: object, raw: object) -> list[Message] | None:
     messages: list[Message] = []
     if system:
@@ -145,19 +189,39 @@ def _messages(system: object, raw: object) -> list[Message] | None:
         if data is None or data.get("role") not in ("user", "assistant"):
             return None
         content = data.get("content")
+        extra: dict[str, Any] = {}
         if not isinstance(content, str):
             if not isinstance(content, Iterable):
                 return None
             parts: list[dict[str, Any]] = []
+            calls: list[dict[str, Any]] = []
             for block in content:
                 data_block = _plain(block)
-                part = _part(data_block) if data_block is not None else None
+                if data_block is None:
+                    return None
+                kind = data_block.get("type")
+                if kind == "tool_use" and data["role"] == "assistant":
+                    calls.append(_tool_call(data_block))
+                    continue
+                if kind == "tool_result" and data["role"] == "user":
+                    result = _tool_result(data_block)
+                    if result is None:
+                        return None
+                    messages.append(result)
+                    continue
+                part = _part(data_block)
                 if part is None:
                     return None
                 parts.append(part)
+            if calls:
+                extra["tool_calls"] = calls
+            elif not parts:
+                continue  # a user turn of tool results only: they are the tool messages
             content = parts
         try:
-            messages.append(Message(role=data["role"], content=content))
+            messages.append(
+                Message.model_validate({"role": data["role"], "content": content, **extra})
+            )
         except ValidationError:
             return None
     if messages and messages[-1].role == "assistant":
@@ -166,7 +230,28 @@ def _messages(system: object, raw: object) -> list[Message] | None:
 
 
 def _stop_reason(result: RunResult) -> str:
-    return "max_tokens" if finish_reason_of(result) == "length" else "end_turn"
+    reason = finish_reason_of(result)
+    return {"length": "max_tokens", "tool_calls": "tool_use"}.get(reason, "end_turn")
+
+
+def _content(result: RunResult) -> list[dict[str, Any]]:
+    """The answer's content blocks: its text, then the client's tools it called."""
+    blocks: list[dict[str, Any]] = []
+    if result.final_answer or not result.tool_calls:
+        blocks.append({"type": "text", "text": result.final_answer})
+    blocks += [
+        {"type": "tool_use", "id": call.id, "name": call.name, "input": _input(call.arguments)}
+        for call in result.tool_calls
+    ]
+    return blocks
+
+
+def _input(arguments: str) -> dict[str, Any]:
+    try:
+        value = json.loads(arguments or "{}")
+    except json.JSONDecodeError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def _message(result: RunResult, model: str, **fields: Any) -> dict[str, Any]:
@@ -177,7 +262,7 @@ def _message(result: RunResult, model: str, **fields: Any) -> dict[str, Any]:
         "type": "message",
         "role": "assistant",
         "model": model,
-        "content": [{"type": "text", "text": result.final_answer}],
+        "content": _content(result),
         "stop_reason": _stop_reason(result),
         "stop_sequence": None,
         "usage": {"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens},
@@ -199,14 +284,19 @@ def events_of(result: RunResult, model: str) -> list[RawMessageStreamEvent]:
     word-sized deltas, the extension on ``message_stop``."""
     usage = {"input_tokens": result.usage.input_tokens, "output_tokens": 0}
     start = _message(result, model, content=[], stop_reason=None, usage=usage)
-    bodies: list[dict[str, Any]] = [
-        {"type": "message_start", "message": start},
-        {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
-        *(
-            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": t}}
-            for t in text_pieces(result.final_answer)
-        ),
-        {"type": "content_block_stop", "index": 0},
+    bodies: list[dict[str, Any]] = [{"type": "message_start", "message": start}]
+    for index, block in enumerate(_content(result)):
+        opened: dict[str, Any]
+        if block["type"] == "text":
+            opened = {"type": "text", "text": ""}
+            deltas = [{"type": "text_delta", "text": t} for t in text_pieces(block["text"])]
+        else:
+            opened = {**block, "input": {}}
+            deltas = [{"type": "input_json_delta", "partial_json": json.dumps(block["input"])}]
+        bodies.append({"type": "content_block_start", "index": index, "content_block": opened})
+        bodies += [{"type": "content_block_delta", "index": index, "delta": d} for d in deltas]
+        bodies.append({"type": "content_block_stop", "index": index})
+    bodies += [
         {
             "type": "message_delta",
             "delta": {"stop_reason": _stop_reason(result), "stop_sequence": None},
