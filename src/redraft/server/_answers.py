@@ -11,7 +11,6 @@ stream; the endpoint lives with the other routes.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -19,9 +18,9 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from redraft.app._profiles import Profile
-from redraft.app._sse import encode_sse
+from redraft.app._sse import encode_sse, with_heartbeats
 from redraft.core._errors import ConfigurationError
-from redraft.core._events import DraftCompleted, RunCompleted, RunEvent, RunFailed, VerdictReached
+from redraft.core._events import DraftCompleted, RunCompleted, RunFailed, VerdictReached
 from redraft.core._types import Draft, Evidence, Message, RunResult
 from redraft.server._errors import ApiError
 from redraft.server._executor import RunHandle, StoreUnavailableError
@@ -182,7 +181,7 @@ async def _answer_events(handle: RunHandle, heartbeat_s: float) -> AsyncIterator
     yield encode_sse({"run_id": handle.run_id}, event="started")
     texts: dict[int, str] = {}
     try:
-        async for event in _with_heartbeats(handle.events(), heartbeat_s):
+        async for event in with_heartbeats(handle.events(), heartbeat_s):
             if event is None:
                 yield ": keep-alive\n\n"
             elif isinstance(event, DraftCompleted):
@@ -210,31 +209,6 @@ async def _answer_events(handle: RunHandle, heartbeat_s: float) -> AsyncIterator
         return
     failure = ApiError(503, "the run ended without a result", type="server_error")
     yield encode_sse(failure.body(openai_shape=True), event="error")
-
-
-async def _with_heartbeats(
-    events: AsyncIterator[RunEvent], every_s: float
-) -> AsyncIterator[RunEvent | None]:
-    """``events``, with None each time ``every_s`` passes without one."""
-    iterator = aiter(events)
-    pending: asyncio.Task[RunEvent] | None = None
-    try:
-        while True:
-            if pending is None:
-                pending = asyncio.ensure_future(anext(iterator))
-            done, _ = await asyncio.wait({pending}, timeout=every_s)
-            if not done:
-                yield None
-                continue
-            try:
-                event = pending.result()
-            except StopAsyncIteration:
-                return
-            pending = None
-            yield event
-    finally:
-        if pending is not None and not pending.done():
-            pending.cancel()
 
 
 def _criteria_finding(draft: Draft) -> Evidence | None:

@@ -6,7 +6,7 @@ this module only turns a request into a run and its events into a response or a 
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -24,7 +24,7 @@ from redraft.app._openai_wire import (
 )
 from redraft.app._panel import panel_or_none
 from redraft.app._profiles import UnknownModelError
-from redraft.app._sse import encode_sse
+from redraft.app._sse import encode_sse, with_heartbeats
 from redraft.core._errors import ConfigurationError, WorkTimeoutError
 from redraft.core._events import (
     CallRecorded,
@@ -257,33 +257,22 @@ async def _stream(
 ) -> AsyncIterator[str]:
     run_id = handle.run_id
     yield encode_sse(chunk(run_id, model, role="assistant", delta=""))
-    events = handle.events().__aiter__()
-    pending: asyncio.Task[RunEvent] | None = None
     try:
-        while True:
-            if pending is None:
-                pending = asyncio.ensure_future(events.__anext__())
-            done, _ = await asyncio.wait({pending}, timeout=KEEPALIVE_SECONDS)
-            if not done:
-                yield encode_sse(chunk(run_id, model, delta=""))
-                continue
-            try:
-                event = pending.result()
-            except StopAsyncIteration:
-                break
-            except StoreUnavailableError as exc:
-                yield encode_sse(openai_error(str(exc), type="server_error"))
-                break
-            pending = None
-            for piece in _render(event, run_id, model, mode, include_usage):
-                yield piece
-            if isinstance(event, RunCompleted | RunFailed):
-                break
-            if mode == "shadow" and isinstance(event, DraftCompleted):
-                break  # the run goes on judging in the background
-    finally:
-        if pending is not None and not pending.done():
-            pending.cancel()
+        async with contextlib.aclosing(
+            with_heartbeats(handle.events(), KEEPALIVE_SECONDS)
+        ) as events:
+            async for event in events:
+                if event is None:
+                    yield encode_sse(chunk(run_id, model, delta=""))
+                    continue
+                for piece in _render(event, run_id, model, mode, include_usage):
+                    yield piece
+                if isinstance(event, RunCompleted | RunFailed):
+                    break
+                if mode == "shadow" and isinstance(event, DraftCompleted):
+                    break  # the run goes on judging in the background
+    except StoreUnavailableError as exc:
+        yield encode_sse(openai_error(str(exc), type="server_error"))
     yield SSE_DONE
 
 
