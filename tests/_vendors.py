@@ -11,6 +11,7 @@ the way out so that no provider or client it built is left with an open socket.
 from __future__ import annotations
 
 import inspect
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -87,6 +88,8 @@ class Vendor(ABC):
     stream_options: ClassVar[dict[str, Any] | None]
     tools: ClassVar[list[dict[str, Any]]]
     """A tool list in the SDK's own shape."""
+    stops: ClassVar[tuple[str, str]]
+    """The reply's stop reason after an answer, and after tool calls."""
 
     def __init__(self, server: Fake) -> None:
         self.server = server
@@ -145,6 +148,28 @@ class Vendor(ABC):
     @abstractmethod
     def error_body(self, status: int, message: str) -> dict[str, Any]:
         """The vendor's error JSON."""
+
+    @abstractmethod
+    def stop_reason(self, reply: Any) -> str:
+        """Why a ``create`` reply stopped, in the SDK's words."""
+
+    @abstractmethod
+    def called(self, reply: Any) -> list[tuple[str, str, dict[str, Any]]]:
+        """The tools a reply calls: ``(id, name, arguments)``."""
+
+    @abstractmethod
+    def with_result(self, messages: list[Any], reply: Any, result: str) -> list[Any]:
+        """``messages`` followed by ``reply``'s tool call and its ``result``,
+        as the SDK's user sends them back."""
+
+    @abstractmethod
+    def offered(self, body: dict[str, Any]) -> list[str]:
+        """The tool names a request body offers."""
+
+    @abstractmethod
+    def sent_tools(self, body: dict[str, Any]) -> list[tuple[str, str, str]]:
+        """The tool calls a request body's conversation holds, each with the
+        result sent back: ``(id, name, result)``."""
 
     @abstractmethod
     def assert_tool_round_trip(self, first: dict[str, Any], second: dict[str, Any]) -> None:
@@ -213,6 +238,29 @@ class OpenAIVendor(Vendor):
 
     def error_body(self, status: int, message: str) -> dict[str, Any]:
         return openai_error_body(status, message)
+
+    stops = ("stop", "tool_calls")
+
+    def stop_reason(self, reply: Any) -> str:
+        return str(reply.choices[0].finish_reason)
+
+    def called(self, reply: Any) -> list[tuple[str, str, dict[str, Any]]]:
+        calls = reply.choices[0].message.tool_calls or []
+        return [(c.id, c.function.name, json.loads(c.function.arguments)) for c in calls]
+
+    def with_result(self, messages: list[Any], reply: Any, result: str) -> list[Any]:
+        (call_id, _, _), *_ = self.called(reply)
+        asked = reply.choices[0].message.model_dump(exclude_none=True)
+        return [*messages, asked, {"role": "tool", "tool_call_id": call_id, "content": result}]
+
+    def offered(self, body: dict[str, Any]) -> list[str]:
+        return [tool["function"]["name"] for tool in body.get("tools", [])]
+
+    def sent_tools(self, body: dict[str, Any]) -> list[tuple[str, str, str]]:
+        messages = body["messages"]
+        results = {m["tool_call_id"]: m["content"] for m in messages if m["role"] == "tool"}
+        calls = [c for m in messages for c in m.get("tool_calls") or []]
+        return [(c["id"], c["function"]["name"], results.get(c["id"], "")) for c in calls]
 
     def assert_tool_round_trip(self, first: dict[str, Any], second: dict[str, Any]) -> None:
         assert first["tools"] == [
@@ -298,6 +346,31 @@ class AnthropicVendor(Vendor):
 
     def error_body(self, status: int, message: str) -> dict[str, Any]:
         return anthropic_error_body(status, message)
+
+    stops = ("end_turn", "tool_use")
+
+    def stop_reason(self, reply: Any) -> str:
+        return str(reply.stop_reason)
+
+    def called(self, reply: Any) -> list[tuple[str, str, dict[str, Any]]]:
+        return [(b.id, b.name, b.input) for b in reply.content if b.type == "tool_use"]
+
+    def with_result(self, messages: list[Any], reply: Any, result: str) -> list[Any]:
+        (call_id, _, _), *_ = self.called(reply)
+        asked = {"role": "assistant", "content": [b.model_dump() for b in reply.content]}
+        returned = {"type": "tool_result", "tool_use_id": call_id, "content": result}
+        return [*messages, asked, {"role": "user", "content": [returned]}]
+
+    def offered(self, body: dict[str, Any]) -> list[str]:
+        return [tool["name"] for tool in body.get("tools", [])]
+
+    def sent_tools(self, body: dict[str, Any]) -> list[tuple[str, str, str]]:
+        blocks = [
+            b for m in body["messages"] if isinstance(m["content"], list) for b in m["content"]
+        ]
+        results = {b["tool_use_id"]: b["content"] for b in blocks if b["type"] == "tool_result"}
+        uses = [b for b in blocks if b["type"] == "tool_use"]
+        return [(b["id"], b["name"], results.get(b["id"], "")) for b in uses]
 
     def assert_tool_round_trip(self, first: dict[str, Any], second: dict[str, Any]) -> None:
         assert first["tools"] == [

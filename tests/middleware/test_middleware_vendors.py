@@ -133,51 +133,34 @@ async def test_enabled_argument_wins_over_the_environment(
 
 @pytest.mark.real_calls
 @FLAVOURS
-async def test_anthropic_tool_use_comes_back_unjudged_and_the_answer_after_it_is_judged(
-    monkeypatch: pytest.MonkeyPatch, sync: bool
+async def test_tool_calls_come_back_unjudged_and_the_answer_after_them_is_judged(
+    vendor: Vendor, sync: bool
 ) -> None:
-    with running(AnthropicVendor, monkeypatch) as vendor:
-        vendor.server.add(
-            FakeToolCalls([("lookup", {"city": "Paris"})], ids=["toolu_1"]),
-            "It is sunny.",
-            "It is sunny in Paris.",
-        )
-        client = wrap(
-            vendor.client(sync=sync), judge="none", must_match=["Paris"], compile_checks=False
-        )
-        first = await settle(
-            vendor.create(client, model="m", messages=QUESTION, tools=vendor.tools)
-        )
-        assert first.stop_reason == "tool_use"
-        (use,) = [block for block in first.content if block.type == "tool_use"]
-        assert (use.id, use.name, use.input) == ("toolu_1", "lookup", {"city": "Paris"})
-        assert extension(first)["passed"] is None  # a tool round is not judged
-        assert len(vendor.bodies()) == 1
-        follow_up = [
-            *QUESTION,
-            {"role": "assistant", "content": [b.model_dump() for b in first.content]},
-            {
-                "role": "user",
-                "content": [{"type": "tool_result", "tool_use_id": use.id, "content": "sunny"}],
-            },
-        ]
-        second = await settle(
-            vendor.create(client, model="m", messages=follow_up, tools=vendor.tools)
-        )
-        # The answer left the city out: judged, sent back, redrafted.
-        assert vendor.text(second) == "It is sunny in Paris."
-        assert second.stop_reason == "end_turn"
-        assert extension(second)["attempts"] == 2 and extension(second)["passed"] is True
-        for body in vendor.bodies()[1:]:
-            assert [t["name"] for t in body["tools"]] == ["lookup"]
-            uses = [b for b in body["messages"][1]["content"] if b["type"] == "tool_use"]
-            assert uses == [
-                {"type": "tool_use", "id": "toolu_1", "name": "lookup", "input": {"city": "Paris"}}
-            ]
-            results = [b for b in body["messages"][2]["content"] if b["type"] == "tool_result"]
-            assert [(r["tool_use_id"], r["content"]) for r in results] == [("toolu_1", "sunny")]
-        await settle(client.close())
-        await vendor.aclose()
+    vendor.server.add(
+        FakeToolCalls([("lookup", {"city": "Paris"})], ids=["call_1"]),
+        "It is sunny.",
+        "It is sunny in Paris.",
+    )
+    client = wrap(
+        vendor.client(sync=sync), judge="none", must_match=["Paris"], compile_checks=False
+    )
+    first = await settle(vendor.create(client, model="m", messages=QUESTION, tools=vendor.tools))
+    answered, tools_called = vendor.stops
+    assert vendor.stop_reason(first) == tools_called
+    assert vendor.called(first) == [("call_1", "lookup", {"city": "Paris"})]
+    assert extension(first)["passed"] is None  # a tool round is not judged
+    assert len(vendor.bodies()) == 1
+    follow_up = vendor.with_result(QUESTION, first, "sunny")
+    second = await settle(vendor.create(client, model="m", messages=follow_up, tools=vendor.tools))
+    # The answer left the city out: judged, sent back, redrafted.
+    assert vendor.text(second) == "It is sunny in Paris."
+    assert vendor.stop_reason(second) == answered
+    assert extension(second)["attempts"] == 2 and extension(second)["passed"] is True
+    for body in vendor.bodies()[1:]:
+        # The tools, the call and its result went with every draft, in the SDK's shape.
+        assert vendor.offered(body) == ["lookup"]
+        assert vendor.sent_tools(body) == [("call_1", "lookup", "sunny")]
+    await settle(client.close())
 
 
 @pytest.mark.real_calls
@@ -199,47 +182,6 @@ async def test_server_tools_pass_through_with_one_warning(
         assert len(warnings) == 1
         assert "offers tools redraft cannot hand back" in warnings[0].getMessage()
         await client.close()
-        await vendor.aclose()
-
-
-@pytest.mark.real_calls
-@FLAVOURS
-async def test_openai_tool_calls_come_back_unjudged_and_the_answer_after_them_is_judged(
-    monkeypatch: pytest.MonkeyPatch, sync: bool
-) -> None:
-    with running(OpenAIVendor, monkeypatch) as vendor:
-        vendor.server.add(
-            FakeToolCalls([("lookup", {"city": "Paris"})], ids=["call_1"]),
-            "It is sunny.",
-            "It is sunny in Paris.",
-        )
-        client = wrap(
-            vendor.client(sync=sync), judge="none", must_match=["Paris"], compile_checks=False
-        )
-        first = await settle(
-            vendor.create(client, model="m", messages=QUESTION, tools=vendor.tools)
-        )
-        choice = first.choices[0]
-        assert choice.finish_reason == "tool_calls"
-        (call,) = choice.message.tool_calls
-        assert (call.id, call.function.name) == ("call_1", "lookup")
-        assert extension(first)["passed"] is None  # a tool round is not judged
-        assert len(vendor.bodies()) == 1
-        follow_up = [
-            *QUESTION,
-            choice.message.model_dump(exclude_none=True),
-            {"role": "tool", "tool_call_id": call.id, "content": "sunny"},
-        ]
-        second = await settle(
-            vendor.create(client, model="m", messages=follow_up, tools=vendor.tools)
-        )
-        # The answer left the city out: judged, sent back, redrafted.
-        assert vendor.text(second) == "It is sunny in Paris."
-        assert extension(second)["attempts"] == 2 and extension(second)["passed"] is True
-        drafts = vendor.bodies()[1:]
-        assert all(b["tools"] == vendor.tools for b in drafts)
-        assert [m["role"] for m in drafts[0]["messages"]][-2:] == ["assistant", "tool"]
-        await settle(client.close())
         await vendor.aclose()
 
 

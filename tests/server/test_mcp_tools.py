@@ -46,31 +46,30 @@ def _call(call_id: str, name: str, **arguments: int) -> Completion:
     )
 
 
+def _tools_profile(folder: Path, servers: str) -> Path:
+    """A profiles file whose ``tools`` profile offers ``servers`` (TOML tables)."""
+    path = folder / "profiles.toml"
+    head = '[profiles.tools]\nmodel = "scripted:toolbot"\njudge_model = "none"\n'
+    path.write_text(head + "compile_checks = false\n" + textwrap.dedent(servers), encoding="utf-8")
+    return path
+
+
 @pytest.fixture
 def profiles(tmp_path: Path) -> Path:
     script = tmp_path / "calculator.py"
     script.write_text(SERVER, encoding="utf-8")
-    path = tmp_path / "profiles.toml"
-    path.write_text(
-        textwrap.dedent(
-            f"""
-            [profiles.tools]
-            model = "scripted:toolbot"
-            judge_model = "none"
-            compile_checks = false
+    return _tools_profile(
+        tmp_path,
+        f"""
+        [[profiles.tools.mcp_servers]]
+        name = "calculator"
+        command = [{json.dumps(sys.executable)}, {json.dumps(str(script))}]
 
-            [[profiles.tools.mcp_servers]]
-            name = "calculator"
-            command = [{json.dumps(sys.executable)}, {json.dumps(str(script))}]
-
-            [[profiles.tools.mcp_servers]]
-            name = "broken"
-            command = ["/nonexistent/mcp-server"]
-            """
-        ),
-        encoding="utf-8",
+        [[profiles.tools.mcp_servers]]
+        name = "broken"
+        command = ["/nonexistent/mcp-server"]
+        """,
     )
-    return path
 
 
 def _ask(base_url: str, messages: list[dict[str, Any]], **redraft: Any) -> httpx.Response:
@@ -173,21 +172,13 @@ def test_a_streamable_http_server_offers_its_tools_too(tmp_path: Path, database_
     registry = ProviderRegistry()
     registry.add("scripted:toolbot", model)
     with serve_in_thread(calculator.streamable_http_app()) as tools_url:  # type: ignore[arg-type]
-        profiles = tmp_path / "profiles.toml"
-        profiles.write_text(
-            textwrap.dedent(
-                f"""
-                [profiles.tools]
-                model = "scripted:toolbot"
-                judge_model = "none"
-                compile_checks = false
-
-                [[profiles.tools.mcp_servers]]
-                name = "remote"
-                url = "{tools_url}/mcp"
-                """
-            ),
-            encoding="utf-8",
+        profiles = _tools_profile(
+            tmp_path,
+            f"""
+            [[profiles.tools.mcp_servers]]
+            name = "remote"
+            url = "{tools_url}/mcp"
+            """,
         )
         settings = Settings(database_url=database_url, profiles=profiles)
         with serve_in_thread(create_app(settings, registry=registry)) as base_url:
