@@ -108,11 +108,12 @@ def _local_log(source: _SinkSource) -> RunSink | None:
     # The package is the one place that may join the loop to the store: the
     # layers below it never import the store. The store (and SQLAlchemy)
     # load with the first logged run, not with `import redraft`.
-    if not _load_settings().log:
+    settings = _load_settings()
+    if not settings.log:
         return None
     from redraft.store._library_log import library_sink
 
-    return library_sink(source)
+    return library_sink(source, settings)
 
 
 add_run_sink(_local_log)

@@ -164,6 +164,10 @@ def test_resume_finishes_only_the_rows_left(tmp_path: Path, logged: str) -> None
         (("--resume", "eval_nope"), "there is no eval eval_nope"),
         (("--resume", "eval_x", "--max-attempts", "5"), "drop --max-attempts"),
         (("--resume", "eval_x", "--compare"), "drop --compare"),
+        (
+            ("--resume", "eval_x", "--preset", "quality", "--no-compile"),
+            "drop --no-compile, --preset",
+        ),
     ],
 )
 def test_usage_errors_exit_2(args: tuple[str, ...], message: str, logged: str) -> None:

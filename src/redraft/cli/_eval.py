@@ -64,17 +64,8 @@ __all__ = ["eval_command"]
 EXIT_INTERRUPTED = 130
 
 # What an eval runs with is fixed when it starts: a resumed one runs the
-# rest of its rows exactly as the first ones.
-_FIXED_AT_START = frozenset(
-    {
-        "criteria", "must_match", "must_not_match", "max_words", "json_schema_file",
-        "threshold", "model", "judge_model", "judge_preset", "judge_timeout", "no_compile",
-        "check_json", "compile_llm", "max_attempts", "feedback", "on_exhausted",
-        "on_uncertain", "pairwise", "repair", "deadline", "token_budget", "cost_budget",
-        "max_tokens", "delivery", "candidates", "compare", "limit", "name",
-    }
-)  # fmt: skip
-
+# rest of its rows exactly as the first ones. Only these may change.
+_FREE_ON_RESUME = frozenset({"dataset", "resume_id", "out", "concurrency", "min_pass_rate", "log"})
 
 _GIVEN = (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
 
@@ -183,9 +174,10 @@ def eval_command(
         )
     else:
         fixed = sorted(
-            f"--{key.replace('_', '-')}"
-            for key in _FIXED_AT_START
-            if ctx.get_parameter_source(key) in _GIVEN
+            param.opts[0]
+            for param in ctx.command.params
+            if param.name not in _FREE_ON_RESUME
+            and ctx.get_parameter_source(param.name or "") in _GIVEN
         )
         if fixed:
             raise click.UsageError(

@@ -22,7 +22,7 @@ import contextlib
 import logging
 import threading
 
-from redraft.app._settings import load_settings
+from redraft.app._settings import Settings, load_settings
 from redraft.app._sinks import RunSink, SinkSource
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import RunEvent
@@ -112,9 +112,10 @@ class LibraryLog:
         self._thread.join(timeout)
 
 
-def library_sink(source: SinkSource) -> RunSink | None:
-    """The run sink of the local log, or None when ``REDRAFT_LOG`` is off."""
-    settings = load_settings()
+def library_sink(source: SinkSource, settings: Settings | None = None) -> RunSink | None:
+    """The run sink of the local log, or None when ``REDRAFT_LOG`` is off
+    (``settings``: those already read, else the environment's)."""
+    settings = settings if settings is not None else load_settings()
     if not settings.log:
         return None
     url = settings.database_url or ""
