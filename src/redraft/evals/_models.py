@@ -240,5 +240,10 @@ class Eval(BaseModel):
             if (index, arm) not in done
         ]
 
-    def outcome(self, index: int, arm: Arm) -> EvalOutcome | None:
-        return next((o for o in self.outcomes if o.row == index and o.arm == arm), None)
+    def by_row(self, arm: Arm) -> list[EvalOutcome | None]:
+        """``arm``'s outcome of each row, in dataset order; None where it has none yet."""
+        found: list[EvalOutcome | None] = [None] * len(self.rows)
+        for outcome in self.outcomes:
+            if outcome.arm == arm and outcome.row < len(found):
+                found[outcome.row] = outcome
+        return found

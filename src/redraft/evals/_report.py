@@ -224,11 +224,12 @@ def regression_table(stats: EvalStats) -> Table | None:
 def lost_table(evaluation: Eval, paired: PairedComparison) -> Table:
     """The rows the baseline passed and the loop did not, with both answers' verdicts."""
     lost = set(paired.lost)
+    baseline = evaluation.by_row("baseline")
     rows = []
     for o in evaluation.outcomes:
         if o.arm != "loop" or o.row_id not in lost:
             continue
-        base = evaluation.outcome(o.row, "baseline")
+        base = baseline[o.row]
         base_score = f"{base.score:.2f}" if base is not None else ""
         rows.append([o.row_id, clip(o.prompt), base_score, verdict(o), f"{o.score:.2f}"])
     rows.sort(key=lambda r: paired.lost.index(r[0]))
@@ -257,10 +258,11 @@ def rows_table(evaluation: Eval) -> Table:
     numeric = frozenset(i for i, name in enumerate(field) if name in _NUMERIC_FIELDS)
     verdicts = frozenset(i for i, name in enumerate(field) if name == "result")
     rows = []
+    by_arm = {arm: evaluation.by_row(arm) for arm in arms}
     for index, dataset_row in enumerate(evaluation.rows):
         cells = [row_id(evaluation, index), clip(dataset_row.question)]
         for arm in arms:
-            outcome = evaluation.outcome(index, arm)
+            outcome = by_arm[arm][index]
             if outcome is None:
                 cells += ["not run yet"] + [""] * (len(ROW_FIELDS) - 1)
             else:

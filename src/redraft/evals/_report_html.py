@@ -131,9 +131,7 @@ def _facts(facts: list[tuple[str, str]]) -> str:
 def _charts(evaluation: Eval, stats: EvalStats) -> str:
     arms = evaluation.config.arms
     attempts = evaluation.config.policy.max_attempts
-    by_arm = {
-        arm: [evaluation.outcome(i, arm) for i in range(len(evaluation.rows))] for arm in arms
-    }
+    by_arm = {arm: evaluation.by_row(arm) for arm in arms}
     ids = [row_id(evaluation, i) for i in range(len(evaluation.rows))]
     charts = [
         bar_chart(
@@ -228,12 +226,13 @@ def _rows(evaluation: Eval) -> str:
         f'<tr><th scope="col" rowspan="2">row</th><th scope="col" rowspan="2">prompt</th>{groups}'
         f"</tr><tr>{fields}</tr>"
     )
+    by_arm = {arm: evaluation.by_row(arm) for arm in arms}
     body = []
     for index, cells in enumerate(table.rows):
         dataset_row = evaluation.rows[index]
         answers = [_answer("Prompt", dataset_row.question)]
         for arm in arms:
-            outcome = evaluation.outcome(index, arm)
+            outcome = by_arm[arm][index]
             if outcome is None:
                 continue
             answers.append(_answer(f"{arm}: final answer", outcome.final_answer))
