@@ -101,3 +101,33 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
         self._log.close()
+
+
+class HealthProbe:
+    """Polls ``/healthz`` from its own thread until stopped, so the test's own
+    work (building multi-megabyte bodies) never delays a probe."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        self.latencies: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="healthz-probe", daemon=True)
+        self.failures: list[str] = []
+
+    def _run(self) -> None:
+        with httpx.Client(timeout=10) as client:
+            while not self._stop.is_set():
+                started = time.perf_counter()
+                response = client.get(f"{self.base_url}/healthz")
+                self.latencies.append(time.perf_counter() - started)
+                if response.status_code != 200:
+                    self.failures.append(response.text)
+                self._stop.wait(0.02)
+
+    def __enter__(self) -> HealthProbe:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join(30)

@@ -51,6 +51,7 @@ from redraft.core._errors import (
     CircuitOpenError,
     ConfigurationError,
     CostBudgetExhaustedError,
+    IsolatedWorkError,
     PatternError,
     ProviderAuthError,
     ProviderConnectionError,
@@ -100,6 +101,7 @@ from redraft.core._types import (
     Verdict,
 )
 from redraft.criteria import CheckSpec, CompiledCheck, compile_checks
+from redraft.evaluators._isolation import isolate_checks
 from redraft.middleware import Refined, refine, wrap
 from redraft.observability import Telemetry, configure_logging
 
@@ -138,6 +140,7 @@ __all__ = [
     "FeedbackPrepared",
     "HookName",
     "Hooks",
+    "IsolatedWorkError",
     "Message",
     "ModelRequest",
     "PatternError",
@@ -182,6 +185,7 @@ __all__ = [
     "build_panel",
     "compile_checks",
     "configure_logging",
+    "isolate_checks",
     "load_settings",
     "refine",
     "run",

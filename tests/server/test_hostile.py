@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import json
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from _live_server import ServerProcess
+from _live_server import HealthProbe, ServerProcess
 from redraft.core._limits import MAX_JSON_SCHEMA_BYTES, MAX_PATTERNS
 from redraft.testing import FakeOpenAIServer
 
@@ -93,36 +92,6 @@ def _assert_openai_error(response: httpx.Response, status: int, *words: str) -> 
         assert word in error["message"], error["message"]
     result: dict[str, Any] = error
     return result
-
-
-class HealthProbe:
-    """Polls ``/healthz`` from its own thread until stopped, so the test's own
-    work (building multi-megabyte bodies) never delays a probe."""
-
-    def __init__(self, base_url: str) -> None:
-        self.base_url = base_url
-        self.latencies: list[float] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="healthz-probe", daemon=True)
-        self.failures: list[str] = []
-
-    def _run(self) -> None:
-        with httpx.Client(timeout=10) as client:
-            while not self._stop.is_set():
-                started = time.perf_counter()
-                response = client.get(f"{self.base_url}/healthz")
-                self.latencies.append(time.perf_counter() - started)
-                if response.status_code != 200:
-                    self.failures.append(response.text)
-                self._stop.wait(0.02)
-
-    def __enter__(self) -> HealthProbe:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._stop.set()
-        self._thread.join(30)
 
 
 def _encoded(body: dict[str, Any]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ their evaluator here.
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,7 +19,7 @@ from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import Evaluator
 from redraft.core._provider import Provider
 from redraft.core._types import RunRequest
-from redraft.criteria import compiled_panel_member
+from redraft.criteria import CompiledCheck, compile_checks_async, compiled_panel_member
 from redraft.evaluators import (
     AddressesJudge,
     Cascade,
@@ -31,7 +32,7 @@ from redraft.evaluators import (
 )
 from redraft.evaluators._compose import validated_evaluators
 from redraft.evaluators._judges import DEFAULT_PRESET
-from redraft.evaluators._offload import run_bounded
+from redraft.evaluators._offload import INLINE_CHARS, run_bounded
 
 __all__ = [
     "BUILD_LIMIT_S",
@@ -61,6 +62,7 @@ def build_panel(
     evaluators: Sequence[Evaluator] = (),
     reliability: Reliabilities | None = None,
     audit_rate: float = 0.0,
+    compiled: Sequence[CompiledCheck] | None = None,
     **options: Any,
 ) -> Evaluator:
     """The evaluator an :class:`EvaluationSpec` describes: a :class:`Cascade`
@@ -77,7 +79,8 @@ def build_panel(
     ``reliability`` is the judges' record (``redraft judges``): a judge it
     flags as no better than chance passes nothing by itself. ``audit_rate``
     is the share of drafts on which the judge is also asked about a
-    requirement the checks decided, to add to that record.
+    requirement the checks decided, to add to that record. ``compiled`` is
+    the request's rule-compiled checks, when they were compiled already.
 
     Raises :class:`ConfigurationError` for a bad pattern or schema, criteria
     or a preset without a judge, and when there is nothing to evaluate.
@@ -93,7 +96,7 @@ def build_panel(
             spec = EvaluationSpec.model_validate(options)
         except ValidationError as exc:
             raise ConfigurationError(validation_problems(exc)) from None
-    return _build(judge, spec, request, own, with_shipped(reliability or {}), audit_rate)
+    return _build(judge, spec, request, own, with_shipped(reliability or {}), audit_rate, compiled)
 
 
 def _build(
@@ -103,6 +106,7 @@ def _build(
     own: Sequence[Evaluator],
     reliability: Reliabilities,
     audit_rate: float,
+    compiled_rules: Sequence[CompiledCheck] | None = None,
 ) -> Evaluator:
     if spec.compile_with_llm and judge is None:
         raise ConfigurationError("llm_compile asks the judge model for checks, but there is none")
@@ -118,6 +122,7 @@ def _build(
         compile_checks_=spec.compile_checks is not False,
         mode=spec.checks_mode or "extend",
         llm=judge if spec.compile_with_llm else None,
+        compiled=compiled_rules,
     )
     members: list[Evaluator] = [compiled] if compiled is not None else []
     members += [
@@ -199,10 +204,24 @@ async def build_panel_async(
     limit_s: float = BUILD_LIMIT_S,
     **options: Any,
 ) -> Evaluator:
-    """:func:`build_panel` on a worker thread, for async callers: compiling a
+    """:func:`build_panel` off the event loop, for async callers: compiling a
     long prompt's requirements and checking a large JSON schema are CPU work
-    that must not hold the event loop. Takes :func:`build_panel`'s arguments;
-    raises what it raises, and :class:`~redraft.WorkTimeoutError` when
-    building takes longer than ``limit_s`` seconds."""
+    that must not hold it. The compiler reads a long prompt in a worker
+    process (:func:`~redraft.criteria.compile_checks_async`), the rest is
+    built on a thread. Takes :func:`build_panel`'s arguments; raises what it
+    raises, and :class:`~redraft.WorkTimeoutError` when building takes longer
+    than ``limit_s`` seconds."""
+    started = time.monotonic()
+    request = options.get("request")
+    if isinstance(request, RunRequest) and options.get("compiled") is None:
+        criteria = request.criteria or (spec.criteria if spec else options.get("criteria"))
+        long = isinstance(criteria, str | None) and (
+            len(request.prompt) + len(criteria or "") > INLINE_CHARS
+        )
+        if long:  # a short one compiles in a moment, with the rest of the panel
+            options["compiled"] = await compile_checks_async(
+                request.prompt, criteria, limit_s=limit_s
+            )
     build = functools.partial(build_panel, judge, spec, **options)
-    return await run_bounded(build, limit_s=limit_s, what="building the evaluators")
+    left = max(limit_s - (time.monotonic() - started), 0.001)
+    return await run_bounded(build, limit_s=left, what="building the evaluators")

@@ -35,6 +35,7 @@ from redraft.core._types import FeedbackStrategy, OnExhausted, OnUncertain, Poli
 from redraft.criteria import ChecksMode, CheckSpec
 from redraft.evaluators import JUDGE_PRESETS
 from redraft.evaluators._patterns import compile_pattern
+from redraft.evaluators._schema_cost import validation_cost
 from redraft.providers import parse_model_spec
 
 __all__ = [
@@ -226,6 +227,11 @@ class EvaluationSpec(BaseModel):
         # Before the type check, which would copy all of a 1.5 MB schema first.
         if isinstance(value, dict | list):
             check_json_schema_size(value)
+        if isinstance(value, dict):
+            try:
+                validation_cost(value)  # its $ref graph could make validation explode
+            except ConfigurationError as exc:
+                raise ValueError(str(exc)) from None
         return value
 
     @model_validator(mode="after")

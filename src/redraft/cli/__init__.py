@@ -16,6 +16,7 @@ from redraft.cli._judges import judges
 from redraft.cli._keys import keys
 from redraft.cli._runs import runs
 from redraft.cli._serve import serve
+from redraft.evaluators._isolation import isolate_checks
 
 __all__ = ["cli", "main"]
 
@@ -30,6 +31,9 @@ __all__ = ["cli", "main"]
 )
 def cli(log_format: str | None) -> None:
     """Make an LLM check its own answer and redraft it until it passes."""
+    # Untrusted checks (JSON Schema, long prompts) run in worker processes
+    # with hard limits; the command's own main module is guarded, as that needs.
+    isolate_checks()
     if log_format is not None:
         # Every command reads its settings from the environment.
         os.environ["REDRAFT_LOG_FORMAT"] = log_format

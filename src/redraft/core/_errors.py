@@ -19,6 +19,7 @@ Every exception redraft raises on purpose derives from :class:`RedraftError`::
     ├── RealModelCallBlockedError   a real provider was used while real calls are blocked
     ├── RunFailedError              the run ended without any usable draft
     ├── WorkTimeoutError            CPU work moved off the event loop ran past its time limit
+    ├── IsolatedWorkError           untrusted work in a worker process ran out of memory or died
     └── QualityError                attempts ran out and the policy says ``raise``
 """
 
@@ -34,6 +35,7 @@ __all__ = [
     "CostBudgetExhaustedError",
     "CircuitOpenError",
     "ConfigurationError",
+    "IsolatedWorkError",
     "PatternError",
     "ProviderAuthError",
     "ProviderConnectionError",
@@ -178,6 +180,12 @@ class WorkTimeoutError(RedraftError):
     def __init__(self, message: str, *, limit_s: float) -> None:
         super().__init__(message)
         self.limit_s = limit_s
+
+
+class IsolatedWorkError(RedraftError):
+    """Untrusted CPU work sent to a worker process (JSON Schema validation,
+    the requirement compiler on a long prompt) came back without an answer:
+    its worker ran out of memory or died. The worker is replaced."""
 
 
 class RunFailedError(RedraftError):

@@ -25,6 +25,8 @@ __all__ = [
     "MAX_CRITERIA_CHARS",
     "MAX_JSON_SCHEMA_BYTES",
     "MAX_JSON_SCHEMA_DEPTH",
+    "MAX_JSON_SCHEMA_PATHS",
+    "MAX_JSON_SCHEMA_REF_DEPTH",
     "MAX_PANEL_MEMBERS",
     "MAX_PATTERNS",
     "MAX_RULES_PER_CHECK",
@@ -41,6 +43,13 @@ MAX_CRITERIA_CHARS = 20_000
 MAX_JSON_SCHEMA_BYTES = 64 * 1024
 #: Nesting of objects and arrays in the JSON Schema.
 MAX_JSON_SCHEMA_DEPTH = 32
+#: Subschema applications validating one value may take: the paths through
+#: the schema's ``$ref``/``anyOf``/``allOf``/``oneOf`` graph. Each property is
+#: one path, so real schemas stay far below; 17 chained ``anyOf`` pairs of
+#: references (1.2 KB) are over it.
+MAX_JSON_SCHEMA_PATHS = 100_000
+#: Subschemas and references nested along one path through the schema.
+MAX_JSON_SCHEMA_REF_DEPTH = 128
 #: Characters of a prompt (or criteria) the rule compiler reads; a longer one
 #: compiles to no checks and its requirements go to the judge.
 MAX_COMPILED_CHARS = 50_000
@@ -66,6 +75,8 @@ LIMITS: tuple[Limit, ...] = (
     Limit("criteria characters", MAX_CRITERIA_CHARS, "criteria, format"),
     Limit("JSON Schema bytes", MAX_JSON_SCHEMA_BYTES, "json_schema (compact JSON)"),
     Limit("JSON Schema depth", MAX_JSON_SCHEMA_DEPTH, "json_schema"),
+    Limit("JSON Schema paths", MAX_JSON_SCHEMA_PATHS, "json_schema"),
+    Limit("JSON Schema reference depth", MAX_JSON_SCHEMA_REF_DEPTH, "json_schema"),
     Limit("explicit checks", MAX_CHECKS, "checks"),
     Limit("compiled characters", MAX_COMPILED_CHARS, "prompt or criteria read by the compiler"),
     Limit("panel members", MAX_PANEL_MEMBERS, "session panel"),

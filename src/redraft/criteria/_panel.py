@@ -224,18 +224,25 @@ def compiled_panel_member(
     compile_checks_: bool = True,
     mode: ChecksMode = "extend",
     llm: Provider | None = None,
+    compiled: Sequence[CompiledCheck] | None = None,
 ) -> CompiledChecks | None:
     """The :class:`CompiledChecks` a panel leads with, or None when there is
     nothing to check or account for (no request to compile, no explicit
     check, no LLM compiler). A request that compiles to no check still gets
-    a member: its requirement account says what nothing verifies."""
+    a member: its requirement account says what nothing verifies.
+    ``compiled`` is the request's rule-compiled checks when the caller has
+    them already (:func:`~redraft.criteria.compile_checks_async`)."""
     if mode not in ("extend", "replace"):
         raise ConfigurationError(f"checks_mode must be 'extend' or 'replace', got {mode!r}")
     specs = as_specs(explicit)
     run_request = RunRequest.from_prompt(request) if isinstance(request, str) else request
     rules: list[CompiledCheck] = []
     if compile_checks_ and run_request is not None and mode == "extend":
-        rules = compile_checks(run_request.prompt, run_request.criteria)
+        rules = (
+            list(compiled)
+            if compiled is not None
+            else compile_checks(run_request.prompt, run_request.criteria)
+        )
     if llm is not None and (not compile_checks_ or run_request is None or mode == "replace"):
         llm = None
     if not rules and not specs and llm is None and (not compile_checks_ or run_request is None):

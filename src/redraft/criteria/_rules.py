@@ -33,7 +33,8 @@ from redraft.criteria._rule_shapes import SHAPE_RULES
 from redraft.criteria._rule_tallies import TALLY_RULES
 from redraft.criteria._rule_text import TEXT_RULES
 from redraft.criteria._sentences import mask, sentences
-from redraft.evaluators._offload import DEFAULT_LIMIT_S, run_bounded
+from redraft.evaluators._isolation import run_isolated
+from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
 
 __all__ = ["RULES", "compile_checks", "compile_checks_async", "compile_rules"]
 
@@ -98,9 +99,13 @@ def compile_checks(prompt: str, criteria: str | None = None) -> list[CompiledChe
 async def compile_checks_async(
     prompt: str, criteria: str | None = None, *, limit_s: float = DEFAULT_LIMIT_S
 ) -> list[CompiledCheck]:
-    """:func:`compile_checks` on a worker thread, for async callers: a long
-    prompt takes the compiler a noticeable fraction of a second. Raises
-    :class:`~redraft.WorkTimeoutError` past ``limit_s`` seconds."""
-    return await run_bounded(
-        compile_checks, prompt, criteria, limit_s=limit_s, what="compiling the stated requirements"
-    )
+    """:func:`compile_checks` off the event loop, for async callers: a long
+    prompt takes the compiler a noticeable fraction of a second, all of it
+    holding the GIL, so a prompt past :data:`~redraft.evaluators._offload.INLINE_CHARS`
+    is compiled in a worker process (:func:`~redraft.evaluators._isolation.run_isolated`)
+    and a shorter one on a thread. Raises :class:`~redraft.WorkTimeoutError`
+    past ``limit_s`` seconds."""
+    what = "compiling the stated requirements"
+    if len(prompt) + len(criteria or "") > INLINE_CHARS:
+        return await run_isolated(compile_checks, prompt, criteria, limit_s=limit_s, what=what)
+    return await run_bounded(compile_checks, prompt, criteria, limit_s=limit_s, what=what)

@@ -8,6 +8,7 @@ refused when the check is built, naming its place in the schema.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -17,11 +18,18 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
-from redraft.core._errors import ConfigurationError, PatternError
+from redraft.core._errors import (
+    ConfigurationError,
+    IsolatedWorkError,
+    PatternError,
+    WorkTimeoutError,
+)
 from redraft.core._types import Evidence
 from redraft.evaluators._checks import _MAX_RECORDED_ERRORS, Check, _shorten
+from redraft.evaluators._isolation import run_isolated
 from redraft.evaluators._offload import INLINE_CHARS, check_deadline
 from redraft.evaluators._patterns import Pattern, compile_pattern
+from redraft.evaluators._schema_cost import validation_cost
 
 __all__ = ["MatchesJSONSchema", "ValidJSON", "linear_time_validator", "loads_strict"]
 
@@ -127,15 +135,57 @@ class ValidJSON(Check):
         )
 
 
-# Validation cost grows with the schema as well as the text: measured, a
-# 2,000-character document under a 3 KB schema takes ~0.4 ms, so only such
-# small cases are judged inline.
-_SMALL_SCHEMA_CHARS = 4_000
+# Validation cost grows with the schema as well as the text. A draft this
+# short under a schema this cheap (no recursion, few paths) is judged inline:
+# ~0.4 ms at worst, less than a trip to a worker process.
+_INLINE_SCHEMA_COST = 1_000
+
+
+@dataclass(frozen=True)
+class _SchemaFindings:
+    """What validating one draft found; crosses the process boundary."""
+
+    fenced: bool
+    problem: str | None
+    """Why the draft is not JSON, when it is not."""
+    errors: list[dict[str, str]]
+
+
+def _find_schema_errors(validator: Any, text: str) -> _SchemaFindings:
+    try:
+        parsed = _load_json(text)
+    except _JSONProblem as problem:
+        return _SchemaFindings(fenced=problem.fenced, problem=problem.problem, errors=[])
+    errors: list[dict[str, str]] = []
+    for error in validator.iter_errors(parsed.value):
+        check_deadline()
+        errors.append({"path": str(error.json_path), "message": _shorten(str(error.message))})
+    return _SchemaFindings(fenced=parsed.fenced, problem=None, errors=errors)
+
+
+@functools.lru_cache(maxsize=8)
+def _worker_validator(schema_text: str) -> Any:
+    # In a worker process: one validator per schema, kept for the drafts after it.
+    schema = json.loads(schema_text)
+    return linear_time_validator(jsonschema.validators.validator_for(schema), schema)
+
+
+def _find_schema_errors_isolated(schema_text: str, text: str) -> _SchemaFindings:
+    return _find_schema_errors(_worker_validator(schema_text), text)
 
 
 class MatchesJSONSchema(Check):
     """Passes when the draft is JSON (see :class:`ValidJSON`) valid under
-    ``schema``. The schema is checked when the evaluator is built."""
+    ``schema``.
+
+    The schema is checked when the evaluator is built: against its
+    meta-schema, and for the work validation can take
+    (:func:`~redraft.evaluators._schema_cost.validation_cost`); one past the
+    limits raises :class:`ConfigurationError`. Unless draft and schema are
+    both small, validation runs in a worker process
+    (:mod:`redraft.evaluators._isolation`) that is killed past
+    :attr:`time_limit_s` or its memory cap: the finding is then an error.
+    """
 
     def __init__(
         self, schema: dict[str, Any], *, name: str | None = None, required: bool = True
@@ -152,9 +202,15 @@ class MatchesJSONSchema(Check):
             raise ConfigurationError(
                 f"invalid JSON schema at {where}: {_shorten(exc.message)}"
             ) from None
+        cost = validation_cost(schema)
         self.schema = schema
         self._validator = linear_time_validator(validator_class, schema)
-        self._small_schema = len(json.dumps(schema, default=str)) <= _SMALL_SCHEMA_CHARS
+        self._schema_text = json.dumps(schema, default=str)
+        self._inline = (
+            not cost.recursive
+            and cost.applications <= _INLINE_SCHEMA_COST
+            and len(self._schema_text) <= _SMALL_SCHEMA_CHARS
+        )
         title = schema.get("title")
         super().__init__(
             name=name or (f"json_schema {title}" if isinstance(title, str) else "json_schema"),
@@ -163,24 +219,35 @@ class MatchesJSONSchema(Check):
         self.source = "JSON schema" + (f" {title!r}" if isinstance(title, str) else "")
 
     async def check(self, text: str) -> Evidence:
-        if len(text) <= INLINE_CHARS and self._small_schema:
+        if self._inline and len(text) <= INLINE_CHARS:
             return self._judge(text)
-        return await self._bounded(self._judge, text)
+        try:
+            findings = await run_isolated(
+                _find_schema_errors_isolated,
+                self._schema_text,
+                text,
+                limit_s=self.time_limit_s,
+                what=f"the check {self.name!r}",
+            )
+        except (WorkTimeoutError, IsolatedWorkError) as exc:
+            return self._error(f"not judged: {exc}")
+        except Exception as exc:  # the validator failed on this document: not a pass
+            return self._error(f"not judged: validation failed ({type(exc).__name__})")
+        return self._finding(findings)
 
     def _judge(self, text: str) -> Evidence:
-        try:
-            parsed = _load_json(text)
-        except _JSONProblem as problem:
+        return self._finding(_find_schema_errors(self._validator, text))
+
+    def _finding(self, found: _SchemaFindings) -> Evidence:
+        if found.problem is not None:
+            problem = _JSONProblem(found.problem, fenced=found.fenced)
             return _invalid(self, problem, "not valid JSON, so it cannot match the schema")
-        errors: list[dict[str, str]] = []
-        for error in self._validator.iter_errors(parsed.value):
-            check_deadline()
-            errors.append({"path": str(error.json_path), "message": _shorten(str(error.message))})
+        errors = found.errors
         if not errors:
             return self._evidence(
                 passed=True,
                 reason="the JSON matches the schema",
-                data={"fenced": parsed.fenced, "error_count": 0, "errors": []},
+                data={"fenced": found.fenced, "error_count": 0, "errors": []},
             )
         first = errors[0]
         more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
@@ -189,13 +256,14 @@ class MatchesJSONSchema(Check):
             reason=f"{first['path']}: {first['message']}{more}",
             suggestion=f"Fix the JSON at {first['path']}: {first['message']}.",
             data={
-                "fenced": parsed.fenced,
+                "fenced": found.fenced,
                 "error_count": len(errors),
                 "errors": errors[:_MAX_RECORDED_ERRORS],
             },
         )
 
 
+_SMALL_SCHEMA_CHARS = 4_000
 _SHOWN_CHARS = 60
 # Values that are data, not schemas: a "pattern" key inside them is no regex.
 _DATA_KEYWORDS = frozenset({"const", "default", "enum", "examples"})

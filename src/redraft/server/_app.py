@@ -6,6 +6,7 @@ lifespan opens and closes it.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 import time
@@ -21,6 +22,11 @@ from redraft._version import __version__
 from redraft.app._profiles import Profile, load_profiles
 from redraft.app._settings import Settings
 from redraft.evaluators import MemoryVerdictCache, SqliteVerdictCache, VerdictCache
+from redraft.evaluators._isolation import (
+    isolate_checks,
+    start_isolated_workers,
+    stop_isolated_workers,
+)
 from redraft.evaluators._scorers import Scorer, load_scorers
 from redraft.providers import ProviderRegistry
 from redraft.server._auth import Authenticator
@@ -97,10 +103,15 @@ def create_app(
             verdict_cache=_verdict_cache(settings),
         )
         app.state.services = services
+        # Untrusted checks (JSON Schema, long prompts) run in worker processes
+        # that can be killed, so no request can starve the event loop.
+        isolate_checks()
+        await start_isolated_workers()
         await services.sessions.start()
         try:
             yield
         finally:
+            await asyncio.to_thread(stop_isolated_workers)
             await services.sessions.aclose()
             await executor.aclose()
             if own_registry:
