@@ -24,6 +24,11 @@ the work must not need the caller's context variables. RE2 matching stays on
 threads (:mod:`redraft.evaluators._offload`): it is linear and releases the
 GIL.
 
+Worker processes are off until :func:`isolate_checks` turns them on: the
+commands and the service do; a program that imports redraft opts in, because
+:mod:`multiprocessing` imports its main module in every worker. Until then
+:func:`run_isolated` runs the work on a thread, as before.
+
 .. _pebble: https://pypi.org/project/Pebble/
 """
 
