@@ -222,7 +222,7 @@ function answerView(followers) {
     const feedback = h("div", { class: "feedback", role: "note", "aria-label": `Feedback for attempt ${attempt}`, hidden: true },
       h("p", { class: "feedback-label" }, `Feedback that produced attempt ${attempt}`), feedbackText);
     const p = { attempt, el, feedback, feedbackText, badges, text, live, tools, verdictEl: verdict,
-      content: "", verdict: null, drafted: false, notJudged: false, final: false, rejected: false };
+      content: "", verdict: null, drafted: false, sent: false, notJudged: false, final: false, rejected: false };
     const later = [...parts.values()].filter((q) => q.attempt > attempt).sort((a, b) => a.attempt - b.attempt)[0];
     if (later) {
       attempts.insertBefore(feedback, later.feedback);
@@ -235,10 +235,34 @@ function answerView(followers) {
     return p;
   }
 
+  // A draft's text has one source at a time: the chat stream's pieces until
+  // the run's own stream says the draft is complete, then the completed text.
+  // The two streams race, so a piece that arrives after completion is already
+  // in the completed text and is dropped. Once an answer has gone into the
+  // conversation, what is shown stays exactly what was sent back.
   function setText(attempt, text) {
     const p = part(attempt);
+    if (p.sent) return;
     p.content = text;
     p.text.textContent = text;
+  }
+
+  function appendText(attempt, delta) {
+    const p = part(attempt);
+    if (p.drafted) return;
+    setText(attempt, p.content + delta);
+  }
+
+  function completeText(attempt, text) {
+    part(attempt).drafted = true;
+    setText(attempt, text);
+  }
+
+  /** The attempt's text as it is shown, now the conversation's answer. */
+  function sendText(attempt) {
+    const p = part(attempt);
+    p.sent = true;
+    return p.content;
   }
 
   function addToolCall(attempt, x) {
@@ -286,8 +310,7 @@ function answerView(followers) {
         setLive(e.attempt, "drafting…");
         break;
       case "draft_completed":
-        part(e.attempt).drafted = true;
-        setText(e.attempt, e.text);
+        completeText(e.attempt, e.text);
         setLive(e.attempt, "judging…");
         break;
       case "evidence_recorded":
@@ -341,8 +364,8 @@ function answerView(followers) {
       else setVerdict(e.attempt, e);
     }
     const chosen = part(finalAttempt);
-    const answer = ext.final_answer ?? (unattributed || chosen.content);
-    setText(finalAttempt, answer);
+    setText(finalAttempt, ext.final_answer ?? (unattributed || chosen.content));
+    const answer = sendText(finalAttempt);
     for (const p of parts.values()) settle(p);
     const calls = ext.calls || [];
     const used = calls.reduce((n, c) => n + (c.usage?.input_tokens || 0) + (c.usage?.output_tokens || 0), 0);
@@ -405,8 +428,7 @@ function answerView(followers) {
       const delta = choice?.delta?.content;
       if (delta) {
         if (ext.attempt) {
-          const p = part(ext.attempt);
-          setText(ext.attempt, p.content + delta);
+          appendText(ext.attempt, delta);
           setLive(ext.attempt, "drafting…");
         } else {
           unattributed += delta;
@@ -416,11 +438,10 @@ function answerView(followers) {
         if (ext.delivery === "shadow") {
           // Answered with the first draft at once; its verdict comes on the run's stream.
           shadow = true;
-          const first = part(1);
           if (unattributed) setText(1, unattributed);
           setLive(1, "judging…");
           status("Answered at once (shadow delivery); the verdict follows when the run has judged it.");
-          return { answer: first.content };
+          return { answer: sendText(1) };
         }
         return { answer: finish(ext) };
       }
