@@ -72,6 +72,11 @@ model = "{GENERATOR}"
 judge_model = "none"
 must_match = ["Paris"]
 max_attempts = 3
+
+# Priced as a paid model would be, so the pages have costs to show.
+[profiles.checks.prices]
+input_per_million = 2.0
+output_per_million = 8.0
 """
 
 

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from redraft import ModelRequest, ProviderError
 from redraft.providers import FunctionModel
 from redraft.providers._openai import OpenAIProvider
+from redraft.providers._prices import dollars
 from redraft.testing import FakeOpenAIServer
 
 if TYPE_CHECKING:
@@ -97,6 +98,8 @@ def test_each_attempt_shows_its_verdict_beside_it_and_the_feedback_between(
     summary = answer.locator("summary")
     expect(summary).to_have_count(1)
     expect(summary).to_contain_text("LLM calls (4)")
+    # Its cost comes from the run's stored result (scripted models are free).
+    expect(summary).to_contain_text(" tokens · $0 · ")
     summary.click()
     table = answer.get_by_role("table", name="LLM calls (4)")
     expect(answer.get_by_role("table")).to_have_count(1)
@@ -109,6 +112,7 @@ def test_each_attempt_shows_its_verdict_beside_it_and_the_feedback_between(
     expect(body_rows.nth(1)).to_contain_text("ui-judge")
     expect(body_rows.nth(0)).to_contain_text(" in / ")
     expect(body_rows.nth(0)).to_contain_text("ms")
+    expect(body_rows.nth(0).locator("td").nth(4)).to_have_text("$0")
     expect(table.get_by_text("ok", exact=True)).to_have_count(4)
 
     # The conversation carries on: the next request includes the accepted answer.
@@ -170,6 +174,10 @@ def test_continue_after_a_failed_run_resubmits_the_context_and_links_the_runs(
         runs = client.get("/v1/runs").json()["data"]
     new_id, old_id = runs[0]["id"], runs[1]["id"]
     assert runs[0]["continues"] == old_id and runs[1]["continued_by"] == [new_id]
+    # The "checks" profile prices its model: each answer's calls say what they cost.
+    assert runs[0]["cost_usd"] > 0
+    expect(resumed.locator("summary")).to_contain_text(f" · {dollars(runs[0]['cost_usd'])} · ")
+    expect(summary).to_contain_text(f" · {dollars(runs[1]['cost_usd'])}")
     expect(resumed.get_by_role("link", name=old_id)).to_have_attribute("href", f"#/runs/{old_id}")
     expect(resumed).to_contain_text(f"Continues run {old_id}")
     expect(panel).to_contain_text(f"Continued by run {new_id}")

@@ -6,7 +6,7 @@
 // to it (redraft.continues).
 
 import { ApiError, LiveStream, apiFetch, apiJson, sseEvents } from "./api.js";
-import { badge, callsTable, clear, field, h, ms, passBadge, put, score } from "./dom.js";
+import { badge, callsTable, clear, dollars, field, h, ms, passBadge, put, score } from "./dom.js";
 import { loadModels } from "./models.js";
 
 function numberOrNull(input) {
@@ -177,6 +177,9 @@ function answerView(followers) {
   let finished = false;
   let finalAttempt = null;
   let shadow = false;
+  let completed = null; // the run's result, from its own run_completed event
+  let finishedCalls = []; // the calls the chat stream's last chunk listed
+  let callsDetails = null;
   let unattributed = ""; // text streamed before its attempt is known ("only the accepted draft")
   let continuePanel = null;
 
@@ -330,9 +333,14 @@ function answerView(followers) {
         if (!finished) status(e.message || "Revising…", true);
         break;
       case "run_completed":
+        stopFollowing();
+        // The stored result has what the chat stream leaves out: each call's cost.
+        completed = e.result;
+        if (shadow) finish(resultExtension(e.result));
+        else if (finished) drawCalls();
+        break;
       case "run_failed":
         stopFollowing();
-        if (shadow && e.type === "run_completed") finish(resultExtension(e.result));
         break;
       default:
         break;
@@ -346,11 +354,19 @@ function answerView(followers) {
     follower = null;
   }
 
-  function callsPanel(calls, label) {
-    const table = callsTable(calls);
-    // The summary names the calls once; the caption stays for screen readers.
-    table.querySelector("caption").classList.add("visually-hidden");
-    return h("details", { class: "transparency" }, h("summary", {}, label), table);
+  /** The answer's LLM calls, with their costs once the run's stored result has come. */
+  function drawCalls() {
+    const calls = completed?.calls || finishedCalls;
+    const used = calls.reduce((n, c) => n + (c.usage?.input_tokens || 0) + (c.usage?.output_tokens || 0), 0);
+    const latency = calls.reduce((n, c) => n + (c.latency_ms || 0), 0);
+    const cost = completed ? ` · ${dollars(completed.cost_usd)}` : "";
+    const label = `LLM calls (${calls.length}) · ${used} tokens${cost} · ${ms(latency)}`;
+    if (!callsDetails) {
+      callsDetails = h("details", { class: "transparency" });
+      put(clear(footer), callsDetails, h("a", { href: `#/runs/${runId}` }, "Open run"));
+    }
+    // Redrawn in place, so a panel the reader opened stays open.
+    put(clear(callsDetails), h("summary", {}, label), callsPanelTable(calls));
   }
 
   function finish(ext) {
@@ -367,16 +383,13 @@ function answerView(followers) {
     setText(finalAttempt, ext.final_answer ?? (unattributed || chosen.content));
     const answer = sendText(finalAttempt);
     for (const p of parts.values()) settle(p);
-    const calls = ext.calls || [];
-    const used = calls.reduce((n, c) => n + (c.usage?.input_tokens || 0) + (c.usage?.output_tokens || 0), 0);
-    const latency = calls.reduce((n, c) => n + (c.latency_ms || 0), 0);
+    finishedCalls = ext.calls || [];
+    runId = ext.run_id || runId;
     const outcome = ext.passed === null ? "Unverified" : ext.passed ? "Passed" : "Did not pass";
     status(`${outcome} after ${ext.attempts} attempt(s) · stop: ${ext.stop_reason} · score ${score(ext.score)}`);
     root.classList.remove("unverified", "passed", "unpassed");
     root.classList.add(ext.passed === null ? "unverified" : ext.passed ? "passed" : "unpassed");
-    put(clear(footer),
-      callsPanel(calls, `LLM calls (${calls.length}) · ${used} tokens · ${ms(latency)}`),
-      h("a", { href: `#/runs/${ext.run_id}` }, "Open run"));
+    drawCalls();
     return answer;
   }
 
@@ -476,7 +489,7 @@ function answerView(followers) {
         footer.append(continuePanel);
         button.focus();
       }
-      if (id && id.startsWith("run_")) showCallsOf(id, footer, callsPanel);
+      if (id && id.startsWith("run_")) showCallsOf(id, footer);
     },
   };
 }
@@ -498,11 +511,24 @@ function resultExtension(result) {
   };
 }
 
-async function showCallsOf(runId, footer, callsPanel) {
+/** The calls table of the chat's panel: the summary names the calls once,
+ * so the caption stays for screen readers only. */
+function callsPanelTable(calls) {
+  const table = callsTable(calls);
+  table.querySelector("caption").classList.add("visually-hidden");
+  return table;
+}
+
+async function showCallsOf(runId, footer) {
   try {
     const run = await apiJson(`/v1/runs/${encodeURIComponent(runId)}`);
     const calls = run.calls || [];
-    footer.append(callsPanel(calls, `LLM calls (${calls.length})`), h("a", { href: `#/runs/${runId}` }, "Open run"));
+    const tokens = (run.usage?.input_tokens || 0) + (run.usage?.output_tokens || 0);
+    footer.append(
+      h("details", { class: "transparency" },
+        h("summary", {}, `LLM calls (${calls.length}) · ${tokens} tokens · ${dollars(run.cost_usd)}`),
+        callsPanelTable(calls)),
+      h("a", { href: `#/runs/${runId}` }, "Open run"));
   } catch {
     // The error above already says what went wrong; the calls are extra.
   }
