@@ -23,7 +23,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,6 +72,11 @@ model = "{GENERATOR}"
 judge_model = "none"
 must_match = ["Paris"]
 max_attempts = 3
+
+# Priced as a paid model would be, so the pages have costs to show.
+[profiles.checks.prices]
+input_per_million = 2.0
+output_per_million = 8.0
 """
 
 
@@ -235,6 +240,11 @@ class LiveServer:
         self._thread.join(30)
         self._sock.close()
 
+    def run(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on the server's event loop (where its clients live)."""
+        assert self._loop is not None
+        asyncio.run_coroutine_threadsafe(work, self._loop).result(10)
+
     def drop_connections(self) -> None:
         """Abort every open connection, as a network failure would."""
         assert self._loop is not None
@@ -321,6 +331,9 @@ def serve_ui(key: str | None = None, *, mcp: bool = False, **settings: Any) -> I
         try:
             yield UiService(server.base_url, registry, server, key)
         finally:
+            # The models a test put in (SDK clients among them) close on the
+            # loop they were used on, before it stops.
+            server.run(registry.aclose())
             server.stop()
 
 

@@ -9,10 +9,14 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from redraft import ModelRequest, ProviderError
 from redraft.providers import FunctionModel
+from redraft.providers._openai import OpenAIProvider
+from redraft.providers._prices import dollars
+from redraft.testing import FakeOpenAIServer
 
 if TYPE_CHECKING:
     from _browser import UiService
@@ -94,6 +98,8 @@ def test_each_attempt_shows_its_verdict_beside_it_and_the_feedback_between(
     summary = answer.locator("summary")
     expect(summary).to_have_count(1)
     expect(summary).to_contain_text("LLM calls (4)")
+    # Its cost comes from the run's stored result (scripted models are free).
+    expect(summary).to_contain_text(" tokens · $0 · ")
     summary.click()
     table = answer.get_by_role("table", name="LLM calls (4)")
     expect(answer.get_by_role("table")).to_have_count(1)
@@ -106,6 +112,7 @@ def test_each_attempt_shows_its_verdict_beside_it_and_the_feedback_between(
     expect(body_rows.nth(1)).to_contain_text("ui-judge")
     expect(body_rows.nth(0)).to_contain_text(" in / ")
     expect(body_rows.nth(0)).to_contain_text("ms")
+    expect(body_rows.nth(0).locator("td").nth(4)).to_have_text("$0")
     expect(table.get_by_text("ok", exact=True)).to_have_count(4)
 
     # The conversation carries on: the next request includes the accepted answer.
@@ -167,6 +174,10 @@ def test_continue_after_a_failed_run_resubmits_the_context_and_links_the_runs(
         runs = client.get("/v1/runs").json()["data"]
     new_id, old_id = runs[0]["id"], runs[1]["id"]
     assert runs[0]["continues"] == old_id and runs[1]["continued_by"] == [new_id]
+    # The "checks" profile prices its model: each answer's calls say what they cost.
+    assert runs[0]["cost_usd"] > 0
+    expect(resumed.locator("summary")).to_contain_text(f" · {dollars(runs[0]['cost_usd'])} · ")
+    expect(summary).to_contain_text(f" · {dollars(runs[1]['cost_usd'])}")
     expect(resumed.get_by_role("link", name=old_id)).to_have_attribute("href", f"#/runs/{old_id}")
     expect(resumed).to_contain_text(f"Continues run {old_id}")
     expect(panel).to_contain_text(f"Continued by run {new_id}")
@@ -205,3 +216,49 @@ def test_unknown_model_error_is_shown_without_continue(page: Page, ui: UiService
     answer = page.locator("li.msg.assistant")
     expect(answer.get_by_role("alert")).to_contain_text("gone")
     expect(answer.get_by_role("button", name="Continue")).to_have_count(0)
+
+
+@pytest.mark.real_calls
+def test_an_instant_answer_is_shown_once_and_sent_back_exactly_as_shown(
+    page: Page, ui: UiService
+) -> None:
+    """The chat stream's pieces and the run's own ``draft_completed`` both carry
+    a draft's text and arrive in either order; an upstream that answers at once
+    makes them race on every turn. Each answer must be shown once, and the next
+    turn must send the model exactly what was shown."""
+    with FakeOpenAIServer(model="instant") as upstream:
+        ui.use(
+            ui.GENERATOR,
+            OpenAIProvider("instant", base_url=upstream.base_url, api_key="sk-test", max_retries=0),
+        )
+        page.goto(ui.url("#/chat"))
+        page.get_by_label("Model").select_option("checks")
+        box = page.get_by_label("Message")
+        shown: list[str] = []
+        for turn in range(50):
+            expected = (
+                f"Turn {turn}: Paris is the capital of France, on the Seine, with about "
+                "two million people in the city and twelve million around it."
+            )
+            attempts = 2 if turn % 4 == 3 else 1
+            if attempts == 2:
+                # A rejected first draft (no "Paris"): the answer is attempt 2's.
+                upstream.add(f"Turn {turn}: it is Lyon, I think, on the Rhone.")
+            upstream.add(expected)
+            first_request = len(upstream.requests)
+            box.fill(f"Question {turn}: what is the capital of France?")
+            box.press("Enter")
+            answer = page.locator("li.msg.assistant").nth(turn)
+            expect(answer).to_have_attribute("aria-busy", "false")
+            expect(answer.get_by_role("status")).to_contain_text(f"after {attempts} attempt(s)")
+            text = answer.locator("section.attempt.final p.text").text_content()
+            assert text == expected, f"turn {turn} shows {text!r}"
+            shown.append(text)
+            if turn:
+                sent = upstream.requests[first_request]["body"]["messages"]
+                assistant = [m["content"] for m in sent if m["role"] == "assistant"]
+                # The whole conversation goes back, each answer exactly as shown.
+                assert assistant == shown[:-1], f"turn {turn} sent {assistant[-1]!r}"
+        # Nothing changed a shown answer after its turn ended.
+        finals = page.locator("li.msg.assistant section.attempt.final p.text")
+        assert finals.all_text_contents() == shown

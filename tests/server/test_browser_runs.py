@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from redraft import ModelRequest, ProviderError
 from redraft.providers import FunctionModel
+from redraft.providers._prices import dollars
 
 if TYPE_CHECKING:
     from _browser import UiService
@@ -24,9 +25,14 @@ pytest_plugins = ["_browser"]
 
 def test_runs_list_and_run_page(page: Page, ui: UiService) -> None:
     ui.script(ui.GENERATOR, ["Ask me later."])
-    older = ui.chat("An older question (no Paris)", max_attempts=1)["redraft"]["run_id"]
+    older_prompt = "An older question (no Paris)\nwith a second line"
+    older = ui.chat(older_prompt, max_attempts=1)["redraft"]["run_id"]
     ui.script(ui.GENERATOR, ["It is Lyon.", "It is <b>Paris</b>."])
     run_id = ui.chat("What is the capital of France?")["redraft"]["run_id"]
+    with ui.client() as client:
+        stored = client.get(f"/v1/runs/{run_id}").json()
+    # The "checks" profile prices its model: the pages show what the run cost.
+    assert stored["cost_usd"] > 0
 
     page.goto(ui.url("#/runs"))
     table = page.get_by_role("table", name="Runs, newest first")
@@ -36,9 +42,34 @@ def test_runs_list_and_run_page(page: Page, ui: UiService) -> None:
     # The pattern passed; with no judge the question itself is unverified.
     expect(rows.nth(0)).to_contain_text("unverified")
     expect(rows.nth(0).locator("td").nth(2)).to_have_text("service")  # where it came from
-    expect(rows.nth(1)).to_contain_text("An older question")
+    # Dollars as the CLI writes them.
+    expect(rows.nth(0).locator("td").nth(8)).to_have_text(dollars(stored["cost_usd"]))
+    # The prompt's first line, with the whole prompt as its tooltip.
+    expect(rows.nth(1).locator("td").first).to_have_text("An older question (no Paris)")
+    expect(rows.nth(1).get_by_role("link")).to_have_attribute("title", older_prompt)
     expect(rows.nth(1)).to_contain_text("not passed")
     expect(rows.nth(1).get_by_role("link")).to_have_attribute("href", f"#/runs/{older}")
+
+    # The filters ask the API for the matching runs only.
+    outcome = page.get_by_label("Outcome")
+    outcome.select_option("not passed")
+    expect(rows).to_have_count(1)
+    expect(rows.nth(0)).to_contain_text("An older question")
+    outcome.select_option("any outcome")
+    expect(rows).to_have_count(2)
+    source = page.get_by_label("From")
+    source.select_option("redraft command")
+    expect(rows).to_have_count(0)
+    expect(page.locator("main").get_by_role("status")).to_have_text("No run matches these filters.")
+    source.select_option("service")
+    expect(rows).to_have_count(2)
+    model = page.get_by_label("Model")
+    model.fill("scripted:other")
+    model.press("Enter")
+    expect(rows).to_have_count(0)
+    model.fill(stored["model"])
+    model.press("Enter")
+    expect(rows).to_have_count(2)
 
     rows.nth(0).get_by_role("link").click()
     expect(page).to_have_url(ui.url(f"#/runs/{run_id}"))
@@ -49,6 +80,7 @@ def test_runs_list_and_run_page(page: Page, ui: UiService) -> None:
     expect(facts).to_contain_text("Outcomeunverified")
     expect(facts).to_contain_text("Stop reasonunverified")
     expect(facts).to_contain_text("Calls2 ·")
+    expect(facts).to_contain_text(f"Cost{dollars(stored['cost_usd'])}")
     expect(facts).to_contain_text("Judgecompiled checks + must_match /Paris/")
 
     expect(page.get_by_role("region", name="Final answer")).to_contain_text("It is <b>Paris</b>.")
@@ -69,6 +101,10 @@ def test_runs_list_and_run_page(page: Page, ui: UiService) -> None:
     calls = page.get_by_role("table", name="LLM calls (2)")
     expect(calls.locator("tbody tr")).to_have_count(2)
     expect(calls.locator("tbody tr").nth(1)).to_contain_text("draft")
+    for index, call in enumerate(stored["calls"]):
+        expect(calls.locator("tbody tr").nth(index).locator("td").nth(4)).to_have_text(
+            dollars(call["cost_usd"])
+        )
     page.get_by_text("Events (").click()
     expect(page.locator("details.events li").first).to_have_text("#1 run_started")
     expect(page.locator("details.events li").last).to_contain_text("run_completed")

@@ -26,6 +26,7 @@ from redraft.server._errors import ApiError
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._options import RUN_ID_PATTERN
 from redraft.server._services import Tenant, services_of
+from redraft.store import RunFilter, RunSource
 
 __all__ = ["router"]
 
@@ -42,10 +43,21 @@ async def list_runs(
     tenant: Tenant,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
     before: Annotated[str | None, Query(pattern=RUN_ID_PATTERN)] = None,
+    source: Annotated[RunSource | None, Query(description="where the runs came from")] = None,
+    passed: Annotated[
+        bool | None, Query(description="true: passed runs; false: runs that did not pass")
+    ] = None,
+    model: Annotated[
+        str | None,
+        Query(min_length=1, max_length=300, description="the generator spec, exactly"),
+    ] = None,
 ) -> dict[str, Any]:
-    """Runs of the caller's tenant, newest first; page with ``before=<last id>``."""
+    """Runs of the caller's tenant, newest first; page with ``before=<last id>``.
+    ``source``, ``passed`` and ``model`` keep only the runs that match all of
+    them (an unverified run, ``passed: null``, matches neither ``passed`` value)."""
     store = services_of(request).store
-    runs = await store.list_runs(tenant=tenant, limit=limit + 1, before=before)
+    where = RunFilter(passed=passed, model=model, source=source)
+    runs = await store.list_runs(tenant=tenant, limit=limit + 1, before=before, where=where)
     page = runs[:limit]
     return {
         "object": "list",

@@ -79,21 +79,61 @@ export function passBadge(passed) {
   return passed ? badge("passed", "ok") : badge("not passed", "bad");
 }
 
+/** A cell with attributes of its own, for row(): cell({ class: "prose" }, text). */
+export function cell(attrs, ...children) {
+  return { cellAttrs: attrs, children };
+}
+
+/**
+ * One table row. Each cell carries its column's name (data-label): on a
+ * phone the rows stack as cards and the name shows beside the value
+ * (app.css). The value sits in one box of its own, so that a cell holding
+ * text and badges stays one piece beside its label. Explicit roles keep the
+ * table a table for screen readers when the CSS lays it out as blocks.
+ */
+export function row(headers, values, attrs) {
+  return h("tr", { role: "row", ...attrs }, values.map((value, i) => {
+    const own = value?.cellAttrs !== undefined;
+    return h("td", { role: "cell", "data-label": headers[i] || null, ...(own ? value.cellAttrs : {}) },
+      h("div", { class: "cell" }, own ? value.children : value));
+  }));
+}
+
+/**
+ * A table of ``rows`` (from row()) under ``headers``, in a box that scrolls
+ * sideways rather than the page should it ever be too wide. ``empty``: what
+ * a table without rows says.
+ */
+export function dataTable({ className, caption, hideCaption, headers, rows, body, empty }) {
+  const tbody = body || h("tbody");
+  tbody.setAttribute("role", "rowgroup");
+  put(tbody, rows && rows.length ? rows
+    : empty ? h("tr", { role: "row" }, h("td", { role: "cell", colspan: headers.length }, empty)) : null);
+  return h("div", { class: "table-wrap" },
+    h("table", { class: `stack ${className || ""}`.trim(), role: "table" },
+      caption ? h("caption", { class: hideCaption ? "visually-hidden" : null }, caption) : null,
+      h("thead", { role: "rowgroup" }, h("tr", { role: "row" },
+        headers.map((t) => h("th", { scope: "col", role: "columnheader" }, t)))),
+      tbody));
+}
+
 // "2 requirements: 1 exact ✓, 1 unverified" and each requirement, with what
 // decided it: the verdict says what it checked and what it could not.
 export function requirementsTable(requirements, account) {
   const mark = (r) => (r.passed === true ? "✓" : r.passed === false ? "✗" : "?");
-  return h("div", { class: "table-wrap" },
-    h("table", { class: "requirements-table" },
-      h("caption", {}, account || "Requirements"),
-      h("thead", {}, h("tr", {},
-        ["", "Requirement", "From", "Decided by", "Note"].map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", {}, requirements.map((r) => h("tr", {},
-        h("td", {}, mark(r)),
-        h("td", {}, r.text),
-        h("td", {}, r.source),
-        h("td", {}, r.coverage + (r.confidence !== null && r.confidence !== undefined ? ` (confidence ${r.confidence.toFixed(1)})` : "")),
-        h("td", {}, r.reason || ""))))));
+  const headers = ["", "Requirement", "From", "Decided by", "Note"];
+  return dataTable({
+    className: "requirements-table",
+    caption: account || "Requirements",
+    headers,
+    rows: requirements.map((r) => row(headers, [
+      mark(r),
+      cell({ class: "prose" }, r.text),
+      r.source,
+      r.coverage + (r.confidence !== null && r.confidence !== undefined ? ` (confidence ${r.confidence.toFixed(1)})` : ""),
+      cell({ class: "prose" }, r.reason || ""),
+    ])),
+  });
 }
 
 export function score(value) {
@@ -105,6 +145,18 @@ export function tokens(usage) {
   const input = usage.input_tokens || 0;
   const output = usage.output_tokens || 0;
   return `${input} in / ${output} out`;
+}
+
+/**
+ * Dollars as the CLI and the eval reports write them: "$0", to the cent's
+ * hundredth, or to six places below that (a cheap model's single call).
+ * null: no price is known for a model; undefined: not known here yet.
+ */
+export function dollars(usd) {
+  if (usd === null) return "unknown";
+  if (typeof usd !== "number") return "–";
+  if (usd === 0) return "$0";
+  return usd >= 0.0001 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(6)}`;
 }
 
 export function ms(value) {
@@ -119,21 +171,23 @@ export function when(iso) {
 
 /** A table of calls: the chat's transparency list, reused on run and session pages. */
 export function callsTable(calls, caption) {
-  const rows = (calls || []).map((call) =>
-    h("tr", {},
-      h("td", {}, call.kind),
-      h("td", {}, call.attempt ?? call.member ?? ""),
-      h("td", {}, `${call.provider || ""}${call.provider ? ":" : ""}${call.model || ""}`),
-      h("td", {}, tokens(call.usage)),
-      h("td", {}, ms(call.latency_ms)),
-      h("td", {}, call.status === "ok" ? badge("ok", "ok")
-        : badge(call.status, call.status === "cached" ? "info" : "bad"),
-        call.error ? h("span", { class: "call-error" }, ` ${call.error}`) : null),
-    ));
-  return h("div", { class: "table-wrap" },
-    h("table", { class: "calls" },
-      h("caption", {}, caption || `LLM calls (${rows.length})`),
-      h("thead", {}, h("tr", {},
-        ["Kind", "Attempt", "Model", "Tokens", "Latency", "Status"].map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 6 }, "No calls recorded.")))));
+  const headers = ["Kind", "Attempt", "Model", "Tokens", "Cost", "Latency", "Status"];
+  const rows = (calls || []).map((call) => row(headers, [
+    call.kind,
+    call.attempt ?? call.member ?? "",
+    `${call.provider || ""}${call.provider ? ":" : ""}${call.model || ""}`,
+    tokens(call.usage),
+    dollars(call.cost_usd),
+    ms(call.latency_ms),
+    cell({ class: "prose" }, call.status === "ok" ? badge("ok", "ok")
+      : badge(call.status, call.status === "cached" ? "info" : "bad"),
+    call.error ? h("span", { class: "call-error" }, ` ${call.error}`) : null),
+  ]));
+  return dataTable({
+    className: "calls",
+    caption: caption || `LLM calls (${rows.length})`,
+    headers,
+    rows,
+    empty: "No calls recorded.",
+  });
 }

@@ -4,7 +4,7 @@
 // downloaded as files.
 
 import { apiFetch, apiJson } from "./api.js";
-import { badge, clear, h, put, when } from "./dom.js";
+import { badge, clear, dataTable, h, put, row, when } from "./dom.js";
 
 const STATUS_TONES = { running: "info", completed: "ok", interrupted: "warn" };
 
@@ -24,28 +24,25 @@ function progress(evaluation) {
 export function renderEvals(main) {
   const body = h("tbody");
   const state = h("p", { class: "state", role: "status" }, "Loading evals…");
-  const table = h("div", { class: "table-wrap", hidden: true },
-    h("table", { class: "evals" },
-      h("caption", { class: "visually-hidden" }, "Evals, newest first"),
-      h("thead", {}, h("tr", {},
-        ["Name", "Id", "Status", "Model", "Arms", "Progress", "Loop passed", "Created"]
-          .map((t) => h("th", { scope: "col" }, t)))),
-      body));
+  const headers = ["Name", "Id", "Status", "Model", "Arms", "Progress", "Loop passed", "Created"];
+  const table = dataTable({ className: "evals", caption: "Evals, newest first", hideCaption: true, headers, body });
+  table.hidden = true;
 
   async function load() {
     try {
       const page = await apiJson("/v1/evals?limit=100");
       for (const e of page.data) {
         const link = `#/evals/${encodeURIComponent(e.id)}`;
-        body.append(h("tr", {},
-          h("td", {}, h("a", { href: link }, e.name || e.id)),
-          h("td", {}, h("code", {}, e.id)),
-          h("td", {}, statusBadge(e.status)),
-          h("td", {}, e.model),
-          h("td", {}, e.arms.join(", ")),
-          h("td", {}, progress(e)),
-          h("td", {}, `${e.passed} of ${e.rows}`),
-          h("td", {}, when(e.created_at))));
+        body.append(row(headers, [
+          h("a", { href: link }, e.name || e.id),
+          h("code", {}, e.id),
+          statusBadge(e.status),
+          e.model,
+          e.arms.join(", "),
+          progress(e),
+          `${e.passed} of ${e.rows}`,
+          when(e.created_at),
+        ]));
       }
       table.hidden = !page.data.length;
       if (page.data.length) state.textContent = "";

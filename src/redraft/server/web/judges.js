@@ -2,7 +2,7 @@
 // against exact checks and its calibrations (GET /v1/judges).
 
 import { apiJson } from "./api.js";
-import { badge, h, score } from "./dom.js";
+import { badge, cell, dataTable, h, row, score } from "./dom.js";
 
 function statusBadge(record) {
   if (record.flagged) return badge("no better than chance", "warn");
@@ -28,6 +28,8 @@ function calibration(band) {
   return sides.length ? sides.join(", ") : "believed nowhere";
 }
 
+const HEADERS = ["Judge", "Preset", "Status", "Balanced accuracy [95%]", "κ", "Comparisons", "Uncertain", "Calibrated"];
+
 export function renderJudges(main) {
   const body = h("tbody");
   const state = h("p", { class: "state", role: "status" }, "Loading the judges' record…");
@@ -36,17 +38,18 @@ export function renderJudges(main) {
     try {
       const page = await apiJson("/v1/judges");
       for (const record of page.data) {
-        body.append(h("tr", { title: record.summary },
-          h("td", {}, record.judge),
-          h("td", {}, record.preset),
-          h("td", {}, statusBadge(record)),
-          h("td", {}, accuracy(record)),
-          h("td", {}, score(record.kappa)),
-          h("td", {}, String(record.n)),
-          h("td", {}, String(record.uncertain)),
-          h("td", {}, calibration(record.band),
+        body.append(row(HEADERS, [
+          record.judge,
+          record.preset,
+          statusBadge(record),
+          accuracy(record),
+          score(record.kappa),
+          String(record.n),
+          String(record.uncertain),
+          cell({}, calibration(record.band),
             // Measured when the product was built, until this store measures the judge.
-            record.shipped ? [" ", badge("shipped with the model", "info")] : null)));
+            record.shipped ? [" ", badge("shipped with the model", "info")] : null),
+        ], { title: record.summary }));
       }
       state.textContent = body.children.length
         ? ""
@@ -63,12 +66,6 @@ export function renderJudges(main) {
       + "accuracy with a 95% interval, and κ. A judge no better than chance passes nothing by itself. "
       + "Calibrated: the P(yes) above which its yes, and below which its no, have been right."),
     state,
-    h("div", { class: "table-wrap" },
-      h("table", { class: "judges" },
-        h("caption", { class: "visually-hidden" }, "Judges' record"),
-        h("thead", {}, h("tr", {},
-          ["Judge", "Preset", "Status", "Balanced accuracy [95%]", "κ", "Comparisons", "Uncertain", "Calibrated"]
-            .map((t) => h("th", { scope: "col" }, t)))),
-        body)));
+    dataTable({ className: "judges", caption: "Judges' record", hideCaption: true, headers: HEADERS, body }));
   load();
 }

@@ -4,7 +4,10 @@
 // links to the run it continues and to the runs that continue it.
 
 import { LiveStream, apiFetch, apiJson } from "./api.js";
-import { badge, callsTable, clear, field, h, ms, passBadge, put, requirementsTable, score, tokens, when } from "./dom.js";
+import {
+  badge, callsTable, cell, clear, dataTable, dollars, field, h, ms, passBadge, put, requirementsTable, row, score,
+  tokens, when,
+} from "./dom.js";
 import { loadModels } from "./models.js";
 
 // Where a run came from, in words a reader knows.
@@ -37,53 +40,107 @@ function statusBadge(run) {
   return passBadge(run.passed);
 }
 
+// The list's filters, as GET /v1/runs takes them (empty: any).
+const SOURCE_CHOICES = [["", "any source"], ...Object.entries(SOURCES)];
+const PASSED_CHOICES = [["", "any outcome"], ["true", "passed"], ["false", "not passed"]];
+
+function choices(id, options) {
+  return h("select", { id }, options.map(([value, text]) => h("option", { value }, text)));
+}
+
+// The first line of the prompt, which the cell cuts to its width (the whole
+// prompt, up to the 500 characters a listing keeps, is its tooltip).
+function firstLine(prompt) {
+  return prompt.split("\n").find((line) => line.trim()) || "";
+}
+
+function runCost(run) {
+  return run.status === "running" ? "–" : dollars(run.cost_usd);
+}
+
+const RUN_HEADERS = ["Prompt", "When", "From", "Model", "Outcome", "Score", "Attempts", "Tokens", "Cost"];
+
 export function renderRuns(main) {
   const body = h("tbody");
   const state = h("p", { class: "state", role: "status" }, "Loading runs…");
   const more = h("button", { type: "button", hidden: true }, "Load older runs");
+  const source = choices("runs-source", SOURCE_CHOICES);
+  const passed = choices("runs-passed", PASSED_CHOICES);
+  const model = h("input", { id: "runs-model", type: "text", list: "runs-models", autocomplete: "off", spellcheck: "false" });
+  const known = h("datalist", { id: "runs-models" });
+  const filters = h("form", { class: "filters", role: "search", "aria-label": "Filter runs" },
+    field("From", source),
+    field("Outcome", passed, "Unverified runs match neither."),
+    field("Model", model, "The generator spec, exactly."),
+    known);
   let before = null;
+  let shown = 0; // the load whose rows are on screen: a newer one replaces them
 
-  async function load() {
+  function query() {
+    const params = new URLSearchParams({ limit: "20" });
+    if (source.value) params.set("source", source.value);
+    if (passed.value) params.set("passed", passed.value);
+    if (model.value.trim()) params.set("model", model.value.trim());
+    if (before) params.set("before", before);
+    return params;
+  }
+
+  async function load(fresh) {
+    if (fresh) before = null;
+    const ticket = fresh ? ++shown : shown;
     more.disabled = true;
     try {
-      const query = before ? `?limit=20&before=${encodeURIComponent(before)}` : "?limit=20";
-      const page = await apiJson(`/v1/runs${query}`);
+      const page = await apiJson(`/v1/runs?${query()}`);
+      if (ticket !== shown) return; // the filters changed meanwhile
+      if (fresh) clear(body);
       for (const run of page.data) {
-        body.append(h("tr", {},
-          h("td", { class: "prompt-cell" },
-            h("a", { href: `#/runs/${run.id}` }, run.prompt.slice(0, 80) || run.id),
+        body.append(row(RUN_HEADERS, [
+          cell({ class: "prompt-cell" },
+            h("a", { class: "clip", href: `#/runs/${run.id}`, title: run.prompt || null }, firstLine(run.prompt) || run.id),
             continuationLines(run)),
-          h("td", {}, when(run.created_at)),
-          h("td", {}, sourceText(run)),
-          h("td", {}, run.model),
-          h("td", {}, statusBadge(run)),
-          h("td", {}, score(run.score)),
-          h("td", {}, String(run.attempts)),
-          h("td", {}, tokens(run.usage))));
+          when(run.created_at),
+          sourceText(run),
+          run.model,
+          statusBadge(run),
+          score(run.score),
+          String(run.attempts),
+          tokens(run.usage),
+          runCost(run),
+        ]));
       }
-      state.textContent = body.children.length ? "" : "No runs yet. Ask something in Chat or Lab.";
+      const filtered = source.value || passed.value || model.value.trim();
+      state.textContent = body.children.length ? ""
+        : filtered ? "No run matches these filters." : "No runs yet. Ask something in Chat or Lab.";
       before = page.next_before;
       more.hidden = !page.has_more;
     } catch (err) {
-      state.textContent = `Could not load the runs: ${err.message}`;
+      if (ticket === shown) state.textContent = `Could not load the runs: ${err.message}`;
     } finally {
       more.disabled = false;
     }
   }
-  more.addEventListener("click", load);
+  more.addEventListener("click", () => load(false));
+  filters.addEventListener("change", () => load(true));
+  filters.addEventListener("submit", (event) => {
+    event.preventDefault();
+    load(true);
+  });
 
   main.append(
     h("h1", {}, "Runs"),
     h("p", { class: "lead" }, "Every run, from the service or redraft ask, is stored with its drafts, verdicts and LLM calls. Newest first."),
+    filters,
     state,
-    h("div", { class: "table-wrap" },
-      h("table", { class: "runs" },
-        h("caption", { class: "visually-hidden" }, "Runs, newest first"),
-        h("thead", {}, h("tr", {},
-          ["Prompt", "When", "From", "Model", "Outcome", "Score", "Attempts", "Tokens"].map((t) => h("th", { scope: "col" }, t)))),
-        body)),
+    dataTable({ className: "runs", caption: "Runs, newest first", hideCaption: true, headers: RUN_HEADERS, body }),
     more);
-  load();
+  load(true);
+  // The models this server's profiles draft with, to pick from.
+  apiJson("/v1/models").then((listing) => {
+    const specs = new Set(listing.data.map((m) => m.generator).filter(Boolean));
+    put(known, [...specs].map((spec) => h("option", { value: spec })));
+  }).catch(() => {
+    // Typing the spec still works.
+  });
 }
 
 function messageText(message) {
@@ -95,18 +152,20 @@ function messageText(message) {
 }
 
 function evidenceTable(evidence) {
-  return h("div", { class: "table-wrap" },
-    h("table", { class: "evidence-table" },
-      h("caption", {}, "Evidence"),
-      h("thead", {}, h("tr", {},
-        ["Evaluator", "Kind", "Status", "Result", "Score", "Reason"].map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", {}, evidence.map((e) => h("tr", {},
-        h("td", {}, e.evaluator),
-        h("td", {}, e.kind),
-        h("td", {}, e.status === "ok" ? badge("ok", "ok") : badge(e.status, "bad")),
-        h("td", {}, e.status === "skipped" ? "–" : passBadge(e.passed)),
-        h("td", {}, e.score !== null && e.score !== undefined ? score(e.score) : e.points ?? "–"),
-        h("td", {}, e.reason))))));
+  const headers = ["Evaluator", "Kind", "Status", "Result", "Score", "Reason"];
+  return dataTable({
+    className: "evidence-table",
+    caption: "Evidence",
+    headers,
+    rows: evidence.map((e) => row(headers, [
+      e.evaluator,
+      e.kind,
+      e.status === "ok" ? badge("ok", "ok") : badge(e.status, "bad"),
+      e.status === "skipped" ? "–" : passBadge(e.passed),
+      e.score !== null && e.score !== undefined ? score(e.score) : e.points ?? "–",
+      cell({ class: "prose" }, e.reason),
+    ])),
+  });
 }
 
 // How often each judge behind this verdict has been right, beside what it
@@ -242,6 +301,7 @@ export function renderRun(main, route) {
       ["Started", when(run.created_at)],
       ["From", sourceText(run)],
       ["Tokens", `${tokens(run.usage)} · ${(run.usage?.input_tokens || 0) + (run.usage?.output_tokens || 0)} total`],
+      ["Cost", runCost(run)],
       ["Calls", `${calls.length} · ${ms(latency)} in all`],
     ];
     if (result.comparison) facts.push(["Choice", comparisonText(result.comparison)]);

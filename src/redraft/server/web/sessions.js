@@ -308,7 +308,9 @@ export function renderSession(main, route) {
   }
 
   function showCalls(session) {
-    put(clear(calls), h("details", { class: "transparency" },
+    // Redrawn on every refresh: a panel the reader opened stays open.
+    const open = Boolean(calls.querySelector("details")?.open);
+    put(clear(calls), h("details", { class: "transparency", open },
       h("summary", {}, `LLM calls (${session.calls.length})`), callsTable(session.calls)));
   }
 
