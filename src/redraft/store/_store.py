@@ -211,13 +211,17 @@ class Store:
         """Connect and migrate to the newest schema.
 
         ``url`` None means ``redraft.db`` in the user data dir (or ``data_dir``),
-        created on first start. Raises :class:`ConfigurationError` for a URL
-        redraft cannot use or a database it cannot reach.
+        created on first start, readable by its owner only (see
+        :func:`~redraft.store._engine.prepare_sqlite_file`). Raises
+        :class:`ConfigurationError` for a URL redraft cannot use or a
+        database it cannot reach.
         """
         sa_url = normalise_url(url, data_dir=data_dir)
         engine: AsyncEngine | None = None
         try:
-            engine = create_engine(sa_url)
+            # The default file is redraft's own, in a folder of its own: both
+            # private. A file the URL names sits in the user's folder.
+            engine = create_engine(sa_url, own_folder=not (url and url.strip()))
             await migrate(engine)
         except (OSError, DBAPIError) as exc:
             if engine is not None:
