@@ -74,6 +74,7 @@ PUBLIC = [
     "build_panel",
     "compile_checks",
     "configure_logging",
+    "enable_local_log",
     "load_settings",
     "refine",
     "run",

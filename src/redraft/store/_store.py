@@ -56,6 +56,7 @@ from redraft.store._keys import ApiKeyInfo
 from redraft.store._models import CallRow, DraftRow, EventRow, EvidenceRow, RunRow
 from redraft.store._notify import Notifier, notify
 from redraft.store._record import append_events, claim_runs, storable
+from redraft.store._retention import RunRetention
 from redraft.store._run_leases import Lease, RunLeases
 from redraft.store._run_leases import run_key as _run_key
 from redraft.store._sessions import SessionStore
@@ -205,6 +206,8 @@ class Store:
         """The judges' record: how often each judge was right (``redraft judges``)."""
         self.evals = EvalStore(self._sessions, postgres=self._postgres)
         """Evals: datasets run row by row (``redraft eval``)."""
+        self.retention = RunRetention(engine, self._sessions, postgres=self._postgres)
+        """Deleting old runs (``redraft runs prune``, ``REDRAFT_LOG_RETENTION_DAYS``)."""
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: Path | None = None) -> Store:
