@@ -30,16 +30,18 @@ pytest_plugins = ["_store_fixtures"]
 
 HANGING = (EventRow, DraftRow, EvidenceRow, CallRow, JudgeComparisonRow)
 """Every table whose rows belong to a run."""
-NOW = datetime.now(UTC)
-CUTOFF = NOW - timedelta(days=30)
+
+
+def _cutoff() -> datetime:
+    """Thirty days ago, now: the suite may run long after this module loads."""
+    return datetime.now(UTC) - timedelta(days=30)
 
 
 async def _age(store: Store, run_id: str, days: float) -> None:
     """Make the run look ``days`` days old."""
     async with store.engine.begin() as connection:
-        await connection.execute(
-            update(RunRow).where(RunRow.id == run_id).values(created_at=NOW - timedelta(days=days))
-        )
+        aged = datetime.now(UTC) - timedelta(days=days)
+        await connection.execute(update(RunRow).where(RunRow.id == run_id).values(created_at=aged))
 
 
 async def _rows_of(store: Store, run_id: str) -> dict[str, int]:
@@ -94,10 +96,10 @@ async def test_old_runs_go_with_every_row_of_theirs_and_newer_ones_stay_whole(
     )
     await store.judges.add([calibration], tenant="acme", run_id=None)
 
-    assert await store.retention.count(before=CUTOFF) == 2
+    assert await store.retention.count(before=_cutoff()) == 2
     assert await _run_ids(store) == {*old, *new}  # counting removes nothing
 
-    assert await store.retention.prune(before=CUTOFF) == 2
+    assert await store.retention.prune(before=_cutoff()) == 2
 
     assert await _run_ids(store) == set(new)
     for run_id in old:
@@ -111,7 +113,7 @@ async def test_old_runs_go_with_every_row_of_theirs_and_newer_ones_stay_whole(
         orphans = select(func.count()).select_from(JudgeComparisonRow)
         left = (await connection.execute(orphans.where(JudgeComparisonRow.run_id.is_(None)))).one()
     assert left == (1,)
-    assert await store.retention.prune(before=CUTOFF) == 0
+    assert await store.retention.prune(before=_cutoff()) == 0
 
 
 async def test_a_live_run_is_never_pruned_and_a_dead_ones_is(store: Store) -> None:
@@ -121,12 +123,12 @@ async def test_a_live_run_is_never_pruned_and_a_dead_ones_is(store: Store) -> No
     async with store.engine.begin() as connection:
         await connection.execute(update(RunRow).where(RunRow.id == ended).values(status="failed"))
 
-    assert await store.retention.prune(before=CUTOFF) == 1
+    assert await store.retention.prune(before=_cutoff()) == 1
     assert await _run_ids(store) == {leased, unleased}
     # Its process stopped renewing: once the lease has run out, it goes too.
-    later = NOW + timedelta(minutes=5)
-    assert await store.retention.count(before=CUTOFF, now=later) == 1
-    assert await store.retention.prune(before=CUTOFF, now=later) == 1
+    later = datetime.now(UTC) + timedelta(minutes=5)
+    assert await store.retention.count(before=_cutoff(), now=later) == 1
+    assert await store.retention.prune(before=_cutoff(), now=later) == 1
     assert await _run_ids(store) == {unleased}
     assert await _rows_of(store, leased) == dict.fromkeys(await _rows_of(store, leased), 0)
 
@@ -139,8 +141,8 @@ async def test_only_the_sources_asked_for_go(store: Store, record_run: RecordRun
         )
     library = await _finished_run(store, record_run, days=60)
 
-    assert await store.retention.count(before=CUTOFF, sources=["cli", "library"]) == 1
-    assert await store.retention.prune(before=CUTOFF, sources=["cli", "library"]) == 1
+    assert await store.retention.count(before=_cutoff(), sources=["cli", "library"]) == 1
+    assert await store.retention.prune(before=_cutoff(), sources=["cli", "library"]) == 1
     assert await _run_ids(store) == {service}
     assert library not in await _run_ids(store)
 
@@ -152,7 +154,7 @@ async def test_many_runs_go_in_several_transactions(
     old = [await _finished_run(store, record_run, days=40) for _ in range(5)]
     new = await _finished_run(store, record_run, days=1)
 
-    assert await store.retention.prune(before=CUTOFF) == len(old)
+    assert await store.retention.prune(before=_cutoff()) == len(old)
     assert await _run_ids(store) == {new}
 
 
@@ -183,7 +185,7 @@ async def test_an_evals_outcomes_stay_when_their_runs_go(
     )
     await store.evals.add_outcome(evaluation.id, outcome)
 
-    assert await store.retention.prune(before=CUTOFF) == 1
+    assert await store.retention.prune(before=_cutoff()) == 1
     async with store.engine.connect() as connection:
         outcomes = (await connection.execute(select(EvalOutcomeRow.run_id))).scalars().all()
     assert outcomes == [run_id]
@@ -217,7 +219,7 @@ async def test_on_sqlite_what_was_pruned_is_gone_from_the_files(
         old = await record_run(store, prompt=f"What is the capital of France? {secret}")
         await _age(store, old[0].run_id, 60)
         await record_run(store)
-        assert await store.retention.prune(before=CUTOFF) == 1
+        assert await store.retention.prune(before=_cutoff()) == 1
         on_disk = await asyncio.to_thread(_bytes_of, path)
         # Deleted rows are overwritten, not left in free pages or the write-ahead log.
         assert secret.encode() not in on_disk
