@@ -27,9 +27,11 @@ and the middleware share), then :mod:`redraft.sessions`, :mod:`redraft.store`,
 :mod:`redraft.middleware`, :mod:`redraft.server` and :mod:`redraft.cli`. Test
 doubles live in :mod:`redraft.testing`.
 
-Every run is recorded in the local log (``REDRAFT_LOG``, on by default; the
-store ``REDRAFT_DATABASE_URL`` names) where ``redraft runs`` and the web UI
-find it; this package installs that run sink (:func:`add_run_sink`).
+A program's runs are written nowhere unless it asks: :func:`enable_local_log`
+(or ``REDRAFT_LOG=on``) records them in the local log, the store
+``REDRAFT_DATABASE_URL`` names, where ``redraft runs`` and the web UI find
+them beside the ``redraft`` command's; this package installs that run sink
+(:func:`add_run_sink`).
 """
 
 from redraft._version import __version__
@@ -44,8 +46,9 @@ from redraft.app import (
     stream_run,
 )
 from redraft.app._settings import load_settings as _load_settings
-from redraft.app._sinks import RunSink, add_run_sink
+from redraft.app._sinks import RunSink, add_run_sink, enable_local_log
 from redraft.app._sinks import SinkSource as _SinkSource
+from redraft.app._sinks import local_log_on as _local_log_on
 from redraft.core._errors import (
     BudgetExhaustedError,
     CircuitOpenError,
@@ -109,9 +112,10 @@ from redraft.observability import Telemetry, configure_logging
 def _local_log(source: _SinkSource) -> RunSink | None:
     # The package is the one place that may join the loop to the store: the
     # layers below it never import the store. The store (and SQLAlchemy)
-    # load with the first logged run, not with `import redraft`.
+    # load with the first logged run, not with `import redraft`, and nothing
+    # is opened (or created on disk) unless the program asked for the log.
     settings = _load_settings()
-    if not settings.log:
+    if not _local_log_on(settings, source):
         return None
     from redraft.store._library_log import library_sink
 
@@ -185,6 +189,7 @@ __all__ = [
     "build_panel",
     "compile_checks",
     "configure_logging",
+    "enable_local_log",
     "isolate_checks",
     "load_settings",
     "refine",

@@ -75,6 +75,7 @@ PUBLIC = [
     "build_panel",
     "compile_checks",
     "configure_logging",
+    "enable_local_log",
     "isolate_checks",
     "load_settings",
     "refine",

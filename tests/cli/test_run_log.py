@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import stat
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -55,7 +56,9 @@ def test_ask_then_runs_list_shows_the_run_with_no_option(
     asked = _ask(tmp_path, "What is the capital of France?", "--json")
     assert asked.exit_code == 0, asked.output
     result = json.loads(asked.stdout)
-    assert fresh_machine.exists()
+    # Kept where only the user can read it.
+    assert stat.S_IMODE(fresh_machine.stat().st_mode) == 0o600
+    assert stat.S_IMODE(fresh_machine.parent.stat().st_mode) == 0o700
 
     listed = CliRunner().invoke(cli, ["runs", "list"])
     assert listed.exit_code == 0, listed.output

@@ -45,10 +45,19 @@ class Settings(BaseSettings):
     about one requirement an exact check decided, to measure how often it is
     right (``redraft judges``). The answer never changes a verdict; 0 turns
     audits off."""
-    log: bool = True
-    """Record the runs of the ``redraft`` command in the store
-    (``database_url``), where ``redraft runs`` and the web UI list them beside
-    the service's. ``REDRAFT_LOG=off`` (or ``redraft ask --no-log``) turns it off."""
+    log: bool | None = None
+    """The local log: runs made outside the service, recorded in the store
+    (``database_url``) where ``redraft runs`` and the web UI list them beside
+    the service's. Unset: the ``redraft`` command's runs are recorded, a
+    program's (library and middleware runs) only once it calls
+    :func:`redraft.enable_local_log`; ``on``: a program's too; ``off``:
+    nothing, the command's included (``redraft ask --log`` still asks for
+    one run). The service records its runs whatever this says."""
+    log_retention_days: int | None = Field(default=None, ge=1, le=100_000)
+    """Days the local log keeps runs: when the ``redraft`` command or a
+    program opens the local log, its runs (``cli``, ``library``,
+    ``middleware``) created longer ago than this are deleted. Unset: kept
+    until ``redraft runs prune``."""
     judge_record: bool = True
     """Keep the judges' record in the store (``database_url``): ``redraft
     ask`` reads it to flag judges no better than chance and adds its audits

@@ -14,6 +14,7 @@ import click
 from rich.console import Console
 
 from redraft.app._settings import Settings
+from redraft.app._sinks import local_log_on
 from redraft.cli._options import (
     EXIT_NOT_PASSED,
     EXIT_PASSED,
@@ -88,7 +89,7 @@ def ask(
                 settings,
                 console,
                 quiet=as_json,
-                log=settings.log if log is None else log,
+                log=local_log_on(settings, "cli") if log is None else log,
             )
         )
     except (ConfigurationError, ProviderAuthError, RealModelCallBlockedError) as exc:

@@ -25,7 +25,7 @@ from click.core import ParameterSource
 from rich.console import Console
 
 from redraft.app._settings import Settings
-from redraft.app._sinks import recorded_elsewhere
+from redraft.app._sinks import local_log_on, recorded_elsewhere
 from redraft.app._spec import NO_JUDGE
 from redraft.cli._eval_view import EvalView, print_summary
 from redraft.cli._options import (
@@ -142,7 +142,7 @@ def eval_command(
     """
     settings = prepare()
     ctx = click.get_current_context()
-    log = settings.log if log is None else log
+    log = local_log_on(settings, "cli") if log is None else log
     if resume_id is None:
         if dataset is None:
             raise click.UsageError("give a DATASET, or --resume EVAL_ID")
@@ -237,7 +237,9 @@ async def _eval(
     *,
     log: bool,
 ) -> None:
-    async with local_store(settings, console, wanted=log or settings.judge_record) as store:
+    async with local_store(
+        settings, console, wanted=log or settings.judge_record, log=log
+    ) as store:
         kept_in = await _begin(start, dataset, store if log else None, state, console)
         evaluation = state.evaluation
         assert evaluation is not None

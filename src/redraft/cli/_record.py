@@ -23,6 +23,7 @@ from redraft.core._errors import ConfigurationError
 from redraft.core._types import Draft, Policy
 from redraft.evaluators import Comparison, Reliabilities, comparisons_in
 from redraft.store import Store
+from redraft.store._retention import apply_retention
 from redraft.store._run_log import RunLog
 
 __all__ = [
@@ -48,10 +49,12 @@ class JudgeRecordSession:
 
 @contextlib.asynccontextmanager
 async def local_store(
-    settings: Settings, err: Console, *, wanted: bool
+    settings: Settings, err: Console, *, wanted: bool, log: bool = False
 ) -> AsyncIterator[Store | None]:
     """The store the command keeps its record and log in; None when neither
-    is wanted or it cannot be opened (said once: the command goes on)."""
+    is wanted or it cannot be opened (said once: the command goes on). With
+    ``log`` (the command logs its runs) the local log's old runs are pruned
+    first, when ``REDRAFT_LOG_RETENTION_DAYS`` says so."""
     if not wanted:
         yield None
         return
@@ -65,6 +68,10 @@ async def local_store(
         yield None
         return
     try:
+        if log:
+            await apply_retention(
+                store, settings.log_retention_days, lambda message: warn(err, message)
+            )
         yield store
     finally:
         await store.close()
@@ -90,7 +97,7 @@ async def recorded_redrafter(
     """The command's :class:`Redrafter`, trusting its judge as far as the
     record says, and with ``log`` its runs' log (see :mod:`._log`)."""
     wanted = settings.judge_record or log
-    async with local_store(settings, err, wanted=wanted) as store:
+    async with local_store(settings, err, wanted=wanted, log=log) as store:
         record = await _record_session(store if settings.judge_record else None)
         run_log = RunLog(store if log else None, lambda message: warn(err, message))
         async with Redrafter(

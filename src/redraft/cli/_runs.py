@@ -6,6 +6,8 @@ ask`` logs its runs to. Runs belong to
 tenants (API-key owners); without keys every run is the ``default`` tenant's,
 hence the ``--tenant`` default. ``--json`` prints exactly what
 ``GET /v1/runs`` (its ``data``) and ``GET /v1/runs/{id}`` return.
+``redraft runs prune`` deletes old runs, every tenant's (see
+:mod:`redraft.store._retention`).
 Exit codes: 0 done, 2 usage, configuration or an unknown run id (as
 ``redraft keys`` does for an unknown key).
 """
@@ -27,6 +29,7 @@ from redraft.cli._stored import fail, table_console, with_store
 from redraft.cli._view import describe_cost
 from redraft.core._types import CallRecord, Draft, Evidence
 from redraft.store import RunFilter, RunSummary, StoredRun
+from redraft.store._retention import cutoff
 
 __all__ = ["runs"]
 
@@ -72,6 +75,33 @@ class Since(click.ParamType[datetime]):
         return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+MAX_DAYS = 100_000
+"""About 270 years: any longer and the cutoff would fall before year 1."""
+
+
+class Days(click.ParamType[int]):
+    """A whole number of days, 0 to :data:`MAX_DAYS`."""
+
+    name = "days"
+    _WHOLE = re.compile(r"[0-9]+")
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if self._WHOLE.fullmatch(text) and int(text) <= MAX_DAYS:
+            return int(text)
+        self.fail(
+            f"{text!r} is not a number of days: give a whole number from 0 to {MAX_DAYS} "
+            "(30 removes the runs created more than 30 days ago)",
+            param,
+            ctx,
+        )
+
+
+_SOURCES = ["service", "cli", "library", "middleware"]
+
+
 @click.group()
 def runs() -> None:
     """Recorded runs: those of `redraft serve` and `redraft ask`, read from the store."""
@@ -86,7 +116,7 @@ def runs() -> None:
 @click.option("--query", metavar="TEXT", help="Only runs whose prompt contains TEXT (any case).")
 @click.option(
     "--source",
-    type=click.Choice(["service", "cli", "library", "middleware"]),
+    type=click.Choice(_SOURCES),
     help="Only runs from `redraft serve`, `redraft ask`, or a program using the store.",
 )
 @tenant_option
@@ -134,6 +164,43 @@ def show(run_id: str, tenant: str, as_json: bool) -> None:
         click.echo(json.dumps(run.model_dump(mode="json")))
         return
     table_console().print(_detail(run))
+
+
+@runs.command()
+@click.option(
+    "--older-than",
+    "days",
+    type=Days(),
+    required=True,
+    metavar="DAYS",
+    help="Remove the runs created more than DAYS days ago (0: every run that has ended).",
+)
+@click.option(
+    "--source",
+    "sources",
+    type=click.Choice(_SOURCES),
+    multiple=True,
+    help="Only runs from this source (repeat for several) [default: every source].",
+)
+@click.option("--dry-run", is_flag=True, help="Say how many runs would be removed; remove none.")
+def prune(days: int, sources: tuple[Any, ...], dry_run: bool) -> None:
+    """Delete the runs older than DAYS, every tenant's, with their drafts,
+    verdicts, evidence, calls and events, and print how many went.
+
+    A run still running is kept until it ends or its process is gone.
+    """
+    before = cutoff(days)
+    chosen = sources or None
+    if dry_run:
+        count = with_store(lambda store: store.retention.count(before=before, sources=chosen))
+        click.echo(f"would remove {_plural(count)} created before {_when(before)} UTC")
+        return
+    count = with_store(lambda store: store.retention.prune(before=before, sources=chosen))
+    click.echo(f"removed {_plural(count)} created before {_when(before)} UTC")
+
+
+def _plural(count: int) -> str:
+    return f"{count} run" if count == 1 else f"{count} runs"
 
 
 # -- rendering -------------------------------------------------------------------

@@ -9,7 +9,10 @@ schema before the store is used.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
+import os
+import stat
 import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -36,6 +39,7 @@ __all__ = [
     "listener_connect",
     "migrate",
     "normalise_url",
+    "prepare_sqlite_file",
 ]
 
 DATABASE_FILE = "redraft.db"
@@ -93,8 +97,13 @@ def describe(url: URL) -> str:
     return url.render_as_string(hide_password=True)
 
 
-def create_engine(url: URL) -> AsyncEngine:
-    """An async engine; SQLite gets WAL, foreign keys and a busy timeout on every connection."""
+def create_engine(url: URL, *, own_folder: bool = False) -> AsyncEngine:
+    """An async engine; SQLite gets WAL, foreign keys and a busy timeout on every connection.
+
+    A SQLite file is created readable by its owner only (see
+    :func:`prepare_sqlite_file`); ``own_folder`` says its folder is
+    redraft's own (the user data dir's), to be kept private too.
+    """
     if url.get_backend_name() != "sqlite":
         return create_async_engine(url, pool_pre_ping=True)
     options: dict[str, Any] = {}
@@ -102,10 +111,45 @@ def create_engine(url: URL) -> AsyncEngine:
         # One shared connection, or every connection would see its own empty database.
         options["poolclass"] = StaticPool
     else:
-        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+        prepare_sqlite_file(Path(url.database), own_folder=own_folder)
     engine = create_async_engine(url, **options)
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
+
+
+_PRIVATE_FILE = 0o600
+_PRIVATE_FOLDER = 0o700
+_SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def prepare_sqlite_file(path: Path, *, own_folder: bool) -> None:
+    """Make the database file before SQLite does, so that it is born
+    readable by its owner only: SQLite would create it 0644, and gives its
+    ``-wal`` and ``-shm`` side files the database file's mode.
+
+    Folders that must be made are 0700. With ``own_folder`` (the default
+    file in the user data dir) the folder, the file and its side files are
+    also set private when they exist already, as an older redraft left them
+    (0755, 0644); a folder or file the user named is theirs and left as it is.
+    """
+    folder = path.parent
+    # The mode is masked by the umask, which can only take permissions away.
+    folder.mkdir(mode=_PRIVATE_FOLDER, parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, _PRIVATE_FILE))
+    if own_folder:
+        _tighten(folder, _PRIVATE_FOLDER)
+        for name in ("", *_SIDE_FILES):
+            _tighten(path.with_name(path.name + name), _PRIVATE_FILE)
+
+
+def _tighten(path: Path, mode: int) -> None:
+    """Take away every permission beyond ``mode``; a path that is gone, or not
+    ours to change, is left (the file still opens, as before)."""
+    with contextlib.suppress(OSError):
+        current = stat.S_IMODE(path.stat().st_mode)
+        if current & ~mode:
+            path.chmod(current & mode)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -116,6 +160,10 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         # Writers queue for up to 10 s instead of failing at once with "database is locked".
         cursor.execute("PRAGMA busy_timeout=10000")
+        # What a delete or an update frees is overwritten, so a pruned run (or
+        # an old version of a row) leaves nothing readable in the file. Debian
+        # builds SQLite with this on; others (macOS, python.org's) do not.
+        cursor.execute("PRAGMA secure_delete=ON")
         # synchronous stays FULL (the default): an event is on disk before it is announced.
     finally:
         cursor.close()

@@ -8,10 +8,14 @@ one of its own, on a daemon thread, with the store and the
 hands each event across (thread-safe, never blocking the run). At exit it
 writes what is left, for a few seconds at most.
 
-``REDRAFT_LOG=off`` turns it off; ``REDRAFT_DATABASE_URL`` names the store
-(by default the SQLite file in the user data dir that ``redraft serve``
-and ``redraft runs`` use). A store that cannot be opened or written is
-reported once, as a warning on the ``redraft.log`` logger, and runs go on.
+It is on only when the program asked (``redraft.enable_local_log()`` or
+``REDRAFT_LOG=on``; see :func:`redraft.app._sinks.local_log_on`), so a
+program that did not writes nothing, not even the store's folder.
+``REDRAFT_DATABASE_URL`` names the store (by default the SQLite file in the
+user data dir that ``redraft serve`` and ``redraft runs`` use), and
+``REDRAFT_LOG_RETENTION_DAYS`` prunes its old local runs when it opens. A
+store that cannot be opened or written is reported once, as a warning on the
+``redraft.log`` logger, and runs go on.
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ import logging
 import threading
 
 from redraft.app._settings import Settings, load_settings
-from redraft.app._sinks import RunSink, SinkSource
+from redraft.app._sinks import RunSink, SinkSource, local_log_on
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import RunEvent
+from redraft.store._retention import apply_retention
 from redraft.store._run_log import RunLog
 from redraft.store._store import Store
 
@@ -40,8 +45,9 @@ _lock = threading.Lock()
 class LibraryLog:
     """One store's log, written from a thread of its own."""
 
-    def __init__(self, url: str | None) -> None:
+    def __init__(self, url: str | None, retention_days: int | None = None) -> None:
         self._url = url
+        self._retention_days = retention_days
         self._store: Store | None = None
         self._logs: dict[SinkSource, RunLog] = {}
         self._early: list[tuple[SinkSource, RunEvent]] = []
@@ -60,6 +66,8 @@ class LibraryLog:
             self._store = await Store.open(self._url)
         except (ConfigurationError, OSError) as exc:
             self._warn(f"the local log is unavailable ({exc}); runs are not recorded")
+        if self._store is not None:
+            await apply_retention(self._store, self._retention_days, _log.warning)
         self._opened.set()
         early, self._early = self._early, []
         for source, event in early:
@@ -113,16 +121,16 @@ class LibraryLog:
 
 
 def library_sink(source: SinkSource, settings: Settings | None = None) -> RunSink | None:
-    """The run sink of the local log, or None when ``REDRAFT_LOG`` is off
-    (``settings``: those already read, else the environment's)."""
+    """The run sink of the local log, or None when it is not on for
+    ``source`` (``settings``: those already read, else the environment's)."""
     settings = settings if settings is not None else load_settings()
-    if not settings.log:
+    if not local_log_on(settings, source):
         return None
     url = settings.database_url or ""
     with _lock:
         log = _logs.get(url)
         if log is None:
-            log = _logs[url] = LibraryLog(url or None)
+            log = _logs[url] = LibraryLog(url or None, settings.log_retention_days)
     return log.sink(source)
 
 

@@ -56,6 +56,7 @@ from redraft.store._keys import ApiKeyInfo
 from redraft.store._models import CallRow, DraftRow, EventRow, EvidenceRow, RunRow
 from redraft.store._notify import Notifier, notify
 from redraft.store._record import append_events, claim_runs, storable
+from redraft.store._retention import RunRetention
 from redraft.store._run_leases import Lease, RunLeases
 from redraft.store._run_leases import run_key as _run_key
 from redraft.store._sessions import SessionStore
@@ -205,19 +206,25 @@ class Store:
         """The judges' record: how often each judge was right (``redraft judges``)."""
         self.evals = EvalStore(self._sessions, postgres=self._postgres)
         """Evals: datasets run row by row (``redraft eval``)."""
+        self.retention = RunRetention(engine, self._sessions, postgres=self._postgres)
+        """Deleting old runs (``redraft runs prune``, ``REDRAFT_LOG_RETENTION_DAYS``)."""
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: Path | None = None) -> Store:
         """Connect and migrate to the newest schema.
 
         ``url`` None means ``redraft.db`` in the user data dir (or ``data_dir``),
-        created on first start. Raises :class:`ConfigurationError` for a URL
-        redraft cannot use or a database it cannot reach.
+        created on first start, readable by its owner only (see
+        :func:`~redraft.store._engine.prepare_sqlite_file`). Raises
+        :class:`ConfigurationError` for a URL redraft cannot use or a
+        database it cannot reach.
         """
         sa_url = normalise_url(url, data_dir=data_dir)
         engine: AsyncEngine | None = None
         try:
-            engine = create_engine(sa_url)
+            # The default file is redraft's own, in a folder of its own: both
+            # private. A file the URL names sits in the user's folder.
+            engine = create_engine(sa_url, own_folder=not (url and url.strip()))
             await migrate(engine)
         except (OSError, DBAPIError) as exc:
             if engine is not None:
