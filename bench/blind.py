@@ -1,0 +1,459 @@
+"""Requirement coverage on the blind splits: how many of the requirements a
+prompt states the rule compiler turns into exact checks, and how many of its
+checks are right.
+
+One command (the splits are described in ``bench/data/blind/README.md``)::
+
+    make bench-blind                        # split A, the working split
+    make bench-blind ARGS="--split bench/data/blind/split-b.jsonl"
+
+- Each intended constraint of a split is mapped (``_blind_map.py``) to the
+  check specs that enforce it exactly, with the right parameters. It is
+  **covered** when every one of them is compiled; **partial** when a check
+  of the right kind is compiled with other parameters; **missed** when the
+  vocabulary has a kind for it and nothing of that kind is compiled; **no
+  kind** when the vocabulary cannot state it. Constraints the writer marked
+  not verifiable are left out of coverage.
+- Each compiled check is **correct** when it matches an intended constraint
+  (one marked not verifiable counts, and is listed), **partial** when its
+  kind is expected but its parameters are not, **false** otherwise: every
+  check compiled from a trap prompt without constraints is false.
+- Two ways of compiling: ``prompt only`` (what the product reads today:
+  ``compile_checks(prompt)``) and ``system + prompt``
+  (``compile_checks(prompt, criteria=system)``).
+
+Split A writes ``results/blind-a.md`` and ``results/blind-a-details.md`` (every
+false and partial compilation and every missed constraint, quoted). Any other
+split writes only aggregate tables, never a quote or a prompt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _blind_map import Constraint, Expectation, Row, expect, load_split
+from _report import RESULTS, Table, write_report
+
+from redraft.criteria import CompiledCheck, compile_checks
+
+WORKING_SPLIT = "split-a.jsonl"
+"""The only split whose rows may be quoted in a report."""
+
+MODES: dict[str, Callable[[Row], list[CompiledCheck]]] = {
+    "prompt only": lambda row: compile_checks(row.prompt),
+    "system + prompt": lambda row: compile_checks(row.prompt, criteria=row.system),
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One verifiable constraint in one mode."""
+
+    constraint: Constraint
+    expectation: Expectation
+    status: str
+    """``covered``, ``partial``, ``missed`` or ``no kind``."""
+    checks: tuple[CompiledCheck, ...]
+    """The checks that cover it, or the checks of its kind that do not."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One compiled check in one mode."""
+
+    row: Row
+    check: CompiledCheck
+    status: str
+    """``correct``, ``not verifiable`` (matches only such a constraint),
+    ``partial`` or ``false``."""
+    constraints: tuple[Constraint, ...]
+
+
+@dataclass(frozen=True)
+class Scored:
+    mode: str
+    outcomes: tuple[Outcome, ...]
+    verdicts: tuple[Verdict, ...]
+    compile_s: float
+
+    def count(self, status: str) -> int:
+        return sum(o.status == status for o in self.outcomes)
+
+    def checks(self, status: str) -> int:
+        return sum(v.status == status for v in self.verdicts)
+
+
+def judge(
+    row: Row, checks: Sequence[CompiledCheck], expected: dict[Constraint, Expectation]
+) -> tuple[list[Outcome], list[Verdict]]:
+    specs = [dict(c.spec.model_dump()) for c in checks]
+    exact_for: dict[int, list[Constraint]] = defaultdict(list)
+    met: dict[Constraint, list[list[int]]] = {}
+    for constraint in row.constraints:
+        matchers = expected[constraint].matchers
+        met[constraint] = [[i for i, s in enumerate(specs) if m.exact(s)] for m in matchers]
+        if matchers and all(met[constraint]):
+            for group in met[constraint]:
+                for i in group:
+                    exact_for[i].append(constraint)
+    verdicts = []
+    for i, check in enumerate(checks):
+        matched = exact_for.get(i, [])
+        if any(c.verifiable for c in matched):
+            status = "correct"
+        elif matched:
+            status = "not verifiable"
+        else:
+            kinds = [c for c in row.constraints if check.spec.kind_name() in expected[c].kinds]
+            status, matched = ("partial", kinds) if kinds else ("false", [])
+        verdicts.append(Verdict(row, check, status, tuple(matched)))
+    outcomes = []
+    for constraint in row.constraints:
+        if not constraint.verifiable:
+            continue
+        expectation = expected[constraint]
+        hits = met[constraint]
+        if not expectation.expressible:
+            outcomes.append(Outcome(constraint, expectation, "no kind", ()))
+            continue
+        if all(hits):
+            used = sorted({i for group in hits for i in group})
+            outcomes.append(
+                Outcome(constraint, expectation, "covered", tuple(checks[i] for i in used))
+            )
+            continue
+        near = tuple(
+            v.check
+            for v in verdicts
+            if v.status == "partial" and v.check.spec.kind_name() in expectation.kinds
+        )
+        some = tuple(checks[i] for group in hits for i in group)
+        status = "partial" if near or some else "missed"
+        outcomes.append(Outcome(constraint, expectation, status, some + near))
+    return outcomes, verdicts
+
+
+def score(rows: Sequence[Row], mode: str, expected: dict[Constraint, Expectation]) -> Scored:
+    compile_one = MODES[mode]
+    outcomes: list[Outcome] = []
+    verdicts: list[Verdict] = []
+    compile_s = 0.0
+    for row in rows:
+        started = time.perf_counter()
+        checks = compile_one(row)
+        compile_s += time.perf_counter() - started
+        found, judged = judge(row, checks, expected)
+        outcomes += found
+        verdicts += judged
+    return Scored(mode, tuple(outcomes), tuple(verdicts), compile_s)
+
+
+# -- report -----------------------------------------------------------------------------
+
+
+def _share(n: int, total: int) -> str:
+    return f"{n} ({n / total:.1%})" if total else str(n)
+
+
+def totals(rows: Sequence[Row], scored: Sequence[Scored]) -> Table:
+    table = Table(["measure", *(s.mode for s in scored)])
+    first = scored[0]
+    verifiable = len(first.outcomes)
+    expressible = verifiable - first.count("no kind")
+    traps = [r for r in rows if r.trap]
+    bare = [r for r in traps if not r.constraints]
+
+    def row(name: str, value: Callable[[Scored], str | int | None]) -> None:
+        table.add(name, *(value(s) for s in scored))
+
+    row(
+        "prompts (with a system prompt)",
+        lambda s: f"{len(rows)} ({sum(bool(r.system) for r in rows)})",
+    )
+    row("intended verifiable constraints", lambda s: verifiable)
+    row(
+        "… quoted from the system prompt",
+        lambda s: sum(o.constraint.source == "system" for o in s.outcomes),
+    )
+    row("… redraft has a kind for", lambda s: _share(expressible, verifiable))
+    row("covered exactly (coverage)", lambda s: _share(s.count("covered"), verifiable))
+    row(
+        "covered, of those redraft has a kind for",
+        lambda s: _share(s.count("covered"), expressible),
+    )
+    row(
+        "covered, of those quoted from the system prompt",
+        lambda s: _share(
+            sum(o.status == "covered" and o.constraint.source == "system" for o in s.outcomes),
+            sum(o.constraint.source == "system" for o in s.outcomes),
+        ),
+    )
+    row("partial (right kind, wrong parameters)", lambda s: s.count("partial"))
+    row("missed (a kind exists, nothing compiled)", lambda s: s.count("missed"))
+    row("compiled checks", lambda s: len(s.verdicts))
+    row("… correct", lambda s: s.checks("correct"))
+    row("… matching a constraint marked not verifiable", lambda s: s.checks("not verifiable"))
+    row("… partial (right kind, wrong parameters)", lambda s: s.checks("partial"))
+    row("… false (match nothing intended)", lambda s: s.checks("false"))
+    row(
+        "precision (correct + not verifiable) / compiled",
+        lambda s: _share(s.checks("correct") + s.checks("not verifiable"), len(s.verdicts)),
+    )
+    row("trap prompts", lambda s: f"{len(traps)} ({len(bare)} with no intended constraint)")
+    row(
+        "trap prompts that compiled a false check",
+        lambda s: len({v.row.id for v in s.verdicts if v.row.trap and v.status == "false"}),
+    )
+    row(
+        "trap prompts with no intended constraint that compiled anything",
+        lambda s: len({v.row.id for v in s.verdicts if v.row in bare}),
+    )
+    row("rule compiler time, all prompts", lambda s: f"{s.compile_s * 1000:.0f} ms")
+    return table
+
+
+def by_family(scored: Sequence[Scored]) -> Table:
+    prompt_only, both = scored
+    table = Table(
+        [
+            "family (writer's label)",
+            "constraints",
+            "redraft has a kind",
+            "covered, prompt only",
+            "covered, system + prompt",
+            "partial",
+            "missed",
+            "kinds expected",
+        ]
+    )
+    rows: dict[str, list[Outcome]] = defaultdict(list)
+    for outcome in both.outcomes:
+        rows[outcome.constraint.family].append(outcome)
+    alone = Counter(o.constraint.family for o in prompt_only.outcomes if o.status == "covered")
+    for family, found in sorted(rows.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        kinds = sorted({k for o in found for k in o.expectation.kinds})
+        table.add(
+            family,
+            len(found),
+            sum(o.expectation.expressible for o in found),
+            alone[family],
+            sum(o.status == "covered" for o in found),
+            sum(o.status == "partial" for o in found),
+            sum(o.status == "missed" for o in found),
+            ", ".join(kinds) or None,
+        )
+    return table
+
+
+def by_kind(scored: Sequence[Scored]) -> Table:
+    prompt_only, both = scored
+    table = Table(
+        [
+            "redraft kind",
+            "constraints expecting it",
+            "covered, prompt only",
+            "covered, system + prompt",
+            "compiled (system + prompt)",
+            "correct",
+            "not verifiable",
+            "partial",
+            "false",
+        ]
+    )
+    kinds = sorted(
+        {k for o in both.outcomes for k in o.expectation.kinds}
+        | {v.check.spec.kind_name() for v in both.verdicts}
+    )
+    for kind in kinds:
+
+        def covered(s: Scored, kind: str = kind) -> int:
+            return sum(o.status == "covered" and kind in o.expectation.kinds for o in s.outcomes)
+
+        compiled = [v for v in both.verdicts if v.check.spec.kind_name() == kind]
+        table.add(
+            kind,
+            sum(kind in o.expectation.kinds for o in both.outcomes),
+            covered(prompt_only),
+            covered(both),
+            len(compiled),
+            *(
+                sum(v.status == s for v in compiled)
+                for s in ("correct", "not verifiable", "partial", "false")
+            ),
+        )
+    return table
+
+
+def no_kind(scored: Scored) -> Table:
+    table = Table(["family (writer's label)", "constraints", "why no kind"])
+    rows: dict[str, list[Outcome]] = defaultdict(list)
+    for outcome in scored.outcomes:
+        if outcome.status == "no kind":
+            rows[outcome.constraint.family].append(outcome)
+    for family, found in sorted(rows.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        reasons = Counter(o.expectation.reason for o in found)
+        table.add(family, len(found), "; ".join(r for r, _ in reasons.most_common()))
+    return table
+
+
+def _shown_path(path: Path) -> str:
+    root = Path(__file__).resolve().parent.parent
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.name
+
+
+def notes(split: Path, rows: Sequence[Row], expected: dict[Constraint, Expectation]) -> list[str]:
+    hidden = sum(1 for r in rows for c in r.constraints if not c.verifiable)
+    matched = sum(
+        1 for r in rows for c in r.constraints if not c.verifiable and expected[c].expressible
+    )
+    working = split.name == WORKING_SPLIT
+    return [
+        f"split: `{_shown_path(split)}`"
+        + (
+            " — the working split: the compiler is tuned on it from now on"
+            if working
+            else " — measured blind"
+        ),
+        "method: each intended constraint is mapped (bench/_blind_map.py) from its structured "
+        "fields (unit, scope, relation, value, words; the family label only as a hint) to the "
+        "check specs that enforce it exactly; less_than N reads at_most N-1, more_than N at_least "
+        "N+1, between [a, b] needs at_least a and at_most b, a ban needs forbidden_words holding "
+        "each banned word (plural endings tolerated); phrases compare case-insensitively without "
+        "surrounding quotes and punctuation",
+        "covered: every spec the constraint maps to was compiled (kind and parameters); partial: "
+        "a check of its kind was compiled with other parameters; a check is correct when it "
+        "matches an intended constraint, wherever in the prompt it was read",
+        f"{hidden} constraints marked not verifiable are left out of coverage ({matched} of them "
+        "map to a kind; a check matching one counts as correct and is listed apart)",
+        "prompt only: compile_checks(prompt), what the product reads today (RunRequest.prompt "
+        "and criteria); system + prompt: compile_checks(prompt, criteria=system)",
+        "keyword and json checks are taken as exact although a keyword check ignores case and a "
+        "json check does not refuse extra keys; highlight_count stands for bold and italic spans",
+    ]
+
+
+# -- details (split A only) -------------------------------------------------------------
+
+
+def _constraint(c: Constraint) -> str:
+    fields = f"unit={c.unit!r} scope={c.scope!r} {c.relation} {c.value!r}"
+    if c.words:
+        fields += f" words={list(c.words)!r}"
+    where = " (system prompt)" if c.source == "system" else ""
+    return f"`{c.row_id}` {c.family}{where}: {c.quote!r} — {fields}"
+
+
+def _check(check: CompiledCheck) -> str:
+    spec = check.spec.model_dump()
+    shown = " ".join(f"{k}={v!r}" for k, v in spec.items() if k != "kind")
+    return f"{check.spec.kind_name()} {shown} from {check.source} {check.source_text!r}"
+
+
+def details(scored: Sequence[Scored], command: str) -> Path:
+    prompt_only, both = scored
+    lines = [
+        "## Blind split A: every false and partial compilation, every missed constraint",
+        "",
+        f"- command: `{command}`",
+        "- mode: system + prompt unless said otherwise; each line: prompt id, the writer's "
+        "family label, the quote, the structured fields; then what was expected and compiled",
+        "",
+        "### False checks (match nothing intended)",
+        "",
+    ]
+    for v in both.verdicts:
+        if v.status == "false":
+            trap = f" — trap: {v.row.trap}" if v.row.trap else ""
+            lines.append(f"- `{v.row.id}` {_check(v.check)}{trap}")
+            lines += [f"  - intended: {_constraint(c)}" for c in v.row.constraints if c.verifiable]
+    lines += ["", "### Partial: the right kind with the wrong parameters", ""]
+    for o in both.outcomes:
+        if o.status == "partial":
+            lines.append(f"- {_constraint(o.constraint)}")
+            lines.append("  - expected: " + "; ".join(m.label for m in o.expectation.matchers))
+            lines += [f"  - compiled: {_check(c)}" for c in o.checks]
+    lines += ["", "### Missed: redraft has the kind, nothing of it was compiled", ""]
+    for o in both.outcomes:
+        if o.status == "missed":
+            lines.append(f"- {_constraint(o.constraint)}")
+            lines.append("  - expected: " + "; ".join(m.label for m in o.expectation.matchers))
+    lines += ["", "### Covered only when the system prompt is read", ""]
+    alone = {o.constraint for o in prompt_only.outcomes if o.status == "covered"}
+    for o in both.outcomes:
+        if o.status == "covered" and o.constraint not in alone:
+            lines.append(f"- {_constraint(o.constraint)}")
+    lines += ["", "### Checks matching a constraint marked not verifiable", ""]
+    for v in both.verdicts:
+        if v.status == "not verifiable":
+            lines.append(f"- `{v.row.id}` {_check(v.check)}")
+            lines += [f"  - intended: {_constraint(c)}" for c in v.constraints]
+    lines += ["", "### No kind in the vocabulary", ""]
+    for o in sorted(both.outcomes, key=lambda o: o.constraint.family):
+        if o.status == "no kind":
+            lines.append(f"- {_constraint(o.constraint)} — {o.expectation.reason}")
+    path = RESULTS / "blind-a-details.md"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+# -- main -------------------------------------------------------------------------------
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument(
+        "--split",
+        type=Path,
+        default=Path(__file__).resolve().parent / "data" / "blind" / WORKING_SPLIT,
+        help="a blind split (JSONL); only split A is ever quoted",
+    )
+    parser.add_argument("--out", default=None, help="report name under bench/results/")
+    args = parser.parse_args(argv)
+    if not args.split.is_file():
+        parser.error(f"--split: no such file: {args.split}")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = parse_args(argv)
+    command = "bench/.venv/bin/python bench/blind.py " + " ".join(
+        sys.argv[1:] if argv is None else argv
+    )
+    rows = load_split(args.split)
+    expected = {c: expect(c, row) for row in rows for c in row.constraints}
+    compile_checks("Warm up: answer in at most 5 words.")  # regexes compile once, untimed
+    scored = [score(rows, mode, expected) for mode in MODES]
+    stem = args.split.stem.removeprefix("split-")
+    name = args.out or f"blind-{stem}"
+    working = args.split.name == WORKING_SPLIT
+    write_report(
+        name,
+        title=f"Requirement coverage on blind split {stem.upper()}"
+        + (" (working split)" if working else ""),
+        command=command.strip(),
+        tables={
+            "Totals": totals(rows, scored),
+            "By family (the writer's label)": by_family(scored),
+            "By redraft kind": by_kind(scored),
+            "No kind in the vocabulary, by family": no_kind(scored[-1]),
+        },
+        plot=None,
+        notes=notes(args.split, rows, expected),
+    )
+    if working:
+        print(f"[blind] details: {details(scored, command.strip())}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
