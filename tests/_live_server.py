@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import uvicorn
@@ -21,12 +22,13 @@ from fastapi import FastAPI
 
 
 @contextlib.contextmanager
-def serve_in_thread(app: FastAPI) -> Iterator[str]:
-    """Serve ``app`` on 127.0.0.1 and yield its base URL; stop on exit."""
+def serve_in_thread(app: FastAPI, **options: Any) -> Iterator[str]:
+    """Serve ``app`` on 127.0.0.1 and yield its base URL; stop on exit.
+    ``options``: more of uvicorn's settings (its HTTP protocol, timeouts)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", **options)
     server = uvicorn.Server(config)
     started = threading.Event()
     failure: list[BaseException] = []

@@ -259,6 +259,7 @@ def test_python_dash_m_entry_point() -> None:
     ("args", "variable", "value"),
     [
         (["serve"], "REDRAFT_SSE_HEARTBEAT_SECONDS", "9999"),
+        (["serve"], "REDRAFT_HEADER_TIMEOUT_SECONDS", "0"),
         (["ask", "Q?", "--model", "scripted"], "REDRAFT_MAX_BODY_BYTES", "lots"),
         (["keys", "list"], "REDRAFT_SESSION_LEASE_SECONDS", "-1"),
     ],

@@ -80,6 +80,17 @@ class Settings(BaseSettings):
     """A TOML file of ``[profiles.<name>]`` tables."""
     max_body_bytes: int = Field(default=2 * 1024 * 1024, ge=1024)
     """Largest request body the service reads."""
+    header_timeout_seconds: float = Field(default=10.0, gt=0, le=3600)
+    """How long a request's line and headers may take to arrive, from the
+    connection's opening (from the request's first byte on a kept-alive one);
+    past it the connection is closed."""
+    body_timeout_seconds: float = Field(default=30.0, gt=0, le=3600)
+    """How long a request's body may take to arrive, from the end of its
+    headers; past it the connection is closed."""
+    max_unfinished_per_client: int = Field(default=32, ge=0, le=1_000_000)
+    """Requests one client address may have had arriving for more than a
+    second, unfinished, in one server process; its next connection past that
+    is refused with a 429. 0: no cap."""
     session_lease_seconds: float = Field(default=30.0, gt=0, le=3600)
     """How long a process may go silent before another one takes over its
     evaluation jobs (it renews its leases every third of this)."""

@@ -63,6 +63,8 @@ def serve(host: str, port: int, log_level: str | None, workers: int) -> None:
         )
     import uvicorn
 
+    from redraft.server import ClientLimits, limited_http_protocol
+
     log_level = log_level or settings.log_level or "info"
     # Each worker process builds its own app from the environment.
     os.environ["REDRAFT_LOG_LEVEL"] = log_level
@@ -78,6 +80,15 @@ def serve(host: str, port: int, log_level: str | None, workers: int) -> None:
         host=host,
         port=port,
         log_level=log_level,
+        # Deadlines for a request to arrive and a cap per client address:
+        # uvicorn alone lets a client trickle its bytes forever.
+        http=limited_http_protocol(
+            ClientLimits(
+                header_timeout_s=settings.header_timeout_seconds,
+                body_timeout_s=settings.body_timeout_seconds,
+                max_unfinished=settings.max_unfinished_per_client,
+            )
+        ),
         # uvicorn's records go through redraft's handler (JSON or text) too.
         log_config=None,
         # Evaluation streams stay open until the client leaves; without a
