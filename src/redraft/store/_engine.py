@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
 from redraft.core._errors import ConfigurationError
+from redraft.store._errors import translate_errors
 
 __all__ = [
     "DATABASE_FILE",
@@ -94,9 +95,12 @@ def describe(url: URL) -> str:
 
 
 def create_engine(url: URL) -> AsyncEngine:
-    """An async engine; SQLite gets WAL, foreign keys and a busy timeout on every connection."""
+    """An async engine; SQLite gets WAL, foreign keys and a busy timeout on
+    every connection. The database failing raises :class:`StoreUnavailableError`."""
     if url.get_backend_name() != "sqlite":
-        return create_async_engine(url, pool_pre_ping=True)
+        engine = create_async_engine(url, pool_pre_ping=True)
+        translate_errors(engine.sync_engine)
+        return engine
     options: dict[str, Any] = {}
     if url.database in (None, "", ":memory:"):
         # One shared connection, or every connection would see its own empty database.
@@ -105,6 +109,7 @@ def create_engine(url: URL) -> AsyncEngine:
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_async_engine(url, **options)
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    translate_errors(engine.sync_engine)
     return engine
 
 
@@ -142,6 +147,7 @@ def create_sqlite_writer(url: URL) -> Engine | None:
         # reads cannot change before it writes.
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
+    translate_errors(engine)
     return engine
 
 
