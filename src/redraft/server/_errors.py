@@ -18,6 +18,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from redraft.evaluators._json_checks import NonFiniteNumberError
+
 __all__ = [
     "ApiError",
     "api_error_handler",
@@ -140,7 +142,8 @@ def describe_validation_errors(errors: list[Any]) -> tuple[str, str | None]:
 
 async def validation_error_handler(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    message, param = describe_validation_errors(list(exc.errors()))
+    errors = _field_errors(exc)
+    message, param = describe_validation_errors(errors)
     path = request.url.path
     if wants_openai_shape(path):
         return error_response(
@@ -148,10 +151,27 @@ async def validation_error_handler(request: Request, exc: Exception) -> JSONResp
         )
     # FastAPI's own shape, plus the header that stops SDK retries.
     return JSONResponse(
-        {"detail": _jsonable(exc.errors())},
+        {"detail": _jsonable(errors)},
         status_code=422,
         headers={"x-should-retry": "false"},
     )
+
+
+def _field_errors(exc: RequestValidationError) -> list[Any]:
+    """The errors, with a number too large for JSON (``1e999``) told as the
+    field it was in, as a finite-number error is, rather than as a place in
+    the body's text: the parser refused it before any field was read."""
+    cause = exc.__cause__
+    if not isinstance(cause, NonFiniteNumberError):
+        return list(exc.errors())
+    return [
+        {
+            "type": "finite_number",
+            "loc": ("body", *cause.path),
+            "msg": "Input should be a finite number",
+            "input": cause.number,
+        }
+    ]
 
 
 def _jsonable(errors: Any) -> Any:
