@@ -22,8 +22,8 @@ from redraft.app._sse import encode_sse, with_heartbeats
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import DraftCompleted, RunCompleted, RunFailed, VerdictReached
 from redraft.core._types import Draft, Evidence, Message, RunResult
-from redraft.server._errors import ApiError
-from redraft.server._executor import RunHandle, StoreUnavailableError
+from redraft.server._errors import ApiError, stream_failure
+from redraft.server._executor import RunHandle
 from redraft.server._options import RedraftOptions, RunPlan, plan_run
 from redraft.server._wire import MAX_CONTENT_CHARS, MAX_MODEL_CHARS
 
@@ -203,8 +203,9 @@ async def _answer_events(handle: RunHandle, heartbeat_s: float) -> AsyncIterator
             elif isinstance(event, RunFailed):
                 yield encode_sse(answers_failure(event).body(openai_shape=True), event="error")
                 return
-    except StoreUnavailableError as exc:
-        failure = ApiError(503, str(exc), type="server_error")
+    except Exception as exc:
+        # The headers are out: the failure is the stream's last event.
+        failure = stream_failure(exc, path="/v1/answers")
         yield encode_sse(failure.body(openai_shape=True), event="error")
         return
     failure = ApiError(503, "the run ended without a result", type="server_error")

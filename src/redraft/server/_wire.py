@@ -41,7 +41,6 @@ __all__ = [
     "ChatCompletionRequest",
     "error_status_for",
     "error_status_for_name",
-    "openai_error",
 ]
 
 MAX_MESSAGES = 256
@@ -156,13 +155,6 @@ def _text_chars(content: object) -> int:
 
 
 # -- errors ---------------------------------------------------------------------------
-
-
-def openai_error(
-    message: str, *, type: str, param: str | None = None, code: str | None = None
-) -> dict[str, Any]:
-    """OpenAI's error body, which the SDKs turn into their exceptions."""
-    return {"error": {"message": message, "type": type, "param": param, "code": code}}
 
 
 ErrorStatus = tuple[int, str, str | None, bool]
