@@ -43,7 +43,20 @@ __all__ = [
 class AnswersRequest(BaseModel):
     """The answer-generation request (``GenerateAnswerRequest``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "instruct": "Explain what a closure is in Python.",
+                    "resp_format": "Two short paragraphs.",
+                    "eval_crit": "Names the enclosing scope and gives an example.",
+                    "iter_max": 3,
+                    "score_threshold": 0.8,
+                }
+            ]
+        },
+    )
 
     instruct: str = Field(min_length=1, max_length=MAX_CONTENT_CHARS)
     resp_format: str = Field(max_length=MAX_CONTENT_CHARS)

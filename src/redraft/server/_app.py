@@ -26,7 +26,9 @@ from redraft.providers import ProviderRegistry
 from redraft.server._auth import Authenticator
 from redraft.server._chat import router as chat_router
 from redraft.server._errors import (
+    API_ERRORS,
     ApiError,
+    DetailResponse,
     api_error_handler,
     http_error_handler,
     store_error_handler,
@@ -139,14 +141,18 @@ def create_app(
     # Added last, so outermost: every response, refusals included, carries its id.
     app.add_middleware(RequestIds)
 
-    @app.get("/healthz", tags=["service"])
+    @app.get(
+        "/healthz",
+        tags=["service"],
+        responses={503: {"model": DetailResponse, "description": "The store is unavailable."}},
+    )
     async def healthz(request: Request) -> dict[str, Any]:
         """Liveness and store reachability."""
         services = services_of(request)
         await services.store.list_runs(tenant="__healthz__", limit=1)
         return {"status": "ok", "version": __version__}
 
-    @app.get("/v1/models", tags=["models"])
+    @app.get("/v1/models", tags=["models"], responses=API_ERRORS)
     async def list_models(request: Request, tenant: Tenant) -> dict[str, Any]:
         """The profiles this service offers, in OpenAI's list shape."""
         services = services_of(request)

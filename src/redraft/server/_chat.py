@@ -41,7 +41,7 @@ from redraft.core._provider import Provider
 from redraft.core._types import RunResult, Usage
 from redraft.evaluators import Cached
 from redraft.providers._prices import repriced
-from redraft.server._errors import ApiError, stream_failure
+from redraft.server._errors import API_ERRORS, ApiError, stream_failure
 from redraft.server._executor import RunHandle
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._options import RunPlan, plan_run
@@ -50,7 +50,7 @@ from redraft.server._wire import ChatCompletionRequest, error_status_for_name
 
 __all__ = ["router", "start_run", "terminal_event"]
 
-router = APIRouter(tags=["chat"], route_class=StrictJSONRoute)
+router = APIRouter(tags=["chat"], route_class=StrictJSONRoute, responses=API_ERRORS)
 
 # While earlier drafts are judged in "final" mode nothing is ready to send;
 # an empty chunk this often keeps proxies from closing the connection.

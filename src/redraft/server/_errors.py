@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
 
 from redraft.evaluators._json_checks import NonFiniteNumberError
@@ -30,7 +31,10 @@ from redraft.server._request_ids import REQUEST_ID_HEADER, request_id_of
 from redraft.store import StoreUnavailableError
 
 __all__ = [
+    "API_ERRORS",
     "ApiError",
+    "DetailResponse",
+    "ErrorResponse",
     "api_error_handler",
     "describe_validation_errors",
     "error_response",
@@ -49,6 +53,44 @@ log = logging.getLogger("redraft.server")
 # routes keep FastAPI's 422 (both are errors the SDKs do not retry).
 _CHAT_PATH = "/v1/chat/completions"
 _HTTP_ERROR_TYPES = {401: "authentication_error", 403: "permission_error", 404: "not_found_error"}
+
+
+class ErrorBody(BaseModel):
+    """OpenAI's error object. A few errors add fields: a failed run its
+    ``run_id`` and ``continue_context``, an unmet quality bar its result."""
+
+    model_config = ConfigDict(extra="allow")
+
+    message: str
+    type: str
+    param: str | None
+    code: str | None
+
+
+class ErrorResponse(BaseModel):
+    """The body of every error on a ``/v1`` route (and ``/metrics``)."""
+
+    error: ErrorBody
+
+
+class DetailResponse(BaseModel):
+    """The body of an error on the routes outside ``/v1``: FastAPI's shape."""
+
+    detail: str
+
+
+API_ERRORS: dict[int | str, dict[str, Any]] = {
+    "4XX": {
+        "model": ErrorResponse,
+        "description": "The request cannot be served as it is; `param` names the field.",
+    },
+    "5XX": {
+        "model": ErrorResponse,
+        "description": "The service could not serve it: 503 with code `store_full` or "
+        "`store_unavailable` when its database failed, 502 or 504 when a model did.",
+    },
+}
+"""What the OpenAPI document says every ``/v1`` route may answer besides success."""
 
 
 class ApiError(Exception):

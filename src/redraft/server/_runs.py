@@ -22,14 +22,14 @@ from redraft.server._answers import (
     plan_answers,
 )
 from redraft.server._chat import start_run, terminal_event
-from redraft.server._errors import ApiError, stream_failure
+from redraft.server._errors import API_ERRORS, ApiError, stream_failure
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._options import RUN_ID_PATTERN
 from redraft.server._services import Tenant, services_of
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["runs"], route_class=StrictJSONRoute)
+router = APIRouter(tags=["runs"], route_class=StrictJSONRoute, responses=API_ERRORS)
 
 MAX_RESUME_SEQ = 2**63 - 1
 """The largest resume point taken: a 64-bit signed integer, far past any run."""

@@ -59,7 +59,18 @@ class ChatCompletionRequest(BaseModel):
     extras; ``redraft`` is validated strictly. ``n`` other than 1 is refused.
     """
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(
+        extra="allow",
+        json_schema_extra={
+            "examples": [
+                {
+                    "model": "local",
+                    "messages": [{"role": "user", "content": "What is the capital of France?"}],
+                    "redraft": {"must_match": ["Paris"], "max_attempts": 2},
+                }
+            ]
+        },
+    )
 
     model: str = Field(min_length=1, max_length=MAX_MODEL_CHARS)
     messages: list[Message]
