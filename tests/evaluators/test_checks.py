@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -20,6 +21,7 @@ from redraft.evaluators import (
     ValidJSON,
 )
 from redraft.evaluators._checks import literal_of
+from redraft.evaluators._json_checks import NonFiniteNumberError, loads_strict
 
 
 async def judge(evaluator: Evaluator, text: str, *, threshold: float = 0.8) -> Evidence:
@@ -191,6 +193,26 @@ async def test_nan_is_not_json_even_though_python_accepts_it() -> None:
     evidence = await judge(ValidJSON(), '{"a": NaN}')
     assert not evidence.passed
     assert "NaN" in evidence.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "number"),
+    [
+        ('{"session_id": 1e999}', ("session_id",), "1e999"),
+        ('{"a": [1, {"b": 2.5, "c": -1E400}]}', ("a", 1, "c"), "-1E400"),
+        ("1e999", (), "1e999"),
+    ],
+)
+def test_strict_json_refuses_numbers_too_large_for_a_double_naming_where(
+    text: str, path: tuple[str | int, ...], number: str
+) -> None:
+    with pytest.raises(NonFiniteNumberError) as refused:
+        loads_strict(text.encode())
+    assert refused.value.path == path
+    assert refused.value.number == number
+    assert isinstance(refused.value, json.JSONDecodeError)
+    # Large but finite numbers are numbers.
+    assert loads_strict('{"x": 1.7e308, "y": 1e-999}') == {"x": 1.7e308, "y": 0.0}
 
 
 async def test_an_empty_answer_is_not_json() -> None:

@@ -240,6 +240,26 @@ def test_a_schema_pattern_re2_cannot_run_is_refused_by_place() -> None:
         MatchesJSONSchema({"properties": {"const": {"pattern": "(?=x)"}}})
 
 
+@pytest.mark.parametrize(
+    ("schema", "place"),
+    [
+        ({"type": "string", "pattern": NESTED}, "json_schema $.pattern"),
+        ({"properties": {"code": {"format": "regex", "pattern": NESTED}}}, "$.properties.code"),
+        ({"type": "object", "patternProperties": {NESTED: {}}}, '$.patternProperties["(((('),
+    ],
+)
+def test_a_schema_pattern_nested_2000_deep_is_refused_by_place(
+    schema: dict[str, Any], place: str
+) -> None:
+    # Checking the schema would compile it with Python's re, whose parser
+    # recurses once per group: RE2's limits refuse it first.
+    with pytest.raises(PatternError, match=re.escape(place)) as refused:
+        MatchesJSONSchema(schema)
+    assert f"limit is {MAX_PATTERN_CHARS} characters" in str(refused.value)
+    # The message names a long key by its start, not all 4,001 characters.
+    assert len(str(refused.value)) < 300
+
+
 async def test_the_regex_format_survives_a_deeply_nested_string() -> None:
     check = MatchesJSONSchema({"type": "string", "format": "regex"})
     [evidence] = await verdict_of(check, json.dumps(NESTED))

@@ -172,6 +172,33 @@ def test_service_logs_hold_no_prompt_and_no_key(database_url: str) -> None:
     assert "PRIVATE-PROMPT-7781" not in text
 
 
+def test_a_request_and_the_run_it_starts_log_its_request_id(database_url: str) -> None:
+    buffer = io.StringIO()
+    configure_logging(level="info", format="json", stream=buffer)
+    settings = Settings(database_url=database_url, model="scripted", judge_model="none")
+    chat = {"model": "scripted", "messages": [{"role": "user", "content": PROMPT}]}
+    with serve_in_thread(create_app(settings)) as base_url:
+        # A proxy's or a client's own plain id is kept, and answered with.
+        traced = httpx.post(
+            f"{base_url}/v1/chat/completions", json=chat, headers={"x-request-id": "trace-42.a:b"}
+        )
+        assert traced.status_code == 200, traced.text
+        assert traced.headers["x-request-id"] == "trace-42.a:b"
+        run_id = traced.headers["x-redraft-run-id"]
+        # Anything else (spaces, quotes) is replaced; every request gets its own.
+        odd = httpx.get(f"{base_url}/v1/models", headers={"x-request-id": 'two "words"'})
+        plain = httpx.get(f"{base_url}/v1/models")
+        refused = httpx.get(f"{base_url}/v1/models", headers={"host": "evil.example"})
+    ids = [r.headers["x-request-id"] for r in (odd, plain, refused)]
+    assert all(i.startswith("req_") for i in ids) and len(set(ids)) == 3
+    assert refused.status_code == 400
+
+    mine = [r for r in _records(buffer) if r.get("run_id") == run_id]
+    # The run logs from its own task, which the request started.
+    assert {"run started", "run completed"} <= {r["message"] for r in mine}
+    assert {r.get("request_id") for r in mine} == {"trace-42.a:b"}
+
+
 def test_session_jobs_log_with_their_session_id(database_url: str) -> None:
     buffer = io.StringIO()
     configure_logging(level="info", format="json", stream=buffer)

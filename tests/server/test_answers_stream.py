@@ -21,6 +21,8 @@ from redraft.providers import FunctionModel, ProviderRegistry, ScriptedModel
 from redraft.server import create_app
 from redraft.server._answers import answers_stream
 from redraft.server._executor import RunHandle
+from redraft.store import StoreUnavailableError
+from redraft.store._errors import FULL_MESSAGE, UNAVAILABLE_MESSAGE
 
 PROFILES = '[profiles.lab]\nmodel = "scripted:lab-gen"\njudge_model = "scripted:lab-judge"\n'
 BODY = {
@@ -210,14 +212,17 @@ async def _body(handle: RunHandle) -> list[tuple[str, Any]]:
 
 
 @pytest.mark.parametrize(
-    ("end", "status_text"),
+    ("end", "status_text", "code"),
     [
-        (OSError("disk full"), "the store failed: disk full"),
-        (None, "the run ended without a result"),
+        (StoreUnavailableError(full=True), FULL_MESSAGE, "store_full"),
+        (StoreUnavailableError(full=False), UNAVAILABLE_MESSAGE, "store_unavailable"),
+        # A bug says only that: its text (here a path) stays in the log.
+        (OSError("/var/lib/redraft: disk full"), "internal server error", None),
+        (None, "the run ended without a result", None),
     ],
 )
-async def test_a_stream_cut_short_by_the_store_ends_with_an_error_event(
-    end: Exception | None, status_text: str
+async def test_a_stream_cut_short_ends_with_an_error_event(
+    end: Exception | None, status_text: str, code: str | None
 ) -> None:
     handle = RunHandle(run_id="run_" + "0" * 24)
     handle._queue.put_nowait(end)
@@ -227,3 +232,4 @@ async def test_a_stream_cut_short_by_the_store_ends_with_an_error_event(
     assert name == "error"
     assert body["error"]["type"] == "server_error"
     assert body["error"]["message"] == status_text
+    assert body["error"]["code"] == code

@@ -227,6 +227,88 @@ def test_non_finite_numbers_are_4xx_with_a_json_body(
     assert "not valid JSON" in error["message"], error
 
 
+@pytest.mark.parametrize(
+    ("path", "body", "field", "number"),
+    [
+        # The evaluation sessions design's unprefixed routes, FastAPI's shape.
+        ("/evaluate/start", '{"session_id": 1e999}', "session_id", "1e999"),
+        ("/evaluate/stream", '{"session_id": -1e999}', "session_id", "-1e999"),
+        (
+            "/evidence/update",
+            '{"session_id": 1, "evidence_id": -1e999, "valid": false}',
+            "evidence_id",
+            "-1e999",
+        ),
+        ("/v1/evaluate/start", '{"session_id": 1e999}', "session_id", "1e999"),
+        (
+            "/v1/sessions",
+            '{"subject": {"text": "t"}, "panel": [{"type": "model", "pass_at": 1E400}]}',
+            "panel.0.pass_at",
+            "1E400",
+        ),
+        (
+            "/v1/chat/completions",
+            '{"model": "openai:fake", "messages": [{"role": "user", "content": "Hi"}], '
+            '"redraft": {"json_schema": {"type": "number", "maximum": 1e999}}}',
+            "redraft.json_schema.maximum",
+            "1e999",
+        ),
+    ],
+)
+def test_numbers_too_large_for_a_double_are_4xx_naming_the_field(
+    server: ServerProcess, path: str, body: str, field: str, number: str
+) -> None:
+    # Valid JSON that Python reads as infinity, which no JSON response can carry.
+    response = httpx.post(
+        f"{server.base_url}{path}",
+        content=body,
+        headers={"content-type": "application/json"},
+        timeout=10,
+    )
+    assert 400 <= response.status_code < 500, response.text
+    if path.startswith("/v1/"):
+        error = response.json()["error"]
+        assert error["param"] == field
+        assert error["message"] == f"{field}: Input should be a finite number"
+    else:
+        [detail] = response.json()["detail"]
+        assert detail["loc"] == ["body", *field.split(".")]
+        assert detail["msg"] == "Input should be a finite number"
+        assert detail["input"] == number
+
+
+NESTED_PATTERN = "(" * 2000 + "a" + ")" * 2000
+
+
+@pytest.mark.parametrize(
+    ("schema", "place"),
+    [
+        ({"type": "string", "pattern": NESTED_PATTERN}, "json_schema $.pattern: "),
+        (
+            {"type": "object", "properties": {"a": {"type": "string", "pattern": NESTED_PATTERN}}},
+            "json_schema $.properties.a.pattern: ",
+        ),
+        (
+            {"type": "object", "patternProperties": {NESTED_PATTERN: {}}},
+            'json_schema $.patternProperties["((((',
+        ),
+    ],
+)
+def test_a_pattern_nested_2000_deep_in_a_json_schema_is_a_400_naming_its_place(
+    server: ServerProcess, schema: dict[str, Any], place: str
+) -> None:
+    response = httpx.post(
+        f"{server.base_url}/v1/chat/completions",
+        json=_chat({"json_schema": schema}),
+        timeout=30,
+    )
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert error["message"].startswith(place), error
+    assert "the limit is 500 characters" in error["message"]
+    assert error["param"] == "redraft"
+
+
 def test_a_chunked_body_past_the_limit_is_refused_without_reading_it_all(
     server: ServerProcess,
 ) -> None:

@@ -43,7 +43,6 @@ from redraft.server._wire import (
     ChatCompletionRequest,
     error_status_for,
     error_status_for_name,
-    openai_error,
 )
 
 
@@ -272,12 +271,6 @@ async def test_the_extension_shows_evaluations_and_calls_without_messages() -> N
 
 
 # -- errors ----------------------------------------------------------------------------------
-
-
-def test_openai_error_has_openais_shape() -> None:
-    assert openai_error("bad", type="invalid_request_error", param="n") == {
-        "error": {"message": "bad", "type": "invalid_request_error", "param": "n", "code": None}
-    }
 
 
 async def test_error_status_for_maps_every_error() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -31,7 +32,13 @@ from redraft.evaluators._offload import INLINE_CHARS, check_deadline
 from redraft.evaluators._patterns import Pattern, compile_pattern
 from redraft.evaluators._schema_cost import validation_cost
 
-__all__ = ["MatchesJSONSchema", "ValidJSON", "linear_time_validator", "loads_strict"]
+__all__ = [
+    "MatchesJSONSchema",
+    "NonFiniteNumberError",
+    "ValidJSON",
+    "linear_time_validator",
+    "loads_strict",
+]
 
 
 def _fenced_body(text: str) -> str | None:
@@ -73,17 +80,66 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON; a number must be finite")
 
 
+class NonFiniteNumberError(json.JSONDecodeError):
+    """A JSON number too large for a double (``1e999``), which Python reads as
+    infinity. ``path`` is where it sits (keys and list indexes), ``number``
+    its text."""
+
+    def __init__(self, number: str, path: tuple[str | int, ...], document: str) -> None:
+        where = ".".join(str(part) for part in path) or "the document"
+        super().__init__(
+            f"{where}: {number} is out of range: a number must be finite",
+            document,
+            max(document.find(number), 0),
+        )
+        self.number = number
+        self.path = path
+
+    def __reduce__(self) -> Any:
+        return type(self), (self.number, self.path, self.doc)
+
+
 def loads_strict(text: str | bytes) -> Any:
     """``json.loads`` as the JSON standard reads: Python's ``json`` accepts
-    ``NaN`` and ``Infinity``, which no JSON parser elsewhere does. Raises
-    :class:`json.JSONDecodeError` for them too."""
+    ``NaN`` and ``Infinity``, which no JSON parser elsewhere does, and reads
+    ``1e999`` as infinity. Raises :class:`json.JSONDecodeError` for them too
+    (:class:`NonFiniteNumberError`, naming where, for the last)."""
+    overflowed: list[str] = []
+
+    def parse_float(number: str) -> float:
+        value = float(number)
+        if math.isinf(value):
+            overflowed.append(number)
+        return value
+
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        value = json.loads(text, parse_constant=_reject_constant, parse_float=parse_float)
     except json.JSONDecodeError:
         raise
     except ValueError as exc:
-        document = text.decode("utf-8", errors="replace") if isinstance(text, bytes) else text
-        raise json.JSONDecodeError(str(exc), document, 0) from None
+        raise json.JSONDecodeError(str(exc), _document(text), 0) from None
+    if overflowed:
+        raise NonFiniteNumberError(overflowed[0], _first_infinity(value), _document(text))
+    return value
+
+
+def _document(text: str | bytes) -> str:
+    return text.decode("utf-8", errors="replace") if isinstance(text, bytes) else text
+
+
+def _first_infinity(value: Any) -> tuple[str | int, ...]:
+    """Where the first infinite float in a parsed document sits. A stack,
+    not recursion: the document may be nested as deep as the parser allows."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, float) and math.isinf(node):
+            return path
+        if isinstance(node, dict):
+            stack.extend((item, (*path, key)) for key, item in reversed(node.items()))
+        elif isinstance(node, list):
+            stack.extend((item, (*path, i)) for i, item in reversed(list(enumerate(node))))
+    return ()
 
 
 def _load_json(text: str) -> _ParsedJSON:
@@ -195,6 +251,10 @@ class MatchesJSONSchema(Check):
                 f"a JSON schema must be a JSON object, got {type(schema).__name__}"
             )
         validator_class = jsonschema.validators.validator_for(schema)
+        # Patterns first, on RE2: checking the schema compiles each with
+        # Python's re, whose parser recurses once per nested group, so a
+        # pattern RE2 refuses (too long, too deep) must never reach it.
+        self._validator = linear_time_validator(validator_class, schema)
         try:
             validator_class.check_schema(schema)
         except jsonschema.exceptions.SchemaError as exc:
@@ -202,9 +262,12 @@ class MatchesJSONSchema(Check):
             raise ConfigurationError(
                 f"invalid JSON schema at {where}: {_shorten(exc.message)}"
             ) from None
+        except RecursionError:
+            raise ConfigurationError(
+                "invalid JSON schema: it is nested too deeply to check"
+            ) from None
         cost = validation_cost(schema)
         self.schema = schema
-        self._validator = linear_time_validator(validator_class, schema)
         self._schema_text = json.dumps(schema, default=str)
         self._inline = (
             not cost.recursive
@@ -298,7 +361,11 @@ def _schema_patterns(schema: Any) -> dict[str, Pattern]:
                 _add(compiled, value, where)
             elif key == "patternProperties" and isinstance(value, dict):
                 for pattern in value:
-                    _add(compiled, pattern, f"{where}[{json.dumps(pattern)}]")
+                    # The key is the pattern: a long one is named by its start.
+                    shown = (
+                        pattern if len(pattern) <= _SHOWN_CHARS else pattern[:_SHOWN_CHARS] + "…"
+                    )
+                    _add(compiled, pattern, f"{where}[{json.dumps(shown)}]")
             stack.append((value, where, key in _NAMED_SCHEMAS))
     return compiled
 

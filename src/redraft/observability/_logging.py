@@ -2,7 +2,8 @@
 
 Why it looks like this:
 
-- Ids travel in :mod:`contextvars`, not in arguments, so a provider retry
+- Ids (run, session, and the service's request id) travel in
+  :mod:`contextvars`, not in arguments, so a provider retry
   deep in the ledger logs its run id without the ledger knowing about logs.
   :func:`log_run_events` sets the run id only while the loop computes its next
   event and resets it before the event is handed on, so nothing leaks into
@@ -47,6 +48,7 @@ __all__ = [
     "bind_log_context",
     "configure_logging",
     "content_logging_enabled",
+    "current_request_id",
     "log_context",
     "log_run_events",
 ]
@@ -55,6 +57,7 @@ LogFormat = Literal["auto", "json", "text"]
 
 _RUN_ID: ContextVar[str | None] = ContextVar("redraft_log_run_id", default=None)
 _SESSION_ID: ContextVar[str | None] = ContextVar("redraft_log_session_id", default=None)
+_REQUEST_ID: ContextVar[str | None] = ContextVar("redraft_log_request_id", default=None)
 _CONTENT: ContextVar[bool] = ContextVar("redraft_log_content", default=False)
 
 _FIELDS = "redraft_fields"
@@ -80,10 +83,14 @@ def log_context(
     *,
     run_id: str | None = None,
     session_id: str | int | None = None,
+    request_id: str | None = None,
     content: bool | None = None,
 ) -> Iterator[None]:
-    """Set the ids (and the content switch) inside the block only."""
+    """Set the ids (and the content switch) inside the block only; tasks
+    started inside it keep them (a request's run logs its request id)."""
     tokens: list[tuple[ContextVar[Any], Any]] = []
+    if request_id is not None:
+        tokens.append((_REQUEST_ID, _REQUEST_ID.set(request_id)))
     if run_id is not None:
         tokens.append((_RUN_ID, _RUN_ID.set(run_id)))
     if session_id is not None:
@@ -101,6 +108,11 @@ def content_logging_enabled() -> bool:
     return _CONTENT.get()
 
 
+def current_request_id() -> str | None:
+    """The id of the service request this code runs for, if any."""
+    return _REQUEST_ID.get()
+
+
 class _ContextFilter(logging.Filter):
     """Copies the context's ids onto each record (unless the call set them)."""
 
@@ -109,6 +121,8 @@ class _ContextFilter(logging.Filter):
             record.run_id = _RUN_ID.get()
         if getattr(record, "session_id", None) is None:
             record.session_id = _SESSION_ID.get()
+        if getattr(record, "request_id", None) is None:
+            record.request_id = _REQUEST_ID.get()
         return True
 
 
@@ -117,7 +131,7 @@ class _ContextFilter(logging.Filter):
 
 def _fields(record: logging.LogRecord) -> dict[str, Any]:
     fields: dict[str, Any] = {}
-    for key in ("run_id", "session_id"):
+    for key in ("run_id", "session_id", "request_id"):
         value = getattr(record, key, None)
         if value is not None:
             fields[key] = value
@@ -129,7 +143,7 @@ def _fields(record: logging.LogRecord) -> dict[str, Any]:
 
 class JSONFormatter(logging.Formatter):
     """One JSON object per line: ``time``, ``level``, ``logger``, ``message``,
-    ``run_id``/``session_id`` when known, the record's structured fields, and
+    ``run_id``/``session_id``/``request_id`` when known, the record's structured fields, and
     ``exception`` with the traceback when there is one."""
 
     def format(self, record: logging.LogRecord) -> str:

@@ -22,8 +22,8 @@ from redraft.app._sse import encode_sse, with_heartbeats
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import DraftCompleted, RunCompleted, RunFailed, VerdictReached
 from redraft.core._types import Draft, Evidence, Message, RunResult
-from redraft.server._errors import ApiError
-from redraft.server._executor import RunHandle, StoreUnavailableError
+from redraft.server._errors import ApiError, stream_failure
+from redraft.server._executor import RunHandle
 from redraft.server._options import RedraftOptions, RunPlan, plan_run
 from redraft.server._wire import MAX_CONTENT_CHARS, MAX_MODEL_CHARS
 
@@ -43,7 +43,20 @@ __all__ = [
 class AnswersRequest(BaseModel):
     """The answer-generation request (``GenerateAnswerRequest``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "instruct": "Explain what a closure is in Python.",
+                    "resp_format": "Two short paragraphs.",
+                    "eval_crit": "Names the enclosing scope and gives an example.",
+                    "iter_max": 3,
+                    "score_threshold": 0.8,
+                }
+            ]
+        },
+    )
 
     instruct: str = Field(min_length=1, max_length=MAX_CONTENT_CHARS)
     resp_format: str = Field(max_length=MAX_CONTENT_CHARS)
@@ -203,8 +216,9 @@ async def _answer_events(handle: RunHandle, heartbeat_s: float) -> AsyncIterator
             elif isinstance(event, RunFailed):
                 yield encode_sse(answers_failure(event).body(openai_shape=True), event="error")
                 return
-    except StoreUnavailableError as exc:
-        failure = ApiError(503, str(exc), type="server_error")
+    except Exception as exc:
+        # The headers are out: the failure is the stream's last event.
+        failure = stream_failure(exc, path="/v1/answers")
         yield encode_sse(failure.body(openai_shape=True), event="error")
         return
     failure = ApiError(503, "the run ended without a result", type="server_error")

@@ -32,9 +32,12 @@ from redraft.providers import ProviderRegistry
 from redraft.server._auth import Authenticator
 from redraft.server._chat import router as chat_router
 from redraft.server._errors import (
+    API_ERRORS,
     ApiError,
+    DetailResponse,
     api_error_handler,
     http_error_handler,
+    store_error_handler,
     unexpected_error_handler,
     validation_error_handler,
 )
@@ -43,12 +46,13 @@ from redraft.server._executor import RunExecutor
 from redraft.server._guards import LoopbackHostGuard, StrictJSONRoute
 from redraft.server._judges import router as judges_router
 from redraft.server._metrics import install_metrics
+from redraft.server._request_ids import RequestIds
 from redraft.server._runs import router as runs_router
 from redraft.server._services import Services, Tenant, services_of
 from redraft.server._session_worker import SessionWorker
 from redraft.server._sessions import router as sessions_router
 from redraft.server._ui import router as ui_router
-from redraft.store import Store
+from redraft.store import Store, StoreUnavailableError
 
 __all__ = ["create_app"]
 
@@ -132,6 +136,7 @@ def create_app(
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
     app.add_exception_handler(HTTPException, http_error_handler)
+    app.add_exception_handler(StoreUnavailableError, store_error_handler)
     app.add_exception_handler(Exception, unexpected_error_handler)
     if not settings.api_keys or not settings.api_keys.strip():
         app.add_middleware(LoopbackHostGuard, allowed=settings.allowed_host_names())
@@ -144,15 +149,21 @@ def create_app(
 
     install_metrics(app)
     app.include_router(ui_router)
+    # Added last, so outermost: every response, refusals included, carries its id.
+    app.add_middleware(RequestIds)
 
-    @app.get("/healthz", tags=["service"])
+    @app.get(
+        "/healthz",
+        tags=["service"],
+        responses={503: {"model": DetailResponse, "description": "The store is unavailable."}},
+    )
     async def healthz(request: Request) -> dict[str, Any]:
         """Liveness and store reachability."""
         services = services_of(request)
         await services.store.list_runs(tenant="__healthz__", limit=1)
         return {"status": "ok", "version": __version__}
 
-    @app.get("/v1/models", tags=["models"])
+    @app.get("/v1/models", tags=["models"], responses=API_ERRORS)
     async def list_models(request: Request, tenant: Tenant) -> dict[str, Any]:
         """The profiles this service offers, in OpenAI's list shape."""
         services = services_of(request)

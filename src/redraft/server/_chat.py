@@ -41,16 +41,16 @@ from redraft.core._provider import Provider
 from redraft.core._types import RunResult, Usage
 from redraft.evaluators import Cached
 from redraft.providers._prices import repriced
-from redraft.server._errors import ApiError
-from redraft.server._executor import RunHandle, StoreUnavailableError
+from redraft.server._errors import API_ERRORS, ApiError, stream_failure
+from redraft.server._executor import RunHandle
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._options import RunPlan, plan_run
 from redraft.server._services import Services, Tenant, services_of
-from redraft.server._wire import ChatCompletionRequest, error_status_for_name, openai_error
+from redraft.server._wire import ChatCompletionRequest, error_status_for_name
 
 __all__ = ["router", "start_run", "terminal_event"]
 
-router = APIRouter(tags=["chat"], route_class=StrictJSONRoute)
+router = APIRouter(tags=["chat"], route_class=StrictJSONRoute, responses=API_ERRORS)
 
 # While earlier drafts are judged in "final" mode nothing is ready to send;
 # an empty chunk this often keeps proxies from closing the connection.
@@ -100,10 +100,10 @@ async def start_run(
         stream_drafts=stream_drafts,
         tools=(lambda: mcp_toolbox(servers)) if servers else None,
     )
+    # A store that cannot record the run's start raises StoreUnavailableError,
+    # answered like every other route's (see _errors.store_error_handler).
     try:
         await handle.started()
-    except StoreUnavailableError as exc:
-        raise ApiError(503, str(exc), type="server_error") from None
     except McpUnavailableError as exc:
         # The operator's tool server, not the client's request, is at fault.
         raise ApiError(502, str(exc), type="api_error", code="mcp_server_unavailable") from None
@@ -124,7 +124,10 @@ async def _check_continued_run(services: Services, tenant: str, continues: str |
         )
 
 
-@router.post("/v1/chat/completions")
+_PATH = "/v1/chat/completions"
+
+
+@router.post(_PATH)
 async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletionRequest) -> Any:
     """Create a chat completion; the answer is judged and redrafted until it
     passes. Redraft options ride in the body under ``redraft``."""
@@ -191,20 +194,15 @@ async def _shadow_response(handle: RunHandle, model: str) -> JSONResponse:
     """The graph loop's current flow: answer with the first draft at once; the run
     goes on judging it in the background and stores the verdict."""
     usage = Usage()
-    try:
-        async for event in handle.events():
-            if isinstance(event, CallRecorded) and event.call.kind == "draft":
-                usage = usage + event.call.usage
-            elif isinstance(event, DraftCompleted):
-                finish, extension = _shadow_end(handle.run_id, event)
-                body = completion_response(
-                    handle.run_id, model, event.text, usage, finish, extension
-                )
-                return JSONResponse(body, headers={"x-redraft-run-id": handle.run_id})
-            elif isinstance(event, RunFailed):
-                raise _failure(event.result, event.error, event.error_type)
-    except StoreUnavailableError as exc:
-        raise ApiError(503, str(exc), type="server_error") from None
+    async for event in handle.events():
+        if isinstance(event, CallRecorded) and event.call.kind == "draft":
+            usage = usage + event.call.usage
+        elif isinstance(event, DraftCompleted):
+            finish, extension = _shadow_end(handle.run_id, event)
+            body = completion_response(handle.run_id, model, event.text, usage, finish, extension)
+            return JSONResponse(body, headers={"x-redraft-run-id": handle.run_id})
+        elif isinstance(event, RunFailed):
+            raise _failure(event.result, event.error, event.error_type)
     raise ApiError(503, "the run ended without a draft", type="server_error")
 
 
@@ -215,12 +213,9 @@ def _shadow_end(run_id: str, event: DraftCompleted) -> tuple[str, dict[str, Any]
 
 
 async def terminal_event(handle: RunHandle) -> RunCompleted | RunFailed:
-    try:
-        async for event in handle.events():
-            if isinstance(event, RunCompleted | RunFailed):
-                return event
-    except StoreUnavailableError as exc:
-        raise ApiError(503, str(exc), type="server_error") from None
+    async for event in handle.events():
+        if isinstance(event, RunCompleted | RunFailed):
+            return event
     raise ApiError(503, "the run ended without a result", type="server_error")
 
 
@@ -271,8 +266,10 @@ async def _stream(
                     break
                 if mode == "shadow" and isinstance(event, DraftCompleted):
                     break  # the run goes on judging in the background
-    except StoreUnavailableError as exc:
-        yield encode_sse(openai_error(str(exc), type="server_error"))
+    except Exception as exc:
+        # The headers are out: the failure is the stream's last chunk.
+        failure = stream_failure(exc, path=_PATH)
+        yield encode_sse(failure.body(openai_shape=True))
     yield SSE_DONE
 
 

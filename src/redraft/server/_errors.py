@@ -6,6 +6,12 @@ their usual exceptions; the web UI's own routes use FastAPI's ``{"detail":
 ...}``. Errors a client must not retry carry ``x-should-retry: false`` (the
 SDKs honour it). No handler ever sends a traceback: an unexpected exception
 is logged and answered with a 500 that says only that.
+
+The store failing (full, read-only, unreachable: :class:`StoreUnavailableError`)
+is a 503 saying so in the product's words, wherever it happens; a stream
+whose headers are already out ends with the same error as its last event
+(:func:`stream_failure`). The full exception goes to the log with the
+request id the response carries (``x-request-id``).
 """
 
 from __future__ import annotations
@@ -16,14 +22,26 @@ from typing import Any
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
 
+from redraft.evaluators._json_checks import NonFiniteNumberError
+from redraft.observability._logging import current_request_id
+from redraft.server._request_ids import REQUEST_ID_HEADER, request_id_of
+from redraft.store import StoreUnavailableError
+
 __all__ = [
+    "API_ERRORS",
     "ApiError",
+    "DetailResponse",
+    "ErrorResponse",
     "api_error_handler",
     "describe_validation_errors",
     "error_response",
     "http_error_handler",
+    "store_error",
+    "store_error_handler",
+    "stream_failure",
     "unexpected_error_handler",
     "validation_error_handler",
     "wants_openai_shape",
@@ -35,6 +53,44 @@ log = logging.getLogger("redraft.server")
 # routes keep FastAPI's 422 (both are errors the SDKs do not retry).
 _CHAT_PATH = "/v1/chat/completions"
 _HTTP_ERROR_TYPES = {401: "authentication_error", 403: "permission_error", 404: "not_found_error"}
+
+
+class ErrorBody(BaseModel):
+    """OpenAI's error object. A few errors add fields: a failed run its
+    ``run_id`` and ``continue_context``, an unmet quality bar its result."""
+
+    model_config = ConfigDict(extra="allow")
+
+    message: str
+    type: str
+    param: str | None
+    code: str | None
+
+
+class ErrorResponse(BaseModel):
+    """The body of every error on a ``/v1`` route (and ``/metrics``)."""
+
+    error: ErrorBody
+
+
+class DetailResponse(BaseModel):
+    """The body of an error on the routes outside ``/v1``: FastAPI's shape."""
+
+    detail: str
+
+
+API_ERRORS: dict[int | str, dict[str, Any]] = {
+    "4XX": {
+        "model": ErrorResponse,
+        "description": "The request cannot be served as it is; `param` names the field.",
+    },
+    "5XX": {
+        "model": ErrorResponse,
+        "description": "The service could not serve it: 503 with code `store_full` or "
+        "`store_unavailable` when its database failed, 502 or 504 when a model did.",
+    },
+}
+"""What the OpenAPI document says every ``/v1`` route may answer besides success."""
 
 
 class ApiError(Exception):
@@ -113,11 +169,69 @@ async def http_error_handler(request: Request, exc: Exception) -> JSONResponse:
     return response
 
 
+def store_error(exc: StoreUnavailableError) -> ApiError:
+    """The 503 a request gets when the store failed it. Full or read-only
+    will not mend between an SDK's retries; an outage may."""
+    return ApiError(
+        503,
+        str(exc),
+        type="server_error",
+        code="store_full" if exc.full else "store_unavailable",
+        should_retry=not exc.full,
+    )
+
+
+async def store_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StoreUnavailableError)
+    request_id = request_id_of(request)
+    log.error(
+        "the store failed on %s %s: %s",
+        request.method,
+        request.url.path,
+        exc.detail,
+        exc_info=exc,
+        extra={"request_id": request_id},
+    )
+    return error_response(request.url.path, store_error(exc))
+
+
+def stream_failure(exc: Exception, *, path: str) -> ApiError:
+    """The error a stream at ``path`` sends as its last event when ``exc``
+    stops it after its headers went out (too late for a status code); logged."""
+    request_id = current_request_id()
+    if isinstance(exc, StoreUnavailableError):
+        log.error(
+            "the store failed during the stream of %s: %s",
+            path,
+            exc.detail,
+            exc_info=exc,
+            extra={"request_id": request_id},
+        )
+        return store_error(exc)
+    log.error(
+        "unhandled error in the stream of %s", path, exc_info=exc, extra={"request_id": request_id}
+    )
+    return ApiError(500, "internal server error", type="server_error")
+
+
 async def unexpected_error_handler(request: Request, exc: Exception) -> JSONResponse:
-    """A bug: logged with its traceback, answered without one."""
-    log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    """A bug: logged with its traceback, answered without one.
+
+    Starlette runs this outside every middleware, so the request id comes
+    from the scope and goes on the response here."""
+    request_id = request_id_of(request)
+    log.error(
+        "unhandled error on %s %s",
+        request.method,
+        request.url.path,
+        exc_info=exc,
+        extra={"request_id": request_id},
+    )
     error = ApiError(500, "internal server error", type="server_error")
-    return error_response(request.url.path, error)
+    response = error_response(request.url.path, error)
+    if request_id is not None:
+        response.headers[REQUEST_ID_HEADER] = request_id
+    return response
 
 
 def describe_validation_errors(errors: list[Any]) -> tuple[str, str | None]:
@@ -140,7 +254,8 @@ def describe_validation_errors(errors: list[Any]) -> tuple[str, str | None]:
 
 async def validation_error_handler(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    message, param = describe_validation_errors(list(exc.errors()))
+    errors = _field_errors(exc)
+    message, param = describe_validation_errors(errors)
     path = request.url.path
     if wants_openai_shape(path):
         return error_response(
@@ -148,10 +263,27 @@ async def validation_error_handler(request: Request, exc: Exception) -> JSONResp
         )
     # FastAPI's own shape, plus the header that stops SDK retries.
     return JSONResponse(
-        {"detail": _jsonable(exc.errors())},
+        {"detail": _jsonable(errors)},
         status_code=422,
         headers={"x-should-retry": "false"},
     )
+
+
+def _field_errors(exc: RequestValidationError) -> list[Any]:
+    """The errors, with a number too large for JSON (``1e999``) told as the
+    field it was in, as a finite-number error is, rather than as a place in
+    the body's text: the parser refused it before any field was read."""
+    cause = exc.__cause__
+    if not isinstance(cause, NonFiniteNumberError):
+        return list(exc.errors())
+    return [
+        {
+            "type": "finite_number",
+            "loc": ("body", *cause.path),
+            "msg": "Input should be a finite number",
+            "input": cause.number,
+        }
+    ]
 
 
 def _jsonable(errors: Any) -> Any:

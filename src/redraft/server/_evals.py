@@ -23,13 +23,13 @@ from redraft.evals import (
     markdown_report,
     summarise,
 )
-from redraft.server._errors import ApiError
+from redraft.server._errors import API_ERRORS, ApiError
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._services import Tenant, services_of
 
 __all__ = ["REPORT_CSP", "router"]
 
-router = APIRouter(tags=["evals"], route_class=StrictJSONRoute)
+router = APIRouter(tags=["evals"], route_class=StrictJSONRoute, responses=API_ERRORS)
 
 REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
 """The HTML report opened by itself: its inline styles and nothing else, no

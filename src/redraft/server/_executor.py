@@ -33,11 +33,11 @@ from redraft.evaluators import Evaluator
 from redraft.observability._logging import bind_log_context
 from redraft.providers import Provider
 from redraft.server._group_commit import GroupWriter
-from redraft.store import Store
+from redraft.store import Store, StoreUnavailableError
 from redraft.store._run_leases import Lease, RunLeaseLostError
 from redraft.store._run_replay import RunReplay
 
-__all__ = ["LIMIT_EXCEEDED", "RunExecutor", "RunHandle", "StoreUnavailableError"]
+__all__ = ["LIMIT_EXCEEDED", "RunExecutor", "RunHandle"]
 
 log = logging.getLogger("redraft.server")
 
@@ -45,14 +45,10 @@ LIMIT_EXCEEDED = "limit_exceeded"
 """``error_type`` of a run stopped at the cap on stored events."""
 
 
-class StoreUnavailableError(RuntimeError):
-    """The store could not record an event, so it may not be announced."""
-
-
 @dataclass
 class RunHandle:
     run_id: str
-    # None marks the end; an exception means the store failed.
+    # None marks the end; an exception, what stopped the run being recorded.
     _queue: asyncio.Queue[RunEvent | Exception | None] = field(default_factory=asyncio.Queue)
     task: asyncio.Task[None] | None = None
 
@@ -61,18 +57,19 @@ class RunHandle:
         resolves on every route, so it is safe to hand to the client."""
         async for event in self.events():
             return event
-        raise StoreUnavailableError("the run ended before it started")
+        raise RuntimeError(f"run {self.run_id} ended before it started")
 
     async def events(self) -> AsyncIterator[RunEvent]:
-        """The run's events as they are recorded; ends after the terminal event."""
+        """The run's events as they are recorded; ends after the terminal
+        event. Raises what stopped the run being recorded: the store's
+        :class:`StoreUnavailableError`, :class:`McpUnavailableError` (the run
+        could not start: nothing was stored), or a bug's own exception."""
         while True:
             item = await self._queue.get()
             if item is None:
                 return
-            if isinstance(item, McpUnavailableError):
-                raise item  # the run could not start: nothing was stored
             if isinstance(item, Exception):
-                raise StoreUnavailableError(f"the store failed: {item}") from item
+                raise item
             yield item
 
 
@@ -206,6 +203,11 @@ class RunExecutor:
                 handle._queue.put_nowait(exc)
         except McpUnavailableError as exc:
             log.warning("run %s could not start: %s", handle.run_id, exc)
+            handle._queue.put_nowait(exc)
+        except StoreUnavailableError as exc:
+            # Whoever waits on the run logs the whole failure with its request;
+            # this line is for a run nobody waits on any more.
+            log.warning("run %s could not be recorded: %s (%s)", handle.run_id, exc, exc.detail)
             handle._queue.put_nowait(exc)
         except Exception as exc:
             log.exception("run %s could not be recorded", handle.run_id)

@@ -12,13 +12,14 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from redraft.app._shipped_record import with_shipped
+from redraft.server._errors import API_ERRORS
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._services import Tenant, services_of
 from redraft.store._judge_record import record_json
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["judges"], route_class=StrictJSONRoute)
+router = APIRouter(tags=["judges"], route_class=StrictJSONRoute, responses=API_ERRORS)
 
 
 @router.get("/v1/judges")

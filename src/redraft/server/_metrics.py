@@ -43,7 +43,7 @@ from redraft.core._events import (
     VerdictReached,
 )
 from redraft.providers import CircuitBreaker, ProviderRegistry
-from redraft.server._errors import ApiError
+from redraft.server._errors import API_ERRORS, ApiError
 from redraft.server._guards import ASGIApp, Message, Receive, Scope, Send, StrictJSONRoute
 from redraft.server._services import services_of
 
@@ -223,7 +223,7 @@ def _is_event_stream(message: Message) -> bool:
     return False
 
 
-router = APIRouter(tags=["service"], route_class=StrictJSONRoute)
+router = APIRouter(tags=["service"], route_class=StrictJSONRoute, responses=API_ERRORS)
 
 
 @router.get("/metrics", response_class=Response)

@@ -22,7 +22,7 @@ from redraft.server._answers import (
     plan_answers,
 )
 from redraft.server._chat import start_run, terminal_event
-from redraft.server._errors import ApiError
+from redraft.server._errors import API_ERRORS, ApiError, stream_failure
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._options import RUN_ID_PATTERN
 from redraft.server._services import Tenant, services_of
@@ -30,7 +30,7 @@ from redraft.store import RunFilter, RunSource
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["runs"], route_class=StrictJSONRoute)
+router = APIRouter(tags=["runs"], route_class=StrictJSONRoute, responses=API_ERRORS)
 
 MAX_RESUME_SEQ = 2**63 - 1
 """The largest resume point taken: a 64-bit signed integer, far past any run."""
@@ -89,17 +89,24 @@ async def run_events(
 ) -> StreamingResponse:
     """Server-sent events: the stored log, then live events, ending with the
     terminal event. Resume with ``Last-Event-ID`` (or ``?after=<seq>``); at or
-    past a finished run's last event the stream ends at once, empty."""
+    past a finished run's last event the stream ends at once, empty. A store
+    that fails meanwhile ends it with an ``error`` event (the error body)."""
     store = services_of(request).store
     after_seq = max(_resume_point("after", after), _resume_point("Last-Event-ID", last_event_id))
     if await store.events(run_id, tenant=tenant, after_seq=after_seq) is None:
         raise ApiError(404, f"run {run_id!r} not found", code="run_not_found")
 
     async def stream() -> AsyncIterator[str]:
-        async for event in store.follow(run_id, tenant=tenant, after_seq=after_seq):
-            yield encode_sse(event.model_dump_json(), event=event.type, id=event.seq)
-            if isinstance(event, RunCompleted | RunFailed):
-                break
+        try:
+            async for event in store.follow(run_id, tenant=tenant, after_seq=after_seq):
+                yield encode_sse(event.model_dump_json(), event=event.type, id=event.seq)
+                if isinstance(event, RunCompleted | RunFailed):
+                    break
+        except Exception as exc:
+            # The headers are out: an ``error`` event ends the stream; the
+            # client resumes with Last-Event-ID once the store is back.
+            failure = stream_failure(exc, path=request.url.path)
+            yield encode_sse(failure.body(openai_shape=True), event="error")
 
     return StreamingResponse(
         stream(), media_type="text/event-stream", headers={"cache-control": "no-cache"}

@@ -22,7 +22,7 @@ from redraft.app._profiles import NO_JUDGE, UnknownModelError, check_request_spe
 from redraft.app._sse import encode_sse
 from redraft.core._errors import ConfigurationError
 from redraft.core._limits import MAX_PANEL_MEMBERS
-from redraft.server._errors import ApiError
+from redraft.server._errors import API_ERRORS, ApiError, stream_failure, wants_openai_shape
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._services import Services, Tenant, services_of
 from redraft.server._session_worker import PANEL_ADAPTER
@@ -45,7 +45,7 @@ from redraft.store._sessions import (
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["sessions"], route_class=StrictJSONRoute)
+router = APIRouter(tags=["sessions"], route_class=StrictJSONRoute, responses=API_ERRORS)
 
 # Ids are 32-bit integer columns on PostgreSQL: a larger one can name nothing.
 MAX_ID = 2**31 - 1
@@ -56,7 +56,32 @@ class SessionCreate(BaseModel):
     """A subject and who judges it: an explicit ``panel``, or the default
     panel built from a ``profile`` (judge, its checks as rules, relevance, web)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "subject": {
+                        "question": "How does the applicant earn money?",
+                        "answer": "The applicant works as a croupier at a casino.",
+                    },
+                    "panel": [
+                        {
+                            "type": "check",
+                            "rules": [
+                                {
+                                    "pattern": "casino",
+                                    "points": -5,
+                                    "description": "Gambling mentions found",
+                                }
+                            ],
+                        },
+                        {"type": "judge"},
+                    ],
+                }
+            ]
+        },
+    )
 
     subject: SessionSubject
     panel: list[PanelMember] | None = Field(
@@ -274,19 +299,27 @@ async def _stream(
     async def events() -> AsyncIterator[str]:
         # Tell EventSource how soon to reconnect; it sends Last-Event-ID when it does.
         yield "retry: 2000\n\n"
-        async for entry in store.follow(
-            session_id, tenant=tenant, after_seq=after_seq, heartbeat_s=heartbeat
-        ):
-            if entry is None:
-                yield ": keep-alive\n\n"
-                continue
-            seq, item = entry
-            data: str | dict[str, Any] = item.model_dump_json()
-            if legacy:
-                data = item.model_dump(mode="json")
-                data["event_type"] = OLD_EVENT_NAMES[item.event_type]
-            # No "event:" line: EventSource's onmessage only sees unnamed events.
-            yield encode_sse(data, id=seq)
+        try:
+            async for entry in store.follow(
+                session_id, tenant=tenant, after_seq=after_seq, heartbeat_s=heartbeat
+            ):
+                if entry is None:
+                    yield ": keep-alive\n\n"
+                    continue
+                seq, item = entry
+                data: str | dict[str, Any] = item.model_dump_json()
+                if legacy:
+                    data = item.model_dump(mode="json")
+                    data["event_type"] = OLD_EVENT_NAMES[item.event_type]
+                # No "event:" line: EventSource's onmessage only sees unnamed events.
+                yield encode_sse(data, id=seq)
+        except Exception as exc:
+            # The headers are out: a named ``error`` event (never mistaken for
+            # evidence) ends the stream, and the client reconnects from its
+            # Last-Event-ID, as after any drop.
+            path = request.url.path
+            failure = stream_failure(exc, path=path)
+            yield encode_sse(failure.body(openai_shape=wants_openai_shape(path)), event="error")
 
     return StreamingResponse(
         events(),

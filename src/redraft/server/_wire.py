@@ -41,7 +41,6 @@ __all__ = [
     "ChatCompletionRequest",
     "error_status_for",
     "error_status_for_name",
-    "openai_error",
 ]
 
 MAX_MESSAGES = 256
@@ -60,7 +59,18 @@ class ChatCompletionRequest(BaseModel):
     extras; ``redraft`` is validated strictly. ``n`` other than 1 is refused.
     """
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(
+        extra="allow",
+        json_schema_extra={
+            "examples": [
+                {
+                    "model": "local",
+                    "messages": [{"role": "user", "content": "What is the capital of France?"}],
+                    "redraft": {"must_match": ["Paris"], "max_attempts": 2},
+                }
+            ]
+        },
+    )
 
     model: str = Field(min_length=1, max_length=MAX_MODEL_CHARS)
     messages: list[Message]
@@ -156,13 +166,6 @@ def _text_chars(content: object) -> int:
 
 
 # -- errors ---------------------------------------------------------------------------
-
-
-def openai_error(
-    message: str, *, type: str, param: str | None = None, code: str | None = None
-) -> dict[str, Any]:
-    """OpenAI's error body, which the SDKs turn into their exceptions."""
-    return {"error": {"message": message, "type": type, "param": param, "code": code}}
 
 
 ErrorStatus = tuple[int, str, str | None, bool]

@@ -2,7 +2,9 @@
 
 SQLite by default (a file in the user data dir, WAL mode), PostgreSQL with
 ``REDRAFT_DATABASE_URL=postgresql://…``; the schema is migrated with Alembic
-when the store opens. Only this package and the service import SQLAlchemy::
+when the store opens. A database that fails (full, read-only, unreachable)
+raises :class:`StoreUnavailableError`, whatever the backend. Only this
+package and the service import SQLAlchemy::
 
     store = await Store.open(None)           # or a URL
     async for event in stream_run(...):
@@ -12,6 +14,7 @@ when the store opens. Only this package and the service import SQLAlchemy::
 """
 
 from redraft.store._engine import default_database_path
+from redraft.store._errors import StoreUnavailableError
 from redraft.store._keys import SECRET_PREFIX, ApiKeyInfo
 from redraft.store._store import RunFilter, RunSource, RunStatus, RunSummary, Store, StoredRun
 
@@ -23,6 +26,7 @@ __all__ = [
     "RunStatus",
     "RunSummary",
     "Store",
+    "StoreUnavailableError",
     "StoredRun",
     "default_database_path",
 ]

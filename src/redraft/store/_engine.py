@@ -29,6 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
 from redraft.core._errors import ConfigurationError
+from redraft.store._errors import translate_errors
 
 __all__ = [
     "DATABASE_FILE",
@@ -102,10 +103,13 @@ def create_engine(url: URL, *, own_folder: bool = False) -> AsyncEngine:
 
     A SQLite file is created readable by its owner only (see
     :func:`prepare_sqlite_file`); ``own_folder`` says its folder is
-    redraft's own (the user data dir's), to be kept private too.
+    redraft's own (the user data dir's), to be kept private too. The
+    database failing raises :class:`StoreUnavailableError`.
     """
     if url.get_backend_name() != "sqlite":
-        return create_async_engine(url, pool_pre_ping=True)
+        engine = create_async_engine(url, pool_pre_ping=True)
+        translate_errors(engine.sync_engine)
+        return engine
     options: dict[str, Any] = {}
     if url.database in (None, "", ":memory:"):
         # One shared connection, or every connection would see its own empty database.
@@ -114,6 +118,7 @@ def create_engine(url: URL, *, own_folder: bool = False) -> AsyncEngine:
         prepare_sqlite_file(Path(url.database), own_folder=own_folder)
     engine = create_async_engine(url, **options)
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    translate_errors(engine.sync_engine)
     return engine
 
 
@@ -190,6 +195,7 @@ def create_sqlite_writer(url: URL) -> Engine | None:
         # reads cannot change before it writes.
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
+    translate_errors(engine)
     return engine
 
 

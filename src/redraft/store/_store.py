@@ -50,6 +50,7 @@ from redraft.store._engine import (
     migrate,
     normalise_url,
 )
+from redraft.store._errors import StoreUnavailableError
 from redraft.store._evals import EvalStore
 from redraft.store._judge_record import JudgeRecord
 from redraft.store._keys import ApiKeyInfo
@@ -226,12 +227,14 @@ class Store:
             # private. A file the URL names sits in the user's folder.
             engine = create_engine(sa_url, own_folder=not (url and url.strip()))
             await migrate(engine)
-        except (OSError, DBAPIError) as exc:
+        except (OSError, DBAPIError, StoreUnavailableError) as exc:
             if engine is not None:
                 await engine.dispose()
+            # The operator's own message: the driver's words say what to fix.
+            cause = exc.__cause__ if isinstance(exc, StoreUnavailableError) else exc
             raise ConfigurationError(
                 f"cannot open the database {describe(sa_url)} (REDRAFT_DATABASE_URL): "
-                f"{type(exc).__name__}: {exc}"
+                f"{type(cause).__name__}: {cause}"
             ) from exc
         store = cls(engine, sqlite_writer=create_sqlite_writer(sa_url))
         if store._postgres:

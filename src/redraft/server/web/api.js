@@ -160,7 +160,8 @@ export async function* sseEvents(response, signal) {
 
 /**
  * A server-sent event stream that carries the API key (EventSource cannot),
- * reconnects after a drop with Last-Event-ID and never delivers an id twice.
+ * reconnects after a drop (or an `error` event) with Last-Event-ID and never
+ * delivers an id twice.
  * onEvent(parsed data, id); onState("live" | "reconnecting" | "closed", error).
  */
 export class LiveStream {
@@ -194,6 +195,9 @@ export class LiveStream {
         for await (const message of sseEvents(response, this.controller.signal)) {
           if (message.retry !== null) this.retryMs = message.retry;
           if (!message.data) continue;
+          // The server could not go on (its store failed): it ends the stream
+          // with this, and the loop reconnects from the last id, as after a drop.
+          if (message.event === "error") break;
           if (message.id !== null) {
             if (this.seen.has(message.id)) continue;
             this.seen.add(message.id);
