@@ -135,10 +135,9 @@ async def _dies(pid: int, within_s: float = 10.0) -> bool:
 
 
 def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
     # A killed child stays a zombie until reaped: that is not alive.
-    with open(f"/proc/{pid}/stat") as stat:
-        return stat.read().split()[2] != "Z"
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:  # gone, or going while we read
+        return False
