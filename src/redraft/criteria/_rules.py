@@ -32,7 +32,8 @@ from redraft.criteria._rule_parts import PART_RULES
 from redraft.criteria._rule_shapes import SHAPE_RULES
 from redraft.criteria._rule_tallies import TALLY_RULES
 from redraft.criteria._rule_text import TEXT_RULES
-from redraft.criteria._sentences import mask, sentences
+from redraft.criteria._sentences import mask, sentences, templated
+from redraft.criteria._spec import CheckSpec
 from redraft.evaluators._isolation import run_isolated
 from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
 
@@ -65,7 +66,7 @@ def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledC
         for rule in RULES:
             for hit in rule(sentence):
                 slot = hit.spec.slot()
-                if slot in seen:
+                if slot in seen or _templated(hit.spec, sentence.original):
                     continue
                 seen.add(slot)
                 start, end = sentence.start + hit.start, sentence.start + hit.end
@@ -81,6 +82,21 @@ def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledC
                     )
                 )
     return sorted(hits, key=lambda c: c.source_span or (0, 0))
+
+
+def _templated(spec: CheckSpec, sentence: str) -> bool:
+    """Whether a literal argument of ``spec`` (a phrase, keyword or banned
+    word) is a template ("begin with 'Reason N:' where N is the number"):
+    compared literally it would fail every answer that fills it in."""
+    literals: list[str] = []
+    for field in ("phrase", "keyword"):
+        value = getattr(spec, field, None)
+        if isinstance(value, str):
+            literals.append(value)
+    words = getattr(spec, "words", None)
+    if isinstance(words, list):
+        literals.extend(w for w in words if isinstance(w, str))
+    return any(templated(literal, sentence) for literal in literals)
 
 
 def compile_checks(prompt: str, criteria: str | None = None) -> list[CompiledCheck]:
