@@ -254,7 +254,7 @@ _OTHER_THING = re.compile(
 )
 _MAX_BETWEEN_WORDS = 8
 _LEAD_IN = re.compile(
-    r"(?:(?:please|and|also|then|finally|first|next|lastly|in|using|with|additionally|"
+    r"(?:(?:please|always|and|also|then|finally|first|next|lastly|in|using|with|additionally|"
     r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
     r"ensure(?:\s+that)?|remember\s+to|(?:don'?t|do\s+not)\s+forget\s+to|"
     r"you(?:\s+(?:should|must|will|need\s+to|have\s+to))?|"
