@@ -18,9 +18,10 @@ One command (the splits are described in ``bench/data/blind/README.md``)::
   (one marked not verifiable counts, and is listed), **partial** when its
   kind is expected but its parameters are not, **false** otherwise: every
   check compiled from a trap prompt without constraints is false.
-- Two ways of compiling: ``prompt only`` (what the product reads today:
-  ``compile_checks(prompt)``) and ``system + prompt``
-  (``compile_checks(prompt, criteria=system)``).
+- Two ways of compiling: ``prompt only`` (``compile_checks(prompt)``: a
+  request without a system message) and ``system + prompt``
+  (``compile_checks(prompt, system=system)``: what the product reads from a
+  chat request with a system message).
 
 Split A writes ``results/blind-a.md`` and ``results/blind-a-details.md`` (every
 false and partial compilation and every missed constraint, quoted). Any other
@@ -49,7 +50,7 @@ WORKING_SPLIT = "split-a.jsonl"
 
 MODES: dict[str, Callable[[Row], list[CompiledCheck]]] = {
     "prompt only": lambda row: compile_checks(row.prompt),
-    "system + prompt": lambda row: compile_checks(row.prompt, criteria=row.system),
+    "system + prompt": lambda row: compile_checks(row.prompt, system=row.system),
 }
 
 
@@ -336,8 +337,9 @@ def notes(split: Path, rows: Sequence[Row], expected: dict[Constraint, Expectati
         "matches an intended constraint, wherever in the prompt it was read",
         f"{hidden} constraints marked not verifiable are left out of coverage ({matched} of them "
         "map to a kind; a check matching one counts as correct and is listed apart)",
-        "prompt only: compile_checks(prompt), what the product reads today (RunRequest.prompt "
-        "and criteria); system + prompt: compile_checks(prompt, criteria=system)",
+        "prompt only: compile_checks(prompt), a request with no system message; system + "
+        "prompt: compile_checks(prompt, system=system), what the product reads from a chat "
+        "request's system messages (RunRequest.system) since it reads them",
         "keyword and json checks are taken as exact although a keyword check ignores case and a "
         "json check does not refuse extra keys; highlight_count stands for bold and italic spans",
     ]

@@ -42,12 +42,13 @@ def bodies(server: FakeAnthropicServer) -> list[dict[str, Any]]:
 async def test_async_client_redrafts_with_its_own_model_as_judge(
     server: FakeAnthropicServer,
 ) -> None:
-    # Two checklist items, the question and the criteria: both unmet, then both met.
+    # Three checklist items, the question, the criteria and the system
+    # prompt's rule: all unmet, then all met.
     server.add(
         "Lyon.",
-        checklist_reply(("no", 10), ("no", 10)),
+        checklist_reply(("no", 10), ("no", 10), ("no", 10)),
         "Paris.",
-        checklist_reply(("yes", 10), ("yes", 10)),
+        checklist_reply(("yes", 10), ("yes", 10), ("yes", 10)),
     )
     client = wrap(
         anthropic.AsyncAnthropic(base_url=server.base_url, api_key=KEY, max_retries=0),

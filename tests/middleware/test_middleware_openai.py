@@ -158,7 +158,9 @@ async def test_async_stream_is_an_async_iterator_that_closes(server: FakeOpenAIS
 async def test_sampling_arguments_reach_the_drafts_and_the_judge_gets_its_own(
     server: FakeOpenAIServer,
 ) -> None:
-    server.add("Paris.", PROBE, ALL_YES)
+    # Two requirements, each probed then asked in words: the question, and
+    # the developer message's rule.
+    server.add("Paris.", PROBE, ALL_YES, PROBE, ALL_YES)
     client = wrap(async_client(server))
     await client.chat.completions.create(
         model="m",
@@ -170,7 +172,8 @@ async def test_sampling_arguments_reach_the_drafts_and_the_judge_gets_its_own(
         user="user-1",
         extra_body={"custom": 1},
     )
-    draft, probe, judge = bodies(server)
+    draft, probe, judge, second_probe, _ = bodies(server)
+    assert "Requirement: Be brief" in second_probe["messages"][-1]["content"]
     assert draft["temperature"] == 0.3
     assert draft["max_tokens"] == 40
     assert (draft["seed"], draft["top_p"], draft["user"], draft["custom"]) == (7, 0.5, "user-1", 1)

@@ -215,12 +215,13 @@ async def build_panel_async(
     request = options.get("request")
     if isinstance(request, RunRequest) and options.get("compiled") is None:
         criteria = request.criteria or (spec.criteria if spec else options.get("criteria"))
+        system = request.system
         long = isinstance(criteria, str | None) and (
-            len(request.prompt) + len(criteria or "") > INLINE_CHARS
+            len(request.prompt) + len(criteria or "") + len(system) > INLINE_CHARS
         )
         if long:  # a short one compiles in a moment, with the rest of the panel
             options["compiled"] = await compile_checks_async(
-                request.prompt, criteria, limit_s=limit_s
+                request.prompt, criteria, system=system, limit_s=limit_s
             )
     build = functools.partial(build_panel, judge, spec, **options)
     left = max(limit_s - (time.monotonic() - started), 0.001)

@@ -234,8 +234,9 @@ class Requirement(BaseModel):
     it: they can fail it, never pass it."""
 
     text: str
-    source: Literal["prompt", "criteria", "check"] = "prompt"
-    """Where it was stated; ``check`` for a check given directly."""
+    source: Literal["prompt", "criteria", "system", "check"] = "prompt"
+    """Where it was stated (``system``: the request's system messages);
+    ``check`` for a check given directly."""
     span: tuple[int, int] | None = None
     coverage: RequirementCoverage = "unverified"
     passed: bool | None = None
@@ -448,6 +449,12 @@ class RunRequest(BaseModel):
             if message.role == "user":
                 return message.text
         return ""
+
+    @property
+    def system(self) -> str:
+        """The system messages' text, in order, a blank line between them
+        ("" when there is none): standing requirements on every answer."""
+        return "\n\n".join(m.text for m in self.messages if m.role == "system" and m.text.strip())
 
 
 class DraftComparison(BaseModel):

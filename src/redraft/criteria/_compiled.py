@@ -2,7 +2,8 @@
 
 Every check carries its provenance so a user can see, and argue with, the
 exact words a verdict enforces: ``origin`` (``rules``, ``llm`` or
-``explicit``), which text it was read from (``prompt`` or ``criteria``), the
+``explicit``), which text it was read from (``prompt``, ``criteria`` or the
+request's ``system`` messages), the
 character span and the quoted text.
 """
 
@@ -18,7 +19,7 @@ from redraft.criteria._spec import CheckSpec
 __all__ = ["CheckOrigin", "ChecksMode", "CompiledCheck", "TextSource", "merge_checks"]
 
 CheckOrigin = Literal["rules", "llm", "explicit"]
-TextSource = Literal["prompt", "criteria"]
+TextSource = Literal["prompt", "criteria", "system"]
 ChecksMode = Literal["extend", "replace"]
 """How explicit checks meet compiled ones: ``extend`` adds them (an explicit
 check replaces a compiled one with the same slot), ``replace`` uses only them."""
@@ -32,7 +33,9 @@ class CompiledCheck(BaseModel):
     spec: CheckSpec
     origin: CheckOrigin
     source: TextSource | None = None
-    """Which text ``source_span`` indexes; None for explicit checks."""
+    """Which text ``source_span`` indexes (``system``: the request's system
+    messages, joined as :attr:`~redraft.RunRequest.system` joins them); None
+    for explicit checks."""
     source_span: tuple[int, int] | None = None
     """``source_text == text[start:end]`` of the prompt or criteria."""
     source_text: str | None = None

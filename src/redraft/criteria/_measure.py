@@ -100,13 +100,17 @@ def sentences(text: str) -> list[str]:
 # Blanks within the divider's line only: "\s*" would cross lines, costing
 # quadratic time on many blank lines (the pieces differ only in blank lines,
 # which are stripped).
-_DIVIDER = re.compile(r"^[^\S\n]*\*\*\*+[^\S\n]*$", re.MULTILINE)
+_DIVIDERS = {
+    "***": re.compile(r"^[^\S\n]*\*\*\*+[^\S\n]*$", re.MULTILINE),
+    "---": re.compile(r"^[^\S\n]*---+[^\S\n]*$", re.MULTILINE),
+}
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 def paragraphs(text: str, separator: str = "blank_line") -> list[str]:
-    """Blocks of text between blank lines (or between ``***`` divider lines)."""
-    pattern = _DIVIDER if separator == "***" else _BLANK_LINE
+    """Blocks of text between blank lines (or between ``***`` or ``---``
+    divider lines)."""
+    pattern = _DIVIDERS.get(separator, _BLANK_LINE)
     return [p.strip() for p in pattern.split(text.strip()) if any(ch.isalnum() for ch in p)]
 
 

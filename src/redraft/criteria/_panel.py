@@ -81,7 +81,9 @@ class CompiledChecks(Evaluator):
         self.members = [SpecCheck(c.spec, provenance=c.provenance()) for c in self.checks]
         request = self.request
         self.clauses: list[Clause] = (
-            account_requirements(request.prompt, request.criteria, self.checks)
+            account_requirements(
+                request.prompt, request.criteria, self.checks, system=request.system
+            )
             if request is not None
             else []
         )
@@ -241,7 +243,7 @@ def compiled_panel_member(
         rules = (
             list(compiled)
             if compiled is not None
-            else compile_checks(run_request.prompt, run_request.criteria)
+            else compile_checks(run_request.prompt, run_request.criteria, system=run_request.system)
         )
     if llm is not None and (not compile_checks_ or run_request is None or mode == "replace"):
         llm = None

@@ -16,6 +16,14 @@ its own:
 
 The leftover words are kept (``residue``) so ``redraft checks`` can show the
 text nothing covers.
+
+Every clause of the prompt and the criteria is accounted for: the user wrote
+them about this answer. The request's system messages are read too, but they
+mostly set a scene ("You are SnackBot, the assistant of a snack shop."), so
+a system clause counts only when a check reads it or it states a rule: an
+imperative ("Always reply in Spanish.", "Keep answers short.") or a modal
+("Answers must cite a source."). A persona line counts only with a standing
+rule in it ("You are SnackBot and you never discuss prices.").
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ from dataclasses import dataclass
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._sentences import MASK, mask, sentences
 
-__all__ = ["Clause", "account_requirements", "clauses_of"]
+__all__ = ["Clause", "account_requirements", "clauses_of", "states_rule"]
 
 
 @dataclass(frozen=True)
@@ -138,11 +146,53 @@ def _residue(original: str, offset: int, checks: Sequence[CompiledCheck]) -> str
     return " ".join(words)
 
 
+# A scene, not a rule: who the assistant is, who the users are.
+_PERSONA = re.compile(
+    r"(?:you\s+are|you're|your\s+(?:name|role|job|goal|purpose|persona)\s+is|i\s+am|i'm|"
+    r"we\s+are|this\s+is|the\s+users?\s+(?:is|are)|users\s+are)\b"
+)
+_STANDING = re.compile(
+    r"\b(?:always|never|must|mustn't|should|shouldn't|shall|do\s+not|don't|does\s+not|doesn't|"
+    r"cannot|can't|may\s+not|need\s+to|needs\s+to|has\s+to|have\s+to|make\s+sure|ensure)\b"
+)
+_MODAL = re.compile(
+    rf"{_STANDING.pattern}|\b(?:only|no\s+more\s+than|at\s+(?:most|least)|exactly|fewer\s+than|"
+    r"less\s+than|under\s+\d+)\b"
+)
+_IMPERATIVE = re.compile(
+    r"(?:please\s+)?(?:always|never|only|do|don't|reply|respond|answer|write|use|keep|include|"
+    r"end|start|begin|format|limit|avoid|mention|refuse|decline|be|make|ensure|return|output|"
+    r"give|provide|list|add|wrap|put|stay|sign|greet|address|speak|talk|cite|follow|stick|"
+    r"say|ask|explain|translate|summari[sz]e|remember|no|none|under|at\s+most|at\s+least)\b"
+)
+
+
+def states_rule(text: str) -> bool:
+    """Whether a system clause states a rule for the answer (an imperative
+    or a modal), rather than setting the scene."""
+    lowered = text.strip(_TRIM + "#>()0123456789").lower()
+    if _PERSONA.match(lowered):
+        return bool(_STANDING.search(lowered))
+    return bool(_IMPERATIVE.match(lowered) or _MODAL.search(lowered))
+
+
 def account_requirements(
-    prompt: str, criteria: str | None, checks: Sequence[CompiledCheck]
+    prompt: str,
+    criteria: str | None,
+    checks: Sequence[CompiledCheck],
+    *,
+    system: str | None = None,
 ) -> list[Clause]:
-    """The clauses of the prompt, then of the criteria, with their checks."""
+    """The clauses of the prompt, then of the criteria, then the system
+    messages' clauses that state a rule (:func:`states_rule`) or that a
+    check reads, each with its checks."""
+    standing = [
+        clause
+        for clause in clauses_of(system or "", checks, source="system")
+        if clause.checks or states_rule(clause.text)
+    ]
     return [
         *clauses_of(prompt, checks, source="prompt"),
         *clauses_of(criteria or "", checks, source="criteria"),
+        *standing,
     ]

@@ -164,9 +164,42 @@ def _after_ok(sentence: Sentence, end: int) -> bool:
     return bool(_AFTER_ALLOWED.match(after)) or not _AFTER_BLOCKS.match(after)
 
 
-def _extras(sentence: Sentence, kind: str) -> dict[str, Any]:
-    if kind == "paragraph_count" and ("***" in sentence.whole or "divider" in sentence.whole):
-        return {"separator": "***"}
+# Divider lines a prompt may name between paragraphs; any other (===, ~~~)
+# is one no spec measures.
+_DIVIDERS = re.compile(r"\*{3,}|-{3,}|={3,}|_{3,}|~{3,}|#{3,}")
+_SEPARATED = re.compile(r"\b(?:separat\w*|divid\w*|split)\b|\bdivider\b")
+_BLANK = re.compile(r"\b(?:blank|empty|new)\s*lines?\b|\bline\s+breaks?\b|\bnewlines?\b")
+# A letter or an email: its greeting and sign-off are blocks of their own, so
+# "4 paragraphs" counts its body, which blank-line paragraphs cannot tell apart.
+_CORRESPONDENCE = re.compile(
+    r"\b(?:an?|the|your|my|this)\s+(?:(?!capital|lower|upper|single|first|last|small|each|same)"
+    r"[\w-]+\s+){0,3}(?:letter|e-?mail|memo)\b(?!\s*['\"‘“\ue000])|\be-?mails?\b"
+)
+
+
+def _dividers(text: str) -> set[str]:
+    return {m.group(0)[0] for m in _DIVIDERS.finditer(text)}
+
+
+def _extras(sentence: Sentence, kind: str) -> dict[str, Any] | None:
+    """The spec's fields beyond the count (a paragraph separator), or None
+    when the prompt names a separator no spec measures, or counts the
+    paragraphs of one part."""
+    if kind != "paragraph_count":
+        return {}
+    dividers = _dividers(sentence.masked)
+    if not dividers and _SEPARATED.search(sentence.whole.lower()):
+        dividers = _dividers(sentence.whole)  # "Separate them with ***." in a sentence of its own
+        if not dividers and "divider" in sentence.whole.lower():
+            dividers = {"*"}  # the markdown divider
+    if not dividers and _SEPARATED.search(sentence.lower) and not _BLANK.search(sentence.lower):
+        return None  # "separated by a line of dashes": a divider not stated exactly
+    if len(dividers) > 1 or dividers - {"*", "-"}:
+        return None
+    if dividers:
+        return {"separator": "***" if dividers == {"*"} else "---"}
+    if _CORRESPONDENCE.search(sentence.whole.lower()):
+        return None
     return {}
 
 
@@ -219,7 +252,10 @@ def _hit(
     if value is None:
         return None
     kind = _unit_kind(match)
-    data = {"kind": kind, "relation": relation, "value": value, **_extras(sentence, kind), **extra}
+    extras = _extras(sentence, kind)
+    if extras is None:
+        return None
+    data = {"kind": kind, "relation": relation, "value": value, **extras, **extra}
     return hit_of(data, *match.span())
 
 

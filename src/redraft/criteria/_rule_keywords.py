@@ -134,6 +134,19 @@ def _more_keywords(sentence: Sentence, pos: int) -> Iterator[Hit]:
         pos = counted[1]
 
 
+# "Write 6 sentences using the word 'although'": in every sentence, or in one
+# of them? A keyword that modifies several counted things is read by neither.
+_OF_SEVERAL = re.compile(
+    rf"\b(?:{NUMBER}|several|multiple|many|few|some)\s+(?:[\w-]+\s+){{0,2}}"
+    r"(?!(?:words|characters|chars|letters|tokens)\b)[a-z]+s\s*,?\s*"
+    r"(?:each\s+|all\s+|every\s+one\s+)?$"
+)
+
+
+def _of_several(text: str, start: int) -> bool:
+    return bool(_OF_SEVERAL.search(text, max(0, start - 60), start))
+
+
 def keywords(sentence: Sentence) -> Iterator[Hit]:
     """Keywords that must appear (how often), and words that must not."""
     text = sentence.lower
@@ -148,6 +161,8 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
     for match in _INCLUDE.finditer(text):
         parsed = parse_list(sentence, match.end())
         if not parsed or not response_context(sentence, match.start()):
+            continue
+        if _of_several(text, match.start()):
             continue
         amounts, end = frequency(sentence, parsed[1])
         if _ELSEWHERE.match(text, parsed[1]) or _ELSEWHERE.match(text, end):

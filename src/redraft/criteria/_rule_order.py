@@ -39,6 +39,13 @@ _NOUN = re.compile(
     r"(?<![\w.])(?:" + "|".join(f"(?P<n{i}>{p})" for i, (p, _) in enumerate(_NOUNS)) + r")(?!\w)"
 )
 _WINDOW = 80
+# The order spec's title is one ``<<title>>`` line: a title the sentence
+# does not put in double angular brackets may be a heading, a bold line or
+# one per item, and the spec would look for the wrong thing.
+_ANGULAR_TITLE = re.compile(r"<<|double\s+angular\s+brackets|angle\s+brackets")
+# Parts of each item ("each tip: a bold title, then one sentence"), or parts
+# named in the plural ("bold titles followed by …"): an order within items.
+_PER_ITEM = re.compile(r"\b(?:each|every|per|apiece)\b|\b(?:titles|headlines)\b")
 # Where the part before a connector may begin: a clause break or the sentence start.
 _CLAUSE = re.compile(r"[;:]|\bthen\b|\bfollowed\s+by\b")
 
@@ -61,8 +68,11 @@ def _one(kinds: list[str]) -> str | None:
 
 
 def order(sentence: Sentence) -> Iterator[Hit]:
+    """One check per connector whose two parts are units the order spec
+    measures as the prompt means them."""
     text = sentence.lower
     blocked = Guard(text).blocked
+    angular = bool(_ANGULAR_TITLE.search(text))
     for match in _CONNECTOR.finditer(text):
         if match.start() >= blocked:
             continue
@@ -76,6 +86,10 @@ def order(sentence: Sentence) -> Iterator[Hit]:
         after = re.split(r"[.;:]|,\s*(?:and\s+)?then\b|\bthen\b|\bfollowed\s+by\b", after)[0]
         first, second = _one(_kinds(before)), _one(_kinds(after)[:1])
         if first is None or second is None or first == second:
+            continue
+        if "title" in (first, second) and not angular:
+            continue
+        if _PER_ITEM.search(text, 0, match.end() + len(after)):
             continue
         if hit := hit_of({"kind": "order", "parts": [first, second]}, *match.span()):
             yield hit

@@ -177,8 +177,15 @@ _MARKS_BANNED = re.compile(
 )
 
 
-_OTHER_PLACE = re.compile(r"\s*(?:in|from)\s+the\b")
-_RESPONSE_PLACE = re.compile(rf"\s*in\s+the\s+(?:entire\s+|whole\s+)?{THING}\b")
+# "No period at the end", "no commas in the title": a mark banned in one place
+# only, which a ban on the whole answer would overreach.
+_OTHER_PLACE = re.compile(
+    r"\s*(?:(?:in|from|at|on|after|before|between|inside|within|around)\s+(?:the|each|every|"
+    r"any|a|your|its)\b|(?:to|that)\s+(?:end|start|begin|finish|close)s?\b)"
+)
+_RESPONSE_PLACE = re.compile(
+    rf"\s*(?:in|within|throughout)\s+(?:the|your)\s+(?:entire\s+|whole\s+)?{THING}\b"
+)
 
 
 def punctuation(sentence: Sentence) -> Iterator[Hit]:

@@ -32,7 +32,8 @@ from redraft.criteria._rule_parts import PART_RULES
 from redraft.criteria._rule_shapes import SHAPE_RULES
 from redraft.criteria._rule_tallies import TALLY_RULES
 from redraft.criteria._rule_text import TEXT_RULES
-from redraft.criteria._sentences import mask, sentences
+from redraft.criteria._sentences import mask, sentences, templated
+from redraft.criteria._spec import CheckSpec
 from redraft.evaluators._isolation import run_isolated
 from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
 
@@ -65,7 +66,7 @@ def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledC
         for rule in RULES:
             for hit in rule(sentence):
                 slot = hit.spec.slot()
-                if slot in seen:
+                if slot in seen or _templated(hit.spec, sentence.original):
                     continue
                 seen.add(slot)
                 start, end = sentence.start + hit.start, sentence.start + hit.end
@@ -83,21 +84,46 @@ def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledC
     return sorted(hits, key=lambda c: c.source_span or (0, 0))
 
 
-def compile_checks(prompt: str, criteria: str | None = None) -> list[CompiledCheck]:
-    """The rule-compiled checks of a prompt and its criteria: offline,
-    instant, deterministic. Checks from the prompt come first; a criteria
-    check whose slot the prompt already fills is dropped."""
+def _templated(spec: CheckSpec, sentence: str) -> bool:
+    """Whether a literal argument of ``spec`` (a phrase, keyword or banned
+    word) is a template ("begin with 'Reason N:' where N is the number"):
+    compared literally it would fail every answer that fills it in."""
+    literals: list[str] = []
+    for field in ("phrase", "keyword"):
+        value = getattr(spec, field, None)
+        if isinstance(value, str):
+            literals.append(value)
+    words = getattr(spec, "words", None)
+    if isinstance(words, list):
+        literals.extend(w for w in words if isinstance(w, str))
+    return any(templated(literal, sentence) for literal in literals)
+
+
+def compile_checks(
+    prompt: str, criteria: str | None = None, *, system: str | None = None
+) -> list[CompiledCheck]:
+    """The rule-compiled checks of a prompt, its criteria and the request's
+    system messages (``system``): offline, instant, deterministic. Checks
+    from the prompt come first, then the criteria's, then the system's; a
+    check whose slot an earlier source already fills is dropped (the prompt
+    at hand is more specific than standing instructions)."""
     found = compile_rules(prompt, source="prompt")
     taken = {check.spec.slot() for check in found}
-    for check in compile_rules(criteria or "", source="criteria"):
-        if check.spec.slot() not in taken:
-            taken.add(check.spec.slot())
-            found.append(check)
+    more: list[tuple[str, TextSource]] = [(criteria or "", "criteria"), (system or "", "system")]
+    for text, source in more:
+        for check in compile_rules(text, source=source):
+            if check.spec.slot() not in taken:
+                taken.add(check.spec.slot())
+                found.append(check)
     return found
 
 
 async def compile_checks_async(
-    prompt: str, criteria: str | None = None, *, limit_s: float = DEFAULT_LIMIT_S
+    prompt: str,
+    criteria: str | None = None,
+    *,
+    system: str | None = None,
+    limit_s: float = DEFAULT_LIMIT_S,
 ) -> list[CompiledCheck]:
     """:func:`compile_checks` off the event loop, for async callers: a long
     prompt takes the compiler a noticeable fraction of a second, all of it
@@ -106,6 +132,12 @@ async def compile_checks_async(
     and a shorter one on a thread. Raises :class:`~redraft.WorkTimeoutError`
     past ``limit_s`` seconds."""
     what = "compiling the stated requirements"
-    if len(prompt) + len(criteria or "") > INLINE_CHARS:
-        return await run_isolated(compile_checks, prompt, criteria, limit_s=limit_s, what=what)
-    return await run_bounded(compile_checks, prompt, criteria, limit_s=limit_s, what=what)
+    texts = (prompt, criteria, system)
+    if len(prompt) + len(criteria or "") + len(system or "") > INLINE_CHARS:
+        return await run_isolated(_compile_all, *texts, limit_s=limit_s, what=what)
+    return await run_bounded(_compile_all, *texts, limit_s=limit_s, what=what)
+
+
+def _compile_all(prompt: str, criteria: str | None, system: str | None) -> list[CompiledCheck]:
+    # Positional, at module level: a worker process receives it by pickling.
+    return compile_checks(prompt, criteria, system=system)

@@ -31,6 +31,7 @@ __all__ = [
     "blocked_from",
     "sentence_blocked",
     "sentences",
+    "templated",
 ]
 
 MASK = "\ue000"
@@ -154,6 +155,25 @@ def response_hits(
 
 # -- guards ---------------------------------------------------------------------
 
+# A placeholder in a phrase: "Reason N:", "Step X", "Day #" (not "N/A").
+_PLACEHOLDER = re.compile(r"(?<![\w#/])(?:[NX]|#+)(?![\w#/])")
+_DEFINED = re.compile(
+    r"\bwhere\s+['\"‘“`]?(?P<token>[\w#]+)['\"’”`]?\s+(?:is|are|=|stands\s+for|means|represents)\b",
+    re.IGNORECASE,
+)
+
+
+def templated(phrase: str, sentence: str) -> bool:
+    """Whether ``phrase`` is a template rather than literal text: it holds a
+    placeholder ("Reason N:") or a token the sentence defines ("… where n is
+    the number"). A check that compares it literally would fail every answer
+    that fills it in."""
+    if _PLACEHOLDER.search(phrase):
+        return True
+    words = set(re.findall(r"[\w#]+", phrase.lower()))
+    return any(m.group("token").lower() in words for m in _DEFINED.finditer(sentence))
+
+
 HEDGE = re.compile(
     r"\b(?:ideally|preferably|if possible|where possible|try to|try and|feel free|optional\w*|"
     r"you (?:may|can|could|might)|maybe|perhaps|no need|not (?:necessary|needed|required|"
@@ -228,11 +248,13 @@ _OTHER_THING = re.compile(
     r"item|items|key|keys|value|values|tag|tags|username|password|subject line|caption|letter|"
     r"letters|character|characters|that|which|who|whom|whose|where|when|while|if|whether|"
     r"example|examples|input|original|following|below|above|quote|quotes|bullet|bullets|"
-    r"line|lines|question|questions|table|list of|file|files|sentence of)\b"
+    r"line|lines|question|questions|table|list of|file|files|sentence of|body|bodies|intro|"
+    r"introduction|conclusion|greeting|salutation|signature|headlines|snippet|"
+    r"one-liner|command)\b"
 )
 _MAX_BETWEEN_WORDS = 8
 _LEAD_IN = re.compile(
-    r"(?:(?:please|and|also|then|finally|first|next|lastly|in|using|with|additionally|"
+    r"(?:(?:please|always|and|also|then|finally|first|next|lastly|in|using|with|additionally|"
     r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
     r"ensure(?:\s+that)?|remember\s+to|(?:don'?t|do\s+not)\s+forget\s+to|"
     r"you(?:\s+(?:should|must|will|need\s+to|have\s+to))?|"
@@ -244,6 +266,17 @@ _CLAUSE_BREAK = re.compile(
     r"\b(?:don'?t|do\s+not)\s+forget\s+to\b"
 )
 _LIST_STEP = re.compile(r"(?:,|\band)\s*$")
+# "… 3 headlines, each in Title Case and under 70 characters": the list's
+# items are each about one of several things, not about the whole.
+_DISTRIBUTIVE = re.compile(
+    r"\b(?:each|every|per|apiece)\b(?!\s+(?:(?:one\s+)?(?:separated|divided)|other)\b)"
+)
+_AT_TOP = re.compile(r"\bat\s+the\s+(?:very\s+)?(?:top|beginning|start)\b")
+# "Show the code, then explain it in two sentences": a directive that comes
+# after another part governs that later part only, which no check measures.
+_SEQUENCED = re.compile(
+    r"\b(?:then|after\s+(?:that|this|which|it)|afterwards?|followed\s+by|next)\s*,?\s*$"
+)
 
 
 _DESCRIBES = re.compile(r"\b(?:of|with|has|have|having|containing|contains|is|are)\s*$")
@@ -303,9 +336,16 @@ def response_context(sentence: Sentence, start: int, *, owns_negation: bool = Fa
     anchors += [m.end("verb") for m in directives if m.end("verb") <= start]
     if not anchors:
         return False
+    anchor = max(anchors)
+    raw = prefix[anchor:]
+    sequenced = (m for m in directives if m.end("verb") == anchor)
+    if not _AT_TOP.search(raw) and any(
+        _SEQUENCED.search(text, 0, m.start("verb")) for m in sequenced
+    ):
+        return False
     if _LIST_STEP.search(prefix):
-        return True  # "answer in 12 words, all lowercase": one more item of the same list
-    raw = prefix[max(anchors) :]
+        # "answer in 12 words, all lowercase": one more item of the same list
+        return not _DISTRIBUTIVE.search(raw)
     return _between_ok(_strip_frame(raw), raw)
 
 

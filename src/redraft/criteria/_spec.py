@@ -103,10 +103,11 @@ class SentenceCount(CountSpec):
 
 
 class ParagraphCount(CountSpec):
-    """Paragraphs: blocks separated by blank lines, or by lines of ``***``."""
+    """Paragraphs: blocks separated by blank lines, or by lines of ``***`` or
+    of ``---``."""
 
     kind: Literal["paragraph_count"] = "paragraph_count"
-    separator: Literal["blank_line", "***"] = "blank_line"
+    separator: Literal["blank_line", "***", "---"] = "blank_line"
     unit: ClassVar[tuple[str, str]] = ("paragraph", "paragraphs")
 
 

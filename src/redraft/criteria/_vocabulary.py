@@ -107,6 +107,8 @@ def _written_as(spec: CountSpec) -> str:
     match spec:
         case ParagraphCount(separator="***"):
             return ", separated by a line of ***"
+        case ParagraphCount(separator="---"):
+            return ", separated by a line of ---"
         case ParagraphCount():
             return ", separated by a blank line"
         case SectionCount():
