@@ -279,7 +279,10 @@ export function answerView(followers) {
       if (ext.event === "redraft") {
         part(ext.attempt);
         setFeedback(ext.attempt, ext.feedback);
-        status(`Redrafting: attempt ${ext.attempt}…`, true);
+        // The run's own stream may be ahead of this one: never step an
+        // attempt that is already drafted (or judged) back to "redrafting".
+        const p = part(ext.attempt);
+        if (!p.drafted && !p.verdict && !finished) status(`Redrafting: attempt ${ext.attempt}…`, true);
       } else if (ext.event === "thinking") {
         status(ext.message || "Revising…", true);
       } else if (ext.event === "verdict") {
