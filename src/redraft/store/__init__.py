@@ -11,6 +11,7 @@ when the store opens. Only this package and the service import SQLAlchemy::
     await store.close()
 """
 
+from redraft.store._continuation import NotContinuableError, continuation_of
 from redraft.store._engine import default_database_path
 from redraft.store._keys import SECRET_PREFIX, ApiKeyInfo
 from redraft.store._store import RunFilter, RunSource, RunStatus, RunSummary, Store, StoredRun
@@ -18,11 +19,13 @@ from redraft.store._store import RunFilter, RunSource, RunStatus, RunSummary, St
 __all__ = [
     "SECRET_PREFIX",
     "ApiKeyInfo",
+    "NotContinuableError",
     "RunFilter",
     "RunSource",
     "RunStatus",
     "RunSummary",
     "Store",
     "StoredRun",
+    "continuation_of",
     "default_database_path",
 ]
