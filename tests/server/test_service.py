@@ -181,6 +181,21 @@ def test_unknown_redraft_options_are_named(service: Service) -> None:
     assert caught.value.response.headers["x-should-retry"] == "false"
 
 
+def test_a_misspelt_redraft_option_is_answered_with_the_one_meant(service: Service) -> None:
+    with pytest.raises(openai.BadRequestError) as caught:
+        service.sdk().chat.completions.create(
+            model=service.script("gen", ["x"]),
+            messages=[{"role": "user", "content": "Q?"}],
+            extra_body={"redraft": {"max_attempt": 2}},
+        )
+    error = caught.value.body
+    assert isinstance(error, dict)
+    assert error["message"] == (
+        "redraft: unknown redraft option 'max_attempt'; did you mean 'max_attempts'?"
+    )
+    assert error["param"] == "redraft"
+
+
 def test_unknown_model_is_404(service: Service) -> None:
     with pytest.raises(openai.NotFoundError) as caught:
         service.sdk().chat.completions.create(
