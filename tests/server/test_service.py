@@ -317,6 +317,7 @@ def test_answers_contract_with_best_answer_on_exhaustion(tmp_path: Path, databas
         "improvement_suggestions": ["add an example"],
     }
     assert data["metadata"]["run_id"].startswith("run_")
+    assert data["metadata"]["cost_usd"] == 0.0  # scripted models cost nothing
     # the generator sees instruction and format, the judge sees the criteria
     assert "uses analogies" in " ".join(m.text for m in judge.history[0].messages)
 
