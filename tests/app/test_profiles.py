@@ -203,8 +203,32 @@ def test_request_specs_may_not_name_server_files() -> None:
 def test_unknown_option_names_are_all_listed() -> None:
     raw = {"threshold": 0.5, "max_attemps": 2, "colour": "red"}
     assert RedraftOptions.unknown_names(raw) == ["max_attemps", "colour"]
-    with pytest.raises(ConfigurationError, match="unknown redraft options: max_attemps, colour"):
+    with pytest.raises(
+        ConfigurationError, match=r"unknown redraft options: 'max_attemps' .*'colour'"
+    ):
         options_from_raw(raw)
+
+
+@pytest.mark.parametrize(
+    ("raw", "said"),
+    [
+        ({"max_attempt": 2}, "unknown redraft option 'max_attempt'; did you mean 'max_attempts'?"),
+        ({"treshold": 0.5}, "unknown redraft option 'treshold'; did you mean 'threshold'?"),
+        (
+            {"max_attempt": 2, "treshold": 0.5},
+            "unknown redraft options: 'max_attempt' (did you mean 'max_attempts'?), "
+            "'treshold' (did you mean 'threshold'?)",
+        ),
+    ],
+)
+def test_a_close_unknown_option_is_answered_with_the_one_meant(
+    raw: dict[str, object], said: str
+) -> None:
+    # Only that: the known options are listed when nothing is close.
+    assert RedraftOptions.unknown_message(RedraftOptions.unknown_names(raw)) == said
+    known = RedraftOptions.unknown_message(["colour"])
+    assert known.startswith("unknown redraft option 'colour' (known options: criteria,")
+    assert known.count(", ") == len(RedraftOptions.model_fields) - 1
 
 
 @pytest.mark.parametrize(

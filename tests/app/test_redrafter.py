@@ -161,7 +161,7 @@ def test_the_service_the_profile_and_build_panel_share_one_spec() -> None:
 
 
 def test_unknown_spec_options_are_named_with_the_known_ones() -> None:
-    with pytest.raises(ConfigurationError, match=r"unknown redraft option: colour \(known"):
+    with pytest.raises(ConfigurationError, match=r"unknown redraft option 'colour' \(known"):
         EvaluationSpec.parse({"colour": "red"})
 
 

@@ -90,8 +90,10 @@ def test_an_eval_runs_every_row_and_writes_its_reports(tmp_path: Path, logged: s
     assert "| Say" in (out / "report.md").read_text(encoding="utf-8") or "\\|" in (
         out / "report.md"
     ).read_text(encoding="utf-8")
-    # The summary on stderr: 2 of 3 passed.
-    assert re.search(r"loop\s+│\s+3\s+│\s+2\s+│\s+67%", result.stderr), result.stderr
+    # The summary on stderr, a figure per line: 2 of 3 passed.
+    assert re.search(r"rows\s+│\s+3\s+│", result.stderr), result.stderr
+    assert re.search(r"passed\s+│\s+2\s+│", result.stderr), result.stderr
+    assert re.search(r"pass rate \(95% CI\)\s+│\s+67% \(", result.stderr), result.stderr
     evaluation = _stored(logged, _eval_id(result.stderr))
     assert evaluation.status == "completed"
     assert {o.row_id: o.run_id for o in evaluation.outcomes} == {
@@ -100,6 +102,35 @@ def test_an_eval_runs_every_row_and_writes_its_reports(tmp_path: Path, logged: s
     # Each row's run is in the local log, beside `redraft ask`'s.
     runs = CliRunner().invoke(cli, ["runs", "list", "--json", "--source", "cli"])
     assert {r["id"] for r in json.loads(runs.stdout)} == {o["run_id"] for o in outcomes.values()}
+
+
+@pytest.mark.real_calls  # a loopback fake server
+def test_the_summary_fits_80_columns_whole_with_a_priced_model(
+    tmp_path: Path, logged: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # gpt-4o-mini is in the price table: every figure, the cost too, is known.
+    with FakeOpenAIServer(["Paris.", "Lyon, I think."] * 6) as vendor:
+        monkeypatch.setenv("OPENAI_BASE_URL", vendor.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+        monkeypatch.setenv("COLUMNS", "80")
+        result = _eval(
+            _dataset(tmp_path, ROWS[:2]),
+            *("--model", "openai:gpt-4o-mini", "--judge-model", "none", "--no-compile"),
+            *("--max-attempts", "1", "--compare", "--out", tmp_path / "o"),
+        )
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Eval eval_"))
+    table = lines[start + 1 : start + 16]
+    assert all(len(line) <= 80 for line in table), table
+    assert not any("…" in line for line in table), "\n".join(table)
+    # An arm per column, a figure per line.
+    assert table[1].split() == ["┃", "┃", "baseline", "┃", "loop", "┃"]
+    cost = next(line for line in table if line.startswith("│ cost (USD)"))
+    costs = re.findall(r"\$0\.\d+", cost)
+    assert len(costs) == 2 and all(float(c[1:]) > 0 for c in costs), cost
+    interval = next(line for line in table if "pass rate" in line)
+    assert re.search(r"\d+% \(\d+%–\d+%\)", interval), interval
 
 
 def test_min_pass_rate_fails_an_eval_below_it(tmp_path: Path, logged: str) -> None:

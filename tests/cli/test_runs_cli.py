@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -9,12 +10,17 @@ from typing import Any
 import httpx
 import pytest
 from click.testing import CliRunner, Result
+from rich.console import Console
 
 from _live_server import serve_in_thread
 from redraft.app import Settings
 from redraft.cli import cli
+from redraft.cli._runs import _list_table
+from redraft.core._types import TokenPrices
 from redraft.providers import ProviderRegistry, ScriptedModel
+from redraft.providers._prices import dollars
 from redraft.server import create_app
+from redraft.store import Store
 
 
 @dataclass
@@ -41,10 +47,17 @@ def _ask(base_url: str, model: str, prompt: str, **redraft: Any) -> str:
     return run_id
 
 
+class Priced(ScriptedModel):
+    """Billed at $1 per million input and $10 per million output tokens."""
+
+    def token_prices(self) -> TokenPrices:
+        return TokenPrices(input_per_million=1.0, output_per_million=10.0)
+
+
 @pytest.fixture
 def filled(database_url: str) -> Filled:
     registry = ProviderRegistry()
-    registry.add("scripted:gen", ScriptedModel(["It is Lyon.", "It is Paris."], model="gen"))
+    registry.add("scripted:gen", Priced(["It is Lyon.", "It is Paris."], model="gen"))
     registry.add("scripted:other", ScriptedModel(["Maybe Milan."], model="other"))
     with serve_in_thread(create_app(Settings(database_url=database_url), registry=registry)) as url:
         # compile_checks off: the pattern is the whole spec, so the run can pass.
@@ -73,19 +86,45 @@ def invoke(url: str, *args: str) -> Result:
 
 
 def test_list_shows_recent_runs_newest_first(filled: Filled) -> None:
-    result = invoke(filled.url, "list")
+    result = invoke(filled.url, "list")  # a pipe: the wide table
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     header = lines[0].split()
     assert header[:3] == ["ID", "TIME", "(UTC)"]
-    assert header[3:] == ["FROM", "MODEL", "ATTEMPTS", "PASSED", "SCORE", "TOKENS", "STATUS"]
+    assert header[3:] == [
+        "FROM", "MODEL", "PROMPT", "ATTEMPTS", "PASSED", "SCORE", "TOKENS", "COST", "STATUS"
+    ]  # fmt: skip
     newer, older = lines[1].split(), lines[2].split()
     assert newer[0] == filled.failed["id"] and older[0] == filled.passed["id"]
     passed_tokens = filled.passed["usage"]["input_tokens"] + filled.passed["usage"]["output_tokens"]
     tokens = str(passed_tokens)
-    assert older[3:] == ["service", "scripted:gen", "2", "yes", "1.00", tokens, "passed"]
-    assert newer[3:7] == ["service", "scripted:other", "1", "no"]
-    assert newer[-1] == "exhausted"
+    assert older[3:6] == ["service", "scripted:gen", "Capital"]
+    cost = dollars(filled.passed["cost_usd"])
+    assert filled.passed["cost_usd"] > 0
+    assert older[-7:] == ["France?", "2", "yes", "1.00", tokens, cost, "passed"]
+    assert newer[3:6] == ["service", "scripted:other", "Capital"]
+    assert newer[-7:-3] == ["Italy?", "1", "no", "0.00"]
+    assert newer[-2:] == ["$0", "exhausted"]  # a scripted model costs nothing
+
+
+async def test_an_80_column_terminal_gets_every_run_on_one_line(filled: Filled) -> None:
+    store = await Store.open(filled.url)
+    try:
+        found = await store.list_runs(tenant="default")
+    finally:
+        await store.close()
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(_list_table(found, width=console.width))
+    lines = console.export_text().splitlines()
+    assert len(lines) == 3 and all(len(line) <= 80 for line in lines)
+    assert lines[0].split() == ["ID", "TIME", "(UTC)", "PROMPT", "RESULT", "TOKENS", "COST"]
+    newer, older = lines[1], lines[2]
+    # Whole ids (for `runs show`), the prompt clipped, nothing else cut.
+    assert newer.startswith(filled.failed["id"]) and older.startswith(filled.passed["id"])
+    assert "Capital of" in older and "Capital of" in newer
+    tokens = filled.passed["usage"]["input_tokens"] + filled.passed["usage"]["output_tokens"]
+    assert older.split()[-4:] == ["✓", "1.00", str(tokens), dollars(filled.passed["cost_usd"])]
+    assert newer.split()[-4:-2] == ["✗", "0.00"] and newer.endswith(" $0")
 
 
 def test_list_json_limit_and_tenant(filled: Filled) -> None:

@@ -51,7 +51,7 @@ def _on_a_terminal(tmp_path: Path, *args: str) -> tuple[int, str]:
 def test_an_unreachable_provider_on_a_terminal_is_one_clear_error(tmp_path: Path) -> None:
     code, seen = _on_a_terminal(tmp_path, *ASK)
     assert code == 1
-    assert seen.count("cannot reach http://127.0.0.1:9") == 1, seen
+    assert seen.count("cannot reach openai:gpt-4o-mini") == 1, seen
     assert "run failed" in seen
     assert '{"time"' not in seen and "draft call error" not in seen
     assert "Traceback" not in seen
@@ -62,8 +62,12 @@ def test_json_logs_on_a_terminal_when_asked_for(tmp_path: Path) -> None:
     assert code == 1
     # Each record is one line (after the live view's cursor moves).
     records = [line for line in seen.splitlines() if '{"time"' in line]
-    assert len(records) == 4  # three tries of the first draft, then the run's end
-    assert '"message": "draft call error"' in records[0]
+    # Three tries of the first draft, each where it went and what it was,
+    # then the run's end.
+    assert len(records) == 7
+    went = '"message": "openai:gpt-4o-mini call to http://127.0.0.1:9 failed'
+    assert sum(went in record for record in records) == 3
+    assert sum('"message": "draft call error"' in record for record in records) == 3
     assert '"message": "run failed"' in records[-1]
 
 
@@ -77,8 +81,11 @@ def test_a_pipe_keeps_the_json_records_for_a_log_collector(tmp_path: Path) -> No
     )
     assert done.returncode == 1
     records = [line for line in done.stderr.splitlines() if line.startswith('{"time"')]
-    assert len(records) == 4
-    # The message itself is said once, with the run's summary.
-    assert done.stdout.count("cannot reach http://127.0.0.1:9") == 1
+    assert len(records) == 7
+    # Only the provider's records say where the calls went (the log is the
+    # operator's); the message itself is said once, with the run's summary.
+    upstream = [line for line in records if "127.0.0.1:9" in line]
+    assert len(upstream) == 3 and all('"logger": "redraft.providers"' in r for r in upstream)
+    assert done.stdout.count("cannot reach openai:gpt-4o-mini") == 1
     plain = [line for line in done.stderr.splitlines() if line not in records]
     assert not any("cannot reach" in line for line in plain)

@@ -264,11 +264,14 @@ async def test_per_call_options_override_the_wrapper(vendor: Vendor) -> None:
 @pytest.mark.real_calls
 async def test_unknown_per_call_options_are_named_and_nothing_is_sent(vendor: Vendor) -> None:
     client = wrap(vendor.client(sync=False), judge="none", must_match=["Paris"])
-    with pytest.raises(ConfigurationError, match="unknown redraft options: treshold, retries"):
+    with pytest.raises(
+        ConfigurationError,
+        match=r"unknown redraft options: 'treshold' \(did you mean 'threshold'\?\), 'retries'",
+    ):
         await vendor.create(
             client, model="m", messages=QUESTION, redraft={"treshold": 0.5, "retries": 2}
         )
-    with pytest.raises(ConfigurationError, match="unknown redraft option: budget"):
+    with pytest.raises(ConfigurationError, match="unknown redraft option 'budget'; did you mean"):
         await vendor.create(client, model="m", messages=QUESTION, redraft={"budget": 10})
     with pytest.raises(ConfigurationError, match=r"redraft\.max_attempts"):
         await vendor.create(client, model="m", messages=QUESTION, redraft={"max_attempts": 0})

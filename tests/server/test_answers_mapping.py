@@ -201,6 +201,7 @@ async def test_metadata_carries_the_run_id_usage_and_calls() -> None:
             "output_tokens": result.usage.output_tokens,
             "total_tokens": result.usage.total_tokens,
         },
+        "cost_usd": 0.0,  # scripted models cost nothing
         "stop_reason": "exhausted",
         "final_iteration": 2,  # equal verdicts: the later draft, written with feedback
         "calls": 4,

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from redraft import ModelRequest
+from redraft.evaluators._scorers import get_scorer
 from redraft.providers import FunctionModel
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def test_live_evidence_invalidation_and_reevaluation(
     expect(reevaluated).to_contain_text("Source: Re-evaluation of Evidence #")
     expect(page.locator("article.card.pending")).to_have_count(0)
     expect(page.locator("article.card")).to_have_count(3)
-    expect(page.locator(".total")).to_contain_text("Score: +4 points from 2 valid of 3")
+    expect(page.locator(".total")).to_contain_text("Findings: +4 points from 2 valid of 3")
     expect(gambling.get_by_role("link", name="Evidence #3")).to_be_visible()
 
     link = reevaluated.get_by_role("link", name=f"Evidence #{original_id}")
@@ -310,3 +311,34 @@ def test_evidence_sources_read_as_words(
     )
     expect(page.locator(".source", has_text=re.compile(r"^(judge|model):"))).to_have_count(0)
     screenshot(page, "sources")
+
+
+def test_relevance_is_a_rating_apart_from_the_findings_points(page: Page, ui: UiService) -> None:
+    question = "How does the applicant earn money?"
+    answer = "The applicant earns a living at a casino."
+    rating = f"{round(get_scorer('relevance').score(answer, question) * 100)}/100"
+    assert rating != "0/100"
+    page.goto(ui.url("#/sessions"))
+    page.get_by_label("Question (optional)").fill(question)
+    page.get_by_label("Answer or text").fill(answer)
+    page.get_by_label("Relevance scorer (question vs answer)").check()
+    page.get_by_role("button", name="Add rule").click()
+    page.get_by_label("Pattern (regex)").fill("casino")
+    page.get_by_label("Points").fill("-5")
+    page.get_by_label("Description").fill("Gambling mentions found")
+    page.get_by_role("button", name="Create session").click()
+    page.get_by_role("button", name="Start evaluation").click()
+    status = page.locator(".session-bar").get_by_role("status").first
+    expect(status).to_contain_text("Evaluation complete")
+
+    relevance = page.locator("article.card", has_text="relevance")
+    expect(relevance.locator(".badges")).to_contain_text(rating)
+    expect(relevance.locator(".badges")).not_to_contain_text("points")
+    total = page.locator(".total")
+    expect(total).to_have_text(
+        f"Findings: −5 points from 1 valid of 2 evidence items. Relevance {rating}."
+    )
+    page.get_by_role("link", name="← All sessions").click()
+    expect(page.get_by_role("list", name="Sessions")).to_contain_text(
+        f"2 evidence · −5 points · relevance {rating}"
+    )

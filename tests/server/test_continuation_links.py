@@ -5,6 +5,7 @@ Also: ``redraft.delivery`` chosen per request reaches the run's policy."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,13 +36,14 @@ class Service:
         self,
         messages: list[dict[str, Any]],
         headers: dict[str, str] = ACME,
+        model: str = MODEL,
         **redraft: Any,
     ) -> Any:
         return self.client.post(
             "/v1/chat/completions",
             headers=headers,
             json={
-                "model": MODEL,
+                "model": model,
                 "messages": messages,
                 "redraft": {"must_match": ["Paris"], "judge_model": "none", **redraft},
             },
@@ -53,12 +55,21 @@ class Service:
         return response.json()
 
 
+PROFILES = f"""
+[profiles.geography]
+model = "{MODEL}"
+judge_model = "none"
+must_match = ["Paris"]
+"""
+
+
 @pytest.fixture
-def service(database_url: str) -> Iterator[Service]:
+def service(database_url: str, tmp_path: Path) -> Iterator[Service]:
     registry = ProviderRegistry()
-    app = create_app(
-        Settings(database_url=database_url, api_keys="acme:k,globex:g"), registry=registry
-    )
+    profiles = tmp_path / "profiles.toml"
+    profiles.write_text(PROFILES, encoding="utf-8")
+    settings = Settings(database_url=database_url, api_keys="acme:k,globex:g", profiles=profiles)
+    app = create_app(settings, registry=registry)
     with TestClient(app) as client:
         yield Service(client, registry)
 
@@ -73,6 +84,9 @@ def _failed_run(service: Service) -> tuple[str, list[dict[str, Any]]]:
     assert response.status_code == 502, response.text
     error = response.json()["error"]
     assert error["continue_context"], error
+    # The chat proxy's continueContext: the last user turn and the model that failed.
+    assert error["last_user_message"] == QUESTION[-1]
+    assert (error["provider"], error["model"]) == ("scripted", "gen")
     return error["run_id"], error["continue_context"]
 
 
@@ -100,6 +114,16 @@ def test_a_continuation_is_linked_both_ways(service: Service) -> None:
     assert original["continued_by"] == [resumed]
     # A run that continues none says nothing about it in its request.
     assert "continues" not in service.get(f"/v1/runs/{unrelated}")["request"]
+
+
+def test_a_run_keeps_the_profile_it_ran_with(service: Service) -> None:
+    service.script(["It is Paris."] * 2)
+    named = service.chat(QUESTION, model="geography").json()["redraft"]["run_id"]
+    ad_hoc = service.chat(QUESTION).json()["redraft"]["run_id"]
+    listed = {run["id"]: run["profile"] for run in service.get("/v1/runs")["data"]}
+    assert listed == {named: "geography", ad_hoc: MODEL}
+    assert service.get(f"/v1/runs/{named}")["profile"] == "geography"
+    assert service.get(f"/v1/runs/{ad_hoc}")["profile"] == MODEL
 
 
 def test_a_run_continued_twice_lists_both_oldest_first_even_on_a_short_page(

@@ -186,3 +186,32 @@ def test_a_streamable_http_server_offers_its_tools_too(tmp_path: Path, database_
     assert answered.status_code == 200, answered.text
     assert answered.json()["choices"][0]["message"]["content"] == "It is 42."
     assert [m.text for m in model.history[-1].messages if m.role == "tool"] == ["42"]
+
+
+def test_an_http_server_that_fails_is_named_but_not_located(
+    tmp_path: Path, database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    from fastapi import FastAPI
+
+    registry = ProviderRegistry()
+    registry.add("scripted:toolbot", ScriptedModel(["never drafted"]))
+    # A web server, but no MCP endpoint: every request to it is a 404.
+    with serve_in_thread(FastAPI()) as tools_url:
+        profiles = _tools_profile(
+            tmp_path,
+            f"""
+            [[profiles.tools.mcp_servers]]
+            name = "remote"
+            url = "{tools_url}/mcp"
+            """,
+        )
+        settings = Settings(database_url=database_url, profiles=profiles)
+        with serve_in_thread(create_app(settings, registry=registry)) as base_url:
+            failed = _ask(base_url, QUESTION)
+    assert failed.status_code == 502, failed.text
+    error = failed.json()["error"]
+    assert error["code"] == "mcp_server_unavailable"
+    assert "MCP server 'remote' could not be used" in error["message"]
+    host_and_port = tools_url.removeprefix("http://")
+    assert host_and_port not in failed.text and "127.0.0.1" not in failed.text
+    assert any(host_and_port in record.getMessage() for record in caplog.records), caplog.text

@@ -181,6 +181,21 @@ def test_unknown_redraft_options_are_named(service: Service) -> None:
     assert caught.value.response.headers["x-should-retry"] == "false"
 
 
+def test_a_misspelt_redraft_option_is_answered_with_the_one_meant(service: Service) -> None:
+    with pytest.raises(openai.BadRequestError) as caught:
+        service.sdk().chat.completions.create(
+            model=service.script("gen", ["x"]),
+            messages=[{"role": "user", "content": "Q?"}],
+            extra_body={"redraft": {"max_attempt": 2}},
+        )
+    error = caught.value.body
+    assert isinstance(error, dict)
+    assert error["message"] == (
+        "redraft: unknown redraft option 'max_attempt'; did you mean 'max_attempts'?"
+    )
+    assert error["param"] == "redraft"
+
+
 def test_unknown_model_is_404(service: Service) -> None:
     with pytest.raises(openai.NotFoundError) as caught:
         service.sdk().chat.completions.create(
@@ -302,6 +317,7 @@ def test_answers_contract_with_best_answer_on_exhaustion(tmp_path: Path, databas
         "improvement_suggestions": ["add an example"],
     }
     assert data["metadata"]["run_id"].startswith("run_")
+    assert data["metadata"]["cost_usd"] == 0.0  # scripted models cost nothing
     # the generator sees instruction and format, the judge sees the criteria
     assert "uses analogies" in " ".join(m.text for m in judge.history[0].messages)
 

@@ -202,6 +202,14 @@ async def test_start_stream_invalidate_and_reevaluate(service: Service) -> None:
         # The invalid -5 no longer counts; the re-evaluation's +2 does.
         counted = [e["score"] for e in session["evidence_list"] if e["valid"]]
         assert session["score"] == pytest.approx(sum(counted))
+        # The findings' points apart from relevance's rating out of 100: the
+        # judge's +2 and the re-evaluation's +2, and the model's 0..100.
+        assert session["points"] == 4
+        assert session["model_scores"] == {"relevance": model["score"]}
+        assert session["score"] == pytest.approx(4 + model["score"])
+        (listed,) = (await client.get("/v1/sessions")).json()["data"]
+        assert (listed["points"], listed["model_scores"]) == (4, {"relevance": model["score"]})
+        assert listed["score"] == pytest.approx(session["score"])
         assert [c["kind"] for c in session["calls"]] == ["judge", "re_evaluation"]
         prompt = session["calls"][1]["messages"][-1]["content"]
         assert "This evidence misinterpreted the context" in prompt

@@ -132,7 +132,10 @@ def test_an_oversized_message_is_refused_naming_its_index() -> None:
 def test_unknown_redraft_options_are_named_together() -> None:
     errors = errors_of(body(redraft={"threshold": 0.5, "max_attemps": 2, "colour": "red"}))
     assert [e["loc"] for e in errors] == [("redraft",)]
-    assert "unknown redraft options: max_attemps, colour" in errors[0]["msg"]
+    assert errors[0]["msg"].startswith(
+        "unknown redraft options: 'max_attemps' (did you mean 'max_attempts'?), 'colour'; "
+        "known options: criteria, must_match,"
+    )
 
 
 @pytest.mark.parametrize(

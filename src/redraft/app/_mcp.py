@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
@@ -25,8 +26,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from redraft.core._errors import ConfigurationError
 from redraft.core._tools import Tool, Toolbox
+from redraft.providers._http import hide_upstream
 
 __all__ = ["McpServer", "McpToolError", "McpUnavailableError", "ToolSource", "mcp_toolbox"]
+
+log = logging.getLogger("redraft.app")
 
 ToolSource = Callable[[], contextlib.AbstractAsyncContextManager[Toolbox]]
 """Opens the tools of one run (:func:`mcp_toolbox` over a profile's servers)."""
@@ -70,6 +74,21 @@ async def mcp_toolbox(servers: Sequence[McpServer]) -> AsyncIterator[Toolbox]:
     runs. Raises :class:`McpUnavailableError` for a server that cannot be
     started, reached or listed, and :class:`~redraft.ConfigurationError` for
     two servers offering a tool of the same name."""
+    try:
+        async with _connected(servers) as toolbox:
+            yield toolbox
+    except BaseExceptionGroup as group:
+        # An HTTP transport's task group wraps the failure on its way out.
+        found: BaseException | None = group.subgroup(McpUnavailableError)
+        while isinstance(found, BaseExceptionGroup):
+            found = found.exceptions[0]
+        if found is None:
+            raise
+        raise found from found.__cause__
+
+
+@contextlib.asynccontextmanager
+async def _connected(servers: Sequence[McpServer]) -> AsyncIterator[Toolbox]:
     from mcp.client.session import ClientSession
 
     toolbox = Toolbox()
@@ -83,8 +102,13 @@ async def mcp_toolbox(servers: Sequence[McpServer]) -> AsyncIterator[Toolbox]:
                 await session.initialize()
                 listed = await session.list_tools()
             except Exception as exc:
+                # The log says where the server is; the message, which the
+                # service's tenants read, names it only.
+                where = server.url or (server.command or ["?"])[0]
+                log.warning("MCP server %r (%s) could not be used: %r", server.name, where, exc)
+                reason = hide_upstream(f"{type(exc).__name__}: {exc}", server.url)
                 raise McpUnavailableError(
-                    f"MCP server {server.name!r} could not be used: {type(exc).__name__}: {exc}"
+                    f"MCP server {server.name!r} could not be used: {reason}"
                 ) from exc
             for spec in listed.tools:
                 if server.tools is not None and spec.name not in server.tools:

@@ -231,9 +231,11 @@ def wire_tool_calls(calls: Sequence[ToolCall]) -> list[dict[str, Any]]:
 
 
 def extension_from_result(result: RunResult) -> dict[str, Any]:
-    """The ``redraft`` object of a response: the outcome, one evaluation per
-    draft (the chat proxy's display) and every LLM call (its transparency
-    list). Never messages, prompts or credentials."""
+    """The ``redraft`` object of a response: the outcome, what the run cost,
+    one evaluation per draft (the chat proxy's display) and every LLM call
+    (its transparency list), each with its tokens and cost in US dollars
+    (null where a model has no known price). Never messages, prompts or
+    credentials."""
     return {
         "run_id": result.run_id,
         "passed": result.passed,
@@ -241,6 +243,7 @@ def extension_from_result(result: RunResult) -> dict[str, Any]:
         "attempts": result.attempts,
         "final_attempt": result.final_attempt,
         "stop_reason": result.stop_reason,
+        "cost_usd": result.cost_usd,
         "evaluations": [
             {
                 "attempt": draft.attempt,
@@ -267,6 +270,7 @@ def extension_from_result(result: RunResult) -> dict[str, Any]:
                     "input_tokens": call.usage.input_tokens,
                     "output_tokens": call.usage.output_tokens,
                 },
+                "cost_usd": call.cost_usd,
                 "latency_ms": call.latency_ms,
                 "status": call.status,
                 "error": call.error,

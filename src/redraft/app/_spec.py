@@ -10,6 +10,7 @@ it is what the HTTP options and the CLI called it first.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from typing import Any
 
@@ -160,10 +161,26 @@ class EvaluationSpec(BaseModel):
 
     @classmethod
     def unknown_message(cls, unknown: list[str], *, where: str = "redraft") -> str:
-        """One sentence naming every unknown option and the known ones."""
-        noun = "option" if len(unknown) == 1 else "options"
-        known = ", ".join(cls.model_fields)
-        return f"unknown {where} {noun}: {', '.join(unknown)} (known options: {known})"
+        """One sentence naming every unknown option: with the option it most
+        likely meant (``did you mean 'max_attempts'?``), and the known ones
+        listed only when one of them is close to none."""
+        known = list(cls.model_fields)
+        meant = {name: difflib.get_close_matches(name, known, n=1) for name in unknown}
+        listing = f"known options: {', '.join(known)}"
+        if len(unknown) == 1:
+            (name,) = unknown
+            said = f"unknown {where} option {name!r}"
+            return (
+                f"{said}; did you mean {meant[name][0]!r}?"
+                if meant[name]
+                else f"{said} ({listing})"
+            )
+        named = [
+            f"{name!r} (did you mean {meant[name][0]!r}?)" if meant[name] else repr(name)
+            for name in unknown
+        ]
+        said = f"unknown {where} options: {', '.join(named)}"
+        return said if all(meant.values()) else f"{said}; {listing}"
 
     @classmethod
     def parse(cls, raw: object, *, where: str = "redraft") -> Any:

@@ -20,6 +20,7 @@ from rich.table import Table
 
 from redraft.cli._view import describe_cost
 from redraft.evals import Eval, EvalOutcome, summarise
+from redraft.evals._report import Table as SummaryTable
 from redraft.evals._report import summary_table
 
 __all__ = ["EvalView", "print_summary"]
@@ -100,16 +101,23 @@ class EvalView:
         )
 
 
+def _summary(figures: SummaryTable, title: str) -> Table:
+    """The reports' summary turned on its side: a figure per line, an arm
+    per column. Ten figures side by side need 90 columns; two arms need 50,
+    so an 80-column terminal shows every figure whole."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("", no_wrap=True)
+    for row in figures.rows:
+        table.add_column(row[0], justify="right", no_wrap=True)
+    for index, header in enumerate(figures.headers[1:], start=1):
+        table.add_row(header, *(row[index] for row in figures.rows))
+    return table
+
+
 def print_summary(console: Console, evaluation: Eval, written: list[Path]) -> None:
     """The figures of each arm, the comparison, and where the reports are."""
     stats = summarise(evaluation)
-    figures = summary_table(stats)
-    table = Table(title=f"Eval {evaluation.id}: {evaluation.name}", title_justify="left")
-    for index, header in enumerate(figures.headers):
-        table.add_column(header, justify="right" if index in figures.numeric else "left")
-    for row in figures.rows:
-        table.add_row(*row)
-    console.print(table)
+    console.print(_summary(summary_table(stats), f"Eval {evaluation.id}: {evaluation.name}"))
     paired = stats.comparison
     if paired is not None:
         console.print(

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
 from redraft.app._settings import Settings, load_settings
 from redraft.core._errors import ConfigurationError
@@ -28,6 +29,7 @@ __all__ = [
     "evaluation_options",
     "policy_of",
     "policy_options",
+    "policy_over",
     "prepare",
     "read_text",
     "spec_of",
@@ -242,6 +244,44 @@ def policy_of(options: dict[str, Any]) -> Policy:
         # Set only when asked for: left unset, the run sizes it to the model.
         policy = policy.model_copy(update={"deadline_s": deadline})
     return policy
+
+
+#: Each policy option's parameter name and the :class:`Policy` field it sets.
+_POLICY_FIELDS = {
+    "threshold": "threshold",
+    "max_attempts": "max_attempts",
+    "on_exhausted": "on_exhausted",
+    "on_uncertain": "on_uncertain",
+    "pairwise": "pairwise",
+    "repair": "repair",
+    "feedback": "feedback",
+    "token_budget": "token_budget",
+    "cost_budget": "cost_budget_usd",
+    "max_tokens": "max_tokens",
+    "delivery": "delivery",
+    "candidates": "candidates",
+    "judge_timeout": "judge_timeout_s",
+    "deadline": "deadline_s",
+}
+
+
+def policy_over(base: Policy, given: Policy) -> Policy:
+    """``base`` (a stored run's policy) with the fields whose options the
+    command line set taken from ``given`` (:func:`policy_of`): an option left
+    at its default keeps ``base``'s value. A combination that cannot work is
+    a usage error."""
+    from redraft.app._spec import policy_with
+
+    context = click.get_current_context()
+    chosen = {
+        field: getattr(given, field)
+        for name, field in _POLICY_FIELDS.items()
+        if context.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
+    }
+    try:
+        return policy_with(base, chosen)
+    except ConfigurationError as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def spec_of(options: dict[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,8 @@ from rich.text import Text
 from redraft.cli._stored import fail, table_console, with_store
 from redraft.cli._view import describe_cost
 from redraft.core._types import CallRecord, Draft, Evidence
+from redraft.evals._report import clip
+from redraft.providers._prices import dollars
 from redraft.store import RunFilter, RunSummary, StoredRun
 from redraft.store._retention import cutoff
 
@@ -132,7 +134,8 @@ def list_(
     tenant: str,
     as_json: bool,
 ) -> None:
-    """List recent runs, newest first: time, source, model, attempts, passed, score, tokens."""
+    """List recent runs, newest first: time, prompt, outcome, tokens and cost
+    (and, on a wide terminal, source, model, attempts and stop reason)."""
     where = RunFilter(passed=passed, model=model, since=since, query=query, source=source)
     found = with_store(
         lambda store: store.list_runs(tenant=tenant, limit=limit, before=before, where=where)
@@ -148,7 +151,8 @@ def list_(
             err=True,
         )
         return
-    table_console().print(_list_table(found))
+    console = table_console()
+    console.print(_list_table(found, width=console.width))
 
 
 @runs.command()
@@ -220,29 +224,72 @@ def _score(score: float | None) -> str:
     return "-" if score is None else f"{score:.2f}"
 
 
-def _list_table(found: list[RunSummary]) -> Table:
-    table = Table(title=None, box=None, header_style="bold", pad_edge=False)
+_WIDE = 150
+"""From this width on (a pipe's included), a listing also says where each
+run came from, its model, attempts and stop reason; narrower terminals, down
+to 80 columns, get the rest on one line per run."""
+
+_MARKS = {True: ("✓", "green"), False: ("✗", "red"), None: ("?", "yellow")}
+
+
+def _result(run: RunSummary) -> Text:
+    """Passed (✓), not (✗) or unverified (?) and the score, in one narrow cell."""
+    if run.status != "completed":
+        return Text(run.status, style="red" if run.status == "failed" else "dim")
+    mark, style = _MARKS[run.passed]
+    return Text.assemble((mark, style), f" {_score(run.score)}")
+
+
+def _cost_cell(run: RunSummary) -> str:
+    if run.cost_usd is None:
+        return "-" if run.status == "running" else "unknown"
+    return dollars(run.cost_usd)
+
+
+def _list_table(found: list[RunSummary], *, width: int) -> Table:
+    wide = width >= _WIDE
+    # Narrow, a column's padding is one space, not two: the prompt gets them.
+    table = Table(
+        title=None, box=None, header_style="bold", pad_edge=False, collapse_padding=not wide
+    )
     table.add_column("ID", no_wrap=True)
     table.add_column("TIME (UTC)", no_wrap=True)
-    table.add_column("FROM", no_wrap=True)
-    table.add_column("MODEL", overflow="fold")
-    table.add_column("ATTEMPTS", justify="right")
-    table.add_column("PASSED")
-    table.add_column("SCORE", justify="right")
-    table.add_column("TOKENS", justify="right")
-    table.add_column("STATUS")
+    if wide:
+        table.add_column("FROM", no_wrap=True)
+        table.add_column("MODEL", no_wrap=True)
+    # The one column that gives way (the others never wrap): its cells stay
+    # one line, clipped to what fits.
+    table.add_column("PROMPT", min_width=8)
+    if wide:
+        table.add_column("ATTEMPTS", justify="right", no_wrap=True)
+        table.add_column("PASSED", no_wrap=True)
+        table.add_column("SCORE", justify="right", no_wrap=True)
+    else:
+        table.add_column("RESULT", no_wrap=True)
+    table.add_column("TOKENS", justify="right", no_wrap=True)
+    table.add_column("COST", justify="right", no_wrap=True)
+    if wide:
+        table.add_column("STATUS", no_wrap=True)
     for run in found:
-        table.add_row(
-            run.id,
-            _when(run.created_at),
-            run.source,
-            run.model,
-            str(run.attempts),
-            _passed(run.passed),
-            _score(run.score),
-            str(run.usage.total_tokens),
-            run.stop_reason or run.status,
-        )
+        prompt = Text(clip(run.prompt, 80), no_wrap=True, overflow="ellipsis")
+        tokens, cost = str(run.usage.total_tokens), _cost_cell(run)
+        if wide:
+            table.add_row(
+                run.id,
+                _when(run.created_at),
+                run.source,
+                run.model,
+                prompt,
+                str(run.attempts),
+                _passed(run.passed),
+                _score(run.score),
+                tokens,
+                cost,
+                run.stop_reason or run.status,
+            )
+        else:
+            when = run.created_at.strftime("%m-%d %H:%M")
+            table.add_row(run.id, when, prompt, _result(run), tokens, cost)
     return table
 
 

@@ -421,6 +421,10 @@ class RunRequest(BaseModel):
     continues: str | None = Field(default=None, exclude_if=lambda value: value is None)
     """The id of the run this one carries on from (the service's
     ``redraft.continues``); stored with the run. Left out of the JSON when unset."""
+    profile: str | None = Field(default=None, exclude_if=lambda value: value is None)
+    """The name of the service profile the run was planned from (the
+    request's ``model``); stored with the run, so that continuing it can use
+    the same one. Left out of the JSON when unset."""
     tools: list[ToolSpec] | None = Field(default=None, exclude_if=lambda value: value is None)
     """The caller's own tools (OpenAI's ``tools``): offered to the drafts, never
     run here. A draft that calls one ends the run with the calls

@@ -30,7 +30,6 @@ from redraft.core._errors import (
 )
 from redraft.core._types import Completion, ModelRequest, StreamChunk, ToolCall, Usage
 from redraft.providers._anthropic_messages import to_anthropic_messages
-from redraft.providers._http import redact
 from redraft.providers._sdk import SDKProvider
 
 if TYPE_CHECKING:
@@ -118,12 +117,14 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
         try:
             message = await client.messages.create(**self._params(request))
         except _handled_errors() as exc:
-            raise self._translate(exc) from None
+            raise self._failure(exc) from None
         blocks = getattr(message, "content", None)
         usage = getattr(message, "usage", None)
         if not isinstance(blocks, list) or usage is None:
-            raise ProviderResponseError(
-                f"{self._endpoint} answered without message content", provider=self.name
+            raise self._logged(
+                ProviderResponseError(
+                    f"{self.spec} answered without message content", provider=self.name
+                )
             )
         text = "".join(block.text for block in blocks if block.type == "text")
         calls = [
@@ -170,7 +171,7 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
                         if event.usage.input_tokens:
                             input_tokens = event.usage.input_tokens
         except _handled_errors() as exc:
-            raise self._translate(exc) from None
+            raise self._failure(exc) from None
         calls = [
             ToolCall(id=call_id, name=name, arguments=_input_json("".join(pieces)))
             for _, (call_id, name, pieces) in sorted(tool_uses.items())
@@ -185,7 +186,6 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
     def _translate(self, exc: BaseException) -> ProviderError:
         import anthropic
 
-        where = self._endpoint
         timeouts, _ = _transport_error_groups()
         if isinstance(exc, (anthropic.APITimeoutError, *timeouts)):
             return self._timed_out()
@@ -196,7 +196,7 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
             detail = self._detail(exc.body, exc.message)
             event_type = _error_event_type(exc.body)
             return ProviderResponseError(
-                f"{where} sent an error mid-stream ({event_type or 'unknown type'}): {detail}",
+                f"{self.spec} sent an error mid-stream ({event_type or 'unknown type'}): {detail}",
                 provider=self.name,
                 retryable=event_type in _TRANSIENT_ERROR_EVENTS,
             )
@@ -207,7 +207,7 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
             return self._unreadable(exc)
         # A transport failure the SDK's stream iterator let through unwrapped.
         return ProviderConnectionError(
-            f"connection to {where} failed: {redact(str(exc), self._secret)}", provider=self.name
+            f"connection to {self.spec} failed: {self._public(str(exc))}", provider=self.name
         )
 
 

@@ -10,6 +10,7 @@ import email.utils
 import re
 import time
 from collections.abc import Mapping
+from urllib.parse import urlsplit
 
 from redraft.core._errors import (
     ProviderAuthError,
@@ -18,7 +19,7 @@ from redraft.core._errors import (
     ProviderResponseError,
 )
 
-__all__ = ["error_detail", "error_for_status", "parse_retry_after", "redact"]
+__all__ = ["error_detail", "error_for_status", "hide_upstream", "parse_retry_after", "redact"]
 
 _KEY_LIKE = re.compile(r"\b(?:sk|pk|rk)[-_][A-Za-z0-9_\-*.]{6,}")
 _BEARER = re.compile(r"(?i)\b(bearer|x-api-key:?|api[-_]key[=:])\s*\S+")
@@ -36,6 +37,25 @@ def redact(text: str, *secrets: str | None) -> str:
             text = text.replace(secret, "[redacted]")
     text = _KEY_LIKE.sub("[redacted]", text)
     return _BEARER.sub(lambda m: f"{m.group(1)} [redacted]", text)
+
+
+def hide_upstream(text: str, url: str | None) -> str:
+    """``text`` without the upstream ``url``, its origin or its host.
+
+    Where a model or tool server is served is the operator's business: the
+    service's tenants read error messages, its log keeps the upstream (see
+    :meth:`SDKProvider._logged <redraft.providers._sdk.SDKProvider._logged>`).
+    """
+    parts = urlsplit(url or "")
+    if not parts.netloc:
+        return text
+    origin = f"{parts.scheme}://{parts.netloc}"
+    # Longest first, so a URL is not left half-replaced by its host.
+    spellings = {(url or "").rstrip("/"), origin, parts.netloc, parts.hostname or ""}
+    for found in sorted(spellings, key=len, reverse=True):
+        if len(found) >= 3:
+            text = text.replace(found, "[upstream]")
+    return text
 
 
 def error_detail(body: object, fallback: str) -> str:
@@ -77,7 +97,8 @@ def parse_retry_after(headers: Mapping[str, str]) -> float | None:
 def error_for_status(
     status: int, detail: str, *, where: str, provider: str, headers: Mapping[str, str]
 ) -> ProviderError:
-    """The redraft error for an HTTP error status; ``detail`` must already be redacted."""
+    """The redraft error for an HTTP error status; ``detail`` must already be
+    redacted, and ``where`` names the model, not the server's address."""
     if status in (401, 403):
         return ProviderAuthError(
             f"{where} refused the credentials ({status}): {detail}",

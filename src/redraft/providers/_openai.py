@@ -131,11 +131,13 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
         try:
             response = await self._send(client, self._params(request))
         except (openai.OpenAIError, json.JSONDecodeError) as exc:
-            raise self._translate(exc) from None
+            raise self._failure(exc) from None
         choices = getattr(response, "choices", None)
         if not choices or getattr(choices[0], "message", None) is None:
-            raise ProviderResponseError(
-                f"{self._endpoint} answered without a completion choice", provider=self.name
+            raise self._logged(
+                ProviderResponseError(
+                    f"{self.spec} answered without a completion choice", provider=self.name
+                )
             )
         choice = choices[0]
         text = choice.message.content or ""
@@ -175,7 +177,7 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
                         if choice.delta.tool_calls:
                             calls.add(choice.delta.tool_calls)
         except (openai.OpenAIError, json.JSONDecodeError) as exc:
-            raise self._translate(exc) from None
+            raise self._failure(exc) from None
         # usage stays None when a server ignores stream_options: the ledger
         # then charges an estimate instead of recording a free call.
         yield StreamChunk(
@@ -208,7 +210,7 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
 
     # -- errors -------------------------------------------------------------------
 
-    def _translate(self, exc: Exception) -> ProviderError:
+    def _translate(self, exc: BaseException) -> ProviderError:
         import openai
 
         if isinstance(exc, openai.APITimeoutError):
@@ -221,7 +223,7 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
             # An error event inside a stream, or a body the SDK could not read.
             detail = self._detail(exc.body, exc.message)
             return ProviderResponseError(
-                f"{self._endpoint} sent an error: {detail}",
+                f"{self.spec} sent an error: {detail}",
                 provider=self.name,
                 status=getattr(exc, "status_code", None),
             )

@@ -6,11 +6,17 @@ caller's and is never closed here. The SDK's own retries default to 0: the
 :class:`~redraft.core._ledger.Ledger` retries failed calls itself, recording
 each try and never waiting past the run's deadline; SDK retries would be
 invisible to both and multiply with the ledger's.
+
+Error messages name the model (``openai:gpt-4o-mini answered 503: …``),
+never the server's URL or host: the service hands them to its tenants, in
+error bodies and in the runs they read back. Where the call went is logged
+on ``redraft.providers`` with each failure, for the operator.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
 from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
@@ -23,10 +29,12 @@ from redraft.core._errors import (
 )
 from redraft.core._provider import Provider
 from redraft.core._types import TokenPrices
-from redraft.providers._http import error_detail, error_for_status, redact
+from redraft.providers._http import error_detail, error_for_status, hide_upstream, redact
 from redraft.providers._prices import vendor_prices
 
 __all__ = ["SDKProvider"]
+
+log = logging.getLogger("redraft.providers")
 
 ClientT = TypeVar("ClientT")
 
@@ -93,26 +101,42 @@ class SDKProvider(Provider, Generic[ClientT]):
         key: str | None = client.api_key if client is not None else self._api_key
         return key
 
+    def _translate(self, exc: BaseException) -> ProviderError:
+        """The vendor SDK's error as redraft's (each provider maps its own)."""
+        raise NotImplementedError
+
+    def _failure(self, exc: BaseException) -> ProviderError:
+        """What a call that raised ``exc`` raises: :meth:`_translate`, logged."""
+        return self._logged(self._translate(exc))
+
+    def _logged(self, error: ProviderError) -> ProviderError:
+        """``error``, after saying on the log where the failed call went:
+        the operator's to know, never in the message (see the module)."""
+        log.warning("%s call to %s failed: %s", self.spec, self._endpoint, error)
+        return error
+
+    def _public(self, text: str) -> str:
+        """Text from the vendor or the transport, fit for a message: no key,
+        no upstream address."""
+        return hide_upstream(redact(text, self._secret), self._endpoint)
+
     def _timed_out(self) -> ProviderTimeoutError:
         return ProviderTimeoutError(
-            f"{self.name} request to {self._endpoint} timed out (timeout {self._timeout:g}s)",
-            provider=self.name,
+            f"{self.spec} request timed out (timeout {self._timeout:g}s)", provider=self.name
         )
 
     def _unreachable(self, exc: BaseException) -> ProviderConnectionError:
-        cause = redact(str(exc.__cause__ or exc), self._secret)
-        return ProviderConnectionError(
-            f"cannot reach {self._endpoint}: {cause}", provider=self.name
-        )
+        cause = self._public(str(exc.__cause__ or exc))
+        return ProviderConnectionError(f"cannot reach {self.spec}: {cause}", provider=self.name)
 
     def _unreadable(self, exc: BaseException) -> ProviderResponseError:
         return ProviderResponseError(
-            f"unreadable response from {self._endpoint}: {redact(str(exc), self._secret)}",
+            f"unreadable response from {self.spec}: {self._public(str(exc))}",
             provider=self.name,
         )
 
     def _detail(self, body: object, message: str) -> str:
-        return redact(error_detail(body, message), self._secret)
+        return self._public(error_detail(body, message))
 
     def _status_error(
         self, status: int, body: object, message: str, headers: Mapping[str, str]
@@ -120,7 +144,7 @@ class SDKProvider(Provider, Generic[ClientT]):
         return error_for_status(
             status,
             self._detail(body, message),
-            where=self._endpoint,
+            where=self.spec,
             provider=self.name,
             headers=headers,
         )

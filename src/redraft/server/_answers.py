@@ -147,6 +147,7 @@ def answers_response(result: RunResult) -> AnswersResponse:
             "output_tokens": usage.output_tokens,
             "total_tokens": usage.total_tokens,
         },
+        "cost_usd": result.cost_usd,
         "stop_reason": result.stop_reason,
         "final_iteration": result.final_attempt,
         "calls": len(result.calls),

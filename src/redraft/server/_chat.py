@@ -164,15 +164,15 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
         include_usage = bool((wire.stream_options or {}).get("include_usage"))
         mode = "shadow" if shadow else plan.stream_mode
         return StreamingResponse(
-            _stream(handle, wire.model, mode, include_usage),
+            _stream(handle, wire.model, mode, include_usage, plan),
             media_type="text/event-stream",
             headers={"cache-control": "no-cache", "x-redraft-run-id": handle.run_id},
         )
     if shadow:
-        return await _shadow_response(handle, wire.model)
+        return await _shadow_response(handle, wire.model, plan)
     final = await terminal_event(handle)
     if isinstance(final, RunFailed):
-        raise _failure(final.result, final.error, final.error_type)
+        raise _failure(final, plan)
     result = final.result
     if result.passed is False and plan.policy.on_exhausted == "raise":
         raise _quality_error(result)
@@ -190,7 +190,7 @@ async def chat_completions(request: Request, tenant: Tenant, wire: ChatCompletio
     )
 
 
-async def _shadow_response(handle: RunHandle, model: str) -> JSONResponse:
+async def _shadow_response(handle: RunHandle, model: str, plan: RunPlan) -> JSONResponse:
     """The graph loop's current flow: answer with the first draft at once; the run
     goes on judging it in the background and stores the verdict."""
     usage = Usage()
@@ -202,7 +202,7 @@ async def _shadow_response(handle: RunHandle, model: str) -> JSONResponse:
             body = completion_response(handle.run_id, model, event.text, usage, finish, extension)
             return JSONResponse(body, headers={"x-redraft-run-id": handle.run_id})
         elif isinstance(event, RunFailed):
-            raise _failure(event.result, event.error, event.error_type)
+            raise _failure(event, plan)
     raise ApiError(503, "the run ended without a draft", type="server_error")
 
 
@@ -219,19 +219,34 @@ async def terminal_event(handle: RunHandle) -> RunCompleted | RunFailed:
     raise ApiError(503, "the run ended without a result", type="server_error")
 
 
-def _failure(result: RunResult, message: str, error_type: str) -> ApiError:
+def _failure(failed: RunFailed, plan: RunPlan) -> ApiError:
+    """The error a failed run answers with: what to resubmit to carry it on
+    (``continue_context``), the last user turn of it, and the model that
+    failed (the chat proxy's ``continueContext``)."""
+    result = failed.result
     status, type_, code, should_retry = error_status_for_name(
-        error_type, stop_reason=result.stop_reason
+        failed.error_type, stop_reason=result.stop_reason
     )
+    context = [m.model_dump(exclude_none=True) for m in result.continue_context]
+    asked = context or [m.model_dump(exclude_none=True) for m in plan.request.messages]
+    last_user = next((m for m in reversed(asked) if m.get("role") == "user"), None)
+    drafted = [call for call in result.calls if call.kind == "draft"]
+    if drafted:
+        provider, model = drafted[-1].provider, drafted[-1].model
+    else:
+        provider, _, model = plan.generator.partition(":")
     return ApiError(
         status,
-        message,
+        failed.error,
         type=type_,
         code=code,
         should_retry=should_retry,
         extra={
             "run_id": result.run_id,
-            "continue_context": [m.model_dump(exclude_none=True) for m in result.continue_context],
+            "continue_context": context,
+            "last_user_message": last_user,
+            "provider": provider,
+            "model": model,
         },
     )
 
@@ -248,7 +263,7 @@ def _quality_error(result: RunResult) -> ApiError:
 
 
 async def _stream(
-    handle: RunHandle, model: str, mode: str, include_usage: bool
+    handle: RunHandle, model: str, mode: str, include_usage: bool, plan: RunPlan
 ) -> AsyncIterator[str]:
     run_id = handle.run_id
     yield encode_sse(chunk(run_id, model, role="assistant", delta=""))
@@ -260,7 +275,7 @@ async def _stream(
                 if event is None:
                     yield encode_sse(chunk(run_id, model, delta=""))
                     continue
-                for piece in _render(event, run_id, model, mode, include_usage):
+                for piece in _render(event, run_id, model, mode, include_usage, plan):
                     yield piece
                 if isinstance(event, RunCompleted | RunFailed):
                     break
@@ -279,7 +294,9 @@ def _marker(run_id: str, model: str, kind: str, attempt: int, **details: object)
     return encode_sse(chunk(run_id, model, delta="", extension=extension))
 
 
-def _render(event: RunEvent, run_id: str, model: str, mode: str, include_usage: bool) -> list[str]:
+def _render(
+    event: RunEvent, run_id: str, model: str, mode: str, include_usage: bool, plan: RunPlan
+) -> list[str]:
     if mode == "shadow":
         if isinstance(event, TextDelta):
             return [encode_sse(chunk(run_id, model, delta=event.delta))]
@@ -304,7 +321,7 @@ def _render(event: RunEvent, run_id: str, model: str, mode: str, include_usage: 
             }
             return [_marker(run_id, model, "verdict", event.attempt, **details)]
     if isinstance(event, RunFailed):
-        failure = _failure(event.result, event.error, event.error_type)
+        failure = _failure(event, plan)
         return [encode_sse(failure.body(openai_shape=True))]
     if isinstance(event, RunCompleted):
         result = event.result

@@ -182,6 +182,7 @@ def plan_run(
             format=_pick(opts.format, profile.format),
             criteria=_pick(asked.criteria, profile.criteria),
             continues=opts.continues,
+            profile=profile.name,
             tools=client_tools,
         )
     except ValidationError as exc:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 
 from redraft.app._openai_wire import tool_specs_of
 from redraft.app._profiles import UnknownModelError
@@ -138,7 +139,10 @@ class ChatCompletionRequest(BaseModel):
         if isinstance(value, dict):
             unknown = RedraftOptions.unknown_names(value)
             if unknown:
-                raise ValueError(RedraftOptions.unknown_message(unknown))
+                # A custom error, not a ValueError: its message reads as it is,
+                # without pydantic's "Value error, " before it.
+                message = RedraftOptions.unknown_message(unknown)
+                raise PydanticCustomError("unknown_option", message)
         return value
 
     def redraft_options(self) -> RedraftOptions | None:

@@ -13,6 +13,7 @@ package and the service import SQLAlchemy::
     await store.close()
 """
 
+from redraft.store._continuation import NotContinuableError, continuation_of
 from redraft.store._engine import default_database_path
 from redraft.store._errors import StoreUnavailableError
 from redraft.store._keys import SECRET_PREFIX, ApiKeyInfo
@@ -21,6 +22,7 @@ from redraft.store._store import RunFilter, RunSource, RunStatus, RunSummary, St
 __all__ = [
     "SECRET_PREFIX",
     "ApiKeyInfo",
+    "NotContinuableError",
     "RunFilter",
     "RunSource",
     "RunStatus",
@@ -28,5 +30,6 @@ __all__ = [
     "Store",
     "StoreUnavailableError",
     "StoredRun",
+    "continuation_of",
     "default_database_path",
 ]

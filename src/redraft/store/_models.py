@@ -150,6 +150,9 @@ class RunRow(Base):
     continues: Mapped[str | None]
     """The id of the run it carries on from (``redraft.continues``, migration
     0010): a run of the same tenant, usually one that failed."""
+    profile: Mapped[str | None]
+    """The name of the service profile it ran with (migration 0011); None for
+    runs of the CLI or a library, and for service runs stored before."""
 
 
 class EventRow(Base):

@@ -132,6 +132,7 @@ def _new_run(record: EventRecord, tenant: str, source: str) -> dict[str, Any]:
         "request": payload["request"],
         "source": source,
         "continues": event.request.continues,
+        "profile": event.request.profile,
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, get_args
 
@@ -17,9 +18,11 @@ __all__ = [
     "SessionCall",
     "SessionSummary",
     "StoredSession",
+    "Tally",
     "item_of",
     "session_of",
     "summary_of",
+    "tally",
 ]
 
 STREAMED = frozenset(get_args(SessionEventType))
@@ -35,7 +38,15 @@ class SessionSummary(BaseModel):
     updated_at: datetime
     subject: dict[str, Any]
     score: float
-    """The sum of the points of valid evidence that evaluated without error."""
+    """The sum of the points of valid evidence that evaluated without error,
+    the model scores' 0–100 included (the evaluation-sessions design's
+    total): ``points`` and ``model_scores`` hold the two apart."""
+    points: float = 0.0
+    """The findings' signed points (judges, checks, web checks,
+    re-evaluations), valid and evaluated without error: no model score."""
+    model_scores: dict[str, float] = {}
+    """Each model member's latest valid score out of 100 (``relevance``): a
+    rating of the subject, not points to add to the findings'."""
     evidence_count: int
     rounds: int
     interruptions: int
@@ -58,19 +69,42 @@ def item_of(row: SessionEvidenceRow) -> EvidenceItem:
     return EvidenceItem.model_validate(row, from_attributes=True)
 
 
-def total(items: Sequence[EvidenceItem]) -> float:
-    return float(sum(i.score for i in items if i.valid and i.status == "ok"))
+@dataclass(frozen=True)
+class Tally:
+    """What a session's counted evidence adds up to (see :class:`SessionSummary`)."""
+
+    score: float = 0.0
+    points: float = 0.0
+    model_scores: dict[str, float] = field(default_factory=dict)
+    evidence_count: int = 0
 
 
-def summary_of(row: SessionRow, score: float, evidence_count: int) -> SessionSummary:
+def tally(items: Sequence[EvidenceItem]) -> Tally:
+    """The counted evidence (valid, evaluated without error) summed, the
+    model scores apart from the findings' points."""
+    counted = [i for i in items if i.valid and i.status == "ok"]
+    model_scores: dict[str, float] = {}
+    for item in sorted((i for i in counted if i.kind == "model"), key=lambda i: i.id or 0):
+        model_scores[item.evaluator or item.source] = item.score
+    return Tally(
+        score=float(sum(i.score for i in counted)),
+        points=float(sum(i.score for i in counted if i.kind != "model")),
+        model_scores=model_scores,
+        evidence_count=len(items),
+    )
+
+
+def summary_of(row: SessionRow, counted: Tally) -> SessionSummary:
     return SessionSummary(
         session_id=row.id,
         status=row.status,  # type: ignore[arg-type]  # written from SessionStatus only
         created_at=row.created_at,
         updated_at=row.updated_at,
         subject=row.subject,
-        score=score,
-        evidence_count=evidence_count,
+        score=counted.score,
+        points=counted.points,
+        model_scores=counted.model_scores,
+        evidence_count=counted.evidence_count,
         rounds=row.rounds,
         interruptions=row.interruptions,
     )
@@ -80,7 +114,7 @@ def session_of(
     row: SessionRow, evidence: Sequence[SessionEvidenceRow], calls: Sequence[dict[str, Any]]
 ) -> StoredSession:
     items = [item_of(e) for e in evidence]
-    summary = summary_of(row, total(items), len(items))
+    summary = summary_of(row, tally(items))
     return StoredSession(
         **summary.model_dump(),
         panel=row.panel,

@@ -14,7 +14,8 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from redraft.sessions._types import NEW_EVENT_NAMES, EvidenceItem
 from redraft.store._models import SessionEventRow, SessionEvidenceRow, SessionRow
@@ -30,6 +31,7 @@ from redraft.store._session_views import (
     STREAMED,
     SessionSummary,
     StoredSession,
+    Tally,
     item_of,
     session_of,
     summary_of,
@@ -109,21 +111,8 @@ class SessionStore(SessionJobs):
             query = query.where(SessionRow.id < before)
         async with self._sessions() as db:
             rows = (await db.scalars(query.order_by(SessionRow.id.desc()).limit(limit))).all()
-            ids = [r.id for r in rows]
-            totals: dict[int, tuple[float, int]] = {}
-            if ids:
-                counted = SessionEvidenceRow.valid.is_(True) & (SessionEvidenceRow.status == "ok")
-                for sid, score, count in await db.execute(
-                    select(
-                        SessionEvidenceRow.session_id,
-                        func.coalesce(func.sum(SessionEvidenceRow.score).filter(counted), 0.0),
-                        func.count(),
-                    )
-                    .where(SessionEvidenceRow.session_id.in_(ids))
-                    .group_by(SessionEvidenceRow.session_id)
-                ):
-                    totals[sid] = (float(score), int(count))
-        return [summary_of(r, *totals.get(r.id, (0.0, 0))) for r in rows]
+            totals = await _tallies(db, [r.id for r in rows])
+        return [summary_of(r, totals.get(r.id, Tally())) for r in rows]
 
     async def exists(self, session_id: int, *, tenant: str) -> bool:
         async with self._sessions() as db:
@@ -212,3 +201,35 @@ class SessionStore(SessionJobs):
                     await asyncio.wait_for(wake.wait(), heartbeat_s)
                 except TimeoutError:
                     yield None
+
+
+async def _tallies(db: AsyncSession, ids: list[int]) -> dict[int, Tally]:
+    """What each session's counted evidence adds up to (:func:`tally`), summed
+    in the database: a listing does not read every item."""
+    if not ids:
+        return {}
+    evidence = SessionEvidenceRow
+    counted = evidence.valid.is_(True) & (evidence.status == "ok")
+    finding = or_(evidence.kind.is_(None), evidence.kind != "model")
+    sums = await db.execute(
+        select(
+            evidence.session_id,
+            func.coalesce(func.sum(evidence.score).filter(counted), 0.0),
+            func.coalesce(func.sum(evidence.score).filter(counted & finding), 0.0),
+            func.count(),
+        )
+        .where(evidence.session_id.in_(ids))
+        .group_by(evidence.session_id)
+    )
+    scores: dict[int, dict[str, float]] = {}
+    # Oldest first, so each member's latest score is the one kept.
+    for sid, member, source, score in await db.execute(
+        select(evidence.session_id, evidence.evaluator, evidence.source, evidence.score)
+        .where(evidence.session_id.in_(ids), counted, evidence.kind == "model")
+        .order_by(evidence.session_id, evidence.id)
+    ):
+        scores.setdefault(sid, {})[member or source] = float(score)
+    return {
+        sid: Tally(float(score), float(points), scores.get(sid, {}), int(count))
+        for sid, score, points, count in sums
+    }

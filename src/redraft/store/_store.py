@@ -88,6 +88,7 @@ _SUMMARY_COLUMNS = (
     "source",
     "cost_usd",
     "continues",
+    "profile",
 )
 
 
@@ -119,6 +120,9 @@ class RunSummary(BaseModel):
     """The id of the run this one carries on from (``redraft.continues``)."""
     continued_by: list[str] = []
     """The runs that carry on from this one, oldest first."""
+    profile: str | None = None
+    """The service profile it ran with (the request's ``model``); None for
+    runs of the CLI or a library."""
 
 
 @dataclass(frozen=True)
@@ -528,6 +532,7 @@ def _summary(row: RunRow) -> dict[str, Any]:
         "source": row.source,
         "cost_usd": row.cost_usd,
         "continues": row.continues,
+        "profile": row.profile,
     }
 
 

@@ -217,17 +217,31 @@ function comparisonText(c) {
   return `the judge chose draft ${c.chosen} over draft ${other} (${sure})`;
 }
 
+// The tools the run called on the server (its tool_executed events), each
+// with what it returned: what a continuation carries on from.
+function toolCallList(run) {
+  const calls = (run.events || []).filter((e) => e.type === "tool_executed").map((e) => e.execution);
+  if (!calls.length) return null;
+  return h("ol", { class: "tool-calls", "aria-label": "Tool calls so far" }, calls.map((x) =>
+    h("li", { class: x.error ? "tool-call failed" : "tool-call" },
+      h("code", { class: "tool-call-name" }, `${x.name}(${x.arguments})`),
+      h("span", { class: "tool-call-arrow", "aria-hidden": "true" }, " → "),
+      h("span", { class: "visually-hidden" }, " returned "),
+      h("code", { class: "tool-call-result" }, x.result))));
+}
+
 // Continue a failed run: its continue_context goes to the chat endpoint as a
 // new run that continues it (redraft.continuation and redraft.continues);
-// the page then opens the new run, which it follows live. The run does not
-// keep its profile's name, so the profile is picked here (the one drafting
-// with the run's model, when there is one).
+// the page then opens the new run, which it follows live. The profile the
+// run ran with is preselected; a run stored without one (the CLI's, or older)
+// gets the profile drafting with its model, when there is one.
 function continuePanel(run) {
   // As the chat endpoint's error gives it: without the fields left empty.
   const context = (run.result?.continue_context || []).map((m) =>
     Object.fromEntries(Object.entries(m).filter(([, value]) => value !== null)));
   if (!context.length) return null;
   const n = context.length;
+  const tools = toolCallList(run);
   const model = h("select", { id: "continue-model", required: true });
   const problem = h("p", { class: "error", role: "alert", hidden: true });
   const button = h("button", { type: "button", class: "primary" }, "Continue");
@@ -256,8 +270,14 @@ function continuePanel(run) {
     }
   });
   loadModels(model).then((profiles) => {
-    const same = profiles.find((p) => p.generator === run.model);
-    if (same) model.value = same.id;
+    const listed = profiles.some((p) => p.id === run.profile);
+    if (!listed && run.profile && run.profile === run.model) {
+      // The request named a model spec, not a profile: the service takes it again.
+      model.append(h("option", { value: run.profile }, `${run.profile} — this run's model`));
+    }
+    const same = listed || run.profile === run.model ? run.profile
+      : profiles.find((p) => p.generator === run.model)?.id;
+    if (same) model.value = same;
   }).catch((err) => {
     problem.textContent = `Could not load the models: ${err.message}`;
     problem.hidden = false;
@@ -268,7 +288,8 @@ function continuePanel(run) {
       `Continue starts a new run that carries on from this one: it sends every message of the run so far `
       + `(${n} message${n === 1 ? "" : "s"}, tool results included when the run called tools) `
       + "with redraft.continuation, links the two runs and opens the new one."),
-    field("Profile", model, "The profile the new run uses."),
+    tools ? [h("h3", {}, "Tool calls so far"), tools] : null,
+    field("Profile", model, "The profile the new run uses (the run's own, preselected)."),
     button, problem);
 }
 

@@ -22,7 +22,8 @@ export function renderSessions(main) {
       list.append(h("li", {},
         h("a", { href: `#/sessions/${s.session_id}` }, `Session ${s.session_id}`), " ",
         badge(s.status, s.status === "completed" ? "ok" : "info"), " ",
-        h("span", { class: "muted" }, `${s.evidence_count} evidence · score ${s.score} · ${when(s.created_at)}`),
+        h("span", { class: "muted" }, [`${s.evidence_count} evidence`, signed(s.points),
+          ...ratings(s.model_scores), when(s.created_at)].join(" · ")),
         h("p", { class: "excerpt" }, subject.slice(0, 160))));
     }
   }).catch((err) => {
@@ -69,6 +70,17 @@ function signed(points) {
   const n = Number(points);
   const shown = Number.isInteger(n) ? String(Math.abs(n)) : Math.abs(n).toFixed(1);
   return `${n > 0 ? "+" : n < 0 ? "−" : ""}${shown} points`;
+}
+
+// A model scorer rates the subject out of 100 ("relevance 57/100"): a rating
+// shown apart from the findings' points, never added to them.
+function rated(score) {
+  const n = Number(score);
+  return `${Number.isInteger(n) ? n : n.toFixed(1)}/100`;
+}
+
+function ratings(scores) {
+  return Object.entries(scores || {}).map(([name, score]) => `${name} ${rated(score)}`);
 }
 
 export function renderSession(main, route) {
@@ -122,10 +134,17 @@ export function renderSession(main, route) {
   }
 
   function updateTotal() {
-    const counted = [...cards.values()].filter((c) => c.item.valid);
-    const sum = counted.reduce((n, c) => n + Number(c.item.score || 0), 0);
+    const counted = [...cards.values()].filter((c) => c.item.valid && c.item.status === "ok");
+    const findings = counted.filter((c) => c.item.kind !== "model");
+    const sum = findings.reduce((n, c) => n + Number(c.item.score || 0), 0);
+    // Each model's latest score, as the session's model_scores says it.
+    const scores = {};
+    for (const c of counted.filter((x) => x.item.kind === "model").sort((a, b) => a.item.id - b.item.id)) {
+      scores[c.item.evaluator || c.item.source] = c.item.score;
+    }
+    const rating = ratings(scores).map((r) => ` ${r[0].toUpperCase()}${r.slice(1)}.`).join("");
     total.textContent = cards.size
-      ? `Score: ${signed(sum)} from ${counted.length} valid of ${cards.size} evidence items.`
+      ? `Findings: ${signed(sum)} from ${findings.length} valid of ${cards.size} evidence items.${rating}`
       : "";
   }
 
@@ -188,7 +207,8 @@ export function renderSession(main, route) {
       el.className = `card${it.valid ? "" : " invalid"}${it.original_id ? " reevaluated" : ""}${it.status !== "ok" ? ` status-${it.status}` : ""}`;
       const head = h("h3", { id: `evidence-${it.id}-title` }, `Evidence #${it.id}`);
       const badges = h("p", { class: "badges" },
-        badge(signed(it.score), it.score > 0 ? "ok" : it.score < 0 ? "bad" : "info"), " ",
+        it.kind === "model" ? badge(rated(it.score), "info")
+          : badge(signed(it.score), it.score > 0 ? "ok" : it.score < 0 ? "bad" : "info"), " ",
         badge(it.evaluator || it.kind || "evaluator", "info"),
         it.status !== "ok" ? [" ", badge(it.status, "bad")] : null,
         it.valid ? null : [" ", badge("Invalid", "bad")],
