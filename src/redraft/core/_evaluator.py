@@ -138,8 +138,9 @@ def aggregate(
     The score is that of what was verified (:func:`verified_score`): a
     ``skipped`` item and a judge's finding that decided nothing do not count
     towards it, so a requirement left unverified never reads as half met.
-    A verdict on which nothing was verified scores 0; its requirement account
-    says what is open.
+    A verdict on which nothing was verified scores 0 and is held to no
+    threshold (an unsure judge's yes then settles as unverified, not failed);
+    its requirement account says what is open.
 
     - An ``error`` item counts as score 0 and never as a pass, whatever the mode.
     - ``all``: passes when every required, counted item passed and the mean
@@ -169,13 +170,16 @@ def aggregate(
     score = sum(s * w for s, w in scored) / total_weight
     failed = [e for e, _ in counted if e.status == "error" or not e.passed]
     required_failed = [e for e in failed if e.required or e.status == "error"]
+    # With nothing verified there is no score to hold against the threshold:
+    # the findings' own claims decide, and settle() leaves an unsure one open.
+    reaches = not scored or score >= threshold
 
     if mode == "any":
         passed = any(e.status == "ok" and e.passed for e, _ in counted)
     elif mode == "weighted":
-        passed = score >= threshold and not required_failed
+        passed = reaches and not required_failed
     else:
-        passed = not required_failed and score >= threshold
+        passed = not required_failed and reaches
 
     suggestions: list[str] = []
     for e in failed:
