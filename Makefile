@@ -18,26 +18,29 @@ $(STAMP): pyproject.toml Makefile
 
 install: $(STAMP)
 
-# The prompt states a mechanical requirement ("no commas") that the embedded
-# model's first list usually breaks; redraft compiles it into an exact check
-# (see `redraft checks "..."`) whose measured value and correction ("Your
-# answer has 3 commas; it must have none") drive the redraft. SmolLM2-135M acts
-# on that correction in about a third of runs (docs/criteria.md). The judge is
-# measured first (`redraft judges calibrate`) so that its record shows beside
-# its verdicts: the embedded model's P(yes) tells nothing about the truth, so
-# its calibrated band believes none of its answers, it is not asked, and what
-# only it could vouch for stays unverified rather than reading as checked.
-DEMO_PROMPT := Name three cities in France, starting with Paris. Do not use any commas.
+# The prompt states three mechanical requirements (all lowercase, no commas,
+# an ending phrase) that redraft compiles into exact checks (see `redraft
+# checks "..."`). The embedded model's first list breaks at least one of them
+# in every run we measured (it writes "Paris"), so the screen shows a failed
+# check with what it measured, then the fix: each of these checks offers a
+# repair that needs no model, made as the next draft and checked again.
+# Whether the list names three cities in France no check can say: that takes
+# a judge. The embedded judge is measured first (`redraft judges calibrate`)
+# so that its record shows beside its verdicts; its P(yes) tells nothing
+# about the truth, so it is not asked, that requirement stays unverified
+# (counted, never scored), and the last line says what a capable judge adds.
+DEMO_PROMPT := List three cities in France, starting with Paris. Write in all lowercase and do not use any commas. End with the phrase "bon voyage".
+DEMO_NEXT := Next: the checks verified the format; only a judge can say these are three cities in France, and the 135M one is not believed. Add a capable judge: --judge-model openai:gpt-4o-mini, or OPENAI_BASE_URL=<an OpenAI-compatible server> --judge-model openai:<model>.
 
 demo: $(STAMP)
 	$(BIN)/redraft judges calibrate --judge-model local --size 40
-	$(BIN)/redraft checks "$(DEMO_PROMPT)"
-	$(BIN)/redraft ask "$(DEMO_PROMPT)" \
+	$(BIN)/redraft checks '$(DEMO_PROMPT)'
+	$(BIN)/redraft ask '$(DEMO_PROMPT)' \
 		--model local --judge-model local \
-		--must-match Paris \
-		--criteria "Names three cities in France." \
-		--feedback critique --max-attempts 4 --threshold 0.6 --deadline 90; \
+		--max-attempts 4 --max-tokens 120 --deadline 90; \
 	status=$$?; if [ $$status -gt 1 ]; then exit $$status; fi
+	@echo
+	@echo '$(DEMO_NEXT)'
 
 # `redraft eval` on the shipped example: 20 prompts whose every requirement
 # compiles into an exact check, so the embedded model is judged by checks

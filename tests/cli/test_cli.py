@@ -105,6 +105,25 @@ def test_live_view_shows_drafts_verdicts_and_the_final_answer(
     assert "? How many? — no check reads it" in out
     assert "feedback → attempt 2" in out
     assert "final answer" in out and "there are 3 of them" in out
+    # The score is that of what was verified; what was not is counted beside it.
+    assert "final answer · attempt 2 · score 1.00 · 1 of 2 requirements unverified" in out
+    assert "up to 3 attempts" in out and "2 LLM calls" in out
+
+
+def test_a_verdict_on_which_nothing_was_verified_shows_no_score(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    model = _script(tmp_path, "drafts.json", ["Paris."])
+    unsure = json.dumps({"items": [{"answer": "yes", "confidence": 3}]})
+    judge = _script(tmp_path, "judge.json", [unsure])
+    result = runner.invoke(
+        cli, ["ask", "Capital of France?", "--model", model, "--judge-model", judge]
+    )
+    assert result.exit_code == 0, result.output
+    assert "verdict 1: UNVERIFIED · nothing verified" in result.output
+    assert "final answer · attempt 1 · nothing verified · 1 of 1 requirement unverified" in (
+        result.output
+    )
 
 
 def test_scripted_judge_model_is_used(runner: CliRunner, tmp_path: Path) -> None:
@@ -299,6 +318,11 @@ def test_candidates_and_delivery_flags_reach_the_policy(runner: CliRunner) -> No
     data = json.loads(result.stdout)
     assert data["policy"]["candidates"] == 2 and data["policy"]["delivery"] == "parallel"
     assert data["policy"]["pairwise"] is True
+    assert data["policy"]["temperature"] is None  # the model's own unless given
+    cold_args = ["ask", "Q?", "--model", "scripted", "--judge-model", "none"]
+    cold = runner.invoke(cli, [*cold_args, "--temperature", "0", "--must-match", "Q", "--json"])
+    assert cold.exit_code == 0, cold.output
+    assert json.loads(cold.stdout)["policy"]["temperature"] == 0.0
     too_many = runner.invoke(
         cli, ["ask", "Q?", "--model", "scripted", "--candidates", "3", "--max-attempts", "2"]
     )

@@ -212,7 +212,7 @@ def test_a_bad_dataset_is_named_with_its_line(tmp_path: Path, logged: str) -> No
     path.write_text('{"prompt": "ok"}\n{"prompt": "x", "must_macth": ["a"]}\n', encoding="utf-8")
     result = _eval(path, *ECHO)
     assert result.exit_code == 2
-    assert "line 2: unknown field(s) must_macth" in result.output
+    assert "line 2: unknown field must_macth" in result.output
 
 
 def test_a_row_that_needs_a_judge_is_refused_before_any_run(tmp_path: Path, logged: str) -> None:

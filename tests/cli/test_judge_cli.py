@@ -24,7 +24,7 @@ def test_one_answer_gets_the_checks_ask_would_run(runner: CliRunner) -> None:
         cli, ["judge", "--prompt", PROMPT, "--answer", "Paris, France", "--judge-model", "none"]
     )
     assert failing.exit_code == 1, failing.output
-    assert "not passed" in failing.output and "1 commas" in failing.output
+    assert "not passed" in failing.output and "1 comma;" in failing.output
     passing = runner.invoke(
         cli,
         ["judge", "--prompt", PROMPT, "--answer", "Paris", "--judge-model", "none", "--json"],

@@ -80,6 +80,29 @@ def test_ask_then_runs_list_shows_the_run_with_no_option(
     assert stored["events"][-1]["type"] == "run_completed"
 
 
+def test_runs_show_says_unverified_and_skipped_as_such(tmp_path: Path, fresh_machine: Path) -> None:
+    # Draft 1 has a comma: the check fails it and the judge is not run. The
+    # repair takes the comma out; the judge answers draft 2 without confidence.
+    model = _script(tmp_path, ["Rain falls, soft and slow"])
+    judge = tmp_path / "judge.json"
+    judge.write_text(json.dumps(['{"items": [{"answer": "yes", "confidence": 3}]}']), "utf-8")
+    prompt = "Write a haiku about rain. Do not use any commas."
+    args = ["ask", prompt, "--model", model, "--judge-model", f"scripted:{judge}", "--json"]
+    asked = CliRunner().invoke(cli, args)
+    assert asked.exit_code == 0, asked.output
+    result = json.loads(asked.stdout)
+    assert [d["verdict"]["passed"] for d in result["drafts"]] == [False, None]
+
+    shown = CliRunner().invoke(cli, ["runs", "show", result["run_id"]]).stdout
+    assert "draft 1: failed" in shown and "draft 2: unverified, score 1.00" in shown
+    assert "passed      unverified" in shown
+    rows = [line.strip("│ ").split() for line in shown.splitlines()]
+    assert [row[:4] for row in rows if row[:1] == ["checklist-judge"]] == [
+        ["checklist-judge", "judge", "skipped", "skipped"],
+        ["checklist-judge", "judge", "ok", "unsure"],
+    ]
+
+
 @pytest.mark.parametrize("off", [("--no-log",), ()])
 def test_no_log_and_log_off_record_nothing(
     tmp_path: Path, fresh_machine: Path, off: tuple[str, ...], monkeypatch: pytest.MonkeyPatch

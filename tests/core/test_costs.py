@@ -10,7 +10,13 @@ from genai_prices import Usage as PricedUsage
 from genai_prices import calc_price
 
 from _vendors import VENDORS, Vendor, running
-from redraft import Policy, RunFailedError, run
+from redraft import (
+    BudgetExhaustedError,
+    CostBudgetExhaustedError,
+    Policy,
+    RunFailedError,
+    run,
+)
 from redraft.core._ledger import Ledger
 from redraft.core._types import FREE, Message, ModelRequest, TokenPrices, Usage
 from redraft.evaluators import MustMatch
@@ -127,6 +133,29 @@ async def test_the_cost_budget_cuts_a_calls_output_cap_to_what_is_left() -> None
     # $0.0002 left, a prompt of a few tokens at $1/M: about 19 output tokens at $10/M.
     assert 10 <= call.parameters["max_tokens"] < 20
     assert call.cost_usd is not None and call.cost_usd <= 0.0002
+
+
+async def test_the_budget_error_names_the_part_of_the_call_that_does_not_fit() -> None:
+    request = ModelRequest(messages=[Message(role="user", content="Hi")], max_tokens=500)
+    prompt_bound = Priced([]).input_token_bound(request.messages)
+    prompt_cost = prompt_bound / 1_000_000  # $1/M
+    # Room for the prompt, not for 8 output tokens at $10/M ($0.00008).
+    ledger = Ledger(Policy(cost_budget_usd=prompt_cost + 0.00002))
+    with pytest.raises(CostBudgetExhaustedError) as output:
+        await ledger.complete(Priced(["x"]), request, kind="draft", attempt=1)
+    message = str(output.value)
+    assert f"prompt could cost ${prompt_cost:.6f}, which leaves $0.000020 for its output" in message
+    assert "less than the $0.000080 of the 8 output tokens" in message
+    assert "prompt alone" not in message  # the prompt fits: it is not what is short
+
+    ledger = Ledger(Policy(cost_budget_usd=prompt_cost / 2))
+    with pytest.raises(CostBudgetExhaustedError, match=r"prompt alone could cost"):
+        await ledger.complete(Priced(["x"]), request, kind="draft", attempt=1)
+
+    ledger = Ledger(Policy(token_budget=prompt_bound + 3))
+    with pytest.raises(BudgetExhaustedError) as tokens:
+        await ledger.complete(Priced(["x"]), request, kind="draft", attempt=1)
+    assert f"prompt could need {prompt_bound}, which leaves 3 for its output" in str(tokens.value)
 
 
 async def test_a_cost_budget_with_a_model_of_unknown_price_makes_no_call() -> None:

@@ -17,13 +17,14 @@ from redraft import (
     ModelRequest,
     Policy,
     RunEvent,
+    Thinking,
     VerdictReached,
     run,
     stream_run,
 )
 from redraft.app import build_panel
 from redraft.core import EVENT_ADAPTER, HOOK_ALIASES, RENAMED_EVENTS
-from redraft.evaluators import MaxWords, MustMatch, MustNotMatch
+from redraft.evaluators import CallableCheck, MaxWords, MustMatch, MustNotMatch
 from redraft.providers import FunctionModel, ScriptedModel
 
 
@@ -85,6 +86,22 @@ async def test_revise_announces_why_before_the_revision() -> None:
     assert thinking.attempt == 2
     assert "Draft 1 scored 0.00" in thinking.message
     assert "Paris" in thinking.message
+    # The graph loop design's fields: how it revises, and which redraft this is.
+    assert isinstance(thinking, Thinking)
+    assert (thinking.strategy, thinking.retry_count) == ("critique", 1)
+
+
+async def test_a_reason_that_ends_a_sentence_is_not_given_a_second_full_stop() -> None:
+    reason = CallableCheck(lambda text: (False, "give an example."), name="example")
+    events = await _collect(
+        generator=ScriptedModel(["It is Lyon.", "It is Paris."]),
+        evaluator=reason,
+        policy=Policy(max_attempts=2, delivery="revise", feedback="progressive"),
+    )
+    [thinking] = [e for e in events if isinstance(e, Thinking)]
+    assert thinking.message.endswith("example: give an example. Revising it.")
+    [feedback] = [e for e in events if isinstance(e, FeedbackPrepared)]
+    assert "give an example. Give" in feedback.message and ".." not in feedback.message
 
 
 async def test_shadow_evaluates_once_and_never_changes_the_answer() -> None:

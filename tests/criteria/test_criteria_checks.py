@@ -176,12 +176,20 @@ def test_forbidden_characters() -> None:
     assert evidence.suggestions == [
         "Your answer has 2 commas; it must have none. Rewrite it without commas."
     ]
+    one = failed({"kind": "forbidden_chars", "chars": ",;"}, "One, two; three.")
+    assert one.reason.startswith("the answer has 1 comma, 1 semicolon;")
+
+
+def test_counted_nouns_take_the_form_their_count_asks_for() -> None:
+    evidence = failed({"kind": "letter_case", "case": "lower"}, "the capital is Paris.")
+    assert "1 capital letter (e.g. 'Paris')" in evidence.reason
+    assert "Your answer has 1 capital letter, e.g." in evidence.suggestions[0]
 
 
 def test_letter_case_lower_and_upper() -> None:
     passed({"kind": "letter_case", "case": "lower"}, "all quiet here, 42.")
     evidence = failed({"kind": "letter_case", "case": "lower"}, "The capital is Paris.")
-    assert "2 capital letter(s)" in evidence.reason and "'Paris'" in evidence.reason
+    assert "2 capital letters" in evidence.reason and "'Paris'" in evidence.reason
     assert evidence.suggestions[0].endswith("Write every word in lowercase.")
     passed({"kind": "letter_case", "case": "upper"}, "LOUD NOISES!")
     failed({"kind": "letter_case", "case": "upper"}, "LOUD noises")

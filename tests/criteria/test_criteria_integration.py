@@ -158,7 +158,7 @@ def test_checks_command_prints_checks_and_spans() -> None:
         ("No commas", "criteria", "exact", [3], ""),
     ]
     assert "requirements" in shown.output and "│ judge " in shown.output
-    assert "1 of 2 requirement(s) verified exactly by checks" in shown.output
+    assert "1 of 2 requirements verified exactly by checks" in shown.output
     nothing = runner.invoke(cli, ["checks", "Don't worry about length."])
     assert "No check compiled" in nothing.output
     empty = runner.invoke(cli, ["checks", "  "])

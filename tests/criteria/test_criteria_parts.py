@@ -490,7 +490,7 @@ def test_distinct_words_are_measured_in_the_answer_or_each_part() -> None:
     assert judged(anywhere, "Quiet rain falls. Soft wind sings.")[0]
     passed, reason, fix = judged(anywhere, "The cat saw the dog. The end!")
     assert not passed
-    assert reason.startswith("1 word(s) repeated ('the' 3 times)")
+    assert reason.startswith("1 word repeated ('the' 3 times)")
     assert fix is not None and "Use each word only once" in fix
     per_sentence = {"kind": "distinct_words", "within": "sentence"}
     assert judged(per_sentence, "The cat sat. The dog ran.")[0]

@@ -60,7 +60,7 @@ def test_csv_lists_json_cells_and_extra_columns_as_metadata(tmp_path: Path) -> N
 @pytest.mark.parametrize(
     ("text", "kind", "message"),
     [
-        ('{"prompt": "a"}\n{"promt": "b"}', "jsonl", "line 2: unknown field(s) promt"),
+        ('{"prompt": "a"}\n{"promt": "b"}', "jsonl", "line 2: unknown field promt"),
         ('{"prompt": "a"}\nnot json', "jsonl", "line 2: not JSON"),
         ('{"prompt": "a", "messages": []}', "jsonl", "either a prompt or a messages list"),
         ('{"prompt": "  "}', "jsonl", "the prompt is empty"),

@@ -89,6 +89,22 @@ async def test_every_confident_yes_passes() -> None:
     assert verdict.score == pytest.approx(0.97 / 0.98, abs=1e-3)
 
 
+async def test_the_score_is_that_of_the_answered_items_alone() -> None:
+    # One confident yes and one even answer: the even one is left open, not
+    # averaged in as half met.
+    answers = {"a": said(0.97, 0.01), "b": said(0.3, 0.3)}
+    model = FunctionModel(lambda r: answers[item_of(r)], supports_logprobs=True)
+    verdict, _ = await judge_with(Judge(model, checklist=["a", "b"]), "text", REQUEST)
+    assert verdict.evidence[0].score == pytest.approx(0.97 / 0.98, abs=1e-3)
+    assert verdict.score == pytest.approx(0.97 / 0.98, abs=1e-3)
+    assert settle(verdict).passed is None
+
+    unsure = FunctionModel(lambda r: said(0.3, 0.3), supports_logprobs=True)
+    verdict, _ = await judge_with(Judge(unsure, checklist=["a", "b"]), "text", REQUEST)
+    assert verdict.evidence[0].score is None  # nothing answered: nothing to score
+    assert verdict.score == 0.0 and settle(verdict).passed is None
+
+
 async def test_without_logprobs_all_items_go_in_one_call_with_stated_confidence() -> None:
     reply = {"items": [{"answer": "yes", "confidence": 9}, {"answer": "no", "confidence": 3}]}
     model = ScriptedModel([json.dumps(reply)])

@@ -257,7 +257,7 @@ async def test_schema_failure_cites_the_error_path_and_message() -> None:
 async def test_schema_failure_counts_further_errors() -> None:
     evidence = await judge(MatchesJSONSchema(PERSON), '{"items": [{"price": "x"}]}')
     assert evidence.data["error_count"] == 2
-    assert "(and 1 more errors)" in evidence.reason
+    assert "(and 1 more error)" in evidence.reason
     paths = {error["path"] for error in evidence.data["errors"]}
     assert paths == {"$", "$.items[0].price"}
 

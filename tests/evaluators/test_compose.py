@@ -94,6 +94,25 @@ async def test_all_of_ignores_a_failed_optional_child_but_not_the_threshold() ->
     assert not (await evaluate(panel, "x", threshold=0.8)).passed
 
 
+class Unsure(Evaluator):
+    """A judge below the confidence floor: it decided nothing."""
+
+    name = "unsure-judge"
+    kind = "judge"
+
+    async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
+        evidence = Evidence(evaluator=self.name, kind="judge", passed=False, confidence=0.1)
+        return aggregate([evidence], threshold=context.threshold)
+
+
+async def test_the_score_counts_what_was_verified_and_never_a_judge_that_decided_nothing() -> None:
+    verdict = await evaluate(AllOf(MustMatch("Paris"), Unsure()), "It is Paris.", threshold=0.5)
+    assert verdict.score == 1.0  # the match; the unsure judge is not a 0 or a 0.5
+    assert not verdict.passed  # nor does it pass anything
+    assert (await evaluate(AllOf(Unsure(), Broken()), "x")).score == 0.0  # an error is a 0
+    assert (await evaluate(AnyOf(Unsure(), MustMatch("Lyon")), "Paris.")).score == 0.0
+
+
 async def test_any_of_passes_on_one_passing_child() -> None:
     panel = AnyOf(MustMatch("Paris"), MustMatch("Lyon"))
     verdict = await evaluate(panel, "Lyon.")

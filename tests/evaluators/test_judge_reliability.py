@@ -270,6 +270,8 @@ async def test_a_judge_whose_band_believes_nothing_is_not_asked_but_still_audite
 
     assert verdict.passed is None  # the commas are checked; the haiku is not judged
     judge = next(e for e in verdict.evidence if e.kind == "judge")
+    # The score is that of what was verified: the commas, not a 0.5 for the haiku.
+    assert judge.score is None and verdict.score == 1.0
     assert "not asked: its record shows no P(yes) it can be believed at" in judge.reason
     assert {item["method"] for item in judge.data["items"]} == {"not asked"}
     assert judge.data["audit"]["requirement"] == COMMAS

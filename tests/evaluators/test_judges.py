@@ -18,6 +18,7 @@ from redraft import (
     RunRequest,
     Verdict,
 )
+from redraft.core._evaluator import settle
 from redraft.core._ledger import Ledger
 from redraft.evaluators import (
     GENERIC_CRITERIA,
@@ -122,6 +123,20 @@ async def test_quality_passes_exactly_at_the_threshold() -> None:
     )
     verdict, _ = await evaluate(Judge(model, "quality"), threshold=0.7)
     assert verdict.passed
+
+
+async def test_a_grade_the_judge_was_not_sure_of_adds_nothing_to_the_score() -> None:
+    # Confidence 2/10 is below the floor: the grade is kept as the judge gave
+    # it, but it verified nothing, so it is not averaged into the score.
+    model = ScriptedModel(
+        [reply(quality_score=9, confidence_score=2, issues=[], improvement_hint="")]
+    )
+    verdict, _ = await evaluate(Judge(model, "quality"))
+    [evidence] = verdict.evidence
+    assert evidence.score is None and evidence.data["quality_score"] == 9
+    # Nothing verified: no score to fail the threshold with, and an unsure yes
+    # leaves the verdict open rather than failed.
+    assert verdict.score == 0.0 and settle(verdict).passed is None
 
 
 async def test_overlong_lists_and_strings_are_capped() -> None:
@@ -421,6 +436,12 @@ async def test_ragas_passes_when_every_statement_is_faithful() -> None:
     assert verdict.evidence[0].suggestions == []
 
 
+async def test_ragas_on_one_statement_says_one_statement() -> None:
+    model = ragas_model(["A."], [{"index": 1, "score": 10}])
+    verdict, _ = await evaluate(Judge(model, "ragas"))
+    assert verdict.evidence[0].reason.startswith("1 statement, mean faithfulness")
+
+
 async def test_ragas_counts_an_unscored_statement_as_zero() -> None:
     model = ragas_model(
         ["A.", "B.", "C."],
@@ -452,7 +473,8 @@ async def test_ragas_verdicts_outside_the_statements_are_an_error() -> None:
     model = ragas_model(["A."], [{"index": 5, "score": 10}])
     verdict, _ = await evaluate(Judge(model, "ragas"), threshold=0.0)
     assert verdict.evidence[0].status == "error"
-    assert "scored none of the 1 statements" in verdict.evidence[0].reason
+    assert "scored none of the 1 statement" in verdict.evidence[0].reason
+    assert "statements" not in verdict.evidence[0].reason
 
 
 # -- presets and construction -----------------------------------------------------------

@@ -482,7 +482,7 @@ async def test_urls_beyond_max_urls_are_reported_unchecked(site: Site) -> None:
     verdict = await verdict_of(text, allow_private=True, max_urls=2)
     assert [e.points for e in verdict.evidence] == [1, 1, 0]
     extra = verdict.evidence[-1]
-    assert extra.status == "skipped" and "2 more cited URL(s) not checked" in extra.reason
+    assert extra.status == "skipped" and "2 more cited URLs not checked" in extra.reason
     assert extra.data["unchecked"] == urls[2:]
     assert sorted(site.paths) == ["/page?n=1", "/page?n=2"]
     assert verdict.passed

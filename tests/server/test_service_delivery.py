@@ -100,6 +100,7 @@ def test_revise_streams_live_with_a_thinking_marker(service: Service) -> None:
         c["redraft"] for c in chunks if (c.get("redraft") or {}).get("event") == "thinking"
     )
     assert "Revising" in thinking["message"]
+    assert (thinking["strategy"], thinking["retry_count"]) == ("critique", 1)
     text = "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks if c["choices"])
     assert text == "It is Lyon.It is Paris."
 

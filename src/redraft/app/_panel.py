@@ -18,6 +18,7 @@ from redraft.app._spec import EvaluationSpec, validation_problems
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import Evaluator
 from redraft.core._provider import Provider
+from redraft.core._text import plural
 from redraft.core._types import RunRequest
 from redraft.criteria import CompiledCheck, compile_checks_async, compiled_panel_member
 from redraft.evaluators import (
@@ -168,7 +169,8 @@ def _build(
     name = " + ".join(member.name for member in members)
     if len(name) > _PANEL_NAME_CHARS:
         checks_count = len(members) - (judge is not None)
-        name = f"{checks_count} checks" + (f" + {members[-1].name}" if judge is not None else "")
+        name = plural(checks_count, "check")
+        name += f" + {members[-1].name}" if judge is not None else ""
     return Cascade(*members, name=name)
 
 

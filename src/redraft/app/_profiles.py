@@ -36,6 +36,7 @@ from redraft.app._mcp import McpServer
 from redraft.app._spec import NO_JUDGE, EvaluationSpec, checked_model_spec
 from redraft.core._errors import ConfigurationError
 from redraft.core._limits import MAX_CHECKS
+from redraft.core._text import noun
 from redraft.core._types import (
     DEFAULT_DEADLINE_S,
     Delivery,
@@ -206,7 +207,8 @@ def load_profiles(
     unknown = [key for key in document if key != "profiles"]
     if unknown:
         raise ConfigurationError(
-            f"profiles file {path}: unknown top-level key(s) {', '.join(map(repr, unknown))}; "
+            f"profiles file {path}: unknown top-level {noun(len(unknown), 'key')} "
+            f"{', '.join(map(repr, unknown))}; "
             "define profiles as [profiles.<name>] tables"
         )
     tables = document.get("profiles", {})

@@ -22,6 +22,7 @@ from redraft.core._events import RunEvent
 from redraft.core._hooks import Hooks
 from redraft.core._ledger import Ledger
 from redraft.core._provider import Provider
+from redraft.core._text import noun
 from redraft.core._tools import Toolbox
 from redraft.core._types import CallRecord, Policy, RunRequest, RunResult, Usage, Verdict
 from redraft.evaluators import Reliabilities
@@ -104,8 +105,9 @@ class Redrafter:
         unknown = sorted(set(options) - _SPEC_FIELDS - _POLICY_FIELDS)
         if unknown:
             raise ConfigurationError(
-                f"unknown Redrafter option(s): {', '.join(unknown)}; the evaluation options "
-                f"are {', '.join(sorted(_SPEC_FIELDS))} and the policy's fields are "
+                f"unknown Redrafter {noun(len(unknown), 'option')}: {', '.join(unknown)}; "
+                f"the evaluation options are {', '.join(sorted(_SPEC_FIELDS))} "
+                "and the policy's fields are "
                 f"{', '.join(sorted(_POLICY_FIELDS))}"
             )
         if evaluator is not None and not isinstance(evaluator, Evaluator):

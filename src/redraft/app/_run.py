@@ -23,6 +23,7 @@ from redraft.core._events import RunCompleted, RunEvent, RunFailed
 from redraft.core._hooks import Hooks
 from redraft.core._loop import loop_events, new_run_id
 from redraft.core._provider import Provider
+from redraft.core._text import plural
 from redraft.core._tools import Toolbox
 from redraft.core._types import Policy, RunRequest, RunResult
 from redraft.observability._logging import log_run_events
@@ -140,7 +141,7 @@ async def run(
     result = final.result
     if result.passed is False and policy.on_exhausted == "raise":
         raise QualityError(
-            f"no draft passed after {result.attempts} attempt(s); "
+            f"no draft passed after {plural(result.attempts, 'attempt')}; "
             f"best score {result.score:.2f} < threshold {policy.threshold:.2f}",
             result=result,
         )

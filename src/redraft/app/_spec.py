@@ -144,7 +144,8 @@ class EvaluationSpec(BaseModel):
     check_injection: bool | None = None
     """Add the ``addresses-judge`` check: drafts that talk to the judge fail."""
     preset: str | None = Field(default=None, validation_alias=AliasChoices("preset", "judge"))
-    """The judge preset; unset: ``criteria`` when criteria are given, else ``quality``."""
+    """The judge preset; unset: ``checklist`` (one yes/no question per
+    requirement no check verifies, the criteria among them)."""
     judge_model: str | None = None
     """A model spec, or ``"none"`` for checks only."""
 

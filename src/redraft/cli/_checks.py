@@ -25,6 +25,7 @@ from rich.table import Table
 from redraft.app._settings import load_settings
 from redraft.cli._options import EXIT_USAGE
 from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
+from redraft.core._text import plural
 from redraft.criteria import (
     Clause,
     CompiledCheck,
@@ -132,7 +133,7 @@ def _print_requirements(clauses: list[Clause]) -> None:
     console.print(table)
     exact = sum(1 for c in clauses if c.exact)
     console.print(
-        f"{exact} of {len(clauses)} requirement(s) verified exactly by checks. "
+        f"{exact} of {plural(len(clauses), 'requirement')} verified exactly by checks. "
         "partial: the checks can fail it, only the judge can pass it; "
         "judge: no check reads it. Without a judge model these stay unverified."
     )

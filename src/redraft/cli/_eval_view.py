@@ -19,6 +19,7 @@ from rich.progress import (
 from rich.table import Table
 
 from redraft.cli._view import describe_cost
+from redraft.core._text import plural
 from redraft.evals import Eval, EvalOutcome, summarise
 from redraft.evals._report import Table as SummaryTable
 from redraft.evals._report import summary_table
@@ -84,7 +85,7 @@ class EvalView:
         error = f" [red]{outcome.error}[/]" if outcome.error else ""
         self._progress.console.print(
             f"row {outcome.row_id} ({outcome.row + 1}/{total}){arm}: {_verdict(outcome.passed)}"
-            f" score {outcome.score:.2f}, {outcome.attempts} attempt(s), "
+            f" score {outcome.score:.2f}, {plural(outcome.attempts, 'attempt')}, "
             f"{outcome.tokens} tokens, {describe_cost(outcome.cost_usd)}"
             f" [dim]{outcome.run_id or ''}[/]{error}",
             highlight=False,
@@ -121,12 +122,12 @@ def print_summary(console: Console, evaluation: Eval, written: list[Path]) -> No
     paired = stats.comparison
     if paired is not None:
         console.print(
-            f"The loop against one draft: gained {len(paired.gained)} row(s), "
+            f"The loop against one draft: gained {plural(len(paired.gained), 'row')}, "
             f"lost {len(paired.lost)}; exact McNemar p = {paired.p_value:.3g}."
         )
     if stats.pending:
         console.print(
-            f"[yellow]{stats.pending} row run(s) not run yet:[/] "
+            f"[yellow]{plural(stats.pending, 'row run')} not run yet:[/] "
             f"redraft eval --resume {evaluation.id}"
         )
     for path in written:

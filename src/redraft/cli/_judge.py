@@ -35,7 +35,7 @@ from redraft.cli._options import (
     warn_unverified,
 )
 from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
-from redraft.core._types import Policy, RunRequest
+from redraft.core._types import DEFAULT_DEADLINE_S, Policy, RunRequest
 from redraft.evaluators import Comparison, comparisons_in
 
 __all__ = ["judge"]
@@ -60,7 +60,7 @@ _UNVERIFIED = (
 @click.option(
     "--deadline",
     type=click.FloatRange(min=0.001),
-    default=30.0,
+    default=DEFAULT_DEADLINE_S,
     show_default=True,
     help="Wall-clock seconds for each answer's evaluation.",
 )

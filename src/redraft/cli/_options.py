@@ -17,8 +17,9 @@ from click.core import ParameterSource
 from redraft.app._settings import Settings, load_settings
 from redraft.core._errors import ConfigurationError
 from redraft.core._feedback import FEEDBACK_STRATEGIES
-from redraft.core._types import Policy
+from redraft.core._types import DEFAULT_DEADLINE_S, Policy
 from redraft.evaluators import JUDGE_PRESETS
+from redraft.evaluators._judges import DEFAULT_PRESET
 from redraft.observability._logging import configure_logging
 from redraft.observability._telemetry import configure_tracing
 
@@ -38,6 +39,11 @@ __all__ = [
 EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+_POLICY = Policy()
+"""The library's defaults: the options' defaults are these, so the command
+and the library cannot drift apart."""
+_DEFAULT_MODEL = Settings.model_fields["model"].default
 
 _OPTIONS = [
     click.option("--criteria", help="What a good answer must do; given to the judge."),
@@ -63,15 +69,15 @@ _OPTIONS = [
     click.option(
         "--threshold",
         type=click.FloatRange(0.0, 1.0),
-        default=0.8,
+        default=_POLICY.threshold,
         show_default=True,
-        help="Score a verdict needs to pass.",
+        help="Score a verdict needs to pass (the score of what was verified).",
     ),
     click.option(
         "--model",
         metavar="SPEC",
         help="Generator: openai:<m>, anthropic:<m>, local, scripted. "
-        "[default: $REDRAFT_MODEL or local]",
+        f"[default: $REDRAFT_MODEL or {_DEFAULT_MODEL}]",
     ),
     click.option(
         "--judge-model",
@@ -84,8 +90,7 @@ _OPTIONS = [
         "--judge",
         "judge_preset",
         type=click.Choice(JUDGE_PRESETS),
-        help="Judge preset (--judge is its older name). "
-        "[default: criteria with --criteria, else quality]",
+        help=f"Judge preset (--judge is its older name). [default: {DEFAULT_PRESET}]",
     ),
     click.option(
         "--judge-timeout",
@@ -119,28 +124,28 @@ _POLICY_OPTIONS = [
     click.option(
         "--max-attempts",
         type=click.IntRange(1, 10),
-        default=3,
+        default=_POLICY.max_attempts,
         show_default=True,
         help="Drafts at most.",
     ),
     click.option(
         "--feedback",
         type=click.Choice(FEEDBACK_STRATEGIES),
-        default="critique",
+        default=_POLICY.feedback,
         show_default=True,
         help="How a failed verdict becomes the next draft's instructions.",
     ),
     click.option(
         "--on-exhausted",
         type=click.Choice(["best", "last", "raise"]),
-        default="best",
+        default=_POLICY.on_exhausted,
         show_default=True,
         help="What to return when no draft passed.",
     ),
     click.option(
         "--on-uncertain",
         type=click.Choice(["keep", "redraft"]),
-        default="keep",
+        default=_POLICY.on_uncertain,
         show_default=True,
         help="Whether a draft nothing failed but not all was verified is kept or redrafted.",
     ),
@@ -152,7 +157,7 @@ _POLICY_OPTIONS = [
     ),
     click.option(
         "--repair/--no-repair",
-        default=True,
+        default=_POLICY.repair,
         show_default=True,
         help="Let a failed check fix what needs no model (lowercase, no commas, quotes, "
         "an ending, a word limit at a sentence end) as the next attempt, at no token cost.",
@@ -161,7 +166,7 @@ _POLICY_OPTIONS = [
         "--deadline",
         type=click.FloatRange(min=0.001),
         help="Wall-clock seconds for the whole run, judge calls included "
-        "[default: 30, or sized to the embedded model's speed here].",
+        f"[default: {DEFAULT_DEADLINE_S:g}, or sized to the embedded model's speed here].",
     ),
     click.option(
         "--token-budget",
@@ -177,14 +182,20 @@ _POLICY_OPTIONS = [
     click.option(
         "--max-tokens",
         type=click.IntRange(min=1),
-        default=512,
+        default=_POLICY.max_tokens,
         show_default=True,
         help="Output cap of one draft.",
     ),
     click.option(
+        "--temperature",
+        type=click.FloatRange(0.0, 2.0),
+        help="Sampling temperature of the drafts; 0 makes the embedded model's drafts "
+        "repeatable. [default: the model's own]",
+    ),
+    click.option(
         "--delivery",
         type=click.Choice(["blocking", "revise", "parallel", "shadow"]),
-        default="blocking",
+        default=_POLICY.delivery,
         show_default=True,
         help="blocking: judge each draft when done; revise: explain, then replace a failed draft; "
         "parallel: checks watch the draft as it streams and stop it early; "
@@ -193,7 +204,7 @@ _POLICY_OPTIONS = [
     click.option(
         "--candidates",
         type=click.IntRange(1, 8),
-        default=1,
+        default=_POLICY.candidates,
         show_default=True,
         help="Draft this many candidates at once first; the first to pass wins.",
     ),
@@ -235,6 +246,7 @@ def policy_of(options: dict[str, Any]) -> Policy:
         token_budget=options.pop("token_budget"),
         cost_budget_usd=options.pop("cost_budget"),
         max_tokens=options.pop("max_tokens"),
+        temperature=options.pop("temperature"),
         delivery=options.pop("delivery"),
         candidates=candidates,
         judge_timeout_s=options.pop("judge_timeout"),

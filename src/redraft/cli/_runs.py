@@ -304,7 +304,10 @@ def _detail(run: StoredRun) -> Group:
     header.add_row("status", f"{run.status} ({run.stop_reason or 'running'})")
     header.add_row("model", run.model)
     header.add_row("judge", run.judge)
-    header.add_row("passed", _passed(run.passed))
+    finished = run.passed is None and run.status == "completed"
+    header.add_row(
+        "passed", Text("unverified", style="yellow") if finished else _passed(run.passed)
+    )
     header.add_row("score", f"{_score(run.score)} (threshold {run.policy.threshold:.2f})")
     header.add_row("attempts", f"{run.attempts} of {run.policy.max_attempts}")
     if run.error:
@@ -345,15 +348,29 @@ def _draft_panel(draft: Draft) -> Panel:
         body.append(Text("not evaluated", style="dim"))
         title = f"draft {draft.attempt}"
     else:
-        outcome = "passed" if verdict.passed else "failed"
+        outcome = _OUTCOMES[verdict.passed]
         title = f"draft {draft.attempt}: {outcome}, score {verdict.score:.2f}"
         if verdict.reason:
             body.append(Text(f"verdict: {verdict.reason}"))
         body.extend(Text(f"  - {s}") for s in verdict.suggestions)
         if verdict.evidence:
             body.append(_evidence_table(verdict.evidence))
-    style = "green" if verdict and verdict.passed else ("red" if verdict else "dim")
+    style = _OUTCOME_STYLES[verdict.passed] if verdict else "dim"
     return Panel(Group(*body), title=title, title_align="left", border_style=style)
+
+
+_OUTCOMES = {True: "passed", False: "failed", None: "unverified"}
+_OUTCOME_STYLES = {True: "green", False: "red", None: "yellow"}
+
+
+def _finding(item: Evidence) -> Text:
+    """Whether one finding passed: nothing to say for an evaluator that did
+    not run, or a judge too unsure to decide."""
+    if item.status == "skipped":
+        return Text("skipped", style="dim")
+    if item.status == "ok" and not item.confident:
+        return Text("unsure", style="yellow")
+    return _passed(item.passed)
 
 
 def _evidence_table(evidence: list[Evidence]) -> Table:
@@ -365,7 +382,7 @@ def _evidence_table(evidence: list[Evidence]) -> Table:
             item.evaluator,
             item.kind,
             item.status if item.valid else f"{item.status} (invalidated)",
-            _passed(item.passed),
+            _finding(item),
             _score(item.score),
             item.reason,
         )

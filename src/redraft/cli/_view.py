@@ -27,8 +27,9 @@ from redraft.core._events import (
     ToolExecuted,
     VerdictReached,
 )
+from redraft.core._text import plural
 from redraft.core._types import MIN_JUDGE_CONFIDENCE, DraftComparison, Evidence, RunResult, Verdict
-from redraft.evaluators import Reliability
+from redraft.evaluators import Reliability, verified_score
 from redraft.providers._prices import dollars
 
 __all__ = ["RunView"]
@@ -51,8 +52,8 @@ class RunView:
             self._max_attempts = event.policy.max_attempts
             self.console.print(
                 f"[bold]redraft[/] · model [cyan]{event.model}[/] · judge [cyan]{event.judge}[/] · "
-                f"threshold {event.policy.threshold:.2f} · up to {event.policy.max_attempts} "
-                f"attempt(s) · feedback {event.policy.feedback}"
+                f"threshold {event.policy.threshold:.2f} · up to "
+                f"{plural(event.policy.max_attempts, 'attempt')} · feedback {event.policy.feedback}"
             )
         elif isinstance(event, FeedbackPrepared):
             self.console.print(
@@ -129,7 +130,7 @@ class RunView:
         self.console.print(
             Panel(
                 Text(result.final_answer),
-                title=f"final answer · attempt {result.final_attempt} · score {result.score:.2f}",
+                title=f"final answer · attempt {result.final_attempt} · {_final_score(result)}",
                 subtitle=outcome,
                 title_align="left",
                 border_style="green" if result.passed else "yellow",
@@ -149,7 +150,7 @@ class RunView:
         errors = sum(1 for c in result.calls if c.status == "error")
         by_kind = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "none"
         self.console.print(
-            f"[dim]run {result.run_id} · {len(result.calls)} LLM call(s) ({by_kind})"
+            f"[dim]run {result.run_id} · {plural(len(result.calls), 'LLM call')} ({by_kind})"
             f"{f', {errors} failed' if errors else ''} · tokens in {result.usage.input_tokens}"
             f" / out {result.usage.output_tokens} · {latency / 1000:.1f}s in calls"
             f" · {describe_cost(result.cost_usd)}[/]"
@@ -181,7 +182,7 @@ def _verdict_table(attempt: int, verdict: Verdict) -> Group:
         )
     label, style = _LABELS[verdict.passed]
     header = Text.assemble(
-        (f"verdict {attempt}: ", "bold"), (label, style), f" · score {verdict.score:.2f}"
+        (f"verdict {attempt}: ", "bold"), (label, style), f" · {_score(verdict)}"
     )
     account = verdict.account
     records = [_judge_record(e) for e in verdict.evidence if e.kind == "judge" and e.source]
@@ -197,6 +198,28 @@ def _verdict_table(attempt: int, verdict: Verdict) -> Group:
         if r.passed is None
     ]
     return Group(header, Text(account, style="dim"), *records, *open_items, table, Text(""))
+
+
+def _score(verdict: Verdict) -> str:
+    """The verdict's score, which is that of what was verified: when nothing
+    was, there is no score to show, only the account."""
+    if not any(verified_score(e) is not None for e in verdict.evidence):
+        return "nothing verified"
+    return f"score {verdict.score:.2f}"
+
+
+def _final_score(result: RunResult) -> str:
+    """The final draft's score and how many of its requirements stayed
+    unverified: counted, never averaged into the score."""
+    final = next((d for d in result.drafts if d.attempt == result.final_attempt), None)
+    if final is None or final.verdict is None:
+        return f"score {result.score:.2f}"
+    said = _score(final.verdict)
+    requirements = final.verdict.requirements
+    open_count = sum(1 for r in requirements if r.passed is None)
+    if open_count:
+        said += f" · {open_count} of {plural(len(requirements), 'requirement')} unverified"
+    return said
 
 
 def _judge_record(evidence: Evidence) -> Text:

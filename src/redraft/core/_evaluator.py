@@ -35,6 +35,7 @@ __all__ = [
     "Subject",
     "aggregate",
     "settle",
+    "verified_score",
 ]
 
 
@@ -134,7 +135,13 @@ def aggregate(
 ) -> Verdict:
     """Fold evidence into one verdict.
 
-    - A ``skipped`` item does not count towards the score.
+    The score is that of what was verified (:func:`verified_score`): a
+    ``skipped`` item and a judge's finding that decided nothing do not count
+    towards it, so a requirement left unverified never reads as half met.
+    A verdict on which nothing was verified scores 0 and is held to no
+    threshold (an unsure judge's yes then settles as unverified, not failed);
+    its requirement account says what is open.
+
     - An ``error`` item counts as score 0 and never as a pass, whatever the mode.
     - ``all``: passes when every required, counted item passed and the mean
       score reaches ``threshold``.
@@ -158,24 +165,21 @@ def aggregate(
             evidence=items,
         )
 
-    def score_of(e: Evidence) -> float:
-        if e.status == "error":
-            return 0.0
-        if e.score is not None:
-            return e.score
-        return 1.0 if e.passed else 0.0
-
-    total_weight = sum(w for _, w in counted) or 1.0
-    score = sum(score_of(e) * w for e, w in counted) / total_weight
+    scored = [(s, w) for e, w in counted if (s := verified_score(e)) is not None]
+    total_weight = sum(w for _, w in scored) or 1.0
+    score = sum(s * w for s, w in scored) / total_weight
     failed = [e for e, _ in counted if e.status == "error" or not e.passed]
     required_failed = [e for e in failed if e.required or e.status == "error"]
+    # With nothing verified there is no score to hold against the threshold:
+    # the findings' own claims decide, and settle() leaves an unsure one open.
+    reaches = not scored or score >= threshold
 
     if mode == "any":
         passed = any(e.status == "ok" and e.passed for e, _ in counted)
     elif mode == "weighted":
-        passed = score >= threshold and not required_failed
+        passed = reaches and not required_failed
     else:
-        passed = not required_failed and score >= threshold
+        passed = not required_failed and reaches
 
     suggestions: list[str] = []
     for e in failed:
@@ -194,6 +198,29 @@ def aggregate(
         suggestions=suggestions,
         evidence=items,
     )
+
+
+def verified_score(evidence: Evidence) -> float | None:
+    """What one finding adds to a verdict's score, or None when it verified
+    nothing.
+
+    An ``error`` is a 0; a skipped or invalidated finding adds nothing. A
+    judge's score covers only what it decided with confidence (the
+    ``checklist`` preset scores the items it answered, ``None`` when it
+    answered none), and a judge below
+    :data:`~redraft.core.MIN_JUDGE_CONFIDENCE` with no such score decided
+    nothing: averaging its guess (or a "not asked" 0.5) in would make an
+    answer that misses the request read as mostly right.
+    """
+    if evidence.status == "skipped" or not evidence.valid:
+        return None
+    if evidence.status == "error":
+        return 0.0
+    if evidence.score is not None:
+        return evidence.score
+    if evidence.kind == "judge" and not evidence.confident:
+        return None
+    return 1.0 if evidence.passed else 0.0
 
 
 def _judged_items(judges: Sequence[Evidence]) -> dict[str, dict[str, Any]]:

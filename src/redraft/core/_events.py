@@ -116,6 +116,12 @@ class Thinking(_Event):
     attempt: int
     """The attempt that will replace it."""
     message: str
+    strategy: FeedbackStrategy | None = None
+    """How the verdict becomes the revision's instructions (the feedback
+    strategy); None in events stored before it was recorded."""
+    retry_count: int = Field(default=0, ge=0)
+    """Which redraft this is: 1 for the first (``attempt - 1``), as the graph
+    loop design counts regenerations; 0 in events stored before it was recorded."""
 
 
 class FeedbackPrepared(_Event):

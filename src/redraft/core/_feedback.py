@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from redraft.core._text import clause
 from redraft.core._types import Draft, FeedbackStrategy, Message, RunRequest, Verdict
 
 __all__ = ["FEEDBACK_STRATEGIES", "actionable_points", "base_messages", "prepare_feedback"]
@@ -140,7 +141,7 @@ def _progressive(previous: Draft, verdict: Verdict, attempt: int) -> str:
     ]
     if retry <= 1:
         return (
-            f"Your answer falls short: {verdict.reason or 'it does not meet the bar'}. "
+            f"Your answer falls short: {clause(verdict.reason) or 'it does not meet the bar'}. "
             "Give a more complete and accurate answer."
         )
     if retry == 2:

@@ -145,10 +145,18 @@ class Ledger:
         wanted = request.max_tokens
         if tokens_left is not None:
             wanted = min(wanted, max(tokens_left - prompt_bound, 0))
-            if wanted < min(_MIN_USEFUL_OUTPUT_TOKENS, request.max_tokens):
+            least = min(_MIN_USEFUL_OUTPUT_TOKENS, request.max_tokens)
+            if wanted < least:
+                # Say which part does not fit: the prompt, or the output after it.
+                short = (
+                    f"this call's prompt alone could need {prompt_bound}"
+                    if tokens_left < prompt_bound
+                    else f"this call's prompt could need {prompt_bound}, which leaves "
+                    f"{tokens_left - prompt_bound} for its output, fewer than the {least} "
+                    "a call is given at least"
+                )
                 raise BudgetExhaustedError(
-                    f"token budget exhausted: {tokens_left} tokens left, this call could "
-                    f"need {prompt_bound} for its prompt",
+                    f"token budget exhausted: {tokens_left} tokens left; {short}",
                     limit="tokens",
                 )
         usd = 0.0
@@ -178,10 +186,19 @@ class Ledger:
         if prices.output_per_million > 0:
             room = int((left - prompt_cost) * 1_000_000 // prices.output_per_million)
             wanted = min(wanted, max(room, 0))
-        if left < prompt_cost or wanted < min(_MIN_USEFUL_OUTPUT_TOKENS, asked):
+        least = min(_MIN_USEFUL_OUTPUT_TOKENS, asked)
+        if left < prompt_cost or wanted < least:
+            # Say which part does not fit: the prompt, or the output after it.
+            output_cost = least * prices.output_per_million / 1_000_000
+            short = (
+                f"this call's prompt alone could cost ${prompt_cost:.6f}"
+                if left < prompt_cost
+                else f"this call's prompt could cost ${prompt_cost:.6f}, which leaves "
+                f"${left - prompt_cost:.6f} for its output, less than the ${output_cost:.6f} "
+                f"of the {least} output tokens a call is given at least"
+            )
             raise CostBudgetExhaustedError(
-                f"cost budget exhausted: ${max(left, 0.0):.6f} left, this call could cost "
-                f"${prompt_cost:.6f} for its prompt alone"
+                f"cost budget exhausted: ${max(left, 0.0):.6f} left; {short}"
             )
         return wanted, prompt_cost + wanted * prices.output_per_million / 1_000_000
 

@@ -37,6 +37,7 @@ from redraft.core._ledger import Ledger
 from redraft.core._provider import Provider
 from redraft.core._repair import describe_repairs, repair_draft
 from redraft.core._selection import compare_rivals, rivals, select_draft
+from redraft.core._text import clause
 from redraft.core._tools import Toolbox
 from redraft.core._types import (
     Draft,
@@ -120,7 +121,13 @@ async def loop_events(
                 stop_reason = "stalled"
                 break
             if policy.delivery == "revise":
-                yield Thinking(run_id=run_id, attempt=attempt, message=_thinking(basis, policy))
+                yield Thinking(
+                    run_id=run_id,
+                    attempt=attempt,
+                    message=_thinking(basis, policy),
+                    strategy=policy.feedback,
+                    retry_count=attempt - 1,
+                )
             yield FeedbackPrepared(
                 run_id=run_id, attempt=attempt, strategy=policy.feedback, message=feedback
             )
@@ -283,9 +290,10 @@ def _thinking(draft: Draft, policy: Policy) -> str:
     verdict = draft.verdict
     if verdict is None:
         return f"Draft {draft.attempt} could not be judged; writing another."
+    reason = clause(verdict.reason) or "it fell short"
     return (
         f"Draft {draft.attempt} scored {verdict.score:.2f} (it needs {policy.threshold:.2f}): "
-        f"{verdict.reason or 'it fell short'}. Revising it."
+        f"{reason}. Revising it."
     )
 
 

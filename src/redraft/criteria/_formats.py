@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from redraft.core._text import noun
 from redraft.criteria._language import detect_language
 from redraft.criteria._spec import (
     LANGUAGES,
@@ -168,7 +169,8 @@ def _json(spec: JSONFormat, text: str) -> Outcome:
     return Outcome(
         False,
         f"the JSON object lacks {', '.join(repr(k) for k in missing)}; required: {spec.describe()}",
-        f"Your JSON object lacks the key(s) {', '.join(repr(k) for k in missing)}. Add them.",
+        f"Your JSON object lacks the {noun(len(missing), 'key')} "
+        f"{', '.join(repr(k) for k in missing)}. Add {noun(len(missing), 'it', 'them')}.",
         score=1 - len(missing) / len(spec.required_keys),
         data={"missing": missing},
     )

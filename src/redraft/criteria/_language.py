@@ -22,6 +22,8 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
+from redraft.core._text import plural
+
 __all__ = ["MIN_LETTERS", "Detection", "detect_language"]
 
 MIN_LETTERS = 20
@@ -93,7 +95,8 @@ def detect_language(text: str) -> Detection:
     """Read ``text``'s language, or say why it cannot be told."""
     letters = [ch for ch in text if ch.isalpha()]
     if len(letters) < MIN_LETTERS:
-        return Detection(None, f"only {len(letters)} letters, too few to tell the language")
+        said = f"only {plural(len(letters), 'letter')}, too few to tell the language"
+        return Detection(None, said)
     scripts = Counter(_script(ch) for ch in letters)
     # Japanese mixes kana with Han; any real share of kana means Japanese.
     if scripts["KANA"] and scripts["KANA"] + scripts["HAN"] >= _DOMINANT * len(letters):

@@ -17,6 +17,7 @@ from typing import Any
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
 from redraft.core._provider import Provider
+from redraft.core._text import plural
 from redraft.core._types import Evidence, Requirement, RunRequest, Verdict
 from redraft.criteria._compiled import ChecksMode, CompiledCheck, merge_checks
 from redraft.criteria._llm import COMPILER_NAME, LLMCompilation, compile_checks_with_llm
@@ -189,7 +190,7 @@ class CompiledChecks(Evaluator):
         result = self.llm_result
         if result is None:
             return None
-        parts = [f"{len(result.checks)} check(s) compiled by the model"]
+        parts = [f"{plural(len(result.checks), 'check')} compiled by the model"]
         if result.dropped:
             parts.append(f"{len(result.dropped)} dropped")
         if result.error:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from redraft.core._text import plural
 from redraft.criteria import _measure as measure
 from redraft.criteria._formats import Outcome, _fold, _head
 from redraft.criteria._spec_base import RELATION_WORDS
@@ -117,7 +118,7 @@ def _word_at(spec: WordAt, text: str) -> Outcome:
     data: dict[str, Any] = {"measured": shown}
     if len(got) == len(wanted) and [_token(w) for w in got] == wanted:
         return Outcome(True, f"{spec.where()} is {shown!r}, as required", data=data)
-    found_text = f"is {shown!r}" if got else f"does not exist ({len(words)} words)"
+    found_text = f"is {shown!r}" if got else f"does not exist ({plural(len(words), 'word')})"
     where = spec.where().replace("the answer", "your answer")
     return Outcome(
         False,
@@ -250,8 +251,9 @@ def _distinct_words(spec: DistinctWords, text: str) -> Outcome:
     where = "" if spec.within == "response" else f" in one {PART_NAMES[spec.within][0]}"
     return Outcome(
         False,
-        f"{len(worst)} word(s) repeated{where} ({shown}{more}); required: {spec.describe()}",
-        f"Your answer repeats {len(worst)} word(s){where} ({shown}{more}). "
+        f"{plural(len(worst), 'word')} repeated{where} ({shown}{more}); "
+        f"required: {spec.describe()}",
+        f"Your answer repeats {plural(len(worst), 'word')}{where} ({shown}{more}). "
         f"Use each word only once{where}: replace the repeats with other words.",
         score=0.0,
         data={"repeated": dict(worst)},

@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from redraft.core._text import noun, plural
 from redraft.core._types import Evidence
 from redraft.criteria import _measure as measure
 from redraft.criteria._formats import FORMAT_JUDGES, Outcome
@@ -166,22 +167,23 @@ def _count_outcome(spec: CountSpec, text: str) -> Outcome:
 
 
 _CHAR_NAMES = {
-    ",": "commas",
-    ".": "periods",
-    "!": "exclamation marks",
-    "?": "question marks",
-    ";": "semicolons",
-    ":": "colons",
-    "-": "hyphens",
-    "#": "hash signs",
-    "*": "asterisks",
-    '"': "double quotes",
-    "'": "apostrophes",
+    ",": "comma",
+    ".": "period",
+    "!": "exclamation mark",
+    "?": "question mark",
+    ";": "semicolon",
+    ":": "colon",
+    "-": "hyphen",
+    "#": "hash sign",
+    "*": "asterisk",
+    '"': "double quote",
+    "'": "apostrophe",
 }
 
 
-def _char_name(ch: str) -> str:
-    return _CHAR_NAMES.get(ch, f"{ch!r} characters")
+def _char_name(ch: str, count: int = 2) -> str:
+    """The name of a character, in the form that goes with ``count``."""
+    return noun(count, _CHAR_NAMES.get(ch, f"{ch!r} character"))
 
 
 def _forbidden_chars(spec: ForbiddenChars, text: str) -> Outcome:
@@ -190,7 +192,7 @@ def _forbidden_chars(spec: ForbiddenChars, text: str) -> Outcome:
     data: dict[str, Any] = {"measured": counts}
     if not found:
         return Outcome(True, f"the answer has {spec.describe()}, as required", data=data)
-    listed = ", ".join(f"{n} {_char_name(ch)}" for ch, n in found.items())
+    listed = ", ".join(f"{n} {_char_name(ch, n)}" for ch, n in found.items())
     names = " or ".join(_char_name(ch) for ch in found)
     return Outcome(
         False,
@@ -209,7 +211,8 @@ def _forbidden_words(spec: ForbiddenWords, text: str) -> Outcome:
     listed = ", ".join(f"{w!r} ({n}×)" for w, n in found.items())
     return Outcome(
         False,
-        f"the answer uses the forbidden word(s) {listed}; required: {spec.describe()}",
+        f"the answer uses the forbidden {noun(len(found), 'word')} {listed}; "
+        f"required: {spec.describe()}",
         f"Your answer uses {listed}; remove every one of them and do not use "
         + ", ".join(repr(w) for w in spec.words)
         + ".",
@@ -231,9 +234,9 @@ def _letter_case(spec: LetterCase, text: str) -> Outcome:
     shown = ", ".join(repr(w.strip(".,;:!?\"'")) for w in examples)
     return Outcome(
         False,
-        f"the answer has {len(wrong)} {other} letter(s) (e.g. {shown}); "
+        f"the answer has {plural(len(wrong), other + ' letter')} (e.g. {shown}); "
         f"required: {spec.describe()}",
-        f"Your answer has {len(wrong)} {other} letter(s), e.g. {shown}. "
+        f"Your answer has {plural(len(wrong), other + ' letter')}, e.g. {shown}. "
         f"Write every word in {spec.case}case.",
         data=data,
     )

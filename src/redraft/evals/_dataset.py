@@ -22,6 +22,7 @@ from pydantic import ValidationError
 
 from redraft.app._spec import validation_problems
 from redraft.core._errors import ConfigurationError
+from redraft.core._text import noun
 from redraft.evals._models import DatasetRow
 
 __all__ = ["DatasetError", "parse_dataset", "read_dataset"]
@@ -75,7 +76,7 @@ def _row(raw: object, where: str) -> DatasetRow:
     unknown = sorted(set(raw) - set(DatasetRow.model_fields))
     if unknown:
         raise DatasetError(
-            f"{where}: unknown field(s) {', '.join(unknown)}; a row has "
+            f"{where}: unknown {noun(len(unknown), 'field')} {', '.join(unknown)}; a row has "
             f"{', '.join(DatasetRow.model_fields)} (put anything else under metadata)"
         )
     try:

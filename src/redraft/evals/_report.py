@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from redraft.core._text import plural
 from redraft.evals._models import Arm, Eval, EvalOutcome
 from redraft.evals._stats import EvalStats, PairedComparison
 from redraft.providers._prices import dollars
@@ -85,10 +86,6 @@ def clip(text: str, limit: int = _PROMPT_CHARS) -> str:
     """One line of at most ``limit`` characters: a table cell, not the whole prompt."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def verdict(outcome: EvalOutcome) -> str:

@@ -27,6 +27,7 @@ from redraft.core._evaluator import (
     Preference,
     Subject,
     aggregate,
+    verified_score,
 )
 from redraft.evaluators._cache import (
     Cached,
@@ -123,4 +124,5 @@ __all__ = [
     "load_scorers",
     "make_judge",
     "measure_judges",
+    "verified_score",
 ]

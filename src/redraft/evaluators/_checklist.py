@@ -239,16 +239,21 @@ def doubted(answers: Sequence[ItemAnswer]) -> list[ItemAnswer]:
 
 def finding_of(answers: Sequence[ItemAnswer], threshold: float) -> Finding:
     """The verdict on a checklist: a confident no fails it, an uncertain
-    item leaves it unverified, all confident yeses pass it."""
+    item leaves it unverified, all confident yeses pass it. Its score is the
+    mean of the answered items' (None when none was answered)."""
     failed = [a for a in answers if a.answer == "no"]
     unsure = [a for a in answers if a.answer == "uncertain"]
-    score = sum(a.score for a in answers) / len(answers)
+    # The score is that of the items answered: an uncertain one (or one not
+    # asked) is left open, not counted as half met.
+    decided = [a for a in answers if a.answer != "uncertain"]
+    score = sum(a.score for a in decided) / len(decided) if decided else None
     if failed:
         passed, confidence = False, max(a.confidence for a in failed)
     elif unsure:
         # Below the judge confidence floor, so the verdict settles as unverified.
         passed, confidence = False, min(a.confidence for a in unsure)
     else:
+        assert score is not None  # every item was answered
         passed, confidence = score >= threshold, min(a.confidence for a in answers)
     yes = sum(a.answer == "yes" for a in answers)
     reason = f"checklist: {yes} of {len(answers)} met"

@@ -24,6 +24,7 @@ from typing import Any, TypeAlias
 
 from redraft.core._errors import ConfigurationError, WorkTimeoutError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._text import plural
 from redraft.core._types import Evidence, Verdict
 from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
 from redraft.evaluators._patterns import Pattern, compile_pattern
@@ -294,7 +295,9 @@ class MaxWords(Check):
             passed=False,
             score=self.limit / words,
             reason=counted,
-            suggestion=f"Shorten the answer to at most {self.limit} words (it has {words}).",
+            suggestion=(
+                f"Shorten the answer to at most {plural(self.limit, 'word')} (it has {words})."
+            ),
             data=data,
         )
 

@@ -21,6 +21,7 @@ from redraft.core._evaluator import (
     Preference,
     Subject,
     aggregate,
+    verified_score,
 )
 from redraft.core._types import Evidence, EvidenceStatus, Requirement, Verdict
 from redraft.evaluators._judges import Judge
@@ -101,14 +102,6 @@ def _verdict_as_evidence(child: Evaluator, verdict: Verdict, *, undecided: bool)
     )
 
 
-def _score_of(evidence: Evidence) -> float:
-    if evidence.status == "error":
-        return 0.0
-    if evidence.score is not None:
-        return evidence.score
-    return 1.0 if evidence.passed else 0.0
-
-
 def _combine(
     children: Sequence[Evaluator],
     verdicts: Sequence[Verdict],
@@ -123,9 +116,7 @@ def _combine(
         # aggregate() averages in every mode; for "any of these will do" the
         # draft is as good as its best alternative, so a nested AnyOf that
         # passed does not drag its parent's mean down with the losers.
-        best = max(
-            (_score_of(e) for e in summaries if e.status != "skipped" and e.valid), default=0.0
-        )
+        best = max((s for e in summaries if (s := verified_score(e)) is not None), default=0.0)
         decision = decision.model_copy(update={"score": round(best, 6)})
     flat = [e for c, v in zip(children, verdicts, strict=True) for e in _evidence_of(c, v)]
     return decision.model_copy(update={"evidence": flat, "requirements": _account(verdicts)})

@@ -25,6 +25,7 @@ from redraft.core._errors import (
     PatternError,
     WorkTimeoutError,
 )
+from redraft.core._text import plural
 from redraft.core._types import Evidence
 from redraft.evaluators._checks import _MAX_RECORDED_ERRORS, Check, _shorten
 from redraft.evaluators._isolation import run_isolated
@@ -313,7 +314,7 @@ class MatchesJSONSchema(Check):
                 data={"fenced": found.fenced, "error_count": 0, "errors": []},
             )
         first = errors[0]
-        more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+        more = f" (and {plural(len(errors) - 1, 'more error')})" if len(errors) > 1 else ""
         return self._evidence(
             passed=False,
             reason=f"{first['path']}: {first['message']}{more}",

@@ -117,7 +117,8 @@ class Finding:
     """What a preset concluded; the judge turns it into evidence."""
 
     passed: bool
-    score: float
+    score: float | None
+    """0–1 over what the judge decided; None when it decided nothing."""
     reason: str
     suggestions: list[str] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)

@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import Field
 
+from redraft.core._text import plural
 from redraft.evaluators._checklist import Checklist
 from redraft.evaluators._judge_base import (
     GENERIC_CRITERIA,
@@ -310,7 +311,7 @@ class Ragas(Preset):
                 by_index.setdefault(item.index, item)
         if not by_index:
             raise JudgeFailure(
-                f"the judge scored none of the {len(statements)} statements",
+                f"the judge scored none of the {plural(len(statements), 'statement')}",
                 {"statements": statements, "verdicts_reply": scored.raw},
             )
         # An unscored statement counts as 0: a judge that skips a claim must
@@ -319,7 +320,7 @@ class Ragas(Preset):
         mean = sum(row.normalised for row in rows) / len(rows)
         passed = mean >= case.threshold
         weakest = sorted(rows, key=lambda row: row.normalised)
-        reason = f"{len(rows)} statements, mean faithfulness and relevance {mean:.2f}"
+        reason = f"{plural(len(rows), 'statement')}, mean faithfulness and relevance {mean:.2f}"
         low = weakest[0]
         if low.normalised < 1.0:
             shown = f"{low.score}/10" if low.score is not None else "not scored"

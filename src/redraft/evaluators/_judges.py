@@ -20,7 +20,16 @@ from pydantic import BaseModel, ValidationError
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Preference, Subject, aggregate
 from redraft.core._provider import Provider
-from redraft.core._types import Completion, Evidence, Message, ModelRequest, RunRequest, Verdict
+from redraft.core._text import plural
+from redraft.core._types import (
+    MIN_JUDGE_CONFIDENCE,
+    Completion,
+    Evidence,
+    Message,
+    ModelRequest,
+    RunRequest,
+    Verdict,
+)
 from redraft.evaluators._checklist import (
     Checklist,
     ItemAnswer,
@@ -211,11 +220,17 @@ class Judge(Evaluator):
         data: dict[str, Any] = {"preset": self.preset, **finding.data}
         if self.reliability is not None:
             data["reliability"] = self.reliability.model_dump(mode="json")
+        score = finding.score
+        unsure = finding.confidence is not None and finding.confidence < MIN_JUDGE_CONFIDENCE
+        if unsure and not isinstance(self._preset, Checklist):
+            # A grade the judge was not sure of verifies nothing; it stays in
+            # ``data`` as the judge gave it (a checklist scores its answered items).
+            score = None
         return Evidence(
             evaluator=self.name,
             kind="judge",
             passed=finding.passed,
-            score=min(1.0, max(0.0, finding.score)),
+            score=None if score is None else min(1.0, max(0.0, score)),
             reason=finding.reason,
             source=self.provider.spec,
             suggestions=finding.suggestions,
@@ -344,7 +359,8 @@ def _quote(text: str) -> str:
 def _first_error(exc: ValidationError) -> str:
     error = exc.errors()[0]
     location = ".".join(str(part) for part in error["loc"]) or "the reply"
-    more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+    extra = exc.error_count() - 1
+    more = f" (and {plural(extra, 'more problem')})" if extra else ""
     return f"{location}: {error['msg']}{more}"
 
 

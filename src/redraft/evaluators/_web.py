@@ -36,6 +36,7 @@ import httpx
 
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, aggregate
+from redraft.core._text import plural
 from redraft.core._types import Evidence, EvidenceStatus, Verdict
 from redraft.evaluators._web_text import cited_urls, page_text, quote_for, quote_on_page
 
@@ -249,7 +250,8 @@ class WebCheck(Evaluator):
             found = await asyncio.gather(*(self._check(client, subject.text, *c) for c in checked))
         evidence = list(found)
         if unchecked:
-            reason = f"{len(unchecked)} more cited URL(s) not checked (max_urls={self.max_urls})"
+            more = plural(len(unchecked), "more cited URL")
+            reason = f"{more} not checked (max_urls={self.max_urls})"
             data = {"unchecked": [url for url, _, _ in unchecked]}
             evidence.append(self._evidence(0, reason, status="skipped", data=data))
         return aggregate(evidence, threshold=context.threshold)
@@ -291,7 +293,7 @@ class WebCheck(Evaluator):
     async def _judge(self, probe: _Probe) -> Evidence:
         url, status = probe.url, probe.status_code
         if probe.too_many_redirects:
-            reason = f"Cited URL redirects more than {self.max_redirects} times: {url}"
+            reason = f"Cited URL redirects more than {plural(self.max_redirects, 'time')}: {url}"
             return self._evidence(-3, reason, probe, _drop(url, "it redirects too often"))
         if status is None or not 200 <= status < 300:
             reason = f"Cited URL answered HTTP {status}: {url}"

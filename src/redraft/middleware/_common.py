@@ -22,6 +22,7 @@ from redraft.app._panel import NothingToEvaluateError, build_panel
 from redraft.app._settings import Settings, load_settings
 from redraft.app._spec import NO_JUDGE, EvaluationSpec, policy_with, validation_problems
 from redraft.core._errors import ConfigurationError
+from redraft.core._text import noun
 from redraft.core._types import ModelRequest, Policy, RunRequest
 from redraft.evaluators import Evaluator
 from redraft.middleware._options import CallOptions
@@ -231,7 +232,8 @@ class WrapperCore:
             ]
             if named:
                 raise ConfigurationError(
-                    f"redraft option(s) {', '.join(named)} configure the built-in judge, "
+                    f"redraft {noun(len(named), 'option')} {', '.join(named)} "
+                    f"{noun(len(named), 'configures', 'configure')} the built-in judge, "
                     "but this wrapper was given its own evaluator"
                 )
             return build_panel(None, spec, request=request, evaluators=[self.evaluator])

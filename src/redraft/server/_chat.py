@@ -38,6 +38,7 @@ from redraft.core._events import (
     VerdictReached,
 )
 from redraft.core._provider import Provider
+from redraft.core._text import plural
 from redraft.core._types import RunResult, Usage
 from redraft.evaluators import Cached
 from redraft.providers._prices import repriced
@@ -254,7 +255,8 @@ def _failure(failed: RunFailed, plan: RunPlan) -> ApiError:
 def _quality_error(result: RunResult) -> ApiError:
     return ApiError(
         422,
-        f"no draft passed after {result.attempts} attempt(s); best score {result.score:.2f}",
+        f"no draft passed after {plural(result.attempts, 'attempt')}; "
+        f"best score {result.score:.2f}",
         type="invalid_request_error",
         code="quality_not_met",
         should_retry=False,
@@ -305,7 +307,8 @@ def _render(
             return [encode_sse(chunk(run_id, model, finish_reason=finish, extension=extension))]
     if mode == "live":
         if isinstance(event, Thinking):
-            return [_marker(run_id, model, "thinking", event.attempt, message=event.message)]
+            said = event.model_dump(include={"message", "strategy", "retry_count"})
+            return [_marker(run_id, model, "thinking", event.attempt, **said)]
         if isinstance(event, DraftStarted) and event.attempt > 1:
             return [_marker(run_id, model, "redraft", event.attempt, feedback=event.feedback)]
         if isinstance(event, TextDelta):

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pydantic import TypeAdapter
 
 from redraft.core._errors import ConfigurationError
+from redraft.core._text import plural
 from redraft.core._types import CallKind, Verdict
 from redraft.evaluators import EvaluationContext, Evaluator, Subject
 from redraft.observability._logging import bind_log_context
@@ -141,7 +142,12 @@ class SessionWorker:
             else:
                 members = await self._reassessment(job, environment)
                 call_kind = "re_evaluation"
-            log.info("session job %s (%s) running %d evaluator(s)", job.id, job.kind, len(members))
+            log.info(
+                "session job %s (%s) running %s",
+                job.id,
+                job.kind,
+                plural(len(members), "evaluator"),
+            )
             async for outcome in evaluate_panel(subject, members, call_kind=call_kind):
                 items = [item_from_evidence(e, member=outcome.member) for e in outcome.evidence]
                 if job.kind == "re_evaluate" and job.evidence_id is not None:
