@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from redraft import Policy, RunRequest
 from redraft.app import Settings, build_panel
+from redraft.app._sinks import local_log_on
 from redraft.cli import cli
 from redraft.core._types import DEFAULT_DEADLINE_S
 from redraft.evaluators import Judge
@@ -44,6 +45,7 @@ def _default_preset() -> str:
 
 def _code_defaults() -> dict[str, str]:
     policy, settings = Policy(), Settings.model_fields
+    assert settings["log"].default is None
     assert settings["judge_model"].default is None  # "the generator" below
     assert policy.temperature is None  # "the model's own" below
     return {
@@ -61,7 +63,8 @@ def _code_defaults() -> dict[str, str]:
         "--temperature": "the model's own",
         "--delivery": policy.delivery,
         "--candidates": str(policy.candidates),
-        "--log": "on" if settings["log"].default else "off",
+        # Unset, REDRAFT_LOG leaves the command's own runs logged.
+        "--log": "on" if local_log_on(Settings(log=None), "cli") else "off",
     }
 
 
