@@ -88,6 +88,9 @@ export function renderSession(main, route) {
   const cards = new Map(); // evidence id → {item, el, refresh}
   const reevaluating = new Map(); // invalidated evidence id → its pending card's <li>
   let evaluating = false;
+  // Round markers the stream has brought: a round that starts and ends before
+  // the start request answers must not be drawn as "started" after its end.
+  let roundMarkers = 0;
   let shown = { kind: "idle", text: "Not evaluated yet." };
   let pendingFocus = route.evidence;
 
@@ -281,6 +284,9 @@ export function renderSession(main, route) {
   }
 
   function onItem(item) {
+    if (item.event_type === "evaluation_started" || item.event_type === "evaluation_completed") {
+      roundMarkers += 1;
+    }
     if (item.event_type === "evaluation_started") {
       setProgress("running", item.description || "Evaluating…");
       addToList(h("li", { class: "marker" }, `Round ${item.round}: ${item.description}`));
@@ -317,9 +323,10 @@ export function renderSession(main, route) {
   async function startEvaluation() {
     notice.hidden = true;
     start.disabled = true;
+    const markersBefore = roundMarkers;
     try {
       await apiJson("/v1/evaluate/start", { method: "POST", body: { session_id: Number(sessionId) } });
-      if (!evaluating) setProgress("running", "Evaluation started…");
+      if (!evaluating && roundMarkers === markersBefore) setProgress("running", "Evaluation started…");
     } catch (err) {
       notice.textContent = `Could not start the evaluation: ${err.message}`;
       notice.hidden = false;
