@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
-from redraft.criteria._compiled import TextSource
-from redraft.criteria._spec import CHECK_SPEC_ADAPTER, CheckSpec
+if TYPE_CHECKING:
+    # Annotations only: the check families import this module while the
+    # vocabulary (which lists their specs) is still being built.
+    from redraft.criteria._compiled import TextSource
+    from redraft.criteria._spec import CheckSpec
 
 __all__ = [
     "HEDGE",
@@ -24,10 +25,8 @@ __all__ = [
     "Hit",
     "Rule",
     "Sentence",
-    "hit_of",
     "mask",
     "response_context",
-    "response_hits",
     "blocked_from",
     "sentence_blocked",
     "sentences",
@@ -132,25 +131,6 @@ class Hit:
 
 
 Rule = Callable[[Sentence], Iterator[Hit]]
-
-
-def hit_of(data: dict[str, Any], start: int, end: int) -> Hit | None:
-    """The finding of the check ``data`` describes, or None where it
-    describes none (a rule read a count or a keyword no check allows)."""
-    try:
-        return Hit(CHECK_SPEC_ADAPTER.validate_python(data), start, end)
-    except ValidationError:
-        return None
-
-
-def response_hits(
-    sentence: Sentence, data: dict[str, Any], start: int, end: int, *, owns_negation: bool = False
-) -> Iterator[Hit]:
-    """The finding of ``data`` from ``start`` to ``end``, where it is a check
-    and the sentence requires it of the response (:func:`response_context`)."""
-    hit = hit_of(data, start, end)
-    if hit is not None and response_context(sentence, start, owns_negation=owns_negation):
-        yield hit
 
 
 # -- guards ---------------------------------------------------------------------
