@@ -50,7 +50,7 @@ _PHRASES = CountPhrases(
     singular="emoji",
     bare=r"include|includes|including|use|using|add|with|contain|containing|have|put|insert",
     none=True,
-    before=r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line|name)s?\b",
+    before=(r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line|name)s?\b"),
 )
 
 

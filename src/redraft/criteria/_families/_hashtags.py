@@ -33,7 +33,7 @@ class HashtagCount(FamilyCount):
 _PHRASES = CountPhrases(
     unit=r"hashtags?|hash\s+tags?",
     singular="hashtag",
-    bare=r"include|includes|including|use|using|add|with|contain|containing|have|end\s+with",
+    bare=r"include|includes|including|use|using|add|with|contain|containing|have",
     none=True,
     before=r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line)s?\b",
 )

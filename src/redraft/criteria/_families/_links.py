@@ -42,7 +42,7 @@ _PHRASES = CountPhrases(
     singular="url|link",
     bare=r"include|includes|including|with|add|contain|containing|provide|cite|give|share",
     none=True,
-    before=r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line|source)s?\b",
+    before=(r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line|source)s?\b"),
 )
 
 

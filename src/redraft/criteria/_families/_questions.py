@@ -46,10 +46,11 @@ _PHRASES = CountPhrases(
     singular="question",
     bare=(
         r"ask|asks|asking|include|includes|including|with|contain|containing|of|write|create|"
-        r"generate|give|list|need|pose|end\s+with"
+        r"generate|give|list|need|pose"
     ),
     compound=True,
     before=(
+        r"(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open)|"
         r"\b(?:answer|answering|respond\s+to|reply\s+to|following|below|above|these|those|each|"
         r"every|per|section|part|round|level|category|topic)s?\b"
     ),

@@ -42,7 +42,8 @@ _POST = (
 )
 # What may follow the unit: the requirement is on the whole answer.
 _AFTER_ALLOWED = re.compile(
-    rf"^\s*(?:in\s+(?:total|all)\b|total\b|in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\b|"
+    r"^\s*(?:in\s+(?:total|all)\b|total\b|"
+    rf"(?:in|to)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\b|"
     r"per\s+(?:reply|response|answer|message|turn)\b|at\s+the\s+(?:very\s+)?end\b)"
 )
 # What makes it about something else: "lines of code", "emojis per bullet".
@@ -50,6 +51,11 @@ _AFTER_BLOCKS = re.compile(
     r"^\s*(?:of|per|for|from|to|in|into|on|at|between|with|within|that|which|who|where|"
     r"whose|like|such|each|apiece|long|written|containing|starting|ending)\b"
     r"|^[^.;,]{0,30}\b(?:each|every|per)\b"
+)
+# Where in the answer ("end with 3 hashtags", "start with an emoji"): a count
+# of the whole does not say it, and the rest of the answer may hold more.
+_POSITION_BEFORE = re.compile(
+    r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open)\b"
 )
 # A quantity of something given rather than asked for: "my essay has 5 lines".
 _GIVEN_BEFORE = re.compile(
@@ -132,7 +138,7 @@ class CountPhrases:
         if name != "compound" and not allowed and _AFTER_BLOCKS.match(after):
             return False
         clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: match.start()])[-1]
-        if self.before and re.search(self.before, clause):
+        if _POSITION_BEFORE.search(clause) or (self.before and re.search(self.before, clause)):
             return False
         return response_context(sentence, match.start(), owns_negation=name == "none")
 
