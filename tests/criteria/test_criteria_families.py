@@ -223,6 +223,10 @@ async def test_a_family_check_gives_evidence_with_its_correction() -> None:
             [("hashtag_count", "at_least", 4), ("hashtag_count", "at_most", 6)],
         ),
         ("Use at least two hashtags.", [("hashtag_count", "at_least", 2)]),
+        (
+            "Write a tweet with 1-2 hashtags at the end.",
+            [("hashtag_count", "at_least", 1), ("hashtag_count", "at_most", 2)],
+        ),
         ("Write a caption for my photo, no hashtags.", [("hashtag_count", "at_most", 0)]),
         ("Make a 6-question quiz about volcanoes.", [("question_count", "exactly", 6)]),
         ("Respond with at most 3 clarifying questions.", [("question_count", "at_most", 3)]),
@@ -257,6 +261,7 @@ def test_stated_counts_compile(prompt: str, expected: list[tuple[str, str, int]]
         "Answer these 3 questions about the moon.",
         "Write a quiz with 2 questions per section.",
         "Fix the 10 lines of code below.",
+        "Sum it up in exactly one line at the end, after the details.",
         # where in the answer, which a count of the whole does not say
         "End with two questions for the reader.",
         "Finish with 3 hashtags.",

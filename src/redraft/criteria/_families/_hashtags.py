@@ -36,6 +36,8 @@ _PHRASES = CountPhrases(
     bare=r"include|includes|including|use|using|add|with|contain|containing|have",
     none=True,
     before=r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line)s?\b",
+    # "2-3 hashtags at the end": where they go, not a part they count in
+    after=r"\s*at\s+the\s+(?:very\s+)?end\b",
 )
 
 

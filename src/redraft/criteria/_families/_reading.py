@@ -44,7 +44,7 @@ _POST = (
 _AFTER_ALLOWED = re.compile(
     r"^\s*(?:in\s+(?:total|all)\b|total\b|"
     rf"(?:in|to)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\b|"
-    r"per\s+(?:reply|response|answer|message|turn)\b|at\s+the\s+(?:very\s+)?end\b)"
+    r"per\s+(?:reply|response|answer|message|turn)\b)"
 )
 # What makes it about something else: "lines of code", "emojis per bullet".
 _AFTER_BLOCKS = re.compile(
