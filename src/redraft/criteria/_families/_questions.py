@@ -54,7 +54,12 @@ _PHRASES = CountPhrases(
         r"\b(?:answer|answering|respond\s+to|reply\s+to|following|below|above|these|those|each|"
         r"every|per|section|part|round|level|category|topic)s?\b"
     ),
-    after=r"\s*to\s+(?:the\s+)?(?:user|student|reader|customer|client|learner|patient)\b",
+    # "a question to the student", "questions on photosynthesis": whom or what
+    # they are about, not a part they are counted in
+    after=(
+        r"\s*(?:to\s+(?:the\s+)?(?:user|student|reader|customer|client|learner|patient)\b|"
+        r"(?:on|about)\s+(?![^.;,]{0,30}\b(?:each|every|per)\b))"
+    ),
 )
 
 

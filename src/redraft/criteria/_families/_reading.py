@@ -35,6 +35,8 @@ class Counted:
     ``total``, ``alone``, ``bare``, ``compound`` or ``none``."""
 
 
+# "a haiku-style three-line poem", "a short 4-line poem"
+_STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|rhyming|original)\s+)?"
 _ADJECTIVE = r"(?:(?:separate|distinct|different|total|full|complete|short|brief)\s+)?"
 _POST = (
     r"(?P<post>or\s+(?:less|fewer)|or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|"
@@ -96,7 +98,8 @@ class CountPhrases:
             "post": rf"\b(?P<num>{NUMBER})\s+{unit}\s+{_POST}",
             "plus": rf"\b(?P<num>\d{{1,6}})\+\s*{unit}",
             "total": rf"\b(?P<num>{NUMBER})\s+{unit}\s+(?:in\s+)?total\b",
-            "alone": rf"^\s*(?P<num>{NUMBER})\s+{unit}\s*[.!]?\s*$",
+            # a sentence that is the count, or opens with it: "5 lines." "4 lines, and …"
+            "alone": rf"^\s*(?P<num>{NUMBER})\s+{unit}\s*(?:[.!]\s*$|$|,)",
             "range": rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?P<from>{NUMBER})\s*(?:to|-|–))"
             rf"\s*(?P<high>{NUMBER})\s+{unit}",
         }
@@ -104,7 +107,7 @@ class CountPhrases:
             patterns["bare"] = rf"\b(?:{self.bare})\s+(?:me\s+|us\s+)?(?P<num>{NUMBER})\s+{unit}"
         if self.compound:
             patterns["compound"] = (
-                rf"\b(?:a|an|one)\s+(?P<num>{NUMBER})[-\s](?:{self.singular})\s+"
+                rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{self.singular})\s+"
                 rf"(?:[\w-]+\s+){{0,2}}?{THING}\b"
             )
         if self.none:
@@ -140,7 +143,9 @@ class CountPhrases:
         clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: match.start()])[-1]
         if _POSITION_BEFORE.search(clause) or (self.before and re.search(self.before, clause)):
             return False
-        return response_context(sentence, match.start(), owns_negation=name == "none")
+        # "I need 15 questions": the directive may be the phrase's own first word
+        start = match.start("num") if name == "bare" else match.start()
+        return response_context(sentence, start, owns_negation=name == "none")
 
 
 def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
