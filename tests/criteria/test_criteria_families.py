@@ -284,6 +284,26 @@ def test_near_misses_compile_nothing(prompt: str) -> None:
     assert counts(prompt) == []
 
 
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # a request put as a question still directs the answer
+        ("Could you write a 6-line poem about autumn?", [("line_count", "exactly", 6)]),
+        # a negation in the clause before a new directive is that clause's own
+        (
+            "Keep it to no more than 50 words and include exactly 1 emoji.",
+            [("emoji_count", "exactly", 1)],
+        ),
+        # … and one in the same clause still blocks
+        ("Never write it in more than 3 lines and use plain words.", []),
+    ],
+)
+def test_shared_grammar_reaches_the_families(
+    prompt: str, expected: list[tuple[str, str, int]]
+) -> None:
+    assert counts(prompt) == expected
+
+
 def test_a_system_prompt_states_a_family_count_too() -> None:
     assert counts("Tell me about owls.", system="Never use emojis.") == [
         ("emoji_count", "at_most", 0)

@@ -194,7 +194,7 @@ def sentence_blocked(sentence: Sentence, start: int) -> bool:
 
 
 _DIRECTIVE = re.compile(
-    r"(?:^|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must)\b)\s*"
+    r"(?:^|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must|you)\b)\s*"
     r"(?P<verb>write|respond|answer|reply|give|provide|compose|create|draft|generate|produce|"
     r"summari[sz]e|explain|describe|list|tell|make|keep|limit|rewrite|translate|paraphrase|"
     r"output|return|type|use|format|present|express|state|put|wrap|craft|share|offer|"
@@ -243,7 +243,9 @@ _LEAD_IN = re.compile(
 # Where a clause ends for a negation: "Do not use commas, but mention 'dose' …".
 _CLAUSE_BREAK = re.compile(
     r";|\bbut\b|,\s*and\b|\band\s+(?:must|should|will|also|then|make\s+sure|please)\b|"
-    r"\b(?:don'?t|do\s+not)\s+forget\s+to\b"
+    r"\b(?:don'?t|do\s+not)\s+forget\s+to\b|"
+    # "no more than 40 words and include 2 emojis": a new directive, a new clause
+    r"\band\s+(?=(?:include|use|add|write|give|put|end|start|begin)\b)"
 )
 _LIST_STEP = re.compile(r"(?:,|\band)\s*$")
 # "… 3 headlines, each in Title Case and under 70 characters": the list's
