@@ -12,6 +12,7 @@ count may or may not include.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
@@ -46,9 +47,15 @@ _PHRASES = CountPhrases(
 _EXTRA_LINE = re.compile(r"\b(?:title|heading|headline|postscript|p\.\s?s\.?)\b|<<")
 
 
+@functools.lru_cache(maxsize=4)
+def _extra_line(whole: str) -> bool:
+    # Every sentence of a prompt shares one ``whole``: searched once per prompt.
+    return _EXTRA_LINE.search(whole.lower()) is not None
+
+
 def line_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Answer in exactly 3 lines", "a 12-line poem", "between 3 and 5 lines"."""
-    if _EXTRA_LINE.search(sentence.whole.lower()):
+    if _extra_line(sentence.whole):
         return
     for found in _PHRASES.read(sentence):
         yield from hit(

@@ -88,6 +88,9 @@ class CountPhrases:
     _patterns: dict[str, re.Pattern[str]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
+    _unit: list[re.Pattern[str]] = field(
+        default_factory=list, init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         unit = rf"{_ADJECTIVE}(?:{self.unit})\b"
@@ -116,10 +119,14 @@ class CountPhrases:
                 rf"(?:use|include|add|put|insert)(?:\s+any)?)\s+(?:{self.unit})\b"
             )
         self._patterns.update({name: re.compile(p) for name, p in patterns.items()})
+        # One scan for the unit first: most sentences never name it.
+        self._unit.append(re.compile(rf"\b(?:{self.unit}|{self.singular})"))
 
     def read(self, sentence: Sentence) -> Iterator[Counted]:
         """The counts the sentence requires of the response, each once."""
         text = sentence.lower
+        if not self._unit[0].search(text):
+            return
         taken: list[tuple[int, int]] = []
         for name, pattern in self._patterns.items():
             for match in pattern.finditer(text):
