@@ -215,6 +215,10 @@ async def test_a_family_check_gives_evidence_with_its_correction() -> None:
         ("Seven lines.", [("line_count", "exactly", 7)]),
         ("A lullaby for my niece. Six lines, and make it rhyme.", [("line_count", "exactly", 6)]),
         ("Write a short 5-line poem about tea.", [("line_count", "exactly", 5)]),
+        (
+            "Write a 6-line dialogue, each line a name followed by a colon and a message.",
+            [("line_count", "exactly", 6)],
+        ),
         ("Write the chant, 9 lines in total.", [("line_count", "exactly", 9)]),
         ("Please don't use emoji.", [("emoji_count", "at_most", 0)]),
         ("Answer without emojis.", [("emoji_count", "at_most", 0)]),
@@ -278,6 +282,10 @@ def test_stated_counts_compile(prompt: str, expected: list[tuple[str, str, int]]
         "For example, a post with exactly 3 hashtags works well.",
         # a title or postscript adds a line the count may not include
         "Write an 8-line poem with a title in double angular brackets, like <<title>>.",
+        # … and so do an explanation or a second part
+        "Write a 4-line poem about rain and explain its rhyme scheme.",
+        "Write a 6-line poem. Then list three words it rhymes.",
+        "Write a 4-line verse followed by a short moral.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

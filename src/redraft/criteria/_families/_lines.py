@@ -7,7 +7,8 @@ lines", "between 3 and 5 lines" (two checks), "a 4-line poem", "6 lines
 total" and a criteria line "5 lines."; not from a count of one part ("a
 stanza of 4 lines", "4 lines per verse", "lines of code"), nor where the
 prompt also asks for a title or a postscript, which would add a line the
-count may or may not include.
+count may or may not include, or an explanation or a second part ("then …")
+that adds lines of its own.
 """
 
 from __future__ import annotations
@@ -43,8 +44,16 @@ _PHRASES = CountPhrases(
         r"first|last|opening|closing|final)s?\b"
     ),
 )
-# A title, heading or postscript is one more line the count may or may not include.
-_EXTRA_LINE = re.compile(r"\b(?:title|heading|headline|postscript|p\.\s?s\.?)\b|<<")
+# A title, heading or postscript is one more line the count may or may not
+# include; an explanation or a second part after the counted one adds lines
+# of its own ("a 4-line poem, then explain its meter").
+_EXTRA_LINE = re.compile(
+    r"\b(?:title|heading|headline|postscript|p\.\s?s\.?|then|afterwards?|"
+    r"after\s+(?:that|this|it)|explain\w*|explanation|analy[sz]\w*|commentary|plus)\b|<<|"
+    # "followed by a summary", not "followed by a colon"
+    r"\bfollowed\s+by\s+(?!(?:an?\s+|the\s+)?(?:colon|comma|period|full\s+stop|dash|hyphen|"
+    r"space|semicolon|question\s+mark|exclamation\s+mark)s?\b)"
+)
 
 
 @functools.lru_cache(maxsize=4)

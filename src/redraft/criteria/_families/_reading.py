@@ -88,9 +88,7 @@ class CountPhrases:
     _patterns: dict[str, re.Pattern[str]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
-    _unit: list[re.Pattern[str]] = field(
-        default_factory=list, init=False, compare=False, repr=False
-    )
+    _named: re.Pattern[str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         unit = rf"{_ADJECTIVE}(?:{self.unit})\b"
@@ -120,12 +118,12 @@ class CountPhrases:
             )
         self._patterns.update({name: re.compile(p) for name, p in patterns.items()})
         # One scan for the unit first: most sentences never name it.
-        self._unit.append(re.compile(rf"\b(?:{self.unit}|{self.singular})"))
+        object.__setattr__(self, "_named", re.compile(rf"\b(?:{self.unit}|{self.singular})"))
 
     def read(self, sentence: Sentence) -> Iterator[Counted]:
         """The counts the sentence requires of the response, each once."""
         text = sentence.lower
-        if not self._unit[0].search(text):
+        if not self._named.search(text):
             return
         taken: list[tuple[int, int]] = []
         for name, pattern in self._patterns.items():
