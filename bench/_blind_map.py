@@ -291,8 +291,12 @@ _NONE_OF: dict[str, tuple[str, ...]] = {
     "numbered list": ("numbered_count",),
     "list": ("bullet_count", "numbered_count"),
     "capital_word": ("capital_word_count",),
+    "emoji": ("emoji_count",),
+    "hashtag": ("hashtag_count",),
+    "url": ("url_count",),
 }
-"""What "no bullets", "no numbering", "no lists", "no ALL-CAPS words" forbid: counts of 0."""
+"""What "no bullets", "no numbering", "no lists", "no ALL-CAPS words", "no
+emoji", "no hashtags", "no links" forbid: counts of 0."""
 
 
 def _forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
@@ -403,6 +407,9 @@ def _every(c: Constraint, unit: str, scope: Scope) -> Expectation:
             return all_of(fields("letter_case", case="lower"))
         if re.search(r"\bupper|\bcap", value):
             return all_of(fields("letter_case", case="upper"))
+    if is_response(scope) and unit == "character" and re.fullmatch(r"(7-bit )?ascii", value):
+        # every emoji lies outside ASCII: a ban on emoji is a part of this
+        return no_kind("no kind checks this of every unit", count("emoji_count", "at_most", 0))
     return no_kind("no kind checks this of every unit")
 
 

@@ -54,6 +54,12 @@ COUNTED: dict[str, str] = {
     "numbered": "numbered_count",
     "highlight": "highlight_count",
     "capital_word": "capital_word_count",
+    # the requirement families (src/redraft/criteria/_families)
+    "line": "line_count",
+    "emoji": "emoji_count",
+    "hashtag": "hashtag_count",
+    "question": "question_count",
+    "url": "url_count",
 }
 """Units a count kind measures over the whole answer as they are named."""
 
@@ -88,6 +94,9 @@ _UNITS: tuple[tuple[str, str], ...] = (
     (r"bullet(ed)? lists?", "bullet list"),
     (r"(list items?|list markers?|lists?)", "list"),
     (r"lines?", "line"),
+    (r"(urls?|(web |hyper)?links?)", "url"),
+    (r"emojis?|emoticons?", "emoji"),
+    (r"hash ?tags?", "hashtag"),
 )
 _KNOWN_UNITS = {u for _, u in _UNITS} | {
     "answer", "emoji", "hashtag", "question", "url", "number", "row", "column", "table",

@@ -57,9 +57,9 @@ def responses(answer: str) -> tuple[bytes, bytes, bytes]:
             "object": "chat.completion.chunk",
             "created": created,
             "model": MODEL,
-            "choices": [] if with_usage else [
-                {"index": 0, "delta": delta, "finish_reason": finish}
-            ],
+            "choices": []
+            if with_usage
+            else [{"index": 0, "delta": delta, "finish_reason": finish}],
         }
         if with_usage:
             data["usage"] = usage

@@ -15,9 +15,12 @@ One command (the splits are described in ``bench/data/blind/README.md``)::
   kind** when the vocabulary cannot state it. Constraints the writer marked
   not verifiable are left out of coverage.
 - Each compiled check is **correct** when it matches an intended constraint
-  (one marked not verifiable counts, and is listed), **partial** when its
-  kind is expected but its parameters are not, **false** otherwise: every
-  check compiled from a trap prompt without constraints is false.
+  (one marked not verifiable counts, and is listed), **implied** when it
+  enforces a necessary part of an intended constraint that no kind states
+  whole (it fails only answers that constraint fails: no emoji, under "only
+  ASCII characters"; listed, and never coverage), **partial** when its kind
+  is expected but its parameters are not, **false** otherwise: every check
+  compiled from a trap prompt without constraints is false.
 - Two ways of compiling: ``prompt only`` (``compile_checks(prompt)``: a
   request without a system message) and ``system + prompt``
   (``compile_checks(prompt, system=system)``: what the product reads from a
@@ -74,7 +77,7 @@ class Verdict:
     check: CompiledCheck
     status: str
     """``correct``, ``not verifiable`` (matches only such a constraint),
-    ``partial`` or ``false``."""
+    ``implied`` (enforces part of a verifiable one), ``partial`` or ``false``."""
     constraints: tuple[Constraint, ...]
 
 
@@ -112,6 +115,12 @@ def judge(
             status = "correct"
         elif matched:
             status = "not verifiable"
+        elif implied := [
+            c
+            for c in row.constraints
+            if c.verifiable and any(m.exact(specs[i]) for m in expected[c].implied)
+        ]:
+            status, matched = "implied", implied
         else:
             kinds = [c for c in row.constraints if check.spec.kind_name() in expected[c].kinds]
             status, matched = ("partial", kinds) if kinds else ("false", [])
@@ -202,11 +211,15 @@ def totals(rows: Sequence[Row], scored: Sequence[Scored]) -> Table:
     row("compiled checks", lambda s: len(s.verdicts))
     row("… correct", lambda s: s.checks("correct"))
     row("… matching a constraint marked not verifiable", lambda s: s.checks("not verifiable"))
+    row("… enforcing a part of an intended constraint (implied)", lambda s: s.checks("implied"))
     row("… partial (right kind, wrong parameters)", lambda s: s.checks("partial"))
     row("… false (match nothing intended)", lambda s: s.checks("false"))
     row(
-        "precision (correct + not verifiable) / compiled",
-        lambda s: _share(s.checks("correct") + s.checks("not verifiable"), len(s.verdicts)),
+        "precision (correct + not verifiable + implied) / compiled",
+        lambda s: _share(
+            s.checks("correct") + s.checks("not verifiable") + s.checks("implied"),
+            len(s.verdicts),
+        ),
     )
     row("trap prompts", lambda s: f"{len(traps)} ({len(bare)} with no intended constraint)")
     row(
@@ -265,6 +278,7 @@ def by_kind(scored: Sequence[Scored]) -> Table:
             "compiled (system + prompt)",
             "correct",
             "not verifiable",
+            "implied",
             "partial",
             "false",
         ]
@@ -287,7 +301,7 @@ def by_kind(scored: Sequence[Scored]) -> Table:
             len(compiled),
             *(
                 sum(v.status == s for v in compiled)
-                for s in ("correct", "not verifiable", "partial", "false")
+                for s in ("correct", "not verifiable", "implied", "partial", "false")
             ),
         )
     return table
@@ -334,7 +348,9 @@ def notes(split: Path, rows: Sequence[Row], expected: dict[Constraint, Expectati
         "surrounding quotes and punctuation",
         "covered: every spec the constraint maps to was compiled (kind and parameters); partial: "
         "a check of its kind was compiled with other parameters; a check is correct when it "
-        "matches an intended constraint, wherever in the prompt it was read",
+        "matches an intended constraint, wherever in the prompt it was read; implied when it "
+        "enforces a necessary part of an intended constraint no kind states whole (no emoji, "
+        "under only ASCII characters), which counts for precision and never for coverage",
         f"{hidden} constraints marked not verifiable are left out of coverage ({matched} of them "
         "map to a kind; a check matching one counts as correct and is listed apart)",
         "prompt only: compile_checks(prompt), a request with no system message; system + "
@@ -398,6 +414,11 @@ def details(scored: Sequence[Scored], command: str) -> Path:
     lines += ["", "### Checks matching a constraint marked not verifiable", ""]
     for v in both.verdicts:
         if v.status == "not verifiable":
+            lines.append(f"- `{v.row.id}` {_check(v.check)}")
+            lines += [f"  - intended: {_constraint(c)}" for c in v.constraints]
+    lines += ["", "### Checks enforcing a part of an intended constraint (implied)", ""]
+    for v in both.verdicts:
+        if v.status == "implied":
             lines.append(f"- `{v.row.id}` {_check(v.check)}")
             lines += [f"  - intended: {_constraint(c)}" for c in v.constraints]
     lines += ["", "### No kind in the vocabulary", ""]

@@ -728,3 +728,23 @@ def test_a_repeated_request_is_never_read_from_criteria() -> None:
 def test_empty_and_blank_text() -> None:
     assert compile_checks("") == []
     assert compile_checks("   \n", "  ") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Can you describe the tide in exactly 3 sentences?", ("sentence_count", "exactly", 3)),
+        (
+            "Write it without commas and use at most 60 words.",
+            ("word_count", "at_most", 60),
+        ),
+    ],
+)
+def test_a_question_request_and_a_new_directive_after_and_are_read(
+    prompt: str, expected: tuple[str, str, int]
+) -> None:
+    found = [
+        (c.spec.kind_name(), getattr(c.spec, "relation", None), getattr(c.spec, "value", None))
+        for c in compile_checks(prompt)
+    ]
+    assert expected in found

@@ -16,6 +16,14 @@ from redraft.criteria._compiled import (
     TextSource,
     merge_checks,
 )
+from redraft.criteria._families import (
+    EmojiCount,
+    FamilyError,
+    HashtagCount,
+    LineCount,
+    QuestionCount,
+    URLCount,
+)
 from redraft.criteria._language import Detection, detect_language
 from redraft.criteria._llm import LLMCompilation, compile_checks_with_llm, llm_schema
 from redraft.criteria._panel import CompiledChecks, as_specs, compiled_panel_member
@@ -69,9 +77,12 @@ __all__ = [
     "CompiledChecks",
     "CountSpec",
     "Detection",
+    "EmojiCount",
     "EndsWith",
+    "FamilyError",
     "ForbiddenChars",
     "ForbiddenWords",
+    "HashtagCount",
     "HighlightCount",
     "JSONFormat",
     "Keyword",
@@ -80,10 +91,12 @@ __all__ = [
     "Language",
     "LetterCase",
     "LetterCount",
+    "LineCount",
     "NumberedCount",
     "ParagraphCount",
     "PlaceholderCount",
     "Postscript",
+    "QuestionCount",
     "Relation",
     "RepeatRequest",
     "SPEC_MODELS",
@@ -93,6 +106,7 @@ __all__ = [
     "StartsWith",
     "TextSource",
     "Title",
+    "URLCount",
     "WordCount",
     "Wrapped",
     "account_requirements",

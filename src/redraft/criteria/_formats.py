@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from redraft.core._text import noun
 from redraft.criteria._language import detect_language
+from redraft.criteria._outcome import Outcome
 from redraft.criteria._spec import (
     LANGUAGES,
     EndsWith,
@@ -30,19 +30,6 @@ from redraft.evaluators._json_checks import _JSONProblem, _load_json
 __all__ = ["FORMAT_JUDGES", "Outcome"]
 
 _SHOWN = 40
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What one check found. ``skipped``: the check could not tell (evidence
-    with status ``skipped``, which counts neither way)."""
-
-    passed: bool
-    reason: str
-    suggestion: str | None = None
-    score: float | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-    skipped: bool = False
 
 
 def _fold(text: str) -> str:

@@ -16,92 +16,12 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence, hit_of, response_context
-from redraft.criteria._spec import Relation
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._hits import hit_of
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
+from redraft.criteria._spec_base import Relation
 
-__all__ = ["COUNT_RULES", "NUMBER", "number_value", "relation_of"]
-
-_SMALL = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-]
-_TENS = {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80}
-_WORD_NUMBERS: dict[str, int] = {
-    **{word: i for i, word in enumerate(_SMALL)},
-    **_TENS,
-    "ninety": 90,
-    "a single": 1,
-    "single": 1,
-    "a hundred": 100,
-    "one hundred": 100,
-    "a thousand": 1000,
-    "one thousand": 1000,
-    "once": 1,
-    "twice": 2,
-    "thrice": 3,
-}
-_WORDS_ALT = "|".join(
-    re.escape(w).replace(r"\ ", r"\s+")
-    for w in sorted(_WORD_NUMBERS, key=len, reverse=True)
-    if w not in ("once", "twice", "thrice")
-)
-NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,6}}|{_WORDS_ALT})"
-"""A number as a regex (digits or words, no group)."""
-
-
-def number_value(text: str) -> int | None:
-    cleaned = " ".join(text.lower().replace(",", "").split())
-    if cleaned.isdigit():
-        return int(cleaned)
-    return _WORD_NUMBERS.get(cleaned)
-
-
-# (pattern, relation, adjustment): "less than 100" is at most 99.
-_RELATIONS: list[tuple[str, Relation, int]] = [
-    (
-        r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|"
-        r"max\.?|no\s+longer\s+than|not\s+exceeding|within|a\s+limit\s+of|limited\s+to",
-        "at_most",
-        0,
-    ),
-    (r"fewer\s+than|less\s+than|under|below|shorter\s+than", "at_most", -1),
-    (
-        r"at\s+least|no\s+less\s+than|no\s+fewer\s+than|not\s+less\s+than|not\s+fewer\s+than|"
-        r"a\s+minimum\s+of|minimum\s+of|min\.?",
-        "at_least",
-        0,
-    ),
-    (r"more\s+than|over|longer\s+than|greater\s+than", "at_least", 1),
-    (r"exactly|precisely", "exactly", 0),
-]
-RELATION = "|".join(p for p, _, _ in _RELATIONS)
-
-
-def relation_of(phrase: str) -> tuple[Relation, int]:
-    for pattern, relation, adjust in _RELATIONS:
-        if re.fullmatch(pattern, phrase.strip().lower()):
-            return relation, adjust
-    raise ValueError(f"not a relation: {phrase!r}")
-
+__all__ = ["COUNT_RULES", "NUMBER", "RELATION", "number_value", "relation_of"]
 
 _UNITS: list[tuple[str, str]] = [
     (r"words?", "word_count"),

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from redraft.criteria._rule_counts import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._hits import hit_of
 from redraft.criteria._rule_text import ARG, NOT_KEYWORDS, parse_list
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence, hit_of, response_context
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec import Relation
 
 __all__ = ["KEYWORD_RULES", "frequency"]

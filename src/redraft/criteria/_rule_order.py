@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from redraft.criteria._hits import hit_of
 from redraft.criteria._rule_parts import Guard
-from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence, hit_of
+from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence
 
 __all__ = ["ORDER_RULES"]
 

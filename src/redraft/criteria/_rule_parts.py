@@ -14,18 +14,11 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from redraft.criteria._rule_counts import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._hits import hit_of
 from redraft.criteria._rule_keywords import frequency
 from redraft.criteria._rule_text import ARG, NOT_KEYWORDS
-from redraft.criteria._sentences import (
-    NEGATION,
-    THING,
-    Hit,
-    Rule,
-    Sentence,
-    blocked_from,
-    hit_of,
-)
+from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, blocked_from
 
 __all__ = ["ORDINAL", "PART", "PART_RULES", "Guard", "index_of", "part_of"]
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from redraft.criteria._hits import response_hits
 from redraft.criteria._rule_text import parse_list
-from redraft.criteria._sentences import MASK, THING, Hit, Rule, Sentence, response_hits
+from redraft.criteria._sentences import MASK, THING, Hit, Rule, Sentence
 from redraft.criteria._spec import LANGUAGES
 
 __all__ = ["SHAPE_RULES"]

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from redraft.criteria._hits import hit_of
 from redraft.criteria._rule_counts import (
     NUMBER,
     RELATION,
@@ -20,7 +21,7 @@ from redraft.criteria._rule_counts import (
     relation_of,
     times_of,
 )
-from redraft.criteria._sentences import Hit, Rule, Sentence, hit_of, response_context
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec import Relation
 
 __all__ = ["TALLY_RULES"]

@@ -14,8 +14,9 @@ import re
 from collections.abc import Iterator
 from typing import Literal
 
-from redraft.criteria._rule_counts import NUMBER, RELATION
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context, response_hits
+from redraft.criteria._grammar import NUMBER, RELATION
+from redraft.criteria._hits import response_hits
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec import LetterCase
 
 __all__ = ["ARG", "NOT_KEYWORDS", "TEXT_RULES", "parse_list"]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
+from redraft.criteria._families import FAMILY_RULES
 from redraft.criteria._rule_counts import COUNT_RULES
 from redraft.criteria._rule_keywords import KEYWORD_RULES
 from redraft.criteria._rule_order import ORDER_RULES
@@ -47,8 +48,10 @@ RULES = (
     *ORDER_RULES,
     *TEXT_RULES,
     *SHAPE_RULES,
+    *FAMILY_RULES,
 )
-"""Every rule, in the order they read a sentence."""
+"""Every rule, in the order they read a sentence: the vocabulary's own, then
+each registered family's (:data:`~redraft.criteria._families.FAMILIES`)."""
 
 
 def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledCheck]:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
-from redraft.criteria._compiled import TextSource
-from redraft.criteria._spec import CHECK_SPEC_ADAPTER, CheckSpec
+if TYPE_CHECKING:
+    # Annotations only: the check families import this module while the
+    # vocabulary (which lists their specs) is still being built.
+    from redraft.criteria._compiled import TextSource
+    from redraft.criteria._spec import CheckSpec
 
 __all__ = [
     "HEDGE",
@@ -24,10 +25,8 @@ __all__ = [
     "Hit",
     "Rule",
     "Sentence",
-    "hit_of",
     "mask",
     "response_context",
-    "response_hits",
     "blocked_from",
     "sentence_blocked",
     "sentences",
@@ -134,25 +133,6 @@ class Hit:
 Rule = Callable[[Sentence], Iterator[Hit]]
 
 
-def hit_of(data: dict[str, Any], start: int, end: int) -> Hit | None:
-    """The finding of the check ``data`` describes, or None where it
-    describes none (a rule read a count or a keyword no check allows)."""
-    try:
-        return Hit(CHECK_SPEC_ADAPTER.validate_python(data), start, end)
-    except ValidationError:
-        return None
-
-
-def response_hits(
-    sentence: Sentence, data: dict[str, Any], start: int, end: int, *, owns_negation: bool = False
-) -> Iterator[Hit]:
-    """The finding of ``data`` from ``start`` to ``end``, where it is a check
-    and the sentence requires it of the response (:func:`response_context`)."""
-    hit = hit_of(data, start, end)
-    if hit is not None and response_context(sentence, start, owns_negation=owns_negation):
-        yield hit
-
-
 # -- guards ---------------------------------------------------------------------
 
 # A placeholder in a phrase: "Reason N:", "Step X", "Day #" (not "N/A").
@@ -214,7 +194,7 @@ def sentence_blocked(sentence: Sentence, start: int) -> bool:
 
 
 _DIRECTIVE = re.compile(
-    r"(?:^|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must)\b)\s*"
+    r"(?:^|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must|you)\b)\s*"
     r"(?P<verb>write|respond|answer|reply|give|provide|compose|create|draft|generate|produce|"
     r"summari[sz]e|explain|describe|list|tell|make|keep|limit|rewrite|translate|paraphrase|"
     r"output|return|type|use|format|present|express|state|put|wrap|craft|share|offer|"
@@ -263,7 +243,9 @@ _LEAD_IN = re.compile(
 # Where a clause ends for a negation: "Do not use commas, but mention 'dose' …".
 _CLAUSE_BREAK = re.compile(
     r";|\bbut\b|,\s*and\b|\band\s+(?:must|should|will|also|then|make\s+sure|please)\b|"
-    r"\b(?:don'?t|do\s+not)\s+forget\s+to\b"
+    r"\b(?:don'?t|do\s+not)\s+forget\s+to\b|"
+    # "no more than 40 words and include 2 emojis": a new directive, a new clause
+    r"\band\s+(?=(?:include|use|add|write|give|put|end|start|begin)\b)"
 )
 _LIST_STEP = re.compile(r"(?:,|\band)\s*$")
 # "… 3 headlines, each in Title Case and under 70 characters": the list's

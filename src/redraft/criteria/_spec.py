@@ -9,10 +9,20 @@ them is valid input again.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, TypeAlias, get_args
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, TypeAlias, Union, get_args
 
 from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
+from redraft.criteria._families import (
+    FAMILY_SPECS,
+    EmojiCount,
+    FamilySpec,
+    HashtagCount,
+    LineCount,
+    QuestionCount,
+    URLCount,
+    check_vocabulary,
+)
 from redraft.criteria._spec_base import SHORT, CountSpec, Relation, Spec, has_text
 from redraft.criteria._spec_parts import (
     DistinctWords,
@@ -35,6 +45,7 @@ __all__ = [
     "CheckSpec",
     "CountSpec",
     "DistinctWords",
+    "EmojiCount",
     "EachEndsWith",
     "EachStartsWith",
     "EachWordCount",
@@ -42,6 +53,7 @@ __all__ = [
     "EqualWordCount",
     "ForbiddenChars",
     "ForbiddenWords",
+    "HashtagCount",
     "HighlightCount",
     "JSONFormat",
     "Keyword",
@@ -49,17 +61,20 @@ __all__ = [
     "Language",
     "LetterCase",
     "LetterCount",
+    "LineCount",
     "NumberedCount",
     "Order",
     "ParagraphCount",
     "PlaceholderCount",
     "Postscript",
+    "QuestionCount",
     "Relation",
     "RepeatRequest",
     "SectionCount",
     "SentenceCount",
     "StartsWith",
     "Title",
+    "URLCount",
     "BulletCount",
     "WordAt",
     "WordCount",
@@ -345,7 +360,7 @@ class Language(Spec):
         return f"written in {LANGUAGES[self.language]}"
 
 
-CheckSpec: TypeAlias = Annotated[
+_CoreSpec: TypeAlias = (
     WordCount
     | SentenceCount
     | ParagraphCount
@@ -376,9 +391,16 @@ CheckSpec: TypeAlias = Annotated[
     | EachWordCount
     | EqualWordCount
     | DistinctWords
-    | Order,
-    Field(discriminator="kind"),
-]
+    | Order
+)
+
+if TYPE_CHECKING:
+    # A type checker sees a family's spec as a FamilySpec; at run time the
+    # union lists every registered family's model, so pydantic validates,
+    # dumps and derives the LLM's schema for each kind.
+    CheckSpec: TypeAlias = Annotated[_CoreSpec | FamilySpec, Field(discriminator="kind")]
+else:
+    CheckSpec = Annotated[Union[_CoreSpec, *FAMILY_SPECS], Field(discriminator="kind")]
 """One check of the vocabulary; ``kind`` says which."""
 
 CHECK_SPEC_ADAPTER: TypeAdapter[CheckSpec] = TypeAdapter(CheckSpec)
@@ -389,3 +411,5 @@ SPEC_MODELS: tuple[type[BaseModel], ...] = get_args(get_args(CheckSpec)[0])
 
 CHECK_KINDS: tuple[str, ...] = tuple(str(m.model_fields["kind"].default) for m in SPEC_MODELS)
 """Every ``kind`` a :data:`CheckSpec` may have."""
+
+check_vocabulary(SPEC_MODELS)

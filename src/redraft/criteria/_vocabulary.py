@@ -16,6 +16,7 @@ from typing import Any
 from redraft.core._text import noun, plural
 from redraft.core._types import Evidence
 from redraft.criteria import _measure as measure
+from redraft.criteria._families import FAMILY_OF_KIND
 from redraft.criteria._formats import FORMAT_JUDGES, Outcome
 from redraft.criteria._parts import PART_JUDGES
 from redraft.criteria._spec import (
@@ -244,6 +245,8 @@ def _letter_case(spec: LetterCase, text: str) -> Outcome:
 
 def judge_text(spec: CheckSpec, text: str) -> Outcome:
     """The outcome of ``spec`` on ``text``: pure and deterministic."""
+    if spec.kind_name() in FAMILY_OF_KIND:
+        return FAMILY_OF_KIND[spec.kind_name()].measure(spec, text)
     if spec.kind_name() in PART_JUDGES:
         return PART_JUDGES[spec.kind_name()](spec, text)
     if isinstance(spec, CountSpec):
@@ -260,6 +263,8 @@ def judge_text(spec: CheckSpec, text: str) -> Outcome:
 def repair_for(spec: CheckSpec) -> dict[str, Any] | None:
     """The edit that meets ``spec`` without a model, where one needs no
     judgement (:mod:`redraft.core._repair` makes it); None elsewhere."""
+    if spec.kind_name() in FAMILY_OF_KIND:
+        return FAMILY_OF_KIND[spec.kind_name()].repair(spec)
     match spec:
         case LetterCase():
             return {"op": "case", "case": spec.case}

@@ -1,0 +1,40 @@
+"""Requirement families: one module per family of requirements (its typed
+spec, measure, correction, repair and phrasing rules) and one registry
+(``kind → family``) that joins them to the vocabulary, the judge and the rule
+compiler. See ``docs/criteria.md`` ("Families") for how to add one.
+"""
+
+from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec
+from redraft.criteria._families._emoji import EmojiCount
+from redraft.criteria._families._hashtags import HashtagCount
+from redraft.criteria._families._lines import LineCount
+from redraft.criteria._families._links import URLCount
+from redraft.criteria._families._questions import QuestionCount
+from redraft.criteria._families._registry import (
+    FAMILIES,
+    FAMILY_OF_KIND,
+    FAMILY_RULES,
+    FAMILY_SPECS,
+    FamilyError,
+    check_families,
+    check_vocabulary,
+)
+
+__all__ = [
+    "FAMILIES",
+    "FAMILY_OF_KIND",
+    "FAMILY_RULES",
+    "FAMILY_SPECS",
+    "CountFamily",
+    "EmojiCount",
+    "Family",
+    "FamilyCount",
+    "FamilyError",
+    "FamilySpec",
+    "HashtagCount",
+    "LineCount",
+    "QuestionCount",
+    "URLCount",
+    "check_families",
+    "check_vocabulary",
+]

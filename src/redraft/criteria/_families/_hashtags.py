@@ -1,0 +1,65 @@
+"""Hashtag count: ``#`` followed by a word that holds a letter.
+
+Measured exactly under that definition: ``#launch`` and ``#AI2026`` count;
+``#1``, a markdown heading (``# Title``, a space after the sign), ``C#`` and a
+link's ``page#part`` (a letter or digit before the sign) and an HTML entity
+(``&#39;``) do not. Read from "include 3 to 5 hashtags" (two checks), "2-3
+hashtags at the end", "exactly two hashtags", "no hashtags".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Literal
+
+from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._sentences import Hit, Rule, Sentence
+
+__all__ = ["HASHTAGS", "HashtagCount"]
+
+_HASHTAG = re.compile(r"(?<![\w#&/])#(?=\w*[^\W\d_])\w+")
+
+
+class HashtagCount(FamilyCount):
+    """Hashtags: ``#`` then a word holding a letter (``#1``, ``C#`` and
+    ``# Heading`` are not hashtags)."""
+
+    kind: Literal["hashtag_count"] = "hashtag_count"
+    unit: ClassVar[tuple[str, str]] = ("hashtag", "hashtags")
+
+
+_PHRASES = CountPhrases(
+    unit=r"hashtags?|hash\s+tags?",
+    singular="hashtag",
+    bare=r"include|includes|including|use|using|add|with|contain|containing|have",
+    none=True,
+    before=r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line)s?\b",
+    # "2-3 hashtags at the end": where they go, not a part they count in
+    after=r"\s*at\s+the\s+(?:very\s+)?end\b",
+)
+
+
+def hashtag_counts(sentence: Sentence) -> Iterator[Hit]:
+    """ "Include 3 to 5 hashtags", "no hashtags", "exactly two hashtags"."""
+    for found in _PHRASES.read(sentence):
+        yield from hit(
+            lambda r, v: HashtagCount(relation=r, value=v),
+            found.relation,
+            found.value,
+            (found.start, found.end),
+        )
+
+
+class _Hashtags(CountFamily):
+    name = "hashtags"
+    specs = (HashtagCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (hashtag_counts,)
+    written_as = ', each "#" followed by a word, like #example'
+
+    def found(self, spec: Any, text: str) -> Sequence[str]:
+        return _HASHTAG.findall(text)
+
+
+HASHTAGS = _Hashtags()

@@ -1,0 +1,90 @@
+"""Line count: the answer's non-empty lines.
+
+Measured exactly: a line is a line of the answer holding anything but
+whitespace (blank lines separate, they do not count; a fenced code block's
+```` ``` ```` lines do). Read from "exactly 4 lines", "in 3 lines", "at most 5
+lines", "between 3 and 5 lines" (two checks), "a 4-line poem", "6 lines
+total" and a criteria line "5 lines."; not from a count of one part ("a
+stanza of 4 lines", "4 lines per verse", "lines of code"), nor where the
+prompt also asks for a title or a postscript, which would add a line the
+count may or may not include, or an explanation or a second part ("then …")
+that adds lines of its own.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Literal
+
+from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._sentences import Hit, Rule, Sentence
+
+__all__ = ["LINES", "LineCount"]
+
+
+class LineCount(FamilyCount):
+    """Non-empty lines of the answer (lines of only whitespace do not count)."""
+
+    kind: Literal["line_count"] = "line_count"
+    unit: ClassVar[tuple[str, str]] = ("line", "lines")
+
+
+_PHRASES = CountPhrases(
+    unit=r"lines?",
+    singular="line",
+    bare=r"in|into|on|use|using|with|write|of|have|contain|containing|be|as",
+    compound=True,
+    before=(
+        r"\b(?:stanza|verse|chorus|refrain|couplet|paragraph|section|part|bullet|item|entry|"
+        r"column|row|cell|table|block|code|function|program|script|snippet|title|heading|header|"
+        r"caption|subject|version|tl;?dr|intro|outro|introduction|conclusion|each|every|per|"
+        r"first|last|opening|closing|final)s?\b"
+    ),
+)
+# A title, heading or postscript is one more line the count may or may not
+# include; an explanation or a second part after the counted one adds lines
+# of its own ("a 4-line poem, then explain its meter").
+_EXTRA_LINE = re.compile(
+    r"\b(?:title|heading|headline|postscript|p\.\s?s\.?|then|afterwards?|"
+    r"after\s+(?:that|this|it)|explain\w*|explanation|analy[sz]\w*|commentary|plus)\b|<<|"
+    # "followed by a summary", not "followed by a colon"
+    r"\bfollowed\s+by\s+(?!(?:an?\s+|the\s+)?(?:colon|comma|period|full\s+stop|dash|hyphen|"
+    r"space|semicolon|question\s+mark|exclamation\s+mark)s?\b)"
+)
+
+
+@functools.lru_cache(maxsize=4)
+def _extra_line(whole: str) -> bool:
+    # Every sentence of a prompt shares one ``whole``: searched once per prompt.
+    return _EXTRA_LINE.search(whole.lower()) is not None
+
+
+def line_counts(sentence: Sentence) -> Iterator[Hit]:
+    """ "Answer in exactly 3 lines", "a 12-line poem", "between 3 and 5 lines"."""
+    if _extra_line(sentence.whole):
+        return
+    for found in _PHRASES.read(sentence):
+        yield from hit(
+            lambda r, v: LineCount(relation=r, value=v),
+            found.relation,
+            found.value,
+            (found.start, found.end),
+        )
+
+
+class _Lines(CountFamily):
+    name = "lines"
+    specs = (LineCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (line_counts,)
+    written_as = ", each on a line of its own"
+    remove_verb = "Cut"
+    remove_hint = " (join or drop lines; blank lines do not count)"
+
+    def found(self, spec: Any, text: str) -> Sequence[str]:
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+LINES = _Lines()

@@ -1,0 +1,178 @@
+"""Reading a counted requirement on one unit ("at most 2 emojis", "between 3
+and 5 lines", "no hashtags") with the shared number grammar
+(:mod:`redraft.criteria._grammar`). A family names its unit; this module
+finds the phrases, and the family's rule keeps those the sentence requires
+of the response.
+
+Only whole phrases are read: a number, its relation and the unit, with
+nothing after the unit that makes it about something else ("lines of code",
+"questions per section", "links to the sources").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._sentences import THING, Sentence, response_context
+from redraft.criteria._spec_base import Relation
+
+__all__ = ["Counted", "CountPhrases"]
+
+
+@dataclass(frozen=True)
+class Counted:
+    """One count read from a sentence: its span, relation and value."""
+
+    start: int
+    end: int
+    relation: Relation
+    value: int
+    form: str
+    """Which phrase stated it: ``relation``, ``post``, ``plus``, ``range``,
+    ``total``, ``alone``, ``bare``, ``compound`` or ``none``."""
+
+
+# "a haiku-style three-line poem", "a short 4-line poem"
+_STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|rhyming|original)\s+)?"
+_ADJECTIVE = r"(?:(?:separate|distinct|different|total|full|complete|short|brief)\s+)?"
+_POST = (
+    r"(?P<post>or\s+(?:less|fewer)|or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|"
+    r"max(?:imum)?|min(?:imum)?|tops)\b"
+)
+# What may follow the unit: the requirement is on the whole answer.
+_AFTER_ALLOWED = re.compile(
+    r"^\s*(?:in\s+(?:total|all)\b|total\b|"
+    rf"(?:in|to)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\b|"
+    r"per\s+(?:reply|response|answer|message|turn)\b)"
+)
+# What makes it about something else: "lines of code", "emojis per bullet".
+_AFTER_BLOCKS = re.compile(
+    r"^\s*(?:of|per|for|from|to|in|into|on|at|between|with|within|that|which|who|where|"
+    r"whose|like|such|each|apiece|long|written|containing|starting|ending)\b"
+    r"|^[^.;,]{0,30}\b(?:each|every|per)\b"
+)
+# Where in the answer ("end with 3 hashtags", "start with an emoji"): a count
+# of the whole does not say it, and the rest of the answer may hold more.
+_POSITION_BEFORE = re.compile(
+    r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open)\b"
+)
+# A quantity of something given rather than asked for: "my essay has 5 lines".
+_GIVEN_BEFORE = re.compile(
+    r"\b(?:this|these|those|the|given|provided|attached|existing|my|his|her|their|our|its)\s*$"
+)
+
+
+@dataclass(frozen=True)
+class CountPhrases:
+    """The phrases that count ``unit`` (a regex of its singular and plural).
+
+    ``bare``: the words before a bare number that make it exact ("include
+    2 emojis"); empty where a bare number is too loose to read. ``compound``:
+    whether "a 4-line poem" (number, hyphen, unit, then a thing to write)
+    reads as exactly that many. ``none``: whether "no emojis" and "without
+    emojis" read as at most 0. ``before``: words that must not stand in the
+    clause before the phrase (another part it could be about)."""
+
+    unit: str
+    singular: str
+    bare: str = ""
+    compound: bool = False
+    none: bool = False
+    before: str = ""
+    after: str = ""
+    """Words that may follow the unit although they would otherwise make it
+    about something else ("a question to the student")."""
+    _patterns: dict[str, re.Pattern[str]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    _named: re.Pattern[str] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        unit = rf"{_ADJECTIVE}(?:{self.unit})\b"
+        patterns = {
+            "relation": (
+                rf"\b(?P<rel>{RELATION})\s+(?:a\s+total\s+of\s+)?(?P<num>{NUMBER})\s+{unit}"
+            ),
+            "post": rf"\b(?P<num>{NUMBER})\s+{unit}\s+{_POST}",
+            "plus": rf"\b(?P<num>\d{{1,6}})\+\s*{unit}",
+            "total": rf"\b(?P<num>{NUMBER})\s+{unit}\s+(?:in\s+)?total\b",
+            # a sentence that is the count, or opens with it: "5 lines." "4 lines, and …"
+            "alone": rf"^\s*(?P<num>{NUMBER})\s+{unit}\s*(?:[.!]\s*$|$|,)",
+            "range": rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?P<from>{NUMBER})\s*(?:to|-|–))"
+            rf"\s*(?P<high>{NUMBER})\s+{unit}",
+        }
+        if self.bare:
+            patterns["bare"] = rf"\b(?:{self.bare})\s+(?:me\s+|us\s+)?(?P<num>{NUMBER})\s+{unit}"
+        if self.compound:
+            patterns["compound"] = (
+                rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{self.singular})\s+"
+                rf"(?:[\w-]+\s+){{0,2}}?{THING}\b"
+            )
+        if self.none:
+            patterns["none"] = (
+                rf"\b(?:no|without|zero|avoid(?:\s+using)?|(?:do\s+not|don'?t|never)\s+"
+                rf"(?:use|include|add|put|insert)(?:\s+any)?)\s+(?:{self.unit})\b"
+            )
+        self._patterns.update({name: re.compile(p) for name, p in patterns.items()})
+        # One scan for the unit first: most sentences never name it.
+        object.__setattr__(self, "_named", re.compile(rf"\b(?:{self.unit}|{self.singular})"))
+
+    def read(self, sentence: Sentence) -> Iterator[Counted]:
+        """The counts the sentence requires of the response, each once."""
+        text = sentence.lower
+        if not self._named.search(text):
+            return
+        taken: list[tuple[int, int]] = []
+        for name, pattern in self._patterns.items():
+            for match in pattern.finditer(text):
+                if any(match.start() < b and a < match.end() for a, b in taken):
+                    continue
+                bounds = _bounds(name, match)
+                if not bounds or not self._about_response(sentence, match, name):
+                    continue
+                taken.append(match.span())
+                for relation, value in bounds:
+                    yield Counted(match.start(), match.end(), relation, value, name)
+
+    def _about_response(self, sentence: Sentence, match: re.Match[str], name: str) -> bool:
+        text = sentence.lower
+        if _GIVEN_BEFORE.search(text[: match.start()]):
+            return False
+        after = text[match.end() :]
+        allowed = _AFTER_ALLOWED.match(after) or (self.after and re.match(self.after, after))
+        if name != "compound" and not allowed and _AFTER_BLOCKS.match(after):
+            return False
+        clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: match.start()])[-1]
+        if _POSITION_BEFORE.search(clause) or (self.before and re.search(self.before, clause)):
+            return False
+        # "I need 15 questions": the directive may be the phrase's own first word
+        start = match.start("num") if name == "bare" else match.start()
+        return response_context(sentence, start, owns_negation=name == "none")
+
+
+def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
+    """The (relation, value) pairs a phrase states; none where a number is unreadable."""
+    if name == "none":
+        return [("at_most", 0)]
+    if name == "range":
+        low = number_value(match.group("low") or match.group("from"))
+        high = number_value(match.group("high"))
+        if low is None or high is None or low >= high:
+            return []
+        return [("at_least", low), ("at_most", high)]
+    value = number_value(match.group("num"))
+    if value is None:
+        return []
+    if name == "relation":
+        relation, adjust = relation_of(match.group("rel"))
+        return [(relation, value + adjust)]
+    if name == "post":
+        post = match.group("post")
+        more = "more" in post or "least" in post or "min" in post
+        return [("at_least" if more else "at_most", value)]
+    if name == "plus":
+        return [("at_least", value)]
+    return [("exactly", value)]

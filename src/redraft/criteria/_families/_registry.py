@@ -1,0 +1,98 @@
+"""The registry of requirement families: ``kind → family``.
+
+Adding a family is one module (its spec, measure, correction, optional
+repair and rules; see :mod:`._base`) and one line in :data:`FAMILIES`. The
+registry is checked when it is imported, and again against the vocabulary
+when :mod:`redraft.criteria._spec` builds it: a family that misses a piece
+is an error at import, never a check that silently does nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._emoji import EMOJI
+from redraft.criteria._families._hashtags import HASHTAGS
+from redraft.criteria._families._lines import LINES
+from redraft.criteria._families._links import LINKS
+from redraft.criteria._families._questions import QUESTIONS
+from redraft.criteria._sentences import Rule
+
+__all__ = [
+    "FAMILIES",
+    "FAMILY_OF_KIND",
+    "FAMILY_RULES",
+    "FAMILY_SPECS",
+    "FamilyError",
+    "check_families",
+    "check_vocabulary",
+]
+
+FAMILIES: tuple[Family, ...] = (
+    LINES,
+    EMOJI,
+    HASHTAGS,
+    QUESTIONS,
+    LINKS,
+)
+"""Every registered family, in the order their rules read a sentence."""
+
+
+class FamilyError(TypeError):
+    """A registered family misses a piece, or two families claim one kind."""
+
+
+def check_families(families: Iterable[Family]) -> dict[str, Family]:
+    """``kind → family`` for ``families``, or :class:`FamilyError` naming
+    what is missing: every kind needs a spec model (a :class:`FamilySpec`
+    with a literal ``kind``), a measure and a correction of its own."""
+    by_kind: dict[str, Family] = {}
+    for family in families:
+        name = getattr(family, "name", None) or type(family).__name__
+        specs = getattr(family, "specs", ())
+        if not specs:
+            raise FamilyError(f"family {name!r} names no spec model")
+        for piece in ("measure", "correction"):
+            method = getattr(type(family), piece, None)
+            if not callable(method) or getattr(method, "__isabstractmethod__", False):
+                raise FamilyError(f"family {name!r} has no {piece}")
+        if not all(callable(rule) for rule in family.rules):
+            raise FamilyError(f"family {name!r} lists a rule that is not callable")
+        for model in specs:
+            if not (isinstance(model, type) and issubclass(model, FamilySpec)):
+                raise FamilyError(f"family {name!r}: {model!r} is not a FamilySpec model")
+            field = model.model_fields.get("kind")
+            kind = field.default if field is not None else None
+            if not isinstance(kind, str) or not kind:
+                raise FamilyError(f"family {name!r}: {model.__name__} has no literal kind")
+            if kind in by_kind:
+                raise FamilyError(f"kind {kind!r} is claimed by two families")
+            by_kind[kind] = family
+    return by_kind
+
+
+FAMILY_OF_KIND: Mapping[str, Family] = check_families(FAMILIES)
+"""The family that measures, corrects and repairs each family kind."""
+
+FAMILY_SPECS: tuple[type[FamilySpec], ...] = tuple(m for f in FAMILIES for m in f.specs)
+"""Every family's spec models, for the vocabulary's union."""
+
+FAMILY_RULES: tuple[Rule, ...] = tuple(rule for f in FAMILIES for rule in f.rules)
+"""Every family's phrasing rules, for the rule compiler."""
+
+
+def check_vocabulary(models: Iterable[type[object]]) -> None:
+    """:class:`FamilyError` unless every family kind's spec model is a member
+    of the vocabulary's union (``models``) and no family kind is also a kind
+    of the vocabulary's own modules."""
+    members = set(models)
+    for spec in FAMILY_SPECS:
+        if spec not in members:
+            raise FamilyError(f"{spec.__name__} is not in the CheckSpec union")
+    family_kinds = set(FAMILY_OF_KIND)
+    for member in members:
+        field = getattr(member, "model_fields", {}).get("kind")
+        kind = field.default if field is not None else None
+        if kind in family_kinds and member not in FAMILY_SPECS:
+            raise FamilyError(f"kind {kind!r} is both a family's and the vocabulary's")
