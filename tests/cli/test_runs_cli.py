@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 from dataclasses import dataclass
@@ -13,10 +14,12 @@ from click.testing import CliRunner, Result
 from rich.console import Console
 
 from _live_server import serve_in_thread
+from redraft import Policy
 from redraft.app import Settings
 from redraft.cli import cli
 from redraft.cli._runs import _list_table
 from redraft.core._types import TokenPrices
+from redraft.evals import DatasetRow, EvalConfig, EvalOutcome
 from redraft.providers import ProviderRegistry, ScriptedModel
 from redraft.providers._prices import dollars
 from redraft.server import create_app
@@ -182,3 +185,59 @@ def test_unknown_runs_and_bad_databases_exit_2(filled: Filled) -> None:
     assert broken.exit_code == 2
     assert "REDRAFT_DATABASE_URL" in broken.stderr
     assert "Traceback" not in broken.output
+
+
+async def _as_eval_rows(url: str, *, baseline: str, loop: str) -> None:
+    """Make the two runs an eval's baseline and loop runs of its first row."""
+    store = await Store.open(url)
+    try:
+        config = EvalConfig(model="scripted:gen", judge_model="none", policy=Policy())
+        await store.evals.create(
+            tenant="default",
+            name="capitals",
+            config=config,
+            rows=[DatasetRow(prompt="Capital?")],
+            eval_id="eval_0001_capitals",
+        )
+        for arm, run_id in (("baseline", baseline), ("loop", loop)):
+            await store.evals.add_outcome(
+                "eval_0001_capitals",
+                EvalOutcome(
+                    row=0,
+                    row_id="1",
+                    arm=arm,  # type: ignore[arg-type]
+                    run_id=run_id,
+                    prompt="Capital?",
+                    passed=arm == "loop",
+                    score=1.0,
+                    attempts=1,
+                    first_draft_passed=None,
+                    first_pass_attempt=None,
+                    stop_reason="passed",
+                    input_tokens=1,
+                    output_tokens=1,
+                    cost_usd=None,
+                    final_answer="Paris",
+                    duration_s=0.1,
+                ),
+            )
+    finally:
+        await store.close()
+
+
+def test_an_eval_rows_runs_say_their_eval_and_arm(filled: Filled) -> None:
+    asyncio.run(_as_eval_rows(filled.url, baseline=filled.failed["id"], loop=filled.passed["id"]))
+    listed = invoke(filled.url, "list")  # a pipe: the wide table, with FROM
+    assert listed.exit_code == 0, listed.output
+    newer, older = listed.stdout.splitlines()[1:3]
+    assert newer.split()[3:7] == ["eval", "·", "baseline", "scripted:other"]
+    assert older.split()[3:7] == ["eval", "·", "loop", "scripted:gen"]
+    shown = invoke(filled.url, "show", filled.passed["id"])
+    assert shown.exit_code == 0, shown.output
+    assert "eval · loop" in shown.stdout
+    assert "eval_0001_capitals, row 1" in shown.stdout
+    as_json = json.loads(invoke(filled.url, "list", "--json").stdout)
+    assert [run["eval"] for run in as_json] == [
+        {"id": "eval_0001_capitals", "arm": "baseline", "row": 0},
+        {"id": "eval_0001_capitals", "arm": "loop", "row": 0},
+    ]

@@ -86,7 +86,7 @@ def test_each_attempt_shows_its_verdict_beside_it_and_the_feedback_between(
     expect(second).not_to_contain_text("judging…")
     expect(first.get_by_role("heading")).to_contain_text("rejected")
     expect(second.get_by_role("heading")).not_to_contain_text("rejected")
-    expect(answer.get_by_role("status")).to_contain_text("Passed after 2 attempt(s)")
+    expect(answer.get_by_role("status")).to_contain_text("Passed after 2 attempts · stop")
     # Attempt 1, the feedback, attempt 2: in that order, nothing at the bottom.
     shown = answer.locator(".attempts > :not([hidden])")
     expect(shown).to_have_count(3)
@@ -141,6 +141,9 @@ def test_continue_after_a_failed_run_resubmits_the_context_and_links_the_runs(
     failed = page.locator("li.msg.assistant").first
     alert = failed.get_by_role("alert")
     expect(alert.get_by_role("heading")).to_have_text("The run failed")
+    # In words for people; the provider's own message under a closed "Details".
+    expect(alert.locator(".error-message")).to_contain_text("The model provider answered with")
+    expect(alert.get_by_text("upstream exploded")).to_be_hidden()
     expect(alert).to_contain_text("upstream exploded")
     # The error and the Continue explanation are apart: each in its own place.
     expect(alert).not_to_contain_text("Continue")
@@ -153,7 +156,7 @@ def test_continue_after_a_failed_run_resubmits_the_context_and_links_the_runs(
     continue_button = panel.get_by_role("button", name="Continue")
     # Focus moves to Continue, so a keyboard user can resume with Enter.
     expect(continue_button).to_be_focused()
-    summary = failed.locator("summary")
+    summary = failed.locator("details.transparency summary")
     expect(summary).to_have_count(1)
     summary.click()
     expect(failed.get_by_role("table")).to_have_count(1)
@@ -250,7 +253,9 @@ def test_an_instant_answer_is_shown_once_and_sent_back_exactly_as_shown(
             box.press("Enter")
             answer = page.locator("li.msg.assistant").nth(turn)
             expect(answer).to_have_attribute("aria-busy", "false")
-            expect(answer.get_by_role("status")).to_contain_text(f"after {attempts} attempt(s)")
+            expect(answer.get_by_role("status")).to_contain_text(
+                f"after {attempts} attempt{'s' if attempts > 1 else ''} · stop"
+            )
             text = answer.locator("section.attempt.final p.text").text_content()
             assert text == expected, f"turn {turn} shows {text!r}"
             shown.append(text)

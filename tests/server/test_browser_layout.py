@@ -245,7 +245,7 @@ def test_every_table_fits_at_phone_and_desktop_width(page: Page, full: UiService
     box.fill("What is the capital of France?")
     box.press("Enter")
     answer = page.locator("li.msg.assistant")
-    expect(answer.get_by_role("status")).to_contain_text("Passed after 1 attempt(s)")
+    expect(answer.get_by_role("status")).to_contain_text("Passed after 1 attempt · stop")
     answer.locator("summary").click()
     expect(answer.get_by_role("table")).to_be_visible()
     _fits(page, "chat")

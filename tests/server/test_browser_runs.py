@@ -8,19 +8,27 @@ import asyncio
 import json
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
 
-from redraft import ModelRequest, ProviderError
+from redraft import ModelRequest, Policy, ProviderError
+from redraft.evals import Arm, DatasetRow, EvalConfig, EvalOutcome
 from redraft.providers import FunctionModel
 from redraft.providers._prices import dollars
+from redraft.store import Store
 
 if TYPE_CHECKING:
     from _browser import UiService
 
 # The browser, page and ui fixtures.
 pytest_plugins = ["_browser"]
+
+EVAL = "eval_0001_capitals"
+GENERATOR = "scripted:ui-gen"
 
 
 def test_runs_list_and_run_page(page: Page, ui: UiService) -> None:
@@ -186,7 +194,15 @@ def test_a_failed_run_page_continues_it_and_the_runs_link_both_ways(
     page.goto(ui.url(f"#/runs/{failed_id}"))
     alert = page.get_by_role("alert")
     expect(alert.get_by_role("heading")).to_have_text("The run failed")
-    expect(alert).to_contain_text("upstream exploded")
+    # In words for people; the provider's own message is for operators.
+    expect(alert.locator(".error-message")).to_have_text(
+        "The model provider answered with an error. Try again; if it keeps failing, "
+        "the details below help an operator."
+    )
+    expect(alert.get_by_text("upstream exploded")).to_be_hidden()
+    alert.get_by_text("Details", exact=True).click()
+    expect(alert.get_by_text("upstream exploded")).to_be_visible()
+    expect(alert.locator(".error-original code")).to_have_text("upstream_error")
     expect(alert).not_to_contain_text("Continue")
     expect(page.locator("dl.facts")).to_contain_text("Outcomefailed")
     # No final answer to show, so no empty box for one.
@@ -236,3 +252,72 @@ def test_a_failed_run_page_continues_it_and_the_runs_link_both_ways(
     screenshot(page, "list")
     rows.nth(1).get_by_role("link", name=new_id).click()
     expect(heading).to_have_text(f"Run {new_id}")
+
+
+async def _as_eval_rows(url: str, runs: dict[Arm, str]) -> None:
+    """Make ``runs`` an eval's baseline and loop runs of its first row."""
+    store = await Store.open(url)
+    try:
+        config = EvalConfig(model=GENERATOR, judge_model="none", policy=Policy(), compare=True)
+        rows = [DatasetRow(prompt="What is the capital of France?")]
+        await store.evals.create(
+            tenant="default", name="capitals", config=config, rows=rows, eval_id=EVAL
+        )
+        for arm, run_id in runs.items():
+            await store.evals.add_outcome(
+                EVAL,
+                EvalOutcome(
+                    row=0,
+                    row_id="1",
+                    arm=arm,
+                    run_id=run_id,
+                    prompt="What is the capital of France?",
+                    passed=None,
+                    score=1.0,
+                    attempts=1,
+                    first_draft_passed=None,
+                    first_pass_attempt=None,
+                    stop_reason="unverified",
+                    input_tokens=1,
+                    output_tokens=1,
+                    cost_usd=None,
+                    final_answer="It is Paris.",
+                    duration_s=0.1,
+                ),
+            )
+    finally:
+        await store.close()
+
+
+def test_an_eval_rows_runs_say_which_arm_and_link_to_the_eval(
+    page: Page, make_ui: Callable[..., AbstractContextManager[UiService]], tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path / 'ui.db'}"
+    with make_ui(database_url=url) as ui:
+        ui.script(ui.GENERATOR, ["It is Paris.", "It is Paris.", "It is Paris."])
+        plain = ui.chat("A question of no eval: Paris?")["redraft"]["run_id"]
+        baseline = ui.chat("What is the capital of France?", max_attempts=1)["redraft"]["run_id"]
+        loop = ui.chat("What is the capital of France?")["redraft"]["run_id"]
+        # Playwright's sync API keeps an event loop running in this thread.
+        with ThreadPoolExecutor(1) as pool:
+            eval_rows = _as_eval_rows(url, {"baseline": baseline, "loop": loop})
+            pool.submit(asyncio.run, eval_rows).result()
+
+        page.goto(ui.url("#/runs"))
+        rows = page.get_by_role("table", name="Runs, newest first").locator("tbody tr")
+        expect(rows).to_have_count(3)
+        sources = [rows.nth(n).locator("td").nth(2) for n in range(3)]
+        expect(sources[0]).to_have_text("eval · loop")
+        expect(sources[1]).to_have_text("eval · baseline")
+        expect(sources[2]).to_have_text("service")
+        expect(sources[2].get_by_role("link")).to_have_count(0)
+        for cell in sources[:2]:
+            expect(cell.get_by_role("link")).to_have_attribute("href", f"#/evals/{EVAL}")
+        expect(rows.nth(2).get_by_role("link")).to_have_attribute("href", f"#/runs/{plain}")
+
+        rows.nth(1).locator("td").first.get_by_role("link").click()
+        expect(page.get_by_role("heading", level=1)).to_have_text(f"Run {baseline}")
+        expect(page.locator("dl.facts")).to_contain_text("Fromeval · baseline, row 1")
+        page.locator("dl.facts").get_by_role("link", name="eval · baseline").click()
+        expect(page).to_have_url(ui.url(f"#/evals/{EVAL}"))
+        expect(page.get_by_role("heading", level=1)).to_contain_text("capitals")

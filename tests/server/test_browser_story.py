@@ -81,7 +81,7 @@ def test_drafting_then_judging_then_the_verdict_from_the_runs_own_events(
     expect(attempt.get_by_role("heading")).to_contain_text("final answer")
     expect(attempt).to_contain_text("Verdict: criteria-judge: Names Paris")
     expect(attempt).not_to_contain_text("judging…")
-    expect(status).to_contain_text("Passed after 1 attempt(s)")
+    expect(status).to_contain_text("Passed after 1 attempt · stop")
     expect(answer).to_have_attribute("aria-busy", "false")
 
 
@@ -121,7 +121,7 @@ def test_the_delivery_chosen_on_the_page_rides_with_the_request(
     expect(attempt.get_by_role("heading")).to_contain_text("not passed")
     expect(attempt).to_contain_text("Verdict: criteria-judge: Names Lyon")
     expect(attempt).not_to_contain_text("judging…")
-    expect(answer.get_by_role("status")).to_contain_text("Did not pass after 1 attempt(s)")
+    expect(answer.get_by_role("status")).to_contain_text("Did not pass after 1 attempt · stop")
 
     with ui.client() as client:
         run = client.get("/v1/runs").json()["data"][0]

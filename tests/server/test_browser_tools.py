@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from redraft import Completion, ToolCall
 
@@ -76,4 +76,47 @@ def test_a_failed_run_page_lists_its_tool_calls_and_continues_with_its_profile(
         expect(calls.nth(0).locator(".tool-call-result")).to_have_text("5")
         # The run's own profile, though "checks" drafts with the same model.
         expect(panel.get_by_label("Profile")).to_have_value("tools")
+        _says_the_tool_limit_in_words_for_people(page.locator(".run-error"))
         screenshot(page, "continue")
+
+
+TOOL_LIMIT = (
+    "The model was still calling tools when it reached the limit of tool rounds. "
+    "Continue lets it carry on from here."
+)
+
+
+def _says_the_tool_limit_in_words_for_people(alert: Locator) -> None:
+    """The sentence for people, and the API's own message (which names the
+    option and tells a client to resubmit) only under a closed "Details"."""
+    expect(alert.locator(".error-message")).to_have_text(TOOL_LIMIT)
+    details = alert.locator("details.error-details")
+    original = details.locator(".error-original")
+    expect(original).to_be_hidden()
+    outside = alert.evaluate(
+        "el => { const c = el.cloneNode(true);"
+        " c.querySelectorAll('details').forEach((d) => d.remove()); return c.textContent; }"
+    )
+    for jargon in ("resubmit", "redraft.continuation", "max_tool_iterations", "max_iterations"):
+        assert jargon not in outside, outside
+    details.get_by_text("Details", exact=True).click()
+    expect(original).to_be_visible()
+    expect(original).to_contain_text("max_iterations")
+    expect(original).to_contain_text("max_tool_iterations")
+
+
+def test_a_chat_at_the_tool_round_limit_says_so_in_words_for_people(
+    page: Page, make_ui: Callable[..., contextlib.AbstractContextManager[UiService]]
+) -> None:
+    with make_ui(mcp=True) as ui:
+        # The profile allows five tool rounds; the drafts ask for a sixth.
+        ui.script(ui.GENERATOR, [_add(f"call_{n}", n, 1) for n in range(6)])
+        page.goto(ui.url("#/chat"))
+        page.get_by_label("Model").select_option("tools")
+        box = page.get_by_label("Message")
+        box.fill("Count up, one tool call at a time.")
+        box.press("Enter")
+        answer = page.locator("li.msg.assistant")
+        expect(answer.get_by_role("heading", name="The run failed")).to_be_visible()
+        _says_the_tool_limit_in_words_for_people(answer.locator(".run-error"))
+        expect(answer.get_by_role("button", name="Continue")).to_be_visible()

@@ -81,7 +81,7 @@ async def test_migrations_create_the_schema_and_reopening_is_a_no_op(database_ur
             versions = (await connection.execute(text(f"SELECT * FROM {VERSION_TABLE}"))).all()
         await store.close()
         assert tables == TABLES | {VERSION_TABLE}
-        assert [tuple(v) for v in versions] == [("0011",)]
+        assert [tuple(v) for v in versions] == [("0012",)]
 
 
 async def test_models_and_migrations_agree(store: Store) -> None:

@@ -165,7 +165,11 @@ def show(run_id: str, tenant: str, as_json: bool) -> None:
     if run is None:
         fail(f"no run {run_id!r} for tenant {tenant!r}; `redraft runs list` shows the recent ones")
     if as_json:
-        click.echo(json.dumps(run.model_dump(mode="json")))
+        # The service's detail, to the field: imported here, as `serve` does,
+        # so that other commands never load the web framework.
+        from redraft.server import run_detail
+
+        click.echo(json.dumps(run_detail(run)))
         return
     table_console().print(_detail(run))
 
@@ -240,6 +244,12 @@ def _result(run: RunSummary) -> Text:
     return Text.assemble((mark, style), f" {_score(run.score)}")
 
 
+def _source(run: RunSummary) -> str:
+    """Where it came from; a row of an eval says so, and in which arm (a
+    baseline run and a loop run otherwise look alike)."""
+    return run.source if run.eval is None else f"eval · {run.eval.arm}"
+
+
 def _cost_cell(run: RunSummary) -> str:
     if run.cost_usd is None:
         return "-" if run.status == "running" else "unknown"
@@ -277,7 +287,7 @@ def _list_table(found: list[RunSummary], *, width: int) -> Table:
             table.add_row(
                 run.id,
                 _when(run.created_at),
-                run.source,
+                _source(run),
                 run.model,
                 prompt,
                 str(run.attempts),
@@ -300,7 +310,9 @@ def _detail(run: StoredRun) -> Group:
     header.add_column()
     header.add_row("run", run.id)
     header.add_row("time (UTC)", _when(run.created_at))
-    header.add_row("from", run.source)
+    header.add_row("from", _source(run))
+    if run.eval is not None:
+        header.add_row("eval", f"{run.eval.id}, row {run.eval.row + 1}")
     header.add_row("status", f"{run.status} ({run.stop_reason or 'running'})")
     header.add_row("model", run.model)
     header.add_row("judge", run.judge)

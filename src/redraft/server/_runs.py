@@ -26,6 +26,7 @@ from redraft.server._errors import API_ERRORS, ApiError, stream_failure
 from redraft.server._guards import StrictJSONRoute
 from redraft.server._options import RUN_ID_PATTERN
 from redraft.server._services import Tenant, services_of
+from redraft.server._wire import run_detail
 from redraft.store import RunFilter, RunSource
 
 __all__ = ["router"]
@@ -69,12 +70,12 @@ async def list_runs(
 
 @router.get("/v1/runs/{run_id}")
 async def get_run(request: Request, tenant: Tenant, run_id: str) -> dict[str, Any]:
-    """One run with its drafts, verdicts, evidence, calls and events."""
+    """One run with its drafts, verdicts, evidence, calls and events; a
+    failed run's ``error_code`` is the code its request failed with."""
     run = await services_of(request).store.get_run(run_id, tenant=tenant)
     if run is None:
         raise ApiError(404, f"run {run_id!r} not found", code="run_not_found")
-    data: dict[str, Any] = run.model_dump(mode="json")
-    return data
+    return run_detail(run)
 
 
 @router.get("/v1/runs/{run_id}/events")

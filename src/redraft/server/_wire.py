@@ -30,10 +30,12 @@ from redraft.core._errors import (
     RunFailedError,
     ToolLoopLimitError,
 )
+from redraft.core._events import RunFailed
 from redraft.core._types import Message, ToolSpec
 from redraft.server._options import (
     RedraftOptions,
 )
+from redraft.store import StoredRun
 
 __all__ = [
     "MAX_CONTENT_CHARS",
@@ -42,6 +44,7 @@ __all__ = [
     "ChatCompletionRequest",
     "error_status_for",
     "error_status_for_name",
+    "run_detail",
 ]
 
 MAX_MESSAGES = 256
@@ -263,3 +266,17 @@ def error_status_for_name(error_type: str, *, stop_reason: str | None = None) ->
         return 502, "api_error", "run_failed", False
     limit = "tokens" if stop_reason == "budget" else "deadline"
     return _status_for_class(cls, retryable=False, limit=limit)
+
+
+def run_detail(run: StoredRun) -> dict[str, Any]:
+    """``GET /v1/runs/{id}``'s body (and ``redraft runs show --json``'s): the
+    stored run, and for a failed one the ``error_code`` its request failed
+    with, which the web UI words for people."""
+    data: dict[str, Any] = run.model_dump(mode="json")
+    failure = next((e for e in run.events if isinstance(e, RunFailed)), None)
+    data["error_code"] = (
+        None
+        if failure is None
+        else error_status_for_name(failure.error_type, stop_reason=run.stop_reason)[2]
+    )
+    return data

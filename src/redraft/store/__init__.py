@@ -16,6 +16,7 @@ package and the service import SQLAlchemy::
 from redraft.store._continuation import NotContinuableError, continuation_of
 from redraft.store._engine import default_database_path
 from redraft.store._errors import StoreUnavailableError
+from redraft.store._evals import RunEval
 from redraft.store._keys import SECRET_PREFIX, ApiKeyInfo
 from redraft.store._store import RunFilter, RunSource, RunStatus, RunSummary, Store, StoredRun
 
@@ -23,6 +24,7 @@ __all__ = [
     "SECRET_PREFIX",
     "ApiKeyInfo",
     "NotContinuableError",
+    "RunEval",
     "RunFilter",
     "RunSource",
     "RunStatus",

@@ -15,6 +15,7 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+from pydantic import BaseModel
 from sqlalchemy import ForeignKey, Index, Integer, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -25,12 +26,43 @@ from redraft.evals import Eval, EvalConfig, EvalOutcome, EvalStatus, EvalSummary
 from redraft.evals._models import DatasetRow
 from redraft.store._models import Base
 
-__all__ = ["EvalOutcomeRow", "EvalRow", "EvalStore", "new_eval_id"]
+__all__ = ["EvalOutcomeRow", "EvalRow", "EvalStore", "RunEval", "evals_of_runs", "new_eval_id"]
 
 
 def new_eval_id() -> str:
     """An eval id that sorts by creation time, as run ids do."""
     return f"eval_{int(time.time() * 1000):012x}{os.urandom(4).hex()}"
+
+
+class RunEval(BaseModel):
+    """The eval a run belongs to: which one, in which arm, for which row."""
+
+    id: str
+    arm: str
+    """``baseline`` (one draft, no loop) or ``loop``."""
+    row: int
+    """The dataset row's index, from 0."""
+
+
+async def evals_of_runs(
+    session: AsyncSession, run_ids: list[str], tenant: str
+) -> dict[str, RunEval]:
+    """The eval of each of ``run_ids`` that belongs to one (of ``tenant``), in
+    one query over the ``run_id`` index however many runs a page holds."""
+    if not run_ids:
+        return {}
+    query = (
+        select(
+            EvalOutcomeRow.run_id, EvalOutcomeRow.eval_id, EvalOutcomeRow.arm, EvalOutcomeRow.row
+        )
+        .join(EvalRow, EvalRow.id == EvalOutcomeRow.eval_id)
+        .where(EvalOutcomeRow.run_id.in_(run_ids), EvalRow.tenant == tenant)
+    )
+    found: dict[str, RunEval] = {}
+    for run_id, eval_id, arm, row in (await session.execute(query)).all():
+        if run_id is not None:
+            found[run_id] = RunEval(id=eval_id, arm=arm, row=row)
+    return found
 
 
 class EvalRow(Base):
@@ -55,6 +87,8 @@ class EvalOutcomeRow(Base):
     """One row's outcome in one arm (migration 0009)."""
 
     __tablename__ = "eval_outcomes"
+    # Migration 0012: a run listing finds each run's eval by its id.
+    __table_args__ = (Index(None, "run_id"),)
 
     eval_id: Mapped[str] = mapped_column(
         ForeignKey("evals.id", ondelete="CASCADE"), primary_key=True

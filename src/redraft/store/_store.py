@@ -51,7 +51,7 @@ from redraft.store._engine import (
     normalise_url,
 )
 from redraft.store._errors import StoreUnavailableError
-from redraft.store._evals import EvalStore
+from redraft.store._evals import EvalStore, RunEval, evals_of_runs
 from redraft.store._judge_record import JudgeRecord
 from redraft.store._keys import ApiKeyInfo
 from redraft.store._models import CallRow, DraftRow, EventRow, EvidenceRow, RunRow
@@ -123,6 +123,8 @@ class RunSummary(BaseModel):
     profile: str | None = None
     """The service profile it ran with (the request's ``model``); None for
     runs of the CLI or a library."""
+    eval: RunEval | None = None
+    """The eval it ran a row of (``redraft eval``); None for any other run."""
 
 
 @dataclass(frozen=True)
@@ -370,9 +372,17 @@ class Store:
                         )
                     )
             rows = (await session.scalars(query)).all()
-            followers = await _continued_by(session, [row.id for row in rows], tenant)
+            ids = [row.id for row in rows]
+            followers = await _continued_by(session, ids, tenant)
+            evals = await evals_of_runs(session, ids, tenant)
         return [
-            RunSummary.model_validate({**_summary(row), "continued_by": followers.get(row.id, [])})
+            RunSummary.model_validate(
+                {
+                    **_summary(row),
+                    "continued_by": followers.get(row.id, []),
+                    "eval": evals.get(row.id),
+                }
+            )
             for row in rows
         ]
 
@@ -415,10 +425,12 @@ class Store:
                 )
             ).all()
             followers = await _continued_by(session, [run_id], tenant)
+            evals = await evals_of_runs(session, [run_id], tenant)
         return StoredRun.model_validate(
             {
                 **_summary(row),
                 "continued_by": followers.get(run_id, []),
+                "eval": evals.get(run_id),
                 "final_answer": row.final_answer,
                 "request": row.request,
                 "policy": row.policy,

@@ -3,7 +3,7 @@
 // event stream, the outcome and the LLM calls, and Continue after a failure.
 
 import { LiveStream, apiJson } from "./api.js";
-import { badge, callsTable, clear, dollars, h, ms, passBadge, put, score } from "./dom.js";
+import { badge, callsTable, clear, dollars, errorText, h, ms, passBadge, put, score } from "./dom.js";
 
 /**
  * One assistant message, told as it happens: each attempt with its own
@@ -233,7 +233,8 @@ export function answerView(followers) {
     finishedCalls = ext.calls || [];
     runId = ext.run_id || runId;
     const outcome = ext.passed === null ? "Unverified" : ext.passed ? "Passed" : "Did not pass";
-    status(`${outcome} after ${ext.attempts} attempt(s) · stop: ${ext.stop_reason} · score ${score(ext.score)}`);
+    const attempts = `${ext.attempts} attempt${ext.attempts === 1 ? "" : "s"}`;
+    status(`${outcome} after ${attempts} · stop: ${ext.stop_reason} · score ${score(ext.score)}`);
     root.classList.remove("unverified", "passed", "unpassed");
     root.classList.add(ext.passed === null ? "unverified" : ext.passed ? "passed" : "unpassed");
     drawCalls();
@@ -320,7 +321,7 @@ export function answerView(followers) {
       status("");
       footer.append(h("div", { class: "run-error", role: "alert" },
         h("h3", {}, "The run failed"),
-        h("p", { class: "error-message" }, error.message || "unknown error")));
+        errorText(error.code, error.message)));
       const id = error.run_id || runId;
       if (onContinue && id && Array.isArray(error.continue_context) && error.continue_context.length) {
         const n = error.continue_context.length;

@@ -135,7 +135,10 @@ export function renderChat(main) {
         view.stop();
         view.status("Stopped.");
       } else {
-        view.failed({ message: err instanceof ApiError ? err.message : String(err) }, null);
+        // An error the server answered before the stream keeps its code.
+        const sent = err instanceof ApiError && typeof err.body?.error === "object" ? err.body.error : {};
+        const error = { ...sent, message: err instanceof ApiError ? err.message : String(err) };
+        view.failed(error, null);
       }
     } finally {
       busy = null;

@@ -191,3 +191,46 @@ export function callsTable(calls, caption) {
     empty: "No calls recorded.",
   });
 }
+
+// An API error's code in words for people: what happened and what they can
+// do. The message itself is written for API clients (it names options and
+// request fields), so it stays under "Details", for operators.
+const ERROR_WORDS = {
+  max_iterations: "The model was still calling tools when it reached the limit of tool rounds. Continue lets it carry on from here.",
+  deadline_exceeded: "The run ran out of time before it finished. Try again, or allow it more time.",
+  token_budget_exhausted: "The run used up its token budget before it finished. Try again with a larger budget or a shorter request.",
+  cost_budget_exhausted: "The run reached its spending limit before it finished. Raise the cost budget to let it go further.",
+  quality_not_met: "No draft passed the checks within the attempts allowed. Rephrase the request or allow more attempts.",
+  upstream_auth_error: "The model provider turned down this server's credentials. An operator needs to check the provider's key.",
+  upstream_rate_limited: "The model provider is turning requests away for now. Wait a moment and try again.",
+  upstream_timeout: "The model provider took too long to answer. Try again in a moment.",
+  upstream_unreachable: "The model provider could not be reached. Try again in a moment; if it keeps failing, an operator should check the connection.",
+  upstream_error: "The model provider answered with an error. Try again; if it keeps failing, the details below help an operator.",
+  run_failed: "The run stopped with an error. Try again; if it keeps failing, the details below help an operator.",
+  real_model_calls_blocked: "This server is set not to call real models. An operator can allow it.",
+  mcp_server_unavailable: "A tool server this model needs could not be reached. Try again later, or pick another model.",
+  model_not_found: "This server has no such model. Pick another one.",
+  store_full: "The server's storage is full, so nothing new can be saved. An operator needs to free space.",
+  store_unavailable: "The server's storage is not answering. Try again in a moment.",
+  invalid_api_key: "The server did not accept the API key. Enter a valid one under API key.",
+  continued_run_not_found: "The run to carry on from is gone. Ask again from the start.",
+};
+
+/** The plain sentence for an API error ``code``, or null when there is none. */
+export function errorWords(code) {
+  return (code && Object.hasOwn(ERROR_WORDS, code)) ? ERROR_WORDS[code] : null;
+}
+
+/** An error as people read it: the sentence for its code, the original
+ * message under a collapsed "Details"; an error without a known code shows
+ * its message as it is. */
+export function errorText(code, message) {
+  const words = errorWords(code);
+  const original = message || "unknown error";
+  if (!words) return [h("p", { class: "error-message" }, original)];
+  return [
+    h("p", { class: "error-message" }, words),
+    h("details", { class: "error-details" }, h("summary", {}, "Details"),
+      h("p", { class: "error-original" }, code ? [h("code", {}, code), " "] : null, original)),
+  ];
+}

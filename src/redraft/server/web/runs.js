@@ -5,7 +5,7 @@
 
 import { LiveStream, apiFetch, apiJson } from "./api.js";
 import {
-  badge, callsTable, cell, clear, dataTable, dollars, field, h, ms, passBadge, put, requirementsTable, row, score,
+  badge, callsTable, cell, clear, dataTable, dollars, errorText, field, h, ms, passBadge, put, requirementsTable, row, score,
   tokens, when,
 } from "./dom.js";
 import { loadModels } from "./models.js";
@@ -15,6 +15,13 @@ const SOURCES = { service: "service", cli: "redraft command", library: "library"
 
 function sourceText(run) {
   return SOURCES[run.source] || run.source || "service";
+}
+
+// Where it came from, a row's run of an eval linking to the eval: its
+// baseline and loop runs of one prompt otherwise look alike.
+function sourceCell(run) {
+  if (!run.eval) return sourceText(run);
+  return h("a", { class: "eval-link", href: `#/evals/${encodeURIComponent(run.eval.id)}` }, `eval · ${run.eval.arm}`);
 }
 
 function runLink(id) {
@@ -99,7 +106,7 @@ export function renderRuns(main) {
             h("a", { class: "clip", href: `#/runs/${run.id}`, title: run.prompt || null }, firstLine(run.prompt) || run.id),
             continuationLines(run)),
           when(run.created_at),
-          sourceText(run),
+          sourceCell(run),
           run.model,
           statusBadge(run),
           score(run.score),
@@ -320,7 +327,7 @@ export function renderRun(main, route) {
       ["Model", run.model],
       ["Judge", run.judge || "—"],
       ["Started", when(run.created_at)],
-      ["From", sourceText(run)],
+      ["From", run.eval ? [sourceCell(run), `, row ${run.eval.row + 1}`] : sourceText(run)],
       ["Tokens", `${tokens(run.usage)} · ${(run.usage?.input_tokens || 0) + (run.usage?.output_tokens || 0)} total`],
       ["Cost", runCost(run)],
       ["Calls", `${calls.length} · ${ms(latency)} in all`],
@@ -334,7 +341,7 @@ export function renderRun(main, route) {
     put(clear(content),
       h("dl", { class: "facts" }, facts.map(([k, v]) => h("div", {}, h("dt", {}, k), h("dd", {}, v)))),
       run.error ? h("div", { class: "run-error", role: "alert" },
-        h("h2", {}, failed ? "The run failed" : "Error"), h("p", { class: "error-message" }, run.error)) : null,
+        h("h2", {}, failed ? "The run failed" : "Error"), errorText(run.error_code, run.error)) : null,
       failed ? continuePanel(run) : null,
       h("h2", {}, "Request"),
       h("ol", { class: "request" }, run.request.messages.map((m) =>
