@@ -8,6 +8,7 @@ format, or untagged, still holds the document the prompt asked for.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -73,7 +74,8 @@ class FormatPhrase:
     name: str
     holding: str
 
-    def patterns(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    @functools.cached_property
+    def patterns(self) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         fmt = rf"{_KIND}(?:{self.name})\b"
         after = r"(?:\s+(?:format|document|object|mapping|block|file|markup|only))?"
         asked = re.compile(
@@ -99,7 +101,7 @@ class FormatPhrase:
             r"hold))\s+(?:the\s+|exactly\s+the\s+|exactly\s+)?(?:top[\s-]level\s+|"
             rf"following\s+|required\s+)?(?:{self.holding})(?:\s+named|\s+called)?\s*:?\s*"
         )
-        return asked, holding
+        return asked, holding, re.compile(rf"\b(?:{self.name})\b")
 
     def _holding_words(self) -> str:
         return (
@@ -111,8 +113,10 @@ class FormatPhrase:
         """``(start, end, names)`` for each phrase the sentence requires of
         the response; ``names`` is None where names are stated but unreadable,
         empty where none are."""
-        asked, holding = self.patterns()
+        asked, holding, mentioned = self.patterns
         text = sentence.lower
+        if not mentioned.search(text):
+            return  # most sentences never name the format
         for match in asked.finditer(text):
             near = text[max(0, match.start() - 12) : match.end() + 12]
             if re.search(rf"{_OTHER_FORMAT}\s*(?:or|/)\s*{_OTHER_FORMAT}", near):

@@ -161,6 +161,8 @@ def xml_format(sentence: Sentence) -> Iterator[Hit]:
     """ "Respond in valid XML", "wrap it in <response> with <title> and <body>
     elements", "XML with a root element <note>": one check per sentence."""
     text = sentence.lower
+    if "<" not in text and "xml" not in text:
+        return
     formats = list(_PHRASE.find(sentence))
     if any(children is None for _, _, children in formats):
         return  # elements named but not readable: leave it to the judge

@@ -4,7 +4,8 @@ Measured exactly with PyYAML's ``safe_load`` (no object construction from
 tags): the answer, bare or as the only content of one fenced block tagged
 ``yaml``/``yml`` or untagged, must parse as a single document whose top
 level is a mapping (plain prose parses as a YAML string, so a scalar fails;
-so does a bare list), holding every required key at its top level. Read from
+so does a bare list), holding every required key at its top level. Any ``key: value`` text is a
+mapping, so a one-line "Note: …" meets a check with no keys: it is YAML. Read from
 "respond in YAML", "return YAML with keys name, age and email", "format your
 answer as a YAML document", "output only valid YAML"; not from YAML as a
 topic ("explain YAML anchors"), as material ("convert this YAML to JSON"),
@@ -81,8 +82,8 @@ def _load(text: str) -> Any:
 
 # YAML 1.1, which PyYAML reads, takes `on`, `yes`, `off` and `no` for
 # booleans: a workflow's `on:` key loads as True, yet it is the key `on`.
-_TRUE = frozenset({"true", "yes", "on", "y"})
-_FALSE = frozenset({"false", "no", "off", "n"})
+_TRUE = frozenset({"true", "yes", "on"})
+_FALSE = frozenset({"false", "no", "off"})
 
 
 def _missing(required: list[str], mapping: dict[Any, Any]) -> list[str]:
