@@ -154,3 +154,9 @@ def test_phrasings_that_compile(prompt: str, expected: list[tuple[str | None, li
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:
     assert xml_checks(prompt) == []
+
+
+def test_xml_beside_a_second_part_compiles_nothing() -> None:
+    assert xml_checks("Respond in XML, then summarise it in one sentence.") == []
+    assert xml_checks("Return it as XML plus a note on the schema.") == []
+    assert xml_checks("Wrap it in <reply> with <head> and <text> elements, then add a note.") == []

@@ -149,3 +149,15 @@ def test_keys_stated_in_a_later_clause_are_read() -> None:
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:
     assert yaml_checks(prompt) == []
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Respond with YAML front matter followed by the blog post in markdown.",
+        "Answer in YAML, then explain your choices in a paragraph.",
+        "Return the settings as YAML along with a short rationale.",
+    ],
+)
+def test_a_document_beside_a_second_part_compiles_nothing(prompt: str) -> None:
+    assert yaml_checks(prompt) == []

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from redraft.criteria._sentences import MASK, Sentence, response_context
 
-__all__ = ["FormatPhrase", "document_body", "names_after"]
+__all__ = ["SECOND_PART", "FormatPhrase", "document_body", "names_after"]
 
 _MAX_NAMES = 30
 
@@ -62,6 +62,14 @@ _TOPIC = re.compile(
     r"\b(?:explain\w*|explanation|describe|discuss|compare|how\s+(?:to|do|does|can|would)|what|"
     r"why|then|afterwards?|followed\s+by|walk\s+(?:me\s+)?through|comment\s+on|tutorial|"
     r"difference|vs\.?|versus|parse|parsing|validate|fix|debug|review)\b"
+)
+
+
+# A second part beside the document ("YAML front matter followed by the
+# post", "respond in XML, then explain it"): the answer is not one document.
+SECOND_PART = re.compile(
+    r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|front[\s-]?matter|plus|"
+    r"along\s+with|together\s+with|as\s+well\s+as)\b"
 )
 
 
@@ -117,6 +125,8 @@ class FormatPhrase:
         text = sentence.lower
         if not mentioned.search(text):
             return  # most sentences never name the format
+        if SECOND_PART.search(sentence.whole.lower()):
+            return
         for match in asked.finditer(text):
             near = text[max(0, match.start() - 12) : match.end() + 12]
             if re.search(rf"{_OTHER_FORMAT}\s*(?:or|/)\s*{_OTHER_FORMAT}", near):

@@ -26,7 +26,12 @@ from defusedxml.ElementTree import fromstring
 from pydantic import Field, ValidationError, field_validator
 
 from redraft.criteria._families._base import Family, FamilySpec
-from redraft.criteria._families._document import FormatPhrase, document_body, names_after
+from redraft.criteria._families._document import (
+    SECOND_PART,
+    FormatPhrase,
+    document_body,
+    names_after,
+)
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 
@@ -161,7 +166,7 @@ def xml_format(sentence: Sentence) -> Iterator[Hit]:
     """ "Respond in valid XML", "wrap it in <response> with <title> and <body>
     elements", "XML with a root element <note>": one check per sentence."""
     text = sentence.lower
-    if "<" not in text and "xml" not in text:
+    if ("<" not in text and "xml" not in text) or SECOND_PART.search(sentence.whole.lower()):
         return
     formats = list(_PHRASE.find(sentence))
     if any(children is None for _, _, children in formats):
