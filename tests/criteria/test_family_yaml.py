@@ -161,3 +161,7 @@ def test_near_misses_compile_nothing(prompt: str) -> None:
 )
 def test_a_document_beside_a_second_part_compiles_nothing(prompt: str) -> None:
     assert yaml_checks(prompt) == []
+
+
+def test_a_key_list_may_close_with_only() -> None:
+    assert yaml_checks("Return YAML with keys name and age only.") == [["name", "age"]]

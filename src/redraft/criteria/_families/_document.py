@@ -157,7 +157,10 @@ _ITEM = re.compile(
 _ASIDE = re.compile(r"\s*\([^()\n]{0,80}\)")
 _SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|/)\s*")
 _MARKED_END = re.compile(r"\s*(?:,|\s+(?:and|all|both)\b)")
-_END = re.compile(r"\s*(?:elements?|tags?|keys?|fields?|properties|nodes?)?\s*(?:[.;:)!]|$)")
+_END = re.compile(
+    r"\s*(?:elements?|tags?|keys?|fields?|properties|nodes?)?\s*(?:only\s*|in\s+that\s+order\s*)?"
+    r"(?:[.;:)!]|$)"
+)
 # Words that end a list of bare names or show it is not one ("keys for each user").
 _NOT_NAMES = frozenset(
     [

@@ -14,7 +14,9 @@ longer than 60 characters", "lines of no more than 12 words", "at most 50
 characters per line", "a maximum line length of 72 characters"; not from
 the lines of one part ("each line of the table", "the first line"), from
 lines of code (a prompt about code: its prose lines are not the ones
-meant), nor where the clause is hedged, negated or hypothetical.
+meant), nor where the clause is hedged, negated or hypothetical. An empty
+answer meets "at most" (no line is too long) and fails "at least" and
+"exactly" (no line has the length asked for).
 """
 
 from __future__ import annotations
