@@ -40,11 +40,14 @@ from _blind_matchers import (
     json_object,
     keyword,
     last_word,
+    line_length,
     no_kind,
     no_letter,
     phrase_is,
     postscript,
     repeat,
+    xml_document,
+    yaml_mapping,
 )
 from _blind_parts import (
     COUNTED,
@@ -207,6 +210,10 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
         return _keywords(c, scope)
     if where == "each" and unit == "word" and part in ("sentence", "paragraph", "bullet"):
         return all_of(*counts("each_word_count", c.relation, c.value, part=part))
+    plain_lines = re.fullmatch(r"(?:each|every|all|any|per)\s+lines?", str(c.scope or "").lower())
+    if plain_lines and unit in ("word", "character"):
+        bounds = count_value(c.relation, c.value)
+        return all_of(*(line_length(rel, n, f"{unit}s") for rel, n in bounds))
     if not is_response(scope):
         return no_kind("count within one part: no kind counts it there")
     if unit == "paragraph":
@@ -344,7 +351,17 @@ def _positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expect
     return no_kind("starts or ends one part that no kind addresses")
 
 
+_XML_UNIT = re.compile(r"(?:xml\s+)?(?:root\s+|child\s+)?(?:elements?|tags?|nodes?)")
+"""Units that name XML elements: the elements a document holds, or its root."""
+
+
+def _xml_unit(c: Constraint) -> bool:
+    return _XML_UNIT.fullmatch(" ".join(str(c.unit or "").lower().split())) is not None
+
+
 def _contains(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
+    if _xml_unit(c) and c.words:
+        return all_of(xml_document(children=c.words))
     if unit == "postscript" or any(phrase(w) in ("p.s", "ps") for w in c.words):
         return all_of(postscript())
     if unit == "key":
@@ -363,6 +380,8 @@ _LABELS = re.compile(r"section|round|chapter|part|marker|label", re.I)
 def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     where, part, index = scope
     text = c.value if isinstance(c.value, str) else None
+    if _xml_unit(c) and text and re.search(r"\broot\b", f"{c.scope} {c.unit}", re.I):
+        return all_of(xml_document(root=text))
     if unit == "separator" and text and re.fullmatch(r"\s*\*{3,}\s*", text):
         return all_of(
             any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
@@ -423,6 +442,10 @@ def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
         return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))
     if not is_response(scope):
         return no_kind("the format of one part: no kind")
+    if re.search(r"\bya?ml\b", value):
+        return all_of(yaml_mapping())
+    if re.search(r"\bxml\b", value):
+        return all_of(xml_document())
     if "json" in shape:
         return all_of(json_object())
     if re.fullmatch(r"[\"“]\.\.\.[\"”]|double quot.*", value):
@@ -445,6 +468,12 @@ def _other(c: Constraint, scope: Scope) -> Expectation:
 
 def _json_keys(c: Constraint, scope: Scope, row: Row, exact: bool) -> Expectation:
     hint = " ".join(f"{s.family} {s.value} {s.note} {s.scope}" for s in row.constraints).lower()
+    own = f"{c.family} {c.scope} {c.note}".lower()
+    formats = " ".join(str(s.value) for s in row.constraints if s.relation == "matches_format")
+    if re.search(r"\bya?ml\b", formats.lower()) and "json" not in own:
+        if scope[0] == "each" or re.search(r"\b(?:each|every|item|list)\b", own):
+            return no_kind("keys of mappings inside the YAML")
+        return all_of(yaml_mapping(c.words))
     if "json" not in hint or "yaml" in f"{c.family} {c.scope} {c.note}".lower():
         return no_kind("keys of a format other than JSON")
     where = str(c.scope or "").lower()

@@ -22,12 +22,15 @@ __all__ = [
     "forbidden_word",
     "json_object",
     "keyword",
+    "line_length",
     "last_word",
     "no_kind",
     "no_letter",
     "phrase_is",
     "postscript",
     "repeat",
+    "xml_document",
+    "yaml_mapping",
 ]
 
 Spec = Mapping[str, object]
@@ -238,3 +241,39 @@ def postscript() -> Matcher:
         return phrase(str(spec.get("marker", ""))).replace(".", "").replace(" ", "") == "ps"
 
     return Matcher(frozenset({"postscript"}), test, "postscript 'P.S.'")
+
+
+def _names(values: Sequence[object]) -> set[str]:
+    return {str(v).strip().strip("`'\"<>/").strip() for v in values}
+
+
+def yaml_mapping(keys: Sequence[str] = ()) -> Matcher:
+    """A YAML mapping holding (at least) ``keys`` at its top level."""
+    want = _names(keys)
+
+    def test(spec: Spec) -> bool:
+        return want <= _names(spec.get("required_keys") or [])  # type: ignore[arg-type]
+
+    return Matcher(frozenset({"yaml"}), test, f"yaml required_keys ⊇ {sorted(want)}")
+
+
+def xml_document(root: str | None = None, children: Sequence[str] = ()) -> Matcher:
+    """Well-formed XML, with ``root`` as its root element and ``children`` inside."""
+    want = _names(children)
+    root_name = root.strip().strip("<>/") if root else None
+
+    def test(spec: Spec) -> bool:
+        got_root = spec.get("root")
+        if root_name and str(got_root or "").casefold() != root_name.casefold():
+            return False
+        return want <= _names(spec.get("children") or [])  # type: ignore[arg-type]
+
+    label = "xml" + (f" root={root_name!r}" if root_name else "")
+    return Matcher(
+        frozenset({"xml"}), test, label + (f" children ⊇ {sorted(want)}" if want else "")
+    )
+
+
+def line_length(relation: str, value: int, unit: str) -> Matcher:
+    """Every line within ``relation value`` words or characters."""
+    return count("line_length", relation, value, length_in=unit)

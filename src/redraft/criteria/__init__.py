@@ -21,8 +21,11 @@ from redraft.criteria._families import (
     FamilyError,
     HashtagCount,
     LineCount,
+    LineLength,
     QuestionCount,
     URLCount,
+    XMLFormat,
+    YAMLFormat,
 )
 from redraft.criteria._language import Detection, detect_language
 from redraft.criteria._llm import LLMCompilation, compile_checks_with_llm, llm_schema
@@ -92,6 +95,7 @@ __all__ = [
     "LetterCase",
     "LetterCount",
     "LineCount",
+    "LineLength",
     "NumberedCount",
     "ParagraphCount",
     "PlaceholderCount",
@@ -109,6 +113,8 @@ __all__ = [
     "URLCount",
     "WordCount",
     "Wrapped",
+    "XMLFormat",
+    "YAMLFormat",
     "account_requirements",
     "as_specs",
     "compile_checks",

@@ -7,6 +7,7 @@ compiler. See ``docs/criteria.md`` ("Families") for how to add one.
 from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec
 from redraft.criteria._families._emoji import EmojiCount
 from redraft.criteria._families._hashtags import HashtagCount
+from redraft.criteria._families._line_length import LineLength
 from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._links import URLCount
 from redraft.criteria._families._questions import QuestionCount
@@ -19,6 +20,8 @@ from redraft.criteria._families._registry import (
     check_families,
     check_vocabulary,
 )
+from redraft.criteria._families._xml import XMLFormat
+from redraft.criteria._families._yaml import YAMLFormat
 
 __all__ = [
     "FAMILIES",
@@ -33,8 +36,11 @@ __all__ = [
     "FamilySpec",
     "HashtagCount",
     "LineCount",
+    "LineLength",
     "QuestionCount",
     "URLCount",
+    "XMLFormat",
+    "YAMLFormat",
     "check_families",
     "check_vocabulary",
 ]

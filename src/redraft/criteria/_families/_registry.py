@@ -14,9 +14,12 @@ from collections.abc import Iterable, Mapping
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._emoji import EMOJI
 from redraft.criteria._families._hashtags import HASHTAGS
+from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._questions import QUESTIONS
+from redraft.criteria._families._xml import XML
+from redraft.criteria._families._yaml import YAML
 from redraft.criteria._sentences import Rule
 
 __all__ = [
@@ -35,6 +38,9 @@ FAMILIES: tuple[Family, ...] = (
     HASHTAGS,
     QUESTIONS,
     LINKS,
+    YAML,
+    XML,
+    LINE_LENGTH,
 )
 """Every registered family, in the order their rules read a sentence."""
 

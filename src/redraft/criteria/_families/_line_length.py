@@ -1,0 +1,258 @@
+"""Line length: every non-empty line of the answer within a number of words
+or characters ("keep each line under 40 characters", "no line longer than
+8 words").
+
+Measured exactly under stated definitions: a line is a line of the answer
+holding anything but whitespace (blank lines are not lines here, as in the
+line count); its words are whitespace-separated tokens holding a letter or
+a digit (a bullet's ``-`` is not a word, ``don't`` is one); its characters
+are its Unicode code points, trailing whitespace left out and indentation
+kept (an emoji built of several code points counts as several, a stated
+approximation of what a reader sees as one). Read from "each line must be
+under 40 characters", "keep every line to at most 8 words", "no line
+longer than 60 characters", "lines of no more than 12 words", "at most 50
+characters per line", "a maximum line length of 72 characters"; not from
+the lines of one part ("each line of the table", "the first line"), from
+lines of code (a prompt about code: its prose lines are not the ones
+meant), nor where the clause is hedged, negated or hypothetical. An empty
+answer meets "at most" (no line is too long) and fails "at least" and
+"exactly" (no line has the length asked for).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from typing import Any, ClassVar, Literal
+
+from pydantic import ValidationError
+
+from redraft.criteria._families._base import Family, FamilyCount
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._measure import words
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
+from redraft.criteria._spec_base import Relation, relation_words
+
+__all__ = ["LINE_LENGTH", "LineLength"]
+
+_SHOWN = 3
+LengthUnit = Literal["words", "characters"]
+
+
+class LineLength(FamilyCount):
+    """Every non-empty line has ``relation value`` words or characters
+    (``length_in``), each line compared on its own."""
+
+    kind: Literal["line_length"] = "line_length"
+    length_in: LengthUnit = "characters"
+
+    def describe(self) -> str:
+        noun = self.length_in[:-1] if self.value == 1 else self.length_in
+        return f"every line has {relation_words(self.relation)} {self.value} {noun}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.length_in, self.relation)
+
+
+def lines_of(text: str) -> list[str]:
+    """The answer's non-empty lines, trailing whitespace taken off."""
+    return [line.rstrip() for line in text.splitlines() if line.strip()]
+
+
+def length(spec: LineLength, line: str) -> int:
+    return len(words(line)) if spec.length_in == "words" else len(line)
+
+
+def _off(spec: LineLength, text: str) -> list[tuple[str, int]]:
+    """The lines that break the rule, with their lengths, in order."""
+    found = ((line, length(spec, line)) for line in lines_of(text))
+    return [(line, n) for line, n in found if not spec.holds(n)]
+
+
+def _quoted(line: str) -> str:
+    return repr(line if len(line) <= 50 else line[:47] + "…")
+
+
+_UNITS = r"(?P<unit>characters?|chars?|words?)(?:\s+long|\s+in\s+length)?"
+_LINE_OF = rf"(?:\s+(?:of|in)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING})?"
+_EVERY_LINE = rf"(?:each|every|all(?:\s+(?:of\s+)?(?:the|your))?|any)\s+lines?{_LINE_OF}"
+_MODAL = (
+    r"(?:should|must|shall|will|need\s+to|needs\s+to|has\s+to|have\s+to|is\s+to|are\s+to|"
+    r"may|can|cannot|can't)"
+)
+_AMOUNT = rf"(?P<rel>{RELATION})\s+(?P<n>{NUMBER})\s+{_UNITS}"
+_OVER = (
+    r"(?:be\s+longer\s+than|be\s+more\s+than|be\s+over|go\s+over|run\s+over|run\s+longer\s+than|"
+    r"exceed|exceeds|have\s+more\s+than|has\s+more\s+than|contain\s+more\s+than|"
+    r"contains\s+more\s+than|longer\s+than|more\s+than|over|exceeding|above)"
+)
+_PATTERNS = [
+    # "Each line must be under 40 characters", "every line should have at most 8 words"
+    re.compile(
+        rf"\b{_EVERY_LINE}\s+(?:{_MODAL}\s+)?(?:(?:be|stay|remain|contains?|has|have|holds?|uses?|runs?|is)\s+)?"
+        rf"(?:kept\s+)?(?:to\s+)?{_AMOUNT}"
+    ),
+    # "Keep each line under 40 characters", "limit every line to 8 words"
+    re.compile(
+        rf"\b(?:keep|limit|cap|restrict|hold)\s+{_EVERY_LINE}\s+(?:(?P<to>to)\s+|at\s+)?"
+        rf"(?:(?P<rel2>{RELATION})\s+)?(?P<n2>{NUMBER})\s+(?P<unit2>characters?|chars?|words?)"
+        r"(?:\s+long|\s+or\s+(?P<less>less|fewer))?"
+    ),
+    # "No line longer than 8 words", "no line should exceed 40 characters"
+    re.compile(
+        rf"\bno\s+lines?{_LINE_OF}\s+(?:{_MODAL}\s+)?{_OVER}\s+(?P<over>{NUMBER})\s+{_UNITS}"
+    ),
+    # "at most 50 characters per line", "no more than 8 words in each line"
+    re.compile(rf"\b{_AMOUNT}\s+(?:per|in\s+each|in\s+every|on\s+each|on\s+any)\s+line\b"),
+    # "one word per line", "exactly 5 words on each line": a count of words, exact
+    re.compile(
+        rf"\b(?:(?P<exact>exactly|precisely)\s+)?(?P<words>{NUMBER})\s+(?P<wunit>words?)\s+"
+        r"(?:per|on\s+each|on\s+every|in\s+each|in\s+every)\s+line\b"
+        r"(?!\s*(?:max|maximum|min|minimum|at\s+most|at\s+least|or\s+(?:less|fewer|more)|tops|"
+        r"on\s+average|average)\b)"
+    ),
+    # "lines of no more than 12 words", "use lines under 40 characters"
+    re.compile(
+        rf"\b(?:in|with|use|using|write|wrap\s+(?:it|the\s+text)\s+(?:in|at))\s+(?:short\s+)?"
+        r"lines\s+(?:of\s+|that\s+are\s+)?"
+        rf"(?:{_AMOUNT})?"
+    ),
+    # "a maximum line length of 72 characters", "line length: at most 60 characters"
+    re.compile(
+        rf"\b(?:(?:a\s+|the\s+)?(?:max(?:imum)?|limit(?:ed)?)\s+line\s+(?:length|width)\s+"
+        rf"(?:of\s+|is\s+|:\s*)?(?P<max>{NUMBER})\s+(?P<unitm>characters?|chars?|words?)|line\s+(?:length|width)\s*(?:of|:)?\s+"
+        rf"{_AMOUNT})"
+    ),
+]
+# Lines of code are what a prompt about code means, not the prose around it.
+_CODE = re.compile(
+    r"\b(?:code|script|program|function|snippet|class|python|javascript|typescript|java|"
+    r"sql|bash|shell|css|html|rust|golang|c\+\+|pep\s*8|linter|formatter)\b"
+)
+# What follows the unit that makes it about something else ("… of code").
+_AFTER = re.compile(r"^\s*(?:of|in|for|from|per\s+(?!line))\b(?!\s+(?:length|total|all)\b)")
+
+
+@functools.lru_cache(maxsize=4)
+def _about_code(whole: str) -> bool:
+    return _CODE.search(whole.lower()) is not None
+
+
+def _read(match: re.Match[str]) -> tuple[Relation, int, LengthUnit] | None:
+    found = {k: v for k, v in match.groupdict().items() if v}
+    unit = next((found[k] for k in ("unit", "unit2", "unitm", "wunit") if k in found), "")
+    length_in: LengthUnit = "words" if unit.startswith("word") else "characters"
+    if "over" in found:
+        value = number_value(found["over"])
+        return None if value is None else ("at_most", value, length_in)
+    if "words" in found:
+        value = number_value(found["words"])
+        return None if value is None else ("exactly", value, "words")
+    if "max" in found:
+        value = number_value(found["max"])
+        return None if value is None else ("at_most", value, length_in)
+    number = found.get("n") or found.get("n2")
+    if number is None:
+        return None
+    value = number_value(number)
+    if value is None:
+        return None
+    rel = found.get("rel") or found.get("rel2")
+    if rel is None:
+        # "limit each line to 50 characters", "… 10 words or fewer": a cap
+        return ("at_most", value, length_in) if "less" in found or "to" in found else None
+    relation, adjust = relation_of(rel)
+    return relation, value + adjust, length_in
+
+
+# "a poem in which every line …": the clause describes the thing asked for.
+_DESCRIBED = re.compile(rf"\b{THING}\s+(?P<joint>in\s+which|where|whose|such\s+that)\s+$")
+
+
+def _required(sentence: Sentence, start: int) -> bool:
+    text = sentence.lower
+    owns = text.startswith("no ", start)
+    if response_context(sentence, start, owns_negation=owns):
+        return True
+    described = _DESCRIBED.search(text[:start])
+    return described is not None and response_context(sentence, described.start("joint"))
+
+
+def line_lengths(sentence: Sentence) -> Iterator[Hit]:
+    """ "Keep each line under 40 characters", "no line longer than 8 words"."""
+    text = sentence.lower
+    if "line" not in text or _about_code(sentence.whole):
+        return
+    taken: list[tuple[int, int]] = []
+    for pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            if any(match.start() < b and a < match.end() for a, b in taken):
+                continue
+            read = _read(match)
+            if read is None:
+                continue
+            if _AFTER.match(text[match.end() :]):
+                continue
+            if not _required(sentence, match.start()):
+                continue
+            relation, value, length_in = read
+            try:
+                spec = LineLength(relation=relation, value=value, length_in=length_in)
+            except ValidationError:
+                continue
+            taken.append(match.span())
+            yield Hit(spec, *match.span())
+
+
+class _LineLength(Family):
+    name = "line_length"
+    specs = (LineLength,)
+    rules: ClassVar[tuple[Rule, ...]] = (line_lengths,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        assert isinstance(spec, LineLength)
+        lines = lines_of(text)
+        off = _off(spec, text)
+        data: dict[str, Any] = {
+            "lines": len(lines),
+            "off": len(off),
+            "found": [line[:80] for line, _ in off[:_SHOWN]],
+            "lengths": [n for _, n in off[:_SHOWN]],
+        }
+        if not lines and spec.relation != "at_most":
+            return Outcome(
+                False,
+                f"the answer has no lines; required: {spec.describe()}",
+                self.correction(spec, text),
+                data=data,
+            )
+        if not off:
+            return Outcome(True, f"{spec.describe()}, as required", data=data)
+        return Outcome(
+            False,
+            f"{len(off)} of {len(lines)} lines break the rule; required: {spec.describe()}",
+            self.correction(spec, text),
+            score=min(1 - len(off) / len(lines), 0.99),
+            data=data,
+        )
+
+    def correction(self, spec: Any, text: str) -> str:
+        assert isinstance(spec, LineLength)
+        lines, off = lines_of(text), _off(spec, text)
+        want = f"{relation_words(spec.relation)} {spec.value} {spec.length_in}"
+        if not lines:
+            return f"Your answer is empty. Write it in lines of {want} each."
+        worst_line, worst = max(off, key=lambda p: abs(p[1] - spec.value))
+        which = f"{len(off)} of your {len(lines)} lines break"
+        shown = f"one has {worst} {spec.length_in}: {_quoted(worst_line)}"
+        if worst > spec.value:
+            fix = "Shorten them or break them into more lines"
+        else:
+            fix = "Lengthen them or join short lines"
+        count = "count them" if spec.length_in == "words" else "spaces count"
+        return f"{which} the rule ({shown}). {fix}, so every line has {want} ({count})."
+
+
+LINE_LENGTH = _LineLength()
