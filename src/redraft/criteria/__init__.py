@@ -17,11 +17,16 @@ from redraft.criteria._compiled import (
     merge_checks,
 )
 from redraft.criteria._families import (
+    CsvColumns,
+    CsvRows,
     EmojiCount,
     FamilyError,
     HashtagCount,
     LineCount,
     QuestionCount,
+    TableColumns,
+    TableCount,
+    TableRows,
     URLCount,
 )
 from redraft.criteria._language import Detection, detect_language
@@ -77,6 +82,8 @@ __all__ = [
     "CompiledChecks",
     "CountSpec",
     "Detection",
+    "CsvColumns",
+    "CsvRows",
     "EmojiCount",
     "EndsWith",
     "FamilyError",
@@ -105,6 +112,9 @@ __all__ = [
     "SpecCheck",
     "StartsWith",
     "TextSource",
+    "TableColumns",
+    "TableCount",
+    "TableRows",
     "Title",
     "URLCount",
     "WordCount",

@@ -5,6 +5,7 @@ compiler. See ``docs/criteria.md`` ("Families") for how to add one.
 """
 
 from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec
+from redraft.criteria._families._csv import CsvColumns, CsvRows
 from redraft.criteria._families._emoji import EmojiCount
 from redraft.criteria._families._hashtags import HashtagCount
 from redraft.criteria._families._lines import LineCount
@@ -19,6 +20,7 @@ from redraft.criteria._families._registry import (
     check_families,
     check_vocabulary,
 )
+from redraft.criteria._families._tables import TableColumns, TableCount, TableRows
 
 __all__ = [
     "FAMILIES",
@@ -26,6 +28,8 @@ __all__ = [
     "FAMILY_RULES",
     "FAMILY_SPECS",
     "CountFamily",
+    "CsvColumns",
+    "CsvRows",
     "EmojiCount",
     "Family",
     "FamilyCount",
@@ -34,6 +38,9 @@ __all__ = [
     "HashtagCount",
     "LineCount",
     "QuestionCount",
+    "TableColumns",
+    "TableCount",
+    "TableRows",
     "URLCount",
     "check_families",
     "check_vocabulary",

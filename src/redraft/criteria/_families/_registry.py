@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._emoji import EMOJI
 from redraft.criteria._families._hashtags import HASHTAGS
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._questions import QUESTIONS
+from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._sentences import Rule
 
 __all__ = [
@@ -35,6 +37,11 @@ FAMILIES: tuple[Family, ...] = (
     HASHTAGS,
     QUESTIONS,
     LINKS,
+    TABLE_COUNT,
+    TABLE_ROWS,
+    TABLE_COLUMNS,
+    CSV_ROWS,
+    CSV_COLUMNS,
 )
 """Every registered family, in the order their rules read a sentence."""
 
