@@ -241,6 +241,10 @@ def compiled(prompt: str) -> list[tuple[object, ...]]:
             [("csv_columns", ("sku", "name", "qty")), ("csv_rows", "exactly", 12)],
         ),
         (
+            "Could you put the scores in a table with exactly 5 rows?",  # a request
+            [("table_rows", "exactly", 5)],
+        ),
+        (
             "Write a CSV of rivers with columns River, Length, Country.",
             [("csv_columns", ("River", "Length", "Country"))],
         ),
@@ -272,6 +276,14 @@ def test_phrasings_compile(prompt: str, want: list[tuple[object, ...]]) -> None:
         "Make a table with 3 columns: Name, Price.",  # the count and the list disagree
         "Make a table whose rows each have 4 cells.",
         "Write a poem with 4 rows of text.",
+        "Is it okay to include a table with 5 rows?",  # a question about it
+        "Write SQL to create a table with columns Id, Name, Email.",  # a database's table
+        "Create a SQL table with columns Id and Name.",
+        "Write Python code that writes a CSV with header row id,name.",
+        "If the user asks for data, include a table.",
+        "For example, a table with columns Name, Age would work.",
+        'Translate the following: "Include a table with 3 rows."',
+        "Sort the table by the columns Price and Rating.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

@@ -10,7 +10,9 @@ Read from "header row id,product,price", "with columns Name, Email and Age"
 and "exactly 8 data rows" / "10 rows of sample data" in a sentence that asks
 for CSV; a row count compiles only where the prompt names a header or data
 rows, so that whether the header counts as a row is not a guess. Not from CSV
-given in the prompt ("this CSV has 40 rows"), hedged or negated requests.
+given in the prompt ("this CSV has 40 rows"), hedged or negated requests,
+questions about them, nor in a prompt about code ("a script that writes a
+CSV"), whose CSV is not the answer.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pydantic import Field, field_validator
 from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec, hit
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._families._tables import ROWS_OF, columns_at
-from redraft.criteria._families._tabular import csv_rows, same_header
+from redraft.criteria._families._tabular import csv_rows, elsewhere, same_header
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import SHORT, has_text
@@ -78,7 +80,10 @@ _HEADER = re.compile(
 
 def csv_row_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "A CSV with a header and exactly 8 data rows"."""
-    if not _CSV.search(sentence.lower) or not _HEADER_NAMED.search(sentence.whole.lower()):
+    whole = sentence.whole.lower()
+    if not _CSV.search(sentence.lower) or not _HEADER_NAMED.search(whole):
+        return
+    if elsewhere(whole, sentence.lower):
         return
     for found in _ROW_PHRASES.read(sentence):
         yield from hit(
@@ -91,7 +96,7 @@ def csv_row_counts(sentence: Sentence) -> Iterator[Hit]:
 
 def csv_headers(sentence: Sentence) -> Iterator[Hit]:
     """ "A CSV with header row id,name,price", "CSV with columns Name, Email, Age"."""
-    if not _CSV.search(sentence.lower):
+    if not _CSV.search(sentence.lower) or elsewhere(sentence.whole.lower(), sentence.lower):
         return
     for match in _HEADER.finditer(sentence.lower):
         if not response_context(sentence, match.start()):

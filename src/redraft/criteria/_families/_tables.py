@@ -15,7 +15,10 @@ that asks for a table. A column list is exact unless the prompt also names
 what the rows are ("rows are Monday to Friday", "criteria as rows"), which
 adds a label column the list may leave out: then the columns must appear in
 order among others. Not from a count per part ("a row per day"), tables
-given in the prompt ("my report has 3 tables"), hedged or negated requests.
+given in the prompt ("my report has 3 tables"), hedged or negated requests,
+questions about them ("is it okay to include a table?"), nor in a prompt
+about code, SQL, a database or a spreadsheet, whose tables are not the
+answer's.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from pydantic import Field, field_validator
 
 from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec, hit
 from redraft.criteria._families._reading import CountPhrases
-from redraft.criteria._families._tabular import column_list, same_header, tables_in
+from redraft.criteria._families._tabular import column_list, elsewhere, same_header, tables_in
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
@@ -136,6 +139,8 @@ _ROWS_NAMED = re.compile(
 
 def table_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Include a markdown table", "exactly 2 tables"."""
+    if elsewhere(sentence.whole.lower(), sentence.lower):
+        return
     counted = False
     for found in _TABLE_PHRASES.read(sentence):
         counted = True
@@ -154,7 +159,7 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
 
 def table_rows(sentence: Sentence) -> Iterator[Hit]:
     """ "A table with 5 rows", "exactly 6 rows", in a sentence about a table."""
-    if not _TABLE.search(sentence.lower):
+    if not _TABLE.search(sentence.lower) or elsewhere(sentence.whole.lower(), sentence.lower):
         return
     for found in _ROW_PHRASES.read(_table_as_thing(sentence)):
         yield from hit(
@@ -183,7 +188,10 @@ def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, 
 
 def table_columns(sentence: Sentence) -> Iterator[Hit]:
     """ "A table with columns Name, Price and Rating", "3 columns: A, B, C"."""
-    if not _TABLE.search(sentence.lower) or re.search(r"\bcsv\b", sentence.whole.lower()):
+    whole = sentence.whole.lower()
+    if not _TABLE.search(sentence.lower) or re.search(r"\bcsv\b", whole):
+        return
+    if elsewhere(whole, sentence.lower):
         return
     for names, start, end, exact in columns_at(_table_as_thing(sentence)):
         yield Hit(TableColumns(columns=names, exact=exact), start, end)

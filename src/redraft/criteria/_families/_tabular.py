@@ -14,7 +14,14 @@ from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
 
-__all__ = ["Table", "column_list", "csv_rows", "same_header", "tables_in"]
+__all__ = [
+    "Table",
+    "column_list",
+    "csv_rows",
+    "elsewhere",
+    "same_header",
+    "tables_in",
+]
 
 _MD = MarkdownIt("commonmark").enable("table")
 
@@ -103,3 +110,23 @@ def column_list(text: str) -> tuple[str, ...] | None:
     if len(set(n.casefold() for n in names)) != len(names) or not all(names):
         return None
     return names
+
+
+# A table or CSV that code, a database or a spreadsheet holds, not the answer:
+# "write SQL to create a table with columns Id, Name", "a script that writes
+# a CSV with header id,name".
+_ELSEWHERE = re.compile(
+    r"\b(?:sql|database|db|schema|postgres\w*|mysql|sqlite|spreadsheet|excel|html|latex|"
+    r"dataframe|pandas|code|script|program|function|parser|python|javascript|"
+    r"typescript|java|query|queries|api|class|regex)\b"
+)
+# A question about the requirement ("is it okay to include a table?"), not a
+# request; "could you …?" still asks for it.
+_REQUEST = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+
+
+def elsewhere(whole: str, sentence: str) -> bool:
+    """Whether a table or CSV the sentence names is not the answer's: the
+    prompt is about code or data stores, or the sentence asks a question."""
+    asks = sentence.rstrip().endswith("?") and not _REQUEST.match(sentence)
+    return asks or _ELSEWHERE.search(whole) is not None
