@@ -284,6 +284,9 @@ def test_phrasings_compile(prompt: str, want: list[tuple[object, ...]]) -> None:
         "For example, a table with columns Name, Age would work.",
         'Translate the following: "Include a table with 3 rows."',
         "Sort the table by the columns Price and Rating.",
+        "Write the handbook and include a table of contents.",
+        "Write a scene in a cafe; include a table and two chairs.",
+        "A table of contents with 5 rows should come first.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

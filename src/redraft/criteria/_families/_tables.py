@@ -16,9 +16,10 @@ what the rows are ("rows are Monday to Friday", "criteria as rows"), which
 adds a label column the list may leave out: then the columns must appear in
 order among others. Not from a count per part ("a row per day"), tables
 given in the prompt ("my report has 3 tables"), hedged or negated requests,
-questions about them ("is it okay to include a table?"), nor in a prompt
-about code, SQL, a database or a spreadsheet, whose tables are not the
-answer's.
+questions about them ("is it okay to include a table?"), a table of
+contents or one to sit at ("a scene with a table and two chairs"), nor in a
+prompt about code, SQL, a database or a spreadsheet, whose tables are not
+the answer's.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ class TableColumns(FamilySpec):
 
 # -- phrasings ------------------------------------------------------------------------
 
-_TABLE = re.compile(r"\btables?\b")
+_TABLE = re.compile(r"\btables?\b(?!\s+of\s+contents)")
 _TABLE_PHRASES = CountPhrases(
     unit=r"(?:markdown\s+)?tables?",
     singular="table",
@@ -101,7 +102,12 @@ _TABLE_PHRASES = CountPhrases(
 _ONE_TABLE = re.compile(
     r"\b(?:include|includes|including|add|contain|containing)\s+(?:a|one)\s+"
     r"(?:markdown\s+|comparison\s+|summary\s+)?table\b"
-    r"(?!\s+(?:of|for|per|in)\s+(?:each|every))"
+    r"(?!\s+(?:of|for|per|in)\s+(?:each|every)|\s+of\s+contents)"
+)
+# a table to sit at, in a story or a scene: not a markdown table
+_FURNITURE = re.compile(
+    r"\b(?:chairs?|furniture|dining|kitchen|wooden|legs?|tablecloth|seat(?:s|ed)?|sit|sits|sat|"
+    r"scene|story|room)\b"
 )
 # A table is a part of the answer to the sentence reader (a count in "the
 # table's rows" is not the answer's); for the table's own rows and columns it
@@ -153,6 +159,8 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
     if counted:
         return
     match = _ONE_TABLE.search(sentence.lower)
+    if match and _FURNITURE.search(sentence.whole.lower()):
+        return
     if match and response_context(sentence, match.start()):
         yield Hit(TableCount(relation="at_least", value=1), match.start(), match.end())
 
