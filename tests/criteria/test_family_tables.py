@@ -291,3 +291,9 @@ def test_phrasings_compile(prompt: str, want: list[tuple[object, ...]]) -> None:
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:
     assert compiled(prompt) == []
+
+
+def test_a_column_list_check_spans_the_whole_list() -> None:
+    prompt = "Put the glossary in a table with two columns, 'Term' and 'Meaning', please."
+    (check,) = [c for c in compile_checks(prompt) if c.spec.kind_name() == "table_columns"]
+    assert check.source_text == "two columns, 'Term' and 'Meaning'"

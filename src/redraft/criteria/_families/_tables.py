@@ -183,14 +183,13 @@ def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, 
     number of columns or the list alone fixes the header)."""
     text = sentence.lower
     for match in _COLUMNS.finditer(text):
-        names = column_list(sentence.original[match.end() :])
-        if names is None or not response_context(sentence, match.start()):
+        listed = column_list(sentence.original[match.end() :])
+        if listed is None or not response_context(sentence, match.start()):
             continue
-        if match.group("num"):
-            stated = number_value(match.group("num"))
-            if stated != len(names):
-                continue
-        end = match.end() + len(", ".join(names))
+        names, length = listed
+        if match.group("num") and number_value(match.group("num")) != len(names):
+            continue
+        end = match.end() + length
         yield names, match.start(), end, _ROWS_NAMED.search(sentence.whole.lower()) is None
 
 

@@ -99,17 +99,17 @@ _LIST = re.compile(
 )
 
 
-def column_list(text: str) -> tuple[str, ...] | None:
-    """The column names a list at the start of ``text`` names (two or more),
-    or None where the text is not such a list."""
+def column_list(text: str) -> tuple[tuple[str, ...], int] | None:
+    """The column names a list at the start of ``text`` names (two or more)
+    and the list's length, or None where the text is not such a list."""
     match = _LIST.match(text)
     if match is None:
         return None
     items = re.split(_SEP, match.group("list"))
     names = tuple(item.strip().strip("'\"“”").strip() for item in items)
-    if len(set(n.casefold() for n in names)) != len(names) or not all(names):
+    if len({n.casefold() for n in names}) != len(names) or not all(names):
         return None
-    return names
+    return names, match.end("list")
 
 
 # A table or CSV that code, a database or a spreadsheet holds, not the answer:
