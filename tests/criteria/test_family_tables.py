@@ -285,6 +285,7 @@ def test_phrasings_compile(prompt: str, want: list[tuple[object, ...]]) -> None:
         'Translate the following: "Include a table with 3 rows."',
         "Sort the table by the columns Price and Rating.",
         "Write the handbook and include a table of contents.",
+        "Make a table with 5 rows including the header.",  # not 5 data rows
         "Write a scene in a cafe; include a table and two chairs.",
         "A table of contents with 5 rows should come first.",
     ],

@@ -14,7 +14,8 @@ rows", "exactly 6 rows" and "with columns Name, Price and Rating" /
 that asks for a table. A column list is exact unless the prompt also names
 what the rows are ("rows are Monday to Friday", "criteria as rows"), which
 adds a label column the list may leave out: then the columns must appear in
-order among others. Not from a count per part ("a row per day"), tables
+order among others. Not from a count per part ("a row per day"), a count
+that takes in the header ("5 rows including the header"), tables
 given in the prompt ("my report has 3 tables"), hedged or negated requests,
 questions about them ("is it okay to include a table?"), a table of
 contents or one to sit at ("a scene with a table and two chairs"), nor in a
@@ -132,6 +133,8 @@ _ROW_PHRASES = CountPhrases(
     before=r"\b(?:each|every|per|header|column|section|part|other)s?\b",
     after=ROWS_OF,
 )
+# "5 rows including the header": a count of all rows, not the data rows
+_HEADER_COUNTED = re.compile(r"\b(?:including|incl\.?|counting|plus)\s+(?:the\s+|a\s+)?header")
 # a list of columns, after what introduces it
 _COLUMNS = re.compile(
     rf"\b(?:with\s+|has\s+|having\s+|and\s+|(?P<num>{NUMBER})\s+)?columns?"
@@ -168,6 +171,8 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
 def table_rows(sentence: Sentence) -> Iterator[Hit]:
     """ "A table with 5 rows", "exactly 6 rows", in a sentence about a table."""
     if not _TABLE.search(sentence.lower) or elsewhere(sentence.whole.lower(), sentence.lower):
+        return
+    if _HEADER_COUNTED.search(sentence.lower):
         return
     for found in _ROW_PHRASES.read(_table_as_thing(sentence)):
         yield from hit(
