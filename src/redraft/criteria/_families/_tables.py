@@ -134,7 +134,7 @@ _ROW_PHRASES = CountPhrases(
     after=ROWS_OF,
 )
 # "5 rows including the header": a count of all rows, not the data rows
-_HEADER_COUNTED = re.compile(r"\b(?:including|incl\.?|counting|plus)\s+(?:the\s+|a\s+)?header")
+_HEADER_COUNTED = re.compile(r"\b(?:including|incl\.?|counting)\s+(?:the\s+|a\s+)?header")
 # a list of columns, after what introduces it
 _COLUMNS = re.compile(
     rf"\b(?:with\s+|has\s+|having\s+|and\s+|(?P<num>{NUMBER})\s+)?columns?"
