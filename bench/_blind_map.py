@@ -63,6 +63,7 @@ from _blind_parts import (
     scope_of,
     unit_of,
 )
+from _blind_tables import tabular
 
 __all__ = [
     "Constraint",
@@ -165,6 +166,9 @@ _RELATIONS = (
 
 def expect(c: Constraint, row: Row) -> Expectation:
     """The checks that enforce ``c`` exactly, or why redraft has none."""
+    table = tabular(c)
+    if table is not None:
+        return table
     unit = unit_of(c)
     scope = scope_of(c.scope)
     relation = c.relation.strip().lower()

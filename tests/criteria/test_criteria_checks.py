@@ -333,6 +333,8 @@ def test_every_kind_round_trips_through_json() -> None:
         "order": {"parts": ["title", "bullets", "postscript"]},
         "yaml": {"required_keys": ["name"]},
         "xml": {"root": "note", "children": ["to"]},
+        "table_columns": {"columns": ["Name", "Price"], "exact": False},
+        "csv_columns": {"columns": ["id", "name"]},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

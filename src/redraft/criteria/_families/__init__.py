@@ -5,6 +5,7 @@ compiler. See ``docs/criteria.md`` ("Families") for how to add one.
 """
 
 from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec
+from redraft.criteria._families._csv import CsvColumns, CsvRows
 from redraft.criteria._families._emoji import EmojiCount
 from redraft.criteria._families._hashtags import HashtagCount
 from redraft.criteria._families._line_length import LineLength
@@ -20,6 +21,7 @@ from redraft.criteria._families._registry import (
     check_families,
     check_vocabulary,
 )
+from redraft.criteria._families._tables import TableColumns, TableCount, TableRows
 from redraft.criteria._families._xml import XMLFormat
 from redraft.criteria._families._yaml import YAMLFormat
 
@@ -29,6 +31,8 @@ __all__ = [
     "FAMILY_RULES",
     "FAMILY_SPECS",
     "CountFamily",
+    "CsvColumns",
+    "CsvRows",
     "EmojiCount",
     "Family",
     "FamilyCount",
@@ -38,6 +42,9 @@ __all__ = [
     "LineCount",
     "LineLength",
     "QuestionCount",
+    "TableColumns",
+    "TableCount",
+    "TableRows",
     "URLCount",
     "XMLFormat",
     "YAMLFormat",

@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._emoji import EMOJI
 from redraft.criteria._families._hashtags import HASHTAGS
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._questions import QUESTIONS
+from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._families._xml import XML
 from redraft.criteria._families._yaml import YAML
 from redraft.criteria._sentences import Rule
@@ -41,6 +43,11 @@ FAMILIES: tuple[Family, ...] = (
     YAML,
     XML,
     LINE_LENGTH,
+    TABLE_COUNT,
+    TABLE_ROWS,
+    TABLE_COLUMNS,
+    CSV_ROWS,
+    CSV_COLUMNS,
 )
 """Every registered family, in the order their rules read a sentence."""
 

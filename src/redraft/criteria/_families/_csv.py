@@ -1,0 +1,159 @@
+"""CSV answers: the header's columns and the number of data rows.
+
+Measured with Python's ``csv`` module on the whole answer (or on the body of
+one code fence that is the whole answer): blank records are left out, the
+first record is the header, and ``csv_rows`` counts the records after it.
+``csv_columns`` holds when the header is the columns, trimmed and
+case-insensitive, in order and no others.
+
+Read from "header row id,product,price", "with columns Name, Email and Age"
+and "exactly 8 data rows" / "10 rows of sample data" in a sentence that asks
+for CSV; a row count compiles only where the prompt names a header or data
+rows, so that whether the header counts as a row is not a guess. Not from CSV
+given in the prompt ("this CSV has 40 rows"), hedged or negated requests,
+questions about them, nor in a prompt about code ("a script that writes a
+CSV"), whose CSV is not the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec, hit
+from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._families._tables import ROWS_OF, columns_at
+from redraft.criteria._families._tabular import csv_rows, elsewhere, same_header
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._spec_base import SHORT, has_text
+
+__all__ = ["CSV_COLUMNS", "CSV_ROWS", "CsvColumns", "CsvRows"]
+
+
+class CsvRows(FamilyCount):
+    """Data rows of the answer read as CSV: the records after the header."""
+
+    kind: Literal["csv_rows"] = "csv_rows"
+    unit: ClassVar[tuple[str, str]] = ("CSV data row", "CSV data rows")
+
+
+class CsvColumns(FamilySpec):
+    """The answer read as CSV has the header ``columns`` (trimmed,
+    case-insensitive, in order, no others)."""
+
+    kind: Literal["csv_columns"] = "csv_columns"
+    columns: tuple[str, ...] = Field(min_length=1, max_length=50)
+
+    @field_validator("columns")
+    @classmethod
+    def _named(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        names = tuple(has_text(v, "a column name needs a letter or digit") for v in value)
+        if any(len(n) > SHORT for n in names):
+            raise ValueError(f"a column name is at most {SHORT} characters")
+        return names
+
+    def describe(self) -> str:
+        return f"CSV with the header {','.join(self.columns)}"
+
+
+# -- phrasings ------------------------------------------------------------------------
+
+_CSV = re.compile(r"\bcsv\b")
+_ROW_PHRASES = CountPhrases(
+    unit=r"(?:data\s+)?(?:rows?|records?)",
+    singular="row",
+    bare=r"with|has|have|contain|containing|include|including|and",
+    before=r"\b(?:each|every|per|header|column|other)s?\b",
+    after=ROWS_OF,
+)
+_HEADER_NAMED = re.compile(r"\bheader|\bcolumns?\b|\bdata\s+(?:rows?|records?)\b")
+# a literal header line: "header row id,product,price,in_stock"
+_HEADER = re.compile(
+    r"\bheader(?:\s+(?:row|line))?(?:\s*:|\s+of)?\s+[`\"']?"
+    r"(?P<list>[\w-]+(?:,[ \t]?[\w-]+)+)[`\"']?(?=[\s.;]|$)"
+)
+
+
+def csv_row_counts(sentence: Sentence) -> Iterator[Hit]:
+    """ "A CSV with a header and exactly 8 data rows"."""
+    whole = sentence.whole.lower()
+    if not _CSV.search(sentence.lower) or not _HEADER_NAMED.search(whole):
+        return
+    if elsewhere(whole, sentence.lower):
+        return
+    for found in _ROW_PHRASES.read(sentence):
+        yield from hit(
+            lambda r, v: CsvRows(relation=r, value=v),
+            found.relation,
+            found.value,
+            (found.start, found.end),
+        )
+
+
+def csv_headers(sentence: Sentence) -> Iterator[Hit]:
+    """ "A CSV with header row id,name,price", "CSV with columns Name, Email, Age"."""
+    if not _CSV.search(sentence.lower) or elsewhere(sentence.whole.lower(), sentence.lower):
+        return
+    for match in _HEADER.finditer(sentence.lower):
+        if not response_context(sentence, match.start()):
+            continue
+        header = tuple(n.strip() for n in sentence.unmask(*match.span("list")).split(","))
+        if len({n.casefold() for n in header}) == len(header):
+            yield Hit(CsvColumns(columns=header), match.start(), match.end())
+    for names, start, end, _ in columns_at(sentence):
+        yield Hit(CsvColumns(columns=names), start, end)
+
+
+# -- measures -------------------------------------------------------------------------
+
+
+class _CsvRows(CountFamily):
+    name = "CSV rows"
+    specs = (CsvRows,)
+    rules: ClassVar[tuple[Rule, ...]] = (csv_row_counts,)
+    written_as = ", one record a line below the header"
+    remove_hint = " (the header row does not count)"
+
+    def found(self, spec: Any, text: str) -> Sequence[str]:
+        return [",".join(row) for row in csv_rows(text)[1:]]
+
+
+class _CsvColumns(Family):
+    name = "CSV columns"
+    specs = (CsvColumns,)
+    rules: ClassVar[tuple[Rule, ...]] = (csv_headers,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        assert isinstance(spec, CsvColumns)
+        rows = csv_rows(text)
+        header = tuple(rows[0]) if rows else ()
+        data: dict[str, Any] = {"header": list(header)}
+        if same_header(header, spec.columns, exact=True):
+            return Outcome(True, f"the answer is {spec.describe()}", data=data)
+        found = f"its header is {','.join(header)}" if header else "the answer is empty"
+        return Outcome(
+            False,
+            f"{found}; required: {spec.describe()}",
+            self.correction(spec, text),
+            score=0.0,
+            data=data,
+        )
+
+    def correction(self, spec: Any, text: str) -> str:
+        assert isinstance(spec, CsvColumns)
+        rows = csv_rows(text)
+        wanted = ",".join(spec.columns)
+        if not rows:
+            return f"Your answer has no CSV; start it with the header line {wanted}."
+        return (
+            f"Your CSV's header is {','.join(rows[0])}; make the first line exactly {wanted} "
+            "(these columns, in this order, no others), and nothing before it."
+        )
+
+
+CSV_ROWS = _CsvRows()
+CSV_COLUMNS = _CsvColumns()

@@ -1,0 +1,275 @@
+"""Markdown tables: how many the answer has, how many data rows, and which
+columns.
+
+Measured exactly on the GFM pipe tables ``markdown-it-py`` reads (a header
+row, a delimiter row, then data rows; a table inside a code fence is not
+one). ``table_rows`` counts the data rows of every table of the answer
+together (exact for the usual answer with one table); ``table_columns``
+compares the header of every table, trimmed and case-insensitive, bold or
+code markers around a name aside, and holds when one table has the columns.
+
+Read from "include a markdown table", "exactly 2 tables", "a table with 5
+rows", "exactly 6 rows" and "with columns Name, Price and Rating" /
+"3 columns: A, B, C" / "two columns, 'Word' and 'Definition'" in a sentence
+that asks for a table. A column list is exact unless the prompt also names
+what the rows are ("rows are Monday to Friday", "criteria as rows"), which
+adds a label column the list may leave out: then the columns must appear in
+order among others. Not from a count per part ("a row per day"), a count
+that takes in the header ("5 rows including the header"), tables
+given in the prompt ("my report has 3 tables"), hedged or negated requests,
+questions about them ("is it okay to include a table?"), a table of
+contents or one to sit at ("a scene with a table and two chairs"), nor in a
+prompt about code, SQL, a database or a spreadsheet, whose tables are not
+the answer's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec, hit
+from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._families._tabular import column_list, elsewhere, same_header, tables_in
+from redraft.criteria._grammar import NUMBER, number_value
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._spec_base import SHORT, has_text
+
+__all__ = [
+    "ROWS_OF",
+    "TABLE_COLUMNS",
+    "TABLE_COUNT",
+    "TABLE_ROWS",
+    "TableColumns",
+    "TableCount",
+    "TableRows",
+    "columns_at",
+]
+
+
+class TableCount(FamilyCount):
+    """Markdown tables in the answer (a table inside a code fence is not one)."""
+
+    kind: Literal["table_count"] = "table_count"
+    unit: ClassVar[tuple[str, str]] = ("table", "tables")
+
+
+class TableRows(FamilyCount):
+    """Data rows (header and delimiter rows aside) of the answer's markdown
+    tables, all tables together."""
+
+    kind: Literal["table_rows"] = "table_rows"
+    unit: ClassVar[tuple[str, str]] = ("table row", "table rows")
+
+
+class TableColumns(FamilySpec):
+    """A markdown table whose header is ``columns`` (trimmed,
+    case-insensitive), or with ``exact`` false, holds them in this order."""
+
+    kind: Literal["table_columns"] = "table_columns"
+    columns: tuple[str, ...] = Field(min_length=1, max_length=50)
+    exact: bool = True
+
+    @field_validator("columns")
+    @classmethod
+    def _named(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        names = tuple(has_text(v, "a column name needs a letter or digit") for v in value)
+        if any(len(n) > SHORT for n in names):
+            raise ValueError(f"a column name is at most {SHORT} characters")
+        return names
+
+    def describe(self) -> str:
+        shown = " | ".join(self.columns)
+        return f"a table with columns {shown}" + ("" if self.exact else " (in order, among others)")
+
+
+# -- phrasings ------------------------------------------------------------------------
+
+_TABLE = re.compile(r"\btables?\b(?!\s+of\s+contents)")
+_TABLE_PHRASES = CountPhrases(
+    unit=r"(?:markdown\s+)?tables?",
+    singular="table",
+    bare=r"include|includes|including|with|contain|containing|use|using|add|make|create|give",
+    before=r"\b(?:each|every|per|section|part|slide|page|chapter)s?\b",
+)
+# "include a markdown table": at least one. Not "give me a table of …" or
+# "format it as a table": there the table is the answer's format, which its
+# rows and columns state.
+_ONE_TABLE = re.compile(
+    r"\b(?:include|includes|including|add|contain|containing)\s+(?:a|one)\s+"
+    r"(?:markdown\s+|comparison\s+|summary\s+)?table\b"
+    r"(?!\s+(?:of|for|per|in)\s+(?:each|every)|\s+of\s+contents)"
+)
+# a table to sit at, in a story or a scene: not a markdown table
+_FURNITURE = re.compile(
+    r"\b(?:chairs?|furniture|dining|kitchen|wooden|legs?|tablecloth|seat(?:s|ed)?|sit|sits|sat|"
+    r"scene|story|room)\b"
+)
+# A table is a part of the answer to the sentence reader (a count in "the
+# table's rows" is not the answer's); for the table's own rows and columns it
+# is the thing written, so it reads as one.
+_TABLE_WORD = re.compile(r"\btable(?=s?\b)")
+
+
+def _table_as_thing(sentence: Sentence) -> Sentence:
+    return replace(
+        sentence,
+        masked=_TABLE_WORD.sub("chart", sentence.masked),
+        whole=_TABLE_WORD.sub("chart", sentence.whole),
+    )
+
+
+# "5 rows of economics terms": what the rows hold, not a part they are in
+ROWS_OF = r"\s*of\s+(?!the\b|each\b|every\b|[^.;,]{0,30}\b(?:each|every|per|table|csv)\b)"
+_ROW_PHRASES = CountPhrases(
+    unit=r"(?:data\s+)?rows?",
+    singular="row",
+    bare=r"with|has|have|contain|containing|include|including",
+    before=r"\b(?:each|every|per|header|column|section|part|other)s?\b",
+    after=ROWS_OF,
+)
+# "5 rows including the header": a count of all rows, not the data rows
+_HEADER_COUNTED = re.compile(r"\b(?:including|incl\.?|counting)\s+(?:the\s+|a\s+)?header")
+# a list of columns, after what introduces it
+_COLUMNS = re.compile(
+    rf"\b(?:with\s+|has\s+|having\s+|and\s+|(?P<num>{NUMBER})\s+)?columns?"
+    r"(?:\s*:|\s+(?:named|called|titled|labell?ed|headed)\b|\s*,|(?=\s))\s*"
+)
+# the rows are named too: a label column the list may leave out
+_ROWS_NAMED = re.compile(
+    r"\brows?\s+(?:are|for|as|labell?ed|named)\b|\bas\s+(?:the\s+)?rows\b|\brow\s+labels?\b"
+)
+
+
+def table_counts(sentence: Sentence) -> Iterator[Hit]:
+    """ "Include a markdown table", "exactly 2 tables"."""
+    if elsewhere(sentence.whole.lower(), sentence.lower):
+        return
+    counted = False
+    for found in _TABLE_PHRASES.read(sentence):
+        counted = True
+        yield from hit(
+            lambda r, v: TableCount(relation=r, value=v),
+            found.relation,
+            found.value,
+            (found.start, found.end),
+        )
+    if counted:
+        return
+    match = _ONE_TABLE.search(sentence.lower)
+    if match and _FURNITURE.search(sentence.whole.lower()):
+        return
+    if match and response_context(sentence, match.start()):
+        yield Hit(TableCount(relation="at_least", value=1), match.start(), match.end())
+
+
+def table_rows(sentence: Sentence) -> Iterator[Hit]:
+    """ "A table with 5 rows", "exactly 6 rows", in a sentence about a table."""
+    if not _TABLE.search(sentence.lower) or elsewhere(sentence.whole.lower(), sentence.lower):
+        return
+    if _HEADER_COUNTED.search(sentence.lower):
+        return
+    for found in _ROW_PHRASES.read(_table_as_thing(sentence)):
+        yield from hit(
+            lambda r, v: TableRows(relation=r, value=v),
+            found.relation,
+            found.value,
+            (found.start, found.end),
+        )
+
+
+def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, bool]]:
+    """Each column list of the sentence: (names, start, end, whether a stated
+    number of columns or the list alone fixes the header)."""
+    text = sentence.lower
+    for match in _COLUMNS.finditer(text):
+        listed = column_list(sentence.original[match.end() :])
+        if listed is None or not response_context(sentence, match.start()):
+            continue
+        names, length = listed
+        if match.group("num") and number_value(match.group("num")) != len(names):
+            continue
+        end = match.end() + length
+        yield names, match.start(), end, _ROWS_NAMED.search(sentence.whole.lower()) is None
+
+
+def table_columns(sentence: Sentence) -> Iterator[Hit]:
+    """ "A table with columns Name, Price and Rating", "3 columns: A, B, C"."""
+    whole = sentence.whole.lower()
+    if not _TABLE.search(sentence.lower) or re.search(r"\bcsv\b", whole):
+        return
+    if elsewhere(whole, sentence.lower):
+        return
+    for names, start, end, exact in columns_at(_table_as_thing(sentence)):
+        yield Hit(TableColumns(columns=names, exact=exact), start, end)
+
+
+# -- measures -------------------------------------------------------------------------
+
+
+class _TableCount(CountFamily):
+    name = "table count"
+    specs = (TableCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (table_counts,)
+    written_as = " (a header row, a |---| delimiter row, then the data rows)"
+    remove_hint = " (merge or drop tables)"
+
+    def found(self, spec: Any, text: str) -> Sequence[str]:
+        return [" | ".join(t.header) for t in tables_in(text)]
+
+
+class _TableRows(CountFamily):
+    name = "table rows"
+    specs = (TableRows,)
+    rules: ClassVar[tuple[Rule, ...]] = (table_rows,)
+    written_as = ", each a line of cells between pipes below the delimiter row"
+    remove_hint = " (header and delimiter rows do not count)"
+
+    def found(self, spec: Any, text: str) -> Sequence[str]:
+        return [f"row {i + 1}" for i in range(sum(t.rows for t in tables_in(text)))]
+
+
+class _TableColumns(Family):
+    name = "table columns"
+    specs = (TableColumns,)
+    rules: ClassVar[tuple[Rule, ...]] = (table_columns,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        assert isinstance(spec, TableColumns)
+        tables = tables_in(text)
+        headers = [t.header for t in tables]
+        data: dict[str, Any] = {"headers": [list(h) for h in headers[:3]]}
+        if any(same_header(h, spec.columns, exact=spec.exact) for h in headers):
+            return Outcome(True, f"the answer has {spec.describe()}", data=data)
+        shown = " | ".join(headers[0]) if headers else ""
+        found = f"its table's columns are {shown}" if headers else "it has no markdown table"
+        return Outcome(
+            False,
+            f"{found}; required: {spec.describe()}",
+            self.correction(spec, text),
+            score=0.0,
+            data=data,
+        )
+
+    def correction(self, spec: Any, text: str) -> str:
+        assert isinstance(spec, TableColumns)
+        tables = tables_in(text)
+        wanted = " | ".join(spec.columns)
+        order = "exactly these columns, in this order" if spec.exact else "these columns, in order"
+        if not tables:
+            return (
+                f"Your answer has no markdown table; add one whose header row has {order}: "
+                f"| {wanted} |, followed by a |---| delimiter row."
+            )
+        shown = " | ".join(tables[0].header)
+        return f"Your table's header is | {shown} |; make it {order}: | {wanted} |."
+
+
+TABLE_COUNT = _TableCount()
+TABLE_ROWS = _TableRows()
+TABLE_COLUMNS = _TableColumns()
