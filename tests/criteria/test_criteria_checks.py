@@ -331,6 +331,8 @@ def test_every_kind_round_trips_through_json() -> None:
         "equal_word_count": {"part": "sentence"},
         "distinct_words": {"within": "paragraph"},
         "order": {"parts": ["title", "bullets", "postscript"]},
+        "code_only": {"language": "python"},
+        "one_of": {"options": ["yes", "no"]},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

@@ -5,10 +5,13 @@ compiler. See ``docs/criteria.md`` ("Families") for how to add one.
 """
 
 from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec
+from redraft.criteria._families._code_blocks import CodeBlockCount, CodeOnly
 from redraft.criteria._families._emoji import EmojiCount
 from redraft.criteria._families._hashtags import HashtagCount
+from redraft.criteria._families._headings import HeadingCount
 from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._links import URLCount
+from redraft.criteria._families._options import OneOf
 from redraft.criteria._families._questions import QuestionCount
 from redraft.criteria._families._registry import (
     FAMILIES,
@@ -25,6 +28,8 @@ __all__ = [
     "FAMILY_OF_KIND",
     "FAMILY_RULES",
     "FAMILY_SPECS",
+    "CodeBlockCount",
+    "CodeOnly",
     "CountFamily",
     "EmojiCount",
     "Family",
@@ -32,7 +37,9 @@ __all__ = [
     "FamilyError",
     "FamilySpec",
     "HashtagCount",
+    "HeadingCount",
     "LineCount",
+    "OneOf",
     "QuestionCount",
     "URLCount",
     "check_families",

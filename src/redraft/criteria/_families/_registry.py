@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._emoji import EMOJI
 from redraft.criteria._families._hashtags import HASHTAGS
+from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
+from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._sentences import Rule
 
@@ -35,6 +38,9 @@ FAMILIES: tuple[Family, ...] = (
     HASHTAGS,
     QUESTIONS,
     LINKS,
+    HEADINGS,
+    CODE_BLOCKS,
+    OPTIONS,
 )
 """Every registered family, in the order their rules read a sentence."""
 
