@@ -125,6 +125,9 @@ def blocks(prompt: str) -> list[tuple[str, str, int, str | None]]:
             [("whole", "", 0, None)],
         ),
         ("Provide 2 bash code blocks.", [("count", "exactly", 2, "shell")]),
+        ("Write a CSS rule and put it in a single ```css block.", [("count", "exactly", 1, "css")]),
+        ("Put the query in one code block.", [("count", "exactly", 1, None)]),
+        ("Explain closures. No code fences.", [("count", "at_most", 0, None)]),
     ],
 )
 def test_phrasings_that_compile(
@@ -145,6 +148,7 @@ def test_phrasings_that_compile(
         "Respond with only a code block and then explain it.",
         "Would 2 code blocks be better?",
         "Show the snippet in a ```foo block.",
+        "Write a haiku and put it in a code block.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

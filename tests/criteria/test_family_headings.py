@@ -76,6 +76,7 @@ def headings(prompt: str) -> list[tuple[str, int, int | None]]:
         ("Organise the guide with 4 level-2 headings.", [("exactly", 4, 2)]),
         ("Use fewer than 3 H1 headings.", [("at_most", 2, 1)]),
         ("6 headings.", [("exactly", 6, None)]),
+        ("Describe the planets. Use an H1 title and short paragraphs.", [("exactly", 1, 1)]),
     ],
 )
 def test_phrasings_that_compile(prompt: str, expected: list[tuple[str, int, int | None]]) -> None:
@@ -96,6 +97,7 @@ def test_phrasings_that_compile(prompt: str, expected: list[tuple[str, int, int 
         "Does the answer need 3 headings?",
         'Translate this: "Use exactly 3 headings."',
         "Set 2 HTTP headers on the request.",
+        "Start with an H1 title if you like.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

@@ -102,6 +102,19 @@ def options(prompt: str) -> list[tuple[str, ...]]:
         ('Reply with only "Approve" or "Reject", nothing else.', [("Approve", "Reject")]),
         ("Respond with one of these words: red, green or blue.", [("red", "green", "blue")]),
         ("Answer only with either yes / no.", [("yes", "no")]),
+        (
+            "Pick a season. Reply using exactly one word: spring, summer, autumn or winter.",
+            [("spring", "summer", "autumn", "winter")],
+        ),
+        (
+            "Reply only with 'agree' or 'disagree': pineapple belongs on pizza.",
+            [("agree", "disagree")],
+        ),
+        ("Answer this with Yes or No only: is ice cold?", [("Yes", "No")]),
+        (
+            "Respond with the letter of the best answer only (A, B or C). Q: 2+2? A) 3 B) 4 C) 5",
+            [("A", "B", "C")],
+        ),
     ],
 )
 def test_phrasings_that_compile(prompt: str, expected: list[tuple[str, ...]]) -> None:
@@ -121,6 +134,8 @@ def test_phrasings_that_compile(prompt: str, expected: list[tuple[str, ...]]) ->
         "Should I answer with one of: yes, no?",
         "Answer with one of: yes.",
         "Choose A, B, C or D and explain your choice.",
+        "Reply only with 'agree' or 'disagree': then give your reasons.",
+        "Respond with the letter of the best answer (A, B or C) and a short reason.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

@@ -6,8 +6,9 @@ opened by ```` ``` ```` or ``~~~`` (one left open runs to the end); an
 indented block is not fenced and is not counted. With a language, only blocks
 whose info string names it count (```` ```py ```` is Python, ```` ```sh ````
 is a shell). Read from "exactly 2 code blocks", "include at least one Python
-code block", "put the SQL in a code block" (at least one), "in a ```python
-block" (at least one, in Python), and "respond with only a Python code block"
+code block", "put the SQL in a code block" (at least one; "in a single code
+block", "in one code block": exactly one), "put it in a ```python block" (at
+least one, in Python), and "respond with only a Python code block"
 (``code_only``: the whole answer is one closed block, in that language); not
 from code blocks of one part ("a code block per step", "each answer in a code
 block"), nor code blocks the user has ("my code block below").
@@ -92,10 +93,13 @@ class CodeBlockCount(FamilyCount):
         return (*super().slot(), self.language)
 
 
-_UNIT = rf"(?:(?:fenced|markdown|separate|(?:{_LANGUAGES}))\s+)?code\s+blocks?|```\s*\w+\s+blocks?"
+_UNIT = (
+    rf"(?:(?:fenced|markdown|separate|(?:{_LANGUAGES}))\s+)?code\s+(?:blocks?|fences?)|"
+    r"```\s*\w+\s+blocks?"
+)
 _PHRASES = CountPhrases(
     unit=_UNIT,
-    singular="code block",
+    singular="code block|code fence",
     bare=(
         r"use|using|with|include|includes|including|contain|containing|have|has|add|provide|"
         r"give|show|write"
@@ -109,10 +113,11 @@ _NAMED = re.compile(rf"(?:{_LANGUAGES}|{'|'.join(map(re.escape, _ALIASES))})")
 # where the fence is named: "in a ```sql block").
 _PUT = re.compile(
     r"\b(?:put|place|wrap|enclose|format|present|show|provide|give|write|return|include)\s+"
-    r"(?P<object>(?:the|your|all(?:\s+the)?|any)\s+(?:[\w+#-]+\s+){0,2}?"
+    r"(?P<object>it|them|(?:the|your|all(?:\s+the)?|any)\s+(?:[\w+#-]+\s+){0,2}?"
     r"(?:code|sql|query|queries|script|snippet|function|command|commands|program|class|"
     r"solution|implementation|example|examples))\s+"
-    r"(?:in|inside|within|as|using)\s+(?:a|one|an)\s+(?:fenced\s+|markdown\s+)?"
+    r"(?:in|inside|within|as|using)\s+(?P<det>a|one|an|a\s+single|one\s+single)\s+"
+    r"(?:fenced\s+|markdown\s+)?"
     rf"(?:(?P<lang>{_LANGUAGES})\s+code\s+block|code\s+block|```\s*(?P<fence>\w+)\s+block)\b"
 )
 _OTHER_OBJECT = re.compile(r"\b(?:following|below|above|this|that|these|those|my|our|each|every)\b")
@@ -151,9 +156,14 @@ def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
         if fence is not None and not _NAMED.fullmatch(fence):
             continue  # "in a ```foo block": no language we can name
         language = match.group("lang") or fence
+        # "in a single block", "in one block": that one; "in a block": at least one
+        single = match.group("det") not in ("a", "an")
+        if match.group("object") in ("it", "them") and not single:
+            # "show it in a code block": in one block, or at least one? Not said.
+            continue
         yield from hit(
             functools.partial(_count, language=language),
-            "at_least",
+            "exactly" if single else "at_least",
             1,
             match.span(),
         )

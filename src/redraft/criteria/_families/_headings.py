@@ -6,7 +6,8 @@ three spaces; a ``#`` line inside a fenced code block is code, not a heading,
 and ``#hashtag`` (no space) is not one. A setext heading (a line underlined
 with ``===`` or ``---``) is not counted: the correction asks for ``#``
 headings. Read from "use exactly 3 H2 headings", "at least four section
-headings", "between 2 and 4 headers", "no headings"; not from headings of
+headings", "between 2 and 4 headers", "no headings", "use an H1 title" (exactly
+one H1); not from headings of
 one part ("a heading for each section", "2 headings per page"), a table's or
 an email's headers, or headings of a level the phrase does not name by
 number ("top-level headings").
@@ -24,7 +25,7 @@ from pydantic import Field
 from redraft.criteria._families._base import CountFamily, FamilyCount, hit
 from redraft.criteria._families._markdown import atx_headings
 from redraft.criteria._families._reading import CountPhrases
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["HEADINGS", "HeadingCount"]
@@ -67,8 +68,18 @@ def _heading(relation: Relation, value: int, *, level: int | None) -> HeadingCou
     return HeadingCount(relation=relation, value=value, level=level)
 
 
+# "use an H1 title": one top heading (a title of another level is not said)
+_H1_TITLE = re.compile(
+    r"\b(?:use|using|with|include|including|add|have|give\s+it)\s+(?:an|one|a\s+single)\s+"
+    r"h1\s+(?:title|heading|header)\b"
+)
+
+
 def heading_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Use exactly 3 H2 headings", "at least four section headings", "no headers"."""
+    for match in _H1_TITLE.finditer(sentence.lower):
+        if response_context(sentence, match.start()):
+            yield from hit(functools.partial(_heading, level=1), "exactly", 1, match.span())
     for found in _PHRASES.read(sentence):
         level_said = _LEVEL.search(sentence.lower, found.start, found.end)
         level = int(level_said.group(1) or level_said.group(2)) if level_said else None

@@ -5,7 +5,8 @@ of the options (read the same way) ignoring case, so "Yes." meets "yes" and
 "Yes, because …" does not. Read from "answer with one of: yes, no, maybe",
 "answer with one of the following options: ('My answer is yes.', …)",
 "respond only with 'True' or 'False'", "reply with just yes or no", "choose
-A, B, C or D and reply with the letter only"; not where the clause goes on
+A, B, C or D and reply with the letter only", "reply with the letter of the
+correct option only (A, B, C or D)"; not where the clause goes on
 ("answer yes or no, then explain"), where the prompt also asks for an
 explanation or justification, nor without a word that makes the options the
 whole answer ("answer yes or no" alone may come with a reason). Repaired
@@ -67,7 +68,8 @@ _LIST = rf"\(?\s*(?:either\s+)?(?P<list>{_ITEM}(?:{_SEP}{_ITEM}){{1,25}})\s*\)?"
 _TAIL = (
     r"\s*,?\s*(?:\(?\s*(?:only|and\s+nothing\s+else|nothing\s+else|with\s+no\s+(?:other\s+text|"
     r"explanation)|without\s+(?:any\s+)?(?:other\s+text|explanation))\s*\)?\s*)?"
-    r"[.!]?\s*$"
+    # the end, or a colon before the question the option answers
+    r"(?:[.!]?\s*$|:\s+\S[^\n]*$)"
 )
 _ANSWER = r"(?:answer|respond|reply|output|return)"
 _PHRASES = (
@@ -77,10 +79,27 @@ _PHRASES = (
         r"(?:the\s+following|these|the\s+options|the\s+choices)?(?:\s+(?:options|choices|"
         r"answers|words))?\s*:?\s*" + _LIST + _TAIL
     ),
+    # "answer with exactly one word: red, yellow, or blue"
+    re.compile(
+        rf"\b{_ANSWER}\s+(?:only\s+)?(?:with|using|in)\s+(?:exactly\s+|only\s+|just\s+)?"
+        r"(?:one|a\s+single)\s+word\s*(?::|,\s*(?:either|one\s+of))\s*" + _LIST + _TAIL
+    ),
+    # "answer the following with True or False only"
+    re.compile(
+        rf"\b{_ANSWER}\s+(?:(?:the\s+following|this(?:\s+question)?|it)\s+)?(?:with|using)\s+"
+        + _LIST
+        + r"\s+only"
+        + _TAIL
+    ),
     # "respond only with 'True' or 'False'", "reply with just yes or no"
     re.compile(
         rf"\b{_ANSWER}\s+(?:(?:only|just|solely|simply)\s+(?:with\s+)?|with\s+(?:only|just)\s+)"
         r"(?:the\s+word\s+)?" + _LIST + _TAIL
+    ),
+    # "reply with the letter of the correct option only (A, B, C or D)"
+    re.compile(
+        rf"\b{_ANSWER}\s+(?:only\s+|just\s+)?with\s+(?:only\s+|just\s+)?the\s+letter\s+of\s+"
+        r"the\s+(?:correct|right|best)\s+(?:option|answer|choice)(?:\s+only)?\s*" + _LIST + _TAIL
     ),
     # "choose A, B, C or D and reply with the letter only"
     re.compile(
