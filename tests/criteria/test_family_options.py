@@ -135,6 +135,7 @@ def test_phrasings_that_compile(prompt: str, expected: list[tuple[str, ...]]) ->
         "Answer with one of: yes.",
         "Choose A, B, C or D and explain your choice.",
         "Reply only with 'agree' or 'disagree': then give your reasons.",
+        "Reply only with 'agree' or 'disagree': add a one-line summary too.",
         "Respond with the letter of the best answer (A, B or C) and a short reason.",
     ],
 )

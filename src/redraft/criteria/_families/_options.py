@@ -69,7 +69,8 @@ _TAIL = (
     r"\s*,?\s*(?:\(?\s*(?:only|and\s+nothing\s+else|nothing\s+else|with\s+no\s+(?:other\s+text|"
     r"explanation)|without\s+(?:any\s+)?(?:other\s+text|explanation))\s*\)?\s*)?"
     # the end, or a colon before the question the option answers
-    r"(?:[.!]?\s*$|:\s+\S[^\n]*$)"
+    r"(?:[.!]?\s*$|:\s+(?!(?:and|also|then|plus|add|include|give|write|list|say|provide|"
+    r"mention|state)\b)\S[^\n]*$)"
 )
 _ANSWER = r"(?:answer|respond|reply|output|return)"
 _PHRASES = (
