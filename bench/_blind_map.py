@@ -43,6 +43,8 @@ from _blind_matchers import (
     line_length,
     no_kind,
     no_letter,
+    one_of,
+    only_code_block,
     phrase_is,
     postscript,
     repeat,
@@ -54,6 +56,7 @@ from _blind_parts import (
     NUMERIC,
     Scope,
     chars_of,
+    code_language,
     count_value,
     is_response,
     language_code,
@@ -190,6 +193,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return _format(c, unit, scope, row)
     if relation == "other":
         return _other(c, scope)
+    if relation == "one_of" and unit == "answer" and is_response(scope) and len(c.words) > 1:
+        return all_of(one_of(c.words))
     if relation in NUMERIC and unit == "key":
         return _json_keys(c, scope, row, exact=relation == "exactly")
     # the relation is echoed only from the writers' brief's list, never free text
@@ -234,6 +239,13 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
         return _items(c, row)
     if unit == "placeholder" and "___" not in c.note:
         return all_of(*counts("placeholder_count", c.relation, c.value))
+    if unit == "heading":
+        level = re.search(r"\bh([1-6])\b", str(c.unit).lower())
+        extra = {"level": int(level[1]) if level else None}
+        return all_of(*counts("heading_count", c.relation, c.value, **extra))
+    if unit == "code block":
+        language = code_language(c)
+        return all_of(*counts("code_block_count", c.relation, c.value, language=language))
     kind = COUNTED.get(unit)
     if kind is None:
         return no_kind("no kind counts this unit")
@@ -305,6 +317,8 @@ _NONE_OF: dict[str, tuple[str, ...]] = {
     "emoji": ("emoji_count",),
     "hashtag": ("hashtag_count",),
     "url": ("url_count",),
+    "heading": ("heading_count",),
+    "code block": ("code_block_count",),
 }
 """What "no bullets", "no numbering", "no lists", "no ALL-CAPS words", "no
 emoji", "no hashtags", "no links" forbid: counts of 0."""
@@ -464,7 +478,7 @@ def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
 def _other(c: Constraint, scope: Scope) -> Expectation:
     shape = f"{c.value or ''} {c.note}".lower()
     if is_response(scope) and "code block" in shape and re.search(r"outside|only|nothing", shape):
-        return all_of(fields("wrapped", style="code_block"))
+        return all_of(only_code_block())
     if is_response(scope) and re.search(r"\bjson\b", shape):
         return all_of(json_object())
     return no_kind("no kind for this requirement")

@@ -26,6 +26,8 @@ __all__ = [
     "last_word",
     "no_kind",
     "no_letter",
+    "one_of",
+    "only_code_block",
     "phrase_is",
     "postscript",
     "repeat",
@@ -234,6 +236,26 @@ def last_word(text: str) -> Matcher:
     return Matcher(
         frozenset({"word_at", "ends_with"}), test, f"word_at {text!r} position=-1 (or ends_with)"
     )
+
+
+def one_of(options: Sequence[str]) -> Matcher:
+    """The whole answer is one of ``options`` (the same set, case aside)."""
+    want = {phrase(o) for o in options}
+
+    def test(spec: Spec) -> bool:
+        got = spec.get("options")
+        return isinstance(got, (list, tuple)) and {phrase(str(o)) for o in got} == want
+
+    return Matcher(frozenset({"one_of"}), test, f"one_of {sorted(want)}")
+
+
+def only_code_block() -> Matcher:
+    """The whole answer is one code block: ``wrapped`` or ``code_only`` (any language)."""
+
+    def test(spec: Spec) -> bool:
+        return spec.get("kind") == "code_only" or spec.get("style") == "code_block"
+
+    return Matcher(frozenset({"wrapped", "code_only"}), test, "wrapped code_block (or code_only)")
 
 
 def postscript() -> Matcher:

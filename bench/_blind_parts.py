@@ -8,12 +8,14 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from redraft.criteria import LANGUAGES
+from redraft.criteria._families._code_blocks import fence_language
 
 __all__ = [
     "COUNTED",
     "NUMERIC",
     "Scope",
     "chars_of",
+    "code_language",
     "count_value",
     "is_response",
     "language_code",
@@ -320,3 +322,12 @@ def chars_of(unit: str, words: tuple[str, ...]) -> str:
     if symbols and all(len(w) == 1 and not w.isalnum() for w in symbols):
         return "".join(symbols)
     return _CHARS.get(unit, "")
+
+
+def code_language(c: _Fields) -> str | None:
+    """The language a count of code blocks names: its one word, or a
+    "language tag X" in the note; None where it names none."""
+    note = re.search(r"language(?: tag)?\s+[`'\"]?([\w+#-]+)", str(getattr(c, "note", "")))
+    if len(c.words) == 1 and re.fullmatch(r"[\w+#-]{1,20}", c.words[0].strip("`")):
+        return fence_language(c.words[0].strip("`"))
+    return fence_language(note[1]) if note else None

@@ -335,6 +335,8 @@ def test_every_kind_round_trips_through_json() -> None:
         "xml": {"root": "note", "children": ["to"]},
         "table_columns": {"columns": ["Name", "Price"], "exact": False},
         "csv_columns": {"columns": ["id", "name"]},
+        "code_only": {"language": "python"},
+        "one_of": {"options": ["yes", "no"]},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

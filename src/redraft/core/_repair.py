@@ -22,8 +22,9 @@ from redraft.core._types import Draft, Verdict
 
 __all__ = ["REPAIR_OPS", "apply_repairs", "describe_repairs", "repair_draft", "repairs_for"]
 
-REPAIR_OPS = ("cut_words", "remove_commas", "case", "end_with", "wrap_quotes")
-"""Every repair, in the order they are made: a cut before an ending is
+REPAIR_OPS = ("strip_to_option", "cut_words", "remove_commas", "case", "end_with", "wrap_quotes")
+"""Every repair, in the order they are made: an answer that must be one of
+some options is bared to the option first, a cut before an ending is
 appended, the ending before the quotation marks go around everything."""
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+")
@@ -64,6 +65,8 @@ def apply_repairs(text: str, repairs: list[dict[str, Any]]) -> str:
     ending = next((r["phrase"] for r in repairs if r["op"] == "end_with"), None)
     for repair in repairs:
         match repair["op"]:
+            case "strip_to_option":
+                text = _strip_to_option(text, [str(o) for o in repair["options"]])
             case "cut_words":
                 # Leave room for an ending that is still to be appended.
                 room = len(ending.split()) if ending and not _ends_with(text, ending) else 0
@@ -89,6 +92,8 @@ def describe_repairs(repairs: list[dict[str, Any]]) -> str:
 
 def _said(repair: Mapping[str, Any]) -> str:
     match repair["op"]:
+        case "strip_to_option":
+            return "quotes and a final period stripped from the option"
         case "cut_words":
             return f"cut to {repair['limit']} words at a sentence end"
         case "remove_commas":
@@ -98,6 +103,32 @@ def _said(repair: Mapping[str, Any]) -> str:
         case "end_with":
             return f"ended with {repair['phrase']!r}"
     return "wrapped in double quotes"
+
+
+_QUOTES = "\"'“”‘’`"
+
+
+def _option_form(text: str) -> str:
+    # As the one_of check compares: trimmed, one final period dropped, case folded.
+    text = text.strip()
+    return (text[:-1].rstrip() if text.endswith(".") else text).casefold()
+
+
+def _strip_to_option(text: str, options: list[str]) -> str:
+    """``text`` without the whitespace, quotes and final period around it,
+    where that leaves exactly one of ``options``; ``text`` as it is elsewhere
+    (an answer with other words needs a redraft, not an edit)."""
+    wanted = {_option_form(option) for option in options}
+    bare = text.strip()
+    for _ in range(3):  # '"Yes".' → '"Yes"' → 'Yes'
+        bare = bare.strip()
+        if bare.endswith(".") and not bare.endswith(".."):
+            bare = bare[:-1].rstrip()
+        if len(bare) >= 2 and bare[0] in _QUOTES and bare[-1] in _QUOTES:
+            bare = bare[1:-1].strip()
+        if _option_form(bare) in wanted:
+            return bare
+    return text
 
 
 def _ends_with(text: str, phrase: str) -> bool:

@@ -5,12 +5,15 @@ compiler. See ``docs/criteria.md`` ("Families") for how to add one.
 """
 
 from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec
+from redraft.criteria._families._code_blocks import CodeBlockCount, CodeOnly
 from redraft.criteria._families._csv import CsvColumns, CsvRows
 from redraft.criteria._families._emoji import EmojiCount
 from redraft.criteria._families._hashtags import HashtagCount
+from redraft.criteria._families._headings import HeadingCount
 from redraft.criteria._families._line_length import LineLength
 from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._links import URLCount
+from redraft.criteria._families._options import OneOf
 from redraft.criteria._families._questions import QuestionCount
 from redraft.criteria._families._registry import (
     FAMILIES,
@@ -30,6 +33,8 @@ __all__ = [
     "FAMILY_OF_KIND",
     "FAMILY_RULES",
     "FAMILY_SPECS",
+    "CodeBlockCount",
+    "CodeOnly",
     "CountFamily",
     "CsvColumns",
     "CsvRows",
@@ -39,8 +44,10 @@ __all__ = [
     "FamilyError",
     "FamilySpec",
     "HashtagCount",
+    "HeadingCount",
     "LineCount",
     "LineLength",
+    "OneOf",
     "QuestionCount",
     "TableColumns",
     "TableCount",

@@ -12,12 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._emoji import EMOJI
 from redraft.criteria._families._hashtags import HASHTAGS
+from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
+from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._families._xml import XML
@@ -48,6 +51,9 @@ FAMILIES: tuple[Family, ...] = (
     TABLE_COLUMNS,
     CSV_ROWS,
     CSV_COLUMNS,
+    HEADINGS,
+    CODE_BLOCKS,
+    OPTIONS,
 )
 """Every registered family, in the order their rules read a sentence."""
 

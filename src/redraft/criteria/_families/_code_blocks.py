@@ -1,0 +1,256 @@
+"""Code block count: the answer's fenced code blocks, optionally in one
+language.
+
+Measured exactly as CommonMark reads the answer (:mod:`._markdown`): a block
+opened by ```` ``` ```` or ``~~~`` (one left open runs to the end); an
+indented block is not fenced and is not counted. With a language, only blocks
+whose info string names it count (```` ```py ```` is Python, ```` ```sh ````
+is a shell). Read from "exactly 2 code blocks", "include at least one Python
+code block", "put the SQL in a code block" (at least one; "in a single code
+block", "in one code block": exactly one), "put it in a ```python block" (at
+least one, in Python), and "respond with only a Python code block"
+(``code_only``: the whole answer is one closed block, in that language); not
+from code blocks of one part ("a code block per step", "each answer in a code
+block"), nor code blocks the user has ("my code block below").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, hit
+from redraft.criteria._families._markdown import fences
+from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._spec_base import Relation
+
+__all__ = ["CODE_BLOCKS", "CodeBlockCount", "CodeOnly", "fence_language"]
+
+# Info-string words that name one language: the name a prompt uses first.
+_ALIASES = {
+    "py": "python",
+    "python3": "python",
+    "js": "javascript",
+    "node": "javascript",
+    "ts": "typescript",
+    "sh": "shell",
+    "bash": "shell",
+    "zsh": "shell",
+    "console": "shell",
+    "shell-session": "shell",
+    "cpp": "c++",
+    "cxx": "c++",
+    "cs": "c#",
+    "csharp": "c#",
+    "golang": "go",
+    "rb": "ruby",
+    "rs": "rust",
+    "yml": "yaml",
+    "kt": "kotlin",
+    "md": "markdown",
+    "ps1": "powershell",
+    "psql": "sql",
+    "postgresql": "sql",
+    "mysql": "sql",
+}
+_LANGUAGES = (
+    r"python|javascript|typescript|java|c\+\+|c#|go|golang|rust|ruby|php|sql|bash|shell|"
+    r"html|css|json|yaml|xml|kotlin|swift|scala|haskell|perl|lua|powershell|markdown|latex|"
+    r"dockerfile|terraform"
+)
+
+
+def fence_language(name: str) -> str:
+    """One name for a language, as an info string or a prompt writes it."""
+    name = name.strip().lower()
+    return _ALIASES.get(name, name)
+
+
+class CodeBlockCount(FamilyCount):
+    """Fenced code blocks (```` ``` ```` or ``~~~``); with ``language``, only
+    those whose info string names it (``py`` for Python, ``sh`` for shell)."""
+
+    kind: Literal["code_block_count"] = "code_block_count"
+    language: str | None = Field(default=None, min_length=1, max_length=40)
+    unit: ClassVar[tuple[str, str]] = ("code block", "code blocks")
+
+    @field_validator("language")
+    @classmethod
+    def _one_name(cls, value: str | None) -> str | None:
+        return None if value is None else fence_language(value)
+
+    def describe(self) -> str:
+        said = super().describe()
+        return said if self.language is None else f"{said} in {self.language}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (*super().slot(), self.language)
+
+
+_UNIT = (
+    rf"(?:(?:fenced|markdown|separate|(?:{_LANGUAGES}))\s+)?code\s+(?:blocks?|fences?)|"
+    r"```\s*\w+\s+blocks?"
+)
+_PHRASES = CountPhrases(
+    unit=_UNIT,
+    singular="code block|code fence",
+    bare=(
+        r"use|using|with|include|includes|including|contain|containing|have|has|add|provide|"
+        r"give|show|write"
+    ),
+    none=True,
+    before=r"\b(?:each|every|per|step|my|our|this|these|those|following|below|above)s?\b",
+)
+_LANGUAGE = re.compile(rf"(?:^|\s|```)\s*({_LANGUAGES}|py|js|ts|sh)(?![\w+#])")
+_NAMED = re.compile(rf"(?:{_LANGUAGES}|{'|'.join(map(re.escape, _ALIASES))})")
+# "put the SQL in a code block": at least one block (in that language only
+# where the fence is named: "in a ```sql block").
+_PUT = re.compile(
+    r"\b(?:put|place|wrap|enclose|format|present|show|provide|give|write|return|include)\s+"
+    r"(?P<object>it|them|(?:the|your|all(?:\s+the)?|any)\s+(?:[\w+#-]+\s+){0,2}?"
+    r"(?:code|sql|query|queries|script|snippet|function|command|commands|program|class|"
+    r"solution|implementation|example|examples))\s+"
+    r"(?:in|inside|within|as|using)\s+(?P<det>a|one|an|a\s+single|one\s+single)\s+"
+    r"(?:fenced\s+|markdown\s+)?"
+    rf"(?:(?P<lang>{_LANGUAGES})\s+code\s+block|code\s+block|```\s*(?P<fence>\w+)\s+block)\b"
+)
+_OTHER_OBJECT = re.compile(r"\b(?:following|below|above|this|that|these|those|my|our|each|every)\b")
+# "respond with only a code block": the whole answer is one fenced block.
+_ONLY = re.compile(
+    r"\b(?:respond|reply|answer|output|return|give|provide)\s+(?:me\s+)?"
+    r"(?:(?:with\s+)?(?:only|just|nothing\s+but|solely)\s+(?:with\s+)?)"
+    rf"(?:a|one|a\s+single|the)\s+(?:fenced\s+|markdown\s+)?(?:(?P<lang>{_LANGUAGES})\s+)?"
+    r"code\s+block\b(?!\s*(?:and|then|followed|plus|with|per|for\s+each))"
+)
+
+
+def _count(relation: Relation, value: int, *, language: str | None) -> CodeBlockCount:
+    return CodeBlockCount(relation=relation, value=value, language=language)
+
+
+def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
+    """ "Exactly 2 code blocks", "put the SQL in a code block", "respond with
+    only a Python code block"."""
+    text = sentence.lower
+    for found in _PHRASES.read(sentence):
+        said = _LANGUAGE.search(text, found.start, found.end)
+        language = said.group(1) if said else None
+        yield from hit(
+            functools.partial(_count, language=language),
+            found.relation,
+            found.value,
+            (found.start, found.end),
+        )
+    for match in _PUT.finditer(text):
+        if _OTHER_OBJECT.search(match.group("object")):
+            continue
+        if not response_context(sentence, match.start()):
+            continue
+        fence = match.group("fence")
+        if fence is not None and not _NAMED.fullmatch(fence):
+            continue  # "in a ```foo block": no language we can name
+        language = match.group("lang") or fence
+        # "in a single block", "in one block": that one; "in a block": at least one
+        single = match.group("det") not in ("a", "an")
+        if match.group("object") in ("it", "them") and not single:
+            # "show it in a code block": in one block, or at least one? Not said.
+            continue
+        yield from hit(
+            functools.partial(_count, language=language),
+            "exactly" if single else "at_least",
+            1,
+            match.span(),
+        )
+    for match in _ONLY.finditer(text):
+        if not response_context(sentence, match.start()):
+            continue
+        yield Hit(CodeOnly(language=match.group("lang")), *match.span())
+
+
+class CodeOnly(FamilySpec):
+    """The whole answer is one fenced code block and nothing else (surrounding
+    whitespace aside); with ``language``, a block whose info string names it."""
+
+    kind: Literal["code_only"] = "code_only"
+    language: str | None = Field(default=None, min_length=1, max_length=40)
+
+    @field_validator("language")
+    @classmethod
+    def _one_name(cls, value: str | None) -> str | None:
+        return None if value is None else fence_language(value)
+
+    def describe(self) -> str:
+        block = "one code block" if self.language is None else f"one {self.language} code block"
+        return f"only {block}, nothing outside it"
+
+
+_CLOSING = re.compile(r"`{3,}|~{3,}")
+
+
+def _code_only(spec: CodeOnly, text: str) -> str | None:
+    """What keeps ``text`` from being only one block, or None where it is."""
+    body = text.strip()
+    lines = body.splitlines()
+    blocks = fences(body)
+    if len(blocks) != 1:
+        return f"it has {len(blocks)} code blocks"
+    block = blocks[0]
+    closed = len(lines) >= 2 and _CLOSING.fullmatch(lines[-1].strip()) is not None
+    if block.first != 0 or block.last != len(lines) - 1 or not closed:
+        return "it has text outside its code block"
+    if spec.language is not None and fence_language(block.language) != spec.language:
+        return f"its block is marked {block.language or 'with no language'!r}"
+    return None
+
+
+class _CodeBlocks(CountFamily):
+    name = "code_blocks"
+    specs = (CodeBlockCount, CodeOnly)
+    rules: ClassVar[tuple[Rule, ...]] = (code_block_counts,)
+    remove_hint = " (merge the code into fewer blocks, or write the extra blocks as prose)"
+
+    def found(self, spec: Any, text: str) -> Sequence[str]:
+        return [
+            f"```{block.language}" + (f" {block.first_line}" if block.first_line else "")
+            for block in fences(text)
+            if spec.language is None or fence_language(block.language) == spec.language
+        ]
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        if not isinstance(spec, CodeOnly):
+            return super().measure(spec, text)
+        wrong = _code_only(spec, text)
+        if wrong is None:
+            return Outcome(True, f"the answer is {spec.describe()}, as required")
+        return Outcome(
+            False,
+            f"the answer is not {spec.describe()}: {wrong}",
+            self.correction(spec, text),
+            score=0.0,
+            data={"problem": wrong},
+        )
+
+    def correction(self, spec: Any, text: str) -> str:
+        if isinstance(spec, CodeOnly):
+            fence = "```" + (spec.language or "")
+            return (
+                f"Your answer is not {spec.describe()} ({_code_only(spec, text)}). Reply with a"
+                f" single code block alone: start with {fence} on the first line, end with ```"
+                " on the last, and put no text before or after it."
+            )
+        said = super().correction(spec, text)
+        if spec.language is not None and len(self.found(spec, text)) < spec.value:
+            said += (
+                f" Open each {spec.language} block with ```{spec.language} on a line of its"
+                " own and close it with ```."
+            )
+        return said
+
+
+CODE_BLOCKS = _CodeBlocks()
