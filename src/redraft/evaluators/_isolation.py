@@ -73,6 +73,10 @@ MEMORY_LIMIT_BYTES = 512 * 1024 * 1024
 #: letting checks take every core of a small machine from the service.
 WORKERS = 2
 
+# Seconds the worker processes may take to start (a fork server importing
+# the checks' modules, then two forks): seconds on a loaded small machine.
+_START_LIMIT_S = 60.0
+
 # The modules every task needs, imported once by the fork server so that a
 # replacement worker is ready in milliseconds rather than re-importing them.
 _PRELOAD = ["redraft.evaluators._json_checks", "redraft.criteria._rules"]
@@ -147,8 +151,15 @@ def _executor() -> pebble.ProcessPool:
                 context=_context(),
             )
             # Starting the fork server and the workers takes a second or so:
-            # a no-op task starts them here, off the caller's event loop.
-            pool.schedule(_ready).result()
+            # a no-op task starts them here, off the caller's event loop. A
+            # pool that cannot start says so rather than hanging its caller.
+            try:
+                pool.schedule(_ready).result(timeout=_START_LIMIT_S)
+            except Exception as exc:
+                pool.stop()  # type: ignore[no-untyped-call]
+                raise IsolatedWorkError(
+                    f"the worker processes did not start ({type(exc).__name__})"
+                ) from None
             _pool = pool
         return _pool
 

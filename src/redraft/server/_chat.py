@@ -25,7 +25,7 @@ from redraft.app._openai_wire import (
 from redraft.app._panel import panel_or_none
 from redraft.app._profiles import UnknownModelError
 from redraft.app._sse import encode_sse, with_heartbeats
-from redraft.core._errors import ConfigurationError, WorkTimeoutError
+from redraft.core._errors import ConfigurationError, IsolatedWorkError, WorkTimeoutError
 from redraft.core._events import (
     CallRecorded,
     DraftCompleted,
@@ -87,7 +87,7 @@ async def start_run(
             evaluator = Cached(evaluator, services.verdict_cache)
     except ConfigurationError as exc:
         raise ApiError(400, str(exc), param="redraft") from None
-    except WorkTimeoutError as exc:
+    except (WorkTimeoutError, IsolatedWorkError) as exc:
         raise ApiError(503, str(exc), type="server_error") from None
     servers = plan.mcp_servers
     handle = services.executor.start(
