@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import ValidationError
 
+from redraft.criteria._families._reading import Counted
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule
 from redraft.criteria._spec_base import CountSpec, Relation, Spec
@@ -151,3 +152,8 @@ def hit(
     except ValidationError:
         return
     yield Hit(spec, *span)
+
+
+def counted_hit(build: Callable[[Relation, int], FamilySpec], found: Counted) -> Iterator[Hit]:
+    """:func:`hit` for a count phrase :class:`~._reading.CountPhrases` read."""
+    yield from hit(build, found.relation, found.value, (found.start, found.end))

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, hit
+from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, counted_hit, hit
 from redraft.criteria._families._markdown import fences
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._outcome import Outcome
@@ -141,12 +141,7 @@ def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
     for found in _PHRASES.read(sentence):
         said = _LANGUAGE.search(text, found.start, found.end)
         language = said.group(1) if said else None
-        yield from hit(
-            functools.partial(_count, language=language),
-            found.relation,
-            found.value,
-            (found.start, found.end),
-        )
+        yield from counted_hit(functools.partial(_count, language=language), found)
     for match in _PUT.finditer(text):
         if _OTHER_OBJECT.search(match.group("object")):
             continue

@@ -23,7 +23,13 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec, hit
+from redraft.criteria._families._base import (
+    CountFamily,
+    Family,
+    FamilyCount,
+    FamilySpec,
+    counted_hit,
+)
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._families._tables import ROWS_OF, columns_at
 from redraft.criteria._families._tabular import csv_rows, elsewhere, same_header
@@ -86,12 +92,7 @@ def csv_row_counts(sentence: Sentence) -> Iterator[Hit]:
     if elsewhere(whole, sentence.lower):
         return
     for found in _ROW_PHRASES.read(sentence):
-        yield from hit(
-            lambda r, v: CsvRows(relation=r, value=v),
-            found.relation,
-            found.value,
-            (found.start, found.end),
-        )
+        yield from counted_hit(lambda r, v: CsvRows(relation=r, value=v), found)
 
 
 def csv_headers(sentence: Sentence) -> Iterator[Hit]:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 
 import emoji
 
-from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
@@ -57,12 +57,7 @@ _PHRASES = CountPhrases(
 def emoji_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "No emojis", "use exactly 2 emojis", "no more than 3 emojis"."""
     for found in _PHRASES.read(sentence):
-        yield from hit(
-            lambda r, v: EmojiCount(relation=r, value=v),
-            found.relation,
-            found.value,
-            (found.start, found.end),
-        )
+        yield from counted_hit(lambda r, v: EmojiCount(relation=r, value=v), found)
 
 
 class _Emoji(CountFamily):

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
-from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
@@ -44,12 +44,7 @@ _PHRASES = CountPhrases(
 def hashtag_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Include 3 to 5 hashtags", "no hashtags", "exactly two hashtags"."""
     for found in _PHRASES.read(sentence):
-        yield from hit(
-            lambda r, v: HashtagCount(relation=r, value=v),
-            found.relation,
-            found.value,
-            (found.start, found.end),
-        )
+        yield from counted_hit(lambda r, v: HashtagCount(relation=r, value=v), found)
 
 
 class _Hashtags(CountFamily):

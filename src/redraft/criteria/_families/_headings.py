@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
-from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit, hit
 from redraft.criteria._families._markdown import atx_headings
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
@@ -83,12 +83,7 @@ def heading_counts(sentence: Sentence) -> Iterator[Hit]:
     for found in _PHRASES.read(sentence):
         level_said = _LEVEL.search(sentence.lower, found.start, found.end)
         level = int(level_said.group(1) or level_said.group(2)) if level_said else None
-        yield from hit(
-            functools.partial(_heading, level=level),
-            found.relation,
-            found.value,
-            (found.start, found.end),
-        )
+        yield from counted_hit(functools.partial(_heading, level=level), found)
 
 
 class _Headings(CountFamily):

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
-from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
@@ -67,12 +67,7 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
     if _extra_line(sentence.whole):
         return
     for found in _PHRASES.read(sentence):
-        yield from hit(
-            lambda r, v: LineCount(relation=r, value=v),
-            found.relation,
-            found.value,
-            (found.start, found.end),
-        )
+        yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
 
 
 class _Lines(CountFamily):

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
-from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
@@ -49,12 +49,7 @@ _PHRASES = CountPhrases(
 def url_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "No links", "include at least 2 URLs", "exactly one link"."""
     for found in _PHRASES.read(sentence):
-        yield from hit(
-            lambda r, v: URLCount(relation=r, value=v),
-            found.relation,
-            found.value,
-            (found.start, found.end),
-        )
+        yield from counted_hit(lambda r, v: URLCount(relation=r, value=v), found)
 
 
 class _Links(CountFamily):

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
 from redraft.criteria import _measure as measure
-from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
@@ -66,12 +66,7 @@ _PHRASES = CountPhrases(
 def question_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Ask exactly one question", "a 10-question quiz", "at most 2 questions"."""
     for found in _PHRASES.read(sentence):
-        yield from hit(
-            lambda r, v: QuestionCount(relation=r, value=v),
-            found.relation,
-            found.value,
-            (found.start, found.end),
-        )
+        yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v), found)
 
 
 class _Questions(CountFamily):

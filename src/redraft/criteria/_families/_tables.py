@@ -32,7 +32,13 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec, hit
+from redraft.criteria._families._base import (
+    CountFamily,
+    Family,
+    FamilyCount,
+    FamilySpec,
+    counted_hit,
+)
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._families._tabular import column_list, elsewhere, same_header, tables_in
 from redraft.criteria._grammar import NUMBER, number_value
@@ -153,12 +159,7 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
     counted = False
     for found in _TABLE_PHRASES.read(sentence):
         counted = True
-        yield from hit(
-            lambda r, v: TableCount(relation=r, value=v),
-            found.relation,
-            found.value,
-            (found.start, found.end),
-        )
+        yield from counted_hit(lambda r, v: TableCount(relation=r, value=v), found)
     if counted:
         return
     match = _ONE_TABLE.search(sentence.lower)
@@ -175,12 +176,7 @@ def table_rows(sentence: Sentence) -> Iterator[Hit]:
     if _HEADER_COUNTED.search(sentence.lower):
         return
     for found in _ROW_PHRASES.read(_table_as_thing(sentence)):
-        yield from hit(
-            lambda r, v: TableRows(relation=r, value=v),
-            found.relation,
-            found.value,
-            (found.start, found.end),
-        )
+        yield from counted_hit(lambda r, v: TableRows(relation=r, value=v), found)
 
 
 def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, bool]]:
