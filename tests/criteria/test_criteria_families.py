@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Literal
 
 import pytest
 
+from redraft.core._repair import RepairOp, apply_repairs, describe_repairs, repair_ops
 from redraft.criteria import (
     CHECK_KINDS,
     CHECK_SPEC_ADAPTER,
@@ -112,6 +113,42 @@ def test_a_family_missing_a_piece_is_refused() -> None:
         _NoMeasure()  # type: ignore[abstract]
     with pytest.raises(FamilyError, match="'complete' has no correction"):
         check_families([_NoCorrection()])
+
+
+_BRACKETS = RepairOp(
+    "test_brackets", 850, lambda text, _p, _r: f"[{text.strip()}]", lambda _: "bracketed"
+)
+
+
+class _WithEdit(_Complete):
+    name = "with edit"
+    edits = (_BRACKETS,)
+
+
+class _TakingAName(_Complete):
+    name = "taking a name"
+    edits = (RepairOp("case", 1, lambda text, _p, _r: text, lambda _: "nothing"),)
+
+
+def test_a_familys_own_edit_joins_the_loops_repairs() -> None:
+    check_families([_WithEdit()])
+    assert "test_brackets" in repair_ops()
+    # Made in rank order: after the case edit, before the quotes go around.
+    made = apply_repairs(
+        "Tides", [{"op": "wrap_quotes"}, {"op": "test_brackets"}, {"op": "case", "case": "lower"}]
+    )
+    assert made == '"[tides]"'
+    assert describe_repairs([{"op": "test_brackets"}]) == "repaired without a model: bracketed"
+
+
+def test_an_edit_under_a_taken_name_is_refused() -> None:
+    with pytest.raises(FamilyError, match=r"'taking a name'.*'case' is already registered"):
+        check_families([_TakingAName()])
+
+
+def test_an_edit_nobody_registered_is_skipped() -> None:
+    # A stored verdict may name an edit this process never registered.
+    assert apply_repairs("kept as is", [{"op": "no_such_edit"}]) == "kept as is"
 
 
 def test_two_families_claiming_one_kind_are_refused() -> None:

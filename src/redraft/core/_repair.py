@@ -3,47 +3,89 @@
 Some requirements are met by an edit that needs no judgement — write the
 answer in lowercase, take its commas out, wrap it in quotation marks, end it
 with the phrase asked for, cut it at a sentence end to a word limit. A check
-that failed on one of those says so in its evidence (``data["repair"]``, one
-of the :data:`REPAIR_OPS`), and the loop makes every such edit of the kept
-draft at once, as the next attempt: a draft that costs no tokens (no model
-call, so none is recorded), evaluated like any other, and kept only when the
-verified evidence says it is better. Small models rarely act on "write in
-lowercase" however it is put; an edit always does. Guardrails calls the same
-idea a validator's *fix*.
+that failed on one of those says so in its evidence (``data["repair"]``: the
+name of a registered :class:`RepairOp` and its parameters), and the loop makes
+every such edit of the kept draft at once, as the next attempt: a draft that
+costs no tokens (no model call, so none is recorded), evaluated like any
+other, and kept only when the verified evidence says it is better and it
+breaks nothing the kept draft met (:func:`redraft.core._selection.better_draft`).
+Small models rarely act on "write in lowercase" however it is put; an edit
+always does. Guardrails calls the same idea a validator's *fix*.
+
+The edits themselves are a registry: the ones here are built in, and a
+requirement family registers its own next to its measure
+(:func:`register_repair`), so the loop makes edits it never heard of.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from redraft.core._types import Draft, Verdict
 
-__all__ = ["REPAIR_OPS", "apply_repairs", "describe_repairs", "repair_draft", "repairs_for"]
+__all__ = [
+    "RepairOp",
+    "apply_repairs",
+    "describe_repairs",
+    "register_repair",
+    "repair_draft",
+    "repair_ops",
+    "repairs_for",
+]
 
-REPAIR_OPS = ("strip_to_option", "cut_words", "remove_commas", "case", "end_with", "wrap_quotes")
-"""Every repair, in the order they are made: an answer that must be one of
-some options is bared to the option first, a cut before an ending is
-appended, the ending before the quotation marks go around everything."""
+Params = Mapping[str, Any]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+")
 _COMMA = re.compile(r"\s*,(?=\s)|,")
 _WORD_RUN = re.compile(r"\w+")
 
 
+@dataclass(frozen=True)
+class RepairOp:
+    """One edit a check can ask for: ``edit(text, params, repairs)`` returns
+    the edited text (``repairs`` is every repair being made, for edits that
+    must leave room for another), ``said(params)`` what was done, for the
+    record. Edits run in ``rank`` order, lowest first."""
+
+    name: str
+    rank: int
+    edit: Callable[[str, Params, Sequence[Params]], str]
+    said: Callable[[Params], str]
+
+
+_OPS: dict[str, RepairOp] = {}
+
+
+def register_repair(op: RepairOp) -> RepairOp:
+    """Add ``op`` to the edits the loop can make; registering the same op
+    again is harmless, another op under a taken name is a ``ValueError``."""
+    known = _OPS.get(op.name)
+    if known is not None and known != op:
+        raise ValueError(f"a repair named {op.name!r} is already registered")
+    _OPS[op.name] = op
+    return op
+
+
+def repair_ops() -> tuple[str, ...]:
+    """The names of every registered edit, in the order they are made."""
+    return tuple(sorted(_OPS, key=lambda name: (_OPS[name].rank, name)))
+
+
 def repairs_for(verdict: Verdict) -> list[dict[str, Any]]:
     """The repairs the required checks that failed on this verdict offer,
-    one per kind (the first of each), in :data:`REPAIR_OPS` order."""
+    one per edit (the first of each), in the order they are made."""
     found: dict[str, dict[str, Any]] = {}
     for evidence in verdict.evidence:
         repair = evidence.data.get("repair")
         if not (evidence.required and evidence.passed is False and isinstance(repair, Mapping)):
             continue
         op = repair.get("op")
-        if op in REPAIR_OPS and op not in found:
+        if isinstance(op, str) and op in _OPS and op not in found:
             found[op] = dict(repair)
-    return [found[op] for op in REPAIR_OPS if op in found]
+    return [found[op] for op in repair_ops() if op in found]
 
 
 def repair_draft(draft: Draft, drafts: Iterable[Draft]) -> tuple[str, list[dict[str, Any]]] | None:
@@ -61,48 +103,18 @@ def repair_draft(draft: Draft, drafts: Iterable[Draft]) -> tuple[str, list[dict[
 
 
 def apply_repairs(text: str, repairs: list[dict[str, Any]]) -> str:
-    """``text`` with ``repairs`` made, in the order they are listed."""
-    ending = next((r["phrase"] for r in repairs if r["op"] == "end_with"), None)
-    for repair in repairs:
-        match repair["op"]:
-            case "strip_to_option":
-                text = _strip_to_option(text, [str(o) for o in repair["options"]])
-            case "cut_words":
-                # Leave room for an ending that is still to be appended.
-                room = len(ending.split()) if ending and not _ends_with(text, ending) else 0
-                text = _cut_words(text, max(1, int(repair["limit"]) - room))
-            case "remove_commas":
-                text = _COMMA.sub("", text)
-            case "case":
-                text = text.lower() if repair["case"] == "lower" else text.upper()
-            case "end_with":
-                if not _ends_with(text, repair["phrase"]):
-                    text = f"{text.rstrip()}\n\n{repair['phrase']}"
-            case "wrap_quotes":
-                body = text.strip()
-                text = ("" if body.startswith(('"', "“")) else '"') + body
-                text += "" if body.endswith(('"', "”")) and len(body) > 1 else '"'
+    """``text`` with ``repairs`` made in rank order; an edit that is not
+    registered is skipped (a stored verdict may name one)."""
+    known = [(_OPS[str(r.get("op"))], r) for r in repairs if str(r.get("op")) in _OPS]
+    for op, repair in sorted(known, key=lambda pair: pair[0].rank):
+        text = op.edit(text, repair, repairs)
     return text
 
 
 def describe_repairs(repairs: list[dict[str, Any]]) -> str:
     """What was done, for the draft's record: "repaired: lowercased; commas removed"."""
-    return "repaired without a model: " + "; ".join(_said(r) for r in repairs)
-
-
-def _said(repair: Mapping[str, Any]) -> str:
-    match repair["op"]:
-        case "strip_to_option":
-            return "quotes and a final period stripped from the option"
-        case "cut_words":
-            return f"cut to {repair['limit']} words at a sentence end"
-        case "remove_commas":
-            return "commas removed"
-        case "case":
-            return f"{repair['case']}cased"
-        case "end_with":
-            return f"ended with {repair['phrase']!r}"
-    return "wrapped in double quotes"
+    said = [_OPS[str(r["op"])].said(r) for r in repairs if str(r.get("op")) in _OPS]
+    return "repaired without a model: " + "; ".join(said)
 
 
 _QUOTES = "\"'“”‘’`"
@@ -155,3 +167,47 @@ def _cut_words(text: str, limit: int) -> str:
             break
         kept = head
     return kept.rstrip() if kept.strip() else text
+
+
+def _cut(text: str, params: Params, repairs: Sequence[Params]) -> str:
+    # Leave room for an ending that is still to be appended.
+    ending = next((str(r["phrase"]) for r in repairs if r.get("op") == "end_with"), None)
+    room = len(ending.split()) if ending and not _ends_with(text, ending) else 0
+    return _cut_words(text, max(1, int(params["limit"]) - room))
+
+
+def _end_with(text: str, params: Params, repairs: Sequence[Params]) -> str:
+    phrase = str(params["phrase"])
+    return text if _ends_with(text, phrase) else f"{text.rstrip()}\n\n{phrase}"
+
+
+def _wrap_quotes(text: str, params: Params, repairs: Sequence[Params]) -> str:
+    body = text.strip()
+    text = ("" if body.startswith(('"', "“")) else '"') + body
+    return text + ("" if body.endswith(('"', "”")) and len(body) > 1 else '"')
+
+
+# An answer that must be one of some options is bared to the option first, a
+# cut comes before an ending is appended, the ending before the quotation
+# marks go around everything; families register theirs between.
+for _op in (
+    RepairOp(
+        "strip_to_option",
+        100,
+        lambda text, p, _: _strip_to_option(text, [str(o) for o in p["options"]]),
+        lambda _: "quotes and a final period stripped from the option",
+    ),
+    RepairOp("cut_words", 200, _cut, lambda p: f"cut to {p['limit']} words at a sentence end"),
+    RepairOp(
+        "remove_commas", 300, lambda text, _p, _r: _COMMA.sub("", text), lambda _: "commas removed"
+    ),
+    RepairOp(
+        "case",
+        400,
+        lambda text, p, _: text.lower() if p["case"] == "lower" else text.upper(),
+        lambda p: f"{p['case']}cased",
+    ),
+    RepairOp("end_with", 800, _end_with, lambda p: f"ended with {p['phrase']!r}"),
+    RepairOp("wrap_quotes", 900, _wrap_quotes, lambda _: "wrapped in double quotes"),
+):
+    register_repair(_op)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import ValidationError
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._reading import Counted
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule
@@ -52,6 +53,9 @@ class Family(ABC):
     specs: ClassVar[tuple[type[FamilySpec], ...]]
     #: phrasing rules: sentence → hits, run with every other rule
     rules: ClassVar[tuple[Rule, ...]] = ()
+    #: the family's own edits, registered with the loop's when it is
+    #: registered (:func:`redraft.core._repair.register_repair`)
+    edits: ClassVar[tuple[RepairOp, ...]] = ()
 
     def kinds(self) -> tuple[str, ...]:
         return tuple(str(model.model_fields["kind"].default) for model in self.specs)
@@ -65,8 +69,9 @@ class Family(ABC):
         """The one line that tells the next draft how to meet ``spec``."""
 
     def repair(self, spec: Any) -> dict[str, Any] | None:
-        """The edit that meets ``spec`` without a model (one of
-        :data:`redraft.core._repair.REPAIR_OPS`), where none needs judgement."""
+        """The edit that meets ``spec`` without a model, where none needs
+        judgement: ``{"op": name, **params}``, ``name`` a built-in edit of
+        :mod:`redraft.core._repair` or one of this family's ``edits``."""
         return None
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from redraft.core._repair import register_repair
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
@@ -65,7 +66,8 @@ class FamilyError(TypeError):
 def check_families(families: Iterable[Family]) -> dict[str, Family]:
     """``kind → family`` for ``families``, or :class:`FamilyError` naming
     what is missing: every kind needs a spec model (a :class:`FamilySpec`
-    with a literal ``kind``), a measure and a correction of its own."""
+    with a literal ``kind``), a measure and a correction of its own. Each
+    family's own repair edits join the loop's here."""
     by_kind: dict[str, Family] = {}
     for family in families:
         name = getattr(family, "name", None) or type(family).__name__
@@ -88,6 +90,11 @@ def check_families(families: Iterable[Family]) -> dict[str, Family]:
             if kind in by_kind:
                 raise FamilyError(f"kind {kind!r} is claimed by two families")
             by_kind[kind] = family
+        for edit in family.edits:
+            try:
+                register_repair(edit)
+            except ValueError as error:
+                raise FamilyError(f"family {name!r}: {error}") from None
     return by_kind
 
 
