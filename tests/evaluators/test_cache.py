@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -273,6 +275,20 @@ async def test_sqlite_persists_across_instances(tmp_path: Path) -> None:
     assert path.exists()
     assert await SqliteVerdictCache(path).get("k") == sample(0.7)
     assert await SqliteVerdictCache(path).get("missing") is None
+
+
+async def test_the_sqlite_file_is_born_private(tmp_path: Path) -> None:
+    # Cached verdicts quote drafts: a umask that takes nothing away must not
+    # leave them readable by other users (SQLite alone makes the file 0644).
+    previous = os.umask(0)
+    try:
+        path = tmp_path / "made" / "verdicts.db"
+        await SqliteVerdictCache(path).set("k", sample(0.7))
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    assert await SqliteVerdictCache(path).get("k") == sample(0.7)
 
 
 async def test_sqlite_entries_expire(tmp_path: Path) -> None:

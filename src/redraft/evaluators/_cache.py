@@ -37,6 +37,7 @@ from typing import Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
+from redraft.core._private_files import prepare_sqlite_file
 from redraft.core._provider import Provider
 from redraft.core._types import Evidence, Verdict
 from redraft.evaluators._judge_base import minimal_turns
@@ -113,7 +114,8 @@ class MemoryVerdictCache:
 class SqliteVerdictCache:
     """A cache in a SQLite file, shared by processes and kept across restarts.
 
-    The file and its table are created on first use. Each operation opens its
+    The file and its table are created on first use, the file readable by
+    its owner only (folders it has to make are 0700). Each operation opens its
     own connection in a worker thread (``asyncio.to_thread``), so the event
     loop never blocks on disk and no connection crosses threads. Expiry uses
     wall-clock time (``clock``), which, unlike a monotonic clock, means the
@@ -134,7 +136,8 @@ class SqliteVerdictCache:
 
     def _connect(self) -> sqlite3.Connection:
         if not self._ready:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # Cached verdicts quote drafts: the file is born readable by its owner only.
+            prepare_sqlite_file(self.path, own_folder=False)
         connection = sqlite3.connect(self.path, timeout=5.0)
         if not self._ready:
             with connection:

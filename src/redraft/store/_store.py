@@ -222,7 +222,7 @@ class Store:
 
         ``url`` None means ``redraft.db`` in the user data dir (or ``data_dir``),
         created on first start, readable by its owner only (see
-        :func:`~redraft.store._engine.prepare_sqlite_file`). Raises
+        :func:`~redraft.core._private_files.prepare_sqlite_file`). Raises
         :class:`ConfigurationError` for a URL redraft cannot use or a
         database it cannot reach.
         """
