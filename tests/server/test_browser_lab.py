@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
 
-from redraft import ModelRequest
+from redraft import ModelRequest, ProviderError
 from redraft.providers import FunctionModel
 
 if TYPE_CHECKING:
@@ -100,6 +100,23 @@ def test_lab_success_and_validation_errors(page: Page, ui: UiService) -> None:
     page.get_by_label("Model").select_option("checks")
     page.get_by_role("button", name="Generate").click()
     expect(page.get_by_role("alert")).to_contain_text("has no judge model")
+
+
+def test_lab_says_a_failed_run_in_peoples_words_with_the_details_closed(
+    page: Page, ui: UiService
+) -> None:
+    ui.script(ui.GENERATOR, [ProviderError("upstream exploded", provider="scripted")])
+    ui.script(ui.JUDGE, [ui.verdict(9, True, "never asked")])
+    page.goto(ui.url("#/lab"))
+    page.get_by_label("Model").select_option("judged")
+    page.get_by_label("Instruction").fill("Say it crisply")
+    page.get_by_role("button", name="Generate").click()
+    alert = page.locator(".lab-results").get_by_role("alert")
+    expect(alert.locator(".error-message")).to_contain_text("The model provider answered with")
+    expect(alert.get_by_text("upstream exploded")).to_be_hidden()
+    alert.get_by_text("Details", exact=True).click()
+    expect(alert.get_by_text("upstream exploded")).to_be_visible()
+    expect(alert.get_by_role("link", name="Open run")).to_be_visible()
 
 
 def test_lab_draws_each_iteration_while_the_next_is_still_running(

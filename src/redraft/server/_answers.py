@@ -25,7 +25,7 @@ from redraft.core._types import Draft, Evidence, Message, RunResult
 from redraft.server._errors import ApiError, stream_failure
 from redraft.server._executor import RunHandle
 from redraft.server._options import RedraftOptions, RunPlan, plan_run
-from redraft.server._wire import MAX_CONTENT_CHARS, MAX_MODEL_CHARS
+from redraft.server._wire import MAX_CONTENT_CHARS, MAX_MODEL_CHARS, error_status_for_name
 
 __all__ = [
     "AnswersRequest",
@@ -168,8 +168,10 @@ def answers_response(result: RunResult) -> AnswersResponse:
 
 
 def answers_failure(failed: RunFailed) -> ApiError:
-    """What a failed run answers: 502 with its ``run_id``."""
-    return ApiError(502, failed.error, type="api_error", extra={"run_id": failed.run_id})
+    """What a failed run answers: 502 with its ``run_id`` and the ``code`` of
+    the error that ended it (``upstream_error``, ``deadline_exceeded`` …)."""
+    code = error_status_for_name(failed.error_type, stop_reason=failed.result.stop_reason)[2]
+    return ApiError(502, failed.error, type="api_error", code=code, extra={"run_id": failed.run_id})
 
 
 def answers_stream(handle: RunHandle, *, heartbeat_s: float) -> StreamingResponse:

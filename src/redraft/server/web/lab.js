@@ -6,7 +6,7 @@
 import { apiFetch, sseEvents } from "./api.js";
 import { scoreChart } from "./chart.js";
 import { loadModels } from "./models.js";
-import { badge, clear, field, h, put, score } from "./dom.js";
+import { badge, clear, errorText, field, h, put, score } from "./dom.js";
 
 export function renderLab(main) {
   const model = h("select", { id: "lab-model", required: true });
@@ -58,11 +58,11 @@ export function renderLab(main) {
         if (message.event === "started") view.started(data.run_id);
         else if (message.event === "iteration") view.iteration(data);
         else if (message.event === "answer") view.answer(data);
-        else if (message.event === "error") view.failed(data.error?.message || "the run failed");
+        else if (message.event === "error") view.failed(data.error?.message || "the run failed", data.error?.code);
       }
       view.closed();
     } catch (err) {
-      if (err.name !== "AbortError") view.failed(err.message);
+      if (err.name !== "AbortError") view.failed(err.message, err.body?.error?.code);
     } finally {
       controller = null;
       submit.disabled = false;
@@ -100,7 +100,7 @@ class LabRun {
     this.done = false;
     this.items = new Map(); // iteration number → {data, passed, el}
     this.status = h("p", { class: "state", role: "status" });
-    this.error = h("p", { class: "error", role: "alert", hidden: true });
+    this.error = h("div", { class: "error", role: "alert", hidden: true });
     this.finalSlot = h("div", { class: "final-slot" });
     this.chartSlot = h("div", { class: "chart-slot" });
     this.history = h("ol", { class: "iterations", "aria-label": "Iteration history" });
@@ -171,11 +171,12 @@ class LabRun {
     clear(this.status);
   }
 
-  failed(message) {
+  // In people's words where the code has them, the original under "Details".
+  failed(message, code) {
     this.done = true;
     clear(this.status);
-    put(clear(this.error), `Could not generate: ${message}`,
-      this.runId ? [" ", h("a", { href: `#/runs/${this.runId}` }, "Open run")] : null);
+    put(clear(this.error), h("p", {}, "Could not generate."), errorText(code, message),
+      this.runId ? h("p", {}, h("a", { href: `#/runs/${this.runId}` }, "Open run")) : null);
     this.error.hidden = false;
   }
 
