@@ -12,13 +12,10 @@ import asyncio
 import contextlib
 import functools
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
 
-from pydantic import BaseModel
-from sqlalchemy import ColumnElement, Connection, Engine, and_, or_, select
+from sqlalchemy import Connection, Engine, and_, or_, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import load_only
@@ -30,17 +27,6 @@ from redraft.core._events import (
     RunEvent,
     RunFailed,
 )
-from redraft.core._types import (
-    CallRecord,
-    Draft,
-    Evidence,
-    Policy,
-    RunRequest,
-    RunResult,
-    StopReason,
-    Usage,
-    Verdict,
-)
 from redraft.store import _keys
 from redraft.store._engine import (
     create_engine,
@@ -51,7 +37,7 @@ from redraft.store._engine import (
     normalise_url,
 )
 from redraft.store._errors import StoreUnavailableError
-from redraft.store._evals import EvalStore, RunEval, evals_of_runs
+from redraft.store._evals import EvalStore, evals_of_runs
 from redraft.store._judge_record import JudgeRecord
 from redraft.store._keys import ApiKeyInfo
 from redraft.store._models import CallRow, DraftRow, EventRow, EvidenceRow, RunRow
@@ -62,99 +48,24 @@ from redraft.store._run_leases import Lease, RunLeases
 from redraft.store._run_leases import run_key as _run_key
 from redraft.store._sessions import SessionStore
 from redraft.store._transactions import Transactions
+from redraft.store._views import (
+    SUMMARY_COLUMNS,
+    RunFilter,
+    RunSource,
+    RunStatus,
+    RunSummary,
+    StoredRun,
+    call_of,
+    continued_by,
+    draft_of,
+    summary_of,
+)
 
 __all__ = ["RunFilter", "RunSource", "RunStatus", "RunSummary", "Store", "StoredRun"]
 
-RunStatus = Literal["running", "completed", "failed"]
-RunSource = Literal["service", "cli", "library", "middleware"]
 # The largest ``seq`` a column can hold on every backend (PostgreSQL's
 # integer): a resume point past it is the same as at it.
 _MAX_SEQ = 2**31 - 1
-_SUMMARY_COLUMNS = (
-    "id",
-    "created_at",
-    "updated_at",
-    "status",
-    "model",
-    "judge",
-    "prompt",
-    "passed",
-    "score",
-    "attempts",
-    "stop_reason",
-    "input_tokens",
-    "output_tokens",
-    "error",
-    "source",
-    "cost_usd",
-    "continues",
-    "profile",
-)
-
-
-class RunSummary(BaseModel):
-    """One line of a run listing."""
-
-    id: str
-    created_at: datetime
-    updated_at: datetime
-    status: RunStatus
-    model: str
-    judge: str
-    prompt: str
-    """The last user turn, cut to 500 characters."""
-    passed: bool | None
-    score: float | None
-    attempts: int
-    stop_reason: StopReason | None
-    usage: Usage
-    error: str | None
-    source: RunSource
-    """Where it came from: ``redraft serve``, the ``redraft`` command, a
-    program's own runs (``library``: the local log, or :class:`Store`
-    itself), or an SDK call wrapped by the middleware."""
-    cost_usd: float | None = None
-    """What its calls cost in US dollars, once it ended; None while it runs
-    or when a call's model has no known price."""
-    continues: str | None = None
-    """The id of the run this one carries on from (``redraft.continues``)."""
-    continued_by: list[str] = []
-    """The runs that carry on from this one, oldest first."""
-    profile: str | None = None
-    """The service profile it ran with (the request's ``model``); None for
-    runs of the CLI or a library."""
-    eval: RunEval | None = None
-    """The eval it ran a row of (``redraft eval``); None for any other run."""
-
-
-@dataclass(frozen=True)
-class RunFilter:
-    """Which runs a listing shows; every field left None lets all through."""
-
-    passed: bool | None = None
-    model: str | None = None
-    """The generator spec, exactly (``openai:gpt-4o-mini``)."""
-    since: datetime | None = None
-    """Runs created at or after this (aware) time."""
-    query: str | None = None
-    """Text the prompt contains, in any case."""
-    source: RunSource | None = None
-
-    def where(self) -> list[ColumnElement[bool]]:
-        conditions: list[ColumnElement[bool]] = []
-        if self.passed is not None:
-            conditions.append(RunRow.passed.is_(self.passed))
-        if self.model is not None:
-            conditions.append(RunRow.model == self.model)
-        if self.since is not None:
-            conditions.append(RunRow.created_at >= self.since)
-        if self.query:
-            # LIKE's own wildcards in the text are matched as themselves.
-            escaped = self.query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            conditions.append(RunRow.prompt.ilike(f"%{escaped}%", escape="\\"))
-        if self.source is not None:
-            conditions.append(RunRow.source == self.source)
-        return conditions
 
 
 class OneWriterSessions(async_sessionmaker[AsyncSession]):
@@ -175,19 +86,6 @@ class OneWriterSessions(async_sessionmaker[AsyncSession]):
     async def begin(self) -> AsyncIterator[AsyncSession]:  # type: ignore[override]
         async with self.write_turn, super().begin() as session:
             yield session
-
-
-class StoredRun(RunSummary):
-    """A run as stored: summary, request, result, tables and the full event log."""
-
-    final_answer: str | None
-    request: RunRequest
-    policy: Policy
-    result: RunResult | None
-    """The loop's result; None while the run is still going."""
-    drafts: list[Draft]
-    calls: list[CallRecord]
-    events: list[RunEvent]
 
 
 class Store:
@@ -351,7 +249,7 @@ class Store:
         query = (
             select(RunRow)
             # A listing needs no request, policy or result JSON.
-            .options(load_only(*(getattr(RunRow, name) for name in _SUMMARY_COLUMNS)))
+            .options(load_only(*(getattr(RunRow, name) for name in SUMMARY_COLUMNS)))
             .where(RunRow.tenant == tenant, *(where or RunFilter()).where())
             .order_by(RunRow.created_at.desc(), RunRow.id.desc())
             .limit(limit)
@@ -373,12 +271,12 @@ class Store:
                     )
             rows = (await session.scalars(query)).all()
             ids = [row.id for row in rows]
-            followers = await _continued_by(session, ids, tenant)
+            followers = await continued_by(session, ids, tenant)
             evals = await evals_of_runs(session, ids, tenant)
         return [
             RunSummary.model_validate(
                 {
-                    **_summary(row),
+                    **summary_of(row),
                     "continued_by": followers.get(row.id, []),
                     "eval": evals.get(row.id),
                 }
@@ -424,11 +322,11 @@ class Store:
                     select(EventRow.payload).where(EventRow.run_id == run_id).order_by(EventRow.seq)
                 )
             ).all()
-            followers = await _continued_by(session, [run_id], tenant)
+            followers = await continued_by(session, [run_id], tenant)
             evals = await evals_of_runs(session, [run_id], tenant)
         return StoredRun.model_validate(
             {
-                **_summary(row),
+                **summary_of(row),
                 "continued_by": followers.get(run_id, []),
                 "eval": evals.get(run_id),
                 "final_answer": row.final_answer,
@@ -436,9 +334,9 @@ class Store:
                 "policy": row.policy,
                 "result": row.result,
                 "drafts": [
-                    _draft(d, [e for e in evidence if e.attempt == d.attempt]) for d in drafts
+                    draft_of(d, [e for e in evidence if e.attempt == d.attempt]) for d in drafts
                 ],
-                "calls": [_call(c) for c in calls],
+                "calls": [call_of(c) for c in calls],
                 "events": [EVENT_ADAPTER.validate_python(p) for p in payloads],
             }
         )
@@ -524,90 +422,3 @@ class Store:
 
 
 # -- reading helpers -----------------------------------------------------------
-
-
-def _summary(row: RunRow) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "created_at": row.created_at,
-        "updated_at": row.updated_at,
-        "status": row.status,
-        "model": row.model,
-        "judge": row.judge,
-        "prompt": row.prompt,
-        "passed": row.passed,
-        "score": row.score,
-        "attempts": row.attempts,
-        "stop_reason": row.stop_reason,
-        "usage": Usage(input_tokens=row.input_tokens, output_tokens=row.output_tokens),
-        "error": row.error,
-        "source": row.source,
-        "cost_usd": row.cost_usd,
-        "continues": row.continues,
-        "profile": row.profile,
-    }
-
-
-async def _continued_by(
-    session: AsyncSession, run_ids: list[str], tenant: str
-) -> dict[str, list[str]]:
-    """The runs of ``tenant`` that continue each of ``run_ids``, oldest first."""
-    if not run_ids:
-        return {}
-    query = (
-        select(RunRow.continues, RunRow.id)
-        .where(RunRow.continues.in_(run_ids), RunRow.tenant == tenant)
-        .order_by(RunRow.created_at, RunRow.id)
-    )
-    followers: dict[str, list[str]] = {}
-    for continued, run_id in (await session.execute(query)).all():
-        if continued is not None:
-            followers.setdefault(continued, []).append(run_id)
-    return followers
-
-
-def _draft(row: DraftRow, evidence: list[EvidenceRow]) -> Draft:
-    verdict = None
-    # A verdict may be unverified (passed NULL); the score says one was reached.
-    if row.verdict_score is not None:
-        verdict = Verdict(
-            score=row.verdict_score,
-            passed=row.verdict_passed,
-            reason=row.verdict_reason or "",
-            suggestions=row.verdict_suggestions or [],
-            evidence=[_evidence(e) for e in evidence],
-            requirements=row.verdict_requirements or [],
-        )
-    return Draft(
-        attempt=row.attempt,
-        text=row.text,
-        verdict=verdict,
-        feedback=row.feedback,
-        finish_reason=row.finish_reason,
-    )
-
-
-def _evidence(row: EvidenceRow) -> Evidence:
-    return Evidence.model_validate({name: getattr(row, name) for name in Evidence.model_fields})
-
-
-def _call(row: CallRow) -> CallRecord:
-    return CallRecord.model_validate(
-        {
-            "kind": row.kind,
-            "attempt": row.attempt,
-            "provider": row.provider,
-            "model": row.model,
-            "evaluator": row.evaluator,
-            "messages": row.messages,
-            "parameters": row.parameters,
-            "text": row.text,
-            "usage": {"input_tokens": row.input_tokens, "output_tokens": row.output_tokens},
-            "latency_ms": row.latency_ms,
-            "status": row.status,
-            "error": row.error,
-            "finish_reason": row.finish_reason,
-            "retry": row.retry,
-            "cost_usd": row.cost_usd,
-        }
-    )
