@@ -111,6 +111,8 @@ def test_no_log_and_log_off_record_nothing(
         monkeypatch.setenv("REDRAFT_LOG", "off")
     asked = _ask(tmp_path, "What is the capital of France?", *off)
     assert asked.exit_code == 0, asked.output
+    # No log and no judge whose record to keep: not even the file is made.
+    assert not fresh_machine.exists()
     assert _runs() == []
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from rich.console import Console
 
-from redraft.app import Settings
+from redraft.app import NO_JUDGE, Settings
 from redraft.app._redrafter import Redrafter
 from redraft.app._sinks import recorded_elsewhere
 from redraft.core._errors import ConfigurationError
@@ -96,9 +96,12 @@ async def recorded_redrafter(
 ) -> AsyncIterator[tuple[Redrafter, JudgeRecordSession, RunLog]]:
     """The command's :class:`Redrafter`, trusting its judge as far as the
     record says, and with ``log`` its runs' log (see :mod:`._log`)."""
-    wanted = settings.judge_record or log
-    async with local_store(settings, err, wanted=wanted, log=log) as store:
-        record = await _record_session(store if settings.judge_record else None)
+    judge = judge_model if judge_model is not None else settings.judge_model
+    # Without a judge there is no record to read or add to: the store is
+    # opened only for the log, so REDRAFT_LOG=off leaves no file behind.
+    keep_record = settings.judge_record and judge != NO_JUDGE
+    async with local_store(settings, err, wanted=keep_record or log, log=log) as store:
+        record = await _record_session(store if keep_record else None)
         run_log = RunLog(store if log else None, lambda message: warn(err, message))
         async with Redrafter(
             model,
