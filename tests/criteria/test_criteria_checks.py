@@ -254,10 +254,50 @@ def test_language_detects_common_languages_and_skips_when_unsure() -> None:
     ]
     short = check({"kind": "language", "language": "en"}, "Bonjour!")
     assert short.status == "skipped" and short.passed is False
-    assert detect_language("Привет, как у тебя дела? Это не так уж и плохо.").language == "ru"
     assert (
         detect_language("これは日本語の文章です。ひらがなとカタカナがあります。").language == "ja"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        (
+            "Привет, как у тебя дела? Это не так уж и плохо. "
+            "Сегодня хорошая погода, и мы идём гулять в парк.",
+            "ru",
+        ),
+        # One script, several languages: Persian and Arabic, Hindi and Marathi.
+        (
+            "من امروز به مدرسه رفتم و با دوستانم درباره کتاب جدید صحبت کردیم. هوا خیلی خوب بود.",
+            "fa",
+        ),
+        ("ذهبت اليوم إلى المدرسة وتحدثت مع أصدقائي عن الكتاب الجديد. كان الطقس جميلا جدا.", "ar"),
+        ("मैं आज स्कूल गया और अपने दोस्तों के साथ नई किताब के बारे में बात की। मौसम बहुत अच्छा था।", "hi"),
+        ("मी आज शाळेत गेलो आणि माझ्या मित्रांशी नवीन पुस्तकाबद्दल बोललो. हवामान खूप छान होते.", "mr"),
+        (
+            "Leo nilikwenda shuleni na kuzungumza na marafiki zangu kuhusu kitabu kipya. "
+            "Hali ya hewa ilikuwa nzuri sana.",
+            "sw",
+        ),
+        ("ನಾನು ಇಂದು ಶಾಲೆಗೆ ಹೋಗಿ ನನ್ನ ಸ್ನೇಹಿತರೊಂದಿಗೆ ಹೊಸ ಪುಸ್ತಕದ ಬಗ್ಗೆ ಮಾತನಾಡಿದೆ.", "kn"),
+        ("Hôm nay tôi đi học và nói chuyện với bạn bè về cuốn sách mới. Thời tiết rất đẹp.", "vi"),
+        ("오늘 학교에 가서 친구들과 새 책에 대해 이야기했습니다. 날씨가 정말 좋았어요.", "ko"),
+    ],
+)
+def test_language_tells_languages_that_share_a_script_apart(text: str, language: str) -> None:
+    assert detect_language(text).language == language
+    assert check({"kind": "language", "language": language}, text).passed is True
+    other = "en" if language != "en" else "fr"
+    assert check({"kind": "language", "language": other}, text).passed is False
+
+
+def test_language_is_undetermined_when_the_model_is_not_sure() -> None:
+    # Short Russian reads almost as well as Bulgarian: no verdict either way.
+    found = detect_language("Привет, как у тебя дела? Это не так уж и плохо.")
+    assert found.language is None and "only" in found.detail and "sure" in found.detail
+    mixed = "Hello my friend, Привет друг, hello again, Привет снова, and once more"
+    assert detect_language(mixed).language is None
 
 
 def test_definite_failure_on_partial_drafts() -> None:

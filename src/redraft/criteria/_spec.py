@@ -23,6 +23,7 @@ from redraft.criteria._families import (
     URLCount,
     check_vocabulary,
 )
+from redraft.criteria._language import LANGUAGES
 from redraft.criteria._spec_base import SHORT, CountSpec, Relation, Spec, has_text
 from redraft.criteria._spec_parts import (
     DistinctWords,
@@ -82,24 +83,6 @@ __all__ = [
 ]
 
 #: Languages :class:`Language` accepts: ISO 639-1 code → English name.
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "fr": "French",
-    "de": "German",
-    "es": "Spanish",
-    "it": "Italian",
-    "pt": "Portuguese",
-    "nl": "Dutch",
-    "ru": "Russian",
-    "el": "Greek",
-    "ar": "Arabic",
-    "he": "Hebrew",
-    "hi": "Hindi",
-    "th": "Thai",
-    "ko": "Korean",
-    "ja": "Japanese",
-    "zh": "Chinese",
-}
 
 
 class WordCount(CountSpec):
