@@ -377,6 +377,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "csv_columns": {"columns": ["id", "name"]},
         "code_only": {"language": "python"},
         "one_of": {"options": ["yes", "no"]},
+        "phrase_choice": {"options": ["I agree", "I disagree"]},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}
