@@ -69,6 +69,11 @@ class Family(ABC):
         :data:`redraft.core._repair.REPAIR_OPS`), where none needs judgement."""
         return None
 
+    def settled_failure(self, spec: Any, partial: str) -> bool:
+        """Whether ``partial`` (an answer still being written) already fails
+        ``spec`` whatever follows it; False where more text could still meet it."""
+        return False
+
 
 class CountFamily(Family):
     """A family whose specs count things in the answer: subclasses say what

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._emoji import EMOJI
@@ -20,7 +21,10 @@ from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
+from redraft.criteria._families._lists import BULLETS, NUMBERED
+from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
 from redraft.criteria._families._options import OPTIONS
+from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._families._xml import XML
@@ -38,6 +42,17 @@ __all__ = [
 ]
 
 FAMILIES: tuple[Family, ...] = (
+    WORDS,
+    SENTENCES,
+    PARAGRAPHS,
+    CHARACTERS,
+    BULLETS,
+    NUMBERED,
+    PLACEHOLDERS,
+    HIGHLIGHTS,
+    SECTIONS,
+    CAPITAL_WORDS,
+    LETTERS,
     LINES,
     EMOJI,
     HASHTAGS,
