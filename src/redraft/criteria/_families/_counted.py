@@ -142,6 +142,9 @@ class Unit:
     bare_exact: bool = False
     #: prose ("two sentences, then a list" counts one part, not the whole)
     prose: bool = False
+    #: the singular as a compound or a label names it ("a 150-word essay",
+    #: "word limit: 75"); empty where neither reads
+    singular: str = ""
 
 
 _ADJECTIVE = (
@@ -181,6 +184,18 @@ _GIVEN_BEFORE = re.compile(
 _PRECEDED_BY_OTHER_VERB = re.compile(
     r"\b(?:highlight|capitali[sz]e|bold|italici[sz]e)(?:\s+(?:at\s+least|at\s+most|exactly))?\s*$"
 )
+# Where in the answer ("end with a one-sentence summary"): a part, not the whole.
+_POSITION_BEFORE = re.compile(
+    r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open|"
+    r"opening|after|before|below|above)\b"
+)
+_DISTRIBUTIVE_AFTER = re.compile(r"^[^.;,]{0,30}\b(?:each|every|per|apiece)\b")
+_SECOND_PART = re.compile(
+    r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
+    r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript)\b"
+)
+# "a haiku-style three-line poem", "a short 150-word bio"
+_STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
 _IN_SEQUENCE = re.compile(
     r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
 )
@@ -197,13 +212,14 @@ class UnitCounts:
 
     def __post_init__(self) -> None:
         unit = "|".join(f"(?P<u{i}>{u.pattern})" for i, u in enumerate(self.units))
+        single = "|".join(f"(?P<s{i}>{u.singular})" for i, u in enumerate(self.units) if u.singular)
         patterns = {
             "negated": (
                 r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|"
                 r"can'?t|may\s+not)\s+(?:(?:write|use|be|have|include|contain|give|produce|"
-                r"provide|go|run|exceed|go\s+over|go\s+beyond)\s+)?(?P<dir>more\s+than|"
-                r"longer\s+than|over|beyond|exceed|less\s+than|fewer\s+than|shorter\s+than|"
-                rf"under)?\s*(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+                r"provide|go|run|exceed|surpass|go\s+over|go\s+beyond)\s+)?(?P<dir>more\s+than|"
+                r"longer\s+than|over|beyond|past|above|exceed|surpass|less\s+than|fewer\s+than|"
+                rf"shorter\s+than|under)?\s*(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
             ),
             # "400 or more words", "300+ words", "a 300+ word essay".
             "or_more": (
@@ -213,7 +229,8 @@ class UnitCounts:
             "between": (
                 rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?:(?<=\bin\s)|(?<=\bof\s)|"
                 rf"(?<=\bcontain\s)|(?<=\bcontains\s)|(?<=\bcontaining\s)|(?<=\bhave\s)|"
-                rf"(?<=\bhas\s))(?P<from>{NUMBER})\s+(?:to|or|-|–)|(?P<low2>\d+)\s*[-–])\s*"
+                rf"(?<=\bhas\s)|(?<=\bbe\s)|(?<=\bis\s)|(?<=\bare\s)|(?<=:\s)|^\s*)"
+                rf"(?P<from>{NUMBER})\s+(?:to|or|-|–)|(?P<low2>\d+)\s*[-–])\s*"
                 rf"(?P<high>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
             ),
             "relation": (
@@ -230,14 +247,31 @@ class UnitCounts:
                 r"includes|then|of|give|provide|list|be|as)\s+(?:me\s+|us\s+)?"
                 rf"(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
             ),
+            # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range
+            "alone": (
+                rf"^\s*(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})"
+                r"(?:\s+only)?\s*[.!]?\s*$"
+            ),
         }
+        if single:
+            # "a 150-word news brief", "a one-paragraph summary", "a two-sentence pitch"
+            patterns["compound"] = (
+                rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{single})\s+"
+                rf"(?:[\w-]+\s+){{0,2}}?{THING}\b"
+            )
+            # "Word limit: 75.", "a character limit of 280", "sentence maximum: 4"
+            patterns["label"] = (
+                rf"\b(?:{single})[\s-]+(?:count\s+)?(?P<lim>limit|cap|maximum|max|minimum|min)"
+                rf"\s*(?:[:=]|of|is)?\s*(?P<num>{NUMBER})\b(?!\s*[%-])(?:\s+(?:{unit})\b)?"
+            )
         self._patterns.update({name: re.compile(p) for name, p in patterns.items()})
         # One scan for the units first: most sentences name none of them.
         self._patterns["named"] = re.compile(rf"(?:{unit})")
 
     def _unit(self, match: re.Match[str]) -> Unit:
+        found = match.groupdict()
         for i, unit in enumerate(self.units):
-            if match.group(f"u{i}"):
+            if found.get(f"u{i}") or found.get(f"s{i}"):
                 return unit
         raise AssertionError("a unit group always matches")
 
@@ -247,13 +281,23 @@ class UnitCounts:
             return
         taken: list[tuple[int, int]] = []
 
-        def accept(match: re.Match[str], *, owns_negation: bool = False) -> bool:
+        def accept(match: re.Match[str], name: str) -> bool:
             if any(match.start() < b and a < match.end() for a, b in taken):
                 return False
             before = text[: match.start()]
             if _PRECEDED_BY_OTHER_VERB.search(before) or _GIVEN_BEFORE.search(before):
                 return False  # "this 300+ word essay" describes what is given
-            if not after_ok(sentence, match.end()):
+            if name == "compound":
+                # the thing named is what to write; a second part beside it
+                # ("then list …", "plus a title") adds words of its own
+                clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
+                if (
+                    _DISTRIBUTIVE_AFTER.match(text[match.end() :])
+                    or _POSITION_BEFORE.search(clause)
+                    or _SECOND_PART.search(sentence.whole.lower())
+                ):
+                    return False
+            elif not after_ok(sentence, match.end()):
                 return False
             if self._unit(match).prose and _IN_SEQUENCE.search(
                 text[max(0, match.start() - 12) : match.start()]
@@ -261,7 +305,7 @@ class UnitCounts:
                 + text[match.end() : match.end() + 16]
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
-            if not response_context(sentence, match.start(), owns_negation=owns_negation):
+            if not response_context(sentence, match.start(), owns_negation=name == "negated"):
                 return False
             taken.append(match.span())
             return True
@@ -270,9 +314,9 @@ class UnitCounts:
             if name == "named":
                 continue
             for match in pattern.finditer(text):
-                if name == "bare" and not self._unit(match).bare_exact:
+                if name in ("bare", "alone") and not self._unit(match).bare_exact:
                     continue
-                if not accept(match, owns_negation=name == "negated"):
+                if not accept(match, name):
                     continue
                 unit = self._unit(match)
                 for relation, value in _bounds(name, match):
@@ -299,6 +343,8 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
     if name == "relation":
         relation, adjust = relation_of(match.group("rel"))
         return [(relation, value + adjust)]
+    if name == "label":
+        return [("at_least" if match.group("lim").startswith("min") else "at_most", value)]
     if name == "post":
         post = match.group("post")
         more = "more" in post or "least" in post or "min" in post

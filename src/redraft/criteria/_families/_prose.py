@@ -125,15 +125,19 @@ _WORDS = r"words?"
 _SENTENCES = r"sentences?"
 _PARAGRAPHS = r"paragraphs?"
 
-word_counts = UnitCounts((Unit(_WORDS, _words, prose=True),))
-sentence_counts = UnitCounts((Unit(_SENTENCES, _sentences, bare_exact=True, prose=True),))
+word_counts = UnitCounts((Unit(_WORDS, _words, prose=True, singular="word"),))
+sentence_counts = UnitCounts(
+    (Unit(_SENTENCES, _sentences, bare_exact=True, prose=True, singular="sentence"),)
+)
 paragraph_counts = UnitCounts(
     (
-        Unit(_PARAGRAPHS, paragraph_count, bare_exact=True, prose=True),
+        Unit(_PARAGRAPHS, paragraph_count, bare_exact=True, prose=True, singular="paragraph"),
         Unit(r"stanzas?", paragraph_count, bare_exact=True, prose=True),
     )
 )
-char_counts = UnitCounts((Unit(r"characters?|chars", _characters, prose=True),))
+char_counts = UnitCounts(
+    (Unit(r"characters?|chars", _characters, prose=True, singular=r"character|char"),)
+)
 
 word_tallies = NumberOf((Tally(_WORDS, lambda r, v: WordCount(relation=r, value=v)),))
 sentence_tallies = NumberOf((Tally(_SENTENCES, lambda r, v: SentenceCount(relation=r, value=v)),))
