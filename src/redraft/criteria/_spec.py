@@ -18,7 +18,10 @@ from redraft.criteria._families import (
     BulletCount,
     CapitalWordCount,
     CharCount,
+    EachCount,
+    EachWordCount,
     EmojiCount,
+    EqualWordCount,
     FamilySpec,
     HashtagCount,
     HighlightCount,
@@ -39,8 +42,6 @@ from redraft.criteria._spec_parts import (
     DistinctWords,
     EachEndsWith,
     EachStartsWith,
-    EachWordCount,
-    EqualWordCount,
     KeywordIn,
     Order,
     WordAt,
@@ -59,6 +60,7 @@ __all__ = [
     "EmojiCount",
     "EachEndsWith",
     "EachStartsWith",
+    "EachCount",
     "EachWordCount",
     "EndsWith",
     "EqualWordCount",
@@ -298,8 +300,6 @@ _CoreSpec: TypeAlias = (
     | WordAt
     | EachStartsWith
     | EachEndsWith
-    | EachWordCount
-    | EqualWordCount
     | DistinctWords
     | Order
 )

@@ -17,6 +17,7 @@ from redraft.criteria._families._links import URLCount
 from redraft.criteria._families._lists import BulletCount, NumberedCount
 from redraft.criteria._families._marks import HighlightCount, PlaceholderCount, SectionCount
 from redraft.criteria._families._options import OneOf
+from redraft.criteria._families._per_part import EachCount, EachWordCount, EqualWordCount
 from redraft.criteria._families._prose import CharCount, ParagraphCount, SentenceCount, WordCount
 from redraft.criteria._families._questions import QuestionCount
 from redraft.criteria._families._registry import (
@@ -45,7 +46,10 @@ __all__ = [
     "CountFamily",
     "CsvColumns",
     "CsvRows",
+    "EachCount",
+    "EachWordCount",
     "EmojiCount",
+    "EqualWordCount",
     "Family",
     "FamilyCount",
     "FamilyError",

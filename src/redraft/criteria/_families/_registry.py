@@ -24,6 +24,7 @@ from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._lists import BULLETS, NUMBERED
 from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
 from redraft.criteria._families._options import OPTIONS
+from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
@@ -53,6 +54,8 @@ FAMILIES: tuple[Family, ...] = (
     SECTIONS,
     CAPITAL_WORDS,
     LETTERS,
+    EACH_COUNT,
+    EQUAL_WORDS,
     LINES,
     EMOJI,
     HASHTAGS,
