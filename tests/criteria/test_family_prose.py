@@ -69,6 +69,25 @@ def counts(prompt: str, system: str | None = None) -> list[tuple[str, str, int]]
         ("Write half a dozen sentences about cats.", [("sentence_count", "exactly", 6)]),
         ("Keep it to a dozen words tops.", [("word_count", "at_most", 12)]),
         ("Describe it in a couple of sentences.", [("sentence_count", "exactly", 2)]),
+        # one paragraph or sentence asked for as the thing to write
+        ("Write a paragraph about otters.", [("paragraph_count", "exactly", 1)]),
+        (
+            "Compose a single flowing paragraph describing dawn.",
+            [("paragraph_count", "exactly", 1)],
+        ),
+        ("Give me a short persuasive paragraph on recycling.", [("paragraph_count", "exactly", 1)]),
+        ("Reply with one sentence.", [("sentence_count", "exactly", 1)]),
+        # a limit stated after the count, or as a fit
+        ("Two sentences, no more.", [("sentence_count", "at_most", 2)]),
+        ("Write 500 words, no fewer.", [("word_count", "at_least", 500)]),
+        ("It must fit in 280 characters.", [("char_count", "at_most", 280)]),
+        ("Explain tides. It has to fit within two sentences.", [("sentence_count", "at_most", 2)]),
+        # none of a list form
+        ("No bullet points.", [("bullet_count", "at_most", 0)]),
+        ("Answer without bullets.", [("bullet_count", "at_most", 0)]),
+        ("Don't use numbered lists.", [("numbered_count", "at_most", 0)]),
+        ("No numbering, please.", [("numbered_count", "at_most", 0)]),
+        ("Use exactly 5 numbered rules.", [("numbered_count", "exactly", 5)]),
     ],
 )
 def test_the_count_grammar_reads(prompt: str, expected: list[tuple[str, str, int]]) -> None:
@@ -114,6 +133,20 @@ def test_a_standing_instruction_on_every_reply(
         "Pick 3 to 5 words from the list.",
         # a stanza count from a compound: whether a title counts is a guess
         "Write a 4-stanza poem.",
+        # one paragraph or sentence among other parts, for each of several things,
+        # or described by what it holds
+        "For each word, write a sentence.",
+        "Write a paragraph and a haiku about spring.",
+        "Write a paragraph about otters, then list three facts.",
+        "Write a paragraph with a title.",
+        "Write a paragraph for my blog about each of my cats.",
+        "Write a sentence-by-sentence analysis.",
+        "Write a sentence in which the word 'cat' appears twice.",
+        # lists counted, not banned; a per-part rule; a limit that is none
+        "Write 3 numbered lists.",
+        "Use two bullet lists.",
+        "No bullet may run over 15 words.",
+        "There is no bullet limit.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

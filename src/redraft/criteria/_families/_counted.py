@@ -145,6 +145,12 @@ class Unit:
     #: the singular as a compound or a label names it ("a 150-word essay",
     #: "word limit: 75"); empty where neither reads
     singular: str = ""
+    #: "write a paragraph", "give me a short sentence": one of it is the answer
+    single: bool = False
+    #: "no bullet points", "without bullets", "don't use bullet points": none
+    none: bool = False
+    #: read only as none ("no numbered lists"), never counted ("3 numbered lists")
+    none_only: bool = False
 
 
 _ADJECTIVE = (
@@ -184,6 +190,20 @@ _GIVEN_BEFORE = re.compile(
 _PRECEDED_BY_OTHER_VERB = re.compile(
     r"\b(?:highlight|capitali[sz]e|bold|italici[sz]e)(?:\s+(?:at\s+least|at\s+most|exactly))?\s*$"
 )
+# Words between "a" and the unit that make it something else: "a topic for a
+# paragraph" is fine, "a title and a paragraph" is two parts.
+_NOT_SINGLE = (
+    r"(?:and|or|with|of|for|per|each|every|list|title|heading|bullet|numbered|few|couple)\b"
+)
+_DISTRIBUTIVE_BEFORE = re.compile(r"\b(?:each|every|per|apiece)\b")
+# A prompt that asks for more beside the one paragraph or sentence: a list,
+# a title, a second part.
+_MORE_PARTS = re.compile(
+    r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
+    r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|also|list|"
+    r"bullets?|bullet\s+points?|table|steps|another|second|two|three|several|paragraphs|"
+    r"sentences)\b|\band\s+(?:an?|one|some)\s"
+)
 # Where in the answer ("end with a one-sentence summary"): a part, not the whole.
 _POSITION_BEFORE = re.compile(
     r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open|"
@@ -213,6 +233,8 @@ class UnitCounts:
     def __post_init__(self) -> None:
         unit = "|".join(f"(?P<u{i}>{u.pattern})" for i, u in enumerate(self.units))
         single = "|".join(f"(?P<s{i}>{u.singular})" for i, u in enumerate(self.units) if u.singular)
+        one = "|".join(f"(?P<o{i}>{u.singular})" for i, u in enumerate(self.units) if u.single)
+        nothing = "|".join(f"(?P<z{i}>{u.pattern})" for i, u in enumerate(self.units) if u.none)
         patterns = {
             "negated": (
                 r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|"
@@ -238,10 +260,13 @@ class UnitCounts:
                 rf"{_ADJECTIVE}(?:{unit})\b"
             ),
             "post": (
-                rf"\b(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\s+(?P<post>or\s+(?:less|fewer)|"
+                rf"\b(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\s*,?\s+(?P<post>or\s+(?:less|fewer)|"
                 r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|max(?:imum)?|"
-                r"min(?:imum)?|tops)\b"
+                r"min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|longer)|(?:and\s+)?no\s+(?:fewer|less))"
+                r"\b"
             ),
+            # "it must fit in 280 characters", "fit within two sentences"
+            "fit": rf"\bfits?\s+(?:in|into|within)\s+(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b",
             "bare": (
                 r"\b(?:in|into|with|using|use|write|contain|containing|contains|have|has|include|"
                 r"includes|then|of|give|provide|list|be|as)\s+(?:me\s+|us\s+)?"
@@ -250,9 +275,27 @@ class UnitCounts:
             # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range
             "alone": (
                 rf"^\s*(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})"
-                r"(?:\s+only)?\s*[.!]?\s*$"
+                r"(?:\s+only)?\s*(?:[.!]?\s*$|,)"
             ),
         }
+        if one:
+            # "Write a paragraph about …", "give me a short persuasive paragraph"
+            patterns["single"] = (
+                r"\b(?:write|compose|draft|craft|produce|create|generate|give\s+me|provide|"
+                r"respond\s+with|reply\s+with|answer\s+with|offer)\s+(?P<num>an?|one|a\s+single|"
+                rf"just\s+one|only\s+one)\s+(?:(?!{_NOT_SINGLE})[a-z-]+\s+){{0,2}}?(?:{one})\b"
+                # not one described by what it holds ("a sentence in which 'cat' appears twice")
+                r"(?!\s*[-–])(?!\s+(?:in\s+which|where|whose|that|which)\b)"
+            )
+        if nothing:
+            patterns["none"] = (
+                r"\b(?:no|without|zero|avoid(?:\s+using)?|(?:do\s+not|don'?t|never)\s+"
+                rf"(?:use|include|add|write|put|insert)(?:\s+any)?)\s+(?:{nothing})\b"
+                # not a subject: "no bullet may run over 15 words" is about each bullet
+                r"(?!\s+(?:limit|requirement|restriction|need|necessary|minimum|maximum|may|"
+                r"should|must|can|shall|will|is|are|has|have|needs?|exceeds?|longer|shorter|"
+                r"contains?|goes|runs|gets|point\s)\b)"
+            )
         if single:
             # "a 150-word news brief", "a one-paragraph summary", "a two-sentence pitch"
             patterns["compound"] = (
@@ -271,7 +314,7 @@ class UnitCounts:
     def _unit(self, match: re.Match[str]) -> Unit:
         found = match.groupdict()
         for i, unit in enumerate(self.units):
-            if found.get(f"u{i}") or found.get(f"s{i}"):
+            if any(found.get(f"{g}{i}") for g in "usoz"):
                 return unit
         raise AssertionError("a unit group always matches")
 
@@ -287,7 +330,14 @@ class UnitCounts:
             before = text[: match.start()]
             if _PRECEDED_BY_OTHER_VERB.search(before) or _GIVEN_BEFORE.search(before):
                 return False  # "this 300+ word essay" describes what is given
-            if name == "compound":
+            if name == "single":
+                if (
+                    _DISTRIBUTIVE_BEFORE.search(before)
+                    or _DISTRIBUTIVE_AFTER.match(text[match.end() :])
+                    or _MORE_PARTS.search(sentence.whole.lower())
+                ):
+                    return False  # "for each word, write a sentence"; "a paragraph and a list"
+            elif name == "compound":
                 # the thing named is what to write; a second part beside it
                 # ("then list …", "plus a title") adds words of its own
                 clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
@@ -305,7 +355,8 @@ class UnitCounts:
                 + text[match.end() : match.end() + 16]
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
-            if not response_context(sentence, match.start(), owns_negation=name == "negated"):
+            owns = name in ("negated", "none")
+            if not response_context(sentence, match.start(), owns_negation=owns):
                 return False
             taken.append(match.span())
             return True
@@ -314,7 +365,10 @@ class UnitCounts:
             if name == "named":
                 continue
             for match in pattern.finditer(text):
-                if name in ("bare", "alone") and not self._unit(match).bare_exact:
+                unit = self._unit(match)
+                if name in ("bare", "alone") and not unit.bare_exact:
+                    continue
+                if unit.none_only and name != "none":
                     continue
                 if not accept(match, name):
                     continue
@@ -331,6 +385,8 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
         if low is None or high is None or low >= high:
             return []
         return [("at_least", low), ("at_most", high)]
+    if name in ("none", "single"):
+        return [("at_most", 0)] if name == "none" else [("exactly", 1)]
     value = number_value(match.group("num"))
     if value is None:
         return []
@@ -343,10 +399,15 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
     if name == "relation":
         relation, adjust = relation_of(match.group("rel"))
         return [(relation, value + adjust)]
+    if name == "fit":
+        return [("at_most", value)]
     if name == "label":
         return [("at_least" if match.group("lim").startswith("min") else "at_most", value)]
     if name == "post":
         post = match.group("post")
+        if post.startswith(("no", "and")):
+            # "two sentences, no more": at most; "500 words, no fewer": at least
+            return [("at_most" if "more" in post or "longer" in post else "at_least", value)]
         more = "more" in post or "least" in post or "min" in post
         return [("at_least" if more else "at_most", value)]
     return [("exactly", value)]

@@ -47,10 +47,13 @@ def _numbered(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
 bullet_counts = UnitCounts(
     (
         Unit(
-            r"(?:markdown\s+)?(?:bullet(?:[\s-]+points?)?s?|bulleted\s+(?:items?|points?))",
+            r"(?:markdown\s+)?(?:bullet(?:[\s-]+points?)?s?|bulleted\s+(?:items?|points?))"
+            r"(?!\s+lists?\b)",
             _bullets,
             bare_exact=True,
+            none=True,
         ),
+        Unit(r"bullet(?:ed)?(?:[\s-]+point)?\s+lists?", _bullets, none=True, none_only=True),
     )
 )
 bullet_tallies = NumberOf(
@@ -62,7 +65,17 @@ bullet_tallies = NumberOf(
     )
 )
 numbered_counts = UnitCounts(
-    (Unit(r"numbered\s+(?:list\s+)?(?:items?|points?|steps?)", _numbered, bare_exact=True),)
+    (
+        Unit(
+            r"numbered\s+(?:list\s+)?(?:items?|points?|steps?)|numbered\s+(?!(?:lists?|sections?|"
+            r"headings?|headers?|paragraphs?|columns?|rows?|tables?|lines?|pages?|chapters?)\b)"
+            r"[a-z]+s\b|numbering",
+            _numbered,
+            bare_exact=True,
+            none=True,
+        ),
+        Unit(r"numbered\s+lists?", _numbered, none=True, none_only=True),
+    )
 )
 
 

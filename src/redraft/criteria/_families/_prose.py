@@ -127,11 +127,18 @@ _PARAGRAPHS = r"paragraphs?"
 
 word_counts = UnitCounts((Unit(_WORDS, _words, prose=True, singular="word"),))
 sentence_counts = UnitCounts(
-    (Unit(_SENTENCES, _sentences, bare_exact=True, prose=True, singular="sentence"),)
+    (Unit(_SENTENCES, _sentences, bare_exact=True, prose=True, singular="sentence", single=True),)
 )
 paragraph_counts = UnitCounts(
     (
-        Unit(_PARAGRAPHS, paragraph_count, bare_exact=True, prose=True, singular="paragraph"),
+        Unit(
+            _PARAGRAPHS,
+            paragraph_count,
+            bare_exact=True,
+            prose=True,
+            singular="paragraph",
+            single=True,
+        ),
         Unit(r"stanzas?", paragraph_count, bare_exact=True, prose=True),
     )
 )
