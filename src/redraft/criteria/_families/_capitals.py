@@ -103,10 +103,39 @@ def capital_words(sentence: Sentence) -> Iterator[Hit]:
             yield from typed_hit(_capitals, *found, match.span())
 
 
+_CAPITALISED = (
+    r"(?:all[\s-]+caps?|all[\s-]+capitals?|all[\s-]+capital|all[\s-]+uppercase|uppercase|"
+    r"fully\s+capitali[sz]ed|capitali[sz]ed|shouty)"
+)
+# "no all-caps words", "don't write any words in all caps", "avoid uppercase words"
+_NO_CAPITALS = re.compile(
+    r"\b(?:no|without|avoid(?:\s+using)?|(?:do\s+not|don'?t|never)\s+(?:use|write|include))\s+"
+    rf"(?:any\s+)?(?:{_CAPITALISED}\s+words|words\s+(?:in|with|written\s+in)\s+{_CAPS})\b"
+    r"(?!\s+(?:other\s+than|except|besides|apart)\b)"
+)
+# "at least 5 words that are fully capitalized", "3 words which are in all caps"
+_CAPITAL_THAT_ARE = re.compile(
+    rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+words\s+(?:that|which)\s+(?:are|is)\s+"
+    rf"(?:{_CAPITALISED}|(?:written\s+)?in\s+{_CAPS})\b"
+)
+
+
+def no_capitals(sentence: Sentence) -> Iterator[Hit]:
+    """ "No all-caps words": none (a name such as NASA is a word in capitals too)."""
+    for match in _NO_CAPITALS.finditer(sentence.lower):
+        if response_context(sentence, match.start(), owns_negation=True):
+            yield from typed_hit(_capitals, "at_most", 0, match.span())
+
+
 def capital_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "At least 5 words in all caps", "use all-caps words at least twice"."""
     text = sentence.lower
     for match in _CAPITAL_COUNT.finditer(text):
+        if response_context(sentence, match.start()):
+            relation, adjust = relation_of(match.group("rel"))
+            value = (number_value(match.group("num")) or 0) + adjust
+            yield from typed_hit(_capitals, relation, value, match.span())
+    for match in _CAPITAL_THAT_ARE.finditer(text):
         if response_context(sentence, match.start()):
             relation, adjust = relation_of(match.group("rel"))
             value = (number_value(match.group("num")) or 0) + adjust
@@ -168,7 +197,12 @@ def letter_counts(sentence: Sentence) -> Iterator[Hit]:
 class _CapitalWords(TallyFamily):
     name = "capital words"
     specs = (CapitalWordCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (capital_words, capital_tallies, capital_counts)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        capital_words,
+        capital_tallies,
+        capital_counts,
+        no_capitals,
+    )
 
     def count(self, spec: Any, text: str) -> int:
         return len(measure.capital_words(text))

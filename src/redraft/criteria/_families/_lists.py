@@ -11,12 +11,22 @@ part ("3 bullets per section", "bullets of at most 10 words each").
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount, FamilySpec
-from redraft.criteria._families._counted import NumberOf, Tally, TallyFamily, Unit, UnitCounts
-from redraft.criteria._sentences import Rule, Sentence
+from redraft.criteria._families._counted import (
+    NumberOf,
+    Tally,
+    TallyFamily,
+    Unit,
+    UnitCounts,
+    typed_hit,
+)
+from redraft.criteria._grammar import NUMBER, number_value
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["BULLETS", "NUMBERED", "BulletCount", "NumberedCount"]
@@ -79,10 +89,73 @@ numbered_counts = UnitCounts(
 )
 
 
+_LIST_KIND = r"(?P<kind>bulleted|bullet(?:[\s-]+point)?|numbered)"
+_LIST_OF = [
+    # "a bulleted list of 4 things to pack", "in a numbered list with 6 steps"
+    re.compile(
+        rf"\b(?:an?|one)\s+(?:short\s+|simple\s+|markdown\s+)?{_LIST_KIND}\s+list\s+"
+        rf"(?:of|with)\s+(?:exactly\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<high>{NUMBER}))?\b"
+    ),
+    # "a 3-item numbered list", "a five-point bulleted list"
+    re.compile(
+        rf"\b(?:an?|one)\s+(?P<num>{NUMBER})[-\s](?:item|point|step|entry|line)\s+{_LIST_KIND}"
+        r"\s+list\b"
+    ),
+    # "give me 4 tips for public speaking as a numbered list", "list 5 ideas, numbered"
+    re.compile(
+        r"\b(?:give|list|write|provide|share|suggest|name|offer|recommend|outline|present)\s+"
+        rf"(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<high>{NUMBER}))?"
+        rf"\s+(?!(?:to|or|and)\b)(?:[\w'-]+\s+){{0,5}}?[\w'-]+,?\s+"
+        rf"(?:(?:as|in)\s+(?:an?\s+)?{_LIST_KIND}\s+(?:list|points|format)\b|"
+        r"(?P<kind2>numbered|bulleted)\s*(?:[.!]\s*$|$))"
+    ),
+]
+# Where a list count is not the answer's count of list lines: nested items,
+# a second list, or the list as one part of several.
+_OTHER_ITEMS = re.compile(
+    r"\bsub-?(?:bullet|point|item|step|list|task)s?\b|\bnested\b|\bindented\b|"
+    r"\b(?:then|followed\s+by|afterwards?|also|another|second\s+list|two\s+lists|each\s+with)\b"
+)
+
+
+def list_of(sentence: Sentence) -> Iterator[Hit]:
+    """ "A bulleted list of 4 things", "a 3-item numbered list", "give me 4
+    tips as a numbered list": that many items, each a list line."""
+    text = sentence.lower
+    whole = sentence.whole.lower()
+    if _OTHER_ITEMS.search(whole) or len(re.findall(r"\blists?\b", whole)) > 1:
+        return
+    for pattern in _LIST_OF:
+        for match in pattern.finditer(text):
+            value = number_value(match.group("num"))
+            kind = match.group("kind") or match.groupdict().get("kind2") or ""
+            if value is None or re.search(r"\b(?:each|every|per)\b", text[: match.start()]):
+                continue
+            if not response_context(sentence, match.start()):
+                continue
+            build = _numbered_count if kind.startswith("numbered") else _bullet_count
+            high = match.groupdict().get("high")
+            if high is None:
+                yield from typed_hit(build, "exactly", value, match.span())
+                continue
+            top = number_value(high)
+            if top is not None and top > value:
+                yield from typed_hit(build, "at_least", value, match.span())
+                yield from typed_hit(build, "at_most", top, match.span())
+
+
+def _bullet_count(relation: Relation, value: int) -> BulletCount:
+    return BulletCount(relation=relation, value=value)
+
+
+def _numbered_count(relation: Relation, value: int) -> NumberedCount:
+    return NumberedCount(relation=relation, value=value)
+
+
 class _Bullets(TallyFamily):
     name = "bullets"
     specs = (BulletCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (bullet_counts, bullet_tallies)
+    rules: ClassVar[tuple[Rule, ...]] = (bullet_counts, bullet_tallies, list_of)
     growing = True
 
     def count(self, spec: Any, text: str) -> int:
