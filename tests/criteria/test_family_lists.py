@@ -45,6 +45,14 @@ def counts(prompt: str) -> list[tuple[str, str, int]]:
             "Write a bulleted list of 3-5 items.",
             [("bullet_count", "at_least", 3), ("bullet_count", "at_most", 5)],
         ),
+        (
+            "List 7 famous bridges, one bullet each, with the city after each name.",
+            [("bullet_count", "exactly", 7)],
+        ),
+        (
+            "Answer without bullets or numbering.",
+            [("bullet_count", "at_most", 0), ("numbered_count", "at_most", 0)],
+        ),
         ("No all-caps words.", [("capital_word_count", "at_most", 0)]),
         ("Don't use any words in all caps.", [("capital_word_count", "at_most", 0)]),
         (

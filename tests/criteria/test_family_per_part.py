@@ -63,6 +63,11 @@ def each(part: str, units: str, relation: str, value: int) -> dict[str, Any]:
             [each("paragraph", "sentences", "at_most", 4)],
         ),
         ("List fruits as bullets, each a single word.", [each("bullet", "words", "exactly", 1)]),
+        ("No bullet may run over 15 words.", [each("bullet", "words", "at_most", 15)]),
+        (
+            "Write a story in which no sentence is longer than 12 words.",
+            [each("sentence", "words", "at_most", 12)],
+        ),
         (
             "Limit every sentence to 60 characters.",
             [each("sentence", "characters", "at_most", 60)],

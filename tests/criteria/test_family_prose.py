@@ -69,6 +69,20 @@ def counts(prompt: str, system: str | None = None) -> list[tuple[str, str, int]]
         ("Write half a dozen sentences about cats.", [("sentence_count", "exactly", 6)]),
         ("Keep it to a dozen words tops.", [("word_count", "at_most", 12)]),
         ("Describe it in a couple of sentences.", [("sentence_count", "exactly", 2)]),
+        # a range in a list of requirements after the thing to write
+        (
+            "Write a speech for graduation, 300 to 400 words.",
+            [("word_count", "at_least", 300), ("word_count", "at_most", 400)],
+        ),
+        (
+            "Two paragraphs: the first about cats, the second about dogs.",
+            [("paragraph_count", "exactly", 2)],
+        ),
+        ("Rewrite my notes as a single flowing paragraph.", [("paragraph_count", "exactly", 1)]),
+        (
+            "I need a packing list. No bullets: every line starts with an emoji.",
+            [("bullet_count", "at_most", 0)],
+        ),
         # one paragraph or sentence asked for as the thing to write
         ("Write a paragraph about otters.", [("paragraph_count", "exactly", 1)]),
         (
@@ -145,8 +159,9 @@ def test_a_standing_instruction_on_every_reply(
         # lists counted, not banned; a per-part rule; a limit that is none
         "Write 3 numbered lists.",
         "Use two bullet lists.",
-        "No bullet may run over 15 words.",
         "There is no bullet limit.",
+        # a range after a comma that may be each item's
+        "Give me synonyms for happy, 3 to 5 words.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

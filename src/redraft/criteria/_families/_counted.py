@@ -155,7 +155,7 @@ class Unit:
 
 _ADJECTIVE = (
     r"(?:(?:very\s+)?(?:short|brief|concise|separate|distinct|full|complete|simple|clear|"
-    r"total)\s+)?"
+    r"total|flowing|cohesive|coherent|continuous|unbroken|compact|tight|well-written)\s+)?"
 )
 # What may not follow a counted unit: "words per sentence", "words from the list".
 _AFTER_BLOCKS = re.compile(
@@ -201,8 +201,8 @@ _DISTRIBUTIVE_BEFORE = re.compile(r"\b(?:each|every|per|apiece)\b")
 _MORE_PARTS = re.compile(
     r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
     r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|also|list|"
-    r"bullets?|bullet\s+points?|table|steps|another|second|two|three|several|paragraphs|"
-    r"sentences)\b|\band\s+(?:an?|one|some)\s"
+    r"bullets?|bullet\s+points?|table|steps|another|second|paragraphs|sentences)\b|"
+    r"\band\s+(?:an?|one|some)\s"
 )
 # Where in the answer ("end with a one-sentence summary"): a part, not the whole.
 _POSITION_BEFORE = re.compile(
@@ -251,7 +251,7 @@ class UnitCounts:
             "between": (
                 rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?:(?<=\bin\s)|(?<=\bof\s)|"
                 rf"(?<=\bcontain\s)|(?<=\bcontains\s)|(?<=\bcontaining\s)|(?<=\bhave\s)|"
-                rf"(?<=\bhas\s)|(?<=\bbe\s)|(?<=\bis\s)|(?<=\bare\s)|(?<=:\s)|^\s*)"
+                rf"(?<=\bhas\s)|(?<=\bbe\s)|(?<=\bis\s)|(?<=\bare\s)|(?<=:\s)|(?<=,\s)|^\s*)"
                 rf"(?P<from>{NUMBER})\s+(?:to|or|-|–)|(?P<low2>\d+)\s*[-–])\s*"
                 rf"(?P<high>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
             ),
@@ -275,7 +275,7 @@ class UnitCounts:
             # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range
             "alone": (
                 rf"^\s*(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})"
-                r"(?:\s+only)?\s*(?:[.!]?\s*$|,)"
+                r"(?:\s+only)?\s*(?:[.!]?\s*$|[,:])"
             ),
         }
         if one:
@@ -291,6 +291,8 @@ class UnitCounts:
             patterns["none"] = (
                 r"\b(?:no|without|zero|avoid(?:\s+using)?|(?:do\s+not|don'?t|never)\s+"
                 rf"(?:use|include|add|write|put|insert)(?:\s+any)?)\s+(?:{nothing})\b"
+                # "no bullets or numbers": the other is a none of its own family
+                r"(?:\s+or\s+(?:numbers|numbering|bullets|bullet\s+points))?"
                 # not a subject: "no bullet may run over 15 words" is about each bullet
                 r"(?!\s+(?:limit|requirement|restriction|need|necessary|minimum|maximum|may|"
                 r"should|must|can|shall|will|is|are|has|have|needs?|exceeds?|longer|shorter|"
@@ -347,6 +349,14 @@ class UnitCounts:
                     or _SECOND_PART.search(sentence.whole.lower())
                 ):
                     return False
+            elif (
+                name == "between"
+                and before.rstrip().endswith(",")
+                and not re.search(rf"\b{THING}s?\b", before)
+            ):
+                return False  # "synonyms for happy, 3 to 5 words" may be each synonym's
+            elif name == "none" and re.match(r"\s*:", text[match.end() :]):
+                pass  # "No bullets: every line starts with an emoji" — the rest explains
             elif not after_ok(sentence, match.end()):
                 return False
             if self._unit(match).prose and _IN_SEQUENCE.search(

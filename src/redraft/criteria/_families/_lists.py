@@ -66,6 +66,21 @@ bullet_counts = UnitCounts(
         Unit(r"bullet(?:ed)?(?:[\s-]+point)?\s+lists?", _bullets, none=True, none_only=True),
     )
 )
+# "no bullets or numbers", "no numbering or bullets": none of either
+_NEITHER = re.compile(
+    r"\b(?:no|without|(?:do\s+not|don'?t|never)\s+use)\s+(?:bullets?|bullet\s+points?|numbers|"
+    r"numbering)\s+or\s+(?P<other>numbers|numbering|bullets?|bullet\s+points?)\b"
+)
+
+
+def neither(sentence: Sentence) -> Iterator[Hit]:
+    """The second half of "no bullets or numbers": none of the other list form."""
+    for match in _NEITHER.finditer(sentence.lower):
+        if response_context(sentence, match.start(), owns_negation=True):
+            build = _bullet_count if match.group("other").startswith("bullet") else _numbered_count
+            yield from typed_hit(build, "at_most", 0, match.span("other"))
+
+
 bullet_tallies = NumberOf(
     (
         Tally(
@@ -100,6 +115,13 @@ _LIST_OF = [
     re.compile(
         rf"\b(?:an?|one)\s+(?P<num>{NUMBER})[-\s](?:item|point|step|entry|line)\s+{_LIST_KIND}"
         r"\s+list\b"
+    ),
+    # "list 7 wonders of the world, one bullet each"
+    re.compile(
+        r"\b(?:give|list|write|provide|share|suggest|name|offer|recommend|outline|present)\s+"
+        rf"(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})\s+(?!(?:to|or|and)\b)"
+        r"(?:[\w'-]+\s+){0,6}?[\w'-]+,\s+one\s+(?P<kind>bullet(?:[\s-]+point)?|numbered\s+item)\s+"
+        r"(?:each|apiece|per\s+\w+)\b"
     ),
     # "give me 4 tips for public speaking as a numbered list", "list 5 ideas, numbered"
     re.compile(
@@ -168,7 +190,7 @@ class _Bullets(TallyFamily):
 class _Numbered(TallyFamily):
     name = "numbered items"
     specs = (NumberedCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (numbered_counts,)
+    rules: ClassVar[tuple[Rule, ...]] = (numbered_counts, neither)
     growing = True
 
     def count(self, spec: Any, text: str) -> int:

@@ -258,8 +258,10 @@ _EACH_PHRASES = [
 ]
 # "No sentence may be longer than 20 words."
 _NO_LONGER = re.compile(
-    rf"\bno\s+(?P<part>{_PART})\s+(?:should|may|can|must|is\s+to)\s+(?:be\s+longer\s+than|"
-    rf"have\s+more\s+than|exceed|contain\s+more\s+than|be\s+over)\s+(?P<n>{NUMBER})\s+{_UNIT}"
+    rf"\bno\s+(?P<part>{_PART})\s+(?:(?:should|may|can|must|is\s+to)\s+(?:be\s+longer\s+than|"
+    r"have\s+more\s+than|exceed|contain\s+more\s+than|be\s+over|run\s+over|go\s+over)|"
+    r"is\s+longer\s+than|is\s+over|has\s+more\s+than|exceeds|contains\s+more\s+than|"
+    rf"runs\s+over|goes\s+over)\s+(?P<n>{NUMBER})\s+{_UNIT}"
 )
 # Parts given rather than asked for ("my essay averages 20 words per sentence"),
 # or a question about the rule ("should each bullet be under 10 words?").
