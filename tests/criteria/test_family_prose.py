@@ -31,13 +31,12 @@ def counts(prompt: str, system: str | None = None) -> list[tuple[str, str, int]]
     ("prompt", "expected"),
     [
         # a count written as a compound before the thing to write
-        ("Write a 200-word product description.", [("word_count", "exactly", 200)]),
-        ("Draft a 90-word cover letter for a barista job.", [("word_count", "exactly", 90)]),
+        ("Write a six-word story about loss.", [("word_count", "exactly", 6)]),
+        ("Give me a 12-word slogan for a bakery.", [("word_count", "exactly", 12)]),
         ("Give me a two-sentence summary of the plot.", [("sentence_count", "exactly", 2)]),
         ("Compose a single-sentence review of the café.", [("sentence_count", "exactly", 1)]),
         ("Write a three-paragraph story about a lighthouse.", [("paragraph_count", "exactly", 3)]),
         ("I need a one-paragraph summary.", [("paragraph_count", "exactly", 1)]),
-        ("Write a 280-character tweet about rain.", [("char_count", "exactly", 280)]),
         # a range after "be", or a sentence that is only the range
         (
             "The essay should be 300 to 400 words long.",
@@ -132,6 +131,13 @@ def test_a_standing_instruction_on_every_reply(
         "Write a 100-word essay with a title.",
         "Write a 150-word summary for each chapter.",
         "Start with a one-sentence hook and then explain the idea.",
+        # a long compound is a target, not a count to the unit; a character
+        # compound is a limit, not an exact length
+        "Write a 200-word product description.",
+        "Create a 500-word startup pitch.",
+        "Write a 280-character tweet about rain.",
+        # a compound beside labels the paragraphs carry
+        "Write a 2 paragraph critique. Label each paragraph with PARAGRAPH X.",
         # the compound describes what is given, or is hedged or asked about
         "I wrote a 500-word essay; please proofread it.",
         "Here is my 300-word draft. Tighten it.",

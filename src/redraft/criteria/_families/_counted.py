@@ -147,6 +147,9 @@ class Unit:
     singular: str = ""
     #: "write a paragraph", "give me a short sentence": one of it is the answer
     single: bool = False
+    #: the largest count a compound states exactly ("a six-word story"); past
+    #: it ("a 500-word pitch") the number is a target no one counts to the unit
+    compound_max: int = 1_000_000
     #: "no bullet points", "without bullets", "don't use bullet points": none
     none: bool = False
     #: read only as none ("no numbered lists"), never counted ("3 numbered lists")
@@ -193,7 +196,8 @@ _PRECEDED_BY_OTHER_VERB = re.compile(
 # Words between "a" and the unit that make it something else: "a topic for a
 # paragraph" is fine, "a title and a paragraph" is two parts.
 _NOT_SINGLE = (
-    r"(?:and|or|with|of|for|per|each|every|list|title|heading|bullet|numbered|few|couple)\b"
+    r"(?:and|or|with|of|for|per|each|every|list|title|heading|bullet|numbered|few|couple|"
+    rf"{NUMBER})\b"
 )
 _DISTRIBUTIVE_BEFORE = re.compile(r"\b(?:each|every|per|apiece)\b")
 # A prompt that asks for more beside the one paragraph or sentence: a list,
@@ -212,7 +216,8 @@ _POSITION_BEFORE = re.compile(
 _DISTRIBUTIVE_AFTER = re.compile(r"^[^.;,]{0,30}\b(?:each|every|per|apiece)\b")
 _SECOND_PART = re.compile(
     r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
-    r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript)\b"
+    r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|label\w*|"
+    r"mark\s+the\s+beginning)\b"
 )
 # "a haiku-style three-line poem", "a short 150-word bio"
 _STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
@@ -384,6 +389,8 @@ class UnitCounts:
                     continue
                 unit = self._unit(match)
                 for relation, value in _bounds(name, match):
+                    if name == "compound" and value > unit.compound_max:
+                        continue
                     yield from _built(unit.build, relation, value, sentence, match.span())
 
 

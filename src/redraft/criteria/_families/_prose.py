@@ -125,7 +125,11 @@ _WORDS = r"words?"
 _SENTENCES = r"sentences?"
 _PARAGRAPHS = r"paragraphs?"
 
-word_counts = UnitCounts((Unit(_WORDS, _words, prose=True, singular="word"),))
+# "a six-word story" is counted to the word; "a 500-word pitch" is a target
+_WORD_COMPOUND_MAX = 25
+word_counts = UnitCounts(
+    (Unit(_WORDS, _words, prose=True, singular="word", compound_max=_WORD_COMPOUND_MAX),)
+)
 sentence_counts = UnitCounts(
     (Unit(_SENTENCES, _sentences, bare_exact=True, prose=True, singular="sentence", single=True),)
 )
@@ -143,7 +147,16 @@ paragraph_counts = UnitCounts(
     )
 )
 char_counts = UnitCounts(
-    (Unit(r"characters?|chars", _characters, prose=True, singular=r"character|char"),)
+    # "a 280-character tweet" is a limit, not an exact length: no compound reads
+    (
+        Unit(
+            r"characters?|chars",
+            _characters,
+            prose=True,
+            singular=r"character|char",
+            compound_max=0,
+        ),
+    )
 )
 
 word_tallies = NumberOf((Tally(_WORDS, lambda r, v: WordCount(relation=r, value=v)),))
