@@ -53,6 +53,7 @@ def counts(prompt: str) -> list[tuple[str, str, int]]:
             "Answer without bullets or numbering.",
             [("bullet_count", "at_most", 0), ("numbered_count", "at_most", 0)],
         ),
+        ("Return the steps numbered from 1 to 10.", [("numbered_count", "exactly", 10)]),
         ("No all-caps words.", [("capital_word_count", "at_most", 0)]),
         ("Don't use any words in all caps.", [("capital_word_count", "at_most", 0)]),
         (

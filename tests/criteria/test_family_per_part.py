@@ -64,6 +64,15 @@ def each(part: str, units: str, relation: str, value: int) -> dict[str, Any]:
         ),
         ("List fruits as bullets, each a single word.", [each("bullet", "words", "exactly", 1)]),
         ("No bullet may run over 15 words.", [each("bullet", "words", "at_most", 15)]),
+        # material to work on does not make the rule about it
+        (
+            "Rewrite the following so every sentence is shorter than 15 words.",
+            [each("sentence", "words", "at_most", 14)],
+        ),
+        (
+            "Condense the memo below into bullet points, each under 20 words.",
+            [each("bullet", "words", "at_most", 19)],
+        ),
         (
             "Write a story in which no sentence is longer than 12 words.",
             [each("sentence", "words", "at_most", 12)],

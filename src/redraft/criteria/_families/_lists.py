@@ -116,6 +116,10 @@ _LIST_OF = [
         rf"\b(?:an?|one)\s+(?P<num>{NUMBER})[-\s](?:item|point|step|entry|line)\s+{_LIST_KIND}"
         r"\s+list\b"
     ),
+    # "rank them, numbered 1-5", "numbered from 1 to 10"
+    re.compile(
+        rf"\b(?P<kind>numbered)\s+(?:from\s+)?(?:1|one)\s*(?:-|–|to|through)\s*(?P<num>{NUMBER})\b"
+    ),
     # "list 7 wonders of the world, one bullet each"
     re.compile(
         r"\b(?:give|list|write|provide|share|suggest|name|offer|recommend|outline|present)\s+"

@@ -266,8 +266,8 @@ _NO_LONGER = re.compile(
 # Parts given rather than asked for ("my essay averages 20 words per sentence"),
 # or a question about the rule ("should each bullet be under 10 words?").
 _GIVEN = re.compile(
-    r"\b(?:my|his|her|their|our|this|these|those|following|below|above|given|provided|"
-    r"attached|average|averages|averaging|currently)\b"
+    r"\b(?:my|his|her|their|our|this|these|those|given|provided|attached)\s+"
+    r"(?:[\w-]+\s+){0,2}$|\b(?:average|averages|averaging|currently)\b"
 )
 _GIVEN_AFTER = re.compile(
     r"^[^.;]{0,40}\b(?:below|above|following|given|provided|attached|in\s+(?:the|this|that|my)\s+"
