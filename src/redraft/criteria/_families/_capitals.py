@@ -21,14 +21,11 @@ from pydantic import Field
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount
 from redraft.criteria._families._counted import (
-    TIMES,
-    NumberOf,
-    Tally,
     TallyFamily,
     noun,
-    times_of,
     typed_hit,
 )
+from redraft.criteria._families._number_of import TIMES, NumberOf, Tally, times_of
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation

@@ -23,14 +23,13 @@ from pydantic import Field
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted import (
-    NumberOf,
-    Tally,
     TallyFamily,
     Unit,
     UnitCounts,
     after_ok,
     typed_hit,
 )
+from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation

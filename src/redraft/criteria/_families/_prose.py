@@ -24,7 +24,8 @@ from typing import Any, ClassVar, Literal
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount, FamilySpec
-from redraft.criteria._families._counted import NumberOf, Tally, TallyFamily, Unit, UnitCounts
+from redraft.criteria._families._counted import TallyFamily, Unit, UnitCounts
+from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._sentences import Rule, Sentence
 from redraft.criteria._spec_base import Relation
 
