@@ -211,6 +211,15 @@ def _language(c: Constraint, scope: Scope) -> Expectation:
     return all_of(fields("language", language=code))
 
 
+# The units a count within each part (each_count) measures, and the parts
+# that hold them; words are each_word_count's.
+_EACH_HOLDS: dict[str, tuple[str, ...]] = {
+    "character": ("sentence", "paragraph", "bullet"),
+    "sentence": ("paragraph", "bullet"),
+    "line": ("paragraph",),
+}
+
+
 def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     where, part, _ = scope
     if unit == "key":
@@ -219,6 +228,10 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
         return _keywords(c, scope)
     if where == "each" and unit == "word" and part in ("sentence", "paragraph", "bullet"):
         return all_of(*counts("each_word_count", c.relation, c.value, part=part))
+    within = "paragraph" if part == "stanza" else part
+    if where == "each" and within in _EACH_HOLDS.get(unit, ()):
+        units = f"{unit}s"
+        return all_of(*counts("each_count", c.relation, c.value, part=within, units=units))
     plain_lines = re.fullmatch(r"(?:each|every|all|any|per)\s+lines?", str(c.scope or "").lower())
     if plain_lines and unit in ("word", "character"):
         bounds = count_value(c.relation, c.value)

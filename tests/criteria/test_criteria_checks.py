@@ -368,6 +368,12 @@ def test_every_kind_round_trips_through_json() -> None:
         "each_starts_with": {"part": "sentence", "capital": True},
         "each_ends_with": {"part": "paragraph", "phrase": "!"},
         "each_word_count": {"part": "bullet", "relation": "at_most", "value": 8},
+        "each_count": {
+            "part": "paragraph",
+            "units": "sentences",
+            "relation": "exactly",
+            "value": 2,
+        },
         "equal_word_count": {"part": "sentence"},
         "distinct_words": {"within": "paragraph"},
         "order": {"parts": ["title", "bullets", "postscript"]},

@@ -13,7 +13,8 @@ from redraft.criteria import CompiledChecks, LLMCompilation, compile_checks_with
 from redraft.testing import FunctionModel, ScriptedModel
 
 PROMPT = (
-    "Describe Lisbon. Keep the whole thing to a dozen words tops, and never use the letter z. "
+    "Describe Lisbon. Keep the whole thing tweet-sized, twelve words is the ceiling, "
+    "and never use the letter z. "
     'Someone once wrote "use at most 3 words" about it.'
 )
 
@@ -39,7 +40,7 @@ def test_valid_items_become_checks_with_their_span() -> None:
                     "kind": "word_count",
                     "relation": "at_most",
                     "value": 12,
-                    "quote": "a dozen words tops",
+                    "quote": "twelve words is the ceiling",
                 },
                 {"kind": "forbidden_chars", "chars": "zZ", "quote": "never use the letter z"},
             )
@@ -50,7 +51,7 @@ def test_valid_items_become_checks_with_their_span() -> None:
     first = result.checks[0]
     assert first.origin == "llm" and first.source == "prompt"
     assert first.source_span is not None
-    assert PROMPT[first.source_span[0] : first.source_span[1]] == "a dozen words tops"
+    assert PROMPT[first.source_span[0] : first.source_span[1]] == "twelve words is the ceiling"
     sent = model.history[0]
     assert isinstance(sent, ModelRequest)
     assert sent.json_schema == llm_schema()
@@ -61,7 +62,7 @@ def test_invalid_items_are_dropped_with_reasons_and_valid_ones_kept() -> None:
     result, _ = compile_with(
         [
             reply(
-                {"kind": "word_count", "relation": "about", "value": 12, "quote": "a dozen"},
+                {"kind": "word_count", "relation": "about", "value": 12, "quote": "twelve words"},
                 {"kind": "haiku", "quote": "Describe Lisbon"},
                 {"kind": "title", "quote": "with a nice title"},
                 {
@@ -151,7 +152,7 @@ def test_a_run_compiles_once_and_the_llm_check_drives_the_redraft() -> None:
                     "kind": "word_count",
                     "relation": "at_most",
                     "value": 12,
-                    "quote": "a dozen words tops",
+                    "quote": "twelve words is the ceiling",
                 },
                 {
                     "kind": "word_count",

@@ -43,6 +43,11 @@ _WORD_NUMBERS: dict[str, int] = {
     "ninety": 90,
     "a single": 1,
     "single": 1,
+    "a pair of": 2,
+    "a couple of": 2,
+    "a dozen": 12,
+    "one dozen": 12,
+    "half a dozen": 6,
     "a hundred": 100,
     "one hundred": 100,
     "a thousand": 1000,
@@ -71,7 +76,8 @@ def number_value(text: str) -> int | None:
 _RELATIONS: list[tuple[str, Relation, int]] = [
     (
         r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|"
-        r"max\.?|no\s+longer\s+than|not\s+exceeding|within|a\s+limit\s+of|limited\s+to",
+        r"max\.?|no\s+longer\s+than|not\s+exceeding|not\s+to\s+exceed|within|a\s+limit\s+of|"
+        r"limited\s+to|capped\s+at|never\s+more\s+than|at\s+the\s+most",
         "at_most",
         0,
     ),

@@ -23,8 +23,6 @@ from redraft.criteria._spec_parts import (
     DistinctWords,
     EachEndsWith,
     EachStartsWith,
-    EachWordCount,
-    EqualWordCount,
     KeywordIn,
     Order,
     WordAt,
@@ -146,7 +144,7 @@ def _ends(spec: EachEndsWith, part: str) -> bool:
     return phrase[-1:].isalnum() and folded.rstrip(_CLOSERS).endswith(phrase)
 
 
-def _no_parts(spec: EachStartsWith | EachEndsWith | EachWordCount | EqualWordCount) -> Outcome:
+def _no_parts(spec: EachStartsWith | EachEndsWith) -> Outcome:
     """An answer with none of the parts a rule for every part is about."""
     plural = PART_NAMES[spec.part][1]
     return Outcome(
@@ -159,7 +157,7 @@ def _no_parts(spec: EachStartsWith | EachEndsWith | EachWordCount | EqualWordCou
 
 
 def _every(
-    spec: EachStartsWith | EachEndsWith | EachWordCount,
+    spec: EachStartsWith | EachEndsWith,
     text: str,
     ok: Callable[[str], bool],
     fix: str,
@@ -194,37 +192,6 @@ def _each_starts(spec: EachStartsWith, text: str) -> Outcome:
 def _each_ends(spec: EachEndsWith, text: str) -> Outcome:
     fix = f"End every {PART_NAMES[spec.part][0]} with {spec.phrase!r}."
     return _every(spec, text, lambda p: _ends(spec, p), fix)
-
-
-def _each_words(spec: EachWordCount, text: str) -> Outcome:
-    words = RELATION_WORDS[spec.relation]
-    fix = f"Give every {PART_NAMES[spec.part][0]} {words} {spec.value} words (count them)."
-    return _every(spec, text, lambda p: spec.holds(len(measure.words(p))), fix)
-
-
-def _equal_words(spec: EqualWordCount, text: str) -> Outcome:
-    found = parts_of(text, spec.part)
-    if not found:
-        return _no_parts(spec)
-    name = PART_NAMES[spec.part]
-    # Equal under both common counts, as word limits are, so no reader disagrees.
-    counts = [len(measure.words(p)) for p in found]
-    runs = [measure.word_runs(p) for p in found]
-    data: dict[str, Any] = {"measured": counts}
-    if len(set(counts)) <= 1 and len(set(runs)) <= 1:
-        return Outcome(True, f"all {_plural(spec.part, len(found))}: {spec.describe()}", data=data)
-    lengths = counts if len(set(counts)) > 1 else runs
-    usual = max(set(lengths), key=lengths.count)
-    listed = ", ".join(str(n) for n in lengths[:12]) + (", …" if len(lengths) > 12 else "")
-    off = sum(n != usual for n in lengths)
-    return Outcome(
-        False,
-        f"the {name[1]} have {listed} words; required: {spec.describe()}",
-        f"Your {name[1]} have {listed} words. Give every {name[0]} exactly {usual} words "
-        "(count them), with contractions and hyphenated words spelled out.",
-        score=1 - off / len(lengths),
-        data=data,
-    )
 
 
 def _word_key(token: str) -> str:
@@ -318,8 +285,6 @@ PART_JUDGES: dict[str, Callable[[Any, str], Outcome]] = {
     "word_at": _word_at,
     "each_starts_with": _each_starts,
     "each_ends_with": _each_ends,
-    "each_word_count": _each_words,
-    "equal_word_count": _equal_words,
     "distinct_words": _distinct_words,
     "order": _order,
 }

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._hits import hit_of
 from redraft.criteria._rule_keywords import frequency
 from redraft.criteria._rule_text import ARG, NOT_KEYWORDS
@@ -216,28 +216,6 @@ _EACH_STARTS = [
     re.compile(rf"\b{_EVERY}\s+(?:{_MODAL}\s+)?{_BEGIN}s?\s+with\s+(?:{_START_ARG})"),
     re.compile(rf"\b{_BEGIN}\s+{_EVERY}\s+with\s+(?:{_START_ARG})"),
 ]
-_WORDS = r"words?(?:\s+long)?"
-_EACH_WORDS = [
-    # "Each sentence should have at most 12 words.", "every bullet point must be under 10 words"
-    re.compile(
-        rf"\b{_EVERY}\s+{_MODAL}\s+(?:have|contain|be|consist\s+of|use)\s+"
-        rf"(?P<rel>{RELATION})\s+(?P<n>{NUMBER})\s+{_WORDS}"
-    ),
-    # "Keep every sentence under 15 words."
-    re.compile(
-        rf"\b(?:keep|limit)\s+{_EVERY}\s+(?:to\s+)?(?P<rel>{RELATION})\s+(?P<n>{NUMBER})\s+{_WORDS}"
-    ),
-    # "at most 20 words per sentence"
-    re.compile(
-        rf"\b(?P<rel>{RELATION})\s+(?P<n>{NUMBER})\s+words\s+(?:per|in\s+each|for\s+each|in\s+every)\s+"
-        rf"(?P<part>{PART})"
-    ),
-]
-# "No sentence may be longer than 20 words."
-_NO_LONGER = re.compile(
-    rf"\bno\s+(?P<part>{PART})\s+(?:should|may|can|must|is\s+to)\s+(?:be\s+longer\s+than|have\s+more\s+than|"
-    rf"exceed|contain\s+more\s+than|be\s+over)\s+(?P<n>{NUMBER})\s+words"
-)
 
 
 def _part_name(match: re.Match[str]) -> str:
@@ -264,41 +242,10 @@ def each_part(sentence: Sentence) -> Iterator[Hit]:
             data["phrase"] = _argument(sentence, match)
         if plain(match.start()) and (hit := hit_of(data, *match.span())):
             yield hit
-    for match in (m for p in _EACH_WORDS for m in p.finditer(text)):
-        relation, adjust = relation_of(match.group("rel"))
-        value = number_value(match.group("n"))
-        if value is None or not plain(match.start()):
-            continue
-        data = {"kind": "each_word_count", "part": _part_name(match), "relation": relation}
-        if hit := hit_of({**data, "value": value + adjust}, *match.span()):
-            yield hit
-    for match in _NO_LONGER.finditer(text):
-        value = number_value(match.group("n"))
-        if value is None or match.start() >= plain.blocked:
-            continue
-        data = {"kind": "each_word_count", "part": _part_name(match), "relation": "at_most"}
-        if hit := hit_of({**data, "value": value}, *match.span()):
-            yield hit
 
 
-# -- equal word counts, no word twice ----------------------------------------------------
+# -- no word twice --------------------------------------------------------------------
 
-_ALL_PARTS = rf"(?:(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?|the|your)\s+)?(?P<part>{_PARTS})"
-_SAME_WORDS = (
-    r"(?:the\s+same|an?\s+equal|equal|an?\s+identical|identical)\s+"
-    r"(?:number\s+of\s+words|word\s+counts?)"
-)
-_EQUAL_WORDS = [
-    # "Every sentence must have the same number of words."
-    re.compile(
-        rf"\b{_ALL_PARTS}\s+(?:{_MODAL}\s+)?(?:have|has|contain|contains|be\s+of|use)\s+"
-        rf"{_SAME_WORDS}"
-    ),
-    # "three sentences with the same number of words"
-    re.compile(rf"\b(?P<part>{_PARTS})\s+(?:with|of|having|that\s+have)\s+{_SAME_WORDS}"),
-    # "Give every paragraph an equal word count."
-    re.compile(rf"\b(?:give|make)\s+{_ALL_PARTS}\s+{_SAME_WORDS}"),
-]
 _SCOPE = rf"(?:\s+(?:with)?in\s+(?:a|an|each|any|one|the\s+same)\s+(?P<scope>{PART}))?"
 _WORD_ONCE = [
     # "Do not repeat any word.", "without reusing a single word"
@@ -323,10 +270,6 @@ _WORD_ONCE = [
 def equal_and_distinct(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     plain = Guard(text)
-    for match in (m for p in _EQUAL_WORDS for m in p.finditer(text)):
-        data = {"kind": "equal_word_count", "part": _part_name(match)}
-        if plain(match.start()) and (hit := hit_of(data, *match.span())):
-            yield hit
     for match in (m for p in _WORD_ONCE for m in p.finditer(text)):
         scope = match.group("scope")
         within = part_of(" ".join(scope.split())) if scope else "response"

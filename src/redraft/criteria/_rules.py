@@ -26,12 +26,10 @@ from __future__ import annotations
 from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._families import FAMILY_RULES
-from redraft.criteria._rule_counts import COUNT_RULES
 from redraft.criteria._rule_keywords import KEYWORD_RULES
 from redraft.criteria._rule_order import ORDER_RULES
 from redraft.criteria._rule_parts import PART_RULES
 from redraft.criteria._rule_shapes import SHAPE_RULES
-from redraft.criteria._rule_tallies import TALLY_RULES
 from redraft.criteria._rule_text import TEXT_RULES
 from redraft.criteria._sentences import mask, sentences, templated
 from redraft.criteria._spec import CheckSpec
@@ -41,8 +39,6 @@ from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bound
 __all__ = ["RULES", "compile_checks", "compile_checks_async", "compile_rules"]
 
 RULES = (
-    *COUNT_RULES,
-    *TALLY_RULES,
     *KEYWORD_RULES,
     *PART_RULES,
     *ORDER_RULES,

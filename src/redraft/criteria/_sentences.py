@@ -213,6 +213,11 @@ THING = (
 _RESPONSE_NOUN = re.compile(
     r"\b(?:your|the|my|this)\s+(?:entire\s+|whole\s+|full\s+|final\s+|complete\s+)?"
     r"(?:answer|response|reply|output)\b|^\s*(?:it|everything|all of it)\b|"
+    # a standing instruction: "Responses must …", "keep every reply under …"
+    r"^\s*(?:all\s+)?(?:your\s+)?(?:answers|responses|replies|outputs)\b"
+    r"(?!\s+(?:to|from|of|for|about|on|by|that|which|who)\b)|"
+    r"\b(?:every|each|all)\s+(?:of\s+your\s+)?(?:reply|replies|response|responses|answer|"
+    r"answers)\b|"
     r"^\s*there\s+(?:should|must|shall)\b|"
     rf"^\s*(?:in\s+)?(?:the|your)\s+(?:[\w-]+\s+)?{THING}\s+(?:should|must|shall|needs?\s+to|"
     r"has\s+to|will\s+need\s+to)\b|"

@@ -15,12 +15,26 @@ from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from redraft.criteria._families import (
     FAMILY_SPECS,
+    BulletCount,
+    CapitalWordCount,
+    CharCount,
+    EachCount,
+    EachWordCount,
     EmojiCount,
+    EqualWordCount,
     FamilySpec,
     HashtagCount,
+    HighlightCount,
+    LetterCount,
     LineCount,
+    NumberedCount,
+    ParagraphCount,
+    PlaceholderCount,
     QuestionCount,
+    SectionCount,
+    SentenceCount,
     URLCount,
+    WordCount,
     check_vocabulary,
 )
 from redraft.criteria._language import LANGUAGES
@@ -29,8 +43,6 @@ from redraft.criteria._spec_parts import (
     DistinctWords,
     EachEndsWith,
     EachStartsWith,
-    EachWordCount,
-    EqualWordCount,
     KeywordIn,
     Order,
     WordAt,
@@ -49,6 +61,7 @@ __all__ = [
     "EmojiCount",
     "EachEndsWith",
     "EachStartsWith",
+    "EachCount",
     "EachWordCount",
     "EndsWith",
     "EqualWordCount",
@@ -85,82 +98,6 @@ __all__ = [
 #: Languages :class:`Language` accepts: ISO 639-1 code → English name.
 
 
-class WordCount(CountSpec):
-    """Words: whitespace-separated tokens holding at least one letter or digit."""
-
-    kind: Literal["word_count"] = "word_count"
-    unit: ClassVar[tuple[str, str]] = ("word", "words")
-
-
-class SentenceCount(CountSpec):
-    """Sentences: text ended by ``.``, ``!``, ``?`` or a line break (approximate:
-    common abbreviations and numbers such as ``3.5`` do not end one)."""
-
-    kind: Literal["sentence_count"] = "sentence_count"
-    unit: ClassVar[tuple[str, str]] = ("sentence", "sentences")
-
-
-class ParagraphCount(CountSpec):
-    """Paragraphs: blocks separated by blank lines, or by lines of ``***`` or
-    of ``---``."""
-
-    kind: Literal["paragraph_count"] = "paragraph_count"
-    separator: Literal["blank_line", "***", "---"] = "blank_line"
-    unit: ClassVar[tuple[str, str]] = ("paragraph", "paragraphs")
-
-
-class CharCount(CountSpec):
-    """Characters of the answer, surrounding whitespace excluded."""
-
-    kind: Literal["char_count"] = "char_count"
-    unit: ClassVar[tuple[str, str]] = ("character", "characters")
-
-
-class BulletCount(CountSpec):
-    """Markdown bullet lines (``* ``, ``- ``, ``+ ``, ``• ``)."""
-
-    kind: Literal["bullet_count"] = "bullet_count"
-    unit: ClassVar[tuple[str, str]] = ("bullet point", "bullet points")
-
-
-class NumberedCount(CountSpec):
-    """Numbered list lines (``1. ``, ``2) ``)."""
-
-    kind: Literal["numbered_count"] = "numbered_count"
-    unit: ClassVar[tuple[str, str]] = ("numbered item", "numbered items")
-
-
-class SectionCount(CountSpec):
-    """Sections, each begun by a line starting with ``marker`` and a number
-    (``SECTION 1``, ``Section II``; case-insensitive, markdown ``#``/``*`` allowed)."""
-
-    kind: Literal["section_count"] = "section_count"
-    marker: str = Field(default="SECTION", min_length=1, max_length=40, pattern=r"^[^\s]+$")
-    unit: ClassVar[tuple[str, str]] = ("section", "sections")
-
-
-class PlaceholderCount(CountSpec):
-    """Placeholders in square brackets such as ``[address]`` (links excluded)."""
-
-    kind: Literal["placeholder_count"] = "placeholder_count"
-    unit: ClassVar[tuple[str, str]] = ("placeholder", "placeholders")
-
-
-class HighlightCount(CountSpec):
-    """Markdown highlighted spans: ``*text*`` or ``**text**``."""
-
-    kind: Literal["highlight_count"] = "highlight_count"
-    unit: ClassVar[tuple[str, str]] = ("highlighted section", "highlighted sections")
-
-
-class CapitalWordCount(CountSpec):
-    """Words written entirely in capital letters (two letters or more, so
-    ``I`` and ``A`` do not count)."""
-
-    kind: Literal["capital_word_count"] = "capital_word_count"
-    unit: ClassVar[tuple[str, str]] = ("all-capital word", "all-capital words")
-
-
 class Keyword(CountSpec):
     """Occurrences of ``keyword`` as a whole word or phrase, case-insensitive;
     a plural or possessive ending (``s``, ``es``, ``'s``) still counts."""
@@ -181,20 +118,6 @@ class Keyword(CountSpec):
 
     def slot(self) -> tuple[object, ...]:
         return (self.kind, self.keyword.lower(), self.relation)
-
-
-class LetterCount(CountSpec):
-    """Occurrences of one letter, case-insensitive."""
-
-    kind: Literal["letter_count"] = "letter_count"
-    letter: str = Field(min_length=1, max_length=1, pattern=r"^[^\W\d_]$")
-    unit: ClassVar[tuple[str, str]] = ("time", "times")
-
-    def describe(self) -> str:
-        return f"the letter {self.letter!r} {super().describe()}"
-
-    def slot(self) -> tuple[object, ...]:
-        return (self.kind, self.letter.lower(), self.relation)
 
 
 class ForbiddenWords(Spec):
@@ -344,18 +267,7 @@ class Language(Spec):
 
 
 _CoreSpec: TypeAlias = (
-    WordCount
-    | SentenceCount
-    | ParagraphCount
-    | CharCount
-    | BulletCount
-    | NumberedCount
-    | SectionCount
-    | PlaceholderCount
-    | HighlightCount
-    | CapitalWordCount
-    | Keyword
-    | LetterCount
+    Keyword
     | ForbiddenWords
     | ForbiddenChars
     | LetterCase
@@ -371,8 +283,6 @@ _CoreSpec: TypeAlias = (
     | WordAt
     | EachStartsWith
     | EachEndsWith
-    | EachWordCount
-    | EqualWordCount
     | DistinctWords
     | Order
 )

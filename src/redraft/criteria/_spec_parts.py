@@ -5,10 +5,9 @@ sentence or paragraph must be, and the order of the parts.
   sentence, exactly twice");
 - :class:`WordAt` — the word at a position ("the 5th word is 'river'", "the
   first word of the third paragraph is 'However'");
-- :class:`EachStartsWith`, :class:`EachEndsWith`, :class:`EachWordCount` — a
-  rule for every sentence, paragraph or bullet point;
-- :class:`EqualWordCount` — every sentence, paragraph or bullet point as many
-  words long as the others;
+- :class:`EachStartsWith`, :class:`EachEndsWith` — a rule for every sentence,
+  paragraph or bullet point (the counts within each part are a family:
+  ``_families/_per_part.py``);
 - :class:`DistinctWords` — no word used twice, in the answer or in any one part;
 - :class:`Order` — named parts (title, text, bullet list, numbered list,
   postscript) one after the other.
@@ -30,8 +29,6 @@ __all__ = [
     "DistinctWords",
     "EachEndsWith",
     "EachStartsWith",
-    "EachWordCount",
-    "EqualWordCount",
     "KeywordIn",
     "Order",
     "OrderPart",
@@ -175,35 +172,6 @@ class EachEndsWith(Spec):
 
     def describe(self) -> str:
         return f"every {PART_NAMES[self.part][0]} ends with {self.phrase!r}"
-
-    def slot(self) -> tuple[object, ...]:
-        return (self.kind, self.part)
-
-
-class EachWordCount(CountSpec):
-    """The words of every sentence, paragraph or bullet point, each compared
-    with ``value`` on its own ("every sentence has at most 12 words")."""
-
-    kind: Literal["each_word_count"] = "each_word_count"
-    part: Part
-    unit: ClassVar[tuple[str, str]] = ("word", "words")
-
-    def describe(self) -> str:
-        return f"every {PART_NAMES[self.part][0]} has {super().describe()}"
-
-    def slot(self) -> tuple[object, ...]:
-        return (self.kind, self.part, self.relation)
-
-
-class EqualWordCount(Spec):
-    """Every sentence, paragraph or bullet point has as many words as every
-    other, whichever common way words are counted ("don't" as one or two)."""
-
-    kind: Literal["equal_word_count"] = "equal_word_count"
-    part: Part
-
-    def describe(self) -> str:
-        return f"every {PART_NAMES[self.part][0]} has the same number of words"
 
     def slot(self) -> tuple[object, ...]:
         return (self.kind, self.part)

@@ -10,28 +10,23 @@ they are given; they rarely act on "too long".
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from redraft.core._text import noun, plural
 from redraft.core._types import Evidence
 from redraft.criteria import _measure as measure
 from redraft.criteria._families import FAMILY_OF_KIND
+from redraft.criteria._families._counted import count_outcome
 from redraft.criteria._formats import FORMAT_JUDGES, Outcome
 from redraft.criteria._parts import PART_JUDGES
 from redraft.criteria._spec import (
     CheckSpec,
-    CountSpec,
     EndsWith,
     ForbiddenChars,
     ForbiddenWords,
     Keyword,
     LetterCase,
-    LetterCount,
-    ParagraphCount,
-    SectionCount,
     StartsWith,
-    WordCount,
     Wrapped,
 )
 from redraft.evaluators._checks import Check
@@ -41,130 +36,18 @@ __all__ = ["SpecCheck", "judge_text"]
 _NAME_CHARS = 80
 
 
-def _counter(spec: CountSpec) -> Callable[[str], int]:
-    """How many of the spec's unit ``text`` has."""
-    match spec:
-        case Keyword():
-            return lambda text: len(measure.keyword_matches(text, spec.keyword))
-        case LetterCount():
-            return lambda text: measure.letters(text, spec.letter)
-        case ParagraphCount():
-            return lambda text: len(measure.paragraphs(text, spec.separator))
-        case SectionCount():
-            return lambda text: measure.sections(text, spec.marker)
-    simple: dict[str, Callable[[str], int]] = {
-        "word_count": lambda text: len(measure.words(text)),
-        "sentence_count": lambda text: len(measure.sentences(text)),
-        "char_count": measure.characters,
-        "bullet_count": measure.bullets,
-        "numbered_count": measure.numbered_items,
-        "placeholder_count": lambda text: len(measure.placeholders(text)),
-        "highlight_count": lambda text: len(measure.highlights(text)),
-        "capital_word_count": lambda text: len(measure.capital_words(text)),
-    }
-    return simple[spec.kind_name()]
-
-
-# Counts that more text can only raise: past an "at most" they stay past it.
-_GROWING = frozenset({"word_count", "char_count", "letter_count", "bullet_count", "numbered_count"})
-# Units one shortens rather than removes.
-_CUT = frozenset({"word_count", "char_count", "sentence_count", "paragraph_count"})
-
-
-def _noun(spec: CountSpec, n: int) -> str:
-    return spec.unit[0] if n == 1 else spec.unit[1]
-
-
-def _has(spec: CountSpec, n: int) -> str:
-    if isinstance(spec, Keyword):
-        return f"uses {spec.keyword!r} {n} {_noun(spec, n)}"
-    if isinstance(spec, LetterCount):
-        return f"has the letter {spec.letter!r} {n} {_noun(spec, n)}"
-    return f"has {n} {_noun(spec, n)}"
-
-
-def _fix(spec: CountSpec, n: int) -> str:
-    """The correction for a count ``n`` that misses the requirement."""
+def _keyword_outcome(spec: Keyword, text: str) -> Outcome:
+    n = len(measure.keyword_matches(text, spec.keyword))
+    times = spec.unit[0] if n == 1 else spec.unit[1]
     gap = abs(n - spec.value)
-    if isinstance(spec, Keyword):
-        return (
-            f"Use {spec.keyword!r} {gap} more {_noun(spec, gap)}."
-            if n < spec.value
-            else f"Use {spec.keyword!r} at most {spec.value} {_noun(spec, spec.value)} "
-            f"(remove {gap})."
-        )
-    if isinstance(spec, LetterCount):
-        more = "more" if n < spec.value else "fewer"
-        return f"Use the letter {spec.letter!r} {gap} {more} {_noun(spec, gap)}."
-    at_least = "at least " if spec.relation != "exactly" else ""
-    if n < spec.value:
-        return f"Add {at_least}{gap} more {_noun(spec, gap)}{_written_as(spec)}."
-    verb = "Cut" if spec.kind_name() in _CUT else "Remove"
-    return f"{verb} {at_least}{gap} {_noun(spec, gap)}."
-
-
-def _written_as(spec: CountSpec) -> str:
-    """How the unit is written, for units that are markup: a small model
-    told to "add 3 bullet points" writes a numbered list as often as not."""
-    match spec:
-        case ParagraphCount(separator="***"):
-            return ", separated by a line of ***"
-        case ParagraphCount(separator="---"):
-            return ", separated by a line of ---"
-        case ParagraphCount():
-            return ", separated by a blank line"
-        case SectionCount():
-            return f', each starting on a line "{spec.marker} 1", "{spec.marker} 2", …'
-    forms = {
-        "bullet_count": ', each a line starting with "* "',
-        "numbered_count": ', each a line starting with "1. ", "2. ", …',
-        "placeholder_count": " in square brackets, like [name]",
-        "highlight_count": ", each wrapped in asterisks, like *this*",
-    }
-    return forms.get(spec.kind_name(), "")
-
-
-def _counted(spec: CountSpec, text: str) -> int:
-    """The count the requirement is judged on. Words have two common
-    readings (whitespace-separated, or runs of word characters: "don't" is
-    one or two); a word limit passes only when it holds under both, so a
-    pass here is a pass whoever counts."""
-    n = _counter(spec)(text)
-    if spec.kind_name() != "word_count":
-        return n
-    other = measure.word_runs(text)
-    if spec.relation == "at_most":
-        return max(n, other)
-    if spec.relation == "at_least":
-        return min(n, other)
-    return n if other == spec.value else other
-
-
-def _count_outcome(spec: CountSpec, text: str) -> Outcome:
-    n = _counted(spec, text)
-    required = spec.describe()
-    data: dict[str, Any] = {"measured": n, "relation": spec.relation, "value": spec.value}
-    if spec.holds(n):
-        return Outcome(True, f"the answer {_has(spec, n)}, as required ({required})", data=data)
-    high, low = max(n, spec.value), min(n, spec.value)
-    score = low / high if high else 0.0
-    if spec.kind_name() == "word_count" and spec.relation != "at_most":
-        # Tokenizers split on spaces first, so a word is at least one token:
-        # a draft capped below this many tokens can never meet the requirement.
-        data["min_tokens"] = spec.value
-    if spec.relation == "at_most":
-        wanted = f"the limit is {spec.value}"
-    elif spec.relation == "at_least":
-        wanted = f"it needs at least {spec.value}"
-    else:
-        wanted = f"it needs exactly {spec.value}"
-    return Outcome(
-        False,
-        f"the answer {_has(spec, n)}; required: {required}",
-        f"Your answer {_has(spec, n)}; {wanted}. {_fix(spec, n)}",
-        score=min(score, 0.99),
-        data=data,
+    gap_times = spec.unit[0] if gap == 1 else spec.unit[1]
+    fix = (
+        f"Use {spec.keyword!r} {gap} more {gap_times}."
+        if n < spec.value
+        else f"Use {spec.keyword!r} at most {spec.value} "
+        f"{spec.unit[0] if spec.value == 1 else spec.unit[1]} (remove {gap})."
     )
+    return count_outcome(spec, n, f"uses {spec.keyword!r} {n} {times}", fix)
 
 
 _CHAR_NAMES = {
@@ -249,8 +132,8 @@ def judge_text(spec: CheckSpec, text: str) -> Outcome:
         return FAMILY_OF_KIND[spec.kind_name()].measure(spec, text)
     if spec.kind_name() in PART_JUDGES:
         return PART_JUDGES[spec.kind_name()](spec, text)
-    if isinstance(spec, CountSpec):
-        return _count_outcome(spec, text)
+    if isinstance(spec, Keyword):
+        return _keyword_outcome(spec, text)
     if isinstance(spec, ForbiddenChars):
         return _forbidden_chars(spec, text)
     if isinstance(spec, ForbiddenWords):
@@ -274,18 +157,14 @@ def repair_for(spec: CheckSpec) -> dict[str, Any] | None:
             return {"op": "wrap_quotes"}
         case EndsWith():
             return {"op": "end_with", "phrase": spec.phrase}
-        case WordCount(relation="at_most"):
-            return {"op": "cut_words", "limit": spec.value}
     return None
 
 
 def _settled_failure(spec: CheckSpec, partial: str) -> bool:
     """Whether ``partial`` (a draft still being written) already fails ``spec``
     whatever follows it."""
-    if isinstance(spec, CountSpec):
-        if spec.kind_name() not in _GROWING or spec.relation == "at_least":
-            return False
-        return _counter(spec)(partial) > spec.value
+    if spec.kind_name() in FAMILY_OF_KIND:
+        return FAMILY_OF_KIND[spec.kind_name()].settled_failure(spec, partial)
     if isinstance(spec, ForbiddenChars):
         return any(ch in partial for ch in spec.chars)
     if isinstance(spec, ForbiddenWords):

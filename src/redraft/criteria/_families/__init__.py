@@ -5,6 +5,7 @@ compiler. See ``docs/criteria.md`` ("Families") for how to add one.
 """
 
 from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec
+from redraft.criteria._families._capitals import CapitalWordCount, LetterCount
 from redraft.criteria._families._code_blocks import CodeBlockCount, CodeOnly
 from redraft.criteria._families._csv import CsvColumns, CsvRows
 from redraft.criteria._families._emoji import EmojiCount
@@ -13,7 +14,11 @@ from redraft.criteria._families._headings import HeadingCount
 from redraft.criteria._families._line_length import LineLength
 from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._links import URLCount
+from redraft.criteria._families._lists import BulletCount, NumberedCount
+from redraft.criteria._families._marks import HighlightCount, PlaceholderCount, SectionCount
 from redraft.criteria._families._options import OneOf
+from redraft.criteria._families._per_part import EachCount, EachWordCount, EqualWordCount
+from redraft.criteria._families._prose import CharCount, ParagraphCount, SentenceCount, WordCount
 from redraft.criteria._families._questions import QuestionCount
 from redraft.criteria._families._registry import (
     FAMILIES,
@@ -33,26 +38,40 @@ __all__ = [
     "FAMILY_OF_KIND",
     "FAMILY_RULES",
     "FAMILY_SPECS",
+    "BulletCount",
+    "CapitalWordCount",
+    "CharCount",
     "CodeBlockCount",
     "CodeOnly",
     "CountFamily",
     "CsvColumns",
     "CsvRows",
+    "EachCount",
+    "EachWordCount",
     "EmojiCount",
+    "EqualWordCount",
     "Family",
     "FamilyCount",
     "FamilyError",
     "FamilySpec",
     "HashtagCount",
     "HeadingCount",
+    "HighlightCount",
+    "LetterCount",
     "LineCount",
     "LineLength",
+    "NumberedCount",
     "OneOf",
+    "ParagraphCount",
+    "PlaceholderCount",
     "QuestionCount",
+    "SectionCount",
+    "SentenceCount",
     "TableColumns",
     "TableCount",
     "TableRows",
     "URLCount",
+    "WordCount",
     "XMLFormat",
     "YAMLFormat",
     "check_families",

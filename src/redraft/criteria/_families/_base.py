@@ -74,6 +74,11 @@ class Family(ABC):
         :mod:`redraft.core._repair` or one of this family's ``edits``."""
         return None
 
+    def settled_failure(self, spec: Any, partial: str) -> bool:
+        """Whether ``partial`` (an answer still being written) already fails
+        ``spec`` whatever follows it; False where more text could still meet it."""
+        return False
+
 
 class CountFamily(Family):
     """A family whose specs count things in the answer: subclasses say what

@@ -31,8 +31,8 @@ class Counted:
     relation: Relation
     value: int
     form: str
-    """Which phrase stated it: ``relation``, ``post``, ``plus``, ``range``,
-    ``total``, ``alone``, ``bare``, ``compound`` or ``none``."""
+    """Which phrase stated it: ``relation``, ``negated``, ``post``, ``fit``,
+    ``plus``, ``range``, ``total``, ``alone``, ``bare``, ``compound`` or ``none``."""
 
 
 # "a haiku-style three-line poem", "a short 4-line poem"
@@ -40,7 +40,13 @@ _STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|rhyming|origin
 _ADJECTIVE = r"(?:(?:separate|distinct|different|total|full|complete|short|brief)\s+)?"
 _POST = (
     r"(?P<post>or\s+(?:less|fewer)|or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|"
-    r"max(?:imum)?|min(?:imum)?|tops)\b"
+    r"max(?:imum)?|min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|fewer|less))\b"
+)
+# "don't use more than 2 emojis", "never write fewer than 4 lines"
+_NEGATED = (
+    r"(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|"
+    r"may\s+not)\s+(?:(?:use|include|add|write|put|have|give|exceed|go\s+over|go\s+beyond|"
+    r"go\s+past)\s+)?(?P<dir>more\s+than|over|beyond|past|above|less\s+than|fewer\s+than|under)"
 )
 # What may follow the unit: the requirement is on the whole answer.
 _AFTER_ALLOWED = re.compile(
@@ -96,7 +102,10 @@ class CountPhrases:
             "relation": (
                 rf"\b(?P<rel>{RELATION})\s+(?:a\s+total\s+of\s+)?(?P<num>{NUMBER})\s+{unit}"
             ),
-            "post": rf"\b(?P<num>{NUMBER})\s+{unit}\s+{_POST}",
+            "negated": rf"\b{_NEGATED}\s+(?P<num>{NUMBER})\s+{unit}",
+            "post": rf"\b(?P<num>{NUMBER})\s+{unit}\s*,?\s+{_POST}",
+            # "it must fit in 4 lines": a limit, not an exact count
+            "fit": rf"\bfits?\s+(?:in|into|within|on)\s+(?P<num>{NUMBER})\s+{unit}",
             "plus": rf"\b(?P<num>\d{{1,6}})\+\s*{unit}",
             "total": rf"\b(?P<num>{NUMBER})\s+{unit}\s+(?:in\s+)?total\b",
             # a sentence that is the count, or opens with it: "5 lines." "4 lines, and …"
@@ -150,7 +159,7 @@ class CountPhrases:
             return False
         # "I need 15 questions": the directive may be the phrase's own first word
         start = match.start("num") if name == "bare" else match.start()
-        return response_context(sentence, start, owns_negation=name == "none")
+        return response_context(sentence, start, owns_negation=name in ("none", "negated"))
 
 
 def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
@@ -171,8 +180,16 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
         return [(relation, value + adjust)]
     if name == "post":
         post = match.group("post")
+        if post.startswith(("no", "and")):
+            # "three hashtags, no more": at most; "4 lines, no fewer": at least
+            return [("at_most" if "more" in post else "at_least", value)]
         more = "more" in post or "least" in post or "min" in post
         return [("at_least" if more else "at_most", value)]
+    if name == "negated":
+        fewer = match.group("dir").split()[0] in ("less", "fewer", "under")
+        return [("at_least" if fewer else "at_most", value)]
+    if name == "fit":
+        return [("at_most", value)]
     if name == "plus":
         return [("at_least", value)]
     return [("exactly", value)]

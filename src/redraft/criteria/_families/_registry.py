@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 from redraft.core._repair import register_repair
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._emoji import EMOJI
@@ -21,8 +22,12 @@ from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
+from redraft.criteria._families._lists import BULLETS, NUMBERED
+from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
 from redraft.criteria._families._options import OPTIONS
+from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
 from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
+from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._families._xml import XML
@@ -40,6 +45,19 @@ __all__ = [
 ]
 
 FAMILIES: tuple[Family, ...] = (
+    WORDS,
+    SENTENCES,
+    PARAGRAPHS,
+    CHARACTERS,
+    BULLETS,
+    NUMBERED,
+    PLACEHOLDERS,
+    HIGHLIGHTS,
+    SECTIONS,
+    CAPITAL_WORDS,
+    LETTERS,
+    EACH_COUNT,
+    EQUAL_WORDS,
     LINES,
     EMOJI,
     HASHTAGS,

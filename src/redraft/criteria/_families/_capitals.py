@@ -1,0 +1,227 @@
+"""Letters: words written in capitals, and how often one letter appears.
+
+Measured exactly: an all-capital word is a token of two letters or more
+(surrounding punctuation taken off) written entirely in capitals, so ``I``
+and ``A`` do not count; a letter is counted case-insensitively wherever it
+stands. Read from "words in all capital letters should appear at least 3
+times", "at least 5 words in all caps", "the number of all-caps words should
+be fewer than 4", "the letter n should appear at least 3 times" and "do not
+use the letter e"; not from a capital letter at the start of each part.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from redraft.criteria import _measure as measure
+from redraft.criteria._families._base import FamilyCount
+from redraft.criteria._families._counted import (
+    TallyFamily,
+    noun,
+    typed_hit,
+)
+from redraft.criteria._families._number_of import TIMES, NumberOf, Tally, times_of
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._spec_base import Relation
+
+__all__ = ["CAPITAL_WORDS", "LETTERS", "CapitalWordCount", "LetterCount"]
+
+
+class CapitalWordCount(FamilyCount):
+    """Words written entirely in capital letters (two letters or more, so
+    ``I`` and ``A`` do not count)."""
+
+    kind: Literal["capital_word_count"] = "capital_word_count"
+    unit: ClassVar[tuple[str, str]] = ("all-capital word", "all-capital words")
+
+
+class LetterCount(FamilyCount):
+    """Occurrences of one letter, case-insensitive."""
+
+    kind: Literal["letter_count"] = "letter_count"
+    letter: str = Field(min_length=1, max_length=1, pattern=r"^[^\W\d_]$")
+    unit: ClassVar[tuple[str, str]] = ("time", "times")
+
+    def describe(self) -> str:
+        return f"the letter {self.letter!r} {super().describe()}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.letter.lower(), self.relation)
+
+
+def _capitals(relation: Relation, value: int) -> CapitalWordCount:
+    return CapitalWordCount(relation=relation, value=value)
+
+
+_CAPS = (
+    r"(?:all[\s-]+)?(?:capital(?:i[sz]ed)?\s+letters|capitals|caps|upper[\s-]?case(?:\s+letters)?|"
+    r"block\s+letters)"
+)
+_CAPITAL_WORDS = re.compile(
+    r"\bwords?\s+(?:with|in|written\s+in)\s+(?:all\s+)?(?:capital\s+letters|capitals|caps|"
+    r"uppercase(?:\s+letters)?)\s+(?:should|must|need\s+to|needs\s+to)\s+(?:appear|be\s+used|"
+    rf"occur)\s+{TIMES}"
+)
+# "at least 5 words in the output should be in all caps", "at least 15 words in all caps".
+_CAPITAL_COUNT = re.compile(
+    rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+(?:such\s+)?words?\s+(?:or\s+phrases\s+)?"
+    r"(?:in\s+(?:the|your)\s+(?:response|answer|reply|output)\s+)?(?:(?:should|must)\s+)?(?:be\s+)?"
+    rf"(?:with|in|written\s+in)\s+{_CAPS}"
+)
+_TIMES_FOR = (
+    rf"(?:for\s+)?(?:(?P<rel>{RELATION})\s+)?(?:(?P<num>{NUMBER})\s+times?\b|"
+    r"(?P<word>once|twice|thrice)\b)"
+)
+# "use words with all capital letters (such as RUBRIC) at least 5 times".
+_CAPITAL_TIMES = re.compile(
+    rf"\b(?:words?\s+(?:with|in|written\s+in)\s+{_CAPS}|all[\s-]+caps\s+words)\s+"
+    r"(?:\([^)]{0,60}\)\s+)?(?:(?:should|must|needs?\s+to)\s+)?(?:appear|occur|be\s+used)?\s*"
+    + _TIMES_FOR
+)
+capital_tallies = NumberOf(
+    (
+        Tally(rf"words?\s+(?:or\s+phrases\s+)?(?:with|in|written\s+in)\s+{_CAPS}", _capitals, True),
+        Tally(r"(?:all[\s-]+caps|capitali[sz]ed|uppercase)\s+words", _capitals, True),
+    )
+)
+
+
+def capital_words(sentence: Sentence) -> Iterator[Hit]:
+    """ "Words in all capital letters should appear at least 3 times"."""
+    for match in _CAPITAL_WORDS.finditer(sentence.lower):
+        found = times_of(match)
+        if found and response_context(sentence, match.start()):
+            yield from typed_hit(_capitals, *found, match.span())
+
+
+_CAPITALISED = (
+    r"(?:all[\s-]+caps?|all[\s-]+capitals?|all[\s-]+capital|all[\s-]+uppercase|uppercase|"
+    r"fully\s+capitali[sz]ed|capitali[sz]ed|shouty)"
+)
+# "no all-caps words", "don't write any words in all caps", "avoid uppercase words"
+_NO_CAPITALS = re.compile(
+    r"\b(?:no|without|avoid(?:\s+using)?|(?:do\s+not|don'?t|never)\s+(?:use|write|include))\s+"
+    rf"(?:any\s+)?(?:{_CAPITALISED}\s+words|words\s+(?:in|with|written\s+in)\s+{_CAPS})\b"
+    r"(?!\s+(?:other\s+than|except|besides|apart)\b)"
+)
+# "at least 5 words that are fully capitalized", "3 words which are in all caps"
+_CAPITAL_THAT_ARE = re.compile(
+    rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+words\s+(?:that|which)\s+(?:are|is)\s+"
+    rf"(?:{_CAPITALISED}|(?:written\s+)?in\s+{_CAPS})\b"
+)
+
+
+def no_capitals(sentence: Sentence) -> Iterator[Hit]:
+    """ "No all-caps words": none (a name such as NASA is a word in capitals too)."""
+    for match in _NO_CAPITALS.finditer(sentence.lower):
+        if response_context(sentence, match.start(), owns_negation=True):
+            yield from typed_hit(_capitals, "at_most", 0, match.span())
+
+
+def capital_counts(sentence: Sentence) -> Iterator[Hit]:
+    """ "At least 5 words in all caps", "use all-caps words at least twice"."""
+    text = sentence.lower
+    for match in _CAPITAL_COUNT.finditer(text):
+        if response_context(sentence, match.start()):
+            relation, adjust = relation_of(match.group("rel"))
+            value = (number_value(match.group("num")) or 0) + adjust
+            yield from typed_hit(_capitals, relation, value, match.span())
+    for match in _CAPITAL_THAT_ARE.finditer(text):
+        if response_context(sentence, match.start()):
+            relation, adjust = relation_of(match.group("rel"))
+            value = (number_value(match.group("num")) or 0) + adjust
+            yield from typed_hit(_capitals, relation, value, match.span())
+    for match in _CAPITAL_TIMES.finditer(text):
+        found = times_of(match)
+        if found and response_context(sentence, match.start()):
+            yield from typed_hit(_capitals, *found, match.span())
+
+
+_LETTER_ARG = r"(?P<arg>[\"'‘“]\ue000[\"'’”]|[a-z])"
+_LETTER_APPEARS = re.compile(
+    r"\b(?:the\s+)?letter\s+(?P<arg>[\"'‘“]\ue000[\"'’”]|[a-z])\s+(?:should|must|needs?\s+to|"
+    rf"has\s+to)\s+(?:appear|occur|be\s+used)\s+(?:in\s+your\s+(?:response|answer)\s+)?{TIMES}"
+)
+_LETTER = re.compile(
+    r"\b(?:(?:include|contain|use|have)s?\s+)?(?:the\s+)?letter\s+"
+    + _LETTER_ARG
+    + r"\s+(?:(?:should|must|needs?\s+to|has\s+to|to)\s+)?(?:appears?|occurs?|shows?\s+up|"
+    r"(?:be|is)\s+used|appearing)?\s*(?:in\s+(?:your|the)\s+(?:entire\s+)?(?:response|answer)\s+)?"
+    + _TIMES_FOR
+)
+_NO_LETTER = re.compile(
+    r"\b(?:(?:do\s+not|don'?t|never|must\s+not|should\s+not|avoid)\s+(?:include|including|use|"
+    r"using|contain|have)|without\s+(?:using|including)?)\s+(?:any\s+|the\s+)?letter\s+"
+    + _LETTER_ARG
+    + r"(?:\s+(?P<over>more\s+than)\s+(?:(?P<num>"
+    + NUMBER
+    + r")\s+times?|(?P<word>once|twice|thrice)))?"
+)
+
+
+def _letter(sentence: Sentence, match: re.Match[str]) -> str:
+    return sentence.unmask(match.start("arg"), match.end("arg")).strip("\"'‘’“”")
+
+
+def _letter_count(letter: str, relation: Relation, value: int) -> LetterCount:
+    return LetterCount(letter=letter, relation=relation, value=value)
+
+
+def letter_counts(sentence: Sentence) -> Iterator[Hit]:
+    """ "The letter n should appear at least 3 times", "do not use the letter e"."""
+    text = sentence.lower
+    for pattern in (_LETTER_APPEARS, _LETTER):
+        for match in pattern.finditer(text):
+            found = times_of(match)
+            if found and response_context(sentence, match.start()):
+                build = functools.partial(_letter_count, _letter(sentence, match))
+                yield from typed_hit(build, *found, match.span())
+    for match in _NO_LETTER.finditer(text):
+        if response_context(sentence, match.start(), owns_negation=True):
+            limit = 0
+            if match.group("over"):
+                limit = number_value(match.group("word") or match.group("num") or "") or 0
+            build = functools.partial(_letter_count, _letter(sentence, match))
+            yield from typed_hit(build, "at_most", limit, match.span())
+
+
+class _CapitalWords(TallyFamily):
+    name = "capital words"
+    specs = (CapitalWordCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        capital_words,
+        capital_tallies,
+        capital_counts,
+        no_capitals,
+    )
+
+    def count(self, spec: Any, text: str) -> int:
+        return len(measure.capital_words(text))
+
+
+class _Letters(TallyFamily):
+    name = "letters"
+    specs = (LetterCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (letter_counts,)
+    growing = True
+
+    def count(self, spec: Any, text: str) -> int:
+        return measure.letters(text, spec.letter)
+
+    def has(self, spec: Any, n: int) -> str:
+        return f"has the letter {spec.letter!r} {n} {noun(spec, n)}"
+
+    def fix(self, spec: Any, n: int) -> str:
+        gap = abs(n - spec.value)
+        more = "more" if n < spec.value else "fewer"
+        return f"Use the letter {spec.letter!r} {gap} {more} {noun(spec, gap)}."
+
+
+CAPITAL_WORDS = _CapitalWords()
+LETTERS = _Letters()

@@ -1,0 +1,448 @@
+"""What the counted families that came from the vocabulary share: how a
+count is reported and corrected (``Your answer has 137 words; the limit is
+100. Cut at least 37 words.``), and the phrasing grammar they read counts
+with ("at most 100 words", "between 3 and 5 paragraphs", "400 or more
+words", "don't write more than 50 words", "in 3 sentences"; "the number of
+bullet points should be 3 to 5" is read by :mod:`._number_of`).
+
+"under 100 words" and "less than 100 words" mean at most 99, "more than 3"
+at least 4: the words are taken literally (:mod:`redraft.criteria._grammar`).
+A bare number without a relation ("in 3 sentences", "use 4 bullet points")
+means exactly that many only for the units a family marks ``bare_exact``;
+"in 50 words" is too loose a phrase to count to the word.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import abstractmethod
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+
+from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import THING, Hit, Sentence, response_context
+from redraft.criteria._spec_base import CountSpec, Relation
+
+__all__ = [
+    "TallyFamily",
+    "Unit",
+    "UnitCounts",
+    "after_ok",
+    "count_outcome",
+    "noun",
+    "typed_hit",
+]
+
+
+def count_outcome(spec: CountSpec, n: int, has: str, fix: str) -> Outcome:
+    """The outcome of a measured count ``n``: ``has`` says what the answer
+    has ("has 3 words"), ``fix`` what to change where ``n`` misses."""
+    data: dict[str, Any] = {"measured": n, "relation": spec.relation, "value": spec.value}
+    required = spec.describe()
+    if spec.holds(n):
+        return Outcome(True, f"the answer {has}, as required ({required})", data=data)
+    high, low = max(n, spec.value), min(n, spec.value)
+    score = low / high if high else 0.0
+    if spec.kind_name() == "word_count" and spec.relation != "at_most":
+        # Tokenizers split on spaces first, so a word is at least one token:
+        # a draft capped below this many tokens can never meet the requirement.
+        data["min_tokens"] = spec.value
+    wanted = {
+        "at_most": f"the limit is {spec.value}",
+        "at_least": f"it needs at least {spec.value}",
+        "exactly": f"it needs exactly {spec.value}",
+    }[spec.relation]
+    return Outcome(
+        False,
+        f"the answer {has}; required: {required}",
+        f"Your answer {has}; {wanted}. {fix}",
+        score=min(score, 0.99),
+        data=data,
+    )
+
+
+def noun(spec: CountSpec, n: int) -> str:
+    return spec.unit[0] if n == 1 else spec.unit[1]
+
+
+class TallyFamily(Family):
+    """A counted family whose correction adds or cuts units by the gap:
+    subclasses say how many units a text has (:meth:`count`)."""
+
+    #: units one shortens ("Cut") rather than removes ("Remove")
+    cut: ClassVar[bool] = False
+    #: whether more text can only raise the count, so an answer still being
+    #: written that is past an "at most" stays past it
+    growing: ClassVar[bool] = False
+
+    @abstractmethod
+    def count(self, spec: Any, text: str) -> int:
+        """How many of the spec's unit ``text`` has."""
+
+    def counted(self, spec: Any, text: str) -> int:
+        """The count the requirement is measured on (:meth:`count` unless a
+        unit has two common readings)."""
+        return self.count(spec, text)
+
+    def written_as(self, spec: Any) -> str:
+        """How the unit is written, for units that are markup: a small model
+        told to "add 3 bullet points" writes a numbered list as often as not."""
+        return ""
+
+    def has(self, spec: Any, n: int) -> str:
+        return f"has {n} {noun(spec, n)}"
+
+    def fix(self, spec: Any, n: int) -> str:
+        """The correction for a count ``n`` that misses the requirement."""
+        gap = abs(n - spec.value)
+        at_least = "at least " if spec.relation != "exactly" else ""
+        if n < spec.value:
+            return f"Add {at_least}{gap} more {noun(spec, gap)}{self.written_as(spec)}."
+        verb = "Cut" if self.cut else "Remove"
+        return f"{verb} {at_least}{gap} {noun(spec, gap)}."
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        n = self.counted(spec, text)
+        return count_outcome(spec, n, self.has(spec, n), self.fix(spec, n))
+
+    def correction(self, spec: Any, text: str) -> str:
+        return self.measure(spec, text).suggestion or ""
+
+    def settled_failure(self, spec: Any, partial: str) -> bool:
+        if not self.growing or spec.relation == "at_least":
+            return False
+        return bool(self.count(spec, partial) > spec.value)
+
+
+# -- counts phrased around the number ("at most 100 words") ------------------------------
+
+Build = Callable[[Relation, int, Sentence], FamilySpec | None]
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A counted unit as a prompt names it (a regex) and the spec a count
+    of it builds (None where the sentence says more than the spec can hold,
+    such as a paragraph divider no spec measures)."""
+
+    pattern: str
+    build: Build
+    #: a bare number ("use 4 bullet points") means exactly that many
+    bare_exact: bool = False
+    #: prose ("two sentences, then a list" counts one part, not the whole)
+    prose: bool = False
+    #: the singular as a compound or a label names it ("a 150-word essay",
+    #: "word limit: 75"); empty where neither reads
+    singular: str = ""
+    #: "write a paragraph", "give me a short sentence": one of it is the answer
+    single: bool = False
+    #: the largest count a compound states exactly ("a six-word story"); past
+    #: it ("a 500-word pitch") the number is a target no one counts to the unit
+    compound_max: int = 1_000_000
+    #: "no bullet points", "without bullets", "don't use bullet points": none
+    none: bool = False
+    #: read only as none ("no numbered lists"), never counted ("3 numbered lists")
+    none_only: bool = False
+
+
+_ADJECTIVE = (
+    r"(?:(?:very\s+)?(?:short|brief|concise|separate|distinct|full|complete|simple|clear|"
+    r"total|flowing|cohesive|coherent|continuous|unbroken|compact|tight|well-written)\s+)?"
+)
+# What may not follow a counted unit: "words per sentence", "words from the list".
+_AFTER_BLOCKS = re.compile(
+    r"^\s*(?:(?:in|with|per|for|of|from|that|which|who|written|containing|starting|ending|"
+    r"beginning|each|where|whose|like|such|long\s+each)\b)|^[^.;,]{0,30}\b(?:each|every|per)\b"
+)
+_AFTER_ALLOWED = re.compile(
+    rf"^\s*(?:in\s+(?:your|the|this)\s+(?:entire\s+|whole\s+)?{THING}\b|in\s+(?:total|length)\b|"
+    r"(?:in|using|with)\s+(?:the\s+)?markdown\b|in\s+(?:the\s+)?(?:markdown\s+)?format\b|"
+    r"with\s+(?:square\s+)?brackets\b|(?:which|that)\s+(?:should|must)\s+be\s+(?:represented|"
+    r"wrapped|enclosed|marked)\b|,?\s*(?:and\s+)?(?:each\s+(?:\w+\s+)?(?:should\s+be\s+|is\s+)?)?"
+    r"separated\b)"
+)
+# "at least 5 words in all caps" counts capital words, not words.
+_CAPITALS_AFTER = re.compile(
+    r"^\s*(?:or\s+phrases\s+)?(?:in\s+(?:the|your)\s+\w+\s+)?(?:(?:should|must)\s+)?(?:be\s+)?"
+    r"(?:with|in|written\s+in)\s+(?:all[\s-]+)?(?:capital|caps\b|capitals|upper[\s-]?case|block)"
+)
+
+
+def after_ok(sentence: Sentence, end: int) -> bool:
+    """Whether what follows a counted unit leaves it a count of the whole answer."""
+    after = sentence.lower[end:]
+    if _CAPITALS_AFTER.match(after):
+        return False
+    return bool(_AFTER_ALLOWED.match(after)) or not _AFTER_BLOCKS.match(after)
+
+
+_GIVEN_BEFORE = re.compile(
+    r"\b(?:this|these|those|the|given|provided|attached|existing|my|his|her|their|our)\s*$"
+)
+_PRECEDED_BY_OTHER_VERB = re.compile(
+    r"\b(?:highlight|capitali[sz]e|bold|italici[sz]e)(?:\s+(?:at\s+least|at\s+most|exactly))?\s*$"
+)
+# Words between "a" and the unit that make it something else: "a topic for a
+# paragraph" is fine, "a title and a paragraph" is two parts.
+_NOT_SINGLE = (
+    r"(?:and|or|with|of|for|per|each|every|list|title|heading|bullet|numbered|few|couple|"
+    rf"{NUMBER})\b"
+)
+_DISTRIBUTIVE_BEFORE = re.compile(r"\b(?:each|every|per|apiece)\b")
+# A prompt that asks for more beside the one paragraph or sentence: a list,
+# a title, a second part.
+_MORE_PARTS = re.compile(
+    r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
+    r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|also|list|"
+    r"bullets?|bullet\s+points?|table|steps|another|second|paragraphs|sentences)\b|"
+    r"\band\s+(?:an?|one|some)\s"
+)
+# Where in the answer ("end with a one-sentence summary"): a part, not the whole.
+_POSITION_BEFORE = re.compile(
+    r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open|"
+    r"opening|after|before|below|above)\b"
+)
+_DISTRIBUTIVE_AFTER = re.compile(r"^[^.;,]{0,30}\b(?:each|every|per|apiece)\b")
+_SECOND_PART = re.compile(
+    r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
+    r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|label\w*|"
+    r"mark\s+the\s+beginning)\b"
+)
+# "a haiku-style three-line poem", "a short 150-word bio"
+_STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
+_IN_SEQUENCE = re.compile(
+    r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
+)
+
+
+@dataclass(frozen=True)
+class UnitCounts:
+    """The rule that reads counts of ``units`` on the whole response."""
+
+    units: tuple[Unit, ...]
+    _patterns: dict[str, re.Pattern[str]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        unit = "|".join(f"(?P<u{i}>{u.pattern})" for i, u in enumerate(self.units))
+        single = "|".join(f"(?P<s{i}>{u.singular})" for i, u in enumerate(self.units) if u.singular)
+        one = "|".join(f"(?P<o{i}>{u.singular})" for i, u in enumerate(self.units) if u.single)
+        nothing = "|".join(f"(?P<z{i}>{u.pattern})" for i, u in enumerate(self.units) if u.none)
+        patterns = {
+            "negated": (
+                r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|"
+                r"can'?t|may\s+not)\s+(?:(?:write|use|be|have|include|contain|give|produce|"
+                r"provide|go|run|exceed|surpass|go\s+over|go\s+beyond)\s+)?(?P<dir>more\s+than|"
+                r"longer\s+than|over|beyond|past|above|exceed|surpass|less\s+than|fewer\s+than|"
+                rf"shorter\s+than|under)?\s*(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+            ),
+            # "400 or more words", "300+ words", "a 300+ word essay".
+            "or_more": (
+                rf"\b(?P<num>{NUMBER})(?:\s+or\s+(?P<dir>more|less|fewer)|\+)\s*[-\s]?{_ADJECTIVE}"
+                rf"(?:{unit})(?:\b|(?<=\+))"
+            ),
+            "between": (
+                rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?:(?<=\bin\s)|(?<=\bof\s)|"
+                rf"(?<=\bcontain\s)|(?<=\bcontains\s)|(?<=\bcontaining\s)|(?<=\bhave\s)|"
+                rf"(?<=\bhas\s)|(?<=\bbe\s)|(?<=\bis\s)|(?<=\bare\s)|(?<=:\s)|(?<=,\s)|^\s*)"
+                rf"(?P<from>{NUMBER})\s+(?:to|or|-|–)|(?P<low2>\d+)\s*[-–])\s*"
+                rf"(?P<high>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+            ),
+            "relation": (
+                rf"\b(?P<rel>{RELATION})\s+(?:a\s+total\s+of\s+)?(?P<num>{NUMBER})\s+"
+                rf"{_ADJECTIVE}(?:{unit})\b"
+            ),
+            "post": (
+                rf"\b(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\s*,?\s+(?P<post>or\s+(?:less|fewer)|"
+                r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|max(?:imum)?|"
+                r"min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|longer)|(?:and\s+)?no\s+(?:fewer|less))"
+                r"\b"
+            ),
+            # "it must fit in 280 characters", "fit within two sentences"
+            "fit": rf"\bfits?\s+(?:in|into|within)\s+(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b",
+            "bare": (
+                r"\b(?:in|into|with|using|use|write|contain|containing|contains|have|has|include|"
+                r"includes|then|of|give|provide|list|be|as)\s+(?:me\s+|us\s+)?"
+                rf"(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+            ),
+            # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range
+            "alone": (
+                rf"^\s*(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})"
+                r"(?:\s+only)?\s*(?:[.!]?\s*$|[,:])"
+            ),
+        }
+        if one:
+            # "Write a paragraph about …", "give me a short persuasive paragraph"
+            patterns["single"] = (
+                r"\b(?:write|compose|draft|craft|produce|create|generate|give\s+me|provide|"
+                r"respond\s+with|reply\s+with|answer\s+with|offer)\s+(?P<num>an?|one|a\s+single|"
+                rf"just\s+one|only\s+one)\s+(?:(?!{_NOT_SINGLE})[a-z-]+\s+){{0,2}}?(?:{one})\b"
+                # not one described by what it holds ("a sentence in which 'cat' appears twice")
+                r"(?!\s*[-–])(?!\s+(?:in\s+which|where|whose|that|which)\b)"
+            )
+        if nothing:
+            patterns["none"] = (
+                r"\b(?:no|without|zero|avoid(?:\s+using)?|(?:do\s+not|don'?t|never)\s+"
+                rf"(?:use|include|add|write|put|insert)(?:\s+any)?)\s+(?:{nothing})\b"
+                # "no bullets or numbers": the other is a none of its own family
+                r"(?:\s+or\s+(?:numbers|numbering|bullets|bullet\s+points))?"
+                # not a subject: "no bullet may run over 15 words" is about each bullet
+                r"(?!\s+(?:limit|requirement|restriction|need|necessary|minimum|maximum|may|"
+                r"should|must|can|shall|will|is|are|has|have|needs?|exceeds?|longer|shorter|"
+                r"contains?|goes|runs|gets|point\s)\b)"
+            )
+        if single:
+            # "a 150-word news brief", "a one-paragraph summary", "a two-sentence pitch"
+            patterns["compound"] = (
+                rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{single})\s+"
+                rf"(?:[\w-]+\s+){{0,2}}?{THING}\b"
+            )
+            # "Word limit: 75.", "a character limit of 280", "sentence maximum: 4"
+            patterns["label"] = (
+                rf"\b(?:{single})[\s-]+(?:count\s+)?(?P<lim>limit|cap|maximum|max|minimum|min)"
+                rf"\s*(?:[:=]|of|is)?\s*(?P<num>{NUMBER})\b(?!\s*[%-])(?:\s+(?:{unit})\b)?"
+            )
+        self._patterns.update({name: re.compile(p) for name, p in patterns.items()})
+        # One scan for the units first: most sentences name none of them.
+        self._patterns["named"] = re.compile(rf"(?:{unit})")
+
+    def _unit(self, match: re.Match[str]) -> Unit:
+        found = match.groupdict()
+        for i, unit in enumerate(self.units):
+            if any(found.get(f"{g}{i}") for g in "usoz"):
+                return unit
+        raise AssertionError("a unit group always matches")
+
+    def __call__(self, sentence: Sentence) -> Iterator[Hit]:
+        text = sentence.lower
+        if not self._patterns["named"].search(text):
+            return
+        taken: list[tuple[int, int]] = []
+
+        def accept(match: re.Match[str], name: str) -> bool:
+            if any(match.start() < b and a < match.end() for a, b in taken):
+                return False
+            before = text[: match.start()]
+            if _PRECEDED_BY_OTHER_VERB.search(before) or _GIVEN_BEFORE.search(before):
+                return False  # "this 300+ word essay" describes what is given
+            if name == "single":
+                if (
+                    _DISTRIBUTIVE_BEFORE.search(before)
+                    or _DISTRIBUTIVE_AFTER.match(text[match.end() :])
+                    or _MORE_PARTS.search(sentence.whole.lower())
+                ):
+                    return False  # "for each word, write a sentence"; "a paragraph and a list"
+            elif name == "compound":
+                # the thing named is what to write; a second part beside it
+                # ("then list …", "plus a title") adds words of its own
+                clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
+                if (
+                    _DISTRIBUTIVE_AFTER.match(text[match.end() :])
+                    or _POSITION_BEFORE.search(clause)
+                    or _SECOND_PART.search(sentence.whole.lower())
+                ):
+                    return False
+            elif (
+                name == "between"
+                and before.rstrip().endswith(",")
+                and not re.search(rf"\b{THING}s?\b", before)
+            ):
+                return False  # "synonyms for happy, 3 to 5 words" may be each synonym's
+            elif name == "none" and re.match(r"\s*:", text[match.end() :]):
+                pass  # "No bullets: every line starts with an emoji" — the rest explains
+            elif not after_ok(sentence, match.end()):
+                return False
+            if self._unit(match).prose and _IN_SEQUENCE.search(
+                text[max(0, match.start() - 12) : match.start()]
+                + "|"
+                + text[match.end() : match.end() + 16]
+            ):
+                return False  # "two sentences, then a list": a count of one part, not the whole
+            owns = name in ("negated", "none")
+            if not response_context(sentence, match.start(), owns_negation=owns):
+                return False
+            taken.append(match.span())
+            return True
+
+        for name, pattern in self._patterns.items():
+            if name == "named":
+                continue
+            for match in pattern.finditer(text):
+                unit = self._unit(match)
+                if name in ("bare", "alone") and not unit.bare_exact:
+                    continue
+                if unit.none_only and name != "none":
+                    continue
+                if not accept(match, name):
+                    continue
+                unit = self._unit(match)
+                for relation, value in _bounds(name, match):
+                    if name == "compound" and value > unit.compound_max:
+                        continue
+                    yield from _built(unit.build, relation, value, sentence, match.span())
+
+
+def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
+    """The (relation, value) pairs a phrase states; none where a number is unreadable."""
+    if name == "between":
+        first = match.group("low") or match.group("from") or match.group("low2")
+        low, high = number_value(first), number_value(match.group("high"))
+        if low is None or high is None or low >= high:
+            return []
+        return [("at_least", low), ("at_most", high)]
+    if name in ("none", "single"):
+        return [("at_most", 0)] if name == "none" else [("exactly", 1)]
+    value = number_value(match.group("num"))
+    if value is None:
+        return []
+    if name == "negated":
+        direction = (match.group("dir") or "more than").split()[0]
+        fewer = direction in ("less", "fewer", "shorter", "under")
+        return [("at_least" if fewer else "at_most", value)]
+    if name == "or_more":
+        return [("at_most" if match.group("dir") in ("less", "fewer") else "at_least", value)]
+    if name == "relation":
+        relation, adjust = relation_of(match.group("rel"))
+        return [(relation, value + adjust)]
+    if name == "fit":
+        return [("at_most", value)]
+    if name == "label":
+        return [("at_least" if match.group("lim").startswith("min") else "at_most", value)]
+    if name == "post":
+        post = match.group("post")
+        if post.startswith(("no", "and")):
+            # "two sentences, no more": at most; "500 words, no fewer": at least
+            return [("at_most" if "more" in post or "longer" in post else "at_least", value)]
+        more = "more" in post or "least" in post or "min" in post
+        return [("at_least" if more else "at_most", value)]
+    return [("exactly", value)]
+
+
+def _built(
+    build: Build, relation: Relation, value: int, sentence: Sentence, span: tuple[int, int]
+) -> Iterator[Hit]:
+    try:
+        spec = build(relation, value, sentence)
+    except ValidationError:
+        return  # a count no check allows, such as "at least 0"
+    if spec is not None:
+        yield Hit(spec, *span)
+
+
+def typed_hit(
+    build: Callable[[Relation, int], FamilySpec],
+    relation: Relation,
+    value: int,
+    span: tuple[int, int],
+) -> Iterator[Hit]:
+    """The hit of ``build(relation, value)``; none where the spec refuses the values."""
+    try:
+        yield Hit(build(relation, value), *span)
+    except ValidationError:
+        return

@@ -1,0 +1,207 @@
+"""List items: the answer's markdown bullet lines and numbered list lines.
+
+Measured exactly: a bullet is a line starting (after indentation) with
+``*``, ``-``, ``+`` or ``•`` and a space; a numbered item a line starting
+with a number of up to three digits and ``.`` or ``)``. Read from "use
+exactly 4 bullet points", "between 3 and 5 bullets", "at most 6 numbered
+items", "in 3 bullet points" (a bare number is exact for list items) and
+"the number of bullet points should be 3 to 5"; not from a count of one
+part ("3 bullets per section", "bullets of at most 10 words each").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any, ClassVar, Literal
+
+from redraft.criteria import _measure as measure
+from redraft.criteria._families._base import FamilyCount, FamilySpec
+from redraft.criteria._families._counted import (
+    TallyFamily,
+    Unit,
+    UnitCounts,
+    typed_hit,
+)
+from redraft.criteria._families._number_of import NumberOf, Tally
+from redraft.criteria._grammar import NUMBER, number_value
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._spec_base import Relation
+
+__all__ = ["BULLETS", "NUMBERED", "BulletCount", "NumberedCount"]
+
+
+class BulletCount(FamilyCount):
+    """Markdown bullet lines (``* ``, ``- ``, ``+ ``, ``• ``)."""
+
+    kind: Literal["bullet_count"] = "bullet_count"
+    unit: ClassVar[tuple[str, str]] = ("bullet point", "bullet points")
+
+
+class NumberedCount(FamilyCount):
+    """Numbered list lines (``1. ``, ``2) ``)."""
+
+    kind: Literal["numbered_count"] = "numbered_count"
+    unit: ClassVar[tuple[str, str]] = ("numbered item", "numbered items")
+
+
+def _bullets(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+    return BulletCount(relation=relation, value=value)
+
+
+def _numbered(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+    return NumberedCount(relation=relation, value=value)
+
+
+bullet_counts = UnitCounts(
+    (
+        Unit(
+            r"(?:markdown\s+)?(?:bullet(?:[\s-]+points?)?s?|bulleted\s+(?:items?|points?))"
+            r"(?!\s+lists?\b)",
+            _bullets,
+            bare_exact=True,
+            none=True,
+        ),
+        Unit(r"bullet(?:ed)?(?:[\s-]+point)?\s+lists?", _bullets, none=True, none_only=True),
+    )
+)
+# "no bullets or numbers", "no numbering or bullets": none of either
+_NEITHER = re.compile(
+    r"\b(?:no|without|(?:do\s+not|don'?t|never)\s+use)\s+(?:bullets?|bullet\s+points?|numbers|"
+    r"numbering)\s+or\s+(?P<other>numbers|numbering|bullets?|bullet\s+points?)\b"
+)
+
+
+def neither(sentence: Sentence) -> Iterator[Hit]:
+    """The second half of "no bullets or numbers": none of the other list form."""
+    for match in _NEITHER.finditer(sentence.lower):
+        if response_context(sentence, match.start(), owns_negation=True):
+            build = _bullet_count if match.group("other").startswith("bullet") else _numbered_count
+            yield from typed_hit(build, "at_most", 0, match.span("other"))
+
+
+bullet_tallies = NumberOf(
+    (
+        Tally(
+            r"(?:markdown\s+)?bullet(?:[\s-]+points?)?s?",
+            lambda r, v: BulletCount(relation=r, value=v),
+        ),
+    )
+)
+numbered_counts = UnitCounts(
+    (
+        Unit(
+            r"numbered\s+(?:list\s+)?(?:items?|points?|steps?)|numbered\s+(?!(?:lists?|sections?|"
+            r"headings?|headers?|paragraphs?|columns?|rows?|tables?|lines?|pages?|chapters?)\b)"
+            r"[a-z]+s\b|numbering",
+            _numbered,
+            bare_exact=True,
+            none=True,
+        ),
+        Unit(r"numbered\s+lists?", _numbered, none=True, none_only=True),
+    )
+)
+
+
+_LIST_KIND = r"(?P<kind>bulleted|bullet(?:[\s-]+point)?|numbered)"
+_LIST_OF = [
+    # "a bulleted list of 4 things to pack", "in a numbered list with 6 steps"
+    re.compile(
+        rf"\b(?:an?|one)\s+(?:short\s+|simple\s+|markdown\s+)?{_LIST_KIND}\s+list\s+"
+        rf"(?:of|with)\s+(?:exactly\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<high>{NUMBER}))?\b"
+    ),
+    # "a 3-item numbered list", "a five-point bulleted list"
+    re.compile(
+        rf"\b(?:an?|one)\s+(?P<num>{NUMBER})[-\s](?:item|point|step|entry|line)\s+{_LIST_KIND}"
+        r"\s+list\b"
+    ),
+    # "rank them, numbered 1-5", "numbered from 1 to 10"
+    re.compile(
+        rf"\b(?P<kind>numbered)\s+(?:from\s+)?(?:1|one)\s*(?:-|–|to|through)\s*(?P<num>{NUMBER})\b"
+    ),
+    # "list 7 wonders of the world, one bullet each"
+    re.compile(
+        r"\b(?:give|list|write|provide|share|suggest|name|offer|recommend|outline|present)\s+"
+        rf"(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})\s+(?!(?:to|or|and)\b)"
+        r"(?:[\w'-]+\s+){0,6}?[\w'-]+,\s+one\s+(?P<kind>bullet(?:[\s-]+point)?|numbered\s+item)\s+"
+        r"(?:each|apiece|per\s+\w+)\b"
+    ),
+    # "give me 4 tips for public speaking as a numbered list", "list 5 ideas, numbered"
+    re.compile(
+        r"\b(?:give|list|write|provide|share|suggest|name|offer|recommend|outline|present)\s+"
+        rf"(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<high>{NUMBER}))?"
+        rf"\s+(?!(?:to|or|and)\b)(?:[\w'-]+\s+){{0,5}}?[\w'-]+,?\s+"
+        rf"(?:(?:as|in)\s+(?:an?\s+)?{_LIST_KIND}\s+(?:list|points|format)\b|"
+        r"(?P<kind2>numbered|bulleted)\s*(?:[.!]\s*$|$))"
+    ),
+]
+# Where a list count is not the answer's count of list lines: nested items,
+# a second list, or the list as one part of several.
+_OTHER_ITEMS = re.compile(
+    r"\bsub-?(?:bullet|point|item|step|list|task)s?\b|\bnested\b|\bindented\b|"
+    r"\b(?:then|followed\s+by|afterwards?|also|another|second\s+list|two\s+lists|each\s+with)\b"
+)
+
+
+def list_of(sentence: Sentence) -> Iterator[Hit]:
+    """ "A bulleted list of 4 things", "a 3-item numbered list", "give me 4
+    tips as a numbered list": that many items, each a list line."""
+    text = sentence.lower
+    whole = sentence.whole.lower()
+    if _OTHER_ITEMS.search(whole) or len(re.findall(r"\blists?\b", whole)) > 1:
+        return
+    for pattern in _LIST_OF:
+        for match in pattern.finditer(text):
+            value = number_value(match.group("num"))
+            kind = match.group("kind") or match.groupdict().get("kind2") or ""
+            if value is None or re.search(r"\b(?:each|every|per)\b", text[: match.start()]):
+                continue
+            if not response_context(sentence, match.start()):
+                continue
+            build = _numbered_count if kind.startswith("numbered") else _bullet_count
+            high = match.groupdict().get("high")
+            if high is None:
+                yield from typed_hit(build, "exactly", value, match.span())
+                continue
+            top = number_value(high)
+            if top is not None and top > value:
+                yield from typed_hit(build, "at_least", value, match.span())
+                yield from typed_hit(build, "at_most", top, match.span())
+
+
+def _bullet_count(relation: Relation, value: int) -> BulletCount:
+    return BulletCount(relation=relation, value=value)
+
+
+def _numbered_count(relation: Relation, value: int) -> NumberedCount:
+    return NumberedCount(relation=relation, value=value)
+
+
+class _Bullets(TallyFamily):
+    name = "bullets"
+    specs = (BulletCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (bullet_counts, bullet_tallies, list_of)
+    growing = True
+
+    def count(self, spec: Any, text: str) -> int:
+        return measure.bullets(text)
+
+    def written_as(self, spec: Any) -> str:
+        return ', each a line starting with "* "'
+
+
+class _Numbered(TallyFamily):
+    name = "numbered items"
+    specs = (NumberedCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (numbered_counts, neither)
+    growing = True
+
+    def count(self, spec: Any, text: str) -> int:
+        return measure.numbered_items(text)
+
+    def written_as(self, spec: Any) -> str:
+        return ', each a line starting with "1. ", "2. ", …'
+
+
+BULLETS = _Bullets()
+NUMBERED = _Numbered()

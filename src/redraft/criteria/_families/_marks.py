@@ -1,0 +1,189 @@
+"""Marked spans and numbered sections: placeholders in square brackets,
+highlighted (bold or italic) spans, and sections begun by a marker line.
+
+Measured exactly: a placeholder is ``[text]`` on one line that is not a
+markdown link; a highlight is a ``**bold**`` or ``*italic*`` span, each
+counted once; a section is a line starting with its marker and a number
+(``SECTION 1``, ``Section II``; case-insensitive, markdown ``#``/``*``
+allowed before it). Read from "at least 3 placeholders", "highlight at
+least 2 sections with markdown", "at least 3 highlighted parts" and "your
+response must have 3 sections. Mark the beginning of each section with
+SECTION X" (sections only with a stated marker).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from redraft.criteria import _measure as measure
+from redraft.criteria._families._base import FamilyCount, FamilySpec
+from redraft.criteria._families._counted import (
+    TallyFamily,
+    Unit,
+    UnitCounts,
+    after_ok,
+    typed_hit,
+)
+from redraft.criteria._families._number_of import NumberOf, Tally
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._spec_base import Relation
+
+__all__ = [
+    "HIGHLIGHTS",
+    "PLACEHOLDERS",
+    "SECTIONS",
+    "HighlightCount",
+    "PlaceholderCount",
+    "SectionCount",
+]
+
+
+class SectionCount(FamilyCount):
+    """Sections, each begun by a line starting with ``marker`` and a number
+    (``SECTION 1``, ``Section II``; case-insensitive, markdown ``#``/``*`` allowed)."""
+
+    kind: Literal["section_count"] = "section_count"
+    marker: str = Field(default="SECTION", min_length=1, max_length=40, pattern=r"^[^\s]+$")
+    unit: ClassVar[tuple[str, str]] = ("section", "sections")
+
+
+class PlaceholderCount(FamilyCount):
+    """Placeholders in square brackets such as ``[address]`` (links excluded)."""
+
+    kind: Literal["placeholder_count"] = "placeholder_count"
+    unit: ClassVar[tuple[str, str]] = ("placeholder", "placeholders")
+
+
+class HighlightCount(FamilyCount):
+    """Markdown highlighted spans: ``*text*`` or ``**text**``."""
+
+    kind: Literal["highlight_count"] = "highlight_count"
+    unit: ClassVar[tuple[str, str]] = ("highlighted section", "highlighted sections")
+
+
+def _highlight_count(relation: Relation, value: int) -> HighlightCount:
+    return HighlightCount(relation=relation, value=value)
+
+
+def _placeholders(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+    return PlaceholderCount(relation=relation, value=value)
+
+
+def _highlights(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+    return HighlightCount(relation=relation, value=value)
+
+
+placeholder_counts = UnitCounts((Unit(r"placeholders?", _placeholders),))
+placeholder_tallies = NumberOf(
+    (Tally(r"placeholders?", lambda r, v: PlaceholderCount(relation=r, value=v)),)
+)
+highlight_counts = UnitCounts(
+    (
+        Unit(
+            r"(?:italic(?:i[sz]ed)?|highlighted|bold(?:ed)?)\s+(?:text\s+)?"
+            r"(?:sections?|phrases?|parts?)",
+            _highlights,
+        ),
+    )
+)
+
+_HIGHLIGHTED = r"(?:sections?|parts?|phrases?|words?|sentences?|points?|passages?|keywords?)"
+_HIGHLIGHT = re.compile(
+    r"\b(?:highlight|italici[sz]e|bold|embolden)(?:\s*/\s*(?:highlight|italici[sz]e|bold))?\s+"
+    rf"(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+(?:\w+\s+)?{_HIGHLIGHTED}\b|"
+    rf"\b(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER})\s+(?:\w+\s+)?{_HIGHLIGHTED}\s+(?:should|must)\s+"
+    r"be\s+(?:highlighted|italici[sz]ed|bolded|in\s+italics)\b"
+)
+
+
+def highlight_verbs(sentence: Sentence) -> Iterator[Hit]:
+    """ "Highlight at least 2 sections", "at least 3 phrases should be in italics"."""
+    for match in _HIGHLIGHT.finditer(sentence.lower):
+        if response_context(sentence, match.start()):
+            relation, adjust = relation_of(match.group("rel") or match.group("rel2"))
+            value = number_value(match.group("num") or match.group("num2"))
+            if value is not None:
+                yield from typed_hit(_highlight_count, relation, value + adjust, match.span())
+
+
+_SECTION_COUNT = re.compile(
+    r"\b(?:have|has|contain|contains|with|in|into|of|be|write|divided\s+into|split\s+into|"
+    rf"organi[sz]ed\s+into)\s+(?:exactly\s+)?(?P<num>{NUMBER})\s+(?:sections?|parts?)\b"
+)
+_SECTION_MARKER = re.compile(
+    r"mark\s+the\s+beginning\s+of\s+each\s+(?:section|part)\s+with\s+(?:the\s+word\s+)?"
+    r"[\"'“‘]?(?P<marker>[A-Za-z][\w.]*)\s+(?:X|N|\d+|#|\{[^}]*\})",
+    re.IGNORECASE,
+)
+
+
+@functools.lru_cache(maxsize=4)
+def _marker_in_whole(whole: str) -> re.Match[str] | None:
+    # Every sentence of a prompt shares one ``whole``: searched once, not once
+    # per sentence (which made compiling a long prompt quadratic).
+    return _SECTION_MARKER.search(whole.replace("\ue000", " "))
+
+
+def _section_count(marker: str, relation: Relation, value: int) -> SectionCount:
+    return SectionCount(relation=relation, value=value, marker=marker)
+
+
+def sections(sentence: Sentence) -> Iterator[Hit]:
+    """ "Your response must have 3 sections. Mark the beginning of each
+    section with SECTION X": only with a stated marker can sections be counted."""
+    marker = _SECTION_MARKER.search(sentence.original) or _marker_in_whole(sentence.whole)
+    if marker is None:
+        return
+    for match in _SECTION_COUNT.finditer(sentence.lower):
+        if response_context(sentence, match.start()) and after_ok(sentence, match.end()):
+            value, name = number_value(match.group("num")), marker.group("marker")
+            if value is not None:
+                build = functools.partial(_section_count, name)
+                yield from typed_hit(build, "exactly", value, match.span())
+
+
+class _Placeholders(TallyFamily):
+    name = "placeholders"
+    specs = (PlaceholderCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (placeholder_counts, placeholder_tallies)
+
+    def count(self, spec: Any, text: str) -> int:
+        return len(measure.placeholders(text))
+
+    def written_as(self, spec: Any) -> str:
+        return " in square brackets, like [name]"
+
+
+class _Highlights(TallyFamily):
+    name = "highlights"
+    specs = (HighlightCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (highlight_counts, highlight_verbs)
+
+    def count(self, spec: Any, text: str) -> int:
+        return len(measure.highlights(text))
+
+    def written_as(self, spec: Any) -> str:
+        return ", each wrapped in asterisks, like *this*"
+
+
+class _Sections(TallyFamily):
+    name = "sections"
+    specs = (SectionCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (sections,)
+
+    def count(self, spec: Any, text: str) -> int:
+        return measure.sections(text, spec.marker)
+
+    def written_as(self, spec: Any) -> str:
+        return f', each starting on a line "{spec.marker} 1", "{spec.marker} 2", …'
+
+
+PLACEHOLDERS = _Placeholders()
+HIGHLIGHTS = _Highlights()
+SECTIONS = _Sections()

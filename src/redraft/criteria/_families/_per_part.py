@@ -1,0 +1,398 @@
+"""Counts within each part: the words, characters, sentences or lines of
+every sentence, paragraph or bullet point, each compared on its own ("each
+bullet under 12 words", "every paragraph has exactly 3 sentences", "4 lines
+per stanza"), and every part as many words long as the others.
+
+Parts are cut as the rest of the vocabulary cuts them (``_parts.parts_of``):
+sentences approximately, paragraphs (and stanzas) at blank lines, bullet
+points at markdown bullet lines, the marker left out. Within a part, words
+are tokens holding a letter or a digit, characters its text with the
+surrounding whitespace left out, sentences as ``sentence_count`` cuts them,
+lines its non-empty lines.
+
+:class:`EachWordCount` is the words of each part, the kind's first form;
+:class:`EachCount` names its unit (``units``), and a rule compiles a count
+of words into ``each_word_count``, of anything else into ``each_count``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar, Literal
+
+from pydantic import model_validator
+
+from redraft.criteria import _measure as measure
+from redraft.criteria._families._base import Family, FamilyCount, FamilySpec
+from redraft.criteria._families._counted import typed_hit
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, blocked_from
+from redraft.criteria._spec_base import RELATION_WORDS, Relation
+from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
+
+__all__ = ["EACH_COUNT", "EQUAL_WORDS", "EachCount", "EachWordCount", "EqualWordCount"]
+
+Units = Literal["words", "characters", "sentences", "lines"]
+_UNIT_NAMES: dict[str, tuple[str, str]] = {
+    "words": ("word", "words"),
+    "characters": ("character", "characters"),
+    "sentences": ("sentence", "sentences"),
+    "lines": ("line", "lines"),
+}
+# What a part can hold: a sentence holds no sentences, and only a paragraph
+# (a stanza) runs over several lines.
+_HOLDS: dict[str, frozenset[str]] = {
+    "sentence": frozenset({"words", "characters"}),
+    "paragraph": frozenset({"words", "characters", "sentences", "lines"}),
+    "bullet": frozenset({"words", "characters", "sentences"}),
+}
+
+
+class EachWordCount(FamilyCount):
+    """The words of every sentence, paragraph or bullet point, each compared
+    with ``value`` on its own ("every sentence has at most 12 words")."""
+
+    kind: Literal["each_word_count"] = "each_word_count"
+    part: Part
+    unit: ClassVar[tuple[str, str]] = ("word", "words")
+
+    def describe(self) -> str:
+        return f"every {PART_NAMES[self.part][0]} has {super().describe()}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.part, self.relation)
+
+
+class EachCount(FamilyCount):
+    """The ``units`` (words, characters, sentences or lines) of every
+    sentence, paragraph or bullet point, each compared with ``value`` on its
+    own ("every paragraph has exactly 3 sentences"). A sentence holds words
+    and characters; a bullet point also sentences; a paragraph also lines."""
+
+    kind: Literal["each_count"] = "each_count"
+    part: Part
+    units: Units = "words"
+
+    @model_validator(mode="after")
+    def _holds(self) -> EachCount:
+        if self.units not in _HOLDS[self.part]:
+            raise ValueError(f"a {self.part} does not hold {self.units}")
+        return self
+
+    def describe(self) -> str:
+        noun = _UNIT_NAMES[self.units][0 if self.value == 1 else 1]
+        relation = RELATION_WORDS[self.relation]
+        return f"every {PART_NAMES[self.part][0]} has {relation} {self.value} {noun}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.part, self.units, self.relation)
+
+
+class EqualWordCount(FamilySpec):
+    """Every sentence, paragraph or bullet point has as many words as every
+    other, whichever common way words are counted ("don't" as one or two)."""
+
+    kind: Literal["equal_word_count"] = "equal_word_count"
+    part: Part
+
+    def describe(self) -> str:
+        return f"every {PART_NAMES[self.part][0]} has the same number of words"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.part)
+
+
+_BULLET_LINE = re.compile(r"^[ \t]*[*\-+•][ \t]+(\S.*)$", re.MULTILINE)
+
+
+def parts_of(text: str, part: str) -> list[str]:
+    """The answer's sentences, paragraphs or bullet points, in order, cut as
+    the vocabulary's ``_parts.parts_of`` cuts them (which imports the
+    vocabulary, so a family cannot import it)."""
+    if part == "sentence":
+        return measure.sentences(text)
+    if part == "paragraph":
+        return measure.paragraphs(text)
+    return [m.group(1).strip() for m in _BULLET_LINE.finditer(text)]
+
+
+class _Guard:
+    """Whether a phrase of one sentence is a plain requirement: not hedged,
+    conditional or an example, and not negated before it."""
+
+    def __init__(self, text: str) -> None:
+        self.blocked = blocked_from(text)
+        negation = NEGATION.search(text)
+        self.negated = negation.end() if negation else len(text) + 1
+
+    def __call__(self, start: int) -> bool:
+        return start < self.blocked and start < self.negated
+
+
+_COUNTERS: dict[str, Callable[[str], int]] = {
+    "words": lambda part: len(measure.words(part)),
+    "characters": lambda part: len(part.strip()),
+    "sentences": lambda part: len(measure.sentences(part)),
+    "lines": lambda part: sum(1 for line in part.splitlines() if line.strip()),
+}
+_EXAMPLES = 3
+_SHOWN = 40
+
+
+def _head(text: str) -> str:
+    text = " ".join(text.split())
+    return repr(text[:_SHOWN] + ("…" if len(text) > _SHOWN else ""))
+
+
+def _plural(part: str, n: int) -> str:
+    singular, plural = PART_NAMES[part]
+    return f"{n} {singular if n == 1 else plural}"
+
+
+def _no_parts(spec: EachWordCount | EachCount | EqualWordCount) -> Outcome:
+    """An answer with none of the parts a rule for every part is about."""
+    plural = PART_NAMES[spec.part][1]
+    return Outcome(
+        False,
+        f"the answer has no {plural}; required: {spec.describe()}",
+        f"Your answer has no {plural}. Write it so that {spec.describe()}.",
+        score=0.0,
+        data={"measured": 0},
+    )
+
+
+def _units_of(spec: EachWordCount | EachCount) -> str:
+    return "words" if isinstance(spec, EachWordCount) else spec.units
+
+
+def _each(spec: EachWordCount | EachCount, text: str) -> Outcome:
+    found = parts_of(text, spec.part)
+    name = PART_NAMES[spec.part]
+    if not found:
+        return _no_parts(spec)
+    units = _units_of(spec)
+    count = _COUNTERS[units]
+    bad = [(i, p) for i, p in enumerate(found, 1) if not spec.holds(count(p))]
+    data: dict[str, Any] = {"measured": len(found), "failing": [i for i, _ in bad]}
+    if not bad:
+        return Outcome(True, f"all {_plural(spec.part, len(found))}: {spec.describe()}", data=data)
+    shown = "; ".join(f"{ordinal(i)}: {_head(p)}" for i, p in bad[:_EXAMPLES])
+    more = f" and {len(bad) - _EXAMPLES} more" if len(bad) > _EXAMPLES else ""
+    verb = "breaks" if len(bad) == 1 else "break"
+    fix = f"Give every {name[0]} {RELATION_WORDS[spec.relation]} {spec.value} {units} (count them)."
+    return Outcome(
+        False,
+        f"{len(bad)} of {_plural(spec.part, len(found))} {verb} the rule ({shown}{more}); "
+        f"required: {spec.describe()}",
+        f"{len(bad)} of your {name[1]} {verb} the rule ({shown}{more}). {fix}",
+        score=1 - len(bad) / len(found),
+        data=data,
+    )
+
+
+def _equal_words(spec: EqualWordCount, text: str) -> Outcome:
+    found = parts_of(text, spec.part)
+    if not found:
+        return _no_parts(spec)
+    name = PART_NAMES[spec.part]
+    # Equal under both common counts, as word limits are, so no reader disagrees.
+    counts = [len(measure.words(p)) for p in found]
+    runs = [measure.word_runs(p) for p in found]
+    data: dict[str, Any] = {"measured": counts}
+    if len(set(counts)) <= 1 and len(set(runs)) <= 1:
+        return Outcome(True, f"all {_plural(spec.part, len(found))}: {spec.describe()}", data=data)
+    lengths = counts if len(set(counts)) > 1 else runs
+    usual = max(set(lengths), key=lengths.count)
+    listed = ", ".join(str(n) for n in lengths[:12]) + (", …" if len(lengths) > 12 else "")
+    off = sum(n != usual for n in lengths)
+    return Outcome(
+        False,
+        f"the {name[1]} have {listed} words; required: {spec.describe()}",
+        f"Your {name[1]} have {listed} words. Give every {name[0]} exactly {usual} words "
+        "(count them), with contractions and hyphenated words spelled out.",
+        score=1 - off / len(lengths),
+        data=data,
+    )
+
+
+# -- phrasing ---------------------------------------------------------------------------
+
+_PART = r"(?:sentence|paragraph|stanza|bullet(?:[\s-]+point)?|bullet(?:ed)?\s+item)"
+_PARTS = rf"(?:sentences|paragraphs|stanzas|bullet(?:[\s-]+point)?s|bullet(?:ed)?\s+items|{_PART})"
+_OF_RESPONSE = rf"(?:\s+(?:of|in)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING})?"
+_MODAL = r"(?:should|must|has\s+to|have\s+to|needs?\s+to|shall|will|is\s+to|are\s+to)"
+_EVERY = rf"(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?)\s+(?P<part>{_PARTS}){_OF_RESPONSE}"
+_UNIT = r"(?P<unit>words?|characters?|chars|sentences?|lines?)"
+_LONG = r"(?:\s+long)?"
+# A count: "at most 12", "between 8 and 15", "8 to 15", "8-15", or a bare number.
+_AMOUNT = (
+    rf"(?:(?P<rel>{RELATION})\s+(?P<n>{NUMBER})|between\s+(?P<low>{NUMBER})\s+and\s+"
+    rf"(?P<high>{NUMBER})|(?P<from>{NUMBER})\s*(?:to|-|–)\s*(?P<to>{NUMBER})|"
+    rf"(?P<bare>{NUMBER}))"
+)
+_VERB = r"(?:have|has|contain|contains|be|is|are|consist\s+of|use|stay|stays|run)"
+_EACH_PHRASES = [
+    # "Keep every sentence under 15 words.", "limit each bullet to 80 characters"
+    re.compile(
+        rf"\b(?P<cap>keep|limit|cap)\s+{_EVERY}\s+(?:to\s+|at\s+)?{_AMOUNT}\s+{_UNIT}{_LONG}\b"
+    ),
+    # "Each sentence should have at most 12 words.", "every paragraph has exactly 3 sentences",
+    # "each bullet under 12 words", "every line of the stanza …" is not read (lines of lines)
+    re.compile(
+        rf"\b{_EVERY}\s+(?:{_MODAL}\s+)?(?:{_VERB}\s+)?(?:(?:kept|limited)\s+)?(?:to\s+)?"
+        rf"{_AMOUNT}\s+{_UNIT}{_LONG}\b"
+    ),
+    # "at most 20 words per sentence", "3 sentences in each paragraph", "4 lines per stanza"
+    re.compile(
+        rf"\b{_AMOUNT}\s+{_UNIT}\s+(?:per|in\s+each|for\s+each|in\s+every|to\s+(?:a|each|every))"
+        rf"\s+(?P<part>{_PART})\b"
+    ),
+    # "3 bullet points, each under 12 words", "paragraphs of 3 sentences each"
+    re.compile(
+        rf"\b(?P<part>{_PARTS})\s*,?\s+each\s+(?:{_MODAL}\s+)?(?:{_VERB}\s+|with\s+|of\s+)?"
+        rf"{_AMOUNT}\s+{_UNIT}{_LONG}\b"
+    ),
+    re.compile(rf"\b(?P<part>{_PARTS})\s+(?:of|with)\s+{_AMOUNT}\s+{_UNIT}\s+each\b"),
+]
+# "No sentence may be longer than 20 words."
+_NO_LONGER = re.compile(
+    rf"\bno\s+(?P<part>{_PART})\s+(?:(?:should|may|can|must|is\s+to)\s+(?:be\s+longer\s+than|"
+    r"have\s+more\s+than|exceed|contain\s+more\s+than|be\s+over|run\s+over|go\s+over)|"
+    r"is\s+longer\s+than|is\s+over|has\s+more\s+than|exceeds|contains\s+more\s+than|"
+    rf"runs\s+over|goes\s+over)\s+(?P<n>{NUMBER})\s+{_UNIT}"
+)
+# Parts given rather than asked for ("my essay averages 20 words per sentence"),
+# or a question about the rule ("should each bullet be under 10 words?").
+_GIVEN = re.compile(
+    r"\b(?:my|his|her|their|our|this|these|those|given|provided|attached)\s+"
+    r"(?:[\w-]+\s+){0,2}$|\b(?:average|averages|averaging|currently)\b"
+)
+_GIVEN_AFTER = re.compile(
+    r"^[^.;]{0,40}\b(?:below|above|following|given|provided|attached|in\s+(?:the|this|that|my)\s+"
+    r"(?:text|passage|draft|article|essay|document|input|example|sample))\b"
+)
+_QUESTION = re.compile(r"^\s*(?:should|can|could|does|do|is|are|must|would|will|may)\b.*\?\s*$")
+
+
+def _part_of(text: str) -> Part:
+    text = " ".join(text.split())
+    if text.startswith("sentence"):
+        return "sentence"
+    if text.startswith(("paragraph", "stanza")):
+        return "paragraph"
+    return "bullet"
+
+
+def _units(text: str) -> str:
+    return "characters" if text == "chars" else text.rstrip("s") + "s"
+
+
+def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
+    found = match.groupdict()
+    if found.get("rel"):
+        value = number_value(found["n"])
+        if value is None:
+            return []
+        relation, adjust = relation_of(found["rel"])
+        return [(relation, value + adjust)]
+    low, high = found.get("low") or found.get("from"), found.get("high") or found.get("to")
+    if low and high:
+        a, b = number_value(low), number_value(high)
+        return [] if a is None or b is None or a >= b else [("at_least", a), ("at_most", b)]
+    value = number_value(found.get("bare") or found.get("n") or "")
+    if value is None:
+        return []
+    # "limit every sentence to 60 characters" is a cap, not an exact length
+    return [("at_most" if found.get("cap") else "exactly", value)]
+
+
+def _build(part: Part, units: str) -> Callable[[Relation, int], FamilySpec]:
+    if units == "words":
+        return lambda r, v: EachWordCount(part=part, relation=r, value=v)
+    return lambda r, v: EachCount(part=part, units=units, relation=r, value=v)  # type: ignore[arg-type]
+
+
+def each_counts(sentence: Sentence) -> Iterator[Hit]:
+    """ "Each bullet under 12 words", "every paragraph has exactly 3 sentences"."""
+    text = sentence.lower
+    if _QUESTION.match(text):
+        return
+    plain = _Guard(text)
+    taken: list[tuple[int, int]] = []
+    for match in (m for p in _EACH_PHRASES for m in p.finditer(text)):
+        clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
+        if not plain(match.start()) or _GIVEN.search(clause):
+            continue
+        if _GIVEN_AFTER.match(text[match.end() :]):
+            continue
+        if any(match.start() < b and a < match.end() for a, b in taken):
+            continue
+        part, units = _part_of(match.group("part")), _units(match.group("unit"))
+        if units not in _HOLDS[part]:
+            continue
+        taken.append(match.span())
+        for relation, value in _bounds(match):
+            yield from typed_hit(_build(part, units), relation, value, match.span())
+    for match in _NO_LONGER.finditer(text):
+        limit = number_value(match.group("n"))
+        part, units = _part_of(match.group("part")), _units(match.group("unit"))
+        if limit is None or match.start() >= plain.blocked or units not in _HOLDS[part]:
+            continue
+        yield from typed_hit(_build(part, units), "at_most", limit, match.span())
+
+
+_SAME_WORDS = (
+    r"(?:the\s+same|an?\s+equal|equal|an?\s+identical|identical)\s+"
+    r"(?:number\s+of\s+words|word\s+counts?)"
+)
+_ALL_PARTS = rf"(?:(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?|the|your)\s+)?(?P<part>{_PARTS})"
+_EQUAL_WORDS = [
+    # "Every sentence must have the same number of words."
+    re.compile(
+        rf"\b{_ALL_PARTS}\s+(?:{_MODAL}\s+)?(?:have|has|contain|contains|be\s+of|use)\s+"
+        rf"{_SAME_WORDS}"
+    ),
+    # "three sentences with the same number of words"
+    re.compile(rf"\b(?P<part>{_PARTS})\s+(?:with|of|having|that\s+have)\s+{_SAME_WORDS}"),
+    # "Give every paragraph an equal word count."
+    re.compile(rf"\b(?:give|make)\s+{_ALL_PARTS}\s+{_SAME_WORDS}"),
+]
+
+
+def equal_words(sentence: Sentence) -> Iterator[Hit]:
+    """ "Every sentence must have the same number of words"."""
+    text = sentence.lower
+    plain = _Guard(text)
+    for match in (m for p in _EQUAL_WORDS for m in p.finditer(text)):
+        if plain(match.start()):
+            yield Hit(EqualWordCount(part=_part_of(match.group("part"))), *match.span())
+
+
+class _EachCount(Family):
+    name = "counts within each part"
+    specs = (EachWordCount, EachCount)
+    rules: ClassVar[tuple[Rule, ...]] = (each_counts,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        return _each(spec, text)
+
+    def correction(self, spec: Any, text: str) -> str:
+        return _each(spec, text).suggestion or ""
+
+
+class _EqualWords(Family):
+    name = "equal word counts"
+    specs = (EqualWordCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (equal_words,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        return _equal_words(spec, text)
+
+    def correction(self, spec: Any, text: str) -> str:
+        return _equal_words(spec, text).suggestion or ""
+
+
+EACH_COUNT = _EachCount()
+EQUAL_WORDS = _EqualWords()

@@ -1,0 +1,236 @@
+"""Prose length: the answer's words, sentences, paragraphs and characters.
+
+Measured as :mod:`redraft.criteria._measure` cuts the text: words are
+whitespace-separated tokens holding a letter or a digit (and a word limit
+holds only when it also holds for runs of word characters, so "don't"
+counted as one word or two gives one verdict); sentences approximately
+(``.``, ``!``, ``?`` or a line break; abbreviations and ``3.5`` do not end
+one); paragraphs at blank lines or at a named ``***`` / ``---`` divider;
+characters with the surrounding whitespace excluded.
+
+Read from "at most 100 words", "between 3 and 5 paragraphs", "400 or more
+words", "don't write more than 50 words", "in 3 sentences" (a bare number is
+exact for sentences and paragraphs, too loose for words and characters),
+"4 stanzas", "the number of sentences should be 40 to 60" and "limit the
+number of words to less than 300"; not from a count of one part ("a title
+of at most 5 words", "3 sentences per paragraph", "two sentences, then a
+list"), nor from what is given ("this 500-word essay").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, Literal
+
+from redraft.criteria import _measure as measure
+from redraft.criteria._families._base import FamilyCount, FamilySpec
+from redraft.criteria._families._counted import TallyFamily, Unit, UnitCounts
+from redraft.criteria._families._number_of import NumberOf, Tally
+from redraft.criteria._sentences import Rule, Sentence
+from redraft.criteria._spec_base import Relation
+
+__all__ = [
+    "CHARACTERS",
+    "PARAGRAPHS",
+    "SENTENCES",
+    "WORDS",
+    "CharCount",
+    "ParagraphCount",
+    "SentenceCount",
+    "WordCount",
+]
+
+
+class WordCount(FamilyCount):
+    """Words: whitespace-separated tokens holding at least one letter or digit."""
+
+    kind: Literal["word_count"] = "word_count"
+    unit: ClassVar[tuple[str, str]] = ("word", "words")
+
+
+class SentenceCount(FamilyCount):
+    """Sentences: text ended by ``.``, ``!``, ``?`` or a line break (approximate:
+    common abbreviations and numbers such as ``3.5`` do not end one)."""
+
+    kind: Literal["sentence_count"] = "sentence_count"
+    unit: ClassVar[tuple[str, str]] = ("sentence", "sentences")
+
+
+class ParagraphCount(FamilyCount):
+    """Paragraphs: blocks separated by blank lines, or by lines of ``***`` or
+    of ``---``."""
+
+    kind: Literal["paragraph_count"] = "paragraph_count"
+    separator: Literal["blank_line", "***", "---"] = "blank_line"
+    unit: ClassVar[tuple[str, str]] = ("paragraph", "paragraphs")
+
+
+class CharCount(FamilyCount):
+    """Characters of the answer, surrounding whitespace excluded."""
+
+    kind: Literal["char_count"] = "char_count"
+    unit: ClassVar[tuple[str, str]] = ("character", "characters")
+
+
+# Divider lines a prompt may name between paragraphs; any other (===, ~~~)
+# is one no spec measures.
+_DIVIDERS = re.compile(r"\*{3,}|-{3,}|={3,}|_{3,}|~{3,}|#{3,}")
+_SEPARATED = re.compile(r"\b(?:separat\w*|divid\w*|split)\b|\bdivider\b")
+_BLANK = re.compile(r"\b(?:blank|empty|new)\s*lines?\b|\bline\s+breaks?\b|\bnewlines?\b")
+# A letter or an email: its greeting and sign-off are blocks of their own, so
+# "4 paragraphs" counts its body, which blank-line paragraphs cannot tell apart.
+_CORRESPONDENCE = re.compile(
+    r"\b(?:an?|the|your|my|this)\s+(?:(?!capital|lower|upper|single|first|last|small|each|same)"
+    r"[\w-]+\s+){0,3}(?:letter|e-?mail|memo)\b(?!\s*['\"‘“\ue000])|\be-?mails?\b"
+)
+
+
+def _dividers(text: str) -> set[str]:
+    return {m.group(0)[0] for m in _DIVIDERS.finditer(text)}
+
+
+def paragraph_count(relation: Relation, value: int, sentence: Sentence) -> ParagraphCount | None:
+    """The paragraph count a sentence states, with the separator it names;
+    None when it names a separator no spec measures, or counts the
+    paragraphs of a letter (whose greeting and sign-off are blocks too)."""
+    dividers = _dividers(sentence.masked)
+    if not dividers and _SEPARATED.search(sentence.whole.lower()):
+        dividers = _dividers(sentence.whole)  # "Separate them with ***." in a sentence of its own
+        if not dividers and "divider" in sentence.whole.lower():
+            dividers = {"*"}  # the markdown divider
+    if not dividers and _SEPARATED.search(sentence.lower) and not _BLANK.search(sentence.lower):
+        return None  # "separated by a line of dashes": a divider not stated exactly
+    if len(dividers) > 1 or dividers - {"*", "-"}:
+        return None
+    if dividers:
+        separator: Literal["***", "---"] = "***" if dividers == {"*"} else "---"
+        return ParagraphCount(relation=relation, value=value, separator=separator)
+    if _CORRESPONDENCE.search(sentence.whole.lower()):
+        return None
+    return ParagraphCount(relation=relation, value=value)
+
+
+def _words(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+    return WordCount(relation=relation, value=value)
+
+
+def _sentences(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+    return SentenceCount(relation=relation, value=value)
+
+
+def _characters(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+    return CharCount(relation=relation, value=value)
+
+
+_WORDS = r"words?"
+_SENTENCES = r"sentences?"
+_PARAGRAPHS = r"paragraphs?"
+
+# "a six-word story" is counted to the word; "a 500-word pitch" is a target
+_WORD_COMPOUND_MAX = 25
+word_counts = UnitCounts(
+    (Unit(_WORDS, _words, prose=True, singular="word", compound_max=_WORD_COMPOUND_MAX),)
+)
+sentence_counts = UnitCounts(
+    (Unit(_SENTENCES, _sentences, bare_exact=True, prose=True, singular="sentence", single=True),)
+)
+paragraph_counts = UnitCounts(
+    (
+        Unit(
+            _PARAGRAPHS,
+            paragraph_count,
+            bare_exact=True,
+            prose=True,
+            singular="paragraph",
+            single=True,
+        ),
+        Unit(r"stanzas?", paragraph_count, bare_exact=True, prose=True),
+    )
+)
+char_counts = UnitCounts(
+    # "a 280-character tweet" is a limit, not an exact length: no compound reads
+    (
+        Unit(
+            r"characters?|chars",
+            _characters,
+            prose=True,
+            singular=r"character|char",
+            compound_max=0,
+        ),
+    )
+)
+
+word_tallies = NumberOf((Tally(_WORDS, lambda r, v: WordCount(relation=r, value=v)),))
+sentence_tallies = NumberOf((Tally(_SENTENCES, lambda r, v: SentenceCount(relation=r, value=v)),))
+paragraph_tallies = NumberOf(
+    (Tally(_PARAGRAPHS, lambda r, v: ParagraphCount(relation=r, value=v)),)
+)
+
+
+class _Words(TallyFamily):
+    name = "words"
+    specs = (WordCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (word_counts, word_tallies)
+    cut = True
+    growing = True
+
+    def count(self, spec: Any, text: str) -> int:
+        return len(measure.words(text))
+
+    def counted(self, spec: Any, text: str) -> int:
+        # Words have two common readings (whitespace-separated, or runs of
+        # word characters: "don't" is one or two); a word limit passes only
+        # when it holds under both, so a pass here is a pass whoever counts.
+        n, other = self.count(spec, text), measure.word_runs(text)
+        if spec.relation == "at_most":
+            return max(n, other)
+        if spec.relation == "at_least":
+            return min(n, other)
+        return n if other == spec.value else other
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        if spec.relation == "at_most":
+            return {"op": "cut_words", "limit": spec.value}
+        return None
+
+
+class _Sentences(TallyFamily):
+    name = "sentences"
+    specs = (SentenceCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (sentence_counts, sentence_tallies)
+    cut = True
+
+    def count(self, spec: Any, text: str) -> int:
+        return len(measure.sentences(text))
+
+
+class _Paragraphs(TallyFamily):
+    name = "paragraphs"
+    specs = (ParagraphCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (paragraph_counts, paragraph_tallies)
+    cut = True
+
+    def count(self, spec: Any, text: str) -> int:
+        return len(measure.paragraphs(text, spec.separator))
+
+    def written_as(self, spec: Any) -> str:
+        if spec.separator == "blank_line":
+            return ", separated by a blank line"
+        return f", separated by a line of {spec.separator}"
+
+
+class _Characters(TallyFamily):
+    name = "characters"
+    specs = (CharCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (char_counts,)
+    cut = True
+    growing = True
+
+    def count(self, spec: Any, text: str) -> int:
+        return measure.characters(text)
+
+
+WORDS = _Words()
+SENTENCES = _Sentences()
+PARAGRAPHS = _Paragraphs()
+CHARACTERS = _Characters()
