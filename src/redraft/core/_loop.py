@@ -83,6 +83,7 @@ async def loop_events(
         run_id=run_id, request=request, policy=policy, model=generator.spec, judge=judge
     )
     skipped = _skip_reason(request, policy, rng, evaluator)
+    single = skipped is not None or policy.delivery == "shadow"
     drafts: list[Draft] = []
     messages = base_messages(request)
     sent: list[tuple[str, list[Message]]] = []  # each model request so far, for greedy_repeat
@@ -98,8 +99,8 @@ async def loop_events(
                 yield event
         if repaired is None:
             sent.append((drafter.spec, messages))
-        single = skipped is not None or policy.delivery == "shadow" or drafts
-        numbers = range(attempt, attempt + (1 if single else policy.candidates))
+        width = 1 if single or drafts else policy.candidates
+        numbers = range(attempt, attempt + width)
         attempts = functools.partial(
             runner.events,
             messages=messages,
@@ -114,7 +115,6 @@ async def loop_events(
                 yield event
         outcomes = [runner.outcomes[n] for n in numbers]
         drafts.extend(o.draft for o in outcomes if o.draft is not None)
-        width = len(numbers)
         upcoming = _drafter(attempt + width, policy, generator, escalation).spec
         state = Round(request, policy, ledger, attempt, width, outcomes, tuple(drafts), skipped)
         decision = decide(dataclasses.replace(state, next_model=upcoming, sent=tuple(sent)))
