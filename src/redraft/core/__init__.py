@@ -3,8 +3,9 @@
 Types (:mod:`._types`), errors, run events, lifecycle hooks, tools, and the
 contracts the engine drives — :class:`Provider` (who drafts and judges) and
 :class:`Evaluator` (who decides). The engine proper is the ledger (one budget
-over every call), the attempt (drafting, candidates, evaluation), feedback and
-the loop (:func:`loop_events`). Nothing here imports another redraft package.
+over every call), the attempt (drafting, candidates, evaluation), feedback,
+the stop rules (what comes after each round) and the loop
+(:func:`loop_events`). Nothing here imports another redraft package.
 
 Users import the everyday names from :mod:`redraft`; this module is where the
 plumbing lives (the event adapter, hook names, stream chunks, run ids).

@@ -57,6 +57,10 @@ class Outcome:
     executions: list[ToolExecution] = field(default_factory=list)
     context: list[Message] = field(default_factory=list)
     """The conversation to resubmit when the attempt failed (tool turns included)."""
+    finish: str | None = None
+    """The finish reason the draft's stream gave (or ``deadline``: cut short)."""
+    early: Evidence | None = None
+    """With delivery ``parallel``: the check that stopped the draft while it was written."""
 
 
 @dataclass
@@ -104,10 +108,51 @@ class AttemptRunner:
         outcome.started = True
         model = "repair" if repaired is not None else generator.spec
         yield DraftStarted(run_id=self.run_id, attempt=attempt, feedback=feedback, model=model)
-        finish: str | None = None
-        early: Evidence | None = None
-        started = self.clock()
         conversation = ToolConversation(messages)
+        writing = self._write(outcome, conversation, generator, repaired, evaluator)
+        async with contextlib.aclosing(writing) as written:
+            async for event in written:
+                yield event
+        for event in self.announce_calls():
+            yield event
+        if outcome.failure is not None:
+            return
+        finish = "aborted" if outcome.early is not None else outcome.finish
+        text, called = outcome.text, conversation.client_calls
+        if called:
+            # The caller runs its own tools: nothing to judge until it answers.
+            finish = "tool_calls"
+        yield DraftCompleted(run_id=self.run_id, attempt=attempt, text=text, finish_reason=finish)
+        if called or evaluator is None:
+            outcome.draft = Draft(
+                attempt=attempt,
+                text=text,
+                feedback=feedback,
+                finish_reason=finish,
+                tool_calls=called,
+            )
+            return
+        verdict = await self._verdict(evaluator, outcome, previous, finish)
+        for event in self.announce_calls():
+            yield event
+        for evidence in verdict.evidence:
+            yield EvidenceRecorded(run_id=self.run_id, attempt=attempt, evidence=evidence)
+        yield VerdictReached(run_id=self.run_id, attempt=attempt, verdict=verdict)
+        outcome.draft = Draft(
+            attempt=attempt, text=text, verdict=verdict, feedback=feedback, finish_reason=finish
+        )
+
+    async def _write(
+        self,
+        outcome: Outcome,
+        conversation: ToolConversation,
+        generator: Provider,
+        repaired: str | None,
+        evaluator: Evaluator | None,
+    ) -> AsyncGenerator[RunEvent, None]:
+        """The drafting step: the draft's pieces and tool runs as events; its
+        text, finish reason and any failure are left on ``outcome``."""
+        attempt, started = outcome.attempt, self.clock()
         try:
             chunks = (
                 _whole(repaired)
@@ -128,15 +173,15 @@ class AttemptRunner:
                         outcome.text += chunk.delta
                         yield TextDelta(run_id=self.run_id, attempt=attempt, delta=chunk.delta)
                         if evaluator is not None and self.policy.delivery == "parallel":
-                            early = evaluator.definite_failure(outcome.text)
-                            if early is not None:
+                            outcome.early = evaluator.definite_failure(outcome.text)
+                            if outcome.early is not None:
                                 break
-                    finish = chunk.finish_reason or finish
+                    outcome.finish = chunk.finish_reason or outcome.finish
         except BudgetExhaustedError as exc:
             if exc.limit == "deadline" and outcome.text.strip():
                 # What was written before the deadline is kept, marked cut short:
                 # an answer in hand beats an empty one. It is never passed unjudged.
-                finish = "deadline"
+                outcome.finish = "deadline"
             else:
                 outcome.failure, outcome.context = exc, list(conversation.messages)
         except RedraftError as exc:
@@ -147,38 +192,22 @@ class AttemptRunner:
                 else list(conversation.messages)
             )
         outcome.draft_ms = (self.clock() - started) * 1000
-        for event in self.announce_calls():
-            yield event
-        if outcome.failure is not None:
-            return
-        if early is not None:
-            finish = "aborted"
-        text = outcome.text
-        if conversation.client_calls:
-            # The caller runs its own tools: nothing to judge until it answers.
-            finish = "tool_calls"
-        yield DraftCompleted(run_id=self.run_id, attempt=attempt, text=text, finish_reason=finish)
-        if conversation.client_calls:
-            outcome.draft = Draft(
-                attempt=attempt,
-                text=text,
-                feedback=feedback,
-                finish_reason=finish,
-                tool_calls=conversation.client_calls,
-            )
-            return
-        if evaluator is None:
-            outcome.draft = Draft(
-                attempt=attempt, text=text, feedback=feedback, finish_reason=finish
-            )
-            return
 
-        if early is not None:
-            verdict = _early_verdict(early)
+    async def _verdict(
+        self, evaluator: Evaluator, outcome: Outcome, previous: Sequence[Draft], finish: str | None
+    ) -> Verdict:
+        """The judging step: the evaluator's verdict on the written draft."""
+        if outcome.early is not None:
+            verdict = _early_verdict(outcome.early)
         else:
             verdict = await judge(
                 evaluator,
-                Subject(request=self.request, text=text, attempt=attempt, previous=tuple(previous)),
+                Subject(
+                    request=self.request,
+                    text=outcome.text,
+                    attempt=outcome.attempt,
+                    previous=tuple(previous),
+                ),
                 EvaluationContext(
                     threshold=self.policy.threshold,
                     gateway=self.ledger,
@@ -192,14 +221,7 @@ class AttemptRunner:
             verdict = verdict.model_copy(
                 update={"passed": False, "reason": f"cut short by the deadline; {verdict.reason}"}
             )
-        for event in self.announce_calls():
-            yield event
-        for evidence in verdict.evidence:
-            yield EvidenceRecorded(run_id=self.run_id, attempt=attempt, evidence=evidence)
-        yield VerdictReached(run_id=self.run_id, attempt=attempt, verdict=verdict)
-        outcome.draft = Draft(
-            attempt=attempt, text=text, verdict=verdict, feedback=feedback, finish_reason=finish
-        )
+        return verdict
 
     def _draft(
         self, generator: Provider, conversation: ToolConversation, attempt: int

@@ -25,7 +25,14 @@ from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
 from redraft.core._ledger import Ledger
 from redraft.core._types import Draft, DraftComparison, Policy, RunRequest, Verdict
 
-__all__ = ["better_draft", "compare_rivals", "rivals", "select_draft", "verified_outcomes"]
+__all__ = [
+    "best_draft",
+    "better_draft",
+    "compare_rivals",
+    "rivals",
+    "select_draft",
+    "verified_outcomes",
+]
 
 _RANK = {True: 2, None: 1, False: 0}
 """Passed, unverified, failed: the verdict's own claim, compared last."""
@@ -83,6 +90,12 @@ def select_draft(drafts: Sequence[Draft]) -> Draft:
         if better_draft(draft, kept):
             kept = draft
     return kept
+
+
+def best_draft(drafts: Sequence[Draft]) -> Draft:
+    """The draft feedback builds on: the one kept so far (see :func:`select_draft`)."""
+    judged = [d for d in drafts if d.verdict is not None]
+    return select_draft(judged) if judged else drafts[-1]
 
 
 def rivals(drafts: Sequence[Draft]) -> tuple[Draft, Draft] | None:
