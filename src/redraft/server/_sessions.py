@@ -18,7 +18,8 @@ from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from redraft.app._profiles import NO_JUDGE, UnknownModelError, check_request_spec
+from redraft.app import EvaluationSpec
+from redraft.app._profiles import NO_JUDGE, Profile, UnknownModelError, check_request_spec
 from redraft.app._sse import encode_sse
 from redraft.core._errors import ConfigurationError
 from redraft.core._limits import MAX_PANEL_MEMBERS
@@ -28,11 +29,12 @@ from redraft.server._services import Services, Tenant, services_of
 from redraft.server._session_worker import PANEL_ADAPTER
 from redraft.sessions import (
     OLD_EVENT_NAMES,
-    CheckMember,
+    ChecksMember,
     JudgeMember,
     ModelMember,
     PanelMember,
     SessionSubject,
+    SpecChecks,
     WebMember,
     build_members,
 )
@@ -54,7 +56,8 @@ SessionId = Annotated[int, Field(ge=1, le=MAX_ID)]
 
 class SessionCreate(BaseModel):
     """A subject and who judges it: an explicit ``panel``, or the default
-    panel built from a ``profile`` (judge, its checks as rules, relevance, web)."""
+    panel built from a ``profile`` (judge, its checks as a run builds them,
+    relevance, web)."""
 
     model_config = ConfigDict(
         extra="forbid",
@@ -111,7 +114,7 @@ class EvidenceUpdate(BaseModel):
 async def create_session(request: Request, tenant: Tenant, body: SessionCreate) -> dict[str, Any]:
     """Make a session; nothing is evaluated until ``/v1/evaluate/start``."""
     services = services_of(request)
-    judge_model, panel = _plan(services, body)
+    judge_model, panel = await _plan(services, body)
     try:
         # Built once now so a panel that cannot run is a 400 here, not an error later.
         build_members(panel, services.panel_environment(judge_model))
@@ -229,7 +232,7 @@ async def update_evidence(request: Request, tenant: Tenant, body: EvidenceUpdate
 # -- helpers ---------------------------------------------------------------------
 
 
-def _plan(services: Services, body: SessionCreate) -> tuple[str | None, list[PanelMember]]:
+async def _plan(services: Services, body: SessionCreate) -> tuple[str | None, list[PanelMember]]:
     """The session's judge model and panel, checked like a chat request's options."""
     registry = services.registry
     try:
@@ -250,19 +253,31 @@ def _plan(services: Services, body: SessionCreate) -> tuple[str | None, list[Pan
     panel: list[PanelMember] = []
     if judge is not None:
         panel.append(JudgeMember(type="judge", rubric=profile.criteria))
-    rules: list[dict[str, Any]] = [
-        {"pattern": p, "points": -5, "description": f"Required text missing: {p}", "when": "absent"}
-        for p in profile.must_match
-    ] + [
-        {"pattern": p, "points": -5, "description": f"Forbidden text found: {p}"}
-        for p in profile.must_not_match
-    ]
-    if rules:
-        panel.append(CheckMember(type="check", rules=rules))
+    checks = _checks_of(profile)
+    try:
+        if await SpecChecks(checks.spec()).checks_anything(body.subject.to_subject().request):
+            panel.append(checks)
+    except ConfigurationError as exc:
+        raise ApiError(400, str(exc), param="profile") from None
     if body.subject.question:
         panel.append(ModelMember(type="model", scorer="relevance"))
     panel.append(WebMember(type="web"))
     return judge, panel
+
+
+#: A run's judge settings: in a session the ``judge`` member judges.
+_JUDGE_SETTINGS = frozenset({"preset", "judge_model", "compile_with_llm"})
+
+
+def _checks_of(profile: Profile) -> ChecksMember:
+    """The profile's evaluation spec as a session member: the checks a run
+    with the profile makes, the judge's settings left to the judge member."""
+    given = {
+        name: getattr(profile, name)
+        for name in EvaluationSpec.model_fields
+        if name not in _JUDGE_SETTINGS and getattr(profile, name) is not None
+    }
+    return ChecksMember.model_validate({"type": "checks", **given})
 
 
 async def _session(services: Services, session_id: int, tenant: str) -> StoredSession:
