@@ -6,7 +6,7 @@ service serialise them the same way.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
@@ -78,6 +78,10 @@ MIN_JUDGE_CONFIDENCE = 0.5
 """Below this confidence a judge's verdict decides nothing: what it judged
 stays unverified."""
 Delivery = Literal["blocking", "revise", "parallel", "shadow"]
+Attempts = Annotated[int, Field(ge=1, le=10)]
+"""How many drafts a run may make (:attr:`Policy.max_attempts`)."""
+Threshold = Annotated[float, Field(ge=0.0, le=1.0)]
+"""The score a verdict needs to pass (:attr:`Policy.threshold`)."""
 DEFAULT_DEADLINE_S = 30.0
 JudgeContext = Literal["minimal", "full"]
 
@@ -329,8 +333,8 @@ class CallRecord(BaseModel):
 class Policy(BaseModel):
     """When to stop and what to return."""
 
-    threshold: float = Field(default=0.8, ge=0.0, le=1.0)
-    max_attempts: int = Field(default=3, ge=1, le=10)
+    threshold: Threshold = 0.8
+    max_attempts: Attempts = 3
     on_exhausted: OnExhausted = "best"
     on_uncertain: OnUncertain = "keep"
     """When a verdict is uncertain (nothing failed, but a requirement is

@@ -40,19 +40,6 @@ __all__ = [
     "text_pieces",
 ]
 
-_POLICY_OPTIONS = (
-    "threshold",
-    "max_attempts",
-    "feedback",
-    "on_exhausted",
-    "on_uncertain",
-    "pairwise",
-    "repair",
-    "deadline_s",
-    "token_budget",
-    "cost_budget_usd",
-)
-
 log = logging.getLogger("redraft.middleware")
 
 ClientT = TypeVar("ClientT")
@@ -200,10 +187,7 @@ class WrapperCore:
         if max_tokens is not None:
             updates["max_tokens"] = max_tokens
         if options is not None:
-            for name in _POLICY_OPTIONS:
-                value = getattr(options, name)
-                if value is not None:
-                    updates[name] = value
+            updates.update(options.policy_given())
         return policy_with(self.policy, updates, what="invalid policy for this call: ")
 
     def evaluator_for(
