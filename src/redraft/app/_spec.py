@@ -329,8 +329,9 @@ class SpecOptions(TypedDict, total=False):
     must_not_match: list[str] | None
     max_words: int | None
     json_schema: dict[str, Any] | None
-    checks: Sequence[CheckSpec | Evaluator] | None
-    """Evaluators among them are your own, run after the built-in checks."""
+    checks: Sequence[CheckSpec | Mapping[str, Any] | Evaluator] | None
+    """Check specs, or their JSON objects; evaluators among them are your
+    own, run after the built-in checks."""
     checks_mode: ChecksMode | None
     compile_checks: bool | None
     compile_with_llm: bool | None

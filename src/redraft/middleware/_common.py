@@ -12,15 +12,21 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, Protocol, TypedDict, TypeVar, cast
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar, cast
 
 from pydantic import ValidationError
 
 from redraft.app._openai_wire import text_pieces
 from redraft.app._panel import NothingToEvaluateError, build_panel
 from redraft.app._settings import Settings, load_settings
-from redraft.app._spec import NO_JUDGE, EvaluationSpec, policy_with, validation_problems
+from redraft.app._spec import (
+    NO_JUDGE,
+    EvaluationSpec,
+    SpecOptions,
+    policy_with,
+    validation_problems,
+)
 from redraft.core._errors import ConfigurationError
 from redraft.core._text import noun
 from redraft.core._types import ModelRequest, Policy, RunRequest
@@ -51,7 +57,7 @@ JudgeArg = Provider | str | None
 generator judges itself)."""
 
 
-class WrapOptions(TypedDict, total=False):
+class WrapOptions(SpecOptions, total=False):
     """The keyword options of :func:`redraft.wrap` and :func:`redraft.refine`:
     the policy, the judge model (``judge`` is its older name), an evaluator of
     your own, the switches, and the fields of an :class:`EvaluationSpec`."""
@@ -62,17 +68,6 @@ class WrapOptions(TypedDict, total=False):
     evaluator: Evaluator | None
     enabled: bool | None
     settings: Settings | None
-    criteria: str | None
-    must_match: Sequence[str]
-    must_not_match: Sequence[str]
-    max_words: int | None
-    json_schema: dict[str, Any] | None
-    preset: str | None
-    checks: Sequence[Any]
-    checks_mode: Literal["extend", "replace"]
-    compile_checks: bool
-    compile_with_llm: bool
-    check_injection: bool
 
 
 class _BuildsParams(Protocol):
