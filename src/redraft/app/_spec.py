@@ -129,11 +129,19 @@ class EvaluationSpec(BaseModel):
     # NaN and infinities are never a meaningful threshold, deadline or budget.
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False, populate_by_name=True)
 
-    criteria: str | None = Field(default=None, max_length=MAX_CRITERIA_CHARS)
+    criteria: str | None = Field(
+        default=None,
+        max_length=MAX_CRITERIA_CHARS,
+        description="What a good answer must do; given to the judge.",
+    )
     """What a good answer must do; given to the judge and compiled into checks."""
-    must_match: list[str] | None = None
-    must_not_match: list[str] | None = None
-    max_words: int | None = Field(default=None, ge=1)
+    must_match: list[str] | None = Field(
+        default=None, description="A pattern every answer must contain (repeatable)."
+    )
+    must_not_match: list[str] | None = Field(
+        default=None, description="A pattern no answer may contain (repeatable)."
+    )
+    max_words: int | None = Field(default=None, ge=1, description="Word limit for the answer.")
     json_schema: dict[str, Any] | None = None
     checks: list[CheckSpec] | None = Field(default=None, max_length=MAX_CHECKS)
     """Explicit checks of the criteria vocabulary (``{"kind": "word_count", …}``)."""
