@@ -157,7 +157,7 @@ _POLICY_OPTIONS = [
     _flag(Policy, "token_budget"),
     _flag(Policy, "cost_budget_usd", "--cost-budget", metavar="USD"),
     _flag(Policy, "max_tokens"),
-    _flag(Policy, "temperature", type=click.FloatRange(0.0, 2.0), help=_TEMPERATURE_HELP),
+    _flag(Policy, "temperature", help=_TEMPERATURE_HELP),
     _flag(Policy, "delivery"),
     _flag(Policy, "candidates"),
 ]

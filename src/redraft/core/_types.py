@@ -376,6 +376,8 @@ class Policy(BaseModel):
     max_tokens: int = Field(default=512, ge=1, description="Output cap of one draft.")
     temperature: float | None = Field(
         default=None,
+        ge=0.0,
+        le=2.0,
         description="Sampling temperature of the drafts; 0 makes the embedded model's drafts "
         "repeatable.",
     )
