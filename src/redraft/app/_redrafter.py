@@ -82,13 +82,9 @@ class Redrafter:
         )
         result = redrafter.run_sync("What is the capital of France?")
 
-    Keyword options carry the CLI's names: the evaluation spec's
-    (``criteria``, ``must_match``, ``must_not_match``, ``max_words``,
-    ``json_schema``, ``checks``, ``checks_mode``, ``compile_checks``,
-    ``compile_with_llm``, ``check_injection``, ``preset``) and the policy's
-    (``threshold``, ``max_attempts``, ``feedback``, ``on_exhausted``,
-    ``deadline_s``, ``token_budget``, ``max_tokens``, ``delivery``,
-    ``candidates`` …), laid over ``policy`` when one is given. ``model`` and
+    Keyword options are the fields of :class:`EvaluationSpec` and of
+    :class:`~redraft.Policy` (:class:`RedrafterOptions`), the policy's laid
+    over ``policy`` when one is given. ``model`` and
     ``judge_model`` are model specs or providers; ``model`` defaults to
     ``REDRAFT_MODEL``, ``judge_model`` to ``REDRAFT_JUDGE_MODEL``, else the
     generator judges its own drafts; ``"none"`` means checks only.

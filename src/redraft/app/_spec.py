@@ -150,9 +150,10 @@ class EvaluationSpec(BaseModel):
     compile_checks: bool | None = None
     """``False`` stops the request's stated requirements becoming checks."""
     compile_with_llm: bool | None = Field(
-        default=None, validation_alias=AliasChoices("compile_with_llm", "llm_compile")
+        default=None,
+        validation_alias=AliasChoices("compile_with_llm", "llm_compile"),
+        description="Also ask the judge model for checks (one call per run).",
     )
-    """Also ask the judge model for checks, once per run."""
     check_injection: bool | None = None
     """Add the ``addresses-judge`` check: drafts that talk to the judge fail.
     Off by default although it flagged none of 2,855 ordinary answers: a clean

@@ -118,7 +118,7 @@ _OPTIONS = [
     click.option(
         "--preset",
         "--judge",
-        "judge_preset",
+        "preset",
         type=click.Choice(JUDGE_PRESETS),
         help=f"Judge preset (--judge is its older name). [default: {DEFAULT_PRESET}]",
     ),
@@ -138,11 +138,7 @@ _OPTIONS = [
         '\'{"kind": "word_count", "relation": "at_most", "value": 50}\' '
         "(repeatable; see `redraft checks`).",
     ),
-    click.option(
-        "--compile-llm",
-        is_flag=True,
-        help="Also ask the judge model for checks (one call per run).",
-    ),
+    _flag(EvaluationSpec, "compile_with_llm", "--compile-llm"),
 ]
 
 _POLICY_OPTIONS = [
@@ -215,16 +211,11 @@ def spec_of(options: dict[str, Any]) -> dict[str, Any]:
     """The :class:`~redraft.EvaluationSpec` fields the options give, taken out
     of ``options`` (files read, ``--check`` JSON parsed: a bad one is a usage
     error naming it)."""
-    return {
-        "criteria": options.pop("criteria"),
-        "must_match": options.pop("must_match"),
-        "must_not_match": options.pop("must_not_match"),
-        "max_words": options.pop("max_words"),
+    named = [name for name in options if name in EvaluationSpec.model_fields]
+    return {name: options.pop(name) for name in named if name != "judge_model"} | {
         "json_schema": _read_json_schema(options.pop("json_schema_file")),
-        "preset": options.pop("judge_preset"),
         "checks": _read_checks(options.pop("check_json")),
         "compile_checks": not options.pop("no_compile"),
-        "compile_with_llm": options.pop("compile_llm"),
     }
 
 

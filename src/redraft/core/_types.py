@@ -387,19 +387,12 @@ class Policy(BaseModel):
         "failed draft; parallel: checks watch the draft as it streams and stop it early; "
         "shadow: one draft, judged, never changed.",
     )
-    """``blocking``: evaluate before the answer is done (delivery option A);
-    ``revise``: the draft streams live and a revision replaces it, announced
-    by a ``thinking`` event (B); ``parallel``: checks run on the partial draft
-    while it streams and a definite failure aborts it early (C); ``shadow``:
-    one draft, evaluated and stored, never changed (shadow mode)."""
     candidates: int = Field(
         default=1,
         ge=1,
         le=8,
         description="Draft this many candidates at once first; the first to pass wins.",
     )
-    """Draft this many candidates at once in the first round; the first that
-    passes wins, else the best."""
     sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
     """Share of runs evaluated at all (gradual rollout); the rest return their
     first draft with stop reason ``skipped``."""
@@ -410,7 +403,6 @@ class Policy(BaseModel):
         gt=0,
         description="Seconds one evaluation may take; past it the draft is kept, marked degraded.",
     )
-    """Limit on one evaluation; past it the verdict is an error."""
     pairwise: bool = Field(
         default=False,
         description="When no draft passes and two are equal on everything checked, ask the "
@@ -426,13 +418,8 @@ class Policy(BaseModel):
         default=True,
         description="Let a failed check fix what needs no model (lowercase, no commas, "
         "quotes, an ending, a word limit at a sentence end) as the next attempt, at no token "
-        "cost.",
+        "cost; it is kept only if the checks find it better.",
     )
-    """When a failed exact check offers a fix that needs no model (lowercase
-    the answer, drop its commas, wrap it in quotes, end it with the phrase
-    asked for, cut it to a word limit at a sentence end), make it as the
-    next attempt: a draft that costs no tokens, evaluated like any other and
-    kept only if the verified evidence says it is better."""
     on_judge_error: Literal["keep", "redraft"] = "keep"
     """When evaluation fails (timeout, provider down, open breaker): ``keep``
     the draft and stop (the middleware's default), or ``redraft`` anyway."""

@@ -24,6 +24,7 @@ from redraft.app._spec import (
     NO_JUDGE,
     EvaluationSpec,
     SpecOptions,
+    checked_model_spec,
     policy_with,
     validation_problems,
 )
@@ -285,14 +286,10 @@ def make_core(family: str | None, arguments: WrapOptions) -> WrapperCore:
 
 
 def _judge_spec(value: str, where: str) -> str:
-    spec = value.strip()
-    if spec.lower() == NO_JUDGE:
-        return NO_JUDGE
     try:
-        parse_model_spec(spec)
-    except ConfigurationError as exc:
+        return checked_model_spec(value, allow_none=True)
+    except ValueError as exc:
         raise ConfigurationError(f"{where}: {exc}") from None
-    return spec
 
 
 def _policy_with_settings(policy: Policy | None, settings: Settings) -> Policy:

@@ -21,15 +21,7 @@ from redraft.app._profiles import Profile
 from redraft.app._sse import encode_sse, with_heartbeats
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import DraftCompleted, RunCompleted, RunFailed, VerdictReached
-from redraft.core._types import (
-    Attempts,
-    Draft,
-    Evidence,
-    Message,
-    Policy,
-    RunResult,
-    Threshold,
-)
+from redraft.core._types import Attempts, Draft, Evidence, Message, Policy, RunResult, Threshold
 from redraft.server._errors import ApiError, stream_failure
 from redraft.server._executor import RunHandle
 from redraft.server._options import RedraftOptions, RunPlan, plan_run

@@ -18,8 +18,7 @@ from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from redraft.app import EvaluationSpec
-from redraft.app._profiles import NO_JUDGE, Profile, UnknownModelError, check_request_spec
+from redraft.app._profiles import NO_JUDGE, UnknownModelError, check_request_spec
 from redraft.app._sse import encode_sse
 from redraft.core._errors import ConfigurationError
 from redraft.core._limits import MAX_PANEL_MEMBERS
@@ -253,7 +252,7 @@ async def _plan(services: Services, body: SessionCreate) -> tuple[str | None, li
     panel: list[PanelMember] = []
     if judge is not None:
         panel.append(JudgeMember(type="judge", rubric=profile.criteria))
-    checks = _checks_of(profile)
+    checks = ChecksMember.of(profile)
     try:
         if await SpecChecks(checks.spec()).checks_anything(body.subject.to_subject().request):
             panel.append(checks)
@@ -263,21 +262,6 @@ async def _plan(services: Services, body: SessionCreate) -> tuple[str | None, li
         panel.append(ModelMember(type="model", scorer="relevance"))
     panel.append(WebMember(type="web"))
     return judge, panel
-
-
-#: A run's judge settings: in a session the ``judge`` member judges.
-_JUDGE_SETTINGS = frozenset({"preset", "judge_model", "compile_with_llm"})
-
-
-def _checks_of(profile: Profile) -> ChecksMember:
-    """The profile's evaluation spec as a session member: the checks a run
-    with the profile makes, the judge's settings left to the judge member."""
-    given = {
-        name: getattr(profile, name)
-        for name in EvaluationSpec.model_fields
-        if name not in _JUDGE_SETTINGS and getattr(profile, name) is not None
-    }
-    return ChecksMember.model_validate({"type": "checks", **given})
 
 
 async def _session(services: Services, session_id: int, tenant: str) -> StoredSession:

@@ -100,6 +100,9 @@ class CheckMember(_Member):
     rules: list[dict[str, Any]] = Field(min_length=1, max_length=MAX_RULES_PER_CHECK)
 
 
+_JUDGE_SETTINGS = ("preset", "judge_model", "compile_with_llm")
+
+
 class ChecksMember(_Member, EvaluationSpec):
     """A run's checks: the fields of an evaluation spec (``must_match``,
     ``max_words``, ``json_schema``, ``checks``, ``check_injection`` …), built
@@ -110,11 +113,15 @@ class ChecksMember(_Member, EvaluationSpec):
 
     type: Literal["checks"]
 
+    @classmethod
+    def of(cls, spec: EvaluationSpec) -> ChecksMember:
+        """The checks of ``spec`` (a profile's), its judge settings left out."""
+        given = {k: v for k, v in spec.given().items() if k not in _JUDGE_SETTINGS}
+        return cls.model_validate({"type": "checks", **given})
+
     @model_validator(mode="after")
     def _no_judge_settings(self) -> ChecksMember:
-        judged = [
-            name for name in ("preset", "judge_model", "compile_with_llm") if getattr(self, name)
-        ]
+        judged = [name for name in _JUDGE_SETTINGS if getattr(self, name)]
         if judged:
             raise ValueError(
                 f"{', '.join(judged)} configure a run's judge; a session's judge is its "
