@@ -1,10 +1,6 @@
-"""Each setting declared once: the models other ways in are made of.
-
-:class:`~redraft.Policy` declares the loop's settings (type, default, range,
-help). A per-request overlay takes some of them, each optional, and a
-function's keyword arguments take them all; both come from here, so a knob
-is one field of the model, not one more declaration per entry point.
-"""
+"""Each setting declared once: a per-request overlay of some of
+:class:`~redraft.Policy`'s fields, each optional, and its fields as a
+function's keyword arguments, so a knob is one field, not one per way in."""
 
 from __future__ import annotations
 

@@ -356,10 +356,9 @@ class Policy(BaseModel):
         gt=0,
         description="Wall-clock seconds for the whole run, judge calls included.",
     )
-    """Wall-clock limit for the whole run, every call included (the graph
-    loop's workflow timeout); None means no limit. Left unset, it is 30 s,
-    or, when a model runs on this machine (the embedded one), enough for
-    every call the policy allows at its measured speed: the run's result
+    """The graph loop's workflow timeout; None means no limit. Left unset, it
+    is 30 s, or, when a model runs on this machine (the embedded one), enough
+    for every call the policy allows at its measured speed: the run's result
     shows the deadline used."""
     token_budget: int | None = Field(
         default=None, ge=1, description="Tokens for the whole run, judge calls included."
@@ -369,10 +368,9 @@ class Policy(BaseModel):
         gt=0,
         description="US dollars for the whole run, judge calls included, from the models' prices.",
     )
-    """Spending limit in US dollars for the whole run, every call included,
-    from the models' prices: a call that could take the run past it is cut
-    short or not made (``stop_reason: "budget"``); a model with no known
-    price is not called under it."""
+    """A call that could take the run past it is cut short or not made
+    (``stop_reason: "budget"``); a model with no known price is not called
+    under it."""
     max_tokens: int = Field(default=512, ge=1, description="Output cap of one draft.")
     temperature: float | None = Field(
         default=None,
@@ -408,12 +406,10 @@ class Policy(BaseModel):
         description="When no draft passes and two are equal on everything checked, ask the "
         "judge to choose between them (two more judge calls).",
     )
-    """When no draft passed and two drafts are tied on everything verified,
-    ask the judge which of the two meets the requirements better (both ways
-    round) instead of comparing their absolute scores; the choice and its
-    calls are on the result (``comparison``). Off by default: it costs two
-    judge calls with both drafts in them, and the embedded model as judge
-    decided none of 10 pairs (bench/results/fidelity-pairwise.md)."""
+    """Both ways round, instead of comparing the drafts' absolute scores; the
+    choice and its calls are on the result (``comparison``). Off by default:
+    it costs two judge calls with both drafts in them, and the embedded model
+    as judge decided none of 10 pairs (bench/results/fidelity-pairwise.md)."""
     repair: bool = Field(
         default=True,
         description="Let a failed check fix what needs no model (lowercase, no commas, "

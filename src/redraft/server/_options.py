@@ -66,15 +66,14 @@ else:
 class RedraftOptions(_ServiceOptions):
     """Per-request options; every one left out falls back to the profile.
 
-    Names follow the CLI flags (``--max-attempts`` → ``max_attempts``); the
-    policy's (:data:`SERVICE_POLICY` and the middleware's) are declared by
-    :class:`~redraft.Policy`. ``judge_model: "none"`` means checks only;
-    ``continuation: true`` resends the messages exactly as given (the chat
-    proxy's Continue path), and ``continues`` names the failed run it carries
-    on from (a run of the same tenant: the route checks, see
-    :mod:`redraft.server._runs`). A list given, even an empty one, replaces
-    the profile's (``must_match: []`` clears it). The options the middleware
-    takes too are in :class:`EvaluationOptions`.
+    Names follow the CLI flags (``--max-attempts`` → ``max_attempts``).
+    ``judge_model: "none"`` means checks only; ``continuation: true`` resends
+    the messages exactly as given (the chat proxy's Continue path), and
+    ``continues`` names the failed run it carries on from (a run of the same
+    tenant: the route checks, see :mod:`redraft.server._runs`). A list given,
+    even an empty one, replaces the profile's (``must_match: []`` clears it).
+    The options the middleware takes too are in :class:`EvaluationOptions`;
+    the policy's, there and here (:data:`SERVICE_POLICY`), are Policy's fields.
     """
 
     stream_mode: StreamMode | None = None
