@@ -298,40 +298,37 @@ def test_a_plan_takes_the_profile_defaults() -> None:
         max_tokens=128,
     )
     assert (plan.request.format, plan.request.criteria) == ("One line.", "Be right.")
+    # What the profile leaves out stays unset: the spec's defaults apply.
     assert plan.spec.given() == {
         "preset": "quality",
         "criteria": "Be right.",
         "must_match": ["a"],
-        "must_not_match": [],
         "max_words": 40,
-        "checks": [],
-        "checks_mode": "extend",
-        "compile_checks": True,
-        "compile_with_llm": False,
-        "check_injection": False,
         "judge_model": "openai:gpt-4o-mini",
     }
     assert (plan.stream_mode, plan.continuation) == ("live", False)
 
 
 def test_request_options_win_over_the_profile() -> None:
-    options = RedraftOptions(
-        threshold=0.9,
-        max_attempts=2,
-        criteria="Cite a source.",
-        format="JSON",
-        must_match=["b"],
-        must_not_match=["c"],
-        max_words=10,
-        json_schema={"type": "object"},
-        judge_model="anthropic:claude-x",
-        preset="criteria",
-        feedback="encourage",
-        on_exhausted="raise",
-        pairwise=True,
-        stream_mode="final",
-        deadline_s=5,
-        token_budget=100,
+    options = RedraftOptions.model_validate(
+        {
+            "threshold": 0.9,
+            "max_attempts": 2,
+            "criteria": "Cite a source.",
+            "format": "JSON",
+            "must_match": ["b"],
+            "must_not_match": ["c"],
+            "max_words": 10,
+            "json_schema": {"type": "object"},
+            "judge_model": "anthropic:claude-x",
+            "preset": "criteria",
+            "feedback": "encourage",
+            "on_exhausted": "raise",
+            "pairwise": True,
+            "stream_mode": "final",
+            "deadline_s": 5,
+            "token_budget": 100,
+        }
     )
     plan = plan_run(PROFILE, options, USER)
     assert plan.judge == "anthropic:claude-x"
@@ -377,7 +374,7 @@ def test_a_deadline_neither_profile_nor_request_set_stays_unset_for_the_run_to_s
     plan = plan_run(bare, None, USER).with_request_parameters(max_tokens=64)
     assert "deadline_s" not in plan.policy.model_fields_set
     assert plan.policy.deadline_s == 30.0  # what a run gets from a model that reports no speed
-    asked = plan_run(bare, RedraftOptions(deadline_s=7), USER)
+    asked = plan_run(bare, RedraftOptions.model_validate({"deadline_s": 7}), USER)
     assert "deadline_s" in asked.policy.model_fields_set and asked.policy.deadline_s == 7
     from_profile = plan_run(PROFILE, None, USER).with_request_parameters(max_tokens=64)
     assert "deadline_s" in from_profile.policy.model_fields_set

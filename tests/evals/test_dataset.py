@@ -52,7 +52,9 @@ def test_csv_lists_json_cells_and_extra_columns_as_metadata(tmp_path: Path) -> N
     assert first.prompt == "Say hi, briefly."
     assert first.must_match == ["hi", "hello"]
     assert first.max_words == 5
-    assert first.checks == [{"kind": "forbidden_chars", "chars": ","}]
+    # Checks are read as the evaluation spec reads them: validated check specs.
+    checks_read = [check.model_dump(exclude_unset=True) for check in first.checks or []]
+    assert checks_read == [{"kind": "forbidden_chars", "chars": ","}]
     assert first.metadata == {"topic": "greet"}
     assert second.must_match is None and second.metadata == {}
 

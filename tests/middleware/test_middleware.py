@@ -216,7 +216,7 @@ def test_split_options_strips_redraft_from_the_sdk_arguments() -> None:
     )
     assert clean == {"model": "m", "extra_body": {"keep": 1}}
     assert options is not None
-    assert (options.threshold, options.max_attempts) == (0.6, 2)  # redraft= wins
+    assert options.policy_given() == {"threshold": 0.6, "max_attempts": 2}  # redraft= wins
     clean, options = split_options({"model": "m", "extra_body": {"redraft": False}})
     assert (clean, options) == ({"model": "m"}, None)
     with pytest.raises(ConfigurationError, match="dict of options"):
@@ -255,7 +255,9 @@ def test_a_calls_options_reach_its_policy_uncertain_and_pairwise_included() -> N
         enabled=True,
         settings=load_settings(),
     )
-    options = EvaluationOptions(on_uncertain="redraft", pairwise=True, threshold=0.5)
+    options = EvaluationOptions.model_validate(
+        {"on_uncertain": "redraft", "pairwise": True, "threshold": 0.5}
+    )
 
     policy = core.policy_for(options, temperature=0.2)
 

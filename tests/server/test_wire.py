@@ -99,7 +99,8 @@ def test_a_typical_sdk_request_is_accepted_with_unused_fields_kept() -> None:
     assert messages[1].text == "Hi"
     assert wire.model_extra == {"tool_choice": "auto", "logit_bias": {"50256": -100}}
     options = wire.redraft_options()
-    assert options is not None and options.threshold == 0.5 and options.must_match == ["Hi"]
+    assert options is not None and options.must_match == ["Hi"]
+    assert options.policy_given() == {"threshold": 0.5}
     assert ChatCompletionRequest.model_validate(body()).redraft_options() is None
 
 

@@ -15,11 +15,13 @@ from redraft.evaluators import EvaluationContext, Evaluator, FindingsJudge, Subj
 from redraft.providers import FunctionModel, ScriptedModel
 from redraft.sessions import (
     OLD_EVENT_NAMES,
+    ChecksMember,
     EvidenceItem,
     JudgeMember,
     PanelEnvironment,
     Reassessment,
     SessionSubject,
+    SpecChecks,
     build_members,
     evaluate_panel,
     item_from_evidence,
@@ -209,3 +211,21 @@ async def test_a_log_stored_under_the_old_event_names_streams_the_new_ones(store
             if old is not None:
                 row.type, row.payload = old, {**row.payload, "event_type": old}
     assert await sessions.stream_items(session_id, tenant="acme") == streamed
+
+
+async def test_a_checks_member_compiles_the_question_as_a_run_compiles_its_prompt() -> None:
+    subject = SessionSubject(
+        question="Name the capital of France in at most 2 words.", answer="It is Paris, of course."
+    ).to_subject()
+    member = ChecksMember(type="checks", must_match=["Paris"])
+    environment = PanelEnvironment(provider=lambda spec: ScriptedModel([]), judge_model=None)
+    members = build_members([member], environment)
+    assert list(members) == ["checks"]
+    (outcome,) = [outcome async for outcome in evaluate_panel(subject, members)]
+    said = {e.reason: e.passed for e in outcome.evidence}
+    assert said['found "Paris" matching /Paris/'] is True
+    assert [passed for reason, passed in said.items() if "words" in reason] == [False]
+    # Nothing given and nothing stated: the default panel leaves the member out.
+    assert await SpecChecks(member.spec()).checks_anything(subject.request)
+    nothing = SessionSubject(question="Capital of France?", answer="Paris.").to_subject()
+    assert not await SpecChecks(ChecksMember(type="checks").spec()).checks_anything(nothing.request)

@@ -9,12 +9,12 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Unpack
 
 from pydantic import ValidationError
 
 from redraft.app._shipped_record import with_shipped
-from redraft.app._spec import EvaluationSpec, validation_problems
+from redraft.app._spec import EvaluationSpec, SpecOptions, validation_problems
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import Evaluator
 from redraft.core._provider import Provider
@@ -64,7 +64,7 @@ def build_panel(
     reliability: Reliabilities | None = None,
     audit_rate: float = 0.0,
     compiled: Sequence[CompiledCheck] | None = None,
-    **options: Any,
+    **options: Unpack[SpecOptions],
 ) -> Evaluator:
     """The evaluator an :class:`EvaluationSpec` describes: a :class:`Cascade`
     of the checks, then the judge (``judge=None`` means checks only).

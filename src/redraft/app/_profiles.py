@@ -23,30 +23,13 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import (
-    AliasChoices,
-    ConfigDict,
-    Field,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
+from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from redraft.app._mcp import McpServer
 from redraft.app._spec import NO_JUDGE, EvaluationSpec, checked_model_spec
 from redraft.core._errors import ConfigurationError
-from redraft.core._limits import MAX_CHECKS
 from redraft.core._text import noun
-from redraft.core._types import (
-    DEFAULT_DEADLINE_S,
-    Delivery,
-    FeedbackStrategy,
-    JudgeContext,
-    OnExhausted,
-    OnUncertain,
-    TokenPrices,
-)
-from redraft.criteria import ChecksMode, CheckSpec
+from redraft.core._types import Policy, TokenPrices
 from redraft.providers import parse_model_spec
 
 __all__ = [
@@ -78,11 +61,14 @@ class UnknownModelError(ConfigurationError):
         self.model = model
 
 
-class Profile(EvaluationSpec):
-    """A named run configuration: generator, judge, checks and policy.
+class Profile(EvaluationSpec, Policy):
+    """A named run configuration: generator, judge, checks and policy, in
+    one flat table. The checks and the judge's settings are an
+    :class:`EvaluationSpec`'s fields, the loop's settings :class:`redraft.Policy`'s,
+    with their defaults and ranges.
 
     ``judge_model`` is a model spec or ``"none"`` (checks only); left out, the
-    generator judges its own drafts. Ranges are those of :class:`redraft.Policy`.
+    generator judges its own drafts.
     """
 
     model_config = ConfigDict(
@@ -94,51 +80,22 @@ class Profile(EvaluationSpec):
     model: str
     judge_model: str
     format: str | None = None
-    threshold: float = Field(default=0.8, ge=0.0, le=1.0)
-    max_attempts: int = Field(default=3, ge=1, le=10)
-    feedback: FeedbackStrategy = "critique"
-    on_exhausted: OnExhausted = "best"
-    on_uncertain: OnUncertain = "keep"
-    pairwise: bool = False
-    repair: bool = True
-    deadline_s: float | None = Field(default=DEFAULT_DEADLINE_S, gt=0)
-    token_budget: int | None = Field(default=None, ge=1)
-    cost_budget_usd: float | None = Field(default=None, gt=0)
-    max_tokens: int = Field(default=512, ge=1)
-    # The evaluation spec's fields, with a profile's defaults (see EvaluationSpec).
-    must_match: list[str] = Field(default_factory=list)
-    must_not_match: list[str] = Field(default_factory=list)
-    checks: list[CheckSpec] = Field(default_factory=list, max_length=MAX_CHECKS)
-    checks_mode: ChecksMode = "extend"
-    compile_checks: bool = True
-    compile_with_llm: bool = Field(
-        default=False, validation_alias=AliasChoices("compile_with_llm", "llm_compile")
-    )
-    check_injection: bool = False
-    """Off by default although it flagged none of 2,855 ordinary answers: a clean
-    result still counts 1.0 in the verdict's mean score, so on by default it
-    would raise every judged score (docs/concepts.md)."""
     stream_mode: StreamMode = "final"
-    delivery: Delivery = "blocking"
-    candidates: int = Field(default=1, ge=1, le=8)
-    sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
-    skip_trivial: bool = False
-    judge_timeout_s: float | None = Field(default=None, gt=0)
-    on_judge_error: Literal["keep", "redraft"] = "keep"
-    min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
     escalate_to: str | None = None
     """A stronger generator (model spec) for attempts after ``escalate_after``."""
     prices: TokenPrices | None = None
     """What ``model`` costs, where the price table does not know it (a
     self-hosted model) or you pay another rate; wherever the run uses that
     model (generator, and judge when it judges its own drafts)."""
-    escalate_after: int | None = Field(default=None, ge=1, le=10)
-    judge_context: JudgeContext = "minimal"
     mcp_servers: list[McpServer] = Field(default_factory=list)
     """MCP servers whose tools the drafts may call, run by the service (a
     request may pick among them by name, never add one)."""
-    max_tool_iterations: int = Field(default=5, ge=1, le=50)
-    """Model calls one draft may make while it calls tools."""
+
+    def policy(self) -> Policy:
+        """The loop's settings this profile sets (the ones it leaves out unset)."""
+        return Policy.model_validate(
+            self.model_dump(include=set(Policy.model_fields), exclude_unset=True)
+        )
 
     @field_validator("mcp_servers")
     @classmethod

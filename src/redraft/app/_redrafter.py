@@ -7,18 +7,25 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, Unpack
 
 from pydantic import ValidationError
 
 from redraft.app._panel import NothingToEvaluateError, build_panel, panel_or_none
 from redraft.app._run import run, stream_run
 from redraft.app._settings import Settings, load_settings
-from redraft.app._spec import NO_JUDGE, EvaluationSpec, policy_with, validation_problems
+from redraft.app._spec import (
+    NO_JUDGE,
+    EvaluationSpec,
+    SpecOptions,
+    policy_with,
+    validation_problems,
+)
 from redraft.core._attempt import judge as judge_within_limits
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
 from redraft.core._events import RunEvent
+from redraft.core._fields import PolicyOptions
 from redraft.core._hooks import Hooks
 from redraft.core._ledger import Ledger
 from redraft.core._provider import Provider
@@ -28,12 +35,20 @@ from redraft.core._types import CallRecord, Policy, RunRequest, RunResult, Usage
 from redraft.evaluators import Reliabilities
 from redraft.providers import ProviderRegistry
 
-__all__ = ["Judgement", "Redrafter"]
+__all__ = ["Judgement", "Redrafter", "RedrafterOptions"]
 
 T = TypeVar("T")
 
 _POLICY_FIELDS = frozenset(Policy.model_fields)
 _SPEC_FIELDS = frozenset(EvaluationSpec.field_names()) - {"judge_model"}
+
+
+class RedrafterOptions(PolicyOptions, SpecOptions, total=False):
+    """:class:`Redrafter`'s keyword options: the policy's fields and the
+    evaluation spec's."""
+
+    judge: str | None
+    """``preset``'s older name."""
 
 
 @dataclass(frozen=True)
@@ -67,13 +82,9 @@ class Redrafter:
         )
         result = redrafter.run_sync("What is the capital of France?")
 
-    Keyword options carry the CLI's names: the evaluation spec's
-    (``criteria``, ``must_match``, ``must_not_match``, ``max_words``,
-    ``json_schema``, ``checks``, ``checks_mode``, ``compile_checks``,
-    ``compile_with_llm``, ``check_injection``, ``preset``) and the policy's
-    (``threshold``, ``max_attempts``, ``feedback``, ``on_exhausted``,
-    ``deadline_s``, ``token_budget``, ``max_tokens``, ``delivery``,
-    ``candidates`` …), laid over ``policy`` when one is given. ``model`` and
+    Keyword options are the fields of :class:`EvaluationSpec` and of
+    :class:`~redraft.Policy` (:class:`RedrafterOptions`), the policy's laid
+    over ``policy`` when one is given. ``model`` and
     ``judge_model`` are model specs or providers; ``model`` defaults to
     ``REDRAFT_MODEL``, ``judge_model`` to ``REDRAFT_JUDGE_MODEL``, else the
     generator judges its own drafts; ``"none"`` means checks only.
@@ -100,7 +111,7 @@ class Redrafter:
         tools: Toolbox | None = None,
         settings: Settings | None = None,
         reliability: Reliabilities | None = None,
-        **options: Any,
+        **options: Unpack[RedrafterOptions],
     ) -> None:
         unknown = sorted(set(options) - _SPEC_FIELDS - _POLICY_FIELDS)
         if unknown:

@@ -12,6 +12,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from redraft.core._errors import ConfigurationError
+from redraft.core._types import Threshold
 
 __all__ = ["Settings", "load_settings"]
 
@@ -24,10 +25,11 @@ class Settings(BaseSettings):
     enabled: bool = True
     """Middleware (:func:`redraft.wrap`): evaluate and redraft wrapped calls.
     ``REDRAFT_ENABLED=false`` turns every wrapper into a pass-through."""
-    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    threshold: Threshold | None = None
     """Middleware default pass threshold (unset: the policy's 0.8)."""
     max_retries: int | None = Field(default=None, ge=0, le=9)
-    """Middleware default number of redrafts after the first draft."""
+    """Middleware default number of redrafts after the first draft: the older
+    name of ``max_attempts`` less one (docs/compatibility.md)."""
     breaker_failures: int = Field(default=5, ge=1, le=1000)
     """Consecutive failures of a judge provider that open its circuit breaker."""
     breaker_reset_seconds: float = Field(default=30.0, gt=0, le=3600)

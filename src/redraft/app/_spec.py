@@ -11,8 +11,8 @@ it is what the HTTP options and the CLI called it first.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from pydantic import (
     AliasChoices,
@@ -26,13 +26,15 @@ from pydantic import (
 )
 
 from redraft.core._errors import ConfigurationError, PatternError
+from redraft.core._evaluator import Evaluator
+from redraft.core._fields import optional_fields
 from redraft.core._limits import (
     MAX_CHECKS,
     MAX_CRITERIA_CHARS,
     check_json_schema_size,
     check_pattern_count,
 )
-from redraft.core._types import FeedbackStrategy, OnExhausted, OnUncertain, Policy
+from redraft.core._types import Policy
 from redraft.criteria import ChecksMode, CheckSpec
 from redraft.evaluators import JUDGE_PRESETS
 from redraft.evaluators._patterns import compile_pattern
@@ -40,9 +42,11 @@ from redraft.evaluators._schema_cost import validation_cost
 from redraft.providers import parse_model_spec
 
 __all__ = [
+    "CALL_POLICY",
     "NO_JUDGE",
     "EvaluationOptions",
     "EvaluationSpec",
+    "SpecOptions",
     "checked_model_spec",
     "policy_with",
     "validate_patterns",
@@ -125,11 +129,19 @@ class EvaluationSpec(BaseModel):
     # NaN and infinities are never a meaningful threshold, deadline or budget.
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False, populate_by_name=True)
 
-    criteria: str | None = Field(default=None, max_length=MAX_CRITERIA_CHARS)
+    criteria: str | None = Field(
+        default=None,
+        max_length=MAX_CRITERIA_CHARS,
+        description="What a good answer must do; given to the judge.",
+    )
     """What a good answer must do; given to the judge and compiled into checks."""
-    must_match: list[str] | None = None
-    must_not_match: list[str] | None = None
-    max_words: int | None = Field(default=None, ge=1)
+    must_match: list[str] | None = Field(
+        default=None, description="A pattern every answer must contain (repeatable)."
+    )
+    must_not_match: list[str] | None = Field(
+        default=None, description="A pattern no answer may contain (repeatable)."
+    )
+    max_words: int | None = Field(default=None, ge=1, description="Word limit for the answer.")
     json_schema: dict[str, Any] | None = None
     checks: list[CheckSpec] | None = Field(default=None, max_length=MAX_CHECKS)
     """Explicit checks of the criteria vocabulary (``{"kind": "word_count", …}``)."""
@@ -138,11 +150,15 @@ class EvaluationSpec(BaseModel):
     compile_checks: bool | None = None
     """``False`` stops the request's stated requirements becoming checks."""
     compile_with_llm: bool | None = Field(
-        default=None, validation_alias=AliasChoices("compile_with_llm", "llm_compile")
+        default=None,
+        validation_alias=AliasChoices("compile_with_llm", "llm_compile"),
+        description="Also ask the judge model for checks (one call per run).",
     )
-    """Also ask the judge model for checks, once per run."""
     check_injection: bool | None = None
-    """Add the ``addresses-judge`` check: drafts that talk to the judge fail."""
+    """Add the ``addresses-judge`` check: drafts that talk to the judge fail.
+    Off by default although it flagged none of 2,855 ordinary answers: a clean
+    result still counts 1.0 in the verdict's mean score, so on by default it
+    would raise every judged score (docs/concepts.md)."""
     preset: str | None = Field(default=None, validation_alias=AliasChoices("preset", "judge"))
     """The judge preset; unset: ``checklist`` (one yes/no question per
     requirement no check verifies, the criteria among them)."""
@@ -270,25 +286,64 @@ class EvaluationSpec(BaseModel):
         return None if value is None else checked_model_spec(value, allow_none=True)
 
 
-class EvaluationOptions(EvaluationSpec):
+#: The policy settings a request may change in the service's and the
+#: middleware's ``redraft`` options, one ``extra_body`` for both.
+CALL_POLICY = (
+    "threshold",
+    "max_attempts",
+    "feedback",
+    "on_exhausted",
+    "on_uncertain",
+    "pairwise",
+    "repair",
+    "deadline_s",
+    "token_budget",
+    "cost_budget_usd",
+)
+
+if TYPE_CHECKING:
+    _CallOptions = EvaluationSpec
+else:
+    _CallOptions = optional_fields(Policy, CALL_POLICY, base=EvaluationSpec, name="_CallOptions")
+
+
+class EvaluationOptions(_CallOptions):
     """The per-request options the HTTP service and the middleware share: the
-    evaluation spec plus the policy settings a request may change, so one
+    evaluation spec plus the policy settings a request may change
+    (:data:`CALL_POLICY`, declared by :class:`~redraft.Policy`), so one
     ``extra_body={"redraft": {...}}`` works against both."""
 
-    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
-    max_attempts: int | None = Field(default=None, ge=1, le=10)
     format: str | None = Field(default=None, max_length=MAX_CRITERIA_CHARS)
-    feedback: FeedbackStrategy | None = None
-    on_exhausted: OnExhausted | None = None
-    on_uncertain: OnUncertain | None = None
-    pairwise: bool | None = None
-    repair: bool | None = None
-    deadline_s: float | None = Field(default=None, gt=0)
-    token_budget: int | None = Field(default=None, ge=1)
-    cost_budget_usd: float | None = Field(default=None, gt=0)
 
     def spec(self) -> EvaluationSpec:
         """Only the evaluation spec of these options."""
         return EvaluationSpec.model_construct(
             **{name: getattr(self, name) for name in EvaluationSpec.model_fields}
         )
+
+    def policy_given(self) -> dict[str, Any]:
+        """The policy settings these options give (not None), by name."""
+        names = [name for name in type(self).model_fields if name in Policy.model_fields]
+        return {name: getattr(self, name) for name in names if getattr(self, name) is not None}
+
+
+class SpecOptions(TypedDict, total=False):
+    """:class:`EvaluationSpec`'s fields as keyword arguments, but the judge
+    model, which the functions taking them name on their own
+    (``Redrafter(judge_model=…)``, ``build_panel(judge, …)``); a test keeps
+    the two equal. ``llm_compile`` is ``compile_with_llm``'s older name."""
+
+    criteria: str | None
+    must_match: list[str] | None
+    must_not_match: list[str] | None
+    max_words: int | None
+    json_schema: dict[str, Any] | None
+    checks: Sequence[CheckSpec | Mapping[str, Any] | Evaluator] | None
+    """Check specs, or their JSON objects; evaluators among them are your
+    own, run after the built-in checks."""
+    checks_mode: ChecksMode | None
+    compile_checks: bool | None
+    compile_with_llm: bool | None
+    llm_compile: bool | None
+    check_injection: bool | None
+    preset: str | None

@@ -72,7 +72,7 @@ def judge(
     threshold: float,
     model: str | None,
     judge_model: str | None,
-    judge_timeout: float | None,
+    judge_timeout_s: float | None,
     deadline: float,
     as_json: bool,
     **options: Any,
@@ -84,7 +84,7 @@ def judge(
         raise click.UsageError("--jsonl reads prompts and answers from the file; drop --prompt")
     spec = spec_of(options)
     settings = prepare()
-    policy = Policy(threshold=threshold, deadline_s=deadline, judge_timeout_s=judge_timeout)
+    policy = Policy(threshold=threshold, deadline_s=deadline, judge_timeout_s=judge_timeout_s)
     err = Console(stderr=True, highlight=False)
     lines = _read_lines(jsonl_file) if jsonl_file is not None else None
     text = _read_answer(answer) if answer is not None else ""

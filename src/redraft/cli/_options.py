@@ -9,14 +9,16 @@ import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from types import UnionType
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 import click
 from click.core import ParameterSource
+from pydantic import BaseModel
 
 from redraft.app._settings import Settings, load_settings
+from redraft.app._spec import EvaluationSpec, policy_with
 from redraft.core._errors import ConfigurationError
-from redraft.core._feedback import FEEDBACK_STRATEGIES
 from redraft.core._types import DEFAULT_DEADLINE_S, Policy
 from redraft.evaluators import JUDGE_PRESETS
 from redraft.evaluators._judges import DEFAULT_PRESET
@@ -40,39 +42,67 @@ EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-_POLICY = Policy()
-"""The library's defaults: the options' defaults are these, so the command
-and the library cannot drift apart."""
 _DEFAULT_MODEL = Settings.model_fields["model"].default
 
+
+def _flag(model: type[BaseModel], field: str, *names: str, **overrides: Any) -> Any:
+    """The click option of ``model``'s ``field``: its type and range, default
+    and help come from the field (``overrides`` win), so the command and the
+    library cannot drift apart. Its flag is the field's name, dashed, unless
+    ``names`` gives it; the option's parameter is the field's name."""
+    info = model.model_fields[field]
+    kind, inner = info.annotation, [a for a in get_args(info.annotation) if a is not type(None)]
+    if inner and get_origin(kind) in (Union, UnionType):
+        (kind,) = inner
+    options: dict[str, Any] = {"help": info.description}
+    if info.default is not None:
+        options |= {"default": info.default, "show_default": True}
+    flag = names or (f"--{field.replace('_', '-')}",)
+    if kind is bool:
+        if info.default is True and not names:
+            flag = (f"{flag[0]}/--no-{flag[0][2:]}",)
+        elif info.default is not True:
+            options["is_flag"] = True
+    elif get_origin(kind) is Literal:
+        options["type"] = click.Choice(get_args(kind))
+    elif get_origin(kind) is list:
+        options["multiple"] = True
+    elif kind in (int, float):
+        options["type"] = _ranged(info.metadata, integer=kind is int)
+    return click.option(*flag, field, **(options | overrides))
+
+
+def _ranged(metadata: list[Any], *, integer: bool) -> click.IntRange | click.FloatRange:
+    """A click range with the bounds of a field's constraints."""
+    bounds: dict[str, Any] = {}
+    for limit in metadata:
+        for name, key, is_open in (("ge", "min", False), ("gt", "min", True)):
+            if getattr(limit, name, None) is not None:
+                bounds |= {key: getattr(limit, name), "min_open": is_open}
+        for name, key, is_open in (("le", "max", False), ("lt", "max", True)):
+            if getattr(limit, name, None) is not None:
+                bounds |= {key: getattr(limit, name), "max_open": is_open}
+    return click.IntRange(**bounds) if integer else click.FloatRange(**bounds)
+
+
+_DEADLINE_HELP = (
+    f"{Policy.model_fields['deadline_s'].description} "
+    f"[default: {DEFAULT_DEADLINE_S:g}, or sized to the embedded model's speed here]"
+)
+_TEMPERATURE_HELP = f"{Policy.model_fields['temperature'].description} [default: the model's own]"
+
 _OPTIONS = [
-    click.option("--criteria", help="What a good answer must do; given to the judge."),
-    click.option(
-        "--must-match",
-        multiple=True,
-        metavar="REGEX",
-        help="A pattern every answer must contain (repeatable).",
-    ),
-    click.option(
-        "--must-not-match",
-        multiple=True,
-        metavar="REGEX",
-        help="A pattern no answer may contain (repeatable).",
-    ),
-    click.option("--max-words", type=click.IntRange(min=1), help="Word limit for the answer."),
+    _flag(EvaluationSpec, "criteria"),
+    _flag(EvaluationSpec, "must_match", metavar="REGEX"),
+    _flag(EvaluationSpec, "must_not_match", metavar="REGEX"),
+    _flag(EvaluationSpec, "max_words"),
     click.option(
         "--json-schema",
         "json_schema_file",
         type=click.Path(dir_okay=False, path_type=Path),
         help="A JSON Schema file the answer must validate against.",
     ),
-    click.option(
-        "--threshold",
-        type=click.FloatRange(0.0, 1.0),
-        default=_POLICY.threshold,
-        show_default=True,
-        help="Score a verdict needs to pass (the score of what was verified).",
-    ),
+    _flag(Policy, "threshold"),
     click.option(
         "--model",
         metavar="SPEC",
@@ -88,15 +118,11 @@ _OPTIONS = [
     click.option(
         "--preset",
         "--judge",
-        "judge_preset",
+        "preset",
         type=click.Choice(JUDGE_PRESETS),
         help=f"Judge preset (--judge is its older name). [default: {DEFAULT_PRESET}]",
     ),
-    click.option(
-        "--judge-timeout",
-        type=click.FloatRange(min=0.001),
-        help="Seconds one evaluation may take; past it the draft is kept, marked degraded.",
-    ),
+    _flag(Policy, "judge_timeout_s", "--judge-timeout"),
     click.option(
         "--no-compile",
         "no_compile",
@@ -112,102 +138,24 @@ _OPTIONS = [
         '\'{"kind": "word_count", "relation": "at_most", "value": 50}\' '
         "(repeatable; see `redraft checks`).",
     ),
-    click.option(
-        "--compile-llm",
-        is_flag=True,
-        help="Also ask the judge model for checks (one call per run).",
-    ),
+    _flag(EvaluationSpec, "compile_with_llm", "--compile-llm"),
 ]
 
-
 _POLICY_OPTIONS = [
-    click.option(
-        "--max-attempts",
-        type=click.IntRange(1, 10),
-        default=_POLICY.max_attempts,
-        show_default=True,
-        help="Drafts at most.",
-    ),
-    click.option(
-        "--feedback",
-        type=click.Choice(FEEDBACK_STRATEGIES),
-        default=_POLICY.feedback,
-        show_default=True,
-        help="How a failed verdict becomes the next draft's instructions.",
-    ),
-    click.option(
-        "--on-exhausted",
-        type=click.Choice(["best", "last", "raise"]),
-        default=_POLICY.on_exhausted,
-        show_default=True,
-        help="What to return when no draft passed.",
-    ),
-    click.option(
-        "--on-uncertain",
-        type=click.Choice(["keep", "redraft"]),
-        default=_POLICY.on_uncertain,
-        show_default=True,
-        help="Whether a draft nothing failed but not all was verified is kept or redrafted.",
-    ),
-    click.option(
-        "--pairwise",
-        is_flag=True,
-        help="When no draft passes and two are equal on everything checked, "
-        "ask the judge to choose between them (two more judge calls).",
-    ),
-    click.option(
-        "--repair/--no-repair",
-        default=_POLICY.repair,
-        show_default=True,
-        help="Let a failed check fix what needs no model (lowercase, no commas, quotes, "
-        "an ending, a word limit at a sentence end) as the next attempt, at no token cost.",
-    ),
-    click.option(
-        "--deadline",
-        type=click.FloatRange(min=0.001),
-        help="Wall-clock seconds for the whole run, judge calls included "
-        f"[default: {DEFAULT_DEADLINE_S:g}, or sized to the embedded model's speed here].",
-    ),
-    click.option(
-        "--token-budget",
-        type=click.IntRange(min=1),
-        help="Tokens for the whole run, judge calls included.",
-    ),
-    click.option(
-        "--cost-budget",
-        type=click.FloatRange(min=0, min_open=True),
-        metavar="USD",
-        help="US dollars for the whole run, judge calls included, from the models' prices.",
-    ),
-    click.option(
-        "--max-tokens",
-        type=click.IntRange(min=1),
-        default=_POLICY.max_tokens,
-        show_default=True,
-        help="Output cap of one draft.",
-    ),
-    click.option(
-        "--temperature",
-        type=click.FloatRange(0.0, 2.0),
-        help="Sampling temperature of the drafts; 0 makes the embedded model's drafts "
-        "repeatable. [default: the model's own]",
-    ),
-    click.option(
-        "--delivery",
-        type=click.Choice(["blocking", "revise", "parallel", "shadow"]),
-        default=_POLICY.delivery,
-        show_default=True,
-        help="blocking: judge each draft when done; revise: explain, then replace a failed draft; "
-        "parallel: checks watch the draft as it streams and stop it early; "
-        "shadow: one draft, judged, never changed.",
-    ),
-    click.option(
-        "--candidates",
-        type=click.IntRange(1, 8),
-        default=_POLICY.candidates,
-        show_default=True,
-        help="Draft this many candidates at once first; the first to pass wins.",
-    ),
+    _flag(Policy, "max_attempts"),
+    _flag(Policy, "feedback"),
+    _flag(Policy, "on_exhausted"),
+    _flag(Policy, "on_uncertain"),
+    _flag(Policy, "pairwise"),
+    _flag(Policy, "repair"),
+    # Left unset, the run sizes the deadline to the model: no default here.
+    _flag(Policy, "deadline_s", "--deadline", default=None, help=_DEADLINE_HELP),
+    _flag(Policy, "token_budget"),
+    _flag(Policy, "cost_budget_usd", "--cost-budget", metavar="USD"),
+    _flag(Policy, "max_tokens"),
+    _flag(Policy, "temperature", help=_TEMPERATURE_HELP),
+    _flag(Policy, "delivery"),
+    _flag(Policy, "candidates"),
 ]
 
 
@@ -228,53 +176,18 @@ def policy_options(command: F) -> F:
 
 def policy_of(options: dict[str, Any]) -> Policy:
     """The :class:`~redraft.Policy` the policy options (and ``--threshold``,
-    ``--judge-timeout``) give, taken out of ``options``."""
-    candidates, max_attempts = options.pop("candidates"), options.pop("max_attempts")
-    if candidates > max_attempts:
+    ``--judge-timeout``) give, taken out of ``options``: each option's
+    parameter is the field it sets."""
+    given = {name: options.pop(name) for name in list(options) if name in Policy.model_fields}
+    if given["candidates"] > given["max_attempts"]:
         raise click.BadParameter(
-            f"{candidates} candidates need --max-attempts {candidates} or more",
+            f"{given['candidates']} candidates need --max-attempts {given['candidates']} or more",
             param_hint="--candidates",
         )
-    policy = Policy(
-        threshold=options.pop("threshold"),
-        max_attempts=max_attempts,
-        on_exhausted=options.pop("on_exhausted"),
-        on_uncertain=options.pop("on_uncertain"),
-        pairwise=options.pop("pairwise"),
-        repair=options.pop("repair"),
-        feedback=options.pop("feedback"),
-        token_budget=options.pop("token_budget"),
-        cost_budget_usd=options.pop("cost_budget"),
-        max_tokens=options.pop("max_tokens"),
-        temperature=options.pop("temperature"),
-        delivery=options.pop("delivery"),
-        candidates=candidates,
-        judge_timeout_s=options.pop("judge_timeout"),
-    )
-    deadline = options.pop("deadline")
-    if deadline is not None:
+    if given["deadline_s"] is None:
         # Set only when asked for: left unset, the run sizes it to the model.
-        policy = policy.model_copy(update={"deadline_s": deadline})
-    return policy
-
-
-#: Each policy option's parameter name and the :class:`Policy` field it sets.
-_POLICY_FIELDS = {
-    "threshold": "threshold",
-    "max_attempts": "max_attempts",
-    "on_exhausted": "on_exhausted",
-    "on_uncertain": "on_uncertain",
-    "pairwise": "pairwise",
-    "repair": "repair",
-    "feedback": "feedback",
-    "token_budget": "token_budget",
-    "cost_budget": "cost_budget_usd",
-    "max_tokens": "max_tokens",
-    "delivery": "delivery",
-    "candidates": "candidates",
-    "judge_timeout": "judge_timeout_s",
-    "deadline": "deadline_s",
-}
+        del given["deadline_s"]
+    return Policy.model_validate(given)
 
 
 def policy_over(base: Policy, given: Policy) -> Policy:
@@ -282,13 +195,11 @@ def policy_over(base: Policy, given: Policy) -> Policy:
     command line set taken from ``given`` (:func:`policy_of`): an option left
     at its default keeps ``base``'s value. A combination that cannot work is
     a usage error."""
-    from redraft.app._spec import policy_with
-
     context = click.get_current_context()
     chosen = {
         field: getattr(given, field)
-        for name, field in _POLICY_FIELDS.items()
-        if context.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
+        for field in Policy.model_fields
+        if context.get_parameter_source(field) not in (None, ParameterSource.DEFAULT)
     }
     try:
         return policy_with(base, chosen)
@@ -300,16 +211,11 @@ def spec_of(options: dict[str, Any]) -> dict[str, Any]:
     """The :class:`~redraft.EvaluationSpec` fields the options give, taken out
     of ``options`` (files read, ``--check`` JSON parsed: a bad one is a usage
     error naming it)."""
-    return {
-        "criteria": options.pop("criteria"),
-        "must_match": options.pop("must_match"),
-        "must_not_match": options.pop("must_not_match"),
-        "max_words": options.pop("max_words"),
+    named = [name for name in options if name in EvaluationSpec.model_fields]
+    return {name: options.pop(name) for name in named if name != "judge_model"} | {
         "json_schema": _read_json_schema(options.pop("json_schema_file")),
-        "preset": options.pop("judge_preset"),
         "checks": _read_checks(options.pop("check_json")),
         "compile_checks": not options.pop("no_compile"),
-        "compile_with_llm": options.pop("compile_llm"),
     }
 
 

@@ -6,7 +6,7 @@ service serialise them the same way.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
@@ -78,6 +78,10 @@ MIN_JUDGE_CONFIDENCE = 0.5
 """Below this confidence a judge's verdict decides nothing: what it judged
 stays unverified."""
 Delivery = Literal["blocking", "revise", "parallel", "shadow"]
+Attempts = Annotated[int, Field(ge=1, le=10)]
+"""How many drafts a run may make (:attr:`Policy.max_attempts`)."""
+Threshold = Annotated[float, Field(ge=0.0, le=1.0)]
+"""The score a verdict needs to pass (:attr:`Policy.threshold`)."""
 DEFAULT_DEADLINE_S = 30.0
 JudgeContext = Literal["minimal", "full"]
 
@@ -329,59 +333,89 @@ class CallRecord(BaseModel):
 class Policy(BaseModel):
     """When to stop and what to return."""
 
-    threshold: float = Field(default=0.8, ge=0.0, le=1.0)
-    max_attempts: int = Field(default=3, ge=1, le=10)
-    on_exhausted: OnExhausted = "best"
-    on_uncertain: OnUncertain = "keep"
+    threshold: Threshold = Field(
+        default=0.8, description="Score a verdict needs to pass (the score of what was verified)."
+    )
+    max_attempts: Attempts = Field(default=3, description="Drafts at most.")
+    on_exhausted: OnExhausted = Field(
+        default="best", description="What to return when no draft passed."
+    )
+    on_uncertain: OnUncertain = Field(
+        default="keep",
+        description="Whether a draft nothing failed but not all was verified is kept or redrafted.",
+    )
     """When a verdict is uncertain (nothing failed, but a requirement is
     unverified or the judge was not confident): ``keep`` the draft and stop
     (``unverified``), or ``redraft`` as if it had failed."""
-    feedback: FeedbackStrategy = "critique"
-    deadline_s: float | None = Field(default=DEFAULT_DEADLINE_S, gt=0)
-    """Wall-clock limit for the whole run, every call included (the graph
-    loop's workflow timeout); None means no limit. Left unset, it is 30 s,
-    or, when a model runs on this machine (the embedded one), enough for
-    every call the policy allows at its measured speed: the run's result
+    feedback: FeedbackStrategy = Field(
+        default="critique",
+        description="How a failed verdict becomes the next draft's instructions.",
+    )
+    deadline_s: float | None = Field(
+        default=DEFAULT_DEADLINE_S,
+        gt=0,
+        description="Wall-clock seconds for the whole run, judge calls included.",
+    )
+    """The graph loop's workflow timeout; None means no limit. Left unset, it
+    is 30 s, or, when a model runs on this machine (the embedded one), enough
+    for every call the policy allows at its measured speed: the run's result
     shows the deadline used."""
-    token_budget: int | None = Field(default=None, ge=1)
-    """Token limit for the whole run (input + output, judge and feedback calls included)."""
-    cost_budget_usd: float | None = Field(default=None, gt=0.0)
-    """Spending limit in US dollars for the whole run, every call included,
-    from the models' prices: a call that could take the run past it is cut
-    short or not made (``stop_reason: "budget"``); a model with no known
-    price is not called under it."""
-    max_tokens: int = Field(default=512, ge=1)
-    """Output cap of one draft call."""
-    temperature: float | None = None
-    delivery: Delivery = "blocking"
-    """``blocking``: evaluate before the answer is done (delivery option A);
-    ``revise``: the draft streams live and a revision replaces it, announced
-    by a ``thinking`` event (B); ``parallel``: checks run on the partial draft
-    while it streams and a definite failure aborts it early (C); ``shadow``:
-    one draft, evaluated and stored, never changed (shadow mode)."""
-    candidates: int = Field(default=1, ge=1, le=8)
-    """Draft this many candidates at once in the first round; the first that
-    passes wins, else the best."""
+    token_budget: int | None = Field(
+        default=None, ge=1, description="Tokens for the whole run, judge calls included."
+    )
+    cost_budget_usd: float | None = Field(
+        default=None,
+        gt=0,
+        description="US dollars for the whole run, judge calls included, from the models' prices.",
+    )
+    """A call that could take the run past it is cut short or not made
+    (``stop_reason: "budget"``); a model with no known price is not called
+    under it."""
+    max_tokens: int = Field(default=512, ge=1, description="Output cap of one draft.")
+    temperature: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=2.0,
+        description="Sampling temperature of the drafts; 0 makes the embedded model's drafts "
+        "repeatable.",
+    )
+    delivery: Delivery = Field(
+        default="blocking",
+        description="blocking: judge each draft when done; revise: explain, then replace a "
+        "failed draft; parallel: checks watch the draft as it streams and stop it early; "
+        "shadow: one draft, judged, never changed.",
+    )
+    candidates: int = Field(
+        default=1,
+        ge=1,
+        le=8,
+        description="Draft this many candidates at once first; the first to pass wins.",
+    )
     sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
     """Share of runs evaluated at all (gradual rollout); the rest return their
     first draft with stop reason ``skipped``."""
     skip_trivial: bool = False
     """Skip evaluating trivial requests (greetings, thanks, acknowledgements)."""
-    judge_timeout_s: float | None = Field(default=None, gt=0)
-    """Limit on one evaluation; past it the verdict is an error."""
-    pairwise: bool = False
-    """When no draft passed and two drafts are tied on everything verified,
-    ask the judge which of the two meets the requirements better (both ways
-    round) instead of comparing their absolute scores; the choice and its
-    calls are on the result (``comparison``). Off by default: it costs two
-    judge calls with both drafts in them, and the embedded model as judge
-    decided none of 10 pairs (bench/results/fidelity-pairwise.md)."""
-    repair: bool = True
-    """When a failed exact check offers a fix that needs no model (lowercase
-    the answer, drop its commas, wrap it in quotes, end it with the phrase
-    asked for, cut it to a word limit at a sentence end), make it as the
-    next attempt: a draft that costs no tokens, evaluated like any other and
-    kept only if the verified evidence says it is better."""
+    judge_timeout_s: float | None = Field(
+        default=None,
+        gt=0,
+        description="Seconds one evaluation may take; past it the draft is kept, marked degraded.",
+    )
+    pairwise: bool = Field(
+        default=False,
+        description="When no draft passes and two are equal on everything checked, ask the "
+        "judge to choose between them (two more judge calls).",
+    )
+    """Both ways round, instead of comparing the drafts' absolute scores; the
+    choice and its calls are on the result (``comparison``). Off by default:
+    it costs two judge calls with both drafts in them, and the embedded model
+    as judge decided none of 10 pairs (bench/results/fidelity-pairwise.md)."""
+    repair: bool = Field(
+        default=True,
+        description="Let a failed check fix what needs no model (lowercase, no commas, "
+        "quotes, an ending, a word limit at a sentence end) as the next attempt, at no token "
+        "cost; it is kept only if the checks find it better.",
+    )
     on_judge_error: Literal["keep", "redraft"] = "keep"
     """When evaluation fails (timeout, provider down, open breaker): ``keep``
     the draft and stop (the middleware's default), or ``redraft`` anyway."""

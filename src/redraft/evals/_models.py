@@ -9,12 +9,13 @@ with ``compare``, through one judged draft and nothing more (the
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from redraft.app._spec import EvaluationSpec, validation_problems
 from redraft.core._errors import ConfigurationError
+from redraft.core._fields import optional_fields
 from redraft.core._types import Message, Policy, RunRequest, RunResult
 
 __all__ = [
@@ -40,7 +41,13 @@ _ANSWER_CHARS = 4000
 _PROMPT_CHARS = 500
 
 
-class DatasetRow(BaseModel):
+if TYPE_CHECKING:
+    _RowSpec = EvaluationSpec
+else:
+    _RowSpec = optional_fields(EvaluationSpec, ROW_SPEC_FIELDS, base=BaseModel, name="_RowSpec")
+
+
+class DatasetRow(_RowSpec):
     """One row: a prompt (or a whole ``messages`` list) and, optionally, what
     its answer must do — ``criteria`` for the judge, ``format``, patterns,
     a word limit, a JSON schema, explicit ``checks`` — and a ``reference``
@@ -54,12 +61,6 @@ class DatasetRow(BaseModel):
     messages: list[Message] | None = None
     format: str | None = None
     reference: str | None = None
-    criteria: str | None = None
-    must_match: list[str] | None = None
-    must_not_match: list[str] | None = None
-    max_words: int | None = None
-    json_schema: dict[str, Any] | None = None
-    checks: list[dict[str, Any]] | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
     """Anything else the dataset keeps about the row; carried, never read."""
 

@@ -12,15 +12,22 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, Protocol, TypedDict, TypeVar, cast
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar, cast
 
 from pydantic import ValidationError
 
 from redraft.app._openai_wire import text_pieces
 from redraft.app._panel import NothingToEvaluateError, build_panel
 from redraft.app._settings import Settings, load_settings
-from redraft.app._spec import NO_JUDGE, EvaluationSpec, policy_with, validation_problems
+from redraft.app._spec import (
+    NO_JUDGE,
+    EvaluationSpec,
+    SpecOptions,
+    checked_model_spec,
+    policy_with,
+    validation_problems,
+)
 from redraft.core._errors import ConfigurationError
 from redraft.core._text import noun
 from redraft.core._types import ModelRequest, Policy, RunRequest
@@ -40,19 +47,6 @@ __all__ = [
     "text_pieces",
 ]
 
-_POLICY_OPTIONS = (
-    "threshold",
-    "max_attempts",
-    "feedback",
-    "on_exhausted",
-    "on_uncertain",
-    "pairwise",
-    "repair",
-    "deadline_s",
-    "token_budget",
-    "cost_budget_usd",
-)
-
 log = logging.getLogger("redraft.middleware")
 
 ClientT = TypeVar("ClientT")
@@ -64,7 +58,7 @@ JudgeArg = Provider | str | None
 generator judges itself)."""
 
 
-class WrapOptions(TypedDict, total=False):
+class WrapOptions(SpecOptions, total=False):
     """The keyword options of :func:`redraft.wrap` and :func:`redraft.refine`:
     the policy, the judge model (``judge`` is its older name), an evaluator of
     your own, the switches, and the fields of an :class:`EvaluationSpec`."""
@@ -75,17 +69,6 @@ class WrapOptions(TypedDict, total=False):
     evaluator: Evaluator | None
     enabled: bool | None
     settings: Settings | None
-    criteria: str | None
-    must_match: Sequence[str]
-    must_not_match: Sequence[str]
-    max_words: int | None
-    json_schema: dict[str, Any] | None
-    preset: str | None
-    checks: Sequence[Any]
-    checks_mode: Literal["extend", "replace"]
-    compile_checks: bool
-    compile_with_llm: bool
-    check_injection: bool
 
 
 class _BuildsParams(Protocol):
@@ -200,10 +183,7 @@ class WrapperCore:
         if max_tokens is not None:
             updates["max_tokens"] = max_tokens
         if options is not None:
-            for name in _POLICY_OPTIONS:
-                value = getattr(options, name)
-                if value is not None:
-                    updates[name] = value
+            updates.update(options.policy_given())
         return policy_with(self.policy, updates, what="invalid policy for this call: ")
 
     def evaluator_for(
@@ -306,14 +286,10 @@ def make_core(family: str | None, arguments: WrapOptions) -> WrapperCore:
 
 
 def _judge_spec(value: str, where: str) -> str:
-    spec = value.strip()
-    if spec.lower() == NO_JUDGE:
-        return NO_JUDGE
     try:
-        parse_model_spec(spec)
-    except ConfigurationError as exc:
+        return checked_model_spec(value, allow_none=True)
+    except ValueError as exc:
         raise ConfigurationError(f"{where}: {exc}") from None
-    return spec
 
 
 def _policy_with_settings(policy: Policy | None, settings: Settings) -> Policy:

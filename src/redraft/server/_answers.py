@@ -21,7 +21,7 @@ from redraft.app._profiles import Profile
 from redraft.app._sse import encode_sse, with_heartbeats
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import DraftCompleted, RunCompleted, RunFailed, VerdictReached
-from redraft.core._types import Draft, Evidence, Message, RunResult
+from redraft.core._types import Attempts, Draft, Evidence, Message, Policy, RunResult, Threshold
 from redraft.server._errors import ApiError, stream_failure
 from redraft.server._executor import RunHandle
 from redraft.server._options import RedraftOptions, RunPlan, plan_run
@@ -61,8 +61,10 @@ class AnswersRequest(BaseModel):
     instruct: str = Field(min_length=1, max_length=MAX_CONTENT_CHARS)
     resp_format: str = Field(max_length=MAX_CONTENT_CHARS)
     eval_crit: str = Field(max_length=MAX_CONTENT_CHARS)
-    iter_max: int = Field(default=3, ge=1, le=10)
-    score_threshold: float = Field(default=0.8, ge=0.0, le=1.0)
+    iter_max: Attempts = Policy.model_fields["max_attempts"].default
+    """``max_attempts``, by the name the contract gives it."""
+    score_threshold: Threshold = Policy.model_fields["threshold"].default
+    """``threshold``, by the name the contract gives it."""
     model: str | None = Field(default=None, min_length=1, max_length=MAX_MODEL_CHARS)
     stream: bool = False
     """Answer with server-sent events, an iteration at a time (see :func:`answers_stream`)."""
@@ -124,15 +126,17 @@ def plan_answers(req: AnswersRequest, profile: Profile) -> RunPlan:
             f"profile {profile.name!r} has no judge model (judge_model = 'none'); "
             "answers need an evaluator: choose a profile or model with a judge"
         )
-    options = RedraftOptions(
-        threshold=req.score_threshold,
-        max_attempts=req.iter_max,
-        criteria=req.eval_crit or None,
-        format=req.resp_format or None,
-        preset="criteria",
-        feedback="critique",
-        on_exhausted="best",
-        stream_mode="final",
+    options = RedraftOptions.model_validate(
+        {
+            "threshold": req.score_threshold,
+            "max_attempts": req.iter_max,
+            "criteria": req.eval_crit or None,
+            "format": req.resp_format or None,
+            "preset": "criteria",
+            "feedback": "critique",
+            "on_exhausted": "best",
+            "stream_mode": "final",
+        }
     )
     return plan_run(profile, options, [Message(role="user", content=req.instruct)])
 

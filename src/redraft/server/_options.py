@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field, ValidationError, field_validator
 
@@ -19,9 +19,8 @@ from redraft.app._mcp import McpServer
 from redraft.app._profiles import NO_JUDGE, Profile, StreamMode, check_request_spec
 from redraft.app._spec import EvaluationOptions, EvaluationSpec, policy_with
 from redraft.core._errors import ConfigurationError
+from redraft.core._fields import optional_fields
 from redraft.core._types import (
-    Delivery,
-    JudgeContext,
     Message,
     Policy,
     RunRequest,
@@ -31,6 +30,7 @@ from redraft.core._types import (
 
 __all__ = [
     "RUN_ID_PATTERN",
+    "SERVICE_POLICY",
     "RedraftOptions",
     "RunPlan",
     "filter_for_initial_request",
@@ -42,7 +42,28 @@ RUN_ID_PATTERN = r"^run_[0-9a-f]{24}$"
 """A run id as the service makes them: ``run_`` and 24 hex digits."""
 
 
-class RedraftOptions(EvaluationOptions):
+#: The policy settings the service takes besides the middleware's.
+SERVICE_POLICY = (
+    "delivery",
+    "candidates",
+    "sample_rate",
+    "skip_trivial",
+    "judge_timeout_s",
+    "on_judge_error",
+    "min_improvement",
+    "judge_context",
+    "max_tool_iterations",
+)
+
+if TYPE_CHECKING:
+    _ServiceOptions = EvaluationOptions
+else:
+    _ServiceOptions = optional_fields(
+        Policy, SERVICE_POLICY, base=EvaluationOptions, name="_ServiceOptions"
+    )
+
+
+class RedraftOptions(_ServiceOptions):
     """Per-request options; every one left out falls back to the profile.
 
     Names follow the CLI flags (``--max-attempts`` → ``max_attempts``).
@@ -51,25 +72,17 @@ class RedraftOptions(EvaluationOptions):
     ``continues`` names the failed run it carries on from (a run of the same
     tenant: the route checks, see :mod:`redraft.server._runs`). A list given,
     even an empty one, replaces the profile's (``must_match: []`` clears it).
-    The options the middleware takes too are in :class:`EvaluationOptions`.
+    The options the middleware takes too are in :class:`EvaluationOptions`;
+    the policy's, there and here (:data:`SERVICE_POLICY`), are Policy's fields.
     """
 
     stream_mode: StreamMode | None = None
     continuation: bool = False
     continues: str | None = None
     """The id of the run this request carries on from; stored with the new run."""
-    delivery: Delivery | None = None
-    candidates: int | None = Field(default=None, ge=1, le=8)
-    sample_rate: float | None = Field(default=None, ge=0.0, le=1.0)
-    skip_trivial: bool | None = None
-    judge_timeout_s: float | None = Field(default=None, gt=0)
-    on_judge_error: Literal["keep", "redraft"] | None = None
-    min_improvement: float | None = Field(default=None, ge=0.0, le=1.0)
-    judge_context: JudgeContext | None = None
     mcp_servers: list[str] | None = Field(default=None, max_length=32)
     """Which of the profile's MCP servers this run may use, by name (all of
     them when left out; ``[]`` none)."""
-    max_tool_iterations: int | None = Field(default=None, ge=1, le=50)
 
     @field_validator("continues")
     @classmethod
@@ -128,10 +141,6 @@ class RunPlan:
         return dataclasses.replace(self, policy=policy_with(self.policy, update))
 
 
-#: The policy fields a request may set, over the profile's.
-_PER_REQUEST = tuple(name for name in Policy.model_fields if name in RedraftOptions.model_fields)
-
-
 def _pick(request_value: Any, profile_value: Any) -> Any:
     return profile_value if request_value is None else request_value
 
@@ -164,13 +173,11 @@ def plan_run(
         updates = {"criteria": asked.criteria, "preset": asked.preset, "compile_with_llm": False}
     spec = spec.model_copy(update=updates)
 
-    values = {name: _pick(getattr(opts, name), getattr(profile, name)) for name in _PER_REQUEST}
-    if opts.deadline_s is None and "deadline_s" not in profile.model_fields_set:
-        # Neither set one: left unset, the run sizes it to its models.
-        del values["deadline_s"]
-    values["max_tokens"] = profile.max_tokens
-    values["escalate_after"] = profile.escalate_after if profile.escalate_to else None
-    policy = policy_with(None, values)
+    # What neither sets stays unset: a deadline left out is sized to the models.
+    escalate_after = profile.escalate_after if profile.escalate_to else None
+    policy = policy_with(
+        profile.policy(), {**opts.policy_given(), "escalate_after": escalate_after}
+    )
     # Revising is seen only in a live stream: it is what the mode is for.
     stream_mode = _pick(
         opts.stream_mode, "live" if policy.delivery == "revise" else profile.stream_mode

@@ -28,11 +28,12 @@ from redraft.server._services import Services, Tenant, services_of
 from redraft.server._session_worker import PANEL_ADAPTER
 from redraft.sessions import (
     OLD_EVENT_NAMES,
-    CheckMember,
+    ChecksMember,
     JudgeMember,
     ModelMember,
     PanelMember,
     SessionSubject,
+    SpecChecks,
     WebMember,
     build_members,
 )
@@ -54,7 +55,8 @@ SessionId = Annotated[int, Field(ge=1, le=MAX_ID)]
 
 class SessionCreate(BaseModel):
     """A subject and who judges it: an explicit ``panel``, or the default
-    panel built from a ``profile`` (judge, its checks as rules, relevance, web)."""
+    panel built from a ``profile`` (judge, its checks as a run builds them,
+    relevance, web)."""
 
     model_config = ConfigDict(
         extra="forbid",
@@ -111,7 +113,7 @@ class EvidenceUpdate(BaseModel):
 async def create_session(request: Request, tenant: Tenant, body: SessionCreate) -> dict[str, Any]:
     """Make a session; nothing is evaluated until ``/v1/evaluate/start``."""
     services = services_of(request)
-    judge_model, panel = _plan(services, body)
+    judge_model, panel = await _plan(services, body)
     try:
         # Built once now so a panel that cannot run is a 400 here, not an error later.
         build_members(panel, services.panel_environment(judge_model))
@@ -229,7 +231,7 @@ async def update_evidence(request: Request, tenant: Tenant, body: EvidenceUpdate
 # -- helpers ---------------------------------------------------------------------
 
 
-def _plan(services: Services, body: SessionCreate) -> tuple[str | None, list[PanelMember]]:
+async def _plan(services: Services, body: SessionCreate) -> tuple[str | None, list[PanelMember]]:
     """The session's judge model and panel, checked like a chat request's options."""
     registry = services.registry
     try:
@@ -250,15 +252,12 @@ def _plan(services: Services, body: SessionCreate) -> tuple[str | None, list[Pan
     panel: list[PanelMember] = []
     if judge is not None:
         panel.append(JudgeMember(type="judge", rubric=profile.criteria))
-    rules: list[dict[str, Any]] = [
-        {"pattern": p, "points": -5, "description": f"Required text missing: {p}", "when": "absent"}
-        for p in profile.must_match
-    ] + [
-        {"pattern": p, "points": -5, "description": f"Forbidden text found: {p}"}
-        for p in profile.must_not_match
-    ]
-    if rules:
-        panel.append(CheckMember(type="check", rules=rules))
+    checks = ChecksMember.of(profile)
+    try:
+        if await SpecChecks(checks.spec()).checks_anything(body.subject.to_subject().request):
+            panel.append(checks)
+    except ConfigurationError as exc:
+        raise ApiError(400, str(exc), param="profile") from None
     if body.subject.question:
         panel.append(ModelMember(type="model", scorer="relevance"))
     panel.append(WebMember(type="web"))

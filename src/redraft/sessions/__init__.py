@@ -6,11 +6,18 @@ re-evaluation of evidence a person marked invalid. The service stores and
 streams what these produce.
 """
 
-from redraft.sessions._panel import MemberOutcome, PanelEnvironment, build_members, evaluate_panel
+from redraft.sessions._panel import (
+    MemberOutcome,
+    PanelEnvironment,
+    SpecChecks,
+    build_members,
+    evaluate_panel,
+)
 from redraft.sessions._reevaluate import REEVALUATOR, Reassessment
 from redraft.sessions._types import (
     OLD_EVENT_NAMES,
     CheckMember,
+    ChecksMember,
     EvidenceItem,
     JudgeMember,
     ModelMember,
@@ -28,6 +35,7 @@ __all__ = [
     "OLD_EVENT_NAMES",
     "REEVALUATOR",
     "CheckMember",
+    "ChecksMember",
     "EvidenceItem",
     "JudgeMember",
     "MemberOutcome",
@@ -38,6 +46,7 @@ __all__ = [
     "SessionEventType",
     "SessionStatus",
     "SessionSubject",
+    "SpecChecks",
     "WebMember",
     "build_members",
     "evaluate_panel",

@@ -9,28 +9,45 @@ is visible in the evidence list, never a crashed evaluation.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from redraft.app import (
+    EvaluationSpec,
+    NothingToEvaluateError,
+    build_panel,
+    build_panel_async,
+)
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
 from redraft.core._ledger import Ledger
 from redraft.core._provider import Provider
-from redraft.core._types import CallKind, CallRecord, Evidence, EvidenceStatus, Policy
+from redraft.core._types import (
+    CallKind,
+    CallRecord,
+    Evidence,
+    EvidenceStatus,
+    Policy,
+    RunRequest,
+    Verdict,
+)
+from redraft.criteria import compile_checks_async
 from redraft.evaluators._findings import FindingsJudge
 from redraft.evaluators._rules import PointRule, RuleCheck
 from redraft.evaluators._scorers import ModelScore, Scorer, get_scorer
 from redraft.evaluators._web import WebCheck
 from redraft.sessions._types import (
+    AnyMember,
     CheckMember,
+    ChecksMember,
     JudgeMember,
     ModelMember,
     PanelMember,
-    WebMember,
     member_name,
 )
 
-__all__ = ["MemberOutcome", "PanelEnvironment", "build_members", "evaluate_panel"]
+__all__ = ["MemberOutcome", "PanelEnvironment", "SpecChecks", "build_members", "evaluate_panel"]
 
 DEFAULT_DEADLINE_S = 180.0
 
@@ -77,7 +94,7 @@ def build_members(
 
 
 def _build(
-    spec: JudgeMember | CheckMember | ModelMember | WebMember,
+    spec: AnyMember,
     name: str,
     environment: PanelEnvironment,
 ) -> Evaluator:
@@ -102,6 +119,8 @@ def _build(
             except ConfigurationError as exc:
                 raise ConfigurationError(f"rules[{i}]: {exc}") from None
         return RuleCheck(rules, name=name)
+    if isinstance(spec, ChecksMember):
+        return SpecChecks(spec.spec(), name=name)
     if isinstance(spec, ModelMember):
         return ModelScore(
             get_scorer(spec.scorer, dict(environment.scorers) or None),
@@ -115,6 +134,50 @@ def _build(
         max_urls=spec.max_urls,
         verify_quotes=spec.verify_quotes,
     )
+
+
+class SpecChecks(Evaluator):
+    """An evaluation spec's checks, built for each subject by the builder a
+    run's panel comes from (:func:`~redraft.build_panel`), so a profile's
+    patterns, word limit, schema, explicit, compiled and injection checks mean
+    in a session what they mean in a run. The subject's question is the
+    prompt whose stated requirements (and the spec's ``criteria``) compile
+    into checks."""
+
+    kind = "check"
+
+    def __init__(self, spec: EvaluationSpec, *, name: str = "checks") -> None:
+        self.name = name
+        self.criteria = spec.criteria
+        # Criteria go to the request, where they compile; no judge applies them here.
+        self.spec = spec.model_copy(update={"criteria": None})
+        # A spec that cannot work fails when the panel is built, not at evaluation.
+        with contextlib.suppress(NothingToEvaluateError):
+            build_panel(None, self.spec)
+
+    def _request(self, request: RunRequest) -> RunRequest:
+        if self.criteria and not request.criteria:
+            return request.model_copy(update={"criteria": self.criteria})
+        return request
+
+    async def checks_anything(self, request: RunRequest) -> bool:
+        """Whether a subject with ``request`` meets any check: one given, or
+        one its question or the criteria compile into."""
+        if self.spec.states_checks:
+            return True
+        if self.spec.compile_checks is False or self.spec.checks_mode == "replace":
+            return False
+        request = self._request(request)
+        return bool(
+            await compile_checks_async(request.prompt, request.criteria, system=request.system)
+        )
+
+    async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
+        try:
+            panel = await build_panel_async(None, self.spec, request=self._request(subject.request))
+        except NothingToEvaluateError:
+            return Verdict(score=1.0, passed=None)
+        return await panel.evaluate(subject, context)
 
 
 async def evaluate_panel(

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from redraft.app import EvaluationSpec
 from redraft.core._evaluator import Subject
 from redraft.core._limits import MAX_RULES_PER_CHECK
 from redraft.core._types import EvaluatorKind, Evidence, EvidenceStatus, RunRequest
@@ -21,6 +22,7 @@ __all__ = [
     "NEW_EVENT_NAMES",
     "OLD_EVENT_NAMES",
     "CheckMember",
+    "ChecksMember",
     "EvidenceItem",
     "JudgeMember",
     "ModelMember",
@@ -98,6 +100,42 @@ class CheckMember(_Member):
     rules: list[dict[str, Any]] = Field(min_length=1, max_length=MAX_RULES_PER_CHECK)
 
 
+_JUDGE_SETTINGS = ("preset", "judge_model", "compile_with_llm")
+
+
+class ChecksMember(_Member, EvaluationSpec):
+    """A run's checks: the fields of an evaluation spec (``must_match``,
+    ``max_words``, ``json_schema``, ``checks``, ``check_injection`` …), built
+    as a run builds them (:func:`redraft.build_panel`), the subject's question
+    standing for the prompt whose stated requirements compile into checks.
+    ``criteria`` compile into checks too; the session's ``judge`` member is its
+    judge, so the spec's judge settings are refused."""
+
+    type: Literal["checks"]
+
+    @classmethod
+    def of(cls, spec: EvaluationSpec) -> ChecksMember:
+        """The checks of ``spec`` (a profile's), its judge settings left out."""
+        given = {k: v for k, v in spec.given().items() if k not in _JUDGE_SETTINGS}
+        return cls.model_validate({"type": "checks", **given})
+
+    @model_validator(mode="after")
+    def _no_judge_settings(self) -> ChecksMember:
+        judged = [name for name in _JUDGE_SETTINGS if getattr(self, name)]
+        if judged:
+            raise ValueError(
+                f"{', '.join(judged)} configure a run's judge; a session's judge is its "
+                "'judge' member"
+            )
+        return self
+
+    def spec(self) -> EvaluationSpec:
+        """The evaluation spec this member holds."""
+        return EvaluationSpec.model_construct(
+            **{name: getattr(self, name) for name in EvaluationSpec.model_fields}
+        )
+
+
 class ModelMember(_Member):
     """A classical ML scorer, by name (``relevance`` is built in)."""
 
@@ -115,12 +153,11 @@ class WebMember(_Member):
     max_urls: int = Field(default=10, ge=1, le=25)
 
 
-PanelMember = Annotated[
-    JudgeMember | CheckMember | ModelMember | WebMember, Field(discriminator="type")
-]
+AnyMember = JudgeMember | CheckMember | ChecksMember | ModelMember | WebMember
+PanelMember = Annotated[AnyMember, Field(discriminator="type")]
 
 
-def member_name(member: JudgeMember | CheckMember | ModelMember | WebMember) -> str:
+def member_name(member: AnyMember) -> str:
     if member.name:
         return member.name
     if isinstance(member, CheckMember):
