@@ -15,7 +15,7 @@ from redraft.app._panel import NothingToEvaluateError, build_panel, panel_or_non
 from redraft.app._run import run, stream_run
 from redraft.app._settings import Settings, load_settings
 from redraft.app._spec import NO_JUDGE, EvaluationSpec, policy_with, validation_problems
-from redraft.core._attempt import judge as judge_within_limits
+from redraft.core._attempt import evaluate_within_limits
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
 from redraft.core._events import RunEvent
@@ -178,7 +178,7 @@ class Redrafter:
         if evaluator is None:
             return Judgement(None)
         ledger = Ledger(self.policy)
-        verdict = await judge_within_limits(
+        verdict = await evaluate_within_limits(
             evaluator,
             Subject(request=request, text=answer),
             EvaluationContext(threshold=self.policy.threshold, gateway=ledger),

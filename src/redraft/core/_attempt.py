@@ -41,7 +41,7 @@ from redraft.core._types import (
     Verdict,
 )
 
-__all__ = ["AttemptOutcome", "AttemptRunner", "judge", "merge"]
+__all__ = ["AttemptOutcome", "AttemptRunner", "evaluate_within_limits", "merge"]
 
 
 @dataclass
@@ -176,7 +176,7 @@ class AttemptRunner:
         if early is not None:
             verdict = _early_verdict(early)
         else:
-            verdict = await judge(
+            verdict = await evaluate_within_limits(
                 evaluator,
                 Subject(request=self.request, text=text, attempt=attempt, previous=tuple(previous)),
                 EvaluationContext(
@@ -268,7 +268,7 @@ def _early_verdict(evidence: Evidence) -> Verdict:
     )
 
 
-async def judge(
+async def evaluate_within_limits(
     evaluator: Evaluator,
     subject: Subject,
     context: EvaluationContext,
