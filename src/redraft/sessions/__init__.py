@@ -6,7 +6,7 @@ re-evaluation of evidence a person marked invalid. The service stores and
 streams what these produce.
 """
 
-from redraft.sessions._panel import MemberOutcome, PanelEnvironment, build_members, evaluate_panel
+from redraft.sessions._members import MemberOutcome, PanelEnvironment, build_members, evaluate_panel
 from redraft.sessions._reevaluate import REEVALUATOR, Reassessment
 from redraft.sessions._types import (
     OLD_EVENT_NAMES,
