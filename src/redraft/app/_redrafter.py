@@ -187,10 +187,6 @@ class Redrafter:
         )
         return Judgement(verdict, list(ledger.calls), ledger.usage)
 
-    def judge_sync(self, prompt: str | RunRequest, answer: str) -> Judgement:
-        """:meth:`judge` for code without an event loop."""
-        return self._sync(self.judge(prompt, answer))
-
     async def stream(
         self, prompt: str | RunRequest, *, run_id: str | None = None
     ) -> AsyncIterator[RunEvent]:
@@ -232,10 +228,17 @@ class Redrafter:
             tools=self.tools,
         )
 
-    def run_sync(self, prompt: str | RunRequest, *, run_id: str | None = None) -> RunResult:
-        """:meth:`run` for code without an event loop. Every call runs on the
-        redrafter's own loop, so the providers it built stay usable."""
-        return self._sync(self.run(prompt, run_id=run_id))
+    def run_sync(
+        self,
+        prompt: str | RunRequest,
+        *,
+        run_id: str | None = None,
+        on_event: Callable[[RunEvent], Any] | None = None,
+    ) -> RunResult:
+        """:meth:`run` for code without an event loop: the same arguments.
+        Every call runs on the redrafter's own loop, so the providers it built
+        stay usable."""
+        return self._sync(self.run(prompt, run_id=run_id, on_event=on_event))
 
     def _sync(self, work: Coroutine[Any, Any, T]) -> T:
         if self._runner is None:
