@@ -52,10 +52,14 @@ eval-demo: $(STAMP)
 		--max-attempts 3 --compare
 
 # The import contract (pyproject's [tool.importlinter]): layers and no cycles.
+# bench/ is scripts whose helpers import each other as top-level modules
+# (python bench/quality.py), hence its own mypy run with bench/ on the path;
+# its own libraries (matplotlib, DSPy, IFEval's) are not in this environment.
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/lint-imports
+	MYPYPATH=bench $(BIN)/mypy bench
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -31,7 +31,8 @@ class Outcome:
     """What the arm's own verdict said of its final answer (None: unverified)."""
     account: str = ""
     """The final verdict's requirement account."""
-    final_attempt: int = 1
+    final_attempt: int | None = 1
+    """The draft the arm answered with (None: it made none)."""
     drafts: list[dict[str, object]] = field(default_factory=list)
     """Each draft's text, the feedback that asked for it and its verdict's account (``--dump``)."""
 

@@ -122,7 +122,7 @@ def _plain_adapter(dspy: Any, state: _DSPyRun) -> Any:
     what redraft's drafts see), and Refine's hint appended; every other
     signature (Refine's feedback) keeps DSPy's own format."""
 
-    class PlainText(dspy.ChatAdapter):  # type: ignore[misc, name-defined]
+    class PlainText(dspy.ChatAdapter):  # type: ignore[misc]
         def _plain(self, signature: Any) -> bool:
             return list(signature.output_fields) == ["response"]
 

@@ -304,7 +304,9 @@ def report(
             "Cohen's kappa",
         ]
     )
-    for type_id, (total, covered, exact) in sorted(per_type.items(), key=lambda kv: -kv[1][0]):
+    for type_id, (total, covered, exact_count) in sorted(
+        per_type.items(), key=lambda kv: -kv[1][0]
+    ):
         compared = by_type.get(type_id, [])
         counts = Confusion.of((c.verifier, c.checks) for c in compared)
         types.add(
@@ -312,7 +314,7 @@ def report(
             total,
             covered,
             covered / total,
-            exact,
+            exact_count,
             counts.n or None,
             counts.agreement if counts.n else None,
             counts.kappa if counts.n else None,

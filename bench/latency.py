@@ -65,10 +65,10 @@ async def delivery_scripted(trials: int, chunk_s: float) -> Table:
             passed = 0
             for _ in range(trials):
                 generator = ScriptedModel([bad, fix], chunk_delay=chunk_s)
-                policy = Policy(max_attempts=2, delivery=delivery, deadline_s=None)  # type: ignore[arg-type]
+                policy = Policy(max_attempts=2, delivery=delivery, deadline_s=None)
                 elapsed, result = await _timed(generator, evaluator, policy, "Capital of France?")
                 times.append(elapsed)
-                passed += result.passed
+                passed += result.passed is True
             means[delivery] = statistics.mean(times)
             table.add(
                 scenario,
@@ -104,7 +104,7 @@ async def candidates_scripted(trials: int, rate: float, attempts: int, seed: int
                 FunctionModel(_Lottery(rng, rate)), MustMatch("Paris"), policy, "Capital of France?"
             )
             times.append(elapsed)
-            passed += result.passed
+            passed += result.passed is True
             drafts += len(result.drafts)
         table.add(
             k,
@@ -129,11 +129,11 @@ async def local_arms(trials: int) -> tuple[Table, Table]:
             words: list[int] = []
             passed = 0
             for _ in range(trials):
-                policy = Policy(max_attempts=2, delivery=mode, max_tokens=256, deadline_s=None)  # type: ignore[arg-type]
+                policy = Policy(max_attempts=2, delivery=mode, max_tokens=256, deadline_s=None)
                 elapsed, result = await _timed(model, MaxWords(30), policy, prompt)
                 times.append(elapsed)
                 words.append(len(result.final_answer.split()))
-                passed += result.passed
+                passed += result.passed is True
             delivery.add(
                 mode,
                 percentile(times, 50),
@@ -151,7 +151,7 @@ async def local_arms(trials: int) -> tuple[Table, Table]:
                 policy = Policy(max_attempts=2, candidates=k, max_tokens=32, deadline_s=None)
                 elapsed, result = await _timed(model, evaluator, policy, question)
                 times.append(elapsed)
-                passed += result.passed
+                passed += result.passed is True
                 drafts += len(result.drafts)
             candidates.add(
                 k,

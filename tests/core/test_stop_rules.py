@@ -6,7 +6,7 @@ import dataclasses
 from typing import Any
 
 from redraft import Evidence, Message, Policy, ProviderError, RunRequest, Verdict
-from redraft.core._attempt import Outcome
+from redraft.core._attempt import AttemptOutcome
 from redraft.core._errors import BudgetExhaustedError
 from redraft.core._feedback import prepare_feedback
 from redraft.core._ledger import Ledger
@@ -78,7 +78,7 @@ def state(
     start = len(earlier) + 1
     outcomes = []
     for n, d in enumerate(drafts, start):
-        outcome = Outcome(n, draft=d)
+        outcome = AttemptOutcome(n, draft=d)
         if d is None:
             outcome.failure = ProviderError("down")
         outcomes.append(outcome)

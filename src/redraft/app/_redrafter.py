@@ -21,7 +21,7 @@ from redraft.app._spec import (
     policy_with,
     validation_problems,
 )
-from redraft.core._attempt import judge as judge_within_limits
+from redraft.core._attempt import evaluate_within_limits
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import EvaluationContext, Evaluator, Subject
 from redraft.core._events import RunEvent
@@ -189,7 +189,7 @@ class Redrafter:
         if evaluator is None:
             return Judgement(None)
         ledger = Ledger(self.policy)
-        verdict = await judge_within_limits(
+        verdict = await evaluate_within_limits(
             evaluator,
             Subject(request=request, text=answer),
             EvaluationContext(threshold=self.policy.threshold, gateway=ledger),
@@ -197,10 +197,6 @@ class Redrafter:
             timeout_s=self.policy.judge_timeout_s,
         )
         return Judgement(verdict, list(ledger.calls), ledger.usage)
-
-    def judge_sync(self, prompt: str | RunRequest, answer: str) -> Judgement:
-        """:meth:`judge` for code without an event loop."""
-        return self._sync(self.judge(prompt, answer))
 
     async def stream(
         self, prompt: str | RunRequest, *, run_id: str | None = None
@@ -243,10 +239,17 @@ class Redrafter:
             tools=self.tools,
         )
 
-    def run_sync(self, prompt: str | RunRequest, *, run_id: str | None = None) -> RunResult:
-        """:meth:`run` for code without an event loop. Every call runs on the
-        redrafter's own loop, so the providers it built stay usable."""
-        return self._sync(self.run(prompt, run_id=run_id))
+    def run_sync(
+        self,
+        prompt: str | RunRequest,
+        *,
+        run_id: str | None = None,
+        on_event: Callable[[RunEvent], Any] | None = None,
+    ) -> RunResult:
+        """:meth:`run` for code without an event loop: the same arguments.
+        Every call runs on the redrafter's own loop, so the providers it built
+        stay usable."""
+        return self._sync(self.run(prompt, run_id=run_id, on_event=on_event))
 
     def _sync(self, work: Coroutine[Any, Any, T]) -> T:
         if self._runner is None:

@@ -155,8 +155,26 @@ def run_sync(
     evaluator: Evaluator | None,
     policy: Policy | None = None,
     judge: Provider | None = None,
+    run_id: str | None = None,
+    on_event: Callable[[RunEvent], Any] | None = None,
+    hooks: Hooks | None = None,
+    escalation: Provider | None = None,
+    rng: random.Random | None = None,
+    tools: Toolbox | None = None,
 ) -> RunResult:
-    """:func:`run` for code that has no event loop."""
+    """:func:`run` for code that has no event loop: the same arguments."""
     return asyncio.run(
-        run(request, generator=generator, evaluator=evaluator, policy=policy, judge=judge)
+        run(
+            request,
+            generator=generator,
+            evaluator=evaluator,
+            policy=policy,
+            judge=judge,
+            run_id=run_id,
+            on_event=on_event,
+            hooks=hooks,
+            escalation=escalation,
+            rng=rng,
+            tools=tools,
+        )
     )

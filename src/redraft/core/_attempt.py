@@ -2,7 +2,7 @@
 
 The loop runs attempts one after another, or several at once (candidates),
 merging their events; either way each attempt's outcome lands in an
-:class:`Outcome` the loop reads when the attempt's events are exhausted.
+:class:`AttemptOutcome` the loop reads when the attempt's events are exhausted.
 """
 
 from __future__ import annotations
@@ -41,11 +41,11 @@ from redraft.core._types import (
     Verdict,
 )
 
-__all__ = ["AttemptRunner", "Outcome", "judge", "merge"]
+__all__ = ["AttemptOutcome", "AttemptRunner", "evaluate_within_limits", "merge"]
 
 
 @dataclass
-class Outcome:
+class AttemptOutcome:
     """What one attempt left behind."""
 
     attempt: int
@@ -74,7 +74,7 @@ class AttemptRunner:
     """None: nothing to evaluate, every attempt is drafted unevaluated."""
     ledger: Ledger
     clock: Callable[[], float] = time.monotonic
-    outcomes: dict[int, Outcome] = field(default_factory=dict)
+    outcomes: dict[int, AttemptOutcome] = field(default_factory=dict)
     query: dict[str, object] | None = None
     """The query analysis, for judges that see the full context."""
     toolbox: Toolbox | None = None
@@ -104,7 +104,7 @@ class AttemptRunner:
         :mod:`redraft.core._repair`); only its evaluation runs.
         """
         evaluator = self.evaluator if evaluate else None
-        outcome = self.outcomes.setdefault(attempt, Outcome(attempt))
+        outcome = self.outcomes.setdefault(attempt, AttemptOutcome(attempt))
         outcome.started = True
         model = "repair" if repaired is not None else generator.spec
         yield DraftStarted(run_id=self.run_id, attempt=attempt, feedback=feedback, model=model)
@@ -144,7 +144,7 @@ class AttemptRunner:
 
     async def _write(
         self,
-        outcome: Outcome,
+        outcome: AttemptOutcome,
         conversation: ToolConversation,
         generator: Provider,
         repaired: str | None,
@@ -194,13 +194,17 @@ class AttemptRunner:
         outcome.draft_ms = (self.clock() - started) * 1000
 
     async def _verdict(
-        self, evaluator: Evaluator, outcome: Outcome, previous: Sequence[Draft], finish: str | None
+        self,
+        evaluator: Evaluator,
+        outcome: AttemptOutcome,
+        previous: Sequence[Draft],
+        finish: str | None,
     ) -> Verdict:
         """The judging step: the evaluator's verdict on the written draft."""
         if outcome.early is not None:
             verdict = _early_verdict(outcome.early)
         else:
-            verdict = await judge(
+            verdict = await evaluate_within_limits(
                 evaluator,
                 Subject(
                     request=self.request,
@@ -261,7 +265,7 @@ class AttemptRunner:
             ),
         ]
 
-    def _judge_extra(self, outcome: Outcome) -> dict[str, object]:
+    def _judge_extra(self, outcome: AttemptOutcome) -> dict[str, object]:
         if self.policy.judge_context != "full":
             return {}
         extra: dict[str, object] = {
@@ -290,7 +294,7 @@ def _early_verdict(evidence: Evidence) -> Verdict:
     )
 
 
-async def judge(
+async def evaluate_within_limits(
     evaluator: Evaluator,
     subject: Subject,
     context: EvaluationContext,

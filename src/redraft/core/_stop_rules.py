@@ -17,7 +17,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from redraft.core._attempt import Outcome
+from redraft.core._attempt import AttemptOutcome
 from redraft.core._errors import BudgetExhaustedError, RedraftError
 from redraft.core._feedback import prepare_feedback
 from redraft.core._ledger import Ledger
@@ -38,7 +38,7 @@ class Round:
     attempt: int
     """The round's first attempt; it ran ``width`` attempts from there."""
     width: int
-    outcomes: Sequence[Outcome]
+    outcomes: Sequence[AttemptOutcome]
     """The round's attempts, in order."""
     history: Sequence[Draft]
     """Every draft of the run so far, this round's included."""
@@ -80,7 +80,7 @@ class Stop:
     reason: StopReason
     winner: Draft | None = None
     """The final draft, when the rule chose it (else the policy picks one)."""
-    failed: Outcome | None = None
+    failed: AttemptOutcome | None = None
     """The failed attempt whose error ends the run."""
 
 

@@ -33,7 +33,7 @@ from redraft.evaluators._judge_base import (
     SCORE_0_10,
     Ask,
     Case,
-    Finding,
+    Conclusion,
     JudgeFailure,
     Preset,
     ReplyModel,
@@ -52,8 +52,8 @@ __all__ = [
     "ItemAnswer",
     "banded",
     "checklist_items",
+    "conclusion_of",
     "doubted",
-    "finding_of",
     "unasked",
 ]
 
@@ -135,9 +135,9 @@ class Checklist(Preset):
         'JSON object: {"items": [{"answer": "yes", "confidence": 8}, ...]}.'
     )
 
-    async def judge(self, ask: Ask, case: Case) -> Finding:
+    async def judge(self, ask: Ask, case: Case) -> Conclusion:
         items = checklist_items((), case.criteria)
-        return finding_of(await self.answers(ask, case, items), case.threshold)
+        return conclusion_of(await self.answers(ask, case, items), case.threshold)
 
     async def answers(self, ask: Ask, case: Case, items: Sequence[str]) -> list[ItemAnswer]:
         """The judge's answer on each item about the case's answer: one call
@@ -237,7 +237,7 @@ def doubted(answers: Sequence[ItemAnswer]) -> list[ItemAnswer]:
     ]
 
 
-def finding_of(answers: Sequence[ItemAnswer], threshold: float) -> Finding:
+def conclusion_of(answers: Sequence[ItemAnswer], threshold: float) -> Conclusion:
     """The verdict on a checklist: a confident no fails it, an uncertain
     item leaves it unverified, all confident yeses pass it. Its score is the
     mean of the answered items' (None when none was answered)."""
@@ -261,7 +261,7 @@ def finding_of(answers: Sequence[ItemAnswer], threshold: float) -> Finding:
         reason += "; not met: " + "; ".join(clip(a.text, 120) for a in failed)
     if unsure:
         reason += f"; {len(unsure)} uncertain"
-    return Finding(
+    return Conclusion(
         passed=passed,
         score=score,
         reason=reason,

@@ -2,7 +2,7 @@
 
 A preset builds messages and a JSON schema, hands them to an :class:`Ask`
 (the judge's gateway call, which parses and validates the reply) and turns
-the validated reply into a :class:`Finding`.
+the validated reply into a :class:`Conclusion`.
 
 Output schemas use integer scores and cap list and string lengths: small
 local models only enforce integer ranges and lengths, and an uncapped list or
@@ -33,7 +33,7 @@ __all__ = [
     "TEXT_LIST",
     "Ask",
     "Case",
-    "Finding",
+    "Conclusion",
     "JudgeFailure",
     "Preset",
     "Reply",
@@ -113,7 +113,7 @@ class Ask(Protocol):
 
 
 @dataclass
-class Finding:
+class Conclusion:
     """What a preset concluded; the judge turns it into evidence."""
 
     passed: bool
@@ -143,7 +143,7 @@ class Preset(ABC):
     name: ClassVar[str]
 
     @abstractmethod
-    async def judge(self, ask: Ask, case: Case) -> Finding:
+    async def judge(self, ask: Ask, case: Case) -> Conclusion:
         """Ask the judge model about the case's answer and interpret the reply."""
 
 

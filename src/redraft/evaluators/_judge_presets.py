@@ -1,4 +1,4 @@
-"""The judge presets: prompts, output schemas and how each reply becomes a finding.
+"""The judge presets: prompts, output schemas and how each reply becomes a conclusion.
 
 - ``checklist`` (the default, :mod:`._checklist`): one yes/no question per requirement no
   check verifies, each answer read as a probability.
@@ -31,7 +31,7 @@ from redraft.evaluators._judge_base import (
     TEXT_LIST,
     Ask,
     Case,
-    Finding,
+    Conclusion,
     JudgeFailure,
     Preset,
     ReplyModel,
@@ -70,7 +70,7 @@ class Comprehensive(Preset):
     )
     schema = object_schema({"comprehensive": {"type": "boolean"}, "reason": TEXT})
 
-    async def judge(self, ask: Ask, case: Case) -> Finding:
+    async def judge(self, ask: Ask, case: Case) -> Conclusion:
         conversation = tagged("conversation", transcript(minimal_turns(case.request)))
         messages = judge_messages(
             self.system,
@@ -83,7 +83,7 @@ class Comprehensive(Preset):
         reason = clip(reply.value.reason) or (
             "judged comprehensive" if verdict else "judged not comprehensive"
         )
-        return Finding(
+        return Conclusion(
             passed=verdict,
             score=1.0 if verdict else 0.0,
             reason=reason,
@@ -126,7 +126,7 @@ class Quality(Preset):
         }
     )
 
-    async def judge(self, ask: Ask, case: Case) -> Finding:
+    async def judge(self, ask: Ask, case: Case) -> Conclusion:
         blocks = [request_block(case.request, with_format=True)]
         if case.criteria:
             blocks.append(tagged("requirements", case.criteria))
@@ -147,7 +147,7 @@ class Quality(Preset):
         if issues:
             reason += ": " + "; ".join(issues)
         passed = score >= case.threshold
-        return Finding(
+        return Conclusion(
             passed=passed,
             score=score,
             reason=reason,
@@ -191,7 +191,7 @@ class Criteria(Preset):
         }
     )
 
-    async def judge(self, ask: Ask, case: Case) -> Finding:
+    async def judge(self, ask: Ask, case: Case) -> Conclusion:
         applied = case.criteria or case.request.criteria or GENERIC_CRITERIA
         messages = judge_messages(
             self.system,
@@ -210,7 +210,7 @@ class Criteria(Preset):
             f"score {value.score}/10; "
             f"{'meets' if value.meets_criteria else 'does not meet'} the criteria"
         )
-        return Finding(
+        return Conclusion(
             passed=passed,
             score=score,
             reason=reason,
@@ -274,7 +274,7 @@ class Ragas(Preset):
         )
         return object_schema({"verdicts": array_schema(verdict, count, count)})
 
-    async def judge(self, ask: Ask, case: Case) -> Finding:
+    async def judge(self, ask: Ask, case: Case) -> Conclusion:
         context = request_block(case.request)
         extracted = await ask(
             judge_messages(
@@ -327,7 +327,7 @@ class Ragas(Preset):
             reason += f"; weakest: {low.statement!r} ({shown})"
         below = [row for row in weakest if row.normalised < case.threshold][:3]
         suggestions = [row.suggestion() for row in (below or weakest[:1])]
-        return Finding(
+        return Conclusion(
             passed=passed,
             score=mean,
             reason=reason,

@@ -35,14 +35,14 @@ from redraft.evaluators._checklist import (
     ItemAnswer,
     banded,
     checklist_items,
+    conclusion_of,
     doubted,
-    finding_of,
     unasked,
 )
 from redraft.evaluators._judge_base import (
     GENERIC_CRITERIA,
     Case,
-    Finding,
+    Conclusion,
     JudgeFailure,
     Reply,
     tagged,
@@ -153,18 +153,20 @@ class Judge(Evaluator):
                     answers = unasked(items)  # every answer would read as uncertain
                 else:
                     answers = self._read(await self._preset.answers(ask, case, items))
-                finding = finding_of(doubted(answers) if self.flagged else answers, case.threshold)
+                conclusion = conclusion_of(
+                    doubted(answers) if self.flagged else answers, case.threshold
+                )
                 if self.believes_nothing:
-                    finding.reason += (
+                    conclusion.reason += (
                         "; not asked: its record shows no P(yes) it can be believed at"
                     )
             else:
-                finding = await self._preset.judge(ask, case)
-                if self.flagged and finding.passed:
-                    finding.confidence = 0.0  # passes nothing by itself
+                conclusion = await self._preset.judge(ask, case)
+                if self.flagged and conclusion.passed:
+                    conclusion.confidence = 0.0  # passes nothing by itself
         except JudgeFailure as failure:
             return failure.evidence(self, self.provider.spec, data={"preset": self.preset})
-        return self._evidence_for(finding)
+        return self._evidence_for(conclusion)
 
     async def compare(
         self, first: Subject, second: Subject, context: EvaluationContext
@@ -216,12 +218,12 @@ class Judge(Evaluator):
         band = self.reliability.band if self.reliability is not None else None
         return banded(answers, band) if band is not None else answers
 
-    def _evidence_for(self, finding: Finding) -> Evidence:
-        data: dict[str, Any] = {"preset": self.preset, **finding.data}
+    def _evidence_for(self, conclusion: Conclusion) -> Evidence:
+        data: dict[str, Any] = {"preset": self.preset, **conclusion.data}
         if self.reliability is not None:
             data["reliability"] = self.reliability.model_dump(mode="json")
-        score = finding.score
-        unsure = finding.confidence is not None and finding.confidence < MIN_JUDGE_CONFIDENCE
+        score = conclusion.score
+        unsure = conclusion.confidence is not None and conclusion.confidence < MIN_JUDGE_CONFIDENCE
         if unsure and not isinstance(self._preset, Checklist):
             # A grade the judge was not sure of verifies nothing; it stays in
             # ``data`` as the judge gave it (a checklist scores its answered items).
@@ -229,13 +231,13 @@ class Judge(Evaluator):
         return Evidence(
             evaluator=self.name,
             kind="judge",
-            passed=finding.passed,
+            passed=conclusion.passed,
             score=None if score is None else min(1.0, max(0.0, score)),
-            reason=finding.reason,
+            reason=conclusion.reason,
             source=self.provider.spec,
-            suggestions=finding.suggestions,
+            suggestions=conclusion.suggestions,
             required=self.required,
-            confidence=finding.confidence,
+            confidence=conclusion.confidence,
             data=data,
         )
 

@@ -32,7 +32,7 @@ from redraft.providers._anthropic import AnthropicProvider
 __all__ = ["ADAPTER", "AnthropicAdapter", "events_of", "message_of"]
 
 
-class _DraftingProvider(Drafting[anthropic.AsyncAnthropic], AnthropicProvider):
+class _AnthropicDrafting(Drafting[anthropic.AsyncAnthropic], AnthropicProvider):
     """An :class:`AnthropicProvider` that writes a wrapped call's drafts."""
 
 
@@ -49,7 +49,7 @@ class AnthropicAdapter(VendorAdapter[anthropic.AsyncAnthropic]):
     )
     omitted = (anthropic.NotGiven, anthropic.Omit)
     judging = AnthropicProvider
-    drafting = _DraftingProvider
+    drafting = _AnthropicDrafting
     unreadable = (
         "redraft cannot judge (no user turn, a trailing assistant prefill, or blocks other "
         "than text and images)"

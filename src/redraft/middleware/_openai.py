@@ -35,7 +35,7 @@ from redraft.providers._openai import OpenAIProvider
 __all__ = ["ADAPTER", "OpenAIAdapter", "chunks_of", "completion_of"]
 
 
-class _DraftingProvider(Drafting[openai.AsyncOpenAI], OpenAIProvider):
+class _OpenAIDrafting(Drafting[openai.AsyncOpenAI], OpenAIProvider):
     """An :class:`OpenAIProvider` that writes a wrapped call's drafts."""
 
     async def _send(self, client: openai.AsyncOpenAI, body: dict[str, Any]) -> Any:
@@ -67,7 +67,7 @@ class OpenAIAdapter(VendorAdapter[openai.AsyncOpenAI]):
     )
     omitted = (openai.NotGiven, openai.Omit)
     judging = OpenAIProvider
-    drafting = _DraftingProvider
+    drafting = _OpenAIDrafting
     unreadable = "redraft cannot judge (no user turn, or a role or content it does not read)"
 
     def cannot_rebuild(self, client: Any) -> str | None:

@@ -47,7 +47,6 @@ __all__ = [
     "TextFormatter",
     "bind_log_context",
     "configure_logging",
-    "content_logging_enabled",
     "current_request_id",
     "log_context",
     "log_run_events",
@@ -102,10 +101,6 @@ def log_context(
     finally:
         for var, token in reversed(tokens):
             var.reset(token)
-
-
-def content_logging_enabled() -> bool:
-    return _CONTENT.get()
 
 
 def current_request_id() -> str | None:

@@ -87,11 +87,6 @@ class SessionWorker:
             self._spawn(job)
         return job
 
-    async def wait_idle(self) -> None:
-        """Until every job started here has ended (tests, shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
-
     async def aclose(self) -> None:
         if self._heartbeat is not None:
             self._heartbeat.cancel()

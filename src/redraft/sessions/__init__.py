@@ -6,7 +6,7 @@ re-evaluation of evidence a person marked invalid. The service stores and
 streams what these produce.
 """
 
-from redraft.sessions._panel import (
+from redraft.sessions._members import (
     MemberOutcome,
     PanelEnvironment,
     SpecChecks,
