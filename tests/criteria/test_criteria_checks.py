@@ -337,6 +337,9 @@ def test_every_kind_round_trips_through_json() -> None:
         "csv_columns": {"columns": ["id", "name"]},
         "code_only": {"language": "python"},
         "one_of": {"options": ["yes", "no"]},
+        "punctuation_count": {"mark": ";", "relation": "exactly", "value": 2},
+        "no_punctuation": {"allowed": "?"},
+        "no_final_mark": {"marks": "."},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

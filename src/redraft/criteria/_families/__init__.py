@@ -14,6 +14,7 @@ from redraft.criteria._families._line_length import LineLength
 from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._links import URLCount
 from redraft.criteria._families._options import OneOf
+from redraft.criteria._families._punctuation import NoFinalMark, NoPunctuation, PunctuationCount
 from redraft.criteria._families._questions import QuestionCount
 from redraft.criteria._families._registry import (
     FAMILIES,
@@ -47,7 +48,10 @@ __all__ = [
     "HeadingCount",
     "LineCount",
     "LineLength",
+    "NoFinalMark",
+    "NoPunctuation",
     "OneOf",
+    "PunctuationCount",
     "QuestionCount",
     "TableColumns",
     "TableCount",

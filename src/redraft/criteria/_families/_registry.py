@@ -22,6 +22,7 @@ from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._options import OPTIONS
+from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._families._xml import XML
@@ -55,6 +56,9 @@ FAMILIES: tuple[Family, ...] = (
     HEADINGS,
     CODE_BLOCKS,
     OPTIONS,
+    PUNCTUATION_COUNT,
+    NO_PUNCTUATION,
+    FINAL_MARK,
 )
 """Every registered family, in the order their rules read a sentence."""
 

@@ -1,0 +1,113 @@
+"""What ``_blind_map`` expects of the lexical families (punctuation, scripts,
+word shapes, numbers, literals): one function per family, each reading a
+constraint's structured fields (unit, scope, relation, value, words, note)
+and returning the checks that enforce it, or None where the family does not
+state it (the general mapping then decides)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Protocol
+
+from _blind_matchers import Expectation, Matcher, Spec, all_of, counts
+from _blind_parts import NUMERIC, count_value, is_response, scope_of
+
+__all__ = ["lexical"]
+
+
+class _Fields(Protocol):
+    @property
+    def family(self) -> str: ...
+    @property
+    def unit(self) -> str | None: ...
+    @property
+    def scope(self) -> str | None: ...
+    @property
+    def relation(self) -> str: ...
+    @property
+    def value(self) -> object: ...
+    @property
+    def words(self) -> tuple[str, ...]: ...
+    @property
+    def note(self) -> str: ...
+    @property
+    def quote(self) -> str: ...
+
+
+def _unit(c: _Fields) -> str:
+    return " ".join(str(c.unit or "").lower().replace("_", " ").split())
+
+
+def _relation(c: _Fields) -> str:
+    return c.relation.strip().lower()
+
+
+def _marks(spec: Spec, key: str, want: str) -> bool:
+    got = spec.get(key)
+    return isinstance(got, str) and set(got) == set(want)
+
+
+# -- punctuation ------------------------------------------------------------------------
+
+_MARK_NAMES: dict[str, str] = {
+    r"commas?": ",",
+    r"periods?|full stops?": ".",
+    r"exclamation (?:marks?|points?)": "!",
+    r"question marks?": "?",
+    r"semi-?colons?": ";",
+    r"colons?": ":",
+    r"em[- ]?dash(?:es)?": "—",
+    r"ellips[ie]s": "…",
+}
+
+
+def _mark_of(c: _Fields) -> str | None:
+    unit = _unit(c)
+    for pattern, mark in _MARK_NAMES.items():
+        if re.fullmatch(pattern, unit):
+            return mark
+    return None
+
+
+def _punctuation(c: _Fields) -> Expectation | None:
+    relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
+    if relation in NUMERIC and is_response(scope):
+        mark = _mark_of(c)
+        bounds = count_value(relation, c.value)
+        if mark is not None and bounds and all(n > 0 or r != "at_most" for r, n in bounds):
+            return all_of(*counts("punctuation_count", relation, c.value, mark=mark))
+    if relation == "none" and is_response(scope) and re.fullmatch(r"punctuation( marks?)?", unit):
+        allowed = ""
+        if re.search(r"allowed|except|only", c.note, re.I):
+            allowed = "".join(re.findall(r"['\"‘“](\W)['\"’”]", c.note))
+        return all_of(
+            Matcher(
+                frozenset({"no_punctuation"}),
+                lambda s: _marks(s, "allowed", allowed),
+                f"no_punctuation allowed={allowed!r}",
+            )
+        )
+    if relation == "none" and scope[0] == "end":
+        marks = c.value if isinstance(c.value, str) else "".join(c.words)
+        if marks and all(not ch.isalnum() and not ch.isspace() for ch in marks):
+            return all_of(
+                Matcher(
+                    frozenset({"no_final_mark"}),
+                    lambda s: _marks(s, "marks", marks),
+                    f"no_final_mark marks={marks!r}",
+                )
+            )
+    return None
+
+
+_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (_punctuation,)
+
+
+def lexical(c: _Fields) -> Expectation | None:
+    """The checks the lexical families state for ``c``, or None."""
+    for family in _FAMILIES:
+        found = family(c)
+        if found is not None:
+            return found
+    return None

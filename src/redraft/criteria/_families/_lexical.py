@@ -1,0 +1,60 @@
+"""What the lexical families (punctuation, scripts, word shapes, numbers,
+literals) share when they read a prompt: whether a phrase is a requirement
+on the answer, on top of the rule compiler's own test
+(:func:`~redraft.criteria._sentences.response_context`).
+
+Two additions, both narrow: a question about a constraint ("Is it fine to
+use no punctuation?") is no requirement, although a request put as a
+question ("Can you write it without punctuation?") is; and a terse list of
+requirements ("All lowercase, no punctuation at all.") is read item by
+item, each item a requirement on the answer as the first one is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from redraft.criteria._sentences import Sentence, response_context, sentence_blocked
+
+__all__ = ["asks_about", "required"]
+
+_REQUEST = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\b")
+_ITEM_WORDS = 4
+# Words that make an earlier list item about one part, so the list is not
+# a list of requirements on the whole answer.
+_PART = re.compile(
+    r"\b(?:each|every|per|title|titles|heading|headings|line|lines|bullet|bullets|name|names|"
+    r"word|words|sentence|sentences|paragraph|paragraphs|item|items|if|when|unless|example)\b"
+)
+# "no emoji" is an item of such a list; "not formal" or "don't rhyme" is not.
+_NEGATION = re.compile(r"\b(?:not|never|don'?t|doesn'?t|isn'?t|aren'?t)\b|n't\b")
+
+
+def asks_about(sentence: Sentence) -> bool:
+    """Whether the sentence is a question rather than a request put as one."""
+    text = sentence.lower.rstrip()
+    return text.endswith("?") and not _REQUEST.search(text)
+
+
+def _listed(sentence: Sentence, start: int) -> bool:
+    """Whether the phrase at ``start`` is one item of a terse list of
+    requirements that opens the sentence ("All lowercase, no emoji, …")."""
+    prefix = sentence.lower[:start]
+    if not prefix.rstrip().endswith(",") or sentence_blocked(sentence, start):
+        return False
+    items = [item.strip(" -*•") for item in prefix.rstrip().rstrip(",").split(",")]
+    if not items or not all(items):
+        return False
+    for item in items:
+        if len(item.split()) > _ITEM_WORDS or _PART.search(item) or _NEGATION.search(item):
+            return False
+    return response_context(sentence, 0)
+
+
+def required(sentence: Sentence, start: int, *, owns_negation: bool = False) -> bool:
+    """Whether the phrase at ``start`` is a requirement on the answer."""
+    if asks_about(sentence):
+        return False
+    if response_context(sentence, start, owns_negation=owns_negation):
+        return True
+    return _listed(sentence, start)
