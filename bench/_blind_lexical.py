@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol
 
-from _blind_matchers import Expectation, Matcher, Spec, all_of, counts
+from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts
 from _blind_parts import NUMERIC, count_value, is_response, scope_of
 
 __all__ = ["lexical"]
@@ -101,7 +102,61 @@ def _punctuation(c: _Fields) -> Expectation | None:
     return None
 
 
-_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (_punctuation,)
+# -- scripts ----------------------------------------------------------------------------
+
+_SCRIPT_UNITS = {
+    "latin": "Latin", "cyrillic": "Cyrillic", "greek": "Greek", "han": "Han",
+    "chinese": "Han", "kanji": "Han", "hiragana": "Hiragana", "katakana": "Katakana",
+    "hangul": "Hangul", "korean": "Hangul", "arabic": "Arabic", "hebrew": "Hebrew",
+    "devanagari": "Devanagari", "thai": "Thai",
+}  # fmt: skip
+
+
+def _script_rule(script: str, rule: str) -> Matcher:
+    return Matcher(
+        frozenset({"script"}),
+        lambda s: s.get("script") == script and s.get("rule") == rule,
+        f"script {script} {rule}",
+    )
+
+
+def _scripts(c: _Fields) -> Expectation | None:
+    relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
+    if not is_response(scope):
+        return None
+    if relation == "all" and re.fullmatch(r"(7-bit )?ascii", str(c.value or "").lower()):
+        # every emoji lies outside ASCII: a ban on emoji is a part of this
+        return replace(
+            all_of(Matcher(frozenset({"ascii_only"}), lambda s: True, "ascii_only")),
+            implied=(count("emoji_count", "at_most", 0),),
+        )
+    found = re.fullmatch(r"(\w+) (?:letter|character|script|alphabet)s?", unit)
+    script = _SCRIPT_UNITS.get(found[1]) if found else None
+    if script is None:
+        return None
+    if relation == "none":
+        # "X characters only" states the ban on Latin letters too, and more
+        only = re.search(r"\b(\w+) characters only\b", c.note.lower())
+        other = _SCRIPT_UNITS.get(only[1]) if only else None
+        wanted = _script_rule(script, "none")
+        if other is None:
+            return all_of(wanted)
+        alike = _script_rule(other, "only")
+        return all_of(
+            Matcher(
+                wanted.kinds,
+                lambda s: wanted.test(s) or alike.test(s),
+                f"{wanted.label} (or {alike.label})",
+            )
+        )
+    if relation == "contains":
+        return all_of(_script_rule(script, "some"))
+    if relation == "all":
+        return all_of(_script_rule(script, "only"))
+    return None
+
+
+_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (_punctuation, _scripts)
 
 
 def lexical(c: _Fields) -> Expectation | None:

@@ -340,6 +340,8 @@ def test_every_kind_round_trips_through_json() -> None:
         "punctuation_count": {"mark": ";", "relation": "exactly", "value": 2},
         "no_punctuation": {"allowed": "?"},
         "no_final_mark": {"marks": "."},
+        "ascii_only": {},
+        "script": {"script": "Han", "rule": "only"},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

@@ -25,6 +25,7 @@ from redraft.criteria._families._registry import (
     check_families,
     check_vocabulary,
 )
+from redraft.criteria._families._script import AsciiOnly, ScriptRule
 from redraft.criteria._families._tables import TableColumns, TableCount, TableRows
 from redraft.criteria._families._xml import XMLFormat
 from redraft.criteria._families._yaml import YAMLFormat
@@ -34,6 +35,7 @@ __all__ = [
     "FAMILY_OF_KIND",
     "FAMILY_RULES",
     "FAMILY_SPECS",
+    "AsciiOnly",
     "CodeBlockCount",
     "CodeOnly",
     "CountFamily",
@@ -53,6 +55,7 @@ __all__ = [
     "OneOf",
     "PunctuationCount",
     "QuestionCount",
+    "ScriptRule",
     "TableColumns",
     "TableCount",
     "TableRows",

@@ -30,10 +30,14 @@ _PART = re.compile(
 _NEGATION = re.compile(r"\b(?:not|never|don'?t|doesn'?t|isn'?t|aren'?t)\b|n't\b")
 
 
-def asks_about(sentence: Sentence) -> bool:
-    """Whether the sentence is a question rather than a request put as one."""
+def asks_about(sentence: Sentence, start: int = 0) -> bool:
+    """Whether the sentence is a question rather than a request put as one.
+    A question after a colon is the material the requirement before it is
+    about ("Answer in Japanese only: what is …?"), not a question about it."""
     text = sentence.lower.rstrip()
-    return text.endswith("?") and not _REQUEST.search(text)
+    if not text.endswith("?") or _REQUEST.search(text):
+        return False
+    return ":" not in text[start:]
 
 
 def _listed(sentence: Sentence, start: int) -> bool:
@@ -53,7 +57,7 @@ def _listed(sentence: Sentence, start: int) -> bool:
 
 def required(sentence: Sentence, start: int, *, owns_negation: bool = False) -> bool:
     """Whether the phrase at ``start`` is a requirement on the answer."""
-    if asks_about(sentence):
+    if asks_about(sentence, start):
         return False
     if response_context(sentence, start, owns_negation=owns_negation):
         return True

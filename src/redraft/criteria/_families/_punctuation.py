@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator
 
 from redraft.core._repair import RepairOp
-from redraft.core._text import noun
+from redraft.core._text import noun, plural
 from redraft.criteria._families._base import Family, FamilyCount, FamilySpec, counted_hit
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._families._reading import CountPhrases
@@ -358,7 +358,7 @@ class _NoPunctuation(Family):
             return Outcome(True, f"the answer has {spec.describe()}, as required", data=data)
         return Outcome(
             False,
-            f"the answer has {noun(len(found), 'punctuation mark')}; required: {spec.describe()}",
+            f"the answer has {plural(len(found), 'punctuation mark')}; required: {spec.describe()}",
             self.correction(spec, text),
             score=0.0,
             data=data,

@@ -24,6 +24,7 @@ from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
 from redraft.criteria._families._questions import QUESTIONS
+from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._families._xml import XML
 from redraft.criteria._families._yaml import YAML
@@ -59,6 +60,8 @@ FAMILIES: tuple[Family, ...] = (
     PUNCTUATION_COUNT,
     NO_PUNCTUATION,
     FINAL_MARK,
+    ASCII_ONLY,
+    SCRIPT,
 )
 """Every registered family, in the order their rules read a sentence."""
 
