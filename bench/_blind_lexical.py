@@ -156,7 +156,35 @@ def _scripts(c: _Fields) -> Expectation | None:
     return None
 
 
-_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (_punctuation, _scripts)
+# -- word games ---------------------------------------------------------------------------
+
+
+def _kind(kind: str, label: str, **want: object) -> Matcher:
+    def test(spec: Spec) -> bool:
+        return all(str(spec.get(k, "")).casefold() == str(v).casefold() for k, v in want.items())
+
+    return Matcher(frozenset({kind}), test, f"{kind} {label}".strip())
+
+
+def _wordplay(c: _Fields) -> Expectation | None:
+    relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
+    value = c.value if isinstance(c.value, str) else ""
+    if unit in ("first letter", "initial", "initial letter") and scope[0] == "each":
+        if relation == "equals" and value.isalpha() and scope[1] in ("line", "sentence"):
+            return all_of(_kind("acrostic", f"{value} per {scope[1]}", word=value, part=scope[1]))
+        if relation == "all" and len(value) == 1 and value.isalpha() and scope[1] == "word":
+            return all_of(_kind("tautogram", value, letter=value.lower()))
+    alphabet = re.fullmatch(r"a\s*[-–]\s*z", value.strip().lower())
+    if relation == "all" and unit == "letter" and is_response(scope) and alphabet:
+        return all_of(_kind("pangram", ""))
+    return None
+
+
+_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
+    _punctuation,
+    _scripts,
+    _wordplay,
+)
 
 
 def lexical(c: _Fields) -> Expectation | None:

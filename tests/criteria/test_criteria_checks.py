@@ -342,6 +342,9 @@ def test_every_kind_round_trips_through_json() -> None:
         "no_final_mark": {"marks": "."},
         "ascii_only": {},
         "script": {"script": "Han", "rule": "only"},
+        "acrostic": {"word": "TIDE", "part": "sentence"},
+        "tautogram": {"letter": "s"},
+        "pangram": {},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

@@ -27,6 +27,7 @@ from redraft.criteria._families._registry import (
 )
 from redraft.criteria._families._script import AsciiOnly, ScriptRule
 from redraft.criteria._families._tables import TableColumns, TableCount, TableRows
+from redraft.criteria._families._wordplay import Acrostic, Pangram, Tautogram
 from redraft.criteria._families._xml import XMLFormat
 from redraft.criteria._families._yaml import YAMLFormat
 
@@ -35,6 +36,7 @@ __all__ = [
     "FAMILY_OF_KIND",
     "FAMILY_RULES",
     "FAMILY_SPECS",
+    "Acrostic",
     "AsciiOnly",
     "CodeBlockCount",
     "CodeOnly",
@@ -53,12 +55,14 @@ __all__ = [
     "NoFinalMark",
     "NoPunctuation",
     "OneOf",
+    "Pangram",
     "PunctuationCount",
     "QuestionCount",
     "ScriptRule",
     "TableColumns",
     "TableCount",
     "TableRows",
+    "Tautogram",
     "URLCount",
     "XMLFormat",
     "YAMLFormat",

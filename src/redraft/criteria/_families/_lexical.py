@@ -16,7 +16,7 @@ import re
 
 from redraft.criteria._sentences import Sentence, response_context, sentence_blocked
 
-__all__ = ["asks_about", "required"]
+__all__ = ["asks_about", "described", "required"]
 
 _REQUEST = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\b")
 _ITEM_WORDS = 4
@@ -62,3 +62,22 @@ def required(sentence: Sentence, start: int, *, owns_negation: bool = False) -> 
     if response_context(sentence, start, owns_negation=owns_negation):
         return True
     return _listed(sentence, start)
+
+
+# "Write a sentence where every word …": the clause describes the thing asked for.
+_DESCRIBED = re.compile(
+    r"^\s*(?:(?:please\s+)?(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:now\s+)?"
+    r"(?:write|compose|create|give\s+me|make|craft|draft|generate|produce|come\s+up\s+with)\s+"
+    r"(?:me\s+)?(?:a|an|one)\s+(?:[\w-]+\s+){0,3}?(?:sentence|poem|verse|story|paragraph|"
+    r"tweet|slogan|tagline|message|text|acrostic|haiku|limerick|rhyme|phrase|note|riddle|song|"
+    r"motto|greeting|toast|line|tongue\s+twister)\s+(?:where|in\s+which|whose|such\s+that|so\s+that|with|"
+    r"that\s+has|that)\s+$"
+)
+
+
+def described(sentence: Sentence, start: int) -> bool:
+    """Whether the phrase at ``start`` describes the one thing the sentence
+    asks for ("Write a poem where the first letters of each line …")."""
+    if asks_about(sentence, start) or sentence_blocked(sentence, start):
+        return False
+    return _DESCRIBED.match(sentence.lower[:start]) is not None

@@ -26,6 +26,7 @@ from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, 
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
+from redraft.criteria._families._wordplay import ACROSTIC, PANGRAM, TAUTOGRAM
 from redraft.criteria._families._xml import XML
 from redraft.criteria._families._yaml import YAML
 from redraft.criteria._sentences import Rule
@@ -62,6 +63,9 @@ FAMILIES: tuple[Family, ...] = (
     FINAL_MARK,
     ASCII_ONLY,
     SCRIPT,
+    ACROSTIC,
+    TAUTOGRAM,
+    PANGRAM,
 )
 """Every registered family, in the order their rules read a sentence."""
 
