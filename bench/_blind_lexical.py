@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts
-from _blind_parts import NUMERIC, count_value, is_response, scope_of
+from _blind_parts import NUMERIC, count_value, is_response, phrase, scope_of
 
 __all__ = ["lexical"]
 
@@ -180,10 +180,38 @@ def _wordplay(c: _Fields) -> Expectation | None:
     return None
 
 
+# -- word length and openings ------------------------------------------------------------
+
+
+def _word_length(c: _Fields) -> Expectation | None:
+    relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
+    if relation in NUMERIC and scope[:2] == ("each", "word") and re.fullmatch(r"letters?", unit):
+        bounds = count_value(relation, c.value)
+        return all_of(*counts("word_length", relation, c.value)) if bounds else None
+    return None
+
+
+def _opening(c: _Fields) -> Expectation | None:
+    if _relation(c) != "none" or scope_of(c.scope)[0] != "start":
+        return None
+    banned = [w for w in c.words if w.strip()] or ([c.value] if isinstance(c.value, str) else [])
+    if not banned:
+        return None
+    want = {phrase(w) for w in banned}
+
+    def test(spec: Spec) -> bool:
+        got = spec.get("phrases")
+        return isinstance(got, list | tuple) and want <= {phrase(str(p)) for p in got}
+
+    return all_of(Matcher(frozenset({"not_starts_with"}), test, f"not_starts_with {sorted(want)}"))
+
+
 _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
     _punctuation,
     _scripts,
     _wordplay,
+    _word_length,
+    _opening,
 )
 
 

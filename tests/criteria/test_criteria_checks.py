@@ -345,6 +345,8 @@ def test_every_kind_round_trips_through_json() -> None:
         "acrostic": {"word": "TIDE", "part": "sentence"},
         "tautogram": {"letter": "s"},
         "pangram": {},
+        "word_length": {"relation": "at_most", "value": 8},
+        "not_starts_with": {"phrases": ["Sure", "Certainly"]},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

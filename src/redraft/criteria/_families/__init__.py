@@ -13,6 +13,7 @@ from redraft.criteria._families._headings import HeadingCount
 from redraft.criteria._families._line_length import LineLength
 from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._links import URLCount
+from redraft.criteria._families._opening import NotStartsWith
 from redraft.criteria._families._options import OneOf
 from redraft.criteria._families._punctuation import NoFinalMark, NoPunctuation, PunctuationCount
 from redraft.criteria._families._questions import QuestionCount
@@ -27,6 +28,7 @@ from redraft.criteria._families._registry import (
 )
 from redraft.criteria._families._script import AsciiOnly, ScriptRule
 from redraft.criteria._families._tables import TableColumns, TableCount, TableRows
+from redraft.criteria._families._word_length import WordLength
 from redraft.criteria._families._wordplay import Acrostic, Pangram, Tautogram
 from redraft.criteria._families._xml import XMLFormat
 from redraft.criteria._families._yaml import YAMLFormat
@@ -54,6 +56,7 @@ __all__ = [
     "LineLength",
     "NoFinalMark",
     "NoPunctuation",
+    "NotStartsWith",
     "OneOf",
     "Pangram",
     "PunctuationCount",
@@ -64,6 +67,7 @@ __all__ = [
     "TableRows",
     "Tautogram",
     "URLCount",
+    "WordLength",
     "XMLFormat",
     "YAMLFormat",
     "check_families",

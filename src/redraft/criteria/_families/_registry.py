@@ -21,11 +21,13 @@ from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
+from redraft.criteria._families._opening import OPENING
 from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
+from redraft.criteria._families._word_length import WORD_LENGTH
 from redraft.criteria._families._wordplay import ACROSTIC, PANGRAM, TAUTOGRAM
 from redraft.criteria._families._xml import XML
 from redraft.criteria._families._yaml import YAML
@@ -66,6 +68,8 @@ FAMILIES: tuple[Family, ...] = (
     ACROSTIC,
     TAUTOGRAM,
     PANGRAM,
+    WORD_LENGTH,
+    OPENING,
 )
 """Every registered family, in the order their rules read a sentence."""
 
