@@ -206,12 +206,46 @@ def _opening(c: _Fields) -> Expectation | None:
     return all_of(Matcher(frozenset({"not_starts_with"}), test, f"not_starts_with {sorted(want)}"))
 
 
+# -- numbers and literals ------------------------------------------------------------------
+
+
+def _numbers(c: _Fields) -> Expectation | None:
+    relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
+    if not is_response(scope):
+        return None
+    if relation in NUMERIC and re.fullmatch(
+        r"(?:specific |concrete )?(?:numbers?|numerals?)", unit
+    ):
+        bounds = count_value(relation, c.value)
+        return all_of(*counts("number_count", relation, c.value)) if bounds else None
+    value = str(c.value or "").lower()
+    single = re.fullmatch(r"(?:an? )?(?:integer|number|numeric|digits?)(?: only)?", value)
+    if relation == "matches_format" and unit in ("answer", "response", "output") and single:
+        return all_of(_kind("number_only", ""))
+    return None
+
+
+def _literals(c: _Fields) -> Expectation | None:
+    if _relation(c) != "matches_format" or not is_response(scope_of(c.scope)):
+        return None
+    value = str(c.value or "").lower()
+    found = re.fullmatch(r"python (list|dict|dictionary|tuple|set)(?: literal)?", value)
+    if found:
+        shape = "dict" if found[1].startswith("dict") else found[1]
+        return all_of(_kind("python_literal", shape, shape=shape))
+    if re.fullmatch(r"comma[- ]?separated(?: list)?", value):
+        return all_of(_kind("comma_list", ""))
+    return None
+
+
 _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
     _punctuation,
     _scripts,
     _wordplay,
     _word_length,
     _opening,
+    _numbers,
+    _literals,
 )
 
 

@@ -347,6 +347,10 @@ def test_every_kind_round_trips_through_json() -> None:
         "pangram": {},
         "word_length": {"relation": "at_most", "value": 8},
         "not_starts_with": {"phrases": ["Sure", "Certainly"]},
+        "number_count": {"relation": "at_least", "value": 3},
+        "number_only": {},
+        "python_literal": {"shape": "dict"},
+        "comma_list": {},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

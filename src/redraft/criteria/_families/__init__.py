@@ -13,6 +13,8 @@ from redraft.criteria._families._headings import HeadingCount
 from redraft.criteria._families._line_length import LineLength
 from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._links import URLCount
+from redraft.criteria._families._literals import CommaList, PythonLiteral
+from redraft.criteria._families._numbers import NumberCount, NumberOnly
 from redraft.criteria._families._opening import NotStartsWith
 from redraft.criteria._families._options import OneOf
 from redraft.criteria._families._punctuation import NoFinalMark, NoPunctuation, PunctuationCount
@@ -42,6 +44,7 @@ __all__ = [
     "AsciiOnly",
     "CodeBlockCount",
     "CodeOnly",
+    "CommaList",
     "CountFamily",
     "CsvColumns",
     "CsvRows",
@@ -57,9 +60,12 @@ __all__ = [
     "NoFinalMark",
     "NoPunctuation",
     "NotStartsWith",
+    "NumberCount",
+    "NumberOnly",
     "OneOf",
     "Pangram",
     "PunctuationCount",
+    "PythonLiteral",
     "QuestionCount",
     "ScriptRule",
     "TableColumns",

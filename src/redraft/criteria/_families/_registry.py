@@ -21,6 +21,8 @@ from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
+from redraft.criteria._families._literals import COMMA_LIST, PYTHON_LITERAL
+from redraft.criteria._families._numbers import NUMBER_COUNT, NUMBER_ONLY
 from redraft.criteria._families._opening import OPENING
 from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
@@ -70,6 +72,10 @@ FAMILIES: tuple[Family, ...] = (
     PANGRAM,
     WORD_LENGTH,
     OPENING,
+    NUMBER_COUNT,
+    NUMBER_ONLY,
+    PYTHON_LITERAL,
+    COMMA_LIST,
 )
 """Every registered family, in the order their rules read a sentence."""
 
