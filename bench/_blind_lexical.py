@@ -174,6 +174,8 @@ def _wordplay(c: _Fields) -> Expectation | None:
             return all_of(_kind("acrostic", f"{value} per {scope[1]}", word=value, part=scope[1]))
         if relation == "all" and len(value) == 1 and value.isalpha() and scope[1] == "word":
             return all_of(_kind("tautogram", value, letter=value.lower()))
+    if is_response(scope) and re.fullmatch(r"palindrom(?:e|ic)", value.strip().lower()):
+        return all_of(_kind("palindrome", ""))
     alphabet = re.fullmatch(r"a\s*[-–]\s*z", value.strip().lower())
     if relation == "all" and unit == "letter" and is_response(scope) and alphabet:
         return all_of(_kind("pangram", ""))

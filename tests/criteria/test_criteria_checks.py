@@ -345,6 +345,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "acrostic": {"word": "TIDE", "part": "sentence"},
         "tautogram": {"letter": "s"},
         "pangram": {},
+        "palindrome": {},
         "word_length": {"relation": "at_most", "value": 8},
         "not_starts_with": {"phrases": ["Sure", "Certainly"]},
         "number_count": {"relation": "at_least", "value": 3},

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 
 from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, judge_text
-from redraft.criteria._families import Acrostic, FamilySpec, Pangram, Tautogram
+from redraft.criteria._families import Acrostic, FamilySpec, Palindrome, Pangram, Tautogram
 
 TIDE = Acrostic(word="TIDE")
 TIDE_SENTENCES = Acrostic(word="TIDE", part="sentence")
 S_WORDS = Tautogram(letter="s")
 PANGRAM = Pangram()
+PALINDROME = Palindrome()
 
 # Labelled by reading: (spec, answer, passes).
 LABELLED: list[tuple[FamilySpec, str, bool]] = [
@@ -52,7 +53,19 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (PANGRAM, "Pack my box with five dozen liquor jugs", True),
     (PANGRAM, "Jackdaws love my big sphinx of quartz", True),
     (PANGRAM, "Hello world", False),
-    (PANGRAM, "Zoë quickly jumped over the big fence.", False),  # no a, s, w, x
+    (PANGRAM, "Zoë quickly jumped over the big fence.", False),
+    (PALINDROME, "Was it a car or a cat I saw?", True),
+    (PALINDROME, "A man, a plan, a canal: Panama!", True),
+    (PALINDROME, "Never odd or even.", True),
+    (PALINDROME, "Step on no pets", True),
+    (PALINDROME, "Élu par cette crapule", True),  # accents aside
+    (PALINDROME, "No lemon, no melon", True),
+    (PALINDROME, "Here is one: Step on no pets", False),  # the introduction counts
+    (PALINDROME, "Was it a car or a dog I saw?", False),
+    (PALINDROME, "Madam, I am Adam.", False),
+    (PALINDROME, "x", False),  # one letter is no palindrome
+    (PALINDROME, "", False),
+    (PALINDROME, "12321", True),  # no a, s, w, x
     (PANGRAM, "Zoë: a quick brown fox jumps over the lazy dog!", True),  # ë is an e
 ]
 
@@ -65,6 +78,13 @@ def test_the_measures_agree_with_labelled_answers(
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
+
+
+def test_the_palindrome_correction_shows_the_letters_read() -> None:
+    assert judge_text(PALINDROME, "Here: step on no pets").suggestion == (
+        "Your answer's letters (heresteponnopets) do not read the same backwards. Reply with "
+        "only the palindrome, no introduction or comment, checking it letter by letter."
+    )
 
 
 def test_the_corrections_say_what_was_spelled_and_what_is_missing() -> None:
@@ -93,7 +113,7 @@ def test_the_specs_round_trip_and_refuse_what_is_no_word() -> None:
 
 
 def compiled(prompt: str) -> list[object]:
-    ours = (Acrostic, Tautogram, Pangram)
+    ours = (Acrostic, Tautogram, Pangram, Palindrome)
     return [c.spec for c in compile_checks(prompt) if isinstance(c.spec, ours)]
 
 
@@ -116,6 +136,9 @@ def compiled(prompt: str) -> list[object]:
         ("Write me a pangram.", [PANGRAM]),
         ("Give me an original pangram about cooking.", [PANGRAM]),
         ("Write a sentence that uses every letter of the alphabet at least once.", [PANGRAM]),
+        ("Write a palindrome sentence.", [PALINDROME]),
+        ("Give me a palindromic phrase about cats.", [PALINDROME]),
+        ("Please reply with a palindrome, nothing else.", [PALINDROME]),
     ],
 )
 def test_phrasings_that_compile(prompt: str, expected: list[object]) -> None:
@@ -137,6 +160,10 @@ def test_phrasings_that_compile(prompt: str, expected: list[object]) -> None:
         "Should every word start with the letter s?",
         "The first letter of each line of the table must spell TIDE.",
         "Write a list where every word of the heading starts with the letter t.",
+        "What is a palindrome?",
+        "Write a palindrome and explain why it works.",
+        "Is 'racecar' a palindrome?",
+        "Write a story about a palindrome-loving detective.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

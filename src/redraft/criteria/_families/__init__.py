@@ -31,7 +31,7 @@ from redraft.criteria._families._registry import (
 from redraft.criteria._families._script import AsciiOnly, ScriptRule
 from redraft.criteria._families._tables import TableColumns, TableCount, TableRows
 from redraft.criteria._families._word_length import WordLength
-from redraft.criteria._families._wordplay import Acrostic, Pangram, Tautogram
+from redraft.criteria._families._wordplay import Acrostic, Palindrome, Pangram, Tautogram
 from redraft.criteria._families._xml import XMLFormat
 from redraft.criteria._families._yaml import YAMLFormat
 
@@ -63,6 +63,7 @@ __all__ = [
     "NumberCount",
     "NumberOnly",
     "OneOf",
+    "Palindrome",
     "Pangram",
     "PunctuationCount",
     "PythonLiteral",

@@ -30,7 +30,7 @@ from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._families._word_length import WORD_LENGTH
-from redraft.criteria._families._wordplay import ACROSTIC, PANGRAM, TAUTOGRAM
+from redraft.criteria._families._wordplay import ACROSTIC, PALINDROME, PANGRAM, TAUTOGRAM
 from redraft.criteria._families._xml import XML
 from redraft.criteria._families._yaml import YAML
 from redraft.criteria._sentences import Rule
@@ -70,6 +70,7 @@ FAMILIES: tuple[Family, ...] = (
     ACROSTIC,
     TAUTOGRAM,
     PANGRAM,
+    PALINDROME,
     WORD_LENGTH,
     OPENING,
     NUMBER_COUNT,

@@ -31,9 +31,11 @@ from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = [
     "ACROSTIC",
+    "PALINDROME",
     "PANGRAM",
     "TAUTOGRAM",
     "Acrostic",
+    "Palindrome",
     "Pangram",
     "Tautogram",
     "first_letters",
@@ -107,6 +109,21 @@ class Tautogram(FamilySpec):
 
     def describe(self) -> str:
         return f"every word starts with {self.letter.upper()!r}"
+
+
+class Palindrome(FamilySpec):
+    """The answer's letters and digits read the same backwards (case, spaces
+    and punctuation aside)."""
+
+    kind: Literal["palindrome"] = "palindrome"
+
+    def describe(self) -> str:
+        return "a palindrome (the same backwards, letters and digits only)"
+
+
+def palindrome_letters(text: str) -> str:
+    base = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in base if ch.isalnum())
 
 
 class Pangram(FamilySpec):
@@ -227,6 +244,31 @@ def pangrams(sentence: Sentence) -> Iterator[Hit]:
             return
 
 
+_PALINDROME = re.compile(
+    r"\b(?:write|give|compose|create|make|craft|invent|come\s+up\s+with|produce|reply\s+with|"
+    r"respond\s+with|answer\s+with)\s+(?:me\s+)?(?:a|an|one|your\s+own)\s+(?:\w+\s+){0,2}?"
+    r"palindrom(?:e|ic)(?:\s+(?:sentence|phrase|line|word|name|title|slogan|motto|greeting))?\b"
+)
+
+
+def palindromes(sentence: Sentence) -> Iterator[Hit]:
+    """ "Write a palindrome sentence", "give me a palindromic phrase about cats"."""
+    text = sentence.lower
+    if "palindrom" not in text:
+        return
+    for match in _PALINDROME.finditer(text):
+        after = text[match.end() :]
+        # "… and explain it", "… then a second one": the answer is more than the palindrome
+        if re.match(r"\s*(?:,\s*)?(?:and|then|followed|plus|with\s+an?\s+explanation)\b", after):
+            continue
+        if required(sentence, match.start()) and not re.search(
+            r"\b(?:explain|describe|why|and\s+(?:then\s+)?(?:list|give|add))\b",
+            sentence.whole.lower(),
+        ):
+            yield Hit(Palindrome(), *match.span())
+            return
+
+
 # -- measures ---------------------------------------------------------------------------
 
 
@@ -320,6 +362,34 @@ class _Pangram(Family):
         )
 
 
+class _Palindrome(Family):
+    name = "palindrome"
+    specs = (Palindrome,)
+    rules: ClassVar[tuple[Rule, ...]] = (palindromes,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        letters = palindrome_letters(text)
+        data: dict[str, Any] = {"letters": len(letters)}
+        if len(letters) >= 2 and letters == letters[::-1]:
+            return Outcome(True, "the answer reads the same backwards, as required", data=data)
+        return Outcome(
+            False,
+            "the answer does not read the same backwards; required: a palindrome",
+            self.correction(spec, text),
+            score=0.0,
+            data=data,
+        )
+
+    def correction(self, spec: Any, text: str) -> str:
+        letters = palindrome_letters(text)
+        shown = letters[:30] + ("…" if len(letters) > 30 else "")
+        return (
+            f"Your answer's letters ({shown}) do not read the same backwards. Reply with only "
+            "the palindrome, no introduction or comment, checking it letter by letter."
+        )
+
+
 ACROSTIC = _Acrostic()
+PALINDROME = _Palindrome()
 TAUTOGRAM = _Tautogram()
 PANGRAM = _Pangram()
