@@ -240,6 +240,30 @@ def _literals(c: _Fields) -> Expectation | None:
     return None
 
 
+_PLACES_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def _number_formats(c: _Fields) -> Expectation | None:
+    if _relation(c) != "matches_format":
+        return None
+    where, part, _ = scope_of(c.scope)
+    value = str(c.value or "").lower().strip()
+    whole = where == "response" or (
+        where == "each" and re.search(r"number|price|value", part or "")
+    )
+    places = re.fullmatch(r"(\d|one|two|three|four) decimal places?|\d\.(0+)", value)
+    if whole and places:
+        n = len(places[2]) if places[2] else _PLACES_WORDS.get(places[1]) or int(places[1])
+        return all_of(_kind("decimal_places", str(n), places=n))
+    if where != "response":
+        return None
+    if re.fullmatch(r"yyyy-mm-dd|iso[ -]?8601(?: dates?)?", value):
+        return all_of(_kind("date_format", ""))
+    if re.fullmatch(r"(?:hh:mm|24[- ]?hour)(?: \(?24[- ]?hour\)?)?", value):
+        return all_of(_kind("time_format", ""))
+    return None
+
+
 _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
     _punctuation,
     _scripts,
@@ -248,6 +272,7 @@ _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
     _opening,
     _numbers,
     _literals,
+    _number_formats,
 )
 
 

@@ -352,6 +352,9 @@ def test_every_kind_round_trips_through_json() -> None:
         "number_only": {},
         "python_literal": {"shape": "dict"},
         "comma_list": {},
+        "decimal_places": {"places": 2},
+        "date_format": {},
+        "time_format": {},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

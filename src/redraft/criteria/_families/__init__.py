@@ -14,6 +14,7 @@ from redraft.criteria._families._line_length import LineLength
 from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._links import URLCount
 from redraft.criteria._families._literals import CommaList, PythonLiteral
+from redraft.criteria._families._number_formats import DateFormat, DecimalPlaces, TimeFormat
 from redraft.criteria._families._numbers import NumberCount, NumberOnly
 from redraft.criteria._families._opening import NotStartsWith
 from redraft.criteria._families._options import OneOf
@@ -48,6 +49,8 @@ __all__ = [
     "CountFamily",
     "CsvColumns",
     "CsvRows",
+    "DateFormat",
+    "DecimalPlaces",
     "EmojiCount",
     "Family",
     "FamilyCount",
@@ -72,6 +75,7 @@ __all__ = [
     "TableColumns",
     "TableCount",
     "TableRows",
+    "TimeFormat",
     "Tautogram",
     "URLCount",
     "WordLength",

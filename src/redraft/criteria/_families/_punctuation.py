@@ -198,13 +198,17 @@ _COUNTS = {
 }
 
 
+# One scan first: most sentences name no mark at all.
+_ANY_NAMED = re.compile("|".join(f"(?:{pattern})" for _, _, pattern in _MARKS.values()))
+
+
 def _counted(mark: str, relation: Relation, value: int) -> PunctuationCount:
     return PunctuationCount.model_validate({"relation": relation, "value": value, "mark": mark})
 
 
 def punctuation_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Use exactly two semicolons", "at least 3 exclamation marks"."""
-    if asks_about(sentence):
+    if asks_about(sentence) or not _ANY_NAMED.search(sentence.lower):
         return
     for mark, phrases in _COUNTS.items():
         for found in phrases.read(sentence):

@@ -22,6 +22,7 @@ from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._literals import COMMA_LIST, PYTHON_LITERAL
+from redraft.criteria._families._number_formats import DATE_FORMAT, DECIMAL_PLACES, TIME_FORMAT
 from redraft.criteria._families._numbers import NUMBER_COUNT, NUMBER_ONLY
 from redraft.criteria._families._opening import OPENING
 from redraft.criteria._families._options import OPTIONS
@@ -77,6 +78,9 @@ FAMILIES: tuple[Family, ...] = (
     NUMBER_ONLY,
     PYTHON_LITERAL,
     COMMA_LIST,
+    DECIMAL_PLACES,
+    DATE_FORMAT,
+    TIME_FORMAT,
 )
 """Every registered family, in the order their rules read a sentence."""
 
