@@ -134,7 +134,7 @@ def compiled(prompt: str) -> list[object]:
         ("Format every date in the format YYYY-MM-DD.", [ISO]),
         ("Use 24-hour time.", [H24]),
         ("Times should be in 24-hour format.", [H24]),
-        ("Plan my day, using the 24-hour clock.", [H24]),
+        ("Write my schedule using the 24-hour clock.", [H24]),
     ],
 )
 def test_phrasings_that_compile(prompt: str, expected: list[object]) -> None:

@@ -231,6 +231,7 @@ _OURS = (PunctuationCount, NoPunctuation, NoFinalMark)
         "Write about punctuation in Victorian letters.",
         "Each title ends with no period at the end of it.",
         "The poem I wrote has exactly two semicolons.",
+        "My haiku: short, sad, no punctuation. Is it any good?",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

@@ -37,10 +37,6 @@ from redraft.criteria._families._xml import XMLFormat
 from redraft.criteria._families._yaml import YAMLFormat
 
 __all__ = [
-    "FAMILIES",
-    "FAMILY_OF_KIND",
-    "FAMILY_RULES",
-    "FAMILY_SPECS",
     "Acrostic",
     "AsciiOnly",
     "CodeBlockCount",
@@ -52,6 +48,10 @@ __all__ = [
     "DateFormat",
     "DecimalPlaces",
     "EmojiCount",
+    "FAMILIES",
+    "FAMILY_OF_KIND",
+    "FAMILY_RULES",
+    "FAMILY_SPECS",
     "Family",
     "FamilyCount",
     "FamilyError",
@@ -75,8 +75,8 @@ __all__ = [
     "TableColumns",
     "TableCount",
     "TableRows",
-    "TimeFormat",
     "Tautogram",
+    "TimeFormat",
     "URLCount",
     "WordLength",
     "XMLFormat",

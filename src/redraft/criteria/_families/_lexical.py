@@ -24,7 +24,9 @@ _ITEM_WORDS = 4
 # a list of requirements on the whole answer.
 _PART = re.compile(
     r"\b(?:each|every|per|title|titles|heading|headings|line|lines|bullet|bullets|name|names|"
-    r"word|words|sentence|sentences|paragraph|paragraphs|item|items|if|when|unless|example)\b"
+    r"word|words|sentence|sentences|paragraph|paragraphs|item|items|if|when|unless|example|"
+    # "My poem: short, sad, …" describes something given, not the answer
+    r"my|our|his|her|their|this|these|those|given|attached)\b"
 )
 # "no emoji" is an item of such a list; "not formal" or "don't rhyme" is not.
 _NEGATION = re.compile(r"\b(?:not|never|don'?t|doesn'?t|isn'?t|aren'?t)\b|n't\b")

@@ -182,19 +182,17 @@ def _24h(match: re.Match[str]) -> str:
     return f"{hour:02d}:{minute:02d}{end}"
 
 
-_EDITS = (
-    RepairOp(
-        "round_decimals",
-        330,
-        lambda text, p, _: _DECIMAL.sub(lambda m: _round(m, int(p["places"])), text),
-        lambda p: f"numbers written with {p['places']} decimal places",
-    ),
-    RepairOp(
-        "iso_dates", 340, lambda text, _p, _r: _OTHER_DATES.sub(_iso, text), lambda _: "ISO dates"
-    ),
-    RepairOp(
-        "24h_times", 350, lambda text, _p, _r: _AM_PM.sub(_24h, text), lambda _: "24-hour times"
-    ),
+_ROUND = RepairOp(
+    "round_decimals",
+    330,
+    lambda text, p, _: _DECIMAL.sub(lambda m: _round(m, int(p["places"])), text),
+    lambda p: f"numbers written with {p['places']} decimal places",
+)
+_ISO_DATES = RepairOp(
+    "iso_dates", 340, lambda text, _p, _r: _OTHER_DATES.sub(_iso, text), lambda _: "ISO dates"
+)
+_24H = RepairOp(
+    "24h_times", 350, lambda text, _p, _r: _AM_PM.sub(_24h, text), lambda _: "24-hour times"
 )
 
 
@@ -283,7 +281,7 @@ class _DecimalPlaces(Family):
     name = "decimal_places"
     specs = (DecimalPlaces,)
     rules: ClassVar[tuple[Rule, ...]] = (decimal_rules,)
-    edits: ClassVar[tuple[RepairOp, ...]] = _EDITS
+    edits: ClassVar[tuple[RepairOp, ...]] = (_ROUND,)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _outcome(self, spec, text, off_decimals(spec, text))
@@ -304,6 +302,7 @@ class _DateFormat(Family):
     name = "date_format"
     specs = (DateFormat,)
     rules: ClassVar[tuple[Rule, ...]] = (date_rules,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (_ISO_DATES,)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _outcome(self, spec, text, off_dates(text))
@@ -320,6 +319,7 @@ class _TimeFormat(Family):
     name = "time_format"
     specs = (TimeFormat,)
     rules: ClassVar[tuple[Rule, ...]] = (time_rules,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (_24H,)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _outcome(self, spec, text, off_times(text))

@@ -168,20 +168,18 @@ def strip_final_mark(text: str, marks: str) -> str:
     return (text[:start].rstrip() + text[end:]).rstrip()
 
 
-_EDITS = (
-    RepairOp(
-        "remove_punctuation",
-        310,
-        lambda text, p, _: remove_punctuation(text, str(p.get("allowed", ""))),
-        lambda p: "punctuation removed",
-    ),
-    # after an ending is appended (800): the ending's own period goes too
-    RepairOp(
-        "strip_final_mark",
-        850,
-        lambda text, p, _: strip_final_mark(text, str(p["marks"])),
-        lambda p: f"final {_name(str(p['marks'])[0], 1)} removed",
-    ),
+_REMOVE = RepairOp(
+    "remove_punctuation",
+    310,
+    lambda text, p, _: remove_punctuation(text, str(p.get("allowed", ""))),
+    lambda p: "punctuation removed",
+)
+# After an ending is appended (800): the ending's own final mark goes too.
+_STRIP_FINAL = RepairOp(
+    "strip_final_mark",
+    850,
+    lambda text, p, _: strip_final_mark(text, str(p["marks"])),
+    lambda p: f"final {_name(str(p['marks'])[0], 1)} removed",
 )
 
 
@@ -352,7 +350,7 @@ class _NoPunctuation(Family):
     name = "no_punctuation"
     specs = (NoPunctuation,)
     rules: ClassVar[tuple[Rule, ...]] = (no_punctuation,)
-    edits: ClassVar[tuple[RepairOp, ...]] = _EDITS
+    edits: ClassVar[tuple[RepairOp, ...]] = (_REMOVE,)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, NoPunctuation)
@@ -388,6 +386,7 @@ class _NoFinalMark(Family):
     name = "no_final_mark"
     specs = (NoFinalMark,)
     rules: ClassVar[tuple[Rule, ...]] = (final_marks,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (_STRIP_FINAL,)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, NoFinalMark)
