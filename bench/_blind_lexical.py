@@ -264,6 +264,26 @@ def _number_formats(c: _Fields) -> Expectation | None:
     return None
 
 
+def _capitals(c: _Fields) -> Expectation | None:
+    named = [w for w in c.words if w.strip()]
+    value = str(c.value or "").lower()
+    if _relation(c) != "all" or not named or not re.search(r"upper|capital|caps", value):
+        return None
+    if not is_response(scope_of(c.scope)) or not re.fullmatch(
+        r"(?:key)?words?|terms?|names?", _unit(c)
+    ):
+        return None
+    want = {phrase(w) for w in named}
+
+    def test(spec: Spec) -> bool:
+        got = spec.get("words")
+        return isinstance(got, list | tuple) and want <= {phrase(str(w)) for w in got}
+
+    return all_of(
+        Matcher(frozenset({"words_in_capitals"}), test, f"words_in_capitals {sorted(want)}")
+    )
+
+
 _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
     _punctuation,
     _scripts,
@@ -273,6 +293,7 @@ _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
     _numbers,
     _literals,
     _number_formats,
+    _capitals,
 )
 
 

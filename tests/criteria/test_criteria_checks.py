@@ -355,6 +355,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "decimal_places": {"places": 2},
         "date_format": {},
         "time_format": {},
+        "words_in_capitals": {"words": ["NASA", "group by"]},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

@@ -51,6 +51,7 @@ from redraft.criteria._families import (
     TimeFormat,
     URLCount,
     WordLength,
+    WordsInCapitals,
     XMLFormat,
     YAMLFormat,
 )
@@ -166,6 +167,7 @@ __all__ = [
     "URLCount",
     "WordCount",
     "WordLength",
+    "WordsInCapitals",
     "Wrapped",
     "XMLFormat",
     "YAMLFormat",

@@ -5,6 +5,7 @@ compiler. See ``docs/criteria.md`` ("Families") for how to add one.
 """
 
 from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec
+from redraft.criteria._families._capitals import WordsInCapitals
 from redraft.criteria._families._code_blocks import CodeBlockCount, CodeOnly
 from redraft.criteria._families._csv import CsvColumns, CsvRows
 from redraft.criteria._families._emoji import EmojiCount
@@ -79,6 +80,7 @@ __all__ = [
     "TimeFormat",
     "URLCount",
     "WordLength",
+    "WordsInCapitals",
     "XMLFormat",
     "YAMLFormat",
     "check_families",

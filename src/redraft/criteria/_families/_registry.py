@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 from redraft.core._repair import register_repair
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._capitals import CAPITALS
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._emoji import EMOJI
@@ -81,6 +82,7 @@ FAMILIES: tuple[Family, ...] = (
     DECIMAL_PLACES,
     DATE_FORMAT,
     TIME_FORMAT,
+    CAPITALS,
 )
 """Every registered family, in the order their rules read a sentence."""
 
