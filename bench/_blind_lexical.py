@@ -284,6 +284,20 @@ def _capitals(c: _Fields) -> Expectation | None:
     )
 
 
+def _first_words(c: _Fields) -> Expectation | None:
+    where, part, _ = scope_of(c.scope)
+    shape = f"{c.value or ''} {c.note}".lower()
+    if (
+        _unit(c) != "first word"
+        or where != "each"
+        or not re.search(r"distinct|different|unique", shape)
+    ):
+        return None
+    if part not in ("sentence", "line", "bullet", "paragraph"):
+        return None
+    return all_of(_kind("distinct_starts", str(part), part=part))
+
+
 _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
     _punctuation,
     _scripts,
@@ -294,6 +308,7 @@ _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
     _literals,
     _number_formats,
     _capitals,
+    _first_words,
 )
 
 

@@ -356,6 +356,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "date_format": {},
         "time_format": {},
         "words_in_capitals": {"words": ["NASA", "group by"]},
+        "distinct_starts": {"part": "bullet"},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

@@ -9,6 +9,7 @@ from redraft.criteria._families._capitals import WordsInCapitals
 from redraft.criteria._families._code_blocks import CodeBlockCount, CodeOnly
 from redraft.criteria._families._csv import CsvColumns, CsvRows
 from redraft.criteria._families._emoji import EmojiCount
+from redraft.criteria._families._first_words import DistinctStarts
 from redraft.criteria._families._hashtags import HashtagCount
 from redraft.criteria._families._headings import HeadingCount
 from redraft.criteria._families._line_length import LineLength
@@ -48,6 +49,7 @@ __all__ = [
     "CsvRows",
     "DateFormat",
     "DecimalPlaces",
+    "DistinctStarts",
     "EmojiCount",
     "FAMILIES",
     "FAMILY_OF_KIND",

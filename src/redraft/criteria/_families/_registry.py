@@ -17,6 +17,7 @@ from redraft.criteria._families._capitals import CAPITALS
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._emoji import EMOJI
+from redraft.criteria._families._first_words import FIRST_WORDS
 from redraft.criteria._families._hashtags import HASHTAGS
 from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._line_length import LINE_LENGTH
@@ -83,6 +84,7 @@ FAMILIES: tuple[Family, ...] = (
     DATE_FORMAT,
     TIME_FORMAT,
     CAPITALS,
+    FIRST_WORDS,
 )
 """Every registered family, in the order their rules read a sentence."""
 
