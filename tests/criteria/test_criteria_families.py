@@ -358,13 +358,20 @@ def test_a_system_prompt_states_a_family_count_too() -> None:
     ]
 
 
+# Values for the fields a counted family's spec requires beyond its count.
+_SAMPLE_FIELDS: dict[str, object] = {"letter": "e", "part": "sentence", "mark": ";"}
+
+
 def test_families_report_outcomes() -> None:
     for family in FAMILIES:
         for model in (m for m in family.specs if "relation" in m.model_fields):
-            fields = {n for n, f in model.model_fields.items() if f.is_required()}
-            if fields - {"relation", "value"}:
-                continue  # a count of one thing named (a mark): its own tests build it
-            spec = model(relation="at_most", value=0)  # type: ignore[call-arg]
+            required = {
+                name: _SAMPLE_FIELDS[name]
+                for name, field in model.model_fields.items()
+                if field.is_required() and name not in ("relation", "value")
+            }
+            spec = model(relation="at_most", value=0, **required)  # type: ignore[call-arg, arg-type]
             outcome = family.measure(spec, "")
             assert isinstance(outcome, Outcome)
-            assert outcome.passed
+            # a count within each part fails an answer that has none of the parts
+            assert outcome.passed is ("part" not in model.model_fields)
