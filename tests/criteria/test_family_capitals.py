@@ -81,6 +81,11 @@ def test_the_repair_uppercases_each_occurrence(
     assert judge_text(spec, repaired).passed
 
 
+def test_the_repair_leaves_a_passing_answer_as_it_is() -> None:
+    answer = "NASA and ESA agree; nasal sprays do not."
+    assert apply_repairs(answer, [{"op": "uppercase_words", "words": ["NASA", "ESA"]}]) == answer
+
+
 async def test_the_loop_makes_the_repair_without_a_model_call() -> None:
     prompt = "Describe the store in one sentence. Always write the brand name 'acme' in all caps."
     generator = ScriptedModel(["Acme sells sturdy anvils."])
