@@ -49,6 +49,16 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (COMMAS, "bright; kite; night", False),
     (COMMAS, "", False),
     (COMMAS, "Pawsome Suds, The Groom Room, Fur Real", True),
+    (COMMAS, "1. bright, kite", False),  # a list marker
+    (COMMAS, "red,green,blue", True),
+    (COMMAS, "red, green, blue, ", False),  # an empty last item
+    (COMMAS, "red, green and blue", True),  # two items by the commas
+    (COMMAS, "red\n\ngreen, blue", False),
+    (COMMAS, "January, March, May, July, August, October, December", True),
+    (COMMAS, "**red**, **green**", True),
+    (COMMAS, "* red, green", False),
+    (COMMAS, "red, green.\nThat is all.", False),
+    (DICT, "{}", True),
 ]
 
 

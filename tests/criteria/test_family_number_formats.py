@@ -29,6 +29,16 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (TWO, "", True),
     (DecimalPlaces(places=1), "About 3.1 or 2.75.", False),
     (DecimalPlaces(places=1), "About 3.1 or 2.7.", True),
+    (TWO, "Pay $4.99 now.", True),
+    (TWO, "Pay $4.9 now.", False),
+    (TWO, "Ratio 0.25:0.75.", True),
+    (TWO, "Growth was 3.333%.", False),
+    (TWO, "A 1.50 m shelf and a 2 m rod.", True),
+    (TWO, "Rates: 1.00, 1.25, 1.5.", False),
+    (TWO, "Step 3. Add 0.50 cups.", True),  # "3." ends a sentence: no decimal part
+    (TWO, "IP 10.0.0.1 is local.", True),  # an address is no decimal number
+    (DecimalPlaces(places=3), "pi is 3.142", True),
+    (DecimalPlaces(places=3), "pi is 3.14", False),
     (ISO, "Due 2024-03-05 and 2024-12-31.", True),
     (ISO, "Due March 5, 2024.", False),
     (ISO, "Due 5 March 2024.", False),
@@ -39,6 +49,15 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (ISO, "Call 555-1234 by 2024-02-29.", True),  # 2024 is a leap year
     (ISO, "By 2023-02-29.", False),
     (ISO, "Ships on the 5th of March, 2024.", False),
+    (ISO, "Between 2024-01-01 and 2024-01-31.", True),
+    (ISO, "Due Jan 9 2025.", False),
+    (ISO, "Due Sept. 9, 2025.", False),
+    (ISO, "Due 9/1/25.", False),
+    (ISO, "Due 2025-1-9.", False),  # the order without the zeros
+    (ISO, "In May 2024 we met.", True),  # no day: a month, not a date
+    (ISO, "On 2024-02-30 we met.", False),
+    (ISO, "Deadline: 2026-11-27", True),
+    (ISO, "Deadline: 27.11.2026", False),
     (H24, "Meet at 15:30, leave at 09:00.", True),
     (H24, "Meet at 3:30 pm.", False),
     (H24, "Meet at 3pm.", False),
@@ -47,6 +66,18 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (H24, "The score was 3:2 in the end.", True),  # minutes one digit: no time
     (H24, "No times here.", True),
     (H24, "From 08:00 to 17:45.", True),
+    (H24, "Lunch 12:30-13:15.", True),
+    (H24, "Lunch at noon.", True),
+    (H24, "Doors open 7:00 PM.", False),
+    (H24, "Doors open 7 P.M.", False),
+    (H24, "Doors open 19:00.", True),
+    (H24, "At 23:59 it ends.", True),
+    (H24, "At 24:10 it ends.", False),
+    (H24, "At 9:65 it ends.", False),
+    (H24, "Flight AM123 leaves at 06:05.", True),  # a flight code is no time
+    (H24, "Runs 6am-9am.", False),
+    (H24, "Ratio 16:9 screen.", True),  # minutes must be two digits: 16:9 is no time
+    (H24, "Meet 8:30.", True),
 ]
 
 
@@ -84,6 +115,7 @@ def test_the_specs_round_trip() -> None:
         (TWO, "Round 2.675 and 1.005.", "Round 2.68 and 1.01.", True),  # half up, as taught
         (ISO, "Due March 5, 2024 or Dec 31 2024.", "Due 2024-03-05 or 2024-12-31.", True),
         (ISO, "Due 25/12/2024 and 2024/1/7.", "Due 2024-12-25 and 2024-01-07.", True),
+        (ISO, "Due 2025-1-9.", "Due 2025-01-09.", True),
         # day and month cannot be told apart: left for the redraft
         (ISO, "Due 05/03/2024.", "Due 05/03/2024.", False),
         (H24, "Open 9 am to 5:30 pm.", "Open 09:00 to 17:30.", True),

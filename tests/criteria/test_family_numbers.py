@@ -34,6 +34,11 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (NONE, "No numbers here at all.", True),
     (NONE, "Only 1 here.", False),
     (NONE, "Three cats, one dog.", True),  # number words are not counted
+    (NONE, "Call me at 5.", False),
+    (AT_LEAST_3, "1, 2, 3, go!", True),
+    (AT_LEAST_3, "It is 50% off and costs 10 dollars.", False),
+    (AT_LEAST_1, "Chapter two begins.", False),
+    (AT_LEAST_1, "Only 3.5% agreed.", True),
     (ONLY, "391", True),
     (ONLY, "391.", True),
     (ONLY, "  **391**  ", True),
@@ -47,6 +52,12 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (ONLY, "17 × 23 = 391", False),
     (ONLY, "", False),
     (ONLY, "391\n\nThat is the product.", False),
+    (ONLY, "+7", True),
+    (ONLY, "0", True),
+    (ONLY, "3.14159", True),
+    (ONLY, "391 (17 × 23)", False),
+    (ONLY, "$391", False),  # a currency sign is a unit
+    (ONLY, "391!", False),
 ]
 
 

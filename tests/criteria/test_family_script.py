@@ -31,6 +31,16 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (ASCII, "Price: 5 EUR", True),
     (ASCII, "Price: 5 €", False),
     (ASCII, "a\u00a0b", False),  # a no-break space is not ASCII
+    (ASCII, "Tabs\tand\nnewlines are ASCII.", True),
+    (ASCII, "x = {'a': [1, 2]} # ok ~ ^ | \\", True),
+    (ASCII, "naïve", False),
+    (ASCII, "Step 1 → step 2", False),
+    (ASCII, "10 × 10", False),
+    (ASCII, "«quoted»", False),
+    (ASCII, "Use -- for a dash.", True),
+    (ASCII, "Wait…", False),  # the one-character ellipsis
+    (ASCII, "Wait...", True),
+    (ASCII, "Temperature: 20°C", False),
     (NO_LATIN, "京都は秋が一番です。", True),
     (NO_LATIN, "京都は秋 (aki) が一番です。", False),
     (NO_LATIN, "2024年、京都。", True),  # digits belong to every script

@@ -39,6 +39,9 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (TIDE_SENTENCES, "Time heals.\nIn time, all fades.\nDo not fear.\nEven now, hope.", True),
     (TIDE_SENTENCES, "Time heals. All fades. Do not fear. Even now, hope.", False),
     (TIDE_SENTENCES, "Time heals, in time. Do not fear. Even now.", False),
+    (TIDE, "1. Turning water\n2. In the moonlight\n3. Drawn to shore\n4. Ebbing slow", True),
+    (TIDE, "> Turning water\n> In the moonlight\n> Drawn to shore\n> Ebbing slow", True),
+    (TIDE_SENTENCES, "Time heals! Is it true? Doubt it. Everyone hopes.", True),
     (S_WORDS, "Sally sells seashells slowly.", True),
     (S_WORDS, "Seven silly snakes sang softly; she smiled.", True),
     (S_WORDS, "Sally sells seashells by the shore.", False),
@@ -47,12 +50,35 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (S_WORDS, "", False),
     (Tautogram(letter="p"), "Peter Piper picked purple peppers.", True),
     (Tautogram(letter="p"), "Peter Piper picked a peck.", False),
+    (S_WORDS, "Sure, Sam said: 'Stop!'", True),  # punctuation and quotes aside
+    (S_WORDS, "SALLY SELLS SHELLS", True),  # case aside
+    (S_WORDS, "Sally sells shells; Sam's sister swims.", True),
+    (S_WORDS, "Sally and Sam", False),
+    (S_WORDS, "Ships sail south\nStorms seldom stay", True),
+    (S_WORDS, "Silent snow, softly falling.", False),
+    (S_WORDS, "Seven seas, 7 ships", True),  # the digit is no word
+    (S_WORDS, "Sunny skies — sweet summer.", True),
+    (S_WORDS, "Sunny skies - sweet summer - I say.", False),
+    (Tautogram(letter="b"), "Big brown bears bake bread.", True),
+    (Tautogram(letter="b"), "Big brown bears bake the bread.", False),
+    (Tautogram(letter="b"), "Bob's bike broke.", True),
     (PANGRAM, "The quick brown fox jumps over the lazy dog.", True),
     (PANGRAM, "Sphinx of black quartz, judge my vow.", True),
     (PANGRAM, "The quick brown fox jumps over the dog.", False),  # no l, a, z, y
     (PANGRAM, "Pack my box with five dozen liquor jugs", True),
     (PANGRAM, "Jackdaws love my big sphinx of quartz", True),
     (PANGRAM, "Hello world", False),
+    (PANGRAM, "THE FIVE BOXING WIZARDS JUMP QUICKLY.", True),
+    (PANGRAM, "How vexingly quick daft zebras jump!", True),
+    (PANGRAM, "The five boxing wizards jump.", False),  # no q, c, k, l, y
+    (PANGRAM, "Waltz, bad nymph, for quick jigs vex.", True),
+    (PANGRAM, "abcdefghijklmnopqrstuvwxy", False),  # no z
+    (PANGRAM, "abcdefghijklmnopqrstuvwxyz", True),
+    (PANGRAM, "Quick zephyrs blow, vexing daft Jim.", True),
+    (PANGRAM, "Quick zephyrs blow, vexing daft Tim.", False),  # no j
+    (PANGRAM, "Mr Jock, TV quiz PhD, bags few lynx.", True),
+    (PANGRAM, "", False),
+    (PANGRAM, "Here is one:\nPack my box with five dozen liquor jugs.", True),
     (PANGRAM, "Zoë quickly jumped over the big fence.", False),
     (PALINDROME, "Was it a car or a cat I saw?", True),
     (PALINDROME, "A man, a plan, a canal: Panama!", True),
@@ -65,7 +91,15 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (PALINDROME, "Madam, I am Adam.", False),
     (PALINDROME, "x", False),  # one letter is no palindrome
     (PALINDROME, "", False),
-    (PALINDROME, "12321", True),  # no a, s, w, x
+    (PALINDROME, "12321", True),
+    (PALINDROME, "Racecar", True),
+    (PALINDROME, "Racecars", False),
+    (PALINDROME, "Do geese see God?", True),
+    (PALINDROME, "Eva, can I see bees in a cave?", True),
+    (PALINDROME, "Eva, can I see bees in the cave?", False),
+    (PALINDROME, "Live not on evil.", True),
+    (PALINDROME, "Live not on evil, friend.", False),
+    (PALINDROME, "**Taco cat**", True),  # no a, s, w, x
     (PANGRAM, "Zoë: a quick brown fox jumps over the lazy dog!", True),  # ë is an e
 ]
 

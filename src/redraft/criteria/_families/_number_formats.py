@@ -7,8 +7,9 @@ in that form; an answer that writes none passes (there is nothing to
 format). Decimal places: every number written with a decimal point has
 exactly that many digits after it; a number without one (a count, a year)
 is not checked. Dates: a date written another way fails (``05/03/2024``,
-``March 5, 2024``, ``5 March 2024``, ``2024/03/05``), and so does an ISO
-date that is no date (``2024-13-40``). Times: a time with am/pm fails
+``March 5, 2024``, ``5 March 2024``, ``2024/03/05``, ``2025-1-9``; a
+numeric triple such as ``10/10/10`` is read as a date, approximately), and
+so does an ISO date that is no date (``2024-13-40``). Times: a time with am/pm fails
 (``3:30 pm``, ``3pm``), and so does ``25:00``.
 
 Repairs need no judgement where the value is certain: a number is rounded
@@ -75,7 +76,7 @@ class TimeFormat(FamilySpec):
     style: Literal["24h"] = "24h"
 
     def describe(self) -> str:
-        return "times written on the 24-hour clock (HH:MM)"
+        return "times written on the 24-hour clock"
 
 
 # -- measures of each form --------------------------------------------------------------
@@ -113,6 +114,8 @@ _OTHER_DATES = re.compile(
     rf"|\b(?P<d2>\d{{1,2}}){_ORD}\s+(?:of\s+)?{_MONTH2},?\s+(?P<y2>\d{{4}})\b"
     r"|\b(?P<a>\d{1,2})[/.](?P<b>\d{1,2})[/.](?P<y3>\d{4}|\d{2})\b"
     r"|\b(?P<y4>\d{4})[/.](?P<m4>\d{1,2})[/.](?P<d4>\d{1,2})\b"
+    # ISO's order without its zeros: 2025-1-9
+    r"|(?<![\d-])(?P<y5>\d{4})-(?P<m5>\d{1,2})-(?P<d5>\d{1,2})(?![\d-])(?<!\d{4}-\d\d-\d\d)"
 )
 _ISO = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])")
 
@@ -142,8 +145,9 @@ def _iso(match: re.Match[str]) -> str:
             _MONTHS[name],
             int(groups["d1"] or groups["d2"]),
         )
-    elif groups["y4"]:
-        year, month, day = int(groups["y4"]), int(groups["m4"]), int(groups["d4"])
+    elif groups["y4"] or groups["y5"]:
+        year = int(groups["y4"] or groups["y5"])
+        month, day = int(groups["m4"] or groups["m5"]), int(groups["d4"] or groups["d5"])
     elif groups["y3"] and len(groups["y3"]) == 4:
         a, b = int(groups["a"]), int(groups["b"])
         if a > 12 >= b:
