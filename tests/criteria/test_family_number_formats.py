@@ -58,6 +58,7 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (ISO, "On 2024-02-30 we met.", False),
     (ISO, "Deadline: 2026-11-27", True),
     (ISO, "Deadline: 27.11.2026", False),
+    (ISO, "From 1999-12-31 to 2000-01-01.", True),
     (H24, "Meet at 15:30, leave at 09:00.", True),
     (H24, "Meet at 3:30 pm.", False),
     (H24, "Meet at 3pm.", False),

@@ -39,6 +39,7 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (AT_LEAST_3, "It is 50% off and costs 10 dollars.", False),
     (AT_LEAST_1, "Chapter two begins.", False),
     (AT_LEAST_1, "Only 3.5% agreed.", True),
+    (NONE, "", True),
     (ONLY, "391", True),
     (ONLY, "391.", True),
     (ONLY, "  **391**  ", True),
@@ -58,6 +59,7 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (ONLY, "391 (17 × 23)", False),
     (ONLY, "$391", False),  # a currency sign is a unit
     (ONLY, "391!", False),
+    (ONLY, "**Answer:** 391", False),
 ]
 
 

@@ -58,6 +58,9 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (SOME_HANGUL, "ありがとう", False),
     (ScriptRule(script="Greek", rule="some"), "Alpha is α.", True),
     (ScriptRule(script="Greek", rule="none"), "Alpha is α.", False),
+    (ONLY_CYRILLIC, "", False),  # no letters: in no script
+    (NO_LATIN, "", True),
+    (SOME_HANGUL, "Thank you: 감사합니다", True),
 ]
 
 

@@ -78,6 +78,7 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
     (PANGRAM, "Quick zephyrs blow, vexing daft Tim.", False),  # no j
     (PANGRAM, "Mr Jock, TV quiz PhD, bags few lynx.", True),
     (PANGRAM, "", False),
+    (PANGRAM, "Jived fox nymph grabs quick waltz.", True),
     (PANGRAM, "Here is one:\nPack my box with five dozen liquor jugs.", True),
     (PANGRAM, "Zoë quickly jumped over the big fence.", False),
     (PALINDROME, "Was it a car or a cat I saw?", True),
