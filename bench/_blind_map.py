@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from _blind_lexical import lexical
 from _blind_matchers import (
     Expectation,
     Matcher,
@@ -172,6 +173,9 @@ def expect(c: Constraint, row: Row) -> Expectation:
     table = tabular(c)
     if table is not None:
         return table
+    words_and_marks = lexical(c)  # the lexical families: bench/_blind_lexical.py
+    if words_and_marks is not None:
+        return words_and_marks
     unit = unit_of(c)
     scope = scope_of(c.scope)
     relation = c.relation.strip().lower()

@@ -9,16 +9,22 @@ from redraft.criteria._families._capitals import CapitalWordCount, LetterCount
 from redraft.criteria._families._code_blocks import CodeBlockCount, CodeOnly
 from redraft.criteria._families._csv import CsvColumns, CsvRows
 from redraft.criteria._families._emoji import EmojiCount
+from redraft.criteria._families._first_words import DistinctStarts
 from redraft.criteria._families._hashtags import HashtagCount
 from redraft.criteria._families._headings import HeadingCount
 from redraft.criteria._families._line_length import LineLength
 from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._links import URLCount
 from redraft.criteria._families._lists import BulletCount, NumberedCount
+from redraft.criteria._families._literals import CommaList, PythonLiteral
 from redraft.criteria._families._marks import HighlightCount, PlaceholderCount, SectionCount
+from redraft.criteria._families._number_formats import DateFormat, DecimalPlaces, TimeFormat
+from redraft.criteria._families._numbers import NumberCount, NumberOnly
+from redraft.criteria._families._opening import NotStartsWith
 from redraft.criteria._families._options import OneOf
 from redraft.criteria._families._per_part import EachCount, EachWordCount, EqualWordCount
 from redraft.criteria._families._prose import CharCount, ParagraphCount, SentenceCount, WordCount
+from redraft.criteria._families._punctuation import NoFinalMark, NoPunctuation, PunctuationCount
 from redraft.criteria._families._questions import QuestionCount
 from redraft.criteria._families._registry import (
     FAMILIES,
@@ -29,7 +35,11 @@ from redraft.criteria._families._registry import (
     check_families,
     check_vocabulary,
 )
+from redraft.criteria._families._script import AsciiOnly, ScriptRule
 from redraft.criteria._families._tables import TableColumns, TableCount, TableRows
+from redraft.criteria._families._uppercase_words import WordsInCapitals
+from redraft.criteria._families._word_length import WordLength
+from redraft.criteria._families._wordplay import Acrostic, Palindrome, Pangram, Tautogram
 from redraft.criteria._families._xml import XMLFormat
 from redraft.criteria._families._yaml import YAMLFormat
 
@@ -38,14 +48,20 @@ __all__ = [
     "FAMILY_OF_KIND",
     "FAMILY_RULES",
     "FAMILY_SPECS",
+    "Acrostic",
+    "AsciiOnly",
     "BulletCount",
     "CapitalWordCount",
     "CharCount",
     "CodeBlockCount",
     "CodeOnly",
+    "CommaList",
     "CountFamily",
     "CsvColumns",
     "CsvRows",
+    "DateFormat",
+    "DecimalPlaces",
+    "DistinctStarts",
     "EachCount",
     "EachWordCount",
     "EmojiCount",
@@ -60,18 +76,32 @@ __all__ = [
     "LetterCount",
     "LineCount",
     "LineLength",
+    "NoFinalMark",
+    "NoPunctuation",
+    "NotStartsWith",
+    "NumberCount",
+    "NumberOnly",
     "NumberedCount",
     "OneOf",
+    "Palindrome",
+    "Pangram",
     "ParagraphCount",
     "PlaceholderCount",
+    "PunctuationCount",
+    "PythonLiteral",
     "QuestionCount",
+    "ScriptRule",
     "SectionCount",
     "SentenceCount",
     "TableColumns",
     "TableCount",
     "TableRows",
+    "Tautogram",
+    "TimeFormat",
     "URLCount",
     "WordCount",
+    "WordLength",
+    "WordsInCapitals",
     "XMLFormat",
     "YAMLFormat",
     "check_families",

@@ -19,7 +19,7 @@ from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_o
 from redraft.criteria._sentences import THING, Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
-__all__ = ["Counted", "CountPhrases"]
+__all__ = ["CountPhrases", "Counted"]
 
 
 @dataclass(frozen=True)

@@ -17,19 +17,29 @@ from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._emoji import EMOJI
+from redraft.criteria._families._first_words import FIRST_WORDS
 from redraft.criteria._families._hashtags import HASHTAGS
 from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._lists import BULLETS, NUMBERED
+from redraft.criteria._families._literals import COMMA_LIST, PYTHON_LITERAL
 from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
+from redraft.criteria._families._number_formats import DATE_FORMAT, DECIMAL_PLACES, TIME_FORMAT
+from redraft.criteria._families._numbers import NUMBER_COUNT, NUMBER_ONLY
+from redraft.criteria._families._opening import OPENING
 from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
 from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
+from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
 from redraft.criteria._families._questions import QUESTIONS
+from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
+from redraft.criteria._families._uppercase_words import CAPITALS
+from redraft.criteria._families._word_length import WORD_LENGTH
+from redraft.criteria._families._wordplay import ACROSTIC, PALINDROME, PANGRAM, TAUTOGRAM
 from redraft.criteria._families._xml import XML
 from redraft.criteria._families._yaml import YAML
 from redraft.criteria._sentences import Rule
@@ -75,6 +85,26 @@ FAMILIES: tuple[Family, ...] = (
     CODE_BLOCKS,
     OPTIONS,
     PHRASE_CHOICE,
+    PUNCTUATION_COUNT,
+    NO_PUNCTUATION,
+    FINAL_MARK,
+    ASCII_ONLY,
+    SCRIPT,
+    ACROSTIC,
+    TAUTOGRAM,
+    PANGRAM,
+    PALINDROME,
+    WORD_LENGTH,
+    OPENING,
+    NUMBER_COUNT,
+    NUMBER_ONLY,
+    PYTHON_LITERAL,
+    COMMA_LIST,
+    DECIMAL_PLACES,
+    DATE_FORMAT,
+    TIME_FORMAT,
+    CAPITALS,
+    FIRST_WORDS,
 )
 """Every registered family, in the order their rules read a sentence."""
 

@@ -1,0 +1,321 @@
+"""What ``_blind_map`` expects of the lexical families (punctuation, scripts,
+word shapes, numbers, literals): one function per family, each reading a
+constraint's structured fields (unit, scope, relation, value, words, note)
+and returning the checks that enforce it, or None where the family does not
+state it (the general mapping then decides)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Protocol
+
+from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts
+from _blind_parts import NUMERIC, count_value, is_response, phrase, scope_of
+
+__all__ = ["lexical"]
+
+
+class _Fields(Protocol):
+    @property
+    def family(self) -> str: ...
+    @property
+    def unit(self) -> str | None: ...
+    @property
+    def scope(self) -> str | None: ...
+    @property
+    def relation(self) -> str: ...
+    @property
+    def value(self) -> object: ...
+    @property
+    def words(self) -> tuple[str, ...]: ...
+    @property
+    def note(self) -> str: ...
+    @property
+    def quote(self) -> str: ...
+
+
+def _unit(c: _Fields) -> str:
+    return " ".join(str(c.unit or "").lower().replace("_", " ").split())
+
+
+def _relation(c: _Fields) -> str:
+    return c.relation.strip().lower()
+
+
+def _marks(spec: Spec, key: str, want: str) -> bool:
+    got = spec.get(key)
+    return isinstance(got, str) and set(got) == set(want)
+
+
+# -- punctuation ------------------------------------------------------------------------
+
+_MARK_NAMES: dict[str, str] = {
+    r"commas?": ",",
+    r"periods?|full stops?": ".",
+    r"exclamation (?:marks?|points?)": "!",
+    r"question marks?": "?",
+    r"semi-?colons?": ";",
+    r"colons?": ":",
+    r"em[- ]?dash(?:es)?": "—",
+    r"ellips[ie]s": "…",
+}
+
+
+def _mark_of(c: _Fields) -> str | None:
+    unit = _unit(c)
+    for pattern, mark in _MARK_NAMES.items():
+        if re.fullmatch(pattern, unit):
+            return mark
+    return None
+
+
+def _punctuation(c: _Fields) -> Expectation | None:
+    relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
+    if relation in NUMERIC and is_response(scope):
+        mark = _mark_of(c)
+        bounds = count_value(relation, c.value)
+        if mark is not None and bounds and all(n > 0 or r != "at_most" for r, n in bounds):
+            return all_of(*counts("punctuation_count", relation, c.value, mark=mark))
+    if relation == "none" and is_response(scope) and re.fullmatch(r"punctuation( marks?)?", unit):
+        allowed = ""
+        if re.search(r"allowed|except|only", c.note, re.I):
+            allowed = "".join(re.findall(r"['\"‘“](\W)['\"’”]", c.note))
+        return all_of(
+            Matcher(
+                frozenset({"no_punctuation"}),
+                lambda s: _marks(s, "allowed", allowed),
+                f"no_punctuation allowed={allowed!r}",
+            )
+        )
+    if relation == "none" and scope[0] == "end":
+        marks = c.value if isinstance(c.value, str) else "".join(c.words)
+        if marks and all(not ch.isalnum() and not ch.isspace() for ch in marks):
+            return all_of(
+                Matcher(
+                    frozenset({"no_final_mark"}),
+                    lambda s: _marks(s, "marks", marks),
+                    f"no_final_mark marks={marks!r}",
+                )
+            )
+    return None
+
+
+# -- scripts ----------------------------------------------------------------------------
+
+_SCRIPT_UNITS = {
+    "latin": "Latin", "cyrillic": "Cyrillic", "greek": "Greek", "han": "Han",
+    "chinese": "Han", "kanji": "Han", "hiragana": "Hiragana", "katakana": "Katakana",
+    "hangul": "Hangul", "korean": "Hangul", "arabic": "Arabic", "hebrew": "Hebrew",
+    "devanagari": "Devanagari", "thai": "Thai",
+}  # fmt: skip
+
+
+def _script_rule(script: str, rule: str) -> Matcher:
+    return Matcher(
+        frozenset({"script"}),
+        lambda s: s.get("script") == script and s.get("rule") == rule,
+        f"script {script} {rule}",
+    )
+
+
+def _scripts(c: _Fields) -> Expectation | None:
+    relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
+    if not is_response(scope):
+        return None
+    if relation == "all" and re.fullmatch(r"(7-bit )?ascii", str(c.value or "").lower()):
+        # every emoji lies outside ASCII: a ban on emoji is a part of this
+        return replace(
+            all_of(Matcher(frozenset({"ascii_only"}), lambda s: True, "ascii_only")),
+            implied=(count("emoji_count", "at_most", 0),),
+        )
+    found = re.fullmatch(r"(\w+) (?:letter|character|script|alphabet)s?", unit)
+    script = _SCRIPT_UNITS.get(found[1]) if found else None
+    if script is None:
+        return None
+    if relation == "none":
+        # "X characters only" states the ban on Latin letters too, and more
+        only = re.search(r"\b(\w+) characters only\b", c.note.lower())
+        other = _SCRIPT_UNITS.get(only[1]) if only else None
+        wanted = _script_rule(script, "none")
+        if other is None:
+            return all_of(wanted)
+        alike = _script_rule(other, "only")
+        return all_of(
+            Matcher(
+                wanted.kinds,
+                lambda s: wanted.test(s) or alike.test(s),
+                f"{wanted.label} (or {alike.label})",
+            )
+        )
+    if relation == "contains":
+        return all_of(_script_rule(script, "some"))
+    if relation == "all":
+        return all_of(_script_rule(script, "only"))
+    return None
+
+
+# -- word games ---------------------------------------------------------------------------
+
+
+def _kind(kind: str, label: str, **want: object) -> Matcher:
+    def test(spec: Spec) -> bool:
+        return all(str(spec.get(k, "")).casefold() == str(v).casefold() for k, v in want.items())
+
+    return Matcher(frozenset({kind}), test, f"{kind} {label}".strip())
+
+
+def _wordplay(c: _Fields) -> Expectation | None:
+    relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
+    value = c.value if isinstance(c.value, str) else ""
+    if unit in ("first letter", "initial", "initial letter") and scope[0] == "each":
+        if relation == "equals" and value.isalpha() and scope[1] in ("line", "sentence"):
+            return all_of(_kind("acrostic", f"{value} per {scope[1]}", word=value, part=scope[1]))
+        if relation == "all" and len(value) == 1 and value.isalpha() and scope[1] == "word":
+            return all_of(_kind("tautogram", value, letter=value.lower()))
+    if is_response(scope) and re.fullmatch(r"palindrom(?:e|ic)", value.strip().lower()):
+        return all_of(_kind("palindrome", ""))
+    alphabet = re.fullmatch(r"a\s*[-–]\s*z", value.strip().lower())
+    if relation == "all" and unit == "letter" and is_response(scope) and alphabet:
+        return all_of(_kind("pangram", ""))
+    return None
+
+
+# -- word length and openings ------------------------------------------------------------
+
+
+def _word_length(c: _Fields) -> Expectation | None:
+    relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
+    if relation in NUMERIC and scope[:2] == ("each", "word") and re.fullmatch(r"letters?", unit):
+        bounds = count_value(relation, c.value)
+        return all_of(*counts("word_length", relation, c.value)) if bounds else None
+    return None
+
+
+def _opening(c: _Fields) -> Expectation | None:
+    if _relation(c) != "none" or scope_of(c.scope)[0] != "start":
+        return None
+    banned = [w for w in c.words if w.strip()] or ([c.value] if isinstance(c.value, str) else [])
+    if not banned:
+        return None
+    want = {phrase(w) for w in banned}
+
+    def test(spec: Spec) -> bool:
+        got = spec.get("phrases")
+        return isinstance(got, list | tuple) and want <= {phrase(str(p)) for p in got}
+
+    return all_of(Matcher(frozenset({"not_starts_with"}), test, f"not_starts_with {sorted(want)}"))
+
+
+# -- numbers and literals ------------------------------------------------------------------
+
+
+def _numbers(c: _Fields) -> Expectation | None:
+    relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
+    if not is_response(scope):
+        return None
+    if relation in NUMERIC and re.fullmatch(
+        r"(?:specific |concrete )?(?:numbers?|numerals?)", unit
+    ):
+        bounds = count_value(relation, c.value)
+        return all_of(*counts("number_count", relation, c.value)) if bounds else None
+    value = str(c.value or "").lower()
+    single = re.fullmatch(r"(?:an? )?(?:integer|number|numeric|digits?)(?: only)?", value)
+    if relation == "matches_format" and unit in ("answer", "response", "output") and single:
+        return all_of(_kind("number_only", ""))
+    return None
+
+
+def _literals(c: _Fields) -> Expectation | None:
+    if _relation(c) != "matches_format" or not is_response(scope_of(c.scope)):
+        return None
+    value = str(c.value or "").lower()
+    found = re.fullmatch(r"python (list|dict|dictionary|tuple|set)(?: literal)?", value)
+    if found:
+        shape = "dict" if found[1].startswith("dict") else found[1]
+        return all_of(_kind("python_literal", shape, shape=shape))
+    if re.fullmatch(r"comma[- ]?separated(?: list)?", value):
+        return all_of(_kind("comma_list", ""))
+    return None
+
+
+_PLACES_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def _number_formats(c: _Fields) -> Expectation | None:
+    if _relation(c) != "matches_format":
+        return None
+    where, part, _ = scope_of(c.scope)
+    value = str(c.value or "").lower().strip()
+    whole = where == "response" or (
+        where == "each" and re.search(r"number|price|value", part or "")
+    )
+    places = re.fullmatch(r"(\d|one|two|three|four) decimal places?|\d\.(0+)", value)
+    if whole and places:
+        n = len(places[2]) if places[2] else _PLACES_WORDS.get(places[1]) or int(places[1])
+        return all_of(_kind("decimal_places", str(n), places=n))
+    if where != "response":
+        return None
+    if re.fullmatch(r"yyyy-mm-dd|iso[ -]?8601(?: dates?)?", value):
+        return all_of(_kind("date_format", ""))
+    if re.fullmatch(r"(?:hh:mm|24[- ]?hour)(?: \(?24[- ]?hour\)?)?", value):
+        return all_of(_kind("time_format", ""))
+    return None
+
+
+def _capitals(c: _Fields) -> Expectation | None:
+    named = [w for w in c.words if w.strip()]
+    value = str(c.value or "").lower()
+    if _relation(c) != "all" or not named or not re.search(r"upper|capital|caps", value):
+        return None
+    if not is_response(scope_of(c.scope)) or not re.fullmatch(
+        r"(?:key)?words?|terms?|names?", _unit(c)
+    ):
+        return None
+    want = {phrase(w) for w in named}
+
+    def test(spec: Spec) -> bool:
+        got = spec.get("words")
+        return isinstance(got, list | tuple) and want <= {phrase(str(w)) for w in got}
+
+    return all_of(
+        Matcher(frozenset({"words_in_capitals"}), test, f"words_in_capitals {sorted(want)}")
+    )
+
+
+def _first_words(c: _Fields) -> Expectation | None:
+    where, part, _ = scope_of(c.scope)
+    shape = f"{c.value or ''} {c.note}".lower()
+    if (
+        _unit(c) != "first word"
+        or where != "each"
+        or not re.search(r"distinct|different|unique", shape)
+    ):
+        return None
+    if part not in ("sentence", "line", "bullet", "paragraph"):
+        return None
+    return all_of(_kind("distinct_starts", str(part), part=part))
+
+
+_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
+    _punctuation,
+    _scripts,
+    _wordplay,
+    _word_length,
+    _opening,
+    _numbers,
+    _literals,
+    _number_formats,
+    _capitals,
+    _first_words,
+)
+
+
+def lexical(c: _Fields) -> Expectation | None:
+    """The checks the lexical families state for ``c``, or None."""
+    for family in _FAMILIES:
+        found = family(c)
+        if found is not None:
+            return found
+    return None

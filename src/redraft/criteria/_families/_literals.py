@@ -1,0 +1,245 @@
+"""Literal formats: the answer is a Python literal of a given shape ("put
+them in a Python list literal", "a Python dictionary, not JSON"), or one
+comma-separated line ("list them comma-separated").
+
+Measured exactly. A Python literal is read with ``ast.literal_eval`` (never
+``eval``: an answer is untrusted), from the whole answer or from the body
+of one fenced block (tagged ``python``/``py`` or untagged) that is the whole
+answer; ``names = [...]`` (one assignment) is read by its value. A
+comma-separated answer is one line (surrounding whitespace aside) of at
+least two items separated by commas, none empty and none a list marker;
+one final period is allowed. Its repair needs no judgement where the answer
+is a bulleted or numbered list and nothing else: the items are joined with
+", ".
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from typing import Any, ClassVar, Literal
+
+from redraft.core._repair import RepairOp
+from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._lexical import asks_about, required
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence
+
+__all__ = ["COMMA_LIST", "PYTHON_LITERAL", "CommaList", "PythonLiteral", "join_list"]
+
+Shape = Literal["list", "dict", "tuple", "set"]
+_TYPES: dict[str, type] = {"list": list, "dict": dict, "tuple": tuple, "set": set}
+_FENCE = re.compile(
+    r"^\s*```[ \t]*(?P<lang>[\w+-]*)[ \t]*\n(?P<body>.*?)\n[ \t]*```\s*$", re.DOTALL
+)
+_ASSIGNED = re.compile(r"^\s*[A-Za-z_]\w*\s*(?::\s*[\w\[\], .]+)?=\s*(?P<value>.+)$", re.DOTALL)
+_MAX_CHARS = 100_000
+
+
+class PythonLiteral(FamilySpec):
+    """The answer is a Python literal of ``shape``, read with ``ast.literal_eval``."""
+
+    kind: Literal["python_literal"] = "python_literal"
+    shape: Shape
+
+    def describe(self) -> str:
+        return f"a Python {self.shape} literal"
+
+
+class CommaList(FamilySpec):
+    """The answer is one line of items separated by commas."""
+
+    kind: Literal["comma_list"] = "comma_list"
+
+    def describe(self) -> str:
+        return "one comma-separated line"
+
+
+def _source(text: str) -> str:
+    fenced = _FENCE.match(text)
+    if fenced and fenced["lang"].lower() in ("", "python", "py", "python3"):
+        text = fenced["body"]
+    text = text.strip()
+    assigned = _ASSIGNED.match(text)
+    return assigned["value"].strip() if assigned and "\n" not in text.split("=", 1)[0] else text
+
+
+def literal_of(text: str) -> tuple[object, str | None]:
+    """The literal the answer holds, or None and why it holds none."""
+    source = _source(text)
+    if len(source) > _MAX_CHARS:
+        return None, "it is too long to read"
+    try:
+        return ast.literal_eval(source), None
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as error:
+        return None, type(error).__name__
+
+
+_MARKER = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
+
+
+def _items(text: str) -> list[str] | None:
+    """The comma-separated items of a one-line answer, or None."""
+    body = text.strip()
+    if not body or "\n" in body:
+        return None
+    if body.endswith(".") and not body.endswith(".."):
+        body = body[:-1]
+    items = [item.strip() for item in body.split(",")]
+    if len(items) < 2 or not all(items) or _MARKER.match(body):
+        return None
+    return items
+
+
+def join_list(text: str) -> str:
+    """A bulleted or numbered list (and nothing else) joined into one line."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    if len(lines) < 2 or not all(_MARKER.match(line) for line in lines):
+        return text
+    items = [_MARKER.sub("", line).strip().rstrip(",;") for line in lines]
+    if any("," in item or not item for item in items):
+        return text  # an item with its own commas would read as two
+    return ", ".join(items)
+
+
+_EDITS = (
+    RepairOp("join_list", 130, lambda text, _p, _r: join_list(text), lambda _: "list joined"),
+)
+
+
+# -- phrasings --------------------------------------------------------------------------
+
+_SHAPES = {"list": "list", "dict": "dict", "dictionary": "dict", "tuple": "tuple", "set": "set"}
+_LITERAL = re.compile(
+    r"\b(?:(?:as|in|into|using|with|return|returns|output|give|write|format\s+(?:it|them)\s+as)\s+)"
+    r"(?:a|an|one|the\s+form\s+of\s+a)\s+(?:valid\s+|single\s+|plain\s+)?python\s+"
+    r"(?P<shape>list|dict|dictionary|tuple|set)(?P<literal>\s+literal)?\b"
+    r"|\bpython\s+(?P<shape2>list|dict|dictionary|tuple|set)\s+literal\b"
+)
+# A prompt about code wants a program, not a literal as the whole answer.
+_CODE = re.compile(
+    r"\b(?:function|script|program|class|method|code\s+that|snippet|module|loop|comprehension|"
+    r"convert|parse|explain|sort\s+this|from\s+this|the\s+following)\b"
+)
+
+
+def python_literals(sentence: Sentence) -> Iterator[Hit]:
+    """ "Put them in a Python list literal", "a Python dictionary literal (not JSON)"."""
+    text = sentence.lower
+    if "python" not in text or _CODE.search(sentence.whole.lower()):
+        return
+    for match in _LITERAL.finditer(text):
+        shape = _SHAPES[match["shape"] or match["shape2"]]
+        after = text[match.end() :]
+        if re.match(r"\s*(?:of|for|in|inside|within)\s+(?:each|every|the\s+\w+\s+field)", after):
+            continue
+        if re.match(r"\s*(?:and|then|followed|plus|with\s+(?:a|an)\s+explanation)\b", after):
+            continue
+        if required(sentence, match.start()):
+            yield Hit(PythonLiteral(shape=shape), *match.span())  # type: ignore[arg-type]
+            return
+
+
+_COMMAS = re.compile(
+    r"\b(?:as\s+|in\s+)?(?:a\s+|one\s+)?(?:single[- ]line\s+)?comma[- ]?separated(?:\s+list)?\b"
+    r"|\bseparated\s+by\s+commas\b|\bseparate\s+(?:them|the\s+\w+|each\s+one)\s+with\s+commas\b"
+)
+_PART = re.compile(r"\b(?:each|every|per|line|row|column|field)\b")
+# A list that is one part of the answer: "add tags at the end, comma-separated".
+_ONE_PART = re.compile(
+    r"\b(?:tags?|keywords?|hashtags?|sources|references|citations|at\s+the\s+(?:end|start|"
+    r"bottom|top)|after|below|above|then)\b"
+)
+
+
+def comma_lists(sentence: Sentence) -> Iterator[Hit]:
+    """ "List them comma-separated", "as a comma-separated list on one line"."""
+    text = sentence.lower
+    if "comma" not in text or asks_about(sentence):
+        return
+    for match in _COMMAS.finditer(text):
+        clause = re.split(r"[.;:]", text[: match.start()])[-1]
+        after = text[match.end() :]
+        if (
+            _PART.search(re.split(r"[,;]", clause)[-1])
+            or _ONE_PART.search(clause)
+            or re.match(r"\s*(?:values|file|format|string|of|for|in\s+(?:the|each|every))\b", after)
+        ):
+            continue
+        if "csv" in text or re.search(r"\b(?:and|then)\s+(?:explain|describe|add)\b", after):
+            continue
+        if required(sentence, match.start()):
+            yield Hit(CommaList(), *match.span())
+            return
+
+
+# -- measures ---------------------------------------------------------------------------
+
+
+class _PythonLiteral(Family):
+    name = "python_literal"
+    specs = (PythonLiteral,)
+    rules: ClassVar[tuple[Rule, ...]] = (python_literals,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        assert isinstance(spec, PythonLiteral)
+        value, why = literal_of(text)
+        got = type(value).__name__ if why is None else None
+        data: dict[str, Any] = {"parsed": got, "error": why}
+        if why is None and isinstance(value, _TYPES[spec.shape]):
+            return Outcome(True, f"the answer is {spec.describe()}, as required", data=data)
+        measured = f"a Python {got}" if got else f"no Python literal ({why})"
+        return Outcome(
+            False,
+            f"the answer is {measured}; required: {spec.describe()}",
+            self.correction(spec, text),
+            score=0.0,
+            data=data,
+        )
+
+    def correction(self, spec: Any, text: str) -> str:
+        assert isinstance(spec, PythonLiteral)
+        value, why = literal_of(text)
+        said = f"a Python {type(value).__name__}" if why is None else "not a Python literal"
+        example = {"list": "['a', 'b']", "dict": "{'a': 1}", "tuple": "('a', 'b')", "set": "{'a'}"}
+        return (
+            f"Your answer is {said}. Reply with only a Python {spec.shape} literal, such as "
+            f"{example[spec.shape]}, with no text around it."
+        )
+
+
+class _CommaList(Family):
+    name = "comma_list"
+    specs = (CommaList,)
+    rules: ClassVar[tuple[Rule, ...]] = (comma_lists,)
+    edits: ClassVar[tuple[RepairOp, ...]] = _EDITS
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        items = _items(text)
+        lines = len([line for line in text.strip().splitlines() if line.strip()])
+        data: dict[str, Any] = {"items": len(items) if items else 0, "lines": lines}
+        if items is not None:
+            return Outcome(True, f"the answer is one line of {len(items)} items", data=data)
+        return Outcome(
+            False,
+            f"the answer is {lines} lines, not one comma-separated line"
+            if lines > 1
+            else "the answer is not a list of items separated by commas",
+            self.correction(spec, text),
+            score=0.0,
+            data=data,
+        )
+
+    def correction(self, spec: Any, text: str) -> str:
+        return (
+            "Reply with the items on one line, separated by commas (a, b, c), with no bullets, "
+            "numbers or line breaks and no text before or after them."
+        )
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        return {"op": "join_list"}
+
+
+PYTHON_LITERAL = _PythonLiteral()
+COMMA_LIST = _CommaList()
