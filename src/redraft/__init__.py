@@ -45,10 +45,10 @@ from redraft.app import (
     run_sync,
     stream_run,
 )
-from redraft.app._settings import load_settings as _load_settings
 from redraft.app._sinks import RunSink, add_run_sink, enable_local_log
 from redraft.app._sinks import SinkSource as _SinkSource
 from redraft.app._sinks import local_log_on as _local_log_on
+from redraft.config._settings import load_settings as _load_settings
 from redraft.core._errors import (
     BudgetExhaustedError,
     CircuitOpenError,

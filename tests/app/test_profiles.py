@@ -16,7 +16,7 @@ from redraft.app import (
     panel_or_none,
     resolve_model,
 )
-from redraft.app._profiles import check_request_spec
+from redraft.config._profiles import check_request_spec
 from redraft.providers import ScriptedModel
 from redraft.server._options import (
     RedraftOptions,

@@ -16,8 +16,8 @@ from pydantic import BaseModel
 import redraft
 from redraft.app import EvaluationOptions, EvaluationSpec, Profile, Settings
 from redraft.app._redrafter import RedrafterOptions
-from redraft.app._spec import CALL_POLICY, SpecOptions
 from redraft.cli import cli
+from redraft.config._spec import CALL_POLICY, SpecOptions
 from redraft.core._fields import PolicyOptions, optional_fields
 from redraft.core._types import Policy
 from redraft.evals._models import ROW_SPEC_FIELDS, DatasetRow
@@ -159,10 +159,10 @@ def test_each_setting_is_declared_once() -> None:
     policy = {"redraft.core._types.Policy", "redraft.core._fields.PolicyOptions"}
     assert _declarations() == {
         "max_attempts": policy,
-        "threshold": policy | {"redraft.app._settings.Settings"},
+        "threshold": policy | {"redraft.config._settings.Settings"},
         "cost_budget_usd": policy,
         "on_uncertain": policy,
-        "must_match": {"redraft.app._spec.EvaluationSpec", "redraft.app._spec.SpecOptions"},
+        "must_match": {"redraft.config._spec.EvaluationSpec", "redraft.config._spec.SpecOptions"},
     }
 
 

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from redraft import ConfigurationError, Evidence, PatternError, Policy, RunRequest
 from redraft.app import EvaluationOptions, Profile, build_panel
-from redraft.app._spec import validate_patterns
+from redraft.config._spec import validate_patterns
 from redraft.core._ledger import Ledger
 from redraft.criteria import Postscript, _formats, _measure
 from redraft.evaluators import (

@@ -232,7 +232,7 @@ def test_split_options_strips_redraft_from_the_sdk_arguments() -> None:
 
 def test_importing_the_middleware_imports_no_sdk_and_no_server() -> None:
     code = (
-        "import sys, redraft.middleware, redraft.app._openai_wire; "
+        "import sys, redraft.middleware, redraft.wire._openai; "
         "print(sorted(m for m in ('openai', 'anthropic', 'fastapi', 'redraft.server') "
         "if m in sys.modules))"
     )

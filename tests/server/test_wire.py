@@ -27,14 +27,6 @@ from redraft import (
     run,
 )
 from redraft.app import UnknownModelError
-from redraft.app._openai_wire import (
-    SSE_DONE,
-    chunk,
-    completion_response,
-    extension_from_result,
-    result_chunks,
-)
-from redraft.app._sse import encode_sse
 from redraft.evaluators import MaxWords
 from redraft.providers import ScriptedModel
 from redraft.server._wire import (
@@ -44,6 +36,14 @@ from redraft.server._wire import (
     error_status_for,
     error_status_for_name,
 )
+from redraft.wire._openai import (
+    SSE_DONE,
+    chunk,
+    completion_response,
+    extension_from_result,
+    result_chunks,
+)
+from redraft.wire._sse import encode_sse
 
 
 def body(**fields: Any) -> dict[str, Any]:

@@ -5,10 +5,9 @@
 - :class:`EvaluationSpec`: what a draft is checked and judged against, one
   definition for every way in; :func:`build_panel` turns it into evaluators
 - :class:`Redrafter`: a generator, a spec and a policy bound once
-- :class:`Profile`: a named run configuration (the service's "models")
-- :class:`Settings`: ``REDRAFT_*`` environment settings
-- the OpenAI wire format (:mod:`._openai_wire`) and server-sent events
-  (:mod:`._sse`) shared by the service and the middleware
+- :class:`Profile`, :class:`Settings` and :class:`EvaluationSpec` are
+  :mod:`redraft.config`'s, re-exported here; the OpenAI wire format and
+  server-sent events are :mod:`redraft.wire`'s
 """
 
 from redraft.app._panel import (
@@ -18,7 +17,9 @@ from redraft.app._panel import (
     build_panel_async,
     panel_or_none,
 )
-from redraft.app._profiles import (
+from redraft.app._redrafter import Redrafter
+from redraft.app._run import run, run_sync, stream_run
+from redraft.config._profiles import (
     BUILTIN_PROFILE,
     NO_JUDGE,
     Profile,
@@ -26,10 +27,8 @@ from redraft.app._profiles import (
     load_profiles,
     resolve_model,
 )
-from redraft.app._redrafter import Redrafter
-from redraft.app._run import run, run_sync, stream_run
-from redraft.app._settings import Settings, load_settings
-from redraft.app._spec import EvaluationOptions, EvaluationSpec
+from redraft.config._settings import Settings, load_settings
+from redraft.config._spec import EvaluationOptions, EvaluationSpec
 
 __all__ = [
     "BUILD_LIMIT_S",

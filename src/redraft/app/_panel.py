@@ -14,7 +14,7 @@ from typing import Any, Unpack
 from pydantic import ValidationError
 
 from redraft.app._shipped_record import with_shipped
-from redraft.app._spec import EvaluationSpec, SpecOptions, validation_problems
+from redraft.config._spec import EvaluationSpec, SpecOptions, validation_problems
 from redraft.core._errors import ConfigurationError
 from redraft.core._evaluator import Evaluator
 from redraft.core._provider import Provider

@@ -13,8 +13,8 @@ from pydantic import ValidationError
 
 from redraft.app._panel import NothingToEvaluateError, build_panel, panel_or_none
 from redraft.app._run import run, stream_run
-from redraft.app._settings import Settings, load_settings
-from redraft.app._spec import (
+from redraft.config._settings import Settings, load_settings
+from redraft.config._spec import (
     NO_JUDGE,
     EvaluationSpec,
     SpecOptions,

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Literal
 
-from redraft.app._settings import Settings
+from redraft.config._settings import Settings
 from redraft.core._events import RunEvent
 
 __all__ = [

@@ -19,7 +19,6 @@ from typing import Any
 import click
 from rich.console import Console
 
-from redraft.app._settings import Settings
 from redraft.app._sinks import local_log_on
 from redraft.cli._options import (
     EXIT_NOT_PASSED,
@@ -33,6 +32,7 @@ from redraft.cli._options import (
     warn_unverified,
 )
 from redraft.cli._stored import fail, with_store
+from redraft.config._settings import Settings
 from redraft.core._errors import (
     ConfigurationError,
     ProviderAuthError,

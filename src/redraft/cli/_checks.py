@@ -22,8 +22,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from redraft.app._settings import load_settings
 from redraft.cli._options import EXIT_USAGE
+from redraft.config._settings import load_settings
 from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
 from redraft.core._text import plural
 from redraft.criteria import (

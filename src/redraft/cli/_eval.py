@@ -24,9 +24,7 @@ import click
 from click.core import ParameterSource
 from rich.console import Console
 
-from redraft.app._settings import Settings
 from redraft.app._sinks import local_log_on, recorded_elsewhere
-from redraft.app._spec import NO_JUDGE
 from redraft.cli._eval_view import EvalView, print_summary
 from redraft.cli._options import (
     EXIT_NOT_PASSED,
@@ -39,6 +37,8 @@ from redraft.cli._options import (
 )
 from redraft.cli._record import local_store, warn
 from redraft.cli._stored import fail
+from redraft.config._settings import Settings
+from redraft.config._spec import NO_JUDGE
 from redraft.core._errors import ConfigurationError, RunFailedError
 from redraft.core._provider import Provider
 from redraft.evals import (

@@ -16,8 +16,8 @@ import click
 from click.core import ParameterSource
 from pydantic import BaseModel
 
-from redraft.app._settings import Settings, load_settings
-from redraft.app._spec import EvaluationSpec, policy_with
+from redraft.config._settings import Settings, load_settings
+from redraft.config._spec import EvaluationSpec, policy_with
 from redraft.core._errors import ConfigurationError
 from redraft.core._types import DEFAULT_DEADLINE_S, Policy
 from redraft.evaluators import JUDGE_PRESETS

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from redraft.app._settings import load_settings
+from redraft.config._settings import load_settings
 from redraft.core._errors import ConfigurationError
 
 __all__ = ["serve"]

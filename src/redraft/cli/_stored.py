@@ -10,8 +10,8 @@ from typing import NoReturn, TypeVar
 
 from rich.console import Console
 
-from redraft.app._settings import load_settings
 from redraft.cli._options import EXIT_USAGE
+from redraft.config._settings import load_settings
 from redraft.core._errors import ConfigurationError
 from redraft.store import Store
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from redraft.app._spec import validation_problems
+from redraft.config._spec import validation_problems
 from redraft.core._errors import ConfigurationError
 from redraft.core._text import noun
 from redraft.evals._models import DatasetRow

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from redraft.app._spec import EvaluationSpec, validation_problems
+from redraft.config._spec import EvaluationSpec, validation_problems
 from redraft.core._errors import ConfigurationError
 from redraft.core._fields import optional_fields
 from redraft.core._types import Message, Policy, RunRequest, RunResult

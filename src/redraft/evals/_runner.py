@@ -17,8 +17,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from redraft.app._redrafter import Redrafter
-from redraft.app._settings import Settings
-from redraft.app._spec import NO_JUDGE
+from redraft.config._settings import Settings
+from redraft.config._spec import NO_JUDGE
 from redraft.core._errors import ConfigurationError, QualityError, RunFailedError
 from redraft.core._events import RunEvent
 from redraft.core._provider import Provider

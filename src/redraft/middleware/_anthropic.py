@@ -22,12 +22,12 @@ from anthropic.types import Message as AnthropicMessage
 from anthropic.types import RawMessageStreamEvent
 from pydantic import TypeAdapter, ValidationError
 
-from redraft.app._openai_wire import extension_from_result, finish_reason_of
 from redraft.core._types import Message, RunResult, ToolSpec
 from redraft.middleware._adapter import Call, VendorAdapter
 from redraft.middleware._common import Drafting, WrapperCore, text_pieces
 from redraft.middleware._options import CallOptions
 from redraft.providers._anthropic import AnthropicProvider
+from redraft.wire._openai import extension_from_result, finish_reason_of
 
 __all__ = ["ADAPTER", "AnthropicAdapter", "events_of", "message_of"]
 

@@ -17,10 +17,9 @@ from typing import Any, Protocol, TypeVar, cast
 
 from pydantic import ValidationError
 
-from redraft.app._openai_wire import text_pieces
 from redraft.app._panel import NothingToEvaluateError, build_panel
-from redraft.app._settings import Settings, load_settings
-from redraft.app._spec import (
+from redraft.config._settings import Settings, load_settings
+from redraft.config._spec import (
     NO_JUDGE,
     EvaluationSpec,
     SpecOptions,
@@ -35,6 +34,7 @@ from redraft.evaluators import Evaluator
 from redraft.middleware._options import CallOptions
 from redraft.providers import Provider, ProviderRegistry, parse_model_spec
 from redraft.providers._sdk import SDKProvider
+from redraft.wire._openai import text_pieces
 
 __all__ = [
     "NO_JUDGE",

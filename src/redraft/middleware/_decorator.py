@@ -24,8 +24,8 @@ from typing import Any, Generic, ParamSpec, overload
 from typing_extensions import Unpack
 
 from redraft.app._run import run
-from redraft.app._settings import Settings, load_settings
 from redraft.app._sinks import run_source
+from redraft.config._settings import Settings, load_settings
 from redraft.core._errors import ConfigurationError, RunFailedError
 from redraft.core._events import DraftStarted, RunEvent
 from redraft.core._loop import new_run_id

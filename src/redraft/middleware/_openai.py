@@ -19,18 +19,18 @@ import openai
 from openai.types.chat import ChatCompletion, ChatCompletionChunk
 from pydantic import ValidationError
 
-from redraft.app._openai_wire import (
+from redraft.core._types import Message, RunResult, ToolSpec
+from redraft.middleware._adapter import Call, VendorAdapter
+from redraft.middleware._common import Drafting, WrapperCore
+from redraft.middleware._options import CallOptions
+from redraft.providers._openai import OpenAIProvider
+from redraft.wire._openai import (
     completion_response,
     extension_from_result,
     finish_reason_of,
     result_chunks,
     tool_specs_of,
 )
-from redraft.core._types import Message, RunResult, ToolSpec
-from redraft.middleware._adapter import Call, VendorAdapter
-from redraft.middleware._common import Drafting, WrapperCore
-from redraft.middleware._options import CallOptions
-from redraft.providers._openai import OpenAIProvider
 
 __all__ = ["ADAPTER", "OpenAIAdapter", "chunks_of", "completion_of"]
 

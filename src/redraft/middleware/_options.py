@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from redraft.app._spec import EvaluationOptions
+from redraft.config._spec import EvaluationOptions
 from redraft.core._errors import ConfigurationError
 
 __all__ = ["CallOptions", "split_options"]

@@ -17,8 +17,7 @@ from typing import Any
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from redraft.app._profiles import Profile
-from redraft.app._sse import encode_sse, with_heartbeats
+from redraft.config._profiles import Profile
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import DraftCompleted, RunCompleted, RunFailed, VerdictReached
 from redraft.core._types import Attempts, Draft, Evidence, Message, Policy, RunResult, Threshold
@@ -26,6 +25,7 @@ from redraft.server._errors import ApiError, stream_failure
 from redraft.server._executor import RunHandle
 from redraft.server._options import RedraftOptions, RunPlan, plan_run
 from redraft.server._wire import MAX_CONTENT_CHARS, MAX_MODEL_CHARS, error_status_for_name
+from redraft.wire._sse import encode_sse, with_heartbeats
 
 __all__ = [
     "AnswersRequest",

@@ -19,8 +19,8 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 
 from redraft._version import __version__
-from redraft.app._profiles import Profile, load_profiles
-from redraft.app._settings import Settings
+from redraft.config._profiles import Profile, load_profiles
+from redraft.config._settings import Settings
 from redraft.evaluators import MemoryVerdictCache, SqliteVerdictCache, VerdictCache
 from redraft.evaluators._isolation import (
     isolate_checks,

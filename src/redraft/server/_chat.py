@@ -1,6 +1,6 @@
 """``POST /v1/chat/completions``: OpenAI-compatible, redrafting behind the scenes.
 
-The wire format lives in :mod:`redraft.server._wire` and :mod:`redraft.app._openai_wire`;
+The wire format lives in :mod:`redraft.server._wire` and :mod:`redraft.wire._openai`;
 this module only turns a request into a run and its events into a response or a stream.
 """
 
@@ -13,18 +13,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from redraft.app._mcp import McpUnavailableError, mcp_toolbox
-from redraft.app._openai_wire import (
-    SSE_DONE,
-    chunk,
-    completion_response,
-    extension_from_result,
-    finish_reason_of,
-    result_chunks,
-)
 from redraft.app._panel import panel_or_none
-from redraft.app._profiles import UnknownModelError
-from redraft.app._sse import encode_sse, with_heartbeats
+from redraft.config._profiles import UnknownModelError
 from redraft.core._errors import ConfigurationError, IsolatedWorkError, WorkTimeoutError
 from redraft.core._events import (
     CallRecorded,
@@ -41,6 +31,7 @@ from redraft.core._provider import Provider
 from redraft.core._text import plural
 from redraft.core._types import RunResult, Usage
 from redraft.evaluators import Cached
+from redraft.providers._mcp import McpUnavailableError, mcp_toolbox
 from redraft.providers._prices import repriced
 from redraft.server._errors import API_ERRORS, ApiError, stream_failure
 from redraft.server._executor import RunHandle
@@ -48,6 +39,15 @@ from redraft.server._guards import StrictJSONRoute
 from redraft.server._options import RunPlan, plan_run
 from redraft.server._services import Services, Tenant, services_of
 from redraft.server._wire import ChatCompletionRequest, error_status_for_name
+from redraft.wire._openai import (
+    SSE_DONE,
+    chunk,
+    completion_response,
+    extension_from_result,
+    finish_reason_of,
+    result_chunks,
+)
+from redraft.wire._sse import encode_sse, with_heartbeats
 
 __all__ = ["router", "start_run", "terminal_event"]
 

@@ -24,7 +24,6 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from redraft.app._mcp import McpUnavailableError, ToolSource
 from redraft.app._run import stream_run
 from redraft.core._events import RunCompleted, RunEvent, RunFailed
 from redraft.core._loop import new_run_id
@@ -32,6 +31,7 @@ from redraft.core._types import Policy, RunRequest
 from redraft.evaluators import Evaluator
 from redraft.observability._logging import bind_log_context
 from redraft.providers import Provider
+from redraft.providers._mcp import McpUnavailableError, ToolSource
 from redraft.server._group_commit import GroupWriter
 from redraft.store import Store, StoreUnavailableError
 from redraft.store._run_leases import Lease, RunLeaseLostError

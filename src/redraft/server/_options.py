@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field, ValidationError, field_validator
 
-from redraft.app._mcp import McpServer
-from redraft.app._profiles import NO_JUDGE, Profile, StreamMode, check_request_spec
-from redraft.app._spec import EvaluationOptions, EvaluationSpec, policy_with
+from redraft.config._profiles import NO_JUDGE, Profile, StreamMode, check_request_spec
+from redraft.config._spec import EvaluationOptions, EvaluationSpec, policy_with
 from redraft.core._errors import ConfigurationError
 from redraft.core._fields import optional_fields
 from redraft.core._types import (
@@ -27,6 +26,7 @@ from redraft.core._types import (
     TokenPrices,
     ToolSpec,
 )
+from redraft.providers._mcp import McpServer
 
 __all__ = [
     "RUN_ID_PATTERN",

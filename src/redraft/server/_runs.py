@@ -9,8 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
-from redraft.app._profiles import UnknownModelError
-from redraft.app._sse import encode_sse
+from redraft.config._profiles import UnknownModelError
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import RunCompleted, RunFailed
 from redraft.server._answers import (
@@ -28,6 +27,7 @@ from redraft.server._options import RUN_ID_PATTERN
 from redraft.server._services import Tenant, services_of
 from redraft.server._wire import run_detail
 from redraft.store import RunFilter, RunSource
+from redraft.wire._sse import encode_sse
 
 __all__ = ["router"]
 

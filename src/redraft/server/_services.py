@@ -7,8 +7,8 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from redraft.app._profiles import Profile, resolve_model
-from redraft.app._settings import Settings
+from redraft.config._profiles import Profile, resolve_model
+from redraft.config._settings import Settings
 from redraft.evaluators import Reliabilities, VerdictCache
 from redraft.evaluators._scorers import Scorer
 from redraft.providers import ProviderRegistry

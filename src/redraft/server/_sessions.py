@@ -18,8 +18,7 @@ from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from redraft.app._profiles import NO_JUDGE, UnknownModelError, check_request_spec
-from redraft.app._sse import encode_sse
+from redraft.config._profiles import NO_JUDGE, UnknownModelError, check_request_spec
 from redraft.core._errors import ConfigurationError
 from redraft.core._limits import MAX_PANEL_MEMBERS
 from redraft.server._errors import API_ERRORS, ApiError, stream_failure, wants_openai_shape
@@ -43,6 +42,7 @@ from redraft.store._sessions import (
     EvidenceNotFoundError,
     SessionNotFoundError,
 )
+from redraft.wire._sse import encode_sse
 
 __all__ = ["router"]
 

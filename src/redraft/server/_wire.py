@@ -2,7 +2,7 @@
 
 Kept apart from the endpoint so the exact shapes can be tested against the
 official ``openai`` SDK's own types without a server. The response builders
-live in :mod:`redraft.app._openai_wire`, shared with the middleware.
+live in :mod:`redraft.wire._openai`, shared with the middleware.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
-from redraft.app._openai_wire import tool_specs_of
-from redraft.app._profiles import UnknownModelError
+from redraft.config._profiles import UnknownModelError
 from redraft.core._errors import (
     BudgetExhaustedError,
     ConfigurationError,
@@ -36,6 +35,7 @@ from redraft.server._options import (
     RedraftOptions,
 )
 from redraft.store import StoredRun
+from redraft.wire._openai import tool_specs_of
 
 __all__ = [
     "MAX_CONTENT_CHARS",

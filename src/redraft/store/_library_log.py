@@ -26,8 +26,8 @@ import contextlib
 import logging
 import threading
 
-from redraft.app._settings import Settings, load_settings
 from redraft.app._sinks import RunSink, SinkSource, local_log_on
+from redraft.config._settings import Settings, load_settings
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import RunEvent
 from redraft.store._retention import apply_retention

@@ -6,7 +6,6 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from redraft.app._sse import encode_sse
 from redraft.testing._fake_openai import (
     FakeToolCalls,
     _FakeServer,
@@ -16,6 +15,7 @@ from redraft.testing._fake_openai import (
     count_words,
     cut_words,
 )
+from redraft.wire._sse import encode_sse
 
 __all__ = ["FakeAnthropicServer"]
 

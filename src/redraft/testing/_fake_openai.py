@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, ClassVar, Self
 
-from redraft.app._openai_wire import text_pieces
-from redraft.app._sse import encode_sse
+from redraft.wire._openai import text_pieces
+from redraft.wire._sse import encode_sse
 
 __all__ = ["FakeError", "FakeOpenAIServer", "FakeResponse", "FakeToolCalls"]
 

@@ -18,8 +18,8 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from redraft.app._sse import encode_sse
 from redraft.core._types import RunResult, ToolCall, ToolSpec, Usage
+from redraft.wire._sse import encode_sse
 
 __all__ = [
     "FINISH_REASONS",

@@ -25,12 +25,12 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from redraft.app._mcp import McpServer
-from redraft.app._spec import NO_JUDGE, EvaluationSpec, checked_model_spec
+from redraft.config._spec import NO_JUDGE, EvaluationSpec, checked_model_spec
 from redraft.core._errors import ConfigurationError
 from redraft.core._text import noun
 from redraft.core._types import Policy, TokenPrices
 from redraft.providers import parse_model_spec
+from redraft.providers._mcp import McpServer
 
 __all__ = [
     "BUILTIN_PROFILE",
