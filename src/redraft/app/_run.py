@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import random
 import time
-from collections.abc import AsyncGenerator, Callable
-from typing import Any
+from collections.abc import AsyncGenerator, Awaitable, Callable
+from typing import Any, ParamSpec, TypeVar
 
 from redraft.app._deadline import with_sized_deadline
 from redraft.app._sinks import run_sinks
@@ -28,6 +29,9 @@ from redraft.core._tools import Toolbox
 from redraft.core._types import Policy, RunRequest, RunResult
 from redraft.observability._logging import log_run_events
 from redraft.observability._telemetry import Telemetry, trace_events
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 __all__ = ["run", "run_sync", "stream_run"]
 
@@ -148,33 +152,16 @@ async def run(
     return result
 
 
-def run_sync(
-    request: RunRequest | str,
-    *,
-    generator: Provider,
-    evaluator: Evaluator | None,
-    policy: Policy | None = None,
-    judge: Provider | None = None,
-    run_id: str | None = None,
-    on_event: Callable[[RunEvent], Any] | None = None,
-    hooks: Hooks | None = None,
-    escalation: Provider | None = None,
-    rng: random.Random | None = None,
-    tools: Toolbox | None = None,
-) -> RunResult:
-    """:func:`run` for code that has no event loop: the same arguments."""
-    return asyncio.run(
-        run(
-            request,
-            generator=generator,
-            evaluator=evaluator,
-            policy=policy,
-            judge=judge,
-            run_id=run_id,
-            on_event=on_event,
-            hooks=hooks,
-            escalation=escalation,
-            rng=rng,
-            tools=tools,
-        )
-    )
+def _blocking(coroutine: Callable[P, Awaitable[T]]) -> Callable[P, T]:
+    """``coroutine`` for code that has no event loop, with its very signature."""
+
+    @functools.wraps(coroutine)
+    def call(*args: P.args, **kwargs: P.kwargs) -> T:
+        return asyncio.run(coroutine(*args, **kwargs))  # type: ignore[arg-type]
+
+    return call
+
+
+run_sync = _blocking(run)
+run_sync.__name__ = run_sync.__qualname__ = "run_sync"
+run_sync.__doc__ = """:func:`run` for code that has no event loop: the same arguments."""

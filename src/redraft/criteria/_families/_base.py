@@ -23,7 +23,7 @@ from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule
 from redraft.criteria._spec_base import CountSpec, Relation, Spec
 
-__all__ = ["CountFamily", "Family", "FamilyCount", "FamilySpec", "hit"]
+__all__ = ["CountFamily", "Family", "FamilyCount", "FamilySpec", "every_unit_outcome", "hit"]
 
 _SHOWN = 3
 
@@ -167,3 +167,27 @@ def hit(
 def counted_hit(build: Callable[[Relation, int], FamilySpec], found: Counted) -> Iterator[Hit]:
     """:func:`hit` for a count phrase :class:`~._reading.CountPhrases` read."""
     yield from hit(build, found.relation, found.value, (found.start, found.end))
+
+
+def every_unit_outcome(
+    family: Family, spec: Any, text: str, *, unit: str, total: int, off: int, data: dict[str, Any]
+) -> Outcome:
+    """The outcome of a rule each ``unit`` of the answer keeps (every word,
+    every line): passed when none of ``total`` is ``off``; an answer without
+    any fails unless the rule only caps them (``at_most``)."""
+    if not total and spec.relation != "at_most":
+        return Outcome(
+            False,
+            f"the answer has no {unit}s; required: {spec.describe()}",
+            family.correction(spec, text),
+            data=data,
+        )
+    if not off:
+        return Outcome(True, f"{spec.describe()}, as required", data=data)
+    return Outcome(
+        False,
+        f"{off} of {total} {unit}s break the rule; required: {spec.describe()}",
+        family.correction(spec, text),
+        score=min(1 - off / total, 0.99),
+        data=data,
+    )

@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ValidationError
 
-from redraft.criteria._families._base import Family, FamilyCount
+from redraft.criteria._families._base import Family, FamilyCount, every_unit_outcome
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._measure import words
 from redraft.criteria._outcome import Outcome
@@ -221,21 +221,8 @@ class _LineLength(Family):
             "found": [line[:80] for line, _ in off[:_SHOWN]],
             "lengths": [n for _, n in off[:_SHOWN]],
         }
-        if not lines and spec.relation != "at_most":
-            return Outcome(
-                False,
-                f"the answer has no lines; required: {spec.describe()}",
-                self.correction(spec, text),
-                data=data,
-            )
-        if not off:
-            return Outcome(True, f"{spec.describe()}, as required", data=data)
-        return Outcome(
-            False,
-            f"{len(off)} of {len(lines)} lines break the rule; required: {spec.describe()}",
-            self.correction(spec, text),
-            score=min(1 - len(off) / len(lines), 0.99),
-            data=data,
+        return every_unit_outcome(
+            self, spec, text, unit="line", total=len(lines), off=len(off), data=data
         )
 
     def correction(self, spec: Any, text: str) -> str:

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ValidationError
 
-from redraft.criteria._families._base import Family, FamilyCount
+from redraft.criteria._families._base import Family, FamilyCount, every_unit_outcome
 from redraft.criteria._families._lexical import described, required
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
@@ -139,21 +139,8 @@ class _WordLength(Family):
         assert isinstance(spec, WordLength)
         words, off = words_of(text), _off(spec, text)
         data: dict[str, Any] = {"words": len(words), "off": len(off), "found": off[:_SHOWN]}
-        if not words and spec.relation != "at_most":
-            return Outcome(
-                False,
-                f"the answer has no words; required: {spec.describe()}",
-                self.correction(spec, text),
-                data=data,
-            )
-        if not off:
-            return Outcome(True, f"{spec.describe()}, as required", data=data)
-        return Outcome(
-            False,
-            f"{len(off)} of {len(words)} words break the rule; required: {spec.describe()}",
-            self.correction(spec, text),
-            score=min(1 - len(off) / len(words), 0.99),
-            data=data,
+        return every_unit_outcome(
+            self, spec, text, unit="word", total=len(words), off=len(off), data=data
         )
 
     def correction(self, spec: Any, text: str) -> str:
