@@ -136,7 +136,7 @@ class Unit:
     bare_exact: bool = False
     #: prose ("two sentences, then a list" counts one part, not the whole)
     prose: bool = False
-    #: the singular as a compound or a label names it ("a 150-word essay",
+    #: the singular as a compound or a label names it ("a two-sentence pitch",
     #: "word limit: 75"); empty where neither reads
     singular: str = ""
     #: "write a paragraph", "give me a short sentence": one of it is the answer
@@ -213,7 +213,7 @@ _SECOND_PART = re.compile(
     r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|label\w*|"
     r"mark\s+the\s+beginning)\b"
 )
-# "a haiku-style three-line poem", "a short 150-word bio"
+# "a haiku-style three-line poem", "a short six-word story"
 _STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
 _IN_SEQUENCE = re.compile(
     r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
@@ -298,7 +298,7 @@ class UnitCounts:
                 r"contains?|goes|runs|gets|point\s)\b)"
             )
         if single:
-            # "a 150-word news brief", "a one-paragraph summary", "a two-sentence pitch"
+            # "a six-word story", "a one-paragraph summary", "a two-sentence pitch"
             patterns["compound"] = (
                 rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{single})\s+"
                 rf"(?:[\w-]+\s+){{0,2}}?{THING}\b"
