@@ -73,6 +73,7 @@ def test_list_and_capital_phrasings(prompt: str, expected: list[tuple[str, str, 
         # nested items, a second list, one list per thing, a question
         "Write a bulleted list of 4 topics, each with 2 sub-bullets.",
         "For each chapter, give a bulleted list of 3 themes.",
+        "Make a bulleted list of 4 items for each season.",
         "Should I use a bulleted list of 5 items?",
         "Give me a numbered list of 3 pros and a numbered list of 3 cons.",
         "Give me 3 or 4 tips as a numbered list.",

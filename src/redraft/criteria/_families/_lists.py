@@ -156,6 +156,8 @@ def list_of(sentence: Sentence) -> Iterator[Hit]:
             kind = match.group("kind") or match.groupdict().get("kind2") or ""
             if value is None or re.search(r"\b(?:each|every|per)\b", text[: match.start()]):
                 continue
+            if re.match(r"[^.;,]{0,30}\b(?:each|every|per)\b", text[match.end() :]):
+                continue  # "a bulleted list of 4 items for each season"
             if not response_context(sentence, match.start()):
                 continue
             build = _numbered_count if kind.startswith("numbered") else _bullet_count
