@@ -50,6 +50,9 @@ def test_every_counted_family_reads_the_grammar(
         "Never mind the 2 emojis in my draft.",
         "Do you think more than 3 hashtags is too many?",
         "If you use more than 2 emojis, explain why.",
+        # no need for them, or no limit on them, bans nothing
+        "No emojis needed.",
+        "No emoji limit.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

@@ -54,6 +54,13 @@ def counts(prompt: str) -> list[tuple[str, str, int]]:
             [("bullet_count", "at_most", 0), ("numbered_count", "at_most", 0)],
         ),
         ("Return the steps numbered from 1 to 10.", [("numbered_count", "exactly", 10)]),
+        # the items one sentence asks for, in the list form another names
+        ("Give me 6 names for a cat. Numbered list, please.", [("numbered_count", "exactly", 6)]),
+        ("Suggest 4 weekend activities. Number them.", [("numbered_count", "exactly", 4)]),
+        (
+            "Recommend 3 podcasts about history. Use a bulleted list.",
+            [("bullet_count", "exactly", 3)],
+        ),
         ("No all-caps words.", [("capital_word_count", "at_most", 0)]),
         ("Don't use any words in all caps.", [("capital_word_count", "at_most", 0)]),
         (
@@ -73,6 +80,12 @@ def test_list_and_capital_phrasings(prompt: str, expected: list[tuple[str, str, 
         # nested items, a second list, one list per thing, a question
         "Write a bulleted list of 4 topics, each with 2 sub-bullets.",
         "For each chapter, give a bulleted list of 3 themes.",
+        "Make a bulleted list of 4 items for each season.",
+        "Give me 5 ideas. Then give me 3 more. Numbered list please.",
+        "Give me 5 ideas, each with 2 examples. Numbered list.",
+        "Give me ideas for dinner. Numbered list, please.",
+        "Give me 5 ideas for dinner. Don't use a numbered list.",
+        "Give me 5 ideas. Ideally a numbered list.",
         "Should I use a bulleted list of 5 items?",
         "Give me a numbered list of 3 pros and a numbered list of 3 cons.",
         "Give me 3 or 4 tips as a numbered list.",

@@ -64,6 +64,14 @@ def each(part: str, units: str, relation: str, value: int) -> dict[str, Any]:
         ),
         ("List fruits as bullets, each a single word.", [each("bullet", "words", "exactly", 1)]),
         ("No bullet may run over 15 words.", [each("bullet", "words", "at_most", 15)]),
+        (
+            "Keep every sentence under 15 words in your answer.",
+            [each("sentence", "words", "at_most", 14)],
+        ),
+        (
+            "Write 4 paragraphs of 3 sentences each.",
+            [each("paragraph", "sentences", "exactly", 3)],
+        ),
         # material to work on does not make the rule about it
         (
             "Rewrite the following so every sentence is shorter than 15 words.",
@@ -112,6 +120,8 @@ def test_counts_within_each_part_compile(prompt: str, expected: list[dict[str, A
         "Each question should have 4 options.",
         "Don't make every paragraph exactly 3 sentences.",
         "These paragraphs each have 3 sentences; summarise them.",
+        # a count within the parts of one part only
+        "Use 3 sentences per paragraph in the intro.",
         # a sentence holds no sentences and no lines
         "Each sentence should have 2 sentences.",
         "Every bullet must have 3 lines.",

@@ -162,6 +162,12 @@ def test_a_standing_instruction_on_every_reply(
         "Write a paragraph for my blog about each of my cats.",
         "Write a sentence-by-sentence analysis.",
         "Write a sentence in which the word 'cat' appears twice.",
+        # "a sentence or two" is no exact count; code beside the paragraph adds blocks
+        "Respond with a sentence or two.",
+        "Provide a paragraph explaining it, with code examples.",
+        # no need for bullets is not a ban
+        "No bullets needed.",
+        "No bullet points are needed in the intro.",
         # lists counted, not banned; a per-part rule; a limit that is none
         "Write 3 numbered lists.",
         "Use two bullet lists.",

@@ -136,7 +136,7 @@ class Unit:
     bare_exact: bool = False
     #: prose ("two sentences, then a list" counts one part, not the whole)
     prose: bool = False
-    #: the singular as a compound or a label names it ("a 150-word essay",
+    #: the singular as a compound or a label names it ("a two-sentence pitch",
     #: "word limit: 75"); empty where neither reads
     singular: str = ""
     #: "write a paragraph", "give me a short sentence": one of it is the answer
@@ -199,7 +199,7 @@ _DISTRIBUTIVE_BEFORE = re.compile(r"\b(?:each|every|per|apiece)\b")
 _MORE_PARTS = re.compile(
     r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
     r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|also|list|"
-    r"bullets?|bullet\s+points?|table|steps|another|second|paragraphs|sentences)\b|"
+    r"bullets?|bullet\s+points?|table|steps|another|second|paragraphs|sentences|code)\b|"
     r"\band\s+(?:an?|one|some)\s"
 )
 # Where in the answer ("end with a one-sentence summary"): a part, not the whole.
@@ -213,7 +213,7 @@ _SECOND_PART = re.compile(
     r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|label\w*|"
     r"mark\s+the\s+beginning)\b"
 )
-# "a haiku-style three-line poem", "a short 150-word bio"
+# "a haiku-style three-line poem", "a short six-word story"
 _STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
 _IN_SEQUENCE = re.compile(
     r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
@@ -284,7 +284,7 @@ class UnitCounts:
                 r"respond\s+with|reply\s+with|answer\s+with|offer)\s+(?P<num>an?|one|a\s+single|"
                 rf"just\s+one|only\s+one)\s+(?:(?!{_NOT_SINGLE})[a-z-]+\s+){{0,2}}?(?:{one})\b"
                 # not one described by what it holds ("a sentence in which 'cat' appears twice")
-                r"(?!\s*[-–])(?!\s+(?:in\s+which|where|whose|that|which)\b)"
+                r"(?!\s*[-–])(?!\s+(?:in\s+which|where|whose|that|which|or)\b)"
             )
         if nothing:
             patterns["none"] = (
@@ -293,12 +293,13 @@ class UnitCounts:
                 # "no bullets or numbers": the other is a none of its own family
                 r"(?:\s+or\s+(?:numbers|numbering|bullets|bullet\s+points))?"
                 # not a subject: "no bullet may run over 15 words" is about each bullet
-                r"(?!\s+(?:limit|requirement|restriction|need|necessary|minimum|maximum|may|"
-                r"should|must|can|shall|will|is|are|has|have|needs?|exceeds?|longer|shorter|"
-                r"contains?|goes|runs|gets|point\s)\b)"
+                # nor "no bullets needed" (no need for them, not a ban)
+                r"(?!\s+(?:limit|requirement|restriction|need|needed|required|necessary|minimum|"
+                r"maximum|may|should|must|can|shall|will|is|are|has|have|needs?|exceeds?|longer|"
+                r"shorter|contains?|goes|runs|gets|points?)\b)"
             )
         if single:
-            # "a 150-word news brief", "a one-paragraph summary", "a two-sentence pitch"
+            # "a six-word story", "a one-paragraph summary", "a two-sentence pitch"
             patterns["compound"] = (
                 rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{single})\s+"
                 rf"(?:[\w-]+\s+){{0,2}}?{THING}\b"

@@ -156,6 +156,8 @@ def list_of(sentence: Sentence) -> Iterator[Hit]:
             kind = match.group("kind") or match.groupdict().get("kind2") or ""
             if value is None or re.search(r"\b(?:each|every|per)\b", text[: match.start()]):
                 continue
+            if re.match(r"[^.;,]{0,30}\b(?:each|every|per)\b", text[match.end() :]):
+                continue  # "a bulleted list of 4 items for each season"
             if not response_context(sentence, match.start()):
                 continue
             build = _numbered_count if kind.startswith("numbered") else _bullet_count
@@ -169,6 +171,41 @@ def list_of(sentence: Sentence) -> Iterator[Hit]:
                 yield from typed_hit(build, "at_most", top, match.span())
 
 
+# A sentence that asks only for the list form: "Numbered list, please.",
+# "Format them as a bulleted list.", "Number them."
+_FORMAT_ONLY = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:use|make\s+it|format\s+(?:it|them|this|these)\s+as|"
+    r"put\s+(?:it|them|these)\s+in|as|in)\s+)?(?:an?\s+)?"
+    r"(?P<kind>numbered|bulleted|bullet(?:[\s-]+point)?)\s+(?:list|points|format)\b|"
+    r"^\s*(?:please\s+)?(?P<verb>number|bullet)\s+(?:them|each\s+one|the\s+items)\b"
+)
+# The items another sentence asks for: "give me 5 ideas", "list 7 rivers".
+_ASKED = re.compile(
+    r"\b(?:give|list|name|suggest|share|offer|recommend|write|provide|brainstorm)\s+"
+    rf"(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})\s+"
+    r"(?!(?:to|or|and|more|words?|sentences?|paragraphs?|lines?|characters?|times?)\b)"
+    r"(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*s\b"
+)
+
+
+def list_format(sentence: Sentence) -> Iterator[Hit]:
+    """ "Give me 5 ideas. Numbered list, please.": the items one sentence asks
+    for, in the list form another names, are that many list lines."""
+    found = _FORMAT_ONLY.match(sentence.lower)
+    whole = sentence.whole.lower()
+    if found is None or _ASKED.search(sentence.lower) or _OTHER_ITEMS.search(whole):
+        return
+    asked = _ASKED.findall(whole)
+    if len(asked) != 1 or len(re.findall(r"\blists?\b", whole)) > 1:
+        return  # no count, or several: which list is it?
+    value = number_value(asked[0])
+    if value is None or not response_context(sentence, found.start()):
+        return
+    numbered = (found.group("kind") or found.group("verb") or "").startswith("number")
+    build = _numbered_count if numbered else _bullet_count
+    yield from typed_hit(build, "exactly", value, found.span())
+
+
 def _bullet_count(relation: Relation, value: int) -> BulletCount:
     return BulletCount(relation=relation, value=value)
 
@@ -180,7 +217,7 @@ def _numbered_count(relation: Relation, value: int) -> NumberedCount:
 class _Bullets(TallyFamily):
     name = "bullets"
     specs = (BulletCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (bullet_counts, bullet_tallies, list_of)
+    rules: ClassVar[tuple[Rule, ...]] = (bullet_counts, bullet_tallies, list_of, list_format)
     growing = True
 
     def count(self, spec: Any, text: str) -> int:

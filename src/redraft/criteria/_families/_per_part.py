@@ -271,7 +271,9 @@ _GIVEN = re.compile(
 )
 _GIVEN_AFTER = re.compile(
     r"^[^.;]{0,40}\b(?:below|above|following|given|provided|attached|in\s+(?:the|this|that|my)\s+"
-    r"(?:text|passage|draft|article|essay|document|input|example|sample))\b"
+    r"(?:text|passage|draft|article|essay|document|input|example|sample))\b|"
+    # one part of the answer only: "3 sentences per paragraph in the intro"
+    rf"^\s*(?:in|of|within|for)\s+(?:the|your)\s+(?!(?:entire|whole|{THING})\b)[a-z]"
 )
 _QUESTION = re.compile(r"^\s*(?:should|can|could|does|do|is|are|must|would|will|may)\b.*\?\s*$")
 

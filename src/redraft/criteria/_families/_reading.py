@@ -124,6 +124,9 @@ class CountPhrases:
             patterns["none"] = (
                 rf"\b(?:no|without|zero|avoid(?:\s+using)?|(?:do\s+not|don'?t|never)\s+"
                 rf"(?:use|include|add|put|insert)(?:\s+any)?)\s+(?:{self.unit})\b"
+                # "no emojis needed" (no need for them) and "no emoji limit" ban nothing
+                r"(?!\s+(?:(?:is|are)\s+)?(?:needed|required|necessary|limit|requirement|"
+                r"restriction|minimum|maximum)\b)"
             )
         self._patterns.update({name: re.compile(p) for name, p in patterns.items()})
         # One scan for the unit first: most sentences never name it.
