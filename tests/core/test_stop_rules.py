@@ -152,6 +152,9 @@ def test_a_judge_out_of_time_or_tokens_ends_the_run_for_that_reason() -> None:
     assert judge_out_of_budget(r) == Stop("deadline")
     broke = draft(v=verdict(0.0, False, evidence=[error_evidence("BudgetExhaustedError")]))
     assert judge_out_of_budget(state(broke)) == Stop("budget")
+    # A judge stopped by the cost budget is out of budget too, not a judge fault.
+    spent = draft(v=verdict(0.0, False, evidence=[error_evidence("CostBudgetExhaustedError")]))
+    assert judge_out_of_budget(state(spent)) == Stop("budget")
     assert judge_out_of_budget(state(draft())) is None  # not degraded
 
 

@@ -145,16 +145,20 @@ def unverified_keep(r: Round) -> Stop | None:
     return Stop("unverified") if r.policy.on_uncertain == "keep" and uncertain else None
 
 
+# Evidence names its error by class: the budget error and its cost subclass.
+_BUDGET_ERRORS = frozenset({"BudgetExhaustedError", "CostBudgetExhaustedError"})
+
+
 def judge_out_of_budget(r: Round) -> Stop | None:
-    """The evaluation failed for want of time or tokens: the run ends for the
-    same reason (``deadline``, ``budget``), not as a judge fault."""
+    """The evaluation failed for want of time, tokens or money: the run ends
+    for the same reason (``deadline``, ``budget``), not as a judge fault."""
     verdict = r.last_verdict
     if verdict is None or not verdict.degraded:
         return None
     remaining = r.ledger.remaining_time()
     if remaining is not None and remaining <= 0:
         return Stop("deadline")
-    if any(e.data.get("error_type") == "BudgetExhaustedError" for e in verdict.evidence):
+    if any(e.data.get("error_type") in _BUDGET_ERRORS for e in verdict.evidence):
         return Stop("budget")
     return None
 
