@@ -5,7 +5,7 @@ commas", "end with the phrase …"). :func:`compile_checks` finds them in a
 prompt and its criteria with rules (offline, instant) and returns
 :class:`CompiledCheck` items, each a :data:`CheckSpec` of the vocabulary and
 the span of text it came from; :func:`compile_checks_with_llm` asks a model for
-the same list as schema-constrained JSON. :class:`SpecCheck` judges one spec
+the same list as schema-constrained JSON. :class:`SpecCheck` measures one spec
 with a measured value and a one-line correction.
 """
 
@@ -73,7 +73,11 @@ from redraft.criteria._spec import (
     WordCount,
     Wrapped,
 )
-from redraft.criteria._vocabulary import SpecCheck, judge_text
+from redraft.criteria._vocabulary import SpecCheck, measure_text
+
+judge_text = measure_text
+"""The former name of :func:`measure_text`, kept importable for callers of
+0.x (``docs/compatibility.md``)."""
 
 __all__ = [
     "BulletCount",
@@ -142,6 +146,7 @@ __all__ = [
     "compiled_panel_member",
     "detect_language",
     "judge_text",
+    "measure_text",
     "llm_schema",
     "merge_checks",
 ]
