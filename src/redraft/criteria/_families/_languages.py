@@ -88,10 +88,68 @@ def language(sentence: Sentence) -> Iterator[Hit]:
         yield from response_spec(sentence, partial(Language, language=code), *match.span())
 
 
+_ONE = rf"(?:the\s+)?(?P<lang>{_LANGUAGE_NAME})(?:\s+language)?"
+_ALONE = r"(?:only|solely|exclusively|entirely|completely|fully|wholly)"
+# What may follow a language named as the answer's: the clause's end, where
+# it applies ("in your response", "throughout") or another requirement; not a
+# noun it modifies ("only English words", "entirely in French style").
+_AFTER = re.compile(
+    r"(?:\s+only)?(?=\s*(?:[,.;!?)]|$|and\b|but\b|in\s+(?:your|the)\b|throughout\b|"
+    r"for\s+(?:your|the|this)\b|with\b|no\s+other\b|about\b|please\b))"
+)
+_EXCLUSIVE = [
+    # "entirely in Swahili", "only in Korean", "completely in the Kannada language"
+    re.compile(rf"\b{_ALONE}\s+(?:in|using)\s+{_ONE}"),
+    # "using only the Marathi language", "in only German", "use only Hindi", "in entirely Swahili"
+    re.compile(rf"\b(?:in|using|use|write|respond|answer|reply)\s+{_ALONE}\s+{_ONE}"),
+    # "only using the Punjabi language"
+    re.compile(rf"\bonly\s+using\s+{_ONE}"),
+    # "use Swahili language only", "in Urdu only"
+    re.compile(rf"\b(?:in|using|use)\s+{_ONE}\s+only\b"),
+]
+# "no other language is allowed": with it, the one language the sentence
+# names after "in" is the answer's ("a haiku in Italian, no other language is allowed").
+_NO_OTHER = re.compile(r"\bno\s+other\s+languages?\s+(?:is\s+|are\s+)?(?:allowed|permitted)\b")
+_IN_ONE = re.compile(rf"\b(?:in|using)\s+{_ONE}")
+# "Outside of Arabic, no other language is allowed", "no other language except Thai is allowed"
+_BUT_ONE = [
+    re.compile(
+        rf"\b(?:outside\s+of|other\s+than|except(?:\s+for)?|apart\s+from|besides)\s+{_ONE}"
+        r"\s*,?\s+no\s+other\s+languages?\b"
+    ),
+    re.compile(rf"\bno\s+other\s+languages?\s+(?:except|but|than|besides|apart\s+from)\s+{_ONE}"),
+]
+
+
+def _names(text: str) -> set[str]:
+    return {_NAMES[m.group("lang")] for m in _IN_ONE.finditer(text)}
+
+
+def one_language(sentence: Sentence) -> Iterator[Hit]:
+    """The answer's one language, where the sentence says it is the only one:
+    "respond using only the Kannada language", "entirely in Swahili",
+    "a haiku in Italian, no other language is allowed"."""
+    text = sentence.lower
+    found: list[tuple[re.Match[str], bool]] = []
+    for pattern in _EXCLUSIVE:
+        found += [(m, False) for m in pattern.finditer(text) if _AFTER.match(text, m.end())]
+    if _NO_OTHER.search(text) and len(_names(text)) == 1:
+        found += [(m, False) for m in _IN_ONE.finditer(text) if _AFTER.match(text, m.end())]
+    for pattern in _BUT_ONE:
+        found += [(m, True) for m in pattern.finditer(text)]
+    for match, owns in found:
+        if re.match(rf"\s*(?:and|or|/)\s+(?:{_LANGUAGE_NAME})\b", text[match.end() :]):
+            continue  # two languages: not a one-language requirement
+        code = _NAMES[match.group("lang")]
+        yield from response_spec(
+            sentence, partial(Language, language=code), *match.span(), owns_negation=owns
+        )
+
+
 class _Language(Corrected):
     name = "language"
     specs = (Language,)
-    rules: ClassVar[tuple[Rule, ...]] = (language,)
+    rules: ClassVar[tuple[Rule, ...]] = (language, one_language)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _language(spec, text)
