@@ -62,10 +62,63 @@ def repeat_request(sentence: Sentence) -> Iterator[Hit]:
         yield from response_spec(sentence, partial(RepeatRequest, text=request), *match.span())
 
 
+_WHICH = (
+    r"(?:the\s+|all\s+(?:the\s+)?)?(?:exact\s+)?(?:entire\s+|whole\s+)?"
+    r"(?:request|question|prompt|instruction|sentence|text)"
+)
+# "repeat the request above", "repeat the exact request below first"
+_PLACED = re.compile(rf"\brepeat\s+{_WHICH}\s+(?P<where>above|below)\b")
+# "For the following request, please repeat the request itself exactly as it is"
+_FOLLOWING = re.compile(
+    r"\b(?:for|before\s+you\s+answer)\s+the\s+following\s+request\b[^.;]{0,40}?"
+    r"\brepeat\s+(?:it|the\s+request(?:\s+itself)?)\b"
+)
+# The repeat is the answer's opening, word for word: said in the instruction.
+_AS_IS = re.compile(
+    r"word\s+(?:for|by)\s+word|verbatim|exactly|without\s+(?:any\s+)?chang|as\s+it\s+is|"
+    r"\bfirst\b|\bbefore\s+(?:you|saying|giving|outputting|anything)\b|"
+    r"at\s+the\s+(?:very\s+)?beginning"
+)
+# A repeat in other words is a paraphrase, which no check compares.
+_REWORDED = re.compile(
+    r"\b(?:own|other|simpler|different|fewer)\s+words\b|paraphras|rephras|summar|translat|"
+    r"\bin\s+(?:a|an|the)\s+[\w-]+\s+(?:style|tone|voice)\b"
+)
+_INSTRUCTION = 300
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+
+
+def _request_below(sentence: Sentence) -> str:
+    """The request after the instruction: the text past the next blank line
+    (empty where none follows, so nothing compiles)."""
+    after = sentence.full[sentence.start :]
+    gap = _BLANK_LINE.search(after)
+    return after[gap.end() :].strip() if gap else ""
+
+
+def placed_request(sentence: Sentence) -> Iterator[Hit]:
+    """ "First repeat the request above, then give your answer", "repeat the
+    exact request below first": the request is the prompt before the
+    instruction, or the text after the blank line that follows it."""
+    if sentence.source != "prompt":
+        return
+    instruction = sentence.full[sentence.start : sentence.start + _INSTRUCTION].lower()
+    if not _AS_IS.search(instruction) or _REWORDED.search(sentence.lower):
+        return
+    found = [(m, m.group("where")) for m in _PLACED.finditer(sentence.lower)]
+    found += [(m, "below") for m in _FOLLOWING.finditer(sentence.lower)]
+    for match, where in found:
+        if where == "above":
+            request = sentence.full[: sentence.start].strip()
+        else:
+            request = _request_below(sentence)
+        yield from response_spec(sentence, partial(RepeatRequest, text=request), *match.span())
+
+
 class _Repeat(Corrected):
     name = "repeated request"
     specs = (RepeatRequest,)
-    rules: ClassVar[tuple[Rule, ...]] = (repeat_request,)
+    rules: ClassVar[tuple[Rule, ...]] = (repeat_request, placed_request)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _repeat_request(spec, text)
