@@ -52,6 +52,15 @@ def repeats(prompt: str) -> list[str]:
             "change any word.",
             "Write a tweet about rain.",
         ),
+        (
+            "Why do cats purr?\n\nLet's repeat all text above word by word, then reply.",
+            "Why do cats purr?",
+        ),
+        (
+            "Suggest a name for a bakery.\nLet us repeat the request above first, before "
+            "saying anything else.",
+            "Suggest a name for a bakery.",
+        ),
     ],
 )
 def test_a_request_placed_above_or_below_compiles(prompt: str, asked: str) -> None:
@@ -69,6 +78,8 @@ def test_a_request_placed_above_or_below_compiles(prompt: str, asked: str) -> No
         "Here is my essay.\n\nThe assignment said: first repeat the prompt above, then answer. "
         "Did I do that?",
         "Describe a forest.\nRepeat the text above in a formal tone first.",
+        "Describe a forest.\nLet's not repeat the request above first.",
+        "Describe a forest.\nLet's maybe repeat the request above first.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

@@ -16,7 +16,14 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
-from redraft.criteria._families._arguments import Corrected, fold, head, response_spec
+from redraft.criteria._families._arguments import (
+    Corrected,
+    Guard,
+    fold,
+    head,
+    response_spec,
+    spec_hit,
+)
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -63,7 +70,7 @@ def repeat_request(sentence: Sentence) -> Iterator[Hit]:
 
 
 _WHICH = (
-    r"(?:the\s+|all\s+(?:the\s+)?)?(?:exact\s+)?(?:entire\s+|whole\s+)?"
+    r"(?:the\s+|all\s+(?:the\s+)?)?(?:exact,?\s+)?(?:entire\s+|whole\s+)?"
     r"(?:request|question|prompt|instruction|sentence|text)"
 )
 # "repeat the request above", "repeat the exact request below first"
@@ -85,6 +92,7 @@ _REWORDED = re.compile(
     r"\bin\s+(?:a|an|the)\s+[\w-]+\s+(?:style|tone|voice)\b"
 )
 _INSTRUCTION = 300
+_LETS = re.compile(r"\s*(?:let'?s|let\s+us)\s+")
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 
 
@@ -112,7 +120,13 @@ def placed_request(sentence: Sentence) -> Iterator[Hit]:
             request = sentence.full[: sentence.start].strip()
         else:
             request = _request_below(sentence)
-        yield from response_spec(sentence, partial(RepeatRequest, text=request), *match.span())
+        build = partial(RepeatRequest, text=request)
+        if _LETS.fullmatch(sentence.lower, 0, match.start()) and Guard(sentence.lower)(0):
+            # "Let's repeat the request above first": a directive of its own
+            if hit := spec_hit(build, *match.span()):
+                yield hit
+            continue
+        yield from response_spec(sentence, build, *match.span())
 
 
 class _Repeat(Corrected):
