@@ -146,7 +146,7 @@ __all__ = [
     "compiled_panel_member",
     "detect_language",
     "judge_text",
-    "measure_text",
     "llm_schema",
+    "measure_text",
     "merge_checks",
 ]
