@@ -359,7 +359,13 @@ def test_a_system_prompt_states_a_family_count_too() -> None:
 
 
 # Values for the fields a counted family's spec requires beyond its count.
-_SAMPLE_FIELDS: dict[str, object] = {"letter": "e", "part": "sentence", "mark": ";"}
+_SAMPLE_FIELDS: dict[str, object] = {
+    "letter": "e",
+    "part": "sentence",
+    "mark": ";",
+    "keyword": "owl",
+    "index": 1,
+}
 
 
 def test_families_report_outcomes() -> None:

@@ -76,7 +76,7 @@ def test_the_spec_round_trips() -> None:
 def test_the_repair_uppercases_each_occurrence(
     spec: WordsInCapitals, answer: str, repaired: str
 ) -> None:
-    repair = SpecCheck(spec)._judge(answer).data["repair"]
+    repair = SpecCheck(spec)._measured(answer).data["repair"]
     assert apply_repairs(answer, [repair]) == repaired
     assert judge_text(spec, repaired).passed
 

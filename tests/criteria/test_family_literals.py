@@ -104,7 +104,7 @@ def test_the_specs_round_trip() -> None:
 )
 def test_the_repair_joins_a_bare_list(answer: str, repaired: str) -> None:
     if not judge_text(COMMAS, answer).passed:
-        assert SpecCheck(COMMAS)._judge(answer).data["repair"] == {"op": "join_list"}
+        assert SpecCheck(COMMAS)._measured(answer).data["repair"] == {"op": "join_list"}
     assert apply_repairs(answer, [{"op": "join_list"}]) == repaired
 
 

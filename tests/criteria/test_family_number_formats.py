@@ -126,7 +126,7 @@ def test_the_specs_round_trip() -> None:
 def test_the_repairs_change_only_what_is_certain(
     spec: FamilySpec, answer: str, repaired: str, passes: bool
 ) -> None:
-    repair = SpecCheck(spec)._judge(answer).data["repair"]
+    repair = SpecCheck(spec)._measured(answer).data["repair"]
     assert apply_repairs(answer, [repair]) == repaired
     assert judge_text(spec, repaired).passed is passes
 

@@ -101,7 +101,7 @@ def test_the_specs_round_trip() -> None:
 )
 def test_the_repair_bares_an_answer_with_one_number(answer: str, repaired: str) -> None:
     if not judge_text(ONLY, answer).passed:
-        assert SpecCheck(ONLY)._judge(answer).data["repair"] == {"op": "only_number"}
+        assert SpecCheck(ONLY)._measured(answer).data["repair"] == {"op": "only_number"}
     assert apply_repairs(answer, [{"op": "only_number"}]) == repaired
 
 

@@ -81,7 +81,7 @@ def test_the_spec_round_trips_and_refuses_an_empty_phrase() -> None:
 def test_the_repair_drops_only_an_interjection(
     spec: NotStartsWith, answer: str, repaired: str
 ) -> None:
-    repair = SpecCheck(spec)._judge(answer).data["repair"]
+    repair = SpecCheck(spec)._measured(answer).data["repair"]
     assert apply_repairs(answer, [repair]) == repaired
     if repaired != answer:
         assert judge_text(spec, repaired).passed

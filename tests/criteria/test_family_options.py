@@ -76,7 +76,7 @@ def test_the_repair_strips_quotes_only_where_that_leaves_an_option(
     answer: str, repaired: str
 ) -> None:
     spec = OneOf(options=("yes", "no", "maybe", "My answer is yes."))
-    evidence = SpecCheck(spec)._judge(answer)
+    evidence = SpecCheck(spec)._measured(answer)
     repair = evidence.data.get("repair")
     assert repair == {"op": "strip_to_option", "options": list(spec.options)}
     assert apply_repairs(answer, [repair]) == repaired

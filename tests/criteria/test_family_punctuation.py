@@ -149,7 +149,7 @@ def test_the_specs_round_trip_and_refuse_what_is_no_mark() -> None:
     ],
 )
 def test_the_repairs_meet_the_check(spec: object, answer: str, repaired: str) -> None:
-    evidence = SpecCheck(spec)._judge(answer)  # type: ignore[arg-type]
+    evidence = SpecCheck(spec)._measured(answer)  # type: ignore[arg-type]
     repair = evidence.data["repair"]
     assert apply_repairs(answer, [repair]) == repaired
     assert judge_text(spec, repaired).passed  # type: ignore[arg-type]

@@ -108,7 +108,7 @@ def test_the_ascii_repair_fixes_punctuation_and_symbols_only(
     assert apply_repairs(answer, [{"op": "to_ascii"}]) == repaired
     assert judge_text(ASCII, repaired).passed is passes
     if answer != repaired:
-        assert SpecCheck(ASCII)._judge(answer).data["repair"] == {"op": "to_ascii"}
+        assert SpecCheck(ASCII)._measured(answer).data["repair"] == {"op": "to_ascii"}
 
 
 async def test_the_loop_makes_the_ascii_repair_without_a_model_call() -> None:

@@ -15,7 +15,8 @@ from redraft import ConfigurationError, Evidence, PatternError, Policy, RunReque
 from redraft.app import EvaluationOptions, Profile, build_panel
 from redraft.config._spec import validate_patterns
 from redraft.core._ledger import Ledger
-from redraft.criteria import Postscript, _formats, _measure
+from redraft.criteria import Postscript, _measure
+from redraft.criteria._families import _shapes
 from redraft.evaluators import (
     EvaluationContext,
     Evaluator,
@@ -273,8 +274,8 @@ def test_measures_of_pathological_drafts() -> None:
     assert _measure.sentences("." * 50_000 + "x") == ["." * 50_000 + "x"]
     assert _measure.placeholders("[" + "a" * 50_000) == []
     assert _measure.paragraphs("\n" * 50_000 + "x", "***") == ["x"]
-    assert _formats._TITLE.search("<<" + "a" * 50_000) is None
-    assert not _formats.FORMAT_JUDGES["postscript"](Postscript(), "\n" * 50_000).passed
+    assert _shapes.TITLE_LINE.search("<<" + "a" * 50_000) is None
+    assert not _shapes.SHAPES.measure(Postscript(), "\n" * 50_000).passed
     assert _fenced_body("```\n" + " " * 50_000 + "x") is None
 
 
@@ -286,7 +287,7 @@ _OLD = {  # the backtracking forms, as a reference for what the linear ones find
 _NEW = {
     "sentence": _measure._SENTENCE_END,
     "placeholder": _measure._PLACEHOLDER,
-    "title": _formats._TITLE,
+    "title": _shapes.TITLE_LINE,
 }
 _ALPHABETS = {"sentence": '.!"a )', "placeholder": "[]a \n(", "title": "<>a \n"}
 

@@ -5,7 +5,7 @@ commas", "end with the phrase …"). :func:`compile_checks` finds them in a
 prompt and its criteria with rules (offline, instant) and returns
 :class:`CompiledCheck` items, each a :data:`CheckSpec` of the vocabulary and
 the span of text it came from; :func:`compile_checks_with_llm` asks a model for
-the same list as schema-constrained JSON. :class:`SpecCheck` judges one spec
+the same list as schema-constrained JSON. :class:`SpecCheck` measures one spec
 with a measured value and a one-line correction.
 """
 
@@ -93,7 +93,11 @@ from redraft.criteria._spec import (
     WordCount,
     Wrapped,
 )
-from redraft.criteria._vocabulary import SpecCheck, judge_text
+from redraft.criteria._vocabulary import SpecCheck, measure_text
+
+judge_text = measure_text
+"""The former name of :func:`measure_text`, kept importable for callers of
+0.x (``docs/compatibility.md``)."""
 
 __all__ = [
     "Acrostic",
@@ -183,5 +187,6 @@ __all__ = [
     "detect_language",
     "judge_text",
     "llm_schema",
+    "measure_text",
     "merge_checks",
 ]

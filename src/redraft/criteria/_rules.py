@@ -26,11 +26,6 @@ from __future__ import annotations
 from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._families import FAMILY_RULES
-from redraft.criteria._rule_keywords import KEYWORD_RULES
-from redraft.criteria._rule_order import ORDER_RULES
-from redraft.criteria._rule_parts import PART_RULES
-from redraft.criteria._rule_shapes import SHAPE_RULES
-from redraft.criteria._rule_text import TEXT_RULES
 from redraft.criteria._sentences import mask, sentences, templated
 from redraft.criteria._spec import CheckSpec
 from redraft.evaluators._isolation import run_isolated
@@ -38,16 +33,9 @@ from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bound
 
 __all__ = ["RULES", "compile_checks", "compile_checks_async", "compile_rules"]
 
-RULES = (
-    *KEYWORD_RULES,
-    *PART_RULES,
-    *ORDER_RULES,
-    *TEXT_RULES,
-    *SHAPE_RULES,
-    *FAMILY_RULES,
-)
-"""Every rule, in the order they read a sentence: the vocabulary's own, then
-each registered family's (:data:`~redraft.criteria._families.FAMILIES`)."""
+RULES = FAMILY_RULES
+"""Every rule, in the order they read a sentence: each registered family's,
+in the order of :data:`~redraft.criteria._families.FAMILIES`."""
 
 
 def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledCheck]:

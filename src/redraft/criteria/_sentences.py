@@ -1,6 +1,6 @@
 """What the rule compiler reads: a prompt masked and cut into sentences, and
 the tests every rule shares (is this sentence hedged, is this requirement about
-the response?). The rules themselves live in the ``_rule_*`` modules;
+the response?). The rules themselves live in the families (``_families``);
 :mod:`._rules` runs them.
 """
 

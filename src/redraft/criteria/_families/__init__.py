@@ -6,12 +6,19 @@ compiler. See ``docs/criteria.md`` ("Families") for how to add one.
 
 from redraft.criteria._families._base import CountFamily, Family, FamilyCount, FamilySpec
 from redraft.criteria._families._capitals import CapitalWordCount, LetterCount
+from redraft.criteria._families._case import LetterCase
 from redraft.criteria._families._code_blocks import CodeBlockCount, CodeOnly
 from redraft.criteria._families._csv import CsvColumns, CsvRows
+from redraft.criteria._families._distinct import DistinctWords
+from redraft.criteria._families._each_part import EachEndsWith, EachStartsWith
 from redraft.criteria._families._emoji import EmojiCount
 from redraft.criteria._families._first_words import DistinctStarts
+from redraft.criteria._families._forbidden_chars import ForbiddenChars
 from redraft.criteria._families._hashtags import HashtagCount
 from redraft.criteria._families._headings import HeadingCount
+from redraft.criteria._families._json import JSONFormat
+from redraft.criteria._families._keywords import ForbiddenWords, Keyword
+from redraft.criteria._families._languages import Language
 from redraft.criteria._families._line_length import LineLength
 from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._links import URLCount
@@ -22,7 +29,10 @@ from redraft.criteria._families._number_formats import DateFormat, DecimalPlaces
 from redraft.criteria._families._numbers import NumberCount, NumberOnly
 from redraft.criteria._families._opening import NotStartsWith
 from redraft.criteria._families._options import OneOf
+from redraft.criteria._families._order import Order
 from redraft.criteria._families._per_part import EachCount, EachWordCount, EqualWordCount
+from redraft.criteria._families._phrases import EndsWith, StartsWith
+from redraft.criteria._families._positions import KeywordIn, WordAt
 from redraft.criteria._families._prose import CharCount, ParagraphCount, SentenceCount, WordCount
 from redraft.criteria._families._punctuation import NoFinalMark, NoPunctuation, PunctuationCount
 from redraft.criteria._families._questions import QuestionCount
@@ -35,7 +45,9 @@ from redraft.criteria._families._registry import (
     check_families,
     check_vocabulary,
 )
+from redraft.criteria._families._repeat import RepeatRequest
 from redraft.criteria._families._script import AsciiOnly, ScriptRule
+from redraft.criteria._families._shapes import Postscript, Title, Wrapped
 from redraft.criteria._families._tables import TableColumns, TableCount, TableRows
 from redraft.criteria._families._uppercase_words import WordsInCapitals
 from redraft.criteria._families._word_length import WordLength
@@ -62,17 +74,28 @@ __all__ = [
     "DateFormat",
     "DecimalPlaces",
     "DistinctStarts",
+    "DistinctWords",
     "EachCount",
+    "EachEndsWith",
+    "EachStartsWith",
     "EachWordCount",
     "EmojiCount",
+    "EndsWith",
     "EqualWordCount",
     "Family",
     "FamilyCount",
     "FamilyError",
     "FamilySpec",
+    "ForbiddenChars",
+    "ForbiddenWords",
     "HashtagCount",
     "HeadingCount",
     "HighlightCount",
+    "JSONFormat",
+    "Keyword",
+    "KeywordIn",
+    "Language",
+    "LetterCase",
     "LetterCount",
     "LineCount",
     "LineLength",
@@ -91,17 +114,24 @@ __all__ = [
     "PythonLiteral",
     "QuestionCount",
     "ScriptRule",
+    "Order",
+    "Postscript",
+    "RepeatRequest",
     "SectionCount",
     "SentenceCount",
+    "StartsWith",
     "TableColumns",
     "TableCount",
     "TableRows",
     "Tautogram",
     "TimeFormat",
+    "Title",
     "URLCount",
+    "WordAt",
     "WordCount",
     "WordLength",
     "WordsInCapitals",
+    "Wrapped",
     "XMLFormat",
     "YAMLFormat",
     "check_families",

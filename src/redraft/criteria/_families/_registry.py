@@ -14,12 +14,19 @@ from collections.abc import Iterable, Mapping
 from redraft.core._repair import register_repair
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
+from redraft.criteria._families._case import LETTER_CASE
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
+from redraft.criteria._families._distinct import DISTINCT
+from redraft.criteria._families._each_part import EACH_PART
 from redraft.criteria._families._emoji import EMOJI
 from redraft.criteria._families._first_words import FIRST_WORDS
+from redraft.criteria._families._forbidden_chars import FORBIDDEN_CHARS
 from redraft.criteria._families._hashtags import HASHTAGS
 from redraft.criteria._families._headings import HEADINGS
+from redraft.criteria._families._json import JSON
+from redraft.criteria._families._keywords import KEYWORDS
+from redraft.criteria._families._languages import LANGUAGE
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
@@ -30,12 +37,17 @@ from redraft.criteria._families._number_formats import DATE_FORMAT, DECIMAL_PLAC
 from redraft.criteria._families._numbers import NUMBER_COUNT, NUMBER_ONLY
 from redraft.criteria._families._opening import OPENING
 from redraft.criteria._families._options import OPTIONS
+from redraft.criteria._families._order import ORDER
 from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
 from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
+from redraft.criteria._families._phrases import PHRASES
+from redraft.criteria._families._positions import POSITIONS
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
 from redraft.criteria._families._questions import QUESTIONS
+from redraft.criteria._families._repeat import REPEAT
 from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
+from redraft.criteria._families._shapes import SHAPES
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._families._uppercase_words import CAPITALS
 from redraft.criteria._families._word_length import WORD_LENGTH
@@ -55,6 +67,18 @@ __all__ = [
 ]
 
 FAMILIES: tuple[Family, ...] = (
+    KEYWORDS,
+    POSITIONS,
+    EACH_PART,
+    DISTINCT,
+    ORDER,
+    FORBIDDEN_CHARS,
+    LETTER_CASE,
+    PHRASES,
+    SHAPES,
+    JSON,
+    REPEAT,
+    LANGUAGE,
     WORDS,
     SENTENCES,
     PARAGRAPHS,

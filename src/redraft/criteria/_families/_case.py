@@ -1,0 +1,106 @@
+"""Letter case: "all lowercase letters", "no capital letters are allowed",
+"in all caps".
+
+Measured exactly: every letter of the answer, lowercase or uppercase as
+required. Some words in capitals ("at least 5 words in all caps") or case
+for one thing ("lowercase for the title") compile nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any, ClassVar, Literal
+
+from redraft.core._text import plural
+from redraft.criteria._families._arguments import Corrected
+from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+
+__all__ = ["LETTER_CASE", "LetterCase", "letter_case"]
+
+
+class LetterCase(FamilySpec):
+    """Every letter lowercase, or every letter uppercase."""
+
+    kind: Literal["letter_case"] = "letter_case"
+    case: Literal["lower", "upper"]
+
+    def describe(self) -> str:
+        return f"all {self.case}case letters"
+
+
+def _letter_case(spec: LetterCase, text: str) -> Outcome:
+    wrong = [
+        ch
+        for ch in text
+        if ch.isalpha() and (ch.isupper() if spec.case == "lower" else ch.islower())
+    ]
+    data: dict[str, Any] = {"measured": len(wrong)}
+    if not wrong:
+        return Outcome(True, f"the answer uses {spec.describe()}, as required", data=data)
+    other = "capital" if spec.case == "lower" else "lowercase"
+    examples = [w for w in text.split() if any(ch in wrong for ch in w)][:3]
+    shown = ", ".join(repr(w.strip(".,;:!?\"'")) for w in examples)
+    return Outcome(
+        False,
+        f"the answer has {plural(len(wrong), other + ' letter')} (e.g. {shown}); "
+        f"required: {spec.describe()}",
+        f"Your answer has {plural(len(wrong), other + ' letter')}, e.g. {shown}. "
+        f"Write every word in {spec.case}case.",
+        data=data,
+    )
+
+
+_LOWER = re.compile(
+    r"\b(?:in\s+(?:all\s+)?lower[\s-]?case(?:\s+letters)?|(?:using|use|with)\s+(?:only\s+)?"
+    r"lower[\s-]?case\s+letters(?:\s+only)?|all\s+lower[\s-]?case(?:\s+letters)?)\b"
+)
+_NO_CAPITALS = re.compile(
+    r"\b(?:no\s+(?:capital|upper[\s-]?case)\s+letters\s+(?:are|is)\s+(?:allowed|permitted|used)|"
+    r"(?:(?:do|does|should|must)\s+not|don'?t|doesn'?t|shouldn'?t|never)\s+(?:use|contain|include|"
+    r"have)\s+(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters|"
+    r"(?:have|has|contain|contains|with|use)\s+no\s+(?:capital|upper[\s-]?case)\s+letters|"
+    r"without\s+(?:using\s+)?(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters)"
+)
+_UPPER = re.compile(
+    r"\b(?:in\s+(?:all\s+)?(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?)|"
+    r"all\s+(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?)|"
+    r"(?:capital|upper[\s-]?case)\s+letters\s+only)\b"
+)
+_CASE_BEFORE_BLOCKS = re.compile(r"\b(?:words?|phrases?|titles?)\b[^,;]*$")
+_CASE_AFTER_BLOCKS = re.compile(r"\s*(?:for|except|apart|other\s+than|when|on|of|to)\b")
+
+
+def letter_case(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    found: list[tuple[Literal["lower", "upper"], re.Match[str], bool]]
+    found = [("lower", m, False) for m in _LOWER.finditer(text)]
+    found += [("lower", m, True) for m in _NO_CAPITALS.finditer(text)]
+    found += [("upper", m, False) for m in _UPPER.finditer(text)]
+    for case, match, owns in found:
+        if _CASE_AFTER_BLOCKS.match(text, match.end()):
+            continue
+        if _CASE_BEFORE_BLOCKS.search(text, 0, match.start()):
+            continue  # "at least 5 words should be in all caps": some words, not the answer
+        if response_context(sentence, match.start(), owns_negation=owns):
+            yield Hit(LetterCase(case=case), *match.span())
+
+
+class _LetterCase(Corrected):
+    name = "letter case"
+    specs = (LetterCase,)
+    rules: ClassVar[tuple[Rule, ...]] = (letter_case,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        return _letter_case(spec, text)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        return {"op": "case", "case": spec.case}
+
+    def settled_failure(self, spec: Any, partial: str) -> bool:
+        return not self.measure(spec, partial).passed
+
+
+LETTER_CASE = _LetterCase()

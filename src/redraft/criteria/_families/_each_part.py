@@ -1,0 +1,233 @@
+"""A rule for every part: "every sentence must end with an exclamation
+mark", "begin each paragraph with a capital letter", "start every bullet
+point with the word 'Tip'" (counts within each part are :mod:`._per_part`).
+
+Measured exactly on the parts ``parts_of`` cuts; a start phrase ending in a
+letter must end a word ("Note" is not met by "Notebook"); an end phrase
+ending in a letter may be followed by closing punctuation. An answer with
+none of the parts fails. A check's span covers only what it enforces: in
+"every sentence must end with '!' and rhyme" the rhyme stays outside.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, model_validator
+
+from redraft.criteria._families._arguments import (
+    ARG,
+    Corrected,
+    Guard,
+    fold,
+    head,
+    part_of,
+    spec_hit,
+)
+from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._per_part import parts_of
+from redraft.criteria._families._positions import (
+    BEGIN,
+    FINISH,
+    MODAL,
+    OF_RESPONSE,
+    WORD_PHRASE,
+    argument,
+    counted,
+)
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._spec_base import SHORT
+from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
+
+__all__ = ["EACH_PART", "EachEndsWith", "EachStartsWith", "each_part"]
+
+_EXAMPLES = 3
+
+
+class EachStartsWith(FamilySpec):
+    """Every sentence, paragraph or bullet point starts with ``phrase``
+    (case-insensitive), or, with ``capital``, with a capital letter."""
+
+    kind: Literal["each_starts_with"] = "each_starts_with"
+    part: Part
+    phrase: str | None = Field(default=None, min_length=1, max_length=SHORT)
+    capital: bool = False
+
+    @model_validator(mode="after")
+    def _one_rule(self) -> EachStartsWith:
+        if (self.phrase is None) == (not self.capital):
+            raise ValueError("give either a phrase or capital=true")
+        return self
+
+    def describe(self) -> str:
+        start = "a capital letter" if self.capital else repr(self.phrase)
+        return f"every {PART_NAMES[self.part][0]} starts with {start}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.part)
+
+
+class EachEndsWith(FamilySpec):
+    """Every sentence, paragraph or bullet point ends with ``phrase``
+    (case-insensitive; "!" = every one ends with an exclamation mark)."""
+
+    kind: Literal["each_ends_with"] = "each_ends_with"
+    part: Part
+    phrase: str = Field(min_length=1, max_length=SHORT)
+
+    def describe(self) -> str:
+        return f"every {PART_NAMES[self.part][0]} ends with {self.phrase!r}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.part)
+
+
+_CLOSERS = ".,!?\"'”’»)"
+
+
+def _starts(spec: EachStartsWith, part: str) -> bool:
+    if spec.capital:
+        first = next((ch for ch in part if ch.isalnum()), "")
+        return first.isalpha() and first.isupper()
+    folded, phrase = fold(part), fold(spec.phrase or "")
+    if not folded.startswith(phrase):
+        return False
+    # "starts with the word Note" is not met by "Notebook".
+    return not phrase[-1:].isalnum() or not folded[len(phrase) : len(phrase) + 1].isalnum()
+
+
+def _ends(spec: EachEndsWith, part: str) -> bool:
+    folded, phrase = fold(part), fold(spec.phrase)
+    if folded.endswith(phrase):
+        return True
+    return phrase[-1:].isalnum() and folded.rstrip(_CLOSERS).endswith(phrase)
+
+
+def _no_parts(spec: EachStartsWith | EachEndsWith) -> Outcome:
+    """An answer with none of the parts a rule for every part is about."""
+    plural = PART_NAMES[spec.part][1]
+    return Outcome(
+        False,
+        f"the answer has no {plural}; required: {spec.describe()}",
+        f"Your answer has no {plural}. Write it so that {spec.describe()}.",
+        score=0.0,
+        data={"measured": 0},
+    )
+
+
+def _every(
+    spec: EachStartsWith | EachEndsWith,
+    text: str,
+    ok: Callable[[str], bool],
+    fix: str,
+) -> Outcome:
+    found = parts_of(text, spec.part)
+    name = PART_NAMES[spec.part]
+    if not found:
+        return _no_parts(spec)
+    bad = [(i, p) for i, p in enumerate(found, 1) if not ok(p)]
+    data: dict[str, Any] = {"measured": len(found), "failing": [i for i, _ in bad]}
+    if not bad:
+        return Outcome(True, f"all {counted(spec.part, len(found))}: {spec.describe()}", data=data)
+    shown = "; ".join(f"{ordinal(i)}: {head(p)}" for i, p in bad[:_EXAMPLES])
+    more = f" and {len(bad) - _EXAMPLES} more" if len(bad) > _EXAMPLES else ""
+    verb = "breaks" if len(bad) == 1 else "break"
+    return Outcome(
+        False,
+        f"{len(bad)} of {counted(spec.part, len(found))} {verb} the rule ({shown}{more}); "
+        f"required: {spec.describe()}",
+        f"{len(bad)} of your {name[1]} {verb} the rule ({shown}{more}). {fix}",
+        score=1 - len(bad) / len(found),
+        data=data,
+    )
+
+
+def _each_starts(spec: EachStartsWith, text: str) -> Outcome:
+    start = "a capital letter" if spec.capital else f"exactly {spec.phrase!r}"
+    fix = f"Begin every {PART_NAMES[spec.part][0]} with {start}."
+    return _every(spec, text, lambda p: _starts(spec, p), fix)
+
+
+def _each_ends(spec: EachEndsWith, text: str) -> Outcome:
+    fix = f"End every {PART_NAMES[spec.part][0]} with {spec.phrase!r}."
+    return _every(spec, text, lambda p: _ends(spec, p), fix)
+
+
+_PARTS = (
+    r"(?:sentences|paragraphs|bullet(?:[\s-]+point)?s|bullet(?:ed)?\s+items|"
+    r"sentence|paragraph|bullet(?:[\s-]+point)?|bullet(?:ed)?\s+item)"
+)
+_EVERY = rf"(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?)\s+(?P<part>{_PARTS}){OF_RESPONSE}"
+_MARKS = {
+    "exclamation": "!",
+    "question": "?",
+    "period": ".",
+    "full": ".",
+    "ellipsis": "...",
+    "colon": ":",
+    "semicolon": ";",
+}
+_MARK = (
+    r"(?:an?\s+|the\s+)?(?P<mark>exclamation\s+(?:mark|point)|question\s+mark|period|"
+    r"full\s+stop|ellipsis|colon|semicolon)"
+)
+_START_ARG = (
+    r"(?:an?\s+)?(?P<capital>capital(?:ized)?\s+letter|upper[\s-]?case\s+letter)|"
+    rf"the\s+letter\s+(?P<letter>{ARG}|[a-z]\b)|{WORD_PHRASE}"
+)
+_EACH_ENDS = [
+    re.compile(rf"\b{_EVERY}\s+(?:{MODAL}\s+)?{FINISH}s?\s+with\s+(?:{_MARK}|{WORD_PHRASE})"),
+    re.compile(rf"\b{FINISH}\s+{_EVERY}\s+with\s+(?:{_MARK}|{WORD_PHRASE})"),
+]
+_EACH_STARTS = [
+    re.compile(rf"\b{_EVERY}\s+(?:{MODAL}\s+)?{BEGIN}s?\s+with\s+(?:{_START_ARG})"),
+    re.compile(rf"\b{BEGIN}\s+{_EVERY}\s+with\s+(?:{_START_ARG})"),
+]
+
+
+def _part_name(match: re.Match[str]) -> Part:
+    return part_of(" ".join(match.group("part").split()))
+
+
+def each_part(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    plain = Guard(text)
+    for match in (m for p in _EACH_ENDS for m in p.finditer(text)):
+        mark = match.group("mark")
+        phrase = _MARKS[mark.split()[0]] if mark else argument(sentence, match)
+        if phrase and plain(match.start()):
+            part, ending = _part_name(match), phrase
+            ends = spec_hit(partial(EachEndsWith, part=part, phrase=ending), *match.span())
+            if ends:
+                yield ends
+    for match in (m for p in _EACH_STARTS for m in p.finditer(text)):
+        part = _part_name(match)
+        fields: dict[str, Any] = {}
+        if match.group("capital"):
+            fields["capital"] = True
+        elif match.group("letter"):
+            fields["phrase"] = sentence.unmask(*match.span("letter")).strip("\"'‘’“”")
+        else:
+            fields["phrase"] = argument(sentence, match)
+        if plain(match.start()) and (
+            hit := spec_hit(partial(EachStartsWith, part=part, **fields), *match.span())
+        ):
+            yield hit
+
+
+class _EachPart(Corrected):
+    name = "every part"
+    specs = (EachStartsWith, EachEndsWith)
+    rules: ClassVar[tuple[Rule, ...]] = (each_part,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        if isinstance(spec, EachStartsWith):
+            return _each_starts(spec, text)
+        return _each_ends(spec, text)
+
+
+EACH_PART = _EachPart()

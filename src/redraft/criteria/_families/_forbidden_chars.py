@@ -1,0 +1,154 @@
+"""Forbidden characters: "no commas", "do not use any exclamation marks",
+"commas are not allowed".
+
+Measured exactly: each listed character, counted anywhere in the answer. A
+mark banned in one place only ("no period at the end", "no commas in the
+title") compiles nothing, since a ban on the whole answer would overreach.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import partial
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from redraft.core._text import noun
+from redraft.criteria._families._arguments import Corrected, response_spec
+from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence
+
+__all__ = ["FORBIDDEN_CHARS", "ForbiddenChars", "punctuation"]
+
+
+class ForbiddenChars(FamilySpec):
+    """None of the characters in ``chars`` may appear (``","`` = no commas)."""
+
+    kind: Literal["forbidden_chars"] = "forbidden_chars"
+    chars: str = Field(min_length=1, max_length=20)
+
+    def describe(self) -> str:
+        return "none of the characters " + " ".join(repr(c) for c in self.chars)
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, "".join(sorted(set(self.chars))))
+
+
+_CHAR_NAMES = {
+    ",": "comma",
+    ".": "period",
+    "!": "exclamation mark",
+    "?": "question mark",
+    ";": "semicolon",
+    ":": "colon",
+    "-": "hyphen",
+    "#": "hash sign",
+    "*": "asterisk",
+    '"': "double quote",
+    "'": "apostrophe",
+}
+
+
+def _char_name(ch: str, count: int = 2) -> str:
+    """The name of a character, in the form that goes with ``count``."""
+    return noun(count, _CHAR_NAMES.get(ch, f"{ch!r} character"))
+
+
+def _forbidden_chars(spec: ForbiddenChars, text: str) -> Outcome:
+    counts = {ch: text.count(ch) for ch in dict.fromkeys(spec.chars)}
+    found = {ch: n for ch, n in counts.items() if n}
+    data: dict[str, Any] = {"measured": counts}
+    if not found:
+        return Outcome(True, f"the answer has {spec.describe()}, as required", data=data)
+    listed = ", ".join(f"{n} {_char_name(ch, n)}" for ch, n in found.items())
+    names = " or ".join(_char_name(ch) for ch in found)
+    return Outcome(
+        False,
+        f"the answer has {listed}; required: {spec.describe()}",
+        f"Your answer has {listed}; it must have none. Rewrite it without {names}.",
+        data=data,
+    )
+
+
+_PUNCTUATION = {
+    "comma": ",",
+    "period": ".",
+    "full stop": ".",
+    "exclamation mark": "!",
+    "exclamation point": "!",
+    "question mark": "?",
+    "semicolon": ";",
+    "colon": ":",
+    "hyphen": "-",
+    "dash": "-–—",
+    "hashtag": "#",
+    "asterisk": "*",
+}
+_MARKS = (
+    r"(?P<mark>commas?|periods?|full\s+stops?|exclamation\s+(?:marks?|points?)|"
+    r"question\s+marks?|semicolons?|colons?|hyphens?|dashes|hashtags?|asterisks?)\b"
+)
+_NO_PUNCTUATION = re.compile(
+    r"(?:^[\s\-*•]*no|,\s*no|\b(?:(?:do\s+not|don'?t|doesn'?t|does\s+not|never|must\s+not|"
+    r"mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|may\s+not|(?:are|is)\s+not\s+allowed\s+to|"
+    r"avoid|refrain\s+from)\s+"
+    r"(?:use|using|include|including|put|putting|write|writing|add|adding|contain|containing|have|"
+    r"the\s+use\s+of)?|without(?:\s+using|\s+the\s+use\s+of)?|with\s+no|use\s+no|"
+    r"(?:contain|contains|have|has|be)\s+no|there\s+(?:should|must)\s+be\s+no))\s*(?:any\s+)?"
+    + _MARKS
+)
+# "Commas are not allowed.", "No commas are allowed in your answer."
+_MARKS_BANNED = re.compile(
+    r"(?:^[\s\-*•]*|\b(?:and|also|,)\s*)(?:no\s+)?" + _MARKS + r"\s+(?:are|is)\s+(?:not\s+)?"
+    r"(?:allowed|permitted)"
+)
+
+
+# "No period at the end", "no commas in the title": a mark banned in one place
+# only, which a ban on the whole answer would overreach.
+_OTHER_PLACE = re.compile(
+    r"\s*(?:(?:in|from|at|on|after|before|between|inside|within|around)\s+(?:the|each|every|"
+    r"any|a|your|its)\b|(?:to|that)\s+(?:end|start|begin|finish|close)s?\b)"
+)
+_RESPONSE_PLACE = re.compile(
+    rf"\s*(?:in|within|throughout)\s+(?:the|your)\s+(?:entire\s+|whole\s+)?{THING}\b"
+)
+
+
+def punctuation(sentence: Sentence) -> Iterator[Hit]:
+    banned = [
+        m
+        for m in _MARKS_BANNED.finditer(sentence.lower)
+        if ("no" in m.group(0).split()) != (" not " in m.group(0))
+    ]
+    for match in [*_NO_PUNCTUATION.finditer(sentence.lower), *banned]:
+        name = " ".join(match.group("mark").split()).rstrip("s")
+        name = "exclamation mark" if name.startswith("exclamation") else name
+        chars = _PUNCTUATION.get(name) or _PUNCTUATION.get(name + "s") or ""
+        after = sentence.lower[match.end() :]
+        if not chars or (_OTHER_PLACE.match(after) and not _RESPONSE_PLACE.match(after)):
+            continue
+        yield from response_spec(
+            sentence, partial(ForbiddenChars, chars=chars), *match.span(), owns_negation=True
+        )
+
+
+class _ForbiddenChars(Corrected):
+    name = "forbidden characters"
+    specs = (ForbiddenChars,)
+    rules: ClassVar[tuple[Rule, ...]] = (punctuation,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        return _forbidden_chars(spec, text)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        return {"op": "remove_commas"} if set(spec.chars) == {","} else None
+
+    def settled_failure(self, spec: Any, partial: str) -> bool:
+        return any(ch in partial for ch in spec.chars)
+
+
+FORBIDDEN_CHARS = _ForbiddenChars()

@@ -1,0 +1,118 @@
+"""JSON: "respond only in valid JSON", "return a JSON object with the keys
+`name`, `age`".
+
+Measured exactly: the answer is one JSON document, bare or as the only
+content of a fenced block; with keys, an object holding each of them. Keys
+named but not readable compile nothing (left to the judge).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import partial
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from redraft.core._text import noun
+from redraft.criteria._families._arguments import Corrected, parse_list, response_spec
+from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._shapes import WHOLE, WRAP_VERB
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.evaluators._json_checks import _JSONProblem, _load_json
+
+__all__ = ["JSON", "JSONFormat", "json_format"]
+
+
+class JSONFormat(FamilySpec):
+    """The answer is one JSON document (bare or as the only content of a fenced
+    block); with ``required_keys`` it is an object holding those keys."""
+
+    kind: Literal["json"] = "json"
+    required_keys: list[str] = Field(default_factory=list, max_length=50)
+
+    def describe(self) -> str:
+        if not self.required_keys:
+            return "valid JSON"
+        return "a JSON object with the keys " + ", ".join(repr(k) for k in self.required_keys)
+
+
+def _json(spec: JSONFormat, text: str) -> Outcome:
+    try:
+        parsed = _load_json(text)
+    except _JSONProblem as problem:
+        return Outcome(
+            False,
+            f"the answer is not valid JSON ({problem.problem}); required: {spec.describe()}",
+            f"Your answer is not valid JSON ({problem.problem}). Reply with JSON only.",
+            data={"error": problem.problem},
+        )
+    if not spec.required_keys:
+        return Outcome(True, "the answer is valid JSON, as required")
+    if not isinstance(parsed.value, dict):
+        kind = type(parsed.value).__name__
+        return Outcome(
+            False,
+            f"the answer is JSON but a {kind}, not an object; required: {spec.describe()}",
+            "Your answer must be one JSON object with the keys "
+            + ", ".join(repr(k) for k in spec.required_keys)
+            + ".",
+        )
+    missing = [k for k in spec.required_keys if k not in parsed.value]
+    if not missing:
+        return Outcome(True, f"the answer is {spec.describe()}, as required")
+    return Outcome(
+        False,
+        f"the JSON object lacks {', '.join(repr(k) for k in missing)}; required: {spec.describe()}",
+        f"Your JSON object lacks the {noun(len(missing), 'key')} "
+        f"{', '.join(repr(k) for k in missing)}. Add {noun(len(missing), 'it', 'them')}.",
+        score=1 - len(missing) / len(spec.required_keys),
+        data={"missing": missing},
+    )
+
+
+_JSON = re.compile(
+    rf"\b(?:{WRAP_VERB}\s+{WHOLE}\s+(?:in|as|using)\s+(?:valid\s+|a\s+)?json|"
+    r"(?:respond|answer|reply)\s+(?:only\s+|entirely\s+|solely\s+)?(?:in|with|using)\s+"
+    r"(?:valid\s+|a\s+valid\s+|a\s+|one\s+)?json|"
+    rf"{WHOLE}\s+(?:should|must|needs\s+to|has\s+to|will)\s+be\s+(?:valid\s+|in\s+|a\s+valid\s+|"
+    r"a\s+|formatted\s+as\s+|wrapped\s+in\s+)?(?:valid\s+)?json|"
+    r"^\s*(?:please\s+)?output\s+(?:only\s+)?(?:valid\s+)?json|"
+    rf"(?:{WHOLE}|(?:use|using))\s+(?:(?:should|must)\s+(?:just\s+|only\s+)?(?:contain|be)\s+)?"
+    r"(?:in\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block))|"
+    r"\b(?:in|into)\s+(?:valid\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block)\b))\b"
+    r"(?:\s+(?:format|object|block))?"
+)
+_KEYS = re.compile(
+    r"\s*,?\s*(?:with|containing|having|that\s+has|including)\s+(?:the\s+|exactly\s+the\s+)?"
+    r"(?:keys|fields|properties)\s*:?"
+)
+
+
+def json_format(sentence: Sentence) -> Iterator[Hit]:
+    for match in _JSON.finditer(sentence.lower):
+        keys: list[str] = []
+        end = match.end()
+        named = _KEYS.match(sentence.lower, end)
+        if named:
+            parsed = parse_list(sentence, named.end())
+            if parsed is None:
+                continue  # keys named but not readable: leave it to the judge
+            keys, end = parsed
+        yield from response_spec(
+            sentence, partial(JSONFormat, required_keys=keys), match.start(), end
+        )
+
+
+class _Json(Corrected):
+    name = "json"
+    specs = (JSONFormat,)
+    rules: ClassVar[tuple[Rule, ...]] = (json_format,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        return _json(spec, text)
+
+
+JSON = _Json()

@@ -1,0 +1,289 @@
+"""Keywords: words that must appear (each with its own count, or all with
+one: "cloud and river, each exactly twice", "'moon' exactly twice and 'star'
+at most once") and words that must not ("don't use the word 'very'").
+
+Measured exactly: whole words or phrases, case-insensitive, a plural or
+possessive ending (``s``, ``es``, ``'s``) included. Keywords are taken from
+quotes where the prompt quotes them, else only from a short list of single
+words that plainly ends (:func:`~._arguments.parse_list`). A keyword stated
+for one part of the answer ("in the second sentence") is left to
+:mod:`._positions`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import partial
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from redraft.core._text import noun
+from redraft.criteria import _measure as measure
+from redraft.criteria._families._arguments import (
+    ARG,
+    NOT_KEYWORDS,
+    Corrected,
+    frequency,
+    parse_list,
+    response_spec,
+    spec_hit,
+)
+from redraft.criteria._families._base import FamilyCount, FamilySpec
+from redraft.criteria._families._counted import count_outcome
+from redraft.criteria._grammar import NUMBER, RELATION
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
+from redraft.criteria._spec_base import SHORT, Relation, has_text
+
+__all__ = ["KEYWORDS", "ForbiddenWords", "Keyword", "keywords"]
+
+
+class Keyword(FamilyCount):
+    """Occurrences of ``keyword`` as a whole word or phrase, case-insensitive;
+    a plural or possessive ending (``s``, ``es``, ``'s``) still counts."""
+
+    kind: Literal["keyword"] = "keyword"
+    keyword: str = Field(min_length=1, max_length=SHORT)
+    relation: Relation = "at_least"
+    value: int = Field(default=1, ge=0, le=1000)
+    unit: ClassVar[tuple[str, str]] = ("time", "times")
+
+    @field_validator("keyword")
+    @classmethod
+    def _keyword_text(cls, value: str) -> str:
+        return has_text(value, "a keyword needs at least one letter or digit")
+
+    def describe(self) -> str:
+        return f"the keyword {self.keyword!r} {super().describe()}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.keyword.lower(), self.relation)
+
+
+class ForbiddenWords(FamilySpec):
+    """None of ``words`` may appear (whole words, case-insensitive, plural and
+    possessive endings included)."""
+
+    kind: Literal["forbidden_words"] = "forbidden_words"
+    words: list[str] = Field(min_length=1, max_length=50)
+
+    @field_validator("words")
+    @classmethod
+    def _words_have_text(cls, value: list[str]) -> list[str]:
+        cleaned = [w.strip() for w in value]
+        if any(not any(ch.isalnum() for ch in w) for w in cleaned):
+            raise ValueError("every forbidden word needs at least one letter or digit")
+        if any(len(w) > SHORT for w in cleaned):
+            raise ValueError(f"forbidden words are at most {SHORT} characters")
+        return cleaned
+
+    def describe(self) -> str:
+        return "none of the words " + ", ".join(repr(w) for w in self.words)
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, tuple(sorted(w.lower() for w in self.words)))
+
+
+def _keyword_outcome(spec: Keyword, text: str) -> Outcome:
+    n = len(measure.keyword_matches(text, spec.keyword))
+    times = spec.unit[0] if n == 1 else spec.unit[1]
+    gap = abs(n - spec.value)
+    gap_times = spec.unit[0] if gap == 1 else spec.unit[1]
+    fix = (
+        f"Use {spec.keyword!r} {gap} more {gap_times}."
+        if n < spec.value
+        else f"Use {spec.keyword!r} at most {spec.value} "
+        f"{spec.unit[0] if spec.value == 1 else spec.unit[1]} (remove {gap})."
+    )
+    return count_outcome(spec, n, f"uses {spec.keyword!r} {n} {times}", fix)
+
+
+def _forbidden_words(spec: ForbiddenWords, text: str) -> Outcome:
+    counts = {w: len(measure.keyword_matches(text, w)) for w in spec.words}
+    found = {w: n for w, n in counts.items() if n}
+    data: dict[str, Any] = {"measured": counts}
+    if not found:
+        return Outcome(True, f"the answer uses {spec.describe()}, as required", data=data)
+    listed = ", ".join(f"{w!r} ({n}×)" for w, n in found.items())
+    return Outcome(
+        False,
+        f"the answer uses the forbidden {noun(len(found), 'word')} {listed}; "
+        f"required: {spec.describe()}",
+        f"Your answer uses {listed}; remove every one of them and do not use "
+        + ", ".join(repr(w) for w in spec.words)
+        + ".",
+        data=data,
+    )
+
+
+_NOUNS = r"(?:key\s*words?|words?|terms?|phrases?)"
+_INCLUDE = re.compile(
+    r"\b(?:include|includes|including|use|uses|using|mention|contain|contains|containing|"
+    r"incorporate|add)\s+(?:each\s+of\s+|all\s+of\s+|both\s+of\s+)?(?:the\s+|these\s+)?"
+    r"(?:following\s+)?"
+    rf"{_NOUNS}\s*:?"
+)
+_INCLUDE_QUOTED = re.compile(
+    rf"\b(?:include|mention|use)\s+(?P<arg>{ARG})\s+in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    rf"{THING}\b"
+)
+_SHOULD_APPEAR = re.compile(
+    rf"\b(?:the\s+)?(?:key\s*word|word|term|phrase)\s+(?P<arg>{ARG}|[a-z][\w'-]*)\s+"
+    r"(?:(?:should|must|needs?\s+to|has\s+to|to)\s+(?P<not>not\s+)?(?:appear|occur|be\s+used|"
+    r"be\s+included|be\s+mentioned|show\s+up)|appears|occurs|shows\s+up|is\s+used|"
+    r"(?P<never>doesn'?t\s+appear|does\s+not\s+appear|never\s+appears))"
+)
+_FORBID = re.compile(
+    r"\b(?:do\s+not|don'?t|never|not|avoid|without|exclude)\s+"
+    r"(?:(?:use|using|include|including|mention|mentioning|say|saying|write|writing|contain|"
+    r"containing)\s+)?"
+    rf"(?:(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?)?(?:following\s+)?{_NOUNS}\s*:?|(?=\s*{ARG}))"
+)
+
+
+_ELSEWHERE = re.compile(
+    r"\s*(?:only\s+)?(?:in|within|inside)\s+(?:(?:the|each|every|a|your)\s+(?:first\s+|last\s+)?"
+    rf"(?!(?:entire\s+|whole\s+)?{THING}\b)[a-z]|(?:paragraph|sentence|section|part|line|bullet|"
+    r"stanza)s?\s+(?:number\s+)?[\w#])"
+)
+
+
+# "… and the word 'river' at least three times": one more keyword with its own count.
+_NEXT = re.compile(
+    r"\s*\)?\s*(?:,\s*|;\s*)?(?:and\s+|while\s+|but\s+)?(?:the\s+)?(?:(?:key\s*)?words?\s+|terms?\s+|"
+    rf"phrases?\s+)?(?P<item>{ARG}|[a-z][\w'-]*)\s+(?:(?:should|must)\s+(?:appear|occur|be\s+used)\s+)?"
+)
+# "Mention 'apple' exactly twice": a quoted keyword and a stated count.
+_USE_COUNTED = re.compile(
+    rf"\b(?:include|mention|use|say|write|repeat|incorporate)\s+(?P<arg>{ARG})(?=\s*,?\s*"
+    rf"(?:{RELATION}|{NUMBER}\s+times|once|twice|thrice)\b)"
+)
+
+
+def _keyword_hits(
+    items: list[str], amounts: list[tuple[Relation, int]], start: int, end: int
+) -> Iterator[Hit]:
+    for item in items:
+        for relation, value in amounts:
+            if hit := spec_hit(
+                partial(Keyword, keyword=item, relation=relation, value=value), start, end
+            ):
+                yield hit
+
+
+def _forbidden(words: list[str], start: int, end: int) -> Hit | None:
+    return spec_hit(partial(ForbiddenWords, words=words), start, end)
+
+
+def _counted(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], int] | None:
+    """A stated count at ``pos`` (None when none is stated there)."""
+    amounts, end = frequency(sentence, pos)
+    return (amounts, end) if end > pos and amounts else None
+
+
+def _more_keywords(sentence: Sentence, pos: int) -> Iterator[Hit]:
+    """Keywords after the first, each with its own stated count."""
+    text = sentence.lower
+    while (match := _NEXT.match(text, pos)) is not None:
+        raw = sentence.unmask(match.start("item"), match.end("item"))
+        item = raw.strip("\"“”'‘’«»`").strip()
+        if not raw.startswith(('"', "“", "'", "‘", "«", "`")) and item.lower() in NOT_KEYWORDS:
+            return
+        counted = _counted(sentence, match.end())
+        if counted is None or _ELSEWHERE.match(text, counted[1]):
+            return
+        start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" )"))
+        yield from _keyword_hits([item], counted[0], start, counted[1])
+        pos = counted[1]
+
+
+# "Write 6 sentences using the word 'although'": in every sentence, or in one
+# of them? A keyword that modifies several counted things is read by neither.
+_OF_SEVERAL = re.compile(
+    rf"\b(?:{NUMBER}|several|multiple|many|few|some)\s+(?:[\w-]+\s+){{0,2}}"
+    r"(?!(?:words|characters|chars|letters|tokens)\b)[a-z]+s\s*,?\s*"
+    r"(?:each\s+|all\s+|every\s+one\s+)?$"
+)
+
+
+def _of_several(text: str, start: int) -> bool:
+    return bool(_OF_SEVERAL.search(text, max(0, start - 60), start))
+
+
+def keywords(sentence: Sentence) -> Iterator[Hit]:
+    """Keywords that must appear (how often), and words that must not."""
+    text = sentence.lower
+    for match in _FORBID.finditer(text):
+        parsed = parse_list(sentence, match.end())
+        if parsed and _ELSEWHERE.match(text, parsed[1]):
+            continue  # "never mention 'x' in the title"
+        if (
+            parsed
+            and response_context(sentence, match.start(), owns_negation=True)
+            and (hit := _forbidden(parsed[0], match.start(), parsed[1]))
+        ):
+            yield hit
+    for match in _INCLUDE.finditer(text):
+        parsed = parse_list(sentence, match.end())
+        if not parsed or not response_context(sentence, match.start()):
+            continue
+        if _of_several(text, match.start()):
+            continue
+        amounts, end = frequency(sentence, parsed[1])
+        if _ELSEWHERE.match(text, parsed[1]) or _ELSEWHERE.match(text, end):
+            continue  # "use the word cloud twice in the second sentence": a part rule's
+        yield from _keyword_hits(parsed[0], amounts, match.start(), end)
+        if end > parsed[1]:
+            yield from _more_keywords(sentence, end)
+    for match in _USE_COUNTED.finditer(text):
+        word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+        counted = _counted(sentence, match.end())
+        if counted is None or not response_context(sentence, match.start()):
+            continue
+        if _ELSEWHERE.match(text, counted[1]):
+            continue
+        yield from _keyword_hits([word], counted[0], match.start(), counted[1])
+        yield from _more_keywords(sentence, counted[1])
+    for match in _INCLUDE_QUOTED.finditer(text):
+        word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+        yield from response_spec(sentence, partial(Keyword, keyword=word), *match.span())
+    for match in _SHOULD_APPEAR.finditer(text):
+        arg = sentence.unmask(match.start("arg"), match.end("arg")).strip("\"“”'‘’«»`")
+        if arg.lower() in NOT_KEYWORDS:
+            continue
+        if not response_context(sentence, match.start()) or _ELSEWHERE.match(text, match.end()):
+            continue
+        if match.group("not") or match.group("never"):
+            if hit := _forbidden([arg], *match.span()):
+                yield hit
+            continue
+        amounts, end = frequency(sentence, match.end())
+        if _ELSEWHERE.match(text, end):
+            continue
+        yield from _keyword_hits([arg], amounts, match.start(), end)
+        if end > match.end():
+            yield from _more_keywords(sentence, end)
+
+
+class _Keywords(Corrected):
+    name = "keywords"
+    specs = (Keyword, ForbiddenWords)
+    rules: ClassVar[tuple[Rule, ...]] = (keywords,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        if isinstance(spec, Keyword):
+            return _keyword_outcome(spec, text)
+        return _forbidden_words(spec, text)
+
+    def settled_failure(self, spec: Any, partial: str) -> bool:
+        if not isinstance(spec, ForbiddenWords):
+            return False
+        # A match at the very end may still grow into another word.
+        return any(
+            m.end() < len(partial) for w in spec.words for m in measure.keyword_matches(partial, w)
+        )
+
+
+KEYWORDS = _Keywords()

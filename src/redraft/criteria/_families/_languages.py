@@ -1,0 +1,158 @@
+"""The answer's language: "respond only in German", "your entire answer
+must be written in Swahili".
+
+Approximate: the detector of :mod:`redraft.criteria._language` (see
+``docs/criteria.md`` for how little it claims); a text it cannot place is
+``skipped``, never a pass. Two languages ("in English and French") compile
+nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import partial
+from typing import Any, ClassVar, Literal
+
+from pydantic import field_validator
+
+from redraft.criteria._families._arguments import Corrected, response_spec
+from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._shapes import WHOLE
+from redraft.criteria._language import LANGUAGES, detect_language
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence
+
+__all__ = ["LANGUAGE", "Language", "language"]
+
+
+class Language(FamilySpec):
+    """The answer is written in ``language`` (see ``docs/criteria.md`` for how
+    little the detector claims)."""
+
+    kind: Literal["language"] = "language"
+    language: str
+    # Detectors disagree on short, mixed or structured text (a JSON answer):
+    # passing ours says little about passing another.
+    approximate: ClassVar[bool] = True
+
+    @field_validator("language")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        code = value.strip().lower()
+        if code not in LANGUAGES:
+            raise ValueError(
+                f"unsupported language {value!r}; choose one of {', '.join(sorted(LANGUAGES))}"
+            )
+        return code
+
+    def describe(self) -> str:
+        return f"written in {LANGUAGES[self.language]}"
+
+
+def _language(spec: Language, text: str) -> Outcome:
+    found = detect_language(text)
+    wanted = LANGUAGES[spec.language]
+    data: dict[str, Any] = {"measured": found.language, "detail": found.detail}
+    if found.language is None:
+        return Outcome(False, f"cannot tell the language: {found.detail}", data=data, skipped=True)
+    if found.language == spec.language:
+        return Outcome(True, f"the answer reads as {wanted} ({found.detail})", data=data)
+    actual = LANGUAGES[found.language]
+    return Outcome(
+        False,
+        f"the answer reads as {actual} ({found.detail}); required: {spec.describe()}",
+        f"Your answer is written in {actual}; it must be in {wanted}. "
+        f"Rewrite the whole answer in {wanted}.",
+        data=data,
+    )
+
+
+_NAMES = {name.lower(): code for code, name in LANGUAGES.items()}
+_LANGUAGE_NAME = "|".join(_NAMES)
+_LANGUAGE = re.compile(
+    r"\b(?:(?:respond|answer|reply|write|speak|communicate)\s+"
+    r"(?:your\s+(?:entire\s+|whole\s+)?(?:response|answer|reply)\s+)?|"
+    rf"{WHOLE}\s+(?:should|must|needs\s+to|has\s+to)\s+be\s+(?:written\s+)?)"
+    rf"(?:only\s+|entirely\s+|solely\s+|exclusively\s+|fully\s+)?(?:in|using)\s+(?:the\s+)?"
+    rf"(?P<lang>{_LANGUAGE_NAME})(?:\s+language)?(?:\s+only)?\b"
+)
+
+
+def language(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    for match in _LANGUAGE.finditer(text):
+        if re.match(rf"\s*(?:and|or|/)\s+(?:{_LANGUAGE_NAME})\b", text[match.end() :]):
+            continue  # two languages: not a one-language requirement
+        code = _NAMES[match.group("lang")]
+        yield from response_spec(sentence, partial(Language, language=code), *match.span())
+
+
+_ONE = rf"(?:the\s+)?(?P<lang>{_LANGUAGE_NAME})(?:\s+language)?"
+_ALONE = r"(?:only|solely|exclusively|entirely|completely|fully|wholly)"
+# What may follow a language named as the answer's: the clause's end, where
+# it applies ("in your response", "throughout") or another requirement; not a
+# noun it modifies ("only English words", "entirely in French style").
+_AFTER = re.compile(
+    r"(?:\s+only)?(?=\s*(?:[,.;!?)]|$|and\b|but\b|in\s+(?:your|the)\b|throughout\b|"
+    r"for\s+(?:your|the|this)\b|with\b|no\s+other\b|about\b|please\b))"
+)
+_EXCLUSIVE = [
+    # "entirely in Swahili", "only in Korean", "completely in the Kannada language"
+    re.compile(rf"\b{_ALONE}\s+(?:in|using)\s+{_ONE}"),
+    # "using only the Marathi language", "in only German", "use only Hindi", "in entirely Swahili"
+    re.compile(rf"\b(?:in|using|use|write|respond|answer|reply)\s+{_ALONE}\s+{_ONE}"),
+    # "only using the Punjabi language"
+    re.compile(rf"\bonly\s+using\s+{_ONE}"),
+    # "use Swahili language only", "in Urdu only"
+    re.compile(rf"\b(?:in|using|use)\s+{_ONE}\s+only\b"),
+]
+# "no other language is allowed": with it, the one language the sentence
+# names after "in" is the answer's ("a haiku in Italian, no other language is allowed").
+_NO_OTHER = re.compile(r"\bno\s+other\s+languages?\s+(?:is\s+|are\s+)?(?:allowed|permitted)\b")
+_IN_ONE = re.compile(rf"\b(?:in|using)\s+{_ONE}")
+# "Outside of Arabic, no other language is allowed", "no other language except Thai is allowed"
+_BUT_ONE = [
+    re.compile(
+        rf"\b(?:outside\s+of|other\s+than|except(?:\s+for)?|apart\s+from|besides)\s+{_ONE}"
+        r"\s*,?\s+no\s+other\s+languages?\b"
+    ),
+    re.compile(rf"\bno\s+other\s+languages?\s+(?:except|but|than|besides|apart\s+from)\s+{_ONE}"),
+]
+
+
+def _names(text: str) -> set[str]:
+    return {_NAMES[m.group("lang")] for m in _IN_ONE.finditer(text)}
+
+
+def one_language(sentence: Sentence) -> Iterator[Hit]:
+    """The answer's one language, where the sentence says it is the only one:
+    "respond using only the Kannada language", "entirely in Swahili",
+    "a haiku in Italian, no other language is allowed"."""
+    text = sentence.lower
+    found: list[tuple[re.Match[str], bool]] = []
+    for pattern in _EXCLUSIVE:
+        found += [(m, False) for m in pattern.finditer(text) if _AFTER.match(text, m.end())]
+    if _NO_OTHER.search(text) and len(_names(text)) == 1:
+        found += [(m, False) for m in _IN_ONE.finditer(text) if _AFTER.match(text, m.end())]
+    for pattern in _BUT_ONE:
+        found += [(m, True) for m in pattern.finditer(text)]
+    for match, owns in found:
+        if re.match(rf"\s*(?:and|or|/)\s+(?:{_LANGUAGE_NAME})\b", text[match.end() :]):
+            continue  # two languages: not a one-language requirement
+        code = _NAMES[match.group("lang")]
+        yield from response_spec(
+            sentence, partial(Language, language=code), *match.span(), owns_negation=owns
+        )
+
+
+class _Language(Corrected):
+    name = "language"
+    specs = (Language,)
+    rules: ClassVar[tuple[Rule, ...]] = (language, one_language)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        return _language(spec, text)
+
+
+LANGUAGE = _Language()

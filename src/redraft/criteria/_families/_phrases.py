@@ -1,0 +1,178 @@
+"""Start and end phrases: "begin your answer with 'Dear team,'", "end with
+the exact phrase: Is there anything else I can help with?", "the last
+sentence of your reply must be 'See you soon.'".
+
+Measured exactly, case and whitespace differences ignored; after an end
+phrase that ends in a letter or digit, closing punctuation (``.``, ``"``)
+may follow. Phrases are taken from quotes, a single unquoted word ("with the
+word Paris.") or what follows "this exact phrase:"; the start of another
+thing ("a postscript starting with 'P.S.'") compiles nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from redraft.criteria._families._arguments import ARG, Corrected, fold, head, response_spec, tail
+from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence
+from redraft.criteria._spec_base import SHORT
+
+__all__ = ["PHRASES", "EndsWith", "StartsWith", "phrases"]
+
+_SHOWN = 40
+
+
+class StartsWith(FamilySpec):
+    """The answer begins with ``phrase`` (case-insensitive, leading whitespace ignored)."""
+
+    kind: Literal["starts_with"] = "starts_with"
+    phrase: str = Field(min_length=1, max_length=SHORT)
+
+    def describe(self) -> str:
+        return f"starts with {self.phrase!r}"
+
+
+class EndsWith(FamilySpec):
+    """The answer ends with ``phrase`` (case-insensitive, trailing whitespace
+    ignored; after a phrase that ends in a letter or digit, closing
+    punctuation such as ``.`` or ``"`` may follow)."""
+
+    kind: Literal["ends_with"] = "ends_with"
+    phrase: str = Field(min_length=1, max_length=SHORT)
+
+    def describe(self) -> str:
+        return f"ends with {self.phrase!r}"
+
+
+def _starts_with(spec: StartsWith, text: str) -> Outcome:
+    if fold(text).startswith(fold(spec.phrase)):
+        return Outcome(True, f"the answer starts with {spec.phrase!r}, as required")
+    return Outcome(
+        False,
+        f"the answer starts with {head(text)}; required: {spec.describe()}",
+        f"Your answer starts with {head(text)}. Begin it with exactly {spec.phrase!r}.",
+        data={"measured": text.strip()[:_SHOWN]},
+    )
+
+
+_CLOSERS = ".!?\"'”’)*_"
+
+
+def _ends_with(spec: EndsWith, text: str) -> Outcome:
+    folded, phrase = fold(text), fold(spec.phrase)
+    ends = folded.endswith(phrase)
+    if not ends and phrase[-1:].isalnum():
+        ends = folded.rstrip(_CLOSERS).endswith(phrase)
+    if ends:
+        return Outcome(True, f"the answer ends with {spec.phrase!r}, as required")
+    return Outcome(
+        False,
+        f"the answer ends with {tail(text)}; required: {spec.describe()}",
+        f"Your answer ends with {tail(text)}. End it with exactly {spec.phrase!r}, "
+        "with nothing after it.",
+        data={"measured": text.strip()[-_SHOWN:]},
+    )
+
+
+_RESPONSE_THING = (
+    r"(?:response|answer|reply|essay|email|letter|story|poem|message|post|speech|text|article)"
+)
+_PHRASE_NOUN = (
+    r"(?:(?:the|this)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting)\s*"
+    r"|exactly\s+)?"
+)
+# "End with the word Paris.": one unquoted word, only where the sentence or
+# clause ends right after it ("with the word count below 50" is not a phrase).
+_BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
+_START = re.compile(
+    rf"\b(?:start|starting|begin|beginning|open)\s+(?:your\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
+    rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
+)
+_END = re.compile(
+    rf"\b(?:end|ending|finish|finishing|conclude|concluding|close)\s+(?:(?:your|the)\s+"
+    rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
+    rf"(?:with|by\s+(?:saying|writing))\s*{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
+    rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: ))"
+    r"(?!of\s)(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
+)
+# "The very end of your response should read …", "The last sentence of your reply must be …".
+_VERY_END = re.compile(
+    r"\b(?:the\s+)?(?:very\s+)?(?:end|last\s+(?:sentence|line|words?))\s+of\s+(?:your|the)\s+"
+    rf"(?:entire\s+|whole\s+)?{THING}\s+(?:should|must|needs\s+to|has\s+to)\s+(?:be|read)\s+"
+    r"(?:exactly\s+)?(?:like\s*)?:?\s*(?:(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`])|"
+    r"(?<=: )(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
+)
+
+
+_OF_A_PART = re.compile(
+    r"\b(?:postscript|post\s+script|note|p\.?\s?s|hashtags?|sections?|paragraphs?|lines?|bullets?|"
+    r"items?|sentences?|titles?|stanzas?|verses?|points?)\b[^.;:]{0,30}$"
+)
+
+
+_BY_MEANS = re.compile(r"\bby\s+(?:(?:starting|beginning)\s+and\s+)?$")
+
+
+def _starts(phrase: str) -> FamilySpec:
+    return StartsWith(phrase=phrase)
+
+
+def _ends(phrase: str) -> FamilySpec:
+    return EndsWith(phrase=phrase)
+
+
+_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str], FamilySpec]], ...] = (
+    (_START, _starts),
+    (_END, _ends),
+    (_VERY_END, _ends),
+)
+
+
+def phrases(sentence: Sentence) -> Iterator[Hit]:
+    """Start and end phrases, taken from quotes, a single unquoted word ("with
+    the word Paris."), or what follows "this exact phrase"."""
+    for pattern, build in _PATTERNS:
+        for match in pattern.finditer(sentence.lower):
+            if _BY_MEANS.search(sentence.lower, 0, match.start()):
+                continue  # "highlight sections by starting and ending with '*'": a means
+            if _OF_A_PART.search(sentence.lower, 0, match.start()):
+                continue  # "a postscript starting with 'P.S.'": another thing's start
+            if match.groupdict().get("word"):
+                phrase = sentence.unmask(match.start("word"), match.end("word"))
+            elif match.groupdict().get("bare"):
+                phrase = sentence.unmask(match.start("bare"), match.end("bare")).strip()
+                # "…help with?." : the sentence's own full stop is not part of it.
+                phrase = phrase[:-1] if phrase.endswith(("?.", "!.")) else phrase
+            else:
+                phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+            yield from response_spec(sentence, partial(build, phrase), *match.span())
+
+
+class _Phrases(Corrected):
+    name = "start and end phrases"
+    specs = (StartsWith, EndsWith)
+    rules: ClassVar[tuple[Rule, ...]] = (phrases,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        if isinstance(spec, StartsWith):
+            return _starts_with(spec, text)
+        return _ends_with(spec, text)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        return {"op": "end_with", "phrase": spec.phrase} if isinstance(spec, EndsWith) else None
+
+    def settled_failure(self, spec: Any, partial: str) -> bool:
+        if not isinstance(spec, StartsWith):
+            return False
+        start = partial.lstrip()
+        return len(start) >= len(spec.phrase) and not self.measure(spec, partial).passed
+
+
+PHRASES = _Phrases()

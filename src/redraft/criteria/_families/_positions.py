@@ -1,0 +1,357 @@
+"""Words at places: a keyword within one part ("use 'cloud' in the second
+sentence, exactly twice") and the word at a position ("the 5th word of your
+answer should be 'river'", "the third paragraph must start with the word
+'However'").
+
+Parts are cut as the rest of the vocabulary cuts them (``parts_of``):
+sentences approximately, paragraphs at blank lines, bullet points at
+markdown bullet lines. A word is compared with its quotes and closing
+punctuation taken off and case ignored, nothing else: ``**However**`` is
+not ``However``. A check's span covers only what it enforces.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from redraft.core._text import plural
+from redraft.criteria import _measure as measure
+from redraft.criteria._families._arguments import (
+    ARG,
+    NOT_KEYWORDS,
+    ORDINAL,
+    PART,
+    Corrected,
+    Guard,
+    frequency,
+    head,
+    index_of,
+    ordinal_value,
+    part_of,
+    spec_hit,
+)
+from redraft.criteria._families._base import FamilyCount, FamilySpec
+from redraft.criteria._families._per_part import parts_of
+from redraft.criteria._grammar import NUMBER, RELATION
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence
+from redraft.criteria._spec_base import RELATION_WORDS, SHORT, Relation, has_text
+from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
+
+__all__ = [
+    "BEGIN",
+    "FINISH",
+    "MODAL",
+    "OF_RESPONSE",
+    "POSITIONS",
+    "WORD_PHRASE",
+    "KeywordIn",
+    "WordAt",
+    "argument",
+    "counted",
+    "keyword_in",
+    "word_at",
+]
+
+_MAX_PHRASE_WORDS = 8
+
+
+def _index(value: int) -> int:
+    if value == 0 or value < -1:
+        raise ValueError("a position is 1 or more (the first is 1), or -1 for the last")
+    return value
+
+
+class KeywordIn(FamilyCount):
+    """Occurrences of ``keyword`` (whole word or phrase, case-insensitive,
+    plural and possessive endings included) within the ``index``-th sentence,
+    paragraph or bullet point (1 = first, -1 = last)."""
+
+    kind: Literal["keyword_in"] = "keyword_in"
+    keyword: str = Field(min_length=1, max_length=SHORT)
+    part: Part
+    index: int = Field(ge=-1, le=1000)
+    relation: Relation = "at_least"
+    value: int = Field(default=1, ge=0, le=1000)
+    unit: ClassVar[tuple[str, str]] = ("time", "times")
+
+    @field_validator("keyword")
+    @classmethod
+    def _keyword_text(cls, value: str) -> str:
+        return has_text(value)
+
+    @field_validator("index")
+    @classmethod
+    def _position(cls, value: int) -> int:
+        return _index(value)
+
+    def describe(self) -> str:
+        where = f"the {ordinal(self.index)} {PART_NAMES[self.part][0]}"
+        return f"the keyword {self.keyword!r} {super().describe()} in {where}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.keyword.lower(), self.part, self.index, self.relation)
+
+
+class WordAt(FamilySpec):
+    """The ``position``-th word (1 = first, -1 = last) of the answer, or of its
+    ``index``-th sentence, paragraph or bullet point, is ``word`` (a word or a
+    short phrase; case ignored, and quotes or closing punctuation around it)."""
+
+    kind: Literal["word_at"] = "word_at"
+    word: str = Field(min_length=1, max_length=SHORT)
+    part: Literal["response", "sentence", "paragraph", "bullet"] = "response"
+    index: int = Field(default=1, ge=-1, le=1000)
+    position: int = Field(default=1, ge=-1, le=10_000)
+
+    @field_validator("index", "position")
+    @classmethod
+    def _positions(cls, value: int) -> int:
+        return _index(value)
+
+    @field_validator("word")
+    @classmethod
+    def _short(cls, value: str) -> str:
+        value = has_text(value)
+        if len(value.split()) > _MAX_PHRASE_WORDS:
+            raise ValueError(f"a word or a phrase of at most {_MAX_PHRASE_WORDS} words")
+        return value
+
+    def where(self) -> str:
+        word = "first" if self.position == 1 else ordinal(self.position)
+        if self.part == "response":
+            return f"the {word} word of the answer"
+        return f"the {word} word of the {ordinal(self.index)} {PART_NAMES[self.part][0]}"
+
+    def describe(self) -> str:
+        return f"{self.where()} is {self.word!r}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.part, self.index, self.position)
+
+
+# -- measuring -------------------------------------------------------------------------
+
+_OPENERS = "\"'“‘«("
+_CLOSERS = ".,!?\"'”’»)"
+
+
+def _pick(found: Sequence[str], index: int) -> str | None:
+    if index == -1:
+        return found[-1] if found else None
+    return found[index - 1] if 0 < index <= len(found) else None
+
+
+def counted(part: str, n: int) -> str:
+    """ "3 sentences", "1 bullet point"."""
+    singular, many = PART_NAMES[part]
+    return f"{n} {singular if n == 1 else many}"
+
+
+def _missing(spec: KeywordIn | WordAt, part: str, index: int, have: int) -> Outcome:
+    wanted = index if index > 0 else 1
+    return Outcome(
+        False,
+        f"the answer has {counted(part, have)}, so it has no {ordinal(index)} "
+        f"{PART_NAMES[part][0]}; required: {spec.describe()}",
+        f"Your answer has {counted(part, have)}; it needs at least {counted(part, wanted)}, "
+        f"and {spec.describe()}.",
+        score=0.0,
+        data={"measured": have},
+    )
+
+
+def _keyword_in(spec: KeywordIn, text: str) -> Outcome:
+    found = parts_of(text, spec.part)
+    chosen = _pick(found, spec.index)
+    if chosen is None:
+        return _missing(spec, spec.part, spec.index, len(found))
+    n = len(measure.keyword_matches(chosen, spec.keyword))
+    where = f"its {ordinal(spec.index)} {PART_NAMES[spec.part][0]}"
+    times = "time" if n == 1 else "times"
+    data: dict[str, Any] = {"measured": n, "relation": spec.relation, "value": spec.value}
+    if spec.holds(n):
+        return Outcome(True, f"the answer uses {spec.keyword!r} {n} {times} in {where}", data=data)
+    more = n < spec.value
+    fix = f"use it {spec.value - n} more" if more else f"remove {n - spec.value}"
+    return Outcome(
+        False,
+        f"the answer uses {spec.keyword!r} {n} {times} in {where} ({head(chosen)}); "
+        f"required: {spec.describe()}",
+        f"Your answer uses {spec.keyword!r} {n} {times} in {where}; it needs "
+        f"{RELATION_WORDS[spec.relation]} {spec.value}: {fix} there.",
+        score=min(n, spec.value) / max(n, spec.value, 1),
+        data=data,
+    )
+
+
+def _token(word: str) -> str:
+    return word.lstrip(_OPENERS).rstrip(_CLOSERS).casefold()
+
+
+def _word_at(spec: WordAt, text: str) -> Outcome:
+    chosen = text
+    if spec.part != "response":
+        found = parts_of(text, spec.part)
+        picked = _pick(found, spec.index)
+        if picked is None:
+            return _missing(spec, spec.part, spec.index, len(found))
+        chosen = picked
+    words = measure.words(chosen)
+    wanted = [_token(w) for w in spec.word.split()]
+    start = len(words) - len(wanted) if spec.position == -1 else spec.position - 1
+    got = words[start : start + len(wanted)] if start >= 0 else []
+    shown = " ".join(got)
+    data: dict[str, Any] = {"measured": shown}
+    if len(got) == len(wanted) and [_token(w) for w in got] == wanted:
+        return Outcome(True, f"{spec.where()} is {shown!r}, as required", data=data)
+    found_text = f"is {shown!r}" if got else f"does not exist ({plural(len(words), 'word')})"
+    where = spec.where().replace("the answer", "your answer")
+    return Outcome(
+        False,
+        f"{spec.where()} {found_text}; required: {spec.describe()}",
+        f"{where[0].upper()}{where[1:]} {found_text}; it must be exactly {spec.word!r}.",
+        data=data,
+    )
+
+
+# -- phrasing --------------------------------------------------------------------------
+
+OF_RESPONSE = rf"(?:\s+(?:of|in)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING})?"
+MODAL = r"(?:should|must|has\s+to|have\s+to|needs?\s+to|shall|will|is\s+to|are\s+to)"
+# "the second sentence", "your 3rd paragraph", "paragraph 2", "paragraph number 2".
+_WHICH = (
+    rf"(?:(?:the|your)\s+(?:very\s+)?(?P<ord>{ORDINAL})\s+(?P<part>{PART})|"
+    rf"(?P<part2>{PART})\s+(?:number\s+|no\.\s*|#)?(?P<num>{NUMBER})\b)"
+)
+_WORD_ARG = (
+    rf"(?:(?P<arg>{ARG})|(?P<bare>[a-z][\w'-]*)(?=\s*(?:[.;,!)]|$)|\s+(?:and|but|in|within|"
+    rf"exactly|at|once|twice|thrice|{NUMBER})\b))"
+)
+_KW = rf"(?:the\s+)?(?:key\s*word|word|term|phrase|name)\s+{_WORD_ARG}|(?P<qarg>{ARG})"
+BEGIN = r"(?:start|begin|open)"
+FINISH = r"(?:end|finish|close|conclude)"
+WORD_PHRASE = rf"(?:the\s+(?:exact\s+)?(?:word|phrase)\s+|the\s+words\s+)?:?\s*{_WORD_ARG}"
+
+
+def argument(sentence: Sentence, match: re.Match[str]) -> str | None:
+    """The word or phrase a match quotes (``arg``, ``qarg``) or names bare
+    (``bare``, never a word that could be something else)."""
+    for group in ("arg", "qarg"):
+        if match.groupdict().get(group):
+            return sentence.unmask(match.start(group) + 1, match.end(group) - 1).strip()
+    if match.groupdict().get("bare"):
+        word = sentence.unmask(match.start("bare"), match.end("bare"))
+        return None if word.lower() in NOT_KEYWORDS else word
+    return None
+
+
+_APPEAR = r"(?:appear|occur|be\s+used|be\s+included|be\s+mentioned|show\s+up|feature)(?:\s+only)?"
+_KEYWORD_IN = [
+    # "The word 'cloud' should appear in the second sentence (exactly twice)."
+    re.compile(rf"\b(?:{_KW})\s+{MODAL}\s+{_APPEAR}\s+(?:somewhere\s+)?(?:in|within)\s+{_WHICH}"),
+    # "Use the keyword cloud (twice) in the second sentence."
+    re.compile(
+        rf"\b(?:include|use|mention|put|place|insert|incorporate)\s+(?:{_KW})\s+"
+        rf"(?P<freq>(?:(?:{RELATION})\s+)?(?:{NUMBER}\s+times?|once|twice|thrice)\s+)?"
+        rf"(?:somewhere\s+)?(?:in|within)\s+{_WHICH}"
+    ),
+    # "The second sentence must contain the word 'cloud'."
+    re.compile(
+        rf"\b{_WHICH}{OF_RESPONSE}\s+{MODAL}\s+(?:contain|include|use|mention|feature)\s+"
+        rf"(?:{_KW})"
+    ),
+]
+
+
+def keyword_in(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    plain = Guard(text)
+    for pattern in _KEYWORD_IN:
+        for match in pattern.finditer(text):
+            word, index = argument(sentence, match), index_of(match)
+            part = match.group("part") or match.group("part2")
+            if word is None or index is None or not plain(match.start()):
+                continue
+            if match.groupdict().get("freq"):
+                amounts, end = frequency(sentence, match.start("freq"))[0], match.end()
+            else:
+                amounts, end = frequency(sentence, match.end())
+            where = part_of(part)
+            for rel, value in amounts:
+                build = _keyword_in_spec(word, where, index, rel, value)
+                if hit := spec_hit(build, match.start(), end):
+                    yield hit
+
+
+def _keyword_in_spec(
+    word: str, part: Part, index: int, relation: Relation, value: int
+) -> Callable[[], FamilySpec]:
+    return lambda: KeywordIn(keyword=word, part=part, index=index, relation=relation, value=value)
+
+
+_WITH_WORD = rf"\s+with\s+{WORD_PHRASE}"
+_WORD_AT = [
+    # "The second paragraph must start with the word X", "Paragraph 3 should begin with X."
+    re.compile(rf"\b{_WHICH}{OF_RESPONSE}\s+{MODAL}\s+(?P<verb>{BEGIN}|{FINISH}){_WITH_WORD}"),
+    # "Start the third paragraph with the word 'Indeed'."
+    re.compile(rf"\b(?P<verb>{BEGIN}|{FINISH})\s+{_WHICH}{OF_RESPONSE}{_WITH_WORD}"),
+    # "The first word of the 3rd paragraph must be 'Indeed'."
+    re.compile(
+        rf"\b(?:the|your)\s+(?P<wpos>first|last|very\s+first|very\s+last)\s+word\s+(?:of|in)\s+"
+        rf"{_WHICH}{OF_RESPONSE}\s+{MODAL}\s+be\s+(?:the\s+word\s+)?{_WORD_ARG}"
+    ),
+    # "The 5th word of your answer should be 'river'."
+    re.compile(
+        rf"\b(?:the|your)\s+(?P<wpos>{ORDINAL})\s+word\s+(?:of|in)\s+(?:your|the)\s+"
+        rf"(?:entire\s+|whole\s+)?{THING}\s+{MODAL}\s+be\s+(?:the\s+word\s+)?{_WORD_ARG}"
+    ),
+    # "Make 'Indeed' the first word of the third paragraph."
+    re.compile(rf"\bmake\s+(?:{_KW})\s+the\s+(?P<wpos>first|last)\s+word\s+(?:of|in)\s+{_WHICH}"),
+]
+
+
+def word_at(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    plain = Guard(text)
+    for pattern in _WORD_AT:
+        for match in pattern.finditer(text):
+            word = argument(sentence, match)
+            if word is None or not plain(match.start()):
+                continue
+            found = match.groupdict()
+            if found.get("wpos"):
+                position = ordinal_value(found["wpos"].split()[-1])
+            else:
+                position = -1 if re.match(FINISH, found["verb"]) else 1
+            fields: dict[str, Any] = {}
+            if found.get("part") or found.get("part2"):
+                index = index_of(match)
+                if index is None:
+                    continue
+                fields.update(part=part_of(found.get("part") or found["part2"]), index=index)
+            build = _word_at_spec(word, position, fields)
+            if hit := spec_hit(build, *match.span()):
+                yield hit
+
+
+def _word_at_spec(word: str, position: int, fields: dict[str, Any]) -> Callable[[], FamilySpec]:
+    return lambda: WordAt(word=word, position=position, **fields)
+
+
+class _Positions(Corrected):
+    name = "words at places"
+    specs = (KeywordIn, WordAt)
+    rules: ClassVar[tuple[Rule, ...]] = (keyword_in, word_at)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        if isinstance(spec, KeywordIn):
+            return _keyword_in(spec, text)
+        return _word_at(spec, text)
+
+
+POSITIONS = _Positions()
