@@ -16,8 +16,10 @@ from typing import Any, ClassVar, Literal
 
 import emoji
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._families._removals import REMOVE_EMOJI, removal
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["EMOJI", "EmojiCount"]
@@ -65,8 +67,14 @@ class _Emoji(CountFamily):
     specs = (EmojiCount,)
     rules: ClassVar[tuple[Rule, ...]] = (emoji_counts,)
 
+    edits: ClassVar[tuple[RepairOp, ...]] = (REMOVE_EMOJI,)
+
     def found(self, spec: Any, text: str) -> Sequence[str]:
         return emoji_in(text)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """None allowed: every one is removed."""
+        return removal(spec, "remove_emoji")
 
 
 EMOJI = _Emoji()

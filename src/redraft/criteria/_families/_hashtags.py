@@ -13,8 +13,10 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._families._removals import REMOVE_HASHTAGS, removal
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["HASHTAGS", "HashtagCount"]
@@ -53,8 +55,14 @@ class _Hashtags(CountFamily):
     rules: ClassVar[tuple[Rule, ...]] = (hashtag_counts,)
     written_as = ', each "#" followed by a word, like #example'
 
+    edits: ClassVar[tuple[RepairOp, ...]] = (REMOVE_HASHTAGS,)
+
     def found(self, spec: Any, text: str) -> Sequence[str]:
         return _HASHTAG.findall(text)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """None allowed: every one is removed."""
+        return removal(spec, "remove_hashtags")
 
 
 HASHTAGS = _Hashtags()
