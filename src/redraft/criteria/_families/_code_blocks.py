@@ -23,8 +23,10 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, counted_hit, hit
 from redraft.criteria._families._markdown import fences
+from redraft.criteria._families._only_block import ONLY_BLOCK
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
@@ -209,6 +211,7 @@ class _CodeBlocks(CountFamily):
     specs = (CodeBlockCount, CodeOnly)
     rules: ClassVar[tuple[Rule, ...]] = (code_block_counts,)
     remove_hint = " (merge the code into fewer blocks, or write the extra blocks as prose)"
+    edits: ClassVar[tuple[RepairOp, ...]] = (ONLY_BLOCK,)
 
     def found(self, spec: Any, text: str) -> Sequence[str]:
         return [
@@ -246,6 +249,13 @@ class _CodeBlocks(CountFamily):
                 " own and close it with ```."
             )
         return said
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """Only a code block: the prose around the one block goes (see
+        :mod:`._only_block`); a count of blocks is left to the redraft."""
+        if isinstance(spec, CodeOnly):
+            return {"op": "only_block", "language": spec.language}
+        return None
 
 
 CODE_BLOCKS = _CodeBlocks()
