@@ -11,7 +11,7 @@ import redraft
 from redraft import Policy, build_panel
 from redraft.core._repair import apply_repairs, describe_repairs
 from redraft.criteria import judge_text
-from redraft.criteria._families import CodeBlockCount, CodeOnly
+from redraft.criteria._families import CodeBlockCount, CodeOnly, XMLFormat, YAMLFormat
 from redraft.criteria._vocabulary import repair_for
 from redraft.testing import ScriptedModel
 
@@ -80,3 +80,47 @@ async def test_the_loop_strips_the_prose_without_a_model_call() -> None:
     assert len(generator.history) == 1
     assert result.drafts[1].finish_reason == "repair"
     assert result.final_answer == "```python\ndef double(n):\n    return 2 * n\n```"
+
+
+YAML_ANY = YAMLFormat()
+XML_ANY = XMLFormat()
+NOTE = XMLFormat(root="note")
+
+# A document format keeps its one block and drops the prose around it.
+DOCUMENTS: list[tuple[YAMLFormat | XMLFormat, str, str]] = [
+    (YAML_ANY, "YAML:\n```yaml\nname: Ana\nage: 3\n```\nAsk!", "```yaml\nname: Ana\nage: 3\n```"),
+    (YAML_ANY, "Sure!\n```\nname: Ana\n```", "```yaml\nname: Ana\n```"),
+    (YAMLFormat(required_keys=["id"]), "Done:\n```yml\nid: 7\n```", "```yml\nid: 7\n```"),
+    (XML_ANY, "Result:\n```xml\n<a><b>1</b></a>\n```\nDone.", "```xml\n<a><b>1</b></a>\n```"),
+    (NOTE, "Note:\n```\n<note>hi</note>\n```", "```xml\n<note>hi</note>\n```"),
+]  # fmt: skip
+
+# Passing, or what the document says is wrong: the text stays.
+DOCUMENTS_LEFT: list[tuple[YAMLFormat | XMLFormat, str]] = [
+    (YAML_ANY, "name: Ana\n"),
+    (YAML_ANY, "Names: a list would go here, but this is prose"),
+    (YAML_ANY, "```json\n{}\n```\nok"),
+    (YAMLFormat(required_keys=["id"]), "```yaml\nname: Ana\n```"),
+    (XML_ANY, "  <a/>\n"),
+]
+
+
+@pytest.mark.parametrize(("spec", "text", "expected"), DOCUMENTS)
+def test_a_document_keeps_its_one_block(
+    spec: YAMLFormat | XMLFormat, text: str, expected: str
+) -> None:
+    repair = repair_for(spec)
+    assert repair == {"op": "only_block", "language": spec.kind, "wrap": False}
+    assert judge_text(spec, text).passed is False
+    made = apply_repairs(text, [repair])
+    assert made == expected
+    assert judge_text(spec, made).passed is True
+
+
+@pytest.mark.parametrize(("spec", "text"), DOCUMENTS_LEFT)
+def test_a_document_with_no_prose_around_it_is_left(
+    spec: YAMLFormat | XMLFormat, text: str
+) -> None:
+    repair = repair_for(spec)
+    assert repair is not None
+    assert apply_repairs(text, [repair]) == text

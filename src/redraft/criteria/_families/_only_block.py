@@ -18,17 +18,18 @@ _OPENER = re.compile(r"\s{0,3}(`{3,}|~{3,})")
 _CLOSING = re.compile(r"`{3,}|~{3,}")
 
 
-def only_block(text: str, language: str | None) -> str:
+def only_block(text: str, language: str | None, *, wrap: bool = True) -> str:
     """``text`` as one fenced block tagged ``language`` (untagged when None);
-    a block tagged with another name of it (``py``) keeps its tag. ``text``
-    itself where that needs judgement."""
+    a block tagged with another name of it (``py``) keeps its tag; an answer
+    with no fence is wrapped only with ``wrap``. ``text`` itself where that
+    needs judgement."""
     from redraft.criteria._families._code_blocks import fence_language
 
     body = text.strip()
     blocks = fences(body)
     tag = language or ""
     if not blocks:
-        if "```" in body or "~~~" in body:
+        if not wrap or "```" in body or "~~~" in body:
             return text
         return f"```{tag}\n{body}\n```"
     if len(blocks) != 1:
@@ -51,6 +52,6 @@ def only_block(text: str, language: str | None) -> str:
 ONLY_BLOCK = RepairOp(
     "only_block",
     150,
-    lambda text, p, _: only_block(text, p.get("language")),
+    lambda text, p, _: only_block(text, p.get("language"), wrap=p.get("wrap", True) is not False),
     lambda p: "left as one code block" + (f" in {p['language']}" if p.get("language") else ""),
 )

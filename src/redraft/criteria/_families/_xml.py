@@ -25,6 +25,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 from pydantic import Field, ValidationError, field_validator
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._document import (
     SECOND_PART,
@@ -32,6 +33,7 @@ from redraft.criteria._families._document import (
     document_body,
     names_after,
 )
+from redraft.criteria._families._only_block import ONLY_BLOCK
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 
@@ -203,6 +205,12 @@ class _XML(Family):
     name = "xml"
     specs = (XMLFormat,)
     rules: ClassVar[tuple[Rule, ...]] = (xml_format,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (ONLY_BLOCK,)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """The prose around the answer's one xml-tagged or untagged block
+        goes (:mod:`._only_block`); what the document says is the redraft's."""
+        return {"op": "only_block", "language": "xml", "wrap": False}
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, XMLFormat)
