@@ -26,13 +26,13 @@ from pydantic import Field, field_validator
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, counted_hit, hit
 from redraft.criteria._families._markdown import fences
-from redraft.criteria._families._only_block import ONLY_BLOCK
+from redraft.criteria._families._only_block import only_block
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
-__all__ = ["CODE_BLOCKS", "CodeBlockCount", "CodeOnly", "fence_language"]
+__all__ = ["CODE_BLOCKS", "ONLY_BLOCK", "CodeBlockCount", "CodeOnly", "fence_language"]
 
 # Info-string words that name one language: the name a prompt uses first.
 _ALIASES = {
@@ -204,6 +204,18 @@ def _code_only(spec: CodeOnly, text: str) -> str | None:
     if spec.language is not None and fence_language(block.language) != spec.language:
         return f"its block is marked {block.language or 'with no language'!r}"
     return None
+
+
+ONLY_BLOCK = RepairOp(
+    "only_block",
+    150,
+    lambda text, p, _: only_block(
+        text, p.get("language"), fence_language, wrap=p.get("wrap", True) is not False
+    ),
+    lambda p: "left as one code block" + (f" in {p['language']}" if p.get("language") else ""),
+)
+"""The answer left as its one fenced block (:mod:`._only_block`); the yaml
+and xml families make it too, without wrapping."""
 
 
 class _CodeBlocks(CountFamily):

@@ -19,7 +19,7 @@ import emoji
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
-from redraft.criteria._families._removals import REMOVE_EMOJI, removal
+from redraft.criteria._families._removals import removal, remove_found
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["EMOJI", "EmojiCount"]
@@ -60,6 +60,14 @@ def emoji_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "No emojis", "use exactly 2 emojis", "no more than 3 emojis"."""
     for found in _PHRASES.read(sentence):
         yield from counted_hit(lambda r, v: EmojiCount(relation=r, value=v), found)
+
+
+REMOVE_EMOJI = RepairOp(
+    "remove_emoji",
+    250,
+    lambda text, _p, _r: remove_found(text, emoji_in(text)),
+    lambda _p: "emoji removed",
+)
 
 
 class _Emoji(CountFamily):

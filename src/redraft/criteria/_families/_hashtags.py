@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
-from redraft.criteria._families._removals import REMOVE_HASHTAGS, removal
+from redraft.criteria._families._removals import cut_spans, removal
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["HASHTAGS", "HashtagCount"]
@@ -47,6 +47,14 @@ def hashtag_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Include 3 to 5 hashtags", "no hashtags", "exactly two hashtags"."""
     for found in _PHRASES.read(sentence):
         yield from counted_hit(lambda r, v: HashtagCount(relation=r, value=v), found)
+
+
+REMOVE_HASHTAGS = RepairOp(
+    "remove_hashtags",
+    255,
+    lambda text, _p, _r: cut_spans(text, [m.span() for m in _HASHTAG.finditer(text)]),
+    lambda _p: "hashtags removed",
+)
 
 
 class _Hashtags(CountFamily):

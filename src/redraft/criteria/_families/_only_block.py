@@ -8,23 +8,24 @@ answer is left as it is."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from redraft.core._repair import RepairOp
 from redraft.criteria._families._markdown import fences
 
-__all__ = ["ONLY_BLOCK", "only_block"]
+__all__ = ["only_block"]
 
 _OPENER = re.compile(r"\s{0,3}(`{3,}|~{3,})")
 _CLOSING = re.compile(r"`{3,}|~{3,}")
 
 
-def only_block(text: str, language: str | None, *, wrap: bool = True) -> str:
+def only_block(
+    text: str, language: str | None, named: Callable[[str], str], *, wrap: bool = True
+) -> str:
     """``text`` as one fenced block tagged ``language`` (untagged when None);
-    a block tagged with another name of it (``py``) keeps its tag; an answer
+    a block tagged with another name of it (``named`` reads a tag as a
+    language: ``py`` is Python) keeps its tag; an answer
     with no fence is wrapped only with ``wrap``. ``text`` itself where that
     needs judgement."""
-    from redraft.criteria._families._code_blocks import fence_language
-
     body = text.strip()
     blocks = fences(body)
     tag = language or ""
@@ -40,18 +41,10 @@ def only_block(text: str, language: str | None, *, wrap: bool = True) -> str:
     if opened is None:
         return text
     marks = opened.group(1)
-    if block.language and language is not None and fence_language(block.language) != language:
+    if block.language and language is not None and named(block.language) != language:
         return text  # another language: which code is wanted is a judgement
     opener = lines[0].strip() if block.language or not tag else marks + tag
     closed = len(lines) >= 2 and _CLOSING.fullmatch(lines[-1].strip()) is not None
     inner = lines[1:-1] if closed else lines[1:]
     made = "\n".join([opener, *inner, lines[-1].strip() if closed else marks])
     return text if made == body else made  # already one block: left as it was
-
-
-ONLY_BLOCK = RepairOp(
-    "only_block",
-    150,
-    lambda text, p, _: only_block(text, p.get("language"), wrap=p.get("wrap", True) is not False),
-    lambda p: "left as one code block" + (f" in {p['language']}" if p.get("language") else ""),
-)

@@ -18,7 +18,7 @@ from typing import Any
 from redraft.core._repair import RepairOp
 from redraft.criteria._spec_base import CountSpec
 
-__all__ = ["REMOVE_EMOJI", "REMOVE_HASHTAGS", "REMOVE_LINKS", "cut_spans", "removal"]
+__all__ = ["REMOVE_LINKS", "cut_spans", "removal", "remove_found"]
 
 _CLOSERS = " \t\n.,;:!?)]}\"'"
 _TRAILING_MARKS = ".,;:!?"
@@ -47,25 +47,14 @@ def cut_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
     return "".join(out).strip()
 
 
-def _strings(text: str, found: Iterable[str]) -> list[tuple[int, int]]:
+def remove_found(text: str, found: Iterable[str]) -> str:
+    """``text`` without every occurrence of the units ``found`` in it."""
     # Longest first, so a joined sequence goes whole before any of its parts.
     wanted = sorted(set(found), key=len, reverse=True)
     if not wanted:
-        return []
+        return text
     pattern = re.compile("|".join(re.escape(s) for s in wanted) + "\ufe0f?")
-    return [m.span() for m in pattern.finditer(text)]
-
-
-def remove_emoji(text: str) -> str:
-    from redraft.criteria._families._emoji import emoji_in
-
-    return cut_spans(text, _strings(text, emoji_in(text)))
-
-
-def remove_hashtags(text: str) -> str:
-    from redraft.criteria._families._hashtags import _HASHTAG as HASHTAG
-
-    return cut_spans(text, (m.span() for m in HASHTAG.finditer(text)))
+    return cut_spans(text, [m.span() for m in pattern.finditer(text)])
 
 
 def remove_links(text: str) -> str:
@@ -88,15 +77,6 @@ def removal(spec: Any, op: str) -> dict[str, Any] | None:
     return None
 
 
-REMOVE_EMOJI = RepairOp(
-    "remove_emoji", 250, lambda text, _p, _r: remove_emoji(text), lambda _p: "emoji removed"
-)
-REMOVE_HASHTAGS = RepairOp(
-    "remove_hashtags",
-    255,
-    lambda text, _p, _r: remove_hashtags(text),
-    lambda _p: "hashtags removed",
-)
 REMOVE_LINKS = RepairOp(
     "remove_links", 260, lambda text, _p, _r: remove_links(text), lambda _p: "links removed"
 )

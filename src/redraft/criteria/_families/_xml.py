@@ -27,13 +27,13 @@ from pydantic import Field, ValidationError, field_validator
 
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._code_blocks import ONLY_BLOCK
 from redraft.criteria._families._document import (
     SECOND_PART,
     FormatPhrase,
     document_body,
     names_after,
 )
-from redraft.criteria._families._only_block import ONLY_BLOCK
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 
