@@ -43,10 +43,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _blind_loop import loop_notes, loop_table, run_loop
 from _blind_map import Constraint, Expectation, Row, expect, load_split
 from _report import RESULTS, Table, write_report
 
-from redraft.criteria import CompiledCheck, compile_checks
+from redraft.criteria import CheckSpec, CompiledCheck, compile_checks
 
 WORKING_SPLIT = "split-a.jsonl"
 """The only split whose rows may be quoted in a report."""
@@ -430,6 +431,21 @@ def details(scored: Sequence[Scored], command: str) -> Path:
     return path
 
 
+def oracle_specs(scored: Scored) -> tuple[dict[str, list[CheckSpec]], set[str]]:
+    """Per row id, the specs of the checks covering its verifiable constraints
+    (the ``--loop`` oracle), and the ids of rows with one partial or missed."""
+    covered: dict[str, list[CheckSpec]] = defaultdict(list)
+    unmet = set()
+    for o in scored.outcomes:
+        if o.status == "covered":
+            covered[o.constraint.row_id] += [
+                c.spec for c in o.checks if c.spec not in covered[o.constraint.row_id]
+            ]
+        elif o.status in ("partial", "missed"):
+            unmet.add(o.constraint.row_id)
+    return covered, unmet
+
+
 # -- main -------------------------------------------------------------------------------
 
 
@@ -442,9 +458,21 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="a blind split (JSONL); only split A is ever quoted",
     )
     parser.add_argument("--out", default=None, help="report name under bench/results/")
+    parser.add_argument(
+        "--loop",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also run N sampled prompts with the embedded model, one draft against the loop "
+        "(bench/_blind_loop.py)",
+    )
+    parser.add_argument("--loop-seed", type=int, default=0, help="the --loop sample's seed")
+    parser.add_argument("--loop-max-tokens", type=int, default=160, help="output cap per draft")
     args = parser.parse_args(argv)
     if not args.split.is_file():
         parser.error(f"--split: no such file: {args.split}")
+    if args.loop < 0 or args.loop_max_tokens < 1:
+        parser.error("--loop must be 0 or more and --loop-max-tokens 1 or more")
     return args
 
 
@@ -460,19 +488,30 @@ def main(argv: Sequence[str] | None = None) -> None:
     stem = args.split.stem.removeprefix("split-")
     name = args.out or f"blind-{stem}"
     working = args.split.name == WORKING_SPLIT
+    tables = {
+        "Totals": totals(rows, scored),
+        "By family (the writer's label)": by_family(scored),
+        "By redraft kind": by_kind(scored),
+        "No kind in the vocabulary, by family": no_kind(scored[-1]),
+    }
+    extra: list[str] = []
+    if args.loop:
+        covered, unmet = oracle_specs(scored[-1])
+        report = run_loop(
+            rows, covered, unmet, n=args.loop, seed=args.loop_seed, max_tokens=args.loop_max_tokens
+        )
+        tables["The loop against one draft (embedded model, oracle: the mapped specs)"] = (
+            loop_table(report)
+        )
+        extra = loop_notes(report)
     write_report(
         name,
         title=f"Requirement coverage on blind split {stem.upper()}"
         + (" (working split)" if working else ""),
         command=command.strip(),
-        tables={
-            "Totals": totals(rows, scored),
-            "By family (the writer's label)": by_family(scored),
-            "By redraft kind": by_kind(scored),
-            "No kind in the vocabulary, by family": no_kind(scored[-1]),
-        },
+        tables=tables,
         plot=None,
-        notes=notes(args.split, rows, expected),
+        notes=notes(args.split, rows, expected) + extra,
     )
     if working:
         print(f"[blind] details: {details(scored, command.strip())}", file=sys.stderr)

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 from _judging import answering
 from redraft import ModelRequest, ProviderError, RunRequest, run
 from redraft.app import build_panel
 from redraft.criteria import CompiledChecks, LLMCompilation, compile_checks_with_llm, llm_schema
+from redraft.criteria._families import FAMILIES
+from redraft.criteria._spec import CHECK_SPEC_ADAPTER, SPEC_MODELS
 from redraft.testing import FunctionModel, ScriptedModel
 
 PROMPT = (
@@ -205,3 +208,68 @@ def test_a_failing_compiler_leaves_the_rule_checks_in_charge() -> None:
     note = next(e for e in first.evidence if e.evaluator == "criteria_compiler")
     assert "compiler down" in note.reason
     assert any("Write every word in lowercase." in s for s in first.suggestions)
+
+
+# -- the whole vocabulary, offered through one schema --------------------------------
+
+
+def _union_kinds() -> set[str]:
+    # From the CheckSpec union's own discriminator and the family registry,
+    # not from the module that builds the compiler's schema.
+    mapping = CHECK_SPEC_ADAPTER.json_schema()["discriminator"]["mapping"]
+    return set(mapping) | {kind for family in FAMILIES for kind in family.kinds()}
+
+
+def _variants() -> dict[str, dict[str, object]]:
+    schema = llm_schema()
+    items = schema["properties"]["checks"]["items"]["anyOf"]
+    return {item["properties"]["kind"]["enum"][0]: item for item in items}
+
+
+def test_the_schema_offers_every_kind_of_the_union_with_all_its_fields() -> None:
+    variants = _variants()
+    kinds = _union_kinds()
+    assert len(kinds) >= 60 and "emoji_count" in kinds
+    assert set(variants) == kinds
+    for model in SPEC_MODELS:
+        kind = str(model.model_fields["kind"].default)
+        properties = variants[kind]["properties"]
+        assert isinstance(properties, dict)
+        assert set(properties) == set(model.model_fields) | {"quote"}, kind
+        assert variants[kind]["required"] == list(properties)
+
+
+def test_every_reference_in_the_schema_resolves() -> None:
+    schema = llm_schema()
+    text = json.dumps(schema)
+    for ref in set(re.findall(r'"\$ref": "#/\$defs/([^"]+)"', text)):
+        assert ref in schema.get("$defs", {}), ref
+
+
+def test_the_system_message_names_every_kind() -> None:
+    _, model = compile_with([reply()])
+    sent = model.history[0]
+    assert isinstance(sent, ModelRequest)
+    system = sent.messages[0].text
+    for kind in _union_kinds():
+        assert f"- {kind}(" in system, kind
+
+
+def test_a_family_check_is_kept_only_when_its_quote_is_in_the_prompt() -> None:
+    prompt = "Write a birthday note for Ana with no emoji at all."
+    present = {"kind": "emoji_count", "relation": "at_most", "value": 0}
+    model = ScriptedModel(
+        [
+            reply(
+                {**present, "quote": "no emoji at all"},
+                {**present, "quote": "without any emoji whatsoever"},
+                {"kind": "hashtag_count", "relation": "at_least", "value": 2, "quote": "hashtags"},
+            )
+        ]
+    )
+    result = asyncio.run(compile_checks_with_llm(prompt, provider=model))
+    assert [c.spec.kind_name() for c in result.checks] == ["emoji_count"]
+    assert result.checks[0].source_text == "no emoji at all"
+    reasons = [d["reason"] for d in result.dropped]
+    assert len(reasons) == 2
+    assert all("not in the prompt or criteria" in r for r in reasons)

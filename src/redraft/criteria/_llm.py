@@ -38,8 +38,13 @@ _MAX_TOKENS = 400
 
 
 def _clean(schema: Any) -> Any:
+    # "title" and "default" go as schema keywords, never as a kind's field names.
     if isinstance(schema, dict):
-        return {k: _clean(v) for k, v in schema.items() if k not in ("title", "default")}
+        return {
+            k: {n: _clean(p) for n, p in v.items()} if k == "properties" else _clean(v)
+            for k, v in schema.items()
+            if k not in ("title", "default")
+        }
     if isinstance(schema, list):
         return [_clean(v) for v in schema]
     return schema
@@ -49,8 +54,13 @@ def llm_schema() -> dict[str, Any]:
     """The reply's JSON schema, derived from the vocabulary's models: each
     item is one kind's parameters plus the ``quote`` it came from."""
     variants = []
+    # A kind whose fields name other models (an enum, a nested object) refers
+    # to them as "#/$defs/<name>": they are kept at the reply schema's root,
+    # where those references resolve, so every family's kind stays offered.
+    definitions: dict[str, Any] = {}
     for model in SPEC_MODELS:
         schema = _clean(copy.deepcopy(model.model_json_schema()))
+        definitions.update(schema.get("$defs", {}))
         properties = dict(schema.get("properties", {}))
         for name, prop in properties.items():
             if prop.get("type") == "array":
@@ -66,7 +76,7 @@ def llm_schema() -> dict[str, Any]:
                 "additionalProperties": False,
             }
         )
-    return {
+    reply: dict[str, Any] = {
         "type": "object",
         "properties": {
             "checks": {"type": "array", "items": {"anyOf": variants}, "maxItems": _MAX_CHECKS}
@@ -74,6 +84,9 @@ def llm_schema() -> dict[str, Any]:
         "required": ["checks"],
         "additionalProperties": False,
     }
+    if definitions:
+        reply["$defs"] = definitions
+    return reply
 
 
 def _vocabulary_lines() -> str:

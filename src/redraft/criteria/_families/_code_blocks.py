@@ -23,14 +23,16 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, counted_hit, hit
 from redraft.criteria._families._markdown import fences
+from redraft.criteria._families._only_block import only_block
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
-__all__ = ["CODE_BLOCKS", "CodeBlockCount", "CodeOnly", "fence_language"]
+__all__ = ["CODE_BLOCKS", "ONLY_BLOCK", "CodeBlockCount", "CodeOnly", "fence_language"]
 
 # Info-string words that name one language: the name a prompt uses first.
 _ALIASES = {
@@ -204,11 +206,24 @@ def _code_only(spec: CodeOnly, text: str) -> str | None:
     return None
 
 
+ONLY_BLOCK = RepairOp(
+    "only_block",
+    150,
+    lambda text, p, _: only_block(
+        text, p.get("language"), fence_language, wrap=p.get("wrap", True) is not False
+    ),
+    lambda p: "left as one code block" + (f" in {p['language']}" if p.get("language") else ""),
+)
+"""The answer left as its one fenced block (:mod:`._only_block`); the yaml
+and xml families make it too, without wrapping."""
+
+
 class _CodeBlocks(CountFamily):
     name = "code_blocks"
     specs = (CodeBlockCount, CodeOnly)
     rules: ClassVar[tuple[Rule, ...]] = (code_block_counts,)
     remove_hint = " (merge the code into fewer blocks, or write the extra blocks as prose)"
+    edits: ClassVar[tuple[RepairOp, ...]] = (ONLY_BLOCK,)
 
     def found(self, spec: Any, text: str) -> Sequence[str]:
         return [
@@ -246,6 +261,13 @@ class _CodeBlocks(CountFamily):
                 " own and close it with ```."
             )
         return said
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """Only a code block: the prose around the one block goes (see
+        :mod:`._only_block`); a count of blocks is left to the redraft."""
+        if isinstance(spec, CodeOnly):
+            return {"op": "only_block", "language": spec.language}
+        return None
 
 
 CODE_BLOCKS = _CodeBlocks()

@@ -16,8 +16,10 @@ from typing import Any, ClassVar, Literal
 
 import emoji
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._families._removals import removal, remove_found
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["EMOJI", "EmojiCount"]
@@ -60,13 +62,27 @@ def emoji_counts(sentence: Sentence) -> Iterator[Hit]:
         yield from counted_hit(lambda r, v: EmojiCount(relation=r, value=v), found)
 
 
+REMOVE_EMOJI = RepairOp(
+    "remove_emoji",
+    250,
+    lambda text, _p, _r: remove_found(text, emoji_in(text)),
+    lambda _p: "emoji removed",
+)
+
+
 class _Emoji(CountFamily):
     name = "emoji"
     specs = (EmojiCount,)
     rules: ClassVar[tuple[Rule, ...]] = (emoji_counts,)
 
+    edits: ClassVar[tuple[RepairOp, ...]] = (REMOVE_EMOJI,)
+
     def found(self, spec: Any, text: str) -> Sequence[str]:
         return emoji_in(text)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """None allowed: every one is removed."""
+        return removal(spec, "remove_emoji")
 
 
 EMOJI = _Emoji()

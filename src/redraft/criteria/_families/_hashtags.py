@@ -13,8 +13,10 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._families._removals import cut_spans, removal
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["HASHTAGS", "HashtagCount"]
@@ -47,14 +49,28 @@ def hashtag_counts(sentence: Sentence) -> Iterator[Hit]:
         yield from counted_hit(lambda r, v: HashtagCount(relation=r, value=v), found)
 
 
+REMOVE_HASHTAGS = RepairOp(
+    "remove_hashtags",
+    255,
+    lambda text, _p, _r: cut_spans(text, [m.span() for m in _HASHTAG.finditer(text)]),
+    lambda _p: "hashtags removed",
+)
+
+
 class _Hashtags(CountFamily):
     name = "hashtags"
     specs = (HashtagCount,)
     rules: ClassVar[tuple[Rule, ...]] = (hashtag_counts,)
     written_as = ', each "#" followed by a word, like #example'
 
+    edits: ClassVar[tuple[RepairOp, ...]] = (REMOVE_HASHTAGS,)
+
     def found(self, spec: Any, text: str) -> Sequence[str]:
         return _HASHTAG.findall(text)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """None allowed: every one is removed."""
+        return removal(spec, "remove_hashtags")
 
 
 HASHTAGS = _Hashtags()

@@ -28,7 +28,9 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ValidationError
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilyCount, every_unit_outcome
+from redraft.criteria._families._rewrap import REWRAP
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._measure import words
 from redraft.criteria._outcome import Outcome
@@ -210,6 +212,15 @@ class _LineLength(Family):
     name = "line_length"
     specs = (LineLength,)
     rules: ClassVar[tuple[Rule, ...]] = (line_lengths,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (REWRAP,)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """At most a length: long lines are broken at spaces (:mod:`._rewrap`);
+        lengthening a line is the redraft's."""
+        assert isinstance(spec, LineLength)
+        if spec.relation != "at_most":
+            return None
+        return {"op": "rewrap_lines", "limit": spec.value, "length_in": spec.length_in}
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, LineLength)

@@ -15,8 +15,10 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._families._removals import REMOVE_LINKS, removal
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["LINKS", "URLCount"]
@@ -58,8 +60,14 @@ class _Links(CountFamily):
     rules: ClassVar[tuple[Rule, ...]] = (url_counts,)
     written_as = " written out in full, like https://example.com"
 
+    edits: ClassVar[tuple[RepairOp, ...]] = (REMOVE_LINKS,)
+
     def found(self, spec: Any, text: str) -> Sequence[str]:
         return urls_in(text)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """None allowed: every one is removed."""
+        return removal(spec, "remove_links")
 
 
 LINKS = _Links()

@@ -25,7 +25,9 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 from pydantic import Field, ValidationError, field_validator
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._code_blocks import ONLY_BLOCK
 from redraft.criteria._families._document import (
     SECOND_PART,
     FormatPhrase,
@@ -203,6 +205,12 @@ class _XML(Family):
     name = "xml"
     specs = (XMLFormat,)
     rules: ClassVar[tuple[Rule, ...]] = (xml_format,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (ONLY_BLOCK,)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """The prose around the answer's one xml-tagged or untagged block
+        goes (:mod:`._only_block`); what the document says is the redraft's."""
+        return {"op": "only_block", "language": "xml", "wrap": False}
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, XMLFormat)

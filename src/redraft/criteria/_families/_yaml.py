@@ -20,7 +20,9 @@ from typing import Any, ClassVar, Literal
 import yaml
 from pydantic import Field, ValidationError, field_validator
 
+from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._code_blocks import ONLY_BLOCK
 from redraft.criteria._families._document import FormatPhrase, document_body
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -128,6 +130,12 @@ class _YAML(Family):
     name = "yaml"
     specs = (YAMLFormat,)
     rules: ClassVar[tuple[Rule, ...]] = (yaml_format,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (ONLY_BLOCK,)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """The prose around the answer's one yaml-tagged or untagged block
+        goes (:mod:`._only_block`); what the document says is the redraft's."""
+        return {"op": "only_block", "language": "yaml", "wrap": False}
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, YAMLFormat)
