@@ -30,6 +30,7 @@ from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
+from redraft.criteria._families._versions import SEPARATED_VERSIONS
 from redraft.criteria._families._xml import XML
 from redraft.criteria._families._yaml import YAML
 from redraft.criteria._sentences import Rule
@@ -75,6 +76,7 @@ FAMILIES: tuple[Family, ...] = (
     CODE_BLOCKS,
     OPTIONS,
     PHRASE_CHOICE,
+    SEPARATED_VERSIONS,
 )
 """Every registered family, in the order their rules read a sentence."""
 
