@@ -34,6 +34,7 @@ from _blind_matchers import (
     any_count,
     count,
     counts,
+    either,
     fields,
     forbidden_chars,
     forbidden_word,
@@ -48,6 +49,7 @@ from _blind_matchers import (
     phrase_is,
     postscript,
     repeat,
+    separated_versions,
     xml_document,
     yaml_mapping,
 )
@@ -272,6 +274,9 @@ def _items(c: Constraint, row: Row) -> Expectation:
         for s in row.constraints
         if s is not c and s.relation in ("matches_format", "equals")
     )
+    versions = _versions_count(c, row)
+    if versions is not None:
+        return versions
     if _asterisks(row):
         return all_of(*counts("paragraph_count", c.relation, c.value, separator="***"))
     if "numbered list" in shapes:
@@ -413,6 +418,9 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     text = c.value if isinstance(c.value, str) else None
     if _xml_unit(c) and text and re.search(r"\broot\b", f"{c.scope} {c.unit}", re.I):
         return all_of(xml_document(root=text))
+    versions = _versions_separator(c, unit, text)
+    if versions is not None:
+        return versions
     if unit == "separator" and text and re.fullmatch(r"\s*\*{3,}\s*", text):
         return all_of(
             any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
@@ -511,3 +519,46 @@ def _json_keys(c: Constraint, scope: Scope, row: Row, exact: bool) -> Expectatio
     if scope[0] == "each" or "each" in where or "array" in where:
         return no_kind("keys of objects inside the JSON")
     return all_of(json_object(c.words, exact=exact))
+
+
+# -- separated versions (family: separated_versions) -------------------------------
+
+_VERSION_RUN = re.compile(r"\s*([*=~#_+-])\1{2,19}\s*")
+"""A separator the separated_versions family states: a run of one mark."""
+_NOT_VERSIONS = re.compile(r"paragraph|stanza|section|item|line|word|sentence", re.I)
+
+
+def _version_separator(row: Row) -> str | None:
+    """The run of marks a sibling constraint puts between the pieces."""
+    for s in row.constraints:
+        value = s.value
+        stated = isinstance(value, str) and _VERSION_RUN.fullmatch(value) is not None
+        if unit_of(s) == "separator" and stated and not _NOT_VERSIONS.search(str(s.scope or "")):
+            return str(value).strip()
+    return None
+
+
+def _versions_count(c: Constraint, row: Row) -> Expectation | None:
+    """ "Two versions, separated by ******": the paragraph count with ``***``
+    as before, or the separated_versions family with the separator stated."""
+    separator = _version_separator(row)
+    if separator is None or c.relation != "exactly" or not isinstance(c.value, int):
+        return None
+    pieces = separated_versions(separator, c.value)
+    return all_of(
+        *(either(m, pieces) for m in counts("paragraph_count", "exactly", c.value, separator="***"))
+    )
+
+
+def _versions_separator(c: Constraint, unit: str, text: str | None) -> Expectation | None:
+    """The separator between versions: a paragraph count on ``***``, or the
+    separated_versions family with this separator."""
+    if unit != "separator" or not text or not _VERSION_RUN.fullmatch(text):
+        return None
+    if _NOT_VERSIONS.search(str(c.scope or "")):
+        return None
+    pieces = separated_versions(text)
+    if not re.fullmatch(r"\s*\*{3,}\s*", text):
+        return all_of(pieces)
+    paragraphs = any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
+    return all_of(either(paragraphs, pieces))
