@@ -479,6 +479,9 @@ def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     marker = marker_of([c]) if _LABELS.search(str(c.unit)) else None
     if marker is not None:
         return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))
+    boxes = _checklist(c)
+    if boxes is not None:
+        return boxes
     if not is_response(scope):
         return no_kind("the format of one part: no kind")
     if re.search(r"\bya?ml\b", value):
@@ -562,3 +565,15 @@ def _versions_separator(c: Constraint, unit: str, text: str | None) -> Expectati
         return all_of(pieces)
     paragraphs = any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
     return all_of(either(paragraphs, pieces))
+
+
+# -- checklist (family: checklist) ----------------------------------------------------
+
+_TASK_BOX = re.compile(r"\[\s?[xX]?\]|check-?box|check-?list")
+
+
+def _checklist(c: Constraint) -> Expectation | None:
+    """Every item a markdown task box: ``- [ ] item``."""
+    if not _TASK_BOX.search(f"{c.value} {c.note}"):
+        return None
+    return all_of(fields("checklist"))

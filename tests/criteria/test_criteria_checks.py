@@ -385,6 +385,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "one_of": {"options": ["yes", "no"]},
         "phrase_choice": {"options": ["I agree", "I disagree"]},
         "separated_versions": {"versions": 2, "separator": "***"},
+        "checklist": {},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from redraft.core._repair import register_repair
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
+from redraft.criteria._families._checklist import CHECKLIST
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._emoji import EMOJI
@@ -77,6 +78,7 @@ FAMILIES: tuple[Family, ...] = (
     OPTIONS,
     PHRASE_CHOICE,
     SEPARATED_VERSIONS,
+    CHECKLIST,
 )
 """Every registered family, in the order their rules read a sentence."""
 
