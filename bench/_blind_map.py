@@ -70,6 +70,8 @@ from _blind_parts import (
 )
 from _blind_tables import tabular
 
+from redraft.criteria._families._item_template import template_pattern
+
 __all__ = [
     "Constraint",
     "Expectation",
@@ -482,6 +484,9 @@ def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     boxes = _checklist(c)
     if boxes is not None:
         return boxes
+    template = _item_template(c, scope)
+    if template is not None:
+        return template
     if not is_response(scope):
         return no_kind("the format of one part: no kind")
     if re.search(r"\bya?ml\b", value):
@@ -577,3 +582,29 @@ def _checklist(c: Constraint) -> Expectation | None:
     if not _TASK_BOX.search(f"{c.value} {c.note}"):
         return None
     return all_of(fields("checklist"))
+
+
+# -- item template (family: item_template) --------------------------------------------
+
+_EACH_UNIT = re.compile(r"\b(?:each|every|all)\s+(?:line|item|bullet|entry|row|point|pair|tip)s?\b")
+
+
+def _item_template(c: Constraint, scope: Scope) -> Expectation | None:
+    """Every item or line in a stated template: an item_template check whose
+    literal parts are those of the writer's format (compared by pattern)."""
+    value = str(c.value or "").strip()
+    each = scope[0] == "each" or _EACH_UNIT.search(str(c.scope or "")) is not None
+    unit = unit_of(c)
+    if not value or "\n" in value or not each or unit not in ("line", "item", "bullet", "entry"):
+        return None
+    if re.search(r"[\^$\\]", value):
+        return None  # a regular expression, not a template
+    want = template_pattern(value)
+    if want is None:
+        return None
+
+    def test(spec: Spec) -> bool:
+        got = template_pattern(str(spec.get("template", "")))
+        return got is not None and got.pattern == want.pattern
+
+    return all_of(Matcher(frozenset({"item_template"}), test, f"item_template {value!r}"))

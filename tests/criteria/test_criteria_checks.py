@@ -386,6 +386,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "phrase_choice": {"options": ["I agree", "I disagree"]},
         "separated_versions": {"versions": 2, "separator": "***"},
         "checklist": {},
+        "item_template": {"template": "Term — definition"},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

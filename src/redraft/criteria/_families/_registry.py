@@ -20,6 +20,7 @@ from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._emoji import EMOJI
 from redraft.criteria._families._hashtags import HASHTAGS
 from redraft.criteria._families._headings import HEADINGS
+from redraft.criteria._families._item_template import ITEM_TEMPLATE
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
@@ -79,6 +80,7 @@ FAMILIES: tuple[Family, ...] = (
     PHRASE_CHOICE,
     SEPARATED_VERSIONS,
     CHECKLIST,
+    ITEM_TEMPLATE,
 )
 """Every registered family, in the order their rules read a sentence."""
 
