@@ -510,6 +510,9 @@ def _other(c: Constraint, scope: Scope) -> Expectation:
         return all_of(only_code_block())
     if is_response(scope) and re.search(r"\bjson\b", shape):
         return all_of(json_object())
+    order = _sorted_items(c, scope)
+    if order is not None:
+        return order
     return no_kind("no kind for this requirement")
 
 
@@ -608,3 +611,18 @@ def _item_template(c: Constraint, scope: Scope) -> Expectation | None:
         return got is not None and got.pattern == want.pattern
 
     return all_of(Matcher(frozenset({"item_template"}), test, f"item_template {value!r}"))
+
+
+# -- sorted items (family: sorted_items) ----------------------------------------------
+
+
+def _sorted_items(c: Constraint, scope: Scope) -> Expectation | None:
+    """Items in alphabetical order, keyed on the items themselves (not "by" a part)."""
+    shape = f"{c.value or ''}".lower()
+    # "by word", "by entry": the item's own text is the key; "by surname" is not
+    keyed = re.sub(r"\bby\s+(?:the\s+)?(?:word|term|item|entry|line)s?\b", "", shape)
+    if not is_response(scope) or "alphabet" not in shape or re.search(r"\bby\b", keyed):
+        return None
+    reverse = re.search(r"descending|reverse|z\s*(?:-|to)\s*a", shape) is not None
+    order = "reverse_alphabetical" if reverse else "alphabetical"
+    return all_of(fields("sorted_items", order=order))

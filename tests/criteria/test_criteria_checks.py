@@ -387,6 +387,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "separated_versions": {"versions": 2, "separator": "***"},
         "checklist": {},
         "item_template": {"template": "Term — definition"},
+        "sorted_items": {"order": "alphabetical"},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

@@ -31,6 +31,7 @@ from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
 from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._questions import QUESTIONS
+from redraft.criteria._families._sorted import SORTED_ITEMS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._families._versions import SEPARATED_VERSIONS
 from redraft.criteria._families._xml import XML
@@ -81,6 +82,7 @@ FAMILIES: tuple[Family, ...] = (
     SEPARATED_VERSIONS,
     CHECKLIST,
     ITEM_TEMPLATE,
+    SORTED_ITEMS,
 )
 """Every registered family, in the order their rules read a sentence."""
 
