@@ -513,6 +513,9 @@ def _other(c: Constraint, scope: Scope) -> Expectation:
     order = _sorted_items(c, scope)
     if order is not None:
         return order
+    unique = _unique_items(c, scope)
+    if unique is not None:
+        return unique
     return no_kind("no kind for this requirement")
 
 
@@ -626,3 +629,16 @@ def _sorted_items(c: Constraint, scope: Scope) -> Expectation | None:
     reverse = re.search(r"descending|reverse|z\s*(?:-|to)\s*a", shape) is not None
     order = "reverse_alphabetical" if reverse else "alphabetical"
     return all_of(fields("sorted_items", order=order))
+
+
+# -- unique items (family: unique_items) ----------------------------------------------
+
+
+def _unique_items(c: Constraint, scope: Scope) -> Expectation | None:
+    """No item of the answer repeated (the writer's label names it: no field does)."""
+    label = f"{c.family} {c.note}".lower()
+    if not is_response(scope) or unit_of(c) not in ("item", "line", "entry", "bullet"):
+        return None
+    if not re.search(r"\bunique|duplicat|repeat", label):
+        return None
+    return all_of(fields("unique_items"))

@@ -388,6 +388,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "checklist": {},
         "item_template": {"template": "Term — definition"},
         "sorted_items": {"order": "alphabetical"},
+        "unique_items": {},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

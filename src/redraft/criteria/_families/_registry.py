@@ -33,6 +33,7 @@ from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES,
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._sorted import SORTED_ITEMS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
+from redraft.criteria._families._unique import UNIQUE_ITEMS
 from redraft.criteria._families._versions import SEPARATED_VERSIONS
 from redraft.criteria._families._xml import XML
 from redraft.criteria._families._yaml import YAML
@@ -83,6 +84,7 @@ FAMILIES: tuple[Family, ...] = (
     CHECKLIST,
     ITEM_TEMPLATE,
     SORTED_ITEMS,
+    UNIQUE_ITEMS,
 )
 """Every registered family, in the order their rules read a sentence."""
 
