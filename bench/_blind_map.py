@@ -423,6 +423,9 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     versions = _versions_separator(c, unit, text)
     if versions is not None:
         return versions
+    sections = _named_sections(c, unit, scope)
+    if sections is not None:
+        return sections
     if unit == "separator" and text and re.fullmatch(r"\s*\*{3,}\s*", text):
         return all_of(
             any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
@@ -642,3 +645,29 @@ def _unique_items(c: Constraint, scope: Scope) -> Expectation | None:
     if not re.search(r"\bunique|duplicat|repeat", label):
         return None
     return all_of(fields("unique_items"))
+
+
+# -- named sections (family: named_sections) ------------------------------------------
+
+
+def _section_name(text: object) -> str:
+    return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
+
+
+def _named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
+    """Sections headed by the names in ``words``; in order where the quote or
+    the writer's label says so."""
+    if unit not in ("heading", "section", "section label") or len(c.words) < 2:
+        return None
+    if not is_response(scope) and scope[0] != "each" and "heading" not in str(c.scope):
+        return None
+    want = [_section_name(word) for word in c.words]
+    ordered = re.search(r"\border\b", f"{c.family} {c.quote} {c.note}".lower()) is not None
+
+    def test(spec: Spec) -> bool:
+        names = spec.get("names") or ()
+        got = [_section_name(name) for name in names]  # type: ignore[attr-defined]
+        return got == want and bool(spec.get("ordered")) == ordered
+
+    label = f"named_sections names={want} ordered={ordered}"
+    return all_of(Matcher(frozenset({"named_sections"}), test, label))

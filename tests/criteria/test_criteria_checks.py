@@ -389,6 +389,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "item_template": {"template": "Term — definition"},
         "sorted_items": {"order": "alphabetical"},
         "unique_items": {},
+        "named_sections": {"names": ["Pros", "Cons"]},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

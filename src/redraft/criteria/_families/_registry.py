@@ -26,6 +26,7 @@ from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._lists import BULLETS, NUMBERED
 from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
+from redraft.criteria._families._named_sections import NAMED_SECTIONS
 from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
 from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
@@ -85,6 +86,7 @@ FAMILIES: tuple[Family, ...] = (
     ITEM_TEMPLATE,
     SORTED_ITEMS,
     UNIQUE_ITEMS,
+    NAMED_SECTIONS,
 )
 """Every registered family, in the order their rules read a sentence."""
 
