@@ -184,7 +184,7 @@ def expect(c: Constraint, row: Row) -> Expectation:
     if relation in NUMERIC and count_value(relation, c.value):
         return _count_expectation(c, unit, scope, row)
     if relation == "none":
-        return _forbidden(c, unit, scope)
+        return _plain_text(c, unit, scope) or _forbidden(c, unit, scope)
     if relation in ("starts_with", "ends_with"):
         return _positional(c, unit, scope, relation)
     if relation == "contains":
@@ -671,3 +671,14 @@ def _named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | Non
 
     label = f"named_sections names={want} ordered={ordered}"
     return all_of(Matcher(frozenset({"named_sections"}), test, label))
+
+
+# -- plain text (family: plain_text) --------------------------------------------------
+
+
+def _plain_text(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
+    """No markdown in the answer: the writer's unit names markdown."""
+    named = f"{unit} {c.unit or ''}".lower()
+    if c.relation != "none" or not is_response(scope) or "markdown" not in named:
+        return None
+    return all_of(fields("plain_text"))

@@ -390,6 +390,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "sorted_items": {"order": "alphabetical"},
         "unique_items": {},
         "named_sections": {"names": ["Pros", "Cons"]},
+        "plain_text": {},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

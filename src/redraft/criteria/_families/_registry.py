@@ -30,6 +30,7 @@ from redraft.criteria._families._named_sections import NAMED_SECTIONS
 from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
 from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
+from redraft.criteria._families._plain_text import PLAIN_TEXT
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._sorted import SORTED_ITEMS
@@ -87,6 +88,7 @@ FAMILIES: tuple[Family, ...] = (
     SORTED_ITEMS,
     UNIQUE_ITEMS,
     NAMED_SECTIONS,
+    PLAIN_TEXT,
 )
 """Every registered family, in the order their rules read a sentence."""
 
