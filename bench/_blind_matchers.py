@@ -17,6 +17,7 @@ __all__ = [
     "any_count",
     "count",
     "counts",
+    "either",
     "fields",
     "forbidden_chars",
     "forbidden_word",
@@ -31,6 +32,7 @@ __all__ = [
     "phrase_is",
     "postscript",
     "repeat",
+    "separated_versions",
     "xml_document",
     "yaml_mapping",
 ]
@@ -299,3 +301,33 @@ def xml_document(root: str | None = None, children: Sequence[str] = ()) -> Match
 def line_length(relation: str, value: int, unit: str) -> Matcher:
     """Every line within ``relation value`` words or characters."""
     return count("line_length", relation, value, length_in=unit)
+
+
+# -- separated versions (family: separated_versions) -------------------------------
+
+
+def either(first: Matcher, second: Matcher) -> Matcher:
+    """A check met by ``first`` or by ``second``: two kinds that state one constraint."""
+
+    def test(spec: Spec) -> bool:
+        return first.exact(spec) or second.exact(spec)
+
+    return Matcher(first.kinds | second.kinds, test, f"{first.label} or {second.label}")
+
+
+def separated_versions(separator: str, versions: int | None = None) -> Matcher:
+    """Pieces separated by ``separator``: exactly ``versions`` of them, or any
+    number (two or more) where ``versions`` is None."""
+    want = separator.strip()
+
+    def test(spec: Spec) -> bool:
+        if str(spec.get("separator", "")).strip() != want:
+            return False
+        if versions is None:
+            return True
+        return spec.get("versions") == versions and not spec.get("at_least")
+
+    shown = f"versions={versions} " if versions is not None else ""
+    return Matcher(
+        frozenset({"separated_versions"}), test, f"separated_versions {shown}separator={want!r}"
+    )

@@ -83,6 +83,7 @@ COVERS: dict[str, tuple[dict[str, Any], ...]] = {
     "combination:repeat_prompt": ({"kind": "repeat_request"},),
     "language:response_language": ({"kind": "language"},),
     "detectable_format:constrained_response": ({"kind": "phrase_choice"},),
+    "combination:two_responses": ({"kind": "separated_versions"},),
     "length_constraints:nth_paragraph_first_word": (
         {"kind": "word_at", "part": "paragraph", "position": 1},
         {"kind": "paragraph_count", "relation": "exactly"},
@@ -90,8 +91,7 @@ COVERS: dict[str, tuple[dict[str, Any], ...]] = {
 }
 """Which checks state the same requirement as an IFEval instruction type: for
 each, the spec fields one check must match (every one of them must be met;
-nth_paragraph_first_word needs the first word and the paragraph count).
-Types missing here have no kind in the vocabulary: two_responses."""
+nth_paragraph_first_word needs the first word and the paragraph count)."""
 
 TAUGHT: dict[str, str] = {
     "length_constraints:nth_paragraph_first_word": "the word at a position (word_at)",

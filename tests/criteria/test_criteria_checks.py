@@ -404,6 +404,13 @@ def test_every_kind_round_trips_through_json() -> None:
         "time_format": {},
         "words_in_capitals": {"words": ["NASA", "group by"]},
         "distinct_starts": {"part": "bullet"},
+        "separated_versions": {"versions": 2, "separator": "***"},
+        "checklist": {},
+        "item_template": {"template": "Term — definition"},
+        "sorted_items": {"order": "alphabetical"},
+        "unique_items": {},
+        "named_sections": {"names": ["Pros", "Cons"]},
+        "plain_text": {},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

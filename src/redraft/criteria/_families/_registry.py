@@ -15,6 +15,7 @@ from redraft.core._repair import register_repair
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
 from redraft.criteria._families._case import LETTER_CASE
+from redraft.criteria._families._checklist import CHECKLIST
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._distinct import DISTINCT
@@ -24,6 +25,7 @@ from redraft.criteria._families._first_words import FIRST_WORDS
 from redraft.criteria._families._forbidden_chars import FORBIDDEN_CHARS
 from redraft.criteria._families._hashtags import HASHTAGS
 from redraft.criteria._families._headings import HEADINGS
+from redraft.criteria._families._item_template import ITEM_TEMPLATE
 from redraft.criteria._families._json import JSON
 from redraft.criteria._families._keywords import KEYWORDS
 from redraft.criteria._families._languages import LANGUAGE
@@ -33,6 +35,7 @@ from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._lists import BULLETS, NUMBERED
 from redraft.criteria._families._literals import COMMA_LIST, PYTHON_LITERAL
 from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
+from redraft.criteria._families._named_sections import NAMED_SECTIONS
 from redraft.criteria._families._number_formats import DATE_FORMAT, DECIMAL_PLACES, TIME_FORMAT
 from redraft.criteria._families._numbers import NUMBER_COUNT, NUMBER_ONLY
 from redraft.criteria._families._opening import OPENING
@@ -41,6 +44,7 @@ from redraft.criteria._families._order import ORDER
 from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
 from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
 from redraft.criteria._families._phrases import PHRASES
+from redraft.criteria._families._plain_text import PLAIN_TEXT
 from redraft.criteria._families._positions import POSITIONS
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
@@ -48,8 +52,11 @@ from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._repeat import REPEAT
 from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._shapes import SHAPES
+from redraft.criteria._families._sorted import SORTED_ITEMS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
+from redraft.criteria._families._unique import UNIQUE_ITEMS
 from redraft.criteria._families._uppercase_words import CAPITALS
+from redraft.criteria._families._versions import SEPARATED_VERSIONS
 from redraft.criteria._families._word_length import WORD_LENGTH
 from redraft.criteria._families._wordplay import ACROSTIC, PALINDROME, PANGRAM, TAUTOGRAM
 from redraft.criteria._families._xml import XML
@@ -129,6 +136,13 @@ FAMILIES: tuple[Family, ...] = (
     TIME_FORMAT,
     CAPITALS,
     FIRST_WORDS,
+    SEPARATED_VERSIONS,
+    CHECKLIST,
+    ITEM_TEMPLATE,
+    SORTED_ITEMS,
+    UNIQUE_ITEMS,
+    NAMED_SECTIONS,
+    PLAIN_TEXT,
 )
 """Every registered family, in the order their rules read a sentence."""
 

@@ -1,0 +1,215 @@
+"""Item template: every item (or line) of the answer follows a stated
+template, such as "Term — definition", "Name: <name>, Age: <age>" or
+"N% — Category".
+
+"Format each item as 'Language — word'", "each line in the form
+'Name: <name>, Age: <age>'", "one per line, as 'city: country'". The
+template is read exactly: its free parts are placeholders and the rest is
+literal. Where the template marks its free parts (``<name>``, ``[name]``,
+``{name}``, ``…``, ``...``), everything else, words included, is literal
+("Name: …" needs the word "Name"); where it marks none, every run of
+letters and digits is a placeholder and only its punctuation is literal
+("Term — definition" needs text, a "—", and text). A template with no
+literal part (two words alone) is no template and compiles nothing.
+
+Measured exactly: the units are the answer's list items (the text after a
+``-``, ``*``, ``+``, ``1.`` or ``1)`` marker) where it has any, else its
+non-empty lines; each unit must match the template whole, a placeholder
+standing for any non-empty text, whitespace around the literal parts free.
+No repair: filling a template needs the writer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+
+__all__ = ["ITEM_TEMPLATE", "ItemTemplate", "template_pattern", "template_units"]
+
+_MARKED = re.compile(r"<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|…|\.\.\.")
+_WORDS = re.compile(r"[^\W_]+(?:[\s'’-]+[^\W_]+)*")
+
+
+@cache
+def template_pattern(template: str) -> re.Pattern[str] | None:
+    """The pattern a unit must match whole; None where the template has no
+    literal part."""
+    holes = _MARKED if _MARKED.search(template) else _WORDS
+    parts: list[str] = []
+    literal = ""
+    at = 0
+    for match in holes.finditer(template):
+        literal += template[at : match.start()]
+        parts.append(_literal(literal))
+        parts.append(r"\S(?:.*?\S)?")
+        literal = ""
+        at = match.end()
+    literal += template[at:]
+    parts.append(_literal(literal))
+    if not "".join(holes.split(template)).strip():
+        return None
+    return re.compile(r"\s*" + "".join(parts) + r"\s*", re.DOTALL)
+
+
+def _literal(text: str) -> str:
+    # Whitespace in a literal part is free: "Name:  Ada" fits "Name: <name>".
+    pieces = [re.escape(piece) for piece in text.split()]
+    if not pieces:
+        return r"\s*"
+    return r"\s*" + r"\s*".join(pieces) + r"\s*"
+
+
+class ItemTemplate(FamilySpec):
+    """Every list item of the answer (every non-empty line where it has no
+    list) matches ``template``."""
+
+    kind: Literal["item_template"] = "item_template"
+    template: str = Field(min_length=2, max_length=120)
+
+    @field_validator("template")
+    @classmethod
+    def _readable(cls, value: str) -> str:
+        value = value.strip()
+        if "\n" in value:
+            raise ValueError("a template is one line")
+        if template_pattern(value) is None:
+            raise ValueError("the template has no literal part to check")
+        return value
+
+    def describe(self) -> str:
+        return f"every item follows the template {self.template!r}"
+
+
+_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?P<rest>\S.*)$", re.MULTILINE)
+_RULE = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
+
+
+def template_units(text: str) -> list[str]:
+    """The list items of ``text``, or its non-empty lines where it has none."""
+    items = [m.group("rest").strip() for m in _ITEM.finditer(text) if not _RULE.match(m.group(0))]
+    if items:
+        return items
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _misfits(spec: ItemTemplate, text: str) -> tuple[list[str], list[str]]:
+    pattern = template_pattern(spec.template)
+    assert pattern is not None
+    units = template_units(text)
+    return units, [unit for unit in units if pattern.fullmatch(unit) is None]
+
+
+# -- reading the request ----------------------------------------------------------
+
+_UNIT = r"(?:line|item|bullet|entry|row|point|pair|tip|step|answer|definition|term|option)"
+_QUOTE = r"""(?P<q>['"“‘`])"""
+_AS = (
+    r"(?:as|like|in\s+the\s+(?:form|format)(?:\s+of)?|(?:formatted|written)\s+as|"
+    r"(?:should|must)\s+(?:be|look\s+like|follow|read)|following)"
+)
+_REQUESTS = (
+    # "Format each item as 'X — Y'", "each line in the form 'Name: <name>'"
+    re.compile(rf"\b(?P<at>(?:format\s+)?(?:each|every)\s+{_UNIT}\s+{_AS})\s*:?\s*{_QUOTE}"),
+    # "Format: 'Language — word'", "use the format 'Q: … A: …' for each item"
+    re.compile(rf"\b(?P<at>(?:use\s+the\s+)?format(?:ted)?(?:\s+as)?)\s*:?\s*{_QUOTE}"),
+    # "one per line, as 'city: country'", "output as 'language: phrase' pairs, one per line"
+    re.compile(
+        rf"\b(?P<at>(?:output|write|list|give|present)\s+(?:\w+\s+)?(?:as|like))\s*{_QUOTE}"
+    ),
+)
+# The template is of each item: "one per line", "each …", or the answer is a list
+_PER_UNIT = re.compile(
+    rf"\b(?:one|each|every)\s+(?:\w+\s+)?(?:per|{_UNIT})\b|\bper\s+line\b|"
+    r"\b(?:as|in)\s+a\s+(?:\w+\s+)?(?:list|checklist)\b"
+)
+_CLOSE = {"'": "'’", '"': '"', "“": "”", "‘": "’'", "`": "`"}
+_OTHER_TARGET = re.compile(
+    r"\b(?:title|heading|subject\s+line|file\s*name|name\s+of|date|header|footer|signature)\b"
+)
+
+
+def _template_at(original: str, start: int, quote: str) -> tuple[str, int] | None:
+    closing = _CLOSE[quote]
+    end = next((i for i in range(start, len(original)) if original[i] in closing), -1)
+    if end < 0 or "\n" in original[start:end]:
+        return None
+    # "'30% — Rent'": an apostrophe inside a word is not the closing quote
+    while quote in "'‘" and end + 1 < len(original) and original[end + 1].isalpha():
+        nxt = next((i for i in range(end + 1, len(original)) if original[i] in closing), -1)
+        if nxt < 0:
+            return None
+        end = nxt
+    return original[start:end], end + 1
+
+
+def item_template(sentence: Sentence) -> Iterator[Hit]:
+    """ "Format each item as 'Term — definition'"."""
+    text = sentence.lower
+    if sentence.original.rstrip().endswith("?"):
+        return
+    for index, request in enumerate(_REQUESTS):
+        for match in request.finditer(text):
+            # read unmasked: a colon inside the template may mask what follows as material
+            per_unit = _PER_UNIT.search(sentence.original.lower())
+            if index and not per_unit and not re.search(_UNIT, match.group("at")):
+                continue  # "format: 'X — Y'" alone may be the answer's one line
+            if _OTHER_TARGET.search(text[: match.start("q")]):
+                continue
+            found = _template_at(sentence.original, match.end("q"), match.group("q"))
+            if found is None or not response_context(sentence, match.start("at")):
+                continue
+            template, end = found
+            try:
+                spec = ItemTemplate(template=template)
+            except ValueError:
+                continue
+            yield Hit(spec, match.start(), end)
+            return
+
+
+class _ItemTemplate(Family):
+    name = "item template"
+    specs = (ItemTemplate,)
+    rules: ClassVar[tuple[Rule, ...]] = (item_template,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        assert isinstance(spec, ItemTemplate)
+        units, misfits = _misfits(spec, text)
+        data: dict[str, Any] = {
+            "units": len(units),
+            "misfits": len(misfits),
+            "found": [unit[:80] for unit in misfits[:3]],
+        }
+        if units and not misfits:
+            return Outcome(True, f"all {len(units)} items follow {spec.template!r}", data=data)
+        said = "no items" if not units else f"{len(misfits)} of {len(units)} items off template"
+        return Outcome(
+            False,
+            f"the answer has {said}; required: {spec.describe()}",
+            self.correction(spec, text),
+            score=(len(units) - len(misfits)) / len(units) * 0.99 if units else 0.0,
+            data=data,
+        )
+
+    def correction(self, spec: Any, text: str) -> str:
+        assert isinstance(spec, ItemTemplate)
+        units, misfits = _misfits(spec, text)
+        if not units:
+            return f"Your answer is empty. Write each item as {spec.template!r}."
+        shown = ", ".join(repr(unit[:50]) for unit in misfits[:2])
+        more = ", …" if len(misfits) > 2 else ""
+        return (
+            f"{len(misfits)} of your {len(units)} items do not follow the template "
+            f"{spec.template!r} ({shown}{more}). Rewrite each of them in exactly that form."
+        )
+
+
+ITEM_TEMPLATE = _ItemTemplate()

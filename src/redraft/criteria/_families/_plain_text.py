@@ -1,0 +1,159 @@
+"""Plain text: the answer uses no markdown.
+
+"No markdown", "don't use markdown", "plain text only", "respond in plain
+text". Measured with a CommonMark parser (``markdown-it-py``, tables on):
+the answer fails where it parses to a heading (``#`` or underlined), a
+bullet list, a block quote, a fenced code block, a horizontal rule, a
+table, bold or italic text, inline code, a link or an image. A numbered
+list ("1. …") is read as plain text: numbering lines is ordinary prose,
+and "no numbered lists" is a request of its own. Repaired without a model:
+heading marks, bullet marks, quote marks, fences and rules are taken away,
+bold, italic and code marks dropped and links written as their text (a
+table is left for a redraft).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Literal
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from redraft.core._repair import Params, RepairOp
+from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+
+__all__ = ["PLAIN_TEXT", "PlainText", "markdown_used"]
+
+_PARSER = MarkdownIt("commonmark").enable("table")
+
+_BLOCKS = {
+    "heading_open": "a heading",
+    "bullet_list_open": "a bullet list",
+    "blockquote_open": "a block quote",
+    "fence": "a fenced code block",
+    "hr": "a horizontal rule",
+    "table_open": "a table",
+}
+_INLINE = {
+    "strong_open": "bold text",
+    "em_open": "italic text",
+    "code_inline": "inline code",
+    "link_open": "a link",
+    "image": "an image",
+}
+
+
+class PlainText(FamilySpec):
+    """The answer uses no markdown (a numbered list aside)."""
+
+    kind: Literal["plain_text"] = "plain_text"
+
+    def describe(self) -> str:
+        return "plain text, no markdown"
+
+
+def _walk(tokens: Sequence[Token]) -> Iterator[Token]:
+    for token in tokens:
+        yield token
+        if token.children:
+            yield from _walk(token.children)
+
+
+def markdown_used(text: str) -> list[str]:
+    """What markdown ``text`` uses, each kind once, in the order first met."""
+    found: list[str] = []
+    for token in _walk(_PARSER.parse(text)):
+        # an autolinked bare URL is not markdown someone wrote
+        if token.type == "link_open" and token.markup == "autolink":
+            continue
+        said = _BLOCKS.get(token.type) or _INLINE.get(token.type)
+        if said and said not in found:
+            found.append(said)
+    return found
+
+
+_STRIPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^[ \t]*(?:```|~~~).*$\n?", re.MULTILINE), ""),
+    (re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$\n?", re.MULTILINE), ""),
+    (re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.*?)[ \t#]*$", re.MULTILINE), r"\1"),
+    (re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE), ""),
+    (re.compile(r"^([ \t]*)[-*+][ \t]+", re.MULTILINE), r"\1"),
+    (re.compile(r"!?\[([^\]\n]+)\]\([^)\n]*\)"), r"\1"),
+    (re.compile(r"(\*\*|__)(\S(?:.*?\S)?)\1"), r"\2"),
+    (re.compile(r"(?<![\w*])\*(\S(?:[^*\n]*?\S)?)\*(?![\w*])"), r"\1"),
+    (re.compile(r"(?<![\w_])_(\S(?:[^_\n]*?\S)?)_(?![\w_])"), r"\1"),
+    (re.compile(r"`([^`\n]+)`"), r"\1"),
+)
+
+
+def _strip_markdown(text: str, _params: Params, _repairs: Sequence[Params]) -> str:
+    for pattern, replacement in _STRIPS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+STRIP_MARKDOWN = RepairOp("strip_markdown", 550, _strip_markdown, lambda _: "markdown removed")
+
+
+# -- reading the request ----------------------------------------------------------
+
+_MARKDOWN = r"(?:markdown|md|markdown\s+formatting|markdown\s+syntax)"
+_NO = re.compile(
+    rf"\b(?P<at>no\s+{_MARKDOWN}|without\s+(?:any\s+|using\s+)?{_MARKDOWN}|"
+    rf"(?:do\s+not|don'?t|never)\s+(?:use|include|add|format\s+(?:it\s+)?(?:with|in|as))\s+"
+    rf"(?:any\s+)?{_MARKDOWN})\b"
+)
+_PLAIN = re.compile(
+    r"\b(?P<at>(?:in|as|using|use)\s+plain(?:\s+|-)text(?:\s+only)?|plain(?:\s+|-)text\s+only|"
+    r"only\s+plain(?:\s+|-)text)\b"
+)
+
+
+def plain_text(sentence: Sentence) -> Iterator[Hit]:
+    """ "No markdown", "plain text only"."""
+    text = sentence.lower
+    if sentence.original.rstrip().endswith("?"):
+        return
+    for pattern, owns in ((_NO, True), (_PLAIN, False)):
+        for match in pattern.finditer(text):
+            if response_context(sentence, match.start("at"), owns_negation=owns):
+                yield Hit(PlainText(), match.start(), match.end())
+                return
+
+
+class _PlainText(Family):
+    name = "plain text"
+    specs = (PlainText,)
+    rules: ClassVar[tuple[Rule, ...]] = (plain_text,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (STRIP_MARKDOWN,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        assert isinstance(spec, PlainText)
+        used = markdown_used(text)
+        data: dict[str, Any] = {"markdown": used}
+        if not used:
+            return Outcome(True, "the answer uses no markdown", data=data)
+        return Outcome(
+            False,
+            f"the answer uses markdown ({', '.join(used)}); required: {spec.describe()}",
+            self.correction(spec, text),
+            score=0.0,
+            data=data,
+        )
+
+    def correction(self, spec: Any, text: str) -> str:
+        used = markdown_used(text)
+        return (
+            f"Your answer uses markdown ({', '.join(used)}). Write it as plain text: no #, "
+            "*, _, backticks, > or bullet marks; numbered lines are fine."
+        )
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        return {"op": STRIP_MARKDOWN.name}
+
+
+PLAIN_TEXT = _PlainText()

@@ -1,0 +1,168 @@
+"""Sorted items: the answer's items are in alphabetical order (A to Z, or
+Z to A).
+
+"List the ingredients in alphabetical order", "sorted alphabetically",
+"alphabetize the list", "in reverse alphabetical order". Measured exactly:
+the items are the answer's list items where it has a list, else its
+non-empty lines (as :mod:`._item_template` reads them); each is compared by
+its text with markdown emphasis, leading quotes and brackets and case set
+aside, and each must come at or after the one before it (at or before, Z to
+A). At least two items. Repaired without a model where the items are one
+run of lines: they are put in order, a numbered list keeping its numbers.
+
+Read only where the items themselves are the key: "sorted alphabetically by
+last name" or "in alphabetical order of country" sort by a part no check
+can find, and compile nothing; nor does a numeric order ("ascending"), whose
+key a prompt rarely states, nor a hedged, negated, quoted or questioned
+request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from itertools import pairwise
+from typing import Any, ClassVar, Literal
+
+from redraft.core._repair import Params, RepairOp
+from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._item_template import template_units
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+
+__all__ = ["SORTED_ITEMS", "SortedItems", "sort_key"]
+
+
+class SortedItems(FamilySpec):
+    """The answer's items (list items, else lines) are in alphabetical order."""
+
+    kind: Literal["sorted_items"] = "sorted_items"
+    order: Literal["alphabetical", "reverse_alphabetical"] = "alphabetical"
+
+    def describe(self) -> str:
+        return "items in " + (
+            "alphabetical order (A to Z)"
+            if self.order == "alphabetical"
+            else "reverse alphabetical order (Z to A)"
+        )
+
+
+_DECOR = re.compile(r"[*_`~\"'“”‘’(\[{<]+")
+
+
+def sort_key(item: str) -> str:
+    """How an item is compared: emphasis, quotes and brackets and case set aside."""
+    return " ".join(_DECOR.sub("", item).split()).casefold()
+
+
+def _out_of_order(spec: SortedItems, items: Sequence[str]) -> list[tuple[str, str]]:
+    keys = [sort_key(item) for item in items]
+    pairs = list(pairwise(items))
+    if spec.order == "alphabetical":
+        return [p for p, (a, b) in zip(pairs, pairwise(keys), strict=True) if a > b]
+    return [p for p, (a, b) in zip(pairs, pairwise(keys), strict=True) if a < b]
+
+
+_ITEM = re.compile(r"^(?P<marker>[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+)(?P<rest>\S.*)$")
+
+
+def _sort_items(text: str, params: Params, _repairs: Sequence[Params]) -> str:
+    """The items in order, where they are one run of lines; ``text`` as it is
+    elsewhere (items spread through prose need a redraft)."""
+    lines = text.split("\n")
+    listed = [i for i, line in enumerate(lines) if _ITEM.match(line)]
+    rows = listed or [i for i, line in enumerate(lines) if line.strip()]
+    if len(rows) < 2 or rows != list(range(rows[0], rows[-1] + 1)):
+        return text
+    reverse = params.get("order") == "reverse_alphabetical"
+    if listed:
+        matches = [_ITEM.match(lines[i]) for i in rows]
+        markers = [m.group("marker") for m in matches if m]
+        rests = sorted((m.group("rest") for m in matches if m), key=sort_key, reverse=reverse)
+        ordered = [marker + rest for marker, rest in zip(markers, rests, strict=True)]
+    else:
+        ordered = sorted((lines[i] for i in rows), key=sort_key, reverse=reverse)
+    return "\n".join(lines[: rows[0]] + ordered + lines[rows[-1] + 1 :])
+
+
+SORT_ITEMS = RepairOp(
+    "sort_items",
+    570,
+    _sort_items,
+    lambda p: "items put in " + str(p.get("order", "alphabetical")).replace("_", " ") + " order",
+)
+
+
+# -- reading the request ----------------------------------------------------------
+
+_ORDER = re.compile(
+    r"\b(?P<at>(?:(?:sorted|ordered|arranged|listed|put|organi[sz]ed|sort|order|arrange|list)\s+"
+    r"(?:them\s+|it\s+|the\s+\w+\s+)?)?(?:(?:in|into)\s+)?(?P<reverse>reverse\s+|reversed\s+)?"
+    r"alphabetical(?:ly)?(?:\s+order)?|alphabeti[sz]ed?|"
+    r"(?:sorted|ordered|arranged|listed)\s+(?:from\s+)?(?P<az>a\s*(?:-|to|→)\s*z|z\s*(?:-|to|→)\s*a))\b"
+)
+# "alphabetically by surname", "in alphabetical order of country": another key
+_KEYED = re.compile(r"^\s*,?\s*(?:by|of|according\s+to|based\s+on|using)\b")
+
+
+def sorted_items(sentence: Sentence) -> Iterator[Hit]:
+    """ "List them in alphabetical order", "sorted Z to A"."""
+    text = sentence.lower
+    if sentence.original.rstrip().endswith("?"):
+        return
+    for match in _ORDER.finditer(text):
+        if _KEYED.match(text[match.end() :]):
+            continue
+        if not response_context(sentence, match.start()):
+            continue
+        az = (match.group("az") or "").replace(" ", "")
+        reverse = bool(match.group("reverse")) or az.startswith("z")
+        spec = SortedItems(order="reverse_alphabetical" if reverse else "alphabetical")
+        yield Hit(spec, match.start(), match.end())
+        return
+
+
+class _SortedItems(Family):
+    name = "sorted items"
+    specs = (SortedItems,)
+    rules: ClassVar[tuple[Rule, ...]] = (sorted_items,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (SORT_ITEMS,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        assert isinstance(spec, SortedItems)
+        items = template_units(text)
+        wrong = _out_of_order(spec, items)
+        data: dict[str, Any] = {"items": len(items), "out_of_order": len(wrong)}
+        if len(items) >= 2 and not wrong:
+            return Outcome(True, f"the {len(items)} items are in order", data=data)
+        said = (
+            f"{len(items)} item{'s' if len(items) != 1 else ''}"
+            if len(items) < 2
+            else f"{len(wrong)} pair(s) of items out of order"
+        )
+        return Outcome(
+            False,
+            f"the answer has {said}; required: {spec.describe()}",
+            self.correction(spec, text),
+            score=max(0.0, 1 - len(wrong) / max(len(items) - 1, 1)) * 0.99 if items else 0.0,
+            data=data,
+        )
+
+    def correction(self, spec: Any, text: str) -> str:
+        assert isinstance(spec, SortedItems)
+        items = template_units(text)
+        wanted = "A to Z" if spec.order == "alphabetical" else "Z to A"
+        if len(items) < 2:
+            return f"Your answer needs at least two items, listed {wanted}."
+        first, second = _out_of_order(spec, items)[0]
+        return (
+            f"Your items are not in order {wanted}: {second[:40]!r} comes after "
+            f"{first[:40]!r}. Put every item in order {wanted}."
+        )
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        assert isinstance(spec, SortedItems)
+        return {"op": SORT_ITEMS.name, "order": spec.order}
+
+
+SORTED_ITEMS = _SortedItems()
