@@ -57,6 +57,23 @@ _LOWER = re.compile(
     r"\b(?:in\s+(?:all\s+)?lower[\s-]?case(?:\s+letters)?|(?:using|use|with)\s+(?:only\s+)?"
     r"lower[\s-]?case\s+letters(?:\s+only)?|all\s+lower[\s-]?case(?:\s+letters)?)\b"
 )
+# "all (of the) letters in your response must be lowercase", "contain only
+# lowercase letters", "with all letters lowercased": the letters themselves.
+_LETTERS_LOWER = re.compile(
+    r"\b(?:(?:all\s+(?:of\s+)?(?:the\s+)?letters|every\s+letter)(?:\s+in\s+(?:your|the)\s+"
+    r"(?:entire\s+|whole\s+)?(?:response|answer|reply|output))?\s+(?:are|is|be|must\s+be|"
+    r"should\s+be|need\s+to\s+be|have\s+to\s+be)\s+(?:in\s+)?(?:all\s+)?lower[\s-]?case"
+    r"(?:\s+letters)?|(?:contain|use|using|with)\s+only\s+lower[\s-]?case\s+letters|"
+    r"with\s+all\s+(?:the\s+)?letters\s+lower[\s-]?cased)\b"
+)
+_LETTERS_UPPER = re.compile(
+    r"\b(?:(?:all\s+(?:of\s+)?(?:the\s+)?letters|every\s+letter)(?:\s+in\s+(?:your|the)\s+"
+    r"(?:entire\s+|whole\s+)?(?:response|answer|reply|output))?\s+(?:are|is|be|must\s+be|"
+    r"should\s+be|need\s+to\s+be|have\s+to\s+be)\s+(?:capitalized|capitalised|(?:in\s+)?"
+    r"(?:all\s+)?(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?))|"
+    r"(?:only\s+use|use\s+only|using\s+only|contain\s+only)\s+(?:capital|upper[\s-]?case)\s+"
+    r"letters|no\s+lower[\s-]?case\s+letters\s+(?:are\s+)?(?:allowed|permitted))\b"
+)
 _NO_CAPITALS = re.compile(
     r"\b(?:no\s+(?:capital|upper[\s-]?case)\s+letters\s+(?:are|is)\s+(?:allowed|permitted|used)|"
     r"(?:(?:do|does|should|must)\s+not|don'?t|doesn'?t|shouldn'?t|never)\s+(?:use|contain|include|"
@@ -77,8 +94,10 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     found: list[tuple[Literal["lower", "upper"], re.Match[str], bool]]
     found = [("lower", m, False) for m in _LOWER.finditer(text)]
+    found += [("lower", m, False) for m in _LETTERS_LOWER.finditer(text)]
     found += [("lower", m, True) for m in _NO_CAPITALS.finditer(text)]
     found += [("upper", m, False) for m in _UPPER.finditer(text)]
+    found += [("upper", m, True) for m in _LETTERS_UPPER.finditer(text)]
     for case, match, owns in found:
         if _CASE_AFTER_BLOCKS.match(text, match.end()):
             continue
