@@ -130,3 +130,56 @@ _MARKED = SectionCount(relation="exactly", value=2, marker="SECTION")
 )
 def test_measure(spec: ParagraphCount | SectionCount, text: str, passes: bool) -> None:
     assert judge_text(spec, text).passed is passes
+
+
+def markup_counts(prompt: str) -> list[tuple[str, str, int]]:
+    return [
+        (c.spec.kind_name(), getattr(c.spec, "relation", ""), getattr(c.spec, "value", -1))
+        for c in compile_checks(prompt)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Explain tides. Your answer must be exactly 3 bullet points with the format below:\n"
+            "* First point",
+            [("bullet_count", "exactly", 3)],
+        ),
+        (
+            "Describe owls for children. The description must contain exactly 2 bullet points "
+            "such as:\n* Owls hoot",
+            [("bullet_count", "exactly", 2)],
+        ),
+        (
+            "Draft a flyer with at least 4 placeholders, e.g. [city].",
+            [("placeholder_count", "at_least", 4)],
+        ),
+        (
+            "List ferry routes in exactly 5 bullet points in the following form:\n* Route",
+            [("bullet_count", "exactly", 5)],
+        ),
+    ],
+)
+def test_markup_example_after_the_count(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    """An example of the markup after a markup count leaves it a count of the answer."""
+    assert markup_counts(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # after prose units "such as" names what they are about
+        'Use exactly 3 words such as: "maple".',
+        "Answer in 2 sentences such as: 'It rains.'",
+        # the example names content, not markup
+        "Write exactly 3 bullet points such as pros and cons of the plan.",
+        # given, hedged
+        "The memo has 3 bullet points such as:\n* one",
+        "If you can, add 2 bullet points such as:\n* one",
+    ],
+)
+def test_markup_example_near_misses(prompt: str) -> None:
+    assert not [k for k in markup_counts(prompt) if k[0] in ("bullet_count", "word_count")]
+    assert not [k for k in markup_counts(prompt) if k[0] == "sentence_count"]
