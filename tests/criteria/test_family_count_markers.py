@@ -183,3 +183,53 @@ def test_markup_example_after_the_count(prompt: str, expected: list[tuple[str, s
 def test_markup_example_near_misses(prompt: str) -> None:
     assert not [k for k in markup_counts(prompt) if k[0] in ("bullet_count", "word_count")]
     assert not [k for k in markup_counts(prompt) if k[0] == "sentence_count"]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write a sonnet about autumn rain that contains 14 sentences.",
+            [("sentence_count", "exactly", 14)],
+        ),
+        (
+            "Compose a blog post about budget travel in Portugal with at least 600 words.",
+            [("word_count", "at_least", 600)],
+        ),
+        (
+            "Draft a short speech for a retirement party that has at most 5 paragraphs.",
+            [("paragraph_count", "at_most", 5)],
+        ),
+        (
+            "Can you write a story about a clever crow that includes fewer than 8 sentences?",
+            [("sentence_count", "at_most", 7)],
+        ),
+    ],
+)
+def test_count_after_the_thing_asked_for(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert markup_counts(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # material to process: the count is the given text's
+        "Write a summary of this essay that has 500 words.",
+        "Write a critique of my novel that has 90000 words.",
+        "Write a reply to the following letter that has 4 paragraphs: Dear Sam, ...",
+        # a condition, a negation, a hedge
+        "If you write a poem that has 3 paragraphs, keep it light.",
+        "Don't write a poem that has 3 paragraphs.",
+        "Write a story that has 3 paragraphs if possible.",
+        # a question about the constraint, not a request
+        "Why would anyone write a poem that has 14 sentences?",
+        # another object between: each verse's count
+        "Write a song about a river with each verse that has 4 sentences.",
+    ],
+)
+def test_count_after_the_thing_near_misses(prompt: str) -> None:
+    assert not [
+        k
+        for k in markup_counts(prompt)
+        if k[0] in ("word_count", "sentence_count", "paragraph_count")
+    ]

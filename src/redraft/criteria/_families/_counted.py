@@ -376,7 +376,9 @@ class UnitCounts:
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
             owns = name in ("negated", "none")
-            if not response_context(sentence, match.start(), owns_negation=owns):
+            if not response_context(
+                sentence, match.start(), owns_negation=owns, named_thing=self._unit(match).prose
+            ):
                 return False
             taken.append(match.span())
             return True
