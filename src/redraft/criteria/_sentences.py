@@ -297,7 +297,29 @@ def _subject_ok(text: str, directive: re.Match[str]) -> bool:
     return not _OTHER_THING.search(subject) or bool(_RESPONSE_NOUN.search(subject))
 
 
-def response_context(sentence: Sentence, start: int, *, owns_negation: bool = False) -> bool:
+# "Write a poem about trees that has at least 350 words", "compose a song with
+# at least 3 sentences": the thing asked for, then a relative clause or "with"
+# giving its count. Nothing given may stand between ("a summary of this essay
+# that has 500 words" counts the essay), and the sentence must be the request.
+_NAMED_THING = re.compile(
+    r"(?:^|[,;:]|\b(?:please|and|then|now|just)\b)\s*(?:(?:can|could|would)\s+you\s+)?"
+    r"(?:write|compose|create|draft|generate|produce|give\s+me|craft)\s+(?:me\s+)?(?:a|an)\s+"
+    rf"(?:[\w'-]+\s+){{0,4}}?{THING}\b"
+    r"(?P<between>[^.;:!?\ue000]{0,120}?)"
+    # "that" alone: the phrase opens with its own verb ("contains 14 sentences")
+    r"(?:\bthat(?:\s+(?:contains?|has|have|includes?))?|\bwith)\s*$"
+)
+_NAMED_BETWEEN_BLOCKS = re.compile(
+    r"\b(?:this|these|those|my|his|her|their|our|given|provided|attached|following|below|above|"
+    r"existing|original|which|whose|who|each|every|per|not|no|without)\b"
+)
+
+_POLITE_REQUEST = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+
+
+def response_context(
+    sentence: Sentence, start: int, *, owns_negation: bool = False, named_thing: bool = False
+) -> bool:
     """Whether the phrase at ``start`` (an offset in the sentence) is a
     requirement on the response.
 
@@ -305,7 +327,9 @@ def response_context(sentence: Sentence, start: int, *, owns_negation: bool = Fa
     in between that points elsewhere, or stand alone as the whole sentence
     (a criteria line such as "At most 50 words."). The sentence must not
     hedge, give a condition or example, or negate it (unless the rule's own
-    pattern is the negation: ``owns_negation``).
+    pattern is the negation: ``owns_negation``). ``named_thing``: a count may
+    also follow the thing asked for ("write a poem about trees that has at
+    least 350 words").
     """
     text = sentence.lower
     prefix = text[:start]
@@ -316,6 +340,11 @@ def response_context(sentence: Sentence, start: int, *, owns_negation: bool = Fa
     bare = prefix.strip(" \t-*•·>#0123456789.)(:,")
     if not bare or _LEAD_IN.fullmatch(bare):
         return True
+    if named_thing and (not text.rstrip().endswith("?") or _POLITE_REQUEST.match(text)):
+        # a question is a request only when it asks for the thing ("can you write …?")
+        named = _NAMED_THING.search(prefix)
+        if named and not _NAMED_BETWEEN_BLOCKS.search(named.group("between")):
+            return True
     directives = [m for m in _DIRECTIVE.finditer(text, 0, start + 40) if _subject_ok(text, m)]
     if any(m.start("verb") == start for m in directives):
         return True  # the phrase opens with a directive of its own: "… and wrap your answer …"

@@ -166,6 +166,14 @@ _AFTER_ALLOWED = re.compile(
     r"wrapped|enclosed|marked)\b|,?\s*(?:and\s+)?(?:each\s+(?:\w+\s+)?(?:should\s+be\s+|is\s+)?)?"
     r"separated\b)"
 )
+# After a unit of markup (not prose): an example of the markup to write, "3
+# bullet points such as: * …", "with the format below:". After words or
+# sentences, "such as" names what they are about.
+_MARKUP_EXAMPLE = re.compile(
+    r"^\s*,?\s*(?:(?:such\s+as|like|i\.\s?e\.?|e\.\s?g\.?|for\s+example)\s*[:,]?\s*"
+    r"(?:$|[*\[<\ue000\"'“])|(?:with|in|using)\s+the\s+(?:following\s+)?(?:format|form)"
+    r"(?:\s+below)?\s*:?\s*$)"
+)
 # "at least 5 words in all caps" counts capital words, not words.
 _CAPITALS_AFTER = re.compile(
     r"^\s*(?:or\s+phrases\s+)?(?:in\s+(?:the|your)\s+\w+\s+)?(?:(?:should|must)\s+)?(?:be\s+)?"
@@ -357,7 +365,9 @@ class UnitCounts:
                 return False  # "synonyms for happy, 3 to 5 words" may be each synonym's
             elif name == "none" and re.match(r"\s*:", text[match.end() :]):
                 pass  # "No bullets: every line starts with an emoji" — the rest explains
-            elif not after_ok(sentence, match.end()):
+            elif not after_ok(sentence, match.end()) and (
+                self._unit(match).prose or not _MARKUP_EXAMPLE.match(text[match.end() :])
+            ):
                 return False
             if self._unit(match).prose and _IN_SEQUENCE.search(
                 text[max(0, match.start() - 12) : match.start()]
@@ -366,7 +376,9 @@ class UnitCounts:
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
             owns = name in ("negated", "none")
-            if not response_context(sentence, match.start(), owns_negation=owns):
+            if not response_context(
+                sentence, match.start(), owns_negation=owns, named_thing=self._unit(match).prose
+            ):
                 return False
             taken.append(match.span())
             return True

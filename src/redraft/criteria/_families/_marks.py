@@ -31,7 +31,7 @@ from redraft.criteria._families._counted import (
 )
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
 __all__ = [
@@ -113,21 +113,47 @@ def highlight_verbs(sentence: Sentence) -> Iterator[Hit]:
 
 
 _SECTION_COUNT = re.compile(
-    r"\b(?:have|has|contain|contains|with|in|into|of|be|write|divided\s+into|split\s+into|"
-    rf"organi[sz]ed\s+into)\s+(?:exactly\s+)?(?P<num>{NUMBER})\s+(?:sections?|parts?)\b"
+    r"\b(?:have|has|contain|contains|with|in|into|of|be|write|include|includes|including|"
+    r"divided\s+into|split\s+into|organi[sz]ed\s+into)\s+"
+    rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+(?:sections?|parts?)\b"
+    # "a 4 section resume": the thing to write, counted in sections
+    rf"|\b(?:a|an)\s+(?P<compound>{NUMBER})[-\s]section\s+(?:[\w-]+\s+){{0,2}}?{THING}\b"
 )
+_PLACEHOLDER = r"\s+(?:X|N|\d+|#|\{[^}]*\})"
 _SECTION_MARKER = re.compile(
-    r"mark\s+the\s+beginning\s+of\s+each\s+(?:section|part)\s+with\s+(?:the\s+word\s+)?"
-    r"[\"'“‘]?(?P<marker>[A-Za-z][\w.]*)\s+(?:X|N|\d+|#|\{[^}]*\})",
+    r"(?:mark|label|begin|start)\s+(?:the\s+beginning\s+of\s+)?each\s+(?:section|part)\s+with\s+"
+    r"(?:the\s+word\s+)?"
+    rf"[\"'“‘]?(?P<marker>[A-Za-z][\w.]*){_PLACEHOLDER}"
+    # "4 sections marked with SECTION X", "each section should start with 'Section X'",
+    # "marking the beginning of each section with 'SECTION X'"
+    r"|\b(?:sections?|parts?)\b[^.;\n]{0,40}?\b(?:marked|marking|noted|labell?ed|starting|"
+    r"start|starts|beginning|begin|begins|headed|titled)(?:\s+the\s+beginning\s+of\s+each\s+"
+    r"(?:section|part))?\s+(?:with|as|by)\s+(?:the\s+word\s+)?"
+    rf"[\"'“‘]?(?P<named>[A-Za-z][\w.]*){_PLACEHOLDER}"
+    # "two sections: 'SECTION 1' and 'SECTION 2'", "two sections (Section 1 and Section 2)"
+    r"|\bsections?\s*[:(]\s*[\"'“‘]?(?P<first>[A-Za-z][\w.]*)\s+1\b",
     re.IGNORECASE,
+)
+# What may follow the count when it names the marker next: "4 sections marked with …",
+# "at least 4 sections with each section starting with Section X".
+_MARKER_AFTER = re.compile(
+    r"^\s*,?\s*(?:and\s+|with\s+)?(?:each\s+(?:section|part|one)\s+)?(?:\(|:|should|must|is\s+|"
+    r"marked|marking|noted|labell?ed|starting|beginning|headed|titled|explicitly)"
 )
 
 
 @functools.lru_cache(maxsize=4)
 def _marker_in_whole(whole: str) -> re.Match[str] | None:
     # Every sentence of a prompt shares one ``whole``: searched once, not once
-    # per sentence (which made compiling a long prompt quadratic).
-    return _SECTION_MARKER.search(whole.replace("\ue000", " "))
+    # per sentence (which made compiling a long prompt quadratic). The
+    # original text: a marker is often quoted ("SECTION X").
+    return _SECTION_MARKER.search(whole)
+
+
+def names_section_marker(full: str) -> bool:
+    """Whether a prompt names a section marker ("SECTION X"): its sections are
+    counted by the marker, not as paragraphs between dividers."""
+    return _marker_in_whole(full) is not None
 
 
 def _section_count(marker: str, relation: Relation, value: int) -> SectionCount:
@@ -137,15 +163,27 @@ def _section_count(marker: str, relation: Relation, value: int) -> SectionCount:
 def sections(sentence: Sentence) -> Iterator[Hit]:
     """ "Your response must have 3 sections. Mark the beginning of each
     section with SECTION X": only with a stated marker can sections be counted."""
-    marker = _SECTION_MARKER.search(sentence.original) or _marker_in_whole(sentence.whole)
+    marker = _SECTION_MARKER.search(sentence.original) or _marker_in_whole(sentence.full)
     if marker is None:
         return
+    name = marker.group("marker") or marker.group("named") or marker.group("first")
     for match in _SECTION_COUNT.finditer(sentence.lower):
-        if response_context(sentence, match.start()) and after_ok(sentence, match.end()):
-            value, name = number_value(match.group("num")), marker.group("marker")
-            if value is not None:
-                build = functools.partial(_section_count, name)
-                yield from typed_hit(build, "exactly", value, match.span())
+        start = match.start("compound") if match.group("compound") else match.start()
+        after = sentence.lower[match.end() :]
+        if not response_context(sentence, start):
+            continue
+        if not match.group("compound") and not (
+            _MARKER_AFTER.match(after) or after_ok(sentence, match.end())
+        ):
+            continue
+        value = number_value(match.group("num") or match.group("compound"))
+        relation: Relation = "exactly"
+        if match.group("rel"):
+            relation, adjust = relation_of(match.group("rel"))
+            value = None if value is None else value + adjust
+        if value is not None:
+            build = functools.partial(_section_count, name)
+            yield from typed_hit(build, relation, value, match.span())
 
 
 class _Placeholders(TallyFamily):

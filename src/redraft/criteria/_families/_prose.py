@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted import TallyFamily, Unit, UnitCounts
+from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._sentences import Rule, Sentence
 from redraft.criteria._spec_base import Relation
@@ -110,6 +111,20 @@ def paragraph_count(relation: Relation, value: int, sentence: Sentence) -> Parag
     return ParagraphCount(relation=relation, value=value)
 
 
+def divided_count(relation: Relation, value: int, sentence: Sentence) -> ParagraphCount | None:
+    """ "exactly 4 sections, separated by the markdown divider ***", "split it
+    into 3 parts separated by ***": parts between ``***`` lines are paragraphs
+    as the divider counts them. Only with ``***`` named in the sentence, or in
+    a sentence of the prompt that separates with it, and no section marker
+    ("SECTION X") that would count them instead."""
+    if names_section_marker(sentence.full):
+        return None
+    spec = paragraph_count(relation, value, sentence)
+    if spec is None or spec.separator != "***":
+        return None
+    return spec
+
+
 def _words(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
     return WordCount(relation=relation, value=value)
 
@@ -145,6 +160,7 @@ paragraph_counts = UnitCounts(
             single=True,
         ),
         Unit(r"stanzas?", paragraph_count, bare_exact=True, prose=True),
+        Unit(r"sections?|parts?", divided_count, bare_exact=True, prose=True),
     )
 )
 char_counts = UnitCounts(
