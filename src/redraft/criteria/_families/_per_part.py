@@ -3,7 +3,7 @@ every sentence, paragraph or bullet point, each compared on its own ("each
 bullet under 12 words", "every paragraph has exactly 3 sentences", "4 lines
 per stanza"), and every part as many words long as the others.
 
-Parts are cut as the rest of the vocabulary cuts them (``_parts.parts_of``):
+Parts are cut by :func:`parts_of`, which every family addressing a part uses:
 sentences approximately, paragraphs (and stanzas) at blank lines, bullet
 points at markdown bullet lines, the marker left out. Within a part, words
 are tokens holding a letter or a digit, characters its text with the
@@ -108,9 +108,8 @@ _BULLET_LINE = re.compile(r"^[ \t]*[*\-+•][ \t]+(\S.*)$", re.MULTILINE)
 
 
 def parts_of(text: str, part: str) -> list[str]:
-    """The answer's sentences, paragraphs or bullet points, in order, cut as
-    the vocabulary's ``_parts.parts_of`` cuts them (which imports the
-    vocabulary, so a family cannot import it)."""
+    """The answer's sentences, paragraphs or bullet points, in order: the one
+    cut every family that addresses a part uses."""
     if part == "sentence":
         return measure.sentences(text)
     if part == "paragraph":
