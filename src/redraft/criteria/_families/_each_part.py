@@ -23,12 +23,11 @@ from redraft.criteria._families._arguments import (
     Corrected,
     Guard,
     fold,
-    head,
     part_of,
     spec_hit,
 )
 from redraft.criteria._families._base import FamilySpec
-from redraft.criteria._families._per_part import parts_of
+from redraft.criteria._families._per_part import every_part_outcome, parts_of
 from redraft.criteria._families._positions import (
     BEGIN,
     FINISH,
@@ -36,12 +35,11 @@ from redraft.criteria._families._positions import (
     OF_RESPONSE,
     WORD_PHRASE,
     argument,
-    counted,
 )
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
 from redraft.criteria._spec_base import SHORT
-from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
+from redraft.criteria._spec_parts import PART_NAMES, Part
 
 __all__ = ["EACH_PART", "EachEndsWith", "EachStartsWith", "each_part"]
 
@@ -126,24 +124,9 @@ def _every(
     fix: str,
 ) -> Outcome:
     found = parts_of(text, spec.part)
-    name = PART_NAMES[spec.part]
     if not found:
         return _no_parts(spec)
-    bad = [(i, p) for i, p in enumerate(found, 1) if not ok(p)]
-    data: dict[str, Any] = {"measured": len(found), "failing": [i for i, _ in bad]}
-    if not bad:
-        return Outcome(True, f"all {counted(spec.part, len(found))}: {spec.describe()}", data=data)
-    shown = "; ".join(f"{ordinal(i)}: {head(p)}" for i, p in bad[:_EXAMPLES])
-    more = f" and {len(bad) - _EXAMPLES} more" if len(bad) > _EXAMPLES else ""
-    verb = "breaks" if len(bad) == 1 else "break"
-    return Outcome(
-        False,
-        f"{len(bad)} of {counted(spec.part, len(found))} {verb} the rule ({shown}{more}); "
-        f"required: {spec.describe()}",
-        f"{len(bad)} of your {name[1]} {verb} the rule ({shown}{more}). {fix}",
-        score=1 - len(bad) / len(found),
-        data=data,
-    )
+    return every_part_outcome(spec, found, ok, fix)
 
 
 def _each_starts(spec: EachStartsWith, text: str) -> Outcome:

@@ -173,14 +173,21 @@ def _each(spec: EachWordCount | EachCount, text: str) -> Outcome:
         return _no_parts(spec)
     units = _units_of(spec)
     count = _COUNTERS[units]
-    bad = [(i, p) for i, p in enumerate(found, 1) if not spec.holds(count(p))]
+    fix = f"Give every {name[0]} {RELATION_WORDS[spec.relation]} {spec.value} {units} (count them)."
+    return every_part_outcome(spec, found, lambda p: spec.holds(count(p)), fix)
+
+
+def every_part_outcome(spec: Any, found: list[str], ok: Callable[[str], bool], fix: str) -> Outcome:
+    """The outcome of a rule each part of the answer keeps: which parts break
+    it, with the first few shown, and ``fix`` said after them."""
+    name = PART_NAMES[spec.part]
+    bad = [(i, p) for i, p in enumerate(found, 1) if not ok(p)]
     data: dict[str, Any] = {"measured": len(found), "failing": [i for i, _ in bad]}
     if not bad:
         return Outcome(True, f"all {_plural(spec.part, len(found))}: {spec.describe()}", data=data)
     shown = "; ".join(f"{ordinal(i)}: {_head(p)}" for i, p in bad[:_EXAMPLES])
     more = f" and {len(bad) - _EXAMPLES} more" if len(bad) > _EXAMPLES else ""
     verb = "breaks" if len(bad) == 1 else "break"
-    fix = f"Give every {name[0]} {RELATION_WORDS[spec.relation]} {spec.value} {units} (count them)."
     return Outcome(
         False,
         f"{len(bad)} of {_plural(spec.part, len(found))} {verb} the rule ({shown}{more}); "
