@@ -83,13 +83,24 @@ _PUNCTUATION = {
     "semicolon": ";",
     "colon": ":",
     "hyphen": "-",
-    "dash": "-–—",
+    # A hyphen joins words; a dash separates clauses: "no dashes" bans dashes.
+    "dash": "–—",
+    "em dash": "—",
+    "en dash": "–",
+    "backtick": "`",
+    # Double quotes only: an apostrophe is not a quotation mark.
+    "quotation mark": '"“”',
+    "double quote": '"“”',
+    "digit": "0123456789",
     "hashtag": "#",
     "asterisk": "*",
 }
 _MARKS = (
     r"(?P<mark>commas?|periods?|full\s+stops?|exclamation\s+(?:marks?|points?)|"
-    r"question\s+marks?|semicolons?|colons?|hyphens?|dashes|hashtags?|asterisks?)\b"
+    r"question\s+marks?|semicolons?|colons?|hyphens?|(?:em|en)[\s-]dash(?:es)?|dashes|"
+    r"hashtags?|asterisks?|backticks?|(?:double\s+)?quotation\s+marks?|double\s+quotes?|"
+    # plural only: "no digit repeated" is about something else
+    r"digits)\b"
 )
 _NO_PUNCTUATION = re.compile(
     r"(?:^[\s\-*•]*no|,\s*no|\b(?:(?:do\s+not|don'?t|doesn'?t|does\s+not|never|must\s+not|"
@@ -125,7 +136,8 @@ def punctuation(sentence: Sentence) -> Iterator[Hit]:
         if ("no" in m.group(0).split()) != (" not " in m.group(0))
     ]
     for match in [*_NO_PUNCTUATION.finditer(sentence.lower), *banned]:
-        name = " ".join(match.group("mark").split()).rstrip("s")
+        name = " ".join(match.group("mark").replace("-", " ").split())
+        name = name[:-2] if name.endswith("dashes") else name.rstrip("s")
         name = "exclamation mark" if name.startswith("exclamation") else name
         chars = _PUNCTUATION.get(name) or _PUNCTUATION.get(name + "s") or ""
         after = sentence.lower[match.end() :]
