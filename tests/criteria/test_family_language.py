@@ -75,9 +75,40 @@ def test_one_language_for_the_whole_answer_compiles(prompt: str, code: str, span
         "Use only English words of one syllable.",
         "Describe the Eiffel tower entirely in French style.",
         "Write the lyrics in English and French, no other language is allowed.",
-        "Translate this from German into English, no other language is allowed.",
         "You don't have to answer only in Japanese.",
     ],
 )
 def test_a_language_named_for_something_else_compiles_nothing(prompt: str) -> None:
     assert languages(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "code"),
+    [
+        ("Translate this into German.", "de"),
+        ("Please translate the email below from English to Spanish.", "es"),
+        ('Translate "good morning" into Italian.', "it"),
+        ("Translate to dutch and keep it short.", "nl"),
+        # Two languages named, but the answer is the translation: in English.
+        ("Translate this from German into English, no other language is allowed.", "en"),
+    ],
+)
+def test_a_translation_is_written_in_its_target_language(prompt: str, code: str) -> None:
+    found = [c.spec for c in compile_checks(prompt) if isinstance(c.spec, Language)]
+    assert [spec.language for spec in found] == [code]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        'How do I translate "cat" into German?',
+        "Translate this into French and Spanish.",
+        'Translate into Spanish: "keep it under ten words."',
+        "Don't translate it into German.",
+        "Translate this to German, then explain the grammar in English.",
+        "My colleague needs to translate the manual into Greek.",
+        "If you can, translate this into Italian.",
+    ],
+)
+def test_translation_near_misses_compile_nothing(prompt: str) -> None:
+    assert not [c for c in compile_checks(prompt) if isinstance(c.spec, Language)]

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator
 
-from redraft.criteria._families._arguments import Corrected, response_spec
+from redraft.criteria._families._arguments import ARG, Corrected, response_spec
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._shapes import WHOLE
 from redraft.criteria._language import LANGUAGES, detect_language
@@ -146,10 +146,38 @@ def one_language(sentence: Sentence) -> Iterator[Hit]:
         )
 
 
+# "Translate this into German", "translate the email from English to Spanish":
+# the answer is the translation, so it is written in the target language.
+_OBJECT = (
+    r"(?:this|that|it|these|those|everything|(?:the\s+)?(?:text|email|message)\s+below|"
+    r"(?:the|my|this|that|these|those)\s+(?:following\s+|above\s+|next\s+)?"
+    r"(?:text|sentences?|passages?|paragraphs?|phrases?|messages?|emails?|letters?|poems?|words?"
+    r"|lines?|notes?|quotes?|titles?|lyrics|list|story|paragraph|following|above)"
+    rf"|{ARG})"
+)
+_TRANSLATE = re.compile(
+    rf"\btranslate\s+(?:{_OBJECT}\s+)?(?:from\s+(?:the\s+)?(?P<source>{_LANGUAGE_NAME})\s+)?"
+    rf"(?:in)?to\s+(?:the\s+)?(?P<lang>{_LANGUAGE_NAME})(?:\s+language)?\b"
+)
+
+
+def translations(sentence: Sentence) -> Iterator[Hit]:
+    """ "Translate this into German", "translate the note from English to French"."""
+    text = sentence.lower
+    for match in _TRANSLATE.finditer(text):
+        named = {m.group(0) for m in re.finditer(rf"\b(?:{_LANGUAGE_NAME})\b", text)}
+        if named - {match.group("lang"), match.group("source")}:
+            continue  # another language in the sentence: which one the answer is in is unclear
+        if re.match(r"\s*:\s*[\"“'‘«`]", text[match.end() :]):
+            continue  # quoted material follows, itself phrased as requirements: left to the judge
+        code = _NAMES[match.group("lang")]
+        yield from response_spec(sentence, partial(Language, language=code), *match.span())
+
+
 class _Language(Corrected):
     name = "language"
     specs = (Language,)
-    rules: ClassVar[tuple[Rule, ...]] = (language, one_language)
+    rules: ClassVar[tuple[Rule, ...]] = (language, one_language, translations)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _language(spec, text)
