@@ -390,7 +390,24 @@ def _positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expect
         return all_of(phrase_is(f"each_{kind}", text, part=part))
     if relation == "starts_with" and where == "nth" and part in ("sentence", "paragraph", "bullet"):
         return all_of(phrase_is("word_at", text, part=part, index=index, position=1))
+    marker = _line_marker(c, relation, text)
+    if marker is not None:
+        return marker
     return no_kind("starts or ends one part that no kind addresses")
+
+
+def _line_marker(c: Constraint, relation: str, text: str) -> Expectation | None:
+    """Every line of the answer starts or ends with one marker (each_line)."""
+    every = r"(?:each|every|all)\s+(?:the\s+)?lines?"
+    if not re.fullmatch(every, " ".join(str(c.scope or "").lower().split())):
+        return None
+    position = "start" if relation == "starts_with" else "end"
+    want = text.strip()
+
+    def test(spec: Spec) -> bool:
+        return spec.get("position") == position and str(spec.get("phrase")).strip() == want
+
+    return all_of(Matcher(frozenset({"each_line"}), test, f"each_line {position} {want!r}"))
 
 
 _XML_UNIT = re.compile(r"(?:xml\s+)?(?:root\s+|child\s+)?(?:elements?|tags?|nodes?)")

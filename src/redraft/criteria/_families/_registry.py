@@ -29,6 +29,7 @@ from redraft.criteria._families._item_template import ITEM_TEMPLATE
 from redraft.criteria._families._json import JSON
 from redraft.criteria._families._keywords import KEYWORDS
 from redraft.criteria._families._languages import LANGUAGE
+from redraft.criteria._families._line_affix import LINE_AFFIX
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
@@ -100,6 +101,7 @@ FAMILIES: tuple[Family, ...] = (
     EACH_COUNT,
     EQUAL_WORDS,
     LINES,
+    LINE_AFFIX,
     EMOJI,
     HASHTAGS,
     QUESTIONS,

@@ -1,0 +1,203 @@
+"""Line markers: every line of the answer starts, or ends, with a stated
+marker ("start every line with '>> '", "end each line with a semicolon",
+"each line must begin with '* '").
+
+Measured exactly under stated definitions: a line is a line of the answer
+holding anything but whitespace (blank lines are not lines here); it starts
+with the marker when, its indentation taken off, it opens with the marker's
+text, and ends with it when, trailing whitespace taken off, it closes with
+it. The marker is compared case for case, its surrounding whitespace left
+out (a stated approximation: "'>> '" is met by ">>x" as by ">> x"). An
+empty answer fails. Read from "start every line with '>> '", "begin each
+line with '- '", "prefix every line with '#'", "every line must end with a
+semicolon", "each line ending with '!'", with the marker quoted or named (a
+semicolon, a colon, a period, an exclamation mark, a question mark, a
+comma, a dash, an asterisk, a pipe); not from alternatives ("with 'R:' or
+'J:'"), templates ("'Step N:'", "'Name:' followed by …"), one line ("the
+first line"), lines of code, nor where the clause is hedged, negated or a
+question. The repair puts the marker and a space at the start of every
+line without it; a missing end marker is left to the model (appending it
+after the line's own punctuation needs judgement).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from redraft.core._repair import RepairOp
+from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import MASK, Hit, Rule, Sentence, response_context, templated
+
+__all__ = ["EachLine", "LINE_AFFIX", "prefix_lines"]
+
+_SHOWN = 3
+Position = Literal["start", "end"]
+
+
+class EachLine(FamilySpec):
+    """Every non-empty line starts (``position="start"``) or ends with ``phrase``."""
+
+    kind: Literal["each_line"] = "each_line"
+    position: Position
+    phrase: str = Field(min_length=1, max_length=40, pattern=r"\S")
+
+    def describe(self) -> str:
+        verb = "starts" if self.position == "start" else "ends"
+        return f"every line {verb} with {self.phrase.strip()!r}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.position)
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _meets(spec: EachLine, line: str) -> bool:
+    marker = spec.phrase.strip()
+    return line.startswith(marker) if spec.position == "start" else line.endswith(marker)
+
+
+def prefix_lines(text: str, params: Mapping[str, Any], _repairs: Sequence[Any]) -> str:
+    """``text`` with ``params["phrase"]`` and a space opening every non-empty
+    line that does not open with it (after its indentation)."""
+    marker = str(params["phrase"]).strip()
+    out: list[str] = []
+    for line in text.splitlines(keepends=True):
+        body = line.lstrip()
+        if body.strip() and not body.startswith(marker):
+            line = f"{line[: len(line) - len(body)]}{marker} {body}"
+        out.append(line)
+    return "".join(out)
+
+
+_PREFIX = RepairOp(
+    "prefix_lines", 600, prefix_lines, lambda p: f"every line started with {p['phrase']!r}"
+)
+
+# -- phrasing -------------------------------------------------------------------
+
+_NAMED = {
+    "semicolon": ";",
+    "colon": ":",
+    "period": ".",
+    "full stop": ".",
+    "exclamation mark": "!",
+    "exclamation point": "!",
+    "question mark": "?",
+    "comma": ",",
+    "dash": "-",
+    "hyphen": "-",
+    "asterisk": "*",
+    "pipe": "|",
+}
+_PHRASE = (
+    rf"(?:(?P<q>[\"'`“‘]{MASK}+[\"'`”’])|an?\s+(?P<named>semicolon|colon|period|full\s+stop|"
+    r"exclamation\s+"
+    r"(?:mark|point)|question\s+mark|comma|dash|hyphen|asterisk|pipe))"
+)
+_EVERY = r"(?:each|every|all(?:\s+(?:of\s+)?the)?|all\s+your)\s+(?:single\s+)?lines?"
+_MODAL = r"(?:must|should|shall|will|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\s+"
+_PATTERNS = [
+    # "Start every line with '>> '", "prefix each line with '#'"
+    re.compile(
+        rf"\b(?P<verb>start|begin|open|prefix|end|finish|close|terminate)\s+{_EVERY}\s+"
+        rf"(?:of\s+(?:the|your)\s+(?:answer|response|reply|output)\s+)?with\s+{_PHRASE}"
+    ),
+    # "Every line must end with a semicolon", "each line starting with '-'"
+    re.compile(
+        rf"\b{_EVERY}\s+(?:{_MODAL})?(?P<verb>starts?|begins?|opens?|ends?|finish(?:es)?|"
+        rf"starting|beginning|opening|ending|finishing)\s+(?:with|in)\s+{_PHRASE}"
+    ),
+]
+_ENDS = ("end", "finish", "close", "terminate")
+# What after the marker makes it one of several, or a template.
+_AFTER = re.compile(r"^\s*(?:or|and|followed|then|plus|\+|/|,\s*(?:then|followed))\b|^\s*/")
+_CODE = re.compile(r"\b(?:code|script|program|function|snippet|python|javascript|sql|bash|shell)\b")
+
+
+def _marker(sentence: Sentence, match: re.Match[str]) -> str | None:
+    if match["named"]:
+        return _NAMED[" ".join(match["named"].split())]
+    quoted = sentence.unmask(*match.span("q")).strip()
+    if len(quoted) < 3 or quoted[0] not in "\"'`“‘" or quoted[-1] not in "\"'`”’":
+        return None
+    inner = quoted[1:-1].strip()
+    if not inner or templated(inner, sentence.original) or "…" in inner or "..." in inner:
+        return None
+    return inner
+
+
+def line_markers(sentence: Sentence) -> Iterator[Hit]:
+    """ "Start every line with '>> '", "end each line with a semicolon"."""
+    text = sentence.lower
+    if "line" not in text or _CODE.search(sentence.whole.lower()):
+        return
+    for pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            if _AFTER.match(text[match.end() :]) or not response_context(sentence, match.start()):
+                continue
+            marker = _marker(sentence, match)
+            if marker is None:
+                continue
+            position: Position = "end" if match["verb"].startswith(_ENDS) else "start"
+            yield Hit(EachLine(position=position, phrase=marker), *match.span())
+            return
+
+
+class _LineAffix(Family):
+    name = "line_affix"
+    specs = (EachLine,)
+    rules: ClassVar[tuple[Rule, ...]] = (line_markers,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (_PREFIX,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        assert isinstance(spec, EachLine)
+        lines = _lines(text)
+        off = [line for line in lines if not _meets(spec, line)]
+        data: dict[str, Any] = {
+            "lines": len(lines),
+            "off": len(off),
+            "found": [line[:80] for line in off[:_SHOWN]],
+        }
+        if not lines:
+            reason = f"the answer has no lines; required: {spec.describe()}"
+            return Outcome(False, reason, self.correction(spec, text), data=data)
+        if not off:
+            return Outcome(True, f"{spec.describe()}, as required", data=data)
+        return Outcome(
+            False,
+            f"{len(off)} of {len(lines)} lines do not {spec.position} with "
+            f"{spec.phrase.strip()!r}; required: {spec.describe()}",
+            self.correction(spec, text),
+            score=min(1 - len(off) / len(lines), 0.99),
+            data=data,
+        )
+
+    def correction(self, spec: Any, text: str) -> str:
+        assert isinstance(spec, EachLine)
+        marker = spec.phrase.strip()
+        lines = _lines(text)
+        off = [line for line in lines if not _meets(spec, line)]
+        verb = "Start" if spec.position == "start" else "End"
+        if not lines:
+            return f"Your answer is empty. {verb} every line with {marker!r}."
+        shown = off[0] if len(off[0]) <= 50 else off[0][:47] + "…"
+        return (
+            f"{len(off)} of your {len(lines)} lines do not {spec.position} with {marker!r} "
+            f"(such as {shown!r}). {verb} every line, blank lines aside, with {marker!r}."
+        )
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        assert isinstance(spec, EachLine)
+        if spec.position != "start":
+            return None
+        return {"op": _PREFIX.name, "phrase": spec.phrase.strip()}
+
+
+LINE_AFFIX = _LineAffix()
