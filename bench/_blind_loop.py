@@ -9,7 +9,7 @@ embedded model and no judge, graded by an oracle that is not the loop's panel.
   for the writer's intended constraints — the writer's constraints decide
   which specs grade and with which parameters; a compiled check that matches
   nothing intended (false, partial) never grades. An answer passes when every
-  one of them passes (``judge_text``, the checks' own pure measures).
+  one of them passes (``measure_text``, the checks' own pure measures).
 - **Arms**, interleaved per prompt on one loaded model: *one draft*
   (``max_attempts=1``, no repair) and *the loop* (the policy's defaults:
   3 attempts, repairs on); both ``--judge-model none``, temperature 0, the
@@ -32,7 +32,7 @@ from _blind_map import Row
 from _report import Table
 
 from redraft import Message, Policy, Redrafter, RunRequest, RunResult
-from redraft.criteria import CheckSpec, judge_text
+from redraft.criteria import CheckSpec, measure_text
 from redraft.providers import Provider, ProviderRegistry
 
 __all__ = ["LoopReport", "Trial", "gradable", "loop_notes", "loop_table", "run_loop", "sample"]
@@ -91,7 +91,7 @@ def sample(
 
 
 def oracle_passes(oracle: Sequence[CheckSpec], text: str) -> bool:
-    return all(judge_text(spec, text).passed for spec in oracle)
+    return all(measure_text(spec, text).passed for spec in oracle)
 
 
 def _arm(result: RunResult, oracle: Sequence[CheckSpec], seconds: float) -> Arm:

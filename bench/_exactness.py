@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from _drafts import Draft
 
-from redraft.criteria import CompiledCheck, judge_text
+from redraft.criteria import CompiledCheck, measure_text
 from redraft.criteria._requirements import Clause, account_requirements
 
 
@@ -61,7 +61,7 @@ def exact_instruction(
 
 
 def _passes(check: CompiledCheck, text: str) -> bool:
-    outcome = judge_text(check.spec, text)
+    outcome = measure_text(check.spec, text)
     return outcome.passed and not outcome.skipped
 
 

@@ -52,7 +52,7 @@ from _exactness import Account, Tally, account, exact_instruction, tally
 from _ifeval import IFEvalPrompt, Instruction, load_file, load_prompts, select, summary
 from _report import Table, write_report
 
-from redraft.criteria import CheckSpec, CompiledCheck, compile_checks, judge_text
+from redraft.criteria import CheckSpec, CompiledCheck, compile_checks, measure_text
 from redraft.providers import ProviderRegistry
 
 DEFAULT_SIZE = 40
@@ -178,7 +178,7 @@ def compare(drafts: Sequence[Draft], compilations: dict[int, Compilation]) -> li
         for result, covering in zip(draft.truth.results, compilation.covering, strict=True):
             if not covering or result.status == "unscorable":
                 continue
-            outcomes = [judge_text(c.spec, draft.text) for c in covering]
+            outcomes = [measure_text(c.spec, draft.text) for c in covering]
             found.append(
                 Comparison(
                     draft,

@@ -418,3 +418,9 @@ def test_every_kind_round_trips_through_json() -> None:
         parsed = CHECK_SPEC_ADAPTER.validate_python(data)
         assert CHECK_SPEC_ADAPTER.validate_json(CHECK_SPEC_ADAPTER.dump_json(parsed)) == parsed
         assert parsed.describe()
+
+
+def test_judge_text_stays_the_documented_alias_of_measure_text() -> None:
+    import redraft.criteria
+
+    assert redraft.criteria.judge_text is redraft.criteria.measure_text

@@ -15,8 +15,8 @@ from redraft.criteria import (
     SPEC_MODELS,
     SpecCheck,
     compile_checks,
-    judge_text,
     llm_schema,
+    measure_text,
 )
 from redraft.criteria._families import (
     FAMILIES,
@@ -181,51 +181,51 @@ def test_a_spec_that_is_not_a_family_spec_is_refused() -> None:
 
 def test_lines_count_non_empty_lines_only() -> None:
     spec = LineCount(relation="exactly", value=3)
-    assert judge_text(spec, "one\n\n  \ntwo\nthree\n").passed
-    failed = judge_text(spec, "one\ntwo\nthree\nfour\nfive")
+    assert measure_text(spec, "one\n\n  \ntwo\nthree\n").passed
+    failed = measure_text(spec, "one\ntwo\nthree\nfour\nfive")
     assert not failed.passed
     assert failed.data["measured"] == 5
     assert failed.suggestion is not None
     assert "Cut 2 lines" in failed.suggestion
-    short = judge_text(LineCount(relation="at_least", value=4), "a\nb")
+    short = measure_text(LineCount(relation="at_least", value=4), "a\nb")
     assert short.suggestion is not None
     assert "Add at least 2 more lines, each on a line of its own." in short.suggestion
 
 
 def test_emoji_count_reads_sequences_as_one_and_skips_text_symbols() -> None:
     text = "Party time 🎉🇫🇷 with the family 👨‍👩‍👧 and a wave 👋🏽 © ™"
-    outcome = judge_text(EmojiCount(relation="exactly", value=4), text)
+    outcome = measure_text(EmojiCount(relation="exactly", value=4), text)
     assert outcome.passed, outcome.reason
-    none = judge_text(EmojiCount(relation="at_most", value=0), "Done ✅ thanks")
+    none = measure_text(EmojiCount(relation="at_most", value=0), "Done ✅ thanks")
     assert not none.passed
     assert none.suggestion is not None
     assert "Remove every one of them (✅)" in none.suggestion
-    assert judge_text(EmojiCount(relation="at_most", value=0), "Plain text, © 2026.").passed
+    assert measure_text(EmojiCount(relation="at_most", value=0), "Plain text, © 2026.").passed
 
 
 def test_hashtags_need_a_letter_and_no_word_before_the_sign() -> None:
     text = "# Heading\nWe ship! #launch #AI2026 #1 C# page#part &#39; #"
-    outcome = judge_text(HashtagCount(relation="exactly", value=2), text)
+    outcome = measure_text(HashtagCount(relation="exactly", value=2), text)
     assert outcome.passed, outcome.reason
     assert outcome.data["found"] == ["#launch", "#AI2026"]
-    missing = judge_text(HashtagCount(relation="at_least", value=3), "Nice #day")
+    missing = measure_text(HashtagCount(relation="at_least", value=3), "Nice #day")
     assert missing.suggestion is not None
     assert "Add at least 2 more hashtags" in missing.suggestion
 
 
 def test_questions_are_sentences_ending_in_a_question_mark() -> None:
     text = 'Is it late? I think so. "Why now?" she asked.\nWhat next\nSee https://x.org/?q=1'
-    outcome = judge_text(QuestionCount(relation="exactly", value=2), text)
+    outcome = measure_text(QuestionCount(relation="exactly", value=2), text)
     assert outcome.data["found"] == ["Is it late?", '"Why now?"'], outcome.data
     assert outcome.passed
 
 
 def test_urls_count_addresses_not_bare_domains() -> None:
     text = "See https://a.example/x?y=1, www.b.org and [docs](http://c.net/d). Or example.com."
-    outcome = judge_text(URLCount(relation="exactly", value=3), text)
+    outcome = measure_text(URLCount(relation="exactly", value=3), text)
     assert outcome.passed, outcome.reason
     assert outcome.data["found"][0] == "https://a.example/x?y=1"
-    none = judge_text(URLCount(relation="at_most", value=0), "Read https://a.example.")
+    none = measure_text(URLCount(relation="at_most", value=0), "Read https://a.example.")
     assert not none.passed
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, measure_text
 from redraft.criteria._requirements import account_requirements
 
 
@@ -315,7 +315,7 @@ TEXT = "The cloud rose. A cloud and a cloud fell! Then rain came.\n\nHowever, it
 
 
 def judged(data: dict[str, Any], text: str = TEXT) -> tuple[bool, str, str | None]:
-    outcome = judge_text(CHECK_SPEC_ADAPTER.validate_python(data), text)
+    outcome = measure_text(CHECK_SPEC_ADAPTER.validate_python(data), text)
     return outcome.passed, outcome.reason, outcome.suggestion
 
 

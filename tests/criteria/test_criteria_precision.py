@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, measure_text
 
 
 def kinds(prompt: str) -> list[dict[str, Any]]:
@@ -140,8 +140,8 @@ def test_paragraphs_between_dash_dividers_are_measured() -> None:
     )
     three = "One.\n---\nTwo, still two.\n\nStill two.\n---\nThree."
     two = "One.\n---\nTwo.\n\nA blank line is no divider."
-    assert judge_text(spec, three).passed
-    failed = judge_text(spec, two)
+    assert measure_text(spec, three).passed
+    failed = measure_text(spec, two)
     assert not failed.passed
     assert "---" in (failed.suggestion or "")
 

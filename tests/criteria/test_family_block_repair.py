@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs, describe_repairs
-from redraft.criteria import judge_text
+from redraft.criteria import measure_text
 from redraft.criteria._families import CodeBlockCount, CodeOnly, XMLFormat, YAMLFormat
 from redraft.criteria._vocabulary import repair_for
-from redraft.testing import ScriptedModel
 
 PY = CodeOnly(language="python")
 ANY = CodeOnly()
@@ -54,10 +52,10 @@ def test_only_a_code_block_names_the_edit_and_a_count_does_not() -> None:
 @pytest.mark.parametrize(("spec", "text", "expected"), REPAIRED)
 def test_the_repaired_answer_is_one_block(spec: CodeOnly, text: str, expected: str) -> None:
     repair = repair_for(spec)
-    assert repair is not None and judge_text(spec, text).passed is False
+    assert repair is not None and measure_text(spec, text).passed is False
     made = apply_repairs(text, [repair])
     assert made == expected
-    assert judge_text(spec, made).passed is True
+    assert measure_text(spec, made).passed is True
 
 
 @pytest.mark.parametrize(("spec", "text"), LEFT + PASSING)
@@ -70,14 +68,7 @@ def test_judgement_or_a_passing_answer_leaves_the_text(spec: CodeOnly, text: str
 async def test_the_loop_strips_the_prose_without_a_model_call() -> None:
     prompt = "Write a function that doubles a number. Respond with only a Python code block."
     draft = "Here you go:\n```python\ndef double(n):\n    return 2 * n\n```\nEnjoy!"
-    generator = ScriptedModel([draft])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, draft)
     assert result.drafts[1].finish_reason == "repair"
     assert result.final_answer == "```python\ndef double(n):\n    return 2 * n\n```"
 
@@ -111,10 +102,10 @@ def test_a_document_keeps_its_one_block(
 ) -> None:
     repair = repair_for(spec)
     assert repair == {"op": "only_block", "language": spec.kind, "wrap": False}
-    assert judge_text(spec, text).passed is False
+    assert measure_text(spec, text).passed is False
     made = apply_repairs(text, [repair])
     assert made == expected
-    assert judge_text(spec, made).passed is True
+    assert measure_text(spec, made).passed is True
 
 
 @pytest.mark.parametrize(("spec", "text"), DOCUMENTS_LEFT)

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs
-from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, measure_text
 from redraft.criteria._families import WordsInCapitals
-from redraft.testing import ScriptedModel
 
 AGENCIES = WordsInCapitals(words=("NASA", "ESA"))
 ACME = WordsInCapitals(words=("acme",))
@@ -47,14 +45,14 @@ LABELLED: list[tuple[WordsInCapitals, str, bool]] = [
 def test_the_measure_agrees_with_labelled_answers(
     spec: WordsInCapitals, answer: str, passes: bool
 ) -> None:
-    outcome = judge_text(spec, answer)
+    outcome = measure_text(spec, answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
 
 
 def test_the_correction_shows_each_word_to_change() -> None:
-    assert judge_text(SIGNS, "Warning: danger ahead.").suggestion == (
+    assert measure_text(SIGNS, "Warning: danger ahead.").suggestion == (
         "Write these in capitals every time: 'Warning' → 'WARNING', 'danger' → 'DANGER'."
     )
 
@@ -78,7 +76,7 @@ def test_the_repair_uppercases_each_occurrence(
 ) -> None:
     repair = SpecCheck(spec)._measured(answer).data["repair"]
     assert apply_repairs(answer, [repair]) == repaired
-    assert judge_text(spec, repaired).passed
+    assert measure_text(spec, repaired).passed
 
 
 def test_the_repair_leaves_a_passing_answer_as_it_is() -> None:
@@ -88,14 +86,7 @@ def test_the_repair_leaves_a_passing_answer_as_it_is() -> None:
 
 async def test_the_loop_makes_the_repair_without_a_model_call() -> None:
     prompt = "Describe the store in one sentence. Always write the brand name 'acme' in all caps."
-    generator = ScriptedModel(["Acme sells sturdy anvils."])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "Acme sells sturdy anvils.")
     assert result.final_answer == "ACME sells sturdy anvils."
 
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs
 from redraft.criteria import compile_checks
 from redraft.criteria._families._checklist import CHECKLIST, Checklist, list_items
-from redraft.testing import ScriptedModel
 
 SPEC = Checklist()
 
@@ -80,14 +78,7 @@ def test_the_repair_boxes_every_item_and_leaves_a_checklist_alone() -> None:
 
 async def test_the_loop_boxes_the_items_without_a_model_call() -> None:
     prompt = "List three things to pack for a picnic as markdown checkbox items."
-    generator = ScriptedModel(["- Blanket\n- Sandwiches\n- Lemonade"])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "- Blanket\n- Sandwiches\n- Lemonade")
     assert result.final_answer == "- [ ] Blanket\n- [ ] Sandwiches\n- [ ] Lemonade"
     assert result.drafts[-1].finish_reason == "repair"
 

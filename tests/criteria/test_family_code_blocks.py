@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from redraft.criteria import CodeBlockCount, CodeOnly, compile_checks, judge_text
+from redraft.criteria import CodeBlockCount, CodeOnly, compile_checks, measure_text
 
 F = "```"
 
@@ -38,9 +38,11 @@ LABELLED = [
 
 @pytest.mark.parametrize(("text", "blocks", "python"), LABELLED)
 def test_the_measure_counts_fenced_blocks(text: str, blocks: int, python: int) -> None:
-    assert judge_text(CodeBlockCount(relation="exactly", value=blocks), text).passed
-    assert judge_text(CodeBlockCount(relation="exactly", value=python, language="py"), text).passed
-    assert not judge_text(CodeBlockCount(relation="exactly", value=blocks + 1), text).passed
+    assert measure_text(CodeBlockCount(relation="exactly", value=blocks), text).passed
+    assert measure_text(
+        CodeBlockCount(relation="exactly", value=python, language="py"), text
+    ).passed
+    assert not measure_text(CodeBlockCount(relation="exactly", value=blocks + 1), text).passed
 
 
 def test_a_language_has_one_name() -> None:
@@ -50,7 +52,7 @@ def test_a_language_has_one_name() -> None:
 
 def test_the_correction_names_the_count_and_the_fence() -> None:
     spec = CodeBlockCount(relation="at_least", value=1, language="sql")
-    outcome = judge_text(spec, f"{F}\nSELECT 1;\n{F}")
+    outcome = measure_text(spec, f"{F}\nSELECT 1;\n{F}")
     assert not outcome.passed
     assert outcome.data["measured"] == 0
     assert outcome.suggestion is not None
@@ -87,12 +89,12 @@ ONLY = [
 def test_code_only_is_one_closed_block_and_nothing_else(
     text: str, only: bool, only_python: bool
 ) -> None:
-    assert judge_text(CodeOnly(), text).passed is only
-    assert judge_text(CodeOnly(language="python"), text).passed is only_python
+    assert measure_text(CodeOnly(), text).passed is only
+    assert measure_text(CodeOnly(language="python"), text).passed is only_python
 
 
 def test_code_only_says_what_is_outside_the_block() -> None:
-    outcome = judge_text(CodeOnly(language="py"), f"Sure!\n{F}python\nx\n{F}")
+    outcome = measure_text(CodeOnly(language="py"), f"Sure!\n{F}python\nx\n{F}")
     assert not outcome.passed and outcome.suggestion is not None
     assert "text outside" in outcome.suggestion and "```python" in outcome.suggestion
 

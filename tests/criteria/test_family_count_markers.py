@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from redraft.criteria import ParagraphCount, SectionCount, compile_checks, judge_text
+from redraft.criteria import ParagraphCount, SectionCount, compile_checks, measure_text
 
 
 def found(prompt: str) -> list[tuple[str, str, int, str]]:
@@ -129,7 +129,7 @@ _MARKED = SectionCount(relation="exactly", value=2, marker="SECTION")
     ],
 )
 def test_measure(spec: ParagraphCount | SectionCount, text: str, passes: bool) -> None:
-    assert judge_text(spec, text).passed is passes
+    assert measure_text(spec, text).passed is passes
 
 
 def markup_counts(prompt: str) -> list[tuple[str, str, int]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, measure_text
 from redraft.criteria._families import DistinctStarts
 
 SENTENCES = DistinctStarts(part="sentence")
@@ -44,14 +44,14 @@ LABELLED: list[tuple[DistinctStarts, str, bool]] = [
 def test_the_measure_agrees_with_labelled_answers(
     spec: DistinctStarts, answer: str, passes: bool
 ) -> None:
-    outcome = judge_text(spec, answer)
+    outcome = measure_text(spec, answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
 
 
 def test_the_correction_names_the_repeated_words() -> None:
-    assert judge_text(BULLETS, "- Drink water\n- Drink tea\n- drink milk").suggestion == (
+    assert measure_text(BULLETS, "- Drink water\n- Drink tea\n- drink milk").suggestion == (
         "Several of your bullets start with the same word ('drink' starts 3). Reword them so "
         "every bullet starts with a word no other bullet starts with."
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from redraft.criteria import HeadingCount, compile_checks, judge_text
+from redraft.criteria import HeadingCount, compile_checks, measure_text
 
 FENCE = "```"
 
@@ -38,20 +38,20 @@ LABELLED = [
 
 @pytest.mark.parametrize(("text", "any_level", "h2"), LABELLED)
 def test_the_measure_counts_atx_headings_outside_code(text: str, any_level: int, h2: int) -> None:
-    assert judge_text(HeadingCount(relation="exactly", value=any_level), text).passed
-    assert judge_text(HeadingCount(relation="exactly", value=h2, level=2), text).passed
-    assert not judge_text(HeadingCount(relation="exactly", value=any_level + 1), text).passed
+    assert measure_text(HeadingCount(relation="exactly", value=any_level), text).passed
+    assert measure_text(HeadingCount(relation="exactly", value=h2, level=2), text).passed
+    assert not measure_text(HeadingCount(relation="exactly", value=any_level + 1), text).passed
 
 
 def test_the_correction_names_the_count_and_the_marks() -> None:
     spec = HeadingCount(relation="exactly", value=3, level=2)
-    outcome = judge_text(spec, "## One\n\ntext")
+    outcome = measure_text(spec, "## One\n\ntext")
     assert not outcome.passed
     assert outcome.data["measured"] == 1
     assert outcome.suggestion is not None
     assert "has 1 heading" in outcome.suggestion and "2 more" in outcome.suggestion
     assert "'##'" in outcome.suggestion
-    over = judge_text(HeadingCount(relation="at_most", value=1), "# A\n# B\n# C")
+    over = measure_text(HeadingCount(relation="at_most", value=1), "# A\n# B\n# C")
     assert over.suggestion is not None and "Remove at least 2 headings" in over.suggestion
     assert spec.describe() == "exactly 3 headings of level 2 (H2)"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, measure_text
 from redraft.criteria._families import LineLength
 
 AT_MOST_20_CHARS = LineLength(relation="at_most", value=20, length_in="characters")
@@ -46,7 +46,7 @@ LABELLED: list[tuple[LineLength, str, bool]] = [
 def test_the_line_length_measure_on_labelled_answers(
     spec: LineLength, answer: str, passes: bool
 ) -> None:
-    outcome = judge_text(spec, answer)
+    outcome = measure_text(spec, answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
@@ -54,14 +54,14 @@ def test_the_line_length_measure_on_labelled_answers(
 
 def test_the_correction_shows_the_worst_line_and_the_rule() -> None:
     answer = "fine\nthis line is longer than twenty\nand this one is much much longer still\nok"
-    outcome = judge_text(AT_MOST_20_CHARS, answer)
+    outcome = measure_text(AT_MOST_20_CHARS, answer)
     assert outcome.suggestion == (
         "2 of your 4 lines break the rule (one has 38 characters: "
         "'and this one is much much longer still'). Shorten them or break them into more "
         "lines, so every line has at most 20 characters (spaces count)."
     )
     assert outcome.data["off"] == 2 and outcome.data["lengths"] == [31, 38]
-    short = judge_text(EXACTLY_3_WORDS, "one two\nthree four five")
+    short = measure_text(EXACTLY_3_WORDS, "one two\nthree four five")
     assert short.suggestion is not None and "Lengthen them or join short lines" in short.suggestion
 
 

@@ -10,7 +10,7 @@ from redraft.criteria import (
     CapitalWordCount,
     NumberedCount,
     compile_checks,
-    judge_text,
+    measure_text,
 )
 
 
@@ -128,6 +128,6 @@ LABELLED = [
 def test_the_measure_agrees_with_reading(
     text: str, bullets: int, numbered: int, capitals: int
 ) -> None:
-    assert judge_text(BulletCount(relation="exactly", value=bullets), text).passed
-    assert judge_text(NumberedCount(relation="exactly", value=numbered), text).passed
-    assert judge_text(CapitalWordCount(relation="exactly", value=capitals), text).passed
+    assert measure_text(BulletCount(relation="exactly", value=bullets), text).passed
+    assert measure_text(NumberedCount(relation="exactly", value=numbered), text).passed
+    assert measure_text(CapitalWordCount(relation="exactly", value=capitals), text).passed

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs
-from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, measure_text
 from redraft.criteria._families import CommaList, FamilySpec, PythonLiteral
-from redraft.testing import ScriptedModel
 
 LIST = PythonLiteral(shape="list")
 DICT = PythonLiteral(shape="dict")
@@ -66,20 +64,20 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
 def test_the_measures_agree_with_labelled_answers(
     spec: FamilySpec, answer: str, passes: bool
 ) -> None:
-    outcome = judge_text(spec, answer)
+    outcome = measure_text(spec, answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
 
 
 def test_the_corrections_say_what_to_change() -> None:
-    said = judge_text(DICT, "('a', 1)").suggestion
+    said = measure_text(DICT, "('a', 1)").suggestion
     assert said == (
         "Your answer is a Python tuple. Reply with only a Python dict literal, such as "
         "{'a': 1}, with no text around it."
     )
     assert (
-        judge_text(COMMAS, "a\nb").reason == "the answer is 2 lines, not one comma-separated line"
+        measure_text(COMMAS, "a\nb").reason == "the answer is 2 lines, not one comma-separated line"
     )
 
 
@@ -103,21 +101,14 @@ def test_the_specs_round_trip() -> None:
     ],
 )
 def test_the_repair_joins_a_bare_list(answer: str, repaired: str) -> None:
-    if not judge_text(COMMAS, answer).passed:
+    if not measure_text(COMMAS, answer).passed:
         assert SpecCheck(COMMAS)._measured(answer).data["repair"] == {"op": "join_list"}
     assert apply_repairs(answer, [{"op": "join_list"}]) == repaired
 
 
 async def test_the_loop_makes_the_repair_without_a_model_call() -> None:
     prompt = "Name three primary colours, comma-separated."
-    generator = ScriptedModel(["- red\n- yellow\n- blue"])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "- red\n- yellow\n- blue")
     assert result.final_answer == "red, yellow, blue"
 
 

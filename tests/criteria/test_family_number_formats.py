@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs
-from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, measure_text
 from redraft.criteria._families import DateFormat, DecimalPlaces, FamilySpec, TimeFormat
-from redraft.testing import ScriptedModel
 
 TWO = DecimalPlaces(places=2)
 ISO = DateFormat()
@@ -86,18 +84,18 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
 def test_the_measures_agree_with_labelled_answers(
     spec: FamilySpec, answer: str, passes: bool
 ) -> None:
-    outcome = judge_text(spec, answer)
+    outcome = measure_text(spec, answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
 
 
 def test_the_corrections_show_what_to_rewrite() -> None:
-    assert judge_text(TWO, "It is 12.3456.").suggestion == (
+    assert measure_text(TWO, "It is 12.3456.").suggestion == (
         "These numbers do not have 2 decimal places: 12.3456. Write every number with a "
         "decimal point with exactly 2 digits after it."
     )
-    assert judge_text(ISO, "Due March 5, 2024.").suggestion == (
+    assert measure_text(ISO, "Due March 5, 2024.").suggestion == (
         "Write these dates as YYYY-MM-DD (2024-03-05), real dates only: March 5, 2024."
     )
 
@@ -128,7 +126,7 @@ def test_the_repairs_change_only_what_is_certain(
 ) -> None:
     repair = SpecCheck(spec)._measured(answer).data["repair"]
     assert apply_repairs(answer, [repair]) == repaired
-    assert judge_text(spec, repaired).passed is passes
+    assert measure_text(spec, repaired).passed is passes
 
 
 def test_a_repair_leaves_a_passing_answer_as_it_is() -> None:
@@ -139,14 +137,7 @@ def test_a_repair_leaves_a_passing_answer_as_it_is() -> None:
 
 async def test_the_loop_makes_the_repair_without_a_model_call() -> None:
     prompt = "When is the launch? Write all dates as YYYY-MM-DD."
-    generator = ScriptedModel(["The launch is on March 5, 2025."])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "The launch is on March 5, 2025.")
     assert result.final_answer == "The launch is on 2025-03-05."
 
 

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs
-from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, measure_text
 from redraft.criteria._families import FamilySpec, NumberCount, NumberOnly
-from redraft.testing import ScriptedModel
 
 AT_LEAST_3 = NumberCount(relation="at_least", value=3)
 AT_LEAST_1 = NumberCount(relation="at_least", value=1)
@@ -67,18 +65,18 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
 def test_the_measures_agree_with_labelled_answers(
     spec: FamilySpec, answer: str, passes: bool
 ) -> None:
-    outcome = judge_text(spec, answer)
+    outcome = measure_text(spec, answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
 
 
 def test_the_corrections_say_what_to_change() -> None:
-    assert judge_text(AT_LEAST_3, "It is 120 cm wide.").suggestion == (
+    assert measure_text(AT_LEAST_3, "It is 120 cm wide.").suggestion == (
         "Your answer has 1 number; it needs at least 3. Add at least 2 more numbers written "
         "in digits (such as 42 or 3.5)."
     )
-    assert judge_text(ONLY, "The answer is 391.").suggestion == (
+    assert measure_text(ONLY, "The answer is 391.").suggestion == (
         "Your answer is 'The answer is 391'. Reply with the number alone: 391, no words or units."
     )
 
@@ -100,21 +98,14 @@ def test_the_specs_round_trip() -> None:
     ],
 )
 def test_the_repair_bares_an_answer_with_one_number(answer: str, repaired: str) -> None:
-    if not judge_text(ONLY, answer).passed:
+    if not measure_text(ONLY, answer).passed:
         assert SpecCheck(ONLY)._measured(answer).data["repair"] == {"op": "only_number"}
     assert apply_repairs(answer, [{"op": "only_number"}]) == repaired
 
 
 async def test_the_loop_makes_the_repair_without_a_model_call() -> None:
     prompt = "How many legs does a spider have? Reply with just the number."
-    generator = ScriptedModel(["A spider has 8 legs."])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "A spider has 8 legs.")
     assert result.final_answer == "8"
 
 

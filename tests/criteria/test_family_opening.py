@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs
-from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, measure_text
 from redraft.criteria._families import NotStartsWith
-from redraft.testing import ScriptedModel
 
 SURE = NotStartsWith(phrases=("Sure",))
 WRITING = NotStartsWith(phrases=("I am writing to",))
@@ -46,14 +44,14 @@ LABELLED: list[tuple[NotStartsWith, str, bool]] = [
 def test_the_measure_agrees_with_labelled_answers(
     spec: NotStartsWith, answer: str, passes: bool
 ) -> None:
-    outcome = judge_text(spec, answer)
+    outcome = measure_text(spec, answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
 
 
 def test_the_correction_names_the_opening() -> None:
-    assert judge_text(IMAGE, "Picture of a cat").suggestion == (
+    assert measure_text(IMAGE, "Picture of a cat").suggestion == (
         "Your answer starts with 'Picture of'; it must not. Begin it another way, with the "
         "substance of the answer."
     )
@@ -84,7 +82,7 @@ def test_the_repair_drops_only_an_interjection(
     repair = SpecCheck(spec)._measured(answer).data["repair"]
     assert apply_repairs(answer, [repair]) == repaired
     if repaired != answer:
-        assert judge_text(spec, repaired).passed
+        assert measure_text(spec, repaired).passed
 
 
 def test_the_repair_leaves_a_passing_answer_as_it_is() -> None:
@@ -94,14 +92,7 @@ def test_the_repair_leaves_a_passing_answer_as_it_is() -> None:
 
 async def test_the_loop_makes_the_repair_without_a_model_call() -> None:
     prompt = "Name the largest planet. Don't start with 'Sure'."
-    generator = ScriptedModel(["Sure! Jupiter is the largest planet."])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "Sure! Jupiter is the largest planet.")
     assert result.final_answer == "Jupiter is the largest planet."
 
 

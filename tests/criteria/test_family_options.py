@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from redraft.core._repair import apply_repairs, describe_repairs
-from redraft.criteria import OneOf, SpecCheck, compile_checks, judge_text
+from redraft.criteria import OneOf, SpecCheck, compile_checks, measure_text
 
 YES_NO_MAYBE = OneOf(options=("yes", "no", "maybe"))
 SENTENCES = OneOf(options=("My answer is yes.", "My answer is no.", "My answer is maybe."))
@@ -41,7 +41,7 @@ LABELLED = [
 
 @pytest.mark.parametrize(("spec", "answer", "ok"), LABELLED)
 def test_the_measure_reads_the_whole_answer(spec: OneOf, answer: str, ok: bool) -> None:
-    assert judge_text(spec, answer).passed is ok
+    assert measure_text(spec, answer).passed is ok
 
 
 def test_options_must_be_distinct_answers() -> None:
@@ -54,7 +54,7 @@ def test_options_must_be_distinct_answers() -> None:
 
 
 def test_the_correction_shows_the_answer_and_the_options() -> None:
-    outcome = judge_text(YES_NO_MAYBE, "Yes, I think so.")
+    outcome = measure_text(YES_NO_MAYBE, "Yes, I think so.")
     assert not outcome.passed and outcome.suggestion is not None
     assert "'Yes, I think so.'" in outcome.suggestion
     assert "'yes', 'no', 'maybe'" in outcome.suggestion

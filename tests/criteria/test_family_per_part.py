@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, measure_text
 from redraft.criteria._families import EachCount, EachWordCount
 
 
@@ -166,7 +166,7 @@ LINES_PER_PARAGRAPH = [
 def test_sentences_per_paragraph_measure(answer: str, per_part: list[int]) -> None:
     for value in range(0, 5):
         spec = EachCount(part="paragraph", units="sentences", relation="exactly", value=value)
-        outcome = judge_text(spec, answer)
+        outcome = measure_text(spec, answer)
         assert outcome.passed is all(n == value for n in per_part)
         failing = [i for i, n in enumerate(per_part, 1) if n != value]
         assert outcome.data["failing"] == failing
@@ -176,24 +176,24 @@ def test_sentences_per_paragraph_measure(answer: str, per_part: list[int]) -> No
 def test_characters_per_bullet_measure(answer: str, per_part: list[int]) -> None:
     for value in range(2, 12):
         spec = EachCount(part="bullet", units="characters", relation="at_most", value=value)
-        assert judge_text(spec, answer).passed is all(n <= value for n in per_part)
+        assert measure_text(spec, answer).passed is all(n <= value for n in per_part)
 
 
 @pytest.mark.parametrize(("answer", "per_part"), LINES_PER_PARAGRAPH)
 def test_lines_per_paragraph_measure(answer: str, per_part: list[int]) -> None:
     for value in range(1, 5):
         spec = EachCount(part="paragraph", units="lines", relation="at_least", value=value)
-        assert judge_text(spec, answer).passed is all(n >= value for n in per_part)
+        assert measure_text(spec, answer).passed is all(n >= value for n in per_part)
 
 
 def test_the_correction_names_the_parts_that_break_it() -> None:
     spec = EachCount(part="paragraph", units="sentences", relation="exactly", value=2)
-    outcome = judge_text(spec, "One. Two.\n\nThree.")
+    outcome = measure_text(spec, "One. Two.\n\nThree.")
     assert not outcome.passed
     assert outcome.reason.startswith("1 of 2 paragraphs breaks the rule (2nd: 'Three.')")
     assert outcome.suggestion is not None
     assert outcome.suggestion.endswith("Give every paragraph exactly 2 sentences (count them).")
-    none = judge_text(spec, "")
+    none = measure_text(spec, "")
     assert not none.passed and none.reason.startswith("the answer has no paragraphs")
 
 
@@ -206,7 +206,7 @@ def test_each_word_count_keeps_its_json_and_each_count_defaults_to_words() -> No
     )
     assert isinstance(words, EachCount) and words.units == "words"
     text = "* one two three\n* four"
-    assert judge_text(words, text).passed is judge_text(spec, text).passed
+    assert measure_text(words, text).passed is measure_text(spec, text).passed
     assert words.describe() == spec.describe() == "every bullet point has at most 8 words"
 
 

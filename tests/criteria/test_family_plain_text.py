@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs
 from redraft.criteria import compile_checks
 from redraft.criteria._families._plain_text import PLAIN_TEXT, PlainText, markdown_used
-from redraft.testing import ScriptedModel
 
 SPEC = PlainText()
 
@@ -73,14 +71,7 @@ def test_the_repair_strips_markdown_and_leaves_plain_text_alone() -> None:
 
 async def test_the_loop_strips_the_markdown_without_a_model_call() -> None:
     prompt = "Give me two tips for sleeping well. No markdown."
-    generator = ScriptedModel(["**Tips**\n- Keep a schedule.\n- Skip late coffee."])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "**Tips**\n- Keep a schedule.\n- Skip late coffee.")
     assert result.final_answer == "Tips\nKeep a schedule.\nSkip late coffee."
     assert result.drafts[-1].finish_reason == "repair"
 

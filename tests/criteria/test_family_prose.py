@@ -15,7 +15,7 @@ from redraft.criteria import (
     SpecCheck,
     WordCount,
     compile_checks,
-    judge_text,
+    measure_text,
 )
 from redraft.criteria._families import FAMILY_OF_KIND
 
@@ -210,7 +210,7 @@ def test_the_measure_agrees_with_reading(
     text: str, words: int, sentences: int, paragraphs: int, chars: int, bullets: int
 ) -> None:
     def measured(spec: object) -> int:
-        return int(judge_text(spec, text).data["measured"])  # type: ignore[arg-type]
+        return int(measure_text(spec, text).data["measured"])  # type: ignore[arg-type]
 
     assert measured(WordCount(relation="at_least", value=1)) == words
     assert measured(SentenceCount(relation="exactly", value=0)) == sentences
@@ -220,14 +220,14 @@ def test_the_measure_agrees_with_reading(
 
 
 def test_corrections_name_the_gap_and_the_form() -> None:
-    over = judge_text(WordCount(relation="at_most", value=3), "one two three four five")
+    over = measure_text(WordCount(relation="at_most", value=3), "one two three four five")
     assert over.suggestion == "Your answer has 5 words; the limit is 3. Cut at least 2 words."
-    short = judge_text(BulletCount(relation="exactly", value=3), "* a")
+    short = measure_text(BulletCount(relation="exactly", value=3), "* a")
     assert short.suggestion == (
         "Your answer has 1 bullet point; it needs exactly 3. Add 2 more bullet points, "
         'each a line starting with "* ".'
     )
-    letters = judge_text(LetterCount(letter="z", relation="at_least", value=2), "zoo")
+    letters = measure_text(LetterCount(letter="z", relation="at_least", value=2), "zoo")
     assert letters.suggestion == (
         "Your answer has the letter 'z' 1 time; it needs at least 2. "
         "Use the letter 'z' 1 more time."

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs, describe_repairs
-from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, measure_text
 from redraft.criteria._families import FamilySpec, NoFinalMark, NoPunctuation, PunctuationCount
-from redraft.testing import ScriptedModel
 
 TWO_SEMICOLONS = PunctuationCount(relation="exactly", value=2, mark=";")
 THREE_BANGS = PunctuationCount(relation="at_least", value=3, mark="!")
@@ -97,22 +95,22 @@ FINAL: list[tuple[FamilySpec, str, bool]] = [
 
 @pytest.mark.parametrize(("spec", "answer", "passes"), COUNTED + NO_PUNCT + FINAL)
 def test_the_measures_agree_with_labelled_answers(spec: object, answer: str, passes: bool) -> None:
-    outcome = judge_text(spec, answer)  # type: ignore[arg-type]
+    outcome = measure_text(spec, answer)  # type: ignore[arg-type]
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
 
 
 def test_the_corrections_name_the_mark_and_the_gap() -> None:
-    assert judge_text(TWO_SEMICOLONS, "One; two.").suggestion == (
+    assert measure_text(TWO_SEMICOLONS, "One; two.").suggestion == (
         "Your answer has 1 semicolon (;); it needs exactly 2 semicolons. Add 1 more semicolon."
     )
-    assert judge_text(FEW_COMMAS, "a, b, c, d, e").suggestion == (
+    assert measure_text(FEW_COMMAS, "a, b, c, d, e").suggestion == (
         "Your answer has 4 commas (,); it needs at most 2 commas. Remove at least 2 commas."
     )
-    said = judge_text(ONLY_QUESTIONS, "no way, really!").suggestion
+    said = measure_text(ONLY_QUESTIONS, "no way, really!").suggestion
     assert said is not None and "(, !)" in said and "only question marks may stay" in said
-    assert judge_text(NO_PERIOD, "Done.").suggestion == (
+    assert measure_text(NO_PERIOD, "Done.").suggestion == (
         "Your answer ends with a period; it must not. Delete the final period."
     )
 
@@ -152,7 +150,7 @@ def test_the_repairs_meet_the_check(spec: object, answer: str, repaired: str) ->
     evidence = SpecCheck(spec)._measured(answer)  # type: ignore[arg-type]
     repair = evidence.data["repair"]
     assert apply_repairs(answer, [repair]) == repaired
-    assert judge_text(spec, repaired).passed  # type: ignore[arg-type]
+    assert measure_text(spec, repaired).passed  # type: ignore[arg-type]
     assert describe_repairs([repair]).startswith("repaired without a model: ")
 
 
@@ -167,14 +165,7 @@ def test_a_repair_leaves_a_passing_answer_as_it_is(answer: str) -> None:
 
 async def test_the_loop_makes_the_repair_without_a_model_call() -> None:
     prompt = "Write a tagline for a tea shop. No period at the end."
-    generator = ScriptedModel(["Steeped in calm, poured with care."])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "Steeped in calm, poured with care.")
     assert result.drafts[1].text == "Steeped in calm, poured with care"
     assert result.drafts[1].finish_reason == "repair"
     assert result.final_answer == "Steeped in calm, poured with care"

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 import redraft
+from _repaired import repaired_run
 from redraft import Policy, build_panel
 from redraft.core._repair import apply_repairs, describe_repairs, repair_ops
-from redraft.criteria import CheckSpec, judge_text
+from redraft.criteria import CheckSpec, measure_text
 from redraft.criteria._families import EmojiCount, HashtagCount, URLCount
 from redraft.criteria._vocabulary import repair_for
 from redraft.testing import ScriptedModel
@@ -70,15 +71,15 @@ def test_a_count_allowing_some_has_no_repair(spec: CheckSpec) -> None:
 def test_the_repaired_answer_meets_the_check(spec: CheckSpec, text: str, expected: str) -> None:
     repair = repair_for(spec)
     assert repair is not None
-    assert judge_text(spec, text).passed is False
+    assert measure_text(spec, text).passed is False
     made = apply_repairs(text, [repair])
     assert made == expected.strip()
-    assert judge_text(spec, made).passed is True
+    assert measure_text(spec, made).passed is True
 
 
 @pytest.mark.parametrize(("spec", "text"), PASSING)
 def test_an_answer_the_check_passes_is_unchanged(spec: CheckSpec, text: str) -> None:
-    assert judge_text(spec, text).passed is True
+    assert measure_text(spec, text).passed is True
     repair = repair_for(spec)
     assert repair is not None
     assert apply_repairs(text, [repair]) == text
@@ -91,14 +92,7 @@ def test_the_record_says_what_was_removed() -> None:
 
 async def test_the_loop_removes_the_emoji_without_a_model_call() -> None:
     prompt = "Write a short cheer for the team with no emoji."
-    generator = ScriptedModel(["Go team 🎉! You did it 💪"])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "Go team 🎉! You did it 💪")
     first, repaired = result.drafts
     assert first.verdict is not None and first.verdict.passed is False
     assert repaired.finish_reason == "repair"

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs
-from redraft.criteria import judge_text
+from redraft.criteria import measure_text
 from redraft.criteria._families import LineLength
 from redraft.criteria._vocabulary import repair_for
-from redraft.testing import ScriptedModel
 
 CHARS_29 = LineLength(relation="at_most", value=29)
 WORDS_5 = LineLength(relation="at_most", value=5, length_in="words")
@@ -45,10 +43,10 @@ def test_only_an_upper_limit_is_repaired() -> None:
 @pytest.mark.parametrize(("spec", "text", "expected"), REPAIRED)
 def test_the_broken_lines_meet_the_limit(spec: LineLength, text: str, expected: str) -> None:
     repair = repair_for(spec)
-    assert repair is not None and judge_text(spec, text).passed is False
+    assert repair is not None and measure_text(spec, text).passed is False
     made = apply_repairs(text, [repair])
     assert made == expected
-    assert judge_text(spec, made).passed is True
+    assert measure_text(spec, made).passed is True
 
 
 def test_a_word_longer_than_the_limit_leaves_its_line_over() -> None:
@@ -57,7 +55,7 @@ def test_a_word_longer_than_the_limit_leaves_its_line_over() -> None:
     assert repair is not None
     made = apply_repairs("Supercalifragilistic word", [repair])
     assert made == "Supercalifragilistic\nword"
-    assert judge_text(spec, made).passed is False
+    assert measure_text(spec, made).passed is False
 
 
 @pytest.mark.parametrize(("spec", "text"), LEFT)
@@ -69,13 +67,6 @@ def test_passing_code_and_tables_are_left(spec: LineLength, text: str) -> None:
 
 async def test_the_loop_breaks_the_lines_without_a_model_call() -> None:
     prompt = "Write a poem about rain. Keep each line under 30 characters."
-    generator = ScriptedModel(["The rain falls softly on the quiet town tonight"])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "The rain falls softly on the quiet town tonight")
     assert result.drafts[1].finish_reason == "repair"
     assert result.final_answer == "The rain falls softly on the\nquiet town tonight"

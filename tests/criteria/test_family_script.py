@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs
-from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, SpecCheck, compile_checks, measure_text
 from redraft.criteria._families import AsciiOnly, FamilySpec, ScriptRule
-from redraft.testing import ScriptedModel
 
 ASCII = AsciiOnly()
 NO_LATIN = ScriptRule(script="Latin", rule="none")
@@ -68,19 +66,19 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
 def test_the_measures_agree_with_labelled_answers(
     spec: FamilySpec, answer: str, passes: bool
 ) -> None:
-    outcome = judge_text(spec, answer)
+    outcome = measure_text(spec, answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
 
 
 def test_the_corrections_show_the_characters_found() -> None:
-    said = judge_text(ASCII, "It’s done — ship it 🚀").suggestion
+    said = measure_text(ASCII, "It’s done — ship it 🚀").suggestion
     assert said is not None and said.startswith("Your answer has 3 non-ASCII characters (’ — 🚀)")
-    assert judge_text(NO_LATIN, "京都 (Kyoto)").suggestion == (
+    assert measure_text(NO_LATIN, "京都 (Kyoto)").suggestion == (
         "Your answer has 5 Latin letters (K y o t). Remove every word written in Latin letters."
     )
-    said = judge_text(ONLY_CYRILLIC, "Привет, world").suggestion
+    said = measure_text(ONLY_CYRILLIC, "Привет, world").suggestion
     assert said is not None and "5 other letters" in said
 
 
@@ -106,21 +104,14 @@ def test_the_ascii_repair_fixes_punctuation_and_symbols_only(
     answer: str, repaired: str, passes: bool
 ) -> None:
     assert apply_repairs(answer, [{"op": "to_ascii"}]) == repaired
-    assert judge_text(ASCII, repaired).passed is passes
+    assert measure_text(ASCII, repaired).passed is passes
     if answer != repaired:
         assert SpecCheck(ASCII)._measured(answer).data["repair"] == {"op": "to_ascii"}
 
 
 async def test_the_loop_makes_the_ascii_repair_without_a_model_call() -> None:
     prompt = "Use only ASCII characters. Describe the tool in one line."
-    generator = ScriptedModel(["tidyfs — keeps your folders “tidy” ✨"])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "tidyfs — keeps your folders “tidy” ✨")
     assert result.final_answer == 'tidyfs - keeps your folders "tidy"'
 
 

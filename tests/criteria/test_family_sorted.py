@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs
 from redraft.criteria import compile_checks
 from redraft.criteria._families._sorted import SORTED_ITEMS, SortedItems, sort_key
-from redraft.testing import ScriptedModel
 
 AZ = SortedItems()
 ZA = SortedItems(order="reverse_alphabetical")
@@ -77,14 +75,7 @@ def test_the_repair_sorts_one_run_of_items_and_keeps_numbers() -> None:
 
 async def test_the_loop_sorts_the_items_without_a_model_call() -> None:
     prompt = "List three fruits in alphabetical order."
-    generator = ScriptedModel(["- pear\n- apple\n- mango"])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "- pear\n- apple\n- mango")
     assert result.final_answer == "- apple\n- mango\n- pear"
     assert result.drafts[-1].finish_reason == "repair"
 

@@ -14,7 +14,7 @@ from redraft.criteria import (
     TableCount,
     TableRows,
     compile_checks,
-    judge_text,
+    measure_text,
 )
 
 KINDS = ("table_count", "table_rows", "table_columns", "csv_rows", "csv_columns")
@@ -30,11 +30,11 @@ PROSE = "Tea costs 3 and cake costs 5; the | character is a pipe."
 
 
 def tables(text: str) -> int:
-    return int(judge_text(TableCount(relation="exactly", value=0), text).data["measured"])
+    return int(measure_text(TableCount(relation="exactly", value=0), text).data["measured"])
 
 
 def rows(text: str) -> int:
-    return int(judge_text(TableRows(relation="exactly", value=0), text).data["measured"])
+    return int(measure_text(TableRows(relation="exactly", value=0), text).data["measured"])
 
 
 # -- measures, labelled by reading ---------------------------------------------------
@@ -104,7 +104,7 @@ def test_tables_and_their_data_rows_are_counted_as_they_render(
 def test_table_columns_are_the_header_in_order(
     text: str, columns: tuple[str, ...], exact: bool, holds: bool
 ) -> None:
-    assert judge_text(TableColumns(columns=columns, exact=exact), text).passed is holds
+    assert measure_text(TableColumns(columns=columns, exact=exact), text).passed is holds
 
 
 CSV8 = "id,product,price,in_stock\n" + "".join(f"{i},item{i},1.50,true\n" for i in range(1, 9))
@@ -127,9 +127,9 @@ CSV8 = "id,product,price,in_stock\n" + "".join(f"{i},item{i},1.50,true\n" for i 
     ],
 )
 def test_csv_data_rows_are_the_records_after_the_header(text: str, n: int) -> None:
-    got = judge_text(CsvRows(relation="exactly", value=n), text)
+    got = measure_text(CsvRows(relation="exactly", value=n), text)
     assert got.passed and got.data["measured"] == n
-    assert not judge_text(CsvRows(relation="exactly", value=n + 1), text).passed
+    assert not measure_text(CsvRows(relation="exactly", value=n + 1), text).passed
 
 
 @pytest.mark.parametrize(
@@ -160,29 +160,29 @@ def test_csv_data_rows_are_the_records_after_the_header(text: str, n: int) -> No
 def test_csv_columns_are_the_header_exactly(
     text: str, columns: tuple[str, ...], holds: bool
 ) -> None:
-    assert judge_text(CsvColumns(columns=columns), text).passed is holds
+    assert measure_text(CsvColumns(columns=columns), text).passed is holds
 
 
 # -- corrections ---------------------------------------------------------------------
 
 
 def test_corrections_say_what_to_change_with_the_measured_value() -> None:
-    short = judge_text(TableRows(relation="exactly", value=5), ONE)
+    short = measure_text(TableRows(relation="exactly", value=5), ONE)
     assert short.suggestion is not None and "2 table rows" in short.suggestion
     assert "3 more" in short.suggestion
-    header = judge_text(TableColumns(columns=("Item", "Price")), ONE)
+    header = measure_text(TableColumns(columns=("Item", "Price")), ONE)
     assert header.suggestion == (
         "Your table's header is | Name | Price |; make it exactly these columns, "
         "in this order: | Item | Price |."
     )
-    none = judge_text(TableColumns(columns=("A", "B")), PROSE)
+    none = measure_text(TableColumns(columns=("A", "B")), PROSE)
     assert none.suggestion is not None and "no markdown table" in none.suggestion
-    csv_header = judge_text(CsvColumns(columns=("id", "name")), CSV8)
+    csv_header = measure_text(CsvColumns(columns=("id", "name")), CSV8)
     assert csv_header.suggestion is not None
     assert (
         "id,product,price,in_stock" in csv_header.suggestion and "id,name" in csv_header.suggestion
     )
-    many = judge_text(CsvRows(relation="at_most", value=5), CSV8)
+    many = measure_text(CsvRows(relation="at_most", value=5), CSV8)
     assert many.suggestion is not None and "8 CSV data rows" in many.suggestion
 
 

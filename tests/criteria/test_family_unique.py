@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import redraft
-from redraft import Policy, build_panel
+from _repaired import repaired_run
 from redraft.core._repair import apply_repairs
 from redraft.criteria import compile_checks
 from redraft.criteria._families._unique import UNIQUE_ITEMS, UniqueItems, repeated_items
-from redraft.testing import ScriptedModel
 
 SPEC = UniqueItems()
 
@@ -70,14 +68,7 @@ def test_the_repair_drops_later_repeats_only() -> None:
 
 async def test_the_loop_drops_the_repeat_without_a_model_call() -> None:
     prompt = "Suggest names for a cat, no duplicates."
-    generator = ScriptedModel(["- Miso\n- Pixel\n- Miso"])
-    result = await redraft.run(
-        prompt,
-        generator=generator,
-        evaluator=build_panel(None, request=prompt),
-        policy=Policy(max_attempts=3),
-    )
-    assert len(generator.history) == 1
+    result = await repaired_run(prompt, "- Miso\n- Pixel\n- Miso")
     assert result.final_answer == "- Miso\n- Pixel"
     assert result.drafts[-1].finish_reason == "repair"
 

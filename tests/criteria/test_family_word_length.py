@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, measure_text
 from redraft.criteria._families import WordLength
 
 AT_MOST_8 = WordLength(relation="at_most", value=8)
@@ -43,14 +43,14 @@ LABELLED: list[tuple[WordLength, str, bool]] = [
 def test_the_measure_agrees_with_labelled_answers(
     spec: WordLength, answer: str, passes: bool
 ) -> None:
-    outcome = judge_text(spec, answer)
+    outcome = measure_text(spec, answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
 
 
 def test_the_correction_shows_the_words_and_their_lengths() -> None:
-    assert judge_text(AT_MOST_8, "Wonderful adventures await.").suggestion == (
+    assert measure_text(AT_MOST_8, "Wonderful adventures await.").suggestion == (
         "2 of your words break the rule: 'Wonderful' (9), 'adventures' (10). Replace them with "
         "shorter words, so every word has at most 8 letters (a hyphenated word counts whole)."
     )

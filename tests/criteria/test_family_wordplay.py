@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, measure_text
 from redraft.criteria._families import Acrostic, FamilySpec, Palindrome, Pangram, Tautogram
 
 TIDE = Acrostic(word="TIDE")
@@ -109,30 +109,30 @@ LABELLED: list[tuple[FamilySpec, str, bool]] = [
 def test_the_measures_agree_with_labelled_answers(
     spec: FamilySpec, answer: str, passes: bool
 ) -> None:
-    outcome = judge_text(spec, answer)
+    outcome = measure_text(spec, answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion
 
 
 def test_the_palindrome_correction_shows_the_letters_read() -> None:
-    assert judge_text(PALINDROME, "Here: step on no pets").suggestion == (
+    assert measure_text(PALINDROME, "Here: step on no pets").suggestion == (
         "Your answer's letters (heresteponnopets) do not read the same backwards. Reply with "
         "only the palindrome, no introduction or comment, checking it letter by letter."
     )
 
 
 def test_the_corrections_say_what_was_spelled_and_what_is_missing() -> None:
-    assert judge_text(TIDE, "Tall\nIdle\nEarly").suggestion == (
+    assert measure_text(TIDE, "Tall\nIdle\nEarly").suggestion == (
         "The first letters of your lines spell TIE; they must spell TIDE. Write exactly 4 "
         "lines, starting them with T I D E in that order."
     )
-    said = judge_text(S_WORDS, "Sally sells seashells by the shore.").suggestion
+    said = measure_text(S_WORDS, "Sally sells seashells by the shore.").suggestion
     assert said == (
         "2 of your words do not start with 'S' ('by', 'the'). Replace them with words starting "
         "with 'S', small words too."
     )
-    assert judge_text(PANGRAM, "abc defgh ijklm nopqr stuvw xy").suggestion == (
+    assert measure_text(PANGRAM, "abc defgh ijklm nopqr stuvw xy").suggestion == (
         "Your answer never uses the letters z. Use words that contain them, so every letter "
         "from a to z appears at least once."
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, measure_text
 from redraft.criteria._families import XMLFormat
 
 SPEC = XMLFormat(root="response", children=["title", "body"])
@@ -53,7 +53,7 @@ LABELLED: list[tuple[str, bool]] = [
 
 @pytest.mark.parametrize(("answer", "passes"), LABELLED)
 def test_the_xml_measure_on_labelled_answers(answer: str, passes: bool) -> None:
-    outcome = judge_text(SPEC, answer)
+    outcome = measure_text(SPEC, answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion and "XML" in outcome.suggestion
@@ -65,26 +65,26 @@ def test_a_billion_laughs_document_is_refused_not_expanded() -> None:
         prev = "lol" if n == 1 else f"lol{n - 1}"
         lol += f'<!ENTITY lol{n} "' + f"&{prev};" * 10 + '">'
     lol += "]><lolz>&lol9;</lolz>"
-    outcome = judge_text(XMLFormat(), lol)
+    outcome = measure_text(XMLFormat(), lol)
     assert not outcome.passed
     assert "refused" in outcome.reason
 
 
 def test_without_a_root_any_well_formed_document_passes() -> None:
     spec = XMLFormat()
-    assert judge_text(spec, "<note>hello</note>").passed
-    assert not judge_text(spec, "hello").passed
-    assert judge_text(XMLFormat(children=["item"]), "<list><item>1</item></list>").passed
+    assert measure_text(spec, "<note>hello</note>").passed
+    assert not measure_text(spec, "hello").passed
+    assert measure_text(XMLFormat(children=["item"]), "<list><item>1</item></list>").passed
 
 
 def test_corrections_name_what_to_change() -> None:
-    wrong = judge_text(SPEC, "<answer><title>a</title></answer>")
+    wrong = measure_text(SPEC, "<answer><title>a</title></answer>")
     assert wrong.suggestion == (
         "Your XML is not as required. Wrap everything in <response> (the root now is "
         "<answer>); Add <body> elements inside <response>."
     )
     assert wrong.data == {"root": "answer", "missing": ["body"]}
-    broken = judge_text(SPEC, "<response><title>a</response>")
+    broken = measure_text(SPEC, "<response><title>a</response>")
     assert broken.suggestion is not None and "not well-formed XML" in broken.suggestion
 
 

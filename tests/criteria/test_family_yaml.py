@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, judge_text
+from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks, measure_text
 from redraft.criteria._families import YAMLFormat
 
 KEYS = ["name", "age", "email"]
@@ -40,7 +40,7 @@ LABELLED: list[tuple[str, bool]] = [
 
 @pytest.mark.parametrize(("answer", "passes"), LABELLED)
 def test_the_yaml_measure_on_labelled_answers(answer: str, passes: bool) -> None:
-    outcome = judge_text(YAMLFormat(required_keys=KEYS), answer)
+    outcome = measure_text(YAMLFormat(required_keys=KEYS), answer)
     assert outcome.passed is passes, outcome.reason
     if not passes:
         assert outcome.suggestion and "YAML" in outcome.suggestion
@@ -48,28 +48,28 @@ def test_the_yaml_measure_on_labelled_answers(answer: str, passes: bool) -> None
 
 def test_without_keys_any_mapping_passes_and_a_scalar_fails() -> None:
     spec = YAMLFormat()
-    assert judge_text(spec, "title: Notes\nitems: [a, b]").passed
-    assert not judge_text(spec, "Just a sentence of prose.").passed
-    assert not judge_text(spec, "42").passed
-    assert not judge_text(spec, "[1, 2, 3]").passed
+    assert measure_text(spec, "title: Notes\nitems: [a, b]").passed
+    assert not measure_text(spec, "Just a sentence of prose.").passed
+    assert not measure_text(spec, "42").passed
+    assert not measure_text(spec, "[1, 2, 3]").passed
 
 
 def test_yaml_1_1_booleans_still_name_their_keys() -> None:
     # a CI workflow's `on:` key loads as True under YAML 1.1
     spec = YAMLFormat(required_keys=["name", "on", "jobs"])
-    assert judge_text(spec, "name: CI\non: push\njobs:\n  test: {}\n").passed
-    assert not judge_text(spec, "name: CI\njobs:\n  test: {}\n").passed
+    assert measure_text(spec, "name: CI\non: push\njobs:\n  test: {}\n").passed
+    assert not measure_text(spec, "name: CI\njobs:\n  test: {}\n").passed
 
 
 def test_corrections_name_what_to_change() -> None:
     spec = YAMLFormat(required_keys=KEYS)
-    missing = judge_text(spec, "name: Ada\nage: 3\n")
+    missing = measure_text(spec, "name: Ada\nage: 3\n")
     assert missing.suggestion == "Your YAML mapping lacks the key 'email'. Add it at its top level."
     assert missing.data["missing"] == ["email"]
-    broken = judge_text(spec, "name: [Ada\n")
+    broken = measure_text(spec, "name: [Ada\n")
     assert broken.suggestion is not None
     assert "not valid YAML" in broken.suggestion and "line" in broken.suggestion
-    prose = judge_text(spec, "Sure, here you go")
+    prose = measure_text(spec, "Sure, here you go")
     assert prose.suggestion is not None and "plain text" in prose.suggestion
 
 
@@ -78,7 +78,7 @@ def test_aliases_are_not_expanded_into_a_large_document() -> None:
     bomb = 'a: &a ["x","x","x","x","x","x","x","x","x"]\n'
     for name, prev in zip("bcdefgh", "abcdefg", strict=True):
         bomb += f"{name}: &{name} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"
-    outcome = judge_text(YAMLFormat(required_keys=["a", "h"]), bomb)
+    outcome = measure_text(YAMLFormat(required_keys=["a", "h"]), bomb)
     assert outcome.passed
 
 
