@@ -49,8 +49,8 @@ from _report import RESULTS, Table, write_report
 
 from redraft.criteria import CheckSpec, CompiledCheck, compile_checks
 
-WORKING_SPLIT = "split-a.jsonl"
-"""The only split whose rows may be quoted in a report."""
+WORKING_SPLITS = frozenset({"split-a.jsonl", "split-c.jsonl"})
+"""The splits whose rows may be quoted in a report: the compiler is tuned on them."""
 
 MODES: dict[str, Callable[[Row], list[CompiledCheck]]] = {
     "prompt only": lambda row: compile_checks(row.prompt),
@@ -333,7 +333,7 @@ def notes(split: Path, rows: Sequence[Row], expected: dict[Constraint, Expectati
     matched = sum(
         1 for r in rows for c in r.constraints if not c.verifiable and expected[c].expressible
     )
-    working = split.name == WORKING_SPLIT
+    working = split.name in WORKING_SPLITS
     return [
         f"split: `{_shown_path(split)}`"
         + (
@@ -362,7 +362,7 @@ def notes(split: Path, rows: Sequence[Row], expected: dict[Constraint, Expectati
     ]
 
 
-# -- details (split A only) -------------------------------------------------------------
+# -- details (working splits only) -------------------------------------------------------------
 
 
 def _constraint(c: Constraint) -> str:
@@ -379,10 +379,11 @@ def _check(check: CompiledCheck) -> str:
     return f"{check.spec.kind_name()} {shown} from {check.source} {check.source_text!r}"
 
 
-def details(scored: Sequence[Scored], command: str) -> Path:
+def details(scored: Sequence[Scored], command: str, stem: str) -> Path:
     prompt_only, both = scored
     lines = [
-        "## Blind split A: every false and partial compilation, every missed constraint",
+        f"## Blind split {stem.upper()}: every false and partial compilation, every missed "
+        "constraint",
         "",
         f"- command: `{command}`",
         "- mode: system + prompt unless said otherwise; each line: prompt id, the writer's "
@@ -426,7 +427,7 @@ def details(scored: Sequence[Scored], command: str) -> Path:
     for o in sorted(both.outcomes, key=lambda o: o.constraint.family):
         if o.status == "no kind":
             lines.append(f"- {_constraint(o.constraint)} — {o.expectation.reason}")
-    path = RESULTS / "blind-a-details.md"
+    path = RESULTS / f"blind-{stem}-details.md"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
@@ -454,7 +455,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--split",
         type=Path,
-        default=Path(__file__).resolve().parent / "data" / "blind" / WORKING_SPLIT,
+        default=Path(__file__).resolve().parent / "data" / "blind" / "split-a.jsonl",
         help="a blind split (JSONL); only split A is ever quoted",
     )
     parser.add_argument("--out", default=None, help="report name under bench/results/")
@@ -487,7 +488,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     scored = [score(rows, mode, expected) for mode in MODES]
     stem = args.split.stem.removeprefix("split-")
     name = args.out or f"blind-{stem}"
-    working = args.split.name == WORKING_SPLIT
+    working = args.split.name in WORKING_SPLITS
     tables = {
         "Totals": totals(rows, scored),
         "By family (the writer's label)": by_family(scored),
@@ -514,7 +515,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         notes=notes(args.split, rows, expected) + extra,
     )
     if working:
-        print(f"[blind] details: {details(scored, command.strip())}", file=sys.stderr)
+        print(f"[blind] details: {details(scored, command.strip(), stem)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -76,20 +76,29 @@ _ABBREVIATIONS = frozenset(
 _SENTENCE_END = re.compile(r"(?<![.!?…])[.!?…]++[\"'”’)\]]*+(?=\s|$)")
 
 
+_INITIALISM = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")
+
+
+def abbreviated(before: str) -> bool:
+    """Whether a period after ``before`` ends an abbreviation (``e.g.``,
+    ``Dr.``), a single initial or an initialism (``U.S.``), not a sentence."""
+    words = before.split()
+    last = words[-1].lower().rstrip(".") if words else ""
+    return last in _ABBREVIATIONS or (len(last) == 1 and last.isalpha()) or bool(
+        _INITIALISM.fullmatch(last)
+    )
+
+
 def sentences(text: str) -> list[str]:
     """Sentences, approximately: a run of ``.``, ``!``, ``?`` or ``…`` before
     whitespace ends one, and so does a line break. An abbreviation
-    (``e.g.``, ``Dr.``) or a single initial does not; a piece without any
-    letter (a list number such as ``1.``) is not a sentence."""
+    (``e.g.``, ``Dr.``, ``U.S.``) or a single initial does not; a piece
+    without any letter (a list number such as ``1.``) is not a sentence."""
     found: list[str] = []
     for line in text.splitlines():
         start = 0
         for match in _SENTENCE_END.finditer(line):
-            before = line[start : match.start()].split()
-            last = before[-1].lower().rstrip(".") if before else ""
-            if match.group(0).startswith(".") and (
-                last in _ABBREVIATIONS or (len(last) == 1 and last.isalpha())
-            ):
+            if match.group(0).startswith(".") and abbreviated(line[start : match.start()]):
                 continue
             found.append(line[start : match.end()])
             start = match.end()

@@ -26,7 +26,8 @@ from __future__ import annotations
 from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._families import FAMILY_RULES
-from redraft.criteria._sentences import mask, sentences, templated
+from redraft.criteria._items import list_items
+from redraft.criteria._sentences import Sentence, mask, sentences, templated
 from redraft.criteria._spec import CheckSpec
 from redraft.evaluators._isolation import run_isolated
 from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
@@ -50,25 +51,44 @@ def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledC
     hits: list[CompiledCheck] = []
     seen: set[tuple[object, ...]] = set()
     for sentence in sentences(text, masked, source):
-        for rule in RULES:
-            for hit in rule(sentence):
-                slot = hit.spec.slot()
-                if slot in seen or _templated(hit.spec, sentence.original):
-                    continue
-                seen.add(slot)
-                start, end = sentence.start + hit.start, sentence.start + hit.end
-                while start < end and text[start] in " \t-*•·,;:":
-                    start += 1
-                hits.append(
-                    CompiledCheck(
-                        spec=hit.spec,
-                        origin="rules",
-                        source=source,
-                        source_span=(start, end),
-                        source_text=text[start:end],
-                    )
-                )
+        found = _read(sentence, seen, taken=[])
+        spans = [check.source_span for check in found if check.source_span]
+        for item in list_items(sentence, spans):
+            found += _read(item, seen, taken=spans)
+        hits += found
     return sorted(hits, key=lambda c: c.source_span or (0, 0))
+
+
+def _read(
+    sentence: Sentence, seen: set[tuple[object, ...]], taken: list[tuple[int, int]]
+) -> list[CompiledCheck]:
+    """The checks every rule reads in ``sentence`` whose slot is not in
+    ``seen`` (which grows) and whose span overlaps none of ``taken``."""
+    text = sentence.full
+    found: list[CompiledCheck] = []
+    for rule in RULES:
+        for hit in rule(sentence):
+            slot = hit.spec.slot()
+            start, end = sentence.start + hit.start, sentence.start + hit.end
+            if (
+                slot in seen
+                or _templated(hit.spec, sentence.original)
+                or any(start < b and a < end for a, b in taken)
+            ):
+                continue
+            seen.add(slot)
+            while start < end and text[start] in " \t-*•·,;:":
+                start += 1
+            found.append(
+                CompiledCheck(
+                    spec=hit.spec,
+                    origin="rules",
+                    source=sentence.source,
+                    source_span=(start, end),
+                    source_text=text[start:end],
+                )
+            )
+    return found
 
 
 def _templated(spec: CheckSpec, sentence: str) -> bool:

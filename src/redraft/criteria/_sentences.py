@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from redraft.criteria._measure import abbreviated
+
 if TYPE_CHECKING:
     # Annotations only: the check families import this module while the
     # vocabulary (which lists their specs) is still being built.
@@ -28,6 +30,8 @@ __all__ = [
     "mask",
     "response_context",
     "blocked_from",
+    "is_answer_request",
+    "makes_parts",
     "sentence_blocked",
     "sentences",
     "templated",
@@ -112,6 +116,12 @@ def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iter
     start = 0
     spans: list[tuple[int, int]] = []
     for match in _BOUNDARY.finditer(masked):
+        if (
+            "\n" not in match.group(0)
+            and masked[match.start() - 1 : match.start()] == "."
+            and abbreviated(masked[start : match.start() - 1])
+        ):
+            continue  # "the U.S. policy", "e.g. a list"
         if match.start() > start:
             spans.append((start, match.start()))
         start = match.end()
@@ -268,6 +278,60 @@ _SEQUENCED = re.compile(
 
 _DESCRIBES = re.compile(r"\b(?:of|with|has|have|having|containing|contains|is|are)\s*$")
 _GIVEN = re.compile(r"\b(?:this|these|those|given|provided|attached|existing|my|his|her|their)\b")
+
+
+_OPENS_WITH_MODAL = re.compile(
+    r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:(?:it|this)\s+)?"
+    r"(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)\b"
+)
+# Verbs whose whole output is the answer, whatever their object: "explain
+# X, 3 sentences max" is about the explanation.
+_ANSWERING = re.compile(
+    r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:answer|reply|respond|explain|"
+    r"describe|summari[sz]e|sum\s+up|tell\s+(?:me|us)\s+(?:about|how|why|what)|translate|"
+    r"rewrite|paraphrase|discuss|argue|keep\s+it|make\s+it|limit\s+it)\b"
+)
+# Verbs that make something: the answer only when that something is a thing
+# written whole ("write a poem, 4 lines"), not a set of parts ("give me 3
+# subject lines, under 45 characters" is about each line).
+_MAKING = re.compile(
+    r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:write|compose|draft|craft|"
+    r"create|generate|produce|give|provide|prepare|put\s+together)\s+(?:me\s+|us\s+)?"
+    rf"(?:(?:a|an|one|the|my|our|your)\s+)?(?:[\w'-]+\s+){{0,4}}?{THING}\b(?!\s+(?:of|for\s+each)\b)"
+)
+
+
+_MAKING_VERB = re.compile(
+    r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:write|compose|draft|craft|"
+    r"create|generate|produce|give|provide|prepare|put\s+together|list|suggest|add|come\s+up\s+with|"
+    r"brainstorm|name)\b"
+)
+
+
+def makes_parts(text: str) -> bool:
+    """Whether ``text`` (lowered) opens by asking for things other than one
+    written whole ("give me 3 subject lines", "add tags"): a list after
+    it may describe each of them."""
+    lead = _LEAD_IN.match(text)
+    rest = text[lead.end() :] if lead else text
+    return bool(_MAKING_VERB.match(rest)) and not _MAKING.match(rest)
+
+
+def is_answer_request(text: str) -> bool:
+    """Whether ``text`` (lowered) opens as a request for the answer as a
+    whole: a response noun ("Your answer should …", "the poem must …"), a
+    bare modal ("Must fit in 280 characters"), a verb whose output is the
+    answer ("explain …", "keep it …") or one that makes a thing written
+    whole ("write a poem"). Not "add tags …" or "give me 3 headlines …":
+    what follows may be about each of them."""
+    lead = _LEAD_IN.match(text)
+    rest = text[lead.end() :] if lead else text
+    return bool(
+        _OPENS_WITH_MODAL.match(rest)
+        or _RESPONSE_NOUN.match(rest)
+        or _ANSWERING.match(rest)
+        or _MAKING.match(rest)
+    )
 
 
 def _between_ok(between: str, raw: str) -> bool:

@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import THING, Hit, Sentence, response_context
+from redraft.criteria._sentences import THING, Hit, Sentence, makes_parts, response_context
 from redraft.criteria._spec_base import CountSpec, Relation
 
 __all__ = [
@@ -223,6 +223,7 @@ _SECOND_PART = re.compile(
 )
 # "a haiku-style three-line poem", "a short six-word story"
 _STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
+_LIST_STEP = re.compile(r",\s*(?:and\s+)?$")
 _IN_SEQUENCE = re.compile(
     r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
 )
@@ -340,6 +341,13 @@ class UnitCounts:
             before = text[: match.start()]
             if _PRECEDED_BY_OTHER_VERB.search(before) or _GIVEN_BEFORE.search(before):
                 return False  # "this 300+ word essay" describes what is given
+            if (
+                self._unit(match).prose
+                and name != "none"
+                and _LIST_STEP.search(before)
+                and makes_parts(before)
+            ):
+                return False  # "give me 3 subject lines, under 45 characters": each line's
             if name == "single":
                 if (
                     _DISTRIBUTIVE_BEFORE.search(before)

@@ -1,0 +1,103 @@
+"""A sentence that lists requirements, read item by item.
+
+"Tweet about our latte. Must fit in 280 characters, include exactly two
+hashtags, and end with ☕": each item of the list is a requirement of its
+own, but the rules read a sentence as one phrase governed from its start,
+so only the first item's phrase is near its governor. :func:`list_items`
+gives the later items as sentences of their own, each read as a criteria
+line ("max 12 words" alone), under the conditions that make that reading
+safe:
+
+- the sentence is a request for the answer or a list of requirements: it
+  opens with a directive ("Write …", "Keep it …", "Must …") or a response
+  noun ("Your answer should …"), or its first item compiled a check ("ALL
+  CAPS, max 12 words, no hashtags") — "I have a 3-page essay, 500 words,
+  …" describes what is given, and is not read;
+- nothing is shared that an item alone would lose: no hedge, condition or
+  example before the item, no negation outside its own first word ("Don't
+  use bullets, emojis, or more than 3 sentences" negates every item), no
+  distributive word ("each", "per": "each one under 45 characters, max 5
+  words" is about each part);
+- the list stops at a sequence ("…, then explain it in two sentences"
+  governs a later part) and at an item that continues a negation ("or …",
+  "nor …").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from redraft.criteria._sentences import (
+    NEGATION,
+    Sentence,
+    is_answer_request,
+    sentence_blocked,
+)
+
+__all__ = ["list_items"]
+
+# Top-level commas and semicolons: not inside brackets or parentheses.
+_SEPARATOR = re.compile(r"[,;]")
+_OPENERS, _CLOSERS = "([{", ")]}"
+_JOINER = re.compile(r"\s*(?:and|also|plus|but)\s+")
+_CONTINUES = re.compile(r"^\s*(?:or|nor)\b")
+_SEQUENCE = re.compile(
+    r"^\s*(?:and\s+)?(?:then|followed\s+by|after\s+(?:that|this|which|it)|afterwards?|next|"
+    r"finally|before\s+that)\b"
+)
+_DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece|respectively)\b")
+# The item's own "no" ("no hashtags") is its requirement, not a shared negation.
+_OWN_NO = re.compile(r"^\s*(?:no|without)\b")
+
+
+def _separators(text: str) -> list[int]:
+    depth = 0
+    found = []
+    for i, ch in enumerate(text):
+        if ch in _OPENERS:
+            depth += 1
+        elif ch in _CLOSERS:
+            depth = max(0, depth - 1)
+        elif depth == 0 and _SEPARATOR.match(ch):
+            found.append(i)
+    return found
+
+
+def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[Sentence]:
+    """The items after the first of a sentence that lists requirements,
+    each as a sentence of its own (its offsets into the source kept); none
+    where reading them alone could change what they mean. ``compiled``:
+    the source spans of the checks the whole sentence compiled."""
+    text = sentence.lower
+    cuts = _separators(text)
+    if not cuts or _DISTRIBUTIVE.search(text):
+        return []
+    head = text[: cuts[0]]
+    first_compiled = any(a < sentence.start + cuts[0] for a, _ in compiled)
+    if not (first_compiled or is_answer_request(head)):
+        return []
+    if NEGATION.search(_OWN_NO.sub("", head)):
+        return []
+    items: list[Sentence] = []
+    for begin, end in zip(cuts, [*cuts[1:], len(text)], strict=True):
+        piece = text[begin + 1 : end]
+        if _SEQUENCE.match(piece) or _CONTINUES.match(piece):
+            break
+        offset = begin + 1 + len(piece) - len(piece.lstrip())
+        joiner = _JOINER.match(text, offset)
+        if joiner:
+            offset = joiner.end()
+        if offset >= end or sentence_blocked(sentence, offset):
+            break
+        items.append(
+            Sentence(
+                sentence.original[offset:end],
+                sentence.masked[offset:end],
+                sentence.start + offset,
+                sentence.whole,
+                sentence.full,
+                sentence.source,
+            )
+        )
+    return items
