@@ -84,8 +84,10 @@ def abbreviated(before: str) -> bool:
     ``Dr.``), a single initial or an initialism (``U.S.``), not a sentence."""
     words = before.split()
     last = words[-1].lower().rstrip(".") if words else ""
-    return last in _ABBREVIATIONS or (len(last) == 1 and last.isalpha()) or bool(
-        _INITIALISM.fullmatch(last)
+    return (
+        last in _ABBREVIATIONS
+        or (len(last) == 1 and last.isalpha())
+        or bool(_INITIALISM.fullmatch(last))
     )
 
 

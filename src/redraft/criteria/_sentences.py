@@ -178,7 +178,7 @@ _EXAMPLE = re.compile(
     r"template|below is|here is|here's)\b"
 )
 NEGATION = re.compile(
-    r"\b(?:not|never|no|without|don'?t|doesn'?t|isn'?t|aren'?t|shouldn'?t|needn'?t|won'?t|"
+    r"\b(?:not|never|no|none|neither|nobody|without|don'?t|doesn'?t|isn'?t|aren'?t|shouldn'?t|needn'?t|won'?t|"
     r"mustn'?t|cannot|can'?t|nor|avoid)\b|n't\b"
 )
 
@@ -334,6 +334,37 @@ def is_answer_request(text: str) -> bool:
     )
 
 
+# The sentence's subject and its modal: "Each caption should include …, end
+# with 3 hashtags, and contain one emoji max" — every verb of the list has it.
+_SUBJECT_MODAL = re.compile(
+    r"^(?P<subject>[^,;:.]{1,60}?)\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|"
+    r"will|can|may)\b"
+)
+_MODAL_WORD = re.compile(r"\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\b")
+
+
+def _shared_subject_elsewhere(prefix: str) -> bool:
+    """Whether the phrase continues a list whose subject is each of several
+    things or another thing than the answer ("each caption should include
+    …, end with …, and contain one emoji max"): no new subject comes
+    between that subject's modal and it, and it is not one new directive
+    joined by ", and"."""
+    found = _SUBJECT_MODAL.match(prefix)
+    if not found:
+        return False
+    subject = found.group("subject")
+    if _RESPONSE_NOUN.search(found.group(0)) or not (
+        _DISTRIBUTIVE.search(subject) or _OTHER_THING.search(subject)
+    ):
+        return False
+    rest = prefix[found.end() :]
+    if _MODAL_WORD.search(rest):
+        return False  # a subject of its own: "…, but the post must …"
+    # "each line must end with '!', and use 6 lines": one comma before "and"
+    # joins a new directive; a series ("…, end with …, and contain …") shares it
+    return rest.count(",") != 1
+
+
 def _between_ok(between: str, raw: str) -> bool:
     between = between.strip(" ,")
     if len(between.split()) > _MAX_BETWEEN_WORDS or _OTHER_THING.search(between):
@@ -401,6 +432,8 @@ def response_context(
         return False
     if not owns_negation and NEGATION.search(_CLAUSE_BREAK.split(prefix)[-1]):
         return False
+    if not owns_negation and _shared_subject_elsewhere(prefix):
+        return False  # a "no …" of each part is a "no …" of the whole
     bare = prefix.strip(" \t-*•·>#0123456789.)(:,")
     if not bare or _LEAD_IN.fullmatch(bare):
         return True

@@ -341,6 +341,8 @@ class UnitCounts:
             before = text[: match.start()]
             if _PRECEDED_BY_OTHER_VERB.search(before) or _GIVEN_BEFORE.search(before):
                 return False  # "this 300+ word essay" describes what is given
+            if self._unit(match).prose and re.match(r"then\b", match.group(0)):
+                return False  # "…, then one sentence explaining it": a later part's count
             if (
                 self._unit(match).prose
                 and name != "none"

@@ -117,6 +117,9 @@ _OF_A_PART = re.compile(
 )
 
 
+_FOLLOWED = re.compile(
+    r"[\s,]*(?:(?:and\s+)?then|followed\s+by|and\s+(?:after|below)\s+(?:it|that))\b"
+)
 _BY_MEANS = re.compile(r"\bby\s+(?:(?:starting|beginning)\s+and\s+)?$")
 
 
@@ -144,6 +147,8 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "highlight sections by starting and ending with '*'": a means
             if _OF_A_PART.search(sentence.lower, 0, match.start()):
                 continue  # "a postscript starting with 'P.S.'": another thing's start
+            if build is _ends and _FOLLOWED.match(sentence.lower, match.end()):
+                continue  # "end with 'Yours faithfully,' followed by a name": not the end
             if match.groupdict().get("word"):
                 phrase = sentence.unmask(match.start("word"), match.end("word"))
             elif match.groupdict().get("bare"):

@@ -1,0 +1,109 @@
+"""Sentences that list requirements, read item by item, and the guards
+that keep an item from being read out of its list."""
+
+from __future__ import annotations
+
+import pytest
+
+from redraft.criteria import compile_checks
+from redraft.criteria._measure import sentences
+
+
+def specs(prompt: str) -> set[tuple[object, ...]]:
+    found = set()
+    for check in compile_checks(prompt):
+        dumped = check.spec.model_dump()
+        kind = dumped.pop("kind")
+        found.add((kind, tuple(sorted((k, str(v)) for k, v in dumped.items()))))
+    return found
+
+
+def kinds(prompt: str) -> list[str]:
+    return [check.spec.kind for check in compile_checks(prompt)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("A slogan for the bakery. ALL CAPS, 10 words max, no hashtags.", "word_count"),
+        ("A slogan for the bakery. ALL CAPS, 10 words max, no hashtags.", "hashtag_count"),
+        ("Write a limerick, 5 lines, all lowercase.", "letter_case"),
+        ("Write a limerick, 5 lines, all lowercase.", "line_count"),
+        ("Describe your weekend, two sentences, no emojis.", "emoji_count"),
+        ("Keep it short: one paragraph, under 90 words.", "word_count"),
+    ],
+)
+def test_each_item_of_a_list_of_requirements_compiles(prompt: str, expected: str) -> None:
+    assert expected in kinds(prompt)
+
+
+def test_the_items_keep_their_values() -> None:
+    found = specs("Write a limerick, 5 lines, under 40 words.")
+    assert ("line_count", (("relation", "exactly"), ("value", "5"))) in found
+    assert ("word_count", (("relation", "at_most"), ("value", "39"))) in found
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        # the head describes what is given, not what to write
+        ("I have a 3-paragraph essay, 500 words, and need a title for it.", "word_count"),
+        # a negation shared by every item
+        ("Don't use bullet points, emojis, or more than 3 sentences.", "sentence_count"),
+        # a later part in sequence
+        ("Show the query, then explain it in two sentences.", "sentence_count"),
+        # each of several things
+        ("Give me 3 subject lines, under 45 characters.", "char_count"),
+        ("Give me 4 taglines, each one under 8 words, no emojis.", "word_count"),
+        # hedged
+        ("Write a limerick, ideally 5 lines, all lowercase.", "line_count"),
+    ],
+)
+def test_items_read_out_of_their_list_compile_nothing(prompt: str, kind: str) -> None:
+    assert kind not in kinds(prompt)
+
+
+def test_a_series_under_a_distributive_subject_stays_with_each_part() -> None:
+    prompt = (
+        "Write 3 captions for the launch. Each caption should name the product, "
+        "end with 2 hashtags, and contain one emoji max."
+    )
+    assert "emoji_count" not in kinds(prompt)
+
+
+def test_a_new_directive_after_one_comma_is_about_the_answer() -> None:
+    prompt = "Write a chant for the team. Every line must end with '!', and use exactly 4 lines."
+    assert ("line_count", (("relation", "exactly"), ("value", "4"))) in specs(prompt)
+
+
+def test_none_as_a_subject_negates() -> None:
+    prompt = "List 6 questions for the panel. None should start with 'Why'."
+    assert "starts_with" not in kinds(prompt)
+
+
+def test_an_ending_followed_by_more_is_not_the_end() -> None:
+    prompt = "Write a reference letter and end with 'Kind regards,' followed by my name."
+    assert "ends_with" not in kinds(prompt)
+    assert "ends_with" in kinds("Write a reference letter and end with 'Kind regards, Ana'.")
+
+
+def test_a_count_after_then_is_a_later_part() -> None:
+    prompt = "Quote a proverb as a blockquote, then two sentences on what it means."
+    assert "sentence_count" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    ("text", "n"),
+    [
+        ("The U.S. policy is new. It starts today.", 2),
+        ("Use e.g. a list. Then stop.", 2),
+        ("It was 5 p.m. when we left.", 1),
+    ],
+)
+def test_initialisms_do_not_end_a_sentence(text: str, n: int) -> None:
+    assert len(sentences(text)) == n
+
+
+def test_a_prompt_with_an_initialism_compiles_its_count() -> None:
+    prompt = "Write a summary of the U.S. leave policy with at least 12 sentences."
+    assert ("sentence_count", (("relation", "at_least"), ("value", "12"))) in specs(prompt)
