@@ -10,7 +10,7 @@ from redraft.criteria._measure import sentences
 
 
 def specs(prompt: str) -> set[tuple[object, ...]]:
-    found = set()
+    found: set[tuple[object, ...]] = set()
     for check in compile_checks(prompt):
         dumped = check.spec.model_dump()
         kind = dumped.pop("kind")
