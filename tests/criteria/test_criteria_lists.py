@@ -107,3 +107,46 @@ def test_initialisms_do_not_end_a_sentence(text: str, n: int) -> None:
 def test_a_prompt_with_an_initialism_compiles_its_count() -> None:
     prompt = "Write a summary of the U.S. leave policy with at least 12 sentences."
     assert ("sentence_count", (("relation", "at_least"), ("value", "12"))) in specs(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "relation", "value"),
+    [
+        ("Write a toast. Must fit in 200 characters.", "char_count", "at_most", "200"),
+        ("Draft the intro. Be no longer than 60 words.", "word_count", "at_most", "60"),
+        ("Draft the intro. Keep it to 3 sentences.", "sentence_count", "exactly", "3"),
+        ("Draft the intro. Limit it to 80 words.", "word_count", "at_most", "80"),
+        ("Write a short summary, maximum 4 sentences.", "sentence_count", "at_most", "4"),
+        ("Format: a bold title, then exactly 5 bullet points.", "bullet_count", "exactly", "5"),
+        (
+            "Write it in 4 paragraphs and each paragraph must start with a verb.",
+            "paragraph_count",
+            "exactly",
+            "4",
+        ),
+    ],
+)
+def test_criteria_lines_and_their_counts(prompt: str, kind: str, relation: str, value: str) -> None:
+    found = {(k, dict(f).get("relation"), dict(f).get("value")) for k, f in specs(prompt)}
+    assert (kind, relation, value) in found
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Should every paragraph be under 50 words?", "word_count"),
+        ("Format: a bold title, then two sentences of context, then 3 bullets.", "sentence_count"),
+        ("Write 3 paragraphs, 2 sentences each.", "sentence_count"),
+    ],
+)
+def test_criteria_lines_that_are_not_requirements_on_the_whole(prompt: str, kind: str) -> None:
+    assert kind not in kinds(prompt)
+
+
+def test_a_list_marker_does_not_hide_a_rule() -> None:
+    assert "forbidden_words" in kinds("(c) Do not use the word 'hereby' anywhere.")
+
+
+def test_a_quoted_list_ends_before_bare_words() -> None:
+    prompt = "Don't use the word 'synergy', everyone hates it."
+    assert ("forbidden_words", (("words", "['synergy']"),)) in specs(prompt)

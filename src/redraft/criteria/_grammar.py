@@ -75,7 +75,7 @@ def number_value(text: str) -> int | None:
 # (pattern, relation, adjustment): "less than 100" is at most 99.
 _RELATIONS: list[tuple[str, Relation, int]] = [
     (
-        r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|"
+        r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|maximum(?:\s+of)?|"
         r"max\.?|no\s+longer\s+than|not\s+exceeding|not\s+to\s+exceed|within|a\s+limit\s+of|"
         r"limited\s+to|capped\s+at|never\s+more\s+than|at\s+the\s+most",
         "at_most",
@@ -84,7 +84,7 @@ _RELATIONS: list[tuple[str, Relation, int]] = [
     (r"fewer\s+than|less\s+than|under|below|shorter\s+than", "at_most", -1),
     (
         r"at\s+least|no\s+less\s+than|no\s+fewer\s+than|not\s+less\s+than|not\s+fewer\s+than|"
-        r"a\s+minimum\s+of|minimum\s+of|min\.?",
+        r"a\s+minimum\s+of|minimum(?:\s+of)?|min\.?",
         "at_least",
         0,
     ),

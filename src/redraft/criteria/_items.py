@@ -19,7 +19,8 @@ safe:
   distributive word ("each", "per": "each one under 45 characters, max 5
   words" is about each part);
 - the list stops at a sequence ("…, then explain it in two sentences"
-  governs a later part) and at an item that continues a negation ("or …",
+  governs a later part), except in a layout line ("Format: …, then 4
+  bullet points"), and at an item that continues a negation ("or …",
   "nor …").
 """
 
@@ -47,6 +48,12 @@ _SEQUENCE = re.compile(
     r"finally|before\s+that)\b"
 )
 _DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece|respectively)\b")
+# A layout line lists the answer's parts in order ("Format: a bold title,
+# then 4 bullet points, then a call to action"): an item after "then" is
+# read with its "then", which keeps a count of prose to its part.
+_LAYOUT = re.compile(
+    r"\s*(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format)\s*:"
+)
 # The item's own "no" ("no hashtags") is its requirement, not a shared negation.
 _OWN_NO = re.compile(r"^\s*(?:no|without)\b")
 
@@ -79,14 +86,16 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
         return []
     if NEGATION.search(_OWN_NO.sub("", head)):
         return []
+    layout = _LAYOUT.match(head) is not None
     items: list[Sentence] = []
     for begin, end in zip(cuts, [*cuts[1:], len(text)], strict=True):
         piece = text[begin + 1 : end]
-        if _SEQUENCE.match(piece) or _CONTINUES.match(piece):
+        sequenced = _SEQUENCE.match(piece) is not None
+        if (sequenced and not layout) or _CONTINUES.match(piece):
             break
         offset = begin + 1 + len(piece) - len(piece.lstrip())
         joiner = _JOINER.match(text, offset)
-        if joiner:
+        if joiner and not sequenced:
             offset = joiner.end()
         if offset >= end or sentence_blocked(sentence, offset):
             break

@@ -229,6 +229,9 @@ _RESPONSE_NOUN = re.compile(
     r"\b(?:every|each|all)\s+(?:of\s+your\s+)?(?:reply|replies|response|responses|answer|"
     r"answers)\b|"
     r"^\s*there\s+(?:should|must|shall)\b|"
+    # a label for the answer's shape: "Format: a title, then 4 bullets"
+    r"^\s*(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format|length|"
+    r"requirements?|constraints?|rules?)\s*:|"
     rf"^\s*(?:in\s+)?(?:the|your)\s+(?:[\w-]+\s+)?{THING}\s+(?:should|must|shall|needs?\s+to|"
     r"has\s+to|will\s+need\s+to)\b|"
     rf"\bin\s+your\s+(?:entire\s+|whole\s+)?{THING}\b|"
@@ -248,12 +251,17 @@ _OTHER_THING = re.compile(
     r"one-liner|command)\b"
 )
 _MAX_BETWEEN_WORDS = 8
+# An item's letter or number: "(c) Do not …", "b) Keep …", "iv. Use …".
+_LIST_MARKER = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)|(?:[a-z]|[ivx]{1,4})\.)\s+")
+_BARE_MODAL = re.compile(r"(?:must|should|shall|needs?|has|have|be)\b")
 _LEAD_IN = re.compile(
     r"(?:(?:please|always|and|also|then|finally|first|next|lastly|in|using|with|additionally|"
     r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
     r"ensure(?:\s+that)?|remember\s+to|(?:don'?t|do\s+not)\s+forget\s+to|"
     r"you(?:\s+(?:should|must|will|need\s+to|have\s+to))?|"
-    r"i\s+(?:want|need|would\s+like)(?:\s+you\s+to)?)\s*,?\s*)+"
+    r"i\s+(?:want|need|would\s+like)(?:\s+you\s+to)?|"
+    # a criteria line without its subject: "Must fit in 280 characters", "Be under 90 words"
+    r"(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)(?:\s+be)?|be)\s*,?\s*)+"
 )
 # Where a clause ends for a negation: "Do not use commas, but mention 'dose' …".
 _CLAUSE_BREAK = re.compile(
@@ -434,8 +442,12 @@ def response_context(
         return False
     if not owns_negation and _shared_subject_elsewhere(prefix):
         return False  # a "no …" of each part is a "no …" of the whole
-    bare = prefix.strip(" \t-*•·>#0123456789.)(:,")
-    if not bare or _LEAD_IN.fullmatch(bare):
+    bare = _LIST_MARKER.sub("", prefix).strip(" \t-*•·>#0123456789.)(:,")
+    if not bare or (
+        _LEAD_IN.fullmatch(bare)
+        # "Should every line end with a comma?" asks; "Must end with a comma." requires
+        and not (text.rstrip().endswith("?") and _BARE_MODAL.match(bare))
+    ):
         return True
     if named_thing and (not text.rstrip().endswith("?") or _POLITE_REQUEST.match(text)):
         # a question is a request only when it asks for the thing ("can you write …?")

@@ -176,6 +176,8 @@ def parse_list(sentence: Sentence, pos: int) -> tuple[list[str], int] | None:
             value = sentence.unmask(match.start("q") + 1, match.end("q") - 1).strip()
         else:
             value = sentence.unmask(match.start("w"), match.end("w"))
+            if items and not bare:
+                break  # "the word 'passionate', everyone uses it": the quoted list ended
             if items and value.lower() in _DISTRIBUTIVE:
                 break  # "cloud and river, each exactly twice": the list ended before
             if value.lower() in NOT_KEYWORDS:

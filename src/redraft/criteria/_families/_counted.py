@@ -157,7 +157,10 @@ _ADJECTIVE = (
 # What may not follow a counted unit: "words per sentence", "words from the list".
 _AFTER_BLOCKS = re.compile(
     r"^\s*(?:(?:in|with|per|for|of|from|that|which|who|written|containing|starting|ending|"
-    r"beginning|each|where|whose|like|such|long\s+each)\b)|^[^.;,]{0,30}\b(?:each|every|per)\b"
+    r"beginning|each|where|whose|like|such|long\s+each)\b)|"
+    # "3 paragraphs, 2 sentences each"; not "3 paragraphs and each paragraph must …"
+    r"^(?![^.;,]{0,30}\band\s+(?:each|every)\s+[\w-]+\s+(?:must|should|has|needs?|is|will)\b)"
+    r"[^.;,]{0,30}\b(?:each|every|per)\b"
 )
 _AFTER_ALLOWED = re.compile(
     rf"^\s*(?:in\s+(?:your|the|this)\s+(?:entire\s+|whole\s+)?{THING}\b|in\s+(?:total|length)\b|"
@@ -259,7 +262,8 @@ class UnitCounts:
             "between": (
                 rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?:(?<=\bin\s)|(?<=\bof\s)|"
                 rf"(?<=\bcontain\s)|(?<=\bcontains\s)|(?<=\bcontaining\s)|(?<=\bhave\s)|"
-                rf"(?<=\bhas\s)|(?<=\bbe\s)|(?<=\bis\s)|(?<=\bare\s)|(?<=:\s)|(?<=,\s)|^\s*)"
+                rf"(?<=\bhas\s)|(?<=\bbe\s)|(?<=\bis\s)|(?<=\bare\s)|(?<=:\s)|(?<=,\s)|(?<=—\s)|(?<=–\s)|"
+                r"(?<=\s-\s)|^\s*)"
                 rf"(?P<from>{NUMBER})\s+(?:to|or|-|–)|(?P<low2>\d+)\s*[-–])\s*"
                 rf"(?P<high>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
             ),
@@ -272,6 +276,13 @@ class UnitCounts:
                 r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|max(?:imum)?|"
                 r"min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|longer)|(?:and\s+)?no\s+(?:fewer|less))"
                 r"\b"
+            ),
+            # "keep it to 2 sentences" (exactly, for a unit a bare number counts
+            # exactly; at most otherwise), "limit it to 100 words" (at most)
+            "keep_to": (
+                r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict)\s+(?:it|this|them|the\s+"
+                rf"(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:to|at)\s+"
+                rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
             ),
             # "it must fit in 280 characters", "fit within two sentences"
             "fit": rf"\bfits?\s+(?:in|into|within)\s+(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b",
@@ -405,13 +416,13 @@ class UnitCounts:
                 if not accept(match, name):
                     continue
                 unit = self._unit(match)
-                for relation, value in _bounds(name, match):
+                for relation, value in _bounds(name, match, unit):
                     if name == "compound" and value > unit.compound_max:
                         continue
                     yield from _built(unit.build, relation, value, sentence, match.span())
 
 
-def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
+def _bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation, int]]:
     """The (relation, value) pairs a phrase states; none where a number is unreadable."""
     if name == "between":
         first = match.group("low") or match.group("from") or match.group("low2")
@@ -435,6 +446,9 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
         return [(relation, value + adjust)]
     if name == "fit":
         return [("at_most", value)]
+    if name == "keep_to":
+        keep = match.group("verb").startswith("keep")
+        return [("exactly" if keep and unit.bare_exact else "at_most", value)]
     if name == "label":
         return [("at_least" if match.group("lim").startswith("min") else "at_most", value)]
     if name == "post":
