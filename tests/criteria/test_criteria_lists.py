@@ -127,8 +127,11 @@ def test_a_prompt_with_an_initialism_compiles_its_count() -> None:
     ],
 )
 def test_criteria_lines_and_their_counts(prompt: str, kind: str, relation: str, value: str) -> None:
-    found = {(k, dict(f).get("relation"), dict(f).get("value")) for k, f in specs(prompt)}
-    assert (kind, relation, value) in found
+    found = [c.spec.model_dump() for c in compile_checks(prompt)]
+    assert any(
+        (f["kind"], f.get("relation"), str(f.get("value"))) == (kind, relation, value)
+        for f in found
+    )
 
 
 @pytest.mark.parametrize(
