@@ -153,3 +153,32 @@ def test_a_list_marker_does_not_hide_a_rule() -> None:
 def test_a_quoted_list_ends_before_bare_words() -> None:
     prompt = "Don't use the word 'synergy', everyone hates it."
     assert ("forbidden_words", (("words", "['synergy']"),)) in specs(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "relation", "value"),
+    [
+        ("Sum up Lisbon in four words.", "word_count", "exactly", "4"),
+        ("Reply with the command only, on a single line.", "line_count", "exactly", "1"),
+        ("Print the list all on one line, no digits anywhere.", "line_count", "exactly", "1"),
+        ("give me 5 names. one per line, no numbering", "numbered_count", "at_most", "0"),
+    ],
+)
+def test_short_counts_and_layout_items(prompt: str, kind: str, relation: str, value: str) -> None:
+    found = [c.spec.model_dump() for c in compile_checks(prompt)]
+    assert any(
+        (f["kind"], f.get("relation"), str(f.get("value"))) == (kind, relation, value)
+        for f in found
+    )
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Sum up Lisbon in 60 words.", "word_count"),
+        ("Put each name on one line.", "line_count"),
+        ("Give me 3 taglines, one per line, under 8 words.", "word_count"),
+    ],
+)
+def test_loose_sizes_and_lines_of_each_part_compile_nothing(prompt: str, kind: str) -> None:
+    assert kind not in kinds(prompt)

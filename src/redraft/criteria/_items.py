@@ -11,13 +11,15 @@ safe:
 - the sentence is a request for the answer or a list of requirements: it
   opens with a directive ("Write …", "Keep it …", "Must …") or a response
   noun ("Your answer should …"), or its first item compiled a check ("ALL
-  CAPS, max 12 words, no hashtags") — "I have a 3-page essay, 500 words,
+  CAPS, max 12 words, no hashtags") or lays the answer out ("one per line,
+  no numbering") — "I have a 3-page essay, 500 words,
   …" describes what is given, and is not read;
 - nothing is shared that an item alone would lose: no hedge, condition or
   example before the item, no negation outside its own first word ("Don't
   use bullets, emojis, or more than 3 sentences" negates every item), no
-  distributive word ("each", "per": "each one under 45 characters, max 5
-  words" is about each part);
+  distributive word in the first item ("each", "per": "each one under 45
+  characters, max 5 words" is about each part; an item's own "each" is
+  read with it);
 - the list stops at a sequence ("…, then explain it in two sentences"
   governs a later part), except in a layout line ("Format: …, then 4
   bullet points"), and at an item that continues a negation ("or …",
@@ -54,6 +56,8 @@ _DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece|respectively)\b")
 _LAYOUT = re.compile(
     r"\s*(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format)\s*:"
 )
+# A layout, not a subject: "one per line, no numbering".
+_ONE_PER_LINE = re.compile(r"\b(?:one|each)\s+(?:\w+\s+)?(?:per|on\s+(?:its|a)\s+own)\s+line\b")
 # The item's own "no" ("no hashtags") is its requirement, not a shared negation.
 _OWN_NO = re.compile(r"^\s*(?:no|without)\b")
 
@@ -78,11 +82,13 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
     the source spans of the checks the whole sentence compiled."""
     text = sentence.lower
     cuts = _separators(text)
-    if not cuts or _DISTRIBUTIVE.search(text):
+    if not cuts:
         return []
     head = text[: cuts[0]]
+    if _DISTRIBUTIVE.search(_ONE_PER_LINE.sub("", head)):
+        return []  # "each caption under 40 characters, no emojis": each one's
     first_compiled = any(a < sentence.start + cuts[0] for a, _ in compiled)
-    if not (first_compiled or is_answer_request(head)):
+    if not (first_compiled or is_answer_request(head) or _ONE_PER_LINE.search(head)):
         return []
     if NEGATION.search(_OWN_NO.sub("", head)):
         return []

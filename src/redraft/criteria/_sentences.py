@@ -296,7 +296,8 @@ _OPENS_WITH_MODAL = re.compile(
 # X, 3 sentences max" is about the explanation.
 _ANSWERING = re.compile(
     r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:answer|reply|respond|explain|"
-    r"describe|summari[sz]e|sum\s+up|tell\s+(?:me|us)\s+(?:about|how|why|what)|translate|"
+    r"describe|summari[sz]e|sum\s+up|tell\s+(?:me|us)\s+(?:about|how|why|what)|translate|output|"
+    r"return|print|(?:reply|respond|answer)\s+with|"
     r"rewrite|paraphrase|discuss|argue|keep\s+it|make\s+it|limit\s+it)\b"
 )
 # Verbs that make something: the answer only when that something is a thing

@@ -9,7 +9,8 @@ bullet points should be 3 to 5" is read by :mod:`._number_of`).
 at least 4: the words are taken literally (:mod:`redraft.criteria._grammar`).
 A bare number without a relation ("in 3 sentences", "use 4 bullet points")
 means exactly that many only for the units a family marks ``bare_exact``;
-"in 50 words" is too loose a phrase to count to the word.
+"in 50 words" is too loose a phrase to count to the word ("in three words",
+up to a unit's ``bare_upto``, is not).
 """
 
 from __future__ import annotations
@@ -134,6 +135,9 @@ class Unit:
     build: Build
     #: a bare number ("use 4 bullet points") means exactly that many
     bare_exact: bool = False
+    #: a bare number up to this means exactly that many ("describe it in three
+    #: words"); past it ("in 50 words") it is a rough size no one counts to
+    bare_upto: int = 0
     #: prose ("two sentences, then a list" counts one part, not the whole)
     prose: bool = False
     #: the singular as a compound or a label names it ("a two-sentence pitch",
@@ -409,7 +413,8 @@ class UnitCounts:
                 continue
             for match in pattern.finditer(text):
                 unit = self._unit(match)
-                if name in ("bare", "alone") and not unit.bare_exact:
+                loose = name in ("bare", "alone") and not unit.bare_exact
+                if loose and not unit.bare_upto:
                     continue
                 if unit.none_only and name != "none":
                     continue
@@ -418,6 +423,8 @@ class UnitCounts:
                 unit = self._unit(match)
                 for relation, value in _bounds(name, match, unit):
                     if name == "compound" and value > unit.compound_max:
+                        continue
+                    if loose and value > unit.bare_upto:
                         continue
                     yield from _built(unit.build, relation, value, sentence, match.span())
 

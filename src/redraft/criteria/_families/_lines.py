@@ -8,7 +8,8 @@ total" and a criteria line "5 lines."; not from a count of one part ("a
 stanza of 4 lines", "4 lines per verse", "lines of code"), nor where the
 prompt also asks for a title or a postscript, which would add a line the
 count may or may not include, or an explanation or a second part ("then …")
-that adds lines of its own.
+that adds lines of its own. "All on one line" and "on a single line" are
+exactly one line; "each name on one line" is about each name.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
+from redraft.criteria._families._lexical import required
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
@@ -62,12 +64,26 @@ def _extra_line(whole: str) -> bool:
     return _EXTRA_LINE.search(whole.lower()) is not None
 
 
+# "all on one line", "on a single line": the whole answer is one line
+_ONE_LINE = re.compile(
+    r"\b(?:all\s+|everything\s+)?on\s+(?:a\s+single|one|just\s+one|only\s+one|1)\s+line\b"
+    r"(?!\s*(?:each|apiece|per|of\s+its\s+own)\b)"
+)
+_OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b")
+
+
 def line_counts(sentence: Sentence) -> Iterator[Hit]:
-    """ "Answer in exactly 3 lines", "a 12-line poem", "between 3 and 5 lines"."""
+    """ "Answer in exactly 3 lines", "a 12-line poem", "between 3 and 5 lines",
+    "all on one line"."""
     if _extra_line(sentence.whole):
         return
     for found in _PHRASES.read(sentence):
         yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
+    for match in _ONE_LINE.finditer(sentence.lower):
+        if _OF_EACH.search(sentence.lower, 0, match.start()):
+            continue  # "put each name on one line" is about each name
+        if required(sentence, match.start()):
+            yield Hit(LineCount(relation="exactly", value=1), *match.span())
 
 
 class _Lines(CountFamily):

@@ -143,8 +143,19 @@ _PARAGRAPHS = r"paragraphs?"
 
 # "a six-word story" is counted to the word; "a 500-word pitch" is a target
 _WORD_COMPOUND_MAX = 25
+# "sum it up in three words" is counted to the word; "in 50 words" is a size
+_WORD_BARE_MAX = 10
 word_counts = UnitCounts(
-    (Unit(_WORDS, _words, prose=True, singular="word", compound_max=_WORD_COMPOUND_MAX),)
+    (
+        Unit(
+            _WORDS,
+            _words,
+            prose=True,
+            singular="word",
+            compound_max=_WORD_COMPOUND_MAX,
+            bare_upto=_WORD_BARE_MAX,
+        ),
+    )
 )
 sentence_counts = UnitCounts(
     (Unit(_SENTENCES, _sentences, bare_exact=True, prose=True, singular="sentence", single=True),)
