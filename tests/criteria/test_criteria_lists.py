@@ -160,7 +160,7 @@ def test_a_quoted_list_ends_before_bare_words() -> None:
     [
         ("Sum up Lisbon in four words.", "word_count", "exactly", "4"),
         ("Reply with the command only, on a single line.", "line_count", "exactly", "1"),
-        ("Print the list all on one line, no digits anywhere.", "line_count", "exactly", "1"),
+        ("Output the numbers as words, all on one line, no digits.", "line_count", "exactly", "1"),
         ("give me 5 names. one per line, no numbering", "numbered_count", "at_most", "0"),
     ],
 )
