@@ -21,11 +21,19 @@ writer used labels of their own), read where the fields leave a gap:
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import replace
 
+from _blind_layout import (
+    checklist,
+    item_template,
+    named_sections,
+    plain_text,
+    sorted_items,
+    unique_items,
+    versions_count,
+    versions_separator,
+)
 from _blind_lexical import lexical
 from _blind_matchers import (
     Expectation,
@@ -35,7 +43,6 @@ from _blind_matchers import (
     any_count,
     count,
     counts,
-    either,
     fields,
     forbidden_chars,
     forbidden_word,
@@ -50,7 +57,6 @@ from _blind_matchers import (
     phrase_is,
     postscript,
     repeat,
-    separated_versions,
     xml_document,
     yaml_mapping,
 )
@@ -69,9 +75,8 @@ from _blind_parts import (
     scope_of,
     unit_of,
 )
+from _blind_rows import Constraint, Row, load_split
 from _blind_tables import tabular
-
-from redraft.criteria._families._item_template import template_pattern
 
 __all__ = [
     "Constraint",
@@ -82,79 +87,6 @@ __all__ = [
     "expect",
     "load_split",
 ]
-
-
-@dataclass(frozen=True)
-class Constraint:
-    """One requirement a split's writer intended, as they wrote it down."""
-
-    row_id: str
-    index: int
-    family: str
-    quote: str
-    unit: str | None
-    scope: str | None
-    relation: str
-    value: object
-    words: tuple[str, ...]
-    verifiable: bool
-    note: str
-    source: str
-    """``prompt`` or ``system``: where the quote stands."""
-
-
-@dataclass(frozen=True)
-class Row:
-    """One prompt of a split: its texts, intended constraints and trap."""
-
-    id: str
-    system: str | None
-    prompt: str
-    constraints: tuple[Constraint, ...]
-    trap: str | None
-
-
-def load_split(path: Path) -> list[Row]:
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        raw = json.loads(line)
-        system, prompt = raw.get("system"), str(raw["prompt"])
-        constraints = []
-        for index, c in enumerate(raw.get("constraints") or []):
-            quote = str(c.get("quote") or "")
-            in_prompt = quote.lower() in prompt.lower()
-            source = (
-                "system"
-                if system and not in_prompt and quote.lower() in system.lower()
-                else "prompt"
-            )
-            constraints.append(
-                Constraint(
-                    row_id=str(raw["id"]),
-                    index=index,
-                    family=str(c.get("family") or "unlabelled"),
-                    quote=quote,
-                    unit=c.get("unit"),
-                    scope=c.get("scope"),
-                    relation=str(c.get("relation") or "other"),
-                    value=_frozen(c.get("value")),
-                    words=tuple(str(w) for w in c.get("words") or []),
-                    verifiable=bool(c.get("verifiable", True)),
-                    note=str(c.get("note") or ""),
-                    source=source,
-                )
-            )
-        rows.append(Row(str(raw["id"]), system, prompt, tuple(constraints), raw.get("trap")))
-    return rows
-
-
-def _frozen(value: object) -> object:
-    """Lists become tuples, so a constraint can key a dict."""
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
 
 
 # -- the mapping ------------------------------------------------------------------------
@@ -188,7 +120,7 @@ def expect(c: Constraint, row: Row) -> Expectation:
     if relation in NUMERIC and count_value(relation, c.value):
         return _count_expectation(c, unit, scope, row)
     if relation == "none":
-        return _plain_text(c, unit, scope) or _forbidden(c, unit, scope)
+        return plain_text(c, unit, scope) or _forbidden(c, unit, scope)
     if relation in ("starts_with", "ends_with"):
         return _positional(c, unit, scope, relation)
     if relation == "contains":
@@ -280,7 +212,7 @@ def _items(c: Constraint, row: Row) -> Expectation:
         for s in row.constraints
         if s is not c and s.relation in ("matches_format", "equals")
     )
-    versions = _versions_count(c, row)
+    versions = versions_count(c, row)
     if versions is not None:
         return versions
     if _asterisks(row):
@@ -441,10 +373,10 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     text = c.value if isinstance(c.value, str) else None
     if _xml_unit(c) and text and re.search(r"\broot\b", f"{c.scope} {c.unit}", re.I):
         return all_of(xml_document(root=text))
-    versions = _versions_separator(c, unit, text)
+    versions = versions_separator(c, unit, text)
     if versions is not None:
         return versions
-    sections = _named_sections(c, unit, scope)
+    sections = named_sections(c, unit, scope)
     if sections is not None:
         return sections
     if unit == "separator" and text and re.fullmatch(r"\s*\*{3,}\s*", text):
@@ -505,10 +437,10 @@ def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     marker = marker_of([c]) if _LABELS.search(str(c.unit)) else None
     if marker is not None:
         return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))
-    boxes = _checklist(c)
+    boxes = checklist(c)
     if boxes is not None:
         return boxes
-    template = _item_template(c, scope)
+    template = item_template(c, scope)
     if template is not None:
         return template
     if not is_response(scope):
@@ -534,10 +466,10 @@ def _other(c: Constraint, scope: Scope) -> Expectation:
         return all_of(only_code_block())
     if is_response(scope) and re.search(r"\bjson\b", shape):
         return all_of(json_object())
-    order = _sorted_items(c, scope)
+    order = sorted_items(c, scope)
     if order is not None:
         return order
-    unique = _unique_items(c, scope)
+    unique = unique_items(c, scope)
     if unique is not None:
         return unique
     return no_kind("no kind for this requirement")
@@ -557,149 +489,3 @@ def _json_keys(c: Constraint, scope: Scope, row: Row, exact: bool) -> Expectatio
     if scope[0] == "each" or "each" in where or "array" in where:
         return no_kind("keys of objects inside the JSON")
     return all_of(json_object(c.words, exact=exact))
-
-
-# -- separated versions (family: separated_versions) -------------------------------
-
-_VERSION_RUN = re.compile(r"\s*([*=~#_+-])\1{2,19}\s*")
-"""A separator the separated_versions family states: a run of one mark."""
-_NOT_VERSIONS = re.compile(r"paragraph|stanza|section|item|line|word|sentence", re.I)
-
-
-def _version_separator(row: Row) -> str | None:
-    """The run of marks a sibling constraint puts between the pieces."""
-    for s in row.constraints:
-        value = s.value
-        stated = isinstance(value, str) and _VERSION_RUN.fullmatch(value) is not None
-        if unit_of(s) == "separator" and stated and not _NOT_VERSIONS.search(str(s.scope or "")):
-            return str(value).strip()
-    return None
-
-
-def _versions_count(c: Constraint, row: Row) -> Expectation | None:
-    """ "Two versions, separated by ******": the paragraph count with ``***``
-    as before, or the separated_versions family with the separator stated."""
-    separator = _version_separator(row)
-    if separator is None or c.relation != "exactly" or not isinstance(c.value, int):
-        return None
-    pieces = separated_versions(separator, c.value)
-    return all_of(
-        *(either(m, pieces) for m in counts("paragraph_count", "exactly", c.value, separator="***"))
-    )
-
-
-def _versions_separator(c: Constraint, unit: str, text: str | None) -> Expectation | None:
-    """The separator between versions: a paragraph count on ``***``, or the
-    separated_versions family with this separator."""
-    if unit != "separator" or not text or not _VERSION_RUN.fullmatch(text):
-        return None
-    if _NOT_VERSIONS.search(str(c.scope or "")):
-        return None
-    pieces = separated_versions(text)
-    if not re.fullmatch(r"\s*\*{3,}\s*", text):
-        return all_of(pieces)
-    paragraphs = any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
-    return all_of(either(paragraphs, pieces))
-
-
-# -- checklist (family: checklist) ----------------------------------------------------
-
-_TASK_BOX = re.compile(r"\[\s?[xX]?\]|check-?box|check-?list")
-
-
-def _checklist(c: Constraint) -> Expectation | None:
-    """Every item a markdown task box: ``- [ ] item``."""
-    if not _TASK_BOX.search(f"{c.value} {c.note}"):
-        return None
-    return all_of(fields("checklist"))
-
-
-# -- item template (family: item_template) --------------------------------------------
-
-_EACH_UNIT = re.compile(r"\b(?:each|every|all)\s+(?:line|item|bullet|entry|row|point|pair|tip)s?\b")
-
-
-def _item_template(c: Constraint, scope: Scope) -> Expectation | None:
-    """Every item or line in a stated template: an item_template check whose
-    literal parts are those of the writer's format (compared by pattern)."""
-    value = str(c.value or "").strip()
-    each = scope[0] == "each" or _EACH_UNIT.search(str(c.scope or "")) is not None
-    unit = unit_of(c)
-    if not value or "\n" in value or not each or unit not in ("line", "item", "bullet", "entry"):
-        return None
-    if re.search(r"[\^$\\]", value):
-        return None  # a regular expression, not a template
-    want = template_pattern(value)
-    if want is None:
-        return None
-
-    def test(spec: Spec) -> bool:
-        got = template_pattern(str(spec.get("template", "")))
-        return got is not None and got.pattern == want.pattern
-
-    return all_of(Matcher(frozenset({"item_template"}), test, f"item_template {value!r}"))
-
-
-# -- sorted items (family: sorted_items) ----------------------------------------------
-
-
-def _sorted_items(c: Constraint, scope: Scope) -> Expectation | None:
-    """Items in alphabetical order, keyed on the items themselves (not "by" a part)."""
-    shape = f"{c.value or ''}".lower()
-    # "by word", "by entry": the item's own text is the key; "by surname" is not
-    keyed = re.sub(r"\bby\s+(?:the\s+)?(?:word|term|item|entry|line)s?\b", "", shape)
-    if not is_response(scope) or "alphabet" not in shape or re.search(r"\bby\b", keyed):
-        return None
-    reverse = re.search(r"descending|reverse|z\s*(?:-|to)\s*a", shape) is not None
-    order = "reverse_alphabetical" if reverse else "alphabetical"
-    return all_of(fields("sorted_items", order=order))
-
-
-# -- unique items (family: unique_items) ----------------------------------------------
-
-
-def _unique_items(c: Constraint, scope: Scope) -> Expectation | None:
-    """No item of the answer repeated (the writer's label names it: no field does)."""
-    label = f"{c.family} {c.note}".lower()
-    if not is_response(scope) or unit_of(c) not in ("item", "line", "entry", "bullet"):
-        return None
-    if not re.search(r"\bunique|duplicat|repeat", label):
-        return None
-    return all_of(fields("unique_items"))
-
-
-# -- named sections (family: named_sections) ------------------------------------------
-
-
-def _section_name(text: object) -> str:
-    return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
-
-
-def _named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
-    """Sections headed by the names in ``words``; in order where the quote or
-    the writer's label says so."""
-    if unit not in ("heading", "section", "section label") or len(c.words) < 2:
-        return None
-    if not is_response(scope) and scope[0] != "each" and "heading" not in str(c.scope):
-        return None
-    want = [_section_name(word) for word in c.words]
-    ordered = re.search(r"\border\b", f"{c.family} {c.quote} {c.note}".lower()) is not None
-
-    def test(spec: Spec) -> bool:
-        names = spec.get("names") or ()
-        got = [_section_name(name) for name in names]  # type: ignore[attr-defined]
-        return got == want and bool(spec.get("ordered")) == ordered
-
-    label = f"named_sections names={want} ordered={ordered}"
-    return all_of(Matcher(frozenset({"named_sections"}), test, label))
-
-
-# -- plain text (family: plain_text) --------------------------------------------------
-
-
-def _plain_text(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
-    """No markdown in the answer: the writer's unit names markdown."""
-    named = f"{unit} {c.unit or ''}".lower()
-    if c.relation != "none" or not is_response(scope) or "markdown" not in named:
-        return None
-    return all_of(fields("plain_text"))
