@@ -5,6 +5,7 @@ sections and plain text, each read from a constraint's structured fields."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from _blind_matchers import (
     Expectation,
@@ -12,6 +13,7 @@ from _blind_matchers import (
     Spec,
     all_of,
     any_count,
+    count,
     counts,
     either,
     fields,
@@ -24,9 +26,12 @@ from redraft.criteria._families._item_template import template_pattern
 
 __all__ = [
     "checklist",
+    "comma_line",
+    "comma_separated",
     "item_template",
     "named_sections",
     "plain_text",
+    "separators_count",
     "sorted_items",
     "unique_items",
     "versions_count",
@@ -41,26 +46,69 @@ _VERSION_RUN = re.compile(r"\s*([*=~#_+-])\1{2,19}\s*")
 _NOT_VERSIONS = re.compile(r"paragraph|stanza|section|item|line|word|sentence", re.I)
 
 
+_ASTERISKS = re.compile(r"\s*\*{3,}\s*")
+
+
+def _run_of(s: Constraint) -> str | None:
+    """The run of marks a separator constraint names: its value, else its one word."""
+    for text in (s.value, *(s.words if len(s.words) == 1 else ())):
+        if isinstance(text, str) and _VERSION_RUN.fullmatch(text):
+            return text.strip()
+    return None
+
+
 def _version_separator(row: Row) -> str | None:
     """The run of marks a sibling constraint puts between the pieces."""
     for s in row.constraints:
-        value = s.value
-        stated = isinstance(value, str) and _VERSION_RUN.fullmatch(value) is not None
-        if unit_of(s) == "separator" and stated and not _NOT_VERSIONS.search(str(s.scope or "")):
-            return str(value).strip()
+        run = _run_of(s)
+        if unit_of(s) == "separator" and run and not _NOT_VERSIONS.search(str(s.scope or "")):
+            return run
     return None
 
 
 def versions_count(c: Constraint, row: Row) -> Expectation | None:
-    """ "Two versions, separated by ******": the paragraph count with ``***``
-    as before, or the separated_versions family with the separator stated."""
+    """ "Two versions, separated by ******": the separated_versions family with
+    the separator stated, or (asterisks) the paragraph count on ``***``."""
     separator = _version_separator(row)
     if separator is None or c.relation != "exactly" or not isinstance(c.value, int):
         return None
     pieces = separated_versions(separator, c.value)
+    if not _ASTERISKS.fullmatch(separator):
+        return all_of(pieces)
     return all_of(
         *(either(m, pieces) for m in counts("paragraph_count", "exactly", c.value, separator="***"))
     )
+
+
+def separators_count(c: Constraint) -> Expectation | None:
+    """ "Separate the reviews with '---'", two of them: pieces one more than
+    the separators, with that run of marks between them."""
+    run = _run_of(c)
+    if run is None or c.relation != "exactly" or not isinstance(c.value, int) or c.value < 1:
+        return None
+    if _NOT_VERSIONS.search(str(c.scope or "")) or c.value + 1 > 20:
+        return None
+    pieces = separated_versions(run, c.value + 1)
+    if not _ASTERISKS.fullmatch(run):
+        return all_of(pieces)
+    paragraphs = count("paragraph_count", "exactly", c.value + 1, separator="***")
+    return all_of(either(paragraphs, pieces))
+
+
+# -- comma lists (family: comma_list) --------------------------------------------------
+
+_COMMAS = re.compile(r"comma[- ]?separated|separated (?:by|with) commas", re.I)
+
+
+def comma_separated(c: Constraint) -> bool:
+    """The writer's value or note says the items are separated by commas."""
+    return c.value == "," or _COMMAS.search(f"{c.value or ''} {c.note}") is not None
+
+
+def comma_line(c: Constraint) -> Expectation:
+    """One line of comma-separated items (comma_list); a count of one line is a part of it."""
+    one_line = count("line_count", "exactly", 1)
+    return replace(all_of(fields("comma_list")), implied=(one_line,))
 
 
 def versions_separator(c: Constraint, unit: str, text: str | None) -> Expectation | None:
@@ -71,7 +119,7 @@ def versions_separator(c: Constraint, unit: str, text: str | None) -> Expectatio
     if _NOT_VERSIONS.search(str(c.scope or "")):
         return None
     pieces = separated_versions(text)
-    if not re.fullmatch(r"\s*\*{3,}\s*", text):
+    if not _ASTERISKS.fullmatch(text):
         return all_of(pieces)
     paragraphs = any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
     return all_of(either(paragraphs, pieces))

@@ -26,9 +26,12 @@ from dataclasses import replace
 
 from _blind_layout import (
     checklist,
+    comma_line,
+    comma_separated,
     item_template,
     named_sections,
     plain_text,
+    separators_count,
     sorted_items,
     unique_items,
     versions_count,
@@ -43,7 +46,9 @@ from _blind_matchers import (
     any_count,
     count,
     counts,
+    either,
     fields,
+    first_word,
     forbidden_chars,
     forbidden_word,
     json_object,
@@ -71,6 +76,7 @@ from _blind_parts import (
     language_code,
     letter_of,
     marker_of,
+    names_text,
     phrase,
     scope_of,
     unit_of,
@@ -113,8 +119,40 @@ def expect(c: Constraint, row: Row) -> Expectation:
     if words_and_marks is not None:
         return words_and_marks
     unit = unit_of(c)
-    scope = scope_of(c.scope)
+    scope = _scope(c)
     relation = c.relation.strip().lower()
+    found = _expect(c, row, unit, scope, relation)
+    return _case_blind(c, found) if relation in ("starts_with", "ends_with", "equals") else found
+
+
+def _scope(c: Constraint) -> Scope:
+    """The scope; "each answer" in a user's prompt is each answer within the
+    reply (several questions answered), in a system prompt every reply."""
+    raw = " ".join(str(c.scope or "").lower().split())
+    if c.source == "prompt" and re.fullmatch(r"(?:each|every) answer", raw):
+        return ("each", "answer", None)
+    return scope_of(c.scope)
+
+
+_CASE_BLIND = frozenset(
+    {"starts_with", "ends_with", "word_at", "each_starts_with", "each_ends_with", "each_line"}
+)
+
+
+def _case_blind(c: Constraint, found: Expectation) -> Expectation:
+    """A phrase the writer wants in capitals ("SCORPIO", "in all caps"): the
+    phrase kinds compare without case, so they state only a part of it."""
+    text = c.value if isinstance(c.value, str) else ""
+    caps = re.search(r"\bcaps\b|capital|upper ?case", f"{c.quote} {c.note}", re.I)
+    letters = sum(ch.isalpha() for ch in text)
+    if letters < 2 or text != text.upper() or caps is None:
+        return found
+    if not found.matchers or not found.kinds <= _CASE_BLIND:
+        return found
+    return no_kind("a phrase in capitals: the phrase kinds ignore case", *found.matchers)
+
+
+def _expect(c: Constraint, row: Row, unit: str, scope: Scope, relation: str) -> Expectation:
     if relation == "in_language" or unit == "language":
         return _language(c, scope)
     if relation in NUMERIC and count_value(relation, c.value):
@@ -164,8 +202,14 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
     where, part, _ = scope
     if unit == "key":
         return _json_keys(c, scope, row, exact=c.relation == "exactly")
-    if unit == "keyword" and c.words:
-        return _keywords(c, scope)
+    if c.words and names_text(c):
+        return _keywords(phrases_of(c), scope)
+    if unit == "separator":
+        return separators_count(c) or no_kind("no kind counts separators not between pieces")
+    one_line = c.relation == "exactly" and c.value == 1
+    if unit == "line" and one_line and comma_separated(c) and is_response(scope):
+        # "comma-separated on one line": one line, and that line a comma list
+        return comma_line(c)
     if where == "each" and unit == "word" and part in ("sentence", "paragraph", "bullet"):
         return all_of(*counts("each_word_count", c.relation, c.value, part=part))
     within = "paragraph" if part == "stanza" else part
@@ -178,7 +222,8 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
         return all_of(*(line_length(rel, n, f"{unit}s") for rel, n in bounds))
     if not is_response(scope):
         return no_kind("count within one part: no kind counts it there")
-    if unit == "paragraph":
+    if unit in ("paragraph", "stanza"):
+        # a stanza is a block of lines set off by blank lines, as a paragraph is
         return all_of(*counts("paragraph_count", c.relation, c.value, separator=_separator(row)))
     if unit == "section":
         marker = marker_of(s for s in row.constraints if _LABELS.search(str(s.unit)))
@@ -200,6 +245,10 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
         language = code_language(c)
         return all_of(*counts("code_block_count", c.relation, c.value, language=language))
     kind = COUNTED.get(unit)
+    versions = versions_count(c, row) if kind is None else None
+    if versions is not None:
+        # "answer twice, separated by '==='": the pieces between the separators
+        return versions
     if kind is None:
         return no_kind("no kind counts this unit")
     return all_of(*counts(kind, c.relation, c.value))
@@ -243,6 +292,15 @@ def _separator(row: Row) -> str:
             if "paragraph" in str(s.scope).lower():
                 return s.value.strip()
     return "blank_line"
+
+
+def phrases_of(c: Constraint) -> Constraint:
+    """The phrase to find where the words only split the value ("mustard
+    yellow" written as words ``mustard``, ``yellow``): the value whole."""
+    value = c.value
+    if isinstance(value, str) and len(c.words) > 1 and phrase(" ".join(c.words)) == phrase(value):
+        return replace(c, words=(value,))
+    return c
 
 
 def _keywords(c: Constraint, scope: Scope) -> Expectation:
@@ -293,9 +351,13 @@ def _forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
         if re.search(r"spel|standalone|as words", c.note, re.I):
             return no_kind("numbers written as words: no kind")
         return all_of(forbidden_chars("".join(c.words) or "0123456789"))
-    chars = chars_of(unit, c.words)
+    # the symbols as the words, or (split C's writer) as the value
+    listed = c.value if isinstance(c.value, tuple) else ()
+    symbols = c.words or tuple(str(v) for v in listed)
+    chars = chars_of(unit, symbols)
     if chars:
-        return all_of(forbidden_chars(chars))
+        # one check per symbol or one for them all: each symbol banned somewhere
+        return all_of(*(forbidden_chars(ch) for ch in dict.fromkeys(chars)))
     if unit in ("word", "keyword", "phrase") and c.words:
         quoted = [w for w in c.words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", c.quote, re.I)]
         return all_of(*(forbidden_word(w) for w in quoted or c.words))
@@ -311,7 +373,18 @@ def _positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expect
         return no_kind("a pattern, not a phrase")
     if relation == "starts_with" and re.search(r"repeat|verbatim|word for word", c.note, re.I):
         return all_of(repeat(text))
+    if unit == "postscript":
+        return all_of(postscript(text))
+    if unit == "word" and is_response(scope):
+        # "the last word should be 'home'": the word at that end, or the answer ending so
+        return all_of(last_word(text) if relation == "ends_with" else first_word(text))
     kind = "starts_with" if relation == "starts_with" else "ends_with"
+    boxes = checklist(c) if where == "each" and relation == "starts_with" else None
+    if boxes is not None:
+        # "each item starts with '- [ ]'": every item a task box
+        if part in ("sentence", "paragraph", "bullet"):
+            return all_of(either(boxes.matchers[0], phrase_is(f"each_{kind}", text, part=part)))
+        return boxes
     if is_response(scope) or where == ("start" if relation == "starts_with" else "end"):
         return all_of(phrase_is(kind, text))
     if relation == "starts_with" and where == "nth" and part == "line" and index == 1:
@@ -357,8 +430,8 @@ def _contains(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
         return all_of(postscript())
     if unit == "key":
         return _json_keys(c, scope, row, exact=False)
-    if unit in ("keyword", "word", "phrase", "number", "placeholder") and c.words:
-        return _keywords(c, scope)
+    if c.words and names_text(c):
+        return _keywords(phrases_of(c), scope)
     if isinstance(c.value, str) and unit == "keyword":
         return _keywords(replace(c, words=(c.value,)), scope)
     return no_kind("no kind checks that it contains this")
@@ -371,8 +444,11 @@ _LABELS = re.compile(r"section|round|chapter|part|marker|label", re.I)
 def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     where, part, index = scope
     text = c.value if isinstance(c.value, str) else None
-    if _xml_unit(c) and text and re.search(r"\broot\b", f"{c.scope} {c.unit}", re.I):
+    named = f"{c.scope} {c.unit} {c.family}".replace("_", " ")  # the label as a hint
+    if _xml_unit(c) and text and re.search(r"\broot\b", named, re.I):
         return all_of(xml_document(root=text))
+    if unit == "key" and c.words:
+        return _json_keys(c, scope, row, exact=True)
     versions = versions_separator(c, unit, text)
     if versions is not None:
         return versions
@@ -387,8 +463,8 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     if marker is not None:
         return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))
     if unit == "word" and text:
-        if where == "word" and index == -1:
-            return all_of(last_word(text))
+        if where == "word" and index in (1, -1):
+            return all_of(last_word(text) if index == -1 else first_word(text))
         if where == "word":
             return all_of(phrase_is("word_at", text, part="response", position=index))
         if where == "nth" and part in ("sentence", "paragraph", "bullet") and index:
@@ -418,6 +494,9 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
 
 def _every(c: Constraint, unit: str, scope: Scope) -> Expectation:
     value = str(c.value or "").lower()
+    unique = unique_items(c, scope)
+    if unique is not None and re.search(r"\bunique|distinct|different", value):
+        return unique
     if is_response(scope) and unit in ("letter", "character", "answer", "word"):
         if re.search(r"\blower", value):
             return all_of(fields("letter_case", case="lower"))
@@ -462,6 +541,8 @@ def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
 
 def _other(c: Constraint, scope: Scope) -> Expectation:
     shape = f"{c.value or ''} {c.note}".lower()
+    if is_response(scope) and unit_of(c) in ("list", "answer", "item") and comma_separated(c):
+        return all_of(fields("comma_list"))
     if is_response(scope) and "code block" in shape and re.search(r"outside|only|nothing", shape):
         return all_of(only_code_block())
     if is_response(scope) and re.search(r"\bjson\b", shape):
