@@ -201,7 +201,14 @@ def _section_name(text: object) -> str:
 def named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
     """Sections headed by the names in ``words``; in order where the quote or
     the writer's label says so."""
-    if unit not in ("heading", "section", "section label") or len(c.words) < 2:
+    # "Label the parts 'For adults:' and 'For kids:'": label lines, named as
+    # the words (each ending in a colon) a section, label or line contains
+    raw = " ".join(str(c.unit or "").lower().split())
+    labels = c.relation == "contains" and all(w.strip().endswith(":") for w in c.words)
+    labelled = labels and re.fullmatch(r"(?:section )?labels?|lines?|sections?", raw) is not None
+    if (unit not in ("heading", "section", "section label") and not labelled) or len(c.words) < 2:
+        return None
+    if c.relation == "contains" and not labels:
         return None
     if not is_response(scope) and scope[0] != "each" and "heading" not in str(c.scope):
         return None

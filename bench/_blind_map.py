@@ -155,6 +155,8 @@ def _case_blind(c: Constraint, found: Expectation) -> Expectation:
 def _expect(c: Constraint, row: Row, unit: str, scope: Scope, relation: str) -> Expectation:
     if relation == "in_language" or unit == "language":
         return _language(c, scope)
+    if relation == "exactly" and isinstance(c.value, str) and not c.value.strip().isdigit():
+        relation = "equals"  # "exactly '***'": a value, not a count
     if relation in NUMERIC and count_value(relation, c.value):
         return _count_expectation(c, unit, scope, row)
     if relation == "none":
@@ -358,7 +360,10 @@ def _forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
     if chars:
         # one check per symbol or one for them all: each symbol banned somewhere
         return all_of(*(forbidden_chars(ch) for ch in dict.fromkeys(chars)))
-    if unit in ("word", "keyword", "phrase") and c.words:
+    if c.words and names_text(c):
+        # the value's parts where it lists them: "Leonardo" or "da Vinci" is a mention
+        listed = tuple(str(v) for v in c.value) if isinstance(c.value, tuple) else ()
+        c = replace(c, words=listed or c.words)
         quoted = [w for w in c.words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", c.quote, re.I)]
         return all_of(*(forbidden_word(w) for w in quoted or c.words))
     return no_kind("nothing a word or character list forbids")
@@ -432,6 +437,9 @@ def _contains(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
         return _json_keys(c, scope, row, exact=False)
     if c.words and names_text(c):
         return _keywords(phrases_of(c), scope)
+    sections = named_sections(c, unit, scope)
+    if sections is not None:
+        return sections
     if isinstance(c.value, str) and unit == "keyword":
         return _keywords(replace(c, words=(c.value,)), scope)
     return no_kind("no kind checks that it contains this")

@@ -75,7 +75,10 @@ _UNITS: tuple[tuple[str, str], ...] = (
     ),
     (r"numbered (item|point|step|line|list item|entry|entrie)s?", "numbered"),
     (r"(top[- ]level|nested|sub)[- ]?(bullet|point)", "nested bullet"),
-    (r"checkbox(es)?( item| line| entry| entrie)?s?", "bullet"),
+    (
+        r"checkbox(es)?( item| line| entry| entrie)?s?|checklist (item|line|entry|entrie)s?",
+        "bullet",
+    ),
     (r"bullet(ed)?( point| item| line)?s?", "bullet"),
     (r"words?", "word"),
     (r"sentences?", "sentence"),
