@@ -16,7 +16,16 @@ writer used labels of their own), read where the fields leave a gap:
 - the scope must be the whole answer unless a kind addresses the part
   (every sentence, paragraph or bullet; the nth one);
 - phrases compare case-insensitively, whitespace collapsed, surrounding quotes
-  and punctuation taken off; words compare with plural endings tolerated.
+  and punctuation taken off; words compare with plural endings tolerated;
+  a phrase the writer wants in capitals is therefore no kind's (only implied);
+- each writer's conventions by rule (split C's: a keyword count as unit
+  ``word`` with the words, ``n`` separators for ``n + 1`` pieces, symbols to
+  ban as the value, "each answer" in a user's prompt as parts of the reply).
+
+The families live in ``_blind_tables`` (tables, CSV), ``_blind_lexical``
+(punctuation, scripts, word games, numbers), ``_blind_phrases`` (keywords,
+bans, starts and ends) and ``_blind_layout`` (separated pieces, checklists,
+templates, sorted and unique items, named sections, plain text).
 """
 
 from __future__ import annotations

@@ -98,6 +98,13 @@ emoji", "no hashtags", "no links" forbid: counts of 0."""
 def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
     if not is_response(scope):
         return no_kind("forbidden only in one part or position")
+    listed = c.value if isinstance(c.value, tuple) else c.words
+    if unit == "emoji" and listed:
+        # "no heart emojis", the hearts listed: those banned, not every emoji
+        marks = [str(e).replace("\ufe0f", "").strip() for e in listed]
+        if not all(len(m) == 1 for m in marks):
+            return no_kind("a ban on some emoji only, not each one a character")
+        return all_of(*(forbidden_chars(m) for m in dict.fromkeys(marks)))
     if unit in _NONE_OF:
         kinds = _NONE_OF[unit]
         return all_of(*(count(k, "at_most", 0) for k in kinds))
@@ -138,6 +145,9 @@ def positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expecta
     if unit == "word" and is_response(scope):
         # "the last word should be 'home'": the word at that end, or the answer ending so
         return all_of(last_word(text) if relation == "ends_with" else first_word(text))
+    if part == "bullet" and text.strip() in ("*", "-", "+", "•"):
+        # the bullet's own marker: a bullet point is read without it
+        return no_kind("which marker a bullet uses: no kind states it")
     kind = "starts_with" if relation == "starts_with" else "ends_with"
     boxes = checklist(c) if where == "each" and relation == "starts_with" else None
     if boxes is not None:
