@@ -132,6 +132,11 @@ def _scripts(c: _Fields) -> Expectation | None:
         )
     found = re.fullmatch(r"(\w+) (?:letter|character|script|alphabet)s?", unit)
     script = _SCRIPT_UNITS.get(found[1]) if found else None
+    named = str(c.value or "").strip().lower()
+    if script is None and relation == "all" and re.fullmatch(r"letters?|characters?", unit):
+        # every letter of one script: the script as the value
+        script = _SCRIPT_UNITS.get(re.sub(r" (?:script|alphabet|letters?)$", "", named))
+        return all_of(_script_rule(script, "only")) if script else None
     if script is None:
         return None
     if relation == "none":
@@ -166,9 +171,35 @@ def _kind(kind: str, label: str, **want: object) -> Matcher:
     return Matcher(frozenset({kind}), test, f"{kind} {label}".strip())
 
 
+_INITIALS = re.compile(
+    r"(?:(?:the )?(?:each|every) (line|sentence)'?s? first letters?"
+    r"|(?:the )?first letters? of (?:each|every|the|all(?: the)?) (line|sentence)s?)"
+)
+"""Scopes naming the first letter of every line or sentence: what an acrostic spells."""
+
+
+def _acrostic(c: _Fields) -> Expectation | None:
+    """ "The first letters of the lines spell RAMADAN", the word as the value
+    (or its letters, one a word)."""
+    found = _INITIALS.fullmatch(" ".join(str(c.scope or "").lower().split()))
+    if found is None or _relation(c) != "equals":
+        return None
+    letters = c.value if isinstance(c.value, tuple) else (c.value,)
+    if not all(isinstance(x, str) for x in letters):
+        return None
+    word = "".join(str(x).strip() for x in letters)
+    if len(word) < 2 or not word.isalpha() or (len(letters) > 1 and len(word) != len(letters)):
+        return None
+    part = found[1] or found[2]
+    return all_of(_kind("acrostic", f"{word} per {part}", word=word, part=part))
+
+
 def _wordplay(c: _Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
     value = c.value if isinstance(c.value, str) else ""
+    spelled = _acrostic(c)
+    if spelled is not None:
+        return spelled
     if unit in ("first letter", "initial", "initial letter") and scope[0] == "each":
         if relation == "equals" and value.isalpha() and scope[1] in ("line", "sentence"):
             return all_of(_kind("acrostic", f"{value} per {scope[1]}", word=value, part=scope[1]))
@@ -187,14 +218,23 @@ def _wordplay(c: _Fields) -> Expectation | None:
 
 def _word_length(c: _Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
-    if relation in NUMERIC and scope[:2] == ("each", "word") and re.fullmatch(r"letters?", unit):
+    # the length of each word: in letters, or (unit word, scope each word) no other measure
+    if (
+        relation in NUMERIC
+        and scope[:2] == ("each", "word")
+        and re.fullmatch(r"letters?|words?", unit)
+    ):
         bounds = count_value(relation, c.value)
         return all_of(*counts("word_length", relation, c.value)) if bounds else None
     return None
 
 
 def _opening(c: _Fields) -> Expectation | None:
-    if _relation(c) != "none" or scope_of(c.scope)[0] != "start":
+    scope = scope_of(c.scope)
+    # "do not begin with X": the start as the scope, or the whole answer with a
+    # label naming the start (the writer's only field that says where)
+    labelled = is_response(scope) and re.search(r"start|begin|open", c.family, re.I) is not None
+    if _relation(c) != "none" or not (scope[0] == "start" or labelled):
         return None
     banned = [w for w in c.words if w.strip()] or ([c.value] if isinstance(c.value, str) else [])
     if not banned:

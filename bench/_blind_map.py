@@ -16,16 +16,36 @@ writer used labels of their own), read where the fields leave a gap:
 - the scope must be the whole answer unless a kind addresses the part
   (every sentence, paragraph or bullet; the nth one);
 - phrases compare case-insensitively, whitespace collapsed, surrounding quotes
-  and punctuation taken off; words compare with plural endings tolerated.
+  and punctuation taken off; words compare with plural endings tolerated;
+  a phrase the writer wants in capitals is therefore no kind's (only implied);
+- each writer's conventions by rule (split C's: a keyword count as unit
+  ``word`` with the words, ``n`` separators for ``n + 1`` pieces, symbols to
+  ban as the value, "each answer" in a user's prompt as parts of the reply).
+
+The families live in ``_blind_tables`` (tables, CSV), ``_blind_lexical``
+(punctuation, scripts, word games, numbers), ``_blind_phrases`` (keywords,
+bans, starts and ends) and ``_blind_layout`` (separated pieces, checklists,
+templates, sorted and unique items, named sections, plain text).
 """
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import replace
 
+from _blind_layout import (
+    checklist,
+    comma_line,
+    comma_separated,
+    item_template,
+    named_sections,
+    plain_text,
+    separators_count,
+    sorted_items,
+    unique_items,
+    versions_count,
+    versions_separator,
+)
 from _blind_lexical import lexical
 from _blind_matchers import (
     Expectation,
@@ -35,22 +55,16 @@ from _blind_matchers import (
     any_count,
     count,
     counts,
-    either,
     fields,
-    forbidden_chars,
-    forbidden_word,
+    first_word,
     json_object,
-    keyword,
     last_word,
     line_length,
     no_kind,
-    no_letter,
     one_of,
     only_code_block,
     phrase_is,
     postscript,
-    repeat,
-    separated_versions,
     xml_document,
     yaml_mapping,
 )
@@ -58,20 +72,20 @@ from _blind_parts import (
     COUNTED,
     NUMERIC,
     Scope,
-    chars_of,
     code_language,
     count_value,
     is_response,
     language_code,
     letter_of,
     marker_of,
+    names_text,
     phrase,
     scope_of,
     unit_of,
 )
+from _blind_phrases import case_blind, forbidden, keywords, phrases_of, positional
+from _blind_rows import Constraint, Row, load_split
 from _blind_tables import tabular
-
-from redraft.criteria._families._item_template import template_pattern
 
 __all__ = [
     "Constraint",
@@ -82,79 +96,6 @@ __all__ = [
     "expect",
     "load_split",
 ]
-
-
-@dataclass(frozen=True)
-class Constraint:
-    """One requirement a split's writer intended, as they wrote it down."""
-
-    row_id: str
-    index: int
-    family: str
-    quote: str
-    unit: str | None
-    scope: str | None
-    relation: str
-    value: object
-    words: tuple[str, ...]
-    verifiable: bool
-    note: str
-    source: str
-    """``prompt`` or ``system``: where the quote stands."""
-
-
-@dataclass(frozen=True)
-class Row:
-    """One prompt of a split: its texts, intended constraints and trap."""
-
-    id: str
-    system: str | None
-    prompt: str
-    constraints: tuple[Constraint, ...]
-    trap: str | None
-
-
-def load_split(path: Path) -> list[Row]:
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        raw = json.loads(line)
-        system, prompt = raw.get("system"), str(raw["prompt"])
-        constraints = []
-        for index, c in enumerate(raw.get("constraints") or []):
-            quote = str(c.get("quote") or "")
-            in_prompt = quote.lower() in prompt.lower()
-            source = (
-                "system"
-                if system and not in_prompt and quote.lower() in system.lower()
-                else "prompt"
-            )
-            constraints.append(
-                Constraint(
-                    row_id=str(raw["id"]),
-                    index=index,
-                    family=str(c.get("family") or "unlabelled"),
-                    quote=quote,
-                    unit=c.get("unit"),
-                    scope=c.get("scope"),
-                    relation=str(c.get("relation") or "other"),
-                    value=_frozen(c.get("value")),
-                    words=tuple(str(w) for w in c.get("words") or []),
-                    verifiable=bool(c.get("verifiable", True)),
-                    note=str(c.get("note") or ""),
-                    source=source,
-                )
-            )
-        rows.append(Row(str(raw["id"]), system, prompt, tuple(constraints), raw.get("trap")))
-    return rows
-
-
-def _frozen(value: object) -> object:
-    """Lists become tuples, so a constraint can key a dict."""
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
 
 
 # -- the mapping ------------------------------------------------------------------------
@@ -181,16 +122,32 @@ def expect(c: Constraint, row: Row) -> Expectation:
     if words_and_marks is not None:
         return words_and_marks
     unit = unit_of(c)
-    scope = scope_of(c.scope)
+    scope = _scope(c)
     relation = c.relation.strip().lower()
+    found = _expect(c, row, unit, scope, relation)
+    return case_blind(c, found) if relation in ("starts_with", "ends_with", "equals") else found
+
+
+def _scope(c: Constraint) -> Scope:
+    """The scope; "each answer" in a user's prompt is each answer within the
+    reply (several questions answered), in a system prompt every reply."""
+    raw = " ".join(str(c.scope or "").lower().split())
+    if c.source == "prompt" and re.fullmatch(r"(?:each|every) answer", raw):
+        return ("each", "answer", None)
+    return scope_of(c.scope)
+
+
+def _expect(c: Constraint, row: Row, unit: str, scope: Scope, relation: str) -> Expectation:
     if relation == "in_language" or unit == "language":
         return _language(c, scope)
+    if relation == "exactly" and isinstance(c.value, str) and not c.value.strip().isdigit():
+        relation = "equals"  # "exactly '***'": a value, not a count
     if relation in NUMERIC and count_value(relation, c.value):
         return _count_expectation(c, unit, scope, row)
     if relation == "none":
-        return _plain_text(c, unit, scope) or _forbidden(c, unit, scope)
+        return plain_text(c, unit, scope) or forbidden(c, unit, scope)
     if relation in ("starts_with", "ends_with"):
-        return _positional(c, unit, scope, relation)
+        return positional(c, unit, scope, relation)
     if relation == "contains":
         return _contains(c, unit, scope, row)
     if relation == "equals":
@@ -232,8 +189,14 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
     where, part, _ = scope
     if unit == "key":
         return _json_keys(c, scope, row, exact=c.relation == "exactly")
-    if unit == "keyword" and c.words:
-        return _keywords(c, scope)
+    if c.words and names_text(c):
+        return keywords(phrases_of(c), scope)
+    if unit == "separator":
+        return separators_count(c) or no_kind("no kind counts separators not between pieces")
+    one_line = c.relation == "exactly" and c.value == 1
+    if unit == "line" and one_line and comma_separated(c) and is_response(scope):
+        # "comma-separated on one line": one line, and that line a comma list
+        return comma_line(c)
     if where == "each" and unit == "word" and part in ("sentence", "paragraph", "bullet"):
         return all_of(*counts("each_word_count", c.relation, c.value, part=part))
     within = "paragraph" if part == "stanza" else part
@@ -246,7 +209,8 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
         return all_of(*(line_length(rel, n, f"{unit}s") for rel, n in bounds))
     if not is_response(scope):
         return no_kind("count within one part: no kind counts it there")
-    if unit == "paragraph":
+    if unit in ("paragraph", "stanza"):
+        # a stanza is a block of lines set off by blank lines, as a paragraph is
         return all_of(*counts("paragraph_count", c.relation, c.value, separator=_separator(row)))
     if unit == "section":
         marker = marker_of(s for s in row.constraints if _LABELS.search(str(s.unit)))
@@ -268,6 +232,10 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
         language = code_language(c)
         return all_of(*counts("code_block_count", c.relation, c.value, language=language))
     kind = COUNTED.get(unit)
+    versions = versions_count(c, row) if kind is None else None
+    if versions is not None:
+        # "answer twice, separated by '==='": the pieces between the separators
+        return versions
     if kind is None:
         return no_kind("no kind counts this unit")
     return all_of(*counts(kind, c.relation, c.value))
@@ -280,7 +248,7 @@ def _items(c: Constraint, row: Row) -> Expectation:
         for s in row.constraints
         if s is not c and s.relation in ("matches_format", "equals")
     )
-    versions = _versions_count(c, row)
+    versions = versions_count(c, row)
     if versions is not None:
         return versions
     if _asterisks(row):
@@ -313,103 +281,6 @@ def _separator(row: Row) -> str:
     return "blank_line"
 
 
-def _keywords(c: Constraint, scope: Scope) -> Expectation:
-    where, part, index = scope
-    bounds = count_value(c.relation, c.value) or (("at_least", 1),)
-    if is_response(scope):
-        return all_of(*(keyword(w, rel, n) for w in c.words for rel, n in bounds))
-    if where == "nth" and part in ("sentence", "paragraph", "bullet") and index is not None:
-        indexes = [1, -1] if index == 0 else [index]  # 0: the first and the last
-        return all_of(
-            *(
-                keyword(w, rel, n, part=part, index=i)
-                for w in c.words
-                for rel, n in bounds
-                for i in indexes
-            )
-        )
-    return no_kind("a keyword within parts no kind addresses")
-
-
-_NONE_OF: dict[str, tuple[str, ...]] = {
-    "bullet": ("bullet_count",),
-    "bullet list": ("bullet_count",),
-    "numbered": ("numbered_count",),
-    "numbered list": ("numbered_count",),
-    "list": ("bullet_count", "numbered_count"),
-    "capital_word": ("capital_word_count",),
-    "emoji": ("emoji_count",),
-    "hashtag": ("hashtag_count",),
-    "url": ("url_count",),
-    "heading": ("heading_count",),
-    "code block": ("code_block_count",),
-}
-"""What "no bullets", "no numbering", "no lists", "no ALL-CAPS words", "no
-emoji", "no hashtags", "no links" forbid: counts of 0."""
-
-
-def _forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
-    if not is_response(scope):
-        return no_kind("forbidden only in one part or position")
-    if unit in _NONE_OF:
-        kinds = _NONE_OF[unit]
-        return all_of(*(count(k, "at_most", 0) for k in kinds))
-    letter = letter_of(c)
-    if unit == "letter" and letter is not None:
-        return all_of(no_letter(letter))
-    if unit == "digit":
-        if re.search(r"spel|standalone|as words", c.note, re.I):
-            return no_kind("numbers written as words: no kind")
-        return all_of(forbidden_chars("".join(c.words) or "0123456789"))
-    chars = chars_of(unit, c.words)
-    if chars:
-        return all_of(forbidden_chars(chars))
-    if unit in ("word", "keyword", "phrase") and c.words:
-        quoted = [w for w in c.words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", c.quote, re.I)]
-        return all_of(*(forbidden_word(w) for w in quoted or c.words))
-    return no_kind("nothing a word or character list forbids")
-
-
-def _positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expectation:
-    where, part, index = scope
-    text = c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else None)
-    if text is None or not text.strip() or text.strip().lower() in ("emoji", "an emoji"):
-        return no_kind("no single phrase to start or end with")
-    if text.lstrip().startswith("^"):
-        return no_kind("a pattern, not a phrase")
-    if relation == "starts_with" and re.search(r"repeat|verbatim|word for word", c.note, re.I):
-        return all_of(repeat(text))
-    kind = "starts_with" if relation == "starts_with" else "ends_with"
-    if is_response(scope) or where == ("start" if relation == "starts_with" else "end"):
-        return all_of(phrase_is(kind, text))
-    if relation == "starts_with" and where == "nth" and part == "line" and index == 1:
-        return all_of(phrase_is(kind, text))
-    if relation == "ends_with" and where == "nth" and part in ("line", "sentence") and index == -1:
-        return all_of(phrase_is(kind, text))
-    if where == "each" and part in ("sentence", "paragraph", "bullet"):
-        return all_of(phrase_is(f"each_{kind}", text, part=part))
-    if relation == "starts_with" and where == "nth" and part in ("sentence", "paragraph", "bullet"):
-        return all_of(phrase_is("word_at", text, part=part, index=index, position=1))
-    marker = _line_marker(c, relation, text)
-    if marker is not None:
-        return marker
-    return no_kind("starts or ends one part that no kind addresses")
-
-
-def _line_marker(c: Constraint, relation: str, text: str) -> Expectation | None:
-    """Every line of the answer starts or ends with one marker (each_line)."""
-    every = r"(?:each|every|all)\s+(?:the\s+)?lines?"
-    if not re.fullmatch(every, " ".join(str(c.scope or "").lower().split())):
-        return None
-    position = "start" if relation == "starts_with" else "end"
-    want = text.strip()
-
-    def test(spec: Spec) -> bool:
-        return spec.get("position") == position and str(spec.get("phrase")).strip() == want
-
-    return all_of(Matcher(frozenset({"each_line"}), test, f"each_line {position} {want!r}"))
-
-
 _XML_UNIT = re.compile(r"(?:xml\s+)?(?:root\s+|child\s+)?(?:elements?|tags?|nodes?)")
 """Units that name XML elements: the elements a document holds, or its root."""
 
@@ -425,10 +296,13 @@ def _contains(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
         return all_of(postscript())
     if unit == "key":
         return _json_keys(c, scope, row, exact=False)
-    if unit in ("keyword", "word", "phrase", "number", "placeholder") and c.words:
-        return _keywords(c, scope)
+    if c.words and names_text(c):
+        return keywords(phrases_of(c), scope)
+    sections = named_sections(c, unit, scope)
+    if sections is not None:
+        return sections
     if isinstance(c.value, str) and unit == "keyword":
-        return _keywords(replace(c, words=(c.value,)), scope)
+        return keywords(replace(c, words=(c.value,)), scope)
     return no_kind("no kind checks that it contains this")
 
 
@@ -439,12 +313,15 @@ _LABELS = re.compile(r"section|round|chapter|part|marker|label", re.I)
 def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     where, part, index = scope
     text = c.value if isinstance(c.value, str) else None
-    if _xml_unit(c) and text and re.search(r"\broot\b", f"{c.scope} {c.unit}", re.I):
+    named = f"{c.scope} {c.unit} {c.family}".replace("_", " ")  # the label as a hint
+    if _xml_unit(c) and text and re.search(r"\broot\b", named, re.I):
         return all_of(xml_document(root=text))
-    versions = _versions_separator(c, unit, text)
+    if unit == "key" and c.words:
+        return _json_keys(c, scope, row, exact=True)
+    versions = versions_separator(c, unit, text)
     if versions is not None:
         return versions
-    sections = _named_sections(c, unit, scope)
+    sections = named_sections(c, unit, scope)
     if sections is not None:
         return sections
     if unit == "separator" and text and re.fullmatch(r"\s*\*{3,}\s*", text):
@@ -455,8 +332,8 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     if marker is not None:
         return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))
     if unit == "word" and text:
-        if where == "word" and index == -1:
-            return all_of(last_word(text))
+        if where == "word" and index in (1, -1):
+            return all_of(last_word(text) if index == -1 else first_word(text))
         if where == "word":
             return all_of(phrase_is("word_at", text, part="response", position=index))
         if where == "nth" and part in ("sentence", "paragraph", "bullet") and index:
@@ -486,6 +363,9 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
 
 def _every(c: Constraint, unit: str, scope: Scope) -> Expectation:
     value = str(c.value or "").lower()
+    unique = unique_items(c, scope)
+    if unique is not None and re.search(r"\bunique|distinct|different", value):
+        return unique
     if is_response(scope) and unit in ("letter", "character", "answer", "word"):
         if re.search(r"\blower", value):
             return all_of(fields("letter_case", case="lower"))
@@ -505,10 +385,10 @@ def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     marker = marker_of([c]) if _LABELS.search(str(c.unit)) else None
     if marker is not None:
         return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))
-    boxes = _checklist(c)
+    boxes = checklist(c)
     if boxes is not None:
         return boxes
-    template = _item_template(c, scope)
+    template = item_template(c, scope)
     if template is not None:
         return template
     if not is_response(scope):
@@ -530,14 +410,16 @@ def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
 
 def _other(c: Constraint, scope: Scope) -> Expectation:
     shape = f"{c.value or ''} {c.note}".lower()
+    if is_response(scope) and unit_of(c) in ("list", "answer", "item") and comma_separated(c):
+        return all_of(fields("comma_list"))
     if is_response(scope) and "code block" in shape and re.search(r"outside|only|nothing", shape):
         return all_of(only_code_block())
     if is_response(scope) and re.search(r"\bjson\b", shape):
         return all_of(json_object())
-    order = _sorted_items(c, scope)
+    order = sorted_items(c, scope)
     if order is not None:
         return order
-    unique = _unique_items(c, scope)
+    unique = unique_items(c, scope)
     if unique is not None:
         return unique
     return no_kind("no kind for this requirement")
@@ -557,149 +439,3 @@ def _json_keys(c: Constraint, scope: Scope, row: Row, exact: bool) -> Expectatio
     if scope[0] == "each" or "each" in where or "array" in where:
         return no_kind("keys of objects inside the JSON")
     return all_of(json_object(c.words, exact=exact))
-
-
-# -- separated versions (family: separated_versions) -------------------------------
-
-_VERSION_RUN = re.compile(r"\s*([*=~#_+-])\1{2,19}\s*")
-"""A separator the separated_versions family states: a run of one mark."""
-_NOT_VERSIONS = re.compile(r"paragraph|stanza|section|item|line|word|sentence", re.I)
-
-
-def _version_separator(row: Row) -> str | None:
-    """The run of marks a sibling constraint puts between the pieces."""
-    for s in row.constraints:
-        value = s.value
-        stated = isinstance(value, str) and _VERSION_RUN.fullmatch(value) is not None
-        if unit_of(s) == "separator" and stated and not _NOT_VERSIONS.search(str(s.scope or "")):
-            return str(value).strip()
-    return None
-
-
-def _versions_count(c: Constraint, row: Row) -> Expectation | None:
-    """ "Two versions, separated by ******": the paragraph count with ``***``
-    as before, or the separated_versions family with the separator stated."""
-    separator = _version_separator(row)
-    if separator is None or c.relation != "exactly" or not isinstance(c.value, int):
-        return None
-    pieces = separated_versions(separator, c.value)
-    return all_of(
-        *(either(m, pieces) for m in counts("paragraph_count", "exactly", c.value, separator="***"))
-    )
-
-
-def _versions_separator(c: Constraint, unit: str, text: str | None) -> Expectation | None:
-    """The separator between versions: a paragraph count on ``***``, or the
-    separated_versions family with this separator."""
-    if unit != "separator" or not text or not _VERSION_RUN.fullmatch(text):
-        return None
-    if _NOT_VERSIONS.search(str(c.scope or "")):
-        return None
-    pieces = separated_versions(text)
-    if not re.fullmatch(r"\s*\*{3,}\s*", text):
-        return all_of(pieces)
-    paragraphs = any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
-    return all_of(either(paragraphs, pieces))
-
-
-# -- checklist (family: checklist) ----------------------------------------------------
-
-_TASK_BOX = re.compile(r"\[\s?[xX]?\]|check-?box|check-?list")
-
-
-def _checklist(c: Constraint) -> Expectation | None:
-    """Every item a markdown task box: ``- [ ] item``."""
-    if not _TASK_BOX.search(f"{c.value} {c.note}"):
-        return None
-    return all_of(fields("checklist"))
-
-
-# -- item template (family: item_template) --------------------------------------------
-
-_EACH_UNIT = re.compile(r"\b(?:each|every|all)\s+(?:line|item|bullet|entry|row|point|pair|tip)s?\b")
-
-
-def _item_template(c: Constraint, scope: Scope) -> Expectation | None:
-    """Every item or line in a stated template: an item_template check whose
-    literal parts are those of the writer's format (compared by pattern)."""
-    value = str(c.value or "").strip()
-    each = scope[0] == "each" or _EACH_UNIT.search(str(c.scope or "")) is not None
-    unit = unit_of(c)
-    if not value or "\n" in value or not each or unit not in ("line", "item", "bullet", "entry"):
-        return None
-    if re.search(r"[\^$\\]", value):
-        return None  # a regular expression, not a template
-    want = template_pattern(value)
-    if want is None:
-        return None
-
-    def test(spec: Spec) -> bool:
-        got = template_pattern(str(spec.get("template", "")))
-        return got is not None and got.pattern == want.pattern
-
-    return all_of(Matcher(frozenset({"item_template"}), test, f"item_template {value!r}"))
-
-
-# -- sorted items (family: sorted_items) ----------------------------------------------
-
-
-def _sorted_items(c: Constraint, scope: Scope) -> Expectation | None:
-    """Items in alphabetical order, keyed on the items themselves (not "by" a part)."""
-    shape = f"{c.value or ''}".lower()
-    # "by word", "by entry": the item's own text is the key; "by surname" is not
-    keyed = re.sub(r"\bby\s+(?:the\s+)?(?:word|term|item|entry|line)s?\b", "", shape)
-    if not is_response(scope) or "alphabet" not in shape or re.search(r"\bby\b", keyed):
-        return None
-    reverse = re.search(r"descending|reverse|z\s*(?:-|to)\s*a", shape) is not None
-    order = "reverse_alphabetical" if reverse else "alphabetical"
-    return all_of(fields("sorted_items", order=order))
-
-
-# -- unique items (family: unique_items) ----------------------------------------------
-
-
-def _unique_items(c: Constraint, scope: Scope) -> Expectation | None:
-    """No item of the answer repeated (the writer's label names it: no field does)."""
-    label = f"{c.family} {c.note}".lower()
-    if not is_response(scope) or unit_of(c) not in ("item", "line", "entry", "bullet"):
-        return None
-    if not re.search(r"\bunique|duplicat|repeat", label):
-        return None
-    return all_of(fields("unique_items"))
-
-
-# -- named sections (family: named_sections) ------------------------------------------
-
-
-def _section_name(text: object) -> str:
-    return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
-
-
-def _named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
-    """Sections headed by the names in ``words``; in order where the quote or
-    the writer's label says so."""
-    if unit not in ("heading", "section", "section label") or len(c.words) < 2:
-        return None
-    if not is_response(scope) and scope[0] != "each" and "heading" not in str(c.scope):
-        return None
-    want = [_section_name(word) for word in c.words]
-    ordered = re.search(r"\border\b", f"{c.family} {c.quote} {c.note}".lower()) is not None
-
-    def test(spec: Spec) -> bool:
-        names = spec.get("names") or ()
-        got = [_section_name(name) for name in names]  # type: ignore[attr-defined]
-        return got == want and bool(spec.get("ordered")) == ordered
-
-    label = f"named_sections names={want} ordered={ordered}"
-    return all_of(Matcher(frozenset({"named_sections"}), test, label))
-
-
-# -- plain text (family: plain_text) --------------------------------------------------
-
-
-def _plain_text(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
-    """No markdown in the answer: the writer's unit names markdown."""
-    named = f"{unit} {c.unit or ''}".lower()
-    if c.relation != "none" or not is_response(scope) or "markdown" not in named:
-        return None
-    return all_of(fields("plain_text"))

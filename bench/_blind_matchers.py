@@ -19,6 +19,7 @@ __all__ = [
     "counts",
     "either",
     "fields",
+    "first_word",
     "forbidden_chars",
     "forbidden_word",
     "json_object",
@@ -240,6 +241,24 @@ def last_word(text: str) -> Matcher:
     )
 
 
+def first_word(text: str) -> Matcher:
+    """The first word: ``word_at`` position 1, or the answer starting with it."""
+    want = phrase(text)
+
+    def test(spec: Spec) -> bool:
+        if spec.get("kind") == "starts_with":
+            return phrase(str(spec.get("phrase"))) == want
+        return (
+            phrase(str(spec.get("word"))) == want
+            and spec.get("part") == "response"
+            and spec.get("position") == 1
+        )
+
+    return Matcher(
+        frozenset({"word_at", "starts_with"}), test, f"word_at {text!r} position=1 (or starts_with)"
+    )
+
+
 def one_of(options: Sequence[str]) -> Matcher:
     """The whole answer is one of ``options`` (the same set, case aside)."""
     want = {phrase(o) for o in options}
@@ -260,11 +279,18 @@ def only_code_block() -> Matcher:
     return Matcher(frozenset({"wrapped", "code_only"}), test, "wrapped code_block (or code_only)")
 
 
-def postscript() -> Matcher:
-    def test(spec: Spec) -> bool:
-        return phrase(str(spec.get("marker", ""))).replace(".", "").replace(" ", "") == "ps"
+def _marker(text: str) -> str:
+    return phrase(text).replace(".", "").replace(" ", "")
 
-    return Matcher(frozenset({"postscript"}), test, "postscript 'P.S.'")
+
+def postscript(marker: str = "P.S.") -> Matcher:
+    """A postscript starting with ``marker`` (``P.S.``, ``P.P.S.``; dots and case aside)."""
+    want = _marker(marker)
+
+    def test(spec: Spec) -> bool:
+        return _marker(str(spec.get("marker", ""))) == want
+
+    return Matcher(frozenset({"postscript"}), test, f"postscript {marker!r}")
 
 
 def _names(values: Sequence[object]) -> set[str]:

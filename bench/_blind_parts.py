@@ -21,6 +21,7 @@ __all__ = [
     "language_code",
     "letter_of",
     "marker_of",
+    "names_text",
     "phrase",
     "same_word",
     "scope_of",
@@ -74,7 +75,10 @@ _UNITS: tuple[tuple[str, str], ...] = (
     ),
     (r"numbered (item|point|step|line|list item|entry|entrie)s?", "numbered"),
     (r"(top[- ]level|nested|sub)[- ]?(bullet|point)", "nested bullet"),
-    (r"checkbox(es)?( item| line| entry| entrie)?s?", "bullet"),
+    (
+        r"checkbox(es)?( item| line| entry| entrie)?s?|checklist (item|line|entry|entrie)s?",
+        "bullet",
+    ),
     (r"bullet(ed)?( point| item| line)?s?", "bullet"),
     (r"words?", "word"),
     (r"sentences?", "sentence"),
@@ -161,6 +165,19 @@ def unit_of(c: _Fields) -> str:
                 return unit
         return "answer"
     return "item"
+
+
+_TEXT_UNITS = re.compile(
+    r"(?:key ?)?(?:words?|phrases?|terms?|names?|mentions?|sentences?|numbers?|placeholders?"
+    r"|urls?|(?:web )?links?|e-?mails?(?: address(?:es)?)?|phone(?: numbers?)?|address(?:es)?)"
+)
+"""Units whose ``words`` are the text to find: a keyword, a name, a URL, a sentence."""
+
+
+def names_text(c: _Fields) -> bool:
+    """Whether the unit names pieces of text (its words are what is counted or required)."""
+    raw = " ".join(re.sub(r"\([^)]*\)", " ", str(c.unit or "").lower()).split())
+    return _TEXT_UNITS.fullmatch(raw) is not None
 
 
 def letter_of(c: _Fields) -> str | None:

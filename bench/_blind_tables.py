@@ -50,7 +50,9 @@ def tabular(c: _Fields) -> Expectation | None:
     numeric = relation in NUMERIC and bool(count_value(relation, c.value))
     if unit == "table" and scope in ("response", "") and numeric:
         return all_of(*counts("table_count", relation, c.value))
-    if unit == "row" and numeric and (csv or table):
+    # "table row" (scope "table body"), "row", "data row": the data rows
+    rows = re.fullmatch(r"(?:(?:table|data|body) )?rows?", unit) is not None
+    if rows and numeric and (csv or table):
         return all_of(*counts("csv_rows" if csv else "table_rows", relation, c.value))
     if unit == "column" and c.words and relation in ("exactly", "equals", "contains"):
         if csv and relation != "contains":

@@ -1,0 +1,235 @@
+"""What ``_blind_map`` expects of the layout families: pieces separated by a
+line of marks, checklists, item templates, sorted and unique items, named
+sections and plain text, each read from a constraint's structured fields."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from _blind_matchers import (
+    Expectation,
+    Matcher,
+    Spec,
+    all_of,
+    any_count,
+    count,
+    counts,
+    either,
+    fields,
+    separated_versions,
+)
+from _blind_parts import Scope, is_response, unit_of
+from _blind_rows import Constraint, Row
+
+from redraft.criteria._families._item_template import template_pattern
+
+__all__ = [
+    "checklist",
+    "comma_line",
+    "comma_separated",
+    "item_template",
+    "named_sections",
+    "plain_text",
+    "separators_count",
+    "sorted_items",
+    "unique_items",
+    "versions_count",
+    "versions_separator",
+]
+
+
+# -- separated versions (family: separated_versions) -------------------------------
+
+_VERSION_RUN = re.compile(r"\s*([*=~#_+-])\1{2,19}\s*")
+"""A separator the separated_versions family states: a run of one mark."""
+_NOT_VERSIONS = re.compile(r"paragraph|stanza|section|item|line|word|sentence", re.I)
+
+
+_ASTERISKS = re.compile(r"\s*\*{3,}\s*")
+
+
+def _run_of(s: Constraint) -> str | None:
+    """The run of marks a separator constraint names: its value, else its one word."""
+    for text in (s.value, *(s.words if len(s.words) == 1 else ())):
+        if isinstance(text, str) and _VERSION_RUN.fullmatch(text):
+            return text.strip()
+    return None
+
+
+def _version_separator(row: Row) -> str | None:
+    """The run of marks a sibling constraint puts between the pieces."""
+    for s in row.constraints:
+        run = _run_of(s)
+        if unit_of(s) == "separator" and run and not _NOT_VERSIONS.search(str(s.scope or "")):
+            return run
+    return None
+
+
+def versions_count(c: Constraint, row: Row) -> Expectation | None:
+    """ "Two versions, separated by ******": the separated_versions family with
+    the separator stated, or (asterisks) the paragraph count on ``***``."""
+    separator = _version_separator(row)
+    if separator is None or c.relation != "exactly" or not isinstance(c.value, int):
+        return None
+    pieces = separated_versions(separator, c.value)
+    if not _ASTERISKS.fullmatch(separator):
+        return all_of(pieces)
+    return all_of(
+        *(either(m, pieces) for m in counts("paragraph_count", "exactly", c.value, separator="***"))
+    )
+
+
+def separators_count(c: Constraint) -> Expectation | None:
+    """ "Separate the reviews with '---'", two of them: pieces one more than
+    the separators, with that run of marks between them."""
+    run = _run_of(c)
+    if run is None or c.relation != "exactly" or not isinstance(c.value, int) or c.value < 1:
+        return None
+    if _NOT_VERSIONS.search(str(c.scope or "")) or c.value + 1 > 20:
+        return None
+    pieces = separated_versions(run, c.value + 1)
+    if not _ASTERISKS.fullmatch(run):
+        return all_of(pieces)
+    paragraphs = count("paragraph_count", "exactly", c.value + 1, separator="***")
+    return all_of(either(paragraphs, pieces))
+
+
+# -- comma lists (family: comma_list) --------------------------------------------------
+
+_COMMAS = re.compile(r"comma[- ]?separated|separated (?:by|with) commas", re.I)
+
+
+def comma_separated(c: Constraint) -> bool:
+    """The writer's value or note says the items are separated by commas."""
+    return c.value == "," or _COMMAS.search(f"{c.value or ''} {c.note}") is not None
+
+
+def comma_line(c: Constraint) -> Expectation:
+    """One line of comma-separated items (comma_list); a count of one line is a part of it."""
+    one_line = count("line_count", "exactly", 1)
+    return replace(all_of(fields("comma_list")), implied=(one_line,))
+
+
+def versions_separator(c: Constraint, unit: str, text: str | None) -> Expectation | None:
+    """The separator between versions: a paragraph count on ``***``, or the
+    separated_versions family with this separator."""
+    if unit != "separator" or not text or not _VERSION_RUN.fullmatch(text):
+        return None
+    if _NOT_VERSIONS.search(str(c.scope or "")):
+        return None
+    pieces = separated_versions(text)
+    if not _ASTERISKS.fullmatch(text):
+        return all_of(pieces)
+    paragraphs = any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
+    return all_of(either(paragraphs, pieces))
+
+
+# -- checklist (family: checklist) ----------------------------------------------------
+
+_TASK_BOX = re.compile(r"\[\s?[xX]?\]|check-?box|check-?list")
+
+
+def checklist(c: Constraint) -> Expectation | None:
+    """Every item a markdown task box: ``- [ ] item``."""
+    if not _TASK_BOX.search(f"{c.value} {c.note}"):
+        return None
+    return all_of(fields("checklist"))
+
+
+# -- item template (family: item_template) --------------------------------------------
+
+_EACH_UNIT = re.compile(r"\b(?:each|every|all)\s+(?:line|item|bullet|entry|row|point|pair|tip)s?\b")
+
+
+def item_template(c: Constraint, scope: Scope) -> Expectation | None:
+    """Every item or line in a stated template: an item_template check whose
+    literal parts are those of the writer's format (compared by pattern)."""
+    value = str(c.value or "").strip()
+    each = scope[0] == "each" or _EACH_UNIT.search(str(c.scope or "")) is not None
+    unit = unit_of(c)
+    if not value or "\n" in value or not each or unit not in ("line", "item", "bullet", "entry"):
+        return None
+    if re.search(r"[\^$\\]", value):
+        return None  # a regular expression, not a template
+    want = template_pattern(value)
+    if want is None:
+        return None
+
+    def test(spec: Spec) -> bool:
+        got = template_pattern(str(spec.get("template", "")))
+        return got is not None and got.pattern == want.pattern
+
+    return all_of(Matcher(frozenset({"item_template"}), test, f"item_template {value!r}"))
+
+
+# -- sorted items (family: sorted_items) ----------------------------------------------
+
+
+def sorted_items(c: Constraint, scope: Scope) -> Expectation | None:
+    """Items in alphabetical order, keyed on the items themselves (not "by" a part)."""
+    shape = f"{c.value or ''}".lower()
+    # "by word", "by entry": the item's own text is the key; "by surname" is not
+    keyed = re.sub(r"\bby\s+(?:the\s+)?(?:word|term|item|entry|line)s?\b", "", shape)
+    if not is_response(scope) or "alphabet" not in shape or re.search(r"\bby\b", keyed):
+        return None
+    reverse = re.search(r"descending|reverse|z\s*(?:-|to)\s*a", shape) is not None
+    order = "reverse_alphabetical" if reverse else "alphabetical"
+    return all_of(fields("sorted_items", order=order))
+
+
+# -- unique items (family: unique_items) ----------------------------------------------
+
+
+def unique_items(c: Constraint, scope: Scope) -> Expectation | None:
+    """No item of the answer repeated (the writer's label names it: no field does)."""
+    label = f"{c.family} {c.note}".lower()
+    if not is_response(scope) or unit_of(c) not in ("item", "line", "entry", "bullet"):
+        return None
+    if not re.search(r"\bunique|duplicat|repeat", label):
+        return None
+    return all_of(fields("unique_items"))
+
+
+# -- named sections (family: named_sections) ------------------------------------------
+
+
+def _section_name(text: object) -> str:
+    return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
+
+
+def named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
+    """Sections headed by the names in ``words``; in order where the quote or
+    the writer's label says so."""
+    # "Label the parts 'For adults:' and 'For kids:'": label lines, named as
+    # the words (each ending in a colon) a section, label or line contains
+    raw = " ".join(str(c.unit or "").lower().split())
+    labels = c.relation == "contains" and all(w.strip().endswith(":") for w in c.words)
+    labelled = labels and re.fullmatch(r"(?:section )?labels?|lines?|sections?", raw) is not None
+    if (unit not in ("heading", "section", "section label") and not labelled) or len(c.words) < 2:
+        return None
+    if c.relation == "contains" and not labels:
+        return None
+    if not is_response(scope) and scope[0] != "each" and "heading" not in str(c.scope):
+        return None
+    want = [_section_name(word) for word in c.words]
+    ordered = re.search(r"\border\b", f"{c.family} {c.quote} {c.note}".lower()) is not None
+
+    def test(spec: Spec) -> bool:
+        names = spec.get("names") or ()
+        got = [_section_name(name) for name in names]  # type: ignore[attr-defined]
+        return got == want and bool(spec.get("ordered")) == ordered
+
+    label = f"named_sections names={want} ordered={ordered}"
+    return all_of(Matcher(frozenset({"named_sections"}), test, label))
+
+
+# -- plain text (family: plain_text) --------------------------------------------------
+
+
+def plain_text(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
+    """No markdown in the answer: the writer's unit names markdown."""
+    named = f"{unit} {c.unit or ''}".lower()
+    if c.relation != "none" or not is_response(scope) or "markdown" not in named:
+        return None
+    return all_of(fields("plain_text"))
