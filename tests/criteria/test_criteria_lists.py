@@ -182,3 +182,33 @@ def test_short_counts_and_layout_items(prompt: str, kind: str, relation: str, va
 )
 def test_loose_sizes_and_lines_of_each_part_compile_nothing(prompt: str, kind: str) -> None:
     assert kind not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Do not use exclamation marks except in the greeting.", "forbidden_chars"),
+        ("No emojis other than the one in the sign-off.", "emoji_count"),
+        ("Write a riddle in exactly 4 lines, then the answer on a fifth line.", "line_count"),
+        ("Write a 'Dear Ana' letter from a cat. Keep it to 3 paragraphs.", "paragraph_count"),
+    ],
+)
+def test_exceptions_extra_lines_and_letters_compile_nothing(prompt: str, kind: str) -> None:
+    assert kind not in kinds(prompt)
+
+
+def test_a_modal_head_reads_its_list() -> None:
+    prompt = "Must open with the quote as given, and be under 60 words."
+    assert ("word_count", (("relation", "at_most"), ("value", "59"))) in specs(prompt)
+
+
+def test_sorted_and_unique_items_read_a_one_line_comma_list() -> None:
+    from redraft.criteria import measure_text
+    from redraft.criteria._families._sorted import SortedItems
+    from redraft.criteria._families._unique import UniqueItems
+
+    in_order = SortedItems(order="alphabetical")
+    assert measure_text(in_order, "Argentina, Bolivia, Colombia and Peru").passed
+    assert not measure_text(in_order, "Peru, Bolivia, Colombia").passed
+    assert not measure_text(UniqueItems(), "Peru, Bolivia, Peru").passed
+    assert measure_text(UniqueItems(), "Peru, Bolivia, Chile").passed

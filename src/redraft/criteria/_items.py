@@ -58,6 +58,13 @@ _LAYOUT = re.compile(
 )
 # A layout, not a subject: "one per line, no numbering".
 _ONE_PER_LINE = re.compile(r"\b(?:one|each)\s+(?:\w+\s+)?(?:per|on\s+(?:its|a)\s+own)\s+line\b")
+# An item that only modifies ("in caps", "in bold", "in quotes") after an
+# item naming a part: it is that part's.
+_MODIFIER = re.compile(r"(?:in|with|within|inside)\s+(?:all\s+)?[\w-]+(?:\s+[\w-]+)?\s*$")
+_PART_NAMED = re.compile(
+    r"\b(?:line|title|heading|header|name|names|word|words|phrase|label|subject|greeting|"
+    r"sign-?off|signature|slug|caption|tagline|headline|first|last)\b"
+)
 # The item's own "no" ("no hashtags") is its requirement, not a shared negation.
 _OWN_NO = re.compile(r"^\s*(?:no|without)\b")
 
@@ -105,6 +112,8 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
             offset = joiner.end()
         if offset >= end or sentence_blocked(sentence, offset):
             break
+        if _MODIFIER.match(text, offset) and _PART_NAMED.search(text, begin - 60, begin):
+            continue  # "start with the slug line, in caps": the line's, not the answer's
         items.append(
             Sentence(
                 sentence.original[offset:end],

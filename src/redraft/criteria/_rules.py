@@ -23,6 +23,8 @@ Each check records its exact source span.
 
 from __future__ import annotations
 
+import re
+
 from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._families import FAMILY_RULES
@@ -59,6 +61,14 @@ def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledC
     return sorted(hits, key=lambda c: c.source_span or (0, 0))
 
 
+# "No exclamation marks except in the greeting": a rule with exceptions no
+# check states; the check without them would fail the answer asked for.
+_EXCEPTED = re.compile(
+    r"[^.;:]{0,40}?\b(?:except|excepting|other\s+than|apart\s+from|besides|save\s+for|"
+    r"excluding|unless|with\s+the\s+exception\s+of)\b"
+)
+
+
 def _read(
     sentence: Sentence, seen: set[tuple[object, ...]], taken: list[tuple[int, int]]
 ) -> list[CompiledCheck]:
@@ -74,6 +84,7 @@ def _read(
                 slot in seen
                 or _templated(hit.spec, sentence.original)
                 or any(start < b and a < end for a, b in taken)
+                or _EXCEPTED.match(sentence.lower, hit.end)
             ):
                 continue
             seen.add(slot)

@@ -336,7 +336,8 @@ def is_answer_request(text: str) -> bool:
     lead = _LEAD_IN.match(text)
     rest = text[lead.end() :] if lead else text
     return bool(
-        _OPENS_WITH_MODAL.match(rest)
+        _OPENS_WITH_MODAL.match(text)
+        or _OPENS_WITH_MODAL.match(rest)
         or _RESPONSE_NOUN.match(rest)
         or _ANSWERING.match(rest)
         or _MAKING.match(rest)

@@ -32,7 +32,7 @@ from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 
-__all__ = ["ITEM_TEMPLATE", "ItemTemplate", "template_pattern", "template_units"]
+__all__ = ["ITEM_TEMPLATE", "ItemTemplate", "list_units", "template_pattern", "template_units"]
 
 _MARKED = re.compile(r"<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|…|\.\.\.")
 _WORDS = re.compile(r"[^\W_]+(?:[\s'’-]+[^\W_]+)*")
@@ -98,6 +98,21 @@ def template_units(text: str) -> list[str]:
     if items:
         return items
     return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def list_units(text: str) -> list[str]:
+    """The items of ``text`` as :func:`template_units` reads them, or, where
+    the answer is one line holding a comma-separated list ("Argentina,
+    Bolivia and Peru"), that list's items."""
+    units = template_units(text)
+    if len(units) != 1 or "," not in units[0]:
+        return units
+    parts = [_JOINED.sub("", p.strip()) for p in re.split(r"[,;]", units[0].rstrip(". "))]
+    parts = [p for p in parts if p]
+    return parts if len(parts) >= 2 else units
+
+
+_JOINED = re.compile(r"^(?:and|or|&)\s+")
 
 
 def _misfits(spec: ItemTemplate, text: str) -> tuple[list[str], list[str]]:

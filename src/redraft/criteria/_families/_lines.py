@@ -52,6 +52,9 @@ _PHRASES = CountPhrases(
 _EXTRA_LINE = re.compile(
     r"\b(?:title|heading|headline|postscript|p\.\s?s\.?|then|afterwards?|"
     r"after\s+(?:that|this|it)|explain\w*|explanation|analy[sz]\w*|commentary|plus)\b|<<|"
+    # "put the answer on a fifth line": one more line than the count
+    r"\b(?:a|an|the)\s+(?:fifth|sixth|seventh|eighth|extra|additional|separate|final|last|"
+    r"new|next)\s+line\b|"
     # "followed by a summary", not "followed by a colon"
     r"\bfollowed\s+by\s+(?!(?:an?\s+|the\s+)?(?:colon|comma|period|full\s+stop|dash|hyphen|"
     r"space|semicolon|question\s+mark|exclamation\s+mark)s?\b)"

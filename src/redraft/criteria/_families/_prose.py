@@ -82,7 +82,8 @@ _BLANK = re.compile(r"\b(?:blank|empty|new)\s*lines?\b|\bline\s+breaks?\b|\bnewl
 # "4 paragraphs" counts its body, which blank-line paragraphs cannot tell apart.
 _CORRESPONDENCE = re.compile(
     r"\b(?:an?|the|your|my|this)\s+(?:(?!capital|lower|upper|single|first|last|small|each|same)"
-    r"[\w-]+\s+){0,3}(?:letter|e-?mail|memo)\b(?!\s*['\"‘“\ue000])|\be-?mails?\b"
+    r"[\w-]+\s+|['\"‘“][^'\"’”]{0,40}['\"’”]\s+){0,3}(?:letter|e-?mail|memo)\b"
+    r"(?!\s*['\"‘“\ue000])|\be-?mails?\b"
 )
 
 

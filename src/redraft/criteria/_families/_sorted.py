@@ -4,7 +4,8 @@ Z to A).
 "List the ingredients in alphabetical order", "sorted alphabetically",
 "alphabetize the list", "in reverse alphabetical order". Measured exactly:
 the items are the answer's list items where it has a list, else its
-non-empty lines (as :mod:`._item_template` reads them); each is compared by
+non-empty lines, or the items of a one-line comma-separated list (as
+:func:`._item_template.list_units` reads them); each is compared by
 its text with markdown emphasis, leading quotes and brackets and case set
 aside, and each must come at or after the one before it (at or before, Z to
 A). At least two items. Repaired without a model where the items are one
@@ -26,7 +27,7 @@ from typing import Any, ClassVar, Literal
 
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
-from redraft.criteria._families._item_template import template_units
+from redraft.criteria._families._item_template import list_units
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 
@@ -130,7 +131,7 @@ class _SortedItems(Family):
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, SortedItems)
-        items = template_units(text)
+        items = list_units(text)
         wrong = _out_of_order(spec, items)
         data: dict[str, Any] = {"items": len(items), "out_of_order": len(wrong)}
         if len(items) >= 2 and not wrong:
@@ -150,7 +151,7 @@ class _SortedItems(Family):
 
     def correction(self, spec: Any, text: str) -> str:
         assert isinstance(spec, SortedItems)
-        items = template_units(text)
+        items = list_units(text)
         wanted = "A to Z" if spec.order == "alphabetical" else "Z to A"
         if len(items) < 2:
             return f"Your answer needs at least two items, listed {wanted}."

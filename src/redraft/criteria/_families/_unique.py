@@ -2,8 +2,9 @@
 
 "No duplicates", "don't repeat any item", "each entry must be unique",
 "all the names should be different". Measured exactly: the items are the
-answer's list items where it has a list, else its non-empty lines (as
-:mod:`._item_template` reads them), compared as :func:`._sorted.sort_key`
+answer's list items where it has a list, else its non-empty lines, or
+the items of a one-line comma-separated list (as
+:func:`._item_template.list_units` reads them), compared as :func:`._sorted.sort_key`
 compares them (emphasis, leading quotes and brackets and case set aside);
 the answer passes when it has items and no two are the same. Repaired
 without a model: every repeat after the first is dropped, its line with it.
@@ -20,7 +21,7 @@ from typing import Any, ClassVar, Literal
 
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
-from redraft.criteria._families._item_template import template_units
+from redraft.criteria._families._item_template import list_units
 from redraft.criteria._families._sorted import sort_key
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
@@ -41,7 +42,7 @@ def repeated_items(text: str) -> list[str]:
     """Each item of ``text`` that repeats an earlier one, in order."""
     seen: set[str] = set()
     repeats: list[str] = []
-    for item in template_units(text):
+    for item in list_units(text):
         key = sort_key(item)
         if key in seen:
             repeats.append(item)
@@ -116,7 +117,7 @@ class _UniqueItems(Family):
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, UniqueItems)
-        items = template_units(text)
+        items = list_units(text)
         repeats = repeated_items(text)
         data: dict[str, Any] = {"items": len(items), "repeated": [r[:80] for r in repeats[:3]]}
         if items and not repeats:
