@@ -232,4 +232,13 @@ def plain_text(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
     named = f"{unit} {c.unit or ''}".lower()
     if c.relation != "none" or not is_response(scope) or "markdown" not in named:
         return None
-    return all_of(fields("plain_text"))
+    # No markdown means no bullet list, heading or table either: a check of
+    # one of them enforces a necessary part of it.
+    return replace(
+        all_of(fields("plain_text")),
+        implied=(
+            count("bullet_count", "at_most", 0),
+            count("numbered_count", "at_most", 0),
+            count("heading_count", "at_most", 0),
+        ),
+    )

@@ -212,3 +212,43 @@ def test_sorted_and_unique_items_read_a_one_line_comma_list() -> None:
     assert not measure_text(in_order, "Peru, Bolivia, Colombia").passed
     assert not measure_text(UniqueItems(), "Peru, Bolivia, Peru").passed
     assert measure_text(UniqueItems(), "Peru, Bolivia, Chile").passed
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "relation", "value"),
+    [
+        ("In no more than twenty-five words, what is a quasar?", "word_count", "at_most", "25"),
+        (
+            "Write a three hundred word essay, at most three hundred words.",
+            "word_count",
+            "at_most",
+            "300",
+        ),
+        (
+            "It should mention 'tea' at least once and be under 40 words.",
+            "word_count",
+            "at_most",
+            "39",
+        ),
+        (
+            "Write me a speech that's similarly short — under 90 words too.",
+            "word_count",
+            "at_most",
+            "89",
+        ),
+        ("Write in second person, at least 60 words.", "word_count", "at_least", "60"),
+        ("Two short paragraphs, no bullet points.", "bullet_count", "at_most", "0"),
+    ],
+)
+def test_items_parted_by_and_dashes_and_counts(
+    prompt: str, kind: str, relation: str, value: str
+) -> None:
+    found = [c.spec.model_dump() for c in compile_checks(prompt)]
+    assert any(
+        (f["kind"], f.get("relation"), str(f.get("value"))) == (kind, relation, value)
+        for f in found
+    )
+
+
+def test_an_and_between_nouns_is_not_an_item() -> None:
+    assert kinds("Write a poem about cats and dogs and make it rhyme.") == []

@@ -56,6 +56,15 @@ _WORD_NUMBERS: dict[str, int] = {
     "twice": 2,
     "thrice": 3,
 }
+# "twenty-five", "forty two", "three hundred"
+_DECADES = {"twenty": 20, **_TENS, "ninety": 90}
+_WORD_NUMBERS |= {
+    f"{tens}{joint}{unit}": value + i
+    for tens, value in _DECADES.items()
+    for i, unit in enumerate(_SMALL[1:10], 1)
+    for joint in ("-", " ")
+}
+_WORD_NUMBERS |= {f"{unit} hundred": 100 * i for i, unit in enumerate(_SMALL[1:10], 1)}
 _WORDS_ALT = "|".join(
     re.escape(w).replace(r"\ ", r"\s+")
     for w in sorted(_WORD_NUMBERS, key=len, reverse=True)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from redraft.criteria._grammar import NUMBER
 from redraft.criteria._sentences import (
     NEGATION,
     Sentence,
@@ -40,8 +41,13 @@ from redraft.criteria._sentences import (
 
 __all__ = ["list_items"]
 
-# Top-level commas and semicolons: not inside brackets or parentheses.
-_SEPARATOR = re.compile(r"[,;]")
+# Where items part, outside brackets: commas, semicolons, a spaced dash
+# ("similarly short — under 300 words"), and "and" before a verb of its own
+# ("mention 'sleep' and be under 70 words", "… and there should be 3 paragraphs").
+_SEPARATOR = re.compile(
+    r"[,;]|\s[—–-]\s|\s(?=and\s+(?:be|include|use|mention|end|start|begin|keep|stay|"
+    r"contain|have|avoid|add|write|make|put|limit|there\s+(?:should|must|shall))\b)"
+)
 _OPENERS, _CLOSERS = "([{", ")]}"
 _JOINER = re.compile(r"\s*(?:and|also|plus|but)\s+")
 _CONTINUES = re.compile(r"^\s*(?:or|nor)\b")
@@ -65,21 +71,23 @@ _PART_NAMED = re.compile(
     r"\b(?:line|title|heading|header|name|names|word|words|phrase|label|subject|greeting|"
     r"sign-?off|signature|slug|caption|tagline|headline|first|last)\b"
 )
+# A list that opens with a count is a list of requirements: "Three short
+# paragraphs, separated by blank lines, no bullet points."
+_COUNT_FIRST = re.compile(
+    rf"\s*(?:(?:only|just|exactly|about)\s+)?(?:{NUMBER})\s+(?:[\w-]+\s+)?[\w-]+\s*$"
+)
 # The item's own "no" ("no hashtags") is its requirement, not a shared negation.
 _OWN_NO = re.compile(r"^\s*(?:no|without)\b")
 
 
-def _separators(text: str) -> list[int]:
+def _separators(text: str) -> list[tuple[int, int]]:
+    """The spans of the separators outside brackets."""
     depth = 0
-    found = []
-    for i, ch in enumerate(text):
-        if ch in _OPENERS:
-            depth += 1
-        elif ch in _CLOSERS:
-            depth = max(0, depth - 1)
-        elif depth == 0 and _SEPARATOR.match(ch):
-            found.append(i)
-    return found
+    inside = []
+    for ch in text:
+        depth = depth + 1 if ch in _OPENERS else max(0, depth - 1) if ch in _CLOSERS else depth
+        inside.append(depth > 0)
+    return [m.span() for m in _SEPARATOR.finditer(text) if not inside[m.start()]]
 
 
 def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[Sentence]:
@@ -91,22 +99,30 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
     cuts = _separators(text)
     if not cuts:
         return []
-    head = text[: cuts[0]]
+    head = text[: cuts[0][0]]
     if _DISTRIBUTIVE.search(_ONE_PER_LINE.sub("", head)):
         return []  # "each caption under 40 characters, no emojis": each one's
-    first_compiled = any(a < sentence.start + cuts[0] for a, _ in compiled)
-    if not (first_compiled or is_answer_request(head) or _ONE_PER_LINE.search(head)):
+    first_compiled = any(a < sentence.start + cuts[0][0] for a, _ in compiled)
+    if not (
+        first_compiled
+        or is_answer_request(head)
+        or _ONE_PER_LINE.search(head)
+        or _COUNT_FIRST.match(head)
+    ):
         return []
     if NEGATION.search(_OWN_NO.sub("", head)):
         return []
     layout = _LAYOUT.match(head) is not None
     items: list[Sentence] = []
-    for begin, end in zip(cuts, [*cuts[1:], len(text)], strict=True):
-        piece = text[begin + 1 : end]
+    ends = [start for start, _ in cuts[1:]] + [len(text)]
+    for (begin, after), end in zip(cuts, ends, strict=True):
+        piece = text[after:end]
+        if not piece.strip():
+            continue  # ", and be …": the comma and the "and" part once
         sequenced = _SEQUENCE.match(piece) is not None
         if (sequenced and not layout) or _CONTINUES.match(piece):
             break
-        offset = begin + 1 + len(piece) - len(piece.lstrip())
+        offset = after + len(piece) - len(piece.lstrip())
         joiner = _JOINER.match(text, offset)
         if joiner and not sequenced:
             offset = joiner.end()

@@ -298,6 +298,8 @@ _ANSWERING = re.compile(
     r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:answer|reply|respond|explain|"
     r"describe|summari[sz]e|sum\s+up|tell\s+(?:me|us)\s+(?:about|how|why|what)|translate|output|"
     r"return|print|(?:reply|respond|answer)\s+with|"
+    # "write in third person, at least 80 words": how to write the answer
+    r"write\s+(?:it\s+|this\s+|everything\s+)?(?:in|with|using|as|from)\b|"
     r"rewrite|paraphrase|discuss|argue|keep\s+it|make\s+it|limit\s+it)\b"
 )
 # Verbs that make something: the answer only when that something is a thing
