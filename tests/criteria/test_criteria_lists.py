@@ -252,3 +252,18 @@ def test_items_parted_by_and_dashes_and_counts(
 
 def test_an_and_between_nouns_is_not_an_item() -> None:
     assert kinds("Write a poem about cats and dogs and make it rhyme.") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Please summarise the article below in three bullet points.", "bullet_count"),
+        ("Summarize the text below in under 50 words.", "word_count"),
+    ],
+)
+def test_a_count_after_the_material_shapes_the_summary(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+def test_a_count_of_the_material_is_not_the_answers() -> None:
+    assert kinds("Summarize this essay of at least 500 words.") == []

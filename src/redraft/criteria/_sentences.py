@@ -475,7 +475,24 @@ def response_context(
     if _LIST_STEP.search(prefix):
         # "answer in 12 words, all lowercase": one more item of the same list
         return not _DISTRIBUTIVE.search(raw)
+    if any(
+        m.end("verb") == anchor and _TRANSFORMING.fullmatch(m.group("verb")) for m in directives
+    ) and (
+        (shaped := _TRANSFORMED.fullmatch(raw))
+        and (shaped.group("into") or _INTO_SHAPE.match(text, start))
+    ):
+        return True  # "summarise the article below in three bullet points": the summary's
     return _between_ok(_strip_frame(raw), raw)
+
+
+# A verb that turns given material into the answer, and that material named
+# right after it: what follows ("in three bullet points") shapes the answer.
+_TRANSFORMING = re.compile(r"summari[sz]e|sum up|condense|shorten|rewrite|paraphrase|translate")
+_INTO_SHAPE = re.compile(r"(?:in|into|as|using)\s")
+_TRANSFORMED = re.compile(
+    r"\s+(?:the|this|that|my|our|these|those|his|her|their)\s+(?:[\w-]+\s+){0,3}?[\w-]+"
+    r"(?:\s+(?:below|above|here|i\s+(?:pasted|shared|gave\s+you)))?(?:\s+(?P<into>in|into))?\s*"
+)
 
 
 _FRAME = re.compile(
