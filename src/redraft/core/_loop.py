@@ -76,8 +76,19 @@ async def loop_events(
     :class:`RunFailed`; provider and judge failures are recorded, never raised.
     ``stream_drafts=False`` asks for whole drafts where nothing needs their
     pieces (delivery ``parallel`` always streams: its checks watch them)."""
-    runner = _runner(run_id, request, policy, evaluator, clock, tools, stream_drafts)
-    ledger = runner.ledger
+    ledger = Ledger(policy, clock=clock)
+    runner = AttemptRunner(
+        run_id,
+        request,
+        policy,
+        evaluator,
+        ledger,
+        clock,
+        toolbox=tools,
+        stream_drafts=stream_drafts or policy.delivery == "parallel",
+    )
+    if policy.judge_context == "full":
+        runner.query = dataclasses.asdict(analyse_query(request))
     judge = evaluator.name if evaluator is not None else "none"
     yield RunStarted(
         run_id=run_id, request=request, policy=policy, model=generator.spec, judge=judge
@@ -159,30 +170,6 @@ def _feedback_events(run_id: str, attempt: int, step: Redraft, policy: Policy) -
         )
     )
     return events
-
-
-def _runner(
-    run_id: str,
-    request: RunRequest,
-    policy: Policy,
-    evaluator: Evaluator | None,
-    clock: Callable[[], float],
-    tools: Toolbox | None,
-    stream_drafts: bool,
-) -> AttemptRunner:
-    runner = AttemptRunner(
-        run_id,
-        request,
-        policy,
-        evaluator,
-        Ledger(policy, clock=clock),
-        clock,
-        toolbox=tools,
-        stream_drafts=stream_drafts or policy.delivery == "parallel",
-    )
-    if policy.judge_context == "full":
-        runner.query = dataclasses.asdict(analyse_query(request))
-    return runner
 
 
 async def _round(

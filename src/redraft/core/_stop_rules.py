@@ -155,8 +155,7 @@ def judge_out_of_budget(r: Round) -> Stop | None:
     verdict = r.last_verdict
     if verdict is None or not verdict.degraded:
         return None
-    remaining = r.ledger.remaining_time()
-    if remaining is not None and remaining <= 0:
+    if r.ledger.remaining_time() == 0:
         return Stop("deadline")
     if any(e.data.get("error_type") in _BUDGET_ERRORS for e in verdict.evidence):
         return Stop("budget")
@@ -207,8 +206,7 @@ def stalled(r: Round) -> Stop | None:
 
 def past_deadline(r: Round) -> Stop | None:
     """The run's deadline has passed."""
-    remaining = r.ledger.remaining_time()
-    return Stop("deadline") if remaining is not None and remaining <= 0 else None
+    return Stop("deadline") if r.ledger.remaining_time() == 0 else None
 
 
 def out_of_attempts(r: Round) -> Stop | None:
