@@ -36,6 +36,7 @@ from redraft.core._errors import (
 )
 from redraft.core._provider import (
     Provider,
+    completion_of,
     ensure_real_calls_allowed,
     usage_for,
 )
@@ -46,7 +47,6 @@ from redraft.core._types import (
     ModelRequest,
     Policy,
     StreamChunk,
-    TokenLogprobs,
     Usage,
 )
 
@@ -123,8 +123,7 @@ class Ledger:
         return sum(call.cost_usd or 0.0 for call in self.calls)
 
     def check_deadline(self) -> None:
-        remaining = self.remaining_time()
-        if remaining is not None and remaining <= 0:
+        if self.remaining_time() == 0:
             raise BudgetExhaustedError("the run's deadline has passed", limit="deadline")
 
     def _reserve(
@@ -318,23 +317,10 @@ class Ledger:
         attempt: int,
         evaluator: str | None = None,
     ) -> Completion:
-        text = ""
-        usage: Usage | None = None
-        finish: str | None = None
-        model: str | None = None
-        logprobs: list[TokenLogprobs] | None = None
-        async for chunk in self.stream(
+        chunks = self.stream(
             provider, request, kind=kind, attempt=attempt, evaluator=evaluator, native_stream=False
-        ):
-            text += chunk.delta
-            usage = chunk.usage or usage
-            finish = chunk.finish_reason or finish
-            model = chunk.model or model
-            if chunk.logprobs is not None:
-                logprobs = [*(logprobs or ()), *chunk.logprobs]
-        return Completion(
-            text=text, usage=usage or Usage(), finish_reason=finish, model=model, logprobs=logprobs
         )
+        return await completion_of(chunks)
 
     async def stream(
         self,

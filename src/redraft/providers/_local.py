@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from redraft.core._errors import ConfigurationError, ProviderError, ProviderResponseError
-from redraft.core._provider import Provider
+from redraft.core._provider import Provider, completion_of
 from redraft.core._types import FREE, Completion, ModelRequest, StreamChunk, TokenPrices, Usage
 from redraft.providers._logprobs import read_logprobs
 from redraft.providers._throughput import Throughput, prior_tokens_per_s
@@ -254,20 +254,7 @@ class LocalProvider(Provider):
 
     async def complete(self, request: ModelRequest) -> Completion:
         # One code path for both: streaming is what makes cancellation work.
-        parts: list[str] = []
-        chunks: list[StreamChunk] = []
-        final = StreamChunk()
-        async for chunk in self.stream(request):
-            parts.append(chunk.delta)
-            chunks.append(chunk)
-            final = chunk
-        return Completion(
-            text="".join(parts),
-            usage=final.usage or Usage(),
-            finish_reason=final.finish_reason,
-            model=final.model,
-            logprobs=[lp for chunk in chunks for lp in chunk.logprobs or ()] or None,
-        )
+        return await completion_of(self.stream(request))
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
         server = self._server
