@@ -15,7 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from redraft.core._errors import BudgetExhaustedError, RedraftError, ToolLoopLimitError
-from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, settle
+from redraft.core._evaluator import (
+    EvaluationContext,
+    Evaluator,
+    Subject,
+    error_verdict,
+    settle,
+)
 from redraft.core._events import (
     CallRecorded,
     DraftCompleted,
@@ -328,15 +334,7 @@ async def evaluate_within_limits(
 
 
 def _error_verdict(evaluator: Evaluator, reason: str, error_type: str = "TimeoutError") -> Verdict:
-    evidence = Evidence(
-        evaluator=evaluator.name,
-        kind=evaluator.kind,
-        status="error",
-        passed=False,
-        reason=reason,
-        data={"error_type": error_type},
-    )
-    return Verdict(score=0.0, passed=False, reason=reason, evidence=[evidence])
+    return error_verdict(evaluator, reason, data={"error_type": error_type})
 
 
 async def merge(streams: Sequence[AsyncIterator[RunEvent]]) -> AsyncGenerator[RunEvent, None]:

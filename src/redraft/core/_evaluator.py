@@ -34,6 +34,7 @@ __all__ = [
     "Preference",
     "Subject",
     "aggregate",
+    "error_verdict",
     "settle",
     "verified_score",
 ]
@@ -121,6 +122,27 @@ class Evaluator(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+def error_verdict(
+    evaluator: Evaluator,
+    reason: str,
+    *,
+    required: bool = True,
+    data: dict[str, Any] | None = None,
+) -> Verdict:
+    """A verdict on which ``evaluator`` failed rather than judged: one
+    ``error`` finding, which never passes."""
+    evidence = Evidence(
+        evaluator=evaluator.name,
+        kind=evaluator.kind,
+        status="error",
+        passed=False,
+        reason=reason,
+        required=required,
+        data=data or {},
+    )
+    return Verdict(score=0.0, passed=False, reason=reason, evidence=[evidence])
 
 
 AggregateMode = Literal["all", "any", "weighted"]
