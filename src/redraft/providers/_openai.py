@@ -247,19 +247,16 @@ def _arguments_text(arguments: Any) -> str:
 
 def _tool_calls(calls: list[ChatCompletionMessageToolCallUnion] | None) -> list[ToolCall]:
     """The function calls of a response (custom tools are never offered)."""
-    found: list[ToolCall] = []
-    for index, call in enumerate(calls or []):
-        if call.type != "function":
-            continue
-        found.append(
-            ToolCall(
-                # Some compatible servers leave the id out; results need one.
-                id=call.id or f"call_{index}",
-                name=call.function.name,
-                arguments=_arguments_text(call.function.arguments),
-            )
+    return [
+        ToolCall(
+            # Some compatible servers leave the id out; results need one.
+            id=call.id or f"call_{index}",
+            name=call.function.name,
+            arguments=_arguments_text(call.function.arguments),
         )
-    return found
+        for index, call in enumerate(calls or [])
+        if call.type == "function"
+    ]
 
 
 class _ToolCallPieces:

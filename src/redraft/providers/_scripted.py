@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import re
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any, TypedDict
@@ -30,6 +31,8 @@ from redraft.core._provider import Provider, count_tokens_roughly, usage_for
 from redraft.core._types import FREE, Completion, Message, ModelRequest, StreamChunk, TokenPrices
 
 __all__ = ["EchoModel", "FunctionModel", "ScriptedModel", "Script"]
+
+_PIECE = re.compile(r"\S*\s|\S+")
 
 Script = str | Completion | BaseException | Callable[[ModelRequest], str]
 Responder = Callable[[ModelRequest], "str | Completion | Awaitable[str | Completion]"]
@@ -191,17 +194,9 @@ def sample_for_schema(schema: dict[str, Any]) -> Any:
 
 
 def _pieces(text: str) -> list[str]:
-    """Split text into word-sized stream deltas that join back exactly."""
-    pieces: list[str] = []
-    current = ""
-    for char in text:
-        current += char
-        if char.isspace():
-            pieces.append(current)
-            current = ""
-    if current:
-        pieces.append(current)
-    return pieces
+    """Split text into word-sized stream deltas that join back exactly: each
+    ends after one whitespace character, the last maybe before."""
+    return _PIECE.findall(text)
 
 
 def _honour_max_tokens(request: ModelRequest, completion: Completion) -> Completion:
