@@ -272,11 +272,10 @@ def result_text(result: Any) -> str:
 
 
 def _summarise(error: ValidationError) -> str:
-    parts = []
-    for item in error.errors(include_url=False):
-        where = ".".join(str(p) for p in item["loc"]) or "arguments"
-        parts.append(f"{where}: {item['msg']}")
-    return "; ".join(parts)
+    return "; ".join(
+        f"{'.'.join(str(p) for p in item['loc']) or 'arguments'}: {item['msg']}"
+        for item in error.errors(include_url=False)
+    )
 
 
 def _arguments_model(function: Callable[..., Any], name: str) -> type[BaseModel]:
