@@ -47,6 +47,7 @@ from redraft.core._types import (
     ModelRequest,
     Policy,
     StreamChunk,
+    ToolCall,
     Usage,
 )
 
@@ -396,6 +397,7 @@ class Ledger:
         usage: Usage | None = None
         finish: str | None = None
         model: str | None = None
+        calls: list[ToolCall] | None = None
         error: BaseException | None = None
         try:
             ensure_real_calls_allowed(provider)
@@ -406,15 +408,17 @@ class Ledger:
                         usage = chunk.usage or usage
                         finish = chunk.finish_reason or finish
                         model = chunk.model or model
+                        calls = chunk.tool_calls or calls
                         if chunk.delta or chunk.logprobs:
                             yield StreamChunk(delta=chunk.delta, logprobs=chunk.logprobs)
                 else:
                     completion = await provider.complete(request)
                     text, usage = completion.text, completion.usage
                     finish, model = completion.finish_reason, completion.model
+                    calls = completion.tool_calls or None
                     if text or completion.logprobs:
                         yield StreamChunk(delta=text, logprobs=completion.logprobs)
-            yield StreamChunk(usage=usage, finish_reason=finish, model=model)
+            yield StreamChunk(usage=usage, finish_reason=finish, model=model, tool_calls=calls)
         except TimeoutError as exc:
             error = BudgetExhaustedError(
                 f"the run's deadline passed during a {kind} call", limit="deadline"
