@@ -106,8 +106,6 @@ class Ledger:
         self.calls: list[CallRecord] = []
         self._announced = 0
 
-    # -- budget ---------------------------------------------------------------
-
     def remaining_time(self) -> float | None:
         if self._deadline is None:
             return None
@@ -202,8 +200,6 @@ class Ledger:
             )
         return wanted, prompt_cost + wanted * prices.output_per_million / 1_000_000
 
-    # -- records --------------------------------------------------------------
-
     def new_records(self) -> list[CallRecord]:
         """Calls recorded since the last time this was asked (for announcing)."""
         fresh = self.calls[self._announced :]
@@ -281,8 +277,6 @@ class Ledger:
             )
         )
 
-    # -- retries --------------------------------------------------------------
-
     def _retry_wait(self, error: ProviderError, retry: int) -> float | None:
         """Seconds to wait before retry ``retry + 1`` after ``error``, or None
         when it must not be retried; raises when the deadline has passed."""
@@ -306,8 +300,6 @@ class Ledger:
             if wait >= remaining:
                 return None  # waiting would use up the run; surface the error now
         return wait
-
-    # -- calls ----------------------------------------------------------------
 
     async def complete(
         self,

@@ -189,9 +189,6 @@ class SqliteVerdictCache:
         return await asyncio.to_thread(self._purge)
 
 
-# -- keys ---------------------------------------------------------------------
-
-
 def _describe(value: object, depth: int = 0) -> object:
     """A JSON-able, address-free description of a configuration value."""
     if value is None or isinstance(value, bool | int | float | str):
@@ -300,9 +297,6 @@ def verdict_key(identity: str, subject: Subject, context: EvaluationContext) -> 
     }
     encoded = json.dumps(material, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
-
-
-# -- the wrapper ----------------------------------------------------------------
 
 
 class Cached(Evaluator):

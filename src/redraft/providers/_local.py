@@ -183,8 +183,6 @@ class LocalProvider(Provider):
         """Native generations in progress (each holds a slot)."""
         return self._running
 
-    # -- loading ------------------------------------------------------------------
-
     def _load(self) -> Any:
         with self._load_lock:
             if self._server is None:
@@ -228,8 +226,6 @@ class LocalProvider(Provider):
             return xllamacpp.Server(params)
         except RuntimeError as exc:
             raise ConfigurationError(f"cannot load the model file {path}: {exc}") from None
-
-    # -- calls --------------------------------------------------------------------
 
     def _body(self, request: ModelRequest) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -341,8 +337,6 @@ class LocalProvider(Provider):
     def _unload(self) -> None:
         with self._load_lock:
             self._server = None
-
-    # -- errors -------------------------------------------------------------------
 
     def _rejected(self, error: Any) -> ProviderError:
         if not isinstance(error, dict):

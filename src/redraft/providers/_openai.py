@@ -60,8 +60,6 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
     # judge then falls back to reading the text (see evaluators/_checklist.py).
     supports_logprobs = True
 
-    # -- client -------------------------------------------------------------------
-
     def _get_client(self) -> openai.AsyncOpenAI:
         if self._client is not None:
             return self._client
@@ -121,8 +119,6 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
                 "json_schema": {"name": "output", "schema": request.json_schema, "strict": False},
             }
         return params
-
-    # -- calls --------------------------------------------------------------------
 
     async def complete(self, request: ModelRequest) -> Completion:
         client = self._get_client()
@@ -207,8 +203,6 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
             stream=bool(body.get("stream")),
             stream_cls=AsyncStream[ChatCompletionChunk],
         )
-
-    # -- errors -------------------------------------------------------------------
 
     def _translate(self, exc: BaseException) -> ProviderError:
         import openai

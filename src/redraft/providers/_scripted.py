@@ -79,7 +79,7 @@ class _FakeProvider(Provider):
         # Fakes count tokens themselves (see usage_for), so the bound is exact.
         return sum(count_tokens_roughly(m.text) for m in messages)
 
-    async def _answer(self, request: ModelRequest) -> Completion:
+    async def complete(self, request: ModelRequest) -> Completion:
         self.history.append(request)
         if self.delay:
             await asyncio.sleep(self.delay)
@@ -88,11 +88,8 @@ class _FakeProvider(Provider):
             answer = Completion(text=answer, usage=usage_for(request, answer), finish_reason="stop")
         return _honour_max_tokens(request, answer)
 
-    async def complete(self, request: ModelRequest) -> Completion:
-        return await self._answer(request)
-
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
-        completion = await self._answer(request)
+        completion = await self.complete(request)
         for piece in _pieces(completion.text):
             if self.chunk_delay:
                 await asyncio.sleep(self.chunk_delay)

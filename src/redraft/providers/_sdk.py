@@ -93,8 +93,6 @@ class SDKProvider(Provider, Generic[ClientT]):
             await self._client.close()  # type: ignore[attr-defined]
             self._client = None
 
-    # -- the errors every SDK reports alike ---------------------------------------------
-
     @property
     def _secret(self) -> str | None:
         client: Any = self._client
