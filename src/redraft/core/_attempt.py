@@ -129,23 +129,21 @@ class AttemptRunner:
             # The caller runs its own tools: nothing to judge until it answers.
             finish = "tool_calls"
         yield DraftCompleted(run_id=self.run_id, attempt=attempt, text=text, finish_reason=finish)
-        if called or evaluator is None:
-            outcome.draft = Draft(
-                attempt=attempt,
-                text=text,
-                feedback=feedback,
-                finish_reason=finish,
-                tool_calls=called,
-            )
-            return
-        verdict = await self._verdict(evaluator, outcome, previous, finish)
-        for event in self.announce_calls():
-            yield event
-        for evidence in verdict.evidence:
-            yield EvidenceRecorded(run_id=self.run_id, attempt=attempt, evidence=evidence)
-        yield VerdictReached(run_id=self.run_id, attempt=attempt, verdict=verdict)
+        verdict: Verdict | None = None
+        if not called and evaluator is not None:
+            verdict = await self._verdict(evaluator, outcome, previous, finish)
+            for event in self.announce_calls():
+                yield event
+            for evidence in verdict.evidence:
+                yield EvidenceRecorded(run_id=self.run_id, attempt=attempt, evidence=evidence)
+            yield VerdictReached(run_id=self.run_id, attempt=attempt, verdict=verdict)
         outcome.draft = Draft(
-            attempt=attempt, text=text, verdict=verdict, feedback=feedback, finish_reason=finish
+            attempt=attempt,
+            text=text,
+            verdict=verdict,
+            feedback=feedback,
+            finish_reason=finish,
+            tool_calls=called,
         )
 
     async def _write(

@@ -116,11 +116,6 @@ class Ledger:
             return None
         return self._token_budget - self.usage.total_tokens - self._reserved
 
-    @property
-    def spent_usd(self) -> float:
-        """What the calls recorded so far cost (those with a known price)."""
-        return sum(call.cost_usd or 0.0 for call in self.calls)
-
     def check_deadline(self) -> None:
         if self.remaining_time() == 0:
             raise BudgetExhaustedError("the run's deadline has passed", limit="deadline")
@@ -179,7 +174,8 @@ class Ledger:
                 f"no price is known for {provider.spec}, so the run's cost budget "
                 "could not be kept: give the model a price or drop the cost budget"
             )
-        left = self._cost_budget - self.spent_usd - self._reserved_usd
+        spent = sum(call.cost_usd or 0.0 for call in self.calls)
+        left = self._cost_budget - spent - self._reserved_usd
         prompt_cost = prompt_bound * prices.input_per_million / 1_000_000
         if prices.output_per_million > 0:
             room = int((left - prompt_cost) * 1_000_000 // prices.output_per_million)

@@ -211,14 +211,7 @@ async def _finish(
         yield event
     failure = stop.failed.failure if stop.failed is not None else None
     result = _result(
-        run_id,
-        policy,
-        drafts,
-        ledger,
-        stop,
-        messages if failure else [],
-        skipped=skipped,
-        comparison=comparison,
+        runner, drafts, stop, messages if failure else [], skipped=skipped, comparison=comparison
     )
     if not drafts:
         yield RunFailed(
@@ -271,17 +264,15 @@ def _thinking(draft: Draft, policy: Policy) -> str:
 
 
 def _result(
-    run_id: str,
-    policy: Policy,
+    runner: AttemptRunner,
     drafts: list[Draft],
-    ledger: Ledger,
     stop: Stop,
     failed_messages: list[Message],
     *,
     skipped: str | None,
-    comparison: DraftComparison | None = None,
+    comparison: DraftComparison | None,
 ) -> RunResult:
-    stop_reason = stop.reason
+    policy, ledger, stop_reason = runner.policy, runner.ledger, stop.reason
     final = stop.winner or pick_final(drafts, policy, stop_reason)
     if comparison is not None:
         final = next((d for d in drafts if d.attempt == comparison.chosen), final)
@@ -292,7 +283,7 @@ def _result(
     elif final is not None and (skipped is not None or final.tool_calls):
         passed = None  # not evaluated: unverified, never passed
     return RunResult(
-        run_id=run_id,
+        run_id=runner.run_id,
         final_answer=final.text if final else "",
         passed=passed,
         score=score,
