@@ -198,16 +198,10 @@ def aggregate(
 
     if mode == "any":
         passed = any(e.status == "ok" and e.passed for e, _ in counted)
-    elif mode == "weighted":
+    else:  # all and weighted: the (weighted) mean reaches it and no required item failed
         passed = reaches and not required_failed
-    else:
-        passed = not required_failed and reaches
 
-    suggestions: list[str] = []
-    for e in failed:
-        for suggestion in e.suggestions:
-            if suggestion not in suggestions:
-                suggestions.append(suggestion)
+    suggestions = list(dict.fromkeys(s for e in failed for s in e.suggestions))
     reasons = [f"{e.evaluator}: {e.reason}" for e in failed if e.reason]
     if passed:
         reason = "; ".join(f"{e.evaluator}: {e.reason}" for e, _ in counted if e.reason) or "passed"
