@@ -202,51 +202,6 @@ class Ledger:
         self._announced = len(self.calls)
         return fresh
 
-    def _record(
-        self,
-        provider: Provider,
-        request: ModelRequest,
-        *,
-        kind: CallKind,
-        attempt: int,
-        evaluator: str | None,
-        started: float,
-        text: str,
-        usage: Usage,
-        finish_reason: str | None,
-        error: BaseException | None,
-        model: str | None,
-        retry: int,
-    ) -> None:
-        self.usage = self.usage + usage
-        prices = provider.token_prices()
-        parameters: dict[str, object] = {"max_tokens": request.max_tokens}
-        if request.temperature is not None:
-            parameters["temperature"] = request.temperature
-        if request.json_schema is not None:
-            parameters["json_schema"] = request.json_schema
-        if request.stop:
-            parameters["stop"] = request.stop
-        self.calls.append(
-            CallRecord(
-                kind=kind,
-                attempt=attempt,
-                provider=provider.name,
-                model=model or provider.model,
-                evaluator=evaluator,
-                messages=list(request.messages),
-                parameters=parameters,
-                text=text,
-                usage=usage,
-                latency_ms=round((self._clock() - started) * 1000, 3),
-                status="error" if error is not None else "ok",
-                error=_describe(error) if error is not None else None,
-                finish_reason=finish_reason,
-                retry=retry,
-                cost_usd=None if prices is None else prices.cost(usage),
-            )
-        )
-
     def record_cached(
         self,
         *,
@@ -429,20 +384,39 @@ class Ledger:
                 # short). If text came back the prompt was processed, so charge
                 # an estimate rather than pretend the call was free.
                 usage = usage_for(request, text) if text else Usage()
-            self._record(
-                provider,
-                request,
-                kind=kind,
-                attempt=attempt,
-                evaluator=evaluator,
-                started=started,
-                text=text,
-                usage=usage,
-                finish_reason=finish,
-                error=error,
-                model=model,
-                retry=retry,
+            self.usage = self.usage + usage
+            prices = provider.token_prices()
+            self.calls.append(
+                CallRecord(
+                    kind=kind,
+                    attempt=attempt,
+                    provider=provider.name,
+                    model=model or provider.model,
+                    evaluator=evaluator,
+                    messages=list(request.messages),
+                    parameters=_parameters(request),
+                    text=text,
+                    usage=usage,
+                    latency_ms=round((self._clock() - started) * 1000, 3),
+                    status="error" if error is not None else "ok",
+                    error=_describe(error) if error is not None else None,
+                    finish_reason=finish,
+                    retry=retry,
+                    cost_usd=None if prices is None else prices.cost(usage),
+                )
             )
+
+
+def _parameters(request: ModelRequest) -> dict[str, object]:
+    """The request's settings a call record keeps, beside its messages."""
+    parameters: dict[str, object] = {"max_tokens": request.max_tokens}
+    if request.temperature is not None:
+        parameters["temperature"] = request.temperature
+    if request.json_schema is not None:
+        parameters["json_schema"] = request.json_schema
+    if request.stop:
+        parameters["stop"] = request.stop
+    return parameters
 
 
 def _retryable(error: ProviderError) -> bool:
