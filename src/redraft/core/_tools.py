@@ -272,10 +272,11 @@ def result_text(result: Any) -> str:
 
 
 def _summarise(error: ValidationError) -> str:
-    return "; ".join(
-        f"{'.'.join(str(p) for p in item['loc']) or 'arguments'}: {item['msg']}"
-        for item in error.errors(include_url=False)
-    )
+    parts = []
+    for item in error.errors(include_url=False):
+        where = ".".join(str(p) for p in item["loc"]) or "arguments"
+        parts.append(f"{where}: {item['msg']}")
+    return "; ".join(parts)
 
 
 def _arguments_model(function: Callable[..., Any], name: str) -> type[BaseModel]:

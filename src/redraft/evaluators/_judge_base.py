@@ -223,7 +223,8 @@ def clip(text: str | None, limit: int = MAX_TEXT) -> str:
 
 
 def clip_list(items: list[str], limit: int = MAX_ITEMS) -> list[str]:
-    return list(dict.fromkeys(filter(None, map(clip, items))))[:limit]
+    clipped = (clip(item) for item in items)
+    return list(dict.fromkeys(text for text in clipped if text))[:limit]
 
 
 class ReplyModel(BaseModel):

@@ -79,7 +79,6 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
 
     @property
     def _endpoint(self) -> str:
-        """Scheme, host and port of the server, without credentials or path."""
         if self._client is None:
             return "the Anthropic API"
         url = self._client.base_url

@@ -84,7 +84,6 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
 
     @property
     def _endpoint(self) -> str:
-        """Scheme, host and port of the server, without credentials or path."""
         if self._client is not None:
             url = str(self._client.base_url)
         else:

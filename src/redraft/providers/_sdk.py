@@ -73,6 +73,7 @@ class SDKProvider(Provider, Generic[ClientT]):
 
     @property
     def _endpoint(self) -> str:
+        """Scheme, host and port of the server, without credentials or path."""
         raise NotImplementedError
 
     def _import_sdk(self) -> Any:
