@@ -556,6 +556,17 @@ async def test_a_retried_round_uses_the_tool_calls_of_the_try_that_succeeded() -
     assert conversation.text == "4."
 
 
+async def test_tool_rounds_are_priced_and_kept_within_a_cost_budget() -> None:
+    # The rounds' calls are the generator's: its prices hold for them as for
+    # any other call, so a cost budget does not refuse a tool-using draft.
+    model = ScriptedModel([asks(("c1", "add", {"a": 1, "b": 2})), "It is 3."])
+    ledger = Ledger(Policy(cost_budget_usd=1.0))
+    conversation = ToolConversation(question())
+    await drive(model, calculator(), conversation, ledger=ledger)
+    assert conversation.text == "It is 3."
+    assert [c.cost_usd for c in ledger.calls] == [0.0, 0.0]
+
+
 async def test_an_empty_toolbox_offers_no_tools() -> None:
     model = ScriptedModel(["Just an answer."])
     conversation = ToolConversation(question())

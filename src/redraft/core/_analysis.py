@@ -165,7 +165,7 @@ def analyse_query(request: RunRequest, rules: TrivialRules | None = None) -> Que
     """Classify the last user turn of ``request`` (a heuristic; see the module
     docstring). Only a trivial message may skip evaluation."""
     rules = rules or DEFAULT_TRIVIAL_RULES
-    last = _last_user(request.messages)
+    last = next((m for m in reversed(request.messages) if m.role == "user"), None)
     text = last.text.strip() if last is not None else ""
     words, starts = _clauses(text)
     count = len(words)
@@ -241,10 +241,6 @@ def _clauses(text: str) -> tuple[list[str], list[bool]]:
         words.append(word)
         previous_end = match.end()
     return words, starts
-
-
-def _last_user(messages: list[Message]) -> Message | None:
-    return next((m for m in reversed(messages) if m.role == "user"), None)
 
 
 def _assistant_asked(messages: list[Message]) -> bool:

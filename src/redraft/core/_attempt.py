@@ -15,7 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from redraft.core._errors import BudgetExhaustedError, RedraftError, ToolLoopLimitError
-from redraft.core._evaluator import EvaluationContext, Evaluator, Subject, settle
+from redraft.core._evaluator import (
+    EvaluationContext,
+    Evaluator,
+    Subject,
+    error_verdict,
+    settle,
+)
 from redraft.core._events import (
     CallRecorded,
     DraftCompleted,
@@ -123,23 +129,21 @@ class AttemptRunner:
             # The caller runs its own tools: nothing to judge until it answers.
             finish = "tool_calls"
         yield DraftCompleted(run_id=self.run_id, attempt=attempt, text=text, finish_reason=finish)
-        if called or evaluator is None:
-            outcome.draft = Draft(
-                attempt=attempt,
-                text=text,
-                feedback=feedback,
-                finish_reason=finish,
-                tool_calls=called,
-            )
-            return
-        verdict = await self._verdict(evaluator, outcome, previous, finish)
-        for event in self.announce_calls():
-            yield event
-        for evidence in verdict.evidence:
-            yield EvidenceRecorded(run_id=self.run_id, attempt=attempt, evidence=evidence)
-        yield VerdictReached(run_id=self.run_id, attempt=attempt, verdict=verdict)
+        verdict: Verdict | None = None
+        if not called and evaluator is not None:
+            verdict = await self._verdict(evaluator, outcome, previous, finish)
+            for event in self.announce_calls():
+                yield event
+            for evidence in verdict.evidence:
+                yield EvidenceRecorded(run_id=self.run_id, attempt=attempt, evidence=evidence)
+            yield VerdictReached(run_id=self.run_id, attempt=attempt, verdict=verdict)
         outcome.draft = Draft(
-            attempt=attempt, text=text, verdict=verdict, feedback=feedback, finish_reason=finish
+            attempt=attempt,
+            text=text,
+            verdict=verdict,
+            feedback=feedback,
+            finish_reason=finish,
+            tool_calls=called,
         )
 
     async def _write(
@@ -328,15 +332,7 @@ async def evaluate_within_limits(
 
 
 def _error_verdict(evaluator: Evaluator, reason: str, error_type: str = "TimeoutError") -> Verdict:
-    evidence = Evidence(
-        evaluator=evaluator.name,
-        kind=evaluator.kind,
-        status="error",
-        passed=False,
-        reason=reason,
-        data={"error_type": error_type},
-    )
-    return Verdict(score=0.0, passed=False, reason=reason, evidence=[evidence])
+    return error_verdict(evaluator, reason, data={"error_type": error_type})
 
 
 async def merge(streams: Sequence[AsyncIterator[RunEvent]]) -> AsyncGenerator[RunEvent, None]:

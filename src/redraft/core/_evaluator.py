@@ -34,6 +34,7 @@ __all__ = [
     "Preference",
     "Subject",
     "aggregate",
+    "error_verdict",
     "settle",
     "verified_score",
 ]
@@ -123,6 +124,27 @@ class Evaluator(ABC):
         return f"<{type(self).__name__} {self.name}>"
 
 
+def error_verdict(
+    evaluator: Evaluator,
+    reason: str,
+    *,
+    required: bool = True,
+    data: dict[str, Any] | None = None,
+) -> Verdict:
+    """A verdict on which ``evaluator`` failed rather than judged: one
+    ``error`` finding, which never passes."""
+    evidence = Evidence(
+        evaluator=evaluator.name,
+        kind=evaluator.kind,
+        status="error",
+        passed=False,
+        reason=reason,
+        required=required,
+        data=data or {},
+    )
+    return Verdict(score=0.0, passed=False, reason=reason, evidence=[evidence])
+
+
 AggregateMode = Literal["all", "any", "weighted"]
 
 
@@ -176,16 +198,10 @@ def aggregate(
 
     if mode == "any":
         passed = any(e.status == "ok" and e.passed for e, _ in counted)
-    elif mode == "weighted":
+    else:  # all and weighted: the (weighted) mean reaches it and no required item failed
         passed = reaches and not required_failed
-    else:
-        passed = not required_failed and reaches
 
-    suggestions: list[str] = []
-    for e in failed:
-        for suggestion in e.suggestions:
-            if suggestion not in suggestions:
-                suggestions.append(suggestion)
+    suggestions = list(dict.fromkeys(s for e in failed for s in e.suggestions))
     reasons = [f"{e.evaluator}: {e.reason}" for e in failed if e.reason]
     if passed:
         reason = "; ".join(f"{e.evaluator}: {e.reason}" for e, _ in counted if e.reason) or "passed"

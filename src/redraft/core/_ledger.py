@@ -36,6 +36,7 @@ from redraft.core._errors import (
 )
 from redraft.core._provider import (
     Provider,
+    completion_of,
     ensure_real_calls_allowed,
     usage_for,
 )
@@ -46,7 +47,7 @@ from redraft.core._types import (
     ModelRequest,
     Policy,
     StreamChunk,
-    TokenLogprobs,
+    ToolCall,
     Usage,
 )
 
@@ -105,8 +106,6 @@ class Ledger:
         self.calls: list[CallRecord] = []
         self._announced = 0
 
-    # -- budget ---------------------------------------------------------------
-
     def remaining_time(self) -> float | None:
         if self._deadline is None:
             return None
@@ -117,14 +116,8 @@ class Ledger:
             return None
         return self._token_budget - self.usage.total_tokens - self._reserved
 
-    @property
-    def spent_usd(self) -> float:
-        """What the calls recorded so far cost (those with a known price)."""
-        return sum(call.cost_usd or 0.0 for call in self.calls)
-
     def check_deadline(self) -> None:
-        remaining = self.remaining_time()
-        if remaining is not None and remaining <= 0:
+        if self.remaining_time() == 0:
             raise BudgetExhaustedError("the run's deadline has passed", limit="deadline")
 
     def _reserve(
@@ -181,7 +174,8 @@ class Ledger:
                 f"no price is known for {provider.spec}, so the run's cost budget "
                 "could not be kept: give the model a price or drop the cost budget"
             )
-        left = self._cost_budget - self.spent_usd - self._reserved_usd
+        spent = sum(call.cost_usd or 0.0 for call in self.calls)
+        left = self._cost_budget - spent - self._reserved_usd
         prompt_cost = prompt_bound * prices.input_per_million / 1_000_000
         if prices.output_per_million > 0:
             room = int((left - prompt_cost) * 1_000_000 // prices.output_per_million)
@@ -202,58 +196,11 @@ class Ledger:
             )
         return wanted, prompt_cost + wanted * prices.output_per_million / 1_000_000
 
-    # -- records --------------------------------------------------------------
-
     def new_records(self) -> list[CallRecord]:
         """Calls recorded since the last time this was asked (for announcing)."""
         fresh = self.calls[self._announced :]
         self._announced = len(self.calls)
         return fresh
-
-    def _record(
-        self,
-        provider: Provider,
-        request: ModelRequest,
-        *,
-        kind: CallKind,
-        attempt: int,
-        evaluator: str | None,
-        started: float,
-        text: str,
-        usage: Usage,
-        finish_reason: str | None,
-        error: BaseException | None,
-        model: str | None,
-        retry: int,
-    ) -> None:
-        self.usage = self.usage + usage
-        prices = provider.token_prices()
-        parameters: dict[str, object] = {"max_tokens": request.max_tokens}
-        if request.temperature is not None:
-            parameters["temperature"] = request.temperature
-        if request.json_schema is not None:
-            parameters["json_schema"] = request.json_schema
-        if request.stop:
-            parameters["stop"] = request.stop
-        self.calls.append(
-            CallRecord(
-                kind=kind,
-                attempt=attempt,
-                provider=provider.name,
-                model=model or provider.model,
-                evaluator=evaluator,
-                messages=list(request.messages),
-                parameters=parameters,
-                text=text,
-                usage=usage,
-                latency_ms=round((self._clock() - started) * 1000, 3),
-                status="error" if error is not None else "ok",
-                error=_describe(error) if error is not None else None,
-                finish_reason=finish_reason,
-                retry=retry,
-                cost_usd=None if prices is None else prices.cost(usage),
-            )
-        )
 
     def record_cached(
         self,
@@ -281,8 +228,6 @@ class Ledger:
             )
         )
 
-    # -- retries --------------------------------------------------------------
-
     def _retry_wait(self, error: ProviderError, retry: int) -> float | None:
         """Seconds to wait before retry ``retry + 1`` after ``error``, or None
         when it must not be retried; raises when the deadline has passed."""
@@ -307,8 +252,6 @@ class Ledger:
                 return None  # waiting would use up the run; surface the error now
         return wait
 
-    # -- calls ----------------------------------------------------------------
-
     async def complete(
         self,
         provider: Provider,
@@ -318,23 +261,10 @@ class Ledger:
         attempt: int,
         evaluator: str | None = None,
     ) -> Completion:
-        text = ""
-        usage: Usage | None = None
-        finish: str | None = None
-        model: str | None = None
-        logprobs: list[TokenLogprobs] | None = None
-        async for chunk in self.stream(
+        chunks = self.stream(
             provider, request, kind=kind, attempt=attempt, evaluator=evaluator, native_stream=False
-        ):
-            text += chunk.delta
-            usage = chunk.usage or usage
-            finish = chunk.finish_reason or finish
-            model = chunk.model or model
-            if chunk.logprobs is not None:
-                logprobs = [*(logprobs or ()), *chunk.logprobs]
-        return Completion(
-            text=text, usage=usage or Usage(), finish_reason=finish, model=model, logprobs=logprobs
         )
+        return await completion_of(chunks)
 
     async def stream(
         self,
@@ -410,6 +340,7 @@ class Ledger:
         usage: Usage | None = None
         finish: str | None = None
         model: str | None = None
+        calls: list[ToolCall] | None = None
         error: BaseException | None = None
         try:
             ensure_real_calls_allowed(provider)
@@ -420,15 +351,17 @@ class Ledger:
                         usage = chunk.usage or usage
                         finish = chunk.finish_reason or finish
                         model = chunk.model or model
+                        calls = chunk.tool_calls or calls
                         if chunk.delta or chunk.logprobs:
                             yield StreamChunk(delta=chunk.delta, logprobs=chunk.logprobs)
                 else:
                     completion = await provider.complete(request)
                     text, usage = completion.text, completion.usage
                     finish, model = completion.finish_reason, completion.model
+                    calls = completion.tool_calls or None
                     if text or completion.logprobs:
                         yield StreamChunk(delta=text, logprobs=completion.logprobs)
-            yield StreamChunk(usage=usage, finish_reason=finish, model=model)
+            yield StreamChunk(usage=usage, finish_reason=finish, model=model, tool_calls=calls)
         except TimeoutError as exc:
             error = BudgetExhaustedError(
                 f"the run's deadline passed during a {kind} call", limit="deadline"
@@ -451,20 +384,39 @@ class Ledger:
                 # short). If text came back the prompt was processed, so charge
                 # an estimate rather than pretend the call was free.
                 usage = usage_for(request, text) if text else Usage()
-            self._record(
-                provider,
-                request,
-                kind=kind,
-                attempt=attempt,
-                evaluator=evaluator,
-                started=started,
-                text=text,
-                usage=usage,
-                finish_reason=finish,
-                error=error,
-                model=model,
-                retry=retry,
+            self.usage = self.usage + usage
+            prices = provider.token_prices()
+            self.calls.append(
+                CallRecord(
+                    kind=kind,
+                    attempt=attempt,
+                    provider=provider.name,
+                    model=model or provider.model,
+                    evaluator=evaluator,
+                    messages=list(request.messages),
+                    parameters=_parameters(request),
+                    text=text,
+                    usage=usage,
+                    latency_ms=round((self._clock() - started) * 1000, 3),
+                    status="error" if error is not None else "ok",
+                    error=_describe(error) if error is not None else None,
+                    finish_reason=finish,
+                    retry=retry,
+                    cost_usd=None if prices is None else prices.cost(usage),
+                )
             )
+
+
+def _parameters(request: ModelRequest) -> dict[str, object]:
+    """The request's settings a call record keeps, beside its messages."""
+    parameters: dict[str, object] = {"max_tokens": request.max_tokens}
+    if request.temperature is not None:
+        parameters["temperature"] = request.temperature
+    if request.json_schema is not None:
+        parameters["json_schema"] = request.json_schema
+    if request.stop:
+        parameters["stop"] = request.stop
+    return parameters
 
 
 def _retryable(error: ProviderError) -> bool:

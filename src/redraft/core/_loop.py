@@ -76,8 +76,19 @@ async def loop_events(
     :class:`RunFailed`; provider and judge failures are recorded, never raised.
     ``stream_drafts=False`` asks for whole drafts where nothing needs their
     pieces (delivery ``parallel`` always streams: its checks watch them)."""
-    runner = _runner(run_id, request, policy, evaluator, clock, tools, stream_drafts)
-    ledger = runner.ledger
+    ledger = Ledger(policy, clock=clock)
+    runner = AttemptRunner(
+        run_id,
+        request,
+        policy,
+        evaluator,
+        ledger,
+        clock,
+        toolbox=tools,
+        stream_drafts=stream_drafts or policy.delivery == "parallel",
+    )
+    if policy.judge_context == "full":
+        runner.query = dataclasses.asdict(analyse_query(request))
     judge = evaluator.name if evaluator is not None else "none"
     yield RunStarted(
         run_id=run_id, request=request, policy=policy, model=generator.spec, judge=judge
@@ -161,30 +172,6 @@ def _feedback_events(run_id: str, attempt: int, step: Redraft, policy: Policy) -
     return events
 
 
-def _runner(
-    run_id: str,
-    request: RunRequest,
-    policy: Policy,
-    evaluator: Evaluator | None,
-    clock: Callable[[], float],
-    tools: Toolbox | None,
-    stream_drafts: bool,
-) -> AttemptRunner:
-    runner = AttemptRunner(
-        run_id,
-        request,
-        policy,
-        evaluator,
-        Ledger(policy, clock=clock),
-        clock,
-        toolbox=tools,
-        stream_drafts=stream_drafts or policy.delivery == "parallel",
-    )
-    if policy.judge_context == "full":
-        runner.query = dataclasses.asdict(analyse_query(request))
-    return runner
-
-
 async def _round(
     runner: AttemptRunner,
     numbers: range,
@@ -224,14 +211,7 @@ async def _finish(
         yield event
     failure = stop.failed.failure if stop.failed is not None else None
     result = _result(
-        run_id,
-        policy,
-        drafts,
-        ledger,
-        stop,
-        messages if failure else [],
-        skipped=skipped,
-        comparison=comparison,
+        runner, drafts, stop, messages if failure else [], skipped=skipped, comparison=comparison
     )
     if not drafts:
         yield RunFailed(
@@ -284,17 +264,15 @@ def _thinking(draft: Draft, policy: Policy) -> str:
 
 
 def _result(
-    run_id: str,
-    policy: Policy,
+    runner: AttemptRunner,
     drafts: list[Draft],
-    ledger: Ledger,
     stop: Stop,
     failed_messages: list[Message],
     *,
     skipped: str | None,
-    comparison: DraftComparison | None = None,
+    comparison: DraftComparison | None,
 ) -> RunResult:
-    stop_reason = stop.reason
+    policy, ledger, stop_reason = runner.policy, runner.ledger, stop.reason
     final = stop.winner or pick_final(drafts, policy, stop_reason)
     if comparison is not None:
         final = next((d for d in drafts if d.attempt == comparison.chosen), final)
@@ -305,7 +283,7 @@ def _result(
     elif final is not None and (skipped is not None or final.tool_calls):
         passed = None  # not evaluated: unverified, never passed
     return RunResult(
-        run_id=run_id,
+        run_id=runner.run_id,
         final_answer=final.text if final else "",
         passed=passed,
         score=score,

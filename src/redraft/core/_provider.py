@@ -19,6 +19,7 @@ from redraft.core._types import (
     Message,
     ModelRequest,
     StreamChunk,
+    TokenLogprobs,
     TokenPrices,
     Usage,
 )
@@ -117,21 +118,20 @@ def ensure_real_calls_allowed(provider: Provider) -> None:
 
 
 @contextlib.contextmanager
-def block_real_model_calls() -> Iterator[None]:
-    token = _real_calls_blocked.set(True)
+def _real_calls_set(blocked: bool) -> Iterator[None]:
+    token = _real_calls_blocked.set(blocked)
     try:
         yield
     finally:
         _real_calls_blocked.reset(token)
 
 
-@contextlib.contextmanager
-def allow_real_model_calls() -> Iterator[None]:
-    token = _real_calls_blocked.set(False)
-    try:
-        yield
-    finally:
-        _real_calls_blocked.reset(token)
+def block_real_model_calls() -> contextlib.AbstractContextManager[None]:
+    return _real_calls_set(True)
+
+
+def allow_real_model_calls() -> contextlib.AbstractContextManager[None]:
+    return _real_calls_set(False)
 
 
 # Chat templates add a handful of tokens per message (role markers, separators).
@@ -163,6 +163,26 @@ def count_tokens_roughly(text: str) -> int:
     """Word-and-punctuation count used by scripted providers. Never more than
     the byte length, so it stays under :func:`estimate_input_tokens_upper_bound`."""
     return len(_TOKEN_PATTERN.findall(text))
+
+
+async def completion_of(chunks: AsyncIterator[StreamChunk]) -> Completion:
+    """A stream's chunks as one completion: the text and log-probabilities
+    joined, and the last usage, finish reason and model given."""
+    text = ""
+    usage: Usage | None = None
+    finish: str | None = None
+    model: str | None = None
+    logprobs: list[TokenLogprobs] | None = None
+    async for chunk in chunks:
+        text += chunk.delta
+        usage = chunk.usage or usage
+        finish = chunk.finish_reason or finish
+        model = chunk.model or model
+        if chunk.logprobs is not None:
+            logprobs = [*(logprobs or ()), *chunk.logprobs]
+    return Completion(
+        text=text, usage=usage or Usage(), finish_reason=finish, model=model, logprobs=logprobs
+    )
 
 
 def usage_for(request: ModelRequest, text: str) -> Usage:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from redraft.core._attempt import AttemptOutcome
-from redraft.core._errors import BudgetExhaustedError, RedraftError
+from redraft.core._errors import BudgetExhaustedError
 from redraft.core._feedback import prepare_feedback
 from redraft.core._ledger import Ledger
 from redraft.core._repair import describe_repairs, repair_draft
@@ -113,7 +113,9 @@ def round_failed(r: Round) -> Stop | None:
     failed = next((o for o in r.outcomes if o.failure is not None), None)
     if failed is None or failed.failure is None:
         return Stop("error")
-    return Stop(_stop_reason_for(failed.failure), failed=failed)
+    if isinstance(failed.failure, BudgetExhaustedError):
+        return Stop("deadline" if failed.failure.limit == "deadline" else "budget", failed=failed)
+    return Stop("error", failed=failed)
 
 
 def tool_calls(r: Round) -> Stop | None:
@@ -155,8 +157,7 @@ def judge_out_of_budget(r: Round) -> Stop | None:
     verdict = r.last_verdict
     if verdict is None or not verdict.degraded:
         return None
-    remaining = r.ledger.remaining_time()
-    if remaining is not None and remaining <= 0:
+    if r.ledger.remaining_time() == 0:
         return Stop("deadline")
     if any(e.data.get("error_type") in _BUDGET_ERRORS for e in verdict.evidence):
         return Stop("budget")
@@ -207,8 +208,7 @@ def stalled(r: Round) -> Stop | None:
 
 def past_deadline(r: Round) -> Stop | None:
     """The run's deadline has passed."""
-    remaining = r.ledger.remaining_time()
-    return Stop("deadline") if remaining is not None and remaining <= 0 else None
+    return Stop("deadline") if r.ledger.remaining_time() == 0 else None
 
 
 def out_of_attempts(r: Round) -> Stop | None:
@@ -267,9 +267,3 @@ def decide(r: Round) -> Decision:
         if decision is not None:
             return decision
     raise AssertionError("feedback_next, the last rule, always decides")
-
-
-def _stop_reason_for(error: RedraftError) -> StopReason:
-    if isinstance(error, BudgetExhaustedError):
-        return "deadline" if error.limit == "deadline" else "budget"
-    return "error"

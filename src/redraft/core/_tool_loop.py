@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator, AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, Sequence
 
 from redraft.core._errors import BudgetExhaustedError, ToolLoopLimitError
 from redraft.core._ledger import Ledger
 from redraft.core._provider import Provider
 from redraft.core._tools import Toolbox, ToolExecution
 from redraft.core._types import (
-    Completion,
     Message,
     ModelRequest,
     StreamChunk,
@@ -136,7 +135,6 @@ async def draft_with_tools(
     Close the generator (``contextlib.aclosing``) when stopping early, so
     the model call in flight is recorded as ended.
     """
-    tap = _ToolCallTap(generator)
     theirs = {spec.name for spec in client_tools}
     specs = [*toolbox.specs(), *(s for s in client_tools if s.name not in toolbox)] or None
     while True:
@@ -150,7 +148,7 @@ async def draft_with_tools(
             tools=specs,
         )
         final = StreamChunk()
-        chunks = ledger.stream(tap, request, kind="draft", attempt=attempt)
+        chunks = ledger.stream(generator, request, kind="draft", attempt=attempt)
         async with contextlib.aclosing(chunks):
             async for chunk in chunks:
                 if chunk.delta:
@@ -158,11 +156,11 @@ async def draft_with_tools(
                     yield chunk
                 else:
                     final = _merge(final, chunk)
-        calls = tap.calls
+        calls = final.tool_calls or []
         if final.usage is not None:
             conversation.usage = conversation.usage + final.usage
         conversation.finish_reason = final.finish_reason
-        yield final.model_copy(update={"tool_calls": calls or None})
+        yield final
         if not calls:
             return
         if any(call.name in theirs for call in calls):
@@ -248,46 +246,5 @@ def _merge(into: StreamChunk, chunk: StreamChunk) -> StreamChunk:
         usage=chunk.usage or into.usage,
         finish_reason=chunk.finish_reason or into.finish_reason,
         model=chunk.model or into.model,
+        tool_calls=chunk.tool_calls or into.tool_calls,
     )
-
-
-class _ToolCallTap(Provider):
-    """A pass-through that remembers the tool calls of the latest try.
-
-    The ledger's chunks carry text, usage and the finish reason; reading the
-    tool calls off the provider's own final chunk here keeps this loop
-    independent of what the ledger forwards. Each try (a ledger retry is a
-    new try) starts from none, so calls of a failed try never leak into the
-    next. It reports the wrapped provider's identity, like a circuit breaker.
-    """
-
-    def __init__(self, provider: Provider) -> None:
-        self.provider = provider
-        self.name = provider.name
-        self.model = provider.model
-        self.is_real = provider.is_real
-        self.supports_json_schema = provider.supports_json_schema
-        self.calls: list[ToolCall] = []
-
-    @property
-    def spec(self) -> str:
-        return self.provider.spec
-
-    async def complete(self, request: ModelRequest) -> Completion:
-        self.calls = []
-        completion = await self.provider.complete(request)
-        self.calls = list(completion.tool_calls)
-        return completion
-
-    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
-        self.calls = []
-        async for chunk in self.provider.stream(request):
-            if chunk.tool_calls:
-                self.calls = list(chunk.tool_calls)
-            yield chunk
-
-    def input_token_bound(self, messages: list[Message]) -> int:
-        return self.provider.input_token_bound(messages)
-
-    def __repr__(self) -> str:
-        return repr(self.provider)

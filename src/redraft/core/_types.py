@@ -536,9 +536,9 @@ class RunResult(BaseModel):
     error: str | None = None
     continue_context: list[Message] = Field(default_factory=list)
     skipped_reason: str | None = None
+    """Why the run was not evaluated (stop reason ``skipped``)."""
     tool_calls: list[ToolCall] = Field(default_factory=list, exclude_if=lambda value: not value)
     """The caller's tools the final draft called (``stop_reason`` ``tool_calls``)."""
-    """Why the run was not evaluated (stop reason ``skipped``)."""
     comparison: DraftComparison | None = None
     """The judge's choice between two drafts the verified evidence could not
     separate (policy ``pairwise``), when one was asked for."""

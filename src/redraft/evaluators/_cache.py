@@ -189,9 +189,6 @@ class SqliteVerdictCache:
         return await asyncio.to_thread(self._purge)
 
 
-# -- keys ---------------------------------------------------------------------
-
-
 def _describe(value: object, depth: int = 0) -> object:
     """A JSON-able, address-free description of a configuration value."""
     if value is None or isinstance(value, bool | int | float | str):
@@ -302,9 +299,6 @@ def verdict_key(identity: str, subject: Subject, context: EvaluationContext) -> 
     return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
 
 
-# -- the wrapper ----------------------------------------------------------------
-
-
 class Cached(Evaluator):
     """``evaluator``, with its sound verdicts kept in ``cache``.
 
@@ -337,10 +331,17 @@ class Cached(Evaluator):
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
         key = self.key(subject, context)
-        stored = await self._lookup(key)
+        try:
+            stored = await self.cache.get(key)
+        except Exception as exc:  # treated as a miss
+            log.warning("verdict cache read failed (%s): %s", type(exc).__name__, exc)
+            stored = None
         if stored is not None:
             self._record_hit(subject, context, key)
-            return _mark_cached(stored)
+            marked = [
+                e.model_copy(update={"data": {**e.data, "cached": True}}) for e in stored.evidence
+            ]
+            return stored.model_copy(update={"evidence": marked})
         verdict = await self.evaluator.evaluate(subject, context)
         if not verdict.degraded:
             try:
@@ -351,13 +352,6 @@ class Cached(Evaluator):
 
     def definite_failure(self, partial: str) -> Evidence | None:
         return self.evaluator.definite_failure(partial)
-
-    async def _lookup(self, key: str) -> Verdict | None:
-        try:
-            return await self.cache.get(key)
-        except Exception as exc:  # treated as a miss
-            log.warning("verdict cache read failed (%s): %s", type(exc).__name__, exc)
-            return None
 
     def _record_hit(self, subject: Subject, context: EvaluationContext, key: str) -> None:
         record = getattr(context.gateway, "record_cached", None)
@@ -375,8 +369,3 @@ class Cached(Evaluator):
 
     def __repr__(self) -> str:
         return f"<Cached {self.evaluator!r}>"
-
-
-def _mark_cached(verdict: Verdict) -> Verdict:
-    evidence = [e.model_copy(update={"data": {**e.data, "cached": True}}) for e in verdict.evidence]
-    return verdict.model_copy(update={"evidence": evidence})

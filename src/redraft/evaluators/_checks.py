@@ -72,9 +72,6 @@ class Check(Evaluator):
         under :attr:`time_limit_s`."""
         if len(text) <= INLINE_CHARS:
             return judge(text)
-        return await self._bounded(judge, text)
-
-    async def _bounded(self, judge: Callable[[str], Evidence], text: str) -> Evidence:
         try:
             return await run_bounded(
                 judge, text, limit_s=self.time_limit_s, what=f"the check {self.name!r}"
@@ -357,11 +354,7 @@ class CallableCheck(Check):
         if isinstance(result, Evidence):
             return result
         if isinstance(result, bool):
-            return self._evidence(
-                passed=result,
-                reason="the check passed" if result else "the check failed",
-                suggestion=f"Make the answer satisfy the check {self.name!r}.",
-            )
+            result = (result, "")
         if (
             isinstance(result, tuple)
             and len(result) == 2

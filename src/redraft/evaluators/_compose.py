@@ -21,6 +21,7 @@ from redraft.core._evaluator import (
     Preference,
     Subject,
     aggregate,
+    error_verdict,
     verified_score,
 )
 from redraft.core._types import Evidence, EvidenceStatus, Requirement, Verdict
@@ -55,15 +56,7 @@ async def _evaluate_safely(
         return await child.evaluate(subject, context)
     except Exception as exc:  # one broken child must not sink its siblings or the run
         reason = f"{child.name} failed: {type(exc).__name__}: {exc}"
-        evidence = Evidence(
-            evaluator=child.name,
-            kind=child.kind,
-            status="error",
-            passed=False,
-            reason=reason,
-            required=child.required,
-        )
-        return Verdict(score=0.0, passed=False, reason=reason, evidence=[evidence])
+        return error_verdict(child, reason, required=child.required)
 
 
 async def _evaluate_all(
@@ -151,17 +144,6 @@ def _account(verdicts: Sequence[Verdict]) -> list[Requirement]:
     return account
 
 
-async def _first_preference(
-    children: Sequence[Evaluator], first: Subject, second: Subject, context: EvaluationContext
-) -> Preference | None:
-    """The preference of the first child able to compare (in practice, the judge)."""
-    for child in children:
-        preference = await child.compare(first, second, context)
-        if preference is not None:
-            return preference
-    return None
-
-
 class _Composite(Evaluator):
     mode: AggregateMode = "all"
     default_name = "composite"
@@ -186,7 +168,12 @@ class _Composite(Evaluator):
     async def compare(
         self, first: Subject, second: Subject, context: EvaluationContext
     ) -> Preference | None:
-        return await _first_preference(self.children, first, second, context)
+        # The first child able to compare (in practice, the judge) answers.
+        for child in self.children:
+            preference = await child.compare(first, second, context)
+            if preference is not None:
+                return preference
+        return None
 
     def definite_failure(self, partial: str) -> Evidence | None:
         if self.mode != "all":

@@ -100,10 +100,6 @@ class FindingsJudge(Evaluator):
         self.max_tokens = max_tokens
         self.temperature = temperature
 
-    def _schema(self) -> dict[str, object]:
-        findings = array_schema(finding_schema(self.max_points), 1, self.max_findings)
-        return object_schema({"findings": findings})
-
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
         blocks = review_blocks(
             subject,
@@ -112,10 +108,10 @@ class FindingsJudge(Evaluator):
             f"-{self.max_points} to +{self.max_points}.",
         )
         ask = GatewayAsk(self, subject, context)
+        findings = array_schema(finding_schema(self.max_points), 1, self.max_findings)
+        schema = object_schema({"findings": findings})
         try:
-            reply = await ask(
-                judge_messages(_SYSTEM, *blocks), self._schema(), _Findings, stage="findings"
-            )
+            reply = await ask(judge_messages(_SYSTEM, *blocks), schema, _Findings, stage="findings")
         except JudgeFailure as failure:
             failed = failure.evidence(self, f"judge:{self.provider.spec}", points=0)
             return aggregate([failed], threshold=context.threshold)

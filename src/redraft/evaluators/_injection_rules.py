@@ -53,8 +53,6 @@ def _rule(name: str, describes: str, patterns: list[str], topic: str) -> Injecti
     )
 
 
-# -- vocabulary ---------------------------------------------------------------------------
-
 # What the draft calls itself. "output" and "solution" are left out: ordinary
 # answers about code say "the output passes all tests" of a program.
 _ANSWER = r"(?:answer|response|reply|draft|submission)"

@@ -27,7 +27,7 @@ from redraft.core._errors import (
 )
 from redraft.core._text import plural
 from redraft.core._types import Evidence
-from redraft.evaluators._checks import _MAX_RECORDED_ERRORS, Check, _shorten
+from redraft.evaluators._checks import _MAX_RECORDED_ERRORS, Check, _clip, _shorten
 from redraft.evaluators._isolation import run_isolated
 from redraft.evaluators._offload import INLINE_CHARS, check_deadline
 from redraft.evaluators._patterns import Pattern, compile_pattern
@@ -363,10 +363,8 @@ def _schema_patterns(schema: Any) -> dict[str, Pattern]:
             elif key == "patternProperties" and isinstance(value, dict):
                 for pattern in value:
                     # The key is the pattern: a long one is named by its start.
-                    shown = (
-                        pattern if len(pattern) <= _SHOWN_CHARS else pattern[:_SHOWN_CHARS] + "…"
-                    )
-                    _add(compiled, pattern, f"{where}[{json.dumps(shown)}]")
+                    shown = json.dumps(_clip(pattern, _SHOWN_CHARS))
+                    _add(compiled, pattern, f"{where}[{shown}]")
             stack.append((value, where, key in _NAMED_SCHEMAS))
     return compiled
 
@@ -386,8 +384,7 @@ def _keywords(compiled: dict[str, Pattern]) -> dict[str, Keyword]:
     def pattern(validator: Any, pattern: Any, instance: Any, _: Mapping[str, Any]) -> Any:
         if validator.is_type(instance, "string") and not search(pattern, instance):
             # The text is cut: the finding must say "does not match" within its length.
-            shown = instance if len(instance) <= _SHOWN_CHARS else instance[:_SHOWN_CHARS] + "…"
-            yield ValidationError(f"{shown!r} does not match {pattern!r}")
+            yield ValidationError(f"{_clip(instance, _SHOWN_CHARS)!r} does not match {pattern!r}")
 
     def pattern_properties(validator: Any, patterns: Any, instance: Any, _: Any) -> Any:
         if not validator.is_type(instance, "object"):

@@ -49,9 +49,6 @@ from redraft.evaluators._judge_base import (
 __all__ = ["PRESETS", "Comprehensive", "Criteria", "Quality", "Ragas"]
 
 
-# -- comprehensive --------------------------------------------------------------------
-
-
 class _ComprehensiveReply(ReplyModel):
     comprehensive: bool
     reason: str | None = None
@@ -90,9 +87,6 @@ class Comprehensive(Preset):
             suggestions=[] if verdict else [reason],
             data={**reply.raw, "comprehensive": verdict, "reason": reason},
         )
-
-
-# -- quality --------------------------------------------------------------------------
 
 
 class _QualityReply(ReplyModel):
@@ -155,9 +149,6 @@ class Quality(Preset):
             confidence=None if value.confidence_score is None else value.confidence_score / 10,
             data={**reply.raw, **value.model_dump(), "issues": issues, "improvement_hint": hint},
         )
-
-
-# -- criteria -------------------------------------------------------------------------
 
 
 class _CriteriaReply(ReplyModel):
@@ -223,9 +214,6 @@ class Criteria(Preset):
                 "criteria": applied,
             },
         )
-
-
-# -- ragas ----------------------------------------------------------------------------
 
 
 class _StatementsReply(ReplyModel):

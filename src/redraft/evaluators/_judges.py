@@ -39,6 +39,7 @@ from redraft.evaluators._checklist import (
     doubted,
     unasked,
 )
+from redraft.evaluators._checks import _clip
 from redraft.evaluators._judge_base import (
     GENERIC_CRITERIA,
     Case,
@@ -352,10 +353,7 @@ def _parse(text: str) -> tuple[object, bool]:
 
 
 def _quote(text: str) -> str:
-    shown = text.strip()
-    if len(shown) > _QUOTED_CHARS:
-        shown = shown[:_QUOTED_CHARS] + "…"
-    return json.dumps(shown, ensure_ascii=False)
+    return json.dumps(_clip(text.strip(), _QUOTED_CHARS), ensure_ascii=False)
 
 
 def _first_error(exc: ValidationError) -> str:

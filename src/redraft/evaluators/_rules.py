@@ -134,13 +134,7 @@ class PointRule:
         return cls(**{str(key): value for key, value in data.items()})
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "pattern": self.pattern,
-            "points": self.points,
-            "description": self.description,
-            "when": self.when,
-            "ignore_case": self.ignore_case,
-        }
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.init}
 
 
 class RuleCheck(Evaluator):

@@ -164,7 +164,8 @@ class EstimatorScorer:
         if _has(self.estimator, "decision_function"):
             value = self.estimator.decision_function([document])[0]
             if isinstance(value, numbers.Real):
-                flip = self._positive_is_first()
+                # A binary decision_function is positive towards classes_[1].
+                flip = self.positive_label is not None and self._column(2) == 0
                 return _logistic(-float(value) if flip else float(value))
             row = list(value)
             return _logistic(float(row[self._column(len(row))]))
@@ -184,10 +185,6 @@ class EstimatorScorer:
         if len(labels) != width:
             raise ValueError(f"the estimator gave {width} columns for {len(labels)} classes")
         return labels.index(self.positive_label)
-
-    def _positive_is_first(self) -> bool:
-        # A binary decision_function is positive towards classes_[1].
-        return self.positive_label is not None and self._column(2) == 0
 
     def __repr__(self) -> str:
         return f"<EstimatorScorer {self.name} {type(self.estimator).__name__}>"

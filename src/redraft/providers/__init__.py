@@ -111,15 +111,13 @@ class ProviderRegistry:
         if not isinstance(spec, str):
             return False
         try:
-            family, model = parse_model_spec(spec)
+            return ":".join(parse_model_spec(spec)) in self._providers
         except ConfigurationError:
             return False
-        return f"{family}:{model}" in self._providers
 
     def add(self, spec: str, provider: Provider) -> None:
         """Register a ready provider under ``spec`` (tests, embedding apps)."""
-        family, model = parse_model_spec(spec)
-        self._providers[f"{family}:{model}"] = provider
+        self._providers[":".join(parse_model_spec(spec))] = provider
 
     async def aclose(self) -> None:
         for provider in self._providers.values():
@@ -129,9 +127,7 @@ class ProviderRegistry:
 
 def _build(family: str, model: str) -> Provider:
     if family == "scripted":
-        if not model:
-            return EchoModel()
-        return _scripted_from_file(model)
+        return _scripted_from_file(model) if model else EchoModel()
     if family == "openai":
         from redraft.providers._openai import OpenAIProvider
 

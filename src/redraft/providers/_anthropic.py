@@ -79,7 +79,6 @@ class AnthropicProvider(SDKProvider["anthropic.AsyncAnthropic"]):
 
     @property
     def _endpoint(self) -> str:
-        """Scheme, host and port of the server, without credentials or path."""
         if self._client is None:
             return "the Anthropic API"
         url = self._client.base_url
@@ -244,9 +243,7 @@ def _usage(usage: Any) -> Usage:
 
 
 def _finish(stop_reason: str | None) -> str | None:
-    if stop_reason is None:
-        return None
-    return _FINISH_REASONS.get(stop_reason, stop_reason)
+    return None if stop_reason is None else _FINISH_REASONS.get(stop_reason, stop_reason)
 
 
 def _transport_error_groups() -> tuple[tuple[type[Exception], ...], tuple[type[Exception], ...]]:
@@ -256,14 +253,11 @@ def _transport_error_groups() -> tuple[tuple[type[Exception], ...], tuple[type[E
     body, so a dropped or stalled stream surfaces as the HTTP library's own
     exception. Only already-imported libraries can have raised one.
     """
-    timeouts: list[type[Exception]] = []
-    transports: list[type[Exception]] = []
-    for name in ("httpx2", "httpx"):
-        module = sys.modules.get(name)
-        if module is not None:
-            timeouts.append(module.TimeoutException)
-            transports.append(module.TransportError)
-    return tuple(timeouts), tuple(transports)
+    modules = [m for name in ("httpx2", "httpx") if (m := sys.modules.get(name)) is not None]
+    return (
+        tuple(module.TimeoutException for module in modules),
+        tuple(module.TransportError for module in modules),
+    )
 
 
 def _handled_errors() -> tuple[type[Exception], ...]:

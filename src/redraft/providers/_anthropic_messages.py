@@ -62,20 +62,16 @@ def _tool_uses(message: Message) -> list[dict[str, Any]]:
     calls = getattr(message, "tool_calls", None)
     if not isinstance(calls, list):
         return []
-    blocks: list[dict[str, Any]] = []
-    for call in calls:
-        function = call.get("function") if isinstance(call, dict) else None
-        if not isinstance(function, dict):
-            continue
-        blocks.append(
-            {
-                "type": "tool_use",
-                "id": call.get("id"),
-                "name": function.get("name"),
-                "input": _input_object(function.get("arguments")),
-            }
-        )
-    return blocks
+    return [
+        {
+            "type": "tool_use",
+            "id": call.get("id"),
+            "name": function.get("name"),
+            "input": _input_object(function.get("arguments")),
+        }
+        for call in calls
+        if isinstance(call, dict) and isinstance(function := call.get("function"), dict)
+    ]
 
 
 def _input_object(arguments: Any) -> dict[str, Any]:

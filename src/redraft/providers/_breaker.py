@@ -96,8 +96,6 @@ class CircuitBreaker(Wrapped):
     def consecutive_failures(self) -> int:
         return self._consecutive
 
-    # -- gate -----------------------------------------------------------------
-
     def _admit(self) -> None:
         """Let a call through or raise :class:`CircuitOpenError`."""
         state = self.state
@@ -132,18 +130,12 @@ class CircuitBreaker(Wrapped):
                 self._opened_at = self._clock()
         # neutral: nothing learnt; a half-open breaker lets the next call try.
 
-    @staticmethod
-    def _outcome(error: BaseException) -> _Outcome:
-        return "failure" if counts_as_failure(error) else "neutral"
-
-    # -- Provider -------------------------------------------------------------
-
     async def complete(self, request: ModelRequest) -> Completion:
         self._admit()
         try:
             completion = await self.provider.complete(request)
         except BaseException as exc:
-            self._settle(self._outcome(exc), exc)
+            self._settle("failure" if counts_as_failure(exc) else "neutral", exc)
             raise
         self._settle("success")
         return completion
@@ -161,7 +153,7 @@ class CircuitBreaker(Wrapped):
             self._settle("success" if received else "neutral")
             raise
         except BaseException as exc:
-            self._settle(self._outcome(exc), exc)
+            self._settle("failure" if counts_as_failure(exc) else "neutral", exc)
             raise
         self._settle("success")
 

@@ -6,6 +6,7 @@ out of every message.
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import re
 import time
@@ -76,17 +77,13 @@ def parse_retry_after(headers: Mapping[str, str]) -> float | None:
     an HTTP date); ``None`` when the server sent neither or nonsense."""
     millis = headers.get("retry-after-ms")
     if millis:
-        try:
+        with contextlib.suppress(ValueError):
             return max(0.0, float(millis) / 1000)
-        except ValueError:
-            pass
     value = headers.get("retry-after")
     if not value:
         return None
-    try:
+    with contextlib.suppress(ValueError):
         return max(0.0, float(value))
-    except ValueError:
-        pass
     try:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from redraft.core._errors import ConfigurationError, ProviderError, ProviderResponseError
-from redraft.core._provider import Provider
+from redraft.core._provider import Provider, completion_of
 from redraft.core._types import FREE, Completion, ModelRequest, StreamChunk, TokenPrices, Usage
 from redraft.providers._logprobs import read_logprobs
 from redraft.providers._throughput import Throughput, prior_tokens_per_s
@@ -183,8 +183,6 @@ class LocalProvider(Provider):
         """Native generations in progress (each holds a slot)."""
         return self._running
 
-    # -- loading ------------------------------------------------------------------
-
     def _load(self) -> Any:
         with self._load_lock:
             if self._server is None:
@@ -229,8 +227,6 @@ class LocalProvider(Provider):
         except RuntimeError as exc:
             raise ConfigurationError(f"cannot load the model file {path}: {exc}") from None
 
-    # -- calls --------------------------------------------------------------------
-
     def _body(self, request: ModelRequest) -> dict[str, Any]:
         body: dict[str, Any] = {
             "messages": [m.model_dump(exclude_none=True) for m in request.messages],
@@ -254,20 +250,7 @@ class LocalProvider(Provider):
 
     async def complete(self, request: ModelRequest) -> Completion:
         # One code path for both: streaming is what makes cancellation work.
-        parts: list[str] = []
-        chunks: list[StreamChunk] = []
-        final = StreamChunk()
-        async for chunk in self.stream(request):
-            parts.append(chunk.delta)
-            chunks.append(chunk)
-            final = chunk
-        return Completion(
-            text="".join(parts),
-            usage=final.usage or Usage(),
-            finish_reason=final.finish_reason,
-            model=final.model,
-            logprobs=[lp for chunk in chunks for lp in chunk.logprobs or ()] or None,
-        )
+        return await completion_of(self.stream(request))
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
         server = self._server
@@ -354,8 +337,6 @@ class LocalProvider(Provider):
     def _unload(self) -> None:
         with self._load_lock:
             self._server = None
-
-    # -- errors -------------------------------------------------------------------
 
     def _rejected(self, error: Any) -> ProviderError:
         if not isinstance(error, dict):

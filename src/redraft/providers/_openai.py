@@ -60,8 +60,6 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
     # judge then falls back to reading the text (see evaluators/_checklist.py).
     supports_logprobs = True
 
-    # -- client -------------------------------------------------------------------
-
     def _get_client(self) -> openai.AsyncOpenAI:
         if self._client is not None:
             return self._client
@@ -86,7 +84,6 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
 
     @property
     def _endpoint(self) -> str:
-        """Scheme, host and port of the server, without credentials or path."""
         if self._client is not None:
             url = str(self._client.base_url)
         else:
@@ -121,8 +118,6 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
                 "json_schema": {"name": "output", "schema": request.json_schema, "strict": False},
             }
         return params
-
-    # -- calls --------------------------------------------------------------------
 
     async def complete(self, request: ModelRequest) -> Completion:
         client = self._get_client()
@@ -208,8 +203,6 @@ class OpenAIProvider(SDKProvider["openai.AsyncOpenAI"]):
             stream_cls=AsyncStream[ChatCompletionChunk],
         )
 
-    # -- errors -------------------------------------------------------------------
-
     def _translate(self, exc: BaseException) -> ProviderError:
         import openai
 
@@ -247,19 +240,16 @@ def _arguments_text(arguments: Any) -> str:
 
 def _tool_calls(calls: list[ChatCompletionMessageToolCallUnion] | None) -> list[ToolCall]:
     """The function calls of a response (custom tools are never offered)."""
-    found: list[ToolCall] = []
-    for index, call in enumerate(calls or []):
-        if call.type != "function":
-            continue
-        found.append(
-            ToolCall(
-                # Some compatible servers leave the id out; results need one.
-                id=call.id or f"call_{index}",
-                name=call.function.name,
-                arguments=_arguments_text(call.function.arguments),
-            )
+    return [
+        ToolCall(
+            # Some compatible servers leave the id out; results need one.
+            id=call.id or f"call_{index}",
+            name=call.function.name,
+            arguments=_arguments_text(call.function.arguments),
         )
-    return found
+        for index, call in enumerate(calls or [])
+        if call.type == "function"
+    ]
 
 
 class _ToolCallPieces:

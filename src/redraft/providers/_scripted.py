@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import re
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any, TypedDict
@@ -30,6 +31,8 @@ from redraft.core._provider import Provider, count_tokens_roughly, usage_for
 from redraft.core._types import FREE, Completion, Message, ModelRequest, StreamChunk, TokenPrices
 
 __all__ = ["EchoModel", "FunctionModel", "ScriptedModel", "Script"]
+
+_PIECE = re.compile(r"\S*\s|\S+")
 
 Script = str | Completion | BaseException | Callable[[ModelRequest], str]
 Responder = Callable[[ModelRequest], "str | Completion | Awaitable[str | Completion]"]
@@ -76,7 +79,7 @@ class _FakeProvider(Provider):
         # Fakes count tokens themselves (see usage_for), so the bound is exact.
         return sum(count_tokens_roughly(m.text) for m in messages)
 
-    async def _answer(self, request: ModelRequest) -> Completion:
+    async def complete(self, request: ModelRequest) -> Completion:
         self.history.append(request)
         if self.delay:
             await asyncio.sleep(self.delay)
@@ -85,11 +88,8 @@ class _FakeProvider(Provider):
             answer = Completion(text=answer, usage=usage_for(request, answer), finish_reason="stop")
         return _honour_max_tokens(request, answer)
 
-    async def complete(self, request: ModelRequest) -> Completion:
-        return await self._answer(request)
-
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamChunk]:
-        completion = await self._answer(request)
+        completion = await self.complete(request)
         for piece in _pieces(completion.text):
             if self.chunk_delay:
                 await asyncio.sleep(self.chunk_delay)
@@ -191,17 +191,9 @@ def sample_for_schema(schema: dict[str, Any]) -> Any:
 
 
 def _pieces(text: str) -> list[str]:
-    """Split text into word-sized stream deltas that join back exactly."""
-    pieces: list[str] = []
-    current = ""
-    for char in text:
-        current += char
-        if char.isspace():
-            pieces.append(current)
-            current = ""
-    if current:
-        pieces.append(current)
-    return pieces
+    """Split text into word-sized stream deltas that join back exactly: each
+    ends after one whitespace character, the last maybe before."""
+    return _PIECE.findall(text)
 
 
 def _honour_max_tokens(request: ModelRequest, completion: Completion) -> Completion:

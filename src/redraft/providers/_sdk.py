@@ -73,6 +73,7 @@ class SDKProvider(Provider, Generic[ClientT]):
 
     @property
     def _endpoint(self) -> str:
+        """Scheme, host and port of the server, without credentials or path."""
         raise NotImplementedError
 
     def _import_sdk(self) -> Any:
@@ -93,14 +94,6 @@ class SDKProvider(Provider, Generic[ClientT]):
             await self._client.close()  # type: ignore[attr-defined]
             self._client = None
 
-    # -- the errors every SDK reports alike ---------------------------------------------
-
-    @property
-    def _secret(self) -> str | None:
-        client: Any = self._client
-        key: str | None = client.api_key if client is not None else self._api_key
-        return key
-
     def _translate(self, exc: BaseException) -> ProviderError:
         """The vendor SDK's error as redraft's (each provider maps its own)."""
         raise NotImplementedError
@@ -118,7 +111,9 @@ class SDKProvider(Provider, Generic[ClientT]):
     def _public(self, text: str) -> str:
         """Text from the vendor or the transport, fit for a message: no key,
         no upstream address."""
-        return hide_upstream(redact(text, self._secret), self._endpoint)
+        client: Any = self._client
+        secret = client.api_key if client is not None else self._api_key
+        return hide_upstream(redact(text, secret), self._endpoint)
 
     def _timed_out(self) -> ProviderTimeoutError:
         return ProviderTimeoutError(
