@@ -175,7 +175,7 @@ HEDGE = re.compile(
 _CONDITION = re.compile(r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming)\b")
 _EXAMPLE = re.compile(
     r"\b(?:for example|for instance|e\.g\.?|such as|an example|example|sample|like this|"
-    r"template|below is|here is|here's)\b"
+    r"(?:this|the\s+following|the|my|our|a\s+given)\s+template|below is|here is|here's)\b"
 )
 NEGATION = re.compile(
     r"\b(?:not|never|no|none|neither|nobody|without|don'?t|doesn'?t|isn'?t|aren'?t|shouldn'?t|needn'?t|won'?t|"
@@ -268,7 +268,8 @@ _CLAUSE_BREAK = re.compile(
     r";|\bbut\b|,\s*and\b|\band\s+(?:must|should|will|also|then|make\s+sure|please)\b|"
     r"\b(?:don'?t|do\s+not)\s+forget\s+to\b|"
     # "no more than 40 words and include 2 emojis": a new directive, a new clause
-    r"\band\s+(?=(?:include|use|add|write|give|put|end|start|begin)\b)"
+    r"\band\s+(?=(?:include|use|add|write|give|put|end|start|begin|highlight|mention|bold|"
+    r"italici[sz]e|wrap|keep|make|format|finish|conclude|answer|respond|reply|limit)\b)"
 )
 _LIST_STEP = re.compile(r"(?:,|\band)\s*$")
 # "… 3 headlines, each in Title Case and under 70 characters": the list's
@@ -442,7 +443,9 @@ def response_context(
     prefix = text[:start]
     if sentence_blocked(sentence, start):
         return False
-    if not owns_negation and NEGATION.search(_CLAUSE_BREAK.split(prefix)[-1]):
+    # the clause's start, found in the whole text: a break may look past the phrase's start
+    clause = max((m.end() for m in _CLAUSE_BREAK.finditer(text) if m.end() <= start), default=0)
+    if not owns_negation and NEGATION.search(text, clause, start):
         return False
     if not owns_negation and _shared_subject_elsewhere(prefix):
         return False  # a "no …" of each part is a "no …" of the whole

@@ -138,6 +138,9 @@ class Unit:
     #: a bare number up to this means exactly that many ("describe it in three
     #: words"); past it ("in 50 words") it is a rough size no one counts to
     bare_upto: int = 0
+    #: a bare number is a floor ("include two italic sections": highlights
+    #: are marks added, and one more breaks nothing asked)
+    bare_at_least: bool = False
     #: prose ("two sentences, then a list" counts one part, not the whole)
     prose: bool = False
     #: the singular as a compound or a label names it ("a two-sentence pitch",
@@ -401,9 +404,7 @@ class UnitCounts:
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
             owns = name in ("negated", "none")
-            if not response_context(
-                sentence, match.start(), owns_negation=owns, named_thing=self._unit(match).prose
-            ):
+            if not response_context(sentence, match.start(), owns_negation=owns, named_thing=True):
                 return False
             taken.append(match.span())
             return True
@@ -413,7 +414,7 @@ class UnitCounts:
                 continue
             for match in pattern.finditer(text):
                 unit = self._unit(match)
-                loose = name in ("bare", "alone") and not unit.bare_exact
+                loose = name in ("bare", "alone") and not (unit.bare_exact or unit.bare_at_least)
                 if loose and not unit.bare_upto:
                     continue
                 if unit.none_only and name != "none":
@@ -465,6 +466,8 @@ def _bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation,
             return [("at_most" if "more" in post or "longer" in post else "at_least", value)]
         more = "more" in post or "least" in post or "min" in post
         return [("at_least" if more else "at_most", value)]
+    if name in ("bare", "alone") and unit.bare_at_least:
+        return [("at_least", value)]
     return [("exactly", value)]
 
 

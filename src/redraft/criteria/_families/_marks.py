@@ -89,11 +89,15 @@ highlight_counts = UnitCounts(
             r"(?:italic(?:i[sz]ed)?|highlighted|bold(?:ed)?)\s+(?:text\s+)?"
             r"(?:sections?|phrases?|parts?)",
             _highlights,
+            bare_at_least=True,
         ),
     )
 )
 
-_HIGHLIGHTED = r"(?:sections?|parts?|phrases?|words?|sentences?|points?|passages?|keywords?)"
+_HIGHLIGHTED = (
+    r"(?:sections?|parts?|phrases?|words?|sentences?|points?|passages?|keywords?|terms?|ideas?|"
+    r"facts?)"
+)
 _HIGHLIGHT = re.compile(
     r"\b(?:highlight|italici[sz]e|bold|embolden)(?:\s*/\s*(?:highlight|italici[sz]e|bold))?\s+"
     rf"(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+(?:\w+\s+)?{_HIGHLIGHTED}\b|"
@@ -102,8 +106,19 @@ _HIGHLIGHT = re.compile(
 )
 
 
+# "highlight some key parts": at least one
+_HIGHLIGHT_SOME = re.compile(
+    r"\b(?:highlight|italici[sz]e|bold|embolden)\s+(?:some|several|a\s+few)\s+(?:\w+\s+){0,2}?"
+    rf"{_HIGHLIGHTED}\b"
+)
+
+
 def highlight_verbs(sentence: Sentence) -> Iterator[Hit]:
-    """ "Highlight at least 2 sections", "at least 3 phrases should be in italics"."""
+    """ "Highlight at least 2 sections", "at least 3 phrases should be in italics",
+    "highlight some key parts" (at least one)."""
+    for match in _HIGHLIGHT_SOME.finditer(sentence.lower):
+        if response_context(sentence, match.start()):
+            yield from typed_hit(_highlight_count, "at_least", 1, match.span())
     for match in _HIGHLIGHT.finditer(sentence.lower):
         if response_context(sentence, match.start()):
             relation, adjust = relation_of(match.group("rel") or match.group("rel2"))

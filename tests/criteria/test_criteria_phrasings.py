@@ -1,0 +1,55 @@
+"""Phrasings the shared grammar reads for every family: clause breaks
+before a new directive, a thing asked for with its count after it, and
+marks a prompt asks for without a number."""
+
+from __future__ import annotations
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def found(prompt: str) -> list[tuple[str, object, object]]:
+    return [
+        (c.spec.kind, getattr(c.spec, "relation", None), getattr(c.spec, "value", None))
+        for c in compile_checks(prompt)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # a negation ends where a new directive begins
+        (
+            "Do not use any colons and highlight at least 2 sections with markdown.",
+            ("highlight_count", "at_least", 2),
+        ),
+        # the thing asked for, then what it contains
+        (
+            "Write a limerick that contains at least 2 italic text phrases.",
+            ("highlight_count", "at_least", 2),
+        ),
+        # "write a template" is a thing to write, not an example to follow
+        (
+            "Write a template for a newsletter and highlight at least 4 sections.",
+            ("highlight_count", "at_least", 4),
+        ),
+        # marks asked for without a number, or with a bare one: a floor
+        ("Highlight some key terms in your answer.", ("highlight_count", "at_least", 1)),
+        ("Include three italic text sections.", ("highlight_count", "at_least", 3)),
+    ],
+)
+def test_phrasings_compile(prompt: str, expected: tuple[str, object, object]) -> None:
+    assert expected in found(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Do not highlight any sections and keep it short.",
+        "Use this template: Title, then 3 highlighted sections.",
+        "Should I highlight some key terms?",
+    ],
+)
+def test_near_misses_compile_no_highlight_count(prompt: str) -> None:
+    assert not [f for f in found(prompt) if f[0] == "highlight_count"]
