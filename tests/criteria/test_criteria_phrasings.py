@@ -53,3 +53,47 @@ def test_phrasings_compile(prompt: str, expected: tuple[str, object, object]) ->
 )
 def test_near_misses_compile_no_highlight_count(prompt: str) -> None:
     assert not [f for f in found(prompt) if f[0] == "highlight_count"]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Use capitals for key claims, but make sure that words with all capital letters "
+            "appear less than 6 times.",
+            [("capital_word_count", "at_most", 5)],
+        ),
+        (
+            "Tell a story. The words with all capital letters should appear at least 4 times.",
+            [("capital_word_count", "at_least", 4)],
+        ),
+        (
+            "Use a few all-caps words. In particular, there should be 2 to 4 such "
+            "capitalized words.",
+            [("capital_word_count", "at_least", 2), ("capital_word_count", "at_most", 4)],
+        ),
+        (
+            "Write a riddle that includes at least 6 words in all capital letters.",
+            [("capital_word_count", "at_least", 6)],
+        ),
+        (
+            "Add a few shouty words. But the number of words in all capital letters should "
+            "be less than 3.",
+            [("capital_word_count", "at_most", 2)],
+        ),
+    ],
+)
+def test_capital_word_counts(prompt: str, expected: list[tuple[str, object, object]]) -> None:
+    assert all(e in found(prompt) for e in expected)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Should words with capital letters appear at least 3 times?",
+        "If you use words in all caps, they should appear at most twice.",
+        "My draft has 5 to 10 capitalized words; is that too many?",
+    ],
+)
+def test_capital_word_near_misses(prompt: str) -> None:
+    assert not [f for f in found(prompt) if f[0] == "capital_word_count"]

@@ -255,7 +255,7 @@ _MAX_BETWEEN_WORDS = 8
 _LIST_MARKER = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)|(?:[a-z]|[ivx]{1,4})\.)\s+")
 _BARE_MODAL = re.compile(r"(?:must|should|shall|needs?|has|have|be)\b")
 _LEAD_IN = re.compile(
-    r"(?:(?:please|always|and|also|then|finally|first|next|lastly|in|using|with|additionally|"
+    r"(?:(?:please|always|and|but|also|then|finally|first|next|lastly|in|using|with|additionally|"
     r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
     r"ensure(?:\s+that)?|remember\s+to|(?:don'?t|do\s+not)\s+forget\s+to|"
     r"you(?:\s+(?:should|must|will|need\s+to|have\s+to))?|"
@@ -499,7 +499,7 @@ _TRANSFORMED = re.compile(
 
 
 _FRAME = re.compile(
-    r"\b(?:should|must|shall|needs? to|has to|have to|is to|will|can|is|are|be|been|being|"
+    r"\b(?:sure\s+that|ensure\s+that|should|must|shall|needs? to|has to|have to|is to|will|can|is|are|be|been|being|"
     r"written|kept|stay|remain|contain|contains|containing|include|includes|including|have|has|"
     r"having|consist of|span|with|in|of|it|everything|the|a|an|me|us|your|my|answer|response|"
     r"reply|output|entire|whole|only|strictly|just|exactly)\b"

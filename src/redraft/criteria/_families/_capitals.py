@@ -27,7 +27,7 @@ from redraft.criteria._families._counted import (
 )
 from redraft.criteria._families._number_of import TIMES, NumberOf, Tally, times_of
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context, sentence_blocked
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["CAPITAL_WORDS", "LETTERS", "CapitalWordCount", "LetterCount"]
@@ -64,10 +64,30 @@ _CAPS = (
     r"block\s+letters)"
 )
 _CAPITAL_WORDS = re.compile(
-    r"\bwords?\s+(?:with|in|written\s+in)\s+(?:all\s+)?(?:capital\s+letters|capitals|caps|"
-    r"uppercase(?:\s+letters)?)\s+(?:should|must|need\s+to|needs\s+to)\s+(?:appear|be\s+used|"
-    rf"occur)\s+{TIMES}"
+    r"\b(?:(?:those|these|such|the)\s+)?(?:words?\s+(?:with|in|written\s+in)\s+(?:all\s+)?"
+    r"(?:capital\s+letters|capitals|caps|uppercase(?:\s+letters)?)|(?:all[\s-]+caps|capitali[sz]ed|"
+    r"uppercase)\s+words)\s+(?:(?:should|must|need\s+to|needs\s+to|can|may)\s+)?(?:only\s+)?"
+    rf"(?:appear|be\s+used|occur)\s+{TIMES}"
 )
+# "there should be 5 to 10 such capitalized words", "5-10 words in all caps"
+_CAPITAL_RANGE = re.compile(
+    rf"\b(?P<low>{NUMBER})\s*(?:to|-|–)\s*(?P<high>{NUMBER})\s+(?:such\s+)?(?:(?:all[\s-]+caps|"
+    rf"capitali[sz]ed|uppercase)\s+words|words\s+(?:with|in|written\s+in)\s+{_CAPS})"
+)
+# A sentence whose subject is these words: "The words with all capital
+# letters should appear at least 10 times", "But those all-caps words …".
+_SUBJECT_LEAD = re.compile(
+    r"\s*(?:(?:but|and|also|so|however|in\s+particular),?\s+)?(?:make\s+sure\s+(?:that\s+)?)?"
+)
+
+
+def _about_the_answer(sentence: Sentence, start: int, named: bool = False) -> bool:
+    if response_context(sentence, start, named_thing=named):
+        return True
+    lead = _SUBJECT_LEAD.match(sentence.lower)
+    return bool(lead) and lead.end() >= start and not sentence_blocked(sentence, start)
+
+
 # "at least 5 words in the output should be in all caps", "at least 15 words in all caps".
 _CAPITAL_COUNT = re.compile(
     rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+(?:such\s+)?words?\s+(?:or\s+phrases\s+)?"
@@ -96,8 +116,17 @@ def capital_words(sentence: Sentence) -> Iterator[Hit]:
     """ "Words in all capital letters should appear at least 3 times"."""
     for match in _CAPITAL_WORDS.finditer(sentence.lower):
         found = times_of(match)
-        if found and response_context(sentence, match.start()):
+        if found and _about_the_answer(sentence, match.start()):
             yield from typed_hit(_capitals, *found, match.span())
+    for match in _CAPITAL_RANGE.finditer(sentence.lower):
+        low, high = number_value(match.group("low")), number_value(match.group("high"))
+        if low is None or high is None or low >= high:
+            continue
+        if _about_the_answer(sentence, match.start()) or _THERE.search(
+            sentence.lower, 0, match.start()
+        ):
+            yield from typed_hit(_capitals, "at_least", low, match.span())
+            yield from typed_hit(_capitals, "at_most", high, match.span())
 
 
 _CAPITALISED = (
@@ -117,6 +146,9 @@ _CAPITAL_THAT_ARE = re.compile(
 )
 
 
+_THERE = re.compile(r"^\s*(?:in\s+particular,?\s+)?there\s+(?:should|must)\s+be\s+$")
+
+
 def no_capitals(sentence: Sentence) -> Iterator[Hit]:
     """ "No all-caps words": none (a name such as NASA is a word in capitals too)."""
     for match in _NO_CAPITALS.finditer(sentence.lower):
@@ -128,7 +160,7 @@ def capital_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "At least 5 words in all caps", "use all-caps words at least twice"."""
     text = sentence.lower
     for match in _CAPITAL_COUNT.finditer(text):
-        if response_context(sentence, match.start()):
+        if _about_the_answer(sentence, match.start(), named=True):
             relation, adjust = relation_of(match.group("rel"))
             value = (number_value(match.group("num")) or 0) + adjust
             yield from typed_hit(_capitals, relation, value, match.span())
@@ -139,7 +171,7 @@ def capital_counts(sentence: Sentence) -> Iterator[Hit]:
             yield from typed_hit(_capitals, relation, value, match.span())
     for match in _CAPITAL_TIMES.finditer(text):
         found = times_of(match)
-        if found and response_context(sentence, match.start()):
+        if found and _about_the_answer(sentence, match.start()):
             yield from typed_hit(_capitals, *found, match.span())
 
 
