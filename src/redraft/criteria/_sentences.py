@@ -499,7 +499,8 @@ _TRANSFORMED = re.compile(
 
 
 _FRAME = re.compile(
-    r"\b(?:sure\s+that|ensure\s+that|should|must|shall|needs? to|has to|have to|is to|will|can|is|are|be|been|being|"
+    r"\b(?:sure\s+that|ensure\s+that|should|must|shall|needs? to|has to|have to|is to|will|"
+    r"can|is|are|be|been|being|"
     r"written|kept|stay|remain|contain|contains|containing|include|includes|including|have|has|"
     r"having|consist of|span|with|in|of|it|everything|the|a|an|me|us|your|my|answer|response|"
     r"reply|output|entire|whole|only|strictly|just|exactly)\b"
