@@ -85,7 +85,7 @@ def _about_the_answer(sentence: Sentence, start: int, named: bool = False) -> bo
     if response_context(sentence, start, named_thing=named):
         return True
     lead = _SUBJECT_LEAD.match(sentence.lower)
-    return bool(lead) and lead.end() >= start and not sentence_blocked(sentence, start)
+    return lead is not None and lead.end() >= start and not sentence_blocked(sentence, start)
 
 
 # "at least 5 words in the output should be in all caps", "at least 15 words in all caps".
