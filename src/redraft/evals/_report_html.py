@@ -9,10 +9,11 @@ dataset held: every string from the data goes through :func:`html.escape`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import escape
 
 from redraft.evals._charts import Series, bar_chart, histogram
-from redraft.evals._models import Arm, Eval
+from redraft.evals._models import Arm, Eval, EvalOutcome
 from redraft.evals._report import (
     NO_LOST,
     NO_REGRESSIONS,
@@ -133,6 +134,13 @@ def _charts(evaluation: Eval, stats: EvalStats) -> str:
     attempts = evaluation.config.policy.max_attempts
     by_arm = {arm: evaluation.by_row(arm) for arm in arms}
     ids = [row_id(evaluation, i) for i in range(len(evaluation.rows))]
+
+    def per_row(value: Callable[[EvalOutcome], float | None]) -> list[Series]:
+        return [
+            Series(arm, [None if o is None else value(o) for o in by_arm[arm]], COLOURS[arm])
+            for arm in arms
+        ]
+
     charts = [
         bar_chart(
             kind="pass-by-attempt",
@@ -164,10 +172,7 @@ def _charts(evaluation: Eval, stats: EvalStats) -> str:
             kind="tokens",
             title="Tokens per row",
             categories=ids,
-            series=[
-                Series(arm, [None if o is None else o.tokens for o in by_arm[arm]], COLOURS[arm])
-                for arm in arms
-            ],
+            series=per_row(lambda o: o.tokens),
             x_label="row",
             y_label="tokens",
             fmt=lambda v: f"{v:,.0f}",
@@ -184,14 +189,7 @@ def _charts(evaluation: Eval, stats: EvalStats) -> str:
                 kind="cost",
                 title="Cost per row (USD)",
                 categories=ids,
-                series=[
-                    Series(
-                        arm,
-                        [None if o is None else o.cost_usd for o in by_arm[arm]],
-                        COLOURS[arm],
-                    )
-                    for arm in arms
-                ],
+                series=per_row(lambda o: o.cost_usd),
                 x_label="row",
                 y_label="USD",
                 fmt=cost,
