@@ -5,7 +5,6 @@ finished row (on a terminal above the bar, in a pipe alone), and a summary."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import TracebackType
 
 from rich.console import Console
 from rich.progress import (
@@ -65,12 +64,7 @@ class EvalView:
         self._progress.start()
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self._progress.stop()
 
     def add(self, outcome: EvalOutcome) -> None:

@@ -27,6 +27,7 @@ from rich.text import Text
 
 from redraft.cli._stored import fail, table_console, with_store
 from redraft.cli._view import describe_cost
+from redraft.core._text import plural
 from redraft.core._types import CallRecord, Draft, Evidence
 from redraft.evals._report import clip
 from redraft.providers._prices import dollars
@@ -201,14 +202,10 @@ def prune(days: int, sources: tuple[Any, ...], dry_run: bool) -> None:
     chosen = sources or None
     if dry_run:
         count = with_store(lambda store: store.retention.count(before=before, sources=chosen))
-        click.echo(f"would remove {_plural(count)} created before {_when(before)} UTC")
+        click.echo(f"would remove {plural(count, 'run')} created before {_when(before)} UTC")
         return
     count = with_store(lambda store: store.retention.prune(before=before, sources=chosen))
-    click.echo(f"removed {_plural(count)} created before {_when(before)} UTC")
-
-
-def _plural(count: int) -> str:
-    return f"{count} run" if count == 1 else f"{count} runs"
+    click.echo(f"removed {plural(count, 'run')} created before {_when(before)} UTC")
 
 
 # -- rendering -------------------------------------------------------------------
@@ -304,7 +301,7 @@ def _list_table(found: list[RunSummary], *, width: int) -> Table:
 
 
 def _detail(run: StoredRun) -> Group:
-    totals = _totals(run.calls)
+    latency = sum(call.latency_ms for call in run.calls)
     header = Table.grid(padding=(0, 2))
     header.add_column(style="bold")
     header.add_column()
@@ -334,7 +331,7 @@ def _detail(run: StoredRun) -> Group:
         Text(
             f"totals: {len(run.calls)} calls, {run.usage.input_tokens} input + "
             f"{run.usage.output_tokens} output = {run.usage.total_tokens} tokens, "
-            f"{totals:.0f} ms in LLM calls, {describe_cost(_cost(run.calls))}"
+            f"{latency:.0f} ms in LLM calls, {describe_cost(_cost(run.calls))}"
         )
     )
     return Group(*parts)
@@ -344,10 +341,6 @@ def _cost(calls: list[CallRecord]) -> float | None:
     """What the calls so far cost (a run still going has no result yet)."""
     costs = [call.cost_usd for call in calls]
     return None if None in costs else sum(c for c in costs if c is not None)
-
-
-def _totals(calls: list[CallRecord]) -> float:
-    return sum(call.latency_ms for call in calls)
 
 
 def _draft_panel(draft: Draft) -> Panel:
