@@ -36,10 +36,6 @@ class LoopThread:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
 
-    @property
-    def started(self) -> bool:
-        return self._loop is not None
-
     def _ensure(self) -> asyncio.AbstractEventLoop:
         with self._lock:
             if self._loop is None:

@@ -188,9 +188,6 @@ class _FakeServer:
             return None
         return response
 
-    def _new_id(self) -> int:
-        return next(self._ids)
-
     def _tool_calls(
         self, answer: str | FakeToolCalls, prefix: str
     ) -> list[tuple[str, str, dict[str, Any]]]:
@@ -342,7 +339,7 @@ class FakeOpenAIServer(_FakeServer):
         }
         model = str(body.get("model") or self.model)
         base = {
-            "id": f"chatcmpl-fake-{self._new_id()}",
+            "id": f"chatcmpl-fake-{next(self._ids)}",
             "created": int(time.time()),
             "model": model,
         }
