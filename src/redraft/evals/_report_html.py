@@ -15,8 +15,6 @@ from html import escape
 from redraft.evals._charts import Series, bar_chart, histogram
 from redraft.evals._models import Arm, Eval, EvalOutcome
 from redraft.evals._report import (
-    NO_LOST,
-    NO_REGRESSIONS,
     ROW_FIELDS,
     UNVERIFIED_NOTE,
     Table,
@@ -24,9 +22,8 @@ from redraft.evals._report import (
     cost,
     header_facts,
     interpretation,
-    lost_table,
+    losses,
     percent,
-    regression_table,
     row_id,
     rows_table,
     status_sentence,
@@ -291,20 +288,10 @@ def html_report(evaluation: Eval) -> str:
             f"{_facts(comparison_facts(paired))}<p>{escape(interpretation(paired))}</p></section>"
         )
     parts.append('<section id="regressions"><h2>Where the loop lost a passing draft</h2>')
-    regressions = regression_table(stats)
-    if regressions is not None:
-        if regressions.rows:
-            parts.append("<p>Rows whose first draft passed but whose final answer did not:</p>")
-            parts.append(_table(regressions))
-        else:
-            parts.append(f"<p>{escape(NO_REGRESSIONS)}</p>")
-    if paired is not None:
-        lost = lost_table(evaluation, paired)
-        if lost.rows:
-            parts.append("<p>Rows one draft passed and the loop did not:</p>")
-            parts.append(_table(lost))
-        else:
-            parts.append(f"<p>{escape(NO_LOST)}</p>")
+    parts += [
+        f"<p>{escape(part)}</p>" if isinstance(part, str) else _table(part)
+        for part in losses(evaluation, stats)
+    ]
     parts.append("</section>")
     parts.append(_charts(evaluation, stats))
     parts.append(_rows(evaluation))
