@@ -68,10 +68,6 @@ TEXTS = (
 )
 
 
-def _no_commas(text: str) -> str:
-    return text.replace(",", "")
-
-
 def _first_words(count: int) -> Callable[[str], str]:
     def cut(text: str) -> str:
         return " ".join(text.split()[:count]).rstrip(",;") + "."
@@ -83,7 +79,7 @@ EDITS: tuple[Callable[[str], str], ...] = (
     lambda text: text,
     str.lower,
     str.upper,
-    _no_commas,
+    lambda text: text.replace(",", ""),
     _first_words(25),
     lambda text: f"{text} {text}",
     lambda text: f'"{text}"',

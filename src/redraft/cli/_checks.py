@@ -13,6 +13,7 @@ from the LLM compiler.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
 from typing import Any
@@ -140,11 +141,8 @@ def _print_requirements(clauses: list[Clause]) -> None:
 
 
 async def _ask_model(spec: str, prompt: str, criteria: str | None) -> LLMCompilation:
-    registry = ProviderRegistry()
-    try:
+    async with contextlib.aclosing(ProviderRegistry()) as registry:
         return await compile_checks_with_llm(prompt, criteria, provider=registry.get(spec))
-    finally:
-        await registry.aclose()
 
 
 def _print(found: list[CompiledCheck], llm: LLMCompilation | None) -> None:

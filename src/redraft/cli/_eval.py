@@ -237,56 +237,51 @@ async def _eval(
     *,
     log: bool,
 ) -> None:
-    async with local_store(
-        settings, console, wanted=log or settings.judge_record, log=log
-    ) as store:
+    async with (
+        local_store(settings, console, wanted=log or settings.judge_record, log=log) as store,
+        contextlib.aclosing(ProviderRegistry()) as registry,
+    ):
         kept_in = await _begin(start, dataset, store if log else None, state, console)
         evaluation = state.evaluation
         assert evaluation is not None
-        registry = ProviderRegistry()
-        try:
-            generator, judge = _providers(registry, evaluation.config)
-            work = evaluation.remaining()
-            for index in sorted({index for index, _ in work}):
-                # Refused before the first run, not at row 17.
-                redrafter_for(evaluation, index, "loop", generator=generator, judge=judge)
-            reliability = (
-                await store.judges.reliabilities() if store and settings.judge_record else {}
-            )
-            run_log = RunLog(kept_in, lambda message: warn(console, message))
+        generator, judge = _providers(registry, evaluation.config)
+        work = evaluation.remaining()
+        for index in sorted({index for index, _ in work}):
+            # Refused before the first run, not at row 17.
+            redrafter_for(evaluation, index, "loop", generator=generator, judge=judge)
+        reliability = await store.judges.reliabilities() if store and settings.judge_record else {}
+        run_log = RunLog(kept_in, lambda message: warn(console, message))
 
-            async def on_outcome(outcome: EvalOutcome) -> None:
-                evaluation.outcomes.append(outcome)
-                view.add(outcome)
-                if kept_in is not None and state.kept:
-                    try:
-                        await kept_in.evals.add_outcome(evaluation.id, outcome)
-                    except Exception as exc:  # the eval goes on; only resuming is lost
-                        state.kept = False
-                        console.print(f"[yellow]warning:[/] the eval's record stopped ({exc})")
-
-            # The eval logs its runs itself, not as a library's.
-            with recorded_elsewhere(), EvalView(console, evaluation, to_run=len(work)) as view:
+        async def on_outcome(outcome: EvalOutcome) -> None:
+            evaluation.outcomes.append(outcome)
+            view.add(outcome)
+            if kept_in is not None and state.kept:
                 try:
-                    await run_outcomes(
-                        evaluation,
-                        work,
-                        generator=generator,
-                        judge=judge,
-                        on_outcome=on_outcome,
-                        on_event=run_log.add,
-                        concurrency=concurrency,
-                        settings=settings,
-                        reliability=reliability,
-                    )
-                except asyncio.CancelledError:
-                    await _set_status(kept_in, state, "interrupted")
-                    raise
-                finally:
-                    await run_log.close()
-            await _set_status(kept_in, state, "completed")
-        finally:
-            await registry.aclose()
+                    await kept_in.evals.add_outcome(evaluation.id, outcome)
+                except Exception as exc:  # the eval goes on; only resuming is lost
+                    state.kept = False
+                    console.print(f"[yellow]warning:[/] the eval's record stopped ({exc})")
+
+        # The eval logs its runs itself, not as a library's.
+        with recorded_elsewhere(), EvalView(console, evaluation, to_run=len(work)) as view:
+            try:
+                await run_outcomes(
+                    evaluation,
+                    work,
+                    generator=generator,
+                    judge=judge,
+                    on_outcome=on_outcome,
+                    on_event=run_log.add,
+                    concurrency=concurrency,
+                    settings=settings,
+                    reliability=reliability,
+                )
+            except asyncio.CancelledError:
+                await _set_status(kept_in, state, "interrupted")
+                raise
+            finally:
+                await run_log.close()
+        await _set_status(kept_in, state, "completed")
 
 
 async def _begin(
