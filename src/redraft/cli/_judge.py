@@ -27,13 +27,14 @@ from redraft.app._redrafter import Judgement
 from redraft.cli._options import (
     EXIT_NOT_PASSED,
     EXIT_PASSED,
-    EXIT_USAGE,
     evaluation_options,
     prepare,
     read_text,
     spec_of,
     warn_unverified,
 )
+from redraft.cli._record import recorded_redrafter
+from redraft.cli._stored import fail
 from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
 from redraft.core._types import DEFAULT_DEADLINE_S, Policy, RunRequest
 from redraft.evaluators import Comparison, comparisons_in
@@ -91,8 +92,6 @@ def judge(
     criteria = spec.get("criteria")
 
     async def run() -> Judgement | None:
-        from redraft.cli._record import recorded_redrafter
-
         async with recorded_redrafter(
             settings, err, model, judge_model=judge_model, policy=policy, spec=spec
         ) as (redrafter, record, _):
@@ -116,8 +115,7 @@ def judge(
     try:
         judgement = asyncio.run(run())
     except (ConfigurationError, ProviderAuthError, RealModelCallBlockedError) as exc:
-        err.print(f"[bold red]error:[/] {exc}")
-        sys.exit(EXIT_USAGE)
+        fail(str(exc))
     if judgement is None:
         sys.exit(EXIT_PASSED)
     if judgement.passed is None:

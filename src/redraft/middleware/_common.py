@@ -131,15 +131,8 @@ class WrapperCore:
                 raise ConfigurationError(
                     f"evaluator must be a redraft Evaluator, got {type(evaluator).__name__}"
                 )
-            named = [
-                name
-                for name, value in (
-                    ("judge_model", judge),
-                    ("criteria", spec.criteria),
-                    ("preset", spec.preset),
-                )
-                if value is not None
-            ]
+            given = {"judge_model": judge, "criteria": spec.criteria, "preset": spec.preset}
+            named = [name for name, value in given.items() if value is not None]
             if named:
                 raise ConfigurationError(
                     f"{', '.join(named)} configure the built-in judge; they cannot be combined "

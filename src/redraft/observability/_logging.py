@@ -300,8 +300,7 @@ def _log_event(event: RunEvent, run_id: str) -> None:
                 "provider": call.provider,
                 "model": call.model,
                 "status": call.status,
-                "input_tokens": call.usage.input_tokens,
-                "output_tokens": call.usage.output_tokens,
+                **call.usage.model_dump(),
                 "latency_ms": call.latency_ms,
                 "retry": call.retry,
             }
@@ -364,8 +363,7 @@ def _log_event(event: RunEvent, run_id: str) -> None:
                 "score": result.score,
                 "attempts": result.attempts,
                 "stop_reason": result.stop_reason,
-                "input_tokens": result.usage.input_tokens,
-                "output_tokens": result.usage.output_tokens,
+                **result.usage.model_dump(),
             }
             if isinstance(event, RunFailed):
                 fields["error_type"] = event.error_type

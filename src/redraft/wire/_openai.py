@@ -266,10 +266,7 @@ def extension_from_result(result: RunResult) -> dict[str, Any]:
                 "provider": call.provider,
                 "model": call.model,
                 "evaluator": call.evaluator,
-                "usage": {
-                    "input_tokens": call.usage.input_tokens,
-                    "output_tokens": call.usage.output_tokens,
-                },
+                "usage": call.usage.model_dump(),
                 "cost_usd": call.cost_usd,
                 "latency_ms": call.latency_ms,
                 "status": call.status,
