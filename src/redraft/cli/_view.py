@@ -7,6 +7,8 @@ loop's events.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.console import Console, Group
 from rich.live import Live
 from rich.markup import escape
@@ -143,9 +145,7 @@ class RunView:
         self._print_totals(result)
 
     def _print_totals(self, result: RunResult) -> None:
-        kinds: dict[str, int] = {}
-        for call in result.calls:
-            kinds[call.kind] = kinds.get(call.kind, 0) + 1
+        kinds = Counter(call.kind for call in result.calls)
         latency = sum(c.latency_ms for c in result.calls)
         errors = sum(1 for c in result.calls if c.status == "error")
         by_kind = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "none"

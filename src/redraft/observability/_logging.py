@@ -58,6 +58,7 @@ _RUN_ID: ContextVar[str | None] = ContextVar("redraft_log_run_id", default=None)
 _SESSION_ID: ContextVar[str | None] = ContextVar("redraft_log_session_id", default=None)
 _REQUEST_ID: ContextVar[str | None] = ContextVar("redraft_log_request_id", default=None)
 _CONTENT: ContextVar[bool] = ContextVar("redraft_log_content", default=False)
+_IDS = {"run_id": _RUN_ID, "session_id": _SESSION_ID, "request_id": _REQUEST_ID}
 
 _FIELDS = "redraft_fields"
 """The record attribute that carries structured fields (``extra={_FIELDS: {...}}``)."""
@@ -112,12 +113,9 @@ class _ContextFilter(logging.Filter):
     """Copies the context's ids onto each record (unless the call set them)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if getattr(record, "run_id", None) is None:
-            record.run_id = _RUN_ID.get()
-        if getattr(record, "session_id", None) is None:
-            record.session_id = _SESSION_ID.get()
-        if getattr(record, "request_id", None) is None:
-            record.request_id = _REQUEST_ID.get()
+        for key, var in _IDS.items():
+            if getattr(record, key, None) is None:
+                setattr(record, key, var.get())
         return True
 
 
@@ -126,7 +124,7 @@ class _ContextFilter(logging.Filter):
 
 def _fields(record: logging.LogRecord) -> dict[str, Any]:
     fields: dict[str, Any] = {}
-    for key in ("run_id", "session_id", "request_id"):
+    for key in _IDS:
         value = getattr(record, key, None)
         if value is not None:
             fields[key] = value
@@ -207,11 +205,11 @@ def configure_logging(
     if chosen == "auto":
         chosen = "text" if _is_terminal(stream or sys.stderr) else "json"
     handler: logging.Handler
-    if chosen == "json":
-        handler = logging.StreamHandler(stream) if stream is not None else _StderrHandler()
-        handler.setFormatter(JSONFormatter())
+    if chosen == "text" and stream is None and _is_terminal(sys.stderr):
+        handler = _rich_handler()
     else:
-        handler = _text_handler(stream)
+        handler = logging.StreamHandler(stream) if stream is not None else _StderrHandler()
+        handler.setFormatter(JSONFormatter() if chosen == "json" else TextFormatter())
     handler.addFilter(_ContextFilter())
     handler._redraft = True  # type: ignore[attr-defined]
     root = logging.getLogger()
@@ -231,22 +229,18 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def _text_handler(stream: TextIO | None) -> logging.Handler:
-    if stream is None and _is_terminal(sys.stderr):
-        from rich.console import Console
-        from rich.logging import RichHandler
+def _rich_handler() -> logging.Handler:
+    from rich.console import Console
+    from rich.logging import RichHandler
 
-        class _RichFields(RichHandler):
-            def render_message(self, record: logging.LogRecord, message: str) -> Any:
-                fields = _fields(record)
-                if fields:
-                    message += " " + " ".join(f"{k}={v}" for k, v in fields.items())
-                return super().render_message(record, message)
+    class _RichFields(RichHandler):
+        def render_message(self, record: logging.LogRecord, message: str) -> Any:
+            fields = _fields(record)
+            if fields:
+                message += " " + " ".join(f"{k}={v}" for k, v in fields.items())
+            return super().render_message(record, message)
 
-        return _RichFields(console=Console(stderr=True), show_path=False, markup=False)
-    handler = logging.StreamHandler(stream) if stream is not None else _StderrHandler()
-    handler.setFormatter(TextFormatter())
-    return handler
+    return _RichFields(console=Console(stderr=True), show_path=False, markup=False)
 
 
 # -- the run's own log ---------------------------------------------------------

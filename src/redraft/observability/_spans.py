@@ -372,10 +372,9 @@ class RunTrace:
 
     def abandon(self) -> None:
         """End what is still open: the consumer stopped before the run ended."""
-        if self._done or self._run is None:
-            self._done = True
+        done, self._done = self._done, True
+        if done or self._run is None:
             return
-        self._done = True
         now = time.time_ns()
         for number in list(self._attempts):
             self._close_attempt(number, now)
