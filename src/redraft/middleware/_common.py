@@ -170,11 +170,8 @@ class WrapperCore:
         max_tokens: int | None = None,
     ) -> Policy:
         """The wrapper's policy with the call's sampling parameters and options."""
-        updates: dict[str, Any] = {}
-        if temperature is not None:
-            updates["temperature"] = temperature
-        if max_tokens is not None:
-            updates["max_tokens"] = max_tokens
+        sampling = {"temperature": temperature, "max_tokens": max_tokens}
+        updates: dict[str, Any] = {k: v for k, v in sampling.items() if v is not None}
         if options is not None:
             updates.update(options.policy_given())
         return policy_with(self.policy, updates, what="invalid policy for this call: ")
