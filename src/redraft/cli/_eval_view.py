@@ -26,10 +26,7 @@ from redraft.evals._report import summary_table
 __all__ = ["EvalView", "print_summary"]
 
 
-def _verdict(passed: bool | None) -> str:
-    return {True: "[green]passed[/]", False: "[red]failed[/]", None: "[yellow]unverified[/]"}[
-        passed
-    ]
+_VERDICTS = {True: "[green]passed[/]", False: "[red]failed[/]", None: "[yellow]unverified[/]"}
 
 
 class EvalView:
@@ -78,7 +75,7 @@ class EvalView:
         arm = f" [dim]{outcome.arm}[/]" if len(self._evaluation.config.arms) > 1 else ""
         error = f" [red]{outcome.error}[/]" if outcome.error else ""
         self._progress.console.print(
-            f"row {outcome.row_id} ({outcome.row + 1}/{total}){arm}: {_verdict(outcome.passed)}"
+            f"row {outcome.row_id} ({outcome.row + 1}/{total}){arm}: {_VERDICTS[outcome.passed]}"
             f" score {outcome.score:.2f}, {plural(outcome.attempts, 'attempt')}, "
             f"{outcome.tokens} tokens, {describe_cost(outcome.cost_usd)}"
             f" [dim]{outcome.run_id or ''}[/]{error}",

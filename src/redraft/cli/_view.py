@@ -31,6 +31,7 @@ from redraft.core._events import (
 )
 from redraft.core._text import plural
 from redraft.core._types import MIN_JUDGE_CONFIDENCE, DraftComparison, Evidence, RunResult, Verdict
+from redraft.evals._report import clip
 from redraft.evaluators import Reliability, verified_score
 from redraft.providers._prices import dollars
 
@@ -239,10 +240,9 @@ _LABELS = {
 }
 
 
-def _shorten(text: str, limit: int = 80) -> str:
+def _shorten(text: str) -> str:
     # Tool output is arbitrary text: escaped so it never reads as rich markup.
-    flat = " ".join(text.split())
-    return escape(flat if len(flat) <= limit else flat[: limit - 1] + "…")
+    return escape(clip(text, 80))
 
 
 def describe_comparison(comparison: DraftComparison) -> str:

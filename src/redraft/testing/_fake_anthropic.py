@@ -87,9 +87,7 @@ class FakeAnthropicServer(_FakeServer):
         answer: str | FakeToolCalls,
         headers: dict[str, str],
     ) -> None:
-        text = answer.text if isinstance(answer, FakeToolCalls) else answer
-        pieces, cut = cut_words(text, body["max_tokens"])
-        text = "".join(pieces)
+        text, pieces, cut = cut_words(answer, body["max_tokens"])
         uses: list[dict[str, Any]] = [
             {"type": "tool_use", "id": call_id, "name": name, "input": arguments}
             for call_id, name, arguments in self._tool_calls(answer, "toolu_fake_")
