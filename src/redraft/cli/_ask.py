@@ -103,7 +103,6 @@ def ask(
     else:
         request = RunRequest.from_prompt(_prompt(prompt), format=format_, criteria=spec["criteria"])
     view = None if as_json else RunView(Console(highlight=False))
-    err = Console(stderr=True, highlight=False)
 
     async def go() -> RunResult:
         async with recorded_redrafter(
@@ -132,7 +131,7 @@ def ask(
     except QualityError as exc:
         result = exc.result
         if not as_json:
-            err.print(f"[bold red]quality error:[/] {exc}")
+            Console(stderr=True, highlight=False).print(f"[bold red]quality error:[/] {exc}")
     except RunFailedError as exc:
         if exc.needs_new_settings:
             fail(str(exc))

@@ -151,8 +151,7 @@ def eval_command(
         except DatasetError as exc:
             raise click.BadParameter(str(exc), param_hint="DATASET") from None
         rows = rows[:limit] if limit else rows
-        spec = spec_of(options)
-        spec = {key: value for key, value in spec.items() if value is not None}
+        spec = {key: value for key, value in spec_of(options).items() if value is not None}
         model = options.pop("model") or settings.model
         judge = options.pop("judge_model") or settings.judge_model or model
         config = EvalConfig(

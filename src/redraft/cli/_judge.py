@@ -138,8 +138,7 @@ def verdict_record(judgement: Judgement, id: object = None) -> dict[str, Any]:
     reason, the requirement account (one line, and each requirement), every
     piece of evidence, and the judge's usage."""
     verdict = judgement.verdict
-    record: dict[str, Any] = {} if id is None else {"id": id}
-    record |= {
+    return ({} if id is None else {"id": id}) | {
         "passed": judgement.passed,
         "score": judgement.score,
         "reason": _UNVERIFIED if verdict is None else verdict.reason,
@@ -148,7 +147,6 @@ def verdict_record(judgement: Judgement, id: object = None) -> dict[str, Any]:
         "evidence": [] if verdict is None else [e.model_dump() for e in verdict.evidence],
         "usage": judgement.usage.model_dump(),
     }
-    return record
 
 
 def _read_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:

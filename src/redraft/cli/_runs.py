@@ -351,21 +351,19 @@ def _draft_panel(draft: Draft) -> Panel:
     verdict = draft.verdict
     if verdict is None:
         body.append(Text("not evaluated", style="dim"))
-        title = f"draft {draft.attempt}"
+        title, style = f"draft {draft.attempt}", "dim"
     else:
-        outcome = _OUTCOMES[verdict.passed]
+        outcome, style = _OUTCOMES[verdict.passed]
         title = f"draft {draft.attempt}: {outcome}, score {verdict.score:.2f}"
         if verdict.reason:
             body.append(Text(f"verdict: {verdict.reason}"))
         body.extend(Text(f"  - {s}") for s in verdict.suggestions)
         if verdict.evidence:
             body.append(_evidence_table(verdict.evidence))
-    style = _OUTCOME_STYLES[verdict.passed] if verdict else "dim"
     return Panel(Group(*body), title=title, title_align="left", border_style=style)
 
 
-_OUTCOMES = {True: "passed", False: "failed", None: "unverified"}
-_OUTCOME_STYLES = {True: "green", False: "red", None: "yellow"}
+_OUTCOMES = {True: ("passed", "green"), False: ("failed", "red"), None: ("unverified", "yellow")}
 
 
 def _finding(item: Evidence) -> Text:

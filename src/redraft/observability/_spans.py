@@ -322,14 +322,13 @@ class RunTrace:
         target = attempt.answer if attempt.answer is not None else attempt.span
         target.add_event(EVALUATION_EVENT, _clean(result), timestamp=at)
         evaluation = attempt.evaluation
-        evaluation.set_attribute("redraft.verdict.score", verdict.score)
-        evaluation.set_attribute("redraft.verdict.passed", verdict.passed)
+        scored = {"redraft.verdict.score": verdict.score, "redraft.verdict.passed": verdict.passed}
+        evaluation.set_attributes(scored)
         if errors:
             self._fail(evaluation, result["error.type"], "an evaluator failed")
         evaluation.end(end_time=at)
         attempt.evaluation = None
-        attempt.span.set_attribute("redraft.verdict.score", verdict.score)
-        attempt.span.set_attribute("redraft.verdict.passed", verdict.passed)
+        attempt.span.set_attributes(scored)
         self._close_attempt(event.attempt, at)
 
     def _end_answer(self, attempt: _Attempt) -> None:

@@ -153,15 +153,12 @@ def configure_tracing(environ: dict[str, str] | None = None) -> Any | None:
     resource = Resource.create({})
     if str(resource.attributes.get("service.name", "")).startswith("unknown_service"):
         resource = resource.merge(Resource({"service.name": "redraft"}))
-    provider = TracerProvider(resource=resource)
-    installed = 0
-    for name in dict.fromkeys(exporters):
-        exporter = _exporter(name, env)
-        if exporter is not None:
-            provider.add_span_processor(BatchSpanProcessor(exporter))
-            installed += 1
-    if not installed:
+    chosen = [_exporter(name, env) for name in dict.fromkeys(exporters)]
+    if not any(chosen):
         return None
+    provider = TracerProvider(resource=resource)
+    for exporter in filter(None, chosen):
+        provider.add_span_processor(BatchSpanProcessor(exporter))
     trace.set_tracer_provider(provider)
     return provider
 
