@@ -96,8 +96,7 @@ def verdict(outcome: EvalOutcome) -> str:
 
 def row_id(evaluation: Eval, index: int) -> str:
     """The id the outcomes give a row, also for rows not run yet."""
-    row = evaluation.rows[index]
-    return row.id or str(index + 1)
+    return evaluation.rows[index].id or str(index + 1)
 
 
 def status_sentence(evaluation: Eval, stats: EvalStats) -> str:
