@@ -88,15 +88,13 @@ def log_context(
 ) -> Iterator[None]:
     """Set the ids (and the content switch) inside the block only; tasks
     started inside it keep them (a request's run logs its request id)."""
-    tokens: list[tuple[ContextVar[Any], Any]] = []
-    if request_id is not None:
-        tokens.append((_REQUEST_ID, _REQUEST_ID.set(request_id)))
-    if run_id is not None:
-        tokens.append((_RUN_ID, _RUN_ID.set(run_id)))
-    if session_id is not None:
-        tokens.append((_SESSION_ID, _SESSION_ID.set(str(session_id))))
-    if content is not None:
-        tokens.append((_CONTENT, _CONTENT.set(content)))
+    given: dict[ContextVar[Any], Any] = {
+        _REQUEST_ID: request_id,
+        _RUN_ID: run_id,
+        _SESSION_ID: None if session_id is None else str(session_id),
+        _CONTENT: content,
+    }
+    tokens = [(var, var.set(value)) for var, value in given.items() if value is not None]
     try:
         yield
     finally:
@@ -269,20 +267,19 @@ async def log_run_events(
 
 
 def _log_event(event: RunEvent, run_id: str) -> None:
-    if isinstance(event, RunStarted):
-        if run_log.isEnabledFor(logging.INFO):
-            fields: dict[str, Any] = {
-                "event": event.type,
-                "model": event.model,
-                "judge": event.judge,
-                "max_attempts": event.policy.max_attempts,
-                "threshold": event.policy.threshold,
-            }
-            if _CONTENT.get():
-                fields["messages"] = [
-                    m.model_dump(mode="json", exclude_none=True) for m in event.request.messages
-                ]
-            _emit(logging.INFO, "run started", run_id, fields)
+    if isinstance(event, RunStarted) and run_log.isEnabledFor(logging.INFO):
+        fields: dict[str, Any] = {
+            "event": event.type,
+            "model": event.model,
+            "judge": event.judge,
+            "max_attempts": event.policy.max_attempts,
+            "threshold": event.policy.threshold,
+        }
+        if _CONTENT.get():
+            fields["messages"] = [
+                m.model_dump(mode="json", exclude_none=True) for m in event.request.messages
+            ]
+        _emit(logging.INFO, "run started", run_id, fields)
     elif isinstance(event, CallRecorded):
         level = logging.WARNING if event.call.status == "error" else logging.DEBUG
         if run_log.isEnabledFor(level):
@@ -332,20 +329,19 @@ def _log_event(event: RunEvent, run_id: str) -> None:
                 "error": evidence.reason,
             }
             _emit(logging.WARNING, "evaluator failed", run_id, fields)
-    elif isinstance(event, VerdictReached):
-        if run_log.isEnabledFor(logging.INFO):
-            verdict = event.verdict
-            fields = {
-                "event": event.type,
-                "attempt": event.attempt,
-                "score": verdict.score,
-                "passed": verdict.passed,
-                "degraded": verdict.degraded,
-            }
-            if _CONTENT.get():
-                fields["reason"] = verdict.reason
-                fields["suggestions"] = verdict.suggestions
-            _emit(logging.INFO, "verdict", run_id, fields)
+    elif isinstance(event, VerdictReached) and run_log.isEnabledFor(logging.INFO):
+        verdict = event.verdict
+        fields = {
+            "event": event.type,
+            "attempt": event.attempt,
+            "score": verdict.score,
+            "passed": verdict.passed,
+            "degraded": verdict.degraded,
+        }
+        if _CONTENT.get():
+            fields["reason"] = verdict.reason
+            fields["suggestions"] = verdict.suggestions
+        _emit(logging.INFO, "verdict", run_id, fields)
     elif isinstance(event, RunCompleted | RunFailed):
         failed = isinstance(event, RunFailed)
         level = logging.WARNING if failed else logging.INFO
