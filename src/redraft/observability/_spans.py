@@ -63,24 +63,17 @@ def _error_type(error: str | None) -> str:
     return head if head and " " not in head else "_OTHER"
 
 
+def _message(role: str, text: str, **extra: str) -> dict[str, Any]:
+    return {"role": role, "parts": [{"type": "text", "content": text}], **extra}
+
+
 def _messages_json(messages: Sequence[Message]) -> str:
-    return json.dumps(
-        [{"role": m.role, "parts": [{"type": "text", "content": m.text}]} for m in messages],
-        ensure_ascii=False,
-    )
+    return json.dumps([_message(m.role, m.text) for m in messages], ensure_ascii=False)
 
 
 def _output_json(text: str, finish_reason: str | None) -> str:
-    return json.dumps(
-        [
-            {
-                "role": "assistant",
-                "parts": [{"type": "text", "content": text}],
-                "finish_reason": finish_reason or "stop",
-            }
-        ],
-        ensure_ascii=False,
-    )
+    output = _message("assistant", text, finish_reason=finish_reason or "stop")
+    return json.dumps([output], ensure_ascii=False)
 
 
 @dataclass
