@@ -68,19 +68,12 @@ TEXTS = (
 )
 
 
-def _first_words(count: int) -> Callable[[str], str]:
-    def cut(text: str) -> str:
-        return " ".join(text.split()[:count]).rstrip(",;") + "."
-
-    return cut
-
-
 EDITS: tuple[Callable[[str], str], ...] = (
     lambda text: text,
     str.lower,
     str.upper,
     lambda text: text.replace(",", ""),
-    _first_words(25),
+    lambda text: " ".join(text.split()[:25]).rstrip(",;") + ".",
     lambda text: f"{text} {text}",
     lambda text: f'"{text}"',
     lambda text: f"{text} Is there anything else?",

@@ -198,6 +198,4 @@ def refine(
     def decorate(target: Callable[P, Awaitable[str]]) -> Refined[P]:
         return Refined(target, options)
 
-    if function is not None:
-        return decorate(function)
-    return decorate
+    return decorate if function is None else decorate(function)
