@@ -147,10 +147,9 @@ def eval_command(
         if dataset is None:
             raise click.UsageError("give a DATASET, or --resume EVAL_ID")
         try:
-            rows = read_dataset(dataset)
+            rows = read_dataset(dataset)[:limit]
         except DatasetError as exc:
             raise click.BadParameter(str(exc), param_hint="DATASET") from None
-        rows = rows[:limit] if limit else rows
         spec = {key: value for key, value in spec_of(options).items() if value is not None}
         model = options.pop("model") or settings.model
         judge = options.pop("judge_model") or settings.judge_model or model

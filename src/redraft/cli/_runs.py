@@ -145,9 +145,8 @@ def list_(
         click.echo(json.dumps([run.model_dump(mode="json") for run in found]))
         return
     if not found:
-        filtered = where != RunFilter()
         click.echo(
-            f"No runs for tenant {tenant!r}{' match' if filtered else ''}. "
+            f"No runs for tenant {tenant!r}{' match' if where != RunFilter() else ''}. "
             "`redraft ask` and `redraft serve` record them.",
             err=True,
         )

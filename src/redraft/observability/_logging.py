@@ -343,8 +343,7 @@ def _log_event(event: RunEvent, run_id: str) -> None:
             fields["suggestions"] = verdict.suggestions
         _emit(logging.INFO, "verdict", run_id, fields)
     elif isinstance(event, RunCompleted | RunFailed):
-        failed = isinstance(event, RunFailed)
-        level = logging.WARNING if failed else logging.INFO
+        level = logging.WARNING if isinstance(event, RunFailed) else logging.INFO
         if run_log.isEnabledFor(level):
             result = event.result
             fields = {
@@ -360,7 +359,7 @@ def _log_event(event: RunEvent, run_id: str) -> None:
                 fields["error"] = event.error
             if _CONTENT.get():
                 fields["final_answer"] = result.final_answer
-            _emit(level, "run failed" if failed else "run completed", run_id, fields)
+            _emit(level, event.type.replace("_", " "), run_id, fields)
 
 
 def _emit(level: int, message: str, run_id: str, fields: dict[str, Any]) -> None:

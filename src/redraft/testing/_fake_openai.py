@@ -339,11 +339,10 @@ class FakeOpenAIServer(_FakeServer):
             "completion_tokens": completion_tokens,
             "total_tokens": prompt_tokens + completion_tokens,
         }
-        model = str(body.get("model") or self.model)
         base = {
             "id": f"chatcmpl-fake-{next(self._ids)}",
             "created": int(time.time()),
-            "model": model,
+            "model": str(body.get("model") or self.model),
         }
         if not body.get("stream"):
             message: dict[str, Any] = {"role": "assistant", "content": text, "refusal": None}
