@@ -40,7 +40,6 @@ from redraft.cli._stored import fail
 from redraft.config._settings import Settings
 from redraft.config._spec import NO_JUDGE
 from redraft.core._errors import ConfigurationError, RunFailedError
-from redraft.core._provider import Provider
 from redraft.evals import (
     DatasetError,
     Eval,
@@ -242,7 +241,9 @@ async def _eval(
         kept_in = await _begin(start, dataset, store if log else None, state, console)
         evaluation = state.evaluation
         assert evaluation is not None
-        generator, judge = _providers(registry, evaluation.config)
+        config = evaluation.config
+        generator = registry.get(config.model)
+        judge = None if config.judge_model == NO_JUDGE else registry.get(config.judge_model)
         work = evaluation.remaining()
         for index in sorted({index for index, _ in work}):
             # Refused before the first run, not at row 17.
@@ -311,15 +312,6 @@ async def _begin(
             store = None
     state.evaluation, state.kept = start, store is not None
     return store
-
-
-def _providers(registry: ProviderRegistry, config: EvalConfig) -> tuple[Provider, Provider | None]:
-    generator = registry.get(config.model)
-    if config.judge_model == NO_JUDGE:
-        return generator, None
-    return generator, generator if config.judge_model == config.model else registry.get(
-        config.judge_model
-    )
 
 
 async def _set_status(store: Store | None, state: _State, status: EvalStatus) -> None:
