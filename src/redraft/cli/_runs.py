@@ -236,8 +236,7 @@ def _result(run: RunSummary) -> Text:
     """Passed (✓), not (✗) or unverified (?) and the score, in one narrow cell."""
     if run.status != "completed":
         return Text(run.status, style="red" if run.status == "failed" else "dim")
-    mark, style = _MARKS[run.passed]
-    return Text.assemble((mark, style), f" {_score(run.score)}")
+    return Text.assemble(_MARKS[run.passed], f" {_score(run.score)}")
 
 
 def _source(run: RunSummary) -> str:
