@@ -68,23 +68,12 @@ TEXTS = (
 )
 
 
-def _no_commas(text: str) -> str:
-    return text.replace(",", "")
-
-
-def _first_words(count: int) -> Callable[[str], str]:
-    def cut(text: str) -> str:
-        return " ".join(text.split()[:count]).rstrip(",;") + "."
-
-    return cut
-
-
 EDITS: tuple[Callable[[str], str], ...] = (
     lambda text: text,
     str.lower,
     str.upper,
-    _no_commas,
-    _first_words(25),
+    lambda text: text.replace(",", ""),
+    lambda text: " ".join(text.split()[:25]).rstrip(",;") + ".",
     lambda text: f"{text} {text}",
     lambda text: f'"{text}"',
     lambda text: f"{text} Is there anything else?",

@@ -18,6 +18,7 @@ calibration set::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import functools
 import json
@@ -68,14 +69,11 @@ def with_shipped(records: Reliabilities) -> dict[tuple[str, str], Reliability]:
 
 
 async def _measure() -> dict[str, object]:
-    models = ProviderRegistry()
-    try:
+    async with contextlib.aclosing(ProviderRegistry()) as models:
         judge = models.get("local")
         found = await calibrate(
             judge, size=CALIBRATION_SIZE, policy=Policy(deadline_s=None, temperature=0.0)
         )
-    finally:
-        await models.aclose()
     [preset] = {c.preset for c in found}
     return {
         "judge": judge.spec,

@@ -39,15 +39,9 @@ def cli(log_format: str | None) -> None:
         os.environ["REDRAFT_LOG_FORMAT"] = log_format
 
 
-cli.add_command(ask)
-cli.add_command(checks)
-cli.add_command(eval_command)
-cli.add_command(judge)
 judges.add_command(calibrate)
-cli.add_command(judges)
-cli.add_command(serve)
-cli.add_command(keys)
-cli.add_command(runs)
+for command in (ask, checks, eval_command, judge, judges, serve, keys, runs):
+    cli.add_command(command)
 
 
 def main() -> None:

@@ -31,8 +31,9 @@ from redraft.cli._options import (
     spec_of,
     warn_unverified,
 )
+from redraft.cli._record import comparisons_of, recorded_redrafter
 from redraft.cli._stored import fail, with_store
-from redraft.config._settings import Settings
+from redraft.cli._view import RunView
 from redraft.core._errors import (
     ConfigurationError,
     ProviderAuthError,
@@ -41,7 +42,7 @@ from redraft.core._errors import (
     RunFailedError,
 )
 from redraft.core._events import RunEvent
-from redraft.core._types import Policy, RunRequest, RunResult
+from redraft.core._types import RunRequest, RunResult
 from redraft.store import NotContinuableError, Store, StoredRun, continuation_of
 from redraft.store._run_log import TENANT
 
@@ -101,28 +102,36 @@ def ask(
         )
     else:
         request = RunRequest.from_prompt(_prompt(prompt), format=format_, criteria=spec["criteria"])
-    console = Console(stderr=as_json, highlight=False)
-    err = Console(stderr=True, highlight=False)
+    view = None if as_json else RunView(Console(highlight=False))
+
+    async def go() -> RunResult:
+        async with recorded_redrafter(
+            settings,
+            Console(stderr=True),
+            model,
+            judge_model=judge_model,
+            policy=policy,
+            spec=spec,
+            log=local_log_on(settings, "cli") if log is None else log,
+        ) as (redrafter, record, run_log):
+
+            def on_event(event: RunEvent) -> None:
+                run_log.add(event)
+                if view is not None:
+                    view.handle(event)
+
+            result = await redrafter.run(request, on_event=on_event)
+            await record.add(comparisons_of(result.drafts), run_id=result.run_id)
+            return result
+
     try:
-        result = asyncio.run(
-            _ask(
-                request,
-                policy,
-                model,
-                judge_model,
-                spec,
-                settings,
-                console,
-                quiet=as_json,
-                log=local_log_on(settings, "cli") if log is None else log,
-            )
-        )
+        result = asyncio.run(go())
     except (ConfigurationError, ProviderAuthError, RealModelCallBlockedError) as exc:
         fail(str(exc))
     except QualityError as exc:
         result = exc.result
         if not as_json:
-            err.print(f"[bold red]quality error:[/] {exc}")
+            Console(stderr=True, highlight=False).print(f"[bold red]quality error:[/] {exc}")
     except RunFailedError as exc:
         if exc.needs_new_settings:
             fail(str(exc))
@@ -174,40 +183,3 @@ def _unverified(result: RunResult) -> str:
     final = next((d for d in result.drafts if d.attempt == result.final_attempt), None)
     account = final.verdict.account if final and final.verdict else ""
     return account or "the judge was not sure"
-
-
-async def _ask(
-    request: RunRequest,
-    policy: Policy,
-    model: str | None,
-    judge_model: str | None,
-    spec: dict[str, Any],
-    settings: Settings,
-    console: Console,
-    *,
-    quiet: bool,
-    log: bool,
-) -> RunResult:
-    from redraft.cli._record import comparisons_of, recorded_redrafter
-    from redraft.cli._view import RunView
-
-    view = None if quiet else RunView(console)
-
-    async with recorded_redrafter(
-        settings,
-        Console(stderr=True),
-        model,
-        judge_model=judge_model,
-        policy=policy,
-        spec=spec,
-        log=log,
-    ) as (redrafter, record, run_log):
-
-        def on_event(event: RunEvent) -> None:
-            run_log.add(event)
-            if view is not None:
-                view.handle(event)
-
-        result = await redrafter.run(request, on_event=on_event)
-        await record.add(comparisons_of(result.drafts), run_id=result.run_id)
-        return result

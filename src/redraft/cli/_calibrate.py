@@ -9,6 +9,7 @@ as a comparison, and the judge's record is printed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 
 import click
@@ -16,10 +17,11 @@ from rich.console import Console
 
 from redraft.app._calibration import calibrate as calibrate_judge
 from redraft.cli._options import prepare
-from redraft.cli._stored import fail
+from redraft.cli._stored import fail, with_store
 from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
 from redraft.evaluators import Comparison, Reliability, measure_judges
 from redraft.providers import ProviderRegistry
+from redraft.store import Store
 
 __all__ = ["calibrate"]
 
@@ -38,27 +40,20 @@ def calibrate(judge_model: str | None, size: int, seed: int, as_json: bool) -> N
     settings = prepare()
     spec = judge_model or settings.judge_model or settings.model
 
-    async def go() -> tuple[list[Comparison], Reliability | None]:
-        from redraft.store import Store
+    async def measure() -> list[Comparison]:
+        async with contextlib.aclosing(ProviderRegistry()) as registry:
+            return await calibrate_judge(registry.get(spec), size=size, seed=seed)
 
-        registry = ProviderRegistry()
-        try:
-            comparisons = await calibrate_judge(registry.get(spec), size=size, seed=seed)
-        finally:
-            await registry.aclose()
-        store = await Store.open(settings.database_url or None)
-        try:
-            await store.judges.add(comparisons, tenant="default")
-            key = comparisons[0].key if comparisons else None
-            overall = await store.judges.reliabilities()
-        finally:
-            await store.close()
-        return comparisons, overall.get(key) if key else None
+    async def keep(store: Store) -> Reliability | None:
+        await store.judges.add(comparisons, tenant="default")
+        key = comparisons[0].key if comparisons else None
+        return (await store.judges.reliabilities()).get(key) if key else None
 
     try:
-        comparisons, overall = asyncio.run(go())
+        comparisons = asyncio.run(measure())
     except (ConfigurationError, ProviderAuthError, RealModelCallBlockedError) as exc:
         fail(str(exc))
+    overall = with_store(keep)
     this = next(iter(measure_judges(comparisons).values()), None)
     if as_json:
         click.echo(

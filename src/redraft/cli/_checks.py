@@ -13,6 +13,7 @@ from the LLM compiler.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
 from typing import Any
@@ -140,11 +141,8 @@ def _print_requirements(clauses: list[Clause]) -> None:
 
 
 async def _ask_model(spec: str, prompt: str, criteria: str | None) -> LLMCompilation:
-    registry = ProviderRegistry()
-    try:
+    async with contextlib.aclosing(ProviderRegistry()) as registry:
         return await compile_checks_with_llm(prompt, criteria, provider=registry.get(spec))
-    finally:
-        await registry.aclose()
 
 
 def _print(found: list[CompiledCheck], llm: LLMCompilation | None) -> None:
@@ -156,9 +154,8 @@ def _print(found: list[CompiledCheck], llm: LLMCompilation | None) -> None:
         for column in ("#", "check", "origin", "from", "source text"):
             table.add_column(column)
         for i, check in enumerate(found, start=1):
-            where = "—"
-            if check.source_span is not None:
-                where = f"{check.source} {check.source_span[0]}–{check.source_span[1]}"
+            span = check.source_span
+            where = "—" if span is None else f"{check.source} {span[0]}–{span[1]}"
             table.add_row(
                 str(i),
                 escape(f"{check.spec.kind_name()}: {check.describe()}"),

@@ -40,7 +40,6 @@ from redraft.cli._stored import fail
 from redraft.config._settings import Settings
 from redraft.config._spec import NO_JUDGE
 from redraft.core._errors import ConfigurationError, RunFailedError
-from redraft.core._provider import Provider
 from redraft.evals import (
     DatasetError,
     Eval,
@@ -147,12 +146,10 @@ def eval_command(
         if dataset is None:
             raise click.UsageError("give a DATASET, or --resume EVAL_ID")
         try:
-            rows = read_dataset(dataset)
+            rows = read_dataset(dataset)[:limit]
         except DatasetError as exc:
             raise click.BadParameter(str(exc), param_hint="DATASET") from None
-        rows = rows[:limit] if limit else rows
-        spec = spec_of(options)
-        spec = {key: value for key, value in spec.items() if value is not None}
+        spec = {key: value for key, value in spec_of(options).items() if value is not None}
         model = options.pop("model") or settings.model
         judge = options.pop("judge_model") or settings.judge_model or model
         config = EvalConfig(
@@ -237,56 +234,53 @@ async def _eval(
     *,
     log: bool,
 ) -> None:
-    async with local_store(
-        settings, console, wanted=log or settings.judge_record, log=log
-    ) as store:
+    async with (
+        local_store(settings, console, wanted=log or settings.judge_record, log=log) as store,
+        contextlib.aclosing(ProviderRegistry()) as registry,
+    ):
         kept_in = await _begin(start, dataset, store if log else None, state, console)
         evaluation = state.evaluation
         assert evaluation is not None
-        registry = ProviderRegistry()
-        try:
-            generator, judge = _providers(registry, evaluation.config)
-            work = evaluation.remaining()
-            for index in sorted({index for index, _ in work}):
-                # Refused before the first run, not at row 17.
-                redrafter_for(evaluation, index, "loop", generator=generator, judge=judge)
-            reliability = (
-                await store.judges.reliabilities() if store and settings.judge_record else {}
-            )
-            run_log = RunLog(kept_in, lambda message: warn(console, message))
+        config = evaluation.config
+        generator = registry.get(config.model)
+        judge = None if config.judge_model == NO_JUDGE else registry.get(config.judge_model)
+        work = evaluation.remaining()
+        for index in sorted({index for index, _ in work}):
+            # Refused before the first run, not at row 17.
+            redrafter_for(evaluation, index, "loop", generator=generator, judge=judge)
+        reliability = await store.judges.reliabilities() if store and settings.judge_record else {}
+        run_log = RunLog(kept_in, lambda message: warn(console, message))
 
-            async def on_outcome(outcome: EvalOutcome) -> None:
-                evaluation.outcomes.append(outcome)
-                view.add(outcome)
-                if kept_in is not None and state.kept:
-                    try:
-                        await kept_in.evals.add_outcome(evaluation.id, outcome)
-                    except Exception as exc:  # the eval goes on; only resuming is lost
-                        state.kept = False
-                        console.print(f"[yellow]warning:[/] the eval's record stopped ({exc})")
-
-            # The eval logs its runs itself, not as a library's.
-            with recorded_elsewhere(), EvalView(console, evaluation, to_run=len(work)) as view:
+        async def on_outcome(outcome: EvalOutcome) -> None:
+            evaluation.outcomes.append(outcome)
+            view.add(outcome)
+            if kept_in is not None and state.kept:
                 try:
-                    await run_outcomes(
-                        evaluation,
-                        work,
-                        generator=generator,
-                        judge=judge,
-                        on_outcome=on_outcome,
-                        on_event=run_log.add,
-                        concurrency=concurrency,
-                        settings=settings,
-                        reliability=reliability,
-                    )
-                except asyncio.CancelledError:
-                    await _set_status(kept_in, state, "interrupted")
-                    raise
-                finally:
-                    await run_log.close()
-            await _set_status(kept_in, state, "completed")
-        finally:
-            await registry.aclose()
+                    await kept_in.evals.add_outcome(evaluation.id, outcome)
+                except Exception as exc:  # the eval goes on; only resuming is lost
+                    state.kept = False
+                    console.print(f"[yellow]warning:[/] the eval's record stopped ({exc})")
+
+        # The eval logs its runs itself, not as a library's.
+        with recorded_elsewhere(), EvalView(console, evaluation, to_run=len(work)) as view:
+            try:
+                await run_outcomes(
+                    evaluation,
+                    work,
+                    generator=generator,
+                    judge=judge,
+                    on_outcome=on_outcome,
+                    on_event=run_log.add,
+                    concurrency=concurrency,
+                    settings=settings,
+                    reliability=reliability,
+                )
+            except asyncio.CancelledError:
+                await _set_status(kept_in, state, "interrupted")
+                raise
+            finally:
+                await run_log.close()
+        await _set_status(kept_in, state, "completed")
 
 
 async def _begin(
@@ -318,15 +312,6 @@ async def _begin(
             store = None
     state.evaluation, state.kept = start, store is not None
     return store
-
-
-def _providers(registry: ProviderRegistry, config: EvalConfig) -> tuple[Provider, Provider | None]:
-    generator = registry.get(config.model)
-    if config.judge_model == NO_JUDGE:
-        return generator, None
-    return generator, generator if config.judge_model == config.model else registry.get(
-        config.judge_model
-    )
 
 
 async def _set_status(store: Store | None, state: _State, status: EvalStatus) -> None:

@@ -5,7 +5,6 @@ finished row (on a terminal above the bar, in a pipe alone), and a summary."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import TracebackType
 
 from rich.console import Console
 from rich.progress import (
@@ -27,10 +26,7 @@ from redraft.evals._report import summary_table
 __all__ = ["EvalView", "print_summary"]
 
 
-def _verdict(passed: bool | None) -> str:
-    return {True: "[green]passed[/]", False: "[red]failed[/]", None: "[yellow]unverified[/]"}[
-        passed
-    ]
+_VERDICTS = {True: "[green]passed[/]", False: "[red]failed[/]", None: "[yellow]unverified[/]"}
 
 
 class EvalView:
@@ -65,12 +61,7 @@ class EvalView:
         self._progress.start()
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self._progress.stop()
 
     def add(self, outcome: EvalOutcome) -> None:
@@ -84,7 +75,7 @@ class EvalView:
         arm = f" [dim]{outcome.arm}[/]" if len(self._evaluation.config.arms) > 1 else ""
         error = f" [red]{outcome.error}[/]" if outcome.error else ""
         self._progress.console.print(
-            f"row {outcome.row_id} ({outcome.row + 1}/{total}){arm}: {_verdict(outcome.passed)}"
+            f"row {outcome.row_id} ({outcome.row + 1}/{total}){arm}: {_VERDICTS[outcome.passed]}"
             f" score {outcome.score:.2f}, {plural(outcome.attempts, 'attempt')}, "
             f"{outcome.tokens} tokens, {describe_cost(outcome.cost_usd)}"
             f" [dim]{outcome.run_id or ''}[/]{error}",

@@ -27,13 +27,14 @@ from redraft.app._redrafter import Judgement
 from redraft.cli._options import (
     EXIT_NOT_PASSED,
     EXIT_PASSED,
-    EXIT_USAGE,
     evaluation_options,
     prepare,
     read_text,
     spec_of,
     warn_unverified,
 )
+from redraft.cli._record import recorded_redrafter
+from redraft.cli._stored import fail
 from redraft.core._errors import ConfigurationError, ProviderAuthError, RealModelCallBlockedError
 from redraft.core._types import DEFAULT_DEADLINE_S, Policy, RunRequest
 from redraft.evaluators import Comparison, comparisons_in
@@ -91,8 +92,6 @@ def judge(
     criteria = spec.get("criteria")
 
     async def run() -> Judgement | None:
-        from redraft.cli._record import recorded_redrafter
-
         async with recorded_redrafter(
             settings, err, model, judge_model=judge_model, policy=policy, spec=spec
         ) as (redrafter, record, _):
@@ -116,8 +115,7 @@ def judge(
     try:
         judgement = asyncio.run(run())
     except (ConfigurationError, ProviderAuthError, RealModelCallBlockedError) as exc:
-        err.print(f"[bold red]error:[/] {exc}")
-        sys.exit(EXIT_USAGE)
+        fail(str(exc))
     if judgement is None:
         sys.exit(EXIT_PASSED)
     if judgement.passed is None:
@@ -140,8 +138,7 @@ def verdict_record(judgement: Judgement, id: object = None) -> dict[str, Any]:
     reason, the requirement account (one line, and each requirement), every
     piece of evidence, and the judge's usage."""
     verdict = judgement.verdict
-    record: dict[str, Any] = {} if id is None else {"id": id}
-    record |= {
+    return ({} if id is None else {"id": id}) | {
         "passed": judgement.passed,
         "score": judgement.score,
         "reason": _UNVERIFIED if verdict is None else verdict.reason,
@@ -150,7 +147,6 @@ def verdict_record(judgement: Judgement, id: object = None) -> dict[str, Any]:
         "evidence": [] if verdict is None else [e.model_dump() for e in verdict.evidence],
         "usage": judgement.usage.model_dump(),
     }
-    return record
 
 
 def _read_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:

@@ -239,9 +239,7 @@ def _quiet_on_a_terminal(settings: Settings) -> str:
     view says every call, error and verdict in words, so the run's records
     would only say it again, as log lines; a pipe or a log collector (JSON)
     gets them from ``warning`` up."""
-    if settings.log_format == "auto" and sys.stderr.isatty():
-        return "error"
-    return "warning"
+    return "error" if settings.log_format == "auto" and sys.stderr.isatty() else "warning"
 
 
 def warn_unverified(settings: Settings, detail: str) -> None:

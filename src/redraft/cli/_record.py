@@ -77,12 +77,6 @@ async def local_store(
         await store.close()
 
 
-async def _record_session(store: Store | None) -> JudgeRecordSession:
-    if store is None:
-        return JudgeRecordSession(None, {})
-    return JudgeRecordSession(store, await store.judges.reliabilities())
-
-
 @contextlib.asynccontextmanager
 async def recorded_redrafter(
     settings: Settings,
@@ -101,7 +95,8 @@ async def recorded_redrafter(
     # opened only for the log, so REDRAFT_LOG=off leaves no file behind.
     keep_record = settings.judge_record and judge != NO_JUDGE
     async with local_store(settings, err, wanted=keep_record or log, log=log) as store:
-        record = await _record_session(store if keep_record else None)
+        kept = store if keep_record else None
+        record = JudgeRecordSession(kept, await kept.judges.reliabilities() if kept else {})
         run_log = RunLog(store if log else None, lambda message: warn(err, message))
         async with Redrafter(
             model,

@@ -27,6 +27,7 @@ from rich.text import Text
 
 from redraft.cli._stored import fail, table_console, with_store
 from redraft.cli._view import describe_cost
+from redraft.core._text import plural
 from redraft.core._types import CallRecord, Draft, Evidence
 from redraft.evals._report import clip
 from redraft.providers._prices import dollars
@@ -144,9 +145,8 @@ def list_(
         click.echo(json.dumps([run.model_dump(mode="json") for run in found]))
         return
     if not found:
-        filtered = where != RunFilter()
         click.echo(
-            f"No runs for tenant {tenant!r}{' match' if filtered else ''}. "
+            f"No runs for tenant {tenant!r}{' match' if where != RunFilter() else ''}. "
             "`redraft ask` and `redraft serve` record them.",
             err=True,
         )
@@ -201,14 +201,10 @@ def prune(days: int, sources: tuple[Any, ...], dry_run: bool) -> None:
     chosen = sources or None
     if dry_run:
         count = with_store(lambda store: store.retention.count(before=before, sources=chosen))
-        click.echo(f"would remove {_plural(count)} created before {_when(before)} UTC")
+        click.echo(f"would remove {plural(count, 'run')} created before {_when(before)} UTC")
         return
     count = with_store(lambda store: store.retention.prune(before=before, sources=chosen))
-    click.echo(f"removed {_plural(count)} created before {_when(before)} UTC")
-
-
-def _plural(count: int) -> str:
-    return f"{count} run" if count == 1 else f"{count} runs"
+    click.echo(f"removed {plural(count, 'run')} created before {_when(before)} UTC")
 
 
 # -- rendering -------------------------------------------------------------------
@@ -240,8 +236,7 @@ def _result(run: RunSummary) -> Text:
     """Passed (✓), not (✗) or unverified (?) and the score, in one narrow cell."""
     if run.status != "completed":
         return Text(run.status, style="red" if run.status == "failed" else "dim")
-    mark, style = _MARKS[run.passed]
-    return Text.assemble((mark, style), f" {_score(run.score)}")
+    return Text.assemble(_MARKS[run.passed], f" {_score(run.score)}")
 
 
 def _source(run: RunSummary) -> str:
@@ -304,7 +299,7 @@ def _list_table(found: list[RunSummary], *, width: int) -> Table:
 
 
 def _detail(run: StoredRun) -> Group:
-    totals = _totals(run.calls)
+    latency = sum(call.latency_ms for call in run.calls)
     header = Table.grid(padding=(0, 2))
     header.add_column(style="bold")
     header.add_column()
@@ -334,7 +329,7 @@ def _detail(run: StoredRun) -> Group:
         Text(
             f"totals: {len(run.calls)} calls, {run.usage.input_tokens} input + "
             f"{run.usage.output_tokens} output = {run.usage.total_tokens} tokens, "
-            f"{totals:.0f} ms in LLM calls, {describe_cost(_cost(run.calls))}"
+            f"{latency:.0f} ms in LLM calls, {describe_cost(_cost(run.calls))}"
         )
     )
     return Group(*parts)
@@ -346,10 +341,6 @@ def _cost(calls: list[CallRecord]) -> float | None:
     return None if None in costs else sum(c for c in costs if c is not None)
 
 
-def _totals(calls: list[CallRecord]) -> float:
-    return sum(call.latency_ms for call in calls)
-
-
 def _draft_panel(draft: Draft) -> Panel:
     body: list[Text | Table] = []
     if draft.feedback:
@@ -358,21 +349,19 @@ def _draft_panel(draft: Draft) -> Panel:
     verdict = draft.verdict
     if verdict is None:
         body.append(Text("not evaluated", style="dim"))
-        title = f"draft {draft.attempt}"
+        title, style = f"draft {draft.attempt}", "dim"
     else:
-        outcome = _OUTCOMES[verdict.passed]
+        outcome, style = _OUTCOMES[verdict.passed]
         title = f"draft {draft.attempt}: {outcome}, score {verdict.score:.2f}"
         if verdict.reason:
             body.append(Text(f"verdict: {verdict.reason}"))
         body.extend(Text(f"  - {s}") for s in verdict.suggestions)
         if verdict.evidence:
             body.append(_evidence_table(verdict.evidence))
-    style = _OUTCOME_STYLES[verdict.passed] if verdict else "dim"
     return Panel(Group(*body), title=title, title_align="left", border_style=style)
 
 
-_OUTCOMES = {True: "passed", False: "failed", None: "unverified"}
-_OUTCOME_STYLES = {True: "green", False: "red", None: "yellow"}
+_OUTCOMES = {True: ("passed", "green"), False: ("failed", "red"), None: ("unverified", "yellow")}
 
 
 def _finding(item: Evidence) -> Text:

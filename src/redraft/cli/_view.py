@@ -7,6 +7,8 @@ loop's events.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.console import Console, Group
 from rich.live import Live
 from rich.markup import escape
@@ -29,6 +31,7 @@ from redraft.core._events import (
 )
 from redraft.core._text import plural
 from redraft.core._types import MIN_JUDGE_CONFIDENCE, DraftComparison, Evidence, RunResult, Verdict
+from redraft.evals._report import clip
 from redraft.evaluators import Reliability, verified_score
 from redraft.providers._prices import dollars
 
@@ -41,7 +44,6 @@ class RunView:
     def __init__(self, console: Console) -> None:
         self.console = console
         self._live: Live | None = None
-        self._text = ""
         self._attempt = 0
         self._max_attempts = 0
         # Candidates draft at once: each attempt keeps its own text.
@@ -71,27 +73,26 @@ class RunView:
                 # No feedback goes to a model: say what the checks fixed themselves.
                 self.console.print(f"[yellow]{escape(event.feedback)} → attempt {event.attempt}[/]")
             self._attempt = event.attempt
-            self._text = ""
             self._texts[event.attempt] = ""
             if self.console.is_terminal and self._live is None:
                 self._live = Live(self._draft_panel(), console=self.console, transient=True)
                 self._live.start()
         elif isinstance(event, TextDelta):
             self._texts[event.attempt] = self._texts.get(event.attempt, "") + event.delta
-            self._attempt, self._text = event.attempt, self._texts[event.attempt]
+            self._attempt = event.attempt
             if self._live is not None:
                 self._live.update(self._draft_panel())
         elif isinstance(event, ToolExecuted):
             # The draft is what the model writes after its last tool call.
             self._texts[event.attempt] = ""
-            self._attempt, self._text = event.attempt, ""
+            self._attempt = event.attempt
             run = event.execution
             outcome = f"[red]{_shorten(run.error)}[/]" if run.error else _shorten(run.result)
             call = f"{escape(run.name)}({_shorten(run.arguments)})"
             self.console.print(f"[dim]tool[/] {call} → {outcome}")
         elif isinstance(event, DraftCompleted):
             self._stop_live()
-            self._attempt, self._text = event.attempt, event.text
+            self._attempt, self._texts[event.attempt] = event.attempt, event.text
             self.console.print(self._draft_panel(done=True, finish=event.finish_reason))
         elif isinstance(event, VerdictReached):
             self.console.print(_verdict_table(event.attempt, event.verdict))
@@ -116,7 +117,12 @@ class RunView:
             title += f" ({finish})"
         elif finish == "repair":
             title += " (repaired without a model)"
-        return Panel(Text(self._text or "…"), title=title, title_align="left", border_style="blue")
+        return Panel(
+            Text(self._texts.get(self._attempt) or "…"),
+            title=title,
+            title_align="left",
+            border_style="blue",
+        )
 
     def _print_result(self, result: RunResult) -> None:
         if result.passed:
@@ -143,9 +149,7 @@ class RunView:
         self._print_totals(result)
 
     def _print_totals(self, result: RunResult) -> None:
-        kinds: dict[str, int] = {}
-        for call in result.calls:
-            kinds[call.kind] = kinds.get(call.kind, 0) + 1
+        kinds = Counter(call.kind for call in result.calls)
         latency = sum(c.latency_ms for c in result.calls)
         errors = sum(1 for c in result.calls if c.status == "error")
         by_kind = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "none"
@@ -239,10 +243,9 @@ _LABELS = {
 }
 
 
-def _shorten(text: str, limit: int = 80) -> str:
+def _shorten(text: str) -> str:
     # Tool output is arbitrary text: escaped so it never reads as rich markup.
-    flat = " ".join(text.split())
-    return escape(flat if len(flat) <= limit else flat[: limit - 1] + "…")
+    return escape(clip(text, 80))
 
 
 def describe_comparison(comparison: DraftComparison) -> str:

@@ -172,44 +172,36 @@ def load_profiles(
     if not isinstance(tables, dict):
         raise ConfigurationError(f"profiles file {path}: 'profiles' must be a table")
     for name, table in tables.items():
-        profiles[name] = _profile_from_table(
-            path, text, name, table, default_model, default_judge_model
-        )
+        where = f"profiles file {path}, [profiles.{name}]"
+        if not isinstance(table, dict):
+            raise ConfigurationError(f"{where}: must be a table of settings")
+        if "name" in table and table["name"] != name:
+            raise ConfigurationError(
+                f"{where}: 'name' is {table['name']!r} but a profile is named by its table"
+            )
+        data = {
+            "model": default_model,
+            "judge_model": default_judge_model,
+            **table,
+            "name": name,
+        }
+        try:
+            profiles[name] = Profile.model_validate(data)
+        except ValidationError as exc:
+            raise ConfigurationError(f"{where}: {_problems(exc, text, name)}") from None
     return profiles
 
 
-def _profile_from_table(
-    path: Path,
-    text: str,
-    name: str,
-    table: object,
-    default_model: str,
-    default_judge_model: str | None,
-) -> Profile:
-    where = f"profiles file {path}, [profiles.{name}]"
-    if not isinstance(table, dict):
-        raise ConfigurationError(f"{where}: must be a table of settings")
-    if "name" in table and table["name"] != name:
-        raise ConfigurationError(
-            f"{where}: 'name' is {table['name']!r} but a profile is named by its table"
-        )
-    data = {
-        "model": default_model,
-        "judge_model": default_judge_model,
-        **table,
-        "name": name,
-    }
-    try:
-        return Profile.model_validate(data)
-    except ValidationError as exc:
-        problems = []
-        for error in exc.errors():
-            key = ".".join(str(part) for part in error["loc"]) or "profile"
-            line = _line_of(text, name, str(error["loc"][0]) if error["loc"] else "")
-            at = f" (line {line})" if line else ""
-            message = "unknown setting" if error["type"] == "extra_forbidden" else error["msg"]
-            problems.append(f"{key}{at}: {message}")
-        raise ConfigurationError(f"{where}: {'; '.join(problems)}") from None
+def _problems(exc: ValidationError, text: str, profile: str) -> str:
+    """Each of ``exc``'s problems with the key, and the line where it can be found."""
+    problems = []
+    for error in exc.errors():
+        key = ".".join(str(part) for part in error["loc"]) or "profile"
+        line = _line_of(text, profile, str(error["loc"][0]) if error["loc"] else "")
+        at = f" (line {line})" if line else ""
+        message = "unknown setting" if error["type"] == "extra_forbidden" else error["msg"]
+        problems.append(f"{key}{at}: {message}")
+    return "; ".join(problems)
 
 
 def _line_of(text: str, profile: str, key: str) -> int | None:

@@ -60,11 +60,8 @@ def _number(value: float) -> str:
 
 
 def _attrs(**attrs: str | float) -> str:
-    parts = []
-    for key, value in attrs.items():
-        text = _number(value) if isinstance(value, float) else str(value)
-        parts.append(f'{key.replace("_", "-")}="{escape(text)}"')
-    return " ".join(parts)
+    texts = {k: _number(v) if isinstance(v, float) else str(v) for k, v in attrs.items()}
+    return " ".join(f'{k.replace("_", "-")}="{escape(v)}"' for k, v in texts.items())
 
 
 def _text(x: float, y: float, text: str, *, anchor: str = "middle", cls: str = "") -> str:

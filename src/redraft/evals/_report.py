@@ -30,6 +30,7 @@ __all__ = [
     "cost",
     "header_facts",
     "interpretation",
+    "losses",
     "lost_table",
     "p_text",
     "pass_by_attempt",
@@ -95,8 +96,7 @@ def verdict(outcome: EvalOutcome) -> str:
 
 def row_id(evaluation: Eval, index: int) -> str:
     """The id the outcomes give a row, also for rows not run yet."""
-    row = evaluation.rows[index]
-    return row.id or str(index + 1)
+    return evaluation.rows[index].id or str(index + 1)
 
 
 def status_sentence(evaluation: Eval, stats: EvalStats) -> str:
@@ -232,6 +232,21 @@ def lost_table(evaluation: Eval, paired: PairedComparison) -> Table:
     rows.sort(key=lambda r: paired.lost.index(r[0]))
     headers = ["row", "prompt", "baseline score", "loop", "loop score"]
     return Table(headers, rows, numeric=frozenset({2, 4}), verdicts=frozenset({3}))
+
+
+def losses(evaluation: Eval, stats: EvalStats) -> list[str | Table]:
+    """Where the loop lost a passing draft, as paragraphs and tables in order:
+    the rows it made worse, then (with a baseline) the rows one draft passed."""
+    said: list[str | Table] = []
+    regressions = regression_table(stats)
+    if regressions is not None and regressions.rows:
+        said += ["Rows whose first draft passed but whose final answer did not:", regressions]
+    elif regressions is not None:
+        said.append(NO_REGRESSIONS)
+    if stats.comparison is not None:
+        lost = lost_table(evaluation, stats.comparison)
+        said += ["Rows one draft passed and the loop did not:", lost] if lost.rows else [NO_LOST]
+    return said
 
 
 ROW_FIELDS: list[tuple[str, Callable[[EvalOutcome], str]]] = [

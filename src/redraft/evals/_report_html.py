@@ -9,13 +9,12 @@ dataset held: every string from the data goes through :func:`html.escape`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import escape
 
 from redraft.evals._charts import Series, bar_chart, histogram
-from redraft.evals._models import Arm, Eval
+from redraft.evals._models import Arm, Eval, EvalOutcome
 from redraft.evals._report import (
-    NO_LOST,
-    NO_REGRESSIONS,
     ROW_FIELDS,
     UNVERIFIED_NOTE,
     Table,
@@ -23,9 +22,8 @@ from redraft.evals._report import (
     cost,
     header_facts,
     interpretation,
-    lost_table,
+    losses,
     percent,
-    regression_table,
     row_id,
     rows_table,
     status_sentence,
@@ -133,6 +131,13 @@ def _charts(evaluation: Eval, stats: EvalStats) -> str:
     attempts = evaluation.config.policy.max_attempts
     by_arm = {arm: evaluation.by_row(arm) for arm in arms}
     ids = [row_id(evaluation, i) for i in range(len(evaluation.rows))]
+
+    def per_row(value: Callable[[EvalOutcome], float | None]) -> list[Series]:
+        return [
+            Series(arm, [None if o is None else value(o) for o in by_arm[arm]], COLOURS[arm])
+            for arm in arms
+        ]
+
     charts = [
         bar_chart(
             kind="pass-by-attempt",
@@ -164,10 +169,7 @@ def _charts(evaluation: Eval, stats: EvalStats) -> str:
             kind="tokens",
             title="Tokens per row",
             categories=ids,
-            series=[
-                Series(arm, [None if o is None else o.tokens for o in by_arm[arm]], COLOURS[arm])
-                for arm in arms
-            ],
+            series=per_row(lambda o: o.tokens),
             x_label="row",
             y_label="tokens",
             fmt=lambda v: f"{v:,.0f}",
@@ -184,14 +186,7 @@ def _charts(evaluation: Eval, stats: EvalStats) -> str:
                 kind="cost",
                 title="Cost per row (USD)",
                 categories=ids,
-                series=[
-                    Series(
-                        arm,
-                        [None if o is None else o.cost_usd for o in by_arm[arm]],
-                        COLOURS[arm],
-                    )
-                    for arm in arms
-                ],
+                series=per_row(lambda o: o.cost_usd),
                 x_label="row",
                 y_label="USD",
                 fmt=cost,
@@ -293,20 +288,10 @@ def html_report(evaluation: Eval) -> str:
             f"{_facts(comparison_facts(paired))}<p>{escape(interpretation(paired))}</p></section>"
         )
     parts.append('<section id="regressions"><h2>Where the loop lost a passing draft</h2>')
-    regressions = regression_table(stats)
-    if regressions is not None:
-        if regressions.rows:
-            parts.append("<p>Rows whose first draft passed but whose final answer did not:</p>")
-            parts.append(_table(regressions))
-        else:
-            parts.append(f"<p>{escape(NO_REGRESSIONS)}</p>")
-    if paired is not None:
-        lost = lost_table(evaluation, paired)
-        if lost.rows:
-            parts.append("<p>Rows one draft passed and the loop did not:</p>")
-            parts.append(_table(lost))
-        else:
-            parts.append(f"<p>{escape(NO_LOST)}</p>")
+    parts += [
+        f"<p>{escape(part)}</p>" if isinstance(part, str) else _table(part)
+        for part in losses(evaluation, stats)
+    ]
     parts.append("</section>")
     parts.append(_charts(evaluation, stats))
     parts.append(_rows(evaluation))

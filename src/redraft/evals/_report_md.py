@@ -6,16 +6,13 @@ from html import escape
 
 from redraft.evals._models import Eval
 from redraft.evals._report import (
-    NO_LOST,
-    NO_REGRESSIONS,
     UNVERIFIED_NOTE,
     Table,
     comparison_facts,
     header_facts,
     interpretation,
-    lost_table,
+    losses,
     pass_by_attempt,
-    regression_table,
     rows_table,
     summary_table,
 )
@@ -61,20 +58,8 @@ def markdown_report(evaluation: Eval) -> str:
         out += ["", "## The loop against one draft", ""]
         out += [f"- **{label}:** {_text(value)}" for label, value in comparison_facts(paired)]
         out += ["", interpretation(paired)]
-    out += ["", "## Where the loop lost a passing draft", ""]
-    regressions = regression_table(stats)
-    if regressions is not None:
-        if regressions.rows:
-            out += ["Rows whose first draft passed but whose final answer did not:", ""]
-            out += _table(regressions)
-        else:
-            out.append(NO_REGRESSIONS)
-    if paired is not None:
-        out.append("")
-        lost = lost_table(evaluation, paired)
-        if lost.rows:
-            out += ["Rows one draft passed and the loop did not:", "", *_table(lost)]
-        else:
-            out.append(NO_LOST)
+    out += ["", "## Where the loop lost a passing draft"]
+    for part in losses(evaluation, stats):
+        out += ["", part] if isinstance(part, str) else ["", *_table(part)]
     out += ["", "## Rows", "", *_table(rows_table(evaluation)), ""]
     return "\n".join(out)

@@ -49,13 +49,31 @@ async def run_outcomes(
         raise ValueError("concurrency must be at least 1")
     queue = list(reversed(work))
 
+    async def run_row(index: int, arm: Arm) -> RunResult:
+        redrafter = redrafter_for(
+            evaluation,
+            index,
+            arm,
+            generator=generator,
+            judge=judge,
+            settings=settings,
+            reliability=reliability,
+        )
+        request = evaluation.rows[index].request(with_reference=judge is not None)
+        try:
+            return await redrafter.run(request, on_event=on_event)
+        except RunFailedError as exc:
+            if exc.needs_new_settings:
+                raise
+            return exc.result
+        except QualityError as exc:
+            return exc.result
+
     async def worker() -> None:
         while queue:
             index, arm = queue.pop()
             started = time.monotonic()
-            result = await _run_row(
-                evaluation, index, arm, generator, judge, settings, reliability, on_event
-            )
+            result = await run_row(index, arm)
             outcome = EvalOutcome.of(
                 evaluation.rows[index], index, arm, result, time.monotonic() - started
             )
@@ -100,33 +118,3 @@ def redrafter_for(
         )
     except ConfigurationError as exc:
         raise ConfigurationError(f"row {row.id or index + 1}: {exc}") from None
-
-
-async def _run_row(
-    evaluation: Eval,
-    index: int,
-    arm: Arm,
-    generator: Provider,
-    judge: Provider | None,
-    settings: Settings | None,
-    reliability: Reliabilities | None,
-    on_event: Callable[[RunEvent], Any] | None,
-) -> RunResult:
-    redrafter = redrafter_for(
-        evaluation,
-        index,
-        arm,
-        generator=generator,
-        judge=judge,
-        settings=settings,
-        reliability=reliability,
-    )
-    request = evaluation.rows[index].request(with_reference=judge is not None)
-    try:
-        return await redrafter.run(request, on_event=on_event)
-    except RunFailedError as exc:
-        if exc.needs_new_settings:
-            raise
-        return exc.result
-    except QualityError as exc:
-        return exc.result

@@ -256,7 +256,6 @@ def _input(arguments: str) -> dict[str, Any]:
 
 def _message(result: RunResult, model: str, **fields: Any) -> dict[str, Any]:
     """The body of the SDK's ``Message`` for a run, ``fields`` replaced."""
-    usage = result.usage
     return {
         "id": f"msg_{result.run_id}",
         "type": "message",
@@ -265,7 +264,7 @@ def _message(result: RunResult, model: str, **fields: Any) -> dict[str, Any]:
         "content": _content(result),
         "stop_reason": _stop_reason(result),
         "stop_sequence": None,
-        "usage": {"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens},
+        "usage": result.usage.model_dump(),
         **fields,
     }
 

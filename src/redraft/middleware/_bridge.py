@@ -36,10 +36,6 @@ class LoopThread:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
 
-    @property
-    def started(self) -> bool:
-        return self._loop is not None
-
     def _ensure(self) -> asyncio.AbstractEventLoop:
         with self._lock:
             if self._loop is None:
@@ -168,13 +164,15 @@ class SyncRuntime:
                 log.warning("redraft: closing %r failed", closer, exc_info=True)
 
 
-class SyncStream(Generic[T]):
-    """The ``stream=True`` result of a wrapped sync call: iterate it, use it
-    as a context manager, or ``close()`` it, like the SDK's ``Stream``."""
-
+class _Stream(Generic[T]):
     def __init__(self, items: Iterable[T]) -> None:
         self._items: Iterator[T] = iter(items)
         self.closed = False
+
+
+class SyncStream(_Stream[T]):
+    """The ``stream=True`` result of a wrapped sync call: iterate it, use it
+    as a context manager, or ``close()`` it, like the SDK's ``Stream``."""
 
     def __iter__(self) -> Iterator[T]:
         return self
@@ -199,13 +197,9 @@ class SyncStream(Generic[T]):
         self.close()
 
 
-class AsyncStream(Generic[T]):
+class AsyncStream(_Stream[T]):
     """The ``stream=True`` result of a wrapped async call: ``async for`` it,
     ``async with`` it, or ``await close()`` it, like the SDK's ``AsyncStream``."""
-
-    def __init__(self, items: Iterable[T]) -> None:
-        self._items: Iterator[T] = iter(items)
-        self.closed = False
 
     def __aiter__(self) -> AsyncIterator[T]:
         return self

@@ -30,13 +30,16 @@ _BYPASSES = frozenset({"parse", "stream", "with_raw_response", "with_streaming_r
 
 
 class _Wrapped(Generic[A]):
-    __wrapped__: Any
-    _core: WrapperCore
-    _adapter: VendorAdapter[A]
+    _resource: type[_Resource]
+    """The stand-in for the redrafted resource: sync or async ``create``."""
 
-    def _install(self, resource: type[_Resource]) -> None:
-        path = self._adapter.resource
-        node: _Step = resource(self, path)
+    def __init__(self, client: Any, core: WrapperCore, adapter: VendorAdapter[A]) -> None:
+        self.__wrapped__ = client
+        self._core = core
+        self._adapter = adapter
+        self._client: A | None = None
+        path = adapter.resource
+        node: _Step = self._resource(self, path)
         for depth in range(len(path) - 1, 0, -1):
             step = _Step(self, path[:depth])
             setattr(step, path[depth], node)
@@ -128,6 +131,8 @@ class WrappedSync(_Wrapped[A]):
     client (built by the adapter) on the private loop of a
     :class:`SyncRuntime`, which ``with_options()`` copies share."""
 
+    _resource = _SyncResource
+
     def __init__(
         self,
         client: Any,
@@ -135,16 +140,12 @@ class WrappedSync(_Wrapped[A]):
         adapter: VendorAdapter[A],
         runtime: SyncRuntime | None = None,
     ) -> None:
-        self.__wrapped__ = client
-        self._core = core
-        self._adapter = adapter
+        super().__init__(client, core, adapter)
         if runtime is None:
             runtime = SyncRuntime(f"redraft-{adapter.family}")
             runtime.on_close(core.aclose)
         self._runtime = runtime
-        self._client: A | None = None
         self._lock = threading.Lock()
-        self._install(_SyncResource)
 
     def _runs_client(self) -> A:
         with self._lock:
@@ -174,12 +175,7 @@ class WrappedAsync(_Wrapped[A]):
     that shares its connection pool, without the SDK's own retries: redraft's
     ledger retries, recording every try."""
 
-    def __init__(self, client: Any, core: WrapperCore, adapter: VendorAdapter[A]) -> None:
-        self.__wrapped__ = client
-        self._core = core
-        self._adapter = adapter
-        self._client: A | None = None
-        self._install(_AsyncResource)
+    _resource = _AsyncResource
 
     def _runs_client(self) -> A:
         if self._client is None:

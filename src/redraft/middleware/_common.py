@@ -131,15 +131,8 @@ class WrapperCore:
                 raise ConfigurationError(
                     f"evaluator must be a redraft Evaluator, got {type(evaluator).__name__}"
                 )
-            named = [
-                name
-                for name, value in (
-                    ("judge_model", judge),
-                    ("criteria", spec.criteria),
-                    ("preset", spec.preset),
-                )
-                if value is not None
-            ]
+            given = {"judge_model": judge, "criteria": spec.criteria, "preset": spec.preset}
+            named = [name for name, value in given.items() if value is not None]
             if named:
                 raise ConfigurationError(
                     f"{', '.join(named)} configure the built-in judge; they cannot be combined "
@@ -177,11 +170,8 @@ class WrapperCore:
         max_tokens: int | None = None,
     ) -> Policy:
         """The wrapper's policy with the call's sampling parameters and options."""
-        updates: dict[str, Any] = {}
-        if temperature is not None:
-            updates["temperature"] = temperature
-        if max_tokens is not None:
-            updates["max_tokens"] = max_tokens
+        sampling = {"temperature": temperature, "max_tokens": max_tokens}
+        updates: dict[str, Any] = {k: v for k, v in sampling.items() if v is not None}
         if options is not None:
             updates.update(options.policy_given())
         return policy_with(self.policy, updates, what="invalid policy for this call: ")

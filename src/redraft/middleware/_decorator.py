@@ -88,10 +88,7 @@ class Refined(Generic[P]):
         return make_core(None, {**self._options, "settings": chosen})
 
     async def __call__(self, *args: P.args, **kwargs: P.kwargs) -> str:
-        core = self._redrafter()
-        if not core.enabled:
-            return await self._function(*args, **kwargs)
-        return (await self._run(core, args, kwargs)).final_answer
+        return (await self.run(*args, **kwargs)).final_answer
 
     async def run(self, *args: P.args, **kwargs: P.kwargs) -> RunResult:
         """Run the loop and return the whole result (every draft and verdict)."""
@@ -201,6 +198,4 @@ def refine(
     def decorate(target: Callable[P, Awaitable[str]]) -> Refined[P]:
         return Refined(target, options)
 
-    if function is not None:
-        return decorate(function)
-    return decorate
+    return decorate if function is None else decorate(function)

@@ -58,6 +58,7 @@ _RUN_ID: ContextVar[str | None] = ContextVar("redraft_log_run_id", default=None)
 _SESSION_ID: ContextVar[str | None] = ContextVar("redraft_log_session_id", default=None)
 _REQUEST_ID: ContextVar[str | None] = ContextVar("redraft_log_request_id", default=None)
 _CONTENT: ContextVar[bool] = ContextVar("redraft_log_content", default=False)
+_IDS = {"run_id": _RUN_ID, "session_id": _SESSION_ID, "request_id": _REQUEST_ID}
 
 _FIELDS = "redraft_fields"
 """The record attribute that carries structured fields (``extra={_FIELDS: {...}}``)."""
@@ -87,15 +88,13 @@ def log_context(
 ) -> Iterator[None]:
     """Set the ids (and the content switch) inside the block only; tasks
     started inside it keep them (a request's run logs its request id)."""
-    tokens: list[tuple[ContextVar[Any], Any]] = []
-    if request_id is not None:
-        tokens.append((_REQUEST_ID, _REQUEST_ID.set(request_id)))
-    if run_id is not None:
-        tokens.append((_RUN_ID, _RUN_ID.set(run_id)))
-    if session_id is not None:
-        tokens.append((_SESSION_ID, _SESSION_ID.set(str(session_id))))
-    if content is not None:
-        tokens.append((_CONTENT, _CONTENT.set(content)))
+    given: dict[ContextVar[Any], Any] = {
+        _REQUEST_ID: request_id,
+        _RUN_ID: run_id,
+        _SESSION_ID: None if session_id is None else str(session_id),
+        _CONTENT: content,
+    }
+    tokens = [(var, var.set(value)) for var, value in given.items() if value is not None]
     try:
         yield
     finally:
@@ -112,12 +111,9 @@ class _ContextFilter(logging.Filter):
     """Copies the context's ids onto each record (unless the call set them)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if getattr(record, "run_id", None) is None:
-            record.run_id = _RUN_ID.get()
-        if getattr(record, "session_id", None) is None:
-            record.session_id = _SESSION_ID.get()
-        if getattr(record, "request_id", None) is None:
-            record.request_id = _REQUEST_ID.get()
+        for key, var in _IDS.items():
+            if getattr(record, key, None) is None:
+                setattr(record, key, var.get())
         return True
 
 
@@ -126,7 +122,7 @@ class _ContextFilter(logging.Filter):
 
 def _fields(record: logging.LogRecord) -> dict[str, Any]:
     fields: dict[str, Any] = {}
-    for key in ("run_id", "session_id", "request_id"):
+    for key in _IDS:
         value = getattr(record, key, None)
         if value is not None:
             fields[key] = value
@@ -207,11 +203,11 @@ def configure_logging(
     if chosen == "auto":
         chosen = "text" if _is_terminal(stream or sys.stderr) else "json"
     handler: logging.Handler
-    if chosen == "json":
-        handler = logging.StreamHandler(stream) if stream is not None else _StderrHandler()
-        handler.setFormatter(JSONFormatter())
+    if chosen == "text" and stream is None and _is_terminal(sys.stderr):
+        handler = _rich_handler()
     else:
-        handler = _text_handler(stream)
+        handler = logging.StreamHandler(stream) if stream is not None else _StderrHandler()
+        handler.setFormatter(JSONFormatter() if chosen == "json" else TextFormatter())
     handler.addFilter(_ContextFilter())
     handler._redraft = True  # type: ignore[attr-defined]
     root = logging.getLogger()
@@ -231,22 +227,18 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def _text_handler(stream: TextIO | None) -> logging.Handler:
-    if stream is None and _is_terminal(sys.stderr):
-        from rich.console import Console
-        from rich.logging import RichHandler
+def _rich_handler() -> logging.Handler:
+    from rich.console import Console
+    from rich.logging import RichHandler
 
-        class _RichFields(RichHandler):
-            def render_message(self, record: logging.LogRecord, message: str) -> Any:
-                fields = _fields(record)
-                if fields:
-                    message += " " + " ".join(f"{k}={v}" for k, v in fields.items())
-                return super().render_message(record, message)
+    class _RichFields(RichHandler):
+        def render_message(self, record: logging.LogRecord, message: str) -> Any:
+            fields = _fields(record)
+            if fields:
+                message += " " + " ".join(f"{k}={v}" for k, v in fields.items())
+            return super().render_message(record, message)
 
-        return _RichFields(console=Console(stderr=True), show_path=False, markup=False)
-    handler = logging.StreamHandler(stream) if stream is not None else _StderrHandler()
-    handler.setFormatter(TextFormatter())
-    return handler
+    return _RichFields(console=Console(stderr=True), show_path=False, markup=False)
 
 
 # -- the run's own log ---------------------------------------------------------
@@ -275,20 +267,19 @@ async def log_run_events(
 
 
 def _log_event(event: RunEvent, run_id: str) -> None:
-    if isinstance(event, RunStarted):
-        if run_log.isEnabledFor(logging.INFO):
-            fields: dict[str, Any] = {
-                "event": event.type,
-                "model": event.model,
-                "judge": event.judge,
-                "max_attempts": event.policy.max_attempts,
-                "threshold": event.policy.threshold,
-            }
-            if _CONTENT.get():
-                fields["messages"] = [
-                    m.model_dump(mode="json", exclude_none=True) for m in event.request.messages
-                ]
-            _emit(logging.INFO, "run started", run_id, fields)
+    if isinstance(event, RunStarted) and run_log.isEnabledFor(logging.INFO):
+        fields: dict[str, Any] = {
+            "event": event.type,
+            "model": event.model,
+            "judge": event.judge,
+            "max_attempts": event.policy.max_attempts,
+            "threshold": event.policy.threshold,
+        }
+        if _CONTENT.get():
+            fields["messages"] = [
+                m.model_dump(mode="json", exclude_none=True) for m in event.request.messages
+            ]
+        _emit(logging.INFO, "run started", run_id, fields)
     elif isinstance(event, CallRecorded):
         level = logging.WARNING if event.call.status == "error" else logging.DEBUG
         if run_log.isEnabledFor(level):
@@ -300,8 +291,7 @@ def _log_event(event: RunEvent, run_id: str) -> None:
                 "provider": call.provider,
                 "model": call.model,
                 "status": call.status,
-                "input_tokens": call.usage.input_tokens,
-                "output_tokens": call.usage.output_tokens,
+                **call.usage.model_dump(),
                 "latency_ms": call.latency_ms,
                 "retry": call.retry,
             }
@@ -339,23 +329,21 @@ def _log_event(event: RunEvent, run_id: str) -> None:
                 "error": evidence.reason,
             }
             _emit(logging.WARNING, "evaluator failed", run_id, fields)
-    elif isinstance(event, VerdictReached):
-        if run_log.isEnabledFor(logging.INFO):
-            verdict = event.verdict
-            fields = {
-                "event": event.type,
-                "attempt": event.attempt,
-                "score": verdict.score,
-                "passed": verdict.passed,
-                "degraded": verdict.degraded,
-            }
-            if _CONTENT.get():
-                fields["reason"] = verdict.reason
-                fields["suggestions"] = verdict.suggestions
-            _emit(logging.INFO, "verdict", run_id, fields)
+    elif isinstance(event, VerdictReached) and run_log.isEnabledFor(logging.INFO):
+        verdict = event.verdict
+        fields = {
+            "event": event.type,
+            "attempt": event.attempt,
+            "score": verdict.score,
+            "passed": verdict.passed,
+            "degraded": verdict.degraded,
+        }
+        if _CONTENT.get():
+            fields["reason"] = verdict.reason
+            fields["suggestions"] = verdict.suggestions
+        _emit(logging.INFO, "verdict", run_id, fields)
     elif isinstance(event, RunCompleted | RunFailed):
-        failed = isinstance(event, RunFailed)
-        level = logging.WARNING if failed else logging.INFO
+        level = logging.WARNING if isinstance(event, RunFailed) else logging.INFO
         if run_log.isEnabledFor(level):
             result = event.result
             fields = {
@@ -364,15 +352,14 @@ def _log_event(event: RunEvent, run_id: str) -> None:
                 "score": result.score,
                 "attempts": result.attempts,
                 "stop_reason": result.stop_reason,
-                "input_tokens": result.usage.input_tokens,
-                "output_tokens": result.usage.output_tokens,
+                **result.usage.model_dump(),
             }
             if isinstance(event, RunFailed):
                 fields["error_type"] = event.error_type
                 fields["error"] = event.error
             if _CONTENT.get():
                 fields["final_answer"] = result.final_answer
-            _emit(level, "run failed" if failed else "run completed", run_id, fields)
+            _emit(level, event.type.replace("_", " "), run_id, fields)
 
 
 def _emit(level: int, message: str, run_id: str, fields: dict[str, Any]) -> None:

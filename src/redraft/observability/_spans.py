@@ -63,24 +63,17 @@ def _error_type(error: str | None) -> str:
     return head if head and " " not in head else "_OTHER"
 
 
+def _message(role: str, text: str, **extra: str) -> dict[str, Any]:
+    return {"role": role, "parts": [{"type": "text", "content": text}], **extra}
+
+
 def _messages_json(messages: Sequence[Message]) -> str:
-    return json.dumps(
-        [{"role": m.role, "parts": [{"type": "text", "content": m.text}]} for m in messages],
-        ensure_ascii=False,
-    )
+    return json.dumps([_message(m.role, m.text) for m in messages], ensure_ascii=False)
 
 
 def _output_json(text: str, finish_reason: str | None) -> str:
-    return json.dumps(
-        [
-            {
-                "role": "assistant",
-                "parts": [{"type": "text", "content": text}],
-                "finish_reason": finish_reason or "stop",
-            }
-        ],
-        ensure_ascii=False,
-    )
+    output = _message("assistant", text, finish_reason=finish_reason or "stop")
+    return json.dumps([output], ensure_ascii=False)
 
 
 @dataclass
@@ -322,14 +315,13 @@ class RunTrace:
         target = attempt.answer if attempt.answer is not None else attempt.span
         target.add_event(EVALUATION_EVENT, _clean(result), timestamp=at)
         evaluation = attempt.evaluation
-        evaluation.set_attribute("redraft.verdict.score", verdict.score)
-        evaluation.set_attribute("redraft.verdict.passed", verdict.passed)
+        scored = {"redraft.verdict.score": verdict.score, "redraft.verdict.passed": verdict.passed}
+        evaluation.set_attributes(scored)
         if errors:
             self._fail(evaluation, result["error.type"], "an evaluator failed")
         evaluation.end(end_time=at)
         attempt.evaluation = None
-        attempt.span.set_attribute("redraft.verdict.score", verdict.score)
-        attempt.span.set_attribute("redraft.verdict.passed", verdict.passed)
+        attempt.span.set_attributes(scored)
         self._close_attempt(event.attempt, at)
 
     def _end_answer(self, attempt: _Attempt) -> None:
@@ -372,10 +364,9 @@ class RunTrace:
 
     def abandon(self) -> None:
         """End what is still open: the consumer stopped before the run ended."""
-        if self._done or self._run is None:
-            self._done = True
+        done, self._done = self._done, True
+        if done or self._run is None:
             return
-        self._done = True
         now = time.time_ns()
         for number in list(self._attempts):
             self._close_attempt(number, now)

@@ -68,9 +68,8 @@ class Telemetry:
 
     def tracer(self) -> Any | None:
         """A tracer, or None when there is nowhere for spans to go."""
-        if self.tracer_provider is None:
-            return _global_tracer()
-        return self.tracer_provider.get_tracer("redraft", __version__)
+        provider = _global_provider() if self.tracer_provider is None else self.tracer_provider
+        return None if provider is None else provider.get_tracer("redraft", __version__)
 
     def captures_content(self) -> bool:
         if self.capture_content is not None:
@@ -78,14 +77,14 @@ class Telemetry:
         return capture_content_from_env()
 
 
-def _global_tracer() -> Any | None:
+def _global_provider() -> Any | None:
     api = sys.modules.get("opentelemetry.trace")
     if api is None:
         return None
     provider = api.get_tracer_provider()
     if isinstance(provider, api.ProxyTracerProvider | api.NoOpTracerProvider):
         return None
-    return provider.get_tracer("redraft", __version__)
+    return provider
 
 
 def trace_events(
@@ -154,15 +153,12 @@ def configure_tracing(environ: dict[str, str] | None = None) -> Any | None:
     resource = Resource.create({})
     if str(resource.attributes.get("service.name", "")).startswith("unknown_service"):
         resource = resource.merge(Resource({"service.name": "redraft"}))
-    provider = TracerProvider(resource=resource)
-    installed = 0
-    for name in dict.fromkeys(exporters):
-        exporter = _exporter(name, env)
-        if exporter is not None:
-            provider.add_span_processor(BatchSpanProcessor(exporter))
-            installed += 1
-    if not installed:
+    chosen = [_exporter(name, env) for name in dict.fromkeys(exporters)]
+    if not any(chosen):
         return None
+    provider = TracerProvider(resource=resource)
+    for exporter in filter(None, chosen):
+        provider.add_span_processor(BatchSpanProcessor(exporter))
     trace.set_tracer_provider(provider)
     return provider
 

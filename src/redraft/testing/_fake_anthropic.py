@@ -54,7 +54,7 @@ class FakeAnthropicServer(_FakeServer):
         return self.url
 
     def handle(self, handler: _Handler, method: str, path: str, body: Any) -> None:
-        request_id = {"request-id": f"req_fake_{self._new_id()}"}
+        request_id = {"request-id": f"req_fake_{next(self._ids)}"}
         if method == "GET" and path == "/v1/models":
             model = {
                 "type": "model",
@@ -87,9 +87,7 @@ class FakeAnthropicServer(_FakeServer):
         answer: str | FakeToolCalls,
         headers: dict[str, str],
     ) -> None:
-        text = answer.text if isinstance(answer, FakeToolCalls) else answer
-        pieces, cut = cut_words(text, body["max_tokens"])
-        text = "".join(pieces)
+        text, pieces, cut = cut_words(answer, body["max_tokens"])
         uses: list[dict[str, Any]] = [
             {"type": "tool_use", "id": call_id, "name": name, "input": arguments}
             for call_id, name, arguments in self._tool_calls(answer, "toolu_fake_")
@@ -101,7 +99,7 @@ class FakeAnthropicServer(_FakeServer):
         output_tokens = count_words(text) + sum(count_words(json.dumps(u["input"])) for u in uses)
         blocks = [{"type": "text", "text": text}] if text or not uses else []
         message: dict[str, Any] = {
-            "id": f"msg_fake_{self._new_id()}",
+            "id": f"msg_fake_{next(self._ids)}",
             "type": "message",
             "role": "assistant",
             "model": str(body.get("model") or self.model),

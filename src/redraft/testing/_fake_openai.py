@@ -83,13 +83,15 @@ def content_text(content: Any) -> str:
     return ""
 
 
-def cut_words(text: str, limit: object) -> tuple[list[str], bool]:
-    """``text`` as stream pieces, at most ``limit`` words of them (an int
-    limit); and whether it was cut."""
+def cut_words(answer: str | FakeToolCalls, limit: object) -> tuple[str, list[str], bool]:
+    """The answer's text as sent, at most ``limit`` words (an int limit); the
+    stream pieces it is sent as; and whether it was cut."""
+    text = answer.text if isinstance(answer, FakeToolCalls) else answer
     pieces = text_pieces(text)
     if isinstance(limit, int) and count_words(text) > limit:
-        return [p for p in pieces if p.strip()][:limit], True
-    return pieces, False
+        pieces = [p for p in pieces if p.strip()][:limit]
+        return "".join(pieces), pieces, True
+    return text, pieces, False
 
 
 class _FakeServer:
@@ -187,9 +189,6 @@ class _FakeServer:
             handler.send_json(response.status, payload, {**headers, **response.headers})
             return None
         return response
-
-    def _new_id(self) -> int:
-        return next(self._ids)
 
     def _tool_calls(
         self, answer: str | FakeToolCalls, prefix: str
@@ -319,9 +318,9 @@ class FakeOpenAIServer(_FakeServer):
     def _complete(
         self, handler: _Handler, body: dict[str, Any], answer: str | FakeToolCalls
     ) -> None:
-        text = answer.text if isinstance(answer, FakeToolCalls) else answer
-        pieces, cut = cut_words(text, body.get("max_completion_tokens") or body.get("max_tokens"))
-        text = "".join(pieces)
+        text, pieces, cut = cut_words(
+            answer, body.get("max_completion_tokens") or body.get("max_tokens")
+        )
         calls: list[dict[str, Any]] = [
             {
                 "id": call_id,
@@ -340,11 +339,10 @@ class FakeOpenAIServer(_FakeServer):
             "completion_tokens": completion_tokens,
             "total_tokens": prompt_tokens + completion_tokens,
         }
-        model = str(body.get("model") or self.model)
         base = {
-            "id": f"chatcmpl-fake-{self._new_id()}",
+            "id": f"chatcmpl-fake-{next(self._ids)}",
             "created": int(time.time()),
-            "model": model,
+            "model": str(body.get("model") or self.model),
         }
         if not body.get("stream"):
             message: dict[str, Any] = {"role": "assistant", "content": text, "refusal": None}

@@ -131,11 +131,7 @@ def chunk(
         "choices": [],
     }
     if choices:
-        piece: dict[str, Any] = {}
-        if role is not None:
-            piece["role"] = role
-        if delta is not None:
-            piece["content"] = delta
+        piece = {k: v for k, v in (("role", role), ("content", delta)) if v is not None}
         body["choices"].append(
             {
                 "index": 0,
@@ -189,11 +185,7 @@ def tool_specs_of(tools: Sequence[Any]) -> list[ToolSpec]:
     specs = []
     for index, item in enumerate(tools):
         function = item.get("function") if isinstance(item, dict) else None
-        if (
-            not isinstance(item, dict)
-            or item.get("type") != "function"
-            or not isinstance(function, dict)
-        ):
+        if not isinstance(function, dict) or item.get("type") != "function":
             raise ValueError(
                 f"tools[{index}] must be a function tool: "
                 "{'type': 'function', 'function': {'name': …, 'parameters': …}}"
@@ -266,10 +258,7 @@ def extension_from_result(result: RunResult) -> dict[str, Any]:
                 "provider": call.provider,
                 "model": call.model,
                 "evaluator": call.evaluator,
-                "usage": {
-                    "input_tokens": call.usage.input_tokens,
-                    "output_tokens": call.usage.output_tokens,
-                },
+                "usage": call.usage.model_dump(),
                 "cost_usd": call.cost_usd,
                 "latency_ms": call.latency_ms,
                 "status": call.status,
