@@ -97,3 +97,32 @@ def test_capital_word_counts(prompt: str, expected: list[tuple[str, object, obje
 )
 def test_capital_word_near_misses(prompt: str) -> None:
     assert not [f for f in found(prompt) if f[0] == "capital_word_count"]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        (
+            "Follow the exact format below:\n\nPart 1. Intro\n***\nPart 2. Plan\n***\nPart 3. End",
+            3,
+        ),
+        ("Use *** as the separator:\n\n[Section 1]\n***\n[Section 2]", 2),
+        ("Write two parts. The two parts should be separated by 3 asterisks '***'.", 2),
+        ("I would like for there to be exactly 4 paragraphs separated by ***.", 4),
+    ],
+)
+def test_parts_between_dividers(prompt: str, value: int) -> None:
+    assert ("paragraph_count", "exactly", value) in found(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the template goes on as long as wanted
+        "Separate the steps with ***, such as:\nStep 1: ...\n***\nStep 2: ...\n***\n...",
+        # a hedge
+        "Ideally follow the format below:\nA\n***\nB",
+    ],
+)
+def test_open_ended_or_hedged_templates_count_nothing(prompt: str) -> None:
+    assert not [f for f in found(prompt) if f[0] == "paragraph_count"]

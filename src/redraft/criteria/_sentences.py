@@ -259,7 +259,7 @@ _LEAD_IN = re.compile(
     r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
     r"ensure(?:\s+that)?|remember\s+to|(?:don'?t|do\s+not)\s+forget\s+to|"
     r"you(?:\s+(?:should|must|will|need\s+to|have\s+to))?|"
-    r"i\s+(?:want|need|would\s+like)(?:\s+you\s+to)?|"
+    r"i\s+(?:want|need|would\s+like)(?:\s+you\s+to|\s+(?:for\s+)?there\s+to\s+be)?|"
     # a criteria line without its subject: "Must fit in 280 characters", "Be under 90 words"
     r"(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)(?:\s+be)?|be)\s*,?\s*)+"
 )

@@ -20,6 +20,7 @@ list"), nor from what is given ("this 500-word essay").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
 from redraft.criteria import _measure as measure
@@ -27,7 +28,7 @@ from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted import TallyFamily, Unit, UnitCounts
 from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
-from redraft.criteria._sentences import Rule, Sentence
+from redraft.criteria._sentences import HEDGE, Hit, Rule, Sentence
 from redraft.criteria._spec_base import Relation
 
 __all__ = [
@@ -95,9 +96,10 @@ def paragraph_count(relation: Relation, value: int, sentence: Sentence) -> Parag
     """The paragraph count a sentence states, with the separator it names;
     None when it names a separator no spec measures, or counts the
     paragraphs of a letter (whose greeting and sign-off are blocks too)."""
-    dividers = _dividers(sentence.masked)
+    # the original text: a divider is often quoted ("separated by '***'")
+    dividers = _dividers(sentence.original)
     if not dividers and _SEPARATED.search(sentence.whole.lower()):
-        dividers = _dividers(sentence.whole)  # "Separate them with ***." in a sentence of its own
+        dividers = _dividers(sentence.full)  # "Separate them with ***." in a sentence of its own
         if not dividers and "divider" in sentence.whole.lower():
             dividers = {"*"}  # the markdown divider
     if not dividers and _SEPARATED.search(sentence.lower) and not _BLANK.search(sentence.lower):
@@ -124,6 +126,34 @@ def divided_count(relation: Relation, value: int, sentence: Sentence) -> Paragra
     if spec is None or spec.separator != "***":
         return None
     return spec
+
+
+# A format to follow, written out with its *** dividers: "Follow the exact
+# format below: Part 1 … *** Part 2 … *** Part 3 …" asks for as many parts.
+_FORMAT_ASKED = re.compile(
+    r"\b(?:(?:exact|following|this|same)\s+format|format\s+below|(?:use|with)\s+\*{3}\s+as|"
+    r"separat\w*\b[^.\n]{0,80}\*{3}|example\s*:)"
+)
+_DIVIDER_LINE = re.compile(r"^[ \t\"'“”]*\*{3}[ \t\"'“”]*$", re.MULTILINE)
+# "…", "....", "etc." alone on a line: the template goes on as long as wanted
+_GOES_ON = re.compile(r"^[ \t\"'“”\[(]*(?:\.{3,}|…|etc\.?)[ \t\"'“”\])]*$", re.MULTILINE)
+
+
+def template_parts(sentence: Sentence) -> Iterator[Hit]:
+    """The parts a format template writes out: k ``***`` lines, k + 1 parts.
+    Read once, from the sentence that asks for the format; not where the
+    template goes on ("Step 1 … *** Step 2 … *** …") or names sections."""
+    found = _FORMAT_ASKED.search(sentence.lower)
+    if found is None or HEDGE.search(sentence.lower):
+        return
+    full = sentence.full
+    after = full[sentence.start + found.start() :]
+    dividers = _DIVIDER_LINE.findall(after)
+    if not dividers or _GOES_ON.search(after) or names_section_marker(full):
+        return
+    yield Hit(
+        ParagraphCount(relation="exactly", value=len(dividers) + 1, separator="***"), *found.span()
+    )
 
 
 def _words(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
@@ -235,7 +265,7 @@ class _Sentences(TallyFamily):
 class _Paragraphs(TallyFamily):
     name = "paragraphs"
     specs = (ParagraphCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (paragraph_counts, paragraph_tallies)
+    rules: ClassVar[tuple[Rule, ...]] = (paragraph_counts, paragraph_tallies, template_parts)
     cut = True
 
     def count(self, spec: Any, text: str) -> int:
