@@ -126,3 +126,32 @@ def test_parts_between_dividers(prompt: str, value: int) -> None:
 )
 def test_open_ended_or_hedged_templates_count_nothing(prompt: str) -> None:
     assert not [f for f in found(prompt) if f[0] == "paragraph_count"]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "case"),
+    [
+        ("Write a letter to my aunt in all lowercase letters.", "lower"),
+        ("Write a cover letter for a barista job in all lowercase letters.", "lower"),
+        ("Make sure not a single letter in your entire response is capitalized.", "lower"),
+        ("Use the word 'tide' twice and use all lowercase letters.", "lower"),
+        ("Make sure that words in your entire response are in all lowercase letters.", "lower"),
+        ("Your response should be at least 100 words and in all lowercase letters.", "lower"),
+        ("Write a haiku with no capitalizations.", "lower"),
+    ],
+)
+def test_letter_case_phrasings(prompt: str, case: str) -> None:
+    specs = [c.spec for c in compile_checks(prompt) if c.spec.kind == "letter_case"]
+    assert [getattr(s, "case", None) for s in specs] == [case]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write the title in lowercase.",
+        "Each letter of the acronym should be capitalized.",
+        "At least 5 words should be in all caps.",
+    ],
+)
+def test_letter_case_of_a_part_compiles_nothing(prompt: str) -> None:
+    assert not [f for f in found(prompt) if f[0] == "letter_case"]

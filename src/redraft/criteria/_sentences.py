@@ -30,6 +30,7 @@ __all__ = [
     "mask",
     "response_context",
     "blocked_from",
+    "clause_start",
     "is_answer_request",
     "makes_parts",
     "sentence_blocked",
@@ -194,6 +195,12 @@ def blocked_from(text: str) -> int:
     return min(ends, default=len(text) + 1)
 
 
+def clause_start(text: str, start: int) -> int:
+    """Where the clause holding offset ``start`` of ``text`` begins: after the
+    last clause break ("; ", ", and", "and include …") before it."""
+    return max((m.end() for m in _CLAUSE_BREAK.finditer(text) if m.end() <= start), default=0)
+
+
 def sentence_blocked(sentence: Sentence, start: int) -> bool:
     """Whether the sentence hedges, or states a condition or an example
     before ``start``: then nothing in it is compiled."""
@@ -243,7 +250,8 @@ _OTHER_THING = re.compile(
     r"(?<![-\w])(?:each|every|per|first|last|second|third|word|words|title|titles|heading|headings|"
     r"headline|name|names|label|labels|acronym|keyword|keywords|variable|variables|string|"
     r"strings|function|functions|program|code|script|class|method|query|regex|column|field|"
-    r"item|items|key|keys|value|values|tag|tags|username|password|subject line|caption|letter|"
+    r"item|items|key|keys|value|values|tag|tags|username|password|subject line|caption|"
+    r"(?<!cover\s)letter(?!\s+(?:to|for|from)\b)|"
     r"letters|character|characters|that|which|who|whom|whose|where|when|while|if|whether|"
     r"example|examples|input|original|following|below|above|quote|quotes|bullet|bullets|"
     r"line|lines|question|questions|table|list of|file|files|sentence of|body|bodies|intro|"
@@ -444,8 +452,7 @@ def response_context(
     if sentence_blocked(sentence, start):
         return False
     # the clause's start, found in the whole text: a break may look past the phrase's start
-    clause = max((m.end() for m in _CLAUSE_BREAK.finditer(text) if m.end() <= start), default=0)
-    if not owns_negation and NEGATION.search(text, clause, start):
+    if not owns_negation and NEGATION.search(text, clause_start(text, start), start):
         return False
     if not owns_negation and _shared_subject_elsewhere(prefix):
         return False  # a "no …" of each part is a "no …" of the whole

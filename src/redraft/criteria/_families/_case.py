@@ -16,7 +16,7 @@ from redraft.core._text import plural
 from redraft.criteria._families._arguments import Corrected
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import Hit, Rule, Sentence, clause_start, response_context
 
 __all__ = ["LETTER_CASE", "LetterCase", "letter_case"]
 
@@ -54,7 +54,7 @@ def _letter_case(spec: LetterCase, text: str) -> Outcome:
 
 
 _LOWER = re.compile(
-    r"\b(?:in\s+(?:all\s+)?lower[\s-]?case(?:\s+letters)?|(?:using|use|with)\s+(?:only\s+)?"
+    r"\b(?:in\s+(?:all\s+)?lower[\s-]?case(?:\s+letters)?|(?:using|use|with)\s+(?:only\s+|all\s+)?"
     r"lower[\s-]?case\s+letters(?:\s+only)?|all\s+lower[\s-]?case(?:\s+letters)?)\b"
 )
 # "all (of the) letters in your response must be lowercase", "contain only
@@ -79,6 +79,10 @@ _NO_CAPITALS = re.compile(
     r"(?:(?:do|does|should|must)\s+not|don'?t|doesn'?t|shouldn'?t|never)\s+(?:use|contain|include|"
     r"have)\s+(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters|"
     r"(?:have|has|contain|contains|with|use)\s+no\s+(?:capital|upper[\s-]?case)\s+letters|"
+    # "not a single letter in your response is capitalized"
+    r"not\s+(?:a\s+single|one|any)\s+letter\s+(?:in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    r"(?:response|answer|reply)\s+)?(?:is|should\s+be|must\s+be|can\s+be)\s+capitali[sz]ed|"
+    r"with\s+no\s+capitali[sz]ations?|"
     r"without\s+(?:using\s+)?(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters)"
 )
 _UPPER = re.compile(
@@ -86,7 +90,14 @@ _UPPER = re.compile(
     r"all\s+(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?)|"
     r"(?:capital|upper[\s-]?case)\s+letters\s+only)\b"
 )
-_CASE_BEFORE_BLOCKS = re.compile(r"\b(?:words?|phrases?|titles?)\b[^,;]*$")
+# Words, phrases or a title the case is said of ("at least 5 words should be
+# in all caps", "the title in lowercase"); "the words in your response" are
+# the answer's, and "300 words and in lowercase" is a list of two.
+_CASE_BEFORE_BLOCKS = re.compile(
+    r"\b(?:words?|phrases?|titles?)\b(?!\s+in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    r"(?:response|answer|reply|output)\b)(?=\s+(?:should|must|needs?|have|has|are|is|be|to|in|"
+    r"with|written|typed|all)\b|\s*$)[^,;]*$"
+)
 _CASE_AFTER_BLOCKS = re.compile(r"\s*(?:for|except|apart|other\s+than|when|on|of|to)\b")
 
 
@@ -101,7 +112,7 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
     for case, match, owns in found:
         if _CASE_AFTER_BLOCKS.match(text, match.end()):
             continue
-        if _CASE_BEFORE_BLOCKS.search(text, 0, match.start()):
+        if _CASE_BEFORE_BLOCKS.search(text, clause_start(text, match.start()), match.start()):
             continue  # "at least 5 words should be in all caps": some words, not the answer
         if response_context(sentence, match.start(), owns_negation=owns):
             yield Hit(LetterCase(case=case), *match.span())
