@@ -155,3 +155,30 @@ def test_letter_case_phrasings(prompt: str, case: str) -> None:
 )
 def test_letter_case_of_a_part_compiles_nothing(prompt: str) -> None:
     assert not [f for f in found(prompt) if f[0] == "letter_case"]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Write a rap that doesn't include the keywords 'yo' and 'peace'.", "forbidden_words"),
+        ("Write a quiz that includes the word otter at least 3 times.", "keyword"),
+        ("Write a riddle about Camilla that doesn't use commas.", "forbidden_chars"),
+        ("Do not include the following keywords: field, thanks, issue.", "forbidden_words"),
+        ("Please only write short sentences, and don't use any commas.", "forbidden_chars"),
+        ("Make sure to include these items: Zelda, Hyrule, Link.", "keyword"),
+    ],
+)
+def test_keyword_and_ban_phrasings(prompt: str, kind: str) -> None:
+    assert kind in [f[0] for f in found(prompt)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Translate the following words: cat, dog, bird.",
+        "Include the following items: a tent and a stove.",
+        "Summarize this essay that has at least 500 words.",
+    ],
+)
+def test_material_and_loose_lists_compile_nothing(prompt: str) -> None:
+    assert found(prompt) == []

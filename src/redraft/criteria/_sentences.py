@@ -78,6 +78,10 @@ def mask(text: str) -> str:
     for match in _BLOCKQUOTE.finditer(text):
         blank(match.start(), match.end())
     for match in _HANDOVER.finditer(text):
+        if _ARGUMENT_LIST.search(text, max(0, match.start() - 40), match.start()) and (
+            _LISTED_WORDS.match(match.group(0))
+        ):
+            continue  # "do not include the following keywords: …" names its arguments
         body = match.start("body")
         quoted = _QUOTED.match(text, body)
         if quoted and text[body] != "'":
@@ -85,6 +89,16 @@ def mask(text: str) -> str:
             continue
         blank(body, match.end("body"))
     return "".join(chars)
+
+
+# A verb whose argument list may follow as "the following keywords: …".
+_ARGUMENT_LIST = re.compile(
+    r"\b(?:include|use|mention|avoid|exclude|contain|say|using|including|mentioning)\s*$",
+    re.IGNORECASE,
+)
+_LISTED_WORDS = re.compile(
+    r"the following\s+(?:key\s*)?(?:words?|terms?|phrases?|names?|keywords?)\s*:", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -211,7 +225,8 @@ def sentence_blocked(sentence: Sentence, start: int) -> bool:
 
 
 _DIRECTIVE = re.compile(
-    r"(?:^|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must|you)\b)\s*"
+    r"(?:^|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must|you|don'?t|do\s+not|"
+    r"never)\b)\s*(?:only\s+|always\s+)?"
     r"(?P<verb>write|respond|answer|reply|give|provide|compose|create|draft|generate|produce|"
     r"summari[sz]e|explain|describe|list|tell|make|keep|limit|rewrite|translate|paraphrase|"
     r"output|return|type|use|format|present|express|state|put|wrap|craft|share|offer|"
@@ -434,7 +449,7 @@ _POLITE_REQUEST = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b
 
 
 def response_context(
-    sentence: Sentence, start: int, *, owns_negation: bool = False, named_thing: bool = False
+    sentence: Sentence, start: int, *, owns_negation: bool = False, named_thing: bool = True
 ) -> bool:
     """Whether the phrase at ``start`` (an offset in the sentence) is a
     requirement on the response.
@@ -443,9 +458,10 @@ def response_context(
     in between that points elsewhere, or stand alone as the whole sentence
     (a criteria line such as "At most 50 words."). The sentence must not
     hedge, give a condition or example, or negate it (unless the rule's own
-    pattern is the negation: ``owns_negation``). ``named_thing``: a count may
-    also follow the thing asked for ("write a poem about trees that has at
-    least 350 words").
+    pattern is the negation: ``owns_negation``). A requirement may also
+    follow the thing asked for ("write a poem about trees that has at least
+    350 words", "a rap that doesn't include 'yo'"); ``named_thing=False``
+    refuses that reading.
     """
     text = sentence.lower
     prefix = text[:start]

@@ -123,7 +123,8 @@ _INCLUDE = re.compile(
     r"\b(?:include|includes|including|use|uses|using|mention|contain|contains|containing|"
     r"incorporate|add)\s+(?:each\s+of\s+|all\s+of\s+|both\s+of\s+)?(?:the\s+|these\s+)?"
     r"(?:following\s+)?"
-    rf"{_NOUNS}\s*:?"
+    # "include these items: Zelda, Hyrule": a list after a colon names its words
+    rf"(?:{_NOUNS}\s*:?|(?:items|names|things)\s*:)"
 )
 _INCLUDE_QUOTED = re.compile(
     rf"\b(?:include|mention|use)\s+(?P<arg>{ARG})\s+in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
@@ -136,7 +137,7 @@ _SHOULD_APPEAR = re.compile(
     r"(?P<never>doesn'?t\s+appear|does\s+not\s+appear|never\s+appears))"
 )
 _FORBID = re.compile(
-    r"\b(?:do\s+not|don'?t|never|not|avoid|without|exclude)\s+"
+    r"\b(?:do\s+not|don'?t|does\s+not|doesn'?t|never|not|avoid|without|exclude)\s+"
     r"(?:(?:use|using|include|including|mention|mentioning|say|saying|write|writing|contain|"
     r"containing)\s+)?"
     rf"(?:(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?)?(?:following\s+)?{_NOUNS}\s*:?|(?=\s*{ARG}))"
