@@ -32,7 +32,7 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted import count_outcome
-from redraft.criteria._grammar import NUMBER, RELATION
+from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import SHORT, Relation, has_text
@@ -144,6 +144,9 @@ _FORBID = re.compile(
 )
 
 
+_MORE_THAN = re.compile(
+    rf"\s*,?\s*more\s+than\s+(?:(?P<num>{NUMBER})\s+times?|(?P<word>once|twice|thrice))\b"
+)
 _ELSEWHERE = re.compile(
     r"\s*(?:only\s+)?(?:in|within|inside)\s+(?:(?:the|each|every|a|your)\s+(?:first\s+|last\s+)?"
     rf"(?!(?:entire\s+|whole\s+)?{THING}\b)[a-z]|(?:paragraph|sentence|section|part|line|bullet|"
@@ -220,6 +223,12 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         parsed = parse_list(sentence, match.end())
         if parsed and _ELSEWHERE.match(text, parsed[1]):
             continue  # "never mention 'x' in the title"
+        if parsed and (limit := _MORE_THAN.match(text, parsed[1])):
+            # "don't use the word 'x' more than twice": a ceiling, not a ban
+            most = number_value(limit.group("num") or limit.group("word") or "")
+            if most is not None and response_context(sentence, match.start(), owns_negation=True):
+                yield from _keyword_hits(parsed[0], [("at_most", most)], match.start(), limit.end())
+            continue
         if (
             parsed
             and response_context(sentence, match.start(), owns_negation=True)

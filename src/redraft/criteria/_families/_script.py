@@ -181,6 +181,12 @@ _AFTER = re.compile(
 )
 
 
+_ANOTHER_SCRIPT = re.compile(rf"{_NAME}\s*(?:/|,|\band\b|\bor\b|&)\s*\(?$")
+_LATER_PART = re.compile(
+    r"\b(?:then|followed\s+by|translation|transliteration|romani[sz]ation|romaji|pinyin)\b"
+)
+
+
 def _script(name: str) -> ScriptName | None:
     for pattern, script in _SCRIPT_NAMES.items():
         if re.fullmatch(pattern, name.strip()):
@@ -206,6 +212,10 @@ def script_rules(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for match in _ONLY.finditer(text):
         script = _script(match["a"] or match["b"] or match["c"])
+        if _ANOTHER_SCRIPT.search(text, max(0, match.start() - 12), match.start()):
+            continue  # "kana/kanji only": both, which no one script states
+        if _LATER_PART.search(text, match.end()):
+            continue  # "…, then a romaji transliteration": the rest is in another script
         if script and not _AFTER.match(text[match.end() :]) and required(sentence, match.start()):
             yield Hit(ScriptRule(script=script, rule="only"), *match.span())
     for match in _NONE.finditer(text):
