@@ -69,10 +69,6 @@ class SessionStore(SessionJobs):
             panel=panel,
             judge_model=judge_model,
             status="created",
-            rounds=0,
-            interruptions=0,
-            last_seq=0,
-            last_evidence_id=0,
         )
         async with self._sessions.begin() as db:
             db.add(row)
@@ -86,20 +82,16 @@ class SessionStore(SessionJobs):
             )
             if row is None:
                 return None
-            evidence = (
-                await db.scalars(
-                    select(SessionEvidenceRow)
-                    .where(SessionEvidenceRow.session_id == session_id)
-                    .order_by(SessionEvidenceRow.id)
-                )
-            ).all()
-            calls = (
-                await db.scalars(
-                    select(SessionEventRow.payload)
-                    .where(SessionEventRow.session_id == session_id, SessionEventRow.type == "call")
-                    .order_by(SessionEventRow.seq)
-                )
-            ).all()
+            evidence = await db.scalars(
+                select(SessionEvidenceRow)
+                .where(SessionEvidenceRow.session_id == session_id)
+                .order_by(SessionEvidenceRow.id)
+            )
+            calls = await db.scalars(
+                select(SessionEventRow.payload)
+                .where(SessionEventRow.session_id == session_id, SessionEventRow.type == "call")
+                .order_by(SessionEventRow.seq)
+            )
         return session_of(row, evidence, calls)
 
     async def list_sessions(
