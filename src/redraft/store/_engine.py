@@ -9,6 +9,7 @@ schema before the store is used.
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib.util
 import weakref
 from collections.abc import Awaitable, Callable
@@ -194,9 +195,4 @@ def listener_connect(url: URL) -> Callable[[], Awaitable[Any]]:
     LISTEN needs a connection of its own, held outside SQLAlchemy's pool."""
     import asyncpg  # type: ignore[import-untyped]
 
-    arguments = url.translate_connect_args(username="user")
-
-    async def connect() -> Any:
-        return await asyncpg.connect(**arguments)
-
-    return connect
+    return functools.partial(asyncpg.connect, **url.translate_connect_args(username="user"))
