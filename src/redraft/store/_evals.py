@@ -175,10 +175,8 @@ class EvalStore:
     async def get(self, eval_id: str, *, tenant: str) -> Eval | None:
         """The whole eval with every outcome, or None when ``tenant`` has none by that id."""
         async with self._sessions() as session:
-            row = await session.scalar(
-                select(EvalRow).where(EvalRow.id == eval_id, EvalRow.tenant == tenant)
-            )
-            if row is None:
+            row = await session.get(EvalRow, eval_id)
+            if row is None or row.tenant != tenant:
                 return None
             outcomes = await session.scalars(
                 select(EvalOutcomeRow.outcome)

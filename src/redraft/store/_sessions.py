@@ -77,10 +77,8 @@ class SessionStore(SessionJobs):
 
     async def get(self, session_id: int, *, tenant: str) -> StoredSession | None:
         async with self._sessions() as db:
-            row = await db.scalar(
-                select(SessionRow).where(SessionRow.id == session_id, SessionRow.tenant == tenant)
-            )
-            if row is None:
+            row = await db.get(SessionRow, session_id)
+            if row is None or row.tenant != tenant:
                 return None
             evidence = await db.scalars(
                 select(SessionEvidenceRow)
@@ -107,13 +105,11 @@ class SessionStore(SessionJobs):
         return [summary_of(r, totals.get(r.id, Tally())) for r in rows]
 
     async def exists(self, session_id: int, *, tenant: str) -> bool:
+        query = select(SessionRow.id).where(
+            SessionRow.id == session_id, SessionRow.tenant == tenant
+        )
         async with self._sessions() as db:
-            found = await db.scalar(
-                select(SessionRow.id).where(
-                    SessionRow.id == session_id, SessionRow.tenant == tenant
-                )
-            )
-        return found is not None
+            return await db.scalar(query) is not None
 
     async def load(self, session_id: int) -> SessionRow | None:
         """The session row, whoever owns it: for workers resuming jobs."""

@@ -277,19 +277,15 @@ class Store:
 
     async def has_run(self, run_id: str, *, tenant: str) -> bool:
         """Whether ``tenant`` has a run ``run_id`` (any status)."""
+        query = select(RunRow.id).where(RunRow.id == run_id, RunRow.tenant == tenant)
         async with self._sessions() as session:
-            found = await session.scalar(
-                select(RunRow.id).where(RunRow.id == run_id, RunRow.tenant == tenant)
-            )
-        return found is not None
+            return await session.scalar(query) is not None
 
     async def get_run(self, run_id: str, *, tenant: str) -> StoredRun | None:
         """The whole run, or None when there is none for ``tenant``."""
         async with self._sessions() as session:
-            row = await session.scalar(
-                select(RunRow).where(RunRow.id == run_id, RunRow.tenant == tenant)
-            )
-            if row is None:
+            row = await session.get(RunRow, run_id)
+            if row is None or row.tenant != tenant:
                 return None
             drafts = await session.scalars(
                 select(DraftRow).where(DraftRow.run_id == run_id).order_by(DraftRow.attempt)
