@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from redraft.config._profiles import Profile
 from redraft.core._errors import ConfigurationError
 from redraft.core._events import DraftCompleted, RunCompleted, RunFailed, VerdictReached
-from redraft.core._types import Attempts, Draft, Evidence, Message, Policy, RunResult, Threshold
+from redraft.core._types import Attempts, Draft, Message, Policy, RunResult, Threshold
 from redraft.server._errors import ApiError, stream_failure
 from redraft.server._executor import RunHandle
 from redraft.server._options import RedraftOptions, RunPlan, plan_run
@@ -146,11 +146,7 @@ def answers_response(result: RunResult) -> AnswersResponse:
     usage = result.usage
     metadata: dict[str, Any] = {
         "run_id": result.run_id,
-        "usage": {
-            "input_tokens": usage.input_tokens,
-            "output_tokens": usage.output_tokens,
-            "total_tokens": usage.total_tokens,
-        },
+        "usage": {**usage.model_dump(), "total_tokens": usage.total_tokens},
         "cost_usd": result.cost_usd,
         "stop_reason": result.stop_reason,
         "final_iteration": result.final_attempt,
@@ -232,19 +228,6 @@ async def _answer_events(handle: RunHandle, heartbeat_s: float) -> AsyncIterator
     yield encode_sse(failure.body(openai_shape=True), event="error")
 
 
-def _criteria_finding(draft: Draft) -> Evidence | None:
-    if draft.verdict is None:
-        return None
-    for evidence in draft.verdict.evidence:
-        if (
-            evidence.kind == "judge"
-            and evidence.status == "ok"
-            and evidence.data.get("preset") == "criteria"
-        ):
-            return evidence
-    return None
-
-
 def _evaluation(draft: Draft) -> EvaluationOut:
     verdict = draft.verdict
     if verdict is None:
@@ -254,7 +237,14 @@ def _evaluation(draft: Draft) -> EvaluationOut:
             evaluation_reasoning="not evaluated",
             improvement_suggestions=[],
         )
-    finding = _criteria_finding(draft)
+    finding = next(
+        (
+            e
+            for e in verdict.evidence
+            if e.kind == "judge" and e.status == "ok" and e.data.get("preset") == "criteria"
+        ),
+        None,
+    )
     if finding is None:
         # The judge was skipped (a check failed first) or errored: the
         # verdict's own numbers and reason say why.

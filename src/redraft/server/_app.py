@@ -76,8 +76,6 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         _import_vendor_sdks(settings, profiles)
-        own_store = store is None
-        own_registry = registry is None
         the_store = store or await Store.open(settings.database_url)
         the_registry = registry or ProviderRegistry(
             breaker_failures=settings.breaker_failures,
@@ -118,9 +116,9 @@ def create_app(
             await asyncio.to_thread(stop_isolated_workers)
             await services.sessions.aclose()
             await executor.aclose()
-            if own_registry:
+            if registry is None:
                 await the_registry.aclose()
-            if own_store:
+            if store is None:
                 await the_store.close()
 
     app = FastAPI(
@@ -141,11 +139,8 @@ def create_app(
     if not settings.api_keys or not settings.api_keys.strip():
         app.add_middleware(LoopbackHostGuard, allowed=settings.allowed_host_names())
 
-    app.include_router(chat_router)
-    app.include_router(runs_router)
-    app.include_router(sessions_router)
-    app.include_router(judges_router)
-    app.include_router(evals_router)
+    for router in (chat_router, runs_router, sessions_router, judges_router, evals_router):
+        app.include_router(router)
 
     install_metrics(app)
     app.include_router(ui_router)

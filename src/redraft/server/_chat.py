@@ -315,13 +315,8 @@ def _render(
             delta = chunk(run_id, model, delta=event.delta, extension={"attempt": event.attempt})
             return [encode_sse(delta)]
         if isinstance(event, VerdictReached):
-            verdict = event.verdict
-            details = {
-                "passed": verdict.passed,
-                "score": verdict.score,
-                "reason": verdict.reason,
-                "account": verdict.account,
-            }
+            told = ("passed", "score", "reason", "account")
+            details = {name: getattr(event.verdict, name) for name in told}
             return [_marker(run_id, model, "verdict", event.attempt, **details)]
     if isinstance(event, RunFailed):
         failure = _failure(event, plan)

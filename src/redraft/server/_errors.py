@@ -20,6 +20,7 @@ import logging
 from typing import Any
 
 from fastapi import Request
+from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
@@ -116,17 +117,14 @@ class ApiError(Exception):
 
     def body(self, *, openai_shape: bool) -> dict[str, Any]:
         if openai_shape:
-            error: dict[str, Any] = {
+            error = {
                 "message": self.message,
                 "type": self.type,
                 "param": self.param,
                 "code": self.code,
             }
-            error.update(self.extra)
-            return {"error": error}
-        body: dict[str, Any] = {"detail": self.message}
-        body.update(self.extra)
-        return body
+            return {"error": {**error, **self.extra}}
+        return {"detail": self.message, **self.extra}
 
     def headers(self) -> dict[str, str]:
         headers = {"x-should-retry": "true" if self.should_retry else "false"}
@@ -261,12 +259,10 @@ async def validation_error_handler(request: Request, exc: Exception) -> JSONResp
         return error_response(
             path, ApiError(400 if path == _CHAT_PATH else 422, message, param=param)
         )
-    # FastAPI's own shape, plus the header that stops SDK retries.
-    return JSONResponse(
-        {"detail": _jsonable(errors)},
-        status_code=422,
-        headers={"x-should-retry": "false"},
-    )
+    # FastAPI's own shape, plus the header that stops SDK retries. Validation
+    # errors can carry the offending input (bytes, exceptions).
+    detail = jsonable_encoder(errors, custom_encoder={Exception: str, bytes: repr})
+    return JSONResponse({"detail": detail}, status_code=422, headers={"x-should-retry": "false"})
 
 
 def _field_errors(exc: RequestValidationError) -> list[Any]:
@@ -284,10 +280,3 @@ def _field_errors(exc: RequestValidationError) -> list[Any]:
             "input": cause.number,
         }
     ]
-
-
-def _jsonable(errors: Any) -> Any:
-    # Validation errors can carry the offending input (bytes, exceptions).
-    from fastapi.encoders import jsonable_encoder
-
-    return jsonable_encoder(errors, custom_encoder={Exception: str, bytes: repr})

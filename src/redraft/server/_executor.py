@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import secrets
@@ -73,17 +74,8 @@ class RunHandle:
             yield item
 
 
-@dataclass(frozen=True)
-class _Models:
-    """The providers of one run: who drafts, who judges, who drafts later,
-    and whether drafts are asked for as streams (someone reads them live)."""
-
-    generator: Provider
-    judge: Provider | None
-    escalation: Provider | None
-    stream_drafts: bool = True
-    tools: ToolSource | None = None
-    """Opens the tools the drafts may call, in the task that runs the loop."""
+# The run's events, given the tools its drafts may call.
+_Run = Callable[..., AsyncGenerator[RunEvent, None]]
 
 
 class RunExecutor:
@@ -143,10 +135,23 @@ class RunExecutor:
         tools: ToolSource | None = None,
     ) -> RunHandle:
         handle = RunHandle(run_id=new_run_id())
-        models = _Models(generator, judge, escalation, stream_drafts, tools)
+        # The service records its runs itself: the run sinks stay out.
+        run = functools.partial(
+            stream_run,
+            request,
+            generator=generator,
+            evaluator=evaluator,
+            policy=policy,
+            judge=judge,
+            run_id=handle.run_id,
+            escalation=escalation,
+            stream_drafts=stream_drafts,
+            sinks=False,
+        )
+        # Follows the run, to end it with what it has done if it hits the cap.
+        replay = RunReplay(handle.run_id, request, policy)
         task = asyncio.create_task(
-            self._drive(handle, tenant, request, models, evaluator, policy),
-            name=f"redraft-run-{handle.run_id}",
+            self._drive(handle, tenant, run, tools, replay), name=f"redraft-run-{handle.run_id}"
         )
         handle.task = task
         self._tasks.add(task)
@@ -154,13 +159,7 @@ class RunExecutor:
         return handle
 
     async def _drive(
-        self,
-        handle: RunHandle,
-        tenant: str,
-        request: RunRequest,
-        models: _Models,
-        evaluator: Evaluator | None,
-        policy: Policy,
+        self, handle: RunHandle, tenant: str, run: _Run, tools: ToolSource | None, replay: RunReplay
     ) -> None:
         bind_log_context(run_id=handle.run_id)  # this task's own context
         # The loop runs ahead in its own task while events are written: each
@@ -171,7 +170,7 @@ class RunExecutor:
         # before its commit.
         pending: asyncio.Queue[RunEvent | Exception | None] = asyncio.Queue()
         producer = asyncio.create_task(
-            self._produce(pending, request, models, evaluator, policy, handle),
+            self._produce(pending, run, tools, replay, handle),
             name=f"redraft-run-loop-{handle.run_id}",
         )
         announced = 0
@@ -228,37 +227,18 @@ class RunExecutor:
     async def _produce(
         self,
         pending: asyncio.Queue[RunEvent | Exception | None],
-        request: RunRequest,
-        models: _Models,
-        evaluator: Evaluator | None,
-        policy: Policy,
+        run: _Run,
+        tools: ToolSource | None,
+        replay: RunReplay,
         handle: RunHandle,
     ) -> None:
         bind_log_context(run_id=handle.run_id)
-        # Follows the run, to end it with what it has done if it hits the cap.
-        replay = RunReplay(handle.run_id, request, policy)
         try:
             async with contextlib.AsyncExitStack() as stack:
-                toolbox = (
-                    None
-                    if models.tools is None
-                    else await stack.enter_async_context(models.tools())
-                )
+                # The tools open in the task that runs the loop.
+                toolbox = None if tools is None else await stack.enter_async_context(tools())
                 # An async generator (closed below when the cap stops it early).
-                # The service records its runs itself: the run sinks stay out.
-                events = stream_run(
-                    request,
-                    generator=models.generator,
-                    evaluator=evaluator,
-                    policy=policy,
-                    judge=models.judge,
-                    run_id=handle.run_id,
-                    escalation=models.escalation,
-                    stream_drafts=models.stream_drafts,
-                    tools=toolbox,
-                    sinks=False,
-                )
-                await self._pass_on(events, pending, replay)
+                await self._pass_on(run(tools=toolbox), pending, replay)
         except Exception as exc:
             pending.put_nowait(exc)
         finally:
@@ -277,21 +257,16 @@ class RunExecutor:
                 if event.seq >= self.max_events and not terminal:
                     # The cap's last slot goes to the terminal event; closing
                     # the stream stops the loop and its calls in flight.
-                    pending.put_nowait(self._over_limit(replay))
+                    stopped = (
+                        f"the run reached the limit of {self.max_events} stored events "
+                        "(REDRAFT_MAX_EVENTS_PER_RUN) and was stopped"
+                    )
+                    pending.put_nowait(replay.failed(error=stopped, error_type=LIMIT_EXCEEDED))
                     break
                 replay.add(event)
                 pending.put_nowait(event)
                 if terminal:
                     break
-
-    def _over_limit(self, replay: RunReplay) -> RunFailed:
-        return replay.failed(
-            error=(
-                f"the run reached the limit of {self.max_events} stored events "
-                "(REDRAFT_MAX_EVENTS_PER_RUN) and was stopped"
-            ),
-            error_type=LIMIT_EXCEEDED,
-        )
 
     async def aclose(self) -> None:
         """Let runs in flight finish on shutdown; cancel them if it takes too long.

@@ -59,26 +59,23 @@ class GroupWriter:
             await self._commit(group)
 
     async def _commit(self, group: list[_Batch]) -> None:
+        shared_error = await self._record(group)
+        if shared_error is None or len(group) == 1:
+            for batch in group:
+                _settle(batch, shared_error)
+            return
+        for batch in group:
+            _settle(batch, await self._record([batch]))
+
+    async def _record(self, group: list[_Batch]) -> Exception | None:
+        """Store ``group`` in one transaction; what that raised, if anything."""
         try:
             await self._store.record_groups(
                 [(b.events, b.tenant) for b in group], lease=self._lease, source="service"
             )
-        except Exception as shared_error:
-            if len(group) == 1:
-                _settle(group[0], shared_error)
-                return
-            for batch in group:
-                try:
-                    await self._store.record_groups(
-                        [(batch.events, batch.tenant)], lease=self._lease, source="service"
-                    )
-                except Exception as error:
-                    _settle(batch, error)
-                else:
-                    _settle(batch, None)
-            return
-        for batch in group:
-            _settle(batch, None)
+        except Exception as error:
+            return error
+        return None
 
     async def aclose(self) -> None:
         """Stop the writer once nothing is waiting (call after the runs ended)."""

@@ -15,22 +15,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, MutableMapping
+from collections.abc import Callable, Coroutine, Iterable
 from typing import Any
 
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from redraft.evaluators._json_checks import loads_strict
 from redraft.server._errors import ApiError, error_response
 
 __all__ = ["LOOPBACK_HOSTS", "LoopbackHostGuard", "StrictJSONRoute", "host_name"]
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 
@@ -75,11 +71,7 @@ class LoopbackHostGuard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        header = ""
-        for key, value in scope.get("headers", ()):
-            if key == b"host":
-                header = value.decode("latin-1")
-                break
+        header = Headers(scope=scope).get("host", "")
         name = host_name(header)
         if name in self.allowed or name.endswith(".localhost"):
             await self.app(scope, receive, send)

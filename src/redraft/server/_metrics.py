@@ -31,6 +31,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.metrics import Counter, Gauge, Histogram
 from prometheus_client.registry import Collector
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from redraft.core._events import (
     CallRecorded,
@@ -44,7 +46,7 @@ from redraft.core._events import (
 )
 from redraft.providers import CircuitBreaker, ProviderRegistry
 from redraft.server._errors import API_ERRORS, ApiError
-from redraft.server._guards import ASGIApp, Message, Receive, Scope, Send, StrictJSONRoute
+from redraft.server._guards import StrictJSONRoute
 from redraft.server._services import services_of
 
 __all__ = ["RunMetrics", "SSEStreamGauge", "install_metrics", "router"]
@@ -217,10 +219,8 @@ class SSEStreamGauge:
 
 
 def _is_event_stream(message: Message) -> bool:
-    for name, value in message.get("headers", ()):
-        if bytes(name).lower() == b"content-type":
-            return bytes(value).lower().startswith(b"text/event-stream")
-    return False
+    content_type = Headers(raw=message.get("headers", [])).get("content-type", "")
+    return content_type.lower().startswith("text/event-stream")
 
 
 router = APIRouter(tags=["service"], route_class=StrictJSONRoute, responses=API_ERRORS)

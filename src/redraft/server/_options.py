@@ -130,11 +130,8 @@ class RunPlan:
     ) -> RunPlan:
         """Apply the OpenAI request's own ``max_tokens`` and ``temperature``
         (they win over the profile); ``None`` keeps the profile's value."""
-        update: dict[str, Any] = {}
-        if max_tokens is not None:
-            update["max_tokens"] = max_tokens
-        if temperature is not None:
-            update["temperature"] = temperature
+        asked = {"max_tokens": max_tokens, "temperature": temperature}
+        update = {name: value for name, value in asked.items() if value is not None}
         if not update:
             return self
         # model_validate, not model_copy: the new values must meet Policy's ranges.
@@ -261,7 +258,4 @@ def _has_tool_calls(message: Message) -> bool:
 
 
 def _without_tool_calls(message: Message) -> Message:
-    data = message.model_dump()
-    data.pop("tool_calls", None)
-    data.pop("function_call", None)
-    return Message.model_validate(data)
+    return Message.model_validate(message.model_dump(exclude={"tool_calls", "function_call"}))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import secrets
 
-from starlette.datastructures import MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -61,8 +61,5 @@ class RequestIds:
 
 
 def _own_id(scope: Scope) -> str | None:
-    for key, value in scope.get("headers", ()):
-        if key == REQUEST_ID_HEADER.encode():
-            text = value.decode("latin-1")
-            return text if _PLAIN_ID.fullmatch(text) else None
-    return None
+    text = Headers(scope=scope).get(REQUEST_ID_HEADER, "")
+    return text if _PLAIN_ID.fullmatch(text) else None

@@ -64,7 +64,8 @@ class SessionWorker:
 
     async def begin_evaluation(self, session_id: int, *, tenant: str) -> Job:
         row = await self._store.sessions.load(session_id)
-        members = [] if row is None else _member_names(row)
+        panel = [] if row is None else PANEL_ADAPTER.validate_python(row.panel)
+        members = [member_name(m) for m in panel]
         job = await self._store.sessions.begin_evaluation(
             session_id, tenant=tenant, members=members, owner=self.owner, lease_s=self.lease_s
         )
@@ -195,10 +196,6 @@ class SessionWorker:
                 provider, original, original.invalidate_reason, unavailable=unavailable
             )
         }
-
-
-def _member_names(row: SessionRow) -> list[str]:
-    return [member_name(m) for m in PANEL_ADAPTER.validate_python(row.panel)]
 
 
 class _Broken(Evaluator):

@@ -31,9 +31,7 @@ from redraft.core._errors import (
 )
 from redraft.core._events import RunFailed
 from redraft.core._types import Message, ToolSpec
-from redraft.server._options import (
-    RedraftOptions,
-)
+from redraft.server._options import RedraftOptions
 from redraft.store import StoredRun
 from redraft.wire._openai import tool_specs_of
 

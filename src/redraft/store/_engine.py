@@ -9,6 +9,8 @@ schema before the store is used.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import importlib.util
 import weakref
 from collections.abc import Awaitable, Callable
@@ -121,8 +123,7 @@ def create_engine(url: URL, *, own_folder: bool = False) -> AsyncEngine:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    try:
+    with contextlib.closing(dbapi_connection.cursor()) as cursor:
         # WAL lets readers (listings, SSE replays) run while a run is recorded.
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
@@ -133,8 +134,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         # builds SQLite with this on; others (macOS, python.org's) do not.
         cursor.execute("PRAGMA secure_delete=ON")
         # synchronous stays FULL (the default): an event is on disk before it is announced.
-    finally:
-        cursor.close()
 
 
 def create_sqlite_writer(url: URL) -> Engine | None:
@@ -194,9 +193,4 @@ def listener_connect(url: URL) -> Callable[[], Awaitable[Any]]:
     LISTEN needs a connection of its own, held outside SQLAlchemy's pool."""
     import asyncpg  # type: ignore[import-untyped]
 
-    arguments = url.translate_connect_args(username="user")
-
-    async def connect() -> Any:
-        return await asyncpg.connect(**arguments)
-
-    return connect
+    return functools.partial(asyncpg.connect, **url.translate_connect_args(username="user"))

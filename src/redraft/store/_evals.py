@@ -58,11 +58,11 @@ async def evals_of_runs(
         .join(EvalRow, EvalRow.id == EvalOutcomeRow.eval_id)
         .where(EvalOutcomeRow.run_id.in_(run_ids), EvalRow.tenant == tenant)
     )
-    found: dict[str, RunEval] = {}
-    for run_id, eval_id, arm, row in (await session.execute(query)).all():
-        if run_id is not None:
-            found[run_id] = RunEval(id=eval_id, arm=arm, row=row)
-    return found
+    return {
+        run_id: RunEval(id=eval_id, arm=arm, row=row)
+        for run_id, eval_id, arm, row in await session.execute(query)
+        if run_id is not None
+    }
 
 
 class EvalRow(Base):
@@ -175,18 +175,14 @@ class EvalStore:
     async def get(self, eval_id: str, *, tenant: str) -> Eval | None:
         """The whole eval with every outcome, or None when ``tenant`` has none by that id."""
         async with self._sessions() as session:
-            row = await session.scalar(
-                select(EvalRow).where(EvalRow.id == eval_id, EvalRow.tenant == tenant)
-            )
-            if row is None:
+            row = await session.get(EvalRow, eval_id)
+            if row is None or row.tenant != tenant:
                 return None
-            outcomes = (
-                await session.scalars(
-                    select(EvalOutcomeRow.outcome)
-                    .where(EvalOutcomeRow.eval_id == eval_id)
-                    .order_by(EvalOutcomeRow.row, EvalOutcomeRow.arm)
-                )
-            ).all()
+            outcomes = await session.scalars(
+                select(EvalOutcomeRow.outcome)
+                .where(EvalOutcomeRow.eval_id == eval_id)
+                .order_by(EvalOutcomeRow.row, EvalOutcomeRow.arm)
+            )
         return Eval(
             id=row.id,
             name=row.name,

@@ -1,4 +1,5 @@
-"""Renewing leases: the one statement runs and session jobs share.
+"""Renewing leases: the one statement runs and session jobs share; and the
+batch of runs one transaction closes or prunes.
 
 A process holds a lease on each run or session job it is working on; while it
 works it pushes the expiry forward, and a row whose lease has run out may be
@@ -10,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import update
+from sqlalchemy import ColumnElement, ScalarSelect, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from redraft.store._models import RunRow, SessionJobRow
 
-__all__ = ["renew_running"]
+__all__ = ["first_runs", "renew_running"]
 
 
 async def renew_running(
@@ -38,3 +39,8 @@ async def renew_running(
             .execution_options(synchronize_session=False)
         )
         return len(result.all())
+
+
+def first_runs(condition: ColumnElement[bool], limit: int) -> ScalarSelect[str]:
+    """The ids of the first ``limit`` runs (by id) that meet ``condition``, as a subquery."""
+    return select(RunRow.id).where(condition).order_by(RunRow.id).limit(limit).scalar_subquery()

@@ -39,15 +39,17 @@ class Notifier:
     def __init__(self) -> None:
         self._waiters: dict[str, set[asyncio.Event]] = {}
         self._listener: asyncio.Task[None] | None = None
-        self._closed = False
-        self._generation = 0
+        self.closed = False
+        self.generation = 0
+        """Counts the news published: a read begun at generation ``g`` sees
+        every commit published up to ``g`` (they were committed before)."""
         self._reads: dict[Hashable, tuple[int, asyncio.Future[Any]]] = {}
 
     @contextlib.contextmanager
     def watch(self, key: str) -> Iterator[asyncio.Event]:
         """An event set whenever ``key`` may have news (and when the store closes)."""
         wake = asyncio.Event()
-        if self._closed:
+        if self.closed:
             wake.set()
         waiters = self._waiters.setdefault(key, set())
         waiters.add(wake)
@@ -58,18 +60,8 @@ class Notifier:
             if not waiters:
                 self._waiters.pop(key, None)
 
-    @property
-    def closed(self) -> bool:
-        return self._closed
-
-    @property
-    def generation(self) -> int:
-        """Counts the news published: a read begun at generation ``g`` sees
-        every commit published up to ``g`` (they were committed before)."""
-        return self._generation
-
     def publish(self, key: str) -> None:
-        self._generation += 1
+        self.generation += 1
         for wake in self._waiters.get(key, ()):
             wake.set()
 
@@ -80,7 +72,7 @@ class Notifier:
         flight = self._reads.get(name)
         if flight is None or flight[0] < since:
             future = asyncio.ensure_future(read())
-            flight = (self._generation, future)
+            flight = (self.generation, future)
             self._reads[name] = flight
             future.add_done_callback(functools.partial(self._landed, name, flight))
         # One follower going away must not cancel the read for the others.
@@ -93,7 +85,7 @@ class Notifier:
             flight[1].exception()  # retrieved here too, when every reader went away
 
     def wake_all(self) -> None:
-        self._generation += 1
+        self.generation += 1
         for waiters in self._waiters.values():
             for wake in waiters:
                 wake.set()
@@ -105,7 +97,7 @@ class Notifier:
 
     async def _supervise(self, connect: Connect, connection: Any) -> None:
         delay = 0.5
-        while not self._closed:
+        while not self.closed:
             lost = asyncio.Event()
 
             def on_notify(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
@@ -136,7 +128,7 @@ class Notifier:
             connection = None
 
     async def close(self) -> None:
-        self._closed = True
+        self.closed = True
         self.wake_all()
         if self._listener is not None:
             self._listener.cancel()

@@ -31,6 +31,7 @@ from redraft.core._events import (
     RunStarted,
     VerdictReached,
 )
+from redraft.core._types import CallRecord
 from redraft.evaluators._reliability import comparisons_in
 from redraft.store._judge_record import JudgeComparisonRow, comparison_rows
 from redraft.store._models import CallRow, DraftRow, EventRow, EvidenceRow, RunRow
@@ -56,6 +57,8 @@ _DRAFTS: Table = DraftRow.__table__  # type: ignore[assignment]
 _EVIDENCE: Table = EvidenceRow.__table__  # type: ignore[assignment]
 _CALLS: Table = CallRow.__table__  # type: ignore[assignment]
 _COMPARISONS: Table = JudgeComparisonRow.__table__  # type: ignore[assignment]
+# A call's own fields that are columns of the same name, as the payload holds them.
+_CALL_FIELDS = [name for name in CallRecord.model_fields if name not in ("messages", "usage")]
 
 
 class RunLeaseLostError(RuntimeError):
@@ -122,14 +125,8 @@ def _new_run(record: EventRecord, tenant: str, source: str) -> dict[str, Any]:
         "created_at": record.at,
         "updated_at": record.at,
         "status": "running",
-        "model": payload["model"],
-        "judge": payload["judge"],
+        **{name: payload[name] for name in ("model", "judge", "policy", "request")},
         "prompt": event.request.prompt[:PROMPT_CHARS],
-        "attempts": 0,
-        "input_tokens": 0,
-        "output_tokens": 0,
-        "policy": payload["policy"],
-        "request": payload["request"],
         "source": source,
         "continues": event.request.continues,
         "profile": event.request.profile,
@@ -213,14 +210,9 @@ def append_events(
     skipped) and bring the tables up to date for the new ones."""
     if not records:
         return
-    rows = [record.row() for record in records]
-    result = connection.execute(_APPEND_EVENTS[postgres], rows)
-    fresh = set(result.all())
-    update_tables(
-        connection,
-        [r for r in records if (r.event.run_id, r.event.seq) in fresh],
-        postgres=postgres,
-    )
+    fresh = set(connection.execute(_APPEND_EVENTS[postgres], [r.row() for r in records]))
+    new = [r for r in records if (r.event.run_id, r.event.seq) in fresh]
+    update_tables(connection, new, postgres=postgres)
 
 
 @dataclass
@@ -268,17 +260,10 @@ class _Changes:
     def _add_verdict(self, record: EventRecord) -> None:
         event, verdict = record.event, record.payload["verdict"]
         assert isinstance(event, VerdictReached)
+        row = {"run_id": event.run_id, "attempt": event.attempt, "text": ""}
+        # The verdict's columns are its fields, prefixed.
         self.verdicts.append(
-            {
-                "run_id": event.run_id,
-                "attempt": event.attempt,
-                "text": "",
-                "verdict_score": verdict["score"],
-                "verdict_passed": verdict["passed"],
-                "verdict_reason": verdict["reason"],
-                "verdict_suggestions": verdict["suggestions"],
-                "verdict_requirements": verdict["requirements"],
-            }
+            row | {c: verdict[c.removeprefix("verdict_")] for c in _VERDICT_COLUMNS}
         )
         for position, evidence in enumerate(verdict["evidence"], start=1):
             self.evidence.append(
@@ -291,25 +276,13 @@ class _Changes:
 def _call_row(event: CallRecorded, call: dict[str, Any]) -> dict[str, Any]:
     usage = call["usage"]
     return {
+        **{name: call[name] for name in _CALL_FIELDS},
         "run_id": event.run_id,
         # The call's place in the run's log orders the calls: no count to read.
         "position": event.seq,
-        "kind": call["kind"],
-        "attempt": call["attempt"],
-        "provider": call["provider"],
-        "model": call["model"],
-        "evaluator": call["evaluator"],
         "messages": [m.model_dump(mode="json", exclude_none=True) for m in event.call.messages],
-        "parameters": call["parameters"],
-        "text": call["text"],
         "input_tokens": usage["input_tokens"],
         "output_tokens": usage["output_tokens"],
-        "latency_ms": call["latency_ms"],
-        "status": call["status"],
-        "error": call["error"],
-        "finish_reason": call["finish_reason"],
-        "retry": call["retry"],
-        "cost_usd": call.get("cost_usd"),
     }
 
 
@@ -362,13 +335,7 @@ _END_RUN = (
     .where(_RUNS.c.id == bindparam("b_id"))
     .values({name: bindparam(name) for name in _OUTCOME_COLUMNS})
 )
-_VERDICT_COLUMNS = (
-    "verdict_score",
-    "verdict_passed",
-    "verdict_reason",
-    "verdict_suggestions",
-    "verdict_requirements",
-)
+_VERDICT_COLUMNS = [c.name for c in _DRAFTS.c if c.name.startswith("verdict_")]
 
 
 def _upsert_verdict(insert: Any) -> Any:

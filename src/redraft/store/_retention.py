@@ -30,6 +30,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from redraft.store._judge_record import JudgeComparisonRow
+from redraft.store._leasing import first_runs
 from redraft.store._models import RunRow
 
 if TYPE_CHECKING:
@@ -109,13 +110,7 @@ class RunRetention:
 
     async def _prune_some(self, condition: ColumnElement[bool]) -> int:
         async with self._sessions.begin() as db:
-            picked = (
-                select(RunRow.id)
-                .where(condition)
-                .order_by(RunRow.id)
-                .limit(_PRUNE_AT_ONCE)
-                .scalar_subquery()
-            )
+            picked = first_runs(condition, _PRUNE_AT_ONCE)
             # The condition again on the row itself: on PostgreSQL a run whose
             # lease was renewed since it was picked is re-checked and kept.
             # Its events, drafts, evidence and calls go by ON DELETE CASCADE.

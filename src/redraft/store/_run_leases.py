@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from redraft.core._events import EVENT_ADAPTER, RunCompleted, RunFailed
 from redraft.core._types import Policy, RunRequest
-from redraft.store._leasing import renew_running
+from redraft.store._leasing import first_runs, renew_running
 from redraft.store._models import EventRow, RunRow
 from redraft.store._notify import Notifier, notify_in
 from redraft.store._record import (
@@ -127,13 +127,7 @@ class RunLeases:
         abandoned = and_(RunRow.status == "running", or_(*expired))
         closed: list[str] = []
         async with self._sessions.begin() as db:
-            picked = (
-                select(RunRow.id)
-                .where(abandoned)
-                .order_by(RunRow.id)
-                .limit(_CLOSE_AT_ONCE)
-                .scalar_subquery()
-            )
+            picked = first_runs(abandoned, _CLOSE_AT_ONCE)
             # The claim: the condition is checked again on the row itself, so
             # of two processes closing at once, the second finds it failed.
             claimed = (

@@ -60,10 +60,6 @@ class RunLog:
         self._closing = False
         self._writer: asyncio.Task[None] | None = None
 
-    @property
-    def enabled(self) -> bool:
-        return self._store is not None
-
     def add(self, event: RunEvent) -> None:
         if self._store is None:
             return

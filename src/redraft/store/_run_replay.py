@@ -72,11 +72,11 @@ class RunReplay:
         elif isinstance(event, CallRecorded):
             self._calls.append(event.call)
 
-    def failed(self, *, error: str, error_type: str, seq: int | None = None) -> RunFailed:
-        """The terminal event that closes the run here (``seq``: the next one by default)."""
+    def failed(self, *, error: str, error_type: str) -> RunFailed:
+        """The terminal event that closes the run here, numbered after the last one."""
         return RunFailed(
             run_id=self.run_id,
-            seq=self.last_seq + 1 if seq is None else seq,
+            seq=self.last_seq + 1,
             at=time.time(),
             error=error,
             error_type=error_type,

@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from redraft.core._types import CallRecord
 from redraft.evaluators import Comparison
 from redraft.sessions import REEVALUATOR
-from redraft.sessions._types import EvidenceItem
+from redraft.sessions._types import EvidenceItem, SessionEventType
 from redraft.store._judge_record import comparison_rows, insert_comparisons
 from redraft.store._leasing import renew_running
 from redraft.store._models import SessionEvidenceRow, SessionJobRow, SessionRow
@@ -69,6 +69,12 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _marker(kind: SessionEventType, description: str, round_: int, /, **details: Any) -> Append:
+    """A stream marker: an evaluation round starting (again) or ending."""
+    item = EvidenceItem(event_type=kind, description=description, round=round_, details=details)
+    return Append(kind, {}, item)
+
+
 class SessionJobs:
     def __init__(
         self, sessions: async_sessionmaker[AsyncSession], notifier: Notifier, *, postgres: bool
@@ -98,19 +104,14 @@ class SessionJobs:
             job = await self._start_job(
                 db, session_id, "evaluate", rounds + 1, members, None, owner, lease_s
             )
-            start = EvidenceItem(
-                event_type="evaluation_started",
-                description="Evaluation started",
-                round=rounds + 1,
-                details={"members": members, "job_id": job.id},
+            start = _marker(
+                "evaluation_started",
+                "Evaluation started",
+                rounds + 1,
+                members=members,
+                job_id=job.id,
             )
-            await self._log(
-                db,
-                session_id,
-                [Append("evaluation_started", {}, start)],
-                rounds=rounds + 1,
-                status="evaluating",
-            )
+            await self._log(db, session_id, [start], rounds=rounds + 1, status="evaluating")
         self._notifier.publish(session_key(session_id))
         return job
 
@@ -154,20 +155,17 @@ class SessionJobs:
                         SessionEvidenceRow.round == job.round,
                     )
                 )
-                done = EvidenceItem(
-                    event_type="evaluation_completed",
-                    description="Initial evaluation completed"
+                done = _marker(
+                    "evaluation_completed",
+                    "Initial evaluation completed"
                     if job.round == 1
                     else f"Evaluation round {job.round} completed",
-                    round=job.round,
-                    details={"evidence_count": count, "members": job.members, "job_id": job.id},
+                    job.round,
+                    evidence_count=count,
+                    members=job.members,
+                    job_id=job.id,
                 )
-                await self._log(
-                    db,
-                    job.session_id,
-                    [Append("evaluation_completed", {}, done)],
-                    status="completed",
-                )
+                await self._log(db, job.session_id, [done], status="completed")
         self._notifier.publish(session_key(job.session_id))
         return True
 
@@ -240,27 +238,24 @@ class SessionJobs:
             ).all()
             for row in sorted(rows, key=lambda r: r.id):
                 finished = set(
-                    (
-                        await db.scalars(
-                            select(SessionEvidenceRow.member).where(
-                                SessionEvidenceRow.session_id == row.session_id,
-                                SessionEvidenceRow.job_id == row.id,
-                            )
+                    await db.scalars(
+                        select(SessionEvidenceRow.member).where(
+                            SessionEvidenceRow.session_id == row.session_id,
+                            SessionEvidenceRow.job_id == row.id,
                         )
-                    ).all()
+                    )
                 )
                 pending = [m for m in row.members if m not in finished]
                 interruption = {"job_id": row.id, "kind": row.kind, "pending": pending}
                 appends = [Append("interrupted", interruption)]
                 if row.kind == "evaluate":
                     names = ", ".join(pending) or "nothing"
-                    resumed = EvidenceItem(
-                        event_type="evaluation_started",
-                        description=f"Evaluation resumed after an interruption ({names} to go)",
-                        round=row.round,
-                        details={"resumed": True, **interruption},
+                    resumed = f"Evaluation resumed after an interruption ({names} to go)"
+                    appends.append(
+                        _marker(
+                            "evaluation_started", resumed, row.round, resumed=True, **interruption
+                        )
                     )
-                    appends.append(Append("evaluation_started", {}, resumed))
                 await self._log(db, row.session_id, appends, interrupted=True)
                 claimed.append(
                     Job(
@@ -320,7 +315,6 @@ class SessionJobs:
             status="running",
             owner=owner,
             lease_expires_at=now + timedelta(seconds=lease_s),
-            resumed=0,
             created_at=now,
             updated_at=now,
         )

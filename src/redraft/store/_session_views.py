@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any, get_args
 
@@ -101,17 +101,14 @@ def summary_of(row: SessionRow, counted: Tally) -> SessionSummary:
         created_at=row.created_at,
         updated_at=row.updated_at,
         subject=row.subject,
-        score=counted.score,
-        points=counted.points,
-        model_scores=counted.model_scores,
-        evidence_count=counted.evidence_count,
         rounds=row.rounds,
         interruptions=row.interruptions,
+        **asdict(counted),
     )
 
 
 def session_of(
-    row: SessionRow, evidence: Sequence[SessionEvidenceRow], calls: Sequence[dict[str, Any]]
+    row: SessionRow, evidence: Iterable[SessionEvidenceRow], calls: Iterable[dict[str, Any]]
 ) -> StoredSession:
     items = [item_of(e) for e in evidence]
     summary = summary_of(row, tally(items))

@@ -69,10 +69,6 @@ class SessionStore(SessionJobs):
             panel=panel,
             judge_model=judge_model,
             status="created",
-            rounds=0,
-            interruptions=0,
-            last_seq=0,
-            last_evidence_id=0,
         )
         async with self._sessions.begin() as db:
             db.add(row)
@@ -81,25 +77,19 @@ class SessionStore(SessionJobs):
 
     async def get(self, session_id: int, *, tenant: str) -> StoredSession | None:
         async with self._sessions() as db:
-            row = await db.scalar(
-                select(SessionRow).where(SessionRow.id == session_id, SessionRow.tenant == tenant)
-            )
-            if row is None:
+            row = await db.get(SessionRow, session_id)
+            if row is None or row.tenant != tenant:
                 return None
-            evidence = (
-                await db.scalars(
-                    select(SessionEvidenceRow)
-                    .where(SessionEvidenceRow.session_id == session_id)
-                    .order_by(SessionEvidenceRow.id)
-                )
-            ).all()
-            calls = (
-                await db.scalars(
-                    select(SessionEventRow.payload)
-                    .where(SessionEventRow.session_id == session_id, SessionEventRow.type == "call")
-                    .order_by(SessionEventRow.seq)
-                )
-            ).all()
+            evidence = await db.scalars(
+                select(SessionEvidenceRow)
+                .where(SessionEvidenceRow.session_id == session_id)
+                .order_by(SessionEvidenceRow.id)
+            )
+            calls = await db.scalars(
+                select(SessionEventRow.payload)
+                .where(SessionEventRow.session_id == session_id, SessionEventRow.type == "call")
+                .order_by(SessionEventRow.seq)
+            )
         return session_of(row, evidence, calls)
 
     async def list_sessions(
@@ -115,13 +105,11 @@ class SessionStore(SessionJobs):
         return [summary_of(r, totals.get(r.id, Tally())) for r in rows]
 
     async def exists(self, session_id: int, *, tenant: str) -> bool:
+        query = select(SessionRow.id).where(
+            SessionRow.id == session_id, SessionRow.tenant == tenant
+        )
         async with self._sessions() as db:
-            found = await db.scalar(
-                select(SessionRow.id).where(
-                    SessionRow.id == session_id, SessionRow.tenant == tenant
-                )
-            )
-        return found is not None
+            return await db.scalar(query) is not None
 
     async def load(self, session_id: int) -> SessionRow | None:
         """The session row, whoever owns it: for workers resuming jobs."""

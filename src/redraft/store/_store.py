@@ -273,38 +273,23 @@ class Store:
             ids = [row.id for row in rows]
             followers = await continued_by(session, ids, tenant)
             evals = await evals_of_runs(session, ids, tenant)
-        return [
-            RunSummary.model_validate(
-                {
-                    **summary_of(row),
-                    "continued_by": followers.get(row.id, []),
-                    "eval": evals.get(row.id),
-                }
-            )
-            for row in rows
-        ]
+        return [RunSummary.model_validate(summary_of(row, followers, evals)) for row in rows]
 
     async def has_run(self, run_id: str, *, tenant: str) -> bool:
         """Whether ``tenant`` has a run ``run_id`` (any status)."""
+        query = select(RunRow.id).where(RunRow.id == run_id, RunRow.tenant == tenant)
         async with self._sessions() as session:
-            found = await session.scalar(
-                select(RunRow.id).where(RunRow.id == run_id, RunRow.tenant == tenant)
-            )
-        return found is not None
+            return await session.scalar(query) is not None
 
     async def get_run(self, run_id: str, *, tenant: str) -> StoredRun | None:
         """The whole run, or None when there is none for ``tenant``."""
         async with self._sessions() as session:
-            row = await session.scalar(
-                select(RunRow).where(RunRow.id == run_id, RunRow.tenant == tenant)
-            )
-            if row is None:
+            row = await session.get(RunRow, run_id)
+            if row is None or row.tenant != tenant:
                 return None
-            drafts = (
-                await session.scalars(
-                    select(DraftRow).where(DraftRow.run_id == run_id).order_by(DraftRow.attempt)
-                )
-            ).all()
+            drafts = await session.scalars(
+                select(DraftRow).where(DraftRow.run_id == run_id).order_by(DraftRow.attempt)
+            )
             evidence = (
                 await session.scalars(
                     select(EvidenceRow)
@@ -312,23 +297,17 @@ class Store:
                     .order_by(EvidenceRow.attempt, EvidenceRow.position)
                 )
             ).all()
-            calls = (
-                await session.scalars(
-                    select(CallRow).where(CallRow.run_id == run_id).order_by(CallRow.position)
-                )
-            ).all()
-            payloads = (
-                await session.scalars(
-                    select(EventRow.payload).where(EventRow.run_id == run_id).order_by(EventRow.seq)
-                )
-            ).all()
+            calls = await session.scalars(
+                select(CallRow).where(CallRow.run_id == run_id).order_by(CallRow.position)
+            )
+            payloads = await session.scalars(
+                select(EventRow.payload).where(EventRow.run_id == run_id).order_by(EventRow.seq)
+            )
             followers = await continued_by(session, [run_id], tenant)
             evals = await evals_of_runs(session, [run_id], tenant)
         return StoredRun.model_validate(
             {
-                **summary_of(row),
-                "continued_by": followers.get(run_id, []),
-                "eval": evals.get(run_id),
+                **summary_of(row, followers, evals),
                 "final_answer": row.final_answer,
                 "request": row.request,
                 "policy": row.policy,
@@ -359,13 +338,11 @@ class Store:
             row = (await session.execute(run)).first()
             if row is None or row.tenant != tenant:
                 return None, None
-            payloads = (
-                await session.scalars(
-                    select(EventRow.payload)
-                    .where(EventRow.run_id == run_id, EventRow.seq > after_seq)
-                    .order_by(EventRow.seq)
-                )
-            ).all()
+            payloads = await session.scalars(
+                select(EventRow.payload)
+                .where(EventRow.run_id == run_id, EventRow.seq > after_seq)
+                .order_by(EventRow.seq)
+            )
         return row.status, [EVENT_ADAPTER.validate_python(p) for p in payloads]
 
     async def follow(
@@ -419,6 +396,3 @@ class Store:
     async def authenticate(self, secret: str) -> str | None:
         """The tenant the secret belongs to; None for an unknown or revoked key."""
         return await _keys.authenticate(self._sessions, secret)
-
-
-# -- reading helpers -----------------------------------------------------------

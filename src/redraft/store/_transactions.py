@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
@@ -45,7 +45,7 @@ class Transactions:
         )
 
     async def run(self, work: Callable[[Connection], T]) -> T:
-        async with self._taking_turns():
+        async with self._turn or contextlib.nullcontext():
             if self._plain is None or self._thread is None:
                 async with self._engine.begin() as connection:
                     return await connection.run_sync(work)
@@ -58,14 +58,6 @@ class Transactions:
                 with contextlib.suppress(Exception):
                     await done
                 raise
-
-    @contextlib.asynccontextmanager
-    async def _taking_turns(self) -> AsyncIterator[None]:
-        if self._turn is None:
-            yield
-            return
-        async with self._turn:
-            yield
 
     def close(self) -> None:
         if self._thread is not None:

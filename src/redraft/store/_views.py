@@ -141,26 +141,15 @@ class StoredRun(RunSummary):
     events: list[RunEvent]
 
 
-def summary_of(row: RunRow) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "created_at": row.created_at,
-        "updated_at": row.updated_at,
-        "status": row.status,
-        "model": row.model,
-        "judge": row.judge,
-        "prompt": row.prompt,
-        "passed": row.passed,
-        "score": row.score,
-        "attempts": row.attempts,
-        "stop_reason": row.stop_reason,
-        "usage": Usage(input_tokens=row.input_tokens, output_tokens=row.output_tokens),
-        "error": row.error,
-        "source": row.source,
-        "cost_usd": row.cost_usd,
-        "continues": row.continues,
-        "profile": row.profile,
-    }
+def summary_of(
+    row: RunRow, followers: dict[str, list[str]], evals: dict[str, RunEval]
+) -> dict[str, Any]:
+    """The run's summary, with the runs that continue it (:func:`continued_by`)
+    and its eval (:func:`~._evals.evals_of_runs`)."""
+    summary = {name: getattr(row, name) for name in SUMMARY_COLUMNS}
+    tokens = {name: summary.pop(name) for name in ("input_tokens", "output_tokens")}
+    links = {"continued_by": followers.get(row.id, []), "eval": evals.get(row.id)}
+    return {**summary, **links, "usage": Usage(**tokens)}
 
 
 async def continued_by(
@@ -207,22 +196,7 @@ def _evidence(row: EvidenceRow) -> Evidence:
 
 
 def call_of(row: CallRow) -> CallRecord:
-    return CallRecord.model_validate(
-        {
-            "kind": row.kind,
-            "attempt": row.attempt,
-            "provider": row.provider,
-            "model": row.model,
-            "evaluator": row.evaluator,
-            "messages": row.messages,
-            "parameters": row.parameters,
-            "text": row.text,
-            "usage": {"input_tokens": row.input_tokens, "output_tokens": row.output_tokens},
-            "latency_ms": row.latency_ms,
-            "status": row.status,
-            "error": row.error,
-            "finish_reason": row.finish_reason,
-            "retry": row.retry,
-            "cost_usd": row.cost_usd,
-        }
-    )
+    # Every field but usage is a column of the same name.
+    fields = {name: getattr(row, name) for name in CallRecord.model_fields if name != "usage"}
+    usage = {"input_tokens": row.input_tokens, "output_tokens": row.output_tokens}
+    return CallRecord.model_validate({**fields, "usage": usage})
