@@ -182,3 +182,36 @@ def test_keyword_and_ban_phrasings(prompt: str, kind: str) -> None:
 )
 def test_material_and_loose_lists_compile_nothing(prompt: str) -> None:
     assert found(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Generate a summary of the following passage in all capital letters: It rained.",
+            ("letter_case", None, None),
+        ),
+        ("Make it sound grand and capitalize every letter.", ("letter_case", None, None)),
+        (
+            "Shout it. Not a single word in your entire reply should contain lowercase letters.",
+            ("letter_case", None, None),
+        ),
+        ("Use all capital letters to express the anger.", ("letter_case", None, None)),
+        (
+            'Rewrite the following blog as a list of exactly 3 bullet points: "It is sunny."',
+            ("bullet_count", "exactly", 3),
+        ),
+        (
+            'Please expand this: "It\'s not a bug!" Write exactly 2 bullet points.',
+            ("bullet_count", "exactly", 2),
+        ),
+    ],
+)
+def test_material_then_the_answers_shape(prompt: str, expected: tuple[str, object, object]) -> None:
+    assert expected in found(prompt)
+
+
+def test_a_case_for_a_part_after_to_compiles_nothing() -> None:
+    assert not [
+        f for f in found("Write the names in all caps to the right.") if f[0] == "letter_case"
+    ]

@@ -124,13 +124,18 @@ class Sentence:
         return self.original[start:end]
 
 
-_BOUNDARY = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=:)\s*\n")
+# A quotation that ends its sentence ('… "It's a feature!" Write …') ends
+# in masked text: a closing quote before a capital, where the quoted words
+# end with a mark.
+_BOUNDARY = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=:)\s*\n|(?P<quoted>(?<=\ue000[\"”’»])\s+(?=[A-Z]))")
 
 
 def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iterator[Sentence]:
     start = 0
     spans: list[tuple[int, int]] = []
     for match in _BOUNDARY.finditer(masked):
+        if match.group("quoted") and original[match.start() - 2 : match.start() - 1] not in ".!?":
+            continue
         if (
             "\n" not in match.group(0)
             and masked[match.start() - 1 : match.start()] == "."
@@ -508,16 +513,28 @@ def response_context(
         and (shaped.group("into") or _INTO_SHAPE.match(text, start))
     ):
         return True  # "summarise the article below in three bullet points": the summary's
+    if (shaped := _SUMMARY_OF.fullmatch(raw)) and (
+        shaped.group("into") or _INTO_SHAPE.match(text, start)
+    ):
+        return True  # "summarise the article below in three bullet points": the summary's
     return _between_ok(_strip_frame(raw), raw)
 
 
 # A verb that turns given material into the answer, and that material named
 # right after it: what follows ("in three bullet points") shapes the answer.
 _TRANSFORMING = re.compile(r"summari[sz]e|sum up|condense|shorten|rewrite|paraphrase|translate")
+# "generate a summary of the following passage in all capital letters"
+_SUMMARY_OF = re.compile(
+    r"\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:[\w-]+\s+)?(?:summary|translation|paraphrase|rewrite|"
+    r"version|rewording|tl;?dr)\s+of\s+(?:the|this|that|my|our|these|those)\s+(?:[\w-]+\s+){0,3}?"
+    r"[\w-]+(?:\s+(?:below|above|here))?(?:\s+(?P<into>in|into))?\s*"
+)
 _INTO_SHAPE = re.compile(r"(?:in|into|as|using)\s")
 _TRANSFORMED = re.compile(
     r"\s+(?:the|this|that|my|our|these|those|his|her|their)\s+(?:[\w-]+\s+){0,3}?[\w-]+"
-    r"(?:\s+(?:below|above|here|i\s+(?:pasted|shared|gave\s+you)))?(?:\s+(?P<into>in|into))?\s*"
+    r"(?:\s+(?:below|above|here|i\s+(?:pasted|shared|gave\s+you)))?"
+    # "rewrite the following blog as a list of exactly 4 bullet points"
+    r"(?:\s+(?P<into>in|into|as\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:list|set|series)\s+of))?\s*"
 )
 
 

@@ -72,7 +72,12 @@ _LETTERS_UPPER = re.compile(
     r"should\s+be|need\s+to\s+be|have\s+to\s+be)\s+(?:capitalized|capitalised|(?:in\s+)?"
     r"(?:all\s+)?(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?))|"
     r"(?:only\s+use|use\s+only|using\s+only|contain\s+only)\s+(?:capital|upper[\s-]?case)\s+"
-    r"letters|no\s+lower[\s-]?case\s+letters\s+(?:are\s+)?(?:allowed|permitted))\b"
+    r"letters|no\s+lower[\s-]?case\s+letters\s+(?:are\s+)?(?:allowed|permitted)|"
+    # "capitalize every letter"; "not a single word … should contain lowercase letters"
+    r"capitali[sz]e\s+(?:every|each|all(?:\s+the)?)\s+letters?|"
+    r"not\s+(?:a\s+single|one|any)\s+(?:word|letter)\s+(?:in\s+(?:your|the)\s+(?:entire\s+|"
+    r"whole\s+)?(?:response|answer|reply)\s+)?(?:should|must|can|may|will)\s+(?:contain|have|"
+    r"be\s+in)\s+lower[\s-]?case(?:\s+letters)?)\b"
 )
 _NO_CAPITALS = re.compile(
     r"\b(?:no\s+(?:capital|upper[\s-]?case)\s+letters\s+(?:are|is)\s+(?:allowed|permitted|used)|"
@@ -98,7 +103,12 @@ _CASE_BEFORE_BLOCKS = re.compile(
     r"(?:response|answer|reply|output)\b)(?=\s+(?:should|must|needs?|have|has|are|is|be|to|in|"
     r"with|written|typed|all)\b|\s*$)[^,;]*$"
 )
-_CASE_AFTER_BLOCKS = re.compile(r"\s*(?:for|except|apart|other\s+than|when|on|of|to)\b")
+# "in all caps for the title", "lowercase except names"; "to express the
+# craziness" is a purpose, not a part
+_CASE_AFTER_BLOCKS = re.compile(
+    r"\s*(?:for|except|apart|other\s+than|when|on|of|to\s+(?:the|a|an|each|every|your|this|"
+    r"that|its|their|all)\b)\b"
+)
 
 
 def letter_case(sentence: Sentence) -> Iterator[Hit]:
