@@ -215,3 +215,36 @@ def test_a_case_for_a_part_after_to_compiles_nothing() -> None:
     assert not [
         f for f in found("Write the names in all caps to the right.") if f[0] == "letter_case"
     ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Write a poem that's at least 200 words about rivers.", ("word_count", "at_least", 200)),
+        ("Write a funny, 120+ word ad for a bakery.", ("word_count", "at_least", 120)),
+        (
+            "Compose a song with at least four sentences that a choir can sing.",
+            ("sentence_count", "at_least", 4),
+        ),
+        (
+            "Write me a song with less than 8 sentences for my sister's wedding.",
+            ("sentence_count", "at_most", 7),
+        ),
+    ],
+)
+def test_a_thing_with_its_count_then_more_about_the_thing(
+    prompt: str, expected: tuple[str, object, object]
+) -> None:
+    assert expected in found(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a poem with 3 stanzas of 4 lines.",
+        "Summarize my essay with 500 words for the class.",
+        "Give me 3 subject lines, under 45 characters.",
+    ],
+)
+def test_counts_of_parts_or_material_stay_off(prompt: str) -> None:
+    assert not [f for f in found(prompt) if f[0] in ("word_count", "line_count", "char_count")]

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from redraft.criteria._grammar import NUMBER
 from redraft.criteria._measure import abbreviated
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ __all__ = [
     "clause_start",
     "is_answer_request",
     "makes_parts",
+    "names_thing_with",
     "sentence_blocked",
     "sentences",
     "templated",
@@ -288,6 +290,8 @@ _LEAD_IN = re.compile(
     r"ensure(?:\s+that)?|remember\s+to|(?:don'?t|do\s+not)\s+forget\s+to|"
     r"you(?:\s+(?:should|must|will|need\s+to|have\s+to))?|"
     r"i\s+(?:want|need|would\s+like)(?:\s+you\s+to|\s+(?:for\s+)?there\s+to\s+be)?|"
+    # "I don't want anything longer than 30 words": the phrase owns its negation
+    r"i(?=\s+(?:do\s+not|don'?t)\b)|"
     # a criteria line without its subject: "Must fit in 280 characters", "Be under 90 words"
     r"(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)(?:\s+be)?|be)\s*,?\s*)+"
 )
@@ -348,13 +352,21 @@ _MAKING_VERB = re.compile(
 )
 
 
+_SEVERAL = re.compile(
+    rf"\s+(?:me\s+|us\s+)?(?:(?:exactly|about|around|at\s+least|up\s+to)\s+)?(?:{NUMBER}\b|some\b|"
+    r"several\b|a\s+few\b|multiple\b|a\s+couple\b|a\s+list\b|(?:[\w-]+\s+){0,2}[\w-]+s\b)"
+)
+
+
 def makes_parts(text: str) -> bool:
     """Whether ``text`` (lowered) opens by asking for things other than one
     written whole ("give me 3 subject lines", "add tags"): a list after
     it may describe each of them."""
     lead = _LEAD_IN.match(text)
     rest = text[lead.end() :] if lead else text
-    return bool(_MAKING_VERB.match(rest)) and not _MAKING.match(rest)
+    verb = _MAKING_VERB.match(rest)
+    # several things: a number, "some", "a list of" after the verb
+    return bool(verb) and not _MAKING.match(rest) and bool(_SEVERAL.match(rest, verb.end()))
 
 
 def is_answer_request(text: str) -> bool:
@@ -443,8 +455,22 @@ _NAMED_THING = re.compile(
     rf"(?:[\w'-]+\s+){{0,4}}?{THING}\b"
     r"(?P<between>[^.;:!?\ue000]{0,120}?)"
     # "that" alone: the phrase opens with its own verb ("contains 14 sentences")
-    r"(?:\bthat(?:\s+(?:contains?|has|have|includes?))?|\bwith)\s*$"
+    r"(?:\bthat(?:\s+(?:contains?|has|have|includes?))?|\bthat'?s|\bthat\s+is|\bwith)\s*$"
 )
+
+
+def names_thing_with(prefix: str) -> bool:
+    """Whether ``prefix`` (lowered) ends by naming the thing asked for and
+    "with" its count to come ("compose a song with …"): what follows the
+    count ("… that can be sung", "… for a proposal") is the thing's."""
+    named = _NAMED_THING.search(prefix)
+    return (
+        named is not None
+        and prefix.rstrip().endswith("with")
+        and not _NAMED_BETWEEN_BLOCKS.search(named.group("between"))
+    )
+
+
 _NAMED_BETWEEN_BLOCKS = re.compile(
     r"\b(?:this|these|those|my|his|her|their|our|given|provided|attached|following|below|above|"
     r"existing|original|which|whose|who|each|every|per|not|no|without)\b"

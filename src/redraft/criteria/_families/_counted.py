@@ -26,7 +26,14 @@ from pydantic import ValidationError
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import THING, Hit, Sentence, makes_parts, response_context
+from redraft.criteria._sentences import (
+    THING,
+    Hit,
+    Sentence,
+    makes_parts,
+    names_thing_with,
+    response_context,
+)
 from redraft.criteria._spec_base import CountSpec, Relation
 
 __all__ = [
@@ -234,6 +241,7 @@ _SECOND_PART = re.compile(
 # "a haiku-style three-line poem", "a short six-word story"
 _STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
 _LIST_STEP = re.compile(r",\s*(?:and\s+)?$")
+_THINGS_OWN = re.compile(r"\s+(?:that|which|for|about|on)\s+(?!each\b|every\b)")
 _IN_SEQUENCE = re.compile(
     r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
 )
@@ -257,7 +265,8 @@ class UnitCounts:
             "negated": (
                 r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|"
                 r"can'?t|may\s+not)\s+(?:(?:write|use|be|have|include|contain|give|produce|"
-                r"provide|go|run|exceed|surpass|go\s+over|go\s+beyond)\s+)?(?P<dir>more\s+than|"
+                r"provide|go|run|exceed|surpass|go\s+over|go\s+beyond|want\s+(?:anything|it|"
+                r"something))\s+)?(?P<dir>more\s+than|"
                 r"longer\s+than|over|beyond|past|above|exceed|surpass|less\s+than|fewer\s+than|"
                 rf"shorter\s+than|under)?\s*(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
             ),
@@ -393,8 +402,11 @@ class UnitCounts:
                 return False  # "synonyms for happy, 3 to 5 words" may be each synonym's
             elif name == "none" and re.match(r"\s*:", text[match.end() :]):
                 pass  # "No bullets: every line starts with an emoji" — the rest explains
-            elif not after_ok(sentence, match.end()) and (
-                self._unit(match).prose or not _MARKUP_EXAMPLE.match(text[match.end() :])
+            elif (
+                not after_ok(sentence, match.end())
+                and (self._unit(match).prose or not _MARKUP_EXAMPLE.match(text[match.end() :]))
+                # "a song with at least 3 sentences that can be sung": the song's
+                and not (names_thing_with(before) and _THINGS_OWN.match(text, match.end()))
             ):
                 return False
             if self._unit(match).prose and _IN_SEQUENCE.search(
