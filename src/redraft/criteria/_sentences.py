@@ -365,8 +365,10 @@ def makes_parts(text: str) -> bool:
     lead = _LEAD_IN.match(text)
     rest = text[lead.end() :] if lead else text
     verb = _MAKING_VERB.match(rest)
+    if verb is None or _MAKING.match(rest):
+        return False
     # several things: a number, "some", "a list of" after the verb
-    return bool(verb) and not _MAKING.match(rest) and bool(_SEVERAL.match(rest, verb.end()))
+    return _SEVERAL.match(rest, verb.end()) is not None
 
 
 def is_answer_request(text: str) -> bool:
