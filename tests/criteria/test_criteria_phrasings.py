@@ -248,3 +248,13 @@ def test_a_thing_with_its_count_then_more_about_the_thing(
 )
 def test_counts_of_parts_or_material_stay_off(prompt: str) -> None:
     assert not [f for f in found(prompt) if f[0] in ("word_count", "line_count", "char_count")]
+
+
+def test_no_hashtags_is_the_hashtag_count_only() -> None:
+    assert found("Write a tweet, no hashtags.") == [("hashtag_count", "at_most", 0)]
+
+
+def test_a_paragraph_with_footnotes_below_is_not_one_paragraph() -> None:
+    prompt = "Write a footnoted paragraph, with the footnotes listed below the paragraph."
+    assert not [f for f in found(prompt) if f[0] == "paragraph_count"]
+    assert ("paragraph_count", "exactly", 1) in found("Write a short paragraph about tides.")

@@ -224,7 +224,8 @@ _DISTRIBUTIVE_BEFORE = re.compile(r"\b(?:each|every|per|apiece)\b")
 _MORE_PARTS = re.compile(
     r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
     r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|also|list|"
-    r"bullets?|bullet\s+points?|table|steps|another|second|paragraphs|sentences|code)\b|"
+    r"bullets?|bullet\s+points?|table|steps|another|second|paragraphs|sentences|code|footnotes?|"
+    r"references|sources|citations|bibliography)\b|"
     r"\band\s+(?:an?|one|some)\s"
 )
 # Where in the answer ("end with a one-sentence summary"): a part, not the whole.

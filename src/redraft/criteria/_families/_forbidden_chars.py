@@ -92,13 +92,13 @@ _PUNCTUATION = {
     "quotation mark": '"“”',
     "double quote": '"“”',
     "digit": "0123456789",
-    "hashtag": "#",
     "asterisk": "*",
 }
 _MARKS = (
     r"(?P<mark>commas?|periods?|full\s+stops?|exclamation\s+(?:marks?|points?)|"
     r"question\s+marks?|semicolons?|colons?|hyphens?|(?:em|en)[\s-]dash(?:es)?|dashes|"
-    r"hashtags?|asterisks?|backticks?|(?:double\s+)?quotation\s+marks?|double\s+quotes?|"
+    # not hashtags: "no hashtags" is the hashtag count's (a '#' in "C#" is no hashtag)
+    r"asterisks?|backticks?|(?:double\s+)?quotation\s+marks?|double\s+quotes?|"
     # plural only: "no digit repeated" is about something else
     r"digits)\b"
 )
