@@ -258,3 +258,28 @@ def test_a_paragraph_with_footnotes_below_is_not_one_paragraph() -> None:
     prompt = "Write a footnoted paragraph, with the footnotes listed below the paragraph."
     assert not [f for f in found(prompt) if f[0] == "paragraph_count"]
     assert ("paragraph_count", "exactly", 1) in found("Write a short paragraph about tides.")
+
+
+def system_found(system: str) -> list[tuple[str, object, object]]:
+    return [
+        (c.spec.kind, getattr(c.spec, "relation", None), getattr(c.spec, "value", None))
+        for c in compile_checks("Hi there", system=system)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("system", "kind"),
+    [
+        ("1. Always greet the customer by starting your reply with 'Hi, I am Ada!'", "starts_with"),
+        ("Close every reply with the line 'Anything else?'", "ends_with"),
+        ("- Sign off with '— The Desk Team' on the last line.", "ends_with"),
+        ("Include at least two questions in every reply.", "question_count"),
+    ],
+)
+def test_standing_rules_of_a_system_prompt(system: str, kind: str) -> None:
+    assert kind in [f[0] for f in system_found(system)]
+
+
+def test_every_answer_in_a_user_prompt_is_each_part() -> None:
+    prompt = "Write 3 answers. Include at least two questions in every answer."
+    assert found(prompt) == []

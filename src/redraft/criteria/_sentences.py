@@ -32,6 +32,7 @@ __all__ = [
     "response_context",
     "blocked_from",
     "clause_start",
+    "in_every_reply",
     "is_answer_request",
     "makes_parts",
     "names_thing_with",
@@ -216,6 +217,18 @@ def blocked_from(text: str) -> int:
     return min(ends, default=len(text) + 1)
 
 
+# A system prompt's standing rule: "in every reply" is the reply at hand.
+_IN_EVERY_REPLY = re.compile(
+    r"\s*in\s+(?:every|each)\s+(?:reply|response|answer|message)\b(?!\s+(?:of|to)\b)"
+)
+
+
+def in_every_reply(sentence: Sentence, after: str) -> bool:
+    """Whether ``after`` (the lowered text after a phrase) opens with "in
+    every reply" in a system prompt, where every reply is this one."""
+    return sentence.source == "system" and _IN_EVERY_REPLY.match(after) is not None
+
+
 def clause_start(text: str, start: int) -> int:
     """Where the clause holding offset ``start`` of ``text`` begins: after the
     last clause break ("; ", ", and", "and include …") before it."""
@@ -239,7 +252,8 @@ _DIRECTIVE = re.compile(
     r"output|return|type|use|format|present|express|state|put|wrap|craft|share|offer|"
     r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
     r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|name|"
-    r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold)\b"
+    r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold|"
+    r"greet|sign\s+off|close)\b"
 )
 THING = (
     r"(?:essay|poem|story|email|letter|blog\s+post|post|article|song|rap|lyrics|list|pitch|"

@@ -30,6 +30,7 @@ from redraft.criteria._sentences import (
     THING,
     Hit,
     Sentence,
+    in_every_reply,
     makes_parts,
     names_thing_with,
     response_context,
@@ -201,6 +202,8 @@ _CAPITALS_AFTER = re.compile(
 def after_ok(sentence: Sentence, end: int) -> bool:
     """Whether what follows a counted unit leaves it a count of the whole answer."""
     after = sentence.lower[end:]
+    if in_every_reply(sentence, after):
+        return True
     if _CAPITALS_AFTER.match(after):
         return False
     return bool(_AFTER_ALLOWED.match(after)) or not _AFTER_BLOCKS.match(after)

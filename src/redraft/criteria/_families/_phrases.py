@@ -96,7 +96,7 @@ _START = re.compile(
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 _END = re.compile(
-    rf"\b(?:end|ending|finish|finishing|conclude|concluding|close)\s+(?:(?:your|the)\s+"
+    rf"\b(?:end|ending|finish|finishing|conclude|concluding|close|sign\s+off)\s+(?:(?:your|the|every|each)\s+"
     rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
     rf"(?:with|by\s+(?:saying|writing))\s*{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
     rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: ))"
@@ -120,6 +120,8 @@ _OF_A_PART = re.compile(
 _FOLLOWED = re.compile(
     r"[\s,]*(?:(?:and\s+)?then|followed\s+by|and\s+(?:after|below)\s+(?:it|that))\b"
 )
+# "by starting your reply with …": the means is the reply's own start
+_OF_THE_REPLY = re.compile(rf"\w+\s+your\s+(?:entire\s+)?{_RESPONSE_THING}\b")
 _BY_MEANS = re.compile(r"\bby\s+(?:(?:starting|beginning)\s+and\s+)?$")
 
 
@@ -143,7 +145,9 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
     the word Paris."), or what follows "this exact phrase"."""
     for pattern, build in _PATTERNS:
         for match in pattern.finditer(sentence.lower):
-            if _BY_MEANS.search(sentence.lower, 0, match.start()):
+            if _BY_MEANS.search(sentence.lower, 0, match.start()) and not _OF_THE_REPLY.match(
+                sentence.lower, match.start()
+            ):
                 continue  # "highlight sections by starting and ending with '*'": a means
             if _OF_A_PART.search(sentence.lower, 0, match.start()):
                 continue  # "a postscript starting with 'P.S.'": another thing's start

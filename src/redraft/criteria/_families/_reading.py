@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._sentences import THING, Sentence, response_context
+from redraft.criteria._sentences import THING, Sentence, in_every_reply, response_context
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["CountPhrases", "Counted"]
@@ -154,7 +154,11 @@ class CountPhrases:
         if _GIVEN_BEFORE.search(text[: match.start()]):
             return False
         after = text[match.end() :]
-        allowed = _AFTER_ALLOWED.match(after) or (self.after and re.match(self.after, after))
+        allowed = (
+            _AFTER_ALLOWED.match(after)
+            or (self.after and re.match(self.after, after))
+            or in_every_reply(sentence, after)
+        )
         if name != "compound" and not allowed and _AFTER_BLOCKS.match(after):
             return False
         clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: match.start()])[-1]
