@@ -283,3 +283,25 @@ def test_standing_rules_of_a_system_prompt(system: str, kind: str) -> None:
 def test_every_answer_in_a_user_prompt_is_each_part() -> None:
     prompt = "Write 3 answers. Include at least two questions in every answer."
     assert found(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "lines"),
+    [("Write a haiku about rain.", 3), ("Compose a limerick about a goat.", 5)],
+)
+def test_a_fixed_form_is_its_lines(prompt: str, lines: int) -> None:
+    assert ("line_count", "exactly", lines) in found(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a paragraph and a haiku about spring.",
+        "Write three haikus about spring.",
+        "Write a haiku-style poem about spring.",
+        "Write a haiku with a title.",
+        "Answer in one word or expression.",
+    ],
+)
+def test_forms_among_parts_and_alternatives_count_nothing(prompt: str) -> None:
+    assert not [f for f in found(prompt) if f[0] in ("line_count", "word_count")]

@@ -171,6 +171,8 @@ _ADJECTIVE = (
 )
 # What may not follow a counted unit: "words per sentence", "words from the list".
 _AFTER_BLOCKS = re.compile(
+    # "one word or expression": one of two shapes, not a count
+    r"^\s*or\s+(?!more\b|less\b|fewer\b|so\b|under\b|over\b)[a-z]|"
     r"^\s*(?:(?:in|with|per|for|of|from|that|which|who|written|containing|starting|ending|"
     r"beginning|each|where|whose|like|such|long\s+each)\b)|"
     # "3 paragraphs, 2 sentences each"; not "3 paragraphs and each paragraph must …"

@@ -9,7 +9,9 @@ stanza of 4 lines", "4 lines per verse", "lines of code"), nor where the
 prompt also asks for a title or a postscript, which would add a line the
 count may or may not include, or an explanation or a second part ("then …")
 that adds lines of its own. "All on one line" and "on a single line" are
-exactly one line; "each name on one line" is about each name.
+exactly one line; "each name on one line" is about each name. A fixed form
+asked for is its lines: a haiku 3, a limerick, tanka or cinquain 5, a sonnet
+14, a villanelle 19 (not "haiku-style", not a sequence of them).
 """
 
 from __future__ import annotations
@@ -73,6 +75,14 @@ _ONE_LINE = re.compile(
     r"(?!\s*(?:each|apiece|per|of\s+its\s+own)\b)"
 )
 _OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b")
+_ANOTHER_PART = re.compile(r"\b(?:and|plus|or|with)\s+(?:a|an|one|two|three|some)\s")
+# Fixed forms: their lines are the form ("write a haiku" is three lines).
+_FORM_LINES = {"haiku": 3, "limerick": 5, "tanka": 5, "cinquain": 5, "sonnet": 14, "villanelle": 19}
+_FORM = re.compile(
+    r"\b(?:write|compose|give\s+me|create|craft|pen|make)\s+(?:me\s+)?(?:a|an|one)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?P<form>haiku|limerick|tanka|cinquain|sonnet|villanelle)\b"
+    r"(?!\s*(?:s\b|sequence|series|chain|collection|cycle|-style|style|inspired))"
+)
 
 
 def line_counts(sentence: Sentence) -> Iterator[Hit]:
@@ -82,6 +92,12 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         return
     for found in _PHRASES.read(sentence):
         yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
+    for match in _FORM.finditer(sentence.lower):
+        if _ANOTHER_PART.search(sentence.lower):
+            continue  # "a paragraph and a haiku": the form is one part
+        if required(sentence, match.start()):
+            lines = _FORM_LINES[match.group("form")]
+            yield Hit(LineCount(relation="exactly", value=lines), *match.span())
     for match in _ONE_LINE.finditer(sentence.lower):
         if _OF_EACH.search(sentence.lower, 0, match.start()):
             continue  # "put each name on one line" is about each name
