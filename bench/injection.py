@@ -173,7 +173,7 @@ def packaged(name: str, path: Path) -> list[Sample]:
 
 def judge(check: AddressesJudge, sample: Sample, *, exempt: bool = True) -> Outcome:
     request = RunRequest.from_prompt(sample.request) if exempt and sample.request else None
-    evidence = check.judge_text(sample.text, request=request)
+    evidence = check.measure_text(sample.text, request=request)
     findings = evidence.data["findings"]
     assert isinstance(findings, list)
     rules = tuple(str(f["rule"]) for f in findings)

@@ -112,16 +112,16 @@ class AddressesJudge(Check):
         self.rules = rules
 
     async def check(self, text: str) -> Evidence:
-        return self.judge_text(text)
+        return self.measure_text(text)
 
     async def evaluate(self, subject: Subject, context: EvaluationContext) -> Verdict:
-        evidence = self.judge_text(subject.text, request=subject.request)
+        evidence = self.measure_text(subject.text, request=subject.request)
         return aggregate([evidence], threshold=context.threshold)
 
     # definite_failure stays None: whether a rule applies depends on the
     # request (its topic), which a partial-draft check does not see.
 
-    def judge_text(self, text: str, *, request: RunRequest | None = None) -> Evidence:
+    def measure_text(self, text: str, *, request: RunRequest | None = None) -> Evidence:
         """The finding for ``text``; rules whose topic ``request`` raises are skipped."""
         topic = _topic_text(request) if request is not None else ""
         applied = [r for r in self.rules if not (topic and _raises(topic, r))]
@@ -140,6 +140,10 @@ class AddressesJudge(Check):
             f"writing {_quote(first.match)}{more}"
         )
         return self._scored(False, reason, data)
+
+    judge_text = measure_text
+    """The old name of :meth:`measure_text` (docs/compatibility.md): the rules
+    are measured, not judged."""
 
     def _scored(self, passed: bool, reason: str, data: dict[str, object]) -> Evidence:
         evidence = self._evidence(
