@@ -305,3 +305,27 @@ def test_a_fixed_form_is_its_lines(prompt: str, lines: int) -> None:
 )
 def test_forms_among_parts_and_alternatives_count_nothing(prompt: str) -> None:
     assert not [f for f in found(prompt) if f[0] in ("line_count", "word_count")]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Lowercase, one per line.", "letter_case"),
+        ("Keep it short and include the address '42 Harbour Rd'.", "keyword"),
+        ("Keep it short and end with the slogan 'Shine on.'", "ends_with"),
+        ("Add a title wrapped in double angle brackets, i.e. <<title>>.", "title"),
+    ],
+)
+def test_more_phrasings(prompt: str, kind: str) -> None:
+    assert kind in [f[0] for f in found(prompt)]
+
+
+def test_a_bulleted_system_rule_and_per_message() -> None:
+    assert ("emoji_count", "at_most", 2) in system_found("- Use at most 2 emojis per message.")
+
+
+@pytest.mark.parametrize(
+    "prompt", ["Use the format 'Name: role'.", "Write the lowercase letter a in a sentence."]
+)
+def test_formats_and_letters_named_are_no_keyword_or_case(prompt: str) -> None:
+    assert not [f for f in found(prompt) if f[0] in ("keyword", "letter_case")]

@@ -219,13 +219,14 @@ def blocked_from(text: str) -> int:
 
 # A system prompt's standing rule: "in every reply" is the reply at hand.
 _IN_EVERY_REPLY = re.compile(
-    r"\s*in\s+(?:every|each)\s+(?:reply|response|answer|message)\b(?!\s+(?:of|to)\b)"
+    r"\s*(?:in\s+(?:every|each)|per)\s+(?:reply|response|answer|message)\b(?!\s+(?:of|to)\b)"
 )
 
 
 def in_every_reply(sentence: Sentence, after: str) -> bool:
     """Whether ``after`` (the lowered text after a phrase) opens with "in
-    every reply" in a system prompt, where every reply is this one."""
+    every reply" or "per message" in a system prompt, where every reply is
+    this one."""
     return sentence.source == "system" and _IN_EVERY_REPLY.match(after) is not None
 
 
@@ -245,7 +246,7 @@ def sentence_blocked(sentence: Sentence, start: int) -> bool:
 
 
 _DIRECTIVE = re.compile(
-    r"(?:^|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must|you|don'?t|do\s+not|"
+    r"(?:^[\s\-*•·>]*|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must|you|don'?t|do\s+not|"
     r"never)\b)\s*(?:only\s+|always\s+)?"
     r"(?P<verb>write|respond|answer|reply|give|provide|compose|create|draft|generate|produce|"
     r"summari[sz]e|explain|describe|list|tell|make|keep|limit|rewrite|translate|paraphrase|"

@@ -54,6 +54,8 @@ def _letter_case(spec: LetterCase, text: str) -> Outcome:
 
 
 _LOWER = re.compile(
+    # a criteria item of its own: "Lowercase, one per line."
+    r"^\s*(?:all\s+)?lower[\s-]?case(?:\s+only)?(?=\s*(?:[.,;]|$))|"
     r"\b(?:in\s+(?:all\s+)?lower[\s-]?case(?:\s+letters)?|(?:using|use|with)\s+(?:only\s+|all\s+)?"
     r"lower[\s-]?case\s+letters(?:\s+only)?|all\s+lower[\s-]?case(?:\s+letters)?)\b"
 )

@@ -128,7 +128,11 @@ _INCLUDE = re.compile(
 )
 _INCLUDE_QUOTED = re.compile(
     rf"\b(?:include|mention|use)\s+(?P<arg>{ARG})\s+in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
-    rf"{THING}\b"
+    rf"{THING}\b|"
+    # "include the address '42 Harbour Rd'": a thing named by its words
+    r"\b(?:include|mention)\s+(?:the|our|my|this)\s+(?!(?:format|template|style|structure|pattern|"
+    r"form|layout|tone|voice|example|word|words|phrase|phrases|keywords?|terms?)\b)[\w-]+"
+    rf"(?:\s+[\w-]+)?\s+(?P<named>{ARG})"
 )
 _SHOULD_APPEAR = re.compile(
     rf"\b(?:the\s+)?(?:key\s*word|word|term|phrase)\s+(?P<arg>{ARG}|[a-z][\w'-]*)\s+"
@@ -257,7 +261,8 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         yield from _keyword_hits([word], counted[0], match.start(), counted[1])
         yield from _more_keywords(sentence, counted[1])
     for match in _INCLUDE_QUOTED.finditer(text):
-        word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+        arg = "arg" if match.group("arg") else "named"
+        word = sentence.unmask(match.start(arg) + 1, match.end(arg) - 1).strip()
         yield from response_spec(sentence, partial(Keyword, keyword=word), *match.span())
     for match in _SHOULD_APPEAR.finditer(text):
         arg = sentence.unmask(match.start("arg"), match.end("arg")).strip("\"“”'‘’«»`")

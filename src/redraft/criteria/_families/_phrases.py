@@ -85,7 +85,8 @@ _RESPONSE_THING = (
     r"(?:response|answer|reply|essay|email|letter|story|poem|message|post|speech|text|article)"
 )
 _PHRASE_NOUN = (
-    r"(?:(?:the|this)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting)\s*"
+    r"(?:(?:the|this|our|my)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting|"
+    r"slogan|tagline|sign-?off|signature|motto|catchphrase|quote|closing)\s*"
     r"|exactly\s+)?"
 )
 # "End with the word Paris.": one unquoted word, only where the sentence or

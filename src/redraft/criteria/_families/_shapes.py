@@ -123,9 +123,9 @@ _CODE_BLOCK = re.compile(
     r"(?:markdown\s+)?(?:fenced\s+)?code\s+block"
 )
 _TITLE = re.compile(
-    r"(?:^\s*(?:the|a)\s+)?\btitle\b[^.;]{0,60}?(?:double\s+angular\s+brackets|<<)|"
+    r"(?:^\s*(?:the|a)\s+)?\btitle\b[^.;]{0,60}?(?:double\s+ang(?:le|ular)\s+brackets|<<)|"
     r"\b(?:put|wrap|enclose|place|give)\s+(?:the|your|its)\s+(?:name|title|heading|answer)"
-    r"(?:\s+of\s+the\s+\w+)?\s+(?:in|within|inside|wrapped\s+in)\s+double\s+angular\s+brackets"
+    r"(?:\s+of\s+the\s+\w+)?\s+(?:in|within|inside|wrapped\s+in)\s+double\s+ang(?:le|ular)\s+brackets"
 )
 _AT_END = r"(?:at\s+the\s+(?:very\s+)?end(?:\s+of\s+(?:your|the)\s+\w+)?\s+)?"
 _POSTSCRIPT = re.compile(
