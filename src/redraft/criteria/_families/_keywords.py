@@ -133,6 +133,9 @@ _INCLUDE_QUOTED = re.compile(
     r"\b(?:include|mention)\s+(?:the|our|my|this)\s+(?!(?:format|template|style|structure|pattern|"
     r"form|layout|tone|voice|example|word|words|phrase|phrases|keywords?|terms?)\b)[\w-]+"
     rf"(?:\s+[\w-]+)?\s+(?P<named>{ARG})"
+    # not where it goes ("… as the final sentence"): that is a position rule's
+    r"(?!\s*,?\s*(?:as\s+(?:the|your)\s+(?:very\s+)?(?:final|last|first|opening|closing)|"
+    r"at\s+the\s+(?:very\s+)?(?:end|start|beginning|top|bottom)))"
 )
 _SHOULD_APPEAR = re.compile(
     rf"\b(?:the\s+)?(?:key\s*word|word|term|phrase)\s+(?P<arg>{ARG}|[a-z][\w'-]*)\s+"
