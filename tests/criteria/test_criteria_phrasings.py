@@ -329,3 +329,15 @@ def test_a_bulleted_system_rule_and_per_message() -> None:
 )
 def test_formats_and_letters_named_are_no_keyword_or_case(prompt: str) -> None:
     assert not [f for f in found(prompt) if f[0] in ("keyword", "letter_case")]
+
+
+def test_a_list_of_marks_bans_them_all() -> None:
+    assert [c.spec.model_dump() for c in compile_checks("No em dashes or semicolons.")] == [
+        {"kind": "forbidden_chars", "chars": "—;"}
+    ]
+
+
+def test_a_modifier_of_a_named_part_is_the_parts() -> None:
+    prompt = "Start with the slug line as written, in caps, and be under 90 words."
+    assert [f[0] for f in found(prompt)] == ["word_count"]
+    assert "letter_case" in [f[0] for f in found("Write a poem, in all caps, under 50 words.")]

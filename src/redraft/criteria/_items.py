@@ -36,6 +36,7 @@ from redraft.criteria._sentences import (
     NEGATION,
     Sentence,
     is_answer_request,
+    modifies_part,
     sentence_blocked,
 )
 
@@ -64,13 +65,6 @@ _LAYOUT = re.compile(
 )
 # A layout, not a subject: "one per line, no numbering".
 _ONE_PER_LINE = re.compile(r"\b(?:one|each)\s+(?:\w+\s+)?(?:per|on\s+(?:its|a)\s+own)\s+line\b")
-# An item that only modifies ("in caps", "in bold", "in quotes") after an
-# item naming a part: it is that part's.
-_MODIFIER = re.compile(r"(?:in|with|within|inside)\s+(?:all\s+)?[\w-]+(?:\s+[\w-]+)?\s*$")
-_PART_NAMED = re.compile(
-    r"\b(?:line|title|heading|header|name|names|word|words|phrase|label|subject|greeting|"
-    r"sign-?off|signature|slug|caption|tagline|headline|first|last)\b"
-)
 # A list that opens with a count is a list of requirements: "Three short
 # paragraphs, separated by blank lines, no bullet points."
 _COUNT_FIRST = re.compile(
@@ -128,7 +122,7 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
             offset = joiner.end()
         if offset >= end or sentence_blocked(sentence, offset):
             break
-        if _MODIFIER.match(text, offset) and _PART_NAMED.search(text, begin - 60, begin):
+        if modifies_part(text[max(0, begin - 60) : begin], text[offset:end]):
             continue  # "start with the slug line, in caps": the line's, not the answer's
         items.append(
             Sentence(

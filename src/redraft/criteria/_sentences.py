@@ -35,6 +35,7 @@ __all__ = [
     "in_every_reply",
     "is_answer_request",
     "makes_parts",
+    "modifies_part",
     "names_thing_with",
     "sentence_blocked",
     "sentences",
@@ -319,6 +320,12 @@ _CLAUSE_BREAK = re.compile(
     r"italici[sz]e|wrap|keep|make|format|finish|conclude|answer|respond|reply|limit)\b)"
 )
 _LIST_STEP = re.compile(r"(?:,|\band)\s*$")
+# A list item that only modifies the part the item before it names.
+_PART_NAMED = re.compile(
+    r"\b(?:line|title|heading|header|name|names|word|words|phrase|label|subject|greeting|"
+    r"sign-?off|signature|slug|caption|tagline|headline)\b"
+)
+_MODIFIER_AT = re.compile(r"(?:in|with|within|inside)\s+(?:all\s+)?[\w-]+(?:\s+[\w-]+)?\s*(?:,|$)")
 # "… 3 headlines, each in Title Case and under 70 characters": the list's
 # items are each about one of several things, not about the whole.
 _DISTRIBUTIVE = re.compile(
@@ -435,6 +442,12 @@ def _shared_subject_elsewhere(prefix: str) -> bool:
     return rest.count(",") != 1
 
 
+def modifies_part(previous: str, item: str) -> bool:
+    """Whether list item ``item`` only modifies ("in caps", "in bold") the part
+    the item before it (``previous``) names ("start with the slug line")."""
+    return bool(_PART_NAMED.search(previous)) and _MODIFIER_AT.match(item.strip() + ",") is not None
+
+
 def _between_ok(between: str, raw: str) -> bool:
     between = between.strip(" ,")
     if len(between.split()) > _MAX_BETWEEN_WORDS or _OTHER_THING.search(between):
@@ -547,7 +560,11 @@ def response_context(
     ):
         return False
     if _LIST_STEP.search(prefix):
-        # "answer in 12 words, all lowercase": one more item of the same list
+        # "answer in 12 words, all lowercase": one more item of the same list;
+        # not "start with the slug line, in caps" (the line's)
+        previous = re.split(r"[,;]", prefix.rstrip(" ,;"))[-1]
+        if modifies_part(previous, text[start:].split(",")[0]):
+            return False
         return not _DISTRIBUTIVE.search(raw)
     if any(
         m.end("verb") == anchor and _TRANSFORMING.fullmatch(m.group("verb")) for m in directives

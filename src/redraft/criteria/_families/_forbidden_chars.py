@@ -118,6 +118,9 @@ _MARKS_BANNED = re.compile(
 )
 
 
+_MORE_MARKS = re.compile(r"\s*,?\s*(?:or|and|nor)\s+(?:any\s+)?" + _MARKS)
+
+
 # "No period at the end", "no commas in the title": a mark banned in one place
 # only, which a ban on the whole answer would overreach.
 _OTHER_PLACE = re.compile(
@@ -136,16 +139,25 @@ def punctuation(sentence: Sentence) -> Iterator[Hit]:
         if ("no" in m.group(0).split()) != (" not " in m.group(0))
     ]
     for match in [*_NO_PUNCTUATION.finditer(sentence.lower), *banned]:
-        name = " ".join(match.group("mark").replace("-", " ").split())
-        name = name[:-2] if name.endswith("dashes") else name.rstrip("s")
-        name = "exclamation mark" if name.startswith("exclamation") else name
-        chars = _PUNCTUATION.get(name) or _PUNCTUATION.get(name + "s") or ""
-        after = sentence.lower[match.end() :]
+        chars = _chars_of(match.group("mark"))
+        end = match.end()
+        # "no em dashes or semicolons": the marks the list goes on to name
+        while more := _MORE_MARKS.match(sentence.lower, end):
+            chars += _chars_of(more.group("mark"))
+            end = more.end()
+        after = sentence.lower[end:]
         if not chars or (_OTHER_PLACE.match(after) and not _RESPONSE_PLACE.match(after)):
             continue
         yield from response_spec(
-            sentence, partial(ForbiddenChars, chars=chars), *match.span(), owns_negation=True
+            sentence, partial(ForbiddenChars, chars=chars), match.start(), end, owns_negation=True
         )
+
+
+def _chars_of(mark: str) -> str:
+    name = " ".join(mark.replace("-", " ").split())
+    name = name[:-2] if name.endswith("dashes") else name.rstrip("s")
+    name = "exclamation mark" if name.startswith("exclamation") else name
+    return _PUNCTUATION.get(name) or _PUNCTUATION.get(name + "s") or ""
 
 
 class _ForbiddenChars(Corrected):
