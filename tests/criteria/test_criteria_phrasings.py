@@ -338,6 +338,6 @@ def test_a_list_of_marks_bans_them_all() -> None:
 
 
 def test_a_modifier_of_a_named_part_is_the_parts() -> None:
-    prompt = "Start with the slug line as written, in caps, and be under 90 words."
+    prompt = "It must start with the slug line as written, in caps, and be under 90 words."
     assert [f[0] for f in found(prompt)] == ["word_count"]
     assert "letter_case" in [f[0] for f in found("Write a poem, in all caps, under 50 words.")]
