@@ -341,3 +341,25 @@ def test_a_modifier_of_a_named_part_is_the_parts() -> None:
     prompt = "It must start with the slug line as written, in caps, and be under 90 words."
     assert [f[0] for f in found(prompt)] == ["word_count"]
     assert "letter_case" in [f[0] for f in found("Write a poem, in all caps, under 50 words.")]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "code"),
+    [
+        ("Bitte auf Deutsch.", "de"),
+        ("Répondez en français, s'il vous plaît.", "fr"),
+        ("Ответь на русском.", "ru"),
+        ("日本語で答えてください。", "ja"),
+    ],
+)
+def test_a_language_asked_in_its_own_words(prompt: str, code: str) -> None:
+    assert [c.spec.model_dump() for c in compile_checks(prompt)] == [
+        {"kind": "language", "language": code}
+    ]
+
+
+@pytest.mark.parametrize(
+    "prompt", ["Translate 'auf Deutsch' for me.", "Maybe answer en français if you like."]
+)
+def test_quoted_or_hedged_own_words_compile_nothing(prompt: str) -> None:
+    assert found(prompt) == []

@@ -21,7 +21,7 @@ from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._shapes import WHOLE
 from redraft.criteria._language import LANGUAGES, detect_language
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import HEDGE, Hit, Rule, Sentence
 
 __all__ = ["LANGUAGE", "Language", "language"]
 
@@ -86,6 +86,38 @@ def language(sentence: Sentence) -> Iterator[Hit]:
             continue  # two languages: not a one-language requirement
         code = _NAMES[match.group("lang")]
         yield from response_spec(sentence, partial(Language, language=code), *match.span())
+
+
+# A language asked for in its own words: "Bitte auf Deutsch", "Répondez en
+# français", "на русском", "日本語で答えて".
+_OWN_WORDS = {
+    "de": r"auf\s+deutsch",
+    "fr": r"en\s+fran[çc]ais",
+    "es": r"en\s+(?:español|espanol|castellano)",
+    "it": r"in\s+italiano",
+    "pt": r"em\s+portugu[êe]s",
+    "nl": r"in\s+het\s+nederlands",
+    "pl": r"po\s+polsku",
+    "sv": r"på\s+svenska",
+    "ru": r"на\s+русском(?:\s+языке)?|по-русски",
+    "uk": r"українською(?:\s+мовою)?",
+    "hi": r"हिंदी\s+में|हिन्दी\s+में",
+    "ja": r"日本語で",
+    "zh": r"用中文|中文回答|请用中文",
+    "ko": r"한국어로",
+}
+_IN_OWN_WORDS = [(code, re.compile(rf"(?<!\w){p}(?!\w)")) for code, p in _OWN_WORDS.items()]
+
+
+def in_its_own_words(sentence: Sentence) -> Iterator[Hit]:
+    """A language asked for in that language: the answer is to be in it."""
+    text = sentence.lower
+    if HEDGE.search(text):
+        return
+    for code, pattern in _IN_OWN_WORDS:
+        if code in LANGUAGES and (match := pattern.search(text)):
+            yield Hit(Language(language=code), *match.span())
+            return
 
 
 _ONE = rf"(?:the\s+)?(?P<lang>{_LANGUAGE_NAME})(?:\s+language)?"
@@ -177,7 +209,7 @@ def translations(sentence: Sentence) -> Iterator[Hit]:
 class _Language(Corrected):
     name = "language"
     specs = (Language,)
-    rules: ClassVar[tuple[Rule, ...]] = (language, one_language, translations)
+    rules: ClassVar[tuple[Rule, ...]] = (language, one_language, translations, in_its_own_words)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _language(spec, text)
