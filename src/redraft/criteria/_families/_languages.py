@@ -106,7 +106,9 @@ _OWN_WORDS = {
     "zh": r"用中文|中文回答|请用中文",
     "ko": r"한국어로",
 }
-_IN_OWN_WORDS = [(code, re.compile(rf"(?<!\w){p}(?!\w)")) for code, p in _OWN_WORDS.items()]
+_IN_OWN_WORDS = [
+    (code, re.compile(rf"(?<![a-zà-ÿа-я]){p}(?![a-zà-ÿа-я])")) for code, p in _OWN_WORDS.items()
+]
 
 
 def in_its_own_words(sentence: Sentence) -> Iterator[Hit]:
