@@ -363,3 +363,26 @@ def test_a_language_asked_in_its_own_words(prompt: str, code: str) -> None:
 )
 def test_quoted_or_hedged_own_words_compile_nothing(prompt: str) -> None:
     assert found(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "lines"),
+    [
+        ("give me 5 names for a bakery. one per line, no numbering", 5),
+        ("Write 8 bars, each bar on its own line.", 8),
+    ],
+)
+def test_as_many_lines_as_things_one_per_line(prompt: str, lines: int) -> None:
+    assert ("line_count", "exactly", lines) in found(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "List 3 pros and 3 cons, one per line.",
+        "Give me 5 names with a short explanation, one per line.",
+        "Give me 5 names, one per line, under a header.",
+    ],
+)
+def test_one_per_line_with_more_than_the_things_counts_nothing(prompt: str) -> None:
+    assert not [f for f in found(prompt) if f[0] == "line_count"]

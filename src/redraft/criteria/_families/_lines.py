@@ -9,7 +9,9 @@ stanza of 4 lines", "4 lines per verse", "lines of code"), nor where the
 prompt also asks for a title or a postscript, which would add a line the
 count may or may not include, or an explanation or a second part ("then …")
 that adds lines of its own. "All on one line" and "on a single line" are
-exactly one line; "each name on one line" is about each name. A fixed form
+exactly one line; "each name on one line" is about each name. "Give me 5
+names … one per line" is 5 lines, where the prompt counts one set of
+things only ("3 pros and 3 cons, one per line" counts two). A fixed form
 asked for is its lines: a haiku 3, a limerick, tanka or cinquain 5, a sonnet
 14, a villanelle 19 (not "haiku-style", not a sequence of them).
 """
@@ -24,6 +26,7 @@ from typing import Any, ClassVar, Literal
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._lexical import required
 from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["LINES", "LineCount"]
@@ -52,7 +55,7 @@ _PHRASES = CountPhrases(
 # include; an explanation or a second part after the counted one adds lines
 # of its own ("a 4-line poem, then explain its meter").
 _EXTRA_LINE = re.compile(
-    r"\b(?:title|heading|headline|postscript|p\.\s?s\.?|then|afterwards?|"
+    r"\b(?:title|heading|header|headline|postscript|p\.\s?s\.?|then|afterwards?|"
     r"after\s+(?:that|this|it)|explain\w*|explanation|analy[sz]\w*|commentary|plus)\b|<<|"
     # "put the answer on a fifth line": one more line than the count
     r"\b(?:a|an|the)\s+(?:fifth|sixth|seventh|eighth|extra|additional|separate|final|last|"
@@ -76,6 +79,17 @@ _ONE_LINE = re.compile(
 )
 _OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b")
 _ANOTHER_PART = re.compile(r"\b(?:and|plus|or|with)\s+(?:a|an|one|two|three|some)\s")
+_ONE_PER_LINE = re.compile(
+    r"\b(?:one|each(?:\s+\w+)?)\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line)\b"
+)
+# The one count of things a prompt asks for: "give me 5 names", "list 10 verbs"
+_ASKED_COUNT = re.compile(
+    r"\b(?:give\s+me|give|list|write|need|generate|suggest|provide|create|name|brainstorm|make|"
+    rf"want)\s+(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,3}}?"
+    r"[\w'-]+s\b"
+)
+# Every count of things in the prompt: "3 pros and 3 cons" is two lists
+_COUNTED_THINGS = re.compile(rf"\b{NUMBER}\s+(?:[\w'-]+\s+){{0,2}}?[\w'-]+s\b")
 # Fixed forms: their lines are the form ("write a haiku" is three lines).
 _FORM_LINES = {"haiku": 3, "limerick": 5, "tanka": 5, "cinquain": 5, "sonnet": 14, "villanelle": 19}
 _FORM = re.compile(
@@ -98,6 +112,14 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         if required(sentence, match.start()):
             lines = _FORM_LINES[match.group("form")]
             yield Hit(LineCount(relation="exactly", value=lines), *match.span())
+    if layout := _ONE_PER_LINE.search(sentence.lower):
+        whole = sentence.whole.lower()
+        asked = list(_ASKED_COUNT.finditer(whole))
+        single = len(asked) == 1 and len(_COUNTED_THINGS.findall(whole)) == 1
+        value = number_value(asked[0].group("num")) if single else None
+        if value and required(sentence, layout.start()):
+            # "give me 5 names … one per line": as many lines as things
+            yield Hit(LineCount(relation="exactly", value=value), *layout.span())
     for match in _ONE_LINE.finditer(sentence.lower):
         if _OF_EACH.search(sentence.lower, 0, match.start()):
             continue  # "put each name on one line" is about each name
