@@ -386,3 +386,21 @@ def test_as_many_lines_as_things_one_per_line(prompt: str, lines: int) -> None:
 )
 def test_one_per_line_with_more_than_the_things_counts_nothing(prompt: str) -> None:
     assert not [f for f in found(prompt) if f[0] == "line_count"]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("The template should include the letter q at least 5 times.", "letter_count"),
+        (
+            "Let's make it a puzzle: be sure the letter p appears at least 9 times.",
+            "letter_count",
+        ),
+    ],
+)
+def test_after_a_colon_and_a_thing_named_template(prompt: str, expected: str) -> None:
+    assert expected in [f[0] for f in found(prompt)]
+
+
+def test_words_reported_after_a_colon_are_not_asked() -> None:
+    assert found("The brief said: be sure the letter p appears at least 9 times.") == []

@@ -199,7 +199,8 @@ HEDGE = re.compile(
 _CONDITION = re.compile(r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming)\b")
 _EXAMPLE = re.compile(
     r"\b(?:for example|for instance|e\.g\.?|such as|an example|example|sample|like this|"
-    r"(?:this|the\s+following|the|my|our|a\s+given)\s+template|below is|here is|here's)\b"
+    r"(?:this|the\s+following|my|our|a\s+given)\s+template|the\s+template\s+(?:below|above|here)|"
+    r"below is|here is|here's)\b"
 )
 NEGATION = re.compile(
     r"\b(?:not|never|no|none|neither|nobody|without|don'?t|doesn'?t|isn'?t|aren'?t|shouldn'?t|needn'?t|won'?t|"
@@ -299,6 +300,10 @@ _OTHER_THING = re.compile(
 _MAX_BETWEEN_WORDS = 8
 # An item's letter or number: "(c) Do not …", "b) Keep …", "iv. Use …".
 _LIST_MARKER = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)|(?:[a-z]|[ivx]{1,4})\.)\s+")
+# "The assignment said: first repeat …": words reported, not asked
+_REPORTED = re.compile(
+    r"\b(?:said|says|asked|asks|wrote|writes|told|tells|reads|read|was|were)\s*$"
+)
 _BARE_MODAL = re.compile(r"(?:must|should|shall|needs?|has|have|be)\b")
 _LEAD_IN = re.compile(
     r"(?:(?:please|always|and|but|also|then|finally|first|next|lastly|in|using|with|additionally|"
@@ -534,6 +539,16 @@ def response_context(
     if not owns_negation and _shared_subject_elsewhere(prefix):
         return False  # a "no …" of each part is a "no …" of the whole
     bare = _LIST_MARKER.sub("", prefix).strip(" \t-*•·>#0123456789.)(:,")
+    # "Let's make it a constrained writing problem: be sure the letter p …":
+    # after a colon, a lead-in starts the requirement afresh
+    before_colon, _, after_colon = prefix.rpartition(": ")
+    if (
+        before_colon
+        and _LEAD_IN.fullmatch(after_colon.strip(" ,"))
+        and not _REPORTED.search(before_colon)
+        and not HEDGE.search(text)
+    ):
+        return True
     if not bare or (
         _LEAD_IN.fullmatch(bare)
         # "Should every line end with a comma?" asks; "Must end with a comma." requires
