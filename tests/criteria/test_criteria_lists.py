@@ -18,6 +18,15 @@ def specs(prompt: str) -> set[tuple[object, ...]]:
     return found
 
 
+def compiles(prompt: str, kind: str, relation: str, value: str) -> bool:
+    """Whether ``prompt`` compiles a ``kind`` check of ``relation value``."""
+    found = [c.spec.model_dump() for c in compile_checks(prompt)]
+    return any(
+        (f["kind"], f.get("relation"), str(f.get("value"))) == (kind, relation, value)
+        for f in found
+    )
+
+
 def kinds(prompt: str) -> list[str]:
     return [check.spec.kind for check in compile_checks(prompt)]
 
@@ -127,11 +136,7 @@ def test_a_prompt_with_an_initialism_compiles_its_count() -> None:
     ],
 )
 def test_criteria_lines_and_their_counts(prompt: str, kind: str, relation: str, value: str) -> None:
-    found = [c.spec.model_dump() for c in compile_checks(prompt)]
-    assert any(
-        (f["kind"], f.get("relation"), str(f.get("value"))) == (kind, relation, value)
-        for f in found
-    )
+    assert compiles(prompt, kind, relation, value)
 
 
 @pytest.mark.parametrize(
@@ -165,11 +170,7 @@ def test_a_quoted_list_ends_before_bare_words() -> None:
     ],
 )
 def test_short_counts_and_layout_items(prompt: str, kind: str, relation: str, value: str) -> None:
-    found = [c.spec.model_dump() for c in compile_checks(prompt)]
-    assert any(
-        (f["kind"], f.get("relation"), str(f.get("value"))) == (kind, relation, value)
-        for f in found
-    )
+    assert compiles(prompt, kind, relation, value)
 
 
 @pytest.mark.parametrize(
@@ -243,11 +244,7 @@ def test_sorted_and_unique_items_read_a_one_line_comma_list() -> None:
 def test_items_parted_by_and_dashes_and_counts(
     prompt: str, kind: str, relation: str, value: str
 ) -> None:
-    found = [c.spec.model_dump() for c in compile_checks(prompt)]
-    assert any(
-        (f["kind"], f.get("relation"), str(f.get("value"))) == (kind, relation, value)
-        for f in found
-    )
+    assert compiles(prompt, kind, relation, value)
 
 
 def test_an_and_between_nouns_is_not_an_item() -> None:

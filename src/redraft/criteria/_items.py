@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._sentences import (
     NEGATION,
+    ONE_PER_LINE,
     Sentence,
     is_answer_request,
     modifies_part,
@@ -63,8 +64,6 @@ _DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece|respectively)\b")
 _LAYOUT = re.compile(
     r"\s*(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format)\s*:"
 )
-# A layout, not a subject: "one per line, no numbering".
-_ONE_PER_LINE = re.compile(r"\b(?:one|each)\s+(?:\w+\s+)?(?:per|on\s+(?:its|a)\s+own)\s+line\b")
 # A list that opens with a count is a list of requirements: "Three short
 # paragraphs, separated by blank lines, no bullet points."
 _COUNT_FIRST = re.compile(
@@ -94,13 +93,13 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
     if not cuts:
         return []
     head = text[: cuts[0][0]]
-    if _DISTRIBUTIVE.search(_ONE_PER_LINE.sub("", head)):
+    if _DISTRIBUTIVE.search(ONE_PER_LINE.sub("", head)):
         return []  # "each caption under 40 characters, no emojis": each one's
     first_compiled = any(a < sentence.start + cuts[0][0] for a, _ in compiled)
     if not (
         first_compiled
         or is_answer_request(head)
-        or _ONE_PER_LINE.search(head)
+        or ONE_PER_LINE.search(head)
         or _COUNT_FIRST.match(head)
     ):
         return []

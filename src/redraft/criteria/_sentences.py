@@ -24,6 +24,7 @@ __all__ = [
     "HEDGE",
     "MASK",
     "NEGATION",
+    "ONE_PER_LINE",
     "THING",
     "Hit",
     "Rule",
@@ -325,6 +326,10 @@ _CLAUSE_BREAK = re.compile(
     r"italici[sz]e|wrap|keep|make|format|finish|conclude|answer|respond|reply|limit)\b)"
 )
 _LIST_STEP = re.compile(r"(?:,|\band)\s*$")
+ONE_PER_LINE = re.compile(
+    r"\b(?:one|each(?:\s+\w+)?)\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line)\b"
+)
+"""A layout, not a subject: "one per line", "each bar on its own line"."""
 # A list item that only modifies the part the item before it names.
 _PART_NAMED = re.compile(
     r"\b(?:line|title|heading|header|name|names|word|words|phrase|label|subject|greeting|"

@@ -27,7 +27,7 @@ from redraft.criteria._families._base import CountFamily, FamilyCount, counted_h
 from redraft.criteria._families._lexical import required
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import ONE_PER_LINE, Hit, Rule, Sentence
 
 __all__ = ["LINES", "LineCount"]
 
@@ -79,9 +79,6 @@ _ONE_LINE = re.compile(
 )
 _OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b")
 _ANOTHER_PART = re.compile(r"\b(?:and|plus|or|with)\s+(?:a|an|one|two|three|some)\s")
-_ONE_PER_LINE = re.compile(
-    r"\b(?:one|each(?:\s+\w+)?)\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line)\b"
-)
 # The one count of things a prompt asks for: "give me 5 names", "list 10 verbs"
 _ASKED_COUNT = re.compile(
     r"\b(?:give\s+me|give|list|write|need|generate|suggest|provide|create|name|brainstorm|make|"
@@ -112,7 +109,7 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         if required(sentence, match.start()):
             lines = _FORM_LINES[match.group("form")]
             yield Hit(LineCount(relation="exactly", value=lines), *match.span())
-    if layout := _ONE_PER_LINE.search(sentence.lower):
+    if layout := ONE_PER_LINE.search(sentence.lower):
         whole = sentence.whole.lower()
         asked = list(_ASKED_COUNT.finditer(whole))
         single = len(asked) == 1 and len(_COUNTED_THINGS.findall(whole)) == 1
