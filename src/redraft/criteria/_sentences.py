@@ -327,7 +327,7 @@ _CLAUSE_BREAK = re.compile(
 )
 _LIST_STEP = re.compile(r"(?:,|\band)\s*$")
 ONE_PER_LINE = re.compile(
-    r"\b(?:one|each(?:\s+\w+)?)\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line)\b"
+    r"\b(?:one|each)(?:\s+\w+)?\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line)\b"
 )
 """A layout, not a subject: "one per line", "each bar on its own line"."""
 # A list item that only modifies the part the item before it names.
