@@ -285,12 +285,9 @@ def test_every_answer_in_a_user_prompt_is_each_part() -> None:
     assert found(prompt) == []
 
 
-@pytest.mark.parametrize(
-    ("prompt", "lines"),
-    [("Write a haiku about rain.", 3), ("Compose a limerick about a goat.", 5)],
-)
-def test_a_fixed_form_is_its_lines(prompt: str, lines: int) -> None:
-    assert ("line_count", "exactly", lines) in found(prompt)
+def test_a_fixed_form_compiles_no_line_count() -> None:
+    # its lines are only part of the form: a line check would claim it whole
+    assert not [f for f in found("Write a haiku about rain.") if f[0] == "line_count"]
 
 
 @pytest.mark.parametrize(

@@ -189,7 +189,7 @@ def test_markup_example_near_misses(prompt: str) -> None:
     ("prompt", "expected"),
     [
         (
-            "Write a poem about autumn rain that contains 14 sentences.",
+            "Write a sonnet about autumn rain that contains 14 sentences.",
             [("sentence_count", "exactly", 14)],
         ),
         (

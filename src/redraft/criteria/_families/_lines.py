@@ -12,8 +12,8 @@ that adds lines of its own. "All on one line" and "on a single line" are
 exactly one line; "each name on one line" is about each name. "Give me 5
 names … one per line" is 5 lines, where the prompt counts one set of
 things only ("3 pros and 3 cons, one per line" counts two). A fixed form
-asked for is its lines: a haiku 3, a limerick, tanka or cinquain 5, a sonnet
-14, a villanelle 19 (not "haiku-style", not a sequence of them).
+("write a haiku") compiles no line count: its lines are only part of the
+form, and a check on them alone would claim the whole requirement.
 """
 
 from __future__ import annotations
@@ -78,7 +78,6 @@ _ONE_LINE = re.compile(
     r"(?!\s*(?:each|apiece|per|of\s+its\s+own)\b)"
 )
 _OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b")
-_ANOTHER_PART = re.compile(r"\b(?:and|plus|or|with)\s+(?:a|an|one|two|three|some)\s")
 # The one count of things a prompt asks for: "give me 5 names", "list 10 verbs"
 _ASKED_COUNT = re.compile(
     r"\b(?:give\s+me|give|list|write|need|generate|suggest|provide|create|name|brainstorm|make|"
@@ -87,13 +86,6 @@ _ASKED_COUNT = re.compile(
 )
 # Every count of things in the prompt: "3 pros and 3 cons" is two lists
 _COUNTED_THINGS = re.compile(rf"\b{NUMBER}\s+(?:[\w'-]+\s+){{0,2}}?[\w'-]+s\b")
-# Fixed forms: their lines are the form ("write a haiku" is three lines).
-_FORM_LINES = {"haiku": 3, "limerick": 5, "tanka": 5, "cinquain": 5, "sonnet": 14, "villanelle": 19}
-_FORM = re.compile(
-    r"\b(?:write|compose|give\s+me|create|craft|pen|make)\s+(?:me\s+)?(?:a|an|one)\s+"
-    r"(?:[\w-]+\s+){0,3}?(?P<form>haiku|limerick|tanka|cinquain|sonnet|villanelle)\b"
-    r"(?!\s*(?:s\b|sequence|series|chain|collection|cycle|-style|style|inspired))"
-)
 
 
 def line_counts(sentence: Sentence) -> Iterator[Hit]:
@@ -103,12 +95,6 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         return
     for found in _PHRASES.read(sentence):
         yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
-    for match in _FORM.finditer(sentence.lower):
-        if _ANOTHER_PART.search(sentence.lower):
-            continue  # "a paragraph and a haiku": the form is one part
-        if required(sentence, match.start()):
-            lines = _FORM_LINES[match.group("form")]
-            yield Hit(LineCount(relation="exactly", value=lines), *match.span())
     if layout := ONE_PER_LINE.search(sentence.lower):
         whole = sentence.whole.lower()
         asked = list(_ASKED_COUNT.finditer(whole))
