@@ -9,11 +9,12 @@ line ("max 12 words" alone), under the conditions that make that reading
 safe:
 
 - the sentence is a request for the answer or a list of requirements: it
-  opens with a directive ("Write …", "Keep it …", "Must …") or a response
-  noun ("Your answer should …"), or its first item compiled a check ("ALL
-  CAPS, max 12 words, no hashtags") or lays the answer out ("one per line,
-  no numbering") — "I have a 3-page essay, 500 words,
-  …" describes what is given, and is not read;
+  opens with a directive ("Write …", "Keep it …", "Must …"), a response
+  noun ("Your answer should …") or a count ("Three short paragraphs, …"),
+  or its first item compiled a check ("ALL CAPS, max 12 words, no
+  hashtags") or lays the answer out ("one per line, no numbering"); "I
+  have a 3-page essay, 500 words, …" describes what is given, and is not
+  read;
 - nothing is shared that an item alone would lose: no hedge, condition or
   example before the item, no negation outside its own first word ("Don't
   use bullets, emojis, or more than 3 sentences" negates every item), no
@@ -23,7 +24,8 @@ safe:
 - the list stops at a sequence ("…, then explain it in two sentences"
   governs a later part), except in a layout line ("Format: …, then 4
   bullet points"), and at an item that continues a negation ("or …",
-  "nor …").
+  "nor …"); an item that only modifies the part named before it ("start
+  with the slug line, in caps") is skipped.
 """
 
 from __future__ import annotations
