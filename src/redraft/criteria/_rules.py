@@ -16,9 +16,13 @@ than leaving a requirement to the judge, so before any rule runs:
 - a requirement must be about the response: a directive ("write", "answer",
   "keep it …") or a response noun ("your answer should …") must govern it,
   and nothing in between may make it about something else ("a title of at
-  most 5 words", "each sentence", "a function that …", "this 500-word essay").
+  most 5 words", "each sentence", "a function that …", "this 500-word essay");
+- a requirement with an exception ("no exclamation marks except in the
+  greeting") compiles nothing.
 
-Each check records its exact source span.
+A sentence that lists requirements is then read item by item
+(:mod:`redraft.criteria._items`), each item where the whole sentence
+compiled nothing. Each check records its exact source span.
 """
 
 from __future__ import annotations
