@@ -1,0 +1,372 @@
+"""Items: how many things the answer lists, whatever list format it uses.
+
+"Name 4 countries that border Brazil", "give me five ideas for a party",
+"list ten verbs", "could you suggest 3 titles please", "I need 6 examples
+of irony", "brainstorm at least 7 names", "between 3 and 5 tips", "give
+me your top 5 films", "a list of 8 books": the answer is a list of those
+things, and the number counts them. Where the prompt names the list's
+form, the form's own count is compiled instead (``bullet_count``,
+``numbered_count``, ``line_count`` for "one per line", a table's rows,
+a JSON array), never both; a comma-separated list has no count of its
+own, so "name 4 countries, comma-separated" compiles this count beside
+``comma_list``.
+
+Measured on one reading of the answer, the first that applies:
+
+1. **List lines.** Lines that open (after indentation) with a bullet
+   (``-``, ``*``, ``+``, ``•``), a number (``1.``, ``1)``, ``(1)``) or a
+   task box (``- [ ]``) are the items; only the shallowest indentation
+   counts (nested details are part of their item), and where numbered and
+   bulleted lines share that indentation the numbered ones are the items
+   (the bullets under them are their details). Anything else (a lead-in,
+   a closing line) is not an item.
+2. **A table.** With no list lines, a markdown table's body rows (the
+   header row and its ``|---|`` rule set aside) are the items.
+3. **Lines.** Otherwise the answer's lines are read, setting aside blank
+   lines, headings (``#`` lines and lines wholly in bold, "**Tips**"),
+   rules (``---``), code fences and lead-ins (a line that ends with ``:``,
+   such as "Here are 4 countries:" or a group label "Breakfast:"). Where
+   two or more lines are left they are the items, unless blank lines split
+   them into two or more blocks: then each block is an item ("Speed\\nRust
+   is fast.\\n\\nSafety\\nRust is safe." is two items of two lines each).
+   A first line (or block) that, unlike each of at least two after it,
+   does not end with a sentence mark is a title, not an item ("Tips" above
+   "Keep a schedule." and "Skip late coffee.").
+4. **One line.** One line left is a run-in list: a lead-in up to its
+   first colon (when no comma comes before it) is set aside, the rest is
+   cut at commas and semicolons outside brackets, and the last piece at a
+   final "and" / "or" where commas came before it ("Argentina, Bolivia,
+   Peru and Chile" is four items; "salt and pepper" alone is one).
+
+The approximation: a closing remark on a line of its own ("Hope this
+helps!") is counted as an item when the answer has no list lines; groups
+under labels set off by blank lines ("Breakfast:\\nEggs\\nToast\\n\\nLunch:
+\\nSoup") are read as blocks, one item each; and a list written as
+sentences within one paragraph ("First, … Second, …") is not cut. No
+repair: finding another item needs the writer.
+
+Reading: the number must count the things asked for, and the answer must
+be those things. A listing verb ("name", "list", "give me", "suggest",
+"recommend", "provide", "share", "offer", "brainstorm", "propose",
+"generate", "come up with", "think of", "tell me", "pick", "identify",
+"I need" / "I'd like" / "we need") governs the number, directly or as
+"a list of N …" / "a N-item list"; the things are a plural noun (or
+"people", "children"). Compiles nothing where:
+
+- the number describes the topic, not the answer: a question about a
+  fixed set ("What are the 5 stages of grief?" asks about a named set and
+  is answered as well in prose as in a list; "What are 3 ways to save?" is
+  a request for three ways and compiles), "tell me about the 3
+  musketeers", "compare the 2 options below", "write a story about 3
+  friends", or things given ("4 ideas I already have: …");
+- the things are a unit another family counts (words, sentences, lines,
+  bullets, questions, emojis, hashtags, links …) or pieces of prose that a
+  line cannot hold (poems, stories, emails, reviews, versions, answers,
+  paragraphs …), where a line or block is not one of them;
+- the count is of each part ("for each word, give 2 examples", "3 ideas
+  per topic"), or the prompt asks for two counted lists ("3 pros and 3
+  cons") or for more beside the list (an introduction, a table, "then …");
+- the request is hedged, negated, conditional, quoted or in material to
+  process (the shared guards of :func:`~redraft.criteria._sentences.response_context`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Literal
+
+from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._spec_base import Relation
+
+__all__ = ["ITEMS", "ItemCount", "answer_items"]
+
+
+class ItemCount(FamilyCount):
+    """The items of the answer's list, in whatever format it is written."""
+
+    kind: Literal["item_count"] = "item_count"
+    unit: ClassVar[tuple[str, str]] = ("item", "items")
+
+
+# -- measuring --------------------------------------------------------------------
+
+_MARKER = re.compile(
+    r"^(?P<indent>[ \t]*)(?:(?P<num>\d{1,3}[.)]|\(\d{1,3}\))|[-*+•])[ \t]+"
+    r"(?:\[[ xX]\][ \t]+)?(?P<rest>\S.*)$"
+)
+_RULE = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
+_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]")
+_FENCE = re.compile(r"^[ \t]*(?:```|~~~)")
+_TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
+_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
+_LEAD_IN = re.compile(r":\s*$")
+# A line wholly in bold is a heading: "**Tips**", "__Options__".
+_BOLD = re.compile(r"^[ \t]*(?:\*\*[^*\n]+\*\*|__[^_\n]+__)[ \t]*:?[ \t]*$")
+_ENDS = re.compile(r"[.!?…][\"'”’)*_]*\s*$")
+_RUN_IN_LEAD = re.compile(r"^(?P<lead>[^,;:]{1,80}):\s+(?=\S)")
+_FINAL_JOIN = re.compile(r"\s+(?:and|or|&)\s+(?!.*\s(?:and|or|&)\s)", re.IGNORECASE)
+_JOINED = re.compile(r"^(?:and|or|&)\s+", re.IGNORECASE)
+
+
+def _indent(text: str) -> int:
+    return len(text.expandtabs(4))
+
+
+def _list_lines(lines: Sequence[str]) -> list[str]:
+    found = [m for line in lines if (m := _MARKER.match(line)) and not _RULE.match(line)]
+    if not found:
+        return []
+    top = min(_indent(m.group("indent")) for m in found)
+    level = [m for m in found if _indent(m.group("indent")) == top]
+    numbered = [m for m in level if m.group("num")]
+    return [m.group("rest").strip() for m in (numbered or level)]
+
+
+def _table_rows(lines: Sequence[str]) -> list[str]:
+    rows: list[str] = []
+    for i, line in enumerate(lines):
+        if _TABLE_RULE.match(line) and i and _TABLE_ROW.match(lines[i - 1]):
+            for row in lines[i + 1 :]:
+                if not _TABLE_ROW.match(row):
+                    break
+                rows.append(row.strip().strip("|").strip())
+    return rows
+
+
+def _blocks(lines: Sequence[str]) -> list[list[str]]:
+    blocks: list[list[str]] = [[]]
+    for line in lines:
+        stripped = line.strip()
+        if not stripped:
+            if blocks[-1]:
+                blocks.append([])
+            continue
+        if _HEADING.match(line) or _RULE.match(line) or _FENCE.match(line) or _BOLD.match(line):
+            continue
+        if _LEAD_IN.search(stripped):
+            continue
+        blocks[-1].append(stripped)
+    return [block for block in blocks if block]
+
+
+def _run_in(line: str) -> list[str]:
+    lead = _RUN_IN_LEAD.match(line)
+    body = line[lead.end() :] if lead else line
+    body = body.strip().rstrip(".!")
+    pieces = _split_outside_brackets(body)
+    if len(pieces) < 2:
+        return [body] if body else []
+    last = _FINAL_JOIN.split(pieces[-1], maxsplit=1)
+    pieces = pieces[:-1] + [p for p in last if p.strip()]
+    return [_JOINED.sub("", p.strip()) for p in pieces if p.strip()]
+
+
+def _split_outside_brackets(text: str) -> list[str]:
+    pieces, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        elif ch in ",;" and not depth:
+            pieces.append(text[start:i])
+            start = i + 1
+    pieces.append(text[start:])
+    return [p for p in pieces if p.strip()]
+
+
+def answer_items(text: str) -> list[str]:
+    """The items of the answer's list, read as the module says."""
+    lines = text.splitlines()
+    listed = _list_lines(lines)
+    if listed:
+        return listed
+    rows = _table_rows(lines)
+    if rows:
+        return rows
+    blocks = _blocks(lines)
+    if len(blocks) >= 2:
+        return _untitled([" ".join(block) for block in blocks])
+    if blocks and len(blocks[0]) >= 2:
+        return _untitled(blocks[0])
+    return _run_in(blocks[0][0]) if blocks else []
+
+
+def _untitled(items: list[str]) -> list[str]:
+    """``items`` without a title: a first line that, unlike each of at least
+    two lines after it, does not end with a sentence mark ("Tips" above
+    "Keep a schedule." and "Skip late coffee.")."""
+    first, rest = items[0], items[1:]
+    if len(rest) >= 2 and not _ENDS.search(first) and all(_ENDS.search(r) for r in rest):
+        return rest
+    return items
+
+
+# -- reading the request ----------------------------------------------------------
+
+# Things a line holds: made by any verb, they are the list's items.
+_SHORT = (
+    r"(?:headlines|titles|slogans|taglines|names|nicknames|usernames|subject\s+lines|mottos|"
+    r"mottoes|one-liners|puns|team\s+names|band\s+names|hooks|prompts)"
+)
+_VERB = (
+    r"(?:name|list|give(?:\s+(?:me|us))?|gimme|suggest|recommend|provide|share|offer|brainstorm|"
+    r"propose|generate|come\s+up\s+with|"
+    # "make me a list of 8 books": a list is what is made
+    r"(?:make|create|write|compile|put\s+together|draw\s+up)(?:\s+(?:me|us))?"
+    r"(?=\s+(?:a|an)\s+(?:short\s+|quick\s+|brief\s+)?(?:[\w-]+[-\s](?:item|point|entry)\s+)?"
+    r"list\b)|"
+    r"think\s+of|tell\s+(?:me|us)|pick|choose|identify|"
+    # "write 3 headlines": things a line holds, whatever verb makes them
+    r"(?:write|create|draft|compose|craft|make|invent)(?:\s+(?:me|us))?"
+    rf"(?=\s+(?:(?!{_SHORT})[\w-]+\s+){{1,4}}?{_SHORT}\b)|"
+    r"(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)|i'm\s+looking\s+for|"
+    r"i\s+am\s+looking\s+for)"
+)
+# Where a listing verb opens a request: the sentence's start, after a
+# clause break, "please", a polite "can you", "help me".
+_OPENER = (
+    r"(?:(?:^|(?<=[.!?\n]))[\s\-*•>]*|[,;:(]\s*|\b(?:please|pls|plz|and|now|just|so|also|then|always)\s+|"
+    r"(?:\b(?:can|could|would|will)\s+you\s+(?:please\s+)?)?\bhelp\s+(?:me|us)\s+(?:to\s+)?|"
+    r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?|"
+    r"\b(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)\s+you\s+to\s+)"
+)
+_COUNT = (
+    rf"(?:between\s+(?P<low>{NUMBER})\s+and\s+(?P<high>{NUMBER})|"
+    rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<to>{NUMBER}))?)"
+)
+_PLURAL = r"(?:[a-z][\w'-]*s|people|children|men|women|geese|mice|teeth|feet|criteria|phenomena)"
+_THINGS = rf"(?P<things>(?:(?!(?:and|or|to|for|of)\b)[a-z][\w'-]*\s+){{0,3}}?{_PLURAL})\b"
+_REQUEST = re.compile(
+    rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+"
+    rf"(?:(?P<article>the|your|my)\s+)?(?:(?:a|an)\s+)?(?:(?:short|quick|brief)\s+)?"
+    rf"(?:(?P<list>list\s+of)\s+|top[-\s]+(?=\d|[a-z]+\b))?"
+    rf"{_COUNT}(?:[-\s](?:item|point|entry)\s+list(?:\s+of)?)?\s+{_THINGS}"
+)
+# "What are 3 ways to save money?": a request for three; "what are the 5
+# stages …" asks about a fixed set.
+_WHAT_ARE = re.compile(rf"^\s*what\s+are\s+{_COUNT}\s+{_THINGS}")
+# A list form that has its own count, or a shape whose rows are counted
+# by another family: that family reads the count.
+_FORM_NAMED = re.compile(
+    r"\bbullet|\bnumbered\b|\bnumber\s+them\b|\bchecklist|\bcheckbox|\btable\b|\bjson\b|\byaml\b|"
+    r"\bxml\b|\bcsv\b|\barray\b|\bcode\s+block|\bper\s+line\b|\bown\s+line\b|\bseparate\s+lines?\b|"
+    r"\b(?:each|every|new|next|separate|own)\s+line\b|\beach\b[^.;]{0,20}\bline\b|"
+    r"(?<!subject\s)\blines\b|\bparagraphs?\b"
+)
+# The answer holds more than the list, or several lists.
+_MORE_PARTS = re.compile(
+    r"\b(?:then|followed\s+by|afterwards?|after\s+that|plus|as\s+well\s+as|along\s+with|"
+    r"together\s+with|intro|introduction|introductory|conclusion|summary|summari[sz]e|paragraphs?|"
+    r"essay|title(?![\s-]+case)|heading|headline|p\.s\.|postscript|another|second\s+list|two\s+lists|"
+    r"separated\s+by|separate\s+them|divider|in\s+detail)\b"
+)
+_DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece)\b")
+# "2 examples for each word", "3 ideas per topic": a count of each part;
+# not "with a URL for each" (each of the things).
+_EACH_AFTER = re.compile(
+    r"^[^.;!?]{0,40}?\b(?:for|per|in|of|from)\s+(?:each|every)\s+(?!one\b|of\s+them\b)[a-z]|"
+    r"^[^.;!?]{0,40}?\bper\s+(?!each\b)[a-z]|^\s*(?:each|apiece)\b"
+)
+_ANOTHER_COUNT = re.compile(rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+[a-z]")
+# Things that are not list items: units other families count, pieces of
+# prose that a line cannot hold, and things of time or measure.
+_NOT_ITEMS = re.compile(
+    r"\b(?:words|sentences|paragraphs|(?<!subject\s)lines|characters|letters|syllables|bullets|"
+    r"emojis|hashtags|questions|links|urls|sections|headings|headers|pages|stanzas|verses|"
+    r"poems|stories|essays|emails|e-mails|messages|reviews|versions|drafts|answers|responses|"
+    r"replies|variations|rewrites|articles|posts|tweets|scripts|songs|dialogues|"
+    r"speeches|jokes|haikus|limericks|sonnets|chapters|scenes|acts|slides|flashcards|"
+    r"summaries|descriptions|explanations|translations|times|minutes|hours|seconds|days|weeks|"
+    r"months|years|dollars|euros|pounds|percent|kilometers|kilometres|miles|meters|metres|"
+    r"digits|numbers|tables|columns|rows|keys|fields|ones)$"
+)
+_GIVEN_AFTER = re.compile(r"^\s*(?:i|we|you)\s+(?:already|have|had|gave|wrote|listed|mentioned)\b")
+
+
+def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
+    low, high = match.group("low"), match.group("high")
+    to = match.group("to")
+    first = number_value(low or match.group("num") or "")
+    if first is None:
+        return []
+    if low or to:
+        top = number_value(high or to or "")
+        if top is None or top <= first:
+            return []
+        return [("at_least", first), ("at_most", top)]
+    rel = match.group("rel")
+    relation, adjust = relation_of(rel) if rel else ("exactly", 0)
+    value = first + adjust
+    if relation == "exactly" and value < 2:
+        return []  # "give me one idea": a single thing, not a list
+    return [(relation, value)]
+
+
+def _requests(text: str) -> list[re.Match[str]]:
+    found = list(_REQUEST.finditer(text)) + list(_WHAT_ARE.finditer(text))
+    return [m for m in found if not _NOT_ITEMS.search(m.group("things"))]
+
+
+def _more_parts(whole: str, own: str) -> bool:
+    """Whether the prompt asks for more than the list: in the request's own
+    sentence, or in another that is not about each item ("For each, give
+    the name in bold and then a description" shapes every item)."""
+    if _MORE_PARTS.search(own):
+        return True
+    others = (s for s in _SENTENCE_BREAK.split(whole) if s.strip() and s.strip() not in own)
+    return any(_MORE_PARTS.search(s) and not _DISTRIBUTIVE.search(s) for s in others)
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def items_asked(sentence: Sentence) -> Iterator[Hit]:
+    """ "Name 4 countries", "give me 5 ideas": that many items in the answer's list."""
+    text = sentence.lower
+    matches = _requests(text)
+    if not matches:
+        return
+    whole = sentence.whole.lower()
+    if len(_requests(whole)) != 1 or _FORM_NAMED.search(whole) or _more_parts(whole, text):
+        return  # several lists, a form with its own count, or more than the list
+    match = matches[0]
+    before, after = text[: match.start("things")], text[match.end() :]
+    found = match.groupdict()
+    if found.get("article") == "my":
+        return  # "give me my 3 …": the count of something given
+    if found.get("article") == "the" and not re.match(r"name|list", found.get("verb") or ""):
+        return  # "give me the 3 …": a fixed set asked about, not a list asked for
+    if _DISTRIBUTIVE.search(before) or _EACH_AFTER.match(after) or _ANOTHER_COUNT.match(after):
+        return
+    if _GIVEN_AFTER.match(after):
+        return  # "name 4 ideas I already have"
+    at = match.start("verb") if found.get("verb") else match.start()
+    if not response_context(sentence, at, named_thing=False):
+        # a verb the shared grammar does not govern with ("could you help me
+        # brainstorm …", "can u give me …") is read from where the request opens
+        opens = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" ,;:(-*•>"))
+        if not response_context(sentence, opens, named_thing=False):
+            return
+    for relation, value in _bounds(match):
+        yield from hit(_item_count, relation, value, (at, match.end()))
+
+
+def _item_count(relation: Relation, value: int) -> ItemCount:
+    return ItemCount(relation=relation, value=value)
+
+
+class _Items(CountFamily):
+    name = "items"
+    specs = (ItemCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (items_asked,)
+    written_as = ", each a list item or a line of its own"
+
+    def found(self, spec: Any, text: str) -> Sequence[str]:
+        return answer_items(text)
+
+
+ITEMS = _Items()

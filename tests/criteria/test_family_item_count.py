@@ -1,0 +1,250 @@
+"""The item-count family: how many things the answer lists, in whatever
+format it lists them; the phrasings that ask for a number of things and
+the near misses that must compile nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from redraft.criteria import compile_checks
+from redraft.criteria._families._item_count import ITEMS, ItemCount, answer_items
+
+
+def exactly(n: int) -> ItemCount:
+    return ItemCount(relation="exactly", value=n)
+
+
+# 40 answers labelled by reading them: (answer, how many items a reader counts).
+LABELLED = [
+    # markdown bullets, with and without a lead-in and a closing line
+    ("- France\n- Spain\n- Italy\n- Portugal", 4),
+    ("Here are 4 countries:\n\n- France\n- Spain\n- Italy\n- Portugal\n\nHope this helps!", 4),
+    ("* red\n* green\n* blue", 3),
+    ("+ one\n+ two", 2),
+    ("• tea\n• coffee\n• juice", 3),
+    # nested details belong to their item
+    ("- Speed\n  - no garbage collector\n- Safety\n  - ownership\n  - borrowing", 2),
+    # numbered, with explanations under each
+    ("1. Speed\n2. Safety\n3. Tooling", 3),
+    ("1) Sleep early\n2) Drink water", 2),
+    ("(1) Walk\n(2) Run\n(3) Swim", 3),
+    ("1. **Speed**: Rust is fast.\n   It compiles to native code.\n\n2. **Safety**: no nulls.", 2),
+    # numbered items with bullets under them at the same indentation
+    ("1. Speed\n- fast\n- lean\n2. Safety\n- checked", 2),
+    # task boxes
+    ("- [ ] Buy milk\n- [x] Call mum\n- [ ] Book flights", 3),
+    # a table is the list: its body rows
+    ("| Country | Capital |\n|---|---|\n| France | Paris |\n| Spain | Madrid |", 2),
+    ("Here they are:\n\n| Name |\n| --- |\n| Ada |\n| Bo |\n| Cy |", 3),
+    # one per line, without markers
+    ("France\nSpain\nItaly\nPortugal", 4),
+    ("Here are 4 countries:\nFrance\nSpain\nItaly\nPortugal", 4),
+    ("Breakfast:\nEggs\nToast\nLunch:\nSoup", 3),  # group labels are lead-ins
+    ("# Countries\nFrance\nSpain", 2),  # a heading is no item
+    ("```\nalpha\nbeta\ngamma\n```", 3),  # fences set aside
+    ("🍎 Apple\n🍌 Banana\n🍒 Cherry", 3),
+    # items of several lines, set off by blank lines
+    ("**Speed**\nRust is fast.\n\n**Safety**\nRust is safe.\n\n**Tooling**\nCargo.", 3),
+    ("Speed – Rust is fast.\n\nSafety – Rust is safe.", 2),
+    ("**Speed**\n\nRust is fast.\n\n**Safety**\n\nRust is safe.", 2),  # bold lines are headings
+    # a title line above sentences
+    ("Tips\nKeep a schedule.\nSkip late coffee.", 2),
+    ("**Tips**\nKeep a schedule.\nSkip late coffee.", 2),
+    ("Tips\n\nKeep a schedule.\n\nSkip late coffee.\n\nWalk daily.", 3),
+    # one line: a run-in list
+    ("Argentina, Bolivia, Paraguay, Peru", 4),
+    ("Argentina, Bolivia, Paraguay and Peru.", 4),
+    ("Argentina, Bolivia, Paraguay, and Peru", 4),
+    ("Curie; Franklin; Hopper", 3),
+    ("Four countries: Argentina, Bolivia, Paraguay, Peru.", 4),
+    ("Paris (France), Rome (Italy, Lazio), Madrid", 3),  # commas in brackets stay
+    ("Salt and pepper", 1),  # "and" alone does not cut
+    ("Red, green, blue.", 3),
+    ("Just one idea: a picnic.", 1),
+    ("", 0),
+    ("   \n\n  ", 0),
+    # the approximation, stated: a closing line without list markers counts
+    ("France\nSpain\nItaly\nPortugal\nHope this helps!", 5),
+    # a horizontal rule is no bullet
+    ("- one\n---\n- two", 2),
+    ("\n".join(f"{i}. item {i}" for i in range(1, 11)), 10),
+]
+
+
+@pytest.mark.parametrize(("answer", "n"), LABELLED)
+def test_the_items_are_counted_as_a_reader_counts_them(answer: str, n: int) -> None:
+    assert len(answer_items(answer)) == n
+
+
+@pytest.mark.parametrize(("answer", "n"), LABELLED)
+def test_the_measure_passes_exactly_the_labelled_count(answer: str, n: int) -> None:
+    assert ITEMS.measure(exactly(4), answer).passed is (n == 4)
+
+
+def test_the_outcome_reports_and_corrects_the_count() -> None:
+    outcome = ITEMS.measure(exactly(4), "- France\n- Spain\n- Italy")
+    assert not outcome.passed
+    assert outcome.data["measured"] == 3
+    assert outcome.suggestion == (
+        "Your answer has 3 items; it needs exactly 4. Add 1 more item, each a list item "
+        "or a line of its own."
+    )
+    over = ITEMS.measure(ItemCount(relation="at_most", value=2), "Ada, Bo, Cy")
+    assert not over.passed
+    assert over.suggestion == (
+        "Your answer has 3 items; the limit is 2. Remove at least 1 item (Ada, Bo, Cy)."
+    )
+
+
+def test_ranges_hold_within_their_bounds() -> None:
+    answer = "- a\n- b\n- c\n- d"
+    assert ITEMS.measure(ItemCount(relation="at_least", value=3), answer).passed
+    assert ITEMS.measure(ItemCount(relation="at_most", value=5), answer).passed
+    assert not ITEMS.measure(ItemCount(relation="at_least", value=5), answer).passed
+
+
+def test_no_repair_is_offered() -> None:
+    assert ITEMS.repair(exactly(3)) is None
+
+
+def items(prompt: str, system: str | None = None) -> list[tuple[str, int]]:
+    return [
+        (c.spec.relation, c.spec.value)
+        for c in compile_checks(prompt, system=system)
+        if isinstance(c.spec, ItemCount)
+    ]
+
+
+def kinds(prompt: str) -> list[str]:
+    return sorted(c.spec.kind_name() for c in compile_checks(prompt))
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Name 4 countries that border Brazil.", [("exactly", 4)]),
+        ("List ten verbs.", [("exactly", 10)]),
+        ("Give me five ideas for a rainy-day birthday party.", [("exactly", 5)]),
+        ("Could you suggest three names for my cat please?", [("exactly", 3)]),
+        ("Can u give me 3 reasons why python is good for accountants", [("exactly", 3)]),
+        ("I need 6 examples of irony for my class.", [("exactly", 6)]),
+        ("We'd like 8 name ideas for a bakery.", [("exactly", 8)]),
+        ("Brainstorm at least 7 slogans for a bakery.", [("at_least", 7)]),
+        ("Recommend up to 4 podcasts about history.", [("at_most", 4)]),
+        ("Suggest no more than five books on stoicism.", [("at_most", 5)]),
+        ("Give me between 3 and 5 tips for running.", [("at_least", 3), ("at_most", 5)]),
+        ("Provide 3-5 examples of onomatopoeia.", [("at_least", 3), ("at_most", 5)]),
+        ("Give me your top 5 sci-fi films.", [("exactly", 5)]),
+        ("Make me a list of 8 books to read this summer.", [("exactly", 8)]),
+        ("Create a 5-item list of chores for kids.", [("exactly", 5)]),
+        ("What are 3 ways to save money on groceries?", [("exactly", 3)]),
+        ("Could you help me brainstorm five names for a podcast?", [("exactly", 5)]),
+        ("Tell me 3 fun facts about octopuses.", [("exactly", 3)]),
+        ("Write me 5 catchy slogans for a gym.", [("exactly", 5)]),
+        ("Draft 10 team names for our hackathon.", [("exactly", 10)]),
+        ("Give me 3 subject lines for the newsletter.", [("exactly", 3)]),
+        ("List the 7 continents.", [("exactly", 7)]),
+        ("pls name 4 rivers in Africa", [("exactly", 4)]),
+        # British spelling, non-native phrasing, a polite request
+        ("Kindly, please recommend me 6 colour palettes for a nursery.", [("exactly", 6)]),
+        ("Give 4 reasons why cats purr. Begin each reason with 'Because'.", [("exactly", 4)]),
+        # "for each" of the things themselves, not of another set
+        (
+            "Please list 5 useful resources for learning Rust, with a URL for each.",
+            [("exactly", 5)],
+        ),
+        # a later sentence about each item does not add a part
+        (
+            "Give me 5 team-building activities. For each, give the name in bold and then "
+            "a short description.",
+            [("exactly", 5)],
+        ),
+        # a standing rule in a system prompt
+        ("Always suggest 3 follow-up ideas.", [("exactly", 3)]),
+    ],
+)
+def test_a_number_of_things_asked_for_is_an_item_count(
+    prompt: str, expected: list[tuple[str, int]]
+) -> None:
+    assert items(prompt) == expected
+
+
+def test_a_system_prompt_rule_compiles_for_every_reply() -> None:
+    assert items("Hi!", system="Always suggest 3 follow-up questions or ideas.") == []
+    assert items("Hi!", system="Always offer 3 options.") == [("exactly", 3)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the number describes the topic, not the answer
+        "What are the 5 stages of grief?",
+        "Tell me about the 3 musketeers.",
+        "Compare the 2 options below.",
+        "Write a story about 3 friends.",
+        "Give me the 3 main causes of the First World War.",
+        "4 ideas I already have: a picnic, a hike, a film, a game. Give me more.",
+        "Name 4 ideas we already have.",
+        "My teacher asked us to name 5 rivers.",
+        "The article lists 5 reasons to learn Rust. Summarise it.",
+        # hedged, negated, conditional
+        "Maybe list 3 examples.",
+        "If you have time, name 4 rivers.",
+        "Don't give me 10 ideas, just a few.",
+        "Could you maybe brainstorm 5 ideas?",
+        # one thing, or no number
+        "Give me one idea for dinner.",
+        "Name a few countries in Africa.",
+        # a count of each part, or two lists
+        "Give 2 examples for each word.",
+        "For each topic, give me 3 ideas.",
+        "List 3 ideas per topic.",
+        "Give me 3 pros and 3 cons of remote work.",
+        "Give me 3 ideas for breakfast and 2 for lunch.",
+        # more than the list
+        "Give me 3 tips, then a summary paragraph.",
+        "List 5 cities. Then write a paragraph about the best one.",
+        "Give me 5 ideas with a title on top.",
+        "Name 4 European capitals and describe each one in a paragraph.",
+        # units another family counts, pieces of prose
+        "Give me 10 words that rhyme with cat.",
+        "Give me 5 questions to ask in an interview.",
+        "Give me 2 short poems about autumn.",
+        "Write 3 short reviews of the film.",
+        "Give me two different answers.",
+        "List 3 hashtags for my post.",
+        "Give me 10 random numbers.",
+        "Write a poem with 3 names in it.",
+    ],
+)
+def test_near_misses_compile_no_item_count(prompt: str) -> None:
+    assert items(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Give me 5 ideas. Numbered list, please.", "numbered_count"),
+        ("Give me 3 tips for sleeping better, as bullet points.", "bullet_count"),
+        ("List 5 fruits, one per line.", "line_count"),
+        ("Give me three reasons to visit Iceland. Put each reason in its own paragraph.", ""),
+    ],
+)
+def test_a_named_list_form_keeps_its_own_count(prompt: str, kind: str) -> None:
+    found = kinds(prompt)
+    assert "item_count" not in found
+    if kind:
+        assert kind in found
+
+
+def test_a_comma_separated_list_counts_its_items_beside_its_form() -> None:
+    found = kinds("Name 4 countries that border Brazil. Use a comma-separated list.")
+    assert found == ["comma_list", "item_count"]
+    prompt = "Give me exactly 10 suggestions inspired by famous scientists, comma separated."
+    assert items(prompt) == [("exactly", 10)]
+
+
+def test_the_check_quotes_the_request() -> None:
+    checks = compile_checks("Please name 4 countries.")
+    [check] = [c for c in checks if c.spec.kind_name() == "item_count"]
+    assert check.source_text == "name 4 countries"
