@@ -14,7 +14,7 @@ def exactly(n: int) -> ItemCount:
     return ItemCount(relation="exactly", value=n)
 
 
-# 40 answers labelled by reading them: (answer, how many items a reader counts).
+# 42 answers labelled by reading them: (answer, how many items a reader counts).
 LABELLED = [
     # markdown bullets, with and without a lead-in and a closing line
     ("- France\n- Spain\n- Italy\n- Portugal", 4),
@@ -58,7 +58,9 @@ LABELLED = [
     ("Curie; Franklin; Hopper", 3),
     ("Four countries: Argentina, Bolivia, Paraguay, Peru.", 4),
     ("Paris (France), Rome (Italy, Lazio), Madrid", 3),  # commas in brackets stay
-    ("Salt and pepper", 1),  # "and" alone does not cut
+    ("The Seine and the Loire.", 2),  # a list without commas ("no commas")
+    ("Salt and pepper, garlic", 2),  # only the last piece is cut
+    ("Salt and pepper", 2),  # the approximation, stated: a last "and" always cuts
     ("Red, green, blue.", 3),
     ("Just one idea: a picnic.", 1),
     ("", 0),
@@ -159,6 +161,17 @@ def kinds(prompt: str) -> list[str]:
             "a short description.",
             [("exactly", 5)],
         ),
+        # the things named before the count
+        ("What are some good names for a cat? Give me 5.", [("exactly", 5)]),
+        ("Any podcast recommendations? List 3 of them, please.", [("exactly", 3)]),
+        # formal and regional forms
+        ("Please provide five (5) examples of metaphors.", [("exactly", 5)]),
+        ("List down 5 benefits of yoga.", [("exactly", 5)]),
+        ("Enumerate 6 benefits of regular exercise.", [("exactly", 6)]),
+        ("Could I get 3 examples of haiku themes?", [("exactly", 3)]),
+        ("Give me 3 or 4 ideas for dinner.", [("at_least", 3), ("at_most", 4)]),
+        ("Rank the top 5 programming languages for beginners.", [("exactly", 5)]),
+        ("Give 4 reasons and briefly explain each one.", [("exactly", 4)]),
         # a standing rule in a system prompt
         ("Always suggest 3 follow-up ideas.", [("exactly", 3)]),
     ],
@@ -201,7 +214,15 @@ def test_a_system_prompt_rule_compiles_for_every_reply() -> None:
         "List 3 ideas per topic.",
         "Give me 3 pros and 3 cons of remote work.",
         "Give me 3 ideas for breakfast and 2 for lunch.",
+        # a wish for things no writer makes
+        "I need 2 tickets to Paris, what is the cheapest route?",
+        "We need 3 volunteers for Saturday; draft a short notice.",
+        # approximate
+        "Give me around 5 ideas.",
         # more than the list
+        "Explain recursion and give 3 examples.",
+        "Describe Paris. Then name 3 landmarks.",
+        "Describe Paris. Name 3 landmarks too.",
         "Give me 3 tips, then a summary paragraph.",
         "List 5 cities. Then write a paragraph about the best one.",
         "Give me 5 ideas with a title on top.",

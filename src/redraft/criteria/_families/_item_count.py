@@ -34,11 +34,13 @@ Measured on one reading of the answer, the first that applies:
    "Keep a schedule." and "Skip late coffee.").
 4. **One line.** One line left is a run-in list: a lead-in up to its
    first colon (when no comma comes before it) is set aside, the rest is
-   cut at commas and semicolons outside brackets, and the last piece at a
-   final "and" / "or" where commas came before it ("Argentina, Bolivia,
-   Peru and Chile" is four items; "salt and pepper" alone is one).
+   cut at commas and semicolons outside brackets, and the last piece at
+   its last "and" / "or" / "&" ("Argentina, Bolivia, Peru and Chile" is
+   four items, "The Seine and the Loire." two, "Salt and pepper, garlic"
+   two: only the last piece is cut).
 
-The approximation: a closing remark on a line of its own ("Hope this
+The approximation: an item that holds "and" ("Romeo and Juliet") is cut
+where it ends a one-line list; a closing remark on a line of its own ("Hope this
 helps!") is counted as an item when the answer has no list lines; groups
 under labels set off by blank lines ("Breakfast:\\nEggs\\nToast\\n\\nLunch:
 \\nSoup") are read as blocks, one item each; and a list written as
@@ -157,8 +159,8 @@ def _run_in(line: str) -> list[str]:
     body = line[lead.end() :] if lead else line
     body = body.strip().rstrip(".!")
     pieces = _split_outside_brackets(body)
-    if len(pieces) < 2:
-        return [body] if body else []
+    if not pieces:
+        return []
     last = _FINAL_JOIN.split(pieces[-1], maxsplit=1)
     pieces = pieces[:-1] + [p for p in last if p.strip()]
     return [_JOINED.sub("", p.strip()) for p in pieces if p.strip()]
@@ -212,6 +214,13 @@ _SHORT = (
     r"(?:headlines|titles|slogans|taglines|names|nicknames|usernames|subject\s+lines|mottos|"
     r"mottoes|one-liners|puns|team\s+names|band\s+names|hooks|prompts)"
 )
+# Things one asks a writer for.
+_ASKED = (
+    r"(?:ideas|suggestions|names|examples|options|tips|recommendations|titles|slogans|taglines|"
+    r"alternatives|synonyms|antonyms|ways|reasons|facts|steps|prompts|topics|headlines|"
+    r"captions|activities|recipes|strategies|arguments|points|questions\s+to\s+ask|"
+    r"subject\s+lines|exercises|books|resources|quotes|mnemonics|analogies|metaphors|puns)"
+)
 _VERB = (
     r"(?:name|list|give(?:\s+(?:me|us))?|gimme|suggest|recommend|provide|share|offer|brainstorm|"
     r"propose|generate|come\s+up\s+with|"
@@ -219,12 +228,15 @@ _VERB = (
     r"(?:make|create|write|compile|put\s+together|draw\s+up)(?:\s+(?:me|us))?"
     r"(?=\s+(?:a|an)\s+(?:short\s+|quick\s+|brief\s+)?(?:[\w-]+[-\s](?:item|point|entry)\s+)?"
     r"list\b)|"
-    r"think\s+of|tell\s+(?:me|us)|pick|choose|identify|"
+    r"think\s+of|tell\s+(?:me|us)|pick|choose|identify|enumerate|outline|rank|"
+    r"list\s+(?:down|out)|jot\s+down|(?:can|could|may)\s+(?:i|we)\s+(?:get|have|see)|"
     # "write 3 headlines": things a line holds, whatever verb makes them
     r"(?:write|create|draft|compose|craft|make|invent)(?:\s+(?:me|us))?"
     rf"(?=\s+(?:(?!{_SHORT})[\w-]+\s+){{1,4}}?{_SHORT}\b)|"
-    r"(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)|i'm\s+looking\s+for|"
-    r"i\s+am\s+looking\s+for)"
+    # "I need 6 examples", not "I need 2 tickets": a wish is a request only
+    # for things a writer makes
+    r"(?:(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)|i'm\s+looking\s+for|"
+    rf"i\s+am\s+looking\s+for)(?=\s+(?:(?!{_ASKED})[\w'-]+\s+){{1,4}}?{_ASKED}\b))"
 )
 # Where a listing verb opens a request: the sentence's start, after a
 # clause break, "please", a polite "can you", "help me".
@@ -236,15 +248,21 @@ _OPENER = (
 )
 _COUNT = (
     rf"(?:between\s+(?P<low>{NUMBER})\s+and\s+(?P<high>{NUMBER})|"
-    rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<to>{NUMBER}))?)"
+    rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})(?:\s*\(\d{{1,3}}\))?"
+    rf"(?:\s*(?:to|-|–|or)\s*(?P<to>{NUMBER}))?)"
 )
 _PLURAL = r"(?:[a-z][\w'-]*s|people|children|men|women|geese|mice|teeth|feet|criteria|phenomena)"
 _THINGS = rf"(?P<things>(?:(?!(?:and|or|to|for|of)\b)[a-z][\w'-]*\s+){{0,3}}?{_PLURAL})\b"
+# The count alone, the things named before it: "Give me 5.", "list 3 of them".
+_ALONE = (
+    r"(?P<alone>(?:\s+of\s+(?:them|those|these))?(?=\s*(?:[.!?;]|,\s*(?:please|thanks)\b|$)|"
+    r"\s+please\b))"
+)
 _REQUEST = re.compile(
     rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+"
     rf"(?:(?P<article>the|your|my)\s+)?(?:(?:a|an)\s+)?(?:(?:short|quick|brief)\s+)?"
-    rf"(?:(?P<list>list\s+of)\s+|top[-\s]+(?=\d|[a-z]+\b))?"
-    rf"{_COUNT}(?:[-\s](?:item|point|entry)\s+list(?:\s+of)?)?\s+{_THINGS}"
+    rf"(?:(?P<list>list\s+of)\s+|(?P<top>top)[-\s]+(?=\d|[a-z]+\b))?"
+    rf"{_COUNT}(?:[-\s](?:item|point|entry)\s+list(?:\s+of)?)?(?:\s+{_THINGS}|{_ALONE})"
 )
 # "What are 3 ways to save money?": a request for three; "what are the 5
 # stages …" asks about a fixed set.
@@ -262,7 +280,11 @@ _MORE_PARTS = re.compile(
     r"\b(?:then|followed\s+by|afterwards?|after\s+that|plus|as\s+well\s+as|along\s+with|"
     r"together\s+with|intro|introduction|introductory|conclusion|summary|summari[sz]e|paragraphs?|"
     r"essay|title(?![\s-]+case)|heading|headline|p\.s\.|postscript|another|second\s+list|two\s+lists|"
-    r"separated\s+by|separate\s+them|divider|in\s+detail)\b"
+    r"separated\s+by|separate\s+them|divider|in\s+detail)\b|"
+    # a part written beside the list: "Explain recursion and give 3 examples";
+    # not what each item holds ("explain each", "describe them")
+    r"\b(?:explain|describe|discuss|compare|analy[sz]e|introduce|write\s+(?:a|an|one)|"
+    r"answer)\b(?!\s+(?:(?:briefly|why|how)\s+)?(?:each|every|them|it|why\s+each)\b)"
 )
 _DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece)\b")
 # "2 examples for each word", "3 ideas per topic": a count of each part;
@@ -308,7 +330,7 @@ def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
 
 def _requests(text: str) -> list[re.Match[str]]:
     found = list(_REQUEST.finditer(text)) + list(_WHAT_ARE.finditer(text))
-    return [m for m in found if not _NOT_ITEMS.search(m.group("things"))]
+    return [m for m in found if not _NOT_ITEMS.search(m.group("things") or "")]
 
 
 def _more_parts(whole: str, own: str) -> bool:
@@ -334,12 +356,18 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     if len(_requests(whole)) != 1 or _FORM_NAMED.search(whole) or _more_parts(whole, text):
         return  # several lists, a form with its own count, or more than the list
     match = matches[0]
-    before, after = text[: match.start("things")], text[match.end() :]
+    named = match.group("things") is not None
+    before = text[: match.start("things") if named else match.start("alone")]
+    after = text[match.end() :]
     found = match.groupdict()
     if found.get("article") == "my":
         return  # "give me my 3 …": the count of something given
-    if found.get("article") == "the" and not re.match(r"name|list", found.get("verb") or ""):
-        return  # "give me the 3 …": a fixed set asked about, not a list asked for
+    if (
+        found.get("article") == "the"
+        and not found.get("top")
+        and not re.match(r"name|list", found.get("verb") or "")
+    ):
+        return  # "give me the 3 …": a fixed set asked about; "the top 5 …" is a ranking
     if _DISTRIBUTIVE.search(before) or _EACH_AFTER.match(after) or _ANOTHER_COUNT.match(after):
         return
     if _GIVEN_AFTER.match(after):
