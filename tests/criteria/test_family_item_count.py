@@ -172,6 +172,11 @@ def kinds(prompt: str) -> list[str]:
         ("Give me 3 or 4 ideas for dinner.", [("at_least", 3), ("at_most", 4)]),
         ("Rank the top 5 programming languages for beginners.", [("exactly", 5)]),
         ("Give 4 reasons and briefly explain each one.", [("exactly", 4)]),
+        # terse: the sentence is the things asked for
+        ("Three tips for better sleep, please.", [("exactly", 3)]),
+        ("Need help with my garden. 4 ideas for shady spots?", [("exactly", 4)]),
+        ("Top 10 sci-fi books.", [("exactly", 10)]),
+        ("I'd love 5 ideas for a date night.", [("exactly", 5)]),
         # a standing rule in a system prompt
         ("Always suggest 3 follow-up ideas.", [("exactly", 3)]),
     ],
@@ -217,6 +222,11 @@ def test_a_system_prompt_rule_compiles_for_every_reply() -> None:
         # a wish for things no writer makes
         "I need 2 tickets to Paris, what is the cheapest route?",
         "We need 3 volunteers for Saturday; draft a short notice.",
+        # a second set of things
+        "Tell me 2 truths and a lie about yourself.",
+        # a sentence that tells, not asks
+        "3 reasons I love you were written on the card. Write a reply.",
+        "Our team has 3 ideas for the logo. Which is best?",
         # approximate
         "Give me around 5 ideas.",
         # more than the list
@@ -227,6 +237,10 @@ def test_a_system_prompt_rule_compiles_for_every_reply() -> None:
         "List 5 cities. Then write a paragraph about the best one.",
         "Give me 5 ideas with a title on top.",
         "Name 4 European capitals and describe each one in a paragraph.",
+        # a part beside the list in the same sentence, whatever "each" follows
+        "Summarise the report for the board and list the three biggest risks with what "
+        "each would cost.",
+        "Give me a 10 for this answer.",
         # units another family counts, pieces of prose
         "Give me 10 words that rhyme with cat.",
         "Give me 5 questions to ask in an interview.",

@@ -48,12 +48,22 @@ sentences within one paragraph ("First, … Second, …") is not cut. No
 repair: finding another item needs the writer.
 
 Reading: the number must count the things asked for, and the answer must
-be those things. A listing verb ("name", "list", "give me", "suggest",
-"recommend", "provide", "share", "offer", "brainstorm", "propose",
-"generate", "come up with", "think of", "tell me", "pick", "identify",
-"I need" / "I'd like" / "we need") governs the number, directly or as
-"a list of N …" / "a N-item list"; the things are a plural noun (or
-"people", "children"). Compiles nothing where:
+be those things. A listing verb ("name", "list", "list down", "give me",
+"suggest", "recommend", "provide", "share", "offer", "brainstorm",
+"propose", "generate", "come up with", "think of", "tell me", "pick",
+"identify", "enumerate", "outline", "rank", "could I get") governs the
+number, directly or as "a list of N …", "a N-item list", "the top N …";
+"write", "create" or "draft" only things a line holds ("write 5
+slogans": headlines, titles, names, subject lines …); a wish ("I need",
+"I'd love", "we'd like") only things a writer makes ("I need 6
+examples", not "I need 2 tickets"). The things are a plural noun, or
+named before a count that ends its clause ("What are good names for a
+cat? Give me 5."); a sentence that is only the things ("Three tips for
+better sleep, please.", "Top 10 sci-fi books.") asks for them when they
+are things a writer makes and no verb follows them. The number is a
+digit or a word ("five (5)" too), a relation ("at least 7", "up to 4")
+or a range ("between 3 and 5", "3-5", "3 or 4"); one thing ("give me one
+idea") is no list. Compiles nothing where:
 
 - the number describes the topic, not the answer: a question about a
   fixed set ("What are the 5 stages of grief?" asks about a named set and
@@ -67,7 +77,10 @@ be those things. A listing verb ("name", "list", "give me", "suggest",
   paragraphs …), where a line or block is not one of them;
 - the count is of each part ("for each word, give 2 examples", "3 ideas
   per topic"), or the prompt asks for two counted lists ("3 pros and 3
-  cons") or for more beside the list (an introduction, a table, "then …");
+  cons", "2 truths and a lie") or for more beside the list (an
+  introduction, a table, "then …", "explain recursion and give 3
+  examples"; not what each item holds: "briefly explain each one", a
+  later "For each, give the name in bold and then a description");
 - the request is hedged, negated, conditional, quoted or in material to
   process (the shared guards of :func:`~redraft.criteria._sentences.response_context`).
 """
@@ -235,7 +248,7 @@ _VERB = (
     rf"(?=\s+(?:(?!{_SHORT})[\w-]+\s+){{1,4}}?{_SHORT}\b)|"
     # "I need 6 examples", not "I need 2 tickets": a wish is a request only
     # for things a writer makes
-    r"(?:(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)|i'm\s+looking\s+for|"
+    r"(?:(?:i|we)(?:\s+(?:need|want|would\s+(?:like|love))|'d\s+(?:like|love))|i'm\s+looking\s+for|"
     rf"i\s+am\s+looking\s+for)(?=\s+(?:(?!{_ASKED})[\w'-]+\s+){{1,4}}?{_ASKED}\b))"
 )
 # Where a listing verb opens a request: the sentence's start, after a
@@ -267,6 +280,20 @@ _REQUEST = re.compile(
 # "What are 3 ways to save money?": a request for three; "what are the 5
 # stages …" asks about a fixed set.
 _WHAT_ARE = re.compile(rf"^\s*what\s+are\s+{_COUNT}\s+{_THINGS}")
+# A sentence that is only the things asked for: "Three tips for better
+# sleep, please.", "5 ideas for a party?", "Top 10 sci-fi books." Only for
+# things a writer makes, and with no verb of its own after them ("3 reasons
+# I love you were on the card" tells, it does not ask).
+_TERSE = re.compile(
+    rf"^\s*(?:please\s+)?(?:(?:the\s+)?top[-\s]+)?{_COUNT}\s+"
+    rf"(?P<things>(?:[a-z][\w'-]*\s+){{0,2}}?{_ASKED})\b"
+    r"(?=(?:\s+(?:for|of|about|on|to|that|i\s+can|we\s+can)\b(?P<rest>[^.!?]{0,60}))?"
+    r"\s*(?:,\s*please)?\s*[.!?]?\s*$)"
+)
+_TELLS = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|did|went|came|made|said|got|gave|wrote|seems?|looks?|"
+    r"includes?|contains?|appears?)\b"
+)
 # A list form that has its own count, or a shape whose rows are counted
 # by another family: that family reads the count.
 _FORM_NAMED = re.compile(
@@ -293,7 +320,11 @@ _EACH_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\b(?:for|per|in|of|from)\s+(?:each|every)\s+(?!one\b|of\s+them\b)[a-z]|"
     r"^[^.;!?]{0,40}?\bper\s+(?!each\b)[a-z]|^\s*(?:each|apiece)\b"
 )
-_ANOTHER_COUNT = re.compile(rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+[a-z]")
+# "3 pros and 3 cons", "2 truths and a lie": a second set of things
+_ANOTHER_COUNT = re.compile(
+    rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+[a-z]|"
+    r"^\s+(?:and|plus)\s+(?:a|an|one)\s+[a-z]"
+)
 # Things that are not list items: units other families count, pieces of
 # prose that a line cannot hold, and things of time or measure.
 _NOT_ITEMS = re.compile(
@@ -328,8 +359,16 @@ def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
     return [(relation, value)]
 
 
-def _requests(text: str) -> list[re.Match[str]]:
+def _requests(text: str, *, whole: bool = False) -> list[re.Match[str]]:
+    """The requests for things in ``text``: one sentence, or (``whole``) the
+    prompt, where a terse request is looked for in each of its sentences."""
     found = list(_REQUEST.finditer(text)) + list(_WHAT_ARE.finditer(text))
+    parts = _SENTENCE_BREAK.split(text) if whole else [text]
+    found += [
+        m
+        for part in parts
+        if (m := _TERSE.match(part)) and not _TELLS.search(m.group("rest") or "")
+    ]
     return [m for m in found if not _NOT_ITEMS.search(m.group("things") or "")]
 
 
@@ -339,8 +378,15 @@ def _more_parts(whole: str, own: str) -> bool:
     the name in bold and then a description" shapes every item)."""
     if _MORE_PARTS.search(own):
         return True
-    others = (s for s in _SENTENCE_BREAK.split(whole) if s.strip() and s.strip() not in own)
-    return any(_MORE_PARTS.search(s) and not _DISTRIBUTIVE.search(s) for s in others)
+    for part in _SENTENCE_BREAK.split(whole):
+        more = _MORE_PARTS.search(part)
+        if more is None:
+            continue
+        if own.strip() in part:
+            return True  # the request's own sentence, read whole
+        if not _DISTRIBUTIVE.search(part, 0, more.start()):
+            return True
+    return False
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -353,7 +399,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     if not matches:
         return
     whole = sentence.whole.lower()
-    if len(_requests(whole)) != 1 or _FORM_NAMED.search(whole) or _more_parts(whole, text):
+    several = len(_requests(whole, whole=True)) != 1
+    if several or _FORM_NAMED.search(whole) or _more_parts(whole, text):
         return  # several lists, a form with its own count, or more than the list
     match = matches[0]
     named = match.group("things") is not None
@@ -372,6 +419,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         return
     if _GIVEN_AFTER.match(after):
         return  # "name 4 ideas I already have"
+    if not named and re.search(r"\b(?:a|an)\s*$", before):
+        return  # "give me a 10": a score, not things
     at = match.start("verb") if found.get("verb") else match.start()
     if not response_context(sentence, at, named_thing=False):
         # a verb the shared grammar does not govern with ("could you help me
