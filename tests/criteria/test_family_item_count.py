@@ -241,6 +241,7 @@ def test_a_system_prompt_rule_compiles_for_every_reply() -> None:
         "Summarise the report for the board and list the three biggest risks with what "
         "each would cost.",
         "Give me a 10 for this answer.",
+        "give me a 10",
         # units another family counts, pieces of prose
         "Give me 10 words that rhyme with cat.",
         "Give me 5 questions to ask in an interview.",
@@ -283,3 +284,40 @@ def test_the_check_quotes_the_request() -> None:
     checks = compile_checks("Please name 4 countries.")
     [check] = [c for c in checks if c.spec.kind_name() == "item_count"]
     assert check.source_text == "name 4 countries"
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Explain how to change a tyre in 5 steps.", [("exactly", 5)]),
+        ("How do I boil an egg? Keep it simple and under 6 steps.", [("at_most", 5)]),
+        ("How do I set up SSH keys? No more than four steps.", [("at_most", 4)]),
+        ("Write a five-step guide to brewing tea.", [("exactly", 5)]),
+        (
+            "Write a 'How it works' section. Use exactly 3 steps, each with a bold title "
+            "followed by one sentence.",
+            [("exactly", 3)],
+        ),
+    ],
+)
+def test_a_count_of_steps_is_an_item_count(prompt: str, expected: list[tuple[str, int]]) -> None:
+    assert items(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a recipe with 5 ingredients and 4 steps.",  # two lists
+        "Explain how to change a tyre in 5 steps, then add a safety summary.",
+        "I took 3 steps back. Describe the feeling.",  # told, not asked
+        "Describe the 12 steps of AA.",  # a named set
+        "Maybe explain it in 5 steps or so.",  # hedged
+    ],
+)
+def test_steps_that_are_not_the_answer_compile_no_item_count(prompt: str) -> None:
+    assert items(prompt) == []
+
+
+def test_steps_in_a_named_list_form_keep_the_forms_count() -> None:
+    found = kinds("Give me 4 tips as a numbered list. Keep it to 4 steps.")
+    assert "item_count" not in found

@@ -63,7 +63,11 @@ better sleep, please.", "Top 10 sci-fi books.") asks for them when they
 are things a writer makes and no verb follows them. The number is a
 digit or a word ("five (5)" too), a relation ("at least 7", "up to 4")
 or a range ("between 3 and 5", "3-5", "3 or 4"); one thing ("give me one
-idea") is no list. Compiles nothing where:
+idea") is no list. Steps are the items of a procedure, read with the
+shared count grammar (:class:`~._counted.UnitCounts`): "explain it in 5
+steps", "use exactly 3 steps", "keep it under 6 steps", "a five-step
+guide"; not beside another set of things ("5 ingredients and 4 steps")
+nor a part beyond the steps ("…, then add a summary"). Compiles nothing where:
 
 - the number describes the topic, not the answer: a question about a
   fixed set ("What are the 5 stages of grief?" asks about a named set and
@@ -92,6 +96,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
 from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._families._counted import Unit, UnitCounts
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
@@ -419,7 +424,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         return
     if _GIVEN_AFTER.match(after):
         return  # "name 4 ideas I already have"
-    if not named and re.search(r"\b(?:a|an)\s*$", before):
+    number = match.start("num") if match.group("num") is not None else match.start("low")
+    if not named and re.search(r"\b(?:a|an)\s+$", text[:number]):
         return  # "give me a 10": a score, not things
     at = match.start("verb") if found.get("verb") else match.start()
     if not response_context(sentence, at, named_thing=False):
@@ -436,10 +442,35 @@ def _item_count(relation: Relation, value: int) -> ItemCount:
     return ItemCount(relation=relation, value=value)
 
 
+# Steps are the items of a procedure: "explain it in 5 steps", "use exactly
+# 3 steps", "keep it under 6 steps", "a five-step guide" (the shared count
+# grammar reads them), the answer the steps of one procedure.
+_OTHER_THINGS = re.compile(rf"\b(?:{NUMBER})\s+(?:[a-z][\w'-]*\s+){{0,2}}?(?!steps\b){_PLURAL}\b")
+
+
+def _steps(relation: Relation, value: int, sentence: Sentence) -> ItemCount | None:
+    whole = sentence.whole.lower()
+    others = [m.group(0) for m in _OTHER_THINGS.finditer(whole)]
+    if _FORM_NAMED.search(whole) or any(not _NOT_ITEMS.search(o) for o in others):
+        return None  # a form with its own count, or another set of things beside them
+    for part in _SENTENCE_BREAK.split(_CONTENT_VERB.sub("", whole)):
+        more = _MORE_PARTS.search(part)
+        if more and not _DISTRIBUTIVE.search(part, 0, more.start()):
+            return None  # more than the steps; not what each step holds
+    return ItemCount(relation=relation, value=value)
+
+
+# "Explain how to boil an egg in 5 steps": the explanation is the steps.
+_CONTENT_VERB = re.compile(r"\b(?:explain|describe|write\s+(?:a|an|one))\b")
+step_counts = UnitCounts(
+    (Unit(r"(?:simple\s+|easy\s+|clear\s+)?steps?", _steps, bare_exact=True, singular="step"),)
+)
+
+
 class _Items(CountFamily):
     name = "items"
     specs = (ItemCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (items_asked,)
+    rules: ClassVar[tuple[Rule, ...]] = (items_asked, step_counts)
     written_as = ", each a list item or a line of its own"
 
     def found(self, spec: Any, text: str) -> Sequence[str]:
