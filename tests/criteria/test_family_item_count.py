@@ -14,7 +14,7 @@ def exactly(n: int) -> ItemCount:
     return ItemCount(relation="exactly", value=n)
 
 
-# 42 answers labelled by reading them: (answer, how many items a reader counts).
+# 44 answers labelled by reading them: (answer, how many items a reader counts).
 LABELLED = [
     # markdown bullets, with and without a lead-in and a closing line
     ("- France\n- Spain\n- Italy\n- Portugal", 4),
@@ -36,6 +36,9 @@ LABELLED = [
     # a table is the list: its body rows
     ("| Country | Capital |\n|---|---|\n| France | Paris |\n| Spain | Madrid |", 2),
     ("Here they are:\n\n| Name |\n| --- |\n| Ada |\n| Bo |\n| Cy |", 3),
+    # headings head the items where two or more share a level
+    ("### 1. Speed\nRust is fast.\nNo GC.\n### 2. Safety\nOwnership.\nBorrowing.", 2),
+    ("# Why Rust\n## Speed\nFast.\n## Safety\nSafe.\n## Tooling\nCargo.", 3),
     # one per line, without markers
     ("France\nSpain\nItaly\nPortugal", 4),
     ("Here are 4 countries:\nFrance\nSpain\nItaly\nPortugal", 4),

@@ -22,6 +22,9 @@ Measured on one reading of the answer, the first that applies:
    a closing line) is not an item.
 2. **A table.** With no list lines, a markdown table's body rows (the
    header row and its ``|---|`` rule set aside) are the items.
+   **Headings.** With neither, where at least two headings share the level
+   most used (the deeper on a tie), each of them heads one item ("### 1.
+   Speed" … "### 2. Safety"); one heading ("# Countries") is a title.
 3. **Lines.** Otherwise the answer's lines are read, setting aside blank
    lines, headings (``#`` lines and lines wholly in bold, "**Tips**"),
    rules (``---``), code fences and lead-ins (a line that ends with ``:``,
@@ -119,6 +122,7 @@ _MARKER = re.compile(
 )
 _RULE = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]")
+_HEADING_TEXT = re.compile(r"^[ \t]*(?P<marks>#{1,6})[ \t]+(?P<text>\S.*?)[ \t#]*$")
 _FENCE = re.compile(r"^[ \t]*(?:```|~~~)")
 _TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
@@ -154,6 +158,20 @@ def _table_rows(lines: Sequence[str]) -> list[str]:
                     break
                 rows.append(row.strip().strip("|").strip())
     return rows
+
+
+def _headed(lines: Sequence[str]) -> list[str]:
+    """The headings of the level most used (the deeper on a tie), where at
+    least two share it: "### 1. Speed" … "### 2. Safety" head one item each."""
+    levels: dict[int, list[str]] = {}
+    for line in lines:
+        heading = _HEADING_TEXT.match(line)
+        if heading:
+            levels.setdefault(len(heading.group("marks")), []).append(heading.group("text"))
+    if not levels:
+        return []
+    level = max(levels, key=lambda n: (len(levels[n]), n))
+    return levels[level] if len(levels[level]) >= 2 else []
 
 
 def _blocks(lines: Sequence[str]) -> list[list[str]]:
@@ -207,6 +225,9 @@ def answer_items(text: str) -> list[str]:
     rows = _table_rows(lines)
     if rows:
         return rows
+    headed = _headed(lines)
+    if headed:
+        return headed
     blocks = _blocks(lines)
     if len(blocks) >= 2:
         return _untitled([" ".join(block) for block in blocks])
