@@ -180,6 +180,9 @@ def kinds(prompt: str) -> list[str]:
         ("Need help with my garden. 4 ideas for shady spots?", [("exactly", 4)]),
         ("Top 10 sci-fi books.", [("exactly", 10)]),
         ("I'd love 5 ideas for a date night.", [("exactly", 5)]),
+        ("No more than 5 suggestions, please.", [("at_most", 5)]),
+        ("In one sentence, name 3 benefits of green tea.", [("exactly", 3)]),
+        ("Suggest 3 more ideas beyond these: a picnic, a hike.", [("exactly", 3)]),
         # a standing rule in a system prompt
         ("Always suggest 3 follow-up ideas.", [("exactly", 3)]),
     ],
@@ -225,6 +228,11 @@ def test_a_system_prompt_rule_compiles_for_every_reply() -> None:
         # a wish for things no writer makes
         "I need 2 tickets to Paris, what is the cheapest route?",
         "We need 3 volunteers for Saturday; draft a short notice.",
+        # quoted, or material to process
+        "Translate the following into French: 'List 5 fruits.'",
+        "Translate this sentence into Spanish: List five fruits you like.",
+        "Here is an example prompt: 'Give me 3 tips for sleep.' Rate its clarity.",
+        "Correct the grammar: 'Name 4 country that border Brazil.'",
         # a second set of things
         "Tell me 2 truths and a lie about yourself.",
         # a sentence that tells, not asks
