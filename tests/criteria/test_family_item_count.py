@@ -181,6 +181,12 @@ def kinds(prompt: str) -> list[str]:
         ("Top 10 sci-fi books.", [("exactly", 10)]),
         ("I'd love 5 ideas for a date night.", [("exactly", 5)]),
         ("No more than 5 suggestions, please.", [("at_most", 5)]),
+        # "answer" as a noun is no second part
+        (
+            "Generate 4 distractors for the question 'What is the symbol for gold?'; "
+            "the correct answer is Au.",
+            [("exactly", 4)],
+        ),
         ("In one sentence, name 3 benefits of green tea.", [("exactly", 3)]),
         ("Suggest 3 more ideas beyond these: a picnic, a hike.", [("exactly", 3)]),
         # a standing rule in a system prompt
@@ -242,6 +248,7 @@ def test_a_system_prompt_rule_compiles_for_every_reply() -> None:
         "Give me around 5 ideas.",
         # more than the list
         "Explain recursion and give 3 examples.",
+        "Answer the question below and give 3 examples.",
         "Describe Paris. Then name 3 landmarks.",
         "Describe Paris. Name 3 landmarks too.",
         "Give me 3 tips, then a summary paragraph.",

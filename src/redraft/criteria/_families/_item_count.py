@@ -206,7 +206,7 @@ _MORE_PARTS = re.compile(
     # a part written beside the list: "Explain recursion and give 3 examples";
     # not what each item holds ("explain each", "describe them")
     r"\b(?:explain|describe|discuss|compare|analy[sz]e|introduce|write\s+(?:a|an|one)|"
-    r"answer)\b(?!\s+(?:(?:briefly|why|how)\s+)?(?:each|every|them|it|why\s+each)\b)"
+    r"answer(?=\s+(?:the|my|this|these|those|all|both)\b))\b(?!\s+(?:(?:briefly|why|how)\s+)?(?:each|every|them|it|why\s+each)\b)"
 )
 _DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece)\b")
 # "2 examples for each word", "3 ideas per topic": a count of each part;
