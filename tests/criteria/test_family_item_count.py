@@ -189,6 +189,8 @@ def kinds(prompt: str) -> list[str]:
         ),
         ("In one sentence, name 3 benefits of green tea.", [("exactly", 3)]),
         ("Suggest 3 more ideas beyond these: a picnic, a hike.", [("exactly", 3)]),
+        ("Would you be able to name 4 countries in South America?", [("exactly", 4)]),
+        ("Your task is to suggest 5 names for the product.", [("exactly", 5)]),
         # a standing rule in a system prompt
         ("Always suggest 3 follow-up ideas.", [("exactly", 3)]),
     ],
@@ -228,6 +230,7 @@ def test_a_system_prompt_rule_compiles_for_every_reply() -> None:
         # a count of each part, or two lists
         "Give 2 examples for each word.",
         "For each topic, give me 3 ideas.",
+        "Your task is to suggest 5 names for each product the user describes.",
         "List 3 ideas per topic.",
         "Give me 3 pros and 3 cons of remote work.",
         "Give me 3 ideas for breakfast and 2 for lunch.",

@@ -151,7 +151,8 @@ _VERB = (
 _OPENER = (
     r"(?:(?:^|(?<=[.!?\n]))[\s\-*•>]*|[,;:(]\s*|\b(?:please|pls|plz|and|now|just|so|also|then|always)\s+|"
     r"(?:\b(?:can|could|would|will)\s+you\s+(?:please\s+)?)?\bhelp\s+(?:me|us)\s+(?:to\s+)?|"
-    r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?|"
+    r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?(?:be\s+able\s+to\s+)?|"
+    r"\byour\s+(?:task|job|goal)\s+is\s+to\s+|"
     r"\b(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)\s+you\s+to\s+)"
 )
 _COUNT = (
