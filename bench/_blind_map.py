@@ -23,7 +23,8 @@ writer used labels of their own), read where the fields leave a gap:
   ban as the value, "each answer" in a user's prompt as parts of the reply).
 
 The families live in ``_blind_tables`` (tables, CSV), ``_blind_lexical``
-(punctuation, scripts, word games, numbers), ``_blind_phrases`` (keywords,
+(punctuation, scripts, word games, numbers), ``_blind_items`` (a count of
+listed things in no stated format), ``_blind_phrases`` (keywords,
 bans, starts and ends) and ``_blind_layout`` (separated pieces, checklists,
 templates, sorted and unique items, named sections, plain text).
 """
@@ -33,6 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from _blind_items import listed_items
 from _blind_layout import (
     checklist,
     comma_line,
@@ -121,6 +123,9 @@ def expect(c: Constraint, row: Row) -> Expectation:
     words_and_marks = lexical(c)  # the lexical families: bench/_blind_lexical.py
     if words_and_marks is not None:
         return words_and_marks
+    items = listed_items(c, row)  # a count of listed things: bench/_blind_items.py
+    if items is not None:
+        return items
     unit = unit_of(c)
     scope = _scope(c)
     relation = c.relation.strip().lower()

@@ -164,3 +164,48 @@ def test_a_phrase_wanted_in_capitals_is_only_implied_by_a_case_blind_check() -> 
 )
 def test_constraints_no_kind_states_map_to_none(fields: dict[str, Any]) -> None:
     assert not _expect(**fields).matchers
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope", "relation", "value", "specs"),
+    [
+        ("country", "response", "exactly", 4, [("exactly", 4)]),
+        ("idea", "list", "at_least", 7, [("at_least", 7)]),
+        ("subject line", "response", "exactly", 3, [("exactly", 3)]),
+        ("prompt idea", "response", "between", [7, 11], [("at_least", 7), ("at_most", 11)]),
+        ("step", "response", "less_than", 6, [("at_most", 5)]),
+    ],
+)
+def test_a_count_of_listed_things_is_an_item_count(
+    unit: str, scope: str, relation: str, value: Any, specs: list[tuple[str, int]]
+) -> None:
+    found = _expect(unit=unit, scope=scope, relation=relation, value=value)
+    wanted = [_spec(kind="item_count", relation=r, value=v) for r, v in specs]
+    assert _covered(found, *wanted)
+    assert not _covered(found, _spec(kind="item_count", relation="exactly", value=99))
+
+
+def _expect_beside(c: dict[str, Any], sibling: dict[str, Any]) -> Any:
+    first, second = _constraint(**c), _constraint(index=1, **sibling)
+    row = _blind_map.Row("t-1", None, "", (first, second), None)
+    return _blind_map.expect(first, row)
+
+
+def test_a_count_of_listed_things_in_a_named_form_is_that_forms_count() -> None:
+    reasons = {"unit": "reason", "relation": "exactly", "value": 4}
+    numbered = {"unit": "list", "relation": "matches_format", "value": "numbered list"}
+    found = _expect_beside(reasons, numbered)
+    assert _covered(found, _spec(kind="numbered_count", relation="exactly", value=4))
+    assert not _covered(found, _spec(kind="item_count", relation="exactly", value=4))
+    # a comma-separated list has no count of its own: the items are counted
+    comma = {"unit": "list", "relation": "other", "value": ",", "family": "delimiter_format"}
+    found = _expect_beside(reasons, comma)
+    assert _covered(found, _spec(kind="item_count", relation="exactly", value=4))
+
+
+@pytest.mark.parametrize(
+    "unit", ["poem", "version", "example sentence", "quoted span", "word", "flashcard"]
+)
+def test_pieces_of_prose_and_other_units_are_no_item_count(unit: str) -> None:
+    found = _expect(unit=unit, relation="exactly", value=3)
+    assert not _covered(found, _spec(kind="item_count", relation="exactly", value=3))

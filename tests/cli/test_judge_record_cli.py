@@ -16,7 +16,9 @@ from redraft.evaluators import Comparison, Reliability
 from redraft.store import Store
 
 ECHO = "scripted:echo"
-PROMPT = "Name three cities in France. Do not use any commas."
+# The first requirement is the judge's (a count of cities named is an exact
+# item count, so the prompt asks about them instead); the second is exact.
+PROMPT = "Tell me about three cities in France. Do not use any commas."
 
 
 def run_cli(url: str, *args: str, audit_rate: str = "1") -> Result:

@@ -99,7 +99,9 @@ def test_a_served_run_audits_its_judge_and_a_flagged_judge_passes_nothing(
     )
     body = {
         "model": "scripted",
-        "messages": [{"role": "user", "content": "Name three cities. Do not use any commas."}],
+        "messages": [
+            {"role": "user", "content": "Tell me about three cities. Do not use any commas."}
+        ],
     }
     with TestClient(create_app(settings)) as client:
         first = client.post("/v1/chat/completions", json=body, headers=KEY)

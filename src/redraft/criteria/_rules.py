@@ -59,11 +59,21 @@ def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledC
     for sentence in sentences(text, masked, source):
         found = _read(sentence, seen, taken=[])
         spans = [check.source_span for check in found if check.source_span]
-        for item in list_items(sentence, spans):
+        # "Give me 3 subject lines, under 45 characters": a count of the things
+        # asked for does not make the sentence a list of requirements on the
+        # answer; what follows it may describe each thing
+        opened = [
+            check.source_span
+            for check in found
+            if check.source_span and check.spec.kind_name() not in _PARTS_ASKED
+        ]
+        for item in list_items(sentence, opened):
             found += _read(item, seen, taken=spans)
         hits += found
     return sorted(hits, key=lambda c: c.source_span or (0, 0))
 
+
+_PARTS_ASKED = frozenset({"item_count"})
 
 # "No exclamation marks except in the greeting": a rule with exceptions no
 # check states; the check without them would fail the answer asked for.

@@ -25,6 +25,7 @@ from redraft.criteria._families._first_words import FIRST_WORDS
 from redraft.criteria._families._forbidden_chars import FORBIDDEN_CHARS
 from redraft.criteria._families._hashtags import HASHTAGS
 from redraft.criteria._families._headings import HEADINGS
+from redraft.criteria._families._item_count import ITEMS
 from redraft.criteria._families._item_template import ITEM_TEMPLATE
 from redraft.criteria._families._json import JSON
 from redraft.criteria._families._keywords import KEYWORDS
@@ -145,6 +146,7 @@ FAMILIES: tuple[Family, ...] = (
     UNIQUE_ITEMS,
     NAMED_SECTIONS,
     PLAIN_TEXT,
+    ITEMS,
 )
 """Every registered family, in the order their rules read a sentence."""
 

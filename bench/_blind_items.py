@@ -1,0 +1,69 @@
+"""What ``_blind_map`` expects of a count of listed things whose list
+format is not stated: "Name 4 countries" (unit ``country``), "give me 5
+ideas" (``idea``), "list 6 adjectives" — the ``item_count`` family, which
+counts the answer's items in whatever format it writes them.
+
+Read from the writer's unit, scope, relation and value: the unit is a thing
+a list holds (no unit another kind counts, nor a piece of prose a line
+cannot hold: a poem, a review, a version), the scope the whole answer or
+its list. Where a sibling constraint names the list's form (numbered,
+bullets, checkboxes, one per line, a table, JSON) or the answer's pieces
+are separated versions, the form's own count is the one expected, as
+``_blind_map`` reads it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from _blind_layout import versions_count
+from _blind_matchers import Expectation, all_of, counts
+from _blind_parts import NUMERIC, count_value, is_response, scope_of, unit_of
+from _blind_rows import Constraint, Row
+
+__all__ = ["listed_items"]
+
+# Pieces of prose a line cannot hold, units other kinds count, and things
+# that are not a list's items, by the unit's last word ("example sentence"
+# is a sentence; "subject line" is a thing a line holds).
+_NOT_ITEMS = re.compile(
+    r"(?:^|\s)(?:version|answer|response|reply|poem|story|stories|essay|email|letter|message|"
+    r"review|joke|haiku|limerick|song|script|dialogue|speech|article|post|tweet|paragraph|"
+    r"chapter|scene|act|slide|flashcard|round|draft|variation|summary|description|explanation|"
+    r"translation|element|object|field|key|value|blank|comment|docstring|hint|span|"
+    r"parenthetical|percentage|minute|hour|day|week|month|year|phrase|mention|amount|space|"
+    r"level|separator|sentence|word|(?<!subject )line|character|block|question|number|digit|"
+    r"emoji|hashtag|url|link|heading|section|page|stanza|verse|syllable|caption|notification|"
+    r"text)s?$"
+)
+_SCOPES = re.compile(r"(?:the\s+)?(?:list|response|answer|reply|output|whole\s+response)?")
+# A sibling that names the list's form: that form's count is the one expected.
+_FORM = re.compile(
+    r"numbered|bullet|checkbox|checklist|\btable\b|\bjson\b|\barray\b|\byaml\b|\bcsv\b|"
+    r"per line|own line|separate line|new line|one (?:item )?per\b"
+)
+
+
+def listed_items(c: Constraint, row: Row) -> Expectation | None:
+    """The ``item_count`` checks a count of listed things maps to; None where
+    ``c`` is not one (another mapping reads it)."""
+    relation = c.relation.strip().lower()
+    if relation not in NUMERIC or not count_value(relation, c.value):
+        return None
+    raw = " ".join(str(c.unit or "").lower().replace("_", " ").split())
+    if unit_of(c) != "item" or not raw or _NOT_ITEMS.search(raw):
+        return None
+    scope = str(c.scope or "").strip().lower()
+    if not (_SCOPES.fullmatch(scope) or is_response(scope_of(c.scope))):
+        return None
+    siblings = [s for s in row.constraints if s is not c and s.verifiable]
+    shapes = " ".join(f"{s.family} {s.unit} {s.value} {s.note}".lower() for s in siblings)
+    # a count of the answer's lines or paragraphs is their own ("on a single line" aside)
+    lines = any(
+        unit_of(s) in ("line", "paragraph") and s.relation in NUMERIC and s.value != 1
+        for s in siblings
+        if is_response(scope_of(s.scope))
+    )
+    if _FORM.search(shapes) or lines or versions_count(c, row) is not None:
+        return None
+    return all_of(*counts("item_count", relation, c.value))
