@@ -32,9 +32,17 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted import count_outcome
+from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    THING,
+    Hit,
+    Rule,
+    Sentence,
+    clause_start,
+    response_context,
+)
 from redraft.criteria._spec_base import SHORT, Relation, has_text
 
 __all__ = ["KEYWORDS", "ForbiddenWords", "Keyword", "keywords"]
@@ -138,7 +146,9 @@ _INCLUDE_QUOTED = re.compile(
     r"at\s+the\s+(?:very\s+)?(?:end|start|beginning|top|bottom)))"
 )
 _SHOULD_APPEAR = re.compile(
-    rf"\b(?:the\s+)?(?:key\s*word|word|term|phrase)\s+(?P<arg>{ARG}|[a-z][\w'-]*)\s+"
+    # "the word 'heat' appears …"; a quoted phrase needs no noun: "'rook' appears at least twice"
+    rf"(?:\b(?:the\s+)?(?:key\s*word|word|term|phrase)\s+(?P<arg>{ARG}|[a-z][\w'-]*)|"
+    rf"(?<![\w\ue000])(?P<quoted>{ARG}))\s+"
     r"(?:(?:should|must|needs?\s+to|has\s+to|to)\s+(?P<not>not\s+)?(?:appear|occur|be\s+used|"
     r"be\s+included|be\s+mentioned|show\s+up)|appears|occurs|shows\s+up|is\s+used|"
     r"(?P<never>doesn'?t\s+appear|does\s+not\s+appear|never\s+appears))"
@@ -171,6 +181,51 @@ _USE_COUNTED = re.compile(
     rf"\b(?:include|mention|use|say|write|repeat|incorporate)\s+(?P<arg>{ARG})(?=\s*,?\s*"
     rf"(?:{RELATION}|{NUMBER}\s+times|once|twice|thrice)\b)"
 )
+
+
+# "Mention '24 hours' somewhere", "include 'A', 'B' and 'C'", "work in 'net zero'":
+# quoted phrases right after a verb of saying or including.
+_REQUIRE = re.compile(
+    r"\b(?:include|includes|including|mention|mentions|mentioning|use|uses|using|reference|"
+    r"references|cite|say|says|feature|features|contain|contains|containing|incorporate|"
+    r"incorporates|(?:work|weave|drop|slip|fit)\s+in|bring\s+up|put)\s+(?=[\"“'‘«`]\ue000)"
+)
+# Where the clause must end after them: anything else ("… at the top", "… as
+# the greeting", "… instead of 'B'", "… for strings") puts them somewhere or
+# makes them something a keyword check does not state.
+_REQUIRE_DONE = re.compile(
+    r"\s*(?:(?:somewhere|anywhere|throughout|at\s+some\s+point|verbatim|word\s+for\s+word|"
+    r"exactly\s+as\s+(?:written|given|shown|spelled|spelt))\s*)*"
+    rf"(?:(?:somewhere\s+)?in\s+(?:the|your)\s+(?:entire\s+|whole\s+)?{THING}\b\s*)?"
+    r"(?:$|[.;!,)]|—|–|\s-\s|(?:and|but|while|too|as\s+well)\b)"
+)
+
+
+# "Use 'Section 1', 'Section 2', etc.": examples of a pattern, not the phrases.
+_OPEN_LIST = re.compile(r"\s*,?\s*(?:etc\b|and\s+so\s+on|and\s+the\s+like|…|\.\.\.)")
+_SUBORDINATE = re.compile(r"\b(?:before|after|until|till|once|than)\s+(?:\w+\s+){0,2}$")
+
+
+def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
+    """Quoted phrases a verb requires ("Mention '24 hours' somewhere"), each
+    with its stated count; read only where the clause ends after them."""
+    text = sentence.lower
+    for match in _REQUIRE.finditer(text):
+        parsed = parse_list(sentence, match.end())
+        if not parsed:
+            continue
+        amounts, end = frequency(sentence, parsed[1])
+        if not amounts or not _REQUIRE_DONE.match(text, end) or _OPEN_LIST.match(text, end):
+            continue
+        if _SUBORDINATE.search(text, clause_start(text, match.start()), match.start()):
+            continue  # "mention 'A' before you mention 'B'": an order, not a presence
+        if asks_about(sentence, match.start()) or not response_context(sentence, match.start()):
+            continue
+        if _of_several(text, match.start()):
+            continue
+        yield from _keyword_hits(parsed[0], amounts, match.start(), end)
+        if end > parsed[1]:
+            yield from _more_keywords(sentence, end)
 
 
 def _keyword_hits(
@@ -267,19 +322,42 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         arg = "arg" if match.group("arg") else "named"
         word = sentence.unmask(match.start(arg) + 1, match.end(arg) - 1).strip()
         yield from response_spec(sentence, partial(Keyword, keyword=word), *match.span())
+    yield from _required_phrases(sentence)
+    yield from _appearing(sentence)
+
+
+# "… appears at least 4 times but 'hot' never appears": the next clause of
+# one requirement, read as the clause before it was.
+_MODAL_APPEAR = re.compile(r"\b(?:should|must|needs?\s+to|has\s+to|to)\s")
+_JOINED = re.compile(r"\s*,?\s*(?:and|but|while|whereas|yet)\s+$")
+
+
+def _appearing(sentence: Sentence) -> Iterator[Hit]:
+    """Words that must appear ("the word 'heat' appears at least 4 times")
+    or never appear ("'hot' never appears")."""
+    text = sentence.lower
+    read_to = -1
     for match in _SHOULD_APPEAR.finditer(text):
-        arg = sentence.unmask(match.start("arg"), match.end("arg")).strip("\"“”'‘’«»`")
+        group = "arg" if match.group("arg") else "quoted"
+        arg = sentence.unmask(match.start(group), match.end(group)).strip("\"“”'‘’«»`").strip()
         if arg.lower() in NOT_KEYWORDS:
             continue
-        if not response_context(sentence, match.start()) or _ELSEWHERE.match(text, match.end()):
+        joined = read_to >= 0 and _JOINED.fullmatch(text, read_to, match.start()) is not None
+        if _ELSEWHERE.match(text, match.end()) or not (
+            joined or response_context(sentence, match.start())
+        ):
             continue
         if match.group("not") or match.group("never"):
             if hit := _forbidden([arg], *match.span()):
+                read_to = match.end()
                 yield hit
             continue
         amounts, end = frequency(sentence, match.end())
         if _ELSEWHERE.match(text, end):
             continue
+        if group == "quoted" and end == match.end() and not _MODAL_APPEAR.search(match.group(0)):
+            continue  # "tell me why 'literally' appears so often": no requirement stated
+        read_to = end
         yield from _keyword_hits([arg], amounts, match.start(), end)
         if end > match.end():
             yield from _more_keywords(sentence, end)

@@ -20,6 +20,7 @@ from pydantic import Field
 
 from redraft.criteria._families._arguments import ARG, Corrected, fold, head, response_spec, tail
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import THING, Hit, Rule, Sentence
 from redraft.criteria._spec_base import SHORT
@@ -93,24 +94,60 @@ _PHRASE_NOUN = (
 # clause ends right after it ("with the word count below 50" is not a phrase).
 _BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
 _START = re.compile(
-    rf"\b(?:start|starting|begin|beginning|open)\s+(?:your\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
+    rf"\b(?:start|starting|begin|beginning|open|kick\s+off)\s+(?:your\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 _END = re.compile(
-    rf"\b(?:end|ending|finish|finishing|conclude|concluding|close|sign\s+off)\s+(?:(?:your|the|every|each)\s+"
+    rf"\b(?:end|ending|finish|finishing|conclude|concluding|close|sign\s+off|sign(?=\s+it\s+as\b))\s+(?:(?:your|the|every|each)\s+"
     rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
-    rf"(?:with|by\s+(?:saying|writing))\s*{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
+    # "sign off as 'Best, Priya'", "sign it as 'Lena'": the signature ends it
+    r"(?:with|by\s+(?:saying|writing)|(?<=sign off )as|(?<=sign it )as)\s*"
+    rf"{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
     rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: ))"
     r"(?!of\s)(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
 )
-# "The very end of your response should read …", "The last sentence of your reply must be …".
+# "The very end of your response should read …", "The last sentence of your reply must be …",
+# "the final line must be 'Buonanotte.'", "your last words should be …".
 _VERY_END = re.compile(
-    r"\b(?:the\s+)?(?:very\s+)?(?:end|last\s+(?:sentence|line|words?))\s+of\s+(?:your|the)\s+"
-    rf"(?:entire\s+|whole\s+)?{THING}\s+(?:should|must|needs\s+to|has\s+to)\s+(?:be|read)\s+"
+    r"\b(?:the\s+|your\s+)?(?:very\s+)?(?:end|(?:last|final|closing)\s+(?:sentence|line|words?))\s+"
+    rf"(?:of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+)?"
+    r"(?:should|must|needs\s+to|has\s+to|is\s+to)\s+(?:be|read)\s+"
     r"(?:exactly\s+)?(?:like\s*)?:?\s*(?:(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`])|"
     r"(?<=: )(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
 )
 
+
+# "The first line must be 'Roses are red,'", "your first words should be 'Good morning'".
+_VERY_START = re.compile(
+    r"\b(?:the\s+|your\s+)?(?:very\s+)?(?:first|opening)\s+(?:sentence|line|words?)\s+"
+    rf"(?:of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+)?"
+    r"(?:should|must|needs\s+to|has\s+to|is\s+to)\s+(?:be|read)\s+"
+    r"(?:exactly\s+)?:?\s*(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`])"
+)
+# "End with ☕", "end with a smiley :)": a symbol that closes the sentence.
+_END_SYMBOL = re.compile(
+    rf"\b(?:end|finish|close|sign\s+off)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    rf"{_RESPONSE_THING}\s+|it\s+)?with\s+(?:an?\s+(?:smiley|emoji|symbol)(?:\s+face)?\s*:?\s+)?"
+    r"(?P<sym>[^\w\s\ue000\"“”'‘’«»`.,;]{1,3})\s*[.!]?\s*$"
+)
+
+# "End with a question", "the last sentence must be a question", "ask a question at the
+# end": the answer's last character is a question mark.
+_QUESTION = (
+    r"(?:a|one|an?\s+(?:open|open-ended|follow-up|thought-provoking|reflective)|exactly\s+one)"
+    r"\s+question"
+)
+_END_QUESTION = re.compile(
+    rf"\b(?:(?:end|finish|close|conclude|wrap\s+up)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    rf"(?:{_RESPONSE_THING})\s+|it\s+|things\s+)?(?:with|on|by\s+asking)\s+{_QUESTION}(?:\s+mark)?|"
+    rf"(?:the\s+|your\s+)?(?:very\s+)?(?:last|final|closing)\s+sentence\s+(?:of\s+(?:your|the)\s+"
+    rf"(?:entire\s+|whole\s+)?{THING}\s+)?(?:should|must|needs\s+to|has\s+to|is\s+to)\s+be\s+"
+    rf"{_QUESTION}|"
+    rf"ask\s+(?:me\s+|them\s+|the\s+(?:reader|user|student|child|customer)\s+)?{_QUESTION}\s+"
+    rf"at\s+the\s+(?:very\s+)?end(?:\s+of\s+(?:your|the)\s+{_RESPONSE_THING})?)\b"
+    # "end with a question and its answer", "… questions for each part": not the last mark
+    r"(?!\s*(?:and|or|followed|then|after|before|for\s+each|in\s+each|per)\b|s\b)"
+)
 
 _OF_A_PART = re.compile(
     r"\b(?:postscript|post\s+script|note|p\.?\s?s|hashtags?|sections?|paragraphs?|lines?|bullets?|"
@@ -136,8 +173,10 @@ def _ends(phrase: str) -> FamilySpec:
 
 _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str], FamilySpec]], ...] = (
     (_START, _starts),
+    (_VERY_START, _starts),
     (_END, _ends),
     (_VERY_END, _ends),
+    (_END_SYMBOL, _ends),
 )
 
 
@@ -152,9 +191,13 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "highlight sections by starting and ending with '*'": a means
             if _OF_A_PART.search(sentence.lower, 0, match.start()):
                 continue  # "a postscript starting with 'P.S.'": another thing's start
+            if pattern is _END_SYMBOL and _OF_OTHERS.search(sentence.lower, 0, match.start()):
+                continue  # "make them all end with !": several things' ends
             if build is _ends and _FOLLOWED.match(sentence.lower, match.end()):
                 continue  # "end with 'Yours faithfully,' followed by a name": not the end
-            if match.groupdict().get("word"):
+            if match.groupdict().get("sym"):
+                phrase = sentence.unmask(match.start("sym"), match.end("sym"))
+            elif match.groupdict().get("word"):
                 phrase = sentence.unmask(match.start("word"), match.end("word"))
             elif match.groupdict().get("bare"):
                 phrase = sentence.unmask(match.start("bare"), match.end("bare")).strip()
@@ -165,10 +208,26 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
             yield from response_spec(sentence, partial(build, phrase), *match.span())
 
 
+# "make them all end with a question mark": the end of several things, not the answer's
+_OF_OTHERS = re.compile(r"\b(?:them|they|these|those|each|every|all|both)\b(?:\s+[\w-]+){0,2}\s+$")
+
+
+def _questions(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    for match in _END_QUESTION.finditer(text):
+        if (
+            _OF_A_PART.search(text, 0, match.start())
+            or _OF_OTHERS.search(text, 0, match.start())
+            or asks_about(sentence, match.start())
+        ):
+            continue  # "each paragraph should end with a question": a part's end
+        yield from response_spec(sentence, partial(_ends, "?"), *match.span())
+
+
 class _Phrases(Corrected):
     name = "start and end phrases"
     specs = (StartsWith, EndsWith)
-    rules: ClassVar[tuple[Rule, ...]] = (phrases,)
+    rules: ClassVar[tuple[Rule, ...]] = (phrases, _questions)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, StartsWith):

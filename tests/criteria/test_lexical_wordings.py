@@ -1,0 +1,188 @@
+"""Phrase and word requirements in every wording: required phrases after any
+verb of saying or including, counts with no relation (exactly that many),
+words that must never appear, start and end phrases, JSON keys; and the near
+misses that must compile nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def specs(prompt: str, system: str | None = None) -> list[dict[str, Any]]:
+    found = compile_checks(prompt, system=system)
+    for check in found:
+        assert check.source_span is not None
+        start, end = check.source_span
+        source = prompt if check.source == "prompt" else system or ""
+        assert source[start:end] == check.source_text
+    return [{"kind": c.spec.kind_name(), **c.spec.model_dump(exclude={"kind"})} for c in found]
+
+
+def kw(keyword: str, relation: str = "at_least", value: int = 1) -> dict[str, Any]:
+    return {"kind": "keyword", "keyword": keyword, "relation": relation, "value": value}
+
+
+def of_kind(prompt: str, kind: str) -> list[dict[str, Any]]:
+    return [s for s in specs(prompt) if s["kind"] == kind]
+
+
+# -- required phrases -----------------------------------------------------------------
+
+REQUIRED = [
+    ("Write about bees. Mention 'pollen' somewhere.", [kw("pollen")]),
+    (
+        "Describe the beach. Include “sea glass” and “driftwood”.",
+        [kw("sea glass"), kw("driftwood")],
+    ),
+    (
+        "Draft the speech; it must mention '40 years' and be warm.",
+        [kw("40 years")],
+    ),
+    ("Somewhere in there, put «net zero».", [kw("net zero")]),
+    (
+        "write the blurb and work in `circular economy`, `upcycling` and `repair`",
+        [kw("circular economy"), kw("upcycling"), kw("repair")],
+    ),
+    ("Please reference 'Le Monde' in your answer.", [kw("Le Monde")]),
+    ("Make sure you say ‘thank you’ at least twice.", [kw("thank you", "at_least", 2)]),
+    ("Use 'onboarding' verbatim, and keep it friendly.", [kw("onboarding")]),
+]
+
+
+@pytest.mark.parametrize(("prompt", "expected"), REQUIRED)
+def test_required_phrases_after_any_verb(prompt: str, expected: list[dict[str, Any]]) -> None:
+    assert of_kind(prompt, "keyword") == expected
+
+
+REQUIRED_NEAR_MISSES = [
+    "Use 'Dear Sir' as the greeting.",  # a place, not a presence
+    "Use 'colour' instead of 'color'.",  # a choice
+    "Use 'single quotes' for strings.",
+    "Did I use 'affect' correctly in this sentence?",  # a question about a word
+    "If you mention 'price', keep it short.",  # a condition
+    "Mention 'IP address' before you mention 'cache'.",  # an order
+    "Use 'Step 1', 'Step 2', etc. to mark each part.",  # examples of a pattern
+    "Try to work in 'resilience' if it fits.",  # hedged
+    "The word 'synergy' is overused — what does it mean?",  # asks nothing
+    "Include 'Regards' at the bottom.",  # a position
+    "Don't mention 'refunds'.",  # a ban, not a presence (compiles forbidden_words)
+]
+
+
+@pytest.mark.parametrize("prompt", REQUIRED_NEAR_MISSES)
+def test_required_phrase_near_misses(prompt: str) -> None:
+    assert of_kind(prompt, "keyword") == []
+
+
+# -- a count with no relation is exactly that count -----------------------------------
+
+COUNTS = [
+    (
+        "Mention 'lavender' 2 times and 'shea butter' once.",
+        [kw("lavender", "exactly", 2), kw("shea butter", "exactly", 1)],
+    ),
+    ("Use the word 'tide' twice.", [kw("tide", "exactly", 2)]),
+    ("Say “hola” three times in your reply.", [kw("hola", "exactly", 3)]),
+    ("Include 'Wildcats' at least twice.", [kw("Wildcats", "at_least", 2)]),
+    ("Use the word 'data' no more than 3 times.", [kw("data", "at_most", 3)]),
+]
+
+
+@pytest.mark.parametrize(("prompt", "expected"), COUNTS)
+def test_a_count_with_no_relation_is_exact(prompt: str, expected: list[dict[str, Any]]) -> None:
+    assert of_kind(prompt, "keyword") == expected
+
+
+# -- words that appear or never appear ------------------------------------------------
+
+APPEARING = [
+    (
+        "Make sure the word 'king' appears more than 3 times and 'rook' appears at least twice.",
+        [kw("king", "at_least", 4), kw("rook", "at_least", 2)],
+        [],
+    ),
+    (
+        "Make sure the word 'heat' appears at least 4 times but 'hot' never appears.",
+        [kw("heat", "at_least", 4)],
+        [["hot"]],
+    ),
+    ("In your answer 'delve' must not appear.", [], [["delve"]]),
+]
+
+
+@pytest.mark.parametrize(("prompt", "keywords", "banned"), APPEARING)
+def test_quoted_words_that_appear_or_never_appear(
+    prompt: str, keywords: list[dict[str, Any]], banned: list[list[str]]
+) -> None:
+    assert of_kind(prompt, "keyword") == keywords
+    assert [s["words"] for s in of_kind(prompt, "forbidden_words")] == banned
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a story about a town where the word 'sorry' never appears.",  # the story's topic
+        "Does 'irregardless' appear in the dictionary?",
+        "Tell me why 'literally' appears so often in speech.",
+    ],
+)
+def test_appearing_near_misses(prompt: str) -> None:
+    assert of_kind(prompt, "keyword") == []
+    assert of_kind(prompt, "forbidden_words") == []
+
+
+# -- start and end phrases ------------------------------------------------------------
+
+
+def ends(phrase: str) -> dict[str, Any]:
+    return {"kind": "ends_with", "phrase": phrase}
+
+
+def starts(phrase: str) -> dict[str, Any]:
+    return {"kind": "starts_with", "phrase": phrase}
+
+
+PHRASES = [
+    ("Explain compound interest and end with a question.", [ends("?")]),
+    ("Explain it. The last sentence must be a question.", [ends("?")]),
+    ("Always end your message with a question to keep the child talking.", [ends("?")]),
+    ("Describe the plan, then ask the reader a question at the end.", [ends("?")]),
+    ("Wrap up on a thought-provoking question.", [ends("?")]),
+    ("End your answer with a question mark.", [ends("?")]),
+    ("Write a story. The final sentence must be exactly 'Buonanotte.'", [ends("Buonanotte.")]),
+    ("Write a poem; the first line must be 'Roses are red,'.", [starts("Roses are red,")]),
+    ("Write the memo. Your first words should be “Good morning”.", [starts("Good morning")]),
+    ("Kick off with 'Hello there' and keep it upbeat.", [starts("Hello there")]),
+    ("Write the email and sign off as 'Best, Priya'.", [ends("Best, Priya")]),
+    ("Tweet about our latte and end with ☕", [ends("☕")]),
+    ("Keep it short, end with a smiley :)", [ends(":)")]),
+]
+
+
+@pytest.mark.parametrize(("prompt", "expected"), PHRASES)
+def test_start_and_end_phrases(prompt: str, expected: list[dict[str, Any]]) -> None:
+    found = [s for s in specs(prompt) if s["kind"] in ("starts_with", "ends_with")]
+    assert found == expected
+
+
+PHRASE_NEAR_MISSES = [
+    "Should I end with a question?",  # asks
+    "Don't end with a question.",  # negated
+    "End each paragraph with a question.",  # a part's end
+    "Each stanza should end with a question.",
+    "End with a question and its answer.",  # the answer comes last
+    "Give me 3 questions and make them all end with a question mark.",  # several things
+    "Write a quiz and finish with questions.",
+    "The last line of each stanza must be 'Nevermore'.",
+    "Don't start with 'I'.",  # not a starts_with
+    "List tips; they should all end with !",
+]
+
+
+@pytest.mark.parametrize("prompt", PHRASE_NEAR_MISSES)
+def test_start_and_end_near_misses(prompt: str) -> None:
+    assert [s for s in specs(prompt) if s["kind"] in ("starts_with", "ends_with")] == []
