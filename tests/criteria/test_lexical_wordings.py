@@ -186,3 +186,93 @@ PHRASE_NEAR_MISSES = [
 @pytest.mark.parametrize("prompt", PHRASE_NEAR_MISSES)
 def test_start_and_end_near_misses(prompt: str) -> None:
     assert [s for s in specs(prompt) if s["kind"] in ("starts_with", "ends_with")] == []
+
+
+# -- JSON only, and its keys ----------------------------------------------------------
+
+
+def json_spec(*keys: str) -> dict[str, Any]:
+    return {"kind": "json", "required_keys": list(keys)}
+
+
+JSON_WORDINGS = [
+    ("Pull out the totals and return only JSON.", [json_spec()]),
+    ("Output the JSON and nothing else.", [json_spec()]),
+    ("Give me just the JSON, please.", [json_spec()]),
+    ("List three colours as JSON. No prose before or after the JSON.", [json_spec()]),
+    (
+        "Reply with only valid JSON. Keys: 'name', 'email', 'plan'.",
+        [json_spec("name", "email", "plan")],
+    ),
+    (
+        "Build a JSON object with the fields “sku”, “qty” and “price”. Output the JSON only.",
+        [json_spec("sku", "qty", "price")],
+    ),
+    (
+        "Return only JSON with keys `sender`, `date`, `total`.",
+        [json_spec("sender", "date", "total")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("prompt", "expected"), JSON_WORDINGS)
+def test_json_only_and_its_keys(prompt: str, expected: list[dict[str, Any]]) -> None:
+    assert of_kind(prompt, "json") == expected
+
+
+def test_keys_of_several_objects_are_not_the_answers_keys() -> None:
+    prompt = (
+        "Make a JSON array of 4 objects, each with keys 'city' and 'country'. Output the JSON only."
+    )
+    assert of_kind(prompt, "json") == [json_spec()]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Explain the JSON format.",
+        "Should I return only JSON from this endpoint?",
+        "Give me the JSON only if it validates.",  # a condition
+        "My API should return only JSON; why does it send HTML?",
+    ],
+)
+def test_json_near_misses(prompt: str) -> None:
+    assert of_kind(prompt, "json") == []
+
+
+# -- a banned kind of word: its quoted members are banned ----------------------------
+
+BANNED_KINDS = [
+    (
+        "Decline the offer politely. No apology words like 'sorry' or 'apologise'.",
+        ["sorry", "apologise"],
+    ),
+    (
+        "Avoid superlatives such as “best”, “biggest” and “greatest”.",
+        ["best", "biggest", "greatest"],
+    ),
+    (
+        'Rules: one sentence; no marketing adjectives like "stunning" or "gorgeous".',
+        ["stunning", "gorgeous"],
+    ),
+    ("Write the update and don't use filler words such as `basically`.", ["basically"]),
+]
+
+
+@pytest.mark.parametrize(("prompt", "banned"), BANNED_KINDS)
+def test_a_banned_kind_bans_its_quoted_members(prompt: str, banned: list[str]) -> None:
+    assert [s["words"] for s in of_kind(prompt, "forbidden_words")] == [banned]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Use words like 'cozy' and 'warm'.",  # wanted, not banned
+        "Explain why people use words like 'literally'.",
+        "No words like 'very', 'really', etc.",  # an open list
+        "Is it fine to have no filler words like 'um'?",  # asks
+        "No buzzwords like 'synergy' in the title.",  # one part
+    ],
+)
+def test_banned_kind_near_misses(prompt: str) -> None:
+    assert of_kind(prompt, "forbidden_words") == []

@@ -161,6 +161,15 @@ _FORBID = re.compile(
 )
 
 
+# "no apology words like 'sorry' or 'apologize'", "avoid superlatives such as
+# 'best', 'greatest'": a banned kind of word, its quoted members banned.
+_FORBID_KIND = re.compile(
+    r"\b(?:no|avoid|avoiding|without|never\s+(?:use|say|write|mention)|(?:don'?t|do\s+not)\s+"
+    r"(?:use|say|write|mention))\s+(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:words?|terms?|phrases?|"
+    r"adjectives|adverbs|verbs|nouns|superlatives|clich[eé]s|buzzwords|jargon|fillers?|filler\s+words|"
+    r"pronouns|hedges|slang|expressions|intensifiers|brands?|names)\s*,?\s*"
+    r"\(?(?:like|such\s+as|e\.g\.,?|including|for\s+example,?)\s*:?\s*(?=[\"“'‘«`]\ue000)"
+)
 _MORE_THAN = re.compile(
     rf"\s*,?\s*more\s+than\s+(?:(?P<num>{NUMBER})\s+times?|(?P<word>once|twice|thrice))\b"
 )
@@ -204,6 +213,22 @@ _REQUIRE_DONE = re.compile(
 # "Use 'Section 1', 'Section 2', etc.": examples of a pattern, not the phrases.
 _OPEN_LIST = re.compile(r"\s*,?\s*(?:etc\b|and\s+so\s+on|and\s+the\s+like|…|\.\.\.)")
 _SUBORDINATE = re.compile(r"\b(?:before|after|until|till|once|than)\s+(?:\w+\s+){0,2}$")
+
+
+def _banned_kinds(sentence: Sentence) -> Iterator[Hit]:
+    """The quoted members of a banned kind of word ("no filler words like
+    'basically' or 'literally'"): each is banned, whatever else the kind holds."""
+    text = sentence.lower
+    for match in _FORBID_KIND.finditer(text):
+        parsed = parse_list(sentence, match.end())
+        if not parsed or _ELSEWHERE.match(text, parsed[1]) or _OPEN_LIST.match(text, parsed[1]):
+            continue
+        if asks_about(sentence, match.start()) or _MORE_THAN.match(text, parsed[1]):
+            continue
+        if not response_context(sentence, match.start(), owns_negation=True):
+            continue
+        if hit := _forbidden(parsed[0], match.start(), parsed[1]):
+            yield hit
 
 
 def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
@@ -297,6 +322,7 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
             and (hit := _forbidden(parsed[0], match.start(), parsed[1]))
         ):
             yield hit
+    yield from _banned_kinds(sentence)
     for match in _INCLUDE.finditer(text):
         parsed = parse_list(sentence, match.end())
         if not parsed or not response_context(sentence, match.start()):
