@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from redraft.criteria import compile_checks
+from redraft.criteria import compile_checks, measure_text
+from redraft.criteria._families import StartsWith
 
 
 def specs(prompt: str, system: str | None = None) -> list[dict[str, Any]]:
@@ -276,3 +277,56 @@ def test_a_banned_kind_bans_its_quoted_members(prompt: str, banned: list[str]) -
 )
 def test_banned_kind_near_misses(prompt: str) -> None:
     assert of_kind(prompt, "forbidden_words") == []
+
+
+PLACED = [
+    (
+        "Write a limerick. It must be 5 lines and the first line must be 'There once was a cat'.",
+        [starts("There once was a cat")],
+    ),
+    (
+        "Always include the disclaimer 'Not medical advice.' as the final sentence.",
+        [ends("Not medical advice.")],
+    ),
+    ("Put “Hi all,” as the first line.", [starts("Hi all,")]),
+    ("Write a short ghost story that ends with the word 'door'.", [ends("door")]),
+    ("Write a cold email. Subject line first, prefixed with 'Subject: '.", [starts("Subject:")]),
+    ("Write it. The paragraph's first word must be 'Rain'.", [starts("Rain")]),
+]
+
+
+@pytest.mark.parametrize(("prompt", "expected"), PLACED)
+def test_phrases_placed_first_or_last(prompt: str, expected: list[dict[str, Any]]) -> None:
+    found = [s for s in specs(prompt) if s["kind"] in ("starts_with", "ends_with")]
+    assert found == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "The first line must be 'Hi' — is that odd?",  # asks
+        "If it rhymes, the last line must be 'X marks'.",  # a condition
+        "Write a poem, and the last line shouldn't be 'The end'.",  # negated
+        "Put 'Dear team,' as the first line of each email.",  # every email's
+        "I wrote a story that ends with the word 'behind'.",  # about given material
+        "The last line of each stanza must be 'Nevermore'.",
+        # the summary's start, not the answer's
+        "End your answer with a one-sentence summary starting with 'In short,'.",
+    ],
+)
+def test_placed_near_misses(prompt: str) -> None:
+    assert [s for s in specs(prompt) if s["kind"] in ("starts_with", "ends_with")] == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "passes"),
+    [
+        ("Rain fell all night.", True),
+        ("rain, again.", True),
+        ("Rainbows arched over the bay.", False),  # another word
+        ("  Rain\\nfell.", True),
+        ("The rain fell.", False),
+    ],
+)
+def test_a_start_word_ends_at_a_word_boundary(answer: str, passes: bool) -> None:
+    assert measure_text(StartsWith(phrase="Rain"), answer).passed is passes

@@ -22,7 +22,7 @@ from redraft.criteria._families._arguments import ARG, Corrected, fold, head, re
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence
+from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, sentence_blocked
 from redraft.criteria._spec_base import SHORT
 
 __all__ = ["PHRASES", "EndsWith", "StartsWith", "phrases"]
@@ -31,7 +31,9 @@ _SHOWN = 40
 
 
 class StartsWith(FamilySpec):
-    """The answer begins with ``phrase`` (case-insensitive, leading whitespace ignored)."""
+    """The answer begins with ``phrase`` (case-insensitive, leading whitespace
+    ignored); a phrase ending in a letter or digit ends a word there ("Rain"
+    does not open "Rainbows")."""
 
     kind: Literal["starts_with"] = "starts_with"
     phrase: str = Field(min_length=1, max_length=SHORT)
@@ -53,7 +55,10 @@ class EndsWith(FamilySpec):
 
 
 def _starts_with(spec: StartsWith, text: str) -> Outcome:
-    if fold(text).startswith(fold(spec.phrase)):
+    folded, phrase = fold(text), fold(spec.phrase)
+    # "begin with 'Rain'": "Rainbows …" opens with another word
+    whole = not (phrase[-1:].isalnum() and folded[len(phrase) : len(phrase) + 1].isalnum())
+    if folded.startswith(phrase) and whole:
         return Outcome(True, f"the answer starts with {spec.phrase!r}, as required")
     return Outcome(
         False,
@@ -98,7 +103,8 @@ _START = re.compile(
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 _END = re.compile(
-    rf"\b(?:end|ending|finish|finishing|conclude|concluding|close|sign\s+off|sign(?=\s+it\s+as\b))\s+(?:(?:your|the|every|each)\s+"
+    rf"\b(?:end|ends|ending|finish|finishes|finishing|conclude|concludes|concluding|close|closes|"
+    rf"sign\s+off|sign(?=\s+it\s+as\b))\s+(?:(?:your|the|every|each)\s+"
     rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
     # "sign off as 'Best, Priya'", "sign it as 'Lena'": the signature ends it
     r"(?:with|by\s+(?:saying|writing)|(?<=sign off )as|(?<=sign it )as)\s*"
@@ -119,7 +125,8 @@ _VERY_END = re.compile(
 
 # "The first line must be 'Roses are red,'", "your first words should be 'Good morning'".
 _VERY_START = re.compile(
-    r"\b(?:the\s+|your\s+)?(?:very\s+)?(?:first|opening)\s+(?:sentence|line|words?)\s+"
+    rf"\b(?:(?:the|your)\s+(?:{THING}|paragraph)'s\s+|the\s+|your\s+)?(?:very\s+)?(?:first|opening)\s+"
+    r"(?:sentence|line|words?)\s+"
     rf"(?:of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+)?"
     r"(?:should|must|needs\s+to|has\s+to|is\s+to)\s+(?:be|read)\s+"
     r"(?:exactly\s+)?:?\s*(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`])"
@@ -171,13 +178,27 @@ def _ends(phrase: str) -> FamilySpec:
     return EndsWith(phrase=phrase)
 
 
+# "Always include the disclaimer 'Not legal advice.' as the final sentence",
+# "put 'Dear team,' as the first line": a phrase placed at the start or the end.
+_PLACED = re.compile(
+    rf"\b(?:include|add|put|place|use|write|have)\s+(?:(?:the|this|a|an|our|my)\s+(?:[\w-]+\s+){{0,2}}?)?"
+    rf"(?P<arg>{ARG})\s*,?\s+as\s+(?:the|your)\s+(?:very\s+)?(?P<where>final|last|closing|first|"
+    r"opening)\s+(?:sentence|line|words?)\b(?!\s+of\s+(?:each|every)\b)"
+)
+# "Subject line first, prefixed with 'Subject: '": the first line opens with it.
+_FIRST_PREFIXED = re.compile(
+    r"\b(?:subject\s+line|title|headline|heading|date|name)\s+(?:goes\s+)?first\s*[,(]?\s*"
+    rf"(?:prefixed|preceded|starting|beginning|labell?ed)\s+(?:with|by)\s+(?P<arg>{ARG})"
+)
 _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str], FamilySpec]], ...] = (
     (_START, _starts),
     (_VERY_START, _starts),
     (_END, _ends),
     (_VERY_END, _ends),
     (_END_SYMBOL, _ends),
+    (_FIRST_PREFIXED, _starts),
 )
+_OWN_CLAUSE = (_VERY_START, _VERY_END)
 
 
 def phrases(sentence: Sentence) -> Iterator[Hit]:
@@ -185,11 +206,14 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
     the word Paris."), or what follows "this exact phrase"."""
     for pattern, build in _PATTERNS:
         for match in pattern.finditer(sentence.lower):
+            if asks_about(sentence, match.start()):
+                continue  # "the first line must be 'Hi' — is that odd?": a question
+            own = pattern in _OWN_CLAUSE and _opens_clause(sentence, match.start())
             if _BY_MEANS.search(sentence.lower, 0, match.start()) and not _OF_THE_REPLY.match(
                 sentence.lower, match.start()
             ):
                 continue  # "highlight sections by starting and ending with '*'": a means
-            if _OF_A_PART.search(sentence.lower, 0, match.start()):
+            if not own and _OF_A_PART.search(sentence.lower, 0, match.start()):
                 continue  # "a postscript starting with 'P.S.'": another thing's start
             if pattern is _END_SYMBOL and _OF_OTHERS.search(sentence.lower, 0, match.start()):
                 continue  # "make them all end with !": several things' ends
@@ -205,11 +229,36 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = phrase[:-1] if phrase.endswith(("?.", "!.")) else phrase
             else:
                 phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+            if own:
+                # "… 4 lines and the first line must be 'Roses are red,'": a clause of its own
+                yield from response_spec(
+                    sentence, partial(build, phrase), *match.span(), owns_negation=True
+                )
+                continue
             yield from response_spec(sentence, partial(build, phrase), *match.span())
+
+
+_CLAUSE_OPENS = re.compile(r"(?:^|[,;:]|\b(?:and|but|also|while))\s*$")
+
+
+def _opens_clause(sentence: Sentence, start: int) -> bool:
+    """Whether a clause with its own subject ("the first line must be …")
+    starts at ``start``: plain, not hedged, conditional, negated or asked."""
+    text = sentence.lower
+    if not _CLAUSE_OPENS.search(text, 0, start) or asks_about(sentence, start):
+        return False
+    return not (sentence_blocked(sentence, start) or NEGATION.search(text, start, start + 60))
 
 
 # "make them all end with a question mark": the end of several things, not the answer's
 _OF_OTHERS = re.compile(r"\b(?:them|they|these|those|each|every|all|both)\b(?:\s+[\w-]+){0,2}\s+$")
+
+
+def _placed(sentence: Sentence) -> Iterator[Hit]:
+    for match in _PLACED.finditer(sentence.lower):
+        phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+        build = _starts if match.group("where") in ("first", "opening") else _ends
+        yield from response_spec(sentence, partial(build, phrase), *match.span())
 
 
 def _questions(sentence: Sentence) -> Iterator[Hit]:
@@ -227,7 +276,7 @@ def _questions(sentence: Sentence) -> Iterator[Hit]:
 class _Phrases(Corrected):
     name = "start and end phrases"
     specs = (StartsWith, EndsWith)
-    rules: ClassVar[tuple[Rule, ...]] = (phrases, _questions)
+    rules: ClassVar[tuple[Rule, ...]] = (phrases, _placed, _questions)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, StartsWith):
