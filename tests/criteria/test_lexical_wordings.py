@@ -161,6 +161,8 @@ PHRASES = [
     ("Write the email and sign off as 'Best, Priya'.", [ends("Best, Priya")]),
     ("Tweet about our latte and end with ☕", [ends("☕")]),
     ("Keep it short, end with a smiley :)", [ends(":)")]),
+    # a phrase that is itself a question is no question about the requirement
+    ("End your reply with this exact phrase: Any other questions?", [ends("Any other questions?")]),
 ]
 
 
@@ -330,3 +332,74 @@ def test_placed_near_misses(prompt: str) -> None:
 )
 def test_a_start_word_ends_at_a_word_boundary(answer: str, passes: bool) -> None:
     assert measure_text(StartsWith(phrase="Rain"), answer).passed is passes
+
+
+# -- unquoted names and numbers -------------------------------------------------------
+
+NAMED = [
+    ("Write a cover letter. Mention SQL and Python at least once each.", [kw("SQL"), kw("Python")]),
+    ("Plan the trip and include Lisbon, Porto and Faro.", [kw("Lisbon"), kw("Porto"), kw("Faro")]),
+    (
+        "Write a riddle that includes the numbers 3, 7 and 12 as digits.",
+        [kw("3"), kw("7"), kw("12")],
+    ),
+    ("Please include the year 1969 somewhere.", [kw("1969")]),
+    ("Tell the story and reference Odin twice.", [kw("Odin", "exactly", 2)]),
+]
+
+
+@pytest.mark.parametrize(("prompt", "expected"), NAMED)
+def test_unquoted_names_and_numbers(prompt: str, expected: list[dict[str, Any]]) -> None:
+    assert of_kind(prompt, "keyword") == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Use Python.",  # a language to write in
+        "Include 3 examples.",  # a count
+        "Include 12 tips.",
+        "Mention Google Docs in the footer.",  # a place
+        "Include Figure 3 and Table 2.",  # not a list of single names
+        "If you mention Paris, keep it brief.",
+        "Did I mention Rome?",
+    ],
+)
+def test_unquoted_name_near_misses(prompt: str) -> None:
+    assert of_kind(prompt, "keyword") == []
+
+
+# -- bans in other words --------------------------------------------------------------
+
+BANS = [
+    ("Write a bio. Steer clear of 'passionate'.", ["passionate"]),
+    ("Write the pitch and stay away from “disrupt” and “pivot”.", ["disrupt", "pivot"]),
+    ("Banned words: 'synergy', 'leverage'.", ["synergy", "leverage"]),
+    ("Write it up. 'Circle back' is off-limits.", ["Circle back"]),
+    ("Refrain from using 'basically' in your reply.", ["basically"]),
+]
+
+
+@pytest.mark.parametrize(("prompt", "banned"), BANS)
+def test_bans_in_other_words(prompt: str, banned: list[str]) -> None:
+    assert [s["words"] for s in of_kind(prompt, "forbidden_words")] == [banned]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Why is 'synergy' banned at work?",  # asks
+        "The word 'ain't' is banned in Scrabble.",  # about a game
+        "Banned words: 'x', 'y', etc.",  # an open list
+        "If 'lorem' is banned, use 'ipsum'.",  # a condition
+    ],
+)
+def test_ban_near_misses(prompt: str) -> None:
+    assert of_kind(prompt, "forbidden_words") == []
+
+
+def test_an_answer_object_with_fields_is_json_with_those_keys() -> None:
+    assert of_kind("Return a JSON object with fields name, age and city.", "json") == [
+        json_spec("name", "age", "city")
+    ]
+    assert of_kind("Write a function to return a JSON object with keys 'a'.", "json") == []

@@ -88,6 +88,9 @@ _JSON = re.compile(
     r"\b(?:return|output|give|send|print|respond\s+with|reply\s+with|answer\s+with)\s+(?:me\s+)?"
     r"(?:(?:only|just)\s+(?:the\s+)?(?:valid\s+)?json|(?:the\s+)?(?:valid\s+)?json\s+"
     r"(?:only|and\s+nothing\s+else|and\s+nothing\s+more))(?!\s+(?:if|when|where|for|in|after|once)\b)|"
+    # "return a JSON object with the fields …": the answer is the object
+    r"\b(?:return|respond\s+with|reply\s+with|answer\s+with)\s+(?:a|an|one)\s+(?:valid\s+|single\s+)?"
+    r"json\s+object(?=\s*,?\s*(?:with|containing|having|that\s+has|including)\s)|"
     r"\bno\s+(?:prose|text|commentary|explanations?|words)\s+(?:before\s+or\s+after|outside(?:\s+of)?|"
     r"around)\s+the\s+json)\b"
     r"(?:\s+(?:format|object|block))?"
@@ -126,8 +129,10 @@ def _keys_elsewhere(sentence: Sentence) -> list[str]:
     return parsed[0] if parsed else []
 
 
-# "My API should return only JSON": what something else returns, not the answer.
+# "My API should return only JSON", "write code to return a JSON object": what
+# something else returns, not the answer.
 _OTHER_SUBJECT = re.compile(
+    r"\b(?!you\b)[\w-]+\s+to\s+$|"
     r"\b(?:my|our|his|her|their|its|the|this|that|it)\s+"
     r"(?:(?!(?:answer|response|reply|output)\b)[\w-]+\s+){0,2}?(?:should|must|will|would|can|could|needs?\s+to|has\s+to|to|always)\s+"
     r"(?:only\s+|just\s+|always\s+)?$"

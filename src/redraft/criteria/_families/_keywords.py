@@ -154,7 +154,8 @@ _SHOULD_APPEAR = re.compile(
     r"(?P<never>doesn'?t\s+appear|does\s+not\s+appear|never\s+appears))"
 )
 _FORBID = re.compile(
-    r"\b(?:do\s+not|don'?t|does\s+not|doesn'?t|never|not|avoid|without|exclude)\s+"
+    r"\b(?:do\s+not|don'?t|does\s+not|doesn'?t|never|not|avoid|without|exclude|steer\s+clear\s+of|"
+    r"stay\s+away\s+from|refrain\s+from)\s+"
     r"(?:(?:use|using|include|including|mention|mentioning|say|saying|write|writing|contain|"
     r"containing)\s+)?"
     rf"(?:(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?)?(?:following\s+)?{_NOUNS}\s*:?|(?=\s*{ARG}))"
@@ -169,6 +170,15 @@ _FORBID_KIND = re.compile(
     r"adjectives|adverbs|verbs|nouns|superlatives|clich[eé]s|buzzwords|jargon|fillers?|filler\s+words|"
     r"pronouns|hedges|slang|expressions|intensifiers|brands?|names)\s*,?\s*"
     r"\(?(?:like|such\s+as|e\.g\.,?|including|for\s+example,?)\s*:?\s*(?=[\"“'‘«`]\ue000)"
+)
+# "Banned words: 'synergy', 'leverage'", "'Synergy' is off-limits": a ban stated as a label
+# or of the quoted words themselves.
+_BANNED_LABEL = re.compile(
+    r"\b(?:banned|forbidden|prohibited|blacklisted|taboo|off-limits)\s+(?:words?|terms?|phrases?)\s*:\s*"
+)
+_IS_BANNED = re.compile(
+    r"\s+(?:is|are)\s+(?:strictly\s+|completely\s+)?(?:off[\s-]limits|banned|forbidden|prohibited|"
+    r"not\s+allowed)(?=\s*(?:$|[.;!,]|in\s+(?:the|your)\s+(?:answer|response|reply|text)\b))"
 )
 _MORE_THAN = re.compile(
     rf"\s*,?\s*more\s+than\s+(?:(?P<num>{NUMBER})\s+times?|(?P<word>once|twice|thrice))\b"
@@ -215,6 +225,31 @@ _OPEN_LIST = re.compile(r"\s*,?\s*(?:etc\b|and\s+so\s+on|and\s+the\s+like|…|\.
 _SUBORDINATE = re.compile(r"\b(?:before|after|until|till|once|than)\s+(?:\w+\s+){0,2}$")
 
 
+def _banned(sentence: Sentence) -> Iterator[Hit]:
+    """Words banned by a label ("Banned words: 'a', 'b'") or of themselves
+    ("'Synergy' is off-limits")."""
+    text = sentence.lower
+    for match in _BANNED_LABEL.finditer(text):
+        parsed = parse_list(sentence, match.end())
+        if not parsed or _OPEN_LIST.match(text, parsed[1]) or asks_about(sentence, 0):
+            continue
+        if response_context(sentence, match.start(), owns_negation=True) and (
+            hit := _forbidden(parsed[0], match.start(), parsed[1])
+        ):
+            yield hit
+    for match in re.finditer(rf"(?<![\w\ue000]){ARG}", text):
+        parsed = parse_list(sentence, match.start())
+        if not parsed or (ban := _IS_BANNED.match(text, parsed[1])) is None:
+            continue
+        if asks_about(sentence, match.start()) or not response_context(
+            sentence, match.start(), owns_negation=True
+        ):
+            continue
+        if hit := _forbidden(parsed[0], match.start(), ban.end()):
+            yield hit
+        return
+
+
 def _banned_kinds(sentence: Sentence) -> Iterator[Hit]:
     """The quoted members of a banned kind of word ("no filler words like
     'basically' or 'literally'"): each is banned, whatever else the kind holds."""
@@ -229,6 +264,51 @@ def _banned_kinds(sentence: Sentence) -> Iterator[Hit]:
             continue
         if hit := _forbidden(parsed[0], match.start(), parsed[1]):
             yield hit
+
+
+# "Mention SQL and Python at least once each", "mentions 1789 and Robespierre",
+# "include the numbers 3, 7 and 12": unquoted names and numbers, each a
+# capitalised word or a number ("use Python" is a language, not a word: no "use").
+_NAME_ITEM = r"(?:[A-Z][\w'’.-]*[\w]|[A-Z]|\d[\d,.]*\d|\d)"
+_NAMES = re.compile(
+    rf"(?P<items>{_NAME_ITEM}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){_NAME_ITEM}){{0,9}})"
+)
+_REQUIRE_NAMES = re.compile(
+    r"\b(?:mention|mentions|mentioning|include|includes|including|reference|references|cite|"
+    r"name-?drop)\s+(?:(?P<numbers>the\s+(?:numbers?|figures?|years?))\s+)?"
+)
+_NUMERALS = re.compile(r"\s*(?:as|in|using)\s+(?:digits|numerals|figures)\b")
+_SPLIT_NAMES = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def _named(sentence: Sentence) -> Iterator[Hit]:
+    """Unquoted names and numbers a verb requires, where the clause ends after them."""
+    text = sentence.lower
+    for match in _REQUIRE_NAMES.finditer(text):
+        names = _NAMES.match(sentence.masked, match.end())
+        if names is None:
+            continue
+        items = _SPLIT_NAMES.split(names.group("items"))
+        if not match.group("numbers") and any(i[0].isdigit() and len(i) < 3 for i in items):
+            continue  # "include 3 examples": a count, not a number to write
+        if match.group("numbers") and not all(i[0].isdigit() for i in items):
+            continue
+        end = names.end()
+        if numerals := _NUMERALS.match(text, end):
+            end = numerals.end()
+        amounts, end = frequency(sentence, end)
+        if not amounts or _OPEN_LIST.match(text, end):
+            continue
+        each = _EACH.match(text, end)
+        done = _REQUIRE_DONE.match(text, each.end() if each else end)
+        if not done or asks_about(sentence, match.start()):
+            continue
+        if not response_context(sentence, match.start()) or _of_several(text, match.start()):
+            continue
+        yield from _keyword_hits(items, amounts, match.start(), end)
+
+
+_EACH = re.compile(r"\s*(?:each|apiece|both)?")
 
 
 def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
@@ -323,6 +403,7 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         ):
             yield hit
     yield from _banned_kinds(sentence)
+    yield from _banned(sentence)
     for match in _INCLUDE.finditer(text):
         parsed = parse_list(sentence, match.end())
         if not parsed or not response_context(sentence, match.start()):
@@ -349,6 +430,7 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         word = sentence.unmask(match.start(arg) + 1, match.end(arg) - 1).strip()
         yield from response_spec(sentence, partial(Keyword, keyword=word), *match.span())
     yield from _required_phrases(sentence)
+    yield from _named(sentence)
     yield from _appearing(sentence)
 
 

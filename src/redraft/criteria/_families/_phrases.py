@@ -206,7 +206,7 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
     the word Paris."), or what follows "this exact phrase"."""
     for pattern, build in _PATTERNS:
         for match in pattern.finditer(sentence.lower):
-            if asks_about(sentence, match.start()):
+            if "?" in sentence.lower[match.end() :] and asks_about(sentence, match.start()):
                 continue  # "the first line must be 'Hi' — is that odd?": a question
             own = pattern in _OWN_CLAUSE and _opens_clause(sentence, match.start())
             if _BY_MEANS.search(sentence.lower, 0, match.start()) and not _OF_THE_REPLY.match(
