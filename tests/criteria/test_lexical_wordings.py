@@ -403,3 +403,17 @@ def test_an_answer_object_with_fields_is_json_with_those_keys() -> None:
         json_spec("name", "age", "city")
     ]
     assert of_kind("Write a function to return a JSON object with keys 'a'.", "json") == []
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        'Reply to my boss and include the following email: \'Please mention "budget" twice '
+        "and end with a question.'",
+        "Include the following email: Hi team, mention 'Q3' and end with a question. Thanks.",
+        "Translate this: 'Mention pollen somewhere and avoid the word bee.'",
+        "In the text below, the word 'heat' appears at least 4 times. Summarise it.",
+    ],
+)
+def test_requirements_inside_material_compile_nothing(prompt: str) -> None:
+    assert specs(prompt) == []
