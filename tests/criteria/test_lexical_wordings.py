@@ -417,3 +417,28 @@ def test_an_answer_object_with_fields_is_json_with_those_keys() -> None:
 )
 def test_requirements_inside_material_compile_nothing(prompt: str) -> None:
     assert specs(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "keyword", "part", "index"),
+    [
+        ("Mention her name 'Aisha Rahman' in the first paragraph.", "Aisha Rahman", "paragraph", 1),
+        ("Use his full name “Tomás Ortega” in the last sentence.", "Tomás Ortega", "sentence", -1),
+        ("Please include their name 'Kofi' in the second sentence.", "Kofi", "sentence", 2),
+    ],
+)
+def test_a_quoted_name_in_one_part(prompt: str, keyword: str, part: str, index: int) -> None:
+    found = of_kind(prompt, "keyword_in")
+    assert [(s["keyword"], s["part"], s["index"]) for s in found] == [(keyword, part, index)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Mention his name twice in the second paragraph.",  # no name given
+        "Don't mention her name 'Ana' in the first paragraph.",  # negated
+        "If you mention her name 'Ana' in the first paragraph, keep it short.",
+    ],
+)
+def test_a_name_in_one_part_near_misses(prompt: str) -> None:
+    assert of_kind(prompt, "keyword_in") == []
