@@ -214,8 +214,9 @@ _NUMBER_AHEAD = re.compile(rf"\s*(?:in\s+\w+\s+\w+\s+)?(?:{NUMBER}|once|twice|th
 
 
 def frequency(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], int]:
-    """How often ("at least 3 times", "3 to 5 times", "once or less"); no
-    requirement at all when a count follows that cannot be read."""
+    """How often ("at least 3 times", "3 to 5 times", "once or less"); a bare
+    count ("twice", "4 times") is exactly that many; no requirement at all
+    when a count follows that cannot be read."""
     match = _FREQUENCY.match(sentence.lower, pos)
     text = match.group(0).rstrip() if match else ""
     if match is None or not (text.endswith(("time", "times")) or match.group("numw")):
@@ -232,7 +233,9 @@ def frequency(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]],
     if match.group("rel"):
         relation, adjust = relation_of(match.group("rel"))
         return [(relation, value + adjust)], end
-    return [("at_least", value)], end
+    # "Mention 'lavender' 2 times", "use the word 'tide' twice": a count with
+    # no relation is the number asked for, neither more nor fewer.
+    return [("exactly", value)], end
 
 
 _ORDINALS = {

@@ -82,7 +82,17 @@ _JSON = re.compile(
     r"^\s*(?:please\s+)?output\s+(?:only\s+)?(?:valid\s+)?json|"
     rf"(?:{WHOLE}|(?:use|using))\s+(?:(?:should|must)\s+(?:just\s+|only\s+)?(?:contain|be)\s+)?"
     r"(?:in\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block))|"
-    r"\b(?:in|into)\s+(?:valid\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block)\b))\b"
+    r"\b(?:in|into)\s+(?:valid\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block)\b)|"
+    # "return only JSON", "output just the JSON", "give me the JSON only", "output the
+    # JSON and nothing else", "no prose before or after the JSON"
+    r"\b(?:return|output|give|send|print|respond\s+with|reply\s+with|answer\s+with)\s+(?:me\s+)?"
+    r"(?:(?:only|just)\s+(?:the\s+)?(?:valid\s+)?json|(?:the\s+)?(?:valid\s+)?json\s+"
+    r"(?:only|and\s+nothing\s+else|and\s+nothing\s+more))(?!\s+(?:if|when|where|for|in|after|once)\b)|"
+    # "return a JSON object with the fields …": the answer is the object
+    r"\b(?:return|respond\s+with|reply\s+with|answer\s+with)\s+(?:a|an|one)\s+(?:valid\s+|single\s+)?"
+    r"json\s+object(?=\s*,?\s*(?:with|containing|having|that\s+has|including)\s)|"
+    r"\bno\s+(?:prose|text|commentary|explanations?|words)\s+(?:before\s+or\s+after|outside(?:\s+of)?|"
+    r"around)\s+the\s+json)\b"
     r"(?:\s+(?:format|object|block))?"
 )
 _KEYS = re.compile(
@@ -91,8 +101,48 @@ _KEYS = re.compile(
 )
 
 
+# Keys named for the answer's one object in another sentence of the prompt:
+# "Respond only with JSON. Keys: 'city', 'country'." or "… a JSON object with
+# keys 'id', 'title'. Output only the JSON."
+_KEYS_ELSEWHERE = re.compile(
+    r"(?:^|[.;:\n]\s*)keys\s*:|"
+    r"\bjson\s+object\s+(?:[\w'-]+\s+){0,5}?(?:with|containing|having|that\s+has)\s+"
+    r"(?:exactly\s+)?(?:the\s+|these\s+)?(?:keys|fields|properties)(?:\s+and\s+no\s+others?)?\s*:?"
+)
+# Several objects, nested ones or JSON lines: keys named for them are not the
+# top-level object's.
+_SEVERAL_OBJECTS = re.compile(
+    r"\bjson\s+(?:array|list|lines)\b|\b(?:array|list)\s+of\s+(?:json\s+)?objects\b|"
+    r"\b(?:jsonl|each|every|objects|nested)\b"
+)
+
+
+def _keys_elsewhere(sentence: Sentence) -> list[str]:
+    """The keys another sentence names for the answer's one JSON object
+    (none where it names several objects or no readable key list)."""
+    whole = Sentence(sentence.full, sentence.whole, 0, sentence.whole, sentence.full)
+    text = whole.lower
+    found = [m for m in _KEYS_ELSEWHERE.finditer(text)]
+    if len(found) != 1 or _SEVERAL_OBJECTS.search(text):
+        return []
+    parsed = parse_list(whole, found[0].end())
+    return parsed[0] if parsed else []
+
+
+# "My API should return only JSON", "write code to return a JSON object": what
+# something else returns, not the answer.
+_OTHER_SUBJECT = re.compile(
+    r"\b(?!you\b)[\w-]+\s+to\s+$|"
+    r"\b(?:my|our|his|her|their|its|the|this|that|it)\s+"
+    r"(?:(?!(?:answer|response|reply|output)\b)[\w-]+\s+){0,2}?(?:should|must|will|would|can|could|needs?\s+to|has\s+to|to|always)\s+"
+    r"(?:only\s+|just\s+|always\s+)?$"
+)
+
+
 def json_format(sentence: Sentence) -> Iterator[Hit]:
     for match in _JSON.finditer(sentence.lower):
+        if _OTHER_SUBJECT.search(sentence.lower, 0, match.start()):
+            continue
         keys: list[str] = []
         end = match.end()
         named = _KEYS.match(sentence.lower, end)
@@ -101,6 +151,8 @@ def json_format(sentence: Sentence) -> Iterator[Hit]:
             if parsed is None:
                 continue  # keys named but not readable: leave it to the judge
             keys, end = parsed
+        elif sentence.whole and sentence.full:
+            keys = _keys_elsewhere(sentence)
         yield from response_spec(
             sentence, partial(JSONFormat, required_keys=keys), match.start(), end
         )

@@ -32,9 +32,17 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted import count_outcome
+from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    THING,
+    Hit,
+    Rule,
+    Sentence,
+    clause_start,
+    response_context,
+)
 from redraft.criteria._spec_base import SHORT, Relation, has_text
 
 __all__ = ["KEYWORDS", "ForbiddenWords", "Keyword", "keywords"]
@@ -138,19 +146,40 @@ _INCLUDE_QUOTED = re.compile(
     r"at\s+the\s+(?:very\s+)?(?:end|start|beginning|top|bottom)))"
 )
 _SHOULD_APPEAR = re.compile(
-    rf"\b(?:the\s+)?(?:key\s*word|word|term|phrase)\s+(?P<arg>{ARG}|[a-z][\w'-]*)\s+"
+    # "the word 'heat' appears …"; a quoted phrase needs no noun: "'rook' appears at least twice"
+    rf"(?:\b(?:the\s+)?(?:key\s*word|word|term|phrase)\s+(?P<arg>{ARG}|[a-z][\w'-]*)|"
+    rf"(?<![\w\ue000])(?P<quoted>{ARG}))\s+"
     r"(?:(?:should|must|needs?\s+to|has\s+to|to)\s+(?P<not>not\s+)?(?:appear|occur|be\s+used|"
     r"be\s+included|be\s+mentioned|show\s+up)|appears|occurs|shows\s+up|is\s+used|"
     r"(?P<never>doesn'?t\s+appear|does\s+not\s+appear|never\s+appears))"
 )
 _FORBID = re.compile(
-    r"\b(?:do\s+not|don'?t|does\s+not|doesn'?t|never|not|avoid|without|exclude)\s+"
+    r"\b(?:do\s+not|don'?t|does\s+not|doesn'?t|never|not|avoid|without|exclude|steer\s+clear\s+of|"
+    r"stay\s+away\s+from|refrain\s+from)\s+"
     r"(?:(?:use|using|include|including|mention|mentioning|say|saying|write|writing|contain|"
     r"containing)\s+)?"
     rf"(?:(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?)?(?:following\s+)?{_NOUNS}\s*:?|(?=\s*{ARG}))"
 )
 
 
+# "no apology words like 'sorry' or 'apologize'", "avoid superlatives such as
+# 'best', 'greatest'": a banned kind of word, its quoted members banned.
+_FORBID_KIND = re.compile(
+    r"\b(?:no|avoid|avoiding|without|never\s+(?:use|say|write|mention)|(?:don'?t|do\s+not)\s+"
+    r"(?:use|say|write|mention))\s+(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:words?|terms?|phrases?|"
+    r"adjectives|adverbs|verbs|nouns|superlatives|clich[eé]s|buzzwords|jargon|fillers?|filler\s+words|"
+    r"pronouns|hedges|slang|expressions|intensifiers|brands?|names)\s*,?\s*"
+    r"\(?(?:like|such\s+as|e\.g\.,?|including|for\s+example,?)\s*:?\s*(?=[\"“'‘«`]\ue000)"
+)
+# "Banned words: 'synergy', 'leverage'", "'Synergy' is off-limits": a ban stated as a label
+# or of the quoted words themselves.
+_BANNED_LABEL = re.compile(
+    r"\b(?:banned|forbidden|prohibited|blacklisted|taboo|off-limits)\s+(?:words?|terms?|phrases?)\s*:\s*"
+)
+_IS_BANNED = re.compile(
+    r"\s+(?:is|are)\s+(?:strictly\s+|completely\s+)?(?:off[\s-]limits|banned|forbidden|prohibited|"
+    r"not\s+allowed)(?=\s*(?:$|[.;!,]|in\s+(?:the|your)\s+(?:answer|response|reply|text)\b))"
+)
 _MORE_THAN = re.compile(
     rf"\s*,?\s*more\s+than\s+(?:(?P<num>{NUMBER})\s+times?|(?P<word>once|twice|thrice))\b"
 )
@@ -171,6 +200,137 @@ _USE_COUNTED = re.compile(
     rf"\b(?:include|mention|use|say|write|repeat|incorporate)\s+(?P<arg>{ARG})(?=\s*,?\s*"
     rf"(?:{RELATION}|{NUMBER}\s+times|once|twice|thrice)\b)"
 )
+
+
+# "Mention '24 hours' somewhere", "include 'A', 'B' and 'C'", "work in 'net zero'":
+# quoted phrases right after a verb of saying or including.
+_REQUIRE = re.compile(
+    r"\b(?:include|includes|including|mention|mentions|mentioning|use|uses|using|reference|"
+    r"references|cite|say|says|feature|features|contain|contains|containing|incorporate|"
+    r"incorporates|(?:work|weave|drop|slip|fit)\s+in|bring\s+up|put)\s+(?=[\"“'‘«`]\ue000)"
+)
+# Where the clause must end after them: anything else ("… at the top", "… as
+# the greeting", "… instead of 'B'", "… for strings") puts them somewhere or
+# makes them something a keyword check does not state.
+_REQUIRE_DONE = re.compile(
+    r"\s*(?:(?:somewhere|anywhere|throughout|at\s+some\s+point|verbatim|word\s+for\s+word|"
+    r"exactly\s+as\s+(?:written|given|shown|spelled|spelt))\s*)*"
+    rf"(?:(?:somewhere\s+)?in\s+(?:the|your)\s+(?:entire\s+|whole\s+)?{THING}\b\s*)?"
+    r"(?:$|[.;!,)]|—|–|\s-\s|(?:and|but|while|too|as\s+well)\b)"
+)
+
+
+# "Use 'Section 1', 'Section 2', etc.": examples of a pattern, not the phrases.
+_OPEN_LIST = re.compile(r"\s*,?\s*(?:etc\b|and\s+so\s+on|and\s+the\s+like|…|\.\.\.)")
+_SUBORDINATE = re.compile(r"\b(?:before|after|until|till|once|than)\s+(?:\w+\s+){0,2}$")
+
+
+def _banned(sentence: Sentence) -> Iterator[Hit]:
+    """Words banned by a label ("Banned words: 'a', 'b'") or of themselves
+    ("'Synergy' is off-limits")."""
+    text = sentence.lower
+    for match in _BANNED_LABEL.finditer(text):
+        parsed = parse_list(sentence, match.end())
+        if not parsed or _OPEN_LIST.match(text, parsed[1]) or asks_about(sentence, 0):
+            continue
+        if response_context(sentence, match.start(), owns_negation=True) and (
+            hit := _forbidden(parsed[0], match.start(), parsed[1])
+        ):
+            yield hit
+    for match in re.finditer(rf"(?<![\w\ue000]){ARG}", text):
+        parsed = parse_list(sentence, match.start())
+        if not parsed or (ban := _IS_BANNED.match(text, parsed[1])) is None:
+            continue
+        if asks_about(sentence, match.start()) or not response_context(
+            sentence, match.start(), owns_negation=True
+        ):
+            continue
+        if hit := _forbidden(parsed[0], match.start(), ban.end()):
+            yield hit
+        return
+
+
+def _banned_kinds(sentence: Sentence) -> Iterator[Hit]:
+    """The quoted members of a banned kind of word ("no filler words like
+    'basically' or 'literally'"): each is banned, whatever else the kind holds."""
+    text = sentence.lower
+    for match in _FORBID_KIND.finditer(text):
+        parsed = parse_list(sentence, match.end())
+        if not parsed or _ELSEWHERE.match(text, parsed[1]) or _OPEN_LIST.match(text, parsed[1]):
+            continue
+        if asks_about(sentence, match.start()) or _MORE_THAN.match(text, parsed[1]):
+            continue
+        if not response_context(sentence, match.start(), owns_negation=True):
+            continue
+        if hit := _forbidden(parsed[0], match.start(), parsed[1]):
+            yield hit
+
+
+# "Mention SQL and Python at least once each", "mentions 1789 and Robespierre",
+# "include the numbers 3, 7 and 12": unquoted names and numbers, each a
+# capitalised word or a number ("use Python" is a language, not a word: no "use").
+_NAME_ITEM = r"(?:[A-Z][\w'’.-]*[\w]|[A-Z]|\d[\d,.]*\d|\d)"
+_NAMES = re.compile(
+    rf"(?P<items>{_NAME_ITEM}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){_NAME_ITEM}){{0,9}})"
+)
+_REQUIRE_NAMES = re.compile(
+    r"\b(?:mention|mentions|mentioning|include|includes|including|reference|references|cite|"
+    r"name-?drop)\s+(?:(?P<numbers>the\s+(?:numbers?|figures?|years?))\s+)?"
+)
+_NUMERALS = re.compile(r"\s*(?:as|in|using)\s+(?:digits|numerals|figures)\b")
+_SPLIT_NAMES = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def _named(sentence: Sentence) -> Iterator[Hit]:
+    """Unquoted names and numbers a verb requires, where the clause ends after them."""
+    text = sentence.lower
+    for match in _REQUIRE_NAMES.finditer(text):
+        names = _NAMES.match(sentence.masked, match.end())
+        if names is None:
+            continue
+        items = _SPLIT_NAMES.split(names.group("items"))
+        if not match.group("numbers") and any(i[0].isdigit() and len(i) < 3 for i in items):
+            continue  # "include 3 examples": a count, not a number to write
+        if match.group("numbers") and not all(i[0].isdigit() for i in items):
+            continue
+        end = names.end()
+        if numerals := _NUMERALS.match(text, end):
+            end = numerals.end()
+        amounts, end = frequency(sentence, end)
+        if not amounts or _OPEN_LIST.match(text, end):
+            continue
+        each = _EACH.match(text, end)
+        done = _REQUIRE_DONE.match(text, each.end() if each else end)
+        if not done or asks_about(sentence, match.start()):
+            continue
+        if not response_context(sentence, match.start()) or _of_several(text, match.start()):
+            continue
+        yield from _keyword_hits(items, amounts, match.start(), end)
+
+
+_EACH = re.compile(r"\s*(?:each|apiece|both)?")
+
+
+def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
+    """Quoted phrases a verb requires ("Mention '24 hours' somewhere"), each
+    with its stated count; read only where the clause ends after them."""
+    text = sentence.lower
+    for match in _REQUIRE.finditer(text):
+        parsed = parse_list(sentence, match.end())
+        if not parsed:
+            continue
+        amounts, end = frequency(sentence, parsed[1])
+        if not amounts or not _REQUIRE_DONE.match(text, end) or _OPEN_LIST.match(text, end):
+            continue
+        if _SUBORDINATE.search(text, clause_start(text, match.start()), match.start()):
+            continue  # "mention 'A' before you mention 'B'": an order, not a presence
+        if asks_about(sentence, match.start()) or not response_context(sentence, match.start()):
+            continue
+        if _of_several(text, match.start()):
+            continue
+        yield from _keyword_hits(parsed[0], amounts, match.start(), end)
+        if end > parsed[1]:
+            yield from _more_keywords(sentence, end)
 
 
 def _keyword_hits(
@@ -242,6 +402,8 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
             and (hit := _forbidden(parsed[0], match.start(), parsed[1]))
         ):
             yield hit
+    yield from _banned_kinds(sentence)
+    yield from _banned(sentence)
     for match in _INCLUDE.finditer(text):
         parsed = parse_list(sentence, match.end())
         if not parsed or not response_context(sentence, match.start()):
@@ -267,19 +429,43 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         arg = "arg" if match.group("arg") else "named"
         word = sentence.unmask(match.start(arg) + 1, match.end(arg) - 1).strip()
         yield from response_spec(sentence, partial(Keyword, keyword=word), *match.span())
+    yield from _required_phrases(sentence)
+    yield from _named(sentence)
+    yield from _appearing(sentence)
+
+
+# "… appears at least 4 times but 'hot' never appears": the next clause of
+# one requirement, read as the clause before it was.
+_MODAL_APPEAR = re.compile(r"\b(?:should|must|needs?\s+to|has\s+to|to)\s")
+_JOINED = re.compile(r"\s*,?\s*(?:and|but|while|whereas|yet)\s+$")
+
+
+def _appearing(sentence: Sentence) -> Iterator[Hit]:
+    """Words that must appear ("the word 'heat' appears at least 4 times")
+    or never appear ("'hot' never appears")."""
+    text = sentence.lower
+    read_to = -1
     for match in _SHOULD_APPEAR.finditer(text):
-        arg = sentence.unmask(match.start("arg"), match.end("arg")).strip("\"“”'‘’«»`")
+        group = "arg" if match.group("arg") else "quoted"
+        arg = sentence.unmask(match.start(group), match.end(group)).strip("\"“”'‘’«»`").strip()
         if arg.lower() in NOT_KEYWORDS:
             continue
-        if not response_context(sentence, match.start()) or _ELSEWHERE.match(text, match.end()):
+        joined = read_to >= 0 and _JOINED.fullmatch(text, read_to, match.start()) is not None
+        if _ELSEWHERE.match(text, match.end()) or not (
+            joined or response_context(sentence, match.start())
+        ):
             continue
         if match.group("not") or match.group("never"):
             if hit := _forbidden([arg], *match.span()):
+                read_to = match.end()
                 yield hit
             continue
         amounts, end = frequency(sentence, match.end())
         if _ELSEWHERE.match(text, end):
             continue
+        if group == "quoted" and end == match.end() and not _MODAL_APPEAR.search(match.group(0)):
+            continue  # "tell me why 'literally' appears so often": no requirement stated
+        read_to = end
         yield from _keyword_hits([arg], amounts, match.start(), end)
         if end > match.end():
             yield from _more_keywords(sentence, end)

@@ -20,8 +20,9 @@ from pydantic import Field
 
 from redraft.criteria._families._arguments import ARG, Corrected, fold, head, response_spec, tail
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence
+from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, sentence_blocked
 from redraft.criteria._spec_base import SHORT
 
 __all__ = ["PHRASES", "EndsWith", "StartsWith", "phrases"]
@@ -30,7 +31,9 @@ _SHOWN = 40
 
 
 class StartsWith(FamilySpec):
-    """The answer begins with ``phrase`` (case-insensitive, leading whitespace ignored)."""
+    """The answer begins with ``phrase`` (case-insensitive, leading whitespace
+    ignored); a phrase ending in a letter or digit ends a word there ("Rain"
+    does not open "Rainbows")."""
 
     kind: Literal["starts_with"] = "starts_with"
     phrase: str = Field(min_length=1, max_length=SHORT)
@@ -52,7 +55,10 @@ class EndsWith(FamilySpec):
 
 
 def _starts_with(spec: StartsWith, text: str) -> Outcome:
-    if fold(text).startswith(fold(spec.phrase)):
+    folded, phrase = fold(text), fold(spec.phrase)
+    # "begin with 'Rain'": "Rainbows …" opens with another word
+    whole = not (phrase[-1:].isalnum() and folded[len(phrase) : len(phrase) + 1].isalnum())
+    if folded.startswith(phrase) and whole:
         return Outcome(True, f"the answer starts with {spec.phrase!r}, as required")
     return Outcome(
         False,
@@ -93,24 +99,62 @@ _PHRASE_NOUN = (
 # clause ends right after it ("with the word count below 50" is not a phrase).
 _BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
 _START = re.compile(
-    rf"\b(?:start|starting|begin|beginning|open)\s+(?:your\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
+    rf"\b(?:start|starting|begin|beginning|open|kick\s+off)\s+(?:your\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 _END = re.compile(
-    rf"\b(?:end|ending|finish|finishing|conclude|concluding|close|sign\s+off)\s+(?:(?:your|the|every|each)\s+"
+    rf"\b(?:end|ends|ending|finish|finishes|finishing|conclude|concludes|concluding|close|closes|"
+    rf"sign\s+off|sign(?=\s+it\s+as\b))\s+(?:(?:your|the|every|each)\s+"
     rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
-    rf"(?:with|by\s+(?:saying|writing))\s*{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
+    # "sign off as 'Best, Priya'", "sign it as 'Lena'": the signature ends it
+    r"(?:with|by\s+(?:saying|writing)|(?<=sign off )as|(?<=sign it )as)\s*"
+    rf"{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
     rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: ))"
     r"(?!of\s)(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
 )
-# "The very end of your response should read …", "The last sentence of your reply must be …".
+# "The very end of your response should read …", "The last sentence of your reply must be …",
+# "the final line must be 'Buonanotte.'", "your last words should be …".
 _VERY_END = re.compile(
-    r"\b(?:the\s+)?(?:very\s+)?(?:end|last\s+(?:sentence|line|words?))\s+of\s+(?:your|the)\s+"
-    rf"(?:entire\s+|whole\s+)?{THING}\s+(?:should|must|needs\s+to|has\s+to)\s+(?:be|read)\s+"
+    r"\b(?:the\s+|your\s+)?(?:very\s+)?(?:end|(?:last|final|closing)\s+(?:sentence|line|words?))\s+"
+    rf"(?:of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+)?"
+    r"(?:should|must|needs\s+to|has\s+to|is\s+to)\s+(?:be|read)\s+"
     r"(?:exactly\s+)?(?:like\s*)?:?\s*(?:(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`])|"
     r"(?<=: )(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
 )
 
+
+# "The first line must be 'Roses are red,'", "your first words should be 'Good morning'".
+_VERY_START = re.compile(
+    rf"\b(?:(?:the|your)\s+(?:{THING}|paragraph)'s\s+|the\s+|your\s+)?(?:very\s+)?(?:first|opening)\s+"
+    r"(?:sentence|line|words?)\s+"
+    rf"(?:of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+)?"
+    r"(?:should|must|needs\s+to|has\s+to|is\s+to)\s+(?:be|read)\s+"
+    r"(?:exactly\s+)?:?\s*(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`])"
+)
+# "End with ☕", "end with a smiley :)": a symbol that closes the sentence.
+_END_SYMBOL = re.compile(
+    rf"\b(?:end|finish|close|sign\s+off)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    rf"{_RESPONSE_THING}\s+|it\s+)?with\s+(?:an?\s+(?:smiley|emoji|symbol)(?:\s+face)?\s*:?\s+)?"
+    r"(?P<sym>[^\w\s\ue000\"“”'‘’«»`.,;]{1,3})\s*[.!]?\s*$"
+)
+
+# "End with a question", "the last sentence must be a question", "ask a question at the
+# end": the answer's last character is a question mark.
+_QUESTION = (
+    r"(?:a|one|an?\s+(?:open|open-ended|follow-up|thought-provoking|reflective)|exactly\s+one)"
+    r"\s+question"
+)
+_END_QUESTION = re.compile(
+    rf"\b(?:(?:end|finish|close|conclude|wrap\s+up)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    rf"(?:{_RESPONSE_THING})\s+|it\s+|things\s+)?(?:with|on|by\s+asking)\s+{_QUESTION}(?:\s+mark)?|"
+    rf"(?:the\s+|your\s+)?(?:very\s+)?(?:last|final|closing)\s+sentence\s+(?:of\s+(?:your|the)\s+"
+    rf"(?:entire\s+|whole\s+)?{THING}\s+)?(?:should|must|needs\s+to|has\s+to|is\s+to)\s+be\s+"
+    rf"{_QUESTION}|"
+    rf"ask\s+(?:me\s+|them\s+|the\s+(?:reader|user|student|child|customer)\s+)?{_QUESTION}\s+"
+    rf"at\s+the\s+(?:very\s+)?end(?:\s+of\s+(?:your|the)\s+{_RESPONSE_THING})?)\b"
+    # "end with a question and its answer", "… questions for each part": not the last mark
+    r"(?!\s*(?:and|or|followed|then|after|before|for\s+each|in\s+each|per)\b|s\b)"
+)
 
 _OF_A_PART = re.compile(
     r"\b(?:postscript|post\s+script|note|p\.?\s?s|hashtags?|sections?|paragraphs?|lines?|bullets?|"
@@ -134,11 +178,27 @@ def _ends(phrase: str) -> FamilySpec:
     return EndsWith(phrase=phrase)
 
 
+# "Always include the disclaimer 'Not legal advice.' as the final sentence",
+# "put 'Dear team,' as the first line": a phrase placed at the start or the end.
+_PLACED = re.compile(
+    rf"\b(?:include|add|put|place|use|write|have)\s+(?:(?:the|this|a|an|our|my)\s+(?:[\w-]+\s+){{0,2}}?)?"
+    rf"(?P<arg>{ARG})\s*,?\s+as\s+(?:the|your)\s+(?:very\s+)?(?P<where>final|last|closing|first|"
+    r"opening)\s+(?:sentence|line|words?)\b(?!\s+of\s+(?:each|every)\b)"
+)
+# "Subject line first, prefixed with 'Subject: '": the first line opens with it.
+_FIRST_PREFIXED = re.compile(
+    r"\b(?:subject\s+line|title|headline|heading|date|name)\s+(?:goes\s+)?first\s*[,(]?\s*"
+    rf"(?:prefixed|preceded|starting|beginning|labell?ed)\s+(?:with|by)\s+(?P<arg>{ARG})"
+)
 _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str], FamilySpec]], ...] = (
     (_START, _starts),
+    (_VERY_START, _starts),
     (_END, _ends),
     (_VERY_END, _ends),
+    (_END_SYMBOL, _ends),
+    (_FIRST_PREFIXED, _starts),
 )
+_OWN_CLAUSE = (_VERY_START, _VERY_END)
 
 
 def phrases(sentence: Sentence) -> Iterator[Hit]:
@@ -146,15 +206,22 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
     the word Paris."), or what follows "this exact phrase"."""
     for pattern, build in _PATTERNS:
         for match in pattern.finditer(sentence.lower):
+            if "?" in sentence.lower[match.end() :] and asks_about(sentence, match.start()):
+                continue  # "the first line must be 'Hi' — is that odd?": a question
+            own = pattern in _OWN_CLAUSE and _opens_clause(sentence, match.start())
             if _BY_MEANS.search(sentence.lower, 0, match.start()) and not _OF_THE_REPLY.match(
                 sentence.lower, match.start()
             ):
                 continue  # "highlight sections by starting and ending with '*'": a means
-            if _OF_A_PART.search(sentence.lower, 0, match.start()):
+            if not own and _OF_A_PART.search(sentence.lower, 0, match.start()):
                 continue  # "a postscript starting with 'P.S.'": another thing's start
+            if pattern is _END_SYMBOL and _OF_OTHERS.search(sentence.lower, 0, match.start()):
+                continue  # "make them all end with !": several things' ends
             if build is _ends and _FOLLOWED.match(sentence.lower, match.end()):
                 continue  # "end with 'Yours faithfully,' followed by a name": not the end
-            if match.groupdict().get("word"):
+            if match.groupdict().get("sym"):
+                phrase = sentence.unmask(match.start("sym"), match.end("sym"))
+            elif match.groupdict().get("word"):
                 phrase = sentence.unmask(match.start("word"), match.end("word"))
             elif match.groupdict().get("bare"):
                 phrase = sentence.unmask(match.start("bare"), match.end("bare")).strip()
@@ -162,13 +229,54 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = phrase[:-1] if phrase.endswith(("?.", "!.")) else phrase
             else:
                 phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+            if own:
+                # "… 4 lines and the first line must be 'Roses are red,'": a clause of its own
+                yield from response_spec(
+                    sentence, partial(build, phrase), *match.span(), owns_negation=True
+                )
+                continue
             yield from response_spec(sentence, partial(build, phrase), *match.span())
+
+
+_CLAUSE_OPENS = re.compile(r"(?:^|[,;:]|\b(?:and|but|also|while))\s*$")
+
+
+def _opens_clause(sentence: Sentence, start: int) -> bool:
+    """Whether a clause with its own subject ("the first line must be …")
+    starts at ``start``: plain, not hedged, conditional, negated or asked."""
+    text = sentence.lower
+    if not _CLAUSE_OPENS.search(text, 0, start) or asks_about(sentence, start):
+        return False
+    return not (sentence_blocked(sentence, start) or NEGATION.search(text, start, start + 60))
+
+
+# "make them all end with a question mark": the end of several things, not the answer's
+_OF_OTHERS = re.compile(r"\b(?:them|they|these|those|each|every|all|both)\b(?:\s+[\w-]+){0,2}\s+$")
+
+
+def _placed(sentence: Sentence) -> Iterator[Hit]:
+    for match in _PLACED.finditer(sentence.lower):
+        phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+        build = _starts if match.group("where") in ("first", "opening") else _ends
+        yield from response_spec(sentence, partial(build, phrase), *match.span())
+
+
+def _questions(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    for match in _END_QUESTION.finditer(text):
+        if (
+            _OF_A_PART.search(text, 0, match.start())
+            or _OF_OTHERS.search(text, 0, match.start())
+            or asks_about(sentence, match.start())
+        ):
+            continue  # "each paragraph should end with a question": a part's end
+        yield from response_spec(sentence, partial(_ends, "?"), *match.span())
 
 
 class _Phrases(Corrected):
     name = "start and end phrases"
     specs = (StartsWith, EndsWith)
-    rules: ClassVar[tuple[Rule, ...]] = (phrases,)
+    rules: ClassVar[tuple[Rule, ...]] = (phrases, _placed, _questions)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, StartsWith):

@@ -232,7 +232,11 @@ _WORD_ARG = (
     rf"(?:(?P<arg>{ARG})|(?P<bare>[a-z][\w'-]*)(?=\s*(?:[.;,!)]|$)|\s+(?:and|but|in|within|"
     rf"exactly|at|once|twice|thrice|{NUMBER})\b))"
 )
-_KW = rf"(?:the\s+)?(?:key\s*word|word|term|phrase|name)\s+{_WORD_ARG}|(?P<qarg>{ARG})"
+_KW = (
+    rf"(?:the\s+)?(?:key\s*word|word|term|phrase|name)\s+{_WORD_ARG}|"
+    # "mention her name 'Aisha Rahman' in the first paragraph": a name, quoted
+    rf"(?:(?:her|his|their|its|our|my)\s+(?:full\s+)?name\s+)?(?P<qarg>{ARG})"
+)
 BEGIN = r"(?:start|begin|open)"
 FINISH = r"(?:end|finish|close|conclude)"
 WORD_PHRASE = rf"(?:the\s+(?:exact\s+)?(?:word|phrase)\s+|the\s+words\s+)?:?\s*{_WORD_ARG}"
