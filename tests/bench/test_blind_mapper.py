@@ -164,3 +164,81 @@ def test_a_phrase_wanted_in_capitals_is_only_implied_by_a_case_blind_check() -> 
 )
 def test_constraints_no_kind_states_map_to_none(fields: dict[str, Any]) -> None:
     assert not _expect(**fields).matchers
+
+
+@pytest.mark.parametrize(
+    ("scope", "unit", "relation", "value", "spec"),
+    [
+        (
+            "first paragraph",
+            "word",
+            "less_than",
+            50,
+            {"part": "paragraph", "index": 1, "units": "words", "relation": "at_most", "value": 49},
+        ),
+        (
+            "paragraph 2",
+            "sentence",
+            "exactly",
+            3,
+            {
+                "part": "paragraph",
+                "index": 2,
+                "units": "sentences",
+                "relation": "exactly",
+                "value": 3,
+            },
+        ),
+        (
+            "last line",
+            "character",
+            "at_most",
+            60,
+            {
+                "part": "line",
+                "index": -1,
+                "units": "characters",
+                "relation": "at_most",
+                "value": 60,
+            },
+        ),
+        (
+            "title",
+            "word",
+            "at_most",
+            8,
+            {"part": "title", "index": 1, "units": "words", "relation": "at_most", "value": 8},
+        ),
+        (
+            "headline (first line)",
+            "word",
+            "at_most",
+            12,
+            {"part": "line", "index": 1, "units": "words", "relation": "at_most", "value": 12},
+        ),
+    ],
+)
+def test_a_count_within_one_part_is_a_part_count(
+    scope: str, unit: str, relation: str, value: int, spec: dict[str, Any]
+) -> None:
+    found = _expect(unit=unit, scope=scope, relation=relation, value=value)
+    assert _covered(found, _spec(kind="part_count", **spec))
+    wrong = spec | {"value": spec["value"] + 1}
+    assert not _covered(found, _spec(kind="part_count", **wrong))
+
+
+def test_a_count_within_each_new_part_is_an_each_count() -> None:
+    found = _expect(unit="bullet", scope="each section", relation="between", value=[3, 6])
+    low = _spec(kind="each_count", part="section", units="bullets", relation="at_least", value=3)
+    high = _spec(kind="each_count", part="section", units="bullets", relation="at_most", value=6)
+    assert _covered(found, low, high)
+    assert not _covered(found, low)
+    words = _expect(unit="word", scope="each numbered item", relation="at_most", value=15)
+    assert _covered(
+        words, _spec(kind="each_word_count", part="numbered", relation="at_most", value=15)
+    )
+
+
+def test_a_part_named_by_its_role_is_no_part_count() -> None:
+    found = _expect(unit="word", scope="email body", relation="at_most", value=120)
+    assert not any("part_count" in m.kinds for m in found.matchers)
