@@ -289,6 +289,39 @@ def test_each_count_over_a_section_counts_its_bullets() -> None:
             "line 3 needs to be at least 5 words",
             [nth("line", 3, "words", "at_least", 5)],
         ),
+        # the part named first, then what it is, then its count
+        (
+            "Two lines: the answer first, then line 2: an explanation under 20 words.",
+            [nth("line", 2, "words", "at_most", 19)],
+        ),
+        (
+            "The last line — a question of at most 12 words.",
+            [nth("line", -1, "words", "at_most", 12)],
+        ),
+        (
+            "In the first paragraph, use no more than 40 words.",
+            [nth("paragraph", 1, "words", "at_most", 40)],
+        ),
+        ("In line 2, keep it to 10 words.", [nth("line", 2, "words", "at_most", 10)]),
+        # compounds
+        ("Write an essay with an 8-word title.", [nth("title", 1, "words", "exactly", 8)]),
+        (
+            "Start with a two-sentence opening paragraph, then list the steps.",
+            [nth("paragraph", 1, "sentences", "exactly", 2)],
+        ),
+        (
+            "Begin with an opening paragraph of at most 3 sentences.",
+            [nth("paragraph", 1, "sentences", "at_most", 3)],
+        ),
+        (
+            "The first paragraph should be a single sentence.",
+            [nth("paragraph", 1, "sentences", "exactly", 1)],
+        ),
+        # an email's subject line is its title
+        (
+            "Write an email to my landlord. The subject line must be under 60 characters.",
+            [nth("title", 1, "characters", "at_most", 59)],
+        ),
     ],
 )
 def test_a_count_of_one_part_compiles(prompt: str, expected: list[dict[str, Any]]) -> None:
@@ -350,6 +383,11 @@ def test_parts_named_once_then_counted_in_turn(prompt: str, expected: list[dict[
         # a selection of given text, not a count
         "Repeat only the first two sentences in the second paragraph of my note.",
         "Copy the last three words in the final line, nothing else.",
+        # a rough size ("in 50 words"), a size no one counts to, a part to write
+        "Paragraph 1: explain it in 50 words.",
+        "Write a 300-word first section.",
+        "Write an opening paragraph of at most 3 sentences.",
+        "Write a story about this 3-sentence opening paragraph.",
         # parts of given material
         "Count the words in the first paragraph of the text below.",
         # the elided list names no parts
@@ -366,8 +404,11 @@ def test_a_count_of_one_part_is_no_count_of_the_whole() -> None:
         "Make sure your 3rd sentence has at most 9 words.",
         "Keep the first paragraph under 50 words.",
         "Write an essay with a title of at most 5 words.",
+        "In the first paragraph, use no more than 40 words.",
+        "Begin with an opening paragraph of at most 3 sentences.",
     ):
-        assert not [g for g in compiled(prompt) if g["kind"] == "word_count"], prompt
+        whole = [g for g in compiled(prompt) if g["kind"] in ("word_count", "sentence_count")]
+        assert not whole, prompt
 
 
 def test_a_system_prompt_count_of_one_part_compiles() -> None:
@@ -399,6 +440,10 @@ def test_a_system_prompt_count_of_one_part_compiles() -> None:
             [each("section", "paragraphs", "exactly", 2)],
         ),
         ("Keep each heading under 6 words.", [each("heading", "words", "at_most", 5)]),
+        (
+            "No numbered item may have more than 15 words.",
+            [each("numbered", "words", "at_most", 15)],
+        ),
         (
             "List pros and cons: a 'Pros' section and a 'Cons' section, 3 bullets in each.",
             [each("section", "bullets", "exactly", 3)],

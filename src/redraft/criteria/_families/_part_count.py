@@ -171,9 +171,9 @@ _ONE = (
 _NUMBERED_PART = r"(?:sentence|paragraph|stanza|line|section|bullet|item)"
 _OF_RESPONSE = rf"(?:\s+(?:of|in)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING})?"
 _REF = (
-    rf"(?:(?:the|your)\s+(?:very\s+)?(?P<ord>{_ORDINAL})\s+(?P<part>{_ONE}){_OF_RESPONSE}|"
+    rf"(?:(?:the|your|an?)\s+(?:very\s+)?(?P<ord>{_ORDINAL})\s+(?P<part>{_ONE}){_OF_RESPONSE}|"
     rf"(?P<npart>{_NUMBERED_PART})\s+(?P<num>\d{{1,2}}|{'|'.join(_SMALL)})(?!\s*(?:-|–|to\b|and\b|or\b|,\s*\d))|"
-    rf"(?:(?:the|your|a)\s+)?(?P<title>title|headline))"
+    rf"(?:(?:the|your|a)\s+)?(?P<title>title|headline|subject\s+line))"
 )
 _UNIT = (
     r"(?P<unit>words?|characters?|chars|sentences?|lines?|paragraphs?|bullet(?:[\s-]+point)?s?|"
@@ -212,7 +212,25 @@ _PHRASES = [
     re.compile(rf"\b{_REF}{_LINK}{_AMOUNT}"),
     # "no more than 40 words in the opening paragraph", "2 sentences for the title"
     re.compile(rf"\b{_AMOUNT}\s+(?:in|for|within|of)\s+{_REF}"),
+    # "In the first paragraph, use no more than 40 words", "in line 2, keep it to 10 words"
+    re.compile(
+        rf"\bin\s+{_REF}\s*,\s*(?:please\s+)?(?:(?:use|write|include|have)\s+|"
+        rf"(?P<cap>keep\s+it|stick)\s+(?:(?:to|at|within)\s+)?)?{_AMOUNT}"
+    ),
+    # "line 2: an explanation under 25 words", "the last line — a question of at most 12 words"
+    re.compile(
+        rf"\b{_REF}\s*[:—–]\s*(?:an?\s+|the\s+|one\s+)?(?:[a-z-]+\s+){{1,3}}?,?\s*"
+        rf"(?:(?:of|with|in)\s+)?{_AMOUNT}"
+    ),
 ]
+# "an 8-word title", "a two-sentence opening paragraph", "a one-line closing line"
+_COMPOUND = re.compile(
+    rf"\b(?:an?|one)\s+(?P<n>{NUMBER})[-\s](?P<unit>word|sentence|line|character)\s+"
+    rf"(?:(?P<ord>{_ORDINAL})\s+(?P<part>{_ONE})|(?P<title>title|headline|subject\s+line))\b"
+)
+_COMPOUND_WORDS = 25
+"""The most words a compound states exactly ("a six-word title"); past it
+("a 300-word first section") the number is a size no one counts to."""
 # A count of part of the words only ("5 words from the list"), or per sub-part.
 _COUNT_AFTER = re.compile(
     r"^\s*(?:of|from|that|which|who|like|such|starting|ending|beginning|containing|with|"
@@ -228,6 +246,7 @@ _GIVEN_BEFORE = re.compile(
     r"\b(?:my|his|her|their|our|this|these|those|given|provided|attached|original|"
     r"current|existing|the|first|last|next|previous|following|remaining|its)\s+$|\b(?:average|averages|averaging|currently)\b"
 )
+_WRITE_BEFORE = re.compile(r"\b(?:write|compose|draft|create|give\s+me|provide|produce)\s+$")
 _ENSURE = re.compile(r"\b(?:make\s+sure|ensure|see\s+(?:to\s+it\s+)?that|check\s+that)\s+$")
 _PART_BEFORE = re.compile(r"\b(?:each|every|per|any|all|no|a|an|one)\s+$")
 # A question about the rule, not a request put as one ("Could you keep …?").
@@ -280,6 +299,7 @@ _NOUNS: tuple[tuple[str, Part], ...] = (
     ("section", "section"),
     ("title", "title"),
     ("headline", "title"),
+    ("subject", "title"),
     ("head", "heading"),
     ("subhead", "heading"),
 )
@@ -339,10 +359,39 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue
         if part == "title" and index != 1:
             continue
+        if _loose(text, match, units):
+            continue
         taken.append(match.span())
         for relation, value in bounds(match):
             yield from typed_hit(_build(part, index, units), relation, value, match.span())
+    yield from _compounds(text, plain, taken)
     yield from _listed(sentence, plain, taken)
+
+
+def _loose(text: str, match: re.Match[str], units: str) -> bool:
+    """ "explain it in 50 words": a rough size, as for the whole answer."""
+    bare = match.group("bare")
+    value = number_value(bare) if bare else None
+    before = text[: match.start("bare")] if bare else ""
+    return value is not None and units == "words" and value > 10 and before.endswith("in ")
+
+
+def _compounds(text: str, plain: _Plain, taken: list[tuple[int, int]]) -> Iterator[Hit]:
+    for match in _COMPOUND.finditer(text):
+        if any(match.start() < b and a < match.end() for a, b in taken):
+            continue
+        if not plain(match.start()) or _GIVEN_BEFORE.search(text[: match.start()]):
+            continue
+        noun = match.group("part") or match.group("title")
+        part, value = part_named(noun), number_value(match.group("n"))
+        index = _ORDINALS[match.group("ord")] if match.group("ord") else 1
+        units = units_of(match.group("unit"))
+        if part is None or value is None or units not in HOLDS[part]:
+            continue
+        if units == "words" and value > _COMPOUND_WORDS:
+            continue
+        taken.append(match.span())
+        yield from typed_hit(_build(part, index, units), "exactly", value, match.span())
 
 
 def _about_answer(text: str, match: re.Match[str]) -> bool:
@@ -350,6 +399,8 @@ def _about_answer(text: str, match: re.Match[str]) -> bool:
     clause = re.split(r"[.;:!?]", before)[-1]
     if _GIVEN_BEFORE.search(clause) or _PART_BEFORE.search(before):
         return False
+    if match.group(0).startswith("a") and _WRITE_BEFORE.search(before):
+        return False  # "write an opening paragraph of …": the answer is that part
     if _COUNT_AFTER.match(after) or _GIVEN_AFTER.match(after):
         return False
     # "the first paragraph has 80 words": described, not asked for, unless

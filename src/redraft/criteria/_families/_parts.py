@@ -16,8 +16,9 @@ Each cut is exact on markdown or states its approximation:
   (``**Pros**``), the marks left out;
 - sections: the text under each heading, up to the next one (the heading
   line itself left out); text before the first heading is no section;
-- the title: the answer's first non-empty line, its heading marks, bold
-  and a ``Title:`` label left out — whatever that line is, so an answer with
+- the title (a headline, an email's subject line): the answer's first
+  non-empty line, its heading marks, bold and a ``Title:``, ``Subject:`` or
+  ``Headline:`` label left out — whatever that line is, so an answer with
   no title line fails a check on its title.
 
 An item is its own line only: a continuation line under a bullet or a
@@ -44,7 +45,10 @@ _LABEL_HEADING = re.compile(
     re.IGNORECASE,
 )
 _BOLD_HEADING = re.compile(r"^[ \t]*(?:\*\*|__)([^*_\n]{1,80}?)(?:\*\*|__)[ \t]*:?[ \t]*$")
-_TITLE_MARKS = re.compile(r"^(?:#{1,6}[ \t]+)?(?:\*\*|__|\*|_)?(?:title\s*:\s*)?", re.IGNORECASE)
+_TITLE_MARKS = re.compile(
+    r"^(?:#{1,6}[ \t]+)?(?:\*\*|__|\*|_)?(?:(?:title|subject(?:\s+line)?|headline)\s*:\s*)?",
+    re.IGNORECASE,
+)
 
 
 def _heading_lines(lines: list[str]) -> list[tuple[int, str]]:
