@@ -303,6 +303,38 @@ def test_each_count_over_a_section_counts_its_bullets() -> None:
             [nth("paragraph", 1, "words", "at_most", 40)],
         ),
         ("In line 2, keep it to 10 words.", [nth("line", 2, "words", "at_most", 10)]),
+        # terse, parenthetical, "make", "to be", "short, …", "a question of …"
+        ("First paragraph: 3 sentences max.", [nth("paragraph", 1, "sentences", "at_most", 3)]),
+        (
+            "Write a poem. First line 5 words, second line 7 words.",
+            [nth("line", 1, "words", "exactly", 5), nth("line", 2, "words", "exactly", 7)],
+        ),
+        (
+            "Give the post a catchy title (max 6 words).",
+            [nth("title", 1, "words", "at_most", 6)],
+        ),
+        ("Make the headline 8 words or fewer.", [nth("title", 1, "words", "at_most", 8)]),
+        ("Make the first sentence exactly 5 words.", [nth("sentence", 1, "words", "exactly", 5)]),
+        (
+            "I'd like the first line to be under 40 characters.",
+            [nth("line", 1, "characters", "at_most", 39)],
+        ),
+        (
+            "Keep the title short — no more than 6 words.",
+            [nth("title", 1, "words", "at_most", 6)],
+        ),
+        (
+            "The final sentence must be a question of no more than 10 words.",
+            [nth("sentence", -1, "words", "at_most", 10)],
+        ),
+        (
+            "The first item on the list should be under 5 words.",
+            [nth("item", 1, "words", "at_most", 4)],
+        ),
+        (
+            "Use exactly three bullet points in the second section.",
+            [nth("section", 2, "bullets", "exactly", 3)],
+        ),
         # compounds
         ("Write an essay with an 8-word title.", [nth("title", 1, "words", "exactly", 8)]),
         (
@@ -380,6 +412,9 @@ def test_parts_named_once_then_counted_in_turn(prompt: str, expected: list[dict[
         "Keep each line 2 to 3 words.",
         # a count of some words of the part only
         "The first line should contain 3 words from the list.",
+        # no part named plainly, one part of every part
+        "Put the answer in first paragraph 3 times.",
+        "In the first line of every stanza, use at most 6 words.",
         # a selection of given text, not a count
         "Repeat only the first two sentences in the second paragraph of my note.",
         "Copy the last three words in the final line, nothing else.",
@@ -406,6 +441,7 @@ def test_a_count_of_one_part_is_no_count_of_the_whole() -> None:
         "Write an essay with a title of at most 5 words.",
         "In the first paragraph, use no more than 40 words.",
         "Begin with an opening paragraph of at most 3 sentences.",
+        "In the first line of every stanza, use at most 6 words.",
     ):
         whole = [g for g in compiled(prompt) if g["kind"] in ("word_count", "sentence_count")]
         assert not whole, prompt
@@ -472,9 +508,10 @@ def test_a_count_within_each_new_part_compiles(prompt: str, expected: list[dict[
         "My sections currently have 3 bullets per section.",
         "Should each section have 3 bullet points?",
         "If possible, put 3 bullets under each heading.",
+        "The first sentence of each paragraph should be under 10 words.",
     ],
 )
 def test_near_misses_compile_no_count_within_each_new_part(prompt: str) -> None:
     got = [g for g in compiled(prompt) if g["kind"] in ("each_count", "each_word_count")]
     assert not [g for g in got if g["part"] in ("section", "item", "numbered", "heading")], got
-    assert not [g for g in got if g["part"] == "paragraph" and g.get("units") == "sentences"], got
+    assert not [g for g in got if g["part"] == "paragraph"], got

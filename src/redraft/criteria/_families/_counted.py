@@ -246,7 +246,7 @@ _ONE_PART = (
     r"line|bullet|item|section|heading)\b|\b(?:sentence|paragraph|line|section)\s+\d{1,2}\b)"
 )
 _ONE_PART_BEFORE = re.compile(rf"\b{_ONE_PART}")
-_IN_ONE_PART = re.compile(rf"^\s*(?:in|for|within)\s+{_ONE_PART}\s*,")
+_IN_ONE_PART = re.compile(rf"^\s*(?:in|for|within)\s+{_ONE_PART}[^,.;:]{{0,40}},")
 _DISTRIBUTIVE_AFTER = re.compile(r"^[^.;,]{0,30}\b(?:each|every|per|apiece)\b")
 _SECOND_PART = re.compile(
     r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"

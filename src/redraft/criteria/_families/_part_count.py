@@ -32,12 +32,29 @@ from pydantic import Field, model_validator
 
 from redraft.criteria._families._base import Family, FamilyCount
 from redraft.criteria._families._counted import typed_hit
+from redraft.criteria._families._part_grammar import (
+    AMOUNT,
+    CAP,
+    GIVEN_BEFORE,
+    LINK,
+    ONE,
+    ORDINAL,
+    ORDINALS,
+    QUESTION,
+    REF,
+    SHORT,
+    Plain,
+    about_answer,
+    bounds,
+    index_named,
+    part_named,
+)
 from redraft.criteria._families._parts import parts_of
 from redraft.criteria._families._per_part import COUNTERS, HOLDS, UNIT_NAMES, Units, units_of
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, blocked_from
-from redraft.criteria._spec_base import RELATION_WORDS, Relation
+from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._spec_base import RELATION_WORDS
 from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
 
 __all__ = ["PART_COUNT", "PartCount", "part_counts"]
@@ -133,206 +150,36 @@ def _part_count(spec: PartCount, text: str) -> Outcome:
 
 # -- phrasing ---------------------------------------------------------------------------
 
-_ORDINALS = {
-    "first": 1,
-    "1st": 1,
-    "opening": 1,
-    "introductory": 1,
-    "second": 2,
-    "2nd": 2,
-    "third": 3,
-    "3rd": 3,
-    "fourth": 4,
-    "4th": 4,
-    "fifth": 5,
-    "5th": 5,
-    "sixth": 6,
-    "6th": 6,
-    "seventh": 7,
-    "7th": 7,
-    "eighth": 8,
-    "8th": 8,
-    "ninth": 9,
-    "9th": 9,
-    "tenth": 10,
-    "10th": 10,
-    "last": -1,
-    "final": -1,
-    "closing": -1,
-    "concluding": -1,
-}
-_ORDINAL = "|".join(sorted(_ORDINALS, key=len, reverse=True))
-_SMALL = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
-# One part, singular: lines are a part here (the nth line is no line length).
-_ONE = (
-    r"(?:sentence|paragraph|stanza|line|bullet(?:[\s-]+point)?|bullet(?:ed)?\s+item|"
-    r"numbered\s+(?:list\s+)?(?:item|point)|(?:list\s+)?item|section|(?:sub)?head(?:ing|er))"
-)
-_NUMBERED_PART = r"(?:sentence|paragraph|stanza|line|section|bullet|item)"
-_OF_RESPONSE = rf"(?:\s+(?:of|in)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING})?"
-_REF = (
-    rf"(?:(?:the|your|an?)\s+(?:very\s+)?(?P<ord>{_ORDINAL})\s+(?P<part>{_ONE}){_OF_RESPONSE}|"
-    rf"(?P<npart>{_NUMBERED_PART})\s+(?P<num>\d{{1,2}}|{'|'.join(_SMALL)})(?!\s*(?:-|–|to\b|and\b|or\b|,\s*\d))|"
-    rf"(?:(?:the|your|a)\s+)?(?P<title>title|headline|subject\s+line))"
-)
-_UNIT = (
-    r"(?P<unit>words?|characters?|chars|sentences?|lines?|paragraphs?|bullet(?:[\s-]+point)?s?|"
-    r"bulleted\s+items?|numbered\s+(?:list\s+)?(?:items?|points?))"
-)
-_POST = (
-    r"(?P<post>or\s+(?:less|fewer)|or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|"
-    r"max(?:imum)?|min(?:imum)?|tops)"
-)
-_NOT_EXCEED = (
-    r"(?:(?:must|should|may|can|shall|will|does|do)\s*(?:not|n't)|never)\s+"
-    r"(?:exceeds?|go(?:es)?\s+over|be\s+(?:longer|more)\s+than|run\s+(?:longer|more)\s+than)"
-)
-_AMOUNT = (
-    rf"(?:(?P<rel>{RELATION})\s+(?P<n>{NUMBER})|(?P<neg>{_NOT_EXCEED})\s+(?P<nn>{NUMBER})|"
-    rf"between\s+(?P<low>{NUMBER})\s+and\s+(?P<high>{NUMBER})|"
-    rf"(?P<from>{NUMBER})\s*(?:to|-|–)\s*(?P<to>{NUMBER})|(?P<bare>{NUMBER}))"
-    rf"\s+{_UNIT}(?:\s*,?\s+{_POST})?(?:\s+long)?\b"
-)
-_MODAL = r"(?:should|must|has\s+to|have\s+to|needs?\s+to|shall|will|is\s+to|ought\s+to)"
-_VERB = (
-    r"(?:have|has|contain|contains|be|is|consist\s+of|use|stay|run|include|hold|get|span|"
-    r"fit\s+(?:in|into|within))"
-)
-_LINK = (
-    rf"(?:\s*[:—–]\s*|\s*,\s*|\s+)(?:(?:{_MODAL}|needs|can\s+only|may\s+only)\s+)?"
-    rf"(?:be\s+)?(?:(?:kept|limited|capped|held|restricted)\s+)?(?:{_VERB}\s+)?"
-    r"(?:(?:to|of|with|in|at|within)\s+)?"
-)
-_CAP = r"(?P<cap>keep|limit|cap|hold|restrict)\s+"
 _PHRASES = [
-    # "keep the first paragraph under 50 words", "limit the title to 8 words"
-    re.compile(rf"\b{_CAP}{_REF}\s+(?:(?:to|at|within)\s+)?{_AMOUNT}"),
+    # "keep the first paragraph under 50 words", "limit the title to 8 words",
+    # "keep the title short — no more than 6 words"
+    re.compile(rf"\b{CAP}{REF}\s+{SHORT}(?:(?:to|at|within)\s+)?{AMOUNT}"),
+    # "make the headline 8 words or fewer": an exact size unless bounded
+    re.compile(rf"\bmake\s+{REF}\s+{AMOUNT}"),
     # "the first paragraph should be under 50 words", "Title: max 8 words",
     # "paragraph 2 must have exactly 3 sentences", "the last line under 60 characters"
-    re.compile(rf"\b{_REF}{_LINK}{_AMOUNT}"),
+    re.compile(rf"\b{REF}{LINK}{AMOUNT}"),
     # "no more than 40 words in the opening paragraph", "2 sentences for the title"
-    re.compile(rf"\b{_AMOUNT}\s+(?:in|for|within|of)\s+{_REF}"),
+    re.compile(rf"\b{AMOUNT}\s+(?:in|for|within|of)\s+{REF}"),
     # "In the first paragraph, use no more than 40 words", "in line 2, keep it to 10 words"
     re.compile(
-        rf"\bin\s+{_REF}\s*,\s*(?:please\s+)?(?:(?:use|write|include|have)\s+|"
-        rf"(?P<cap>keep\s+it|stick)\s+(?:(?:to|at|within)\s+)?)?{_AMOUNT}"
+        rf"\bin\s+{REF}\s*,\s*(?:please\s+)?(?:(?:use|write|include|have)\s+|"
+        rf"(?P<cap>keep\s+it|stick)\s+(?:(?:to|at|within)\s+)?)?{AMOUNT}"
     ),
     # "line 2: an explanation under 25 words", "the last line — a question of at most 12 words"
     re.compile(
-        rf"\b{_REF}\s*[:—–]\s*(?:an?\s+|the\s+|one\s+)?(?:[a-z-]+\s+){{1,3}}?,?\s*"
-        rf"(?:(?:of|with|in)\s+)?{_AMOUNT}"
+        rf"\b{REF}\s*[:—–]\s*(?:an?\s+|the\s+|one\s+)?(?:[a-z-]+\s+){{1,3}}?,?\s*"
+        rf"(?:(?:of|with|in)\s+)?{AMOUNT}"
     ),
 ]
 # "an 8-word title", "a two-sentence opening paragraph", "a one-line closing line"
 _COMPOUND = re.compile(
     rf"\b(?:an?|one)\s+(?P<n>{NUMBER})[-\s](?P<unit>word|sentence|line|character)\s+"
-    rf"(?:(?P<ord>{_ORDINAL})\s+(?P<part>{_ONE})|(?P<title>title|headline|subject\s+line))\b"
+    rf"(?:(?P<ord>{ORDINAL})\s+(?P<part>{ONE})|(?P<title>title|headline|subject\s+line))\b"
 )
 _COMPOUND_WORDS = 25
 """The most words a compound states exactly ("a six-word title"); past it
 ("a 300-word first section") the number is a size no one counts to."""
-# A count of part of the words only ("5 words from the list"), or per sub-part.
-_COUNT_AFTER = re.compile(
-    r"^\s*(?:of|from|that|which|who|like|such|starting|ending|beginning|containing|with|"
-    r"each|apiece|per|in\s+(?:bold|italics?|caps|capitals|uppercase|all\s+caps|quotes))\b"
-)
-# Material to process, not the answer: "the first line of the poem below".
-_GIVEN_AFTER = re.compile(
-    r"^[^.;]{0,40}\b(?:below|above|following|given|provided|attached|"
-    r"in\s+(?:the|this|that|my)\s+(?:text|passage|draft|article|essay|document|input|example|sample))\b"
-)
-# "the first four sentences in the first line" picks text out, asks no count
-_GIVEN_BEFORE = re.compile(
-    r"\b(?:my|his|her|their|our|this|these|those|given|provided|attached|original|"
-    r"current|existing|the|first|last|next|previous|following|remaining|its)\s+$|\b(?:average|averages|averaging|currently)\b"
-)
-_WRITE_BEFORE = re.compile(r"\b(?:write|compose|draft|create|give\s+me|provide|produce)\s+$")
-_ENSURE = re.compile(r"\b(?:make\s+sure|ensure|see\s+(?:to\s+it\s+)?that|check\s+that)\s+$")
-_PART_BEFORE = re.compile(r"\b(?:each|every|per|any|all|no|a|an|one)\s+$")
-# A question about the rule, not a request put as one ("Could you keep …?").
-_QUESTION = re.compile(
-    r"^\s*(?:should|can|could|does|do|is|are|must|would|will|may)\b"
-    r"(?!\s+you\s+(?:please\s+)?(?:keep|limit|cap|make|write|give|ensure|hold)\b).*\?\s*$"
-)
-
-
-class _Plain:
-    """Whether a phrase is a plain requirement: not hedged, conditional or
-    an example, and no negation before it (its own "must not exceed" aside)."""
-
-    def __init__(self, text: str) -> None:
-        self.blocked = blocked_from(text)
-        negation = NEGATION.search(text)
-        self.negated = negation.end() if negation else len(text) + 1
-
-    def __call__(self, start: int) -> bool:
-        return start < self.blocked and start < self.negated
-
-
-def _index(match: re.Match[str]) -> int | None:
-    if match.group("title"):
-        return 1
-    if match.group("ord"):
-        return _ORDINALS[match.group("ord")]
-    raw = match.group("num")
-    return _SMALL.get(raw) or (int(raw) if raw.isdigit() and int(raw) > 0 else None)
-
-
-def part_named(text: str) -> Part | None:
-    """The one part a noun names: "stanza" → paragraph, "list item" → item."""
-    text = " ".join(text.split())
-    for start, part in _NOUNS:
-        if text.startswith(start):
-            return part
-    return None
-
-
-_NOUNS: tuple[tuple[str, Part], ...] = (
-    ("sentence", "sentence"),
-    ("paragraph", "paragraph"),
-    ("stanza", "paragraph"),
-    ("line", "line"),
-    ("bullet", "bullet"),
-    ("numbered", "numbered"),
-    ("item", "item"),
-    ("list", "item"),
-    ("section", "section"),
-    ("title", "title"),
-    ("headline", "title"),
-    ("subject", "title"),
-    ("head", "heading"),
-    ("subhead", "heading"),
-)
-
-
-def bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
-    """The (relation, value) pairs an amount states; none where unreadable."""
-    found = match.groupdict()
-    if found.get("rel"):
-        value = number_value(found["n"])
-        if value is None:
-            return []
-        relation, adjust = relation_of(found["rel"])
-        return [(relation, value + adjust)]
-    if found.get("neg"):
-        value = number_value(found["nn"])
-        return [] if value is None else [("at_most", value)]
-    low, high = found.get("low") or found.get("from"), found.get("high") or found.get("to")
-    if low and high:
-        a, b = number_value(low), number_value(high)
-        return [] if a is None or b is None or a >= b else [("at_least", a), ("at_most", b)]
-    if found.get("post") and found.get("bare"):
-        value = number_value(found["bare"])
-        if value is None:
-            return []
-        post = found["post"]
-        more = "more" in post or "least" in post or "min" in post
-        return [("at_least" if more else "at_most", value)]
-    value = number_value(found.get("bare") or "")
-    if value is None:
-        return []
-    # "limit the title to 8 words" is a cap, not an exact length
-    return [("at_most" if found.get("cap") else "exactly", value)]
 
 
 def _build(part: Part, index: int, units: str) -> Any:
@@ -343,17 +190,17 @@ def _build(part: Part, index: int, units: str) -> Any:
 def part_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Keep the first paragraph under 50 words", "the title must be at most 8 words"."""
     text = sentence.lower
-    if _QUESTION.match(text):
+    if QUESTION.match(text):
         return
-    plain = _Plain(text)
+    plain = Plain(text)
     taken: list[tuple[int, int]] = []
     for match in (m for p in _PHRASES for m in p.finditer(text)):
         if any(match.start() < b and a < match.end() for a, b in taken):
             continue
-        if not plain(match.start()) or not _about_answer(text, match):
+        if not plain(match.start()) or not about_answer(text, match):
             continue
         noun = match.group("part") or match.group("npart") or match.group("title")
-        part, index = part_named(noun), _index(match)
+        part, index = part_named(noun), index_named(match)
         units = units_of(match.group("unit"))
         if part is None or index is None or units not in HOLDS[part]:
             continue
@@ -376,15 +223,15 @@ def _loose(text: str, match: re.Match[str], units: str) -> bool:
     return value is not None and units == "words" and value > 10 and before.endswith("in ")
 
 
-def _compounds(text: str, plain: _Plain, taken: list[tuple[int, int]]) -> Iterator[Hit]:
+def _compounds(text: str, plain: Plain, taken: list[tuple[int, int]]) -> Iterator[Hit]:
     for match in _COMPOUND.finditer(text):
         if any(match.start() < b and a < match.end() for a, b in taken):
             continue
-        if not plain(match.start()) or _GIVEN_BEFORE.search(text[: match.start()]):
+        if not plain(match.start()) or GIVEN_BEFORE.search(text[: match.start()]):
             continue
         noun = match.group("part") or match.group("title")
         part, value = part_named(noun), number_value(match.group("n"))
-        index = _ORDINALS[match.group("ord")] if match.group("ord") else 1
+        index = ORDINALS[match.group("ord")] if match.group("ord") else 1
         units = units_of(match.group("unit"))
         if part is None or value is None or units not in HOLDS[part]:
             continue
@@ -394,22 +241,6 @@ def _compounds(text: str, plain: _Plain, taken: list[tuple[int, int]]) -> Iterat
         yield from typed_hit(_build(part, index, units), "exactly", value, match.span())
 
 
-def _about_answer(text: str, match: re.Match[str]) -> bool:
-    before, after = text[: match.start()], text[match.end() :]
-    clause = re.split(r"[.;:!?]", before)[-1]
-    if _GIVEN_BEFORE.search(clause) or _PART_BEFORE.search(before):
-        return False
-    if match.group(0).startswith("a") and _WRITE_BEFORE.search(before):
-        return False  # "write an opening paragraph of …": the answer is that part
-    if _COUNT_AFTER.match(after) or _GIVEN_AFTER.match(after):
-        return False
-    # "the first paragraph has 80 words": described, not asked for, unless
-    # a directive governs it ("make sure the first paragraph has …")
-    between = text[match.start() : match.start("unit") if match.group("unit") else match.end()]
-    described = re.search(r"\b(?:has|had|is|was|contains|contained|ran|runs|uses|used)\b", between)
-    return not described or _ENSURE.search(clause) is not None
-
-
 # -- parts named once, then counted in turn -------------------------------------------
 
 # "Two paragraphs: the first …", "Write three sentences about Mars."
@@ -417,10 +248,10 @@ _LISTED = re.compile(
     rf"\b(?P<count>{NUMBER})\s+(?P<parts>sentences|paragraphs|stanzas|lines|bullet(?:[\s-]+point)?s|"
     r"sections)\b"
 )
-_ELLIPTIC = re.compile(rf"\b(?:the|your)\s+(?P<ord>{_ORDINAL})(?:\s+one)?{_LINK}{_AMOUNT}")
+_ELLIPTIC = re.compile(rf"\b(?:the|your)\s+(?P<ord>{ORDINAL})(?:\s+one)?{LINK}{AMOUNT}")
 # "…, the second 10, the third 15": the unit said once, for the first
 _FOLLOWING = re.compile(
-    rf"\s*(?:,|;|\band\b)\s*(?:and\s+)?(?:the\s+)?(?P<ord>{_ORDINAL})(?:\s+one)?"
+    rf"\s*(?:,|;|\band\b)\s*(?:and\s+)?(?:the\s+)?(?P<ord>{ORDINAL})(?:\s+one)?"
     rf"(?:\s*[:—–]\s*|\s+)(?:(?P<rel>{RELATION})\s+)?(?P<n>{NUMBER})(?:\s+(?P<unit>[a-z]+))?"
     r"(?=\s*(?:[,;.]|\band\b|$))"
 )
@@ -441,18 +272,18 @@ def _listed_part(sentence: Sentence, before: str) -> tuple[Part, int] | None:
     return (part, count) if part is not None and count else None
 
 
-def _listed(sentence: Sentence, plain: _Plain, taken: list[tuple[int, int]]) -> Iterator[Hit]:
+def _listed(sentence: Sentence, plain: Plain, taken: list[tuple[int, int]]) -> Iterator[Hit]:
     text = sentence.lower
     for match in _ELLIPTIC.finditer(text):
         if any(match.start() < b and a < match.end() for a, b in taken):
             continue
-        if not plain(match.start()) or not _about_answer(text, match):
+        if not plain(match.start()) or not about_answer(text, match):
             continue
         listed = _listed_part(sentence, text[: match.start()])
         if listed is None:
             continue
         part, count = listed
-        index = _ORDINALS[match.group("ord")]
+        index = ORDINALS[match.group("ord")]
         units = units_of(match.group("unit"))
         if units not in HOLDS[part] or index > count:
             continue
@@ -466,7 +297,7 @@ def _following(
     text: str,
     end: int,
     listed: tuple[Part, int, str],
-    plain: _Plain,
+    plain: Plain,
     taken: list[tuple[int, int]],
 ) -> Iterator[Hit]:
     part, count, units = listed
@@ -475,7 +306,7 @@ def _following(
         unit = match.group("unit")
         if unit is not None and unit not in names:
             return
-        index, value = _ORDINALS[match.group("ord")], number_value(match.group("n"))
+        index, value = ORDINALS[match.group("ord")], number_value(match.group("n"))
         if value is None or index > count or not plain(match.start("ord")):
             return
         relation, adjust = relation_of(match.group("rel")) if match.group("rel") else ("exactly", 0)

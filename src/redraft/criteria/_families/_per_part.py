@@ -5,12 +5,12 @@ on its own ("each bullet under 12 words", "every paragraph has exactly 3
 sentences", "4 lines per stanza", "each numbered item under 15 words", "2 to
 4 bullets per section"), and every part as many words long as the others.
 
-Parts are cut by :func:`._parts.parts_of`, which every family addressing a
-part uses. Within a part, words are tokens holding a letter or a digit,
-characters its text without surrounding whitespace, sentences as
-``sentence_count`` cuts them, lines its non-empty lines, paragraphs its
-blocks between blank lines, bullet points and numbered items its lines with
-those markers. No rule here reads lines: they are :mod:`._line_length`'s.
+Parts are cut by :func:`._parts.parts_of`. Within a part, words are tokens
+holding a letter or a digit, characters its text without surrounding
+whitespace, sentences as ``sentence_count`` cuts them, lines its non-empty
+lines, paragraphs its blocks between blank lines, bullet points and numbered
+items its lines with those markers. No rule here reads lines ("each line
+under 40 characters"): they are :mod:`._line_length`'s.
 
 :class:`EachWordCount` is the words of each part, the kind's first form;
 :class:`EachCount` names its unit (``units``), and a rule compiles a count
@@ -44,7 +44,6 @@ __all__ = [
     "EachCount",
     "EachWordCount",
     "EqualWordCount",
-    "part_of",
     "parts_of",
     "units_of",
 ]
@@ -318,6 +317,8 @@ _GIVEN_AFTER = re.compile(
     rf"^\s*(?:in|of|within|for)\s+(?:the|your)\s+(?!(?:entire|whole|{THING})\b)[a-z]"
 )
 _QUESTION = re.compile(r"^\s*(?:should|can|could|does|do|is|are|must|would|will|may)\b.*\?\s*$")
+# "the first sentence of each paragraph …": one part of each, not each whole
+_SUB_PART = re.compile(r"\b(?:sentence|line|word|paragraph|bullet|item|heading)s?\s+(?:of|in)\s+$")
 
 
 def part_of(text: str) -> Part:
@@ -392,7 +393,7 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
     taken: list[tuple[int, int]] = []
     for match in (m for p in _EACH_PHRASES for m in p.finditer(text)):
         clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
-        if not plain(match.start()) or _GIVEN.search(clause):
+        if not plain(match.start()) or _GIVEN.search(clause) or _SUB_PART.search(clause):
             continue
         if _GIVEN_AFTER.match(text[match.end() :]):
             continue
