@@ -56,10 +56,15 @@ _HOLDS = {
     "section": _SHORT | {"sentences", "lines", "paragraphs", "bullets", "numbered"},
 }
 _ORDINALS = {
-    "first": 1, "1st": 1, "opening": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
-    "fourth": 4, "4th": 4, "fifth": 5, "5th": 5, "last": -1, "final": -1, "closing": -1,
+    "first": 1, "1st": 1, "opening": 1, "introductory": 1, "second": 2, "2nd": 2, "third": 3,
+    "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5, "last": -1, "final": -1,
+    "closing": -1, "concluding": -1,
 }  # fmt: skip
-_TITLE = re.compile(r"(?:the )?(?:title|headline)(?: line)?(?: \((?:the )?first line\))?")
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_TITLE = re.compile(
+    r"(?:the )?(?:title|headline|(?:email )?subject(?: line)?)(?: line)?"
+    r"(?: \((?:the )?first line\))?"
+)
 # Parts the older kinds address for every part (each_count's first parts, and
 # lines: line_length's): left to the mapper's own reading.
 _OLD_EACH = {"sentence", "paragraph", "bullet", "line"}
@@ -81,9 +86,10 @@ def _where(scope: str) -> tuple[str, str, int | None] | None:
     found = re.fullmatch(r"(?:the )?(\w+) ([a-z ]+?)(?: of (?:the )?(?:response|answer))?", s)
     if found and found[1] in _ORDINALS and (part := _part(found[2])):
         return ("nth", part, _ORDINALS[found[1]])
-    found = re.fullmatch(r"([a-z ]+?) (\d{1,2})", s)
-    if found and (part := _part(found[1])) and int(found[2]) > 0:
-        return ("nth", part, int(found[2]))
+    found = re.fullmatch(r"([a-z ]+?) (\d{1,2}|one|two|three|four|five|six)", s)
+    number = (_NUMBERS.get(found[2]) or int(found[2])) if found else 0
+    if found and (part := _part(found[1])) and number > 0:
+        return ("nth", part, number)
     found = re.fullmatch(r"(?:each|every|per|all) ([a-z ]+?)", s)
     if found and (part := _part(found[1])) and part not in _OLD_EACH:
         return ("each", part, None)

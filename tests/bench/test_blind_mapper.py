@@ -210,6 +210,32 @@ def test_constraints_no_kind_states_map_to_none(fields: dict[str, Any]) -> None:
             {"part": "title", "index": 1, "units": "words", "relation": "at_most", "value": 8},
         ),
         (
+            "subject line",
+            "character",
+            "less_than",
+            60,
+            {
+                "part": "title",
+                "index": 1,
+                "units": "characters",
+                "relation": "at_most",
+                "value": 59,
+            },
+        ),
+        (
+            "paragraph two",
+            "word",
+            "at_least",
+            40,
+            {
+                "part": "paragraph",
+                "index": 2,
+                "units": "words",
+                "relation": "at_least",
+                "value": 40,
+            },
+        ),
+        (
             "headline (first line)",
             "word",
             "at_most",
