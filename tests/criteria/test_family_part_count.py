@@ -384,6 +384,18 @@ def test_a_count_of_one_part_compiles(prompt: str, expected: list[dict[str, Any]
             ],
         ),
         (
+            "The first paragraph should have 3 sentences, the second 4, and the last 2.",
+            [
+                nth("paragraph", 1, "sentences", "exactly", 3),
+                nth("paragraph", 2, "sentences", "exactly", 4),
+                nth("paragraph", -1, "sentences", "exactly", 2),
+            ],
+        ),
+        (
+            "Keep the opening line under 8 words; the second, under 12 words.",
+            [nth("line", 1, "words", "at_most", 7), nth("line", 2, "words", "at_most", 11)],
+        ),
+        (
             "Give me 3 lines: the first one at most 4 words, the second at most 6 words.",
             [nth("line", 1, "words", "at_most", 4), nth("line", 2, "words", "at_most", 6)],
         ),
@@ -428,6 +440,7 @@ def test_parts_named_once_then_counted_in_turn(prompt: str, expected: list[dict[
         # the elided list names no parts
         "Pick two fruits: the first at most 5 letters.",
         "Write a story. The first must have 5 words.",
+        "Pick two fruits, the first with 5 letters, the second with 6.",
     ],
 )
 def test_near_misses_compile_no_part_count(prompt: str) -> None:

@@ -211,8 +211,15 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
         taken.append(match.span())
         for relation, value in bounds(match):
             yield from typed_hit(_build(part, index, units), relation, value, match.span())
+        if match.group("ord"):
+            # "the first paragraph should have 3 sentences, the second 4"
+            yield from _following(text, match.end(), (part, _ANY, units), plain, taken)
     yield from _compounds(text, plain, taken)
     yield from _listed(sentence, plain, taken)
+
+
+_ANY = 1_000
+"""No bound on the parts a list counts in turn where it does not say how many."""
 
 
 def _loose(text: str, match: re.Match[str], units: str) -> bool:
@@ -248,28 +255,35 @@ _LISTED = re.compile(
     rf"\b(?P<count>{NUMBER})\s+(?P<parts>sentences|paragraphs|stanzas|lines|bullet(?:[\s-]+point)?s|"
     r"sections)\b"
 )
+_NAMED = re.compile(rf"\b(?:the|your)\s+(?:very\s+)?(?:{ORDINAL})\s+(?P<part>{ONE})\b")
 _ELLIPTIC = re.compile(rf"\b(?:the|your)\s+(?P<ord>{ORDINAL})(?:\s+one)?{LINK}{AMOUNT}")
 # "…, the second 10, the third 15": the unit said once, for the first
 _FOLLOWING = re.compile(
     rf"\s*(?:,|;|\band\b)\s*(?:and\s+)?(?:the\s+)?(?P<ord>{ORDINAL})(?:\s+one)?"
-    rf"(?:\s*[:—–]\s*|\s+)(?:(?P<rel>{RELATION})\s+)?(?P<n>{NUMBER})(?:\s+(?P<unit>[a-z]+))?"
+    rf"(?:\s*[:—–,]\s*|\s+)(?:(?P<rel>{RELATION})\s+)?(?P<n>{NUMBER})(?:\s+(?P<unit>[a-z]+))?"
     r"(?=\s*(?:[,;.]|\band\b|$))"
 )
 
 
 def _listed_part(sentence: Sentence, before: str) -> tuple[Part, int] | None:
     """The parts a list counts in turn: the last "N paragraphs" before the
-    phrase in its sentence, or in the sentence before it."""
-    found = list(_LISTED.finditer(before))
-    if not found and sentence.whole and sentence.start:
+    phrase in its sentence, or in the sentence before it; else the last part
+    named with an ordinal there ("the opening line …; the second, …")."""
+    last = ""
+    if sentence.whole and sentence.start:
         previous = sentence.whole[: sentence.start].lower().rstrip()
         last = re.split(r"(?<=[.!?;])\s+|\n+", previous)[-1] if previous else ""
-        found = list(_LISTED.finditer(last))
-    if not found:
-        return None
-    part = part_named(found[-1].group("parts"))
-    count = number_value(found[-1].group("count"))
-    return (part, count) if part is not None and count else None
+    for where in (before, last):
+        found = list(_LISTED.finditer(where))
+        if found:
+            part = part_named(found[-1].group("parts"))
+            count = number_value(found[-1].group("count"))
+            return (part, count) if part is not None and count else None
+    for where in (before, last):
+        named = list(_NAMED.finditer(where))
+        if named and (part := part_named(named[-1].group("part"))) is not None:
+            return (part, _ANY)
+    return None
 
 
 def _listed(sentence: Sentence, plain: Plain, taken: list[tuple[int, int]]) -> Iterator[Hit]:
