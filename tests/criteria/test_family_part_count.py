@@ -335,6 +335,18 @@ def test_each_count_over_a_section_counts_its_bullets() -> None:
             "Use exactly three bullet points in the second section.",
             [nth("section", 2, "bullets", "exactly", 3)],
         ),
+        # a terse list: the part opens its clause, names what it holds, then its count
+        (
+            "Answer: first line the corrected sentence, second line explanation under 25 words.",
+            [nth("line", 2, "words", "at_most", 24)],
+        ),
+        (
+            "Reply in two lines: line 1 the verdict, line 2 a reason of at most 15 words.",
+            [
+                {"kind": "line_count", "relation": "exactly", "value": 2},
+                nth("line", 2, "words", "at_most", 15),
+            ],
+        ),
         # compounds
         ("Write an essay with an 8-word title.", [nth("title", 1, "words", "exactly", 8)]),
         (
@@ -427,6 +439,10 @@ def test_parts_named_once_then_counted_in_turn(prompt: str, expected: list[dict[
         # no part named plainly, one part of every part
         "Put the answer in first paragraph 3 times.",
         "In the first line of every stanza, use at most 6 words.",
+        # terse, but described, or no part opening a clause
+        "Then, second paragraph has 4 sentences.",
+        "Tell me about the first line of defense against 3 germs.",
+        "I liked the first paragraph very much and 3 sentences of the second.",
         # a selection of given text, not a count
         "Repeat only the first two sentences in the second paragraph of my note.",
         "Copy the last three words in the final line, nothing else.",

@@ -38,6 +38,7 @@ from redraft.criteria._families._part_grammar import (
     GIVEN_BEFORE,
     LINK,
     ONE,
+    OPENS,
     ORDINAL,
     ORDINALS,
     QUESTION,
@@ -166,6 +167,9 @@ _PHRASES = [
         rf"\bin\s+{REF}\s*,\s*(?:please\s+)?(?:(?:use|write|include|have)\s+|"
         rf"(?P<cap>keep\s+it|stick)\s+(?:(?:to|at|within)\s+)?)?{AMOUNT}"
     ),
+    # "first line the answer, second line explanation under 25 words": a terse
+    # list, the part opening its clause with no article (checked in part_counts)
+    re.compile(rf"(?P<terse>)\b{REF}\s+(?:[a-z-]+\s+){{1,2}}?,?\s*(?:(?:of|with|in)\s+)?{AMOUNT}"),
     # "line 2: an explanation under 25 words", "the last line — a question of at most 12 words"
     re.compile(
         rf"\b{REF}\s*[:—–]\s*(?:an?\s+|the\s+|one\s+)?(?:[a-z-]+\s+){{1,3}}?,?\s*"
@@ -206,7 +210,7 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue
         if part == "title" and index != 1:
             continue
-        if _loose(text, match, units):
+        if _loose(text, match, units) or not _terse_ok(text, match):
             continue
         taken.append(match.span())
         for relation, value in bounds(match):
@@ -216,6 +220,16 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             yield from _following(text, match.end(), (part, _ANY, units), plain, taken)
     yield from _compounds(text, plain, taken)
     yield from _listed(sentence, plain, taken)
+
+
+def _terse_ok(text: str, match: re.Match[str]) -> bool:
+    """A terse list item names its part by ordinal or number, with no article,
+    at the opening of a clause ("…, second line explanation under 25 words")."""
+    found = match.groupdict()
+    if found.get("terse") is None:
+        return True
+    opens = OPENS.search(text[: match.start()]) is not None
+    return opens and not found.get("article") and not found.get("title")
 
 
 _ANY = 1_000

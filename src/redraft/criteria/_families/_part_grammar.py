@@ -22,6 +22,7 @@ __all__ = [
     "GIVEN_BEFORE",
     "LINK",
     "ONE",
+    "OPENS",
     "ORDINAL",
     "ORDINALS",
     "QUESTION",
@@ -128,7 +129,7 @@ GIVEN_BEFORE = re.compile(
     r"\b(?:my|his|her|their|our|this|these|those|given|provided|attached|original|"
     r"current|existing|the|first|last|next|previous|following|remaining|its)\s+$|\b(?:average|averages|averaging|currently)\b"
 )
-_OPENS = re.compile(r"(?:^|[,;:(•*\-]|\bthen|\band)\s*$")
+OPENS = re.compile(r"(?:^|[,;:(•*\-]|\bthen|\band)\s*$")
 _WRITE_BEFORE = re.compile(r"\b(?:write|compose|draft|create|give\s+me|provide|produce)\s+$")
 _ENSURE = re.compile(r"\b(?:make\s+sure|ensure|see\s+(?:to\s+it\s+)?that|check\s+that)\s+$")
 _PART_BEFORE = re.compile(r"\b(?:each|every|per|any|all|no|a|an|one)\s+$")
@@ -224,7 +225,7 @@ def about_answer(text: str, match: re.Match[str]) -> bool:
     if GIVEN_BEFORE.search(clause) or _PART_BEFORE.search(before):
         return False
     found = match.groupdict()
-    if found.get("part") and not found.get("article") and not _OPENS.search(before):
+    if found.get("part") and not found.get("article") and not OPENS.search(before):
         return False  # "… in first paragraph 3 …": no part named plainly
     if match.group(0).startswith("a") and _WRITE_BEFORE.search(before):
         return False  # "write an opening paragraph of …": the answer is that part
