@@ -85,6 +85,7 @@ from _blind_parts import (
     scope_of,
     unit_of,
 )
+from _blind_parts_count import part_count
 from _blind_phrases import case_blind, forbidden, keywords, phrases_of, positional
 from _blind_rows import Constraint, Row, load_split
 from _blind_tables import tabular
@@ -129,7 +130,7 @@ def expect(c: Constraint, row: Row) -> Expectation:
     unit = unit_of(c)
     scope = _scope(c)
     relation = c.relation.strip().lower()
-    found = _expect(c, row, unit, scope, relation)
+    found = part_count(c, unit) or _expect(c, row, unit, scope, relation)
     return case_blind(c, found) if relation in ("starts_with", "ends_with", "equals") else found
 
 

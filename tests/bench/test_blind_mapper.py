@@ -209,3 +209,107 @@ def test_a_count_of_listed_things_in_a_named_form_is_that_forms_count() -> None:
 def test_pieces_of_prose_and_other_units_are_no_item_count(unit: str) -> None:
     found = _expect(unit=unit, relation="exactly", value=3)
     assert not _covered(found, _spec(kind="item_count", relation="exactly", value=3))
+
+
+@pytest.mark.parametrize(
+    ("scope", "unit", "relation", "value", "spec"),
+    [
+        (
+            "first paragraph",
+            "word",
+            "less_than",
+            50,
+            {"part": "paragraph", "index": 1, "units": "words", "relation": "at_most", "value": 49},
+        ),
+        (
+            "paragraph 2",
+            "sentence",
+            "exactly",
+            3,
+            {
+                "part": "paragraph",
+                "index": 2,
+                "units": "sentences",
+                "relation": "exactly",
+                "value": 3,
+            },
+        ),
+        (
+            "last line",
+            "character",
+            "at_most",
+            60,
+            {
+                "part": "line",
+                "index": -1,
+                "units": "characters",
+                "relation": "at_most",
+                "value": 60,
+            },
+        ),
+        (
+            "title",
+            "word",
+            "at_most",
+            8,
+            {"part": "title", "index": 1, "units": "words", "relation": "at_most", "value": 8},
+        ),
+        (
+            "subject line",
+            "character",
+            "less_than",
+            60,
+            {
+                "part": "title",
+                "index": 1,
+                "units": "characters",
+                "relation": "at_most",
+                "value": 59,
+            },
+        ),
+        (
+            "paragraph two",
+            "word",
+            "at_least",
+            40,
+            {
+                "part": "paragraph",
+                "index": 2,
+                "units": "words",
+                "relation": "at_least",
+                "value": 40,
+            },
+        ),
+        (
+            "headline (first line)",
+            "word",
+            "at_most",
+            12,
+            {"part": "line", "index": 1, "units": "words", "relation": "at_most", "value": 12},
+        ),
+    ],
+)
+def test_a_count_within_one_part_is_a_part_count(
+    scope: str, unit: str, relation: str, value: int, spec: dict[str, Any]
+) -> None:
+    found = _expect(unit=unit, scope=scope, relation=relation, value=value)
+    assert _covered(found, _spec(kind="part_count", **spec))
+    wrong = spec | {"value": spec["value"] + 1}
+    assert not _covered(found, _spec(kind="part_count", **wrong))
+
+
+def test_a_count_within_each_new_part_is_an_each_count() -> None:
+    found = _expect(unit="bullet", scope="each section", relation="between", value=[3, 6])
+    low = _spec(kind="each_count", part="section", units="bullets", relation="at_least", value=3)
+    high = _spec(kind="each_count", part="section", units="bullets", relation="at_most", value=6)
+    assert _covered(found, low, high)
+    assert not _covered(found, low)
+    words = _expect(unit="word", scope="each numbered item", relation="at_most", value=15)
+    assert _covered(
+        words, _spec(kind="each_word_count", part="numbered", relation="at_most", value=15)
+    )
+
+
+def test_a_part_named_by_its_role_is_no_part_count() -> None:
+    found = _expect(unit="word", scope="email body", relation="at_most", value=120)
+    assert not any("part_count" in m.kinds for m in found.matchers)

@@ -374,6 +374,13 @@ def test_every_kind_round_trips_through_json() -> None:
             "relation": "exactly",
             "value": 2,
         },
+        "part_count": {
+            "part": "paragraph",
+            "index": 1,
+            "units": "words",
+            "relation": "at_most",
+            "value": 50,
+        },
         "equal_word_count": {"part": "sentence"},
         "distinct_words": {"within": "paragraph"},
         "order": {"parts": ["title", "bullets", "postscript"]},

@@ -655,8 +655,8 @@ def test_realistic_phrasings_compile_exactly(
         "Summarise this 500-word essay.",
         "Summarize this essay of at least 500 words.",
         "My essay has at least 3 paragraphs; can you review it?",
-        "Write an essay with a title of at most 5 words.",
-        # (a count within each paragraph is a check of its own: test_family_per_part.py)
+        # (a count within each paragraph, or within the title, is a check of its
+        # own: test_family_per_part.py, test_family_part_count.py)
         "Write a function that returns at most 5 words from the list.",
         "Describe a person who writes at least 500 words a day.",
         "Write the title in all caps.",

@@ -238,6 +238,15 @@ _POSITION_BEFORE = re.compile(
     r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open|"
     r"opening|after|before|below|above)\b"
 )
+# One part named before a count, in its clause or as the sentence's frame
+# ("In the first paragraph, use …"): the count is that part's.
+_ONE_PART = (
+    r"(?:(?:the|your|an?)\s+(?:very\s+)?(?:first|second|third|fourth|fifth|last|final|opening|"
+    r"closing|concluding|introductory|\d{1,2}(?:st|nd|rd|th))\s+(?:sentence|paragraph|stanza|"
+    r"line|bullet|item|section|heading)\b|\b(?:sentence|paragraph|line|section)\s+\d{1,2}\b)"
+)
+_ONE_PART_BEFORE = re.compile(rf"\b{_ONE_PART}")
+_IN_ONE_PART = re.compile(rf"^\s*(?:in|for|within)\s+{_ONE_PART}[^,.;:]{{0,40}},")
 _DISTRIBUTIVE_AFTER = re.compile(r"^[^.;,]{0,30}\b(?:each|every|per|apiece)\b")
 _SECOND_PART = re.compile(
     r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
@@ -374,6 +383,9 @@ class UnitCounts:
             before = text[: match.start()]
             if _PRECEDED_BY_OTHER_VERB.search(before) or _GIVEN_BEFORE.search(before):
                 return False  # "this 300+ word essay" describes what is given
+            clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
+            if _ONE_PART_BEFORE.search(clause) or _IN_ONE_PART.match(before):
+                return False  # "make sure your 3rd sentence has at most 9 words": part_count's
             if self._unit(match).prose and re.match(r"then\b", match.group(0)):
                 return False  # "…, then one sentence explaining it": a later part's count
             if (

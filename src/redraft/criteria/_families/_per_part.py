@@ -1,14 +1,16 @@
-"""Counts within each part: the words, characters, sentences or lines of
-every sentence, paragraph or bullet point, each compared on its own ("each
-bullet under 12 words", "every paragraph has exactly 3 sentences", "4 lines
-per stanza"), and every part as many words long as the others.
+"""Counts within each part: the words, characters, sentences, lines,
+paragraphs, bullet points or numbered items of every sentence, paragraph,
+bullet point, numbered item, list item, heading or section, each compared
+on its own ("each bullet under 12 words", "every paragraph has exactly 3
+sentences", "4 lines per stanza", "each numbered item under 15 words", "2 to
+4 bullets per section"), and every part as many words long as the others.
 
-Parts are cut by :func:`parts_of`, which every family addressing a part uses:
-sentences approximately, paragraphs (and stanzas) at blank lines, bullet
-points at markdown bullet lines, the marker left out. Within a part, words
-are tokens holding a letter or a digit, characters its text with the
-surrounding whitespace left out, sentences as ``sentence_count`` cuts them,
-lines its non-empty lines.
+Parts are cut by :func:`._parts.parts_of`. Within a part, words are tokens
+holding a letter or a digit, characters its text without surrounding
+whitespace, sentences as ``sentence_count`` cuts them, lines its non-empty
+lines, paragraphs its blocks between blank lines, bullet points and numbered
+items its lines with those markers. No rule here reads lines ("each line
+under 40 characters"): they are :mod:`._line_length`'s.
 
 :class:`EachWordCount` is the words of each part, the kind's first form;
 :class:`EachCount` names its unit (``units``), and a rule compiles a count
@@ -26,27 +28,50 @@ from pydantic import model_validator
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import Family, FamilyCount, FamilySpec
 from redraft.criteria._families._counted import typed_hit
+from redraft.criteria._families._parts import parts_of
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, blocked_from
 from redraft.criteria._spec_base import RELATION_WORDS, Relation
 from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
 
-__all__ = ["EACH_COUNT", "EQUAL_WORDS", "EachCount", "EachWordCount", "EqualWordCount"]
+__all__ = [
+    "EACH_COUNT",
+    "EQUAL_WORDS",
+    "HOLDS",
+    "UNIT_NAMES",
+    "COUNTERS",
+    "EachCount",
+    "EachWordCount",
+    "EqualWordCount",
+    "parts_of",
+    "units_of",
+]
 
-Units = Literal["words", "characters", "sentences", "lines"]
-_UNIT_NAMES: dict[str, tuple[str, str]] = {
+Units = Literal["words", "characters", "sentences", "lines", "paragraphs", "bullets", "numbered"]
+UNIT_NAMES: dict[str, tuple[str, str]] = {
     "words": ("word", "words"),
     "characters": ("character", "characters"),
     "sentences": ("sentence", "sentences"),
     "lines": ("line", "lines"),
+    "paragraphs": ("paragraph", "paragraphs"),
+    "bullets": ("bullet point", "bullet points"),
+    "numbered": ("numbered item", "numbered items"),
 }
-# What a part can hold: a sentence holds no sentences, and only a paragraph
-# (a stanza) runs over several lines.
-_HOLDS: dict[str, frozenset[str]] = {
-    "sentence": frozenset({"words", "characters"}),
-    "paragraph": frozenset({"words", "characters", "sentences", "lines"}),
-    "bullet": frozenset({"words", "characters", "sentences"}),
+_SHORT = frozenset({"words", "characters"})
+_ITEM = _SHORT | {"sentences"}
+# What a part can hold: a sentence holds no sentences, a paragraph (a
+# stanza) runs over several lines, and only a section holds paragraphs and lists.
+HOLDS: dict[str, frozenset[str]] = {
+    "sentence": _SHORT,
+    "heading": _SHORT,
+    "title": _SHORT,
+    "line": _ITEM,
+    "bullet": _ITEM,
+    "numbered": _ITEM,
+    "item": _ITEM,
+    "paragraph": _ITEM | {"lines"},
+    "section": _ITEM | {"lines", "paragraphs", "bullets", "numbered"},
 }
 
 
@@ -66,10 +91,11 @@ class EachWordCount(FamilyCount):
 
 
 class EachCount(FamilyCount):
-    """The ``units`` (words, characters, sentences or lines) of every
-    sentence, paragraph or bullet point, each compared with ``value`` on its
-    own ("every paragraph has exactly 3 sentences"). A sentence holds words
-    and characters; a bullet point also sentences; a paragraph also lines."""
+    """The ``units`` of every part, each compared with ``value`` on its own
+    ("every paragraph has exactly 3 sentences", "2 to 4 bullets per
+    section"). A sentence, heading or title holds words and characters; a
+    line or a list item also sentences; a paragraph also lines; a section
+    also paragraphs, bullet points and numbered items."""
 
     kind: Literal["each_count"] = "each_count"
     part: Part
@@ -77,12 +103,12 @@ class EachCount(FamilyCount):
 
     @model_validator(mode="after")
     def _holds(self) -> EachCount:
-        if self.units not in _HOLDS[self.part]:
+        if self.units not in HOLDS[self.part]:
             raise ValueError(f"a {self.part} does not hold {self.units}")
         return self
 
     def describe(self) -> str:
-        noun = _UNIT_NAMES[self.units][0 if self.value == 1 else 1]
+        noun = UNIT_NAMES[self.units][0 if self.value == 1 else 1]
         relation = RELATION_WORDS[self.relation]
         return f"every {PART_NAMES[self.part][0]} has {relation} {self.value} {noun}"
 
@@ -104,19 +130,6 @@ class EqualWordCount(FamilySpec):
         return (self.kind, self.part)
 
 
-_BULLET_LINE = re.compile(r"^[ \t]*[*\-+•][ \t]+(\S.*)$", re.MULTILINE)
-
-
-def parts_of(text: str, part: str) -> list[str]:
-    """The answer's sentences, paragraphs or bullet points, in order: the one
-    cut every family that addresses a part uses."""
-    if part == "sentence":
-        return measure.sentences(text)
-    if part == "paragraph":
-        return measure.paragraphs(text)
-    return [m.group(1).strip() for m in _BULLET_LINE.finditer(text)]
-
-
 class _Guard:
     """Whether a phrase of one sentence is a plain requirement: not hedged,
     conditional or an example, and not negated before it."""
@@ -130,12 +143,16 @@ class _Guard:
         return start < self.blocked and start < self.negated
 
 
-_COUNTERS: dict[str, Callable[[str], int]] = {
+COUNTERS: dict[str, Callable[[str], int]] = {
     "words": lambda part: len(measure.words(part)),
     "characters": lambda part: len(part.strip()),
     "sentences": lambda part: len(measure.sentences(part)),
     "lines": lambda part: sum(1 for line in part.splitlines() if line.strip()),
+    "paragraphs": lambda part: len(measure.paragraphs(part)),
+    "bullets": measure.bullets,
+    "numbered": measure.numbered_items,
 }
+"""How many of each unit one part holds."""
 _EXAMPLES = 3
 _SHOWN = 40
 
@@ -172,8 +189,9 @@ def _each(spec: EachWordCount | EachCount, text: str) -> Outcome:
     if not found:
         return _no_parts(spec)
     units = _units_of(spec)
-    count = _COUNTERS[units]
-    fix = f"Give every {name[0]} {RELATION_WORDS[spec.relation]} {spec.value} {units} (count them)."
+    count = COUNTERS[units]
+    noun = UNIT_NAMES[units][1]
+    fix = f"Give every {name[0]} {RELATION_WORDS[spec.relation]} {spec.value} {noun} (count them)."
     return every_part_outcome(spec, found, lambda p: spec.holds(count(p)), fix)
 
 
@@ -225,12 +243,26 @@ def _equal_words(spec: EqualWordCount, text: str) -> Outcome:
 
 # -- phrasing ---------------------------------------------------------------------------
 
-_PART = r"(?:sentence|paragraph|stanza|bullet(?:[\s-]+point)?|bullet(?:ed)?\s+item)"
-_PARTS = rf"(?:sentences|paragraphs|stanzas|bullet(?:[\s-]+point)?s|bullet(?:ed)?\s+items|{_PART})"
+# The parts a count within each part is about, singular and plural. Lines
+# are _line_length's; "step" and "point" name parts no cut can find.
+_PART = (
+    r"(?:sentence|paragraph|stanza|bullet(?:[\s-]+point)?|bullet(?:ed)?\s+item|"
+    r"numbered\s+(?:list\s+)?(?:item|point|entry)|(?:list\s+)?item|list\s+entry|"
+    r"section|(?:sub)?head(?:ing|er))"
+)
+_PARTS = (
+    r"(?:sentences|paragraphs|stanzas|bullet(?:[\s-]+point)?s|bullet(?:ed)?\s+items|"
+    r"numbered\s+(?:list\s+)?(?:items|points|entries)|(?:list\s+)?items|list\s+entries|"
+    rf"sections|(?:sub)?head(?:ing|er)s|{_PART})"
+)
 _OF_RESPONSE = rf"(?:\s+(?:of|in)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING})?"
 _MODAL = r"(?:should|must|has\s+to|have\s+to|needs?\s+to|shall|will|is\s+to|are\s+to)"
 _EVERY = rf"(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?)\s+(?P<part>{_PARTS}){_OF_RESPONSE}"
-_UNIT = r"(?P<unit>words?|characters?|chars|sentences?|lines?)"
+_UNIT = (
+    r"(?P<unit>words?|characters?|chars|sentences?|lines?|paragraphs?|bullet(?:[\s-]+point)?s?|"
+    r"bulleted\s+items?|numbered\s+(?:list\s+)?(?:items?|points?|steps?)|"
+    r"(?:checkbox|checklist|to-?do)(?:\s+items?|es)?)"
+)
 _LONG = r"(?:\s+long)?"
 # A count: "at most 12", "between 8 and 15", "8 to 15", "8-15", or a bare number.
 _AMOUNT = (
@@ -251,13 +283,16 @@ _EACH_PHRASES = [
         rf"{_AMOUNT}\s+{_UNIT}{_LONG}\b"
     ),
     # "at most 20 words per sentence", "3 sentences in each paragraph", "4 lines per stanza"
+    # "3 bullets under each heading" (under a heading: its section)
     re.compile(
-        rf"\b{_AMOUNT}\s+{_UNIT}\s+(?:per|in\s+each|for\s+each|in\s+every|to\s+(?:a|each|every))"
-        rf"\s+(?P<part>{_PART})\b"
+        rf"\b{_AMOUNT}\s+{_UNIT}\s+(?:per|in\s+each|for\s+each|in\s+every|to\s+(?:a|each|every)|"
+        rf"(?:under|beneath|below)\s+(?:each|every))\s+(?P<part>{_PART})\b"
     ),
-    # "3 bullet points, each under 12 words", "paragraphs of 3 sentences each"
+    # "3 bullet points, each under 12 words", "paragraphs of 3 sentences each",
+    # "3 sections (Before, During, After), each with 2 to 4 checkbox items"
     re.compile(
-        rf"\b(?P<part>{_PARTS})\s*,?\s+each\s+(?:{_MODAL}\s+)?(?:{_VERB}\s+|with\s+|of\s+)?"
+        rf"\b(?P<part>{_PARTS})(?:\s*\([^()]{{0,80}}\))?\s*,?\s+each\s+(?:{_MODAL}\s+)?"
+        rf"(?:{_VERB}\s+|with\s+|of\s+)?"
         rf"{_AMOUNT}\s+{_UNIT}{_LONG}\b"
     ),
     re.compile(rf"\b(?P<part>{_PARTS})\s+(?:of|with)\s+{_AMOUNT}\s+{_UNIT}\s+each\b"),
@@ -282,19 +317,46 @@ _GIVEN_AFTER = re.compile(
     rf"^\s*(?:in|of|within|for)\s+(?:the|your)\s+(?!(?:entire|whole|{THING})\b)[a-z]"
 )
 _QUESTION = re.compile(r"^\s*(?:should|can|could|does|do|is|are|must|would|will|may)\b.*\?\s*$")
+# "the first sentence of each paragraph …": one part of each, not each whole
+_SUB_PART = re.compile(r"\b(?:sentence|line|word|paragraph|bullet|item|heading)s?\s+(?:of|in)\s+$")
 
 
-def _part_of(text: str) -> Part:
+def part_of(text: str) -> Part:
+    """The part a noun names: "stanzas" → paragraph, "list item" → item."""
     text = " ".join(text.split())
-    if text.startswith("sentence"):
-        return "sentence"
-    if text.startswith(("paragraph", "stanza")):
-        return "paragraph"
+    for start, part in _PART_WORDS:
+        if text.startswith(start):
+            return part
     return "bullet"
 
 
-def _units(text: str) -> str:
-    return "characters" if text == "chars" else text.rstrip("s") + "s"
+_PART_WORDS: tuple[tuple[str, Part], ...] = (
+    ("sentence", "sentence"),
+    ("paragraph", "paragraph"),
+    ("stanza", "paragraph"),
+    ("numbered", "numbered"),
+    ("item", "item"),
+    ("list", "item"),
+    ("section", "section"),
+    ("head", "heading"),
+    ("subhead", "heading"),
+    ("line", "line"),
+    ("title", "title"),
+    ("headline", "title"),
+)
+
+
+def units_of(text: str) -> str:
+    """The unit a noun names: "chars" → characters, "bullet points" and
+    "checkbox items" (``- [ ]`` lines) → bullets."""
+    text = " ".join(text.split())
+    if text == "chars":
+        return "characters"
+    if text.startswith(("bullet", "checkbox", "checklist", "to-do", "todo")):
+        return "bullets"
+    if text.startswith("numbered"):
+        return "numbered"
+    return text.rstrip("s") + "s"
 
 
 def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
@@ -331,24 +393,57 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
     taken: list[tuple[int, int]] = []
     for match in (m for p in _EACH_PHRASES for m in p.finditer(text)):
         clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
-        if not plain(match.start()) or _GIVEN.search(clause):
+        if not plain(match.start()) or _GIVEN.search(clause) or _SUB_PART.search(clause):
             continue
         if _GIVEN_AFTER.match(text[match.end() :]):
             continue
         if any(match.start() < b and a < match.end() for a, b in taken):
             continue
-        part, units = _part_of(match.group("part")), _units(match.group("unit"))
-        if units not in _HOLDS[part]:
+        part, units = part_of(match.group("part")), units_of(match.group("unit"))
+        if part == "heading" and units not in HOLDS[part]:
+            part = "section"  # "3 bullets per heading": the heading's section holds them
+        if units not in HOLDS[part]:
             continue
         taken.append(match.span())
         for relation, value in _bounds(match):
             yield from typed_hit(_build(part, units), relation, value, match.span())
+    yield from _in_each(text, plain, taken)
     for match in _NO_LONGER.finditer(text):
         limit = number_value(match.group("n"))
-        part, units = _part_of(match.group("part")), _units(match.group("unit"))
-        if limit is None or match.start() >= plain.blocked or units not in _HOLDS[part]:
+        part, units = part_of(match.group("part")), units_of(match.group("unit"))
+        if limit is None or match.start() >= plain.blocked or units not in HOLDS[part]:
             continue
         yield from typed_hit(_build(part, units), "at_most", limit, match.span())
+
+
+# "a 'Pros' section and a 'Cons' section, 4 bullets in each": the parts
+# named just before, with nothing but their names and joining words between.
+_IN_EACH = re.compile(
+    rf"\b{_AMOUNT}\s+{_UNIT}\s+(?:in|under|for|per|within|inside)\s+each(?=\s*(?:[,;.)]|and\b|$))"
+)
+_ANTECEDENT = re.compile(rf"\b(?P<part>{_PARTS})\b")
+_JOINING = re.compile(
+    r"^(?:[\s,;:()\ue000\"'“”‘’#]|\b(?:and|a|an|the|one|two|three|four|five|six|called|named|"
+    r"titled|headed|labell?ed|for|with|each|\d{1,2})\b)*$"
+)
+
+
+def _in_each(text: str, plain: _Guard, taken: list[tuple[int, int]]) -> Iterator[Hit]:
+    for match in _IN_EACH.finditer(text):
+        if not plain(match.start()) or any(match.start() < b and a < match.end() for a, b in taken):
+            continue
+        before = text[: match.start()]
+        named = list(_ANTECEDENT.finditer(before))
+        if not named or not _JOINING.match(before[named[-1].end() :]):
+            continue
+        part, units = part_of(named[-1].group("part")), units_of(match.group("unit"))
+        if part == "heading" and units not in HOLDS[part]:
+            part = "section"
+        if units not in HOLDS[part]:
+            continue
+        taken.append(match.span())
+        for relation, value in _bounds(match):
+            yield from typed_hit(_build(part, units), relation, value, match.span())
 
 
 _SAME_WORDS = (
@@ -375,7 +470,7 @@ def equal_words(sentence: Sentence) -> Iterator[Hit]:
     plain = _Guard(text)
     for match in (m for p in _EQUAL_WORDS for m in p.finditer(text)):
         if plain(match.start()):
-            yield Hit(EqualWordCount(part=_part_of(match.group("part"))), *match.span())
+            yield Hit(EqualWordCount(part=part_of(match.group("part"))), *match.span())
 
 
 class _EachCount(Family):

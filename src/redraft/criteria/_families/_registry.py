@@ -43,6 +43,7 @@ from redraft.criteria._families._numbers import NUMBER_COUNT, NUMBER_ONLY
 from redraft.criteria._families._opening import OPENING
 from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._order import ORDER
+from redraft.criteria._families._part_count import PART_COUNT
 from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
 from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
 from redraft.criteria._families._phrases import PHRASES
@@ -100,6 +101,7 @@ FAMILIES: tuple[Family, ...] = (
     CAPITAL_WORDS,
     LETTERS,
     EACH_COUNT,
+    PART_COUNT,
     EQUAL_WORDS,
     LINES,
     LINE_AFFIX,

@@ -1,0 +1,359 @@
+"""A count within one part: the words, characters, sentences, lines,
+paragraphs, bullet points or numbered items of the nth part of the answer
+("keep the first paragraph under 50 words", "the title must be at most 8
+words", "the last line under 60 characters", "paragraph 2 should have
+exactly 3 sentences", "no more than 40 words in the opening paragraph").
+
+Parts are cut by :func:`._parts.parts_of` and counted as the counts within
+each part count them (:mod:`._per_part`); ``index`` is 1 for the first part
+and -1 for the last. A part the answer is not asked to have in any other
+way (the "second paragraph" of a one-paragraph answer) is still required:
+an answer without it fails, and the correction says so.
+
+Read only where the whole phrase is: the part named by an ordinal ("the
+first", "the opening", "the closing", "the 3rd"), a number ("line 2") or as
+the title, then the count, with a modal, a "keep/limit" imperative or no
+verb at all ("Title: max 8 words") between them. A list that names the
+parts once and then counts them in turn ("Two paragraphs: the first exactly
+2 sentences, the second exactly 3.", "Three sentences. The first must have
+5 words, the second 10, the third 15.") is read part by part. Not read:
+a part described rather than asked for ("the first paragraph has 80
+words", "in my first paragraph"), a hedged, negated or questioned phrase,
+parts of given material ("the first line of the poem below").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any, ClassVar, Literal, cast
+
+from pydantic import Field, model_validator
+
+from redraft.criteria._families._base import Family, FamilyCount
+from redraft.criteria._families._counted import typed_hit
+from redraft.criteria._families._part_grammar import (
+    AMOUNT,
+    CAP,
+    GIVEN_BEFORE,
+    LINK,
+    ONE,
+    OPENS,
+    ORDINAL,
+    ORDINALS,
+    QUESTION,
+    REF,
+    SHORT,
+    Plain,
+    about_answer,
+    bounds,
+    index_named,
+    part_named,
+)
+from redraft.criteria._families._parts import parts_of
+from redraft.criteria._families._per_part import COUNTERS, HOLDS, UNIT_NAMES, Units, units_of
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._spec_base import RELATION_WORDS
+from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
+
+__all__ = ["PART_COUNT", "PartCount", "part_counts"]
+
+
+class PartCount(FamilyCount):
+    """The ``units`` of the ``index``-th ``part`` of the answer (1 the
+    first, -1 the last), compared with ``value``: "the first paragraph has
+    at most 49 words", "the title has at most 8 words"."""
+
+    kind: Literal["part_count"] = "part_count"
+    part: Part
+    index: int = Field(default=1, ge=-1)
+    units: Units = "words"
+
+    @model_validator(mode="after")
+    def _valid(self) -> PartCount:
+        if self.index == 0:
+            raise ValueError("index is 1 for the first part, -1 for the last; never 0")
+        if self.part == "title" and self.index != 1:
+            raise ValueError("the answer has one title: index 1")
+        if self.units not in HOLDS[self.part]:
+            raise ValueError(f"a {self.part} does not hold {self.units}")
+        return self
+
+    def where(self) -> str:
+        if self.part == "title":
+            return "the title"
+        return f"the {ordinal(self.index)} {PART_NAMES[self.part][0]}"
+
+    def describe(self) -> str:
+        noun = UNIT_NAMES[self.units][0 if self.value == 1 else 1]
+        return f"{self.where()} has {RELATION_WORDS[self.relation]} {self.value} {noun}"
+
+    def slot(self) -> tuple[object, ...]:
+        return (self.kind, self.part, self.index, self.units, self.relation)
+
+
+_SHOWN = 40
+
+
+def _head(text: str) -> str:
+    text = " ".join(text.split())
+    return repr(text[:_SHOWN] + ("…" if len(text) > _SHOWN else ""))
+
+
+def _part_count(spec: PartCount, text: str) -> Outcome:
+    found = parts_of(text, spec.part)
+    singular, plural = PART_NAMES[spec.part]
+    position = spec.index - 1 if spec.index > 0 else len(found) + spec.index
+    if not 0 <= position < len(found):
+        has = f"{len(found)} {singular if len(found) == 1 else plural}"
+        missing = (
+            "no title line" if spec.part == "title" else f"no {ordinal(spec.index)} {singular}"
+        )
+        return Outcome(
+            False,
+            f"the answer has {has}, so {missing}; required: {spec.describe()}",
+            f"Your answer has {has}, so {missing}, which the prompt asks for. "
+            f"Write it, so that {spec.describe()}.",
+            score=0.0,
+            data={"measured": None, "parts": len(found)},
+        )
+    chosen = found[position]
+    n = COUNTERS[spec.units](chosen)
+    names = UNIT_NAMES[spec.units]
+    data: dict[str, Any] = {"measured": n, "relation": spec.relation, "value": spec.value}
+    has = f"{spec.where()} ({_head(chosen)}) has {n} {names[0] if n == 1 else names[1]}"
+    if spec.holds(n):
+        return Outcome(True, f"{has}, as required ({spec.describe()})", data=data)
+    gap = abs(n - spec.value)
+    at_least = "" if spec.relation == "exactly" else "at least "
+    gap_noun = names[0] if gap == 1 else names[1]
+    fix = (
+        f"Add {at_least}{gap} {gap_noun} to it."
+        if n < spec.value
+        else f"Cut {at_least}{gap} {gap_noun} from it."
+    )
+    wanted = {
+        "at_most": f"the limit is {spec.value}",
+        "at_least": f"it needs at least {spec.value}",
+        "exactly": f"it needs exactly {spec.value}",
+    }[spec.relation]
+    high, low = max(n, spec.value), min(n, spec.value)
+    return Outcome(
+        False,
+        f"{has}; required: {spec.describe()}",
+        f"In your answer, {has}; {wanted}. {fix}",
+        score=min(low / high if high else 0.0, 0.99),
+        data=data,
+    )
+
+
+# -- phrasing ---------------------------------------------------------------------------
+
+_PHRASES = [
+    # "keep the first paragraph under 50 words", "limit the title to 8 words",
+    # "keep the title short — no more than 6 words"
+    re.compile(rf"\b{CAP}{REF}\s+{SHORT}(?:(?:to|at|within)\s+)?{AMOUNT}"),
+    # "make the headline 8 words or fewer": an exact size unless bounded
+    re.compile(rf"\bmake\s+{REF}\s+{AMOUNT}"),
+    # "the first paragraph should be under 50 words", "Title: max 8 words",
+    # "paragraph 2 must have exactly 3 sentences", "the last line under 60 characters"
+    re.compile(rf"\b{REF}{LINK}{AMOUNT}"),
+    # "no more than 40 words in the opening paragraph", "2 sentences for the title"
+    re.compile(rf"\b{AMOUNT}\s+(?:in|for|within|of)\s+{REF}"),
+    # "In the first paragraph, use no more than 40 words", "in line 2, keep it to 10 words"
+    re.compile(
+        rf"\bin\s+{REF}\s*,\s*(?:please\s+)?(?:(?:use|write|include|have)\s+|"
+        rf"(?P<cap>keep\s+it|stick)\s+(?:(?:to|at|within)\s+)?)?{AMOUNT}"
+    ),
+    # "first line the answer, second line explanation under 25 words": a terse
+    # list, the part opening its clause with no article (checked in part_counts)
+    re.compile(rf"(?P<terse>)\b{REF}\s+(?:[a-z-]+\s+){{1,2}}?,?\s*(?:(?:of|with|in)\s+)?{AMOUNT}"),
+    # "line 2: an explanation under 25 words", "the last line — a question of at most 12 words"
+    re.compile(
+        rf"\b{REF}\s*[:—–]\s*(?:an?\s+|the\s+|one\s+)?(?:[a-z-]+\s+){{1,3}}?,?\s*"
+        rf"(?:(?:of|with|in)\s+)?{AMOUNT}"
+    ),
+]
+# "an 8-word title", "a two-sentence opening paragraph", "a one-line closing line"
+_COMPOUND = re.compile(
+    rf"\b(?:an?|one)\s+(?P<n>{NUMBER})[-\s](?P<unit>word|sentence|line|character)\s+"
+    rf"(?:(?P<ord>{ORDINAL})\s+(?P<part>{ONE})|(?P<title>title|headline|subject\s+line))\b"
+)
+_COMPOUND_WORDS = 25
+"""The most words a compound states exactly ("a six-word title"); past it
+("a 300-word first section") the number is a size no one counts to."""
+
+
+def _build(part: Part, index: int, units: str) -> Any:
+    counted = cast(Units, units)
+    return lambda r, v: PartCount(part=part, index=index, units=counted, relation=r, value=v)
+
+
+def part_counts(sentence: Sentence) -> Iterator[Hit]:
+    """ "Keep the first paragraph under 50 words", "the title must be at most 8 words"."""
+    text = sentence.lower
+    if QUESTION.match(text):
+        return
+    plain = Plain(text)
+    taken: list[tuple[int, int]] = []
+    for match in (m for p in _PHRASES for m in p.finditer(text)):
+        if any(match.start() < b and a < match.end() for a, b in taken):
+            continue
+        if not plain(match.start()) or not about_answer(text, match):
+            continue
+        noun = match.group("part") or match.group("npart") or match.group("title")
+        part, index = part_named(noun), index_named(match)
+        units = units_of(match.group("unit"))
+        if part is None or index is None or units not in HOLDS[part]:
+            continue
+        if part == "title" and index != 1:
+            continue
+        if _loose(text, match, units) or not _terse_ok(text, match):
+            continue
+        taken.append(match.span())
+        for relation, value in bounds(match):
+            yield from typed_hit(_build(part, index, units), relation, value, match.span())
+        if match.group("ord"):
+            # "the first paragraph should have 3 sentences, the second 4"
+            yield from _following(text, match.end(), (part, _ANY, units), plain, taken)
+    yield from _compounds(text, plain, taken)
+    yield from _listed(sentence, plain, taken)
+
+
+def _terse_ok(text: str, match: re.Match[str]) -> bool:
+    """A terse list item names its part by ordinal or number, with no article,
+    at the opening of a clause ("…, second line explanation under 25 words")."""
+    found = match.groupdict()
+    if found.get("terse") is None:
+        return True
+    opens = OPENS.search(text[: match.start()]) is not None
+    return opens and not found.get("article") and not found.get("title")
+
+
+_ANY = 1_000
+"""No bound on the parts a list counts in turn where it does not say how many."""
+
+
+def _loose(text: str, match: re.Match[str], units: str) -> bool:
+    """ "explain it in 50 words": a rough size, as for the whole answer."""
+    bare = match.group("bare")
+    value = number_value(bare) if bare else None
+    before = text[: match.start("bare")] if bare else ""
+    return value is not None and units == "words" and value > 10 and before.endswith("in ")
+
+
+def _compounds(text: str, plain: Plain, taken: list[tuple[int, int]]) -> Iterator[Hit]:
+    for match in _COMPOUND.finditer(text):
+        if any(match.start() < b and a < match.end() for a, b in taken):
+            continue
+        if not plain(match.start()) or GIVEN_BEFORE.search(text[: match.start()]):
+            continue
+        noun = match.group("part") or match.group("title")
+        part, value = part_named(noun), number_value(match.group("n"))
+        index = ORDINALS[match.group("ord")] if match.group("ord") else 1
+        units = units_of(match.group("unit"))
+        if part is None or value is None or units not in HOLDS[part]:
+            continue
+        if units == "words" and value > _COMPOUND_WORDS:
+            continue
+        taken.append(match.span())
+        yield from typed_hit(_build(part, index, units), "exactly", value, match.span())
+
+
+# -- parts named once, then counted in turn -------------------------------------------
+
+# "Two paragraphs: the first …", "Write three sentences about Mars."
+_LISTED = re.compile(
+    rf"\b(?P<count>{NUMBER})\s+(?P<parts>sentences|paragraphs|stanzas|lines|bullet(?:[\s-]+point)?s|"
+    r"sections)\b"
+)
+_NAMED = re.compile(rf"\b(?:the|your)\s+(?:very\s+)?(?:{ORDINAL})\s+(?P<part>{ONE})\b")
+_ELLIPTIC = re.compile(rf"\b(?:the|your)\s+(?P<ord>{ORDINAL})(?:\s+one)?{LINK}{AMOUNT}")
+# "…, the second 10, the third 15": the unit said once, for the first
+_FOLLOWING = re.compile(
+    rf"\s*(?:,|;|\band\b)\s*(?:and\s+)?(?:the\s+)?(?P<ord>{ORDINAL})(?:\s+one)?"
+    rf"(?:\s*[:—–,]\s*|\s+)(?:(?P<rel>{RELATION})\s+)?(?P<n>{NUMBER})(?:\s+(?P<unit>[a-z]+))?"
+    r"(?=\s*(?:[,;.]|\band\b|$))"
+)
+
+
+def _listed_part(sentence: Sentence, before: str) -> tuple[Part, int] | None:
+    """The parts a list counts in turn: the last "N paragraphs" before the
+    phrase in its sentence, or in the sentence before it; else the last part
+    named with an ordinal there ("the opening line …; the second, …")."""
+    last = ""
+    if sentence.whole and sentence.start:
+        previous = sentence.whole[: sentence.start].lower().rstrip()
+        last = re.split(r"(?<=[.!?;])\s+|\n+", previous)[-1] if previous else ""
+    for where in (before, last):
+        found = list(_LISTED.finditer(where))
+        if found:
+            part = part_named(found[-1].group("parts"))
+            count = number_value(found[-1].group("count"))
+            return (part, count) if part is not None and count else None
+    for where in (before, last):
+        named = list(_NAMED.finditer(where))
+        if named and (part := part_named(named[-1].group("part"))) is not None:
+            return (part, _ANY)
+    return None
+
+
+def _listed(sentence: Sentence, plain: Plain, taken: list[tuple[int, int]]) -> Iterator[Hit]:
+    text = sentence.lower
+    for match in _ELLIPTIC.finditer(text):
+        if any(match.start() < b and a < match.end() for a, b in taken):
+            continue
+        if not plain(match.start()) or not about_answer(text, match):
+            continue
+        listed = _listed_part(sentence, text[: match.start()])
+        if listed is None:
+            continue
+        part, count = listed
+        index = ORDINALS[match.group("ord")]
+        units = units_of(match.group("unit"))
+        if units not in HOLDS[part] or index > count:
+            continue
+        taken.append(match.span())
+        for relation, value in bounds(match):
+            yield from typed_hit(_build(part, index, units), relation, value, match.span())
+        yield from _following(text, match.end(), (part, count, units), plain, taken)
+
+
+def _following(
+    text: str,
+    end: int,
+    listed: tuple[Part, int, str],
+    plain: Plain,
+    taken: list[tuple[int, int]],
+) -> Iterator[Hit]:
+    part, count, units = listed
+    names = UNIT_NAMES[units]
+    while (match := _FOLLOWING.match(text, end)) is not None:
+        unit = match.group("unit")
+        if unit is not None and unit not in names:
+            return
+        index, value = ORDINALS[match.group("ord")], number_value(match.group("n"))
+        if value is None or index > count or not plain(match.start("ord")):
+            return
+        relation, adjust = relation_of(match.group("rel")) if match.group("rel") else ("exactly", 0)
+        span = (match.start("ord"), match.end())
+        taken.append(span)
+        yield from typed_hit(_build(part, index, units), relation, value + adjust, span)
+        end = match.end()
+
+
+class _PartCount(Family):
+    name = "a count within one part"
+    specs = (PartCount,)
+    rules: ClassVar[tuple[Rule, ...]] = (part_counts,)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        return _part_count(spec, text)
+
+    def correction(self, spec: Any, text: str) -> str:
+        return _part_count(spec, text).suggestion or ""
+
+
+PART_COUNT = _PartCount()
