@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from _blind_format_parts import format_parts
 from _blind_layout import (
     checklist,
     comma_line,
@@ -121,6 +122,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
     words_and_marks = lexical(c)  # the lexical families: bench/_blind_lexical.py
     if words_and_marks is not None:
         return words_and_marks
+    if (parts := format_parts(c)) is not None:  # bench/_blind_format_parts.py
+        return parts
     unit = unit_of(c)
     scope = _scope(c)
     relation = c.relation.strip().lower()

@@ -164,3 +164,60 @@ def test_a_phrase_wanted_in_capitals_is_only_implied_by_a_case_blind_check() -> 
 )
 def test_constraints_no_kind_states_map_to_none(fields: dict[str, Any]) -> None:
     assert not _expect(**fields).matchers
+
+
+# -- the format-of-parts families (bench/_blind_format_parts.py) ---------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "between", "blank"),
+    [
+        (
+            {"unit": "blank line", "scope": "between paragraphs", "relation": "exactly"},
+            "paragraphs",
+            1,
+        ),
+        ({"unit": "blank line", "scope": "between stanzas", "relation": "exactly"}, "blocks", 1),
+        ({"unit": "empty line", "scope": "between list items", "relation": "exactly"}, "items", 1),
+        (
+            {
+                "unit": "blank line",
+                "scope": "between paragraphs",
+                "relation": "other",
+                "value": None,
+            },
+            "paragraphs",
+            1,
+        ),
+        ({"unit": "blank lines", "scope": "response", "relation": "none"}, "lines", 0),
+        ({"unit": "blank line", "scope": "between bullets", "relation": "none"}, "items", 0),
+        (
+            {"unit": "line spacing", "scope": "response", "relation": "equals", "value": "double"},
+            "lines",
+            1,
+        ),
+    ],
+)
+def test_blank_lines_between_parts_map_to_the_blank_lines_family(
+    fields: dict[str, Any], between: str, blank: int
+) -> None:
+    found = _expect(**({"value": 1} | fields))
+    assert _covered(found, _spec(kind="blank_lines", between=between, blank=blank))
+    other = "lines" if between != "lines" else "items"
+    assert not _covered(found, _spec(kind="blank_lines", between=other, blank=blank))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        # one place, not every gap
+        {"unit": "line", "scope": "second line", "relation": "equals", "value": ""},
+        {"unit": "blank line", "scope": "after the title", "relation": "exactly", "value": 1},
+        # two blank lines between parts: no spec states it
+        {"unit": "blank line", "scope": "between stanzas", "relation": "exactly", "value": 2},
+        # none between paragraphs would run them together: not a gap rule
+        {"unit": "blank line", "scope": "between paragraphs", "relation": "none"},
+    ],
+)
+def test_blank_lines_no_spec_states_map_to_none(fields: dict[str, Any]) -> None:
+    assert not _expect(**fields).matchers

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 from redraft.core._repair import register_repair
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._blank_lines import BLANK_LINES
 from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
 from redraft.criteria._families._case import LETTER_CASE
 from redraft.criteria._families._checklist import CHECKLIST
@@ -145,6 +146,7 @@ FAMILIES: tuple[Family, ...] = (
     UNIQUE_ITEMS,
     NAMED_SECTIONS,
     PLAIN_TEXT,
+    BLANK_LINES,
 )
 """Every registered family, in the order their rules read a sentence."""
 

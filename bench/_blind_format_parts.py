@@ -1,0 +1,100 @@
+"""What ``_blind_map`` expects of the format-of-parts families (blank lines
+between parts, heading levels, list markers): one function per family, each
+reading a constraint's structured fields (unit, scope, relation, value,
+words, note) and returning the checks that enforce it, or None where the
+family does not state it (the general mapping then decides)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Protocol
+
+from _blind_matchers import Expectation, all_of, fields
+
+__all__ = ["format_parts"]
+
+
+class _Fields(Protocol):
+    @property
+    def unit(self) -> str | None: ...
+    @property
+    def scope(self) -> str | None: ...
+    @property
+    def relation(self) -> str: ...
+    @property
+    def value(self) -> object: ...
+    @property
+    def words(self) -> tuple[str, ...]: ...
+    @property
+    def note(self) -> str: ...
+
+
+def _text(raw: object) -> str:
+    return " ".join(str(raw or "").lower().replace("_", " ").split())
+
+
+# -- blank lines (family: blank_lines) ---------------------------------------------
+
+_BLANK_UNIT = re.compile(r"(?:blank|empty) lines?|line spacing|spacing")
+_RESPONSE = re.compile(
+    r"|response|answer|reply|output|whole (?:response|answer)|entire (?:response|answer)"
+)
+
+
+def _blank_between(scope: str) -> str | None:
+    """What the blank lines lie between: lines, paragraphs, list items or
+    blocks of the writer's (stanzas, cards, questions …); None where the
+    scope names one place ("the second line") rather than every gap."""
+    if _RESPONSE.fullmatch(scope):
+        return "lines"
+    between = re.fullmatch(r"between (?:(?:the|all|each|every|adjacent|consecutive) )*(.+)", scope)
+    if between is None:
+        return "lines" if re.fullmatch(r"(?:each|every|all) lines?", scope) else None
+    part = between.group(1)
+    if re.fullmatch(r"lines?", part):
+        return "lines"
+    if re.fullmatch(r"paragraphs?|paras", part):
+        return "paragraphs"
+    if re.fullmatch(r"(?:list |top-level )?(?:items?|bullets?|bullet points?|points?)", part):
+        return "items"
+    return "blocks" if re.fullmatch(r"[a-z -]+", part) else None
+
+
+def blank_lines(c: _Fields) -> Expectation | None:
+    """ "A blank line between stanzas" (exactly 1 between parts), "no blank
+    lines" (none in the response), "double-spaced" (one between lines)."""
+    unit, relation = _text(c.unit), _text(c.relation)
+    if not _BLANK_UNIT.fullmatch(unit):
+        return None
+    between = _blank_between(_text(c.scope))
+    if between is None:
+        return None
+    shape = f"{_text(c.value)} {_text(c.note)}"
+    if "spacing" in unit:
+        blank = 1 if "double" in shape else 0 if "single" in shape else None
+        if blank is None or between != "lines":
+            return None
+    elif relation == "none" or (relation in ("exactly", "at_most") and c.value == 0):
+        blank = 0
+    elif (relation == "exactly" and c.value == 1) or (
+        relation == "other" and between != "lines" and c.value is None
+    ):
+        blank = 1
+    else:
+        return None
+    if blank == 0 and between not in ("lines", "items"):
+        return None
+    return all_of(fields("blank_lines", between=between, blank=blank))
+
+
+_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (blank_lines,)
+
+
+def format_parts(c: _Fields) -> Expectation | None:
+    """The checks the format-of-parts families state for ``c``, or None."""
+    for family in _FAMILIES:
+        found = family(c)
+        if found is not None:
+            return found
+    return None
