@@ -34,6 +34,10 @@ def _text(raw: object) -> str:
     return " ".join(str(raw or "").lower().replace("_", " ").split())
 
 
+def _relation(c: _Fields) -> str:
+    return c.relation.strip().lower()
+
+
 # -- blank lines (family: blank_lines) ---------------------------------------------
 
 _BLANK_UNIT = re.compile(r"(?:blank|empty) lines?|line spacing|spacing")
@@ -64,7 +68,7 @@ def _blank_between(scope: str) -> str | None:
 def blank_lines(c: _Fields) -> Expectation | None:
     """ "A blank line between stanzas" (exactly 1 between parts), "no blank
     lines" (none in the response), "double-spaced" (one between lines)."""
-    unit, relation = _text(c.unit), _text(c.relation)
+    unit, relation = _text(c.unit), _relation(c)
     if not _BLANK_UNIT.fullmatch(unit):
         return None
     between = _blank_between(_text(c.scope))
@@ -88,7 +92,35 @@ def blank_lines(c: _Fields) -> Expectation | None:
     return all_of(fields("blank_lines", between=between, blank=blank))
 
 
-_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (blank_lines,)
+# -- heading form (family: heading_form) -------------------------------------------
+
+_HEADING_UNIT = re.compile(r"(?:markdown |section |md )?(?:headings?|headers?|heading lines?)")
+_ONE_PART = re.compile(r"\b(?:first|second|third|last|final|top|title|one|single|line \d)\b")
+_LEVEL = re.compile(
+    r"(#{1,6})|h([1-6])|level[- ]?([1-6])(?: (?:markdown )?(?:headings?|headers?))?"
+)
+_ENDING = {"?": "?", "question mark": "?", ":": ":", "colon": ":", "!": "!", ".": "."}
+
+
+def heading_form(c: _Fields) -> Expectation | None:
+    """ "Each question as a ### heading" (every heading of one level),
+    "headings end with a question mark" (every heading's last mark)."""
+    unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
+    if not _HEADING_UNIT.fullmatch(unit) or _ONE_PART.search(scope):
+        return None
+    value = _text(c.value).strip("'\"` ")
+    if relation in ("starts_with", "equals", "matches_format"):
+        level = _LEVEL.fullmatch(value.replace("...", "").replace("…", "").strip())
+        if level is None:
+            return None
+        n = len(level[1]) if level[1] else int(level[2] or level[3])
+        return all_of(fields("heading_level", level=n))
+    if relation == "ends_with" and value in _ENDING:
+        return all_of(fields("heading_end", mark=_ENDING[value]))
+    return None
+
+
+_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (blank_lines, heading_form)
 
 
 def format_parts(c: _Fields) -> Expectation | None:

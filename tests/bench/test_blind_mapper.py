@@ -221,3 +221,52 @@ def test_blank_lines_between_parts_map_to_the_blank_lines_family(
 )
 def test_blank_lines_no_spec_states_map_to_none(fields: dict[str, Any]) -> None:
     assert not _expect(**fields).matchers
+
+
+@pytest.mark.parametrize(
+    ("fields", "spec"),
+    [
+        (
+            {"unit": "heading", "scope": "headings", "relation": "matches_format", "value": "##"},
+            {"kind": "heading_level", "level": 2},
+        ),
+        (
+            {
+                "unit": "heading",
+                "scope": "each question",
+                "relation": "starts_with",
+                "value": "### ",
+            },
+            {"kind": "heading_level", "level": 3},
+        ),
+        (
+            {"unit": "section headers", "scope": "all", "relation": "equals", "value": "H2"},
+            {"kind": "heading_level", "level": 2},
+        ),
+        (
+            {"unit": "heading", "scope": "each heading", "relation": "ends_with", "value": "?"},
+            {"kind": "heading_end", "mark": "?"},
+        ),
+    ],
+)
+def test_the_form_of_every_heading_maps_to_the_heading_form_family(
+    fields: dict[str, Any], spec: dict[str, Any]
+) -> None:
+    found = _expect(**fields)
+    assert _covered(found, _spec(**spec))
+    assert not _covered(found, _spec(kind="heading_count", relation="at_least", value=1))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        # one heading, not every one
+        {"unit": "heading", "scope": "first heading", "relation": "starts_with", "value": "# "},
+        # a heading's words, not its form
+        {"unit": "heading", "scope": "each day", "relation": "matches_format", "value": "Day N"},
+        {"unit": "heading", "scope": "each heading", "relation": "ends_with", "value": "Summary"},
+    ],
+)
+def test_heading_constraints_no_form_states_map_elsewhere(fields: dict[str, Any]) -> None:
+    found = _expect(**fields)
+    assert not any(m.kinds & {"heading_level", "heading_end"} for m in found.matchers)

@@ -25,6 +25,7 @@ from redraft.criteria._families._emoji import EMOJI
 from redraft.criteria._families._first_words import FIRST_WORDS
 from redraft.criteria._families._forbidden_chars import FORBIDDEN_CHARS
 from redraft.criteria._families._hashtags import HASHTAGS
+from redraft.criteria._families._heading_form import HEADING_FORM
 from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._item_template import ITEM_TEMPLATE
 from redraft.criteria._families._json import JSON
@@ -147,6 +148,7 @@ FAMILIES: tuple[Family, ...] = (
     NAMED_SECTIONS,
     PLAIN_TEXT,
     BLANK_LINES,
+    HEADING_FORM,
 )
 """Every registered family, in the order their rules read a sentence."""
 
