@@ -178,6 +178,7 @@ def test_phrasings_compile(prompt: str, spec: HeadingLevel | HeadingEnd) -> None
         "Ideally, headings end with a question mark.",  # hedged
         "Each heading, if you use any, should be H3.",
         "Put the day names as H2 headings and the activities as H3 headings.",  # two levels
+        "Add a section called Setup (as a level-2 heading).",  # one heading, not every one
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

@@ -146,7 +146,8 @@ _LEVEL_PATTERNS = (
         rf"(?:\s*for\s+(?:the\s+|each\s+|every\s+|all\s+(?:the\s+)?)?{_THINGS})?"
     ),
     # "the sections, as ### headings", "format them as H2 headers"
-    re.compile(rf"\bas\s+(?:an?\s+)?{_LEVEL}\s+{_HEADING}"),
+    # (plural: "a section called Setup, as a level-2 heading" is one heading)
+    re.compile(rf"\bas\s+{_LEVEL}\s+(?:markdown\s+|md\s+|section\s+)?(?:headings|headers)\b"),
     # "all headings should be H2", "headings must be level 3", "the headers at level 2"
     re.compile(
         rf"\b(?:{_EVERY}\s+)?(?:[a-z-]+\s+)?{_HEADING}\s+{_MODAL}(?:be\s+|are\s+)?(?:at\s+|written\s+as\s+)?"
