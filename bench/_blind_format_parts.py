@@ -1,5 +1,5 @@
 """What ``_blind_map`` expects of the format-of-parts families (blank lines
-between parts, heading levels, list markers): one function per family, each
+between parts, heading levels and endings, list markers): one function per family, each
 reading a constraint's structured fields (unit, scope, relation, value,
 words, note) and returning the checks that enforce it, or None where the
 family does not state it (the general mapping then decides)."""
@@ -120,7 +120,64 @@ def heading_form(c: _Fields) -> Expectation | None:
     return None
 
 
-_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (blank_lines, heading_form)
+# -- list markers (family: list_markers) -------------------------------------------
+
+_MARKER_UNIT = re.compile(
+    r"(?:list |bullet |numbered |top-level )?(?:items?|bullets?|bullet points?|markers?|"
+    r"bullet characters?|numbering|numerals?)(?: markers?| style)?|numbered (?:items?|list)"
+)
+_STYLES = frozenset({"1.", "1)", "(1)", "a.", "a)", "(a)", "A.", "A)", "i.", "i)", "I.", "I)"})
+"""The ordered styles the list_marker kind states."""
+_ONE_ITEM = re.compile(r"\b(?:first|second|third|last|final|one|single|line \d)\b")
+_ORDERED = re.compile(r"\(?(?P<label>\d{1,3}|[a-z]|[ivx]{1,5}|n|x)(?P<close>[.)])", re.I)
+
+
+def _marker(c: _Fields) -> str | None:
+    """The marker style the constraint's value (or its one word) shows."""
+    raw = str(c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else ""))
+    hint = f"{raw} {c.note}".lower()
+    raw = re.sub(r"[\^$\\]", "", raw)
+    raw = re.sub(r"\((\w+)(?:\|\w+)+\)", r"\1", raw).strip().strip("'\"`")
+    if raw in ("-", "*", "+", "•"):
+        return raw
+    found = _ORDERED.match(raw)
+    if found is None:
+        return None
+    label, close = found["label"], found["close"]
+    opened = raw.startswith("(")
+    if opened and close != ")":
+        return None
+    if label.isdigit() or (label in "nNxX" and ("roman" not in hint or label in "nN")):
+        style = "1"
+    elif re.fullmatch(r"[ivx]+", label, re.I) and (
+        len(label) > 1 or re.search(r"\bii\b|roman", hint)
+    ):
+        style = "I" if label.isupper() else "i"
+    else:
+        style = "A" if label.isupper() else "a"
+    marker = f"({style})" if opened else f"{style}{close}"
+    return marker if marker in _STYLES else None
+
+
+def list_markers(c: _Fields) -> Expectation | None:
+    """ "Use dashes for bullets" (every bullet's marker), "number them 1), 2)"
+    (every numbered item's), "Roman numerals (I., II.)"."""
+    unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
+    if relation not in ("equals", "starts_with", "matches_format") or not _MARKER_UNIT.fullmatch(
+        unit
+    ):
+        return None
+    if _ONE_ITEM.search(scope):
+        return None
+    marker = _marker(c)
+    return None if marker is None else all_of(fields("list_marker", marker=marker))
+
+
+_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
+    blank_lines,
+    heading_form,
+    list_markers,
+)
 
 
 def format_parts(c: _Fields) -> Expectation | None:

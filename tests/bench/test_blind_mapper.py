@@ -158,8 +158,6 @@ def test_a_phrase_wanted_in_capitals_is_only_implied_by_a_case_blind_check() -> 
             "relation": "matches_format",
             "value": "YYYY-MM-DD",
         },
-        # a bullet point is read without its marker: no kind says which one
-        {"unit": "bullet", "scope": "each bullet", "relation": "starts_with", "value": "•"},
     ],
 )
 def test_constraints_no_kind_states_map_to_none(fields: dict[str, Any]) -> None:
@@ -270,3 +268,62 @@ def test_the_form_of_every_heading_maps_to_the_heading_form_family(
 def test_heading_constraints_no_form_states_map_elsewhere(fields: dict[str, Any]) -> None:
     found = _expect(**fields)
     assert not any(m.kinds & {"heading_level", "heading_end"} for m in found.matchers)
+
+
+@pytest.mark.parametrize(
+    ("fields", "marker"),
+    [
+        (
+            {"unit": "bullet marker", "scope": "each bullet", "relation": "equals", "value": "-"},
+            "-",
+        ),
+        ({"unit": "bullet", "scope": "each bullet", "relation": "starts_with", "value": "•"}, "•"),
+        ({"unit": "bullet", "scope": "each bullet", "relation": "starts_with", "value": "* "}, "*"),
+        (
+            {
+                "unit": "numbered item",
+                "scope": "each item",
+                "relation": "matches_format",
+                "value": "N)",
+            },
+            "1)",
+        ),
+        (
+            {
+                "unit": "list marker",
+                "scope": "each item",
+                "relation": "matches_format",
+                "value": "I. II. III.",
+            },
+            "I.",
+        ),
+        (
+            {
+                "unit": "list item",
+                "scope": "top level",
+                "relation": "matches_format",
+                "value": "^(I|II|III)\\. ",
+            },
+            "I.",
+        ),
+        ({"unit": "list marker", "scope": "each item", "relation": "equals", "value": "a)"}, "a)"),
+        (
+            {"unit": "list marker", "scope": "each item", "relation": "equals", "value": "(A)"},
+            "(A)",
+        ),
+    ],
+)
+def test_the_marker_of_every_item_maps_to_the_list_markers_family(
+    fields: dict[str, Any], marker: str
+) -> None:
+    found = _expect(**fields)
+    if marker == "(A)":  # no such style: the family states none
+        assert not any("list_marker" in m.kinds for m in found.matchers)
+        return
+    assert _covered(found, _spec(kind="list_marker", marker=marker))
+    assert not _covered(found, _spec(kind="list_marker", marker="+"))
+
+
+def test_the_marker_of_one_item_maps_to_no_marker_style() -> None:
+    found = _expect(unit="list marker", scope="first item", relation="equals", value="1.")
+    assert not any("list_marker" in m.kinds for m in found.matchers)

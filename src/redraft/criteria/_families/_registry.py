@@ -35,6 +35,7 @@ from redraft.criteria._families._line_affix import LINE_AFFIX
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
+from redraft.criteria._families._list_markers import LIST_MARKERS
 from redraft.criteria._families._lists import BULLETS, NUMBERED
 from redraft.criteria._families._literals import COMMA_LIST, PYTHON_LITERAL
 from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
@@ -149,6 +150,7 @@ FAMILIES: tuple[Family, ...] = (
     PLAIN_TEXT,
     BLANK_LINES,
     HEADING_FORM,
+    LIST_MARKERS,
 )
 """Every registered family, in the order their rules read a sentence."""
 
