@@ -173,10 +173,48 @@ def list_markers(c: _Fields) -> Expectation | None:
     return None if marker is None else all_of(fields("list_marker", marker=marker))
 
 
+# -- title case of parts (family: title_case) --------------------------------------
+
+_CASE_SCOPE = (
+    (
+        re.compile(
+            r"(?:each |every |all |the )?(?:section |sub)?(?:headings?|headers?)|"
+            r"(?:each |every |all )?section titles?"
+        ),
+        "heading",
+    ),
+    (re.compile(r"(?:the )?(?:title|headline)(?: line)?"), "title"),
+    (
+        re.compile(
+            r"(?:each|every|all) (?:headlines?|titles?|items?|list items?|bullets?|"
+            r"bullet points?|names?|entries|entry|options?)"
+        ),
+        "item",
+    ),
+)
+
+
+def title_case(c: _Fields) -> Expectation | None:
+    """ "Every heading in Title Case" (small words may stay low), "each word
+    of the title capitalised" (every word)."""
+    unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
+    shape = f"{_text(c.value)} {_text(c.note)}"
+    if unit not in ("word", "words") or relation not in ("all", "other"):
+        return None
+    if not re.search(r"title case|capitali[sz]ed", shape):
+        return None
+    part = next((name for pattern, name in _CASE_SCOPE if pattern.fullmatch(scope)), None)
+    if part is None:
+        return None
+    small = re.search(r"title case|major|minor|small", shape) is not None
+    return all_of(fields("title_case", part=part, every=not small))
+
+
 _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
     blank_lines,
     heading_form,
     list_markers,
+    title_case,
 )
 
 

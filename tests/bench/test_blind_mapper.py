@@ -327,3 +327,49 @@ def test_the_marker_of_every_item_maps_to_the_list_markers_family(
 def test_the_marker_of_one_item_maps_to_no_marker_style() -> None:
     found = _expect(unit="list marker", scope="first item", relation="equals", value="1.")
     assert not any("list_marker" in m.kinds for m in found.matchers)
+
+
+@pytest.mark.parametrize(
+    ("fields", "spec"),
+    [
+        (
+            {"unit": "word", "scope": "each headline", "relation": "all", "value": "Title Case"},
+            {"part": "item", "every": False},
+        ),
+        (
+            {
+                "unit": "word",
+                "scope": "title",
+                "relation": "all",
+                "value": "capitalized",
+                "note": "major words capitalised",
+            },
+            {"part": "title", "every": False},
+        ),
+        (
+            {"unit": "word", "scope": "each item", "relation": "all", "value": "capitalized"},
+            {"part": "item", "every": True},
+        ),
+        (
+            {
+                "unit": "word",
+                "scope": "section headings",
+                "relation": "other",
+                "value": None,
+                "note": "title case",
+            },
+            {"part": "heading", "every": False},
+        ),
+    ],
+)
+def test_title_case_of_parts_maps_to_the_title_case_family(
+    fields: dict[str, Any], spec: dict[str, Any]
+) -> None:
+    found = _expect(**fields)
+    assert _covered(found, _spec(kind="title_case", **spec))
+    assert not _covered(found, _spec(kind="title_case", part=spec["part"], every=not spec["every"]))
+
+
+def test_title_case_of_the_whole_answer_maps_to_no_part() -> None:
+    found = _expect(unit="word", scope="response", relation="other", value="title case")
+    assert not any("title_case" in m.kinds for m in found.matchers)

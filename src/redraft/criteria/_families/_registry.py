@@ -58,6 +58,7 @@ from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._shapes import SHAPES
 from redraft.criteria._families._sorted import SORTED_ITEMS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
+from redraft.criteria._families._title_case import TITLE_CASE
 from redraft.criteria._families._unique import UNIQUE_ITEMS
 from redraft.criteria._families._uppercase_words import CAPITALS
 from redraft.criteria._families._versions import SEPARATED_VERSIONS
@@ -151,6 +152,7 @@ FAMILIES: tuple[Family, ...] = (
     BLANK_LINES,
     HEADING_FORM,
     LIST_MARKERS,
+    TITLE_CASE,
 )
 """Every registered family, in the order their rules read a sentence."""
 
