@@ -70,7 +70,7 @@ class HeadingEnd(FamilySpec):
 
 
 @dataclass(frozen=True)
-class Heading:
+class HeadingSpan:
     """A heading: its level, its text, whether it is written with ``#``s, and
     the lines it spans (``first`` to ``end``, zero-based, end excluded)."""
 
@@ -85,24 +85,24 @@ _PARSER = MarkdownIt("commonmark")
 
 
 @functools.lru_cache(maxsize=8)
-def headings(text: str) -> tuple[Heading, ...]:
+def headings(text: str) -> tuple[HeadingSpan, ...]:
     """Every heading of ``text`` (ATX and setext), outside code blocks, in order."""
     tokens = _PARSER.parse(text)
-    found: list[Heading] = []
+    found: list[HeadingSpan] = []
     for i, token in enumerate(tokens):
         if token.type != "heading_open":
             continue
         inline = tokens[i + 1].content.strip() if i + 1 < len(tokens) else ""
         first, end = token.map or (0, 0)
         atx = token.markup.startswith("#")
-        found.append(Heading(int(token.tag[1]), inline, atx, first, end))
+        found.append(HeadingSpan(int(token.tag[1]), inline, atx, first, end))
     return tuple(found)
 
 
 _CLOSING = re.compile(r"[\s*_`]+$")
 
 
-def _ends(heading: Heading, mark: str) -> bool:
+def _ends(heading: HeadingSpan, mark: str) -> bool:
     return _CLOSING.sub("", heading.text).endswith(mark)
 
 
@@ -270,7 +270,7 @@ class _HeadingForm(Family):
     rules: ClassVar[tuple[Rule, ...]] = (heading_levels, heading_ends)
     edits: ClassVar[tuple[RepairOp, ...]] = (_SET_LEVELS,)
 
-    def _off(self, spec: Any, text: str) -> tuple[tuple[Heading, ...], list[Heading]]:
+    def _off(self, spec: Any, text: str) -> tuple[tuple[HeadingSpan, ...], list[HeadingSpan]]:
         found = headings(text)
         if isinstance(spec, HeadingLevel):
             return found, [h for h in found if h.level != spec.level]
