@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from _blind_format_parts import format_parts
 from _blind_items import listed_items
 from _blind_layout import (
     checklist,
@@ -127,6 +128,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
     items = listed_items(c, row)  # a count of listed things: bench/_blind_items.py
     if items is not None:
         return items
+    if (parts := format_parts(c)) is not None:  # bench/_blind_format_parts.py
+        return parts
     unit = unit_of(c)
     scope = _scope(c)
     relation = c.relation.strip().lower()

@@ -158,8 +158,6 @@ def test_a_phrase_wanted_in_capitals_is_only_implied_by_a_case_blind_check() -> 
             "relation": "matches_format",
             "value": "YYYY-MM-DD",
         },
-        # a bullet point is read without its marker: no kind says which one
-        {"unit": "bullet", "scope": "each bullet", "relation": "starts_with", "value": "•"},
     ],
 )
 def test_constraints_no_kind_states_map_to_none(fields: dict[str, Any]) -> None:
@@ -313,3 +311,212 @@ def test_a_count_within_each_new_part_is_an_each_count() -> None:
 def test_a_part_named_by_its_role_is_no_part_count() -> None:
     found = _expect(unit="word", scope="email body", relation="at_most", value=120)
     assert not any("part_count" in m.kinds for m in found.matchers)
+# -- the format-of-parts families (bench/_blind_format_parts.py) ---------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "between", "blank"),
+    [
+        (
+            {"unit": "blank line", "scope": "between paragraphs", "relation": "exactly"},
+            "paragraphs",
+            1,
+        ),
+        ({"unit": "blank line", "scope": "between stanzas", "relation": "exactly"}, "blocks", 1),
+        ({"unit": "empty line", "scope": "between list items", "relation": "exactly"}, "items", 1),
+        (
+            {
+                "unit": "blank line",
+                "scope": "between paragraphs",
+                "relation": "other",
+                "value": None,
+            },
+            "paragraphs",
+            1,
+        ),
+        ({"unit": "blank lines", "scope": "response", "relation": "none"}, "lines", 0),
+        ({"unit": "blank line", "scope": "between bullets", "relation": "none"}, "items", 0),
+        (
+            {"unit": "line spacing", "scope": "response", "relation": "equals", "value": "double"},
+            "lines",
+            1,
+        ),
+    ],
+)
+def test_blank_lines_between_parts_map_to_the_blank_lines_family(
+    fields: dict[str, Any], between: str, blank: int
+) -> None:
+    found = _expect(**({"value": 1} | fields))
+    assert _covered(found, _spec(kind="blank_lines", between=between, blank=blank))
+    other = "lines" if between != "lines" else "items"
+    assert not _covered(found, _spec(kind="blank_lines", between=other, blank=blank))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        # one place, not every gap
+        {"unit": "line", "scope": "second line", "relation": "equals", "value": ""},
+        {"unit": "blank line", "scope": "after the title", "relation": "exactly", "value": 1},
+        # two blank lines between parts: no spec states it
+        {"unit": "blank line", "scope": "between stanzas", "relation": "exactly", "value": 2},
+        # none between paragraphs would run them together: not a gap rule
+        {"unit": "blank line", "scope": "between paragraphs", "relation": "none"},
+    ],
+)
+def test_blank_lines_no_spec_states_map_to_none(fields: dict[str, Any]) -> None:
+    assert not _expect(**fields).matchers
+
+
+@pytest.mark.parametrize(
+    ("fields", "spec"),
+    [
+        (
+            {"unit": "heading", "scope": "headings", "relation": "matches_format", "value": "##"},
+            {"kind": "heading_level", "level": 2},
+        ),
+        (
+            {
+                "unit": "heading",
+                "scope": "each question",
+                "relation": "starts_with",
+                "value": "### ",
+            },
+            {"kind": "heading_level", "level": 3},
+        ),
+        (
+            {"unit": "section headers", "scope": "all", "relation": "equals", "value": "H2"},
+            {"kind": "heading_level", "level": 2},
+        ),
+        (
+            {"unit": "heading", "scope": "each heading", "relation": "ends_with", "value": "?"},
+            {"kind": "heading_end", "mark": "?"},
+        ),
+    ],
+)
+def test_the_form_of_every_heading_maps_to_the_heading_form_family(
+    fields: dict[str, Any], spec: dict[str, Any]
+) -> None:
+    found = _expect(**fields)
+    assert _covered(found, _spec(**spec))
+    assert not _covered(found, _spec(kind="heading_count", relation="at_least", value=1))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        # one heading, not every one
+        {"unit": "heading", "scope": "first heading", "relation": "starts_with", "value": "# "},
+        # a heading's words, not its form
+        {"unit": "heading", "scope": "each day", "relation": "matches_format", "value": "Day N"},
+        {"unit": "heading", "scope": "each heading", "relation": "ends_with", "value": "Summary"},
+    ],
+)
+def test_heading_constraints_no_form_states_map_elsewhere(fields: dict[str, Any]) -> None:
+    found = _expect(**fields)
+    assert not any(m.kinds & {"heading_level", "heading_end"} for m in found.matchers)
+
+
+@pytest.mark.parametrize(
+    ("fields", "marker"),
+    [
+        (
+            {"unit": "bullet marker", "scope": "each bullet", "relation": "equals", "value": "-"},
+            "-",
+        ),
+        ({"unit": "bullet", "scope": "each bullet", "relation": "starts_with", "value": "•"}, "•"),
+        ({"unit": "bullet", "scope": "each bullet", "relation": "starts_with", "value": "* "}, "*"),
+        (
+            {
+                "unit": "numbered item",
+                "scope": "each item",
+                "relation": "matches_format",
+                "value": "N)",
+            },
+            "1)",
+        ),
+        (
+            {
+                "unit": "list marker",
+                "scope": "each item",
+                "relation": "matches_format",
+                "value": "I. II. III.",
+            },
+            "I.",
+        ),
+        (
+            {
+                "unit": "list item",
+                "scope": "top level",
+                "relation": "matches_format",
+                "value": "^(I|II|III)\\. ",
+            },
+            "I.",
+        ),
+        ({"unit": "list marker", "scope": "each item", "relation": "equals", "value": "a)"}, "a)"),
+        (
+            {"unit": "list marker", "scope": "each item", "relation": "equals", "value": "(A)"},
+            "(A)",
+        ),
+    ],
+)
+def test_the_marker_of_every_item_maps_to_the_list_markers_family(
+    fields: dict[str, Any], marker: str
+) -> None:
+    found = _expect(**fields)
+    if marker == "(A)":  # no such style: the family states none
+        assert not any("list_marker" in m.kinds for m in found.matchers)
+        return
+    assert _covered(found, _spec(kind="list_marker", marker=marker))
+    assert not _covered(found, _spec(kind="list_marker", marker="+"))
+
+
+def test_the_marker_of_one_item_maps_to_no_marker_style() -> None:
+    found = _expect(unit="list marker", scope="first item", relation="equals", value="1.")
+    assert not any("list_marker" in m.kinds for m in found.matchers)
+
+
+@pytest.mark.parametrize(
+    ("fields", "spec"),
+    [
+        (
+            {"unit": "word", "scope": "each headline", "relation": "all", "value": "Title Case"},
+            {"part": "item", "every": False},
+        ),
+        (
+            {
+                "unit": "word",
+                "scope": "title",
+                "relation": "all",
+                "value": "capitalized",
+                "note": "major words capitalised",
+            },
+            {"part": "title", "every": False},
+        ),
+        (
+            {"unit": "word", "scope": "each item", "relation": "all", "value": "capitalized"},
+            {"part": "item", "every": True},
+        ),
+        (
+            {
+                "unit": "word",
+                "scope": "section headings",
+                "relation": "other",
+                "value": None,
+                "note": "title case",
+            },
+            {"part": "heading", "every": False},
+        ),
+    ],
+)
+def test_title_case_of_parts_maps_to_the_title_case_family(
+    fields: dict[str, Any], spec: dict[str, Any]
+) -> None:
+    found = _expect(**fields)
+    assert _covered(found, _spec(kind="title_case", **spec))
+    assert not _covered(found, _spec(kind="title_case", part=spec["part"], every=not spec["every"]))
+
+
+def test_title_case_of_the_whole_answer_maps_to_no_part() -> None:
+    found = _expect(unit="word", scope="response", relation="other", value="title case")
+    assert not any("title_case" in m.kinds for m in found.matchers)

@@ -419,6 +419,11 @@ def test_every_kind_round_trips_through_json() -> None:
         "unique_items": {},
         "named_sections": {"names": ["Pros", "Cons"]},
         "plain_text": {},
+        "blank_lines": {"between": "paragraphs", "blank": 1},
+        "heading_level": {"level": 3},
+        "heading_end": {"mark": "?"},
+        "list_marker": {"marker": "1)"},
+        "title_case": {"part": "heading"},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

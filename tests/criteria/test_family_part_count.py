@@ -325,7 +325,8 @@ def test_each_count_over_a_section_counts_its_bullets() -> None:
         ),
         (
             "The final sentence must be a question of no more than 10 words.",
-            [nth("sentence", -1, "words", "at_most", 10)],
+            # the question is the answer's ending, read by the phrase families
+            [nth("sentence", -1, "words", "at_most", 10), {"kind": "ends_with", "phrase": "?"}],
         ),
         (
             "The first item on the list should be under 5 words.",

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 from redraft.core._repair import register_repair
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._blank_lines import BLANK_LINES
 from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
 from redraft.criteria._families._case import LETTER_CASE
 from redraft.criteria._families._checklist import CHECKLIST
@@ -24,6 +25,7 @@ from redraft.criteria._families._emoji import EMOJI
 from redraft.criteria._families._first_words import FIRST_WORDS
 from redraft.criteria._families._forbidden_chars import FORBIDDEN_CHARS
 from redraft.criteria._families._hashtags import HASHTAGS
+from redraft.criteria._families._heading_form import HEADING_FORM
 from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._item_count import ITEMS
 from redraft.criteria._families._item_template import ITEM_TEMPLATE
@@ -34,6 +36,7 @@ from redraft.criteria._families._line_affix import LINE_AFFIX
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
+from redraft.criteria._families._list_markers import LIST_MARKERS
 from redraft.criteria._families._lists import BULLETS, NUMBERED
 from redraft.criteria._families._literals import COMMA_LIST, PYTHON_LITERAL
 from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
@@ -57,6 +60,7 @@ from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._shapes import SHAPES
 from redraft.criteria._families._sorted import SORTED_ITEMS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
+from redraft.criteria._families._title_case import TITLE_CASE
 from redraft.criteria._families._unique import UNIQUE_ITEMS
 from redraft.criteria._families._uppercase_words import CAPITALS
 from redraft.criteria._families._versions import SEPARATED_VERSIONS
@@ -149,6 +153,10 @@ FAMILIES: tuple[Family, ...] = (
     NAMED_SECTIONS,
     PLAIN_TEXT,
     ITEMS,
+    BLANK_LINES,
+    HEADING_FORM,
+    LIST_MARKERS,
+    TITLE_CASE,
 )
 """Every registered family, in the order their rules read a sentence."""
 

@@ -1,0 +1,227 @@
+"""What ``_blind_map`` expects of the format-of-parts families (blank lines
+between parts, heading levels and endings, list markers): one function per family, each
+reading a constraint's structured fields (unit, scope, relation, value,
+words, note) and returning the checks that enforce it, or None where the
+family does not state it (the general mapping then decides)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Protocol
+
+from _blind_matchers import Expectation, all_of, fields
+
+__all__ = ["format_parts"]
+
+
+class _Fields(Protocol):
+    @property
+    def unit(self) -> str | None: ...
+    @property
+    def scope(self) -> str | None: ...
+    @property
+    def relation(self) -> str: ...
+    @property
+    def value(self) -> object: ...
+    @property
+    def words(self) -> tuple[str, ...]: ...
+    @property
+    def note(self) -> str: ...
+
+
+def _text(raw: object) -> str:
+    return " ".join(str(raw or "").lower().replace("_", " ").split())
+
+
+def _relation(c: _Fields) -> str:
+    return c.relation.strip().lower()
+
+
+# -- blank lines (family: blank_lines) ---------------------------------------------
+
+_BLANK_UNIT = re.compile(r"(?:blank|empty) lines?|line spacing|spacing")
+_RESPONSE = re.compile(
+    r"|response|answer|reply|output|whole (?:response|answer)|entire (?:response|answer)"
+)
+
+
+def _blank_between(scope: str) -> str | None:
+    """What the blank lines lie between: lines, paragraphs, list items or
+    blocks of the writer's (stanzas, cards, questions …); None where the
+    scope names one place ("the second line") rather than every gap."""
+    if _RESPONSE.fullmatch(scope):
+        return "lines"
+    between = re.fullmatch(r"between (?:(?:the|all|each|every|adjacent|consecutive) )*(.+)", scope)
+    if between is None:
+        return "lines" if re.fullmatch(r"(?:each|every|all) lines?", scope) else None
+    part = between.group(1)
+    if re.fullmatch(r"lines?", part):
+        return "lines"
+    if re.fullmatch(r"paragraphs?|paras", part):
+        return "paragraphs"
+    if re.fullmatch(r"(?:list |top-level )?(?:items?|bullets?|bullet points?|points?)", part):
+        return "items"
+    return "blocks" if re.fullmatch(r"[a-z -]+", part) else None
+
+
+def blank_lines(c: _Fields) -> Expectation | None:
+    """ "A blank line between stanzas" (exactly 1 between parts), "no blank
+    lines" (none in the response), "double-spaced" (one between lines)."""
+    unit, relation = _text(c.unit), _relation(c)
+    if not _BLANK_UNIT.fullmatch(unit):
+        return None
+    between = _blank_between(_text(c.scope))
+    if between is None:
+        return None
+    shape = f"{_text(c.value)} {_text(c.note)}"
+    if "spacing" in unit:
+        blank = 1 if "double" in shape else 0 if "single" in shape else None
+        if blank is None or between != "lines":
+            return None
+    elif relation == "none" or (relation in ("exactly", "at_most") and c.value == 0):
+        blank = 0
+    elif (relation == "exactly" and c.value == 1) or (
+        relation == "other" and between != "lines" and c.value is None
+    ):
+        blank = 1
+    else:
+        return None
+    if blank == 0 and between not in ("lines", "items"):
+        return None
+    return all_of(fields("blank_lines", between=between, blank=blank))
+
+
+# -- heading form (family: heading_form) -------------------------------------------
+
+_HEADING_UNIT = re.compile(r"(?:markdown |section |md )?(?:headings?|headers?|heading lines?)")
+_ONE_PART = re.compile(r"\b(?:first|second|third|last|final|top|title|one|single|line \d)\b")
+_LEVEL = re.compile(
+    r"(#{1,6})|h([1-6])|level[- ]?([1-6])(?: (?:markdown )?(?:headings?|headers?))?"
+)
+_ENDING = {"?": "?", "question mark": "?", ":": ":", "colon": ":", "!": "!", ".": "."}
+
+
+def heading_form(c: _Fields) -> Expectation | None:
+    """ "Each question as a ### heading" (every heading of one level),
+    "headings end with a question mark" (every heading's last mark)."""
+    unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
+    if not _HEADING_UNIT.fullmatch(unit) or _ONE_PART.search(scope):
+        return None
+    value = _text(c.value).strip("'\"` ")
+    if relation in ("starts_with", "equals", "matches_format"):
+        level = _LEVEL.fullmatch(value.replace("...", "").replace("…", "").strip())
+        if level is None:
+            return None
+        n = len(level[1]) if level[1] else int(level[2] or level[3])
+        return all_of(fields("heading_level", level=n))
+    if relation == "ends_with" and value in _ENDING:
+        return all_of(fields("heading_end", mark=_ENDING[value]))
+    return None
+
+
+# -- list markers (family: list_markers) -------------------------------------------
+
+_MARKER_UNIT = re.compile(
+    r"(?:list |bullet |numbered |top-level )?(?:items?|bullets?|bullet points?|markers?|"
+    r"bullet characters?|numbering|numerals?)(?: markers?| style)?|numbered (?:items?|list)"
+)
+_STYLES = frozenset({"1.", "1)", "(1)", "a.", "a)", "(a)", "A.", "A)", "i.", "i)", "I.", "I)"})
+"""The ordered styles the list_marker kind states."""
+_ONE_ITEM = re.compile(r"\b(?:first|second|third|last|final|one|single|line \d)\b")
+_ORDERED = re.compile(r"\(?(?P<label>\d{1,3}|[a-z]|[ivx]{1,5}|n|x)(?P<close>[.)])", re.I)
+
+
+def _marker(c: _Fields) -> str | None:
+    """The marker style the constraint's value (or its one word) shows."""
+    raw = str(c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else ""))
+    hint = f"{raw} {c.note}".lower()
+    raw = re.sub(r"[\^$\\]", "", raw)
+    raw = re.sub(r"\((\w+)(?:\|\w+)+\)", r"\1", raw).strip().strip("'\"`")
+    if raw in ("-", "*", "+", "•"):
+        return raw
+    found = _ORDERED.match(raw)
+    if found is None:
+        return None
+    label, close = found["label"], found["close"]
+    opened = raw.startswith("(")
+    if opened and close != ")":
+        return None
+    if label.isdigit() or (label in "nNxX" and ("roman" not in hint or label in "nN")):
+        style = "1"
+    elif re.fullmatch(r"[ivx]+", label, re.I) and (
+        len(label) > 1 or re.search(r"\bii\b|roman", hint)
+    ):
+        style = "I" if label.isupper() else "i"
+    else:
+        style = "A" if label.isupper() else "a"
+    marker = f"({style})" if opened else f"{style}{close}"
+    return marker if marker in _STYLES else None
+
+
+def list_markers(c: _Fields) -> Expectation | None:
+    """ "Use dashes for bullets" (every bullet's marker), "number them 1), 2)"
+    (every numbered item's), "Roman numerals (I., II.)"."""
+    unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
+    if relation not in ("equals", "starts_with", "matches_format") or not _MARKER_UNIT.fullmatch(
+        unit
+    ):
+        return None
+    if _ONE_ITEM.search(scope):
+        return None
+    marker = _marker(c)
+    return None if marker is None else all_of(fields("list_marker", marker=marker))
+
+
+# -- title case of parts (family: title_case) --------------------------------------
+
+_CASE_SCOPE = (
+    (
+        re.compile(
+            r"(?:each |every |all |the )?(?:section |sub)?(?:headings?|headers?)|"
+            r"(?:each |every |all )?section titles?"
+        ),
+        "heading",
+    ),
+    (re.compile(r"(?:the )?(?:title|headline)(?: line)?"), "title"),
+    (
+        re.compile(
+            r"(?:each|every|all) (?:headlines?|titles?|items?|list items?|bullets?|"
+            r"bullet points?|names?|entries|entry|options?)"
+        ),
+        "item",
+    ),
+)
+
+
+def title_case(c: _Fields) -> Expectation | None:
+    """ "Every heading in Title Case" (small words may stay low), "each word
+    of the title capitalised" (every word)."""
+    unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
+    shape = f"{_text(c.value)} {_text(c.note)}"
+    if unit not in ("word", "words") or relation not in ("all", "other"):
+        return None
+    if not re.search(r"title case|capitali[sz]ed", shape):
+        return None
+    part = next((name for pattern, name in _CASE_SCOPE if pattern.fullmatch(scope)), None)
+    if part is None:
+        return None
+    small = re.search(r"title case|major|minor|small", shape) is not None
+    return all_of(fields("title_case", part=part, every=not small))
+
+
+_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
+    blank_lines,
+    heading_form,
+    list_markers,
+    title_case,
+)
+
+
+def format_parts(c: _Fields) -> Expectation | None:
+    """The checks the format-of-parts families state for ``c``, or None."""
+    for family in _FAMILIES:
+        found = family(c)
+        if found is not None:
+            return found
+    return None
