@@ -1,0 +1,99 @@
+"""Counts of the answer's own units in the wordings people use: the count
+as an adjective of what a making verb asks for ("write a 2-line couplet"),
+the units described by what follows them ("5 sentences where each one …",
+"one sentence of no more than 20 words"), a count under a label ("Format: 3
+paragraphs", "Paragraphs — exactly two"); and the near misses that must
+compile no count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def counts(prompt: str, system: str | None = None) -> list[tuple[str, str, int]]:
+    """(kind, relation, value) of every count compiled."""
+    found: list[tuple[str, str, int]] = []
+    for check in compile_checks(prompt, system=system):
+        spec: Any = check.spec
+        if spec.kind in ("sentence_count", "paragraph_count", "line_count", "code_block_count"):
+            found.append((spec.kind, spec.relation, spec.value))
+    return found
+
+
+S1 = ("sentence_count", "exactly", 1)
+P1 = ("paragraph_count", "exactly", 1)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # the units are the answer; what follows describes them
+        (
+            "Write 5 sentences where each one begins with a different vowel.",
+            [("sentence_count", "exactly", 5)],
+        ),
+        ("Compose three sentences that each end in a rhyme.", [("sentence_count", "exactly", 3)]),
+        ("give me 4 sentences which use the word tide", [("sentence_count", "exactly", 4)]),
+        ("Give me one sentence that uses all of these words: lantern, tide.", [S1]),
+        ("Could you please write me just one sentence with the words moon and sea?", [S1]),
+        ("Describe the smell of rain in one sentence of no more than 20 words.", [S1]),
+        ("Explain gravity in a single sentence with no jargon.", [S1]),
+        ("It has to be one sentence with exactly 8 words.", [S1]),
+        ("Write a sentence in which the word 'cat' appears twice.", [S1]),
+        ("Describe the harbour in a single paragraph with no adjectives.", [P1]),
+        ("Can you rewrite my notes as a single flowing paragraph with no lists?", [P1]),
+        ("summarise the film in one paragraph using simple words", [P1]),
+        # the count as an adjective of the thing a making verb asks for
+        ("Write a one-paragraph abstract for a study on sleep.", [P1]),
+        ("Draft a 2-paragraph cover note for the parcel.", [("paragraph_count", "exactly", 2)]),
+        ("Write a four-sentence paragraph about volcanoes.", [("sentence_count", "exactly", 4)]),
+        (
+            "Write a four-sentence paragraph where every sentence names a volcano.",
+            [("sentence_count", "exactly", 4)],
+        ),
+        ("Give me a three-sentence bio for the speaker page.", [("sentence_count", "exactly", 3)]),
+        # a count under a label, or the unit first
+        ("Format: 3 paragraphs, no headings.", [("paragraph_count", "exactly", 3)]),
+        ("Length: two paragraphs.", [("paragraph_count", "exactly", 2)]),
+        ("Constraints: one sentence only; no emojis.", [S1]),
+        ("Paragraphs — exactly two.", [("paragraph_count", "exactly", 2)]),
+        ("Sentences: at most 4.", [("sentence_count", "at_most", 4)]),
+        ("paragraphs: 3", [("paragraph_count", "exactly", 3)]),
+    ],
+)
+def test_counts_of_the_answer_compile(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert counts(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the units are material, or one per thing, or another part's
+        "Use 3 sentences from the article as quotes.",
+        "Write a sentence for each season.",
+        "Write a 3-sentence summary for each chapter.",
+        "Give me 3 sentences of the speech you liked best.",
+        "Compose a song with 3 sentences that rhyme.",
+        # hedged, negated, asked about, conditional
+        "Maybe write 5 sentences where each begins with a vowel.",
+        "Don't write 5 sentences that all start the same way.",
+        "Should I write one sentence with all the words?",
+        "If you can, describe it in a single paragraph with no adjectives.",
+        # a label that is no requirement, a unit that is counted elsewhere
+        "Paragraphs — I have two of them below.",
+        "Format: my essay has 3 paragraphs.",
+        "Write a 4-stanza poem.",
+        "Respond with a sentence or two.",
+    ],
+)
+def test_near_misses_compile_no_count(prompt: str) -> None:
+    assert counts(prompt) == []
+
+
+def test_system_prompt_rules_read_as_the_reply_s_count() -> None:
+    system = "You write alt text.\nConstraints: one sentence only; 125 characters maximum."
+    assert counts("A dog on a beach.", system=system) == [S1]
