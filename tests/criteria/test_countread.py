@@ -97,3 +97,38 @@ def test_near_misses_compile_no_count(prompt: str) -> None:
 def test_system_prompt_rules_read_as_the_reply_s_count() -> None:
     system = "You write alt text.\nConstraints: one sentence only; 125 characters maximum."
     assert counts("A dog on a beach.", system=system) == [S1]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        # the things each line holds, counted where the prompt names them
+        ("Write a rap verse about my dog, 8 bars, each bar on its own line.", 8),
+        ("Twelve clues for the crossword please - one clue per line.", 12),
+        ("I need 6 haiku-like fragments. Put each fragment on its own line.", 6),
+        # the one count of things asked for, in a list of them
+        ("Generate a list of 15 adjectives for a forest, all lowercase, one per line.", 15),
+        ("give a quick list of 5 fruits. Use lowercase, no bullets, one word per line.", 5),
+        ("Translate the greeting into 4 languages, each on its own line.", 4),
+        ("Say it in three different ways, each on its own line.", 3),
+        # a measure of each thing is no second list of things
+        ("Suggest 5 passwords. Each must be exactly 16 characters. One per line.", 5),
+        ("I need 10 spelling words, lowercase, one per line.", 10),
+    ],
+)
+def test_lines_as_many_as_things(prompt: str, value: int) -> None:
+    assert ("line_count", "exactly", value) in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write 3 sentences of 8 words each, each word on its own line.",
+        "Give me 3 pros and 3 cons, one per line.",
+        "Write 4 stanzas with 4 bars each, each bar on its own line.",
+        "If you list 5 names, should each name be on its own line?",
+        "Maybe give 5 names, one per line.",
+    ],
+)
+def test_lines_not_counted_from_things(prompt: str) -> None:
+    assert [c for c in counts(prompt) if c[0] == "line_count"] == []

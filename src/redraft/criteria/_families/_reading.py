@@ -19,7 +19,7 @@ from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_o
 from redraft.criteria._sentences import THING, Sentence, in_every_reply, response_context
 from redraft.criteria._spec_base import Relation
 
-__all__ = ["CountPhrases", "Counted"]
+__all__ = ["CountPhrases", "Counted", "things_counted"]
 
 
 @dataclass(frozen=True)
@@ -200,3 +200,34 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
     if name == "plus":
         return [("at_least", value)]
     return [("exactly", value)]
+
+
+# A count of the things named that is each one's, not theirs: "8 words each",
+# "each sentence has 8 words", "3 tips per section"
+_EACH_AFTER = re.compile(r"\s*(?:each|apiece|per|in\s+each|for\s+each|in\s+every)\b")
+_EACH_BEFORE = re.compile(r"\b(?:each|every|per)\b[^,;.]*$")
+
+
+def things_counted(whole: str, noun: str) -> int | None:
+    """How many of ``noun`` (a singular, lowered) the prompt ``whole`` asks
+    for ("8 bars, each bar on its own line", "4 tips … each tip in its own
+    paragraph"): the one number stated for its plural; None where none is,
+    0 where several are or the number is each part's ("8 words each")."""
+    plural = (
+        rf"{re.escape(noun)}(?:s|es)?"
+        if not noun.endswith("y")
+        else (rf"(?:{re.escape(noun)}|{re.escape(noun[:-1])}ies)")
+    )
+    pattern = re.compile(rf"\b(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?{plural}\b")
+    text = whole.lower()
+    values = set()
+    for match in pattern.finditer(text):
+        value = number_value(match.group("num"))
+        if value is None or value < 2:
+            continue
+        if _EACH_AFTER.match(text, match.end()) or _EACH_BEFORE.search(text, 0, match.start()):
+            return 0
+        values.add(value)
+    if not values:
+        return None
+    return values.pop() if len(values) == 1 else 0
