@@ -132,3 +132,35 @@ def test_lines_as_many_as_things(prompt: str, value: int) -> None:
 )
 def test_lines_not_counted_from_things(prompt: str) -> None:
     assert [c for c in counts(prompt) if c[0] == "line_count"] == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        ("Give me 4 tips for sleeping. Put each tip in a separate paragraph.", 4),
+        ("Give me three reasons to visit Oslo. Put each reason in its own paragraph.", 3),
+        ("Describe five birds, one paragraph per bird.", 5),
+        ("could u explain 3 causes of WW1? every cause as a paragraph", 3),
+    ],
+)
+def test_paragraphs_as_many_as_things(prompt: str, value: int) -> None:
+    assert ("paragraph_count", "exactly", value) in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # an opening, a closing or a title is a paragraph too
+        "Give me 4 tips with a short intro. Put each tip in its own paragraph.",
+        "List 3 reasons and a conclusion, each reason in its own paragraph.",
+        # a letter's greeting and sign-off are blocks of their own
+        "Write me an email with 3 updates, each update in its own paragraph.",
+        # a separator stated loosely, a count per part, a question, a hedge
+        "Give me 4 tips. Put each tip in a separate paragraph, separated by a line of dashes.",
+        "Give me 4 tips, 2 per section. Put each tip in its own paragraph.",
+        "If you give 4 tips, should each tip be in its own paragraph?",
+        "Give 4 tips; ideally each tip in its own paragraph.",
+    ],
+)
+def test_paragraphs_not_counted_from_things(prompt: str) -> None:
+    assert [c for c in counts(prompt) if c[0] == "paragraph_count"] == []
