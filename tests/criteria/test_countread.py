@@ -164,3 +164,58 @@ def test_paragraphs_as_many_as_things(prompt: str, value: int) -> None:
 )
 def test_paragraphs_not_counted_from_things(prompt: str) -> None:
     assert [c for c in counts(prompt) if c[0] == "paragraph_count"] == []
+
+
+def markup(prompt: str) -> list[tuple[str, str, int]]:
+    found: list[tuple[str, str, int]] = []
+    for check in compile_checks(prompt):
+        spec: Any = check.spec
+        if spec.kind in ("bullet_count", "numbered_count", "heading_count"):
+            found.append((spec.kind, spec.relation, spec.value))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # a count of markup stated for a later part is the whole answer's
+        (
+            "Use an H1 title, then a TL;DR in a blockquote, then at most 6 bullet points.",
+            ("bullet_count", "at_most", 6),
+        ),
+        ("Write a short intro, then 5 bullet points.", ("bullet_count", "exactly", 5)),
+        (
+            "open with one sentence and then give no more than four numbered steps",
+            ("numbered_count", "at_most", 4),
+        ),
+        (
+            "Start with a greeting, followed by exactly 3 bullet points.",
+            ("bullet_count", "exactly", 3),
+        ),
+        # "group it under …" is a directive
+        (
+            "Group it under exactly four headings (Clothing, Gear, Food, Documents).",
+            ("heading_count", "exactly", 4),
+        ),
+    ],
+)
+def test_markup_counts_of_a_later_part(prompt: str, expected: tuple[str, str, int]) -> None:
+    assert expected in markup(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the markup is named twice: which count is the whole's is unsaid
+        "Write an intro with 2 bullet points, then 5 more bullet points.",
+        # hedged or conditional
+        "If you want, write an intro, then 5 bullet points.",
+        "Write an intro, then maybe 5 bullet points.",
+    ],
+)
+def test_markup_counts_of_a_later_part_near_misses(prompt: str) -> None:
+    assert [m for m in markup(prompt) if m[0] == "bullet_count"] == []
+
+
+def test_a_later_part_s_prose_count_stays_that_part_s() -> None:
+    assert counts("Write an intro, then 5 sentences about the author.") == []

@@ -34,6 +34,7 @@ from redraft.criteria._sentences import (
     makes_parts,
     names_thing_with,
     response_context,
+    sentence_blocked,
 )
 from redraft.criteria._spec_base import CountSpec, Relation
 
@@ -279,6 +280,33 @@ _DESCRIBING = re.compile(
 )
 
 
+# "Use an H1 title, then at most 6 bullet points": the part after "then"
+_THEN = re.compile(r"(?:,\s*|\b)(?:and\s+)?(?:then|followed\s+by)\b\s*,?\s*")
+
+
+def _later_part(sentence: Sentence, match: re.Match[str], unit: Unit) -> bool:
+    """Whether a count of markup stated for a later part ("a title, then at
+    most 6 bullet points") is a requirement on that part: then it is the
+    whole answer's count too, where the prompt names that markup nowhere
+    else (prose units are no markup: the parts before have sentences too)."""
+    text = sentence.lower
+    thens = [m for m in _THEN.finditer(text, 0, match.start())]
+    if not thens or sentence_blocked(sentence, match.start()):
+        return False
+    if len(re.findall(rf"\b(?:{unit.pattern})", sentence.whole.lower())) != 1:
+        return False
+    cut = thens[-1].end()
+    tail = Sentence(
+        sentence.original[cut:],
+        sentence.masked[cut:],
+        sentence.start + cut,
+        sentence.whole,
+        sentence.full,
+        sentence.source,
+    )
+    return response_context(tail, match.start() - cut)
+
+
 def _described(name: str, match: re.Match[str], text: str) -> bool:
     """Whether the units counted are the answer itself (a making verb or "in",
     "as" opens the phrase) and what follows only describes them."""
@@ -483,7 +511,11 @@ class UnitCounts:
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
             owns = name in ("negated", "none")
-            if not response_context(sentence, match.start(), owns_negation=owns, named_thing=True):
+            if not response_context(
+                sentence, match.start(), owns_negation=owns, named_thing=True
+            ) and not (
+                not self._unit(match).prose and _later_part(sentence, match, self._unit(match))
+            ):
                 return False
             taken.append(match.span())
             return True
