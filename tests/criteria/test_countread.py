@@ -219,3 +219,35 @@ def test_markup_counts_of_a_later_part_near_misses(prompt: str) -> None:
 
 def test_a_later_part_s_prose_count_stays_that_part_s() -> None:
     assert counts("Write an intro, then 5 sentences about the author.") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # a line count as the adjective of what a making verb asks for
+        ("Write a 2-line rhyming couplet about coffee.", ("line_count", "exactly", 2)),
+        ("compose me a four-line birthday verse for my aunt", ("line_count", "exactly", 4)),
+        ("Give me a 3-line stanza about frost.", ("line_count", "exactly", 3)),
+        # the count alone, under a label, or after its unit
+        ("One line only.", ("line_count", "exactly", 1)),
+        ("Output format: 5 lines;", ("line_count", "exactly", 5)),
+        ("Lines: 4.", ("line_count", "exactly", 4)),
+        ("lines — at most 6;", ("line_count", "at_most", 6)),
+    ],
+)
+def test_line_counts_in_more_wordings(prompt: str, expected: tuple[str, str, int]) -> None:
+    assert counts(prompt) == [expected]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a poem with a 4-line chorus.",
+        "My poem has 4 lines.",
+        "Write a 2-line couplet, then explain its meter.",
+        "Lines: I wrote 4 of them below.",
+        "Should it be one line only?",
+    ],
+)
+def test_line_counts_near_misses(prompt: str) -> None:
+    assert [c for c in counts(prompt) if c[0] == "line_count"] == []

@@ -4,6 +4,9 @@ and 5 lines", "no hashtags") with the shared number grammar
 finds the phrases, and the family's rule keeps those the sentence requires
 of the response.
 
+A count may stand alone ("One line only."), under a label ("Format: 4
+lines;") or after its unit ("Lines: 4.", "emojis — at most 3;").
+
 Only whole phrases are read: a number, its relation and the unit, with
 nothing after the unit that makes it about something else ("lines of code",
 "questions per section", "links to the sources").
@@ -35,6 +38,11 @@ class Counted:
     ``plus``, ``range``, ``total``, ``alone``, ``bare``, ``compound`` or ``none``."""
 
 
+# A label that heads a line of requirements: "Format: 4 lines, no title"
+_LABEL = (
+    r"(?:(?:format|formatting|structure|layout|length|shape|constraints?|requirements?|"
+    r"rules?|output(?:\s+format)?|response\s+format)\s*:\s*)?"
+)
 # "a haiku-style three-line poem", "a short 4-line poem"
 _STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|rhyming|original)\s+)?"
 _ADJECTIVE = r"(?:(?:separate|distinct|different|total|full|complete|short|brief)\s+)?"
@@ -108,8 +116,17 @@ class CountPhrases:
             "fit": rf"\bfits?\s+(?:in|into|within|on)\s+(?P<num>{NUMBER})\s+{unit}",
             "plus": rf"\b(?P<num>\d{{1,6}})\+\s*{unit}",
             "total": rf"\b(?P<num>{NUMBER})\s+{unit}\s+(?:in\s+)?total\b",
-            # a sentence that is the count, or opens with it: "5 lines." "4 lines, and …"
-            "alone": rf"^\s*(?P<num>{NUMBER})\s+{unit}\s*(?:[.!]\s*$|$|,)",
+            # a sentence that is the count, or opens with it: "5 lines." "4 lines, and …",
+            # "One line only.", "Format: 4 lines;"
+            "alone": (
+                rf"^\s*{_LABEL}(?P<num>{NUMBER})\s+{unit}(?:\s+(?:only|total|in\s+total))?"
+                r"\s*(?:[.!]\s*$|$|[,;])"
+            ),
+            # the unit first: "Lines: 4.", "lines — at most 6;"
+            "named_first": (
+                rf"^\s*{_LABEL}(?:{self.unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
+                rf"(?P<num>{NUMBER})(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]\s*$|$|[,;])"
+            ),
             "range": rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?P<from>{NUMBER})\s*(?:to|-|–))"
             rf"\s*(?P<high>{NUMBER})\s+{unit}",
         }
@@ -119,6 +136,12 @@ class CountPhrases:
             patterns["compound"] = (
                 rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{self.singular})\s+"
                 rf"(?:[\w-]+\s+){{0,2}}?{THING}\b"
+            )
+            # "write a 2-line rhyming couplet": what a making verb asks for is the answer
+            patterns["compound_made"] = (
+                r"\b(?:write|compose|draft|craft|create|generate|produce|give\s+me|provide|need|"
+                rf"want)\s+(?:me\s+|us\s+)?(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})-"
+                rf"(?:{self.singular})\s+(?:[\w-]+\s+){{0,2}}?[a-z]+\b"
             )
         if self.none:
             patterns["none"] = (
@@ -159,7 +182,7 @@ class CountPhrases:
             or (self.after and re.match(self.after, after))
             or in_every_reply(sentence, after)
         )
-        if name != "compound" and not allowed and _AFTER_BLOCKS.match(after):
+        if not name.startswith("compound") and not allowed and _AFTER_BLOCKS.match(after):
             return False
         clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: match.start()])[-1]
         if _POSITION_BEFORE.search(clause) or (self.before and re.search(self.before, clause)):
@@ -182,7 +205,7 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
     value = number_value(match.group("num"))
     if value is None:
         return []
-    if name == "relation":
+    if name == "relation" or (name == "named_first" and match.group("rel")):
         relation, adjust = relation_of(match.group("rel"))
         return [(relation, value + adjust)]
     if name == "post":
