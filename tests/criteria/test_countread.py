@@ -251,3 +251,37 @@ def test_line_counts_in_more_wordings(prompt: str, expected: tuple[str, str, int
 )
 def test_line_counts_near_misses(prompt: str) -> None:
     assert [c for c in counts(prompt) if c[0] == "line_count"] == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # the things asked for in one sentence, the list form named in another
+        (
+            "Brainstorm 12 episode ideas. Present them as a bulleted list.",
+            [("bullet_count", "exactly", 12)],
+        ),
+        ("Give me 6 ideas. Show them as a numbered list.", [("numbered_count", "exactly", 6)]),
+        ("suggest 4 names pls. write them in a bulleted list", [("bullet_count", "exactly", 4)]),
+        # the list named, its count after what it holds
+        (
+            "Include a bulleted list of what to bring, 3-5 items.",
+            [("bullet_count", "at_least", 3), ("bullet_count", "at_most", 5)],
+        ),
+        ("Add a numbered list of the steps, exactly 6 items.", [("numbered_count", "exactly", 6)]),
+    ],
+)
+def test_list_counts_in_more_wordings(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert markup(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me 6 ideas. Should I show them as a numbered list?",
+        "Include a bulleted list of what to bring, 3 words each.",
+        "Give me 6 ideas and 2 warnings. Show them as a numbered list.",
+    ],
+)
+def test_list_counts_near_misses(prompt: str) -> None:
+    assert markup(prompt) == []
