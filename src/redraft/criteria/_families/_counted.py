@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
+from redraft.criteria._families._answer_units import LABEL, MAKE, described, later_part
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
@@ -34,7 +35,6 @@ from redraft.criteria._sentences import (
     makes_parts,
     names_thing_with,
     response_context,
-    sentence_blocked,
 )
 from redraft.criteria._spec_base import CountSpec, Relation
 
@@ -259,62 +259,6 @@ _SECOND_PART = re.compile(
 # "a haiku-style three-line poem", "a short six-word story"
 _STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
 _LIST_STEP = re.compile(r",\s*(?:and\s+)?$")
-# A label that heads a line of requirements: "Format: 3 paragraphs, no headings"
-_LABEL = (
-    r"(?:(?:format|formatting|structure|layout|length|shape|constraints?|requirements?|"
-    r"rules?|output(?:\s+format)?|response\s+format)\s*:\s*)?"
-)
-# Verbs that make the thing the answer is ("write a 2-line couplet")
-_MAKE = r"write|compose|draft|craft|create|generate|produce|give\s+me|provide|need|want"
-# The answer's own shape, named by a making verb or a preposition: "write 5
-# sentences …", "in one sentence …", "as a single paragraph …"
-_SHAPE_OPENS = re.compile(
-    rf"(?:{_MAKE}|give|list|in|into|as|be|respond\s+with|reply\s+with|answer\s+with)\b"
-)
-# What describes the units counted rather than making them other units: "5
-# sentences where each one begins with a vowel", "one sentence of no more
-# than 20 words", "a single paragraph with no lists"
-_DESCRIBING = re.compile(
-    r"\s*(?:that|which|where|whose|in\s+which|with|using)\b|"
-    rf"\s*of\s+(?:no|at|up|under|exactly|fewer|less|more|about|around|max\w*|{NUMBER})\b"
-)
-
-
-# "Use an H1 title, then at most 6 bullet points": the part after "then"
-_THEN = re.compile(r"(?:,\s*|\b)(?:and\s+)?(?:then|followed\s+by)\b\s*,?\s*")
-
-
-def _later_part(sentence: Sentence, match: re.Match[str], unit: Unit) -> bool:
-    """Whether a count of markup stated for a later part ("a title, then at
-    most 6 bullet points") is a requirement on that part: then it is the
-    whole answer's count too, where the prompt names that markup nowhere
-    else (prose units are no markup: the parts before have sentences too)."""
-    text = sentence.lower
-    thens = [m for m in _THEN.finditer(text, 0, match.start())]
-    if not thens or sentence_blocked(sentence, match.start()):
-        return False
-    if len(re.findall(rf"\b(?:{unit.pattern})", sentence.whole.lower())) != 1:
-        return False
-    cut = thens[-1].end()
-    tail = Sentence(
-        sentence.original[cut:],
-        sentence.masked[cut:],
-        sentence.start + cut,
-        sentence.whole,
-        sentence.full,
-        sentence.source,
-    )
-    return response_context(tail, match.start() - cut)
-
-
-def _described(name: str, match: re.Match[str], text: str) -> bool:
-    """Whether the units counted are the answer itself (a making verb or "in",
-    "as" opens the phrase) and what follows only describes them."""
-    if name not in ("bare", "single"):
-        return False
-    return bool(_SHAPE_OPENS.match(match.group(0))) and bool(_DESCRIBING.match(text, match.end()))
-
-
 _THINGS_OWN = re.compile(r"\s+(?:that|which|for|about|on)\s+(?!each\b|every\b)")
 _IN_SEQUENCE = re.compile(
     r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
@@ -384,12 +328,12 @@ class UnitCounts:
             ),
             # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range
             "alone": (
-                rf"^\s*{_LABEL}(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})"
+                rf"^\s*{LABEL}(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})"
                 r"(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]?\s*$|[,:;])"
             ),
             # the unit first, then its count: "Lines: 4.", "paragraphs — exactly two;"
             "named_first": (
-                rf"^\s*{_LABEL}(?:{unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
+                rf"^\s*{LABEL}(?:{unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
                 rf"(?P<num>{NUMBER})(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]?\s*$|[,;])"
             ),
         }
@@ -427,7 +371,7 @@ class UnitCounts:
             # "write a 2-line couplet", "compose a one-paragraph abstract": the
             # thing a making verb asks for is the answer, whatever it is called
             patterns["compound_made"] = (
-                rf"\b(?:{_MAKE})\s+(?:me\s+|us\s+)?(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})-"
+                rf"\b(?:{MAKE})\s+(?:me\s+|us\s+)?(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})-"
                 rf"(?:{single})\s+(?:[\w-]+\s+){{0,2}}?[a-z]+\b"
             )
             # "Word limit: 75.", "a character limit of 280", "sentence maximum: 4"
@@ -498,7 +442,7 @@ class UnitCounts:
                 pass  # "No bullets: every line starts with an emoji" — the rest explains
             elif (
                 not after_ok(sentence, match.end())
-                and not _described(name, match, text)
+                and not described(name, match, text)
                 and (self._unit(match).prose or not _MARKUP_EXAMPLE.match(text[match.end() :]))
                 # "a song with at least 3 sentences that can be sung": the song's
                 and not (names_thing_with(before) and _THINGS_OWN.match(text, match.end()))
@@ -514,7 +458,8 @@ class UnitCounts:
             if not response_context(
                 sentence, match.start(), owns_negation=owns, named_thing=True
             ) and not (
-                not self._unit(match).prose and _later_part(sentence, match, self._unit(match))
+                not self._unit(match).prose
+                and later_part(sentence, match, self._unit(match).pattern)
             ):
                 return False
             taken.append(match.span())

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from redraft.criteria._families._answer_units import LABEL, MAKE
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import THING, Sentence, in_every_reply, response_context
 from redraft.criteria._spec_base import Relation
@@ -38,11 +39,6 @@ class Counted:
     ``plus``, ``range``, ``total``, ``alone``, ``bare``, ``compound`` or ``none``."""
 
 
-# A label that heads a line of requirements: "Format: 4 lines, no title"
-_LABEL = (
-    r"(?:(?:format|formatting|structure|layout|length|shape|constraints?|requirements?|"
-    r"rules?|output(?:\s+format)?|response\s+format)\s*:\s*)?"
-)
 # "a haiku-style three-line poem", "a short 4-line poem"
 _STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|rhyming|original)\s+)?"
 _ADJECTIVE = r"(?:(?:separate|distinct|different|total|full|complete|short|brief)\s+)?"
@@ -119,12 +115,12 @@ class CountPhrases:
             # a sentence that is the count, or opens with it: "5 lines." "4 lines, and …",
             # "One line only.", "Format: 4 lines;"
             "alone": (
-                rf"^\s*{_LABEL}(?P<num>{NUMBER})\s+{unit}(?:\s+(?:only|total|in\s+total))?"
+                rf"^\s*{LABEL}(?P<num>{NUMBER})\s+{unit}(?:\s+(?:only|total|in\s+total))?"
                 r"\s*(?:[.!]\s*$|$|[,;])"
             ),
             # the unit first: "Lines: 4.", "lines — at most 6;"
             "named_first": (
-                rf"^\s*{_LABEL}(?:{self.unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
+                rf"^\s*{LABEL}(?:{self.unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
                 rf"(?P<num>{NUMBER})(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]\s*$|$|[,;])"
             ),
             "range": rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?P<from>{NUMBER})\s*(?:to|-|–))"
@@ -139,8 +135,7 @@ class CountPhrases:
             )
             # "write a 2-line rhyming couplet": what a making verb asks for is the answer
             patterns["compound_made"] = (
-                r"\b(?:write|compose|draft|craft|create|generate|produce|give\s+me|provide|need|"
-                rf"want)\s+(?:me\s+|us\s+)?(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})-"
+                rf"\b(?:{MAKE})\s+(?:me\s+|us\s+)?(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})-"
                 rf"(?:{self.singular})\s+(?:[\w-]+\s+){{0,2}}?[a-z]+\b"
             )
         if self.none:
