@@ -311,6 +311,8 @@ def test_a_count_within_each_new_part_is_an_each_count() -> None:
 def test_a_part_named_by_its_role_is_no_part_count() -> None:
     found = _expect(unit="word", scope="email body", relation="at_most", value=120)
     assert not any("part_count" in m.kinds for m in found.matchers)
+
+
 # -- the format-of-parts families (bench/_blind_format_parts.py) ---------------------
 
 

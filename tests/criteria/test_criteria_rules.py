@@ -662,7 +662,6 @@ def test_realistic_phrasings_compile_exactly(
         "Write the title in all caps.",
         "Write a Python function that converts a string to all lowercase.",
         "Use capital letters for proper nouns.",
-        "Write a sentence in which the word 'cat' appears twice.",
         # examples, conditions, quoted or handed-over material
         'The JSON below is an example: {"a": 1}',
         "For example, you could answer in at most 20 words.",

@@ -114,8 +114,16 @@ def blocks(prompt: str) -> list[tuple[str, str, int, str | None]]:
     [
         ("Give exactly 2 code blocks.", [("count", "exactly", 2, None)]),
         ("Include at least one Python code block.", [("count", "at_least", 1, "python")]),
-        ("Write the query, and put the SQL in a code block.", [("count", "at_least", 1, None)]),
-        ("Show the function in a ```python block.", [("count", "at_least", 1, "python")]),
+        ("Write the query, and put the SQL in a code block.", [("count", "exactly", 1, None)]),
+        ("Show the function in a ```python block.", [("count", "exactly", 1, "python")]),
+        # one thing in one block: "it" and "the code" are one block's
+        ("Write a haiku and put it in a code block.", [("count", "exactly", 1, None)]),
+        ("Put the examples in a code block.", [("count", "at_least", 1, None)]),
+        ("Put the code in a single ```python code block.", [("count", "exactly", 1, "python")]),
+        ("Only output the YAML inside a ```yaml block.", [("count", "exactly", 1, "yaml")]),
+        ("Use a ```sql block and uppercase keywords.", [("count", "exactly", 1, "sql")]),
+        ("Wrap it in a ```html fence.", [("count", "exactly", 1, "html")]),
+        ("please keep the snippet in one ```bash code block", [("count", "exactly", 1, "shell")]),
         ("Use no more than 3 code blocks.", [("count", "at_most", 3, None)]),
         ("Don't use code blocks.", [("count", "at_most", 0, None)]),
         (
@@ -150,7 +158,11 @@ def test_phrasings_that_compile(
         "Respond with only a code block and then explain it.",
         "Would 2 code blocks be better?",
         "Show the snippet in a ```foo block.",
-        "Write a haiku and put it in a code block.",
+        "Put them in a code block.",
+        "Put each answer in a code block.",
+        "Should I use a ```sql block?",
+        "Maybe use a ```sql block.",
+        "My code block below uses a ```sql block.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

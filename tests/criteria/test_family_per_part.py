@@ -70,7 +70,15 @@ def each(part: str, units: str, relation: str, value: int) -> dict[str, Any]:
         ),
         (
             "Write 4 paragraphs of 3 sentences each.",
-            [each("paragraph", "sentences", "exactly", 3)],
+            [
+                {
+                    "kind": "paragraph_count",
+                    "relation": "exactly",
+                    "value": 4,
+                    "separator": "blank_line",
+                },
+                each("paragraph", "sentences", "exactly", 3),
+            ],
         ),
         # material to work on does not make the rule about it
         (

@@ -153,15 +153,13 @@ def test_a_standing_instruction_on_every_reply(
         "Pick 3 to 5 words from the list.",
         # a stanza count from a compound: whether a title counts is a guess
         "Write a 4-stanza poem.",
-        # one paragraph or sentence among other parts, for each of several things,
-        # or described by what it holds
+        # one paragraph or sentence among other parts, or for each of several things
         "For each word, write a sentence.",
         "Write a paragraph and a haiku about spring.",
         "Write a paragraph about otters, then list three facts.",
         "Write a paragraph with a title.",
         "Write a paragraph for my blog about each of my cats.",
         "Write a sentence-by-sentence analysis.",
-        "Write a sentence in which the word 'cat' appears twice.",
         # "a sentence or two" is no exact count; code beside the paragraph adds blocks
         "Respond with a sentence or two.",
         "Provide a paragraph explaining it, with code examples.",

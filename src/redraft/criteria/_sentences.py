@@ -255,7 +255,7 @@ _DIRECTIVE = re.compile(
     r"summari[sz]e|explain|describe|list|tell|make|keep|limit|rewrite|translate|paraphrase|"
     r"output|return|type|use|format|present|express|state|put|wrap|craft|share|offer|"
     r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
-    r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|name|"
+    r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|group|name|"
     r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold|"
     r"greet|sign\s+off|close)\b"
 )

@@ -6,12 +6,15 @@ opened by ```` ``` ```` or ``~~~`` (one left open runs to the end); an
 indented block is not fenced and is not counted. With a language, only blocks
 whose info string names it count (```` ```py ```` is Python, ```` ```sh ````
 is a shell). Read from "exactly 2 code blocks", "include at least one Python
-code block", "put the SQL in a code block" (at least one; "in a single code
-block", "in one code block": exactly one), "put it in a ```python block" (at
-least one, in Python), and "respond with only a Python code block"
-(``code_only``: the whole answer is one closed block, in that language); not
-from code blocks of one part ("a code block per step", "each answer in a code
-block"), nor code blocks the user has ("my code block below").
+code block", "put the SQL in a code block", "wrap it in a ```html fence",
+"use a ```sql block" (exactly one: one thing, or the answer's code, in one
+block; "put the examples in a code block" is at least one, and "put them in
+a code block" nothing, one block or one each being unsaid), "in a single
+code block", "in one ```bash code block" (exactly one, in that language),
+and "respond with only a Python code block" (``code_only``: the whole
+answer is one closed block, in that language); not from code blocks of one
+part ("a code block per step", "each answer in a code block"), nor code
+blocks the user has ("my code block below").
 """
 
 from __future__ import annotations
@@ -97,7 +100,7 @@ class CodeBlockCount(FamilyCount):
 
 _UNIT = (
     rf"(?:(?:fenced|markdown|separate|(?:{_LANGUAGES}))\s+)?code\s+(?:blocks?|fences?)|"
-    r"```\s*\w+\s+blocks?"
+    r"```\s*\w+\s+(?:code\s+)?(?:blocks?|fences?)"
 )
 _PHRASES = CountPhrases(
     unit=_UNIT,
@@ -113,15 +116,27 @@ _LANGUAGE = re.compile(rf"(?:^|\s|```)\s*({_LANGUAGES}|py|js|ts|sh)(?![\w+#])")
 _NAMED = re.compile(rf"(?:{_LANGUAGES}|{'|'.join(map(re.escape, _ALIASES))})")
 # "put the SQL in a code block": at least one block (in that language only
 # where the fence is named: "in a ```sql block").
+# "a ```python block", "a ```html fence", "a single ```sql code block"
+_BLOCK = (
+    rf"(?:(?P<lang>{_LANGUAGES})\s+code\s+(?:block|fence)|code\s+(?:block|fence)|"
+    r"```\s*(?P<fence>[\w+#-]+)\s+(?:code\s+)?(?:block|fence))\b"
+)
 _PUT = re.compile(
-    r"\b(?:put|place|wrap|enclose|format|present|show|provide|give|write|return|include)\s+"
+    r"\b(?:put|place|wrap|enclose|format|present|show|provide|give|write|return|include|"
+    r"output|send|keep)\s+"
     r"(?P<object>it|them|(?:the|your|all(?:\s+the)?|any)\s+(?:[\w+#-]+\s+){0,2}?"
     r"(?:code|sql|query|queries|script|snippet|function|command|commands|program|class|"
-    r"solution|implementation|example|examples))\s+"
+    rf"solution|implementation|example|examples|config|configuration|markup|{_LANGUAGES}))\s+"
     r"(?:in|inside|within|as|using)\s+(?P<det>a|one|an|a\s+single|one\s+single)\s+"
-    r"(?:fenced\s+|markdown\s+)?"
-    rf"(?:(?P<lang>{_LANGUAGES})\s+code\s+block|code\s+block|```\s*(?P<fence>\w+)\s+block)\b"
+    rf"(?:fenced\s+|markdown\s+)?{_BLOCK}"
 )
+# "use a ```sql block", "use one code block": the answer's code, in one block
+_USE = re.compile(
+    r"\b(?:use|using)\s+(?P<det>a|an|one|a\s+single|just\s+one|only\s+one)\s+"
+    rf"(?:fenced\s+|markdown\s+)?{_BLOCK}(?!\s*(?:per|for\s+each|for\s+every|each)\b)"
+)
+# What is one thing: the one block that holds it is the answer's only block.
+_ONE_THING = re.compile(r"it|(?:the|your)\s+(?:[\w+#-]+\s+){0,2}?(?!\w+s\b)[\w+#-]+")
 _OTHER_OBJECT = re.compile(r"\b(?:following|below|above|this|that|these|those|my|our|each|every)\b")
 # "respond with only a code block": the whole answer is one fenced block.
 _ONLY = re.compile(
@@ -144,8 +159,9 @@ def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
         said = _LANGUAGE.search(text, found.start, found.end)
         language = said.group(1) if said else None
         yield from counted_hit(functools.partial(_count, language=language), found)
-    for match in _PUT.finditer(text):
-        if _OTHER_OBJECT.search(match.group("object")):
+    for match in [*_PUT.finditer(text), *_USE.finditer(text)]:
+        thing = match.groupdict().get("object")
+        if thing is not None and _OTHER_OBJECT.search(thing):
             continue
         if not response_context(sentence, match.start()):
             continue
@@ -153,11 +169,14 @@ def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
         if fence is not None and not _NAMED.fullmatch(fence):
             continue  # "in a ```foo block": no language we can name
         language = match.group("lang") or fence
-        # "in a single block", "in one block": that one; "in a block": at least one
-        single = match.group("det") not in ("a", "an")
-        if match.group("object") in ("it", "them") and not single:
-            # "show it in a code block": in one block, or at least one? Not said.
-            continue
+        # "in a single block", "in one block": that one; "put it in a block",
+        # "use a block": one thing in one block; "put the examples in a code
+        # block": at least one (each may have its own)
+        single = match.group("det") not in ("a", "an") or (
+            thing is None or _ONE_THING.fullmatch(thing) is not None
+        )
+        if thing == "them" and not single:
+            continue  # "put them in a code block": one block, or one each? Not said.
         yield from hit(
             functools.partial(_count, language=language),
             "exactly" if single else "at_least",

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
+from redraft.criteria._families._answer_units import LABEL, MAKE, described, later_part
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
@@ -214,6 +215,12 @@ def after_ok(sentence: Sentence, end: int) -> bool:
 _GIVEN_BEFORE = re.compile(
     r"\b(?:this|these|those|the|given|provided|attached|existing|my|his|her|their|our)\s*$"
 )
+# "my essay has 3 paragraphs": what the given thing holds, not what to write
+_GIVEN_SUBJECT = re.compile(
+    r"\b(?:my|our|his|her|their|this|these|those)\s+"
+    r"(?:(?!(?:should|must|shall|will|would|can|could|needs?|to|may|might)\b)[\w-]+\s+){0,3}?"
+    r"(?:has|have|had|contains?|contained|is|are|was|were)\s*$"
+)
 _PRECEDED_BY_OTHER_VERB = re.compile(
     r"\b(?:highlight|capitali[sz]e|bold|italici[sz]e)(?:\s+(?:at\s+least|at\s+most|exactly))?\s*$"
 )
@@ -247,7 +254,12 @@ _ONE_PART = (
 )
 _ONE_PART_BEFORE = re.compile(rf"\b{_ONE_PART}")
 _IN_ONE_PART = re.compile(rf"^\s*(?:in|for|within)\s+{_ONE_PART}[^,.;:]{{0,40}},")
-_DISTRIBUTIVE_AFTER = re.compile(r"^[^.;,]{0,30}\b(?:each|every|per|apiece)\b")
+# "a paragraph for each topic", "a summary per chapter"; not "a paragraph
+# where every sentence …", which describes the units counted
+_DISTRIBUTIVE_AFTER = re.compile(
+    r"^[^.;,]{0,30}(?:\b(?:for|in|to|on|of|from|about|after|under)\s+(?:each|every)\b|"
+    r"\b(?:per|apiece)\b)"
+)
 _SECOND_PART = re.compile(
     r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
     r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|label\w*|"
@@ -319,23 +331,33 @@ class UnitCounts:
             "fit": rf"\bfits?\s+(?:in|into|within)\s+(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b",
             "bare": (
                 r"\b(?:in|into|with|using|use|write|contain|containing|contains|have|has|include|"
-                r"includes|then|of|give|provide|list|be|as)\s+(?:me\s+|us\s+)?"
+                r"includes|then|of|give|provide|list|be|as|compose|craft|draft|create|generate|"
+                r"produce)\s+(?:me\s+|us\s+)?"
                 rf"(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
             ),
             # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range
             "alone": (
-                rf"^\s*(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})"
-                r"(?:\s+only)?\s*(?:[.!]?\s*$|[,:])"
+                rf"^\s*{LABEL}(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})"
+                r"(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]?\s*$|[,:;])"
+            ),
+            # the unit first, then its count: "Lines: 4.", "paragraphs — exactly two;"
+            "named_first": (
+                rf"^\s*{LABEL}(?:{unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
+                rf"(?P<num>{NUMBER})(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]?\s*$|[,;])"
             ),
         }
         if one:
             # "Write a paragraph about …", "give me a short persuasive paragraph"
             patterns["single"] = (
-                r"\b(?:write|compose|draft|craft|produce|create|generate|give\s+me|provide|"
-                r"respond\s+with|reply\s+with|answer\s+with|offer)\s+(?P<num>an?|one|a\s+single|"
-                rf"just\s+one|only\s+one)\s+(?:(?!{_NOT_SINGLE})[a-z-]+\s+){{0,2}}?(?:{one})\b"
-                # not one described by what it holds ("a sentence in which 'cat' appears twice")
-                r"(?!\s*[-–])(?!\s+(?:in\s+which|where|whose|that|which|or)\b)"
+                r"\b(?:(?P<verb>write|compose|draft|craft|produce|create|generate|give\s+me|provide|"
+                r"respond\s+with|reply\s+with|answer\s+with|offer|be)\s+(?:me\s+|us\s+)?"
+                r"(?P<num>an?|one|a\s+single|just\s+one|only\s+one|exactly\s+one|just\s+an?|"
+                r"only\s+an?)|"
+                # "describe it in a paragraph", "rewrite it as a sentence": the answer's shape
+                r"(?P<shape>in|into|as)\s+(?P<det>an?|one|a\s+single|just\s+one|only\s+one))\s+"
+                rf"(?:(?!{_NOT_SINGLE})[a-z-]+\s+){{0,2}}?(?:{one})\b"
+                # "a sentence or two" is not one
+                r"(?!\s*[-–])(?!\s+or\b)"
             )
         if nothing:
             patterns["none"] = (
@@ -354,6 +376,12 @@ class UnitCounts:
             patterns["compound"] = (
                 rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{single})\s+"
                 rf"(?:[\w-]+\s+){{0,2}}?{THING}\b"
+            )
+            # "write a 2-line couplet", "compose a one-paragraph abstract": the
+            # thing a making verb asks for is the answer, whatever it is called
+            patterns["compound_made"] = (
+                rf"\b(?:{MAKE})\s+(?:me\s+|us\s+)?(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})-"
+                rf"(?:{single})\s+(?:[\w-]+\s+){{0,2}}?[a-z]+\b"
             )
             # "Word limit: 75.", "a character limit of 280", "sentence maximum: 4"
             patterns["label"] = (
@@ -381,7 +409,11 @@ class UnitCounts:
             if any(match.start() < b and a < match.end() for a, b in taken):
                 return False
             before = text[: match.start()]
-            if _PRECEDED_BY_OTHER_VERB.search(before) or _GIVEN_BEFORE.search(before):
+            if (
+                _PRECEDED_BY_OTHER_VERB.search(before)
+                or _GIVEN_BEFORE.search(before)
+                or _GIVEN_SUBJECT.search(text, 0, match.start("num" if name == "bare" else 0))
+            ):
                 return False  # "this 300+ word essay" describes what is given
             clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
             if _ONE_PART_BEFORE.search(clause) or _IN_ONE_PART.match(before):
@@ -402,7 +434,7 @@ class UnitCounts:
                     or _MORE_PARTS.search(sentence.whole.lower())
                 ):
                     return False  # "for each word, write a sentence"; "a paragraph and a list"
-            elif name == "compound":
+            elif name.startswith("compound"):
                 # the thing named is what to write; a second part beside it
                 # ("then list …", "plus a title") adds words of its own
                 clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
@@ -422,6 +454,7 @@ class UnitCounts:
                 pass  # "No bullets: every line starts with an emoji" — the rest explains
             elif (
                 not after_ok(sentence, match.end())
+                and not described(name, match, text)
                 and (self._unit(match).prose or not _MARKUP_EXAMPLE.match(text[match.end() :]))
                 # "a song with at least 3 sentences that can be sung": the song's
                 and not (names_thing_with(before) and _THINGS_OWN.match(text, match.end()))
@@ -434,7 +467,12 @@ class UnitCounts:
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
             owns = name in ("negated", "none")
-            if not response_context(sentence, match.start(), owns_negation=owns, named_thing=True):
+            if not response_context(
+                sentence, match.start(), owns_negation=owns, named_thing=True
+            ) and not (
+                not self._unit(match).prose
+                and later_part(sentence, match, self._unit(match).pattern)
+            ):
                 return False
             taken.append(match.span())
             return True
@@ -444,7 +482,9 @@ class UnitCounts:
                 continue
             for match in pattern.finditer(text):
                 unit = self._unit(match)
-                loose = name in ("bare", "alone") and not (unit.bare_exact or unit.bare_at_least)
+                loose = name in ("bare", "alone", "named_first") and not (
+                    unit.bare_exact or unit.bare_at_least
+                )
                 if loose and not unit.bare_upto:
                     continue
                 if unit.none_only and name != "none":
@@ -453,7 +493,7 @@ class UnitCounts:
                     continue
                 unit = self._unit(match)
                 for relation, value in _bounds(name, match, unit):
-                    if name == "compound" and value > unit.compound_max:
+                    if name.startswith("compound") and value > unit.compound_max:
                         continue
                     if loose and value > unit.bare_upto:
                         continue
@@ -496,7 +536,10 @@ def _bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation,
             return [("at_most" if "more" in post or "longer" in post else "at_least", value)]
         more = "more" in post or "least" in post or "min" in post
         return [("at_least" if more else "at_most", value)]
-    if name in ("bare", "alone") and unit.bare_at_least:
+    if name == "named_first" and match.group("rel"):
+        relation, adjust = relation_of(match.group("rel"))
+        return [(relation, value + adjust)]
+    if name in ("bare", "alone", "named_first") and unit.bare_at_least:
         return [("at_least", value)]
     return [("exactly", value)]
 

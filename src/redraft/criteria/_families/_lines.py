@@ -10,8 +10,14 @@ prompt also asks for a title or a postscript, which would add a line the
 count may or may not include, or an explanation or a second part ("then …")
 that adds lines of its own. "All on one line" and "on a single line" are
 exactly one line; "each name on one line" is about each name. "Give me 5
-names … one per line" is 5 lines, where the prompt counts one set of
-things only ("3 pros and 3 cons, one per line" counts two). A fixed form
+names … one per line", "a list of 15 adjectives … one per line" and
+"translate it into 4 languages, each on its own line" are that many lines,
+where the prompt counts one set of things only ("3 pros and 3 cons, one per
+line" counts two; "each exactly 16 characters" measures each thing); "8
+bars, each bar on its own line" is as many lines as the one number stated
+for the things each line holds (not "3 sentences of 8 words each, each word
+on its own line"). The layout may be an item of its own in a list of
+requirements ("Use lowercase, no bullets, one word per line."). A fixed form
 ("write a haiku") compiles no line count: its lines are only part of the
 form, and a check on them alone would claim the whole requirement.
 """
@@ -25,9 +31,9 @@ from typing import Any, ClassVar, Literal
 
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._lexical import required
-from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._families._reading import CountPhrases, things_counted
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import ONE_PER_LINE, Hit, Rule, Sentence
+from redraft.criteria._sentences import ONE_PER_LINE, Hit, Rule, Sentence, sentence_blocked
 
 __all__ = ["LINES", "LineCount"]
 
@@ -78,14 +84,27 @@ _ONE_LINE = re.compile(
     r"(?!\s*(?:each|apiece|per|of\s+its\s+own)\b)"
 )
 _OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b")
-# The one count of things a prompt asks for: "give me 5 names", "list 10 verbs"
+# The one count of things a prompt asks for: "give me 5 names", "list 10 verbs",
+# "a list of 12 verbs", "translate it into 5 languages", "say it in 4 ways"
 _ASKED_COUNT = re.compile(
-    r"\b(?:give\s+me|give|list|write|need|generate|suggest|provide|create|name|brainstorm|make|"
-    rf"want)\s+(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,3}}?"
-    r"[\w'-]+s\b"
+    r"\b(?:(?:give\s+me|give|list|write|need|generate|suggest|provide|create|name|brainstorm|"
+    r"make|want)\s+(?:me\s+|us\s+)?(?:(?:a|an)\s+(?:[\w-]+\s+)?list\s+of\s+)?|"
+    r"(?:a|an)\s+(?:[\w-]+\s+)?list\s+of\s+|(?:in|into)\s+(?=\S+\s+(?:different\s+)?"
+    r"(?:languages|ways)\b))"
+    rf"(?:exactly\s+)?(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,3}}?[\w'-]+s\b"
 )
-# Every count of things in the prompt: "3 pros and 3 cons" is two lists
+# Every count of things in the prompt: "3 pros and 3 cons" is two lists; a
+# measure of each thing ("exactly 16 characters") is no second list
 _COUNTED_THINGS = re.compile(rf"\b{NUMBER}\s+(?:[\w'-]+\s+){{0,2}}?[\w'-]+s\b")
+_MEASURE = re.compile(
+    r".*\b(?:characters|chars|words|letters|digits|syllables|symbols|times|minutes|seconds|"
+    r"hours|days|weeks|months|years)$"
+)
+# "each bar on its own line", "one name per line": the thing each line holds
+_EACH_ON_A_LINE = re.compile(
+    r"\b(?:one|each)\s+(?P<noun>[a-z]+)\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line|"
+    r"on\s+a\s+(?:new|separate)\s+line)\b"
+)
 
 
 def line_counts(sentence: Sentence) -> Iterator[Hit]:
@@ -95,12 +114,24 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         return
     for found in _PHRASES.read(sentence):
         yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
-    if layout := ONE_PER_LINE.search(sentence.lower):
+    if layout := ONE_PER_LINE.search(sentence.lower) or _EACH_ON_A_LINE.search(sentence.lower):
         whole = sentence.whole.lower()
         asked = list(_ASKED_COUNT.finditer(whole))
-        single = len(asked) == 1 and len(_COUNTED_THINGS.findall(whole)) == 1
+        things = [
+            m
+            for m in _COUNTED_THINGS.finditer(whole)
+            if not _MEASURE.match(m.group(0))
+            # the things asked for may be words: "I need 10 spelling words"
+            or (bool(asked) and asked[0].start("num") <= m.start() < asked[0].end())
+        ]
+        single = len(asked) == 1 and len(things) == 1
         value = number_value(asked[0].group("num")) if single else None
-        if value and required(sentence, layout.start()):
+        if named := _EACH_ON_A_LINE.search(sentence.lower):
+            # "8 bars, each bar on its own line": as many lines as bars; not
+            # "3 sentences of 8 words each, each word on its own line"
+            counted = things_counted(whole, named.group("noun"))
+            value = value if counted is None else counted
+        if value and (required(sentence, layout.start()) or _own_item(sentence, layout)):
             # "give me 5 names … one per line": as many lines as things
             yield Hit(LineCount(relation="exactly", value=value), *layout.span())
     for match in _ONE_LINE.finditer(sentence.lower):
@@ -108,6 +139,22 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
             continue  # "put each name on one line" is about each name
         if required(sentence, match.start()):
             yield Hit(LineCount(relation="exactly", value=1), *match.span())
+
+
+# "Use lowercase, no bullets, one word per line.": the layout is an item of
+# its own in a list of requirements, whatever the items before it say
+_ITEM_BEFORE = re.compile(r"(?:[,;:]|\s[-–—])\s*(?:and\s+)?$")
+_ITEM_AFTER = re.compile(r"\s*(?:[,.;!]|$)")
+
+
+def _own_item(sentence: Sentence, layout: re.Match[str]) -> bool:
+    text = sentence.lower
+    return (
+        _ITEM_BEFORE.search(text, 0, layout.start()) is not None
+        and _ITEM_AFTER.match(text, layout.end()) is not None
+        and not sentence_blocked(sentence, layout.start())
+        and not text.rstrip().endswith("?")
+    )
 
 
 class _Lines(CountFamily):

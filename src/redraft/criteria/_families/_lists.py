@@ -110,6 +110,12 @@ _LIST_OF = [
         rf"\b(?:an?|one)\s+(?:short\s+|simple\s+|markdown\s+)?{_LIST_KIND}\s+list\s+"
         rf"(?:of|with)\s+(?:exactly\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<high>{NUMBER}))?\b"
     ),
+    # "a bulleted list of what to bring, 3-5 items"
+    re.compile(
+        rf"\b(?:an?|one)\s+(?:short\s+|simple\s+|markdown\s+)?{_LIST_KIND}\s+list\s+of\s+"
+        rf"[^.;,\d]{{1,40}},\s*(?:exactly\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*"
+        rf"(?P<high>{NUMBER}))?\s+(?:items|points|entries|things)\b"
+    ),
     # "a 3-item numbered list", "a five-point bulleted list"
     re.compile(
         rf"\b(?:an?|one)\s+(?P<num>{NUMBER})[-\s](?:item|point|step|entry|line)\s+{_LIST_KIND}"
@@ -174,8 +180,9 @@ def list_of(sentence: Sentence) -> Iterator[Hit]:
 # A sentence that asks only for the list form: "Numbered list, please.",
 # "Format them as a bulleted list.", "Number them."
 _FORMAT_ONLY = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:use|make\s+it|format\s+(?:it|them|this|these)\s+as|"
-    r"put\s+(?:it|them|these)\s+in|as|in)\s+)?(?:an?\s+)?"
+    r"^\s*(?:please\s+)?(?:(?:use|make\s+it|(?:format|present|give|show|write|list|return|"
+    r"output|share)\s+(?:it|them|this|these)\s+(?:as|in)|put\s+(?:it|them|these)\s+in|as|in)"
+    r"\s+)?(?:an?\s+)?"
     r"(?P<kind>numbered|bulleted|bullet(?:[\s-]+point)?)\s+(?:list|points|format)\b|"
     r"^\s*(?:please\s+)?(?P<verb>number|bullet)\s+(?:them|each\s+one|the\s+items)\b"
 )
@@ -185,6 +192,14 @@ _ASKED = re.compile(
     rf"(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})\s+"
     r"(?!(?:to|or|and|more|words?|sentences?|paragraphs?|lines?|characters?|times?)\b)"
     r"(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*s\b"
+)
+
+
+# Every count of things the prompt names, a measure of each aside ("under 10
+# words"), and "one" ("put each one in quotes") no count of things
+_THINGS = re.compile(
+    rf"\b(?P<n>{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?(?!(?:words|characters|chars|letters|sentences|"
+    r"lines|syllables|digits|times|minutes|seconds|hours|days|years)\b)[a-z][\w'-]*s\b"
 )
 
 
@@ -198,6 +213,8 @@ def list_format(sentence: Sentence) -> Iterator[Hit]:
     asked = _ASKED.findall(whole)
     if len(asked) != 1 or len(re.findall(r"\blists?\b", whole)) > 1:
         return  # no count, or several: which list is it?
+    if sum((number_value(m.group("n")) or 0) > 1 for m in _THINGS.finditer(whole)) > 1:
+        return  # "6 ideas and 2 warnings": which things are the list's?
     value = number_value(asked[0])
     if value is None or not response_context(sentence, found.start()):
         return

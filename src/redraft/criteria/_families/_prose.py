@@ -28,7 +28,8 @@ from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted import TallyFamily, Unit, UnitCounts
 from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
-from redraft.criteria._sentences import HEDGE, Hit, Rule, Sentence
+from redraft.criteria._families._reading import things_counted
+from redraft.criteria._sentences import HEDGE, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
 __all__ = [
@@ -156,6 +157,45 @@ def template_parts(sentence: Sentence) -> Iterator[Hit]:
     )
 
 
+# "Give me 4 tips. Put each tip in its own paragraph.": as many paragraphs as tips
+_EACH_PARAGRAPH = re.compile(
+    r"\b(?:each|every)\s+(?P<noun>[a-z]+)\s+(?:in|into|as|gets)\s+(?:a\s+(?:separate|new|"
+    r"different)\s+|its\s+own\s+|a\s+)paragraph\b(?!\s+(?:of|with|per|each)\b)|"
+    r"\bone\s+paragraph\s+(?:per|for\s+each|for\s+every)\s+(?P<per>[a-z]+)\b"
+)
+# Paragraphs beside the things': an opening, a closing, a title, a list
+_OTHER_BLOCKS = re.compile(
+    r"\b(?:intro\w*|conclu\w*|opening|closing|title|heading|headline|greeting|sign[- ]?off|"
+    r"summary|then|followed\s+by|p\.\s?s\.?|postscript|overview|preamble|list|bullet\w*|"
+    r"table|paragraphs|sections?|parts|groups?|categor\w*)\b"
+)
+
+
+def paragraphs_per_thing(sentence: Sentence) -> Iterator[Hit]:
+    """ "4 tips … put each tip in a separate paragraph", "three reasons, one
+    paragraph per reason": as many paragraphs as the one number the prompt
+    states for those things; not beside an opening, a closing or a title,
+    which are paragraphs too."""
+    for match in _EACH_PARAGRAPH.finditer(sentence.lower):
+        if _OTHER_BLOCKS.search(sentence.whole.lower()):
+            return
+        value = things_counted(sentence.whole, match.group("noun") or match.group("per"))
+        if not value or not response_context(sentence, match.start()):
+            continue
+        if _dividers(sentence.whole):
+            spec = paragraph_count("exactly", value, sentence)
+        else:
+            # "in a separate paragraph" names no divider; another separator may
+            rest = sentence.whole.lower().replace(match.group(0), " ")
+            if (_SEPARATED.search(rest) and not _BLANK.search(rest)) or _CORRESPONDENCE.search(
+                sentence.whole.lower()
+            ):
+                continue
+            spec = ParagraphCount(relation="exactly", value=value)
+        if spec is not None:
+            yield Hit(spec, *match.span())
+
+
 def _words(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
     return WordCount(relation=relation, value=value)
 
@@ -265,7 +305,12 @@ class _Sentences(TallyFamily):
 class _Paragraphs(TallyFamily):
     name = "paragraphs"
     specs = (ParagraphCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (paragraph_counts, paragraph_tallies, template_parts)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        paragraph_counts,
+        paragraph_tallies,
+        template_parts,
+        paragraphs_per_thing,
+    )
     cut = True
 
     def count(self, spec: Any, text: str) -> int:

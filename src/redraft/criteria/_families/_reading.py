@@ -4,6 +4,9 @@ and 5 lines", "no hashtags") with the shared number grammar
 finds the phrases, and the family's rule keeps those the sentence requires
 of the response.
 
+A count may stand alone ("One line only."), under a label ("Format: 4
+lines;") or after its unit ("Lines: 4.", "emojis — at most 3;").
+
 Only whole phrases are read: a number, its relation and the unit, with
 nothing after the unit that makes it about something else ("lines of code",
 "questions per section", "links to the sources").
@@ -15,11 +18,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from redraft.criteria._families._answer_units import LABEL, MAKE
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import THING, Sentence, in_every_reply, response_context
 from redraft.criteria._spec_base import Relation
 
-__all__ = ["CountPhrases", "Counted"]
+__all__ = ["CountPhrases", "Counted", "things_counted"]
 
 
 @dataclass(frozen=True)
@@ -108,8 +112,17 @@ class CountPhrases:
             "fit": rf"\bfits?\s+(?:in|into|within|on)\s+(?P<num>{NUMBER})\s+{unit}",
             "plus": rf"\b(?P<num>\d{{1,6}})\+\s*{unit}",
             "total": rf"\b(?P<num>{NUMBER})\s+{unit}\s+(?:in\s+)?total\b",
-            # a sentence that is the count, or opens with it: "5 lines." "4 lines, and …"
-            "alone": rf"^\s*(?P<num>{NUMBER})\s+{unit}\s*(?:[.!]\s*$|$|,)",
+            # a sentence that is the count, or opens with it: "5 lines." "4 lines, and …",
+            # "One line only.", "Format: 4 lines;"
+            "alone": (
+                rf"^\s*{LABEL}(?P<num>{NUMBER})\s+{unit}(?:\s+(?:only|total|in\s+total))?"
+                r"\s*(?:[.!]\s*$|$|[,;])"
+            ),
+            # the unit first: "Lines: 4.", "lines — at most 6;"
+            "named_first": (
+                rf"^\s*{LABEL}(?:{self.unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
+                rf"(?P<num>{NUMBER})(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]\s*$|$|[,;])"
+            ),
             "range": rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?P<from>{NUMBER})\s*(?:to|-|–))"
             rf"\s*(?P<high>{NUMBER})\s+{unit}",
         }
@@ -119,6 +132,11 @@ class CountPhrases:
             patterns["compound"] = (
                 rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{self.singular})\s+"
                 rf"(?:[\w-]+\s+){{0,2}}?{THING}\b"
+            )
+            # "write a 2-line rhyming couplet": what a making verb asks for is the answer
+            patterns["compound_made"] = (
+                rf"\b(?:{MAKE})\s+(?:me\s+|us\s+)?(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})-"
+                rf"(?:{self.singular})\s+(?:[\w-]+\s+){{0,2}}?[a-z]+\b"
             )
         if self.none:
             patterns["none"] = (
@@ -159,7 +177,7 @@ class CountPhrases:
             or (self.after and re.match(self.after, after))
             or in_every_reply(sentence, after)
         )
-        if name != "compound" and not allowed and _AFTER_BLOCKS.match(after):
+        if not name.startswith("compound") and not allowed and _AFTER_BLOCKS.match(after):
             return False
         clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: match.start()])[-1]
         if _POSITION_BEFORE.search(clause) or (self.before and re.search(self.before, clause)):
@@ -182,7 +200,7 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
     value = number_value(match.group("num"))
     if value is None:
         return []
-    if name == "relation":
+    if name == "relation" or (name == "named_first" and match.group("rel")):
         relation, adjust = relation_of(match.group("rel"))
         return [(relation, value + adjust)]
     if name == "post":
@@ -200,3 +218,34 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
     if name == "plus":
         return [("at_least", value)]
     return [("exactly", value)]
+
+
+# A count of the things named that is each one's, not theirs: "8 words each",
+# "each sentence has 8 words", "3 tips per section"
+_EACH_AFTER = re.compile(r"\s*(?:each|apiece|per|in\s+each|for\s+each|in\s+every)\b")
+_EACH_BEFORE = re.compile(r"\b(?:each|every|per)\b[^,;.]*$")
+
+
+def things_counted(whole: str, noun: str) -> int | None:
+    """How many of ``noun`` (a singular, lowered) the prompt ``whole`` asks
+    for ("8 bars, each bar on its own line", "4 tips … each tip in its own
+    paragraph"): the one number stated for its plural; None where none is,
+    0 where several are or the number is each part's ("8 words each")."""
+    plural = (
+        rf"{re.escape(noun)}(?:s|es)?"
+        if not noun.endswith("y")
+        else (rf"(?:{re.escape(noun)}|{re.escape(noun[:-1])}ies)")
+    )
+    pattern = re.compile(rf"\b(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?{plural}\b")
+    text = whole.lower()
+    values = set()
+    for match in pattern.finditer(text):
+        value = number_value(match.group("num"))
+        if value is None or value < 2:
+            continue
+        if _EACH_AFTER.match(text, match.end()) or _EACH_BEFORE.search(text, 0, match.start()):
+            return 0
+        values.add(value)
+    if not values:
+        return None
+    return values.pop() if len(values) == 1 else 0
