@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from redraft.criteria._asked import asked_of_another, asks_about_it
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._measure import abbreviated
 
@@ -57,11 +58,15 @@ _QUOTED = re.compile(
 )
 _BLOCKQUOTE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
 # Material handed over to be worked on: from the colon to the end of its paragraph.
+# A colon that ends its line hands over the next paragraph ("Summarize these
+# notes:", a blank line, then the notes).
 _HANDOVER = re.compile(
     r"\b(?:translat\w*|summari[sz]\w*|paraphras\w*|rewrit\w*|proofread\w*|correct\w*|"
-    r"classif\w*|analy[sz]\w*|review\w*|the following(?:\s+\w+){0,3}|this (?:text|passage|"
-    r"article|email|essay|document|paragraph|story|poem|message)|(?:the )?text below)"
-    r"[^:\n]{0,80}:[ \t]*(?P<body>(?:[^\n]|\n(?![ \t]*\n))+)",
+    r"classif\w*|analy[sz]\w*|review\w*|the following(?:\s+\w+){0,3}|(?:this|these) (?:[\w-]+ )?"
+    r"(?:text|passage|article|email|essay|document|paragraphs?|story|poem|message|sentences?|"
+    r"notes|draft|clause|post|tweet|caption|rubric|brief|ad|listing|excerpt|transcript|"
+    r"script|prompt|instructions|memo|letter)|(?:the )?text below)"
+    r"[^:\n]{0,80}:[ \t]*(?:\n[ \t]*\n[ \t]*(?=\S))?(?P<body>(?:[^\n]|\n(?![ \t]*\n))+)",
     re.IGNORECASE,
 )
 
@@ -197,7 +202,10 @@ HEDGE = re.compile(
     r"any length|or so|give or take|roughly|approximately|if you (?:want|like|wish|prefer|can)|"
     r"as you (?:see fit|like|wish)|up to you|whatever)\b",
 )
-_CONDITION = re.compile(r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming)\b")
+_CONDITION = re.compile(
+    r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming|imagine\s+(?:you|we|i|that)|"
+    r"(?:you|we|i)\s+(?:had|would\s+have|were)\s+to)\b"
+)
 _EXAMPLE = re.compile(
     r"\b(?:for example|for instance|e\.g\.?|such as|an example|example|sample|like this|"
     r"(?:this|the\s+following|my|our|a\s+given)\s+template|the\s+template\s+(?:below|above|here)|"
@@ -306,6 +314,14 @@ _REPORTED = re.compile(
     r"\b(?:said|says|asked|asks|wrote|writes|told|tells|reads|read|was|were)\s*$"
 )
 _BARE_MODAL = re.compile(r"(?:must|should|shall|needs?|has|have|be)\b")
+# What a clause after the request names as its own subject: "… for our
+# bloggers: posts should be at least 800 words" is about the posts.
+_NEW_SUBJECT = re.compile(
+    r"(?P<subject>[\w'-]+)\s+(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\b"
+)
+_SUBJECT_IS_ANSWER = re.compile(
+    rf"(?:it|this|that|which|you|everything|answer|response|reply|output|{THING})"
+)
 _LEAD_IN = re.compile(
     r"(?:(?:please|always|and|but|also|then|finally|first|next|lastly|in|using|with|additionally|"
     r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
@@ -459,6 +475,10 @@ def modifies_part(previous: str, item: str) -> bool:
 
 
 def _between_ok(between: str, raw: str) -> bool:
+    if any(
+        not _SUBJECT_IS_ANSWER.fullmatch(m.group("subject")) for m in _NEW_SUBJECT.finditer(raw)
+    ):
+        return False
     between = between.strip(" ,")
     if len(between.split()) > _MAX_BETWEEN_WORDS or _OTHER_THING.search(between):
         return False
@@ -554,6 +574,16 @@ def response_context(
         and not HEDGE.search(text)
     ):
         return True
+    if asked_of_another(text, start, clause_start(text, start)):
+        return False
+    after_colon_at = prefix.rfind(":") + 1
+    if after_colon_at and any(
+        not _SUBJECT_IS_ANSWER.fullmatch(m.group("subject"))
+        for m in _NEW_SUBJECT.finditer(text, after_colon_at, start)
+    ):
+        return False  # "… for our bloggers: posts should be …, and use …" is the posts
+    if asks_about_it(text):
+        return False
     if not bare or (
         _LEAD_IN.fullmatch(bare)
         # "Should every line end with a comma?" asks; "Must end with a comma." requires

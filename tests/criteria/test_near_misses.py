@@ -1,0 +1,237 @@
+"""Requests where numbers, formats and rule words appear without being a
+requirement on the answer compile nothing (or only what the writer asked).
+
+``data/near_misses.jsonl`` is an adversarial set written before the compiler
+was read: counts that describe the topic, constraints on other things,
+material to process, questions about formats, hedges, negations,
+conditionals, examples, reported and relayed requests, alternatives, the
+user's own text, system prompts that describe the product, and positives of
+each shape. Each row lists the checks it allows (``checks``: a kind and the
+parameters that must match); a compiled check that matches none is false.
+Rows with ``must`` also require one of them to be compiled.
+
+The unit tests below read each class of near miss the set found, beside the
+same requirement stated directly, so a guard that grows too wide fails too.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+_DATA = Path(__file__).parent / "data" / "near_misses.jsonl"
+_ROWS: list[dict[str, Any]] = [
+    json.loads(line) for line in _DATA.read_text(encoding="utf-8").splitlines() if line
+]
+
+
+def specs(prompt: str, system: str | None = None) -> list[dict[str, Any]]:
+    return [c.spec.model_dump(mode="json") for c in compile_checks(prompt, system=system)]
+
+
+def kinds(prompt: str, system: str | None = None) -> list[str]:
+    return [spec["kind"] for spec in specs(prompt, system)]
+
+
+def _allowed(spec: dict[str, Any], allowed: list[dict[str, Any]]) -> bool:
+    return any(all(spec.get(key) == value for key, value in a.items()) for a in allowed)
+
+
+def test_the_set_is_large_and_mostly_traps() -> None:
+    assert len(_ROWS) >= 200
+    assert sum(1 for row in _ROWS if not row["checks"]) >= 200
+
+
+@pytest.mark.parametrize("row", _ROWS, ids=[f"row{i}" for i in range(len(_ROWS))])
+def test_no_false_check(row: dict[str, Any]) -> None:
+    compiled = specs(row["prompt"], row.get("system"))
+    assert [s for s in compiled if not _allowed(s, row["checks"])] == []
+    if row.get("must"):
+        assert any(_allowed(s, row["checks"]) for s in compiled)
+
+
+# -- material handed over: everything after the colon is the material --------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Fix the grammar in this sentence: The report should contains at least 3 examples.",
+        "Edit this draft for tone: Keep your answers under 50 words and never use emojis.",
+        "Summarize these meeting notes:\n\n- Launch email must be under 150 words\n"
+        "- Avoid the word 'revolutionary'\n- Next meeting in 2 weeks",
+        "Tighten this paragraph: Each reply should end with the phrase 'cheers'.",
+    ],
+)
+def test_material_after_a_colon_compiles_nothing(prompt: str) -> None:
+    assert kinds(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        (
+            "Summarize these meeting notes in one sentence:\n\n- Budget capped at 20k",
+            "sentence_count",
+        ),
+        ("Fix the grammar below. Answer in all lowercase letters.", "letter_case"),
+        (
+            "Avoid the word 'revolutionary' in your answer. Describe our new phone.",
+            "forbidden_words",
+        ),
+    ],
+)
+def test_the_request_around_material_still_compiles(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+# -- a request someone else made, reported ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "She asked me to reply in French but I only speak English. What should I do?",
+        "The interviewer asked me to describe myself in three words. Ideas for a nurse?",
+        "My boss told us to keep reports under 200 words; is that realistic?",
+        "My son's homework is to write 5 sentences using 'because'. How can I help him?",
+        "The teacher said to answer in exactly two paragraphs. Why would she say that?",
+    ],
+)
+def test_a_reported_request_compiles_nothing(prompt: str) -> None:
+    assert kinds(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Reply in French, please: what time is the meeting?", "language"),
+        ("I asked you to keep it under 200 words. Describe the museum.", "word_count"),
+        ("Write 5 sentences using the word 'because'.", "sentence_count"),
+        ("could you describe a nurse in three words", "word_count"),
+    ],
+)
+def test_the_same_request_made_of_the_assistant_compiles(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+# -- a request the answer passes on ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Draft a memo telling staff to use 24-hour time in all incident reports.",
+        "Create a Slack reminder asking everyone to write dates in YYYY-MM-DD format.",
+        "Tell my team in a short message to keep their weekly updates under 100 words.",
+        "Write a note reminding the interns not to use emojis in client emails.",
+    ],
+)
+def test_a_relayed_request_compiles_nothing(prompt: str) -> None:
+    assert kinds(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Use 24-hour time. Draft a memo about the night shift.", "time_format"),
+        ("Write a message to my team, in under 50 words, saying we close Friday.", "word_count"),
+        ("Write a note to the interns. Don't use any emojis.", "emoji_count"),
+    ],
+)
+def test_a_request_on_the_message_itself_compiles(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+# -- rules for another subject, after a colon --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write guidelines for our bloggers: posts should be at least 800 words and use "
+        "no more than 3 hashtags.",
+        "Draft the contest rules: entries must be under 100 words.",
+        "Create a brief for freelancers: articles need to include at least 2 links.",
+    ],
+)
+def test_rules_stated_for_other_things_compile_nothing(prompt: str) -> None:
+    assert kinds(prompt) == []
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a poem about rain: it must be under 60 words.",
+        "Requirements: the essay must be at least 300 words.",
+        "Write the contest rules. Keep them under 100 words.",
+    ],
+)
+def test_rules_for_the_answer_after_a_colon_compile(prompt: str) -> None:
+    assert "word_count" in kinds(prompt)
+
+
+# -- questions about doing it, hypotheticals, a count asked alone ---------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Is it possible to write a whole story in exactly 50 words?",
+        "Should I keep my cover letter under 300 words?",
+        "How do people write a haiku in only 3 lines?",
+        "Would a 3-paragraph cover letter be enough for an internship?",
+        "How long should a cover letter be? 250 words or more?",
+        "Under a hundred words?",
+        "Imagine you had to explain gravity in 10 words. Which words would matter most?",
+        "If we had to describe Rome in 3 sentences, what would we pick?",
+    ],
+)
+def test_a_question_or_hypothetical_compiles_nothing(prompt: str) -> None:
+    assert kinds(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Can you write a story in exactly 50 words?", "word_count"),
+        ("Could you explain gravity in 10 words?", "word_count"),
+        ("Keep my cover letter under 300 words.", "word_count"),
+        ("End with the exact phrase Is there anything else I can help with?", "ends_with"),
+        ("Answer in French only: what is the capital of Australia?", "language"),
+    ],
+)
+def test_a_request_phrased_as_a_question_still_compiles(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+# -- JSON as one format among others ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Answer in JSON or YAML, whichever is easier: a cron job config.",
+        "Respond in JSON format or plain text, I don't mind.",
+        "Reply in XML or JSON with the user's name.",
+    ],
+)
+def test_json_among_other_formats_compiles_nothing(prompt: str) -> None:
+    assert "json" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Answer in JSON: a cron job config.",
+        "respond in valid json with the keys name and age",
+        "Your entire output should be in JSON format.",
+    ],
+)
+def test_json_alone_compiles(prompt: str) -> None:
+    assert "json" in kinds(prompt)
