@@ -58,7 +58,10 @@ KEYWORD_COUNTS = [
         "Use the word 'cloud' exactly twice and the word 'river' at least three times.",
         [kw("cloud", "exactly", 2), kw("river", value=3)],
     ),
-    ("Mention 'apple' once and 'pear' twice.", [kw("apple"), kw("pear", value=2)]),
+    (
+        "Mention 'apple' once and 'pear' twice.",
+        [kw("apple", "exactly", 1), kw("pear", "exactly", 2)],
+    ),
     (
         "The word 'moon' should appear exactly 2 times, and 'star' at most once.",
         [kw("moon", "exactly", 2), kw("star", "at_most", 1)],
@@ -120,7 +123,7 @@ KEYWORD_IN = [
     ),
     (
         "Include the term 'delta' twice in paragraph 2.",
-        {"keyword": "delta", "part": "paragraph", "index": 2, "value": 2},
+        {"keyword": "delta", "part": "paragraph", "index": 2, "relation": "exactly", "value": 2},
     ),
 ]
 

@@ -219,7 +219,7 @@ def compiled(prompt: str, criteria: str | None = None) -> list[tuple[dict[str, A
             'Use the word "harbor" twice.',
             [
                 (
-                    {"kind": "keyword", "keyword": "harbor", "relation": "at_least", "value": 2},
+                    {"kind": "keyword", "keyword": "harbor", "relation": "exactly", "value": 2},
                     'Use the word "harbor" twice',
                 ),
             ],

@@ -235,3 +235,35 @@ def test_json_among_other_formats_compiles_nothing(prompt: str) -> None:
 )
 def test_json_alone_compiles(prompt: str) -> None:
     assert "json" in kinds(prompt)
+
+
+# -- a keyword's bare count: that many times, not a floor --------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "keyword", "value"),
+    [
+        ("Write a soap blurb. Mention 'lavender' 2 times.", "lavender", 2),
+        ("use the word 'biodiversity' two times", "biodiversity", 2),
+        ("Write a pirate greeting and say 'Arrr' three times.", "arrr", 3),
+        ("Please include the word 'tide' twice.", "tide", 2),
+    ],
+)
+def test_a_bare_keyword_count_is_exact(prompt: str, keyword: str, value: int) -> None:
+    found = [s for s in specs(prompt) if s["kind"] == "keyword"]
+    assert [(s["keyword"].lower(), s["relation"], s["value"]) for s in found] == [
+        (keyword, "exactly", value)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "relation", "value"),
+    [
+        ("Mention 'tide' at least twice.", "at_least", 2),
+        ("The word 'tide' should appear 2 or more times.", "at_least", 2),
+        ("Don't use the word 'tide' more than twice.", "at_most", 2),
+    ],
+)
+def test_a_stated_relation_keeps_its_reading(prompt: str, relation: str, value: int) -> None:
+    found = [s for s in specs(prompt) if s["kind"] == "keyword"]
+    assert [(s["relation"], s["value"]) for s in found] == [(relation, value)]

@@ -232,7 +232,9 @@ def frequency(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]],
     if match.group("rel"):
         relation, adjust = relation_of(match.group("rel"))
         return [(relation, value + adjust)], end
-    return [("at_least", value)], end
+    # "mention 'lavender' twice", "use the word 'tide' 3 times": that many
+    # times, not more (an answer that uses it five times is not what was asked)
+    return [("exactly", value)], end
 
 
 _ORDINALS = {
