@@ -267,3 +267,51 @@ def test_a_bare_keyword_count_is_exact(prompt: str, keyword: str, value: int) ->
 def test_a_stated_relation_keeps_its_reading(prompt: str, relation: str, value: int) -> None:
     found = [s for s in specs(prompt) if s["kind"] == "keyword"]
     assert [(s["relation"], s["value"]) for s in found] == [(relation, value)]
+
+
+# -- single-quoted text with an apostrophe inside -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Make this rule friendlier: 'Don't write more than 50 words in your reply.'",
+        "What does 'it's best to answer in under 50 words' mean in the guidelines?",
+        "Rewrite the sentence 'Don't use any commas, it's cleaner' so it sounds polite.",
+        "Our old slogan was 'We're open 24 hours, no exceptions'. Suggest a warmer one.",
+    ],
+)
+def test_quoted_material_with_an_apostrophe_compiles_nothing(prompt: str) -> None:
+    assert kinds(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write a job ad with sections titled 'About us', 'The role', 'You'll need' and "
+            "'How to apply', in that order.",
+            {"About us", "The role", "You'll need", "How to apply"},
+        ),
+        ("Use the headings 'What's new' and 'Known issues'.", {"What's new", "Known issues"}),
+    ],
+)
+def test_a_quoted_name_keeps_its_apostrophe(prompt: str, expected: set[str]) -> None:
+    found = [s for s in specs(prompt) if s["kind"] == "named_sections"]
+    assert [set(s["names"]) for s in found] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Start your answer with 'Don't panic' and keep it short.", "starts_with"),
+        ("Don't use the words 'very' or 'really'. Describe a storm.", "forbidden_words"),
+        (
+            "Give two different answers to 'what's the best first language?' and separate "
+            "them with six asterisks (******).",
+            "separated_versions",
+        ),
+    ],
+)
+def test_a_request_beside_a_quote_with_an_apostrophe_compiles(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)

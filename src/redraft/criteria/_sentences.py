@@ -53,7 +53,8 @@ _QUOTED = re.compile(
     r"|“[^”\n]{1,400}”"
     r"|«[^»\n]{1,400}»"
     r"|`[^`\n]{1,400}`"
-    r"|(?<![\w'’])['‘][^'‘’\n]{1,200}['’](?![\w'’])",
+    # an apostrophe inside a word stays inside the quote: 'You'll need'
+    r"|(?<![\w'’])['‘](?:[^'‘’\n]|(?<=\w)['’](?=\w)){1,200}['’](?![\w'’])",
     re.DOTALL,
 )
 _BLOCKQUOTE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
