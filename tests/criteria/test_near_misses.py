@@ -315,3 +315,43 @@ def test_a_quoted_name_keeps_its_apostrophe(prompt: str, expected: set[str]) -> 
 )
 def test_a_request_beside_a_quote_with_an_apostrophe_compiles(prompt: str, kind: str) -> None:
     assert kind in kinds(prompt)
+
+
+# -- a count that belongs to each of several things, or to one part --------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me 5 slogans for a bike shop of at most 6 words.",
+        "Write 5 sentences of at most 10 words about the sea.",
+        "Write 3 paragraphs of at most 50 words.",
+        "could you suggest four taglines with under 8 words",
+        # a second count of the same unit, its noun left out
+        "Write 2 paragraphs about cats and 1 about dogs.",
+        "Write a paragraph about cats and two about dogs.",
+        "Write 2 sentences about Rome and one more about Paris.",
+        # a later sentence adds a part
+        "In one word, how would you describe Paris? Then explain why.",
+        "Summarize the plot in 2 sentences. Then list the main characters.",
+        "Describe the painting in under 50 words. After that, suggest three similar works.",
+    ],
+)
+def test_a_count_of_several_things_or_of_a_part_compiles_nothing(prompt: str) -> None:
+    counted = ("word_count", "sentence_count", "paragraph_count", "char_count")
+    assert [k for k in kinds(prompt) if k in counted] == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Give me 3 tips in under 100 words.", "word_count"),
+        ("Write a story of at most 100 words.", "word_count"),
+        ("Write a poem with at most 40 words.", "word_count"),
+        ("Write 3 paragraphs about cats.", "paragraph_count"),
+        ("Describe Paris in one word.", "word_count"),
+        ("Make a comparison table of iPhone 15 vs Pixel 8 with exactly 6 rows.", "table_rows"),
+    ],
+)
+def test_a_count_of_the_whole_answer_still_compiles(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)

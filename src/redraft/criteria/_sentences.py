@@ -475,6 +475,17 @@ def modifies_part(previous: str, item: str) -> bool:
     return bool(_PART_NAMED.search(previous)) and _MODIFIER_AT.match(item.strip() + ",") is not None
 
 
+# Several things, then "of"/"with" a count: "5 sentences of at most 10 words",
+# "3 slogans with under 6 words" give each of them the count.
+_SEVERAL_OF = re.compile(
+    rf"^\s*(?:me\s+|us\s+)?(?:{NUMBER}|several|multiple|some|a\s+few)\s+(?:[\w-]+\s+){{0,3}}?"
+    r"[a-z]+s\b"
+    r"(?:\s+[\w'-]+){0,6}?\s+(?:of|with|having|containing|that\s+(?:have|are|contain))\s*$"
+)
+
+_BAN = re.compile(r"(?:no|without|zero|never|none|not)\b")
+
+
 def _between_ok(between: str, raw: str) -> bool:
     if any(
         not _SUBJECT_IS_ANSWER.fullmatch(m.group("subject")) for m in _NEW_SUBJECT.finditer(raw)
@@ -628,6 +639,8 @@ def response_context(
         shaped.group("into") or _INTO_SHAPE.match(text, start)
     ):
         return True  # "summarise the article below in three bullet points": the summary's
+    if _SEVERAL_OF.match(raw) and not _BAN.match(text, start):
+        return False  # "5 sentences of at most 10 words": each one's (a ban is every one's)
     return _between_ok(_strip_frame(raw), raw)
 
 
