@@ -120,6 +120,29 @@ def test_the_same_request_made_of_the_assistant_compiles(prompt: str, kind: str)
     assert kind in kinds(prompt)
 
 
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        (
+            "My boss said to keep the email under 100 words. Write it: I need Friday off.",
+            "word_count",
+        ),
+        (
+            "My teacher told us to write at least 500 words about climate change. "
+            "Can you write it for me?",
+            "word_count",
+        ),
+        (
+            "My professor asked us to answer in exactly 3 paragraphs. Help me write an answer "
+            "on the causes of WW1.",
+            "paragraph_count",
+        ),
+    ],
+)
+def test_a_reported_task_handed_to_the_assistant_compiles(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
 # -- a request the answer passes on ------------------------------------------------
 
 

@@ -48,14 +48,27 @@ _ASKS_ABOUT = re.compile(
 )
 
 
-def asked_of_another(text: str, start: int, clause_from: int) -> bool:
+# The prompt hands the reported task over: "My boss told me to keep the email
+# under 100 words. Write it: …", "… can you write it for me?" — then the
+# reported rule is the answer's.
+_HANDED_OVER = re.compile(
+    r"\b(?:write|draft|compose|prepare|do)\s+(?:it|this|that|one|them)\b|"
+    r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:write|draft|compose|do|make|prepare)\b|"
+    r"\bhelp\s+me\s+(?:to\s+)?(?:write|draft|compose)\b|\bplease\s+(?:write|draft|compose)\b|"
+    r"\bwrite\s+(?:me\s+)?(?:a|an|the)\b"
+)
+
+
+def asked_of_another(text: str, start: int, clause_from: int, whole: str = "") -> bool:
     """Whether the phrase at ``start`` of ``text`` (a lowered sentence) is
-    part of a request reported since the speaker's own clause began, or one
-    passed on within its clause (``clause_from``)."""
+    part of a request reported since the speaker's own clause began (unless
+    the prompt, ``whole``, hands that task to the assistant), or one passed
+    on within its clause (``clause_from``)."""
     since = max((m.end() for m in _OWN_CLAUSE.finditer(text, 0, start)), default=0)
-    return bool(
-        _REPORTED_REQUEST.search(text, since, start)
-        or _RELAYED_REQUEST.search(text, max(since, clause_from), start)
+    if _RELAYED_REQUEST.search(text, max(since, clause_from), start):
+        return True
+    return bool(_REPORTED_REQUEST.search(text, since, start)) and not _HANDED_OVER.search(
+        whole.lower()
     )
 
 

@@ -586,7 +586,7 @@ def response_context(
         and not HEDGE.search(text)
     ):
         return True
-    if asked_of_another(text, start, clause_start(text, start)):
+    if asked_of_another(text, start, clause_start(text, start), sentence.whole):
         return False
     after_colon_at = prefix.rfind(":") + 1
     if after_colon_at and any(
