@@ -193,6 +193,8 @@ def test_rules_stated_for_other_things_compile_nothing(prompt: str) -> None:
         "Write a poem about rain: it must be under 60 words.",
         "Requirements: the essay must be at least 300 words.",
         "Write the contest rules. Keep them under 100 words.",
+        "Rules: emails must be under 100 words.",
+        "Requirements: responses must be under 100 words.",
     ],
 )
 def test_rules_for_the_answer_after_a_colon_compile(prompt: str) -> None:

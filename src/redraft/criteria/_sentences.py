@@ -321,8 +321,26 @@ _NEW_SUBJECT = re.compile(
     r"(?P<subject>[\w'-]+)\s+(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\b"
 )
 _SUBJECT_IS_ANSWER = re.compile(
-    rf"(?:it|this|that|which|you|everything|answer|response|reply|output|{THING})"
+    rf"(?:it|this|that|which|you|everything|answers?|responses?|repl(?:y|ies)|outputs?|{THING})"
 )
+# Things of the kind asked for, in the plural ("Rules: emails must be …"): the
+# answer's, unless the answer is a set of rules for others to follow.
+_PLURAL_THING = re.compile(rf"{THING}s|(?:ess|repl|stor|summar|biograph|ode)ies")
+_RULES_MADE = re.compile(
+    r"\b(?:write|draft|create|compose|prepare|make|give|put\s+together)\b[^:]*\b(?:guidelines?|"
+    r"rules|polic(?:y|ies)|brief|instructions|guide|rubric|checklist|requirements|standards|"
+    r"criteria|terms|code\s+of\s+conduct)\b"
+)
+
+
+def _subject_elsewhere(subject: str, head: str) -> bool:
+    """Whether a modal's ``subject`` after a colon is something other than
+    the answer, ``head`` being the text before the colon."""
+    if _SUBJECT_IS_ANSWER.fullmatch(subject):
+        return False
+    return not _PLURAL_THING.fullmatch(subject) or _RULES_MADE.search(head) is not None
+
+
 _LEAD_IN = re.compile(
     r"(?:(?:please|always|and|but|also|then|finally|first|next|lastly|in|using|with|additionally|"
     r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
@@ -487,9 +505,7 @@ _BAN = re.compile(r"(?:no|without|zero|never|none|not)\b")
 
 
 def _between_ok(between: str, raw: str) -> bool:
-    if any(
-        not _SUBJECT_IS_ANSWER.fullmatch(m.group("subject")) for m in _NEW_SUBJECT.finditer(raw)
-    ):
+    if any(_subject_elsewhere(m.group("subject"), raw) for m in _NEW_SUBJECT.finditer(raw)):
         return False
     between = between.strip(" ,")
     if len(between.split()) > _MAX_BETWEEN_WORDS or _OTHER_THING.search(between):
@@ -590,7 +606,7 @@ def response_context(
         return False
     after_colon_at = prefix.rfind(":") + 1
     if after_colon_at and any(
-        not _SUBJECT_IS_ANSWER.fullmatch(m.group("subject"))
+        _subject_elsewhere(m.group("subject"), prefix[:after_colon_at])
         for m in _NEW_SUBJECT.finditer(text, after_colon_at, start)
     ):
         return False  # "… for our bloggers: posts should be …, and use …" is the posts
