@@ -215,6 +215,8 @@ def test_rules_for_the_answer_after_a_colon_compile(prompt: str) -> None:
         "Under a hundred words?",
         "Imagine you had to explain gravity in 10 words. Which words would matter most?",
         "If we had to describe Rome in 3 sentences, what would we pick?",
+        "Imagine if you could only use 5 words: how would you describe love?",
+        "Say we needed to summarise the war in 2 sentences; what would matter most?",
     ],
 )
 def test_a_question_or_hypothetical_compiles_nothing(prompt: str) -> None:
@@ -229,6 +231,7 @@ def test_a_question_or_hypothetical_compiles_nothing(prompt: str) -> None:
         ("Keep my cover letter under 300 words.", "word_count"),
         ("End with the exact phrase Is there anything else I can help with?", "ends_with"),
         ("Answer in French only: what is the capital of Australia?", "language"),
+        ("Imagine that you are a pirate and write a poem of exactly 4 lines.", "line_count"),
     ],
 )
 def test_a_request_phrased_as_a_question_still_compiles(prompt: str, kind: str) -> None:

@@ -204,8 +204,9 @@ HEDGE = re.compile(
     r"as you (?:see fit|like|wish)|up to you|whatever)\b",
 )
 _CONDITION = re.compile(
-    r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming|imagine\s+(?:you|we|i|that)|"
-    r"(?:you|we|i)\s+(?:had|would\s+have|were)\s+to)\b"
+    # "imagine you had to explain it in 10 words" (not "imagine you are a chef and …")
+    r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming|imagine\s+if|"
+    r"(?:you|we|i)\s+(?:had|would\s+have|were|needed)\s+to)\b"
 )
 _EXAMPLE = re.compile(
     r"\b(?:for example|for instance|e\.g\.?|such as|an example|example|sample|like this|"
