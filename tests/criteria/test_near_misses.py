@@ -165,6 +165,7 @@ def test_a_relayed_request_compiles_nothing(prompt: str) -> None:
         ("Use 24-hour time. Draft a memo about the night shift.", "time_format"),
         ("Write a message to my team, in under 50 words, saying we close Friday.", "word_count"),
         ("Write a note to the interns. Don't use any emojis.", "emoji_count"),
+        ("Write an email asking my landlord to fix the heater, under 100 words.", "word_count"),
     ],
 )
 def test_a_request_on_the_message_itself_compiles(prompt: str, kind: str) -> None:

@@ -65,7 +65,12 @@ def asked_of_another(text: str, start: int, clause_from: int, whole: str = "") -
     the prompt, ``whole``, hands that task to the assistant), or one passed
     on within its clause (``clause_from``)."""
     since = max((m.end() for m in _OWN_CLAUSE.finditer(text, 0, start)), default=0)
-    if _RELAYED_REQUEST.search(text, max(since, clause_from), start):
+    # "an email asking my landlord to fix the heater, under 100 words": after
+    # the comma the rule is the email's again
+    if any(
+        "," not in text[m.end() : start]
+        for m in _RELAYED_REQUEST.finditer(text, max(since, clause_from), start)
+    ):
         return True
     return bool(_REPORTED_REQUEST.search(text, since, start)) and not _HANDED_OVER.search(
         whole.lower()
