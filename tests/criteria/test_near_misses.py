@@ -384,3 +384,35 @@ def test_a_count_of_several_things_or_of_a_part_compiles_nothing(prompt: str) ->
 )
 def test_a_count_of_the_whole_answer_still_compiles(prompt: str, kind: str) -> None:
     assert kind in kinds(prompt)
+
+
+# -- a trailing relation that opens the next count --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "unit", "expected"),
+    [
+        ("Write 3 short paragraphs, at most 50 words.", "paragraph_count", ("exactly", 3)),
+        ("Write 4 sentences, max 60 words.", "sentence_count", ("exactly", 4)),
+        ("Write 3 short paragraphs, no more than 50 words.", "paragraph_count", ("exactly", 3)),
+        ("Use 3 bullet points, at least 20 words.", "bullet_count", ("exactly", 3)),
+    ],
+)
+def test_a_relation_before_another_count_is_that_counts(
+    prompt: str, unit: str, expected: tuple[str, int]
+) -> None:
+    found = [(s["relation"], s["value"]) for s in specs(prompt) if s["kind"] == unit]
+    assert found == [expected]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "unit", "expected"),
+    [
+        ("Use 3 bullet points at most.", "bullet_count", ("at_most", 3)),
+        ("Use 3 bullet points, no more.", "bullet_count", ("at_most", 3)),
+        ("Keep it to 5 sentences max.", "sentence_count", ("at_most", 5)),
+    ],
+)
+def test_a_trailing_relation_still_reads(prompt: str, unit: str, expected: tuple[str, int]) -> None:
+    found = [(s["relation"], s["value"]) for s in specs(prompt) if s["kind"] == unit]
+    assert found == [expected]

@@ -306,7 +306,8 @@ class UnitCounts:
                 rf"\b(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\s*,?\s+(?P<post>or\s+(?:less|fewer)|"
                 r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|max(?:imum)?|"
                 r"min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|longer)|(?:and\s+)?no\s+(?:fewer|less))"
-                r"\b"
+                # not when a count of its own follows: "3 paragraphs, at most 50 words"
+                rf"\b(?!\s+(?:than\s+)?{NUMBER}\b)"
             ),
             # "keep it to 2 sentences" (exactly, for a unit a bare number counts
             # exactly; at most otherwise), "limit it to 100 words" (at most)
