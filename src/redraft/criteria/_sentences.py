@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from redraft.criteria._asked import asked_of_another, asks_about_it
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._measure import abbreviated
 
@@ -52,16 +53,21 @@ _QUOTED = re.compile(
     r"|“[^”\n]{1,400}”"
     r"|«[^»\n]{1,400}»"
     r"|`[^`\n]{1,400}`"
-    r"|(?<![\w'’])['‘][^'‘’\n]{1,200}['’](?![\w'’])",
+    # an apostrophe inside a word stays inside the quote: 'You'll need'
+    r"|(?<![\w'’])['‘](?:[^'‘’\n]|(?<=\w)['’](?=\w)){1,200}['’](?![\w'’])",
     re.DOTALL,
 )
 _BLOCKQUOTE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
 # Material handed over to be worked on: from the colon to the end of its paragraph.
+# A colon that ends its line hands over the next paragraph ("Summarize these
+# notes:", a blank line, then the notes).
 _HANDOVER = re.compile(
     r"\b(?:translat\w*|summari[sz]\w*|paraphras\w*|rewrit\w*|proofread\w*|correct\w*|"
-    r"classif\w*|analy[sz]\w*|review\w*|the following(?:\s+\w+){0,3}|this (?:text|passage|"
-    r"article|email|essay|document|paragraph|story|poem|message)|(?:the )?text below)"
-    r"[^:\n]{0,80}:[ \t]*(?P<body>(?:[^\n]|\n(?![ \t]*\n))+)",
+    r"classif\w*|analy[sz]\w*|review\w*|the following(?:\s+\w+){0,3}|(?:this|these) (?:[\w-]+ )?"
+    r"(?:text|passage|article|email|essay|document|paragraphs?|story|poem|message|sentences?|"
+    r"notes|draft|clause|post|tweet|caption|rubric|brief|ad|listing|excerpt|transcript|"
+    r"script|prompt|instructions|memo|letter)|(?:the )?text below)"
+    r"[^:\n]{0,80}:[ \t]*(?:\n[ \t]*\n[ \t]*(?=\S))?(?P<body>(?:[^\n]|\n(?![ \t]*\n))+)",
     re.IGNORECASE,
 )
 
@@ -197,7 +203,13 @@ HEDGE = re.compile(
     r"any length|or so|give or take|roughly|approximately|if you (?:want|like|wish|prefer|can)|"
     r"as you (?:see fit|like|wish)|up to you|whatever)\b",
 )
-_CONDITION = re.compile(r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming)\b")
+_CONDITION = re.compile(
+    # "imagine you had to explain it in 10 words" (not "imagine you are a chef and …")
+    r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming|imagine\s+if|"
+    r"(?:you|we|i)\s+(?:had|would\s+have|were|needed)\s+to)\b|"
+    # inverted: "Should the answer need code, put it in a code block"
+    r"^\s*(?:should|were|had)\s+(?:the|your|it|you|there|we|this|that|any)\b(?=[^,?]{0,60},)"
+)
 _EXAMPLE = re.compile(
     r"\b(?:for example|for instance|e\.g\.?|such as|an example|example|sample|like this|"
     r"(?:this|the\s+following|my|our|a\s+given)\s+template|the\s+template\s+(?:below|above|here)|"
@@ -306,6 +318,32 @@ _REPORTED = re.compile(
     r"\b(?:said|says|asked|asks|wrote|writes|told|tells|reads|read|was|were)\s*$"
 )
 _BARE_MODAL = re.compile(r"(?:must|should|shall|needs?|has|have|be)\b")
+# What a clause after the request names as its own subject: "… for our
+# bloggers: posts should be at least 800 words" is about the posts.
+_NEW_SUBJECT = re.compile(
+    r"(?P<subject>[\w'-]+)\s+(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\b"
+)
+_SUBJECT_IS_ANSWER = re.compile(
+    rf"(?:it|this|that|which|you|everything|answers?|responses?|repl(?:y|ies)|outputs?|{THING})"
+)
+# Things of the kind asked for, in the plural ("Rules: emails must be …"): the
+# answer's, unless the answer is a set of rules for others to follow.
+_PLURAL_THING = re.compile(rf"{THING}s|(?:ess|repl|stor|summar|biograph|ode)ies")
+_RULES_MADE = re.compile(
+    r"\b(?:write|draft|create|compose|prepare|make|give|put\s+together)\b[^:]*\b(?:guidelines?|"
+    r"rules|polic(?:y|ies)|brief|instructions|guide|rubric|checklist|requirements|standards|"
+    r"criteria|terms|code\s+of\s+conduct)\b"
+)
+
+
+def _subject_elsewhere(subject: str, head: str) -> bool:
+    """Whether a modal's ``subject`` after a colon is something other than
+    the answer, ``head`` being the text before the colon."""
+    if _SUBJECT_IS_ANSWER.fullmatch(subject):
+        return False
+    return not _PLURAL_THING.fullmatch(subject) or _RULES_MADE.search(head) is not None
+
+
 _LEAD_IN = re.compile(
     r"(?:(?:please|always|and|but|also|then|finally|first|next|lastly|in|using|with|additionally|"
     r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
@@ -458,7 +496,20 @@ def modifies_part(previous: str, item: str) -> bool:
     return bool(_PART_NAMED.search(previous)) and _MODIFIER_AT.match(item.strip() + ",") is not None
 
 
+# Several things, then "of"/"with" a count: "5 sentences of at most 10 words",
+# "3 slogans with under 6 words" give each of them the count.
+_SEVERAL_OF = re.compile(
+    rf"^\s*(?:me\s+|us\s+)?(?:{NUMBER}|several|multiple|some|a\s+few)\s+(?:[\w-]+\s+){{0,3}}?"
+    r"[a-z]+s\b"
+    r"(?:\s+[\w'-]+){0,6}?\s+(?:of|with|having|containing|that\s+(?:have|are|contain))\s*$"
+)
+
+_BAN = re.compile(r"(?:no|without|zero|never|none|not)\b")
+
+
 def _between_ok(between: str, raw: str) -> bool:
+    if any(_subject_elsewhere(m.group("subject"), raw) for m in _NEW_SUBJECT.finditer(raw)):
+        return False
     between = between.strip(" ,")
     if len(between.split()) > _MAX_BETWEEN_WORDS or _OTHER_THING.search(between):
         return False
@@ -554,6 +605,16 @@ def response_context(
         and not HEDGE.search(text)
     ):
         return True
+    if asked_of_another(text, start, clause_start(text, start), sentence.whole):
+        return False
+    after_colon_at = prefix.rfind(":") + 1
+    if after_colon_at and any(
+        _subject_elsewhere(m.group("subject"), prefix[:after_colon_at])
+        for m in _NEW_SUBJECT.finditer(text, after_colon_at, start)
+    ):
+        return False  # "… for our bloggers: posts should be …, and use …" is the posts
+    if asks_about_it(text):
+        return False
     if not bare or (
         _LEAD_IN.fullmatch(bare)
         # "Should every line end with a comma?" asks; "Must end with a comma." requires
@@ -597,6 +658,8 @@ def response_context(
         shaped.group("into") or _INTO_SHAPE.match(text, start)
     ):
         return True  # "summarise the article below in three bullet points": the summary's
+    if _SEVERAL_OF.match(raw) and not _BAN.match(text, start):
+        return False  # "5 sentences of at most 10 words": each one's (a ban is every one's)
     return _between_ok(_strip_frame(raw), raw)
 
 

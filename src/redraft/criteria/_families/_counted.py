@@ -268,6 +268,15 @@ _SECOND_PART = re.compile(
 # "a haiku-style three-line poem", "a short six-word story"
 _STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
 _LIST_STEP = re.compile(r",\s*(?:and\s+)?$")
+# A later sentence that adds a part to the answer: "… Then explain why."
+_LATER_PART = re.compile(
+    r"(?:^|[.!?]\s+|\n\s*)(?:and\s+)?(?:then|after\s+that|afterwards|after\s+this)\b"
+)
+# A second count of the same unit, its noun left out: "… and 1 about dogs".
+_ONE_MORE_COUNT = re.compile(
+    rf"[^.;:!?]{{0,80}}?\b(?:and|plus)\s+(?:another\s+|then\s+)?(?:{NUMBER}|another)\s+"
+    r"(?:more\s+)?(?:about|on|for|of|describing|explaining|covering|that|which)\b"
+)
 _THINGS_OWN = re.compile(r"\s+(?:that|which|for|about|on)\s+(?!each\b|every\b)")
 _IN_SEQUENCE = re.compile(
     r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
@@ -318,7 +327,8 @@ class UnitCounts:
                 rf"\b(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\s*,?\s+(?P<post>or\s+(?:less|fewer)|"
                 r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|max(?:imum)?|"
                 r"min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|longer)|(?:and\s+)?no\s+(?:fewer|less))"
-                r"\b"
+                # not when a count of its own follows: "3 paragraphs, at most 50 words"
+                rf"\b(?!\s+(?:than\s+)?{NUMBER}\b)"
             ),
             # "keep it to 2 sentences" (exactly, for a unit a bare number counts
             # exactly; at most otherwise), "limit it to 100 words" (at most)
@@ -420,6 +430,12 @@ class UnitCounts:
                 return False  # "make sure your 3rd sentence has at most 9 words": part_count's
             if self._unit(match).prose and re.match(r"then\b", match.group(0)):
                 return False  # "…, then one sentence explaining it": a later part's count
+            if self._unit(match).prose and _ONE_MORE_COUNT.match(text, match.end()):
+                return False  # "2 paragraphs about cats and 1 about dogs": 3 in all
+            if self._unit(match).prose and _LATER_PART.search(
+                sentence.whole.lower(), max(0, sentence.start + len(sentence.masked) - 1)
+            ):
+                return False  # "In one word, what is Paris? Then explain why.": a part's count
             if (
                 self._unit(match).prose
                 and name != "none"

@@ -196,7 +196,9 @@ _FORM_NAMED = re.compile(
     r"\bbullet|\bnumbered\b|\bnumber\s+them\b|\bchecklist|\bcheckbox|\btable\b|\bjson\b|\byaml\b|"
     r"\bxml\b|\bcsv\b|\barray\b|\bcode\s+block|\bper\s+line\b|\bown\s+line\b|\bseparate\s+lines?\b|"
     r"\b(?:each|every|new|next|separate|own)\s+line\b|\beach\b[^.;]{0,20}\bline\b|"
-    r"(?<!subject\s)\blines\b|\bparagraphs?\b"
+    r"(?<!subject\s)\blines\b|\bparagraphs?\b|"
+    # items as sentences ("3 facts in 1 sentence each"): prose may hold them
+    r"\bsentences?\s+(?:each|apiece)\b|\beach\s+(?:in\s+)?(?:one|a|1)\s+(?:short\s+)?sentence\b"
 )
 # The answer holds more than the list, or several lists.
 _MORE_PARTS = re.compile(

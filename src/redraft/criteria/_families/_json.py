@@ -139,9 +139,20 @@ _OTHER_SUBJECT = re.compile(
 )
 
 
+# JSON as one format among others: "answer in JSON or YAML", "XML or JSON".
+_FORMAT = r"(?:json|yaml|yml|xml|toml|csv|markdown|html|plain\s+text|a\s+table)"
+_OR_AFTER = re.compile(rf"\s*(?:format\s+|object\s+)?(?:,\s*)?(?:or|/)\s*{_FORMAT}\b")
+_OR_BEFORE = re.compile(rf"\b{_FORMAT}\s*(?:or|/)\s*(?:valid\s+)?$")
+
+
 def json_format(sentence: Sentence) -> Iterator[Hit]:
     for match in _JSON.finditer(sentence.lower):
-        if _OTHER_SUBJECT.search(sentence.lower, 0, match.start()):
+        text = sentence.lower
+        if (
+            _OTHER_SUBJECT.search(text, 0, match.start())
+            or _OR_AFTER.match(text, match.end())
+            or _OR_BEFORE.search(text, 0, text.find("json", match.start()))
+        ):
             continue
         keys: list[str] = []
         end = match.end()

@@ -99,7 +99,8 @@ _INTRO = re.compile(
     rf"^\s*(?P<at2>{_NOUN})\s*:\s*|"
     rf"\b(?P<at3>{_NOUN}\s+(?:titled|called|named|labell?ed))\s*:?\s*"
 )
-_QUOTED = re.compile(r"""\s*["“'‘]([^"“”'‘’\n]{1,60})["”'’]""")
+# an apostrophe inside a word is part of the name: 'You'll need'
+_QUOTED = re.compile(r"""\s*["“'‘]((?:[^"“”'‘’\n]|(?<=\w)['’](?=\w)){1,60})["”'’](?!\w)""")
 _JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
 _BARE = re.compile(r"\s*\(?\s*([A-Z][\w'’-]*(?:\s+[A-Z&][\w'’-]*){0,3})\s*")
 _ORDERED = re.compile(

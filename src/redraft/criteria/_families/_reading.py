@@ -107,7 +107,8 @@ class CountPhrases:
                 rf"\b(?P<rel>{RELATION})\s+(?:a\s+total\s+of\s+)?(?P<num>{NUMBER})\s+{unit}"
             ),
             "negated": rf"\b{_NEGATED}\s+(?P<num>{NUMBER})\s+{unit}",
-            "post": rf"\b(?P<num>{NUMBER})\s+{unit}\s*,?\s+{_POST}",
+            # not when a count of its own follows: "3 paragraphs, at most 50 words"
+            "post": (rf"\b(?P<num>{NUMBER})\s+{unit}\s*,?\s+{_POST}(?!\s+(?:than\s+)?{NUMBER}\b)"),
             # "it must fit in 4 lines": a limit, not an exact count
             "fit": rf"\bfits?\s+(?:in|into|within|on)\s+(?P<num>{NUMBER})\s+{unit}",
             "plus": rf"\b(?P<num>\d{{1,6}})\+\s*{unit}",
