@@ -183,7 +183,7 @@ def sorted_items(c: Constraint, scope: Scope) -> Expectation | None:
 
 def unique_items(c: Constraint, scope: Scope) -> Expectation | None:
     """No item of the answer repeated (the writer's label names it: no field does)."""
-    label = f"{c.family} {c.note}".lower()
+    label = f"{c.family} {c.note} {c.value or ''}".lower()
     if not is_response(scope) or unit_of(c) not in ("item", "line", "entry", "bullet"):
         return None
     if not re.search(r"\bunique|duplicat|repeat", label):

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from _blind_fields import canonical, canonical_row
 from _blind_layout import (
     checklist,
     comma_line,
@@ -114,7 +115,10 @@ _RELATIONS = (
 
 
 def expect(c: Constraint, row: Row) -> Expectation:
-    """The checks that enforce ``c`` exactly, or why redraft has none."""
+    """The checks that enforce ``c`` exactly, or why redraft has none: read
+    from its fields in their canonical spelling (``_blind_fields``)."""
+    row = canonical_row(row)
+    c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
     table = tabular(c)
     if table is not None:
         return table
@@ -289,8 +293,12 @@ def _xml_unit(c: Constraint) -> bool:
     return _XML_UNIT.fullmatch(" ".join(str(c.unit or "").lower().split())) is not None
 
 
+_TAG_NAME = re.compile(r"</?[A-Za-z_][\w.-]*/?>|[A-Za-z_][\w.-]*")
+
+
 def _contains(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
-    if _xml_unit(c) and c.words:
+    names = all(_TAG_NAME.fullmatch(w.strip()) for w in c.words)
+    if _xml_unit(c) and c.words and names and "html" not in str(c.scope).lower():
         return all_of(xml_document(children=c.words))
     if unit == "postscript" or any(phrase(w) in ("p.s", "ps") for w in c.words):
         return all_of(postscript())
@@ -314,7 +322,7 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     where, part, index = scope
     text = c.value if isinstance(c.value, str) else None
     named = f"{c.scope} {c.unit} {c.family}".replace("_", " ")  # the label as a hint
-    if _xml_unit(c) and text and re.search(r"\broot\b", named, re.I):
+    if _xml_unit(c) and text and re.search(r"root", named, re.I):
         return all_of(xml_document(root=text))
     if unit == "key" and c.words:
         return _json_keys(c, scope, row, exact=True)

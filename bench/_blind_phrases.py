@@ -123,6 +123,9 @@ def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
         # one check per symbol or one for them all: each symbol banned somewhere
         return all_of(*(forbidden_chars(ch) for ch in dict.fromkeys(chars)))
     if c.words and names_text(c):
+        if any(re.search(r"^\s*\*|\*\s*$|[\\^$\[\]]", w) for w in c.words):
+            # "*ful", "^un": a wildcard or a regular expression
+            return no_kind("a pattern of words, not words: no kind bans it")
         # the value's parts where it lists them: "Leonardo" or "da Vinci" is a mention
         listed = tuple(str(v) for v in c.value) if isinstance(c.value, tuple) else ()
         c = replace(c, words=listed or c.words)
