@@ -13,6 +13,9 @@ ways means one thing to the mapper.
   bullet``;
 - value: a count written as a string or a float (``"50"``, ``50.0``) is the
   number, and so are the bounds of a range;
+- unit ``each paragraph`` over the whole answer: the unit is the paragraph
+  and the scope each paragraph;
+- words: the names a note lists (``keys: name, age``) where ``words`` lists none;
 - value and words: the one phrase a value states (a start, an end, a
   language) may stand in ``words``; the phrases a ban, a requirement or a
   choice lists may stand in ``value``: each is read from where it stands.
@@ -154,6 +157,27 @@ def _phrases(
     return value, words
 
 
+_NOTED = re.compile(r"\b(?:keys?|fields?|columns?)\s*:\s*(?P<names>[^;()]+)", re.I)
+
+
+def _noted(c: Constraint) -> tuple[str, ...]:
+    """The names a note lists ("keys: name, age"), where ``words`` lists none."""
+    found = _NOTED.search(c.note)
+    if c.words or found is None:
+        return c.words
+    names = [n.strip().strip("`'\"") for n in re.split(r",|\band\b", found["names"])]
+    return tuple(n for n in names if n)
+
+
+def _part_unit(unit: str | None, scope: str | None) -> tuple[str | None, str | None]:
+    """ "each paragraph" written as the unit, over the whole answer: the part is the scope."""
+    found = re.fullmatch(r"(?:each|every|per) ([a-z][a-z ]*)", unit or "")
+    whole = scope is None or scope == "response"
+    if found is None or not whole:
+        return unit, scope
+    return found[1], f"each {found[1]}"
+
+
 def canonical(c: Constraint) -> Constraint:
     """``c`` with its fields in the canonical spelling."""
     relation = _relation(c.relation)
@@ -163,15 +187,9 @@ def canonical(c: Constraint) -> Constraint:
     )
     if zero:
         relation, value = "none", None
-    value, words = _phrases(relation, value, c.words)
-    return replace(
-        c,
-        relation=relation,
-        value=value,
-        words=words,
-        unit=_unit(c.unit),
-        scope=_scope(c.scope),
-    )
+    value, words = _phrases(relation, value, _noted(c))
+    unit, scope = _part_unit(_unit(c.unit), _scope(c.scope))
+    return replace(c, relation=relation, value=value, words=words, unit=unit, scope=scope)
 
 
 def canonical_row(row: Row) -> Row:

@@ -22,10 +22,15 @@ writer used labels of their own), read where the fields leave a gap:
   ``word`` with the words, ``n`` separators for ``n + 1`` pieces, symbols to
   ban as the value, "each answer" in a user's prompt as parts of the reply).
 
-The families live in ``_blind_tables`` (tables, CSV), ``_blind_lexical``
-(punctuation, scripts, word games, numbers), ``_blind_phrases`` (keywords,
-bans, starts and ends) and ``_blind_layout`` (separated pieces, checklists,
-templates, sorted and unique items, named sections, plain text).
+Every field is first read in one canonical spelling (``_blind_fields``:
+relations, units, scopes, numbers, phrases in ``words`` or ``value`` alike),
+so another writer's way of writing the same requirement maps the same
+(``blind_robustness.py`` measures it). The families live in
+``_blind_tables`` (tables, CSV), ``_blind_lexical`` (punctuation, scripts,
+word games, numbers), ``_blind_properties`` (a property of every unit, a
+format, a choice of phrases), ``_blind_phrases`` (keywords, bans, starts and
+ends) and ``_blind_layout`` (separated pieces, checklists, templates, sorted
+and unique items, named sections, plain text).
 """
 
 from __future__ import annotations
@@ -85,6 +90,7 @@ from _blind_parts import (
     unit_of,
 )
 from _blind_phrases import case_blind, forbidden, keywords, phrases_of, positional
+from _blind_properties import properties
 from _blind_rows import Constraint, Row, load_split
 from _blind_tables import tabular
 
@@ -125,6 +131,9 @@ def expect(c: Constraint, row: Row) -> Expectation:
     words_and_marks = lexical(c)  # the lexical families: bench/_blind_lexical.py
     if words_and_marks is not None:
         return words_and_marks
+    stated = properties(c)  # a property of every unit, a format, a choice of phrases
+    if stated is not None:
+        return stated
     unit = unit_of(c)
     scope = _scope(c)
     relation = c.relation.strip().lower()
@@ -374,11 +383,6 @@ def _every(c: Constraint, unit: str, scope: Scope) -> Expectation:
     unique = unique_items(c, scope)
     if unique is not None and re.search(r"\bunique|distinct|different", value):
         return unique
-    if is_response(scope) and unit in ("letter", "character", "answer", "word"):
-        if re.search(r"\blower", value):
-            return all_of(fields("letter_case", case="lower"))
-        if re.search(r"\bupper|\bcap", value):
-            return all_of(fields("letter_case", case="upper"))
     if is_response(scope) and unit == "character" and re.fullmatch(r"(7-bit )?ascii", value):
         # every emoji lies outside ASCII: a ban on emoji is a part of this
         return no_kind("no kind checks this of every unit", count("emoji_count", "at_most", 0))

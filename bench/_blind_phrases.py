@@ -90,6 +90,11 @@ _NONE_OF: dict[str, tuple[str, ...]] = {
     "url": ("url_count",),
     "heading": ("heading_count",),
     "code block": ("code_block_count",),
+    "number": ("number_count",),
+    "question": ("question_count",),
+    "placeholder": ("placeholder_count",),
+    "highlight": ("highlight_count",),
+    "table": ("table_count",),
 }
 """What "no bullets", "no numbering", "no lists", "no ALL-CAPS words", "no
 emoji", "no hashtags", "no links" forbid: counts of 0."""
@@ -114,7 +119,9 @@ def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
     if unit == "digit":
         if re.search(r"spel|standalone|as words", c.note, re.I):
             return no_kind("numbers written as words: no kind")
-        return all_of(forbidden_chars("".join(c.words) or "0123456789"))
+        digits = all_of(forbidden_chars("".join(c.words) or "0123456789"))
+        # a numeral holds a digit: "no numbers" is a part of "no digits"
+        return replace(digits, implied=(count("number_count", "at_most", 0),))
     # the symbols as the words, or (split C's writer) as the value
     listed = c.value if isinstance(c.value, tuple) else ()
     symbols = c.words or tuple(str(v) for v in listed)

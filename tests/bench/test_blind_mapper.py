@@ -164,3 +164,121 @@ def test_a_phrase_wanted_in_capitals_is_only_implied_by_a_case_blind_check() -> 
 )
 def test_constraints_no_kind_states_map_to_none(fields: dict[str, Any]) -> None:
     assert not _expect(**fields).matchers
+
+
+# -- properties, formats and choices read from the brief's fields (_blind_properties) --
+
+
+@pytest.mark.parametrize(
+    ("unit", "value", "case"),
+    [
+        ("letter", "lowercase", "lower"),
+        ("answer", "all lower case", "lower"),
+        ("sentences", "no capital letters", "lower"),
+        ("text", "ALL CAPS", "upper"),
+        ("a word", "uppercase", "upper"),
+        ("character", "in upper-case", "upper"),
+    ],
+)
+def test_every_letter_in_one_case_is_the_letter_case(unit: str, value: str, case: str) -> None:
+    found = _expect(unit=unit, relation="all", value=value)
+    assert _covered(found, _spec(kind="letter_case", case=case))
+    other = "upper" if case == "lower" else "lower"
+    assert not _covered(found, _spec(kind="letter_case", case=other))
+
+
+def test_every_word_capitalized_is_title_case_not_capitals() -> None:
+    assert not _expect(unit="word", relation="all", value="capitalized").matchers
+    headings = _expect(unit="word", scope="each heading", relation="all", value="Title Case")
+    assert not headings.matchers
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope"),
+    [("sentence", "each sentence"), ("first letter", "every sentence"), ("sentences", "response")],
+)
+def test_each_sentence_capitalized_starts_with_a_capital(unit: str, scope: str) -> None:
+    found = _expect(unit=unit, scope=scope, relation="all", value="start with a capital letter")
+    assert _covered(found, _spec(kind="each_starts_with", part="sentence", capital=True))
+    assert not _covered(found, _spec(kind="each_starts_with", part="paragraph", capital=True))
+
+
+def test_no_word_repeated_is_distinct_words_in_its_scope() -> None:
+    found = _expect(unit="word", relation="all", value="unique")
+    assert _covered(found, _spec(kind="distinct_words", within="response"))
+    each = _expect(unit="words", scope="per sentence", relation="all", value="distinct")
+    assert _covered(each, _spec(kind="distinct_words", within="sentence"))
+    assert not _covered(each, _spec(kind="distinct_words", within="response"))
+
+
+@pytest.mark.parametrize(
+    ("value", "spec"),
+    [
+        ("markdown table", {"kind": "table_count", "relation": "at_least", "value": 1}),
+        ("a table", {"kind": "table_count", "relation": "exactly", "value": 1}),
+        ("code block", {"kind": "wrapped", "style": "code_block"}),
+        ("fenced code block", {"kind": "code_only", "language": None}),
+        ("lowercase", {"kind": "letter_case", "case": "lower"}),
+    ],
+)
+def test_a_format_of_the_whole_answer_maps_by_its_value(value: str, spec: dict[str, Any]) -> None:
+    assert _covered(_expect(unit="answer", relation="matches_format", value=value), _spec(**spec))
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope", "value", "kind"),
+    [
+        ("date", "response", "YYYY-MM-DD", "date_format"),
+        ("date", "each date", "yyyy-mm-dd", "date_format"),
+        ("value", "all dates", "ISO 8601", "date_format"),
+        ("time", "every time", "HH:MM", "time_format"),
+        ("times", "output", "24-hour", "time_format"),
+    ],
+)
+def test_every_date_or_time_in_a_format(unit: str, scope: str, value: str, kind: str) -> None:
+    found = _expect(unit=unit, scope=scope, relation="matches_format", value=value)
+    assert _covered(found, _spec(kind=kind))
+
+
+def test_a_choice_among_phrases_is_the_whole_answer_or_one_phrase_in_it() -> None:
+    whole = _expect(unit="answer", relation="one_of", value=("yes", "no"))
+    assert _covered(whole, _spec(kind="one_of", options=["Yes", "No"]))
+    phrase = _expect(unit="phrase", relation="one of", words=("Go for it.", "Not now."))
+    assert _covered(phrase, _spec(kind="phrase_choice", options=["Go for it.", "Not now."]))
+    assert not _covered(phrase, _spec(kind="one_of", options=["Go for it.", "Not now."]))
+    # a choice within each part is no whole-answer check
+    assert not _expect(unit="word", scope="each word", relation="one_of", words=("a", "b")).matchers
+
+
+def test_the_keys_a_note_lists_are_the_keys_required() -> None:
+    found = _expect(
+        unit="answer", relation="matches_format", value="json", note="keys: name, age and email"
+    )
+    assert _covered(found, _spec(kind="json", required_keys=["name", "age", "email"]))
+    keys = _expect(unit="key", scope="JSON object", relation="contains", note="keys: id, total")
+    assert _covered(keys, _spec(kind="json", required_keys=["id", "total"]))
+    assert not _covered(keys, _spec(kind="json", required_keys=["id"]))
+
+
+def test_each_paragraph_as_the_unit_is_the_part() -> None:
+    found = _expect(unit="each paragraph", relation="starts_with", value="Note:")
+    assert _covered(found, _spec(kind="each_starts_with", part="paragraph", phrase="Note:"))
+    assert not _covered(found, _spec(kind="starts_with", phrase="Note:"))
+
+
+def test_no_numbers_and_no_digits() -> None:
+    numbers = _expect(unit="number", relation="none")
+    assert _covered(numbers, _spec(kind="number_count", relation="at_most", value=0))
+    digits = _expect(unit="digit", relation="none")
+    assert _covered(digits, _spec(kind="forbidden_chars", chars="0123456789"))
+    # a numeral holds a digit, but a digit need not be a numeral ("H2O"): only implied
+    zero = _spec(kind="number_count", relation="at_most", value=0)
+    assert not _covered(digits, zero)
+    assert any(m.exact(zero) for m in digits.implied)
+
+
+def test_the_list_sorted_is_the_answers_items_sorted() -> None:
+    found = _expect(unit="item", scope="the list", relation="other", value="alphabetical")
+    assert _covered(found, _spec(kind="sorted_items", order="alphabetical"))
+    by_part = _expect(unit="item", scope="list", relation="other", value="alphabetical by surname")
+    assert not by_part.matchers
