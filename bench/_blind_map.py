@@ -345,6 +345,11 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
         return all_of(
             any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
         )
+    if unit == "separator" and text and text.strip() == "---" and "paragraph" in named.lower():
+        # "paragraphs separated by ---": the separator paragraph counts read
+        return all_of(
+            any_count("paragraph_count", "separator='---' (2 or more)", 2, separator="---")
+        )
     marker = marker_of([c]) if _LABELS.search(str(c.unit)) else None
     if marker is not None:
         return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))

@@ -168,6 +168,7 @@ def unit_of(c: _Fields) -> str:
 
 
 _TEXT_UNITS = re.compile(
+    r"(?:occurrences?|instances?|appearances?|uses?|times?|mentions?)(?: of (?:the )?\w+)?|"
     r"(?:key ?)?(?:words?|phrases?|terms?|names?|mentions?|sentences?|numbers?|placeholders?"
     r"|urls?|(?:web )?links?|e-?mails?(?: address(?:es)?)?|phone(?: numbers?)?|address(?:es)?)"
 )
@@ -175,8 +176,12 @@ _TEXT_UNITS = re.compile(
 
 
 def names_text(c: _Fields) -> bool:
-    """Whether the unit names pieces of text (its words are what is counted or required)."""
+    """Whether the unit names pieces of text (its words are what is counted or
+    required): a word, a phrase, a name, its occurrences; or no unit at all
+    beside the words listed."""
     raw = " ".join(re.sub(r"\([^)]*\)", " ", str(c.unit or "").lower()).split())
+    if not raw and any(any(ch.isalnum() for ch in w) for w in c.words):
+        return True
     return _TEXT_UNITS.fullmatch(raw) is not None
 
 

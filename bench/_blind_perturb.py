@@ -263,6 +263,22 @@ def _list_to_words(c: Constraint) -> Constraint | None:
     return replace(c, words=tuple(str(v) for v in value), value=None)
 
 
+def _text_unit(unit: str | None) -> Perturb:
+    """A keyword's unit (``word``, ``keyword``, ``phrase``) named otherwise, or left blank."""
+
+    def perturb(c: Constraint) -> Constraint | None:
+        keyword = re.fullmatch(r"(?i)(?:key ?)?(?:words?|phrases?|terms?)", str(c.unit or ""))
+        if keyword is None or not c.words or not all(w.strip() for w in c.words):
+            return None
+        if c.relation not in NUMERIC | {"none", "contains"}:
+            return None  # a start, an end, the nth word: a word, not its occurrences
+        if not any(ch.isalnum() for w in c.words for ch in w):
+            return None
+        return replace(c, unit=unit)
+
+    return perturb
+
+
 PERTURBATIONS: dict[str, Perturb] = {
     "family: blank": _family(lambda f: ""),
     "family: neutral ('constraint')": _family(lambda f: "constraint"),
@@ -279,6 +295,8 @@ PERTURBATIONS: dict[str, Perturb] = {
     "unit: capitalised ('Word')": _unit(lambda u: u[:1].upper() + u[1:]),
     "unit: 'the words'": _unit(_the_plural),
     "unit: with its underscores ('numbered_item')": _unit(lambda u: u.replace(" ", "_")),
+    "unit: keyword's unit blank": _text_unit(None),
+    "unit: keyword's unit 'occurrence'": _text_unit("occurrence"),
     "scope: blank (whole answer)": _whole(None),
     "scope: 'whole response'": _whole("whole response"),
     "scope: 'entire answer'": _whole("entire answer"),

@@ -282,3 +282,18 @@ def test_the_list_sorted_is_the_answers_items_sorted() -> None:
     assert _covered(found, _spec(kind="sorted_items", order="alphabetical"))
     by_part = _expect(unit="item", scope="list", relation="other", value="alphabetical by surname")
     assert not by_part.matchers
+
+
+@pytest.mark.parametrize("unit", ["word", "keyword", "occurrence", "times", "mentions", None])
+def test_a_keyword_count_reads_any_unit_naming_its_occurrences(unit: str | None) -> None:
+    found = _expect(unit=unit, relation="at_least", value=2, words=("budget",))
+    assert _covered(found, _spec(kind="keyword", keyword="budget", relation="at_least", value=2))
+    assert not _covered(found, _spec(kind="word_count", relation="at_least", value=2))
+
+
+def test_paragraphs_separated_by_three_dashes_are_counted_on_that_separator() -> None:
+    found = _expect(unit="separator", scope="between paragraphs", relation="equals", value="---")
+    dashes = _spec(kind="paragraph_count", relation="exactly", value=3, separator="---")
+    assert _covered(found, dashes)
+    blank = _spec(kind="paragraph_count", relation="exactly", value=3, separator="blank_line")
+    assert not _covered(found, blank)
