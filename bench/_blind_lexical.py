@@ -218,11 +218,13 @@ def _wordplay(c: _Fields) -> Expectation | None:
 
 def _word_length(c: _Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
-    # the length of each word: in letters, or (unit word, scope each word) no other measure
+    # the length of each word: in letters (characters of a word are read as its
+    # letters, the kind's stated approximation), or (unit word, scope each word)
+    # no other measure
     if (
         relation in NUMERIC
         and scope[:2] == ("each", "word")
-        and re.fullmatch(r"letters?|words?", unit)
+        and re.fullmatch(r"letters?|words?|characters?|chars?", unit)
     ):
         bounds = count_value(relation, c.value)
         return all_of(*counts("word_length", relation, c.value)) if bounds else None

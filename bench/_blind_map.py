@@ -327,6 +327,9 @@ _LABELS = re.compile(r"section|round|chapter|part|marker|label", re.I)
 """Units whose "<Marker> N" value names the marker line of numbered sections."""
 
 
+_EACH_PARTS = ("sentence", "paragraph", "bullet")
+
+
 def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     where, part, index = scope
     text = c.value if isinstance(c.value, str) else None
@@ -360,13 +363,12 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
             return all_of(phrase_is("word_at", text, part="response", position=index))
         if where == "nth" and part in ("sentence", "paragraph", "bullet") and index:
             return all_of(phrase_is("word_at", text, part=part, index=index, position=1))
-    if (
-        unit == "word"
-        and where == "each"
-        and part == "paragraph"
-        and c.words
-        and "first" in str(c.scope).lower()
-    ):
+    first = "first" in str(c.scope).lower()
+    one_word = text is not None and (len(c.words) < 2 or c.words == (text,))
+    if unit == "word" and where == "each" and part in _EACH_PARTS and first and one_word:
+        # the first word of every paragraph is this word: each part starts with it
+        return all_of(phrase_is("each_starts_with", str(text), part=part))
+    if unit == "word" and where == "each" and part == "paragraph" and len(c.words) > 1 and first:
         return all_of(
             *(
                 phrase_is("word_at", w, part="paragraph", index=i, position=1)

@@ -74,6 +74,8 @@ _UNITS: tuple[tuple[str, str], ...] = (
         "capital_word",
     ),
     (r"numbered (item|point|step|line|list item|entry|entrie)s?", "numbered"),
+    # a word with an initial capital is no item of a list, nor an all-caps word
+    (r"(capitali[sz]ed|title[- ]?case|proper) (word|noun)s?", "capitalised word"),
     (r"(top[- ]level|nested|sub)[- ]?(bullet|point)", "nested bullet"),
     (
         r"checkbox(es)?( item| line| entry| entrie)?s?|checklist (item|line|entry|entrie)s?",

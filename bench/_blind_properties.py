@@ -181,10 +181,28 @@ def _choice(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
     return all_of(Matcher(frozenset({"phrase_choice"}), test, f"phrase_choice {sorted(want)}"))
 
 
+_CAPITAL_LETTERS = re.compile(r"(?:capital|upper[- ]?case|uppercase) (?:letter|character)|capital")
+_SMALL_LETTERS = re.compile(r"(?:small|lower[- ]?case|lowercase) (?:letter|character)")
+
+
+def _no_case(c: Constraint, scope: Scope) -> Expectation | None:
+    """ "No capital letters": every letter lowercase (and the converse)."""
+    raw = " ".join(str(c.unit or "").lower().split())
+    if c.relation != "none" or not is_response(scope) or c.words:
+        return None
+    if _CAPITAL_LETTERS.fullmatch(raw):
+        return all_of(fields("letter_case", case="lower"))
+    if _SMALL_LETTERS.fullmatch(raw):
+        return all_of(fields("letter_case", case="upper"))
+    return None
+
+
 def properties(c: Constraint) -> Expectation | None:
     """The checks a stated property (or a choice of phrases) maps to; None
     where ``c`` states none of them (the general mapping then decides)."""
     unit, scope = unit_of(c), scope_of(c.scope)
+    if c.relation == "none":
+        return _no_case(c, scope)
     if c.relation == "all":
         return _every(c, unit, scope)
     if c.relation == "matches_format":

@@ -297,3 +297,41 @@ def test_paragraphs_separated_by_three_dashes_are_counted_on_that_separator() ->
     assert _covered(found, dashes)
     blank = _spec(kind="paragraph_count", relation="exactly", value=3, separator="blank_line")
     assert not _covered(found, blank)
+
+
+@pytest.mark.parametrize(
+    ("unit", "case"),
+    [("capital letters", "lower"), ("uppercase letter", "lower"), ("lowercase letters", "upper")],
+)
+def test_no_letters_of_one_case_is_every_letter_in_the_other(unit: str, case: str) -> None:
+    found = _expect(unit=unit, relation="none")
+    assert _covered(found, _spec(kind="letter_case", case=case))
+
+
+def test_a_word_length_in_characters_is_the_word_length() -> None:
+    found = _expect(unit="characters", scope="every word", relation="at most", value=9)
+    assert _covered(found, _spec(kind="word_length", relation="at_most", value=9))
+
+
+def test_one_first_word_for_every_paragraph_is_each_paragraph_starting_with_it() -> None:
+    found = _expect(
+        unit="word", scope="first word of each paragraph", relation="equals", value="So"
+    )
+    assert _covered(found, _spec(kind="each_starts_with", part="paragraph", phrase="So"))
+    # a list of first words, one per paragraph in order, is the word at each paragraph's start
+    listed = _expect(
+        unit="word",
+        scope="first word of each paragraph",
+        relation="equals",
+        words=("First", "Then", "Finally"),
+    )
+    assert not _covered(listed, _spec(kind="each_starts_with", part="paragraph", phrase="First"))
+
+
+@pytest.mark.parametrize("unit", ["capitalized words", "Title-case word", "proper nouns"])
+def test_words_with_an_initial_capital_are_no_items_nor_all_caps(unit: str) -> None:
+    c = _constraint(unit=unit, relation="at_least", value=3)
+    listed = _constraint(index=1, unit="list", relation="matches_format", value="numbered list")
+    row = _blind_map.Row("t-1", None, "", (c, listed), None)
+    found = _blind_map.expect(c, row)
+    assert not found.matchers
