@@ -12,7 +12,7 @@ ways means one thing to the mapper.
   ``overall``, ``the output``) is ``response``; ``per bullet`` is ``each
   bullet``;
 - value: a count written as a string or a float (``"50"``, ``50.0``) is the
-  number, and so are the bounds of a range;
+  number, and so are the bounds of a range; a range ``[5, 5]`` is ``exactly 5``;
 - unit ``each paragraph`` over the whole answer: the unit is the paragraph
   and the scope each paragraph;
 - words: the names a note lists (``keys: name, age``) where ``words`` lists none;
@@ -182,6 +182,9 @@ def canonical(c: Constraint) -> Constraint:
     """``c`` with its fields in the canonical spelling."""
     relation = _relation(c.relation)
     value = _value(relation, c.value)
+    one = isinstance(value, tuple) and len(value) == 2 and value[0] == value[1]
+    if relation == "between" and one and isinstance(value, tuple) and isinstance(value[0], int):
+        relation, value = "exactly", value[0]  # a range of one number
     zero = (relation in ("exactly", "at_most") and value == 0) or (
         relation == "less_than" and value == 1
     )

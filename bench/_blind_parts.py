@@ -84,7 +84,7 @@ _UNITS: tuple[tuple[str, str], ...] = (
     (r"bullet(ed)?( point| item| line)?s?", "bullet"),
     (r"words?", "word"),
     (r"sentences?", "sentence"),
-    (r"paragraphs?", "paragraph"),
+    (r"paragraphs?|paras?", "paragraph"),
     (r"(characters?|chars?)", "character"),
     (r"letter ['\"‘’]?\w['\"‘’]?|letters?", "letter"),
     (r"(sections?|rounds?|chapters?)", "section"),

@@ -279,6 +279,26 @@ def _text_unit(unit: str | None) -> Perturb:
     return perturb
 
 
+_UNIT_SYNONYMS = {
+    "bullet": "bullet point", "paragraph": "para", "character": "char", "emoji": "emoticon",
+    "numbered item": "numbered list item", "heading": "header", "url": "link",
+    "exclamation mark": "exclamation point", "hashtag": "hash tag",
+}  # fmt: skip
+
+
+def _unit_synonym(c: Constraint) -> Constraint | None:
+    unit = " ".join(str(c.unit or "").lower().split())
+    return replace(c, unit=_UNIT_SYNONYMS[unit]) if unit in _UNIT_SYNONYMS else None
+
+
+def _exact_range(c: Constraint) -> Constraint | None:
+    """``exactly 5`` as the range ``between [5, 5]``."""
+    n = _int(c.value)
+    if c.relation != "exactly" or n is None or n < 1:
+        return None
+    return replace(c, relation="between", value=(n, n))
+
+
 PERTURBATIONS: dict[str, Perturb] = {
     "family: blank": _family(lambda f: ""),
     "family: neutral ('constraint')": _family(lambda f: "constraint"),
@@ -295,6 +315,7 @@ PERTURBATIONS: dict[str, Perturb] = {
     "unit: capitalised ('Word')": _unit(lambda u: u[:1].upper() + u[1:]),
     "unit: 'the words'": _unit(_the_plural),
     "unit: with its underscores ('numbered_item')": _unit(lambda u: u.replace(" ", "_")),
+    "unit: a synonym ('bullet point', 'para', 'char', 'link')": _unit_synonym,
     "unit: keyword's unit blank": _text_unit(None),
     "unit: keyword's unit 'occurrence'": _text_unit("occurrence"),
     "scope: blank (whole answer)": _whole(None),
@@ -319,6 +340,7 @@ PERTURBATIONS: dict[str, Perturb] = {
     "relation: hyphenated ('at-most')": _relation(lambda r: r.replace("_", "-")),
     "relation: less_than N ⇄ at_most N-1": _bound,
     "relation: none as 'exactly 0'": _zero,
+    "relation: exactly N as between [N, N]": _exact_range,
     "value: number as a string ('50')": _number_text,
     "value: number as a float (50.0)": _number_float,
     "value: range bounds as strings": _range_text,

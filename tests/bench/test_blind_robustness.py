@@ -158,3 +158,24 @@ def test_the_harness_counts_the_mappings_a_rewriting_changes() -> None:
     assert [ch.before for ch in blank.changed] == [unique]
     assert blank.changed[0].was[0] == ("unique_items",)
     assert blank.changed[0].now == ((), ())
+
+
+@pytest.mark.parametrize(
+    ("base", "changes"),
+    [
+        ({"unit": "paragraph", "relation": "exactly", "value": 3}, {"unit": "paras"}),
+        ({"unit": "bullet", "relation": "at_most", "value": 5}, {"unit": "bullet points"}),
+        ({"unit": "emoji", "relation": "exactly", "value": 2}, {"unit": "emoticons"}),
+        ({"unit": "url", "relation": "at_least", "value": 1}, {"unit": "links"}),
+        (
+            {"unit": "word", "relation": "exactly", "value": 40},
+            {"relation": "between", "value": (40, 40)},
+        ),
+    ],
+)
+def test_unit_synonyms_and_a_one_number_range_map_the_same(
+    base: dict[str, Any], changes: dict[str, Any]
+) -> None:
+    want = _mapped(**base)
+    assert want[0]
+    assert _mapped(**(base | changes)) == want
