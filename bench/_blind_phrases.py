@@ -38,13 +38,22 @@ _CASE_BLIND = frozenset(
 )
 
 
+_EXACT_CASE = re.compile(
+    r"(?<!in)(?<!in-)(?<!non-)case[- ]sensitive"
+    r"|exact (?:case|capitali[sz]ation)|match(?:ing)? case",
+    re.I,
+)
+
+
 def case_blind(c: Constraint, found: Expectation) -> Expectation:
     """A phrase the writer wants in capitals ("SCORPIO", "in all caps"): the
     phrase kinds compare without case, so they state only a part of it."""
     text = c.value if isinstance(c.value, str) else ""
     caps = re.search(r"\bcaps\b|capital|upper ?case", f"{c.quote} {c.note}", re.I)
     letters = sum(ch.isalpha() for ch in text)
-    if letters < 2 or text != text.upper() or caps is None:
+    # the note asks for the case as written: "case-sensitive", "exact capitalisation"
+    exact_case = _EXACT_CASE.search(c.note) is not None
+    if not exact_case and (letters < 2 or text != text.upper() or caps is None):
         return found
     if not found.matchers or not found.kinds <= _CASE_BLIND:
         return found

@@ -335,3 +335,13 @@ def test_words_with_an_initial_capital_are_no_items_nor_all_caps(unit: str) -> N
     row = _blind_map.Row("t-1", None, "", (c, listed), None)
     found = _blind_map.expect(c, row)
     assert not found.matchers
+
+
+def test_a_phrase_the_note_wants_case_sensitive_is_only_implied_by_a_case_blind_check() -> None:
+    sensitive = _expect(
+        unit="answer", relation="starts_with", value="iPhone", note="case-sensitive"
+    )
+    assert not sensitive.matchers
+    assert any(m.exact(_spec(kind="starts_with", phrase="iPhone")) for m in sensitive.implied)
+    blind = _expect(unit="answer", relation="starts_with", value="iPhone", note="case-insensitive")
+    assert _covered(blind, _spec(kind="starts_with", phrase="iphone"))
