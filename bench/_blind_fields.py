@@ -135,7 +135,7 @@ def _scope(raw: str | None) -> str | None:
 
 
 _ONE_PHRASE = frozenset(
-    {"equals", "starts_with", "ends_with", "in_language", "matches_format", "other"}
+    {"equals", "starts_with", "ends_with", "in_language", "matches_format", "other", "all"}
 )
 """Relations whose value is one phrase: a writer may put it in ``words`` instead."""
 _LISTED = frozenset({"none", "contains", "one_of"})

@@ -351,6 +351,36 @@ PERTURBATIONS: dict[str, Perturb] = {
 }
 
 
+def _chain(*steps: Perturb) -> Perturb:
+    """Every step that applies, one after the other: one writer's conventions at once."""
+
+    def perturb(c: Constraint) -> Constraint | None:
+        out = c
+        for step in steps:
+            out = step(out) or out
+        return out if out != c else None
+
+    return perturb
+
+
+PERTURBATIONS["all at once: another writer"] = _chain(
+    PERTURBATIONS["family: synonyms ('length_limit')"],
+    PERTURBATIONS["unit: a synonym ('bullet point', 'para', 'char', 'link')"],
+    PERTURBATIONS["unit: 'the words'"],
+    PERTURBATIONS["scope: 'entire answer'"],
+    PERTURBATIONS["scope: 'per <part>'"],
+    PERTURBATIONS["scope: 'first line' ⇄ 'line 1'"],
+    PERTURBATIONS["scope: start/end synonym 1"],
+    PERTURBATIONS["relation: less_than N ⇄ at_most N-1"],
+    PERTURBATIONS["relation: capitals ('AT_MOST')"],
+    PERTURBATIONS["relation: spaced ('at least')"],
+    PERTURBATIONS["value: number as a string ('50')"],
+    PERTURBATIONS["value: range bounds as strings"],
+    PERTURBATIONS["words: phrase in words, not value"],
+    PERTURBATIONS["words: list in words, not value"],
+)
+
+
 @dataclass(frozen=True)
 class Changed:
     """One constraint whose mapping a perturbation changed."""

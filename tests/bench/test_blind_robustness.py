@@ -179,3 +179,24 @@ def test_unit_synonyms_and_a_one_number_range_map_the_same(
     want = _mapped(**base)
     assert want[0]
     assert _mapped(**(base | changes)) == want
+
+
+def test_one_writer_with_every_other_convention_at_once_maps_the_same() -> None:
+    rows = [
+        _blind_map.Row(
+            "t-1",
+            None,
+            "",
+            (
+                _constraint(0, **WORD_LIMIT),
+                _constraint(1, unit="word", relation="none", value="synergy"),
+                _constraint(2, unit="bullet", scope="each bullet", relation="ends_with", value="."),
+                _constraint(3, unit="sentence", relation="less_than", value=4),
+            ),
+            None,
+        )
+    ]
+    found = {r.name: r for r in _blind_perturb.robustness(rows)}
+    writer = found["all at once: another writer"]
+    assert writer.applied == 4
+    assert writer.changed == ()
