@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts
+from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts, no_kind
 from _blind_parts import NUMERIC, count_value, is_response, phrase, scope_of
 
 __all__ = ["lexical"]
@@ -205,6 +205,11 @@ def _wordplay(c: _Fields) -> Expectation | None:
             return all_of(_kind("acrostic", f"{value} per {scope[1]}", word=value, part=scope[1]))
         if relation == "all" and len(value) == 1 and value.isalpha() and scope[1] == "word":
             return all_of(_kind("tautogram", value, letter=value.lower()))
+    one_letter = len(value.strip()) == 1 and value.strip().isalpha()
+    initial = unit in ("word", "words", "letter", "first letter")
+    if relation == "starts_with" and scope[:2] == ("each", "word") and one_letter and initial:
+        # "every word starts with the letter S": a tautogram
+        return all_of(_kind("tautogram", value.strip(), letter=value.strip().lower()))
     if is_response(scope) and re.fullmatch(r"palindrom(?:e|ic)", value.strip().lower()):
         return all_of(_kind("palindrome", ""))
     alphabet = re.fullmatch(r"a\s*[-–]\s*z", value.strip().lower())
@@ -231,12 +236,19 @@ def _word_length(c: _Fields) -> Expectation | None:
     return None
 
 
+_NEGATED_START = re.compile(r"\b(?:not?|never|dont|don't|avoid)[ _-]?(?:start|begin|open)", re.I)
+"""A label naming a start not to make: the only field that says so under relation "other"."""
+
+
 def _opening(c: _Fields) -> Expectation | None:
     scope = scope_of(c.scope)
     # "do not begin with X": the start as the scope, or the whole answer with a
     # label naming the start (the writer's only field that says where)
     labelled = is_response(scope) and re.search(r"start|begin|open", c.family, re.I) is not None
-    if _relation(c) != "none" or not (scope[0] == "start" or labelled):
+    # relation "other" with a label naming a start not to make ("not_starts_with")
+    negated = _NEGATED_START.search(c.family) is not None
+    ruled = _relation(c) == "none" or (_relation(c) == "other" and negated)
+    if not ruled or not (scope[0] == "start" or labelled):
         return None
     banned = [w for w in c.words if w.strip()] or ([c.value] if isinstance(c.value, str) else [])
     if not banned:
@@ -266,6 +278,10 @@ def _numbers(c: _Fields) -> Expectation | None:
     single = re.fullmatch(r"(?:an? )?(?:integer|number|numeric|digits?)(?: only)?", value)
     if relation == "matches_format" and unit in ("answer", "response", "output") and single:
         return all_of(_kind("number_only", ""))
+    digit = re.fullmatch(r"(?:an? |one |single |a single )+digit(?: only)?", value)
+    if relation == "matches_format" and unit in ("answer", "response", "output") and digit:
+        # one digit is one number, and more: the number-only check states a part of it
+        return no_kind("a single digit: no kind states it whole", _kind("number_only", ""))
     return None
 
 

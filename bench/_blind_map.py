@@ -92,6 +92,7 @@ from _blind_parts import (
 from _blind_phrases import case_blind, forbidden, keywords, phrases_of, positional
 from _blind_properties import properties
 from _blind_rows import Constraint, Row, load_split
+from _blind_structure import structure
 from _blind_tables import tabular
 
 __all__ = [
@@ -134,6 +135,9 @@ def expect(c: Constraint, row: Row) -> Expectation:
     stated = properties(c)  # a property of every unit, a format, a choice of phrases
     if stated is not None:
         return stated
+    built = structure(c)  # a code block's language, a table, headings, separators
+    if built is not None:
+        return built
     unit = unit_of(c)
     scope = _scope(c)
     relation = c.relation.strip().lower()
@@ -286,11 +290,12 @@ def _separator(row: Row) -> str:
     blank line when nothing does, otherwise what the sibling names (which
     no parameter expresses, so no check matches it exactly)."""
     for s in row.constraints:
-        if unit_of(s) == "separator" and isinstance(s.value, str) and s.value.strip():
-            if re.fullmatch(r"\s*\*{3,}\s*", s.value):
+        stated = s.value if isinstance(s.value, str) else (s.words[0] if len(s.words) == 1 else "")
+        if unit_of(s) == "separator" and stated.strip():
+            if re.fullmatch(r"\s*\*{3,}\s*", stated):
                 return "***"
             if "paragraph" in str(s.scope).lower():
-                return s.value.strip()
+                return stated.strip()
     return "blank_line"
 
 
@@ -448,7 +453,14 @@ def _json_keys(c: Constraint, scope: Scope, row: Row, exact: bool) -> Expectatio
     hint = " ".join(f"{s.family} {s.value} {s.note} {s.scope}" for s in row.constraints).lower()
     own = f"{c.family} {c.scope} {c.note}".lower()
     formats = " ".join(str(s.value) for s in row.constraints if s.relation == "matches_format")
-    if re.search(r"\bya?ml\b", formats.lower()) and "json" not in own:
+    # YAML named by a sibling's format, by the label, or as a code block's language
+    named = " ".join(
+        str(s.value)
+        for s in row.constraints
+        if s.relation == "contains" and unit_of(s) == "code block"
+    )
+    yaml = re.search(r"\bya?ml\b", f"{formats} {named} {own}".lower()) is not None
+    if yaml and "json" not in own:
         if scope[0] == "each" or re.search(r"\b(?:each|every|item|list)\b", own):
             return no_kind("keys of mappings inside the YAML")
         return all_of(yaml_mapping(c.words))

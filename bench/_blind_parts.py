@@ -89,6 +89,7 @@ _UNITS: tuple[tuple[str, str], ...] = (
     (r"letter ['\"‘’]?\w['\"‘’]?|letters?", "letter"),
     (r"(sections?|rounds?|chapters?)", "section"),
     (r"placeholders?", "placeholder"),
+    (r"(?:fenced )?code (?:blocks?|fences?|snippets?)|(?:code )?fences?", "code block"),
     (r"(bold|italic|highlight(ed)?)( span| phrase| section| text| word)?s?", "highlight"),
     (r"(key ?words?|key phrases?|terms?)", "keyword"),
     (r"phrases?", "phrase"),
@@ -132,6 +133,19 @@ _CHARS: dict[str, str] = {
     "asterisk": "*",
     "ampersand": "&",
     "semi-colon": ";",
+    "space": " ",
+    "tab": "\t",
+    "slash": "/",
+    "forward slash": "/",
+    "backslash": "\\",
+    "underscore": "_",
+    "dollar sign": "$",
+    "percent sign": "%",
+    "at sign": "@",
+    "pipe": "|",
+    "vertical bar": "|",
+    "tilde": "~",
+    "caret": "^",
 }
 
 _NAMES = {name.lower(): code for code, name in LANGUAGES.items()} | {

@@ -84,7 +84,10 @@ def keywords(c: Constraint, scope: Scope) -> Expectation:
                 for i in indexes
             )
         )
-    return no_kind("a keyword within parts no kind addresses")
+    # a keyword required within a part is required in the answer: that check is a part of it
+    least = [n for rel, n in bounds if rel in ("at_least", "exactly") and n > 0]
+    implied = [keyword(w, "at_least", n) for w in c.words for n in sorted({1, *least})]
+    return no_kind("a keyword within parts no kind addresses", *implied)
 
 
 _NONE_OF: dict[str, tuple[str, ...]] = {

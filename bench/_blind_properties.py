@@ -156,6 +156,11 @@ def _every_date(c: Constraint) -> Expectation | None:
         return all_of(fields("date_format"))
     if times and re.fullmatch(r"hh:mm(?: \(?24[- ]?hour\)?)?|24[- ]?hour(?: time| clock)?", value):
         return all_of(fields("time_format"))
+    if times and re.fullmatch(r"(?:hh:mm|24[- ]?hour)\b.+", value):
+        # "HH:MM UTC": 24-hour times and more; time_format states a part of it
+        return no_kind(
+            "a time format beyond 24-hour: no kind states it whole", fields("time_format")
+        )
     return None
 
 
