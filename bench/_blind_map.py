@@ -459,7 +459,7 @@ def _json_keys(c: Constraint, scope: Scope, row: Row, exact: bool) -> Expectatio
         for s in row.constraints
         if s.relation == "contains" and unit_of(s) == "code block"
     )
-    yaml = re.search(r"\bya?ml\b", f"{formats} {named} {own}".lower()) is not None
+    yaml = re.search(r"(?<![a-z])ya?ml(?![a-z])", f"{formats} {named} {own}".lower()) is not None
     if yaml and "json" not in own:
         if scope[0] == "each" or re.search(r"\b(?:each|every|item|list)\b", own):
             return no_kind("keys of mappings inside the YAML")

@@ -345,3 +345,112 @@ def test_a_phrase_the_note_wants_case_sensitive_is_only_implied_by_a_case_blind_
     assert any(m.exact(_spec(kind="starts_with", phrase="iPhone")) for m in sensitive.implied)
     blind = _expect(unit="answer", relation="starts_with", value="iPhone", note="case-insensitive")
     assert _covered(blind, _spec(kind="starts_with", phrase="iphone"))
+
+
+# -- structure stated with contains or other (_blind_structure) and implied parts -----------
+
+
+@pytest.mark.parametrize(("value", "language"), [("sql", "sql"), ("```python", "python")])
+def test_a_code_block_containing_its_language_is_a_block_in_that_language(
+    value: str, language: str
+) -> None:
+    found = _expect(unit="code block", relation="contains", value=value)
+    block = _spec(kind="code_block_count", relation="exactly", value=1, language=language)
+    assert _covered(found, block)
+    other = _spec(kind="code_block_count", relation="exactly", value=1, language="ruby")
+    assert not _covered(found, other)
+
+
+def test_a_table_the_answer_contains_is_a_table() -> None:
+    found = _expect(unit="table", relation="contains", value="markdown table")
+    assert _covered(found, _spec(kind="table_count", relation="at_least", value=1))
+
+
+def test_headings_the_answer_contains_are_named_sections_in_order_where_said() -> None:
+    found = _expect(unit="heading", relation="contains", words=("Pros", "Cons"))
+    assert _covered(found, _spec(kind="named_sections", names=["PROS", "CONS"], ordered=False))
+    ordered = _expect(
+        unit="sections", relation="other", words=("Intro", "Plan"), quote="in this order"
+    )
+    assert _covered(ordered, _spec(kind="named_sections", names=["Intro", "Plan"], ordered=True))
+    assert not _covered(ordered, _spec(kind="named_sections", names=["Intro", "Plan"]))
+    # an ordering with no word of order is no ordering
+    assert not _expect(unit="heading", relation="other", words=("Intro", "Plan")).matchers
+
+
+def test_headings_at_a_level_are_only_implied_by_named_sections() -> None:
+    found = _expect(unit="heading", relation="contains", words=("## Added", "## Fixed"))
+    assert not found.matchers
+    named = _spec(kind="named_sections", names=["Added", "Fixed"], ordered=False)
+    assert any(m.exact(named) for m in found.implied)
+
+
+def test_three_separators_between_paragraphs_are_four_paragraphs_on_that_separator() -> None:
+    found = _expect(
+        unit="separator", scope="between paragraphs", relation="exactly", value=3, words=("***",)
+    )
+    assert _covered(
+        found, _spec(kind="paragraph_count", relation="exactly", value=4, separator="***")
+    )
+    c = _constraint(unit="paragraph", relation="exactly", value=4)
+    sep = _constraint(
+        index=1, unit="separator", scope="between paragraphs", relation="exactly", value=3,
+        words=("***",),
+    )  # fmt: skip
+    row = _blind_map.Row("t-1", None, "", (c, sep), None)
+    paragraphs = _blind_map.expect(c, row)
+    assert _covered(
+        paragraphs, _spec(kind="paragraph_count", relation="exactly", value=4, separator="***")
+    )
+
+
+@pytest.mark.parametrize(("unit", "chars"), [("code fence", None), ("space", " "), ("pipe", "|")])
+def test_named_symbols_and_code_fences_banned(unit: str, chars: str | None) -> None:
+    found = _expect(unit=unit, relation="none", value=0)
+    spec = (
+        _spec(kind="code_block_count", relation="at_most", value=0)
+        if chars is None
+        else _spec(kind="forbidden_chars", chars=chars)
+    )
+    assert _covered(found, spec)
+
+
+def test_every_word_starting_with_one_letter_is_a_tautogram() -> None:
+    found = _expect(unit="word", scope="each word", relation="starts_with", value="S")
+    assert _covered(found, _spec(kind="tautogram", letter="s"))
+    # a phrase at the start of each word is no tautogram
+    assert not _covered(
+        _expect(unit="word", scope="each word", relation="starts_with", value="Sh"),
+        _spec(kind="tautogram", letter="s"),
+    )
+
+
+def test_yaml_keys_where_the_label_or_a_code_block_names_yaml() -> None:
+    keys = _constraint(family="yaml_keys", unit="key", relation="contains", words=("name", "port"))
+    found = _blind_map.expect(keys, _blind_map.Row("t-1", None, "", (keys,), None))
+    assert _covered(found, _spec(kind="yaml", required_keys=["name", "port"]))
+    plain = _constraint(unit="key", relation="contains", words=("name", "port"))
+    block = _constraint(index=1, unit="code block", relation="contains", value="yaml")
+    row = _blind_map.Row("t-1", None, "", (plain, block), None)
+    assert _covered(
+        _blind_map.expect(plain, row), _spec(kind="yaml", required_keys=["name", "port"])
+    )
+
+
+def test_a_start_the_label_negates_under_relation_other() -> None:
+    found = _expect(family="not_starts_with", unit="answer", relation="other", value="I'm sorry")
+    assert _covered(found, _spec(kind="not_starts_with", phrases=["I'm sorry"]))
+    assert not _expect(family="starts_with", unit="answer", relation="other", value="Hi").matchers
+
+
+def test_parts_no_kind_states_whole_imply_the_checks_that_state_a_part() -> None:
+    bandit = _expect(unit="word", scope="first line", relation="contains", words=("Bandit",))
+    assert not bandit.matchers
+    anywhere = _spec(kind="keyword", keyword="Bandit", relation="at_least", value=1)
+    assert any(m.exact(anywhere) for m in bandit.implied)
+    digit = _expect(unit="answer", relation="matches_format", value="single digit")
+    assert not digit.matchers
+    assert any(m.exact(_spec(kind="number_only")) for m in digit.implied)
+    utc = _expect(unit="time", relation="matches_format", value="HH:MM UTC")
+    assert not utc.matchers
+    assert any(m.exact(_spec(kind="time_format")) for m in utc.implied)
