@@ -133,7 +133,7 @@ def _scripts(c: _Fields) -> Expectation | None:
     found = re.fullmatch(r"(\w+) (?:letter|character|script|alphabet)s?", unit)
     script = _SCRIPT_UNITS.get(found[1]) if found else None
     named = str(c.value or "").strip().lower()
-    if script is None and relation == "all" and re.fullmatch(r"letters?|characters?", unit):
+    if script is None and relation == "all" and re.fullmatch(r"letters?|char(?:acter)?s?", unit):
         # every letter of one script: the script as the value
         script = _SCRIPT_UNITS.get(re.sub(r" (?:script|alphabet|letters?)$", "", named))
         return all_of(_script_rule(script, "only")) if script else None

@@ -34,7 +34,8 @@ def _code_language(c: Constraint) -> Expectation | None:
 
 def _table(c: Constraint) -> Expectation | None:
     """ "Give me a markdown table": the answer contains a table."""
-    value = str(c.value or "").lower().strip()
+    stated = c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else "")
+    value = stated.lower().strip()
     if unit_of(c) != "table" or c.relation != "contains":
         return None
     if not re.fullmatch(r"(?:a |one )?(?:markdown |md |pipe )?tables?", value):
