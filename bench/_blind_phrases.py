@@ -124,6 +124,10 @@ def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
         return all_of(*(forbidden_chars(m) for m in dict.fromkeys(marks)))
     if unit in _NONE_OF:
         kinds = _NONE_OF[unit]
+        # "no numbering, no bullets" written as one ban of bullets: the quote bans both lists
+        both = {"bullet": r"\bnumber(?:ing|ed)\b", "numbered": r"\bbullet"}
+        if unit in both and re.search(both[unit], c.quote, re.I):
+            kinds = ("bullet_count", "numbered_count")
         return all_of(*(count(k, "at_most", 0) for k in kinds))
     letter = letter_of(c)
     if unit == "letter" and letter is not None:

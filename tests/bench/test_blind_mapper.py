@@ -454,3 +454,13 @@ def test_parts_no_kind_states_whole_imply_the_checks_that_state_a_part() -> None
     utc = _expect(unit="time", relation="matches_format", value="HH:MM UTC")
     assert not utc.matchers
     assert any(m.exact(_spec(kind="time_format")) for m in utc.implied)
+
+
+def test_a_ban_of_bullets_whose_quote_bans_numbering_too_bans_both_lists() -> None:
+    found = _expect(unit="bullet", relation="none", quote="no numbering, no bullets")
+    bullets = _spec(kind="bullet_count", relation="at_most", value=0)
+    numbered = _spec(kind="numbered_count", relation="at_most", value=0)
+    assert _covered(found, bullets, numbered)
+    assert not _covered(found, bullets)
+    only = _expect(unit="bullet", relation="none", quote="no bullet points")
+    assert _covered(only, bullets)
