@@ -53,6 +53,8 @@ def listed_items(c: Constraint, row: Row) -> Expectation | None:
     raw = " ".join(str(c.unit or "").lower().replace("_", " ").split())
     if unit_of(c) != "item" or not raw or _NOT_ITEMS.search(raw):
         return None
+    if c.words or re.fullmatch(r"(?:occurrence|time|mention|use|appearance)s?", raw):
+        return None  # how often the words given appear: a keyword count
     scope = str(c.scope or "").strip().lower()
     if not (_SCOPES.fullmatch(scope) or is_response(scope_of(c.scope))):
         return None

@@ -171,7 +171,10 @@ def sorted_items(c: Constraint, scope: Scope) -> Expectation | None:
     shape = f"{c.value or ''}".lower()
     # "by word", "by entry": the item's own text is the key; "by surname" is not
     keyed = re.sub(r"\bby\s+(?:the\s+)?(?:word|term|item|entry|line)s?\b", "", shape)
-    if not is_response(scope) or "alphabet" not in shape or re.search(r"\bby\b", keyed):
+    # the list, or its items: the items the check sorts where the answer has a list
+    listed = re.fullmatch(r"(?:the )?(?:list|items|list items)", str(c.scope or "").lower())
+    whole = is_response(scope) or listed is not None
+    if not whole or "alphabet" not in shape or re.search(r"\bby\b", keyed):
         return None
     reverse = re.search(r"descending|reverse|z\s*(?:-|to)\s*a", shape) is not None
     order = "reverse_alphabetical" if reverse else "alphabetical"
@@ -183,7 +186,7 @@ def sorted_items(c: Constraint, scope: Scope) -> Expectation | None:
 
 def unique_items(c: Constraint, scope: Scope) -> Expectation | None:
     """No item of the answer repeated (the writer's label names it: no field does)."""
-    label = f"{c.family} {c.note}".lower()
+    label = f"{c.family} {c.note} {c.value or ''}".lower()
     if not is_response(scope) or unit_of(c) not in ("item", "line", "entry", "bullet"):
         return None
     if not re.search(r"\bunique|duplicat|repeat", label):

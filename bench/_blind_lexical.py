@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts
+from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts, no_kind
 from _blind_parts import NUMERIC, count_value, is_response, phrase, scope_of
 
 __all__ = ["lexical"]
@@ -133,7 +133,7 @@ def _scripts(c: _Fields) -> Expectation | None:
     found = re.fullmatch(r"(\w+) (?:letter|character|script|alphabet)s?", unit)
     script = _SCRIPT_UNITS.get(found[1]) if found else None
     named = str(c.value or "").strip().lower()
-    if script is None and relation == "all" and re.fullmatch(r"letters?|characters?", unit):
+    if script is None and relation == "all" and re.fullmatch(r"letters?|char(?:acter)?s?", unit):
         # every letter of one script: the script as the value
         script = _SCRIPT_UNITS.get(re.sub(r" (?:script|alphabet|letters?)$", "", named))
         return all_of(_script_rule(script, "only")) if script else None
@@ -205,6 +205,11 @@ def _wordplay(c: _Fields) -> Expectation | None:
             return all_of(_kind("acrostic", f"{value} per {scope[1]}", word=value, part=scope[1]))
         if relation == "all" and len(value) == 1 and value.isalpha() and scope[1] == "word":
             return all_of(_kind("tautogram", value, letter=value.lower()))
+    one_letter = len(value.strip()) == 1 and value.strip().isalpha()
+    initial = unit in ("word", "words", "letter", "first letter")
+    if relation == "starts_with" and scope[:2] == ("each", "word") and one_letter and initial:
+        # "every word starts with the letter S": a tautogram
+        return all_of(_kind("tautogram", value.strip(), letter=value.strip().lower()))
     if is_response(scope) and re.fullmatch(r"palindrom(?:e|ic)", value.strip().lower()):
         return all_of(_kind("palindrome", ""))
     alphabet = re.fullmatch(r"a\s*[-–]\s*z", value.strip().lower())
@@ -218,15 +223,21 @@ def _wordplay(c: _Fields) -> Expectation | None:
 
 def _word_length(c: _Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
-    # the length of each word: in letters, or (unit word, scope each word) no other measure
+    # the length of each word: in letters (characters of a word are read as its
+    # letters, the kind's stated approximation), or (unit word, scope each word)
+    # no other measure
     if (
         relation in NUMERIC
         and scope[:2] == ("each", "word")
-        and re.fullmatch(r"letters?|words?", unit)
+        and re.fullmatch(r"letters?|words?|characters?|chars?", unit)
     ):
         bounds = count_value(relation, c.value)
         return all_of(*counts("word_length", relation, c.value)) if bounds else None
     return None
+
+
+_NEGATED_START = re.compile(r"\b(?:not?|never|dont|don't|avoid)[ _-]?(?:start|begin|open)", re.I)
+"""A label naming a start not to make: the only field that says so under relation "other"."""
 
 
 def _opening(c: _Fields) -> Expectation | None:
@@ -234,7 +245,10 @@ def _opening(c: _Fields) -> Expectation | None:
     # "do not begin with X": the start as the scope, or the whole answer with a
     # label naming the start (the writer's only field that says where)
     labelled = is_response(scope) and re.search(r"start|begin|open", c.family, re.I) is not None
-    if _relation(c) != "none" or not (scope[0] == "start" or labelled):
+    # relation "other" with a label naming a start not to make ("not_starts_with")
+    negated = _NEGATED_START.search(c.family) is not None
+    ruled = _relation(c) == "none" or (_relation(c) == "other" and negated)
+    if not ruled or not (scope[0] == "start" or labelled):
         return None
     banned = [w for w in c.words if w.strip()] or ([c.value] if isinstance(c.value, str) else [])
     if not banned:
@@ -264,6 +278,10 @@ def _numbers(c: _Fields) -> Expectation | None:
     single = re.fullmatch(r"(?:an? )?(?:integer|number|numeric|digits?)(?: only)?", value)
     if relation == "matches_format" and unit in ("answer", "response", "output") and single:
         return all_of(_kind("number_only", ""))
+    digit = re.fullmatch(r"(?:an? |one |single |a single )+digit(?: only)?", value)
+    if relation == "matches_format" and unit in ("answer", "response", "output") and digit:
+        # one digit is one number, and more: the number-only check states a part of it
+        return no_kind("a single digit: no kind states it whole", _kind("number_only", ""))
     return None
 
 

@@ -22,11 +22,17 @@ writer used labels of their own), read where the fields leave a gap:
   ``word`` with the words, ``n`` separators for ``n + 1`` pieces, symbols to
   ban as the value, "each answer" in a user's prompt as parts of the reply).
 
-The families live in ``_blind_tables`` (tables, CSV), ``_blind_lexical``
-(punctuation, scripts, word games, numbers), ``_blind_items`` (a count of
-listed things in no stated format), ``_blind_phrases`` (keywords,
-bans, starts and ends) and ``_blind_layout`` (separated pieces, checklists,
-templates, sorted and unique items, named sections, plain text).
+Every field is first read in one canonical spelling (``_blind_fields``:
+relations, units, scopes, numbers, phrases in ``words`` or ``value`` alike),
+so another writer's way of writing the same requirement maps the same
+(``blind_robustness.py`` measures it). The families live in
+``_blind_tables`` (tables, CSV), ``_blind_lexical`` (punctuation, scripts,
+word games, numbers), ``_blind_items`` (a count of listed things in
+no stated format), ``_blind_format_parts`` (blank lines, heading form, list
+markers, title case), ``_blind_properties`` (a property of every unit, a
+format, a choice of phrases), ``_blind_phrases`` (keywords, bans, starts and
+ends) and ``_blind_layout`` (separated pieces, checklists, templates, sorted
+and unique items, named sections, plain text).
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from _blind_fields import canonical, canonical_row
 from _blind_format_parts import format_parts
 from _blind_items import listed_items
 from _blind_layout import (
@@ -88,7 +95,9 @@ from _blind_parts import (
 )
 from _blind_parts_count import part_count
 from _blind_phrases import case_blind, forbidden, keywords, phrases_of, positional
+from _blind_properties import properties
 from _blind_rows import Constraint, Row, load_split
+from _blind_structure import structure
 from _blind_tables import tabular
 
 __all__ = [
@@ -118,7 +127,10 @@ _RELATIONS = (
 
 
 def expect(c: Constraint, row: Row) -> Expectation:
-    """The checks that enforce ``c`` exactly, or why redraft has none."""
+    """The checks that enforce ``c`` exactly, or why redraft has none: read
+    from its fields in their canonical spelling (``_blind_fields``)."""
+    row = canonical_row(row)
+    c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
     table = tabular(c)
     if table is not None:
         return table
@@ -130,6 +142,12 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return items
     if (parts := format_parts(c)) is not None:  # bench/_blind_format_parts.py
         return parts
+    stated = properties(c)  # a property of every unit, a format, a choice of phrases
+    if stated is not None:
+        return stated
+    built = structure(c)  # a code block's language, a table, headings, separators
+    if built is not None:
+        return built
     unit = unit_of(c)
     scope = _scope(c)
     relation = c.relation.strip().lower()
@@ -282,11 +300,12 @@ def _separator(row: Row) -> str:
     blank line when nothing does, otherwise what the sibling names (which
     no parameter expresses, so no check matches it exactly)."""
     for s in row.constraints:
-        if unit_of(s) == "separator" and isinstance(s.value, str) and s.value.strip():
-            if re.fullmatch(r"\s*\*{3,}\s*", s.value):
+        stated = s.value if isinstance(s.value, str) else (s.words[0] if len(s.words) == 1 else "")
+        if unit_of(s) == "separator" and stated.strip():
+            if re.fullmatch(r"\s*\*{3,}\s*", stated):
                 return "***"
             if "paragraph" in str(s.scope).lower():
-                return s.value.strip()
+                return stated.strip()
     return "blank_line"
 
 
@@ -298,8 +317,12 @@ def _xml_unit(c: Constraint) -> bool:
     return _XML_UNIT.fullmatch(" ".join(str(c.unit or "").lower().split())) is not None
 
 
+_TAG_NAME = re.compile(r"</?[A-Za-z_][\w.-]*/?>|[A-Za-z_][\w.-]*")
+
+
 def _contains(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
-    if _xml_unit(c) and c.words:
+    names = all(_TAG_NAME.fullmatch(w.strip()) for w in c.words)
+    if _xml_unit(c) and c.words and names and "html" not in str(c.scope).lower():
         return all_of(xml_document(children=c.words))
     if unit == "postscript" or any(phrase(w) in ("p.s", "ps") for w in c.words):
         return all_of(postscript())
@@ -319,11 +342,14 @@ _LABELS = re.compile(r"section|round|chapter|part|marker|label", re.I)
 """Units whose "<Marker> N" value names the marker line of numbered sections."""
 
 
+_EACH_PARTS = ("sentence", "paragraph", "bullet")
+
+
 def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     where, part, index = scope
     text = c.value if isinstance(c.value, str) else None
     named = f"{c.scope} {c.unit} {c.family}".replace("_", " ")  # the label as a hint
-    if _xml_unit(c) and text and re.search(r"\broot\b", named, re.I):
+    if _xml_unit(c) and text and re.search(r"root", named, re.I):
         return all_of(xml_document(root=text))
     if unit == "key" and c.words:
         return _json_keys(c, scope, row, exact=True)
@@ -337,6 +363,11 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
         return all_of(
             any_count("paragraph_count", "separator='***' (2 or more)", 2, separator="***")
         )
+    if unit == "separator" and text and text.strip() == "---" and "paragraph" in named.lower():
+        # "paragraphs separated by ---": the separator paragraph counts read
+        return all_of(
+            any_count("paragraph_count", "separator='---' (2 or more)", 2, separator="---")
+        )
     marker = marker_of([c]) if _LABELS.search(str(c.unit)) else None
     if marker is not None:
         return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))
@@ -347,13 +378,12 @@ def _equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
             return all_of(phrase_is("word_at", text, part="response", position=index))
         if where == "nth" and part in ("sentence", "paragraph", "bullet") and index:
             return all_of(phrase_is("word_at", text, part=part, index=index, position=1))
-    if (
-        unit == "word"
-        and where == "each"
-        and part == "paragraph"
-        and c.words
-        and "first" in str(c.scope).lower()
-    ):
+    first = "first" in str(c.scope).lower()
+    one_word = text is not None and (len(c.words) < 2 or c.words == (text,))
+    if unit == "word" and where == "each" and part in _EACH_PARTS and first and one_word:
+        # the first word of every paragraph is this word: each part starts with it
+        return all_of(phrase_is("each_starts_with", str(text), part=part))
+    if unit == "word" and where == "each" and part == "paragraph" and len(c.words) > 1 and first:
         return all_of(
             *(
                 phrase_is("word_at", w, part="paragraph", index=i, position=1)
@@ -375,11 +405,6 @@ def _every(c: Constraint, unit: str, scope: Scope) -> Expectation:
     unique = unique_items(c, scope)
     if unique is not None and re.search(r"\bunique|distinct|different", value):
         return unique
-    if is_response(scope) and unit in ("letter", "character", "answer", "word"):
-        if re.search(r"\blower", value):
-            return all_of(fields("letter_case", case="lower"))
-        if re.search(r"\bupper|\bcap", value):
-            return all_of(fields("letter_case", case="upper"))
     if is_response(scope) and unit == "character" and re.fullmatch(r"(7-bit )?ascii", value):
         # every emoji lies outside ASCII: a ban on emoji is a part of this
         return no_kind("no kind checks this of every unit", count("emoji_count", "at_most", 0))
@@ -438,7 +463,14 @@ def _json_keys(c: Constraint, scope: Scope, row: Row, exact: bool) -> Expectatio
     hint = " ".join(f"{s.family} {s.value} {s.note} {s.scope}" for s in row.constraints).lower()
     own = f"{c.family} {c.scope} {c.note}".lower()
     formats = " ".join(str(s.value) for s in row.constraints if s.relation == "matches_format")
-    if re.search(r"\bya?ml\b", formats.lower()) and "json" not in own:
+    # YAML named by a sibling's format, by the label, or as a code block's language
+    named = " ".join(
+        str(s.value)
+        for s in row.constraints
+        if s.relation == "contains" and unit_of(s) == "code block"
+    )
+    yaml = re.search(r"(?<![a-z])ya?ml(?![a-z])", f"{formats} {named} {own}".lower()) is not None
+    if yaml and "json" not in own:
         if scope[0] == "each" or re.search(r"\b(?:each|every|item|list)\b", own):
             return no_kind("keys of mappings inside the YAML")
         return all_of(yaml_mapping(c.words))

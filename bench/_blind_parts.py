@@ -74,6 +74,8 @@ _UNITS: tuple[tuple[str, str], ...] = (
         "capital_word",
     ),
     (r"numbered (item|point|step|line|list item|entry|entrie)s?", "numbered"),
+    # a word with an initial capital is no item of a list, nor an all-caps word
+    (r"(capitali[sz]ed|title[- ]?case|proper) (word|noun)s?", "capitalised word"),
     (r"(top[- ]level|nested|sub)[- ]?(bullet|point)", "nested bullet"),
     (
         r"checkbox(es)?( item| line| entry| entrie)?s?|checklist (item|line|entry|entrie)s?",
@@ -82,11 +84,12 @@ _UNITS: tuple[tuple[str, str], ...] = (
     (r"bullet(ed)?( point| item| line)?s?", "bullet"),
     (r"words?", "word"),
     (r"sentences?", "sentence"),
-    (r"paragraphs?", "paragraph"),
+    (r"paragraphs?|paras?", "paragraph"),
     (r"(characters?|chars?)", "character"),
     (r"letter ['\"‘’]?\w['\"‘’]?|letters?", "letter"),
     (r"(sections?|rounds?|chapters?)", "section"),
     (r"placeholders?", "placeholder"),
+    (r"(?:fenced )?code (?:blocks?|fences?|snippets?)|(?:code )?fences?", "code block"),
     (r"(bold|italic|highlight(ed)?)( span| phrase| section| text| word)?s?", "highlight"),
     (r"(key ?words?|key phrases?|terms?)", "keyword"),
     (r"phrases?", "phrase"),
@@ -130,6 +133,19 @@ _CHARS: dict[str, str] = {
     "asterisk": "*",
     "ampersand": "&",
     "semi-colon": ";",
+    "space": " ",
+    "tab": "\t",
+    "slash": "/",
+    "forward slash": "/",
+    "backslash": "\\",
+    "underscore": "_",
+    "dollar sign": "$",
+    "percent sign": "%",
+    "at sign": "@",
+    "pipe": "|",
+    "vertical bar": "|",
+    "tilde": "~",
+    "caret": "^",
 }
 
 _NAMES = {name.lower(): code for code, name in LANGUAGES.items()} | {
@@ -168,6 +184,7 @@ def unit_of(c: _Fields) -> str:
 
 
 _TEXT_UNITS = re.compile(
+    r"(?:occurrences?|instances?|appearances?|uses?|times?|mentions?)(?: of (?:the )?\w+)?|"
     r"(?:key ?)?(?:words?|phrases?|terms?|names?|mentions?|sentences?|numbers?|placeholders?"
     r"|urls?|(?:web )?links?|e-?mails?(?: address(?:es)?)?|phone(?: numbers?)?|address(?:es)?)"
 )
@@ -175,8 +192,12 @@ _TEXT_UNITS = re.compile(
 
 
 def names_text(c: _Fields) -> bool:
-    """Whether the unit names pieces of text (its words are what is counted or required)."""
+    """Whether the unit names pieces of text (its words are what is counted or
+    required): a word, a phrase, a name, its occurrences; or no unit at all
+    beside the words listed."""
     raw = " ".join(re.sub(r"\([^)]*\)", " ", str(c.unit or "").lower()).split())
+    if not raw and any(any(ch.isalnum() for ch in w) for w in c.words):
+        return True
     return _TEXT_UNITS.fullmatch(raw) is not None
 
 

@@ -38,13 +38,22 @@ _CASE_BLIND = frozenset(
 )
 
 
+_EXACT_CASE = re.compile(
+    r"(?<!in)(?<!in-)(?<!non-)case[- ]sensitive"
+    r"|exact (?:case|capitali[sz]ation)|match(?:ing)? case",
+    re.I,
+)
+
+
 def case_blind(c: Constraint, found: Expectation) -> Expectation:
     """A phrase the writer wants in capitals ("SCORPIO", "in all caps"): the
     phrase kinds compare without case, so they state only a part of it."""
     text = c.value if isinstance(c.value, str) else ""
     caps = re.search(r"\bcaps\b|capital|upper ?case", f"{c.quote} {c.note}", re.I)
     letters = sum(ch.isalpha() for ch in text)
-    if letters < 2 or text != text.upper() or caps is None:
+    # the note asks for the case as written: "case-sensitive", "exact capitalisation"
+    exact_case = _EXACT_CASE.search(c.note) is not None
+    if not exact_case and (letters < 2 or text != text.upper() or caps is None):
         return found
     if not found.matchers or not found.kinds <= _CASE_BLIND:
         return found
@@ -75,7 +84,10 @@ def keywords(c: Constraint, scope: Scope) -> Expectation:
                 for i in indexes
             )
         )
-    return no_kind("a keyword within parts no kind addresses")
+    # a keyword required within a part is required in the answer: that check is a part of it
+    least = [n for rel, n in bounds if rel in ("at_least", "exactly") and n > 0]
+    implied = [keyword(w, "at_least", n) for w in c.words for n in sorted({1, *least})]
+    return no_kind("a keyword within parts no kind addresses", *implied)
 
 
 _NONE_OF: dict[str, tuple[str, ...]] = {
@@ -90,6 +102,11 @@ _NONE_OF: dict[str, tuple[str, ...]] = {
     "url": ("url_count",),
     "heading": ("heading_count",),
     "code block": ("code_block_count",),
+    "number": ("number_count",),
+    "question": ("question_count",),
+    "placeholder": ("placeholder_count",),
+    "highlight": ("highlight_count",),
+    "table": ("table_count",),
 }
 """What "no bullets", "no numbering", "no lists", "no ALL-CAPS words", "no
 emoji", "no hashtags", "no links" forbid: counts of 0."""
@@ -107,6 +124,10 @@ def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
         return all_of(*(forbidden_chars(m) for m in dict.fromkeys(marks)))
     if unit in _NONE_OF:
         kinds = _NONE_OF[unit]
+        # "no numbering, no bullets" written as one ban of bullets: the quote bans both lists
+        both = {"bullet": r"\bnumber(?:ing|ed)\b", "numbered": r"\bbullet"}
+        if unit in both and re.search(both[unit], c.quote, re.I):
+            kinds = ("bullet_count", "numbered_count")
         return all_of(*(count(k, "at_most", 0) for k in kinds))
     letter = letter_of(c)
     if unit == "letter" and letter is not None:
@@ -114,7 +135,9 @@ def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
     if unit == "digit":
         if re.search(r"spel|standalone|as words", c.note, re.I):
             return no_kind("numbers written as words: no kind")
-        return all_of(forbidden_chars("".join(c.words) or "0123456789"))
+        digits = all_of(forbidden_chars("".join(c.words) or "0123456789"))
+        # a numeral holds a digit: "no numbers" is a part of "no digits"
+        return replace(digits, implied=(count("number_count", "at_most", 0),))
     # the symbols as the words, or (split C's writer) as the value
     listed = c.value if isinstance(c.value, tuple) else ()
     symbols = c.words or tuple(str(v) for v in listed)
@@ -123,6 +146,9 @@ def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
         # one check per symbol or one for them all: each symbol banned somewhere
         return all_of(*(forbidden_chars(ch) for ch in dict.fromkeys(chars)))
     if c.words and names_text(c):
+        if any(re.search(r"^\s*\*|\*\s*$|[\\^$\[\]]", w) for w in c.words):
+            # "*ful", "^un": a wildcard or a regular expression
+            return no_kind("a pattern of words, not words: no kind bans it")
         # the value's parts where it lists them: "Leonardo" or "da Vinci" is a mention
         listed = tuple(str(v) for v in c.value) if isinstance(c.value, tuple) else ()
         c = replace(c, words=listed or c.words)

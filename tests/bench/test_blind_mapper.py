@@ -522,3 +522,304 @@ def test_title_case_of_parts_maps_to_the_title_case_family(
 def test_title_case_of_the_whole_answer_maps_to_no_part() -> None:
     found = _expect(unit="word", scope="response", relation="other", value="title case")
     assert not any("title_case" in m.kinds for m in found.matchers)
+
+
+# -- properties, formats and choices read from the brief's fields (_blind_properties) --
+
+
+@pytest.mark.parametrize(
+    ("unit", "value", "case"),
+    [
+        ("letter", "lowercase", "lower"),
+        ("answer", "all lower case", "lower"),
+        ("sentences", "no capital letters", "lower"),
+        ("text", "ALL CAPS", "upper"),
+        ("a word", "uppercase", "upper"),
+        ("character", "in upper-case", "upper"),
+    ],
+)
+def test_every_letter_in_one_case_is_the_letter_case(unit: str, value: str, case: str) -> None:
+    found = _expect(unit=unit, relation="all", value=value)
+    assert _covered(found, _spec(kind="letter_case", case=case))
+    other = "upper" if case == "lower" else "lower"
+    assert not _covered(found, _spec(kind="letter_case", case=other))
+
+
+def test_every_word_capitalized_is_title_case_not_capitals() -> None:
+    assert not _expect(unit="word", relation="all", value="capitalized").matchers
+    headings = _expect(unit="word", scope="each heading", relation="all", value="Title Case")
+    assert _covered(headings, _spec(kind="title_case", part="heading", every=False))
+    assert not _covered(headings, _spec(kind="letter_case", case="upper"))
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope"),
+    [("sentence", "each sentence"), ("first letter", "every sentence"), ("sentences", "response")],
+)
+def test_each_sentence_capitalized_starts_with_a_capital(unit: str, scope: str) -> None:
+    found = _expect(unit=unit, scope=scope, relation="all", value="start with a capital letter")
+    assert _covered(found, _spec(kind="each_starts_with", part="sentence", capital=True))
+    assert not _covered(found, _spec(kind="each_starts_with", part="paragraph", capital=True))
+
+
+def test_no_word_repeated_is_distinct_words_in_its_scope() -> None:
+    found = _expect(unit="word", relation="all", value="unique")
+    assert _covered(found, _spec(kind="distinct_words", within="response"))
+    each = _expect(unit="words", scope="per sentence", relation="all", value="distinct")
+    assert _covered(each, _spec(kind="distinct_words", within="sentence"))
+    assert not _covered(each, _spec(kind="distinct_words", within="response"))
+
+
+@pytest.mark.parametrize(
+    ("value", "spec"),
+    [
+        ("markdown table", {"kind": "table_count", "relation": "at_least", "value": 1}),
+        ("a table", {"kind": "table_count", "relation": "exactly", "value": 1}),
+        ("code block", {"kind": "wrapped", "style": "code_block"}),
+        ("fenced code block", {"kind": "code_only", "language": None}),
+        ("lowercase", {"kind": "letter_case", "case": "lower"}),
+    ],
+)
+def test_a_format_of_the_whole_answer_maps_by_its_value(value: str, spec: dict[str, Any]) -> None:
+    assert _covered(_expect(unit="answer", relation="matches_format", value=value), _spec(**spec))
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope", "value", "kind"),
+    [
+        ("date", "response", "YYYY-MM-DD", "date_format"),
+        ("date", "each date", "yyyy-mm-dd", "date_format"),
+        ("value", "all dates", "ISO 8601", "date_format"),
+        ("time", "every time", "HH:MM", "time_format"),
+        ("times", "output", "24-hour", "time_format"),
+    ],
+)
+def test_every_date_or_time_in_a_format(unit: str, scope: str, value: str, kind: str) -> None:
+    found = _expect(unit=unit, scope=scope, relation="matches_format", value=value)
+    assert _covered(found, _spec(kind=kind))
+
+
+def test_a_choice_among_phrases_is_the_whole_answer_or_one_phrase_in_it() -> None:
+    whole = _expect(unit="answer", relation="one_of", value=("yes", "no"))
+    assert _covered(whole, _spec(kind="one_of", options=["Yes", "No"]))
+    phrase = _expect(unit="phrase", relation="one of", words=("Go for it.", "Not now."))
+    assert _covered(phrase, _spec(kind="phrase_choice", options=["Go for it.", "Not now."]))
+    assert not _covered(phrase, _spec(kind="one_of", options=["Go for it.", "Not now."]))
+    # a choice within each part is no whole-answer check
+    assert not _expect(unit="word", scope="each word", relation="one_of", words=("a", "b")).matchers
+
+
+def test_the_keys_a_note_lists_are_the_keys_required() -> None:
+    found = _expect(
+        unit="answer", relation="matches_format", value="json", note="keys: name, age and email"
+    )
+    assert _covered(found, _spec(kind="json", required_keys=["name", "age", "email"]))
+    keys = _expect(unit="key", scope="JSON object", relation="contains", note="keys: id, total")
+    assert _covered(keys, _spec(kind="json", required_keys=["id", "total"]))
+    assert not _covered(keys, _spec(kind="json", required_keys=["id"]))
+
+
+def test_each_paragraph_as_the_unit_is_the_part() -> None:
+    found = _expect(unit="each paragraph", relation="starts_with", value="Note:")
+    assert _covered(found, _spec(kind="each_starts_with", part="paragraph", phrase="Note:"))
+    assert not _covered(found, _spec(kind="starts_with", phrase="Note:"))
+
+
+def test_no_numbers_and_no_digits() -> None:
+    numbers = _expect(unit="number", relation="none")
+    assert _covered(numbers, _spec(kind="number_count", relation="at_most", value=0))
+    digits = _expect(unit="digit", relation="none")
+    assert _covered(digits, _spec(kind="forbidden_chars", chars="0123456789"))
+    # a numeral holds a digit, but a digit need not be a numeral ("H2O"): only implied
+    zero = _spec(kind="number_count", relation="at_most", value=0)
+    assert not _covered(digits, zero)
+    assert any(m.exact(zero) for m in digits.implied)
+
+
+def test_the_list_sorted_is_the_answers_items_sorted() -> None:
+    found = _expect(unit="item", scope="the list", relation="other", value="alphabetical")
+    assert _covered(found, _spec(kind="sorted_items", order="alphabetical"))
+    by_part = _expect(unit="item", scope="list", relation="other", value="alphabetical by surname")
+    assert not by_part.matchers
+
+
+@pytest.mark.parametrize("unit", ["word", "keyword", "occurrence", "times", "mentions", None])
+def test_a_keyword_count_reads_any_unit_naming_its_occurrences(unit: str | None) -> None:
+    found = _expect(unit=unit, relation="at_least", value=2, words=("budget",))
+    assert _covered(found, _spec(kind="keyword", keyword="budget", relation="at_least", value=2))
+    assert not _covered(found, _spec(kind="word_count", relation="at_least", value=2))
+
+
+def test_paragraphs_separated_by_three_dashes_are_counted_on_that_separator() -> None:
+    found = _expect(unit="separator", scope="between paragraphs", relation="equals", value="---")
+    dashes = _spec(kind="paragraph_count", relation="exactly", value=3, separator="---")
+    assert _covered(found, dashes)
+    blank = _spec(kind="paragraph_count", relation="exactly", value=3, separator="blank_line")
+    assert not _covered(found, blank)
+
+
+@pytest.mark.parametrize(
+    ("unit", "case"),
+    [("capital letters", "lower"), ("uppercase letter", "lower"), ("lowercase letters", "upper")],
+)
+def test_no_letters_of_one_case_is_every_letter_in_the_other(unit: str, case: str) -> None:
+    found = _expect(unit=unit, relation="none")
+    assert _covered(found, _spec(kind="letter_case", case=case))
+
+
+def test_a_word_length_in_characters_is_the_word_length() -> None:
+    found = _expect(unit="characters", scope="every word", relation="at most", value=9)
+    assert _covered(found, _spec(kind="word_length", relation="at_most", value=9))
+
+
+def test_one_first_word_for_every_paragraph_is_each_paragraph_starting_with_it() -> None:
+    found = _expect(
+        unit="word", scope="first word of each paragraph", relation="equals", value="So"
+    )
+    assert _covered(found, _spec(kind="each_starts_with", part="paragraph", phrase="So"))
+    # a list of first words, one per paragraph in order, is the word at each paragraph's start
+    listed = _expect(
+        unit="word",
+        scope="first word of each paragraph",
+        relation="equals",
+        words=("First", "Then", "Finally"),
+    )
+    assert not _covered(listed, _spec(kind="each_starts_with", part="paragraph", phrase="First"))
+
+
+@pytest.mark.parametrize("unit", ["capitalized words", "Title-case word", "proper nouns"])
+def test_words_with_an_initial_capital_are_no_items_nor_all_caps(unit: str) -> None:
+    c = _constraint(unit=unit, relation="at_least", value=3)
+    listed = _constraint(index=1, unit="list", relation="matches_format", value="numbered list")
+    row = _blind_map.Row("t-1", None, "", (c, listed), None)
+    found = _blind_map.expect(c, row)
+    assert not found.matchers
+
+
+def test_a_phrase_the_note_wants_case_sensitive_is_only_implied_by_a_case_blind_check() -> None:
+    sensitive = _expect(
+        unit="answer", relation="starts_with", value="iPhone", note="case-sensitive"
+    )
+    assert not sensitive.matchers
+    assert any(m.exact(_spec(kind="starts_with", phrase="iPhone")) for m in sensitive.implied)
+    blind = _expect(unit="answer", relation="starts_with", value="iPhone", note="case-insensitive")
+    assert _covered(blind, _spec(kind="starts_with", phrase="iphone"))
+
+
+# -- structure stated with contains or other (_blind_structure) and implied parts -----------
+
+
+@pytest.mark.parametrize(("value", "language"), [("sql", "sql"), ("```python", "python")])
+def test_a_code_block_containing_its_language_is_a_block_in_that_language(
+    value: str, language: str
+) -> None:
+    found = _expect(unit="code block", relation="contains", value=value)
+    block = _spec(kind="code_block_count", relation="exactly", value=1, language=language)
+    assert _covered(found, block)
+    other = _spec(kind="code_block_count", relation="exactly", value=1, language="ruby")
+    assert not _covered(found, other)
+
+
+def test_a_table_the_answer_contains_is_a_table() -> None:
+    found = _expect(unit="table", relation="contains", value="markdown table")
+    assert _covered(found, _spec(kind="table_count", relation="at_least", value=1))
+
+
+def test_headings_the_answer_contains_are_named_sections_in_order_where_said() -> None:
+    found = _expect(unit="heading", relation="contains", words=("Pros", "Cons"))
+    assert _covered(found, _spec(kind="named_sections", names=["PROS", "CONS"], ordered=False))
+    ordered = _expect(
+        unit="sections", relation="other", words=("Intro", "Plan"), quote="in this order"
+    )
+    assert _covered(ordered, _spec(kind="named_sections", names=["Intro", "Plan"], ordered=True))
+    assert not _covered(ordered, _spec(kind="named_sections", names=["Intro", "Plan"]))
+    # an ordering with no word of order is no ordering
+    assert not _expect(unit="heading", relation="other", words=("Intro", "Plan")).matchers
+
+
+def test_headings_at_a_level_are_only_implied_by_named_sections() -> None:
+    found = _expect(unit="heading", relation="contains", words=("## Added", "## Fixed"))
+    assert not found.matchers
+    named = _spec(kind="named_sections", names=["Added", "Fixed"], ordered=False)
+    assert any(m.exact(named) for m in found.implied)
+
+
+def test_three_separators_between_paragraphs_are_four_paragraphs_on_that_separator() -> None:
+    found = _expect(
+        unit="separator", scope="between paragraphs", relation="exactly", value=3, words=("***",)
+    )
+    assert _covered(
+        found, _spec(kind="paragraph_count", relation="exactly", value=4, separator="***")
+    )
+    c = _constraint(unit="paragraph", relation="exactly", value=4)
+    sep = _constraint(
+        index=1, unit="separator", scope="between paragraphs", relation="exactly", value=3,
+        words=("***",),
+    )  # fmt: skip
+    row = _blind_map.Row("t-1", None, "", (c, sep), None)
+    paragraphs = _blind_map.expect(c, row)
+    assert _covered(
+        paragraphs, _spec(kind="paragraph_count", relation="exactly", value=4, separator="***")
+    )
+
+
+@pytest.mark.parametrize(("unit", "chars"), [("code fence", None), ("space", " "), ("pipe", "|")])
+def test_named_symbols_and_code_fences_banned(unit: str, chars: str | None) -> None:
+    found = _expect(unit=unit, relation="none", value=0)
+    spec = (
+        _spec(kind="code_block_count", relation="at_most", value=0)
+        if chars is None
+        else _spec(kind="forbidden_chars", chars=chars)
+    )
+    assert _covered(found, spec)
+
+
+def test_every_word_starting_with_one_letter_is_a_tautogram() -> None:
+    found = _expect(unit="word", scope="each word", relation="starts_with", value="S")
+    assert _covered(found, _spec(kind="tautogram", letter="s"))
+    # a phrase at the start of each word is no tautogram
+    assert not _covered(
+        _expect(unit="word", scope="each word", relation="starts_with", value="Sh"),
+        _spec(kind="tautogram", letter="s"),
+    )
+
+
+def test_yaml_keys_where_the_label_or_a_code_block_names_yaml() -> None:
+    keys = _constraint(family="yaml_keys", unit="key", relation="contains", words=("name", "port"))
+    found = _blind_map.expect(keys, _blind_map.Row("t-1", None, "", (keys,), None))
+    assert _covered(found, _spec(kind="yaml", required_keys=["name", "port"]))
+    plain = _constraint(unit="key", relation="contains", words=("name", "port"))
+    block = _constraint(index=1, unit="code block", relation="contains", value="yaml")
+    row = _blind_map.Row("t-1", None, "", (plain, block), None)
+    assert _covered(
+        _blind_map.expect(plain, row), _spec(kind="yaml", required_keys=["name", "port"])
+    )
+
+
+def test_a_start_the_label_negates_under_relation_other() -> None:
+    found = _expect(family="not_starts_with", unit="answer", relation="other", value="I'm sorry")
+    assert _covered(found, _spec(kind="not_starts_with", phrases=["I'm sorry"]))
+    assert not _expect(family="starts_with", unit="answer", relation="other", value="Hi").matchers
+
+
+def test_parts_no_kind_states_whole_imply_the_checks_that_state_a_part() -> None:
+    bandit = _expect(unit="word", scope="first line", relation="contains", words=("Bandit",))
+    assert not bandit.matchers
+    anywhere = _spec(kind="keyword", keyword="Bandit", relation="at_least", value=1)
+    assert any(m.exact(anywhere) for m in bandit.implied)
+    digit = _expect(unit="answer", relation="matches_format", value="single digit")
+    assert not digit.matchers
+    assert any(m.exact(_spec(kind="number_only")) for m in digit.implied)
+    utc = _expect(unit="time", relation="matches_format", value="HH:MM UTC")
+    assert not utc.matchers
+    assert any(m.exact(_spec(kind="time_format")) for m in utc.implied)
+
+
+def test_a_ban_of_bullets_whose_quote_bans_numbering_too_bans_both_lists() -> None:
+    found = _expect(unit="bullet", relation="none", quote="no numbering, no bullets")
+    bullets = _spec(kind="bullet_count", relation="at_most", value=0)
+    numbered = _spec(kind="numbered_count", relation="at_most", value=0)
+    assert _covered(found, bullets, numbered)
+    assert not _covered(found, bullets)
+    only = _expect(unit="bullet", relation="none", quote="no bullet points")
+    assert _covered(only, bullets)

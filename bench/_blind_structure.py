@@ -1,0 +1,120 @@
+"""What ``_blind_map`` expects where a writer states the answer's structure
+with ``contains`` or ``other`` rather than a count: a code block that
+contains its language (``unit: code block, contains 'sql'``), a table the
+answer contains, the headings it contains (and their order), separators
+counted between paragraphs. Read from the fields of
+``bench/data/blind/BRIEF.md`` by rule, whatever the writer's label.
+"""
+
+from __future__ import annotations
+
+import re
+
+from _blind_matchers import Expectation, Matcher, Spec, all_of, any_count, no_kind
+from _blind_matchers import count as count_of
+from _blind_parts import is_response, scope_of, unit_of
+from _blind_rows import Constraint
+
+from redraft.criteria._families._code_blocks import fence_language
+
+__all__ = ["structure"]
+
+
+def _code_language(c: Constraint) -> Expectation | None:
+    """ "Put it in a ```sql block": a code block in that language."""
+    value = c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else "")
+    name = value.strip().strip("`").strip()
+    if unit_of(c) != "code block" or c.relation != "contains" or not name:
+        return None
+    if not re.fullmatch(r"[\w+#.-]{1,20}", name):
+        return None
+    language = fence_language(name)
+    return all_of(any_count("code_block_count", f"language={language!r}", 1, language=language))
+
+
+def _table(c: Constraint) -> Expectation | None:
+    """ "Give me a markdown table": the answer contains a table."""
+    stated = c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else "")
+    value = stated.lower().strip()
+    if unit_of(c) != "table" or c.relation != "contains":
+        return None
+    if not re.fullmatch(r"(?:a |one )?(?:markdown |md |pipe )?tables?", value):
+        return None
+    return all_of(any_count("table_count", "(a table)"))
+
+
+_MARKUP = re.compile(r"^\s*#{1,6}\s|\*\*|__")
+"""A level or an emphasis the names carry (``## Added``, ``**Strengths**``):
+the named_sections kind sets markup aside, so it states the names only."""
+
+
+def _name(text: object) -> str:
+    return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
+
+
+def _named(c: Constraint, ordered: bool) -> Expectation:
+    want = [_name(w) for w in c.words]
+
+    def test(spec: Spec) -> bool:
+        names = spec.get("names") or ()
+        got = [_name(n) for n in names]  # type: ignore[attr-defined]
+        return got == want and bool(spec.get("ordered")) == ordered
+
+    found = Matcher(
+        frozenset({"named_sections"}), test, f"named_sections names={want} ordered={ordered}"
+    )
+    if any(_MARKUP.search(w) for w in c.words):
+        return no_kind("headings at a level or in bold: named_sections sets markup aside", found)
+    return all_of(found)
+
+
+_ORDER = re.compile(r"\border\b|\bin sequence\b|\bthen\b")
+
+
+def _headings(c: Constraint) -> Expectation | None:
+    """ "Use the headings Summary and Risks": a named section for each name;
+    an ordering of them (relation ``other``, "in that order") is the same
+    sections in order."""
+    raw = " ".join(str(c.unit or "").lower().split())
+    words = [w for w in c.words if w.strip()]
+    if len(words) < 2 or not is_response(scope_of(c.scope)):
+        return None
+    heads = re.fullmatch(r"(?:section )?(?:headings?|headers?|sections?|section titles?)", raw)
+    labels = re.fullmatch(r"labels?|lines?|label lines?", raw) and all(
+        w.strip().endswith(":") for w in words
+    )
+    if not heads and not labels:
+        return None
+    shape = f"{c.family} {c.quote} {c.note} {c.value or ''}".lower()
+    if c.relation == "contains":
+        return _named(c, ordered=re.search(r"\border\b", shape) is not None)
+    if c.relation == "other" and _ORDER.search(shape):
+        return _named(c, ordered=True)
+    return None
+
+
+_RUN = re.compile(r"\s*([*=~#_+-])\1{2,19}\s*")
+
+
+def _paragraph_separators(c: Constraint) -> Expectation | None:
+    """ "Four paragraphs separated by ***", written as three separators
+    between paragraphs: four paragraphs counted on that separator."""
+    run = next(
+        (str(t).strip() for t in (c.value, *c.words) if isinstance(t, str) and _RUN.fullmatch(t)),
+        None,
+    )
+    n = c.value if isinstance(c.value, int) and not isinstance(c.value, bool) else None
+    if unit_of(c) != "separator" or c.relation != "exactly" or run is None or n is None:
+        return None
+    if "paragraph" not in str(c.scope or "").lower() or run not in ("***", "---") or n < 1:
+        return None
+    return all_of(count_of("paragraph_count", "exactly", n + 1, separator=run))
+
+
+def structure(c: Constraint) -> Expectation | None:
+    """The checks a structure stated this way maps to; None where ``c`` states none."""
+    for rule in (_code_language, _table, _headings, _paragraph_separators):
+        found = rule(c)
+        if found is not None:
+            return found
+    return None
