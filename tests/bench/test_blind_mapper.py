@@ -152,15 +152,63 @@ def test_a_phrase_wanted_in_capitals_is_only_implied_by_a_case_blind_check() -> 
             "words": ("Fjord",),
         },
         {"unit": "emoji", "scope": "each caption", "relation": "at_most", "value": 1},
-        {
-            "unit": "date",
-            "scope": "signup_date column",
-            "relation": "matches_format",
-            "value": "YYYY-MM-DD",
-        },
         # a bullet point is read without its marker: no kind says which one
         {"unit": "bullet", "scope": "each bullet", "relation": "starts_with", "value": "•"},
     ],
 )
 def test_constraints_no_kind_states_map_to_none(fields: dict[str, Any]) -> None:
     assert not _expect(**fields).matchers
+
+
+@pytest.mark.parametrize(
+    ("value", "scope", "style"),
+    [
+        ("YYYY-MM-DD", "response", "iso"),
+        ("ISO 8601", "each action item", "iso"),
+        ("DD/MM/YYYY", "signup_date column", "DD/MM/YYYY"),
+        ("D Month YYYY", "response", "D Month YYYY"),
+        ("March 5, 2024", "response", "Month D, YYYY"),
+    ],
+)
+def test_a_date_form_holds_for_every_date_wherever_the_dates_are(
+    value: str, scope: str, style: str
+) -> None:
+    found = _expect(unit="date", scope=scope, relation="matches_format", value=value)
+    assert _covered(found, _spec(kind="date_format", style=style))
+    assert not _covered(found, _spec(kind="date_format", style="MM.DD.YYYY"))
+
+
+def test_a_line_that_holds_a_date_is_no_kind_its_form_only_implied() -> None:
+    found = _expect(
+        family="date_format", unit="line", scope="first line", relation="matches_format",
+        value="DD/MM/YYYY",
+    )  # fmt: skip
+    assert not found.matchers
+    assert found.implied
+
+
+@pytest.mark.parametrize(
+    ("quote", "note", "kind"),
+    [
+        ("No other text.", "JSON only", "json"),
+        ("Output only the code, nothing else", "", "code_only"),
+        ("just the number, nothing else", "", "number_only"),
+    ],
+)
+def test_only_the_answer_is_the_check_of_the_format_it_names(
+    quote: str, note: str, kind: str
+) -> None:
+    found = _expect(family="only_answer", unit="answer", quote=quote, note=note)
+    specs = {
+        "json": _spec(kind="json"),
+        "code_only": _spec(kind="code_only"),
+        "number_only": _spec(kind="number_only"),
+    }
+    assert _covered(found, specs[kind])
+    assert not any(_covered(found, s) for k, s in specs.items() if k != kind)
+
+
+def test_only_the_answer_in_no_format_a_kind_checks_is_no_kind() -> None:
+    found = _expect(family="only_answer", unit="answer", quote="Only the translation")
+    assert not found.matchers
+    assert "no format" in found.reason

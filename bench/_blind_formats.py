@@ -1,0 +1,139 @@
+"""What ``_blind_map`` expects of the value formats and of "only the answer":
+one function per group, each reading a constraint's structured fields
+(unit, scope, relation, value, words, note) and returning the checks that
+enforce it, or None where the group does not state it (the general mapping
+then decides).
+
+- Dates: ``matches_format`` of a date unit with a form as its value
+  (``YYYY-MM-DD``, ``DD/MM/YYYY``, ``D Month YYYY``, an example date) is a
+  ``date_format`` of that form. A form of dates holds for every date of the
+  answer, so a scope naming where the dates are (a field, a column, each
+  item) maps the same; a line that must hold a date (a date line at the
+  top) is no kind's, the format of its dates only implied.
+- Only the answer: ``other`` of the whole answer ("nothing else", "only the
+  JSON") is the check of the one format the writer names for the answer, in
+  the constraint's quote or note or in the row's other constraints (JSON,
+  one code block, a number); with none named, or a format no kind checks
+  whole (CSV, an emoji, a sentence), no kind.
+"""
+
+from __future__ import annotations
+
+import re
+
+from _blind_matchers import Expectation, Matcher, Spec, all_of, json_object, no_kind
+from _blind_matchers import only_code_block as code_only
+from _blind_parts import is_response, scope_of, unit_of
+from _blind_rows import Constraint
+
+__all__ = ["formats"]
+
+_ISO = "YYYY-MM-DD"
+_TOKENS = re.compile(r"(?i)month|mon|yyyy|yy|mm|m|dd|d")
+_NAMES = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
+
+
+def _form(value: str) -> str | None:
+    """The writer's date form in the compiler's canonical spelling."""
+    text = " ".join(value.strip().strip("\"'“”‘’`").split())
+    if re.fullmatch(r"(?i)iso(?:[ -]?8601)?(?: dates?)?|yyyy-mm-dd", text):
+        return "iso"
+    example = re.fullmatch(
+        r"(\d{1,2}) ([A-Za-z]+),? (\d{4})|([A-Za-z]+) (\d{1,2})(,?) (\d{4})", text
+    )
+    if example and (example[2] or example[4]).lower() in _NAMES:
+        return "D Month YYYY" if example[1] else f"Month D{example[6]} YYYY"
+    spelled = _TOKENS.sub(
+        lambda m: {"month": "Month", "mon": "Mon"}.get(m[0].lower(), m[0].upper()), text
+    )
+    if not re.fullmatch(r"(?:Month|Mon|YYYY|YY|MM|M|DD|D|[/., -])+", spelled):
+        return None
+    kinds = sorted(t[0] for t in re.findall(r"Month|Mon|YYYY|YY|MM|M|DD|D", spelled))
+    if kinds != ["D", "M", "Y"]:
+        return None
+    return "iso" if spelled == _ISO else spelled
+
+
+def _date_form(style: str) -> Matcher:
+    def test(spec: Spec) -> bool:
+        return str(spec.get("style", "")) == style
+
+    return Matcher(frozenset({"date_format"}), test, f"date_format style={style!r}")
+
+
+def dates(c: Constraint) -> Expectation | None:
+    """A form for every date of the answer."""
+    if c.relation.strip().lower() != "matches_format" or not isinstance(c.value, str):
+        return None
+    unit = " ".join(str(c.unit or "").lower().replace("_", " ").split())
+    if not re.fullmatch(r"(?:the )?(?:\w+ )?dates?(?: (?:field|value|stamp)s?)?", unit):
+        if unit == "line" and re.search(r"\bdate", c.family.lower()):
+            style = _form(c.value)
+            if style is not None:
+                return no_kind("a line that holds a date: no kind", _date_form(style))
+        return None
+    style = _form(c.value)
+    if style is None:
+        return None
+    return all_of(_date_form(style))
+
+
+_ONLY_JSON = re.compile(r"\bjson\b")
+_ONLY_CODE = re.compile(r"\bcode(?: block)?\b|\bthe (?:function|script|snippet|query|sql)\b")
+_ONLY_NUMBER = re.compile(r"\b(?:just|only) (?:the|a) (?:number|integer)\b|\bdigits only\b")
+
+
+def only_answer(c: Constraint) -> Expectation | None:
+    """Nothing but the answer in the one format the writer names for it."""
+    if c.relation.strip().lower() != "other" or not is_response(scope_of(c.scope)):
+        return None
+    if unit_of(c) != "answer" or not re.search(r"only|nothing|just|no other", c.family.lower()):
+        return None
+    own = f"{c.quote} {c.note}".lower()
+    if _ONLY_JSON.search(own):
+        return all_of(json_object())
+    if _ONLY_CODE.search(own) and not re.search(r"\bcomment|\bexplain", own):
+        return all_of(code_only())
+    if _ONLY_NUMBER.search(own):
+        return all_of(_number_only())
+    return no_kind("nothing but the answer, in no format a kind checks whole")
+
+
+def _number_only() -> Matcher:
+    def test(spec: Spec) -> bool:
+        return spec.get("kind") == "number_only"
+
+    return Matcher(frozenset({"number_only"}), test, "number_only")
+
+
+def number_answer(c: Constraint) -> Expectation | None:
+    """The whole answer one number ("answer with a number only")."""
+    if c.relation.strip().lower() != "matches_format" or unit_of(c) != "answer":
+        return None
+    value = str(c.value or "").strip().lower()
+    if not is_response(scope_of(c.scope)) or value not in (
+        "^\\d+$",
+        "number",
+        "a number",
+        "integer",
+    ):
+        return None
+    return all_of(_number_only())
+
+
+def formats(c: Constraint) -> Expectation | None:
+    """The checks the value formats and "only the answer" state for ``c``, or None."""
+    return dates(c) or only_answer(c) or number_answer(c)
