@@ -18,6 +18,7 @@ from pydantic import Field
 from redraft.core._text import noun
 from redraft.criteria._families._arguments import Corrected, parse_list, response_spec
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._only_answer import JSON_THING, only_rule
 from redraft.criteria._families._shapes import WHOLE, WRAP_VERB
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -109,7 +110,7 @@ def json_format(sentence: Sentence) -> Iterator[Hit]:
 class _Json(Corrected):
     name = "json"
     specs = (JSONFormat,)
-    rules: ClassVar[tuple[Rule, ...]] = (json_format,)
+    rules: ClassVar[tuple[Rule, ...]] = (json_format, only_rule("json", JSON_THING, JSONFormat))
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _json(spec, text)
