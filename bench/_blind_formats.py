@@ -15,10 +15,15 @@ then decides).
   the constraint's quote or note or in the row's other constraints (JSON,
   one code block, a number); with none named, or a format no kind checks
   whole (CSV, an emoji, a sentence), no kind.
+- Order of parts: ``other`` of the whole answer whose note puts parts an
+  order check finds (code, a table, bullets, a numbered list, a postscript,
+  text) in order ("code block before explanation", "summary, then
+  bullets") is one ``order`` check per neighbouring pair.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from _blind_matchers import Expectation, Matcher, Spec, all_of, json_object, no_kind
@@ -134,6 +139,56 @@ def number_answer(c: Constraint) -> Expectation | None:
     return all_of(_number_only())
 
 
+# The parts an order check finds, as a writer's note names them.
+_PARTS = (
+    (r"code(?: blocks?| snippets?)?|snippets?", "code"),
+    (r"(?:markdown )?tables?", "table"),
+    (r"numbered (?:list|items|steps|points)", "numbered"),
+    (r"bullets?(?: points?| list)?|bulleted list|bullet-point list", "bullets"),
+    (r"p\.?s\.?|postscript", "postscript"),
+    (
+        r"(?:the )?(?:paragraphs?|summary|explanation|intro(?:duction)?|prose|text|conclusion|"
+        r"tl;dr|description)",
+        "text",
+    ),
+)
+
+
+def _part(words: str) -> str | None:
+    words = re.sub(r"^(?:the|a|an)\s+|\s+first$", "", words.strip(" .,"))
+    for pattern, part in _PARTS:
+        if re.fullmatch(pattern, words):
+            return part
+    return None
+
+
+def _pair(before: str, after: str) -> Matcher:
+    def test(spec: Spec) -> bool:
+        got = spec.get("parts")
+        return isinstance(got, list | tuple) and list(got) == [before, after]
+
+    return Matcher(frozenset({"order"}), test, f"order parts={[before, after]!r}")
+
+
+def part_order(c: Constraint) -> Expectation | None:
+    """Parts of the answer in an order the note states ("code block before
+    explanation", "summary, then bullets"), each a part an order check finds:
+    one check per neighbouring pair, as the compiler reads them."""
+    if c.relation.strip().lower() != "other" or not is_response(scope_of(c.scope)):
+        return None
+    note = " ".join(c.note.lower().split())
+    if re.fullmatch(r"[\w ;.-]+ after [\w ;.-]+", note):
+        pieces = list(reversed(note.split(" after ")))
+    else:
+        pieces = re.split(r"\s*(?:,\s*then|\bthen\b|\bbefore\b|\bfollowed by\b|,)\s*", note)
+    parts = [_part(p) for p in pieces if p.strip()]
+    if len(parts) < 2 or None in parts or len(set(parts)) != len(parts):
+        return None
+    named = [p for p in parts if p is not None]
+    return all_of(*(_pair(a, b) for a, b in itertools.pairwise(named)))
+
+
 def formats(c: Constraint) -> Expectation | None:
-    """The checks the value formats and "only the answer" state for ``c``, or None."""
-    return dates(c) or only_answer(c) or number_answer(c)
+    """The checks the value formats, "only the answer" and the order of parts
+    state for ``c``, or None."""
+    return dates(c) or only_answer(c) or number_answer(c) or part_order(c)

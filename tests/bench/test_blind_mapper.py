@@ -212,3 +212,25 @@ def test_only_the_answer_in_no_format_a_kind_checks_is_no_kind() -> None:
     found = _expect(family="only_answer", unit="answer", quote="Only the translation")
     assert not found.matchers
     assert "no format" in found.reason
+
+
+@pytest.mark.parametrize(
+    ("note", "pairs"),
+    [
+        ("code block before explanation", [["code", "text"]]),
+        ("summary before bullets", [["text", "bullets"]]),
+        ("footnote list after paragraph", []),  # a footnote list: no part an order finds
+        ("table first, then the notes", []),
+        ("intro, then table, then bullet list", [["text", "table"], ["table", "bullets"]]),
+        ("paragraph after the table", [["table", "text"]]),
+    ],
+)
+def test_an_order_of_parts_is_one_order_check_per_neighbouring_pair(
+    note: str, pairs: list[list[str]]
+) -> None:
+    found = _expect(family="part_order", unit="part", relation="other", note=note)
+    if not pairs:
+        assert not found.matchers
+        return
+    assert _covered(found, *(_spec(kind="order", parts=p) for p in pairs))
+    assert not _covered(found, _spec(kind="order", parts=list(reversed(pairs[0]))))
