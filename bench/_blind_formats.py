@@ -15,6 +15,9 @@ then decides).
   the constraint's quote or note or in the row's other constraints (JSON,
   one code block, a number); with none named, or a format no kind checks
   whole (CSV, an emoji, a sentence), no kind.
+- Numbers: no number words ("use digits"), no digit under N standing alone
+  ("write numbers one to nine as words"): ``number_style``; where the note
+  also wants bigger numbers in digits, that half is no check's (implied).
 - Order of parts: ``other`` of the whole answer whose note puts parts an
   order check finds (code, a table, bullets, a numbered list, a postscript,
   text) in order ("code block before explanation", "summary, then
@@ -188,7 +191,42 @@ def part_order(c: Constraint) -> Expectation | None:
     return all_of(*(_pair(a, b) for a, b in itertools.pairwise(named)))
 
 
+def _style(style: str, below: int | None = None) -> Matcher:
+    def test(spec: Spec) -> bool:
+        return spec.get("style") == style and spec.get("below") == below
+
+    label = f"number_style style={style!r}" + (f" below={below}" if below else "")
+    return Matcher(frozenset({"number_style"}), test, label)
+
+
+def number_style(c: Constraint) -> Expectation | None:
+    """Numbers in digits (no number words), small ones in words (no digit
+    under N standing alone), or thousands grouped by commas."""
+    unit = " ".join(str(c.unit or "").lower().replace("_", " ").split())
+    relation = c.relation.strip().lower()
+    if not is_response(scope_of(c.scope)):
+        return None
+    if re.fullmatch(r"(?:spelled-out )?number words?", unit) and relation == "none":
+        return all_of(_style("digits"))
+    if unit not in ("digit", "digits", "numeral", "numerals"):
+        return None
+    words = sorted(int(w) for w in c.words if w.strip().isdigit())
+    small = re.search(r"\bdigits? 1\s*-\s*(\d)\b", c.note.lower())
+    if relation == "none" and words and words == list(range(1, len(words) + 1)):
+        below = len(words) + 1
+    elif relation == "other" and small:
+        below = int(small[1]) + 1
+    else:
+        return None
+    if re.search(r"\bas digits\b|\bin digits\b", c.note.lower()):
+        # bigger numbers in digits too: that half no check reads
+        return no_kind(
+            "numbers in words below a bound and digits above it", _style("words_below", below)
+        )
+    return all_of(_style("words_below", below))
+
+
 def formats(c: Constraint) -> Expectation | None:
-    """The checks the value formats, "only the answer" and the order of parts
-    state for ``c``, or None."""
-    return dates(c) or only_answer(c) or number_answer(c) or part_order(c)
+    """The checks the value formats, "only the answer", the order of parts and
+    the style of numbers state for ``c``, or None."""
+    return dates(c) or only_answer(c) or number_answer(c) or part_order(c) or number_style(c)

@@ -234,3 +234,14 @@ def test_an_order_of_parts_is_one_order_check_per_neighbouring_pair(
         return
     assert _covered(found, *(_spec(kind="order", parts=p) for p in pairs))
     assert not _covered(found, _spec(kind="order", parts=list(reversed(pairs[0]))))
+
+
+def test_numbers_in_digits_or_small_ones_in_words_are_a_number_style() -> None:
+    digits = _spec(kind="number_style", style="digits")
+    under_ten = _spec(kind="number_style", style="words_below", below=10)
+    words = _expect(unit="number word", relation="none", words=("one", "two", "ten"))
+    assert _covered(words, digits) and not _covered(words, under_ten)
+    small = _expect(unit="digit", relation="none", words=tuple(str(n) for n in range(1, 10)))
+    assert _covered(small, under_ten) and not _covered(small, digits)
+    both = _expect(unit="digit", relation="other", note="no standalone digits 1-9; 10+ as digits")
+    assert not both.matchers and both.implied  # the digits half is no check's

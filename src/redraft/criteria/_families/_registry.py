@@ -38,6 +38,7 @@ from redraft.criteria._families._literals import COMMA_LIST, PYTHON_LITERAL
 from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
 from redraft.criteria._families._named_sections import NAMED_SECTIONS
 from redraft.criteria._families._number_formats import DATE_FORMAT, DECIMAL_PLACES, TIME_FORMAT
+from redraft.criteria._families._number_style import NUMBER_STYLE
 from redraft.criteria._families._numbers import NUMBER_COUNT, NUMBER_ONLY
 from redraft.criteria._families._opening import OPENING
 from redraft.criteria._families._options import OPTIONS
@@ -136,6 +137,7 @@ FAMILIES: tuple[Family, ...] = (
     DECIMAL_PLACES,
     DATE_FORMAT,
     TIME_FORMAT,
+    NUMBER_STYLE,
     CAPITALS,
     FIRST_WORDS,
     SEPARATED_VERSIONS,
