@@ -10,6 +10,9 @@ then decides).
   answer, so a scope naming where the dates are (a field, a column, each
   item) maps the same; a line that must hold a date (a date line at the
   top) is no kind's, the format of its dates only implied.
+- Times: ``matches_format`` of a time unit with a clock as its value
+  (``HH:MM``, ``24-hour``, ``12-hour``, ``h:mm am/pm``) is a ``time_format``
+  of that clock, wherever the times are.
 - Only the answer: ``other`` of the whole answer ("nothing else", "only the
   JSON") is the check of the one format the writer names for the answer, in
   the constraint's quote or note or in the row's other constraints (JSON,
@@ -97,6 +100,30 @@ def dates(c: Constraint) -> Expectation | None:
     if style is None:
         return None
     return all_of(_date_form(style))
+
+
+def times(c: Constraint) -> Expectation | None:
+    """A clock for every time of the answer ("24-hour", "HH:MM", "12-hour with
+    am/pm"), wherever the writer scoped the times."""
+    unit = " ".join(str(c.unit or "").lower().replace("_", " ").split())
+    if c.relation.strip().lower() != "matches_format" or not re.fullmatch(
+        r"times?(?: of day)?", unit
+    ):
+        return None
+    value = " ".join(str(c.value or "").lower().split())
+    if re.fullmatch(r"hh:mm|24[- ]?hours?(?: (?:time|clock|format))?|hh:mm \(24[- ]?hour\)", value):
+        style = "24h"
+    elif re.fullmatch(
+        r"12[- ]?hours?(?: (?:time|clock|format))?|h{1,2}:mm ?(?:am/pm|a\.m\./p\.m\.)", value
+    ):
+        style = "12h"
+    else:
+        return None
+
+    def test(spec: Spec) -> bool:
+        return spec.get("style", "24h") == style
+
+    return all_of(Matcher(frozenset({"time_format"}), test, f"time_format style={style!r}"))
 
 
 _ONLY_JSON = re.compile(r"\bjson\b")
@@ -229,4 +256,11 @@ def number_style(c: Constraint) -> Expectation | None:
 def formats(c: Constraint) -> Expectation | None:
     """The checks the value formats, "only the answer", the order of parts and
     the style of numbers state for ``c``, or None."""
-    return dates(c) or only_answer(c) or number_answer(c) or part_order(c) or number_style(c)
+    return (
+        dates(c)
+        or times(c)
+        or only_answer(c)
+        or number_answer(c)
+        or part_order(c)
+        or number_style(c)
+    )

@@ -245,3 +245,11 @@ def test_numbers_in_digits_or_small_ones_in_words_are_a_number_style() -> None:
     assert _covered(small, under_ten) and not _covered(small, digits)
     both = _expect(unit="digit", relation="other", note="no standalone digits 1-9; 10+ as digits")
     assert not both.matchers and both.implied  # the digits half is no check's
+
+
+@pytest.mark.parametrize(("value", "style"), [("HH:MM", "24h"), ("12-hour", "12h")])
+def test_a_clock_holds_for_every_time_wherever_the_times_are(value: str, style: str) -> None:
+    found = _expect(unit="time", scope="each event", relation="matches_format", value=value)
+    other = "12h" if style == "24h" else "24h"
+    assert _covered(found, _spec(kind="time_format", style=style))
+    assert not _covered(found, _spec(kind="time_format", style=other))

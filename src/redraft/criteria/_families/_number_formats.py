@@ -95,13 +95,14 @@ class DateFormat(FamilySpec):
 
 
 class TimeFormat(FamilySpec):
-    """Every time of day is written on the 24-hour clock, HH:MM."""
+    """Every time of day is written on one clock: ``24h`` (HH:MM, no am/pm)
+    or ``12h`` (with am/pm, hours 1 to 12)."""
 
     kind: Literal["time_format"] = "time_format"
-    style: Literal["24h"] = "24h"
+    style: Literal["24h", "12h"] = "24h"
 
     def describe(self) -> str:
-        return "times written on the 24-hour clock"
+        return f"times written on the {self.style[:2]}-hour clock"
 
 
 # -- measures of each form --------------------------------------------------------------
@@ -124,13 +125,25 @@ _AM_PM = re.compile(
 _CLOCK = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])")
 
 
-def off_times(text: str) -> list[str]:
-    found = [m.group(0) for m in _AM_PM.finditer(text)]
-    taken = {m.start() for m in _AM_PM.finditer(text)}
+def off_times(text: str, style: str = "24h") -> list[str]:
+    """The times ``text`` writes otherwise than on the ``style`` clock."""
+    halves = list(_AM_PM.finditer(text))
+    taken = {m.start() for m in halves}
+    if style == "12h":
+        found = [m.group(0) for m in halves if not 1 <= int(m["h"]) <= 12 or int(m["m"] or 0) > 59]
+        return found + [m.group(0) for m in _CLOCK.finditer(text) if m.start() not in taken]
+    found = [m.group(0) for m in halves]
     for m in _CLOCK.finditer(text):
         if m.start() not in taken and (int(m["h"]) > 23 or int(m["m"]) > 59):
             found.append(m.group(0))
     return found
+
+
+def _12h(match: re.Match[str]) -> str:
+    hour, minute = int(match["h"]), int(match["m"])
+    if hour > 23 or minute > 59 or _AM_PM.match(match.string, match.start()):
+        return match.group(0)
+    return f"{hour % 12 or 12}:{minute:02d} {'PM' if hour >= 12 else 'AM'}"
 
 
 def _24h(match: re.Match[str]) -> str:
@@ -163,6 +176,9 @@ _FORM_DATES = RepairOp(
 _24H = RepairOp(
     "24h_times", 350, lambda text, _p, _r: _AM_PM.sub(_24h, text), lambda _: "24-hour times"
 )
+_12H = RepairOp(
+    "12h_times", 351, lambda text, _p, _r: _CLOCK.sub(_12h, text), lambda _: "12-hour times"
+)
 
 
 # -- phrasings --------------------------------------------------------------------------
@@ -193,11 +209,16 @@ _USE = re.compile(r"\b(?:use|using|follow|stick\s+to)\s")
 _FOR_DATES = re.compile(
     r"^[\s)]*(?:(?:date\s+)?format\s+|style\s+)?(?:for\s+(?:all\s+|every\s+|the\s+|any\s+)?)?dates?\b"
 )
+_CLOCKS = r"(?P<clock>24[\s-]?hours?|24h|military|12[\s-]?hours?|12h)"
 _TIMES = re.compile(
     r"\b(?:use|using|in|with|write\s+(?:all\s+|every\s+|the\s+)?times?\s+(?:in|on|as))\s+"
-    r"(?:the\s+)?(?:24[\s-]?hour|24h|military)\s+(?:time|clock|format|times)\b"
+    rf"(?:the\s+)?{_CLOCKS}\s+(?:time|clock|format|times)\b"
     r"|\b(?:all\s+|every\s+|the\s+)?times?\s+(?:(?:should|must)\s+be\s+)?(?:in|on)\s+(?:the\s+)?"
-    r"(?:24[\s-]?hour|24h)\s+(?:format|clock|time)\b"
+    rf"{_CLOCKS.replace('clock', 'clock2')}\s+(?:format|clock|time)\b"
+    # "write times as HH:MM", "times in HH:MM format", "use HH:MM for times"
+    r"|\b(?:write\s+(?:all\s+|every\s+|the\s+)?times?\s+(?:as|in)|(?:all\s+|every\s+|the\s+)?"
+    r"times?\s+(?:(?:should|must)\s+be\s+)?(?:in|as))\s+(?P<hhmm>hh:mm)\b"
+    r"|\buse\s+(?P<hhmm2>hh:mm)\s+(?:format\s+)?for\s+(?:all\s+|the\s+)?times\b"
 )
 # One part named: "the date in the header", "times in the table".
 _AFTER = re.compile(r"^\s*(?:in|for|of)\s+(?:the|each|every)\s+(?!answer|response|reply|text)")
@@ -242,15 +263,17 @@ def date_rules(sentence: Sentence) -> Iterator[Hit]:
 
 
 def time_rules(sentence: Sentence) -> Iterator[Hit]:
-    """ "Use 24-hour time", "times must be in 24-hour format"."""
+    """ "Use 24-hour time", "times must be in 24-hour format", "write times as
+    HH:MM", "use the 12-hour clock"."""
     text = sentence.lower
-    if "24" not in text and "military" not in text:
+    if not re.search(r"24|12|military|hh:mm", text):
         return
     for match in _TIMES.finditer(text):
         if _AFTER.match(text[match.end() :]):
             continue
+        clock = match["clock"] or match["clock2"] or ""
         if required(sentence, match.start()):
-            yield Hit(TimeFormat(), *match.span())
+            yield Hit(TimeFormat(style="12h" if clock.startswith("12") else "24h"), *match.span())
             return
 
 
@@ -316,17 +339,19 @@ class _TimeFormat(Family):
     name = "time_format"
     specs = (TimeFormat,)
     rules: ClassVar[tuple[Rule, ...]] = (time_rules,)
-    edits: ClassVar[tuple[RepairOp, ...]] = (_24H,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (_24H, _12H)
 
     def measure(self, spec: Any, text: str) -> Outcome:
-        return _outcome(self, spec, text, off_times(text))
+        return _outcome(self, spec, text, off_times(text, spec.style))
 
     def correction(self, spec: Any, text: str) -> str:
-        shown = ", ".join(off_times(text)[:_SHOWN])
+        shown = ", ".join(off_times(text, spec.style)[:_SHOWN])
+        if spec.style == "12h":
+            return f"Write these times on the 12-hour clock with AM or PM (3:30 PM): {shown}."
         return f"Write these times on the 24-hour clock as HH:MM (15:30, not 3:30 pm): {shown}."
 
     def repair(self, spec: Any) -> dict[str, Any] | None:
-        return {"op": "24h_times"}
+        return {"op": "12h_times" if spec.style == "12h" else "24h_times"}
 
 
 DECIMAL_PLACES = _DecimalPlaces()
