@@ -21,6 +21,9 @@ then decides).
 - Numbers: no number words ("use digits"), no digit under N standing alone
   ("write numbers one to nine as words"): ``number_style``; where the note
   also wants bigger numbers in digits, that half is no check's (implied).
+- A template of labelled lines for the whole answer ("Title: / Price: /
+  Description:", or "Option N: ..." for numbered lines): an
+  ``answer_template`` whose lines begin with those labels.
 - Order of parts: ``other`` of the whole answer whose note puts parts an
   order check finds (code, a table, bullets, a numbered list, a postscript,
   text) in order ("code block before explanation", "summary, then
@@ -253,6 +256,43 @@ def number_style(c: Constraint) -> Expectation | None:
     return all_of(_style("words_below", below))
 
 
+def _numbered_lines(label: str) -> Matcher:
+    """Lines "<label> 1: …", "<label> 2: …", … numbered from 1, two or more."""
+    want = " ".join(label.lower().split())
+
+    def test(spec: Spec) -> bool:
+        lines = str(spec.get("template", "")).splitlines()
+        heads = [" ".join(line.split(":", 1)[0].lower().split()) for line in lines]
+        return len(heads) >= 2 and heads == [f"{want} {k}" for k in range(1, len(heads) + 1)]
+
+    return Matcher(frozenset({"answer_template"}), test, f"answer_template {label} 1..n")
+
+
+def answer_template(c: Constraint) -> Expectation | None:
+    """The whole answer in a template of labelled lines ("Title: / Price: /
+    Description:"): an answer_template whose lines begin with those labels,
+    in order and no others."""
+    unit = unit_of(c)
+    if c.relation.strip().lower() != "matches_format" or unit not in ("line", "answer"):
+        return None
+    if not is_response(scope_of(c.scope)) or not isinstance(c.value, str):
+        return None
+    numbered = re.fullmatch(r"([A-Za-z][\w ]{0,30}) N: (?:\.\.\.|…|<[^<>]+>)", c.value.strip())
+    if numbered:
+        return all_of(_numbered_lines(numbered[1]))
+    pieces = [p.strip() for p in re.split(r"\s+/\s+|\n", c.value) if p.strip()]
+    if len(pieces) < 2 or not all(re.fullmatch(r"[^:<>\[\]{}^$\\]{1,40}:", p) for p in pieces):
+        return None
+    labels = [" ".join(p.lower().split()) for p in pieces]
+
+    def test(spec: Spec) -> bool:
+        lines = str(spec.get("template", "")).splitlines()
+        heads = [" ".join(line.split(":", 1)[0].lower().split()) + ":" for line in lines]
+        return heads == labels
+
+    return all_of(Matcher(frozenset({"answer_template"}), test, f"answer_template {labels}"))
+
+
 def formats(c: Constraint) -> Expectation | None:
     """The checks the value formats, "only the answer", the order of parts and
     the style of numbers state for ``c``, or None."""
@@ -263,4 +303,5 @@ def formats(c: Constraint) -> Expectation | None:
         or number_answer(c)
         or part_order(c)
         or number_style(c)
+        or answer_template(c)
     )

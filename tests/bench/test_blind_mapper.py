@@ -253,3 +253,14 @@ def test_a_clock_holds_for_every_time_wherever_the_times_are(value: str, style: 
     other = "12h" if style == "24h" else "24h"
     assert _covered(found, _spec(kind="time_format", style=style))
     assert not _covered(found, _spec(kind="time_format", style=other))
+
+
+def test_a_template_of_labelled_lines_is_an_answer_template_with_those_labels() -> None:
+    found = _expect(unit="line", relation="matches_format", value="Title: / Price: / Description:")
+    card = _spec(kind="answer_template", template="Title: <t>\nPrice: <p>\nDescription: <d>")
+    other = _spec(kind="answer_template", template="Title: <t>\nDescription: <d>\nPrice: <p>")
+    assert _covered(found, card) and not _covered(found, other)
+    numbered = _expect(unit="line", relation="matches_format", value="Option N: ...")
+    three = _spec(kind="answer_template", template="Option 1: ...\nOption 2: ...\nOption 3: ...")
+    skipped = _spec(kind="answer_template", template="Option 1: ...\nOption 3: ...")
+    assert _covered(numbered, three) and not _covered(numbered, skipped)

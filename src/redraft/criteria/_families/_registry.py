@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from redraft.core._repair import register_repair
+from redraft.criteria._families._answer_template import ANSWER_TEMPLATE
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
 from redraft.criteria._families._case import LETTER_CASE
@@ -138,6 +139,7 @@ FAMILIES: tuple[Family, ...] = (
     DATE_FORMAT,
     TIME_FORMAT,
     NUMBER_STYLE,
+    ANSWER_TEMPLATE,
     CAPITALS,
     FIRST_WORDS,
     SEPARATED_VERSIONS,
