@@ -42,6 +42,7 @@ from dataclasses import replace
 
 from _blind_fields import canonical, canonical_row
 from _blind_format_parts import format_parts
+from _blind_formats import formats
 from _blind_items import listed_items
 from _blind_layout import (
     checklist,
@@ -134,6 +135,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
     table = tabular(c)
     if table is not None:
         return table
+    if (shaped := formats(c)) is not None:  # dates, only the answer: bench/_blind_formats.py
+        return shaped
     words_and_marks = lexical(c)  # the lexical families: bench/_blind_lexical.py
     if words_and_marks is not None:
         return words_and_marks

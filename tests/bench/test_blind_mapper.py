@@ -152,12 +152,6 @@ def test_a_phrase_wanted_in_capitals_is_only_implied_by_a_case_blind_check() -> 
             "words": ("Fjord",),
         },
         {"unit": "emoji", "scope": "each caption", "relation": "at_most", "value": 1},
-        {
-            "unit": "date",
-            "scope": "signup_date column",
-            "relation": "matches_format",
-            "value": "YYYY-MM-DD",
-        },
     ],
 )
 def test_constraints_no_kind_states_map_to_none(fields: dict[str, Any]) -> None:
@@ -823,3 +817,109 @@ def test_a_ban_of_bullets_whose_quote_bans_numbering_too_bans_both_lists() -> No
     assert not _covered(found, bullets)
     only = _expect(unit="bullet", relation="none", quote="no bullet points")
     assert _covered(only, bullets)
+
+
+@pytest.mark.parametrize(
+    ("value", "scope", "style"),
+    [
+        ("YYYY-MM-DD", "response", "iso"),
+        ("ISO 8601", "each action item", "iso"),
+        ("DD/MM/YYYY", "signup_date column", "DD/MM/YYYY"),
+        ("D Month YYYY", "response", "D Month YYYY"),
+        ("March 5, 2024", "response", "Month D, YYYY"),
+    ],
+)
+def test_a_date_form_holds_for_every_date_wherever_the_dates_are(
+    value: str, scope: str, style: str
+) -> None:
+    found = _expect(unit="date", scope=scope, relation="matches_format", value=value)
+    assert _covered(found, _spec(kind="date_format", style=style))
+    assert not _covered(found, _spec(kind="date_format", style="MM.DD.YYYY"))
+
+
+def test_a_line_that_holds_a_date_is_no_kind_its_form_only_implied() -> None:
+    found = _expect(
+        family="date_format", unit="line", scope="first line", relation="matches_format",
+        value="DD/MM/YYYY",
+    )  # fmt: skip
+    assert not found.matchers
+    assert found.implied
+
+
+@pytest.mark.parametrize(
+    ("quote", "note", "kind"),
+    [
+        ("No other text.", "JSON only", "json"),
+        ("Output only the code, nothing else", "", "code_only"),
+        ("just the number, nothing else", "", "number_only"),
+    ],
+)
+def test_only_the_answer_is_the_check_of_the_format_it_names(
+    quote: str, note: str, kind: str
+) -> None:
+    found = _expect(family="only_answer", unit="answer", quote=quote, note=note)
+    specs = {
+        "json": _spec(kind="json"),
+        "code_only": _spec(kind="code_only"),
+        "number_only": _spec(kind="number_only"),
+    }
+    assert _covered(found, specs[kind])
+    assert not any(_covered(found, s) for k, s in specs.items() if k != kind)
+
+
+def test_only_the_answer_in_no_format_a_kind_checks_is_no_kind() -> None:
+    found = _expect(family="only_answer", unit="answer", quote="Only the translation")
+    assert not found.matchers
+    assert "no format" in found.reason
+
+
+@pytest.mark.parametrize(
+    ("note", "pairs"),
+    [
+        ("code block before explanation", [["code", "text"]]),
+        ("summary before bullets", [["text", "bullets"]]),
+        ("footnote list after paragraph", []),  # a footnote list: no part an order finds
+        ("table first, then the notes", []),
+        ("intro, then table, then bullet list", [["text", "table"], ["table", "bullets"]]),
+        ("paragraph after the table", [["table", "text"]]),
+    ],
+)
+def test_an_order_of_parts_is_one_order_check_per_neighbouring_pair(
+    note: str, pairs: list[list[str]]
+) -> None:
+    found = _expect(family="part_order", unit="part", relation="other", note=note)
+    if not pairs:
+        assert not found.matchers
+        return
+    assert _covered(found, *(_spec(kind="order", parts=p) for p in pairs))
+    assert not _covered(found, _spec(kind="order", parts=list(reversed(pairs[0]))))
+
+
+def test_numbers_in_digits_or_small_ones_in_words_are_a_number_style() -> None:
+    digits = _spec(kind="number_style", style="digits")
+    under_ten = _spec(kind="number_style", style="words_below", below=10)
+    words = _expect(unit="number word", relation="none", words=("one", "two", "ten"))
+    assert _covered(words, digits) and not _covered(words, under_ten)
+    small = _expect(unit="digit", relation="none", words=tuple(str(n) for n in range(1, 10)))
+    assert _covered(small, under_ten) and not _covered(small, digits)
+    both = _expect(unit="digit", relation="other", note="no standalone digits 1-9; 10+ as digits")
+    assert not both.matchers and both.implied  # the digits half is no check's
+
+
+@pytest.mark.parametrize(("value", "style"), [("HH:MM", "24h"), ("12-hour", "12h")])
+def test_a_clock_holds_for_every_time_wherever_the_times_are(value: str, style: str) -> None:
+    found = _expect(unit="time", scope="each event", relation="matches_format", value=value)
+    other = "12h" if style == "24h" else "24h"
+    assert _covered(found, _spec(kind="time_format", style=style))
+    assert not _covered(found, _spec(kind="time_format", style=other))
+
+
+def test_a_template_of_labelled_lines_is_an_answer_template_with_those_labels() -> None:
+    found = _expect(unit="line", relation="matches_format", value="Title: / Price: / Description:")
+    card = _spec(kind="answer_template", template="Title: <t>\nPrice: <p>\nDescription: <d>")
+    other = _spec(kind="answer_template", template="Title: <t>\nDescription: <d>\nPrice: <p>")
+    assert _covered(found, card) and not _covered(found, other)
+    numbered = _expect(unit="line", relation="matches_format", value="Option N: ...")
+    three = _spec(kind="answer_template", template="Option 1: ...\nOption 2: ...\nOption 3: ...")
+    skipped = _spec(kind="answer_template", template="Option 1: ...\nOption 3: ...")
+    assert _covered(numbered, three) and not _covered(numbered, skipped)

@@ -410,6 +410,8 @@ def test_every_kind_round_trips_through_json() -> None:
         "decimal_places": {"places": 2},
         "date_format": {},
         "time_format": {},
+        "number_style": {"style": "words_below", "below": 10},
+        "answer_template": {"template": "Name: <name>\nRole: <role>"},
         "words_in_capitals": {"words": ["NASA", "group by"]},
         "distinct_starts": {"part": "bullet"},
         "separated_versions": {"versions": 2, "separator": "***"},

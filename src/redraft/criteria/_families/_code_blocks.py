@@ -29,6 +29,7 @@ from pydantic import Field, field_validator
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, counted_hit, hit
 from redraft.criteria._families._markdown import fences
+from redraft.criteria._families._only_answer import CODE_BLOCK_THING, only_rule
 from redraft.criteria._families._only_block import only_block
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._outcome import Outcome
@@ -240,7 +241,10 @@ and xml families make it too, without wrapping."""
 class _CodeBlocks(CountFamily):
     name = "code_blocks"
     specs = (CodeBlockCount, CodeOnly)
-    rules: ClassVar[tuple[Rule, ...]] = (code_block_counts,)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        code_block_counts,
+        only_rule("code block", CODE_BLOCK_THING, lambda _: CodeOnly()),
+    )
     remove_hint = " (merge the code into fewer blocks, or write the extra blocks as prose)"
     edits: ClassVar[tuple[RepairOp, ...]] = (ONLY_BLOCK,)
 

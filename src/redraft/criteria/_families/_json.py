@@ -18,6 +18,7 @@ from pydantic import Field
 from redraft.core._text import noun
 from redraft.criteria._families._arguments import Corrected, parse_list, response_spec
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._only_answer import JSON_THING, OTHER_SUBJECT, only_rule
 from redraft.criteria._families._shapes import WHOLE, WRAP_VERB
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -83,16 +84,12 @@ _JSON = re.compile(
     rf"(?:{WHOLE}|(?:use|using))\s+(?:(?:should|must)\s+(?:just\s+|only\s+)?(?:contain|be)\s+)?"
     r"(?:in\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block))|"
     r"\b(?:in|into)\s+(?:valid\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block)\b)|"
-    # "return only JSON", "output just the JSON", "give me the JSON only", "output the
-    # JSON and nothing else", "no prose before or after the JSON"
+    # "return only JSON with keys …" ("only the JSON" alone: _only_answer's)
     r"\b(?:return|output|give|send|print|respond\s+with|reply\s+with|answer\s+with)\s+(?:me\s+)?"
-    r"(?:(?:only|just)\s+(?:the\s+)?(?:valid\s+)?json|(?:the\s+)?(?:valid\s+)?json\s+"
-    r"(?:only|and\s+nothing\s+else|and\s+nothing\s+more))(?!\s+(?:if|when|where|for|in|after|once)\b)|"
+    r"(?:only|just)\s+(?:the\s+)?(?:valid\s+)?json(?=\s+(?:object\s+)?with\s+(?:the\s+)?(?:keys|fields)\b)|"
     # "return a JSON object with the fields …": the answer is the object
     r"\b(?:return|respond\s+with|reply\s+with|answer\s+with)\s+(?:a|an|one)\s+(?:valid\s+|single\s+)?"
-    r"json\s+object(?=\s*,?\s*(?:with|containing|having|that\s+has|including)\s)|"
-    r"\bno\s+(?:prose|text|commentary|explanations?|words)\s+(?:before\s+or\s+after|outside(?:\s+of)?|"
-    r"around)\s+the\s+json)\b"
+    r"json\s+object(?=\s*,?\s*(?:with|containing|having|that\s+has|including)\s))\b"
     r"(?:\s+(?:format|object|block))?"
 )
 _KEYS = re.compile(
@@ -129,16 +126,6 @@ def _keys_elsewhere(sentence: Sentence) -> list[str]:
     return parsed[0] if parsed else []
 
 
-# "My API should return only JSON", "write code to return a JSON object": what
-# something else returns, not the answer.
-_OTHER_SUBJECT = re.compile(
-    r"\b(?!you\b)[\w-]+\s+to\s+$|"
-    r"\b(?:my|our|his|her|their|its|the|this|that|it)\s+"
-    r"(?:(?!(?:answer|response|reply|output)\b)[\w-]+\s+){0,2}?(?:should|must|will|would|can|could|needs?\s+to|has\s+to|to|always)\s+"
-    r"(?:only\s+|just\s+|always\s+)?$"
-)
-
-
 # JSON as one format among others: "answer in JSON or YAML", "XML or JSON".
 _FORMAT = r"(?:json|yaml|yml|xml|toml|csv|markdown|html|plain\s+text|a\s+table)"
 _OR_AFTER = re.compile(rf"\s*(?:format\s+|object\s+)?(?:,\s*)?(?:or|/)\s*{_FORMAT}\b")
@@ -149,7 +136,7 @@ def json_format(sentence: Sentence) -> Iterator[Hit]:
     for match in _JSON.finditer(sentence.lower):
         text = sentence.lower
         if (
-            _OTHER_SUBJECT.search(text, 0, match.start())
+            OTHER_SUBJECT.search(text, 0, match.start())
             or _OR_AFTER.match(text, match.end())
             or _OR_BEFORE.search(text, 0, text.find("json", match.start()))
         ):
@@ -172,7 +159,10 @@ def json_format(sentence: Sentence) -> Iterator[Hit]:
 class _Json(Corrected):
     name = "json"
     specs = (JSONFormat,)
-    rules: ClassVar[tuple[Rule, ...]] = (json_format,)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        json_format,
+        only_rule("json", JSON_THING, lambda s: JSONFormat(required_keys=_keys_elsewhere(s))),
+    )
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _json(spec, text)

@@ -1,37 +1,46 @@
 """How numbers, dates and times are written: a fixed number of decimal
-places ("round to two decimal places"), ISO 8601 dates ("dates as
-YYYY-MM-DD") and 24-hour times ("use 24-hour time").
+places ("round to two decimal places"), dates in one form ("dates as
+YYYY-MM-DD", "use DD/MM/YYYY", "dates like 3 March 2025": the forms and how
+dates are found are :mod:`._date_formats`'s) and 24-hour times ("use 24-hour
+time").
 
 Measured exactly under stated definitions, each on what the answer writes
 in that form; an answer that writes none passes (there is nothing to
 format). Decimal places: every number written with a decimal point has
 exactly that many digits after it; a number without one (a count, a year)
-is not checked. Dates: a date written another way fails (``05/03/2024``,
-``March 5, 2024``, ``5 March 2024``, ``2024/03/05``, ``2025-1-9``; a
-numeric triple such as ``10/10/10`` is read as a date, approximately), and
-so does an ISO date that is no date (``2024-13-40``). Times: a time with am/pm fails
+is not checked. Dates: a date written in another form fails (for ISO:
+``05/03/2024``, ``March 5, 2024``, ``2025-1-9``; a numeric triple such as
+``10/10/10`` is read as a date, approximately), and so does one that is no
+date (``2024-13-40``). Times: a time with am/pm fails
 (``3:30 pm``, ``3pm``), and so does ``25:00``.
 
 Repairs need no judgement where the value is certain: a number is rounded
 or padded to its places (``3.14159`` → ``3.14``, ``2.5`` → ``2.50``); a
-date with a month name, or numeric with the year first, is rewritten as
-ISO, and a numeric day-month-year only where a part over 12 says which is
+date with a month name, or numeric with the year first, is rewritten in the
+form asked for, and a numeric day-month-year only where a part over 12 says which is
 the day (``25/12/2024``; ``05/03/2024`` is left for the redraft); an am/pm
 time becomes 24-hour (``3:30 pm`` → ``15:30``).
 """
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._date_formats import (
+    FORM,
+    ISO,
+    form_of,
+    off_dates,
+    rewrite_dates,
+    stated_form,
+)
 from redraft.criteria._families._lexical import required
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
@@ -60,23 +69,40 @@ class DecimalPlaces(FamilySpec):
 
 
 class DateFormat(FamilySpec):
-    """Every date is written as ISO 8601, YYYY-MM-DD."""
+    """Every date is written in one form: ``iso`` (ISO 8601, YYYY-MM-DD) or
+    a pattern of ``DD``/``D``, ``MM``/``M``/``Month``/``Mon`` and
+    ``YYYY``/``YY`` (``DD/MM/YYYY``, ``D Month YYYY``, ``Month D, YYYY``)."""
 
     kind: Literal["date_format"] = "date_format"
-    style: Literal["iso"] = "iso"
+    style: str = "iso"
+
+    @field_validator("style")
+    @classmethod
+    def _a_form(cls, style: str) -> str:
+        form = form_of(style)
+        if form is None:
+            raise ValueError(
+                f"style {style!r} is no date form: use 'iso' or a pattern such as DD/MM/YYYY"
+            )
+        return "iso" if form == ISO else form
+
+    @property
+    def pattern(self) -> str:
+        return ISO if self.style == "iso" else self.style
 
     def describe(self) -> str:
-        return "dates written YYYY-MM-DD"
+        return f"dates written {self.pattern}"
 
 
 class TimeFormat(FamilySpec):
-    """Every time of day is written on the 24-hour clock, HH:MM."""
+    """Every time of day is written on one clock: ``24h`` (HH:MM, no am/pm)
+    or ``12h`` (with am/pm, hours 1 to 12)."""
 
     kind: Literal["time_format"] = "time_format"
-    style: Literal["24h"] = "24h"
+    style: Literal["24h", "12h"] = "24h"
 
     def describe(self) -> str:
-        return "times written on the 24-hour clock"
+        return f"times written on the {self.style[:2]}-hour clock"
 
 
 # -- measures of each form --------------------------------------------------------------
@@ -93,85 +119,31 @@ def _round(match: re.Match[str], places: int) -> str:
     return f"{value:.{places}f}"
 
 
-_MONTHS = {
-    name: i
-    for i, names in enumerate(
-        [
-            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
-            ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
-            ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-            ("december", "dec"),
-        ],
-        start=1,
-    )
-    for name in names
-}  # fmt: skip
-_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_MONTH2 = _MONTH.replace("month", "month2")
-_ORD = r"(?:st|nd|rd|th)?"
-_OTHER_DATES = re.compile(
-    rf"(?i)\b{_MONTH}\s+(?P<d1>\d{{1,2}}){_ORD},?\s+(?P<y1>\d{{4}})\b"
-    rf"|\b(?P<d2>\d{{1,2}}){_ORD}\s+(?:of\s+)?{_MONTH2},?\s+(?P<y2>\d{{4}})\b"
-    r"|\b(?P<a>\d{1,2})[/.](?P<b>\d{1,2})[/.](?P<y3>\d{4}|\d{2})\b"
-    r"|\b(?P<y4>\d{4})[/.](?P<m4>\d{1,2})[/.](?P<d4>\d{1,2})\b"
-    # ISO's order without its zeros: 2025-1-9
-    r"|(?<![\d-])(?P<y5>\d{4})-(?P<m5>\d{1,2})-(?P<d5>\d{1,2})(?![\d-])(?<!\d{4}-\d\d-\d\d)"
-)
-_ISO = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])")
-
-
-def _valid(year: int, month: int, day: int) -> bool:
-    try:
-        datetime.date(year, month, day)
-    except ValueError:
-        return False
-    return True
-
-
-def off_dates(text: str) -> list[str]:
-    found = [m.group(0) for m in _OTHER_DATES.finditer(text)]
-    found += [m.group(0) for m in _ISO.finditer(text) if not _valid(*map(int, m.groups()))]
-    return found
-
-
-def _iso(match: re.Match[str]) -> str:
-    """The ISO form of a date written another way, where it is certain."""
-    groups = match.groupdict()
-    year = month = day = None
-    if groups["y1"] or groups["y2"]:
-        name = (groups["month"] or groups["month2"]).lower()
-        year, month, day = (
-            int(groups["y1"] or groups["y2"]),
-            _MONTHS[name],
-            int(groups["d1"] or groups["d2"]),
-        )
-    elif groups["y4"] or groups["y5"]:
-        year = int(groups["y4"] or groups["y5"])
-        month, day = int(groups["m4"] or groups["m5"]), int(groups["d4"] or groups["d5"])
-    elif groups["y3"] and len(groups["y3"]) == 4:
-        a, b = int(groups["a"]), int(groups["b"])
-        if a > 12 >= b:
-            year, month, day = int(groups["y3"]), b, a
-        elif b > 12 >= a:
-            year, month, day = int(groups["y3"]), a, b
-    if year is None or month is None or day is None or not _valid(year, month, day):
-        return match.group(0)
-    return f"{year:04d}-{month:02d}-{day:02d}"
-
-
 _AM_PM = re.compile(
     r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<half>[ap]\.m\.|[ap]\.?m)(?![a-z])"
 )
 _CLOCK = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])")
 
 
-def off_times(text: str) -> list[str]:
-    found = [m.group(0) for m in _AM_PM.finditer(text)]
-    taken = {m.start() for m in _AM_PM.finditer(text)}
+def off_times(text: str, style: str = "24h") -> list[str]:
+    """The times ``text`` writes otherwise than on the ``style`` clock."""
+    halves = list(_AM_PM.finditer(text))
+    taken = {m.start() for m in halves}
+    if style == "12h":
+        found = [m.group(0) for m in halves if not 1 <= int(m["h"]) <= 12 or int(m["m"] or 0) > 59]
+        return found + [m.group(0) for m in _CLOCK.finditer(text) if m.start() not in taken]
+    found = [m.group(0) for m in halves]
     for m in _CLOCK.finditer(text):
         if m.start() not in taken and (int(m["h"]) > 23 or int(m["m"]) > 59):
             found.append(m.group(0))
     return found
+
+
+def _12h(match: re.Match[str]) -> str:
+    hour, minute = int(match["h"]), int(match["m"])
+    if hour > 23 or minute > 59 or _AM_PM.match(match.string, match.start()):
+        return match.group(0)
+    return f"{hour % 12 or 12}:{minute:02d} {'PM' if hour >= 12 else 'AM'}"
 
 
 def _24h(match: re.Match[str]) -> str:
@@ -193,10 +165,19 @@ _ROUND = RepairOp(
     lambda p: f"numbers written with {p['places']} decimal places",
 )
 _ISO_DATES = RepairOp(
-    "iso_dates", 340, lambda text, _p, _r: _OTHER_DATES.sub(_iso, text), lambda _: "ISO dates"
+    "iso_dates", 340, lambda text, _p, _r: rewrite_dates(ISO, text), lambda _: "ISO dates"
+)
+_FORM_DATES = RepairOp(
+    "format_dates",
+    341,
+    lambda text, p, _r: rewrite_dates(str(p["pattern"]), text),
+    lambda p: f"dates written {p['pattern']}",
 )
 _24H = RepairOp(
     "24h_times", 350, lambda text, _p, _r: _AM_PM.sub(_24h, text), lambda _: "24-hour times"
+)
+_12H = RepairOp(
+    "12h_times", 351, lambda text, _p, _r: _CLOCK.sub(_12h, text), lambda _: "12-hour times"
 )
 
 
@@ -207,18 +188,37 @@ _PLACES = re.compile(
     rf"show(?:ing)?|use)\s+(?:exactly\s+)?(?P<n>{NUMBER})\s+"
     r"(?:decimal\s+places?|decimals|decimal\s+digits|digits\s+after\s+the\s+(?:decimal\s+)?point|d\.?p\.?)"
 )
+_DATE = r"(?<!my\s)(?<!our\s)(?<!these\s)(?<!those\s)(?<!their\s)(?<!his\s)(?<!her\s)"
 _DATES = re.compile(
-    r"\b(?:(?:all\s+|every\s+|the\s+|any\s+)?dates?\s+(?:(?:should|must|need\s+to|has\s+to|have\s+to)\s+)?"
-    r"(?:be\s+)?(?:written\s+|formatted\s+)?(?:in|as|like)\s+(?:the\s+)?(?:format\s+)?|"
-    r"(?:format|write)\s+(?:all\s+|every\s+|the\s+|any\s+)?dates?\s+(?:in|as)\s+(?:the\s+)?(?:format\s+)?|"
-    r"use\s+)"
-    r"(?:iso[\s-]?8601|yyyy-mm-dd|iso)(?:\s+(?:format|dates?|style))?\b"
+    # "all dates must be written as …", "dates in …", "write every date like …"
+    rf"(?:\b{_DATE}(?:(?:all|every|the|any|each)\s+)?(?:the\s+)?dates?\s+(?:(?:should|must|shall|need\s+to|"
+    r"has\s+to|have\s+to|are\s+to|(?=are\s+(?:written|formatted|given)))\s+)?(?:always\s+)?"
+    r"(?:(?:be\s+|are\s+)?(?:written|formatted|given|shown|displayed|expressed|put)?\s*"
+    r"(?:in|as|like|using)\s+(?:the\s+)?(?:format|form|style)?\s*(?::\s*)?|(?<=should\s)be\s+|(?<=must\s)be\s+)"
+    r"|\b(?:format|write|give|show|display|express|put|present)\s+(?:all\s+|every\s+|the\s+|any\s+|each\s+)?"
+    r"(?:of\s+the\s+)?dates?\s+(?:in|as|like|using)\s+(?:the\s+)?(?:format\s+|form\s+)?(?::\s*)?"
+    # "date format: …", "the date format should be …"
+    r"|\b(?:the\s+)?date\s+format\s*(?::|(?:should|must)\s+be|is|of)\s*"
+    # "use DD/MM/YYYY (for dates)", "use ISO 8601 dates", "in the DD/MM/YYYY format"
+    r"|\b(?:use|using|follow|stick\s+to)\s+(?:the\s+)?(?:(?:us|uk|european|american|british)\s+)?"
+    r"(?:date\s+)?(?:format\s+)?"
+    rf"){FORM}"
 )
+# After a bare "use FORM", what makes it a form of dates.
+_USE = re.compile(r"\b(?:use|using|follow|stick\s+to)\s")
+_FOR_DATES = re.compile(
+    r"^[\s)]*(?:(?:date\s+)?format\s+|style\s+)?(?:for\s+(?:all\s+|every\s+|the\s+|any\s+)?)?dates?\b"
+)
+_CLOCKS = r"(?P<clock>24[\s-]?hours?|24h|military|12[\s-]?hours?|12h)"
 _TIMES = re.compile(
     r"\b(?:use|using|in|with|write\s+(?:all\s+|every\s+|the\s+)?times?\s+(?:in|on|as))\s+"
-    r"(?:the\s+)?(?:24[\s-]?hour|24h|military)\s+(?:time|clock|format|times)\b"
+    rf"(?:the\s+)?{_CLOCKS}\s+(?:time|clock|format|times)\b"
     r"|\b(?:all\s+|every\s+|the\s+)?times?\s+(?:(?:should|must)\s+be\s+)?(?:in|on)\s+(?:the\s+)?"
-    r"(?:24[\s-]?hour|24h)\s+(?:format|clock|time)\b"
+    rf"{_CLOCKS.replace('clock', 'clock2')}\s+(?:format|clock|time)\b"
+    # "write times as HH:MM", "times in HH:MM format", "use HH:MM for times"
+    r"|\b(?:write\s+(?:all\s+|every\s+|the\s+)?times?\s+(?:as|in)|(?:all\s+|every\s+|the\s+)?"
+    r"times?\s+(?:(?:should|must)\s+be\s+)?(?:in|as))\s+(?P<hhmm>hh:mm)\b"
+    r"|\buse\s+(?P<hhmm2>hh:mm)\s+(?:format\s+)?for\s+(?:all\s+|the\s+)?times\b"
 )
 # One part named: "the date in the header", "times in the table".
 _AFTER = re.compile(r"^\s*(?:in|for|of)\s+(?:the|each|every)\s+(?!answer|response|reply|text)")
@@ -239,28 +239,41 @@ def decimal_rules(sentence: Sentence) -> Iterator[Hit]:
 
 
 def date_rules(sentence: Sentence) -> Iterator[Hit]:
-    """ "Write all dates as YYYY-MM-DD", "use ISO 8601 dates"."""
+    """ "Write all dates as YYYY-MM-DD", "use DD/MM/YYYY for dates", "dates
+    like 3 March 2025", "date format: MM/DD/YYYY"."""
     text = sentence.lower
-    if "iso" not in text and "yyyy" not in text:
+    if "date" not in text and "yy" not in text:
         return
     for match in _DATES.finditer(text):
-        if _AFTER.match(text[match.end() :]):
+        written = sentence.unmask(*match.span("form"))
+        form = stated_form(written)
+        if form is None or _AFTER.match(text[match.end() :]):
             continue
+        bare = _USE.match(text, match.start()) and "date" not in text[match.start() : match.end()]
+        # "use 03/04/2025" is a date and "use ISO" may be a time's form:
+        # only a pattern of tokens says on its own that it is a form of dates
+        tokens = not re.search(r"(?i)\d|iso", written)
+        if bare and not tokens and not _FOR_DATES.match(text[match.end() :]):
+            continue
+        if not tokens and re.search(r"\bbe\s+$", text[match.start() : match.start("form")]):
+            continue  # "the date should be 15/04/2025": a value, not a form
         if required(sentence, match.start()):
-            yield Hit(DateFormat(), *match.span())
+            yield Hit(DateFormat(style=form), *match.span())
             return
 
 
 def time_rules(sentence: Sentence) -> Iterator[Hit]:
-    """ "Use 24-hour time", "times must be in 24-hour format"."""
+    """ "Use 24-hour time", "times must be in 24-hour format", "write times as
+    HH:MM", "use the 12-hour clock"."""
     text = sentence.lower
-    if "24" not in text and "military" not in text:
+    if not re.search(r"24|12|military|hh:mm", text):
         return
     for match in _TIMES.finditer(text):
         if _AFTER.match(text[match.end() :]):
             continue
+        clock = match["clock"] or match["clock2"] or ""
         if required(sentence, match.start()):
-            yield Hit(TimeFormat(), *match.span())
+            yield Hit(TimeFormat(style="12h" if clock.startswith("12") else "24h"), *match.span())
             return
 
 
@@ -306,34 +319,39 @@ class _DateFormat(Family):
     name = "date_format"
     specs = (DateFormat,)
     rules: ClassVar[tuple[Rule, ...]] = (date_rules,)
-    edits: ClassVar[tuple[RepairOp, ...]] = (_ISO_DATES,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (_ISO_DATES, _FORM_DATES)
 
     def measure(self, spec: Any, text: str) -> Outcome:
-        return _outcome(self, spec, text, off_dates(text))
+        return _outcome(self, spec, text, off_dates(spec.pattern, text))
 
     def correction(self, spec: Any, text: str) -> str:
-        shown = ", ".join(off_dates(text)[:_SHOWN])
-        return f"Write these dates as YYYY-MM-DD (2024-03-05), real dates only: {shown}."
+        shown = ", ".join(off_dates(spec.pattern, text)[:_SHOWN])
+        example = rewrite_dates(spec.pattern, "5 March 2024")
+        return f"Write these dates as {spec.pattern} ({example}), real dates only: {shown}."
 
     def repair(self, spec: Any) -> dict[str, Any] | None:
-        return {"op": "iso_dates"}
+        if spec.style == "iso":
+            return {"op": "iso_dates"}
+        return {"op": "format_dates", "pattern": spec.pattern}
 
 
 class _TimeFormat(Family):
     name = "time_format"
     specs = (TimeFormat,)
     rules: ClassVar[tuple[Rule, ...]] = (time_rules,)
-    edits: ClassVar[tuple[RepairOp, ...]] = (_24H,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (_24H, _12H)
 
     def measure(self, spec: Any, text: str) -> Outcome:
-        return _outcome(self, spec, text, off_times(text))
+        return _outcome(self, spec, text, off_times(text, spec.style))
 
     def correction(self, spec: Any, text: str) -> str:
-        shown = ", ".join(off_times(text)[:_SHOWN])
+        shown = ", ".join(off_times(text, spec.style)[:_SHOWN])
+        if spec.style == "12h":
+            return f"Write these times on the 12-hour clock with AM or PM (3:30 PM): {shown}."
         return f"Write these times on the 24-hour clock as HH:MM (15:30, not 3:30 pm): {shown}."
 
     def repair(self, spec: Any) -> dict[str, Any] | None:
-        return {"op": "24h_times"}
+        return {"op": "12h_times" if spec.style == "12h" else "24h_times"}
 
 
 DECIMAL_PLACES = _DecimalPlaces()

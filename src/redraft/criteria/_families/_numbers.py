@@ -28,6 +28,7 @@ from redraft.criteria._families._base import (
     counted_hit,
 )
 from redraft.criteria._families._lexical import asks_about, required
+from redraft.criteria._families._only_answer import NUMBER_THING, only_rule
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -165,7 +166,10 @@ class _NumberCount(CountFamily):
 class _NumberOnly(Family):
     name = "number_only"
     specs = (NumberOnly,)
-    rules: ClassVar[tuple[Rule, ...]] = (number_only,)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        number_only,
+        only_rule("number", NUMBER_THING, lambda _: NumberOnly()),
+    )
     edits: ClassVar[tuple[RepairOp, ...]] = _EDITS
 
     def measure(self, spec: Any, text: str) -> Outcome:

@@ -1,10 +1,12 @@
 """The order of parts: "a title, then three bullet points, then a
 postscript" becomes one order check per "then" (title before bullets,
-bullets before postscript).
+bullets before postscript); "the code block, then explain it" and "a
+table followed by a short paragraph" too.
 
 Measured exactly on lines: a title is a ``<<title>>`` line, bullets and
 numbered items are list lines, a postscript runs from a ``P.S.`` line to the
-end, and other lines are text; each named part must lie wholly after the
+end, code is the lines of fenced blocks, a table its ``| … |`` lines, and
+other lines are text; each named part must lie wholly after the
 one before. An order check's span is its connector ("then", "followed by")
 and nothing else: the parts' own words are left to their own checks, so a
 clause whose parts have no check of their own stays partial.
@@ -26,20 +28,24 @@ from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence
 
 __all__ = ["ORDER", "ORDER_PARTS", "Order", "OrderPart", "order"]
 
-OrderPart = Literal["title", "text", "bullets", "numbered", "postscript"]
+OrderPart = Literal["title", "text", "bullets", "numbered", "postscript", "code", "table"]
 ORDER_PARTS: dict[str, str] = {
     "title": "the title",
     "text": "the text",
     "bullets": "the bullet list",
     "numbered": "the numbered list",
     "postscript": "the postscript",
+    "code": "the code block",
+    "table": "the table",
 }
 
 
 class Order(FamilySpec):
     """The named parts appear in this order, each wholly after the one before
     (title: a ``<<title>>`` line; text: lines of prose; bullets and numbered:
-    list lines; postscript: from a ``P.S.`` line to the end)."""
+    list lines; postscript: from a ``P.S.`` line to the end; code: the lines
+    of fenced blocks, fences included; table: lines that begin and end with
+    ``|``)."""
 
     kind: Literal["order"] = "order"
     parts: list[OrderPart] = Field(min_length=2, max_length=6)
@@ -62,16 +68,25 @@ _TITLE_LINE = re.compile(r"<<[^\S\n]*[^\s<>][^<>\n]*>>")
 _PS_LINE = re.compile(r"^[\s*_>]*p\.\s?(?:p\.\s?)?s\b", re.IGNORECASE)
 _BULLET_LINE = re.compile(r"^[ \t]*[*\-+•][ \t]+(\S.*)$", re.MULTILINE)
 _NUMBERED_LINE = re.compile(r"^[ \t]*\d{1,3}[.)][ \t]+\S")
+_FENCE_LINE = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})")
+_TABLE_LINE = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
 
 
 def _line_parts(text: str) -> dict[str, list[int]]:
     """For each part, the numbers (from 1) of the lines that belong to it."""
     lines: dict[str, list[int]] = {p: [] for p in ORDER_PARTS}
-    in_postscript = False
+    in_postscript = in_code = False
     for number, line in enumerate(text.splitlines(), 1):
+        fence = _FENCE_LINE.match(line) is not None
+        if in_code or fence:
+            lines["code"].append(number)
+            in_code = in_code != fence  # a fence opens or closes the block
+            continue
         if not line.strip():
             continue
-        if _PS_LINE.match(line):
+        if _TABLE_LINE.match(line) and not in_postscript:
+            kind = "table"
+        elif _PS_LINE.match(line):
             in_postscript = True
             kind = "postscript"
         elif _TITLE_LINE.search(line):
@@ -124,8 +139,11 @@ _NOUNS: list[tuple[str, OrderPart]] = [
         r"bullet(?:ed)?(?:[\s-]+(?:points?|list|items?))?s?|(?:markdown\s+)?bulleted\s+list",
         "bullets",
     ),
+    (r"code\s+blocks?|code\s+snippets?|snippets?|(?:the|your)\s+code", "code"),
+    (r"(?:markdown\s+)?tables?", "table"),
     (
-        r"paragraphs?|sentences?|introduction|intro|conclusion|explanation|description|prose",
+        r"paragraphs?|sentences?|introduction|intro|conclusion|explanation|description|prose|"
+        r"explain(?:\s+(?:it|them|this|that|how|why|what))?",
         "text",
     ),
 ]
@@ -140,6 +158,12 @@ _ANGULAR_TITLE = re.compile(r"<<|double\s+angular\s+brackets|angle\s+brackets")
 # Parts of each item ("each tip: a bold title, then one sentence"), or parts
 # named in the plural ("bold titles followed by …"): an order within items.
 _PER_ITEM = re.compile(r"\b(?:each|every|per|apiece)\b|\b(?:titles|headlines)\b")
+# Code or a table the prompt hands over or that exists already ("read the
+# table below", "fix my code"): material, not a part of the answer.
+_MATERIAL = re.compile(
+    r"\b(?:read|review|look\s+at|check|analy[sz]e|fix|debug|refactor|given|pasted|sent|"
+    r"attached|provided|below|above|following|my|our|this|these|those|i|we|existing)\b"
+)
 # Where the part before a connector may begin: a clause break or the sentence start.
 _CLAUSE = re.compile(r"[;:]|\bthen\b|\bfollowed\s+by\b")
 
@@ -182,6 +206,11 @@ def order(sentence: Sentence) -> Iterator[Hit]:
         if first is None or second is None or first == second:
             continue
         if "title" in (first, second) and not angular:
+            continue
+        if any(
+            part in ("code", "table") and _MATERIAL.search(stretch)
+            for part, stretch in ((first, before), (second, after))
+        ):
             continue
         if _PER_ITEM.search(text, 0, match.end() + len(after)):
             continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from redraft.core._repair import register_repair
+from redraft.criteria._families._answer_template import ANSWER_TEMPLATE
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._blank_lines import BLANK_LINES
 from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
@@ -42,6 +43,7 @@ from redraft.criteria._families._literals import COMMA_LIST, PYTHON_LITERAL
 from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
 from redraft.criteria._families._named_sections import NAMED_SECTIONS
 from redraft.criteria._families._number_formats import DATE_FORMAT, DECIMAL_PLACES, TIME_FORMAT
+from redraft.criteria._families._number_style import NUMBER_STYLE
 from redraft.criteria._families._numbers import NUMBER_COUNT, NUMBER_ONLY
 from redraft.criteria._families._opening import OPENING
 from redraft.criteria._families._options import OPTIONS
@@ -143,6 +145,8 @@ FAMILIES: tuple[Family, ...] = (
     DECIMAL_PLACES,
     DATE_FORMAT,
     TIME_FORMAT,
+    NUMBER_STYLE,
+    ANSWER_TEMPLATE,
     CAPITALS,
     FIRST_WORDS,
     SEPARATED_VERSIONS,
