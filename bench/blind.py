@@ -49,8 +49,10 @@ from _report import RESULTS, Table, write_report
 
 from redraft.criteria import CheckSpec, CompiledCheck, compile_checks
 
-WORKING_SPLITS = frozenset({"split-a.jsonl", "split-c.jsonl", "split-e.jsonl"})
-"""The splits whose rows may be quoted in a report: the compiler is tuned on them."""
+WORKING_SPLITS = frozenset({"split-a.jsonl", "split-c.jsonl"})
+"""The splits whose rows may be quoted in a report: the compiler is tuned on
+them. Split E is not one: the mapper's maintainer read it, the compiler's
+authors never do (bench/data/blind/README.md)."""
 
 MODES: dict[str, Callable[[Row], list[CompiledCheck]]] = {
     "prompt only": lambda row: compile_checks(row.prompt),
