@@ -96,7 +96,7 @@ from _blind_parts import (
 )
 from _blind_parts_count import part_count
 from _blind_phrases import case_blind, forbidden, keywords, phrases_of, positional
-from _blind_properties import properties
+from _blind_properties import properties, stated_case
 from _blind_rows import Constraint, Row, load_split
 from _blind_structure import structure
 from _blind_tables import tabular
@@ -132,6 +132,9 @@ def expect(c: Constraint, row: Row) -> Expectation:
     from its fields in their canonical spelling (``_blind_fields``)."""
     row = canonical_row(row)
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
+    case = stated_case(c, scope_of(c.scope))  # the whole answer in one case, however put
+    if case is not None:
+        return case
     table = tabular(c)
     if table is not None:
         return table

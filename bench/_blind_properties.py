@@ -20,7 +20,7 @@ from _blind_matchers import one_of as whole_one_of
 from _blind_parts import Scope, is_response, phrase, scope_of, unit_of
 from _blind_rows import Constraint
 
-__all__ = ["properties"]
+__all__ = ["properties", "stated_case"]
 
 _LOWER = re.compile(
     r"(?:all |only |entirely |fully )?(?:in )?lower[- ]?case(?: letters?| only)?"
@@ -200,6 +200,54 @@ def _no_case(c: Constraint, scope: Scope) -> Expectation | None:
     if _SMALL_LETTERS.fullmatch(raw):
         return all_of(fields("letter_case", case="upper"))
     return None
+
+
+_WHOLE_UNIT = re.compile(
+    r"(?:(?:all|every|each|the)\s+)?(?:letters?|characters?|text|words?|answers?|responses?|"
+    r"(?:entire|whole|full)\s+(?:response|answer|reply|text)|output|reply|replies|case|"
+    r"letter\s+case|casing|capitali[sz]ation)"
+)
+_SAYS_LOWER = re.compile(
+    r"\blower[\s_-]?case\b|\ball[\s_-]lower\b|\bsmall\s+letters\b|\blowercased\b"
+)
+_SAYS_UPPER = re.compile(
+    r"\bupper[\s_-]?case\b|\ball[\s_-]?caps\b|\bcaps\b|\bcapital\s+letters\b|\bcapitals\b|"
+    r"\bblock\s+letters\b|\buppercased\b"
+)
+
+
+def stated_case(c: Constraint, scope: Scope) -> Expectation | None:
+    """The whole answer in one letter case, however the writer put it: the
+    case in the value, the words or the note (the family label only where
+    they say nothing), or "none" of the other case ("no uppercase")."""
+    if not is_response(scope) or c.relation not in (
+        "all",
+        "none",
+        "matches_format",
+        "equals",
+        "other",
+    ):
+        return None
+    unit = " ".join(str(c.unit or "").lower().replace("_", " ").split())
+    if unit and not _WHOLE_UNIT.fullmatch(unit):
+        return None
+    if c.relation == "all" and len(c.words) > 1:
+        return None  # the listed words in capitals: words_in_capitals (_blind_lexical)
+    said = " ".join(
+        [str(c.value or "") if not isinstance(c.value, list) else " ".join(map(str, c.value))]
+        + [str(w) for w in c.words]
+        + [str(c.note or "")]
+    ).lower()
+    if not (_SAYS_LOWER.search(said) or _SAYS_UPPER.search(said)):
+        if c.relation == "none":
+            return None  # "none" of what? the label alone cannot say
+        said = str(c.family or "").lower().replace("_", " ")
+    lower, upper = bool(_SAYS_LOWER.search(said)), bool(_SAYS_UPPER.search(said))
+    if lower == upper:
+        return None  # neither, or both ("lowercase, except acronyms in caps")
+    if c.relation == "none":
+        lower, upper = upper, lower  # "none" of the case named
+    return all_of(fields("letter_case", case="lower" if lower else "upper"))
 
 
 def properties(c: Constraint) -> Expectation | None:

@@ -923,3 +923,46 @@ def test_a_template_of_labelled_lines_is_an_answer_template_with_those_labels() 
     three = _spec(kind="answer_template", template="Option 1: ...\nOption 2: ...\nOption 3: ...")
     skipped = _spec(kind="answer_template", template="Option 1: ...\nOption 3: ...")
     assert _covered(numbered, three) and not _covered(numbered, skipped)
+
+
+@pytest.mark.parametrize(
+    ("fields", "case"),
+    [
+        ({"unit": "letter", "relation": "all", "value": "lowercase"}, "lower"),
+        ({"unit": "answer", "relation": "other", "value": "all lowercase"}, "lower"),
+        ({"unit": None, "relation": "matches_format", "value": "lower case"}, "lower"),
+        ({"unit": "text", "relation": "equals", "note": "lowercase only"}, "lower"),
+        ({"family": "lowercase_only", "unit": "response", "relation": "all"}, "lower"),
+        ({"unit": "letter", "relation": "none", "value": "uppercase"}, "lower"),
+        ({"unit": "response", "relation": "other", "value": "ALL CAPS"}, "upper"),
+        ({"family": "uppercase_only", "unit": "answer", "relation": "other"}, "upper"),
+        ({"unit": "text", "relation": "none", "value": "lowercase letters"}, "upper"),
+    ],
+)
+def test_the_whole_answer_in_one_case_maps_however_the_writer_put_it(
+    fields: dict[str, Any], case: str
+) -> None:
+    found = _expect(**fields)
+    assert _covered(found, _spec(kind="letter_case", case=case))
+    other = "upper" if case == "lower" else "lower"
+    assert not _covered(found, _spec(kind="letter_case", case=other))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"unit": "heading", "relation": "all", "value": "uppercase"},
+        {"unit": "word", "scope": "title", "relation": "all", "value": "uppercase"},
+        {"unit": "word", "relation": "all", "value": "uppercase", "words": ("NASA", "FBI")},
+        {"unit": "first letter", "scope": "each sentence", "relation": "all", "value": "uppercase"},
+        # "none" with only the label to say of what: no reading
+        {"family": "lowercase_only", "unit": "letter", "relation": "none"},
+        {"unit": "letter", "relation": "all", "value": "lowercase except acronyms in caps"},
+    ],
+)
+def test_a_case_of_a_part_or_of_listed_words_is_no_whole_answer_case(
+    fields: dict[str, Any],
+) -> None:
+    found = _expect(**fields)
+    assert not _covered(found, _spec(kind="letter_case", case="lower"))
+    assert not _covered(found, _spec(kind="letter_case", case="upper"))
