@@ -128,6 +128,19 @@ _MARKER_UNIT = re.compile(
 )
 _STYLES = frozenset({"1.", "1)", "(1)", "a.", "a)", "(a)", "A.", "A)", "i.", "i)", "I.", "I)"})
 """The ordered styles the list_marker kind states."""
+_BULLET_NAMES = (
+    ("dash", "-"),
+    ("hyphen", "-"),
+    ("minus", "-"),
+    ("asterisk", "*"),
+    ("star", "*"),
+    ("plus", "+"),
+    ("round bullet", "•"),
+    ("bullet character", "•"),
+    ("dot", "•"),
+)
+"""A bullet marker named in words, and the marker."""
+_BULLETS_SCOPE = re.compile(r"\b(?:bullets?|bullet points?|list items?|list)\b")
 _ONE_ITEM = re.compile(r"\b(?:first|second|third|last|final|one|single|line \d)\b")
 _ORDERED = re.compile(r"\(?(?P<label>\d{1,3}|[a-z]|[ivx]{1,5}|n|x)(?P<close>[.)])", re.I)
 
@@ -140,6 +153,18 @@ def _marker(c: _Fields) -> str | None:
     raw = re.sub(r"\((\w+)(?:\|\w+)+\)", r"\1", raw).strip().strip("'\"`")
     if raw in ("-", "*", "+", "•"):
         return raw
+    # a bullet named in words, or its one symbol with words around it
+    # ("dashes", "hyphen (-)", "asterisk bullets"); a checkbox is a checklist's
+    if re.search(r"\[\s?[xX ]?\s?\]|checkbox", raw.lower()):
+        return None
+    symbols = set(re.findall(r"(?<![\w-])[-*+•](?![\w-])", raw))
+    named = {
+        m
+        for word, m in _BULLET_NAMES
+        if re.search(rf"\b{word}(?:e?s)?\b(?![-\s]*(?:separated|delimited|between))", raw.lower())
+    }
+    if len(symbols | named) == 1 and not _ORDERED.search(raw):
+        return (symbols | named).pop()
     found = _ORDERED.match(raw)
     if found is None:
         return None
@@ -163,8 +188,12 @@ def list_markers(c: _Fields) -> Expectation | None:
     """ "Use dashes for bullets" (every bullet's marker), "number them 1), 2)"
     (every numbered item's), "Roman numerals (I., II.)"."""
     unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
-    if relation not in ("equals", "starts_with", "matches_format") or not _MARKER_UNIT.fullmatch(
-        unit
+    if relation not in ("equals", "starts_with", "matches_format", "all", "other"):
+        return None
+    # the unit names the marker or the items, or a line whose scope is the bullets
+    if not (
+        _MARKER_UNIT.fullmatch(unit)
+        or (unit in ("", "line", "lines") and _BULLETS_SCOPE.search(scope))
     ):
         return None
     if _ONE_ITEM.search(scope):

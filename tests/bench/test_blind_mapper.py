@@ -966,3 +966,37 @@ def test_a_case_of_a_part_or_of_listed_words_is_no_whole_answer_case(
     found = _expect(**fields)
     assert not _covered(found, _spec(kind="letter_case", case="lower"))
     assert not _covered(found, _spec(kind="letter_case", case="upper"))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"unit": "bullet", "scope": "each bullet", "relation": "starts_with", "value": "-"},
+        {"unit": "bullet marker", "relation": "equals", "value": "dash"},
+        {"unit": "list marker", "relation": "all", "value": "hyphens"},
+        {"unit": "marker", "scope": "bullets", "relation": "other", "value": "hyphen (-)"},
+        {"unit": "line", "scope": "each bullet", "relation": "matches_format", "value": "- "},
+    ],
+)
+def test_a_bullet_marker_maps_however_the_writer_names_it(fields: dict[str, Any]) -> None:
+    found = _expect(**fields)
+    assert _covered(found, _spec(kind="list_marker", marker="-"))
+    assert not _covered(found, _spec(kind="list_marker", marker="*"))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        # a line starting with a dash is no statement about bullets
+        {"unit": "line", "scope": "response", "relation": "starts_with", "value": "-"},
+        {"unit": "item", "scope": "response", "relation": "other", "value": "dash-separated"},
+        {"unit": "bullet", "scope": "first bullet", "relation": "starts_with", "value": "-"},
+    ],
+)
+def test_a_dash_that_is_no_bullet_marker_maps_to_no_list_marker(fields: dict[str, Any]) -> None:
+    assert not _covered(_expect(**fields), _spec(kind="list_marker", marker="-"))
+
+
+def test_a_checkbox_format_is_no_bullet_marker() -> None:
+    found = _expect(unit="item", scope="each item", relation="matches_format", value="- [ ] item")
+    assert not _covered(found, _spec(kind="list_marker", marker="-"))
