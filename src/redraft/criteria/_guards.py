@@ -1,0 +1,99 @@
+"""The guards every rule shares: is a sentence hedged, conditional or an
+example, negated, a template rather than literal text, a system prompt's
+standing rule? Kept apart from the sentence cutting in :mod:`._sentences`,
+which re-exports them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from redraft.criteria._sentences import Sentence
+
+__all__ = [
+    "HEDGE",
+    "NEGATION",
+    "blocked_from",
+    "in_every_reply",
+    "sentence_blocked",
+    "templated",
+]
+
+# A placeholder in a phrase: "Reason N:", "Step X", "Day #" (not "N/A").
+_PLACEHOLDER = re.compile(r"(?<![\w#/])(?:[NX]|#+)(?![\w#/])")
+_DEFINED = re.compile(
+    r"\bwhere\s+['\"‘“`]?(?P<token>[\w#]+)['\"’”`]?\s+(?:is|are|=|stands\s+for|means|represents)\b",
+    re.IGNORECASE,
+)
+
+
+def templated(phrase: str, sentence: str) -> bool:
+    """Whether ``phrase`` is a template rather than literal text: it holds a
+    placeholder ("Reason N:") or a token the sentence defines ("… where n is
+    the number"). A check that compares it literally would fail every answer
+    that fills it in."""
+    if _PLACEHOLDER.search(phrase):
+        return True
+    words = set(re.findall(r"[\w#]+", phrase.lower()))
+    return any(m.group("token").lower() in words for m in _DEFINED.finditer(sentence))
+
+
+HEDGE = re.compile(
+    r"\b(?:ideally|preferably|if possible|where possible|try to|try and|feel free|optional\w*|"
+    r"you (?:may|can|could|might)|maybe|perhaps|no need|not (?:necessary|needed|required|"
+    r"important|a requirement)|unnecessary|(?:don'?t|do not|doesn'?t|does not|needn'?t|need not"
+    r"|won'?t|will not) (?:worry|matter|have to|need to|necessarily|care)|don'?t worry|"
+    r"any length|or so|give or take|roughly|approximately|if you (?:want|like|wish|prefer|can)|"
+    r"as you (?:see fit|like|wish)|up to you|whatever)\b",
+)
+_CONDITION = re.compile(
+    # "imagine you had to explain it in 10 words" (not "imagine you are a chef and …")
+    r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming|imagine\s+if|"
+    r"(?:you|we|i)\s+(?:had|would\s+have|were|needed)\s+to)\b|"
+    # inverted: "Should the answer need code, put it in a code block"
+    r"^\s*(?:should|were|had)\s+(?:the|your|it|you|there|we|this|that|any)\b(?=[^,?]{0,60},)"
+)
+_EXAMPLE = re.compile(
+    r"\b(?:for example|for instance|e\.g\.?|such as|an example|example|sample|like this|"
+    r"(?:this|the\s+following|my|our|a\s+given)\s+template|the\s+template\s+(?:below|above|here)|"
+    r"below is|here is|here's)\b"
+)
+NEGATION = re.compile(
+    r"\b(?:not|never|no|none|neither|nobody|without|don'?t|doesn'?t|isn'?t|aren'?t|shouldn'?t|needn'?t|won'?t|"
+    r"mustn'?t|cannot|can'?t|nor|avoid)\b|n't\b"
+)
+
+
+def blocked_from(text: str) -> int:
+    """The offset from which :func:`sentence_blocked` holds in ``text`` (a
+    sentence's lowered text): 0 when it hedges, else the end of its first
+    condition or example, else past its end. One pass, for rules that test
+    many phrases of one long sentence."""
+    if HEDGE.search(text):
+        return 0
+    ends = [m.end() for m in (_CONDITION.search(text), _EXAMPLE.search(text)) if m]
+    return min(ends, default=len(text) + 1)
+
+
+# A system prompt's standing rule: "in every reply" is the reply at hand.
+_IN_EVERY_REPLY = re.compile(
+    r"\s*(?:in\s+(?:every|each)|per)\s+(?:reply|response|answer|message)\b(?!\s+(?:of|to)\b)"
+)
+
+
+def in_every_reply(sentence: Sentence, after: str) -> bool:
+    """Whether ``after`` (the lowered text after a phrase) opens with "in
+    every reply" or "per message" in a system prompt, where every reply is
+    this one."""
+    return sentence.source == "system" and _IN_EVERY_REPLY.match(after) is not None
+
+
+def sentence_blocked(sentence: Sentence, start: int) -> bool:
+    """Whether the sentence hedges, or states a condition or an example
+    before ``start``: then nothing in it is compiled."""
+    text = sentence.lower
+    if HEDGE.search(text):
+        return True
+    return bool(_CONDITION.search(text[:start]) or _EXAMPLE.search(text[:start]))
