@@ -170,15 +170,24 @@ def counted_hit(build: Callable[[Relation, int], FamilySpec], found: Counted) ->
 
 
 def every_unit_outcome(
-    family: Family, spec: Any, text: str, *, unit: str, total: int, off: int, data: dict[str, Any]
+    family: Family,
+    spec: Any,
+    text: str,
+    *,
+    unit: str,
+    total: int,
+    off: int,
+    data: dict[str, Any],
+    breaking: str = "break the rule",
 ) -> Outcome:
     """The outcome of a rule each ``unit`` of the answer keeps (every word,
-    every line): passed when none of ``total`` is ``off``; an answer without
-    any fails unless the rule only caps them (``at_most``)."""
-    if not total and spec.relation != "at_most":
+    every line, every heading): passed when none of ``total`` is ``off``; an
+    answer without any fails unless the rule only caps them (``at_most``).
+    ``unit`` is the plural noun; ``breaking`` says what an off one does."""
+    if not total and getattr(spec, "relation", None) != "at_most":
         return Outcome(
             False,
-            f"the answer has no {unit}s; required: {spec.describe()}",
+            f"the answer has no {unit}; required: {spec.describe()}",
             family.correction(spec, text),
             data=data,
         )
@@ -186,7 +195,7 @@ def every_unit_outcome(
         return Outcome(True, f"{spec.describe()}, as required", data=data)
     return Outcome(
         False,
-        f"{off} of {total} {unit}s break the rule; required: {spec.describe()}",
+        f"{off} of {total} {unit} {breaking}; required: {spec.describe()}",
         family.correction(spec, text),
         score=min(1 - off / total, 0.99),
         data=data,

@@ -32,7 +32,7 @@ from markdown_it import MarkdownIt
 from pydantic import Field
 
 from redraft.core._repair import RepairOp
-from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._base import Family, FamilySpec, every_unit_outcome
 from redraft.criteria._families._lexical import required
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import MASK, Hit, Rule, Sentence
@@ -283,21 +283,8 @@ class _HeadingForm(Family):
             "off": len(off),
             "found": [("#" * h.level + " " + h.text)[:80] for h in off[:_SHOWN]],
         }
-        if not found:
-            return Outcome(
-                False,
-                f"the answer has no headings; required: {spec.describe()}",
-                self.correction(spec, text),
-                data=data,
-            )
-        if not off:
-            return Outcome(True, f"{spec.describe()}, as required", data=data)
-        return Outcome(
-            False,
-            f"{len(off)} of {len(found)} headings break the rule; required: {spec.describe()}",
-            self.correction(spec, text),
-            score=min(1 - len(off) / len(found), 0.99),
-            data=data,
+        return every_unit_outcome(
+            self, spec, text, unit="headings", total=len(found), off=len(off), data=data
         )
 
     def correction(self, spec: Any, text: str) -> str:

@@ -233,7 +233,7 @@ class _LineLength(Family):
             "lengths": [n for _, n in off[:_SHOWN]],
         }
         return every_unit_outcome(
-            self, spec, text, unit="line", total=len(lines), off=len(off), data=data
+            self, spec, text, unit="lines", total=len(lines), off=len(off), data=data
         )
 
     def correction(self, spec: Any, text: str) -> str:

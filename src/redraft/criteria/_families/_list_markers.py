@@ -33,7 +33,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from redraft.core._repair import RepairOp
-from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._base import Family, FamilySpec, every_unit_outcome
 from redraft.criteria._families._lexical import required
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -318,23 +318,16 @@ class _ListMarkers(Family):
             "off": len(off),
             "found": [f"{item[2]} {item[3]}"[:80] for item in off[:_SHOWN]],
         }
-        if not judged:
-            kind = "bullet" if spec.marker in _BULLETS else "numbered"
-            return Outcome(
-                False,
-                f"the answer has no {kind} list items; required: {spec.describe()}",
-                self.correction(spec, text),
-                data=data,
-            )
-        if not off:
-            return Outcome(True, f"{spec.describe()}, as required", data=data)
-        return Outcome(
-            False,
-            f"{len(off)} of {len(judged)} list items use another marker; "
-            f"required: {spec.describe()}",
-            self.correction(spec, text),
-            score=min(1 - len(off) / len(judged), 0.99),
+        kind = "bullet" if spec.marker in _BULLETS else "numbered"
+        return every_unit_outcome(
+            self,
+            spec,
+            text,
+            unit=f"{kind} list items",
+            total=len(judged),
+            off=len(off),
             data=data,
+            breaking="use another marker",
         )
 
     def correction(self, spec: Any, text: str) -> str:

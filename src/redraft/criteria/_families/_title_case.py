@@ -33,7 +33,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from redraft.core._repair import RepairOp
-from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._base import Family, FamilySpec, every_unit_outcome
 from redraft.criteria._families._heading_form import headings
 from redraft.criteria._families._lexical import required
 from redraft.criteria._outcome import Outcome
@@ -85,6 +85,9 @@ def _wanted(words: Sequence[str], every: bool) -> list[bool]:
     """Whether each word must be capitalised."""
     last = len(words) - 1
     return [every or i in (0, last) or w.lower() not in SMALL_WORDS for i, w in enumerate(words)]
+
+
+_PLURAL = {"heading": "headings", "title": "title lines", "item": "list items"}
 
 
 def off_words(part: str, *, every: bool = False) -> list[str]:
@@ -235,21 +238,8 @@ class _TitleCase(Family):
             "off": len(off),
             "found": [p[:80] for p, _ in off[:_SHOWN]],
         }
-        if not parts:
-            return Outcome(
-                False,
-                f"the answer has no {spec.part}; required: {spec.describe()}",
-                self.correction(spec, text),
-                data=data,
-            )
-        if not off:
-            return Outcome(True, f"{spec.describe()}, as required", data=data)
-        return Outcome(
-            False,
-            f"{len(off)} of {len(parts)} parts break the rule; required: {spec.describe()}",
-            self.correction(spec, text),
-            score=min(1 - len(off) / len(parts), 0.99),
-            data=data,
+        return every_unit_outcome(
+            self, spec, text, unit=_PLURAL[spec.part], total=len(parts), off=len(off), data=data
         )
 
     def correction(self, spec: Any, text: str) -> str:

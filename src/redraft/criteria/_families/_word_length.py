@@ -140,7 +140,7 @@ class _WordLength(Family):
         words, off = words_of(text), _off(spec, text)
         data: dict[str, Any] = {"words": len(words), "off": len(off), "found": off[:_SHOWN]}
         return every_unit_outcome(
-            self, spec, text, unit="word", total=len(words), off=len(off), data=data
+            self, spec, text, unit="words", total=len(words), off=len(off), data=data
         )
 
     def correction(self, spec: Any, text: str) -> str:
