@@ -239,6 +239,8 @@ def stated_case(c: Constraint, scope: Scope) -> Expectation | None:
         + [str(c.note or "")]
     ).lower()
     if not (_SAYS_LOWER.search(said) or _SAYS_UPPER.search(said)):
+        said = c.quote.lower()  # the writer's own words, where the fields are silent
+    if not (_SAYS_LOWER.search(said) or _SAYS_UPPER.search(said)):
         if c.relation == "none":
             return None  # "none" of what? the label alone cannot say
         said = str(c.family or "").lower().replace("_", " ")

@@ -78,7 +78,11 @@ def load_split(path: Path) -> list[Row]:
 
 
 def _frozen(value: object) -> object:
-    """Lists become tuples, so a constraint can key a dict."""
+    """Lists become tuples and mappings tuples of their (key, value) pairs,
+    so a constraint can key a dict (a writer may give a value as a mapping:
+    no kind reads one, so it maps to none)."""
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((str(k), _frozen(v)) for k, v in value.items())
     return value

@@ -24,7 +24,12 @@ def _code_language(c: Constraint) -> Expectation | None:
     """ "Put it in a ```sql block": a code block in that language."""
     value = c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else "")
     name = value.strip().strip("`").strip()
-    if unit_of(c) != "code block" or c.relation != "contains" or not name:
+    # "code block, contains 'sql'", or a language as the format of a code block
+    # the quote names ("inside a ```sql block": matches_format 'sql')
+    fenced = unit_of(c) == "code block" or (
+        not c.unit and re.search(r"```|\bcode\s+block\b|\bfenced\b", c.quote, re.I)
+    )
+    if not fenced or c.relation not in ("contains", "matches_format") or not name:
         return None
     if not re.fullmatch(r"[\w+#.-]{1,20}", name):
         return None

@@ -1000,3 +1000,21 @@ def test_a_dash_that_is_no_bullet_marker_maps_to_no_list_marker(fields: dict[str
 def test_a_checkbox_format_is_no_bullet_marker() -> None:
     found = _expect(unit="item", scope="each item", relation="matches_format", value="- [ ] item")
     assert not _covered(found, _spec(kind="list_marker", marker="-"))
+
+
+def test_a_case_said_only_in_the_quote_maps_from_the_quote() -> None:
+    found = _expect(family="case", unit="letter", relation="all", quote="in lowercase")
+    assert _covered(found, _spec(kind="letter_case", case="lower"))
+    banned = _expect(unit=None, relation="none", quote="no capital letters at all")
+    assert _covered(banned, _spec(kind="letter_case", case="lower"))
+
+
+def test_a_language_as_the_format_of_a_quoted_code_block_is_that_blocks_language() -> None:
+    found = _expect(
+        unit=None, relation="matches_format", value="sql", quote="inside a ```sql block"
+    )
+    sql = _spec(kind="code_block_count", relation="exactly", value=1, language="sql")
+    assert _covered(found, sql)
+    plain = _expect(unit=None, relation="matches_format", value="yaml", quote="Write a YAML config")
+    yaml_block = _spec(kind="code_block_count", relation="exactly", value=1, language="yaml")
+    assert not _covered(plain, yaml_block)
