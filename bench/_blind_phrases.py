@@ -158,6 +158,17 @@ def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
 
 
 def positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expectation:
+    found = _positional(c, unit, scope, relation)
+    text = c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else None)
+    if scope[0] == "each" and text and text.strip() and not text.lstrip().startswith("^"):
+        # every part starting (ending) so: the answer's first part starts (its
+        # last ends) so too, a necessary part of the constraint
+        kind = "starts_with" if relation == "starts_with" else "ends_with"
+        found = replace(found, implied=(*found.implied, phrase_is(kind, text)))
+    return found
+
+
+def _positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expectation:
     where, part, index = scope
     text = c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else None)
     if text is None or not text.strip() or text.strip().lower() in ("emoji", "an emoji"):

@@ -1018,3 +1018,11 @@ def test_a_language_as_the_format_of_a_quoted_code_block_is_that_blocks_language
     plain = _expect(unit=None, relation="matches_format", value="yaml", quote="Write a YAML config")
     yaml_block = _spec(kind="code_block_count", relation="exactly", value=1, language="yaml")
     assert not _covered(plain, yaml_block)
+
+
+def test_a_start_every_part_keeps_implies_the_answers_start() -> None:
+    found = _expect(unit="item", scope="each item", relation="starts_with", value="re")
+    assert any(m.exact(_spec(kind="starts_with", phrase="re")) for m in found.implied)
+    assert not _covered(found, _spec(kind="starts_with", phrase="re"))
+    whole = _expect(unit=None, scope="response", relation="starts_with", value="Dear")
+    assert not whole.implied
