@@ -8,33 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Protocol
 
-from _blind_matchers import Expectation, all_of, fields
+from _blind_matchers import Expectation, all_of, fields, first_found
+from _blind_rows import Constraint
 
 __all__ = ["format_parts"]
-
-
-class _Fields(Protocol):
-    @property
-    def unit(self) -> str | None: ...
-    @property
-    def scope(self) -> str | None: ...
-    @property
-    def relation(self) -> str: ...
-    @property
-    def value(self) -> object: ...
-    @property
-    def words(self) -> tuple[str, ...]: ...
-    @property
-    def note(self) -> str: ...
 
 
 def _text(raw: object) -> str:
     return " ".join(str(raw or "").lower().replace("_", " ").split())
 
 
-def _relation(c: _Fields) -> str:
+def _relation(c: Constraint) -> str:
     return c.relation.strip().lower()
 
 
@@ -65,7 +50,7 @@ def _blank_between(scope: str) -> str | None:
     return "blocks" if re.fullmatch(r"[a-z -]+", part) else None
 
 
-def blank_lines(c: _Fields) -> Expectation | None:
+def blank_lines(c: Constraint) -> Expectation | None:
     """ "A blank line between stanzas" (exactly 1 between parts), "no blank
     lines" (none in the response), "double-spaced" (one between lines)."""
     unit, relation = _text(c.unit), _relation(c)
@@ -102,7 +87,7 @@ _LEVEL = re.compile(
 _ENDING = {"?": "?", "question mark": "?", ":": ":", "colon": ":", "!": "!", ".": "."}
 
 
-def heading_form(c: _Fields) -> Expectation | None:
+def heading_form(c: Constraint) -> Expectation | None:
     """ "Each question as a ### heading" (every heading of one level),
     "headings end with a question mark" (every heading's last mark)."""
     unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
@@ -145,7 +130,7 @@ _ONE_ITEM = re.compile(r"\b(?:first|second|third|last|final|one|single|line \d)\
 _ORDERED = re.compile(r"\(?(?P<label>\d{1,3}|[a-z]|[ivx]{1,5}|n|x)(?P<close>[.)])", re.I)
 
 
-def _marker(c: _Fields) -> str | None:
+def _marker(c: Constraint) -> str | None:
     """The marker style the constraint's value (or its one word) shows."""
     raw = str(c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else ""))
     hint = f"{raw} {c.note}".lower()
@@ -184,7 +169,7 @@ def _marker(c: _Fields) -> str | None:
     return marker if marker in _STYLES else None
 
 
-def list_markers(c: _Fields) -> Expectation | None:
+def list_markers(c: Constraint) -> Expectation | None:
     """ "Use dashes for bullets" (every bullet's marker), "number them 1), 2)"
     (every numbered item's), "Roman numerals (I., II.)"."""
     unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
@@ -223,7 +208,7 @@ _CASE_SCOPE = (
 )
 
 
-def title_case(c: _Fields) -> Expectation | None:
+def title_case(c: Constraint) -> Expectation | None:
     """ "Every heading in Title Case" (small words may stay low), "each word
     of the title capitalised" (every word)."""
     unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
@@ -239,7 +224,7 @@ def title_case(c: _Fields) -> Expectation | None:
     return all_of(fields("title_case", part=part, every=not small))
 
 
-_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
+_FAMILIES: tuple[Callable[[Constraint], Expectation | None], ...] = (
     blank_lines,
     heading_form,
     list_markers,
@@ -247,10 +232,6 @@ _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
 )
 
 
-def format_parts(c: _Fields) -> Expectation | None:
+def format_parts(c: Constraint) -> Expectation | None:
     """The checks the format-of-parts families state for ``c``, or None."""
-    for family in _FAMILIES:
-        found = family(c)
-        if found is not None:
-            return found
-    return None
+    return first_found(_FAMILIES, c)

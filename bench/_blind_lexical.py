@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts, no_kind
+from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts, first_found, no_kind
 from _blind_parts import NUMERIC, count_value, is_response, phrase, scope_of
 
 __all__ = ["lexical"]
@@ -372,8 +372,4 @@ _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
 
 def lexical(c: _Fields) -> Expectation | None:
     """The checks the lexical families state for ``c``, or None."""
-    for family in _FAMILIES:
-        found = family(c)
-        if found is not None:
-            return found
-    return None
+    return first_found(_FAMILIES, c)

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from _blind_parts import count_value, phrase, same_word
+
+_T = TypeVar("_T")
 
 __all__ = [
     "Expectation",
@@ -19,6 +22,7 @@ __all__ = [
     "counts",
     "either",
     "fields",
+    "first_found",
     "first_word",
     "forbidden_chars",
     "forbidden_word",
@@ -203,6 +207,16 @@ def json_object(keys: Sequence[str] = (), exact: bool = False) -> Matcher:
 
     label = f"json required_keys {'=' if exact else '⊇'} {sorted(want)}" if want else "json"
     return Matcher(frozenset({"json"}), test, label)
+
+
+def first_found(rules: Sequence[Callable[[_T], Expectation | None]], c: _T) -> Expectation | None:
+    """The first expectation one of ``rules`` maps ``c`` to, or None: how a
+    group of family mappings is tried in turn."""
+    for rule in rules:
+        found = rule(c)
+        if found is not None:
+            return found
+    return None
 
 
 def no_kind(reason: str, *implied: Matcher) -> Expectation:

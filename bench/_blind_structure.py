@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from _blind_matchers import Expectation, Matcher, Spec, all_of, any_count, no_kind
+from _blind_matchers import Expectation, Matcher, Spec, all_of, any_count, first_found, no_kind
 from _blind_matchers import count as count_of
 from _blind_parts import is_response, scope_of, unit_of
 from _blind_rows import Constraint
@@ -118,8 +118,4 @@ def _paragraph_separators(c: Constraint) -> Expectation | None:
 
 def structure(c: Constraint) -> Expectation | None:
     """The checks a structure stated this way maps to; None where ``c`` states none."""
-    for rule in (_code_language, _table, _headings, _paragraph_separators):
-        found = rule(c)
-        if found is not None:
-            return found
-    return None
+    return first_found((_code_language, _table, _headings, _paragraph_separators), c)
