@@ -23,7 +23,15 @@ from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule
 from redraft.criteria._spec_base import CountSpec, Relation, Spec
 
-__all__ = ["CountFamily", "Family", "FamilyCount", "FamilySpec", "every_unit_outcome", "hit"]
+__all__ = [
+    "CountFamily",
+    "Family",
+    "FamilyCount",
+    "FamilySpec",
+    "every_unit_outcome",
+    "hit",
+    "values_outcome",
+]
 
 _SHOWN = 3
 
@@ -198,5 +206,21 @@ def every_unit_outcome(
         f"{off} of {total} {unit} {breaking}; required: {spec.describe()}",
         family.correction(spec, text),
         score=min(1 - off / total, 0.99),
+        data=data,
+    )
+
+
+def values_outcome(family: Family, spec: Any, text: str, off: list[str]) -> Outcome:
+    """The outcome of a form every value of a type must have (every date,
+    every number): passed when none is ``off``; the first few shown."""
+    data: dict[str, Any] = {"off": len(off), "found": off[:3]}
+    if not off:
+        return Outcome(True, f"the answer has {spec.describe()}, as required", data=data)
+    shown = ", ".join(repr(x) for x in off[:3])
+    return Outcome(
+        False,
+        f"the answer writes {len(off)} otherwise ({shown}); required: {spec.describe()}",
+        family.correction(spec, text),
+        score=0.0,
         data=data,
     )

@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator
 
 from redraft.core._repair import RepairOp
-from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._base import Family, FamilySpec, values_outcome
 from redraft.criteria._families._date_formats import (
     FORM,
     ISO,
@@ -280,20 +280,6 @@ def time_rules(sentence: Sentence) -> Iterator[Hit]:
 # -- measures ---------------------------------------------------------------------------
 
 
-def _outcome(family: Family, spec: Any, text: str, off: list[str]) -> Outcome:
-    data: dict[str, Any] = {"off": len(off), "found": off[:_SHOWN]}
-    if not off:
-        return Outcome(True, f"the answer has {spec.describe()}, as required", data=data)
-    shown = ", ".join(repr(x) for x in off[:_SHOWN])
-    return Outcome(
-        False,
-        f"the answer writes {len(off)} otherwise ({shown}); required: {spec.describe()}",
-        family.correction(spec, text),
-        score=0.0,
-        data=data,
-    )
-
-
 class _DecimalPlaces(Family):
     name = "decimal_places"
     specs = (DecimalPlaces,)
@@ -301,7 +287,7 @@ class _DecimalPlaces(Family):
     edits: ClassVar[tuple[RepairOp, ...]] = (_ROUND,)
 
     def measure(self, spec: Any, text: str) -> Outcome:
-        return _outcome(self, spec, text, off_decimals(spec, text))
+        return values_outcome(self, spec, text, off_decimals(spec, text))
 
     def correction(self, spec: Any, text: str) -> str:
         off = off_decimals(spec, text)
@@ -322,7 +308,7 @@ class _DateFormat(Family):
     edits: ClassVar[tuple[RepairOp, ...]] = (_ISO_DATES, _FORM_DATES)
 
     def measure(self, spec: Any, text: str) -> Outcome:
-        return _outcome(self, spec, text, off_dates(spec.pattern, text))
+        return values_outcome(self, spec, text, off_dates(spec.pattern, text))
 
     def correction(self, spec: Any, text: str) -> str:
         shown = ", ".join(off_dates(spec.pattern, text)[:_SHOWN])
@@ -342,7 +328,7 @@ class _TimeFormat(Family):
     edits: ClassVar[tuple[RepairOp, ...]] = (_24H, _12H)
 
     def measure(self, spec: Any, text: str) -> Outcome:
-        return _outcome(self, spec, text, off_times(text, spec.style))
+        return values_outcome(self, spec, text, off_times(text, spec.style))
 
     def correction(self, spec: Any, text: str) -> str:
         shown = ", ".join(off_times(text, spec.style)[:_SHOWN])

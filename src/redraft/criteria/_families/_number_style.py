@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from redraft.core._repair import RepairOp
-from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._base import Family, FamilySpec, values_outcome
 from redraft.criteria._families._lexical import required
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
@@ -205,18 +205,7 @@ class _NumberStyle(Family):
     edits: ClassVar[tuple[RepairOp, ...]] = (_GROUP,)
 
     def measure(self, spec: Any, text: str) -> Outcome:
-        off = off_numbers(spec, text)
-        data: dict[str, Any] = {"off": len(off), "found": off[:_SHOWN]}
-        if not off:
-            return Outcome(True, f"the answer has {spec.describe()}, as required", data=data)
-        shown = ", ".join(repr(x) for x in off[:_SHOWN])
-        return Outcome(
-            False,
-            f"the answer writes {len(off)} otherwise ({shown}); required: {spec.describe()}",
-            self.correction(spec, text),
-            score=0.0,
-            data=data,
-        )
+        return values_outcome(self, spec, text, off_numbers(spec, text))
 
     def correction(self, spec: Any, text: str) -> str:
         shown = ", ".join(off_numbers(spec, text)[:_SHOWN])
