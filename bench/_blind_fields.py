@@ -18,7 +18,9 @@ ways means one thing to the mapper.
 - words: the names a note lists (``keys: name, age``) where ``words`` lists none;
 - value and words: the one phrase a value states (a start, an end, a
   language) may stand in ``words``; the phrases a ban, a requirement or a
-  choice lists may stand in ``value``: each is read from where it stands.
+  choice lists, or the names an equality or an ordering lists (keys,
+  columns, headings), may stand in ``value``: each is read from where it
+  stands.
 
 Each family then reads the canonical fields (``_blind_map``, ``_blind_lexical``…).
 """
@@ -149,6 +151,11 @@ def _phrases(
     """The value and words where a writer put one in the other's place."""
     if relation in _ONE_PHRASE and value is None and len(words) == 1:
         return words[0], words
+    listed = isinstance(value, tuple) and len(value) > 1 and all(isinstance(v, str) for v in value)
+    if relation in _ONE_PHRASE and not words and listed and isinstance(value, tuple):
+        # "equals ['title', 'author']", "other ['## A', '## B']": the names a
+        # list value states are the constraint's words, as a writer may put them
+        return value, tuple(str(v) for v in value)
     if relation in _LISTED and not words:
         if isinstance(value, str) and value.strip() and not value.strip().isdigit():
             return value, (value,)

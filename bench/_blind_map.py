@@ -32,7 +32,9 @@ no stated format), ``_blind_format_parts`` (blank lines, heading form, list
 markers, title case), ``_blind_properties`` (a property of every unit, a
 format, a choice of phrases), ``_blind_phrases`` (keywords, bans, starts and
 ends) and ``_blind_layout`` (separated pieces, checklists, templates, sorted
-and unique items, named sections, plain text).
+and unique items, named sections, plain text) and ``_blind_shapes`` (a
+closing mark on every part, a bare number, a palindrome, the answer equal
+to a text, headings at a level in order).
 """
 
 from __future__ import annotations
@@ -98,6 +100,7 @@ from _blind_parts_count import part_count
 from _blind_phrases import case_blind, forbidden, keywords, phrases_of, positional
 from _blind_properties import properties, stated_case
 from _blind_rows import Constraint, Row, load_split
+from _blind_shapes import shapes
 from _blind_structure import structure
 from _blind_tables import tabular
 
@@ -135,9 +138,11 @@ def expect(c: Constraint, row: Row) -> Expectation:
     case = stated_case(c, scope_of(c.scope))  # the whole answer in one case, however put
     if case is not None:
         return case
-    table = tabular(c)
+    table = tabular(c, row.constraints)
     if table is not None:
         return table
+    if (shape := shapes(c)) is not None:  # a closing mark, a palindrome: bench/_blind_shapes.py
+        return shape
     if (shaped := formats(c)) is not None:  # dates, only the answer: bench/_blind_formats.py
         return shaped
     words_and_marks = lexical(c)  # the lexical families: bench/_blind_lexical.py

@@ -163,8 +163,10 @@ def positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expecta
     if scope[0] == "each" and text and text.strip() and not text.lstrip().startswith("^"):
         # every part starting (ending) so: the answer's first part starts (its
         # last ends) so too, a necessary part of the constraint
+        # and the phrase appears in it
         kind = "starts_with" if relation == "starts_with" else "ends_with"
-        found = replace(found, implied=(*found.implied, phrase_is(kind, text)))
+        present = keyword(text, "at_least", 1)
+        found = replace(found, implied=(*found.implied, phrase_is(kind, text), present))
     return found
 
 

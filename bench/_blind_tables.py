@@ -1,14 +1,21 @@
 """What ``_blind_map`` expects of markdown-table and CSV constraints, read
 from the writers' unit, scope, relation, value and words: rows counted in a
-table or a CSV body, a table's or a CSV header's columns, a count of tables."""
+table or a CSV body, a table's or a CSV header's columns, a count of tables.
+
+Rows or columns of the whole answer whose format no field names (scope
+``response``, the table or the CSV named only in the prompt and the label)
+are a table's or a CSV's: the one check that names those columns (counts
+those data rows) in either format is the constraint's; where a field of the
+prompt's constraints names one format, only that one."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Protocol
 
-from _blind_matchers import Expectation, Matcher, Spec, all_of, counts
-from _blind_parts import NUMERIC, count_value
+from _blind_matchers import Expectation, Matcher, Spec, all_of, counts, either
+from _blind_parts import NUMERIC, count_value, is_response, scope_of
 
 __all__ = ["tabular"]
 
@@ -24,6 +31,8 @@ class _Fields(Protocol):
     def value(self) -> object: ...
     @property
     def words(self) -> tuple[str, ...]: ...
+    @property
+    def note(self) -> str: ...
 
 
 def _columns(kind: str, words: tuple[str, ...], **extra: object) -> Matcher:
@@ -40,7 +49,44 @@ def _columns(kind: str, words: tuple[str, ...], **extra: object) -> Matcher:
     return Matcher(frozenset({kind}), test, f"{kind} {list(words)} {extra or ''}".strip())
 
 
-def tabular(c: _Fields) -> Expectation | None:
+def _named_formats(siblings: Sequence[_Fields]) -> tuple[bool, bool]:
+    """Whether a field (not the label) of the prompt's constraints names CSV,
+    and whether one names a table."""
+    said = " ".join(
+        f"{s.unit or ''} {s.scope or ''} {s.note} {' '.join(s.words)} "
+        + (s.value if isinstance(s.value, str) else "")
+        for s in siblings
+    ).lower()
+    return bool(re.search(r"\bcsv\b", said)), bool(re.search(r"\btables?\b", said))
+
+
+def _untold(c: _Fields, siblings: Sequence[_Fields]) -> Expectation | None:
+    """Rows or columns of the whole answer, the format named by no scope."""
+    unit = str(c.unit or "").strip().lower()
+    relation = c.relation.strip().lower()
+    if not is_response(scope_of(c.scope)):
+        return None
+    csv, table = _named_formats(siblings)
+    if csv and table:
+        return None
+    if re.fullmatch(r"(?:data |body )?rows?", unit) and relation in NUMERIC:
+        if not count_value(relation, c.value):
+            return None
+        tables = counts("table_rows", relation, c.value)
+        csvs = counts("csv_rows", relation, c.value)
+        if csv or table:
+            return all_of(*(csvs if csv else tables))
+        return all_of(*(either(t, v) for t, v in zip(tables, csvs, strict=True)))
+    if unit == "column" and len(c.words) > 1 and relation in ("exactly", "equals"):
+        header = _columns("csv_columns", c.words)
+        columns = _columns("table_columns", c.words, exact=True)
+        if csv or table:
+            return all_of(header if csv else columns)
+        return all_of(either(columns, header))
+    return None
+
+
+def tabular(c: _Fields, siblings: Sequence[_Fields] = ()) -> Expectation | None:
     """The checks a table or CSV constraint maps to; None where ``c`` is not one."""
     unit = str(c.unit or "").strip().lower()
     scope = str(c.scope or "").strip().lower()
@@ -59,4 +105,4 @@ def tabular(c: _Fields) -> Expectation | None:
             return all_of(_columns("csv_columns", c.words))
         if table:
             return all_of(_columns("table_columns", c.words, exact=relation != "contains"))
-    return None
+    return _untold(c, siblings)

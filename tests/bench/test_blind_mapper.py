@@ -6,6 +6,7 @@ bench/ goes on the path (as ``python bench/blind.py`` puts it there)."""
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -1026,3 +1027,175 @@ def test_a_start_every_part_keeps_implies_the_answers_start() -> None:
     assert not _covered(found, _spec(kind="starts_with", phrase="re"))
     whole = _expect(unit=None, scope="response", relation="starts_with", value="Dear")
     assert not whole.implied
+
+
+def _expect_in(c: Any, *siblings: Any) -> Any:
+    """``c`` mapped in a row beside ``siblings`` (each index its own)."""
+    constraints = tuple(replace(s, index=i) for i, s in enumerate((c, *siblings)))
+    row = _blind_map.Row("t-1", None, "", constraints, None)
+    return _blind_map.expect(constraints[0], row)
+
+
+def _implies(expectation: Any, spec: dict[str, Any]) -> bool:
+    return any(m.exact(spec) for m in expectation.implied)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"unit": "column", "relation": "equals", "value": ("Day", "Meal")},
+        {"unit": "columns", "relation": "exactly", "words": ("Day", "Meal")},
+        {
+            "unit": "the columns",
+            "scope": "entire answer",
+            "relation": "equals",
+            "words": ("day", "meal"),
+        },
+    ],
+)
+def test_columns_of_a_format_no_field_names_are_a_tables_or_a_csvs(fields: dict[str, Any]) -> None:
+    found = _expect(**fields)
+    assert _covered(found, _spec(kind="table_columns", columns=["Day", "Meal"]))
+    assert _covered(found, _spec(kind="csv_columns", columns=["Day", "Meal"]))
+    assert not _covered(found, _spec(kind="table_columns", columns=["Day", "Meal"], exact=False))
+    assert not _covered(found, _spec(kind="csv_columns", columns=["Meal", "Day"]))
+
+
+def test_columns_of_a_format_a_sibling_names_are_that_formats_only() -> None:
+    csv = _constraint(unit="answer", relation="matches_format", value="CSV")
+    found = _expect_in(_constraint(unit="column", relation="equals", value=("a", "b")), csv)
+    assert _covered(found, _spec(kind="csv_columns", columns=["a", "b"]))
+    assert not _covered(found, _spec(kind="table_columns", columns=["a", "b"]))
+    table = _constraint(unit="table", relation="exactly", value=1)
+    rows = _expect_in(_constraint(unit="row", relation="exactly", value=4), table)
+    assert _covered(rows, _spec(kind="table_rows", relation="exactly", value=4))
+    assert not _covered(rows, _spec(kind="csv_rows", relation="exactly", value=4))
+
+
+@pytest.mark.parametrize(
+    ("fields", "relation", "value"),
+    [
+        ({"unit": "row", "relation": "exactly", "value": 7}, "exactly", 7),
+        ({"unit": "rows", "relation": "at least", "value": "10"}, "at_least", 10),
+        ({"unit": "data row", "relation": "fewer_than", "value": 6}, "at_most", 5),
+    ],
+)
+def test_rows_of_a_format_no_field_names_are_a_tables_or_a_csvs_data_rows(
+    fields: dict[str, Any], relation: str, value: int
+) -> None:
+    found = _expect(**fields)
+    assert _covered(found, _spec(kind="table_rows", relation=relation, value=value))
+    assert _covered(found, _spec(kind="csv_rows", relation=relation, value=value))
+    assert not _covered(found, _spec(kind="line_count", relation=relation, value=value))
+
+
+def test_rows_or_columns_of_one_part_are_no_whole_answer_table() -> None:
+    assert not _expect(unit="row", scope="each section", relation="exactly", value=3).matchers
+    one = _expect(unit="column", scope="section 2", relation="equals", value=("a", "b"))
+    assert not _covered(one, _spec(kind="table_columns", columns=["a", "b"]))
+
+
+@pytest.mark.parametrize(
+    ("scope", "value", "unit", "part"),
+    [
+        ("each sentence", "!", None, "sentence"),
+        ("every sentence", "?", "sentence", "sentence"),
+        ("per paragraph", ".", "final punctuation", "paragraph"),
+        ("each bullet", "!", None, "bullet"),
+    ],
+)
+def test_every_part_all_one_closing_mark_is_each_part_ending_with_it(
+    scope: str, value: str, unit: str | None, part: str
+) -> None:
+    found = _expect(unit=unit, scope=scope, relation="all", value=value)
+    assert _covered(found, _spec(kind="each_ends_with", part=part, phrase=value))
+    assert not _covered(found, _spec(kind="each_starts_with", part=part, phrase=value))
+    assert not _covered(found, _spec(kind="ends_with", phrase=value))
+
+
+def test_a_part_all_a_mark_only_under_another_unit_or_a_word_is_no_ending() -> None:
+    assert not _expect(unit="word", scope="each sentence", relation="all", value="!").matchers
+    assert not _expect(unit=None, scope="each sentence", relation="all", value="wow").matchers
+    assert not _expect(unit=None, scope="each line", relation="all", value="!").matchers
+
+
+@pytest.mark.parametrize("value", ["number only", "just the number", "a number", "Number_only"])
+def test_the_answer_a_bare_number_is_number_only(value: str) -> None:
+    found = _expect(unit=None, relation="matches_format", value=value)
+    assert _covered(found, _spec(kind="number_only"))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"relation": "matches_format", "value": "^-?\\d+$"},  # an integer: narrower
+        {"relation": "matches_format", "value": "phone number"},
+        {"relation": "matches_format", "value": "number only", "scope": "each line"},
+    ],
+)
+def test_a_number_format_that_is_not_the_bare_answer_is_no_number_only(
+    fields: dict[str, Any],
+) -> None:
+    assert not _covered(_expect(**fields), _spec(kind="number_only"))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"relation": "other", "note": "letters read same reversed"},
+        {"relation": "other", "value": "palindrome"},
+        {"relation": "all", "value": "reads the same backwards"},
+    ],
+)
+def test_an_answer_that_reads_the_same_backwards_is_a_palindrome(fields: dict[str, Any]) -> None:
+    assert _covered(_expect(**fields), _spec(kind="palindrome"))
+
+
+def test_a_palindrome_of_a_part_or_negated_is_none() -> None:
+    part = _expect(relation="other", value="palindrome", scope="last line")
+    assert not _covered(part, _spec(kind="palindrome"))
+    negated = _expect(relation="other", note="should not be a palindrome")
+    assert not _covered(negated, _spec(kind="palindrome"))
+
+
+def test_the_answer_equal_to_a_text_implies_its_presence_and_both_ends() -> None:
+    found = _expect(unit=None, relation="equals", value="Out of office")
+    assert not found.matchers
+    assert _implies(
+        found, _spec(kind="keyword", keyword="out of office", relation="at_least", value=1)
+    )
+    assert _implies(found, _spec(kind="starts_with", phrase="Out of office"))
+    assert _implies(found, _spec(kind="ends_with", phrase="Out of office."))
+    assert not _implies(
+        found, _spec(kind="keyword", keyword="office", relation="at_least", value=1)
+    )
+    count = _expect(unit=None, relation="equals", value="42")
+    assert not count.implied
+
+
+def test_every_part_starting_with_a_phrase_implies_the_phrase_is_there() -> None:
+    found = _expect(unit=None, scope="each paragraph", relation="starts_with", value="Keep going")
+    assert _covered(found, _spec(kind="each_starts_with", part="paragraph", phrase="keep going"))
+    present = _spec(kind="keyword", keyword="keep going", relation="at_least", value=1)
+    assert _implies(found, present)
+    assert not _implies(_expect(scope="response", relation="starts_with", value="Hi"), present)
+
+
+def test_headings_at_a_level_in_a_stated_order_imply_the_ordered_sections() -> None:
+    found = _expect(
+        unit=None, relation="other", value=("## Gear", "## Food"), note="headings in this order"
+    )
+    ordered = _spec(kind="named_sections", names=["Gear", "Food"], ordered=True)
+    assert not found.matchers
+    assert _implies(found, ordered)
+    assert not _implies(found, _spec(kind="named_sections", names=["Gear", "Food"]))
+    unordered = _expect(unit=None, relation="other", value=("## Gear", "## Food"), note="")
+    assert not _implies(unordered, ordered)
+
+
+def test_a_list_value_of_an_equality_is_read_as_its_words() -> None:
+    json = _constraint(unit=None, relation="matches_format", value="json")
+    keys = _constraint(unit="key", relation="equals", value=("name", "age"))
+    found = _expect_in(keys, json)
+    assert _covered(found, _spec(kind="json", required_keys=["name", "age"]))
+    assert not _covered(found, _spec(kind="json", required_keys=["name"]))

@@ -1,0 +1,166 @@
+"""What ``_blind_map`` expects of a few whole-answer shapes that writers
+state as a property rather than a count, read from the fields of
+``bench/data/blind/BRIEF.md`` by rule, whatever the writer's label:
+
+- every sentence (paragraph, bullet) "all" one closing mark (``!``, ``?``,
+  ``.``): each one ends with it (``each_ends_with``);
+- the answer "matches_format" a bare number ("number only", "just the
+  number"): ``number_only``, which reads one number in digits (a sign,
+  decimals, thousands commas or a percent sign allowed); an integer pattern
+  (``^-?\\d+$``) is narrower, so it is no kind's;
+- the answer a palindrome (the value or the note says so: "palindrome",
+  "reads the same backwards"): ``palindrome``;
+- the whole answer equal to one text: no kind states it whole (``one_of``
+  needs two options), but containing the text, starting and ending with it
+  are each a necessary part (implied);
+- headings with a level named in their text (``## Gear``) in a stated
+  order: ``named_sections`` sets the markup aside, so the ordered sections
+  are a necessary part (implied).
+"""
+
+from __future__ import annotations
+
+import re
+
+from _blind_matchers import (
+    Expectation,
+    Matcher,
+    Spec,
+    all_of,
+    fields,
+    first_found,
+    keyword,
+    no_kind,
+    phrase_is,
+)
+from _blind_parts import is_response, scope_of
+from _blind_rows import Constraint
+
+__all__ = ["shapes"]
+
+_MARKS = frozenset({"!", "?", "."})
+_EACH_PARTS = frozenset({"sentence", "paragraph", "bullet"})
+
+
+def _unit(c: Constraint) -> str:
+    return " ".join(str(c.unit or "").lower().split())
+
+
+def _text(c: Constraint) -> str | None:
+    if isinstance(c.value, str):
+        return c.value
+    return c.words[0] if len(c.words) == 1 else None
+
+
+def _each_mark(c: Constraint) -> Expectation | None:
+    """ "Every sentence: all '!'": each one ends with that mark."""
+    where, part, _ = scope_of(c.scope)
+    text = (_text(c) or "").strip()
+    if c.relation != "all" or where != "each" or part not in _EACH_PARTS or text not in _MARKS:
+        return None
+    unit = _unit(c)
+    if (
+        unit
+        and unit != part
+        and not re.fullmatch(r"(?:end|final|closing|last)?\s*(?:punctuation|mark|character)", unit)
+    ):
+        return None
+    return all_of(phrase_is("each_ends_with", text, part=part))
+
+
+_NUMBER_ONLY = re.compile(
+    r"(?:(?:just|only|solely)\s+)?(?:the\s+|a\s+|one\s+|a\s+single\s+)?(?:number|numeral|figure)"
+    r"(?:\s+only|\s+alone|,?\s+nothing\s+else)?|numeric(?:\s+only)?|number[\s_-]only"
+)
+
+
+def _number_only(c: Constraint) -> Expectation | None:
+    value = " ".join(str(_text(c) or "").lower().replace("_", " ").split()).strip(" .")
+    if (
+        c.relation != "matches_format"
+        or not is_response(scope_of(c.scope))
+        or _unit(c)
+        not in (
+            "",
+            "answer",
+            "response",
+        )
+    ):
+        return None
+    if not _NUMBER_ONLY.fullmatch(value):
+        return None
+    return all_of(fields("number_only"))
+
+
+_PALINDROME = re.compile(
+    r"palindrom|\bsame\b.{0,20}\b(?:backwards?|reversed?|in reverse|both ways)\b"
+    r"|\breversed?\b.{0,20}\bsame\b"
+)
+
+
+def _palindrome(c: Constraint) -> Expectation | None:
+    """The answer reads the same backwards: said by the value or the note."""
+    said = f"{_text(c) or ''} {c.note}".lower()
+    if c.relation not in ("other", "all", "matches_format", "equals"):
+        return None
+    if not is_response(scope_of(c.scope)) or _unit(c) not in ("", "answer", "response", "letter"):
+        return None
+    if not _PALINDROME.search(said) or re.search(r"\bnot\b|\bno\b|n't\b", said):
+        return None
+    return all_of(fields("palindrome"))
+
+
+def _equal_text(c: Constraint) -> Expectation | None:
+    """The whole answer is one text: no kind states it whole, each end and
+    its presence are necessary parts."""
+    text = _text(c)
+    if c.relation != "equals" or text is None or not text.strip() or text.strip().isdigit():
+        return None
+    if not is_response(scope_of(c.scope)) or _unit(c) not in ("", "answer", "response", "text"):
+        return None
+    if len(c.words) > 1:
+        return None
+    return no_kind(
+        "the whole answer equal to a text: no kind states it whole",
+        keyword(text, "at_least", 1),
+        phrase_is("starts_with", text),
+        phrase_is("ends_with", text),
+    )
+
+
+_LEVEL = re.compile(r"^\s*#{1,6}\s+\S")
+_ORDERED = re.compile(r"\border(?:ed)?\b|\bsequence\b")
+
+
+def _name(text: object) -> str:
+    return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
+
+
+def _heading_order(c: Constraint) -> Expectation | None:
+    """ "'## A', '## B' in that order", relation ``other``: headings at a
+    level in an order. named_sections sets the level aside, so its ordered
+    check is a necessary part."""
+    words = [w for w in c.words if w.strip()]
+    unit = _unit(c)
+    if c.relation != "other" or len(words) < 2 or not is_response(scope_of(c.scope)):
+        return None
+    if unit and not re.fullmatch(r"(?:section )?(?:headings?|headers?|sections?)", unit):
+        return None
+    if not all(_LEVEL.match(w) for w in words) or not _ORDERED.search(c.note.lower()):
+        return None
+    want = [_name(w) for w in words]
+
+    def test(spec: Spec) -> bool:
+        names = spec.get("names") or ()
+        got = [_name(n) for n in names]  # type: ignore[attr-defined]
+        return got == want and bool(spec.get("ordered"))
+
+    found = Matcher(
+        frozenset({"named_sections"}), test, f"named_sections names={want} ordered=True"
+    )
+    return no_kind("headings at a level in order: named_sections sets markup aside", found)
+
+
+def shapes(c: Constraint) -> Expectation | None:
+    """The checks one of these shapes maps to; None where ``c`` states none."""
+    return first_found((_each_mark, _number_only, _palindrome, _equal_text, _heading_order), c)
