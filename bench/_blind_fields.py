@@ -157,7 +157,10 @@ def _phrases(
         # list value states are the constraint's words, as a writer may put them
         return value, tuple(str(v) for v in value)
     if relation in _LISTED and not words:
-        if isinstance(value, str) and value.strip() and not value.strip().isdigit():
+        # a bare number is a phrase to include or choose ("contains '60'"),
+        # but a count where a ban states it ("none '0'")
+        number = value.strip().isdigit() if isinstance(value, str) else False
+        if isinstance(value, str) and value.strip() and (relation != "none" or not number):
             return value, (value,)
         if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
             return value, tuple(str(v) for v in value)

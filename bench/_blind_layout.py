@@ -61,7 +61,9 @@ def _version_separator(row: Row) -> str | None:
     """The run of marks a sibling constraint puts between the pieces."""
     for s in row.constraints:
         run = _run_of(s)
-        if unit_of(s) == "separator" and run and not _NOT_VERSIONS.search(str(s.scope or "")):
+        # a separator as its unit, or (no unit) the run as the value of relation other
+        separator = unit_of(s) == "separator" or (not s.unit and s.relation == "other")
+        if separator and run and not _NOT_VERSIONS.search(str(s.scope or "")):
             return run
     return None
 

@@ -236,17 +236,24 @@ def _word_length(c: _Fields) -> Expectation | None:
     return None
 
 
-_NEGATED_START = re.compile(r"\b(?:not?|never|dont|don't|avoid)[ _-]?(?:start|begin|open)", re.I)
-"""A label naming a start not to make: the only field that says so under relation "other"."""
+_NEGATED_START = re.compile(
+    r"\b(?:not?|never|dont|don't|avoid)[ _-]?(?:start|begin|open)"
+    r"|\b(?:must|should|may|can|do|does)(?:n't| not) (?:start|begin|open)",
+    re.I,
+)
+"""A label or a note naming a start not to make: the only fields that say so
+under relation "other"."""
 
 
 def _opening(c: _Fields) -> Expectation | None:
     scope = scope_of(c.scope)
     # "do not begin with X": the start as the scope, or the whole answer with a
     # label naming the start (the writer's only field that says where)
-    labelled = is_response(scope) and re.search(r"start|begin|open", c.family, re.I) is not None
-    # relation "other" with a label naming a start not to make ("not_starts_with")
-    negated = _NEGATED_START.search(c.family) is not None
+    # (or the note: "must not start with these", a field every label leaves as it is)
+    said = f"{c.family} {c.note}"
+    labelled = is_response(scope) and re.search(r"start|begin|open", said, re.I) is not None
+    # relation "other" with a label (a note) naming a start not to make ("not_starts_with")
+    negated = _NEGATED_START.search(said) is not None
     ruled = _relation(c) == "none" or (_relation(c) == "other" and negated)
     if not ruled or not (scope[0] == "start" or labelled):
         return None

@@ -312,7 +312,9 @@ def _separator(row: Row) -> str:
     no parameter expresses, so no check matches it exactly)."""
     for s in row.constraints:
         stated = s.value if isinstance(s.value, str) else (s.words[0] if len(s.words) == 1 else "")
-        if unit_of(s) == "separator" and stated.strip():
+        # a separator as its unit, or a run of marks as the value of relation other
+        untyped = not str(s.unit or "").strip() and s.relation == "other"
+        if (unit_of(s) == "separator" or untyped) and stated.strip():
             if re.fullmatch(r"\s*\*{3,}\s*", stated):
                 return "***"
             if "paragraph" in str(s.scope).lower():
@@ -455,6 +457,12 @@ def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
 
 def _other(c: Constraint, scope: Scope) -> Expectation:
     shape = f"{c.value or ''} {c.note}".lower()
+    raw_unit = str(c.unit or "").strip().lower()
+    if is_response(scope) and raw_unit in ("", "separator") and isinstance(c.value, str):
+        # "separate them with '---'" as relation other: the pieces between the runs
+        pieces = versions_separator(c, "separator", c.value)
+        if pieces is not None:
+            return pieces
     if is_response(scope) and unit_of(c) in ("list", "answer", "item") and comma_separated(c):
         return all_of(fields("comma_list"))
     if is_response(scope) and "code block" in shape and re.search(r"outside|only|nothing", shape):

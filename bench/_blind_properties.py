@@ -203,7 +203,7 @@ def _no_case(c: Constraint, scope: Scope) -> Expectation | None:
 
 
 _WHOLE_UNIT = re.compile(
-    r"(?:(?:all|every|each|the)\s+)?(?:letters?|characters?|text|words?|answers?|responses?|"
+    r"(?:(?:all|every|each|the)\s+)?(?:letters?|characters?|chars?|text|words?|answers?|responses?|"
     r"(?:entire|whole|full)\s+(?:response|answer|reply|text)|output|reply|replies|case|"
     r"letter\s+case|casing|capitali[sz]ation)"
 )

@@ -3,7 +3,8 @@ state as a property rather than a count, read from the fields of
 ``bench/data/blind/BRIEF.md`` by rule, whatever the writer's label:
 
 - every sentence (paragraph, bullet) "all" one closing mark (``!``, ``?``,
-  ``.``): each one ends with it (``each_ends_with``);
+  ``.``): each one ends with it (``each_ends_with``); every part "all" a
+  text ending in a space (``- ``, ``> ``): each one starts with it;
 - the answer "matches_format" a bare number ("number only", "just the
   number"): ``number_only``, which reads one number in digits (a sign,
   decimals, thousands commas or a percent sign allowed); an integer pattern
@@ -21,6 +22,7 @@ state as a property rather than a count, read from the fields of
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from _blind_matchers import (
     Expectation,
@@ -33,7 +35,8 @@ from _blind_matchers import (
     no_kind,
     phrase_is,
 )
-from _blind_parts import is_response, scope_of
+from _blind_parts import is_response, scope_of, unit_of
+from _blind_phrases import positional
 from _blind_rows import Constraint
 
 __all__ = ["shapes"]
@@ -66,6 +69,20 @@ def _each_mark(c: Constraint) -> Expectation | None:
     ):
         return None
     return all_of(phrase_is("each_ends_with", text, part=part))
+
+
+def _each_prefix(c: Constraint) -> Expectation | None:
+    """ "Each line: all '- '": a value that ends in a space before the text
+    it leads is a prefix, so every part starts with it."""
+    where, _, _ = scope_of(c.scope)
+    text = _text(c)
+    if c.relation != "all" or where != "each" or text is None:
+        return None
+    if not text.strip() or text == text.rstrip() or text != text.lstrip():
+        return None
+    return positional(
+        replace(c, relation="starts_with", value=text), unit_of(c), scope_of(c.scope), "starts_with"
+    )
 
 
 _NUMBER_ONLY = re.compile(
@@ -163,4 +180,6 @@ def _heading_order(c: Constraint) -> Expectation | None:
 
 def shapes(c: Constraint) -> Expectation | None:
     """The checks one of these shapes maps to; None where ``c`` states none."""
-    return first_found((_each_mark, _number_only, _palindrome, _equal_text, _heading_order), c)
+    return first_found(
+        (_each_mark, _each_prefix, _number_only, _palindrome, _equal_text, _heading_order), c
+    )

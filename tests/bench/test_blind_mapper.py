@@ -1199,3 +1199,80 @@ def test_a_list_value_of_an_equality_is_read_as_its_words() -> None:
     found = _expect_in(keys, json)
     assert _covered(found, _spec(kind="json", required_keys=["name", "age"]))
     assert not _covered(found, _spec(kind="json", required_keys=["name"]))
+
+
+@pytest.mark.parametrize("run", ["---", "******", "~~~"])
+def test_a_run_of_marks_as_relation_other_separates_the_pieces(run: str) -> None:
+    found = _expect(unit=None, relation="other", value=run)
+    pieces = _spec(kind="separated_versions", versions=2, at_least=True, separator=run)
+    assert _covered(found, pieces)
+    assert not _covered(found, _spec(kind="separated_versions", versions=2, separator="==="))
+    two = _expect_in(
+        _constraint(unit="version", relation="exactly", value=2),
+        _constraint(unit=None, relation="other", value=run),
+    )
+    assert _covered(two, _spec(kind="separated_versions", versions=2, separator=run))
+    assert not _covered(two, _spec(kind="separated_versions", versions=3, separator=run))
+
+
+def test_a_run_that_separates_parts_no_kind_counts_maps_to_no_pieces() -> None:
+    assert not _expect(unit=None, relation="other", value=";").matchers
+    assert not _expect(unit=None, relation="other", value="---", scope="each item").matchers
+
+
+def test_paragraphs_a_sibling_separates_by_a_run_as_relation_other_count_on_it() -> None:
+    rule = _constraint(unit=None, relation="other", value="***")
+    found = _expect_in(_constraint(unit="paragraph", relation="at_least", value=3), rule)
+    assert _covered(
+        found, _spec(kind="paragraph_count", relation="at_least", value=3, separator="***")
+    )
+    assert not _covered(found, _spec(kind="paragraph_count", relation="at_least", value=3))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"relation": "other", "words": ("Once upon",), "note": "must not start with this"},
+        {"relation": "other", "words": ("Sure",), "note": "never begin with it"},
+        {
+            "relation": "none",
+            "words": ("Sure", "Okay"),
+            "note": "the reply should not open with these",
+        },
+    ],
+)
+def test_a_start_the_note_bans_is_not_starts_with(fields: dict[str, Any]) -> None:
+    found = _expect(unit=None, **fields)
+    banned = [w for w in fields["words"]]
+    assert _covered(found, _spec(kind="not_starts_with", phrases=banned))
+    assert not _covered(found, _spec(kind="starts_with", phrase=banned[0]))
+
+
+def test_a_phrase_under_relation_other_with_a_note_that_bans_no_start_is_no_kind() -> None:
+    found = _expect(unit=None, relation="other", words=("Once upon",), note="use it once")
+    assert not _covered(found, _spec(kind="not_starts_with", phrases=["Once upon"]))
+
+
+@pytest.mark.parametrize(("scope", "value"), [("each line", "- "), ("every line", "> ")])
+def test_every_line_all_a_text_ending_in_a_space_starts_with_it(scope: str, value: str) -> None:
+    found = _expect(unit=None, scope=scope, relation="all", value=value)
+    assert _covered(found, _spec(kind="each_line", position="start", phrase=value.strip()))
+    assert not _covered(found, _spec(kind="each_line", position="end", phrase=value.strip()))
+    assert _implies(found, _spec(kind="starts_with", phrase=value.strip()))
+
+
+def test_every_line_all_a_text_with_no_trailing_space_is_no_start() -> None:
+    found = _expect(unit=None, scope="each line", relation="all", value=";")
+    assert not _covered(found, _spec(kind="each_line", position="start", phrase=";"))
+
+
+def test_a_number_to_include_maps_alike_as_the_value_or_the_word() -> None:
+    spec = _spec(kind="keyword", keyword="60", relation="at_least", value=1)
+    assert _covered(_expect(unit=None, relation="contains", words=("60",)), spec)
+    assert _covered(_expect(unit=None, relation="contains", value="60"), spec)
+
+
+@pytest.mark.parametrize("unit", ["character", "chars", "the chars"])
+def test_every_character_in_one_case_maps_however_the_unit_is_spelt(unit: str) -> None:
+    found = _expect(unit=unit, relation="all", value="lowercase")
+    assert _covered(found, _spec(kind="letter_case", case="lower"))
