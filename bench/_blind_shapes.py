@@ -16,7 +16,11 @@ state as a property rather than a count, read from the fields of
   are each a necessary part (implied);
 - headings with a level named in their text (``## Gear``) in a stated
   order: ``named_sections`` sets the markup aside, so the ordered sections
-  are a necessary part (implied).
+  are a necessary part (implied);
+- relation ``other`` naming a postscript (``P.S.``), a numbered or a
+  bulleted list, or a blank line between the parts: the postscript, a list
+  of that kind (as the format ``numbered list`` reads), every gap between
+  paragraphs one blank line (``blank_lines``).
 """
 
 from __future__ import annotations
@@ -29,13 +33,15 @@ from _blind_matchers import (
     Matcher,
     Spec,
     all_of,
+    any_count,
     fields,
     first_found,
     keyword,
     no_kind,
     phrase_is,
+    postscript,
 )
-from _blind_parts import is_response, scope_of, unit_of
+from _blind_parts import is_response, phrase, scope_of, unit_of
 from _blind_phrases import positional
 from _blind_rows import Constraint
 
@@ -178,8 +184,67 @@ def _heading_order(c: Constraint) -> Expectation | None:
     return no_kind("headings at a level in order: named_sections sets markup aside", found)
 
 
+def _postscript(c: Constraint) -> Expectation | None:
+    """ "Add a P.S.", relation ``other``: the answer has a postscript."""
+    said = [_text(c) or "", *c.words]
+    if c.relation != "other" or not is_response(scope_of(c.scope)):
+        return None
+    if _unit(c) not in ("", "postscript"):
+        return None
+    if not any(phrase(w) in ("p.s", "ps", "postscript") for w in said if w):
+        return None
+    return all_of(postscript())
+
+
+_NUMBERED = re.compile(r"(?:a )?numbered(?: list| items?| steps?| points?)?")
+_BULLETED = re.compile(r"(?:a )?(?:bullets?|bulleted|bullet points?|bullet(?:ed)? list)")
+
+
+def _list_form(c: Constraint) -> Expectation | None:
+    """ "As a numbered list", relation ``other``: the answer uses that list
+    (as the format ``numbered list`` reads)."""
+    value = " ".join(str(_text(c) or "").lower().split()).strip(" .")
+    if c.relation != "other" or not is_response(scope_of(c.scope)):
+        return None
+    if _unit(c) not in ("", "list"):
+        return None
+    if _NUMBERED.fullmatch(value):
+        return all_of(any_count("numbered_count", "(a numbered list)"))
+    if _BULLETED.fullmatch(value):
+        return all_of(any_count("bullet_count", "(a bulleted list)"))
+    return None
+
+
+_BLANK = re.compile(r"(?:an? |one |single )?(?:blank|empty) lines?")
+
+
+def _blank_gaps(c: Constraint) -> Expectation | None:
+    """ "Separated by a blank line", relation ``other`` on the whole answer:
+    every gap between its paragraphs (blocks) is one blank line."""
+    value = " ".join(str(_text(c) or "").lower().split()).strip(" .")
+    if c.relation != "other" or not is_response(scope_of(c.scope)):
+        return None
+    if _unit(c) not in ("", "separator") or not _BLANK.fullmatch(value):
+        return None
+
+    def test(spec: Spec) -> bool:
+        return spec.get("between") in ("paragraphs", "blocks") and spec.get("blank") == 1
+
+    label = "blank_lines between=paragraphs (or blocks) blank=1"
+    return all_of(Matcher(frozenset({"blank_lines"}), test, label))
+
+
 def shapes(c: Constraint) -> Expectation | None:
     """The checks one of these shapes maps to; None where ``c`` states none."""
-    return first_found(
-        (_each_mark, _each_prefix, _number_only, _palindrome, _equal_text, _heading_order), c
+    rules = (
+        _each_mark,
+        _each_prefix,
+        _number_only,
+        _palindrome,
+        _equal_text,
+        _heading_order,
+        _postscript,
+        _list_form,
+        _blank_gaps,
     )
+    return first_found(rules, c)

@@ -74,6 +74,8 @@ def _named(c: Constraint, ordered: bool) -> Expectation:
 
 
 _ORDER = re.compile(r"\border\b|\bin sequence\b|\bthen\b")
+_NAME = re.compile(r"[*_#\s]*[\w][\w .'&/-]{0,58}[*_:\s]*")
+"""A section's name as a label: words, not a symbol or a marker ("(★)", "A)")."""
 
 
 def _headings(c: Constraint) -> Expectation | None:
@@ -82,11 +84,17 @@ def _headings(c: Constraint) -> Expectation | None:
     sections in order."""
     raw = " ".join(str(c.unit or "").lower().split())
     words = [w for w in c.words if w.strip()]
-    if len(words) < 2 or not is_response(scope_of(c.scope)):
+    # one name is enough to contain ("use the heading 'Risks'"), two to order
+    least = 1 if c.relation == "contains" else 2
+    if len(words) < least or not is_response(scope_of(c.scope)):
         return None
     heads = re.fullmatch(r"(?:section )?(?:headings?|headers?|sections?|section titles?)", raw)
-    labels = re.fullmatch(r"labels?|lines?|label lines?", raw) and all(
-        w.strip().endswith(":") for w in words
+    # label lines: named as labels ("label the parts 'PART A' and 'PART B'"),
+    # or as lines each ending in a colon ("Pros:", "Cons:")
+    named = re.fullmatch(r"(?:section |part )?labels?|label lines?", raw) is not None
+    lines = re.fullmatch(r"lines?", raw) is not None
+    labels = (named and all(_NAME.fullmatch(w.strip()) for w in words)) or (
+        lines and all(w.strip().endswith(":") for w in words)
     )
     if not heads and not labels:
         return None

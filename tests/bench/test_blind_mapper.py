@@ -1276,3 +1276,83 @@ def test_a_number_to_include_maps_alike_as_the_value_or_the_word() -> None:
 def test_every_character_in_one_case_maps_however_the_unit_is_spelt(unit: str) -> None:
     found = _expect(unit=unit, relation="all", value="lowercase")
     assert _covered(found, _spec(kind="letter_case", case="lower"))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"relation": "other", "value": "P.S."},
+        {"relation": "other", "words": ("PS",)},
+        {"unit": "postscript", "relation": "other", "value": "postscript"},
+    ],
+)
+def test_a_postscript_named_under_relation_other_is_a_postscript(fields: dict[str, Any]) -> None:
+    assert _covered(_expect(**fields), _spec(kind="postscript", marker="P.S."))
+
+
+def test_a_postscript_of_one_part_is_no_postscript() -> None:
+    found = _expect(relation="other", value="P.S.", scope="each email")
+    assert not _covered(found, _spec(kind="postscript", marker="P.S."))
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [
+        ("numbered", "numbered_count"),
+        ("a numbered list", "numbered_count"),
+        ("bullets", "bullet_count"),
+        ("bullet points", "bullet_count"),
+    ],
+)
+def test_a_list_form_under_relation_other_is_a_list_of_that_kind(value: str, kind: str) -> None:
+    found = _expect(unit=None, relation="other", value=value)
+    assert _covered(found, _spec(kind=kind, relation="at_least", value=1))
+    other = "bullet_count" if kind == "numbered_count" else "numbered_count"
+    assert not _covered(found, _spec(kind=other, relation="at_least", value=1))
+
+
+def test_a_list_form_of_one_section_is_no_whole_answer_list() -> None:
+    found = _expect(unit=None, relation="other", value="numbered", scope="steps section")
+    assert not _covered(found, _spec(kind="numbered_count", relation="at_least", value=1))
+
+
+@pytest.mark.parametrize("value", ["blank line", "a blank line", "empty lines"])
+def test_parts_separated_by_a_blank_line_is_one_blank_line_per_gap(value: str) -> None:
+    found = _expect(unit=None, relation="other", value=value)
+    assert _covered(found, _spec(kind="blank_lines", between="paragraphs", blank=1))
+    assert _covered(found, _spec(kind="blank_lines", between="blocks", blank=1))
+    assert not _covered(found, _spec(kind="blank_lines", between="lines", blank=1))
+    assert not _covered(found, _spec(kind="blank_lines", between="items", blank=0))
+
+
+def test_a_blank_line_after_one_line_is_no_gap_rule() -> None:
+    found = _expect(unit=None, relation="other", value="blank line", scope="line 2")
+    assert not _covered(found, _spec(kind="blank_lines", between="paragraphs", blank=1))
+
+
+@pytest.mark.parametrize(
+    ("unit", "words"),
+    [
+        ("label", ("PART A", "PART B")),
+        ("labels", ("Verse 1", "Verse 2")),
+        ("section label", ("Pros:", "Cons:")),
+    ],
+)
+def test_label_lines_named_as_labels_are_named_sections(unit: str, words: tuple[str, ...]) -> None:
+    found = _expect(unit=unit, relation="contains", words=words)
+    names = [w.rstrip(":") for w in words]
+    assert _covered(found, _spec(kind="named_sections", names=names))
+    assert not _covered(found, _spec(kind="named_sections", names=names[:1]))
+
+
+def test_labels_that_are_markers_or_symbols_are_no_named_sections() -> None:
+    found = _expect(unit="label", relation="contains", words=("(★)", "A)"))
+    assert not found.matchers
+
+
+def test_one_heading_to_contain_is_a_named_section() -> None:
+    found = _expect(unit="heading", relation="contains", words=("Next steps",))
+    assert _covered(found, _spec(kind="named_sections", names=["Next steps"]))
+    level = _expect(unit="heading", relation="contains", words=("### Next steps",))
+    assert not level.matchers
+    assert _implies(level, _spec(kind="named_sections", names=["Next steps"]))
