@@ -100,7 +100,7 @@ from _blind_parts_count import part_count
 from _blind_phrases import case_blind, forbidden, keywords, phrases_of, positional
 from _blind_properties import properties, stated_case
 from _blind_rows import Constraint, Row, load_split
-from _blind_shapes import shapes
+from _blind_shapes import list_item_ends, shapes
 from _blind_structure import structure
 from _blind_tables import tabular
 
@@ -141,7 +141,7 @@ def expect(c: Constraint, row: Row) -> Expectation:
     table = tabular(c, row.constraints)
     if table is not None:
         return table
-    if (shape := shapes(c)) is not None:  # a closing mark, a palindrome: bench/_blind_shapes.py
+    if (shape := shapes(c) or list_item_ends(c, row)) is not None:  # bench/_blind_shapes.py
         return shape
     if (shaped := formats(c)) is not None:  # dates, only the answer: bench/_blind_formats.py
         return shaped

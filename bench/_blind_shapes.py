@@ -28,12 +28,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from _blind_layout import comma_separated
 from _blind_matchers import (
     Expectation,
     Matcher,
     Spec,
     all_of,
     any_count,
+    either,
     fields,
     first_found,
     keyword,
@@ -43,9 +45,9 @@ from _blind_matchers import (
 )
 from _blind_parts import is_response, phrase, scope_of, unit_of
 from _blind_phrases import positional
-from _blind_rows import Constraint
+from _blind_rows import Constraint, Row
 
-__all__ = ["shapes"]
+__all__ = ["list_item_ends", "shapes"]
 
 _MARKS = frozenset({"!", "?", "."})
 _EACH_PARTS = frozenset({"sentence", "paragraph", "bullet"})
@@ -232,6 +234,35 @@ def _blank_gaps(c: Constraint) -> Expectation | None:
 
     label = "blank_lines between=paragraphs (or blocks) blank=1"
     return all_of(Matcher(frozenset({"blank_lines"}), test, label))
+
+
+_LIST_UNITS = {"numbered": "numbered", "bullet": "bullet"}
+"""A sibling's unit that says the items are a markdown list, and the part it is."""
+
+
+def list_item_ends(c: Constraint, row: Row) -> Expectation | None:
+    """ "Each item ends with '?'" where a sibling counts the items as numbered
+    items or bullets: each list item (or each item of that kind) ends so."""
+    where, part, _ = scope_of(c.scope)
+    text = _text(c)
+    if c.relation not in ("starts_with", "ends_with") or where != "each" or part != "item":
+        return None
+    if text is None or not text.strip() or len(c.words) > 1:
+        return None
+    kinds = {
+        _LIST_UNITS.get(unit_of(s))
+        for s in row.constraints
+        if s.index != c.index and s.relation != "none"  # a ban says no list is used
+    }
+    kinds.discard(None)
+    prose = any(comma_separated(s) for s in row.constraints)
+    if len(kinds) != 1 or prose:
+        return None
+    kind = f"each_{c.relation}"
+    shown = next(iter(kinds))
+    found = all_of(either(phrase_is(kind, text, part="item"), phrase_is(kind, text, part=shown)))
+    end = "starts_with" if c.relation == "starts_with" else "ends_with"
+    return replace(found, implied=(phrase_is(end, text),))
 
 
 def shapes(c: Constraint) -> Expectation | None:

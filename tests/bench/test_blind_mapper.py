@@ -1356,3 +1356,39 @@ def test_one_heading_to_contain_is_a_named_section() -> None:
     level = _expect(unit="heading", relation="contains", words=("### Next steps",))
     assert not level.matchers
     assert _implies(level, _spec(kind="named_sections", names=["Next steps"]))
+
+
+@pytest.mark.parametrize(
+    ("sibling", "part", "relation", "value"),
+    [
+        ("numbered item", "numbered", "ends_with", "?"),
+        ("bullet points", "bullet", "ends_with", "!"),
+        ("numbered list items", "numbered", "starts_with", "Because"),
+    ],
+)
+def test_each_item_of_a_list_a_sibling_counts_starts_or_ends_so(
+    sibling: str, part: str, relation: str, value: str
+) -> None:
+    count = _constraint(unit=sibling, relation="exactly", value=3)
+    found = _expect_in(
+        _constraint(unit="item", scope="each item", relation=relation, value=value), count
+    )
+    kind = f"each_{relation}"
+    assert _covered(found, _spec(kind=kind, part="item", phrase=value))
+    assert _covered(found, _spec(kind=kind, part=part, phrase=value))
+    assert not _covered(found, _spec(kind=kind, part="sentence", phrase=value))
+    assert _implies(found, _spec(kind=relation, phrase=value))
+
+
+def test_each_item_of_no_markdown_list_starts_or_ends_with_no_part_check() -> None:
+    item = _constraint(unit=None, scope="each item", relation="starts_with", value="re")
+    prose = _constraint(unit=None, relation="other", value=",")
+    count = _constraint(unit="numbered item", relation="exactly", value=8)
+    assert not _expect_in(item, prose, count).matchers
+    assert not _expect_in(item, _constraint(unit="question", relation="exactly", value=5)).matchers
+    banned = _constraint(unit="numbered item", relation="none")
+    bullets = _constraint(unit="bullet", relation="exactly", value=3)
+    ends = _constraint(unit=None, scope="each item", relation="ends_with", value="?")
+    found = _expect_in(ends, banned, bullets)
+    assert _covered(found, _spec(kind="each_ends_with", part="bullet", phrase="?"))
+    assert not _covered(found, _spec(kind="each_ends_with", part="numbered", phrase="?"))
