@@ -109,7 +109,8 @@ def heading_form(c: Constraint) -> Expectation | None:
 
 _MARKER_UNIT = re.compile(
     r"(?:list |bullet |numbered |top-level )?(?:items?|bullets?|bullet points?|markers?|"
-    r"bullet characters?|numbering|numerals?)(?: markers?| style)?|numbered (?:items?|list)"
+    r"bullet characters?|numbering|numerals?)(?: markers?| style)?|"
+    r"numbered (?:list )?(?:items?|list)"
 )
 _STYLES = frozenset({"1.", "1)", "(1)", "a.", "a)", "(a)", "A.", "A)", "i.", "i)", "I.", "I)"})
 """The ordered styles the list_marker kind states."""

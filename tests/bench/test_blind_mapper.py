@@ -1392,3 +1392,10 @@ def test_each_item_of_no_markdown_list_starts_or_ends_with_no_part_check() -> No
     found = _expect_in(ends, banned, bullets)
     assert _covered(found, _spec(kind="each_ends_with", part="bullet", phrase="?"))
     assert not _covered(found, _spec(kind="each_ends_with", part="numbered", phrase="?"))
+
+
+@pytest.mark.parametrize("unit", ["numbered item", "numbered list item", "numbered list items"])
+def test_a_numbering_format_maps_however_the_numbered_items_are_named(unit: str) -> None:
+    found = _expect(unit=unit, scope="each item", relation="matches_format", value="N)")
+    assert _covered(found, _spec(kind="list_marker", marker="1)"))
+    assert not _covered(found, _spec(kind="list_marker", marker="1."))
