@@ -20,7 +20,9 @@ state as a property rather than a count, read from the fields of
 - relation ``other`` naming a postscript (``P.S.``), a numbered or a
   bulleted list, or a blank line between the parts: the postscript, a list
   of that kind (as the format ``numbered list`` reads), every gap between
-  paragraphs one blank line (``blank_lines``).
+  paragraphs one blank line (``blank_lines``);
+- the answer matching a number form with N decimals (``\\d+\\.\\d{2}``,
+  ``#.##``): every decimal number with N places is a necessary part (implied).
 """
 
 from __future__ import annotations
@@ -265,6 +267,32 @@ def list_item_ends(c: Constraint, row: Row) -> Expectation | None:
     return replace(found, implied=(phrase_is(end, text),))
 
 
+_DECIMALS = (
+    re.compile(r"\^?(?:\\d|\[0-9\])[+*]?\\\.(?:\\d|\[0-9\])\{(?P<n>[1-9])\}\$?"),
+    re.compile(r"[#0xn]+\.(?P<places>[#0xn]+)", re.I),
+)
+
+
+def _decimals(c: Constraint) -> Expectation | None:
+    """A number written with N decimals (``\\d+\\.\\d{2}``, ``#.##``): every
+    number with a decimal point having N places is a necessary part, not
+    the whole (the answer must also hold such a number)."""
+    value = str(_text(c) or "").strip()
+    if c.relation != "matches_format" or not is_response(scope_of(c.scope)):
+        return None
+    places = None
+    if found := _DECIMALS[0].fullmatch(value):
+        places = int(found["n"])
+    elif found := _DECIMALS[1].fullmatch(value):
+        places = len(found["places"])
+    if places is None or not 1 <= places <= 10:
+        return None
+    return no_kind(
+        "a number in a decimal form: no kind states it whole",
+        fields("decimal_places", places=places),
+    )
+
+
 def shapes(c: Constraint) -> Expectation | None:
     """The checks one of these shapes maps to; None where ``c`` states none."""
     rules = (
@@ -277,5 +305,6 @@ def shapes(c: Constraint) -> Expectation | None:
         _postscript,
         _list_form,
         _blank_gaps,
+        _decimals,
     )
     return first_found(rules, c)

@@ -1399,3 +1399,19 @@ def test_a_numbering_format_maps_however_the_numbered_items_are_named(unit: str)
     found = _expect(unit=unit, scope="each item", relation="matches_format", value="N)")
     assert _covered(found, _spec(kind="list_marker", marker="1)"))
     assert not _covered(found, _spec(kind="list_marker", marker="1."))
+
+
+@pytest.mark.parametrize(("value", "places"), [("\\d+\\.\\d{2}", 2), ("#.###", 3), ("0.0", 1)])
+def test_a_number_form_with_decimals_implies_that_many_decimal_places(
+    value: str, places: int
+) -> None:
+    found = _expect(unit=None, relation="matches_format", value=value)
+    assert not found.matchers
+    assert _implies(found, _spec(kind="decimal_places", places=places))
+    assert not _implies(found, _spec(kind="decimal_places", places=places + 1))
+
+
+def test_a_number_form_without_decimals_or_of_a_part_implies_no_decimal_places() -> None:
+    assert not _expect(unit=None, relation="matches_format", value="#,###").implied
+    part = _expect(unit=None, relation="matches_format", value="#.##", scope="price column")
+    assert not _implies(part, _spec(kind="decimal_places", places=2))
