@@ -68,6 +68,7 @@ from _blind_matchers import (
     any_count,
     count,
     counts,
+    either,
     fields,
     first_word,
     json_object,
@@ -295,7 +296,35 @@ def _items(c: Constraint, row: Row) -> Expectation:
         return all_of(*counts("numbered_count", c.relation, c.value))
     if re.search(r"bullet|checkbox", shapes):
         return all_of(*counts("bullet_count", c.relation, c.value))
+    used = _list_used(c, row)
+    if used is not None:
+        # "4 tips" beside "use bullets": the list's own count, or the items
+        # item_count reads on its list lines (the shallowest, the same items)
+        return all_of(
+            *(
+                either(form, items)
+                for form, items in zip(
+                    counts(used, c.relation, c.value),
+                    counts("item_count", c.relation, c.value),
+                    strict=True,
+                )
+            )
+        )
     return no_kind("no kind counts this unit, nor a list format stated for it")
+
+
+def _list_used(c: Constraint, row: Row) -> str | None:
+    """The count of the one list form a sibling says the answer uses
+    ("at least 1 bullet", "numbered items"), by its unit, not its label."""
+    used = {
+        COUNTED[unit_of(s)]
+        for s in row.constraints
+        if s.index != c.index
+        and unit_of(s) in ("bullet", "numbered")
+        and s.relation in NUMERIC
+        and is_response(scope_of(s.scope))
+    }
+    return used.pop() if len(used) == 1 else None
 
 
 def _asterisks(row: Row) -> bool:

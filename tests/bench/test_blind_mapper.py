@@ -1415,3 +1415,29 @@ def test_a_number_form_without_decimals_or_of_a_part_implies_no_decimal_places()
     assert not _expect(unit=None, relation="matches_format", value="#,###").implied
     part = _expect(unit=None, relation="matches_format", value="#.##", scope="price column")
     assert not _implies(part, _spec(kind="decimal_places", places=2))
+
+
+@pytest.mark.parametrize(
+    ("sibling", "form"), [("bullet", "bullet_count"), ("numbered list items", "numbered_count")]
+)
+def test_things_counted_beside_a_list_a_sibling_uses_are_that_lists_items(
+    sibling: str, form: str
+) -> None:
+    uses = _constraint(unit=sibling, relation="at_least", value=1)
+    found = _expect_in(_constraint(unit="tip", relation="exactly", value=4), uses)
+    assert _covered(found, _spec(kind=form, relation="exactly", value=4))
+    assert _covered(found, _spec(kind="item_count", relation="exactly", value=4))
+    assert not _covered(found, _spec(kind="item_count", relation="at_least", value=4))
+
+
+def test_things_counted_beside_a_banned_or_a_partial_list_are_no_lists_items() -> None:
+    tip = _constraint(unit="tip", relation="exactly", value=4)
+    banned = _constraint(unit="bullet", relation="none")
+    assert not _expect_in(tip, banned).matchers
+    section = _constraint(unit="bullet", relation="at_least", value=2, scope="Pros section")
+    assert not _expect_in(tip, section).matchers
+    both = (
+        _constraint(unit="bullet", relation="at_least", value=1),
+        _constraint(unit="numbered item", relation="exactly", value=2),
+    )
+    assert not _expect_in(tip, *both).matchers
