@@ -8,8 +8,10 @@ a list holds (no unit another kind counts, nor a piece of prose a line
 cannot hold: a poem, a review, a version), the scope the whole answer or
 its list. Where a sibling constraint names the list's form (numbered,
 bullets, checkboxes, one per line, a table, JSON) or the answer's pieces
-are separated versions, the form's own count is the one expected, as
-``_blind_map`` reads it.
+are separated versions, the form's own count is the one expected
+(:func:`stated_list`): a list format a sibling states, the numbered or
+bulleted list a sibling counts (where ``item_count``, which reads the same
+list lines, is as exact), pieces between separators.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from __future__ import annotations
 import re
 
 from _blind_layout import versions_count
-from _blind_matchers import Expectation, all_of, counts
-from _blind_parts import NUMERIC, count_value, is_response, scope_of, unit_of
+from _blind_matchers import Expectation, all_of, counts, either, no_kind
+from _blind_parts import COUNTED, NUMERIC, count_value, is_response, scope_of, unit_of
 from _blind_rows import Constraint, Row
 
-__all__ = ["listed_items"]
+__all__ = ["listed_items", "stated_list"]
 
 # Pieces of prose a line cannot hold, units other kinds count, and things
 # that are not a list's items, by the unit's last word ("example sentence"
@@ -69,3 +71,58 @@ def listed_items(c: Constraint, row: Row) -> Expectation | None:
     if _FORM.search(shapes) or lines or versions_count(c, row) is not None:
         return None
     return all_of(*counts("item_count", relation, c.value))
+
+
+def stated_list(c: Constraint, row: Row) -> Expectation:
+    """Items of a list whose format a sibling constraint (or the note) names."""
+    shapes = " ".join(
+        f"{s.unit} {s.value} {s.family} {s.note}".lower()
+        for s in row.constraints
+        if s is not c and s.relation in ("matches_format", "equals")
+    )
+    versions = versions_count(c, row)
+    if versions is not None:
+        return versions
+    if _asterisks(row):
+        return all_of(*counts("paragraph_count", c.relation, c.value, separator="***"))
+    if "numbered list" in shapes:
+        return all_of(*counts("numbered_count", c.relation, c.value))
+    if re.search(r"bullet|checkbox", shapes):
+        return all_of(*counts("bullet_count", c.relation, c.value))
+    used = _list_used(c, row)
+    if used is not None:
+        # "4 tips" beside "use bullets": the list's own count, or the items
+        # item_count reads on its list lines (the shallowest, the same items)
+        return all_of(
+            *(
+                either(form, items)
+                for form, items in zip(
+                    counts(used, c.relation, c.value),
+                    counts("item_count", c.relation, c.value),
+                    strict=True,
+                )
+            )
+        )
+    return no_kind("no kind counts this unit, nor a list format stated for it")
+
+
+def _list_used(c: Constraint, row: Row) -> str | None:
+    """The count of the one list form a sibling says the answer uses
+    ("at least 1 bullet", "numbered items"), by its unit, not its label."""
+    used = {
+        COUNTED[unit_of(s)]
+        for s in row.constraints
+        if s.index != c.index
+        and unit_of(s) in ("bullet", "numbered")
+        and s.relation in NUMERIC
+        and is_response(scope_of(s.scope))
+    }
+    return used.pop() if len(used) == 1 else None
+
+
+def _asterisks(row: Row) -> bool:
+    return any(
+        isinstance(s.value, str) and re.fullmatch(r"\s*\*{3,}\s*", s.value) is not None
+        for s in row.constraints
+        if s.verifiable
+    )

@@ -45,7 +45,7 @@ from dataclasses import replace
 from _blind_fields import canonical, canonical_row
 from _blind_format_parts import format_parts
 from _blind_formats import formats
-from _blind_items import listed_items
+from _blind_items import listed_items, stated_list
 from _blind_layout import (
     checklist,
     comma_line,
@@ -68,7 +68,6 @@ from _blind_matchers import (
     any_count,
     count,
     counts,
-    either,
     fields,
     first_word,
     json_object,
@@ -260,7 +259,7 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
     if unit == "letter" and letter is not None:
         return all_of(*counts("letter_count", c.relation, c.value, letter=letter))
     if unit in ("item", "list"):
-        return _items(c, row)
+        return stated_list(c, row)
     if unit == "placeholder" and "___" not in c.note:
         return all_of(*counts("placeholder_count", c.relation, c.value))
     if unit == "heading":
@@ -278,61 +277,6 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
     if kind is None:
         return no_kind("no kind counts this unit")
     return all_of(*counts(kind, c.relation, c.value))
-
-
-def _items(c: Constraint, row: Row) -> Expectation:
-    """Items of a list whose format a sibling constraint (or the note) names."""
-    shapes = " ".join(
-        f"{s.unit} {s.value} {s.family} {s.note}".lower()
-        for s in row.constraints
-        if s is not c and s.relation in ("matches_format", "equals")
-    )
-    versions = versions_count(c, row)
-    if versions is not None:
-        return versions
-    if _asterisks(row):
-        return all_of(*counts("paragraph_count", c.relation, c.value, separator="***"))
-    if "numbered list" in shapes:
-        return all_of(*counts("numbered_count", c.relation, c.value))
-    if re.search(r"bullet|checkbox", shapes):
-        return all_of(*counts("bullet_count", c.relation, c.value))
-    used = _list_used(c, row)
-    if used is not None:
-        # "4 tips" beside "use bullets": the list's own count, or the items
-        # item_count reads on its list lines (the shallowest, the same items)
-        return all_of(
-            *(
-                either(form, items)
-                for form, items in zip(
-                    counts(used, c.relation, c.value),
-                    counts("item_count", c.relation, c.value),
-                    strict=True,
-                )
-            )
-        )
-    return no_kind("no kind counts this unit, nor a list format stated for it")
-
-
-def _list_used(c: Constraint, row: Row) -> str | None:
-    """The count of the one list form a sibling says the answer uses
-    ("at least 1 bullet", "numbered items"), by its unit, not its label."""
-    used = {
-        COUNTED[unit_of(s)]
-        for s in row.constraints
-        if s.index != c.index
-        and unit_of(s) in ("bullet", "numbered")
-        and s.relation in NUMERIC
-        and is_response(scope_of(s.scope))
-    }
-    return used.pop() if len(used) == 1 else None
-
-
-def _asterisks(row: Row) -> bool:
-    return any(
-        isinstance(s.value, str) and re.fullmatch(r"\s*\*{3,}\s*", s.value) is not None
-        for s in row.constraints
-        if s.verifiable
-    )
 
 
 def _separator(row: Row) -> str:
