@@ -43,6 +43,8 @@ _WHOLE_TEXT = frozenset(
 """Units whose every instance, over the whole answer, is all of its letters."""
 _PARTS = frozenset({"sentence", "paragraph", "bullet"})
 """Parts a rule for each part (each_starts_with) addresses."""
+_CAPITAL_PARTS = _PARTS | {"line"}
+"""Parts each_starts_with checks for a capital (a line too: "capitalise each line")."""
 
 
 def _value(c: Constraint) -> str:
@@ -68,9 +70,9 @@ def _capital_starts(c: Constraint, unit: str, scope: Scope, value: str) -> Expec
         return None
     where, part, _ = scope
     first = re.fullmatch(r"first (?:letter|character|word)", str(c.unit or "").lower())
-    if where == "each" and part in _PARTS and (unit == part or first):
+    if where == "each" and part in _CAPITAL_PARTS and (unit == part or first):
         chosen = part
-    elif is_response(scope) and unit in _PARTS:
+    elif is_response(scope) and unit in _CAPITAL_PARTS:
         chosen = unit
     else:
         # every word capitalized is title case; a line or a heading no kind addresses

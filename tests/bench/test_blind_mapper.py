@@ -1441,3 +1441,20 @@ def test_things_counted_beside_a_banned_or_a_partial_list_are_no_lists_items() -
         _constraint(unit="numbered item", relation="exactly", value=2),
     )
     assert not _expect_in(tip, *both).matchers
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"unit": "first word", "scope": "each line", "value": "capitalized"},
+        {"unit": "line", "scope": "every line", "value": "starts with a capital letter"},
+        {"unit": "lines", "scope": "response", "value": "capitalised"},
+    ],
+)
+def test_every_line_starting_with_a_capital_is_each_line_starting_so(
+    fields: dict[str, Any],
+) -> None:
+    found = _expect(relation="all", **fields)
+    assert _covered(found, _spec(kind="each_starts_with", part="line", capital=True))
+    assert not _covered(found, _spec(kind="each_starts_with", part="sentence", capital=True))
+    assert not _covered(found, _spec(kind="letter_case", case="upper"))
