@@ -95,12 +95,14 @@ nor a part beyond the steps ("…, then add a summary"). Compiles nothing where:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
 from redraft.criteria._families._answer_items import answer_items
-from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, hit
 from redraft.criteria._families._counted import Unit, UnitCounts
+from redraft.criteria._families._list_form import ListForm, list_form
+from redraft.criteria._families._lists import BulletCount, NumberedCount
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
@@ -233,14 +235,27 @@ _NOT_ITEMS = re.compile(
     r"speeches|jokes|haikus|limericks|sonnets|chapters|scenes|acts|slides|flashcards|"
     r"summaries|descriptions|explanations|translations|times|minutes|hours|seconds|days|weeks|"
     r"months|years|dollars|euros|pounds|percent|kilometers|kilometres|miles|meters|metres|"
-    r"digits|numbers|tables|columns|rows|keys|fields|ones)$"
+    r"digits|numbers|integers|primes|numerals|values|decimals|fractions|tables|columns|rows|keys|"
+    r"fields|ones)$"
 )
 _GIVEN_AFTER = re.compile(r"^\s*(?:i|we|you)\s+(?:already|have|had|gave|wrote|listed|mentioned)\b")
 
 
-def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
+# A relation after the things: "7 ideas, at least", "5 tips or more", "10 names max".
+_POST = re.compile(
+    r"^(?:\s+(?:for|about|on|of|to|from|in)\b[^.,;:!?]{0,50}?)?\s*,?\s*(?:(?P<least>at\s+(?:the\s+)?least|minimum|min\b|or\s+more|and\s+up|\+)|"
+    r"(?P<most>at\s+(?:the\s+)?most|max(?:imum)?\b|tops\b|or\s+(?:fewer|less)\b|"
+    r"(?:and\s+)?no\s+more(?![\s,]+no\s+(?:less|fewer))\b))(?=\s*(?:[.,;!?]|$|please\b))"
+)
+# A count only roughly said: "a couple of tips", "a few ideas".
+_ROUGH = re.compile(r"\bcouple\b|\bfew\b|\bseveral\b")
+
+
+def _bounds(match: re.Match[str], after: str = "") -> list[tuple[Relation, int]]:
     low, high = match.group("low"), match.group("high")
     to = match.group("to")
+    if _ROUGH.search(low or match.group("num") or ""):
+        return []
     first = number_value(low or match.group("num") or "")
     if first is None:
         return []
@@ -251,6 +266,11 @@ def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
         return [("at_least", first), ("at_most", top)]
     rel = match.group("rel")
     relation, adjust = relation_of(rel) if rel else ("exactly", 0)
+    post = _POST.match(after)
+    if post and not rel:
+        relation = "at_least" if post.group("least") else "at_most"
+    elif post:
+        return []  # "at least 5 ideas, max": two relations for one number
     value = first + adjust
     if relation == "exactly" and value < 2:
         return []  # "give me one idea": a single thing, not a list
@@ -297,9 +317,17 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     if not matches:
         return
     whole = sentence.whole.lower()
-    several = len(_requests(whole, whole=True)) != 1
-    if several or _FORM_NAMED.search(whole) or _more_parts(whole, text):
-        return  # several lists, a form with its own count, or more than the list
+    if len(_requests(whole, whole=True)) != 1:
+        return  # several lists: which is the answer's?
+    form = list_form(whole)
+    if form is not None:
+        build = _FORM_COUNTS[form]
+        if _other_things_counted(whole) or _SECOND_LIST.search(whole):
+            return  # another set of things beside them: which are the list's?
+    elif _FORM_NAMED.search(whole) or _more_parts(whole, text):
+        return  # a form with its own count, or more than the list
+    else:
+        build = _item_count
     match = matches[0]
     named = match.group("things") is not None
     before = text[: match.start("things") if named else match.start("alone")]
@@ -327,12 +355,40 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         opens = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" ,;:(-*•>"))
         if not response_context(sentence, opens, named_thing=False):
             return
-    for relation, value in _bounds(match):
-        yield from hit(_item_count, relation, value, (at, match.end()))
+    rough = match.group("to") is not None and re.search(r"\s+or\s+", match.group(0)) is not None
+    if form is not None and rough:
+        return  # "3 or 4 tips as a numbered list": a rough size of the form's list
+    for relation, value in _bounds(match, after):
+        yield from hit(build, relation, value, (at, match.end()))
 
 
 def _item_count(relation: Relation, value: int) -> ItemCount:
     return ItemCount(relation=relation, value=value)
+
+
+def _bullet_count(relation: Relation, value: int) -> FamilySpec:
+    return BulletCount(relation=relation, value=value)
+
+
+def _numbered_count(relation: Relation, value: int) -> FamilySpec:
+    return NumberedCount(relation=relation, value=value)
+
+
+# Where the prompt names the list's form, its count is that form's.
+_FORM_COUNTS: dict[ListForm, Callable[[Relation, int], FamilySpec]] = {
+    "bullets": _bullet_count,
+    "numbered": _numbered_count,
+}
+_SECOND_LIST = re.compile(
+    rf"\b(?:another|second\s+list|two\s+lists|other\s+list|(?:{NUMBER})\s+more)\b"
+)
+
+
+def _other_things_counted(whole: str) -> bool:
+    """Whether ``whole`` counts more than one set of things ("5 tips and 3
+    warnings"): then a form's count may be either's."""
+    things = [m.group(0) for m in _OTHER_THINGS.finditer(whole)]
+    return sum(1 for t in things if not _NOT_ITEMS.search(t)) > 1
 
 
 # Steps are the items of a procedure: "explain it in 5 steps", "use exactly
@@ -341,11 +397,16 @@ def _item_count(relation: Relation, value: int) -> ItemCount:
 _OTHER_THINGS = re.compile(rf"\b(?:{NUMBER})\s+(?:[a-z][\w'-]*\s+){{0,2}}?(?!steps\b){_PLURAL}\b")
 
 
-def _steps(relation: Relation, value: int, sentence: Sentence) -> ItemCount | None:
+def _steps(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
     whole = sentence.whole.lower()
     others = [m.group(0) for m in _OTHER_THINGS.finditer(whole)]
-    if _FORM_NAMED.search(whole) or any(not _NOT_ITEMS.search(o) for o in others):
-        return None  # a form with its own count, or another set of things beside them
+    if any(not _NOT_ITEMS.search(o) for o in others) or _SECOND_LIST.search(whole):
+        return None  # another set of things beside them
+    form = list_form(whole)
+    if form is not None:
+        return _FORM_COUNTS[form](relation, value)  # "numbered steps (max 6 steps)"
+    if _FORM_NAMED.search(whole):
+        return None  # a form with its own count
     for part in _SENTENCE_BREAK.split(_CONTENT_VERB.sub("", whole)):
         more = _MORE_PARTS.search(part)
         if more and not _DISTRIBUTIVE.search(part, 0, more.start()):
