@@ -194,3 +194,43 @@ def test_a_marker_named_for_the_bullets(prompt: str, marker: str) -> None:
 )
 def test_a_marker_word_about_something_else(prompt: str) -> None:
     assert not any(s["kind"] == "list_marker" for s in specs(prompt))
+
+
+# -- a count of the list's entries ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Make a packing list for Iceland. At least 10 items.", ("item_count", "at_least", 10)),
+        ("write me a grocery list with exactly 12 items", ("item_count", "exactly", 12)),
+        ("Make a to-do list for Sunday; keep it to 6 entries.", ("item_count", "exactly", 6)),
+        (
+            "List what to pack. Use dashes for bullets and no more than 8 items.",
+            ("bullet_count", "at_most", 8),
+        ),
+        (
+            "Please explain GST. Give answer in points, not more than 5 points.",
+            ("bullet_count", "at_most", 5),
+        ),
+    ],
+)
+def test_a_count_of_entries_of_the_list_asked_for(
+    prompt: str, expected: tuple[str, str, int]
+) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Explain why lists with more than 7 items are hard to remember.",
+        "My to-do list has 30 items; help me prioritise.",
+        "Write an ad for our sale: at least 10 items are half price.",
+        "The quiz is worth 10 points. Write a short intro for it.",
+        "Compare a list of 10 items with a list of 10,000 items in Big O terms.",
+        "Our list of bestsellers has 20 items. Write a blurb for the newsletter.",
+    ],
+)
+def test_entries_that_are_not_the_answers_list(prompt: str) -> None:
+    assert counts(prompt) == set()

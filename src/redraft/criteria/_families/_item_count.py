@@ -421,10 +421,51 @@ step_counts = UnitCounts(
 )
 
 
+# "At least 10 items.", "no more than 8 items", "3-5 items", "not more than 6
+# points": a count of the list's entries, said of the list the prompt asks
+# for (a to-do list, a bulleted list, "give answer in points"). Points are
+# entries only where the list's form names them ("bullet points", "in
+# points"); a score of points ("worth 10 points") is not a list.
+_LIST_NAMED = re.compile(
+    r"\blist\b|\bchecklist|\bcheckbox|\bto-?do\b|\bbullet|\bnumbered\b|\bnumber\s+them\b|"
+    r"\bdot[\s-]+points\b|\b(?:in|as)\s+points\b"
+)
+_POINTS_NAMED = re.compile(r"\bbullet|\bdot[\s-]+points\b|\b(?:in|as)\s+(?:short\s+)?points\b")
+_TOPIC_BEFORE = re.compile(r"\b(?:why|how|whether|what|when|where|if)\b")
+
+
+def _entries(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    whole = sentence.whole.lower()
+    if not _LIST_NAMED.search(whole) or _SECOND_LIST.search(whole) or _OTHER_TABLE.search(whole):
+        return None  # no list asked for, several, or rows another family counts
+    if _TOPIC_BEFORE.search(sentence.lower) or len(_requests(whole, whole=True)) > 1:
+        return None  # "explain why lists of more than 7 items are hard"
+    if value < 1 or len(_COUNTED_ENTRIES.findall(whole)) > 1:
+        return None  # "a list of 10 items with a list of 10,000 items": which is asked?
+    form = list_form(whole)
+    return _FORM_COUNTS[form](relation, value) if form else _item_count(relation, value)
+
+
+def _points(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    if not _POINTS_NAMED.search(sentence.whole.lower()):
+        return None
+    return _entries(relation, value, sentence)
+
+
+_COUNTED_ENTRIES = re.compile(rf"\b(?:{NUMBER})\s+(?:list\s+)?(?:items|entries|points)\b")
+_OTHER_TABLE = re.compile(r"\btable\b|\bjson\b|\byaml\b|\bxml\b|\bcsv\b|\barray\b|\brows?\b")
+entry_counts = UnitCounts(
+    (
+        Unit(r"(?:list\s+)?(?:items|entries)", _entries, bare_exact=True),
+        Unit(r"points", _points, bare_exact=True),
+    )
+)
+
+
 class _Items(CountFamily):
     name = "items"
     specs = (ItemCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (items_asked, step_counts)
+    rules: ClassVar[tuple[Rule, ...]] = (items_asked, step_counts, entry_counts)
     written_as = ", each a list item or a line of its own"
 
     def found(self, spec: Any, text: str) -> Sequence[str]:

@@ -24,6 +24,8 @@ ListForm = Literal["bullets", "numbered"]
 # "bulleted", "dot points", "Stichpunkte", "puces", "viñetas", "gạch đầu dòng".
 _BULLETS = re.compile(
     r"\bbullet(?:s|ed)?\b|\bbullet[\s-]+points?\b|\bdot[\s-]+points?\b|"
+    # "give answer in points": bullet points, as many writers say it
+    r"\b(?:answer|reply|respond|write\s+it|explain\s+it|it)\s+(?:in|as)\s+(?:short\s+)?points\b|"
     r"\bstichpunkt\w*|\baufzählungs(?:punkte|zeichen)\b|\b(?:à|a)\s+puces\b|\bpuces\b|"
     r"\bvi[ñn]etas?\b|\bg[ạa]ch\s+[đd][ầa]u\s+d[òo]ng\b"
 )
