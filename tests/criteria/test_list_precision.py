@@ -234,3 +234,43 @@ def test_a_count_of_entries_of_the_list_asked_for(
 )
 def test_entries_that_are_not_the_answers_list(prompt: str) -> None:
     assert counts(prompt) == set()
+
+
+# -- a count alone, the things named before it ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "brainstorm names for a cat café. give me 12, no more no less",
+            {("item_count", "exactly", 12)},
+        ),
+        (
+            "I need ideas for team games. Give me at least 6, but under 10.",
+            {("item_count", "at_least", 6), ("item_count", "at_most", 9)},
+        ),
+        ("What are good names for a parrot? Give me 5, max.", {("item_count", "at_most", 5)}),
+        (
+            "Suggest some podcast titles. Give me no more than 10, and at least 4.",
+            {("item_count", "at_least", 4), ("item_count", "at_most", 10)},
+        ),
+    ],
+)
+def test_a_count_alone_of_things_named_before(
+    prompt: str, expected: set[tuple[str, str, int]]
+) -> None:
+    assert counts(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "How many hours should I sleep a night? Give me at least 7, but under 9.",
+        "On a scale of 1 to 10, how spicy is this curry? Give me 7.",
+        "What's a fair price for a used bike? Give me 200, max.",
+        "I'm rating my day. Give me 8, no more no less.",
+    ],
+)
+def test_a_count_alone_that_is_a_value(prompt: str) -> None:
+    assert counts(prompt) == set()

@@ -165,9 +165,13 @@ _COUNT = (
 _PLURAL = r"(?:[a-z][\w'-]*s|people|children|men|women|geese|mice|teeth|feet|criteria|phenomena)"
 _THINGS = rf"(?P<things>(?:(?!(?:and|or|to|for|of)\b)[a-z][\w'-]*\s+){{0,3}}?{_PLURAL})\b"
 # The count alone, the things named before it: "Give me 5.", "list 3 of them".
+# A second bound may follow ("at least 7, but under 12"), and a relation said
+# after the count ("give me 12, no more no less", "5, max").
 _ALONE = (
-    r"(?P<alone>(?:\s+of\s+(?:them|those|these))?(?=\s*(?:[.!?;]|,\s*(?:please|thanks)\b|$)|"
-    r"\s+please\b))"
+    r"(?P<alone>(?:\s+of\s+(?:them|those|these))?"
+    rf"(?:,?\s+(?:but\s+|and\s+)?(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER}))?"
+    r"(?=\s*(?:[.!?;]|,\s*(?:please|thanks|no\s+more|no\s+less|at\s+(?:the\s+)?(?:least|most)|"
+    r"max(?:imum)?|min(?:imum)?|tops)\b|$)|\s+please\b))"
 )
 _REQUEST = re.compile(
     rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+"
@@ -266,6 +270,15 @@ def _bounds(match: re.Match[str], after: str = "") -> list[tuple[Relation, int]]
         return [("at_least", first), ("at_most", top)]
     rel = match.group("rel")
     relation, adjust = relation_of(rel) if rel else ("exactly", 0)
+    rel2 = match.groupdict().get("rel2")
+    if rel2:
+        # "at least 7, but under 12": a floor and a ceiling, in either order
+        second, (relation2, adjust2) = number_value(match.group("num2")), relation_of(rel2)
+        if second is None or {relation, relation2} != {"at_least", "at_most"}:
+            return []
+        bounds = sorted([(relation, first + adjust), (relation2, second + adjust2)])
+        low, high = bounds[0][1], bounds[1][1]  # "at_least" sorts before "at_most"
+        return [("at_least", low), ("at_most", high)] if low <= high else []
     post = _POST.match(after)
     if post and not rel:
         relation = "at_least" if post.group("least") else "at_most"
@@ -288,6 +301,21 @@ def _requests(text: str, *, whole: bool = False) -> list[re.Match[str]]:
         if (m := _TERSE.match(part)) and not _TELLS.search(m.group("rest") or "")
     ]
     return [m for m in found if not _NOT_ITEMS.search(m.group("things") or "")]
+
+
+# The things a bare count ("Give me 5.") counts, named before it: things a
+# writer makes; not where the number is a value ("how many hours", "on a
+# scale of 1 to 10", "a fair price").
+_NAMED_BEFORE = re.compile(rf"\b{_ASKED}\b")
+_A_VALUE = re.compile(
+    r"\bhow\s+(?:many|much|long|old|often)\b|\bscale\b|\brat(?:e|ing)\b|\bscore\b|\bprice\b|"
+    r"\bnumbers?\b|\bgrade\b|\bout\s+of\b"
+)
+
+
+def _things_before(whole: str, at: int) -> bool:
+    before = whole[:at]
+    return bool(_NAMED_BEFORE.search(before)) and not _A_VALUE.search(whole)
 
 
 def _more_parts(whole: str, own: str) -> bool:
@@ -348,6 +376,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     number = match.start("num") if match.group("num") is not None else match.start("low")
     if not named and re.search(r"\b(?:a|an)\s+$", text[:number]):
         return  # "give me a 10": a score, not things
+    if not named and not _things_before(whole, sentence.start + match.start()):
+        return  # "On a scale of 1 to 10 …? Give me 7.": a value, not things
     at = match.start("verb") if found.get("verb") else match.start()
     if not response_context(sentence, at, named_thing=False):
         # a verb the shared grammar does not govern with ("could you help me
