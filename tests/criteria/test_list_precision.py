@@ -274,3 +274,45 @@ def test_a_count_alone_of_things_named_before(
 )
 def test_a_count_alone_that_is_a_value(prompt: str) -> None:
     assert counts(prompt) == set()
+
+
+# -- a form refused ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me 5 ideas for a picnic. Don't number them.",
+        "please do not number the steps",
+        "Recommend 4 films, never number your points.",
+    ],
+)
+def test_dont_number_them(prompt: str) -> None:
+    assert ("numbered_count", "at_most", 0) in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "There's no need to number them.",
+        "My teacher said don't number them, but I think we should. What do you think?",
+        "If it's a short list, don't number it.",
+        '"Don\'t number them" is what my editor always says. Is she right?',
+    ],
+)
+def test_dont_number_them_near_misses(prompt: str) -> None:
+    assert counts(prompt) == set()
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Give me 5 ideas. Don't number them.", ("item_count", "exactly", 5)),
+        ("Suggest 5 names for my bakery. No bullets please.", ("item_count", "exactly", 5)),
+        ("name 3 rivers, no bullets or numbering", ("item_count", "exactly", 3)),
+    ],
+)
+def test_a_refused_form_leaves_the_count_of_items(
+    prompt: str, expected: tuple[str, str, int]
+) -> None:
+    assert expected in counts(prompt)

@@ -101,7 +101,7 @@ from typing import Any, ClassVar, Literal
 from redraft.criteria._families._answer_items import answer_items
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, hit
 from redraft.criteria._families._counted import Unit, UnitCounts
-from redraft.criteria._families._list_form import ListForm, list_form
+from redraft.criteria._families._list_form import ListForm, list_form, without_refused
 from redraft.criteria._families._lists import BulletCount, NumberedCount
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
@@ -352,7 +352,7 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         build = _FORM_COUNTS[form]
         if _other_things_counted(whole) or _SECOND_LIST.search(whole):
             return  # another set of things beside them: which are the list's?
-    elif _FORM_NAMED.search(whole) or _more_parts(whole, text):
+    elif _FORM_NAMED.search(without_refused(whole)) or _more_parts(whole, text):
         return  # a form with its own count, or more than the list
     else:
         build = _item_count

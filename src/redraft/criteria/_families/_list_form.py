@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-__all__ = ["ListForm", "list_form"]
+__all__ = ["ListForm", "list_form", "without_refused"]
 
 ListForm = Literal["bullets", "numbered"]
 
@@ -79,17 +79,32 @@ def _wanted(pattern: re.Pattern[str], text: str) -> tuple[bool, bool]:
     """Whether ``text`` names the form as wanted, and as refused."""
     wanted = refused = False
     for match in pattern.finditer(text):
+        if _refused(text, match):
+            refused = True
+            continue
         opens = max(text.rfind(mark, 0, match.start()) for mark in (".", "!", "?", "\n")) + 1
         ends = (text.find(mark, match.end()) for mark in ".!?\n")
         closes = min((i for i in ends if i >= 0), default=len(text))
         if _ASKS_ABOUT.match(text, opens) or _HEDGED.search(text, opens, closes):
             continue  # a question about the form, or a form only hoped for
-        clause = re.split(r"[.;:!?,(—–]|\s-\s|\b(?:and|but|then)\b", text[: match.start()])[-1]
-        if _NEGATED.search(clause) or _UNDONE_AFTER.match(text[match.end() :]):
-            refused = True
-        else:
-            wanted = True
+        wanted = True
     return wanted, refused
+
+
+def _refused(text: str, match: re.Match[str]) -> bool:
+    clause = re.split(r"[.;:!?,(—–]|\s-\s|\b(?:and|but|then)\b", text[: match.start()])[-1]
+    return bool(_NEGATED.search(clause) or _UNDONE_AFTER.match(text[match.end() :]))
+
+
+def without_refused(whole: str) -> str:
+    """``whole`` with each list form it refuses ("no bullets", "don't number
+    them") blanked: what is left names the forms it may want."""
+    for pattern in (_BULLETS, _NUMBERED):
+        for match in list(pattern.finditer(whole)):
+            if _refused(whole, match):
+                a, b = match.span()
+                whole = whole[:a] + " " * (b - a) + whole[b:]
+    return whole
 
 
 def list_form(whole: str) -> ListForm | None:
