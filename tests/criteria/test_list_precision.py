@@ -316,3 +316,45 @@ def test_a_refused_form_leaves_the_count_of_items(
     prompt: str, expected: tuple[str, str, int]
 ) -> None:
     assert expected in counts(prompt)
+
+
+# -- bullets in each part named before -------------------------------------------------
+
+
+def each_counts(prompt: str) -> set[tuple[str, str, str, int]]:
+    return {
+        (s["part"], s["units"], s["relation"], s["value"])
+        for s in specs(prompt)
+        if s["kind"] == "each_count"
+    }
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Plan a 3-day trip. Use '## Day 1' to '## Day 3' as headings, with 4 bullets each.",
+            ("section", "bullets", "exactly", 4),
+        ),
+        ("Use three headings, 2 bullets each.", ("section", "bullets", "exactly", 2)),
+        (
+            "Split it into sections with headings, at least 3 bullet points in each.",
+            ("section", "bullets", "at_least", 3),
+        ),
+    ],
+)
+def test_bullets_in_each_part_named_before(
+    prompt: str, expected: tuple[str, str, str, int]
+) -> None:
+    assert expected in each_counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me 3 ideas, with 2 bullets each.",
+        "Give me 3 ideas, each with 2 bullet points under it.",
+    ],
+)
+def test_bullets_of_each_item_are_no_count_of_items(prompt: str) -> None:
+    assert not any(kind == "bullet_count" and v == 3 for kind, _, v in counts(prompt))

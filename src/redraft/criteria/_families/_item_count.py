@@ -352,6 +352,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         build = _FORM_COUNTS[form]
         if _other_things_counted(whole) or _SECOND_LIST.search(whole):
             return  # another set of things beside them: which are the list's?
+        if _FORM_COUNTED.search(whole):
+            return  # "3 ideas, with 2 bullets each": the form's count is its own
     elif _FORM_NAMED.search(without_refused(whole)) or _more_parts(whole, text):
         return  # a form with its own count, or more than the list
     else:
@@ -409,6 +411,9 @@ _FORM_COUNTS: dict[ListForm, Callable[[Relation, int], FamilySpec]] = {
     "bullets": _bullet_count,
     "numbered": _numbered_count,
 }
+_FORM_COUNTED = re.compile(
+    rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:bullet|numbered|dot[\s-]+point|stichpunkt)", re.IGNORECASE
+)
 _SECOND_LIST = re.compile(
     rf"\b(?:another|second\s+list|two\s+lists|other\s+list|(?:{NUMBER})\s+more)\b"
 )
