@@ -358,3 +358,18 @@ def test_bullets_in_each_part_named_before(
 )
 def test_bullets_of_each_item_are_no_count_of_items(prompt: str) -> None:
     assert not any(kind == "bullet_count" and v == 3 for kind, _, v in counts(prompt))
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "List the 7 wonders of the ancient world as a numbered list, one per line.",
+            ("numbered_count", "exactly", 7),
+        ),
+        ("Name 5 rivers in Africa, bullets, one each line.", ("bullet_count", "exactly", 5)),
+        ("give me 4 tips as bullet points, one per bullet", ("bullet_count", "exactly", 4)),
+    ],
+)
+def test_one_per_line_is_no_second_count(prompt: str, expected: tuple[str, str, int]) -> None:
+    assert expected in counts(prompt)

@@ -226,7 +226,8 @@ _EACH_AFTER = re.compile(
 )
 # "3 pros and 3 cons", "2 truths and a lie": a second set of things
 _ANOTHER_COUNT = re.compile(
-    rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+[a-z]|"
+    # not "one per line", "one each": how the things are laid out
+    rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+(?!(?:per|each|apiece)\b)[a-z]|"
     r"^\s+(?:and|plus)\s+(?:a|an|one)\s+[a-z]"
 )
 # Things that are not list items: units other families count, pieces of
