@@ -373,3 +373,35 @@ def test_bullets_of_each_item_are_no_count_of_items(prompt: str) -> None:
 )
 def test_one_per_line_is_no_second_count(prompt: str, expected: tuple[str, str, int]) -> None:
     assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "whole",
+    [
+        "give me 3 ideas for a blog post about bullet journaling.",
+        "give me 5 tips for writing good bullet points.",
+        "suggest 5 titles for a talk on numbered lists.",
+        "give me 6 tips for my team, who always write in bullet points.",
+        "give me 5 slide titles; the slides themselves will use bullets.",
+        "my old newsletter used numbered lists a lot.",
+        "suggest 3 names, numbered by how much you like them.",
+    ],
+)
+def test_a_form_that_is_the_topic_or_someone_elses(whole: str) -> None:
+    assert list_form(whole) is None
+
+
+@pytest.mark.parametrize(
+    ("whole", "form"),
+    [
+        ("give me 4 tips, i want them in bullet points.", "bullets"),
+        ("write a bulleted list of 3-5 items.", "bullets"),
+        ("use dashes (-) for bullets.", "bullets"),
+        ("each bullet should be one sentence.", "bullets"),
+        ("numbered list, please.", "numbered"),
+        ("list the wonders, numbered, with their locations.", "numbered"),
+        ("answer only in numbered steps.", "numbered"),
+    ],
+)
+def test_a_form_asked_of_the_answer(whole: str, form: str) -> None:
+    assert list_form(whole) == form

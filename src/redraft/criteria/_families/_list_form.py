@@ -5,8 +5,14 @@ A count of things ("give me 5 tips", "explain it in 6 steps") whose list
 form the prompt names elsewhere ("Use bullets.", "as a numbered list",
 "Stichpunkte", "don't number them — use bullets") is that form's count:
 the answer's bullet lines or numbered lines, which the form families count
-exactly. A form named only in a negation ("no bullets", "don't use numbered
-lists", "instead of bullets") is no form the list takes; a prompt naming
+exactly. The form must be asked of the answer: governed by a verb or
+preposition of form ("use bullets", "in bullet points", "as a numbered
+list", "write a bulleted list") or opening its clause ("Bullets should be
+short.", "Each bullet …", "…, numbered."); a form that is the topic ("tips
+for writing good bullet points", "a talk on numbered lists") or someone
+else's ("my team, who write in bullet points") is none. A form named only
+in a negation ("no bullets", "don't use numbered lists", "instead of
+bullets") is no form the list takes; a prompt naming
 both forms as wanted, or a form whose rows another family counts (a table,
 JSON, a checklist, one per line in prose, paragraphs), names none here.
 """
@@ -75,12 +81,57 @@ _EITHER = re.compile(
 )
 
 
+# A form asked of the answer: governed by a verb or preposition of form ("use
+# bullets", "in bullet points", "as a numbered list", "Dùng gạch đầu dòng"),
+# or opening its clause with what follows saying so ("Bullets should be
+# short.", "Each bullet …", "…, numbered."). Not a form that is a topic
+# ("tips for writing good bullet points", "a talk on numbered lists").
+_GOVERNED = re.compile(
+    r"\b(?:use|using|with|in|as|into|d[ùu]ng|utili[sz]e|(?:make|keep|put)\s+(?:it|them|this)(?:\s+in)?|"
+    r"format(?:ted)?(?:\s+(?:it|them))?\s+(?:as|in|with)|"
+    # "write a bulleted list", "give me a numbered list of 5"
+    r"(?:write|make|create|give|provide|include|produce|return|output|want|need|prefer|add)"
+    r"(?:\s+(?:me|us))?\s+(?:a|an|one))"
+    r"\s+(?:(?:a|an|the|short|simple|markdown|concise|clear|only|just|neat|proper)\s+)*$"
+)
+_OPENS = re.compile(r"^\s*(?:(?:please|and|also|each|every|all|the|your|with|just|a|an)\s+)*$")
+_OPENS_AFTER = re.compile(
+    r"^\s*(?:[.,;:!?)—–]|$|(?:lists?|points?|steps?|items?|format|only|please|pls|plz|thanks|"
+    r"style|should|must|are|is|need|verwenden|nutzen|benutzen)\b)"
+)
+# Someone else's form: "my team, who always write in bullet points", "the
+# slides themselves will use bullets", "my old newsletter used numbered lists".
+_ELSEWHERE = re.compile(
+    r"\b(?:who|which|whose|they|he|she|my|our|their|his|her|its)\b|"
+    r"\b(?:the|these|those)\s+\w+(?:\s+\w+)?\s+(?:will|would|uses?|used|has|have|had)\b"
+)
+_SAYS_IT_WHOLE = re.compile(r"(?:answer|reply|respond|write\s+it|explain\s+it|it)\s")
+_I_WANT = re.compile(r"\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|prefer)\b")
+
+
+def _asked_for(text: str, match: re.Match[str]) -> bool:
+    clause = re.split(r"[.;:!?,(—–]|\s-\s|\b(?:and|but|then)\b", text[: match.start()])[-1]
+    if _ELSEWHERE.search(clause) and not _I_WANT.search(clause):
+        return False
+    if _GOVERNED.search(clause) or _SAYS_IT_WHOLE.match(match.group(0)):
+        return True  # governed; or "answer in points", which says it whole
+    if re.search(r"(?:^|[\s)])for\s+$", text[: match.start()]) and re.search(
+        r"\b(?:use|using)\s+[^.;!?]{0,30}$", text[: match.start()]
+    ):
+        return True  # "use dashes (-) for bullets"
+    if re.match(r"\s*(?:verwenden|nutzen|benutzen)\b", text[match.end() :]):
+        return True  # "5 Stichpunkte verwenden"
+    return bool(_OPENS.match(clause) and _OPENS_AFTER.match(text[match.end() :]))
+
+
 def _wanted(pattern: re.Pattern[str], text: str) -> tuple[bool, bool]:
     """Whether ``text`` names the form as wanted, and as refused."""
     wanted = refused = False
     for match in pattern.finditer(text):
         if _refused(text, match):
             refused = True
+            continue
+        if not _asked_for(text, match):
             continue
         opens = max(text.rfind(mark, 0, match.start()) for mark in (".", "!", "?", "\n")) + 1
         ends = (text.find(mark, match.end()) for mark in ".!?\n")
