@@ -95,12 +95,14 @@ nor a part beyond the steps ("…, then add a summary"). Compiles nothing where:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
 from redraft.criteria._families._answer_items import answer_items
-from redraft.criteria._families._base import CountFamily, FamilyCount, hit
+from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, hit
 from redraft.criteria._families._counted import Unit, UnitCounts
+from redraft.criteria._families._list_form import ListForm, list_form, without_refused
+from redraft.criteria._families._lists import BulletCount, NumberedCount
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
@@ -163,9 +165,13 @@ _COUNT = (
 _PLURAL = r"(?:[a-z][\w'-]*s|people|children|men|women|geese|mice|teeth|feet|criteria|phenomena)"
 _THINGS = rf"(?P<things>(?:(?!(?:and|or|to|for|of)\b)[a-z][\w'-]*\s+){{0,3}}?{_PLURAL})\b"
 # The count alone, the things named before it: "Give me 5.", "list 3 of them".
+# A second bound may follow ("at least 7, but under 12"), and a relation said
+# after the count ("give me 12, no more no less", "5, max").
 _ALONE = (
-    r"(?P<alone>(?:\s+of\s+(?:them|those|these))?(?=\s*(?:[.!?;]|,\s*(?:please|thanks)\b|$)|"
-    r"\s+please\b))"
+    r"(?P<alone>(?:\s+of\s+(?:them|those|these))?"
+    rf"(?:,?\s+(?:but\s+|and\s+)?(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER}))?"
+    r"(?=\s*(?:[.!?;]|,\s*(?:please|thanks|no\s+more|no\s+less|at\s+(?:the\s+)?(?:least|most)|"
+    r"max(?:imum)?|min(?:imum)?|tops)\b|$)|\s+please\b))"
 )
 _REQUEST = re.compile(
     rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+"
@@ -220,7 +226,8 @@ _EACH_AFTER = re.compile(
 )
 # "3 pros and 3 cons", "2 truths and a lie": a second set of things
 _ANOTHER_COUNT = re.compile(
-    rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+[a-z]|"
+    # not "one per line", "one each": how the things are laid out
+    rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+(?!(?:per|each|apiece)\b)[a-z]|"
     r"^\s+(?:and|plus)\s+(?:a|an|one)\s+[a-z]"
 )
 # Things that are not list items: units other families count, pieces of
@@ -233,14 +240,27 @@ _NOT_ITEMS = re.compile(
     r"speeches|jokes|haikus|limericks|sonnets|chapters|scenes|acts|slides|flashcards|"
     r"summaries|descriptions|explanations|translations|times|minutes|hours|seconds|days|weeks|"
     r"months|years|dollars|euros|pounds|percent|kilometers|kilometres|miles|meters|metres|"
-    r"digits|numbers|tables|columns|rows|keys|fields|ones)$"
+    r"digits|numbers|integers|primes|numerals|values|decimals|fractions|tables|columns|rows|keys|"
+    r"fields|ones)$"
 )
 _GIVEN_AFTER = re.compile(r"^\s*(?:i|we|you)\s+(?:already|have|had|gave|wrote|listed|mentioned)\b")
 
 
-def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
+# A relation after the things: "7 ideas, at least", "5 tips or more", "10 names max".
+_POST = re.compile(
+    r"^(?:\s+(?:for|about|on|of|to|from|in)\b[^.,;:!?]{0,50}?)?\s*,?\s*(?:(?P<least>at\s+(?:the\s+)?least|minimum|min\b|or\s+more|and\s+up|\+)|"
+    r"(?P<most>at\s+(?:the\s+)?most|max(?:imum)?\b|tops\b|or\s+(?:fewer|less)\b|"
+    r"(?:and\s+)?no\s+more(?![\s,]+no\s+(?:less|fewer))\b))(?=\s*(?:[.,;!?]|$|please\b))"
+)
+# A count only roughly said: "a couple of tips", "a few ideas".
+_ROUGH = re.compile(r"\bcouple\b|\bfew\b|\bseveral\b")
+
+
+def _bounds(match: re.Match[str], after: str = "") -> list[tuple[Relation, int]]:
     low, high = match.group("low"), match.group("high")
     to = match.group("to")
+    if _ROUGH.search(low or match.group("num") or ""):
+        return []
     first = number_value(low or match.group("num") or "")
     if first is None:
         return []
@@ -251,6 +271,20 @@ def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
         return [("at_least", first), ("at_most", top)]
     rel = match.group("rel")
     relation, adjust = relation_of(rel) if rel else ("exactly", 0)
+    rel2 = match.groupdict().get("rel2")
+    if rel2:
+        # "at least 7, but under 12": a floor and a ceiling, in either order
+        second, (relation2, adjust2) = number_value(match.group("num2")), relation_of(rel2)
+        if second is None or {relation, relation2} != {"at_least", "at_most"}:
+            return []
+        bounds = sorted([(relation, first + adjust), (relation2, second + adjust2)])
+        low, high = bounds[0][1], bounds[1][1]  # "at_least" sorts before "at_most"
+        return [("at_least", low), ("at_most", high)] if low <= high else []
+    post = _POST.match(after)
+    if post and not rel:
+        relation = "at_least" if post.group("least") else "at_most"
+    elif post:
+        return []  # "at least 5 ideas, max": two relations for one number
     value = first + adjust
     if relation == "exactly" and value < 2:
         return []  # "give me one idea": a single thing, not a list
@@ -268,6 +302,21 @@ def _requests(text: str, *, whole: bool = False) -> list[re.Match[str]]:
         if (m := _TERSE.match(part)) and not _TELLS.search(m.group("rest") or "")
     ]
     return [m for m in found if not _NOT_ITEMS.search(m.group("things") or "")]
+
+
+# The things a bare count ("Give me 5.") counts, named before it: things a
+# writer makes; not where the number is a value ("how many hours", "on a
+# scale of 1 to 10", "a fair price").
+_NAMED_BEFORE = re.compile(rf"\b{_ASKED}\b")
+_A_VALUE = re.compile(
+    r"\bhow\s+(?:many|much|long|old|often)\b|\bscale\b|\brat(?:e|ing)\b|\bscore\b|\bprice\b|"
+    r"\bnumbers?\b|\bgrade\b|\bout\s+of\b"
+)
+
+
+def _things_before(whole: str, at: int) -> bool:
+    before = whole[:at]
+    return bool(_NAMED_BEFORE.search(before)) and not _A_VALUE.search(whole)
 
 
 def _more_parts(whole: str, own: str) -> bool:
@@ -297,9 +346,19 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     if not matches:
         return
     whole = sentence.whole.lower()
-    several = len(_requests(whole, whole=True)) != 1
-    if several or _FORM_NAMED.search(whole) or _more_parts(whole, text):
-        return  # several lists, a form with its own count, or more than the list
+    if len(_requests(whole, whole=True)) != 1:
+        return  # several lists: which is the answer's?
+    form = list_form(whole)
+    if form is not None:
+        build = _FORM_COUNTS[form]
+        if _other_things_counted(whole) or _SECOND_LIST.search(whole):
+            return  # another set of things beside them: which are the list's?
+        if _FORM_COUNTED.search(whole):
+            return  # "3 ideas, with 2 bullets each": the form's count is its own
+    elif _FORM_NAMED.search(without_refused(whole)) or _more_parts(whole, text):
+        return  # a form with its own count, or more than the list
+    else:
+        build = _item_count
     match = matches[0]
     named = match.group("things") is not None
     before = text[: match.start("things") if named else match.start("alone")]
@@ -320,6 +379,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     number = match.start("num") if match.group("num") is not None else match.start("low")
     if not named and re.search(r"\b(?:a|an)\s+$", text[:number]):
         return  # "give me a 10": a score, not things
+    if not named and not _things_before(whole, sentence.start + match.start()):
+        return  # "On a scale of 1 to 10 …? Give me 7.": a value, not things
     at = match.start("verb") if found.get("verb") else match.start()
     if not response_context(sentence, at, named_thing=False):
         # a verb the shared grammar does not govern with ("could you help me
@@ -327,12 +388,43 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         opens = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" ,;:(-*•>"))
         if not response_context(sentence, opens, named_thing=False):
             return
-    for relation, value in _bounds(match):
-        yield from hit(_item_count, relation, value, (at, match.end()))
+    rough = match.group("to") is not None and re.search(r"\s+or\s+", match.group(0)) is not None
+    if form is not None and rough:
+        return  # "3 or 4 tips as a numbered list": a rough size of the form's list
+    for relation, value in _bounds(match, after):
+        yield from hit(build, relation, value, (at, match.end()))
 
 
 def _item_count(relation: Relation, value: int) -> ItemCount:
     return ItemCount(relation=relation, value=value)
+
+
+def _bullet_count(relation: Relation, value: int) -> FamilySpec:
+    return BulletCount(relation=relation, value=value)
+
+
+def _numbered_count(relation: Relation, value: int) -> FamilySpec:
+    return NumberedCount(relation=relation, value=value)
+
+
+# Where the prompt names the list's form, its count is that form's.
+_FORM_COUNTS: dict[ListForm, Callable[[Relation, int], FamilySpec]] = {
+    "bullets": _bullet_count,
+    "numbered": _numbered_count,
+}
+_FORM_COUNTED = re.compile(
+    rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:bullet|numbered|dot[\s-]+point|stichpunkt)", re.IGNORECASE
+)
+_SECOND_LIST = re.compile(
+    rf"\b(?:another|second\s+list|two\s+lists|other\s+list|(?:{NUMBER})\s+more)\b"
+)
+
+
+def _other_things_counted(whole: str) -> bool:
+    """Whether ``whole`` counts more than one set of things ("5 tips and 3
+    warnings"): then a form's count may be either's."""
+    things = [m.group(0) for m in _OTHER_THINGS.finditer(whole)]
+    return sum(1 for t in things if not _NOT_ITEMS.search(t)) > 1
 
 
 # Steps are the items of a procedure: "explain it in 5 steps", "use exactly
@@ -341,11 +433,16 @@ def _item_count(relation: Relation, value: int) -> ItemCount:
 _OTHER_THINGS = re.compile(rf"\b(?:{NUMBER})\s+(?:[a-z][\w'-]*\s+){{0,2}}?(?!steps\b){_PLURAL}\b")
 
 
-def _steps(relation: Relation, value: int, sentence: Sentence) -> ItemCount | None:
+def _steps(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
     whole = sentence.whole.lower()
     others = [m.group(0) for m in _OTHER_THINGS.finditer(whole)]
-    if _FORM_NAMED.search(whole) or any(not _NOT_ITEMS.search(o) for o in others):
-        return None  # a form with its own count, or another set of things beside them
+    if any(not _NOT_ITEMS.search(o) for o in others) or _SECOND_LIST.search(whole):
+        return None  # another set of things beside them
+    form = list_form(whole)
+    if form is not None:
+        return _FORM_COUNTS[form](relation, value)  # "numbered steps (max 6 steps)"
+    if _FORM_NAMED.search(whole):
+        return None  # a form with its own count
     for part in _SENTENCE_BREAK.split(_CONTENT_VERB.sub("", whole)):
         more = _MORE_PARTS.search(part)
         if more and not _DISTRIBUTIVE.search(part, 0, more.start()):
@@ -360,10 +457,51 @@ step_counts = UnitCounts(
 )
 
 
+# "At least 10 items.", "no more than 8 items", "3-5 items", "not more than 6
+# points": a count of the list's entries, said of the list the prompt asks
+# for (a to-do list, a bulleted list, "give answer in points"). Points are
+# entries only where the list's form names them ("bullet points", "in
+# points"); a score of points ("worth 10 points") is not a list.
+_LIST_NAMED = re.compile(
+    r"\blist\b|\bchecklist|\bcheckbox|\bto-?do\b|\bbullet|\bnumbered\b|\bnumber\s+them\b|"
+    r"\bdot[\s-]+points\b|\b(?:in|as)\s+points\b"
+)
+_POINTS_NAMED = re.compile(r"\bbullet|\bdot[\s-]+points\b|\b(?:in|as)\s+(?:short\s+)?points\b")
+_TOPIC_BEFORE = re.compile(r"\b(?:why|how|whether|what|when|where|if)\b")
+
+
+def _entries(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    whole = sentence.whole.lower()
+    if not _LIST_NAMED.search(whole) or _SECOND_LIST.search(whole) or _OTHER_TABLE.search(whole):
+        return None  # no list asked for, several, or rows another family counts
+    if _TOPIC_BEFORE.search(sentence.lower) or len(_requests(whole, whole=True)) > 1:
+        return None  # "explain why lists of more than 7 items are hard"
+    if value < 1 or len(_COUNTED_ENTRIES.findall(whole)) > 1:
+        return None  # "a list of 10 items with a list of 10,000 items": which is asked?
+    form = list_form(whole)
+    return _FORM_COUNTS[form](relation, value) if form else _item_count(relation, value)
+
+
+def _points(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    if not _POINTS_NAMED.search(sentence.whole.lower()):
+        return None
+    return _entries(relation, value, sentence)
+
+
+_COUNTED_ENTRIES = re.compile(rf"\b(?:{NUMBER})\s+(?:list\s+)?(?:items|entries|points)\b")
+_OTHER_TABLE = re.compile(r"\btable\b|\bjson\b|\byaml\b|\bxml\b|\bcsv\b|\barray\b|\brows?\b")
+entry_counts = UnitCounts(
+    (
+        Unit(r"(?:list\s+)?(?:items|entries)", _entries, bare_exact=True),
+        Unit(r"points", _points, bare_exact=True),
+    )
+)
+
+
 class _Items(CountFamily):
     name = "items"
     specs = (ItemCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (items_asked, step_counts)
+    rules: ClassVar[tuple[Rule, ...]] = (items_asked, step_counts, entry_counts)
     written_as = ", each a list item or a line of its own"
 
     def found(self, spec: Any, text: str) -> Sequence[str]:

@@ -17,8 +17,10 @@ checked. A lone ``i.`` is read by the style asked for (a letter or a Roman
 one).
 
 Read where the style is named for the list ("use dashes for bullets", "use
-'•' as the bullet character", "bullets should be asterisks", "start each
-bullet with a dash") or shown as a sequence governed by a numbering verb
+'•' as the bullet character", "bullets should be asterisks", "bullet points
+using '•'", "start each bullet with a dash"; a marker named after a verb
+ends its clause: not "the list should use stars to show each rating", nor
+"a dot-point summary") or shown as a sequence governed by a numbering verb
 ("number them 1), 2), 3)", "label the options a), b), c)", "use Roman
 numerals (I., II., III.)"); not from a style that is hedged, negated, quoted,
 in a question, or that describes something given ("my notes are numbered
@@ -199,8 +201,11 @@ _BULLET_NAMES: dict[str, str] = {
 _BULLET_NAME = (
     r"(?P<bname>(?:a\s+|an\s+|the\s+)?(?:dash(?:es)?|hyphens?|minus(?:\s+signs?)?|asterisks?|stars?|"
     r"plus(?:\s+signs?)?|round\s+bullets?|dots?|•)|[\"'`‘“]?[-*+•][\"'`’”]?)"
-    r"(?:\s*\(\s*[-*+•]\s*\))?"
+    r"(?:\s*\(\s*[-*+•]\s*\))?(?![\w-])"
 )
+# Where a bullet named after a verb ends its clause: "bullets should be
+# dashes.", not "the list should use stars to show each rating".
+_CLAUSE_END = r"(?=\s*(?:[.,;:!?)—–]|$|\s(?:and|not|only|instead|rather|please)\b))"
 _LIST_THING = (
     r"(?:the\s+|your\s+|all\s+(?:the\s+)?|every\s+|each\s+)?(?:bullets?|bullet\s+points?|"
     r"bullet\s+markers?|bullet\s+characters?|bullet\s+symbols?|list\s+markers?|list\s+items?|"
@@ -218,7 +223,12 @@ _BULLET_PATTERNS = (
         r"(?:bullets|bullet\s+points|bulleted\s+lists?)\b"
     ),
     # "bullets should be dashes", "the bullet character must be '•'"
-    re.compile(rf"\b{_LIST_THING}\s+{_MODAL}(?:be|are|is|use)\s+{_BULLET_NAME}"),
+    re.compile(rf"\b{_LIST_THING}\s+{_MODAL}(?:be|are|is|use)\s+{_BULLET_NAME}{_CLAUSE_END}"),
+    # "three bullet points using '•'", "bullets with dashes, not asterisks"
+    re.compile(
+        r"\b(?:bullets?|bullet\s+points?|bulleted\s+lists?|list\s+items?)\s+(?:using|with)\s+"
+        rf"(?:only\s+)?{_BULLET_NAME}{_CLAUSE_END}"
+    ),
     # "three bullet points, each starting with '•'"
     re.compile(
         r"\b(?:bullets?|bullet\s+points?|list\s+items?|items?|points?)\s*,?\s+(?P<each>each\s+|all\s+)?"

@@ -72,6 +72,24 @@ _NEITHER = re.compile(
 )
 
 
+# "don't number them", "please do not number the steps", "never number your
+# points": no numbered items (the verb, where "no numbering" is the noun)
+_UNNUMBERED = re.compile(
+    r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+number\s+(?:them|these|those|it|"
+    r"(?:the|your|any\s+of\s+the)\s+(?:items|steps|points|ideas|tips|lines|questions|answers|list))\b"
+)
+
+
+def unnumbered(sentence: Sentence) -> Iterator[Hit]:
+    """ "Don't number them": no numbered list items."""
+    for match in _UNNUMBERED.finditer(sentence.lower):
+        if match.group(0).startswith("no need"):
+            continue  # no need to number them: not a ban
+        if response_context(sentence, match.start(), owns_negation=True):
+            yield from typed_hit(_numbered_count, "at_most", 0, match.span())
+            return
+
+
 def neither(sentence: Sentence) -> Iterator[Hit]:
     """The second half of "no bullets or numbers": none of the other list form."""
     for match in _NEITHER.finditer(sentence.lower):
@@ -247,7 +265,7 @@ class _Bullets(TallyFamily):
 class _Numbered(TallyFamily):
     name = "numbered items"
     specs = (NumberedCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (numbered_counts, neither)
+    rules: ClassVar[tuple[Rule, ...]] = (numbered_counts, neither, unnumbered)
     growing = True
 
     def count(self, spec: Any, text: str) -> int:

@@ -416,10 +416,11 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
         yield from typed_hit(_build(part, units), "at_most", limit, match.span())
 
 
-# "a 'Pros' section and a 'Cons' section, 4 bullets in each": the parts
-# named just before, with nothing but their names and joining words between.
+# "a 'Pros' section and a 'Cons' section, 4 bullets in each", "… as headings,
+# with 3 bullets each": the parts named just before, with nothing but their
+# names and joining words between.
 _IN_EACH = re.compile(
-    rf"\b{_AMOUNT}\s+{_UNIT}\s+(?:in|under|for|per|within|inside)\s+each(?=\s*(?:[,;.)]|and\b|$))"
+    rf"\b{_AMOUNT}\s+{_UNIT}\s+(?:(?:in|under|for|per|within|inside)\s+)?each(?=\s*(?:[,;.)]|and\b|$))"
 )
 _ANTECEDENT = re.compile(rf"\b(?P<part>{_PARTS})\b")
 _JOINING = re.compile(
