@@ -1,0 +1,243 @@
+"""Structure requirements put in many wordings: named sections and labels,
+tables, documents (JSON, YAML, XML), heading counts; each widening with the
+near misses that must stay uncompiled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def _kinds(prompt: str, kind: str, system: str | None = None) -> list[dict[str, Any]]:
+    return [
+        c.spec.model_dump(exclude={"kind"})
+        for c in compile_checks(prompt, system=system)
+        if c.spec.kind == kind
+    ]
+
+
+def _sections(prompt: str, system: str | None = None) -> list[tuple[tuple[str, ...], bool]]:
+    return [(tuple(s["names"]), s["ordered"]) for s in _kinds(prompt, "named_sections", system)]
+
+
+# -- named sections ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "names", "ordered"),
+    [
+        # a long object between the request and the headings
+        (
+            "Give me the upsides and downsides of living abroad as two separate lists "
+            "under the headings 'Upsides' and 'Downsides'.",
+            ("Upsides", "Downsides"),
+            False,
+        ),
+        (
+            "Could you explain caching to a junior dev, using headings for 'Basics', "
+            "'Invalidation' and 'Pitfalls'?",
+            ("Basics", "Invalidation", "Pitfalls"),
+            False,
+        ),
+        (
+            "Summarise the meeting with headings for 'Decisions' and 'Open questions'.",
+            ("Decisions", "Open questions"),
+            False,
+        ),
+        # a count of headings with the names in brackets
+        (
+            "Make a camping checklist under exactly three headings (Shelter, Cooking, Safety).",
+            ("Shelter", "Cooking", "Safety"),
+            False,
+        ),
+        (
+            "Write a study plan: 2 sections (Morning, Evening), with bullets in each.",
+            ("Morning", "Evening"),
+            False,
+        ),
+        (
+            "Sort the tasks under headings (Urgent, Later) with bullets under each.",
+            ("Urgent", "Later"),
+            False,
+        ),
+        # group … under the names
+        (
+            "Write release notes and group the entries under 'New', 'Improved', 'Removed'.",
+            ("New", "Improved", "Removed"),
+            False,
+        ),
+        ("Organise them under 'Mains' and 'Desserts'.", ("Mains", "Desserts"), False),
+        ("Please group everything under 'Today' and 'Tomorrow'.", ("Today", "Tomorrow"), False),
+        # one name per noun
+        (
+            "List the facts about owls: a '## Myths' section and a '## Facts' section.",
+            ("Myths", "Facts"),
+            False,
+        ),
+        (
+            "Write the meeting notes with an 'Agenda' section, then an 'Actions' section.",
+            ("Agenda", "Actions"),
+            False,
+        ),
+        (
+            "Give two lists: one 'Keep' heading and one 'Drop' heading.",
+            ("Keep", "Drop"),
+            False,
+        ),
+        # labels
+        (
+            "Explain photosynthesis twice. Label the two parts 'Simple:' and 'Detailed:'.",
+            ("Simple:", "Detailed:"),
+            False,
+        ),
+        (
+            "Translate it into three languages and label them FR:, DE:, ES:.",
+            ("FR", "DE", "ES"),
+            False,
+        ),
+        (
+            "Give a formal and a casual version, labelled 'Formal:' and 'Casual:'.",
+            ("Formal:", "Casual:"),
+            False,
+        ),
+        # a standing structure, in order
+        (
+            "Always structure your reply with these sections in order: CONTEXT, ANALYSIS, "
+            "VERDICT (each on its own line).",
+            ("CONTEXT", "ANALYSIS", "VERDICT"),
+            True,
+        ),
+        (
+            "Structure every answer as: OVERVIEW, DETAILS, NEXT STEPS — in that order.",
+            ("OVERVIEW", "DETAILS", "NEXT STEPS"),
+            True,
+        ),
+    ],
+)
+def test_named_sections_wordings_compile(
+    prompt: str, names: tuple[str, ...], ordered: bool
+) -> None:
+    assert _sections(prompt) == [(names, ordered)]
+
+
+def test_a_standing_structure_is_read_from_the_system_prompt() -> None:
+    system = "You are a reviewer. Always structure answers as: PROS, CONS, SCORE — in that order."
+    assert _sections("Review this phone.", system) == [(("PROS", "CONS", "SCORE"), True)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My report is grouped under 'Sales' and 'Costs'; summarise it in 3 bullets.",
+        "Don't group them under 'Urgent' and 'Later'.",
+        "Should I label the two parts 'Intro:' and 'Body:'?",
+        "The template has 3 sections (Intro, Body, End). Rewrite it.",
+        "Write a story where Mia sorted her toys under 'Keep' and 'Toss' labels.",
+        "Summarize the article below, which has a 'Methods' section and a 'Results' section.",
+        "Rewrite my essay; it uses the headings 'Intro' and 'End'.",
+        "If you use headings, call them 'Intro' and 'End'.",
+        "Group it under 'Work' and 'Home' if you like.",
+        "Explain why my doc has 3 sections (Intro, Body, End).",
+        "Label the parts however you like.",
+        "Compare the 'Basic' plan and the 'Pro' plan.",
+        "Write a plan under exactly four headings (Clothing, Gear, Food).",  # count differs
+        "Write a review of a 'Fiction' section and a 'History' section, i.e. of my library.",
+    ],
+)
+def test_named_sections_near_misses_compile_nothing(prompt: str) -> None:
+    assert _sections(prompt) == []
+
+
+# -- tables --------------------------------------------------------------------------
+
+
+def _tables(prompt: str) -> list[tuple[object, ...]]:
+    out: list[tuple[object, ...]] = []
+    for c in compile_checks(prompt):
+        spec = c.spec.model_dump()
+        kind = spec.pop("kind")
+        if kind.startswith("table_"):
+            out.append((kind, *spec.values()))
+    return sorted(out, key=repr)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "want"),
+    [
+        # a pipe list of columns, in any case
+        (
+            "Make a markdown table comparing Python, Go and Rust. "
+            "Columns: Language | Typing | Memory use.",
+            [("table_columns", ("Language", "Typing", "Memory use"), True)],
+        ),
+        (
+            "Build a table of the club's events; columns should be Date | Event | Host.",
+            [("table_columns", ("Date", "Event", "Host"), True)],
+        ),
+        (
+            "put the results in a table, the columns are | team | wins | losses |",
+            [("table_columns", ("team", "wins", "losses"), True)],
+        ),
+        # headers as the columns' names
+        (
+            "Give the words as a two-column table with headers 'Word' and 'Gloss'.",
+            [("table_columns", ("Word", "Gloss"), True)],
+        ),
+        (
+            "Make a table with column headers Name, Role, Team.",
+            [("table_columns", ("Name", "Role", "Team"), True)],
+        ),
+        # a table asked for, nothing else stated of it
+        ("Make a markdown table comparing tea and coffee.", [("table_count", "at_least", 1)]),
+        ("Please format your reply as a table.", [("table_count", "at_least", 1)]),
+        # the phones may be its columns: no rows read
+        ("Give me a table comparing 3 phones.", [("table_count", "at_least", 1)]),
+        ("Could you put the key dates in a simple table?", [("table_count", "at_least", 1)]),
+        # rows named rather than counted
+        (
+            "Give me a markdown table of the 5 longest rivers with columns River, Length.",
+            [("table_columns", ("River", "Length"), True), ("table_rows", "exactly", 5)],
+        ),
+        (
+            "Create a table listing 8 irregular verbs.",
+            [("table_rows", "exactly", 8)],
+        ),
+        (
+            "I need a 4-week study schedule as a markdown table.",
+            [("table_rows", "exactly", 4)],
+        ),
+        (
+            "Make a workout table: rows are Monday to Thursday, columns Gym, Work.",
+            [("table_columns", ("Gym", "Work"), False), ("table_rows", "exactly", 4)],
+        ),
+        (
+            "Make a grading table with skills as rows (Reading, Writing, Speaking).",
+            [("table_rows", "exactly", 3)],
+        ),
+    ],
+)
+def test_table_wordings_compile(prompt: str, want: list[tuple[object, ...]]) -> None:
+    assert _tables(prompt) == sorted(want, key=repr)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Sort the table by the columns Price and Rating.",
+        "Write a story set in a table tennis club.",
+        "Write an email to book a table for two on Friday.",
+        "Write a Python script that prints a table of the 5 largest cities.",
+        "Explain how to make a table in Excel.",
+        "My table of 5 countries is below; check it.",
+        "Is it better to format this as a table?",
+        "Don't put it in a table.",
+        "A 7-day meal plan, please; no tables.",
+        "Make a 3-day plan as a table with a row for each meal.",
+        "Write a scene where two friends sit at a table.",
+    ],
+)
+def test_table_near_misses_compile_nothing(prompt: str) -> None:
+    assert _tables(prompt) == []
