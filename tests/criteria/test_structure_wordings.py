@@ -241,3 +241,75 @@ def test_table_wordings_compile(prompt: str, want: list[tuple[object, ...]]) -> 
 )
 def test_table_near_misses_compile_nothing(prompt: str) -> None:
     assert _tables(prompt) == []
+
+
+# -- documents: JSON, YAML, XML ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "want"),
+    [
+        # what the document is for, between it and its keys
+        (
+            "Create a JSON object for a book with required keys title (string), year (number).",
+            "json",
+            {"required_keys": ["title", "year"]},
+        ),
+        (
+            "give me a json object describing a cat with exactly these keys and no others: "
+            "name, age, color",
+            "json",
+            {"required_keys": ["name", "age", "color"]},
+        ),
+        (
+            "I need a JSON payload for a login event, with the fields user and time.",
+            "json",
+            {"required_keys": ["user", "time"]},
+        ),
+        ("Respond as a JSON array of strings and nothing else.", "json", {"required_keys": []}),
+        (
+            "I need a YAML config for a web app with keys host, port and workers.",
+            "yaml",
+            {"required_keys": ["host", "port", "workers"]},
+        ),
+        (
+            "Make a recipe card in YAML with keys: title, serves, steps (a list).",
+            "yaml",
+            {"required_keys": ["title", "serves", "steps"]},
+        ),
+        (
+            "Write a pet profile in YAML with the keys species, name.",
+            "yaml",
+            {"required_keys": ["species", "name"]},
+        ),
+        (
+            "I want an XML snippet describing a film: root element <film>, "
+            "child elements <title>, <year>.",
+            "xml",
+            {"root": "film", "children": ["title", "year"]},
+        ),
+        (
+            "Write XML for a note with a root element <note>, child elements <to>, <body>.",
+            "xml",
+            {"root": "note", "children": ["to", "body"]},
+        ),
+    ],
+)
+def test_document_wordings_compile(prompt: str, kind: str, want: dict[str, Any]) -> None:
+    assert _kinds(prompt, kind) == [want]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Write a Python function that returns a JSON object with keys id and name.", "json"),
+        ("Explain how to create a JSON object with keys id and name.", "json"),
+        ("Don't give me a JSON object with keys id and name.", "json"),
+        ("My JSON object for a user has keys id and name; what is wrong with it?", "json"),
+        ("Explain what a YAML config for a service with keys name and port looks like.", "yaml"),
+        ("I need a YAML config for a service, then explain each key.", "yaml"),
+        ("Is an XML snippet with child elements <a>, <b> valid?", "xml"),
+    ],
+)
+def test_document_near_misses_compile_nothing(prompt: str, kind: str) -> None:
+    assert _kinds(prompt, kind) == []
