@@ -313,3 +313,115 @@ def test_document_wordings_compile(prompt: str, kind: str, want: dict[str, Any])
 )
 def test_document_near_misses_compile_nothing(prompt: str, kind: str) -> None:
     assert _kinds(prompt, kind) == []
+
+
+# -- headings, marked sections, separated versions -----------------------------------
+
+
+def _counts(prompt: str, kind: str, system: str | None = None) -> list[tuple[object, ...]]:
+    return [
+        tuple(v for k, v in spec.items() if k not in ("unit",))
+        for spec in _kinds(prompt, kind, system)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "want"),
+    [
+        # a numbered range of headings
+        (
+            "Outline a 6-week course. Use '## Week 1' through '## Week 6' as headings.",
+            [("exactly", 6, 2)],
+        ),
+        ("Write the plan with 'Day 1' to 'Day 5' as headings.", [("exactly", 5, None)]),
+        ("use '### Step 1' thru '### Step 3' as the headers", [("exactly", 3, 3)]),
+        # one heading per unit, the units counted
+        ("Use Markdown: one H2 per day (Monday to Friday).", [("exactly", 5, 2)]),
+        ("Give one heading per day for the trip, 10 days total.", [("exactly", 10, None)]),
+        (
+            "Plan my 3 weeks of revision with a markdown heading for each week.",
+            [("exactly", 3, None)],
+        ),
+        # things, each under a heading
+        (
+            "Write exactly four questions, each as a level-2 markdown heading.",
+            [("exactly", 4, 2)],
+        ),
+        ("Structure: three sections with H3 headings.", [("exactly", 3, 3)]),
+        ("Write 2 short stories, each with its own heading.", [("exactly", 2, None)]),
+    ],
+)
+def test_heading_count_wordings_compile(prompt: str, want: list[tuple[object, ...]]) -> None:
+    assert _counts(prompt, "heading_count") == want
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Use 'Week 1' through 'Month 4' as headings.",  # not one numbered series
+        "My notes use '## Week 1' through '## Week 4' as headings; tidy them.",
+        "Is one heading per day (Monday to Sunday) too much?",
+        "Don't use one heading per day (Monday to Friday).",
+        "Write four questions, each with an answer.",
+        "Add one heading per day if you like, 10 days total.",
+    ],
+)
+def test_heading_count_near_misses_compile_nothing(prompt: str) -> None:
+    assert _counts(prompt, "heading_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "want"),
+    [
+        (
+            "Write a 3-part story. Mark each part 'SECTION 1', 'SECTION 2' and so on.",
+            [("exactly", 3, "SECTION")],
+        ),
+        (
+            "Make a quiz split into 4 rounds of 5 questions. Label rounds 'Round 1', 'Round 2'.",
+            [("exactly", 4, "Round")],
+        ),
+        (
+            "Use 'Part 1', 'Part 2', etc. to mark each part, and have 3 parts in total.",
+            [("exactly", 3, "Part")],
+        ),
+        (
+            "Write an essay with 5 sections. Label the sections 'Chapter 1', 'Chapter 2' …",
+            [("exactly", 5, "Chapter")],
+        ),
+    ],
+)
+def test_marked_section_wordings_compile(prompt: str, want: list[tuple[object, ...]]) -> None:
+    assert _counts(prompt, "section_count") == want
+
+
+@pytest.mark.parametrize(
+    ("prompt", "versions", "separator"),
+    [
+        (
+            "Explain it twice: simply, then in depth. Separate the two with a line of '==='.",
+            2,
+            "===",
+        ),
+        ("Reply twice, first in French then in German, separated by '***'.", 2, "***"),
+        ("Write three taglines and separate the three with ---.", 3, "---"),
+        ("Give me 3 TL;DR versions of the plot. Separate them with '~~~'.", 3, "~~~"),
+    ],
+)
+def test_separated_versions_wordings_compile(prompt: str, versions: int, separator: str) -> None:
+    assert [(s["versions"], s["separator"]) for s in _kinds(prompt, "separated_versions")] == [
+        (versions, separator)
+    ]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Should I answer twice, separated by '==='?",
+        "My draft answers twice, separated by '==='; fix the grammar in it.",
+        "Separate the two with a comma.",  # no separator line named
+        "Don't separate the two with '==='.",
+    ],
+)
+def test_separated_versions_near_misses_compile_nothing(prompt: str) -> None:
+    assert _kinds(prompt, "separated_versions") == []

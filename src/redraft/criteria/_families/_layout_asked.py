@@ -30,18 +30,21 @@ __all__ = ["layout_asked"]
 # A verb that asks for the answer or shapes it.
 _VERB = re.compile(
     r"(?:^|[,;:(]|\b(?:please|and|then|also|just|to|should|must|you|always)\b)\s*"
-    r"(?P<verb>i\s+(?:need|want|would\s+like)|write|give|provide|create|draft|generate|produce|make|list|use|using|include|add|"
-    r"put|group|organi[sz]e|arrange|sort|split|divide|break|structure|format|present|lay\s+out|"
+    r"(?P<verb>i\s+(?:need|want|would\s+like)|write|give|provide|create|draft|generate|produce|"
+    r"make|list|use|using|include|add|put|group|organi[sz]e|arrange|sort|split|divide|break|structure|format|present|lay\s+out|"
     r"label|mark|head|title|answer|respond|reply|output|return|explain|describe|summari[sz]e|"
     r"outline|plan|compare|prepare|compose|build|set\s+out|have|start|begin|end|finish|"
     # "…, formatted as a table with …": the answer's shape, stated after it
     r"formatted|presented|laid\s+out|displayed|arranged|shown)\b"
 )
 # Between the verb and the phrase: given material ("my report, which uses
-# …", "the text below"), a reported or existing thing, not the answer.
+# …", "the text below"), what a thing already has, not the answer.
 _GIVEN_BETWEEN = re.compile(
-    r"\b(?:my|our|his|her|their|this|these|those|given|provided|attached|existing|following|"
-    r"below|above|which|whose|that\s+(?:has|have|uses?|used|had)|already|currently|original|"
+    r"\b(?:given|provided|attached|existing|following|below|above|which|whose|already|currently|"
+    r"original|"
+    # what a thing already has: "my essay; it uses the headings …" ("rewrite my
+    # notes with the headings …" asks for them)
+    r"uses|used|has|had|contains|contained|is|was|are|were|"
     # "sort the table by the columns …": a table already there
     r"the\s+(?:table|chart|csv|spreadsheet|file|sheet)\s+by)\b"
 )
