@@ -425,3 +425,69 @@ def test_separated_versions_wordings_compile(prompt: str, versions: int, separat
 )
 def test_separated_versions_near_misses_compile_nothing(prompt: str) -> None:
     assert _kinds(prompt, "separated_versions") == []
+
+
+# -- CSV and item templates ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "want"),
+    [
+        (
+            "Create a CSV with columns id,title,year for 4 classic films.",
+            [("csv_columns", ("id", "title", "year")), ("csv_rows", "exactly", 4)],
+        ),
+        (
+            "Write a CSV of the 3 largest lakes with columns Lake, Area.",
+            [("csv_columns", ("Lake", "Area")), ("csv_rows", "exactly", 3)],
+        ),
+        (
+            "i need a csv listing 6 planets, columns: name,moons",
+            [("csv_columns", ("name", "moons")), ("csv_rows", "exactly", 6)],
+        ),
+    ],
+)
+def test_csv_wordings_compile(prompt: str, want: list[tuple[object, ...]]) -> None:
+    got = [
+        (kind, *spec.values())
+        for kind in ("csv_columns", "csv_rows")
+        for spec in _kinds(prompt, kind)
+    ]
+    assert sorted(got, key=repr) == sorted(want, key=repr)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a script that writes a CSV for 5 users with columns name,email.",
+        "Make a CSV with columns id,name for each of 4 teams.",
+        "Create a CSV of sales for 3 months.",  # no header named: rows are a guess
+        "The CSV below has columns id,name for 5 users; check it.",
+    ],
+)
+def test_csv_row_near_misses_compile_nothing(prompt: str) -> None:
+    assert _kinds(prompt, "csv_rows") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "template"),
+    [
+        ("Write 10 SAT words with definitions. Format: word — definition.", "word — definition"),
+        ("Give me five idioms. Format: idiom – meaning", "idiom – meaning"),
+        ("List 8 capitals. Each line: city: country.", "city: country"),
+    ],
+)
+def test_a_bare_format_line_compiles(prompt: str, template: str) -> None:
+    assert _kinds(prompt, "item_template") == [{"template": template}]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Format: word — definition.",  # nothing asked in number: may be one line
+        "Explain the format: word — definition. Give 3 examples.",
+        "Write 3 poems. Format: Whatever You Like.",
+    ],
+)
+def test_bare_format_near_misses_compile_nothing(prompt: str) -> None:
+    assert _kinds(prompt, "item_template") == []
