@@ -30,11 +30,13 @@ from redraft.criteria._families._base import (
     FamilySpec,
     counted_hit,
 )
+from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._families._tables import ROWS_OF, columns_at
 from redraft.criteria._families._tabular import csv_rows, elsewhere, same_header
+from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import Hit, Rule, Sentence
 from redraft.criteria._spec_base import SHORT, has_text
 
 __all__ = ["CSV_COLUMNS", "CSV_ROWS", "CsvColumns", "CsvRows"]
@@ -79,8 +81,17 @@ _ROW_PHRASES = CountPhrases(
 _HEADER_NAMED = re.compile(r"\bheader|\bcolumns?\b|\bdata\s+(?:rows?|records?)\b")
 # a literal header line: "header row id,product,price,in_stock"
 _HEADER = re.compile(
-    r"\bheader(?:\s+(?:row|line))?(?:\s*:|\s+of)?\s+[`\"']?"
+    # "header row id,product,price", "columns name,email,signup_date" (no spaces: a header line)
+    r"\b(?:header(?:\s+(?:row|line))?|columns?)(?:\s*:|\s+of)?\s+[`\"']?"
     r"(?P<list>[\w-]+(?:,[ \t]?[\w-]+)+)[`\"']?(?=[\s.;]|$)"
+)
+
+
+# "a CSV with columns name,email for 5 fake users": a record per thing
+_FOR_THINGS = re.compile(
+    rf"\bcsv\b[^.;]*?(?<!each\s)\b(?:for|of|listing|with)\s+(?:the\s+)?(?:top\s+)?(?P<num>{NUMBER})\s+"
+    r"(?!(?:rows?|records?|columns?|fields?|lines?|days?|weeks?|months?|years?|hours?|minutes?)\b)"
+    r"(?:[\w-]+\s+){0,2}?[a-z]+s\b"
 )
 
 
@@ -91,22 +102,32 @@ def csv_row_counts(sentence: Sentence) -> Iterator[Hit]:
         return
     if elsewhere(whole, sentence.lower):
         return
+    counted = False
     for found in _ROW_PHRASES.read(sentence):
+        counted = True
         yield from counted_hit(lambda r, v: CsvRows(relation=r, value=v), found)
+    things = None if counted else _FOR_THINGS.search(sentence.lower)
+    if things is not None and layout_asked(sentence, things.start()):
+        value = number_value(things.group("num"))
+        if value is not None and value >= 2:
+            yield Hit(CsvRows(relation="exactly", value=value), things.start(), things.end())
 
 
 def csv_headers(sentence: Sentence) -> Iterator[Hit]:
     """ "A CSV with header row id,name,price", "CSV with columns Name, Email, Age"."""
     if not _CSV.search(sentence.lower) or elsewhere(sentence.whole.lower(), sentence.lower):
         return
+    found: list[Hit] = []
     for match in _HEADER.finditer(sentence.lower):
-        if not response_context(sentence, match.start()):
+        if not layout_asked(sentence, match.start()):
             continue
         header = tuple(n.strip() for n in sentence.unmask(*match.span("list")).split(","))
         if len({n.casefold() for n in header}) == len(header):
-            yield Hit(CsvColumns(columns=header), match.start(), match.end())
+            found.append(Hit(CsvColumns(columns=header), match.start(), match.end()))
+    yield from found
     for names, start, end, _ in columns_at(sentence):
-        yield Hit(CsvColumns(columns=names), start, end)
+        if not any(h.start <= start < h.end for h in found):
+            yield Hit(CsvColumns(columns=names), start, end)
 
 
 # -- measures -------------------------------------------------------------------------

@@ -13,9 +13,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from redraft.criteria._sentences import MASK, Sentence, response_context
+from redraft.criteria._families._layout_asked import layout_asked
+from redraft.criteria._sentences import MASK, Sentence
 
-__all__ = ["SECOND_PART", "FormatPhrase", "document_body", "names_after"]
+__all__ = ["SECOND_PART", "FormatPhrase", "document_body", "names_after", "past_purpose"]
 
 _MAX_NAMES = 30
 
@@ -56,8 +57,23 @@ _OTHER_FORMAT = r"(?:json|yaml|yml|xml|toml|csv|markdown|html|ini)"
 # after a verb that makes one, in a prompt that asks for nothing more.
 _CREATE = re.compile(
     r"\b(?:write|create|generate|produce|give|provide|draft|output|return|make|build|compose|"
-    r"represent|express|encode|convert|format|turn)\b"
+    r"represent|express|encode|convert|format|turn)\b|\bi\s+(?:need|want)\b|\bi'd\s+like\b"
 )
+# What the document is for, between it and its keys: "a YAML config for a
+# service with keys …", "an XML snippet describing a book: root …"
+_PURPOSE = re.compile(
+    r"\s+(?:for|describing|about|representing|of)\s+(?:(?:a|an|the|one|my|our|some)\s+)?"
+    r"[\w'-]+(?:\s+[\w'-]+){0,4}?(?=\s*[,:]?\s*(?:with|containing|having|including|that)\b|\s*:)"
+)
+
+
+def past_purpose(text: str, at: int) -> int:
+    """Where the keys may be named after the phrase ending at ``at``: past
+    what the document is for, if that is said first."""
+    purpose = _PURPOSE.match(text, at)
+    return purpose.end() if purpose else at
+
+
 _TOPIC = re.compile(
     r"\b(?:explain\w*|explanation|describe|discuss|compare|how\s+(?:to|do|does|can|would)|what|"
     r"why|then|afterwards?|followed\s+by|walk\s+(?:me\s+)?through|comment\s+on|tutorial|"
@@ -98,7 +114,8 @@ class FormatPhrase:
             # "create a character profile in YAML.", "… in YAML with the keys …"
             rf"|(?P<trailing>\b(?:in|as)\s+{_A}{fmt})(?=\s*(?:[.!]|$)|{self._holding_words()})"
             # "write a YAML config for …", "generate an XML snippet describing …"
-            rf"|(?P<thing>\b(?:write|create|generate|produce|give\s+me|provide|draft|output|return)"
+            rf"|(?P<thing>\b(?:write|create|generate|produce|give\s+me|provide|draft|output|return|"
+            r"i\s+need|i\s+want|i'd\s+like|make)"
             rf"\s+(?:me\s+)?(?:an?|one|a\s+single)\s+(?:(?:valid|well[\s-]formed|short|simple|"
             rf"minimal|small|complete)\s+)?(?:{self.name})\s+(?:snippet|document|file|config"
             r"(?:uration)?|manifest|object|mapping|payload|message|feed|record)s?)\b"
@@ -137,9 +154,9 @@ class FormatPhrase:
                 or _TOPIC.search(sentence.whole)
             ):
                 continue
-            if not response_context(sentence, match.start()):
+            if not layout_asked(sentence, match.start()):
                 continue
-            named = holding.match(text, match.end())
+            named = holding.match(text, past_purpose(text, match.end()))
             if not named:
                 yield match.start(), match.end(), []
                 continue

@@ -23,8 +23,10 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit, hit
+from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._markdown import atx_headings
-from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._families._reading import CountPhrases, things_counted
+from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
@@ -70,8 +72,8 @@ def _heading(relation: Relation, value: int, *, level: int | None) -> HeadingCou
 
 # "use an H1 title": one top heading (a title of another level is not said)
 _H1_TITLE = re.compile(
-    r"\b(?:use|using|with|include|including|add|have|give\s+it)\s+(?:an|one|a\s+single)\s+"
-    r"h1\s+(?:title|heading|header)\b"
+    r"(?:\b(?:use|using|with|include|including|add|have|give\s+it)\s+|(?:^|[:;])\s*)"
+    r"(?:an|one|a\s+single)\s+h1\s+(?:title|heading|header)\b"
 )
 
 
@@ -86,10 +88,91 @@ def heading_counts(sentence: Sentence) -> Iterator[Hit]:
         yield from counted_hit(functools.partial(_heading, level=level), found)
 
 
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_HEADING = (
+    r"(?:(?:markdown|section|separate|bold)\s+)?(?:(?P<h>h[1-6])|(?:(?:level[- ](?P<lv>[1-6])|"
+    r"(?P<marks>#{1,6})|h[1-6])\s+)?(?:markdown\s+)?(?:headings?|headers?))"
+)
+# "Use '## Week 1' through '## Week 4' as headings": one heading per number
+_RANGE = re.compile(
+    r"['\"‘“](?P<m1>#{1,6}\s+)?(?P<w1>[A-Za-z]+)\s+(?P<a>\d{1,2})['\"’”]\s+"
+    r"(?:through|thru|to|until|-|–)\s+['\"‘“](?P<m2>#{1,6}\s+)?(?P<w2>[A-Za-z]+)\s+(?P<b>\d{1,2})"
+    r"['\"’”]\s+as\s+(?:the\s+|your\s+)?(?:markdown\s+|section\s+)?(?:headings|headers)\b",
+)
+# "one H2 per day (Monday to Sunday)", "one heading per day …, 14 days total"
+_PER = re.compile(
+    rf"\b(?:one|a|an|1)\s+{_HEADING}\s+(?:per|for\s+each|for\s+every|each)\s+(?P<unit>day|week|month|"
+    r"step|stage|phase|question|topic|chapter|lesson|session|round|country|city|region)\b"
+)
+_DAY_RANGE = re.compile(
+    r"\s*\(?\s*(?:from\s+)?(?P<a>"
+    + "|".join(_DAYS)
+    + r")\s+(?:to|through|thru|-|–)\s+(?P<b>"
+    + "|".join(_DAYS)
+    + r")\b"
+)
+# "exactly five questions, each as a level-3 heading", "three sections with H2 headings"
+_EACH_UNDER = re.compile(
+    rf"\b(?:(?:exactly|only)\s+)?(?P<num>{NUMBER})\s+(?:[\w-]+\s+){{0,2}}?[a-z]+s\s*,?\s+"
+    r"(?:each\s+(?:as|with|under|in)|with|under)\s+(?:an?\s+|its\s+own\s+|their\s+own\s+)?"
+    + _HEADING.replace("?P<h>", "?P<h2>")
+    .replace("?P<lv>", "?P<lv2>")
+    .replace("?P<marks>", "?P<marks2>")
+)
+
+
+def _level(match: re.Match[str], *groups: str) -> int | None:
+    for group in groups:
+        said = match.group(group)
+        if said:
+            return len(said) if said.startswith("#") else int(said.lstrip("h"))
+    return None
+
+
+def headings_named(sentence: Sentence) -> Iterator[Hit]:
+    """Headings counted by what they head: "use '## Week 1' through '## Week
+    4' as headings" (4), "one H2 per day (Monday to Sunday)" (7), "one
+    heading per day …, 14 days total", "five questions, each as a level-3
+    heading" (5 of level 3), "three sections with H2 headings"."""
+    text = sentence.lower
+    for match in _RANGE.finditer(sentence.original):
+        if match.group("w1").lower() != match.group("w2").lower():
+            continue
+        a, b = int(match.group("a")), int(match.group("b"))
+        marks = (match.group("m1") or "").strip()
+        if (
+            b > a
+            and marks == (match.group("m2") or "").strip()
+            and layout_asked(sentence, match.start())
+        ):
+            level = len(marks) or None
+            yield from hit(
+                functools.partial(_heading, level=level), "exactly", b - a + 1, match.span()
+            )
+            return
+    for match in _PER.finditer(text):
+        value: int | None = None
+        days = _DAY_RANGE.match(text, match.end())
+        if days and match.group("unit") == "day":
+            value = _DAYS.index(days.group("b")) - _DAYS.index(days.group("a")) + 1
+        else:
+            value = things_counted(sentence.whole, match.group("unit"))
+        if value and value >= 2 and layout_asked(sentence, match.start()):
+            level = _level(match, "h", "lv", "marks")
+            yield from hit(functools.partial(_heading, level=level), "exactly", value, match.span())
+            return
+    for match in _EACH_UNDER.finditer(text):
+        value = number_value(match.group("num"))
+        if value and value >= 2 and layout_asked(sentence, match.start()):
+            level = _level(match, "h2", "lv2", "marks2")
+            yield from hit(functools.partial(_heading, level=level), "exactly", value, match.span())
+            return
+
+
 class _Headings(CountFamily):
     name = "headings"
     specs = (HeadingCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (heading_counts,)
+    rules: ClassVar[tuple[Rule, ...]] = (heading_counts, headings_named)
     remove_hint = " (turn the extra heading lines into plain text or merge their sections)"
 
     def found(self, spec: Any, text: str) -> Sequence[str]:

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator
 
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._grammar import NUMBER
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 
@@ -165,10 +166,28 @@ def _template_at(original: str, start: int, quote: str) -> tuple[str, int] | Non
     return original[start:end], end + 1
 
 
+# "Format: word — definition." as a sentence of its own, unquoted: lowercase
+# words standing for the parts, a mark between them
+_BARE_FORMAT = re.compile(
+    r"^\s*(?i:format|each\s+(?:line|item|entry))\s*:\s*"
+    r"(?P<t>[a-z]+(?:\s[a-z]+){0,2}(?:\s*:|\s+[—–|=-])\s+[a-z]+(?:\s[a-z]+){0,2})\s*\.?\s*$"
+)
+# several things asked for: "Write 10 vocabulary words", "list 5 idioms"
+_SEVERAL = re.compile(rf"\b{NUMBER}\s+(?:[\w-]+\s+){{0,3}}?[a-z]+s\b")
+
+
 def item_template(sentence: Sentence) -> Iterator[Hit]:
     """ "Format each item as 'Term — definition'"."""
     text = sentence.lower
     if sentence.original.rstrip().endswith("?"):
+        return
+    bare = _BARE_FORMAT.match(sentence.original)
+    if bare is not None and _SEVERAL.search(sentence.whole.lower()):
+        try:
+            spec = ItemTemplate(template=bare.group("t"))
+        except ValueError:
+            return
+        yield Hit(spec, bare.start(), bare.end("t"))
         return
     for index, request in enumerate(_REQUESTS):
         for match in request.finditer(text):

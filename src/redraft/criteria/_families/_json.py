@@ -18,6 +18,7 @@ from pydantic import Field
 from redraft.core._text import noun
 from redraft.criteria._families._arguments import Corrected, parse_list, response_spec
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._document import names_after, past_purpose
 from redraft.criteria._families._only_answer import JSON_THING, OTHER_SUBJECT, only_rule
 from redraft.criteria._families._shapes import WHOLE, WRAP_VERB
 from redraft.criteria._outcome import Outcome
@@ -76,7 +77,7 @@ def _json(spec: JSONFormat, text: str) -> Outcome:
 
 _JSON = re.compile(
     rf"\b(?:{WRAP_VERB}\s+{WHOLE}\s+(?:in|as|using)\s+(?:valid\s+|a\s+)?json|"
-    r"(?:respond|answer|reply)\s+(?:only\s+|entirely\s+|solely\s+)?(?:in|with|using)\s+"
+    r"(?:respond|answer|reply)\s+(?:only\s+|entirely\s+|solely\s+)?(?:in|with|using|as)\s+"
     r"(?:valid\s+|a\s+valid\s+|a\s+|one\s+)?json|"
     rf"{WHOLE}\s+(?:should|must|needs\s+to|has\s+to|will)\s+be\s+(?:valid\s+|in\s+|a\s+valid\s+|"
     r"a\s+|formatted\s+as\s+|wrapped\s+in\s+)?(?:valid\s+)?json|"
@@ -89,12 +90,18 @@ _JSON = re.compile(
     r"(?:only|just)\s+(?:the\s+)?(?:valid\s+)?json(?=\s+(?:object\s+)?with\s+(?:the\s+)?(?:keys|fields)\b)|"
     # "return a JSON object with the fields …": the answer is the object
     r"\b(?:return|respond\s+with|reply\s+with|answer\s+with)\s+(?:a|an|one)\s+(?:valid\s+|single\s+)?"
-    r"json\s+object(?=\s*,?\s*(?:with|containing|having|that\s+has|including)\s))\b"
+    r"json\s+object(?=\s*,?\s*(?:with|containing|having|that\s+has|including)\s)|"
+    # "create a JSON object for a user profile with required keys …": made whole
+    r"\b(?:create|give\s+me|generate|write|make|produce|build|provide|i\s+need|i\s+want)\s+"
+    r"(?:me\s+)?(?:a|an|one)\s+(?:valid\s+|single\s+|simple\s+|small\s+)?json\s+"
+    r"(?:object|document|payload|record)(?=[^.;]{0,60}?\s(?:with|containing|having|including)\s+"
+    r"(?:the\s+|exactly\s+)?(?:these\s+|following\s+|required\s+)*(?:keys|fields|properties)\b))\b"
     r"(?:\s+(?:format|object|block))?"
 )
 _KEYS = re.compile(
-    r"\s*,?\s*(?:with|containing|having|that\s+has|including)\s+(?:the\s+|exactly\s+the\s+)?"
-    r"(?:keys|fields|properties)\s*:?"
+    r"\s*,?\s*(?:with|containing|having|that\s+has|including)\s+(?:the\s+|exactly\s+the\s+|"
+    r"exactly\s+these\s+|these\s+|the\s+following\s+)?(?:required\s+|top[\s-]level\s+)?"
+    r"(?:keys|fields|properties)(?:\s+and\s+no\s+others?)?\s*:?"
 )
 
 
@@ -143,9 +150,10 @@ def json_format(sentence: Sentence) -> Iterator[Hit]:
             continue
         keys: list[str] = []
         end = match.end()
-        named = _KEYS.match(sentence.lower, end)
+        named = _KEYS.match(sentence.lower, past_purpose(sentence.lower, end))
         if named:
-            parsed = parse_list(sentence, named.end())
+            # "id (number), email (string)": names with a remark on each
+            parsed = parse_list(sentence, named.end()) or names_after(sentence, named.end())
             if parsed is None:
                 continue  # keys named but not readable: leave it to the judge
             keys, end = parsed

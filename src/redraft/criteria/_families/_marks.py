@@ -132,7 +132,7 @@ _SECTION_COUNT = re.compile(
     r"divided\s+into|split\s+into|organi[sz]ed\s+into)\s+"
     rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+(?:sections?|parts?)\b"
     # "a 4 section resume": the thing to write, counted in sections
-    rf"|\b(?:a|an)\s+(?P<compound>{NUMBER})[-\s]section\s+(?:[\w-]+\s+){{0,2}}?{THING}\b"
+    rf"|\b(?:a|an)\s+(?P<compound>{NUMBER})[-\s](?:section|part)\s+(?:[\w-]+\s+){{0,2}}?{THING}\b"
 )
 _PLACEHOLDER = r"\s+(?:X|N|\d+|#|\{[^}]*\})"
 _SECTION_MARKER = re.compile(
@@ -146,9 +146,16 @@ _SECTION_MARKER = re.compile(
     r"(?:section|part))?\s+(?:with|as|by)\s+(?:the\s+word\s+)?"
     rf"[\"'“‘]?(?P<named>[A-Za-z][\w.]*){_PLACEHOLDER}"
     # "two sections: 'SECTION 1' and 'SECTION 2'", "two sections (Section 1 and Section 2)"
-    r"|\bsections?\s*[:(]\s*[\"'“‘]?(?P<first>[A-Za-z][\w.]*)\s+1\b",
+    r"|\bsections?\s*[:(]\s*[\"'“‘]?(?P<first>[A-Za-z][\w.]*)\s+1\b"
+    # "Mark each part 'SECTION 1', 'SECTION 2' and so on", "Label rounds 'Round 1', …"
+    r"|\b(?:mark|label|number|head)\s+(?:each|the|all)?\s*(?:of\s+the\s+)?(?:sections?|parts?|"
+    r"rounds?|stages?|phases?|chapters?)\s+(?:as\s+|with\s+)?[\"'“‘](?P<listed>[A-Za-z][\w.]*)\s+1\b"
+    # "Use 'Section 1', 'Section 2', etc. to mark each part"
+    r"|\buse\s+[\"'“‘](?P<used>[A-Za-z][\w.]*)\s+1[\"'”’]\s*,(?:[^.;\n]|(?<=etc)\.){0,40}?\bto\s+(?:mark|label|"
+    r"head|number|start|begin)\b",
     re.IGNORECASE,
 )
+_MARKER_GROUPS = ("marker", "named", "first", "listed", "used")
 # What may follow the count when it names the marker next: "4 sections marked with …",
 # "at least 4 sections with each section starting with Section X".
 _MARKER_AFTER = re.compile(
@@ -181,7 +188,8 @@ def sections(sentence: Sentence) -> Iterator[Hit]:
     marker = _SECTION_MARKER.search(sentence.original) or _marker_in_whole(sentence.full)
     if marker is None:
         return
-    name = marker.group("marker") or marker.group("named") or marker.group("first")
+    name = next(marker.group(g) for g in _MARKER_GROUPS if marker.group(g))
+    yield from _marker_units(sentence, name)
     for match in _SECTION_COUNT.finditer(sentence.lower):
         start = match.start("compound") if match.group("compound") else match.start()
         after = sentence.lower[match.end() :]
@@ -199,6 +207,30 @@ def sections(sentence: Sentence) -> Iterator[Hit]:
         if value is not None:
             build = functools.partial(_section_count, name)
             yield from typed_hit(build, relation, value, match.span())
+
+
+def _marker_units(sentence: Sentence, name: str) -> Iterator[Hit]:
+    """ "split into 3 rounds of 5" where the marker is 'Round 1': the
+    sections are counted by the marker's own noun."""
+    noun = name.lower()
+    if noun in ("section", "part"):
+        return
+    counted = re.search(
+        r"\b(?:into|in|have|with|write|make|give|of|across)\s+"
+        rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+{re.escape(noun)}s?\b",
+        sentence.lower,
+    )
+    if counted is None or not response_context(sentence, counted.start()):
+        return
+    value = number_value(counted.group("num"))
+    relation: Relation = "exactly"
+    if counted.group("rel"):
+        relation, adjust = relation_of(counted.group("rel"))
+        value = None if value is None else value + adjust
+    if value is not None:
+        yield from typed_hit(
+            functools.partial(_section_count, name), relation, value, counted.span()
+        )
 
 
 class _Placeholders(TallyFamily):

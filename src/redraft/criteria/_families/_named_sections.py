@@ -26,8 +26,10 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator
 
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._layout_asked import layout_asked
+from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import Hit, Rule, Sentence
 from redraft.criteria._spec_base import SHORT
 
 __all__ = ["NAMED_SECTIONS", "NamedSections", "heading_names"]
@@ -92,22 +94,60 @@ def _positions(spec: NamedSections, text: str) -> dict[str, int | None]:
 # -- reading the request ----------------------------------------------------------
 
 _NOUN = r"(?:headings?|headers?|sections?|subheadings?)"
+# "exactly four headings (A, B, C, D)": the count must be the names'
+_COUNT1 = rf"(?:(?:exactly|only)\s+)?(?P<num>{NUMBER})\s+"
+_COUNT4 = _COUNT1.replace("<num>", "<num4>")
+
 _INTRO = re.compile(
     rf"\b(?P<at>(?:use|with|include|including|under|have|using|add|into|in)\s+(?:the\s+|these\s+)?"
-    rf"(?:following\s+)?(?:(?:markdown|bold|separate|\w+)\s+)?{_NOUN}"
-    r"(?:\s+(?:titled|called|named|labell?ed))?)\s*:?\s*|"
+    rf"(?:following\s+)?(?:{_COUNT1})?(?:(?:markdown|bold|separate|\w+)\s+)?{_NOUN}"
+    # "headings for 'Overview', 'How it works'", "sections in order: A, B"
+    r"(?:\s+(?:titled|called|named|labell?ed|for))?(?:\s+in\s+(?:this\s+|that\s+)?order)?)"
+    r"\s*:?\s*|"
     rf"^\s*(?P<at2>{_NOUN})\s*:\s*|"
-    rf"\b(?P<at3>{_NOUN}\s+(?:titled|called|named|labell?ed))\s*:?\s*"
+    rf"\b(?P<at3>{_NOUN}\s+(?:titled|called|named|labell?ed))\s*:?\s*|"
+    # "3 sections (Before, Moving Day, After)"
+    rf"\b(?P<at4>{_COUNT4}{_NOUN})\s*(?=\()|"
+    # "Group entries under 'Added', 'Changed'", "organise it under Produce and Dairy"
+    r"(?:^|[,;:]|\b(?:and|then|please|also|always)\b)\s*"
+    r"(?P<at5>(?:group|organi[sz]e|sort|arrange)\s+(?:(?:it|them|everything|the\s+\w+|"
+    r"\w+)\s+)?under)\s+(?!(?:[\w-]+\s+){0,3}"
+    rf"{_NOUN})|"
+    # "Always structure answers as: SUMMARY, RISKS", "structure your reply with these
+    # sections in order: …"
+    r"\b(?P<at6>structure\s+(?:your\s+|the\s+|all\s+|every\s+|each\s+)?(?:answers?|responses?|"
+    r"repl(?:y|ies)|outputs?|it)\s+(?:as|like\s+this|in\s+this\s+order|in\s+order))\s*:\s*|"
+    # "Label the two parts 'For adults:' and 'For kids:'", "label them A:, B:"
+    rf"\b(?P<at7>label(?:led)?\s+(?:(?:the|each|both|all)\s+)?(?:(?:{NUMBER}|both)\s+)?"
+    r"(?:parts?|sections?|halves|versions?|answers?|paragraphs?|them|it|these)(?:\s+as|\s+with)?|"
+    r"labell?ed(?=\s*[\"“'‘]))"
+    r"\s*:?\s*"
 )
+_TABLE_BEFORE = re.compile(r"\b(?:table|csv|column)s?\s*$")
+_GROUPS = ("at", "at2", "at3", "at4", "at5", "at6", "at7")
 # an apostrophe inside a word is part of the name: 'You'll need'
 _QUOTED = re.compile(r"""\s*["“'‘]((?:[^"“”'‘’\n]|(?<=\w)['’](?=\w)){1,60})["”'’](?!\w)""")
 _JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
 _BARE = re.compile(r"\s*\(?\s*([A-Z][\w'’-]*(?:\s+[A-Z&][\w'’-]*){0,3})\s*")
+# a bare label after "label": a word or two and a colon, in any script ("日本語:")
+_BARE_LABEL = re.compile(r"\s*([^\s,;:.'\"]{1,20}(?:\s+[^\s,;:.'\"]{1,20}){0,2}):")
 _ORDERED = re.compile(
-    r"\bin\s+(?:that|this|the\s+given|the\s+same|exactly\s+that)\s+order\b|"
-    r"\bin\s+order\s*[:,]|\bin\s+the\s+order\s+(?:given|listed|shown)\b"
+    r"(?:[\s,;:—–-]+)?\bin\s+(?:that|this|the\s+given|the\s+same|exactly\s+that)\s+order\b|"
+    r"\bin\s+order\s*[:,]|\bin\s+the\s+order\s+(?:given|listed|shown)\b|"
+    r"\bsections\s+in\s+order\b"
 )
 _AFTER_QUOTES = re.compile(rf"^\s*{_NOUN}\b")
+# "a '## Pros' section and a '## Cons' section": one name per noun
+_EACH_NAMED = re.compile(
+    rf"""\b(?:an?|one)\s+["“'‘](?P<name>[^"“”'‘’\n]{{1,60}})["”'’]\s+{_NOUN}\b"""
+)
+# "a review of a 'Fiction' section …": sections of the thing talked about
+_TOPIC_BEFORE = re.compile(
+    r"\b(?:of|about|on|in|from|between|comparing|compare|review|reviewing|describe|describing)\s*$"
+)
+_EACH_JOIN = re.compile(r"\s*(?:,\s*)?(?:and|then|followed\s+by)\s+|\s*,\s*")
+# "## Pros", "**Pros**": the name is the words, the level or emphasis another matter
+_MARKUP = re.compile(r"^\s*#{1,6}\s+|^\s*(?:\*\*|__)|(?:\*\*|__)\s*$")
 
 
 def _quoted_names(text: str, at: int) -> tuple[list[str], int]:
@@ -122,54 +162,96 @@ def _quoted_names(text: str, at: int) -> tuple[list[str], int]:
     return names, at
 
 
-def _bare_names(text: str, at: int) -> tuple[list[str], int]:
+def _bare_names(text: str, at: int, item: re.Pattern[str] = _BARE) -> tuple[list[str], int]:
     names: list[str] = []
     start = at
-    while (match := _BARE.match(text, at)) is not None:
+    while (match := item.match(text, at)) is not None:
         names.append(match.group(1))
         at = match.end()
         join = _JOIN.match(text, at)
         if join is None:
             break
         at = join.end()
-    rest = text[at:].lstrip(" )")
+    rest = text[at:].lstrip(" ")
+    if rest.startswith(")") and re.match(r"\s*\(", text[start:]):
+        return names, at  # "(Clothing, Gear, Food) using ## headers": the brackets close it
+    rest = rest.lstrip(" )")
     # the list ends the sentence or its clause: "Sections: A, B, C." / "(A, B, C)"
-    if not re.match(r"^(?:$|[.;:—–-]|,?\s*in\s+(?:that|this)\s+order|,)", rest):
+    if not re.match(r"^(?:$|[.;:—–(-]|,?\s*in\s+(?:that|this)\s+order|,)", rest):
         return [], start
     return names, at
+
+
+def _names_at(sentence: Sentence, match: re.Match[str]) -> tuple[list[str], int]:
+    original = sentence.original
+    names, end = _quoted_names(original, match.end())
+    if len(names) < 2 and match.group("at7") is not None:
+        names, end = _bare_names(original, match.end(), _BARE_LABEL)
+    if len(names) < 2:
+        names, end = _bare_names(original, match.end())
+    count = match.group("num") or match.group("num4")
+    if count is not None and number_value(count) != len(names):
+        return [], end
+    return [_MARKUP.sub("", name).strip() for name in names], end
+
+
+def _each_named(sentence: Sentence) -> tuple[list[str], int, int] | None:
+    """ "a '## Pros' section and a '## Cons' section": the names and the span."""
+    text = sentence.lower
+    first = _EACH_NAMED.search(text)
+    if first is None or _TOPIC_BEFORE.search(text, 0, first.start()):
+        return None
+    names = [sentence.original[first.start("name") : first.end("name")]]
+    end = first.end()
+    while (join := _EACH_JOIN.match(text, end)) is not None:
+        after = _EACH_NAMED.match(text, join.end())
+        if after is None:
+            break
+        names.append(sentence.original[after.start("name") : after.end("name")])
+        end = after.end()
+    if len(names) < 2:
+        return None
+    return [_MARKUP.sub("", name).strip() for name in names], first.start(), end
+
+
+def _hit(names: list[str], ordered: bool, start: int, end: int) -> Iterator[Hit]:
+    if not all(any(c.isalpha() for c in name) for name in names):
+        return  # "labelled '1)' and '2)'": markers, not names a line is headed with
+    try:
+        spec = NamedSections(names=tuple(names), ordered=ordered)
+    except ValueError:
+        return
+    yield Hit(spec, start, end)
 
 
 def named_sections(sentence: Sentence) -> Iterator[Hit]:
     """ "Use the headings 'Summary', 'Risks' and 'Next steps', in that order"."""
     text = sentence.lower
     original = sentence.original
-    if original.rstrip().endswith("?"):
-        return
     ordered = _ORDERED.search(text) is not None
     for match in _INTRO.finditer(text):
-        at = next(match.start(g) for g in ("at", "at2", "at3") if match.group(g) is not None)
-        names, end = _quoted_names(original, match.end())
-        if len(names) < 2:
-            names, end = _bare_names(original, match.end())
-        if len(names) < 2 or not response_context(sentence, at):
+        at = next(match.start(g) for g in _GROUPS if match.group(g) is not None)
+        names, end = _names_at(sentence, match)
+        if _TABLE_BEFORE.search(text, 0, at):
+            continue  # "a table with headers 'Verb' and 'Meaning'": its columns
+        if len(names) < 2 or not layout_asked(sentence, at):
             continue
-        try:
-            spec = NamedSections(names=tuple(names), ordered=ordered)
-        except ValueError:
-            continue
-        yield Hit(spec, match.start(), end)
+        # "… RISKS, RECOMMENDATION — in that order": the order may follow the list
+        ordered = ordered or _ORDERED.match(original.lower(), end) is not None
+        yield from _hit(names, ordered, match.start(), end)
+        return
+    each = _each_named(sentence)
+    if each is not None:
+        names, start, end = each
+        if layout_asked(sentence, start):
+            yield from _hit(names, ordered, start, end)
         return
     # "grouped under 'Produce' and 'Dairy' headings"
     for quote in re.finditer(r"""["“'‘]""", original):
         names, end = _quoted_names(original, quote.start())
         if len(names) >= 2 and _AFTER_QUOTES.match(text[end:]):
-            if not response_context(sentence, quote.start()):
-                return
-            try:
-                spec = NamedSections(names=tuple(names), ordered=ordered)
-            except ValueError:
-                return
-            yield Hit(spec, quote.start(), end)
+            if layout_asked(sentence, quote.start()):
+                yield from _hit(names, ordered, quote.start(), end)
             return
 
 

@@ -232,9 +232,10 @@ def things_counted(whole: str, noun: str) -> int | None:
     for ("8 bars, each bar on its own line", "4 tips … each tip in its own
     paragraph"): the one number stated for its plural; None where none is,
     0 where several are or the number is each part's ("8 words each")."""
+    # "day" → "days", "story" → "stories"
     plural = (
         rf"{re.escape(noun)}(?:s|es)?"
-        if not noun.endswith("y")
+        if not noun.endswith("y") or noun[-2:-1] in ("a", "e", "i", "o", "u")
         else (rf"(?:{re.escape(noun)}|{re.escape(noun[:-1])}ies)")
     )
     pattern = re.compile(rf"\b(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?{plural}\b")

@@ -39,7 +39,9 @@ from redraft.criteria._families._base import (
     FamilySpec,
     counted_hit,
 )
+from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._families._table_rows import rows_named
 from redraft.criteria._families._tabular import column_list, elsewhere, same_header, tables_in
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
@@ -143,17 +145,37 @@ _ROW_PHRASES = CountPhrases(
 _HEADER_COUNTED = re.compile(r"\b(?:including|incl\.?|counting)\s+(?:the\s+|a\s+)?header")
 # a list of columns, after what introduces it
 _COLUMNS = re.compile(
-    rf"\b(?:with\s+|has\s+|having\s+|and\s+|(?P<num>{NUMBER})\s+)?columns?"
-    r"(?:\s*:|\s+(?:named|called|titled|labell?ed|headed)\b|\s*,|(?=\s))\s*"
+    rf"\b(?:with\s+|has\s+|having\s+|and\s+|(?P<num>{NUMBER})\s+)?"
+    # "columns", "column headers", and after "table with" the bare "headers"
+    r"(?:column\s+(?:headers|headings|names|titles)\b|columns?|"
+    r"(?<=(?:table|chart)\swith\s)headers?)"
+    r"(?:\s*:|\s+(?:named|called|titled|labell?ed|headed)\b|\s*,|"
+    # "Columns should be A | B", "the columns are A, B and C"
+    r"\s+(?:should|must|will|shall)\s+be\b\s*:?|\s+are\b\s*:?|(?=\s))\s*"
 )
 # the rows are named too: a label column the list may leave out
 _ROWS_NAMED = re.compile(
-    r"\brows?\s+(?:are|for|as|labell?ed|named)\b|\bas\s+(?:the\s+)?rows\b|\brow\s+labels?\b"
+    r"\brows\s+(?:are|for|as|labell?ed|named)\b|\bas\s+(?:the\s+)?rows\b|\brow\s+labels?\b"
 )
 
 
+# "Make a markdown table …", "format your reply as a table", "put it in a
+# table": the answer holds a table (at least one), where nothing else about
+# the table is stated
+_TABLE_FORMAT = re.compile(
+    r"\b(?:(?:as|in|into|using)\s+(?:a|one)|(?:make|create|give|build|produce|generate|output|"
+    r"return|draw\s+up|put\s+together|prepare|provide)\s+(?:me\s+|us\s+)?(?:a|one))\s+"
+    r"(?:[\w-]+\s+){0,2}?table\b"
+    r"(?!\s+(?:of\s+contents|tennis|salt|spoon|top|cloth|manners|reservation|booking|for\s+\w+))"
+)
+
+# The table's columns or rows stated: their checks need the table, so a
+# count of tables would say the same thing twice.
+_SHAPE_STATED = re.compile(r"\b(?:columns?|rows?|headers?)\b")
+
+
 def table_counts(sentence: Sentence) -> Iterator[Hit]:
-    """ "Include a markdown table", "exactly 2 tables"."""
+    """ "Include a markdown table", "exactly 2 tables", "make a markdown table"."""
     if elsewhere(sentence.whole.lower(), sentence.lower):
         return
     counted = False
@@ -167,6 +189,14 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
         return
     if match and response_context(sentence, match.start()):
         yield Hit(TableCount(relation="at_least", value=1), match.start(), match.end())
+        return
+    shaped = _TABLE_FORMAT.search(sentence.lower)
+    if shaped is None or match or _FURNITURE.search(sentence.whole.lower()):
+        return
+    if _SHAPE_STATED.search(sentence.whole.lower()) or any(rows_named(sentence)):
+        return  # its columns or rows are checked, and they need a table
+    if layout_asked(sentence, shaped.start()):
+        yield Hit(TableCount(relation="at_least", value=1), shaped.start(), shaped.end())
 
 
 def table_rows(sentence: Sentence) -> Iterator[Hit]:
@@ -175,8 +205,16 @@ def table_rows(sentence: Sentence) -> Iterator[Hit]:
         return
     if _HEADER_COUNTED.search(sentence.lower):
         return
+    counted = False
     for found in _ROW_PHRASES.read(_table_as_thing(sentence)):
+        counted = True
         yield from counted_hit(lambda r, v: TableRows(relation=r, value=v), found)
+    if counted:
+        return
+    for value, start, end in rows_named(sentence):
+        if layout_asked(sentence, start):
+            yield Hit(TableRows(relation="exactly", value=value), start, end)
+            return
 
 
 def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, bool]]:
@@ -185,7 +223,7 @@ def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, 
     text = sentence.lower
     for match in _COLUMNS.finditer(text):
         listed = column_list(sentence.original[match.end() :])
-        if listed is None or not response_context(sentence, match.start()):
+        if listed is None or not layout_asked(sentence, match.start()):
             continue
         names, length = listed
         if match.group("num") and number_value(match.group("num")) != len(names):
@@ -194,10 +232,15 @@ def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, 
         yield names, match.start(), end, _ROWS_NAMED.search(sentence.whole.lower()) is None
 
 
+_COLUMNS_LABEL = re.compile(r"\s*(?:the\s+)?columns?\s*(?::|should\s+be\b|must\s+be\b|are\b)")
+
+
 def table_columns(sentence: Sentence) -> Iterator[Hit]:
     """ "A table with columns Name, Price and Rating", "3 columns: A, B, C"."""
     whole = sentence.whole.lower()
-    if not _TABLE.search(sentence.lower) or re.search(r"\bcsv\b", whole):
+    # "Make a markdown table … Columns: A | B | C.": a label of the table asked for
+    label = _COLUMNS_LABEL.match(sentence.lower) and _TABLE.search(whole)
+    if not (_TABLE.search(sentence.lower) or label) or re.search(r"\bcsv\b", whole):
         return
     if elsewhere(whole, sentence.lower):
         return

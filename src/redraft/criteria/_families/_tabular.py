@@ -99,13 +99,21 @@ _LIST = re.compile(
 )
 
 
+# "Language | Typing | Memory management": cells between pipes, in any case
+_PIPED = re.compile(
+    r"\|?[ \t]*(?P<list>[^|\n.;:]{1,40}?(?:[ \t]*\|[ \t]*[^|\n.;:]{1,40}?)+)[ \t]*\|?"
+    r"(?=\s*(?:[.;!]?\s*$|[.;]\s))"
+)
+
+
 def column_list(text: str) -> tuple[tuple[str, ...], int] | None:
     """The column names a list at the start of ``text`` names (two or more)
     and the list's length, or None where the text is not such a list."""
-    match = _LIST.match(text)
+    piped = _PIPED.match(text)
+    match = piped or _LIST.match(text)
     if match is None:
         return None
-    items = re.split(_SEP, match.group("list"))
+    items = match.group("list").split("|") if piped else re.split(_SEP, match.group("list"))
     names = tuple(item.strip().strip("'\"“”").strip() for item in items)
     if len({n.casefold() for n in names}) != len(names) or not all(names):
         return None
@@ -117,8 +125,10 @@ def column_list(text: str) -> tuple[tuple[str, ...], int] | None:
 # a CSV with header id,name".
 _ELSEWHERE = re.compile(
     r"\b(?:sql|database|db|schema|postgres\w*|mysql|sqlite|spreadsheet|excel|html|latex|"
-    r"dataframe|pandas|code|script|program|function|parser|python|javascript|"
-    r"typescript|java|query|queries|api|class|regex)\b"
+    r"dataframe|pandas|code|script|program|function|parser|query|queries|api|class|regex)\b|"
+    # a language as the tool, not a topic: "in Python", "a JavaScript snippet"
+    r"\b(?:in|using|via)\s+(?:python|javascript|typescript|java)\b|"
+    r"\b(?:python|javascript|typescript|java)\s+(?:to|that|which|snippet|one-liner)\b"
 )
 # A question about the requirement ("is it okay to include a table?"), not a
 # request; "could you …?" still asks for it.

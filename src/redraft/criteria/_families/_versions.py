@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator
 
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 
@@ -191,8 +192,9 @@ def _stated_count(whole: str, noun: str) -> int | None:
     the whole prompt; None when none or several differ."""
     nouns = _PIECES if noun == "them" else re.escape(noun)
     pattern = re.compile(
+        # "3 TL;DR versions": a word of the description may hold a mark
         rf"\b(?P<count>{_NUMBER})\s+(?:(?:different|distinct|separate|alternative|unique|"
-        rf"[\w-]+)\s+){{0,2}}(?:{nouns})\b"
+        rf"[\w;'’-]+)\s+){{0,2}}(?:{nouns})\b"
     )
     lower = whole.lower()
     counts = {
@@ -203,12 +205,46 @@ def _stated_count(whole: str, noun: str) -> int | None:
     return counts.pop() if len(counts) == 1 else None
 
 
+# "Separate the two with …": the pieces by their number alone
+_BARE_COUNT = re.compile(rf"^\s*(?:the|these|those|both)\s+(?P<count>{_NUMBER})\s*$")
+# "Answer twice: …, separated by …": the answers are the pieces
+_TWICE = re.compile(
+    r"\b(?:answer|respond|reply|explain)\b[^.;:]{0,30}?\b(?P<n>twice|thrice|two\s+times|"
+    r"three\s+times|in\s+two\s+ways)\b"
+)
+_TIMES = {"twice": 2, "thrice": 3, "two times": 2, "three times": 3, "in two ways": 2}
+
+
+def _told_apart(sentence: Sentence, match: re.Match[str]) -> int | None:
+    """How many pieces a separator sentence names without a noun: "separate
+    the two with …", or "separated by …" after "answer twice"."""
+    obj = match.group("object")
+    bare = _BARE_COUNT.match(obj)
+    if bare is not None:
+        return _number(bare.group("count"))
+    twice = _TWICE.search(sentence.whole.lower())
+    if not obj.strip() and twice is not None:
+        return _TIMES[" ".join(twice.group("n").split())]
+    return None
+
+
 def separated_versions(sentence: Sentence) -> Iterator[Hit]:
     """ "Give exactly two different responses separated by ******"."""
     text = sentence.lower
     if sentence.original.rstrip().endswith("?"):
         return
     for match in _SEPARATE.finditer(text):
+        told = _told_apart(sentence, match)
+        if told is not None:
+            separator = _separator(sentence, match.end())
+            if separator is None or not layout_asked(sentence, match.start()):
+                continue
+            try:
+                spec = SeparatedVersions(versions=told, separator=separator)
+            except ValueError:
+                continue
+            yield Hit(spec, match.start(), len(sentence.masked))
+            return
         piece = _OBJECT.match(match.group("object"))
         before = _BEFORE.search(text, 0, match.start())
         if piece is None and before is None:

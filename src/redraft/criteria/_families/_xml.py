@@ -144,7 +144,9 @@ def _build(root: str | None, children: list[str], start: int, end: int) -> Itera
 
 _ELEMENTS = re.compile(
     r"\b(?:with|containing|holding|having|including)\s+(?:the\s+)?(?:(?:child|inner|nested)\s+)?"
-    r"(?:(?:elements?|tags?|nodes?)\s*:?\s*)?(?=<)"
+    r"(?:(?:elements?|tags?|nodes?)\s*:?\s*)?(?=<)|"
+    # "root element <book>, child elements <title>, <author>"
+    r"(?:[,;:]\s*|\band\s+)(?:child|inner|nested)\s+(?:elements?|tags?|nodes?)\s*:?\s*(?=<)"
 )
 
 

@@ -1,0 +1,74 @@
+"""How many data rows a table asks for when the prompt names what the rows
+are rather than counting rows: "a table of the 5 largest lakes", "a 7-day
+meal plan in a table", "rows are Monday to Friday", "criteria as rows
+(Thesis, Evidence, Style)". One row per thing is how a table lists things;
+where the prompt says the rows are something else ("rows for each meal"),
+or the things are its columns ("a table comparing 3 phones"), nothing is
+read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from redraft.criteria._families._tabular import column_list
+from redraft.criteria._grammar import NUMBER, number_value
+from redraft.criteria._sentences import Sentence
+
+__all__ = ["rows_named"]
+
+# "a table of the 5 largest US states", "a table listing 10 verbs"
+_TABLE_OF = re.compile(
+    rf"\btable\s+(?:of|listing|showing|ranking)\s+(?:the\s+)?(?:top\s+)?(?P<num>{NUMBER})\s+"
+    r"(?!(?:rows?|columns?|cells?|headers?|days?|weeks?|months?|years?)\b)"
+    r"(?:[\w()-]+\s+){0,3}?[a-z]+s\b"
+)
+# "a 7-day meal plan in a table", "a 4-week running schedule as a markdown table"
+_PERIOD = re.compile(
+    rf"\b(?P<num>{NUMBER})[-\s](?:day|week|month)\s+(?:[\w-]+\s+){{0,2}}?"
+    r"(?:plan|schedule|calendar|itinerary|menu|timetable|program(?:me)?|routine|rota|planner)\b"
+)
+_IN_TABLE = re.compile(r"\b(?:as|in|into|using)\s+(?:a|one)\s+(?:[\w-]+\s+){0,2}?table\b")
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# "rows are Monday to Friday", "one row per day from Monday through Sunday"
+_DAY_RANGE = re.compile(
+    r"\brows?\b[^.;]{0,30}?\b(?P<a>" + "|".join(_DAYS) + r")\s+(?:to|through|thru|-|–|until)\s+"
+    r"(?P<b>" + "|".join(_DAYS) + r")\b"
+)
+# "criteria as rows (A, B, C)", "rows are Apples, Pears and Plums"
+_ROW_LIST = re.compile(
+    r"\b(?:as\s+(?:the\s+)?rows|rows?\s+(?:are|for|labell?ed|named))\s*:?\s*(?P<paren>\()?\s*"
+)
+# Rows stated otherwise: the things are not one a row.
+_ROWS_OTHERWISE = re.compile(r"\brows?\b|\bcolumns?\s+(?:are|for|as)\b|\bas\s+columns\b")
+
+
+def rows_named(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
+    """``(rows, start, end)`` for each phrase of the table sentence that
+    names what its rows are."""
+    text = sentence.lower
+    for match in _DAY_RANGE.finditer(text):
+        a, b = _DAYS.index(match.group("a")), _DAYS.index(match.group("b"))
+        if b > a:
+            yield b - a + 1, match.start(), match.end()
+            return
+    for match in _ROW_LIST.finditer(text):
+        rest = sentence.original[match.end() :]
+        if match.group("paren"):
+            close = rest.find(")")
+            rest = rest[:close] + "." if close > 0 else ""
+        listed = column_list(rest)
+        if listed is not None:
+            yield len(listed[0]), match.start(), match.end() + listed[1]
+            return
+    if _ROWS_OTHERWISE.search(sentence.whole.lower()):
+        return
+    for pattern in (_TABLE_OF, _PERIOD):
+        found = pattern.search(text)
+        if found is None or (pattern is _PERIOD and not _IN_TABLE.search(text, found.end())):
+            continue
+        value = number_value(found.group("num"))
+        if value is not None and value >= 2:
+            yield value, found.start(), found.end()
+            return
