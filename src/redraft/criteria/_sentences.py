@@ -200,7 +200,7 @@ _DIRECTIVE = re.compile(
     r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
     r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|group|name|"
     r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold|"
-    r"greet|sign\s+off|close)\b"
+    r"greet|sign\s+off|close|ask(?=\s+(?:me|us)\b))\b"
 )
 THING = (
     r"(?:essay|poem|story|email|letter|blog\s+post|post|article|song|rap|lyrics|list|pitch|"
@@ -315,6 +315,12 @@ _AT_TOP = re.compile(r"\bat\s+the\s+(?:very\s+)?(?:top|beginning|start)\b")
 # after another part governs that later part only, which no check measures.
 _SEQUENCED = re.compile(
     r"\b(?:then|after\s+(?:that|this|which|it)|afterwards?|followed\s+by|next)\s*,?\s*$"
+)
+
+
+# An open bracket after a later part: what it holds describes that part.
+_LATER_PART_BRACKET = re.compile(
+    r"\b(?:then|followed\s+by|after\s+(?:that|this|it)|afterwards?|next)\b[^()]*\([^()]*$"
 )
 
 
@@ -473,7 +479,7 @@ def _subject_ok(text: str, directive: re.Match[str]) -> bool:
 # that has 500 words" counts the essay), and the sentence must be the request.
 _NAMED_THING = re.compile(
     r"(?:^|[,;:]|\b(?:please|and|then|now|just)\b)\s*(?:(?:can|could|would)\s+you\s+)?"
-    r"(?:write|compose|create|draft|generate|produce|give\s+me|craft)\s+(?:me\s+)?(?:a|an)\s+"
+    r"(?:write|compose|create|draft|generate|produce|give\s+me|craft|send)\s+(?:me\s+)?(?:a|an)\s+"
     rf"(?:[\w'-]+\s+){{0,4}}?{THING}\b"
     r"(?P<between>[^.;:!?\ue000]{0,120}?)"
     # "that" alone: the phrase opens with its own verb ("contains 14 sentences")
@@ -489,7 +495,7 @@ def names_thing_with(prefix: str) -> bool:
     return (
         named is not None
         and prefix.rstrip().endswith("with")
-        and not _NAMED_BETWEEN_BLOCKS.search(named.group("between"))
+        and not _between_blocks(named.group("between"))
     )
 
 
@@ -497,6 +503,20 @@ _NAMED_BETWEEN_BLOCKS = re.compile(
     r"\b(?:this|these|those|my|his|her|their|our|given|provided|attached|following|below|above|"
     r"existing|original|which|whose|who|each|every|per|not|no|without)\b"
 )
+
+# Whose it is, in a phrase that a comma closes: "a message wishing my team
+# luck, with exactly 2 emojis" is the message's; "a summary of my essay with
+# 500 words" may be the essay's.
+_POSSESSIVE = re.compile(r"\b(?:my|his|her|their|our)\b")
+
+
+def _between_blocks(between: str) -> bool:
+    """Whether the words between the thing named and "with"/"that" make the
+    count another thing's."""
+    if between.rstrip().endswith(","):
+        between = _POSSESSIVE.sub(" ", between)
+    return _NAMED_BETWEEN_BLOCKS.search(between) is not None
+
 
 _POLITE_REQUEST = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
@@ -520,6 +540,8 @@ def response_context(
     prefix = text[:start]
     if sentence_blocked(sentence, start):
         return False
+    if _LATER_PART_BRACKET.search(prefix):
+        return False  # "…, then the standfirst (one sentence, at most 30 words)": its own
     # the clause's start, found in the whole text: a break may look past the phrase's start
     if not owns_negation and NEGATION.search(text, clause_start(text, start), start):
         return False
@@ -555,7 +577,7 @@ def response_context(
     if named_thing and (not text.rstrip().endswith("?") or _POLITE_REQUEST.match(text)):
         # a question is a request only when it asks for the thing ("can you write …?")
         named = _NAMED_THING.search(prefix)
-        if named and not _NAMED_BETWEEN_BLOCKS.search(named.group("between")):
+        if named and not _between_blocks(named.group("between")):
             return True
     directives = [m for m in _DIRECTIVE.finditer(text, 0, start + 40) if _subject_ok(text, m)]
     if any(m.start("verb") == start for m in directives):

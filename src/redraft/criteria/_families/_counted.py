@@ -253,7 +253,9 @@ _ONE_PART = (
     r"line|bullet|item|section|heading)\b|\b(?:sentence|paragraph|line|section)\s+\d{1,2}\b)"
 )
 _ONE_PART_BEFORE = re.compile(rf"\b{_ONE_PART}")
-_IN_ONE_PART = re.compile(rf"^\s*(?:in|for|within)\s+{_ONE_PART}[^,.;:]{{0,40}},")
+_IN_ONE_PART = re.compile(
+    rf"^\s*(?:(?:please|now|also|and)\s*,?\s*)?(?:in|for|within)\s+{_ONE_PART}[^,.;:]{{0,40}},"
+)
 # "a paragraph for each topic", "a summary per chapter"; not "a paragraph
 # where every sentence …", which describes the units counted
 _DISTRIBUTIVE_AFTER = re.compile(

@@ -1,0 +1,214 @@
+"""Readings that over-reached, made strict by rule, and guards that refused
+too much, narrowed by rule: each beside the same requirement stated so that
+it must still compile, and near misses that must compile nothing of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def specs(prompt: str, system: str | None = None) -> list[dict[str, Any]]:
+    return [
+        c.spec.model_dump(mode="json", exclude_none=True)
+        for c in compile_checks(prompt, system=system)
+    ]
+
+
+def kinds(prompt: str, system: str | None = None) -> list[str]:
+    return [spec["kind"] for spec in specs(prompt, system)]
+
+
+# -- questions that are items of content, not the answer's asking -----------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write an FAQ for our app: 6 questions, each followed by a short answer.",
+        "Draft a Q&A page with exactly 4 questions about refunds.",
+        "Give me five questions I could ask my doctor about sleep.",
+        "List 4 questions a tenant should ask before signing a lease.",
+        "I need three questions to ask at the end of an interview.",
+        "Write 5 trivia questions about rivers with their answers.",
+    ],
+)
+def test_questions_as_content_items_are_not_counted(prompt: str) -> None:
+    assert "question_count" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        ("Ask me exactly two questions before you answer.", 2),
+        ("Write a quiz with 8 questions about volcanoes.", 8),
+        ("Include exactly 2 rhetorical questions in your essay about cities.", 2),
+        ("ask us no more than 3 questions about the trip", 3),
+    ],
+)
+def test_the_answers_own_questions_still_count(prompt: str, value: int) -> None:
+    found = [s for s in specs(prompt) if s["kind"] == "question_count"]
+    assert [s["value"] for s in found] == [value]
+
+
+# -- a participle that describes a bracketed noun or each line ---------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Quote a proverb and format it as a blockquote (starting with '>'), then explain it.",
+        "Give it a heading (ending with '?') and then the answer.",
+        "Give me three slogans. Each slogan on its own line, starting with '- '.",
+        "List five fruits, one per line, ending with a full stop.",
+        "Put every idea on its own line, beginning with 'Idea:'.",
+    ],
+)
+def test_a_start_or_end_of_another_part_is_not_the_answers(prompt: str) -> None:
+    assert not {"starts_with", "ends_with"} & set(kinds(prompt))
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Write a reply (starting with 'Hi Sam') to the invitation.", "starts_with"),
+        ("Start your answer with 'Yes' and keep it short.", "starts_with"),
+        ("Write a short prayer, ending with 'Amen'.", "ends_with"),
+        ("Begin the response with 'Dear team,' please.", "starts_with"),
+    ],
+)
+def test_the_answers_own_start_and_end_still_compile(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+# -- "no markdown" names all of markdown, not one element of it -------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "No markdown fences, just the raw JSON object.",
+        "Output the YAML without markdown code blocks.",
+        "Give me the data, no markdown tables please, as a bulleted list.",
+        "Don't use markdown headings; bold is fine.",
+    ],
+)
+def test_one_markdown_element_banned_is_not_plain_text(prompt: str) -> None:
+    assert "plain_text" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "No markdown, just sentences.",
+        "Reply without any markdown formatting.",
+        "please dont use markdown in the answer",
+        "Answer in plain text only.",
+    ],
+)
+def test_no_markdown_at_all_is_plain_text(prompt: str) -> None:
+    assert "plain_text" in kinds(prompt)
+
+
+# -- a part named as a place, or paired with another -------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a blurb for Ana. Use her name in the first and last sentence, max 70 words.",
+        "Mention the price in the last sentence, max 60 words.",
+        "Put the date in the opening line, 50 words max.",
+        "The second and third paragraphs should be under 80 words.",
+    ],
+)
+def test_a_part_that_is_a_place_or_a_pair_gets_no_part_count(prompt: str) -> None:
+    assert "part_count" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "part", "index"),
+    [
+        ("Keep the last sentence under 12 words.", "sentence", -1),
+        ("In the first paragraph, use no more than 40 words.", "paragraph", 1),
+        ("the opening paragraph must be at most 3 sentences", "paragraph", 1),
+        ("Title: max 8 words.", "title", 1),
+    ],
+)
+def test_a_part_asked_for_still_gets_its_count(prompt: str, part: str, index: int) -> None:
+    found = [s for s in specs(prompt) if s["kind"] == "part_count"]
+    assert [(s["part"], s["index"]) for s in found] == [(part, index)]
+
+
+def test_a_count_after_a_place_is_the_answers() -> None:
+    found = specs("Include her name in the first and last sentence, max 70 words.")
+    assert found == [{"kind": "word_count", "relation": "at_most", "value": 70}]
+
+
+# -- a bracket after a later part describes that part ------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a headline, then the standfirst (one sentence, at most 30 words).",
+        "Show the code, followed by an explanation (under 50 words).",
+        "Give the verdict first and then your reasons (max 3 sentences).",
+    ],
+)
+def test_a_count_in_brackets_after_a_later_part_is_that_parts(prompt: str) -> None:
+    counted = {"word_count", "sentence_count"}
+    assert not counted & set(kinds(prompt))
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Write a summary (at most 50 words).", "word_count"),
+        ("Describe Paris (max 3 sentences).", "sentence_count"),
+        ("Explain recursion simply (under 80 words, please).", "word_count"),
+    ],
+)
+def test_a_count_in_brackets_on_the_answer_still_compiles(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+# -- the thing asked for, a clause about it, then ", with" its count --------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "value"),
+    [
+        (
+            "Send me a short message wishing my team luck, with exactly 2 emojis.",
+            "emoji_count",
+            2,
+        ),
+        (
+            "Write a text to my mom thanking her for dinner, with at most 3 sentences.",
+            "sentence_count",
+            3,
+        ),
+        ("Write a poem about my dog, with exactly 4 lines.", "line_count", 4),
+        ("send me a note for our neighbours, with 3 emojis", "emoji_count", 3),
+    ],
+)
+def test_a_count_after_a_comma_is_the_things(prompt: str, kind: str, value: int) -> None:
+    found = [s for s in specs(prompt) if s["kind"] == kind]
+    assert [s["value"] for s in found] == [value]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a summary of my essay with 500 words.",
+        "Send me a note about their project with 3 emojis.",
+        "Write a reply to this email, with 300 words.",
+    ],
+)
+def test_a_count_that_may_be_the_given_things_compiles_nothing(prompt: str) -> None:
+    assert kinds(prompt) == []
