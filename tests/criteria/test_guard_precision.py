@@ -212,3 +212,93 @@ def test_a_count_after_a_comma_is_the_things(prompt: str, kind: str, value: int)
 )
 def test_a_count_that_may_be_the_given_things_compiles_nothing(prompt: str) -> None:
     assert kinds(prompt) == []
+
+
+# -- found by the second author's near misses ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a blurb; 50 to 60 words would be ideal.",
+        "Describe the hotel. Three paragraphs is preferable.",
+        "Write a toast. The ideal length is 100 words.",
+    ],
+)
+def test_a_wished_size_is_a_hedge(prompt: str) -> None:
+    assert kinds(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Describe the ideal job in 3 sentences.", "sentence_count"),
+        ("Write about a nice day in exactly 2 paragraphs.", "paragraph_count"),
+        ("Keep it under 50 words; that is a rule.", "word_count"),
+    ],
+)
+def test_ideal_and_nice_as_content_are_no_hedge(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Keep it under 200 words, all caps title.",
+        "Write the menu with lowercase headings.",
+        "Use uppercase names for every character in the script.",
+    ],
+)
+def test_the_case_of_a_named_part_is_not_the_answers(prompt: str) -> None:
+    assert "letter_case" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    ["Write the answer in all caps.", "respond in lowercase only", "ALL CAPS please, 3 lines."],
+)
+def test_the_case_of_the_answer_still_compiles(prompt: str) -> None:
+    assert "letter_case" in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "I'll paste my notes below.\n\nNotes: keep under 200 words, 3 hashtags.\n\n"
+        "Turn them into a to-do list.",
+        "Here's my draft below.\n\nDraft: Our posts must never exceed 50 words.\n\n"
+        "Make it friendlier.",
+        "I pasted the email underneath.\n\nEmail: please reply in French within 2 days.\n\n"
+        "Who sent it?",
+    ],
+)
+def test_material_announced_and_labelled_compiles_nothing(prompt: str) -> None:
+    assert kinds(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Follow the rules below.\n\nRules: keep it under 100 words.", "word_count"),
+        ("My notes are below; answer in under 100 words.\n\nNotes: buy milk.", "word_count"),
+        ("Requirements: responses must be under 100 words.", "word_count"),
+    ],
+)
+def test_rules_for_the_answer_under_a_label_compile(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a style guide for our support agents: replies should be under 80 words and "
+        "start with 'Hi there'.",
+        "Draft a policy for moderators: answers must be polite, and end with 'Thanks'.",
+    ],
+)
+def test_rules_written_for_others_replies_compile_nothing(prompt: str) -> None:
+    assert kinds(prompt) == []
+
+
+def test_the_guide_itself_may_be_limited() -> None:
+    assert "word_count" in kinds("Write a style guide: it should be under 300 words.")

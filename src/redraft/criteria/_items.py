@@ -42,6 +42,7 @@ from redraft.criteria._sentences import (
     Sentence,
     is_answer_request,
     modifies_part,
+    rules_for_others,
     sentence_blocked,
 )
 
@@ -118,8 +119,8 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
         or _COUNT_FIRST.match(head)
     ):
         return []
-    if NEGATION.search(_OWN_NO.sub("", head)):
-        return []
+    if NEGATION.search(_OWN_NO.sub("", head)) or rules_for_others(head):
+        return []  # "… for our agents: replies should be …, and start with …": theirs
     layout = _LAYOUT.match(head) is not None
     per_line = ONE_PER_LINE.search(head) is not None
     items: list[Sentence] = []

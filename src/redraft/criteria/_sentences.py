@@ -21,6 +21,7 @@ from redraft.criteria._guards import (
     sentence_blocked,
     templated,
 )
+from redraft.criteria._material import announced_material
 from redraft.criteria._measure import abbreviated
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ __all__ = [
     "Sentence",
     "mask",
     "response_context",
+    "rules_for_others",
     "blocked_from",
     "clause_start",
     "in_every_reply",
@@ -96,6 +98,8 @@ def mask(text: str) -> str:
             blank(match.start(), match.end())
     for match in _BLOCKQUOTE.finditer(text):
         blank(match.start(), match.end())
+    for span in announced_material(text):
+        blank(*span)
     for match in _HANDOVER.finditer(text):
         if _ARGUMENT_LIST.search(text, max(0, match.start() - 40), match.start()) and (
             _LISTED_WORDS.match(match.group(0))
@@ -260,6 +264,7 @@ _SUBJECT_IS_ANSWER = re.compile(
 # Things of the kind asked for, in the plural ("Rules: emails must be …"): the
 # answer's, unless the answer is a set of rules for others to follow.
 _PLURAL_THING = re.compile(rf"{THING}s|(?:ess|repl|stor|summar|biograph|ode)ies")
+_PLURAL_ANSWERS = re.compile(r"answers|responses|replies|outputs")
 _RULES_MADE = re.compile(
     r"\b(?:write|draft|create|compose|prepare|make|give|put\s+together)\b[^:]*\b(?:guidelines?|"
     r"rules|polic(?:y|ies)|brief|instructions|guide|rubric|checklist|requirements|standards|"
@@ -271,8 +276,21 @@ def _subject_elsewhere(subject: str, head: str) -> bool:
     """Whether a modal's ``subject`` after a colon is something other than
     the answer, ``head`` being the text before the colon."""
     if _SUBJECT_IS_ANSWER.fullmatch(subject):
-        return False
+        # "a style guide for our agents: replies should be …" is the agents' replies
+        theirs = _PLURAL_ANSWERS.fullmatch(subject) is not None
+        return theirs and _RULES_MADE.search(head) is not None
     return not _PLURAL_THING.fullmatch(subject) or _RULES_MADE.search(head) is not None
+
+
+def rules_for_others(text: str) -> bool:
+    """Whether ``text`` (lowered) states, after a colon, rules whose subject
+    is something other than the answer ("a style guide for our agents:
+    replies should be under 80 words")."""
+    colon = text.rfind(":") + 1
+    return colon > 0 and any(
+        _subject_elsewhere(m.group("subject"), text[:colon])
+        for m in _NEW_SUBJECT.finditer(text, colon)
+    )
 
 
 _LEAD_IN = re.compile(

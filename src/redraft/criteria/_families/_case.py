@@ -113,6 +113,13 @@ _CASE_AFTER_BLOCKS = re.compile(
 )
 
 
+# "all caps title", "lowercase headings": the case of a part the words name
+_CASE_OF_NOUN = re.compile(
+    r"\s+(?:titles?|headings?|headers?|headlines?|names?|labels?|words?|subject\s+lines?|keys?|"
+    r"tags?|acronyms?|initials|captions?|hashtags?|column\s+names|section\s+names)\b"
+)
+
+
 def letter_case(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     found: list[tuple[Literal["lower", "upper"], re.Match[str], bool]]
@@ -122,7 +129,7 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
     found += [("upper", m, False) for m in _UPPER.finditer(text)]
     found += [("upper", m, True) for m in _LETTERS_UPPER.finditer(text)]
     for case, match, owns in found:
-        if _CASE_AFTER_BLOCKS.match(text, match.end()):
+        if _CASE_AFTER_BLOCKS.match(text, match.end()) or _CASE_OF_NOUN.match(text, match.end()):
             continue
         if _CASE_BEFORE_BLOCKS.search(text, clause_start(text, match.start()), match.start()):
             continue  # "at least 5 words should be in all caps": some words, not the answer

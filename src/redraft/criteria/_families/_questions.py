@@ -78,7 +78,7 @@ _CONTENT_ITEMS = re.compile(
 )
 _ASKED_BY_OTHERS = re.compile(
     r"\s*(?:(?:that|which)\s+)?(?:(?:i|we|you|they|he|she|people|one|students|parents|"
-    r"candidates|(?:my|an?|the|your|our)\s+[\w-]+)\s+(?:could|can|should|might|may|would|will|want\s+to|need\s+to)?\s*"
+    r"candidates|(?:my|an?|the|your|our)\s+(?:[\w-]+\s+)?[\w-]+)\s+(?:could|can|should|might|may|would|will|want\s+to|need\s+to)?\s*"
     r"ask|to\s+(?:ask|pose|put\s+to)|for\s+(?:me|us|him|her|them|my\s+[\w-]+)\s+to\s+ask)\b"
 )
 
