@@ -302,3 +302,72 @@ def test_rules_written_for_others_replies_compile_nothing(prompt: str) -> None:
 
 def test_the_guide_itself_may_be_limited() -> None:
     assert "word_count" in kinds("Write a style guide: it should be under 300 words.")
+
+
+# -- guards narrowed: what they refused that was plainly asked ---------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "value"),
+    [
+        (
+            "Centered text isn't possible so just write 3 short paragraphs in all caps.",
+            "paragraph_count",
+            3,
+        ),
+        ("Write 5 sentences in lowercase.", "sentence_count", 5),
+        ("write two paragraphs in capital letters", "paragraph_count", 2),
+        ("I can't read small print so please write 4 sentences.", "sentence_count", 4),
+        ("Don't write more than 3 paragraphs, max 50 words.", "word_count", 50),
+    ],
+)
+def test_a_negation_or_case_before_a_new_clause_no_longer_refuses(
+    prompt: str, kind: str, value: int
+) -> None:
+    found = [s for s in specs(prompt) if s["kind"] == kind]
+    assert [s["value"] for s in found] == [value]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "It isn't possible to write it in 3 paragraphs, is it?",
+        "Don't make it so long that it needs 5 paragraphs.",
+        "Use at least 5 words in all caps.",
+        "Write 2 paragraphs in all caps and 1 in lowercase.",
+        "Write 2 sentences in caps and the rest in lowercase.",
+    ],
+)
+def test_negated_asked_or_split_cases_still_refuse(prompt: str) -> None:
+    assert not {"paragraph_count", "sentence_count", "letter_case"} & set(kinds(prompt))
+
+
+@pytest.mark.parametrize(
+    ("prompt", "relations"),
+    [
+        (
+            "Write a chant. Every line must end with an exclamation mark, 4–6 lines, and "
+            "include 'Go' at least twice.",
+            [("at_least", 4), ("at_most", 6)],
+        ),
+        ("Write NPC lines. Each line under 60 characters, 5 lines, no emojis.", [("exactly", 5)]),
+        ("Write a poem where every line must rhyme, exactly 8 lines.", [("exactly", 8)]),
+    ],
+)
+def test_a_count_of_the_unit_each_names_is_all_of_them(
+    prompt: str, relations: list[tuple[str, int]]
+) -> None:
+    found = [(s["relation"], s["value"]) for s in specs(prompt) if s["kind"] == "line_count"]
+    assert found == relations
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Each caption under 40 characters, no emojis.",
+        "Each line under 60 characters, 5 words, no emojis.",
+        "Every bullet in bold, 3 sentences max.",
+    ],
+)
+def test_other_items_after_each_stay_each_ones(prompt: str) -> None:
+    assert not {"emoji_count", "word_count", "sentence_count"} & set(kinds(prompt))

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from redraft.criteria._grammar import NUMBER
+from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._sentences import (
     NEGATION,
     ONE_PER_LINE,
@@ -85,6 +85,14 @@ _ONE_PART = re.compile(
     r"\s*(?:and\s+)?(?:in|for|within|inside)\s+(?:the|your)\s+(?:very\s+)?(?:first|second|third|"
     r"fourth|fifth|last|final|opening|closing|concluding|\d{1,2}(?:st|nd|rd|th))\s+[\w-]+\s*$"
 )
+# The unit a distributive head is about, and a count of it as an item.
+_EACH_UNIT = re.compile(
+    r"\b(?:each|every)\s+(?P<unit>line|sentence|paragraph|bullet|stanza|section|verse)\b"
+    r"(?![^,;]*\b(?:each|every|per)\b)"
+)
+_COUNT = (
+    rf"(?:(?:{RELATION})\s+)?(?:{NUMBER})(?:\s*(?:-|–|to)\s*(?:{NUMBER}))?(?:\s+(?:short|long))?"
+)
 # The item's own "no" ("no hashtags") is its requirement, not a shared negation.
 _OWN_NO = re.compile(r"^\s*(?:no|without)\b")
 
@@ -109,8 +117,13 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
     if not cuts:
         return []
     head = text[: cuts[0][0]]
+    counts_of: re.Pattern[str] | None = None
     if _DISTRIBUTIVE.search(ONE_PER_LINE.sub("", head)):
-        return []  # "each caption under 40 characters, no emojis": each one's
+        each = _EACH_UNIT.search(head)
+        if each is None:
+            return []  # "each caption under 40 characters, no emojis": each one's
+        # "every line must end with '!', 4 to 6 lines": a count of the lines is all of them
+        counts_of = re.compile(rf"\s*(?:and\s+)?{_COUNT}\s+{each.group('unit')}s\b")
     first_compiled = any(a < sentence.start + cuts[0][0] for a, _ in compiled)
     if not (
         first_compiled
@@ -140,6 +153,8 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
             break  # "please, in the last paragraph, keep it to 30 words": that part's
         if modifies_part(text[max(0, begin - 60) : begin], text[offset:end]):
             continue  # "start with the slug line, in caps": the line's, not the answer's
+        if counts_of is not None and not counts_of.match(text, offset):
+            continue
         if per_line and _EACH_PARTICIPLE.match(text, offset):
             continue  # "each slogan on its own line, starting with '- '": each line's start
         items.append(

@@ -308,6 +308,12 @@ _LEAD_IN = re.compile(
 _CLAUSE_BREAK = re.compile(
     r";|\bbut\b|,\s*and\b|\band\s+(?:must|should|will|also|then|make\s+sure|please)\b|"
     r"\b(?:don'?t|do\s+not)\s+forget\s+to\b|"
+    # "third person, no pronouns, max 3 sentences": a count after a comma is an
+    # item of its own; "it isn't possible so just write …": a request of its own
+    r",\s*(?=(?:and\s+)?(?:max(?:imum)?|min(?:imum)?|at\s+(?:most|least)|under|up\s+to|exactly|"
+    r"between|no\s+(?:more|fewer|less|longer|shorter)\s+than)\s)|"
+    r"\bso\s+(?=(?:just\s+|please\s+)?(?:write|use|keep|give|make|answer|reply|respond|"
+    r"include|add|put|start|end|no)\b)|"
     # "no more than 40 words and include 2 emojis": a new directive, a new clause
     r"\band\s+(?=(?:include|use|add|write|give|put|end|start|begin|highlight|mention|bold|"
     r"italici[sz]e|wrap|keep|make|format|finish|conclude|answer|respond|reply|limit)\b)"

@@ -120,6 +120,12 @@ _CASE_OF_NOUN = re.compile(
 )
 
 
+_PART_BEFORE = re.compile(
+    r"(?:\b(?:the\s+)?(?:rest|others?|remaining(?:\s+[\w-]+)?|last\s+one|first\s+one)|"
+    r"\b\d{1,3}|\b(?:one|two|three|four|five|six)(?:\s+(?:of\s+them|more))?)\s*$"
+)
+
+
 def letter_case(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     found: list[tuple[Literal["lower", "upper"], re.Match[str], bool]]
@@ -128,7 +134,11 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
     found += [("lower", m, True) for m in _NO_CAPITALS.finditer(text)]
     found += [("upper", m, False) for m in _UPPER.finditer(text)]
     found += [("upper", m, True) for m in _LETTERS_UPPER.finditer(text)]
+    if len({case for case, _, _ in found}) > 1:
+        return  # "2 paragraphs in all caps and 1 in lowercase": each case is a part's
     for case, match, owns in found:
+        if _PART_BEFORE.search(text, 0, match.start()):
+            continue  # "… and the rest in lowercase": the case of some parts
         if _CASE_AFTER_BLOCKS.match(text, match.end()) or _CASE_OF_NOUN.match(text, match.end()):
             continue
         if _CASE_BEFORE_BLOCKS.search(text, clause_start(text, match.start()), match.start()):

@@ -202,6 +202,18 @@ _CAPITALS_AFTER = re.compile(
 )
 
 
+# "3 short paragraphs in all caps": the case of every sentence or paragraph is
+# the whole answer's ("5 words in all caps" counts capital words instead).
+_IN_CASE = re.compile(
+    r"\s*(?:in|using)\s+(?:all\s+)?(?:caps\b|capitals|capital\s+letters|upper[\s-]?case|"
+    r"lower[\s-]?case|small\s+letters)(?:\s+letters)?\s*(?:[.,;!]|$)"
+)
+
+
+def _case_of_all(unit: Unit, text: str, end: int) -> bool:
+    return unit.singular in ("sentence", "paragraph") and _IN_CASE.match(text, end) is not None
+
+
 def after_ok(sentence: Sentence, end: int) -> bool:
     """Whether what follows a counted unit leaves it a count of the whole answer."""
     after = sentence.lower[end:]
@@ -472,6 +484,7 @@ class UnitCounts:
                 pass  # "No bullets: every line starts with an emoji" — the rest explains
             elif (
                 not after_ok(sentence, match.end())
+                and not _case_of_all(self._unit(match), text, match.end())
                 and not described(name, match, text)
                 and (self._unit(match).prose or not _MARKUP_EXAMPLE.match(text[match.end() :]))
                 # "a song with at least 3 sentences that can be sung": the song's
