@@ -371,3 +371,56 @@ def test_a_count_of_the_unit_each_names_is_all_of_them(
 )
 def test_other_items_after_each_stay_each_ones(prompt: str) -> None:
     assert not {"emoji_count", "word_count", "sentence_count"} & set(kinds(prompt))
+
+
+# -- a list that is one part; one date's value -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Tell me about the Fibonacci sequence and show the first 10 numbers, "
+        "comma-separated, inside a code block.",
+        "Explain primes and then list the first 5, comma-separated.",
+        "Name the planets, comma-separated, in a code block.",
+    ],
+)
+def test_a_comma_list_that_is_one_part_is_no_comma_answer(prompt: str) -> None:
+    assert "comma_list" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me 10 random integers, comma separated.",
+        "Name the planets, comma-separated, nothing else.",
+        "list five fruits as a comma separated list",
+    ],
+)
+def test_a_comma_list_answer_still_compiles(prompt: str) -> None:
+    assert "comma_list" in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write an out-of-office reply. It should mention the return date as 14 March 2025.",
+        "Write the date as '3 April 2025' instead.",
+        "In the invite, give the party date as 2025-06-01.",
+    ],
+)
+def test_one_dates_value_is_no_date_format(prompt: str) -> None:
+    assert "date_format" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write all dates as 3 April 2025.",
+        "Format every date as 14 March 2025.",
+        "Dates should be written as 14 March 2025.",
+        "Write the date as YYYY-MM-DD.",
+    ],
+)
+def test_a_date_form_still_compiles(prompt: str) -> None:
+    assert "date_format" in kinds(prompt)
