@@ -424,3 +424,34 @@ def test_one_dates_value_is_no_date_format(prompt: str) -> None:
 )
 def test_a_date_form_still_compiles(prompt: str) -> None:
     assert "date_format" in kinds(prompt)
+
+
+# -- more things a request names, then "that uses" ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        (
+            "Write a short paragraph about the moon that uses the word 'giant' exactly twice.",
+            "keyword",
+        ),
+        ("Write a tongue twister that uses the letter 'z' at least 6 times.", "letter_count"),
+        ("compose a fable that mentions 'fox' at least 2 times", "keyword"),
+        ("Write a bio with exactly 3 sentences.", "sentence_count"),
+    ],
+)
+def test_a_named_thing_that_uses_a_word_compiles(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Rewrite the paragraph that uses the word 'very' 3 times.",
+        "Write a paragraph about my essay that has 500 words.",
+        "Is there a tongue twister that uses the letter 'z' 6 times?",
+    ],
+)
+def test_a_given_or_asked_thing_that_uses_a_word_compiles_no_count(prompt: str) -> None:
+    assert not {"keyword", "letter_count", "word_count"} & set(kinds(prompt))

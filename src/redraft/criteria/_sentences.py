@@ -497,6 +497,14 @@ def _subject_ok(text: str, directive: re.Match[str]) -> bool:
     return not _OTHER_THING.search(subject) or bool(_RESPONSE_NOUN.search(subject))
 
 
+# More things one asks to be made, read only where the request names them:
+# "write a short paragraph about the moon that uses the word 'giant' twice".
+_MADE = (
+    r"(?:paragraph|sentence|tongue\s+twister|bio|definition|caption|tagline|headline|toast|"
+    r"chant|motto|greeting|acrostic|fable|tale|anecdote|monologue|pun|verse)"
+)
+
+
 # "Write a poem about trees that has at least 350 words", "compose a song with
 # at least 3 sentences": the thing asked for, then a relative clause or "with"
 # giving its count. Nothing given may stand between ("a summary of this essay
@@ -504,10 +512,11 @@ def _subject_ok(text: str, directive: re.Match[str]) -> bool:
 _NAMED_THING = re.compile(
     r"(?:^|[,;:]|\b(?:please|and|then|now|just)\b)\s*(?:(?:can|could|would)\s+you\s+)?"
     r"(?:write|compose|create|draft|generate|produce|give\s+me|craft|send)\s+(?:me\s+)?(?:a|an)\s+"
-    rf"(?:[\w'-]+\s+){{0,4}}?{THING}\b"
+    rf"(?:[\w'-]+\s+){{0,4}}?(?:{THING}|{_MADE})\b"
     r"(?P<between>[^.;:!?\ue000]{0,120}?)"
     # "that" alone: the phrase opens with its own verb ("contains 14 sentences")
-    r"(?:\bthat(?:\s+(?:contains?|has|have|includes?))?|\bthat'?s|\bthat\s+is|\bwith)\s*$"
+    r"(?:\bthat(?:\s+(?:contains?|has|have|includes?|uses?|mentions?))?|\bthat'?s|\bthat\s+is|"
+    r"\bwith)\s*$"
 )
 
 
