@@ -46,7 +46,10 @@ HEDGE = re.compile(
     r"important|a requirement)|unnecessary|(?:don'?t|do not|doesn'?t|does not|needn'?t|need not"
     r"|won'?t|will not) (?:worry|matter|have to|need to|necessarily|care)|don'?t worry|"
     r"any length|or so|give or take|roughly|approximately|if you (?:want|like|wish|prefer|can)|"
-    r"as you (?:see fit|like|wish)|up to you|whatever)\b",
+    r"as you (?:see fit|like|wish)|up to you|whatever|"
+    # "50 to 60 words would be ideal": a wish, not a rule
+    r"(?:would\s+be|is|are)\s+(?:ideal|nice|preferable|preferred|a\s+plus|a\s+bonus)|"
+    r"(?:ideal|preferred)\s+(?:length|size|range))\b",
 )
 _CONDITION = re.compile(
     # "imagine you had to explain it in 10 words" (not "imagine you are a chef and …")

@@ -25,7 +25,9 @@ safe:
   governs a later part), except in a layout line ("Format: …, then 4
   bullet points"), and at an item that continues a negation ("or …",
   "nor …"); an item that only modifies the part named before it ("start
-  with the slug line, in caps") is skipped.
+  with the slug line, in caps") is skipped, and so is a participle after a
+  layout of each thing ("each slogan on its own line, starting with '- '":
+  each line's start).
 """
 
 from __future__ import annotations
@@ -33,13 +35,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from redraft.criteria._grammar import NUMBER
+from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._sentences import (
     NEGATION,
     ONE_PER_LINE,
     Sentence,
     is_answer_request,
     modifies_part,
+    rules_for_others,
     sentence_blocked,
 )
 
@@ -71,6 +74,25 @@ _LAYOUT = re.compile(
 _COUNT_FIRST = re.compile(
     rf"\s*(?:(?:only|just|exactly|about)\s+)?(?:{NUMBER})\s+(?:[\w-]+\s+)?[\w-]+\s*$"
 )
+# After a layout of each thing ("each slogan on its own line"), a participle
+# item says how each one starts or ends, not how the answer does.
+_EACH_PARTICIPLE = re.compile(
+    r"(?:starting|beginning|opening|ending|finishing|closing|prefixed|preceded|suffixed|"
+    r"followed|terminated)\b"
+)
+# An item that names one part: the items after it are that part's.
+_ONE_PART = re.compile(
+    r"\s*(?:and\s+)?(?:in|for|within|inside)\s+(?:the|your)\s+(?:very\s+)?(?:first|second|third|"
+    r"fourth|fifth|last|final|opening|closing|concluding|\d{1,2}(?:st|nd|rd|th))\s+[\w-]+\s*$"
+)
+# The unit a distributive head is about, and a count of it as an item.
+_EACH_UNIT = re.compile(
+    r"\b(?:each|every)\s+(?P<unit>line|sentence|paragraph|bullet|stanza|section|verse)\b"
+    r"(?![^,;]*\b(?:each|every|per)\b)"
+)
+_COUNT = (
+    rf"(?:(?:{RELATION})\s+)?(?:{NUMBER})(?:\s*(?:-|–|to)\s*(?:{NUMBER}))?(?:\s+(?:short|long))?"
+)
 # The item's own "no" ("no hashtags") is its requirement, not a shared negation.
 _OWN_NO = re.compile(r"^\s*(?:no|without)\b")
 
@@ -95,8 +117,13 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
     if not cuts:
         return []
     head = text[: cuts[0][0]]
+    counts_of: re.Pattern[str] | None = None
     if _DISTRIBUTIVE.search(ONE_PER_LINE.sub("", head)):
-        return []  # "each caption under 40 characters, no emojis": each one's
+        each = _EACH_UNIT.search(head)
+        if each is None:
+            return []  # "each caption under 40 characters, no emojis": each one's
+        # "every line must end with '!', 4 to 6 lines": a count of the lines is all of them
+        counts_of = re.compile(rf"\s*(?:and\s+)?{_COUNT}\s+{each.group('unit')}s\b")
     first_compiled = any(a < sentence.start + cuts[0][0] for a, _ in compiled)
     if not (
         first_compiled
@@ -105,9 +132,10 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
         or _COUNT_FIRST.match(head)
     ):
         return []
-    if NEGATION.search(_OWN_NO.sub("", head)):
-        return []
+    if NEGATION.search(_OWN_NO.sub("", head)) or rules_for_others(head):
+        return []  # "… for our agents: replies should be …, and start with …": theirs
     layout = _LAYOUT.match(head) is not None
+    per_line = ONE_PER_LINE.search(head) is not None
     items: list[Sentence] = []
     ends = [start for start, _ in cuts[1:]] + [len(text)]
     for (begin, after), end in zip(cuts, ends, strict=True):
@@ -121,10 +149,14 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
         joiner = _JOINER.match(text, offset)
         if joiner and not sequenced:
             offset = joiner.end()
-        if offset >= end or sentence_blocked(sentence, offset):
-            break
+        if offset >= end or sentence_blocked(sentence, offset) or _ONE_PART.match(piece):
+            break  # "please, in the last paragraph, keep it to 30 words": that part's
         if modifies_part(text[max(0, begin - 60) : begin], text[offset:end]):
             continue  # "start with the slug line, in caps": the line's, not the answer's
+        if counts_of is not None and not counts_of.match(text, offset):
+            continue
+        if per_line and _EACH_PARTICIPLE.match(text, offset):
+            continue  # "each slogan on its own line, starting with '- '": each line's start
         items.append(
             Sentence(
                 sentence.original[offset:end],

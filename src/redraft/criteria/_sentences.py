@@ -21,6 +21,7 @@ from redraft.criteria._guards import (
     sentence_blocked,
     templated,
 )
+from redraft.criteria._material import announced_material
 from redraft.criteria._measure import abbreviated
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ __all__ = [
     "Sentence",
     "mask",
     "response_context",
+    "rules_for_others",
     "blocked_from",
     "clause_start",
     "in_every_reply",
@@ -96,6 +98,8 @@ def mask(text: str) -> str:
             blank(match.start(), match.end())
     for match in _BLOCKQUOTE.finditer(text):
         blank(match.start(), match.end())
+    for span in announced_material(text):
+        blank(*span)
     for match in _HANDOVER.finditer(text):
         if _ARGUMENT_LIST.search(text, max(0, match.start() - 40), match.start()) and (
             _LISTED_WORDS.match(match.group(0))
@@ -200,7 +204,7 @@ _DIRECTIVE = re.compile(
     r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
     r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|group|name|"
     r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold|"
-    r"greet|sign\s+off|close)\b"
+    r"greet|sign\s+off|close|ask(?=\s+(?:me|us)\b))\b"
 )
 THING = (
     r"(?:essay|poem|story|email|letter|blog\s+post|post|article|song|rap|lyrics|list|pitch|"
@@ -260,6 +264,7 @@ _SUBJECT_IS_ANSWER = re.compile(
 # Things of the kind asked for, in the plural ("Rules: emails must be …"): the
 # answer's, unless the answer is a set of rules for others to follow.
 _PLURAL_THING = re.compile(rf"{THING}s|(?:ess|repl|stor|summar|biograph|ode)ies")
+_PLURAL_ANSWERS = re.compile(r"answers|responses|replies|outputs")
 _RULES_MADE = re.compile(
     r"\b(?:write|draft|create|compose|prepare|make|give|put\s+together)\b[^:]*\b(?:guidelines?|"
     r"rules|polic(?:y|ies)|brief|instructions|guide|rubric|checklist|requirements|standards|"
@@ -271,8 +276,21 @@ def _subject_elsewhere(subject: str, head: str) -> bool:
     """Whether a modal's ``subject`` after a colon is something other than
     the answer, ``head`` being the text before the colon."""
     if _SUBJECT_IS_ANSWER.fullmatch(subject):
-        return False
+        # "a style guide for our agents: replies should be …" is the agents' replies
+        theirs = _PLURAL_ANSWERS.fullmatch(subject) is not None
+        return theirs and _RULES_MADE.search(head) is not None
     return not _PLURAL_THING.fullmatch(subject) or _RULES_MADE.search(head) is not None
+
+
+def rules_for_others(text: str) -> bool:
+    """Whether ``text`` (lowered) states, after a colon, rules whose subject
+    is something other than the answer ("a style guide for our agents:
+    replies should be under 80 words")."""
+    colon = text.rfind(":") + 1
+    return colon > 0 and any(
+        _subject_elsewhere(m.group("subject"), text[:colon])
+        for m in _NEW_SUBJECT.finditer(text, colon)
+    )
 
 
 _LEAD_IN = re.compile(
@@ -290,6 +308,12 @@ _LEAD_IN = re.compile(
 _CLAUSE_BREAK = re.compile(
     r";|\bbut\b|,\s*and\b|\band\s+(?:must|should|will|also|then|make\s+sure|please)\b|"
     r"\b(?:don'?t|do\s+not)\s+forget\s+to\b|"
+    # "third person, no pronouns, max 3 sentences": a count after a comma is an
+    # item of its own; "it isn't possible so just write …": a request of its own
+    r",\s*(?=(?:and\s+)?(?:max(?:imum)?|min(?:imum)?|at\s+(?:most|least)|under|up\s+to|exactly|"
+    r"between|no\s+(?:more|fewer|less|longer|shorter)\s+than)\s)|"
+    r"\bso\s+(?=(?:just\s+|please\s+)?(?:write|use|keep|give|make|answer|reply|respond|"
+    r"include|add|put|start|end|no)\b)|"
     # "no more than 40 words and include 2 emojis": a new directive, a new clause
     r"\band\s+(?=(?:include|use|add|write|give|put|end|start|begin|highlight|mention|bold|"
     r"italici[sz]e|wrap|keep|make|format|finish|conclude|answer|respond|reply|limit)\b)"
@@ -315,6 +339,12 @@ _AT_TOP = re.compile(r"\bat\s+the\s+(?:very\s+)?(?:top|beginning|start)\b")
 # after another part governs that later part only, which no check measures.
 _SEQUENCED = re.compile(
     r"\b(?:then|after\s+(?:that|this|which|it)|afterwards?|followed\s+by|next)\s*,?\s*$"
+)
+
+
+# An open bracket after a later part: what it holds describes that part.
+_LATER_PART_BRACKET = re.compile(
+    r"\b(?:then|followed\s+by|after\s+(?:that|this|it)|afterwards?|next)\b[^()]*\([^()]*$"
 )
 
 
@@ -467,17 +497,26 @@ def _subject_ok(text: str, directive: re.Match[str]) -> bool:
     return not _OTHER_THING.search(subject) or bool(_RESPONSE_NOUN.search(subject))
 
 
+# More things one asks to be made, read only where the request names them:
+# "write a short paragraph about the moon that uses the word 'giant' twice".
+_MADE = (
+    r"(?:paragraph|sentence|tongue\s+twister|bio|definition|caption|tagline|headline|toast|"
+    r"chant|motto|greeting|acrostic|fable|tale|anecdote|monologue|pun|verse)"
+)
+
+
 # "Write a poem about trees that has at least 350 words", "compose a song with
 # at least 3 sentences": the thing asked for, then a relative clause or "with"
 # giving its count. Nothing given may stand between ("a summary of this essay
 # that has 500 words" counts the essay), and the sentence must be the request.
 _NAMED_THING = re.compile(
     r"(?:^|[,;:]|\b(?:please|and|then|now|just)\b)\s*(?:(?:can|could|would)\s+you\s+)?"
-    r"(?:write|compose|create|draft|generate|produce|give\s+me|craft)\s+(?:me\s+)?(?:a|an)\s+"
-    rf"(?:[\w'-]+\s+){{0,4}}?{THING}\b"
+    r"(?:write|compose|create|draft|generate|produce|give\s+me|craft|send)\s+(?:me\s+)?(?:a|an)\s+"
+    rf"(?:[\w'-]+\s+){{0,4}}?(?:{THING}|{_MADE})\b"
     r"(?P<between>[^.;:!?\ue000]{0,120}?)"
     # "that" alone: the phrase opens with its own verb ("contains 14 sentences")
-    r"(?:\bthat(?:\s+(?:contains?|has|have|includes?))?|\bthat'?s|\bthat\s+is|\bwith)\s*$"
+    r"(?:\bthat(?:\s+(?:contains?|has|have|includes?|uses?|mentions?))?|\bthat'?s|\bthat\s+is|"
+    r"\bwith)\s*$"
 )
 
 
@@ -489,7 +528,7 @@ def names_thing_with(prefix: str) -> bool:
     return (
         named is not None
         and prefix.rstrip().endswith("with")
-        and not _NAMED_BETWEEN_BLOCKS.search(named.group("between"))
+        and not _between_blocks(named.group("between"))
     )
 
 
@@ -497,6 +536,20 @@ _NAMED_BETWEEN_BLOCKS = re.compile(
     r"\b(?:this|these|those|my|his|her|their|our|given|provided|attached|following|below|above|"
     r"existing|original|which|whose|who|each|every|per|not|no|without)\b"
 )
+
+# Whose it is, in a phrase that a comma closes: "a message wishing my team
+# luck, with exactly 2 emojis" is the message's; "a summary of my essay with
+# 500 words" may be the essay's.
+_POSSESSIVE = re.compile(r"\b(?:my|his|her|their|our)\b")
+
+
+def _between_blocks(between: str) -> bool:
+    """Whether the words between the thing named and "with"/"that" make the
+    count another thing's."""
+    if between.rstrip().endswith(","):
+        between = _POSSESSIVE.sub(" ", between)
+    return _NAMED_BETWEEN_BLOCKS.search(between) is not None
+
 
 _POLITE_REQUEST = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
@@ -520,6 +573,8 @@ def response_context(
     prefix = text[:start]
     if sentence_blocked(sentence, start):
         return False
+    if _LATER_PART_BRACKET.search(prefix):
+        return False  # "…, then the standfirst (one sentence, at most 30 words)": its own
     # the clause's start, found in the whole text: a break may look past the phrase's start
     if not owns_negation and NEGATION.search(text, clause_start(text, start), start):
         return False
@@ -555,7 +610,7 @@ def response_context(
     if named_thing and (not text.rstrip().endswith("?") or _POLITE_REQUEST.match(text)):
         # a question is a request only when it asks for the thing ("can you write …?")
         named = _NAMED_THING.search(prefix)
-        if named and not _NAMED_BETWEEN_BLOCKS.search(named.group("between")):
+        if named and not _between_blocks(named.group("between")):
             return True
     directives = [m for m in _DIRECTIVE.finditer(text, 0, start + 40) if _subject_ok(text, m)]
     if any(m.start("verb") == start for m in directives):

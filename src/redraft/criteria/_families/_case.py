@@ -113,6 +113,19 @@ _CASE_AFTER_BLOCKS = re.compile(
 )
 
 
+# "all caps title", "lowercase headings": the case of a part the words name
+_CASE_OF_NOUN = re.compile(
+    r"\s+(?:titles?|headings?|headers?|headlines?|names?|labels?|words?|subject\s+lines?|keys?|"
+    r"tags?|acronyms?|initials|captions?|hashtags?|column\s+names|section\s+names)\b"
+)
+
+
+_PART_BEFORE = re.compile(
+    r"(?:\b(?:the\s+)?(?:rest|others?|remaining(?:\s+[\w-]+)?|last\s+one|first\s+one)|"
+    r"\b\d{1,3}|\b(?:one|two|three|four|five|six)(?:\s+(?:of\s+them|more))?)\s*$"
+)
+
+
 def letter_case(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     found: list[tuple[Literal["lower", "upper"], re.Match[str], bool]]
@@ -121,8 +134,12 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
     found += [("lower", m, True) for m in _NO_CAPITALS.finditer(text)]
     found += [("upper", m, False) for m in _UPPER.finditer(text)]
     found += [("upper", m, True) for m in _LETTERS_UPPER.finditer(text)]
+    if len({case for case, _, _ in found}) > 1:
+        return  # "2 paragraphs in all caps and 1 in lowercase": each case is a part's
     for case, match, owns in found:
-        if _CASE_AFTER_BLOCKS.match(text, match.end()):
+        if _PART_BEFORE.search(text, 0, match.start()):
+            continue  # "… and the rest in lowercase": the case of some parts
+        if _CASE_AFTER_BLOCKS.match(text, match.end()) or _CASE_OF_NOUN.match(text, match.end()):
             continue
         if _CASE_BEFORE_BLOCKS.search(text, clause_start(text, match.start()), match.start()):
             continue  # "at least 5 words should be in all caps": some words, not the answer

@@ -202,6 +202,18 @@ _CAPITALS_AFTER = re.compile(
 )
 
 
+# "3 short paragraphs in all caps": the case of every sentence or paragraph is
+# the whole answer's ("5 words in all caps" counts capital words instead).
+_IN_CASE = re.compile(
+    r"\s*(?:in|using)\s+(?:all\s+)?(?:caps\b|capitals|capital\s+letters|upper[\s-]?case|"
+    r"lower[\s-]?case|small\s+letters)(?:\s+letters)?\s*(?:[.,;!]|$)"
+)
+
+
+def _case_of_all(unit: Unit, text: str, end: int) -> bool:
+    return unit.singular in ("sentence", "paragraph") and _IN_CASE.match(text, end) is not None
+
+
 def after_ok(sentence: Sentence, end: int) -> bool:
     """Whether what follows a counted unit leaves it a count of the whole answer."""
     after = sentence.lower[end:]
@@ -253,7 +265,9 @@ _ONE_PART = (
     r"line|bullet|item|section|heading)\b|\b(?:sentence|paragraph|line|section)\s+\d{1,2}\b)"
 )
 _ONE_PART_BEFORE = re.compile(rf"\b{_ONE_PART}")
-_IN_ONE_PART = re.compile(rf"^\s*(?:in|for|within)\s+{_ONE_PART}[^,.;:]{{0,40}},")
+_IN_ONE_PART = re.compile(
+    rf"^\s*(?:(?:please|now|also|and)\s*,?\s*)?(?:in|for|within)\s+{_ONE_PART}[^,.;:]{{0,40}},"
+)
 # "a paragraph for each topic", "a summary per chapter"; not "a paragraph
 # where every sentence …", which describes the units counted
 _DISTRIBUTIVE_AFTER = re.compile(
@@ -470,6 +484,7 @@ class UnitCounts:
                 pass  # "No bullets: every line starts with an emoji" — the rest explains
             elif (
                 not after_ok(sentence, match.end())
+                and not _case_of_all(self._unit(match), text, match.end())
                 and not described(name, match, text)
                 and (self._unit(match).prose or not _MARKUP_EXAMPLE.match(text[match.end() :]))
                 # "a song with at least 3 sentences that can be sung": the song's

@@ -153,6 +153,27 @@ _ONE_PART = re.compile(
 )
 
 
+# The list is one part: placed inside a block, or shown after prose asked first.
+_IN_A_BLOCK = re.compile(
+    r"[\s,]*(?:and\s+)?(?:all\s+)?(?:in|inside|within)\s+(?:a|an|one|the)\s+(?:[\w-]+\s+)?"
+    r"(?:block|fence|table|box)\b"
+)
+_AFTER_PROSE = re.compile(
+    r"\b(?:tell\s+me\s+about|explain|describe|talk\s+about|introduce)\b[^.;:]*"
+    r"\b(?:and|then)\s+(?:also\s+)?(?:show|list|give|write|print|include)\b"
+)
+
+
+def _one_part(sentence: Sentence, match: re.Match[str]) -> bool:
+    """Whether the list is one part of the answer, read in the whole source
+    sentence (a list item is read alone, its context cut off)."""
+    full = sentence.whole.lower()
+    at, end = sentence.start + match.start(), sentence.start + match.end()
+    head = re.split(r"[.!?\n]", full[:at])[-1]
+    tail = re.split(r"[.!?\n]", full[end:])[0]
+    return _IN_A_BLOCK.match(tail) is not None or _AFTER_PROSE.search(head) is not None
+
+
 def comma_lists(sentence: Sentence) -> Iterator[Hit]:
     """ "List them comma-separated", "as a comma-separated list on one line"."""
     text = sentence.lower
@@ -169,6 +190,8 @@ def comma_lists(sentence: Sentence) -> Iterator[Hit]:
             continue
         if "csv" in text or re.search(r"\b(?:and|then)\s+(?:explain|describe|add)\b", after):
             continue
+        if _one_part(sentence, match):
+            continue  # "tell me about X and show the numbers, comma-separated, in a code block"
         if required(sentence, match.start()):
             yield Hit(CommaList(), *match.span())
             return

@@ -204,6 +204,8 @@ _DATES = re.compile(
     r"(?:date\s+)?(?:format\s+)?"
     rf"){FORM}"
 )
+# One date (no "all", "every", "dates") written "as" a given date: its value.
+_ONE_DATE_AS = re.compile(r"(?:(?!\b(?:all|every|any|each)\b)[^:])*\bdate\s+as\s+$")
 # After a bare "use FORM", what makes it a form of dates.
 _USE = re.compile(r"\b(?:use|using|follow|stick\s+to)\s")
 _FOR_DATES = re.compile(
@@ -257,6 +259,8 @@ def date_rules(sentence: Sentence) -> Iterator[Hit]:
             continue
         if not tokens and re.search(r"\bbe\s+$", text[match.start() : match.start("form")]):
             continue  # "the date should be 15/04/2025": a value, not a form
+        if not tokens and _ONE_DATE_AS.match(text, match.start(), match.start("form")):
+            continue  # "mention the return date as 14 March 2025": that date's value
         if required(sentence, match.start()):
             yield Hit(DateFormat(style=form), *match.span())
             return

@@ -186,6 +186,19 @@ _COMPOUND_WORDS = 25
 ("a 300-word first section") the number is a size no one counts to."""
 
 
+# A part paired with another ("the first and last sentence") is two parts; a
+# part where something is put ("include her name in the last sentence") is a
+# place, and a count after a bare comma ("…, max 70 words") the answer's.
+_PAIRED = re.compile(rf"\b(?:{ORDINAL})\s*(?:,|and|or|&|and\s+the|or\s+the)\s*$")
+_PLACED_IN = re.compile(r"\b(?:in|into|at|on|within|inside)\s+(?:the\s+|your\s+)?(?:very\s+)?$")
+_COMMA_LINK = re.compile(r"\s*,")
+
+
+def _ref_end(match: re.Match[str]) -> int:
+    """Where the part's name ends in a phrase that names it."""
+    return max(match.end(g) for g in ("part", "num", "title") if match.group(g))
+
+
 def _build(part: Part, index: int, units: str) -> Any:
     counted = cast(Units, units)
     return lambda r, v: PartCount(part=part, index=index, units=counted, relation=r, value=v)
@@ -203,6 +216,16 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue
         if not plain(match.start()) or not about_answer(text, match):
             continue
+        if (
+            _PAIRED.search(text, 0, match.start())
+            or (
+                _PLACED_IN.search(text, 0, match.start())
+                and _COMMA_LINK.match(text, _ref_end(match))
+            )
+            # "In the first paragraph, use …" opens its clause; "mention it in the first …" places
+            or (match.group(0).startswith("in ") and not OPENS.search(text, 0, match.start()))
+        ):
+            continue  # "her name in the first and last sentence, max 70 words": the whole's
         noun = match.group("part") or match.group("npart") or match.group("title")
         part, index = part_named(noun), index_named(match)
         units = units_of(match.group("unit"))
@@ -307,6 +330,16 @@ def _listed(sentence: Sentence, plain: Plain, taken: list[tuple[int, int]]) -> I
             continue
         if not plain(match.start()) or not about_answer(text, match):
             continue
+        if (
+            _PAIRED.search(text, 0, match.start())
+            or (
+                _PLACED_IN.search(text, 0, match.start())
+                and _COMMA_LINK.match(text, _ref_end(match))
+            )
+            # "In the first paragraph, use …" opens its clause; "mention it in the first …" places
+            or (match.group(0).startswith("in ") and not OPENS.search(text, 0, match.start()))
+        ):
+            continue  # "her name in the first and last sentence, max 70 words": the whole's
         listed = _listed_part(sentence, text[: match.start()])
         if listed is None:
             continue

@@ -99,7 +99,7 @@ _PHRASE_NOUN = (
 # clause ends right after it ("with the word count below 50" is not a phrase).
 _BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
 _START = re.compile(
-    rf"\b(?:start|starting|begin|beginning|open|kick\s+off)\s+(?:your\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
+    rf"\b(?:start|starting|begin|beginning|open|kick\s+off)\s+(?:(?:your|the)\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 _END = re.compile(
@@ -162,6 +162,11 @@ _OF_A_PART = re.compile(
 )
 
 
+# A participle in brackets right after a noun describes that noun: "format
+# it as a blockquote (starting with '>')", "a title (ending with '?')".
+_DESCRIBED = re.compile(r"[a-z]\s*\(\s*$")
+_ANSWER_BRACKETED = re.compile(rf"\b(?:{_RESPONSE_THING}|{THING})\s*\(\s*$")
+_PARTICIPLE = re.compile(r"(?:starting|beginning|opening|ending|finishing|closing|concluding)\b")
 _FOLLOWED = re.compile(
     r"[\s,]*(?:(?:and\s+)?then|followed\s+by|and\s+(?:after|below)\s+(?:it|that))\b"
 )
@@ -215,6 +220,12 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "highlight sections by starting and ending with '*'": a means
             if not own and _OF_A_PART.search(sentence.lower, 0, match.start()):
                 continue  # "a postscript starting with 'P.S.'": another thing's start
+            if (
+                _DESCRIBED.search(sentence.lower, 0, match.start())
+                and _PARTICIPLE.match(sentence.lower, match.start())
+                and not _ANSWER_BRACKETED.search(sentence.lower, 0, match.start())
+            ):
+                continue  # "as a blockquote (starting with '>')": the bracketed noun's start
             if pattern is _END_SYMBOL and _OF_OTHERS.search(sentence.lower, 0, match.start()):
                 continue  # "make them all end with !": several things' ends
             if build is _ends and _FOLLOWED.match(sentence.lower, match.end()):

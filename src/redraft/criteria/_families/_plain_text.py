@@ -101,7 +101,12 @@ STRIP_MARKDOWN = RepairOp("strip_markdown", 550, _strip_markdown, lambda _: "mar
 
 # -- reading the request ----------------------------------------------------------
 
-_MARKDOWN = r"(?:markdown|md|markdown\s+formatting|markdown\s+syntax)"
+# "no markdown fences", "no markdown tables": one element, not markdown at all
+_MARKDOWN = (
+    r"(?:markdown|md|markdown\s+formatting|markdown\s+syntax)(?!\s+(?:code\s+)?(?:fences?|"
+    r"fenced|blocks?|backticks?|headings?|headers?|tables?|links?|images?|lists?|bullets?|"
+    r"bold|italics?|emphasis|quotes?|blockquotes?|titles?|dividers?|rules?|wrappers?)\b)"
+)
 _NO = re.compile(
     rf"\b(?P<at>no\s+{_MARKDOWN}|without\s+(?:any\s+|using\s+)?{_MARKDOWN}|"
     rf"(?:do\s+not|don'?t|never)\s+(?:use|include|add|format\s+(?:it\s+)?(?:with|in|as))\s+"

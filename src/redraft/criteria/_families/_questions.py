@@ -7,11 +7,16 @@ France.") is not one, and a quoted question counts. Read from "exactly one
 question", "ask at most 2 questions", "a 10-question quiz", "with 5
 questions"; not from questions the user asks ("answer these 3 questions",
 "the following questions") nor from a count of one part ("2 questions per
-section").
+section"), nor where the questions are items of content rather than the
+answer's own asking: an FAQ or questions each followed by an answer ("five
+questions, each followed by an answer": an answer may ask too), questions
+for someone else to ask ("3 questions I could ask at the interview", "5
+questions to ask a landlord").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
@@ -63,9 +68,28 @@ _PHRASES = CountPhrases(
 )
 
 
+# Questions that are items of content, not the answer's asking: an FAQ or
+# questions paired with answers (which may ask questions of their own), and
+# questions written for someone else to ask.
+_CONTENT_ITEMS = re.compile(
+    r"\b(?:faqs?|q\s*&\s*a|q\s+and\s+a|questions?\s+and\s+(?:their\s+)?answers?|"
+    r"(?:followed\s+by|with|and|plus)\s+(?:an?|its|their|the|one|a\s+short)\s+(?:[\w-]+\s+)?"
+    r"answers?|answer(?:ed)?\s+(?:each|every|them|it)\b)"
+)
+_ASKED_BY_OTHERS = re.compile(
+    r"\s*(?:(?:that|which)\s+)?(?:(?:i|we|you|they|he|she|people|one|students|parents|"
+    r"candidates|(?:my|an?|the|your|our)\s+(?:[\w-]+\s+)?[\w-]+)\s+(?:could|can|should|might|may|would|will|want\s+to|need\s+to)?\s*"
+    r"ask|to\s+(?:ask|pose|put\s+to)|for\s+(?:me|us|him|her|them|my\s+[\w-]+)\s+to\s+ask)\b"
+)
+
+
 def question_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Ask exactly one question", "a 10-question quiz", "at most 2 questions"."""
+    if _CONTENT_ITEMS.search(sentence.whole.lower()):
+        return  # "an FAQ: five questions, each followed by an answer": items, not asking
     for found in _PHRASES.read(sentence):
+        if _ASKED_BY_OTHERS.match(sentence.lower, found.end):
+            continue  # "3 questions I could ask at the interview": someone else's asking
         yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v), found)
 
 
