@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HEDGE",
+    "IN_ONE_UNIT",
     "MASK",
     "NEGATION",
     "ONE_PER_LINE",
@@ -200,7 +201,7 @@ _DIRECTIVE = re.compile(
     r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
     r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|group|name|"
     r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold|"
-    r"greet|sign\s+off|close)\b"
+    r"greet|sign\s+off|close|send)\b"
 )
 THING = (
     r"(?:essay|poem|story|email|letter|blog\s+post|post|article|song|rap|lyrics|list|pitch|"
@@ -290,6 +291,9 @@ _LEAD_IN = re.compile(
 _CLAUSE_BREAK = re.compile(
     r";|\bbut\b|,\s*and\b|\band\s+(?:must|should|will|also|then|make\s+sure|please)\b|"
     r"\b(?:don'?t|do\s+not)\s+forget\s+to\b|"
+    # "… isn't possible, so just write it in caps": a consequence, a new directive
+    r"\bso\s+(?=(?:just\s+|please\s+|instead\s+)?(?:write|give|answer|reply|respond|use|"
+    r"make|keep|list|put)\b)|"
     # "no more than 40 words and include 2 emojis": a new directive, a new clause
     r"\band\s+(?=(?:include|use|add|write|give|put|end|start|begin|highlight|mention|bold|"
     r"italici[sz]e|wrap|keep|make|format|finish|conclude|answer|respond|reply|limit)\b)"
@@ -341,7 +345,7 @@ _ANSWERING = re.compile(
 # subject lines, under 45 characters" is about each line).
 _MAKING = re.compile(
     r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:write|compose|draft|craft|"
-    r"create|generate|produce|give|provide|prepare|put\s+together)\s+(?:me\s+|us\s+)?"
+    r"create|generate|produce|give|provide|prepare|send|put\s+together)\s+(?:me\s+|us\s+)?"
     rf"(?:(?:a|an|one|the|my|our|your)\s+)?(?:[\w'-]+\s+){{0,4}}?{THING}\b(?!\s+(?:of|for\s+each)\b)"
 )
 
@@ -473,7 +477,7 @@ def _subject_ok(text: str, directive: re.Match[str]) -> bool:
 # that has 500 words" counts the essay), and the sentence must be the request.
 _NAMED_THING = re.compile(
     r"(?:^|[,;:]|\b(?:please|and|then|now|just)\b)\s*(?:(?:can|could|would)\s+you\s+)?"
-    r"(?:write|compose|create|draft|generate|produce|give\s+me|craft)\s+(?:me\s+)?(?:a|an)\s+"
+    r"(?:write|compose|create|draft|generate|produce|give\s+me|send\s+me|craft)\s+(?:me\s+)?(?:a|an)\s+"
     rf"(?:[\w'-]+\s+){{0,4}}?{THING}\b"
     r"(?P<between>[^.;:!?\ue000]{0,120}?)"
     # "that" alone: the phrase opens with its own verb ("contains 14 sentences")
@@ -498,6 +502,16 @@ _NAMED_BETWEEN_BLOCKS = re.compile(
     r"existing|original|which|whose|who|each|every|per|not|no|without)\b"
 )
 
+# The answer as one unit, then what it holds: "in a paragraph that contains",
+# "in one sentence which has at least 25 words and"
+IN_ONE_UNIT = re.compile(
+    r"\bin\s+(?:a|one|a\s+single|just\s+one|only\s+one)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:paragraph|sentence|line)\s+(?:that|which)\s+(?:has|contains|uses|includes|"
+    r"(?:must|should)\s+(?:have|contain|use|include))\b"
+    r"(?P<rest>(?:[^.;:!?\ue000]{0,80}?\s+and)?)\s*$"
+)
+_BANS_SO_FAR = re.compile(r"(?:(?:no|without)\s+[\w\s'-]{1,40}?,\s*)*")
+_DASH_AFTER = re.compile(r"\s[—–]\s")
 _POLITE_REQUEST = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
 
@@ -536,6 +550,20 @@ def response_context(
         and not HEDGE.search(text)
     ):
         return True
+    # "Every line must end with a period — no exclamation marks": a ban after a
+    # dash stands as an item of its own
+    # (and so does each ban of a list after it); not a dash pair around words
+    # about something given ("my essay — no commas anywhere — got …")
+    dash = max(prefix.rfind(" — "), prefix.rfind(" – "))
+    if (
+        owns_negation
+        and dash >= 0
+        and _BANS_SO_FAR.fullmatch(prefix[dash + 3 :])
+        and not _DASH_AFTER.search(text, start)
+        and not _GIVEN.search(prefix[:dash])
+        and not HEDGE.search(text)
+    ):
+        return True
     if asked_of_another(text, start, clause_start(text, start), sentence.whole):
         return False
     after_colon_at = prefix.rfind(":") + 1
@@ -557,6 +585,9 @@ def response_context(
         named = _NAMED_THING.search(prefix)
         if named and not _NAMED_BETWEEN_BLOCKS.search(named.group("between")):
             return True
+    if named_thing and (one := IN_ONE_UNIT.search(prefix)) and is_answer_request(text):
+        # "describe it in a single sentence that has no commas": that sentence is the answer
+        return not _NAMED_BETWEEN_BLOCKS.search(one.group("rest"))
     directives = [m for m in _DIRECTIVE.finditer(text, 0, start + 40) if _subject_ok(text, m)]
     if any(m.start("verb") == start for m in directives):
         return True  # the phrase opens with a directive of its own: "… and wrap your answer …"
