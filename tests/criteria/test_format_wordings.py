@@ -221,3 +221,148 @@ def test_a_count_in_the_one_paragraph_answered_compiles(prompt: str, value: int)
 )
 def test_a_count_in_one_part_of_several_compiles_nothing(prompt: str) -> None:
     assert compiled(prompt, "punctuation_count") == []
+
+
+def test_typographic_quotes_banned_in_brackets_compile() -> None:
+    prompt = "Write a short bio for my CLI tool (no curly quotes, no em dashes), 2 paragraphs."
+    assert compiled(prompt, "forbidden_chars") == [{"chars": "“”‘’"}, {"chars": "—"}]
+    assert compiled("My draft (no commas, sadly) needs a title.", "forbidden_chars") == []
+
+
+# -- code blocks as people ask for them -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "language"),
+    [
+        ("Give me a regex for an email address. Put the regex alone inside a code block.", None),
+        ("Write a bash one-liner that counts files. One line only, in a code block.", None),
+        ("Tell me about primes and list the first 8, comma-separated, inside a code block.", None),
+        (
+            "Write a Python function with a docstring and 2 example calls, "
+            "inside one python code block.",
+            "python",
+        ),
+        ("Return just the query in a ```sql block.", "sql"),
+        ("Only one line of code, no comments, wrapped in a single code block.", None),
+    ],
+)
+def test_one_code_block_compiles(prompt: str, language: str | None) -> None:
+    assert compiled(prompt, "code_block_count") == [
+        {"relation": "exactly", "value": 1, "language": language}
+    ]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write three functions, each in a code block.",
+        "Here is my script, in a code block below: fix it.",
+        "Answer each question, in a code block per answer.",
+        "If you show code, put it in a code block.",
+        "Write a tutorial with examples, like a code block of a config file.",
+    ],
+)
+def test_a_block_of_each_part_or_given_compiles_nothing(prompt: str) -> None:
+    assert compiled(prompt, "code_block_count") == []
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Return the record as JSON. No markdown fences, just the raw object.",
+        "Give me the config file, no code block fences.",
+    ],
+)
+def test_no_fences_bans_code_blocks_not_all_markdown(prompt: str) -> None:
+    assert compiled(prompt, "code_block_count") == [
+        {"relation": "at_most", "value": 0, "language": None}
+    ]
+    assert compiled(prompt, "plain_text") == []
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Can you write the answer without using any markdown at all?",
+        "Could you answer with no markdown, please?",
+        "Explain tides without any markdown.",
+    ],
+)
+def test_no_markdown_asked_politely_compiles(prompt: str) -> None:
+    assert compiled(prompt, "plain_text") == [{}]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Could you explain why people use no markdown in emails?",
+        "Is it better to use no markdown?",
+        "No markdown tables please.",
+    ],
+)
+def test_markdown_asked_about_or_one_kind_compiles_no_plain_text(prompt: str) -> None:
+    assert compiled(prompt, "plain_text") == []
+
+
+# -- counts of links, hashtags, numbers, emoji ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "spec"),
+    [
+        (
+            "Write about urban heat islands and include at least 2 links to reliable sources.",
+            "url_count",
+            {"relation": "at_least", "value": 2},
+        ),
+        (
+            "Include three URLs from peer-reviewed studies in your answer.",
+            "url_count",
+            {"relation": "exactly", "value": 3},
+        ),
+        (
+            "Give me exactly 4 hashtags for an Instagram post about hiking.",
+            "hashtag_count",
+            {"relation": "exactly", "value": 4},
+        ),
+        (
+            "suggest 2 hashtags for my launch announcement",
+            "hashtag_count",
+            {"relation": "exactly", "value": 2},
+        ),
+        (
+            "Respond with a single emoji that represents your mood.",
+            "emoji_count",
+            {"relation": "exactly", "value": 1},
+        ),
+        (
+            "Describe Paris in no more than 30 words and exactly one number.",
+            "number_count",
+            {"relation": "exactly", "value": 1},
+        ),
+        (
+            "List 6 random integers between 1 and 50, separated by spaces.",
+            "number_count",
+            {"relation": "exactly", "value": 6},
+        ),
+    ],
+)
+def test_a_count_with_what_it_is_for_compiles(prompt: str, kind: str, spec: dict[str, Any]) -> None:
+    assert compiled(prompt, kind) == [spec]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("No links to competitors.", "url_count"),
+        ("Add 2 links to each section.", "url_count"),
+        ("Use 3 hashtags for the title.", "hashtag_count"),
+        ("Pick a number between 1 and 10.", "number_count"),
+        ("Give me exactly one number of the form 4k+1.", "number_count"),
+        ("Write 5 lines, a phone number on each.", "number_count"),
+        ("Don't write more than 3 lines and don't use any emojis that look angry.", "emoji_count"),
+    ],
+)
+def test_a_count_of_something_narrower_compiles_nothing(prompt: str, kind: str) -> None:
+    assert compiled(prompt, kind) == []

@@ -67,9 +67,11 @@ _LAYOUT = re.compile(
     r"\s*(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format)\s*:"
 )
 # A list that opens with a count is a list of requirements: "Three short
-# paragraphs, separated by blank lines, no bullet points."
+# paragraphs, separated by blank lines, no bullet points.", "One line of
+# code only, in a code block".
 _COUNT_FIRST = re.compile(
-    rf"\s*(?:(?:only|just|exactly|about)\s+)?(?:{NUMBER})\s+(?:[\w-]+\s+)?[\w-]+\s*$"
+    rf"\s*(?:(?:only|just|exactly|about)\s+)?(?:{NUMBER})\s+(?:[\w-]+\s+){{0,3}}?[\w-]+"
+    r"(?:\s+only)?\s*$"
 )
 # The item's own "no" ("no hashtags") is its requirement, not a shared negation.
 _OWN_NO = re.compile(r"^\s*(?:no|without)\b")

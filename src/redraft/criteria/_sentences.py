@@ -515,6 +515,16 @@ _DASH_AFTER = re.compile(r"\s[—–]\s")
 _POLITE_REQUEST = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
 
+# "no more than 25 words and exactly one number": a relation, not a negation
+_RELATION_AFTER_NO = re.compile(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
+
+
+def _negated(text: str, begin: int, end: int) -> bool:
+    return any(
+        not _RELATION_AFTER_NO.match(text, m.end()) for m in NEGATION.finditer(text, begin, end)
+    )
+
+
 def response_context(
     sentence: Sentence, start: int, *, owns_negation: bool = False, named_thing: bool = True
 ) -> bool:
@@ -535,7 +545,7 @@ def response_context(
     if sentence_blocked(sentence, start):
         return False
     # the clause's start, found in the whole text: a break may look past the phrase's start
-    if not owns_negation and NEGATION.search(text, clause_start(text, start), start):
+    if not owns_negation and _negated(text, clause_start(text, start), start):
         return False
     if not owns_negation and _shared_subject_elsewhere(prefix):
         return False  # a "no …" of each part is a "no …" of the whole
