@@ -366,3 +366,65 @@ def test_a_count_with_what_it_is_for_compiles(prompt: str, kind: str, spec: dict
 )
 def test_a_count_of_something_narrower_compiles_nothing(prompt: str, kind: str) -> None:
     assert compiled(prompt, kind) == []
+
+
+# -- bold and italics on things of the answer -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Teach me five greetings in Zulu. Please include the Zulu words in bold.",
+        "What does 'bon appétit' mean? Give the French expression in italics.",
+        "Describe a Roman bath and include at least one Latin term in italics.",
+        "Write a pancake recipe and bold the quantities.",
+        "italicize the key terms",
+        "Summarise the plot; put the main characters' names in bold type.",
+    ],
+)
+def test_things_set_in_bold_or_italics_compile_at_least_one(prompt: str) -> None:
+    assert compiled(prompt, "highlight_count") == [{"relation": "at_least", "value": 1}]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Put each color name in italics.",
+        "Don't put any words in bold.",
+        "Is it OK to write the names in bold?",
+        "If you mention a date, put the dates in bold.",
+        "The words in bold below are the keywords.",
+        "Can you explain why writers put key terms in italics?",
+    ],
+)
+def test_bold_not_asked_or_each_ones_compiles_nothing(prompt: str) -> None:
+    assert compiled(prompt, "highlight_count") == []
+
+
+# -- the answer alone, in quotes --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Suggest a name for my cat. Reply with just the name in quotes.",
+        "Fix this: 'They was late.' Return the corrected sentence in quotes and nothing else.",
+        "Give me only the title in double quotes.",
+        "Output the slogan in quotation marks, nothing else.",
+    ],
+)
+def test_the_one_thing_in_quotes_wraps_the_answer(prompt: str) -> None:
+    assert compiled(prompt, "wrapped") == [{"style": "double_quotes"}]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Put the book titles in quotes.",
+        "Reply with just the name in quotes and a short reason.",
+        "Include two quotes from the novel.",
+        "Return the corrected sentence in quotes, then explain each fix.",
+    ],
+)
+def test_quotes_around_a_part_or_citations_compile_nothing(prompt: str) -> None:
+    assert compiled(prompt, "wrapped") == []

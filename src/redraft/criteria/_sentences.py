@@ -147,7 +147,9 @@ class Sentence:
 # A quotation that ends its sentence ('… "It's a feature!" Write …') ends
 # in masked text: a closing quote before a capital, where the quoted words
 # end with a mark.
-_BOUNDARY = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=:)\s*\n|(?P<quoted>(?<=\ue000[\"”’»])\s+(?=[A-Z]))")
+_BOUNDARY = re.compile(
+    r"(?<=[.!?;])\s+|\n+|(?<=:)\s*\n|(?P<quoted>(?<=\ue000[\"”’»'])\s+(?=[A-Z]))"
+)
 
 
 def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iterator[Sentence]:
