@@ -70,7 +70,6 @@ def test_one_language_for_the_whole_answer_compiles(prompt: str, code: str, span
         "The manual is written entirely in German. Summarize its main points.",
         "Ideally, respond entirely in Spanish.",
         "If you can, reply only in German.",
-        "Write a short poem in Spanish.",
         "Write a story about a boy who only speaks in French.",
         "Use only English words of one syllable.",
         "Describe the Eiffel tower entirely in French style.",

@@ -59,7 +59,9 @@ _CONDITION = re.compile(
     r"^\s*(?:should|were|had)\s+(?:the|your|it|you|there|we|this|that|any)\b(?=[^,?]{0,60},)"
 )
 _EXAMPLE = re.compile(
-    r"\b(?:for example|for instance|e\.g\.?|such as|an example|example|sample|like this|"
+    # not "2 example calls": calls to write, not an example of the answer
+    r"\b(?:for example|for instance|e\.g\.?|such as|an example|"
+    r"example(?!\s+(?:calls?|usages?|invocations?)\b)|sample|like this|"
     r"(?:this|the\s+following|my|our|a\s+given)\s+template|the\s+template\s+(?:below|above|here)|"
     r"below is|here is|here's)\b"
 )

@@ -70,9 +70,11 @@ _LAYOUT = re.compile(
     r"\s*(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format)\s*:"
 )
 # A list that opens with a count is a list of requirements: "Three short
-# paragraphs, separated by blank lines, no bullet points."
+# paragraphs, separated by blank lines, no bullet points.", "One line of
+# code only, in a code block".
 _COUNT_FIRST = re.compile(
-    rf"\s*(?:(?:only|just|exactly|about)\s+)?(?:{NUMBER})\s+(?:[\w-]+\s+)?[\w-]+\s*$"
+    rf"\s*(?:(?:only|just|exactly|about)\s+)?(?:{NUMBER})\s+(?:[\w-]+\s+){{0,3}}?[\w-]+"
+    r"(?:\s+only)?\s*$"
 )
 # After a layout of each thing ("each slogan on its own line"), a participle
 # item says how each one starts or ends, not how the answer does.

@@ -77,8 +77,12 @@ _PARTS_ASKED = frozenset({"item_count"})
 
 # "No exclamation marks except in the greeting": a rule with exceptions no
 # check states; the check without them would fail the answer asked for.
+# The exception is the rule's when nothing but the rule's own words stands
+# between ("no emojis, except in the sign-off"); one that follows another
+# directive after a comma is that directive's ("in lowercase, never use
+# punctuation except question marks").
 _EXCEPTED = re.compile(
-    r"[^.;:]{0,40}?\b(?:except|excepting|other\s+than|apart\s+from|besides|save\s+for|"
+    r"[^.;:,]{0,40}?(?:,\s*)?\b(?:except|excepting|other\s+than|apart\s+from|besides|save\s+for|"
     r"excluding|unless|with\s+the\s+exception\s+of)\b"
 )
 

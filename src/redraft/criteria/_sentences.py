@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HEDGE",
+    "IN_ONE_UNIT",
     "MASK",
     "NEGATION",
     "ONE_PER_LINE",
@@ -150,7 +151,9 @@ class Sentence:
 # A quotation that ends its sentence ('… "It's a feature!" Write …') ends
 # in masked text: a closing quote before a capital, where the quoted words
 # end with a mark.
-_BOUNDARY = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=:)\s*\n|(?P<quoted>(?<=\ue000[\"”’»])\s+(?=[A-Z]))")
+_BOUNDARY = re.compile(
+    r"(?<=[.!?;])\s+|\n+|(?<=:)\s*\n|(?P<quoted>(?<=\ue000[\"”’»'])\s+(?=[A-Z]))"
+)
 
 
 def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iterator[Sentence]:
@@ -204,7 +207,7 @@ _DIRECTIVE = re.compile(
     r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
     r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|group|name|"
     r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold|"
-    r"greet|sign\s+off|close|ask(?=\s+(?:me|us)\b))\b"
+    r"greet|sign\s+off|close|send|ask(?=\s+(?:me|us)\b))\b"
 )
 THING = (
     r"(?:essay|poem|story|email|letter|blog\s+post|post|article|song|rap|lyrics|list|pitch|"
@@ -312,8 +315,9 @@ _CLAUSE_BREAK = re.compile(
     # item of its own; "it isn't possible so just write …": a request of its own
     r",\s*(?=(?:and\s+)?(?:max(?:imum)?|min(?:imum)?|at\s+(?:most|least)|under|up\s+to|exactly|"
     r"between|no\s+(?:more|fewer|less|longer|shorter)\s+than)\s)|"
-    r"\bso\s+(?=(?:just\s+|please\s+)?(?:write|use|keep|give|make|answer|reply|respond|"
-    r"include|add|put|start|end|no)\b)|"
+    # "… isn't possible, so just write it in caps": a consequence, a new directive
+    r"\bso\s+(?=(?:just\s+|please\s+|instead\s+)?(?:write|use|keep|give|make|answer|reply|"
+    r"respond|include|add|put|start|end|list|no)\b)|"
     # "no more than 40 words and include 2 emojis": a new directive, a new clause
     r"\band\s+(?=(?:include|use|add|write|give|put|end|start|begin|highlight|mention|bold|"
     r"italici[sz]e|wrap|keep|make|format|finish|conclude|answer|respond|reply|limit)\b)"
@@ -371,7 +375,7 @@ _ANSWERING = re.compile(
 # subject lines, under 45 characters" is about each line).
 _MAKING = re.compile(
     r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:write|compose|draft|craft|"
-    r"create|generate|produce|give|provide|prepare|put\s+together)\s+(?:me\s+|us\s+)?"
+    r"create|generate|produce|give|provide|prepare|send|put\s+together)\s+(?:me\s+|us\s+)?"
     rf"(?:(?:a|an|one|the|my|our|your)\s+)?(?:[\w'-]+\s+){{0,4}}?{THING}\b(?!\s+(?:of|for\s+each)\b)"
 )
 
@@ -551,7 +555,27 @@ def _between_blocks(between: str) -> bool:
     return _NAMED_BETWEEN_BLOCKS.search(between) is not None
 
 
+# The answer as one unit, then what it holds: "in a paragraph that contains",
+# "in one sentence which has at least 25 words and"
+IN_ONE_UNIT = re.compile(
+    r"\bin\s+(?:a|one|a\s+single|just\s+one|only\s+one)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:paragraph|sentence|line)\s+(?:that|which)\s+(?:has|contains|uses|includes|"
+    r"(?:must|should)\s+(?:have|contain|use|include))\b"
+    r"(?P<rest>(?:[^.;:!?\ue000]{0,80}?\s+and)?)\s*$"
+)
+_BANS_SO_FAR = re.compile(r"(?:(?:no|without)\s+[\w\s'-]{1,40}?,\s*)*")
+_DASH_AFTER = re.compile(r"\s[—–]\s")
 _POLITE_REQUEST = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+
+
+# "no more than 25 words and exactly one number": a relation, not a negation
+_RELATION_AFTER_NO = re.compile(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
+
+
+def _negated(text: str, begin: int, end: int) -> bool:
+    return any(
+        not _RELATION_AFTER_NO.match(text, m.end()) for m in NEGATION.finditer(text, begin, end)
+    )
 
 
 def response_context(
@@ -576,7 +600,7 @@ def response_context(
     if _LATER_PART_BRACKET.search(prefix):
         return False  # "…, then the standfirst (one sentence, at most 30 words)": its own
     # the clause's start, found in the whole text: a break may look past the phrase's start
-    if not owns_negation and NEGATION.search(text, clause_start(text, start), start):
+    if not owns_negation and _negated(text, clause_start(text, start), start):
         return False
     if not owns_negation and _shared_subject_elsewhere(prefix):
         return False  # a "no …" of each part is a "no …" of the whole
@@ -588,6 +612,20 @@ def response_context(
         before_colon
         and _LEAD_IN.fullmatch(after_colon.strip(" ,"))
         and not _REPORTED.search(before_colon)
+        and not HEDGE.search(text)
+    ):
+        return True
+    # "Every line must end with a period — no exclamation marks": a ban after a
+    # dash stands as an item of its own
+    # (and so does each ban of a list after it); not a dash pair around words
+    # about something given ("my essay — no commas anywhere — got …")
+    dash = max(prefix.rfind(" — "), prefix.rfind(" – "))
+    if (
+        owns_negation
+        and dash >= 0
+        and _BANS_SO_FAR.fullmatch(prefix[dash + 3 :])
+        and not _DASH_AFTER.search(text, start)
+        and not _GIVEN.search(prefix[:dash])
         and not HEDGE.search(text)
     ):
         return True
@@ -612,6 +650,9 @@ def response_context(
         named = _NAMED_THING.search(prefix)
         if named and not _between_blocks(named.group("between")):
             return True
+    if named_thing and (one := IN_ONE_UNIT.search(prefix)) and is_answer_request(text):
+        # "describe it in a single sentence that has no commas": that sentence is the answer
+        return not _NAMED_BETWEEN_BLOCKS.search(one.group("rest"))
     directives = [m for m in _DIRECTIVE.finditer(text, 0, start + 40) if _subject_ok(text, m)]
     if any(m.start("verb") == start for m in directives):
         return True  # the phrase opens with a directive of its own: "… and wrap your answer …"

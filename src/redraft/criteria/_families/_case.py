@@ -53,10 +53,25 @@ def _letter_case(spec: LetterCase, text: str) -> Outcome:
     )
 
 
+# Where a bare case word ends its item: "lowercase, one per line", "use
+# uppercase throughout"; not "uppercase sparingly", "lowercase words",
+# "uppercase and lowercase pairs".
+_ITEM_END = (
+    r"(?=\s*(?:[.,;!]|$|and\b(?!\s+(?:lower|upper|title|mixed)[\s-]?case)|throughout\b|"
+    r"everywhere\b))"
+)
+# "entirely in capital letters": how much of the answer, said before it
+_WHOLLY = r"(?:(?:entirely|completely|wholly|fully|strictly|only)\s+)?"
+# A case word that is an item of its own: it opens the sentence or follows
+# a comma ("one per line, lowercase, nothing else"), or follows "use".
+_BARE_START = r"(?:^|(?<=,)|\b(?:use|using)\s+(?:only\s+)?)\s*(?:all\s+)?"
 _LOWER = re.compile(
     # a criteria item of its own: "Lowercase, one per line."
-    r"^\s*(?:all\s+)?lower[\s-]?case(?:\s+only)?(?=\s*(?:[.,;]|$))|"
-    r"\b(?:in\s+(?:all\s+)?lower[\s-]?case(?:\s+letters)?|(?:using|use|with)\s+(?:only\s+|all\s+)?"
+    rf"{_BARE_START}lower[\s-]?case(?:\s+only)?{_ITEM_END}|"
+    # the verb: "lowercase everything"
+    r"\blower[\s-]?case\s+(?:everything|it\s+all|the\s+(?:whole|entire)\s+(?:thing|answer|"
+    r"response|reply|output))\b|"
+    rf"\b{_WHOLLY}(?:in\s+(?:all\s+)?lower[\s-]?case(?:\s+letters)?|(?:using|use|with)\s+(?:only\s+|all\s+)?"
     r"lower[\s-]?case\s+letters(?:\s+only)?|all\s+lower[\s-]?case(?:\s+letters)?)\b"
 )
 # "all (of the) letters in your response must be lowercase", "contain only
@@ -93,7 +108,10 @@ _NO_CAPITALS = re.compile(
     r"without\s+(?:using\s+)?(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters)"
 )
 _UPPER = re.compile(
-    r"\b(?:in\s+(?:all\s+)?(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?)|"
+    rf"{_BARE_START}(?:upper[\s-]?case|(?<=all\s)caps)(?:\s+only)?{_ITEM_END}|"
+    r"\bupper[\s-]?case\s+(?:everything|it\s+all|the\s+(?:whole|entire)\s+(?:thing|answer|"
+    r"response|reply|output))\b|"
+    rf"\b{_WHOLLY}(?:in\s+(?:all\s+)?(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?)|"
     r"all\s+(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?)|"
     r"(?:capital|upper[\s-]?case)\s+letters\s+only)\b"
 )
@@ -126,6 +144,13 @@ _PART_BEFORE = re.compile(
 )
 
 
+# The part a bare item after a comma would be about: "then the title, uppercase"
+_NOUN_BEFORE = re.compile(
+    r"\b(?:titles?|headings?|headers?|headlines?|names?|labels?|tags?|subject(?:\s+lines?)?|"
+    r"captions?|first\s+(?:word|line|letter)s?|keywords?|acronyms?)\s*,\s*$"
+)
+
+
 def letter_case(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     found: list[tuple[Literal["lower", "upper"], re.Match[str], bool]]
@@ -141,6 +166,8 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
             continue  # "… and the rest in lowercase": the case of some parts
         if _CASE_AFTER_BLOCKS.match(text, match.end()) or _CASE_OF_NOUN.match(text, match.end()):
             continue
+        if _NOUN_BEFORE.search(text, 0, match.start()):
+            continue  # "then the title, uppercase": the title's case
         if _CASE_BEFORE_BLOCKS.search(text, clause_start(text, match.start()), match.start()):
             continue  # "at least 5 words should be in all caps": some words, not the answer
         if response_context(sentence, match.start(), owns_negation=owns):

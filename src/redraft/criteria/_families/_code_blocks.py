@@ -101,6 +101,8 @@ class CodeBlockCount(FamilyCount):
 
 _UNIT = (
     rf"(?:(?:fenced|markdown|separate|(?:{_LANGUAGES}))\s+)?code\s+(?:blocks?|fences?)|"
+    # "no markdown fences", "no code block fences": the fences are the blocks
+    r"(?:markdown|code[\s-]block)\s+fences|"
     r"```\s*\w+\s+(?:code\s+)?(?:blocks?|fences?)"
 )
 _PHRASES = CountPhrases(
@@ -125,9 +127,13 @@ _BLOCK = (
 _PUT = re.compile(
     r"\b(?:put|place|wrap|enclose|format|present|show|provide|give|write|return|include|"
     r"output|send|keep)\s+"
+    r"(?:(?:just|only)\s+)?"
     r"(?P<object>it|them|(?:the|your|all(?:\s+the)?|any)\s+(?:[\w+#-]+\s+){0,2}?"
-    r"(?:code|sql|query|queries|script|snippet|function|command|commands|program|class|"
+    r"(?:code|sql|query|queries|script|snippet|function|command|commands|program|class|regex|"
+    r"regexp|pattern|one-liner|docstring|"
     rf"solution|implementation|example|examples|config|configuration|markup|{_LANGUAGES}))\s+"
+    # "put the regex alone inside a code block"
+    r"(?:(?:alone|only|by\s+itself|on\s+its\s+own)\s+)?"
     r"(?:in|inside|within|as|using)\s+(?P<det>a|one|an|a\s+single|one\s+single)\s+"
     rf"(?:fenced\s+|markdown\s+)?{_BLOCK}"
 )
@@ -135,6 +141,15 @@ _PUT = re.compile(
 _USE = re.compile(
     r"\b(?:use|using)\s+(?P<det>a|an|one|a\s+single|just\s+one|only\s+one)\s+"
     rf"(?:fenced\s+|markdown\s+)?{_BLOCK}(?!\s*(?:per|for\s+each|for\s+every|each)\b)"
+)
+# A block as an item of the answer's list: "One line of code only, in a code
+# block, no explanation", "show the numbers, comma-separated, inside a code
+# block", "include one worked example, formatted as a code block": the one
+# block the answer's code goes in.
+_ITEM = re.compile(
+    r"(?:^|,)\s*(?:and\s+)?(?:all\s+)?(?:formatted\s+as|(?:put\s+|placed\s+|wrapped\s+)?"
+    r"(?:in|inside|within))\s+(?P<det>a|one|a\s+single|one\s+single)\s+(?:fenced\s+|markdown\s+)?"
+    rf"{_BLOCK}(?!\s*(?:per|for\s+each|for\s+every|each|of|below|above|like|such)\b)"
 )
 # What is one thing: the one block that holds it is the answer's only block.
 _ONE_THING = re.compile(r"it|(?:the|your)\s+(?:[\w+#-]+\s+){0,2}?(?!\w+s\b)[\w+#-]+")
@@ -159,6 +174,8 @@ def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
     for found in _PHRASES.read(sentence):
         said = _LANGUAGE.search(text, found.start, found.end)
         language = said.group(1) if said else None
+        if said and language == "markdown" and "```" not in said.group(0):
+            language = None  # "no markdown fences": any fenced block
         yield from counted_hit(functools.partial(_count, language=language), found)
     for match in [*_PUT.finditer(text), *_USE.finditer(text)]:
         thing = match.groupdict().get("object")
@@ -184,6 +201,15 @@ def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
             1,
             match.span(),
         )
+    for match in _ITEM.finditer(text):
+        start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(", "))
+        fence = match.group("fence")
+        if (fence is not None and not _NAMED.fullmatch(fence)) or not response_context(
+            sentence, start
+        ):
+            continue
+        language = match.group("lang") or fence
+        yield from hit(functools.partial(_count, language=language), "exactly", 1, match.span())
     for match in _ONLY.finditer(text):
         if not response_context(sentence, match.start()):
             continue

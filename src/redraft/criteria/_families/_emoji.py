@@ -53,6 +53,11 @@ _PHRASES = CountPhrases(
     bare=r"include|includes|including|use|using|add|with|contain|containing|have|put|insert",
     none=True,
     before=(r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line|name)s?\b"),
+    # "reply with a single emoji that best describes Mondays": which emoji, not where
+    after=(
+        r"\s*(?:that|which)\s+(?:best\s+)?(?:describes?|represents?|captures?|sums?\s+up|"
+        r"shows?|expresses?|matches?|fits?)\b"
+    ),
 )
 
 

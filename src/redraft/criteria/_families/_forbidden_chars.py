@@ -91,6 +91,9 @@ _PUNCTUATION = {
     # Double quotes only: an apostrophe is not a quotation mark.
     "quotation mark": '"“”',
     "double quote": '"“”',
+    # typographic quotes, single and double (a straight apostrophe stays allowed)
+    "curly quote": "“”‘’",
+    "smart quote": "“”‘’",
     "digit": "0123456789",
     "asterisk": "*",
 }
@@ -99,11 +102,13 @@ _MARKS = (
     r"question\s+marks?|semicolons?|colons?|hyphens?|(?:em|en)[\s-]dash(?:es)?|dashes|"
     # not hashtags: "no hashtags" is the hashtag count's (a '#' in "C#" is no hashtag)
     r"asterisks?|backticks?|(?:double\s+)?quotation\s+marks?|double\s+quotes?|"
-    # plural only: "no digit repeated" is about something else
-    r"digits)\b"
+    r"(?:curly|smart)\s+(?:quotes|quotation\s+marks)|"
+    # plural only: "no digit repeated" is about something else; "numbers or
+    # digits" are the digits ("no numbers" alone is the number count's)
+    r"(?:numbers\s+(?:or|and)\s+)?digits)\b"
 )
 _NO_PUNCTUATION = re.compile(
-    r"(?:^[\s\-*•]*no|,\s*no|\b(?:(?:do\s+not|don'?t|doesn'?t|does\s+not|never|must\s+not|"
+    r"(?:^[\s\-*•]*no|[,(]\s*no|[—–]\s*no|\band\s+no|\b(?:(?:do\s+not|don'?t|doesn'?t|does\s+not|never|must\s+not|"
     r"mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|may\s+not|(?:are|is)\s+not\s+allowed\s+to|"
     r"avoid|refrain\s+from)\s+"
     r"(?:use|using|include|including|put|putting|write|writing|add|adding|contain|containing|have|"
@@ -118,6 +123,7 @@ _MARKS_BANNED = re.compile(
 )
 
 
+_LEAD = re.compile(r"^(?:[\s\-*•,(—–]|and\s)*")
 _MORE_MARKS = re.compile(r"\s*,?\s*(?:or|and|nor)\s+(?:any\s+)?" + _MARKS)
 
 
@@ -148,8 +154,10 @@ def punctuation(sentence: Sentence) -> Iterator[Hit]:
         after = sentence.lower[end:]
         if not chars or (_OTHER_PLACE.match(after) and not _RESPONSE_PLACE.match(after)):
             continue
+        # the phrase starts at its ban, not at the comma before it (", no digits")
+        start = match.start() + len(match.group(0)) - len(_LEAD.sub("", match.group(0)))
         yield from response_spec(
-            sentence, partial(ForbiddenChars, chars=chars), match.start(), end, owns_negation=True
+            sentence, partial(ForbiddenChars, chars=chars), start, end, owns_negation=True
         )
 
 
@@ -157,6 +165,8 @@ def _chars_of(mark: str) -> str:
     name = " ".join(mark.replace("-", " ").split())
     name = name[:-2] if name.endswith("dashes") else name.rstrip("s")
     name = "exclamation mark" if name.startswith("exclamation") else name
+    name = "digit" if name.endswith("digit") else name
+    name = re.sub(r"^(curly|smart) quotation mark$", r"\1 quote", name)
     return _PUNCTUATION.get(name) or _PUNCTUATION.get(name + "s") or ""
 
 

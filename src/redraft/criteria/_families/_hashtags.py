@@ -35,11 +35,19 @@ class HashtagCount(FamilyCount):
 _PHRASES = CountPhrases(
     unit=r"hashtags?|hash\s+tags?",
     singular="hashtag",
-    bare=r"include|includes|including|use|using|add|with|contain|containing|have",
+    bare=(
+        r"include|includes|including|use|using|add|with|contain|containing|have|give|suggest|"
+        r"generate|provide|produce|create|write"
+    ),
     none=True,
     before=r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line)s?\b",
     # "2-3 hashtags at the end": where they go, not a part they count in
-    after=r"\s*at\s+the\s+(?:very\s+)?end\b",
+    # "at the end"; "for a post about …" (what the hashtags are for, the answer itself)
+    after=(
+        r"\s*(?:at\s+the\s+(?:very\s+)?end\b|for\s+(?:a|an|my|our|the|this|your)\s+"
+        r"(?:[\w-]+\s+){0,3}?(?:post|tweet|caption|reel|video|photo|picture|story|update|"
+        r"announcement|campaign|launch)\b)"
+    ),
 )
 
 

@@ -140,6 +140,8 @@ _EXCLUSIVE = [
     re.compile(rf"\bonly\s+using\s+{_ONE}"),
     # "use Swahili language only", "in Urdu only"
     re.compile(rf"\b(?:in|using|use)\s+{_ONE}\s+only\b"),
+    # "Only Swedish, please."
+    re.compile(rf"^\s*(?:only|solely|exclusively)\s+{_ONE}"),
 ]
 # "no other language is allowed": with it, the one language the sentence
 # names after "in" is the answer's ("a haiku in Italian, no other language is allowed").
@@ -180,6 +182,53 @@ def one_language(sentence: Sentence) -> Iterator[Hit]:
         )
 
 
+# "Describe your weekend in French", "It should be in Italian", "In Portuguese
+# (Brazil), write a caption", "write in formal English", "Use simple English":
+# the language of what the sentence asks for.
+# not "plain English": an idiom for simple wording ("explain this clause in plain English")
+_REGISTER = r"(?:(?:simple|formal|informal|casual|polite|standard|modern|clear|proper|good|"
+_REGISTER += r"everyday|natural|fluent|native)\s+)?"
+_IN_NAMED = re.compile(rf"\b(?:in|use|using)\s+{_REGISTER}{_ONE}(?:\s*\([^()]{{1,30}}\))?")
+# The language of a word or a name rather than of the answer: "what does
+# 'gato' mean in Spanish", "how do you say hello in French", "a poem written
+# in Latin", "the word for bread in Greek".
+_ABOUT_WORDS = re.compile(
+    r"\b(?:mean|means|meaning|meant|say|said|saying|says|called|call|word\s+for|words\s+for|"
+    r"terms?\s+for|translat\w*|pronounc\w*|spell\w*|known\s+as|names?\s+for|"
+    # "novels written in Russian"; not "it must be written in French"
+    r"(?<!be\s)(?<!is\s)(?<!are\s)written|"
+    # "how do you write 'hello' in Japanese?"
+    r"how\s+(?:do|would|can|could|should)\s+(?:you|i|we|one)|"
+    r"originally|original|wrote|speaks?|spoken|learn\w*|teach\w*|studying|fluent)\b"
+)
+# A second language the sentence only bans: "in French, without any English words"
+_BANNED_NAME = re.compile(
+    rf"\b(?:no|without|avoid|not|never)\s+(?:(?:any|using|use|in)\s+)?(?:{_LANGUAGE_NAME})\b"
+)
+
+
+def named_language(sentence: Sentence) -> Iterator[Hit]:
+    """ "Describe your ideal weekend in French", "It should be in Italian",
+    "In Portuguese (Brazil), write …": the one language the sentence names,
+    where it is not a word's or a name's language."""
+    text = sentence.lower
+    if _ABOUT_WORDS.search(text):
+        return
+    banned = {m.start() for m in _BANNED_NAME.finditer(text)}
+    names = {
+        m.group(0)
+        for m in re.finditer(rf"\b(?:{_LANGUAGE_NAME})\b", text)
+        if not any(b < m.start() <= b + 24 for b in banned)
+    }
+    if len(names) != 1:
+        return
+    for match in _IN_NAMED.finditer(text):
+        if not _AFTER.match(text, match.end()):
+            continue
+        code = _NAMES[match.group("lang")]
+        yield from response_spec(sentence, partial(Language, language=code), *match.span())
+
+
 # "Translate this into German", "translate the email from English to Spanish":
 # the answer is the translation, so it is written in the target language.
 _OBJECT = (
@@ -211,7 +260,13 @@ def translations(sentence: Sentence) -> Iterator[Hit]:
 class _Language(Corrected):
     name = "language"
     specs = (Language,)
-    rules: ClassVar[tuple[Rule, ...]] = (language, one_language, translations, in_its_own_words)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        language,
+        one_language,
+        named_language,
+        translations,
+        in_its_own_words,
+    )
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _language(spec, text)

@@ -45,6 +45,12 @@ _PHRASES = CountPhrases(
     bare=r"include|includes|including|with|add|contain|containing|provide|cite|give|share",
     none=True,
     before=(r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line|source)s?\b"),
+    # "at least two URLs to credible sources": what the links point to, not
+    # which of them count ("no links to competitors" stays unread)
+    after=(
+        r"\s*(?:to|from)\s+(?:[\w-]+\s+){0,2}?(?:sources|references|studies|papers|articles|"
+        r"research|documentation)\b"
+    ),
 )
 
 

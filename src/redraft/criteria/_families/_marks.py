@@ -113,10 +113,40 @@ _HIGHLIGHT_SOME = re.compile(
 )
 
 
+# Things of the answer to set in bold or italics: "include the Swahili words in
+# bold", "give the French phrase in italics", "bold the quantities",
+# "include at least one Latin term in italics": at least one highlighted span.
+# Not "each name in bold" (as many as there are names, which no count states).
+_MARKED_THINGS = (
+    r"(?:words?|phrases?|terms?|names?|quantities|numbers|amounts|keywords?|key\s+points|"
+    r"translations?|expressions?|verbs|nouns|adjectives|dates|figures|answers?|concepts|"
+    r"ingredients|measurements)"
+)
+_WHICH = (
+    r"(?!each\b|every\b)(?:(?:the|all(?:\s+(?:of\s+)?the)?|any|at\s+least\s+(?:one|a)|one|a|an|"
+    r"some|key|important|main)\s+)?(?:(?!each\b|every\b)[\w'-]+\s+){0,2}?"
+)
+# The verb opens a directive of the speaker's: not "why writers put terms in italics"
+_DIRECTIVE_BEFORE = re.compile(
+    r"(?:^|[,;:(]|\b(?:please|and|also|then|just|to|you|must|should|always|but|so))\s*$"
+)
+_IN_BOLD = re.compile(
+    r"\b(?:put|give|write|include|show|format|set|mark|present|type|display|provide|use|list)\s+"
+    rf"{_WHICH}{_MARKED_THINGS}\s+(?:in|using)\s+(?:bold|italics?|bold\s+(?:type|text|font)|"
+    r"italic\s+(?:type|text|font))\b|"
+    rf"\b(?:bold|italici[sz]e|embolden)\s+{_WHICH}{_MARKED_THINGS}\b"
+)
+
+
 def highlight_verbs(sentence: Sentence) -> Iterator[Hit]:
     """ "Highlight at least 2 sections", "at least 3 phrases should be in italics",
     "highlight some key parts" (at least one)."""
-    for match in _HIGHLIGHT_SOME.finditer(sentence.lower):
+    marked = [
+        m
+        for m in _IN_BOLD.finditer(sentence.lower)
+        if _DIRECTIVE_BEFORE.search(sentence.lower, 0, m.start())
+    ]
+    for match in [*_HIGHLIGHT_SOME.finditer(sentence.lower), *marked]:
         if response_context(sentence, match.start()):
             yield from typed_hit(_highlight_count, "at_least", 1, match.span())
     for match in _HIGHLIGHT.finditer(sentence.lower):

@@ -89,11 +89,20 @@ _EDITS = (
 # -- phrasings --------------------------------------------------------------------------
 
 _PHRASES = CountPhrases(
-    unit=r"(?:(?:specific|concrete|exact|real|precise|hard|different)\s+)?(?:numbers|numerals|figures)",
+    # "exactly one number" (a count of it); "random integers" are numbers too
+    unit=(
+        r"(?:(?:specific|concrete|exact|real|precise|hard|different|random|distinct|unique)\s+)?"
+        r"(?:numbers?|numerals?|figures|integers|whole\s+numbers)"
+    ),
     singular="number",
-    bare=r"include|includes|including|use|using|cite|citing|give|mention|contain|containing|with",
+    bare=(
+        r"include|includes|including|use|using|cite|citing|give|mention|contain|containing|with|"
+        r"list|generate|produce|provide|write"
+    ),
     none=True,
     before=r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line|phone|page)s?\b",
+    # "10 random integers between 1 and 100": the range of each, not a place
+    after=r"\s*(?:between\s+-?\d+\s+and\s+-?\d+|from\s+-?\d+\s+to\s+-?\d+)\b",
 )
 # "it must contain a number": at least one; not "a number of …", "a phone number".
 _A_NUMBER = re.compile(

@@ -101,16 +101,17 @@ STRIP_MARKDOWN = RepairOp("strip_markdown", 550, _strip_markdown, lambda _: "mar
 
 # -- reading the request ----------------------------------------------------------
 
-# "no markdown fences", "no markdown tables": one element, not markdown at all
-_MARKDOWN = (
-    r"(?:markdown|md|markdown\s+formatting|markdown\s+syntax)(?!\s+(?:code\s+)?(?:fences?|"
-    r"fenced|blocks?|backticks?|headings?|headers?|tables?|links?|images?|lists?|bullets?|"
-    r"bold|italics?|emphasis|quotes?|blockquotes?|titles?|dividers?|rules?|wrappers?)\b)"
+_MARKDOWN = r"(?:markdown|md|markdown\s+formatting|markdown\s+syntax)"
+# "no markdown fences", "no markdown tables": one kind of markup, not all of it
+_ONE_KIND = (
+    r"(?!\s+(?:(?:code\s+)?fences?|fenced|code|backticks?|tables?|headings?|headers?|lists?|"
+    r"bullets?|links?|images?|bold|italics?|blocks?|emphasis|quotes?|blockquotes?|titles?|"
+    r"dividers?|rules?|wrappers?)\b)"
 )
 _NO = re.compile(
-    rf"\b(?P<at>no\s+{_MARKDOWN}|without\s+(?:any\s+|using\s+)?{_MARKDOWN}|"
+    rf"\b(?P<at>no\s+{_MARKDOWN}|without\s+(?:using\s+)?(?:any\s+)?{_MARKDOWN}|"
     rf"(?:do\s+not|don'?t|never)\s+(?:use|include|add|format\s+(?:it\s+)?(?:with|in|as))\s+"
-    rf"(?:any\s+)?{_MARKDOWN})\b"
+    rf"(?:any\s+)?{_MARKDOWN})\b{_ONE_KIND}"
 )
 _PLAIN = re.compile(
     r"\b(?P<at>(?:in|as|using|use)\s+plain(?:\s+|-)text(?:\s+only)?|plain(?:\s+|-)text\s+only|"
@@ -118,10 +119,18 @@ _PLAIN = re.compile(
 )
 
 
+# A question that asks for the answer: "can you write it without markdown?"
+_POLITE = re.compile(
+    r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:write|answer|reply|"
+    r"respond|give|send|list|explain|describe|rewrite|summari[sz]e|format)\b(?![^?]*\b(?:why|"
+    r"whether|how)\b)"
+)
+
+
 def plain_text(sentence: Sentence) -> Iterator[Hit]:
     """ "No markdown", "plain text only"."""
     text = sentence.lower
-    if sentence.original.rstrip().endswith("?"):
+    if sentence.original.rstrip().endswith("?") and not _POLITE.match(text):
         return
     for pattern, owns in ((_NO, True), (_PLAIN, False)):
         for match in pattern.finditer(text):

@@ -20,7 +20,13 @@ from dataclasses import dataclass, field
 
 from redraft.criteria._families._answer_units import LABEL, MAKE
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._sentences import THING, Sentence, in_every_reply, response_context
+from redraft.criteria._sentences import (
+    IN_ONE_UNIT,
+    THING,
+    Sentence,
+    in_every_reply,
+    response_context,
+)
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["CountPhrases", "Counted", "things_counted"]
@@ -181,7 +187,10 @@ class CountPhrases:
         if not name.startswith("compound") and not allowed and _AFTER_BLOCKS.match(after):
             return False
         clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: match.start()])[-1]
-        if _POSITION_BEFORE.search(clause) or (self.before and re.search(self.before, clause)):
+        if _POSITION_BEFORE.search(clause):
+            return False
+        # "in a paragraph that contains 3 commas": the one paragraph is the answer
+        if self.before and re.search(self.before, clause) and not IN_ONE_UNIT.search(clause):
             return False
         # "I need 15 questions": the directive may be the phrase's own first word
         start = match.start("num") if name == "bare" else match.start()

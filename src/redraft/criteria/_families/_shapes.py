@@ -118,6 +118,15 @@ _DOUBLE_QUOTES = re.compile(
     rf"(?:wrapped|enclosed)\s+(?:in|with|within)\s+{_QUOTE_MARKS}|"
     rf"\b(?:be|is)\s+(?:wrapped|enclosed)\s+(?:in|with|within)\s+{_QUOTE_MARKS}"
 )
+# The answer is one thing alone, in quotes: "reply with just the name in
+# quotes", "return the corrected sentence in quotes and nothing else".
+_IN_QUOTES = r"in\s+(?:double\s+)?(?:quotes|quotation\s+marks|quote\s+marks)"
+_ONE = r"(?:the|a|an|one|your)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+"
+_ONLY_QUOTED = re.compile(
+    rf"\b(?:(?:reply|respond|answer)\s+with|{WRAP_VERB}|output|send)\s+(?:me\s+)?"
+    rf"(?:(?:just|only|nothing\s+but)\s+{_ONE}\s+{_IN_QUOTES}\b(?!\s*(?:and|with|plus|then|"
+    rf"followed)\b)|{_ONE}\s+{_IN_QUOTES}\s*,?\s*(?:and\s+)?nothing\s+else\b)"
+)
 _CODE_BLOCK = re.compile(
     rf"\b{WRAP_VERB}\s+{WHOLE}\s+(?:in|as|inside|within)\s+(?:a\s+|one\s+|a\s+single\s+)?"
     r"(?:markdown\s+)?(?:fenced\s+)?code\s+block"
@@ -151,6 +160,7 @@ def shapes(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for pattern, build in (
         (_DOUBLE_QUOTES, _double_quotes),
+        (_ONLY_QUOTED, _double_quotes),
         (_CODE_BLOCK, _code_block),
         (_TITLE, Title),
     ):
