@@ -104,10 +104,12 @@ _START = re.compile(
 )
 _END = re.compile(
     rf"\b(?:end|ends|ending|finish|finishes|finishing|conclude|concludes|concluding|close|closes|"
-    rf"sign\s+off|sign(?=\s+it\s+as\b))\s+(?:(?:your|the|every|each)\s+"
+    rf"sign\s+off|sign(?=\s+it\s+(?:as\b|[\"“'‘«`]\ue000)))\s+(?:(?:your|the|every|each)\s+"
     rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
     # "sign off as 'Best, Priya'", "sign it as 'Lena'": the signature ends it
-    r"(?:with|by\s+(?:saying|writing)|(?<=sign off )as|(?<=sign it )as)\s*"
+    # "sign it '— Aunt Bea'": the signature right after "sign it"
+    r"(?:with|by\s+(?:saying|writing)|(?<=sign off )as|(?<=sign it )as|"
+    r"(?<=sign it )(?=[\"“'‘«`]))\s*"
     rf"{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
     rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: ))"
     r"(?!of\s)(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
@@ -158,7 +160,8 @@ _END_QUESTION = re.compile(
 
 _OF_A_PART = re.compile(
     r"\b(?:postscript|post\s+script|note|p\.?\s?s|hashtags?|sections?|paragraphs?|lines?|bullets?|"
-    r"items?|sentences?|titles?|stanzas?|verses?|points?)\b[^.;:]{0,30}$"
+    # not across a clause of its own: "… in the last sentence, and sign it as 'X'"
+    r"items?|sentences?|titles?|stanzas?|verses?|points?)\b(?:(?!,\s*(?:and|then)\b)[^.;:]){0,30}$"
 )
 
 
@@ -273,10 +276,32 @@ def _questions(sentence: Sentence) -> Iterator[Hit]:
         yield from response_spec(sentence, partial(_ends, "?"), *match.span())
 
 
+# "ending with a full stop", "make it end with an ellipsis (...)": the mark
+# that closes the answer.
+_MARKS = {"full stop": ".", "period": ".", "ellipsis": "...", "exclamation mark": "!"}
+_END_MARK = re.compile(
+    r"\b(?:end|ends|ending|finish|finishes|finishing|close|closes|closing|conclude|concludes)\s+"
+    rf"(?:(?:your|the)\s+(?:entire\s+|whole\s+)?{_RESPONSE_THING}\s+|it\s+)?(?:with|on)\s+"
+    r"(?:a|an|one)\s+(?P<mark>full\s+stop|period|ellipsis|exclamation\s+(?:mark|point))"
+    r"(?:\s*\((?:\.\.\.|…|\.|!)\))?(?=\s*(?:$|[.;,!]|—|–|and\b|but\b))"
+)
+
+
+def _end_marks(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    for match in _END_MARK.finditer(text):
+        if _OF_A_PART.search(text, 0, match.start()) or _OF_OTHERS.search(text, 0, match.start()):
+            continue  # "each line ending with a period": a part's end
+        if asks_about(sentence, match.start()):
+            continue
+        mark = " ".join(match.group("mark").split()).replace("point", "mark")
+        yield from response_spec(sentence, partial(_ends, _MARKS[mark]), *match.span())
+
+
 class _Phrases(Corrected):
     name = "start and end phrases"
     specs = (StartsWith, EndsWith)
-    rules: ClassVar[tuple[Rule, ...]] = (phrases, _placed, _questions)
+    rules: ClassVar[tuple[Rule, ...]] = (phrases, _placed, _questions, _end_marks)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, StartsWith):
