@@ -247,3 +247,86 @@ REPEAT_MISSES = [
 @pytest.mark.parametrize("prompt", REPEAT_MISSES)
 def test_repeat_near_misses_compile_nothing(prompt: str) -> None:
     assert of_kinds(prompt, "repeat_request") == []
+
+
+# -- a gloss after the word, a sentence to contain, a phrase placed at an end ------------
+
+MORE_KEYWORDS = [
+    ("Two sentences, must include 'colour' (UK spelling).", [kw("colour")]),
+    ("Write the policy. Include the number 8 (the minimum age) somewhere.", [kw("8")]),
+    # a gloss that states a count is the count, never skipped as a gloss
+    ("Mention 'Gators' (3 times) in the chant.", [kw("Gators", "exactly", 3)]),
+    ("Include 'Gators' (at least twice).", [kw("Gators", "at_least", 2)]),
+    (
+        'The poem must contain the exact line "the tide came in" somewhere.',
+        [kw("the tide came in")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("prompt", "expected"), MORE_KEYWORDS)
+def test_glosses_and_sentences_to_contain(prompt: str, expected: list[dict[str, Any]]) -> None:
+    assert of_kinds(prompt, "keyword") == expected
+
+
+PLACED = [
+    (
+        "Answer it; add the line 'Not financial advice.' at the end.",
+        "ends_with",
+        "Not financial advice.",
+    ),
+    ("Put 'DRAFT' at the very top of your reply.", "starts_with", "DRAFT"),
+    ("Write the memo and include 'Regards, HR' at the bottom.", "ends_with", "Regards, HR"),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "phrase"), PLACED)
+def test_a_phrase_placed_at_an_end(prompt: str, kind: str, phrase: str) -> None:
+    assert of_kinds(prompt, "starts_with", "ends_with") == [{"kind": kind, "phrase": phrase}]
+
+
+PLACED_MISSES = [
+    "Add 'Note:' at the start of each paragraph.",
+    "Include 'Fin' at the end of the second stanza.",
+    "If needed, add 'P.S.' at the end.",
+    "Did they put 'DRAFT' at the top?",
+]
+
+
+@pytest.mark.parametrize("prompt", PLACED_MISSES)
+def test_placed_near_misses_compile_no_end(prompt: str) -> None:
+    assert of_kinds(prompt, "starts_with", "ends_with") == []
+
+
+WORD_AT_ENDS = [
+    ("Write a short ghost story (under 80 words) where the last word is 'gone'.", "gone", -1),
+    ("Give me a riddle in which the first word is 'Silent'.", "Silent", 1),
+    ('Compose a poem so that the final word is "home".', "home", -1),
+]
+
+
+@pytest.mark.parametrize(("prompt", "word", "position"), WORD_AT_ENDS)
+def test_the_word_at_an_end_of_the_thing_asked_for(prompt: str, word: str, position: int) -> None:
+    assert of_kinds(prompt, "word_at") == [
+        {"kind": "word_at", "word": word, "part": "response", "index": 1, "position": position}
+    ]
+
+
+WORD_AT_MISSES = [
+    "In the story below, where the last word is 'door', find the theme.",
+    "I read a story where the last word is 'door'.",
+    "Is there a poem where the last word is 'home'?",
+]
+
+
+@pytest.mark.parametrize("prompt", WORD_AT_MISSES)
+def test_word_at_near_misses_compile_nothing(prompt: str) -> None:
+    assert of_kinds(prompt, "word_at", "ends_with", "starts_with") == []
+
+
+def test_a_compound_part_noun_does_not_make_the_end_a_parts() -> None:
+    prompt = "Write a one-sentence ghost story that ends with the word 'behind'."
+    assert of_kinds(prompt, "ends_with") == [{"kind": "ends_with", "phrase": "behind"}]
+    assert of_kinds("Write 3 lines; the last line ends with the word 'behind'.", "ends_with") == []
+    recap = "Close your reply with a two-sentence recap beginning with 'Overall'."
+    assert of_kinds(recap, "starts_with") == []

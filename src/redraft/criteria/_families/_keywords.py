@@ -152,7 +152,7 @@ _INCLUDE_QUOTED = re.compile(
     rf"\b(?:include|mention|use)\s+(?P<arg>{ARG})\s+in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
     rf"{THING}\b|"
     # "include the address '42 Harbour Rd'": a thing named by its words
-    r"\b(?:include|mention)\s+(?:the|our|my|this)\s+(?!(?:format|template|style|structure|pattern|"
+    r"\b(?:include|mention|contain|contains)\s+(?:the|our|my|this)\s+(?!(?:format|template|style|structure|pattern|"
     r"form|layout|tone|voice|example|word|words|phrase|phrases|keywords?|terms?)\b)[\w-]+"
     rf"(?:\s+[\w-]+)?\s+(?P<named>{ARG})"
     # not where it goes ("… as the final sentence"): that is a position rule's
@@ -220,6 +220,10 @@ _REQUIRE = re.compile(
 # the greeting", "… instead of 'B'", "… for strings") puts them somewhere or
 # makes them something a keyword check does not state.
 REQUIRE_DONE = re.compile(
+    # a gloss ("'neighbours' (British spelling)", "12 (minimum length)"), never one that
+    # states a count or a place
+    r"(?:\s*\((?![^()]*(?:\d|\b(?:times?|once|twice|thrice|each|every|first|last|start|end|"
+    r"begin\w*|title|heading|paragraph|sentence|line|only)\b))[^()]{1,40}\))?"
     r"\s*(?:(?:somewhere|anywhere|throughout|at\s+some\s+point|verbatim|word\s+for\s+word|"
     r"exactly\s+as\s+(?:written|given|shown|spelled|spelt))\s*)*"
     rf"(?:(?:somewhere\s+)?in\s+(?:the|your)\s+(?:entire\s+|whole\s+)?{THING}\b\s*)?"

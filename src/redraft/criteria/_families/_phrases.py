@@ -165,6 +165,21 @@ _OF_A_PART = re.compile(
 )
 
 
+# "Write a one-sentence story that ends with …": a compound describing the
+# thing asked for is no part of it ("end with a one-sentence summary …" is).
+_COMPOUND_THING = re.compile(
+    r"\s*(?:please\s+)?(?:write|compose|create|draft|craft|give\s+me|tell\s+me)\s+(?:me\s+)?"
+    r"(?:a|an|one)\s+(?:[\w]+\s+)?[\w]+-(?:sentence|line|paragraph|stanza|verse)\s+[\w-]+"
+    r"(?:\s+[\w-]+)?\s+(?:that|which)\s+$"
+)
+
+
+def _of_a_part(text: str, start: int) -> bool:
+    if not _OF_A_PART.search(text, 0, start):
+        return False
+    return not _COMPOUND_THING.fullmatch(text, 0, start)
+
+
 _FOLLOWED = re.compile(
     r"[\s,]*(?:(?:and\s+)?then|followed\s+by|and\s+(?:after|below)\s+(?:it|that))\b"
 )
@@ -185,8 +200,11 @@ def _ends(phrase: str) -> FamilySpec:
 # "put 'Dear team,' as the first line": a phrase placed at the start or the end.
 _PLACED = re.compile(
     rf"\b(?:include|add|put|place|use|write|have)\s+(?:(?:the|this|a|an|our|my)\s+(?:[\w-]+\s+){{0,2}}?)?"
-    rf"(?P<arg>{ARG})\s*,?\s+as\s+(?:the|your)\s+(?:very\s+)?(?P<where>final|last|closing|first|"
-    r"opening)\s+(?:sentence|line|words?)\b(?!\s+of\s+(?:each|every)\b)"
+    rf"(?P<arg>{ARG})\s*,?\s+(?:as\s+(?:the|your)\s+(?:very\s+)?(?P<where>final|last|closing|first|"
+    r"opening)\s+(?:sentence|line|words?)\b(?!\s+of\s+(?:each|every)\b)|"
+    # "include the sentence 'Not advice.' at the end": the answer's end, not a part's
+    r"at\s+the\s+(?:very\s+)?(?P<at>end|bottom|start|beginning|top)\b"
+    rf"(?:\s+of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{_RESPONSE_THING}\b)?(?!\s+of\b))"
 )
 # "Subject line first, prefixed with 'Subject: '": the first line opens with it.
 _FIRST_PREFIXED = re.compile(
@@ -216,7 +234,7 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 sentence.lower, match.start()
             ):
                 continue  # "highlight sections by starting and ending with '*'": a means
-            if not own and _OF_A_PART.search(sentence.lower, 0, match.start()):
+            if not own and _of_a_part(sentence.lower, match.start()):
                 continue  # "a postscript starting with 'P.S.'": another thing's start
             if pattern is _END_SYMBOL and _OF_OTHERS.search(sentence.lower, 0, match.start()):
                 continue  # "make them all end with !": several things' ends
@@ -260,7 +278,8 @@ _OF_OTHERS = re.compile(r"\b(?:them|they|these|those|each|every|all|both)\b(?:\s
 def _placed(sentence: Sentence) -> Iterator[Hit]:
     for match in _PLACED.finditer(sentence.lower):
         phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
-        build = _starts if match.group("where") in ("first", "opening") else _ends
+        where = match.group("where") or match.group("at")
+        build = _starts if where in ("first", "opening", "start", "beginning", "top") else _ends
         yield from response_spec(sentence, partial(build, phrase), *match.span())
 
 
