@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from redraft.criteria._asked import asked_of_another, asks_about_it
@@ -139,8 +140,9 @@ class Sentence:
     """The whole original source (a repeated request is the text before its instruction)."""
     source: TextSource = "prompt"
 
-    @property
+    @cached_property
     def lower(self) -> str:
+        # cached: rules read it once per phrase, and a long sentence has many
         return self.masked.lower()
 
     def unmask(self, start: int, end: int) -> str:
@@ -576,6 +578,14 @@ def _negated(text: str, begin: int, end: int) -> bool:
     return any(
         not _RELATION_AFTER_NO.match(text, m.end()) for m in NEGATION.finditer(text, begin, end)
     )
+# What may stand before a negated directive that opens a clause of its own:
+# "…, and don't use …" (not "emails must never use …", whose subject is another's).
+_IMPERATIVE_BEFORE = re.compile(r"(?:^|[,;:(]|\b(?:and|but|then|also|please|so|just))\s*$")
+# "headlines should be short and never end with …": the clause before has a
+# subject of its own, which the negated directive shares.
+_STATED_OF = re.compile(
+    r"\b(?:should|must|shall|says|said|needs?\s+to|has\s+to|have\s+to|are|is|were|was)\b"
+)
 
 
 def response_context(
@@ -654,8 +664,19 @@ def response_context(
         # "describe it in a single sentence that has no commas": that sentence is the answer
         return not _NAMED_BETWEEN_BLOCKS.search(one.group("rest"))
     directives = [m for m in _DIRECTIVE.finditer(text, 0, start + 40) if _subject_ok(text, m)]
-    if any(m.start("verb") == start for m in directives):
-        return True  # the phrase opens with a directive of its own: "… and wrap your answer …"
+    if any(
+        m.start("verb") == start
+        or (
+            owns_negation
+            and m.start() == start
+            and _IMPERATIVE_BEFORE.search(prefix)
+            and not _STATED_OF.search(prefix)
+        )
+        for m in directives
+    ):
+        # the phrase opens with a directive of its own: "… and wrap your answer …",
+        # "… and don't use the word 'x'" (a rule that owns its negation)
+        return True
     anchors = [m.end() for m in _RESPONSE_NOUN.finditer(prefix)]
     anchors += [m.end("verb") for m in directives if m.end("verb") <= start]
     if not anchors:

@@ -7,7 +7,10 @@ possessive ending (``s``, ``es``, ``'s``) included. Keywords are taken from
 quotes where the prompt quotes them, else only from a short list of single
 words that plainly ends (:func:`~._arguments.parse_list`). A keyword stated
 for one part of the answer ("in the second sentence") is left to
-:mod:`._positions`.
+:mod:`._positions`. The clauses that state how often a word appears ("the
+word 'red' appears exactly 5 times"), literals required without quotes (a
+hotline number, a hashtag) and the family itself are in
+:mod:`._keyword_clauses`.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ from redraft.criteria import _measure as measure
 from redraft.criteria._families._arguments import (
     ARG,
     NOT_KEYWORDS,
-    Corrected,
     frequency,
     parse_list,
     response_spec,
@@ -32,20 +34,32 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted import count_outcome
-from redraft.criteria._families._lexical import asks_about
+from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
     THING,
     Hit,
-    Rule,
     Sentence,
     clause_start,
     response_context,
 )
 from redraft.criteria._spec_base import SHORT, Relation, has_text
 
-__all__ = ["KEYWORDS", "ForbiddenWords", "Keyword", "keywords"]
+__all__ = [
+    "ELSEWHERE",
+    "OPEN_LIST",
+    "REQUIRE_DONE",
+    "ForbiddenWords",
+    "Keyword",
+    "forbidden_hit",
+    "keyword_hits",
+    "keyword_outcome",
+    "forbidden_outcome",
+    "keywords",
+    "more_keywords",
+    "of_several",
+]
 
 
 class Keyword(FamilyCount):
@@ -94,7 +108,7 @@ class ForbiddenWords(FamilySpec):
         return (self.kind, tuple(sorted(w.lower() for w in self.words)))
 
 
-def _keyword_outcome(spec: Keyword, text: str) -> Outcome:
+def keyword_outcome(spec: Keyword, text: str) -> Outcome:
     n = len(measure.keyword_matches(text, spec.keyword))
     times = spec.unit[0] if n == 1 else spec.unit[1]
     gap = abs(n - spec.value)
@@ -108,7 +122,7 @@ def _keyword_outcome(spec: Keyword, text: str) -> Outcome:
     return count_outcome(spec, n, f"uses {spec.keyword!r} {n} {times}", fix)
 
 
-def _forbidden_words(spec: ForbiddenWords, text: str) -> Outcome:
+def forbidden_outcome(spec: ForbiddenWords, text: str) -> Outcome:
     counts = {w: len(measure.keyword_matches(text, w)) for w in spec.words}
     found = {w: n for w, n in counts.items() if n}
     data: dict[str, Any] = {"measured": counts}
@@ -138,20 +152,12 @@ _INCLUDE_QUOTED = re.compile(
     rf"\b(?:include|mention|use)\s+(?P<arg>{ARG})\s+in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
     rf"{THING}\b|"
     # "include the address '42 Harbour Rd'": a thing named by its words
-    r"\b(?:include|mention)\s+(?:the|our|my|this)\s+(?!(?:format|template|style|structure|pattern|"
+    r"\b(?:include|mention|contain|contains)\s+(?:the|our|my|this)\s+(?!(?:format|template|style|structure|pattern|"
     r"form|layout|tone|voice|example|word|words|phrase|phrases|keywords?|terms?)\b)[\w-]+"
     rf"(?:\s+[\w-]+)?\s+(?P<named>{ARG})"
     # not where it goes ("… as the final sentence"): that is a position rule's
     r"(?!\s*,?\s*(?:as\s+(?:the|your)\s+(?:very\s+)?(?:final|last|first|opening|closing)|"
     r"at\s+the\s+(?:very\s+)?(?:end|start|beginning|top|bottom)))"
-)
-_SHOULD_APPEAR = re.compile(
-    # "the word 'heat' appears …"; a quoted phrase needs no noun: "'rook' appears at least twice"
-    rf"(?:\b(?:the\s+)?(?:key\s*word|word|term|phrase)\s+(?P<arg>{ARG}|[a-z][\w'-]*)|"
-    rf"(?<![\w\ue000])(?P<quoted>{ARG}))\s+"
-    r"(?:(?:should|must|needs?\s+to|has\s+to|to)\s+(?P<not>not\s+)?(?:appear|occur|be\s+used|"
-    r"be\s+included|be\s+mentioned|show\s+up)|appears|occurs|shows\s+up|is\s+used|"
-    r"(?P<never>doesn'?t\s+appear|does\s+not\s+appear|never\s+appears))"
 )
 _FORBID = re.compile(
     r"\b(?:do\s+not|don'?t|does\s+not|doesn'?t|never|not|avoid|without|exclude|steer\s+clear\s+of|"
@@ -169,7 +175,8 @@ _FORBID_KIND = re.compile(
     r"(?:use|say|write|mention))\s+(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:words?|terms?|phrases?|"
     r"adjectives|adverbs|verbs|nouns|superlatives|clich[eé]s|buzzwords|jargon|fillers?|filler\s+words|"
     r"pronouns|hedges|slang|expressions|intensifiers|brands?|names)\s*,?\s*"
-    r"\(?(?:like|such\s+as|e\.g\.,?|including|for\s+example,?)\s*:?\s*(?=[\"“'‘«`]\ue000)"
+    # "no pronouns 'I' or 'my'": the banned words may follow the kind directly
+    r"\(?(?:(?:like|such\s+as|e\.g\.,?|including|for\s+example,?)\s*:?\s*)?(?=[\"“'‘«`]\ue000)"
 )
 # "Banned words: 'synergy', 'leverage'", "'Synergy' is off-limits": a ban stated as a label
 # or of the quoted words themselves.
@@ -183,7 +190,7 @@ _IS_BANNED = re.compile(
 _MORE_THAN = re.compile(
     rf"\s*,?\s*more\s+than\s+(?:(?P<num>{NUMBER})\s+times?|(?P<word>once|twice|thrice))\b"
 )
-_ELSEWHERE = re.compile(
+ELSEWHERE = re.compile(
     r"\s*(?:only\s+)?(?:in|within|inside)\s+(?:(?:the|each|every|a|your)\s+(?:first\s+|last\s+)?"
     rf"(?!(?:entire\s+|whole\s+)?{THING}\b)[a-z]|(?:paragraph|sentence|section|part|line|bullet|"
     r"stanza)s?\s+(?:number\s+)?[\w#])"
@@ -212,7 +219,11 @@ _REQUIRE = re.compile(
 # Where the clause must end after them: anything else ("… at the top", "… as
 # the greeting", "… instead of 'B'", "… for strings") puts them somewhere or
 # makes them something a keyword check does not state.
-_REQUIRE_DONE = re.compile(
+REQUIRE_DONE = re.compile(
+    # a gloss ("'neighbours' (British spelling)", "12 (minimum length)"), never one that
+    # states a count or a place
+    r"(?:\s*\((?![^()]*(?:\d|\b(?:times?|once|twice|thrice|each|every|first|last|start|end|"
+    r"begin\w*|title|heading|paragraph|sentence|line|only)\b))[^()]{1,40}\))?"
     r"\s*(?:(?:somewhere|anywhere|throughout|at\s+some\s+point|verbatim|word\s+for\s+word|"
     r"exactly\s+as\s+(?:written|given|shown|spelled|spelt))\s*)*"
     rf"(?:(?:somewhere\s+)?in\s+(?:the|your)\s+(?:entire\s+|whole\s+)?{THING}\b\s*)?"
@@ -221,7 +232,7 @@ _REQUIRE_DONE = re.compile(
 
 
 # "Use 'Section 1', 'Section 2', etc.": examples of a pattern, not the phrases.
-_OPEN_LIST = re.compile(r"\s*,?\s*(?:etc\b|and\s+so\s+on|and\s+the\s+like|…|\.\.\.)")
+OPEN_LIST = re.compile(r"\s*,?\s*(?:etc\b|and\s+so\s+on|and\s+the\s+like|…|\.\.\.)")
 _SUBORDINATE = re.compile(r"\b(?:before|after|until|till|once|than)\s+(?:\w+\s+){0,2}$")
 
 
@@ -231,10 +242,10 @@ def _banned(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for match in _BANNED_LABEL.finditer(text):
         parsed = parse_list(sentence, match.end())
-        if not parsed or _OPEN_LIST.match(text, parsed[1]) or asks_about(sentence, 0):
+        if not parsed or OPEN_LIST.match(text, parsed[1]) or asks_about(sentence, 0):
             continue
         if response_context(sentence, match.start(), owns_negation=True) and (
-            hit := _forbidden(parsed[0], match.start(), parsed[1])
+            hit := forbidden_hit(parsed[0], match.start(), parsed[1])
         ):
             yield hit
     for match in re.finditer(rf"(?<![\w\ue000]){ARG}", text):
@@ -245,7 +256,7 @@ def _banned(sentence: Sentence) -> Iterator[Hit]:
             sentence, match.start(), owns_negation=True
         ):
             continue
-        if hit := _forbidden(parsed[0], match.start(), ban.end()):
+        if hit := forbidden_hit(parsed[0], match.start(), ban.end()):
             yield hit
         return
 
@@ -256,13 +267,13 @@ def _banned_kinds(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for match in _FORBID_KIND.finditer(text):
         parsed = parse_list(sentence, match.end())
-        if not parsed or _ELSEWHERE.match(text, parsed[1]) or _OPEN_LIST.match(text, parsed[1]):
+        if not parsed or ELSEWHERE.match(text, parsed[1]) or OPEN_LIST.match(text, parsed[1]):
             continue
         if asks_about(sentence, match.start()) or _MORE_THAN.match(text, parsed[1]):
             continue
-        if not response_context(sentence, match.start(), owns_negation=True):
-            continue
-        if hit := _forbidden(parsed[0], match.start(), parsed[1]):
+        if not required(sentence, match.start(), owns_negation=True):
+            continue  # "Third person, no pronouns 'I' or 'my'": an item of a terse list reads
+        if hit := forbidden_hit(parsed[0], match.start(), parsed[1]):
             yield hit
 
 
@@ -297,15 +308,15 @@ def _named(sentence: Sentence) -> Iterator[Hit]:
         if numerals := _NUMERALS.match(text, end):
             end = numerals.end()
         amounts, end = frequency(sentence, end)
-        if not amounts or _OPEN_LIST.match(text, end):
+        if not amounts or OPEN_LIST.match(text, end):
             continue
         each = _EACH.match(text, end)
-        done = _REQUIRE_DONE.match(text, each.end() if each else end)
+        done = REQUIRE_DONE.match(text, each.end() if each else end)
         if not done or asks_about(sentence, match.start()):
             continue
-        if not response_context(sentence, match.start()) or _of_several(text, match.start()):
+        if not response_context(sentence, match.start()) or of_several(text, match.start()):
             continue
-        yield from _keyword_hits(items, amounts, match.start(), end)
+        yield from keyword_hits(items, amounts, match.start(), end)
 
 
 _EACH = re.compile(r"\s*(?:each|apiece|both)?")
@@ -320,20 +331,20 @@ def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
         if not parsed:
             continue
         amounts, end = frequency(sentence, parsed[1])
-        if not amounts or not _REQUIRE_DONE.match(text, end) or _OPEN_LIST.match(text, end):
+        if not amounts or not REQUIRE_DONE.match(text, end) or OPEN_LIST.match(text, end):
             continue
         if _SUBORDINATE.search(text, clause_start(text, match.start()), match.start()):
             continue  # "mention 'A' before you mention 'B'": an order, not a presence
         if asks_about(sentence, match.start()) or not response_context(sentence, match.start()):
             continue
-        if _of_several(text, match.start()):
+        if of_several(text, match.start()):
             continue
-        yield from _keyword_hits(parsed[0], amounts, match.start(), end)
+        yield from keyword_hits(parsed[0], amounts, match.start(), end)
         if end > parsed[1]:
-            yield from _more_keywords(sentence, end)
+            yield from more_keywords(sentence, end)
 
 
-def _keyword_hits(
+def keyword_hits(
     items: list[str], amounts: list[tuple[Relation, int]], start: int, end: int
 ) -> Iterator[Hit]:
     for item in items:
@@ -344,7 +355,7 @@ def _keyword_hits(
                 yield hit
 
 
-def _forbidden(words: list[str], start: int, end: int) -> Hit | None:
+def forbidden_hit(words: list[str], start: int, end: int) -> Hit | None:
     return spec_hit(partial(ForbiddenWords, words=words), start, end)
 
 
@@ -354,7 +365,7 @@ def _counted(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], 
     return (amounts, end) if end > pos and amounts else None
 
 
-def _more_keywords(sentence: Sentence, pos: int) -> Iterator[Hit]:
+def more_keywords(sentence: Sentence, pos: int) -> Iterator[Hit]:
     """Keywords after the first, each with its own stated count."""
     text = sentence.lower
     while (match := _NEXT.match(text, pos)) is not None:
@@ -363,10 +374,10 @@ def _more_keywords(sentence: Sentence, pos: int) -> Iterator[Hit]:
         if not raw.startswith(('"', "“", "'", "‘", "«", "`")) and item.lower() in NOT_KEYWORDS:
             return
         counted = _counted(sentence, match.end())
-        if counted is None or _ELSEWHERE.match(text, counted[1]):
+        if counted is None or ELSEWHERE.match(text, counted[1]):
             return
         start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" )"))
-        yield from _keyword_hits([item], counted[0], start, counted[1])
+        yield from keyword_hits([item], counted[0], start, counted[1])
         pos = counted[1]
 
 
@@ -379,7 +390,7 @@ _OF_SEVERAL = re.compile(
 )
 
 
-def _of_several(text: str, start: int) -> bool:
+def of_several(text: str, start: int) -> bool:
     return bool(_OF_SEVERAL.search(text, max(0, start - 60), start))
 
 
@@ -388,18 +399,18 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for match in _FORBID.finditer(text):
         parsed = parse_list(sentence, match.end())
-        if parsed and _ELSEWHERE.match(text, parsed[1]):
+        if parsed and ELSEWHERE.match(text, parsed[1]):
             continue  # "never mention 'x' in the title"
         if parsed and (limit := _MORE_THAN.match(text, parsed[1])):
             # "don't use the word 'x' more than twice": a ceiling, not a ban
             most = number_value(limit.group("num") or limit.group("word") or "")
             if most is not None and response_context(sentence, match.start(), owns_negation=True):
-                yield from _keyword_hits(parsed[0], [("at_most", most)], match.start(), limit.end())
+                yield from keyword_hits(parsed[0], [("at_most", most)], match.start(), limit.end())
             continue
         if (
             parsed
             and response_context(sentence, match.start(), owns_negation=True)
-            and (hit := _forbidden(parsed[0], match.start(), parsed[1]))
+            and (hit := forbidden_hit(parsed[0], match.start(), parsed[1]))
         ):
             yield hit
     yield from _banned_kinds(sentence)
@@ -408,86 +419,26 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         parsed = parse_list(sentence, match.end())
         if not parsed or not response_context(sentence, match.start()):
             continue
-        if _of_several(text, match.start()):
+        if of_several(text, match.start()):
             continue
         amounts, end = frequency(sentence, parsed[1])
-        if _ELSEWHERE.match(text, parsed[1]) or _ELSEWHERE.match(text, end):
+        if ELSEWHERE.match(text, parsed[1]) or ELSEWHERE.match(text, end):
             continue  # "use the word cloud twice in the second sentence": a part rule's
-        yield from _keyword_hits(parsed[0], amounts, match.start(), end)
+        yield from keyword_hits(parsed[0], amounts, match.start(), end)
         if end > parsed[1]:
-            yield from _more_keywords(sentence, end)
+            yield from more_keywords(sentence, end)
     for match in _USE_COUNTED.finditer(text):
         word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         counted = _counted(sentence, match.end())
         if counted is None or not response_context(sentence, match.start()):
             continue
-        if _ELSEWHERE.match(text, counted[1]):
+        if ELSEWHERE.match(text, counted[1]):
             continue
-        yield from _keyword_hits([word], counted[0], match.start(), counted[1])
-        yield from _more_keywords(sentence, counted[1])
+        yield from keyword_hits([word], counted[0], match.start(), counted[1])
+        yield from more_keywords(sentence, counted[1])
     for match in _INCLUDE_QUOTED.finditer(text):
         arg = "arg" if match.group("arg") else "named"
         word = sentence.unmask(match.start(arg) + 1, match.end(arg) - 1).strip()
         yield from response_spec(sentence, partial(Keyword, keyword=word), *match.span())
     yield from _required_phrases(sentence)
     yield from _named(sentence)
-    yield from _appearing(sentence)
-
-
-# "… appears at least 4 times but 'hot' never appears": the next clause of
-# one requirement, read as the clause before it was.
-_MODAL_APPEAR = re.compile(r"\b(?:should|must|needs?\s+to|has\s+to|to)\s")
-_JOINED = re.compile(r"\s*,?\s*(?:and|but|while|whereas|yet)\s+$")
-
-
-def _appearing(sentence: Sentence) -> Iterator[Hit]:
-    """Words that must appear ("the word 'heat' appears at least 4 times")
-    or never appear ("'hot' never appears")."""
-    text = sentence.lower
-    read_to = -1
-    for match in _SHOULD_APPEAR.finditer(text):
-        group = "arg" if match.group("arg") else "quoted"
-        arg = sentence.unmask(match.start(group), match.end(group)).strip("\"“”'‘’«»`").strip()
-        if arg.lower() in NOT_KEYWORDS:
-            continue
-        joined = read_to >= 0 and _JOINED.fullmatch(text, read_to, match.start()) is not None
-        if _ELSEWHERE.match(text, match.end()) or not (
-            joined or response_context(sentence, match.start())
-        ):
-            continue
-        if match.group("not") or match.group("never"):
-            if hit := _forbidden([arg], *match.span()):
-                read_to = match.end()
-                yield hit
-            continue
-        amounts, end = frequency(sentence, match.end())
-        if _ELSEWHERE.match(text, end):
-            continue
-        if group == "quoted" and end == match.end() and not _MODAL_APPEAR.search(match.group(0)):
-            continue  # "tell me why 'literally' appears so often": no requirement stated
-        read_to = end
-        yield from _keyword_hits([arg], amounts, match.start(), end)
-        if end > match.end():
-            yield from _more_keywords(sentence, end)
-
-
-class _Keywords(Corrected):
-    name = "keywords"
-    specs = (Keyword, ForbiddenWords)
-    rules: ClassVar[tuple[Rule, ...]] = (keywords,)
-
-    def measure(self, spec: Any, text: str) -> Outcome:
-        if isinstance(spec, Keyword):
-            return _keyword_outcome(spec, text)
-        return _forbidden_words(spec, text)
-
-    def settled_failure(self, spec: Any, partial: str) -> bool:
-        if not isinstance(spec, ForbiddenWords):
-            return False
-        # A match at the very end may still grow into another word.
-        return any(
-            m.end() < len(partial) for w in spec.words for m in measure.keyword_matches(partial, w)
-        )
-
-
-KEYWORDS = _Keywords()

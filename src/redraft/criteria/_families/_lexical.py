@@ -29,6 +29,7 @@ _PART = re.compile(
     r"my|our|his|her|their|this|these|those|given|attached)\b"
 )
 # "no emoji" is an item of such a list; "not formal" or "don't rhyme" is not.
+_MATERIAL = re.compile(r"\b(?:below|above|following|attached|given|pasted|quoted|original)\b")
 _NEGATION = re.compile(r"\b(?:not|never|don'?t|doesn'?t|isn'?t|aren'?t)\b|n't\b")
 
 
@@ -53,6 +54,8 @@ def _listed(sentence: Sentence, start: int) -> bool:
         return False
     for item in items:
         if len(item.split()) > _ITEM_WORDS or _PART.search(item) or _NEGATION.search(item):
+            return False
+        if _MATERIAL.search(item):  # "In the text below, no words like 'very' …": the text's
             return False
     return response_context(sentence, 0)
 

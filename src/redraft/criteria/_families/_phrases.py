@@ -104,10 +104,12 @@ _START = re.compile(
 )
 _END = re.compile(
     rf"\b(?:end|ends|ending|finish|finishes|finishing|conclude|concludes|concluding|close|closes|"
-    rf"sign\s+off|sign(?=\s+it\s+as\b))\s+(?:(?:your|the|every|each)\s+"
+    rf"sign\s+off|sign(?=\s+it\s+(?:as\b|[\"“'‘«`]\ue000)))\s+(?:(?:your|the|every|each)\s+"
     rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
     # "sign off as 'Best, Priya'", "sign it as 'Lena'": the signature ends it
-    r"(?:with|by\s+(?:saying|writing)|(?<=sign off )as|(?<=sign it )as)\s*"
+    # "sign it '— Aunt Bea'": the signature right after "sign it"
+    r"(?:with|by\s+(?:saying|writing)|(?<=sign off )as|(?<=sign it )as|"
+    r"(?<=sign it )(?=[\"“'‘«`]))\s*"
     rf"{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
     rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: ))"
     r"(?!of\s)(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
@@ -158,7 +160,8 @@ _END_QUESTION = re.compile(
 
 _OF_A_PART = re.compile(
     r"\b(?:postscript|post\s+script|note|p\.?\s?s|hashtags?|sections?|paragraphs?|lines?|bullets?|"
-    r"items?|sentences?|titles?|stanzas?|verses?|points?)\b[^.;:]{0,30}$"
+    # not across a clause of its own: "… in the last sentence, and sign it as 'X'"
+    r"items?|sentences?|titles?|stanzas?|verses?|points?)\b(?:(?!,\s*(?:and|then)\b)[^.;:]){0,30}$"
 )
 
 
@@ -167,6 +170,21 @@ _OF_A_PART = re.compile(
 _DESCRIBED = re.compile(r"[a-z]\s*\(\s*$")
 _ANSWER_BRACKETED = re.compile(rf"\b(?:{_RESPONSE_THING}|{THING})\s*\(\s*$")
 _PARTICIPLE = re.compile(r"(?:starting|beginning|opening|ending|finishing|closing|concluding)\b")
+# "Write a one-sentence story that ends with …": a compound describing the
+# thing asked for is no part of it ("end with a one-sentence summary …" is).
+_COMPOUND_THING = re.compile(
+    r"\s*(?:please\s+)?(?:write|compose|create|draft|craft|give\s+me|tell\s+me)\s+(?:me\s+)?"
+    r"(?:a|an|one)\s+(?:[\w]+\s+)?[\w]+-(?:sentence|line|paragraph|stanza|verse)\s+[\w-]+"
+    r"(?:\s+[\w-]+)?\s+(?:that|which)\s+$"
+)
+
+
+def _of_a_part(text: str, start: int) -> bool:
+    if not _OF_A_PART.search(text, 0, start):
+        return False
+    return not _COMPOUND_THING.fullmatch(text, 0, start)
+
+
 _FOLLOWED = re.compile(
     r"[\s,]*(?:(?:and\s+)?then|followed\s+by|and\s+(?:after|below)\s+(?:it|that))\b"
 )
@@ -187,8 +205,11 @@ def _ends(phrase: str) -> FamilySpec:
 # "put 'Dear team,' as the first line": a phrase placed at the start or the end.
 _PLACED = re.compile(
     rf"\b(?:include|add|put|place|use|write|have)\s+(?:(?:the|this|a|an|our|my)\s+(?:[\w-]+\s+){{0,2}}?)?"
-    rf"(?P<arg>{ARG})\s*,?\s+as\s+(?:the|your)\s+(?:very\s+)?(?P<where>final|last|closing|first|"
-    r"opening)\s+(?:sentence|line|words?)\b(?!\s+of\s+(?:each|every)\b)"
+    rf"(?P<arg>{ARG})\s*,?\s+(?:as\s+(?:the|your)\s+(?:very\s+)?(?P<where>final|last|closing|first|"
+    r"opening)\s+(?:sentence|line|words?)\b(?!\s+of\s+(?:each|every)\b)|"
+    # "include the sentence 'Not advice.' at the end": the answer's end, not a part's
+    r"at\s+the\s+(?:very\s+)?(?P<at>end|bottom|start|beginning|top)\b"
+    rf"(?:\s+of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{_RESPONSE_THING}\b)?(?!\s+of\b))"
 )
 # "Subject line first, prefixed with 'Subject: '": the first line opens with it.
 _FIRST_PREFIXED = re.compile(
@@ -218,7 +239,7 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 sentence.lower, match.start()
             ):
                 continue  # "highlight sections by starting and ending with '*'": a means
-            if not own and _OF_A_PART.search(sentence.lower, 0, match.start()):
+            if not own and _of_a_part(sentence.lower, match.start()):
                 continue  # "a postscript starting with 'P.S.'": another thing's start
             if (
                 _DESCRIBED.search(sentence.lower, 0, match.start())
@@ -268,7 +289,8 @@ _OF_OTHERS = re.compile(r"\b(?:them|they|these|those|each|every|all|both)\b(?:\s
 def _placed(sentence: Sentence) -> Iterator[Hit]:
     for match in _PLACED.finditer(sentence.lower):
         phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
-        build = _starts if match.group("where") in ("first", "opening") else _ends
+        where = match.group("where") or match.group("at")
+        build = _starts if where in ("first", "opening", "start", "beginning", "top") else _ends
         yield from response_spec(sentence, partial(build, phrase), *match.span())
 
 
@@ -284,10 +306,32 @@ def _questions(sentence: Sentence) -> Iterator[Hit]:
         yield from response_spec(sentence, partial(_ends, "?"), *match.span())
 
 
+# "ending with a full stop", "make it end with an ellipsis (...)": the mark
+# that closes the answer.
+_MARKS = {"full stop": ".", "period": ".", "ellipsis": "...", "exclamation mark": "!"}
+_END_MARK = re.compile(
+    r"\b(?:end|ends|ending|finish|finishes|finishing|close|closes|closing|conclude|concludes)\s+"
+    rf"(?:(?:your|the)\s+(?:entire\s+|whole\s+)?{_RESPONSE_THING}\s+|it\s+)?(?:with|on)\s+"
+    r"(?:a|an|one)\s+(?P<mark>full\s+stop|period|ellipsis|exclamation\s+(?:mark|point))"
+    r"(?:\s*\((?:\.\.\.|…|\.|!)\))?(?=\s*(?:$|[.;,!]|—|–|and\b|but\b))"
+)
+
+
+def _end_marks(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    for match in _END_MARK.finditer(text):
+        if _OF_A_PART.search(text, 0, match.start()) or _OF_OTHERS.search(text, 0, match.start()):
+            continue  # "each line ending with a period": a part's end
+        if asks_about(sentence, match.start()):
+            continue
+        mark = " ".join(match.group("mark").split()).replace("point", "mark")
+        yield from response_spec(sentence, partial(_ends, _MARKS[mark]), *match.span())
+
+
 class _Phrases(Corrected):
     name = "start and end phrases"
     specs = (StartsWith, EndsWith)
-    rules: ClassVar[tuple[Rule, ...]] = (phrases, _placed, _questions)
+    rules: ClassVar[tuple[Rule, ...]] = (phrases, _placed, _questions, _end_marks)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, StartsWith):

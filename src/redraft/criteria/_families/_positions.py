@@ -38,7 +38,7 @@ from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._per_part import parts_of
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, sentence_blocked
 from redraft.criteria._spec_base import RELATION_WORDS, SHORT, Relation, has_text
 from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
 
@@ -317,6 +317,30 @@ _WORD_AT = [
     # "Make 'Indeed' the first word of the third paragraph."
     re.compile(rf"\bmake\s+(?:{_KW})\s+the\s+(?P<wpos>first|last)\s+word\s+(?:of|in)\s+{_WHICH}"),
 ]
+# "Write a short story (under 100 words) where the last word is 'door'": a
+# clause describing the one thing asked for states the word at its end.
+_DESCRIBED_WORD = re.compile(
+    r"\b(?:where|in\s+which|such\s+that|so\s+that)\s+the\s+(?:very\s+)?"
+    r"(?P<wpos>first|last|final)\s+word\s+(?:of\s+(?:it|the\s+\w+)\s+)?is\s+"
+    rf"(?:the\s+word\s+)?{_WORD_ARG}"
+)
+_ASKED_THING = re.compile(
+    r"\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:write|compose|create|"
+    r"draft|craft|generate|produce|give\s+me|tell\s+me)\s+(?:me\s+)?(?:a|an|one)\s+[^.;:!?]{0,80}"
+)
+
+
+def _described_word(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    for match in _DESCRIBED_WORD.finditer(text):
+        word = argument(sentence, match)
+        if word is None or not _ASKED_THING.fullmatch(text, 0, match.start()):
+            continue
+        if sentence_blocked(sentence, match.start()) or text.rstrip().endswith("?"):
+            continue
+        position = ordinal_value(match.group("wpos"))
+        if hit := spec_hit(_word_at_spec(word, position, {}), *match.span()):
+            yield hit
 
 
 def word_at(sentence: Sentence) -> Iterator[Hit]:
@@ -350,7 +374,7 @@ def _word_at_spec(word: str, position: int, fields: dict[str, Any]) -> Callable[
 class _Positions(Corrected):
     name = "words at places"
     specs = (KeywordIn, WordAt)
-    rules: ClassVar[tuple[Rule, ...]] = (keyword_in, word_at)
+    rules: ClassVar[tuple[Rule, ...]] = (keyword_in, word_at, _described_word)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, KeywordIn):

@@ -31,7 +31,7 @@ from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._item_count import ITEMS
 from redraft.criteria._families._item_template import ITEM_TEMPLATE
 from redraft.criteria._families._json import JSON
-from redraft.criteria._families._keywords import KEYWORDS
+from redraft.criteria._families._keyword_clauses import KEYWORDS
 from redraft.criteria._families._languages import LANGUAGE
 from redraft.criteria._families._line_affix import LINE_AFFIX
 from redraft.criteria._families._line_length import LINE_LENGTH

@@ -54,9 +54,26 @@ def _repeat_request(spec: RepeatRequest, text: str) -> Outcome:
 
 
 _REPEAT = re.compile(
-    r"\brepeat\s+the\s+(?:request|question|prompt|instruction)\s+(?:word\s+for\s+word|verbatim|"
-    r"exactly)"
+    r"\brepeat\s+(?:the|my|this|our)\s+(?:request|question|prompt|instruction)\s+"
+    r"(?:word\s+for\s+word|verbatim|exactly)"
 )
+# "First repeat my question word for word, then answer it: Why …?", "…
+# answer it. Question: Why …?": the question follows, after a colon.
+_AFTER_COLON = re.compile(
+    r"[^:]{0,80}?:\s*(?:(?:question|request|prompt)\s*:\s*)?(?P<q>\S.*)", re.S | re.I
+)
+_LABEL = re.compile(r"\s*(?:question|request|prompt)\s*:\s*(?P<q>\S.*)", re.S | re.I)
+
+
+def _request_after(sentence: Sentence, end: int) -> str:
+    """The request that follows the instruction (ending at ``end`` of the
+    sentence): after a colon in it, or under a label that follows it."""
+    rest = sentence.full[sentence.start + end :]
+    found = _AFTER_COLON.match(rest) if ":" in sentence.original[end:] else None
+    if found is None:
+        after = sentence.full[sentence.start + len(sentence.original) :]
+        found = _LABEL.match(after)
+    return found.group("q").strip() if found else ""
 
 
 def repeat_request(sentence: Sentence) -> Iterator[Hit]:
@@ -64,8 +81,9 @@ def repeat_request(sentence: Sentence) -> Iterator[Hit]:
     before this sentence (never the criteria, which are not the request)."""
     if sentence.source != "prompt":
         return
-    request = sentence.full[: sentence.start].strip()
+    before = sentence.full[: sentence.start].strip()
     for match in _REPEAT.finditer(sentence.lower):
+        request = before or _request_after(sentence, match.end())
         yield from response_spec(sentence, partial(RepeatRequest, text=request), *match.span())
 
 

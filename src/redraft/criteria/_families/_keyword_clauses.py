@@ -1,0 +1,281 @@
+"""Keyword clauses of their own, and the keyword family.
+
+- How often a word appears, stated of the word: "the word 'heat' appears at
+  least 4 times", "'hot' never appears", "the line 'Hush now' must appear
+  twice", "the word 'sorry' at most once". Such a clause is read where it is
+  a requirement on the answer, where it describes the one thing asked for
+  ("Write a story in which the word 'red' appears exactly 5 times"), and
+  where it is a clause of its own with its own modal ("…, and the word
+  'pineapple' should appear 3 to 5 times").
+- Literals a verb requires without quotes, each a string no prose word can
+  be: a phone number, a price, a hashtag or handle, a URL, an email address,
+  a code of letters and digits ("include our hotline 1-800-555-0199",
+  "mention @DataPulse exactly once", "Include the reference LH-88231 twice").
+  A plain number or word is never such a literal ("include 3 examples").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from redraft.criteria import _measure as measure
+from redraft.criteria._families._arguments import (
+    ARG,
+    NOT_KEYWORDS,
+    Corrected,
+    frequency,
+    parse_list,
+)
+from redraft.criteria._families._keywords import (
+    ELSEWHERE,
+    OPEN_LIST,
+    REQUIRE_DONE,
+    ForbiddenWords,
+    Keyword,
+    forbidden_hit,
+    forbidden_outcome,
+    keyword_hits,
+    keyword_outcome,
+    keywords,
+    more_keywords,
+    of_several,
+)
+from redraft.criteria._families._lexical import asks_about, described
+from redraft.criteria._outcome import Outcome
+from redraft.criteria._sentences import (
+    NEGATION,
+    Hit,
+    Rule,
+    Sentence,
+    clause_start,
+    response_context,
+    sentence_blocked,
+)
+
+__all__ = ["KEYWORDS", "appearing", "literals"]
+
+_SHOULD_APPEAR = re.compile(
+    # "the word 'heat' appears …"; a quoted phrase needs no noun: "'rook' appears at least twice"
+    r"(?:\b(?:the\s+)?(?:key\s*word|word|term|phrase|expression|line|sentence|name|hashtag)\s+"
+    rf"(?P<arg>{ARG}|[a-z][\w'-]*)|(?<![\w\ue000])(?P<quoted>{ARG}))\s+"
+    r"(?:(?P<modal>(?:should|must|needs?\s+to|has\s+to|is\s+to|to)\s+(?P<not>not\s+)?)"
+    r"(?:appear|occur|be\s+used|be\s+included|be\s+mentioned|show\s+up|be\s+repeated)|"
+    r"appears|occurs|shows\s+up|is\s+used|(?:is|gets)\s+(?:mentioned|repeated)|"
+    r"(?P<never>doesn'?t\s+appear|does\s+not\s+appear|never\s+appears))"
+)
+# "the word 'sorry' at most once": a word and its count, no verb between.
+_WORD_COUNTED = re.compile(
+    rf"\b(?:the\s+)?(?:key\s*word|word|term|phrase|expression)\s+(?P<arg>{ARG})(?=\s*,?\s*"
+    r"(?:(?:at\s+(?:least|most)|exactly|no\s+more\s+than|no\s+fewer\s+than|no\s+less\s+than|"
+    r"not\s+more\s+than|only|just|max(?:imum)?|min(?:imum)?)\s+)?(?:\w+\s+times|once|twice|thrice)\b)"
+)
+# "… appears at least 4 times but 'hot' never appears": the next clause of
+# one requirement, read as the clause before it was.
+_JOINED = re.compile(r"\s*,?\s*(?:and|but|while|whereas|yet)\s+$")
+# A clause of its own: it opens the sentence or follows a clause break.
+_OPENS = re.compile(r"(?:^|[,;:]|\b(?:and|but|also|while|plus))\s*$")
+
+
+def _own_clause(sentence: Sentence, start: int) -> bool:
+    """ "…, and the word 'x' should appear twice": a clause with its own
+    modal, plain (not hedged, conditional, negated before it, or asked)."""
+    text = sentence.lower
+    if not _OPENS.search(text, 0, start) or asks_about(sentence, start):
+        return False
+    if sentence_blocked(sentence, start):
+        return False
+    return not NEGATION.search(text, clause_start(text, start), start)
+
+
+def _of_answer(sentence: Sentence, start: int, *, modal: bool) -> bool:
+    return (
+        response_context(sentence, start)
+        or described(sentence, start)
+        or (modal and _own_clause(sentence, start))
+    )
+
+
+def appearing(sentence: Sentence) -> Iterator[Hit]:
+    """Words that must appear ("the word 'heat' appears at least 4 times")
+    or never appear ("'hot' never appears")."""
+    text = sentence.lower
+    read_to = -1
+    for match in _SHOULD_APPEAR.finditer(text):
+        group = "arg" if match.group("arg") else "quoted"
+        raw = sentence.unmask(match.start(group), match.end(group))
+        arg = raw.strip("\"“”'‘’«»`").strip()
+        if raw == arg and arg.lower() in NOT_KEYWORDS:
+            continue  # a bare "the word that appears …" is no keyword; a quoted 'that' is
+        joined = read_to >= 0 and _JOINED.fullmatch(text, read_to, match.start()) is not None
+        modal = match.group("modal") is not None
+        if ELSEWHERE.match(text, match.end()) or not (
+            joined or _of_answer(sentence, match.start(), modal=modal)
+        ):
+            continue
+        if match.group("not") or match.group("never"):
+            if hit := forbidden_hit([arg], *match.span()):
+                read_to = match.end()
+                yield hit
+            continue
+        amounts, end = frequency(sentence, match.end())
+        if ELSEWHERE.match(text, end):
+            continue
+        if group == "quoted" and end == match.end() and not modal:
+            continue  # "tell me why 'literally' appears so often": no requirement stated
+        read_to = end
+        yield from keyword_hits([arg], amounts, match.start(), end)
+        if end > match.end():
+            yield from more_keywords(sentence, end)
+
+
+def counted_words(sentence: Sentence) -> Iterator[Hit]:
+    """A word and its count with no verb: "the word 'sorry' at most once"."""
+    text = sentence.lower
+    # The first such word only: the words after it are read with it ("… and
+    # the word 'y' once"), and reading each alone would cost a pass per word.
+    match = _WORD_COUNTED.search(text)
+    if match is None:
+        return
+    amounts, end = frequency(sentence, match.end())
+    if end == match.end() or not amounts or ELSEWHERE.match(text, end):
+        return
+    if response_context(sentence, match.start()) or described(sentence, match.start()):
+        word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+        yield from keyword_hits([word], amounts, match.start(), end)
+        yield from more_keywords(sentence, end)
+
+
+_PHONE = re.compile(r"(?<![\w+])\+?\d[\d().-]*(?:[\s.-]?\(?\d[\d)]*){0,5}(?=[\s.,;:!?)]|$)")
+_LITERALS = (
+    re.compile(r"https?://[^\s\"'<>]*[^\s\"'<>.,;:!?)]|www\.[^\s\"'<>]*[^\s\"'<>.,;:!?)]"),
+    re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b"),
+    re.compile(r"(?<![\w@#])[#@][a-z_]\w*\b"),
+    re.compile(r"[£$€¥]\s?\d[\d,]*(?:\.\d+)?\b"),
+    _PHONE,
+)
+# A code of letters and digits in one token ("LH-88231", "latte2024"): read
+# only after a verb of including and a definite noun ("provide an ISO-8601
+# date" names a kind of thing, not the string).
+_CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[a-z][\w]*(?:[-_]\w+)*\b")
+_DIGITS = re.compile(r"\d")
+_SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_LITERAL_VERB = re.compile(
+    r"\b(?P<verb>include|includes|including|mention|mentions|mentioning|add|feature|reference|"
+    r"cite|give|provide|state|display|use)\s+"
+    r"(?:(?P<det>the|our|my|your|this|that|their|his|her|a|an)\s+)?"
+)
+_NAMING_WORD = re.compile(
+    r"(?:link|links)\s+to\s+|(?!(?:in|on|at|to|for|with|from|by|and|or|as|of)\b)[a-z][\w'-]*\s+"
+)
+# "Mention #rules and #introductions channels": what the literals are, after them.
+_NAMED_AFTER = re.compile(r"\s+(?:channels?|hashtags?|handles?|accounts?|tags?|links?)\b")
+# "include the price £120, and the phrase 'collection only'": quoted phrases after.
+_AND_QUOTED = re.compile(
+    r"\s*,?\s*and\s+(?:the\s+)?(?:phrases?|words?|terms?)\s+(?=[\"“'‘«`]\ue000)"
+)
+_CODE_VERBS = frozenset(
+    [
+        "include",
+        "includes",
+        "including",
+        "mention",
+        "mentions",
+        "mentioning",
+        "add",
+        "feature",
+        "reference",
+        "cite",
+    ]
+)
+
+
+def _literal(sentence: Sentence, pos: int, *, codes: bool) -> tuple[str, int] | None:
+    """The literal at ``pos`` (as written) and where it ends."""
+    text = sentence.lower
+    for pattern in (*_LITERALS, *((_CODE,) if codes else ())):
+        if (match := pattern.match(text, pos)) is None:
+            continue
+        end = match.end()
+        while pattern is _PHONE and text[end - 1] in ".-(":
+            end -= 1  # "call 0800-555-0199.": the sentence's full stop is not the number's
+        value = sentence.unmask(match.start(), end)
+        if pattern is _PHONE and len(_DIGITS.findall(value)) < 7:
+            return None  # "include 3 examples", "add 2024": a count or a year
+        return value, end
+    return None
+
+
+def _literal_list(sentence: Sentence, pos: int, *, codes: bool) -> tuple[list[str], int] | None:
+    text = sentence.lower
+    items: list[str] = []
+    end = pos
+    while (found := _literal(sentence, end, codes=codes)) is not None and len(items) < 10:
+        items.append(found[0])
+        end = found[1]
+        sep = _SEP.match(text, end)
+        if sep is None or _literal(sentence, sep.end(), codes=codes) is None:
+            break
+        end = sep.end()
+    return (items, end) if items else None
+
+
+def _named_literals(sentence: Sentence, pos: int, *, codes: bool) -> tuple[list[str], int] | None:
+    """The literals after at most three words naming them ("our hotline",
+    "the reference number")."""
+    text = sentence.lower
+    for _ in range(4):
+        if found := _literal_list(sentence, pos, codes=codes):
+            return found
+        word = _NAMING_WORD.match(text, pos)
+        if word is None:
+            return None
+        pos = word.end()
+    return None
+
+
+def literals(sentence: Sentence) -> Iterator[Hit]:
+    """Literals a verb requires without quotes, with their stated count."""
+    text = sentence.lower
+    for match in _LITERAL_VERB.finditer(text):
+        codes = match.group("verb") in _CODE_VERBS and match.group("det") not in ("a", "an")
+        parsed = _named_literals(sentence, match.end(), codes=codes)
+        if parsed is None:
+            continue
+        items, end = parsed
+        if after := _NAMED_AFTER.match(text, end):
+            end = after.end()
+        if (more := _AND_QUOTED.match(text, end)) and (quoted := parse_list(sentence, more.end())):
+            items, end = items + quoted[0], quoted[1]
+        amounts, end = frequency(sentence, end)
+        if not amounts or OPEN_LIST.match(text, end) or ELSEWHERE.match(text, end):
+            continue
+        if not REQUIRE_DONE.match(text, end) or asks_about(sentence, match.start()):
+            continue
+        if not response_context(sentence, match.start()) or of_several(text, match.start()):
+            continue
+        yield from keyword_hits(items, amounts, match.start(), end)
+        yield from more_keywords(sentence, end)
+
+
+class _Keywords(Corrected):
+    name = "keywords"
+    specs = (Keyword, ForbiddenWords)
+    rules: ClassVar[tuple[Rule, ...]] = (keywords, appearing, counted_words, literals)
+
+    def measure(self, spec: Any, text: str) -> Outcome:
+        if isinstance(spec, Keyword):
+            return keyword_outcome(spec, text)
+        return forbidden_outcome(spec, text)
+
+    def settled_failure(self, spec: Any, partial: str) -> bool:
+        if not isinstance(spec, ForbiddenWords):
+            return False
+        # A match at the very end may still grow into another word.
+        return any(
+            m.end() < len(partial) for w in spec.words for m in measure.keyword_matches(partial, w)
+        )
+
+
+KEYWORDS = _Keywords()
