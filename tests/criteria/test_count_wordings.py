@@ -1,0 +1,80 @@
+"""Counts of words, sentences, paragraphs, lines and characters as people
+write them: slips ("not more then 120 words"), the relation after the count
+("6 words exactly"), the answer's shape as a terse sentence ("One word
+answer."), the shape of a whole list ("list them in a single sentence"),
+terse lists of requirements and counts asked in other languages; each
+beside the near misses that must compile nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def counts(prompt: str, system: str | None = None) -> list[tuple[str, str, int]]:
+    return [
+        (c.spec.kind_name(), getattr(c.spec, "relation", ""), getattr(c.spec, "value", -1))
+        for c in compile_checks(prompt, system=system)
+    ]
+
+
+def counted(prompt: str, kind: str) -> list[tuple[str, str, int]]:
+    return [c for c in counts(prompt) if c[0] == kind]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # "then" for "than", a slip often made
+        ("Write a cover letter, no longer then 200 words.", ("word_count", "at_most", 200)),
+        ("Keep it to less then 50 words please.", ("word_count", "at_most", 49)),
+        ("Summarise this, not more then 3 sentences.", ("sentence_count", "at_most", 3)),
+        ("Describe your town in no fewer then four sentences.", ("sentence_count", "at_least", 4)),
+        # the relation after the count
+        ("Write a poem with 4 lines exactly.", ("line_count", "exactly", 4)),
+        ("Write a tagline for my shop — 8 words precisely.", ("word_count", "exactly", 8)),
+        ("Give me a motto, five words exactly.", ("word_count", "exactly", 5)),
+        # the answer's shape as a sentence of its own, its article left out
+        ("What's the tallest mountain? One word answer.", ("word_count", "exactly", 1)),
+        ("Is 7/8 bigger than 0.8? One-word answer please.", ("word_count", "exactly", 1)),
+        ("Is coffee bad for you? Two sentence reply.", ("sentence_count", "exactly", 2)),
+        ("Why do cats purr? Format: one-paragraph response.", ("paragraph_count", "exactly", 1)),
+        # the shape of the whole answer, whatever it lists
+        ("List the planets, in one sentence.", ("sentence_count", "exactly", 1)),
+        (
+            "Please list all the causes of WW1 in a single sentence.",
+            ("sentence_count", "exactly", 1),
+        ),
+        (
+            "Name the colours of the rainbow, in a single sentence please.",
+            ("sentence_count", "exactly", 1),
+        ),
+    ],
+)
+def test_count_wordings_compile(prompt: str, expected: tuple[str, str, int]) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        # a slip in a count that describes something given, or asks about one
+        ("My last essay was not more then 500 words.", "word_count"),
+        ("Is it okay if it's no more then 100 words?", "word_count"),
+        # the relation after a count that is not asked of the answer
+        ("He wrote 6 words exactly, then stopped.", "word_count"),
+        ("If it's 6 words exactly, that's fine.", "word_count"),
+        # a shape named, not asked for
+        ("He gave a one word answer.", "word_count"),
+        ("Do you like one word answers?", "word_count"),
+        ("One word answer or a full sentence, whatever you like.", "word_count"),
+        # several things, then a sentence: maybe each one's
+        ("Give me 3 tips, in one sentence each.", "sentence_count"),
+        ("Give me 3 tips, in one sentence.", "sentence_count"),
+        ("Give me tips, in one sentence each.", "sentence_count"),
+        ("List the steps in one sentence, then give a code example.", "sentence_count"),
+    ],
+)
+def test_count_near_misses_compile_nothing(prompt: str, kind: str) -> None:
+    assert counted(prompt, kind) == []
