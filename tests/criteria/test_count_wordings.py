@@ -78,3 +78,45 @@ def test_count_wordings_compile(prompt: str, expected: tuple[str, str, int]) -> 
 )
 def test_count_near_misses_compile_nothing(prompt: str, kind: str) -> None:
     assert counted(prompt, kind) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write a news headline about a robot winning a marathon. Headline case, no "
+            "period, under 12 words.",
+            ("word_count", "at_most", 11),
+        ),
+        ("Describe Paris. Short, at most three sentences.", ("sentence_count", "at_most", 3)),
+        ("Write a bio for Chris. Third person, max 50 words.", ("word_count", "at_most", 50)),
+        ("Tell me about Rome. Friendly tone, at most 80 words.", ("word_count", "at_most", 80)),
+        (
+            "Please write a label for a hot drink cup. Entirely in capitals, max 15 words.",
+            ("word_count", "at_most", 15),
+        ),
+    ],
+)
+def test_terse_list_after_a_request_is_read_item_by_item(
+    prompt: str, expected: tuple[str, str, int]
+) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        # several things asked: the count may be each one's
+        ("Give me 3 slogans. Catchy, under 8 words.", "word_count"),
+        ("Write slogans for my shop. Catchy, under 8 words.", "word_count"),
+        ("Give me some ideas. Catchy, under 8 words.", "word_count"),
+        # no request before it: a description of what is given
+        ("My essay is attached. Formal tone, 500 words, MLA style.", "word_count"),
+        # an item about a part
+        ("Write a poem. Each line short, max 8 words.", "word_count"),
+        # a question
+        ("Write a bio. Third person, max 50 words?", "word_count"),
+    ],
+)
+def test_terse_list_near_misses(prompt: str, kind: str) -> None:
+    assert counted(prompt, kind) == []
