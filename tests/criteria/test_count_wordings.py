@@ -120,3 +120,58 @@ def test_terse_list_after_a_request_is_read_item_by_item(
 )
 def test_terse_list_near_misses(prompt: str, kind: str) -> None:
     assert counted(prompt, kind) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # Spanish, Portuguese, French, German, Italian, Russian
+        ("Escribe una reseña del libro, máximo 150 palabras.", ("word_count", "at_most", 150)),
+        ("Explica la fotosíntesis en 3 párrafos.", ("paragraph_count", "exactly", 3)),
+        ("Un poema sobre el mar, que no tenga más de 8 versos.", ("line_count", "at_most", 8)),
+        ("Escreva um resumo com no mínimo 200 palavras.", ("word_count", "at_least", 200)),
+        ("Écris un résumé en 3 phrases.", ("sentence_count", "exactly", 3)),
+        ("Rédige une lettre de pas plus de 120 mots.", ("word_count", "at_most", 120)),
+        (
+            "Schreib eine Karte für meine Oma, höchstens vier Sätze.",
+            ("sentence_count", "at_most", 4),
+        ),
+        ("Bitte höflich und nicht länger als 100 Wörter.", ("word_count", "at_most", 100)),
+        ("Scrivi una poesia in quattro versi.", ("line_count", "exactly", 4)),
+        ("Напиши поздравление коллеге, максимум 40 слов.", ("word_count", "at_most", 40)),
+        ("Опиши город не более 5 предложений.", ("sentence_count", "at_most", 5)),
+        # Japanese, Chinese, Hindi
+        (
+            "日本の四季について説明してください。三文以内でお願いします。",
+            ("sentence_count", "at_most", 3),
+        ),
+        ("自己紹介を200文字以内で書いてください。", ("char_count", "at_most", 200)),
+        ("用中文写一段介绍，不超过200字。", ("char_count", "at_most", 200)),
+        ("请写一首诗，至少8行。", ("line_count", "at_least", 8)),
+        ("मुझे होली के बारे में 3 वाक्य लिखकर दो।", ("sentence_count", "exactly", 3)),
+        ("दिवाली पर निबंध लिखो, अधिकतम 100 शब्द।", ("word_count", "at_most", 100)),
+    ],
+)
+def test_counts_in_other_languages(prompt: str, expected: tuple[str, str, int]) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # an English word that is also a French unit
+        "Describe it in two phrases.",
+        # what is given, each part's, a condition, an approximation, a question
+        "Mi ensayo tiene como máximo 500 palabras.",
+        "Cada frase debe tener máximo 10 palabras.",
+        "Jeder Satz höchstens 12 Wörter.",
+        "Si puedes, máximo 100 palabras.",
+        "Escribe unas 100 palabras.",
+        "Напиши примерно 100 слов.",
+        "每段不超过50字。",
+        "¿Puede tener más de 100 palabras?",
+        "Traduce al inglés: 'máximo 100 palabras'.",
+    ],
+)
+def test_counts_in_other_languages_near_misses(prompt: str) -> None:
+    assert not [c for c in counts(prompt) if c[0].endswith("_count")]
