@@ -175,3 +175,60 @@ def test_counts_in_other_languages(prompt: str, expected: tuple[str, str, int]) 
 )
 def test_counts_in_other_languages_near_misses(prompt: str) -> None:
     assert not [c for c in counts(prompt) if c[0].endswith("_count")]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "form", "lines"),
+    [
+        ("Write a haiku about rain on a tin roof. All lowercase.", "haiku", 3),
+        ("Give me a haiku about a lost umbrella.", "haiku", 3),
+        ("Compose a tanka about the moon.", "tanka", 5),
+        ("I need a limerick about tax returns.", "limerick", 5),
+        ("Could you write me a funny limerick about my dog?", "limerick", 5),
+        ("Write a cinquain about snow.", "cinquain", 5),
+        ("Can you write a sonnet in the style of Shakespeare?", "sonnet", 14),
+        ("Write a villanelle about the ocean.", "villanelle", 19),
+    ],
+)
+def test_a_fixed_form_compiles_its_lines_as_part_of_it(prompt: str, form: str, lines: int) -> None:
+    found = [c for c in compile_checks(prompt) if c.spec.kind_name() == "line_count"]
+    assert len(found) == 1
+    spec = found[0].spec
+    assert (getattr(spec, "relation", ""), getattr(spec, "value", 0)) == ("exactly", lines)
+    assert getattr(spec, "form", None) == form
+    assert f"a {form} has {lines}" in spec.describe()
+    assert spec.part_only()
+
+
+def test_a_fixed_form_leaves_its_clause_partial() -> None:
+    from redraft.criteria._requirements import clauses_of
+
+    prompt = "Write a haiku."
+    (clause,) = clauses_of(prompt, compile_checks(prompt))
+    assert clause.partial and not clause.exact
+    assert "haiku" in clause.residue
+    stated = "Write exactly 3 lines."
+    (whole,) = clauses_of(stated, compile_checks(stated))
+    assert whole.exact
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write 3 haikus about autumn.",
+        "Write a haiku for each season.",
+        "Write a haiku and a limerick about dogs.",
+        "What is a villanelle?",
+        "Write a haiku-style poem about frogs.",
+        "Write a story about a haiku master.",
+        "Write a haiku, then explain its imagery.",
+        "Write a poem in sonnet form.",
+        "My friend wrote a sonnet about me.",
+        "Don't write a sonnet, write a free verse poem.",
+        "If you can, write a haiku.",
+        "Write a limerick with a title.",
+        "Write a haiku in English and its Japanese translation.",
+    ],
+)
+def test_fixed_form_near_misses(prompt: str) -> None:
+    assert counted(prompt, "line_count") == []

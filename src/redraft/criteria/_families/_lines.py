@@ -18,8 +18,10 @@ bars, each bar on its own line" is as many lines as the one number stated
 for the things each line holds (not "3 sentences of 8 words each, each word
 on its own line"). The layout may be an item of its own in a list of
 requirements ("Use lowercase, no bullets, one word per line."). A fixed form
-("write a haiku") compiles no line count: its lines are only part of the
-form, and a check on them alone would claim the whole requirement.
+("write a haiku") compiles the lines its form has, the form named in the
+check (:mod:`._poem_forms`): its lines are only part of the form, so the
+check covers only part of its clause (:meth:`LineCount.part_only`), which
+stays partial and goes to the judge.
 """
 
 from __future__ import annotations
@@ -29,8 +31,11 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from pydantic import SerializerFunctionWrapHandler, model_serializer
+
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._lexical import required
+from redraft.criteria._families._poem_forms import FormName, poem_form
 from redraft.criteria._families._reading import CountPhrases, things_counted
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import ONE_PER_LINE, Hit, Rule, Sentence, sentence_blocked
@@ -42,7 +47,25 @@ class LineCount(FamilyCount):
     """Non-empty lines of the answer (lines of only whitespace do not count)."""
 
     kind: Literal["line_count"] = "line_count"
+    form: FormName | None = None
+    """The fixed poem form the count came from ("write a haiku": 3 lines); the
+    form asks for more than its lines, so the check is only a part of it."""
     unit: ClassVar[tuple[str, str]] = ("line", "lines")
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # a count stated outright dumps as it always has, without a form
+        dumped: dict[str, Any] = handler(self)
+        if dumped.get("form", "") is None:
+            del dumped["form"]
+        return dumped
+
+    def describe(self) -> str:
+        counted = super().describe()
+        return f"{counted} (a {self.form} has {self.value})" if self.form else counted
+
+    def part_only(self) -> bool:
+        return self.form is not None or super().part_only()
 
 
 _PHRASES = CountPhrases(
@@ -134,6 +157,10 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         if value and (required(sentence, layout.start()) or _own_item(sentence, layout)):
             # "give me 5 names … one per line": as many lines as things
             yield Hit(LineCount(relation="exactly", value=value), *layout.span())
+    if form := poem_form(sentence):
+        # "write a haiku": the lines its form has, the rest of the form left to the judge
+        spec = LineCount(relation="exactly", value=form.lines, form=form.name)
+        yield Hit(spec, form.start, form.end)
     for match in _ONE_LINE.finditer(sentence.lower):
         if _OF_EACH.search(sentence.lower, 0, match.start()):
             continue  # "put each name on one line" is about each name
