@@ -232,3 +232,40 @@ def test_a_fixed_form_leaves_its_clause_partial() -> None:
 )
 def test_fixed_form_near_misses(prompt: str) -> None:
     assert counted(prompt, "line_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        ("write 4 lines of rap about monday mornings", 4),
+        ("Could you write 4 lines of a lullaby in Swedish?", 4),
+        ("Compose 6 lines of poetry about the sea.", 6),
+        ("Give me 8 lines of a funny song about socks.", 8),
+        ("Give me 5 lines about autumn.", 5),
+        # what stays within a line adds no line
+        (
+            "Make up a Latin motto, with the English translation in brackets after it. "
+            "One line only.",
+            1,
+        ),
+    ],
+)
+def test_lines_of_verse_are_the_answer(prompt: str, value: int) -> None:
+    assert ("line_count", "exactly", value) in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write 10 lines of code.",
+        "Give me 3 lines of code.",
+        "Quote the first 4 lines of the poem.",
+        "I memorised 12 lines of poetry yesterday.",
+        "Translate these 4 lines of a poem into French.",
+        "Give me 5 names, 2 lines each.",
+        "Write 5 lines about rain, followed by a summary.",
+        "Write 4 lines, each followed by a blank line, then a moral.",
+    ],
+)
+def test_lines_of_verse_near_misses(prompt: str) -> None:
+    assert counted(prompt, "line_count") == []

@@ -8,7 +8,10 @@ total" and a criteria line "5 lines."; not from a count of one part ("a
 stanza of 4 lines", "4 lines per verse", "lines of code"), nor where the
 prompt also asks for a title or a postscript, which would add a line the
 count may or may not include, or an explanation or a second part ("then …")
-that adds lines of its own. "All on one line" and "on a single line" are
+that adds lines of its own (not "each starting with a date followed by …",
+nor "the translation in brackets after it", which stay within a line).
+"Write 4 lines of rap", "6 lines of poetry" are the answer's lines; "lines
+of code" are not. "All on one line" and "on a single line" are
 exactly one line; "each name on one line" is about each name. "Give me 5
 names … one per line", "a list of 15 adjectives … one per line" and
 "translate it into 4 languages, each on its own line" are that many lines,
@@ -71,13 +74,21 @@ class LineCount(FamilyCount):
 _PHRASES = CountPhrases(
     unit=r"lines?",
     singular="line",
-    bare=r"in|into|on|use|using|with|write|of|have|contain|containing|be|as",
+    bare=r"in|into|on|use|using|with|write|compose|craft|give|produce|create|generate|of|have|"
+    r"contain|containing|be|as",
     compound=True,
     before=(
         r"\b(?:stanza|verse|chorus|refrain|couplet|paragraph|section|part|bullet|item|entry|"
         r"column|row|cell|table|block|code|function|program|script|snippet|title|heading|header|"
         r"caption|subject|version|tl;?dr|intro|outro|introduction|conclusion|each|every|per|"
         r"first|last|opening|closing|final)s?\b"
+    ),
+    # "write 4 lines of rap", "4 lines of a lullaby": verse the answer is
+    # (not "lines of code", "lines of the poem")
+    after=(
+        r"\s*of\s+(?:an?\s+)?(?:(?:short|simple|funny|sad|original|new|rhyming)\s+)?"
+        r"(?:rap|poetry|poem|verse|song|lyrics|lullaby|ballad|chant|cheer|rhymes?|"
+        r"nursery\s+rhyme|free\s+verse)\b"
     ),
 )
 # A title, heading or postscript is one more line the count may or may not
@@ -95,10 +106,27 @@ _EXTRA_LINE = re.compile(
 )
 
 
+# What stays within a line: "each starting with a timestamp followed by INFO",
+# "the translation in brackets after it"
+_WITHIN_EACH = re.compile(r"\b(?:each|every)\b")
+_IN_BRACKETS = re.compile(r"\b(?:in\s+)?(?:brackets|parentheses|parens)\s+$")
+
+
 @functools.lru_cache(maxsize=4)
 def _extra_line(whole: str) -> bool:
     # Every sentence of a prompt shares one ``whole``: searched once per prompt.
-    return _EXTRA_LINE.search(whole.lower()) is not None
+    text = whole.lower()
+    for match in _EXTRA_LINE.finditer(text):
+        before = text[
+            max(text.rfind(mark, 0, match.start()) for mark in ".!?;\n") + 1 : match.start()
+        ]
+        word = match.group(0)
+        if word.startswith("followed") and _WITHIN_EACH.search(before):
+            continue  # "5 lines, each starting with a date followed by …": each line's
+        if word.startswith("after") and _IN_BRACKETS.search(before):
+            continue  # "the translation in brackets after it": on the same line
+        return True
+    return False
 
 
 # "all on one line", "on a single line": the whole answer is one line
