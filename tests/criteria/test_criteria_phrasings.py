@@ -285,9 +285,14 @@ def test_every_answer_in_a_user_prompt_is_each_part() -> None:
     assert found(prompt) == []
 
 
-def test_a_fixed_form_compiles_no_line_count() -> None:
-    # its lines are only part of the form: a line check would claim it whole
-    assert not [f for f in found("Write a haiku about rain.") if f[0] == "line_count"]
+def test_a_fixed_form_compiles_its_lines_as_a_part_only() -> None:
+    # its lines are only part of the form: the check names the form and never
+    # claims the clause whole (tests/criteria/test_count_wordings.py)
+    (check,) = [
+        c for c in compile_checks("Write a haiku about rain.") if c.spec.kind_name() == "line_count"
+    ]
+    assert getattr(check.spec, "form", None) == "haiku"
+    assert check.spec.part_only()
 
 
 @pytest.mark.parametrize(

@@ -190,7 +190,8 @@ def test_markup_example_near_misses(prompt: str) -> None:
     [
         (
             "Write a sonnet about autumn rain that contains 14 sentences.",
-            [("sentence_count", "exactly", 14)],
+            # the sonnet's own 14 lines come from its form (a part of it only)
+            [("line_count", "exactly", 14), ("sentence_count", "exactly", 14)],
         ),
         (
             "Compose a blog post about budget travel in Portugal with at least 600 words.",

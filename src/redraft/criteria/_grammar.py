@@ -81,23 +81,40 @@ def number_value(text: str) -> int | None:
     return _WORD_NUMBERS.get(cleaned)
 
 
-# (pattern, relation, adjustment): "less than 100" is at most 99.
+# (pattern, relation, adjustment): "less than 100" is at most 99. "Then" for
+# "than" is a slip people make often enough to read ("not more then 120
+# words"); no phrase of its own has "more then" right before a count.
+_THAN = r"th[ae]n"
 _RELATIONS: list[tuple[str, Relation, int]] = [
     (
-        r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|maximum(?:\s+of)?|"
-        r"max\.?|no\s+longer\s+than|not\s+exceeding|not\s+to\s+exceed|within|a\s+limit\s+of|"
-        r"limited\s+to|capped\s+at|never\s+more\s+than|at\s+the\s+most",
+        r"at\s+most|no\s+more\s+"
+        + _THAN
+        + r"|not\s+more\s+"
+        + _THAN
+        + r"|up\s+to|a\s+maximum\s+of|maximum(?:\s+of)?|"
+        r"max\.?|no\s+longer\s+"
+        + _THAN
+        + r"|not\s+exceeding|not\s+to\s+exceed|within|a\s+limit\s+of|"
+        r"limited\s+to|capped\s+at|never\s+more\s+" + _THAN + r"|at\s+the\s+most",
         "at_most",
         0,
     ),
-    (r"fewer\s+than|less\s+than|under|below|shorter\s+than", "at_most", -1),
+    (r"fewer\s+" + _THAN + r"|less\s+" + _THAN + r"|under|below|shorter\s+" + _THAN, "at_most", -1),
     (
-        r"at\s+least|no\s+less\s+than|no\s+fewer\s+than|not\s+less\s+than|not\s+fewer\s+than|"
+        r"at\s+least|no\s+less\s+"
+        + _THAN
+        + r"|no\s+fewer\s+"
+        + _THAN
+        + r"|not\s+less\s+"
+        + _THAN
+        + r"|not\s+fewer\s+"
+        + _THAN
+        + r"|"
         r"a\s+minimum\s+of|minimum(?:\s+of)?|min\.?",
         "at_least",
         0,
     ),
-    (r"more\s+than|over|longer\s+than|greater\s+than", "at_least", 1),
+    (r"more\s+" + _THAN + r"|over|longer\s+" + _THAN + r"|greater\s+" + _THAN, "at_least", 1),
     (r"exactly|precisely", "exactly", 0),
 ]
 RELATION = "|".join(p for p, _, _ in _RELATIONS)

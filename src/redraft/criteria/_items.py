@@ -12,9 +12,12 @@ safe:
   opens with a directive ("Write …", "Keep it …", "Must …"), a response
   noun ("Your answer should …") or a count ("Three short paragraphs, …"),
   or its first item compiled a check ("ALL CAPS, max 12 words, no
-  hashtags") or lays the answer out ("one per line, no numbering"); "I
-  have a 3-page essay, 500 words, …" describes what is given, and is not
-  read;
+  hashtags") or lays the answer out ("one per line, no numbering"), or it
+  is a terse list (a first item of at most four words, with no verb, part
+  or negation) after a request for one thing ("Write a headline about X.
+  Headline case, no period, under 12 words."; not after "Give me 3
+  slogans.", where a count may be each one's); "I have a 3-page essay, 500
+  words, …" describes what is given, and is not read;
 - nothing is shared that an item alone would lose: no hedge, condition or
   example before the item, no negation outside its own first word ("Don't
   use bullets, emojis, or more than 3 sentences" negates every item), no
@@ -97,6 +100,48 @@ _COUNT = (
 )
 # The item's own "no" ("no hashtags") is its requirement, not a shared negation.
 _OWN_NO = re.compile(r"^\s*(?:no|without)\b")
+# A terse list after the request ("Write a headline about X. Headline case,
+# no period, under 12 words."): short items with no verb, part or negation of
+# their own, after a sentence that asks for one thing (not "Give me 3
+# slogans. Catchy, under 8 words.", where a count may be each slogan's).
+_TERSE_WORDS = 4
+_TERSE_BLOCKS = re.compile(
+    r"\b(?:each|every|per|title|titles|heading|headings|line|lines|bullet|bullets|name|names|"
+    r"word|words|sentence|sentences|paragraph|paragraphs|item|items|if|when|unless|example|"
+    r"my|our|his|her|their|this|these|those|given|attached|is|are|was|were|has|have|had|"
+    r"not|never|don'?t|doesn'?t|isn'?t)\b|n't\b|[:?\ue000]"
+)
+_ASKED = re.compile(
+    r"(?:^|[.!?]\s+|\n\s*)(?:(?:please|now|so|ok(?:ay)?|hi|hey)[\s,!]+)*"
+    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:please\s+)?"
+    r"(?P<verb>write|compose|draft|craft|create|generate|produce|give|provide|make|tell|explain|"
+    r"describe|summari[sz]e|translate|rewrite|answer|reply|respond|suggest|come\s+up\s+with|"
+    r"list|name|outline|prepare)\b(?:\s+(?:me|us))?"
+)
+# What the request asks for is several things: a number, "some", a plural
+# (read in the original text: "Describe Paris" names a place, not several things)
+_SEVERAL_ASKED = re.compile(
+    r"\s+(?i:(?:exactly|about|around|at\s+least|up\s+to)\s+)?(?:\d+\b|(?i:two|three|four|five|"
+    r"six|seven|eight|nine|ten|eleven|twelve|several|some|multiple|a\s+few|a\s+couple|a\s+list|"
+    r"a\s+dozen|a\s+pair)\b|(?!(?i:a|an|one|the|my|our|your|this|that|it|him|her|them|what|how|"
+    r"why|who|whether|about|in|to)\b)(?:[\w-]+\s+){0,2}?(?!news\b)[a-z-]+[^\Wsu]s\b)"
+)
+
+
+def _terse_after_request(sentence: Sentence, head: str) -> bool:
+    """Whether the sentence is a terse list of requirements (``head`` its
+    first item) after a request for one thing."""
+    words = head.split()
+    if not words or len(words) > _TERSE_WORDS or _TERSE_BLOCKS.search(head):
+        return False
+    if sentence.lower.rstrip().endswith("?"):
+        return False
+    before = sentence.whole[: sentence.start].lower()
+    asked = [m for m in _ASKED.finditer(before)]
+    if not asked:
+        return False
+    original = sentence.full[: sentence.start] if sentence.full else before
+    return not any(_SEVERAL_ASKED.match(original, m.end()) for m in asked)
 
 
 def _separators(text: str) -> list[tuple[int, int]]:
@@ -132,6 +177,7 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
         or is_answer_request(head)
         or ONE_PER_LINE.search(head)
         or _COUNT_FIRST.match(head)
+        or _terse_after_request(sentence, head)
     ):
         return []
     if NEGATION.search(_OWN_NO.sub("", head)) or rules_for_others(head):

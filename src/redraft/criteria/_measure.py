@@ -73,7 +73,11 @@ _ABBREVIATIONS = frozenset(
 )
 # A run of marks is matched from its first mark only, and without giving back:
 # otherwise "." * 20,000 costs quadratic time (the same matches either way).
-_SENTENCE_END = re.compile(r"(?<![.!?…])[.!?…]++[\"'”’)\]]*+(?=\s|$)")
+# Chinese and Japanese end a sentence with a full-width mark (。, U+FF01,
+# U+FF1F) and no space after; Hindi with a danda (।)
+_SENTENCE_END = re.compile(
+    r"(?<![.!?…])[.!?…]++[\"'”’)\]]*+(?=\s|$)|[。！？]++[」』”’）]*+|[।॥]++(?=\s|$)"
+)
 
 
 _INITIALISM = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")

@@ -130,11 +130,12 @@ def clauses_of(
 def _residue(original: str, offset: int, checks: Sequence[CompiledCheck]) -> str:
     """The words of a clause outside every check's span that are not frame.
     Quoted material outside a check's span counts: it is an argument no
-    check took ("'cat' and 'dog'" when only 'cat' compiled). An approximate
-    check (a language detector) covers nothing: its words stay for the judge."""
+    check took ("'cat' and 'dog'" when only 'cat' compiled). A check of a
+    part only (a language detector, a haiku's lines) covers nothing: its
+    words stay for the judge."""
     covered = [False] * len(original)
     for check in checks:
-        if check.spec.approximate:
+        if check.spec.part_only():
             continue
         assert check.source_span is not None
         a, b = check.source_span

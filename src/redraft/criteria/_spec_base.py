@@ -26,6 +26,12 @@ class Spec(BaseModel):
         """The requirement in words, as evidence reasons and the CLI print it."""
         raise NotImplementedError
 
+    def part_only(self) -> bool:
+        """Whether the check enforces only a part of its clause (an estimate,
+        or the lines a poem's form implies): it can fail the clause but never
+        verify it exactly."""
+        return self.approximate
+
     def slot(self) -> tuple[object, ...]:
         """What this check constrains. Two checks with one slot are
         alternatives, so merging keeps one: an explicit check replaces the

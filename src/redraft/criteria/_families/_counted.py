@@ -252,6 +252,15 @@ _MORE_PARTS = re.compile(
     r"references|sources|citations|bibliography)\b|"
     r"\band\s+(?:an?|one|some)\s"
 )
+# "List the steps …": the verb, not "a list" beside the one sentence asked for
+_LIST_VERB = re.compile(
+    r"(?:^|(?<=[.!?:;,]\s)|\bplease\s+|\bjust\s+)list\s+"
+    r"(?=(?:the|all|every|some|my|your|our|these|those)\b)"
+)
+_COUNTED_PARTS = re.compile(
+    rf"\b(?:{NUMBER}|several|some|a\s+few|multiple|a\s+couple\s+of)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+s\b"
+)
+_EACH_LATER = re.compile(r"[^.;,]{0,30}\b(?:each|every|apiece|per)\b")
 # Where in the answer ("end with a one-sentence summary"): a part, not the whole.
 _POSITION_BEFORE = re.compile(
     r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open|"
@@ -316,9 +325,9 @@ class UnitCounts:
                 r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|"
                 r"can'?t|may\s+not)\s+(?:(?:write|use|be|have|include|contain|give|produce|"
                 r"provide|go|run|exceed|surpass|go\s+over|go\s+beyond|want\s+(?:anything|it|"
-                r"something))\s+)?(?P<dir>more\s+than|"
-                r"longer\s+than|over|beyond|past|above|exceed|surpass|less\s+than|fewer\s+than|"
-                rf"shorter\s+than|under)?\s*(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+                r"something))\s+)?(?P<dir>more\s+th[ae]n|"
+                r"longer\s+th[ae]n|over|beyond|past|above|exceed|surpass|less\s+th[ae]n|fewer\s+th[ae]n|"
+                rf"shorter\s+th[ae]n|under)?\s*(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
             ),
             # "400 or more words", "300+ words", "a 300+ word essay".
             "or_more": (
@@ -340,7 +349,9 @@ class UnitCounts:
             "post": (
                 rf"\b(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\s*,?\s+(?P<post>or\s+(?:less|fewer)|"
                 r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|max(?:imum)?|"
-                r"min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|longer)|(?:and\s+)?no\s+(?:fewer|less))"
+                r"min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|longer)|(?:and\s+)?no\s+(?:fewer|less)|"
+                # "6 words exactly", "two sentences precisely"
+                r"exactly|precisely)"
                 # not when a count of its own follows: "3 paragraphs, at most 50 words"
                 rf"\b(?!\s+(?:than\s+)?{NUMBER}\b)"
             ),
@@ -401,6 +412,12 @@ class UnitCounts:
                 rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{single})\s+"
                 rf"(?:[\w-]+\s+){{0,2}}?{THING}\b"
             )
+            # "One word answer.", "Two-sentence reply, please.": a sentence that
+            # is the answer's shape, its article left out
+            patterns["compound_alone"] = (
+                rf"^\s*{LABEL}(?:just\s+|only\s+)?(?P<num>{NUMBER})[-\s](?:{single})\s+"
+                r"(?:answer|reply|response)(?:\s+only)?(?:\s*,?\s*please)?\s*(?:[.!]\s*)?$"
+            )
             # "write a 2-line couplet", "compose a one-paragraph abstract": the
             # thing a making verb asks for is the answer, whatever it is called
             patterns["compound_made"] = (
@@ -455,13 +472,25 @@ class UnitCounts:
                 and name != "none"
                 and _LIST_STEP.search(before)
                 and makes_parts(before)
+                # "list the ingredients, alphabetically, in a single sentence":
+                # the shape the whole answer takes, whatever it lists
+                # (not "give me 3 tips, in one sentence": maybe each tip's)
+                and not (
+                    name == "single"
+                    and match.group("shape")
+                    and not _COUNTED_PARTS.search(before)
+                    and not _EACH_LATER.match(text, match.end())
+                )
             ):
                 return False  # "give me 3 subject lines, under 45 characters": each line's
             if name == "single":
+                whole = sentence.whole.lower()
+                if match.group("shape"):
+                    whole = _LIST_VERB.sub(" ", whole)  # the verb "list" adds no part
                 if (
                     _DISTRIBUTIVE_BEFORE.search(before)
                     or _DISTRIBUTIVE_AFTER.match(text[match.end() :])
-                    or _MORE_PARTS.search(sentence.whole.lower())
+                    or _MORE_PARTS.search(whole)
                 ):
                     return False  # "for each word, write a sentence"; "a paragraph and a list"
             elif name.startswith("compound"):
@@ -562,6 +591,8 @@ def _bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation,
         return [("at_least" if match.group("lim").startswith("min") else "at_most", value)]
     if name == "post":
         post = match.group("post")
+        if post in ("exactly", "precisely"):
+            return [("exactly", value)]
         if post.startswith(("no", "and")):
             # "two sentences, no more": at most; "500 words, no fewer": at least
             return [("at_most" if "more" in post or "longer" in post else "at_least", value)]

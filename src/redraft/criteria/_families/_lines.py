@@ -8,7 +8,10 @@ total" and a criteria line "5 lines."; not from a count of one part ("a
 stanza of 4 lines", "4 lines per verse", "lines of code"), nor where the
 prompt also asks for a title or a postscript, which would add a line the
 count may or may not include, or an explanation or a second part ("then …")
-that adds lines of its own. "All on one line" and "on a single line" are
+that adds lines of its own (not "each starting with a date followed by …",
+nor "the translation in brackets after it", which stay within a line).
+"Write 4 lines of rap", "6 lines of poetry" are the answer's lines; "lines
+of code" are not. "All on one line" and "on a single line" are
 exactly one line; "each name on one line" is about each name. "Give me 5
 names … one per line", "a list of 15 adjectives … one per line" and
 "translate it into 4 languages, each on its own line" are that many lines,
@@ -18,8 +21,10 @@ bars, each bar on its own line" is as many lines as the one number stated
 for the things each line holds (not "3 sentences of 8 words each, each word
 on its own line"). The layout may be an item of its own in a list of
 requirements ("Use lowercase, no bullets, one word per line."). A fixed form
-("write a haiku") compiles no line count: its lines are only part of the
-form, and a check on them alone would claim the whole requirement.
+("write a haiku") compiles the lines its form has, the form named in the
+check (:mod:`._poem_forms`): its lines are only part of the form, so the
+check covers only part of its clause (:meth:`LineCount.part_only`), which
+stays partial and goes to the judge.
 """
 
 from __future__ import annotations
@@ -29,8 +34,11 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from pydantic import SerializerFunctionWrapHandler, model_serializer
+
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._lexical import required
+from redraft.criteria._families._poem_forms import FormName, poem_form
 from redraft.criteria._families._reading import CountPhrases, things_counted
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import ONE_PER_LINE, Hit, Rule, Sentence, sentence_blocked
@@ -42,19 +50,45 @@ class LineCount(FamilyCount):
     """Non-empty lines of the answer (lines of only whitespace do not count)."""
 
     kind: Literal["line_count"] = "line_count"
+    form: FormName | None = None
+    """The fixed poem form the count came from ("write a haiku": 3 lines); the
+    form asks for more than its lines, so the check is only a part of it."""
     unit: ClassVar[tuple[str, str]] = ("line", "lines")
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # a count stated outright dumps as it always has, without a form
+        dumped: dict[str, Any] = handler(self)
+        if dumped.get("form", "") is None:
+            del dumped["form"]
+        return dumped
+
+    def describe(self) -> str:
+        counted = super().describe()
+        return f"{counted} (a {self.form} has {self.value})" if self.form else counted
+
+    def part_only(self) -> bool:
+        return self.form is not None or super().part_only()
 
 
 _PHRASES = CountPhrases(
     unit=r"lines?",
     singular="line",
-    bare=r"in|into|on|use|using|with|write|of|have|contain|containing|be|as",
+    bare=r"in|into|on|use|using|with|write|compose|craft|give|produce|create|generate|of|have|"
+    r"contain|containing|be|as",
     compound=True,
     before=(
         r"\b(?:stanza|verse|chorus|refrain|couplet|paragraph|section|part|bullet|item|entry|"
         r"column|row|cell|table|block|code|function|program|script|snippet|title|heading|header|"
         r"caption|subject|version|tl;?dr|intro|outro|introduction|conclusion|each|every|per|"
         r"first|last|opening|closing|final)s?\b"
+    ),
+    # "write 4 lines of rap", "4 lines of a lullaby": verse the answer is
+    # (not "lines of code", "lines of the poem")
+    after=(
+        r"\s*of\s+(?:an?\s+)?(?:(?:short|simple|funny|sad|original|new|rhyming)\s+)?"
+        r"(?:rap|poetry|poem|verse|song|lyrics|lullaby|ballad|chant|cheer|rhymes?|"
+        r"nursery\s+rhyme|free\s+verse)\b"
     ),
 )
 # A title, heading or postscript is one more line the count may or may not
@@ -72,10 +106,27 @@ _EXTRA_LINE = re.compile(
 )
 
 
+# What stays within a line: "each starting with a timestamp followed by INFO",
+# "the translation in brackets after it"
+_WITHIN_EACH = re.compile(r"\b(?:each|every)\b")
+_IN_BRACKETS = re.compile(r"\b(?:in\s+)?(?:brackets|parentheses|parens)\s+$")
+
+
 @functools.lru_cache(maxsize=4)
 def _extra_line(whole: str) -> bool:
     # Every sentence of a prompt shares one ``whole``: searched once per prompt.
-    return _EXTRA_LINE.search(whole.lower()) is not None
+    text = whole.lower()
+    for match in _EXTRA_LINE.finditer(text):
+        before = text[
+            max(text.rfind(mark, 0, match.start()) for mark in ".!?;\n") + 1 : match.start()
+        ]
+        word = match.group(0)
+        if word.startswith("followed") and _WITHIN_EACH.search(before):
+            continue  # "5 lines, each starting with a date followed by …": each line's
+        if word.startswith("after") and _IN_BRACKETS.search(before):
+            continue  # "the translation in brackets after it": on the same line
+        return True
+    return False
 
 
 # "all on one line", "on a single line": the whole answer is one line
@@ -134,6 +185,10 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         if value and (required(sentence, layout.start()) or _own_item(sentence, layout)):
             # "give me 5 names … one per line": as many lines as things
             yield Hit(LineCount(relation="exactly", value=value), *layout.span())
+    if form := poem_form(sentence):
+        # "write a haiku": the lines its form has, the rest of the form left to the judge
+        spec = LineCount(relation="exactly", value=form.lines, form=form.name)
+        yield Hit(spec, form.start, form.end)
     for match in _ONE_LINE.finditer(sentence.lower):
         if _OF_EACH.search(sentence.lower, 0, match.start()):
             continue  # "put each name on one line" is about each name

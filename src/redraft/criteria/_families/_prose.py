@@ -26,6 +26,8 @@ from typing import Any, ClassVar, Literal
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted import TallyFamily, Unit, UnitCounts
+from redraft.criteria._families._counts_abroad import CountsAbroad
+from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._families._reading import things_counted
@@ -265,10 +267,23 @@ paragraph_tallies = NumberOf(
 )
 
 
+# "máximo 100 palabras", "höchstens vier Sätze", "三文以内": one rule for
+# every unit, read where the words are (a line count is the lines family's spec)
+counts_abroad = CountsAbroad(
+    {
+        "word": _words,
+        "sentence": _sentences,
+        "paragraph": paragraph_count,
+        "character": _characters,
+        "line": lambda r, v, s: LineCount(relation=r, value=v),
+    }
+)
+
+
 class _Words(TallyFamily):
     name = "words"
     specs = (WordCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (word_counts, word_tallies)
+    rules: ClassVar[tuple[Rule, ...]] = (word_counts, word_tallies, counts_abroad)
     cut = True
     growing = True
 

@@ -50,13 +50,13 @@ _STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|rhyming|origin
 _ADJECTIVE = r"(?:(?:separate|distinct|different|total|full|complete|short|brief)\s+)?"
 _POST = (
     r"(?P<post>or\s+(?:less|fewer)|or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|"
-    r"max(?:imum)?|min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|fewer|less))\b"
+    r"max(?:imum)?|min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|fewer|less)|exactly|precisely)\b"
 )
 # "don't use more than 2 emojis", "never write fewer than 4 lines"
 _NEGATED = (
     r"(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|"
     r"may\s+not)\s+(?:(?:use|include|add|write|put|have|give|exceed|go\s+over|go\s+beyond|"
-    r"go\s+past)\s+)?(?P<dir>more\s+than|over|beyond|past|above|less\s+than|fewer\s+than|under)"
+    r"go\s+past)\s+)?(?P<dir>more\s+th[ae]n|over|beyond|past|above|less\s+th[ae]n|fewer\s+th[ae]n|under)"
 )
 # What may follow the unit: the requirement is on the whole answer.
 _AFTER_ALLOWED = re.compile(
@@ -215,6 +215,8 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
         return [(relation, value + adjust)]
     if name == "post":
         post = match.group("post")
+        if post in ("exactly", "precisely"):
+            return [("exactly", value)]
         if post.startswith(("no", "and")):
             # "three hashtags, no more": at most; "4 lines, no fewer": at least
             return [("at_most" if "more" in post else "at_least", value)]
