@@ -236,7 +236,10 @@ def number_style(c: Constraint) -> Expectation | None:
     relation = c.relation.strip().lower()
     if not is_response(scope_of(c.scope)):
         return None
-    if re.fullmatch(r"(?:spelled-out )?number words?", unit) and relation == "none":
+    spelled = (
+        r"(?:spelled[- ]out |written[- ]out )?number words?|(?:spelled|written)[- ]out numbers?"
+    )
+    if re.fullmatch(spelled + r"|numbers? (?:in|as) words?", unit) and relation == "none":
         return all_of(_style("digits"))
     if unit not in ("digit", "digits", "numeral", "numerals"):
         return None

@@ -21,6 +21,9 @@ state as a property rather than a count, read from the fields of
   bulleted list, or a blank line between the parts: the postscript, a list
   of that kind (as the format ``numbered list`` reads), every gap between
   paragraphs one blank line (``blank_lines``);
+- every letter in one script the value or the note names: ``script``
+  (only); a final mark the note says the answer must not end with:
+  ``no_final_mark``;
 - the answer matching a number form with N decimals (``\\d+\\.\\d{2}``,
   ``#.##``): every decimal number with N places is a necessary part (implied).
 """
@@ -293,6 +296,48 @@ def _decimals(c: Constraint) -> Expectation | None:
     )
 
 
+_SCRIPTS = (
+    "Latin", "Cyrillic", "Greek", "Han", "Hiragana", "Katakana", "Hangul", "Arabic", "Hebrew",
+    "Devanagari", "Thai", "Armenian", "Georgian",
+)  # fmt: skip
+"""The scripts the script kind names."""
+
+
+def _script(c: Constraint) -> Expectation | None:
+    """Every letter of the answer in one script the value or the note names
+    ("all letters; note: script: Cyrillic")."""
+    if c.relation != "all" or not is_response(scope_of(c.scope)):
+        return None
+    if _unit(c) not in ("", "letter", "character", "answer"):
+        return None
+    said = f"{_text(c) or ''} {c.note}"
+    named = [name for name in _SCRIPTS if re.search(rf"\b{name}\b", said, re.I)]
+    if len(named) != 1:
+        return None
+    return all_of(fields("script", script=named[0], rule="only"))
+
+
+_NOT_END = re.compile(
+    r"\b(?:must|should|do|does|may)(?:n't| not) end (?:with|in)\s*[\"'‘“]?(?P<marks>[.!?;:,…]+)"
+    r"|\bno (?P<named>period|full stop|exclamation mark|question mark) at the end\b",
+    re.I,
+)
+_NAMED_MARKS = {"period": ".", "full stop": ".", "exclamation mark": "!", "question mark": "?"}
+
+
+def _final_mark(c: Constraint) -> Expectation | None:
+    """ "Must not end with '.'" said by the note (relation ``other``): the
+    answer does not end with that mark."""
+    if c.relation not in ("other", "none") or not is_response(scope_of(c.scope)):
+        return None
+    found = _NOT_END.search(c.note)
+    if found is None:
+        return None
+    marks = found["marks"] or _NAMED_MARKS[found["named"].lower()]
+    want = "".join(sorted(set(marks)))
+    return all_of(fields("no_final_mark", marks=want))
+
+
 def shapes(c: Constraint) -> Expectation | None:
     """The checks one of these shapes maps to; None where ``c`` states none."""
     rules = (
@@ -306,5 +351,7 @@ def shapes(c: Constraint) -> Expectation | None:
         _list_form,
         _blank_gaps,
         _decimals,
+        _script,
+        _final_mark,
     )
     return first_found(rules, c)

@@ -1458,3 +1458,49 @@ def test_every_line_starting_with_a_capital_is_each_line_starting_so(
     assert _covered(found, _spec(kind="each_starts_with", part="line", capital=True))
     assert not _covered(found, _spec(kind="each_starts_with", part="sentence", capital=True))
     assert not _covered(found, _spec(kind="letter_case", case="upper"))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"unit": "letter", "note": "script: Cyrillic"},
+        {"unit": None, "value": "cyrillic"},
+        {"unit": "characters", "value": "Cyrillic letters only"},
+    ],
+)
+def test_every_letter_in_one_named_script_is_that_script_only(fields: dict[str, Any]) -> None:
+    found = _expect(relation="all", **fields)
+    assert _covered(found, _spec(kind="script", script="Cyrillic", rule="only"))
+    assert not _covered(found, _spec(kind="script", script="Cyrillic", rule="some"))
+    assert not _covered(found, _spec(kind="script", script="Latin", rule="only"))
+
+
+def test_letters_in_two_scripts_or_of_a_part_are_no_one_script() -> None:
+    both = _expect(relation="all", unit="letter", note="Latin or Cyrillic")
+    assert not both.matchers
+    part = _expect(relation="all", unit="letter", note="Devanagari", scope="line 2")
+    assert not _covered(part, _spec(kind="script", script="Devanagari", rule="only"))
+
+
+@pytest.mark.parametrize(
+    ("note", "marks"),
+    [("must not end with '.'", "."), ("no period at the end", "."), ("mustn't end in ?", "?")],
+)
+def test_a_final_mark_the_note_bans_is_no_final_mark(note: str, marks: str) -> None:
+    found = _expect(unit=None, relation="other", note=note)
+    assert _covered(found, _spec(kind="no_final_mark", marks=marks))
+    assert not _covered(found, _spec(kind="no_final_mark", marks=".!?"))
+
+
+def test_a_final_mark_the_note_asks_for_is_no_ban() -> None:
+    found = _expect(unit=None, relation="other", note="must end with '.'")
+    assert not _covered(found, _spec(kind="no_final_mark", marks="."))
+
+
+@pytest.mark.parametrize("unit", ["spelled-out number", "number words", "numbers in words"])
+def test_no_number_in_words_is_numbers_in_digits(unit: str) -> None:
+    found = _expect(unit=unit, relation="none")
+    assert _covered(found, _spec(kind="number_style", style="digits"))
+    assert not _covered(
+        _expect(unit="number", relation="none"), _spec(kind="number_style", style="digits")
+    )
