@@ -455,3 +455,31 @@ def test_a_named_thing_that_uses_a_word_compiles(prompt: str, kind: str) -> None
 )
 def test_a_given_or_asked_thing_that_uses_a_word_compiles_no_count(prompt: str) -> None:
     assert not {"keyword", "letter_count", "word_count"} & set(kinds(prompt))
+
+
+# -- a criteria line that opens with how much of the answer ------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Write a protest slogan. Entirely in capital letters, max 15 words.", "letter_case"),
+        ("Write a protest slogan. Entirely in capital letters, max 15 words.", "word_count"),
+        ("Completely in lowercase, please.", "letter_case"),
+        ("Tell me about Lyon. Entirely in French.", "language"),
+    ],
+)
+def test_a_criteria_line_opening_with_entirely_compiles(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Entirely possible to do it in 3 steps, right?",
+        "The book is written entirely in capital letters. Who wrote it?",
+        "Entirely in French would be nice, if you can.",
+    ],
+)
+def test_entirely_in_a_description_or_hedge_compiles_nothing(prompt: str) -> None:
+    assert kinds(prompt) == []

@@ -300,6 +300,8 @@ def rules_for_others(text: str) -> bool:
 
 _LEAD_IN = re.compile(
     r"(?:(?:please|always|and|but|also|then|finally|first|next|lastly|in|using|with|additionally|"
+    # a criteria line that opens with how much of it: "Entirely in capital letters."
+    r"entirely|completely|wholly|strictly|"
     r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
     r"ensure(?:\s+that)?|remember\s+to|(?:don'?t|do\s+not)\s+forget\s+to|"
     r"you(?:\s+(?:should|must|will|need\s+to|have\s+to))?|"
