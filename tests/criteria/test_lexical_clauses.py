@@ -364,3 +364,28 @@ def test_a_compound_part_noun_does_not_make_the_end_a_parts() -> None:
     assert of_kinds("Write 3 lines; the last line ends with the word 'behind'.", "ends_with") == []
     recap = "Close your reply with a two-sentence recap beginning with 'Overall'."
     assert of_kinds(recap, "starts_with") == []
+
+
+END_NAMES = [
+    ("Decline the offer politely and end with my name, Jun Park.", "Jun Park"),
+    ("Write the letter and sign off with our company name: Acme Ltd.", "Acme Ltd"),
+    ("Thank the team. Close with my full name — Rosa Diaz.", "Rosa Diaz"),
+]
+
+
+@pytest.mark.parametrize(("prompt", "name"), END_NAMES)
+def test_a_name_given_to_end_with(prompt: str, name: str) -> None:
+    assert of_kinds(prompt, "ends_with") == [{"kind": "ends_with", "phrase": name}]
+
+
+END_NAME_MISSES = [
+    "Write a reply; end with my name.",
+    "Each paragraph should end with my name, Ana.",
+    "If you want, end with my name, Marcus Lee.",
+    "End with my name, Marcus Lee, and a date.",
+]
+
+
+@pytest.mark.parametrize("prompt", END_NAME_MISSES)
+def test_end_name_near_misses_compile_no_end(prompt: str) -> None:
+    assert of_kinds(prompt, "ends_with") == []
