@@ -64,6 +64,14 @@ APPEARING = [
     # a quoted word that is also a common word is still the keyword asked for
     ("Write one sentence where the word 'that' appears 4 times.", [kw("that", "exactly", 4)]),
     ("Rules: the word 'sorry' at most once.", [kw("sorry", "at_most", 1)]),
+    (
+        "Write a blog post on tide pools in which the word 'shell' appears at least 3 times.",
+        [kw("shell", "at_least", 3)],
+    ),
+    (
+        "Compose an intro about jazz in which no line rhymes and the word 'swing' appears twice.",
+        [kw("swing", "exactly", 2)],
+    ),
     ("write a reply, the word 'refund' exactly twice", [kw("refund", "exactly", 2)]),
 ]
 
@@ -79,6 +87,8 @@ APPEARING_MISSES = [
     "Why does the word 'literally' appear so often in teenage speech?",
     "If you can, write a poem where the word 'moon' appears twice.",
     "Explain the poem where the word 'rose' appears 3 times.",
+    "Write a summary of the essay below in which the word 'red' appears 5 times.",
+    "Write a review of my story where the word 'ghost' appears 6 times.",
     "The word 'sorry' at most once would be nice, but it is up to you.",
     "Count how many times the word 'red' appears in this sentence: red is red.",
 ]
@@ -87,6 +97,30 @@ APPEARING_MISSES = [
 @pytest.mark.parametrize("prompt", APPEARING_MISSES)
 def test_appearing_near_misses_compile_no_keyword(prompt: str) -> None:
     assert of_kinds(prompt, "keyword") == []
+
+
+DESCRIBED_LISTS = [
+    (
+        "Give me one sentence that uses all of these words: fern, copper, whistle.",
+        [kw("fern"), kw("copper"), kw("whistle")],
+    ),
+    (
+        "write me a sentence that includes the numbers 4, 9, and 15 as digits",
+        [kw("4"), kw("9"), kw("15")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("prompt", "expected"), DESCRIBED_LISTS)
+def test_words_required_of_the_one_thing_asked_for(
+    prompt: str, expected: list[dict[str, Any]]
+) -> None:
+    assert of_kinds(prompt, "keyword") == expected
+
+
+def test_words_of_a_thing_described_elsewhere_compile_nothing() -> None:
+    assert of_kinds("I wrote one sentence that uses the words fern, copper.", "keyword") == []
+    assert of_kinds("Is there a sentence that uses all of these words: a, b?", "keyword") == []
 
 
 # -- literals required without quotes ------------------------------------------------
@@ -330,3 +364,28 @@ def test_a_compound_part_noun_does_not_make_the_end_a_parts() -> None:
     assert of_kinds("Write 3 lines; the last line ends with the word 'behind'.", "ends_with") == []
     recap = "Close your reply with a two-sentence recap beginning with 'Overall'."
     assert of_kinds(recap, "starts_with") == []
+
+
+END_NAMES = [
+    ("Decline the offer politely and end with my name, Jun Park.", "Jun Park"),
+    ("Write the letter and sign off with our company name: Acme Ltd.", "Acme Ltd"),
+    ("Thank the team. Close with my full name — Rosa Diaz.", "Rosa Diaz"),
+]
+
+
+@pytest.mark.parametrize(("prompt", "name"), END_NAMES)
+def test_a_name_given_to_end_with(prompt: str, name: str) -> None:
+    assert of_kinds(prompt, "ends_with") == [{"kind": "ends_with", "phrase": name}]
+
+
+END_NAME_MISSES = [
+    "Write a reply; end with my name.",
+    "Each paragraph should end with my name, Ana.",
+    "If you want, end with my name, Marcus Lee.",
+    "End with my name, Marcus Lee, and a date.",
+]
+
+
+@pytest.mark.parametrize("prompt", END_NAME_MISSES)
+def test_end_name_near_misses_compile_no_end(prompt: str) -> None:
+    assert of_kinds(prompt, "ends_with") == []

@@ -89,10 +89,38 @@ def _own_clause(sentence: Sentence, start: int) -> bool:
     return not NEGATION.search(text, clause_start(text, start), start)
 
 
+# "Write a paragraph on urban heat islands in which the word 'heat' appears …",
+# "… in which no sentence is longer than 12 words and the word 'less' appears
+# …": a clause describing the thing asked for, after what it is about. Not
+# where what it is about is given ("a summary of the essay below in which …"),
+# nor a "where" after a topic ("a story about a town where …" may be the town's).
+_ASKED_WHERE = re.compile(
+    r"\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:write|compose|create|"
+    r"draft|craft|generate|produce|give\s+me|tell\s+me)\s+(?:me\s+)?(?:a|an|one)\s+"
+    r"(?P<about>[^.;:!?\ue000]{0,80}?)\s(?P<link>where|in\s+which|wherein|such\s+that|so\s+that)\s+"
+    r"(?:[^.;:!?]{0,80}?\s(?:and|but|while)\s+)?"
+)
+_TOPIC = re.compile(r"\b(?:about|on|of|for|in|at|from|with)\b")
+_GIVEN = re.compile(
+    r"\b(?:this|these|those|my|his|her|their|our|given|provided|attached|following|below|above|"
+    r"existing|original|pasted)\b"
+)
+
+
+def _described_widely(sentence: Sentence, start: int) -> bool:
+    found = _ASKED_WHERE.fullmatch(sentence.lower, 0, start)
+    if found is None or _GIVEN.search(found.group("about")):
+        return False
+    if found.group("link") == "where" and _TOPIC.search(found.group("about")):
+        return False  # "a story about a town where …": the town, maybe
+    return not (sentence_blocked(sentence, start) or sentence.lower.rstrip().endswith("?"))
+
+
 def _of_answer(sentence: Sentence, start: int, *, modal: bool) -> bool:
     return (
         response_context(sentence, start)
         or described(sentence, start)
+        or _described_widely(sentence, start)
         or (modal and _own_clause(sentence, start))
     )
 

@@ -34,7 +34,7 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted import count_outcome
-from redraft.criteria._families._lexical import asks_about, required
+from redraft.criteria._families._lexical import asks_about, described, required
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
@@ -314,7 +314,7 @@ def _named(sentence: Sentence) -> Iterator[Hit]:
         done = REQUIRE_DONE.match(text, each.end() if each else end)
         if not done or asks_about(sentence, match.start()):
             continue
-        if not response_context(sentence, match.start()) or of_several(text, match.start()):
+        if not _of_answer(sentence, match.start()) or of_several(text, match.start()):
             continue
         yield from keyword_hits(items, amounts, match.start(), end)
 
@@ -335,13 +335,19 @@ def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
             continue
         if _SUBORDINATE.search(text, clause_start(text, match.start()), match.start()):
             continue  # "mention 'A' before you mention 'B'": an order, not a presence
-        if asks_about(sentence, match.start()) or not response_context(sentence, match.start()):
+        if asks_about(sentence, match.start()) or not _of_answer(sentence, match.start()):
             continue
         if of_several(text, match.start()):
             continue
         yield from keyword_hits(parsed[0], amounts, match.start(), end)
         if end > parsed[1]:
             yield from more_keywords(sentence, end)
+
+
+def _of_answer(sentence: Sentence, start: int) -> bool:
+    """A requirement on the answer, or one describing the one thing asked
+    for ("Give me one sentence that uses all of these words: …")."""
+    return response_context(sentence, start) or described(sentence, start)
 
 
 def keyword_hits(
@@ -417,7 +423,7 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
     yield from _banned(sentence)
     for match in _INCLUDE.finditer(text):
         parsed = parse_list(sentence, match.end())
-        if not parsed or not response_context(sentence, match.start()):
+        if not parsed or not _of_answer(sentence, match.start()):
             continue
         if of_several(text, match.start()):
             continue
@@ -430,7 +436,7 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
     for match in _USE_COUNTED.finditer(text):
         word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         counted = _counted(sentence, match.end())
-        if counted is None or not response_context(sentence, match.start()):
+        if counted is None or not _of_answer(sentence, match.start()):
             continue
         if ELSEWHERE.match(text, counted[1]):
             continue

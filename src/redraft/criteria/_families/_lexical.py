@@ -73,7 +73,9 @@ def required(sentence: Sentence, start: int, *, owns_negation: bool = False) -> 
 _DESCRIBED = re.compile(
     r"^\s*(?:(?:please\s+)?(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:now\s+)?"
     r"(?:write|compose|create|give\s+me|make|craft|draft|generate|produce|come\s+up\s+with)\s+"
-    r"(?:me\s+)?(?:a|an|one)\s+(?:[\w-]+\s+){0,3}?(?:sentence|poem|verse|story|paragraph|"
+    # adjectives only: "a review of my story where …" describes the story, not the review
+    r"(?:me\s+)?(?:a|an|one)\s+(?:(?!(?:of|my|this|that|these|the|his|her|their|our|your|about|on)\b)"
+    r"[\w-]+\s+){0,3}?(?:sentence|poem|verse|story|paragraph|"
     r"tweet|slogan|tagline|message|text|acrostic|haiku|limerick|rhyme|phrase|note|riddle|song|"
     r"motto|greeting|toast|line|tongue\s+twister)\s+(?:where|in\s+which|whose|such\s+that|so\s+that|with|"
     r"that\s+has|that)\s+$"

@@ -328,10 +328,27 @@ def _end_marks(sentence: Sentence) -> Iterator[Hit]:
         yield from response_spec(sentence, partial(_ends, _MARKS[mark]), *match.span())
 
 
+# "end with my name, Marcus Lee", "sign off with our company name: Acme Ltd": a
+# name given right after naming it, in capitals, ends the clause.
+_END_NAME = re.compile(
+    r"\b(?i:(?:end|finish|close|sign\s+off|sign\s+it)\s+(?:it\s+)?with\s+(?:my|our|his|her|their)\s+"
+    r"(?:full\s+|company\s+|business\s+)?name)\s*(?:,|:|—|–|-)?\s*"
+    r"(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})(?=\s*(?:$|[.;!]))"
+)
+
+
+def _end_names(sentence: Sentence) -> Iterator[Hit]:
+    for match in _END_NAME.finditer(sentence.masked):
+        if _of_a_part(sentence.lower, match.start()) or asks_about(sentence, match.start()):
+            continue
+        name = sentence.unmask(match.start("name"), match.end("name")).rstrip(".")
+        yield from response_spec(sentence, partial(_ends, name), *match.span())
+
+
 class _Phrases(Corrected):
     name = "start and end phrases"
     specs = (StartsWith, EndsWith)
-    rules: ClassVar[tuple[Rule, ...]] = (phrases, _placed, _questions, _end_marks)
+    rules: ClassVar[tuple[Rule, ...]] = (phrases, _placed, _questions, _end_marks, _end_names)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, StartsWith):
