@@ -467,3 +467,30 @@ def test_a_requirement_after_the_answers_size_or_things_compiles(
 )
 def test_a_requirement_on_a_part_after_a_size_compiles_nothing(prompt: str, kind: str) -> None:
     assert compiled(prompt, kind) == []
+
+
+# -- some letters of a script ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "script"),
+    [
+        ("List five Korean foods, writing each name in Hangul.", "Hangul"),
+        ("Give me 3 Russian proverbs and write each phrase in Cyrillic.", "Cyrillic"),
+        ("Teach me four Hindi words; write every word in Devanagari.", "Devanagari"),
+    ],
+)
+def test_each_thing_written_in_a_script_compiles_some(prompt: str, script: str) -> None:
+    assert compiled(prompt, "script") == [{"script": script, "rule": "some"}]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My friend writes each name in Hangul; why?",
+        "Should I write each word in Cyrillic?",
+        "If you know it, write each name in Hangul.",
+    ],
+)
+def test_a_script_not_asked_for_compiles_nothing(prompt: str) -> None:
+    assert compiled(prompt, "script") == []
