@@ -428,3 +428,69 @@ def test_the_one_thing_in_quotes_wraps_the_answer(prompt: str) -> None:
 )
 def test_quotes_around_a_part_or_citations_compile_nothing(prompt: str) -> None:
     assert compiled(prompt, "wrapped") == []
+
+
+# -- the answer's size before a requirement; the things asked for, modified ---------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "spec"),
+    [
+        ("Answer in one word without punctuation.", "no_punctuation", {"allowed": ""}),
+        ("reply in two sentences with no punctuation at all", "no_punctuation", {"allowed": ""}),
+        (
+            "answer in one word only, lowercase: what colour is grass?",
+            "letter_case",
+            {"case": "lower"},
+        ),
+        (
+            "Give me 8 four-letter words about the sea, in capitals, on one line.",
+            "letter_case",
+            {"case": "upper"},
+        ),
+        ("List 5 verbs, in lowercase, one per line.", "letter_case", {"case": "lower"}),
+    ],
+)
+def test_a_requirement_after_the_answers_size_or_things_compiles(
+    prompt: str, kind: str, spec: dict[str, Any]
+) -> None:
+    assert compiled(prompt, kind) == [spec]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Answer in one word; the word may not contain punctuation.", "no_punctuation"),
+        ("Write 3 sentences, the first words in capitals.", "letter_case"),
+        ("I wrote it in one word without punctuation; was that wrong?", "no_punctuation"),
+    ],
+)
+def test_a_requirement_on_a_part_after_a_size_compiles_nothing(prompt: str, kind: str) -> None:
+    assert compiled(prompt, kind) == []
+
+
+# -- some letters of a script ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "script"),
+    [
+        ("List five Korean foods, writing each name in Hangul.", "Hangul"),
+        ("Give me 3 Russian proverbs and write each phrase in Cyrillic.", "Cyrillic"),
+        ("Teach me four Hindi words; write every word in Devanagari.", "Devanagari"),
+    ],
+)
+def test_each_thing_written_in_a_script_compiles_some(prompt: str, script: str) -> None:
+    assert compiled(prompt, "script") == [{"script": script, "rule": "some"}]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My friend writes each name in Hangul; why?",
+        "Should I write each word in Cyrillic?",
+        "If you know it, write each name in Hangul.",
+    ],
+)
+def test_a_script_not_asked_for_compiles_nothing(prompt: str) -> None:
+    assert compiled(prompt, "script") == []

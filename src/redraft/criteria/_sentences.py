@@ -693,8 +693,11 @@ def response_context(
     if _LIST_STEP.search(prefix):
         # "answer in 12 words, all lowercase": one more item of the same list;
         # not "start with the slug line, in caps" (the line's)
-        previous = re.split(r"[,;]", prefix.rstrip(" ,;"))[-1]
-        if modifies_part(previous, text[start:].split(",")[0]):
+        items = re.split(r"[,;]", prefix.rstrip(" ,;"))
+        previous = items[-1]
+        # "give me 10 words, in capitals": the words asked for are the answer
+        asked_for = len(items) == 1 and makes_parts(previous)
+        if modifies_part(previous, text[start:].split(",")[0]) and not asked_for:
             return False
         return not _DISTRIBUTIVE.search(raw)
     if any(
@@ -710,7 +713,7 @@ def response_context(
         return True  # "summarise the article below in three bullet points": the summary's
     if _SEVERAL_OF.match(raw) and not _BAN.match(text, start):
         return False  # "5 sentences of at most 10 words": each one's (a ban is every one's)
-    return _between_ok(_strip_frame(raw), raw)
+    return _between_ok(_strip_frame(_ANSWER_SHAPE.sub(" ", raw)), raw)
 
 
 # A verb that turns given material into the answer, and that material named
@@ -731,6 +734,12 @@ _TRANSFORMED = re.compile(
 )
 
 
+# The answer's own size between the verb and the phrase: "answer in one word
+# without punctuation", "reply in 3 sentences, all lowercase"
+_ANSWER_SHAPE = re.compile(
+    rf"\b(?:in|with|using)\s+(?:{NUMBER}|a|a\s+single)\s+(?:short\s+)?"
+    r"(?:words?|sentences?|lines?|paragraphs?)(?:\s+only)?\b"
+)
 _FRAME = re.compile(
     r"\b(?:sure\s+that|ensure\s+that|should|must|shall|needs? to|has to|have to|is to|will|"
     r"can|is|are|be|been|being|"

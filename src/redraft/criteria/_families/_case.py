@@ -57,7 +57,7 @@ def _letter_case(spec: LetterCase, text: str) -> Outcome:
 # uppercase throughout"; not "uppercase sparingly", "lowercase words",
 # "uppercase and lowercase pairs".
 _ITEM_END = (
-    r"(?=\s*(?:[.,;!]|$|and\b(?!\s+(?:lower|upper|title|mixed)[\s-]?case)|throughout\b|"
+    r"(?=\s*(?:[.,;:!]|$|and\b(?!\s+(?:lower|upper|title|mixed)[\s-]?case)|throughout\b|"
     r"everywhere\b))"
 )
 # "entirely in capital letters": how much of the answer, said before it

@@ -171,7 +171,9 @@ _NONE = re.compile(
     rf"(?:(?P<roman>{_ROMANISED})|(?P<name>{_NAME}))\b"
 )
 _SOME = re.compile(
-    r"\bwrite\s+(?:it|the\s+(?:\w+\s+)?(?:word|phrase|name)s?|"
+    r"\b(?:write|writing)\s+(?:it|them|the\s+(?:\w+\s+)?(?:word|phrase|name|number)s?|"
+    # "writing each number in Hangul followed by its romanization": some Hangul
+    r"(?:each|every)\s+(?:word|phrase|name|number|answer|item|term)|"
     r"the\s+(?:korean|japanese|chinese|russian|greek|arabic|hebrew|hindi|thai))\s+"
     rf"in\s+(?P<name>{_NAME})\b"
 )
