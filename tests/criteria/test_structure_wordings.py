@@ -561,3 +561,38 @@ def test_bare_labels_without_a_form_head_sections() -> None:
     prompt = "Summarise the debate. Use this format:\nPros:\nCons:"
     assert _kinds(prompt, "answer_template") == []
     assert _sections(prompt) == [(("Pros", "Cons"), True)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "level"),
+    [
+        (
+            "Give me a packing list grouped under four headings (Tent, Food, Clothes, Tools) "
+            "using ## markdown headers, with bullets under each.",
+            2,
+        ),
+        (
+            "Write a study guide for biology, with the three units as separate parts "
+            "using ### headers.",
+            3,
+        ),
+        (
+            "Could you outline the talk, the main points set out in order, using H2 headings?",
+            2,
+        ),
+    ],
+)
+def test_a_heading_level_named_far_from_the_request_compiles(prompt: str, level: int) -> None:
+    assert _kinds(prompt, "heading_level") == [{"level": level}]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My outline uses ## markdown headers; summarise it.",
+        "Summarise the notes below, which are organised using ## markdown headers.",
+        "Write the guide without using ## markdown headers.",
+    ],
+)
+def test_heading_level_near_misses_compile_nothing(prompt: str) -> None:
+    assert _kinds(prompt, "heading_level") == []
