@@ -491,3 +491,108 @@ def test_a_bare_format_line_compiles(prompt: str, template: str) -> None:
 )
 def test_bare_format_near_misses_compile_nothing(prompt: str) -> None:
     assert _kinds(prompt, "item_template") == []
+
+
+# -- a structure given line by line --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("system", "names", "ordered"),
+    [
+        (
+            "You are a recipe bot. Output every recipe in this exact structure:\n"
+            "NAME: <dish>\nINGREDIENTS:\n- one per bullet\nMETHOD:\n1. numbered steps",
+            ("NAME", "INGREDIENTS", "METHOD"),
+            True,
+        ),
+        (
+            "Respond using this structure and nothing else:\nQuery:\n```sql\n<query>\n```\n"
+            "Notes: <one line>",
+            ("Query", "Notes"),
+            True,
+        ),
+        (
+            "Always format lesson plans as:\n'Goals' heading followed by bullets\n"
+            "'Activities' heading followed by numbered steps",
+            ("Goals", "Activities"),
+            False,
+        ),
+    ],
+)
+def test_a_structure_given_line_by_line_names_its_sections(
+    system: str, names: tuple[str, ...], ordered: bool
+) -> None:
+    assert _sections("Help me, please.", system) == [(names, ordered)]
+
+
+@pytest.mark.parametrize(
+    "system",
+    [
+        # an exact template: its own check says it all
+        "Use this format:\nName: <name>\nRole: <role>",
+        "My last report used this structure:\nSummary: ok\nRisks: none",
+        "Don't use this structure:\nIntro: x\n- list\nEnd: y",
+        "Use this format:\nJust write freely about it.",
+    ],
+)
+def test_structure_near_misses_name_no_sections(system: str) -> None:
+    assert _sections("Help me, please.", system) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "template"),
+    [
+        (
+            "Make up a customer for a test form in this exact format:\nName: \nEmail: \nPhone: ",
+            "Name: …\nEmail: …\nPhone: …",
+        ),
+        ("Fill in this form for a fictional cat. Use this format:\nName:\nAge:", "Name: …\nAge: …"),
+        (
+            "Invent a film and fill in each field. Use the following format:\nTitle:\nYear:",
+            "Title: …\nYear: …",
+        ),
+    ],
+)
+def test_a_form_of_blank_labels_is_a_template(prompt: str, template: str) -> None:
+    assert _kinds(prompt, "answer_template") == [{"template": template}]
+
+
+def test_bare_labels_without_a_form_head_sections() -> None:
+    prompt = "Summarise the debate. Use this format:\nPros:\nCons:"
+    assert _kinds(prompt, "answer_template") == []
+    assert _sections(prompt) == [(("Pros", "Cons"), True)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "level"),
+    [
+        (
+            "Give me a packing list grouped under four headings (Tent, Food, Clothes, Tools) "
+            "using ## markdown headers, with bullets under each.",
+            2,
+        ),
+        (
+            "Write a study guide for biology, with the three units as separate parts "
+            "using ### headers.",
+            3,
+        ),
+        (
+            "Could you outline the talk, the main points set out in order, using H2 headings?",
+            2,
+        ),
+    ],
+)
+def test_a_heading_level_named_far_from_the_request_compiles(prompt: str, level: int) -> None:
+    assert _kinds(prompt, "heading_level") == [{"level": level}]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My outline uses ## markdown headers; summarise it.",
+        "Summarise the notes below, which are organised using ## markdown headers.",
+        "Write the guide without using ## markdown headers.",
+    ],
+)
+def test_heading_level_near_misses_compile_nothing(prompt: str) -> None:
+    assert _kinds(prompt, "heading_level") == []

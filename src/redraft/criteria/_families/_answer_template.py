@@ -33,7 +33,7 @@ from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence, sentence_blocked
 
-__all__ = ["ANSWER_TEMPLATE", "AnswerTemplate", "line_pattern"]
+__all__ = ["ANSWER_TEMPLATE", "AnswerTemplate", "line_pattern", "template_of"]
 
 _HOLE = re.compile(r"<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|…|\.\.\.")
 _MAX_LINES = 12
@@ -144,6 +144,31 @@ def _template_after(sentence: Sentence) -> str | None:
     return block if block.strip() else None
 
 
+# A form to fill: every line a label and nothing after it ("Name: " /
+# "Street: " / "City: "): each label is followed by its value.
+_BLANK_FIELD = re.compile(r"[^\s:<>\[\]{}][^:<>\[\]{}\n]{0,39}:[ \t]*")
+
+
+_FORM = re.compile(r"\b(?:form|fill(?:ed)?\s+in|fill\s+out|fields?)\b")
+
+
+def template_of(block: str, said: str = "") -> AnswerTemplate | None:
+    """The template ``block`` states, or None: its lines as written, or a
+    form whose every line is a bare label left blank ("Name: " / "City: ",
+    a space after each colon, or a sentence ``said`` naming a form), each
+    then standing for "Label: …". Bare labels alone ("Pros:" / "Cons:") may
+    head sections whose text follows below, so they need that sign."""
+    raw = [line.rstrip("\r") for line in block.splitlines() if line.strip()]
+    lines = [line.strip() for line in raw]
+    blank = all(line.endswith((" ", "\t")) for line in raw) or _FORM.search(said.lower())
+    if len(lines) >= 2 and blank and all(_BLANK_FIELD.fullmatch(line) for line in lines):
+        block = "\n".join(f"{line} …" for line in lines)
+    try:
+        return AnswerTemplate(template=block)
+    except ValueError:
+        return None
+
+
 def answer_template(sentence: Sentence) -> Iterator[Hit]:
     """ "Use this format:" followed by the template's lines."""
     match = _ANNOUNCE.search(sentence.lower.rstrip())
@@ -152,11 +177,9 @@ def answer_template(sentence: Sentence) -> Iterator[Hit]:
     block = _template_after(sentence)
     if block is None or not _asked(sentence, match.start()):
         return
-    try:
-        spec = AnswerTemplate(template=block)
-    except ValueError:
-        return
-    yield Hit(spec, match.start(), match.end())
+    spec = template_of(block, sentence.whole)
+    if spec is not None:
+        yield Hit(spec, match.start(), match.end())
 
 
 class _AnswerTemplate(Family):

@@ -33,6 +33,7 @@ from pydantic import Field
 
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec, every_unit_outcome
+from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._lexical import required
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import MASK, Hit, Rule, Sentence
@@ -203,7 +204,10 @@ def heading_levels(sentence: Sentence) -> Iterator[Hit]:
         return
     for pattern in _LEVEL_PATTERNS:
         for match in pattern.finditer(text):
-            if MASK in match.group(0) or not required(sentence, match.start()):
+            # "… using ## markdown headers" far from the request: a layout asked
+            # ("with H2 headings" may describe one part of a longer structure)
+            far = match.group(0).startswith("us") and layout_asked(sentence, match.start())
+            if MASK in match.group(0) or not (required(sentence, match.start()) or far):
                 continue
             level = _level_of(match)
             if _levels_named(sentence) - {level}:

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator
 
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._labelled_structure import structure_names
 from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
@@ -255,10 +256,18 @@ def named_sections(sentence: Sentence) -> Iterator[Hit]:
             return
 
 
+def structure_sections(sentence: Sentence) -> Iterator[Hit]:
+    """ "Output every recipe in this exact structure:" and its label lines."""
+    found = structure_names(sentence)
+    if found is not None:
+        names, ordered, start, end = found
+        yield from _hit(names, ordered, start, end)
+
+
 class _NamedSections(Family):
     name = "named sections"
     specs = (NamedSections,)
-    rules: ClassVar[tuple[Rule, ...]] = (named_sections,)
+    rules: ClassVar[tuple[Rule, ...]] = (named_sections, structure_sections)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, NamedSections)
