@@ -269,3 +269,80 @@ def test_lines_of_verse_are_the_answer(prompt: str, value: int) -> None:
 )
 def test_lines_of_verse_near_misses(prompt: str) -> None:
     assert counted(prompt, "line_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write 3 post ideas for my bakery. Number them, and keep each under 40 words.",
+            ("each_word_count", "at_most", 39),
+        ),
+        (
+            "Give me 4 slogans as a bulleted list, each no more than 6 words.",
+            ("each_word_count", "at_most", 6),
+        ),
+        (
+            "Give me 3 pieces of advice, each exactly 2 sentences long, as a numbered list.",
+            ("each_count", "exactly", 2),
+        ),
+        (
+            "Generate 5 example passwords. Each must be exactly 16 characters. One per line.",
+            ("line_length", "exactly", 16),
+        ),
+        ("List 5 book titles, one per line, each at most 8 words.", ("line_length", "at_most", 8)),
+    ],
+)
+def test_a_count_within_each_thing_of_a_list(prompt: str, expected: tuple[str, str, int]) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # no list format: the things may be paragraphs or run together
+        "Write 3 tips, each under 40 words.",
+        # two sets of things
+        "Give me 3 tips and 2 warnings as a numbered list, each under 20 words.",
+        # negated, or the list format refused
+        "Give me 3 tips as a numbered list. Don't make each longer than 20 words.",
+        "Give me 3 tips, don't number them, each under 20 words.",
+        # a question
+        "Could you give me 3 tips as a numbered list, each under 20 words?",
+    ],
+)
+def test_a_count_within_each_thing_near_misses(prompt: str) -> None:
+    found = [c for c in counts(prompt) if c[0] in ("each_word_count", "each_count", "line_length")]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write me a four-line poem about rain where each line is shorter than 30 characters.",
+            ("line_length", "at_most", 29),
+        ),
+        (
+            "Write a poem about my cat where each line has at most 6 words.",
+            ("line_length", "at_most", 6),
+        ),
+        (
+            "Compose a song about summer in which every line is under 40 characters.",
+            ("line_length", "at_most", 39),
+        ),
+    ],
+)
+def test_each_line_of_the_thing_described(prompt: str, expected: tuple[str, str, int]) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "I read a poem about rain where each line is shorter than 30 characters.",
+        "Is there a poem about rain where each line is shorter than 30 characters?",
+    ],
+)
+def test_each_line_of_a_thing_given_near_misses(prompt: str) -> None:
+    assert counted(prompt, "line_length") == []
