@@ -346,3 +346,41 @@ def test_each_line_of_the_thing_described(prompt: str, expected: tuple[str, str,
 )
 def test_each_line_of_a_thing_given_near_misses(prompt: str) -> None:
     assert counted(prompt, "line_length") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "low", "high"),
+    [
+        ("Describe a medieval market with at least 150 words, but fewer than 200.", 150, 199),
+        ("Write at least 100 words but no more than 150.", 100, 150),
+        ("Write no fewer than 100 and no more than 150 words.", 100, 150),
+        ("Write more than 100 but less than 200 words.", 101, 199),
+    ],
+)
+def test_a_bound_on_each_side_with_the_unit_said_once(prompt: str, low: int, high: int) -> None:
+    found = counted(prompt, "word_count")
+    assert ("word_count", "at_least", low) in found
+    assert ("word_count", "at_most", high) in found
+
+
+def test_a_bound_on_each_side_of_paragraphs() -> None:
+    found = counted("Write a story of at least 3 paragraphs and at most 5.", "paragraph_count")
+    assert found == [("paragraph_count", "at_least", 3), ("paragraph_count", "at_most", 5)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kept"),
+    [
+        # the second bound is another unit's, or another thing's
+        ("Write at least 150 words and at most 5 paragraphs.", [("word_count", "at_least", 150)]),
+        ("Use at least 100 words and at most 3 emojis.", [("word_count", "at_least", 100)]),
+        (
+            "Write at least 100 words, and at most 3 of them can be adjectives.",
+            [("word_count", "at_least", 100)],
+        ),
+        # what is given
+        ("My essay had at least 150 words, but fewer than 200.", []),
+    ],
+)
+def test_a_bound_on_each_side_near_misses(prompt: str, kept: list[tuple[str, str, int]]) -> None:
+    assert counted(prompt, "word_count") == kept

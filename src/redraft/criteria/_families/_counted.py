@@ -307,6 +307,18 @@ class UnitCounts:
         one = "|".join(f"(?P<o{i}>{u.singular})" for i, u in enumerate(self.units) if u.single)
         nothing = "|".join(f"(?P<z{i}>{u.pattern})" for i, u in enumerate(self.units) if u.none)
         patterns = {
+            # a bound on each side, the unit said once: "at least 150 words, but
+            # fewer than 200", "no fewer than 100 and no more than 150 words"
+            "pair": (
+                rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\s*,?\s+"
+                r"(?:but|and|yet)\s+(?:also\s+)?(?:(?:be|keep\s+it)\s+)?"
+                rf"(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER})(?=\s*(?:[.,;!)]|$|\s+(?:in\s+total|"
+                r"total|please)\b))"
+            ),
+            "pair_back": (
+                rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s*,?\s*(?:but|and)\s+"
+                rf"(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+            ),
             "negated": (
                 r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|"
                 r"can'?t|may\s+not)\s+(?:(?:write|use|be|have|include|contain|give|produce|"
@@ -547,6 +559,23 @@ class UnitCounts:
 
 def _bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation, int]]:
     """The (relation, value) pairs a phrase states; none where a number is unreadable."""
+    if name.startswith("pair"):
+        pairs = [
+            (match.group("rel"), match.group("num")),
+            (match.group("rel2"), match.group("num2")),
+        ]
+        bounds: list[tuple[Relation, int]] = []
+        for rel, num in pairs:
+            stated = number_value(num)
+            if stated is None:
+                return []
+            relation, adjust = relation_of(rel)
+            bounds.append((relation, stated + adjust))
+        if sorted(r for r, _ in bounds) != ["at_least", "at_most"]:
+            return []  # "at least 3 and exactly 5" is no range
+        floor = next(v for r, v in bounds if r == "at_least")
+        cap = next(v for r, v in bounds if r == "at_most")
+        return bounds if floor <= cap else []
     if name == "between":
         first = match.group("low") or match.group("from") or match.group("low2")
         low, high = number_value(first), number_value(match.group("high"))
