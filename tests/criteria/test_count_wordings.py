@@ -384,3 +384,34 @@ def test_a_bound_on_each_side_of_paragraphs() -> None:
 )
 def test_a_bound_on_each_side_near_misses(prompt: str, kept: list[tuple[str, str, int]]) -> None:
     assert counted(prompt, "word_count") == kept
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a count standing alone after a number of things asked for: maybe each one's
+        "Give me 5 tips. Max 15 words.",
+        "Write 3 slogans. Under 8 words.",
+        "Suggest several names for my cat. At most 2 words.",
+    ],
+)
+def test_a_count_alone_after_several_things_compiles_nothing(prompt: str) -> None:
+    assert counted(prompt, "word_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Give me 5 tips. Under 100 words in total.", ("word_count", "at_most", 99)),
+        ("Write a slogan. Under 8 words.", ("word_count", "at_most", 7)),
+        ("Explain type 2 diabetes. Under 250 words.", ("word_count", "at_most", 249)),
+        (
+            "Explain photosynthesis simply. 4 to 6 sentences.",
+            ("sentence_count", "at_least", 4),
+        ),
+    ],
+)
+def test_a_count_alone_after_one_thing_asked_for(
+    prompt: str, expected: tuple[str, str, int]
+) -> None:
+    assert expected in counts(prompt)

@@ -26,6 +26,7 @@ from pydantic import ValidationError
 from redraft.criteria._families._answer_units import LABEL, MAKE, described, later_part
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._items import several_asked_before
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
     THING,
@@ -240,6 +241,8 @@ _MORE_PARTS = re.compile(
     r"references|sources|citations|bibliography)\b|"
     r"\band\s+(?:an?|one|some)\s"
 )
+_LIST_MARKER_ONLY = re.compile(rf"^\s*[-*•]?\s*{LABEL}")
+_IN_ALL = re.compile(r"\s*(?:in\s+total|total|overall|altogether|in\s+all|combined)\b")
 # "List the steps …": the verb, not "a list" beside the one sentence asked for
 _LIST_VERB = re.compile(
     r"(?:^|(?<=[.!?:;,]\s)|\bplease\s+|\bjust\s+)list\s+"
@@ -457,6 +460,13 @@ class UnitCounts:
             clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
             if _ONE_PART_BEFORE.search(clause) or _IN_ONE_PART.match(before):
                 return False  # "make sure your 3rd sentence has at most 9 words": part_count's
+            if (
+                self._unit(match).prose
+                and not _LIST_MARKER_ONLY.sub("", before).strip()
+                and not _IN_ALL.match(text, match.end())
+                and several_asked_before(sentence)
+            ):
+                return False  # "Give me 3 slogans. Under 8 words.": maybe each slogan's
             if self._unit(match).prose and re.match(r"then\b", match.group(0)):
                 return False  # "…, then one sentence explaining it": a later part's count
             if self._unit(match).prose and _ONE_MORE_COUNT.match(text, match.end()):
