@@ -86,7 +86,7 @@ def test_runs_show_says_unverified_and_skipped_as_such(tmp_path: Path, fresh_mac
     model = _script(tmp_path, ["Rain falls, soft and slow"])
     judge = tmp_path / "judge.json"
     judge.write_text(json.dumps(['{"items": [{"answer": "yes", "confidence": 3}]}']), "utf-8")
-    prompt = "Write a haiku about rain. Do not use any commas."
+    prompt = "Write a short poem about rain. Do not use any commas."
     args = ["ask", prompt, "--model", model, "--judge-model", f"scripted:{judge}", "--json"]
     asked = CliRunner().invoke(cli, args)
     assert asked.exit_code == 0, asked.output

@@ -269,3 +269,149 @@ def test_lines_of_verse_are_the_answer(prompt: str, value: int) -> None:
 )
 def test_lines_of_verse_near_misses(prompt: str) -> None:
     assert counted(prompt, "line_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write 3 post ideas for my bakery. Number them, and keep each under 40 words.",
+            ("each_word_count", "at_most", 39),
+        ),
+        (
+            "Give me 4 slogans as a bulleted list, each no more than 6 words.",
+            ("each_word_count", "at_most", 6),
+        ),
+        (
+            "Give me 3 pieces of advice, each exactly 2 sentences long, as a numbered list.",
+            ("each_count", "exactly", 2),
+        ),
+        (
+            "Generate 5 example passwords. Each must be exactly 16 characters. One per line.",
+            ("line_length", "exactly", 16),
+        ),
+        ("List 5 book titles, one per line, each at most 8 words.", ("line_length", "at_most", 8)),
+    ],
+)
+def test_a_count_within_each_thing_of_a_list(prompt: str, expected: tuple[str, str, int]) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # no list format: the things may be paragraphs or run together
+        "Write 3 tips, each under 40 words.",
+        # two sets of things
+        "Give me 3 tips and 2 warnings as a numbered list, each under 20 words.",
+        # negated, or the list format refused
+        "Give me 3 tips as a numbered list. Don't make each longer than 20 words.",
+        "Give me 3 tips, don't number them, each under 20 words.",
+        # a question
+        "Could you give me 3 tips as a numbered list, each under 20 words?",
+    ],
+)
+def test_a_count_within_each_thing_near_misses(prompt: str) -> None:
+    found = [c for c in counts(prompt) if c[0] in ("each_word_count", "each_count", "line_length")]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write me a four-line poem about rain where each line is shorter than 30 characters.",
+            ("line_length", "at_most", 29),
+        ),
+        (
+            "Write a poem about my cat where each line has at most 6 words.",
+            ("line_length", "at_most", 6),
+        ),
+        (
+            "Compose a song about summer in which every line is under 40 characters.",
+            ("line_length", "at_most", 39),
+        ),
+    ],
+)
+def test_each_line_of_the_thing_described(prompt: str, expected: tuple[str, str, int]) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "I read a poem about rain where each line is shorter than 30 characters.",
+        "Is there a poem about rain where each line is shorter than 30 characters?",
+    ],
+)
+def test_each_line_of_a_thing_given_near_misses(prompt: str) -> None:
+    assert counted(prompt, "line_length") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "low", "high"),
+    [
+        ("Describe a medieval market with at least 150 words, but fewer than 200.", 150, 199),
+        ("Write at least 100 words but no more than 150.", 100, 150),
+        ("Write no fewer than 100 and no more than 150 words.", 100, 150),
+        ("Write more than 100 but less than 200 words.", 101, 199),
+    ],
+)
+def test_a_bound_on_each_side_with_the_unit_said_once(prompt: str, low: int, high: int) -> None:
+    found = counted(prompt, "word_count")
+    assert ("word_count", "at_least", low) in found
+    assert ("word_count", "at_most", high) in found
+
+
+def test_a_bound_on_each_side_of_paragraphs() -> None:
+    found = counted("Write a story of at least 3 paragraphs and at most 5.", "paragraph_count")
+    assert found == [("paragraph_count", "at_least", 3), ("paragraph_count", "at_most", 5)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kept"),
+    [
+        # the second bound is another unit's, or another thing's
+        ("Write at least 150 words and at most 5 paragraphs.", [("word_count", "at_least", 150)]),
+        ("Use at least 100 words and at most 3 emojis.", [("word_count", "at_least", 100)]),
+        (
+            "Write at least 100 words, and at most 3 of them can be adjectives.",
+            [("word_count", "at_least", 100)],
+        ),
+        # what is given
+        ("My essay had at least 150 words, but fewer than 200.", []),
+    ],
+)
+def test_a_bound_on_each_side_near_misses(prompt: str, kept: list[tuple[str, str, int]]) -> None:
+    assert counted(prompt, "word_count") == kept
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a count standing alone after a number of things asked for: maybe each one's
+        "Give me 5 tips. Max 15 words.",
+        "Write 3 slogans. Under 8 words.",
+        "Suggest several names for my cat. At most 2 words.",
+    ],
+)
+def test_a_count_alone_after_several_things_compiles_nothing(prompt: str) -> None:
+    assert counted(prompt, "word_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Give me 5 tips. Under 100 words in total.", ("word_count", "at_most", 99)),
+        ("Write a slogan. Under 8 words.", ("word_count", "at_most", 7)),
+        ("Explain type 2 diabetes. Under 250 words.", ("word_count", "at_most", 249)),
+        (
+            "Explain photosynthesis simply. 4 to 6 sentences.",
+            ("sentence_count", "at_least", 4),
+        ),
+    ],
+)
+def test_a_count_alone_after_one_thing_asked_for(
+    prompt: str, expected: tuple[str, str, int]
+) -> None:
+    assert expected in counts(prompt)

@@ -148,7 +148,12 @@ async def test_a_requirement_takes_its_own_item_answer() -> None:
     ledger = Ledger(Policy())
     verdict = settle(
         await panel.evaluate(
-            Subject(request=request, text="Rain falls soft and slow", attempt=1),
+            # three lines: the haiku's line check (a part of it only) passes, the judge decides
+            Subject(
+                request=request,
+                text="Rain falls soft and slow\nGrey clouds hum above\nPuddles hold the sky",
+                attempt=1,
+            ),
             EvaluationContext(threshold=0.7, gateway=ledger),
         )
     )

@@ -95,7 +95,7 @@ def test_a_judge_right_80_percent_of_the_time_measures_within_five_points() -> N
 
 async def test_a_flagged_judge_passes_nothing_alone_but_still_fails() -> None:
     coin = Reliability(judge="scripted:function", preset="checklist", tp=25, fn=25, tn=25, fp=25)
-    request = RunRequest.from_prompt("Write a haiku about rain.")
+    request = RunRequest.from_prompt("Write a short poem about rain.")
     yes = Judge(FunctionModel(lambda r: said(True), supports_logprobs=True), reliability=coin)
     verdict = await evaluate(yes, request, "Rain on the roof")
     [item] = verdict.evidence[0].data["items"]
@@ -116,7 +116,7 @@ def panel_with(model: FunctionModel, request: RunRequest, rate: float) -> Evalua
 
 
 async def test_an_audit_asks_about_a_checked_requirement_and_never_changes_the_verdict() -> None:
-    request = RunRequest.from_prompt(f"Write a haiku about rain. {COMMAS}.")
+    request = RunRequest.from_prompt(f"Write a short poem about rain. {COMMAS}.")
 
     # The judge is wrong about the commas every time: the verdict must not care.
     def answer(r: ModelRequest) -> Completion:
@@ -145,7 +145,7 @@ async def test_an_audit_asks_about_a_checked_requirement_and_never_changes_the_v
 
 
 async def test_a_draft_the_checks_reject_is_audited_too() -> None:
-    request = RunRequest.from_prompt(f"Write a haiku about rain. {COMMAS}.")
+    request = RunRequest.from_prompt(f"Write a short poem about rain. {COMMAS}.")
     model = FunctionModel(lambda r: said("," not in draft_of(r)), supports_logprobs=True)
     verdict = await evaluate(panel_with(model, request, 1.0), request, "Rain, soft, slow")
 
@@ -157,10 +157,10 @@ async def test_a_draft_the_checks_reject_is_audited_too() -> None:
 
 
 async def test_audits_are_sampled_at_the_rate() -> None:
-    request = RunRequest.from_prompt(f"Write a haiku about rain. {COMMAS}.")
+    request = RunRequest.from_prompt(f"Write a short poem about rain. {COMMAS}.")
     model = FunctionModel(lambda r: said(True), supports_logprobs=True)
     judge = Judge(
-        model, checklist=["Write a haiku about rain"], audit_rate=0.25, rng=random.Random(3)
+        model, checklist=["Write a short poem about rain"], audit_rate=0.25, rng=random.Random(3)
     )
     settled = build_panel(None, request=request)
     audits = 0
@@ -256,7 +256,7 @@ async def test_a_calibrated_judge_reads_p_yes_through_its_band() -> None:
 
 
 async def test_a_judge_whose_band_believes_nothing_is_not_asked_but_still_audited() -> None:
-    request = RunRequest.from_prompt(f"Write a haiku about rain. {COMMAS}.")
+    request = RunRequest.from_prompt(f"Write a short poem about rain. {COMMAS}.")
     model = FunctionModel(lambda r: said(True), supports_logprobs=True)
     rng = random.Random(5)
     noise = calibrated_band([(i % 2 == 0, round(rng.random(), 3), 1) for i in range(100)])
@@ -276,6 +276,6 @@ async def test_a_judge_whose_band_believes_nothing_is_not_asked_but_still_audite
     assert {item["method"] for item in judge.data["items"]} == {"not asked"}
     assert judge.data["audit"]["requirement"] == COMMAS
     assert len(model.history) == 1  # the audit alone: the record keeps learning
-    haiku = next(r for r in verdict.requirements if r.text.startswith("Write a haiku"))
+    haiku = next(r for r in verdict.requirements if r.text.startswith("Write a short poem"))
     assert (haiku.coverage, haiku.passed) == ("unverified", None)
     assert haiku.reason.startswith("judge not asked")

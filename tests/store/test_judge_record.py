@@ -91,7 +91,7 @@ def said(yes: bool) -> Completion:
 
 
 async def test_recording_a_run_adds_its_judges_audit(store: Store) -> None:
-    request = RunRequest.from_prompt(f"Write a haiku about rain. {COMMAS}.")
+    request = RunRequest.from_prompt(f"Write a short poem about rain. {COMMAS}.")
     judge = FunctionModel(lambda r: said(True), supports_logprobs=True)
     events: list[RunEvent] = [
         event
@@ -120,7 +120,7 @@ async def test_recording_a_run_adds_its_judges_audit(store: Store) -> None:
 
 
 async def test_a_run_without_audits_adds_nothing(store: Store) -> None:
-    request = RunRequest.from_prompt(f"Write a haiku about rain. {COMMAS}.")
+    request = RunRequest.from_prompt(f"Write a short poem about rain. {COMMAS}.")
     judge = FunctionModel(lambda r: said(True), supports_logprobs=True)
     async for event in stream_run(
         request,

@@ -49,7 +49,7 @@ from redraft.criteria._sentences import (
     sentence_blocked,
 )
 
-__all__ = ["list_items"]
+__all__ = ["list_items", "several_asked_before"]
 
 # Where items part, outside brackets: commas, semicolons, a spaced dash
 # ("similarly short — under 300 words"), and "and" before a verb of its own
@@ -124,8 +124,24 @@ _SEVERAL_ASKED = re.compile(
     r"\s+(?i:(?:exactly|about|around|at\s+least|up\s+to)\s+)?(?:\d+\b|(?i:two|three|four|five|"
     r"six|seven|eight|nine|ten|eleven|twelve|several|some|multiple|a\s+few|a\s+couple|a\s+list|"
     r"a\s+dozen|a\s+pair)\b|(?!(?i:a|an|one|the|my|our|your|this|that|it|him|her|them|what|how|"
-    r"why|who|whether|about|in|to)\b)(?:[\w-]+\s+){0,2}?(?!news\b)[a-z-]+[^\Wsu]s\b)"
+    r"why|who|whether|about|in|to)\b)(?:[\w-]+\s+){0,2}?(?!news\b)[a-z-]+[^\Wsiu]s\b)"
 )
+
+
+# A number of things asked for: "give me 3 slogans", "write several tips"
+_COUNT_ASKED = re.compile(
+    r"\s+(?:(?:exactly|about|around|at\s+least|up\s+to)\s+)?(?:\d+|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve|several|some|multiple|a\s+few|a\s+couple\s+of|a\s+list\s+of|"
+    r"a\s+dozen)\s+(?:[\w'-]+\s+){0,3}?[a-z'-]+s\b"
+)
+
+
+def several_asked_before(sentence: Sentence) -> bool:
+    """Whether a sentence before this one asks for a number of things ("Give
+    me 3 slogans."): a count standing alone after it ("Under 8 words.") may
+    be each one's."""
+    before = sentence.whole[: sentence.start].lower()
+    return any(_COUNT_ASKED.match(before, m.end()) for m in _ASKED.finditer(before))
 
 
 def _terse_after_request(sentence: Sentence, head: str) -> bool:

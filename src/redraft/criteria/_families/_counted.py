@@ -26,6 +26,7 @@ from pydantic import ValidationError
 from redraft.criteria._families._answer_units import LABEL, MAKE, described, later_part
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._items import several_asked_before
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
     THING,
@@ -252,6 +253,8 @@ _MORE_PARTS = re.compile(
     r"references|sources|citations|bibliography)\b|"
     r"\band\s+(?:an?|one|some)\s"
 )
+_LIST_MARKER_ONLY = re.compile(rf"^\s*[-*•]?\s*{LABEL}")
+_IN_ALL = re.compile(r"\s*(?:in\s+total|total|overall|altogether|in\s+all|combined)\b")
 # "List the steps …": the verb, not "a list" beside the one sentence asked for
 _LIST_VERB = re.compile(
     r"(?:^|(?<=[.!?:;,]\s)|\bplease\s+|\bjust\s+)list\s+"
@@ -321,6 +324,18 @@ class UnitCounts:
         one = "|".join(f"(?P<o{i}>{u.singular})" for i, u in enumerate(self.units) if u.single)
         nothing = "|".join(f"(?P<z{i}>{u.pattern})" for i, u in enumerate(self.units) if u.none)
         patterns = {
+            # a bound on each side, the unit said once: "at least 150 words, but
+            # fewer than 200", "no fewer than 100 and no more than 150 words"
+            "pair": (
+                rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\s*,?\s+"
+                r"(?:but|and|yet)\s+(?:also\s+)?(?:(?:be|keep\s+it)\s+)?"
+                rf"(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER})(?=\s*(?:[.,;!)]|$|\s+(?:in\s+total|"
+                r"total|please)\b))"
+            ),
+            "pair_back": (
+                rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s*,?\s*(?:but|and)\s+"
+                rf"(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+            ),
             "negated": (
                 r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|"
                 r"can'?t|may\s+not)\s+(?:(?:write|use|be|have|include|contain|give|produce|"
@@ -459,6 +474,13 @@ class UnitCounts:
             clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
             if _ONE_PART_BEFORE.search(clause) or _IN_ONE_PART.match(before):
                 return False  # "make sure your 3rd sentence has at most 9 words": part_count's
+            if (
+                self._unit(match).prose
+                and not _LIST_MARKER_ONLY.sub("", before).strip()
+                and not _IN_ALL.match(text, match.end())
+                and several_asked_before(sentence)
+            ):
+                return False  # "Give me 3 slogans. Under 8 words.": maybe each slogan's
             if self._unit(match).prose and re.match(r"then\b", match.group(0)):
                 return False  # "…, then one sentence explaining it": a later part's count
             if self._unit(match).prose and _ONE_MORE_COUNT.match(text, match.end()):
@@ -562,6 +584,23 @@ class UnitCounts:
 
 def _bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation, int]]:
     """The (relation, value) pairs a phrase states; none where a number is unreadable."""
+    if name.startswith("pair"):
+        pairs = [
+            (match.group("rel"), match.group("num")),
+            (match.group("rel2"), match.group("num2")),
+        ]
+        bounds: list[tuple[Relation, int]] = []
+        for rel, num in pairs:
+            stated = number_value(num)
+            if stated is None:
+                return []
+            relation, adjust = relation_of(rel)
+            bounds.append((relation, stated + adjust))
+        if sorted(r for r, _ in bounds) != ["at_least", "at_most"]:
+            return []  # "at least 3 and exactly 5" is no range
+        floor = next(v for r, v in bounds if r == "at_least")
+        cap = next(v for r, v in bounds if r == "at_most")
+        return bounds if floor <= cap else []
     if name == "between":
         first = match.group("low") or match.group("from") or match.group("low2")
         low, high = number_value(first), number_value(match.group("high"))

@@ -169,8 +169,12 @@ def _read(match: re.Match[str]) -> tuple[Relation, int, LengthUnit] | None:
     return relation, value + adjust, length_in
 
 
-# "a poem in which every line …": the clause describes the thing asked for.
-_DESCRIBED = re.compile(rf"\b{THING}\s+(?P<joint>in\s+which|where|whose|such\s+that)\s+$")
+# "a poem in which every line …", "a poem about rain where each line …": the
+# clause describes the thing asked for.
+_DESCRIBED = re.compile(
+    rf"\b{THING}(?:\s+(?:about|on)(?:\s+(?!each\b|every\b)[\w'-]+){{1,4}}?)?\s+"
+    r"(?P<joint>in\s+which|where|whose|such\s+that)\s+$"
+)
 
 
 def _required(sentence: Sentence, start: int) -> bool:

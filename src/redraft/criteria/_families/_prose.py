@@ -27,6 +27,7 @@ from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted import TallyFamily, Unit, UnitCounts
 from redraft.criteria._families._counts_abroad import CountsAbroad
+from redraft.criteria._families._each_thing import each_thing_counts
 from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
@@ -283,7 +284,14 @@ counts_abroad = CountsAbroad(
 class _Words(TallyFamily):
     name = "words"
     specs = (WordCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (word_counts, word_tallies, counts_abroad)
+    # "3 tips as a numbered list, each under 40 words": a count within each
+    # thing asked for, read here as counts abroad are (one rule, several kinds)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        word_counts,
+        word_tallies,
+        counts_abroad,
+        each_thing_counts,
+    )
     cut = True
     growing = True
 
