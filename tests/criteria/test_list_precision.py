@@ -405,3 +405,33 @@ def test_a_form_that_is_the_topic_or_someone_elses(whole: str) -> None:
 )
 def test_a_form_asked_of_the_answer(whole: str, form: str) -> None:
     assert list_form(whole) == form
+
+
+# -- a shown sequence: a marker style only where numbering governs it ----------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "marker"),
+    [
+        ("Use a., b., c. for the options.", "a."),
+        ("Number the steps with i), ii), iii).", "i)"),
+        ("please number them 1), 2), 3)", "1)"),
+        ("Use Roman numerals (I., II., III.) for the parts.", "I."),
+    ],
+)
+def test_a_sequence_governed_by_numbering(prompt: str, marker: str) -> None:
+    assert {"kind": "list_marker", "marker": marker} in specs(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Use the following structure: a) the problem, b) the cause, c) the fix.",
+        "Format: 1. Name 2. Age 3. City",
+        "List a) pros and b) cons of solar power.",
+        "Write a quiz of 4 questions. Label the answer choices A), B), C).",
+        "Create 5 multiple-choice questions, with options labelled (a), (b), (c), (d).",
+    ],
+)
+def test_a_sequence_that_is_a_template_or_a_sub_list(prompt: str) -> None:
+    assert not any(s["kind"] == "list_marker" for s in specs(prompt))
