@@ -435,3 +435,35 @@ def test_a_sequence_governed_by_numbering(prompt: str, marker: str) -> None:
 )
 def test_a_sequence_that_is_a_template_or_a_sub_list(prompt: str) -> None:
     assert not any(s["kind"] == "list_marker" for s in specs(prompt))
+
+
+# -- a part that is where something else goes ----------------------------------------
+
+
+def part_counts(prompt: str) -> list[dict[str, Any]]:
+    return [s for s in specs(prompt) if s["kind"] == "part_count"]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a bio for Ana. Include her name in the first and last sentence, max 70 words.",
+        "Put the date in the first line, max 20 characters.",
+        "Mention the price in the title, under 60 characters overall.",
+    ],
+)
+def test_a_part_that_is_a_place_takes_no_count_after_a_comma(prompt: str) -> None:
+    assert part_counts(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "index", "value"),
+    [
+        ("In the first paragraph, use no more than 40 words.", 1, 40),
+        ("Write a poem. In line 2, keep it to 10 words.", 2, 10),
+        ("Write two paragraphs. The first paragraph, at most 50 words.", 1, 50),
+        ("Keep the last paragraph under 30 words.", -1, 29),
+    ],
+)
+def test_a_part_counted_still_reads(prompt: str, index: int, value: int) -> None:
+    assert [(s["index"], s["value"]) for s in part_counts(prompt)] == [(index, value)]
