@@ -405,3 +405,65 @@ def test_a_form_that_is_the_topic_or_someone_elses(whole: str) -> None:
 )
 def test_a_form_asked_of_the_answer(whole: str, form: str) -> None:
     assert list_form(whole) == form
+
+
+# -- a shown sequence: a marker style only where numbering governs it ----------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "marker"),
+    [
+        ("Use a., b., c. for the options.", "a."),
+        ("Number the steps with i), ii), iii).", "i)"),
+        ("please number them 1), 2), 3)", "1)"),
+        ("Use Roman numerals (I., II., III.) for the parts.", "I."),
+    ],
+)
+def test_a_sequence_governed_by_numbering(prompt: str, marker: str) -> None:
+    assert {"kind": "list_marker", "marker": marker} in specs(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Use the following structure: a) the problem, b) the cause, c) the fix.",
+        "Format: 1. Name 2. Age 3. City",
+        "List a) pros and b) cons of solar power.",
+        "Write a quiz of 4 questions. Label the answer choices A), B), C).",
+        "Create 5 multiple-choice questions, with options labelled (a), (b), (c), (d).",
+    ],
+)
+def test_a_sequence_that_is_a_template_or_a_sub_list(prompt: str) -> None:
+    assert not any(s["kind"] == "list_marker" for s in specs(prompt))
+
+
+# -- a part that is where something else goes ----------------------------------------
+
+
+def part_counts(prompt: str) -> list[dict[str, Any]]:
+    return [s for s in specs(prompt) if s["kind"] == "part_count"]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a bio for Ana. Include her name in the first and last sentence, max 70 words.",
+        "Put the date in the first line, max 20 characters.",
+        "Mention the price in the title, under 60 characters overall.",
+    ],
+)
+def test_a_part_that_is_a_place_takes_no_count_after_a_comma(prompt: str) -> None:
+    assert part_counts(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "index", "value"),
+    [
+        ("In the first paragraph, use no more than 40 words.", 1, 40),
+        ("Write a poem. In line 2, keep it to 10 words.", 2, 10),
+        ("Write two paragraphs. The first paragraph, at most 50 words.", 1, 50),
+        ("Keep the last paragraph under 30 words.", -1, 29),
+    ],
+)
+def test_a_part_counted_still_reads(prompt: str, index: int, value: int) -> None:
+    assert [(s["index"], s["value"]) for s in part_counts(prompt)] == [(index, value)]

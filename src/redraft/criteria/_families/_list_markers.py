@@ -22,7 +22,11 @@ using '•'", "start each bullet with a dash"; a marker named after a verb
 ends its clause: not "the list should use stars to show each rating", nor
 "a dot-point summary") or shown as a sequence governed by a numbering verb
 ("number them 1), 2), 3)", "label the options a), b), c)", "use Roman
-numerals (I., II., III.)"); not from a style that is hedged, negated, quoted,
+numerals (I., II., III.)", "use a., b., c. for the options": "use" only
+right before the sequence), within a few words of it; not a template shown
+after "use" or "format" ("Use this structure: a) the problem, b) the fix",
+"Format: 1. Name 2. Age"), nor the options of a quiz's questions (a
+sub-list under numbered questions); not from a style that is hedged, negated, quoted,
 in a question, or that describes something given ("my notes are numbered
 1), 2)"). Repaired without a model: each judged item's marker is rewritten
 (ordered items numbered afresh in each list: 1, 2, 3 / a, b, c / i, ii, iii).
@@ -256,11 +260,21 @@ _SEQUENCES: tuple[tuple[str, str], ...] = (
     ("I.", r"(?<![\w.])I\.,?\s*(?:and\s+)?II\.(?!\w)"),
 )
 _SEQUENCE = re.compile("|".join(f"(?P<s{i}>{p})" for i, (_, p) in enumerate(_SEQUENCES)))
+# The verb or noun of numbering that governs a shown sequence. "use" or
+# "format" alone does not: "Use this structure: a) the problem, b) the fix"
+# and "Format: 1. Name 2. Age" show a template, not a marker style.
 _NUMBERING = re.compile(
-    r"\b(?:number|numbered|numbering|label|labelled|labeled|letter|lettered|mark|marked|"
-    r"use|using|format|formatted|list|listed|enumerate|enumerated|order|ordered|markers?|"
-    r"roman\s+numerals|style)\b"
+    r"\b(?:number|numbered|numbering|label|labelled|labeled|letter|lettered|letters|"
+    r"enumerate|enumerated|markers?|roman\s+numerals|numerals|(?:marker|numbering|list)\s+style|"
+    r"(?:use|using|with)\s+(?:numbers|digits)|(?P<shown>use|using|with))\b"
 )
+# The labels of a quiz's options: the options sit under each question, whose
+# own numbers are the top-level list the style would judge.
+_OPTIONS = re.compile(r"\b(?:options?|choices?|answers?|alternatives?)\b")
+_QUIZ = re.compile(r"\b(?:quiz\w*|questions?|multiple[\s-]choice|mcqs?)\b")
+# How far the sequence may follow its numbering word: "number them 1), 2)",
+# "use Roman numerals (I., II., III.)", "label the options (a), (b)".
+_NEAR = 40
 _QUOTED_SHORT = re.compile(r"([\"'`‘“])([^\w\s\"'`‘“’”]{1,3}|[\w]{1,4}[.)]|\(\w{1,4}\))([\"'`’”])")
 
 
@@ -303,13 +317,24 @@ def list_markers(sentence: Sentence) -> Iterator[Hit]:
     cased = _readable(sentence, sentence.masked, sentence.original)
     for match in _SEQUENCE.finditer(cased):
         style = next(_SEQUENCES[i][0] for i in range(len(_SEQUENCES)) if match[f"s{i}"])
-        lead = None
+        lead = first = None
         for found in _NUMBERING.finditer(lower, 0, match.start()):
             lead = found
+            if re.search(r"[;.!?]\s", lower[found.end() : match.start()]) is None:
+                first = first or found  # the clause's first: "Number the steps with i), ii)"
         if lead is None or re.search(r"[;.!?]\s", lower[lead.end() : match.start()]):
             continue
-        if _asked(sentence, lead.start()):
-            yield Hit(ListMarker(marker=style), lead.start(), match.end())  # type: ignore[arg-type]
+        if match.start() - lead.end() > _NEAR:
+            continue  # a numbering word far from the sequence governs something else
+        if lead["shown"] and lower[lead.end() : match.start()].strip(" '\"`‘“"):
+            continue  # "use a), b), c)" names the style; "use this outline: a) …" a template
+        if _OPTIONS.search(lower, max(0, lead.start() - 30), match.end() + 30) and _QUIZ.search(
+            sentence.whole.lower()
+        ):
+            continue  # a quiz's options under numbered questions: a sub-list's labels
+        at = (first or lead).start()
+        if _asked(sentence, at):
+            yield Hit(ListMarker(marker=style), at, match.end())  # type: ignore[arg-type]
             return
 
 

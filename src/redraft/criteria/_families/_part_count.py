@@ -233,7 +233,7 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue
         if part == "title" and index != 1:
             continue
-        if _loose(text, match, units) or not _terse_ok(text, match):
+        if _loose(text, match, units) or not _terse_ok(text, match) or _placed(text, match):
             continue
         taken.append(match.span())
         for relation, value in bounds(match):
@@ -253,6 +253,28 @@ def _terse_ok(text: str, match: re.Match[str]) -> bool:
         return True
     opens = OPENS.search(text[: match.start()]) is not None
     return opens and not found.get("article") and not found.get("title")
+
+
+# A part that is where something else goes ("include her name in the first
+# and last sentence, max 70 words"): a count after a bare comma is the
+# answer's, not the part's.
+_PLACE_BEFORE = re.compile(
+    rf"(?:\b(?:in|on|at|into|to|from|under|within|inside)\s+(?:the\s+|your\s+)?|"
+    rf"\b(?:{ORDINAL})\s+(?:and|or|&)\s+)$"
+)
+
+
+def _placed(text: str, match: re.Match[str]) -> bool:
+    """Whether the part is where something else goes ("put the date in the
+    first line, …") and only a comma joins the count to it."""
+    linked, before = match.group(0), text[: match.start()]
+    if linked.startswith("in ") and "," in linked and not OPENS.search(before):
+        return True  # "put the date in the first line, max 20 characters"
+    return (
+        bool(_PLACE_BEFORE.search(before))
+        and "," in linked
+        and not re.search(r"\b(?:should|must|be|is|are|has|have|keep|limit|needs?)\b", linked)
+    )
 
 
 _ANY = 1_000
