@@ -580,6 +580,8 @@ def _negated(text: str, begin: int, end: int) -> bool:
     return any(
         not _RELATION_AFTER_NO.match(text, m.end()) for m in NEGATION.finditer(text, begin, end)
     )
+
+
 # What may stand before a negated directive that opens a clause of its own:
 # "…, and don't use …" (not "emails must never use …", whose subject is another's).
 _IMPERATIVE_BEFORE = re.compile(r"(?:^|[,;:(]|\b(?:and|but|then|also|please|so|just))\s*$")

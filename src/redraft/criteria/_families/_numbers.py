@@ -89,10 +89,13 @@ _EDITS = (
 # -- phrasings --------------------------------------------------------------------------
 
 _PHRASES = CountPhrases(
-    # "exactly one number" (a count of it); "random integers" are numbers too
+    # "exactly one number" (a count of it). Not "10 random integers": those are
+    # the list's items, and the answer's lead-in ("Here are 10 integers between
+    # 1 and 100:") and list numbering are numerals too, so a count of every
+    # numeral would fail the answer asked for.
     unit=(
-        r"(?:(?:specific|concrete|exact|real|precise|hard|different|random|distinct|unique)\s+)?"
-        r"(?:numbers?|numerals?|figures|integers|whole\s+numbers)"
+        r"(?:(?:specific|concrete|exact|real|precise|hard|different|distinct|unique)\s+)?"
+        r"(?:numbers?|numerals?|figures)"
     ),
     singular="number",
     bare=(
