@@ -7,9 +7,6 @@ the response?). The rules themselves live in the families (``_families``);
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from redraft.criteria._asked import asked_of_another, asks_about_it
@@ -22,14 +19,12 @@ from redraft.criteria._guards import (
     sentence_blocked,
     templated,
 )
-from redraft.criteria._material import announced_material
-from redraft.criteria._measure import abbreviated
+from redraft.criteria._sentence_text import MASK, Hit, Rule, Sentence, mask, sentences
 
 if TYPE_CHECKING:
     # Annotations only: the check families import this module while the
     # vocabulary (which lists their specs) is still being built.
-    from redraft.criteria._compiled import TextSource
-    from redraft.criteria._spec import CheckSpec
+    pass
 
 __all__ = [
     "HEDGE",
@@ -55,140 +50,6 @@ __all__ = [
     "sentences",
     "templated",
 ]
-
-MASK = "\ue000"
-"""What masked characters become: offsets are kept, the words are gone."""
-
-_QUOTED = re.compile(
-    r"```.*?```"
-    r"|\"[^\"\n]{1,400}\""
-    r"|“[^”\n]{1,400}”"
-    r"|«[^»\n]{1,400}»"
-    r"|`[^`\n]{1,400}`"
-    # an apostrophe inside a word stays inside the quote: 'You'll need'
-    r"|(?<![\w'’])['‘](?:[^'‘’\n]|(?<=\w)['’](?=\w)){1,200}['’](?![\w'’])",
-    re.DOTALL,
-)
-_BLOCKQUOTE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
-# Material handed over to be worked on: from the colon to the end of its paragraph.
-# A colon that ends its line hands over the next paragraph ("Summarize these
-# notes:", a blank line, then the notes).
-_HANDOVER = re.compile(
-    r"\b(?:translat\w*|summari[sz]\w*|paraphras\w*|rewrit\w*|proofread\w*|correct\w*|"
-    r"classif\w*|analy[sz]\w*|review\w*|the following(?:\s+\w+){0,3}|(?:this|these) (?:[\w-]+ )?"
-    r"(?:text|passage|article|email|essay|document|paragraphs?|story|poem|message|sentences?|"
-    r"notes|draft|clause|post|tweet|caption|rubric|brief|ad|listing|excerpt|transcript|"
-    r"script|prompt|instructions|memo|letter)|(?:the )?text below)"
-    r"[^:\n]{0,80}:[ \t]*(?:\n[ \t]*\n[ \t]*(?=\S))?(?P<body>(?:[^\n]|\n(?![ \t]*\n))+)",
-    re.IGNORECASE,
-)
-
-
-def mask(text: str) -> str:
-    """``text`` with quoted and handed-over material replaced by :data:`MASK`
-    (quote marks themselves are kept so rules can find a quoted argument)."""
-    chars = list(text)
-
-    def blank(start: int, end: int) -> None:
-        for i in range(start, end):
-            if chars[i] not in "\n":
-                chars[i] = MASK
-
-    for match in _QUOTED.finditer(text):
-        blank(match.start() + 1, match.end() - 1)
-        if match.group(0).startswith("```"):
-            blank(match.start(), match.end())
-    for match in _BLOCKQUOTE.finditer(text):
-        blank(match.start(), match.end())
-    for span in announced_material(text):
-        blank(*span)
-    for match in _HANDOVER.finditer(text):
-        if _ARGUMENT_LIST.search(text, max(0, match.start() - 40), match.start()) and (
-            _LISTED_WORDS.match(match.group(0))
-        ):
-            continue  # "do not include the following keywords: …" names its arguments
-        body = match.start("body")
-        quoted = _QUOTED.match(text, body)
-        if quoted and text[body] != "'":
-            # 'Make this text weird: "…". Keep it short.': the quote is the material.
-            continue
-        blank(body, match.end("body"))
-    return "".join(chars)
-
-
-# A verb whose argument list may follow as "the following keywords: …".
-_ARGUMENT_LIST = re.compile(
-    r"\b(?:include|use|mention|avoid|exclude|contain|say|using|including|mentioning)\s*$",
-    re.IGNORECASE,
-)
-_LISTED_WORDS = re.compile(
-    r"the following\s+(?:key\s*)?(?:words?|terms?|phrases?|names?|keywords?)\s*:", re.IGNORECASE
-)
-
-
-@dataclass(frozen=True)
-class Sentence:
-    """One sentence of the source: its masked text and where it starts."""
-
-    original: str
-    masked: str
-    start: int
-    whole: str = ""
-    """The whole masked source, for rules that read another sentence too
-    (a section marker, a paragraph divider)."""
-    full: str = ""
-    """The whole original source (a repeated request is the text before its instruction)."""
-    source: TextSource = "prompt"
-
-    @cached_property
-    def lower(self) -> str:
-        # cached: rules read it once per phrase, and a long sentence has many
-        return self.masked.lower()
-
-    def unmask(self, start: int, end: int) -> str:
-        """The original text between two offsets of this sentence."""
-        return self.original[start:end]
-
-
-# A quotation that ends its sentence ('… "It's a feature!" Write …') ends
-# in masked text: a closing quote before a capital, where the quoted words
-# end with a mark.
-_BOUNDARY = re.compile(
-    r"(?<=[.!?;])\s+|\n+|(?<=:)\s*\n|(?P<quoted>(?<=\ue000[\"”’»'])\s+(?=[A-Z]))"
-)
-
-
-def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iterator[Sentence]:
-    start = 0
-    spans: list[tuple[int, int]] = []
-    for match in _BOUNDARY.finditer(masked):
-        if match.group("quoted") and original[match.start() - 2 : match.start() - 1] not in ".!?":
-            continue
-        if (
-            "\n" not in match.group(0)
-            and masked[match.start() - 1 : match.start()] == "."
-            and abbreviated(masked[start : match.start() - 1])
-        ):
-            continue  # "the U.S. policy", "e.g. a list"
-        if match.start() > start:
-            spans.append((start, match.start()))
-        start = match.end()
-    if start < len(masked):
-        spans.append((start, len(masked)))
-    for a, b in spans:
-        yield Sentence(original[a:b], masked[a:b], a, masked, original, source)
-
-
-@dataclass(frozen=True)
-class Hit:
-    """A rule's finding: a spec and its span within the sentence."""
-
-    spec: CheckSpec
-    start: int
-    end: int
-
-
-Rule = Callable[[Sentence], Iterator[Hit]]
 
 
 # -- clauses and the answer (the shared guards: _guards) -------------------------

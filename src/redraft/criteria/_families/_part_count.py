@@ -199,6 +199,16 @@ def _ref_end(match: re.Match[str]) -> int:
     return max(match.end(g) for g in ("part", "num", "title") if match.group(g))
 
 
+def _placed_elsewhere(text: str, match: re.Match[str]) -> bool:
+    """Whether the part named is where something else goes, not what a count is of."""
+    return bool(
+        _PAIRED.search(text, 0, match.start())
+        or (_PLACED_IN.search(text, 0, match.start()) and _COMMA_LINK.match(text, _ref_end(match)))
+        # "In the first paragraph, use …" opens its clause; "mention it in the first …" places
+        or (match.group(0).startswith("in ") and not OPENS.search(text, 0, match.start()))
+    )
+
+
 def _build(part: Part, index: int, units: str) -> Any:
     counted = cast(Units, units)
     return lambda r, v: PartCount(part=part, index=index, units=counted, relation=r, value=v)
@@ -216,15 +226,7 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue
         if not plain(match.start()) or not about_answer(text, match):
             continue
-        if (
-            _PAIRED.search(text, 0, match.start())
-            or (
-                _PLACED_IN.search(text, 0, match.start())
-                and _COMMA_LINK.match(text, _ref_end(match))
-            )
-            # "In the first paragraph, use …" opens its clause; "mention it in the first …" places
-            or (match.group(0).startswith("in ") and not OPENS.search(text, 0, match.start()))
-        ):
+        if _placed_elsewhere(text, match):
             continue  # "her name in the first and last sentence, max 70 words": the whole's
         noun = match.group("part") or match.group("npart") or match.group("title")
         part, index = part_named(noun), index_named(match)
@@ -352,15 +354,7 @@ def _listed(sentence: Sentence, plain: Plain, taken: list[tuple[int, int]]) -> I
             continue
         if not plain(match.start()) or not about_answer(text, match):
             continue
-        if (
-            _PAIRED.search(text, 0, match.start())
-            or (
-                _PLACED_IN.search(text, 0, match.start())
-                and _COMMA_LINK.match(text, _ref_end(match))
-            )
-            # "In the first paragraph, use …" opens its clause; "mention it in the first …" places
-            or (match.group(0).startswith("in ") and not OPENS.search(text, 0, match.start()))
-        ):
+        if _placed_elsewhere(text, match):
             continue  # "her name in the first and last sentence, max 70 words": the whole's
         listed = _listed_part(sentence, text[: match.start()])
         if listed is None:
