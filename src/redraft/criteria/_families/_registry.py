@@ -31,6 +31,7 @@ from redraft.criteria._families._headings import HEADINGS
 from redraft.criteria._families._item_count import ITEMS
 from redraft.criteria._families._item_template import ITEM_TEMPLATE
 from redraft.criteria._families._json import JSON
+from redraft.criteria._families._json_data import JSON_DATA
 from redraft.criteria._families._keyword_clauses import KEYWORDS
 from redraft.criteria._families._languages import LANGUAGE
 from redraft.criteria._families._line_affix import LINE_AFFIX
@@ -161,6 +162,7 @@ FAMILIES: tuple[Family, ...] = (
     HEADING_FORM,
     LIST_MARKERS,
     TITLE_CASE,
+    JSON_DATA,
 )
 """Every registered family, in the order their rules read a sentence."""
 

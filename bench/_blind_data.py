@@ -1,0 +1,161 @@
+"""What ``_blind_map`` expects of what a JSON answer holds: how many
+elements its array has (or keys its object), the keys of each object of an
+array, a key's type, allowed values or range, and no null values — the
+``json_items`` and ``json_fields`` kinds, read from the writer's fields by
+rule (the family label only as a hint that the data is JSON).
+
+A type maps only to the same JSON type (``integer`` is not ``number``); keys
+listed for each object map to ``json_fields`` with ``each``, whatever other
+keys the check also names being none of the constraint's business (as the
+``json`` kind's required keys are read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from _blind_matchers import Expectation, Matcher, Spec, all_of, count
+from _blind_parts import NUMERIC, count_value, scope_of, unit_of
+from _blind_rows import Constraint, Row
+
+__all__ = ["each_object_keys", "json_data"]
+
+_TYPES = {
+    "string": "string",
+    "str": "string",
+    "text": "string",
+    "number": "number",
+    "float": "number",
+    "integer": "integer",
+    "int": "integer",
+    "boolean": "boolean",
+    "bool": "boolean",
+    "array": "array",
+    "list": "array",
+    "object": "object",
+}
+_ELEMENTS = frozenset({"object", "element", "item", "entry", "record", "array element"})
+
+
+def _json_row(c: Constraint, row: Row) -> bool:
+    """Whether the data the constraint is about is JSON: its own fields say
+    so, or a sibling's do and none says YAML."""
+    own = f"{c.family} {c.scope} {c.note} {c.unit}".lower()
+    if "json" in own:
+        return True
+    hint = " ".join(f"{s.family} {s.value} {s.note} {s.scope}" for s in row.constraints).lower()
+    return "json" in hint and re.search(r"(?<![a-z])ya?ml(?![a-z])", hint) is None
+
+
+def _field_names(spec: Spec) -> dict[str, dict[str, object]]:
+    found = spec.get("fields")
+    listed = found if isinstance(found, list) else []
+    return {str(f.get("name", "")).strip().casefold(): f for f in listed if isinstance(f, dict)}
+
+
+def _fields_matcher(label: str, **want: object) -> Matcher:
+    """A ``json_fields`` check whose fields meet ``want`` (name → what the
+    field's spec must hold)."""
+
+    def check(spec: Spec) -> bool:
+        named = _field_names(spec)
+        for name, needed in want.items():
+            got = named.get(name.casefold())
+            if got is None or any(got.get(k) != v for k, v in dict(needed).items()):  # type: ignore[call-overload]
+                return False
+        return True
+
+    return Matcher(frozenset({"json_fields"}), check, f"json_fields {label}")
+
+
+def each_object_keys(c: Constraint) -> Expectation:
+    """Keys listed for each object of the JSON array."""
+    listed = c.words or (c.value if isinstance(c.value, list | tuple) else ())
+    keys = [str(k).strip().strip("`'\"") for k in listed]
+    want = [k for k in keys if k]
+
+    def check(spec: Spec) -> bool:
+        named = _field_names(spec)
+        return bool(spec.get("each")) and all(k.casefold() in named for k in want)
+
+    return all_of(Matcher(frozenset({"json_fields"}), check, f"json_fields each ⊇ {keys}"))
+
+
+def _pairs(c: Constraint) -> list[tuple[str, str]]:
+    """``(key, type)`` pairs: the scope names the key and the value its type,
+    or the value lists the pairs."""
+    value = c.value
+    if (
+        isinstance(value, list | tuple)
+        and value
+        and all(isinstance(p, list | tuple) and len(p) == 2 for p in value)
+    ):
+        return [(str(k), str(t)) for k, t in value]
+    key = _key_scope(c)
+    return [(key, value)] if isinstance(value, str) and key else []
+
+
+def _key_scope(c: Constraint) -> str:
+    """The key a scope names ("population", "population field", "'status'"),
+    or "" where the scope is the answer or a part of it."""
+    scope = str(c.scope or "").strip().strip("`'\"")
+    if not scope or scope_of(scope)[0] in ("response", "each", "nth"):
+        return ""
+    named = re.fullmatch(r"['\"`]?([A-Za-z_][\w.-]*)['\"`]?(?: (?:value|field|key))?", scope)
+    return named.group(1) if named else ""
+
+
+def _types(c: Constraint) -> Expectation | None:
+    pairs = _pairs(c)
+    want: dict[str, dict[str, object]] = {}
+    for key, named in pairs:
+        of = re.fullmatch(r"(?:array|list) of (\w+?)s?", named.lower().strip())
+        kind = _TYPES.get(of.group(1) if of else named.lower().strip())
+        if kind is None:
+            return None
+        want[key] = {"type": "array", "items": kind} if of else {"type": kind}
+    if not want:
+        return None
+    return all_of(_fields_matcher(f"types {want}", **want))
+
+
+def json_data(c: Constraint, row: Row) -> Expectation | None:
+    """The ``json_items`` / ``json_fields`` checks that state ``c``, or None
+    where ``c`` is not about what a JSON answer holds."""
+    if not _json_row(c, row):
+        return None
+    unit = unit_of(c)
+    relation = c.relation.strip().lower()
+    label = c.family.lower()
+    raw_unit = str(c.unit or "").lower().strip()
+    scope = str(c.scope or "").lower()
+    whole = scope_of(c.scope)[0] == "response" or re.fullmatch(
+        r"(?:the )?(?:top[- ]level |json )?(?:array|list)", scope
+    )
+    if relation in NUMERIC and whole:
+        bounds = count_value(relation, c.value)
+        if bounds and (raw_unit in _ELEMENTS or "array" in label):
+            return all_of(*(count("json_items", r, n, shape="array") for r, n in bounds))
+        if bounds and unit == "key":
+            return all_of(*(count("json_items", r, n, shape="object") for r, n in bounds))
+    listed = c.words or (c.value if isinstance(c.value, list | tuple) else ())
+    each = re.fullmatch(r"(?:each|every) (?:json )?(?:object|item|element|entry|record)", scope)
+    if unit == "key" and each and listed and relation in ("equals", "contains", "exactly", "all"):
+        return each_object_keys(c)
+    typed = relation == "other" or (
+        relation == "matches_format" and str(c.value).lower().strip() in _TYPES
+    )
+    if typed and ("type" in label or _pairs(c)):
+        return _types(c)
+    if relation == "one_of" and isinstance(c.value, list | tuple) and len(c.value) >= 2:
+        key = _key_scope(c)
+        if key:
+            options = [str(v) for v in c.value]
+            return all_of(_fields_matcher(f"{key} one of {options}", **{key: {"one_of": options}}))
+    if relation == "none" and re.search(r"\bnull\b", raw_unit):
+
+        def no_nulls(spec: Spec) -> bool:
+            return bool(spec.get("no_nulls"))
+
+        return all_of(Matcher(frozenset({"json_fields"}), no_nulls, "json_fields no_nulls"))
+    return None

@@ -1,0 +1,128 @@
+"""The blind mapper's reading of what a JSON answer holds (bench/_blind_data.py):
+array lengths, key counts, keys of each object, types, allowed values and
+null bans map to ``json_items`` / ``json_fields`` only where the data is JSON."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import _blind_map  # type: ignore[import-not-found]
+
+from redraft.criteria import CHECK_SPEC_ADAPTER
+
+
+def _expect(siblings: tuple[dict[str, Any], ...] = (), **fields: Any) -> Any:
+    base = {
+        "row_id": "t-1",
+        "index": 0,
+        "family": "unlabelled",
+        "quote": "",
+        "unit": None,
+        "scope": "response",
+        "relation": "other",
+        "value": None,
+        "words": (),
+        "verifiable": True,
+        "note": "",
+        "source": "prompt",
+    }
+    c = _blind_map.Constraint(**(base | fields))
+    others = tuple(
+        _blind_map.Constraint(**(base | {"index": i + 1} | s)) for i, s in enumerate(siblings)
+    )
+    row = _blind_map.Row("t-1", None, "", (c, *others), None)
+    return _blind_map.expect(c, row)
+
+
+def _covered(expectation: Any, **spec: Any) -> bool:
+    dumped = dict(CHECK_SPEC_ADAPTER.validate_python(spec).model_dump())
+    return bool(expectation.matchers) and all(m.exact(dumped) for m in expectation.matchers)
+
+
+def test_an_array_length_is_the_json_arrays_element_count() -> None:
+    found = _expect(family="json_array_length", unit="object", relation="exactly", value=4)
+    assert _covered(found, kind="json_items", relation="exactly", value=4)
+    assert not _covered(found, kind="json_items", relation="exactly", value=5)
+    assert not _covered(found, kind="json_items", shape="object", relation="exactly", value=4)
+    top = _expect(
+        family="json_array_length",
+        unit="array element",
+        scope="top-level array",
+        relation="at_most",
+        value=3,
+    )
+    assert _covered(top, kind="json_items", relation="at_most", value=3)
+
+
+def test_a_key_count_is_the_objects_keys_only_where_the_data_is_json() -> None:
+    json_row = _expect(
+        siblings=({"family": "json_format", "relation": "matches_format", "value": "json"},),
+        unit="key",
+        relation="exactly",
+        value=5,
+    )
+    assert _covered(json_row, kind="json_items", shape="object", relation="exactly", value=5)
+    yaml_row = _expect(
+        siblings=({"family": "yaml_format", "relation": "matches_format", "value": "yaml"},),
+        unit="key",
+        relation="exactly",
+        value=5,
+    )
+    assert not _covered(yaml_row, kind="json_items", shape="object", relation="exactly", value=5)
+
+
+def test_keys_of_each_object_and_their_types() -> None:
+    keys = _expect(
+        family="json_keys",
+        unit="key",
+        scope="each object",
+        relation="equals",
+        value=["city", "population"],
+    )
+    fields = [{"name": "city"}, {"name": "population", "type": "integer"}]
+    assert _covered(keys, kind="json_fields", fields=fields, each=True)
+    assert not _covered(keys, kind="json_fields", fields=fields, each=False)
+    typed = _expect(family="json_value_type", scope="population", relation="other", value="integer")
+    assert _covered(typed, kind="json_fields", fields=fields, each=True)
+    number = [{"name": "population", "type": "number"}]
+    assert not _covered(typed, kind="json_fields", fields=number)  # integer is not number
+    pairs = _expect(
+        family="json_value_type",
+        relation="other",
+        value=[["id", "number"], ["tags", "array of strings"]],
+    )
+    assert _covered(
+        pairs,
+        kind="json_fields",
+        fields=[
+            {"name": "id", "type": "number"},
+            {"name": "tags", "type": "array", "items": "string"},
+        ],
+    )
+
+
+def test_allowed_values_and_no_nulls() -> None:
+    json = ({"family": "json_format", "relation": "matches_format", "value": "json"},)
+    status = _expect(
+        siblings=json,
+        family="enum_value",
+        scope="status",
+        relation="one_of",
+        value=["open", "closed"],
+    )
+    fields = [{"name": "status", "one_of": ["open", "closed"]}]
+    assert _covered(status, kind="json_fields", fields=fields)
+    alone = _expect(
+        family="enum_value", scope="status", relation="one_of", value=["open", "closed"]
+    )
+    assert not _covered(alone, kind="json_fields", fields=fields)  # nothing says it is JSON
+    alone = _expect(
+        family="enum_value", scope="status", relation="one_of", value=["open", "closed"]
+    )
+    assert not _covered(alone, kind="json_fields", fields=fields)  # nothing says it is JSON
+    nulls = _expect(family="forbidden_value_json", unit="null value", relation="none")
+    assert _covered(nulls, kind="json_fields", no_nulls=True)
