@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 
-from _blind_matchers import Expectation, Matcher, Spec, all_of, count
+from _blind_matchers import Expectation, Matcher, Spec, all_of, count, either, fields
 from _blind_parts import NUMERIC, count_value, scope_of, unit_of
 from _blind_rows import Constraint, Row
 
-__all__ = ["each_object_keys", "json_data"]
+__all__ = ["column_values", "each_object_keys", "json_data"]
 
 _TYPES = {
     "string": "string",
@@ -122,6 +122,8 @@ def _types(c: Constraint) -> Expectation | None:
 def json_data(c: Constraint, row: Row) -> Expectation | None:
     """The ``json_items`` / ``json_fields`` checks that state ``c``, or None
     where ``c`` is not about what a JSON answer holds."""
+    if (column := column_values(c)) is not None:
+        return column
     if not _json_row(c, row):
         return None
     unit = unit_of(c)
@@ -159,3 +161,53 @@ def json_data(c: Constraint, row: Row) -> Expectation | None:
 
         return all_of(Matcher(frozenset({"json_fields"}), no_nulls, "json_fields no_nulls"))
     return None
+
+
+_COLUMN_SCOPE = re.compile(r"(?:the )?['\"`]?(?P<name>[\w%# -]{1,40}?)['\"`]? column", re.I)
+_FORMS = (
+    ("integer", re.compile(r"\^?\\d\+\$?|integers?|whole numbers?|int", re.I)),
+    ("number", re.compile(r"numbers?|numeric|\^?\\d\+\(\\\.\\d\+\)\?\$?", re.I)),
+    ("iso_date", re.compile(r"yyyy-mm-dd|iso(?: 8601)?(?: date)?", re.I)),
+)
+
+
+def column_values(c: Constraint) -> Expectation | None:
+    """What one column of a table (or CSV) holds: ``column_values`` of that
+    column, where the scope names it ("Pages column") and the value is a
+    form the kind states exactly or the options it allows."""
+    scope = _COLUMN_SCOPE.fullmatch(str(c.scope or "").strip())
+    if scope is None:
+        return None
+    name = scope.group("name").strip()
+    relation = c.relation.strip().lower()
+    if relation == "one_of" and isinstance(c.value, list | tuple) and len(c.value) >= 2:
+        options = {str(v).strip().casefold() for v in c.value}
+
+        def allowed(spec: Spec) -> bool:
+            got = {str(o).strip().casefold() for o in spec.get("options") or ()}  # type: ignore[attr-defined]
+            return _same(spec, name) and spec.get("form") == "one_of" and got == options
+
+        return all_of(Matcher(frozenset({"column_values"}), allowed, f"{name} one of {options}"))
+    if relation not in ("matches_format", "all", "other"):
+        return None
+    value = str(c.value or "").strip()
+    form = next((f for f, pattern in _FORMS if pattern.fullmatch(value)), None)
+    if form is None:
+        return None
+
+    def formed(spec: Spec) -> bool:
+        return _same(spec, name) and spec.get("form") == form
+
+    column = Matcher(frozenset({"column_values"}), formed, f"column_values {name!r} {form}")
+    if form == "iso_date":
+        # every date of the answer in that form (the date_format kind) is how
+        # a prompt naming no column says it: as exact where the dates stand there
+        return all_of(either(column, fields("date_format", style="iso")))
+    return all_of(column)
+
+
+def _same(spec: Spec, column: str) -> bool:
+    def norm(name: str) -> str:
+        return " ".join(name.replace("_", " ").casefold().split())
+
+    return norm(str(spec.get("column") or "")) == norm(column)

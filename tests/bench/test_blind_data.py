@@ -126,3 +126,25 @@ def test_allowed_values_and_no_nulls() -> None:
     assert not _covered(alone, kind="json_fields", fields=fields)  # nothing says it is JSON
     nulls = _expect(family="forbidden_value_json", unit="null value", relation="none")
     assert _covered(nulls, kind="json_fields", no_nulls=True)
+
+
+def test_a_columns_form_or_options_are_column_values() -> None:
+    pages = _expect(
+        family="cell_format", scope="Pages column", relation="matches_format", value="^\\d+$"
+    )
+    assert _covered(pages, kind="column_values", column="pages", form="integer")
+    assert not _covered(pages, kind="column_values", column="Title", form="integer")
+    assert not _covered(pages, kind="column_values", column="Pages", form="number")
+    dates = _expect(
+        family="date_format", scope="date column", relation="matches_format", value="YYYY-MM-DD"
+    )
+    assert _covered(dates, kind="column_values", column="Date", form="iso_date")
+    status = _expect(
+        family="enum", scope="Status column", relation="one_of", value=["Done", "Open"]
+    )
+    assert _covered(
+        status, kind="column_values", column="Status", form="one_of", options=["done", "open"]
+    )
+    assert not _covered(
+        status, kind="column_values", column="Status", form="one_of", options=["Done", "x"]
+    )
