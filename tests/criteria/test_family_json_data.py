@@ -4,11 +4,13 @@ misses that must not."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
+from redraft.core._repair import apply_repairs
 from redraft.criteria import CHECK_SPEC_ADAPTER, compile_checks
 from redraft.criteria._families._json_data import JSON_DATA
 from redraft.criteria._families._json_spec import JSONField, JSONFields, JSONItems
@@ -258,3 +260,22 @@ def test_no_nulls_compiles(prompt: str) -> None:
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:
     assert _json_checks(prompt) == []
+
+
+def test_the_repair_drops_only_the_keys_not_allowed() -> None:
+    repair = JSON_DATA.repair(ONLY)
+    assert repair == {"op": "drop_json_keys", "keys": ["q", "a"], "each": False}
+    edited = apply_repairs('{"q": "Why?", "a": "Because.", "source": "me"}', [repair])
+    assert json.loads(edited) == {"q": "Why?", "a": "Because."}
+    assert JSON_DATA.measure(ONLY, edited).passed
+    fenced = apply_repairs('```json\n{"q": "x", "a": "y", "z": 1}\n```', [repair])
+    assert fenced.startswith("```json\n") and json.loads(fenced[8:-4]) == {"q": "x", "a": "y"}
+    clean = '{"q": "x", "a": "y"}'
+    assert apply_repairs(clean, [repair]) == clean  # nothing to drop: unchanged
+    assert apply_repairs("not json", [repair]) == "not json"
+    each = {"op": "drop_json_keys", "keys": ["id"], "each": True}
+    assert json.loads(apply_repairs('[{"id": 1, "x": 2}, {"id": 3}]', [each])) == [
+        {"id": 1},
+        {"id": 3},
+    ]
+    assert JSON_DATA.repair(TYPED) is None  # a type needs a redraft

@@ -18,8 +18,11 @@ The phrasings are read in :mod:`._json_reading`.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
+from redraft.core._repair import Params, RepairOp
 from redraft.core._text import plural
 from redraft.criteria._families._arguments import Corrected
 from redraft.criteria._families._base import FamilySpec
@@ -182,10 +185,51 @@ def _fields(spec: JSONFields, text: str) -> Outcome:
     )
 
 
+def _drop_keys(text: str, params: Params, _repairs: Sequence[Params]) -> str:
+    """The JSON without the keys ``params["keys"]`` does not allow, at the
+    level ``params["each"]`` names; ``text`` as it is where it is no such JSON
+    or holds no other key. Rewritten with two-space indentation, in its fence
+    where it had one."""
+    try:
+        parsed = _load_json(text)
+    except _JSONProblem:
+        return text
+    allowed = {str(k) for k in params.get("keys", ())}
+    value = parsed.value
+    objects = value if params.get("each") and isinstance(value, list) else [value]
+    if not all(isinstance(o, dict) for o in objects) or all(set(o) <= allowed for o in objects):
+        return text
+    for obj in objects:
+        for key in [k for k in obj if k not in allowed]:
+            del obj[key]
+    body = json.dumps(value, indent=2, ensure_ascii=False)
+    return f"```json\n{body}\n```" if parsed.fenced else body
+
+
+DROP_JSON_KEYS = RepairOp(
+    "drop_json_keys",
+    580,
+    _drop_keys,
+    lambda p: "JSON keys other than " + ", ".join(repr(k) for k in p.get("keys", ())) + " removed",
+)
+
+
 class _JSONData(Corrected):
     name = "json_data"
     specs = (JSONItems, JSONFields)
     rules = (json_items_rule, json_fields_rule)
+    edits: ClassVar[tuple[RepairOp, ...]] = (DROP_JSON_KEYS,)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        """Only extra keys are removed without a model: every other fix needs
+        the values a redraft writes."""
+        if isinstance(spec, JSONFields) and spec.only:
+            return {
+                "op": DROP_JSON_KEYS.name,
+                "keys": [f.name for f in spec.fields],
+                "each": spec.each,
+            }
+        return None
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, JSONItems):
