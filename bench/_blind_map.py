@@ -99,6 +99,7 @@ from _blind_parts import (
 )
 from _blind_parts_count import part_count
 from _blind_phrases import case_blind, forbidden, keywords, phrases_of, positional
+from _blind_place import units_placed
 from _blind_properties import properties, stated_case
 from _blind_rows import Constraint, Row, load_split
 from _blind_shapes import list_item_ends, shapes
@@ -138,6 +139,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
     if (data := json_data(c, row)) is not None:  # bench/_blind_data.py
         return data
+    if (placed := units_placed(c)) is not None:  # bench/_blind_place.py
+        return placed
     case = stated_case(c, scope_of(c.scope))  # the whole answer in one case, however put
     if case is not None:
         return case

@@ -148,3 +148,13 @@ def test_a_columns_form_or_options_are_column_values() -> None:
     assert not _covered(
         status, kind="column_values", column="Status", form="one_of", options=["Done", "x"]
     )
+
+
+def test_hashtags_or_emoji_at_the_end_are_units_at() -> None:
+    tags = _expect(family="hashtag_position", unit="hashtag", relation="ends_with")
+    assert _covered(tags, kind="units_at", unit="hashtag", at="end")
+    assert not _covered(tags, kind="units_at", unit="emoji", at="end")
+    first = _expect(family="emoji_position", unit="emoji", relation="starts_with")
+    assert _covered(first, kind="units_at", unit="emoji", at="start")
+    phrase = _expect(family="ends_with", unit="hashtag", relation="ends_with", value="#love")
+    assert not _covered(phrase, kind="units_at", unit="hashtag", at="end")  # a given one

@@ -19,9 +19,9 @@ from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._families._removals import cut_spans, removal
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
-__all__ = ["HASHTAGS", "HashtagCount"]
+__all__ = ["HASHTAG", "HASHTAGS", "HashtagCount"]
 
-_HASHTAG = re.compile(r"(?<![\w#&/])#(?=\w*[^\W\d_])\w+")
+HASHTAG = re.compile(r"(?<![\w#&/])#(?=\w*[^\W\d_])\w+")
 
 
 class HashtagCount(FamilyCount):
@@ -60,7 +60,7 @@ def hashtag_counts(sentence: Sentence) -> Iterator[Hit]:
 REMOVE_HASHTAGS = RepairOp(
     "remove_hashtags",
     255,
-    lambda text, _p, _r: cut_spans(text, [m.span() for m in _HASHTAG.finditer(text)]),
+    lambda text, _p, _r: cut_spans(text, [m.span() for m in HASHTAG.finditer(text)]),
     lambda _p: "hashtags removed",
 )
 
@@ -74,7 +74,7 @@ class _Hashtags(CountFamily):
     edits: ClassVar[tuple[RepairOp, ...]] = (REMOVE_HASHTAGS,)
 
     def found(self, spec: Any, text: str) -> Sequence[str]:
-        return _HASHTAG.findall(text)
+        return HASHTAG.findall(text)
 
     def repair(self, spec: Any) -> dict[str, Any] | None:
         """None allowed: every one is removed."""

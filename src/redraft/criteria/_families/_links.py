@@ -21,9 +21,9 @@ from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._families._removals import REMOVE_LINKS, removal
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
-__all__ = ["LINKS", "URLCount"]
+__all__ = ["LINKS", "URL", "URLCount"]
 
-_URL = re.compile(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]{}\"'`]+")
+URL = re.compile(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]{}\"'`]+")
 
 
 class URLCount(FamilyCount):
@@ -36,7 +36,7 @@ class URLCount(FamilyCount):
 
 def urls_in(text: str) -> list[str]:
     """The URLs of ``text``, trailing sentence punctuation taken off."""
-    return [m.group(0).rstrip(".,;:!?") for m in _URL.finditer(text)]
+    return [m.group(0).rstrip(".,;:!?") for m in URL.finditer(text)]
 
 
 _PHRASES = CountPhrases(

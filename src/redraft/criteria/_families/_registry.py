@@ -66,6 +66,7 @@ from redraft.criteria._families._sorted import SORTED_ITEMS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._families._title_case import TITLE_CASE
 from redraft.criteria._families._unique import UNIQUE_ITEMS
+from redraft.criteria._families._unit_place import UNIT_PLACE
 from redraft.criteria._families._uppercase_words import CAPITALS
 from redraft.criteria._families._versions import SEPARATED_VERSIONS
 from redraft.criteria._families._word_length import WORD_LENGTH
@@ -165,6 +166,7 @@ FAMILIES: tuple[Family, ...] = (
     TITLE_CASE,
     JSON_DATA,
     CELLS,
+    UNIT_PLACE,
 )
 """Every registered family, in the order their rules read a sentence."""
 
