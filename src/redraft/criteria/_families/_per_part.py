@@ -21,14 +21,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
-from pydantic import model_validator
-
+from redraft.core._repair import RepairOp
 from redraft.criteria import _measure as measure
-from redraft.criteria._families._base import Family, FamilyCount, FamilySpec
+from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._counted import typed_hit
+from redraft.criteria._families._line_per_sentence import (
+    ONE_SENTENCE_PER_LINE,
+    line_per_sentence,
+    repairs_one_per_line,
+)
 from redraft.criteria._families._parts import parts_of
+from redraft.criteria._families._per_part_spec import (
+    COUNTERS,
+    HOLDS,
+    UNIT_NAMES,
+    EachCount,
+    EachWordCount,
+    EqualWordCount,
+    Units,
+)
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, blocked_from
@@ -44,90 +57,10 @@ __all__ = [
     "EachCount",
     "EachWordCount",
     "EqualWordCount",
+    "Units",
     "parts_of",
     "units_of",
 ]
-
-Units = Literal["words", "characters", "sentences", "lines", "paragraphs", "bullets", "numbered"]
-UNIT_NAMES: dict[str, tuple[str, str]] = {
-    "words": ("word", "words"),
-    "characters": ("character", "characters"),
-    "sentences": ("sentence", "sentences"),
-    "lines": ("line", "lines"),
-    "paragraphs": ("paragraph", "paragraphs"),
-    "bullets": ("bullet point", "bullet points"),
-    "numbered": ("numbered item", "numbered items"),
-}
-_SHORT = frozenset({"words", "characters"})
-_ITEM = _SHORT | {"sentences"}
-# What a part can hold: a sentence holds no sentences, a paragraph (a
-# stanza) runs over several lines, and only a section holds paragraphs and lists.
-HOLDS: dict[str, frozenset[str]] = {
-    "sentence": _SHORT,
-    "heading": _SHORT,
-    "title": _SHORT,
-    "line": _ITEM,
-    "bullet": _ITEM,
-    "numbered": _ITEM,
-    "item": _ITEM,
-    "paragraph": _ITEM | {"lines"},
-    "section": _ITEM | {"lines", "paragraphs", "bullets", "numbered"},
-}
-
-
-class EachWordCount(FamilyCount):
-    """The words of every sentence, paragraph or bullet point, each compared
-    with ``value`` on its own ("every sentence has at most 12 words")."""
-
-    kind: Literal["each_word_count"] = "each_word_count"
-    part: Part
-    unit: ClassVar[tuple[str, str]] = ("word", "words")
-
-    def describe(self) -> str:
-        return f"every {PART_NAMES[self.part][0]} has {super().describe()}"
-
-    def slot(self) -> tuple[object, ...]:
-        return (self.kind, self.part, self.relation)
-
-
-class EachCount(FamilyCount):
-    """The ``units`` of every part, each compared with ``value`` on its own
-    ("every paragraph has exactly 3 sentences", "2 to 4 bullets per
-    section"). A sentence, heading or title holds words and characters; a
-    line or a list item also sentences; a paragraph also lines; a section
-    also paragraphs, bullet points and numbered items."""
-
-    kind: Literal["each_count"] = "each_count"
-    part: Part
-    units: Units = "words"
-
-    @model_validator(mode="after")
-    def _holds(self) -> EachCount:
-        if self.units not in HOLDS[self.part]:
-            raise ValueError(f"a {self.part} does not hold {self.units}")
-        return self
-
-    def describe(self) -> str:
-        noun = UNIT_NAMES[self.units][0 if self.value == 1 else 1]
-        relation = RELATION_WORDS[self.relation]
-        return f"every {PART_NAMES[self.part][0]} has {relation} {self.value} {noun}"
-
-    def slot(self) -> tuple[object, ...]:
-        return (self.kind, self.part, self.units, self.relation)
-
-
-class EqualWordCount(FamilySpec):
-    """Every sentence, paragraph or bullet point has as many words as every
-    other, whichever common way words are counted ("don't" as one or two)."""
-
-    kind: Literal["equal_word_count"] = "equal_word_count"
-    part: Part
-
-    def describe(self) -> str:
-        return f"every {PART_NAMES[self.part][0]} has the same number of words"
-
-    def slot(self) -> tuple[object, ...]:
-        return (self.kind, self.part)
 
 
 class _Guard:
@@ -143,16 +76,6 @@ class _Guard:
         return start < self.blocked and start < self.negated
 
 
-COUNTERS: dict[str, Callable[[str], int]] = {
-    "words": lambda part: len(measure.words(part)),
-    "characters": lambda part: len(part.strip()),
-    "sentences": lambda part: len(measure.sentences(part)),
-    "lines": lambda part: sum(1 for line in part.splitlines() if line.strip()),
-    "paragraphs": lambda part: len(measure.paragraphs(part)),
-    "bullets": measure.bullets,
-    "numbered": measure.numbered_items,
-}
-"""How many of each unit one part holds."""
 _EXAMPLES = 3
 _SHOWN = 40
 
@@ -477,7 +400,13 @@ def equal_words(sentence: Sentence) -> Iterator[Hit]:
 class _EachCount(Family):
     name = "counts within each part"
     specs = (EachWordCount, EachCount)
-    rules: ClassVar[tuple[Rule, ...]] = (each_counts,)
+    rules: ClassVar[tuple[Rule, ...]] = (each_counts, line_per_sentence)
+    edits: ClassVar[tuple[RepairOp, ...]] = (ONE_SENTENCE_PER_LINE,)
+
+    def repair(self, spec: Any) -> dict[str, Any] | None:
+        if isinstance(spec, EachCount) and repairs_one_per_line(spec):
+            return {"op": ONE_SENTENCE_PER_LINE.name}
+        return None
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _each(spec, text)
