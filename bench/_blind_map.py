@@ -43,6 +43,7 @@ import re
 from dataclasses import replace
 
 from _blind_data import each_object_keys, json_data
+from _blind_each import each_part_holds
 from _blind_fields import canonical, canonical_row
 from _blind_format_parts import format_parts
 from _blind_formats import formats
@@ -141,6 +142,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return data
     if (placed := units_placed(c)) is not None:  # bench/_blind_place.py
         return placed
+    if (held := each_part_holds(c)) is not None:  # bench/_blind_each.py
+        return held
     case = stated_case(c, scope_of(c.scope))  # the whole answer in one case, however put
     if case is not None:
         return case

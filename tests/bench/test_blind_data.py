@@ -158,3 +158,29 @@ def test_hashtags_or_emoji_at_the_end_are_units_at() -> None:
     assert _covered(first, kind="units_at", unit="emoji", at="start")
     phrase = _expect(family="ends_with", unit="hashtag", relation="ends_with", value="#love")
     assert not _covered(phrase, kind="units_at", unit="hashtag", at="end")  # a given one
+
+
+def test_something_in_every_part_is_each_contains() -> None:
+    word = _expect(
+        family="keyword_frequency",
+        unit="keyword",
+        scope="each sentence",
+        relation="at_least",
+        value=1,
+        words=("sunlight",),
+    )
+    spec = {"kind": "each_contains", "part": "sentence", "what": "keyword", "keyword": "Sunlight"}
+    assert _covered(word, **spec)
+    assert not _covered(word, **(spec | {"part": "paragraph"}))
+    emoji = _expect(
+        family="emoji_count", unit="emoji", scope="each bullet", relation="exactly", value=1
+    )
+    one = {
+        "kind": "each_contains",
+        "part": "bullet",
+        "what": "emoji",
+        "relation": "exactly",
+        "value": 1,
+    }
+    assert _covered(emoji, **one)
+    assert not _covered(emoji, **(one | {"relation": "at_least"}))

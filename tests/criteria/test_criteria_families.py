@@ -365,6 +365,7 @@ _SAMPLE_FIELDS: dict[str, object] = {
     "mark": ";",
     "keyword": "owl",
     "index": 1,
+    "what": "emoji",
 }
 
 

@@ -22,6 +22,7 @@ from redraft.criteria._families._checklist import CHECKLIST
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._distinct import DISTINCT
+from redraft.criteria._families._each_contains import EACH_CONTAINS
 from redraft.criteria._families._each_part import EACH_PART
 from redraft.criteria._families._emoji import EMOJI
 from redraft.criteria._families._first_words import FIRST_WORDS
@@ -167,6 +168,7 @@ FAMILIES: tuple[Family, ...] = (
     JSON_DATA,
     CELLS,
     UNIT_PLACE,
+    EACH_CONTAINS,
 )
 """Every registered family, in the order their rules read a sentence."""
 
