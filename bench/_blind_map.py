@@ -105,6 +105,7 @@ from _blind_properties import properties, stated_case
 from _blind_rows import Constraint, Row, load_split
 from _blind_shapes import list_item_ends, shapes
 from _blind_structure import structure
+from _blind_styled import words_in_style
 from _blind_tables import tabular
 
 __all__ = [
@@ -144,6 +145,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return placed
     if (held := each_part_holds(c)) is not None:  # bench/_blind_each.py
         return held
+    if (styled := words_in_style(c)) is not None:  # bench/_blind_styled.py
+        return styled
     case = stated_case(c, scope_of(c.scope))  # the whole answer in one case, however put
     if case is not None:
         return case

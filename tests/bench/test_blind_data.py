@@ -184,3 +184,13 @@ def test_something_in_every_part_is_each_contains() -> None:
     }
     assert _covered(emoji, **one)
     assert not _covered(emoji, **(one | {"relation": "at_least"}))
+
+
+def test_words_named_in_a_style_are_words_styled() -> None:
+    marked = _expect(
+        family="bold_text", unit="bold span", relation="contains", words=("**May 14**",)
+    )
+    assert _covered(marked, kind="words_styled", words=["may 14"], style="bold")
+    assert not _covered(marked, kind="words_styled", words=["May 14"], style="italic")
+    valued = _expect(family="italic_word", unit="italic span", relation="contains", value="Dune")
+    assert _covered(valued, kind="words_styled", words=["Dune", "Arrakis"], style="italic")

@@ -430,6 +430,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "column_values": {"column": "Status", "form": "one_of", "options": ["Done", "Open"]},
         "units_at": {"unit": "hashtag", "at": "end"},
         "each_contains": {"part": "paragraph", "what": "keyword", "keyword": "ocean"},
+        "words_styled": {"words": ["Paris"], "style": "bold"},
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

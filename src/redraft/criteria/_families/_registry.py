@@ -64,6 +64,7 @@ from redraft.criteria._families._repeat import REPEAT
 from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._shapes import SHAPES
 from redraft.criteria._families._sorted import SORTED_ITEMS
+from redraft.criteria._families._styled_words import STYLED_WORDS
 from redraft.criteria._families._tables import TABLE_COLUMNS, TABLE_COUNT, TABLE_ROWS
 from redraft.criteria._families._title_case import TITLE_CASE
 from redraft.criteria._families._unique import UNIQUE_ITEMS
@@ -169,6 +170,7 @@ FAMILIES: tuple[Family, ...] = (
     CELLS,
     UNIT_PLACE,
     EACH_CONTAINS,
+    STYLED_WORDS,
 )
 """Every registered family, in the order their rules read a sentence."""
 

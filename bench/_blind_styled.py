@@ -1,0 +1,57 @@
+"""What ``_blind_map`` expects where a writer names words to write in a
+style — ``**May 14**`` among the words, or a unit such as ``bold span``
+holding a named value: the ``words_styled`` kind, read from the fields by
+rule."""
+
+from __future__ import annotations
+
+import re
+
+from _blind_matchers import Expectation, Matcher, Spec, count
+from _blind_rows import Constraint
+
+__all__ = ["words_in_style"]
+
+_MARKS = (
+    ("bold", re.compile(r"\*\*(.+?)\*\*|__(.+?)__")),
+    ("code", re.compile(r"`([^`]+)`")),
+    ("italic", re.compile(r"\*([^*]+)\*|_([^_]+)_")),
+)
+_UNITS = {
+    "bold span": "bold",
+    "bold text": "bold",
+    "italic span": "italic",
+    "inline code span": "code",
+}
+
+
+def _styled(words: tuple[str, ...]) -> tuple[str, list[str]] | None:
+    for style, pattern in _MARKS:
+        found = [pattern.fullmatch(w.strip()) for w in words]
+        if words and all(found):
+            return style, [next(g for g in m.groups() if g) for m in found if m]
+    return None
+
+
+def words_in_style(c: Constraint) -> Expectation | None:
+    if c.relation.strip().lower() not in ("contains", "all", "equals"):
+        return None
+    if re.search(r"label|heading|title", f"{c.family} {c.unit}".lower()):
+        return None  # a label in bold is not every occurrence of the word in bold
+    read = _styled(c.words)
+    unit = " ".join(str(c.unit or "").lower().split())
+    if read is None and unit in _UNITS and isinstance(c.value, str) and c.value.strip():
+        read = _UNITS[unit], [c.value.strip()]
+    if read is None:
+        return None
+    style, words = read
+    want = {w.casefold() for w in words}
+
+    def test(spec: Spec) -> bool:
+        got = {str(w).casefold() for w in spec.get("words") or ()}  # type: ignore[attr-defined]
+        return spec.get("style") == style and want <= got
+
+    # bold or italic words are highlighted spans: at least one is implied
+    implied = (count("highlight_count", "at_least", 1),) if style != "code" else ()
+    styled = Matcher(frozenset({"words_styled"}), test, f"words_styled {style} {words}")
+    return Expectation(matchers=(styled,), kinds=styled.kinds, implied=implied)
