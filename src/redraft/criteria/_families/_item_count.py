@@ -241,7 +241,9 @@ _NOT_ITEMS = re.compile(
     r"summaries|descriptions|explanations|translations|times|minutes|hours|seconds|days|weeks|"
     r"months|years|dollars|euros|pounds|percent|kilometers|kilometres|miles|meters|metres|"
     r"digits|numbers|integers|primes|numerals|values|decimals|fractions|tables|columns|rows|keys|"
-    r"fields|ones)$"
+    r"fields|ones)$|"
+    # sub-items and nested items are how a list nests (list_nesting), not its items
+    r"^(?:sub[\s-]?(?:bullets?|points?|items?|bullet\s+points?|tasks?|steps?)\b|nested\s+)"
 )
 _GIVEN_AFTER = re.compile(r"^\s*(?:i|we|you)\s+(?:already|have|had|gave|wrote|listed|mentioned)\b")
 

@@ -45,6 +45,7 @@ from redraft.criteria._families._lists import BULLETS, NUMBERED
 from redraft.criteria._families._literals import COMMA_LIST, PYTHON_LITERAL
 from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
 from redraft.criteria._families._named_sections import NAMED_SECTIONS
+from redraft.criteria._families._nesting import LIST_NESTING
 from redraft.criteria._families._number_formats import DATE_FORMAT, DECIMAL_PLACES, TIME_FORMAT
 from redraft.criteria._families._number_style import NUMBER_STYLE
 from redraft.criteria._families._numbers import NUMBER_COUNT, NUMBER_ONLY
@@ -171,6 +172,7 @@ FAMILIES: tuple[Family, ...] = (
     UNIT_PLACE,
     EACH_CONTAINS,
     STYLED_WORDS,
+    LIST_NESTING,
 )
 """Every registered family, in the order their rules read a sentence."""
 
