@@ -83,6 +83,7 @@ from _blind_matchers import (
     xml_document,
     yaml_mapping,
 )
+from _blind_nesting import nesting
 from _blind_parts import (
     COUNTED,
     NUMERIC,
@@ -147,6 +148,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return held
     if (styled := words_in_style(c)) is not None:  # bench/_blind_styled.py
         return styled
+    if (nested := nesting(c)) is not None:  # bench/_blind_nesting.py
+        return nested
     case = stated_case(c, scope_of(c.scope))  # the whole answer in one case, however put
     if case is not None:
         return case

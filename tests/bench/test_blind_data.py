@@ -194,3 +194,19 @@ def test_words_named_in_a_style_are_words_styled() -> None:
     assert not _covered(marked, kind="words_styled", words=["May 14"], style="italic")
     valued = _expect(family="italic_word", unit="italic span", relation="contains", value="Dune")
     assert _covered(valued, kind="words_styled", words=["Dune", "Arrakis"], style="italic")
+
+
+def test_nesting_levels_and_sub_items_are_list_nesting() -> None:
+    depth = _expect(family="nesting_depth", unit="nesting level", relation="at_most", value=2)
+    assert _covered(depth, kind="list_nesting", what="depth", relation="at_most", value=2)
+    each = _expect(
+        family="nested_bullet_count",
+        unit="nested bullet",
+        scope="each main point",
+        relation="exactly",
+        value=2,
+    )
+    assert _covered(each, kind="list_nesting", what="children", relation="exactly", value=2)
+    assert not _covered(each, kind="list_nesting", what="nested", relation="exactly", value=2)
+    total = _expect(family="sub_points", unit="sub-points", relation="at_least", value=3)
+    assert _covered(total, kind="list_nesting", what="nested", relation="at_least", value=3)
