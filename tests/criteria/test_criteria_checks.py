@@ -418,6 +418,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "checklist": {},
         "item_template": {"template": "Term — definition"},
         "sorted_items": {"order": "alphabetical"},
+        "length_progression": {"part": "line", "direction": "decreasing"},
         "unique_items": {},
         "named_sections": {"names": ["Pros", "Cons"]},
         "plain_text": {},

@@ -54,6 +54,7 @@ from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
 from redraft.criteria._families._phrases import PHRASES
 from redraft.criteria._families._plain_text import PLAIN_TEXT
 from redraft.criteria._families._positions import POSITIONS
+from redraft.criteria._families._progression import LENGTH_PROGRESSION
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
 from redraft.criteria._families._questions import QUESTIONS
@@ -153,6 +154,7 @@ FAMILIES: tuple[Family, ...] = (
     CHECKLIST,
     ITEM_TEMPLATE,
     SORTED_ITEMS,
+    LENGTH_PROGRESSION,
     UNIQUE_ITEMS,
     NAMED_SECTIONS,
     PLAIN_TEXT,
