@@ -12,6 +12,10 @@ it (the general mapping then decides).
   has i words) is a step of one from one. A scope of the whole answer
   leaves the parts compared to the quote, so any part matches there; a
   scope naming parts no kind cuts ("versions") is no kind's.
+- Numbers in a range: ``between`` of each number of the answer (a scope of
+  "each number" or "each integer", a unit of numbers or integers) is a
+  ``numbers_in_range`` of those bounds. A range of one field or score
+  ("Score column", "each score") is no kind's: the check reads every number.
 """
 
 from __future__ import annotations
@@ -74,6 +78,23 @@ def _progression(c: Constraint) -> Expectation | None:
     return all_of(fields("length_progression", **want))
 
 
+_EACH_NUMBER = re.compile(r"(?:each|every|all)\s+(?:numbers?|integers?)")
+
+
+def _in_range(c: Constraint) -> Expectation | None:
+    if c.relation.strip().lower() != "between" or not _EACH_NUMBER.fullmatch(
+        " ".join(str(c.scope or "").lower().split())
+    ):
+        return None
+    bounds = c.value
+    if not isinstance(bounds, list | tuple) or len(bounds) != 2:
+        return None
+    low, high = bounds
+    if not all(isinstance(b, int | float) for b in (low, high)):
+        return None
+    return all_of(fields("numbers_in_range", low=float(low), high=float(high)))
+
+
 def sequence(c: Constraint) -> Expectation | None:
     """The checks that enforce a progression, comparison, order or range ``c``."""
-    return _progression(c)
+    return _progression(c) or _in_range(c)

@@ -93,3 +93,19 @@ def test_the_wrong_direction_or_part_is_not_covered() -> None:
 )
 def test_progressions_no_check_states_map_to_none(fields: dict[str, Any]) -> None:
     assert not _expect(**fields).matchers
+
+
+def test_each_number_between_two_bounds_maps_to_numbers_in_range() -> None:
+    found = _expect(
+        family="number_range",
+        unit="integer",
+        scope="each number",
+        relation="between",
+        value=[1, 100],
+    )
+    dumped = CHECK_SPEC_ADAPTER.validate_python(
+        {"kind": "numbers_in_range", "low": 1, "high": 100}
+    ).model_dump()
+    assert [m.exact(dumped) for m in found.matchers] == [True]
+    score = _expect(family="numeric_range", scope="Score column", relation="between", value=[1, 10])
+    assert not any(m.kind_of(dumped) for m in score.matchers)

@@ -58,6 +58,7 @@ from redraft.criteria._families._progression import LENGTH_PROGRESSION
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
 from redraft.criteria._families._questions import QUESTIONS
+from redraft.criteria._families._ranges import NUMBERS_IN_RANGE
 from redraft.criteria._families._repeat import REPEAT
 from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._shapes import SHAPES
@@ -155,6 +156,7 @@ FAMILIES: tuple[Family, ...] = (
     ITEM_TEMPLATE,
     SORTED_ITEMS,
     LENGTH_PROGRESSION,
+    NUMBERS_IN_RANGE,
     UNIQUE_ITEMS,
     NAMED_SECTIONS,
     PLAIN_TEXT,
