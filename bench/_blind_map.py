@@ -104,6 +104,7 @@ from _blind_phrases import case_blind, forbidden, keywords, phrases_of, position
 from _blind_place import units_placed
 from _blind_properties import properties, stated_case
 from _blind_rows import Constraint, Row, load_split
+from _blind_sequence import sequence
 from _blind_shapes import list_item_ends, shapes
 from _blind_structure import structure
 from _blind_styled import words_in_style
@@ -160,6 +161,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return shape
     if (shaped := formats(c)) is not None:  # dates, only the answer: bench/_blind_formats.py
         return shaped
+    if (ordered := sequence(c)) is not None:  # progressions: bench/_blind_sequence.py
+        return ordered
     words_and_marks = lexical(c)  # the lexical families: bench/_blind_lexical.py
     if words_and_marks is not None:
         return words_and_marks

@@ -418,6 +418,8 @@ def test_every_kind_round_trips_through_json() -> None:
         "checklist": {},
         "item_template": {"template": "Term — definition"},
         "sorted_items": {"order": "alphabetical"},
+        "length_progression": {"part": "line", "direction": "decreasing"},
+        "numbers_in_range": {"low": 1, "high": 10},
         "unique_items": {},
         "named_sections": {"names": ["Pros", "Cons"]},
         "plain_text": {},

@@ -58,9 +58,11 @@ from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
 from redraft.criteria._families._phrases import PHRASES
 from redraft.criteria._families._plain_text import PLAIN_TEXT
 from redraft.criteria._families._positions import POSITIONS
+from redraft.criteria._families._progression import LENGTH_PROGRESSION
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
 from redraft.criteria._families._questions import QUESTIONS
+from redraft.criteria._families._ranges import NUMBERS_IN_RANGE
 from redraft.criteria._families._repeat import REPEAT
 from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._shapes import SHAPES
@@ -159,6 +161,8 @@ FAMILIES: tuple[Family, ...] = (
     CHECKLIST,
     ITEM_TEMPLATE,
     SORTED_ITEMS,
+    LENGTH_PROGRESSION,
+    NUMBERS_IN_RANGE,
     UNIQUE_ITEMS,
     NAMED_SECTIONS,
     PLAIN_TEXT,
