@@ -60,6 +60,7 @@ from _blind_layout import (
     versions_separator,
 )
 from _blind_lexical import lexical
+from _blind_line_formats import line_formats
 from _blind_matchers import (
     Expectation,
     Matcher,
@@ -143,6 +144,10 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return table
     if (shape := shapes(c) or list_item_ends(c, row)) is not None:  # bench/_blind_shapes.py
         return shape
+    if (
+        line := line_formats(c)
+    ) is not None:  # one line in a template: bench/_blind_line_formats.py
+        return line
     if (shaped := formats(c)) is not None:  # dates, only the answer: bench/_blind_formats.py
         return shaped
     words_and_marks = lexical(c)  # the lexical families: bench/_blind_lexical.py
