@@ -62,6 +62,7 @@ from _blind_layout import (
     versions_separator,
 )
 from _blind_lexical import lexical
+from _blind_line_formats import line_formats
 from _blind_matchers import (
     Expectation,
     Matcher,
@@ -159,6 +160,10 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return table
     if (shape := shapes(c) or list_item_ends(c, row)) is not None:  # bench/_blind_shapes.py
         return shape
+    if (
+        line := line_formats(c)
+    ) is not None:  # one line in a template: bench/_blind_line_formats.py
+        return line
     if (shaped := formats(c)) is not None:  # dates, only the answer: bench/_blind_formats.py
         return shaped
     if (ordered := sequence(c)) is not None:  # progressions: bench/_blind_sequence.py

@@ -392,6 +392,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "one_of": {"options": ["yes", "no"]},
         "phrase_choice": {"options": ["I agree", "I disagree"]},
         "each_line": {"position": "start", "phrase": ">>"},
+        "line_template": {"template": "Answer: <number>", "line": "last"},
         "punctuation_count": {"mark": ";", "relation": "exactly", "value": 2},
         "no_punctuation": {"allowed": "?"},
         "no_final_mark": {"marks": "."},

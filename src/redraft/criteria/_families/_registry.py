@@ -38,6 +38,7 @@ from redraft.criteria._families._keyword_clauses import KEYWORDS
 from redraft.criteria._families._languages import LANGUAGE
 from redraft.criteria._families._line_affix import LINE_AFFIX
 from redraft.criteria._families._line_length import LINE_LENGTH
+from redraft.criteria._families._line_template import LINE_TEMPLATE
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._list_markers import LIST_MARKERS
@@ -126,6 +127,7 @@ FAMILIES: tuple[Family, ...] = (
     YAML,
     XML,
     LINE_LENGTH,
+    LINE_TEMPLATE,
     TABLE_COUNT,
     TABLE_ROWS,
     TABLE_COLUMNS,
