@@ -4,6 +4,9 @@
 Measured exactly: each listed character, counted anywhere in the answer. A
 mark banned in one place only ("no period at the end", "no commas in the
 title") compiles nothing, since a ban on the whole answer would overreach.
+So does one period banned where the request is for a one-line piece ("a
+headline … Headline case, no period"): writers mean the mark that would
+end it, the ``no_final_mark`` kind's (read in ``_punctuation``).
 """
 
 from __future__ import annotations
@@ -21,7 +24,13 @@ from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import THING, Hit, Rule, Sentence
 
-__all__ = ["FORBIDDEN_CHARS", "ForbiddenChars", "punctuation"]
+__all__ = [
+    "FORBIDDEN_CHARS",
+    "ONE_LINE_PIECE",
+    "ForbiddenChars",
+    "one_period_of_a_line",
+    "punctuation",
+]
 
 
 class ForbiddenChars(FamilySpec):
@@ -138,6 +147,23 @@ _RESPONSE_PLACE = re.compile(
 )
 
 
+# A piece of one line whose "no period" is the mark that would end it.
+ONE_LINE_PIECE = re.compile(
+    r"\b(?:head\s?lines?|titles?|taglines?|slogans?|subject\s+lines?|captions?|mottos?|"
+    r"one[-\s]liners?|tweets?|names?\s+for)\b"
+)
+_ONE_PERIOD = re.compile(r"(?:period|full\s+stop)$")
+
+
+def one_period_of_a_line(sentence: Sentence, mark: str) -> bool:
+    """ "Headline case, no period": a single period banned (not "periods")
+    where the request is for a piece of one line."""
+    return (
+        _ONE_PERIOD.search(mark) is not None
+        and ONE_LINE_PIECE.search((sentence.whole or sentence.masked).lower()) is not None
+    )
+
+
 def punctuation(sentence: Sentence) -> Iterator[Hit]:
     banned = [
         m
@@ -153,6 +179,8 @@ def punctuation(sentence: Sentence) -> Iterator[Hit]:
             end = more.end()
         after = sentence.lower[end:]
         if not chars or (_OTHER_PLACE.match(after) and not _RESPONSE_PLACE.match(after)):
+            continue
+        if end == match.end() and one_period_of_a_line(sentence, match.group("mark")):
             continue
         # the phrase starts at its ban, not at the comma before it (", no digits")
         start = match.start() + len(match.group(0)) - len(_LEAD.sub("", match.group(0)))

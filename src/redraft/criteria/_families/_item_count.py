@@ -470,6 +470,12 @@ _LIST_NAMED = re.compile(
 )
 _POINTS_NAMED = re.compile(r"\bbullet|\bdot[\s-]+points\b|\b(?:in|as)\s+(?:short\s+)?points\b")
 _TOPIC_BEFORE = re.compile(r"\b(?:why|how|whether|what|when|where|if)\b")
+# Lists a piece is about, not the list it is: "a tweet announcing our new
+# feature: checklists with up to 10 items", "a post about to-do lists of 5 items".
+_LISTS_AS_TOPIC = re.compile(
+    r"\b(?:about|announcing|describing|introducing|promoting|advertising|reviewing|explaining|"
+    r"feature)\b[^.;!?]{0,40}?\b(?:check|to-?do\s+|shopping\s+|packing\s+)?lists\b"
+)
 
 
 def _entries(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
@@ -478,6 +484,8 @@ def _entries(relation: Relation, value: int, sentence: Sentence) -> FamilySpec |
         return None  # no list asked for, several, or rows another family counts
     if _TOPIC_BEFORE.search(sentence.lower) or len(_requests(whole, whole=True)) > 1:
         return None  # "explain why lists of more than 7 items are hard"
+    if _LISTS_AS_TOPIC.search(sentence.lower):
+        return None
     if value < 1 or len(_COUNTED_ENTRIES.findall(whole)) > 1:
         return None  # "a list of 10 items with a list of 10,000 items": which is asked?
     form = list_form(whole)

@@ -192,7 +192,9 @@ _MORE_THAN = re.compile(
 )
 ELSEWHERE = re.compile(
     r"\s*(?:only\s+)?(?:in|within|inside)\s+(?:(?:the|each|every|a|your)\s+(?:first\s+|last\s+)?"
-    rf"(?!(?:entire\s+|whole\s+)?{THING}\b)[a-z]|(?:paragraph|sentence|section|part|line|bullet|"
+    rf"(?!(?:entire\s+|whole\s+)?{THING}\b)[a-z]|"
+    # "… appears 14 times in my abstract": a count of a text of the writer's own
+    r"(?:my|our|his|her|their|this|that|these|those)\s+[a-z]|(?:paragraph|sentence|section|part|line|bullet|"
     r"stanza)s?\s+(?:number\s+)?[\w#])"
 )
 

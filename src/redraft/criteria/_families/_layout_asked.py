@@ -48,6 +48,12 @@ _GIVEN_BETWEEN = re.compile(
     # "sort the table by the columns …": a table already there
     r"the\s+(?:table|chart|csv|spreadsheet|file|sheet)\s+by)\b"
 )
+# "a product description for a planner with sections labelled …": the
+# planner's sections, a thing the answer describes, just before the phrase.
+_THING_WITH = re.compile(
+    r"\b(?:description|ad|advert|review|listing)\s+(?:for|of)\s+(?:a|an|the|my|our)\s+"
+    r"(?:[\w-]+\s+){1,3}?(?:(?:with|that\s+has|which\s+has)\s+(?:[\w-]+\s+){0,3})?$"
+)
 # "Can you …?" asks for it; "Should I …?" asks about it.
 _REQUEST = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
@@ -56,6 +62,8 @@ def layout_asked(sentence: Sentence, at: int) -> bool:
     """Whether the layout phrase at offset ``at`` of ``sentence`` is asked of
     the answer: read as the answer's by the shared guard, or governed by a
     request verb with no given material between."""
+    if _THING_WITH.search(sentence.lower, 0, at):
+        return False
     if response_context(sentence, at):
         return True
     text = sentence.lower

@@ -286,8 +286,12 @@ def _readable(sentence: Sentence, text: str, original: str) -> str:
     return text
 
 
-# "Explain why guides use dashes for bullets": a topic, not a rule
-_TOPIC = re.compile(r"\b(?:why|how|whether|what|when|where|who)\b")
+# "Explain why guides use dashes for bullets": a topic, not a rule; "the old
+# slides had bullets using '•'": a report of what another text was like
+_TOPIC = re.compile(
+    r"\b(?:why|how|whether|what|when|where|who)\b|"
+    r"\b(?:the|my|our|his|her|their|its|last|old|previous)\s+(?:[\w-]+\s+){0,2}?(?:had|was|were|used)\b"
+)
 
 
 def _asked(sentence: Sentence, start: int) -> bool:

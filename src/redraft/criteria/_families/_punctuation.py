@@ -28,6 +28,7 @@ from pydantic import Field, field_validator
 from redraft.core._repair import RepairOp
 from redraft.core._text import noun, plural
 from redraft.criteria._families._base import Family, FamilyCount, FamilySpec, counted_hit
+from redraft.criteria._families._forbidden_chars import one_period_of_a_line
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._outcome import Outcome
@@ -290,9 +291,22 @@ _FINAL_PATTERNS = (
 )
 
 
+# "Headline case, no period": one period banned, said with no place, where
+# the request is for a piece of one line (see ``_forbidden_chars``).
+_ONE_PERIOD_BANNED = re.compile(
+    r"(?:^[\s\-*•]*|[,(;—–]\s*|\band\s+|\bwith\s+)(?:no|without\s+a)\s+(?P<mark>period|full\s+stop)\b"
+    r"(?!\s*(?:s\b|at|in|on|after|before|anywhere|inside|within))"
+)
+
+
 def final_marks(sentence: Sentence) -> Iterator[Hit]:
     """ "No period at the end", "must not end with a period"."""
     text = sentence.lower
+    for match in _ONE_PERIOD_BANNED.finditer(text):
+        if one_period_of_a_line(sentence, match["mark"]) and required(
+            sentence, match.start("mark") - 3, owns_negation=True
+        ):
+            yield Hit(NoFinalMark(marks="."), match.start("mark") - 3, match.end())
     if " end" not in text and not re.search(r"final|closing|trailing|terminal|last", text):
         return
     for pattern in _FINAL_PATTERNS:
