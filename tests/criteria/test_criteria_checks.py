@@ -402,6 +402,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "pangram": {},
         "palindrome": {},
         "word_length": {"relation": "at_most", "value": 8},
+        "word_pattern": {"shape": "ends", "text": "ing"},
         "not_starts_with": {"phrases": ["Sure", "Certainly"]},
         "number_count": {"relation": "at_least", "value": 3},
         "number_only": {},

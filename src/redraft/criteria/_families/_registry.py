@@ -67,6 +67,7 @@ from redraft.criteria._families._unique import UNIQUE_ITEMS
 from redraft.criteria._families._uppercase_words import CAPITALS
 from redraft.criteria._families._versions import SEPARATED_VERSIONS
 from redraft.criteria._families._word_length import WORD_LENGTH
+from redraft.criteria._families._word_patterns import WORD_PATTERN
 from redraft.criteria._families._wordplay import ACROSTIC, PALINDROME, PANGRAM, TAUTOGRAM
 from redraft.criteria._families._xml import XML
 from redraft.criteria._families._yaml import YAML
@@ -137,6 +138,7 @@ FAMILIES: tuple[Family, ...] = (
     PANGRAM,
     PALINDROME,
     WORD_LENGTH,
+    WORD_PATTERN,
     OPENING,
     NUMBER_COUNT,
     NUMBER_ONLY,

@@ -1,0 +1,76 @@
+"""What ``_blind_map`` expects of the word-pattern family (``word_pattern``):
+a ban on words of a shape (contractions, hyphenated words, words ending in
+or starting with an affix) over the whole answer, or a shape every word of
+the answer has. Read from a constraint's structured fields only; None where
+the constraint states no such rule (the general mapping then decides)."""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+from _blind_matchers import Expectation, all_of, fields
+from _blind_parts import count_value, is_response, scope_of
+
+__all__ = ["word_patterns"]
+
+
+class _Fields(Protocol):
+    @property
+    def unit(self) -> str | None: ...
+    @property
+    def scope(self) -> str | None: ...
+    @property
+    def relation(self) -> str: ...
+    @property
+    def value(self) -> object: ...
+
+
+_Q = r"['\"‘’“”]?"
+_AFFIX = rf"{_Q}-?(?P<affix>[a-z]{{1,10}})-?{_Q}"
+_BANNED = (
+    (re.compile(r"contractions?|contracted forms?"), "contraction"),
+    (re.compile(r"hyphenated (?:words?|compounds?|terms?)"), "hyphenated"),
+    (re.compile(rf"(?:words?|adverbs?) (?:ending|that ends?) (?:in|with) {_AFFIX}"), "ends"),
+    (re.compile(rf"{_AFFIX} (?:words?|adverbs?)"), "ends"),
+    (
+        re.compile(rf"words? (?:starting|beginning|that (?:starts?|begins?)) with {_AFFIX}"),
+        "starts",
+    ),
+)
+_EVERY_WORD = re.compile(r"(?:each|every|all) words?")
+_EVERY = {"contains": "contains", "ends_with": "ends"}
+
+
+def _banned(c: _Fields) -> bool:
+    relation = c.relation.strip().lower()
+    if relation == "none":
+        return True
+    bounds = count_value(relation, c.value) if relation in ("at_most", "exactly") else ()
+    return bool(bounds) and all(n == 0 for _, n in bounds)
+
+
+def word_patterns(c: _Fields) -> Expectation | None:
+    """The ``word_pattern`` check that states ``c``, or None."""
+    unit = " ".join(str(c.unit or "").lower().replace("_", " ").split())
+    scope = scope_of(c.scope)
+    if _banned(c) and is_response(scope):
+        for pattern, shape in _BANNED:
+            found = pattern.fullmatch(unit)
+            if found is None:
+                continue
+            affix = found.groupdict().get("affix")
+            if affix is None:
+                return all_of(fields("word_pattern", shape=shape, every=False))
+            if unit.startswith("adverb") and affix != "ly":
+                return None
+            return all_of(fields("word_pattern", shape=shape, text=affix, every=False))
+        return None
+    raw_scope = " ".join(str(c.scope or "").lower().split())
+    every = _EVERY.get(c.relation.strip().lower())
+    value = c.value if isinstance(c.value, str) else None
+    if every and value and _EVERY_WORD.fullmatch(raw_scope):
+        affix = value.strip("'\"-").lower()
+        if affix.isalpha() and len(affix) <= 10:
+            return all_of(fields("word_pattern", shape=every, text=affix, every=True))
+    return None

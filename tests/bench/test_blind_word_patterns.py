@@ -1,0 +1,64 @@
+"""The blind mapper's word-pattern mapping (bench/_blind_word_patterns.py):
+a ban on words of a shape over the answer, or a shape of every word, read
+from the structured fields and checked against real check specs."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from redraft.criteria import CHECK_SPEC_ADAPTER
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import _blind_map  # type: ignore[import-not-found]
+
+
+def _expect(**fields: Any) -> Any:
+    c = _blind_map.Constraint(
+        **{
+            "row_id": "t-1",
+            "index": 0,
+            "family": "forbidden_pattern",
+            "quote": "",
+            "unit": None,
+            "scope": "response",
+            "relation": "none",
+            "value": None,
+            "words": (),
+            "verifiable": True,
+            "note": "",
+            "source": "prompt",
+        }
+        | fields
+    )
+    return _blind_map.expect(c, _blind_map.Row("t-1", None, "", (c,), None))
+
+
+def _covered(expectation: Any, **spec: Any) -> bool:
+    dumped = dict(CHECK_SPEC_ADAPTER.validate_python(spec).model_dump())
+    return bool(expectation.matchers) and all(m.exact(dumped) for m in expectation.matchers)
+
+
+def test_a_ban_on_contractions_is_the_contraction_shape() -> None:
+    found = _expect(unit="contraction", value=0)
+    assert _covered(found, kind="word_pattern", shape="contraction")
+    assert not _covered(found, kind="word_pattern", shape="hyphenated")
+
+
+def test_a_ban_on_an_ending_names_the_affix() -> None:
+    found = _expect(unit="word ending in 'ly'", value=0)
+    assert _covered(found, kind="word_pattern", shape="ends", text="ly", adverbs=True)
+    assert not _covered(found, kind="word_pattern", shape="ends", text="ing")
+
+
+def test_a_ban_within_one_part_is_not_the_whole_answers() -> None:
+    found = _expect(unit="contraction", value=0, scope="title")
+    assert not _covered(found, kind="word_pattern", shape="contraction")
+
+
+def test_a_string_every_word_holds_is_the_every_word_shape() -> None:
+    found = _expect(unit=None, scope="each word", relation="contains", value="oo")
+    assert _covered(found, kind="word_pattern", shape="contains", text="oo", every=True)
+    assert not _covered(found, kind="word_pattern", shape="contains", text="oo")
