@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from _blind_matchers import Expectation, all_of, fields
-from _blind_parts import count_value, is_response, scope_of
+from _blind_matchers import Expectation, all_of, counts, fields
+from _blind_parts import NUMERIC, count_value, is_response, scope_of
 
-__all__ = ["word_patterns"]
+__all__ = ["char_classes", "word_patterns"]
 
 
 class _Fields(Protocol):
@@ -73,4 +73,41 @@ def word_patterns(c: _Fields) -> Expectation | None:
         affix = value.strip("'\"-").lower()
         if affix.isalpha() and len(affix) <= 10:
             return all_of(fields("word_pattern", shape=every, text=affix, every=True))
+    return None
+
+
+# -- character classes (char_class_count) -----------------------------------------------
+
+_CHAR_CLASSES = (
+    (re.compile(r"digits?|numerals?"), "digit"),
+    (re.compile(r"letters?"), "letter"),
+    (re.compile(r"vowels?"), "vowel"),
+    (re.compile(r"consonants?"), "consonant"),
+    (re.compile(r"(?:upper ?case|capital) letters?"), "uppercase"),
+    (re.compile(r"lower ?case letters?"), "lowercase"),
+    (re.compile(r"special characters?|symbols?"), "special"),
+)
+
+
+class _Counted(_Fields, Protocol):
+    @property
+    def words(self) -> tuple[str, ...]: ...
+
+
+def char_classes(c: _Counted) -> Expectation | None:
+    """The ``char_class_count`` checks that state a count of characters of a
+    class over the whole answer, or None."""
+    unit = " ".join(str(c.unit or "").lower().replace("_", " ").split())
+    relation = c.relation.strip().lower()
+    if relation not in NUMERIC or not is_response(scope_of(c.scope)):
+        return None
+    for pattern, cls in _CHAR_CLASSES:
+        if not pattern.fullmatch(unit):
+            continue
+        listed = "".join(w for w in c.words if len(w) == 1 and not w.isalnum())
+        if cls == "special" and listed and len(listed) == len(c.words):
+            return all_of(*counts("char_class_count", relation, c.value, chars=listed))
+        if c.words:
+            return None  # letters named one by one are the letter count's
+        return all_of(*counts("char_class_count", relation, c.value, char_class=cls))
     return None

@@ -62,3 +62,24 @@ def test_a_string_every_word_holds_is_the_every_word_shape() -> None:
     found = _expect(unit=None, scope="each word", relation="contains", value="oo")
     assert _covered(found, kind="word_pattern", shape="contains", text="oo", every=True)
     assert not _covered(found, kind="word_pattern", shape="contains", text="oo")
+
+
+def test_a_count_of_digits_over_the_answer_is_the_digit_class() -> None:
+    found = _expect(unit="digit", relation="at_least", value=2)
+    assert _covered(
+        found, kind="char_class_count", char_class="digit", relation="at_least", value=2
+    )
+    assert not _covered(found, kind="number_count", relation="at_least", value=2)
+
+
+def test_special_characters_listed_one_by_one_are_the_listed_class() -> None:
+    found = _expect(unit="special character", relation="at_least", value=1, words=("!", "@", "#"))
+    spec = {"kind": "char_class_count", "relation": "at_least", "value": 1}
+    assert _covered(found, **spec, char_class="listed", chars="!@#")
+    assert not _covered(found, **spec, char_class="special")
+
+
+def test_a_count_of_one_named_letter_is_not_the_letter_class() -> None:
+    found = _expect(unit="letter", relation="at_least", value=3, words=("e",))
+    spec = {"kind": "char_class_count", "relation": "at_least", "value": 3}
+    assert not _covered(found, **spec, char_class="letter")

@@ -17,6 +17,7 @@ from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._blank_lines import BLANK_LINES
 from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
 from redraft.criteria._families._case import LETTER_CASE
+from redraft.criteria._families._charset import CHAR_CLASS_COUNT
 from redraft.criteria._families._checklist import CHECKLIST
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
@@ -139,6 +140,7 @@ FAMILIES: tuple[Family, ...] = (
     PALINDROME,
     WORD_LENGTH,
     WORD_PATTERN,
+    CHAR_CLASS_COUNT,
     OPENING,
     NUMBER_COUNT,
     NUMBER_ONLY,
