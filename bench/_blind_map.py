@@ -103,7 +103,7 @@ from _blind_rows import Constraint, Row, load_split
 from _blind_shapes import list_item_ends, shapes
 from _blind_structure import structure
 from _blind_tables import tabular
-from _blind_word_patterns import char_classes, word_patterns
+from _blind_word_patterns import char_classes, vocabulary, word_patterns
 
 __all__ = [
     "Constraint",
@@ -146,7 +146,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return shape
     if (shaped := formats(c)) is not None:  # dates, only the answer: bench/_blind_formats.py
         return shaped
-    if (patterned := word_patterns(c) or char_classes(c)) is not None:  # _blind_word_patterns
+    # word shapes, character classes, a closed vocabulary: bench/_blind_word_patterns.py
+    if (patterned := word_patterns(c) or char_classes(c) or vocabulary(c)) is not None:
         return patterned
     words_and_marks = lexical(c)  # the lexical families: bench/_blind_lexical.py
     if words_and_marks is not None:

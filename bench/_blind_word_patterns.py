@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from _blind_matchers import Expectation, all_of, counts, fields
+from _blind_matchers import Expectation, Matcher, Spec, all_of, counts, fields
 from _blind_parts import NUMERIC, count_value, is_response, scope_of
 
-__all__ = ["char_classes", "word_patterns"]
+__all__ = ["char_classes", "vocabulary", "word_patterns"]
 
 
 class _Fields(Protocol):
@@ -111,3 +111,25 @@ def char_classes(c: _Counted) -> Expectation | None:
             return None  # letters named one by one are the letter count's
         return all_of(*counts("char_class_count", relation, c.value, char_class=cls))
     return None
+
+
+# -- closed vocabulary (vocabulary) -----------------------------------------------------
+
+
+def vocabulary(c: _Counted) -> Expectation | None:
+    """The ``vocabulary`` check that states "every word of the answer is one
+    of these", or None: the words must be single words, listed."""
+    unit = " ".join(str(c.unit or "").lower().split())
+    scope = " ".join(str(c.scope or "").lower().split())
+    if c.relation.strip().lower() != "one_of" or unit != "word" or scope != "each word":
+        return None
+    words = [w.strip().lower() for w in c.words]
+    if len(words) < 2 or not all(re.fullmatch(r"[^\W_]+(?:['’-][^\W_]+)*", w) for w in words):
+        return None
+    want = sorted(dict.fromkeys(w.replace("’", "'") for w in words))
+
+    def test(spec: Spec) -> bool:
+        got = spec.get("words")
+        return isinstance(got, list) and sorted(got) == want
+
+    return all_of(Matcher(frozenset({"vocabulary"}), test, f"vocabulary words={want}"))

@@ -83,3 +83,11 @@ def test_a_count_of_one_named_letter_is_not_the_letter_class() -> None:
     found = _expect(unit="letter", relation="at_least", value=3, words=("e",))
     spec = {"kind": "char_class_count", "relation": "at_least", "value": 3}
     assert not _covered(found, **spec, char_class="letter")
+
+
+def test_a_closed_list_of_words_is_the_vocabulary() -> None:
+    found = _expect(unit="word", scope="each word", relation="one_of", words=("cat", "The", "mat"))
+    assert _covered(found, kind="vocabulary", words=["the", "cat", "mat"])
+    assert not _covered(found, kind="vocabulary", words=["the", "cat"])
+    items = _expect(unit="item", scope="each item", relation="one_of", words=("Go", "Rust"))
+    assert not _covered(items, kind="vocabulary", words=["go", "rust"])

@@ -404,6 +404,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "word_length": {"relation": "at_most", "value": 8},
         "word_pattern": {"shape": "ends", "text": "ing"},
         "char_class_count": {"char_class": "digit", "relation": "at_least", "value": 2},
+        "vocabulary": {"words": ["yes", "no"]},
         "not_starts_with": {"phrases": ["Sure", "Certainly"]},
         "number_count": {"relation": "at_least", "value": 3},
         "number_only": {},

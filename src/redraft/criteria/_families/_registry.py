@@ -67,6 +67,7 @@ from redraft.criteria._families._title_case import TITLE_CASE
 from redraft.criteria._families._unique import UNIQUE_ITEMS
 from redraft.criteria._families._uppercase_words import CAPITALS
 from redraft.criteria._families._versions import SEPARATED_VERSIONS
+from redraft.criteria._families._vocab import VOCABULARY
 from redraft.criteria._families._word_length import WORD_LENGTH
 from redraft.criteria._families._word_patterns import WORD_PATTERN
 from redraft.criteria._families._wordplay import ACROSTIC, PALINDROME, PANGRAM, TAUTOGRAM
@@ -141,6 +142,7 @@ FAMILIES: tuple[Family, ...] = (
     WORD_LENGTH,
     WORD_PATTERN,
     CHAR_CLASS_COUNT,
+    VOCABULARY,
     OPENING,
     NUMBER_COUNT,
     NUMBER_ONLY,
