@@ -110,6 +110,7 @@ from _blind_shapes import list_item_ends, shapes
 from _blind_structure import structure
 from _blind_styled import words_in_style
 from _blind_tables import tabular
+from _blind_word_patterns import char_classes, vocabulary, word_patterns
 
 __all__ = [
     "Constraint",
@@ -168,6 +169,9 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return shaped
     if (ordered := sequence(c)) is not None:  # progressions: bench/_blind_sequence.py
         return ordered
+    # word shapes, character classes, a closed vocabulary: bench/_blind_word_patterns.py
+    if (patterned := word_patterns(c) or char_classes(c) or vocabulary(c)) is not None:
+        return patterned
     words_and_marks = lexical(c)  # the lexical families: bench/_blind_lexical.py
     if words_and_marks is not None:
         return words_and_marks

@@ -600,8 +600,10 @@ def test_a_choice_among_phrases_is_the_whole_answer_or_one_phrase_in_it() -> Non
     phrase = _expect(unit="phrase", relation="one of", words=("Go for it.", "Not now."))
     assert _covered(phrase, _spec(kind="phrase_choice", options=["Go for it.", "Not now."]))
     assert not _covered(phrase, _spec(kind="one_of", options=["Go for it.", "Not now."]))
-    # a choice within each part is no whole-answer check
-    assert not _expect(unit="word", scope="each word", relation="one_of", words=("a", "b")).matchers
+    # a choice for each word is a closed vocabulary, no whole-answer choice
+    each_word = _expect(unit="word", scope="each word", relation="one_of", words=("a", "b"))
+    assert not _covered(each_word, _spec(kind="one_of", options=["a", "b"]))
+    assert _covered(each_word, _spec(kind="vocabulary", words=["a", "b"]))
 
 
 def test_the_keys_a_note_lists_are_the_keys_required() -> None:

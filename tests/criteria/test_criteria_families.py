@@ -360,6 +360,7 @@ def test_a_system_prompt_states_a_family_count_too() -> None:
 
 # Values for the fields a counted family's spec requires beyond its count.
 _SAMPLE_FIELDS: dict[str, object] = {
+    "char_class": "digit",
     "letter": "e",
     "part": "sentence",
     "mark": ";",

@@ -18,6 +18,7 @@ from redraft.criteria._families._blank_lines import BLANK_LINES
 from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
 from redraft.criteria._families._case import LETTER_CASE
 from redraft.criteria._families._cells import CELLS
+from redraft.criteria._families._charset import CHAR_CLASS_COUNT
 from redraft.criteria._families._checklist import CHECKLIST
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
@@ -75,7 +76,9 @@ from redraft.criteria._families._unique import UNIQUE_ITEMS
 from redraft.criteria._families._unit_place import UNIT_PLACE
 from redraft.criteria._families._uppercase_words import CAPITALS
 from redraft.criteria._families._versions import SEPARATED_VERSIONS
+from redraft.criteria._families._vocab import VOCABULARY
 from redraft.criteria._families._word_length import WORD_LENGTH
+from redraft.criteria._families._word_patterns import WORD_PATTERN
 from redraft.criteria._families._wordplay import ACROSTIC, PALINDROME, PANGRAM, TAUTOGRAM
 from redraft.criteria._families._xml import XML
 from redraft.criteria._families._yaml import YAML
@@ -147,6 +150,9 @@ FAMILIES: tuple[Family, ...] = (
     PANGRAM,
     PALINDROME,
     WORD_LENGTH,
+    WORD_PATTERN,
+    CHAR_CLASS_COUNT,
+    VOCABULARY,
     OPENING,
     NUMBER_COUNT,
     NUMBER_ONLY,
