@@ -85,6 +85,7 @@ from _blind_matchers import (
     yaml_mapping,
 )
 from _blind_nesting import nesting
+from _blind_one_part import one_part
 from _blind_parts import (
     COUNTED,
     NUMERIC,
@@ -190,6 +191,7 @@ def expect(c: Constraint, row: Row) -> Expectation:
     scope = _scope(c)
     relation = c.relation.strip().lower()
     found = part_count(c, unit) or _expect(c, row, unit, scope, relation)
+    found = one_part(c, scope, found)  # one part's start or end: _blind_one_part.py
     return case_blind(c, found) if relation in ("starts_with", "ends_with", "equals") else found
 
 

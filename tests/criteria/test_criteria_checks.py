@@ -365,6 +365,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "language": {"language": "en"},
         "keyword_in": {"keyword": "x", "part": "sentence", "index": 2},
         "word_at": {"word": "x", "part": "paragraph", "index": 3, "position": 1},
+        "part_affix": {"part": "line", "index": 2, "position": "start", "phrases": ["x"]},
         "each_starts_with": {"part": "sentence", "capital": True},
         "each_ends_with": {"part": "paragraph", "phrase": "!"},
         "each_word_count": {"part": "bullet", "relation": "at_most", "value": 8},

@@ -51,6 +51,7 @@ from redraft.criteria._families._nesting import LIST_NESTING
 from redraft.criteria._families._number_formats import DATE_FORMAT, DECIMAL_PLACES, TIME_FORMAT
 from redraft.criteria._families._number_style import NUMBER_STYLE
 from redraft.criteria._families._numbers import NUMBER_COUNT, NUMBER_ONLY
+from redraft.criteria._families._one_part import ONE_PART
 from redraft.criteria._families._opening import OPENING
 from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._order import ORDER
@@ -97,6 +98,7 @@ __all__ = [
 FAMILIES: tuple[Family, ...] = (
     KEYWORDS,
     POSITIONS,
+    ONE_PART,
     EACH_PART,
     DISTINCT,
     ORDER,
