@@ -453,6 +453,13 @@ _STATED_OF = re.compile(
 )
 
 
+_LENGTH_SOFTENER = re.compile(
+    r"\s*(?:not\s+(?:too|very|overly)\s+(?:long|wordy|lengthy)|nothing\s+(?:too\s+)?(?:long|fancy|"
+    r"lengthy)|short\s+and\s+sweet|keep\s+it\s+(?:short|brief|concise))(?:\s+please)?\s*"
+    r"(?:[,:;]|\s[—–-])\s*"
+)
+
+
 def response_context(
     sentence: Sentence, start: int, *, owns_negation: bool = False, named_thing: bool = True
 ) -> bool:
@@ -475,11 +482,15 @@ def response_context(
     if _LATER_PART_BRACKET.search(prefix):
         return False  # "…, then the standfirst (one sentence, at most 30 words)": its own
     # the clause's start, found in the whole text: a break may look past the phrase's start
-    if not owns_negation and _negated(text, clause_start(text, start), start):
+    # "Not too long, max 5 sentences": a softener about the answer's length
+    # opens the sentence; its "not" negates nothing after it
+    soft = _LENGTH_SOFTENER.match(text)
+    opened = soft.end() if soft and soft.end() <= start else 0
+    if not owns_negation and _negated(text, max(opened, clause_start(text, start)), start):
         return False
     if not owns_negation and _shared_subject_elsewhere(prefix):
         return False  # a "no …" of each part is a "no …" of the whole
-    bare = _LIST_MARKER.sub("", prefix).strip(" \t-*•·>#0123456789.)(:,")
+    bare = _LIST_MARKER.sub("", prefix[opened:]).strip(" \t-*•·>#0123456789.)(:,")
     # "Let's make it a constrained writing problem: be sure the letter p …":
     # after a colon, a lead-in starts the requirement afresh
     before_colon, _, after_colon = prefix.rpartition(": ")
