@@ -1,4 +1,7 @@
-"""What ``_blind_map`` expects of one line in a template: the first or last
+"""What ``_blind_map`` expects of one line in a template and of a wrapped
+answer. The whole answer between two marks (``matches_format`` of the
+response with ``{...}``, ``(...)``, ``<answer>...</answer>``) is a
+``wrap_marks`` of those marks. One line: the first or last
 line of the answer in a stated form ("'Answer: X' on the last line",
 "the first line is 'Subject: …'"), or prefixed with a label and some text.
 
@@ -92,8 +95,34 @@ def _norm(template: str) -> str:
     return " ".join(template.lower().split())
 
 
+_WRAP = re.compile(r"(?P<open>\S{1,20}?)(?:\.\.\.|…)(?P<close>\S{1,20})")
+_WHOLE = ("response", "answer", "the answer", "the response", "whole answer", "entire response")
+
+
+def _wrap(c: Constraint) -> Expectation | None:
+    """The whole answer between two marks (``{...}``, ``<answer>...</answer>``):
+    a ``wrap_marks`` of those marks; double quotes are the ``wrapped`` kind's."""
+    scope = " ".join(str(c.scope or "").lower().split())
+    if scope not in _WHOLE or c.relation.strip().lower() != "matches_format":
+        return None
+    found = _WRAP.fullmatch(str(c.value or "").strip())
+    if found is None or found["open"] in ('"', "“", "```", "<<", "*", "**", "_", "__"):
+        return None  # double quotes, a code block, a title, emphasis: other kinds'
+    if not re.fullmatch(r"[^\w\s]{1,3}|<[a-z][\w-]*>", found["open"]):
+        return None
+    opening, closing = found["open"], found["close"]
+
+    def test(spec: Spec) -> bool:
+        return spec.get("open") == opening and spec.get("close") == closing
+
+    return all_of(Matcher(frozenset({"wrap_marks"}), test, f"wrap_marks {opening} {closing}"))
+
+
 def line_formats(c: Constraint) -> Expectation | None:
-    """A ``line_template`` of the first or last line, or None."""
+    """A ``line_template`` of the first or last line, a ``wrap_marks`` of the
+    whole answer, or None."""
+    if (wrapped := _wrap(c)) is not None:
+        return wrapped
     scope = " ".join(str(c.scope or "").lower().split())
     which = _SCOPES.get(scope)
     if which is None:

@@ -72,3 +72,13 @@ def test_a_label_the_last_line_starts_with_is_the_label_and_text() -> None:
 def test_other_scopes_and_lines_without_a_label_are_left_to_the_general_mapping() -> None:
     assert not _covered(_expect(scope="each line", value="Key: N"), _spec("Key: <number>"))
     assert not _covered(_expect(scope="first line", value="**...**"), _spec("**<text>**", "first"))
+
+
+def test_the_whole_answer_between_marks_is_a_wrap_of_those_marks() -> None:
+    found = _expect(family="wrap_format", unit=None, scope="response", value="{...}")
+    wrap = {"kind": "wrap_marks", "open": "{", "close": "}"}
+    assert _covered(found, dict(CHECK_SPEC_ADAPTER.validate_python(wrap).model_dump()))
+    other = {"kind": "wrap_marks", "open": "(", "close": ")"}
+    assert not _covered(found, dict(CHECK_SPEC_ADAPTER.validate_python(other).model_dump()))
+    quoted = _expect(family="wrap_quotes", unit=None, scope="response", value='"..."')
+    assert not any("wrap_marks" in m.kinds for m in quoted.matchers)

@@ -394,6 +394,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "phrase_choice": {"options": ["I agree", "I disagree"]},
         "each_line": {"position": "start", "phrase": ">>"},
         "line_template": {"template": "Answer: <number>", "line": "last"},
+        "wrap_marks": {"open": "[", "close": "]"},
         "punctuation_count": {"mark": ";", "relation": "exactly", "value": 2},
         "no_punctuation": {"allowed": "?"},
         "no_final_mark": {"marks": "."},

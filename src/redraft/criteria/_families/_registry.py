@@ -81,6 +81,7 @@ from redraft.criteria._families._vocab import VOCABULARY
 from redraft.criteria._families._word_length import WORD_LENGTH
 from redraft.criteria._families._word_patterns import WORD_PATTERN
 from redraft.criteria._families._wordplay import ACROSTIC, PALINDROME, PANGRAM, TAUTOGRAM
+from redraft.criteria._families._wrap import WRAP_MARKS
 from redraft.criteria._families._xml import XML
 from redraft.criteria._families._yaml import YAML
 from redraft.criteria._sentences import Rule
@@ -133,6 +134,7 @@ FAMILIES: tuple[Family, ...] = (
     XML,
     LINE_LENGTH,
     LINE_TEMPLATE,
+    WRAP_MARKS,
     TABLE_COUNT,
     TABLE_ROWS,
     TABLE_COLUMNS,
