@@ -20,11 +20,8 @@ from pydantic import Field
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount
-from redraft.criteria._families._counted import (
-    TallyFamily,
-    noun,
-    typed_hit,
-)
+from redraft.criteria._families._count_report import TallyFamily, noun
+from redraft.criteria._families._counted import typed_hit
 from redraft.criteria._families._number_of import TIMES, NumberOf, Tally, times_of
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context, sentence_blocked

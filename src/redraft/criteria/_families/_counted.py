@@ -16,118 +16,53 @@ up to a unit's ``bare_upto``, is not).
 from __future__ import annotations
 
 import re
-from abc import abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
 from redraft.criteria._families._answer_units import LABEL, MAKE, described, later_part
-from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._count_context import (
+    ADJECTIVE,
+    COUNTED_PARTS,
+    DISTRIBUTIVE_AFTER,
+    DISTRIBUTIVE_BEFORE,
+    EACH_LATER,
+    GIVEN_BEFORE,
+    GIVEN_SUBJECT,
+    IN_ALL,
+    IN_ONE_PART,
+    IN_SEQUENCE,
+    LATER_PART,
+    LIST_MARKER_ONLY,
+    LIST_STEP,
+    LIST_VERB,
+    MARKUP_EXAMPLE,
+    MORE_PARTS,
+    NOT_SINGLE,
+    ONE_MORE_COUNT,
+    ONE_PART_BEFORE,
+    POSITION_BEFORE,
+    PRECEDED_BY_OTHER_VERB,
+    SECOND_PART,
+    STYLE,
+    THINGS_OWN,
+    after_ok,
+)
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._items import several_asked_before
-from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
     THING,
     Hit,
     Sentence,
-    in_every_reply,
     makes_parts,
     names_thing_with,
     response_context,
 )
-from redraft.criteria._spec_base import CountSpec, Relation
+from redraft.criteria._spec_base import Relation
 
-__all__ = [
-    "TallyFamily",
-    "Unit",
-    "UnitCounts",
-    "after_ok",
-    "count_outcome",
-    "noun",
-    "typed_hit",
-]
-
-
-def count_outcome(spec: CountSpec, n: int, has: str, fix: str) -> Outcome:
-    """The outcome of a measured count ``n``: ``has`` says what the answer
-    has ("has 3 words"), ``fix`` what to change where ``n`` misses."""
-    data: dict[str, Any] = {"measured": n, "relation": spec.relation, "value": spec.value}
-    required = spec.describe()
-    if spec.holds(n):
-        return Outcome(True, f"the answer {has}, as required ({required})", data=data)
-    high, low = max(n, spec.value), min(n, spec.value)
-    score = low / high if high else 0.0
-    if spec.kind_name() == "word_count" and spec.relation != "at_most":
-        # Tokenizers split on spaces first, so a word is at least one token:
-        # a draft capped below this many tokens can never meet the requirement.
-        data["min_tokens"] = spec.value
-    wanted = {
-        "at_most": f"the limit is {spec.value}",
-        "at_least": f"it needs at least {spec.value}",
-        "exactly": f"it needs exactly {spec.value}",
-    }[spec.relation]
-    return Outcome(
-        False,
-        f"the answer {has}; required: {required}",
-        f"Your answer {has}; {wanted}. {fix}",
-        score=min(score, 0.99),
-        data=data,
-    )
-
-
-def noun(spec: CountSpec, n: int) -> str:
-    return spec.unit[0] if n == 1 else spec.unit[1]
-
-
-class TallyFamily(Family):
-    """A counted family whose correction adds or cuts units by the gap:
-    subclasses say how many units a text has (:meth:`count`)."""
-
-    #: units one shortens ("Cut") rather than removes ("Remove")
-    cut: ClassVar[bool] = False
-    #: whether more text can only raise the count, so an answer still being
-    #: written that is past an "at most" stays past it
-    growing: ClassVar[bool] = False
-
-    @abstractmethod
-    def count(self, spec: Any, text: str) -> int:
-        """How many of the spec's unit ``text`` has."""
-
-    def counted(self, spec: Any, text: str) -> int:
-        """The count the requirement is measured on (:meth:`count` unless a
-        unit has two common readings)."""
-        return self.count(spec, text)
-
-    def written_as(self, spec: Any) -> str:
-        """How the unit is written, for units that are markup: a small model
-        told to "add 3 bullet points" writes a numbered list as often as not."""
-        return ""
-
-    def has(self, spec: Any, n: int) -> str:
-        return f"has {n} {noun(spec, n)}"
-
-    def fix(self, spec: Any, n: int) -> str:
-        """The correction for a count ``n`` that misses the requirement."""
-        gap = abs(n - spec.value)
-        at_least = "at least " if spec.relation != "exactly" else ""
-        if n < spec.value:
-            return f"Add {at_least}{gap} more {noun(spec, gap)}{self.written_as(spec)}."
-        verb = "Cut" if self.cut else "Remove"
-        return f"{verb} {at_least}{gap} {noun(spec, gap)}."
-
-    def measure(self, spec: Any, text: str) -> Outcome:
-        n = self.counted(spec, text)
-        return count_outcome(spec, n, self.has(spec, n), self.fix(spec, n))
-
-    def correction(self, spec: Any, text: str) -> str:
-        return self.measure(spec, text).suggestion or ""
-
-    def settled_failure(self, spec: Any, partial: str) -> bool:
-        if not self.growing or spec.relation == "at_least":
-            return False
-        return bool(self.count(spec, partial) > spec.value)
+__all__ = ["Unit", "UnitCounts", "typed_hit"]
 
 
 # -- counts phrased around the number ("at most 100 words") ------------------------------
@@ -167,42 +102,6 @@ class Unit:
     none_only: bool = False
 
 
-_ADJECTIVE = (
-    r"(?:(?:very\s+)?(?:short|brief|concise|separate|distinct|full|complete|simple|clear|"
-    r"total|flowing|cohesive|coherent|continuous|unbroken|compact|tight|well-written)\s+)?"
-)
-# What may not follow a counted unit: "words per sentence", "words from the list".
-_AFTER_BLOCKS = re.compile(
-    # "one word or expression": one of two shapes, not a count
-    r"^\s*or\s+(?!more\b|less\b|fewer\b|so\b|under\b|over\b)[a-z]|"
-    r"^\s*(?:(?:in|with|per|for|of|from|that|which|who|written|containing|starting|ending|"
-    r"beginning|each|where|whose|like|such|long\s+each)\b)|"
-    # "3 paragraphs, 2 sentences each"; not "3 paragraphs and each paragraph must …"
-    r"^(?![^.;,]{0,30}\band\s+(?:each|every)\s+[\w-]+\s+(?:must|should|has|needs?|is|will)\b)"
-    r"[^.;,]{0,30}\b(?:each|every|per)\b"
-)
-_AFTER_ALLOWED = re.compile(
-    rf"^\s*(?:in\s+(?:your|the|this)\s+(?:entire\s+|whole\s+)?{THING}\b|in\s+(?:total|length)\b|"
-    r"(?:in|using|with)\s+(?:the\s+)?markdown\b|in\s+(?:the\s+)?(?:markdown\s+)?format\b|"
-    r"with\s+(?:square\s+)?brackets\b|(?:which|that)\s+(?:should|must)\s+be\s+(?:represented|"
-    r"wrapped|enclosed|marked)\b|,?\s*(?:and\s+)?(?:each\s+(?:\w+\s+)?(?:should\s+be\s+|is\s+)?)?"
-    r"separated\b)"
-)
-# After a unit of markup (not prose): an example of the markup to write, "3
-# bullet points such as: * …", "with the format below:". After words or
-# sentences, "such as" names what they are about.
-_MARKUP_EXAMPLE = re.compile(
-    r"^\s*,?\s*(?:(?:such\s+as|like|i\.\s?e\.?|e\.\s?g\.?|for\s+example)\s*[:,]?\s*"
-    r"(?:$|[*\[<\ue000\"'“])|(?:with|in|using)\s+the\s+(?:following\s+)?(?:format|form)"
-    r"(?:\s+below)?\s*:?\s*$)"
-)
-# "at least 5 words in all caps" counts capital words, not words.
-_CAPITALS_AFTER = re.compile(
-    r"^\s*(?:or\s+phrases\s+)?(?:in\s+(?:the|your)\s+\w+\s+)?(?:(?:should|must)\s+)?(?:be\s+)?"
-    r"(?:with|in|written\s+in)\s+(?:all[\s-]+)?(?:capital|caps\b|capitals|upper[\s-]?case|block)"
-)
-
-
 # "3 short paragraphs in all caps": the case of every sentence or paragraph is
 # the whole answer's ("5 words in all caps" counts capital words instead).
 _IN_CASE = re.compile(
@@ -213,100 +112,6 @@ _IN_CASE = re.compile(
 
 def _case_of_all(unit: Unit, text: str, end: int) -> bool:
     return unit.singular in ("sentence", "paragraph") and _IN_CASE.match(text, end) is not None
-
-
-def after_ok(sentence: Sentence, end: int) -> bool:
-    """Whether what follows a counted unit leaves it a count of the whole answer."""
-    after = sentence.lower[end:]
-    if in_every_reply(sentence, after):
-        return True
-    if _CAPITALS_AFTER.match(after):
-        return False
-    return bool(_AFTER_ALLOWED.match(after)) or not _AFTER_BLOCKS.match(after)
-
-
-_GIVEN_BEFORE = re.compile(
-    r"\b(?:this|these|those|the|given|provided|attached|existing|my|his|her|their|our)\s*$"
-)
-# "my essay has 3 paragraphs": what the given thing holds, not what to write
-_GIVEN_SUBJECT = re.compile(
-    r"\b(?:my|our|his|her|their|this|these|those)\s+"
-    r"(?:(?!(?:should|must|shall|will|would|can|could|needs?|to|may|might)\b)[\w-]+\s+){0,3}?"
-    r"(?:has|have|had|contains?|contained|is|are|was|were)\s*$"
-)
-_PRECEDED_BY_OTHER_VERB = re.compile(
-    r"\b(?:highlight|capitali[sz]e|bold|italici[sz]e)(?:\s+(?:at\s+least|at\s+most|exactly))?\s*$"
-)
-# Words between "a" and the unit that make it something else: "a topic for a
-# paragraph" is fine, "a title and a paragraph" is two parts.
-_NOT_SINGLE = (
-    r"(?:and|or|with|of|for|per|each|every|list|title|heading|bullet|numbered|few|couple|"
-    rf"{NUMBER})\b"
-)
-_DISTRIBUTIVE_BEFORE = re.compile(r"\b(?:each|every|per|apiece)\b")
-# A prompt that asks for more beside the one paragraph or sentence: a list,
-# a title, a second part.
-_MORE_PARTS = re.compile(
-    r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
-    r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|also|list|"
-    r"bullets?|bullet\s+points?|table|steps|another|second|paragraphs|sentences|code|footnotes?|"
-    r"references|sources|citations|bibliography)\b|"
-    r"\band\s+(?:an?|one|some)\s"
-)
-_LIST_MARKER_ONLY = re.compile(rf"^\s*[-*•]?\s*{LABEL}")
-_IN_ALL = re.compile(r"\s*(?:in\s+total|total|overall|altogether|in\s+all|combined)\b")
-# "List the steps …": the verb, not "a list" beside the one sentence asked for
-_LIST_VERB = re.compile(
-    r"(?:^|(?<=[.!?:;,]\s)|\bplease\s+|\bjust\s+)list\s+"
-    r"(?=(?:the|all|every|some|my|your|our|these|those)\b)"
-)
-_COUNTED_PARTS = re.compile(
-    rf"\b(?:{NUMBER}|several|some|a\s+few|multiple|a\s+couple\s+of)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+s\b"
-)
-_EACH_LATER = re.compile(r"[^.;,]{0,30}\b(?:each|every|apiece|per)\b")
-# Where in the answer ("end with a one-sentence summary"): a part, not the whole.
-_POSITION_BEFORE = re.compile(
-    r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open|"
-    r"opening|after|before|below|above)\b"
-)
-# One part named before a count, in its clause or as the sentence's frame
-# ("In the first paragraph, use …"): the count is that part's.
-_ONE_PART = (
-    r"(?:(?:the|your|an?)\s+(?:very\s+)?(?:first|second|third|fourth|fifth|last|final|opening|"
-    r"closing|concluding|introductory|\d{1,2}(?:st|nd|rd|th))\s+(?:sentence|paragraph|stanza|"
-    r"line|bullet|item|section|heading)\b|\b(?:sentence|paragraph|line|section)\s+\d{1,2}\b)"
-)
-_ONE_PART_BEFORE = re.compile(rf"\b{_ONE_PART}")
-_IN_ONE_PART = re.compile(
-    rf"^\s*(?:(?:please|now|also|and)\s*,?\s*)?(?:in|for|within)\s+{_ONE_PART}[^,.;:]{{0,40}},"
-)
-# "a paragraph for each topic", "a summary per chapter"; not "a paragraph
-# where every sentence …", which describes the units counted
-_DISTRIBUTIVE_AFTER = re.compile(
-    r"^[^.;,]{0,30}(?:\b(?:for|in|to|on|of|from|about|after|under)\s+(?:each|every)\b|"
-    r"\b(?:per|apiece)\b)"
-)
-_SECOND_PART = re.compile(
-    r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
-    r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|label\w*|"
-    r"mark\s+the\s+beginning)\b"
-)
-# "a haiku-style three-line poem", "a short six-word story"
-_STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
-_LIST_STEP = re.compile(r",\s*(?:and\s+)?$")
-# A later sentence that adds a part to the answer: "… Then explain why."
-_LATER_PART = re.compile(
-    r"(?:^|[.!?]\s+|\n\s*)(?:and\s+)?(?:then|after\s+that|afterwards|after\s+this)\b"
-)
-# A second count of the same unit, its noun left out: "… and 1 about dogs".
-_ONE_MORE_COUNT = re.compile(
-    rf"[^.;:!?]{{0,80}}?\b(?:and|plus)\s+(?:another\s+|then\s+)?(?:{NUMBER}|another)\s+"
-    r"(?:more\s+)?(?:about|on|for|of|describing|explaining|covering|that|which)\b"
-)
-_THINGS_OWN = re.compile(r"\s+(?:that|which|for|about|on)\s+(?!each\b|every\b)")
-_IN_SEQUENCE = re.compile(
-    r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
-)
 
 
 @dataclass(frozen=True)
@@ -327,14 +132,14 @@ class UnitCounts:
             # a bound on each side, the unit said once: "at least 150 words, but
             # fewer than 200", "no fewer than 100 and no more than 150 words"
             "pair": (
-                rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\s*,?\s+"
+                rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\s*,?\s+"
                 r"(?:but|and|yet)\s+(?:also\s+)?(?:(?:be|keep\s+it)\s+)?"
                 rf"(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER})(?=\s*(?:[.,;!)]|$|\s+(?:in\s+total|"
                 r"total|please)\b))"
             ),
             "pair_back": (
                 rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s*,?\s*(?:but|and)\s+"
-                rf"(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+                rf"(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             ),
             "negated": (
                 r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|"
@@ -342,11 +147,11 @@ class UnitCounts:
                 r"provide|go|run|exceed|surpass|go\s+over|go\s+beyond|want\s+(?:anything|it|"
                 r"something))\s+)?(?P<dir>more\s+th[ae]n|"
                 r"longer\s+th[ae]n|over|beyond|past|above|exceed|surpass|less\s+th[ae]n|fewer\s+th[ae]n|"
-                rf"shorter\s+th[ae]n|under)?\s*(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+                rf"shorter\s+th[ae]n|under)?\s*(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             ),
             # "400 or more words", "300+ words", "a 300+ word essay".
             "or_more": (
-                rf"\b(?P<num>{NUMBER})(?:\s+or\s+(?P<dir>more|less|fewer)|\+)\s*[-\s]?{_ADJECTIVE}"
+                rf"\b(?P<num>{NUMBER})(?:\s+or\s+(?P<dir>more|less|fewer)|\+)\s*[-\s]?{ADJECTIVE}"
                 rf"(?:{unit})(?:\b|(?<=\+))"
             ),
             "between": (
@@ -355,14 +160,14 @@ class UnitCounts:
                 rf"(?<=\bhas\s)|(?<=\bbe\s)|(?<=\bis\s)|(?<=\bare\s)|(?<=:\s)|(?<=,\s)|(?<=—\s)|(?<=–\s)|"
                 r"(?<=\s-\s)|^\s*)"
                 rf"(?P<from>{NUMBER})\s+(?:to|or|-|–)|(?P<low2>\d+)\s*[-–])\s*"
-                rf"(?P<high>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+                rf"(?P<high>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             ),
             "relation": (
                 rf"\b(?P<rel>{RELATION})\s+(?:a\s+total\s+of\s+)?(?P<num>{NUMBER})\s+"
-                rf"{_ADJECTIVE}(?:{unit})\b"
+                rf"{ADJECTIVE}(?:{unit})\b"
             ),
             "post": (
-                rf"\b(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\s*,?\s+(?P<post>or\s+(?:less|fewer)|"
+                rf"\b(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\s*,?\s+(?P<post>or\s+(?:less|fewer)|"
                 r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|max(?:imum)?|"
                 r"min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|longer)|(?:and\s+)?no\s+(?:fewer|less)|"
                 # "6 words exactly", "two sentences precisely"
@@ -375,19 +180,19 @@ class UnitCounts:
             "keep_to": (
                 r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict)\s+(?:it|this|them|the\s+"
                 rf"(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:to|at)\s+"
-                rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+                rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             ),
             # "it must fit in 280 characters", "fit within two sentences"
-            "fit": rf"\bfits?\s+(?:in|into|within)\s+(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b",
+            "fit": rf"\bfits?\s+(?:in|into|within)\s+(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b",
             "bare": (
                 r"\b(?:in|into|with|using|use|write|contain|containing|contains|have|has|include|"
                 r"includes|then|of|give|provide|list|be|as|compose|craft|draft|create|generate|"
                 r"produce)\s+(?:me\s+|us\s+)?"
-                rf"(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})\b"
+                rf"(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             ),
             # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range
             "alone": (
-                rf"^\s*{LABEL}(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{_ADJECTIVE}(?:{unit})"
+                rf"^\s*{LABEL}(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})"
                 r"(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]?\s*$|[,:;])"
             ),
             # the unit first, then its count: "Lines: 4.", "paragraphs — exactly two;"
@@ -405,7 +210,7 @@ class UnitCounts:
                 r"only\s+an?)|"
                 # "describe it in a paragraph", "rewrite it as a sentence": the answer's shape
                 r"(?P<shape>in|into|as)\s+(?P<det>an?|one|a\s+single|just\s+one|only\s+one))\s+"
-                rf"(?:(?!{_NOT_SINGLE})[a-z-]+\s+){{0,2}}?(?:{one})\b"
+                rf"(?:(?!{NOT_SINGLE})[a-z-]+\s+){{0,2}}?(?:{one})\b"
                 # "a sentence or two" is not one
                 r"(?!\s*[-–])(?!\s+or\b)"
             )
@@ -424,7 +229,7 @@ class UnitCounts:
         if single:
             # "a six-word story", "a one-paragraph summary", "a two-sentence pitch"
             patterns["compound"] = (
-                rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{single})\s+"
+                rf"\b(?:a|an|one)\s+{STYLE}(?P<num>{NUMBER})[-\s](?:{single})\s+"
                 rf"(?:[\w-]+\s+){{0,2}}?{THING}\b"
             )
             # "One word answer.", "Two-sentence reply, please.": a sentence that
@@ -436,7 +241,7 @@ class UnitCounts:
             # "write a 2-line couplet", "compose a one-paragraph abstract": the
             # thing a making verb asks for is the answer, whatever it is called
             patterns["compound_made"] = (
-                rf"\b(?:{MAKE})\s+(?:me\s+|us\s+)?(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})-"
+                rf"\b(?:{MAKE})\s+(?:me\s+|us\s+)?(?:a|an|one)\s+{STYLE}(?P<num>{NUMBER})-"
                 rf"(?:{single})\s+(?:[\w-]+\s+){{0,2}}?[a-z]+\b"
             )
             # "Word limit: 75.", "a character limit of 280", "sentence maximum: 4"
@@ -466,33 +271,33 @@ class UnitCounts:
                 return False
             before = text[: match.start()]
             if (
-                _PRECEDED_BY_OTHER_VERB.search(before)
-                or _GIVEN_BEFORE.search(before)
-                or _GIVEN_SUBJECT.search(text, 0, match.start("num" if name == "bare" else 0))
+                PRECEDED_BY_OTHER_VERB.search(before)
+                or GIVEN_BEFORE.search(before)
+                or GIVEN_SUBJECT.search(text, 0, match.start("num" if name == "bare" else 0))
             ):
                 return False  # "this 300+ word essay" describes what is given
             clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
-            if _ONE_PART_BEFORE.search(clause) or _IN_ONE_PART.match(before):
+            if ONE_PART_BEFORE.search(clause) or IN_ONE_PART.match(before):
                 return False  # "make sure your 3rd sentence has at most 9 words": part_count's
             if (
                 self._unit(match).prose
-                and not _LIST_MARKER_ONLY.sub("", before).strip()
-                and not _IN_ALL.match(text, match.end())
+                and not LIST_MARKER_ONLY.sub("", before).strip()
+                and not IN_ALL.match(text, match.end())
                 and several_asked_before(sentence)
             ):
                 return False  # "Give me 3 slogans. Under 8 words.": maybe each slogan's
             if self._unit(match).prose and re.match(r"then\b", match.group(0)):
                 return False  # "…, then one sentence explaining it": a later part's count
-            if self._unit(match).prose and _ONE_MORE_COUNT.match(text, match.end()):
+            if self._unit(match).prose and ONE_MORE_COUNT.match(text, match.end()):
                 return False  # "2 paragraphs about cats and 1 about dogs": 3 in all
-            if self._unit(match).prose and _LATER_PART.search(
+            if self._unit(match).prose and LATER_PART.search(
                 sentence.whole.lower(), max(0, sentence.start + len(sentence.masked) - 1)
             ):
                 return False  # "In one word, what is Paris? Then explain why.": a part's count
             if (
                 self._unit(match).prose
                 and name != "none"
-                and _LIST_STEP.search(before)
+                and LIST_STEP.search(before)
                 and makes_parts(before)
                 # "list the ingredients, alphabetically, in a single sentence":
                 # the shape the whole answer takes, whatever it lists
@@ -500,19 +305,19 @@ class UnitCounts:
                 and not (
                     name == "single"
                     and match.group("shape")
-                    and not _COUNTED_PARTS.search(before)
-                    and not _EACH_LATER.match(text, match.end())
+                    and not COUNTED_PARTS.search(before)
+                    and not EACH_LATER.match(text, match.end())
                 )
             ):
                 return False  # "give me 3 subject lines, under 45 characters": each line's
             if name == "single":
                 whole = sentence.whole.lower()
                 if match.group("shape"):
-                    whole = _LIST_VERB.sub(" ", whole)  # the verb "list" adds no part
+                    whole = LIST_VERB.sub(" ", whole)  # the verb "list" adds no part
                 if (
-                    _DISTRIBUTIVE_BEFORE.search(before)
-                    or _DISTRIBUTIVE_AFTER.match(text[match.end() :])
-                    or _MORE_PARTS.search(whole)
+                    DISTRIBUTIVE_BEFORE.search(before)
+                    or DISTRIBUTIVE_AFTER.match(text[match.end() :])
+                    or MORE_PARTS.search(whole)
                 ):
                     return False  # "for each word, write a sentence"; "a paragraph and a list"
             elif name.startswith("compound"):
@@ -520,9 +325,9 @@ class UnitCounts:
                 # ("then list …", "plus a title") adds words of its own
                 clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
                 if (
-                    _DISTRIBUTIVE_AFTER.match(text[match.end() :])
-                    or _POSITION_BEFORE.search(clause)
-                    or _SECOND_PART.search(sentence.whole.lower())
+                    DISTRIBUTIVE_AFTER.match(text[match.end() :])
+                    or POSITION_BEFORE.search(clause)
+                    or SECOND_PART.search(sentence.whole.lower())
                 ):
                     return False
             elif (
@@ -537,12 +342,12 @@ class UnitCounts:
                 not after_ok(sentence, match.end())
                 and not _case_of_all(self._unit(match), text, match.end())
                 and not described(name, match, text)
-                and (self._unit(match).prose or not _MARKUP_EXAMPLE.match(text[match.end() :]))
+                and (self._unit(match).prose or not MARKUP_EXAMPLE.match(text[match.end() :]))
                 # "a song with at least 3 sentences that can be sung": the song's
-                and not (names_thing_with(before) and _THINGS_OWN.match(text, match.end()))
+                and not (names_thing_with(before) and THINGS_OWN.match(text, match.end()))
             ):
                 return False
-            if self._unit(match).prose and _IN_SEQUENCE.search(
+            if self._unit(match).prose and IN_SEQUENCE.search(
                 text[max(0, match.start() - 12) : match.start()]
                 + "|"
                 + text[match.end() : match.end() + 16]

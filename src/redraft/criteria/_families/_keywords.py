@@ -33,7 +33,7 @@ from redraft.criteria._families._arguments import (
     spec_hit,
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
-from redraft.criteria._families._counted import count_outcome
+from redraft.criteria._families._count_report import count_outcome
 from redraft.criteria._families._lexical import asks_about, described, required
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._outcome import Outcome

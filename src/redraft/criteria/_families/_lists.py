@@ -17,12 +17,8 @@ from typing import Any, ClassVar, Literal
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount, FamilySpec
-from redraft.criteria._families._counted import (
-    TallyFamily,
-    Unit,
-    UnitCounts,
-    typed_hit,
-)
+from redraft.criteria._families._count_report import TallyFamily
+from redraft.criteria._families._counted import Unit, UnitCounts, typed_hit
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context

@@ -22,13 +22,9 @@ from pydantic import Field
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount, FamilySpec
-from redraft.criteria._families._counted import (
-    TallyFamily,
-    Unit,
-    UnitCounts,
-    after_ok,
-    typed_hit,
-)
+from redraft.criteria._families._count_context import after_ok
+from redraft.criteria._families._count_report import TallyFamily
+from redraft.criteria._families._counted import Unit, UnitCounts, typed_hit
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context

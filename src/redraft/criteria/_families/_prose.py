@@ -25,7 +25,8 @@ from typing import Any, ClassVar, Literal
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount, FamilySpec
-from redraft.criteria._families._counted import TallyFamily, Unit, UnitCounts
+from redraft.criteria._families._count_report import TallyFamily
+from redraft.criteria._families._counted import Unit, UnitCounts
 from redraft.criteria._families._counts_abroad import CountsAbroad
 from redraft.criteria._families._each_thing import each_thing_counts
 from redraft.criteria._families._lines import LineCount

@@ -1,0 +1,176 @@
+"""What the counted families read around a count: what may follow a
+counted unit and still leave it the whole answer's ("words per sentence"
+does not), the things before it that make it another thing's ("my essay
+has 3 paragraphs"), one part named before it ("in the first paragraph, …"),
+a distributive "each", a second part asked for beside the one counted, and
+a sequence of parts. :class:`._counted.UnitCounts` reads counts with them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from redraft.criteria._families._answer_units import LABEL
+from redraft.criteria._grammar import NUMBER
+from redraft.criteria._sentences import THING, Sentence, in_every_reply
+
+__all__ = [
+    "ADJECTIVE",
+    "AFTER_ALLOWED",
+    "AFTER_BLOCKS",
+    "CAPITALS_AFTER",
+    "COUNTED_PARTS",
+    "DISTRIBUTIVE_AFTER",
+    "DISTRIBUTIVE_BEFORE",
+    "EACH_LATER",
+    "GIVEN_BEFORE",
+    "GIVEN_SUBJECT",
+    "IN_ALL",
+    "IN_ONE_PART",
+    "IN_SEQUENCE",
+    "LATER_PART",
+    "LIST_MARKER_ONLY",
+    "LIST_STEP",
+    "LIST_VERB",
+    "MARKUP_EXAMPLE",
+    "MORE_PARTS",
+    "NOT_SINGLE",
+    "ONE_MORE_COUNT",
+    "ONE_PART",
+    "ONE_PART_BEFORE",
+    "POSITION_BEFORE",
+    "PRECEDED_BY_OTHER_VERB",
+    "SECOND_PART",
+    "STYLE",
+    "THINGS_OWN",
+    "after_ok",
+]
+
+ADJECTIVE = (
+    r"(?:(?:very\s+)?(?:short|brief|concise|separate|distinct|full|complete|simple|clear|"
+    r"total|flowing|cohesive|coherent|continuous|unbroken|compact|tight|well-written)\s+)?"
+)
+# What may not follow a counted unit: "words per sentence", "words from the list".
+AFTER_BLOCKS = re.compile(
+    # "one word or expression": one of two shapes, not a count
+    r"^\s*or\s+(?!more\b|less\b|fewer\b|so\b|under\b|over\b)[a-z]|"
+    r"^\s*(?:(?:in|with|per|for|of|from|that|which|who|written|containing|starting|ending|"
+    r"beginning|each|where|whose|like|such|long\s+each)\b)|"
+    # "3 paragraphs, 2 sentences each"; not "3 paragraphs and each paragraph must …"
+    r"^(?![^.;,]{0,30}\band\s+(?:each|every)\s+[\w-]+\s+(?:must|should|has|needs?|is|will)\b)"
+    r"[^.;,]{0,30}\b(?:each|every|per)\b"
+)
+AFTER_ALLOWED = re.compile(
+    rf"^\s*(?:in\s+(?:your|the|this)\s+(?:entire\s+|whole\s+)?{THING}\b|in\s+(?:total|length)\b|"
+    r"(?:in|using|with)\s+(?:the\s+)?markdown\b|in\s+(?:the\s+)?(?:markdown\s+)?format\b|"
+    r"with\s+(?:square\s+)?brackets\b|(?:which|that)\s+(?:should|must)\s+be\s+(?:represented|"
+    r"wrapped|enclosed|marked)\b|,?\s*(?:and\s+)?(?:each\s+(?:\w+\s+)?(?:should\s+be\s+|is\s+)?)?"
+    r"separated\b)"
+)
+# After a unit of markup (not prose): an example of the markup to write, "3
+# bullet points such as: * …", "with the format below:". After words or
+# sentences, "such as" names what they are about.
+MARKUP_EXAMPLE = re.compile(
+    r"^\s*,?\s*(?:(?:such\s+as|like|i\.\s?e\.?|e\.\s?g\.?|for\s+example)\s*[:,]?\s*"
+    r"(?:$|[*\[<\ue000\"'“])|(?:with|in|using)\s+the\s+(?:following\s+)?(?:format|form)"
+    r"(?:\s+below)?\s*:?\s*$)"
+)
+# "at least 5 words in all caps" counts capital words, not words.
+CAPITALS_AFTER = re.compile(
+    r"^\s*(?:or\s+phrases\s+)?(?:in\s+(?:the|your)\s+\w+\s+)?(?:(?:should|must)\s+)?(?:be\s+)?"
+    r"(?:with|in|written\s+in)\s+(?:all[\s-]+)?(?:capital|caps\b|capitals|upper[\s-]?case|block)"
+)
+
+
+def after_ok(sentence: Sentence, end: int) -> bool:
+    """Whether what follows a counted unit leaves it a count of the whole answer."""
+    after = sentence.lower[end:]
+    if in_every_reply(sentence, after):
+        return True
+    if CAPITALS_AFTER.match(after):
+        return False
+    return bool(AFTER_ALLOWED.match(after)) or not AFTER_BLOCKS.match(after)
+
+
+GIVEN_BEFORE = re.compile(
+    r"\b(?:this|these|those|the|given|provided|attached|existing|my|his|her|their|our)\s*$"
+)
+# "my essay has 3 paragraphs": what the given thing holds, not what to write
+GIVEN_SUBJECT = re.compile(
+    r"\b(?:my|our|his|her|their|this|these|those)\s+"
+    r"(?:(?!(?:should|must|shall|will|would|can|could|needs?|to|may|might)\b)[\w-]+\s+){0,3}?"
+    r"(?:has|have|had|contains?|contained|is|are|was|were)\s*$"
+)
+PRECEDED_BY_OTHER_VERB = re.compile(
+    r"\b(?:highlight|capitali[sz]e|bold|italici[sz]e)(?:\s+(?:at\s+least|at\s+most|exactly))?\s*$"
+)
+# Words between "a" and the unit that make it something else: "a topic for a
+# paragraph" is fine, "a title and a paragraph" is two parts.
+NOT_SINGLE = (
+    r"(?:and|or|with|of|for|per|each|every|list|title|heading|bullet|numbered|few|couple|"
+    rf"{NUMBER})\b"
+)
+DISTRIBUTIVE_BEFORE = re.compile(r"\b(?:each|every|per|apiece)\b")
+# A prompt that asks for more beside the one paragraph or sentence: a list,
+# a title, a second part.
+MORE_PARTS = re.compile(
+    r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
+    r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|also|list|"
+    r"bullets?|bullet\s+points?|table|steps|another|second|paragraphs|sentences|code|footnotes?|"
+    r"references|sources|citations|bibliography)\b|"
+    r"\band\s+(?:an?|one|some)\s"
+)
+LIST_MARKER_ONLY = re.compile(rf"^\s*[-*•]?\s*{LABEL}")
+IN_ALL = re.compile(r"\s*(?:in\s+total|total|overall|altogether|in\s+all|combined)\b")
+# "List the steps …": the verb, not "a list" beside the one sentence asked for
+LIST_VERB = re.compile(
+    r"(?:^|(?<=[.!?:;,]\s)|\bplease\s+|\bjust\s+)list\s+"
+    r"(?=(?:the|all|every|some|my|your|our|these|those)\b)"
+)
+COUNTED_PARTS = re.compile(
+    rf"\b(?:{NUMBER}|several|some|a\s+few|multiple|a\s+couple\s+of)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+s\b"
+)
+EACH_LATER = re.compile(r"[^.;,]{0,30}\b(?:each|every|apiece|per)\b")
+# Where in the answer ("end with a one-sentence summary"): a part, not the whole.
+POSITION_BEFORE = re.compile(
+    r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open|"
+    r"opening|after|before|below|above)\b"
+)
+# One part named before a count, in its clause or as the sentence's frame
+# ("In the first paragraph, use …"): the count is that part's.
+ONE_PART = (
+    r"(?:(?:the|your|an?)\s+(?:very\s+)?(?:first|second|third|fourth|fifth|last|final|opening|"
+    r"closing|concluding|introductory|\d{1,2}(?:st|nd|rd|th))\s+(?:sentence|paragraph|stanza|"
+    r"line|bullet|item|section|heading)\b|\b(?:sentence|paragraph|line|section)\s+\d{1,2}\b)"
+)
+ONE_PART_BEFORE = re.compile(rf"\b{ONE_PART}")
+IN_ONE_PART = re.compile(
+    rf"^\s*(?:(?:please|now|also|and)\s*,?\s*)?(?:in|for|within)\s+{ONE_PART}[^,.;:]{{0,40}},"
+)
+# "a paragraph for each topic", "a summary per chapter"; not "a paragraph
+# where every sentence …", which describes the units counted
+DISTRIBUTIVE_AFTER = re.compile(
+    r"^[^.;,]{0,30}(?:\b(?:for|in|to|on|of|from|about|after|under)\s+(?:each|every)\b|"
+    r"\b(?:per|apiece)\b)"
+)
+SECOND_PART = re.compile(
+    r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
+    r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|label\w*|"
+    r"mark\s+the\s+beginning)\b"
+)
+# "a haiku-style three-line poem", "a short six-word story"
+STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
+LIST_STEP = re.compile(r",\s*(?:and\s+)?$")
+# A later sentence that adds a part to the answer: "… Then explain why."
+LATER_PART = re.compile(
+    r"(?:^|[.!?]\s+|\n\s*)(?:and\s+)?(?:then|after\s+that|afterwards|after\s+this)\b"
+)
+# A second count of the same unit, its noun left out: "… and 1 about dogs".
+ONE_MORE_COUNT = re.compile(
+    rf"[^.;:!?]{{0,80}}?\b(?:and|plus)\s+(?:another\s+|then\s+)?(?:{NUMBER}|another)\s+"
+    r"(?:more\s+)?(?:about|on|for|of|describing|explaining|covering|that|which)\b"
+)
+THINGS_OWN = re.compile(r"\s+(?:that|which|for|about|on)\s+(?!each\b|every\b)")
+IN_SEQUENCE = re.compile(
+    r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
+)
