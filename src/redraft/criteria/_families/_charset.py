@@ -24,6 +24,7 @@ from pydantic import Field, model_validator
 
 from redraft.core._text import noun
 from redraft.criteria._families._base import Family, FamilyCount, hit
+from redraft.criteria._families._count_report import tally_outcome
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
@@ -234,18 +235,8 @@ class _CharClassCount(Family):
         assert isinstance(spec, CharClassCount)
         found = class_chars(spec, text)
         n = len(found)
-        data: dict[str, Any] = {"measured": n, "relation": spec.relation, "value": spec.value}
         has = f"the answer has {n} {spec.class_name(n)}"
-        if spec.holds(n):
-            return Outcome(True, f"{has}, as required ({spec.describe()})", data=data)
-        high, low = max(n, spec.value), min(n, spec.value)
-        return Outcome(
-            False,
-            f"{has}; required: {spec.describe()}",
-            self.correction(spec, text),
-            score=min(low / high if high else 0.0, 0.99),
-            data=data,
-        )
+        return tally_outcome(spec, n, has, lambda: self.correction(spec, text))
 
     def correction(self, spec: Any, text: str) -> str:
         assert isinstance(spec, CharClassCount)

@@ -5,13 +5,14 @@ Cut at least 37 words.``) and the family that corrects by the gap."""
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from redraft.criteria._families._base import Family
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._spec_base import CountSpec
 
-__all__ = ["TallyFamily", "count_outcome", "noun"]
+__all__ = ["TallyFamily", "count_outcome", "noun", "tally_outcome"]
 
 
 def count_outcome(spec: CountSpec, n: int, has: str, fix: str) -> Outcome:
@@ -37,6 +38,23 @@ def count_outcome(spec: CountSpec, n: int, has: str, fix: str) -> Outcome:
         f"the answer {has}; required: {required}",
         f"Your answer {has}; {wanted}. {fix}",
         score=min(score, 0.99),
+        data=data,
+    )
+
+
+def tally_outcome(spec: CountSpec, n: int, has: str, correct: Callable[[], str]) -> Outcome:
+    """The outcome of a measured count ``n`` where ``has`` already names the
+    answer ("the answer has 3 digits") and ``correct`` writes the correction
+    only when it is needed."""
+    data: dict[str, Any] = {"measured": n, "relation": spec.relation, "value": spec.value}
+    if spec.holds(n):
+        return Outcome(True, f"{has}, as required ({spec.describe()})", data=data)
+    high, low = max(n, spec.value), min(n, spec.value)
+    return Outcome(
+        False,
+        f"{has}; required: {spec.describe()}",
+        correct(),
+        score=min(low / high if high else 0.0, 0.99),
         data=data,
     )
 

@@ -28,6 +28,7 @@ from pydantic import Field, field_validator
 from redraft.core._repair import RepairOp
 from redraft.core._text import noun, plural
 from redraft.criteria._families._base import Family, FamilyCount, FamilySpec, counted_hit
+from redraft.criteria._families._count_report import tally_outcome
 from redraft.criteria._families._forbidden_chars import one_period_of_a_line
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._families._reading import CountPhrases
@@ -333,18 +334,8 @@ class _PunctuationCount(Family):
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, PunctuationCount)
         n = marks_of(spec.mark, text)
-        data: dict[str, Any] = {"measured": n, "relation": spec.relation, "value": spec.value}
         has = f"the answer has {n} {_name(spec.mark, n)}"
-        if spec.holds(n):
-            return Outcome(True, f"{has}, as required ({spec.describe()})", data=data)
-        high, low = max(n, spec.value), min(n, spec.value)
-        return Outcome(
-            False,
-            f"{has}; required: {spec.describe()}",
-            self.correction(spec, text),
-            score=min(low / high if high else 0.0, 0.99),
-            data=data,
-        )
+        return tally_outcome(spec, n, has, lambda: self.correction(spec, text))
 
     def correction(self, spec: Any, text: str) -> str:
         assert isinstance(spec, PunctuationCount)
