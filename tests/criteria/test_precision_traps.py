@@ -155,3 +155,29 @@ def test_sections_of_the_thing_described_are_not_the_answers(prompt: str) -> Non
 )
 def test_sections_asked_of_the_answer_stay(prompt: str) -> None:
     assert "named_sections" in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "phrase"),
+    [
+        ('Empieza con "Hola amigos" y escribe un saludo.', "Hola amigos"),
+        ("Comece com 'Olá' e escreva uma saudação curta.", "Olá"),
+        ("Commencez votre réponse par « Bonjour » puis présentez-vous.", "Bonjour"),
+    ],
+)
+def test_a_start_asked_in_spanish_portuguese_or_french(prompt: str, phrase: str) -> None:
+    assert {"kind": "starts_with", "phrase": phrase} in [
+        {k: v for k, v in s.items() if k in ("kind", "phrase")} for s in specs(prompt)
+    ]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        'Mi carta empieza con "Querido Juan", ¿está bien?',
+        'La historia comienza con "Había una vez". Resúmela.',
+        "Le roman commence par « Longtemps », pourquoi ?",
+    ],
+)
+def test_a_start_of_something_else_abroad_compiles_nothing(prompt: str) -> None:
+    assert "starts_with" not in kinds(prompt)

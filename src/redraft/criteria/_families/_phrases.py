@@ -102,6 +102,13 @@ _START = re.compile(
     rf"\b(?:start|starting|begin|beginning|open|kick\s+off)\s+(?:(?:your|the)\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
+# Spanish, Portuguese, French: "empieza con 'Hola'", "comece com 'Olá'",
+# "commence par « Bonjour »", "commencez votre réponse par …".
+_START_ABROAD = re.compile(
+    r"\b(?:empieza|empiece|comienza|comience|comece|começa|commence|commencez)\s+"
+    r"(?:(?:tu|su|la|sua|a|ta|votre)\s+(?:respuesta|resposta|réponse)\s+)?(?:con|com|par)\s+"
+    rf"(?:la\s+(?:frase|palabra)\s+|a\s+(?:frase|palavra)\s+|(?:la\s+phrase|le\s+mot)\s+)?(?P<arg>{ARG})"
+)
 _END = re.compile(
     rf"\b(?:end|ends|ending|finish|finishes|finishing|conclude|concludes|concluding|close|closes|"
     rf"sign\s+off|sign(?=\s+it\s+(?:as\b|[\"“'‘«`]\ue000)))\s+(?:(?:your|the|every|each)\s+"
@@ -218,6 +225,7 @@ _FIRST_PREFIXED = re.compile(
 )
 _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str], FamilySpec]], ...] = (
     (_START, _starts),
+    (_START_ABROAD, _starts),
     (_VERY_START, _starts),
     (_END, _ends),
     (_VERY_END, _ends),
