@@ -125,26 +125,20 @@ _CODE = r"(?:backticks|inline\s+code|code\s+format(?:ting)?)"
 _WORD_NOUN = (
     r"(?:the\s+(?:word|words|phrase|phrases|term|terms|name|names|title|keyword|keywords)\s+)?"
 )
-_READINGS: tuple[tuple[re.Pattern[str], Style | None], ...] = (
+_READINGS: tuple[re.Pattern[str], ...] = (
     # "bold the word 'x'", "italicize 'x'", "embolden 'x' and 'y'"
-    (re.compile(rf"\b(?P<verb>bold|embolden|italici[sz]e)\s+{_WORD_NOUN}(?={ARG})"), None),
+    re.compile(rf"\b(?P<verb>bold|embolden|italici[sz]e)\s+{_WORD_NOUN}(?={ARG})"),
     # "put 'x' in bold", "make 'x' bold", "format 'x' in italics", "wrap 'x' in backticks"
-    (
-        re.compile(
-            rf"\b(?:put|make|write|format|set|wrap|show|mark|display|render)\s+{_WORD_NOUN}"
-            rf"(?P<list>{ARG}(?:\s*(?:,|and|or)\s*{ARG})*)\s+(?:in\s+|as\s+)?"
-            rf"(?P<style>{_BOLD}|{_ITALIC}|{_CODE})\b"
-        ),
-        None,
+    re.compile(
+        rf"\b(?:put|make|write|format|set|wrap|show|mark|display|render)\s+{_WORD_NOUN}"
+        rf"(?P<list>{ARG}(?:\s*(?:,|and|or)\s*{ARG})*)\s+(?:in\s+|as\s+)?"
+        rf"(?P<style>{_BOLD}|{_ITALIC}|{_CODE})\b"
     ),
     # "'x' should be in bold", "the word 'x' must be italicized"
-    (
-        re.compile(
-            rf"{_WORD_NOUN}(?P<list>{ARG}(?:\s*(?:,|and|or)\s*{ARG})*)\s+(?:should|must|needs\s+to|"
-            rf"has\s+to|will)\s+(?:always\s+)?(?:be\s+)?(?:in\s+|set\s+in\s+|written\s+in\s+)?"
-            rf"(?P<style>{_BOLD}|{_ITALIC}|{_CODE})\b"
-        ),
-        None,
+    re.compile(
+        rf"{_WORD_NOUN}(?P<list>{ARG}(?:\s*(?:,|and|or)\s*{ARG})*)\s+(?:should|must|needs\s+to|"
+        rf"has\s+to|will)\s+(?:always\s+)?(?:be\s+)?(?:in\s+|set\s+in\s+|written\s+in\s+)?"
+        rf"(?P<style>{_BOLD}|{_ITALIC}|{_CODE})\b"
     ),
 )
 
@@ -170,7 +164,7 @@ def _words(sentence: Sentence, match: re.Match[str]) -> tuple[list[str], int] | 
 
 
 def styled_words(sentence: Sentence) -> Iterator[Hit]:
-    for pattern, _ in _READINGS:
+    for pattern in _READINGS:
         for match in pattern.finditer(sentence.lower):
             read = _words(sentence, match)
             if read is None:
