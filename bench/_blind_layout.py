@@ -209,8 +209,13 @@ def named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None
     # "Label the parts 'For adults:' and 'For kids:'": label lines, named as
     # the words (each ending in a colon) a section, label or line contains
     raw = " ".join(str(c.unit or "").lower().split())
-    labels = c.relation == "contains" and all(w.strip().endswith(":") for w in c.words)
+    colons = all(w.strip().endswith(":") for w in c.words)
+    labels = c.relation == "contains" and colons
     labelled = labels and re.fullmatch(r"(?:section )?labels?|lines?|sections?", raw) is not None
+    # "Label them 'Serious:' and 'Funny:'": each part starts with one of two
+    # or more colon labels, so each label opens a line (its section's head)
+    if c.relation == "starts_with" and colons and scope[0] == "each":
+        labelled = labels = True
     if (unit not in ("heading", "section", "section label") and not labelled) or len(c.words) < 2:
         return None
     if c.relation == "contains" and not labels:

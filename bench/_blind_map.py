@@ -214,7 +214,8 @@ def _expect(c: Constraint, row: Row, unit: str, scope: Scope, relation: str) -> 
     if relation == "none":
         return plain_text(c, unit, scope) or forbidden(c, unit, scope)
     if relation in ("starts_with", "ends_with"):
-        return positional(c, unit, scope, relation)
+        labelled = named_sections(c, unit, scope) if relation == "starts_with" else None
+        return labelled or positional(c, unit, scope, relation)
     if relation == "contains":
         return _contains(c, unit, scope, row)
     if relation == "equals":

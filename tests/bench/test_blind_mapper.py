@@ -1506,3 +1506,21 @@ def test_no_number_in_words_is_numbers_in_digits(unit: str) -> None:
     assert not _covered(
         _expect(unit="number", relation="none"), _spec(kind="number_style", style="digits")
     )
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope"),
+    [("version", "each version"), ("line", "each part"), ("label", "each section")],
+)
+def test_each_part_starting_with_one_of_its_colon_labels_is_named_sections(
+    unit: str | None, scope: str
+) -> None:
+    found = _expect(unit=unit, scope=scope, relation="starts_with", words=("Short:", "Long:"))
+    assert _covered(found, _spec(kind="named_sections", names=["Short:", "Long:"]))
+
+
+def test_a_start_without_colon_labels_or_for_the_whole_answer_is_no_named_sections() -> None:
+    plain = _expect(unit="line", scope="each line", relation="starts_with", words=("Yes", "No"))
+    assert not _covered(plain, _spec(kind="named_sections", names=["Yes", "No"]))
+    whole = _expect(unit="answer", relation="starts_with", words=("Short:", "Long:"))
+    assert not _covered(whole, _spec(kind="named_sections", names=["Short:", "Long:"]))
