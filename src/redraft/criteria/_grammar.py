@@ -11,7 +11,7 @@ import re
 
 from redraft.criteria._spec_base import Relation
 
-__all__ = ["NUMBER", "RELATION", "number_value", "relation_of"]
+__all__ = ["KINDS_OF", "NUMBER", "RELATION", "number_value", "relation_of"]
 
 _SMALL = [
     "zero",
@@ -125,3 +125,9 @@ def relation_of(phrase: str) -> tuple[Relation, int]:
         if re.fullmatch(pattern, phrase.strip().lower()):
             return relation, adjust
     raise ValueError(f"not a relation: {phrase!r}")
+
+
+# "no more than 20 distinct words", "3 different emojis": a count of kinds,
+# to which the same word or emoji twice adds one; no count of occurrences
+# states it, in either direction
+KINDS_OF = re.compile(r"\b(?:distinct|different|unique)\s+")

@@ -232,10 +232,38 @@ def frequency(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]],
         return [("at_least" if match.group("dir") == "more" else "at_most", value)], end
     if match.group("rel"):
         relation, adjust = relation_of(match.group("rel"))
-        return [(relation, value + adjust)], end
+        return _with_other_bound(sentence, (relation, value + adjust), end)
     # "Mention 'lavender' 2 times", "use the word 'tide' twice": a count with
     # no relation is the number asked for, neither more nor fewer.
     return [("exactly", value)], end
+
+
+# "at least 3 times but no more than 5": the other side of the same count
+_OTHER_BOUND = re.compile(
+    rf"\s*,?\s*(?:but|and|yet)\s+(?:also\s+)?(?P<rel>{RELATION})\s+{_count('num')}(?:times?\b)?"
+)
+
+
+def _with_other_bound(
+    sentence: Sentence, bound: tuple[Relation, int], end: int
+) -> tuple[list[tuple[Relation, int]], int]:
+    """One bound, and the other side of the range where the clause goes on to
+    state it; a second bound on the same side says something no count holds."""
+    match = _OTHER_BOUND.match(sentence.lower, end)
+    if match is None:
+        return [bound], end
+    text = match.group(0).rstrip()
+    value = number_value(match.group("numw") or match.group("num") or "")
+    if value is None or not (text.endswith(("time", "times")) or match.group("numw")):
+        return [], end
+    relation, adjust = relation_of(match.group("rel"))
+    other = (relation, value + adjust)
+    if {bound[0], relation} != {"at_least", "at_most"}:
+        return [], end
+    low, high = (bound, other) if bound[0] == "at_least" else (other, bound)
+    if low[1] > high[1]:
+        return [], end
+    return [low, high], end + len(text)
 
 
 _ORDINALS = {

@@ -28,6 +28,7 @@ __all__ = [
     "IN_ALL",
     "IN_ONE_PART",
     "IN_SEQUENCE",
+    "one_of_sequence",
     "LATER_PART",
     "LIST_MARKER_ONLY",
     "LIST_STEP",
@@ -174,3 +175,33 @@ THINGS_OWN = re.compile(r"\s+(?:that|which|for|about|on)\s+(?!each\b|every\b)")
 IN_SEQUENCE = re.compile(
     r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
 )
+
+
+# "Write one sentence of 7 words and then another one with 9", "a haiku,
+# then a sentence with exactly 9 words": parts in a sequence, each with its
+# own count; the whole answer holds them all. Reading, thinking or checking
+# first ("read the text, then answer in 2 sentences") writes no part.
+_SEQUENCE = re.compile(
+    r"(?:,|\band)\s*then\s+[a-z]|\bfollowed\s+by\b|\bafter\s+that\b|\bafterwards\b"
+)
+_ANOTHER = re.compile(r"\band\s+another\b|\bplus\s+(?:an?|one)\b")
+# where a clause of parts stops: a list of words after a colon ("start with
+# these words: Once, Then, …") is not a sequence of parts
+_CLAUSE_END = re.compile(r"[.;:!?]")
+_NOT_WRITTEN = re.compile(
+    r"\b(?:read|think|consider|review|analy[sz]e|look|study|reflect|decide|check|work\s+out|"
+    r"figure\s+out|plan|brainstorm|research)\b"
+)
+
+
+def one_of_sequence(text: str, start: int, end: int) -> bool:
+    """Whether the count at ``start:end`` of the sentence ``text`` is one part's
+    of several written in sequence."""
+    stop = _CLAUSE_END.search(text, end)
+    after = text[end : stop.start() if stop else len(text)]
+    if _SEQUENCE.search(after) or _ANOTHER.search(after):
+        return True
+    begin = max(text.rfind(mark, 0, start) for mark in ".;:!?") + 1
+    before = text[begin:start]
+    sequence = _SEQUENCE.search(before)
+    return sequence is not None and not _NOT_WRITTEN.search(before, 0, sequence.start())

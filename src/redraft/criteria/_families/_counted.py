@@ -49,8 +49,9 @@ from redraft.criteria._families._count_context import (
     STYLE,
     THINGS_OWN,
     after_ok,
+    one_of_sequence,
 )
-from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._items import several_asked_before
 from redraft.criteria._sentences import (
     THING,
@@ -93,6 +94,9 @@ class Unit:
     singular: str = ""
     #: "write a paragraph", "give me a short sentence": one of it is the answer
     single: bool = False
+    #: a unit that repeats (words, characters): "20 distinct words" counts kinds
+    #: of it, which no count of occurrences states ("3 different paragraphs" are 3)
+    repeats: bool = False
     #: the largest count a compound states exactly ("a six-word story"); past
     #: it ("a 500-word pitch") the number is a target no one counts to the unit
     compound_max: int = 1_000_000
@@ -269,6 +273,8 @@ class UnitCounts:
         def accept(match: re.Match[str], name: str) -> bool:
             if any(match.start() < b and a < match.end() for a, b in taken):
                 return False
+            if self._unit(match).repeats and KINDS_OF.search(match.group(0)):
+                return False  # "no more than 20 distinct words": kinds, not occurrences
             before = text[: match.start()]
             if (
                 PRECEDED_BY_OTHER_VERB.search(before)
@@ -347,6 +353,8 @@ class UnitCounts:
                 and not (names_thing_with(before) and THINGS_OWN.match(text, match.end()))
             ):
                 return False
+            if self._unit(match).prose and one_of_sequence(text, match.start(), match.end()):
+                return False  # "a haiku, then a sentence of 9 words": one part's count
             if self._unit(match).prose and IN_SEQUENCE.search(
                 text[max(0, match.start() - 12) : match.start()]
                 + "|"

@@ -153,11 +153,14 @@ _INCLUDE_QUOTED = re.compile(
     rf"{THING}\b|"
     # "include the address '42 Harbour Rd'": a thing named by its words
     r"\b(?:include|mention|contain|contains)\s+(?:the|our|my|this)\s+(?!(?:format|template|style|structure|pattern|"
-    r"form|layout|tone|voice|example|word|words|phrase|phrases|keywords?|terms?)\b)[\w-]+"
+    r"form|layout|tone|voice|example|word|words|phrase|phrases|keywords?|terms?|letters?|"
+    r"characters?|symbols?)\b)[\w-]+"
     rf"(?:\s+[\w-]+)?\s+(?P<named>{ARG})"
-    # not where it goes ("… as the final sentence"): that is a position rule's
+    # not where it goes ("… as the final sentence"): that is a position rule's;
+    # nor how often ("… no more than 2 times"): that is a count it does not read
     r"(?!\s*,?\s*(?:as\s+(?:the|your)\s+(?:very\s+)?(?:final|last|first|opening|closing)|"
-    r"at\s+the\s+(?:very\s+)?(?:end|start|beginning|top|bottom)))"
+    r"at\s+the\s+(?:very\s+)?(?:end|start|beginning|top|bottom)|"
+    rf"(?:{RELATION})\b|{NUMBER}\s+times\b|once\b|twice\b|thrice\b))"
 )
 _FORBID = re.compile(
     r"\b(?:do\s+not|don'?t|does\s+not|doesn'?t|never|not|avoid|without|exclude|steer\s+clear\s+of|"
@@ -373,14 +376,18 @@ def _counted(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], 
     return (amounts, end) if end > pos and amounts else None
 
 
+_BOUND_WORDS = frozenset({"no", "not", "never", "fewer", "less", "more", "under", "over"})
+
+
 def more_keywords(sentence: Sentence, pos: int) -> Iterator[Hit]:
     """Keywords after the first, each with its own stated count."""
     text = sentence.lower
     while (match := _NEXT.match(text, pos)) is not None:
         raw = sentence.unmask(match.start("item"), match.end("item"))
         item = raw.strip("\"“”'‘’«»`").strip()
-        if not raw.startswith(('"', "“", "'", "‘", "«", "`")) and item.lower() in NOT_KEYWORDS:
-            return
+        quoted = raw.startswith(('"', "“", "'", "‘", "«", "`"))
+        if not quoted and item.lower() in NOT_KEYWORDS | _BOUND_WORDS:
+            return  # "… but no more than 5 times": a bound, not a word to count
         counted = _counted(sentence, match.end())
         if counted is None or ELSEWHERE.match(text, counted[1]):
             return

@@ -227,6 +227,7 @@ word_counts = UnitCounts(
             _words,
             prose=True,
             singular="word",
+            repeats=True,
             compound_max=_WORD_COMPOUND_MAX,
             bare_upto=_WORD_BARE_MAX,
         ),
@@ -257,6 +258,7 @@ char_counts = UnitCounts(
             _characters,
             prose=True,
             singular=r"character|char",
+            repeats=True,
             compound_max=0,
         ),
     )

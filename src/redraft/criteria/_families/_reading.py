@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from redraft.criteria._families._answer_units import LABEL, MAKE
-from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import (
     IN_ONE_UNIT,
     THING,
@@ -167,6 +167,8 @@ class CountPhrases:
             for match in pattern.finditer(text):
                 if any(match.start() < b and a < match.end() for a, b in taken):
                     continue
+                if KINDS_OF.search(match.group(0)):
+                    continue  # "3 different emojis": kinds, not occurrences
                 bounds = _bounds(name, match)
                 if not bounds or not self._about_response(sentence, match, name):
                     continue
