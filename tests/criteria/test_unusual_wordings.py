@@ -136,3 +136,68 @@ def test_a_letter_with_a_count_is_a_letter_count_not_a_keyword(
     assert [(s["relation"], s["value"]) for s in found if s["kind"] == "letter_count"] == [
         (relation, value)
     ]
+
+
+def kinds(prompt: str) -> list[str]:
+    return [s["kind"] for s in specs(prompt)]
+
+
+# Each near miss names a kind that must not compile from it: the wording says
+# something narrower, of parts, or inverted.
+NEAR_MISSES = [
+    ("Write a birthday note with exactly two question marks in it.", "question_count"),
+    ("Give me 3 recipes. Each recipe: a short title of 3-5 words, then the steps.", "part_count"),
+    ("List 6 tools. For each tool, a title of at most 4 words and one line of use.", "part_count"),
+    ("Make an FAQ with 5 questions and their answers. Answers max 3 sentences.", "sentence_count"),
+    ("Draft a Q&A for our app, 4 entries. Answers: under 40 words.", "word_count"),
+    ("Write 4 riddles. Number them R1 to R4.", "numbered_count"),
+    ("Give me 5 steps; number them as Step 1, Step 2 and so on.", "numbered_count"),
+    (
+        "Write 3 slogans, each must start with a verb and be no longer than 8 words.",
+        "word_count",
+    ),
+    ("Write a haiku, every line should be lowercase and be under 6 words.", "word_count"),
+    ("Describe a rainy day and exclude every word containing the letter 'a'.", "word_pattern"),
+    ("Avoid all words that contain the letter 'e' when you describe your dog.", "word_pattern"),
+    ("Write a limerick about tea, then translate it into French.", "language"),
+    ("Compose a short toast and also translate it into German.", "language"),
+    ("Write two poems with a line of three dashes (- - -) between them.", "separated_versions"),
+    ("What length is best for a cover letter? I heard it should be under 300 words.", "word_count"),
+    ("Apparently tweets must be at most 280 characters. Is that still true?", "char_count"),
+    (
+        "Outline it. Use Roman numerals (I., II.) for main sections and a., b. for subpoints.",
+        "list_marker",
+    ),
+    (
+        "Invent a postcode for a novel, formatted like SW1A 1AA. Just the number.",
+        "number_only",
+    ),
+    (
+        "Make up a phone number for a film prop, like (555) 010-9999. Just the number.",
+        "number_only",
+    ),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), NEAR_MISSES)
+def test_near_misses_of_less_usual_wordings_compile_no_false_check(prompt: str, kind: str) -> None:
+    assert kind not in kinds(prompt)
+
+
+# The same kinds still compile where the wording asks for them.
+POSITIVES = [
+    ("Your message must contain exactly one question mark.", "punctuation_count"),
+    ("Every notification: a title of at most 30 characters on line 1.", "part_count"),
+    ("Give me 5 ideas. Number them.", "numbered_count"),
+    ("Every word must contain the letter 'a'.", "word_pattern"),
+    ("Translate this sentence into French: 'I like tea.'", "language"),
+    ("Write two poems separated by a line of three asterisks.", "separated_versions"),
+    ("Number the steps with Roman numerals (I., II., III.).", "list_marker"),
+    ("What is 17 times 23? Just the number.", "number_only"),
+    ("Write a tweet, keep it under 200 characters and include 2 hashtags.", "hashtag_count"),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), POSITIVES)
+def test_the_same_kinds_compile_where_asked(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)

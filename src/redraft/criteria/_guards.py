@@ -47,6 +47,9 @@ HEDGE = re.compile(
     r"|won'?t|will not) (?:worry|matter|have to|need to|necessarily|care)|don'?t worry|"
     r"any length|or so|give or take|roughly|approximately|if you (?:want|like|wish|prefer|can)|"
     r"as you (?:see fit|like|wish)|up to you|whatever|"
+    # hearsay: "I heard it should have at most 2,600 characters" reports a rule
+    r"i(?:'ve|\s+have)?\s+heard|i\s+read\s+(?:that|somewhere)|apparently|supposedly|"
+    r"rumou?r\s+has\s+it|(?:they|people)\s+say|"
     # "50 to 60 words would be ideal": a wish, not a rule
     r"(?:would\s+be|is|are)\s+(?:ideal|nice|preferable|preferred|a\s+plus|a\s+bonus)|"
     r"(?:ideal|preferred)\s+(?:length|size|range))\b",

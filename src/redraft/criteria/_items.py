@@ -231,4 +231,14 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
                 sentence.source,
             )
         )
+        if _EACH_SUBJECT.match(piece):
+            break  # "each must end with '?' and be under 25 words": each one's, to the end
     return items
+
+
+# An item whose subject is each part ("each must …", "every line should …"):
+# the items after it ("and be under 25 words") go on saying it of each part.
+_EACH_SUBJECT = re.compile(
+    r"\s*(?:and\s+)?(?:each|every)(?:\s+(?:one|[a-z]+))?\s+(?:must|should|shall|needs?\s+to|"
+    r"has\s+to|have\s+to|will|is\s+to|ought\s+to)\b"
+)

@@ -28,6 +28,7 @@ __all__ = [
     "IN_ALL",
     "IN_ONE_PART",
     "IN_SEQUENCE",
+    "answers_are_parts",
     "one_of_sequence",
     "LATER_PART",
     "LIST_MARKER_ONLY",
@@ -205,3 +206,21 @@ def one_of_sequence(text: str, start: int, end: int) -> bool:
     before = text[begin:start]
     sequence = _SEQUENCE.search(before)
     return sequence is not None and not _NOT_WRITTEN.search(before, 0, sequence.start())
+
+
+# "Write an FAQ with 4 questions … Answers max 2 sentences.": where questions
+# and their answers are asked for, "answers" are parts, each with its count
+_ANSWERS_FIRST = re.compile(r"(?:^|[:;,]\s*)(?:the\s+|your\s+|all\s+)?(?:answers|replies)\b[^.;]*$")
+_QA_ASKED = re.compile(
+    r"\b(?:faqs?|q\s*&\s*a|questions?\s+and\s+(?:their\s+)?answers?|quiz|flash\s*cards?)\b|"
+    r"(?:^|\W)a:(?:\W|$)"
+)
+
+
+def answers_are_parts(sentence: Sentence, start: int) -> bool:
+    """Whether the count at ``start`` is said of "answers" that are parts of
+    an answer made of questions and their answers."""
+    return bool(
+        _ANSWERS_FIRST.search(sentence.lower, 0, start)
+        and _QA_ASKED.search((sentence.full or sentence.whole).lower())
+    )

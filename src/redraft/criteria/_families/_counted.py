@@ -49,6 +49,7 @@ from redraft.criteria._families._count_context import (
     STYLE,
     THINGS_OWN,
     after_ok,
+    answers_are_parts,
     one_of_sequence,
 )
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION, number_value, relation_of
@@ -353,6 +354,8 @@ class UnitCounts:
                 and not (names_thing_with(before) and THINGS_OWN.match(text, match.end()))
             ):
                 return False
+            if self._unit(match).prose and answers_are_parts(sentence, match.start()):
+                return False  # "an FAQ … Answers max 2 sentences": each answer's count
             if self._unit(match).prose and one_of_sequence(text, match.start(), match.end()):
                 return False  # "a haiku, then a sentence of 9 words": one part's count
             if self._unit(match).prose and IN_SEQUENCE.search(

@@ -244,6 +244,14 @@ _TRANSLATE = re.compile(
 )
 
 
+# Something written first, then its translation: the answer holds both.
+_TRANSLATED_TOO = re.compile(
+    r"\b(?:write|compose|draft|create|give|list|summari[sz]e|explain|describe|answer|reply|"
+    r"respond|tell)\b[^.;]*\b(?:then|also|and|plus|followed\s+by|after\s+that|afterwards)\s+"
+    r"(?:please\s+)?(?:also\s+)?$"
+)
+
+
 def translations(sentence: Sentence) -> Iterator[Hit]:
     """ "Translate this into German", "translate the note from English to French"."""
     text = sentence.lower
@@ -253,6 +261,8 @@ def translations(sentence: Sentence) -> Iterator[Hit]:
             continue  # another language in the sentence: which one the answer is in is unclear
         if re.match(r"\s*:\s*[\"“'‘«`]", text[match.end() :]):
             continue  # quoted material follows, itself phrased as requirements: left to the judge
+        if _TRANSLATED_TOO.search(text, 0, match.start()):
+            continue  # "write a couplet, then translate it into Spanish": both are the answer
         code = _NAMES[match.group("lang")]
         yield from response_spec(sentence, partial(Language, language=code), *match.span())
 

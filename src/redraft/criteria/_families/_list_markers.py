@@ -294,6 +294,15 @@ _TOPIC = re.compile(
 )
 
 
+# One level of a nested outline: the items of the other levels take markers
+# of their own, which one marker for every item fails
+_ONE_LEVEL = re.compile(
+    r"[\s.,)'\"’”]*(?:\w+[.)]\s*,?\s*){0,3}(?:\)\s*)?for\s+(?:the\s+)?(?:main|top|first|second|sub)"
+    r"(?:[\s-]+level)?|[\s.,)'\"’”]*(?:\w+[.)]\s*,?\s*){0,3}(?:\)\s*)?for\s+(?:the\s+)?"
+    r"(?:sub-?points|sub-?items|sub-?sections|sections|headings|sub-?bullets|nested)"
+)
+
+
 def _asked(sentence: Sentence, start: int) -> bool:
     return not _TOPIC.search(sentence.lower, 0, start) and required(sentence, start)
 
@@ -336,6 +345,8 @@ def list_markers(sentence: Sentence) -> Iterator[Hit]:
             sentence.whole.lower()
         ):
             continue  # a quiz's options under numbered questions: a sub-list's labels
+        if _ONE_LEVEL.match(lower, match.end()):
+            continue  # "Roman numerals (I., II.) for main sections, a., b. for subpoints"
         at = (first or lead).start()
         if _asked(sentence, at):
             yield Hit(ListMarker(marker=style), at, match.end())  # type: ignore[arg-type]

@@ -199,6 +199,10 @@ _FORMAT_ONLY = re.compile(
     r"\s+)?(?:an?\s+)?"
     r"(?P<kind>numbered|bulleted|bullet(?:[\s-]+point)?)\s+(?:list|points|format)\b|"
     r"^\s*(?:please\s+)?(?P<verb>number|bullet)\s+(?:them|each\s+one|the\s+items)\b"
+    # "Number them Q1 to Q5", "number them as Step 1, Step 2": labels of their
+    # own, not the "1." lines a numbered list is
+    r"(?!\s*(?:as\s+|with\s+|using\s+|like\s+|from\s+)?(?:[a-z]+\s*#?\d|#\d|\(|[ivx]+\b|"
+    r"(?:roman|letters?|labels?)\b))"
 )
 # The items another sentence asks for: "give me 5 ideas", "list 7 rivers".
 _ASKED = re.compile(

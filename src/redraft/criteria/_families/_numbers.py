@@ -175,12 +175,34 @@ class _NumberCount(CountFamily):
         return numerals(text)
 
 
+# "a US phone number in the form (555) 555-0123. Just the number.": a number
+# written with brackets, dashes or letters, which a bare numeral is not
+_IDENTIFIER = re.compile(
+    r"\b(?:phone|telephone|mobile|cell|fax|zip|postal|isbn|issn|serial|account|card|tracking|"
+    r"order|invoice|version|id|identification|licen[cs]e|reference|ssn|social\s+security|"
+    r"routing|iban|swift|vin|passport|registration|model|part|flight|room|house|pin|"
+    r"confirmation|booking|policy|case|ticket|employee|student|customer|member)\s+(?:number|no\b|#)|"
+    r"\b(?:zip|postal|post)\s*codes?\b"
+)
+
+
+def _plain(rule: Rule) -> Rule:
+    """``rule``, where the number asked for is a plain one."""
+
+    def plain(sentence: Sentence) -> Iterator[Hit]:
+        if not _IDENTIFIER.search(sentence.whole.lower()):
+            yield from rule(sentence)
+
+    plain.__name__ = plain.__qualname__ = getattr(rule, "__name__", "number_only")
+    return plain
+
+
 class _NumberOnly(Family):
     name = "number_only"
     specs = (NumberOnly,)
     rules: ClassVar[tuple[Rule, ...]] = (
-        number_only,
-        only_rule("number", NUMBER_THING, lambda _: NumberOnly()),
+        _plain(number_only),
+        _plain(only_rule("number", NUMBER_THING, lambda _: NumberOnly())),
     )
     edits: ClassVar[tuple[RepairOp, ...]] = _EDITS
 

@@ -233,8 +233,8 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
         units = units_of(match.group("unit"))
         if part is None or index is None or units not in HOLDS[part]:
             continue
-        if part == "title" and index != 1:
-            continue
+        if part == "title" and (index != 1 or _titles_of_parts(sentence, match.start())):
+            continue  # "Each tip: a bold title of 2-4 words": every tip's title
         if _loose(text, match, units) or not _terse_ok(text, match) or _placed(text, match):
             continue
         taken.append(match.span())
@@ -245,6 +245,20 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             yield from _following(text, match.end(), (part, _ANY, units), plain, taken)
     yield from _compounds(text, plain, taken)
     yield from _listed(sentence, plain, taken)
+
+
+# "Give me 4 tips … Each tip: a title …": the titles of the parts asked for
+# ("Every notification: a title …", none counted, is each answer's)
+_EACH_THING = re.compile(r"\b(?:each|every|per)\s+(?P<noun>[a-z]+)")
+
+
+def _titles_of_parts(sentence: Sentence, start: int) -> bool:
+    whole = sentence.whole.lower()
+    for each in _EACH_THING.finditer(sentence.lower, 0, start):
+        noun = re.escape(each.group("noun"))
+        if re.search(rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{noun}s\b", whole):
+            return True
+    return False
 
 
 def _terse_ok(text: str, match: re.Match[str]) -> bool:

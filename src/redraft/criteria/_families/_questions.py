@@ -47,6 +47,8 @@ _PHRASES = CountPhrases(
     unit=(
         r"(?:(?:follow[- ]up|clarifying|trivia|quiz|multiple[- ]choice|open[- ]ended|"
         r"rhetorical|practice|interview|review|discussion)\s+)?questions?"
+        # "one question mark" counts a mark, which a punctuation count reads
+        r"(?!\s*marks?\b)"
     ),
     singular="question",
     bare=(

@@ -146,6 +146,7 @@ _MARK_OF = {
     "asterisk": "*", "star": "*", "dash": "-", "hyphen": "-", "equal": "=", "tilde": "~",
     "hash": "#", "pound": "#", "underscore": "_", "plus": "+",
 }  # fmt: skip
+_SPACED_RUN = re.compile(r"([*=~#_+-])(?:[ \t]\1){2,}")
 _SHOWN_BELOW = re.compile(r"(?:\b(?:like|as)\s+(?:below|follows|this)|:)\s*$")
 _LINE_RUN = re.compile(r"^[ \t]*(?P<run>([*=~#_+-])\2{2,19})[ \t]*$", re.MULTILINE)
 _OWN_UNIT = re.compile(r"\b(?:paragraphs?|stanzas?|sections?)\b")
@@ -166,6 +167,8 @@ def _separator(sentence: Sentence, after: int) -> str | None:
     """The separator the sentence names after ``after``: a literal run, or a
     count and mark, or a run on a line of its own shown just after it."""
     original = sentence.original[after:]
+    if _SPACED_RUN.search(original):
+        return None  # "three asterisks (* * *)": spaced marks no run of them matches
     runs = {m.group("run") for m in _LITERAL.finditer(original)}
     named = {
         _MARK_OF[next(k for k in _MARK_OF if m.group("mark").lower().startswith(k))]

@@ -224,6 +224,12 @@ _EVERY = re.compile(
     r"(?P<starts>starts?|begins?|starting|beginning)\s+with)\s+"
     rf"(?:the\s+)?(?:(?:suffix|prefix|letters?|string)\s+)?{_AFFIX}(?![\w'’-])"
 )
+# "exclude every word containing …", "leave out all words that …": a ban said
+# of every such word, which a word pattern said of every word reads inverted
+_REMOVED = re.compile(
+    r"\b(?:exclude|excluding|avoid|avoiding|omit|omitting|skip|drop|remove|removing|cut|ban|"
+    r"leave\s+out|without|no|never|not|don'?t|nor)\s+(?:using\s+|any\s+)?$"
+)
 # "no words ending in -ing in the title": a ban on one part, not on the answer
 _AFTER = re.compile(
     r"^\s*(?:in|of|for|per)\s+(?:the|each|every|your|a|any)\s+(?!answer|response|reply|text)"
@@ -317,6 +323,8 @@ def word_patterns(sentence: Sentence) -> Iterator[Hit]:
     for match, every in sorted(found, key=lambda f: f[0].start()):
         if _AFTER.match(text[match.end() :]):
             continue
+        if every and _REMOVED.search(text, 0, match.start()):
+            continue  # "exclude every word containing 'o'": none of them, not all
         start = match.start()
         if not (
             required(sentence, start, owns_negation=not every)
