@@ -201,3 +201,27 @@ POSITIVES = [
 @pytest.mark.parametrize(("prompt", "kind"), POSITIVES)
 def test_the_same_kinds_compile_where_asked(prompt: str, kind: str) -> None:
     assert kind in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "In your response, the word 'cloud' should appear less often than the word 'rain'.",
+        "Use 'north' more often than 'south'.",
+        "The word 'yes' must appear as often as the word 'no'.",
+    ],
+)
+def test_a_keyword_compared_with_another_compiles_no_count(prompt: str) -> None:
+    assert keyword_bounds(prompt) == set()
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write two sentences: one with exactly 5 words and one with exactly 10 words.",
+        "Give me two slogans, the first with at most 4 words, the other with 8.",
+        "Write three sentences, one of them with exactly 12 words.",
+    ],
+)
+def test_a_count_said_of_one_of_several_parts_is_no_count_of_the_whole(prompt: str) -> None:
+    assert "word_count" not in kinds(prompt)

@@ -210,6 +210,12 @@ _FREQUENCY = re.compile(
     rf"(?:(?:to|or|and|-)\s+{_count('high')}|or\s+(?P<dir>more|less|fewer)\b\s*)?"
     r"(?:times?\b)?"
 )
+# "'cloud' should appear less often than 'rain'": a count against another
+# word's, which no count of its own states (it may be none at all)
+_COMPARED = re.compile(
+    r"\s*(?:(?:much|far)\s+)?(?:(?:less|more|fewer)\s+(?:often|frequently|times|than)|"
+    r"as\s+(?:often|frequently|many\s+times)\s+as)\b"
+)
 _NUMBER_AHEAD = re.compile(rf"\s*(?:in\s+\w+\s+\w+\s+)?(?:{NUMBER}|once|twice|thrice)\b")
 
 
@@ -220,7 +226,9 @@ def frequency(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]],
     match = _FREQUENCY.match(sentence.lower, pos)
     text = match.group(0).rstrip() if match else ""
     if match is None or not (text.endswith(("time", "times")) or match.group("numw")):
-        return ([], pos) if _NUMBER_AHEAD.match(sentence.lower, pos) else ([("at_least", 1)], pos)
+        if _NUMBER_AHEAD.match(sentence.lower, pos) or _COMPARED.match(sentence.lower, pos):
+            return [], pos
+        return [("at_least", 1)], pos
     end = pos + len(text)
     value = number_value(match.group("numw") or match.group("num") or "")
     if value is None:

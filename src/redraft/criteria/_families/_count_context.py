@@ -195,9 +195,18 @@ _NOT_WRITTEN = re.compile(
 )
 
 
+# "two sentences: one with exactly 5 words and one with 10": one of them
+_ONE_OF = re.compile(
+    r"\b(?:one|the\s+other|another|the\s+(?:first|second|third|last)(?:\s+one)?)\s+"
+    r"(?:of\s+(?:them|these|those)\s+)?(?:with|of|having|that\s+(?:has|have|is)|containing|in)\s+$"
+)
+
+
 def one_of_sequence(text: str, start: int, end: int) -> bool:
     """Whether the count at ``start:end`` of the sentence ``text`` is one part's
     of several written in sequence."""
+    if _ONE_OF.search(text, 0, start):
+        return True
     stop = _CLAUSE_END.search(text, end)
     after = text[end : stop.start() if stop else len(text)]
     if _SEQUENCE.search(after) or _ANOTHER.search(after):
