@@ -225,3 +225,19 @@ def test_a_keyword_compared_with_another_compiles_no_count(prompt: str) -> None:
 )
 def test_a_count_said_of_one_of_several_parts_is_no_count_of_the_whole(prompt: str) -> None:
     assert "word_count" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "List 4 animals with exactly 5 letters each.",
+        "Name three rivers with at most 6 letters.",
+        "Give me 5 passwords, each with at least 2 digits.",
+    ],
+)
+def test_a_character_count_of_each_thing_listed_is_no_count_of_the_answer(prompt: str) -> None:
+    assert "char_class_count" not in kinds(prompt)
+
+
+def test_a_character_count_of_the_one_thing_asked_still_counts() -> None:
+    assert "char_class_count" in kinds("Write a password with at least 2 digits.")

@@ -143,6 +143,21 @@ _AFTER = re.compile(
     r"^\s*(?:in|of|for|per)\s+(?:the|each|every|a|one|your)?\s*(?!answer|response|reply)\w"
 )
 
+# "… 5 letters each", "animals with exactly 5 letters": a count of each thing listed
+_EACH_AFTER = re.compile(r"\s*(?:each|apiece|per\s+\w+)\b")
+_OF_THINGS = re.compile(
+    r"\b(?!(?:is|was|has|does|yes|this|its|us|plus|less|always|unless)\b)[a-z]{3,}s\s+"
+    r"(?:with|having|containing|using)\b"
+)
+
+
+def _of_things(text: str, start: int) -> bool:
+    """Whether the count at ``start`` (its phrase may open with "with") says
+    what each of several things holds."""
+    return any(
+        start <= m.end() <= start + 12 for m in _OF_THINGS.finditer(text, max(0, start - 40))
+    )
+
 
 _MAIL = re.compile(r"^\s*(?:of|to|from|for|addressed|written|in\s+(?:total\s+)?to)\b")
 
@@ -213,6 +228,8 @@ def char_classes(sentence: Sentence) -> Iterator[Hit]:
             start = match.start()
             if _PART.search(text[:start]) or _AFTER.match(text[match.end() :]):
                 continue
+            if _EACH_AFTER.match(text, match.end()) or _of_things(text, start):
+                continue  # "list 4 animals with exactly 5 letters (each)": each animal's
             read = _read(match, sentence.original)
             if read is None or not _asked(sentence, start):
                 continue
