@@ -111,7 +111,10 @@ _PHRASES = CountPhrases(
 _A_NUMBER = re.compile(
     r"\b(?:contain|contains|include|includes|mention|mentions|use|have|has|feature)\s+"
     r"(?:at\s+least\s+)?(?:a|one)\s+(?:specific\s+|concrete\s+|real\s+)?(?:number|numeral)\b"
-    r"(?!\s*(?:of|line|sign|plate|between|from|for|to)\b)"
+    r"(?!\s*(?:of|line|sign|plate|between|from|for|to|that|which|per|above|below|over|under)\b)"
+    # a kind of number ("a number greater than 100") or one part's ("a number in the title")
+    r"(?!\s*(?:(?:bigger|greater|larger|smaller|higher|lower|less|more)\s+than|"
+    r"in\s+(?!(?:your|the)\s+(?:answer|response|reply)\b)))"
 )
 
 
