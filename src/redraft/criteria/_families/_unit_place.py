@@ -129,8 +129,15 @@ _UNITS: dict[str, Unit] = {
 }
 
 
+# A question about the place ("Put the hashtags at the end?", "hashtags go at
+# the end on Instagram, right?") asks for advice, unless it asks for the answer
+_ASKS_FOR_IT = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+
+
 def units_placed(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
+    if sentence.original.rstrip().endswith("?") and not _ASKS_FOR_IT.match(text):
+        return
     for match in _PLACED.finditer(text):
         word = " ".join(match.group("unit").split()).rstrip("s")
         unit = _UNITS.get(word)
