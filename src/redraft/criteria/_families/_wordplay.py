@@ -256,6 +256,12 @@ def tautograms(sentence: Sentence) -> Iterator[Hit]:
         letter = sentence.original[match.start("letter")]
         if not letter.isalpha():
             continue
+        if re.match(
+            r"\s+(?:lower\s*case|upper\s*case|capital|small|big|vowel|consonant|different|new|"
+            r"letter|random|specific)\b",
+            after,
+        ):
+            continue  # "starts with a lowercase letter": a kind of letter, not the letter a
         if required(sentence, match.start()) or described(sentence, match.start()):
             yield Hit(Tautogram(letter=letter.lower()), *match.span())
 
