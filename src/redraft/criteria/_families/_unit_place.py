@@ -118,6 +118,9 @@ _PLACED = re.compile(
     r"(?:(?:go|come|be|appear|sit|stay|live)\s+)?(?:(?:all|only|together)\s+)?"
     rf"(?:at|to)\s+(?P<where>{_END}|{_START})(?!\s+of\s+(?:each|every|the\s+(?:first|second|"
     r"last|next)|a\s))"
+    # "at the end of the subject line": one part's end, not the answer's
+    r"(?!\s+of\s+(?:the|your|each|every|a|this)\s+(?!(?:post|answer|response|message|reply|"
+    r"caption|text|tweet|email|bio|comment|output|note)\b))"
 )
 _UNITS: dict[str, Unit] = {
     "hashtag": "hashtag",

@@ -208,6 +208,12 @@ _GIVEN_POEM = re.compile(
 )
 
 
+# The answer holds more than the acrostic: "… for LOVE, then explain the
+# choices", "an acrostic for JUNE and a haiku for JULY"
+_MORE_AFTER = re.compile(
+    r"^[^.;]*?(?:,\s*|\s)(?:then|plus|followed\s+by|and\s+(?:then\s+)?(?:an?|explain|describe|"
+    r"give|write|add|tell|list|say))\b"
+)
 _SEVERAL = re.compile(
     r"\b(?:two|three|four|five|several|multiple|\d+)\s+(?:different\s+)?"
     r"(?:versions|variants|acrostics|poems|options|drafts)\b"
@@ -228,7 +234,7 @@ def acrostics(sentence: Sentence) -> Iterator[Hit]:
             kind: Literal["line", "sentence"] = "sentence" if part.startswith("sent") else "line"
             if not (required(sentence, match.start()) or described(sentence, match.start())):
                 continue
-            if _SEVERAL.search(text):
+            if _SEVERAL.search(text) or _MORE_AFTER.match(text[match.end() :]):
                 continue  # "in two versions": more lines than one acrostic's
             if _GIVEN_POEM.match(text[match.end() :]):
                 continue  # "… spells CAT in this poem: …": material handed over
