@@ -177,9 +177,13 @@ def list_markers(c: Constraint) -> Expectation | None:
     if relation not in ("equals", "starts_with", "matches_format", "all", "other"):
         return None
     # the unit names the marker or the items, or a line whose scope is the bullets
+    # or no unit, where the family label names the numbering and the value
+    # shows the sequence ("Roman numerals (I., II., III.)", matches_format)
+    numbering = unit == "" and re.search(r"numbering|list.?marker", _text(c.family))
     if not (
         _MARKER_UNIT.fullmatch(unit)
         or (unit in ("", "line", "lines") and _BULLETS_SCOPE.search(scope))
+        or (numbering and relation == "matches_format" and not re.search(r"sub|nest", scope))
     ):
         return None
     if _ONE_ITEM.search(scope):

@@ -206,8 +206,9 @@ def _wordplay(c: _Fields) -> Expectation | None:
         if relation == "all" and len(value) == 1 and value.isalpha() and scope[1] == "word":
             return all_of(_kind("tautogram", value, letter=value.lower()))
     one_letter = len(value.strip()) == 1 and value.strip().isalpha()
-    initial = unit in ("word", "words", "letter", "first letter")
-    if relation == "starts_with" and scope[:2] == ("each", "word") and one_letter and initial:
+    initial = unit in ("", "word", "words", "letter", "first letter")
+    starts = relation == "starts_with" or (relation == "all" and unit == "")
+    if starts and scope[:2] == ("each", "word") and one_letter and initial:
         # "every word starts with the letter S": a tautogram
         return all_of(_kind("tautogram", value.strip(), letter=value.strip().lower()))
     if is_response(scope) and re.fullmatch(r"palindrom(?:e|ic)", value.strip().lower()):

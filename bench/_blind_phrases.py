@@ -177,7 +177,8 @@ def _positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expect
         return no_kind("no single phrase to start or end with")
     if text.lstrip().startswith("^"):
         return no_kind("a pattern, not a phrase")
-    if relation == "starts_with" and re.search(r"repeat|verbatim|word for word", c.note, re.I):
+    repeated = re.search(r"repeat|verbatim|word for word", f"{c.note} {c.family}", re.I)
+    if relation == "starts_with" and repeated:
         return all_of(repeat(text))
     if unit == "postscript":
         return all_of(postscript(text))

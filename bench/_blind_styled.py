@@ -39,6 +39,11 @@ def words_in_style(c: Constraint) -> Expectation | None:
     if re.search(r"label|heading|title", f"{c.family} {c.unit}".lower()):
         return None  # a label in bold is not every occurrence of the word in bold
     read = _styled(c.words)
+    if read is None and isinstance(c.value, str) and re.search(r"\w", c.value):
+        # "bold her name": the value shows the name in bold (not a rule of stars)
+        read = _styled((c.value,))
+        if read is not None and not all(re.search(r"\w", w) for w in read[1]):
+            read = None
     unit = " ".join(str(c.unit or "").lower().split())
     if read is None and unit in _UNITS and isinstance(c.value, str) and c.value.strip():
         read = _UNITS[unit], [c.value.strip()]

@@ -156,6 +156,8 @@ def _compiled(prompt: str) -> list[HeadingLevel | HeadingEnd]:
         ("List the myths, each as a heading ending in a question mark.", ASKS),
         ("Give me four sections, in that order, as ### headings.", H3),
         ("List five tips, each under an H2 heading.", H2),
+        ("Use ## for all the section headings.", H2),
+        ("Make every heading an H3, please.", H3),
     ],
 )
 def test_phrasings_compile(prompt: str, spec: HeadingLevel | HeadingEnd) -> None:
@@ -179,6 +181,10 @@ def test_phrasings_compile(prompt: str, spec: HeadingLevel | HeadingEnd) -> None
         "Each heading, if you use any, should be H3.",
         "Put the day names as H2 headings and the activities as H3 headings.",  # two levels
         "Add a section called Setup (as a level-2 heading).",  # one heading, not every one
+        "Use ### for the subheadings.",  # sub-headings: others stand above them
+        "Use ### for the recipe name.",  # one heading
+        # named ones: a title may be another heading
+        "Use the sections 'Pros' and 'Cons' as level-3 headings.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

@@ -144,6 +144,10 @@ def _compiled(prompt: str) -> list[ListMarker]:
         ("Use Roman numerals (I., II., III.) instead of regular numbers.", ROMAN),
         ("Label the options (a), (b), (c).", ListMarker(marker="(a)")),
         ("Number the steps with i), ii), iii).", ListMarker(marker="i)")),
+        # a scope that is the whole list, or sub-labels the style leaves alone
+        ("Use dashes for bullets in the list.", DASH),
+        ("Number the steps 1), 2), 3) and the sub-steps a), b).", PAREN),
+        ("Please number the steps 1), 2), 3) in your list.", PAREN),
     ],
 )
 def test_phrasings_compile(prompt: str, spec: ListMarker) -> None:

@@ -119,6 +119,8 @@ def compiled(prompt: str) -> list[object]:
         ("Describe the desk and include at least three specific numbers.", [AT_LEAST_3]),
         ("Write a pitch with at least 3 concrete figures.", [AT_LEAST_3]),
         ("Write a tagline. It must contain a number.", [AT_LEAST_1]),
+        ("Your reply has to include a number in the answer.", [AT_LEAST_1]),
+        ("Include at least 3 numbers, for example prices or dates.", [AT_LEAST_3]),
         ("Write a haiku about winter. Use no numbers.", [NONE]),
         ("Explain inflation without numbers.", [NONE]),
         (

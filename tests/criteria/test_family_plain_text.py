@@ -89,6 +89,8 @@ def _compiled(prompt: str) -> bool:
         "Plain text only.",
         "Respond in plain text.",
         "Write the recipe as plain text, please.",
+        "No markdown in the whole answer.",
+        "Reply in plain text for the email.",
         "Never use markdown formatting.",
     ],
 )

@@ -67,6 +67,7 @@ def _placed(prompt: str) -> list[tuple[str, str]]:
             ("hashtag", "end"),
         ),
         ("Hashtags should go at the bottom of the post.", ("hashtag", "end")),
+        ("Could you put the hashtags at the end?", ("hashtag", "end")),
         ("Send a birthday note with exactly 2 emojis, both at the end.", ("emoji", "end")),
         ("Write a summary; links only at the bottom.", ("link", "end")),
         ("Emojis must come at the beginning of the message.", ("emoji", "start")),

@@ -163,6 +163,10 @@ def compiled(prompt: str) -> list[object]:
         ("Write an acrostic poem for the word TIDE.", [TIDE]),
         ("Compose an acrostic on 'Tide' for my surf club.", [Acrostic(word="Tide")]),
         ("Write an acrostic spelling out Tide.", [Acrostic(word="Tide")]),
+        # the word, then what comes next: a language, a condition on the lines
+        ("Write an acrostic for TIDE in Spanish.", [TIDE]),
+        ("write me acrostic for TIDE, each line a full sentence", [TIDE]),
+        ("Write an acrostic using the word TIDE.", [TIDE]),
         ("Write a paragraph whose first letter of each sentence spells TIDE.", [TIDE_SENTENCES]),
         ("The first letters of the sentences must spell TIDE.", [TIDE_SENTENCES]),
         ("Write a sentence in which every word starts with the letter s.", [S_WORDS]),

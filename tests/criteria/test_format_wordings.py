@@ -377,6 +377,8 @@ def test_a_count_of_something_narrower_compiles_nothing(prompt: str, kind: str) 
         "Write a pancake recipe and bold the quantities.",
         "italicize the key terms",
         "Summarise the plot; put the main characters' names in bold type.",
+        "Bold the names of the speakers.",
+        "Write a memo and put the key dates in bold.",
     ],
 )
 def test_things_set_in_bold_or_italics_compile_at_least_one(prompt: str) -> None:
@@ -392,6 +394,10 @@ def test_things_set_in_bold_or_italics_compile_at_least_one(prompt: str) -> None
         "If you mention a date, put the dates in bold.",
         "The words in bold below are the keywords.",
         "Can you explain why writers put key terms in italics?",
+        "Bold the first word of each bullet.",  # one in each part
+        "Bold her name every time it appears.",  # every occurrence
+        "Mark the keywords in bold, at most three of them.",  # a count beside it
+        "Give me 5 dishes. For each, give the name in bold.",  # one per item
     ],
 )
 def test_bold_not_asked_or_each_ones_compiles_nothing(prompt: str) -> None:

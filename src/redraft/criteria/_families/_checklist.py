@@ -78,7 +78,10 @@ _CHECKBOXES = re.compile(
 # "use checkboxes where it helps": boxes for some items, not a rule for every one
 _ONLY_SOME = re.compile(
     r"^\s*,?\s*(?:where|when|if|wherever|whenever|unless|as\s+needed|as\s+appropriate|for\s+"
-    r"(?:some|any|a\s+few|the\s+(?:important|main|key)))\b"
+    r"(?:some|any|a\s+few|the\s+(?:important|main|key)))\b|"
+    # "checkboxes only for the tasks in the last section": one part's items
+    r"^\s*only\s+(?:for|in|on|under)\b|"
+    r"^\s*(?:for|in|under)\s+the\s+(?:[\w-]+\s+){0,3}?(?:last|first|second|final|next|other)\b"
 )
 _SHOWN = re.compile(r"(?P<at>(?:[-*+]\s*)?\[\s\])")
 _SHOWN_FOR = re.compile(

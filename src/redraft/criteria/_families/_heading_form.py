@@ -197,6 +197,29 @@ def _levels_named(sentence: Sentence) -> set[int | None]:
     return named
 
 
+# Headings the level is for that are not every heading: sub-headings (there
+# are others above them), one named thing ("use ### for the recipe name"),
+# or sections named in the prompt ("the sections 'Added' and 'Fixed' as
+# level-3 headings": the answer may have a title heading of its own).
+_SUB = re.compile(r"\bsub[\s-]?(?:headings?|headers?|sections?|titles?|topics?|points?)\b")
+_ONE_THING = re.compile(
+    r"\bfor\s+(?:the|your|its|my)\s+(?:[a-z-]+\s+)?(?!(?:\w+s|each|every|all)\b)[a-z-]+\s*$"
+)
+
+
+def _not_every_heading(sentence: Sentence, text: str, match: re.Match[str]) -> bool:
+    clause = re.split(r"[;.!?]\s", text[: match.start()])[-1]
+    if _SUB.search(match.group(0)) or _SUB.search(text, match.end(), match.end() + 40):
+        return True
+    if _ONE_THING.search(match.group(0)):
+        return True
+    following = re.match(r"\s*for\s+(?:the|your)\s+(?:[a-z-]+\s+)?[a-z-]+", text[match.end() :])
+    if following and _ONE_THING.search(following.group(0)):
+        return True
+    named = re.search(r"\b(?:sections?|headings?|headers?|titles?)\b", clause)
+    return MASK in clause and named is not None
+
+
 def heading_levels(sentence: Sentence) -> Iterator[Hit]:
     """ "Each question as a level-3 heading", "use H2 for sections", "all headings should be H2"."""
     text = _readable(sentence)
@@ -208,6 +231,8 @@ def heading_levels(sentence: Sentence) -> Iterator[Hit]:
             # ("with H2 headings" may describe one part of a longer structure)
             far = match.group(0).startswith("us") and layout_asked(sentence, match.start())
             if MASK in match.group(0) or not (required(sentence, match.start()) or far):
+                continue
+            if _not_every_heading(sentence, text, match):
                 continue
             level = _level_of(match)
             if _levels_named(sentence) - {level}:

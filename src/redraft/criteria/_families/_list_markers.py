@@ -307,6 +307,53 @@ def _asked(sentence: Sentence, start: int) -> bool:
     return not _TOPIC.search(sentence.lower, 0, start) and required(sentence, start)
 
 
+# What the style is for when it is not every list item of the answer: one
+# list or section ("use dashes for bullets in the summary section"), a
+# condition ("mark each item with a dash if it is done"), or things that are
+# not the top-level items the style judges ("label the sections I., II.",
+# "use a), b) for the sub-points", "number the chapters in the table of contents").
+_NOT_ITEMS = (
+    r"(?:sections?|chapters?|headings?|headers?|titles?|subtitles?|slides?|parts?\s+of\s+\S+|"
+    r"sub[\s-]?(?:points?|items?|bullets?|steps?|lists?|questions?|sections?|headings?)|"
+    r"nested\s+\w+|table\s+of\s+contents|toc)"
+)
+_SCOPED_AFTER = re.compile(
+    r"^\s*,?\s*(?:if|when|unless|whenever|where|only\s+if|only\s+when)\b|"
+    r"^\s*(?:in|for|under|inside|within)\s+(?:the|each|every|your|all|any|one)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:sections?|paragraphs?|intro\w*|conclusion|summary|"
+    r"tables?|first|second|third|last|final|other|next|top|bottom|email|letter)\b"
+)
+_NOT_ITEMS_BEFORE = re.compile(
+    rf"\b(?:the|each|every|all(?:\s+the)?|your)\s+(?:[\w-]+\s+)?{_NOT_ITEMS}\s*$"
+)
+_NOT_ITEMS_AFTER = re.compile(
+    rf"^\s*(?:for|in|on|to)\s+(?:the\s+|each\s+|every\s+|all\s+(?:the\s+)?|your\s+)?"
+    rf"(?:[\w-]+\s+)?{_NOT_ITEMS}\b"
+)
+
+
+# The rest of a shown sequence: ", c)", ", III.", "and so on", "…"
+_MORE_SHOWN = re.compile(
+    r"^(?:\s*,?\s*(?:and\s+|or\s+)?(?:\(?[\w]{1,4}[.)]|…|\.\.\.|etc\.?|and\s+so\s+on))*\)?"
+)
+
+
+def _after(sentence: Sentence, lower: str, end: int) -> str:
+    """What follows a marker named up to ``end``: the rest of its clause, read
+    on into the next sentence where a marker's period split it ("Use I. and
+    II. | for the two parts")."""
+    rest = lower[end + _MORE_SHOWN.match(lower[end:]).end() :]  # type: ignore[union-attr]
+    if rest.strip(" .") or not sentence.whole:
+        return rest
+    following = sentence.whole[sentence.start + len(sentence.masked) :].lstrip()
+    return " " + following.lower() if following[:1].islower() else rest
+
+
+def _scoped(sentence: Sentence, lower: str, end: int) -> bool:
+    """Whether the style named up to ``end`` is for one part or a condition."""
+    return bool(_SCOPED_AFTER.match(_after(sentence, lower, end)))
+
+
 def _bullet(match: re.Match[str]) -> str:
     name = match["bname"].lower().strip()
     name = re.sub(r"^(?:a|an|the)\s+", "", name).strip("\"'`‘“’”")
@@ -324,6 +371,8 @@ def list_markers(sentence: Sentence) -> Iterator[Hit]:
     for pattern in _BULLET_PATTERNS:
         for match in pattern.finditer(lower):
             each = match.groupdict().get("each")
+            if _scoped(sentence, lower, match.end()):
+                continue
             if _asked(sentence, match.start()) or (each and _asked(sentence, match.start("each"))):
                 yield Hit(ListMarker(marker=_bullet(match)), *match.span())  # type: ignore[arg-type]
                 return
@@ -348,6 +397,11 @@ def list_markers(sentence: Sentence) -> Iterator[Hit]:
         if _ONE_LEVEL.match(lower, match.end()):
             continue  # "Roman numerals (I., II.) for main sections, a., b. for subpoints"
         at = (first or lead).start()
+        if _NOT_ITEMS_BEFORE.search(lower, (first or lead).end(), match.start()) or (
+            _NOT_ITEMS_AFTER.match(_after(sentence, lower, match.end()))
+            or _scoped(sentence, lower, match.end())
+        ):
+            continue  # "label the sections I., II.": not the answer's list items
         if _asked(sentence, at):
             yield Hit(ListMarker(marker=style), at, match.end())  # type: ignore[arg-type]
             return

@@ -134,7 +134,7 @@ def python_literals(sentence: Sentence) -> Iterator[Hit]:
         after = text[match.end() :]
         if re.match(r"\s*(?:of|for|in|inside|within)\s+(?:each|every|the\s+\w+\s+field)", after):
             continue
-        if re.match(r"\s*(?:and|then|followed|plus|with\s+(?:a|an)\s+explanation)\b", after):
+        if re.match(r"\s*,?\s*(?:and|then|followed|plus|with\s+(?:a|an)\s+explanation)\b", after):
             continue
         if required(sentence, match.start()):
             yield Hit(PythonLiteral(shape=shape), *match.span())  # type: ignore[arg-type]
@@ -188,7 +188,11 @@ def comma_lists(sentence: Sentence) -> Iterator[Hit]:
             or re.match(r"\s*(?:values|file|format|string|of|for|in\s+(?:the|each|every))\b", after)
         ):
             continue
-        if "csv" in text or re.search(r"\b(?:and|then)\s+(?:explain|describe|add)\b", after):
+        if "csv" in text or re.search(
+            r"\b(?:and|then)\s+(?:then\s+)?(?:explain|describe|add|give|write|list|include|provide|"
+            r"tell|show)\b",
+            after,
+        ):
             continue
         if _one_part(sentence, match):
             continue  # "tell me about X and show the numbers, comma-separated, in a code block"

@@ -134,18 +134,45 @@ _IN_BOLD = re.compile(
 )
 
 
+# Where "at least one" would not be the whole of it: a mark for each part or
+# each occurrence ("bold the first word of each bullet", "bold her name every
+# time it appears", "for each, give the name in bold"), a count read beside
+# it ("the keywords in bold, at most three of them"), or one named person's
+# name ("bold her name": words in a style, not a count).
+_EACH_AFTER = re.compile(
+    r"^\s*(?:of|in|on|from|for|under|at\s+the\s+(?:start|end)\s+of)\s+(?:each|every|all)\b|"
+    r"^[^.;]{0,40}\b(?:every\s+time|each\s+time|whenever|wherever|each\s+occurrence|"
+    r"every\s+occurrence|throughout|per\s+\w+)\b|"
+    r"^[^.;]{0,25}\b(?:at\s+most|no\s+more\s+than|up\s+to|exactly|not\s+more\s+than|"
+    r"at\s+least|only)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b"
+)
+_EACH_BEFORE = re.compile(r"\b(?:for|in|under)\s+(?:each|every)\b|\beach\s+one\b")
+_SOMEONES = re.compile(r"\b(?:her|his|their|its|my|our)\s+(?:full\s+)?names?\b")
+
+
+def _one_at_least(sentence: Sentence, match: re.Match[str], counted: list[re.Match[str]]) -> bool:
+    text = sentence.lower
+    if any(match.start() < c.end() and c.start() < match.end() for c in counted):
+        return False  # "bold exactly two words": the count says it
+    if _EACH_AFTER.match(text[match.end() :]) or _SOMEONES.search(match.group(0)):
+        return False
+    return not _EACH_BEFORE.search(text, 0, match.start())
+
+
 def highlight_verbs(sentence: Sentence) -> Iterator[Hit]:
     """ "Highlight at least 2 sections", "at least 3 phrases should be in italics",
     "highlight some key parts" (at least one)."""
+    counted = list(_HIGHLIGHT.finditer(sentence.lower))
     marked = [
         m
         for m in _IN_BOLD.finditer(sentence.lower)
         if _DIRECTIVE_BEFORE.search(sentence.lower, 0, m.start())
+        and _one_at_least(sentence, m, counted)
     ]
     for match in [*_HIGHLIGHT_SOME.finditer(sentence.lower), *marked]:
         if response_context(sentence, match.start()):
             yield from typed_hit(_highlight_count, "at_least", 1, match.span())
-    for match in _HIGHLIGHT.finditer(sentence.lower):
+    for match in counted:
         if response_context(sentence, match.start()):
             relation, adjust = relation_of(match.group("rel") or match.group("rel2"))
             value = number_value(match.group("num") or match.group("num2"))

@@ -111,7 +111,10 @@ _PHRASES = CountPhrases(
 _A_NUMBER = re.compile(
     r"\b(?:contain|contains|include|includes|mention|mentions|use|have|has|feature)\s+"
     r"(?:at\s+least\s+)?(?:a|one)\s+(?:specific\s+|concrete\s+|real\s+)?(?:number|numeral)\b"
-    r"(?!\s*(?:of|line|sign|plate|between|from|for|to)\b)"
+    r"(?!\s*(?:of|line|sign|plate|between|from|for|to|that|which|per|above|below|over|under)\b)"
+    # a kind of number ("a number greater than 100") or one part's ("a number in the title")
+    r"(?!\s*(?:(?:bigger|greater|larger|smaller|higher|lower|less|more)\s+than|"
+    r"in\s+(?!(?:your|the)\s+(?:answer|response|reply)\b)))"
 )
 
 
@@ -143,13 +146,19 @@ _ONLY = re.compile(
 _MORE = re.compile(r"^\s*(?:,\s*)?(?:and|plus|then|followed|with|along)\b")
 
 
+# "… then tell me the real answer": the answer holds more than the number
+_THEN_MORE = re.compile(
+    r"\b(?:then|and\s+then|followed\s+by)\s+(?:tell|explain|give|write|add|say|describe|show)\b"
+)
+
+
 def number_only(sentence: Sentence) -> Iterator[Hit]:
     """ "Reply with just the number", "answer with only a number, no words"."""
     text = sentence.lower
     if not re.search(r"number|numeric|integer|figure|digit", text):
         return
     for match in _ONLY.finditer(text):
-        if _MORE.match(text[match.end() :]):
+        if _MORE.match(text[match.end() :]) or _THEN_MORE.search(text, match.end()):
             continue
         if required(sentence, match.start()) and not _explains(sentence):
             yield Hit(NumberOnly(), *match.span())

@@ -127,13 +127,33 @@ _POLITE = re.compile(
 )
 
 
+# One part of the answer ("no markdown in the title", "plain text only for
+# the summary section", "don't use markdown for the code"), an alternative
+# ("plain text or markdown") or markdown allowed elsewhere ("the rest can use
+# markdown"): not the whole answer free of markdown.
+_PART_ONLY = re.compile(
+    r"^\s*,?\s*(?:only\s+)?(?:in|for|inside|within|on|of)\s+(?:the|each|every|your|its|this|that|"
+    r"my|all|any)\s+(?:[\w-]+\s+){0,2}?(?!(?:answer|response|reply|output|whole|entire|message|"
+    r"email|text|reply|content|body|page|post)\b)[\w-]+|"
+    r"^\s*,?\s*(?:or|and/or)\s+(?:in\s+)?(?:markdown|md|html|rich)\b"
+)
+_ELSEWHERE = re.compile(
+    r"\b(?:the\s+rest|elsewhere|everything\s+else|other\s+(?:parts|sections))\s+(?:can|may|should|"
+    r"could|will)\b|\beither\s+(?:is|one\s+is|way\s+is)\s+(?:fine|ok|okay)\b"
+)
+
+
 def plain_text(sentence: Sentence) -> Iterator[Hit]:
     """ "No markdown", "plain text only"."""
     text = sentence.lower
     if sentence.original.rstrip().endswith("?") and not _POLITE.match(text):
         return
+    if _ELSEWHERE.search(text):
+        return
     for pattern, owns in ((_NO, True), (_PLAIN, False)):
         for match in pattern.finditer(text):
+            if _PART_ONLY.match(text[match.end() :]):
+                continue
             if response_context(sentence, match.start("at"), owns_negation=owns):
                 yield Hit(PlainText(), match.start(), match.end())
                 return

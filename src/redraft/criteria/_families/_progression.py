@@ -185,6 +185,13 @@ def _unit(name: str | None) -> Literal["words", "characters"]:
     return "characters" if name and name.startswith("char") else "words"
 
 
+_ONE_PART = re.compile(
+    r"^\s*,?\s*(?:only\s+)?(?:in|of|within|inside|for)\s+(?:the|each|every|your|one)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:first|second|third|last|final|next|other|opening|closing|middle|"
+    r"paragraph|stanza|section|verse|part|chorus|intro\w*|conclusion)\b"
+)
+
+
 def length_progression(sentence: Sentence) -> Iterator[Hit]:
     """ "Each sentence longer than the one before", "progressively shorter paragraphs"."""
     text = sentence.lower
@@ -194,6 +201,8 @@ def length_progression(sentence: Sentence) -> Iterator[Hit]:
         for match in pattern.finditer(text):
             if not _required(sentence, match.start()):
                 continue
+            if _ONE_PART.match(text[match.end() :]):
+                continue  # "… in the first paragraph only": one part's parts
             spec = _spec(match, text)
             if spec is not None:
                 yield Hit(spec, match.start(), match.end())

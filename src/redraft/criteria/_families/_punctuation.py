@@ -314,7 +314,10 @@ def final_marks(sentence: Sentence) -> Iterator[Hit]:
         for match in pattern.finditer(text):
             mark = _marks_named(match["mark"])
             if not mark or re.match(
-                r"\s*(?:of|in)\s+(?:each|every|the\s+(?:first|title|heading))\b",
+                r"\s*(?:of|in)\s+(?:each|every|the\s+(?:first|title|heading))\b"
+                # "at the end of the subject line": one part's end, not the answer's
+                r"|\s*of\s+(?:the|your|each|every|a)\s+(?!(?:answer|response|reply|text|output|"
+                r"message)\b)[\w-]+",
                 text[match.end() :],
             ):
                 continue

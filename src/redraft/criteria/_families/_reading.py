@@ -69,6 +69,9 @@ _AFTER_BLOCKS = re.compile(
     r"^\s*(?:of|per|for|from|to|in|into|on|at|between|with|within|that|which|who|where|"
     r"whose|like|such|each|apiece|long|written|containing|starting|ending)\b"
     r"|^[^.;,]{0,30}\b(?:each|every|per)\b"
+    # a kind of the unit, not a count of all of it: "no numbers bigger than 10"
+    r"|^\s*(?:bigger|greater|larger|smaller|higher|lower|less|more|fewer|longer|shorter)\s+than\b"
+    r"|^\s*(?:above|below|over|under)\s+-?\d"
 )
 # Where in the answer ("end with 3 hashtags", "start with an emoji"): a count
 # of the whole does not say it, and the rest of the answer may hold more.

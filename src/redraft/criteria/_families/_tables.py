@@ -174,6 +174,11 @@ _TABLE_FORMAT = re.compile(
 _SHAPE_STATED = re.compile(r"\b(?:columns?|rows?|headers?)\b")
 
 
+_TABLE_NOT_ASKED = re.compile(
+    r"^[^.;]{0,30}?\b(?:if|where|when|unless|as\s+needed|if\s+needed|if\s+useful|if\s+it\s+helps)\b"
+)
+
+
 def table_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Include a markdown table", "exactly 2 tables", "make a markdown table"."""
     if elsewhere(sentence.whole.lower(), sentence.lower):
@@ -187,6 +192,8 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
     match = _ONE_TABLE.search(sentence.lower)
     if match and _FURNITURE.search(sentence.whole.lower()):
         return
+    if match and _TABLE_NOT_ASKED.match(sentence.lower[match.end() :]):
+        return  # "include a table if it helps": a condition, not a requirement
     if match and response_context(sentence, match.start()):
         yield Hit(TableCount(relation="at_least", value=1), match.start(), match.end())
         return
@@ -195,6 +202,8 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
         return
     if _SHAPE_STATED.search(sentence.whole.lower()) or any(rows_named(sentence)):
         return  # its columns or rows are checked, and they need a table
+    if re.search(r"\b(?:how|why|whether|what|when)\b", sentence.lower[: shaped.start()]):
+        return  # "explain how to make a table in markdown": a topic
     if layout_asked(sentence, shaped.start()):
         yield Hit(TableCount(relation="at_least", value=1), shaped.start(), shaped.end())
 

@@ -200,6 +200,9 @@ _PATTERNS = (
 _TOPIC = re.compile(r"\b(?:why|how|whether|what|when|where|who|difference|versus|vs)\b")
 
 
+_CONDITION = re.compile(r"\s*,?\s*(?:when|whenever|if|where|wherever|unless)\b")
+
+
 def title_case(sentence: Sentence) -> Iterator[Hit]:
     """ "Every heading in Title Case", "title-case the headings", "capitalise
     every word of the title"."""
@@ -214,6 +217,8 @@ def title_case(sentence: Sentence) -> Iterator[Hit]:
             start = match.start("each") if each else match.start()
             if _TOPIC.search(text, 0, match.start()) or not required(sentence, start):
                 continue
+            if _CONDITION.match(text[match.end() :]):
+                continue  # "the book titles in title case when you mention them"
             part: Part = "heading" if match["heading"] else "item" if match["items"] else "title"
             every = bool(match.groupdict().get("every"))
             yield Hit(TitleCase(part=part, every=every), *match.span())

@@ -118,6 +118,9 @@ _PLACED = re.compile(
     r"(?:(?:go|come|be|appear|sit|stay|live)\s+)?(?:(?:all|only|together)\s+)?"
     rf"(?:at|to)\s+(?P<where>{_END}|{_START})(?!\s+of\s+(?:each|every|the\s+(?:first|second|"
     r"last|next)|a\s))"
+    # "at the end of the subject line": one part's end, not the answer's
+    r"(?!\s+of\s+(?:the|your|each|every|a|this)\s+(?!(?:post|answer|response|message|reply|"
+    r"caption|text|tweet|email|bio|comment|output|note)\b))"
 )
 _UNITS: dict[str, Unit] = {
     "hashtag": "hashtag",
@@ -129,8 +132,15 @@ _UNITS: dict[str, Unit] = {
 }
 
 
+# A question about the place ("Put the hashtags at the end?", "hashtags go at
+# the end on Instagram, right?") asks for advice, unless it asks for the answer
+_ASKS_FOR_IT = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+
+
 def units_placed(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
+    if sentence.original.rstrip().endswith("?") and not _ASKS_FOR_IT.match(text):
+        return
     for match in _PLACED.finditer(text):
         word = " ".join(match.group("unit").split()).rstrip("s")
         unit = _UNITS.get(word)

@@ -166,10 +166,25 @@ _ACROSTIC = (
 _WORD_AFTER = re.compile(r"^[\"'“‘«]?([^\W\d_]{2,40})[\"'”’»]?(?=$|[\s.,;:!?)])")
 
 
+# What may follow the word an acrostic spells: the clause's end, or a
+# preposition or conjunction opening what comes next ("for ROME in Italian",
+# "for TEAM where each line …"). Another word of a name, a number or a noun
+# ("HAPPY BIRTHDAY", "Psalm 23", "Spanish words") means the word read is not
+# the whole of what is spelled, or not a word to spell at all.
+_AFTER_WORD = re.compile(
+    r"^[\"'”’»]?\s*(?:$|[.,;:!?)—–]|(?:in|about|with|where|that|which|and|for|to|on|so|"
+    r"please|using|describing|celebrating|as|each|every|whose|but|then|—)\b)"
+)
+# A verb that may introduce a word to spell or another thing: "using Spanish
+# words", "based on Psalm 23", "with Rhyming lines" (a word in capitals or
+# quoted is read; a capitalised one is not)
+_LOOSE = re.compile(r"(?:using|with|based\s+on|on)\s+$")
+
+
 def _target(sentence: Sentence, start: int) -> str | None:
     """The word an acrostic names at ``start``: quoted, capitalised or in
     capitals in the prompt (a lowercase word is an ordinary one: "for my
-    mother")."""
+    mother"), and the whole of what it names."""
     found = _WORD_AFTER.match(sentence.original[start:])
     if not found:
         return None
@@ -177,7 +192,32 @@ def _target(sentence: Sentence, start: int) -> str | None:
     quoted = sentence.original[start] in "\"'“‘«"
     if not (quoted or word[0].isupper()) or word.lower() in ("the", "a", "an", "my", "your"):
         return None
+    if not _AFTER_WORD.match(sentence.original[start + found.end() :]):
+        return None
+    loose = _LOOSE.search(sentence.lower, 0, start) and not re.search(
+        r"(?:the\s+(?:word|name)\s+)$", sentence.lower[:start]
+    )
+    if loose and not (quoted or word.isupper()):
+        return None
     return word
+
+
+_GIVEN_POEM = re.compile(
+    r"^\W*\s*(?:in|of)\s+(?:this|these|that|the\s+following|my|his|her|our|their)\s+"
+    r"(?:[\w-]+\s+)?(?:poem|text|verse|song|draft|lines?|piece|passage)\b"
+)
+
+
+# The answer holds more than the acrostic: "… for LOVE, then explain the
+# choices", "an acrostic for JUNE and a haiku for JULY"
+_MORE_AFTER = re.compile(
+    r"^[^.;]*?(?:,\s*|\s)(?:then|plus|followed\s+by|and\s+(?:then\s+)?(?:an?|explain|describe|"
+    r"give|write|add|tell|list|say))\b"
+)
+_SEVERAL = re.compile(
+    r"\b(?:two|three|four|five|several|multiple|\d+)\s+(?:different\s+)?"
+    r"(?:versions|variants|acrostics|poems|options|drafts)\b"
+)
 
 
 def acrostics(sentence: Sentence) -> Iterator[Hit]:
@@ -194,6 +234,10 @@ def acrostics(sentence: Sentence) -> Iterator[Hit]:
             kind: Literal["line", "sentence"] = "sentence" if part.startswith("sent") else "line"
             if not (required(sentence, match.start()) or described(sentence, match.start())):
                 continue
+            if _SEVERAL.search(text) or _MORE_AFTER.match(text[match.end() :]):
+                continue  # "in two versions": more lines than one acrostic's
+            if _GIVEN_POEM.match(text[match.end() :]):
+                continue  # "… spells CAT in this poem: …": material handed over
             yield Hit(Acrostic(word=word, part=kind), match.start(), match.end())
             return
 
@@ -218,6 +262,12 @@ def tautograms(sentence: Sentence) -> Iterator[Hit]:
         letter = sentence.original[match.start("letter")]
         if not letter.isalpha():
             continue
+        if re.match(
+            r"\s+(?:lower\s*case|upper\s*case|capital|small|big|vowel|consonant|different|new|"
+            r"letter|random|specific)\b",
+            after,
+        ):
+            continue  # "starts with a lowercase letter": a kind of letter, not the letter a
         if required(sentence, match.start()) or described(sentence, match.start()):
             yield Hit(Tautogram(letter=letter.lower()), *match.span())
 
