@@ -141,7 +141,8 @@ POSITION_BEFORE = re.compile(
 ONE_PART = (
     r"(?:(?:the|your|an?)\s+(?:very\s+)?(?:first|second|third|fourth|fifth|last|final|opening|"
     r"closing|concluding|introductory|\d{1,2}(?:st|nd|rd|th))\s+(?:sentence|paragraph|stanza|"
-    r"line|bullet|item|section|heading)\b|\b(?:sentence|paragraph|line|section)\s+\d{1,2}\b)"
+    # "the second one": a part named by its ordinal alone
+    r"line|bullet|item|section|heading|one)\b|\b(?:sentence|paragraph|line|section)\s+\d{1,2}\b)"
 )
 ONE_PART_BEFORE = re.compile(rf"\b{ONE_PART}")
 IN_ONE_PART = re.compile(

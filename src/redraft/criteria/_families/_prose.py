@@ -93,6 +93,15 @@ _CORRESPONDENCE = re.compile(
 )
 
 
+# A title or a heading asked beside the paragraphs is a block of its own
+# that a blank-line count may or may not include ("3 paragraphs and a title")
+_TITLED = re.compile(
+    r"\b(?<!no\s)(?<!without\s)(?<!without\sa\s)(?<!without\sany\s)(?<!skip\sthe\s)"
+    r"(?:an?\s+|the\s+|your\s+|with\s+|add\s+|include\s+|use\s+|under\s+)(?:[\w-]+\s+)?"
+    r"(?:title|heading|headings|headline|subheadings?|header)\b(?!\s+case\b)"
+)
+
+
 def _dividers(text: str) -> set[str]:
     return {m.group(0)[0] for m in _DIVIDERS.finditer(text)}
 
@@ -116,6 +125,8 @@ def paragraph_count(relation: Relation, value: int, sentence: Sentence) -> Parag
         return ParagraphCount(relation=relation, value=value, separator=separator)
     if _CORRESPONDENCE.search(sentence.whole.lower()):
         return None
+    if relation != "at_least" and _TITLED.search(sentence.whole.lower()):
+        return None  # a title block may be counted: only a floor still holds
     return ParagraphCount(relation=relation, value=value)
 
 

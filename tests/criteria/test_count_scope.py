@@ -1,0 +1,191 @@
+"""Unit counts compile only for the scope and relation asked: a count of
+one part, a count compared with another, a rough size, a habit or a count
+beside a title block is not the whole answer's exact count, while the same
+count stated plainly still compiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def specs(prompt: str, system: str | None = None) -> list[dict[str, Any]]:
+    dumped = [c.spec.model_dump(mode="json") for c in compile_checks(prompt, system=system)]
+    return [{k: v for k, v in d.items() if v is not None} for d in dumped]
+
+
+def of_kind(prompt: str, kind: str, system: str | None = None) -> list[dict[str, Any]]:
+    return [s for s in specs(prompt, system) if s["kind"] == kind]
+
+
+# -- two exact counts of one unit in a sentence: each counts one part --------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        (
+            "Explain quantum computing in 3 sentences to a child, and then in 3 sentences "
+            "to an expert.",
+            "sentence_count",
+        ),
+        ("Write 3 sentences about dogs and 2 sentences about cats.", "sentence_count"),
+        ("write two sentences in english plus two sentences in german", "sentence_count"),
+        ("Write a one-paragraph summary and a one-paragraph conclusion.", "paragraph_count"),
+        ("Write a 5-line poem and a 2-line dedication for my mum.", "line_count"),
+        ("Compose a 4-line verse for the card, and a 1-line greeting under it.", "line_count"),
+    ],
+)
+def test_two_counts_of_one_unit_are_parts(prompt: str, kind: str) -> None:
+    assert of_kind(prompt, kind) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "bounds"),
+    [
+        ("Write exactly 3 sentences about dogs.", "sentence_count", [("exactly", 3)]),
+        (
+            "Write at least 3 sentences and at most 5 sentences.",
+            "sentence_count",
+            [("at_least", 3), ("at_most", 5)],
+        ),
+        (
+            "Write at least 3 lines and at most 5 lines.",
+            "line_count",
+            [("at_least", 3), ("at_most", 5)],
+        ),
+        ("Write a poem of 12 lines, 4 lines per stanza.", "line_count", [("exactly", 12)]),
+        ("Write 6 sentences, 3 sentences per paragraph.", "sentence_count", [("exactly", 6)]),
+    ],
+)
+def test_one_count_bounded_or_beside_a_per_part_count_compiles(
+    prompt: str, kind: str, bounds: list[tuple[str, int]]
+) -> None:
+    found = sorted((s["relation"], s["value"]) for s in of_kind(prompt, kind))
+    assert found == sorted(bounds)
+
+
+# -- the relation said after the number ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "value"),
+    [
+        ("Please write answer in 5 sentence, not more.", "sentence_count", 5),
+        ("Explain it in 3 paragraphs, not more.", "paragraph_count", 3),
+        ("Answer in 2 sentences, no more.", "sentence_count", 2),
+    ],
+)
+def test_not_more_after_the_count_is_a_cap(prompt: str, kind: str, value: int) -> None:
+    assert [(s["relation"], s["value"]) for s in of_kind(prompt, kind)] == [("at_most", value)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "relation", "value"),
+    [
+        (
+            "Please, write a essay with minimum 5 paragraph, every paragraph must have "
+            "3 sentence minimum.",
+            "each_count",
+            "at_least",
+            3,
+        ),
+        ("Each bullet should be 12 words max.", "each_word_count", "at_most", 12),
+        ("Give me 4 bullets, each 10 words or fewer.", "each_word_count", "at_most", 10),
+        ("Every paragraph should have 2 sentences at least.", "each_count", "at_least", 2),
+        ("Every sentence must have exactly 7 words.", "each_word_count", "exactly", 7),
+    ],
+)
+def test_a_bound_after_a_per_part_count(prompt: str, kind: str, relation: str, value: int) -> None:
+    assert [(s["relation"], s["value"]) for s in of_kind(prompt, kind)] == [(relation, value)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a paragraph where each sentence is one word longer than the last.",
+        "Write five sentences, every sentence two words shorter than the one before.",
+        "Each line should have 1 word more than the line above it.",
+        "Describe your product in 50 words per paragraph.",
+        "Write the report in around 80 words per section.",
+    ],
+)
+def test_a_compared_or_rough_per_part_count_compiles_nothing(prompt: str) -> None:
+    assert of_kind(prompt, "each_word_count") == [] and of_kind(prompt, "each_count") == []
+
+
+# -- one part named by its ordinal alone -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write three paragraphs; in the second one, use no more than 50 words.",
+        "Write two sentences, and in the first one use at most 8 words.",
+        "Write 4 short paragraphs: in the last one, keep it under 30 words.",
+    ],
+)
+def test_a_count_in_the_nth_one_is_not_the_whole_answers(prompt: str) -> None:
+    assert of_kind(prompt, "word_count") == []
+
+
+def test_the_nth_one_reads_the_part_count() -> None:
+    prompt = "Write three paragraphs; in the second one, use no more than 50 words."
+    found = [
+        (s["part"], s["index"], s["relation"], s["value"]) for s in of_kind(prompt, "part_count")
+    ]
+    assert found == [("paragraph", 2, "at_most", 50)]
+
+
+# -- habits, not rules -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "system",
+    [
+        "You are a helpful assistant. Answers are usually 2-3 paragraphs.",
+        "You are a tutor. Replies are typically under 100 words.",
+        "You are Bolt, a support bot. Responses normally run 3 sentences or fewer.",
+    ],
+)
+def test_a_habit_in_a_system_prompt_compiles_no_count(system: str) -> None:
+    assert specs("Explain recursion.", system) == []
+
+
+def test_a_rule_in_a_system_prompt_still_compiles() -> None:
+    found = specs("Explain recursion.", "You are a tutor. Keep replies under 100 words.")
+    assert [(s["kind"], s["relation"], s["value"]) for s in found] == [
+        ("word_count", "at_most", 99)
+    ]
+
+
+# -- a title beside the paragraphs -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write 3 paragraphs and a title about bees.",
+        "Write an essay with a catchy title, in 4 paragraphs.",
+        "Give me a blog post of exactly 5 paragraphs with a headline.",
+        "Write two paragraphs on tides; add a heading.",
+    ],
+)
+def test_paragraphs_beside_a_title_compile_no_exact_count(prompt: str) -> None:
+    assert of_kind(prompt, "paragraph_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "relation", "value"),
+    [
+        ("Write 3 paragraphs without a title.", "exactly", 3),
+        ("Write a post with a title and at least 2 paragraphs.", "at_least", 2),
+        ("Write 2 paragraphs. Use title case for names.", "exactly", 2),
+    ],
+)
+def test_paragraphs_without_a_title_block_compile(prompt: str, relation: str, value: int) -> None:
+    found = [(s["relation"], s["value"]) for s in of_kind(prompt, "paragraph_count")]
+    assert found == [(relation, value)]
