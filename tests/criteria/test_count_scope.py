@@ -189,3 +189,45 @@ def test_paragraphs_beside_a_title_compile_no_exact_count(prompt: str) -> None:
 def test_paragraphs_without_a_title_block_compile(prompt: str, relation: str, value: int) -> None:
     found = [(s["relation"], s["value"]) for s in of_kind(prompt, "paragraph_count")]
     assert found == [(relation, value)]
+
+
+# -- a prose count of one part among several ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("In the intro, use no more than 3 sentences.", "sentence_count"),
+        ("for the conclusion section keep it to 2 sentences please", "sentence_count"),
+        ("Within the body, write at most 120 words.", "word_count"),
+        ("For each of the 3 questions below, answer in one sentence.", "sentence_count"),
+        ("To every comment, reply in two sentences.", "sentence_count"),
+        ("Give me the TL;DR in 2 sentences at the top, then the details.", "sentence_count"),
+        ("Put a summary in 3 sentences first, and the full analysis below it.", "sentence_count"),
+        ("Write a short answer (2-3 sentences) and then a longer one.", "sentence_count"),
+        ("Explain it in 2 paragraphs, followed by a table of dates.", "paragraph_count"),
+        ("Write a short bio in 3 sentences and a tagline.", "sentence_count"),
+        ("Describe the café in 2 paragraphs plus a one-line slogan.", "paragraph_count"),
+    ],
+)
+def test_a_count_of_one_part_among_several_compiles_no_whole_count(prompt: str, kind: str) -> None:
+    assert of_kind(prompt, kind) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "value"),
+    [
+        (
+            "Write it in 4 paragraphs, each starting with one of these words: Once, Then, Finally.",
+            "paragraph_count",
+            4,
+        ),
+        ("Describe Lisbon in 3 sentences and a warm tone.", "sentence_count", 3),
+        ("Answer in 2 sentences, in a friendly register.", "sentence_count", 2),
+        ("In your answer, use exactly 3 paragraphs.", "paragraph_count", 3),
+    ],
+)
+def test_a_whole_count_beside_words_that_add_no_part_compiles(
+    prompt: str, kind: str, value: int
+) -> None:
+    assert [s["value"] for s in of_kind(prompt, kind)] == [value]

@@ -44,6 +44,7 @@ __all__ = [
     "STYLE",
     "THINGS_OWN",
     "after_ok",
+    "one_part_of_many",
 ]
 
 ADJECTIVE = (
@@ -175,3 +176,42 @@ THINGS_OWN = re.compile(r"\s+(?:that|which|for|about|on)\s+(?!each\b|every\b)")
 IN_SEQUENCE = re.compile(
     r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
 )
+
+
+# A count of prose that is one part of the answer: a part framed before it
+# ("in the intro, …", "for the conclusion section, …"), one count for each
+# of several things ("for each of the questions below, answer in one
+# sentence"), a place after it ("2 sentences at the top"), a later part in
+# the same sentence ("…, then the details", "(2-3 sentences) and then a
+# longer one") or a second thing beside it ("in 3 sentences and a tagline").
+_PART_NOUN = (
+    r"(?:intro|introduction|conclusion|body|opening|closing|ending|beginning|tl;?dr|hook|"
+    r"preface|preamble|epilogue|prologue|chorus|bridge|refrain|footer|header|caption|tagline|"
+    r"subject\s+line|sign-?off|greeting|(?:[\w-]+\s+)?section|(?:first|second|third|last|final)"
+    r"\s+part)"
+)
+_PART_FRAME = re.compile(rf"\b(?:in|for|within|inside)\s+(?:the|your|each|every)\s+{_PART_NOUN}\b")
+_DISTRIBUTED = re.compile(r"\b(?:for|to|in|on)\s+(?:each|every)\b|\beach\s+of\b")
+_PLACE_AFTER = re.compile(
+    r"\s*(?:at\s+the\s+(?:very\s+)?(?:top|start|beginning|end|bottom)|up\s+front|first)\b"
+)
+_THEN_LATER = re.compile(
+    r"[^.!?;:\"“]*?\b(?:then|followed\s+by|after\s+that|afterwards|after\s+which)\b"
+)
+_AND_ANOTHER = re.compile(
+    r"\s*\)?\s*,?\s*(?:and|plus)\s+(?:also\s+)?(?:an?|one)\s+"
+    r"(?!(?:[\w-]+\s+)?(?:tone|style|voice|manner|way|register|format|language|level|"
+    r"vocabulary)\b)[a-z]"
+)
+
+
+def one_part_of_many(framed: str, before: str, text: str, end: int) -> bool:
+    """Whether a prose count read in ``text`` up to ``end`` counts one part
+    of the answer (``framed`` is its clause, ``before`` its sentence so far)."""
+    return bool(
+        _PART_FRAME.search(framed)
+        or _DISTRIBUTED.search(before)
+        or _PLACE_AFTER.match(text, end)
+        or _THEN_LATER.match(text, end)
+        or _AND_ANOTHER.match(text, end)
+    )

@@ -49,6 +49,7 @@ from redraft.criteria._families._count_context import (
     STYLE,
     THINGS_OWN,
     after_ok,
+    one_part_of_many,
 )
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._items import several_asked_before
@@ -282,6 +283,12 @@ class UnitCounts:
             framed = re.split(r"[;:.!?]", sentence.whole[: sentence.start].lower() + before)[-1]
             if ONE_PART_BEFORE.search(clause) or IN_ONE_PART.match(framed):
                 return False  # "make sure your 3rd sentence has at most 9 words": part_count's
+            if (
+                self._unit(match).prose
+                and name not in ("none", "single")
+                and one_part_of_many(framed, before, text, match.end())
+            ):
+                return False  # "in the intro, use at most 3 sentences": one part's count
             if (
                 self._unit(match).prose
                 and not LIST_MARKER_ONLY.sub("", before).strip()
