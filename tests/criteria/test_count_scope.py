@@ -231,3 +231,49 @@ def test_a_whole_count_beside_words_that_add_no_part_compiles(
     prompt: str, kind: str, value: int
 ) -> None:
     assert [s["value"] for s in of_kind(prompt, kind)] == [value]
+
+
+# -- what a count is of ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Use single line breaks, no blank lines.",
+        "Use a single line break between items.",
+        "Put 2 line breaks after the greeting.",
+    ],
+)
+def test_line_breaks_are_no_line_count(prompt: str) -> None:
+    assert of_kind(prompt, "line_count") == []
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write one sentence using 15 words or less for each of these words: cat, dog, fish.",
+        "Write 2 sentences for every day of the week.",
+        "give me three sentences about each of my pets",
+    ],
+)
+def test_a_count_for_each_thing_is_no_whole_count(prompt: str) -> None:
+    assert of_kind(prompt, "sentence_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("The title of each section should be under 5 words.", "each_word_count"),
+        ("The summary of every chapter must have at most 2 sentences.", "each_count"),
+        ("the name of each step: max 3 words", "each_word_count"),
+    ],
+)
+def test_a_count_of_each_parts_title_is_not_the_parts(prompt: str, kind: str) -> None:
+    assert of_kind(prompt, kind) == []
+
+
+def test_a_count_of_each_part_itself_still_compiles() -> None:
+    found = of_kind("Every section should have at most 2 paragraphs.", "each_count")
+    assert [(s["part"], s["units"], s["relation"], s["value"]) for s in found] == [
+        ("section", "paragraphs", "at_most", 2)
+    ]

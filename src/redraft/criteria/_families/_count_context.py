@@ -198,6 +198,12 @@ _PLACE_AFTER = re.compile(
 _THEN_LATER = re.compile(
     r"[^.!?;:\"“]*?\b(?:then|followed\s+by|after\s+that|afterwards|after\s+which)\b"
 )
+# "one sentence using 15 words or less for each of these words": one per thing
+# (not "for each paragraph", a part of the answer the count holds)
+_EACH_AFTER = re.compile(
+    r"[^.;:!?]{0,60}?\b(?:for|to|on|about|of)\s+(?:each|every)\s+"
+    r"(?!(?:paragraph|sentence|line|stanza|verse|section|part|bullet|item|one)s?\b)"
+)
 _AND_ANOTHER = re.compile(
     r"\s*\)?\s*,?\s*(?:and|plus)\s+(?:also\s+)?(?:an?|one)\s+"
     r"(?!(?:[\w-]+\s+)?(?:tone|style|voice|manner|way|register|format|language|level|"
@@ -213,5 +219,6 @@ def one_part_of_many(framed: str, before: str, text: str, end: int) -> bool:
         or _DISTRIBUTED.search(before)
         or _PLACE_AFTER.match(text, end)
         or _THEN_LATER.match(text, end)
+        or _EACH_AFTER.match(text, end)
         or _AND_ANOTHER.match(text, end)
     )

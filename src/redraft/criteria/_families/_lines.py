@@ -72,7 +72,8 @@ class LineCount(FamilyCount):
 
 
 _PHRASES = CountPhrases(
-    unit=r"lines?",
+    # "use single line breaks", "a single line spacing": not lines of the answer
+    unit=r"lines?(?!\s*-?\s*(?:breaks?|spacing|feeds?|height|wraps?|endings?)\b)",
     singular="line",
     bare=r"in|into|on|use|using|with|write|compose|craft|give|produce|create|generate|of|have|"
     r"contain|containing|be|as",

@@ -241,7 +241,11 @@ _GIVEN_AFTER = re.compile(
 )
 _QUESTION = re.compile(r"^\s*(?:should|can|could|does|do|is|are|must|would|will|may)\b.*\?\s*$")
 # "the first sentence of each paragraph …": one part of each, not each whole
-_SUB_PART = re.compile(r"\b(?:sentence|line|word|paragraph|bullet|item|heading)s?\s+(?:of|in)\s+$")
+# (or its title, its name, its summary: "the title of each section under 5 words")
+_SUB_PART = re.compile(
+    r"\b(?:sentence|line|word|paragraph|bullet|item|heading|title|headline|subheading|header|"
+    r"name|label|caption|summary|intro|introduction|conclusion|opening|ending)s?\s+(?:of|in|for)\s+$"
+)
 
 
 def part_of(text: str) -> Part:
