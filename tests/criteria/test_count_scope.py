@@ -277,3 +277,33 @@ def test_a_count_of_each_part_itself_still_compiles() -> None:
     assert [(s["part"], s["units"], s["relation"], s["value"]) for s in found] == [
         ("section", "paragraphs", "at_most", 2)
     ]
+
+
+# -- blank lines at one place ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "No blank line between the heading and its paragraph.",
+        "Don't put an empty line after the greeting.",
+        "Put an empty line between the question and the answer.",
+        "leave a blank line between the title & the body",
+    ],
+)
+def test_a_gap_at_one_place_is_no_rule_on_every_gap(prompt: str) -> None:
+    assert of_kind(prompt, "blank_lines") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "between", "blank"),
+    [
+        ("Don't leave empty lines.", "lines", 0),
+        ("No blank lines between the bullets.", "items", 0),
+        ("Separate paragraphs with a blank line.", "paragraphs", 1),
+        ("Use one blank line between stanzas.", "blocks", 1),
+    ],
+)
+def test_a_rule_on_every_gap_compiles(prompt: str, between: str, blank: int) -> None:
+    found = [(s["between"], s["blank"]) for s in of_kind(prompt, "blank_lines")]
+    assert found == [(between, blank)]
