@@ -307,3 +307,46 @@ def test_a_gap_at_one_place_is_no_rule_on_every_gap(prompt: str) -> None:
 def test_a_rule_on_every_gap_compiles(prompt: str, between: str, blank: int) -> None:
     found = [(s["between"], s["blank"]) for s in of_kind(prompt, "blank_lines")]
     assert found == [(between, blank)]
+
+
+# -- bounds written short or after the count ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "relation"),
+    [
+        ("Write min. 3 sentences.", "at_least"),
+        ("Write max. 3 sentences.", "at_most"),
+        ("Write 3 sentences at minimum.", "at_least"),
+        ("Write 3 sentences at a maximum.", "at_most"),
+    ],
+)
+def test_a_short_or_trailing_bound_is_read(prompt: str, relation: str) -> None:
+    found = [(s["relation"], s["value"]) for s in of_kind(prompt, "sentence_count")]
+    assert found == [(relation, 3)]
+
+
+# -- a block beside the paragraphs -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "system"),
+    [
+        ("Write 3 paragraphs and add a P.S. line.", None),
+        ("Write an essay. Length: 5 paragraphs. Also include a references list.", None),
+        (
+            "Hi",
+            "You are a poet. Each poem you write has 3 stanzas; each reply also includes a "
+            "short note on the form.",
+        ),
+    ],
+)
+def test_paragraphs_beside_another_block_compile_no_exact_count(
+    prompt: str, system: str | None
+) -> None:
+    assert of_kind(prompt, "paragraph_count", system) == []
+
+
+def test_paragraphs_beside_a_keyword_still_compile() -> None:
+    found = of_kind("Write 3 paragraphs. Also include the word cat.", "paragraph_count")
+    assert [(s["relation"], s["value"]) for s in found] == [("exactly", 3)]

@@ -169,7 +169,8 @@ class UnitCounts:
             ),
             "post": (
                 rf"\b(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\s*,?\s+(?P<post>or\s+(?:less|fewer)|"
-                r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|max(?:imum)?|"
+                r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|at\s+(?:a\s+)?(?:minimum|maximum)|"
+                r"max(?:imum)?|"
                 r"min(?:imum)?|tops|(?:and\s+)?not?\s+(?:more|longer)|(?:and\s+)?not?\s+(?:fewer|less)|"
                 # "6 words exactly", "two sentences precisely"
                 r"exactly|precisely)"
