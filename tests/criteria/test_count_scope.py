@@ -350,3 +350,43 @@ def test_paragraphs_beside_another_block_compile_no_exact_count(
 def test_paragraphs_beside_a_keyword_still_compile() -> None:
     found = of_kind("Write 3 paragraphs. Also include the word cat.", "paragraph_count")
     assert [(s["relation"], s["value"]) for s in found] == [("exactly", 3)]
+
+
+# -- a size of each thing asked for, or of an explanation beside it ---------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me 5 slogans under 8 words.",
+        "suggest 3 team names, max 2 words",
+        "Write 4 headlines of at most 9 words.",
+        "Write a limerick, under 50 words, then explain the joke.",
+        "Write the code and explain it in under 100 words.",
+        "Write a SQL query and explain it in less than 50 words.",
+        "Write a 6-word memoir and explain each word.",
+    ],
+)
+def test_a_size_of_one_part_is_no_whole_word_count(prompt: str) -> None:
+    assert of_kind(prompt, "word_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "relation", "value"),
+    [
+        ("Give me 3 tips in under 50 words.", "word_count", "at_most", 49),
+        ("Write 3 paragraphs under 200 words.", "word_count", "at_most", 199),
+        ("Summarize The Three Musketeers in five sentences.", "sentence_count", "exactly", 5),
+        (
+            "In exactly three sentences, explain why the sky is blue.",
+            "sentence_count",
+            "exactly",
+            3,
+        ),
+        ("In exactly 50 words, explain why the sky is blue.", "word_count", "exactly", 50),
+    ],
+)
+def test_a_whole_count_near_things_or_explaining_compiles(
+    prompt: str, kind: str, relation: str, value: int
+) -> None:
+    assert [(s["relation"], s["value"]) for s in of_kind(prompt, kind)] == [(relation, value)]

@@ -211,12 +211,40 @@ _AND_ANOTHER = re.compile(
 )
 
 
+# "Write the code and explain it in under 100 words": the count is the
+# explanation's, a part beside what the first verb makes
+_EXPLAINED = re.compile(
+    r"\b(?:write|compose|draft|create|generate|give|provide|translate|solve|code|make|build)\b"
+    r"[^.;:!?]*(?:\band|,)\s+(?:then\s+)?(?:briefly\s+)?(?:explain|describe|summari[sz]e|justify|"
+    r"comment\s+on|discuss|analy[sz]e|interpret)\b[^.;:!?]*$"
+)
+# "a 6-word memoir, and explain each word": a part explained after the counted one
+_EXPLAIN_LATER = re.compile(
+    r"[^.;:!?]*?\band\s+(?:then\s+)?(?:briefly\s+)?(?:explain|describe|justify|"
+    r"comment\s+on|discuss|analy[sz]e|interpret)\b"
+)
+
+
+# "5 slogans under 8 words": a size right after several things asked for is
+# each one's ("3 tips in under 50 words" is their total; "3 paragraphs under
+# 200 words" the answer's)
+_THINGS_JUST_BEFORE = re.compile(
+    r"\b(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+"
+    r"(?:(?!that\b|which\b|who\b)[\w-]+\s+){0,2}?(?!(?:paragraph|sentence|line|stanza|verse|"
+    r"word|character|page|minute|second|part|section)s\b)(?!(?:has|is|was|does|this|thus|yes|his|"
+    r"its|us|as)\b)[a-z-]{2,}s\s*,?\s*(?:each\s+|all\s+)?$"
+)
+
+
 def one_part_of_many(framed: str, before: str, text: str, end: int) -> bool:
     """Whether a prose count read in ``text`` up to ``end`` counts one part
     of the answer (``framed`` is its clause, ``before`` its sentence so far)."""
     return bool(
         _PART_FRAME.search(framed)
         or _DISTRIBUTED.search(before)
+        or _EXPLAINED.search(before)
+        or (_THINGS_JUST_BEFORE.search(before) and not IN_ALL.match(text, end))
+        or _EXPLAIN_LATER.match(text, end)
         or _PLACE_AFTER.match(text, end)
         or _THEN_LATER.match(text, end)
         or _EACH_AFTER.match(text, end)

@@ -281,13 +281,19 @@ class UnitCounts:
             clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
             # "Write three paragraphs; in the second one, use …": the frame opens
             # its clause, which may lie before a list item read on its own
-            framed = re.split(r"[;:.!?]", sentence.whole[: sentence.start].lower() + before)[-1]
+            # (a list item is read on its own: the rest of its sentence is in ``whole``)
+            whole = sentence.whole.lower()
+            head = whole[: sentence.start] + before
+            framed = re.split(r"[;:.!?]", head)[-1]
+            # (with a bare count's own verb: "… musketeers in five sentences")
+            start = match.start("num") if name == "bare" else match.start()
+            said = re.split(r"[.!?](?:\s|$)|\n", whole[: sentence.start] + text[:start])[-1]
             if ONE_PART_BEFORE.search(clause) or IN_ONE_PART.match(framed):
                 return False  # "make sure your 3rd sentence has at most 9 words": part_count's
             if (
                 self._unit(match).prose
                 and name not in ("none", "single")
-                and one_part_of_many(framed, before, text, match.end())
+                and one_part_of_many(framed, said, whole, sentence.start + match.end())
             ):
                 return False  # "in the intro, use at most 3 sentences": one part's count
             if (
