@@ -45,7 +45,8 @@ HEDGE = re.compile(
     r"you (?:may|can|could|might)|maybe|perhaps|no need|not (?:necessary|needed|required|"
     r"important|a requirement)|unnecessary|(?:don'?t|do not|doesn'?t|does not|needn'?t|need not"
     r"|won'?t|will not) (?:worry|matter|have to|need to|necessarily|care)|don'?t worry|"
-    r"any length|or so|give or take|roughly|approximately|if you (?:want|like|wish|prefer|can)|"
+    r"any length|or so|give or take|roughly|approximately|usually|typically|normally|"
+    r"generally|as a rule of thumb|if you (?:want|like|wish|prefer|can)|"
     r"as you (?:see fit|like|wish)|up to you|whatever|"
     # hearsay: "I heard it should have at most 2,600 characters" reports a rule
     r"i(?:'ve|\s+have)?\s+heard|i\s+read\s+(?:that|somewhere)|apparently|supposedly|"

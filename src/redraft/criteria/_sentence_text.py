@@ -125,6 +125,10 @@ _BOUNDARY = re.compile(
 )
 
 
+_BOUND_ABBREVIATION = re.compile(r"\b(?:[Mm]in|[Mm]ax|MIN|MAX)\.$")
+_COUNT_NEXT = re.compile(r"\d")
+
+
 def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iterator[Sentence]:
     start = 0
     spans: list[tuple[int, int]] = []
@@ -137,6 +141,12 @@ def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iter
             and abbreviated(masked[start : match.start() - 1])
         ):
             continue  # "the U.S. policy", "e.g. a list"
+        if (
+            "\n" not in match.group(0)
+            and _BOUND_ABBREVIATION.search(masked, start, match.start())
+            and _COUNT_NEXT.match(masked, match.end())
+        ):
+            continue  # "Write min. 3 sentences", "max. 100 words": a bound, not an end
         if match.start() > start:
             spans.append((start, match.start()))
         start = match.end()

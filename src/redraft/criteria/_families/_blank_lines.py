@@ -193,6 +193,9 @@ _NONE = re.compile(
     rf"(?:don'?t|do\s+not)\s+(?:use|leave|add|put|insert|include))\s+(?:any\s+)?{_BLANK}\b"
     rf"(?:\s+between\s+{_THE}{_PARTS})?"
 )
+# One place rather than every gap of a kind: "… between the title and the body"
+_ONE_PLACE = re.compile(r"\s+(?:between|after|before|above|below|under|beneath)\b")
+_PAIR = re.compile(r"\s+(?:and|&)\s+")
 _SPACED = re.compile(r"\b(?P<kind>double|single)[- ]spac(?:ed|ing)\b")
 
 
@@ -227,6 +230,8 @@ def blank_lines(sentence: Sentence) -> Iterator[Hit]:
         between: Between = "lines" if part is None else _between(part)
         if between not in ("lines", "items") or _AFTER_PART.match(text, match.end()):
             continue
+        if part is None and _ONE_PLACE.match(text, match.end()):
+            continue  # "no blank line between the heading and its paragraph": one gap
         if _asked(sentence, match.start(), owns_negation=True):
             yield Hit(BlankLines(between=between, blank=0), *match.span())
             return
@@ -234,6 +239,8 @@ def blank_lines(sentence: Sentence) -> Iterator[Hit]:
         for match in pattern.finditer(text):
             if _AFTER_PART.match(text, match.end()) or _AFTER_PART.match(text, match.end("part")):
                 continue  # "a blank line between the stanzas of my poem": not the answer's
+            if not match["part"].endswith("s") and _PAIR.match(text, match.end("part")):
+                continue  # "an empty line between the question and the answer": one gap
             if _asked(sentence, match.start()):
                 yield Hit(BlankLines(between=_between(match["part"]), blank=1), *match.span())
                 return

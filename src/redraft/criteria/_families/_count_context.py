@@ -46,6 +46,7 @@ __all__ = [
     "STYLE",
     "THINGS_OWN",
     "after_ok",
+    "one_part_of_many",
 ]
 
 ADJECTIVE = (
@@ -143,7 +144,8 @@ POSITION_BEFORE = re.compile(
 ONE_PART = (
     r"(?:(?:the|your|an?)\s+(?:very\s+)?(?:first|second|third|fourth|fifth|last|final|opening|"
     r"closing|concluding|introductory|\d{1,2}(?:st|nd|rd|th))\s+(?:sentence|paragraph|stanza|"
-    r"line|bullet|item|section|heading)\b|\b(?:sentence|paragraph|line|section)\s+\d{1,2}\b)"
+    # "the second one": a part named by its ordinal alone
+    r"line|bullet|item|section|heading|one)\b|\b(?:sentence|paragraph|line|section)\s+\d{1,2}\b)"
 )
 ONE_PART_BEFORE = re.compile(rf"\b{ONE_PART}")
 IN_ONE_PART = re.compile(
@@ -232,4 +234,78 @@ def answers_are_parts(sentence: Sentence, start: int) -> bool:
     return bool(
         _ANSWERS_FIRST.search(sentence.lower, 0, start)
         and _QA_ASKED.search((sentence.full or sentence.whole).lower())
+    )
+
+
+# A count of prose that is one part of the answer: a part framed before it
+# ("in the intro, …", "for the conclusion section, …"), one count for each
+# of several things ("for each of the questions below, answer in one
+# sentence"), a place after it ("2 sentences at the top"), a later part in
+# the same sentence ("…, then the details", "(2-3 sentences) and then a
+# longer one") or a second thing beside it ("in 3 sentences and a tagline").
+_PART_NOUN = (
+    r"(?:intro|introduction|conclusion|body|opening|closing|ending|beginning|tl;?dr|hook|"
+    r"preface|preamble|epilogue|prologue|chorus|bridge|refrain|footer|header|caption|tagline|"
+    r"subject\s+line|sign-?off|greeting|(?:[\w-]+\s+)?section|(?:first|second|third|last|final)"
+    r"\s+part)"
+)
+_PART_FRAME = re.compile(rf"\b(?:in|for|within|inside)\s+(?:the|your|each|every)\s+{_PART_NOUN}\b")
+_DISTRIBUTED = re.compile(r"\b(?:for|to|in|on)\s+(?:each|every)\b|\beach\s+of\b")
+_PLACE_AFTER = re.compile(
+    r"\s*(?:at\s+the\s+(?:very\s+)?(?:top|start|beginning|end|bottom)|up\s+front|first)\b"
+)
+_THEN_LATER = re.compile(
+    r"[^.!?;:\"“]*?\b(?:then|followed\s+by|after\s+that|afterwards|after\s+which)\b"
+)
+# "one sentence using 15 words or less for each of these words": one per thing
+# (not "for each paragraph", a part of the answer the count holds)
+_EACH_AFTER = re.compile(
+    r"[^.;:!?]{0,60}?\b(?:for|to|on|about|of)\s+(?:each|every)\s+"
+    r"(?!(?:paragraph|sentence|line|stanza|verse|section|part|bullet|item|one)s?\b)"
+)
+_AND_ANOTHER = re.compile(
+    r"\s*\)?\s*,?\s*(?:and|plus)\s+(?:also\s+)?(?:an?|one)\s+"
+    r"(?!(?:[\w-]+\s+)?(?:tone|style|voice|manner|way|register|format|language|level|"
+    r"vocabulary)\b)[a-z]"
+)
+
+
+# "Write the code and explain it in under 100 words": the count is the
+# explanation's, a part beside what the first verb makes
+_EXPLAINED = re.compile(
+    r"\b(?:write|compose|draft|create|generate|give|provide|translate|solve|code|make|build)\b"
+    r"[^.;:!?]*(?:\band|,)\s+(?:then\s+)?(?:briefly\s+)?(?:explain|describe|summari[sz]e|justify|"
+    r"comment\s+on|discuss|analy[sz]e|interpret)\b[^.;:!?]*$"
+)
+# "a 6-word memoir, and explain each word": a part explained after the counted one
+_EXPLAIN_LATER = re.compile(
+    r"[^.;:!?]*?\band\s+(?:then\s+)?(?:briefly\s+)?(?:explain|describe|justify|"
+    r"comment\s+on|discuss|analy[sz]e|interpret)\b"
+)
+
+
+# "5 slogans under 8 words": a size right after several things asked for is
+# each one's ("3 tips in under 50 words" is their total; "3 paragraphs under
+# 200 words" the answer's)
+_THINGS_JUST_BEFORE = re.compile(
+    r"\b(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+"
+    r"(?:(?!that\b|which\b|who\b)[\w-]+\s+){0,2}?(?!(?:paragraph|sentence|line|stanza|verse|"
+    r"word|character|page|minute|second|part|section)s\b)(?!(?:has|is|was|does|this|thus|yes|his|"
+    r"its|us|as)\b)[a-z-]{2,}s\s*,?\s*(?:each\s+|all\s+)?$"
+)
+
+
+def one_part_of_many(framed: str, before: str, text: str, end: int) -> bool:
+    """Whether a prose count read in ``text`` up to ``end`` counts one part
+    of the answer (``framed`` is its clause, ``before`` its sentence so far)."""
+    return bool(
+        _PART_FRAME.search(framed)
+        or _DISTRIBUTED.search(before)
+        or _EXPLAINED.search(before)
+        or (_THINGS_JUST_BEFORE.search(before) and not IN_ALL.match(text, end))
+        or _EXPLAIN_LATER.match(text, end)
+        or _PLACE_AFTER.match(text, end)
+        or _THEN_LATER.match(text, end)
+        or _EACH_AFTER.match(text, end)
+        or _AND_ANOTHER.match(text, end)
     )

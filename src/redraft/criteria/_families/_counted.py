@@ -51,6 +51,7 @@ from redraft.criteria._families._count_context import (
     after_ok,
     answers_are_parts,
     one_of_sequence,
+    one_part_of_many,
 )
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._items import several_asked_before
@@ -173,8 +174,9 @@ class UnitCounts:
             ),
             "post": (
                 rf"\b(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\s*,?\s+(?P<post>or\s+(?:less|fewer)|"
-                r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|max(?:imum)?|"
-                r"min(?:imum)?|tops|(?:and\s+)?no\s+(?:more|longer)|(?:and\s+)?no\s+(?:fewer|less)|"
+                r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|at\s+(?:a\s+)?(?:minimum|maximum)|"
+                r"max(?:imum)?|"
+                r"min(?:imum)?|tops|(?:and\s+)?not?\s+(?:more|longer)|(?:and\s+)?not?\s+(?:fewer|less)|"
                 # "6 words exactly", "two sentences precisely"
                 r"exactly|precisely)"
                 # not when a count of its own follows: "3 paragraphs, at most 50 words"
@@ -284,8 +286,23 @@ class UnitCounts:
             ):
                 return False  # "this 300+ word essay" describes what is given
             clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", before)[-1]
-            if ONE_PART_BEFORE.search(clause) or IN_ONE_PART.match(before):
+            # "Write three paragraphs; in the second one, use …": the frame opens
+            # its clause, which may lie before a list item read on its own
+            # (a list item is read on its own: the rest of its sentence is in ``whole``)
+            whole = sentence.whole.lower()
+            head = whole[: sentence.start] + before
+            framed = re.split(r"[;:.!?]", head)[-1]
+            # (with a bare count's own verb: "… musketeers in five sentences")
+            start = match.start("num") if name == "bare" else match.start()
+            said = re.split(r"[.!?](?:\s|$)|\n", whole[: sentence.start] + text[:start])[-1]
+            if ONE_PART_BEFORE.search(clause) or IN_ONE_PART.match(framed):
                 return False  # "make sure your 3rd sentence has at most 9 words": part_count's
+            if (
+                self._unit(match).prose
+                and name not in ("none", "single")
+                and one_part_of_many(framed, said, whole, sentence.start + match.end())
+            ):
+                return False  # "in the intro, use at most 3 sentences": one part's count
             if (
                 self._unit(match).prose
                 and not LIST_MARKER_ONLY.sub("", before).strip()
@@ -375,6 +392,7 @@ class UnitCounts:
             taken.append(match.span())
             return True
 
+        found: list[tuple[Unit, Relation, Hit]] = []
         for name, pattern in self._patterns.items():
             if name == "named":
                 continue
@@ -395,7 +413,35 @@ class UnitCounts:
                         continue
                     if loose and value > unit.bare_upto:
                         continue
-                    yield from _built(unit.build, relation, value, sentence, match.span())
+                    for hit in _built(unit.build, relation, value, sentence, match.span()):
+                        found.append((unit, relation, hit))
+        yield from _one_whole(found, text)
+
+
+# A number of a unit, in any phrasing ("3 sentences", "a one-paragraph"),
+# unless it counts within each part ("3 sentences per paragraph")
+_MENTION = (
+    r"\b{number}[-\s]+{adjective}(?:{unit})\b"
+    r"(?!\s+(?:per|each|apiece|in\s+each|for\s+each)\b)"
+)
+
+
+def _one_whole(found: list[tuple[Unit, Relation, Hit]], text: str) -> Iterator[Hit]:
+    """The hits, less the exact counts of a unit counted twice in one sentence
+    ("in 3 sentences to a child, and then in 3 sentences to an expert", "3
+    sentences about dogs and 2 sentences about cats", "a one-paragraph
+    summary and a one-paragraph conclusion"): each counts one part, and no
+    whole answer has both, whichever of them a rule read."""
+    for unit, relation, hit in found:
+        if unit.prose and relation == "exactly" and _mentions(unit, text) > 1:
+            continue
+        yield hit
+
+
+def _mentions(unit: Unit, text: str) -> int:
+    pattern = _MENTION.format(number=NUMBER, adjective=ADJECTIVE, unit=unit.pattern)
+    bound = re.compile(rf"\b(?:{RELATION})\s*$")
+    return sum(1 for m in re.finditer(pattern, text) if not bound.search(text, 0, m.start()))
 
 
 def _bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation, int]]:

@@ -40,7 +40,7 @@ from redraft.criteria._families._base import CountFamily, FamilyCount, counted_h
 from redraft.criteria._families._lexical import required
 from redraft.criteria._families._poem_forms import FormName, poem_form
 from redraft.criteria._families._reading import CountPhrases, things_counted
-from redraft.criteria._grammar import NUMBER, number_value
+from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._sentences import ONE_PER_LINE, Hit, Rule, Sentence, sentence_blocked
 
 __all__ = ["LINES", "LineCount"]
@@ -72,7 +72,8 @@ class LineCount(FamilyCount):
 
 
 _PHRASES = CountPhrases(
-    unit=r"lines?",
+    # "use single line breaks", "a single line spacing": not lines of the answer
+    unit=r"lines?(?!\s*-?\s*(?:breaks?|spacing|feeds?|height|wraps?|endings?)\b)",
     singular="line",
     bare=r"in|into|on|use|using|with|write|compose|craft|give|produce|create|generate|of|have|"
     r"contain|containing|be|as",
@@ -112,10 +113,23 @@ _WITHIN_EACH = re.compile(r"\b(?:each|every)\b")
 _IN_BRACKETS = re.compile(r"\b(?:in\s+)?(?:brackets|parentheses|parens)\s+$")
 
 
+# A number of lines, unless within each part ("4 lines per stanza", "2 lines each")
+_LINES_COUNTED = re.compile(
+    rf"\b{NUMBER}[-\s]+lines?\b(?!\s+(?:per|each|apiece|in\s+each|for\s+each|of\s+each)\b)"
+)
+
+
+# "at least 3 lines and at most 5 lines": one count, bounded twice
+_BOUND = re.compile(rf"\b(?:{RELATION})\s*$")
+
+
 @functools.lru_cache(maxsize=4)
 def _extra_line(whole: str) -> bool:
     # Every sentence of a prompt shares one ``whole``: searched once per prompt.
     text = whole.lower()
+    counts = [m for m in _LINES_COUNTED.finditer(text) if not _BOUND.search(text, 0, m.start())]
+    if len(counts) > 1:
+        return True  # "a 5-line poem and a 2-line dedication": lines of two parts
     for match in _EXTRA_LINE.finditer(text):
         before = text[
             max(text.rfind(mark, 0, match.start()) for mark in ".!?;\n") + 1 : match.start()

@@ -195,8 +195,11 @@ _COMMA_LINK = re.compile(r"\s*,")
 
 
 def _ref_end(match: re.Match[str]) -> int:
-    """Where the part's name ends in a phrase that names it."""
-    return max(match.end(g) for g in ("part", "num", "title") if match.group(g))
+    """Where the part's name ends in a phrase that names it ("the second one"
+    names it by its ordinal alone)."""
+    found = match.groupdict()
+    ends = [match.end(g) for g in ("part", "npart", "num", "title", "ord") if found.get(g)]
+    return max(ends) if ends else match.start()
 
 
 def _placed_elsewhere(text: str, match: re.Match[str]) -> bool:

@@ -241,7 +241,11 @@ _GIVEN_AFTER = re.compile(
 )
 _QUESTION = re.compile(r"^\s*(?:should|can|could|does|do|is|are|must|would|will|may)\b.*\?\s*$")
 # "the first sentence of each paragraph …": one part of each, not each whole
-_SUB_PART = re.compile(r"\b(?:sentence|line|word|paragraph|bullet|item|heading)s?\s+(?:of|in)\s+$")
+# (or its title, its name, its summary: "the title of each section under 5 words")
+_SUB_PART = re.compile(
+    r"\b(?:sentence|line|word|paragraph|bullet|item|heading|title|headline|subheading|header|"
+    r"name|label|caption|summary|intro|introduction|conclusion|opening|ending)s?\s+(?:of|in|for)\s+$"
+)
 
 
 def part_of(text: str) -> Part:
@@ -301,6 +305,43 @@ def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
     return [("at_most" if found.get("cap") else "exactly", value)]
 
 
+# What follows a count and changes it: a comparison ("each sentence one word
+# longer than the last" counts no sentence's words), or a bound said after
+# it ("every paragraph must have 3 sentence minimum").
+_COMPARED = re.compile(r"\s*(?:longer|shorter|more|fewer|less|bigger|smaller)\s+than\b")
+_FLOOR_AFTER = re.compile(r"\s*,?\s*(?:minimum|min\b|at\s+(?:the\s+)?least|or\s+more|\+)")
+_CAP_AFTER = re.compile(
+    r"\s*,?\s*(?:maximum|max\b|at\s+(?:the\s+)?most|or\s+(?:fewer|less)|tops\b|not\s+more)"
+)
+# "describe it in 50 words per paragraph": a rough size, as for the whole answer
+_LOOSE_BEFORE = re.compile(r"\b(?:in|into|around|about|roughly|approximately|some)\s+$")
+_LOOSE_OVER = 10
+
+
+def _read_whole(text: str, match: re.Match[str], units: str) -> list[tuple[Relation, int]] | None:
+    """The bounds a phrase states, read with what follows the unit; None
+    where the count is compared or rough rather than stated."""
+    end = match.end("unit")
+    if _COMPARED.match(text, end):
+        return None
+    bounds = _bounds(match)
+    if not match.groupdict().get("bare"):
+        return bounds
+    post: Relation | None = (
+        "at_least"
+        if _FLOOR_AFTER.match(text, end)
+        else "at_most"
+        if _CAP_AFTER.match(text, end)
+        else None
+    )
+    if post is not None:
+        return [(post, value) for _, value in bounds]
+    loose = units in ("words", "characters") and any(v > _LOOSE_OVER for _, v in bounds)
+    if loose and _LOOSE_BEFORE.search(text, 0, match.start("bare")):
+        return None
+    return bounds
+
+
 def _build(part: Part, units: str) -> Callable[[Relation, int], FamilySpec]:
     if units == "words":
         return lambda r, v: EachWordCount(part=part, relation=r, value=v)
@@ -327,8 +368,11 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
             part = "section"  # "3 bullets per heading": the heading's section holds them
         if units not in HOLDS[part]:
             continue
+        read = _read_whole(text, match, units)
+        if read is None:
+            continue
         taken.append(match.span())
-        for relation, value in _bounds(match):
+        for relation, value in read:
             yield from typed_hit(_build(part, units), relation, value, match.span())
     yield from _in_each(text, plain, taken)
     for match in _NO_LONGER.finditer(text):

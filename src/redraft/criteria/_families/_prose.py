@@ -93,6 +93,25 @@ _CORRESPONDENCE = re.compile(
 )
 
 
+# A title or a heading asked beside the paragraphs is a block of its own
+# that a blank-line count may or may not include ("3 paragraphs and a title")
+_TITLED = re.compile(
+    r"\b(?<!no\s)(?<!without\s)(?<!without\sa\s)(?<!without\sany\s)(?<!skip\sthe\s)"
+    r"(?:an?\s+|the\s+|your\s+|with\s+|add\s+|include\s+|use\s+|under\s+)(?:[\w-]+\s+)?"
+    r"(?:title|heading|headings|headline|subheadings?|header)\b(?!\s+case\b)"
+)
+
+
+# A block asked beside the paragraphs: a postscript, a references list, a note
+# the answer "also includes" ("each reply also includes a short note on the form")
+_EXTRA_BLOCK = re.compile(
+    r"\bp\.\s?s\.?(?=\s|$)|\bpostscript\b|\breferences?\s+(?:list|section)\b|\bbibliography\b|"
+    r"\bfootnotes?\b|\b(?:also|additionally|then)\s+(?:include|add|append|attach|write|give|provide)s?"
+    r"\s+(?:a|an|one)\s+(?:[\w-]+\s+){0,2}?(?:note|list|summary|table|section|conclusion|tl;?dr|"
+    r"disclaimer|signature|sign-?off|quote|caption|line|example|question|references|sources)\b"
+)
+
+
 def _dividers(text: str) -> set[str]:
     return {m.group(0)[0] for m in _DIVIDERS.finditer(text)}
 
@@ -116,6 +135,9 @@ def paragraph_count(relation: Relation, value: int, sentence: Sentence) -> Parag
         return ParagraphCount(relation=relation, value=value, separator=separator)
     if _CORRESPONDENCE.search(sentence.whole.lower()):
         return None
+    whole = sentence.whole.lower()
+    if relation != "at_least" and (_TITLED.search(whole) or _EXTRA_BLOCK.search(whole)):
+        return None  # a title or a note is a block that may be counted: only a floor holds
     return ParagraphCount(relation=relation, value=value)
 
 
