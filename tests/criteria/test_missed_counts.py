@@ -1,0 +1,65 @@
+"""Counts asked in wordings the count grammar did not read: questions the
+answer asks ("ask at most 2 questions", "limit yourself to one question per
+turn", "every reply must contain exactly one question"); each beside the
+near misses that must compile nothing of that kind."""
+
+from __future__ import annotations
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def counted(prompt: str, kind: str, system: str | None = None) -> list[tuple[str, int]]:
+    return [
+        (getattr(c.spec, "relation", ""), getattr(c.spec, "value", -1))
+        for c in compile_checks(prompt, system=system)
+        if c.spec.kind_name() == kind
+    ]
+
+
+# -- questions the answer asks --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "system", "expected"),
+    [
+        ("Ask exactly 2 questions about my goals.", None, []),  # "about" a topic is not read
+        ("Ask me exactly 2 questions.", None, [("exactly", 2)]),
+        ("Hi!", "Always ask the user exactly one follow-up question.", [("exactly", 1)]),
+        ("Hi!", "You are a tutor. Ask at most two guiding questions.", [("at_most", 2)]),
+        ("Hi!", "Never ask more than one question per reply.", [("at_most", 1)]),
+        ("Hi!", "Don't ask more than 3 clarifying questions.", [("at_most", 3)]),
+        ("Hi!", "Limit yourself to 2 questions per turn.", [("at_most", 2)]),
+        ("Hi!", "Keep your replies to one question.", [("at_most", 1)]),
+        ("Hi!", "Every reply must contain exactly one question.", [("exactly", 1)]),
+        ("Hi!", "Each response should include at least two questions.", [("at_least", 2)]),
+        ("Tell me about Mars. Your answer must contain one question.", None, [("exactly", 1)]),
+        ("Please pose no more than two questions.", None, [("at_most", 2)]),
+    ],
+)
+def test_questions_asked(prompt: str, system: str | None, expected: list[tuple[str, int]]) -> None:
+    assert counted(prompt, "question_count", system) == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "system"),
+    [
+        # conditional, hedged, asked about, someone else's asking
+        ("Hi!", "If something is unclear, ask one clarifying question."),
+        ("Hi!", "Maybe ask two questions."),
+        ("Should I ask 3 questions in my interview?", None),
+        ("The teacher will ask 5 questions. How should I prepare?", None),
+        ("Write 3 questions to ask a landlord.", None),
+        # spaced out over the conversation, not counted in one reply
+        ("Hi!", "Ask one question at a time."),
+        # another part's count
+        ("Ask 3 questions about each topic.", None),
+        ("Ask two questions per section.", None),
+        # quoted, described
+        ('My tutor\'s rule is "ask at most 2 questions". Is that a good rule?', None),
+        ("Hi!", "Users often ask more than 3 questions per session."),
+    ],
+)
+def test_questions_asked_near_misses(prompt: str, system: str | None) -> None:
+    assert counted(prompt, "question_count", system) == []
