@@ -63,3 +63,36 @@ def test_questions_asked(prompt: str, system: str | None, expected: list[tuple[s
 )
 def test_questions_asked_near_misses(prompt: str, system: str | None) -> None:
     assert counted(prompt, "question_count", system) == []
+
+
+# -- a line count beside a title refused or the last line's own rule -------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Write a limerick about a cat; you don't need to give it a title.", [("exactly", 5)]),
+        ("Write a haiku about rain, no title.", [("exactly", 3)]),
+        ("Compose a 4-line poem without a heading.", [("exactly", 4)]),
+        ("Write a limerick about Brexit and make the last line end with 'door'.", [("exactly", 5)]),
+        ("Write a sonnet. The final line must rhyme with 'sea'.", [("exactly", 14)]),
+    ],
+)
+def test_line_count_beside_a_refused_title(prompt: str, expected: list[tuple[str, int]]) -> None:
+    assert counted(prompt, "line_count") == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a title or one more line asked: the count may or may not include it
+        "Write a haiku about rain and give it a title.",
+        "Write a 4-line poem with a title.",
+        "Write a 4-line poem, then add a final line with the moral.",
+        "Write a 4-line poem and put your name on the last line.",
+        # the title is described, not refused
+        "Write a 4-line poem. The title should not be in bold.",
+    ],
+)
+def test_line_count_beside_a_title_near_misses(prompt: str) -> None:
+    assert counted(prompt, "line_count") == []
