@@ -96,3 +96,54 @@ def test_line_count_beside_a_refused_title(prompt: str, expected: list[tuple[str
 )
 def test_line_count_beside_a_title_near_misses(prompt: str) -> None:
     assert counted(prompt, "line_count") == []
+
+
+# -- a list's count after its form, with no unit of its own ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "expected"),
+    [
+        (
+            "Summarise Hamlet in 3 sentences, then list the main characters as bullet points"
+            " — no more than 6.",
+            "bullet_count",
+            [("at_most", 6)],
+        ),
+        ("Use a bulleted list (max 5).", "bullet_count", [("at_most", 5)]),
+        ("bullets: at least 3, please", "bullet_count", [("at_least", 3)]),
+        ("Answer with bullet points (4).", "bullet_count", [("exactly", 4)]),
+        (
+            "Write the instructions. Numbered steps only, 6 to 8 of them, each step short.",
+            "numbered_count",
+            [("at_least", 6), ("at_most", 8)],
+        ),
+        ("Give tips as a numbered list, exactly 10 items.", "numbered_count", [("exactly", 10)]),
+        ("Present them in a numbered list — 4 at most.", "numbered_count", [("at_most", 4)]),
+    ],
+)
+def test_count_after_the_form(prompt: str, kind: str, expected: list[tuple[str, int]]) -> None:
+    assert counted(prompt, kind) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # another unit, or each part's
+        "Use bullet points, no more than 6 words each.",
+        "Use bullet points, max 3 per section.",
+        "Use bullet points, at most 4 for each day.",
+        "For each day, list activities as bullet points, at most 4.",
+        # nested lists, hedged, conditional, asked about, given, relayed
+        "Use bullet points with sub-bullets, at most 4.",
+        "If you use bullet points, no more than 5.",
+        "Maybe use bullet points, 3 to 5.",
+        "Use bullet points — 3 is too many?",
+        "My notes are in bullet points, about 20 of them.",
+        "Convert the bullet points below — all 12 of them — into prose.",
+        "Write an email telling my team to list the risks as bullet points, no more than 5.",
+    ],
+)
+def test_count_after_the_form_near_misses(prompt: str) -> None:
+    assert counted(prompt, "bullet_count") == []
+    assert counted(prompt, "numbered_count") == []
