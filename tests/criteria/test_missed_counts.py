@@ -147,3 +147,48 @@ def test_count_after_the_form(prompt: str, kind: str, expected: list[tuple[str, 
 def test_count_after_the_form_near_misses(prompt: str) -> None:
     assert counted(prompt, "bullet_count") == []
     assert counted(prompt, "numbered_count") == []
+
+
+# -- a list's count asked in another language -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "expected"),
+    [
+        (
+            "Bitte auf Deutsch antworten und höchstens 5 Stichpunkte verwenden.",
+            "bullet_count",
+            [("at_most", 5)],
+        ),
+        ("Utilise au plus 3 puces.", "bullet_count", [("at_most", 3)]),
+        ("Responde con máximo 4 viñetas.", "bullet_count", [("at_most", 4)]),
+        (
+            "Quels sont les avantages du télétravail ? Trois points maximum.",
+            "item_count",
+            [("at_most", 3)],
+        ),
+        ("Dame al menos 4 ideas para una fiesta.", "item_count", [("at_least", 4)]),
+        ("Nenne mindestens 5 Beispiele.", "item_count", [("at_least", 5)]),
+        ("Donne-moi exactement 3 conseils.", "item_count", [("exactly", 3)]),
+    ],
+)
+def test_list_counts_abroad(prompt: str, kind: str, expected: list[tuple[str, int]]) -> None:
+    assert counted(prompt, kind) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # points of something, a bare count, a condition, given text, each part's
+        "Il a marqué plus de 10 points de suite. Pourquoi ?",
+        "Escribe 5 ideas.",
+        "Si tu veux, au moins 3 idées.",
+        "Mein Text hat höchstens 5 Stichpunkte.",
+        "Pour chaque section, au plus 3 puces.",
+        "¿Puedes darme al menos 4 ideas?",
+        "Dame unas 5 ideas, más o menos.",
+    ],
+)
+def test_list_counts_abroad_near_misses(prompt: str) -> None:
+    assert counted(prompt, "item_count") == []
+    assert counted(prompt, "bullet_count") == []
