@@ -192,3 +192,41 @@ def test_list_counts_abroad(prompt: str, kind: str, expected: list[tuple[str, in
 def test_list_counts_abroad_near_misses(prompt: str) -> None:
     assert counted(prompt, "item_count") == []
     assert counted(prompt, "bullet_count") == []
+
+
+# -- a count that stands alone, then "each …" after its comma --------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "expected"),
+    [
+        (
+            "Write a short story. 5 sentences, each on a new line.",
+            "sentence_count",
+            [("exactly", 5)],
+        ),
+        ("Write a poem about rain. 4 lines, each starting with R.", "line_count", [("exactly", 4)]),
+        ("Describe a storm. Lines: 6, each shorter than the last.", "line_count", [("exactly", 6)]),
+        (
+            "Write an essay. 3 paragraphs, each with a clear topic.",
+            "paragraph_count",
+            [("exactly", 3)],
+        ),
+    ],
+)
+def test_count_alone_then_each(prompt: str, kind: str, expected: list[tuple[str, int]]) -> None:
+    assert counted(prompt, kind) == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        # each thing's count, or several things asked before it
+        ("Give me 3 slogans. 5 words, each capitalised.", "word_count"),
+        ("Write a poem. 4 lines each.", "line_count"),
+        ("For each season: 2 sentences, each under 10 words.", "sentence_count"),
+        ("My essay has 3 paragraphs, each too long. Shorten it.", "paragraph_count"),
+    ],
+)
+def test_count_alone_then_each_near_misses(prompt: str, kind: str) -> None:
+    assert counted(prompt, kind) == []

@@ -339,7 +339,7 @@ class UnitCounts:
             elif name == "none" and re.match(r"\s*:", text[match.end() :]):
                 pass  # "No bullets: every line starts with an emoji" — the rest explains
             elif (
-                not after_ok(sentence, match.end())
+                not after_ok(sentence, _after_from(name, match))
                 and not _case_of_all(self._unit(match), text, match.end())
                 and not described(name, match, text)
                 and (self._unit(match).prose or not MARKUP_EXAMPLE.match(text[match.end() :]))
@@ -385,6 +385,15 @@ class UnitCounts:
                     if loose and value > unit.bare_upto:
                         continue
                     yield from _built(unit.build, relation, value, sentence, match.span())
+
+
+def _after_from(name: str, match: re.Match[str]) -> int:
+    """Where what follows a count is read from: a count that stands alone and
+    ends at its comma ("5 sentences, each on a new line") is followed by that
+    comma, as "write 5 sentences, each …" is; "each" after it describes
+    each unit, never counts it."""
+    standalone = name in ("alone", "named_first") and match.group(0).endswith(",")
+    return match.end() - 1 if standalone else match.end()
 
 
 def _bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation, int]]:

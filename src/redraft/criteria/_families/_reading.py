@@ -178,7 +178,10 @@ class CountPhrases:
         text = sentence.lower
         if _GIVEN_BEFORE.search(text[: match.start()]):
             return False
-        after = text[match.end() :]
+        # "5 lines, each starting with a date": after a count that stands alone,
+        # its comma is read with what follows, as after "write 5 lines, each …"
+        standalone = name in ("alone", "named_first") and match.group(0).endswith(",")
+        after = text[match.end() - 1 if standalone else match.end() :]
         allowed = (
             _AFTER_ALLOWED.match(after)
             or (self.after and re.match(self.after, after))
