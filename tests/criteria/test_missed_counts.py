@@ -230,3 +230,45 @@ def test_count_alone_then_each(prompt: str, kind: str, expected: list[tuple[str,
 )
 def test_count_alone_then_each_near_misses(prompt: str, kind: str) -> None:
     assert counted(prompt, kind) == []
+
+
+# -- a request, a colon, then its count -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "expected"),
+    [
+        (
+            "Generate a fake log excerpt: 5 lines, each starting with a timestamp.",
+            "line_count",
+            [("exactly", 5)],
+        ),
+        ("Write a poem about rain: 4 lines.", "line_count", [("exactly", 4)]),
+        ("Give me a summary of the plot: 3 sentences.", "sentence_count", [("exactly", 3)]),
+        (
+            "please draft a bio for me: two paragraphs, no headings",
+            "paragraph_count",
+            [("exactly", 2)],
+        ),
+    ],
+)
+def test_count_after_a_request_colon(
+    prompt: str, kind: str, expected: list[tuple[str, int]]
+) -> None:
+    assert counted(prompt, kind) == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        # material after the colon, another thing counted, hedged, each part's
+        ("Rewrite my poem: 4 lines, about rain.", "line_count"),
+        ("Translate this: 3 sentences.", "sentence_count"),
+        ("Write something: 5 lines of code that print hello.", "line_count"),
+        ("Maybe write a poem: 4 lines.", "line_count"),
+        ("Write about my 3 dogs: 2 lines each.", "line_count"),
+        ("Here is my draft: 5 lines, each too long.", "line_count"),
+    ],
+)
+def test_count_after_a_request_colon_near_misses(prompt: str, kind: str) -> None:
+    assert counted(prompt, kind) == []

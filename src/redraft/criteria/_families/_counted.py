@@ -50,6 +50,7 @@ from redraft.criteria._families._count_context import (
     THINGS_OWN,
     after_ok,
 )
+from redraft.criteria._families._request_colon import REQUEST_COLON
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._items import several_asked_before
 from redraft.criteria._sentences import (
@@ -192,7 +193,8 @@ class UnitCounts:
             ),
             # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range
             "alone": (
-                rf"^\s*{LABEL}(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})"
+                rf"^\s*(?:{REQUEST_COLON}|{LABEL})(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+"
+                rf"{ADJECTIVE}(?:{unit})"
                 r"(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]?\s*$|[,:;])"
             ),
             # the unit first, then its count: "Lines: 4.", "paragraphs — exactly two;"

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from redraft.criteria._families._answer_units import LABEL, MAKE
+from redraft.criteria._families._request_colon import REQUEST_COLON
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import (
     IN_ONE_UNIT,
@@ -122,7 +123,8 @@ class CountPhrases:
             # a sentence that is the count, or opens with it: "5 lines." "4 lines, and …",
             # "One line only.", "Format: 4 lines;"
             "alone": (
-                rf"^\s*{LABEL}(?P<num>{NUMBER})\s+{unit}(?:\s+(?:only|total|in\s+total))?"
+                rf"^\s*(?:{REQUEST_COLON}|{LABEL})(?P<num>{NUMBER})\s+{unit}"
+                r"(?:\s+(?:only|total|in\s+total))?"
                 r"\s*(?:[.!]\s*$|$|[,;])"
             ),
             # the unit first: "Lines: 4.", "lines — at most 6;"
