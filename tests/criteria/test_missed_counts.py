@@ -272,3 +272,34 @@ def test_count_after_a_request_colon(
 )
 def test_count_after_a_request_colon_near_misses(prompt: str, kind: str) -> None:
     assert counted(prompt, kind) == []
+
+
+# -- "keep it to", "limit yourself to" ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "expected"),
+    [
+        ("Keep it to 2 lines.", "line_count", [("exactly", 2)]),
+        ("Keep your reply to four lines.", "line_count", [("exactly", 4)]),
+        ("Limit it to 6 lines.", "line_count", [("at_most", 6)]),
+        ("Limit yourself to 3 sentences.", "sentence_count", [("at_most", 3)]),
+        ("restrict yourself to two paragraphs", "paragraph_count", [("at_most", 2)]),
+        ("Keep it to 2 emojis.", "emoji_count", [("at_most", 2)]),
+    ],
+)
+def test_keep_it_to(prompt: str, kind: str, expected: list[tuple[str, int]]) -> None:
+    assert counted(prompt, kind) == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Keep each verse to 4 lines.", "line_count"),
+        ("If possible, keep it to 2 lines.", "line_count"),
+        ("My teacher said to keep it to 3 lines. Is that enough for a poem?", "line_count"),
+        ("Keep the intro to 2 lines, then list the steps.", "line_count"),
+    ],
+)
+def test_keep_it_to_near_misses(prompt: str, kind: str) -> None:
+    assert counted(prompt, kind) == []

@@ -76,6 +76,7 @@ class LineCount(FamilyCount):
 _PHRASES = CountPhrases(
     unit=r"lines?",
     singular="line",
+    keep_exact=True,
     bare=r"in|into|on|use|using|with|write|compose|craft|give|produce|create|generate|of|have|"
     r"contain|containing|be|as",
     compound=True,

@@ -102,6 +102,9 @@ class CountPhrases:
     after: str = ""
     """Words that may follow the unit although they would otherwise make it
     about something else ("a question to the student")."""
+    keep_exact: bool = False
+    """Whether "keep it to 2 lines" is exactly that many (as "in 2 lines" is);
+    otherwise it is at most ("keep it to 2 emojis")."""
     _patterns: dict[str, re.Pattern[str]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -137,6 +140,13 @@ class CountPhrases:
         }
         if self.bare:
             patterns["bare"] = rf"\b(?:{self.bare})\s+(?:me\s+|us\s+)?(?P<num>{NUMBER})\s+{unit}"
+            # "keep it to 2 lines" (exactly, as a bare count is), "limit yourself
+            # to 4 lines" (at most), as the prose units read it (:mod:`._counted`)
+            patterns["keep_to"] = (
+                r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict)\s+(?:it|this|them|yourself|"
+                rf"the\s+(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:to|at)\s+"
+                rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{unit}"
+            )
         if self.compound:
             patterns["compound"] = (
                 rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{self.singular})\s+"
@@ -170,6 +180,8 @@ class CountPhrases:
                 if any(match.start() < b and a < match.end() for a, b in taken):
                     continue
                 bounds = _bounds(name, match)
+                if name == "keep_to" and not self.keep_exact:
+                    bounds = [("at_most", value) for _, value in bounds]
                 if not bounds or not self._about_response(sentence, match, name):
                     continue
                 taken.append(match.span())
@@ -232,6 +244,8 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
         return [("at_least" if fewer else "at_most", value)]
     if name == "fit":
         return [("at_most", value)]
+    if name == "keep_to":
+        return [("exactly" if match.group("verb") == "keep" else "at_most", value)]
     if name == "plus":
         return [("at_least", value)]
     return [("exactly", value)]
