@@ -53,6 +53,7 @@ from redraft.criteria._families._count_context import (
     one_of_sequence,
     one_part_of_many,
 )
+from redraft.criteria._families._request_colon import REQUEST_COLON
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._items import several_asked_before
 from redraft.criteria._sentences import (
@@ -185,7 +186,7 @@ class UnitCounts:
             # "keep it to 2 sentences" (exactly, for a unit a bare number counts
             # exactly; at most otherwise), "limit it to 100 words" (at most)
             "keep_to": (
-                r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict)\s+(?:it|this|them|the\s+"
+                r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict)\s+(?:it|this|them|yourself|the\s+"
                 rf"(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:to|at)\s+"
                 rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             ),
@@ -199,7 +200,8 @@ class UnitCounts:
             ),
             # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range
             "alone": (
-                rf"^\s*{LABEL}(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})"
+                rf"^\s*(?:{REQUEST_COLON}|{LABEL})(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+"
+                rf"{ADJECTIVE}(?:{unit})"
                 r"(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]?\s*$|[,:;])"
             ),
             # the unit first, then its count: "Lines: 4.", "paragraphs — exactly two;"
@@ -363,7 +365,7 @@ class UnitCounts:
             elif name == "none" and re.match(r"\s*:", text[match.end() :]):
                 pass  # "No bullets: every line starts with an emoji" — the rest explains
             elif (
-                not after_ok(sentence, match.end())
+                not after_ok(sentence, _after_from(name, match))
                 and not _case_of_all(self._unit(match), text, match.end())
                 and not described(name, match, text)
                 and (self._unit(match).prose or not MARKUP_EXAMPLE.match(text[match.end() :]))
@@ -442,6 +444,15 @@ def _mentions(unit: Unit, text: str) -> int:
     pattern = _MENTION.format(number=NUMBER, adjective=ADJECTIVE, unit=unit.pattern)
     bound = re.compile(rf"\b(?:{RELATION})\s*$")
     return sum(1 for m in re.finditer(pattern, text) if not bound.search(text, 0, m.start()))
+
+
+def _after_from(name: str, match: re.Match[str]) -> int:
+    """Where what follows a count is read from: a count that stands alone and
+    ends at its comma ("5 sentences, each on a new line") is followed by that
+    comma, as "write 5 sentences, each …" is; "each" after it describes
+    each unit, never counts it."""
+    standalone = name in ("alone", "named_first") and match.group(0).endswith(",")
+    return match.end() - 1 if standalone else match.end()
 
 
 def _bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation, int]]:

@@ -14,6 +14,11 @@ sentences (文, 句), paragraphs (段落) and lines (行); Hindi before it or, f
 sentences, a count the verb asks for ("3 वाक्य लिखो"). Words are not counted
 in Japanese or Chinese, which do not space them.
 
+A list's bullets ("höchstens 5 Stichpunkte", "au plus 3 puces", "máximo 4
+viñetas") and items ("trois points maximum", "mindestens 5 Ideen", "al
+menos 3 ejemplos") are read with a relation only, never from a bare count,
+and not where the items are of something ("10 points de vie").
+
 Nothing is read where the clause is about each part ("cada frase",
 "jeder Satz", "每段"), about what is given ("mi ensayo", "dieser Text"), a
 condition ("si", "wenn", "если", "如果"), approximate ("unas", "etwa",
@@ -47,6 +52,13 @@ _UNITS: dict[str, str] = {
     r"строк(?:а|и)?|строчек|पंक्ति(?:यों|याँ|यां)?",
     "character": r"caracteres|car(?:á|a)cter|caract(?:è|e)res?|zeichen|caratteri|carattere|"
     r"символ(?:а|ов)?|знак(?:а|ов)?|अक्षर(?:ों)?",
+    # a list's lines and items: "höchstens 5 Stichpunkte", "trois points maximum",
+    # "al menos 4 ideas"; not "points de vie" (points of something)
+    "bullet": r"stichpunkte[n]?|stichpunkt|aufz(?:ä|ae)hlungspunkte[n]?|puces|vi(?:ñ|n)etas|"
+    r"punti\s+elenco|marcadores",
+    "item": r"(?:points|punkte[n]?|puntos|pontos|punti|id(?:é|e)es|ideen|ideas|ideias|idee|"
+    r"exemples|beispiele[n]?|ejemplos|exemplos|esempi|conseils|tipps|consejos|dicas|consigli)"
+    r"(?!\s+(?:de|d'|du|des|von|vom|der|die|das|di|del|della|da|do|dos|das)\b)",
 }
 # Relations before the count: (pattern, relation, adjustment)
 _BEFORE: tuple[tuple[str, Relation, int], ...] = (
@@ -299,7 +311,8 @@ class CountsAbroad:
         if form.startswith("cjk"):
             return not (_CJK_EACH.search(clause) or _CJK_EACH.match(after.lstrip()))
         return not (
-            _EACH_BEFORE.search(clause)
+            # "pour chaque section, au plus 3 puces": each part's, a comma before it
+            _EACH_BEFORE.search(text, 0, match.start())
             or _EACH_AFTER.match(after)
             or _GIVEN.search(clause)
             or _CONDITION.search(text, 0, match.start())

@@ -101,6 +101,7 @@ from typing import Any, ClassVar, Literal
 from redraft.criteria._families._answer_items import answer_items
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, hit
 from redraft.criteria._families._counted import Unit, UnitCounts
+from redraft.criteria._families._counts_abroad import CountsAbroad
 from redraft.criteria._families._list_form import ListForm, list_form, without_refused
 from redraft.criteria._families._lists import BulletCount, NumberedCount
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
@@ -508,10 +509,20 @@ entry_counts = UnitCounts(
 )
 
 
+# "höchstens 5 Stichpunkte", "trois points maximum": a list's count asked in
+# another language (:mod:`._counts_abroad`), with a relation only
+lists_abroad = CountsAbroad(
+    {
+        "bullet": lambda r, v, s: BulletCount(relation=r, value=v),
+        "item": lambda r, v, s: ItemCount(relation=r, value=v),
+    }
+)
+
+
 class _Items(CountFamily):
     name = "items"
     specs = (ItemCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (items_asked, step_counts, entry_counts)
+    rules: ClassVar[tuple[Rule, ...]] = (items_asked, step_counts, entry_counts, lists_abroad)
     written_as = ", each a list item or a line of its own"
 
     def found(self, spec: Any, text: str) -> Sequence[str]:

@@ -7,7 +7,9 @@ lines", "between 3 and 5 lines" (two checks), "a 4-line poem", "6 lines
 total" and a criteria line "5 lines."; not from a count of one part ("a
 stanza of 4 lines", "4 lines per verse", "lines of code"), nor where the
 prompt also asks for a title or a postscript, which would add a line the
-count may or may not include, or an explanation or a second part ("then …")
+count may or may not include (not a title refused, "no title", "you don't
+need to give it a title", nor a rule on "the last line", one of the lines
+counted, as in "make the last line end with 'door'"), or an explanation or a second part ("then …")
 that adds lines of its own (not "each starting with a date followed by …",
 nor "the translation in brackets after it", which stay within a line).
 "Write 4 lines of rap", "6 lines of poetry" are the answer's lines; "lines
@@ -75,6 +77,7 @@ _PHRASES = CountPhrases(
     # "use single line breaks", "a single line spacing": not lines of the answer
     unit=r"lines?(?!\s*-?\s*(?:breaks?|spacing|feeds?|height|wraps?|endings?)\b)",
     singular="line",
+    keep_exact=True,
     bare=r"in|into|on|use|using|with|write|compose|craft|give|produce|create|generate|of|have|"
     r"contain|containing|be|as",
     compound=True,
@@ -98,9 +101,12 @@ _PHRASES = CountPhrases(
 _EXTRA_LINE = re.compile(
     r"\b(?:title|heading|header|headline|postscript|p\.\s?s\.?|then|afterwards?|"
     r"after\s+(?:that|this|it)|explain\w*|explanation|analy[sz]\w*|commentary|plus)\b|<<|"
-    # "put the answer on a fifth line": one more line than the count
-    r"\b(?:a|an|the)\s+(?:fifth|sixth|seventh|eighth|extra|additional|separate|final|last|"
-    r"new|next)\s+line\b|"
+    # "put the answer on a fifth line": one more line than the count; not "make
+    # the last line end with 'door'", one of the lines counted
+    r"\b(?:a|an|the)\s+(?:fifth|sixth|seventh|eighth|extra|additional|separate|new|next)\s+line\b|"
+    r"\b(?:a|an)\s+(?:final|last)\s+line\b|"
+    r"\bthe\s+(?:final|last)\s+line\b(?!\s+(?:(?:must|should|has\s+to|needs\s+to|will)\s+)?"
+    r"(?:end|ends|ending|rhyme|rhymes|start|starts|begin|begins|contain|contains)\b)|"
     # "followed by a summary", not "followed by a colon"
     r"\bfollowed\s+by\s+(?!(?:an?\s+|the\s+)?(?:colon|comma|period|full\s+stop|dash|hyphen|"
     r"space|semicolon|question\s+mark|exclamation\s+mark)s?\b)"
@@ -123,6 +129,14 @@ _LINES_COUNTED = re.compile(
 _BOUND = re.compile(rf"\b(?:{RELATION})\s*$")
 
 
+# A title refused: "no title", "without a heading", "you don't need to give it a title"
+_NO_TITLE = re.compile(
+    r"(?:\b(?:no|without)\s+(?:a\s+|any\s+)?|\b(?:do\s+not|don'?t|doesn'?t|never)\s+"
+    r"(?:need\s+to\s+|have\s+to\s+)?(?:give|add|include|use|write|put)\s+(?:it\s+|one\s+)?"
+    r"(?:a\s+|any\s+)?|\bno\s+need\s+(?:for|to\s+(?:give|add|include)\s+(?:it\s+)?)\s*(?:a\s+|any\s+)?)$"
+)
+
+
 @functools.lru_cache(maxsize=4)
 def _extra_line(whole: str) -> bool:
     # Every sentence of a prompt shares one ``whole``: searched once per prompt.
@@ -139,6 +153,8 @@ def _extra_line(whole: str) -> bool:
             continue  # "5 lines, each starting with a date followed by …": each line's
         if word.startswith("after") and _IN_BRACKETS.search(before):
             continue  # "the translation in brackets after it": on the same line
+        if word in ("title", "heading", "header", "headline") and _NO_TITLE.search(before):
+            continue  # "you don't need to give it a title": no line added
         return True
     return False
 

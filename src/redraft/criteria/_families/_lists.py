@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Literal
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount, FamilySpec
+from redraft.criteria._families._count_after_form import counts_after_form
 from redraft.criteria._families._count_report import TallyFamily
 from redraft.criteria._families._counted import Unit, UnitCounts, typed_hit
 from redraft.criteria._families._number_of import NumberOf, Tally
@@ -249,10 +250,25 @@ def _numbered_count(relation: Relation, value: int) -> NumberedCount:
     return NumberedCount(relation=relation, value=value)
 
 
+def count_after_form(sentence: Sentence) -> Iterator[Hit]:
+    """ "As bullet points — no more than 6", "numbered steps only, 6 to 8 of
+    them": the count after the form is its lines' (:mod:`._count_after_form`)."""
+    for found in counts_after_form(sentence):
+        build = _numbered_count if found.numbered else _bullet_count
+        for relation, value in found.bounds:
+            yield from typed_hit(build, relation, value, (found.start, found.end))
+
+
 class _Bullets(TallyFamily):
     name = "bullets"
     specs = (BulletCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (bullet_counts, bullet_tallies, list_of, list_format)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        bullet_counts,
+        bullet_tallies,
+        list_of,
+        list_format,
+        count_after_form,
+    )
     growing = True
 
     def count(self, spec: Any, text: str) -> int:

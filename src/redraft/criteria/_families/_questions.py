@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Literal
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
+from redraft.criteria._families._question_asking import asked_question_counts
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
@@ -92,6 +93,9 @@ def question_counts(sentence: Sentence) -> Iterator[Hit]:
     for found in _PHRASES.read(sentence):
         if _ASKED_BY_OTHERS.match(sentence.lower, found.end):
             continue  # "3 questions I could ask at the interview": someone else's asking
+        yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v), found)
+    # "ask at most 2 questions", "limit yourself to one question per turn"
+    for found in asked_question_counts(sentence):
         yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v), found)
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from redraft.criteria._families._answer_units import LABEL, MAKE
+from redraft.criteria._families._request_colon import REQUEST_COLON
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import (
     IN_ONE_UNIT,
@@ -104,6 +105,9 @@ class CountPhrases:
     after: str = ""
     """Words that may follow the unit although they would otherwise make it
     about something else ("a question to the student")."""
+    keep_exact: bool = False
+    """Whether "keep it to 2 lines" is exactly that many (as "in 2 lines" is);
+    otherwise it is at most ("keep it to 2 emojis")."""
     _patterns: dict[str, re.Pattern[str]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -125,7 +129,8 @@ class CountPhrases:
             # a sentence that is the count, or opens with it: "5 lines." "4 lines, and …",
             # "One line only.", "Format: 4 lines;"
             "alone": (
-                rf"^\s*{LABEL}(?P<num>{NUMBER})\s+{unit}(?:\s+(?:only|total|in\s+total))?"
+                rf"^\s*(?:{REQUEST_COLON}|{LABEL})(?P<num>{NUMBER})\s+{unit}"
+                r"(?:\s+(?:only|total|in\s+total))?"
                 r"\s*(?:[.!]\s*$|$|[,;])"
             ),
             # the unit first: "Lines: 4.", "lines — at most 6;"
@@ -138,6 +143,13 @@ class CountPhrases:
         }
         if self.bare:
             patterns["bare"] = rf"\b(?:{self.bare})\s+(?:me\s+|us\s+)?(?P<num>{NUMBER})\s+{unit}"
+            # "keep it to 2 lines" (exactly, as a bare count is), "limit yourself
+            # to 4 lines" (at most), as the prose units read it (:mod:`._counted`)
+            patterns["keep_to"] = (
+                r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict)\s+(?:it|this|them|yourself|"
+                rf"the\s+(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:to|at)\s+"
+                rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{unit}"
+            )
         if self.compound:
             patterns["compound"] = (
                 rf"\b(?:a|an|one)\s+{_STYLE}(?P<num>{NUMBER})[-\s](?:{self.singular})\s+"
@@ -173,6 +185,8 @@ class CountPhrases:
                 if KINDS_OF.search(match.group(0)):
                     continue  # "3 different emojis": kinds, not occurrences
                 bounds = _bounds(name, match)
+                if name == "keep_to" and not self.keep_exact:
+                    bounds = [("at_most", value) for _, value in bounds]
                 if not bounds or not self._about_response(sentence, match, name):
                     continue
                 taken.append(match.span())
@@ -183,7 +197,10 @@ class CountPhrases:
         text = sentence.lower
         if _GIVEN_BEFORE.search(text[: match.start()]):
             return False
-        after = text[match.end() :]
+        # "5 lines, each starting with a date": after a count that stands alone,
+        # its comma is read with what follows, as after "write 5 lines, each …"
+        standalone = name in ("alone", "named_first") and match.group(0).endswith(",")
+        after = text[match.end() - 1 if standalone else match.end() :]
         allowed = (
             _AFTER_ALLOWED.match(after)
             or (self.after and re.match(self.after, after))
@@ -232,6 +249,8 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
         return [("at_least" if fewer else "at_most", value)]
     if name == "fit":
         return [("at_most", value)]
+    if name == "keep_to":
+        return [("exactly" if match.group("verb") == "keep" else "at_most", value)]
     if name == "plus":
         return [("at_least", value)]
     return [("exactly", value)]

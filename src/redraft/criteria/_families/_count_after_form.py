@@ -1,0 +1,109 @@
+"""A list's count stated after the list form, with no unit of its own:
+"list the characters as bullet points — no more than 6", "numbered steps
+only, 6 to 8 of them", "use a bulleted list (max 5)", "bullet points: at
+least 3", "a numbered list, exactly 10 items".
+
+The count counts the form's lines (``bullet_count`` or ``numbered_count``,
+built by :mod:`._lists`) only where nothing else could be counted: the
+count follows the form after a comma, a dash, a colon or an opening
+bracket, carries its relation ("no more than 6", "6 to 8", "5 max",
+"exactly 4") or is a bare number in brackets ("(5)"), is followed by
+nothing but "of them", "items", "in total" or the end of its clause, and
+the form is the answer's (the shared guards of
+:func:`~redraft.criteria._sentences.response_context`). Not read: a count of
+another unit after it ("bullet points, no more than 6 words each"), of each
+part ("max 3 per section"), nested or second lists ("sub-bullets", "two
+lists"), and anything hedged, conditional, quoted or in material.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._sentences import Sentence, response_context
+from redraft.criteria._spec_base import Relation
+
+__all__ = ["FormCount", "counts_after_form"]
+
+_FORM = (
+    r"(?P<form>(?P<numbered>numbered\s+(?:list|steps|items|points))|"
+    r"bullet(?:ed)?[\s-]+(?:points?|list|items)|bullets)"
+)
+_SEP = r"\s*(?:,|—|–|\s-|:|\()\s*"
+_COUNT = (
+    rf"(?:(?P<rel>{RELATION})\s+(?P<num>{NUMBER})|"
+    rf"(?P<num2>{NUMBER})\s+(?P<post>max(?:imum)?|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|"
+    r"min(?:imum)?|or\s+(?:fewer|less|more)|exactly|tops)|"
+    rf"(?:between\s+)?(?P<low>{NUMBER})\s*(?:to|-|–|and)\s*(?P<high>{NUMBER})|"
+    rf"(?<=\()(?P<bare>{NUMBER})(?=\s*\)))"
+)
+_TAIL = r"(?:\s+(?:of\s+them|items|entries|in\s+total|total))?\s*(?:\)|[.;!]|,|$)"
+# "list the main characters as bullet points": the verb that asks for the list
+_VERB = (
+    r"(?:(?P<verb>\b(?:list|give|write|present|format|put|show|provide|return|output|share)\s+"
+    r"(?:me\s+|us\s+)?(?:(?:them|it|these|those|the\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+)?"
+    r"(?:as|in|into)\s+(?:an?\s+)?))?"
+)
+_PATTERN = re.compile(rf"{_VERB}\b{_FORM}(?:\s+only)?{_SEP}{_COUNT}{_TAIL}")
+# Nested or several lists: which lines would the count be of?
+_OTHER_LISTS = re.compile(
+    r"\bsub-?(?:bullet|point|item|step|list)s?\b|\bnested\b|\bindented\b|\btwo\s+lists\b|"
+    r"\bsecond\s+list\b|\banother\s+list\b"
+)
+# What is each part's: "max 3 per section", "for each day"
+_EACH = re.compile(r"\b(?:each|every|per|apiece)\b")
+
+
+@dataclass(frozen=True)
+class FormCount:
+    """A count read after a list form: which form, and its bounds."""
+
+    numbered: bool
+    bounds: tuple[tuple[Relation, int], ...]
+    start: int
+    end: int
+
+
+def _bounds(match: re.Match[str]) -> tuple[tuple[Relation, int], ...]:
+    groups = match.groupdict()
+    if groups["low"]:
+        low, high = number_value(groups["low"]), number_value(groups["high"])
+        if low is None or high is None or low >= high:
+            return ()
+        return (("at_least", low), ("at_most", high))
+    if groups["bare"]:
+        value = number_value(groups["bare"])
+        return () if value is None else (("exactly", value),)
+    if groups["rel"]:
+        value = number_value(groups["num"])
+        if value is None:
+            return ()
+        relation, adjust = relation_of(groups["rel"])
+        return ((relation, value + adjust),)
+    value = number_value(groups["num2"])
+    if value is None:
+        return ()
+    post = groups["post"]
+    if post == "exactly":
+        return (("exactly", value),)
+    more = "more" in post or "least" in post or "min" in post
+    return (("at_least" if more else "at_most", value),)
+
+
+def counts_after_form(sentence: Sentence) -> Iterator[FormCount]:
+    """ "As bullet points — no more than 6", "numbered steps only, 6 to 8 of them"."""
+    text = sentence.lower
+    if "bullet" not in text and "numbered" not in text:
+        return
+    if _OTHER_LISTS.search(sentence.whole.lower()):
+        return
+    for match in _PATTERN.finditer(text):
+        if _EACH.search(text, 0, match.start("form")):
+            continue  # "each section as bullet points, at most 4": each section's
+        bounds = _bounds(match)
+        if not bounds or not response_context(sentence, match.start()):
+            continue
+        yield FormCount(bool(match.group("numbered")), bounds, match.start(), match.end())
