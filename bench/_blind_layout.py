@@ -142,17 +142,48 @@ def checklist(c: Constraint) -> Expectation | None:
 # -- item template (family: item_template) --------------------------------------------
 
 _EACH_UNIT = re.compile(r"\b(?:each|every|all)\s+(?:line|item|bullet|entry|row|point|pair|tip)s?\b")
+# A unit that is a list's item or line itself; another unit ("time slot",
+# "duration") is a piece of each item, which a template of the whole item
+# does not state.
+_WHOLE_ITEM = re.compile(
+    r"(?:list |numbered |bulleted |checklist )?"
+    r"(?:lines?|items?|bullet(?:ed)?(?: points?| items?)?|entry|entries|points?|rows?)"
+)
+# "each bullet in Your medicines": the items of one section, not of the answer
+_WITHIN = re.compile(
+    r"\b(?:in|under|within|inside)\s+(?!(?:the\s+)?(?:whole\s+)?"
+    r"(?:response|answer|reply|output|list)\b)\S"
+)
+# a regular expression's classes and repeats: "#[0-9A-F]{6}", "[A-Z]{2}"
+_REGEX = re.compile(r"[\^$\\]|\[[^\]]*\w-\w[^\]]*\]|\{\d+(?:,\d*)?\}")
+
+
+def _whole_item(c: Constraint) -> bool:
+    """Whether the unit is the item (or line) the template describes whole:
+    named so, or the very thing the scope names ("each recommendation",
+    unit "recommendation") where no other kind names it (a heading, a
+    paragraph, a blank). An empty unit says neither."""
+    raw = " ".join(str(c.unit or "").lower().replace("_", " ").split())
+    if _WHOLE_ITEM.fullmatch(raw):
+        return True
+    part = re.search(r"\b(?:each|every|all)\s+([a-z][a-z -]*)", str(c.scope or "").lower())
+    named = part is not None and part[1].strip().rstrip("s") == raw.rstrip("s")
+    return bool(raw) and named and unit_of(c) == "item"
 
 
 def item_template(c: Constraint, scope: Scope) -> Expectation | None:
     """Every item or line in a stated template: an item_template check whose
-    literal parts are those of the writer's format (compared by pattern)."""
+    literal parts are those of the writer's format (compared by pattern).
+    Not where the unit is a piece of each item ("time slot" in each agenda
+    item), the items are one section's, or the value is a regular
+    expression: no template of the whole item states those."""
     value = str(c.value or "").strip()
     each = scope[0] == "each" or _EACH_UNIT.search(str(c.scope or "")) is not None
-    unit = unit_of(c)
-    if not value or "\n" in value or not each or unit not in ("line", "item", "bullet", "entry"):
+    if not value or "\n" in value or not each or not _whole_item(c):
         return None
-    if re.search(r"[\^$\\]", value):
+    if _WITHIN.search(str(c.scope or "").lower()):
+        return None
+    if _REGEX.search(value):
         return None  # a regular expression, not a template
     want = template_pattern(value)
     if want is None:
