@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from _blind_matchers import Expectation, all_of, fields, first_found
+from _blind_matchers import Expectation, all_of, fields, first_found, no_kind
 from _blind_rows import Constraint
 
 __all__ = ["format_parts"]
@@ -134,6 +134,8 @@ _ORDERED = re.compile(r"\(?(?P<label>\d{1,3}|[a-z]|[ivx]{1,5}|n|x)(?P<close>[.)]
 def _marker(c: Constraint) -> str | None:
     """The marker style the constraint's value (or its one word) shows."""
     raw = str(c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else ""))
+    if not raw and _sequence(c):
+        raw = ", ".join(c.words)  # "I.", "II.", "III.": the style its first shows
     hint = f"{raw} {c.note}".lower()
     raw = re.sub(r"[\^$\\]", "", raw)
     raw = re.sub(r"\((\w+)(?:\|\w+)+\)", r"\1", raw).strip().strip("'\"`")
@@ -170,22 +172,51 @@ def _marker(c: Constraint) -> str | None:
     return marker if marker in _STYLES else None
 
 
+# an ordered marker in a sequence ("I., II., III."), and a second level's ("1.1")
+_SEQUENCE_MARK = re.compile(r"\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)]", re.I)
+_SECOND_LEVEL = re.compile(r"\b(?:\d+|n)\.(?:\d+|n)\b", re.I)
+
+
+def _sequence(c: Constraint) -> bool:
+    """Whether the words (or the value) are two or more ordered markers of
+    a numbering: "I.", "II.", "III."; "1), 2), 3)"; "N. / N.N"."""
+    marks = list(c.words) if len(c.words) >= 2 else re.split(r"\s*[,;/]\s*", _text(c.value))
+    marks = [m.strip() for m in marks if m.strip()]
+    return len(marks) >= 2 and all(
+        _SEQUENCE_MARK.fullmatch(m) or _SECOND_LEVEL.fullmatch(m) for m in marks
+    )
+
+
 def list_markers(c: Constraint) -> Expectation | None:
     """ "Use dashes for bullets" (every bullet's marker), "number them 1), 2)"
-    (every numbered item's), "Roman numerals (I., II.)"."""
+    (every numbered item's), "Roman numerals (I., II.)". A numbering given
+    as its sequence ("I., II., III.") names the items it numbers whatever
+    the unit; with a second level ("1., 2. and sub-clauses 1.1") the
+    top level's marker is only implied (no kind states the sub-numbering)."""
     unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
     if relation not in ("equals", "starts_with", "matches_format", "all", "other"):
         return None
+    sequence = _sequence(c) and unit in ("", "line", "lines", "item", "items")
     # the unit names the marker or the items, or a line whose scope is the bullets
     if not (
         _MARKER_UNIT.fullmatch(unit)
         or (unit in ("", "line", "lines") and _BULLETS_SCOPE.search(scope))
+        or sequence
     ):
         return None
-    if _ONE_ITEM.search(scope):
+    nested = re.search(r"\bsub-?|nested|second[- ]level", scope)  # a sub-list's markers
+    if (
+        _ONE_ITEM.search(scope)
+        or nested
+        or (sequence and re.search(r"section|heading|title", scope))
+    ):
         return None
     marker = _marker(c)
-    return None if marker is None else all_of(fields("list_marker", marker=marker))
+    if marker is None:
+        return None
+    if _SECOND_LEVEL.search(f"{c.value or ''} {' '.join(c.words)}"):
+        return no_kind("a numbering with sub-levels", fields("list_marker", marker=marker))
+    return all_of(fields("list_marker", marker=marker))
 
 
 # -- title case of parts (family: title_case) --------------------------------------

@@ -234,24 +234,52 @@ def _section_name(text: object) -> str:
     return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
 
 
+_LABEL_UNIT = re.compile(r"(?:part |section |item )?labels?")
+# the parts named in the plural ("choices", "the options"): each of them
+_PLURAL = re.compile(
+    r"(?:the )?(?:[a-z]+ )?(?:choice|option|part|answer|version|item|entrie|line)s"
+)
+
+
 def named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
     """Sections headed by the names in ``words``; in order where the quote or
     the writer's label says so."""
     # "Label the parts 'For adults:' and 'For kids:'": label lines, named as
     # the words (each ending in a colon) a section, label or line contains
     raw = " ".join(str(c.unit or "").lower().split())
+    raw_scope = " ".join(str(c.scope or "").lower().split())
     colons = all(w.strip().endswith(":") for w in c.words)
     labels = c.relation == "contains" and colons
     labelled = labels and re.fullmatch(r"(?:section )?labels?|lines?|sections?", raw) is not None
     # "Label them 'Serious:' and 'Funny:'": each part starts with one of two
     # or more colon labels, so each label opens a line (its section's head)
-    if c.relation == "starts_with" and colons and scope[0] == "each":
+    if (
+        c.relation == "starts_with"
+        and colons
+        and (scope[0] == "each" or _PLURAL.fullmatch(raw_scope))
+    ):
+        labelled = labels = True
+    # "Label them 'Coffee' and 'Tea'": a label per part, named as the words
+    # (names, not markers: "A)" or "(★)" labels no section)
+    named = all(re.search(r"[^\W\d_]{2}", w) for w in c.words)
+    if (
+        c.relation == "contains"
+        and _LABEL_UNIT.fullmatch(raw)
+        and scope[0] in ("each", "response")
+        and named
+    ):
         labelled = labels = True
     if (unit not in ("heading", "section", "section label") and not labelled) or len(c.words) < 2:
         return None
     if c.relation == "contains" and not labels:
         return None
-    if not is_response(scope) and scope[0] != "each" and "heading" not in str(c.scope):
+    plural = labelled and _PLURAL.fullmatch(raw_scope) is not None
+    if (
+        not is_response(scope)
+        and scope[0] != "each"
+        and "heading" not in str(c.scope)
+        and not plural
+    ):
         return None
     want = [_section_name(word) for word in c.words]
     ordered = re.search(r"\border\b", f"{c.family} {c.quote} {c.note}".lower()) is not None

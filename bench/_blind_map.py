@@ -104,6 +104,7 @@ from _blind_parts import (
 from _blind_parts_count import part_count
 from _blind_phrases import case_blind, forbidden, keywords, phrases_of, positional
 from _blind_place import units_placed
+from _blind_presence import each_part_presence
 from _blind_properties import properties, stated_case
 from _blind_rows import Constraint, Row, load_split
 from _blind_sequence import sequence
@@ -276,7 +277,9 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
         bounds = count_value(c.relation, c.value)
         return all_of(*(line_length(rel, n, f"{unit}s") for rel, n in bounds))
     if not is_response(scope):
-        return no_kind("count within one part: no kind counts it there")
+        # at least one bold span in every item: one in the answer is implied
+        present = each_part_presence(c, unit, scope)  # bench/_blind_presence.py
+        return present or no_kind("count within one part: no kind counts it there")
     if unit in ("paragraph", "stanza"):
         # a stanza is a block of lines set off by blank lines, as a paragraph is
         return all_of(*counts("paragraph_count", c.relation, c.value, separator=_separator(row)))

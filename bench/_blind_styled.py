@@ -33,12 +33,32 @@ def _styled(words: tuple[str, ...]) -> tuple[str, list[str]] | None:
     return None
 
 
+def _styled_value(c: Constraint) -> tuple[str, list[str]] | None:
+    """The words given, and the value showing them in their style
+    (``**castling**`` beside ``castling``): every occurrence in the style,
+    however the relation is put (``all``, ``matches_format``)."""
+    if not isinstance(c.value, str) or not c.words:
+        return None
+    read = _styled((c.value,))
+    given = [w.strip().casefold() for w in c.words]
+    if read is None or [w.strip().casefold() for w in read[1]] != given:
+        return None
+    scope = " ".join(str(c.scope or "").lower().split())
+    whole = re.fullmatch(
+        r"|response|(?:the )?(?:whole )?answer|(?:each|every) (?:occurrence|time)s?", scope
+    )
+    return read if whole else None
+
+
 def words_in_style(c: Constraint) -> Expectation | None:
-    if c.relation.strip().lower() not in ("contains", "all", "equals"):
+    relation = c.relation.strip().lower()
+    if relation == "matches_format" and _styled_value(c) is None:
+        return None
+    if relation not in ("contains", "all", "equals", "matches_format"):
         return None
     if re.search(r"label|heading|title", f"{c.family} {c.unit}".lower()):
         return None  # a label in bold is not every occurrence of the word in bold
-    read = _styled(c.words)
+    read = _styled(c.words) or _styled_value(c)
     unit = " ".join(str(c.unit or "").lower().split())
     if read is None and unit in _UNITS and isinstance(c.value, str) and c.value.strip():
         read = _UNITS[unit], [c.value.strip()]

@@ -22,7 +22,7 @@ def _constraint(index: int = 0, **fields: Any) -> Any:
     c = {
         "row_id": "t-1",
         "index": index,
-        "family": "unlabelled",
+        "family": "constraint",
         "quote": "",
         "unit": None,
         "scope": "response",
@@ -125,3 +125,153 @@ def test_a_count_summed_over_groups_is_no_item_count(note: str) -> None:
 def test_a_count_of_things_without_a_per_group_note_is_still_an_item_count() -> None:
     found = _expect(unit="example", relation="exactly", value=4, note="varied examples")
     assert _covered(found, _spec(kind="item_count", relation="exactly", value=4))
+
+
+# -- highlight_count: implied by a styled thing in every part ------------------------
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope", "relation", "value"),
+    [
+        ("bold span", "each item", "at_least", 1),
+        ("bold text", "every bullet", "exactly", 1),
+        ("italic span", "per line", "at_least", 1),
+    ],
+)
+def test_a_styled_span_in_every_part_implies_one_in_the_answer(
+    unit: str, scope: str, relation: str, value: int
+) -> None:
+    found = _expect(unit=unit, scope=scope, relation=relation, value=value)
+    one = _spec(kind="highlight_count", relation="at_least", value=1)
+    assert not found.expressible
+    assert any(m.exact(one) for m in found.implied)
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope", "relation", "value"),
+    [
+        ("bold span", "each item", "at_most", 1),  # a cap says nothing of the answer's floor
+        ("bold span", "each item", "exactly", 0),
+        ("word", "each bullet", "at_least", 10),  # a length per part is no total
+        ("bold span", "first paragraph", "at_least", 1),  # one part, not each
+    ],
+)
+def test_no_whole_answer_count_is_implied_by_caps_lengths_or_one_part(
+    unit: str, scope: str, relation: str, value: int
+) -> None:
+    found = _expect(unit=unit, scope=scope, relation=relation, value=value)
+    one = _spec(kind="highlight_count", relation="at_least", value=1)
+    ten = _spec(kind="word_count", relation="at_least", value=10)
+    assert not any(m.exact(one) or m.exact(ten) for m in found.implied)
+
+
+# -- words_styled: the value shows the words in their style ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("relation", "value", "words", "scope", "style"),
+    [
+        ("matches_format", "**castling**", ["castling"], "response", "bold"),
+        ("all", "**Ada Lovelace**", ["Ada Lovelace"], "each occurrence", "bold"),
+        ("matches_format", "*Titanic*", ["Titanic"], "every time", "italic"),
+    ],
+)
+def test_a_value_showing_the_words_in_a_style_is_every_occurrence_styled(
+    relation: str, value: str, words: list[str], scope: str, style: str
+) -> None:
+    found = _expect(unit="keyword", scope=scope, relation=relation, value=value, words=words)
+    assert _covered(found, _spec(kind="words_styled", words=words, style=style))
+
+
+@pytest.mark.parametrize(
+    ("value", "words", "scope"),
+    [
+        ("**...**", ["castling"], "response"),  # the style's shape, not the words
+        ("**castle**", ["castling"], "response"),  # another word
+        ("**castling**", ["castling"], "first paragraph"),  # one part only
+        ("**castling**", [], "response"),  # no words named
+    ],
+)
+def test_a_styled_value_not_showing_the_words_given_is_no_words_styled(
+    value: str, words: list[str], scope: str
+) -> None:
+    found = _expect(
+        unit="keyword", scope=scope, relation="matches_format", value=value, words=words
+    )
+    assert not _expects(found, "words_styled")
+
+
+# -- list_marker: a numbering given as its sequence ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope", "value", "words", "marker"),
+    [
+        ("item", "each item", None, ["I.", "II.", "III."], "I."),
+        (None, "response", "I., II., III., IV.", [], "I."),
+        ("line", "each line", "a), b), c)", [], "a)"),
+        ("items", "response", None, ["(1)", "(2)", "(3)"], "(1)"),
+    ],
+)
+def test_a_numbering_given_as_its_sequence_is_the_list_marker(
+    unit: str | None, scope: str, value: str | None, words: list[str], marker: str
+) -> None:
+    found = _expect(unit=unit, scope=scope, relation="starts_with", value=value, words=words)
+    assert _covered(found, _spec(kind="list_marker", marker=marker))
+
+
+def test_a_numbering_with_sub_levels_only_implies_the_top_levels_marker() -> None:
+    found = _expect(unit="line", scope="clauses", relation="matches_format", value="N. / N.N")
+    assert not found.expressible
+    assert any(m.exact(_spec(kind="list_marker", marker="1.")) for m in found.implied)
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope", "value", "words"),
+    [
+        (None, "sub-points", "A., B.", []),  # a sub-list's markers
+        ("line", "main sections", None, ["I.", "II.", "III."]),  # section headings
+        ("item", "each item", None, ["A", "B", "C"]),  # letters, no marker
+        ("item", "first item", None, ["1.", "2."]),  # one item
+    ],
+)
+def test_no_list_marker_for_sub_lists_sections_bare_letters_or_one_item(
+    unit: str | None, scope: str, value: str | None, words: list[str]
+) -> None:
+    found = _expect(unit=unit, scope=scope, relation="starts_with", value=value, words=words)
+    assert not _expects(found, "list_marker")
+
+
+# -- named_sections: parts labelled by name ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope", "relation", "words"),
+    [
+        ("label", "each part", "contains", ["Morning", "Evening"]),
+        ("labels", "response", "contains", ["Pro", "Con"]),
+        ("line", "choices", "starts_with", ["Option A:", "Option B:"]),
+        (None, "the answers", "starts_with", ["Short:", "Long:"]),
+    ],
+)
+def test_parts_labelled_by_name_are_named_sections(
+    unit: str | None, scope: str, relation: str, words: list[str]
+) -> None:
+    found = _expect(unit=unit, scope=scope, relation=relation, words=words)
+    assert _covered(found, _spec(kind="named_sections", names=words))
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope", "relation", "words"),
+    [
+        ("label", "each part", "contains", ["Morning"]),  # one name: no sections
+        ("word", "each part", "contains", ["Morning", "Evening"]),  # words, not labels
+        ("line", "first line", "starts_with", ["Option A:", "Option B:"]),  # one line
+        ("line", "choices", "starts_with", ["Option A", "Option B"]),  # no colon labels
+    ],
+)
+def test_words_that_label_no_parts_are_no_named_sections(
+    unit: str | None, scope: str, relation: str, words: list[str]
+) -> None:
+    found = _expect(unit=unit, scope=scope, relation=relation, words=words)
+    assert not _covered(found, _spec(kind="named_sections", names=words))
