@@ -17,6 +17,7 @@ from _blind_matchers import (
     counts,
     either,
     fields,
+    no_kind,
     separated_versions,
 )
 from _blind_parts import Scope, is_response, unit_of
@@ -234,6 +235,11 @@ def _section_name(text: object) -> str:
     return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
 
 
+_ONE_OF = re.compile(r"\bone[ _]of\b|\beither\b|\bor\b", re.I)
+# the parts each named once: a label per line, part, version or answer
+_ONCE = re.compile(
+    r"line|part|paragraph|bullet|item|section|version|answer|response|option|choice|headline"
+)
 _LABEL_UNIT = re.compile(r"(?:part |section |item )?labels?")
 # the parts named in the plural ("choices", "the options"): each of them
 _PLURAL = re.compile(
@@ -248,6 +254,7 @@ def named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None
     # the words (each ending in a colon) a section, label or line contains
     raw = " ".join(str(c.unit or "").lower().split())
     raw_scope = " ".join(str(c.scope or "").lower().split())
+    recurring = False
     colons = all(w.strip().endswith(":") for w in c.words)
     labels = c.relation == "contains" and colons
     labelled = labels and re.fullmatch(r"(?:section )?labels?|lines?|sections?", raw) is not None
@@ -258,7 +265,11 @@ def named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None
         and colons
         and (scope[0] == "each" or _PLURAL.fullmatch(raw_scope))
     ):
+        if _ONE_OF.search(c.note):
+            return None  # every line opens with one of them: no kind states alternatives
         labelled = labels = True
+        # "'Q:' then 'A:' in each flashcard": labels recurring in every entry
+        recurring = scope[0] == "each" and not _ONCE.search(str(scope[1]))
     # "Label them 'Coffee' and 'Tea'": a label per part, named as the words
     # (names, not markers: "A)" or "(★)" labels no section)
     named = all(re.search(r"[^\W\d_]{2}", w) for w in c.words)
@@ -290,7 +301,11 @@ def named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None
         return got == want and bool(spec.get("ordered")) == ordered
 
     label = f"named_sections names={want} ordered={ordered}"
-    return all_of(Matcher(frozenset({"named_sections"}), test, label))
+    sections = Matcher(frozenset({"named_sections"}), test, label)
+    if recurring:
+        # each label heads a line somewhere, but not every entry's: implied only
+        return no_kind("labels recurring in every entry: no kind states them", sections)
+    return all_of(sections)
 
 
 # -- plain text (family: plain_text) --------------------------------------------------

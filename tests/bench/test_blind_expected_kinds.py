@@ -275,3 +275,54 @@ def test_words_that_label_no_parts_are_no_named_sections(
 ) -> None:
     found = _expect(unit=unit, scope=scope, relation=relation, words=words)
     assert not _covered(found, _spec(kind="named_sections", names=words))
+
+
+@pytest.mark.parametrize("scope", ["each flashcard", "every FAQ entry", "each card"])
+def test_labels_recurring_in_every_entry_only_imply_named_sections(scope: str) -> None:
+    found = _expect(unit="line", scope=scope, relation="starts_with", words=["Q:", "A:"])
+    assert not found.expressible
+    assert any(m.exact(_spec(kind="named_sections", names=["Q", "A"])) for m in found.implied)
+
+
+@pytest.mark.parametrize("note", ["one_of", "either label", "'R:' or 'J:'"])
+def test_every_line_opening_with_one_of_the_labels_is_no_named_sections(note: str) -> None:
+    found = _expect(
+        unit="line", scope="each line", relation="starts_with", words=["R:", "J:"], note=note
+    )
+    names = _spec(kind="named_sections", names=["R", "J"])
+    assert not _covered(found, names)
+    assert not any(m.exact(names) for m in found.implied)
+
+
+# -- wrap_marks: the whole answer between two marks -------------------------------------
+
+
+@pytest.mark.parametrize("unit", [None, "answer", "the whole response", "output"])
+def test_the_answer_between_marks_is_wrap_marks(unit: str | None) -> None:
+    found = _expect(unit=unit, scope="response", relation="matches_format", value="[...]")
+    assert _covered(found, _spec(kind="wrap_marks", open="[", close="]"))
+
+
+@pytest.mark.parametrize("unit", ["pronunciation", "placeholder", "each term", "translation"])
+def test_a_piece_between_marks_is_no_wrap_marks(unit: str) -> None:
+    found = _expect(unit=unit, scope="response", relation="matches_format", value="[...]")
+    assert not _expects(found, "wrap_marks")
+
+
+# -- the last line opening with a label: line_template or part_affix --------------------
+
+
+@pytest.mark.parametrize(
+    ("scope", "label"),
+    [("last line", "In short:"), ("final line", "Bottom line:"), ("the last line", "Summary:")],
+)
+def test_the_last_line_opening_with_a_label_is_its_template_or_its_start(
+    scope: str, label: str
+) -> None:
+    found = _expect(unit="line", scope=scope, relation="starts_with", value=label)
+    template = _spec(kind="line_template", template=f"{label} <text>", line="last")
+    affix = _spec(kind="part_affix", part="line", index=-1, position="start", phrases=[label])
+    assert _covered(found, template)
+    assert _covered(found, affix)
+    other = _spec(kind="part_affix", part="line", index=1, position="start", phrases=[label])
+    assert not _covered(found, other)
