@@ -326,3 +326,41 @@ def test_the_last_line_opening_with_a_label_is_its_template_or_its_start(
     assert _covered(found, affix)
     other = _spec(kind="part_affix", part="line", index=1, position="start", phrases=[label])
     assert not _covered(found, other)
+
+
+# -- the answer's headings are these, at one level --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("scope", "words", "level"),
+    [
+        ("headings", ["## TCP", "## UDP"], 2),
+        ("all headings", ["### Before", "### After"], 3),
+        ("the headers", ["# Part one", "# Part two", "# Part three"], 1),
+    ],
+)
+def test_the_headings_named_at_one_level_imply_that_level_and_the_names(
+    scope: str, words: list[str], level: int
+) -> None:
+    found = _expect(unit="heading", scope=scope, relation="equals", words=words)
+    names = [w.lstrip("# ") for w in words]
+    assert not found.expressible
+    assert any(m.exact(_spec(kind="heading_level", level=level)) for m in found.implied)
+    assert any(m.exact(_spec(kind="named_sections", names=names)) for m in found.implied)
+
+
+@pytest.mark.parametrize(
+    ("scope", "relation", "words"),
+    [
+        ("response", "contains", ["## TCP", "## UDP"]),  # these among others
+        ("headings", "equals", ["## TCP", "### UDP"]),  # two levels
+        ("headings", "equals", ["TCP", "UDP"]),  # no level
+    ],
+)
+def test_no_heading_level_is_implied_by_headings_among_others_or_of_mixed_levels(
+    scope: str, relation: str, words: list[str]
+) -> None:
+    found = _expect(unit="heading", scope=scope, relation=relation, words=words)
+    levels = [_spec(kind="heading_level", level=n) for n in (1, 2, 3)]
+    assert not any(m.exact(s) for m in found.implied for s in levels)
+    assert not _covered(found, *levels)
