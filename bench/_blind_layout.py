@@ -159,6 +159,13 @@ _WITHIN = re.compile(
 _REGEX = re.compile(r"[\^$\\]|\[[^\]]*\w-\w[^\]]*\]|\{\d+(?:,\d*)?\}")
 
 
+_LIST_MARKER = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")
+# the free parts a template marks (as the item_template kind reads them)
+_MARKED = re.compile(r"<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|…|\.\.\.")
+# a word outside the marks that is no label (a label ends in a colon)
+_BARE_WORD = re.compile(r"[^\W\d_]{2,}(?!\w|\s*:)")
+
+
 def _whole_item(c: Constraint) -> bool:
     """Whether the unit is the item (or line) the template describes whole:
     named so, or the very thing the scope names ("each recommendation",
@@ -186,6 +193,12 @@ def item_template(c: Constraint, scope: Scope) -> Expectation | None:
         return None
     if _REGEX.search(value):
         return None  # a regular expression, not a template
+    # "- Name: <name>": the marker opens the list line, the item follows it
+    value = _LIST_MARKER.sub("", value)
+    if _MARKED.search(value) and _BARE_WORD.search(_MARKED.sub(" ", value)):
+        # "[Owner] Task (due: …)": marks show some free parts, and a bare word
+        # that labels nothing ("Task") may be free or literal: no one reading
+        return None
     want = template_pattern(value)
     if want is None:
         return None

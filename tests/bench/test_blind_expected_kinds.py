@@ -95,6 +95,9 @@ def test_a_format_of_each_whole_item_is_an_item_template(
         # a regular expression, not a template
         ("line", "each line", "#[0-9A-F]{6}"),
         ("item", "each item", "[A-Z]{2}"),
+        # marks show some free parts, a bare word may be free or literal
+        ("line", "each line", "[LEVEL] module – message"),
+        ("item", "each item", "<name> plays position"),
     ],
 )
 def test_a_format_no_whole_item_template_states_is_no_item_template(
@@ -364,3 +367,58 @@ def test_no_heading_level_is_implied_by_headings_among_others_or_of_mixed_levels
     levels = [_spec(kind="heading_level", level=n) for n in (1, 2, 3)]
     assert not any(m.exact(s) for m in found.implied for s in levels)
     assert not _covered(found, *levels)
+
+
+@pytest.mark.parametrize(
+    ("value", "template"),
+    [
+        ("- <name>: <role>", "<who>: <what>"),  # the list marker opens the line, not the item
+        ("Name: <name>, Age: <age>", "Name: [n], Age: [a]"),  # labels are literal
+        ("1. Term — definition", "Word — meaning"),
+    ],
+)
+def test_a_template_read_the_one_way_its_marks_and_labels_allow(value: str, template: str) -> None:
+    found = _expect(unit="line", scope="each line", relation="matches_format", value=value)
+    assert _covered(found, _spec(kind="item_template", template=template))
+
+
+# -- length_progression: stated by the fields, whatever the label ----------------------
+
+
+@pytest.mark.parametrize(
+    ("family", "unit", "scope", "relation", "note", "want"),
+    [
+        ("sentence_pattern", "word", "each sentence", "other", "word count strictly increasing",
+         {"part": "sentence", "direction": "increasing"}),
+        ("staircase", None, "each line", "other", "each line shorter than the previous one",
+         {"part": "line", "direction": "decreasing"}),
+        ("shape", "word", "each paragraph", "more_than", "",
+         {"part": "paragraph", "direction": "increasing"}),
+        ("longueur", "character", "every line", "less_than", "",
+         {"part": "line", "direction": "decreasing", "unit": "characters"}),
+    ],
+)  # fmt: skip
+def test_a_length_progression_the_fields_state_is_one_whatever_the_label(
+    family: str, unit: str | None, scope: str, relation: str, note: str, want: dict[str, Any]
+) -> None:
+    found = _expect(family=family, unit=unit, scope=scope, relation=relation, note=note)
+    spec = {"kind": "length_progression", "unit": "words", "strict": True} | want
+    assert _covered(found, _spec(**spec))
+
+
+@pytest.mark.parametrize(
+    ("family", "unit", "scope", "relation", "value", "note"),
+    [
+        ("ordering", "item", "each item", "other", None, "sorted in increasing order of price"),
+        ("length", "word", "each sentence", "less_than", 20, ""),  # a cap, not a progression
+        ("growth", None, "response", "other", None, "the numbers keep increasing"),
+        ("dates", "line", "each line", "other", None, "chronological, increasing dates"),
+    ],
+)
+def test_orders_caps_and_growing_numbers_are_no_length_progression(
+    family: str, unit: str | None, scope: str, relation: str, value: Any, note: str
+) -> None:
+    found = _expect(
+        family=family, unit=unit, scope=scope, relation=relation, value=value, note=note
+    )
+    assert not _expects(found, "length_progression")
