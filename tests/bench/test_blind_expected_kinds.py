@@ -422,3 +422,20 @@ def test_orders_caps_and_growing_numbers_are_no_length_progression(
         family=family, unit=unit, scope=scope, relation=relation, value=value, note=note
     )
     assert not _expects(found, "length_progression")
+
+
+# -- number_count: numbers the answer cites -------------------------------------------
+
+
+@pytest.mark.parametrize("unit", ["statistics", "concrete figures", "data points", "stat"])
+def test_at_least_so_many_statistics_is_at_least_so_many_numbers(unit: str) -> None:
+    found = _expect(unit=unit, relation="at_least", value=3)
+    assert _covered(found, _spec(kind="number_count", relation="at_least", value=3))
+    assert not _expects(found, "item_count")
+
+
+@pytest.mark.parametrize(("relation", "value"), [("exactly", 2), ("at_most", 4), ("none", 0)])
+def test_a_cap_or_an_exact_count_of_statistics_counts_no_number(relation: str, value: int) -> None:
+    found = _expect(unit="statistic", relation=relation, value=value)
+    assert not _expects(found, "number_count")
+    assert not _expects(found, "item_count")
