@@ -439,3 +439,21 @@ def test_a_cap_or_an_exact_count_of_statistics_counts_no_number(relation: str, v
     found = _expect(unit="statistic", relation=relation, value=value)
     assert not _expects(found, "number_count")
     assert not _expects(found, "item_count")
+
+
+# -- table_rows: the data rows, the header aside ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("note", "rows"),
+    [
+        ("header + 3 data rows", 3),
+        ("including the header", 3),
+        ("4 rows incl. header row", 3),
+        ("excluding header", 4),
+        ("data rows only", 4),
+    ],
+)
+def test_a_row_count_holding_the_header_counts_one_data_row_fewer(note: str, rows: int) -> None:
+    found = _expect(unit="row", scope="table", relation="exactly", value=4, note=note)
+    assert _covered(found, _spec(kind="table_rows", relation="exactly", value=rows))
