@@ -92,6 +92,7 @@ from _blind_parts import (
     Scope,
     code_language,
     count_value,
+    heading_level_of,
     is_response,
     language_code,
     letter_of,
@@ -296,8 +297,7 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
     if unit == "placeholder" and "___" not in c.note:
         return all_of(*counts("placeholder_count", c.relation, c.value))
     if unit == "heading":
-        level = re.search(r"\bh([1-6])\b", str(c.unit).lower())
-        extra = {"level": int(level[1]) if level else None}
+        extra = {"level": heading_level_of(c.unit)}
         return all_of(*counts("heading_count", c.relation, c.value, **extra))
     if unit == "code block":
         language = code_language(c)

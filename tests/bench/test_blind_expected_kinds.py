@@ -457,3 +457,31 @@ def test_a_cap_or_an_exact_count_of_statistics_counts_no_number(relation: str, v
 def test_a_row_count_holding_the_header_counts_one_data_row_fewer(note: str, rows: int) -> None:
     found = _expect(unit="row", scope="table", relation="exactly", value=4, note=note)
     assert _covered(found, _spec(kind="table_rows", relation="exactly", value=rows))
+
+
+# -- heading_count: headings of a level, however the unit names it -------------------
+
+
+@pytest.mark.parametrize(
+    ("unit", "level"),
+    [
+        ("## heading", 2),
+        ("level-3 headings", 3),
+        ("second-level header", 2),
+        ("H2s", 2),
+        ("h1", 1),
+        ("heading", None),
+    ],
+)
+def test_headings_of_a_level_are_counted_at_that_level(unit: str, level: int | None) -> None:
+    found = _expect(unit=unit, relation="exactly", value=3)
+    spec = _spec(kind="heading_count", relation="exactly", value=3, level=level)
+    assert _covered(found, spec)
+    assert not _expects(found, "item_count")
+
+
+@pytest.mark.parametrize("unit", ["subheading", "sub-headers", "top-level heading", "bold heading"])
+def test_headings_no_level_or_markup_states_are_no_heading_or_item_count(unit: str) -> None:
+    found = _expect(unit=unit, relation="exactly", value=3)
+    assert not _expects(found, "item_count")
+    assert not _covered(found, _spec(kind="heading_count", relation="exactly", value=3))
