@@ -259,6 +259,13 @@ def _part(noun: str) -> str:
     return noun.rstrip("s")
 
 
+_WITHIN_PART = re.compile(
+    r"^(?:each|every|all|per)\s.*\b(?:in|of|under|within|inside)\s+(?:the\s+)?"
+    r"(?:(?:first|second|third|last|final)\s|\w+\s+\d+\b|(?:[\w'-]+\s+){0,3}(?:section|part)\b|"
+    r"['\"“‘])"
+)
+
+
 def scope_of(raw: str | None) -> Scope:
     s = " ".join(str(raw or "").lower().replace("_", " ").split())
     if not s or _RESPONSE.fullmatch(s):
@@ -285,6 +292,9 @@ def scope_of(raw: str | None) -> Scope:
     found = re.fullmatch(r"(?:the )?(\w+) ([a-z ]+?)", s)
     if found and found[1] in _ORDINALS and not re.match(r"(two|three|four|few|\d)", found[2]):
         return ("nth", _part(found[2]), _ORDINALS[found[1]])
+    if _WITHIN_PART.search(s):
+        # "each line in section 2", "every bullet under Risks": one part's units
+        return ("other", s, None)
     found = re.fullmatch(r"([a-z ]+?) (\d+)", s)
     if found:
         return ("nth", _part(found[1]), int(found[2]))

@@ -157,9 +157,35 @@ def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
     return no_kind("nothing a word or character list forbids")
 
 
+# What a start or an end is described as rather than spelled: "a capital
+# letter", "the same letter", "the letter S", "a verb", "[A-Z]", "N."
+_DESCRIPTIONS = (
+    r"(?:capital|uppercase|upper-case|lowercase|lower-case|initial)? ?letter(?: \w)?|"
+    r"(?:same|different) (?:letter|word|sound)|letters?|numbers?|numerals?|digits?|verbs?|"
+    r"nouns?|adjectives?|questions?|rhymes?|rhyming words?|vowels?|consonants?|words?|"
+    r"symbols?|punctuation(?: marks?)?|emojis?|names?|dates?|times?|capitals?|"
+    r"capitali[sz]ed words?|(?:question|exclamation) (?:words?|sentences?)"
+)
+_DESCRIBED = re.compile(
+    rf"(?:(?:a|an|the|one|some|any)\s+)?(?:{_DESCRIPTIONS})|\[[^\]]*\w-\w[^\]]*\]|[nx#]\.?"
+)
+
+
+def _named_mark(text: str) -> str | None:
+    """The mark a name spells ("a period", "a colon", "an exclamation mark")."""
+    name = re.sub(r"^(?:a|an|the)\s+", "", " ".join(text.lower().split()))
+    mark = chars_of(name, ())
+    return mark if mark and not mark.isspace() else None
+
+
 def positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expectation:
     found = _positional(c, unit, scope, relation)
     text = c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else None)
+    described = text is not None and _DESCRIBED.fullmatch(" ".join(text.lower().split()))
+    if text is not None and (mark := _named_mark(text)) is not None:
+        text = mark
+    elif described:
+        text = None
     if scope[0] == "each" and text and text.strip() and not text.lstrip().startswith("^"):
         # every part starting (ending) so: the answer's first part starts (its
         # last ends) so too, a necessary part of the constraint
@@ -177,6 +203,12 @@ def _positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expect
         return no_kind("no single phrase to start or end with")
     if text.lstrip().startswith("^"):
         return no_kind("a pattern, not a phrase")
+    named = _named_mark(text)
+    if named is not None:
+        text = named  # "a period": the mark itself
+        c = replace(c, value=named, words=())
+    elif _DESCRIBED.fullmatch(" ".join(text.lower().split())):
+        return no_kind("a description of the start or end, not a phrase")
     if relation == "starts_with" and re.search(r"repeat|verbatim|word for word", c.note, re.I):
         return all_of(repeat(text))
     if unit == "postscript":

@@ -485,3 +485,63 @@ def test_headings_no_level_or_markup_states_are_no_heading_or_item_count(unit: s
     found = _expect(unit=unit, relation="exactly", value=3)
     assert not _expects(found, "item_count")
     assert not _covered(found, _spec(kind="heading_count", relation="exactly", value=3))
+
+
+# -- each_line and the phrase kinds: a start spelled, not described --------------------
+
+
+@pytest.mark.parametrize(
+    ("scope", "relation", "value"),
+    [
+        ("each line", "starts_with", "a capital letter"),
+        ("every line", "starts_with", "the same letter"),
+        ("each line", "starts_with", "the letter S"),
+        ("each line", "starts_with", "[A-Z]"),
+        ("each line", "starts_with", "N."),
+        ("response", "ends_with", "a question"),
+        ("each sentence", "starts_with", "a verb"),
+    ],
+)
+def test_a_start_or_end_described_is_no_phrase(scope: str, relation: str, value: str) -> None:
+    found = _expect(unit="line", scope=scope, relation=relation, value=value)
+    assert not found.expressible
+    for kind in ("each_line", "starts_with", "ends_with", "each_starts_with", "each_ends_with"):
+        assert not _expects(found, kind)
+
+
+@pytest.mark.parametrize(
+    ("scope", "value", "spec"),
+    [
+        ("each line", "a period", {"kind": "each_line", "position": "end", "phrase": "."}),
+        ("every line", "semicolon", {"kind": "each_line", "position": "end", "phrase": ";"}),
+        ("response", "an exclamation mark", {"kind": "ends_with", "phrase": "!"}),
+    ],
+)
+def test_a_mark_named_is_that_mark(scope: str, value: str, spec: dict[str, Any]) -> None:
+    found = _expect(unit="line", scope=scope, relation="ends_with", value=value)
+    assert _covered(found, _spec(**spec))
+
+
+@pytest.mark.parametrize(("value", "phrase"), [("The", "The"), ("- ", "-"), (">> ", ">>")])
+def test_a_start_spelled_is_still_the_phrase(value: str, phrase: str) -> None:
+    found = _expect(unit="line", scope="each line", relation="starts_with", value=value)
+    assert found.expressible
+    assert any(repr(phrase) in m.label for m in found.matchers)
+
+
+# -- scopes: the units of one part are no units of the answer -------------------------
+
+
+@pytest.mark.parametrize(
+    "scope",
+    [
+        "each line in section 2",
+        "every bullet under the Risks section",
+        "each sentence of the first paragraph",
+        "each bullet in 'Pros'",
+    ],
+)
+def test_the_units_of_one_part_map_to_no_whole_answer_or_nth_part_kind(scope: str) -> None:
+    found = _expect(unit="line", scope=scope, relation="starts_with", value="> ")
+    for kind in ("each_line", "part_affix", "starts_with", "each_starts_with"):
+        assert not _expects(found, kind)
