@@ -86,6 +86,7 @@ from _blind_matchers import (
 )
 from _blind_nesting import nesting
 from _blind_one_part import one_part
+from _blind_one_word import one_word_letters
 from _blind_parts import (
     COUNTED,
     NUMERIC,
@@ -172,6 +173,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return shaped
     if (ordered := sequence(c)) is not None:  # progressions: bench/_blind_sequence.py
         return ordered
+    if (one_word := one_word_letters(c, row)) is not None:  # bench/_blind_one_word.py
+        return one_word
     # word shapes, character classes, a closed vocabulary: bench/_blind_word_patterns.py
     if (patterned := word_patterns(c) or char_classes(c) or vocabulary(c)) is not None:
         return patterned

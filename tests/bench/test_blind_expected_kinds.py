@@ -545,3 +545,33 @@ def test_the_units_of_one_part_map_to_no_whole_answer_or_nth_part_kind(scope: st
     found = _expect(unit="line", scope=scope, relation="starts_with", value="> ")
     for kind in ("each_line", "part_affix", "starts_with", "each_starts_with"):
         assert not _expects(found, kind)
+
+
+# -- the letters of a one-word answer ----------------------------------------------------
+
+
+def _one_word() -> dict[str, Any]:
+    return {"unit": "word", "scope": "response", "relation": "exactly", "value": 1}
+
+
+@pytest.mark.parametrize(("relation", "value"), [("exactly", 7), ("between", [5, 8])])
+def test_the_letters_of_a_one_word_answer_are_its_words_length_or_its_letters(
+    relation: str, value: Any
+) -> None:
+    found = _expect(_one_word(), unit="letters", relation=relation, value=value)
+    low = value if isinstance(value, int) else value[0]
+    rel = relation if relation == "exactly" else "at_least"
+    assert found.expressible
+    assert any(m.exact(_spec(kind="word_length", relation=rel, value=low)) for m in found.matchers)
+    letters = _spec(kind="char_class_count", relation=rel, value=low, char_class="letter")
+    assert any(m.exact(letters) for m in found.matchers)
+
+
+def test_the_letters_of_a_longer_answer_are_no_word_length() -> None:
+    two = _one_word() | {"value": 2}
+    for found in (
+        _expect(two, unit="letters", relation="exactly", value=7),
+        _expect(unit="letters", relation="exactly", value=7),
+        _expect(_one_word(), unit="characters", relation="exactly", value=7),
+    ):
+        assert not _expects(found, "word_length")
