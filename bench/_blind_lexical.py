@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
+from _blind_acrostic import acrostic
 from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts, first_found, no_kind
 from _blind_parts import NUMERIC, count_value, is_response, phrase, scope_of
 
@@ -197,7 +198,7 @@ def _acrostic(c: _Fields) -> Expectation | None:
 def _wordplay(c: _Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
     value = c.value if isinstance(c.value, str) else ""
-    spelled = _acrostic(c)
+    spelled = _acrostic(c) or acrostic(c)  # bench/_blind_acrostic.py
     if spelled is not None:
         return spelled
     if unit in ("first letter", "initial", "initial letter") and scope[0] == "each":

@@ -575,3 +575,43 @@ def test_the_letters_of_a_longer_answer_are_no_word_length() -> None:
         _expect(_one_word(), unit="characters", relation="exactly", value=7),
     ):
         assert not _expects(found, "word_length")
+
+
+# -- acrostic: however the first letters and the word are put ------------------------
+
+
+@pytest.mark.parametrize(
+    ("unit", "scope", "relation", "value", "words", "part"),
+    [
+        ("first letter", "each line", "other", "HOPE", [], "line"),
+        ("line", "initial letters of lines", "equals", "hope", [], "line"),
+        ("line", "each line", "starts_with", None, ["H", "O", "P", "E"], "line"),
+        ("line", "each line", "starts_with", "H, O, P, E", [], "line"),
+        ("first letter", "lines", "matches_format", "HOPE", [], "line"),
+        ("sentence", "first letters of each sentence", "spells", "Hope", [], "sentence"),
+    ],
+)
+def test_an_acrostic_reads_however_its_letters_and_word_are_put(
+    unit: str, scope: str, relation: str, value: str | None, words: list[str], part: str
+) -> None:
+    found = _expect(
+        family="acrostic", unit=unit, scope=scope, relation=relation, value=value, words=words
+    )
+    assert _covered(found, _spec(kind="acrostic", word="HOPE", part=part))
+    assert not _covered(found, _spec(kind="acrostic", word="HOPES", part=part))
+
+
+@pytest.mark.parametrize(
+    ("family", "unit", "scope", "relation", "value"),
+    [
+        ("acrostic", "line", "each line", "starts_with", "Why"),  # one phrase per line
+        ("line_start", "line", "each line", "equals", "HOPE"),  # no first letters named
+        ("acrostic", "line", "first line", "equals", "HOPE"),  # one line
+        ("acrostic", "line", "first letters of each line", "equals", "H0PE"),  # no word
+    ],
+)
+def test_no_acrostic_where_no_first_letters_spell_a_word(
+    family: str, unit: str, scope: str, relation: str, value: str
+) -> None:
+    found = _expect(family=family, unit=unit, scope=scope, relation=relation, value=value)
+    assert not _expects(found, "acrostic")
