@@ -12,7 +12,7 @@ from collections.abc import Callable
 from _blind_matchers import Expectation, all_of, fields, first_found, no_kind
 from _blind_rows import Constraint
 
-__all__ = ["format_parts"]
+__all__ = ["format_parts", "stated_marker"]
 
 
 def _text(raw: object) -> str:
@@ -267,3 +267,10 @@ _FAMILIES: tuple[Callable[[Constraint], Expectation | None], ...] = (
 def format_parts(c: Constraint) -> Expectation | None:
     """The checks the format-of-parts families state for ``c``, or None."""
     return first_found(_FAMILIES, c)
+
+
+def stated_marker(c: Constraint) -> str | None:
+    """The bullet marker a list format names ("a bulleted list with
+    dashes"), or None."""
+    marker = _marker(c)
+    return marker if marker in ("-", "*", "+", "•") else None

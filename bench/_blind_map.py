@@ -45,7 +45,7 @@ from dataclasses import replace
 from _blind_data import each_object_keys, json_data
 from _blind_each import each_part_holds
 from _blind_fields import canonical, canonical_row
-from _blind_format_parts import format_parts
+from _blind_format_parts import format_parts, stated_marker
 from _blind_formats import formats
 from _blind_items import listed_items, stated_list
 from _blind_layout import (
@@ -460,7 +460,11 @@ def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     if "numbered list" in value:
         return all_of(any_count("numbered_count", "(a numbered list)"))
     if re.search(r"bullet(ed)? list", value):
-        return all_of(any_count("bullet_count", "(a bulleted list)"))
+        listed = any_count("bullet_count", "(a bulleted list)")
+        if (marker := stated_marker(c)) is not None:
+            # "a bulleted list with dashes": every bullet of that marker, and one at least
+            return replace(all_of(fields("list_marker", marker=marker)), implied=(listed,))
+        return all_of(listed)
     return no_kind("no kind checks this format")
 
 

@@ -112,6 +112,9 @@ _NONE_OF: dict[str, tuple[str, ...]] = {
 emoji", "no hashtags", "no links" forbid: counts of 0."""
 
 
+_MARKER = re.compile(r"[-*+•]|asterisks?|stars?|dash(?:es)?|hyphens?|plus(?: signs?)?|dots?")
+
+
 def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
     if not is_response(scope):
         return no_kind("forbidden only in one part or position")
@@ -122,6 +125,14 @@ def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
         if not all(len(m) == 1 for m in marks):
             return no_kind("a ban on some emoji only, not each one a character")
         return all_of(*(forbidden_chars(m) for m in dict.fromkeys(marks)))
+    marks = [str(m).strip() for m in (*listed, c.value) if isinstance(m, str) and m.strip()]
+    if (
+        unit in ("bullet", "bullet list", "list")
+        and marks
+        and all(_MARKER.fullmatch(m) for m in marks)
+    ):
+        # "don't use * for bullets": bullets of another marker stay allowed
+        return no_kind("bullets of one marker banned: no kind bans a marker alone")
     if unit in _NONE_OF:
         kinds = _NONE_OF[unit]
         # "no numbering, no bullets" written as one ban of bullets: the quote bans both lists

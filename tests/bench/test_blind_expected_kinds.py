@@ -615,3 +615,36 @@ def test_no_acrostic_where_no_first_letters_spell_a_word(
 ) -> None:
     found = _expect(family=family, unit=unit, scope=scope, relation=relation, value=value)
     assert not _expects(found, "acrostic")
+
+
+# -- list markers: a marker banned, a marker named with the list ---------------------
+
+
+@pytest.mark.parametrize(("value", "words"), [("*", []), (None, ["asterisks"]), ("-", [])])
+def test_bullets_of_one_marker_banned_are_no_ban_on_bullets(
+    value: str | None, words: list[str]
+) -> None:
+    found = _expect(unit="bullet", relation="none", value=value, words=words)
+    assert not _covered(found, _spec(kind="bullet_count", relation="at_most", value=0))
+
+
+@pytest.mark.parametrize("value", [0, None])
+def test_no_bullets_at_all_is_still_a_ban_on_bullets(value: int | None) -> None:
+    found = _expect(unit="bullets", relation="none", value=value)
+    assert _covered(found, _spec(kind="bullet_count", relation="at_most", value=0))
+
+
+@pytest.mark.parametrize(
+    ("value", "marker"),
+    [
+        ("bulleted list with dashes", "-"),
+        ("bullet list (•)", "•"),
+        ("bullet list using asterisks", "*"),
+    ],
+)
+def test_a_bulleted_list_with_its_marker_named_is_that_list_marker(value: str, marker: str) -> None:
+    found = _expect(unit="list", relation="matches_format", value=value)
+    assert _covered(found, _spec(kind="list_marker", marker=marker))
+    one = _spec(kind="bullet_count", relation="at_least", value=1)
+    assert not _covered(found, one)
+    assert any(m.exact(one) for m in found.implied)
