@@ -112,7 +112,11 @@ _UNITS: tuple[tuple[str, str], ...] = (
     (r"(sections?|rounds?|chapters?)", "section"),
     (r"placeholders?", "placeholder"),
     (r"(?:fenced )?code (?:blocks?|fences?|snippets?)|(?:code )?fences?", "code block"),
-    (r"(bold|italic|highlight(ed)?)( span| phrase| section| text| word)?s?", "highlight"),
+    (
+        r"(bold(ed)?|italic(s|i[sz]ed)?|highlight(ed)?|emphasi[sz]ed|emphasis|emphases)"
+        r"( span| phrase| section| text| word| term)?s?",
+        "highlight",
+    ),
     (r"(key ?words?|key phrases?|terms?)", "keyword"),
     (r"phrases?", "phrase"),
     (r"(json )?(keys?|fields?)", "key"),

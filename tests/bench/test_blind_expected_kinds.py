@@ -648,3 +648,32 @@ def test_a_bulleted_list_with_its_marker_named_is_that_list_marker(value: str, m
     one = _spec(kind="bullet_count", relation="at_least", value=1)
     assert not _covered(found, one)
     assert any(m.exact(one) for m in found.implied)
+
+
+# -- highlight_count and words_styled: styled spans however named ------------------------
+
+
+@pytest.mark.parametrize("unit", ["bolded terms", "emphasis", "italicized words", "bold phrases"])
+def test_styled_spans_however_named_are_highlights(unit: str) -> None:
+    found = _expect(unit=unit, relation="at_least", value=2)
+    assert _covered(found, _spec(kind="highlight_count", relation="at_least", value=2))
+    assert not _expects(found, "item_count")
+
+
+@pytest.mark.parametrize(
+    ("value", "style"), [("bold", "bold"), ("italics", "italic"), ("in bold", "bold")]
+)
+def test_words_with_their_style_named_are_words_styled(value: str, style: str) -> None:
+    found = _expect(unit="keyword", relation="matches_format", value=value, words=["Paris"])
+    assert _covered(found, _spec(kind="words_styled", words=["Paris"], style=style))
+
+
+def test_words_styled_in_one_part_only_are_no_words_styled() -> None:
+    found = _expect(
+        unit="word",
+        scope="first paragraph",
+        relation="matches_format",
+        value="bold",
+        words=["Paris"],
+    )
+    assert not _expects(found, "words_styled")
