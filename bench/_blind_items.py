@@ -23,7 +23,7 @@ from _blind_matchers import Expectation, all_of, counts, either, no_kind
 from _blind_parts import COUNTED, NUMERIC, count_value, is_response, scope_of, unit_of
 from _blind_rows import Constraint, Row
 
-__all__ = ["listed_items", "stated_list"]
+__all__ = ["checklist_items", "listed_items", "stated_list"]
 
 # Pieces of prose a line cannot hold, units other kinds count, and things
 # that are not a list's items, by the unit's last word ("example sentence"
@@ -134,3 +134,18 @@ def _asterisks(row: Row) -> bool:
         for s in row.constraints
         if s.verifiable
     )
+
+
+def checklist_items(c: Constraint) -> Expectation | None:
+    """ "10 checkbox items": the bullets of a checklist, or the items
+    item_count reads on its list lines (the shallowest, the same items)."""
+    if not re.search(r"check-?box|checklist|task", str(c.unit or "").lower()):
+        return None
+    if not count_value(c.relation, c.value):
+        return None
+    pairs = zip(
+        counts("bullet_count", c.relation, c.value),
+        counts("item_count", c.relation, c.value),
+        strict=True,
+    )
+    return all_of(*(either(bullets, items) for bullets, items in pairs))

@@ -47,7 +47,7 @@ from _blind_each import each_part_holds
 from _blind_fields import canonical, canonical_row
 from _blind_format_parts import format_parts, stated_marker
 from _blind_formats import formats
-from _blind_items import listed_items, stated_list
+from _blind_items import checklist_items, listed_items, stated_list
 from _blind_layout import (
     checklist,
     comma_line,
@@ -312,7 +312,7 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
         return versions
     if kind is None:
         return no_kind("no kind counts this unit")
-    return all_of(*counts(kind, c.relation, c.value))
+    return checklist_items(c) or all_of(*counts(kind, c.relation, c.value))
 
 
 def _separator(row: Row) -> str:

@@ -677,3 +677,17 @@ def test_words_styled_in_one_part_only_are_no_words_styled() -> None:
         words=["Paris"],
     )
     assert not _expects(found, "words_styled")
+
+
+@pytest.mark.parametrize("unit", ["checkbox item", "checklist items", "checkboxes"])
+def test_a_checklists_items_are_its_bullets_or_its_list_items(unit: str) -> None:
+    found = _expect(unit=unit, relation="exactly", value=10)
+    assert _covered(found, _spec(kind="bullet_count", relation="exactly", value=10))
+    assert _covered(found, _spec(kind="item_count", relation="exactly", value=10))
+    assert not _covered(found, _spec(kind="item_count", relation="exactly", value=9))
+
+
+def test_plain_bullets_are_still_only_the_bullet_count() -> None:
+    found = _expect(unit="bullet points", relation="exactly", value=4)
+    assert _covered(found, _spec(kind="bullet_count", relation="exactly", value=4))
+    assert not _covered(found, _spec(kind="item_count", relation="exactly", value=4))
