@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from _blind_matchers import Expectation, all_of, fields, first_found
+from _blind_matchers import Expectation, all_of, fields, first_found, no_kind
 from _blind_rows import Constraint
 
-__all__ = ["format_parts"]
+__all__ = ["format_parts", "stated_marker"]
 
 
 def _text(raw: object) -> str:
@@ -134,6 +134,8 @@ _ORDERED = re.compile(r"\(?(?P<label>\d{1,3}|[a-z]|[ivx]{1,5}|n|x)(?P<close>[.)]
 def _marker(c: Constraint) -> str | None:
     """The marker style the constraint's value (or its one word) shows."""
     raw = str(c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else ""))
+    if not raw and _sequence(c):
+        raw = ", ".join(c.words)  # "I.", "II.", "III.": the style its first shows
     hint = f"{raw} {c.note}".lower()
     raw = re.sub(r"[\^$\\]", "", raw)
     raw = re.sub(r"\((\w+)(?:\|\w+)+\)", r"\1", raw).strip().strip("'\"`")
@@ -170,12 +172,31 @@ def _marker(c: Constraint) -> str | None:
     return marker if marker in _STYLES else None
 
 
+# an ordered marker in a sequence ("I., II., III."), and a second level's ("1.1")
+_SEQUENCE_MARK = re.compile(r"\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)]", re.I)
+_SECOND_LEVEL = re.compile(r"\b(?:\d+|n)\.(?:\d+|n)\b", re.I)
+
+
+def _sequence(c: Constraint) -> bool:
+    """Whether the words (or the value) are two or more ordered markers of
+    a numbering: "I.", "II.", "III."; "1), 2), 3)"; "N. / N.N"."""
+    marks = list(c.words) if len(c.words) >= 2 else re.split(r"\s*[,;/]\s*", _text(c.value))
+    marks = [m.strip() for m in marks if m.strip()]
+    return len(marks) >= 2 and all(
+        _SEQUENCE_MARK.fullmatch(m) or _SECOND_LEVEL.fullmatch(m) for m in marks
+    )
+
+
 def list_markers(c: Constraint) -> Expectation | None:
     """ "Use dashes for bullets" (every bullet's marker), "number them 1), 2)"
-    (every numbered item's), "Roman numerals (I., II.)"."""
+    (every numbered item's), "Roman numerals (I., II.)". A numbering given
+    as its sequence ("I., II., III.") names the items it numbers whatever
+    the unit; with a second level ("1., 2. and sub-clauses 1.1") the
+    top level's marker is only implied (no kind states the sub-numbering)."""
     unit, scope, relation = _text(c.unit), _text(c.scope), _relation(c)
     if relation not in ("equals", "starts_with", "matches_format", "all", "other"):
         return None
+    sequence = _sequence(c) and unit in ("", "line", "lines", "item", "items")
     # the unit names the marker or the items, or a line whose scope is the bullets
     # or no unit, where the family label names the numbering and the value
     # shows the sequence ("Roman numerals (I., II., III.)", matches_format)
@@ -184,12 +205,22 @@ def list_markers(c: Constraint) -> Expectation | None:
         _MARKER_UNIT.fullmatch(unit)
         or (unit in ("", "line", "lines") and _BULLETS_SCOPE.search(scope))
         or (numbering and relation == "matches_format" and not re.search(r"sub|nest", scope))
+        or sequence
     ):
         return None
-    if _ONE_ITEM.search(scope):
+    nested = re.search(r"\bsub-?|nested|second[- ]level", scope)  # a sub-list's markers
+    if (
+        _ONE_ITEM.search(scope)
+        or nested
+        or (sequence and re.search(r"section|heading|title", scope))
+    ):
         return None
     marker = _marker(c)
-    return None if marker is None else all_of(fields("list_marker", marker=marker))
+    if marker is None:
+        return None
+    if _SECOND_LEVEL.search(f"{c.value or ''} {' '.join(c.words)}"):
+        return no_kind("a numbering with sub-levels", fields("list_marker", marker=marker))
+    return all_of(fields("list_marker", marker=marker))
 
 
 # -- title case of parts (family: title_case) --------------------------------------
@@ -240,3 +271,10 @@ _FAMILIES: tuple[Callable[[Constraint], Expectation | None], ...] = (
 def format_parts(c: Constraint) -> Expectation | None:
     """The checks the format-of-parts families state for ``c``, or None."""
     return first_found(_FAMILIES, c)
+
+
+def stated_marker(c: Constraint) -> str | None:
+    """The bullet marker a list format names ("a bulleted list with
+    dashes"), or None."""
+    marker = _marker(c)
+    return marker if marker in ("-", "*", "+", "•") else None

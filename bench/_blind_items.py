@@ -23,7 +23,7 @@ from _blind_matchers import Expectation, all_of, counts, either, no_kind
 from _blind_parts import COUNTED, NUMERIC, count_value, is_response, scope_of, unit_of
 from _blind_rows import Constraint, Row
 
-__all__ = ["listed_items", "stated_list"]
+__all__ = ["checklist_items", "listed_items", "stated_list"]
 
 # Pieces of prose a line cannot hold, units other kinds count, and things
 # that are not a list's items, by the unit's last word ("example sentence"
@@ -36,8 +36,14 @@ _NOT_ITEMS = re.compile(
     r"parenthetical|percentage|minute|hour|day|week|month|year|phrase|mention|amount|space|"
     r"level|separator|sentence|word|(?<!subject )line|character|block|question|number|digit|"
     r"emoji|hashtag|url|link|heading|section|page|stanza|verse|syllable|caption|notification|"
-    r"text)s?$"
+    r"text|quote|quotation|panel|card)s?$"
 )
+# Letters, however listed ("letter a/e/i/o/u", "each letter A-Z"): a count of
+# characters, never of a list's items
+_LETTERS = re.compile(r"\b(?:letters?|vowels?|consonants?)\b")
+# "2 per word", "3 for each topic": a count summed over groups, which the
+# items of one list do not state
+_PER_GROUP = re.compile(r"\b(?:\d+|one|two|three|four|five)\s+(?:per|for each|for every|each)\b")
 _SCOPES = re.compile(r"(?:the\s+)?(?:list|response|answer|reply|output|whole\s+response)?")
 # A sibling that names the list's form: that form's count is the one expected.
 _FORM = re.compile(
@@ -53,7 +59,9 @@ def listed_items(c: Constraint, row: Row) -> Expectation | None:
     if relation not in NUMERIC or not count_value(relation, c.value):
         return None
     raw = " ".join(str(c.unit or "").lower().replace("_", " ").split())
-    if unit_of(c) != "item" or not raw or _NOT_ITEMS.search(raw):
+    if unit_of(c) != "item" or not raw or _NOT_ITEMS.search(raw) or _LETTERS.search(raw):
+        return None
+    if _PER_GROUP.search(c.note.lower()):
         return None
     if c.words or re.fullmatch(r"(?:occurrence|time|mention|use|appearance)s?", raw):
         return None  # how often the words given appear: a keyword count
@@ -126,3 +134,18 @@ def _asterisks(row: Row) -> bool:
         for s in row.constraints
         if s.verifiable
     )
+
+
+def checklist_items(c: Constraint) -> Expectation | None:
+    """ "10 checkbox items": the bullets of a checklist, or the items
+    item_count reads on its list lines (the shallowest, the same items)."""
+    if not re.search(r"check-?box|checklist|task", str(c.unit or "").lower()):
+        return None
+    if not count_value(c.relation, c.value):
+        return None
+    pairs = zip(
+        counts("bullet_count", c.relation, c.value),
+        counts("item_count", c.relation, c.value),
+        strict=True,
+    )
+    return all_of(*(either(bullets, items) for bullets, items in pairs))

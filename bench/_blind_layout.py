@@ -17,6 +17,7 @@ from _blind_matchers import (
     counts,
     either,
     fields,
+    no_kind,
     separated_versions,
 )
 from _blind_parts import Scope, is_response, unit_of
@@ -142,18 +143,62 @@ def checklist(c: Constraint) -> Expectation | None:
 # -- item template (family: item_template) --------------------------------------------
 
 _EACH_UNIT = re.compile(r"\b(?:each|every|all)\s+(?:line|item|bullet|entry|row|point|pair|tip)s?\b")
+# A unit that is a list's item or line itself; another unit ("time slot",
+# "duration") is a piece of each item, which a template of the whole item
+# does not state.
+_WHOLE_ITEM = re.compile(
+    r"(?:list |numbered |bulleted |checklist )?"
+    r"(?:lines?|items?|bullet(?:ed)?(?: points?| items?)?|entry|entries|points?|rows?)"
+)
+# "each bullet in Your medicines": the items of one section, not of the answer
+_WITHIN = re.compile(
+    r"\b(?:in|under|within|inside)\s+(?!(?:the\s+)?(?:whole\s+)?"
+    r"(?:response|answer|reply|output|list)\b)\S"
+)
+# a regular expression's classes and repeats: "#[0-9A-F]{6}", "[A-Z]{2}"
+_REGEX = re.compile(r"[\^$\\]|\[[^\]]*\w-\w[^\]]*\]|\{\d+(?:,\d*)?\}")
+
+
+_LIST_MARKER = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")
+# the free parts a template marks (as the item_template kind reads them)
+_MARKED = re.compile(r"<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|…|\.\.\.")
+# a word outside the marks that is no label (a label ends in a colon)
+_BARE_WORD = re.compile(r"[^\W\d_]{2,}(?!\w|\s*:)")
+
+
+def _whole_item(c: Constraint) -> bool:
+    """Whether the unit is the item (or line) the template describes whole:
+    named so, or the very thing the scope names ("each recommendation",
+    unit "recommendation") where no other kind names it (a heading, a
+    paragraph, a blank). An empty unit says neither."""
+    raw = " ".join(str(c.unit or "").lower().replace("_", " ").split())
+    if _WHOLE_ITEM.fullmatch(raw):
+        return True
+    part = re.search(r"\b(?:each|every|all)\s+([a-z][a-z -]*)", str(c.scope or "").lower())
+    named = part is not None and part[1].strip().rstrip("s") == raw.rstrip("s")
+    return bool(raw) and named and unit_of(c) == "item"
 
 
 def item_template(c: Constraint, scope: Scope) -> Expectation | None:
     """Every item or line in a stated template: an item_template check whose
-    literal parts are those of the writer's format (compared by pattern)."""
+    literal parts are those of the writer's format (compared by pattern).
+    Not where the unit is a piece of each item ("time slot" in each agenda
+    item), the items are one section's, or the value is a regular
+    expression: no template of the whole item states those."""
     value = str(c.value or "").strip()
     each = scope[0] == "each" or _EACH_UNIT.search(str(c.scope or "")) is not None
-    unit = unit_of(c)
-    if not value or "\n" in value or not each or unit not in ("line", "item", "bullet", "entry"):
+    if not value or "\n" in value or not each or not _whole_item(c):
         return None
-    if re.search(r"[\^$\\]", value):
+    if _WITHIN.search(str(c.scope or "").lower()):
+        return None
+    if _REGEX.search(value):
         return None  # a regular expression, not a template
+    # "- Name: <name>": the marker opens the list line, the item follows it
+    value = _LIST_MARKER.sub("", value)
+    if _MARKED.search(value) and _BARE_WORD.search(_MARKED.sub(" ", value)):
+        # "[Owner] Task (due: …)": marks show some free parts, and a bare word
+        # that labels nothing ("Task") may be free or literal: no one reading
+        return None
     want = template_pattern(value)
     if want is None:
         return None
@@ -203,24 +248,62 @@ def _section_name(text: object) -> str:
     return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
 
 
+_ONE_OF = re.compile(r"\bone[ _]of\b|\beither\b|\bor\b", re.I)
+# the parts each named once: a label per line, part, version or answer
+_ONCE = re.compile(
+    r"line|part|paragraph|bullet|item|section|version|answer|response|option|choice|headline"
+)
+_LABEL_UNIT = re.compile(r"(?:part |section |item )?labels?")
+# the parts named in the plural ("choices", "the options"): each of them
+_PLURAL = re.compile(
+    r"(?:the )?(?:[a-z]+ )?(?:choice|option|part|answer|version|item|entrie|line)s"
+)
+
+
 def named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
     """Sections headed by the names in ``words``; in order where the quote or
     the writer's label says so."""
     # "Label the parts 'For adults:' and 'For kids:'": label lines, named as
     # the words (each ending in a colon) a section, label or line contains
     raw = " ".join(str(c.unit or "").lower().split())
+    raw_scope = " ".join(str(c.scope or "").lower().split())
+    recurring = False
     colons = all(w.strip().endswith(":") for w in c.words)
     labels = c.relation == "contains" and colons
     labelled = labels and re.fullmatch(r"(?:section )?labels?|lines?|sections?", raw) is not None
     # "Label them 'Serious:' and 'Funny:'": each part starts with one of two
     # or more colon labels, so each label opens a line (its section's head)
-    if c.relation == "starts_with" and colons and scope[0] == "each":
+    if (
+        c.relation == "starts_with"
+        and colons
+        and (scope[0] == "each" or _PLURAL.fullmatch(raw_scope))
+    ):
+        if _ONE_OF.search(c.note):
+            return None  # every line opens with one of them: no kind states alternatives
+        labelled = labels = True
+        # "'Q:' then 'A:' in each flashcard": labels recurring in every entry
+        recurring = scope[0] == "each" and not _ONCE.search(str(scope[1]))
+    # "Label them 'Coffee' and 'Tea'": a label per part, named as the words
+    # (names, not markers: "A)" or "(★)" labels no section)
+    named = all(re.search(r"[^\W\d_]{2}", w) for w in c.words)
+    if (
+        c.relation == "contains"
+        and _LABEL_UNIT.fullmatch(raw)
+        and scope[0] in ("each", "response")
+        and named
+    ):
         labelled = labels = True
     if (unit not in ("heading", "section", "section label") and not labelled) or len(c.words) < 2:
         return None
     if c.relation == "contains" and not labels:
         return None
-    if not is_response(scope) and scope[0] != "each" and "heading" not in str(c.scope):
+    plural = labelled and _PLURAL.fullmatch(raw_scope) is not None
+    if (
+        not is_response(scope)
+        and scope[0] != "each"
+        and "heading" not in str(c.scope)
+        and not plural
+    ):
         return None
     want = [_section_name(word) for word in c.words]
     ordered = re.search(r"\border\b", f"{c.family} {c.quote} {c.note}".lower()) is not None
@@ -231,7 +314,11 @@ def named_sections(c: Constraint, unit: str, scope: Scope) -> Expectation | None
         return got == want and bool(spec.get("ordered")) == ordered
 
     label = f"named_sections names={want} ordered={ordered}"
-    return all_of(Matcher(frozenset({"named_sections"}), test, label))
+    sections = Matcher(frozenset({"named_sections"}), test, label)
+    if recurring:
+        # each label heads a line somewhere, but not every entry's: implied only
+        return no_kind("labels recurring in every entry: no kind states them", sections)
+    return all_of(sections)
 
 
 # -- plain text (family: plain_text) --------------------------------------------------

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
+from _blind_acrostic import acrostic
 from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts, first_found, no_kind
 from _blind_parts import NUMERIC, count_value, is_response, phrase, scope_of
 
@@ -197,7 +198,7 @@ def _acrostic(c: _Fields) -> Expectation | None:
 def _wordplay(c: _Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
     value = c.value if isinstance(c.value, str) else ""
-    spelled = _acrostic(c)
+    spelled = _acrostic(c) or acrostic(c)  # bench/_blind_acrostic.py
     if spelled is not None:
         return spelled
     if unit in ("first letter", "initial", "initial letter") and scope[0] == "each":
@@ -273,6 +274,13 @@ def _opening(c: _Fields) -> Expectation | None:
 # -- numbers and literals ------------------------------------------------------------------
 
 
+_NUMERIC_FACTS = re.compile(
+    r"(?:specific |concrete |numeric(?:al)? |real |key )?"
+    r"(?:statistics?|stats?|figures?|data[ -]points?|numeric (?:facts?|values?)|numerical facts?)"
+)
+"""Units naming numbers the answer cites: a statistic, a figure, a data point."""
+
+
 def _numbers(c: _Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
     if not is_response(scope):
@@ -282,6 +290,14 @@ def _numbers(c: _Fields) -> Expectation | None:
     ):
         bounds = count_value(relation, c.value)
         return all_of(*counts("number_count", relation, c.value)) if bounds else None
+    if relation in NUMERIC and _NUMERIC_FACTS.fullmatch(unit):
+        # "at least 3 statistics": as many numbers at least (the check reads
+        # digits); a cap or an exact count of one sort of number is no
+        # count of every number the answer writes (a year, a date)
+        bounds = count_value(relation, c.value)
+        if bounds and all(rel == "at_least" for rel, _ in bounds):
+            return all_of(*counts("number_count", relation, c.value))
+        return no_kind("numbers of one sort: no kind counts them apart from the others")
     value = str(c.value or "").lower()
     single = re.fullmatch(r"(?:an? )?(?:integer|number|numeric|digits?)(?: only)?", value)
     if relation == "matches_format" and unit in ("answer", "response", "output") and single:

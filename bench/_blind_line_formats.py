@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from _blind_matchers import Expectation, Matcher, Spec, all_of
+from _blind_matchers import Expectation, Matcher, Spec, all_of, either
 from _blind_rows import Constraint
 
 __all__ = ["line_formats"]
@@ -96,6 +96,9 @@ def _norm(template: str) -> str:
 
 
 _WRAP = re.compile(r"(?P<open>\S{1,20}?)(?:\.\.\.|…)(?P<close>\S{1,20})")
+_ANSWER_UNIT = re.compile(
+    r"(?:the )?(?:whole |entire )?(?:answer|response|reply|output|text|message|document)"
+)
 _WHOLE = ("response", "answer", "the answer", "the response", "whole answer", "entire response")
 
 
@@ -105,6 +108,9 @@ def _wrap(c: Constraint) -> Expectation | None:
     scope = " ".join(str(c.scope or "").lower().split())
     if scope not in _WHOLE or c.relation.strip().lower() != "matches_format":
         return None
+    unit = " ".join(str(c.unit or "").lower().split())
+    if unit and not _ANSWER_UNIT.fullmatch(unit):
+        return None  # "the pronunciation in brackets", "placeholders like [NAME]": a piece
     found = _WRAP.fullmatch(str(c.value or "").strip())
     if found is None or found["open"] in ('"', "“", "```", "<<", "*", "**", "_", "__"):
         return None  # double quotes, a code block, a title, emphasis: other kinds'
@@ -133,6 +139,10 @@ def line_formats(c: Constraint) -> Expectation | None:
     if c.relation.strip().lower() == "starts_with" and which == "first":
         return None  # an opening phrase: the opening kinds check it
     exact = all_of(_matcher(which, template))
+    if c.relation.strip().lower() == "starts_with":
+        # the last line opening with a label: that line's start, as part_affix states it
+        label = template.removesuffix(" <text>")
+        return all_of(either(_matcher(which, template), _affix_last(label)))
     loose = _HOLES.sub("<text>", template)
     # a form whose holes the writer narrowed ("Answer: [A-D]") is met in part
     # by the same line with any text in them
@@ -146,3 +156,15 @@ def _matcher(which: str, template: str) -> Matcher:
         return spec.get("line") == which and _norm(str(spec.get("template", ""))) == want
 
     return Matcher(frozenset({"line_template"}), test, f"line_template {which} {template}")
+
+
+def _affix_last(label: str) -> Matcher:
+    want = " ".join(label.split()).casefold()
+
+    def test(spec: Spec) -> bool:
+        got = spec.get("phrases")
+        phrases = [" ".join(str(p).split()).casefold() for p in got or ()]  # type: ignore[attr-defined]
+        where = (spec.get("part"), spec.get("index"), spec.get("position"))
+        return where == ("line", -1, "start") and phrases == [want]
+
+    return Matcher(frozenset({"part_affix"}), test, f"part_affix line -1 start {label!r}")

@@ -45,9 +45,9 @@ from dataclasses import replace
 from _blind_data import each_object_keys, json_data
 from _blind_each import each_part_holds
 from _blind_fields import canonical, canonical_row
-from _blind_format_parts import format_parts
+from _blind_format_parts import format_parts, stated_marker
 from _blind_formats import formats
-from _blind_items import listed_items, stated_list
+from _blind_items import checklist_items, listed_items, stated_list
 from _blind_layout import (
     checklist,
     comma_line,
@@ -86,12 +86,14 @@ from _blind_matchers import (
 )
 from _blind_nesting import nesting
 from _blind_one_part import one_part
+from _blind_one_word import one_word_letters
 from _blind_parts import (
     COUNTED,
     NUMERIC,
     Scope,
     code_language,
     count_value,
+    heading_level_of,
     is_response,
     language_code,
     letter_of,
@@ -104,6 +106,7 @@ from _blind_parts import (
 from _blind_parts_count import part_count
 from _blind_phrases import case_blind, forbidden, keywords, phrases_of, positional
 from _blind_place import units_placed
+from _blind_presence import each_part_presence
 from _blind_properties import properties, stated_case
 from _blind_rows import Constraint, Row, load_split
 from _blind_sequence import sequence
@@ -170,6 +173,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
         return shaped
     if (ordered := sequence(c)) is not None:  # progressions: bench/_blind_sequence.py
         return ordered
+    if (one_word := one_word_letters(c, row)) is not None:  # bench/_blind_one_word.py
+        return one_word
     # word shapes, character classes, a closed vocabulary: bench/_blind_word_patterns.py
     if (patterned := word_patterns(c) or char_classes(c) or vocabulary(c)) is not None:
         return patterned
@@ -276,7 +281,9 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
         bounds = count_value(c.relation, c.value)
         return all_of(*(line_length(rel, n, f"{unit}s") for rel, n in bounds))
     if not is_response(scope):
-        return no_kind("count within one part: no kind counts it there")
+        # at least one bold span in every item: one in the answer is implied
+        present = each_part_presence(c, unit, scope)  # bench/_blind_presence.py
+        return present or no_kind("count within one part: no kind counts it there")
     if unit in ("paragraph", "stanza"):
         # a stanza is a block of lines set off by blank lines, as a paragraph is
         return all_of(*counts("paragraph_count", c.relation, c.value, separator=_separator(row)))
@@ -293,8 +300,7 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
     if unit == "placeholder" and "___" not in c.note:
         return all_of(*counts("placeholder_count", c.relation, c.value))
     if unit == "heading":
-        level = re.search(r"\bh([1-6])\b", str(c.unit).lower())
-        extra = {"level": int(level[1]) if level else None}
+        extra = {"level": heading_level_of(c.unit)}
         return all_of(*counts("heading_count", c.relation, c.value, **extra))
     if unit == "code block":
         language = code_language(c)
@@ -306,7 +312,7 @@ def _count_expectation(c: Constraint, unit: str, scope: Scope, row: Row) -> Expe
         return versions
     if kind is None:
         return no_kind("no kind counts this unit")
-    return all_of(*counts(kind, c.relation, c.value))
+    return checklist_items(c) or all_of(*counts(kind, c.relation, c.value))
 
 
 def _separator(row: Row) -> str:
@@ -454,7 +460,11 @@ def _format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     if "numbered list" in value:
         return all_of(any_count("numbered_count", "(a numbered list)"))
     if re.search(r"bullet(ed)? list", value):
-        return all_of(any_count("bullet_count", "(a bulleted list)"))
+        listed = any_count("bullet_count", "(a bulleted list)")
+        if (marker := stated_marker(c)) is not None:
+            # "a bulleted list with dashes": every bullet of that marker, and one at least
+            return replace(all_of(fields("list_marker", marker=marker)), implied=(listed,))
+        return all_of(listed)
     return no_kind("no kind checks this format")
 
 

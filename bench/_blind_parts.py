@@ -17,6 +17,7 @@ __all__ = [
     "chars_of",
     "code_language",
     "count_value",
+    "heading_level_of",
     "is_response",
     "language_code",
     "letter_of",
@@ -66,6 +67,27 @@ COUNTED: dict[str, str] = {
 }
 """Units a count kind measures over the whole answer as they are named."""
 
+_LEVELS = {"first": 1, "top": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+_HEADING_LEVEL = (
+    r"(?:(?P<hashes>#{1,6})|h(?P<h>[1-6])s?|level[- ]?(?P<n>[1-6])|"
+    r"(?P<ordinal>first|second|third|fourth|fifth|sixth)[- ]level)"
+)
+
+
+def heading_level_of(unit: object) -> int | None:
+    """The level a heading unit names ("H2 heading", "## headers",
+    "level-3 headings", "second-level heading"), or None."""
+    raw = " ".join(str(unit or "").lower().replace("_", " ").split())
+    found = re.match(_HEADING_LEVEL + r"(?![\w-])", raw)
+    if found is None:
+        return None
+    if found["hashes"]:
+        return len(found["hashes"])
+    if found["h"] or found["n"]:
+        return int(found["h"] or found["n"])
+    return _LEVELS[found["ordinal"]]
+
+
 # (pattern over the unit, normalised unit); the first that matches wins.
 _UNITS: tuple[tuple[str, str], ...] = (
     (r"language", "language"),
@@ -90,7 +112,11 @@ _UNITS: tuple[tuple[str, str], ...] = (
     (r"(sections?|rounds?|chapters?)", "section"),
     (r"placeholders?", "placeholder"),
     (r"(?:fenced )?code (?:blocks?|fences?|snippets?)|(?:code )?fences?", "code block"),
-    (r"(bold|italic|highlight(ed)?)( span| phrase| section| text| word)?s?", "highlight"),
+    (
+        r"(bold(ed)?|italic(s|i[sz]ed)?|highlight(ed)?|emphasi[sz]ed|emphasis|emphases)"
+        r"( span| phrase| section| text| word| term)?s?",
+        "highlight",
+    ),
     (r"(key ?words?|key phrases?|terms?)", "keyword"),
     (r"phrases?", "phrase"),
     (r"(json )?(keys?|fields?)", "key"),
@@ -98,6 +124,9 @@ _UNITS: tuple[tuple[str, str], ...] = (
     (r"(postscript|p\.?s\.?)", "postscript"),
     (r"titles?", "title"),
     (r"(h\d |markdown |section )?(headings?|headers?)", "heading"),
+    # a heading of a level: "## heading", "level-2 headings", "second-level header", "H2s"
+    (_HEADING_LEVEL + r"(?: markdown)?(?: (?:section )?(?:headings?|headers?))?", "heading"),
+    (r"sub-?(?:section )?(?:headings?|headers?)", "subheading"),
     (r"digits?", "digit"),
     (r"numbered lists?", "numbered list"),
     (r"bullet(ed)? lists?", "bullet list"),
@@ -109,7 +138,7 @@ _UNITS: tuple[tuple[str, str], ...] = (
 )
 _KNOWN_UNITS = {u for _, u in _UNITS} | {
     "answer", "emoji", "hashtag", "question", "url", "number", "row", "column", "table",
-    "heading", "stanza", "comma", "code block", "blank", "comment", "syllable",
+    "heading", "subheading", "stanza", "comma", "code block", "blank", "comment", "syllable",
 }  # fmt: skip
 _FAMILY_UNITS = ("word", "sentence", "paragraph", "character", "bullet", "keyword", "letter")
 
@@ -234,6 +263,13 @@ def _part(noun: str) -> str:
     return noun.rstrip("s")
 
 
+_WITHIN_PART = re.compile(
+    r"^(?:each|every|all|per)\s.*\b(?:in|of|under|within|inside)\s+(?:the\s+)?"
+    r"(?:(?:first|second|third|last|final)\s|\w+\s+\d+\b|(?:[\w'-]+\s+){0,3}(?:section|part)\b|"
+    r"['\"“‘])"
+)
+
+
 def scope_of(raw: str | None) -> Scope:
     s = " ".join(str(raw or "").lower().replace("_", " ").split())
     if not s or _RESPONSE.fullmatch(s):
@@ -260,6 +296,9 @@ def scope_of(raw: str | None) -> Scope:
     found = re.fullmatch(r"(?:the )?(\w+) ([a-z ]+?)", s)
     if found and found[1] in _ORDINALS and not re.match(r"(two|three|four|few|\d)", found[2]):
         return ("nth", _part(found[2]), _ORDINALS[found[1]])
+    if _WITHIN_PART.search(s):
+        # "each line in section 2", "every bullet under Risks": one part's units
+        return ("other", s, None)
     found = re.fullmatch(r"([a-z ]+?) (\d+)", s)
     if found:
         return ("nth", _part(found[1]), int(found[2]))

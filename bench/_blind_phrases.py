@@ -112,6 +112,9 @@ _NONE_OF: dict[str, tuple[str, ...]] = {
 emoji", "no hashtags", "no links" forbid: counts of 0."""
 
 
+_MARKER = re.compile(r"[-*+•]|asterisks?|stars?|dash(?:es)?|hyphens?|plus(?: signs?)?|dots?")
+
+
 def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
     if not is_response(scope):
         return no_kind("forbidden only in one part or position")
@@ -122,6 +125,14 @@ def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
         if not all(len(m) == 1 for m in marks):
             return no_kind("a ban on some emoji only, not each one a character")
         return all_of(*(forbidden_chars(m) for m in dict.fromkeys(marks)))
+    marks = [str(m).strip() for m in (*listed, c.value) if isinstance(m, str) and m.strip()]
+    if (
+        unit in ("bullet", "bullet list", "list")
+        and marks
+        and all(_MARKER.fullmatch(m) for m in marks)
+    ):
+        # "don't use * for bullets": bullets of another marker stay allowed
+        return no_kind("bullets of one marker banned: no kind bans a marker alone")
     if unit in _NONE_OF:
         kinds = _NONE_OF[unit]
         # "no numbering, no bullets" written as one ban of bullets: the quote bans both lists
@@ -157,9 +168,35 @@ def forbidden(c: Constraint, unit: str, scope: Scope) -> Expectation:
     return no_kind("nothing a word or character list forbids")
 
 
+# What a start or an end is described as rather than spelled: "a capital
+# letter", "the same letter", "the letter S", "a verb", "[A-Z]", "N."
+_DESCRIPTIONS = (
+    r"(?:capital|uppercase|upper-case|lowercase|lower-case|initial)? ?letter(?: \w)?|"
+    r"(?:same|different) (?:letter|word|sound)|letters?|numbers?|numerals?|digits?|verbs?|"
+    r"nouns?|adjectives?|questions?|rhymes?|rhyming words?|vowels?|consonants?|words?|"
+    r"symbols?|punctuation(?: marks?)?|emojis?|names?|dates?|times?|capitals?|"
+    r"capitali[sz]ed words?|(?:question|exclamation) (?:words?|sentences?)"
+)
+_DESCRIBED = re.compile(
+    rf"(?:(?:a|an|the|one|some|any)\s+)?(?:{_DESCRIPTIONS})|\[[^\]]*\w-\w[^\]]*\]|[nx#]\.?"
+)
+
+
+def _named_mark(text: str) -> str | None:
+    """The mark a name spells ("a period", "a colon", "an exclamation mark")."""
+    name = re.sub(r"^(?:a|an|the)\s+", "", " ".join(text.lower().split()))
+    mark = chars_of(name, ())
+    return mark if mark and not mark.isspace() else None
+
+
 def positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expectation:
     found = _positional(c, unit, scope, relation)
     text = c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else None)
+    described = text is not None and _DESCRIBED.fullmatch(" ".join(text.lower().split()))
+    if text is not None and (mark := _named_mark(text)) is not None:
+        text = mark
+    elif described:
+        text = None
     if scope[0] == "each" and text and text.strip() and not text.lstrip().startswith("^"):
         # every part starting (ending) so: the answer's first part starts (its
         # last ends) so too, a necessary part of the constraint
@@ -177,8 +214,15 @@ def _positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expect
         return no_kind("no single phrase to start or end with")
     if text.lstrip().startswith("^"):
         return no_kind("a pattern, not a phrase")
-    repeated = re.search(r"repeat|verbatim|word for word", f"{c.note} {c.family}", re.I)
-    if relation == "starts_with" and repeated:
+    named = _named_mark(text)
+    if named is not None:
+        text = named  # "a period": the mark itself
+        c = replace(c, value=named, words=())
+    elif _DESCRIBED.fullmatch(" ".join(text.lower().split())):
+        return no_kind("a description of the start or end, not a phrase")
+    if relation == "starts_with" and re.search(
+        r"repeat|verbatim|word for word", f"{c.note} {c.family}", re.I
+    ):
         return all_of(repeat(text))
     if unit == "postscript":
         return all_of(postscript(text))

@@ -47,10 +47,51 @@ def _part(scope: str | None) -> str | None:
     return _PARTS.get(found[1] or found[2])
 
 
+# A progression the note states, whatever the label: "word count strictly
+# increasing", "each shorter than the previous one"; a length, not an order
+_STATED = re.compile(
+    r"\b(?:increasing|decreasing|ascending|descending|growing|shrinking)\b|"
+    r"\b(?:longer|shorter|more|fewer)(?: words| characters)? than the (?:previous|last|one before)"
+)
+_LENGTH = re.compile(r"length|\blong|\bshort|\bwords?\b|characters?|word[ _-]?count")
+_ORDERING = re.compile(r"\border\b|\bsort|alphabet|chronolog|\bdate|\bnumber|\bvalue|\bprice")
+
+
+def _stated(c: Constraint) -> bool:
+    """A length progression the fields state without the label's name for
+    it: the note, or a comparison with no number ("more_than" of each part,
+    against the one before)."""
+    shape = f"{c.family} {c.note}".lower().replace("_", " ")
+    if _ORDERING.search(shape):
+        return False
+    if _STATED.search(c.note.lower()) and _LENGTH.search(shape):
+        return True
+    relation = c.relation.strip().lower()
+    unit = str(c.unit or "").lower().rstrip("s")
+    each = re.match(r"(?:each|every)\s", " ".join(str(c.scope or "").lower().split()))
+    return (
+        relation in ("more_than", "less_than")
+        and c.value is None
+        and unit in ("word", "character")
+        and bool(each)
+    )
+
+
+def _direction(c: Constraint, family: str, relation: str) -> str | None:
+    if family.startswith("decreasing") or relation == "less_than":
+        return "decreasing"
+    if family.startswith("increasing") or relation == "more_than":
+        return "increasing"
+    note = c.note.lower()
+    down = re.search(r"decreas|descend|shrink|shorter|fewer", note) is not None
+    up = re.search(r"increas|ascend|grow|longer|\bmore\b", note) is not None
+    return None if up == down else ("decreasing" if down else "increasing")
+
+
 def _progression(c: Constraint) -> Expectation | None:
     family = c.family.strip().lower()
     relation = c.relation.strip().lower()
-    if not _PROGRESSION.fullmatch(family):
+    if not _PROGRESSION.fullmatch(family) and not _stated(c):
         return None
     part = _part(c.scope)
     scope = " ".join(str(c.scope or "response").lower().split())
@@ -69,10 +110,8 @@ def _progression(c: Constraint) -> Expectation | None:
         want |= {"direction": "increasing", "step": 1, "start": 1}
     elif "non-" in note or "or equal" in note:
         return no_kind("a length progression that allows ties, as the fields state it")
-    elif family.startswith("decreasing") or relation == "less_than":
-        want |= {"direction": "decreasing", "strict": True, "step": None}
-    elif family.startswith("increasing") or relation == "more_than":
-        want |= {"direction": "increasing", "strict": True, "step": None}
+    elif (direction := _direction(c, family, relation)) is not None:
+        want |= {"direction": direction, "strict": True, "step": None}
     else:
         return no_kind("a length progression whose direction the fields do not state")
     return all_of(fields("length_progression", **want))

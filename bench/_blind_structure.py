@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import re
 
-from _blind_matchers import Expectation, Matcher, Spec, all_of, any_count, first_found, no_kind
+from _blind_matchers import (
+    Expectation,
+    Matcher,
+    Spec,
+    all_of,
+    any_count,
+    fields,
+    first_found,
+    no_kind,
+)
 from _blind_matchers import count as count_of
 from _blind_parts import is_response, scope_of, unit_of
 from _blind_rows import Constraint
@@ -86,6 +95,9 @@ def _headings(c: Constraint) -> Expectation | None:
     words = [w for w in c.words if w.strip()]
     # one name is enough to contain ("use the heading 'Risks'"), two to order
     least = 1 if c.relation == "contains" else 2
+    every = _ALL_HEADINGS.fullmatch(" ".join(str(c.scope or "").lower().split()))
+    if every and c.relation == "equals" and len(words) >= 2 and _heads(raw):
+        return _the_headings(c)
     if len(words) < least or not is_response(scope_of(c.scope)):
         return None
     heads = re.fullmatch(r"(?:section )?(?:headings?|headers?|sections?|section titles?)", raw)
@@ -104,6 +116,28 @@ def _headings(c: Constraint) -> Expectation | None:
     if c.relation == "other" and _ORDER.search(shape):
         return _named(c, ordered=True)
     return None
+
+
+_ALL_HEADINGS = re.compile(r"(?:the |all |all the |each |every )?(?:headings?|headers?)")
+_LEVEL = re.compile(r"\s*(#{1,6})\s+\S")
+
+
+def _heads(unit: str) -> bool:
+    return re.fullmatch(r"(?:section )?(?:headings?|headers?)", unit) is not None
+
+
+def _the_headings(c: Constraint) -> Expectation:
+    """The answer's headings are these ("titled exactly '## TCP' and
+    '## UDP'"): the named sections, and, where every name carries one
+    level, every heading at that level. Both are implied where the names
+    carry markup (named_sections sets it aside, so no check states a name
+    and its level at once); the names alone are the named sections."""
+    named = _named(c, ordered=False)
+    levels = {m[1] for w in c.words if (m := _LEVEL.match(w))}
+    if len(levels) != 1 or len([w for w in c.words if _LEVEL.match(w)]) != len(c.words):
+        return named
+    level = fields("heading_level", level=len(levels.pop()))
+    return no_kind(named.reason, *named.implied, level)
 
 
 _RUN = re.compile(r"\s*([*=~#_+-])\1{2,19}\s*")

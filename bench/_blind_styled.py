@@ -33,17 +33,52 @@ def _styled(words: tuple[str, ...]) -> tuple[str, list[str]] | None:
     return None
 
 
+_WHOLE = re.compile(r"|response|(?:the )?(?:whole )?answer|(?:each|every) (?:occurrence|time)s?")
+
+
+def _styled_value(c: Constraint) -> tuple[str, list[str]] | None:
+    """The words given, and the value showing them in their style
+    (``**castling**`` beside ``castling``): every occurrence in the style,
+    however the relation is put (``all``, ``matches_format``)."""
+    if not isinstance(c.value, str) or not c.words:
+        return None
+    read = _styled((c.value,))
+    given = [w.strip().casefold() for w in c.words]
+    if read is None or [w.strip().casefold() for w in read[1]] != given:
+        return None
+    scope = " ".join(str(c.scope or "").lower().split())
+    return read if _WHOLE.fullmatch(scope) else None
+
+
+_STYLE_NAMES = {"bold": "bold", "bolded": "bold", "italic": "italic", "italics": "italic"}
+_STYLE_NAMES |= {"italicized": "italic", "italicised": "italic", "in bold": "bold"}
+
+
+def _style_named(c: Constraint) -> tuple[str, list[str]] | None:
+    """The words given, the style named as the value ("bold", "italics"),
+    over the whole answer."""
+    style = _STYLE_NAMES.get(" ".join(str(c.value or "").lower().split()))
+    scope = " ".join(str(c.scope or "").lower().split())
+    if style is None or not c.words or not _WHOLE.fullmatch(scope):
+        return None
+    return style, [w.strip() for w in c.words if w.strip()]
+
+
 def words_in_style(c: Constraint) -> Expectation | None:
-    if c.relation.strip().lower() not in ("contains", "all", "equals"):
+    relation = c.relation.strip().lower()
+    if relation == "matches_format" and _styled_value(c) is None and _style_named(c) is None:
+        return None
+    if relation not in ("contains", "all", "equals", "matches_format"):
         return None
     if re.search(r"label|heading|title", f"{c.family} {c.unit}".lower()):
         return None  # a label in bold is not every occurrence of the word in bold
-    read = _styled(c.words)
-    if read is None and isinstance(c.value, str) and re.search(r"\w", c.value):
-        # "bold her name": the value shows the name in bold (not a rule of stars)
-        read = _styled((c.value,))
-        if read is not None and not all(re.search(r"\w", w) for w in read[1]):
-            read = None
+    read = _styled(c.words) or _styled_value(c) or _style_named(c)
+    if read is None and not c.words and isinstance(c.value, str) and re.search(r"\w", c.value):
+        # "bold her name", no words given: the value shows the name in bold
+        # (not a rule of stars such as "******")
+        shown = _styled((c.value,))
+        if shown is not None and all(re.search(r"\w", w) for w in shown[1]):
+            read = shown
     unit = " ".join(str(c.unit or "").lower().split())
     if read is None and unit in _UNITS and isinstance(c.value, str) and c.value.strip():
         read = _UNITS[unit], [c.value.strip()]

@@ -35,6 +35,24 @@ class _Fields(Protocol):
     def note(self) -> str: ...
 
 
+_WITH_HEADER = re.compile(
+    r"(?:including|incl\.?|with|plus|\+|and)\s*(?:the\s+|a\s+)?header|header\s*(?:row\s*)?\+"
+)
+
+
+def _data_rows(c: _Fields) -> object:
+    """The count of data rows: the value, less the header row where the note
+    says the count holds it ("header + 3 data rows", "including the header")."""
+    note = c.note.lower()
+    if not _WITH_HEADER.search(note) or re.search(r"exclud|without|not counting", note):
+        return c.value
+    if isinstance(c.value, int) and not isinstance(c.value, bool):
+        return c.value - 1
+    if isinstance(c.value, (list, tuple)) and all(isinstance(v, int) for v in c.value):
+        return [v - 1 for v in c.value]
+    return c.value
+
+
 def _columns(kind: str, words: tuple[str, ...], **extra: object) -> Matcher:
     want = [w.strip().casefold() for w in words]
 
@@ -72,8 +90,8 @@ def _untold(c: _Fields, siblings: Sequence[_Fields]) -> Expectation | None:
     if re.fullmatch(r"(?:data |body )?rows?", unit) and relation in NUMERIC:
         if not count_value(relation, c.value):
             return None
-        tables = counts("table_rows", relation, c.value)
-        csvs = counts("csv_rows", relation, c.value)
+        tables = counts("table_rows", relation, _data_rows(c))
+        csvs = counts("csv_rows", relation, _data_rows(c))
         if csv or table:
             return all_of(*(csvs if csv else tables))
         return all_of(*(either(t, v) for t, v in zip(tables, csvs, strict=True)))
@@ -99,7 +117,7 @@ def tabular(c: _Fields, siblings: Sequence[_Fields] = ()) -> Expectation | None:
     # "table row" (scope "table body"), "row", "data row": the data rows
     rows = re.fullmatch(r"(?:(?:table|data|body) )?rows?", unit) is not None
     if rows and numeric and (csv or table):
-        return all_of(*counts("csv_rows" if csv else "table_rows", relation, c.value))
+        return all_of(*counts("csv_rows" if csv else "table_rows", relation, _data_rows(c)))
     if unit == "column" and c.words and relation in ("exactly", "equals", "contains"):
         if csv and relation != "contains":
             return all_of(_columns("csv_columns", c.words))
