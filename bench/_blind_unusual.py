@@ -1,0 +1,368 @@
+"""What ``_blind_map`` expects of less usual requirements, as a writer who
+labels and encodes them its own way writes them (split H's writer), read
+from the structured fields (the family label only as a hint where the
+fields alone leave two readings), or None where this group does not state
+it (the general mapping then decides).
+
+- Word length: a count of words over the whole answer whose label or note
+  names the length of each word ("max_word_length", "letters per word") is
+  a ``word_length`` bound, not a count of words.
+- Tautogram: relation ``all`` (or ``starts_with``) of one letter over the
+  words, the label or note naming a start: every word starts with it.
+- Acrostic: each line (sentence) ``starts_with`` a word, the label or note
+  saying the lines' first letters spell it: an ``acrostic`` of that part.
+- Alphabetical order: relation ``other``, a label naming the alphabet,
+  ``ascending`` (``descending``) as the value, over the answer's lines or
+  items: ``sorted_items`` (reverse) alphabetical. A "numeric order" is no
+  kind's (``sorted_items`` compares text).
+- Length against the part before: ``more_than`` (``less_than``) "the
+  previous sentence" over each part is a strict ``length_progression``,
+  ``at_least`` (``at_most``) one allowing ties; ``equals`` "line index" (or
+  "n") over each line is a step of one from one.
+- One value per part: a list of words each part in turn starts with, holds,
+  or has as its length (``starts_with``/``contains``/``equals`` over "each
+  paragraph", "first word of each sentence"), with the order stated (a note
+  "paragraph i", "in order") or a sibling counting exactly that many parts:
+  one ``word_at``, ``keyword_in`` or ``part_count`` per listed part, so that
+  covering needs all of them.
+- A blank line between blocks written as the total count of blank lines
+  (``exactly 3`` between 4 stanzas a sibling counts): one blank line in
+  each gap, ``blank_lines``.
+- Items of a list whose form a sibling names (checkboxes, bullets, numbers),
+  the unit literally "items": that form's count or ``item_count`` (which
+  counts the same list lines), and a count of made-up titles (unit
+  ``title`` with an item-count label) an ``item_count``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from _blind_format_parts import blank_lines
+from _blind_matchers import (
+    Expectation,
+    all_of,
+    count,
+    counts,
+    either,
+    fields,
+    first_found,
+    keyword,
+    no_kind,
+    phrase_is,
+)
+from _blind_parts import NUMERIC, count_value, is_response, scope_of, unit_of
+from _blind_rows import Constraint, Row
+
+__all__ = ["unusual"]
+
+
+def _text(value: object) -> str:
+    return " ".join(str(value or "").lower().replace("_", " ").split())
+
+
+def _hint(c: Constraint) -> str:
+    """The label and the note: read only where the fields leave two readings."""
+    return f"{_text(c.family)} {_text(c.note)}"
+
+
+# -- word length (label: max_word_length) ------------------------------------------------
+
+_LENGTH_LABEL = re.compile(
+    r"\b(?:max(?:imum)?|min(?:imum)?|exact)? ?word length\b"
+    r"|\bletters? (?:per|in each|of each) word\b"
+)
+
+
+def _word_length(c: Constraint) -> Expectation | None:
+    """ "No word longer than 7 letters" as unit word over the whole answer:
+    only the label (or note) tells a word's length from a count of words."""
+    relation, scope = c.relation, scope_of(c.scope)
+    if relation not in NUMERIC or not count_value(relation, c.value):
+        return None
+    if not (is_response(scope) or scope[:2] == ("each", "word")):
+        return None
+    if _text(c.unit) not in ("word", "letter", "character") or c.words:
+        return None
+    if not _LENGTH_LABEL.search(_hint(c)):
+        return None
+    return all_of(*counts("word_length", relation, c.value))
+
+
+# -- tautogram and acrostic ----------------------------------------------------------------
+
+_STARTS = re.compile(r"tautogram|\bstarts?\b|\bbegins?\b|\binitials?\b|first letter")
+
+
+def _tautogram(c: Constraint) -> Expectation | None:
+    value = c.value.strip() if isinstance(c.value, str) else ""
+    scope = scope_of(c.scope)
+    if c.relation not in ("all", "starts_with") or len(value) != 1 or not value.isalpha():
+        return None
+    if _text(c.unit) not in ("word", "letter", "first letter", "initial"):
+        return None
+    if not (is_response(scope) or scope[:2] == ("each", "word")):
+        return None
+    if not _STARTS.search(_hint(c)):
+        return None
+    return all_of(fields("tautogram", letter=value.lower()))
+
+
+_SPELLS = re.compile(r"acrostic|\bspells?\b|letter i\b|first letters?|initials?")
+
+
+def _acrostic(c: Constraint) -> Expectation | None:
+    """Each line starts with letter i of the word: the label or note says so,
+    else "each line starts with MARGOT" is the word at every line's start."""
+    where, part, _ = scope_of(c.scope)
+    word = c.value.strip() if isinstance(c.value, str) else ""
+    if c.relation not in ("starts_with", "equals") or where != "each":
+        return None
+    if part not in ("line", "sentence") or len(word) < 2 or not word.isalpha():
+        return None
+    if not _SPELLS.search(_hint(c)):
+        return None
+    return all_of(fields("acrostic", word=word, part=part))
+
+
+# -- alphabetical order (labels: alphabetical_order, numeric_order) --------------------------
+
+_LISTED = re.compile(r"(?:the )?(?:list|items|list items|lines)")
+
+
+def _alphabetical(c: Constraint) -> Expectation | None:
+    label = _hint(c)
+    if c.relation != "other" or "alphabet" not in label or unit_of(c) not in ("line", "item"):
+        return None
+    if _text(c.unit) in ("word", "letter", "character"):
+        return None  # the words of a sentence in order: no kind sorts words
+    value = _text(c.value)
+    if re.search(r"\bby\b", f"{value} {label}"):
+        return None  # "by surname": a key other than the item's text
+    if not (is_response(scope_of(c.scope)) or _LISTED.fullmatch(_text(c.scope))):
+        return None
+    if value in ("", "ascending", "a-z", "a to z", "alphabetical"):
+        return all_of(fields("sorted_items", order="alphabetical"))
+    if value in ("descending", "z-a", "z to a", "reverse", "reverse alphabetical"):
+        return all_of(fields("sorted_items", order="reverse_alphabetical"))
+    return None
+
+
+# -- a length against the part before ---------------------------------------------------
+
+_PROGRESSION_PARTS = {
+    "sentence": "sentence",
+    "line": "line",
+    "paragraph": "paragraph",
+    "stanza": "paragraph",
+    "item": "item",
+    "bullet": "item",
+}
+_BEFORE = re.compile(r"\b(?:previous|preceding|prior|before|last one|one above)\b")
+_INDEX = re.compile(r"n|(?:the )?(?:line|sentence|paragraph)? ?(?:index|number|position)")
+
+
+def _against_previous(c: Constraint) -> Expectation | None:
+    where, part, _ = scope_of(c.scope)
+    progression_part = _PROGRESSION_PARTS.get(str(part)) if where == "each" else None
+    if progression_part is None or not isinstance(c.value, str):
+        return None
+    unit = {"word": "words", "character": "characters"}.get(_text(c.unit))
+    if unit is None:
+        return None
+    value = _text(c.value)
+    if c.relation == "equals" and _INDEX.fullmatch(value):
+        # "line n has n words": one word, then one more each time
+        return all_of(
+            fields(
+                "length_progression",
+                part=progression_part,
+                unit=unit,
+                direction="increasing",
+                step=1,
+                start=1,
+            )
+        )
+    if not _BEFORE.search(value):
+        return None
+    direction = {
+        "more_than": ("increasing", True),
+        "at_least": ("increasing", False),
+        "less_than": ("decreasing", True),
+        "at_most": ("decreasing", False),
+    }.get(c.relation)
+    if direction is None:
+        return None
+    return all_of(
+        fields(
+            "length_progression",
+            part=progression_part,
+            unit=unit,
+            direction=direction[0],
+            strict=direction[1],
+            step=None,
+            start=None,
+        )
+    )
+
+
+# -- one value per part -------------------------------------------------------------------
+
+_ORDERED = re.compile(r"\b(?:i|n|nth|respectively|in (?:that |this )?order|in turn)\b")
+_FIRST_WORD = re.compile(r"(?:the )?first words? of (?:each|every) ")
+
+
+def _listed(c: Constraint) -> tuple[object, ...]:
+    value = c.value if isinstance(c.value, tuple) else tuple(c.words)
+    return value if len(value) > 1 else ()
+
+
+def _parts_counted(row: Row, c: Constraint, part: str) -> int | None:
+    """The exact number of ``part`` a sibling asks for, if one does."""
+    for s in row.constraints:
+        if s.index == c.index or s.relation != "exactly" or not isinstance(s.value, int):
+            continue
+        if unit_of(s) == part and is_response(scope_of(s.scope)):
+            return s.value
+    return None
+
+
+def _per_part(c: Constraint, row: Row) -> Expectation | None:
+    where, part, _ = scope_of(c.scope)
+    listed = _listed(c)
+    if where != "each" or part not in ("sentence", "paragraph", "bullet") or not listed:
+        return None
+    ordered = _ORDERED.search(_text(c.note)) is not None
+    if not ordered and _parts_counted(row, c, str(part)) != len(listed):
+        return None  # the words could be a choice for every part
+    unit = _text(c.unit)
+    first = c.relation == "starts_with" or _FIRST_WORD.match(_text(c.scope)) is not None
+    if all(isinstance(w, str) and w.strip() for w in listed):
+        words = [str(w).strip() for w in listed]
+        if c.relation in ("starts_with", "equals") and first and unit in ("word", "first word"):
+            return all_of(
+                *(
+                    phrase_is("word_at", w, part=part, index=i, position=1)
+                    for i, w in enumerate(words, start=1)
+                )
+            )
+        if c.relation == "contains" and unit in ("keyword", "word", "phrase", "term"):
+            return all_of(
+                *(
+                    keyword(w, "at_least", 1, part=part, index=i)
+                    for i, w in enumerate(words, start=1)
+                )
+            )
+        return None
+    lengths = [w for w in listed if isinstance(w, int) and not isinstance(w, bool)]
+    if c.relation == "equals" and unit == "word" and len(lengths) == len(listed):
+        # "sentence lengths go 5, 10, 15": part i holds exactly that many words
+        return all_of(
+            *(
+                count("part_count", "exactly", n, part=part, index=i, units="words")
+                for i, n in enumerate(lengths, start=1)
+            )
+        )
+    return None
+
+
+# -- a blank line in each gap, as a total ---------------------------------------------------
+
+
+def _blank_gaps(c: Constraint, row: Row) -> Expectation | None:
+    """ "A blank line between stanzas" as ``exactly 3`` blank lines beside a
+    sibling asking for exactly 4 stanzas: one blank line in every gap."""
+    between = r"between (?:the |all |each |adjacent |consecutive )*(\w+?)s?"
+    found = re.fullmatch(between, _text(c.scope))
+    if not re.fullmatch(r"(?:blank|empty) lines?", _text(c.unit)) or found is None:
+        return None
+    if c.relation != "exactly" or not isinstance(c.value, int) or c.value < 2:
+        return None
+    blocks = _parts_counted(row, c, unit_of(replace(c, unit=found[1])))
+    if blocks != c.value + 1:
+        return None
+    return blank_lines(replace(c, value=1))
+
+
+# -- a count of items in a stated form ------------------------------------------------------
+
+_FORMS = (
+    (re.compile(r"checkbox|check-?list|\[ ?\]"), "bullet_count"),
+    (re.compile(r"numbered"), "numbered_count"),
+    (re.compile(r"bullet"), "bullet_count"),
+)
+
+
+def _items(c: Constraint, row: Row) -> Expectation | None:
+    relation = c.relation
+    if relation not in NUMERIC or not count_value(relation, c.value) or c.words:
+        return None
+    if not is_response(scope_of(c.scope)):
+        return None
+    raw = _text(c.unit)
+    if raw == "title" and re.search(r"\bitem count\b|\blist\b", _hint(c)):
+        # "a list of 6 book titles": the items of the answer's list
+        return _form_or_items(c, row) or all_of(*counts("item_count", relation, c.value))
+    if raw not in ("item", "items", "list item"):
+        return None
+    return _form_or_items(c, row)
+
+
+def _form_or_items(c: Constraint, row: Row) -> Expectation | None:
+    shapes = " ".join(
+        _text(f"{s.family} {s.unit} {s.value} {s.note}")
+        for s in row.constraints
+        if s.index != c.index and s.relation in ("matches_format", "equals", "other")
+    )
+    form = next((kind for pattern, kind in _FORMS if pattern.search(shapes)), None)
+    if form is None:
+        return None
+    return all_of(
+        *(
+            either(own, items)
+            for own, items in zip(
+                counts(form, c.relation, c.value),
+                counts("item_count", c.relation, c.value),
+                strict=True,
+            )
+        )
+    )
+
+
+# -- a value naming another part ------------------------------------------------------------
+
+_OTHER_PART = re.compile(
+    r"(?:the )?(?:first|last|previous|preceding|next|other) "
+    r"(?:\w+ )?(?:of (?:the )?)?(?:previous |preceding |next )?"
+    r"(?:line|sentence|word|paragraph|item|stanza)s?"
+)
+
+
+def _reference(c: Constraint) -> Expectation | None:
+    """The last line "equals" the first line, each sentence "starts with" the
+    last word of the one before: the value names another part, not a text."""
+    if c.relation not in ("starts_with", "ends_with", "equals") or not isinstance(c.value, str):
+        return None
+    if not _OTHER_PART.fullmatch(_text(c.value)):
+        return None
+    return no_kind("a part compared with another part: no kind compares them")
+
+
+_FAMILIES: tuple[Callable[[Constraint], Expectation | None], ...] = (
+    _word_length,
+    _tautogram,
+    _acrostic,
+    _alphabetical,
+    _against_previous,
+    _reference,
+)
+
+
+def unusual(c: Constraint, row: Row) -> Expectation | None:
+    """The checks this group states for ``c`` (canonical fields), or None."""
+    found = first_found(_FAMILIES, c)
+    if found is not None:
+        return found
+    return _per_part(c, row) or _blank_gaps(c, row) or _items(c, row)
