@@ -7,8 +7,8 @@ it (the general mapping then decides).
 - Word length: a count of words over the whole answer whose label or note
   names the length of each word ("max_word_length", "letters per word") is
   a ``word_length`` bound, not a count of words.
-- Tautogram: relation ``all`` (or ``starts_with``) of one letter over the
-  words, the label or note naming a start: every word starts with it.
+- Tautogram: relation ``all`` of one letter over the words, the label or
+  note naming a start: every word starts with it.
 - Acrostic: each line (sentence) ``starts_with`` a word, the label or note
   saying the lines' first letters spell it: an ``acrostic`` of that part.
 - Alphabetical order: relation ``other``, a label naming the alphabet,
@@ -40,7 +40,9 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from _blind_each import each_part_holds
 from _blind_format_parts import blank_lines
+from _blind_layout import item_template
 from _blind_matchers import (
     Expectation,
     all_of,
@@ -52,6 +54,7 @@ from _blind_matchers import (
     keyword,
     no_kind,
     phrase_is,
+    separated_versions,
 )
 from _blind_parts import NUMERIC, count_value, is_response, scope_of, unit_of
 from _blind_rows import Constraint, Row
@@ -76,15 +79,21 @@ _LENGTH_LABEL = re.compile(
 )
 
 
+_LENGTH_UNITS = ("word", "letter", "character")
+
+
 def _word_length(c: Constraint) -> Expectation | None:
     """ "No word longer than 7 letters" as unit word over the whole answer:
     only the label (or note) tells a word's length from a count of words."""
     relation, scope = c.relation, scope_of(c.scope)
     if relation not in NUMERIC or not count_value(relation, c.value):
         return None
-    if not (is_response(scope) or scope[:2] == ("each", "word")):
+    # a count of letters over the whole answer is its letters, not each word's
+    unit = _text(c.unit)
+    each_word = scope[:2] == ("each", "word")
+    if not ((is_response(scope) and unit == "word") or (each_word and unit in _LENGTH_UNITS)):
         return None
-    if _text(c.unit) not in ("word", "letter", "character") or c.words:
+    if c.words:
         return None
     if not _LENGTH_LABEL.search(_hint(c)):
         return None
@@ -99,9 +108,9 @@ _STARTS = re.compile(r"tautogram|\bstarts?\b|\bbegins?\b|\binitials?\b|first let
 def _tautogram(c: Constraint) -> Expectation | None:
     value = c.value.strip() if isinstance(c.value, str) else ""
     scope = scope_of(c.scope)
-    if c.relation not in ("all", "starts_with") or len(value) != 1 or not value.isalpha():
-        return None
-    if _text(c.unit) not in ("word", "letter", "first letter", "initial"):
+    if c.relation != "all" or len(value) != 1 or not value.isalpha():
+        return None  # "starts with V" over the answer is its first letter only
+    if _text(c.unit) not in ("word", "first letter", "initial"):
         return None
     if not (is_response(scope) or scope[:2] == ("each", "word")):
         return None
@@ -350,6 +359,119 @@ def _reference(c: Constraint) -> Expectation | None:
     return no_kind("a part compared with another part: no kind compares them")
 
 
+# -- no word (no start) twice ----------------------------------------------------------
+
+_UNIQUE = re.compile(r"repeat|unique|distinct|different|twice|more than once|only once")
+_WITHIN = ("sentence", "paragraph", "line", "bullet")
+
+
+def _distinct(c: Constraint) -> Expectation | None:
+    """ "No word is repeated" as a ban with nothing listed (the label or note
+    naming repetition); "no two lines start with the same word" as the first
+    word of each line, all distinct."""
+    where, part, _ = scope_of(c.scope)
+    first = _FIRST_WORD.match(_text(c.scope)) is not None
+    if first and c.relation == "other" and _text(c.unit) in ("word", "first word"):
+        distinct = _UNIQUE.search(f"{_text(c.value)} {_hint(c)}") is not None
+        if distinct and part in _WITHIN:
+            return all_of(fields("distinct_starts", part=part))
+        return None
+    banned = c.relation == "none" and c.value in (None, 0) and not c.words
+    if not banned or _text(c.unit) != "word" or not _UNIQUE.search(_hint(c)):
+        return None
+    if is_response((where, part, None)):
+        return all_of(fields("distinct_words", within="response"))
+    if where == "each" and part in _WITHIN:
+        return all_of(fields("distinct_words", within=part))
+    return None
+
+
+# -- a word of a part's own name, in each part -----------------------------------------
+
+
+def _each_holds(c: Constraint) -> Expectation | None:
+    """ "Every sentence contains 'ice'" written with the part as its unit."""
+    where, part, _ = scope_of(c.scope)
+    if c.relation != "contains" or where != "each" or len(c.words) != 1:
+        return None
+    if unit_of(c) != part and _text(c.unit) != part:
+        return None
+    return each_part_holds(replace(c, unit="keyword"))
+
+
+# -- how many of the listed words ------------------------------------------------------
+
+_SUBSET = re.compile(
+    r"subset|\bof (?:these|the list|them)\b|from (?:the |this )?list|\bdistinct\b|\bany\b|choose"
+)
+
+
+def _some_of(c: Constraint) -> Expectation | None:
+    """ "Use at least four of these transitions": how many of the listed words
+    appear, not how often each does; no kind counts that."""
+    if c.relation not in NUMERIC or len(c.words) < 2 or not isinstance(c.value, int):
+        return None
+    if _text(c.unit) not in ("keyword", "word", "phrase", "term", "transition"):
+        return None
+    if not _SUBSET.search(_hint(c)):
+        return None
+    return no_kind("how many of the listed words appear: no kind counts that")
+
+
+# -- a count of blank lines written as lines ------------------------------------------
+
+
+def _blank_as_lines(c: Constraint) -> Expectation | None:
+    """ "Then a blank line": unit line, its label or note naming a blank line."""
+    if c.relation not in NUMERIC or not count_value(c.relation, c.value):
+        return None
+    if _text(c.unit) not in ("line", "lines") or not re.search(r"\bblank|\bempty line", _hint(c)):
+        return None
+    return blank_lines(replace(c, unit="blank line")) or no_kind(
+        "a count of blank lines in one place: no kind counts them"
+    )
+
+
+# -- a bold title in a template ----------------------------------------------------------
+
+
+def _bold_template(c: Constraint) -> Expectation | None:
+    """A template opening with bold text ("**Title**: sentence") is no list marker."""
+    value = c.value.strip() if isinstance(c.value, str) else ""
+    if c.relation != "matches_format" or not re.match(r"\*\*[^*\s]", value):
+        return None
+    if scope_of(c.scope)[0] != "each":
+        return None  # one part's format: the general mapping says why no kind
+    return item_template(c, scope_of(c.scope)) or no_kind("a template of one part: no kind")
+
+
+# -- a separator between parts ---------------------------------------------------------
+
+_BETWEEN_PARTS = re.compile(
+    r"between (?:the |each |all |adjacent |consecutive )*"
+    r"(?:paragraph|stanza|part|poem|section|piece|version|haiku|side)s?"
+)
+
+
+def _between_parts(c: Constraint) -> Expectation | None:
+    """ "Three paragraphs separated by a line holding only ~~~": two
+    separators, three pieces between them (separated_versions)."""
+    if unit_of(c) != "separator" or not _BETWEEN_PARTS.fullmatch(_text(c.scope)):
+        return None
+    if c.relation != "exactly" or not isinstance(c.value, int) or not 1 <= c.value <= 19:
+        return None
+    if len(c.words) != 1 or not c.words[0].strip() or len(c.words[0].strip()) > 20:
+        return None
+    run = c.words[0].strip()
+    if any(ch.isalnum() for ch in run):
+        return None  # a word between parts is a label, not a separator line
+    pieces = separated_versions(run, c.value + 1)
+    if re.fullmatch(r"\*{3,}", run):
+        paragraphs = count("paragraph_count", "exactly", c.value + 1, separator="***")
+        return all_of(either(paragraphs, pieces))
+    return all_of(pieces)
+
+
 _FAMILIES: tuple[Callable[[Constraint], Expectation | None], ...] = (
     _word_length,
     _tautogram,
@@ -357,6 +479,12 @@ _FAMILIES: tuple[Callable[[Constraint], Expectation | None], ...] = (
     _alphabetical,
     _against_previous,
     _reference,
+    _distinct,
+    _each_holds,
+    _some_of,
+    _blank_as_lines,
+    _bold_template,
+    _between_parts,
 )
 
 

@@ -435,3 +435,165 @@ def test_a_value_naming_another_part_is_no_literal(fields: dict[str, Any]) -> No
     got = _expect(fields)
     assert not got.expressible
     assert not _matches_any(got, {"kind": "ends_with", "phrase": "first line"})
+
+
+def test_letters_of_the_whole_answer_are_not_a_word_length() -> None:
+    got = _expect({"family": "word_length", "unit": "letter", "relation": "exactly", "value": 8})
+    assert not _matches_any(got, {"kind": "word_length", "relation": "exactly", "value": 8})
+
+
+def test_the_answer_starting_with_a_letter_is_not_a_tautogram() -> None:
+    got = _expect(
+        {"family": "starts_with", "unit": "letter", "relation": "starts_with", "value": "V"}
+    )
+    assert not _matches_any(got, {"kind": "tautogram", "letter": "v"})
+
+
+# -- no word (no start) twice -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"family": "no_repeated_words", "unit": "word", "relation": "none"},
+        {"family": "vocabulary", "unit": "word", "relation": "none", "note": "all words unique"},
+        {"family": "once_each", "unit": "word", "relation": "none", "note": "no word used twice"},
+    ],
+)
+def test_no_word_repeated_is_distinct_words(fields: dict[str, Any]) -> None:
+    assert _covered(_expect(fields), {"kind": "distinct_words", "within": "response"})
+
+
+def test_a_ban_with_no_words_and_no_repetition_is_not_distinct_words() -> None:
+    got = _expect({"family": "no_slang", "unit": "word", "relation": "none"})
+    assert not _matches_any(got, {"kind": "distinct_words", "within": "response"})
+
+
+def test_first_words_of_each_line_all_distinct_is_distinct_starts() -> None:
+    got = _expect(
+        {
+            "unit": "word",
+            "scope": "first word of each line",
+            "relation": "other",
+            "value": "all distinct",
+        }
+    )
+    assert _covered(got, {"kind": "distinct_starts", "part": "line"})
+    same = _expect(
+        {"unit": "word", "scope": "first word of each line", "relation": "other", "value": "same"}
+    )
+    assert not _matches_any(same, {"kind": "distinct_starts", "part": "line"})
+
+
+# -- a word in each part, the part as the unit ----------------------------------------------
+
+
+def test_each_sentence_holding_a_word_with_the_part_as_unit() -> None:
+    got = _expect(
+        {
+            "unit": "sentence",
+            "scope": "each sentence",
+            "relation": "contains",
+            "value": "ice",
+            "words": ("ice",),
+        }
+    )
+    spec = {"kind": "each_contains", "part": "sentence", "what": "keyword", "keyword": "ice"}
+    assert _covered(got, spec)
+
+
+# -- how many of the listed words ---------------------------------------------------------
+
+
+def test_at_least_four_of_the_listed_words_is_no_count_of_each() -> None:
+    words = ("however", "moreover", "therefore", "meanwhile", "thus")
+    got = _expect(
+        {
+            "family": "keywords_subset",
+            "unit": "keyword",
+            "relation": "at_least",
+            "value": 4,
+            "words": words,
+        }
+    )
+    assert not got.expressible
+    assert not _matches_any(got, {"kind": "keyword", "keyword": "however", "value": 4})
+
+
+def test_each_listed_word_at_least_twice_is_still_a_keyword_count() -> None:
+    got = _expect(
+        {
+            "family": "keyword_frequency",
+            "unit": "keyword",
+            "relation": "at_least",
+            "value": 2,
+            "words": ("Aisha", "Ben"),
+        }
+    )
+    assert _covered(
+        got,
+        {"kind": "keyword", "keyword": "Aisha", "relation": "at_least", "value": 2},
+        {"kind": "keyword", "keyword": "Ben", "relation": "at_least", "value": 2},
+    )
+
+
+# -- blank lines written as lines, bold templates, separators between parts ---------------
+
+
+def test_a_blank_line_counted_as_a_line_is_no_line_count() -> None:
+    got = _expect(
+        {
+            "family": "blank_line",
+            "unit": "line",
+            "relation": "exactly",
+            "value": 1,
+            "note": "blank line between caption and hashtags",
+        }
+    )
+    assert not _matches_any(got, {"kind": "line_count", "relation": "exactly", "value": 1})
+
+
+def test_a_template_opening_in_bold_is_no_list_marker() -> None:
+    got = _expect(
+        {
+            "unit": "item",
+            "scope": "each tip",
+            "relation": "matches_format",
+            "value": "**Title**: sentence",
+        }
+    )
+    assert not _matches_any(got, {"kind": "list_marker", "marker": "*"})
+
+
+@pytest.mark.parametrize(
+    ("scope", "run", "value"),
+    [("between paragraphs", "~~~", 2), ("between parts", "* * *", 1), ("between poems", "%%", 1)],
+)
+def test_a_separator_between_parts_is_separated_pieces(scope: str, run: str, value: int) -> None:
+    got = _expect(
+        {
+            "family": "separator",
+            "unit": "separator",
+            "scope": scope,
+            "relation": "exactly",
+            "value": value,
+            "words": (run,),
+        }
+    )
+    spec = {"kind": "separated_versions", "versions": value + 1, "separator": run}
+    assert _covered(got, spec)
+    assert not _covered(got, spec | {"at_least": True})
+
+
+def test_a_word_between_parts_is_no_separator() -> None:
+    got = _expect(
+        {
+            "unit": "separator",
+            "scope": "between paragraphs",
+            "relation": "exactly",
+            "value": 2,
+            "words": ("Next",),
+        }
+    )
+    spec = {"kind": "separated_versions", "versions": 3, "separator": "Next"}
+    assert not _matches_any(got, spec)
