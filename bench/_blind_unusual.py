@@ -472,6 +472,35 @@ def _between_parts(c: Constraint) -> Expectation | None:
     return all_of(pieces)
 
 
+# -- headings of a level written as their marks -------------------------------------------
+
+
+def _heading_marks(c: Constraint) -> Expectation | None:
+    """ "Exactly 3 headings that start with ##": the level the marks name."""
+    marks = {w.strip() for w in c.words}
+    if unit_of(c) != "heading" or c.relation not in NUMERIC or len(marks) != 1:
+        return None
+    mark = marks.pop()
+    if not re.fullmatch(r"#{1,6}", mark) or not is_response(scope_of(c.scope)):
+        return None
+    if not count_value(c.relation, c.value):
+        return None
+    return all_of(*counts("heading_count", c.relation, c.value, level=len(mark)))
+
+
+# -- every line opening with one of several labels ---------------------------------------
+
+
+def _line_labels(c: Constraint) -> Expectation | None:
+    """ "Every line starts with either 'BARISTA:' or 'CUSTOMER:'": a choice for
+    every line, which no kind states (named sections need each label once and
+    leave other lines free)."""
+    where, part, _ = scope_of(c.scope)
+    if c.relation != "starts_with" or where != "each" or part != "line" or len(c.words) < 2:
+        return None
+    return no_kind("every line opening with one of several phrases: no kind states it")
+
+
 _FAMILIES: tuple[Callable[[Constraint], Expectation | None], ...] = (
     _word_length,
     _tautogram,
@@ -485,6 +514,7 @@ _FAMILIES: tuple[Callable[[Constraint], Expectation | None], ...] = (
     _blank_as_lines,
     _bold_template,
     _between_parts,
+    _heading_marks,
 )
 
 
@@ -493,4 +523,4 @@ def unusual(c: Constraint, row: Row) -> Expectation | None:
     found = first_found(_FAMILIES, c)
     if found is not None:
         return found
-    return _per_part(c, row) or _blank_gaps(c, row) or _items(c, row)
+    return _per_part(c, row) or _line_labels(c) or _blank_gaps(c, row) or _items(c, row)

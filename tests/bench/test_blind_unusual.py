@@ -597,3 +597,28 @@ def test_a_word_between_parts_is_no_separator() -> None:
     )
     spec = {"kind": "separated_versions", "versions": 3, "separator": "Next"}
     assert not _matches_any(got, spec)
+
+
+# -- headings by their marks, lines opening with one of several labels ----------------------
+
+
+def test_headings_counted_with_their_marks_have_that_level() -> None:
+    got = _expect(
+        {"unit": "heading", "relation": "exactly", "value": 3, "words": ("##",)},
+    )
+    assert _covered(got, {"kind": "heading_count", "relation": "exactly", "value": 3, "level": 2})
+    assert not _matches_any(got, {"kind": "heading_count", "relation": "exactly", "value": 3})
+
+
+def test_every_line_opening_with_one_of_two_labels_is_no_named_sections() -> None:
+    got = _expect(
+        {
+            "unit": "line",
+            "scope": "each line",
+            "relation": "starts_with",
+            "value": ("HOST:", "GUEST:"),
+            "words": ("HOST:", "GUEST:"),
+        }
+    )
+    assert not got.expressible
+    assert not _matches_any(got, {"kind": "named_sections", "names": ("host", "guest")})
