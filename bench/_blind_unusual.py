@@ -143,7 +143,8 @@ _LISTED = re.compile(r"(?:the )?(?:list|items|list items|lines)")
 
 def _alphabetical(c: Constraint) -> Expectation | None:
     label = _hint(c)
-    if c.relation != "other" or "alphabet" not in label or unit_of(c) not in ("line", "item"):
+    named = re.search(r"alphabet|\ba ?(?:-|to) ?z\b", label) is not None
+    if c.relation != "other" or not named or unit_of(c) not in ("line", "item"):
         return None
     if _text(c.unit) in ("word", "letter", "character"):
         return None  # the words of a sentence in order: no kind sorts words
@@ -176,12 +177,14 @@ _INDEX = re.compile(r"n|(?:the )?(?:line|sentence|paragraph)? ?(?:index|number|p
 def _against_previous(c: Constraint) -> Expectation | None:
     where, part, _ = scope_of(c.scope)
     progression_part = _PROGRESSION_PARTS.get(str(part)) if where == "each" else None
-    if progression_part is None or not isinstance(c.value, str):
+    # the part compared with as the value, or as the one word listed
+    said = c.value if isinstance(c.value, str) else (c.words[0] if len(c.words) == 1 else None)
+    if progression_part is None or said is None:
         return None
     unit = {"word": "words", "character": "characters"}.get(_text(c.unit))
     if unit is None:
         return None
-    value = _text(c.value)
+    value = _text(said)
     if c.relation == "equals" and _INDEX.fullmatch(value):
         # "line n has n words": one word, then one more each time
         return all_of(
@@ -219,6 +222,8 @@ def _against_previous(c: Constraint) -> Expectation | None:
 
 # -- one value per part -------------------------------------------------------------------
 
+_TEXT_UNITS = ("", "none", "keyword", "word", "phrase", "term", "occurrence", "mention", "time")
+"""Units under which the words listed are the text to find."""
 _ORDERED = re.compile(r"\b(?:i|n|nth|respectively|in (?:that |this )?order|in turn)\b")
 _FIRST_WORD = re.compile(r"(?:the )?first words? of (?:each|every) ")
 
@@ -257,7 +262,7 @@ def _per_part(c: Constraint, row: Row) -> Expectation | None:
                     for i, w in enumerate(words, start=1)
                 )
             )
-        if c.relation == "contains" and unit in ("keyword", "word", "phrase", "term"):
+        if c.relation == "contains" and unit in _TEXT_UNITS:
             return all_of(
                 *(
                     keyword(w, "at_least", 1, part=part, index=i)
@@ -311,8 +316,10 @@ def _items(c: Constraint, row: Row) -> Expectation | None:
     if not is_response(scope_of(c.scope)):
         return None
     raw = _text(c.unit)
-    if raw == "title" and re.search(r"\bitem count\b|\blist\b", _hint(c)):
-        # "a list of 6 book titles": the items of the answer's list
+    several = isinstance(c.value, int) and c.value >= 2
+    if raw == "title" and (several or re.search(r"\bitem count\b|\blist\b", _hint(c))):
+        # "a list of 6 book titles": the items of the answer's list (an answer
+        # has one title of its own)
         return _form_or_items(c, row) or all_of(*counts("item_count", relation, c.value))
     if raw not in ("item", "items", "list item"):
         return None
@@ -411,7 +418,7 @@ def _some_of(c: Constraint) -> Expectation | None:
     appear, not how often each does; no kind counts that."""
     if c.relation not in NUMERIC or len(c.words) < 2 or not isinstance(c.value, int):
         return None
-    if _text(c.unit) not in ("keyword", "word", "phrase", "term", "transition"):
+    if _text(c.unit) not in (*_TEXT_UNITS, "transition"):
         return None
     if not _SUBSET.search(_hint(c)):
         return None

@@ -411,9 +411,37 @@ def test_made_up_titles_counted_by_an_item_count_label() -> None:
     assert _covered(got, {"kind": "item_count", "relation": "exactly", "value": 6})
 
 
-def test_titles_counted_with_no_list_label_are_not_items() -> None:
-    got = _expect({"family": "heading_titles", "unit": "title", "relation": "exactly", "value": 6})
-    assert not _matches_any(got, {"kind": "item_count", "relation": "exactly", "value": 6})
+def test_several_titles_are_items_and_one_title_is_not() -> None:
+    got = _expect({"family": "options", "unit": "title", "relation": "exactly", "value": 3})
+    assert _covered(got, {"kind": "item_count", "relation": "exactly", "value": 3})
+    one = _expect({"family": "heading_title", "unit": "title", "relation": "exactly", "value": 1})
+    assert not _matches_any(one, {"kind": "item_count", "relation": "exactly", "value": 1})
+
+
+def test_a_progression_with_the_part_before_written_in_words() -> None:
+    got = _expect(
+        {
+            "unit": "the words",
+            "scope": "per sentence",
+            "relation": "MORE THAN",
+            "words": ("previous sentence word count",),
+        }
+    )
+    spec = {"kind": "length_progression", "part": "sentence", "direction": "increasing"}
+    assert _covered(got, spec)
+
+
+def test_a_keyword_per_paragraph_with_its_unit_left_blank() -> None:
+    words = ("door", "stairs")
+    got = _expect(
+        {"unit": None, "scope": "each paragraph", "relation": "contains", "words": words},
+        {"unit": "paragraph", "relation": "exactly", "value": 2},
+    )
+    specs = [
+        {"kind": "keyword_in", "keyword": w, "part": "paragraph", "index": i}
+        for i, w in enumerate(words, start=1)
+    ]
+    assert _covered(got, *specs)
 
 
 # -- a value naming another part ------------------------------------------------------------
