@@ -2,7 +2,9 @@
 labels and encodes them its own way writes them (split H's writer), read
 from the structured fields (the family label only as a hint where the
 fields alone leave two readings), or None where this group does not state
-it (the general mapping then decides).
+it (the general mapping then decides). The mappings that read a constraint's
+siblings (one value per part, blank lines as a total, items in a stated
+form) live in ``_blind_unusual_parts``.
 
 - Word length: a count of words over the whole answer whose label or note
   names the length of each word ("max_word_length", "letters per word") is
@@ -51,19 +53,21 @@ from _blind_matchers import (
     either,
     fields,
     first_found,
-    keyword,
     no_kind,
-    phrase_is,
     separated_versions,
 )
 from _blind_parts import NUMERIC, count_value, is_response, scope_of, unit_of
 from _blind_rows import Constraint, Row
+from _blind_unusual_parts import (
+    FIRST_WORD,
+    TEXT_UNITS,
+    blank_gaps,
+    per_part,
+    stated_items,
+)
+from _blind_unusual_parts import plain as _text
 
 __all__ = ["unusual"]
-
-
-def _text(value: object) -> str:
-    return " ".join(str(value or "").lower().replace("_", " ").split())
 
 
 def _hint(c: Constraint) -> str:
@@ -220,133 +224,6 @@ def _against_previous(c: Constraint) -> Expectation | None:
     )
 
 
-# -- one value per part -------------------------------------------------------------------
-
-_TEXT_UNITS = ("", "none", "keyword", "word", "phrase", "term", "occurrence", "mention", "time")
-"""Units under which the words listed are the text to find."""
-_ORDERED = re.compile(r"\b(?:i|n|nth|respectively|in (?:that |this )?order|in turn)\b")
-_FIRST_WORD = re.compile(r"(?:the )?first words? of (?:each|every) ")
-
-
-def _listed(c: Constraint) -> tuple[object, ...]:
-    value = c.value if isinstance(c.value, tuple) else tuple(c.words)
-    return value if len(value) > 1 else ()
-
-
-def _parts_counted(row: Row, c: Constraint, part: str) -> int | None:
-    """The exact number of ``part`` a sibling asks for, if one does."""
-    for s in row.constraints:
-        if s.index == c.index or s.relation != "exactly" or not isinstance(s.value, int):
-            continue
-        if unit_of(s) == part and is_response(scope_of(s.scope)):
-            return s.value
-    return None
-
-
-def _per_part(c: Constraint, row: Row) -> Expectation | None:
-    where, part, _ = scope_of(c.scope)
-    listed = _listed(c)
-    if where != "each" or part not in ("sentence", "paragraph", "bullet") or not listed:
-        return None
-    ordered = _ORDERED.search(_text(c.note)) is not None
-    if not ordered and _parts_counted(row, c, str(part)) != len(listed):
-        return None  # the words could be a choice for every part
-    unit = _text(c.unit)
-    first = c.relation == "starts_with" or _FIRST_WORD.match(_text(c.scope)) is not None
-    if all(isinstance(w, str) and w.strip() for w in listed):
-        words = [str(w).strip() for w in listed]
-        if c.relation in ("starts_with", "equals") and first and unit in ("word", "first word"):
-            return all_of(
-                *(
-                    phrase_is("word_at", w, part=part, index=i, position=1)
-                    for i, w in enumerate(words, start=1)
-                )
-            )
-        if c.relation == "contains" and unit in _TEXT_UNITS:
-            return all_of(
-                *(
-                    keyword(w, "at_least", 1, part=part, index=i)
-                    for i, w in enumerate(words, start=1)
-                )
-            )
-        return None
-    lengths = [w for w in listed if isinstance(w, int) and not isinstance(w, bool)]
-    if c.relation == "equals" and unit == "word" and len(lengths) == len(listed):
-        # "sentence lengths go 5, 10, 15": part i holds exactly that many words
-        return all_of(
-            *(
-                count("part_count", "exactly", n, part=part, index=i, units="words")
-                for i, n in enumerate(lengths, start=1)
-            )
-        )
-    return None
-
-
-# -- a blank line in each gap, as a total ---------------------------------------------------
-
-
-def _blank_gaps(c: Constraint, row: Row) -> Expectation | None:
-    """ "A blank line between stanzas" as ``exactly 3`` blank lines beside a
-    sibling asking for exactly 4 stanzas: one blank line in every gap."""
-    between = r"between (?:the |all |each |adjacent |consecutive )*(\w+?)s?"
-    found = re.fullmatch(between, _text(c.scope))
-    if not re.fullmatch(r"(?:blank|empty) lines?", _text(c.unit)) or found is None:
-        return None
-    if c.relation != "exactly" or not isinstance(c.value, int) or c.value < 2:
-        return None
-    blocks = _parts_counted(row, c, unit_of(replace(c, unit=found[1])))
-    if blocks != c.value + 1:
-        return None
-    return blank_lines(replace(c, value=1))
-
-
-# -- a count of items in a stated form ------------------------------------------------------
-
-_FORMS = (
-    (re.compile(r"checkbox|check-?list|\[ ?\]"), "bullet_count"),
-    (re.compile(r"numbered"), "numbered_count"),
-    (re.compile(r"bullet"), "bullet_count"),
-)
-
-
-def _items(c: Constraint, row: Row) -> Expectation | None:
-    relation = c.relation
-    if relation not in NUMERIC or not count_value(relation, c.value) or c.words:
-        return None
-    if not is_response(scope_of(c.scope)):
-        return None
-    raw = _text(c.unit)
-    several = isinstance(c.value, int) and c.value >= 2
-    if raw == "title" and (several or re.search(r"\bitem count\b|\blist\b", _hint(c))):
-        # "a list of 6 book titles": the items of the answer's list (an answer
-        # has one title of its own)
-        return _form_or_items(c, row) or all_of(*counts("item_count", relation, c.value))
-    if raw not in ("item", "items", "list item"):
-        return None
-    return _form_or_items(c, row)
-
-
-def _form_or_items(c: Constraint, row: Row) -> Expectation | None:
-    shapes = " ".join(
-        _text(f"{s.family} {s.unit} {s.value} {s.note}")
-        for s in row.constraints
-        if s.index != c.index and s.relation in ("matches_format", "equals", "other")
-    )
-    form = next((kind for pattern, kind in _FORMS if pattern.search(shapes)), None)
-    if form is None:
-        return None
-    return all_of(
-        *(
-            either(own, items)
-            for own, items in zip(
-                counts(form, c.relation, c.value),
-                counts("item_count", c.relation, c.value),
-                strict=True,
-            )
-        )
-    )
-
-
 # -- a value naming another part ------------------------------------------------------------
 
 _OTHER_PART = re.compile(
@@ -377,7 +254,7 @@ def _distinct(c: Constraint) -> Expectation | None:
     naming repetition); "no two lines start with the same word" as the first
     word of each line, all distinct."""
     where, part, _ = scope_of(c.scope)
-    first = _FIRST_WORD.match(_text(c.scope)) is not None
+    first = FIRST_WORD.match(_text(c.scope)) is not None
     if first and c.relation == "other" and _text(c.unit) in ("word", "first word"):
         distinct = _UNIQUE.search(f"{_text(c.value)} {_hint(c)}") is not None
         if distinct and part in _WITHIN:
@@ -418,7 +295,7 @@ def _some_of(c: Constraint) -> Expectation | None:
     appear, not how often each does; no kind counts that."""
     if c.relation not in NUMERIC or len(c.words) < 2 or not isinstance(c.value, int):
         return None
-    if _text(c.unit) not in (*_TEXT_UNITS, "transition"):
+    if _text(c.unit) not in (*TEXT_UNITS, "transition"):
         return None
     if not _SUBSET.search(_hint(c)):
         return None
@@ -530,4 +407,4 @@ def unusual(c: Constraint, row: Row) -> Expectation | None:
     found = first_found(_FAMILIES, c)
     if found is not None:
         return found
-    return _per_part(c, row) or _line_labels(c) or _blank_gaps(c, row) or _items(c, row)
+    return per_part(c, row) or _line_labels(c) or blank_gaps(c, row) or stated_items(c, row)
