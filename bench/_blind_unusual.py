@@ -137,6 +137,8 @@ def _acrostic(c: Constraint) -> Expectation | None:
         return None
     if not _SPELLS.search(_hint(c)):
         return None
+    if not word.isupper() and not _SPELLS.search(c.note or ""):
+        return None  # "each line starts with 'Why'" under an acrostic label: a phrase
     return all_of(fields("acrostic", word=word, part=part))
 
 
@@ -382,6 +384,8 @@ def _line_labels(c: Constraint) -> Expectation | None:
     where, part, _ = scope_of(c.scope)
     if c.relation != "starts_with" or where != "each" or part != "line" or len(c.words) < 2:
         return None
+    if all(len(w.strip()) == 1 for w in c.words):
+        return None  # "H", "O", "P", "E": a word's letters, one per line (an acrostic)
     return no_kind("every line opening with one of several phrases: no kind states it")
 
 
