@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.criteria._families._alternatives import offers_alternatives
 from redraft.criteria._families._arguments import ARG, Corrected, fold, head, response_spec, tail
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
@@ -71,11 +72,20 @@ def _starts_with(spec: StartsWith, text: str) -> Outcome:
 _CLOSERS = ".!?\"'”’)*_"
 
 
+def _ends_at_word(folded: str, phrase: str) -> bool:
+    """Whether ``folded`` ends with ``phrase`` where a word starts: "door"
+    does not end "indoor"."""
+    if not folded.endswith(phrase):
+        return False
+    before = folded[len(folded) - len(phrase) - 1 : len(folded) - len(phrase)]
+    return not (phrase[:1].isalnum() and before.isalnum())
+
+
 def _ends_with(spec: EndsWith, text: str) -> Outcome:
     folded, phrase = fold(text), fold(spec.phrase)
-    ends = folded.endswith(phrase)
+    ends = _ends_at_word(folded, phrase)
     if not ends and phrase[-1:].isalnum():
-        ends = folded.rstrip(_CLOSERS).endswith(phrase)
+        ends = _ends_at_word(folded.rstrip(_CLOSERS), phrase)
     if ends:
         return Outcome(True, f"the answer ends with {spec.phrase!r}, as required")
     return Outcome(
@@ -259,6 +269,8 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "make them all end with !": several things' ends
             if build is _ends and _FOLLOWED.match(sentence.lower, match.end()):
                 continue  # "end with 'Yours faithfully,' followed by a name": not the end
+            if offers_alternatives(sentence.lower, match.end()):
+                continue  # "start with 'Yes' or 'No'": a choice, not one phrase
             if match.groupdict().get("sym"):
                 phrase = sentence.unmask(match.start("sym"), match.end("sym"))
             elif match.groupdict().get("word"):

@@ -20,6 +20,7 @@ from pydantic import Field, field_validator
 
 from redraft.core._text import plural
 from redraft.criteria import _measure as measure
+from redraft.criteria._families._alternatives import offers_alternatives
 from redraft.criteria._families._arguments import (
     ARG,
     NOT_KEYWORDS,
@@ -351,6 +352,8 @@ def word_at(sentence: Sentence) -> Iterator[Hit]:
             word = argument(sentence, match)
             if word is None or not plain(match.start()):
                 continue
+            if offers_alternatives(text, match.end()):
+                continue  # "begin the first paragraph with 'Yes' or 'No'": a choice
             found = match.groupdict()
             if found.get("wpos"):
                 position = ordinal_value(found["wpos"].split()[-1])
