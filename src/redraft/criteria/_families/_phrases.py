@@ -186,6 +186,14 @@ _OF_A_PART = re.compile(
 # it as a blockquote (starting with '>')", "a title (ending with '?')".
 _DESCRIBED = re.compile(r"[a-z]\s*\(\s*$")
 _ANSWER_BRACKETED = re.compile(rf"\b(?:{_RESPONSE_THING}|{THING})\s*\(\s*$")
+# A part the answer ends with, named just before a participle: "end with a
+# summary starting with …", "then add a note beginning with …".
+# Not one placed first: "then add a verdict at the top starting with …" starts the answer.
+_CLOSING_PART = re.compile(
+    r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|concluding|wrap\s+up|then|"
+    r"finally|lastly)\b(?:(?!\b(?:top|start|beginning|first|opening)\b)[^.;:!?]){0,60}?"
+    r"\b(?:a|an|one|the)\s+(?:(?!\b(?:top|start|beginning|first|opening)\b)[^.;:!?]){0,40}$"
+)
 _PARTICIPLE = re.compile(r"(?:starting|beginning|opening|ending|finishing|closing|concluding)\b")
 # "Write a one-sentence story that ends with …": a compound describing the
 # thing asked for is no part of it ("end with a one-sentence summary …" is).
@@ -267,6 +275,10 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "as a blockquote (starting with '>')": the bracketed noun's start
             if pattern is _END_SYMBOL and _OF_OTHERS.search(sentence.lower, 0, match.start()):
                 continue  # "make them all end with !": several things' ends
+            if _PARTICIPLE.match(sentence.lower, match.start()) and _CLOSING_PART.search(
+                sentence.lower, 0, match.start()
+            ):
+                continue  # "end with a summary starting with 'So'": the summary's start
             if build is _ends and _FOLLOWED.match(sentence.lower, match.end()):
                 continue  # "end with 'Yours faithfully,' followed by a name": not the end
             if offers_alternatives(sentence.lower, match.end()):
