@@ -210,10 +210,10 @@ def each_part(sentence: Sentence) -> Iterator[Hit]:
         ):
             yield hit
     for match in _LISTED_ENDS.finditer(text):
-        part: Part = "numbered" if match.group("list").startswith("number") else "bullet"
+        listed: Part = "numbered" if match.group("list").startswith("number") else "bullet"
         phrase = _MARKS[match.group("mark").split()[0]]
         if plain(match.start()) and (
-            hit := spec_hit(partial(EachEndsWith, part=part, phrase=phrase), *match.span())
+            hit := spec_hit(partial(EachEndsWith, part=listed, phrase=phrase), *match.span())
         ):
             yield hit
     for match in (m for p in _EACH_STARTS for m in p.finditer(text)):
