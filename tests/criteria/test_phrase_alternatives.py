@@ -77,3 +77,57 @@ def test_alternatives_compile_no_single_phrase(prompt: str) -> None:
 )
 def test_one_phrase_still_compiles(prompt: str, expected: object) -> None:
     assert _phrases(prompt) == ([expected] if expected else [])
+
+
+def _words_at(prompt: str) -> list[tuple[str, str, int]]:
+    return [
+        (c.spec.word, c.spec.part, c.spec.index)
+        for c in compile_checks(prompt)
+        if isinstance(c.spec, WordAt)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Paragraph 1 should start with 'Long ago' and paragraph 2 with 'Now'.",
+            [("Long ago", "paragraph", 1), ("Now", "paragraph", 2)],
+        ),
+        (
+            "the first paragraph must begin with 'Once', the second with 'Then' and the third "
+            "with 'Finally'",
+            [("Once", "paragraph", 1), ("Then", "paragraph", 2), ("Finally", "paragraph", 3)],
+        ),
+        (
+            "The 2nd sentence has to start with the word 'Because', and the 3rd sentence "
+            "with 'So'.",
+            [("Because", "sentence", 2), ("So", "sentence", 3)],
+        ),
+    ],
+)
+def test_the_same_rule_of_another_part_with_its_verb_left_out(
+    prompt: str, expected: list[tuple[str, str, int]]
+) -> None:
+    assert _words_at(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # another kind of part: not the same rule
+        (
+            "The first paragraph must begin with 'Once' and the second sentence with 'Then'.",
+            [("Once", "paragraph", 1)],
+        ),
+        # alternatives in the gapped clause
+        (
+            "The first paragraph must begin with 'Once' and the second with 'Then' or 'Next'.",
+            [("Once", "paragraph", 1)],
+        ),
+        # a question about it
+        ("Should paragraph 1 start with 'A' and paragraph 2 with 'B'?", []),
+    ],
+)
+def test_gapped_near_misses(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert _words_at(prompt) == expected
