@@ -51,6 +51,7 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._closing_part import closing_part
+from redraft.criteria._families._ordered_openers import ordered_openers
 from redraft.criteria._families._part_grammar import OPENS, part_named
 from redraft.criteria._families._per_part import parts_of
 from redraft.criteria._families._phrases import EndsWith
@@ -344,8 +345,9 @@ def _build(part: Part, index: int, position: Position, phrases: tuple[str, ...])
 class _OnePart(Corrected):
     name = "one part's start or end"
     specs = (PartAffix,)
-    # the closing part's opening phrase reads as the line_template or word_at it states
-    rules: ClassVar[tuple[Rule, ...]] = (part_affix, closing_part)
+    # the closing part's opening phrase, and parts opening with listed words in order,
+    # read as the line_template or word_at they state
+    rules: ClassVar[tuple[Rule, ...]] = (part_affix, closing_part, ordered_openers)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, PartAffix)
