@@ -44,6 +44,7 @@ from redraft.criteria._families._keywords import (
     of_several,
 )
 from redraft.criteria._families._lexical import asks_about, described
+from redraft.criteria._families._placeholder_tokens import placeholder_tokens
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
     NEGATION,
@@ -318,6 +319,7 @@ class _Keywords(Corrected):
         counted_words,
         literals,
         hidden_answer,
+        placeholder_tokens,
     )
 
     def measure(self, spec: Any, text: str) -> Outcome:
