@@ -114,6 +114,16 @@ def markers(prompt: str) -> list[tuple[str, str]]:
         ("Each line should end with a period.", [("end", ".")]),
         ("List the moons, one per line. Every line must start with '~'.", [("start", "~")]),
         ("Write it so that every line ends with '...!'.", []),  # an ellipsis reads as a template
+        # the marker named as a word, a phrase or "the same word"
+        ("Write a short poem where every line starts with the word 'Ever'.", [("start", "Ever")]),
+        ("Compose a chant in which each line ends with the same word: 'now'.", [("end", "now")]),
+        ("All lines must begin with the phrase 'I remember'.", [("start", "I remember")]),
+        # "prefix" as the verb, after another clause
+        ("Keep lines short, and prefix every line with '| '.", [("start", "|")]),
+        # one thing a line, each line starting with a marker: every line
+        ("Give me 4 taglines. Put each on a new line starting with '+ '.", [("start", "+")]),
+        ("Name six rivers, one per line, each beginning with '~'.", [("start", "~")]),
+        ("need 3 mottos. Each motto on its own line, starting with '>'.", [("start", ">")]),
     ],
 )
 def test_phrasings_that_compile(prompt: str, expected: list[tuple[str, str]]) -> None:
@@ -133,6 +143,11 @@ def test_phrasings_that_compile(prompt: str, expected: list[tuple[str, str]]) ->
         "The first line should start with 'Hi'.",  # one line
         "My poem has every line ending with '!'. Fix the rhyme.",
         "Translate the text below: Start every line with '>'.",
+        "Write a poem like the one where every line starts with 'Maybe'.",  # another poem
+        "I wrote a song where each line ends with the word 'tonight'.",  # the user's own
+        "Could you write me a chant where every line ends with '!' or '?'",  # alternatives
+        "Put each on a new line starting with 'Step N:'.",  # a template
+        "Maybe put each on its own line, starting with '-'?",  # asked, hedged
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

@@ -87,6 +87,10 @@ def _wraps(prompt: str) -> list[tuple[str, str]]:
         ("Return the whole output within triple quotes.", ('"""', '"""')),
         ("surround your complete answer with parentheses pls", ("(", ")")),
         ("Write your answer in backticks.", ("`", "`")),
+        # the whole thing, all of it
+        ("Two sentences, and put the whole thing in parentheses.", ("(", ")")),
+        ("Enclose the entire thing in square brackets.", ("[", "]")),
+        ("wrap all of it in curly braces pls", ("{", "}")),
     ],
 )
 def test_phrasings_compile(prompt: str, marks: tuple[str, str]) -> None:
@@ -104,6 +108,8 @@ def test_phrasings_compile(prompt: str, marks: tuple[str, str]) -> None:
         "Wrap your answer in brackets.",  # square or round: not said
         "Wrap your answer in double quotes.",  # the wrapped kind's
         'Translate "wrap your answer in curly braces" into French.',  # material
+        "I put the whole thing in parentheses, is that ok?",  # the user's own, asked
+        "Put the whole thing in parentheses if you like.",  # hedged
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

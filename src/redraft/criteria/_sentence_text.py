@@ -46,7 +46,11 @@ _HANDOVER = re.compile(
     r"(?:text|passage|article|email|essay|document|paragraphs?|story|poem|message|sentences?|"
     r"notes|draft|clause|post|tweet|caption|rubric|brief|ad|listing|excerpt|transcript|"
     r"script|prompt|instructions|memo|letter)|(?:the )?text below)"
-    r"[^:\n]{0,80}:[ \t]*(?:\n[ \t]*\n[ \t]*(?=\S))?(?P<body>(?:[^\n]|\n(?![ \t]*\n))+)",
+    # the colon in the verb's own sentence, outside quotes: "Write a review of it.
+    # Include a line 'Rating: X/5'", "summarize it in one line prefixed with
+    # 'Bottom line:'" hand nothing over
+    r"(?:[^:\n.!?\"“'‘]|[.!?](?!\s)|(?<=\w)['’](?=\w)){0,80}:[ \t]*(?:\n[ \t]*\n[ \t]*(?=\S))?"
+    r"(?P<body>(?:[^\n]|\n(?![ \t]*\n))+)",
     re.IGNORECASE,
 )
 

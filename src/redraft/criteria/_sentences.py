@@ -70,7 +70,7 @@ _DIRECTIVE = re.compile(
     r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
     r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|group|name|"
     r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold|"
-    r"greet|sign\s+off|close|send|ask(?=\s+(?:me|us)\b))\b"
+    r"greet|sign\s+off|close|send|prefix|ask(?=\s+(?:me|us)\b))\b"
 )
 THING = (
     r"(?:essay|poem|story|email|letter|blog\s+post|post|article|song|rap|lyrics|list|pitch|"

@@ -144,7 +144,11 @@ _PARTS = (
     r"(?:sentences|paragraphs|bullet(?:[\s-]+point)?s|bullet(?:ed)?\s+items|"
     r"sentence|paragraph|bullet(?:[\s-]+point)?|bullet(?:ed)?\s+item)"
 )
-_EVERY = rf"(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?)\s+(?P<part>{_PARTS}){OF_RESPONSE}"
+_EVERY = (
+    rf"(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?)\s+(?P<part>{_PARTS}){OF_RESPONSE}"
+    # "every sentence you write must end with …"
+    r"(?:\s+(?:that\s+)?you\s+(?:write|give|produce|output))?"
+)
 _MARKS = {
     "exclamation": "!",
     "question": "?",
@@ -166,6 +170,17 @@ _EACH_ENDS = [
     re.compile(rf"\b{_EVERY}\s+(?:{MODAL}\s+)?{FINISH}s?\s+with\s+(?:{_MARK}|{WORD_PHRASE})"),
     re.compile(rf"\b{FINISH}\s+{_EVERY}\s+with\s+(?:{_MARK}|{WORD_PHRASE})"),
 ]
+# "every bullet is a question", "each sentence should be a question": its last mark
+_EACH_QUESTION = re.compile(
+    rf"\b{_EVERY}\s+(?:is|(?:{MODAL})\s+be)\s+(?:a|an)\s+(?:[\w-]+\s+)?question\b(?!\s+(?:and|or|with)\b)"
+)
+# "Number them and make them all end with a question mark": the numbered items
+# (bullets) the same sentence makes, each
+_LISTED_ENDS = re.compile(
+    r"\b(?P<list>number(?:ed)?|bullet(?:ed|s)?)\b[^.;:!?]{0,40}?\b(?:and|,)\s+make\s+"
+    r"(?:them\s+all|all\s+of\s+them|them|every\s+one|each\s+one|each\s+of\s+them|each)\s+"
+    rf"{FINISH}\s+with\s+{_MARK}"
+)
 _EACH_STARTS = [
     re.compile(rf"\b{_EVERY}\s+(?:{MODAL}\s+)?{BEGIN}s?\s+with\s+(?:{_START_ARG})"),
     re.compile(rf"\b{BEGIN}\s+{_EVERY}\s+with\s+(?:{_START_ARG})"),
@@ -187,6 +202,20 @@ def each_part(sentence: Sentence) -> Iterator[Hit]:
             ends = spec_hit(partial(EachEndsWith, part=part, phrase=ending), *match.span())
             if ends:
                 yield ends
+    for match in _EACH_QUESTION.finditer(text):
+        if plain(match.start()) and (
+            hit := spec_hit(
+                partial(EachEndsWith, part=_part_name(match), phrase="?"), *match.span()
+            )
+        ):
+            yield hit
+    for match in _LISTED_ENDS.finditer(text):
+        listed: Part = "numbered" if match.group("list").startswith("number") else "bullet"
+        phrase = _MARKS[match.group("mark").split()[0]]
+        if plain(match.start()) and (
+            hit := spec_hit(partial(EachEndsWith, part=listed, phrase=phrase), *match.span())
+        ):
+            yield hit
     for match in (m for p in _EACH_STARTS for m in p.finditer(text)):
         part = _part_name(match)
         fields: dict[str, Any] = {}

@@ -28,6 +28,7 @@ from redraft.criteria._families._arguments import (
     frequency,
     parse_list,
 )
+from redraft.criteria._families._hidden_answer import hidden_answer
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
     OPEN_LIST,
@@ -43,6 +44,7 @@ from redraft.criteria._families._keywords import (
     of_several,
 )
 from redraft.criteria._families._lexical import asks_about, described
+from redraft.criteria._families._placeholder_tokens import placeholder_tokens
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
     NEGATION,
@@ -93,7 +95,8 @@ def _own_clause(sentence: Sentence, start: int) -> bool:
 # "… in which no sentence is longer than 12 words and the word 'less' appears
 # …": a clause describing the thing asked for, after what it is about. Not
 # where what it is about is given ("a summary of the essay below in which …"),
-# nor a "where" after a topic ("a story about a town where …" may be the town's).
+# nor a "where" after a topic that is text ("a review of a novel where …" may
+# be the novel's).
 _ASKED_WHERE = re.compile(
     r"\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:write|compose|create|"
     r"draft|craft|generate|produce|give\s+me|tell\s+me)\s+(?:me\s+)?(?:a|an|one)\s+"
@@ -101,6 +104,17 @@ _ASKED_WHERE = re.compile(
     r"(?:[^.;:!?]{0,80}?\s(?:and|but|while)\s+)?"
 )
 _TOPIC = re.compile(r"\b(?:about|on|of|for|in|at|from|with)\b")
+_NEGATED_CLAUSE = re.compile(
+    r"(?:(?!\b(?:but|and|while|whereas|yet)\b)[^.;,]){0,60}?(?:\b(?:never|not|no|none|nowhere)\b|n't\b)"
+)
+# A topic that is itself text: a word may appear in it as well as in the answer.
+_TEXT_TOPIC = re.compile(
+    r"\b(?:about|on|of|for|in|at|from|with)\b.*\b(?:books?|novels?|poems?|songs?|stor(?:y|ies)|"
+    r"speech(?:es)?|texts?|articles?|letters?|essays?|films?|movies?|plays?|scripts?|documents?|"
+    r"reports?|papers?|chapters?|e-?mails?|messages?|lyrics|posts?|tweets?|ads?|slogans?|signs?|"
+    r"menus?|headlines?|quotes?|sayings?|proverbs?|dictionar(?:y|ies)|language|conversations?|"
+    r"dialogues?|shows?|episodes?|series|sitcoms?|comics?|manga|games?|websites?|pages?|blogs?)\b"
+)
 _GIVEN = re.compile(
     r"\b(?:this|these|those|my|his|her|their|our|given|provided|attached|following|below|above|"
     r"existing|original|pasted)\b"
@@ -111,8 +125,17 @@ def _described_widely(sentence: Sentence, start: int) -> bool:
     found = _ASKED_WHERE.fullmatch(sentence.lower, 0, start)
     if found is None or _GIVEN.search(found.group("about")):
         return False
-    if found.group("link") == "where" and _TOPIC.search(found.group("about")):
-        return False  # "a story about a town where …": the town, maybe
+    about = found.group("about")
+    # "a review of a novel where the word 'love' appears 50 times": the novel, maybe;
+    # a place has no words in it, so a count of one is the answer's ("a paragraph on
+    # urban heat islands where 'heat' appears 4 times"), but "a story about a town
+    # where the word 'no' never appears" may be the story's premise
+    if (
+        found.group("link") == "where"
+        and _TOPIC.search(about)
+        and (_TEXT_TOPIC.search(about) or _NEGATED_CLAUSE.match(sentence.lower, start))
+    ):
+        return False
     return not (sentence_blocked(sentence, start) or sentence.lower.rstrip().endswith("?"))
 
 
@@ -290,7 +313,14 @@ def literals(sentence: Sentence) -> Iterator[Hit]:
 class _Keywords(Corrected):
     name = "keywords"
     specs = (Keyword, ForbiddenWords)
-    rules: ClassVar[tuple[Rule, ...]] = (keywords, appearing, counted_words, literals)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        keywords,
+        appearing,
+        counted_words,
+        literals,
+        hidden_answer,
+        placeholder_tokens,
+    )
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, Keyword):

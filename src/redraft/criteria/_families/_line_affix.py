@@ -10,7 +10,9 @@ it. The marker is compared case for case, its surrounding whitespace left
 out (a stated approximation: "'>> '" is met by ">>x" as by ">> x"). An
 empty answer fails. Read from "start every line with '>> '", "begin each
 line with '- '", "prefix every line with '#'", "every line must end with a
-semicolon", "each line ending with '!'", with the marker quoted or named (a
+semicolon", "each line ending with '!'", "every line starts with the word
+'Maybe'", "put each on a new line starting with '- '" (one thing a line:
+every line), with the marker quoted or named (a
 semicolon, a colon, a period, an exclamation mark, a question mark, a
 comma, a dash, an asterisk, a pipe); not from alternatives ("with 'R:' or
 'J:'"), templates ("'Step N:'", "'Name:' followed by …"), one line ("the
@@ -31,7 +33,15 @@ from pydantic import Field
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import MASK, Hit, Rule, Sentence, response_context, templated
+from redraft.criteria._sentences import (
+    MASK,
+    Hit,
+    Rule,
+    Sentence,
+    response_context,
+    sentence_blocked,
+    templated,
+)
 
 __all__ = ["EachLine", "LINE_AFFIX", "prefix_lines"]
 
@@ -97,6 +107,8 @@ _NAMED = {
     "pipe": "|",
 }
 _PHRASE = (
+    # "… with the word 'Maybe'", "… with the same word: 'Maybe'"
+    r"(?:the\s+(?:same\s+)?(?:word|phrase|marker|symbol|prefix)\s*:?\s*)?"
     rf"(?:(?P<q>[\"'`“‘]{MASK}+[\"'`”’])|an?\s+(?P<named>semicolon|colon|period|full\s+stop|"
     r"exclamation\s+"
     r"(?:mark|point)|question\s+mark|comma|dash|hyphen|asterisk|pipe))"
@@ -113,6 +125,13 @@ _PATTERNS = [
     re.compile(
         rf"\b{_EVERY}\s+(?:{_MODAL})?(?P<verb>starts?|begins?|opens?|ends?|finish(?:es)?|"
         rf"starting|beginning|opening|ending|finishing)\s+(?:with|in)\s+{_PHRASE}"
+    ),
+    # "Put each on a new line starting with '- '", "each slogan on its own line, starting
+    # with '- '", "one per line, each beginning with '* '": one thing a line, so every line
+    re.compile(
+        r"\b(?:each(?:\s+[\w-]+)?\s+(?:on|in)\s+(?:its|a|their)\s+(?:own|new|separate)\s+line|"
+        r"one\s+(?:per|a|each)\s+line)\s*,?\s*(?:(?:and\s+)?each\s+)?"
+        rf"(?P<verb>starting|beginning|opening|prefixed)\s+(?:with|by)\s+{_PHRASE}"
     ),
 ]
 _ENDS = ("end", "finish", "close", "terminate")
@@ -133,6 +152,28 @@ def _marker(sentence: Sentence, match: re.Match[str]) -> str | None:
     return inner
 
 
+# "Write a short poem where every line starts with …": a clause describing
+# the one thing asked for, which is the answer.
+_WHERE_THING = re.compile(
+    r"\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:write|compose|create|"
+    r"draft|craft|generate|produce|give\s+me)\s+(?:me\s+)?(?:a|an|one)\s+(?P<thing>[^.;:!?,\ue000]{0,60}?)"
+    r"\s+(?:where|in\s+which|so\s+that|such\s+that)\s+"
+)
+# "a poem like the one where …", "a reply to my poem where …": another thing's lines
+_ANOTHER = re.compile(r"\b(?:like|one|as|similar|this|that|my|our|your|his|her|their|from|to)\b")
+
+
+def _described(sentence: Sentence, start: int) -> bool:
+    text = sentence.lower
+    asked = _WHERE_THING.fullmatch(text, 0, start)
+    return (
+        asked is not None
+        and not _ANOTHER.search(asked["thing"])
+        and not sentence_blocked(sentence, start)
+        and not text.rstrip().endswith("?")
+    )
+
+
 def line_markers(sentence: Sentence) -> Iterator[Hit]:
     """ "Start every line with '>> '", "end each line with a semicolon"."""
     text = sentence.lower
@@ -140,7 +181,9 @@ def line_markers(sentence: Sentence) -> Iterator[Hit]:
         return
     for pattern in _PATTERNS:
         for match in pattern.finditer(text):
-            if _AFTER.match(text[match.end() :]) or not response_context(sentence, match.start()):
+            if _AFTER.match(text[match.end() :]) or not (
+                response_context(sentence, match.start()) or _described(sentence, match.start())
+            ):
                 continue
             marker = _marker(sentence, match)
             if marker is None:

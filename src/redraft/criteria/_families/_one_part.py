@@ -50,6 +50,8 @@ from redraft.criteria._families._arguments import (
     tail,
 )
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._closing_part import closing_part
+from redraft.criteria._families._ordered_openers import ordered_openers
 from redraft.criteria._families._part_grammar import OPENS, part_named
 from redraft.criteria._families._per_part import parts_of
 from redraft.criteria._families._phrases import EndsWith
@@ -343,7 +345,9 @@ def _build(part: Part, index: int, position: Position, phrases: tuple[str, ...])
 class _OnePart(Corrected):
     name = "one part's start or end"
     specs = (PartAffix,)
-    rules: ClassVar[tuple[Rule, ...]] = (part_affix,)
+    # the closing part's opening phrase, and parts opening with listed words in order,
+    # read as the line_template or word_at they state
+    rules: ClassVar[tuple[Rule, ...]] = (part_affix, closing_part, ordered_openers)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, PartAffix)

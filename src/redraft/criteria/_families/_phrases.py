@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.criteria._families._alternatives import offers_alternatives
 from redraft.criteria._families._arguments import ARG, Corrected, fold, head, response_spec, tail
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
@@ -71,11 +72,20 @@ def _starts_with(spec: StartsWith, text: str) -> Outcome:
 _CLOSERS = ".!?\"'”’)*_"
 
 
+def _ends_at_word(folded: str, phrase: str) -> bool:
+    """Whether ``folded`` ends with ``phrase`` where a word starts: "door"
+    does not end "indoor"."""
+    if not folded.endswith(phrase):
+        return False
+    before = folded[len(folded) - len(phrase) - 1 : len(folded) - len(phrase)]
+    return not (phrase[:1].isalnum() and before.isalnum())
+
+
 def _ends_with(spec: EndsWith, text: str) -> Outcome:
     folded, phrase = fold(text), fold(spec.phrase)
-    ends = folded.endswith(phrase)
+    ends = _ends_at_word(folded, phrase)
     if not ends and phrase[-1:].isalnum():
-        ends = folded.rstrip(_CLOSERS).endswith(phrase)
+        ends = _ends_at_word(folded.rstrip(_CLOSERS), phrase)
     if ends:
         return Outcome(True, f"the answer ends with {spec.phrase!r}, as required")
     return Outcome(
@@ -176,6 +186,14 @@ _OF_A_PART = re.compile(
 # it as a blockquote (starting with '>')", "a title (ending with '?')".
 _DESCRIBED = re.compile(r"[a-z]\s*\(\s*$")
 _ANSWER_BRACKETED = re.compile(rf"\b(?:{_RESPONSE_THING}|{THING})\s*\(\s*$")
+# A part the answer ends with, named just before a participle: "end with a
+# summary starting with …", "then add a note beginning with …".
+# Not one placed first: "then add a verdict at the top starting with …" starts the answer.
+_CLOSING_PART = re.compile(
+    r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|concluding|wrap\s+up|then|"
+    r"finally|lastly)\b(?:(?!\b(?:top|start|beginning|first|opening)\b)[^.;:!?]){0,60}?"
+    r"\b(?:a|an|one|the)\s+(?:(?!\b(?:top|start|beginning|first|opening)\b)[^.;:!?]){0,40}$"
+)
 _PARTICIPLE = re.compile(r"(?:starting|beginning|opening|ending|finishing|closing|concluding)\b")
 # "Write a one-sentence story that ends with …": a compound describing the
 # thing asked for is no part of it ("end with a one-sentence summary …" is).
@@ -257,8 +275,14 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "as a blockquote (starting with '>')": the bracketed noun's start
             if pattern is _END_SYMBOL and _OF_OTHERS.search(sentence.lower, 0, match.start()):
                 continue  # "make them all end with !": several things' ends
+            if _PARTICIPLE.match(sentence.lower, match.start()) and _CLOSING_PART.search(
+                sentence.lower, 0, match.start()
+            ):
+                continue  # "end with a summary starting with 'So'": the summary's start
             if build is _ends and _FOLLOWED.match(sentence.lower, match.end()):
                 continue  # "end with 'Yours faithfully,' followed by a name": not the end
+            if offers_alternatives(sentence.lower, match.end()):
+                continue  # "start with 'Yes' or 'No'": a choice, not one phrase
             if match.groupdict().get("sym"):
                 phrase = sentence.unmask(match.start("sym"), match.end("sym"))
             elif match.groupdict().get("word"):

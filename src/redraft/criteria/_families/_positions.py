@@ -20,6 +20,7 @@ from pydantic import Field, field_validator
 
 from redraft.core._text import plural
 from redraft.criteria import _measure as measure
+from redraft.criteria._families._alternatives import offers_alternatives
 from redraft.criteria._families._arguments import (
     ARG,
     NOT_KEYWORDS,
@@ -351,6 +352,8 @@ def word_at(sentence: Sentence) -> Iterator[Hit]:
             word = argument(sentence, match)
             if word is None or not plain(match.start()):
                 continue
+            if offers_alternatives(text, match.end()):
+                continue  # "begin the first paragraph with 'Yes' or 'No'": a choice
             found = match.groupdict()
             if found.get("wpos"):
                 position = ordinal_value(found["wpos"].split()[-1])
@@ -365,6 +368,32 @@ def word_at(sentence: Sentence) -> Iterator[Hit]:
             build = _word_at_spec(word, position, fields)
             if hit := spec_hit(build, *match.span()):
                 yield hit
+                if fields and pattern is _WORD_AT[0]:
+                    yield from _gapped(sentence, match.end(), position, fields["part"])
+
+
+# "Paragraph 1 should start with 'Legend' and paragraph 2 with 'Today'", "the
+# first paragraph must begin with 'Once' and the second with 'Then'": the same
+# rule of another part, its verb left out.
+_GAPPED = re.compile(
+    rf"(?:\s*,\s*(?:and\s+|while\s+)?|\s+(?:and|while)\s+)(?:(?:the|your)\s+(?P<ord>{ORDINAL})(?:\s+(?P<part>{PART}))?|"
+    rf"(?P<part2>{PART})\s+(?:number\s+|no\.\s*|#)?(?P<num>{NUMBER})\b)\s+with\s+{WORD_PHRASE}"
+)
+
+
+def _gapped(sentence: Sentence, end: int, position: int, part: str) -> Iterator[Hit]:
+    text = sentence.lower
+    while match := _GAPPED.match(text, end):
+        named = match.group("part") or match.group("part2")
+        word, index = argument(sentence, match), index_of(match)
+        if (named and part_of(named) != part) or word is None or index is None:
+            return
+        if offers_alternatives(text, match.end()):
+            return
+        build = _word_at_spec(word, position, {"part": part, "index": index})
+        if hit := spec_hit(build, *match.span()):
+            yield hit
+        end = match.end()
 
 
 def _word_at_spec(word: str, position: int, fields: dict[str, Any]) -> Callable[[], FamilySpec]:

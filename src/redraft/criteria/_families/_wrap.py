@@ -8,7 +8,8 @@ Measured exactly: the answer, whitespace around it taken off, opens with
 between them. An empty answer fails. The repair puts the marks around an
 answer that has neither (one that has one of them is left to the model).
 
-Read where the whole answer (answer, response, reply, output) is wrapped,
+Read where the whole answer (answer, response, reply, output, "the whole
+thing", "all of it") is wrapped,
 put, enclosed or surrounded in square brackets, curly braces, parentheses,
 angle brackets, backticks, single quotes, triple quotes or a named tag;
 double quotes and code blocks are the ``wrapped`` kind's, and bare
@@ -89,7 +90,8 @@ _WHOLE = (
 )
 _PATTERN = re.compile(
     rf"\b(?:wrap|put|place|enclose|surround|write|give|return)\s+(?:{_WHOLE}|it\s+all|"
-    rf"everything)\s+(?:(?:entirely|all)\s+)?(?:in|inside|within|between|with)\s+"
+    # "put the whole thing in parentheses"
+    rf"everything|the\s+(?:whole|entire)\s+thing|all\s+of\s+it)\s+(?:(?:entirely|all)\s+)?(?:in|inside|within|between|with)\s+"
     rf"(?:a\s+pair\s+of\s+|a\s+set\s+of\s+)?(?:(?P<name>{_NAMES})\b|"
     rf"(?P<tag><(?P<t>[a-z][\w-]{{0,20}})>\s*</(?P=t)>)\s*(?:tags?)?)"
 )
