@@ -21,6 +21,7 @@ from pydantic import Field
 from redraft.criteria._families._arguments import ARG, Corrected, fold, head, response_spec, tail
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
+from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, sentence_blocked
 from redraft.criteria._spec_base import SHORT
@@ -259,6 +260,8 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "make them all end with !": several things' ends
             if build is _ends and _FOLLOWED.match(sentence.lower, match.end()):
                 continue  # "end with 'Yours faithfully,' followed by a name": not the end
+            if match.groupdict().get("arg") and taken_back(sentence.lower, match.end()):
+                continue  # "start with 'Hi' or 'Hello'", "… only if it fits": not required
             if match.groupdict().get("sym"):
                 phrase = sentence.unmask(match.start("sym"), match.end("sym"))
             elif match.groupdict().get("word"):
@@ -298,6 +301,8 @@ def _placed(sentence: Sentence) -> Iterator[Hit]:
     for match in _PLACED.finditer(sentence.lower):
         phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         where = match.group("where") or match.group("at")
+        if taken_back(sentence.lower, match.end()):
+            continue
         build = _starts if where in ("first", "opening", "start", "beginning", "top") else _ends
         yield from response_spec(sentence, partial(build, phrase), *match.span())
 
