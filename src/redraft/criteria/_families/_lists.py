@@ -41,11 +41,42 @@ class NumberedCount(FamilyCount):
     unit: ClassVar[tuple[str, str]] = ("numbered item", "numbered items")
 
 
-def _bullets(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+# "For each idea, write three bullet points": a count of each part's list.
+_EACH_BEFORE = re.compile(r"\b(?:for|in|under|within)\s+(?:each|every)\b|\bper\s+(?!cent\b)[a-z]")
+# "an executive summary with no more than 3 bullet points, then a detailed
+# analysis": the count of one part's list, beside parts that may hold more.
+_PART_WITH = re.compile(
+    r"\b(?:summary|tl;?\s?dr|overview|intro(?:duction)?|conclusion|section|part|takeaways?|"
+    r"recap|abstract|preface)\s+(?:with|of|in|using|containing|as)\s+(?:[\w-]+\s+){0,3}?"
+    rf"(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:bullet|numbered|point|item)"
+)
+_LATER = re.compile(
+    r"\b(?:then|followed\s+by|after\s+(?:that|it|this|them)|afterwards?|below\s+(?:it|that)|"
+    r"plus|and\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:analysis|paragraph|section|discussion|explanation|"
+    r"conclusion|body|report))\b"
+)
+
+
+def _of_each_part(sentence: Sentence, unit: str) -> bool:
+    """Whether the list count in ``sentence`` is each part's ("for each idea,
+    write 3 bullet points") or one part's beside others ("a summary with 3
+    bullets, then an analysis")."""
+    text = sentence.lower
+    named = re.search(unit, text)
+    if named is not None and _EACH_BEFORE.search(text, 0, named.start()):
+        return True
+    return _PART_WITH.search(text) is not None and _LATER.search(sentence.whole.lower()) is not None
+
+
+def _bullets(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    if _of_each_part(sentence, r"\bbullet"):
+        return None
     return BulletCount(relation=relation, value=value)
 
 
-def _numbered(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+def _numbered(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    if _of_each_part(sentence, r"\bnumbered|\bnumbering"):
+        return None
     return NumberedCount(relation=relation, value=value)
 
 
