@@ -36,6 +36,7 @@ from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_report import count_outcome
 from redraft.criteria._families._lexical import asks_about, described, required
 from redraft.criteria._families._qualified import alternative_listed, condition_after, taken_back
+from redraft.criteria._families._sections_of import reported_before
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
@@ -459,8 +460,8 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
     for match in _INCLUDE_QUOTED.finditer(text):
         arg = "arg" if match.group("arg") else "named"
         word = sentence.unmask(match.start(arg) + 1, match.end(arg) - 1).strip()
-        if taken_back(text, match.end()):
-            continue  # "mention our app 'Tidy' when it makes sense"
+        if taken_back(text, match.end()) or reported_before(sentence, match.start()):
+            continue  # "mention our app 'Tidy' when it makes sense"; "… that our docs include …"
         yield from response_spec(sentence, partial(Keyword, keyword=word), *match.span())
     yield from _required_phrases(sentence)
     yield from _named(sentence)
