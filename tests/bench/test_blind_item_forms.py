@@ -1,6 +1,5 @@
-"""The mapper's reading of a count of listed things beside siblings that
-name a list form only to refuse it or to nest in it, and of checkbox items
-(bench/_blind_item_forms.py)."""
+"""The mapper's reading of a count of listed things beside a count of
+nested items, and of checkbox items (bench/_blind_item_forms.py)."""
 
 from __future__ import annotations
 
@@ -53,12 +52,11 @@ _ITEMS = {"family": "item_count", "unit": "item", "relation": "exactly", "value"
 _THREE_ITEMS = _spec(kind="item_count", relation="exactly", value=3)
 
 
-def test_a_refused_form_leaves_the_count_to_item_count() -> None:
+def test_a_refused_form_leaves_the_items_maybe_in_prose() -> None:
     no_bullets = {"family": "no_bullets", "unit": "bullet", "relation": "none", "value": 0}
-    assert _covered(_expect(_ITEMS, no_bullets), _THREE_ITEMS)
-    no_numbers = {"family": "numbered_list", "unit": "numbered item", "relation": "exactly",
-                  "value": 0}  # fmt: skip
-    assert _covered(_expect(_ITEMS, no_numbers), _THREE_ITEMS)
+    assert not _covered(_expect(_ITEMS, no_bullets), _THREE_ITEMS)
+    nested_none = {"family": "flat_list", "unit": "nested bullet", "relation": "none"}
+    assert not _covered(_expect(_ITEMS, nested_none), _THREE_ITEMS)
 
 
 def test_a_count_of_nested_items_leaves_the_count_to_item_count() -> None:

@@ -40,6 +40,11 @@ def counted(prompt: str, kind: str) -> list[tuple[str, int]]:
         # a second list in a sentence of its own
         "Give me 5 ideas for dinner. Include a shopping list at the end.",
         "Suggest 6 board games for a party. Add a packing list for the night too.",
+        # no list at all: the things may be sentences of one paragraph
+        "Give me 4 tips for sleeping better. Don't use a list.",
+        "Name 3 advantages of electric cars, written as prose, not a list.",
+        "give 5 reasons to learn latin in prose pls",
+        "Share 3 tips for new runners, no bullets or numbering.",
         # pieces of prose given as examples
         "Give me 3 examples of haiku about autumn.",
         "Provide 2 examples of cover letters for a nurse.",
@@ -60,6 +65,10 @@ def test_no_item_count_where_the_list_lines_are_not_the_things(prompt: str) -> N
          [("exactly", 5)]),
         ("Give me a short list of 5 ideas for a picnic.", [("exactly", 5)]),
         ("Name 5 fruits. For each, say which vitamins it has.", [("exactly", 5)]),
+        # one form refused leaves the other; names are one-liners in any form
+        ("Give me 4 tips for sleeping better, no bullet points.", [("exactly", 4)]),
+        ("name 3 rivers, no bullets or numbering", [("exactly", 3)]),
+        ("Suggest 4 names for a ferry, without bullets or numbers.", [("exactly", 4)]),
     ],
 )  # fmt: skip
 def test_the_plain_request_still_counts_its_items(

@@ -104,6 +104,7 @@ from redraft.criteria._families._counted import Unit, UnitCounts
 from redraft.criteria._families._item_guards import (
     BESIDE_LIST,
     PLURAL,
+    list_refused,
     nested_lists,
     other_list,
     prose_examples,
@@ -349,6 +350,14 @@ def _more_parts(whole: str, own: str) -> bool:
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
+def _one_liners(match: re.Match[str]) -> bool:
+    """Whether the things asked for are what a line holds whatever the form
+    ("name 3 rivers", "suggest 5 names"), not sentences."""
+    found = match.groupdict()
+    verb, things = found.get("verb") or "", found.get("things") or ""
+    return verb.startswith("name") or re.search(rf"\b{_SHORT}\b", things) is not None
+
+
 def items_asked(sentence: Sentence) -> Iterator[Hit]:
     """ "Name 4 countries", "give me 5 ideas": that many items in the answer's list."""
     text = sentence.lower
@@ -371,6 +380,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
             return  # "3 ideas, with 2 bullets each": the form's count is its own
     elif _FORM_NAMED.search(without_refused(whole)) or _more_parts(whole, text):
         return  # a form with its own count, or more than the list
+    elif list_refused(whole, one_liners=_one_liners(matches[0])):
+        return  # "don't use a list", "in prose": the things may be sentences
     else:
         build = _item_count
     match = matches[0]

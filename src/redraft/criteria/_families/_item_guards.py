@@ -9,6 +9,10 @@ beside what :mod:`._item_count` reads itself.
 - **A second list:** "Give me 5 ideas for dinner. Include a shopping list at
   the end." names another list in a sentence of its own (the list's form,
   "a bulleted list", is not another list).
+- **No list at all:** "Give me 4 tips. Don't use a list.", "written as
+  prose", "no bullets or numbering": the things may come as sentences of
+  one paragraph, which no reading of list lines, lines or blocks counts
+  (:mod:`._item_count` still counts things a line holds: names, titles).
 - **Pieces of prose as examples:** "3 examples of haiku", "2 samples of
   cover letters": each example is a piece a line cannot hold.
 """
@@ -20,7 +24,7 @@ from collections.abc import Iterable
 
 from redraft.criteria._grammar import NUMBER
 
-__all__ = ["BESIDE_LIST", "PLURAL", "nested_lists", "other_list", "prose_examples"]
+__all__ = ["BESIDE_LIST", "PLURAL", "list_refused", "nested_lists", "other_list", "prose_examples"]
 
 # A part after or beside the list (an alternative of a pattern, no groups).
 BESIDE_LIST = (
@@ -71,6 +75,33 @@ _PROSE_EXAMPLES = re.compile(
     r"(?=\s*(?:$|[.,;:!?)])|\s+(?:about|on|for|in|with|that|which|from|by|to|of|and|or|where|"
     r"written|i|we)\b)"
 )
+
+
+# "don't use a list", "not as a list", "in prose", "no bullets or numbering"
+_REFUSE = (
+    r"\b(?:no|not\s+(?:as\s+|in\s+)?(?:a\s+)?|without(?:\s+a(?:ny)?)?|(?:don'?t|do\s+not|never)\s+"
+    r"(?:use|make|write|give|format|put)(?:\s+(?:it|them|this|these)\s+(?:as|in(?:to)?))?"
+    r"(?:\s+(?:a|any))?)\s+(?:[\w-]+\s+)?"
+)
+_NO_LIST = re.compile(
+    rf"{_REFUSE}lists?\b|\b(?:as|in)\s+(?:(?:flowing|continuous|plain|running|narrative)\s+)?prose\b"
+)
+_NO_BULLETS = re.compile(rf"{_REFUSE}(?:bullets?|bullet\s+points?)\b")
+_NO_NUMBERS = re.compile(
+    rf"{_REFUSE}(?:numbers|numbering)\b|\b(?:bullets?|bullet\s+points?)\s+or\s+(?:numbers|numbering)\b|"
+    r"\b(?:don'?t|do\s+not|never)\s+number\b"
+)
+
+
+def list_refused(whole: str, *, one_liners: bool = False) -> bool:
+    """Whether the prompt (lowered) refuses a list ("don't use a list", "in
+    prose") or, unless the things are ``one_liners`` (names, titles), both
+    list forms ("no bullets or numbering"): the things may then be sentences
+    of one paragraph. One form refused leaves the other."""
+    if _NO_LIST.search(whole):
+        return True
+    both = _NO_BULLETS.search(whole) is not None and _NO_NUMBERS.search(whole) is not None
+    return both and not one_liners
 
 
 def nested_lists(whole: str) -> bool:
