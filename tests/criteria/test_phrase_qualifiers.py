@@ -78,6 +78,9 @@ def test_a_plain_start_or_end_phrase_still_compiles(prompt: str, kind: str, phra
         "Use the word 'delve' less often. Rewrite: We delve into data. We delve into trends.",
         "Use the word 'sustainable' sparingly in the report on our packaging.",
         "pls mention Python or Go in the job ad, whichever you think fits",
+        # a count left unread: exactly once, or at most once?
+        "Use the word 'great' only once.",
+        "Mention 'award-winning' just once in the bio.",
     ],
 )
 def test_a_keyword_with_an_alternative_a_condition_or_a_degree_is_not_required(
@@ -125,3 +128,34 @@ def test_a_ban_on_a_part_s_start_or_under_a_condition_is_no_ban_on_the_answer(
 )
 def test_a_plain_ban_still_compiles(prompt: str, words: list[str]) -> None:
     assert [s["words"] for s in of_kind(prompt, "forbidden_words")] == [words]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Give me a password idea that starts with a capital letter and ends with '!'",
+         "ends_with"),
+        ("Suggest a team name which begins with 'The' for our quiz night.", "starts_with"),
+        ("List 8 verbs that start with 're', comma separated.", "starts_with"),
+        ("i need a slogan whose last word ends with 'ly' pls", "ends_with"),
+    ],
+)  # fmt: skip
+def test_the_start_or_end_of_a_thing_a_relative_clause_describes_is_not_the_answer_s(
+    prompt: str, kind: str
+) -> None:
+    assert of_kind(prompt, kind) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "phrase"),
+    [
+        ("Write a story that ends with 'And they never spoke again.'", "ends_with",
+         "And they never spoke again."),
+        ("Write an email that ends with 'Best, Ana'.", "ends_with", "Best, Ana"),
+        ("write a poem that ends with 'goodnight moon'", "ends_with", "goodnight moon"),
+    ],
+)  # fmt: skip
+def test_the_start_or_end_of_the_answer_a_relative_clause_describes_still_compiles(
+    prompt: str, kind: str, phrase: str
+) -> None:
+    assert [s["phrase"] for s in of_kind(prompt, kind)] == [phrase]

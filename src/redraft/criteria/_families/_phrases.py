@@ -187,7 +187,19 @@ _COMPOUND_THING = re.compile(
 )
 
 
+# "a password idea that starts with a capital letter and ends with '!'": the
+# start or end of the thing a relative clause describes; the answer's only
+# where that thing is the answer ("a story that ends with …").
+_RELATIVE = re.compile(
+    r"\b(?P<noun>[a-z][\w-]*)\s+(?:that|which|whose\s+[\w-]+)\s+(?:[^.;:!?]{0,80}?\s)?$"
+)
+_ANSWER_NOUN = re.compile(rf"(?:{_RESPONSE_THING}|{THING})s?|one|it|something|anything")
+
+
 def _of_a_part(text: str, start: int) -> bool:
+    relative = _RELATIVE.search(text, 0, start)
+    if relative and not _ANSWER_NOUN.fullmatch(relative.group("noun")):
+        return True
     if not _OF_A_PART.search(text, 0, start):
         return False
     return not _COMPOUND_THING.fullmatch(text, 0, start)

@@ -15,7 +15,10 @@ requirement only where nothing after it takes it back. Three things do:
 - **a degree:** "use the word 'delve' less often", "use 'we' more than
   'I'", "use 'sustainable' sparingly": how often, relative to a text or to
   another word, which no count states (a stated count, "more than twice",
-  is read before this is asked).
+  is read before this is asked);
+- **a count left unread:** "use the word 'great' only once" (exactly once,
+  or at most once, to avoid repeating it?): no count is stated exactly, so
+  none is compiled, not even "at least once".
 """
 
 from __future__ import annotations
@@ -35,6 +38,10 @@ _DEGREE = re.compile(
     r"\s*(?:sparingly|rarely|seldom|(?:less|more)\s+often|frequently|occasionally)\b"
 )
 _OR = re.compile(r"\bor\b|/")
+_COUNT_LEFT = re.compile(
+    r"\s*,?\s*(?:only|just|but\s+once|no\s+more\s+than)\s+(?:once|twice|thrice|one\s+time|"
+    r"(?:\d+|two|three|four|five)\s+times)\b"
+)
 
 
 def condition_after(text: str, end: int) -> bool:
@@ -50,6 +57,7 @@ def taken_back(text: str, end: int) -> bool:
         _ALTERNATIVE.match(text, end) is not None
         or condition_after(text, end)
         or _DEGREE.match(text, end) is not None
+        or _COUNT_LEFT.match(text, end) is not None
     )
 
 
