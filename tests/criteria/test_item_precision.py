@@ -88,6 +88,14 @@ def test_the_plain_request_still_counts_its_items(
         ("Start with a TL;DR of 3 bullets, followed by the full explanation of how DNS works.",
          "bullet_count"),
         ("In each section, use 4 numbered steps.", "numbered_count"),
+        # two counts of list lines: nested or side by side
+        ("Write a numbered list of 5 books, and for each book give 2 numbered reasons.",
+         "numbered_count"),
+        ("Use 3 bullet points for the pros and 3 bullet points for the cons.", "bullet_count"),
+        # parts numbered by a label or a heading, not list lines
+        ("Write a guide in 5 numbered parts.", "numbered_count"),
+        ("Write a poem in 3 numbered stanzas.", "numbered_count"),
+        ("write a 4-act play outline with 4 numbered acts", "numbered_count"),
     ],
 )  # fmt: skip
 def test_a_list_count_of_each_part_or_of_one_part_is_not_the_answer_s(
@@ -103,6 +111,12 @@ def test_a_list_count_of_each_part_or_of_one_part_is_not_the_answer_s(
         ("Summarise the plot in no more than 3 bullet points.", "bullet_count", [("at_most", 3)]),
         ("Write the instructions in 5 numbered steps.", "numbered_count", [("exactly", 5)]),
         ("Use 3 bullet points, then a one-line takeaway.", "bullet_count", [("exactly", 3)]),
+        (
+            "Write five bullet points. Don't start any two bullets with the same word.",
+            "bullet_count",
+            [("exactly", 5)],
+        ),
+        ("Write 5 numbered sentences about autumn.", "numbered_count", [("exactly", 5)]),
     ],
 )
 def test_a_plain_list_count_still_compiles(

@@ -57,11 +57,23 @@ _LATER = re.compile(
 )
 
 
+# "a numbered list of 5 books, and for each book give 2 numbered reasons": two
+# counts of list lines of one form, nested or side by side
+_FORM_COUNTED = re.compile(
+    # not "any two bullets", "no two bullets": a pair compared, not a count
+    rf"(?<!\bany\s)(?<!\bno\s)\b(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:numbered|bullet)|\b(?:numbered|bullet(?:ed)?)\s+list\s+of\s+"
+    rf"(?:{NUMBER})\b"
+)
+
+
 def _of_each_part(sentence: Sentence, unit: str) -> bool:
     """Whether the list count in ``sentence`` is each part's ("for each idea,
-    write 3 bullet points") or one part's beside others ("a summary with 3
-    bullets, then an analysis")."""
+    write 3 bullet points"), one part's beside others ("a summary with 3
+    bullets, then an analysis"), or one of two ("… and for each book give 2
+    numbered reasons")."""
     text = sentence.lower
+    if len(_FORM_COUNTED.findall(sentence.whole.lower())) > 1:
+        return True
     named = re.search(unit, text)
     if named is not None and _EACH_BEFORE.search(text, 0, named.start()):
         return True
@@ -137,7 +149,10 @@ numbered_counts = UnitCounts(
     (
         Unit(
             r"numbered\s+(?:list\s+)?(?:items?|points?|steps?)|numbered\s+(?!(?:lists?|sections?|"
-            r"headings?|headers?|paragraphs?|columns?|rows?|tables?|lines?|pages?|chapters?)\b)"
+            r"headings?|headers?|paragraphs?|columns?|rows?|tables?|lines?|pages?|chapters?|"
+            # parts numbered by a label or a heading ("Part 1", "## 2."), not list lines
+            r"parts?|stanzas?|verses?|scenes?|acts?|slides?|days?|weeks?|months?|rounds?|"
+            r"episodes?|modules?|lessons?|units?|phases?|stages?|versions?|drafts?|blocks?)\b)"
             r"[a-z]+s\b|numbering",
             _numbered,
             bare_exact=True,
@@ -201,6 +216,8 @@ def list_of(sentence: Sentence) -> Iterator[Hit]:
     whole = sentence.whole.lower()
     if _OTHER_ITEMS.search(whole) or len(re.findall(r"\blists?\b", whole)) > 1:
         return
+    if len(_FORM_COUNTED.findall(whole)) > 1:
+        return  # "a numbered list of 5 books, … 2 numbered reasons": which count?
     for pattern in _LIST_OF:
         for match in pattern.finditer(text):
             value = number_value(match.group("num"))
