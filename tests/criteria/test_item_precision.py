@@ -117,6 +117,11 @@ def test_a_list_count_of_each_part_or_of_one_part_is_not_the_answer_s(
             [("exactly", 5)],
         ),
         ("Write 5 numbered sentences about autumn.", "numbered_count", [("exactly", 5)]),
+        (
+            "Write exactly 2 bullet points. One example bullet:\n* It works",
+            "bullet_count",
+            [("exactly", 2)],
+        ),
     ],
 )
 def test_a_plain_list_count_still_compiles(

@@ -61,7 +61,10 @@ _LATER = re.compile(
 # counts of list lines of one form, nested or side by side
 _FORM_COUNTED = re.compile(
     # not "any two bullets", "no two bullets": a pair compared, not a count
-    rf"(?<!\bany\s)(?<!\bno\s)\b(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:numbered|bullet)|\b(?:numbered|bullet(?:ed)?)\s+list\s+of\s+"
+    # nor "one example bullet": the markup shown
+    rf"(?<!\bany\s)(?<!\bno\s)\b(?:{NUMBER})\s+(?:(?!example\b|sample\b)[\w-]+\s+)?"
+    r"(?:numbered|bullet)|"
+    rf"\b(?:numbered|bullet(?:ed)?)\s+list\s+of\s+"
     rf"(?:{NUMBER})\b"
 )
 
