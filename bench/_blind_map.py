@@ -48,6 +48,8 @@ from _blind_fields import canonical, canonical_row
 from _blind_format_parts import format_parts, stated_marker
 from _blind_formats import formats
 from _blind_items import checklist_items, listed_items, stated_list
+from _blind_item_forms import items_beside_forms
+from _blind_items import listed_items, stated_list
 from _blind_layout import (
     checklist,
     comma_line,
@@ -184,6 +186,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
     words_and_marks = lexical(c)  # the lexical families: bench/_blind_lexical.py
     if words_and_marks is not None:
         return words_and_marks
+    if (formed := items_beside_forms(c, row)) is not None:  # bench/_blind_item_forms.py
+        return formed
     items = listed_items(c, row)  # a count of listed things: bench/_blind_items.py
     if items is not None:
         return items

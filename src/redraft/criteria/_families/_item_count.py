@@ -102,6 +102,14 @@ from redraft.criteria._families._answer_items import answer_items
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, hit
 from redraft.criteria._families._counted import Unit, UnitCounts
 from redraft.criteria._families._counts_abroad import CountsAbroad
+from redraft.criteria._families._item_guards import (
+    BESIDE_LIST,
+    PLURAL,
+    list_refused,
+    nested_lists,
+    other_list,
+    prose_examples,
+)
 from redraft.criteria._families._list_form import ListForm, list_form, without_refused
 from redraft.criteria._families._lists import BulletCount, NumberedCount
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
@@ -163,7 +171,7 @@ _COUNT = (
     rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})(?:\s*\(\d{{1,3}}\))?"
     rf"(?:\s*(?:to|-|–|or)\s*(?P<to>{NUMBER}))?)"
 )
-_PLURAL = r"(?:[a-z][\w'-]*s|people|children|men|women|geese|mice|teeth|feet|criteria|phenomena)"
+_PLURAL = PLURAL
 _THINGS = rf"(?P<things>(?:(?!(?:and|or|to|for|of)\b)[a-z][\w'-]*\s+){{0,3}}?{_PLURAL})\b"
 # The count alone, the things named before it: "Give me 5.", "list 3 of them".
 # A second bound may follow ("at least 7, but under 12"), and a relation said
@@ -212,7 +220,8 @@ _MORE_PARTS = re.compile(
     r"\b(?:then|followed\s+by|afterwards?|after\s+that|plus|as\s+well\s+as|along\s+with|"
     r"together\s+with|intro|introduction|introductory|conclusion|summary|summari[sz]e|paragraphs?|"
     r"essay|title(?![\s-]+case)|heading|headline|p\.s\.|postscript|another|second\s+list|two\s+lists|"
-    r"separated\s+by|separate\s+them|divider|in\s+detail)\b|"
+    r"separated\s+by|separate\s+them|divider|in\s+detail|"
+    rf"{BESIDE_LIST})\b|"
     # a part written beside the list: "Explain recursion and give 3 examples";
     # not what each item holds ("explain each", "describe them")
     r"\b(?:explain|describe|discuss|compare|analy[sz]e|introduce|write\s+(?:a|an|one)|"
@@ -342,6 +351,14 @@ def _more_parts(whole: str, own: str) -> bool:
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
+def _one_liners(match: re.Match[str]) -> bool:
+    """Whether the things asked for are what a line holds whatever the form
+    ("name 3 rivers", "suggest 5 names"), not sentences."""
+    found = match.groupdict()
+    verb, things = found.get("verb") or "", found.get("things") or ""
+    return verb.startswith("name") or re.search(rf"\b{_SHORT}\b", things) is not None
+
+
 def items_asked(sentence: Sentence) -> Iterator[Hit]:
     """ "Name 4 countries", "give me 5 ideas": that many items in the answer's list."""
     text = sentence.lower
@@ -351,6 +368,10 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     whole = sentence.whole.lower()
     if len(_requests(whole, whole=True)) != 1:
         return  # several lists: which is the answer's?
+    if nested_lists(whole):
+        return  # lists within each item: which lines are the items?
+    if other_list(_SENTENCE_BREAK.split(whole), text):
+        return  # "… Include a shopping list at the end.": a second list
     form = list_form(whole)
     if form is not None:
         build = _FORM_COUNTS[form]
@@ -360,6 +381,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
             return  # "3 ideas, with 2 bullets each": the form's count is its own
     elif _FORM_NAMED.search(without_refused(whole)) or _more_parts(whole, text):
         return  # a form with its own count, or more than the list
+    elif list_refused(whole, one_liners=_one_liners(matches[0])):
+        return  # "don't use a list", "in prose": the things may be sentences
     else:
         build = _item_count
     match = matches[0]
@@ -379,6 +402,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         return
     if _GIVEN_AFTER.match(after):
         return  # "name 4 ideas I already have"
+    if named and prose_examples(match.group("things"), after):
+        return  # "3 examples of haiku": each a piece of prose, not a line
     number = match.start("num") if match.group("num") is not None else match.start("low")
     if not named and re.search(r"\b(?:a|an)\s+$", text[:number]):
         return  # "give me a 10": a score, not things

@@ -35,6 +35,8 @@ from redraft.criteria._families._arguments import (
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_report import count_outcome
 from redraft.criteria._families._lexical import asks_about, described, required
+from redraft.criteria._families._qualified import alternative_listed, condition_after, taken_back
+from redraft.criteria._families._sections_of import reported_before
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
@@ -198,7 +200,10 @@ ELSEWHERE = re.compile(
     rf"(?!(?:entire\s+|whole\s+)?{THING}\b)[a-z]|"
     # "… appears 14 times in my abstract": a count of a text of the writer's own
     r"(?:my|our|his|her|their|this|that|these|those)\s+[a-z]|(?:paragraph|sentence|section|part|line|bullet|"
-    r"stanza)s?\s+(?:number\s+)?[\w#])"
+    r"stanza)s?\s+(?:number\s+)?[\w#])|"
+    # "avoid 'obviously' at the beginning of sentences": a part's start or end
+    r"\s*(?:right\s+)?at\s+the\s+(?:very\s+)?(?:start|beginning|end|top|bottom)\s+of\s+(?!(?:the\s+|your\s+)?"
+    rf"(?:entire\s+|whole\s+)?{THING}\b)"
 )
 
 
@@ -319,6 +324,8 @@ def _named(sentence: Sentence) -> Iterator[Hit]:
         done = REQUIRE_DONE.match(text, each.end() if each else end)
         if not done or asks_about(sentence, match.start()):
             continue
+        if taken_back(text, end) or alternative_listed(text, names.start(), names.end()):
+            continue  # "mention Python or Go", "… where relevant"
         if not _of_answer(sentence, match.start()) or of_several(text, match.start()):
             continue
         yield from keyword_hits(items, amounts, match.start(), end)
@@ -338,6 +345,8 @@ def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
         amounts, end = frequency(sentence, parsed[1])
         if not amounts or not REQUIRE_DONE.match(text, end) or OPEN_LIST.match(text, end):
             continue
+        if taken_back(text, end) or alternative_listed(text, match.end(), parsed[1]):
+            continue  # "mention 'free shipping' or 'free delivery'": either will do
         if _SUBORDINATE.search(text, clause_start(text, match.start()), match.start()):
             continue  # "mention 'A' before you mention 'B'": an order, not a presence
         if asks_about(sentence, match.start()) or not _of_answer(sentence, match.start()):
@@ -416,6 +425,8 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         parsed = parse_list(sentence, match.end())
         if parsed and ELSEWHERE.match(text, parsed[1]):
             continue  # "never mention 'x' in the title"
+        if parsed and condition_after(text, parsed[1]):
+            continue  # "avoid 'basically' unless you quote someone": banned from some answers
         if parsed and (limit := _MORE_THAN.match(text, parsed[1])):
             # "don't use the word 'x' more than twice": a ceiling, not a ban
             most = number_value(limit.group("num") or limit.group("word") or "")
@@ -439,6 +450,8 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         amounts, end = frequency(sentence, parsed[1])
         if ELSEWHERE.match(text, parsed[1]) or ELSEWHERE.match(text, end):
             continue  # "use the word cloud twice in the second sentence": a part rule's
+        if taken_back(text, end) or alternative_listed(text, match.end(), parsed[1]):
+            continue  # "'happy' or 'glad'", "… only if it fits", "… less often"
         yield from keyword_hits(parsed[0], amounts, match.start(), end)
         if end > parsed[1]:
             yield from more_keywords(sentence, end)
@@ -447,13 +460,15 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         counted = _counted(sentence, match.end())
         if counted is None or not _of_answer(sentence, match.start()):
             continue
-        if ELSEWHERE.match(text, counted[1]):
+        if ELSEWHERE.match(text, counted[1]) or taken_back(text, counted[1]):
             continue
         yield from keyword_hits([word], counted[0], match.start(), counted[1])
         yield from more_keywords(sentence, counted[1])
     for match in _INCLUDE_QUOTED.finditer(text):
         arg = "arg" if match.group("arg") else "named"
         word = sentence.unmask(match.start(arg) + 1, match.end(arg) - 1).strip()
+        if taken_back(text, match.end()) or reported_before(sentence, match.start()):
+            continue  # "mention our app 'Tidy' when it makes sense"; "… that our docs include …"
         yield from response_spec(sentence, partial(Keyword, keyword=word), *match.span())
     yield from _required_phrases(sentence)
     yield from _named(sentence)

@@ -42,11 +42,57 @@ class NumberedCount(FamilyCount):
     unit: ClassVar[tuple[str, str]] = ("numbered item", "numbered items")
 
 
-def _bullets(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+# "For each idea, write three bullet points": a count of each part's list.
+_EACH_BEFORE = re.compile(r"\b(?:for|in|under|within)\s+(?:each|every)\b|\bper\s+(?!cent\b)[a-z]")
+# "an executive summary with no more than 3 bullet points, then a detailed
+# analysis": the count of one part's list, beside parts that may hold more.
+_PART_WITH = re.compile(
+    r"\b(?:summary|tl;?\s?dr|overview|intro(?:duction)?|conclusion|section|part|takeaways?|"
+    r"recap|abstract|preface)\s+(?:with|of|in|using|containing|as)\s+(?:[\w-]+\s+){0,3}?"
+    rf"(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:bullet|numbered|point|item)"
+)
+_LATER = re.compile(
+    r"\b(?:then|followed\s+by|after\s+(?:that|it|this|them)|afterwards?|below\s+(?:it|that)|"
+    r"plus|and\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:analysis|paragraph|section|discussion|explanation|"
+    r"conclusion|body|report))\b"
+)
+
+
+# "a numbered list of 5 books, and for each book give 2 numbered reasons": two
+# counts of list lines of one form, nested or side by side
+_FORM_COUNTED = re.compile(
+    # not "any two bullets", "no two bullets": a pair compared, not a count
+    # nor "one example bullet": the markup shown
+    rf"(?<!\bany\s)(?<!\bno\s)\b(?:{NUMBER})\s+(?:(?!example\b|sample\b)[\w-]+\s+)?"
+    r"(?:numbered|bullet)|"
+    rf"\b(?:numbered|bullet(?:ed)?)\s+list\s+of\s+"
+    rf"(?:{NUMBER})\b"
+)
+
+
+def _of_each_part(sentence: Sentence, unit: str) -> bool:
+    """Whether the list count in ``sentence`` is each part's ("for each idea,
+    write 3 bullet points"), one part's beside others ("a summary with 3
+    bullets, then an analysis"), or one of two ("… and for each book give 2
+    numbered reasons")."""
+    text = sentence.lower
+    if len(_FORM_COUNTED.findall(sentence.whole.lower())) > 1:
+        return True
+    named = re.search(unit, text)
+    if named is not None and _EACH_BEFORE.search(text, 0, named.start()):
+        return True
+    return _PART_WITH.search(text) is not None and _LATER.search(sentence.whole.lower()) is not None
+
+
+def _bullets(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    if _of_each_part(sentence, r"\bbullet"):
+        return None
     return BulletCount(relation=relation, value=value)
 
 
-def _numbered(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+def _numbered(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    if _of_each_part(sentence, r"\bnumbered|\bnumbering"):
+        return None
     return NumberedCount(relation=relation, value=value)
 
 
@@ -107,7 +153,10 @@ numbered_counts = UnitCounts(
     (
         Unit(
             r"numbered\s+(?:list\s+)?(?:items?|points?|steps?)|numbered\s+(?!(?:lists?|sections?|"
-            r"headings?|headers?|paragraphs?|columns?|rows?|tables?|lines?|pages?|chapters?)\b)"
+            r"headings?|headers?|paragraphs?|columns?|rows?|tables?|lines?|pages?|chapters?|"
+            # parts numbered by a label or a heading ("Part 1", "## 2."), not list lines
+            r"parts?|stanzas?|verses?|scenes?|acts?|slides?|days?|weeks?|months?|rounds?|"
+            r"episodes?|modules?|lessons?|units?|phases?|stages?|versions?|drafts?|blocks?)\b)"
             r"[a-z]+s\b|numbering",
             _numbered,
             bare_exact=True,
@@ -171,6 +220,8 @@ def list_of(sentence: Sentence) -> Iterator[Hit]:
     whole = sentence.whole.lower()
     if _OTHER_ITEMS.search(whole) or len(re.findall(r"\blists?\b", whole)) > 1:
         return
+    if len(_FORM_COUNTED.findall(whole)) > 1:
+        return  # "a numbered list of 5 books, … 2 numbered reasons": which count?
     for pattern in _LIST_OF:
         for match in pattern.finditer(text):
             value = number_value(match.group("num"))

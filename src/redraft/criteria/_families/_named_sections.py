@@ -28,6 +28,7 @@ from pydantic import Field, field_validator
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._labelled_structure import structure_names
 from redraft.criteria._families._layout_asked import layout_asked
+from redraft.criteria._families._sections_of import sections_of_another
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -237,6 +238,8 @@ def named_sections(sentence: Sentence) -> Iterator[Hit]:
             continue  # "a table with headers 'Verb' and 'Meaning'": its columns
         if len(names) < 2 or not layout_asked(sentence, at):
             continue
+        if sections_of_another(sentence, at, end):
+            return  # "a guide to the 'Settings' and 'Privacy' sections of our app"
         # "… RISKS, RECOMMENDATION — in that order": the order may follow the list
         ordered = ordered or _ORDERED.match(original.lower(), end) is not None
         yield from _hit(names, ordered, match.start(), end)
@@ -244,14 +247,16 @@ def named_sections(sentence: Sentence) -> Iterator[Hit]:
     each = _each_named(sentence)
     if each is not None:
         names, start, end = each
-        if layout_asked(sentence, start):
+        if layout_asked(sentence, start) and not sections_of_another(sentence, start, end):
             yield from _hit(names, ordered, start, end)
         return
     # "grouped under 'Produce' and 'Dairy' headings"
     for quote in re.finditer(r"""["“'‘]""", original):
         names, end = _quoted_names(original, quote.start())
-        if len(names) >= 2 and _AFTER_QUOTES.match(text[end:]):
-            if layout_asked(sentence, quote.start()):
+        if len(names) >= 2 and (noun := _AFTER_QUOTES.match(text[end:])):
+            if layout_asked(sentence, quote.start()) and not sections_of_another(
+                sentence, quote.start(), end + noun.end()
+            ):
                 yield from _hit(names, ordered, quote.start(), end)
             return
 

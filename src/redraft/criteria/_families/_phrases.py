@@ -22,6 +22,7 @@ from redraft.criteria._families._alternatives import offers_alternatives
 from redraft.criteria._families._arguments import ARG, Corrected, fold, head, response_spec, tail
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
+from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, sentence_blocked
 from redraft.criteria._spec_base import SHORT
@@ -204,7 +205,19 @@ _COMPOUND_THING = re.compile(
 )
 
 
+# "a password idea that starts with a capital letter and ends with '!'": the
+# start or end of the thing a relative clause describes; the answer's only
+# where that thing is the answer ("a story that ends with …").
+_RELATIVE = re.compile(
+    r"\b(?P<noun>[a-z][\w-]*)\s+(?:that|which|whose\s+[\w-]+)\s+(?:[^.;:!?]{0,80}?\s)?$"
+)
+_ANSWER_NOUN = re.compile(rf"(?:{_RESPONSE_THING}|{THING})s?|one|it|something|anything")
+
+
 def _of_a_part(text: str, start: int) -> bool:
+    relative = _RELATIVE.search(text, 0, start)
+    if relative and not _ANSWER_NOUN.fullmatch(relative.group("noun")):
+        return True
     if not _OF_A_PART.search(text, 0, start):
         return False
     return not _COMPOUND_THING.fullmatch(text, 0, start)
@@ -281,6 +294,8 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "end with a summary starting with 'So'": the summary's start
             if build is _ends and _FOLLOWED.match(sentence.lower, match.end()):
                 continue  # "end with 'Yours faithfully,' followed by a name": not the end
+            if match.groupdict().get("arg") and taken_back(sentence.lower, match.end()):
+                continue  # "start with 'Hi' or 'Hello'", "… only if it fits": not required
             if offers_alternatives(sentence.lower, match.end()):
                 continue  # "start with 'Yes' or 'No'": a choice, not one phrase
             if match.groupdict().get("sym"):
@@ -322,6 +337,8 @@ def _placed(sentence: Sentence) -> Iterator[Hit]:
     for match in _PLACED.finditer(sentence.lower):
         phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         where = match.group("where") or match.group("at")
+        if taken_back(sentence.lower, match.end()):
+            continue
         build = _starts if where in ("first", "opening", "start", "beginning", "top") else _ends
         yield from response_spec(sentence, partial(build, phrase), *match.span())
 
