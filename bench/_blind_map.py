@@ -47,9 +47,8 @@ from _blind_each import each_part_holds
 from _blind_fields import canonical, canonical_row
 from _blind_format_parts import format_parts, stated_marker
 from _blind_formats import formats
-from _blind_items import checklist_items, listed_items, stated_list
 from _blind_item_forms import items_beside_forms
-from _blind_items import listed_items, stated_list
+from _blind_items import checklist_items, listed_items, stated_list
 from _blind_layout import (
     checklist,
     comma_line,

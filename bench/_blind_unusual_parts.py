@@ -146,8 +146,8 @@ def _form_or_items(c: Constraint, row: Row) -> Expectation | None:
         if s.index != c.index and s.relation in ("matches_format", "equals", "other")
     )
     form = next((kind for pattern, kind in _FORMS if pattern.search(shapes)), None)
-    if form is None:
-        return None
+    if form is None or not _FORMS[0][0].search(shapes):
+        return None  # a bullet or numbered form: its own lines' count, as the mapper has it
     return all_of(
         *(
             either(own, items)
