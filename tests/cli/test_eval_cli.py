@@ -232,6 +232,10 @@ def test_without_the_log_the_reports_are_still_written(
     assert len((tmp_path / "o" / "results.jsonl").read_text().splitlines()) == 3
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_the_eval_and_resume_carries_on(tmp_path: Path) -> None:
     """The real thing: SIGINT to a running `redraft eval`, then --resume."""
     rows = [{"id": str(i), "prompt": f"Say {i}.", "must_match": ["answer"]} for i in range(4)]
@@ -261,7 +265,14 @@ def test_ctrl_c_stops_the_eval_and_resume_carries_on(tmp_path: Path) -> None:
     with FakeOpenAIServer([answer] * 8) as vendor:
         env["OPENAI_BASE_URL"] = vendor.base_url
         process = subprocess.Popen(
-            command, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
+            command,
+            env=env,
+            stderr=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            text=True,
+            # a terminal's Ctrl-C: an ignored SIGINT is inherited across exec,
+            # and a test run that loaded a native library may have ignored it
+            preexec_fn=_default_sigint,
         )
         try:
             assert held.wait(60), "the third row never reached the model"
