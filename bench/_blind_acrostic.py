@@ -9,28 +9,11 @@ spaces aside ("NEW YORK")."""
 from __future__ import annotations
 
 import re
-from typing import Protocol
 
 from _blind_matchers import Expectation, Matcher, Spec, all_of
+from _blind_rows import Fields
 
 __all__ = ["acrostic"]
-
-
-class _Fields(Protocol):
-    @property
-    def family(self) -> str: ...
-    @property
-    def unit(self) -> str | None: ...
-    @property
-    def scope(self) -> str | None: ...
-    @property
-    def relation(self) -> str: ...
-    @property
-    def value(self) -> object: ...
-    @property
-    def words(self) -> tuple[str, ...]: ...
-    @property
-    def note(self) -> str: ...
 
 
 _INITIALS = re.compile(
@@ -44,7 +27,7 @@ _LETTERS = re.compile(r"[^\W\d_](?:\s*[,\-–/]\s*[^\W\d_])+")
 _SPELLS = frozenset({"equals", "other", "matches_format", "spells", "starts_with", "contains"})
 
 
-def _word(c: _Fields) -> str | None:
+def _word(c: Fields) -> str | None:
     value = c.value if isinstance(c.value, str) and c.value.strip() else None
     letters = [w.strip() for w in c.words if w.strip()]
     if value is None and len(letters) == 1:
@@ -58,7 +41,7 @@ def _word(c: _Fields) -> str | None:
     return word if len(word) >= 2 and word.isalpha() else None
 
 
-def acrostic(c: _Fields) -> Expectation | None:
+def acrostic(c: Fields) -> Expectation | None:
     """An ``acrostic`` of the word over the part, or None."""
     scope = " ".join(str(c.scope or "").lower().split())
     unit = " ".join(str(c.unit or "").lower().replace("_", " ").split())

@@ -9,39 +9,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Protocol
 
 from _blind_acrostic import acrostic
 from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts, first_found, no_kind
 from _blind_parts import NUMERIC, count_value, is_response, phrase, scope_of
+from _blind_rows import Fields
 
 __all__ = ["lexical"]
 
 
-class _Fields(Protocol):
-    @property
-    def family(self) -> str: ...
-    @property
-    def unit(self) -> str | None: ...
-    @property
-    def scope(self) -> str | None: ...
-    @property
-    def relation(self) -> str: ...
-    @property
-    def value(self) -> object: ...
-    @property
-    def words(self) -> tuple[str, ...]: ...
-    @property
-    def note(self) -> str: ...
-    @property
-    def quote(self) -> str: ...
-
-
-def _unit(c: _Fields) -> str:
+def _unit(c: Fields) -> str:
     return " ".join(str(c.unit or "").lower().replace("_", " ").split())
 
 
-def _relation(c: _Fields) -> str:
+def _relation(c: Fields) -> str:
     return c.relation.strip().lower()
 
 
@@ -64,7 +45,7 @@ _MARK_NAMES: dict[str, str] = {
 }
 
 
-def _mark_of(c: _Fields) -> str | None:
+def _mark_of(c: Fields) -> str | None:
     unit = _unit(c)
     for pattern, mark in _MARK_NAMES.items():
         if re.fullmatch(pattern, unit):
@@ -72,7 +53,7 @@ def _mark_of(c: _Fields) -> str | None:
     return None
 
 
-def _punctuation(c: _Fields) -> Expectation | None:
+def _punctuation(c: Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
     if relation in NUMERIC and is_response(scope):
         mark = _mark_of(c)
@@ -121,7 +102,7 @@ def _script_rule(script: str, rule: str) -> Matcher:
     )
 
 
-def _scripts(c: _Fields) -> Expectation | None:
+def _scripts(c: Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
     if not is_response(scope):
         return None
@@ -179,7 +160,7 @@ _INITIALS = re.compile(
 """Scopes naming the first letter of every line or sentence: what an acrostic spells."""
 
 
-def _acrostic(c: _Fields) -> Expectation | None:
+def _acrostic(c: Fields) -> Expectation | None:
     """ "The first letters of the lines spell RAMADAN", the word as the value
     (or its letters, one a word)."""
     found = _INITIALS.fullmatch(" ".join(str(c.scope or "").lower().split()))
@@ -195,7 +176,7 @@ def _acrostic(c: _Fields) -> Expectation | None:
     return all_of(_kind("acrostic", f"{word} per {part}", word=word, part=part))
 
 
-def _wordplay(c: _Fields) -> Expectation | None:
+def _wordplay(c: Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
     value = c.value if isinstance(c.value, str) else ""
     spelled = _acrostic(c) or acrostic(c)  # bench/_blind_acrostic.py
@@ -223,7 +204,7 @@ def _wordplay(c: _Fields) -> Expectation | None:
 # -- word length and openings ------------------------------------------------------------
 
 
-def _word_length(c: _Fields) -> Expectation | None:
+def _word_length(c: Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
     # the length of each word: in letters (characters of a word are read as its
     # letters, the kind's stated approximation), or (unit word, scope each word)
@@ -247,7 +228,7 @@ _NEGATED_START = re.compile(
 under relation "other"."""
 
 
-def _opening(c: _Fields) -> Expectation | None:
+def _opening(c: Fields) -> Expectation | None:
     scope = scope_of(c.scope)
     # "do not begin with X": the start as the scope, or the whole answer with a
     # label naming the start (the writer's only field that says where)
@@ -281,7 +262,7 @@ _NUMERIC_FACTS = re.compile(
 """Units naming numbers the answer cites: a statistic, a figure, a data point."""
 
 
-def _numbers(c: _Fields) -> Expectation | None:
+def _numbers(c: Fields) -> Expectation | None:
     relation, unit, scope = _relation(c), _unit(c), scope_of(c.scope)
     if not is_response(scope):
         return None
@@ -309,7 +290,7 @@ def _numbers(c: _Fields) -> Expectation | None:
     return None
 
 
-def _literals(c: _Fields) -> Expectation | None:
+def _literals(c: Fields) -> Expectation | None:
     if _relation(c) != "matches_format" or not is_response(scope_of(c.scope)):
         return None
     value = str(c.value or "").lower()
@@ -325,7 +306,7 @@ def _literals(c: _Fields) -> Expectation | None:
 _PLACES_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 
 
-def _number_formats(c: _Fields) -> Expectation | None:
+def _number_formats(c: Fields) -> Expectation | None:
     if _relation(c) != "matches_format":
         return None
     where, part, _ = scope_of(c.scope)
@@ -346,7 +327,7 @@ def _number_formats(c: _Fields) -> Expectation | None:
     return None
 
 
-def _capitals(c: _Fields) -> Expectation | None:
+def _capitals(c: Fields) -> Expectation | None:
     named = [w for w in c.words if w.strip()]
     value = str(c.value or "").lower()
     if _relation(c) != "all" or not named or not re.search(r"upper|capital|caps", value):
@@ -366,7 +347,7 @@ def _capitals(c: _Fields) -> Expectation | None:
     )
 
 
-def _first_words(c: _Fields) -> Expectation | None:
+def _first_words(c: Fields) -> Expectation | None:
     where, part, _ = scope_of(c.scope)
     shape = f"{c.value or ''} {c.note}".lower()
     if (
@@ -380,7 +361,7 @@ def _first_words(c: _Fields) -> Expectation | None:
     return all_of(_kind("distinct_starts", str(part), part=part))
 
 
-_FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
+_FAMILIES: tuple[Callable[[Fields], Expectation | None], ...] = (
     _punctuation,
     _scripts,
     _wordplay,
@@ -394,6 +375,6 @@ _FAMILIES: tuple[Callable[[_Fields], Expectation | None], ...] = (
 )
 
 
-def lexical(c: _Fields) -> Expectation | None:
+def lexical(c: Fields) -> Expectation | None:
     """The checks the lexical families state for ``c``, or None."""
     return first_found(_FAMILIES, c)

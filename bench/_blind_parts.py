@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Protocol
+
+from _blind_rows import Fields
 
 from redraft.criteria import LANGUAGES
 from redraft.criteria._families._code_blocks import fence_language
@@ -28,19 +29,6 @@ __all__ = [
     "scope_of",
     "unit_of",
 ]
-
-
-class _Fields(Protocol):
-    @property
-    def unit(self) -> str | None: ...
-    @property
-    def family(self) -> str: ...
-    @property
-    def relation(self) -> str: ...
-    @property
-    def value(self) -> object: ...
-    @property
-    def words(self) -> tuple[str, ...]: ...
 
 
 Scope = tuple[str, str | None, int | None]
@@ -188,7 +176,7 @@ _QUOTES = "\"'“”‘’`«»"
 _EDGE = " .,;:!?—–-\"'“”‘’`«»()[]*_"
 
 
-def unit_of(c: _Fields) -> str:
+def unit_of(c: Fields) -> str:
     """The unit, normalised (``bullet points`` → ``bullet``); the family
     label is read only when the unit names nothing known."""
     raw = re.sub(r"\([^)]*\)", " ", str(c.unit or "").lower().replace("_", " "))
@@ -220,7 +208,7 @@ _TEXT_UNITS = re.compile(
 """Units whose ``words`` are the text to find: a keyword, a name, a URL, a sentence."""
 
 
-def names_text(c: _Fields) -> bool:
+def names_text(c: Fields) -> bool:
     """Whether the unit names pieces of text (its words are what is counted or
     required): a word, a phrase, a name, its occurrences; or no unit at all
     beside the words listed."""
@@ -230,7 +218,7 @@ def names_text(c: _Fields) -> bool:
     return _TEXT_UNITS.fullmatch(raw) is not None
 
 
-def letter_of(c: _Fields) -> str | None:
+def letter_of(c: Fields) -> str | None:
     """The one letter a unit such as ``letter 'e'`` (or the words) names."""
     if c.words and len(c.words[0].strip()) == 1 and c.words[0].strip().isalpha():
         return c.words[0].strip().lower()
@@ -365,7 +353,7 @@ def language_code(value: object, note: str) -> str | None:
     return None
 
 
-def marker_of(constraints: Iterable[_Fields]) -> str | None:
+def marker_of(constraints: Iterable[Fields]) -> str | None:
     """The word that begins each numbered section (``SECTION 1``, ``Round 2``)
     where one of ``constraints`` names one."""
     for s in constraints:
@@ -401,7 +389,7 @@ def chars_of(unit: str, words: tuple[str, ...]) -> str:
     return _CHARS.get(unit, "")
 
 
-def code_language(c: _Fields) -> str | None:
+def code_language(c: Fields) -> str | None:
     """The language a count of code blocks names: its one word, or a
     "language tag X" in the note; None where it names none."""
     note = re.search(r"language(?: tag)?\s+[`'\"]?([\w+#-]+)", str(getattr(c, "note", "")))

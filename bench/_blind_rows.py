@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
-__all__ = ["Constraint", "Row", "load_split"]
+__all__ = ["Constraint", "Fields", "Row", "load_split"]
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,27 @@ class Constraint:
     note: str
     source: str
     """``prompt`` or ``system``: where the quote stands."""
+
+
+class Fields(Protocol):
+    """What the mapper reads of a constraint: the writer's structured fields.
+    A :class:`Constraint` has them all; the perturbation arm and the tests pass
+    look-alikes."""
+
+    @property
+    def family(self) -> str: ...
+    @property
+    def unit(self) -> str | None: ...
+    @property
+    def scope(self) -> str | None: ...
+    @property
+    def relation(self) -> str: ...
+    @property
+    def value(self) -> object: ...
+    @property
+    def words(self) -> tuple[str, ...]: ...
+    @property
+    def note(self) -> str: ...
 
 
 @dataclass(frozen=True)

@@ -12,27 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Protocol
 
 from _blind_matchers import Expectation, Matcher, Spec, all_of, counts, either
 from _blind_parts import NUMERIC, count_value, is_response, scope_of
+from _blind_rows import Fields
 
 __all__ = ["tabular"]
-
-
-class _Fields(Protocol):
-    @property
-    def unit(self) -> str | None: ...
-    @property
-    def scope(self) -> str | None: ...
-    @property
-    def relation(self) -> str: ...
-    @property
-    def value(self) -> object: ...
-    @property
-    def words(self) -> tuple[str, ...]: ...
-    @property
-    def note(self) -> str: ...
 
 
 _WITH_HEADER = re.compile(
@@ -40,7 +25,7 @@ _WITH_HEADER = re.compile(
 )
 
 
-def _data_rows(c: _Fields) -> object:
+def _data_rows(c: Fields) -> object:
     """The count of data rows: the value, less the header row where the note
     says the count holds it ("header + 3 data rows", "including the header")."""
     note = c.note.lower()
@@ -67,7 +52,7 @@ def _columns(kind: str, words: tuple[str, ...], **extra: object) -> Matcher:
     return Matcher(frozenset({kind}), test, f"{kind} {list(words)} {extra or ''}".strip())
 
 
-def _named_formats(siblings: Sequence[_Fields]) -> tuple[bool, bool]:
+def _named_formats(siblings: Sequence[Fields]) -> tuple[bool, bool]:
     """Whether a field (not the label) of the prompt's constraints names CSV,
     and whether one names a table."""
     said = " ".join(
@@ -78,7 +63,7 @@ def _named_formats(siblings: Sequence[_Fields]) -> tuple[bool, bool]:
     return bool(re.search(r"\bcsv\b", said)), bool(re.search(r"\btables?\b", said))
 
 
-def _untold(c: _Fields, siblings: Sequence[_Fields]) -> Expectation | None:
+def _untold(c: Fields, siblings: Sequence[Fields]) -> Expectation | None:
     """Rows or columns of the whole answer, the format named by no scope."""
     unit = str(c.unit or "").strip().lower()
     relation = c.relation.strip().lower()
@@ -104,7 +89,7 @@ def _untold(c: _Fields, siblings: Sequence[_Fields]) -> Expectation | None:
     return None
 
 
-def tabular(c: _Fields, siblings: Sequence[_Fields] = ()) -> Expectation | None:
+def tabular(c: Fields, siblings: Sequence[Fields] = ()) -> Expectation | None:
     """The checks a table or CSV constraint maps to; None where ``c`` is not one."""
     unit = str(c.unit or "").strip().lower()
     scope = str(c.scope or "").strip().lower()

@@ -11,19 +11,9 @@ from typing import Protocol
 
 from _blind_matchers import Expectation, Matcher, Spec, all_of, counts, fields
 from _blind_parts import NUMERIC, count_value, is_response, scope_of
+from _blind_rows import Fields
 
 __all__ = ["char_classes", "vocabulary", "word_patterns"]
-
-
-class _Fields(Protocol):
-    @property
-    def unit(self) -> str | None: ...
-    @property
-    def scope(self) -> str | None: ...
-    @property
-    def relation(self) -> str: ...
-    @property
-    def value(self) -> object: ...
 
 
 _Q = r"['\"‘’“”]?"
@@ -42,7 +32,7 @@ _EVERY_WORD = re.compile(r"(?:each|every|all) words?")
 _EVERY = {"contains": "contains", "ends_with": "ends"}
 
 
-def _banned(c: _Fields) -> bool:
+def _banned(c: Fields) -> bool:
     relation = c.relation.strip().lower()
     if relation == "none":
         return True
@@ -50,7 +40,7 @@ def _banned(c: _Fields) -> bool:
     return bool(bounds) and all(n == 0 for _, n in bounds)
 
 
-def word_patterns(c: _Fields) -> Expectation | None:
+def word_patterns(c: Fields) -> Expectation | None:
     """The ``word_pattern`` check that states ``c``, or None."""
     unit = " ".join(str(c.unit or "").lower().replace("_", " ").split())
     scope = scope_of(c.scope)
@@ -89,7 +79,7 @@ _CHAR_CLASSES = (
 )
 
 
-class _Counted(_Fields, Protocol):
+class _Counted(Fields, Protocol):
     @property
     def words(self) -> tuple[str, ...]: ...
 
