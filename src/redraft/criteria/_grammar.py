@@ -85,6 +85,32 @@ def number_value(text: str) -> int | None:
 # "than" is a slip people make often enough to read ("not more then 120
 # words"); no phrase of its own has "more then" right before a count.
 _THAN = r"th[ae]n"
+# "grouped under 3 headings", "spread over two paragraphs": where the parts
+# go, not a bound on how many (each lookbehind must be of fixed width)
+_NOT_PLACED = "".join(
+    rf"(?<!{verb}\s)"
+    for verb in (
+        "grouped",
+        "sorted",
+        "organized",
+        "organised",
+        "arranged",
+        "listed",
+        "filed",
+        "placed",
+        "put",
+        "categorized",
+        "categorised",
+        "split",
+        "spread",
+        "divided",
+        "gathered",
+        "collected",
+        "nested",
+        "spanning",
+        "spread out",
+    )
+)
 _RELATIONS: list[tuple[str, Relation, int]] = [
     (
         r"at\s+most|no\s+more\s+"
@@ -99,7 +125,16 @@ _RELATIONS: list[tuple[str, Relation, int]] = [
         "at_most",
         0,
     ),
-    (r"fewer\s+" + _THAN + r"|less\s+" + _THAN + r"|under|below|shorter\s+" + _THAN, "at_most", -1),
+    (
+        r"fewer\s+"
+        + _THAN
+        + r"|less\s+"
+        + _THAN
+        + rf"|{_NOT_PLACED}under|below|shorter\s+"
+        + _THAN,
+        "at_most",
+        -1,
+    ),
     (
         r"at\s+least|no\s+less\s+"
         + _THAN
@@ -114,7 +149,11 @@ _RELATIONS: list[tuple[str, Relation, int]] = [
         "at_least",
         0,
     ),
-    (r"more\s+" + _THAN + r"|over|longer\s+" + _THAN + r"|greater\s+" + _THAN, "at_least", 1),
+    (
+        r"more\s+" + _THAN + rf"|{_NOT_PLACED}over|longer\s+" + _THAN + r"|greater\s+" + _THAN,
+        "at_least",
+        1,
+    ),
     (r"exactly|precisely", "exactly", 0),
 ]
 RELATION = "|".join(p for p, _, _ in _RELATIONS)

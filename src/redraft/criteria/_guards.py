@@ -21,10 +21,13 @@ __all__ = [
     "templated",
 ]
 
-# A placeholder in a phrase: "Reason N:", "Step X", "Day #" (not "N/A").
-_PLACEHOLDER = re.compile(r"(?<![\w#/])(?:[NX]|#+)(?![\w#/])")
+# A placeholder in a phrase: "Reason N:", "Step X", "Day #", "Fact #n:" (not
+# "N/A", not a hashtag "#nature"; "{name}" is a placeholder token the answer
+# keeps, a literal).
+_PLACEHOLDER = re.compile(r"(?<![\w#/])(?:[NX]|#+|#[nNxXi])(?![\w#/])")
 _DEFINED = re.compile(
-    r"\bwhere\s+['\"‘“`]?(?P<token>[\w#]+)['\"’”`]?\s+(?:is|are|=|stands\s+for|means|represents)\b",
+    r"\bwhere\s+['\"‘“`]?(?P<token>[\w#]+)['\"’”`]?\s+(?:is|are|=|stands\s+for|means|"
+    r"represents|counts|goes|runs|increases|increments|starts|begins|ranges|becomes)\b",
     re.IGNORECASE,
 )
 

@@ -151,6 +151,41 @@ _NOUN_BEFORE = re.compile(
 )
 
 
+# "write NUT ALLERGY in capital letters": the case of the words just shown in
+# it, not of the answer; a sentence in capitals ("RESPOND IN ALL CAPS") or a
+# directive in them ("ANSWER in uppercase") shows no words
+_SHOWN_BEFORE = re.compile(r"\b[A-Za-z]?[a-z]+\s+(?P<shown>[A-Z][A-Z'-]+(?:\s+[A-Z][A-Z'-]+)*)\s+$")
+_DIRECTIVE_WORDS = frozenset(
+    {
+        "answer",
+        "respond",
+        "reply",
+        "write",
+        "use",
+        "type",
+        "output",
+        "print",
+        "keep",
+        "all",
+        "only",
+        "it",
+        "everything",
+        "please",
+        "must",
+        "should",
+        "be",
+        "your",
+        "the",
+        "whole",
+    }
+)
+
+
+def _shown_before(original: str, end: int) -> bool:
+    found = _SHOWN_BEFORE.search(original, 0, end)
+    return found is not None and not set(found["shown"].lower().split()) <= _DIRECTIVE_WORDS
+
+
 def letter_case(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     found: list[tuple[Literal["lower", "upper"], re.Match[str], bool]]
@@ -168,6 +203,8 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
             continue
         if _NOUN_BEFORE.search(text, 0, match.start()):
             continue  # "then the title, uppercase": the title's case
+        if _shown_before(sentence.original, match.start()):
+            continue
         if _CASE_BEFORE_BLOCKS.search(text, clause_start(text, match.start()), match.start()):
             continue  # "at least 5 words should be in all caps": some words, not the answer
         if response_context(sentence, match.start(), owns_negation=owns):

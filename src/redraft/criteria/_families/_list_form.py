@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-__all__ = ["ListForm", "list_form", "without_refused"]
+__all__ = ["ListForm", "list_form", "offered", "without_refused"]
 
 ListForm = Literal["bullets", "numbered"]
 
@@ -71,7 +71,10 @@ _ASKS_ABOUT = re.compile(
 # A form only hoped for: "Ideally a numbered list.", "bullets if you like".
 _HEDGED = re.compile(
     r"\b(?:ideally|maybe|perhaps|possibly|preferably|optionally|if\s+(?:possible|you\s+(?:like|want|"
-    r"prefer|can))|feel\s+free|(?:you\s+)?(?:may|might|could)\s+(?:also\s+)?(?:use|be))\b"
+    r"prefer|can))|feel\s+free|(?:you\s+)?(?:may|might|could)\s+(?:also\s+)?(?:use|be)|"
+    # a form allowed, not asked: "bullets are fine, numbers are fine, whatever you prefer"
+    r"(?:is|are|'s|'re)\s+(?:fine|ok(?:ay)?|allowed|acceptable|welcome)|whatever|your\s+call|"
+    r"up\s+to\s+you)\b"
 )
 
 # Either form: "bullets or numbers, your call".
@@ -133,9 +136,7 @@ def _wanted(pattern: re.Pattern[str], text: str) -> tuple[bool, bool]:
             continue
         if not _asked_for(text, match):
             continue
-        opens = max(text.rfind(mark, 0, match.start()) for mark in (".", "!", "?", "\n")) + 1
-        ends = (text.find(mark, match.end()) for mark in ".!?\n")
-        closes = min((i for i in ends if i >= 0), default=len(text))
+        opens, closes = _sentence_of(text, match)
         if _ASKS_ABOUT.match(text, opens) or _HEDGED.search(text, opens, closes):
             continue  # a question about the form, or a form only hoped for
         wanted = True
@@ -149,13 +150,37 @@ def _refused(text: str, match: re.Match[str]) -> bool:
 
 def without_refused(whole: str) -> str:
     """``whole`` with each list form it refuses ("no bullets", "don't number
-    them") blanked: what is left names the forms it may want."""
-    for pattern in (_BULLETS, _NUMBERED):
+    them") or only allows ("bullets are fine, numbers too, whatever you
+    prefer") blanked: what is left names the forms it may want."""
+    for pattern in (_BULLETS, _NUMBERED, _NUMBERS_ALLOWED):
         for match in list(pattern.finditer(whole)):
-            if _refused(whole, match):
+            if _refused(whole, match) or _allowed(whole, match):
                 a, b = match.span()
                 whole = whole[:a] + " " * (b - a) + whole[b:]
     return whole
+
+
+# "numbers are fine": the numbered form only offered
+_NUMBERS_ALLOWED = re.compile(
+    r"\bnumbers\b(?=\s+(?:are|is)\s+(?:fine|ok(?:ay)?|allowed|acceptable))"
+)
+
+
+def _allowed(text: str, match: re.Match[str]) -> bool:
+    return offered(text[slice(*_sentence_of(text, match))])
+
+
+def offered(sentence: str) -> bool:
+    """Whether a sentence (lower-cased) naming a list form only hopes for it
+    or allows it ("ideally numbered", "bullets are fine, your call")."""
+    return _HEDGED.search(sentence) is not None
+
+
+def _sentence_of(text: str, match: re.Match[str]) -> tuple[int, int]:
+    """Where the sentence holding ``match`` opens and closes in ``text``."""
+    opens = max(text.rfind(mark, 0, match.start()) for mark in (".", "!", "?", "\n")) + 1
+    ends = (text.find(mark, match.end()) for mark in ".!?\n")
+    return opens, min((i for i in ends if i >= 0), default=len(text))
 
 
 def list_form(whole: str) -> ListForm | None:

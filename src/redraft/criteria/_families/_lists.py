@@ -20,6 +20,7 @@ from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_after_form import counts_after_form
 from redraft.criteria._families._count_report import TallyFamily
 from redraft.criteria._families._counted import Unit, UnitCounts, typed_hit
+from redraft.criteria._families._list_form import offered
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
@@ -280,6 +281,8 @@ def list_format(sentence: Sentence) -> Iterator[Hit]:
     whole = sentence.whole.lower()
     if found is None or _ASKED.search(sentence.lower) or _OTHER_ITEMS.search(whole):
         return
+    if offered(sentence.lower):
+        return  # "bullet points are okay, or not, your call": allowed, not asked
     asked = _ASKED.findall(whole)
     if len(asked) != 1 or len(re.findall(r"\blists?\b", whole)) > 1:
         return  # no count, or several: which list is it?
