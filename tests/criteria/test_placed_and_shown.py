@@ -117,3 +117,26 @@ def test_a_list_form_only_allowed_counts_the_items(prompt: str) -> None:
 def test_a_list_form_asked_still_counts_its_own() -> None:
     found = kinds("Make a list of ten fun weekend activities in bullet points.")
     assert found["bullet_count"]["value"] == 10
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "The publisher says each chapter title should be at most three words. Any tips?",
+        "Every slide's first line must be under 8 words.",
+        "For each recipe, the title should have no more than 5 words.",
+    ],
+)
+def test_a_part_of_each_owner_is_no_single_part_count(prompt: str) -> None:
+    assert "part_count" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "part"),
+    [
+        ("The title must be at most 8 words.", "title"),
+        ("Keep the first paragraph under 50 words.", "paragraph"),
+    ],
+)
+def test_a_single_part_count_still_compiles(prompt: str, part: str) -> None:
+    assert kinds(prompt)["part_count"]["part"] == part

@@ -238,6 +238,8 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue
         if part == "title" and (index != 1 or _titles_of_parts(sentence, match.start())):
             continue  # "Each tip: a bold title of 2-4 words": every tip's title
+        if _EACH_OWNER.search(text, 0, match.start()):
+            continue  # "each chapter title", "every slide's first line": one per owner
         if _loose(text, match, units) or not _terse_ok(text, match) or _placed(text, match):
             continue
         taken.append(match.span())
@@ -253,6 +255,13 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
 # "Give me 4 tips … Each tip: a title …": the titles of the parts asked for
 # ("Every notification: a title …", none counted, is each answer's)
 _EACH_THING = re.compile(r"\b(?:each|every|per)\s+(?P<noun>[a-z]+)")
+
+
+# The part of each of several owners, named just before it
+_EACH_OWNER = re.compile(
+    r"\b(?:each|every|per)\s+(?:[\w-]+(?:'s)?\s+){1,2}$|"
+    r"\b(?:for|in|on)\s+(?:each|every)\s+[\w-]+\s*,\s*(?:(?:the|its|their)\s+)?$"
+)
 
 
 def _titles_of_parts(sentence: Sentence, start: int) -> bool:
