@@ -100,3 +100,77 @@ def test_stated_requirements_compile(prompt: str, kind: str, params: dict[str, A
 )
 def test_near_misses_compile_nothing(prompt: str, kind: str) -> None:
     assert _of(prompt, kind) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "params"),
+    [
+        # the same kinds, stated for the answer itself
+        ("No dashes.", "forbidden_chars", {"chars": "–—"}),
+        ("Don't use em dashes.", "forbidden_chars", {"chars": "—"}),
+        ("Every paragraph should have at most 3 sentences.", "each_count", {"value": 3}),
+        ("Write a sentence about cats.", "sentence_count", {"value": 1}),
+        ("Write a short sentence on rain.", "sentence_count", {"value": 1}),
+        ("Write 3 sections, each with an H2 heading.", "heading_count", {"value": 3}),
+        ("Add two sub-bullets under each bullet.", "list_nesting", {"value": 2}),
+        (
+            "Each main point should have at least a couple of nested bullets.",
+            "list_nesting",
+            {"relation": "at_least", "value": 2},
+        ),
+        ("Round to two decimal places.", "decimal_places", {"places": 2}),
+        ("Round all numbers to 2 decimal places.", "decimal_places", {"places": 2}),
+        ("Round your answer to 3 decimal places.", "decimal_places", {"places": 3}),
+        ("Write the title in title case.", "title_case", {"part": "title"}),
+        ("Give me five headlines, each in Title Case.", "title_case", {"part": "item"}),
+        ("Use title case for all headings.", "title_case", {"part": "heading"}),
+        (
+            "Give me 6 made-up book titles. Each title must be in Title Case.",
+            "title_case",
+            {"part": "item"},
+        ),
+        ("Write 3 headlines for this article, each in Title Case.", "title_case", {"part": "item"}),
+        ("Give me 10 five-letter words, comma-separated on one line.", "comma_list", {}),
+    ],
+)
+def test_the_answer_s_own_requirement_still_compiles(
+    prompt: str, kind: str, params: dict[str, Any]
+) -> None:
+    found = _of(prompt, kind)
+    assert len(found) == 1
+    assert {k: found[0][k] for k in params} == params
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        # a mark in one role: the hyphen bullet, not every dash
+        ("Don't use dashes for bullets.", "forbidden_chars"),
+        ("No asterisks as list markers.", "forbidden_chars"),
+        ("Avoid dashes for bullet points; use numbers.", "forbidden_chars"),
+        # a count that picks out which parts to change
+        ("Every paragraph longer than 3 sentences should be split.", "each_count"),
+        ("Any sentence over 25 words must be shortened.", "each_word_count"),
+        ("Each bullet with more than 12 words needs to be cut.", "each_word_count"),
+        # an equation, not a sentence of prose
+        ("Write a number sentence for 3 + 4 = 7", "sentence_count"),
+        ("Write an open number sentence for the word problem.", "sentence_count"),
+        # a bold line is no markdown heading
+        ("Write two paragraphs about owls, each under a bold heading.", "heading_count"),
+        ("Use three bold headings.", "heading_count"),
+        ("Write 3 sections, each with a bold header.", "heading_count"),
+        # "a couple" is two or three
+        ("Each main point should have a couple of nested bullets.", "list_nesting"),
+        ("Nest a couple of sub-points under each bullet, please.", "list_nesting"),
+        # places for one sort of number
+        ("Give prices with 2 decimal places.", "decimal_places"),
+        ("Show all percentages with one decimal place.", "decimal_places"),
+        ("Round prices to 2 decimal places; weights to the nearest gram.", "decimal_places"),
+        # many titles, or titles in running text
+        ("List 5 book ideas. Each title must be in Title Case.", "title_case"),
+        ("Every headline should be in title case.", "title_case"),
+        ("Write an essay on Tolkien; put book titles in title case.", "title_case"),
+    ],
+)
+def test_last_session_s_over_reads_compile_nothing(prompt: str, kind: str) -> None:
+    assert _of(prompt, kind) == []

@@ -140,7 +140,12 @@ _MORE_MARKS = re.compile(r"\s*,?\s*(?:or|and|nor)\s+(?:any\s+)?" + _MARKS)
 # only, which a ban on the whole answer would overreach.
 _OTHER_PLACE = re.compile(
     r"\s*(?:(?:in|from|at|on|after|before|between|inside|within|around)\s+(?:the|each|every|"
-    r"any|a|your|its)\b|(?:to|that)\s+(?:end|start|begin|finish|close)s?\b)"
+    r"any|a|your|its)\b|(?:to|that)\s+(?:end|start|begin|finish|close)s?\b|"
+    # a mark in one role: "don't use dashes for bullets" bans the hyphen bullet,
+    # not every dash; "no asterisks as list markers"
+    r"(?:for|as)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[\w-]+\s+)?(?:bullets?|bullet\s+points?|"
+    r"lists?|list\s+items?|markers?|separators?|dividers?|delimiters?|headings?|headers?|emphasis|"
+    r"bold|italics?|numbering|ranges?|compound\s+words?)\b)"
 )
 _RESPONSE_PLACE = re.compile(
     rf"\s*(?:in|within|throughout)\s+(?:the|your)\s+(?:entire\s+|whole\s+)?{THING}\b"

@@ -169,7 +169,7 @@ _AFTER_PROSE = re.compile(
 _MADE_BESIDE = re.compile(
     r"\b(?:write|draft|compose|give|tell|create|make)\b[^.;:]*\b(?:and|then)\s+(?:also\s+)?"
     r"(?:list|name|give|show|add|include|put)\b"
-    r"|\b(?:sentences?|paragraphs?|story|poem|email|letter|bio|essay|summary|tweet|post)\b"
+    r"|(?<![\w-])(?:sentences?|paragraphs?|story|poem|email|letter|bio|essay|summary|tweet|post)\b"
     r"[^.;:]*$"
 )
 # Each of several things gets its own list: "for each country, list its
