@@ -108,6 +108,8 @@ def test_near_misses_compile_nothing(prompt: str, kind: str) -> None:
         # the same kinds, stated for the answer itself
         ("No dashes.", "forbidden_chars", {"chars": "–—"}),
         ("Don't use em dashes.", "forbidden_chars", {"chars": "—"}),
+        ("Write the poem without commas.", "forbidden_chars", {"chars": ","}),
+        ("Write your answer with no exclamation marks.", "forbidden_chars", {"chars": "!"}),
         ("Every paragraph should have at most 3 sentences.", "each_count", {"value": 3}),
         ("Write a sentence about cats.", "sentence_count", {"value": 1}),
         ("Write a short sentence on rain.", "sentence_count", {"value": 1}),
@@ -148,6 +150,10 @@ def test_the_answer_s_own_requirement_still_compiles(
         ("Don't use dashes for bullets.", "forbidden_chars"),
         ("No asterisks as list markers.", "forbidden_chars"),
         ("Avoid dashes for bullet points; use numbers.", "forbidden_chars"),
+        # the marks of one sort of thing written
+        ("Write numbers without commas (1000 not 1,000).", "forbidden_chars"),
+        ("List the usernames with no dashes.", "forbidden_chars"),
+        ("Format all prices without spaces, e.g. $12.", "forbidden_chars"),
         # a count that picks out which parts to change
         ("Every paragraph longer than 3 sentences should be split.", "each_count"),
         ("Any sentence over 25 words must be shortened.", "each_word_count"),
