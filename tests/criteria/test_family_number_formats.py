@@ -149,7 +149,9 @@ def compiled(prompt: str) -> list[object]:
 @pytest.mark.parametrize(
     ("prompt", "expected"),
     [
-        ("Give the prices with two decimal places.", [TWO]),
+        # (not "give the prices with two decimal places": one sort of number,
+        # while the check holds every decimal of the answer to it)
+        ("Round all numbers to two decimal places.", [TWO]),
         ("Round every result to 2 decimals.", [TWO]),
         ("Show exactly one decimal place.", [DecimalPlaces(places=1)]),
         ("Write all dates as YYYY-MM-DD.", [ISO]),
@@ -177,6 +179,9 @@ def test_phrasings_that_compile(prompt: str, expected: list[object]) -> None:
         'Translate: "use ISO 8601 dates".',
         "My spreadsheet uses two decimal places; sum the column.",
         "Why do pilots use 24-hour time?",
+        "Give the prices with two decimal places.",  # one sort of number
+        "Show all percentages with one decimal place.",
+        "Round prices to 2 decimal places; give the weights to the nearest gram.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

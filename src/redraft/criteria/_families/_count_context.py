@@ -110,7 +110,9 @@ PRECEDED_BY_OTHER_VERB = re.compile(
 # Words between "a" and the unit that make it something else: "a topic for a
 # paragraph" is fine, "a title and a paragraph" is two parts.
 NOT_SINGLE = (
+    # "a number sentence for 3 + 4 = 7" is an equation, not a sentence of prose
     r"(?:and|or|with|of|for|per|each|every|list|title|heading|bullet|numbered|few|couple|"
+    r"number|math|maths|mathematical|open|closed|"
     rf"{NUMBER})\b"
 )
 DISTRIBUTIVE_BEFORE = re.compile(r"\b(?:each|every|per|apiece)\b")

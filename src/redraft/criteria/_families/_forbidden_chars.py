@@ -140,13 +140,26 @@ _MORE_MARKS = re.compile(r"\s*,?\s*(?:or|and|nor)\s+(?:any\s+)?" + _MARKS)
 # only, which a ban on the whole answer would overreach.
 _OTHER_PLACE = re.compile(
     r"\s*(?:(?:in|from|at|on|after|before|between|inside|within|around)\s+(?:the|each|every|"
-    r"any|a|your|its)\b|(?:to|that)\s+(?:end|start|begin|finish|close)s?\b)"
+    r"any|a|your|its)\b|(?:to|that)\s+(?:end|start|begin|finish|close)s?\b|"
+    # a mark in one role: "don't use dashes for bullets" bans the hyphen bullet,
+    # not every dash; "no asterisks as list markers"
+    r"(?:for|as)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[\w-]+\s+)?(?:bullets?|bullet\s+points?|"
+    r"lists?|list\s+items?|markers?|separators?|dividers?|delimiters?|headings?|headers?|emphasis|"
+    r"bold|italics?|numbering|ranges?|compound\s+words?)\b)"
 )
 _RESPONSE_PLACE = re.compile(
     rf"\s*(?:in|within|throughout)\s+(?:the|your)\s+(?:entire\s+|whole\s+)?{THING}\b"
 )
 
 
+# A ban on one sort of thing's marks, the thing written just before: "write
+# numbers without commas (1000, not 1,000)", "list the usernames with no dashes"
+_OBJECT_BEFORE = re.compile(
+    r"\b(?:write|writing|give|format|show|list|type|enter|spell)\s+(?:out\s+)?(?:the\s+|all\s+|every\s+|"
+    r"any\s+|your\s+|each\s+)?(?:[\w-]+\s+)?(?:numbers?|numerals|figures|amounts|prices|dates|names?|"
+    r"usernames?|titles?|passwords?|urls?|ids?|codes?|keys?|values?|tags?|hashtags?|words?|"
+    r"file\s*names?|phone\s+numbers?|addresses|emails?)\s*,?\s*$"
+)
 # A piece of one line whose "no period" is the mark that would end it.
 ONE_LINE_PIECE = re.compile(
     r"\b(?:head\s?lines?|titles?|taglines?|slogans?|subject\s+lines?|captions?|mottos?|"
@@ -182,6 +195,8 @@ def punctuation(sentence: Sentence) -> Iterator[Hit]:
             continue
         if end == match.end() and one_period_of_a_line(sentence, match.group("mark")):
             continue
+        if _OBJECT_BEFORE.search(sentence.lower, 0, match.start()):
+            continue  # "write numbers without commas": the marks of one sort of thing
         # the phrase starts at its ban, not at the comma before it (", no digits")
         start = match.start() + len(match.group(0)) - len(_LEAD.sub("", match.group(0)))
         yield from response_spec(

@@ -90,7 +90,7 @@ def heading_counts(sentence: Sentence) -> Iterator[Hit]:
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _HEADING = (
-    r"(?:(?:markdown|section|separate|bold)\s+)?(?:(?P<h>h[1-6])|(?:(?:level[- ](?P<lv>[1-6])|"
+    r"(?:(?:markdown|section|separate)\s+)?(?:(?P<h>h[1-6])|(?:(?:level[- ](?P<lv>[1-6])|"
     r"(?P<marks>#{1,6})|h[1-6])\s+)?(?:markdown\s+)?(?:headings?|headers?))"
 )
 # "Use '## Week 1' through '## Week 4' as headings": one heading per number

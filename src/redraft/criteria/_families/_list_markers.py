@@ -324,8 +324,10 @@ _SCOPED_AFTER = re.compile(
     r"tables?|first|second|third|last|final|other|next|top|bottom|email|letter)\b"
 )
 _NOT_ITEMS_BEFORE = re.compile(
-    rf"\b(?:the|each|every|all(?:\s+the)?|your)\s+(?:[\w-]+\s+)?{_NOT_ITEMS}\s*$"
+    rf"\b(?:the|each|every|all(?:\s+the)?|your)\s+(?:[\w-]+\s+)?{_NOT_ITEMS}\s*[(:]?\s*$"
 )
+# "with the sections labelled A. and B.": the things named before the numbering word
+_NOT_ITEMS_LEAD = re.compile(rf"\b{_NOT_ITEMS}\s+(?:(?:are|be|is|should\s+be)\s+)?$")
 _NOT_ITEMS_AFTER = re.compile(
     rf"^\s*(?:for|in|on|to)\s+(?:the\s+|each\s+|every\s+|all\s+(?:the\s+)?|your\s+)?"
     rf"(?:[\w-]+\s+)?{_NOT_ITEMS}\b"
@@ -379,6 +381,10 @@ def list_markers(sentence: Sentence) -> Iterator[Hit]:
     cased = _readable(sentence, sentence.masked, sentence.original)
     for match in _SEQUENCE.finditer(cased):
         style = next(_SEQUENCES[i][0] for i in range(len(_SEQUENCES)) if match[f"s{i}"])
+        if style == "1.":
+            # "numbered steps: 1., 2., 3." shows a numbered list, markdown's own
+            # numbering, not a marker style kept apart from "1)"
+            continue
         lead = first = None
         for found in _NUMBERING.finditer(lower, 0, match.start()):
             lead = found
@@ -397,6 +403,8 @@ def list_markers(sentence: Sentence) -> Iterator[Hit]:
         if _ONE_LEVEL.match(lower, match.end()):
             continue  # "Roman numerals (I., II.) for main sections, a., b. for subpoints"
         at = (first or lead).start()
+        if _NOT_ITEMS_LEAD.search(lower, 0, lead.start()):
+            continue  # "the sections labelled A. and B.": not the list items
         if _NOT_ITEMS_BEFORE.search(lower, (first or lead).end(), match.start()) or (
             _NOT_ITEMS_AFTER.match(_after(sentence, lower, match.end()))
             or _scoped(sentence, lower, match.end())

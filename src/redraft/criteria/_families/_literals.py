@@ -164,6 +164,25 @@ _AFTER_PROSE = re.compile(
 )
 
 
+# Something else made beside the list: "write a short bio and list my skills
+# comma-separated", "a sentence listing three animals, separated by commas"
+_MADE_BESIDE = re.compile(
+    r"\b(?:write|draft|compose|give|tell|create|make)\b[^.;:]*\b(?:and|then)\s+(?:also\s+)?"
+    r"(?:list|name|give|show|add|include|put)\b"
+    r"|(?<![\w-])(?:sentences?|paragraphs?|story|poem|email|letter|bio|essay|summary|tweet|post)\b"
+    r"[^.;:]*$"
+)
+# Each of several things gets its own list: "for each country, list its
+# neighbours comma-separated", "the synonyms comma-separated after each word"
+_EACH_OWN = re.compile(r"\b(?:for\s+(?:each|every)|per|after\s+each|under\s+each|beside\s+each)\b")
+# A later sentence asks for more: "Then explain why you chose them."
+_MORE_LATER = re.compile(
+    r"[.!?\n]\s*(?:(?:then|also|next|finally|afterwards|after\s+that|below\s+(?:it|that|the\s+list)"
+    r"|underneath)\b,?\s*)*(?:please\s+)?(?:explain|write|add|give|describe|include|tell|provide|"
+    r"justify|follow|briefly|say|mention|note|end)\b(?!\s+(?:no|nothing|only)\b)"
+)
+
+
 def _one_part(sentence: Sentence, match: re.Match[str]) -> bool:
     """Whether the list is one part of the answer, read in the whole source
     sentence (a list item is read alone, its context cut off)."""
@@ -171,7 +190,14 @@ def _one_part(sentence: Sentence, match: re.Match[str]) -> bool:
     at, end = sentence.start + match.start(), sentence.start + match.end()
     head = re.split(r"[.!?\n]", full[:at])[-1]
     tail = re.split(r"[.!?\n]", full[end:])[0]
-    return _IN_A_BLOCK.match(tail) is not None or _AFTER_PROSE.search(head) is not None
+    return (
+        _IN_A_BLOCK.match(tail) is not None
+        or _AFTER_PROSE.search(head) is not None
+        or _MADE_BESIDE.search(head) is not None
+        or _EACH_OWN.search(head) is not None
+        or _EACH_OWN.search(tail) is not None
+        or _MORE_LATER.search(full, end) is not None
+    )
 
 
 def comma_lists(sentence: Sentence) -> Iterator[Hit]:

@@ -179,6 +179,8 @@ def _count(match: re.Match[str]) -> tuple[Relation, int] | None:
     if match.group("rel"):
         relation, adjust = relation_of(match.group("rel"))
         return relation, n + adjust
+    if "couple" in match.group("num"):
+        return None  # "a couple of sub-points" is two or three, no exact count
     return "exactly", n
 
 

@@ -226,6 +226,24 @@ _TIMES = re.compile(
 _AFTER = re.compile(r"^\s*(?:in|for|of)\s+(?:the|each|every)\s+(?!answer|response|reply|text)")
 
 
+# One sort of number ("prices with 2 decimal places", "percentages to one
+# decimal place"): the check would hold every decimal of the answer to it
+_ONE_SORT = re.compile(
+    r"\b(?:prices?|percent(?:ages?|s)?|costs?|amounts?|totals?|money|dollars?|euros?|pounds?|"
+    r"currency|currencies|weights?|temperatures?|scores?|ratings?|averages?|means?|rates?|"
+    r"probabilit(?:y|ies)|odds|coordinates|latitudes?|longitudes?|measurements?|distances?|"
+    r"heights?|lengths?|salar(?:y|ies)|fees?|balances?|ratios?|grades?|times?|speeds?|"
+    r"p-?values?|estimates?|figures?|statistics?|stats|\$|€|£|%)(?![\w-])"
+)
+
+
+def _one_sort(text: str, match: re.Match[str]) -> bool:
+    """Whether the places are asked of one sort of number, not of every decimal."""
+    clause = re.split(r"[;:.!?]\s|\n", text[: match.start("n")])[-1]
+    rest = re.split(r"[;.!?]\s|\n", text[match.end() :])[0]
+    return bool(_ONE_SORT.search(clause) or _ONE_SORT.search(rest))
+
+
 def decimal_rules(sentence: Sentence) -> Iterator[Hit]:
     """ "Round to two decimal places", "give prices with 2 decimals"."""
     text = sentence.lower
@@ -234,6 +252,8 @@ def decimal_rules(sentence: Sentence) -> Iterator[Hit]:
     for match in _PLACES.finditer(text):
         value = number_value(match["n"])
         if value is None or not 1 <= value <= 10 or _AFTER.match(text[match.end() :]):
+            continue
+        if _one_sort(text, match):
             continue
         if required(sentence, match.start()):
             yield Hit(DecimalPlaces(places=value), *match.span())

@@ -29,7 +29,7 @@ from redraft.criteria._families._base import (
 )
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._families._only_answer import NUMBER_THING, only_rule
-from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._families._reading import Counted, CountPhrases
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
@@ -118,11 +118,44 @@ _A_NUMBER = re.compile(
 )
 
 
+# "3 numbers, written as words": numbers, but none of them a numeral the check counts
+_IN_WORDS = re.compile(
+    r"^[^.;:]{0,40}?\b(?:in\s+words|as\s+words|spel(?:led|t|l)|written\s+out|in\s+letters|"
+    r"in\s+roman|roman\s+numerals?)"
+)
+# "avoid precise numbers" (be vague, "about 50" allowed), "no numbers except the year"
+_QUALIFIED_NONE = re.compile(
+    r"(?:specific|concrete|exact|precise|hard|real|big|large|made-up|fake|invented)\s+"
+    r"(?:numbers?|numerals?|figures)\b"
+    r"|\b(?:numbers?|numerals?|figures)\s+(?:except|other\s+than|besides|apart\s+from|but)\b"
+)
+# "give me 5 numbers", "write 10 numbers": a list of numbers, whose lead-in and
+# numbering are numerals too, so an exact count of numerals fails the answer asked
+_LISTING = re.compile(
+    r"\b(?:give|list|generate|produce|provide|write|pick|choose|name|suggest|output|print|"
+    r"return|draw|roll|come\s+up\s+with)\b"
+)
+
+
+def _not_numerals(text: str, found: Counted) -> bool:
+    """Whether a count read is no count of the numerals the answer writes."""
+    if found.value and _IN_WORDS.match(text[found.end :]):
+        return True
+    if found.form == "none" and _QUALIFIED_NONE.search(text, max(0, found.start - 12)):
+        return True
+    if found.relation == "at_least":
+        return False
+    clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: found.start])[-1]
+    return bool(found.value and _LISTING.search(clause + text[found.start : found.end]))
+
+
 def number_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Include at least three specific numbers", "it must contain a number", "no numbers"."""
     if asks_about(sentence):
         return
     for found in _PHRASES.read(sentence):
+        if _not_numerals(sentence.lower, found):
+            continue
         yield from counted_hit(lambda r, v: NumberCount(relation=r, value=v), found)
     text = sentence.lower
     if "number" not in text and "numeral" not in text:

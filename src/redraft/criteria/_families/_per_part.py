@@ -348,6 +348,15 @@ def _build(part: Part, units: str) -> Callable[[Relation, int], FamilySpec]:
     return lambda r, v: EachCount(part=part, units=units, relation=r, value=v)  # type: ignore[arg-type]
 
 
+# The count picks out which parts a change is for: "every paragraph longer
+# than 3 sentences should be split" asks for the split, not a length
+_SELECTS = re.compile(
+    r"\s*,?\s*(?:(?:should|must|shall|will|can|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to)\s+"
+    r"(?:be\s+|get\s+)?|(?:gets?|is|are)\s+)(?:split|broken|cut|divided|shortened|trimmed|rewritten|"
+    r"removed|deleted|reduced|moved|flagged|condensed|merged|combined|simplified|marked|highlighted)\b"
+)
+
+
 def each_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Each bullet under 12 words", "every paragraph has exactly 3 sentences"."""
     text = sentence.lower
@@ -359,7 +368,7 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
         clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
         if not plain(match.start()) or _GIVEN.search(clause) or _SUB_PART.search(clause):
             continue
-        if _GIVEN_AFTER.match(text[match.end() :]):
+        if _GIVEN_AFTER.match(text[match.end() :]) or _SELECTS.match(text, match.end()):
             continue
         if any(match.start() < b and a < match.end() for a, b in taken):
             continue

@@ -300,10 +300,34 @@ _ONE_PERIOD_BANNED = re.compile(
 )
 
 
+_MORE_FINAL = re.compile(rf"\s*(?:,|\bor\b|\band\b)\s*(?:or\s+)?(?:an?\s+)?{_FINAL}")
+# Several pieces asked for ("three subject lines, no period", "5 slogans, no
+# period at the end"): each one's end is meant, which the answer's end is not
+_MANY_PIECES = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+    r"several|some|multiple|a\s+few|a\s+couple\s+of|a\s+list\s+of|list)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:head\s?lines|titles|taglines|slogans|subject\s+lines|captions|mottos|one[-\s]liners|"
+    r"tweets|names|lines|bullets|bullet\s+points|items|sentences|options|ideas|suggestions|"
+    r"phrases|quotes|questions|answers|entries)\b"
+)
+# The answer goes on after the piece that must not end with the mark
+# ("without a final period, then list sources"), or the end is a part's
+# ("no trailing period in the code comment")
+_MORE_AFTER_END = re.compile(
+    r"^[^.;]{0,12}?(?:,\s*)?(?:\b(?:then|followed\s+by|and\s+then|before)\b|"
+    r"\s*(?:in|inside|within|for)\s+(?:the|each|every|your|a)\s+(?!(?:answer|response|reply|"
+    r"text|output|message)\b))"
+)
+
+
 def final_marks(sentence: Sentence) -> Iterator[Hit]:
     """ "No period at the end", "must not end with a period"."""
     text = sentence.lower
+    if _MANY_PIECES.search((sentence.whole or sentence.masked).lower()):
+        return
     for match in _ONE_PERIOD_BANNED.finditer(text):
+        if _MORE_AFTER_END.match(text[match.end() :]):
+            continue
         if one_period_of_a_line(sentence, match["mark"]) and required(
             sentence, match.start("mark") - 3, owns_negation=True
         ):
@@ -321,9 +345,16 @@ def final_marks(sentence: Sentence) -> Iterator[Hit]:
                 text[match.end() :],
             ):
                 continue
+            # "a period or an exclamation point": every mark the list names
+            end = match.end()
+            while more := _MORE_FINAL.match(text, end):
+                mark += _marks_named(more["mark"]) or ""
+                end = more.end()
+            if _MORE_AFTER_END.match(text[end:]):
+                continue
             if not required(sentence, match.start(), owns_negation=True):
                 continue
-            yield Hit(NoFinalMark(marks=mark), *match.span())
+            yield Hit(NoFinalMark(marks=mark), match.start(), end)
 
 
 # -- measures ---------------------------------------------------------------------------

@@ -174,6 +174,24 @@ _TABLE_FORMAT = re.compile(
 _SHAPE_STATED = re.compile(r"\b(?:columns?|rows?|headers?)\b")
 
 
+# "a periodic table summary", "the times table for 7": a table that is a
+# topic; "a table or a list, your choice": one format among others
+_NAMED_TABLE = re.compile(
+    r"\b(?:periodic|times|multiplication|water|round|coffee|dining|kitchen|pool|billiards?|"
+    r"league|turn|high|head|side|changing|card|poker|operating|bedside|picnic|negotiating)\s+table\b"
+)
+_TABLE_CHOICE = re.compile(
+    r"\btables?\s+or\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:list|bullets?|prose|paragraphs?|chart|text)\b|"
+    r"\b(?:or|and/or)\s+(?:as\s+|in\s+)?(?:an?\s+)?(?:[\w-]+\s+)?tables?\b|"
+    r"\b(?:your\s+choice|whichever|either\s+(?:way|is\s+fine)|if\s+you\s+(?:prefer|like|want))\b"
+)
+
+
+def _not_asked_table(text: str) -> bool:
+    """Whether the table named is a topic or one choice among formats."""
+    return bool(_NAMED_TABLE.search(text) or _TABLE_CHOICE.search(text))
+
+
 _TABLE_NOT_ASKED = re.compile(
     r"^[^.;]{0,30}?\b(?:if|where|when|unless|as\s+needed|if\s+needed|if\s+useful|if\s+it\s+helps)\b"
 )
@@ -181,7 +199,7 @@ _TABLE_NOT_ASKED = re.compile(
 
 def table_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Include a markdown table", "exactly 2 tables", "make a markdown table"."""
-    if elsewhere(sentence.whole.lower(), sentence.lower):
+    if elsewhere(sentence.whole.lower(), sentence.lower) or _not_asked_table(sentence.lower):
         return
     counted = False
     for found in _TABLE_PHRASES.read(sentence):

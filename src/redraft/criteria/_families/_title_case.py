@@ -201,6 +201,20 @@ _TOPIC = re.compile(r"\b(?:why|how|whether|what|when|where|who|difference|versus
 
 
 _CONDITION = re.compile(r"\s*,?\s*(?:when|whenever|if|where|wherever|unless)\b")
+# "each title", "every headline": one per list item, whose lines may hold
+# more than the title (a description after it), so no part is read
+_EACH_ONE = re.compile(r"^(?:each|every)\s+(?:title|headline)\b")
+_TITLES_LISTED = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|several|"
+    r"list\s+of(?:\s+\d+)?)\s+(?:[\w()'-]+\s+){0,3}?(?:titles|headlines)\b(?![^.;:]*\bfor\s+each\b)"
+)
+# Titles or names inside prose: the essay's mentions, not lines of the answer
+_NAMED_IN_PROSE = re.compile(r"^(?:titles|names|headlines)$")
+_PROSE = re.compile(
+    r"\b(?:write|draft|compose|give\s+me|create)\s+(?:an?\s+|the\s+|my\s+|one\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?<![\w-])(?:essay|paragraphs?|story|article|email|letter|review|report|blog\s+post|summary|"
+    r"explanation|bio|speech)\b"
+)
 
 
 def title_case(sentence: Sentence) -> Iterator[Hit]:
@@ -220,6 +234,18 @@ def title_case(sentence: Sentence) -> Iterator[Hit]:
             if _CONDITION.match(text[match.end() :]):
                 continue  # "the book titles in title case when you mention them"
             part: Part = "heading" if match["heading"] else "item" if match["items"] else "title"
+            if part == "title" and _EACH_ONE.search(match.group(0)):
+                # "each title must be in Title Case": many titles, not the answer's
+                # one; every list item where the titles are what the list holds
+                if not _TITLES_LISTED.search(sentence.whole.lower()):
+                    continue
+                part = "item"
+            if (
+                match["items"]
+                and _NAMED_IN_PROSE.search(match["items"])
+                and _PROSE.search(sentence.whole.lower())
+            ):
+                continue  # "an essay; book titles in title case": titles in running text
             every = bool(match.groupdict().get("every"))
             yield Hit(TitleCase(part=part, every=every), *match.span())
             return

@@ -106,7 +106,7 @@ def _measure(spec: UnitsAt, text: str) -> Outcome:
 _UNIT = r"(?P<unit>hashtags?|hash\s+tags?|emojis?|emoticons?|links?|urls?)"
 _OF_ANSWER = (
     r"(?:\s+of\s+(?:the\s+|your\s+)?"
-    r"(?:post|answer|response|message|reply|caption|text|tweet))?"
+    r"(?:post|answer|response|message|reply|caption|text|tweet|email|bio|comment|output|note)\b)?"
 )
 _END = rf"(?:the\s+(?:very\s+)?(?:end|bottom){_OF_ANSWER})"
 _START = rf"(?:the\s+(?:very\s+)?(?:start|beginning|top){_OF_ANSWER})"
@@ -118,9 +118,9 @@ _PLACED = re.compile(
     r"(?:(?:go|come|be|appear|sit|stay|live)\s+)?(?:(?:all|only|together)\s+)?"
     rf"(?:at|to)\s+(?P<where>{_END}|{_START})(?!\s+of\s+(?:each|every|the\s+(?:first|second|"
     r"last|next)|a\s))"
-    # "at the end of the subject line": one part's end, not the answer's
-    r"(?!\s+of\s+(?:the|your|each|every|a|this)\s+(?!(?:post|answer|response|message|reply|"
-    r"caption|text|tweet|email|bio|comment|output|note)\b))"
+    # "at the end of the subject line", "at the end of sentences": one part's
+    # end, not the answer's (the answer's own "of the post" is read above)
+    r"(?!\s+of\b)"
 )
 _UNITS: dict[str, Unit] = {
     "hashtag": "hashtag",
