@@ -53,8 +53,10 @@ _OTHERS = re.compile(r"\ball\s+(?:the\s+)?other|\bthe\s+others?\b|\bevery\s+othe
 _RANGE = re.compile(
     r"(?P<part>line|paragraph|sentence|stanza)s?\s+(?P<a>\d{1,2})\s*(?:-|–|to)\s*(?P<b>\d{1,2})"
 )
+_MEASURE = r"(?:len|words|chars|characters|sentences)"
 _NOTE = re.compile(
-    r"len\((?P<a>[a-z]+)\s*(?P<i>\d{1,2})\)\s*(?P<op>[<>])\s*len\((?P<b>[a-z]+)\s*(?P<j>\d{1,2})\)"
+    rf"(?P<measure>{_MEASURE[3:-1]})\((?P<a>[a-z]+)\s*(?P<i>\d{{1,2}})\)\s*(?P<op>[<>])\s*"
+    rf"{_MEASURE}\((?P<b>[a-z]+)\s*(?P<j>\d{{1,2}})\)"
 )
 
 
@@ -122,7 +124,11 @@ def _length(
             ("shortest", "shorter"),
             ("shorter", "shortest"),
         }
-        if (got_rank, rank) not in pairs or n is None:
+        if (got_rank, rank) not in pairs:
+            return False
+        if not got_than and not than:
+            return True  # longer than every other part: the longest, ties aside
+        if n is None:
             return False
         named = than or sorted(others)
         return _places(got_than if got_than else sorted(others), named, n) and set(named) == others
@@ -137,7 +143,7 @@ def _relative_length(c: Constraint, row: Row) -> Expectation | None:
     relation = c.relation.strip().lower()
     note = c.note.lower().replace(" ", "")
     stated = _NOTE.search(c.note.lower())
-    if stated and "relative" in family and "length" in family:
+    if stated and "relative" in family and re.search(r"length|count", family):
         part = _PARTS.get(stated["a"][0] if len(stated["a"]) > 1 else stated["a"])
         if part is None or stated["a"] != stated["b"]:
             return no_kind("a length compared between parts no kind cuts")
@@ -169,7 +175,11 @@ def _relative_length(c: Constraint, row: Row) -> Expectation | None:
         if n is not None and than and set(than) | set(positions) >= set(range(1, n + 1)):
             than, rank = [], ("longest" if relation == "more_than" else "shortest")
     unit_named = _norm(c.unit).rstrip("s")
-    if "character" in f"{unit_named} {note}":
+    if unit_named == "sentence" or (stated and stated["measure"] == "sentences"):
+        if part != "paragraph":
+            return no_kind("sentences counted in a part other than a paragraph")
+        unit = "sentences"
+    elif "character" in f"{unit_named} {note}":
         unit = "characters"
     elif unit_named == "word" or "word" in note:
         unit = "words"

@@ -86,6 +86,26 @@ def test_a_note_comparing_two_parts_maps_to_longer() -> None:
     assert _covered(found, "relative_length", **spec)
 
 
+def test_a_note_counting_sentences_maps_to_a_sentence_count_comparison() -> None:
+    found = _expect(family="relative_count", note="sentences(p1) > sentences(p2)")
+    spec = {"part": "paragraph", "positions": [1], "rank": "longer", "than": [2]}
+    assert _covered(found, "relative_length", **spec, unit="sentences")
+    assert not _covered(found, "relative_length", **spec, unit="words")
+
+
+def test_longer_than_every_other_part_is_the_longest() -> None:
+    found = _expect(
+        family="relative_length",
+        unit="character",
+        scope="line 3",
+        relation="more_than",
+        value="all other lines",
+    )
+    for rank in ("longest", "longer"):
+        spec = {"part": "line", "positions": [3], "rank": rank, "unit": "characters"}
+        assert _covered(found, "relative_length", **spec)
+
+
 def test_repeated_parts_and_choruses() -> None:
     found = _expect(
         family="last_line_repeats_first",

@@ -16,6 +16,10 @@ ENDS_SHORTEST = RelativeLength(part="line", positions=[1, 5], rank="shortest", u
 SECOND_LONGER = RelativeLength(part="paragraph", positions=[2], rank="longer", than=[1])
 LAST_SENT_SHORTER = RelativeLength(part="sentence", positions=[-1], rank="shorter", than=[1])
 LAST_ITEM_LONGEST = RelativeLength(part="item", positions=[-1], rank="longest")
+FIRST_BEATS_ALL = RelativeLength(part="line", positions=[1], rank="shorter", unit="characters")
+MORE_SENTENCES = RelativeLength(
+    part="paragraph", positions=[1], rank="longer", than=[2], unit="sentences"
+)
 
 THREE = "One two three four.\n\nOne two.\n\nOne two three."
 # 28 answers labelled by reading them: (spec, answer, does it hold).
@@ -49,6 +53,11 @@ LABELLED = [
     (LAST_ITEM_LONGEST, "Intro line with many many words\n- apples\n- green pears", True),
     (LAST_ITEM_LONGEST, "No list at all.", False),
     (LAST_ITEM_LONGEST, "- one\n- two", True),  # equal lengths: the last is among the longest
+    (FIRST_BEATS_ALL, "ab\nabc\nabcd", True),
+    (FIRST_BEATS_ALL, "ab\nab\nabcd", False),  # "shorter than every other": a tie fails
+    (MORE_SENTENCES, "One. Two. Three.\n\nOne. Two.", True),
+    (MORE_SENTENCES, "One. Two.\n\nOne. Two.", False),
+    (MORE_SENTENCES, "One, two, three, four, five words.\n\nA. B.", False),  # sentences, not words
 ]
 
 
@@ -74,7 +83,9 @@ def test_a_part_is_never_compared_with_itself() -> None:
     with pytest.raises(ValidationError):
         RelativeLength(part="line", positions=[2], rank="longer", than=[2])
     with pytest.raises(ValidationError):
-        RelativeLength(part="line", positions=[2], rank="longer")
+        RelativeLength(part="line", positions=[2], rank="longest", than=[1])
+    with pytest.raises(ValidationError):
+        RelativeLength(part="line", positions=[2], rank="longer", than=[1], unit="sentences")
 
 
 def _relative(prompt: str) -> list[RelativeLength]:
@@ -115,6 +126,12 @@ def _relative(prompt: str) -> list[RelativeLength]:
             LAST_SENT_SHORTER,
         ),
         ("Write a list of tips. The last item must be the longest.", LAST_ITEM_LONGEST),
+        ("Write tips as a list; the longest item should be the last one.", LAST_ITEM_LONGEST),
+        ("Write a poem where the opening line is shorter than every other line.", FIRST_BEATS_ALL),
+        (
+            "Write two paragraphs. The first paragraph should have more sentences than the second.",
+            MORE_SENTENCES,
+        ),
         (
             "Write three sentences: the final sentence should be the longest in characters.",
             RelativeLength(part="sentence", positions=[-1], rank="longest", unit="characters"),
@@ -140,6 +157,8 @@ def test_phrasings_compile(prompt: str, expected: RelativeLength) -> None:
         "The middle paragraph of the text above must be the shortest.",
         "My essay's last paragraph is the longest; fix the grammar.",
         "If the last paragraph is the longest, cut it.",
+        "The longest paragraph in the article below is the last one.",
+        "Which line should be the shortest?",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

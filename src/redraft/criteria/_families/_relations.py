@@ -26,6 +26,7 @@ from redraft.criteria._spec_parts import PART_NAMES, ordinal
 __all__ = [
     "HEDGED",
     "NOUN",
+    "ORDINAL",
     "position",
     "RelPart",
     "at",

@@ -40,6 +40,7 @@ from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._relations import (
     NOUN,
+    ORDINAL,
     RelPart,
     at,
     context_part,
@@ -70,15 +71,17 @@ class RelativeLength(FamilySpec):
     positions: list[Position] = Field(min_length=1, max_length=3)
     rank: Rank
     than: list[Position] = Field(default_factory=list, max_length=3)
-    unit: Literal["words", "characters"] = "words"
+    unit: Literal["words", "characters", "sentences"] = "words"
 
     @model_validator(mode="after")
     def _compared(self) -> RelativeLength:
         for p in [*self.positions, *self.than]:
             if p < -1 or p > 50:
                 raise ValueError("a position is 1 to 50, -1 for the last or 0 for the middle")
-        if (self.rank in ("longer", "shorter")) != bool(self.than):
-            raise ValueError("'longer' and 'shorter' compare with parts named in 'than'")
+        if self.rank in ("longest", "shortest") and self.than:
+            raise ValueError("'longest' and 'shortest' compare with every other part")
+        if self.unit == "sentences" and self.part != "paragraph":
+            raise ValueError("sentences are counted in paragraphs")
         if set(self.positions) & set(self.than):
             raise ValueError("a part is not compared with itself")
         return self
@@ -98,11 +101,15 @@ class RelativeLength(FamilySpec):
             said = f"{who} {verb} the {self.rank} of the {many}"
         else:
             said = f"{who} {'are' if len(self.positions) > 1 else 'is'} {self.rank} than "
-            said += self._named(self.than)
+            said += (
+                self._named(self.than) if self.than else f"every other {PART_NAMES[self.part][0]}"
+            )
         return f"{said} (in {self.unit})"
 
 
 def _size(part: str, unit: str) -> int:
+    if unit == "sentences":
+        return len(measure.sentences(part))
     return len(part.strip()) if unit == "characters" else len(measure.words(part))
 
 
@@ -122,7 +129,7 @@ def _problems(spec: RelativeLength, text: str) -> tuple[list[str], list[int]]:
         name = position_name(missing[0], spec.part)
         return [f" has {len(parts)} {many}, so no {name.removeprefix('the ')}"], sizes
     targets = [i for i in named if i is not None]
-    if spec.rank in ("longest", "shortest"):
+    if not spec.than:
         compared = [i for i in range(len(parts)) if i not in targets]
     else:
         compared = [i for i in others if i is not None]
@@ -163,17 +170,19 @@ _UNIT_TAIL = re.compile(
     r"(?P<u3>word|character)[\s-]+(?:count|length)\s*wise)\b"
 )
 _SUPERLATIVE = re.compile(
-    rf"(?:(?P<make>\bmake\s+)?{position('a')})\s+(?(make)|{_MODAL}\s+)"
+    rf"(?:(?P<make>\b(?:make|keep)\s+)?{position('a')})\s+(?(make)|{_MODAL}\s+)"
     r"(?:(?:clearly|noticeably|by\s+far|easily)\s+)?the\s+(?P<rank>longest|shortest)"
     rf"(?:\s+(?P<noun2>{NOUN}|ones?))?(?:\s+(?:of\s+(?:them|all|the\s+\w+)|overall))?\b"
 )
 _COMPARATIVE = re.compile(
-    rf"(?:(?P<make>\bmake\s+)?{position('a')})\s+"
+    rf"(?:(?P<make>\b(?:make|keep)\s+)?{position('a')})\s+"
     rf"(?:(?(make)|{_MODAL}\s+)(?:(?:much|clearly|noticeably|slightly|a\s+bit|a\s+little)\s+)?"
     r"(?P<rank>longer|shorter)(?:\s+(?:in|by)\s+(?P<inunit>words|characters))?|"
     r"(?:(?:must|should|shall|will|has\s+to|have\s+to|needs?\s+to)\s+(?:have|contain)|has|have)\s+"
-    r"(?P<many>more|fewer)\s+(?P<manyunit>words|characters))"
-    rf"\s+than\s+{position('b')}"
+    r"(?P<many>more|fewer)\s+(?P<manyunit>words|characters|sentences))"
+    rf"\s+than\s+(?:{position('b')}|(?P<every>(?:every|any|each|all(?:\s+(?:of\s+)?the)?)\s+"
+    rf"other\s+(?P<noun3>{NOUN}|ones?)|the\s+(?:others|other\s+(?P<noun4>{NOUN})|rest"
+    rf"(?:\s+of\s+the\s+(?P<noun5>{NOUN}))?)))\b"
     r"(?!\s+(?:of|in)\s+(?:the|this|that|my|your)\s+(?:original|source|text|input|draft|example))"
 )
 
@@ -183,8 +192,19 @@ _WRITING = re.compile(
 )
 
 
-def _unit(raw: str | None, part: RelPart) -> Literal["words", "characters"]:
+# "the longest paragraph should be the last one", "the shortest line must come first"
+_INVERTED = re.compile(
+    rf"\bthe\s+(?P<rank>longest|shortest)\s+(?P<anoun>{NOUN})\s+(?:{_MODAL}\s+the\s+"
+    rf"(?:very\s+)?(?P<aord>{ORDINAL})(?:\s+(?:one|{NOUN}))?|"
+    r"(?:(?:must|should|shall|will|has\s+to|needs?\s+to)\s+)?(?:come|appear|go)\s+"
+    r"(?P<aord2x>first|last))\b"
+)
+
+
+def _unit(raw: str | None, part: RelPart) -> Literal["words", "characters", "sentences"]:
     if raw:
+        if raw.startswith("sentence"):
+            return "sentences"
         return "characters" if raw.startswith("char") else "words"
     return "characters" if part == "line" else "words"
 
@@ -197,7 +217,10 @@ def _spec(match: re.Match[str], sentence: Sentence) -> RelativeLength | None:
     if found.get("b" + "ord") or found.get("bnum"):
         than, noun_b = positions_of(match, "b")
         noun = noun or noun_b
-    noun = noun or found.get("noun2")
+    noun = noun or found.get("noun2") or found.get("noun3") or found.get("noun4")
+    noun = noun or found.get("noun5") or found.get("anoun")
+    if found.get("aord2x"):
+        named = [1 if found["aord2x"] == "first" else -1]
     part = part_noun(noun) if noun and noun not in ("one", "ones") else None
     part = part or context_part(text[: match.start()])
     if part is None or not named:
@@ -222,11 +245,13 @@ def _spec(match: re.Match[str], sentence: Sentence) -> RelativeLength | None:
 def relative_length(sentence: Sentence) -> Iterator[Hit]:
     """ "The middle paragraph must be the shortest", "the second longer than the first"."""
     text = sentence.lower
-    for pattern in (_SUPERLATIVE, _COMPARATIVE):
+    for pattern in (_SUPERLATIVE, _COMPARATIVE, _INVERTED):
         for match in pattern.finditer(text):
-            if not required(sentence, match.start(), plain=bool(match.group("plain"))):
+            if not required(sentence, match.start(), plain=bool(match.groupdict().get("plain"))):
                 continue
-            if match.group("make") and not _WRITING.search(sentence.whole or sentence.lower):
+            if match.groupdict().get("make") and not _WRITING.search(
+                sentence.whole or sentence.lower
+            ):
                 continue  # "Make the second paragraph longer …" alone edits a text given
             spec = _spec(match, sentence)
             if spec is not None:
