@@ -110,6 +110,8 @@ def test_phrasings_compile(prompt: str, expected: Chain) -> None:
         "Does each line start with the last word of the line before?",
         "Each word doesn't need to begin with the last letter of the previous word.",
         "Explain the game where each word starts with the last letter of the previous word.",
+        "Does the game start each word with the last letter of the previous word?",
+        "In my poem below, I start each line with the last word of the previous line.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

@@ -108,6 +108,8 @@ def _repeats(prompt: str) -> list[PartRepeat]:
         ),
         ("Write song lyrics with two choruses. The two choruses must be identical.", CHORUS),
         ("Write a song; the chorus should be the same each time.", CHORUS),
+        ("Write a rondeau; open and close it with the same line.", LINES),
+        ("A poem please. The final line must be a repeat of the first line.", LINES),
     ],
 )
 def test_phrasings_compile(prompt: str, expected: PartRepeat) -> None:
@@ -125,6 +127,7 @@ def test_phrasings_compile(prompt: str, expected: PartRepeat) -> None:
         "Tell me whether the two choruses are identical.",
         "Analyze why the final stanza repeats the first stanza.",
         "The choruses in my draft are the same; make them different.",
+        "Write a poem whose last line echoes the first.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

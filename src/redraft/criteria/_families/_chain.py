@@ -116,8 +116,23 @@ _EACH = re.compile(
     rf"\b(?:each|every)\s+(?:(?:new|next|following|subsequent)\s+)?{_PART}\s+(?:after\s+the\s+"
     rf"first\s+)?{_STARTS}\s+with\s+(?:"
     rf"the\s+(?:last|final|ending|closing|end)\s+{_LINKED}\s+(?:of|from)\s+(?:{_BEFORE})|"
-    rf"the\s+(?:same\s+)?{_LINKED.replace('link', 'linkb')}\s+(?:that\s+|which\s+)?(?:{_BEFORE})\s+"
-    r"(?:ended|ends|finished|finishes|closed|closes)(?:\s+(?:with|on))?)\b"
+    rf"the\s+(?:same\s+)?{_LINKED.replace('link', 'linkb')}\s+(?:that\s+|which\s+)?"
+    rf"(?:(?:{_BEFORE})\s+"
+    r"(?:ended|ends|finished|finishes|closed|closes)(?:\s+(?:with|on))?|"
+    rf"(?:ended|ends|finished|finishes|closed|closes)\s+(?:{_BEFORE})))\b"
+)
+# "start each line with the last word of the previous line"
+_IMPERATIVE = re.compile(
+    rf"\b(?:start|begin|open)\s+(?:each|every)\s+(?:(?:new|next|following|subsequent)\s+)?"
+    rf"{_PART}\s+(?:after\s+the\s+first\s+)?with\s+the\s+(?:last|final|ending|closing)\s+"
+    rf"{_LINKED}\s+(?:of|from)\s+(?:{_BEFORE})\b"
+)
+# "the first letter of each word must be the last letter of the previous word"
+_FIRST_IS_LAST = re.compile(
+    rf"\bthe\s+(?:first|opening|initial|starting)\s+{_LINKED}\s+of\s+(?:each|every)\s+"
+    rf"(?:(?:new|next|following|subsequent)\s+)?{_PART}\s+(?:after\s+the\s+first\s+)?"
+    r"(?:(?:must|should|shall|has\s+to|needs\s+to|will)\s+)?(?:is|be|matches|match|equals?)\s+"
+    rf"the\s+(?:last|final)\s+(?P<link2>letter|word)\s+of\s+(?:{_BEFORE})\b"
 )
 # "the last letter of each word is the first letter of the next (word)"
 _LAST_IS_FIRST = re.compile(
@@ -146,7 +161,7 @@ def _part(raw: str) -> ChainPart | None:
 def chain(sentence: Sentence) -> Iterator[Hit]:
     """ "Each word begins with the last letter of the previous word"."""
     text = sentence.lower
-    for pattern in (_EACH, _LAST_IS_FIRST):
+    for pattern in (_EACH, _LAST_IS_FIRST, _IMPERATIVE, _FIRST_IS_LAST):
         for match in pattern.finditer(text):
             if not required(sentence, match.start()):
                 continue

@@ -165,7 +165,7 @@ def _differing(spec: PartRepeat, text: str) -> tuple[list[tuple[str, str]], str]
 _EXACT = r"(?P<exact@>exactly|precisely|word\s+for\s+word|verbatim|identically)"
 _SAME = (
     rf"(?:(?:{_EXACT}\s+)?(?:the\s+same\s+as|identical\s+to|a\s+(?:repeat|repetition|copy)\s+of)|"
-    rf"repeats?(?:\s+{_EXACT})?|echoe?s?)"
+    rf"repeats?(?:\s+{_EXACT})?)"
 )
 
 
