@@ -108,6 +108,8 @@ def _repeats(prompt: str) -> list[PartRepeat]:
         ),
         ("Write song lyrics with two choruses. The two choruses must be identical.", CHORUS),
         ("Write a song; the chorus should be the same each time.", CHORUS),
+        ("Write a poem whose last line repeats its first line.", LINES),
+        ("End your answer with the same sentence you started it with.", SENTENCES),
         ("Write a rondeau; open and close it with the same line.", LINES),
         ("A poem please. The final line must be a repeat of the first line.", LINES),
     ],

@@ -127,6 +127,18 @@ def _relative(prompt: str) -> list[RelativeLength]:
         ),
         ("Write a list of tips. The last item must be the longest.", LAST_ITEM_LONGEST),
         ("Write tips as a list; the longest item should be the last one.", LAST_ITEM_LONGEST),
+        (
+            "Please write 3 paragraphs where the last paragraph is the shortest.",
+            RelativeLength(part="paragraph", positions=[-1], rank="shortest"),
+        ),
+        (
+            "I want three paragraphs, the first one being the shortest.",
+            RelativeLength(part="paragraph", positions=[1], rank="shortest"),
+        ),
+        (
+            "Two paragraphs: one on cats, one on dogs. The first should be longer than the second.",
+            RelativeLength(part="paragraph", positions=[1], rank="longer", than=[2]),
+        ),
         ("Write a poem where the opening line is shorter than every other line.", FIRST_BEATS_ALL),
         (
             "Write two paragraphs. The first paragraph should have more sentences than the second.",
@@ -159,6 +171,8 @@ def test_phrasings_compile(prompt: str, expected: RelativeLength) -> None:
         "If the last paragraph is the longest, cut it.",
         "The longest paragraph in the article below is the last one.",
         "Which line should be the shortest?",
+        "My three paragraphs are below. The first one being the shortest bothers me.",
+        "Write two paragraphs and three bullet points. The first should be longer than the second.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

@@ -110,11 +110,14 @@ _BEFORE = (
 _STARTS = (
     r"(?:(?:must|should|shall|has\s+to|needs\s+to|will|is\s+to)\s+)?(?:begins?|starts?|opens?)"
 )
+_IN_ANSWER = (
+    r"(?:(?:in|of)\s+(?:your|the)\s+(?:answer|response|reply|text|poem|sentence|story|list)\s+)?"
+)
 # "each word begins with the last letter of the previous word",
 # "every sentence starts with the word the previous one ended with"
 _EACH = re.compile(
     rf"\b(?:each|every)\s+(?:(?:new|next|following|subsequent)\s+)?{_PART}\s+(?:after\s+the\s+"
-    rf"first\s+)?{_STARTS}\s+with\s+(?:"
+    rf"first\s+)?{_IN_ANSWER}{_STARTS}\s+with\s+(?:"
     rf"the\s+(?:last|final|ending|closing|end)\s+{_LINKED}\s+(?:of|from)\s+(?:{_BEFORE})|"
     rf"the\s+(?:same\s+)?{_LINKED.replace('link', 'linkb')}\s+(?:that\s+|which\s+)?"
     rf"(?:(?:{_BEFORE})\s+"

@@ -191,10 +191,11 @@ _REPEAT_AS = _numbered(
 )
 # "end with the same sentence you began with", "begin and end with the same line"
 _SAME_ENDS = _numbered(
-    rf"\b(?:(?:end|finish|close|conclude)\s+(?:the\s+\w+\s+|it\s+)?with\s+the\s+(?:{_EXACT}\s+)?"
-    rf"same\s+(?P<noun>sentence|line|paragraph|verse|stanza)\s+(?:that\s+)?(?:you|it|the\s+\w+)\s+"
-    rf"(?:began|begins|started|starts|opened|opens)\s+with|"
-    r"(?:begin|start|open)\s+and\s+(?:end|finish|close|conclude)\s+(?:the\s+\w+\s+|it\s+)?with\s+"
+    rf"\b(?:(?:end|finish|close|conclude)\s+(?:(?:the|your)\s+\w+\s+|it\s+)?with\s+the\s+"
+    rf"(?:{_EXACT}\s+)?same\s+(?P<noun>sentence|line|paragraph|verse|stanza)\s+(?:that\s+)?"
+    r"(?:you|it|the\s+\w+)\s+(?:began|begins|started|starts|opened|opens)\s+(?:it\s+)?with|"
+    r"(?:begin|start|open)\s+and\s+(?:end|finish|close|conclude)\s+(?:(?:the|your)\s+\w+\s+|it\s+)?"
+    r"with\s+"
     rf"the\s+(?:{_EXACT}\s+)?same\s+(?P<noun2>sentence|line|paragraph|verse|stanza))\b"
 )
 # "the first and last lines should be identical"

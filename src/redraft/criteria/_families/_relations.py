@@ -78,7 +78,7 @@ _NUMBER = r"(?:\d{1,2}|" + "|".join(_NUMBERS) + ")"
 # "the middle paragraph", "line 3", "the last one", "the first", "lines 1 and 5",
 # "the first and last lines", "paragraph two"
 _POSITION = (
-    rf"(?:(?:the|your)\s+(?:very\s+)?(?P<@ord>{ORDINAL})(?:\s+and\s+(?:the\s+)?"
+    rf"(?:(?:(?:the|your|its|their)\s+|(?<=whose\s))(?:very\s+)?(?P<@ord>{ORDINAL})(?:\s+and\s+(?:the\s+)?"
     rf"(?P<@ord2>{ORDINAL}))?(?:\s+(?P<@noun>{NOUN}|ones?))?|"
     rf"(?P<@nnoun>{NOUN})\s+(?P<@num>{_NUMBER})(?:\s+and\s+(?P<@num2>{_NUMBER}))?)"
 )
@@ -173,7 +173,8 @@ HEDGED = re.compile(
 # "a poem in which every line …", "a story where each sentence …": the clause
 # describes the thing asked for
 _DESCRIBED = re.compile(
-    rf"\b(?:{THING}|paragraph|list|text|sentence|lines?)(?:\s+(?:about|on|of|for)(?:\s+[\w'-]+){{1,4}}?)?"
+    rf"\b(?:{THING}|list|text|paragraphs?|sentences?|lines?|stanzas?|verses?|items?|bullets?)"
+    r"(?:\s+(?:about|on|of|for)(?:\s+[\w'-]+){1,4}?)?"
     r"\s+(?P<joint>in\s+which|where|whose|such\s+that|so\s+that)\s+(?:[^.;:]*?,?\s+and\s+)?$"
 )
 

@@ -162,7 +162,7 @@ def _at_name(index: int, part: str) -> str:
 
 _MODAL = (
     r"(?:(?:must|should|shall|will|has\s+to|have\s+to|needs?\s+to|ought\s+to|is\s+to)\s+be|"
-    r"(?P<plain>is|are))"
+    r"(?P<being>being)|(?P<plain>is|are))"
 )
 _UNIT_TAIL = re.compile(
     r"^\s*,?\s*\(?(?:(?:in|by)\s+(?:(?:the\s+)?number\s+of\s+)?(?P<u1>words?|characters?)|"
@@ -209,6 +209,19 @@ def _unit(raw: str | None, part: RelPart) -> Literal["words", "characters", "sen
     return "characters" if part == "line" else "words"
 
 
+def _earlier_part(sentence: Sentence) -> RelPart | None:
+    """The one kind of part the prompt named before this sentence, where
+    this sentence names none ("Two paragraphs. The first should be longer …")."""
+    if not sentence.whole or _ANY_PART.search(sentence.lower):
+        return None
+    return context_part(sentence.whole[: sentence.start].lower())
+
+
+# "three paragraphs, the first one being the shortest", "with the last being …"
+_ABSOLUTE = re.compile(r"(?:,|\bwith)\s*$")
+_ANY_PART = re.compile(rf"\b{NOUN}\b")
+
+
 def _spec(match: re.Match[str], sentence: Sentence) -> RelativeLength | None:
     text = sentence.lower
     named, noun = positions_of(match, "a")
@@ -222,7 +235,7 @@ def _spec(match: re.Match[str], sentence: Sentence) -> RelativeLength | None:
     if found.get("aord2x"):
         named = [1 if found["aord2x"] == "first" else -1]
     part = part_noun(noun) if noun and noun not in ("one", "ones") else None
-    part = part or context_part(text[: match.start()])
+    part = part or context_part(text[: match.start()]) or _earlier_part(sentence)
     if part is None or not named:
         return None
     tail = _UNIT_TAIL.match(text[match.end() :])
@@ -249,6 +262,8 @@ def relative_length(sentence: Sentence) -> Iterator[Hit]:
         for match in pattern.finditer(text):
             if not required(sentence, match.start(), plain=bool(match.groupdict().get("plain"))):
                 continue
+            if match.groupdict().get("being") and not _ABSOLUTE.search(text[: match.start()]):
+                continue  # "the first one being the shortest bothers me": no request
             if match.groupdict().get("make") and not _WRITING.search(
                 sentence.whole or sentence.lower
             ):
