@@ -130,6 +130,8 @@ def test_phrasings_compile(prompt: str, expected: PartRepeat) -> None:
         "Analyze why the final stanza repeats the first stanza.",
         "The choruses in my draft are the same; make them different.",
         "Write a poem whose last line echoes the first.",
+        "The first and last paragraphs should be identical in length.",
+        "Both choruses should be identical in structure but different in words.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

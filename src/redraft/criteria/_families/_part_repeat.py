@@ -36,6 +36,7 @@ from redraft.criteria._families._relations import (
     at,
     context_part,
     cut,
+    elsewhere,
     part_noun,
     position,
     position_name,
@@ -201,14 +202,14 @@ _SAME_ENDS = _numbered(
 # "the first and last lines should be identical"
 _BOTH = _numbered(
     rf"{position('a')}\s+(?:(?:must|should|shall|will|have\s+to|need\s+to)\s+be\s+|(?P<plain>are\s+))"
-    rf"(?:{_EXACT}\s+)?(?:identical|the\s+same)(?:\s+{_EXACT})?\b(?!\s+(?:as|to|length|size))"
+    rf"(?:{_EXACT}\s+)?(?:identical|the\s+same)(?:\s+{_EXACT})?\b(?!\s+(?:as|to|in|length|size))"
 )
 # "the two choruses must be identical", "the chorus must be the same each time"
 _CHORUS = _numbered(
     r"\b(?:the\s+(?:two|three|both|all)\s+|(?:both|all|every|each)\s+(?:the\s+)?|the\s+)"
     r"(?:choruses|chorus|refrains?)\s+(?:(?:must|should|shall|will|have\s+to|has\s+to|needs?\s+to)"
     rf"\s+(?:be\s+)?|(?P<plain>are\s+))(?:{_EXACT}\s+)?(?:identical|the\s+same|repeated\s+{_EXACT})"
-    rf"(?:\s+(?:each|every)\s+time|\s+throughout)?(?:\s+{_EXACT})?\b(?!\s+(?:as|to)\b)"
+    rf"(?:\s+(?:each|every)\s+time|\s+throughout)?(?:\s+{_EXACT})?\b(?!\s+(?:as|to|in)\b)"
 )
 
 
@@ -246,7 +247,7 @@ def part_repeat(sentence: Sentence) -> Iterator[Hit]:
                 spec: PartRepeat | None = PartRepeat(part="chorus", exact=exact)
             else:
                 spec = _spec(match, text)
-            if spec is not None:
+            if spec is not None and not elsewhere(text[match.end() :]):
                 yield Hit(spec, match.start(), match.end())
 
 

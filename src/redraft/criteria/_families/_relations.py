@@ -27,9 +27,13 @@ __all__ = [
     "HEDGED",
     "NOUN",
     "ORDINAL",
-    "position",
     "RelPart",
     "at",
+    "context_part",
+    "cut",
+    "elsewhere",
+    "position",
+    "position_order",
     "part_noun",
     "position_name",
     "positions_of",
@@ -186,6 +190,20 @@ _MATERIAL = re.compile(
     r"\b(?:below|above|following|given|provided|attached|original|source|this\s+text|"
     r"the\s+text|my\s+(?:poem|essay|draft|text)|quoted)\b"
 )
+_WITHIN = re.compile(
+    r"^\s+(?:in|of|within|inside|from)\s+(?:the|each|every|this|that|a|an|my|his|her|their)\s+"
+    r"(?:[\w-]+\s+)?(?P<thing>[\w-]+)"
+)
+_ANSWER_THING = re.compile(rf"{THING}s?|answer|response|reply|list|poem|paragraph|stanza")
+
+
+def elsewhere(after: str) -> bool:
+    """Whether the words after a relation put its parts in something other
+    than the answer ("… the last one in the table", "… in the article")."""
+    found = _WITHIN.match(after)
+    return found is not None and not _ANSWER_THING.fullmatch(found.group("thing"))
+
+
 _ENSURE = re.compile(r"\b(?:make\s+sure|ensure|see\s+to\s+it|be\s+sure)\s+(?:that\s+)?")
 
 

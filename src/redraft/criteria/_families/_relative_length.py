@@ -45,6 +45,7 @@ from redraft.criteria._families._relations import (
     at,
     context_part,
     cut,
+    elsewhere,
     part_noun,
     position,
     position_name,
@@ -165,8 +166,8 @@ _MODAL = (
     r"(?P<being>being)|(?P<plain>is|are))"
 )
 _UNIT_TAIL = re.compile(
-    r"^\s*,?\s*\(?(?:(?:in|by)\s+(?:(?:the\s+)?number\s+of\s+)?(?P<u1>words?|characters?)|"
-    r"(?:in|by)\s+(?P<u2>word|character)[\s-]+(?:count|length)|"
+    r"^\s*,?\s*\(?(?:(?:in|by)\s+(?P<u2>word|character)[\s-]+(?:count|length)|"
+    r"(?:in|by)\s+(?:(?:the\s+)?number\s+of\s+)?(?P<u1>words?|characters?)|"
     r"(?P<u3>word|character)[\s-]+(?:count|length)\s*wise)\b"
 )
 _SUPERLATIVE = re.compile(
@@ -217,6 +218,11 @@ def _earlier_part(sentence: Sentence) -> RelPart | None:
     return context_part(sentence.whole[: sentence.start].lower())
 
 
+# "… longer than the first by 5 words", "… the longest section": more than is read
+_QUALIFIED = re.compile(
+    rf"^\s+(?:by\b|(?!(?:{NOUN}|ones?|of|in|by|overall|and|but|among|when|while|so|because|as|"
+    r"with|to|too|please|here|there|on|for|then)\b)[a-z])"
+)
 # "three paragraphs, the first one being the shortest", "with the last being …"
 _ABSOLUTE = re.compile(r"(?:,|\bwith)\s*$")
 _ANY_PART = re.compile(rf"\b{NOUN}\b")
@@ -268,6 +274,9 @@ def relative_length(sentence: Sentence) -> Iterator[Hit]:
                 sentence.whole or sentence.lower
             ):
                 continue  # "Make the second paragraph longer …" alone edits a text given
+            after = text[match.end() :]
+            if elsewhere(after) or (_QUALIFIED.match(after) and not _UNIT_TAIL.match(after)):
+                continue  # "the longest line in the table", "longer by 5 words"
             spec = _spec(match, sentence)
             if spec is not None:
                 tail = _UNIT_TAIL.match(text[match.end() :])
