@@ -111,6 +111,7 @@ def test_phrasings_compile(prompt: str, expected: Chain) -> None:
         "Each word doesn't need to begin with the last letter of the previous word.",
         "Explain the game where each word starts with the last letter of the previous word.",
         "Does the game start each word with the last letter of the previous word?",
+        "Write a sentence where each word starts with the last letter of the previous word's root.",
         "In my poem below, I start each line with the last word of the previous line.",
     ],
 )

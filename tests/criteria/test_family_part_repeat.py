@@ -131,6 +131,8 @@ def test_phrasings_compile(prompt: str, expected: PartRepeat) -> None:
         "The choruses in my draft are the same; make them different.",
         "Write a poem whose last line echoes the first.",
         "The first and last paragraphs should be identical in length.",
+        "Write an essay; the last paragraph should repeat the first one's argument.",
+        "Write a poem; the last line must be the same as the first line's rhyme scheme.",
         "Both choruses should be identical in structure but different in words.",
     ],
 )

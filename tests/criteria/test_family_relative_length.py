@@ -174,6 +174,7 @@ def test_phrasings_compile(prompt: str, expected: RelativeLength) -> None:
         "Write 3 bullets; the second bullet should be longer than the first by at least 5 words.",
         "Write a summary; the last paragraph should be the longest section of the document.",
         "The longest line should be the last one in the table.",
+        "Write an essay; the last paragraph should be longer than the first one's introduction.",
         "My three paragraphs are below. The first one being the shortest bothers me.",
         "Write two paragraphs and three bullet points. The first should be longer than the second.",
     ],

@@ -31,7 +31,7 @@ from pydantic import model_validator
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import Family, FamilySpec
-from redraft.criteria._families._relations import cut, elsewhere, required
+from redraft.criteria._families._relations import closes, cut, elsewhere, required
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
@@ -166,7 +166,8 @@ def chain(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for pattern in (_EACH, _LAST_IS_FIRST, _IMPERATIVE, _FIRST_IS_LAST):
         for match in pattern.finditer(text):
-            if not required(sentence, match.start()) or elsewhere(text[match.end() :]):
+            after = text[match.end() :]
+            if not required(sentence, match.start()) or elsewhere(after) or not closes(after):
                 continue
             found = match.groupdict()
             found["link"] = found.get("link") or found.get("linkb")

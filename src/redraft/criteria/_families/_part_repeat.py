@@ -34,6 +34,7 @@ from pydantic import Field, field_validator, model_validator
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._relations import (
     at,
+    closes,
     context_part,
     cut,
     elsewhere,
@@ -247,7 +248,8 @@ def part_repeat(sentence: Sentence) -> Iterator[Hit]:
                 spec: PartRepeat | None = PartRepeat(part="chorus", exact=exact)
             else:
                 spec = _spec(match, text)
-            if spec is not None and not elsewhere(text[match.end() :]):
+            after = text[match.end() :]
+            if spec is not None and not elsewhere(after) and closes(after):
                 yield Hit(spec, match.start(), match.end())
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "ORDINAL",
     "RelPart",
     "at",
+    "closes",
     "context_part",
     "cut",
     "elsewhere",
@@ -195,6 +196,20 @@ _WITHIN = re.compile(
     r"(?:[\w-]+\s+)?(?P<thing>[\w-]+)"
 )
 _ANSWER_THING = re.compile(rf"{THING}s?|answer|response|reply|list|poem|paragraph|stanza")
+
+
+_CLOSED = re.compile(
+    r"^(?:\s*$|\s*[.,;:!?)\]—–]|\s+-\s|\s+(?:and|but|so|or|while|exactly|precisely|verbatim|"
+    r"word\s+for\s+word|please|too|as\s+well|each\s+time|every\s+time|throughout|in\s+"
+    r"(?:words|characters)|by\s+(?:word|character)|(?:in|of)\s+(?:the|your)\s+"
+    rf"(?:{THING}|answer|response)s?\b)\b)"
+)
+
+
+def closes(after: str) -> bool:
+    """Whether a relation's phrase ends its clause: "… than the first one's
+    ending" or "… the same as the first line's rhyme" compare something else."""
+    return _CLOSED.match(after) is not None
 
 
 def elsewhere(after: str) -> bool:

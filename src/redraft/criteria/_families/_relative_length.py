@@ -43,6 +43,7 @@ from redraft.criteria._families._relations import (
     ORDINAL,
     RelPart,
     at,
+    closes,
     context_part,
     cut,
     elsewhere,
@@ -277,6 +278,8 @@ def relative_length(sentence: Sentence) -> Iterator[Hit]:
             after = text[match.end() :]
             if elsewhere(after) or (_QUALIFIED.match(after) and not _UNIT_TAIL.match(after)):
                 continue  # "the longest line in the table", "longer by 5 words"
+            if pattern is _COMPARATIVE and not closes(after):
+                continue  # "… longer than the first one's ending": another thing compared
             spec = _spec(match, sentence)
             if spec is not None:
                 tail = _UNIT_TAIL.match(text[match.end() :])
