@@ -109,6 +109,7 @@ from _blind_phrases import case_blind, forbidden, keywords, phrases_of, position
 from _blind_place import units_placed
 from _blind_presence import each_part_presence
 from _blind_properties import properties, stated_case
+from _blind_relations import relations
 from _blind_rows import Constraint, Row, load_split
 from _blind_sequence import sequence
 from _blind_shapes import list_item_ends, shapes
@@ -149,6 +150,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
     from its fields in their canonical spelling (``_blind_fields``)."""
     row = canonical_row(row)
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
+    if (related := relations(c, row)) is not None:  # between parts: bench/_blind_relations.py
+        return related
     if (odd := unusual(c, row)) is not None:  # less usual requirements: bench/_blind_unusual.py
         return odd
     if (data := json_data(c, row)) is not None:  # bench/_blind_data.py

@@ -18,6 +18,7 @@ from redraft.criteria._families._blank_lines import BLANK_LINES
 from redraft.criteria._families._capitals import CAPITAL_WORDS, LETTERS
 from redraft.criteria._families._case import LETTER_CASE
 from redraft.criteria._families._cells import CELLS
+from redraft.criteria._families._chain import CHAIN
 from redraft.criteria._families._charset import CHAR_CLASS_COUNT
 from redraft.criteria._families._checklist import CHECKLIST
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
@@ -56,6 +57,7 @@ from redraft.criteria._families._opening import OPENING
 from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._order import ORDER
 from redraft.criteria._families._part_count import PART_COUNT
+from redraft.criteria._families._part_repeat import PART_REPEAT
 from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
 from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
 from redraft.criteria._families._phrases import PHRASES
@@ -66,6 +68,7 @@ from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES,
 from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
 from redraft.criteria._families._questions import QUESTIONS
 from redraft.criteria._families._ranges import NUMBERS_IN_RANGE
+from redraft.criteria._families._relative_length import RELATIVE_LENGTH
 from redraft.criteria._families._repeat import REPEAT
 from redraft.criteria._families._script import ASCII_ONLY, SCRIPT
 from redraft.criteria._families._shapes import SHAPES
@@ -174,6 +177,9 @@ FAMILIES: tuple[Family, ...] = (
     ITEM_TEMPLATE,
     SORTED_ITEMS,
     LENGTH_PROGRESSION,
+    RELATIVE_LENGTH,
+    PART_REPEAT,
+    CHAIN,
     NUMBERS_IN_RANGE,
     UNIQUE_ITEMS,
     NAMED_SECTIONS,
