@@ -29,7 +29,6 @@ __all__ = [
     "IN_ONE_PART",
     "IN_SEQUENCE",
     "answers_are_parts",
-    "one_of_sequence",
     "LATER_PART",
     "LIST_MARKER_ONLY",
     "LIST_STEP",
@@ -47,6 +46,7 @@ __all__ = [
     "THINGS_OWN",
     "after_ok",
     "one_part_of_many",
+    "single_asked",
 ]
 
 ADJECTIVE = (
@@ -204,21 +204,6 @@ _ONE_OF = re.compile(
 )
 
 
-def one_of_sequence(text: str, start: int, end: int) -> bool:
-    """Whether the count at ``start:end`` of the sentence ``text`` is one part's
-    of several written in sequence."""
-    if _ONE_OF.search(text, 0, start):
-        return True
-    stop = _CLAUSE_END.search(text, end)
-    after = text[end : stop.start() if stop else len(text)]
-    if _SEQUENCE.search(after) or _ANOTHER.search(after):
-        return True
-    begin = max(text.rfind(mark, 0, start) for mark in ".;:!?") + 1
-    before = text[begin:start]
-    sequence = _SEQUENCE.search(before)
-    return sequence is not None and not _NOT_WRITTEN.search(before, 0, sequence.start())
-
-
 # "Write an FAQ with 4 questions … Answers max 2 sentences.": where questions
 # and their answers are asked for, "answers" are parts, each with its count
 _ANSWERS_FIRST = re.compile(r"(?:^|[:;,]\s*)(?:the\s+|your\s+|all\s+)?(?:answers|replies)\b[^.;]*$")
@@ -295,17 +280,78 @@ _THINGS_JUST_BEFORE = re.compile(
 )
 
 
-def one_part_of_many(framed: str, before: str, text: str, end: int) -> bool:
-    """Whether a prose count read in ``text`` up to ``end`` counts one part
-    of the answer (``framed`` is its clause, ``before`` its sentence so far)."""
+def one_part_of_many(
+    sentence: Sentence, start: int, end: int, *, framed: str, said: str, single: bool
+) -> bool:
+    """Whether the prose count at ``start:end`` of ``sentence`` (from its
+    clause: ``framed``; from its sentence: ``said``) counts one part of the
+    answer, not all of it.
+
+    One rule for both readings of "then" after a count: "…, then a list"
+    in the count's own clause is a sequence of parts for every count; past
+    that clause ("in 2 sentences at most; then …") only for a count of
+    several units (``single`` False). "Write a paragraph" (``single``)
+    reads its later parts and frames over the whole prompt instead
+    (``MORE_PARTS``, ``DISTRIBUTIVE_AFTER``), where "write a paragraph for
+    my blog" frames nothing."""
+    text = sentence.lower
+    whole = sentence.whole.lower()
+    whole_end = sentence.start + end
+    if _ONE_OF.search(text, 0, start) or _then_after(text, end, whole, whole_end, single=single):
+        return True
+    begin = max(text.rfind(mark, 0, start) for mark in ".;:!?") + 1
+    before = text[begin:start]
+    sequence = _SEQUENCE.search(before)
+    if sequence is not None and not _NOT_WRITTEN.search(before, 0, sequence.start()):
+        return True
+    if single:
+        return False
     return bool(
         _PART_FRAME.search(framed)
-        or _DISTRIBUTED.search(before)
-        or _EXPLAINED.search(before)
-        or (_THINGS_JUST_BEFORE.search(before) and not IN_ALL.match(text, end))
-        or _EXPLAIN_LATER.match(text, end)
-        or _PLACE_AFTER.match(text, end)
-        or _THEN_LATER.match(text, end)
-        or _EACH_AFTER.match(text, end)
-        or _AND_ANOTHER.match(text, end)
+        or _DISTRIBUTED.search(said)
+        or _EXPLAINED.search(said)
+        or (_THINGS_JUST_BEFORE.search(said) and not IN_ALL.match(whole, whole_end))
+        or _EXPLAIN_LATER.match(whole, whole_end)
+        or _PLACE_AFTER.match(whole, whole_end)
+        or _EACH_AFTER.match(whole, whole_end)
+        or _AND_ANOTHER.match(whole, whole_end)
     )
+
+
+def _then_after(text: str, end: int, whole: str, whole_end: int, *, single: bool) -> bool:
+    """Whether a later part follows the count at ``end`` of the sentence
+    ``text`` (``whole_end`` of the prompt ``whole``): in its clause ("…, then
+    a list", "and another one with 9") for every count; anywhere later in its
+    sentence ("(2-3 sentences) and then a longer one") for a count of
+    several units."""
+    stop = _CLAUSE_END.search(text, end)
+    after = text[end : stop.start() if stop else len(text)]
+    if _SEQUENCE.search(after) or _ANOTHER.search(after):
+        return True
+    return not single and _THEN_LATER.match(whole, whole_end) is not None
+
+
+# "Write a sentence that uses every letter", "write a short paragraph about
+# tea": a making verb with a bare article names the thing to write at least
+# as often as it counts it (on the working splits the writers meant one
+# sentence or paragraph in 26 of 40 such prompts, with nothing in the words to
+# tell the two apart). A count says one: a number ("one", "a single", "just
+# a"), the answer's shape ("in a sentence", "reply with a paragraph"), or the
+# unit named again as the answer ("keep the paragraph under 120 words", "a
+# paragraph where every sentence …", "only the sentence, nothing more").
+_SHAPE_VERB = re.compile(r"(?:respond|reply|answer)\s+with|be")
+_BARE_ARTICLE = re.compile(r"an?")
+
+
+def single_asked(match: re.Match[str], whole: str, offset: int, singular: str) -> bool:
+    """Whether "write a <unit>" read by ``match`` (at ``offset`` of the
+    lowercased prompt ``whole``) asks for exactly one of it."""
+    verb = match.group("verb")
+    if verb is None or _SHAPE_VERB.fullmatch(verb):
+        return True
+    if not _BARE_ARTICLE.fullmatch(match.group("num")):
+        return True
+    again = rf"\b(?:the|this|that|your)\s+(?:[\w-]+\s+)?{singular}\b"
+    if singular == "paragraph":
+        again += r"|\b(?:every|each)\s+sentence\b"
+    return re.compile(again).search(whole, offset + match.end()) is not None
