@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from redraft.criteria._families._answer_units import LABEL
-from redraft.criteria._grammar import NUMBER
+from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._sentences import THING, Sentence, in_every_reply
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "AFTER_ALLOWED",
     "AFTER_BLOCKS",
     "CAPITALS_AFTER",
+    "CONDITION_AFTER",
     "COUNTED_PARTS",
     "DISTRIBUTIVE_AFTER",
     "DISTRIBUTIVE_BEFORE",
@@ -169,10 +170,27 @@ LIST_STEP = re.compile(r",\s*(?:and\s+)?$")
 LATER_PART = re.compile(
     r"(?:^|[.!?]\s+|\n\s*)(?:and\s+)?(?:then|after\s+that|afterwards|after\s+this)\b"
 )
-# A second count of the same unit, its noun left out: "… and 1 about dogs".
+# A second count of the same unit, its noun left out: "… and 1 about dogs",
+# "3 sentences to describe it and 2 to fix it", "the bio in under 100 words,
+# and the tagline in under 10".
 ONE_MORE_COUNT = re.compile(
-    rf"[^.;:!?]{{0,80}}?\b(?:and|plus)\s+(?:another\s+|then\s+)?(?:{NUMBER}|another)\s+"
-    r"(?:more\s+)?(?:about|on|for|of|describing|explaining|covering|that|which)\b"
+    rf"[^.;:!?]{{0,80}}?\b(?:and|plus)\s+(?:another\s+|then\s+)?(?:(?:{NUMBER}|another)\s+"
+    r"(?:more\s+)?(?:about|on|for|of|to|describing|explaining|covering|that|which)\b|"
+    r"(?:the|a|an|your|its)\s+(?:[\w-]+\s+){1,2}?(?:in|at|to|of|under|within|with)\s+"
+    rf"(?:(?:{RELATION})\s+)?{NUMBER}\s*(?:[.,;!)]|$))"
+)
+# "Reply in 2 lines if the user just says hi", "at most 5 bullets when the
+# user asks for a list", "3 examples only if asked": a condition right after
+# a count holds it to some replies only ("under 50 words, even if …" holds
+# it to all; "in 2 sentences when the war began" asks about a time, so an
+# "if" or "when" is a condition only on the reader, the input or the task)
+CONDITION_AFTER = re.compile(
+    r"\s*,?\s*(?:(?:only|just)\s+(?:if|when|whenever|in\s+case)|unless|"
+    r"(?:if|when|whenever|in\s+case)\s+(?:the\s+(?:user|customer|client|student|reader|"
+    r"question|topic|input|request|message|text|prompt|query|issue|problem)|"
+    r"(?:you|they|someone|anyone)\s+(?:are|is|ask|asks|request|requests|want|wants|need|needs|"
+    r"say|says|greet|greets|write|writes)|asked|requested|needed|necessary|possible|applicable|"
+    r"relevant|appropriate|summari[sz]ing|listing|replying|answering|responding|explaining))\b"
 )
 THINGS_OWN = re.compile(r"\s+(?:that|which|for|about|on)\s+(?!each\b|every\b)")
 IN_SEQUENCE = re.compile(
@@ -232,7 +250,13 @@ _PART_NOUN = (
     r"(?:intro|introduction|conclusion|body|opening|closing|ending|beginning|tl;?dr|hook|"
     r"preface|preamble|epilogue|prologue|chorus|bridge|refrain|footer|header|caption|tagline|"
     r"subject\s+line|sign-?off|greeting|(?:[\w-]+\s+)?section|(?:first|second|third|last|final)"
-    r"\s+part)"
+    r"\s+part|abstract|lede|thesis(?:\s+statement)?|synopsis|overview|summary|blurb|signature|"
+    r"postscript|p\.\s?s\.?)"
+)
+# "…; the rest of the paper can be long": the count was one part's
+_THE_REST = re.compile(
+    r"\bthe\s+(?:rest|remainder)\s+of\s+(?:the|your|it)\b|"
+    r"\beverything\s+else\s+(?:goes|can|may|should|is)\b"
 )
 _PART_FRAME = re.compile(rf"\b(?:in|for|within|inside)\s+(?:the|your|each|every)\s+{_PART_NOUN}\b")
 _DISTRIBUTED = re.compile(r"\b(?:for|to|in|on)\s+(?:each|every)\b|\beach\s+of\b")
@@ -308,6 +332,7 @@ def one_part_of_many(
         return False
     return bool(
         _PART_FRAME.search(framed)
+        or _THE_REST.search(whole)
         or _DISTRIBUTED.search(said)
         or _EXPLAINED.search(said)
         or (_THINGS_JUST_BEFORE.search(said) and not IN_ALL.match(whole, whole_end))

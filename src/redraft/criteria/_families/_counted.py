@@ -25,6 +25,7 @@ from redraft.criteria._families._answer_units import LABEL, MAKE, described, lat
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._count_context import (
     ADJECTIVE,
+    CONDITION_AFTER,
     COUNTED_PARTS,
     DISTRIBUTIVE_AFTER,
     DISTRIBUTIVE_BEFORE,
@@ -297,6 +298,8 @@ class UnitCounts:
             # (with a bare count's own verb: "… musketeers in five sentences")
             start = match.start("num") if name == "bare" else match.start()
             said = re.split(r"[.!?](?:\s|$)|\n", whole[: sentence.start] + text[:start])[-1]
+            if CONDITION_AFTER.match(text, match.end()):
+                return False  # "reply in 2 lines if the user says hi": some replies only
             if ONE_PART_BEFORE.search(clause) or IN_ONE_PART.match(framed):
                 return False  # "make sure your 3rd sentence has at most 9 words": part_count's
             if self._unit(match).prose and one_part_of_many(
