@@ -224,3 +224,66 @@ def test_a_count_of_a_part_still_compiles(
     prompt: str, expected: list[tuple[str, str, int]]
 ) -> None:
     assert counts(prompt) == expected
+
+
+# -- the whole answer less a part; another part left free ---------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Answer in under 100 words, not counting the code.",
+        "Write 200 words, excluding the title.",
+        "use at most 3 paragraphs (apart from the references)",
+        "Keep the explanation under 50 words; the code can be as long as needed.",
+        "Write at most 2 paragraphs of prose. The table may be longer.",
+    ],
+)
+def test_a_count_of_the_answer_less_a_part_compiles_nothing(prompt: str) -> None:
+    assert [c for c in counts(prompt) if c[0] != "part_count"] == []
+
+
+# -- more than one blank line, a chorus beside the stanzas --------------------------
+
+
+def blank(prompt: str) -> list[dict[str, object]]:
+    return [
+        c.spec.model_dump() for c in compile_checks(prompt) if c.spec.kind_name() == "blank_lines"
+    ]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Use two blank lines between sections, one between paragraphs.",
+        "Add 2 blank lines between the jokes.",
+        "put three empty lines between the stanzas",
+    ],
+)
+def test_more_than_one_blank_line_is_no_single_gap(prompt: str) -> None:
+    assert blank(prompt) == []
+
+
+def test_one_blank_line_between_parts_still_compiles() -> None:
+    assert blank("Leave a blank line between paragraphs.") == [
+        {"kind": "blank_lines", "between": "paragraphs", "blank": 1}
+    ]
+    assert blank("Put one empty line between the tips.") == [
+        {"kind": "blank_lines", "between": "blocks", "blank": 1}
+    ]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write three stanzas; the chorus (4 lines) repeats after each.",
+        "Write a song of 3 stanzas with a catchy refrain.",
+        "Write a fable in 2 paragraphs and end with a moral.",
+    ],
+)
+def test_stanzas_or_paragraphs_beside_another_block_are_no_count(prompt: str) -> None:
+    assert [c for c in counts(prompt) if c[0] == "paragraph_count"] == []
+
+
+def test_stanzas_alone_are_counted() -> None:
+    assert counts("Write three stanzas about the tide.") == [("paragraph_count", "exactly", 3)]

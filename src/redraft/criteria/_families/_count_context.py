@@ -31,6 +31,7 @@ __all__ = [
     "IN_SEQUENCE",
     "answers_are_parts",
     "LATER_PART",
+    "LESS_A_PART",
     "LIST_MARKER_ONLY",
     "LIST_STEP",
     "LIST_VERB",
@@ -179,6 +180,12 @@ ONE_MORE_COUNT = re.compile(
     r"(?:the|a|an|your|its)\s+(?:[\w-]+\s+){1,2}?(?:in|at|to|of|under|within|with)\s+"
     rf"(?:(?:{RELATION})\s+)?{NUMBER}\s*(?:[.,;!)]|$))"
 )
+# "under 100 words, not counting the code", "200 words excluding the title":
+# a count of the answer less a part, which no count of the whole states
+LESS_A_PART = re.compile(
+    r"\s*[,(]?\s*(?:not\s+(?:counting|including)|excluding|except(?:\s+for)?|apart\s+from|"
+    r"aside\s+from|without\s+counting|exclusive\s+of|on\s+top\s+of|plus)\s+(?:the|your|any|a|an)\b"
+)
 # "Reply in 2 lines if the user just says hi", "at most 5 bullets when the
 # user asks for a list", "3 examples only if asked": a condition right after
 # a count holds it to some replies only ("under 50 words, even if …" holds
@@ -254,9 +261,12 @@ _PART_NOUN = (
     r"postscript|p\.\s?s\.?)"
 )
 # "…; the rest of the paper can be long": the count was one part's
+# (or "the code can be as long as needed": another part is free)
 _THE_REST = re.compile(
     r"\bthe\s+(?:rest|remainder)\s+of\s+(?:the|your|it)\b|"
-    r"\beverything\s+else\s+(?:goes|can|may|should|is)\b"
+    r"\beverything\s+else\s+(?:goes|can|may|should|is)\b|"
+    r"\b(?:the|your)\s+(?:[\w-]+\s+)?[\w-]+\s+(?:can|may)\s+be\s+(?:as\s+long|longer|"
+    r"of\s+any\s+length|any\s+length)\b"
 )
 _PART_FRAME = re.compile(rf"\b(?:in|for|within|inside)\s+(?:the|your|each|every)\s+{_PART_NOUN}\b")
 _DISTRIBUTED = re.compile(r"\b(?:for|to|in|on)\s+(?:each|every)\b|\beach\s+of\b")

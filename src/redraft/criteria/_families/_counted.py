@@ -36,6 +36,7 @@ from redraft.criteria._families._count_context import (
     IN_ONE_PART,
     IN_SEQUENCE,
     LATER_PART,
+    LESS_A_PART,
     LIST_MARKER_ONLY,
     LIST_STEP,
     LIST_VERB,
@@ -298,6 +299,8 @@ class UnitCounts:
             # (with a bare count's own verb: "… musketeers in five sentences")
             start = match.start("num") if name == "bare" else match.start()
             said = re.split(r"[.!?](?:\s|$)|\n", whole[: sentence.start] + text[:start])[-1]
+            if LESS_A_PART.match(text, match.end()):
+                return False  # "under 100 words, not counting the code": the whole less a part
             if CONDITION_AFTER.match(text, match.end()):
                 return False  # "reply in 2 lines if the user says hi": some replies only
             if ONE_PART_BEFORE.search(clause) or IN_ONE_PART.match(framed):
