@@ -287,3 +287,32 @@ def test_stanzas_or_paragraphs_beside_another_block_are_no_count(prompt: str) ->
 
 def test_stanzas_alone_are_counted() -> None:
     assert counts("Write three stanzas about the tide.") == [("paragraph_count", "exactly", 3)]
+
+
+# -- one paragraph or sentence for a thing made and then explained --------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me 5 ideas for a party and explain the best one in a paragraph.",
+        "Write a limerick about rain, then explain its rhyme in one sentence.",
+        "Translate the phrase into Spanish and explain the grammar in a single sentence.",
+    ],
+)
+def test_an_explanation_beside_the_thing_made_is_no_whole_count(prompt: str) -> None:
+    assert [c for c in counts(prompt) if c in (P1, S1)] == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Explain photosynthesis in one sentence.", [S1]),
+        ("Describe the city in a single paragraph.", [P1]),
+        ("please explain in a sentence why the sky is blue", [S1]),
+    ],
+)
+def test_an_explanation_alone_keeps_its_count(
+    prompt: str, expected: list[tuple[str, str, int]]
+) -> None:
+    assert counts(prompt) == expected

@@ -292,7 +292,8 @@ _AND_ANOTHER = re.compile(
 # "Write the code and explain it in under 100 words": the count is the
 # explanation's, a part beside what the first verb makes
 _EXPLAINED = re.compile(
-    r"\b(?:write|compose|draft|create|generate|give|provide|translate|solve|code|make|build)\b"
+    r"\b(?:write|compose|draft|create|generate|give|provide|translate|solve|code|make|build|"
+    r"suggest|list|name|recommend|brainstorm|propose)\b"
     r"[^.;:!?]*(?:\band|,)\s+(?:then\s+)?(?:briefly\s+)?(?:explain|describe|summari[sz]e|justify|"
     r"comment\s+on|discuss|analy[sz]e|interpret)\b[^.;:!?]*$"
 )
@@ -327,7 +328,9 @@ def one_part_of_many(
     several units (``single`` False). "Write a paragraph" (``single``)
     reads its later parts and frames over the whole prompt instead
     (``MORE_PARTS``, ``DISTRIBUTIVE_AFTER``), where "write a paragraph for
-    my blog" frames nothing."""
+    my blog" frames nothing; of the part frames, it takes only a thing made
+    and then explained ("give me 5 ideas and explain the best one in a
+    paragraph")."""
     text = sentence.lower
     whole = sentence.whole.lower()
     whole_end = sentence.start + end
@@ -339,7 +342,8 @@ def one_part_of_many(
     if sequence is not None and not _NOT_WRITTEN.search(before, 0, sequence.start()):
         return True
     if single:
-        return False
+        # "give me 5 ideas and explain the best one in a paragraph": a part explained
+        return _EXPLAINED.search(said) is not None
     return bool(
         _PART_FRAME.search(framed)
         or _THE_REST.search(whole)
