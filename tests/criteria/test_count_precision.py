@@ -316,3 +316,24 @@ def test_an_explanation_alone_keeps_its_count(
     prompt: str, expected: list[tuple[str, str, int]]
 ) -> None:
     assert counts(prompt) == expected
+
+
+# -- the size of each of several parts; a second count with its noun left out ----------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "You are a bot for kids: use short sentences of 8 words or fewer.",
+        "Write bullets with at most 10 words.",
+        "use lines of 6 words in the poem",
+        "Describe Paris in three words, and London in four.",
+    ],
+)
+def test_each_parts_size_is_no_whole_count(prompt: str) -> None:
+    assert [c for c in counts(prompt) if c[0] == "word_count"] == []
+
+
+def test_the_answers_own_size_still_compiles() -> None:
+    assert counts("Describe Paris in three words.") == [("word_count", "exactly", 3)]
+    assert counts("Write a paragraph of at most 80 words.") == [("word_count", "at_most", 80)]

@@ -40,6 +40,7 @@ __all__ = [
     "NOT_SINGLE",
     "ONE_MORE_COUNT",
     "ONE_PART",
+    "PARTS_OF_SIZE",
     "ONE_PART_BEFORE",
     "POSITION_BEFORE",
     "PRECEDED_BY_OTHER_VERB",
@@ -173,11 +174,11 @@ LATER_PART = re.compile(
 )
 # A second count of the same unit, its noun left out: "… and 1 about dogs",
 # "3 sentences to describe it and 2 to fix it", "the bio in under 100 words,
-# and the tagline in under 10".
+# and the tagline in under 10", "Paris in three words, and London in four".
 ONE_MORE_COUNT = re.compile(
     rf"[^.;:!?]{{0,80}}?\b(?:and|plus)\s+(?:another\s+|then\s+)?(?:(?:{NUMBER}|another)\s+"
     r"(?:more\s+)?(?:about|on|for|of|to|describing|explaining|covering|that|which)\b|"
-    r"(?:the|a|an|your|its)\s+(?:[\w-]+\s+){1,2}?(?:in|at|to|of|under|within|with)\s+"
+    r"(?:(?:the|a|an|your|its)\s+)?(?:[\w-]+\s+){1,2}?(?:in|at|to|of|under|within|with)\s+"
     rf"(?:(?:{RELATION})\s+)?{NUMBER}\s*(?:[.,;!)]|$))"
 )
 # "under 100 words, not counting the code", "200 words excluding the title":
@@ -185,6 +186,13 @@ ONE_MORE_COUNT = re.compile(
 LESS_A_PART = re.compile(
     r"\s*[,(]?\s*(?:not\s+(?:counting|including)|excluding|except(?:\s+for)?|apart\s+from|"
     r"aside\s+from|without\s+counting|exclusive\s+of|on\s+top\s+of|plus)\s+(?:the|your|any|a|an)\b"
+)
+# "short sentences of 8 words or fewer", "bullets with at most 10 words": the
+# size of each of several parts, not of the answer
+PARTS_OF_SIZE = re.compile(
+    r"\b(?:sentences|lines|paragraphs|bullets|bullet\s+points|items|stanzas|verses|sections|"
+    r"points|answers|replies|questions|titles|headings|captions|slogans|tweets)\s+"
+    r"(?:of|with|having|containing)\s+$"
 )
 # "Reply in 2 lines if the user just says hi", "at most 5 bullets when the
 # user asks for a list", "3 examples only if asked": a condition right after

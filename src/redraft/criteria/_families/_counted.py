@@ -45,6 +45,7 @@ from redraft.criteria._families._count_context import (
     NOT_SINGLE,
     ONE_MORE_COUNT,
     ONE_PART_BEFORE,
+    PARTS_OF_SIZE,
     POSITION_BEFORE,
     PRECEDED_BY_OTHER_VERB,
     SECOND_PART,
@@ -299,6 +300,10 @@ class UnitCounts:
             # (with a bare count's own verb: "… musketeers in five sentences")
             start = match.start("num") if name == "bare" else match.start()
             said = re.split(r"[.!?](?:\s|$)|\n", whole[: sentence.start] + text[:start])[-1]
+            if PARTS_OF_SIZE.search(
+                text, 0, match.start("num") if name == "bare" else match.start()
+            ):
+                return False  # "short sentences of 8 words or fewer": each sentence's size
             if LESS_A_PART.match(text, match.end()):
                 return False  # "under 100 words, not counting the code": the whole less a part
             if CONDITION_AFTER.match(text, match.end()):
