@@ -43,7 +43,7 @@ P1 = ("paragraph_count", "exactly", 1)
         ("Describe the smell of rain in one sentence of no more than 20 words.", [S1]),
         ("Explain gravity in a single sentence with no jargon.", [S1]),
         ("It has to be one sentence with exactly 8 words.", [S1]),
-        ("Write a sentence in which the word 'cat' appears twice.", [S1]),
+        ("Write one sentence in which the word 'cat' appears twice.", [S1]),
         ("Describe the harbour in a single paragraph with no adjectives.", [P1]),
         ("Can you rewrite my notes as a single flowing paragraph with no lists?", [P1]),
         ("summarise the film in one paragraph using simple words", [P1]),

@@ -257,7 +257,7 @@ def test_no_hashtags_is_the_hashtag_count_only() -> None:
 def test_a_paragraph_with_footnotes_below_is_not_one_paragraph() -> None:
     prompt = "Write a footnoted paragraph, with the footnotes listed below the paragraph."
     assert not [f for f in found(prompt) if f[0] == "paragraph_count"]
-    assert ("paragraph_count", "exactly", 1) in found("Write a short paragraph about tides.")
+    assert ("paragraph_count", "exactly", 1) in found("Explain tides in a short paragraph.")
 
 
 def system_found(system: str) -> list[tuple[str, object, object]]:

@@ -83,12 +83,24 @@ def counts(prompt: str, system: str | None = None) -> list[tuple[str, str, int]]
             [("bullet_count", "at_most", 0)],
         ),
         # one paragraph or sentence asked for as the thing to write
-        ("Write a paragraph about otters.", [("paragraph_count", "exactly", 1)]),
+        ("Write one paragraph about otters.", [("paragraph_count", "exactly", 1)]),
         (
             "Compose a single flowing paragraph describing dawn.",
             [("paragraph_count", "exactly", 1)],
         ),
-        ("Give me a short persuasive paragraph on recycling.", [("paragraph_count", "exactly", 1)]),
+        (
+            "Give me just one short persuasive paragraph on recycling.",
+            [("paragraph_count", "exactly", 1)],
+        ),
+        # the unit named again as the answer, or its sentences ruled
+        (
+            "Write a persuasive paragraph on bikes; keep the paragraph under 90 words.",
+            [("paragraph_count", "exactly", 1), ("word_count", "at_most", 89)],
+        ),
+        (
+            "write a short paragraph on tides where each sentence sounds calm",
+            [("paragraph_count", "exactly", 1)],
+        ),
         ("Reply with one sentence.", [("sentence_count", "exactly", 1)]),
         # a limit stated after the count, or as a fit
         ("Two sentences, no more.", [("sentence_count", "at_most", 2)]),
@@ -160,6 +172,13 @@ def test_a_standing_instruction_on_every_reply(
         "Write a paragraph with a title.",
         "Write a paragraph for my blog about each of my cats.",
         "Write a sentence-by-sentence analysis.",
+        # a making verb with an article names the thing to write, not a count
+        # (the writers of the working splits meant one in 26 of 40 such prompts)
+        "Write a paragraph about otters.",
+        "Write a sentence that sounds like a line from an old film.",
+        "Could you write me a short paragraph on tea where no word repeats?",
+        "Draft a privacy notice paragraph for our app.",
+        "pls give me a sentence with the word 'set' used twice",
         # "a sentence or two" is no exact count; code beside the paragraph adds blocks
         "Respond with a sentence or two.",
         "Provide a paragraph explaining it, with code examples.",

@@ -198,6 +198,10 @@ _ONE_PLACE = re.compile(r"\s+(?:between|after|before|above|below|under|beneath)\
 _PAIR = re.compile(r"\s+(?:and|&)\s+")
 _SPACED = re.compile(r"\b(?P<kind>double|single)[- ]spac(?:ed|ing)\b")
 
+# "two blank lines between sections", "3 empty lines": more than one blank line
+_MORE_THAN_ONE = re.compile(
+    r"\b(?:two|three|four|five|double|triple|multiple|several|[2-9])\s+(?:extra\s+)?$"
+)
 
 # "Explain why editors want a blank line between paragraphs": a topic, not a rule
 _TOPIC = re.compile(r"\b(?:why|how|whether|what|when|where|who)\b")
@@ -241,6 +245,9 @@ def blank_lines(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "a blank line between the stanzas of my poem": not the answer's
             if not match["part"].endswith("s") and _PAIR.match(text, match.end("part")):
                 continue  # "an empty line between the question and the answer": one gap
+            gap = re.search(_BLANK, match.group(0))
+            if gap and _MORE_THAN_ONE.search(text, 0, match.start() + gap.start()):
+                continue  # "two blank lines between sections": a gap no spec states
             if _asked(sentence, match.start()):
                 yield Hit(BlankLines(between=_between(match["part"]), blank=1), *match.span())
                 return

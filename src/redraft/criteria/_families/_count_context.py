@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from redraft.criteria._families._answer_units import LABEL
-from redraft.criteria._grammar import NUMBER
+from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._sentences import THING, Sentence, in_every_reply
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "AFTER_ALLOWED",
     "AFTER_BLOCKS",
     "CAPITALS_AFTER",
+    "CONDITION_AFTER",
     "COUNTED_PARTS",
     "DISTRIBUTIVE_AFTER",
     "DISTRIBUTIVE_BEFORE",
@@ -29,8 +30,8 @@ __all__ = [
     "IN_ONE_PART",
     "IN_SEQUENCE",
     "answers_are_parts",
-    "one_of_sequence",
     "LATER_PART",
+    "LESS_A_PART",
     "LIST_MARKER_ONLY",
     "LIST_STEP",
     "LIST_VERB",
@@ -39,6 +40,7 @@ __all__ = [
     "NOT_SINGLE",
     "ONE_MORE_COUNT",
     "ONE_PART",
+    "PARTS_OF_SIZE",
     "ONE_PART_BEFORE",
     "POSITION_BEFORE",
     "PRECEDED_BY_OTHER_VERB",
@@ -47,6 +49,7 @@ __all__ = [
     "THINGS_OWN",
     "after_ok",
     "one_part_of_many",
+    "single_asked",
 ]
 
 ADJECTIVE = (
@@ -171,10 +174,40 @@ LIST_STEP = re.compile(r",\s*(?:and\s+)?$")
 LATER_PART = re.compile(
     r"(?:^|[.!?]\s+|\n\s*)(?:and\s+)?(?:then|after\s+that|afterwards|after\s+this)\b"
 )
-# A second count of the same unit, its noun left out: "… and 1 about dogs".
+# A second count of the same unit, its noun left out: "… and 1 about dogs",
+# "3 sentences to describe it and 2 to fix it", "the bio in under 100 words,
+# and the tagline in under 10", "Paris in three words, and London in four".
 ONE_MORE_COUNT = re.compile(
-    rf"[^.;:!?]{{0,80}}?\b(?:and|plus)\s+(?:another\s+|then\s+)?(?:{NUMBER}|another)\s+"
-    r"(?:more\s+)?(?:about|on|for|of|describing|explaining|covering|that|which)\b"
+    rf"[^.;:!?]{{0,80}}?\b(?:and|plus)\s+(?:another\s+|then\s+)?(?:(?:{NUMBER}|another)\s+"
+    r"(?:more\s+)?(?:about|on|for|of|to|describing|explaining|covering|that|which)\b|"
+    r"(?:(?:the|a|an|your|its)\s+)?(?:[\w-]+\s+){1,2}?(?:in|at|to|of|under|within|with)\s+"
+    rf"(?:(?:{RELATION})\s+)?{NUMBER}\s*(?:[.,;!)]|$))"
+)
+# "under 100 words, not counting the code", "200 words excluding the title":
+# a count of the answer less a part, which no count of the whole states
+LESS_A_PART = re.compile(
+    r"\s*[,(]?\s*(?:not\s+(?:counting|including)|excluding|except(?:\s+for)?|apart\s+from|"
+    r"aside\s+from|without\s+counting|exclusive\s+of|on\s+top\s+of|plus)\s+(?:the|your|any|a|an)\b"
+)
+# "short sentences of 8 words or fewer", "bullets with at most 10 words": the
+# size of each of several parts, not of the answer
+PARTS_OF_SIZE = re.compile(
+    r"\b(?:sentences|lines|paragraphs|bullets|bullet\s+points|items|stanzas|verses|sections|"
+    r"points|answers|replies|questions|titles|headings|captions|slogans|tweets)\s+"
+    r"(?:of|with|having|containing)\s+$"
+)
+# "Reply in 2 lines if the user just says hi", "at most 5 bullets when the
+# user asks for a list", "3 examples only if asked": a condition right after
+# a count holds it to some replies only ("under 50 words, even if …" holds
+# it to all; "in 2 sentences when the war began" asks about a time, so an
+# "if" or "when" is a condition only on the reader, the input or the task)
+CONDITION_AFTER = re.compile(
+    r"\s*,?\s*(?:(?:only|just)\s+(?:if|when|whenever|in\s+case)|unless|"
+    r"(?:if|when|whenever|in\s+case)\s+(?:the\s+(?:user|customer|client|student|reader|"
+    r"question|topic|input|request|message|text|prompt|query|issue|problem)|"
+    r"(?:you|they|someone|anyone)\s+(?:are|is|ask|asks|request|requests|want|wants|need|needs|"
+    r"say|says|greet|greets|write|writes)|asked|requested|needed|necessary|possible|applicable|"
+    r"relevant|appropriate|summari[sz]ing|listing|replying|answering|responding|explaining))\b"
 )
 THINGS_OWN = re.compile(r"\s+(?:that|which|for|about|on)\s+(?!each\b|every\b)")
 IN_SEQUENCE = re.compile(
@@ -206,21 +239,6 @@ _ONE_OF = re.compile(
 )
 
 
-def one_of_sequence(text: str, start: int, end: int) -> bool:
-    """Whether the count at ``start:end`` of the sentence ``text`` is one part's
-    of several written in sequence."""
-    if _ONE_OF.search(text, 0, start):
-        return True
-    stop = _CLAUSE_END.search(text, end)
-    after = text[end : stop.start() if stop else len(text)]
-    if _SEQUENCE.search(after) or _ANOTHER.search(after):
-        return True
-    begin = max(text.rfind(mark, 0, start) for mark in ".;:!?") + 1
-    before = text[begin:start]
-    sequence = _SEQUENCE.search(before)
-    return sequence is not None and not _NOT_WRITTEN.search(before, 0, sequence.start())
-
-
 # "Write an FAQ with 4 questions … Answers max 2 sentences.": where questions
 # and their answers are asked for, "answers" are parts, each with its count
 _ANSWERS_FIRST = re.compile(r"(?:^|[:;,]\s*)(?:the\s+|your\s+|all\s+)?(?:answers|replies)\b[^.;]*$")
@@ -249,7 +267,16 @@ _PART_NOUN = (
     r"(?:intro|introduction|conclusion|body|opening|closing|ending|beginning|tl;?dr|hook|"
     r"preface|preamble|epilogue|prologue|chorus|bridge|refrain|footer|header|caption|tagline|"
     r"subject\s+line|sign-?off|greeting|(?:[\w-]+\s+)?section|(?:first|second|third|last|final)"
-    r"\s+part)"
+    r"\s+part|abstract|lede|thesis(?:\s+statement)?|synopsis|overview|summary|blurb|signature|"
+    r"postscript|p\.\s?s\.?)"
+)
+# "…; the rest of the paper can be long": the count was one part's
+# (or "the code can be as long as needed": another part is free)
+_THE_REST = re.compile(
+    r"\bthe\s+(?:rest|remainder)\s+of\s+(?:the|your|it)\b|"
+    r"\beverything\s+else\s+(?:goes|can|may|should|is)\b|"
+    r"\b(?:the|your)\s+(?:[\w-]+\s+)?[\w-]+\s+(?:can|may)\s+be\s+(?:as\s+long|longer|"
+    r"of\s+any\s+length|any\s+length)\b"
 )
 _PART_FRAME = re.compile(rf"\b(?:in|for|within|inside)\s+(?:the|your|each|every)\s+{_PART_NOUN}\b")
 _DISTRIBUTED = re.compile(r"\b(?:for|to|in|on)\s+(?:each|every)\b|\beach\s+of\b")
@@ -275,7 +302,8 @@ _AND_ANOTHER = re.compile(
 # "Write the code and explain it in under 100 words": the count is the
 # explanation's, a part beside what the first verb makes
 _EXPLAINED = re.compile(
-    r"\b(?:write|compose|draft|create|generate|give|provide|translate|solve|code|make|build)\b"
+    r"\b(?:write|compose|draft|create|generate|give|provide|translate|solve|code|make|build|"
+    r"suggest|list|name|recommend|brainstorm|propose)\b"
     r"[^.;:!?]*(?:\band|,)\s+(?:then\s+)?(?:briefly\s+)?(?:explain|describe|summari[sz]e|justify|"
     r"comment\s+on|discuss|analy[sz]e|interpret)\b[^.;:!?]*$"
 )
@@ -297,17 +325,82 @@ _THINGS_JUST_BEFORE = re.compile(
 )
 
 
-def one_part_of_many(framed: str, before: str, text: str, end: int) -> bool:
-    """Whether a prose count read in ``text`` up to ``end`` counts one part
-    of the answer (``framed`` is its clause, ``before`` its sentence so far)."""
+def one_part_of_many(
+    sentence: Sentence, start: int, end: int, *, framed: str, said: str, single: bool
+) -> bool:
+    """Whether the prose count at ``start:end`` of ``sentence`` (from its
+    clause: ``framed``; from its sentence: ``said``) counts one part of the
+    answer, not all of it.
+
+    One rule for both readings of "then" after a count: "…, then a list"
+    in the count's own clause is a sequence of parts for every count; past
+    that clause ("in 2 sentences at most; then …") only for a count of
+    several units (``single`` False). "Write a paragraph" (``single``)
+    reads its later parts and frames over the whole prompt instead
+    (``MORE_PARTS``, ``DISTRIBUTIVE_AFTER``), where "write a paragraph for
+    my blog" frames nothing; of the part frames, it takes only a thing made
+    and then explained ("give me 5 ideas and explain the best one in a
+    paragraph")."""
+    text = sentence.lower
+    whole = sentence.whole.lower()
+    whole_end = sentence.start + end
+    if _ONE_OF.search(text, 0, start) or _then_after(text, end, whole, whole_end, single=single):
+        return True
+    begin = max(text.rfind(mark, 0, start) for mark in ".;:!?") + 1
+    before = text[begin:start]
+    sequence = _SEQUENCE.search(before)
+    if sequence is not None and not _NOT_WRITTEN.search(before, 0, sequence.start()):
+        return True
+    if single:
+        # "give me 5 ideas and explain the best one in a paragraph": a part explained
+        return _EXPLAINED.search(said) is not None
     return bool(
         _PART_FRAME.search(framed)
-        or _DISTRIBUTED.search(before)
-        or _EXPLAINED.search(before)
-        or (_THINGS_JUST_BEFORE.search(before) and not IN_ALL.match(text, end))
-        or _EXPLAIN_LATER.match(text, end)
-        or _PLACE_AFTER.match(text, end)
-        or _THEN_LATER.match(text, end)
-        or _EACH_AFTER.match(text, end)
-        or _AND_ANOTHER.match(text, end)
+        or _THE_REST.search(whole)
+        or _DISTRIBUTED.search(said)
+        or _EXPLAINED.search(said)
+        or (_THINGS_JUST_BEFORE.search(said) and not IN_ALL.match(whole, whole_end))
+        or _EXPLAIN_LATER.match(whole, whole_end)
+        or _PLACE_AFTER.match(whole, whole_end)
+        or _EACH_AFTER.match(whole, whole_end)
+        or _AND_ANOTHER.match(whole, whole_end)
     )
+
+
+def _then_after(text: str, end: int, whole: str, whole_end: int, *, single: bool) -> bool:
+    """Whether a later part follows the count at ``end`` of the sentence
+    ``text`` (``whole_end`` of the prompt ``whole``): in its clause ("…, then
+    a list", "and another one with 9") for every count; anywhere later in its
+    sentence ("(2-3 sentences) and then a longer one") for a count of
+    several units."""
+    stop = _CLAUSE_END.search(text, end)
+    after = text[end : stop.start() if stop else len(text)]
+    if _SEQUENCE.search(after) or _ANOTHER.search(after):
+        return True
+    return not single and _THEN_LATER.match(whole, whole_end) is not None
+
+
+# "Write a sentence that uses every letter", "write a short paragraph about
+# tea": a making verb with a bare article names the thing to write at least
+# as often as it counts it (on the working splits the writers meant one
+# sentence or paragraph in 26 of 40 such prompts, with nothing in the words to
+# tell the two apart). A count says one: a number ("one", "a single", "just
+# a"), the answer's shape ("in a sentence", "reply with a paragraph"), or the
+# unit named again as the answer ("keep the paragraph under 120 words", "a
+# paragraph where every sentence …", "only the sentence, nothing more").
+_SHAPE_VERB = re.compile(r"(?:respond|reply|answer)\s+with|be")
+_BARE_ARTICLE = re.compile(r"an?")
+
+
+def single_asked(match: re.Match[str], whole: str, offset: int, singular: str) -> bool:
+    """Whether "write a <unit>" read by ``match`` (at ``offset`` of the
+    lowercased prompt ``whole``) asks for exactly one of it."""
+    verb = match.group("verb")
+    if verb is None or _SHAPE_VERB.fullmatch(verb):
+        return True
+    if not _BARE_ARTICLE.fullmatch(match.group("num")):
+        return True
+    again = rf"\b(?:the|this|that|your)\s+(?:[\w-]+\s+)?{singular}\b"
+    if singular == "paragraph":
+        again += r"|\b(?:every|each)\s+sentence\b"
+    return re.compile(again).search(whole, offset + match.end()) is not None

@@ -25,6 +25,7 @@ from redraft.criteria._families._answer_units import LABEL, MAKE, described, lat
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._count_context import (
     ADJECTIVE,
+    CONDITION_AFTER,
     COUNTED_PARTS,
     DISTRIBUTIVE_AFTER,
     DISTRIBUTIVE_BEFORE,
@@ -35,6 +36,7 @@ from redraft.criteria._families._count_context import (
     IN_ONE_PART,
     IN_SEQUENCE,
     LATER_PART,
+    LESS_A_PART,
     LIST_MARKER_ONLY,
     LIST_STEP,
     LIST_VERB,
@@ -43,6 +45,7 @@ from redraft.criteria._families._count_context import (
     NOT_SINGLE,
     ONE_MORE_COUNT,
     ONE_PART_BEFORE,
+    PARTS_OF_SIZE,
     POSITION_BEFORE,
     PRECEDED_BY_OTHER_VERB,
     SECOND_PART,
@@ -50,8 +53,8 @@ from redraft.criteria._families._count_context import (
     THINGS_OWN,
     after_ok,
     answers_are_parts,
-    one_of_sequence,
     one_part_of_many,
+    single_asked,
 )
 from redraft.criteria._families._request_colon import REQUEST_COLON
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION, number_value, relation_of
@@ -297,14 +300,25 @@ class UnitCounts:
             # (with a bare count's own verb: "… musketeers in five sentences")
             start = match.start("num") if name == "bare" else match.start()
             said = re.split(r"[.!?](?:\s|$)|\n", whole[: sentence.start] + text[:start])[-1]
+            if PARTS_OF_SIZE.search(
+                text, 0, match.start("num") if name == "bare" else match.start()
+            ):
+                return False  # "short sentences of 8 words or fewer": each sentence's size
+            if LESS_A_PART.match(text, match.end()):
+                return False  # "under 100 words, not counting the code": the whole less a part
+            if CONDITION_AFTER.match(text, match.end()):
+                return False  # "reply in 2 lines if the user says hi": some replies only
             if ONE_PART_BEFORE.search(clause) or IN_ONE_PART.match(framed):
                 return False  # "make sure your 3rd sentence has at most 9 words": part_count's
-            if (
-                self._unit(match).prose
-                and name not in ("none", "single")
-                and one_part_of_many(framed, said, whole, sentence.start + match.end())
+            if self._unit(match).prose and one_part_of_many(
+                sentence,
+                match.start(),
+                match.end(),
+                framed=framed,
+                said=said,
+                single=name == "single",
             ):
-                return False  # "in the intro, use at most 3 sentences": one part's count
+                return False  # "in the intro, 3 sentences"; "a haiku, then a sentence of 9 words"
             if (
                 self._unit(match).prose
                 and not LIST_MARKER_ONLY.sub("", before).strip()
@@ -338,6 +352,8 @@ class UnitCounts:
                 return False  # "give me 3 subject lines, under 45 characters": each line's
             if name == "single":
                 whole = sentence.whole.lower()
+                if not single_asked(match, whole, sentence.start, self._unit(match).singular):
+                    return False  # "Write a sentence that uses every letter": the thing, no count
                 if match.group("shape"):
                     whole = LIST_VERB.sub(" ", whole)  # the verb "list" adds no part
                 if (
@@ -375,8 +391,6 @@ class UnitCounts:
                 return False
             if self._unit(match).prose and answers_are_parts(sentence, match.start()):
                 return False  # "an FAQ … Answers max 2 sentences": each answer's count
-            if self._unit(match).prose and one_of_sequence(text, match.start(), match.end()):
-                return False  # "a haiku, then a sentence of 9 words": one part's count
             if self._unit(match).prose and IN_SEQUENCE.search(
                 text[max(0, match.start() - 12) : match.start()]
                 + "|"

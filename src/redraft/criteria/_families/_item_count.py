@@ -100,6 +100,7 @@ from typing import Any, ClassVar, Literal
 
 from redraft.criteria._families._answer_items import answer_items
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, hit
+from redraft.criteria._families._count_context import CONDITION_AFTER
 from redraft.criteria._families._counted import Unit, UnitCounts
 from redraft.criteria._families._counts_abroad import CountsAbroad
 from redraft.criteria._families._item_guards import (
@@ -402,6 +403,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         return
     if _GIVEN_AFTER.match(after):
         return  # "name 4 ideas I already have"
+    if CONDITION_AFTER.match(after):
+        return  # "give 3 examples only if the user asks": some replies only
     if named and prose_examples(match.group("things"), after):
         return  # "3 examples of haiku": each a piece of prose, not a line
     number = match.start("num") if match.group("num") is not None else match.start("low")

@@ -193,6 +193,14 @@ _PAIRED = re.compile(rf"\b(?:{ORDINAL})\s*(?:,|and|or|&|and\s+the|or\s+the)\s*$"
 _PLACED_IN = re.compile(r"\b(?:in|into|at|on|within|inside)\s+(?:the\s+|your\s+)?(?:very\s+)?$")
 _COMMA_LINK = re.compile(r"\s*,")
 
+# An edit of a text given ("cut the second paragraph to 50 words", "trim the
+# title down to 6 words"): the part is the given text's, and the number a
+# target the edit aims at, not a count asked of the answer
+_EDITED = re.compile(
+    r"\b(?:cut|trim|shorten|reduce|condense|expand|lengthen|pare|bring|boil|tighten|edit|"
+    r"rewrite|revise)\s+(?:down\s+)?$"
+)
+
 
 def _ref_end(match: re.Match[str]) -> int:
     """Where the part's name ends in a phrase that names it ("the second one"
@@ -231,6 +239,8 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue
         if _placed_elsewhere(text, match):
             continue  # "her name in the first and last sentence, max 70 words": the whole's
+        if _EDITED.search(text, 0, match.start()):
+            continue  # "cut the second paragraph to 50 words": a target for a given text
         noun = match.group("part") or match.group("npart") or match.group("title")
         part, index = part_named(noun), index_named(match)
         units = units_of(match.group("unit"))
@@ -382,6 +392,8 @@ def _listed(sentence: Sentence, plain: Plain, taken: list[tuple[int, int]]) -> I
             continue
         if _placed_elsewhere(text, match):
             continue  # "her name in the first and last sentence, max 70 words": the whole's
+        if _EDITED.search(text, 0, match.start()):
+            continue  # "cut the second paragraph to 50 words": a target for a given text
         listed = _listed_part(sentence, text[: match.start()])
         if listed is None:
             continue

@@ -247,6 +247,13 @@ _SUB_PART = re.compile(
     r"name|label|caption|summary|intro|introduction|conclusion|opening|ending)s?\s+(?:of|in|for)\s+$"
 )
 
+# "Feedback on each paragraph …", "a reply to every bullet …": a thing about
+# each part is the subject, and the count is that thing's
+_ABOUT_EACH = re.compile(
+    r"\b(?!(?:and|or|but|then|so|also|please|just|only)\b)[a-z]{3,}\s+"
+    r"(?:on|about|regarding|concerning|to|towards)\s+$"
+)
+
 
 def part_of(text: str) -> Part:
     """The part a noun names: "stanzas" → paragraph, "list item" → item."""
@@ -368,6 +375,8 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
         clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
         if not plain(match.start()) or _GIVEN.search(clause) or _SUB_PART.search(clause):
             continue
+        if _ABOUT_EACH.search(clause):
+            continue  # "feedback on each paragraph should be one sentence": the feedback's
         if _GIVEN_AFTER.match(text[match.end() :]) or _SELECTS.match(text, match.end()):
             continue
         if any(match.start() < b and a < match.end() for a, b in taken):

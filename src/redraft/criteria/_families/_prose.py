@@ -106,7 +106,8 @@ _TITLED = re.compile(
 # the answer "also includes" ("each reply also includes a short note on the form")
 _EXTRA_BLOCK = re.compile(
     r"\bp\.\s?s\.?(?=\s|$)|\bpostscript\b|\breferences?\s+(?:list|section)\b|\bbibliography\b|"
-    r"\bfootnotes?\b|\b(?:also|additionally|then)\s+(?:include|add|append|attach|write|give|provide)s?"
+    r"\bfootnotes?\b|\b(?:an?|the|one)\s+(?:[\w-]+\s+)?(?:chorus|refrain|epigraph|dedication|"
+    r"moral)\b|\b(?:also|additionally|then)\s+(?:include|add|append|attach|write|give|provide)s?"
     r"\s+(?:a|an|one)\s+(?:[\w-]+\s+){0,2}?(?:note|list|summary|table|section|conclusion|tl;?dr|"
     r"disclaimer|signature|sign-?off|quote|caption|line|example|question|references|sources)\b"
 )

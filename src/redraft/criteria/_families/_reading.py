@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from redraft.criteria._families._answer_units import LABEL, MAKE
+from redraft.criteria._families._count_context import CONDITION_AFTER
 from redraft.criteria._families._request_colon import REQUEST_COLON
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import (
@@ -208,6 +209,10 @@ class CountPhrases:
         )
         if not name.startswith("compound") and not allowed and _AFTER_BLOCKS.match(after):
             return False
+        if name.startswith("compound") and _ONE_FOR_EACH.match(after):
+            return False  # "a 4-line verse for each season": each verse's lines
+        if CONDITION_AFTER.match(text, match.end()):
+            return False  # "reply in 2 lines if the user says hi": some replies only
         clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: match.start()])[-1]
         if _POSITION_BEFORE.search(clause):
             return False
@@ -256,6 +261,11 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
     return [("exactly", value)]
 
 
+# "a 4-line verse for each season", "a 2-line caption per photo": one of the
+# things for each of several (not "a 4-line poem where … of each line")
+_ONE_FOR_EACH = re.compile(
+    r"\s*(?:(?:for|to|about|on|per)\s+(?:each|every)\b(?!\s+other\b)|(?:each|apiece|per)\b)"
+)
 # A count of the things named that is each one's, not theirs: "8 words each",
 # "each sentence has 8 words", "3 tips per section"
 _EACH_AFTER = re.compile(r"\s*(?:each|apiece|per|in\s+each|for\s+each|in\s+every)\b")
