@@ -495,7 +495,11 @@ _LIST_NAMED = re.compile(
     r"\bdot[\s-]+points\b|\b(?:in|as)\s+points\b"
 )
 _POINTS_NAMED = re.compile(r"\bbullet|\bdot[\s-]+points\b|\b(?:in|as)\s+(?:short\s+)?points\b")
-_TOPIC_BEFORE = re.compile(r"\b(?:why|how|whether|what|when|where|if)\b")
+# (not a clause on the items asked: "10 items, where the items are in order")
+_TOPIC_BEFORE = re.compile(
+    r"\b(?:why|how|whether|what|when|if)\b|"
+    r"\bwhere\b(?!\s+(?:the|each|every|all)\s+(?:of\s+the\s+)?(?:items|entries|points|item|entry)\b)"
+)
 # Lists a piece is about, not the list it is: "a tweet announcing our new
 # feature: checklists with up to 10 items", "a post about to-do lists of 5 items".
 _LISTS_AS_TOPIC = re.compile(

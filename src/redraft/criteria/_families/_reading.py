@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from redraft.criteria._families._answer_units import LABEL, MAKE
+from redraft.criteria._families._own_clause import own_clause
 from redraft.criteria._families._request_colon import REQUEST_COLON
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import (
@@ -206,7 +207,12 @@ class CountPhrases:
             or (self.after and re.match(self.after, after))
             or in_every_reply(sentence, after)
         )
-        if not name.startswith("compound") and not allowed and _AFTER_BLOCKS.match(after):
+        # "exactly 4 lines and each line must …": the "each" is the next clause's
+        if (
+            not name.startswith("compound")
+            and not allowed
+            and _AFTER_BLOCKS.match(own_clause(after))
+        ):
             return False
         clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: match.start()])[-1]
         if _POSITION_BEFORE.search(clause):

@@ -1,0 +1,129 @@
+"""Two requirements joined in one sentence are read clause by clause: a
+count before "and each line must …" is the whole answer's, and one whose
+"each" or "per" stays in its own clause ("3 sentences about each planet")
+is each part's, as before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redraft.criteria import compile_checks
+from redraft.criteria._families._own_clause import own_clause
+
+
+def _counts(prompt: str, kind: str) -> list[tuple[str, int]]:
+    found: list[tuple[str, int]] = []
+    for check in compile_checks(prompt):
+        spec: dict[str, Any] = check.spec.model_dump(mode="json")
+        if spec["kind"] == kind:
+            found.append((spec["relation"], spec["value"]))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "value"),
+    [
+        # "and each <unit> <verb>": the second clause says something of every unit
+        (
+            "The riddle must be exactly 4 lines and each line must have exactly 7 words.",
+            "line_count",
+            4,
+        ),
+        (
+            "write me a poem in exactly 6 lines and every line should rhyme with 'sky'",
+            "line_count",
+            6,
+        ),
+        (
+            "Compose exactly 3 paragraphs and each paragraph needs to mention a season.",
+            "paragraph_count",
+            3,
+        ),
+        (
+            "Use exactly 5 sentences, and all of them must end with an exclamation mark.",
+            "sentence_count",
+            5,
+        ),
+        # "and <imperative>": a second directive on the answer
+        (
+            "Use exactly 3 sentences and make the word count of each sentence an even number.",
+            "sentence_count",
+            3,
+        ),
+        (
+            "Write exactly two paragraphs and put the word 'please' in each one.",
+            "paragraph_count",
+            2,
+        ),
+        (
+            "Please answer in exactly 4 sentences and start each sentence with a verb.",
+            "sentence_count",
+            4,
+        ),
+        ("Reply in 3 lines and include an emoji on every line", "line_count", 3),
+        # ", where <the unit> …": a relative clause on the units counted
+        ("Write exactly 4 lines, where every line begins with the letter S.", "line_count", 4),
+    ],
+)
+def test_a_count_before_a_second_clause_is_the_answers(prompt: str, kind: str, value: int) -> None:
+    assert ("exactly", value) in _counts(prompt, kind)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write me a packing list with exactly 10 items, where the items are in alphabetical order.",
+        "Give me a shopping list of exactly 8 items, where each item is a vegetable.",
+        "Make a to-do list with exactly 6 entries, where all of the entries start with a verb.",
+    ],
+)
+def test_a_list_count_before_a_where_clause_is_the_lists(prompt: str) -> None:
+    counts = _counts(prompt, "item_count")
+    assert len(counts) == 1 and counts[0][0] == "exactly"
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        # the "each" is the count's own: one part's count
+        ("Write 3 sentences about each planet.", "sentence_count"),
+        ("Write 4 lines for every verse of the song.", "line_count"),
+        ("Give 2 paragraphs per chapter of the book.", "paragraph_count"),
+        # the second clause carries the count over to each part
+        ("Write 4 lines and repeat the pattern for each verse.", "line_count"),
+        ("Write 2 sentences and do the same for every topic.", "sentence_count"),
+        ("Write 3 sentences and write one more for each character.", "sentence_count"),
+        # a second thing, not a clause: "and a title for each"
+        ("Write 3 paragraphs and a title for each.", "paragraph_count"),
+        # hedged or about something given
+        ("Ideally use exactly 3 sentences and make each one short.", "sentence_count"),
+        (
+            "My poem has exactly 4 lines and each line has 7 words. Is it a good riddle?",
+            "line_count",
+        ),
+        # a list named as a topic, not the answer's list
+        (
+            "Explain why lists with 10 items, where the items are unsorted, are hard to read.",
+            "item_count",
+        ),
+    ],
+)
+def test_a_count_of_each_part_or_not_asked_compiles_nothing(prompt: str, kind: str) -> None:
+    assert _counts(prompt, kind) == []
+
+
+@pytest.mark.parametrize(
+    ("after", "own"),
+    [
+        (" and each line must have 7 words.", ""),
+        (" and make the word count of each sentence even.", ""),
+        (", where the items are sorted.", ""),
+        (" about each planet.", " about each planet."),
+        (" and a title for each.", " and a title for each."),
+        (" and repeat the pattern for each verse.", " and repeat the pattern for each verse."),
+    ],
+)
+def test_own_clause_ends_where_a_second_clause_starts(after: str, own: str) -> None:
+    assert own_clause(after) == own
