@@ -127,3 +127,75 @@ def test_a_count_of_each_part_or_not_asked_compiles_nothing(prompt: str, kind: s
 )
 def test_own_clause_ends_where_a_second_clause_starts(after: str, own: str) -> None:
     assert own_clause(after) == own
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "value"),
+    [
+        # "each <unit> …, and there should be N <units>": the count is all of them
+        (
+            "Every paragraph should be one sentence and there should be 5 paragraphs.",
+            "paragraph_count",
+            5,
+        ),
+        (
+            "Each paragraph must open with 'Dear' and there must be 3 paragraphs.",
+            "paragraph_count",
+            3,
+        ),
+        (
+            "every line has to end with a period, and there should be exactly 6 lines",
+            "line_count",
+            6,
+        ),
+        # a rule on the last line is a rule on one of the lines counted
+        (
+            "Write a 4-line poem about the sea where the last line is the same as the first.",
+            "line_count",
+            4,
+        ),
+        ("Compose a six-line poem; the last line should be a question.", "line_count", 6),
+        ("write a 5-line poem and the final line must repeat the opening word", "line_count", 5),
+        # "no two lines …" tells the lines apart, it counts none
+        (
+            "Write a four-line poem about rain where no two lines start with the same word.",
+            "line_count",
+            4,
+        ),
+        ("A 3-line poem please, no two lines ending in the same sound.", "line_count", 3),
+        ("Give me an eight-line poem in which no 2 lines share a rhyme.", "line_count", 8),
+    ],
+)
+def test_a_clause_on_the_units_counted_keeps_the_count(prompt: str, kind: str, value: int) -> None:
+    assert ("exactly", value) in _counts(prompt, kind)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Start every line with a dash, no line over 30 characters, 4 or 5 lines.",
+        "Write it in two or three lines.",
+        "Keep your reply to 3 or 4 lines.",
+    ],
+)
+def test_either_of_two_counts_is_a_range(prompt: str) -> None:
+    counts = _counts(prompt, "line_count")
+    assert {relation for relation, _ in counts} == {"at_least", "at_most"}
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        # a second count of the same unit is another part's
+        ("Write a 4-line poem and a 2-line dedication after it.", "line_count"),
+        # a last line added after the lines counted
+        ("Write a 4-line poem, then add a final line with the moral.", "line_count"),
+        # each part's count, and the total stated as what is given
+        ("Each stanza of my song has 4 lines and there are 3 stanzas. Rate it.", "line_count"),
+        ("Every paragraph should be short and there should be no headings.", "paragraph_count"),
+        # "or" between two things, not two counts
+        ("Write 1 or 2 lines of code that print hello.", "line_count"),
+    ],
+)
+def test_other_parts_lines_compile_nothing(prompt: str, kind: str) -> None:
+    assert _counts(prompt, kind) == []

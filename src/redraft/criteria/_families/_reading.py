@@ -139,8 +139,11 @@ class CountPhrases:
                 rf"^\s*{LABEL}(?:{self.unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
                 rf"(?P<num>{NUMBER})(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]\s*$|$|[,;])"
             ),
-            "range": rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?P<from>{NUMBER})\s*(?:to|-|–))"
-            rf"\s*(?P<high>{NUMBER})\s+{unit}",
+            # "3 to 5 lines", "between 3 and 5 lines", "4 or 5 lines"
+            "range": (
+                rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|"
+                rf"(?P<from>{NUMBER})(?:\s*(?:to|-|–)|\s+or))\s*(?P<high>{NUMBER})\s+{unit}"
+            ),
         }
         if self.bare:
             patterns["bare"] = rf"\b(?:{self.bare})\s+(?:me\s+|us\s+)?(?P<num>{NUMBER})\s+{unit}"
