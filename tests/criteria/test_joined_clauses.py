@@ -199,3 +199,31 @@ def test_either_of_two_counts_is_a_range(prompt: str) -> None:
 )
 def test_other_parts_lines_compile_nothing(prompt: str, kind: str) -> None:
     assert _counts(prompt, kind) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        # the user's own essay or post is what the list is about, not a part to write
+        ("My college essay must be 650 words max. Can you give me 5 tips to cut it down?", 5),
+        ("our blog post is way too long. suggest 4 ways to trim it", 4),
+        ("His thesis introduction feels flat. Give me three ideas to liven it up.", 3),
+    ],
+)
+def test_a_part_the_user_has_is_no_part_beside_the_list(prompt: str, value: int) -> None:
+    assert _counts(prompt, "item_count") == [("exactly", value)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a part of the user's text the answer rewrites is a part beside the list
+        "Give me 5 tips and rewrite my essay introduction.",
+        "Suggest 4 ideas, then add my essay's conclusion at the end.",
+        # a part of the answer, not the user's
+        "Give me 3 tips for my essay, then a summary.",
+        "Give me 3 tips and write a short introduction for them.",
+    ],
+)
+def test_a_part_asked_beside_the_list_still_compiles_no_item_count(prompt: str) -> None:
+    assert _counts(prompt, "item_count") == []
