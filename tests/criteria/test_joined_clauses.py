@@ -227,3 +227,36 @@ def test_a_part_the_user_has_is_no_part_beside_the_list(prompt: str, value: int)
 )
 def test_a_part_asked_beside_the_list_still_compiles_no_item_count(prompt: str) -> None:
     assert _counts(prompt, "item_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "value"),
+    [
+        ("Write an I Spy clue for a child. Keep it one sentence.", "sentence_count", 1),
+        ("Explain photosynthesis and keep it one paragraph.", "paragraph_count", 1),
+        ("Describe the ocean. keep it two lines please.", "line_count", 2),
+        ("pitch my app to an investor, keep it 3 sentences long", "sentence_count", 3),
+    ],
+)
+def test_keep_it_a_count_without_to_is_exact(prompt: str, kind: str, value: int) -> None:
+    assert _counts(prompt, kind) == [("exactly", value)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        # a target size, not a count kept to
+        ("Write a product blurb. Keep it 100 words.", "word_count"),
+        # the count goes on: each part's, or lines of something else
+        ("Write an essay and keep it 2 sentences per paragraph.", "sentence_count"),
+        ("Fix my script. Keep it 2 lines of code.", "line_count"),
+        # hedged, or about something given
+        ("Maybe keep it one paragraph if you can.", "paragraph_count"),
+        (
+            "My teacher said to keep it one paragraph. What do you think of that rule?",
+            "paragraph_count",
+        ),
+    ],
+)
+def test_keep_it_without_to_compiles_nothing_else(prompt: str, kind: str) -> None:
+    assert _counts(prompt, kind) == []

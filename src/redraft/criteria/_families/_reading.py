@@ -151,8 +151,10 @@ class CountPhrases:
             # to 4 lines" (at most), as the prose units read it (:mod:`._counted`)
             patterns["keep_to"] = (
                 r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict)\s+(?:it|this|them|yourself|"
-                rf"the\s+(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:to|at)\s+"
+                rf"the\s+(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:(?P<to>to|at)\s+)?"
                 rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{unit}"
+                # "keep it two lines.": without "to", the count ends its clause
+                rf"(?(to)|(?=\s*(?:long\b\s*)?(?:,?\s*please\b\s*)?(?:[.;!),]|$)))"
             )
         if self.compound:
             patterns["compound"] = (
@@ -189,6 +191,12 @@ class CountPhrases:
                 if KINDS_OF.search(match.group(0)):
                     continue  # "3 different emojis": kinds, not occurrences
                 bounds = _bounds(name, match)
+                if (
+                    name == "keep_to"
+                    and match.group("to") is None
+                    and not (self.keep_exact and match.group("verb").startswith("keep"))
+                ):
+                    continue  # "keep it 2 emojis": a target, not a count kept to
                 if name == "keep_to" and not self.keep_exact:
                     bounds = [("at_most", value) for _, value in bounds]
                 if not bounds or not self._about_response(sentence, match, name):
