@@ -96,7 +96,8 @@ _EACH_UNIT = re.compile(
     r"(?![^,;]*\b(?:each|every|per)\b)"
 )
 _COUNT = (
-    rf"(?:(?:{RELATION})\s+)?(?:{NUMBER})(?:\s*(?:-|–|to)\s*(?:{NUMBER}))?(?:\s+(?:short|long))?"
+    rf"(?:(?:{RELATION})\s+)?(?:{NUMBER})(?:(?:\s*(?:-|–|to)|\s+or)\s*(?:{NUMBER}))?"
+    r"(?:\s+(?:short|long))?"
 )
 # The item's own "no" ("no hashtags") is its requirement, not a shared negation.
 _OWN_NO = re.compile(r"^\s*(?:no|without)\b")
@@ -186,7 +187,11 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
         if each is None:
             return []  # "each caption under 40 characters, no emojis": each one's
         # "every line must end with '!', 4 to 6 lines": a count of the lines is all of them
-        counts_of = re.compile(rf"\s*(?:and\s+)?{_COUNT}\s+{each.group('unit')}s\b")
+        # (or "…, and there should be 5 paragraphs": the count as a clause of its own)
+        counts_of = re.compile(
+            rf"\s*(?:and\s+)?(?:there\s+(?:should|must|shall|will|needs?\s+to)\s+be\s+)?"
+            rf"{_COUNT}\s+{each.group('unit')}s\b"
+        )
     first_compiled = any(a < sentence.start + cuts[0][0] for a, _ in compiled)
     if not (
         first_compiled

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from redraft.criteria._families._answer_units import LABEL
+from redraft.criteria._families._own_clause import own_clause
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._sentences import THING, Sentence, in_every_reply
 
@@ -95,7 +96,8 @@ def after_ok(sentence: Sentence, end: int) -> bool:
         return True
     if CAPITALS_AFTER.match(after):
         return False
-    return bool(AFTER_ALLOWED.match(after)) or not AFTER_BLOCKS.match(after)
+    # "exactly 4 lines and each line must …": the "each" is the next clause's
+    return bool(AFTER_ALLOWED.match(after)) or not AFTER_BLOCKS.match(own_clause(after))
 
 
 GIVEN_BEFORE = re.compile(

@@ -190,8 +190,10 @@ class UnitCounts:
             # exactly; at most otherwise), "limit it to 100 words" (at most)
             "keep_to": (
                 r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict)\s+(?:it|this|them|yourself|the\s+"
-                rf"(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:to|at)\s+"
+                rf"(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:(?P<to>to|at)\s+)?"
                 rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
+                # "keep it one sentence.": without "to", the count ends its clause
+                rf"(?(to)|(?=\s*(?:long\b\s*)?(?:,?\s*please\b\s*)?(?:[.;!),]|$)))"
             ),
             # "it must fit in 280 characters", "fit within two sentences"
             "fit": rf"\bfits?\s+(?:in|into|within)\s+(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b",
@@ -512,6 +514,8 @@ def _bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation,
         return [("at_most", value)]
     if name == "keep_to":
         keep = match.group("verb").startswith("keep")
+        if match.group("to") is None and not (keep and unit.bare_exact):
+            return []  # "keep it 100 words": a target, not a count to keep to
         return [("exactly" if keep and unit.bare_exact else "at_most", value)]
     if name == "label":
         return [("at_least" if match.group("lim").startswith("min") else "at_most", value)]

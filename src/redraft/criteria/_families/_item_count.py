@@ -335,18 +335,34 @@ def _things_before(whole: str, at: int) -> bool:
 def _more_parts(whole: str, own: str) -> bool:
     """Whether the prompt asks for more than the list: in the request's own
     sentence, or in another that is not about each item ("For each, give
-    the name in bold and then a description" shapes every item)."""
-    if _MORE_PARTS.search(own):
+    the name in bold and then a description" shapes every item). A part
+    the user has ("my essay must be 650 words max") is not asked for."""
+    if any(not _given_part(own, m.start()) for m in _MORE_PARTS.finditer(own)):
         return True
     for part in _SENTENCE_BREAK.split(whole):
-        more = _MORE_PARTS.search(part)
-        if more is None:
-            continue
-        if own.strip() in part:
-            return True  # the request's own sentence, read whole
-        if not _DISTRIBUTIVE.search(part, 0, more.start()):
-            return True
+        for more in _MORE_PARTS.finditer(part):
+            if _given_part(part, more.start()):
+                continue  # "my college essay …": what the user has
+            if own.strip() in part:
+                return True  # the request's own sentence, read whole
+            if not _DISTRIBUTIVE.search(part, 0, more.start()):
+                return True
     return False
+
+
+# "My college essay must be …", "our blog post": the user's own, not a part
+# to write (not "rewrite my essay's intro", a part the answer holds)
+_POSSESSED = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}$")
+_WORKED_ON = re.compile(
+    r"\b(?:rewrite|write|fix|improve|edit|revise|shorten|polish|draft|redo|update|proofread|"
+    r"explain|describe|analy[sz]e|summari[sz]e|translate|add|give|include|expand)\s+$"
+)
+
+
+def _given_part(text: str, at: int) -> bool:
+    """Whether the part named at ``at`` of ``text`` is the user's own."""
+    owned = _POSSESSED.search(text, 0, at)
+    return owned is not None and not _WORKED_ON.search(text, 0, owned.start())
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -498,7 +514,11 @@ _LIST_NAMED = re.compile(
     r"\bdot[\s-]+points\b|\b(?:in|as)\s+points\b"
 )
 _POINTS_NAMED = re.compile(r"\bbullet|\bdot[\s-]+points\b|\b(?:in|as)\s+(?:short\s+)?points\b")
-_TOPIC_BEFORE = re.compile(r"\b(?:why|how|whether|what|when|where|if)\b")
+# (not a clause on the items asked: "10 items, where the items are in order")
+_TOPIC_BEFORE = re.compile(
+    r"\b(?:why|how|whether|what|when|if)\b|"
+    r"\bwhere\b(?!\s+(?:the|each|every|all)\s+(?:of\s+the\s+)?(?:items|entries|points|item|entry)\b)"
+)
 # Lists a piece is about, not the list it is: "a tweet announcing our new
 # feature: checklists with up to 10 items", "a post about to-do lists of 5 items".
 _LISTS_AS_TOPIC = re.compile(

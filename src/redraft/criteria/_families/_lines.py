@@ -106,7 +106,8 @@ _EXTRA_LINE = re.compile(
     r"\b(?:a|an|the)\s+(?:fifth|sixth|seventh|eighth|extra|additional|separate|new|next)\s+line\b|"
     r"\b(?:a|an)\s+(?:final|last)\s+line\b|"
     r"\bthe\s+(?:final|last)\s+line\b(?!\s+(?:(?:must|should|has\s+to|needs\s+to|will)\s+)?"
-    r"(?:end|ends|ending|rhyme|rhymes|start|starts|begin|begins|contain|contains)\b)|"
+    r"(?:end|ends|ending|rhyme|rhymes|start|starts|begin|begins|contain|contains|be|is|repeats?|"
+    r"echoes|echo|mirrors?|matches|match|has|have|uses?)\b)|"
     # "followed by a summary", not "followed by a colon"
     r"\bfollowed\s+by\s+(?!(?:an?\s+|the\s+)?(?:colon|comma|period|full\s+stop|dash|hyphen|"
     r"space|semicolon|question\s+mark|exclamation\s+mark)s?\b)"
@@ -127,6 +128,8 @@ _LINES_COUNTED = re.compile(
 
 # "at least 3 lines and at most 5 lines": one count, bounded twice
 _BOUND = re.compile(rf"\b(?:{RELATION})\s*$")
+# "no two lines start with the same word": lines told apart, not counted
+_NO_TWO = re.compile(r"\bno\s+$")
 
 
 # A title refused: "no title", "without a heading", "you don't need to give it a title"
@@ -141,7 +144,11 @@ _NO_TITLE = re.compile(
 def _extra_line(whole: str) -> bool:
     # Every sentence of a prompt shares one ``whole``: searched once per prompt.
     text = whole.lower()
-    counts = [m for m in _LINES_COUNTED.finditer(text) if not _BOUND.search(text, 0, m.start())]
+    counts = [
+        m
+        for m in _LINES_COUNTED.finditer(text)
+        if not _BOUND.search(text, 0, m.start()) and not _NO_TWO.search(text, 0, m.start())
+    ]
     if len(counts) > 1:
         return True  # "a 5-line poem and a 2-line dedication": lines of two parts
     for match in _EXTRA_LINE.finditer(text):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from redraft.criteria._families._answer_units import LABEL, MAKE
 from redraft.criteria._families._count_context import CONDITION_AFTER
+from redraft.criteria._families._own_clause import own_clause
 from redraft.criteria._families._request_colon import REQUEST_COLON
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import (
@@ -139,8 +140,11 @@ class CountPhrases:
                 rf"^\s*{LABEL}(?:{self.unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
                 rf"(?P<num>{NUMBER})(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]\s*$|$|[,;])"
             ),
-            "range": rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?P<from>{NUMBER})\s*(?:to|-|–))"
-            rf"\s*(?P<high>{NUMBER})\s+{unit}",
+            # "3 to 5 lines", "between 3 and 5 lines", "4 or 5 lines"
+            "range": (
+                rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|"
+                rf"(?P<from>{NUMBER})(?:\s*(?:to|-|–)|\s+or))\s*(?P<high>{NUMBER})\s+{unit}"
+            ),
         }
         if self.bare:
             patterns["bare"] = rf"\b(?:{self.bare})\s+(?:me\s+|us\s+)?(?P<num>{NUMBER})\s+{unit}"
@@ -148,8 +152,10 @@ class CountPhrases:
             # to 4 lines" (at most), as the prose units read it (:mod:`._counted`)
             patterns["keep_to"] = (
                 r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict)\s+(?:it|this|them|yourself|"
-                rf"the\s+(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:to|at)\s+"
+                rf"the\s+(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:(?P<to>to|at)\s+)?"
                 rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{unit}"
+                # "keep it two lines.": without "to", the count ends its clause
+                rf"(?(to)|(?=\s*(?:long\b\s*)?(?:,?\s*please\b\s*)?(?:[.;!),]|$)))"
             )
         if self.compound:
             patterns["compound"] = (
@@ -186,6 +192,12 @@ class CountPhrases:
                 if KINDS_OF.search(match.group(0)):
                     continue  # "3 different emojis": kinds, not occurrences
                 bounds = _bounds(name, match)
+                if (
+                    name == "keep_to"
+                    and match.group("to") is None
+                    and not (self.keep_exact and match.group("verb").startswith("keep"))
+                ):
+                    continue  # "keep it 2 emojis": a target, not a count kept to
                 if name == "keep_to" and not self.keep_exact:
                     bounds = [("at_most", value) for _, value in bounds]
                 if not bounds or not self._about_response(sentence, match, name):
@@ -207,7 +219,12 @@ class CountPhrases:
             or (self.after and re.match(self.after, after))
             or in_every_reply(sentence, after)
         )
-        if not name.startswith("compound") and not allowed and _AFTER_BLOCKS.match(after):
+        # "exactly 4 lines and each line must …": the "each" is the next clause's
+        if (
+            not name.startswith("compound")
+            and not allowed
+            and _AFTER_BLOCKS.match(own_clause(after))
+        ):
             return False
         if name.startswith("compound") and _ONE_FOR_EACH.match(after):
             return False  # "a 4-line verse for each season": each verse's lines
