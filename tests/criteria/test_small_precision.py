@@ -111,8 +111,8 @@ def test_near_misses_compile_nothing(prompt: str, kind: str) -> None:
         ("Write the poem without commas.", "forbidden_chars", {"chars": ","}),
         ("Write your answer with no exclamation marks.", "forbidden_chars", {"chars": "!"}),
         ("Every paragraph should have at most 3 sentences.", "each_count", {"value": 3}),
-        ("Write a sentence about cats.", "sentence_count", {"value": 1}),
-        ("Write a short sentence on rain.", "sentence_count", {"value": 1}),
+        ("Write one sentence about cats.", "sentence_count", {"value": 1}),
+        ("Write one short sentence on rain.", "sentence_count", {"value": 1}),
         ("Write 3 sections, each with an H2 heading.", "heading_count", {"value": 3}),
         ("Add two sub-bullets under each bullet.", "list_nesting", {"value": 2}),
         (
