@@ -153,8 +153,9 @@ _VERY_START = re.compile(
 )
 # "End with ☕", "end with a smiley :)": a symbol that closes the sentence.
 _END_SYMBOL = re.compile(
-    rf"\b(?:end|finish|close|sign\s+off)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
-    rf"{_RESPONSE_THING}\s+|it\s+)?with\s+(?:an?\s+(?:smiley|emoji|symbol)(?:\s+face)?\s*:?\s+)?"
+    rf"\b(?:end|ends|ending|finish|finishes|close|closes|sign\s+off)\s+(?:(?:your|the)\s+"
+    rf"(?:entire\s+|whole\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+(?:an?\s+(?:[a-z-]+\s+){{0,2}}?(?:smiley|emoji|symbol|icon)"
+    r"(?:\s+face)?\s*:?\s+)?"
     r"(?P<sym>[^\w\s\ue000\"“”'‘’«»`.,;]{1,3})\s*[.!]?\s*$"
 )
 
