@@ -18,8 +18,17 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.criteria._families._abroad_clause import opens_abroad
 from redraft.criteria._families._alternatives import offers_alternatives
-from redraft.criteria._families._arguments import ARG, Corrected, fold, head, response_spec, tail
+from redraft.criteria._families._arguments import (
+    ARG,
+    Corrected,
+    fold,
+    head,
+    response_spec,
+    spec_hit,
+    tail,
+)
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._families._qualified import taken_back
@@ -255,7 +264,11 @@ _FIRST_PREFIXED = re.compile(
     r"\b(?:subject\s+line|title|headline|heading|date|name)\s+(?:goes\s+)?first\s*[,(]?\s*"
     rf"(?:prefixed|preceded|starting|beginning|labell?ed)\s+(?:with|by)\s+(?P<arg>{ARG})"
 )
+# "and be signed 'Yours, Past Me'", "a note signed 'Mum'": the signature ends it
+# (not "a treaty signed 'in blood'": only a signing said of the answer itself)
+_SIGNED = re.compile(rf"(?:\bbe\s+|,\s*)signed(?:\s+off)?\s+(?:as\s+|with\s+)?(?P<arg>{ARG})")
 _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str], FamilySpec]], ...] = (
+    (_SIGNED, _ends),
     (_START, _starts),
     (_START_ABROAD, _starts),
     (_VERY_START, _starts),
@@ -309,6 +322,11 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = phrase[:-1] if phrase.endswith(("?.", "!.")) else phrase
             else:
                 phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+            if pattern is _START_ABROAD and opens_abroad(sentence, match.start()):
+                # "… y empieza con 'Estimado señor:'": an imperative of its own
+                if found := spec_hit(partial(build, phrase), *match.span()):
+                    yield found
+                continue
             if own:
                 # "… 4 lines and the first line must be 'Roses are red,'": a clause of its own
                 yield from response_spec(
