@@ -49,7 +49,7 @@ from redraft.criteria._sentences import (
     sentence_blocked,
 )
 
-__all__ = ["list_items", "several_asked_before"]
+__all__ = ["list_items", "several_asked_before", "several_asked_in"]
 
 # Where items part, outside brackets: commas, semicolons, a spaced dash
 # ("similarly short — under 300 words"), and "and" before a verb of its own
@@ -141,7 +141,11 @@ def several_asked_before(sentence: Sentence) -> bool:
     """Whether a sentence before this one asks for a number of things ("Give
     me 3 slogans."): a count standing alone after it ("Under 8 words.") may
     be each one's."""
-    before = sentence.whole[: sentence.start].lower()
+    return several_asked_in(sentence.whole[: sentence.start].lower())
+
+
+def several_asked_in(before: str) -> bool:
+    """Whether ``before`` (lowered) asks for a number of things ("Give me 3 slogans")."""
     return any(_COUNT_ASKED.match(before, m.end()) for m in _ASKED.finditer(before))
 
 

@@ -83,8 +83,18 @@ def mask(text: str) -> str:
         if quoted and text[body] != "'":
             # 'Make this text weird: "…". Keep it short.': the quote is the material.
             continue
+        if quoted and _SENTENCE_AFTER.match(text, quoted.end()):
+            # "Rewrite this: 'the cat sat'. Keep it lowercase.": a single quote is the
+            # material where a sentence of the user's own follows it (an apostrophe
+            # could end a quote early); masked with its marks, as material is
+            blank(body, quoted.end())
+            continue
         blank(body, match.end("body"))
     return "".join(chars)
+
+
+# After a quote: the end of its sentence, then a new sentence or nothing.
+_SENTENCE_AFTER = re.compile(r"[.!?]?(?:[ \t]+(?=[A-Z])|[ \t]*\n)")
 
 
 # A verb whose argument list may follow as "the following keywords: …".

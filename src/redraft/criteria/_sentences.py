@@ -92,7 +92,9 @@ _RESPONSE_NOUN = re.compile(
     # a label for the answer's shape: "Format: a title, then 4 bullets"
     r"^\s*(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format|length|"
     r"requirements?|constraints?|rules?)\s*:|"
-    rf"^\s*(?:in\s+)?(?:the|your)\s+(?:[\w-]+\s+)?{THING}\s+(?:should|must|shall|needs?\s+to|"
+    # "…, and the letter must not …": a clause of its own about the thing asked for
+    rf"(?:^|[,;]\s*(?:and|but)\s+|;)\s*(?:in\s+)?(?:the|your)\s+(?:[\w-]+\s+)?{THING}\s+(?:should|must|"
+    r"shall|needs?\s+to|"
     r"has\s+to|will\s+need\s+to)\b|"
     rf"\bin\s+your\s+(?:entire\s+|whole\s+)?{THING}\b|"
     rf"^\s*(?:please\s+)?(?:make\s+sure|ensure|be\s+sure)\s+(?:that\s+)?(?:the|your)\s+"
@@ -460,6 +462,11 @@ _LENGTH_SOFTENER = re.compile(
 )
 
 
+_OWN_MODAL = re.compile(
+    r"(?:should|must|shall|may|can|will)\s+(?:not|never)\b|(?:mustn|shouldn|can|won)'?t\b"
+)
+
+
 def response_context(
     sentence: Sentence, start: int, *, owns_negation: bool = False, named_thing: bool = True
 ) -> bool:
@@ -553,7 +560,11 @@ def response_context(
         # the phrase opens with a directive of its own: "… and wrap your answer …",
         # "… and don't use the word 'x'" (a rule that owns its negation)
         return True
-    anchors = [m.end() for m in _RESPONSE_NOUN.finditer(prefix)]
+    # "the letter must not contain …": a ban that opens with its modal; the
+    # response noun before it governs it ("the letter must" is the anchor)
+    own_modal = _OWN_MODAL.match(text, start) if owns_negation else None
+    seen = text[: own_modal.end()] if own_modal else prefix
+    anchors = [min(m.end(), start) for m in _RESPONSE_NOUN.finditer(seen)]
     anchors += [m.end("verb") for m in directives if m.end("verb") <= start]
     if not anchors:
         return False

@@ -65,7 +65,13 @@ _WHOLLY = r"(?:(?:entirely|completely|wholly|fully|strictly|only)\s+)?"
 # A case word that is an item of its own: it opens the sentence or follows
 # a comma ("one per line, lowercase, nothing else"), or follows "use".
 _BARE_START = r"(?:^|(?<=,)|\b(?:use|using)\s+(?:only\s+)?)\s*(?:all\s+)?"
+# "keep everything lowercase", "make the whole answer uppercase": the case of all of it
+_ALL_OF_IT = (
+    r"\b(?:keep|make|put|write|have|leave|set)\s+(?:everything|it\s+all|all\s+of\s+it|"
+    r"the\s+(?:whole|entire)\s+(?:thing|answer|response|reply|text|output))\s+(?:in\s+)?(?:all\s+)?"
+)
 _LOWER = re.compile(
+    rf"{_ALL_OF_IT}lower[\s-]?case(?:\s+letters)?\b|"
     # a criteria item of its own: "Lowercase, one per line."
     rf"{_BARE_START}lower[\s-]?case(?:\s+only)?{_ITEM_END}|"
     # the verb: "lowercase everything"
@@ -84,6 +90,7 @@ _LETTERS_LOWER = re.compile(
     r"with\s+all\s+(?:the\s+)?letters\s+lower[\s-]?cased)\b"
 )
 _LETTERS_UPPER = re.compile(
+    rf"{_ALL_OF_IT}(?:upper[\s-]?case(?:\s+letters)?|caps|capitals|capital\s+letters)\b|"
     r"\b(?:(?:all\s+(?:of\s+)?(?:the\s+)?letters|every\s+letter)(?:\s+in\s+(?:your|the)\s+"
     r"(?:entire\s+|whole\s+)?(?:response|answer|reply|output))?\s+(?:are|is|be|must\s+be|"
     r"should\s+be|need\s+to\s+be|have\s+to\s+be)\s+(?:capitalized|capitalised|(?:in\s+)?"
@@ -108,6 +115,7 @@ _NO_CAPITALS = re.compile(
     r"without\s+(?:using\s+)?(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters)"
 )
 _UPPER = re.compile(
+    rf"{_ALL_OF_IT}(?:upper[\s-]?case(?:\s+letters)?|caps|capitals|capital\s+letters)\b|"
     rf"{_BARE_START}(?:upper[\s-]?case|(?<=all\s)caps)(?:\s+only)?{_ITEM_END}|"
     r"\bupper[\s-]?case\s+(?:everything|it\s+all|the\s+(?:whole|entire)\s+(?:thing|answer|"
     r"response|reply|output))\b|"
@@ -127,7 +135,9 @@ _CASE_BEFORE_BLOCKS = re.compile(
 # craziness" is a purpose, not a part
 _CASE_AFTER_BLOCKS = re.compile(
     r"\s*(?:for|except|apart|other\s+than|when|on|of|to\s+(?:the|a|an|each|every|your|this|"
-    r"that|its|their|all)\b)\b"
+    r"that|its|their|all)\b|"
+    # "… lowercase in the subtitle": a part's case, not the answer's
+    r"in\s+(?:the|each|every|its|their)\s+(?!(?:whole|entire|answer|response|reply|output)\b))\b"
 )
 
 

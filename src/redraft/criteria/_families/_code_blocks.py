@@ -32,6 +32,7 @@ from redraft.criteria._families._markdown import fences
 from redraft.criteria._families._only_answer import CODE_BLOCK_THING, only_rule
 from redraft.criteria._families._only_block import only_block
 from redraft.criteria._families._reading import CountPhrases
+from redraft.criteria._items import several_asked_in
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
@@ -193,11 +194,17 @@ def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
         single = match.group("det") not in ("a", "an") or (
             thing is None or _ONE_THING.fullmatch(thing) is not None
         )
-        if thing == "them" and not single:
-            continue  # "put them in a code block": one block, or one each? Not said.
+        if (
+            thing == "them"
+            and not single
+            and not several_asked_in(sentence.whole[: sentence.start + match.start()].lower())
+        ):
+            continue  # "put them in a code block": them, of what? Not said.
+        # "Generate 8 IDs. Put them in a code block.": one block, or one each?
+        # Not said; at least one either way
         yield from hit(
             functools.partial(_count, language=language),
-            "exactly" if single else "at_least",
+            "exactly" if single and thing != "them" else "at_least",
             1,
             match.span(),
         )

@@ -21,6 +21,7 @@ from pydantic import Field
 from redraft.core._text import noun
 from redraft.criteria._families._arguments import Corrected, response_spec
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._quoted_chars import quoted_chars
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import THING, Hit, Rule, Sentence
 
@@ -122,8 +123,9 @@ _NO_PUNCTUATION = re.compile(
     r"avoid|refrain\s+from)\s+"
     r"(?:use|using|include|including|put|putting|write|writing|add|adding|contain|containing|have|"
     r"the\s+use\s+of)?|without(?:\s+using|\s+the\s+use\s+of)?|with\s+no|use\s+no|"
-    r"(?:contain|contains|have|has|be)\s+no|there\s+(?:should|must)\s+be\s+no))\s*(?:any\s+)?"
-    + _MARKS
+    r"(?:contain|contains|have|has|be)\s+no|there\s+(?:should|must)\s+be\s+no))\s*"
+    # "don't put a period anywhere", "without a single comma"
+    r"(?:any\s+|a\s+single\s+|one\s+single\s+|(?<!\bno\s)a\s+)?" + _MARKS
 )
 # "Commas are not allowed.", "No commas are allowed in your answer."
 _MARKS_BANNED = re.compile(
@@ -204,6 +206,14 @@ def punctuation(sentence: Sentence) -> Iterator[Hit]:
         )
 
 
+def quoted_punctuation(sentence: Sentence) -> Iterator[Hit]:
+    """ "The character '#' should not appear", "never use the '@' symbol"."""
+    for char, start, end in quoted_chars(sentence):
+        yield from response_spec(
+            sentence, partial(ForbiddenChars, chars=char), start, end, owns_negation=True
+        )
+
+
 def _chars_of(mark: str) -> str:
     name = " ".join(mark.replace("-", " ").split())
     name = name[:-2] if name.endswith("dashes") else name.rstrip("s")
@@ -216,7 +226,7 @@ def _chars_of(mark: str) -> str:
 class _ForbiddenChars(Corrected):
     name = "forbidden characters"
     specs = (ForbiddenChars,)
-    rules: ClassVar[tuple[Rule, ...]] = (punctuation,)
+    rules: ClassVar[tuple[Rule, ...]] = (punctuation, quoted_punctuation)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _forbidden_chars(spec, text)

@@ -29,6 +29,7 @@ from redraft.criteria._families._arguments import (
     parse_list,
 )
 from redraft.criteria._families._hidden_answer import hidden_answer
+from redraft.criteria._families._keyword_caps import capped_words
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
     OPEN_LIST,
@@ -317,6 +318,7 @@ class _Keywords(Corrected):
         keywords,
         appearing,
         counted_words,
+        capped_words,
         literals,
         hidden_answer,
         placeholder_tokens,

@@ -75,7 +75,8 @@ _DESCRIBED = re.compile(
     r"(?:write|compose|create|give\s+me|make|craft|draft|generate|produce|come\s+up\s+with)\s+"
     # adjectives only: "a review of my story where …" describes the story, not the review
     r"(?:me\s+)?(?:a|an|one)\s+(?:(?!(?:of|my|this|that|these|the|his|her|their|our|your|about|on)\b)"
-    r"[\w-]+\s+){0,3}?(?:sentence|poem|verse|story|paragraph|"
+    # a quoted adjective too: "a 'nonsense' sentence where …"
+    r"(?:[\w-]+|['\"‘“]\ue000+['\"’”])\s+){0,3}?(?:sentence|poem|verse|story|paragraph|"
     r"tweet|slogan|tagline|message|text|acrostic|haiku|limerick|rhyme|phrase|note|riddle|song|"
     r"motto|greeting|toast|line|tongue\s+twister)\s+(?:where|in\s+which|whose|such\s+that|so\s+that|with|"
     r"that\s+has|that)\s+$"

@@ -18,8 +18,17 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.criteria._families._abroad_clause import opens_abroad
 from redraft.criteria._families._alternatives import offers_alternatives
-from redraft.criteria._families._arguments import ARG, Corrected, fold, head, response_spec, tail
+from redraft.criteria._families._arguments import (
+    ARG,
+    Corrected,
+    fold,
+    head,
+    response_spec,
+    spec_hit,
+    tail,
+)
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._families._qualified import taken_back
@@ -153,8 +162,9 @@ _VERY_START = re.compile(
 )
 # "End with ☕", "end with a smiley :)": a symbol that closes the sentence.
 _END_SYMBOL = re.compile(
-    rf"\b(?:end|finish|close|sign\s+off)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
-    rf"{_RESPONSE_THING}\s+|it\s+)?with\s+(?:an?\s+(?:smiley|emoji|symbol)(?:\s+face)?\s*:?\s+)?"
+    rf"\b(?:end|ends|ending|finish|finishes|close|closes|sign\s+off)\s+(?:(?:your|the)\s+"
+    rf"(?:entire\s+|whole\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+(?:an?\s+(?:[a-z-]+\s+){{0,2}}?(?:smiley|emoji|symbol|icon)"
+    r"(?:\s+face)?\s*:?\s+)?"
     r"(?P<sym>[^\w\s\ue000\"“”'‘’«»`.,;]{1,3})\s*[.!]?\s*$"
 )
 
@@ -254,7 +264,11 @@ _FIRST_PREFIXED = re.compile(
     r"\b(?:subject\s+line|title|headline|heading|date|name)\s+(?:goes\s+)?first\s*[,(]?\s*"
     rf"(?:prefixed|preceded|starting|beginning|labell?ed)\s+(?:with|by)\s+(?P<arg>{ARG})"
 )
+# "and be signed 'Yours, Past Me'", "a note signed 'Mum'": the signature ends it
+# (not "a treaty signed 'in blood'": only a signing said of the answer itself)
+_SIGNED = re.compile(rf"(?:\bbe\s+|,\s*)signed(?:\s+off)?\s+(?:as\s+|with\s+)?(?P<arg>{ARG})")
 _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str], FamilySpec]], ...] = (
+    (_SIGNED, _ends),
     (_START, _starts),
     (_START_ABROAD, _starts),
     (_VERY_START, _starts),
@@ -308,6 +322,11 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = phrase[:-1] if phrase.endswith(("?.", "!.")) else phrase
             else:
                 phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+            if pattern is _START_ABROAD and opens_abroad(sentence, match.start()):
+                # "… y empieza con 'Estimado señor:'": an imperative of its own
+                if found := spec_hit(partial(build, phrase), *match.span()):
+                    yield found
+                continue
             if own:
                 # "… 4 lines and the first line must be 'Roses are red,'": a clause of its own
                 yield from response_spec(

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Literal
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._item_template import list_units
+from redraft.criteria._families._sorted_asked import items_described
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 
@@ -98,7 +99,9 @@ SORT_ITEMS = RepairOp(
 
 _ORDER = re.compile(
     r"\b(?P<at>(?:(?:sorted|ordered|arranged|listed|put|organi[sz]ed|sort|order|arrange|list)\s+"
-    r"(?:them\s+|it\s+|the\s+\w+\s+)?)?(?:(?:in|into)\s+)?(?P<reverse>reverse\s+|reversed\s+)?"
+    r"(?:them\s+|it\s+|the\s+\w+\s+)?)?(?:(?:in|into)\s+)?"
+    # "in ascending alphabetical order" is A to Z, "descending" Z to A
+    r"(?:(?P<reverse>reverse\s+|reversed\s+|descending\s+)|ascending\s+)?"
     r"alphabetical(?:ly)?(?:\s+order)?|alphabeti[sz]ed?|"
     r"(?:sorted|ordered|arranged|listed)\s+(?:from\s+)?(?P<az>a\s*(?:-|to|→)\s*z|z\s*(?:-|to|→)\s*a))\b"
 )
@@ -114,7 +117,9 @@ def sorted_items(sentence: Sentence) -> Iterator[Hit]:
     for match in _ORDER.finditer(text):
         if _KEYED.match(text[match.end() :]):
             continue
-        if not response_context(sentence, match.start()):
+        if not (
+            response_context(sentence, match.start()) or items_described(sentence, match.start())
+        ):
             continue
         az = (match.group("az") or "").replace(" ", "")
         reverse = bool(match.group("reverse")) or az.startswith("z")

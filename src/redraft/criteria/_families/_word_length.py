@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from redraft.criteria._families._base import Family, FamilyCount, every_unit_outcome
 from redraft.criteria._families._lexical import described, required
+from redraft.criteria._families._word_length_more import more_word_lengths
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -128,6 +129,11 @@ def word_lengths(sentence: Sentence) -> Iterator[Hit]:
                 continue
             yield Hit(spec, *match.span())
             return
+    for relation, value, start, end in more_word_lengths(sentence):
+        try:
+            yield Hit(WordLength(relation=relation, value=value), start, end)
+        except ValidationError:
+            continue
 
 
 class _WordLength(Family):
