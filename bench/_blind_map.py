@@ -116,6 +116,7 @@ from _blind_structure import structure
 from _blind_styled import words_in_style
 from _blind_tables import tabular
 from _blind_unusual import unusual
+from _blind_values import values
 from _blind_word_patterns import char_classes, vocabulary, word_patterns
 
 __all__ = [
@@ -149,6 +150,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
     from its fields in their canonical spelling (``_blind_fields``)."""
     row = canonical_row(row)
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
+    if (valued := values(c)) is not None:  # formats, proportions, counts: bench/_blind_values.py
+        return valued
     if (odd := unusual(c, row)) is not None:  # less usual requirements: bench/_blind_unusual.py
         return odd
     if (data := json_data(c, row)) is not None:  # bench/_blind_data.py

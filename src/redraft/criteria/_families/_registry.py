@@ -21,6 +21,7 @@ from redraft.criteria._families._cells import CELLS
 from redraft.criteria._families._charset import CHAR_CLASS_COUNT
 from redraft.criteria._families._checklist import CHECKLIST
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
+from redraft.criteria._families._count_property import COUNT_PROPERTY
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._distinct import DISTINCT
 from redraft.criteria._families._each_contains import EACH_CONTAINS
@@ -189,6 +190,7 @@ FAMILIES: tuple[Family, ...] = (
     EACH_CONTAINS,
     STYLED_WORDS,
     LIST_NESTING,
+    COUNT_PROPERTY,
 )
 """Every registered family, in the order their rules read a sentence."""
 
