@@ -150,7 +150,9 @@ def expect(c: Constraint, row: Row) -> Expectation:
     from its fields in their canonical spelling (``_blind_fields``)."""
     row = canonical_row(row)
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
-    if (valued := values(c)) is not None:  # formats, proportions, counts: bench/_blind_values.py
+    if (
+        valued := values(c, row)
+    ) is not None:  # formats, proportions, counts: bench/_blind_values.py
         return valued
     if (odd := unusual(c, row)) is not None:  # less usual requirements: bench/_blind_unusual.py
         return odd

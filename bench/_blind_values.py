@@ -10,16 +10,24 @@ then decides).
   note names a count or number) and a counted unit (words,
   sentences, lines, paragraphs, characters, items) is a ``count_property``
   of that unit: of the answer where the scope is the response, of each part
-  where it names one ("each sentence"). A property of numbers written in the
+  where it names one ("each sentence"); with no unit, the unit of the row's
+  other constraint whose note states the property. A property of numbers written in the
   answer (a unit of numbers) is no count's, nor of letters in each word.
+- Proportions: a share (a value strictly between 0 and 1, or ``N%``) with a
+  count relation is a ``proportion``: of sentences that are questions (a
+  unit of questions) or exclamations; of the sentences, lines, paragraphs or
+  items a scope of the response names that contain the one word given; of
+  letters that are uppercase or lowercase (the label or note naming the
+  case). The share compares as a fraction (0.3333 reads one third).
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
-from _blind_matchers import Expectation, all_of, fields
-from _blind_rows import Constraint
+from _blind_matchers import Expectation, Matcher, Spec, all_of, fields
+from _blind_rows import Constraint, Row
 
 __all__ = ["values"]
 
@@ -62,7 +70,18 @@ def _norm(text: object) -> str:
     return " ".join(str(text or "").lower().replace("_", " ").split())
 
 
-def _count_property(c: Constraint) -> Expectation | None:
+def _unit_named(c: Constraint, row: Row | None, prop: str) -> str:
+    """``c``'s unit; where it has none, the unit of the row's other
+    constraint whose note states the same property ("also must be odd")."""
+    if c.unit or row is None:
+        return _norm(c.unit)
+    for other in row.constraints:
+        if other.index != c.index and other.unit and re.search(rf"\b{prop}\b", _norm(other.note)):
+            return _norm(other.unit)
+    return ""
+
+
+def _count_property(c: Constraint, row: Row | None = None) -> Expectation | None:
     if c.relation.strip().lower() not in ("other", "equals", "is"):
         return None  # "all palindrome" of each word is the words', not a count's
     value = _norm(c.value)
@@ -73,7 +92,8 @@ def _count_property(c: Constraint) -> Expectation | None:
     bound = _BOUND.fullmatch(rest) if rest else None
     if rest and bound is None:
         return None
-    units = _UNITS.get(_norm(c.unit).rstrip("s"))
+    named = read.group("prop") or "multiple"
+    units = _UNITS.get(_unit_named(c, row, named).rstrip("s"))
     if units is None:
         return None
     scope = _norm(c.scope)
@@ -99,7 +119,64 @@ def _count_property(c: Constraint) -> Expectation | None:
     return all_of(fields("count_property", **want))
 
 
-def values(c: Constraint) -> Expectation | None:
+_SHARE_RELATIONS = ("exactly", "at_least", "at_most", "less_than", "more_than")
+_SHARE_UNITS = {
+    "sentence": "sentences",
+    "line": "lines",
+    "paragraph": "paragraphs",
+    "item": "items",
+}
+_CASE = re.compile(r"\b(?P<upper>upper\s*case|capital)|\b(?P<lower>lower\s*case)")
+
+
+def _share(value: object) -> Fraction | None:
+    text = _norm(value)
+    try:
+        share = Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return None
+    if not 0 < share < 1:
+        return None
+    near = share.limit_denominator(12)
+    return near if abs(near - share) < Fraction(1, 1000) else share
+
+
+def _proportion_matcher(target: Fraction, relation: str, **want: object) -> Matcher:
+    def test(spec: Spec) -> bool:
+        num, den = spec.get("numerator"), spec.get("denominator")
+        return (
+            isinstance(num, int)
+            and isinstance(den, int)
+            and Fraction(num, den) == target
+            and spec.get("compare") == relation
+            and all(_norm(spec.get(k)) == _norm(v) for k, v in want.items())
+        )
+
+    shown = " ".join(f"{k}={v!r}" for k, v in want.items())
+    return Matcher(frozenset({"proportion"}), test, f"proportion {relation} {target} {shown}")
+
+
+def _proportion(c: Constraint) -> Expectation | None:
+    relation = c.relation.strip().lower()
+    target = _share(c.value)
+    if relation not in _SHARE_RELATIONS or target is None:
+        return None
+    unit = _norm(c.unit).rstrip("s")
+    if not _WHOLE.fullmatch(_norm(c.scope)):
+        return None
+    want: dict[str, object]
+    if unit in ("question", "exclamation"):
+        want = {"units": "sentences", "having": unit}
+    elif unit in _SHARE_UNITS and len(c.words) == 1:
+        want = {"units": _SHARE_UNITS[unit], "having": "keyword", "word": c.words[0]}
+    elif unit == "letter" and (case := _CASE.search(_norm(f"{c.family} {c.note} {c.quote}"))):
+        want = {"units": "letters", "having": "uppercase" if case.group("upper") else "lowercase"}
+    else:
+        return None
+    return all_of(_proportion_matcher(target, relation, **want))
+
+
+def values(c: Constraint, row: Row | None = None) -> Expectation | None:
     """The checks a value format, a proportion or a property of a count
     maps to, or None where ``c`` states none of them."""
-    return _count_property(c)
+    return _count_property(c, row) or _proportion(c)

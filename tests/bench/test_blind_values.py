@@ -90,3 +90,92 @@ def test_a_property_of_a_count_maps_to_count_property(
 )
 def test_other_properties_are_no_count_property(fields: dict[str, Any]) -> None:
     assert "count_property" not in _expect(**fields).kinds
+
+
+@pytest.mark.parametrize(
+    ("fields", "spec"),
+    [
+        (
+            {"family": "ratio", "unit": "question", "relation": "exactly", "value": 0.5},
+            {"having": "question", "compare": "exactly", "numerator": 50, "denominator": 100},
+        ),
+        (
+            {
+                "family": "ratio",
+                "unit": "sentence",
+                "relation": "at_least",
+                "value": 0.3333,
+                "words": ("less",),
+            },
+            {
+                "having": "keyword",
+                "word": "less",
+                "compare": "at_least",
+                "numerator": 1,
+                "denominator": 3,
+            },
+        ),
+        (
+            {"family": "uppercase_ratio", "unit": "letter", "relation": "less_than", "value": 0.05},
+            {
+                "units": "letters",
+                "having": "uppercase",
+                "compare": "less_than",
+                "numerator": 5,
+                "denominator": 100,
+            },
+        ),
+        (
+            {
+                "family": "share",
+                "unit": "lines",
+                "relation": "at_most",
+                "value": "20%",
+                "words": ("sea",),
+            },
+            {
+                "units": "lines",
+                "having": "keyword",
+                "word": "Sea",
+                "compare": "at_most",
+                "numerator": 1,
+                "denominator": 5,
+            },
+        ),
+    ],
+)
+def test_a_share_maps_to_proportion(fields: dict[str, Any], spec: dict[str, Any]) -> None:
+    assert _covered(_expect(**fields), {"kind": "proportion"} | spec)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"family": "ratio", "unit": "question", "relation": "exactly", "value": 3},  # a count
+        {"family": "ratio", "unit": "letter", "relation": "less_than", "value": 0.05},  # no case
+        {"family": "ratio", "unit": "sentence", "relation": "at_least", "value": 0.5},  # no word
+    ],
+)
+def test_other_shares_are_no_proportion(fields: dict[str, Any]) -> None:
+    assert "proportion" not in _expect(**fields).kinds
+
+
+def test_a_property_without_a_unit_takes_the_unit_its_sibling_notes() -> None:
+    base = {
+        "row_id": "t-1",
+        "family": "unlabelled",
+        "quote": "",
+        "scope": "response",
+        "words": (),
+        "verifiable": True,
+        "source": "prompt",
+    }
+    count = _blind_map.Constraint(
+        **base, index=0, unit="item", relation="between", value=[5, 11], note="also must be odd"
+    )
+    parity = _blind_map.Constraint(
+        **base, index=1, unit=None, relation="other", value="odd", note=""
+    )
+    row = _blind_map.Row("t-1", None, "", (count, parity), None)
+    spec = {"kind": "count_property", "units": "items", "property": "odd"}
+    assert _covered(_blind_map.expect(parity, row), spec)

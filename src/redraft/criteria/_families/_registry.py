@@ -63,6 +63,7 @@ from redraft.criteria._families._phrases import PHRASES
 from redraft.criteria._families._plain_text import PLAIN_TEXT
 from redraft.criteria._families._positions import POSITIONS
 from redraft.criteria._families._progression import LENGTH_PROGRESSION
+from redraft.criteria._families._proportion import PROPORTION
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
 from redraft.criteria._families._questions import QUESTIONS
@@ -191,6 +192,7 @@ FAMILIES: tuple[Family, ...] = (
     STYLED_WORDS,
     LIST_NESTING,
     COUNT_PROPERTY,
+    PROPORTION,
 )
 """Every registered family, in the order their rules read a sentence."""
 
