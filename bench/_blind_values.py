@@ -19,6 +19,13 @@ then decides).
   items a scope of the response names that contain the one word given; of
   letters that are uppercase or lowercase (the label or note naming the
   case). The share compares as a fraction (0.3333 reads one third).
+- Value masks: ``matches_format`` of values (a unit such as phone number,
+  code, ID, postal code) whose value is a mask in the writer's notation
+  (N, X or # a digit; "A1A 1A1"; "(NNN) NNN-NNNN", "+44 20 XXXX XXXX") or a plain
+  regex of digits and capitals ("CUST-\\d{4}") is a ``value_mask`` of that
+  mask for every value; a scope of one line or part ("first line"), a mask
+  read more than one way, or a unit of lines, items or words (a template of
+  a part, not a value) is not.
 """
 
 from __future__ import annotations
@@ -176,7 +183,52 @@ def _proportion(c: Constraint) -> Expectation | None:
     return all_of(_proportion_matcher(target, relation, **want))
 
 
+_VALUE_UNITS = re.compile(
+    r"(?:phone|telephone|mobile|fax)(?:\s+number)?|(?:postal|post|zip)\s*code|code|id|"
+    r"identifier|reference(?:\s+number)?|(?:tracking|order|invoice|account|serial|customer)"
+    r"(?:\s+(?:number|id|code))?|number"
+)
+_PART_SCOPE = re.compile(r"(?:first|last|second|third|\d+(?:st|nd|rd|th))\s|\bline\b|\bsentence\b")
+
+
+def _regex_mask(value: str) -> str | None:
+    """A plain regex of digits and capitals as a mask: "CUST-\\d{4}"."""
+    text = value.strip().removeprefix("^").removesuffix("$")
+    text = re.sub(r"\\d\{(\d+)\}", lambda m: "#" * int(m.group(1)), text)
+    text = re.sub(r"\[A-Z\]\{(\d+)\}", lambda m: "@" * int(m.group(1)), text)
+    text = text.replace("\\d", "#").replace("[A-Z]", "@")
+    if re.search(r"(?<!\\)[\[\]{}()*+?|^$.]", text):
+        return None
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def _written_mask(value: str) -> str | None:
+    """A writer's mask as a mask: N, X, # or 9 a digit ("(NNN) NNN-NNNN",
+    "+44 20 XXXX XXXX"); A and 1 alone, letter and digit ("A1A 1A1"); a
+    regex of digits and capitals. None where letters could be either."""
+    if "\\" in value:
+        return _regex_mask(value)
+    text = value.strip()
+    if re.fullmatch(r"[A1 \-]+", text) and "A" in text and "1" in text:
+        return text.replace("A", "@").replace("1", "#")
+    out = re.sub(r"N{2,}|[Xx]{2,}|#+|9{2,}", lambda m: "#" * len(m.group(0)), text)
+    if re.search(r"[A-Za-z]", re.sub(r"[A-Z]{2,}(?=-)", "", out)):
+        return None  # letters left that may be placeholders ("AA NN NN NN A")
+    return out if "#" in out else None
+
+
+def _value_mask(c: Constraint) -> Expectation | None:
+    if c.relation.strip().lower() != "matches_format" or not isinstance(c.value, str):
+        return None
+    if not _VALUE_UNITS.fullmatch(_norm(c.unit)) or _PART_SCOPE.search(_norm(c.scope)):
+        return None
+    mask = _written_mask(c.value)
+    if mask is None or mask.count("#") + mask.count("@") < 2:
+        return None
+    return all_of(fields("value_mask", mask=mask, every=True))
+
+
 def values(c: Constraint, row: Row | None = None) -> Expectation | None:
     """The checks a value format, a proportion or a property of a count
     maps to, or None where ``c`` states none of them."""
-    return _count_property(c, row) or _proportion(c)
+    return _count_property(c, row) or _proportion(c) or _value_mask(c)

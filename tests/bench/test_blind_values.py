@@ -179,3 +179,46 @@ def test_a_property_without_a_unit_takes_the_unit_its_sibling_notes() -> None:
     row = _blind_map.Row("t-1", None, "", (count, parity), None)
     spec = {"kind": "count_property", "units": "items", "property": "odd"}
     assert _covered(_blind_map.expect(parity, row), spec)
+
+
+@pytest.mark.parametrize(
+    ("fields", "mask"),
+    [
+        (
+            {"family": "phone_format", "unit": "phone number", "value": "(NNN) NNN-NNNN"},
+            "(###) ###-####",
+        ),
+        (
+            {
+                "family": "postal_code_format",
+                "unit": "code",
+                "scope": "each item",
+                "value": "A1A 1A1",
+            },
+            "@#@ #@#",
+        ),
+        (
+            {"family": "id_format", "unit": "ID", "scope": "each item", "value": "CUST-\\d{4}"},
+            "CUST-####",
+        ),
+        (
+            {"family": "phone_format", "unit": "phone number", "value": "+44 20 XXXX XXXX"},
+            "+44 20 #### ####",
+        ),
+    ],
+)
+def test_a_mask_of_values_maps_to_value_mask(fields: dict[str, Any], mask: str) -> None:
+    expectation = _expect(relation="matches_format", **fields)
+    assert _covered(expectation, {"kind": "value_mask", "mask": mask})
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"unit": "ID", "value": "AA NN NN NN A"},  # letters that may be placeholders
+        {"unit": "line", "value": "Score: NN/100"},  # a template of a part
+        {"unit": "code", "scope": "first line", "value": "A1A 1A1"},  # one part's
+    ],
+)
+def test_other_formats_are_no_value_mask(fields: dict[str, Any]) -> None:
+    assert "value_mask" not in _expect(relation="matches_format", **fields).kinds

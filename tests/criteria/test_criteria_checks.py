@@ -441,6 +441,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "words_styled": {"words": ["Paris"], "style": "bold"},
         "list_nesting": {"what": "depth", "relation": "at_most", "value": 2},
         "count_property": {"units": "words", "property": "multiple", "of": 5},
+        "value_mask": {"mask": "(###) ###-####"},
         "proportion": {
             "having": "question",
             "compare": "at_least",

@@ -78,6 +78,7 @@ from redraft.criteria._families._title_case import TITLE_CASE
 from redraft.criteria._families._unique import UNIQUE_ITEMS
 from redraft.criteria._families._unit_place import UNIT_PLACE
 from redraft.criteria._families._uppercase_words import CAPITALS
+from redraft.criteria._families._value_mask import VALUE_MASK
 from redraft.criteria._families._versions import SEPARATED_VERSIONS
 from redraft.criteria._families._vocab import VOCABULARY
 from redraft.criteria._families._word_length import WORD_LENGTH
@@ -193,6 +194,7 @@ FAMILIES: tuple[Family, ...] = (
     LIST_NESTING,
     COUNT_PROPERTY,
     PROPORTION,
+    VALUE_MASK,
 )
 """Every registered family, in the order their rules read a sentence."""
 
