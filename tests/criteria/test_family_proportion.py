@@ -118,6 +118,8 @@ def _read(prompt: str) -> list[Proportion]:
         ),
         ("No more than a quarter of the sentences may start with 'The'.", QUARTER_THE),
         ("At most 10% of the words can be in all caps.", CAPS_WORDS),
+        ("Ensure that at most 10% of the words are in all caps.", CAPS_WORDS),
+        ("Uppercase letters must be less than 5% of the letters.", UPPER_UNDER_5),
         ("More than half of your sentences must start with the letter s.", MORE_THAN_HALF_S),
     ],
 )
@@ -139,6 +141,8 @@ def test_phrasings_compile(prompt: str, spec: Proportion) -> None:
         "In the essay below, half of the sentences are questions. Fix that.",
         'Translate: "half of the sentences should be questions".',
         "I invited 6 friends; half of them should bring snacks.",
+        "Half of the sentences are questions in my draft; shorten it.",  # described
+        "Uppercase letters make up 5% of all letters in this memo.",
         "No more than a quarter of the sentences may start with 'I'.",  # the word or the letter
     ],
 )

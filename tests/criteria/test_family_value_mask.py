@@ -72,6 +72,8 @@ def test_the_measure_finds_values_written_to_the_mask(
         ("REF-XXXXXX", None),  # letters or digits, or the Xs themselves
         ("#FD-NNNNN", None),  # a "#" of the value itself
         ("XXX-XXXX", "###-####"),
+        ("300-500", None),  # a range, not a code
+        ("555-0123", "###-####"),
     ],
 )
 def test_a_mask_is_read_one_way_or_not_at_all(raw: str, mask: str | None) -> None:
@@ -99,6 +101,7 @@ def _read(prompt: str) -> list[ValueMask]:
         ("The flyer should contain one phone number in international format +44 20 XXXX XXXX.", UK),
         ("Generate 8 customer IDs. Each should look like CUST-#### with four digits.", CUST),
         ("Create customer IDs formatted as 'CUST-####'.", CUST),
+        ("Every customer ID has to look like CUST-####.", ValueMask(mask="CUST-####", at_least=0)),
         ("Phone numbers must be written in the format XXX-XXXX.", SHORT),
     ],
 )
@@ -120,6 +123,9 @@ def test_phrasings_compile(prompt: str, spec: ValueMask) -> None:
         "My old IDs. Each should look like CUST-#### but they don't.",
         "Perhaps write the code in the form A1A 1A1.",
         "Include a reference number placeholder in the form INV-NNNN.",
+        "Write the summary in the form of a letter.",
+        "Give the date in the format YYYY-MM-DD.",  # a date's, not a mask's
+        "Reply in the format 300-500 words.",
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:

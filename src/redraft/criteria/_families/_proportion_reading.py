@@ -121,7 +121,7 @@ _PROPERTY_OF = (
     rf"\s+(?:{_word('kwo')})|"
     rf"(?:(?:that|which)\s+(?:start|begin)|starting|beginning)\s+with\s+(?:{_letter('swo')}))"
 )
-_LEAD = r"(?:\b(?:where|so\s+that|such\s+that|in\s+which)\s+)?"
+_LEAD = r"(?P<lead>\b(?:where|so\s+that|such\s+that|in\s+which)\s+)?"
 _SHARE_FIRST = re.compile(
     rf"{_LEAD}(?P<make>\bmake\s+)?(?:(?:{_REL})\s+)?{_FRACTION}{_POST_SHARE}\s+of\s+"
     rf"(?:the\s+|your\s+|its\s+|"
@@ -135,7 +135,7 @@ _NAMED = re.compile(
 )
 _LETTERS = re.compile(
     rf"{_LEAD}(?:\bthe\s+)?\b(?P<case>uppercase|upper[\s-]case|capital|lowercase|lower[\s-]case)\s+letters\s+"
-    r"(?:(?:should|must|shall|may|can|need\s+to|have\s+to)\s+)?"
+    r"(?:(?P<modal>should|must|shall|need\s+to|have\s+to|(?P<may>may|can))\s+)?"
     r"(?:make\s+up|be|are|account\s+for|represent|form|constitute|comprise)\s+"
     rf"(?:(?:{_REL})\s+)?{_FRACTION}\s+of\s+(?:all\s+(?:the\s+)?|the\s+|your\s+)?"
     r"(?:letters|alphabetic\s+characters)\b"
@@ -230,6 +230,23 @@ def _build(
         return None
 
 
+_ENSURE = re.compile(
+    r"\b(?:make\s+sure|ensure|see\s+(?:to\s+it\s+)?that|check\s+that|be\s+sure)\s+(?:that\s+)?$"
+)
+
+
+def _asked(text: str, match: re.Match[str]) -> bool:
+    """Whether the share is asked, not stated: a modal, "make", a lead
+    ("where", "so that") or "make sure" before it; "half of the sentences
+    are questions" alone describes."""
+    found = match.groupdict()
+    if found.get("modal") or found.get("make") or found.get("lead"):
+        return True
+    if match.re is _NAMED:
+        return True  # its own "should be"
+    return _ENSURE.search(text, 0, match.start()) is not None
+
+
 def proportions(sentence: Sentence) -> Iterator[Hit]:
     """ "Half of the sentences should be questions", "uppercase letters make
     up less than 5% of all letters"."""
@@ -270,6 +287,8 @@ def proportions(sentence: Sentence) -> Iterator[Hit]:
                 if (read := _having(sentence, match, units)) is None:
                     continue
                 having = read
+            if not _asked(text, match):
+                continue
             spec = _build(sentence, match, units, having)
             if spec is not None and response_context(sentence, match.start()):
                 yield Hit(spec, match.start(), match.end())

@@ -61,6 +61,8 @@ def mask_of(raw: str) -> str | None:
     runs = re.findall(r"\d+", raw)
     if not runs or any(len(run) < 3 for run in runs):
         return None  # "21°C (70°F)": a sample says nothing of its numbers' widths
+    if len(runs) < 3 and sum(map(len, runs)) < 7:
+        return None  # "300-500": a range, not a code
     if re.search(r"[A-Za-z]", raw):
         return None
     return re.sub(r"\d", "#", raw)
@@ -86,9 +88,10 @@ _MODAL_BE = (
 )
 _THEY = re.compile(
     r"^\s*(?:(?P<they>each(?:\s+one)?|every\s+one|all\s+of\s+them|they|these)\s+"
-    rf"(?:{_MODAL_BE})?|(?:all\s+|any\s+)?(?:[a-z]+\s+){{0,2}}"
-    rf"(?:numbers|codes|ids|identifiers|values|references)\s+{_MODAL_BE})$"
+    rf"(?:{_MODAL_BE})?|(?:all\s+|any\s+|every\s+|each\s+)?(?:[a-z]+\s+){{0,2}}"
+    rf"(?:numbers?|codes?|ids?|identifiers?|values?|references?)\s+(?:{_MODAL_BE}|(?:has|have)\s+))$"
 )
+_COUNTED_AFTER = re.compile(r"\s*(?:words?|characters?|sentences?|lines?|pages?|items?)\b")
 # a sentence cut after "e.g." goes on with the example
 _SAMPLED = re.compile(r"(?:e\.g\.|i\.e\.|for\s+example|for\s+instance|such\s+as)[\s,:]*$")
 _MUST = re.compile(r"\b(?:should|must|shall|has\s+to|have\s+to|needs?\s+to|always)\b")
@@ -115,8 +118,8 @@ def value_masks(sentence: Sentence) -> Iterator[Hit]:
         return
     for intro in _INTRO.finditer(text):
         found = _mask_after(sentence, intro.end())
-        if found is None:
-            continue
+        if found is None or _COUNTED_AFTER.match(text, found[1]):
+            continue  # "in the format 300-500 words": a length
         mask = mask_of(found[0])
         if mask is None or _SAMPLED.search((sentence.whole or text)[: sentence.start].lower()):
             continue
