@@ -117,6 +117,7 @@ from _blind_structure import structure
 from _blind_styled import words_in_style
 from _blind_tables import tabular
 from _blind_unusual import unusual
+from _blind_values import values
 from _blind_word_patterns import char_classes, vocabulary, word_patterns
 
 __all__ = [
@@ -152,6 +153,10 @@ def expect(c: Constraint, row: Row) -> Expectation:
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
     if (related := relations(c, row)) is not None:  # between parts: bench/_blind_relations.py
         return related
+    if (
+        valued := values(c, row)
+    ) is not None:  # formats, proportions, counts: bench/_blind_values.py
+        return valued
     if (odd := unusual(c, row)) is not None:  # less usual requirements: bench/_blind_unusual.py
         return odd
     if (data := json_data(c, row)) is not None:  # bench/_blind_data.py

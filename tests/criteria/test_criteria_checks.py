@@ -443,6 +443,14 @@ def test_every_kind_round_trips_through_json() -> None:
         "each_contains": {"part": "paragraph", "what": "keyword", "keyword": "ocean"},
         "words_styled": {"words": ["Paris"], "style": "bold"},
         "list_nesting": {"what": "depth", "relation": "at_most", "value": 2},
+        "count_property": {"units": "words", "property": "multiple", "of": 5},
+        "value_mask": {"mask": "(###) ###-####"},
+        "proportion": {
+            "having": "question",
+            "compare": "at_least",
+            "numerator": 1,
+            "denominator": 2,
+        },
     }
     for kind in CHECK_KINDS:
         data = {"kind": kind, **examples.get(kind, {"relation": "exactly", "value": 2})}

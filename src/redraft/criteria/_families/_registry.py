@@ -22,6 +22,7 @@ from redraft.criteria._families._chain import CHAIN
 from redraft.criteria._families._charset import CHAR_CLASS_COUNT
 from redraft.criteria._families._checklist import CHECKLIST
 from redraft.criteria._families._code_blocks import CODE_BLOCKS
+from redraft.criteria._families._count_property import COUNT_PROPERTY
 from redraft.criteria._families._csv import CSV_COLUMNS, CSV_ROWS
 from redraft.criteria._families._distinct import DISTINCT
 from redraft.criteria._families._each_contains import EACH_CONTAINS
@@ -64,6 +65,7 @@ from redraft.criteria._families._phrases import PHRASES
 from redraft.criteria._families._plain_text import PLAIN_TEXT
 from redraft.criteria._families._positions import POSITIONS
 from redraft.criteria._families._progression import LENGTH_PROGRESSION
+from redraft.criteria._families._proportion import PROPORTION
 from redraft.criteria._families._prose import CHARACTERS, PARAGRAPHS, SENTENCES, WORDS
 from redraft.criteria._families._punctuation import FINAL_MARK, NO_PUNCTUATION, PUNCTUATION_COUNT
 from redraft.criteria._families._questions import QUESTIONS
@@ -79,6 +81,7 @@ from redraft.criteria._families._title_case import TITLE_CASE
 from redraft.criteria._families._unique import UNIQUE_ITEMS
 from redraft.criteria._families._unit_place import UNIT_PLACE
 from redraft.criteria._families._uppercase_words import CAPITALS
+from redraft.criteria._families._value_mask import VALUE_MASK
 from redraft.criteria._families._versions import SEPARATED_VERSIONS
 from redraft.criteria._families._vocab import VOCABULARY
 from redraft.criteria._families._word_length import WORD_LENGTH
@@ -195,6 +198,9 @@ FAMILIES: tuple[Family, ...] = (
     EACH_CONTAINS,
     STYLED_WORDS,
     LIST_NESTING,
+    COUNT_PROPERTY,
+    PROPORTION,
+    VALUE_MASK,
 )
 """Every registered family, in the order their rules read a sentence."""
 

@@ -1,0 +1,150 @@
+"""How a value mask is asked (:mod:`._value_mask`): a mask shown after "in
+the form", "format", "formatted as", "should look like", quoted or bare,
+and read into the mask alphabet (``#`` a digit, ``@`` an uppercase letter)
+by :func:`mask_of`, which refuses a mask it cannot read one way only.
+
+A request that makes values ("give me", "generate", "include", "I need")
+wants at least one written to the mask; a rule about values that may come
+("phone numbers must be in the form …") wants none unless they come. A
+mask after "e.g." or "for example" shows content, not a format, and
+compiles nothing; nor does a hedged, negated or questioned request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pydantic import ValidationError
+
+from redraft.criteria._families._value_mask_spec import ValueMask
+from redraft.criteria._sentences import NEGATION, Hit, Sentence, blocked_from, response_context
+
+__all__ = ["mask_of", "value_masks"]
+
+_PLACEHOLDER_RUN = re.compile(r"[Xx]{2,}|N{2,}|#+")
+_LETTERS_RUN = re.compile(r"[A-Za-z]+")
+
+
+def mask_of(raw: str) -> str | None:
+    """``raw`` (a mask as a prompt shows it) in the mask alphabet, or None
+    where it reads more than one way or shows no placeholder."""
+    raw = raw.strip()
+    if not raw or len(raw) > 40 or "@" in raw:
+        return None
+    mixed = re.fullmatch(r"[A1 \-]+", raw) or re.fullmatch(r"[A9 \-]+", raw)
+    if mixed and "A" in raw and re.search(r"[19]", raw):
+        return re.sub(r"[19]", "#", raw.replace("A", "@"))
+    if _PLACEHOLDER_RUN.search(raw):
+        if re.search(r"#[A-Za-z]|[A-Za-z]#", raw):
+            return None  # "#FD-XXXXX": a "#" of the value itself
+        others = re.sub(r"[Xx]{2,}", "", raw)
+        if (
+            re.search(r"[Xx]{2}", raw)
+            and re.search(r"[A-Za-z]", others)
+            and not re.search(r"\d", others)
+        ):
+            return None  # "REF-XXXXXX": letters or digits, or Xs kept as they are
+        out: list[str] = []
+        for run in re.finditer(r"[Xx]{2,}|N{2,}|#+|[A-Za-z]+|.", raw):
+            text = run.group(0)
+            if _PLACEHOLDER_RUN.fullmatch(text):
+                out.append("#" * len(text))
+            elif text.isalpha() and len(text) > 1 and len(set(text)) == 1:
+                return None  # "YYYY", "MM": a placeholder of another kind
+            else:
+                out.append(text)
+        mask = "".join(out)
+        return mask if mask.count("#") >= 2 else None
+    if _LETTERS_RUN.search(raw.replace("°", "")) and re.search(r"[A-Z]{2}|[A-Z]\d|\d[A-Z]", raw):
+        return None  # "ABC-1234", "QQ 12 34 56 C": letters that may be placeholders
+    runs = re.findall(r"\d+", raw)
+    if not runs or any(len(run) < 3 for run in runs):
+        return None  # "21°C (70°F)": a sample says nothing of its numbers' widths
+    if len(runs) < 3 and sum(map(len, runs)) < 7:
+        return None  # "300-500": a range, not a code
+    if re.search(r"[A-Za-z]", raw):
+        return None
+    return re.sub(r"\d", "#", raw)
+
+
+_INTRO = re.compile(
+    r"\b(?:in\s+(?:the\s+)?(?:[a-z]+\s+)?(?:format|form|pattern)\b(?:\s+of)?|"
+    r"(?:use\s+)?(?:the\s+)?format\b|formatted\s+(?:like|as)|written\s+(?:like|as)|"
+    r"(?:should|must|to|will|shall)\s+look\s+like|using\s+the\s+(?:format|pattern))"
+    r"\s*:?\s*"
+)
+_QUOTED = re.compile(r"[\"'“‘`]([^\"'”’`\n]{2,40})[\"'”’`]")
+_TOKEN = r"(?=[^\s]*[A-Z0-9#])[A-Za-z0-9#°]+"
+_BARE = re.compile(rf"[+(]?{_TOKEN}(?:(?:[ \-/()]|\.(?=[A-Za-z0-9#])){{1,2}}{_TOKEN})*\)?")
+_MAKES = re.compile(
+    r"\b(?:give|generate|include|provide|write|create|make\s+up|invent|list|need|want|"
+    r"send|produce|add|put|share|come\s+up\s+with|contain|contains|feature|features)\b"
+)
+# "Generate 8 IDs. Each should look like …": the values asked for before
+_MODAL_BE = (
+    r"(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|are\s+to)\s+"
+    r"(?:be\s+(?:written|given|formatted|shown|typed)\s+|appear\s+|be\s+)?"
+)
+_THEY = re.compile(
+    r"^\s*(?:(?P<they>each(?:\s+one)?|every\s+one|all\s+of\s+them|they|these)\s+"
+    rf"(?:{_MODAL_BE})?|(?:all\s+|any\s+|every\s+|each\s+)?(?:[a-z]+\s+){{0,2}}"
+    rf"(?:numbers?|codes?|ids?|identifiers?|values?|references?)\s+(?:{_MODAL_BE}|(?:has|have)\s+))$"
+)
+_COUNTED_AFTER = re.compile(r"\s*(?:words?|characters?|sentences?|lines?|pages?|items?)\b")
+# a sentence cut after "e.g." goes on with the example
+_SAMPLED = re.compile(r"(?:e\.g\.|i\.e\.|for\s+example|for\s+instance|such\s+as)[\s,:]*$")
+_MUST = re.compile(r"\b(?:should|must|shall|has\s+to|have\s+to|needs?\s+to|always)\b")
+
+
+def _mask_after(sentence: Sentence, at: int) -> tuple[str, int] | None:
+    """The raw mask that stands at offset ``at`` and where it ends."""
+    quoted = _QUOTED.match(sentence.original, at)
+    if quoted:
+        return quoted.group(1), quoted.end()
+    bare = _BARE.match(sentence.masked, at)
+    if bare and "\ue000" not in bare.group(0):
+        raw = bare.group(0)
+        if raw.endswith(")") and raw.count("(") < raw.count(")"):
+            raw = raw[:-1]  # "(e.g. in the form 555-0123)": the bracket around it
+        return raw, bare.start() + len(raw)
+    return None
+
+
+def value_masks(sentence: Sentence) -> Iterator[Hit]:
+    """ "A phone number in the form (555) 555-0123", "format A1A 1A1"."""
+    text = sentence.lower
+    if text.rstrip().endswith("?"):
+        return
+    for intro in _INTRO.finditer(text):
+        found = _mask_after(sentence, intro.end())
+        if found is None or _COUNTED_AFTER.match(text, found[1]):
+            continue  # "in the format 300-500 words": a length
+        mask = mask_of(found[0])
+        if mask is None or _SAMPLED.search((sentence.whole or text)[: sentence.start].lower()):
+            continue
+        if "placeholder" in text:
+            continue  # "a placeholder in the form REF-XXXXXX": the mask is the value
+        they = _THEY.match(text[: intro.start()])
+        if they:
+            if blocked_from(text) <= intro.start() or NEGATION.search(text, 0, intro.start()):
+                continue
+            before = (sentence.whole or "")[: sentence.start].lower()
+            makes = they.group("they") is not None and _MAKES.search(before) is not None
+            if they.group("they") and not makes:
+                continue  # "each" of what no request made
+        elif not response_context(sentence, intro.start()):
+            continue
+        else:
+            at = sentence.start + intro.start()
+            makes = (
+                _MAKES.search((sentence.whole or text)[max(0, at - 200) : at].lower()) is not None
+            )
+        if not makes and not _MUST.search(text) and not intro.group(0).startswith("use"):
+            continue  # "the form 555-0123 is common": said, not asked
+        try:
+            spec = ValueMask(mask=mask, every=True, at_least=1 if makes else 0)
+        except ValidationError:
+            continue
+        yield Hit(spec, intro.start(), found[1])
+        return
