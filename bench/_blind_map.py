@@ -117,6 +117,7 @@ from _blind_styled import words_in_style
 from _blind_tables import tabular
 from _blind_unusual import unusual
 from _blind_word_patterns import char_classes, vocabulary, word_patterns
+from _blind_writer_j import writer_j
 
 __all__ = [
     "Constraint",
@@ -149,6 +150,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
     from its fields in their canonical spelling (``_blind_fields``)."""
     row = canonical_row(row)
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
+    if (j := writer_j(c, row)) is not None:  # split J's writer's conventions: _blind_writer_j.py
+        return j
     if (odd := unusual(c, row)) is not None:  # less usual requirements: bench/_blind_unusual.py
         return odd
     if (data := json_data(c, row)) is not None:  # bench/_blind_data.py

@@ -1,0 +1,389 @@
+"""Conventions of split J's writer, mapped by rule from the structured fields.
+
+This writer (products' system prompts, non-native English, less usual
+requirement kinds) labels and encodes some requirements its own way; each
+rule reads one convention, never a prompt or a quote:
+
+- a list's count with a sibling that says the list is numbered (a family or
+  note naming a numbered list, with no count or the same count): the
+  numbered lines counted (``numbered_count``), or the items ``item_count``
+  reads on those lines; the numbered sibling itself, with a count, is the
+  numbered count (the items' count implied), without one a numbered list of
+  at least one line (implied);
+- "no numbering" (relation ``none``, the label or note naming numbering):
+  ``numbered_count`` at most 0;
+- one value per part as a tuple ("the first sentence 5 words, the second
+  10, the third 15": unit word, scope each sentence, exactly (5, 10, 15)):
+  ``part_count`` of each part by its index;
+- a digit in every part (relation ``contains``, no value, the label or note
+  naming a digit or number): ``each_contains`` numbers;
+- a keyword in every part: ``each_contains`` (``_blind_each``), the keyword
+  at least once in the answer implied;
+- every letter of the alphabet (unit letter, relation ``all``, the label or
+  note naming a pangram or the alphabet's 26 letters): ``pangram``;
+- a code block whose value is its language (relation ``equals``): a block in
+  that language; where the note says the whole answer is that block,
+  ``code_only`` in that language (a block in that language implied);
+- the whole answer as a regex of one bare number (``^\\d+(\\.\\d+)?$``):
+  ``number_only``;
+- words in capitals counted (the unit, label or note saying caps, upper
+  case or fully capitalised): ``capital_word_count``;
+- "comma separated" as the label of a whole-answer requirement with no
+  value: ``comma_list``;
+- the answer in one case written as ``all`` with a note "no uppercase
+  letters" (the other case named as absent): ``letter_case`` of the case
+  named present;
+- pieces counted (unit part or version) beside a line between the parts
+  that equals a run of marks: ``separated_versions`` with that run;
+- each line opening with one of several colon labels given as the value:
+  the labels' sections, as ``_blind_layout`` reads them (a line each: the
+  sections implied);
+- checked and unchecked boxes counted (``[x]``, ``[ ]``) beside each
+  other: every item a task box (``checklist``) implied by the unchecked
+  ones ("the rest unchecked").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from _blind_each import each_part_holds
+from _blind_layout import comma_line, named_sections, versions_count
+from _blind_matchers import (
+    Expectation,
+    Matcher,
+    Spec,
+    all_of,
+    any_count,
+    count,
+    counts,
+    either,
+    fields,
+    keyword,
+    no_kind,
+    separated_versions,
+)
+from _blind_parts import NUMERIC, count_value, is_response, scope_of, unit_of
+from _blind_rows import Constraint, Row
+
+from redraft.criteria._families._code_blocks import fence_language
+
+__all__ = ["writer_j"]
+
+_NUMBERED = re.compile(r"^numbered[ _-]?(?:list|items?|steps?|key)?$|^numbering$")
+_NUMBERED_NOTE = re.compile(r"\bnumbered (?:list|items?|steps?)\b")
+_NO_NUMBERING = re.compile(r"^no[ _-]?numbering$|^(?:no|without)[ _-]?numbers?[ _-]list$")
+_LIST_UNITS = frozenset({"item", "items", "step", "steps", "list item", "list items"})
+_PARTS = {"sentence": "sentence", "paragraph": "paragraph", "line": "line", "bullet": "bullet"}
+_PART_UNITS = {"word": "words", "character": "characters", "sentence": "sentences"}
+_DIGIT = re.compile(r"digit|\bnumbers?\b|numeral|\\d")
+_PANGRAM = re.compile(r"pangram|26 letters|every letter|all letters|alphabet")
+_WHOLE_BLOCK = re.compile(r"entire|whole|only|nothing (?:else|outside)")
+_DIGITS = r"(?:\\d|\[0-9\])\+"
+_BARE_INTEGER = re.compile(r"\^(?:-\??|\[-\+?\]\??|\[\+-\]\??)?" + _DIGITS + r"\$")
+_BARE_NUMBER = re.compile(
+    r"\^(?:-\??|\[-\+?\]\??|\[\+-\]\??)?"
+    + _DIGITS
+    + r"\((?:\?:)?(?:\\\.|\[\.\])"
+    + _DIGITS
+    + r"\)\?\$"
+)
+_LETTERS = re.compile(r"letter|each word|every word|substring|inside")
+_CAPS = re.compile(r"caps|upper[ _-]?case|fully (?:upper|capital)|all capital")
+_CAPS_UNIT = re.compile(r"(?:capitali[sz]ed|caps|all[- ]caps|upper[- ]?case|capital) words?")
+_COMMA_LABEL = re.compile(r"^comma[ _-]?(?:separated|list|delimited)$")
+_NO_CASE = re.compile(r"\bno (upper|lower)[ -]?case\b")
+_BETWEEN = re.compile(r"between (?:the |each )?(?:parts|versions|responses|answers|options)")
+_RUN = re.compile(r"\s*([*=~#_+-])\1{2,19}\s*")
+_PIECES = frozenset({"part", "version", "response", "answer", "option", "variant"})
+_BOXES = {"[x]": "checked", "[X]": "checked", "[ ]": "unchecked"}
+
+
+def _label(c: Constraint) -> str:
+    return " ".join(str(c.family or "").lower().replace("_", " ").split())
+
+
+def _raw_unit(c: Constraint) -> str:
+    return " ".join(str(c.unit or "").lower().replace("_", " ").split())
+
+
+def _singular(text: str) -> str:
+    return re.sub(r"s$", "", text)
+
+
+def _is_numbered(s: Constraint) -> bool:
+    """The writer says the answer's list is numbered (by label or note)."""
+    return s.relation != "none" and (
+        _NUMBERED.fullmatch(_label(s)) is not None
+        or _NUMBERED_NOTE.search(str(s.note).lower()) is not None
+    )
+
+
+def _list_count(c: Constraint) -> bool:
+    return (
+        c.relation in NUMERIC
+        and bool(count_value(c.relation, c.value))
+        and _raw_unit(c) in _LIST_UNITS
+        and is_response(scope_of(c.scope))
+    )
+
+
+def _numbered(c: Constraint, row: Row) -> Expectation | None:
+    if _is_numbered(c) and (c.unit in (None, "") or _raw_unit(c) in _LIST_UNITS):
+        if not is_response(scope_of(c.scope)):
+            return None
+        if _list_count(c):
+            items = counts("item_count", c.relation, c.value)
+            return Expectation(
+                matchers=counts("numbered_count", c.relation, c.value),
+                kinds=frozenset({"numbered_count"}),
+                implied=items,
+            )
+        if c.relation in NUMERIC:
+            return None
+        return no_kind(
+            "a numbered list, its count stated apart", any_count("numbered_count", "(a list)")
+        )
+    if not _list_count(c) or _is_numbered(c):
+        return None
+    siblings = [s for s in row.constraints if s.index != c.index and s.verifiable]
+    numbered = [s for s in siblings if _is_numbered(s) and is_response(scope_of(s.scope))]
+    if not numbered or any(
+        s.relation in NUMERIC
+        and count_value(s.relation, s.value) != count_value(c.relation, c.value)
+        for s in numbered
+    ):
+        return None
+    pairs = zip(
+        counts("numbered_count", c.relation, c.value),
+        counts("item_count", c.relation, c.value),
+        strict=True,
+    )
+    return all_of(*(either(lines, items) for lines, items in pairs))
+
+
+def _no_numbering(c: Constraint) -> Expectation | None:
+    if c.relation != "none" or _NO_NUMBERING.fullmatch(_label(c)) is None:
+        return None
+    if _raw_unit(c) not in ("", "line", "lines", "item", "items", "list", "numbering"):
+        return None
+    return all_of(count("numbered_count", "at_most", 0))
+
+
+def _each_part(c: Constraint) -> str | None:
+    scope = re.fullmatch(r"(?:each|every) (.+)", " ".join(str(c.scope or "").lower().split()))
+    return _PARTS.get(_singular(scope.group(1))) if scope else None
+
+
+def _per_part_values(c: Constraint) -> Expectation | None:
+    """One count per part, in order: the nth part's count for each."""
+    part, units = _each_part(c), _PART_UNITS.get(unit_of(c))
+    values = c.value
+    if part is None or units is None or c.relation not in ("exactly", "at_most", "at_least"):
+        return None
+    if not isinstance(values, (tuple, list)) or len(values) < 2:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
+        return None
+    if units == "sentences" and part == "sentence":
+        return None
+    return all_of(
+        *(
+            count("part_count", c.relation, int(v), part=part, index=i, units=units)
+            for i, v in enumerate(values, start=1)
+        )
+    )
+
+
+def _digit_in_each(c: Constraint) -> Expectation | None:
+    part = _each_part(c)
+    if part is None or c.relation != "contains" or c.value not in (None, "") or c.words:
+        return None
+    if _singular(_raw_unit(c)) not in ("", part, "number", "digit"):
+        return None
+    if not _DIGIT.search(f"{_label(c)} {c.note}".lower()):
+        return None
+
+    def test(spec: Spec) -> bool:
+        return (
+            spec.get("part") == part
+            and spec.get("what") == "number"
+            and spec.get("relation") == "at_least"
+            and spec.get("value") == 1
+        )
+
+    return all_of(Matcher(frozenset({"each_contains"}), test, f"each {part} holds a number"))
+
+
+def _keyword_in_each(c: Constraint) -> Expectation | None:
+    held = each_part_holds(c)
+    if held is None or len(c.words) != 1 or _each_part(c) is None:
+        return None
+    if _singular(_raw_unit(c)) not in ("keyword", "word", "phrase"):
+        return None
+    if _LETTERS.search(f"{_label(c)} {c.note}".lower()):
+        return None  # letters within words: no whole word of the answer
+    floors = [n for rel, n in count_value(c.relation, c.value) if rel in ("at_least", "exactly")]
+    if c.relation != "contains" and not (floors and floors[0] >= 1):
+        return None  # "at most twice in each": nothing said of the whole answer
+    return replace(held, implied=(keyword(c.words[0], "at_least", 1),))
+
+
+def _pangram(c: Constraint) -> Expectation | None:
+    if _singular(_raw_unit(c)) != "letter" or c.relation != "all" or c.value not in (None, ""):
+        return None
+    if not is_response(scope_of(c.scope)):
+        return None
+    if not _PANGRAM.search(f"{_label(c)} {c.note}".lower()):
+        return None
+    return all_of(fields("pangram"))
+
+
+def _code_language(c: Constraint) -> Expectation | None:
+    if _raw_unit(c) not in ("code block", "code fence", "fenced block") or c.relation != "equals":
+        return None
+    name = c.value.strip().strip("`").strip() if isinstance(c.value, str) else ""
+    if not re.fullmatch(r"[\w+#.-]{1,20}", name) or not is_response(scope_of(c.scope)):
+        return None
+    language = fence_language(name)
+    block = any_count("code_block_count", f"language={language!r}", 1, language=language)
+    if _WHOLE_BLOCK.search(str(c.note).lower()):
+        only = fields("code_only", language=language)
+        return Expectation(matchers=(only,), kinds=only.kinds, implied=(block,))
+    return all_of(block)
+
+
+def _bare_number(c: Constraint) -> Expectation | None:
+    if c.relation != "matches_format" or not isinstance(c.value, str) or c.unit:
+        return None
+    if not is_response(scope_of(c.scope)):
+        return None
+    if _BARE_NUMBER.fullmatch(c.value.strip()):
+        return all_of(fields("number_only"))
+    if _BARE_INTEGER.fullmatch(c.value.strip()):
+        # number_only also takes "12.5" or "1,024": it fails only answers this fails
+        return no_kind("an integer and nothing else: no kind states it", fields("number_only"))
+    return None
+
+
+def _caps_words(c: Constraint) -> Expectation | None:
+    if c.relation not in NUMERIC or not count_value(c.relation, c.value):
+        return None
+    if not _CAPS_UNIT.fullmatch(_raw_unit(c)) or not is_response(scope_of(c.scope)):
+        return None
+    if not _CAPS.search(f"{_label(c)} {_raw_unit(c)} {c.note}".lower()):
+        return None  # "capitalised" alone: a first capital, or every letter?
+    return all_of(*counts("capital_word_count", c.relation, c.value))
+
+
+def _comma_list(c: Constraint) -> Expectation | None:
+    if c.relation != "other" or c.value not in (None, "") or c.words:
+        return None
+    if _COMMA_LABEL.fullmatch(_label(c)) is None or _raw_unit(c) not in ("", "item", "items"):
+        return None
+    if not is_response(scope_of(c.scope)):
+        return None
+    return comma_line(c)
+
+
+def _case_named_absent(c: Constraint) -> Expectation | None:
+    if c.relation != "all" or c.unit or not is_response(scope_of(c.scope)):
+        return None
+    said = _NO_CASE.search(str(c.note).lower())
+    if said is None:
+        return None
+    return all_of(fields("letter_case", case="lower" if said[1] == "upper" else "upper"))
+
+
+def _separator_of(row: Row) -> str | None:
+    for s in row.constraints:
+        if not s.verifiable or not _BETWEEN.search(str(s.scope or "").lower()):
+            continue
+        if s.relation not in ("equals", "other", "contains"):
+            continue
+        for text in (s.value, *(s.words if len(s.words) == 1 else ())):
+            if isinstance(text, str) and _RUN.fullmatch(text):
+                return text.strip()
+    return None
+
+
+def _pieces(s: Constraint) -> int | None:
+    if s.relation != "exactly" or not isinstance(s.value, int) or isinstance(s.value, bool):
+        return None
+    if _singular(_raw_unit(s)) not in _PIECES or not is_response(scope_of(s.scope)):
+        return None
+    return s.value if 2 <= s.value <= 20 else None
+
+
+def _separated(c: Constraint, row: Row) -> Expectation | None:
+    separator = _separator_of(row)
+    if separator is None or versions_count(c, row) is not None:
+        return None  # a separator the layout mapping reads already
+    if (n := _pieces(c)) is not None:
+        return all_of(separated_versions(separator, n))
+    if unit_of(c) == "separator" or not c.unit:
+        return None  # the layout mapping's own reading
+    if _BETWEEN.search(str(c.scope or "").lower()) and c.relation in ("equals", "other"):
+        return all_of(separated_versions(separator))  # the count is its sibling's
+    return None
+
+
+def _labels_in_value(c: Constraint) -> Expectation | None:
+    if c.relation != "starts_with" or not isinstance(c.value, (tuple, list)):
+        return None
+    labels = tuple(str(v) for v in c.value)
+    if len(labels) < 2 or not all(v.strip().endswith(":") for v in labels):
+        return None
+    if len(c.words) not in (0, len(labels)):
+        return None  # the words name only some of them: another reading
+    labelled = replace(c, words=labels)
+    found = named_sections(labelled, unit_of(labelled), scope_of(labelled.scope))
+    if found is None or not found.matchers or _singular(_raw_unit(c)) != "line":
+        return found
+    # a label alone on its line heads a section, yet opens no line of the answer
+    return no_kind("each line opening with a label: no kind states it", *found.matchers)
+
+
+def _boxes(c: Constraint) -> str | None:
+    if len(c.words) != 1:
+        return None
+    return _BOXES.get(" ".join(c.words[0].split()))
+
+
+def _checkboxes(c: Constraint, row: Row) -> Expectation | None:
+    if (
+        _boxes(c) != "unchecked"
+        or c.relation not in NUMERIC
+        or not count_value(c.relation, c.value)
+    ):
+        return None
+    if not any(_boxes(s) == "checked" for s in row.constraints if s.index != c.index):
+        return None
+    return no_kind("boxes of one kind counted: no kind counts them", fields("checklist"))
+
+
+def writer_j(c: Constraint, row: Row) -> Expectation | None:
+    """The checks ``c`` maps to by one of split J's writer's conventions; None
+    where none applies (the mapper reads it on)."""
+    for rule in (
+        _no_numbering,
+        _per_part_values,
+        _digit_in_each,
+        _keyword_in_each,
+        _pangram,
+        _code_language,
+        _bare_number,
+        _caps_words,
+        _comma_list,
+        _case_named_absent,
+        _labels_in_value,
+    ):
+        found = rule(c)
+        if found is not None:
+            return found
+    for row_rule in (_numbered, _separated, _checkboxes):
+        found = row_rule(c, row)
+        if found is not None:
+            return found
+    return None
