@@ -24,8 +24,9 @@ rule reads one convention, never a prompt or a quote:
 - a code block whose value is its language (relation ``equals``): a block in
   that language; where the note says the whole answer is that block,
   ``code_only`` in that language (a block in that language implied);
-- the whole answer as a regex of one bare number (``^\\d+(\\.\\d+)?$``):
-  ``number_only``;
+- the whole answer as a regex of one bare number, decimals allowed
+  (``^\\d+(\\.\\d+)?$``): ``number_only``; of a fixed number of digits
+  (``^\\d{10}$``): ``number_only`` implied;
 - words in capitals counted (the unit, label or note saying caps, upper
   case or fully capitalised): ``capital_word_count``;
 - "comma separated" as the label of a whole-answer requirement with no
@@ -38,6 +39,15 @@ rule reads one convention, never a prompt or a quote:
 - each line opening with one of several colon labels given as the value:
   the labels' sections, as ``_blind_layout`` reads them (a line each: the
   sections implied);
+- a start or an end the label forbids (``forbidden_start`` with the words,
+  ``forbidden_end`` with marks): ``not_starts_with``, ``no_final_mark``;
+- the answer (its one word, every line) in capitals, by the label
+  (``all_caps``, relation ``all``): ``letter_case`` upper;
+- JSON only, by the label: the JSON document, no code fence implied (a
+  fenced answer is no JSON document);
+- headings counted as a tuple of their names: ``named_sections``, unless a
+  sibling gives the headings a form of its own (``=== Name ===``) that the
+  sections' reading does not know;
 - checked and unchecked boxes counted (``[x]``, ``[ ]``) beside each
   other: every item a task box (``checklist``) implied by the unchecked
   ones ("the rest unchecked").
@@ -60,11 +70,12 @@ from _blind_matchers import (
     counts,
     either,
     fields,
+    json_object,
     keyword,
     no_kind,
     separated_versions,
 )
-from _blind_parts import NUMERIC, count_value, is_response, scope_of, unit_of
+from _blind_parts import NUMERIC, count_value, is_response, phrase, scope_of, unit_of
 from _blind_rows import Constraint, Row
 
 from redraft.criteria._families._code_blocks import fence_language
@@ -75,13 +86,20 @@ _NUMBERED = re.compile(r"^numbered[ _-]?(?:list|items?|steps?|key)?$|^numbering$
 _NUMBERED_NOTE = re.compile(r"\bnumbered (?:list|items?|steps?)\b")
 _NO_NUMBERING = re.compile(r"^no[ _-]?numbering$|^(?:no|without)[ _-]?numbers?[ _-]list$")
 _LIST_UNITS = frozenset({"item", "items", "step", "steps", "list item", "list items"})
-_PARTS = {"sentence": "sentence", "paragraph": "paragraph", "line": "line", "bullet": "bullet"}
+_PARTS = {
+    "sentence": "sentence",
+    "paragraph": "paragraph",
+    "line": "line",
+    "bullet": "bullet",
+    "item": "item",
+}
 _PART_UNITS = {"word": "words", "character": "characters", "sentence": "sentences"}
+_NUMBER_WORDS = re.compile(r"number words?|spelled|in words|written out")
 _DIGIT = re.compile(r"digit|\bnumbers?\b|numeral|\\d")
 _PANGRAM = re.compile(r"pangram|26 letters|every letter|all letters|alphabet")
 _WHOLE_BLOCK = re.compile(r"entire|whole|only|nothing (?:else|outside)")
 _DIGITS = r"(?:\\d|\[0-9\])\+"
-_BARE_INTEGER = re.compile(r"\^(?:-\??|\[-\+?\]\??|\[\+-\]\??)?" + _DIGITS + r"\$")
+_FIXED_DIGITS = re.compile(r"\^(?:\\d|\[0-9\])\{\d+(?:,\d*)?\}\$")
 _BARE_NUMBER = re.compile(
     r"\^(?:-\??|\[-\+?\]\??|\[\+-\]\??)?"
     + _DIGITS
@@ -204,6 +222,8 @@ def _digit_in_each(c: Constraint) -> Expectation | None:
         return None
     if not _DIGIT.search(f"{_label(c)} {c.note}".lower()):
         return None
+    if _NUMBER_WORDS.search(str(c.note).lower()):
+        return None  # "five" would do: numbers in digits are not the only ones
 
     def test(spec: Spec) -> bool:
         return (
@@ -255,15 +275,20 @@ def _code_language(c: Constraint) -> Expectation | None:
 
 
 def _bare_number(c: Constraint) -> Expectation | None:
-    if c.relation != "matches_format" or not isinstance(c.value, str) or c.unit:
+    if c.relation != "matches_format" or not isinstance(c.value, str):
+        return None
+    if _singular(_raw_unit(c)) not in ("", "character", "digit", "number", "answer"):
         return None
     if not is_response(scope_of(c.scope)):
         return None
-    if _BARE_NUMBER.fullmatch(c.value.strip()):
+    regex = c.value.strip()
+    if _BARE_NUMBER.fullmatch(regex):
         return all_of(fields("number_only"))
-    if _BARE_INTEGER.fullmatch(c.value.strip()):
-        # number_only also takes "12.5" or "1,024": it fails only answers this fails
-        return no_kind("an integer and nothing else: no kind states it", fields("number_only"))
+    # an integer only is narrower than number_only ("12.5" passes it): left
+    # to the mapper's own reading (a note saying "digits only")
+    if _FIXED_DIGITS.fullmatch(regex):
+        # a number of so many digits: number_only fails only answers this fails
+        return no_kind("a number of a fixed length: no kind states it", fields("number_only"))
     return None
 
 
@@ -363,6 +388,97 @@ def _checkboxes(c: Constraint, row: Row) -> Expectation | None:
     return no_kind("boxes of one kind counted: no kind counts them", fields("checklist"))
 
 
+_NO_START = re.compile(r"^(?:forbidden|banned|no|avoid) (?:start|opening|opener|first word)s?$")
+_NO_END = re.compile(r"^(?:forbidden|banned|no) (?:end|ending|final mark|final punctuation)s?$")
+_ALL_CAPS = re.compile(r"^(?:all caps|all capitals|all uppercase|uppercase|upper case|caps)$")
+_JSON_ONLY = re.compile(r"^(?:json only|only json|pure json|raw json)$")
+
+
+def _section_name(text: object) -> str:
+    """A section's name as ``named_sections`` compares it (markup, colon, case aside)."""
+    return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
+
+
+def _forbidden_start(c: Constraint) -> Expectation | None:
+    if c.relation not in ("other", "none") or not is_response(scope_of(c.scope)):
+        return None
+    banned = [w for w in c.words if w.strip()]
+    if _NO_START.fullmatch(_label(c)) is None or not banned:
+        return None
+    want = {phrase(w) for w in banned}
+
+    def test(spec: Spec) -> bool:
+        got = spec.get("phrases")
+        return isinstance(got, list | tuple) and want <= {phrase(str(p)) for p in got}
+
+    return all_of(Matcher(frozenset({"not_starts_with"}), test, f"not_starts_with {sorted(want)}"))
+
+
+def _forbidden_end(c: Constraint) -> Expectation | None:
+    if c.relation not in ("other", "none") or not is_response(scope_of(c.scope)):
+        return None
+    marks = "".join(w.strip() for w in c.words)
+    if _NO_END.fullmatch(_label(c)) is None or not marks:
+        return None
+    if any(ch.isalnum() or ch.isspace() for ch in marks):
+        return None  # a word to end on is no mark
+
+    def test(spec: Spec) -> bool:
+        return set(str(spec.get("marks", ""))) == set(marks)
+
+    return all_of(Matcher(frozenset({"no_final_mark"}), test, f"no_final_mark marks={marks!r}"))
+
+
+def _all_caps(c: Constraint) -> Expectation | None:
+    """Every line (or the one word, or the answer) in capitals: every letter upper case."""
+    if c.relation != "all" or c.value not in (None, "") or c.words:
+        return None
+    scope = " ".join(str(c.scope or "").lower().split())
+    whole = is_response(scope_of(c.scope)) and _raw_unit(c) in ("", "word", "line", "text")
+    lines = scope in ("each line", "every line") and _singular(_raw_unit(c)) == "line"
+    if not (whole or lines) or _ALL_CAPS.fullmatch(_label(c)) is None:
+        return None
+    return all_of(fields("letter_case", case="upper"))
+
+
+def _json_only(c: Constraint) -> Expectation | None:
+    """JSON and nothing else: a fenced block is no JSON document (implied)."""
+    if c.relation != "matches_format" or str(c.value).strip().lower() != "json":
+        return None
+    if _JSON_ONLY.fullmatch(_label(c)) is None or not is_response(scope_of(c.scope)):
+        return None
+    document = json_object()
+    fences = count("code_block_count", "at_most", 0)
+    return Expectation(matchers=(document,), kinds=document.kinds, implied=(fences,))
+
+
+def _named_headings(c: Constraint, row: Row) -> Expectation | None:
+    """Headings counted as their names (a tuple): the named sections, unless
+    a sibling gives the headings a form the sections' reading does not know."""
+    if _singular(_raw_unit(c)) not in ("heading", "header", "section heading"):
+        return None
+    names = c.value if isinstance(c.value, (tuple, list)) else ()
+    if c.relation != "exactly" or len(names) < 2 or not all(isinstance(n, str) for n in names):
+        return None
+    if not is_response(scope_of(c.scope)):
+        return None
+    formed = any(
+        s.index != c.index
+        and _singular(_raw_unit(s)).startswith("heading")
+        and s.relation == "matches_format"
+        for s in row.constraints
+    )
+    if formed:
+        return None
+    want = sorted(_section_name(n) for n in names)
+
+    def test(spec: Spec) -> bool:
+        got = spec.get("names")
+        return isinstance(got, list | tuple) and sorted(_section_name(n) for n in got) == want
+
+    return all_of(Matcher(frozenset({"named_sections"}), test, f"named_sections names={want}"))
+
+
 def writer_j(c: Constraint, row: Row) -> Expectation | None:
     """The checks ``c`` maps to by one of split J's writer's conventions; None
     where none applies (the mapper reads it on)."""
@@ -378,11 +494,15 @@ def writer_j(c: Constraint, row: Row) -> Expectation | None:
         _comma_list,
         _case_named_absent,
         _labels_in_value,
+        _forbidden_start,
+        _forbidden_end,
+        _all_caps,
+        _json_only,
     ):
         found = rule(c)
         if found is not None:
             return found
-    for row_rule in (_numbered, _separated, _checkboxes):
+    for row_rule in (_numbered, _separated, _checkboxes, _named_headings):
         found = row_rule(c, row)
         if found is not None:
             return found

@@ -241,11 +241,15 @@ def test_a_regex_of_one_bare_number_is_number_only() -> None:
     for regex in (r"^\d+(\.\d+)?$", r"^-?[0-9]+(?:\.[0-9]+)?$", r"^[-+]?\d+(\.\d+)?$"):
         found = _expect({"relation": "matches_format", "value": regex})
         assert _covered(found, {"kind": "number_only"}), regex
-    # an integer only: number_only also passes "2.5", so it is implied
-    integer = _expect({"relation": "matches_format", "value": r"^\d+$"})
-    assert not integer.matchers and _implied(integer, {"kind": "number_only"})
+    # an integer only is narrower: number_only passes "2.5"
+    assert not _covered(
+        _expect({"relation": "matches_format", "value": r"^-?\d+$"}), {"kind": "number_only"}
+    )
+    # a fixed number of digits: number_only fails only answers it fails
+    fixed = _expect({"relation": "matches_format", "value": r"^\d{8}$", "unit": "character"})
+    assert not fixed.matchers and _implied(fixed, {"kind": "number_only"})
     # a number inside text, or a number with a unit
-    for regex in (r"\d+", r"^\d+ kg$", r"^\d{4}$"):
+    for regex in (r"\d+", r"^\d+ kg$", r"^\d{4}-\d{2}$"):
         assert not _covered(
             _expect({"relation": "matches_format", "value": regex}), {"kind": "number_only"}
         )
@@ -318,3 +322,55 @@ def test_checked_and_unchecked_boxes_imply_a_checklist() -> None:
     assert not _implied(_expect(unchecked), {"kind": "checklist"})
     # the checked ones say nothing of the rest
     assert not _implied(_expect(checked, unchecked), {"kind": "checklist"})
+
+
+# -- starts, ends, capitals, JSON, named headings ----------------------------------------
+
+
+def test_a_forbidden_start_or_end_by_label_is_its_kind() -> None:
+    start = _expect({"family": "forbidden_start", "unit": "word", "words": ("So",)})
+    assert _covered(start, {"kind": "not_starts_with", "phrases": ["so"]})
+    opener = _expect({"family": "no_opener", "unit": "phrase", "words": ("As an AI", "Sure")})
+    assert _covered(opener, {"kind": "not_starts_with", "phrases": ["Sure", "As an AI"]})
+    end = _expect({"family": "forbidden_end", "unit": "character", "words": ("!",)})
+    assert _covered(end, {"kind": "no_final_mark", "marks": "!"})
+    assert not _covered(end, {"kind": "no_final_mark", "marks": "."})
+    # a word to end on is no mark; one part's start is not the answer's
+    word = _expect({"family": "forbidden_end", "unit": "word", "words": ("thanks",)})
+    assert not _covered(word, {"kind": "no_final_mark", "marks": "."})
+    part = _expect({"family": "forbidden_start", "scope": "each item", "words": ("So",)})
+    assert not _covered(part, {"kind": "not_starts_with", "phrases": ["so"]})
+
+
+def test_all_caps_by_label_is_upper_case() -> None:
+    upper = {"kind": "letter_case", "case": "upper"}
+    for fields in (
+        {"family": "all_caps", "unit": "word", "relation": "all"},
+        {"family": "uppercase", "relation": "all"},
+        {"family": "all_caps", "unit": "line", "scope": "each line", "relation": "all"},
+    ):
+        assert _covered(_expect(fields), upper), fields
+    # one part's capitals are not the answer's
+    heading = {"family": "all_caps", "unit": "heading", "scope": "each heading", "relation": "all"}
+    assert not _covered(_expect(heading), upper)
+
+
+def test_json_only_by_label_implies_no_code_fence() -> None:
+    found = _expect({"family": "json_only", "relation": "matches_format", "value": "json"})
+    assert _covered(found, {"kind": "json"})
+    fences = {"kind": "code_block_count", "relation": "at_most", "value": 0}
+    assert _implied(found, fences)
+    plain = _expect({"family": "output_format", "relation": "matches_format", "value": "json"})
+    assert not _implied(plain, fences)
+
+
+def test_headings_counted_as_their_names_are_named_sections() -> None:
+    heading = {"unit": "heading", "relation": "exactly", "value": ("Before", "During", "After")}
+    sections = {"kind": "named_sections", "names": ["During", "Before", "After"]}
+    assert _covered(_expect(heading), sections)
+    assert not _covered(_expect(heading), sections | {"names": ["Before", "After"]})
+    # headings of a form the sections' reading does not know
+    form = {"unit": "heading", "scope": "each heading", "relation": "matches_format"}
+    assert not _covered(_expect(heading, form | {"value": "^~ \\w+ ~$"}), sections)
+    # a count of headings is not their names
+    assert not _covered(_expect({"unit": "heading", "relation": "exactly", "value": 3}), sections)
