@@ -82,21 +82,23 @@ from redraft.criteria._families._code_blocks import fence_language
 
 __all__ = ["writer_j"]
 
-_NUMBERED = re.compile(r"^numbered[ _-]?(?:list|items?|steps?|key)?$|^numbering$")
+_NUMBERED = re.compile(r"^numbered(?:list|items?|steps?)?$|^numbering$")
 _NUMBERED_NOTE = re.compile(r"\bnumbered (?:list|items?|steps?)\b")
-_NO_NUMBERING = re.compile(r"^no[ _-]?numbering$|^(?:no|without)[ _-]?numbers?[ _-]list$")
-_LIST_UNITS = frozenset({"item", "items", "step", "steps", "list item", "list items"})
+_NO_NUMBERING = re.compile(r"^(?:no|without)(?:numbering|numberedlist)$")
+_LIST_UNITS = frozenset({"item", "step", "list item", "list"})
 _PARTS = {
     "sentence": "sentence",
     "paragraph": "paragraph",
     "line": "line",
     "bullet": "bullet",
     "item": "item",
+    "bullet point": "bullet",
+    "list item": "item",
 }
 _PART_UNITS = {"word": "words", "character": "characters", "sentence": "sentences"}
 _NUMBER_WORDS = re.compile(r"number words?|spelled|in words|written out")
-_DIGIT = re.compile(r"digit|\bnumbers?\b|numeral|\\d")
-_PANGRAM = re.compile(r"pangram|26 letters|every letter|all letters|alphabet")
+_DIGIT = re.compile(r"digit|number|numeral|\\d")
+_PANGRAM = re.compile(r"pangram|26 ?letters|every ?letter|all ?letters|alphabet")
 _WHOLE_BLOCK = re.compile(r"entire|whole|only|nothing (?:else|outside)")
 _DIGITS = r"(?:\\d|\[0-9\])\+"
 _FIXED_DIGITS = re.compile(r"\^(?:\\d|\[0-9\])\{\d+(?:,\d*)?\}\$")
@@ -107,10 +109,10 @@ _BARE_NUMBER = re.compile(
     + _DIGITS
     + r"\)\?\$"
 )
-_LETTERS = re.compile(r"letter|each word|every word|substring|inside")
-_CAPS = re.compile(r"caps|upper[ _-]?case|fully (?:upper|capital)|all capital")
+_LETTERS = re.compile(r"letter|each ?word|every ?word|substring|inside")
+_CAPS = re.compile(r"caps|upper ?case|fully (?:upper|capital)|all ?capital")
 _CAPS_UNIT = re.compile(r"(?:capitali[sz]ed|caps|all[- ]caps|upper[- ]?case|capital) words?")
-_COMMA_LABEL = re.compile(r"^comma[ _-]?(?:separated|list|delimited)$")
+_COMMA_LABEL = re.compile(r"^comma(?:separated|list|delimited)$")
 _NO_CASE = re.compile(r"\bno (upper|lower)[ -]?case\b")
 _BETWEEN = re.compile(r"between (?:the |each )?(?:parts|versions|responses|answers|options)")
 _RUN = re.compile(r"\s*([*=~#_+-])\1{2,19}\s*")
@@ -123,7 +125,24 @@ def _label(c: Constraint) -> str:
 
 
 def _raw_unit(c: Constraint) -> str:
-    return " ".join(str(c.unit or "").lower().replace("_", " ").split())
+    raw = " ".join(str(c.unit or "").lower().replace("_", " ").split())
+    return re.sub(r"^(?:the|a|an) ", "", raw)
+
+
+def _unit(c: Constraint) -> str:
+    """The unit in one spelling: the mapper's where it knows the unit, else
+    the writer's own noun, singular ("step", "part", "list item")."""
+    raw = _raw_unit(c)
+    if not raw:
+        return ""
+    known = unit_of(c)
+    return known if known not in ("item", "answer", "list") else _singular(raw)
+
+
+def _key(c: Constraint) -> str:
+    """The family label with case and separators aside ("NoNumbering",
+    "no_numbering" and "no-numbering" alike)."""
+    return re.sub(r"[^a-z0-9]", "", str(c.family or "").lower())
 
 
 def _singular(text: str) -> str:
@@ -133,7 +152,7 @@ def _singular(text: str) -> str:
 def _is_numbered(s: Constraint) -> bool:
     """The writer says the answer's list is numbered (by label or note)."""
     return s.relation != "none" and (
-        _NUMBERED.fullmatch(_label(s)) is not None
+        _NUMBERED.fullmatch(_key(s)) is not None
         or _NUMBERED_NOTE.search(str(s.note).lower()) is not None
     )
 
@@ -142,13 +161,13 @@ def _list_count(c: Constraint) -> bool:
     return (
         c.relation in NUMERIC
         and bool(count_value(c.relation, c.value))
-        and _raw_unit(c) in _LIST_UNITS
+        and _unit(c) in _LIST_UNITS
         and is_response(scope_of(c.scope))
     )
 
 
 def _numbered(c: Constraint, row: Row) -> Expectation | None:
-    if _is_numbered(c) and (c.unit in (None, "") or _raw_unit(c) in _LIST_UNITS):
+    if _is_numbered(c) and (not _unit(c) or _unit(c) in _LIST_UNITS):
         if not is_response(scope_of(c.scope)):
             return None
         if _list_count(c):
@@ -158,8 +177,8 @@ def _numbered(c: Constraint, row: Row) -> Expectation | None:
                 kinds=frozenset({"numbered_count"}),
                 implied=items,
             )
-        if c.relation in NUMERIC:
-            return None
+        if c.relation not in ("other", "all"):
+            return None  # a format or a value: the mapper's own reading
         return no_kind(
             "a numbered list, its count stated apart", any_count("numbered_count", "(a list)")
         )
@@ -182,9 +201,9 @@ def _numbered(c: Constraint, row: Row) -> Expectation | None:
 
 
 def _no_numbering(c: Constraint) -> Expectation | None:
-    if c.relation != "none" or _NO_NUMBERING.fullmatch(_label(c)) is None:
+    if c.relation != "none" or _NO_NUMBERING.fullmatch(_key(c)) is None:
         return None
-    if _raw_unit(c) not in ("", "line", "lines", "item", "items", "list", "numbering"):
+    if _unit(c) not in ("", "line", "item", "list", "list item", "numbering"):
         return None
     return all_of(count("numbered_count", "at_most", 0))
 
@@ -218,9 +237,9 @@ def _digit_in_each(c: Constraint) -> Expectation | None:
     part = _each_part(c)
     if part is None or c.relation != "contains" or c.value not in (None, "") or c.words:
         return None
-    if _singular(_raw_unit(c)) not in ("", part, "number", "digit"):
+    if _unit(c) not in ("", part, "number", "digit"):
         return None
-    if not _DIGIT.search(f"{_label(c)} {c.note}".lower()):
+    if not _DIGIT.search(f"{_label(c)} {_key(c)} {c.note}".lower()):
         return None
     if _NUMBER_WORDS.search(str(c.note).lower()):
         return None  # "five" would do: numbers in digits are not the only ones
@@ -237,12 +256,13 @@ def _digit_in_each(c: Constraint) -> Expectation | None:
 
 
 def _keyword_in_each(c: Constraint) -> Expectation | None:
-    held = each_part_holds(c)
+    # a blank unit with one word given: the word, as the mapper reads it on
+    held = each_part_holds(c if _unit(c) else replace(c, unit="keyword"))
     if held is None or len(c.words) != 1 or _each_part(c) is None:
         return None
-    if _singular(_raw_unit(c)) not in ("keyword", "word", "phrase"):
+    if _unit(c) not in ("", "keyword", "word", "phrase"):
         return None
-    if _LETTERS.search(f"{_label(c)} {c.note}".lower()):
+    if _LETTERS.search(f"{_label(c)} {_key(c)} {c.note}".lower()):
         return None  # letters within words: no whole word of the answer
     floors = [n for rel, n in count_value(c.relation, c.value) if rel in ("at_least", "exactly")]
     if c.relation != "contains" and not (floors and floors[0] >= 1):
@@ -251,17 +271,17 @@ def _keyword_in_each(c: Constraint) -> Expectation | None:
 
 
 def _pangram(c: Constraint) -> Expectation | None:
-    if _singular(_raw_unit(c)) != "letter" or c.relation != "all" or c.value not in (None, ""):
+    if _unit(c) != "letter" or c.relation != "all" or c.value not in (None, ""):
         return None
     if not is_response(scope_of(c.scope)):
         return None
-    if not _PANGRAM.search(f"{_label(c)} {c.note}".lower()):
+    if not _PANGRAM.search(f"{_label(c)} {_key(c)} {c.note}".lower()):
         return None
     return all_of(fields("pangram"))
 
 
 def _code_language(c: Constraint) -> Expectation | None:
-    if _raw_unit(c) not in ("code block", "code fence", "fenced block") or c.relation != "equals":
+    if _unit(c) not in ("code block", "code fence", "fenced block") or c.relation != "equals":
         return None
     name = c.value.strip().strip("`").strip() if isinstance(c.value, str) else ""
     if not re.fullmatch(r"[\w+#.-]{1,20}", name) or not is_response(scope_of(c.scope)):
@@ -277,7 +297,7 @@ def _code_language(c: Constraint) -> Expectation | None:
 def _bare_number(c: Constraint) -> Expectation | None:
     if c.relation != "matches_format" or not isinstance(c.value, str):
         return None
-    if _singular(_raw_unit(c)) not in ("", "character", "digit", "number", "answer"):
+    if _unit(c) not in ("", "character", "digit", "number", "answer"):
         return None
     if not is_response(scope_of(c.scope)):
         return None
@@ -297,7 +317,7 @@ def _caps_words(c: Constraint) -> Expectation | None:
         return None
     if not _CAPS_UNIT.fullmatch(_raw_unit(c)) or not is_response(scope_of(c.scope)):
         return None
-    if not _CAPS.search(f"{_label(c)} {_raw_unit(c)} {c.note}".lower()):
+    if not _CAPS.search(f"{_label(c)} {_key(c)} {_raw_unit(c)} {c.note}".lower()):
         return None  # "capitalised" alone: a first capital, or every letter?
     return all_of(*counts("capital_word_count", c.relation, c.value))
 
@@ -305,7 +325,7 @@ def _caps_words(c: Constraint) -> Expectation | None:
 def _comma_list(c: Constraint) -> Expectation | None:
     if c.relation != "other" or c.value not in (None, "") or c.words:
         return None
-    if _COMMA_LABEL.fullmatch(_label(c)) is None or _raw_unit(c) not in ("", "item", "items"):
+    if _COMMA_LABEL.fullmatch(_key(c)) is None or _unit(c) not in ("", "item", "list"):
         return None
     if not is_response(scope_of(c.scope)):
         return None
@@ -336,7 +356,7 @@ def _separator_of(row: Row) -> str | None:
 def _pieces(s: Constraint) -> int | None:
     if s.relation != "exactly" or not isinstance(s.value, int) or isinstance(s.value, bool):
         return None
-    if _singular(_raw_unit(s)) not in _PIECES or not is_response(scope_of(s.scope)):
+    if _unit(s) not in _PIECES or not is_response(scope_of(s.scope)):
         return None
     return s.value if 2 <= s.value <= 20 else None
 
@@ -355,18 +375,26 @@ def _separated(c: Constraint, row: Row) -> Expectation | None:
 
 
 def _labels_in_value(c: Constraint) -> Expectation | None:
-    if c.relation != "starts_with" or not isinstance(c.value, (tuple, list)):
+    """Every line opening with one of two or more colon labels: each label
+    heads a line of its own, implied (a label alone on its line heads a
+    section, yet opens no line of the answer's text)."""
+    scope = " ".join(str(c.scope or "").lower().split())
+    if c.relation != "starts_with" or scope not in ("each line", "every line"):
         return None
-    labels = tuple(str(v) for v in c.value)
+    if isinstance(c.value, (tuple, list)):
+        labels = tuple(str(v) for v in c.value)
+    elif c.value in (None, ""):
+        labels = tuple(c.words)
+    else:
+        return None
     if len(labels) < 2 or not all(v.strip().endswith(":") for v in labels):
         return None
     if len(c.words) not in (0, len(labels)):
         return None  # the words name only some of them: another reading
     labelled = replace(c, words=labels)
     found = named_sections(labelled, unit_of(labelled), scope_of(labelled.scope))
-    if found is None or not found.matchers or _singular(_raw_unit(c)) != "line":
+    if found is None or not found.matchers:
         return found
-    # a label alone on its line heads a section, yet opens no line of the answer
     return no_kind("each line opening with a label: no kind states it", *found.matchers)
 
 
@@ -388,10 +416,10 @@ def _checkboxes(c: Constraint, row: Row) -> Expectation | None:
     return no_kind("boxes of one kind counted: no kind counts them", fields("checklist"))
 
 
-_NO_START = re.compile(r"^(?:forbidden|banned|no|avoid) (?:start|opening|opener|first word)s?$")
-_NO_END = re.compile(r"^(?:forbidden|banned|no) (?:end|ending|final mark|final punctuation)s?$")
-_ALL_CAPS = re.compile(r"^(?:all caps|all capitals|all uppercase|uppercase|upper case|caps)$")
-_JSON_ONLY = re.compile(r"^(?:json only|only json|pure json|raw json)$")
+_NO_START = re.compile(r"^(?:forbidden|banned|no|avoid)(?:start|opening|opener|firstword)s?$")
+_NO_END = re.compile(r"^(?:forbidden|banned|no)(?:end|ending|finalmark|finalpunctuation)s?$")
+_ALL_CAPS = re.compile(r"^(?:allcaps|allcapitals|alluppercase|uppercase|caps)$")
+_JSON_ONLY = re.compile(r"^(?:jsononly|onlyjson|purejson|rawjson)$")
 
 
 def _section_name(text: object) -> str:
@@ -402,8 +430,8 @@ def _section_name(text: object) -> str:
 def _forbidden_start(c: Constraint) -> Expectation | None:
     if c.relation not in ("other", "none") or not is_response(scope_of(c.scope)):
         return None
-    banned = [w for w in c.words if w.strip()]
-    if _NO_START.fullmatch(_label(c)) is None or not banned:
+    banned = [w for w in c.words if w.strip()] or ([c.value] if isinstance(c.value, str) else [])
+    if _NO_START.fullmatch(_key(c)) is None or not banned:
         return None
     want = {phrase(w) for w in banned}
 
@@ -417,8 +445,9 @@ def _forbidden_start(c: Constraint) -> Expectation | None:
 def _forbidden_end(c: Constraint) -> Expectation | None:
     if c.relation not in ("other", "none") or not is_response(scope_of(c.scope)):
         return None
-    marks = "".join(w.strip() for w in c.words)
-    if _NO_END.fullmatch(_label(c)) is None or not marks:
+    stated = c.words or ((c.value,) if isinstance(c.value, str) else ())
+    marks = "".join(w.strip() for w in stated)
+    if _NO_END.fullmatch(_key(c)) is None or not marks:
         return None
     if any(ch.isalnum() or ch.isspace() for ch in marks):
         return None  # a word to end on is no mark
@@ -434,9 +463,9 @@ def _all_caps(c: Constraint) -> Expectation | None:
     if c.relation != "all" or c.value not in (None, "") or c.words:
         return None
     scope = " ".join(str(c.scope or "").lower().split())
-    whole = is_response(scope_of(c.scope)) and _raw_unit(c) in ("", "word", "line", "text")
-    lines = scope in ("each line", "every line") and _singular(_raw_unit(c)) == "line"
-    if not (whole or lines) or _ALL_CAPS.fullmatch(_label(c)) is None:
+    whole = is_response(scope_of(c.scope)) and _unit(c) in ("", "word", "line", "text")
+    lines = scope in ("each line", "every line") and _unit(c) == "line"
+    if not (whole or lines) or _ALL_CAPS.fullmatch(_key(c)) is None:
         return None
     return all_of(fields("letter_case", case="upper"))
 
@@ -445,7 +474,7 @@ def _json_only(c: Constraint) -> Expectation | None:
     """JSON and nothing else: a fenced block is no JSON document (implied)."""
     if c.relation != "matches_format" or str(c.value).strip().lower() != "json":
         return None
-    if _JSON_ONLY.fullmatch(_label(c)) is None or not is_response(scope_of(c.scope)):
+    if _JSON_ONLY.fullmatch(_key(c)) is None or not is_response(scope_of(c.scope)):
         return None
     document = json_object()
     fences = count("code_block_count", "at_most", 0)
@@ -455,7 +484,7 @@ def _json_only(c: Constraint) -> Expectation | None:
 def _named_headings(c: Constraint, row: Row) -> Expectation | None:
     """Headings counted as their names (a tuple): the named sections, unless
     a sibling gives the headings a form the sections' reading does not know."""
-    if _singular(_raw_unit(c)) not in ("heading", "header", "section heading"):
+    if _unit(c) not in ("heading", "section heading"):
         return None
     names = c.value if isinstance(c.value, (tuple, list)) else ()
     if c.relation != "exactly" or len(names) < 2 or not all(isinstance(n, str) for n in names):
@@ -463,9 +492,7 @@ def _named_headings(c: Constraint, row: Row) -> Expectation | None:
     if not is_response(scope_of(c.scope)):
         return None
     formed = any(
-        s.index != c.index
-        and _singular(_raw_unit(s)).startswith("heading")
-        and s.relation == "matches_format"
+        s.index != c.index and _unit(s).startswith("heading") and s.relation == "matches_format"
         for s in row.constraints
     )
     if formed:
