@@ -43,7 +43,7 @@ rule reads one convention, never a prompt or a quote:
   ``forbidden_end`` with marks): ``not_starts_with``, ``no_final_mark``;
 - the answer (its one word, every line) in capitals, by the label
   (``all_caps``, relation ``all``): ``letter_case`` upper;
-- JSON only, by the label: the JSON document, no code fence implied (a
+- the whole answer JSON: the JSON document, no code fence implied (a
   fenced answer is no JSON document);
 - headings counted as a tuple of their names: ``named_sections``, unless a
   sibling gives the headings a form of its own (``=== Name ===``) that the
@@ -419,7 +419,6 @@ def _checkboxes(c: Constraint, row: Row) -> Expectation | None:
 _NO_START = re.compile(r"^(?:forbidden|banned|no|avoid)(?:start|opening|opener|firstword)s?$")
 _NO_END = re.compile(r"^(?:forbidden|banned|no)(?:end|ending|finalmark|finalpunctuation)s?$")
 _ALL_CAPS = re.compile(r"^(?:allcaps|allcapitals|alluppercase|uppercase|caps)$")
-_JSON_ONLY = re.compile(r"^(?:jsononly|onlyjson|purejson|rawjson)$")
 
 
 def _section_name(text: object) -> str:
@@ -471,10 +470,11 @@ def _all_caps(c: Constraint) -> Expectation | None:
 
 
 def _json_only(c: Constraint) -> Expectation | None:
-    """JSON and nothing else: a fenced block is no JSON document (implied)."""
+    """The whole answer JSON: a fenced block is no JSON document, so no code
+    fence is implied (whatever the label: "json_only", "format", none)."""
     if c.relation != "matches_format" or str(c.value).strip().lower() != "json":
         return None
-    if _JSON_ONLY.fullmatch(_key(c)) is None or not is_response(scope_of(c.scope)):
+    if not is_response(scope_of(c.scope)) or _unit(c) not in ("", "answer", "json", "response"):
         return None
     document = json_object()
     fences = count("code_block_count", "at_most", 0)

@@ -355,13 +355,17 @@ def test_all_caps_by_label_is_upper_case() -> None:
     assert not _covered(_expect(heading), upper)
 
 
-def test_json_only_by_label_implies_no_code_fence() -> None:
-    found = _expect({"family": "json_only", "relation": "matches_format", "value": "json"})
-    assert _covered(found, {"kind": "json"})
+def test_the_whole_answer_json_implies_no_code_fence() -> None:
     fences = {"kind": "code_block_count", "relation": "at_most", "value": 0}
-    assert _implied(found, fences)
-    plain = _expect({"family": "output_format", "relation": "matches_format", "value": "json"})
-    assert not _implied(plain, fences)
+    for family in ("json_only", "output_format", ""):
+        found = _expect({"family": family, "relation": "matches_format", "value": "json"})
+        assert _covered(found, {"kind": "json"})
+        assert _implied(found, fences), family
+    # one part in JSON says nothing of fences elsewhere
+    part = _expect({"scope": "last section", "relation": "matches_format", "value": "json"})
+    assert not _implied(part, fences)
+    # fences at most 0, never a fence required
+    assert not _implied(found, fences | {"relation": "exactly", "value": 1})
 
 
 def test_headings_counted_as_their_names_are_named_sections() -> None:
