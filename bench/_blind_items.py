@@ -48,7 +48,7 @@ _SCOPES = re.compile(r"(?:the\s+)?(?:list|response|answer|reply|output|whole\s+r
 # A sibling that names the list's form: that form's count is the one expected.
 _FORM = re.compile(
     r"numbered|bullet|checkbox|checklist|\btable\b|\bjson\b|\barray\b|\byaml\b|\bcsv\b|"
-    r"per line|own line|separate line|new line|one (?:item )?per\b"
+    r"per line|own line|separate line|new line|one (?:item )?per (?:line|row|bullet)\b"
 )
 
 

@@ -119,6 +119,7 @@ from _blind_tables import tabular
 from _blind_unusual import unusual
 from _blind_values import values
 from _blind_word_patterns import char_classes, vocabulary, word_patterns
+from _blind_writer_j import writer_j
 
 __all__ = [
     "Constraint",
@@ -157,6 +158,8 @@ def expect(c: Constraint, row: Row) -> Expectation:
         valued := values(c, row)
     ) is not None:  # formats, proportions, counts: bench/_blind_values.py
         return valued
+    if (j := writer_j(c, row)) is not None:  # split J's writer's conventions: _blind_writer_j.py
+        return j
     if (odd := unusual(c, row)) is not None:  # less usual requirements: bench/_blind_unusual.py
         return odd
     if (data := json_data(c, row)) is not None:  # bench/_blind_data.py
