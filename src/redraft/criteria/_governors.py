@@ -1,0 +1,291 @@
+"""What governs a requirement: the lead-ins and response nouns that put a
+phrase under the answer, the things a prompt asks to be written, the requests
+that make parts rather than one whole, and the subjects that make a rule
+someone else's. :mod:`._response_context` reads a phrase with these; the
+families use the public tests through :mod:`._sentences`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from redraft.criteria._grammar import NUMBER
+
+__all__ = [
+    "IN_ONE_UNIT",
+    "LEAD_IN",
+    "NAMED_BETWEEN_BLOCKS",
+    "NAMED_THING",
+    "NEW_SUBJECT",
+    "ONE_PER_LINE",
+    "RESPONSE_NOUN",
+    "THING",
+    "between_blocks",
+    "clause_start",
+    "is_answer_request",
+    "makes_parts",
+    "modifies_part",
+    "names_thing_with",
+    "rules_for_others",
+    "subject_elsewhere",
+]
+
+
+THING = (
+    r"(?:essay|poem|story|email|letter|blog\s+post|post|article|song|rap|lyrics|list|pitch|"
+    r"itinerary|resume|summary|document|tweet|limerick|haiku|riddle|joke|speech|proposal|review|"
+    r"ad|advertisement|description|outline|report|message|rubric|template|slogan|biography|"
+    r"paper|memo|dialogue|conversation|critique|reply|response|answer|output|text|note|brief|"
+    r"guide|plan|story|thread|ode|sonnet|verse|quiz|pitch\s+deck|cover\s+letter)"
+)
+"""Things a prompt asks to be written: "the poem must …" is about the response."""
+
+
+def clause_start(text: str, start: int) -> int:
+    """Where the clause holding offset ``start`` of ``text`` begins: after the
+    last clause break ("; ", ", and", "and include …") before it."""
+    return max((m.end() for m in _CLAUSE_BREAK.finditer(text) if m.end() <= start), default=0)
+
+
+# Where a clause ends for a negation: "Do not use commas, but mention 'dose' …".
+_CLAUSE_BREAK = re.compile(
+    r";|\bbut\b|,\s*and\b|\band\s+(?:must|should|will|also|then|make\s+sure|please)\b|"
+    r"\b(?:don'?t|do\s+not)\s+forget\s+to\b|"
+    # "third person, no pronouns, max 3 sentences": a count after a comma is an
+    # item of its own; "it isn't possible so just write …": a request of its own
+    r",\s*(?=(?:and\s+)?(?:max(?:imum)?|min(?:imum)?|at\s+(?:most|least)|under|up\s+to|exactly|"
+    r"between|no\s+(?:more|fewer|less|longer|shorter)\s+than)\s)|"
+    # "… isn't possible, so just write it in caps": a consequence, a new directive
+    r"\bso\s+(?=(?:just\s+|please\s+|instead\s+)?(?:write|use|keep|give|make|answer|reply|"
+    r"respond|include|add|put|start|end|list|no)\b)|"
+    # "no more than 40 words and include 2 emojis": a new directive, a new clause
+    r"\band\s+(?=(?:include|use|add|write|give|put|end|start|begin|highlight|mention|bold|"
+    r"italici[sz]e|wrap|keep|make|format|finish|conclude|answer|respond|reply|limit)\b)"
+)
+
+
+RESPONSE_NOUN = re.compile(
+    r"\b(?:your|the|my|this)\s+(?:entire\s+|whole\s+|full\s+|final\s+|complete\s+)?"
+    r"(?:answer|response|reply|output)\b|^\s*(?:it|everything|all of it)\b|"
+    # a standing instruction: "Responses must …", "keep every reply under …"
+    r"^\s*(?:all\s+)?(?:your\s+)?(?:answers|responses|replies|outputs)\b"
+    r"(?!\s+(?:to|from|of|for|about|on|by|that|which|who)\b)|"
+    r"\b(?:every|each|all)\s+(?:of\s+your\s+)?(?:reply|replies|response|responses|answer|"
+    r"answers)\b|"
+    r"^\s*there\s+(?:should|must|shall)\b|"
+    # a label for the answer's shape: "Format: a title, then 4 bullets"
+    r"^\s*(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format|length|"
+    r"requirements?|constraints?|rules?)\s*:|"
+    # "…, and the letter must not …": a clause of its own about the thing asked for
+    rf"(?:^|[,;]\s*(?:and|but)\s+|;)\s*(?:in\s+)?(?:the|your)\s+(?:[\w-]+\s+)?{THING}\s+(?:should|must|"
+    r"shall|needs?\s+to|"
+    r"has\s+to|will\s+need\s+to)\b|"
+    rf"\bin\s+your\s+(?:entire\s+|whole\s+)?{THING}\b|"
+    rf"^\s*(?:please\s+)?(?:make\s+sure|ensure|be\s+sure)\s+(?:that\s+)?(?:the|your)\s+"
+    rf"(?:entire\s+|whole\s+)?{THING}\s+(?:is|are|has|have|contains|includes|uses)\b"
+)
+
+
+# What a clause after the request names as its own subject: "… for our
+# bloggers: posts should be at least 800 words" is about the posts.
+NEW_SUBJECT = re.compile(
+    r"(?P<subject>[\w'-]+)\s+(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\b"
+)
+_SUBJECT_IS_ANSWER = re.compile(
+    rf"(?:it|this|that|which|you|everything|answers?|responses?|repl(?:y|ies)|outputs?|{THING})"
+)
+# Things of the kind asked for, in the plural ("Rules: emails must be …"): the
+# answer's, unless the answer is a set of rules for others to follow.
+_PLURAL_THING = re.compile(rf"{THING}s|(?:ess|repl|stor|summar|biograph|ode)ies")
+_PLURAL_ANSWERS = re.compile(r"answers|responses|replies|outputs")
+_RULES_MADE = re.compile(
+    r"\b(?:write|draft|create|compose|prepare|make|give|put\s+together)\b[^:]*\b(?:guidelines?|"
+    r"rules|polic(?:y|ies)|brief|instructions|guide|rubric|checklist|requirements|standards|"
+    r"criteria|terms|code\s+of\s+conduct)\b"
+)
+
+
+def subject_elsewhere(subject: str, head: str) -> bool:
+    """Whether a modal's ``subject`` after a colon is something other than
+    the answer, ``head`` being the text before the colon."""
+    if _SUBJECT_IS_ANSWER.fullmatch(subject):
+        # "a style guide for our agents: replies should be …" is the agents' replies
+        theirs = _PLURAL_ANSWERS.fullmatch(subject) is not None
+        return theirs and _RULES_MADE.search(head) is not None
+    return not _PLURAL_THING.fullmatch(subject) or _RULES_MADE.search(head) is not None
+
+
+def rules_for_others(text: str) -> bool:
+    """Whether ``text`` (lowered) states, after a colon, rules whose subject
+    is something other than the answer ("a style guide for our agents:
+    replies should be under 80 words")."""
+    colon = text.rfind(":") + 1
+    return colon > 0 and any(
+        subject_elsewhere(m.group("subject"), text[:colon])
+        for m in NEW_SUBJECT.finditer(text, colon)
+    )
+
+
+LEAD_IN = re.compile(
+    r"(?:(?:please|always|and|but|also|then|finally|first|next|lastly|in|using|with|additionally|"
+    # a criteria line that opens with how much of it: "Entirely in capital letters."
+    r"entirely|completely|wholly|strictly|"
+    r"in\s+particular|basically|make\s+sure(?:\s+that|\s+to)?|be\s+sure(?:\s+that|\s+to)?|"
+    r"ensure(?:\s+that)?|remember\s+to|(?:don'?t|do\s+not)\s+forget\s+to|"
+    r"you(?:\s+(?:should|must|will|need\s+to|have\s+to))?|"
+    r"i\s+(?:want|need|would\s+like)(?:\s+you\s+to|\s+(?:for\s+)?there\s+to\s+be)?|"
+    # "I don't want anything longer than 30 words": the phrase owns its negation
+    r"i(?=\s+(?:do\s+not|don'?t)\b)|"
+    # a criteria line without its subject: "Must fit in 280 characters", "Be under 90 words"
+    r"(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)(?:\s+be)?|be)\s*,?\s*)+"
+)
+
+
+ONE_PER_LINE = re.compile(
+    r"\b(?:one|each)(?:\s+\w+)?\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line)\b"
+)
+"""A layout, not a subject: "one per line", "each bar on its own line"."""
+# A list item that only modifies the part the item before it names.
+_PART_NAMED = re.compile(
+    r"\b(?:line|title|heading|header|name|names|word|words|phrase|label|subject|greeting|"
+    r"sign-?off|signature|slug|caption|tagline|headline)\b"
+)
+_MODIFIER_AT = re.compile(r"(?:in|with|within|inside)\s+(?:all\s+)?[\w-]+(?:\s+[\w-]+)?\s*(?:,|$)")
+
+
+_OPENS_WITH_MODAL = re.compile(
+    r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:(?:it|this)\s+)?"
+    r"(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)\b"
+)
+# Verbs whose whole output is the answer, whatever their object: "explain
+# X, 3 sentences max" is about the explanation.
+_ANSWERING = re.compile(
+    r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:answer|reply|respond|explain|"
+    r"describe|summari[sz]e|sum\s+up|tell\s+(?:me|us)\s+(?:about|how|why|what)|translate|output|"
+    r"return|print|(?:reply|respond|answer)\s+with|"
+    # "write in third person, at least 80 words": how to write the answer
+    r"write\s+(?:it\s+|this\s+|everything\s+)?(?:in|with|using|as|from)\b|"
+    r"rewrite|paraphrase|discuss|argue|keep\s+it|make\s+it|limit\s+it)\b"
+)
+# Verbs that make something: the answer only when that something is a thing
+# written whole ("write a poem, 4 lines"), not a set of parts ("give me 3
+# subject lines, under 45 characters" is about each line).
+_MAKING = re.compile(
+    r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:write|compose|draft|craft|"
+    r"create|generate|produce|give|provide|prepare|send|put\s+together)\s+(?:me\s+|us\s+)?"
+    rf"(?:(?:a|an|one|the|my|our|your)\s+)?(?:[\w'-]+\s+){{0,4}}?{THING}\b(?!\s+(?:of|for\s+each)\b)"
+)
+
+
+_MAKING_VERB = re.compile(
+    r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:write|compose|draft|craft|"
+    r"create|generate|produce|give|provide|prepare|put\s+together|list|suggest|add|come\s+up\s+with|"
+    r"brainstorm|name)\b"
+)
+
+
+_SEVERAL = re.compile(
+    rf"\s+(?:me\s+|us\s+)?(?:(?:exactly|about|around|at\s+least|up\s+to)\s+)?(?:{NUMBER}\b|some\b|"
+    r"several\b|a\s+few\b|multiple\b|a\s+couple\b|a\s+list\b|(?:[\w-]+\s+){0,2}[\w-]+s\b)"
+)
+
+
+def makes_parts(text: str) -> bool:
+    """Whether ``text`` (lowered) opens by asking for things other than one
+    written whole ("give me 3 subject lines", "add tags"): a list after
+    it may describe each of them."""
+    lead = LEAD_IN.match(text)
+    rest = text[lead.end() :] if lead else text
+    verb = _MAKING_VERB.match(rest)
+    if verb is None or _MAKING.match(rest):
+        return False
+    # several things: a number, "some", "a list of" after the verb
+    return _SEVERAL.match(rest, verb.end()) is not None
+
+
+def is_answer_request(text: str) -> bool:
+    """Whether ``text`` (lowered) opens as a request for the answer as a
+    whole: a response noun ("Your answer should …", "the poem must …"), a
+    bare modal ("Must fit in 280 characters"), a verb whose output is the
+    answer ("explain …", "keep it …") or one that makes a thing written
+    whole ("write a poem"). Not "add tags …" or "give me 3 headlines …":
+    what follows may be about each of them."""
+    lead = LEAD_IN.match(text)
+    rest = text[lead.end() :] if lead else text
+    return bool(
+        _OPENS_WITH_MODAL.match(text)
+        or _OPENS_WITH_MODAL.match(rest)
+        or RESPONSE_NOUN.match(rest)
+        or _ANSWERING.match(rest)
+        or _MAKING.match(rest)
+    )
+
+
+def modifies_part(previous: str, item: str) -> bool:
+    """Whether list item ``item`` only modifies ("in caps", "in bold") the part
+    the item before it (``previous``) names ("start with the slug line")."""
+    return bool(_PART_NAMED.search(previous)) and _MODIFIER_AT.match(item.strip() + ",") is not None
+
+
+# More things one asks to be made, read only where the request names them:
+# "write a short paragraph about the moon that uses the word 'giant' twice".
+_MADE = (
+    r"(?:paragraph|sentence|tongue\s+twister|bio|definition|caption|tagline|headline|toast|"
+    r"chant|motto|greeting|acrostic|fable|tale|anecdote|monologue|pun|verse)"
+)
+
+
+# "Write a poem about trees that has at least 350 words", "compose a song with
+# at least 3 sentences": the thing asked for, then a relative clause or "with"
+# giving its count. Nothing given may stand between ("a summary of this essay
+# that has 500 words" counts the essay), and the sentence must be the request.
+NAMED_THING = re.compile(
+    r"(?:^|[,;:]|\b(?:please|and|then|now|just)\b)\s*(?:(?:can|could|would)\s+you\s+)?"
+    r"(?:write|compose|create|draft|generate|produce|give\s+me|craft|send)\s+(?:me\s+)?(?:a|an)\s+"
+    rf"(?:[\w'-]+\s+){{0,4}}?(?:{THING}|{_MADE})\b"
+    r"(?P<between>[^.;:!?\ue000]{0,120}?)"
+    # "that" alone: the phrase opens with its own verb ("contains 14 sentences")
+    r"(?:\bthat(?:\s+(?:contains?|has|have|includes?|uses?|mentions?))?|\bthat'?s|\bthat\s+is|"
+    r"\bwith)\s*$"
+)
+
+
+def names_thing_with(prefix: str) -> bool:
+    """Whether ``prefix`` (lowered) ends by naming the thing asked for and
+    "with" its count to come ("compose a song with …"): what follows the
+    count ("… that can be sung", "… for a proposal") is the thing's."""
+    named = NAMED_THING.search(prefix)
+    return (
+        named is not None
+        and prefix.rstrip().endswith("with")
+        and not between_blocks(named.group("between"))
+    )
+
+
+NAMED_BETWEEN_BLOCKS = re.compile(
+    r"\b(?:this|these|those|my|his|her|their|our|given|provided|attached|following|below|above|"
+    r"existing|original|which|whose|who|each|every|per|not|no|without)\b"
+)
+
+# Whose it is, in a phrase that a comma closes: "a message wishing my team
+# luck, with exactly 2 emojis" is the message's; "a summary of my essay with
+# 500 words" may be the essay's.
+_POSSESSIVE = re.compile(r"\b(?:my|his|her|their|our)\b")
+
+
+def between_blocks(between: str) -> bool:
+    """Whether the words between the thing named and "with"/"that" make the
+    count another thing's."""
+    if between.rstrip().endswith(","):
+        between = _POSSESSIVE.sub(" ", between)
+    return NAMED_BETWEEN_BLOCKS.search(between) is not None
+
+
+# The answer as one unit, then what it holds: "in a paragraph that contains",
+# "in one sentence which has at least 25 words and"
+IN_ONE_UNIT = re.compile(
+    r"\bin\s+(?:a|one|a\s+single|just\s+one|only\s+one)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:paragraph|sentence|line)\s+(?:that|which)\s+(?:has|contains|uses|includes|"
+    r"(?:must|should)\s+(?:have|contain|use|include))\b"
+    r"(?P<rest>(?:[^.;:!?\ue000]{0,80}?\s+and)?)\s*$"
+)

@@ -1,0 +1,375 @@
+"""Whether a phrase is a requirement on the response: the test every rule
+shares (:func:`response_context`) and the guards only it applies: negation,
+a subject of its own, a later part, several things each counted, and material
+given to be transformed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from redraft.criteria._asked import asked_of_another, asks_about_it
+from redraft.criteria._governors import (
+    IN_ONE_UNIT,
+    LEAD_IN,
+    NAMED_BETWEEN_BLOCKS,
+    NAMED_THING,
+    NEW_SUBJECT,
+    RESPONSE_NOUN,
+    between_blocks,
+    clause_start,
+    is_answer_request,
+    makes_parts,
+    modifies_part,
+    subject_elsewhere,
+)
+from redraft.criteria._grammar import NUMBER
+from redraft.criteria._guards import HEDGE, NEGATION, sentence_blocked
+
+if TYPE_CHECKING:
+    from redraft.criteria._sentence_text import Sentence
+
+__all__ = ["response_context"]
+
+
+_DIRECTIVE = re.compile(
+    r"(?:^[\s\-*•·>]*|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must|you|don'?t|do\s+not|"
+    r"never)\b)\s*(?:only\s+|always\s+)?"
+    r"(?P<verb>write|respond|answer|reply|give|provide|compose|create|draft|generate|produce|"
+    r"summari[sz]e|explain|describe|list|tell|make|keep|limit|rewrite|translate|paraphrase|"
+    r"output|return|type|use|format|present|express|state|put|wrap|craft|share|offer|"
+    r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
+    r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|group|name|"
+    r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold|"
+    r"greet|sign\s+off|close|send|prefix|ask(?=\s+(?:me|us)\b))\b"
+)
+
+
+# Words that make a requirement about something other than the whole response.
+_OTHER_THING = re.compile(
+    r"(?<![-\w])(?:each|every|per|first|last|second|third|word|words|title|titles|heading|headings|"
+    r"headline|name|names|label|labels|acronym|keyword|keywords|variable|variables|string|"
+    r"strings|function|functions|program|code|script|class|method|query|regex|column|field|"
+    r"item|items|key|keys|value|values|tag|tags|username|password|subject line|caption|"
+    r"(?<!cover\s)letter(?!\s+(?:to|for|from)\b)|"
+    r"letters|character|characters|that|which|who|whom|whose|where|when|while|if|whether|"
+    r"example|examples|input|original|following|below|above|quote|quotes|bullet|bullets|"
+    r"line|lines|question|questions|table|list of|file|files|sentence of|body|bodies|intro|"
+    r"introduction|conclusion|greeting|salutation|signature|headlines|snippet|"
+    r"one-liner|command)\b"
+)
+_MAX_BETWEEN_WORDS = 8
+# An item's letter or number: "(c) Do not …", "b) Keep …", "iv. Use …".
+_LIST_MARKER = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)|(?:[a-z]|[ivx]{1,4})\.)\s+")
+# "The assignment said: first repeat …": words reported, not asked
+_REPORTED = re.compile(
+    r"\b(?:said|says|asked|asks|wrote|writes|told|tells|reads|read|was|were)\s*$"
+)
+_BARE_MODAL = re.compile(r"(?:must|should|shall|needs?|has|have|be)\b")
+
+
+_LIST_STEP = re.compile(r"(?:,|\band)\s*$")
+
+
+# "… 3 headlines, each in Title Case and under 70 characters": the list's
+# items are each about one of several things, not about the whole.
+_DISTRIBUTIVE = re.compile(
+    r"\b(?:each|every|per|apiece)\b(?!\s+(?:(?:one\s+)?(?:separated|divided)|other)\b)"
+)
+_AT_TOP = re.compile(r"\bat\s+the\s+(?:very\s+)?(?:top|beginning|start)\b")
+# "Show the code, then explain it in two sentences": a directive that comes
+# after another part governs that later part only, which no check measures.
+_SEQUENCED = re.compile(
+    r"\b(?:then|after\s+(?:that|this|which|it)|afterwards?|followed\s+by|next)\s*,?\s*$"
+)
+
+
+# An open bracket after a later part: what it holds describes that part.
+_LATER_PART_BRACKET = re.compile(
+    r"\b(?:then|followed\s+by|after\s+(?:that|this|it)|afterwards?|next)\b[^()]*\([^()]*$"
+)
+
+
+_DESCRIBES = re.compile(r"\b(?:of|with|has|have|having|containing|contains|is|are)\s*$")
+_GIVEN = re.compile(r"\b(?:this|these|those|given|provided|attached|existing|my|his|her|their)\b")
+
+
+# The sentence's subject and its modal: "Each caption should include …, end
+# with 3 hashtags, and contain one emoji max" — every verb of the list has it.
+_SUBJECT_MODAL = re.compile(
+    r"^(?P<subject>[^,;:.]{1,60}?)\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|"
+    r"will|can|may)\b"
+)
+_MODAL_WORD = re.compile(r"\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\b")
+
+
+def _shared_subject_elsewhere(prefix: str) -> bool:
+    """Whether the phrase continues a list whose subject is each of several
+    things or another thing than the answer ("each caption should include
+    …, end with …, and contain one emoji max"): no new subject comes
+    between that subject's modal and it, and it is not one new directive
+    joined by ", and"."""
+    found = _SUBJECT_MODAL.match(prefix)
+    if not found:
+        return False
+    subject = found.group("subject")
+    if RESPONSE_NOUN.search(found.group(0)) or not (
+        _DISTRIBUTIVE.search(subject) or _OTHER_THING.search(subject)
+    ):
+        return False
+    rest = prefix[found.end() :]
+    if _MODAL_WORD.search(rest):
+        return False  # a subject of its own: "…, but the post must …"
+    # "each line must end with '!', and use 6 lines": one comma before "and"
+    # joins a new directive; a series ("…, end with …, and contain …") shares it
+    return rest.count(",") != 1
+
+
+# Several things, then "of"/"with" a count: "5 sentences of at most 10 words",
+# "3 slogans with under 6 words" give each of them the count.
+_SEVERAL_OF = re.compile(
+    rf"^\s*(?:me\s+|us\s+)?(?:{NUMBER}|several|multiple|some|a\s+few)\s+(?:[\w-]+\s+){{0,3}}?"
+    r"[a-z]+s\b"
+    r"(?:\s+[\w'-]+){0,6}?\s+(?:of|with|having|containing|that\s+(?:have|are|contain))\s*$"
+)
+
+_BAN = re.compile(r"(?:no|without|zero|never|none|not)\b")
+
+
+def _between_ok(between: str, raw: str) -> bool:
+    if any(subject_elsewhere(m.group("subject"), raw) for m in NEW_SUBJECT.finditer(raw)):
+        return False
+    between = between.strip(" ,")
+    if len(between.split()) > _MAX_BETWEEN_WORDS or _OTHER_THING.search(between):
+        return False
+    # "this essay of 500 words" describes the input, not the answer.
+    return not (_DESCRIBES.search(raw) and _GIVEN.search(raw))
+
+
+_MODAL = re.compile(r"\b(?:should|must|to)\s*$")
+# One part of the response: "paragraph 2 must start with …" is not about the whole.
+_PART = re.compile(
+    r"\b(?:paragraph|section|part|stanza|chapter|verse|point)s?\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[ivx]+)\b"
+)
+
+
+def _subject_ok(text: str, directive: re.Match[str]) -> bool:
+    """ "Each sentence should have …" is about something else: a modal's
+    subject must not name another thing."""
+    head = text[: directive.start("verb")]
+    if not _MODAL.search(head):
+        return True
+    subject = re.split(r"[,;:(]|\b(?:and|but|then)\b", head)[-1]
+    if _PART.search(subject):
+        return False
+    return not _OTHER_THING.search(subject) or bool(RESPONSE_NOUN.search(subject))
+
+
+_BANS_SO_FAR = re.compile(r"(?:(?:no|without)\s+[\w\s'-]{1,40}?,\s*)*")
+_DASH_AFTER = re.compile(r"\s[—–]\s")
+_POLITE_REQUEST = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+
+
+# "no more than 25 words and exactly one number": a relation, not a negation
+_RELATION_AFTER_NO = re.compile(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
+
+
+def _negated(text: str, begin: int, end: int) -> bool:
+    return any(
+        not _RELATION_AFTER_NO.match(text, m.end()) for m in NEGATION.finditer(text, begin, end)
+    )
+
+
+# What may stand before a negated directive that opens a clause of its own:
+# "…, and don't use …" (not "emails must never use …", whose subject is another's).
+_IMPERATIVE_BEFORE = re.compile(r"(?:^|[,;:(]|\b(?:and|but|then|also|please|so|just))\s*$")
+# "headlines should be short and never end with …": the clause before has a
+# subject of its own, which the negated directive shares.
+_STATED_OF = re.compile(
+    r"\b(?:should|must|shall|says|said|needs?\s+to|has\s+to|have\s+to|are|is|were|was)\b"
+)
+
+
+_LENGTH_SOFTENER = re.compile(
+    r"\s*(?:not\s+(?:too|very|overly)\s+(?:long|wordy|lengthy)|nothing\s+(?:too\s+)?(?:long|fancy|"
+    r"lengthy)|short\s+and\s+sweet|keep\s+it\s+(?:short|brief|concise))(?:\s+please)?\s*"
+    r"(?:[,:;]|\s[—–-])\s*"
+)
+
+
+_OWN_MODAL = re.compile(
+    r"(?:should|must|shall|may|can|will)\s+(?:not|never)\b|(?:mustn|shouldn|can|won)'?t\b"
+)
+
+
+def response_context(
+    sentence: Sentence, start: int, *, owns_negation: bool = False, named_thing: bool = True
+) -> bool:
+    """Whether the phrase at ``start`` (an offset in the sentence) is a
+    requirement on the response.
+
+    It must be governed by a directive verb or a response noun with nothing
+    in between that points elsewhere, or stand alone as the whole sentence
+    (a criteria line such as "At most 50 words."). The sentence must not
+    hedge, give a condition or example, or negate it (unless the rule's own
+    pattern is the negation: ``owns_negation``). A requirement may also
+    follow the thing asked for ("write a poem about trees that has at least
+    350 words", "a rap that doesn't include 'yo'"); ``named_thing=False``
+    refuses that reading.
+    """
+    text = sentence.lower
+    prefix = text[:start]
+    if sentence_blocked(sentence, start):
+        return False
+    if _LATER_PART_BRACKET.search(prefix):
+        return False  # "…, then the standfirst (one sentence, at most 30 words)": its own
+    # the clause's start, found in the whole text: a break may look past the phrase's start
+    # "Not too long, max 5 sentences": a softener about the answer's length
+    # opens the sentence; its "not" negates nothing after it
+    soft = _LENGTH_SOFTENER.match(text)
+    opened = soft.end() if soft and soft.end() <= start else 0
+    if not owns_negation and _negated(text, max(opened, clause_start(text, start)), start):
+        return False
+    if not owns_negation and _shared_subject_elsewhere(prefix):
+        return False  # a "no …" of each part is a "no …" of the whole
+    bare = _LIST_MARKER.sub("", prefix[opened:]).strip(" \t-*•·>#0123456789.)(:,")
+    # "Let's make it a constrained writing problem: be sure the letter p …":
+    # after a colon, a lead-in starts the requirement afresh
+    before_colon, _, after_colon = prefix.rpartition(": ")
+    if (
+        before_colon
+        and LEAD_IN.fullmatch(after_colon.strip(" ,"))
+        and not _REPORTED.search(before_colon)
+        and not HEDGE.search(text)
+    ):
+        return True
+    # "Every line must end with a period — no exclamation marks": a ban after a
+    # dash stands as an item of its own
+    # (and so does each ban of a list after it); not a dash pair around words
+    # about something given ("my essay — no commas anywhere — got …")
+    dash = max(prefix.rfind(" — "), prefix.rfind(" – "))
+    if (
+        owns_negation
+        and dash >= 0
+        and _BANS_SO_FAR.fullmatch(prefix[dash + 3 :])
+        and not _DASH_AFTER.search(text, start)
+        and not _GIVEN.search(prefix[:dash])
+        and not HEDGE.search(text)
+    ):
+        return True
+    if asked_of_another(text, start, clause_start(text, start), sentence.whole):
+        return False
+    after_colon_at = prefix.rfind(":") + 1
+    if after_colon_at and any(
+        subject_elsewhere(m.group("subject"), prefix[:after_colon_at])
+        for m in NEW_SUBJECT.finditer(text, after_colon_at, start)
+    ):
+        return False  # "… for our bloggers: posts should be …, and use …" is the posts
+    if asks_about_it(text):
+        return False
+    if not bare or (
+        LEAD_IN.fullmatch(bare)
+        # "Should every line end with a comma?" asks; "Must end with a comma." requires
+        and not (text.rstrip().endswith("?") and _BARE_MODAL.match(bare))
+    ):
+        return True
+    if named_thing and (not text.rstrip().endswith("?") or _POLITE_REQUEST.match(text)):
+        # a question is a request only when it asks for the thing ("can you write …?")
+        named = NAMED_THING.search(prefix)
+        if named and not between_blocks(named.group("between")):
+            return True
+    if named_thing and (one := IN_ONE_UNIT.search(prefix)) and is_answer_request(text):
+        # "describe it in a single sentence that has no commas": that sentence is the answer
+        return not NAMED_BETWEEN_BLOCKS.search(one.group("rest"))
+    directives = [m for m in _DIRECTIVE.finditer(text, 0, start + 40) if _subject_ok(text, m)]
+    if any(
+        m.start("verb") == start
+        or (
+            owns_negation
+            and m.start() == start
+            and _IMPERATIVE_BEFORE.search(prefix)
+            and not _STATED_OF.search(prefix)
+        )
+        for m in directives
+    ):
+        # the phrase opens with a directive of its own: "… and wrap your answer …",
+        # "… and don't use the word 'x'" (a rule that owns its negation)
+        return True
+    # "the letter must not contain …": a ban that opens with its modal; the
+    # response noun before it governs it ("the letter must" is the anchor)
+    own_modal = _OWN_MODAL.match(text, start) if owns_negation else None
+    seen = text[: own_modal.end()] if own_modal else prefix
+    anchors = [min(m.end(), start) for m in RESPONSE_NOUN.finditer(seen)]
+    anchors += [m.end("verb") for m in directives if m.end("verb") <= start]
+    if not anchors:
+        return False
+    anchor = max(anchors)
+    raw = prefix[anchor:]
+    sequenced = (m for m in directives if m.end("verb") == anchor)
+    if not _AT_TOP.search(raw) and any(
+        _SEQUENCED.search(text, 0, m.start("verb")) for m in sequenced
+    ):
+        return False
+    if _LIST_STEP.search(prefix):
+        # "answer in 12 words, all lowercase": one more item of the same list;
+        # not "start with the slug line, in caps" (the line's)
+        items = re.split(r"[,;]", prefix.rstrip(" ,;"))
+        previous = items[-1]
+        # "give me 10 words, in capitals": the words asked for are the answer
+        asked_for = len(items) == 1 and makes_parts(previous)
+        if modifies_part(previous, text[start:].split(",")[0]) and not asked_for:
+            return False
+        return not _DISTRIBUTIVE.search(raw)
+    if any(
+        m.end("verb") == anchor and _TRANSFORMING.fullmatch(m.group("verb")) for m in directives
+    ) and (
+        (shaped := _TRANSFORMED.fullmatch(raw))
+        and (shaped.group("into") or _INTO_SHAPE.match(text, start))
+    ):
+        return True  # "summarise the article below in three bullet points": the summary's
+    if (shaped := _SUMMARY_OF.fullmatch(raw)) and (
+        shaped.group("into") or _INTO_SHAPE.match(text, start)
+    ):
+        return True  # "summarise the article below in three bullet points": the summary's
+    if _SEVERAL_OF.match(raw) and not _BAN.match(text, start):
+        return False  # "5 sentences of at most 10 words": each one's (a ban is every one's)
+    return _between_ok(_strip_frame(_ANSWER_SHAPE.sub(" ", raw)), raw)
+
+
+# A verb that turns given material into the answer, and that material named
+# right after it: what follows ("in three bullet points") shapes the answer.
+_TRANSFORMING = re.compile(r"summari[sz]e|sum up|condense|shorten|rewrite|paraphrase|translate")
+# "generate a summary of the following passage in all capital letters"
+_SUMMARY_OF = re.compile(
+    r"\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:[\w-]+\s+)?(?:summary|translation|paraphrase|rewrite|"
+    r"version|rewording|tl;?dr)\s+of\s+(?:the|this|that|my|our|these|those)\s+(?:[\w-]+\s+){0,3}?"
+    r"[\w-]+(?:\s+(?:below|above|here))?(?:\s+(?P<into>in|into))?\s*"
+)
+_INTO_SHAPE = re.compile(r"(?:in|into|as|using)\s")
+_TRANSFORMED = re.compile(
+    r"\s+(?:the|this|that|my|our|these|those|his|her|their)\s+(?:[\w-]+\s+){0,3}?[\w-]+"
+    r"(?:\s+(?:below|above|here|i\s+(?:pasted|shared|gave\s+you)))?"
+    # "rewrite the following blog as a list of exactly 4 bullet points"
+    r"(?:\s+(?P<into>in|into|as\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:list|set|series)\s+of))?\s*"
+)
+
+
+# The answer's own size between the verb and the phrase: "answer in one word
+# without punctuation", "reply in 3 sentences, all lowercase"
+_ANSWER_SHAPE = re.compile(
+    rf"\b(?:in|with|using)\s+(?:{NUMBER}|a|a\s+single)\s+(?:short\s+)?"
+    r"(?:words?|sentences?|lines?|paragraphs?)(?:\s+only)?\b"
+)
+_FRAME = re.compile(
+    r"\b(?:sure\s+that|ensure\s+that|should|must|shall|needs? to|has to|have to|is to|will|"
+    r"can|is|are|be|been|being|"
+    r"written|kept|stay|remain|contain|contains|containing|include|includes|including|have|has|"
+    r"having|consist of|span|with|in|of|it|everything|the|a|an|me|us|your|my|answer|response|"
+    r"reply|output|entire|whole|only|strictly|just|exactly)\b"
+)
+
+
+def _strip_frame(between: str) -> str:
+    """The words between the anchor and the phrase that are not mere frame."""
+    return _FRAME.sub(" ", between)
