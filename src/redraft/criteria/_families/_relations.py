@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from redraft.criteria._families._part_grammar import ORDINALS
 from redraft.criteria._families._parts import parts_of
 from redraft.criteria._sentences import (
     NEGATION,
@@ -46,33 +47,9 @@ RelPart = Literal["sentence", "line", "paragraph", "item"]
 ``sentence_count`` cuts them), non-empty lines, paragraphs (blocks between
 blank lines; stanzas too) and list items (bulleted or numbered lines)."""
 
-_ORDINALS = {
-    "first": 1,
-    "1st": 1,
-    "opening": 1,
-    "second": 2,
-    "2nd": 2,
-    "third": 3,
-    "3rd": 3,
-    "fourth": 4,
-    "4th": 4,
-    "fifth": 5,
-    "5th": 5,
-    "sixth": 6,
-    "6th": 6,
-    "seventh": 7,
-    "7th": 7,
-    "eighth": 8,
-    "8th": 8,
-    "last": -1,
-    "final": -1,
-    "closing": -1,
-    "concluding": -1,
-    "middle": 0,
-    "central": 0,
-    "center": 0,
-    "centre": 0,
-}
+# The part grammar's ordinals, and the middle part (index 0: the one with as
+# many parts before it as after)
+_ORDINALS = {**ORDINALS, "middle": 0, "central": 0, "center": 0, "centre": 0}
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 ORDINAL = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 NOUN = (
