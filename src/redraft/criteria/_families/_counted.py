@@ -11,18 +11,18 @@ A bare number without a relation ("in 3 sentences", "use 4 bullet points")
 means exactly that many only for the units a family marks ``bare_exact``;
 "in 50 words" is too loose a phrase to count to the word ("in three words",
 up to a unit's ``bare_upto``, is not).
+
+The :class:`Unit` and what a matched phrase states (its bounds, the hit
+it builds) are in :mod:`._counted_unit`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from pydantic import ValidationError
-
 from redraft.criteria._families._answer_units import LABEL, MAKE, described, later_part
-from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._count_context import (
     ADJECTIVE,
     CONDITION_AFTER,
@@ -56,8 +56,16 @@ from redraft.criteria._families._count_context import (
     one_part_of_many,
     single_asked,
 )
+from redraft.criteria._families._counted_unit import (
+    Unit,
+    after_from,
+    built,
+    one_whole,
+    phrase_bounds,
+    typed_hit,
+)
 from redraft.criteria._families._request_colon import REQUEST_COLON
-from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION
 from redraft.criteria._items import several_asked_before
 from redraft.criteria._sentences import (
     THING,
@@ -73,43 +81,6 @@ __all__ = ["Unit", "UnitCounts", "typed_hit"]
 
 
 # -- counts phrased around the number ("at most 100 words") ------------------------------
-
-Build = Callable[[Relation, int, Sentence], FamilySpec | None]
-
-
-@dataclass(frozen=True)
-class Unit:
-    """A counted unit as a prompt names it (a regex) and the spec a count
-    of it builds (None where the sentence says more than the spec can hold,
-    such as a paragraph divider no spec measures)."""
-
-    pattern: str
-    build: Build
-    #: a bare number ("use 4 bullet points") means exactly that many
-    bare_exact: bool = False
-    #: a bare number up to this means exactly that many ("describe it in three
-    #: words"); past it ("in 50 words") it is a rough size no one counts to
-    bare_upto: int = 0
-    #: a bare number is a floor ("include two italic sections": highlights
-    #: are marks added, and one more breaks nothing asked)
-    bare_at_least: bool = False
-    #: prose ("two sentences, then a list" counts one part, not the whole)
-    prose: bool = False
-    #: the singular as a compound or a label names it ("a two-sentence pitch",
-    #: "word limit: 75"); empty where neither reads
-    singular: str = ""
-    #: "write a paragraph", "give me a short sentence": one of it is the answer
-    single: bool = False
-    #: a unit that repeats (words, characters): "20 distinct words" counts kinds
-    #: of it, which no count of occurrences states ("3 different paragraphs" are 3)
-    repeats: bool = False
-    #: the largest count a compound states exactly ("a six-word story"); past
-    #: it ("a 500-word pitch") the number is a target no one counts to the unit
-    compound_max: int = 1_000_000
-    #: "no bullet points", "without bullets", "don't use bullet points": none
-    none: bool = False
-    #: read only as none ("no numbered lists"), never counted ("3 numbered lists")
-    none_only: bool = False
 
 
 # "3 short paragraphs in all caps": the case of every sentence or paragraph is
@@ -383,7 +354,7 @@ class UnitCounts:
             elif name == "none" and re.match(r"\s*:", text[match.end() :]):
                 pass  # "No bullets: every line starts with an emoji" — the rest explains
             elif (
-                not after_ok(sentence, _after_from(name, match))
+                not after_ok(sentence, after_from(name, match))
                 and not _case_of_all(self._unit(match), text, match.end())
                 and not described(name, match, text)
                 and (self._unit(match).prose or not MARKUP_EXAMPLE.match(text[match.end() :]))
@@ -426,135 +397,11 @@ class UnitCounts:
                 if not accept(match, name):
                     continue
                 unit = self._unit(match)
-                for relation, value in _bounds(name, match, unit):
+                for relation, value in phrase_bounds(name, match, unit):
                     if name.startswith("compound") and value > unit.compound_max:
                         continue
                     if loose and value > unit.bare_upto:
                         continue
-                    for hit in _built(unit.build, relation, value, sentence, match.span()):
+                    for hit in built(unit.build, relation, value, sentence, match.span()):
                         found.append((unit, relation, hit))
-        yield from _one_whole(found, text)
-
-
-# A number of a unit, in any phrasing ("3 sentences", "a one-paragraph"),
-# unless it counts within each part ("3 sentences per paragraph")
-_MENTION = (
-    r"\b{number}[-\s]+{adjective}(?:{unit})\b"
-    r"(?!\s+(?:per|each|apiece|in\s+each|for\s+each)\b)"
-)
-
-
-def _one_whole(found: list[tuple[Unit, Relation, Hit]], text: str) -> Iterator[Hit]:
-    """The hits, less the exact counts of a unit counted twice in one sentence
-    ("in 3 sentences to a child, and then in 3 sentences to an expert", "3
-    sentences about dogs and 2 sentences about cats", "a one-paragraph
-    summary and a one-paragraph conclusion"): each counts one part, and no
-    whole answer has both, whichever of them a rule read."""
-    for unit, relation, hit in found:
-        if unit.prose and relation == "exactly" and _mentions(unit, text) > 1:
-            continue
-        yield hit
-
-
-def _mentions(unit: Unit, text: str) -> int:
-    pattern = _MENTION.format(number=NUMBER, adjective=ADJECTIVE, unit=unit.pattern)
-    bound = re.compile(rf"\b(?:{RELATION})\s*$")
-    return sum(1 for m in re.finditer(pattern, text) if not bound.search(text, 0, m.start()))
-
-
-def _after_from(name: str, match: re.Match[str]) -> int:
-    """Where what follows a count is read from: a count that stands alone and
-    ends at its comma ("5 sentences, each on a new line") is followed by that
-    comma, as "write 5 sentences, each …" is; "each" after it describes
-    each unit, never counts it."""
-    standalone = name in ("alone", "named_first") and match.group(0).endswith(",")
-    return match.end() - 1 if standalone else match.end()
-
-
-def _bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation, int]]:
-    """The (relation, value) pairs a phrase states; none where a number is unreadable."""
-    if name.startswith("pair"):
-        pairs = [
-            (match.group("rel"), match.group("num")),
-            (match.group("rel2"), match.group("num2")),
-        ]
-        bounds: list[tuple[Relation, int]] = []
-        for rel, num in pairs:
-            stated = number_value(num)
-            if stated is None:
-                return []
-            relation, adjust = relation_of(rel)
-            bounds.append((relation, stated + adjust))
-        if sorted(r for r, _ in bounds) != ["at_least", "at_most"]:
-            return []  # "at least 3 and exactly 5" is no range
-        floor = next(v for r, v in bounds if r == "at_least")
-        cap = next(v for r, v in bounds if r == "at_most")
-        return bounds if floor <= cap else []
-    if name == "between":
-        first = match.group("low") or match.group("from") or match.group("low2")
-        low, high = number_value(first), number_value(match.group("high"))
-        if low is None or high is None or low >= high:
-            return []
-        return [("at_least", low), ("at_most", high)]
-    if name in ("none", "single"):
-        return [("at_most", 0)] if name == "none" else [("exactly", 1)]
-    value = number_value(match.group("num"))
-    if value is None:
-        return []
-    if name == "negated":
-        direction = (match.group("dir") or "more than").split()[0]
-        fewer = direction in ("less", "fewer", "shorter", "under")
-        return [("at_least" if fewer else "at_most", value)]
-    if name == "or_more":
-        return [("at_most" if match.group("dir") in ("less", "fewer") else "at_least", value)]
-    if name == "relation":
-        relation, adjust = relation_of(match.group("rel"))
-        return [(relation, value + adjust)]
-    if name == "fit":
-        return [("at_most", value)]
-    if name == "keep_to":
-        keep = match.group("verb").startswith("keep")
-        if match.group("to") is None and not (keep and unit.bare_exact):
-            return []  # "keep it 100 words": a target, not a count to keep to
-        return [("exactly" if keep and unit.bare_exact else "at_most", value)]
-    if name == "label":
-        return [("at_least" if match.group("lim").startswith("min") else "at_most", value)]
-    if name == "post":
-        post = match.group("post")
-        if post in ("exactly", "precisely"):
-            return [("exactly", value)]
-        if post.startswith(("no", "and")):
-            # "two sentences, no more": at most; "500 words, no fewer": at least
-            return [("at_most" if "more" in post or "longer" in post else "at_least", value)]
-        more = "more" in post or "least" in post or "min" in post
-        return [("at_least" if more else "at_most", value)]
-    if name == "named_first" and match.group("rel"):
-        relation, adjust = relation_of(match.group("rel"))
-        return [(relation, value + adjust)]
-    if name in ("bare", "alone", "named_first") and unit.bare_at_least:
-        return [("at_least", value)]
-    return [("exactly", value)]
-
-
-def _built(
-    build: Build, relation: Relation, value: int, sentence: Sentence, span: tuple[int, int]
-) -> Iterator[Hit]:
-    try:
-        spec = build(relation, value, sentence)
-    except ValidationError:
-        return  # a count no check allows, such as "at least 0"
-    if spec is not None:
-        yield Hit(spec, *span)
-
-
-def typed_hit(
-    build: Callable[[Relation, int], FamilySpec],
-    relation: Relation,
-    value: int,
-    span: tuple[int, int],
-) -> Iterator[Hit]:
-    """The hit of ``build(relation, value)``; none where the spec refuses the values."""
-    try:
-        yield Hit(build(relation, value), *span)
-    except ValidationError:
-        return
+        yield from one_whole(found, text)

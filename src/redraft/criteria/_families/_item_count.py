@@ -90,6 +90,9 @@ nor a part beyond the steps ("…, then add a summary"). Compiles nothing where:
   later "For each, give the name in bold and then a description");
 - the request is hedged, negated, conditional, quoted or in material to
   process (the shared guards of :func:`~redraft.criteria._sentences.response_context`).
+
+The request grammar (verbs, counts, things, and the signs of no list) is
+:mod:`._item_request`.
 """
 
 from __future__ import annotations
@@ -104,16 +107,30 @@ from redraft.criteria._families._count_context import CONDITION_AFTER
 from redraft.criteria._families._counted import Unit, UnitCounts
 from redraft.criteria._families._counts_abroad import CountsAbroad
 from redraft.criteria._families._item_guards import (
-    BESIDE_LIST,
     PLURAL,
     list_refused,
     nested_lists,
     other_list,
     prose_examples,
 )
+from redraft.criteria._families._item_request import (
+    ANOTHER_COUNT,
+    DISTRIBUTIVE,
+    EACH_AFTER,
+    FORM_NAMED,
+    GIVEN_AFTER,
+    MORE_PARTS,
+    NOT_ITEMS,
+    SENTENCE_BREAK,
+    count_bounds,
+    more_parts,
+    one_liners,
+    requests_in,
+    things_before,
+)
 from redraft.criteria._families._list_form import ListForm, list_form, without_refused
 from redraft.criteria._families._lists import BulletCount, NumberedCount
-from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._grammar import NUMBER
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
@@ -127,267 +144,18 @@ class ItemCount(FamilyCount):
     unit: ClassVar[tuple[str, str]] = ("item", "items")
 
 
-# -- reading the request ----------------------------------------------------------
-
-# Things a line holds: made by any verb, they are the list's items.
-_SHORT = (
-    r"(?:headlines|titles|slogans|taglines|names|nicknames|usernames|subject\s+lines|mottos|"
-    r"mottoes|one-liners|puns|team\s+names|band\s+names|hooks|prompts)"
-)
-# Things one asks a writer for.
-_ASKED = (
-    r"(?:ideas|suggestions|names|examples|options|tips|recommendations|titles|slogans|taglines|"
-    r"alternatives|synonyms|antonyms|ways|reasons|facts|steps|prompts|topics|headlines|"
-    r"captions|activities|recipes|strategies|arguments|points|questions\s+to\s+ask|"
-    r"subject\s+lines|exercises|books|resources|quotes|mnemonics|analogies|metaphors|puns)"
-)
-_VERB = (
-    r"(?:name|list|give(?:\s+(?:me|us))?|gimme|suggest|recommend|provide|share|offer|brainstorm|"
-    r"propose|generate|come\s+up\s+with|"
-    # "make me a list of 8 books": a list is what is made
-    r"(?:make|create|write|compile|put\s+together|draw\s+up)(?:\s+(?:me|us))?"
-    r"(?=\s+(?:a|an)\s+(?:short\s+|quick\s+|brief\s+)?(?:[\w-]+[-\s](?:item|point|entry)\s+)?"
-    r"list\b)|"
-    r"think\s+of|tell\s+(?:me|us)|pick|choose|identify|enumerate|outline|rank|"
-    r"list\s+(?:down|out)|jot\s+down|(?:can|could|may)\s+(?:i|we)\s+(?:get|have|see)|"
-    # "write 3 headlines": things a line holds, whatever verb makes them
-    r"(?:write|create|draft|compose|craft|make|invent)(?:\s+(?:me|us))?"
-    rf"(?=\s+(?:(?!{_SHORT})[\w-]+\s+){{1,4}}?{_SHORT}\b)|"
-    # "I need 6 examples", not "I need 2 tickets": a wish is a request only
-    # for things a writer makes
-    r"(?:(?:i|we)(?:\s+(?:need|want|would\s+(?:like|love))|'d\s+(?:like|love))|i'm\s+looking\s+for|"
-    rf"i\s+am\s+looking\s+for)(?=\s+(?:(?!{_ASKED})[\w'-]+\s+){{1,4}}?{_ASKED}\b))"
-)
-# Where a listing verb opens a request: the sentence's start, after a
-# clause break, "please", a polite "can you", "help me".
-_OPENER = (
-    r"(?:(?:^|(?<=[.!?\n]))[\s\-*•>]*|[,;:(]\s*|\b(?:please|pls|plz|and|now|just|so|also|then|always)\s+|"
-    r"(?:\b(?:can|could|would|will)\s+you\s+(?:please\s+)?)?\bhelp\s+(?:me|us)\s+(?:to\s+)?|"
-    r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?(?:be\s+able\s+to\s+)?|"
-    r"\byour\s+(?:task|job|goal)\s+is\s+to\s+|"
-    r"\b(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)\s+you\s+to\s+)"
-)
-_COUNT = (
-    rf"(?:between\s+(?P<low>{NUMBER})\s+and\s+(?P<high>{NUMBER})|"
-    rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})(?:\s*\(\d{{1,3}}\))?"
-    rf"(?:\s*(?:to|-|–|or)\s*(?P<to>{NUMBER}))?)"
-)
-_PLURAL = PLURAL
-_THINGS = rf"(?P<things>(?:(?!(?:and|or|to|for|of)\b)[a-z][\w'-]*\s+){{0,3}}?{_PLURAL})\b"
-# The count alone, the things named before it: "Give me 5.", "list 3 of them".
-# A second bound may follow ("at least 7, but under 12"), and a relation said
-# after the count ("give me 12, no more no less", "5, max").
-_ALONE = (
-    r"(?P<alone>(?:\s+of\s+(?:them|those|these))?"
-    rf"(?:,?\s+(?:but\s+|and\s+)?(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER}))?"
-    r"(?=\s*(?:[.!?;]|,\s*(?:please|thanks|no\s+more|no\s+less|at\s+(?:the\s+)?(?:least|most)|"
-    r"max(?:imum)?|min(?:imum)?|tops)\b|$)|\s+please\b))"
-)
-_REQUEST = re.compile(
-    rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+"
-    rf"(?:(?P<article>the|your|my)\s+)?(?:(?:a|an)\s+)?(?:(?:short|quick|brief)\s+)?"
-    rf"(?:(?P<list>list\s+of)\s+|(?P<top>top)[-\s]+(?=\d|[a-z]+\b))?"
-    rf"{_COUNT}(?:[-\s](?:item|point|entry)\s+list(?:\s+of)?)?(?:\s+{_THINGS}|{_ALONE})"
-)
-# "What are 3 ways to save money?": a request for three; "what are the 5
-# stages …" asks about a fixed set.
-_WHAT_ARE = re.compile(rf"^\s*what\s+are\s+{_COUNT}\s+{_THINGS}")
-# A sentence that is only the things asked for: "Three tips for better
-# sleep, please.", "5 ideas for a party?", "Top 10 sci-fi books." Only for
-# things a writer makes, and with no verb of its own after them ("3 reasons
-# I love you were on the card" tells, it does not ask).
-_TERSE = re.compile(
-    rf"^\s*(?:please\s+)?(?:(?:the\s+)?top[-\s]+)?{_COUNT}\s+"
-    rf"(?P<things>(?:[a-z][\w'-]*\s+){{0,2}}?{_ASKED})\b"
-    r"(?=(?:\s+(?:for|of|about|on|to|that|i\s+can|we\s+can)\b(?P<rest>[^.!?]{0,60}))?"
-    r"\s*(?:,\s*please)?\s*[.!?]?\s*$)"
-)
-_TELLS = re.compile(
-    r"\b(?:is|are|was|were|has|have|had|did|went|came|made|said|got|gave|wrote|seems?|looks?|"
-    r"includes?|contains?|appears?)\b"
-)
-# A list form that has its own count, or a shape whose rows are counted
-# by another family: that family reads the count.
-_FORM_NAMED = re.compile(
-    r"\bbullet|\bnumbered\b|\bnumber\s+them\b|\bchecklist|\bcheckbox|\btable\b|\bjson\b|\byaml\b|"
-    r"\bxml\b|\bcsv\b|\barray\b|\bcode\s+block|\bper\s+line\b|\bown\s+line\b|\bseparate\s+lines?\b|"
-    r"\b(?:each|every|new|next|separate|own)\s+line\b|\beach\b[^.;]{0,20}\bline\b|"
-    r"(?<!subject\s)\blines\b|\bparagraphs?\b|"
-    # items as sentences ("3 facts in 1 sentence each"): prose may hold them
-    r"\bsentences?\s+(?:each|apiece)\b|\beach\s+(?:in\s+)?(?:one|a|1)\s+(?:short\s+)?sentence\b"
-)
-# The answer holds more than the list, or several lists.
-_MORE_PARTS = re.compile(
-    r"\b(?:then|followed\s+by|afterwards?|after\s+that|plus|as\s+well\s+as|along\s+with|"
-    r"together\s+with|intro|introduction|introductory|conclusion|summary|summari[sz]e|paragraphs?|"
-    r"essay|title(?![\s-]+case)|heading|headline|p\.s\.|postscript|another|second\s+list|two\s+lists|"
-    r"separated\s+by|separate\s+them|divider|in\s+detail|"
-    rf"{BESIDE_LIST})\b|"
-    # a part written beside the list: "Explain recursion and give 3 examples";
-    # not what each item holds ("explain each", "describe them")
-    r"\b(?:explain|describe|discuss|compare|analy[sz]e|introduce|write\s+(?:a|an|one)|"
-    r"answer(?=\s+(?:the|my|this|these|those|all|both)\b))\b(?!\s+(?:(?:briefly|why|how)\s+)?(?:each|every|them|it|why\s+each)\b)"
-)
-_DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece)\b")
-# "2 examples for each word", "3 ideas per topic": a count of each part;
-# not "with a URL for each" (each of the things).
-_EACH_AFTER = re.compile(
-    r"^[^.;!?]{0,40}?\b(?:for|per|in|of|from)\s+(?:each|every)\s+(?!one\b|of\s+them\b)[a-z]|"
-    r"^[^.;!?]{0,40}?\bper\s+(?!each\b)[a-z]|^\s*(?:each|apiece)\b"
-)
-# "3 pros and 3 cons", "2 truths and a lie": a second set of things
-_ANOTHER_COUNT = re.compile(
-    # not "one per line", "one each": how the things are laid out
-    rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+(?!(?:per|each|apiece)\b)[a-z]|"
-    r"^\s+(?:and|plus)\s+(?:a|an|one)\s+[a-z]"
-)
-# Things that are not list items: units other families count, pieces of
-# prose that a line cannot hold, and things of time or measure.
-_NOT_ITEMS = re.compile(
-    r"\b(?:words|sentences|paragraphs|(?<!subject\s)lines|characters|letters|syllables|bullets|"
-    r"emojis|hashtags|questions|links|urls|sections|headings|headers|pages|stanzas|verses|"
-    r"poems|stories|essays|emails|e-mails|messages|reviews|versions|drafts|answers|responses|"
-    r"replies|variations|rewrites|articles|posts|tweets|scripts|songs|dialogues|"
-    r"speeches|jokes|haikus|limericks|sonnets|chapters|scenes|acts|slides|flashcards|"
-    r"summaries|descriptions|explanations|translations|times|minutes|hours|seconds|days|weeks|"
-    r"months|years|dollars|euros|pounds|percent|kilometers|kilometres|miles|meters|metres|"
-    r"digits|numbers|integers|primes|numerals|values|decimals|fractions|tables|columns|rows|keys|"
-    r"fields|ones)$|"
-    # sub-items and nested items are how a list nests (list_nesting), not its items
-    r"^(?:sub[\s-]?(?:bullets?|points?|items?|bullet\s+points?|tasks?|steps?)\b|nested\s+)"
-)
-_GIVEN_AFTER = re.compile(r"^\s*(?:i|we|you)\s+(?:already|have|had|gave|wrote|listed|mentioned)\b")
-
-
-# A relation after the things: "7 ideas, at least", "5 tips or more", "10 names max".
-_POST = re.compile(
-    r"^(?:\s+(?:for|about|on|of|to|from|in)\b[^.,;:!?]{0,50}?)?\s*,?\s*(?:(?P<least>at\s+(?:the\s+)?least|minimum|min\b|or\s+more|and\s+up|\+)|"
-    r"(?P<most>at\s+(?:the\s+)?most|max(?:imum)?\b|tops\b|or\s+(?:fewer|less)\b|"
-    r"(?:and\s+)?no\s+more(?![\s,]+no\s+(?:less|fewer))\b))(?=\s*(?:[.,;!?]|$|please\b))"
-)
-# A count only roughly said: "a couple of tips", "a few ideas".
-_ROUGH = re.compile(r"\bcouple\b|\bfew\b|\bseveral\b")
-
-
-def _bounds(match: re.Match[str], after: str = "") -> list[tuple[Relation, int]]:
-    low, high = match.group("low"), match.group("high")
-    to = match.group("to")
-    if _ROUGH.search(low or match.group("num") or ""):
-        return []
-    first = number_value(low or match.group("num") or "")
-    if first is None:
-        return []
-    if low or to:
-        top = number_value(high or to or "")
-        if top is None or top <= first:
-            return []
-        return [("at_least", first), ("at_most", top)]
-    rel = match.group("rel")
-    relation, adjust = relation_of(rel) if rel else ("exactly", 0)
-    rel2 = match.groupdict().get("rel2")
-    if rel2:
-        # "at least 7, but under 12": a floor and a ceiling, in either order
-        second, (relation2, adjust2) = number_value(match.group("num2")), relation_of(rel2)
-        if second is None or {relation, relation2} != {"at_least", "at_most"}:
-            return []
-        bounds = sorted([(relation, first + adjust), (relation2, second + adjust2)])
-        low, high = bounds[0][1], bounds[1][1]  # "at_least" sorts before "at_most"
-        return [("at_least", low), ("at_most", high)] if low <= high else []
-    post = _POST.match(after)
-    if post and not rel:
-        relation = "at_least" if post.group("least") else "at_most"
-    elif post:
-        return []  # "at least 5 ideas, max": two relations for one number
-    value = first + adjust
-    if relation == "exactly" and value < 2:
-        return []  # "give me one idea": a single thing, not a list
-    return [(relation, value)]
-
-
-def _requests(text: str, *, whole: bool = False) -> list[re.Match[str]]:
-    """The requests for things in ``text``: one sentence, or (``whole``) the
-    prompt, where a terse request is looked for in each of its sentences."""
-    found = list(_REQUEST.finditer(text)) + list(_WHAT_ARE.finditer(text))
-    parts = _SENTENCE_BREAK.split(text) if whole else [text]
-    found += [
-        m
-        for part in parts
-        if (m := _TERSE.match(part)) and not _TELLS.search(m.group("rest") or "")
-    ]
-    return [m for m in found if not _NOT_ITEMS.search(m.group("things") or "")]
-
-
-# The things a bare count ("Give me 5.") counts, named before it: things a
-# writer makes; not where the number is a value ("how many hours", "on a
-# scale of 1 to 10", "a fair price").
-_NAMED_BEFORE = re.compile(rf"\b{_ASKED}\b")
-_A_VALUE = re.compile(
-    r"\bhow\s+(?:many|much|long|old|often)\b|\bscale\b|\brat(?:e|ing)\b|\bscore\b|\bprice\b|"
-    r"\bnumbers?\b|\bgrade\b|\bout\s+of\b"
-)
-
-
-def _things_before(whole: str, at: int) -> bool:
-    before = whole[:at]
-    return bool(_NAMED_BEFORE.search(before)) and not _A_VALUE.search(whole)
-
-
-def _more_parts(whole: str, own: str) -> bool:
-    """Whether the prompt asks for more than the list: in the request's own
-    sentence, or in another that is not about each item ("For each, give
-    the name in bold and then a description" shapes every item). A part
-    the user has ("my essay must be 650 words max") is not asked for."""
-    if any(not _given_part(own, m.start()) for m in _MORE_PARTS.finditer(own)):
-        return True
-    for part in _SENTENCE_BREAK.split(whole):
-        for more in _MORE_PARTS.finditer(part):
-            if _given_part(part, more.start()):
-                continue  # "my college essay …": what the user has
-            if own.strip() in part:
-                return True  # the request's own sentence, read whole
-            if not _DISTRIBUTIVE.search(part, 0, more.start()):
-                return True
-    return False
-
-
-# "My college essay must be …", "our blog post": the user's own, not a part
-# to write (not "rewrite my essay's intro", a part the answer holds)
-_POSSESSED = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}$")
-_WORKED_ON = re.compile(
-    r"\b(?:rewrite|write|fix|improve|edit|revise|shorten|polish|draft|redo|update|proofread|"
-    r"explain|describe|analy[sz]e|summari[sz]e|translate|add|give|include|expand)\s+$"
-)
-
-
-def _given_part(text: str, at: int) -> bool:
-    """Whether the part named at ``at`` of ``text`` is the user's own."""
-    owned = _POSSESSED.search(text, 0, at)
-    return owned is not None and not _WORKED_ON.search(text, 0, owned.start())
-
-
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
-
-
-def _one_liners(match: re.Match[str]) -> bool:
-    """Whether the things asked for are what a line holds whatever the form
-    ("name 3 rivers", "suggest 5 names"), not sentences."""
-    found = match.groupdict()
-    verb, things = found.get("verb") or "", found.get("things") or ""
-    return verb.startswith("name") or re.search(rf"\b{_SHORT}\b", things) is not None
-
-
 def items_asked(sentence: Sentence) -> Iterator[Hit]:
     """ "Name 4 countries", "give me 5 ideas": that many items in the answer's list."""
     text = sentence.lower
-    matches = _requests(text)
+    matches = requests_in(text)
     if not matches:
         return
     whole = sentence.whole.lower()
-    if len(_requests(whole, whole=True)) != 1:
+    if len(requests_in(whole, whole=True)) != 1:
         return  # several lists: which is the answer's?
     if nested_lists(whole):
         return  # lists within each item: which lines are the items?
-    if other_list(_SENTENCE_BREAK.split(whole), text):
+    if other_list(SENTENCE_BREAK.split(whole), text):
         return  # "… Include a shopping list at the end.": a second list
     form = list_form(whole)
     if form is not None:
@@ -396,9 +164,9 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
             return  # another set of things beside them: which are the list's?
         if _FORM_COUNTED.search(whole):
             return  # "3 ideas, with 2 bullets each": the form's count is its own
-    elif _FORM_NAMED.search(without_refused(whole)) or _more_parts(whole, text):
+    elif FORM_NAMED.search(without_refused(whole)) or more_parts(whole, text):
         return  # a form with its own count, or more than the list
-    elif list_refused(whole, one_liners=_one_liners(matches[0])):
+    elif list_refused(whole, one_liners=one_liners(matches[0])):
         return  # "don't use a list", "in prose": the things may be sentences
     else:
         build = _item_count
@@ -415,9 +183,9 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         and not re.match(r"name|list", found.get("verb") or "")
     ):
         return  # "give me the 3 …": a fixed set asked about; "the top 5 …" is a ranking
-    if _DISTRIBUTIVE.search(before) or _EACH_AFTER.match(after) or _ANOTHER_COUNT.match(after):
+    if DISTRIBUTIVE.search(before) or EACH_AFTER.match(after) or ANOTHER_COUNT.match(after):
         return
-    if _GIVEN_AFTER.match(after):
+    if GIVEN_AFTER.match(after):
         return  # "name 4 ideas I already have"
     if CONDITION_AFTER.match(after):
         return  # "give 3 examples only if the user asks": some replies only
@@ -426,7 +194,7 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     number = match.start("num") if match.group("num") is not None else match.start("low")
     if not named and re.search(r"\b(?:a|an)\s+$", text[:number]):
         return  # "give me a 10": a score, not things
-    if not named and not _things_before(whole, sentence.start + match.start()):
+    if not named and not things_before(whole, sentence.start + match.start()):
         return  # "On a scale of 1 to 10 …? Give me 7.": a value, not things
     at = match.start("verb") if found.get("verb") else match.start()
     if not response_context(sentence, at, named_thing=False):
@@ -438,7 +206,7 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     rough = match.group("to") is not None and re.search(r"\s+or\s+", match.group(0)) is not None
     if form is not None and rough:
         return  # "3 or 4 tips as a numbered list": a rough size of the form's list
-    for relation, value in _bounds(match, after):
+    for relation, value in count_bounds(match, after):
         yield from hit(build, relation, value, (at, match.end()))
 
 
@@ -471,28 +239,28 @@ def _other_things_counted(whole: str) -> bool:
     """Whether ``whole`` counts more than one set of things ("5 tips and 3
     warnings"): then a form's count may be either's."""
     things = [m.group(0) for m in _OTHER_THINGS.finditer(whole)]
-    return sum(1 for t in things if not _NOT_ITEMS.search(t)) > 1
+    return sum(1 for t in things if not NOT_ITEMS.search(t)) > 1
 
 
 # Steps are the items of a procedure: "explain it in 5 steps", "use exactly
 # 3 steps", "keep it under 6 steps", "a five-step guide" (the shared count
 # grammar reads them), the answer the steps of one procedure.
-_OTHER_THINGS = re.compile(rf"\b(?:{NUMBER})\s+(?:[a-z][\w'-]*\s+){{0,2}}?(?!steps\b){_PLURAL}\b")
+_OTHER_THINGS = re.compile(rf"\b(?:{NUMBER})\s+(?:[a-z][\w'-]*\s+){{0,2}}?(?!steps\b){PLURAL}\b")
 
 
 def _steps(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
     whole = sentence.whole.lower()
     others = [m.group(0) for m in _OTHER_THINGS.finditer(whole)]
-    if any(not _NOT_ITEMS.search(o) for o in others) or _SECOND_LIST.search(whole):
+    if any(not NOT_ITEMS.search(o) for o in others) or _SECOND_LIST.search(whole):
         return None  # another set of things beside them
     form = list_form(whole)
     if form is not None:
         return _FORM_COUNTS[form](relation, value)  # "numbered steps (max 6 steps)"
-    if _FORM_NAMED.search(whole):
+    if FORM_NAMED.search(whole):
         return None  # a form with its own count
-    for part in _SENTENCE_BREAK.split(_CONTENT_VERB.sub("", whole)):
-        more = _MORE_PARTS.search(part)
-        if more and not _DISTRIBUTIVE.search(part, 0, more.start()):
+    for part in SENTENCE_BREAK.split(_CONTENT_VERB.sub("", whole)):
+        more = MORE_PARTS.search(part)
+        if more and not DISTRIBUTIVE.search(part, 0, more.start()):
             return None  # more than the steps; not what each step holds
     return ItemCount(relation=relation, value=value)
 
@@ -531,7 +299,7 @@ def _entries(relation: Relation, value: int, sentence: Sentence) -> FamilySpec |
     whole = sentence.whole.lower()
     if not _LIST_NAMED.search(whole) or _SECOND_LIST.search(whole) or _OTHER_TABLE.search(whole):
         return None  # no list asked for, several, or rows another family counts
-    if _TOPIC_BEFORE.search(sentence.lower) or len(_requests(whole, whole=True)) > 1:
+    if _TOPIC_BEFORE.search(sentence.lower) or len(requests_in(whole, whole=True)) > 1:
         return None  # "explain why lists of more than 7 items are hard"
     if _LISTS_AS_TOPIC.search(sentence.lower):
         return None
