@@ -4,47 +4,20 @@ writer's fields, and other constraints are left to the general mapping."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from redraft.criteria import CHECK_SPEC_ADAPTER
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
-import _blind_map  # type: ignore[import-not-found]
-
-
-def _constraint(index: int = 0, **fields: Any) -> Any:
-    return _blind_map.Constraint(
-        **{
-            "row_id": "t-1",
-            "index": index,
-            "family": "unlabelled",
-            "quote": "",
-            "unit": None,
-            "scope": "response",
-            "relation": "other",
-            "value": None,
-            "words": (),
-            "verifiable": True,
-            "note": "",
-            "source": "prompt",
-        }
-        | fields
-    )
+from _blind_cases import constraint as _constraint
+from _blind_cases import covered, expect_in_row
 
 
 def _expect(*others: Any, **fields: Any) -> Any:
-    c = _constraint(len(others), **fields)
-    return _blind_map.expect(c, _blind_map.Row("t-1", None, "", (*others, c), None))
+    return expect_in_row(_constraint(len(others), **fields), *others)
 
 
 def _covered(expectation: Any, kind: str, **spec: Any) -> bool:
-    dumped = CHECK_SPEC_ADAPTER.validate_python({"kind": kind} | spec).model_dump()
-    return bool(expectation.matchers) and all(m.exact(dumped) for m in expectation.matchers)
+    return covered(expectation, {"kind": kind} | spec)
 
 
 _THREE_PARAGRAPHS = _constraint(

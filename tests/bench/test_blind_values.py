@@ -3,43 +3,16 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from redraft.criteria import CHECK_SPEC_ADAPTER
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
-import _blind_map  # type: ignore[import-not-found]
+from _blind_cases import constraint, expect, expect_in_row
+from _blind_cases import covered as _covered
 
 
 def _expect(**fields: Any) -> Any:
-    c = _blind_map.Constraint(
-        **{
-            "row_id": "t-1",
-            "index": 0,
-            "family": "unlabelled",
-            "quote": "",
-            "unit": None,
-            "scope": "response",
-            "relation": "other",
-            "value": None,
-            "words": (),
-            "verifiable": True,
-            "note": "",
-            "source": "prompt",
-        }
-        | fields
-    )
-    return _blind_map.expect(c, _blind_map.Row("t-1", None, "", (c,), None))
-
-
-def _covered(expectation: Any, spec: dict[str, Any]) -> bool:
-    dumped = CHECK_SPEC_ADAPTER.validate_python(spec).model_dump()
-    return bool(expectation.matchers) and all(m.exact(dumped) for m in expectation.matchers)
+    return expect(fields)
 
 
 @pytest.mark.parametrize(
@@ -161,24 +134,10 @@ def test_other_shares_are_no_proportion(fields: dict[str, Any]) -> None:
 
 
 def test_a_property_without_a_unit_takes_the_unit_its_sibling_notes() -> None:
-    base = {
-        "row_id": "t-1",
-        "family": "unlabelled",
-        "quote": "",
-        "scope": "response",
-        "words": (),
-        "verifiable": True,
-        "source": "prompt",
-    }
-    count = _blind_map.Constraint(
-        **base, index=0, unit="item", relation="between", value=[5, 11], note="also must be odd"
-    )
-    parity = _blind_map.Constraint(
-        **base, index=1, unit=None, relation="other", value="odd", note=""
-    )
-    row = _blind_map.Row("t-1", None, "", (count, parity), None)
+    count = constraint(0, unit="item", relation="between", value=[5, 11], note="also must be odd")
+    parity = constraint(1, unit=None, relation="other", value="odd", note="")
     spec = {"kind": "count_property", "units": "items", "property": "odd"}
-    assert _covered(_blind_map.expect(parity, row), spec)
+    assert _covered(expect_in_row(parity, count), spec)
 
 
 @pytest.mark.parametrize(
