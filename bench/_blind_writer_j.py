@@ -70,13 +70,20 @@ from _blind_matchers import (
     counts,
     either,
     fields,
-    json_object,
     keyword,
     no_kind,
     separated_versions,
 )
-from _blind_parts import NUMERIC, count_value, is_response, phrase, scope_of, unit_of
+from _blind_parts import NUMERIC, count_value, is_response, scope_of, unit_of
 from _blind_rows import Constraint, Row
+from _blind_writer_j_marks import (
+    all_caps,
+    forbidden_end,
+    forbidden_start,
+    json_only,
+    named_headings,
+)
+from _blind_writer_j_spelling import label_key, label_words, raw_unit, singular, unit_word
 
 from redraft.criteria._families._code_blocks import fence_language
 
@@ -120,39 +127,10 @@ _PIECES = frozenset({"part", "version", "response", "answer", "option", "variant
 _BOXES = {"[x]": "checked", "[X]": "checked", "[ ]": "unchecked"}
 
 
-def _label(c: Constraint) -> str:
-    return " ".join(str(c.family or "").lower().replace("_", " ").split())
-
-
-def _raw_unit(c: Constraint) -> str:
-    raw = " ".join(str(c.unit or "").lower().replace("_", " ").split())
-    return re.sub(r"^(?:the|a|an) ", "", raw)
-
-
-def _unit(c: Constraint) -> str:
-    """The unit in one spelling: the mapper's where it knows the unit, else
-    the writer's own noun, singular ("step", "part", "list item")."""
-    raw = _raw_unit(c)
-    if not raw:
-        return ""
-    known = unit_of(c)
-    return known if known not in ("item", "answer", "list") else _singular(raw)
-
-
-def _key(c: Constraint) -> str:
-    """The family label with case and separators aside ("NoNumbering",
-    "no_numbering" and "no-numbering" alike)."""
-    return re.sub(r"[^a-z0-9]", "", str(c.family or "").lower())
-
-
-def _singular(text: str) -> str:
-    return re.sub(r"s$", "", text)
-
-
 def _is_numbered(s: Constraint) -> bool:
     """The writer says the answer's list is numbered (by label or note)."""
     return s.relation != "none" and (
-        _NUMBERED.fullmatch(_key(s)) is not None
+        _NUMBERED.fullmatch(label_key(s)) is not None
         or _NUMBERED_NOTE.search(str(s.note).lower()) is not None
     )
 
@@ -161,13 +139,13 @@ def _list_count(c: Constraint) -> bool:
     return (
         c.relation in NUMERIC
         and bool(count_value(c.relation, c.value))
-        and _unit(c) in _LIST_UNITS
+        and unit_word(c) in _LIST_UNITS
         and is_response(scope_of(c.scope))
     )
 
 
 def _numbered(c: Constraint, row: Row) -> Expectation | None:
-    if _is_numbered(c) and (not _unit(c) or _unit(c) in _LIST_UNITS):
+    if _is_numbered(c) and (not unit_word(c) or unit_word(c) in _LIST_UNITS):
         if not is_response(scope_of(c.scope)):
             return None
         if _list_count(c):
@@ -201,16 +179,16 @@ def _numbered(c: Constraint, row: Row) -> Expectation | None:
 
 
 def _no_numbering(c: Constraint) -> Expectation | None:
-    if c.relation != "none" or _NO_NUMBERING.fullmatch(_key(c)) is None:
+    if c.relation != "none" or _NO_NUMBERING.fullmatch(label_key(c)) is None:
         return None
-    if _unit(c) not in ("", "line", "item", "list", "list item", "numbering"):
+    if unit_word(c) not in ("", "line", "item", "list", "list item", "numbering"):
         return None
     return all_of(count("numbered_count", "at_most", 0))
 
 
 def _each_part(c: Constraint) -> str | None:
     scope = re.fullmatch(r"(?:each|every) (.+)", " ".join(str(c.scope or "").lower().split()))
-    return _PARTS.get(_singular(scope.group(1))) if scope else None
+    return _PARTS.get(singular(scope.group(1))) if scope else None
 
 
 def _per_part_values(c: Constraint) -> Expectation | None:
@@ -237,9 +215,9 @@ def _digit_in_each(c: Constraint) -> Expectation | None:
     part = _each_part(c)
     if part is None or c.relation != "contains" or c.value not in (None, "") or c.words:
         return None
-    if _unit(c) not in ("", part, "number", "digit"):
+    if unit_word(c) not in ("", part, "number", "digit"):
         return None
-    if not _DIGIT.search(f"{_label(c)} {_key(c)} {c.note}".lower()):
+    if not _DIGIT.search(f"{label_words(c)} {label_key(c)} {c.note}".lower()):
         return None
     if _NUMBER_WORDS.search(str(c.note).lower()):
         return None  # "five" would do: numbers in digits are not the only ones
@@ -257,12 +235,12 @@ def _digit_in_each(c: Constraint) -> Expectation | None:
 
 def _keyword_in_each(c: Constraint) -> Expectation | None:
     # a blank unit with one word given: the word, as the mapper reads it on
-    held = each_part_holds(c if _unit(c) else replace(c, unit="keyword"))
+    held = each_part_holds(c if unit_word(c) else replace(c, unit="keyword"))
     if held is None or len(c.words) != 1 or _each_part(c) is None:
         return None
-    if _unit(c) not in ("", "keyword", "word", "phrase"):
+    if unit_word(c) not in ("", "keyword", "word", "phrase"):
         return None
-    if _LETTERS.search(f"{_label(c)} {_key(c)} {c.note}".lower()):
+    if _LETTERS.search(f"{label_words(c)} {label_key(c)} {c.note}".lower()):
         return None  # letters within words: no whole word of the answer
     floors = [n for rel, n in count_value(c.relation, c.value) if rel in ("at_least", "exactly")]
     if c.relation != "contains" and not (floors and floors[0] >= 1):
@@ -271,17 +249,17 @@ def _keyword_in_each(c: Constraint) -> Expectation | None:
 
 
 def _pangram(c: Constraint) -> Expectation | None:
-    if _unit(c) != "letter" or c.relation != "all" or c.value not in (None, ""):
+    if unit_word(c) != "letter" or c.relation != "all" or c.value not in (None, ""):
         return None
     if not is_response(scope_of(c.scope)):
         return None
-    if not _PANGRAM.search(f"{_label(c)} {_key(c)} {c.note}".lower()):
+    if not _PANGRAM.search(f"{label_words(c)} {label_key(c)} {c.note}".lower()):
         return None
     return all_of(fields("pangram"))
 
 
 def _code_language(c: Constraint) -> Expectation | None:
-    if _unit(c) not in ("code block", "code fence", "fenced block") or c.relation != "equals":
+    if unit_word(c) not in ("code block", "code fence", "fenced block") or c.relation != "equals":
         return None
     name = c.value.strip().strip("`").strip() if isinstance(c.value, str) else ""
     if not re.fullmatch(r"[\w+#.-]{1,20}", name) or not is_response(scope_of(c.scope)):
@@ -297,7 +275,7 @@ def _code_language(c: Constraint) -> Expectation | None:
 def _bare_number(c: Constraint) -> Expectation | None:
     if c.relation != "matches_format" or not isinstance(c.value, str):
         return None
-    if _unit(c) not in ("", "character", "digit", "number", "answer"):
+    if unit_word(c) not in ("", "character", "digit", "number", "answer"):
         return None
     if not is_response(scope_of(c.scope)):
         return None
@@ -315,9 +293,9 @@ def _bare_number(c: Constraint) -> Expectation | None:
 def _caps_words(c: Constraint) -> Expectation | None:
     if c.relation not in NUMERIC or not count_value(c.relation, c.value):
         return None
-    if not _CAPS_UNIT.fullmatch(_raw_unit(c)) or not is_response(scope_of(c.scope)):
+    if not _CAPS_UNIT.fullmatch(raw_unit(c)) or not is_response(scope_of(c.scope)):
         return None
-    if not _CAPS.search(f"{_label(c)} {_key(c)} {_raw_unit(c)} {c.note}".lower()):
+    if not _CAPS.search(f"{label_words(c)} {label_key(c)} {raw_unit(c)} {c.note}".lower()):
         return None  # "capitalised" alone: a first capital, or every letter?
     return all_of(*counts("capital_word_count", c.relation, c.value))
 
@@ -325,7 +303,7 @@ def _caps_words(c: Constraint) -> Expectation | None:
 def _comma_list(c: Constraint) -> Expectation | None:
     if c.relation != "other" or c.value not in (None, "") or c.words:
         return None
-    if _COMMA_LABEL.fullmatch(_key(c)) is None or _unit(c) not in ("", "item", "list"):
+    if _COMMA_LABEL.fullmatch(label_key(c)) is None or unit_word(c) not in ("", "item", "list"):
         return None
     if not is_response(scope_of(c.scope)):
         return None
@@ -356,7 +334,7 @@ def _separator_of(row: Row) -> str | None:
 def _pieces(s: Constraint) -> int | None:
     if s.relation != "exactly" or not isinstance(s.value, int) or isinstance(s.value, bool):
         return None
-    if _unit(s) not in _PIECES or not is_response(scope_of(s.scope)):
+    if unit_word(s) not in _PIECES or not is_response(scope_of(s.scope)):
         return None
     return s.value if 2 <= s.value <= 20 else None
 
@@ -416,96 +394,6 @@ def _checkboxes(c: Constraint, row: Row) -> Expectation | None:
     return no_kind("boxes of one kind counted: no kind counts them", fields("checklist"))
 
 
-_NO_START = re.compile(r"^(?:forbidden|banned|no|avoid)(?:start|opening|opener|firstword)s?$")
-_NO_END = re.compile(r"^(?:forbidden|banned|no)(?:end|ending|finalmark|finalpunctuation)s?$")
-_ALL_CAPS = re.compile(r"^(?:allcaps|allcapitals|alluppercase|uppercase|caps)$")
-
-
-def _section_name(text: object) -> str:
-    """A section's name as ``named_sections`` compares it (markup, colon, case aside)."""
-    return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
-
-
-def _forbidden_start(c: Constraint) -> Expectation | None:
-    if c.relation not in ("other", "none") or not is_response(scope_of(c.scope)):
-        return None
-    banned = [w for w in c.words if w.strip()] or ([c.value] if isinstance(c.value, str) else [])
-    if _NO_START.fullmatch(_key(c)) is None or not banned:
-        return None
-    want = {phrase(w) for w in banned}
-
-    def test(spec: Spec) -> bool:
-        got = spec.get("phrases")
-        return isinstance(got, list | tuple) and want <= {phrase(str(p)) for p in got}
-
-    return all_of(Matcher(frozenset({"not_starts_with"}), test, f"not_starts_with {sorted(want)}"))
-
-
-def _forbidden_end(c: Constraint) -> Expectation | None:
-    if c.relation not in ("other", "none") or not is_response(scope_of(c.scope)):
-        return None
-    stated = c.words or ((c.value,) if isinstance(c.value, str) else ())
-    marks = "".join(w.strip() for w in stated)
-    if _NO_END.fullmatch(_key(c)) is None or not marks:
-        return None
-    if any(ch.isalnum() or ch.isspace() for ch in marks):
-        return None  # a word to end on is no mark
-
-    def test(spec: Spec) -> bool:
-        return set(str(spec.get("marks", ""))) == set(marks)
-
-    return all_of(Matcher(frozenset({"no_final_mark"}), test, f"no_final_mark marks={marks!r}"))
-
-
-def _all_caps(c: Constraint) -> Expectation | None:
-    """Every line (or the one word, or the answer) in capitals: every letter upper case."""
-    if c.relation != "all" or c.value not in (None, "") or c.words:
-        return None
-    scope = " ".join(str(c.scope or "").lower().split())
-    whole = is_response(scope_of(c.scope)) and _unit(c) in ("", "word", "line", "text")
-    lines = scope in ("each line", "every line") and _unit(c) == "line"
-    if not (whole or lines) or _ALL_CAPS.fullmatch(_key(c)) is None:
-        return None
-    return all_of(fields("letter_case", case="upper"))
-
-
-def _json_only(c: Constraint) -> Expectation | None:
-    """The whole answer JSON: a fenced block is no JSON document, so no code
-    fence is implied (whatever the label: "json_only", "format", none)."""
-    if c.relation != "matches_format" or str(c.value).strip().lower() != "json":
-        return None
-    if not is_response(scope_of(c.scope)) or _unit(c) not in ("", "answer", "json", "response"):
-        return None
-    document = json_object()
-    fences = count("code_block_count", "at_most", 0)
-    return Expectation(matchers=(document,), kinds=document.kinds, implied=(fences,))
-
-
-def _named_headings(c: Constraint, row: Row) -> Expectation | None:
-    """Headings counted as their names (a tuple): the named sections, unless
-    a sibling gives the headings a form the sections' reading does not know."""
-    if _unit(c) not in ("heading", "section heading"):
-        return None
-    names = c.value if isinstance(c.value, (tuple, list)) else ()
-    if c.relation != "exactly" or len(names) < 2 or not all(isinstance(n, str) for n in names):
-        return None
-    if not is_response(scope_of(c.scope)):
-        return None
-    formed = any(
-        s.index != c.index and _unit(s).startswith("heading") and s.relation == "matches_format"
-        for s in row.constraints
-    )
-    if formed:
-        return None
-    want = sorted(_section_name(n) for n in names)
-
-    def test(spec: Spec) -> bool:
-        got = spec.get("names")
-        return isinstance(got, list | tuple) and sorted(_section_name(n) for n in got) == want
-
-    return all_of(Matcher(frozenset({"named_sections"}), test, f"named_sections names={want}"))
-
-
 def writer_j(c: Constraint, row: Row) -> Expectation | None:
     """The checks ``c`` maps to by one of split J's writer's conventions; None
     where none applies (the mapper reads it on)."""
@@ -521,15 +409,15 @@ def writer_j(c: Constraint, row: Row) -> Expectation | None:
         _comma_list,
         _case_named_absent,
         _labels_in_value,
-        _forbidden_start,
-        _forbidden_end,
-        _all_caps,
-        _json_only,
+        forbidden_start,
+        forbidden_end,
+        all_caps,
+        json_only,
     ):
         found = rule(c)
         if found is not None:
             return found
-    for row_rule in (_numbered, _separated, _checkboxes, _named_headings):
+    for row_rule in (_numbered, _separated, _checkboxes, named_headings):
         found = row_rule(c, row)
         if found is not None:
             return found

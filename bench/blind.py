@@ -35,19 +35,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _blind_details import details
 from _blind_loop import loop_notes, loop_table, run_loop
 from _blind_map import Constraint, Expectation, Row, expect, load_split
-from _report import RESULTS, Table, write_report
+from _blind_score import MODES, Outcome, Scored, score
+from _report import Table, write_report
 
-from redraft.criteria import CheckSpec, CompiledCheck, compile_checks
+from redraft.criteria import CheckSpec, compile_checks
 
 WORKING_SPLITS = frozenset(
     {"split-a.jsonl", "split-c.jsonl", "split-f.jsonl", "split-h.jsonl", "split-j.jsonl"}
@@ -55,121 +55,6 @@ WORKING_SPLITS = frozenset(
 """The splits whose rows may be quoted in a report: the compiler is tuned on
 them. Split E is not one: the mapper's maintainer read it, the compiler's
 authors never do (bench/data/blind/README.md)."""
-
-MODES: dict[str, Callable[[Row], list[CompiledCheck]]] = {
-    "prompt only": lambda row: compile_checks(row.prompt),
-    "system + prompt": lambda row: compile_checks(row.prompt, system=row.system),
-}
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One verifiable constraint in one mode."""
-
-    constraint: Constraint
-    expectation: Expectation
-    status: str
-    """``covered``, ``partial``, ``missed`` or ``no kind``."""
-    checks: tuple[CompiledCheck, ...]
-    """The checks that cover it, or the checks of its kind that do not."""
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """One compiled check in one mode."""
-
-    row: Row
-    check: CompiledCheck
-    status: str
-    """``correct``, ``not verifiable`` (matches only such a constraint),
-    ``implied`` (enforces part of a verifiable one), ``partial`` or ``false``."""
-    constraints: tuple[Constraint, ...]
-
-
-@dataclass(frozen=True)
-class Scored:
-    mode: str
-    outcomes: tuple[Outcome, ...]
-    verdicts: tuple[Verdict, ...]
-    compile_s: float
-
-    def count(self, status: str) -> int:
-        return sum(o.status == status for o in self.outcomes)
-
-    def checks(self, status: str) -> int:
-        return sum(v.status == status for v in self.verdicts)
-
-
-def judge(
-    row: Row, checks: Sequence[CompiledCheck], expected: dict[Constraint, Expectation]
-) -> tuple[list[Outcome], list[Verdict]]:
-    specs = [dict(c.spec.model_dump()) for c in checks]
-    exact_for: dict[int, list[Constraint]] = defaultdict(list)
-    met: dict[Constraint, list[list[int]]] = {}
-    for constraint in row.constraints:
-        matchers = expected[constraint].matchers
-        met[constraint] = [[i for i, s in enumerate(specs) if m.exact(s)] for m in matchers]
-        if matchers and all(met[constraint]):
-            for group in met[constraint]:
-                for i in group:
-                    exact_for[i].append(constraint)
-    verdicts = []
-    for i, check in enumerate(checks):
-        matched = exact_for.get(i, [])
-        if any(c.verifiable for c in matched):
-            status = "correct"
-        elif matched:
-            status = "not verifiable"
-        elif implied := [
-            c
-            for c in row.constraints
-            if c.verifiable and any(m.exact(specs[i]) for m in expected[c].implied)
-        ]:
-            status, matched = "implied", implied
-        else:
-            kinds = [c for c in row.constraints if check.spec.kind_name() in expected[c].kinds]
-            status, matched = ("partial", kinds) if kinds else ("false", [])
-        verdicts.append(Verdict(row, check, status, tuple(matched)))
-    outcomes = []
-    for constraint in row.constraints:
-        if not constraint.verifiable:
-            continue
-        expectation = expected[constraint]
-        hits = met[constraint]
-        if not expectation.expressible:
-            outcomes.append(Outcome(constraint, expectation, "no kind", ()))
-            continue
-        if all(hits):
-            used = sorted({i for group in hits for i in group})
-            outcomes.append(
-                Outcome(constraint, expectation, "covered", tuple(checks[i] for i in used))
-            )
-            continue
-        near = tuple(
-            v.check
-            for v in verdicts
-            if v.status == "partial" and v.check.spec.kind_name() in expectation.kinds
-        )
-        some = tuple(checks[i] for group in hits for i in group)
-        status = "partial" if near or some else "missed"
-        outcomes.append(Outcome(constraint, expectation, status, some + near))
-    return outcomes, verdicts
-
-
-def score(rows: Sequence[Row], mode: str, expected: dict[Constraint, Expectation]) -> Scored:
-    compile_one = MODES[mode]
-    outcomes: list[Outcome] = []
-    verdicts: list[Verdict] = []
-    compile_s = 0.0
-    for row in rows:
-        started = time.perf_counter()
-        checks = compile_one(row)
-        compile_s += time.perf_counter() - started
-        found, judged = judge(row, checks, expected)
-        outcomes += found
-        verdicts += judged
-    return Scored(mode, tuple(outcomes), tuple(verdicts), compile_s)
-
 
 # -- report -----------------------------------------------------------------------------
 
@@ -364,76 +249,6 @@ def notes(split: Path, rows: Sequence[Row], expected: dict[Constraint, Expectati
         "keyword and json checks are taken as exact although a keyword check ignores case and a "
         "json check does not refuse extra keys; highlight_count stands for bold and italic spans",
     ]
-
-
-# -- details (working splits only) -------------------------------------------------------------
-
-
-def _constraint(c: Constraint) -> str:
-    fields = f"unit={c.unit!r} scope={c.scope!r} {c.relation} {c.value!r}"
-    if c.words:
-        fields += f" words={list(c.words)!r}"
-    where = " (system prompt)" if c.source == "system" else ""
-    return f"`{c.row_id}` {c.family}{where}: {c.quote!r} — {fields}"
-
-
-def _check(check: CompiledCheck) -> str:
-    spec = check.spec.model_dump()
-    shown = " ".join(f"{k}={v!r}" for k, v in spec.items() if k != "kind")
-    return f"{check.spec.kind_name()} {shown} from {check.source} {check.source_text!r}"
-
-
-def details(scored: Sequence[Scored], command: str, stem: str) -> Path:
-    prompt_only, both = scored
-    lines = [
-        f"## Blind split {stem.upper()}: every false and partial compilation, every missed "
-        "constraint",
-        "",
-        f"- command: `{command}`",
-        "- mode: system + prompt unless said otherwise; each line: prompt id, the writer's "
-        "family label, the quote, the structured fields; then what was expected and compiled",
-        "",
-        "### False checks (match nothing intended)",
-        "",
-    ]
-    for v in both.verdicts:
-        if v.status == "false":
-            trap = f" — trap: {v.row.trap}" if v.row.trap else ""
-            lines.append(f"- `{v.row.id}` {_check(v.check)}{trap}")
-            lines += [f"  - intended: {_constraint(c)}" for c in v.row.constraints if c.verifiable]
-    lines += ["", "### Partial: the right kind with the wrong parameters", ""]
-    for o in both.outcomes:
-        if o.status == "partial":
-            lines.append(f"- {_constraint(o.constraint)}")
-            lines.append("  - expected: " + "; ".join(m.label for m in o.expectation.matchers))
-            lines += [f"  - compiled: {_check(c)}" for c in o.checks]
-    lines += ["", "### Missed: redraft has the kind, nothing of it was compiled", ""]
-    for o in both.outcomes:
-        if o.status == "missed":
-            lines.append(f"- {_constraint(o.constraint)}")
-            lines.append("  - expected: " + "; ".join(m.label for m in o.expectation.matchers))
-    lines += ["", "### Covered only when the system prompt is read", ""]
-    alone = {o.constraint for o in prompt_only.outcomes if o.status == "covered"}
-    for o in both.outcomes:
-        if o.status == "covered" and o.constraint not in alone:
-            lines.append(f"- {_constraint(o.constraint)}")
-    lines += ["", "### Checks matching a constraint marked not verifiable", ""]
-    for v in both.verdicts:
-        if v.status == "not verifiable":
-            lines.append(f"- `{v.row.id}` {_check(v.check)}")
-            lines += [f"  - intended: {_constraint(c)}" for c in v.constraints]
-    lines += ["", "### Checks enforcing a part of an intended constraint (implied)", ""]
-    for v in both.verdicts:
-        if v.status == "implied":
-            lines.append(f"- `{v.row.id}` {_check(v.check)}")
-            lines += [f"  - intended: {_constraint(c)}" for c in v.constraints]
-    lines += ["", "### No kind in the vocabulary", ""]
-    for o in sorted(both.outcomes, key=lambda o: o.constraint.family):
-        if o.status == "no kind":
-            lines.append(f"- {_constraint(o.constraint)} — {o.expectation.reason}")
-    path = RESULTS / f"blind-{stem}-details.md"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
 
 
 def oracle_specs(scored: Scored) -> tuple[dict[str, list[CheckSpec]], set[str]]:
