@@ -4,43 +4,17 @@ null bans map to ``json_items`` / ``json_fields`` only where the data is JSON.""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
-import _blind_map  # type: ignore[import-not-found]
-
-from redraft.criteria import CHECK_SPEC_ADAPTER
+from _blind_cases import covered, expect
 
 
 def _expect(siblings: tuple[dict[str, Any], ...] = (), **fields: Any) -> Any:
-    base = {
-        "row_id": "t-1",
-        "index": 0,
-        "family": "unlabelled",
-        "quote": "",
-        "unit": None,
-        "scope": "response",
-        "relation": "other",
-        "value": None,
-        "words": (),
-        "verifiable": True,
-        "note": "",
-        "source": "prompt",
-    }
-    c = _blind_map.Constraint(**(base | fields))
-    others = tuple(
-        _blind_map.Constraint(**(base | {"index": i + 1} | s)) for i, s in enumerate(siblings)
-    )
-    row = _blind_map.Row("t-1", None, "", (c, *others), None)
-    return _blind_map.expect(c, row)
+    return expect(fields, *siblings)
 
 
 def _covered(expectation: Any, **spec: Any) -> bool:
-    dumped = dict(CHECK_SPEC_ADAPTER.validate_python(spec).model_dump())
-    return bool(expectation.matchers) and all(m.exact(dumped) for m in expectation.matchers)
+    return covered(expectation, spec)
 
 
 def test_an_array_length_is_the_json_arrays_element_count() -> None:

@@ -5,42 +5,21 @@ bench/ goes on the path (as ``python bench/blind.py`` puts it there)."""
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from _blind_cases import constraint, expect, expect_in_row
 from redraft.criteria import CHECK_SPEC_ADAPTER
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
-import _blind_map  # type: ignore[import-not-found]
 
 
 def _constraint(**fields: Any) -> Any:
-    c = {
-        "row_id": "t-1",
-        "index": 0,
-        "family": "unlabelled",
-        "quote": "",
-        "unit": None,
-        "scope": "response",
-        "relation": "other",
-        "value": None,
-        "words": (),
-        "verifiable": True,
-        "note": "",
-        "source": "prompt",
-    } | fields
-    return _blind_map.Constraint(**c)
+    return constraint(**fields)
 
 
 def _expect(**fields: Any) -> Any:
-    c = _constraint(**fields)
-    row = _blind_map.Row("t-1", None, "", (c,), None)
-    return _blind_map.expect(c, row)
+    return expect(fields)
 
 
 def _spec(**fields: Any) -> dict[str, Any]:
@@ -180,8 +159,7 @@ def test_a_count_of_listed_things_is_an_item_count(
 
 def _expect_beside(c: dict[str, Any], sibling: dict[str, Any]) -> Any:
     first, second = _constraint(**c), _constraint(index=1, **sibling)
-    row = _blind_map.Row("t-1", None, "", (first, second), None)
-    return _blind_map.expect(first, row)
+    return expect_in_row(first, second)
 
 
 def test_a_count_of_listed_things_in_a_named_form_is_that_forms_count() -> None:
@@ -688,8 +666,7 @@ def test_one_first_word_for_every_paragraph_is_each_paragraph_starting_with_it()
 def test_words_with_an_initial_capital_are_no_items_nor_all_caps(unit: str) -> None:
     c = _constraint(unit=unit, relation="at_least", value=3)
     listed = _constraint(index=1, unit="list", relation="matches_format", value="numbered list")
-    row = _blind_map.Row("t-1", None, "", (c, listed), None)
-    found = _blind_map.expect(c, row)
+    found = expect_in_row(c, listed)
     assert not found.matchers
 
 
@@ -753,8 +730,7 @@ def test_three_separators_between_paragraphs_are_four_paragraphs_on_that_separat
         index=1, unit="separator", scope="between paragraphs", relation="exactly", value=3,
         words=("***",),
     )  # fmt: skip
-    row = _blind_map.Row("t-1", None, "", (c, sep), None)
-    paragraphs = _blind_map.expect(c, row)
+    paragraphs = expect_in_row(c, sep)
     assert _covered(
         paragraphs, _spec(kind="paragraph_count", relation="exactly", value=4, separator="***")
     )
@@ -783,14 +759,11 @@ def test_every_word_starting_with_one_letter_is_a_tautogram() -> None:
 
 def test_yaml_keys_where_the_label_or_a_code_block_names_yaml() -> None:
     keys = _constraint(family="yaml_keys", unit="key", relation="contains", words=("name", "port"))
-    found = _blind_map.expect(keys, _blind_map.Row("t-1", None, "", (keys,), None))
+    found = expect_in_row(keys)
     assert _covered(found, _spec(kind="yaml", required_keys=["name", "port"]))
     plain = _constraint(unit="key", relation="contains", words=("name", "port"))
     block = _constraint(index=1, unit="code block", relation="contains", value="yaml")
-    row = _blind_map.Row("t-1", None, "", (plain, block), None)
-    assert _covered(
-        _blind_map.expect(plain, row), _spec(kind="yaml", required_keys=["name", "port"])
-    )
+    assert _covered(expect_in_row(plain, block), _spec(kind="yaml", required_keys=["name", "port"]))
 
 
 def test_a_start_the_label_negates_under_relation_other() -> None:
@@ -1034,8 +1007,7 @@ def test_a_start_every_part_keeps_implies_the_answers_start() -> None:
 def _expect_in(c: Any, *siblings: Any) -> Any:
     """``c`` mapped in a row beside ``siblings`` (each index its own)."""
     constraints = tuple(replace(s, index=i) for i, s in enumerate((c, *siblings)))
-    row = _blind_map.Row("t-1", None, "", constraints, None)
-    return _blind_map.expect(constraints[0], row)
+    return expect_in_row(*constraints)
 
 
 def _implies(expectation: Any, spec: dict[str, Any]) -> bool:

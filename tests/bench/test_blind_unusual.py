@@ -4,54 +4,13 @@ kind whose check fails exactly the answers the constraint fails, or to none."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from redraft.criteria import CHECK_SPEC_ADAPTER
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
-import _blind_map  # type: ignore[import-not-found]
-
-_BASE: dict[str, Any] = {
-    "row_id": "t-1",
-    "index": 0,
-    "family": "unlabelled",
-    "quote": "",
-    "unit": None,
-    "scope": "response",
-    "relation": "other",
-    "value": None,
-    "words": (),
-    "verifiable": True,
-    "note": "",
-    "source": "prompt",
-}
-
-
-def _constraint(index: int, **fields: Any) -> Any:
-    return _blind_map.Constraint(**(_BASE | {"index": index} | fields))
-
-
-def _expect(fields: dict[str, Any], *siblings: dict[str, Any]) -> Any:
-    c = _constraint(0, **fields)
-    others = tuple(_constraint(i, **s) for i, s in enumerate(siblings, start=1))
-    return _blind_map.expect(c, _blind_map.Row("t-1", None, "", (c, *others), None))
-
-
-def _dump(spec: dict[str, Any]) -> dict[str, Any]:
-    return dict(CHECK_SPEC_ADAPTER.validate_python(spec).model_dump())
-
-
-def _covered(expectation: Any, *specs: dict[str, Any]) -> bool:
-    """Every matcher met by one of ``specs``: the constraint is covered."""
-    dumped = [_dump(s) for s in specs]
-    return bool(expectation.matchers) and all(
-        any(m.exact(d) for d in dumped) for m in expectation.matchers
-    )
+from _blind_cases import covered as _covered
+from _blind_cases import dump as _dump
+from _blind_cases import expect as _expect
 
 
 def _matches_any(expectation: Any, spec: dict[str, Any]) -> bool:
