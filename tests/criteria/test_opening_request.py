@@ -1,0 +1,112 @@
+"""Requests whose verb is left out and sizes given in brackets: a prompt that
+opens by naming the thing it wants ("Short heist story (under 200 words)
+…", "Six sentences about a thunderstorm …") asks for it as "write" would,
+and "a short essay (4 paragraphs)" gives the essay's size; a thing given
+("my essay (4 paragraphs)"), a later part, or a sentence about the count
+("three paragraphs about it are below") is no such request. "Not long,
+maximum 120 words" softens nothing away."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def counts(prompt: str) -> set[tuple[str, str, int]]:
+    found: set[tuple[str, str, int]] = set()
+    for check in compile_checks(prompt):
+        spec: dict[str, Any] = check.spec.model_dump(mode="json")
+        if "value" in spec and "relation" in spec:
+            found.add((spec["kind"], spec["relation"], spec["value"]))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Short heist story (under 200 words) that contains exactly 3 numbers.",
+            ("word_count", "at_most", 199),
+        ),
+        ("A short essay on the bicycle, under 200 words.", ("word_count", "at_most", 199)),
+        ("Story about a dog, no more than 150 words.", ("word_count", "at_most", 150)),
+        ("Quick limerick about cats, at least 30 words.", ("word_count", "at_least", 30)),
+        (
+            "Write a short essay (4 paragraphs) on the history of the bicycle.",
+            ("paragraph_count", "exactly", 4),
+        ),
+        ("Short essay (3 paragraphs) on bikes.", ("paragraph_count", "exactly", 3)),
+        ("Write a paragraph (5 sentences) about rain.", ("sentence_count", "exactly", 5)),
+        (
+            "Write a story (3 paragraphs, under 300 words) about rain.",
+            ("paragraph_count", "exactly", 3),
+        ),
+        (
+            "Six sentences about a thunderstorm for a punctuation lesson.",
+            ("sentence_count", "exactly", 6),
+        ),
+        ("Three paragraphs on why cats nap so much.", ("paragraph_count", "exactly", 3)),
+        (
+            "Please write the formal letter. Not long, maximum 120 words.",
+            ("word_count", "at_most", 120),
+        ),
+    ],
+)
+def test_the_thing_asked_without_a_verb_gives_the_answers_size(
+    prompt: str, expected: tuple[str, str, int]
+) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a thing given, not asked
+        "Summarise my essay (4 paragraphs) in two bullet points.",
+        "Summarise John's essay (4 paragraphs) in two bullet points.",
+        "My essay on the bicycle (under 200 words) got a B. Any tips?",
+        "Write a reply to the letter (3 paragraphs) my aunt sent.",
+        "The story below is under 200 words. Summarize it.",
+        # several things asked: the bracket may be each one's
+        "Write 3 stories (2 paragraphs) about rain.",
+        # hedged inside the bracket
+        "Write a short essay (4 paragraphs or so) on bikes.",
+        "Write an essay (ideally 4 paragraphs) on bikes.",
+        # a sentence about the count, not a request for it
+        "Three paragraphs about the war are below. Fix the grammar.",
+        "Write a story. Six sentences about a dog follow.",
+        # the opening names one part of the answer; a later sentence adds another
+        "Motto for our chess club, in Latin, fewer than 5 words. "
+        "Then on a second line the English translation.",
+        "Not long ago I wrote 3 paragraphs about it.",
+    ],
+)
+def test_no_size_for_a_thing_given_or_a_part(prompt: str) -> None:
+    assert not {
+        c for c in counts(prompt) if c[0] in {"word_count", "paragraph_count", "sentence_count"}
+    }, prompt
+
+
+def test_the_opening_request_reads_other_families_too() -> None:
+    kinds = {c.spec.kind_name() for c in compile_checks("Haiku about rain, all lowercase.")}
+    assert "letter_case" in kinds
+    # but not when a later sentence adds a part in another language
+    kinds = {
+        c.spec.kind_name()
+        for c in compile_checks(
+            "Motto for our chess club, in Latin. Then the English translation below it."
+        )
+    }
+    assert "language" not in kinds
+
+
+def test_the_bracket_is_no_part_of_the_quoted_phrase() -> None:
+    (check,) = [
+        c
+        for c in compile_checks("Write a short essay (4 paragraphs) on bikes.")
+        if c.spec.kind_name() == "paragraph_count"
+    ]
+    assert check.source_text == "4 paragraphs"
