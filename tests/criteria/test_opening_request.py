@@ -110,3 +110,47 @@ def test_the_bracket_is_no_part_of_the_quoted_phrase() -> None:
         if c.spec.kind_name() == "paragraph_count"
     ]
     assert check.source_text == "4 paragraphs"
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "I need a short note for my colleague. Please not longer than 3 sentences.",
+            ("sentence_count", "at_most", 3),
+        ),
+        ("Write a story, no shorter than 200 words.", ("word_count", "at_least", 200)),
+        ("Write a story, not shorter than 200 words.", ("word_count", "at_least", 200)),
+        (
+            "Tell my team the deadline moved. Make it 2 sentences, mention both dates.",
+            ("sentence_count", "exactly", 2),
+        ),
+        ("Write about tides. Make it 3 paragraphs.", ("paragraph_count", "exactly", 3)),
+        ("Write a note. Don't make it longer than 3 sentences.", ("sentence_count", "at_most", 3)),
+        (
+            "Product description for a toothbrush, 6 sentences total, and make it fun.",
+            ("sentence_count", "exactly", 6),
+        ),
+    ],
+)
+def test_relations_said_without_a_verb(prompt: str, expected: tuple[str, str, int]) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My essay is not longer than 300 words. Give me a title for it.",
+        # "make it N words" is a target, as "keep it N words" is: words are not counted exactly
+        "Write about tides. Make it 100 words.",
+        "Make the 3 sentences funnier.",
+        "Rewrite these. Make them 2 sentences each.",
+        # "total" of a unit a bare number does not count exactly
+        "Write a story, 150 words total.",
+        "Two short paragraphs about cats and one about dogs, 3 paragraphs total.",
+    ],
+)
+def test_no_relation_without_the_answer(prompt: str) -> None:
+    assert not {
+        c for c in counts(prompt) if c[0] in {"word_count", "paragraph_count", "sentence_count"}
+    }, prompt

@@ -142,7 +142,8 @@ class UnitCounts:
             "negated": (
                 r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|"
                 r"can'?t|may\s+not)\s+(?:(?:write|use|be|have|include|contain|give|produce|"
-                r"provide|go|run|exceed|surpass|go\s+over|go\s+beyond|want\s+(?:anything|it|"
+                r"provide|go|run|exceed|surpass|go\s+over|go\s+beyond|make\s+(?:it|this|them)|"
+                r"want\s+(?:anything|it|"
                 r"something))\s+)?(?P<dir>more\s+th[ae]n|"
                 r"longer\s+th[ae]n|over|beyond|past|above|exceed|surpass|less\s+th[ae]n|fewer\s+th[ae]n|"
                 rf"shorter\s+th[ae]n|under)?\s*(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
@@ -170,14 +171,16 @@ class UnitCounts:
                 r"max(?:imum)?|"
                 r"min(?:imum)?|tops|(?:and\s+)?not?\s+(?:more|longer)|(?:and\s+)?not?\s+(?:fewer|less)|"
                 # "6 words exactly", "two sentences precisely"
-                r"exactly|precisely)"
+                r"exactly|precisely|"
+                # "6 sentences total": the count of the whole, for units a bare number counts
+                r"(?:in\s+)?total)"
                 # not when a count of its own follows: "3 paragraphs, at most 50 words"
                 rf"\b(?!\s+(?:than\s+)?{NUMBER}\b)"
             ),
             # "keep it to 2 sentences" (exactly, for a unit a bare number counts
             # exactly; at most otherwise), "limit it to 100 words" (at most)
             "keep_to": (
-                r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict)\s+(?:it|this|them|yourself|the\s+"
+                r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict|make)\s+(?:it|this|them|yourself|the\s+"
                 rf"(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:(?P<to>to|at)\s+)?"
                 rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
                 # "keep it one sentence.": without "to", the count ends its clause

@@ -144,7 +144,8 @@ def phrase_bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Rel
     if name == "fit":
         return [("at_most", value)]
     if name == "keep_to":
-        keep = match.group("verb").startswith("keep")
+        # "make it 2 sentences" sets the count as "keep it 2 sentences" does
+        keep = match.group("verb").startswith(("keep", "make"))
         if match.group("to") is None and not (keep and unit.bare_exact):
             return []  # "keep it 100 words": a target, not a count to keep to
         return [("exactly" if keep and unit.bare_exact else "at_most", value)]
@@ -154,6 +155,8 @@ def phrase_bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Rel
         post = match.group("post")
         if post in ("exactly", "precisely"):
             return [("exactly", value)]
+        if post.endswith("total"):
+            return [("exactly", value)] if unit.bare_exact else []
         if post.startswith(("no", "and")):
             # "two sentences, no more": at most; "500 words, no fewer": at least
             return [("at_most" if "more" in post or "longer" in post else "at_least", value)]
