@@ -4,7 +4,8 @@ opens by naming the thing it wants ("Short heist story (under 200 words)
 and "a short essay (4 paragraphs)" gives the essay's size; a thing given
 ("my essay (4 paragraphs)"), a later part, or a sentence about the count
 ("three paragraphs about it are below") is no such request. "Not long,
-maximum 120 words" softens nothing away."""
+maximum 120 words" softens nothing away, and a range read before "total"
+("between 3 and 5 emojis total") is no count of its high end."""
 
 from __future__ import annotations
 
@@ -154,3 +155,17 @@ def test_no_relation_without_the_answer(prompt: str) -> None:
     assert not {
         c for c in counts(prompt) if c[0] in {"word_count", "paragraph_count", "sentence_count"}
     }, prompt
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Compose a welcome message. Use between 3 and 5 emojis total, and keep it short.",
+        "Use 3 to 5 emojis total.",
+        "Write a poem, 4 or 5 lines total.",
+    ],
+)
+def test_a_range_before_total_is_no_count_of_its_high_end(prompt: str) -> None:
+    found = counts(prompt)
+    assert not any(relation == "exactly" for _, relation, _ in found), found
+    assert {relation for _, relation, _ in found} == {"at_least", "at_most"}
