@@ -169,3 +169,40 @@ def test_a_range_before_total_is_no_count_of_its_high_end(prompt: str) -> None:
     found = counts(prompt)
     assert not any(relation == "exactly" for _, relation, _ in found), found
     assert {relation for _, relation, _ in found} == {"at_least", "at_most"}
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Shorten this headline to 8 words or fewer: 'Local Council Announces Big Plan'",
+            ("word_count", "at_most", 8),
+        ),
+        ("Tighten this paragraph to under 60 words.", ("word_count", "at_most", 59)),
+        ("Shorten it to 2 sentences.", ("sentence_count", "at_most", 2)),
+        ("Cut it down to 3 paragraphs.", ("paragraph_count", "at_most", 3)),
+        ("Please condense my notes to 100 words.", ("word_count", "at_most", 100)),
+    ],
+)
+def test_a_text_shortened_to_a_count_is_bounded_by_it(
+    prompt: str, expected: tuple[str, str, int]
+) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a second part asked beside the shortened text
+        "Can you shorten my essay to 500 words and list what you cut?",
+        "Shorten it to 2 sentences, then explain the changes.",
+        # told, not asked
+        "I had to shorten my essay to 500 words. Any tips?",
+        # shortened to a count of something else
+        "Shorten the email to my boss to 3 sentences.",
+    ],
+)
+def test_no_bound_when_the_shortened_text_is_not_the_whole_answer(prompt: str) -> None:
+    assert not {
+        c for c in counts(prompt) if c[0] in {"word_count", "paragraph_count", "sentence_count"}
+    }, prompt

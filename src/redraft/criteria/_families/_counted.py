@@ -99,6 +99,13 @@ _IN_CASE = re.compile(
 _ASKED_BRACKET = re.compile(rf"\b(?:a|an|one)\s+(?:[\w'-]+\s+){{0,3}}?(?:{THING}|{MADE})\s*$")
 
 
+# A second thing asked after the shortened text: the count is that text's only.
+_MORE_ASKED = re.compile(
+    r"[^.;!?]*\b(?:and|then|also|plus)\s+(?:then\s+|also\s+)?(?:list|explain|tell|give|add|show|"
+    r"describe|note|say|mention|provide|include|suggest|write|comment|point\s+out|highlight)\b"
+)
+
+
 def _asked_bracket(before: str) -> bool:
     """Whether a bracket opened after ``before`` gives the size of the thing
     asked: named with an article, or opening the prompt as its request."""
@@ -185,6 +192,17 @@ class UnitCounts:
                 rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
                 # "keep it one sentence.": without "to", the count ends its clause
                 rf"(?(to)|(?=\s*(?:long\b\s*)?(?:,?\s*please\b\s*)?(?:[.;!),]|$)))"
+            ),
+            # "shorten this headline to 8 words or fewer", "cut it down to 2 sentences":
+            # the answer is the text made shorter, the count its bound
+            "shorten_to": (
+                r"\b(?:shorten|condense|cut|trim|reduce|tighten|compress|pare)\s+(?:down\s+)?"
+                r"(?:it|this|that|them|(?:the|this|that|these|those|my|your|our)\s+"
+                # not one part: "cut the second paragraph to 60 words", "trim the title …"
+                r"(?!(?:[\w-]+\s+){0,2}?(?:first|second|third|fourth|last|final|opening|closing|"
+                r"title|heading|intro|introduction|conclusion|subject|caption|summary)\b)"
+                r"(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:down\s+)?to\s+(?:(?P<rel>"
+                rf"{RELATION})\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             ),
             # "it must fit in 280 characters", "fit within two sentences"
             "fit": rf"\bfits?\s+(?:in|into|within)\s+(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b",
@@ -291,6 +309,8 @@ class UnitCounts:
             before = text[: match.start()]
             if name == "bare" and match.group("paren") and not _asked_bracket(before):
                 return False  # "summarise my essay (4 paragraphs) …": the essay's size
+            if name == "shorten_to" and _MORE_ASKED.match(text, match.end()):
+                return False  # "shorten my essay to 500 words and list what you cut": two parts
             if name == "opening" and sentence.whole[: sentence.start].strip():
                 return False  # only the prompt's first sentence is its request
             if (

@@ -143,6 +143,11 @@ def phrase_bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Rel
         return [(relation, value + adjust)]
     if name == "fit":
         return [("at_most", value)]
+    if name == "shorten_to":
+        if match.group("rel"):
+            relation, adjust = relation_of(match.group("rel"))
+            return [(relation, value + adjust)] if relation == "at_most" else []
+        return [("at_most", value)]  # "shorten it to 2 sentences": no longer than that
     if name == "keep_to":
         # "make it 2 sentences" sets the count as "keep it 2 sentences" does
         keep = match.group("verb").startswith(("keep", "make"))
