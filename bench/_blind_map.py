@@ -65,6 +65,7 @@ from _blind_matchers import (
 from _blind_nesting import nesting
 from _blind_one_part import one_part
 from _blind_one_word import one_word_letters
+from _blind_order import with_order
 from _blind_parts import (
     NUMERIC,
     Scope,
@@ -127,7 +128,12 @@ _RELATIONS = (
 
 def expect(c: Constraint, row: Row) -> Expectation:
     """The checks that enforce ``c`` exactly, or why redraft has none: read
-    from its fields in their canonical spelling (``_blind_fields``)."""
+    from its fields in their canonical spelling (``_blind_fields``); with the
+    order of two parts the quote joins as an implied check (_blind_order.py)."""
+    return with_order(c, _expectation(c, row))
+
+
+def _expectation(c: Constraint, row: Row) -> Expectation:
     row = canonical_row(row)
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
     if (related := relations(c, row)) is not None:  # between parts: bench/_blind_relations.py

@@ -14,9 +14,11 @@ from redraft.criteria._grammar import NUMBER
 __all__ = [
     "IN_ONE_UNIT",
     "LEAD_IN",
+    "MADE",
     "NAMED_BETWEEN_BLOCKS",
     "NAMED_THING",
     "NEW_SUBJECT",
+    "OPENING_REQUEST",
     "ONE_PER_LINE",
     "RESPONSE_NOUN",
     "THING",
@@ -229,9 +231,30 @@ def modifies_part(previous: str, item: str) -> bool:
 
 # More things one asks to be made, read only where the request names them:
 # "write a short paragraph about the moon that uses the word 'giant' twice".
-_MADE = (
+MADE = (
     r"(?:paragraph|sentence|tongue\s+twister|bio|definition|caption|tagline|headline|toast|"
     r"chant|motto|greeting|acrostic|fable|tale|anecdote|monologue|pun|verse)"
+)
+
+
+# A prompt that opens by naming the thing it wants, its verb left out:
+# "Short heist story (under 200 words) that …", "A haiku about rain, all
+# lowercase." The name is the request: what follows it is the answer's, as
+# after "write". Only the prompt's first sentence, only a thing one asks to be
+# written, with an article or none (not "my essay", "the story below").
+OPENING_REQUEST = re.compile(
+    r"^\s*(?:(?:a|an|one)\s+)?(?:(?!(?:my|our|his|her|their|this|that|these|those|the|your|"
+    # a verb that works on something given: "Summarise John's essay (…)"
+    r"summari[sz]e|rewrite|edit|proofread|review|translate|shorten|fix|improve|check|read|"
+    r"analy[sz]e|critique|grade|mark|correct|paraphrase|condense|expand|rate|compare|"
+    # a directive of its own, or a part of each ("Keep every sentence under 15 words")
+    r"keep|make|use|write|give|end|start|begin|put|add|include|limit|have|be|is|are|each|"
+    r"every|per|any|no|all|both|first|last|second|third|final|"
+    # a clause with a subject: "I got a letter, signed …" tells, it does not ask
+    r"a|an|i|we|you|he|she|they|it|me|us|got|get|received|found|saw|wrote|need|want|like|love|"
+    r"hate|here's|here|there's)\b)"
+    rf"[\w'-]+\s+){{0,3}}?(?:{THING}|{MADE})\b(?!\s*:|\s+(?:below|above|here|i\b|you\b|we\b|is\b|are\b|"
+    r"was\b|were\b|has\b|had\b|of\s+(?:my|our|the|this|these|those)\b))"
 )
 
 
@@ -242,7 +265,7 @@ _MADE = (
 NAMED_THING = re.compile(
     r"(?:^|[,;:]|\b(?:please|and|then|now|just)\b)\s*(?:(?:can|could|would)\s+you\s+)?"
     r"(?:write|compose|create|draft|generate|produce|give\s+me|craft|send)\s+(?:me\s+)?(?:a|an)\s+"
-    rf"(?:[\w'-]+\s+){{0,4}}?(?:{THING}|{_MADE})\b"
+    rf"(?:[\w'-]+\s+){{0,4}}?(?:{THING}|{MADE})\b"
     r"(?P<between>[^.;:!?\ue000]{0,120}?)"
     # "that" alone: the phrase opens with its own verb ("contains 14 sentences")
     r"(?:\bthat(?:\s+(?:contains?|has|have|includes?|uses?|mentions?))?|\bthat'?s|\bthat\s+is|"

@@ -120,6 +120,9 @@ _RELATIONS: list[tuple[str, Relation, int]] = [
         + r"|up\s+to|a\s+maximum\s+of|maximum(?:\s+of)?|"
         r"max\.?|no\s+longer\s+"
         + _THAN
+        # "Please not longer than 3 sentences": said without a verb, as learners do
+        + r"|not\s+longer\s+"
+        + _THAN
         + r"|not\s+exceeding|not\s+to\s+exceed|within|a\s+limit\s+of|"
         r"limited\s+to|capped\s+at|never\s+more\s+" + _THAN + r"|at\s+the\s+most",
         "at_most",
@@ -143,6 +146,10 @@ _RELATIONS: list[tuple[str, Relation, int]] = [
         + r"|not\s+less\s+"
         + _THAN
         + r"|not\s+fewer\s+"
+        + _THAN
+        + r"|no\s+shorter\s+"
+        + _THAN
+        + r"|not\s+shorter\s+"
         + _THAN
         + r"|"
         r"a\s+minimum\s+of|minimum(?:\s+of)?|min\.?",

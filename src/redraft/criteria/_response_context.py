@@ -16,6 +16,7 @@ from redraft.criteria._governors import (
     NAMED_BETWEEN_BLOCKS,
     NAMED_THING,
     NEW_SUBJECT,
+    OPENING_REQUEST,
     RESPONSE_NOUN,
     between_blocks,
     clause_start,
@@ -192,9 +193,18 @@ _STATED_OF = re.compile(
 
 
 _LENGTH_SOFTENER = re.compile(
-    r"\s*(?:not\s+(?:too|very|overly)\s+(?:long|wordy|lengthy)|nothing\s+(?:too\s+)?(?:long|fancy|"
+    r"\s*(?:not\s+(?:(?:too|very|overly)\s+)?(?:long|wordy|lengthy)|nothing\s+(?:too\s+)?(?:long|fancy|"
     r"lengthy)|short\s+and\s+sweet|keep\s+it\s+(?:short|brief|concise))(?:\s+please)?\s*"
     r"(?:[,:;]|\s[—–-])\s*"
+)
+
+
+# A later sentence that adds a part: "Motto for our club, in Latin. Then the
+# English translation …" — what the opening names is one part of the answer.
+_PART_ADDED = re.compile(
+    r"(?:(?<=[.!?\n])|^)\s*(?:and\s+)?(?:then|after\s+that|afterwards|after\s+this|also|below\s+it|"
+    r"underneath)\b",
+    re.IGNORECASE,
 )
 
 
@@ -302,6 +312,12 @@ def response_context(
     seen = text[: own_modal.end()] if own_modal else prefix
     anchors = [min(m.end(), start) for m in RESPONSE_NOUN.finditer(seen)]
     anchors += [m.end("verb") for m in directives if m.end("verb") <= start]
+    if (
+        not sentence.whole[: sentence.start].strip()
+        and (opening := OPENING_REQUEST.match(text, 0, start))
+        and not _PART_ADDED.search(sentence.whole, sentence.start + len(sentence.masked))
+    ):
+        anchors.append(opening.end())  # "Short heist story (under 200 words)": "write" left out
     if not anchors:
         return False
     anchor = max(anchors)

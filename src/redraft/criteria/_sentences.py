@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from redraft.criteria._governors import (
     IN_ONE_UNIT,
+    MADE,
     ONE_PER_LINE,
+    OPENING_REQUEST,
     THING,
     clause_start,
     is_answer_request,
@@ -38,7 +40,9 @@ __all__ = [
     "IN_ONE_UNIT",
     "MASK",
     "NEGATION",
+    "MADE",
     "ONE_PER_LINE",
+    "OPENING_REQUEST",
     "THING",
     "Hit",
     "Rule",

@@ -68,6 +68,8 @@ from redraft.criteria._families._request_colon import REQUEST_COLON
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION
 from redraft.criteria._items import several_asked_before
 from redraft.criteria._sentences import (
+    MADE,
+    OPENING_REQUEST,
     THING,
     Hit,
     Sentence,
@@ -89,6 +91,28 @@ _IN_CASE = re.compile(
     r"\s*(?:in|using)\s+(?:all\s+)?(?:caps\b|capitals|capital\s+letters|upper[\s-]?case|"
     r"lower[\s-]?case|small\s+letters)(?:\s+letters)?\s*(?:[.,;!]|$)"
 )
+
+
+# What stands before a bracket that gives the answer's size: the thing asked,
+# with an article ("write a short essay (") or opening the prompt ("Short
+# heist story ("), not a thing given ("my essay (", "the story below (").
+_ASKED_BRACKET = re.compile(rf"\b(?:a|an|one)\s+(?:[\w'-]+\s+){{0,3}}?(?:{THING}|{MADE})\s*$")
+
+
+# A second thing asked after the shortened text: the count is that text's only.
+_MORE_ASKED = re.compile(
+    r"[^.;!?]*\b(?:and|then|also|plus)\s+(?:then\s+|also\s+)?(?:list|explain|tell|give|add|show|"
+    r"describe|note|say|mention|provide|include|suggest|write|comment|point\s+out|highlight)\b"
+)
+
+
+def _asked_bracket(before: str) -> bool:
+    """Whether a bracket opened after ``before`` gives the size of the thing
+    asked: named with an article, or opening the prompt as its request."""
+    if _ASKED_BRACKET.search(before):
+        return True
+    opening = OPENING_REQUEST.match(before)
+    return opening is not None and not before[opening.end() :].strip()
 
 
 def _case_of_all(unit: Unit, text: str, end: int) -> bool:
@@ -125,7 +149,8 @@ class UnitCounts:
             "negated": (
                 r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|"
                 r"can'?t|may\s+not)\s+(?:(?:write|use|be|have|include|contain|give|produce|"
-                r"provide|go|run|exceed|surpass|go\s+over|go\s+beyond|want\s+(?:anything|it|"
+                r"provide|go|run|exceed|surpass|go\s+over|go\s+beyond|make\s+(?:it|this|them)|"
+                r"want\s+(?:anything|it|"
                 r"something))\s+)?(?P<dir>more\s+th[ae]n|"
                 r"longer\s+th[ae]n|over|beyond|past|above|exceed|surpass|less\s+th[ae]n|fewer\s+th[ae]n|"
                 rf"shorter\s+th[ae]n|under)?\s*(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
@@ -153,26 +178,51 @@ class UnitCounts:
                 r"max(?:imum)?|"
                 r"min(?:imum)?|tops|(?:and\s+)?not?\s+(?:more|longer)|(?:and\s+)?not?\s+(?:fewer|less)|"
                 # "6 words exactly", "two sentences precisely"
-                r"exactly|precisely)"
+                r"exactly|precisely|"
+                # "6 sentences total": the count of the whole, for units a bare number counts
+                r"(?:in\s+)?total)"
                 # not when a count of its own follows: "3 paragraphs, at most 50 words"
                 rf"\b(?!\s+(?:than\s+)?{NUMBER}\b)"
             ),
             # "keep it to 2 sentences" (exactly, for a unit a bare number counts
             # exactly; at most otherwise), "limit it to 100 words" (at most)
             "keep_to": (
-                r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict)\s+(?:it|this|them|yourself|the\s+"
+                r"\b(?P<verb>keep|keeping|limit|limiting|cap|restrict|make)\s+(?:it|this|them|yourself|the\s+"
                 rf"(?:[\w-]+\s+)?{THING}|your\s+(?:[\w-]+\s+)?{THING})\s+(?:(?P<to>to|at)\s+)?"
                 rf"(?:(?:just|only)\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
                 # "keep it one sentence.": without "to", the count ends its clause
                 rf"(?(to)|(?=\s*(?:long\b\s*)?(?:,?\s*please\b\s*)?(?:[.;!),]|$)))"
             ),
+            # "shorten this headline to 8 words or fewer", "cut it down to 2 sentences":
+            # the answer is the text made shorter, the count its bound
+            "shorten_to": (
+                r"\b(?:shorten|condense|cut|trim|reduce|tighten|compress|pare)\s+(?:down\s+)?"
+                r"(?:it|this|that|them|(?:the|this|that|these|those|my|your|our)\s+"
+                # not one part: "cut the second paragraph to 60 words", "trim the title …"
+                r"(?!(?:[\w-]+\s+){0,2}?(?:first|second|third|fourth|last|final|opening|closing|"
+                r"title|heading|intro|introduction|conclusion|subject|caption|summary)\b)"
+                r"(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:down\s+)?to\s+(?:(?P<rel>"
+                rf"{RELATION})\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
+            ),
             # "it must fit in 280 characters", "fit within two sentences"
             "fit": rf"\bfits?\s+(?:in|into|within)\s+(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b",
             "bare": (
-                r"\b(?:in|into|with|using|use|write|contain|containing|contains|have|has|include|"
+                r"(?:\b(?:in|into|with|using|use|write|contain|containing|contains|have|has|include|"
                 r"includes|then|of|give|provide|list|be|as|compose|craft|draft|create|generate|"
-                r"produce)\s+(?:me\s+|us\s+)?"
+                r"produce)\s+(?:me\s+|us\s+)?|"
+                # "a short essay (4 paragraphs) on …": the thing asked, its size in brackets
+                r"(?P<paren>\()\s*)"
                 rf"(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
+                r"(?(paren)(?=\s*(?:only|total|in\s+total)?\s*[),;]))"
+            ),
+            # "Six sentences about a thunderstorm for …": a prompt that opens with
+            # the count of what it wants, its verb left out
+            "opening": (
+                rf"^\s*(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})(?=\s+(?:about|on|describing|"
+                r"explaining|summari[sz]ing|introducing|for\s+(?:a|an|my|our|the)\b))"
+                # not a sentence about them: "3 paragraphs about it are below"
+                r"(?![^.;:!?]*\b(?:is|are|was|were|follow|follows|below|above|i\s+wrote|"
+                r"you\s+wrote)\b)"
             ),
             # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range
             "alone": (
@@ -257,6 +307,12 @@ class UnitCounts:
             if self._unit(match).repeats and KINDS_OF.search(match.group(0)):
                 return False  # "no more than 20 distinct words": kinds, not occurrences
             before = text[: match.start()]
+            if name == "bare" and match.group("paren") and not _asked_bracket(before):
+                return False  # "summarise my essay (4 paragraphs) …": the essay's size
+            if name == "shorten_to" and _MORE_ASKED.match(text, match.end()):
+                return False  # "shorten my essay to 500 words and list what you cut": two parts
+            if name == "opening" and sentence.whole[: sentence.start].strip():
+                return False  # only the prompt's first sentence is its request
             if (
                 PRECEDED_BY_OTHER_VERB.search(before)
                 or GIVEN_BEFORE.search(before)
@@ -402,6 +458,9 @@ class UnitCounts:
                         continue
                     if loose and value > unit.bare_upto:
                         continue
-                    for hit in built(unit.build, relation, value, sentence, match.span()):
+                    # a bracket is no part of the phrase: "(4 paragraphs)" names "4 paragraphs"
+                    paren = name == "bare" and match.group("paren")
+                    span = (match.start("num"), match.end()) if paren else match.span()
+                    for hit in built(unit.build, relation, value, sentence, span):
                         found.append((unit, relation, hit))
         yield from one_whole(found, text)

@@ -143,8 +143,14 @@ def phrase_bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Rel
         return [(relation, value + adjust)]
     if name == "fit":
         return [("at_most", value)]
+    if name == "shorten_to":
+        if match.group("rel"):
+            relation, adjust = relation_of(match.group("rel"))
+            return [(relation, value + adjust)] if relation == "at_most" else []
+        return [("at_most", value)]  # "shorten it to 2 sentences": no longer than that
     if name == "keep_to":
-        keep = match.group("verb").startswith("keep")
+        # "make it 2 sentences" sets the count as "keep it 2 sentences" does
+        keep = match.group("verb").startswith(("keep", "make"))
         if match.group("to") is None and not (keep and unit.bare_exact):
             return []  # "keep it 100 words": a target, not a count to keep to
         return [("exactly" if keep and unit.bare_exact else "at_most", value)]
@@ -154,6 +160,8 @@ def phrase_bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Rel
         post = match.group("post")
         if post in ("exactly", "precisely"):
             return [("exactly", value)]
+        if post.endswith("total"):
+            return [("exactly", value)] if unit.bare_exact else []
         if post.startswith(("no", "and")):
             # "two sentences, no more": at most; "500 words, no fewer": at least
             return [("at_most" if "more" in post or "longer" in post else "at_least", value)]

@@ -118,6 +118,13 @@ class CountPhrases:
     def __post_init__(self) -> None:
         unit = rf"{_ADJECTIVE}(?:{self.unit})\b"
         patterns = {
+            # first, so that its high end is read with it: "between 3 and 5 emojis
+            # total" is no count of 5
+            # "3 to 5 lines", "between 3 and 5 lines", "4 or 5 lines"
+            "range": (
+                rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|"
+                rf"(?P<from>{NUMBER})(?:\s*(?:to|-|–)|\s+or))\s*(?P<high>{NUMBER})\s+{unit}"
+            ),
             "relation": (
                 rf"\b(?P<rel>{RELATION})\s+(?:a\s+total\s+of\s+)?(?P<num>{NUMBER})\s+{unit}"
             ),
@@ -139,11 +146,6 @@ class CountPhrases:
             "named_first": (
                 rf"^\s*{LABEL}(?:{self.unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
                 rf"(?P<num>{NUMBER})(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]\s*$|$|[,;])"
-            ),
-            # "3 to 5 lines", "between 3 and 5 lines", "4 or 5 lines"
-            "range": (
-                rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|"
-                rf"(?P<from>{NUMBER})(?:\s*(?:to|-|–)|\s+or))\s*(?P<high>{NUMBER})\s+{unit}"
             ),
         }
         if self.bare:
