@@ -4,41 +4,21 @@ harness (bench/_blind_perturb.py) counts the mappings a rewriting changes."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+# the shared builders put bench/ on the path, so they come first
+from _blind_cases import constraint, expect
 
+# isort: split
 import _blind_fields  # type: ignore[import-not-found]
 import _blind_map  # type: ignore[import-not-found]
 import _blind_perturb  # type: ignore[import-not-found]
 
 
-def _constraint(index: int = 0, **fields: Any) -> Any:
-    c = {
-        "row_id": "t-1",
-        "index": index,
-        "family": "unlabelled",
-        "quote": "",
-        "unit": None,
-        "scope": "response",
-        "relation": "other",
-        "value": None,
-        "words": (),
-        "verifiable": True,
-        "note": "",
-        "source": "prompt",
-    } | fields
-    return _blind_map.Constraint(**c)
-
-
 def _mapped(**fields: Any) -> Any:
-    c = _constraint(**fields)
-    row = _blind_map.Row("t-1", None, "", (c,), None)
-    return _blind_perturb.signature(_blind_map.expect(c, row))
+    return _blind_perturb.signature(expect(fields))
 
 
 WORD_LIMIT = {"family": "word_count", "unit": "word", "relation": "at_most", "value": 50}
@@ -142,13 +122,13 @@ def test_a_part_scope_stays_a_part_however_it_is_spelled() -> None:
     ],
 )
 def test_units_are_read_singular_lowercase_without_articles(raw: str, canonical: str) -> None:
-    assert _blind_fields.canonical(_constraint(unit=raw)).unit == canonical
+    assert _blind_fields.canonical(constraint(unit=raw)).unit == canonical
 
 
 def test_the_harness_counts_the_mappings_a_rewriting_changes() -> None:
-    limit = _constraint(0, **WORD_LIMIT)
+    limit = constraint(0, **WORD_LIMIT)
     # only the label says the items must be distinct: without it the fields say nothing
-    unique = _constraint(1, family="unique_items", unit="item", relation="other")
+    unique = constraint(1, family="unique_items", unit="item", relation="other")
     rows = [_blind_map.Row("t-1", None, "", (limit, unique), None)]
     found = {r.name: r for r in _blind_perturb.robustness(rows)}
     spaced = found["relation: spaced ('at least')"]
@@ -188,10 +168,10 @@ def test_one_writer_with_every_other_convention_at_once_maps_the_same() -> None:
             None,
             "",
             (
-                _constraint(0, **WORD_LIMIT),
-                _constraint(1, unit="word", relation="none", value="synergy"),
-                _constraint(2, unit="bullet", scope="each bullet", relation="ends_with", value="."),
-                _constraint(3, unit="sentence", relation="less_than", value=4),
+                constraint(0, **WORD_LIMIT),
+                constraint(1, unit="word", relation="none", value="synergy"),
+                constraint(2, unit="bullet", scope="each bullet", relation="ends_with", value="."),
+                constraint(3, unit="sentence", relation="less_than", value=4),
             ),
             None,
         )

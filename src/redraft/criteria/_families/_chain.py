@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import pairwise
 from typing import Any, ClassVar, Literal
 
 from pydantic import model_validator
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._pairs import broken_pairs, pairs_outcome
 from redraft.criteria._families._relations import closes, cut, elsewhere, required
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -89,13 +89,15 @@ def _ends(spec: Chain, unit: str) -> tuple[str, str]:
 def chain_links(spec: Chain, text: str) -> list[tuple[int, str, str, str, str]]:
     """Each broken link: (index of the later part, the earlier part, the
     later part, what it should start with, what it starts with)."""
-    units = _units(spec, text)
-    broken = []
-    for i, (a, b) in enumerate(pairwise(units), start=1):
-        ends, starts = _ends(spec, a)[1], _ends(spec, b)[0]
-        if not ends or ends != starts:
-            broken.append((i, a, b, ends, starts))
-    return broken
+
+    def holds(a: str, b: str) -> bool:
+        ends = _ends(spec, a)[1]
+        return bool(ends) and ends == _ends(spec, b)[0]
+
+    return [
+        (i, a, b, _ends(spec, a)[1], _ends(spec, b)[0])
+        for i, a, b in broken_pairs(_units(spec, text), holds)
+    ]
 
 
 # -- reading the request ----------------------------------------------------------
@@ -192,19 +194,15 @@ class _Chain(Family):
         broken = chain_links(spec, text)
         data: dict[str, Any] = {"parts": len(units), "broken": len(broken)}
         many = _NAMES[spec.part][1]
-        if len(units) >= 2 and not broken:
-            return Outcome(True, f"the {len(units)} {many} hold: {spec.describe()}", data=data)
-        said = (
-            f"{len(units)} {many}"
-            if len(units) < 2
-            else f"{len(broken)} broken link(s) in {len(units)} {many}"
-        )
-        return Outcome(
-            False,
-            f"the answer has {said}; required: {spec.describe()}",
-            self.correction(spec, text),
-            score=max(0.0, 1 - len(broken) / max(len(units) - 1, 1)) * 0.99 if units else 0.0,
+        return pairs_outcome(
+            parts=len(units),
+            broken=len(broken),
             data=data,
+            passed=f"the {len(units)} {many} hold: {spec.describe()}",
+            too_few=f"{len(units)} {many}",
+            broken_said=f"{len(broken)} broken link(s) in {len(units)} {many}",
+            required=spec.describe(),
+            correction=lambda: self.correction(spec, text),
         )
 
     def correction(self, spec: Any, text: str) -> str:

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from itertools import pairwise
 from typing import Any, ClassVar, Literal
 
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._item_template import list_units
+from redraft.criteria._families._pairs import broken_pairs, pairs_outcome
 from redraft.criteria._families._sorted_asked import items_described
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
@@ -58,11 +58,11 @@ def sort_key(item: str) -> str:
 
 
 def _out_of_order(spec: SortedItems, items: Sequence[str]) -> list[tuple[str, str]]:
-    keys = [sort_key(item) for item in items]
-    pairs = list(pairwise(items))
-    if spec.order == "alphabetical":
-        return [p for p, (a, b) in zip(pairs, pairwise(keys), strict=True) if a > b]
-    return [p for p, (a, b) in zip(pairs, pairwise(keys), strict=True) if a < b]
+    def holds(a: str, b: str) -> bool:
+        first, second = sort_key(a), sort_key(b)
+        return first <= second if spec.order == "alphabetical" else first >= second
+
+    return [(a, b) for _, a, b in broken_pairs(items, holds)]
 
 
 _ITEM = re.compile(r"^(?P<marker>[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+)(?P<rest>\S.*)$")
@@ -139,19 +139,15 @@ class _SortedItems(Family):
         items = list_units(text)
         wrong = _out_of_order(spec, items)
         data: dict[str, Any] = {"items": len(items), "out_of_order": len(wrong)}
-        if len(items) >= 2 and not wrong:
-            return Outcome(True, f"the {len(items)} items are in order", data=data)
-        said = (
-            f"{len(items)} item{'s' if len(items) != 1 else ''}"
-            if len(items) < 2
-            else f"{len(wrong)} pair(s) of items out of order"
-        )
-        return Outcome(
-            False,
-            f"the answer has {said}; required: {spec.describe()}",
-            self.correction(spec, text),
-            score=max(0.0, 1 - len(wrong) / max(len(items) - 1, 1)) * 0.99 if items else 0.0,
+        return pairs_outcome(
+            parts=len(items),
+            broken=len(wrong),
             data=data,
+            passed=f"the {len(items)} items are in order",
+            too_few=f"{len(items)} item{'s' if len(items) != 1 else ''}",
+            broken_said=f"{len(wrong)} pair(s) of items out of order",
+            required=spec.describe(),
+            correction=lambda: self.correction(spec, text),
         )
 
     def correction(self, spec: Any, text: str) -> str:
