@@ -99,6 +99,7 @@ from _blind_unusual import unusual
 from _blind_values import values
 from _blind_word_patterns import char_classes, vocabulary, word_patterns
 from _blind_writer_j import writer_j
+from _blind_writer_k import one_per_line_count, writer_k
 
 __all__ = [
     "Constraint",
@@ -136,6 +137,13 @@ def expect(c: Constraint, row: Row) -> Expectation:
 def _expectation(c: Constraint, row: Row) -> Expectation:
     row = canonical_row(row)
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
+    # one thing on each line: N lines count N things (bench/_blind_writer_k.py)
+    return one_per_line_count(c, row, _expect_any(c, row))
+
+
+def _expect_any(c: Constraint, row: Row) -> Expectation:
+    if (k := writer_k(c, row)) is not None:  # split K's writer's conventions: _blind_writer_k.py
+        return k
     if (related := relations(c, row)) is not None:  # between parts: bench/_blind_relations.py
         return related
     if (
