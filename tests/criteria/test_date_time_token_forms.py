@@ -28,6 +28,7 @@ def _kinds(prompt: str) -> dict[str, str]:
         ("Write the invoice summary, the due date as DD.MM.YYYY.", "DD.MM.YYYY"),
         ("List 4 dates in 2031 that are Fridays, written MM/DD/YYYY.", "MM/DD/YYYY"),
         ("Make a CSV of 5 fake orders. Dates must be ISO 8601.", "iso"),
+        ("Turn my notes into tasks. Format each one as '- Task (by: DD/MM/YYYY)'.", "DD/MM/YYYY"),
         (
             "Please fill in this form for me.\nName:\nDate of birth (DD/MM/YYYY):\nCity:",
             "DD/MM/YYYY",
@@ -52,6 +53,9 @@ def test_a_token_form_of_dates_compiles(prompt: str, style: str) -> None:
         "Here is our old form, what is wrong with it?\nName:\nDate (DD/MM/YYYY):",
         # the dates of one named part
         "Give me the report, dates written DD/MM/YYYY in the appendix only.",
+        # a template quoted as material, or with a year alone
+        "Our tracker shows each task as '- Task (due: YYYY-MM-DD)'. Is that clear?",
+        "Format each one as 'YYYY — event'.",
         # a field's form whose number is no date
         "Convert these to 12 columns:\n2021-03-04",
     ],

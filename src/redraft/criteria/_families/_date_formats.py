@@ -298,3 +298,12 @@ TOKEN_DATES = (
     # a template's label: "Date of birth (DD/MM/YYYY):", "Date (DD/MM/YYYY):"
     re.compile(rf"^\s*(?:[\w ]{{0,20}}\b)?(?:{_FIELD}|date)\s*\({_TOKENS_FORM}\)\s*:"),
 )
+# A template quoted after "format … as" whose date is a pattern of tokens:
+# "Format each one as '- [Owner] Task (due: YYYY-MM-DD)'".
+TEMPLATE_DATE = re.compile(
+    r"\b(?:format(?:ted)?\s+(?:(?:each|every)\s+(?:one|[a-z]+)\s+)?(?:as\s+)?|"
+    r"in\s+the\s+(?:form|format)\s+)(?P<q>[\"'“‘`]\ue000+[\"'”’`])"
+)
+DATE_TOKENS = re.compile(
+    r"(?<![A-Za-z])(?:YYYY|DD|MM)(?P<s>[-/.])(?:MM|DD)(?P=s)(?:DD|YYYY|YY)(?![A-Za-z])"
+)

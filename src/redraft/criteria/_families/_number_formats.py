@@ -34,8 +34,10 @@ from pydantic import Field, field_validator
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec, values_outcome
 from redraft.criteria._families._date_formats import (
+    DATE_TOKENS,
     FORM,
     ISO,
+    TEMPLATE_DATE,
     TOKEN_DATES,
     form_of,
     off_dates,
@@ -270,7 +272,7 @@ def date_rules(sentence: Sentence) -> Iterator[Hit]:
     """ "Write all dates as YYYY-MM-DD", "use DD/MM/YYYY for dates", "dates
     like 3 March 2025", "date format: MM/DD/YYYY"."""
     text = sentence.lower
-    if "date" not in text and "yy" not in text:
+    if not re.search(r"date|yy|form|iso|dob", text):
         return
     for match in _DATES.finditer(text):
         written = sentence.unmask(*match.span("form"))
@@ -323,6 +325,12 @@ def _token_dates(sentence: Sentence) -> Iterator[Hit]:
         if _AFTER.match(text[match.end() :]) or sentence.original.rstrip().endswith("?"):
             continue
         if label or required(sentence, match.start()):
+            yield Hit(DateFormat(style=form), *match.span())
+            return
+    for match in TEMPLATE_DATE.finditer(text):
+        inner = DATE_TOKENS.search(sentence.unmask(*match.span("q")))
+        form = form_of(inner.group(0)) if inner else None
+        if form is not None and required(sentence, match.start()):
             yield Hit(DateFormat(style=form), *match.span())
             return
 
