@@ -35,8 +35,9 @@ from pydantic import Field, model_validator
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import required
+from redraft.criteria._grammar import NUMBER
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence, sentence_blocked
 
 __all__ = ["BLANK_LINES", "BlankLines", "gaps"]
 
@@ -184,6 +185,15 @@ _PATTERNS = (
     re.compile(
         rf"\b(?:(?:pls|plz|please)\s+)?(?:(?:leave|put|insert|add|keep|have|use|include|with)\s+)?{_A_BLANK}\s+(?:between|after)\s+{_THE}{_PARTS}\b"
     ),
+    # "a blank line between each couplet": one of them named after "each"
+    re.compile(
+        rf"\b(?:(?:leave|put|insert|add|keep|have|use|include|with)\s+)?{_A_BLANK}\s+(?:between|after)\s+"
+        r"(?:each|every)\s+(?P<part>(?!(?:word|letter|character|comma|syllable)\b)[a-z]{3,})\b"
+    ),
+    # "separate them with an empty line", "separate the two by a blank line"
+    re.compile(
+        rf"\bseparat\w*\s+(?P<part>them|the\s+two|the\s+three|these)\s+(?:with|by|using)\s+{_A_BLANK}\b"
+    ),
 )
 _AFTER_PART = re.compile(
     r"\s+(?:of|in|within|inside)\s+(?!(?:the|your)\s+(?:answer|response|reply)\b)"
@@ -207,10 +217,36 @@ _MORE_THAN_ONE = re.compile(
 _TOPIC = re.compile(r"\b(?:why|how|whether|what|when|where|who)\b")
 
 
+# "Three paragraphs, separated by …": a count opens a criteria line.
+_COUNT_LEAD = re.compile(rf"^\s*{NUMBER}\s+$")
+# "Write a blues lyric: 3 verses, blank line between verses": terse items
+# after a request's colon.
+_REQUEST_HEAD = re.compile(
+    r"^\s*(?:please\s+)?(?:write|compose|create|give\s+me|make|draft|generate)\b[^:]*$"
+)
+_ITEM_WORDS = 8
+
+
+def _after_request(sentence: Sentence, start: int) -> bool:
+    head, colon, tail = sentence.lower[:start].rpartition(":")
+    if not colon or not _REQUEST_HEAD.match(head) or not tail.rstrip().endswith(","):
+        return False
+    items = tail.rstrip().rstrip(",").split(",")
+    if any(len(item.split()) > _ITEM_WORDS or NEGATION.search(item) for item in items):
+        return False
+    return not sentence_blocked(sentence, start) and required(sentence, 0)
+
+
 def _asked(sentence: Sentence, start: int, *, owns_negation: bool = False) -> bool:
     if _TOPIC.search(sentence.lower, 0, start):
         return False
-    return required(sentence, start, owns_negation=owns_negation)
+    if required(sentence, start, owns_negation=owns_negation):
+        return True
+    if owns_negation:
+        return False
+    if _COUNT_LEAD.match(sentence.lower[:start]):
+        return not sentence_blocked(sentence, start) and required(sentence, 0)
+    return _after_request(sentence, start)
 
 
 def _between(part: str) -> Between:

@@ -265,3 +265,45 @@ def stated_form(original: str) -> str | None:
     2025'``, ``ISO 8601``), or None where it states none for certain."""
     text = original.strip().strip("\"'“”‘’`()").strip()
     return form_of(text) or example_form(text)
+
+
+# A pattern of tokens or ISO: a form on its own, never a date's value.
+_TOKENS_FORM = (
+    rf"(?P<form>iso[\s-]?8601|{_TOKEN}(?:{_SEP}{_TOKEN}){{2}}(?![\w/\-]|\.\w)"
+    r"|[\"'“‘`(]\ue000+[\"'”’`)])"
+)
+# Fields that hold a date ("dob", "the due date", "signup_date").
+_FIELD = (
+    r"(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|birthday|(?:due|start|end|closing|"
+    r"expiry|expiration|delivery|release|publication|signup|sign-up|issue|invoice)[\s_]date|"
+    r"deadline)"
+)
+TOKEN_DATES = (
+    # "convert these to ISO 8601 (YYYY-MM-DD)", "reformat the dates to DD/MM/YYYY"
+    re.compile(
+        r"\b(?:convert|reformat|rewrite|change|turn)\s+(?:these|them|all|every|each|"
+        r"(?:all\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|these\s+)?dates?)\s+(?:in)?to\s+"
+        rf"(?:the\s+)?(?:format\s+)?{_TOKENS_FORM}"
+    ),
+    # "dob in YYYY-MM-DD", "the due date as DD/MM/YYYY"
+    re.compile(
+        rf"\b{_FIELD}\s+(?:(?:should|must)\s+be\s+)?(?:(?:written|formatted)\s+)?(?:in|as)\s+"
+        rf"(?:the\s+)?(?:format\s+)?{_TOKENS_FORM}"
+    ),
+    # "5 palindromic dates between 2000 and 2099, written DD/MM/YYYY"
+    re.compile(
+        r"\bdates\b[^.;:!?\n]{0,80}?,\s*(?:all\s+|each\s+)?(?:written|formatted)\s+"
+        rf"(?:(?:as|in)\s+)?(?:the\s+)?{_TOKENS_FORM}"
+    ),
+    # a template's label: "Date of birth (DD/MM/YYYY):", "Date (DD/MM/YYYY):"
+    re.compile(rf"^\s*(?:[\w ]{{0,20}}\b)?(?:{_FIELD}|date)\s*\({_TOKENS_FORM}\)\s*:"),
+)
+# A template quoted after "format … as" whose date is a pattern of tokens:
+# "Format each one as '- [Owner] Task (due: YYYY-MM-DD)'".
+TEMPLATE_DATE = re.compile(
+    r"\b(?:format(?:ted)?\s+(?:(?:each|every)\s+(?:one|[a-z]+)\s+)?(?:as\s+)?|"
+    r"in\s+the\s+(?:form|format)\s+)(?P<q>[\"'“‘`]\ue000+[\"'”’`])"
+)
+DATE_TOKENS = re.compile(
+    r"(?<![A-Za-z])(?:YYYY|DD|MM)(?P<s>[-/.])(?:MM|DD)(?P=s)(?:DD|YYYY|YY)(?![A-Za-z])"
+)

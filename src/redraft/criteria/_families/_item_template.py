@@ -31,7 +31,15 @@ from pydantic import Field, field_validator
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    NEGATION,
+    Hit,
+    Rule,
+    Sentence,
+    clause_start,
+    response_context,
+    sentence_blocked,
+)
 
 __all__ = ["ITEM_TEMPLATE", "ItemTemplate", "list_units", "template_pattern", "template_units"]
 
@@ -176,10 +184,81 @@ _BARE_FORMAT = re.compile(
 _SEVERAL = re.compile(rf"\b{NUMBER}\s+(?:[\w-]+\s+){{0,3}}?[a-z]+s\b")
 
 
+# Each unit on a line of its own, named right before the template: "one per
+# line, formatted as '…'", "each on its own line as '…'", "5 lines, each '…'",
+# "each line exactly in the form '…'". The template is of every line.
+_OWN_LINE = (
+    r"(?:one\s+per\s+line|lines?,\s+each|(?:each|every)\s+(?:line|item|entry|row|bullet|card)"
+    r"|(?:each|every)(?:\s+(?!line\b)[a-z]+)?\s+(?:goes\s+)?on\s+"
+    r"(?:(?:its|their)\s+own|one|a\s+(?:separate|new|single))\s+line)"
+)
+_LINE_AS = (
+    r",?\s+(?:(?:exactly|formatted|written|shown|set\s+out)\s+){0,2}"
+    r"(?:(?:as|like|in\s+the\s+(?:form|format)(?:\s+of)?)\s+)?:?\s*"
+)
+_PER_LINE = re.compile(rf"\b(?P<at>{_OWN_LINE}){_LINE_AS}{_QUOTE}")
+# Unquoted, only the plainest shape: a capitalised (or bold) word standing for
+# a part, a dash, bar or equals sign, a word for the other part, and the
+# clause ends ("Format each one as **Term** — definition (…)", "… on its own
+# line as Name — URL.").
+_UNQUOTED = re.compile(
+    rf"\b(?P<at>(?i:{_OWN_LINE}|format\s+(?:each|every)\s+(?:one|[a-z]+)))\s+(?:as|like)\s+"
+    r"(?P<t>(?:\*\*)?[A-Z][a-z]*(?:\*\*)?\s+[—–|=]\s+[A-Za-z]+)(?=\s*(?:[(,.;]|$))"
+)
+# A template opening with the item's number or marker ("N. Language —
+# reason", "- [ ] item"): the measure reads each item after its marker, so
+# that part could never match.
+_NUMBERED = re.compile(r"^\s*(?:(?:[A-Za-z#]|\d{1,3})[.)]|[-*+•])\s")
+# "£N,NNN.NN", "4,879 km": a thousands comma only numbers of four digits
+# have; as a literal part it would fail "£400.00", which the request allows.
+# "item .... $price": dot leaders, not a free part ("..." marks one).
+_UNREADABLE = re.compile(
+    r"(?<![A-Za-z\d])(?:[NX#]{1,3},[NX#]{3}|\d{1,3},\d{3})(?![A-Za-z\d])|\.{4}"
+)
+# After the quote: one of several ("'R:' or 'J:'"), a part of the line ("…
+# at the start"), a loose example ("'A - Aardvark' style").
+_NOT_WHOLE = re.compile(
+    r"^\s*(?:,\s*)?(?:or|and|/|at\s+the\s+(?:start|end|beginning)|style|etc|type|kind|sort)\b"
+)
+# "My list has each line formatted as '…'": a description of something else.
+_DESCRIBES = re.compile(r"\b(?:has|have|had|is|are|was|were)\s+$")
+
+
+def _own_line_hits(sentence: Sentence) -> Iterator[Hit]:
+    """The template of every line, named by its own-line unit."""
+    text = sentence.lower
+    found: list[tuple[int, int, str]] = []
+    for match in _PER_LINE.finditer(text):
+        read = _template_at(sentence.original, match.end("q"), match.group("q"))
+        if read is not None and not _NOT_WHOLE.match(text[read[1] :]):
+            found.append((match.start("at"), read[1], read[0]))
+    for match in _UNQUOTED.finditer(sentence.original):
+        found.append((match.start("at"), match.end("t"), match.group("t")))
+    for start, end, template in found:
+        if _NUMBERED.match(template) or _UNREADABLE.search(template):
+            continue
+        if _OTHER_TARGET.search(text[:start]):
+            continue
+        if sentence_blocked(sentence, start) or _DESCRIBES.search(text[:start]):
+            continue
+        if NEGATION.search(text[clause_start(text, start) : start]):
+            continue
+        try:
+            spec = ItemTemplate(template=template)
+        except ValueError:
+            continue
+        yield Hit(spec, start, end)
+        return
+
+
 def item_template(sentence: Sentence) -> Iterator[Hit]:
     """ "Format each item as 'Term — definition'"."""
     text = sentence.lower
     if sentence.original.rstrip().endswith("?"):
+        return
+    own = next(_own_line_hits(sentence), None)
+    if own is not None:
+        yield own
         return
     bare = _BARE_FORMAT.match(sentence.original)
     if bare is not None and _SEVERAL.search(sentence.whole.lower()):

@@ -226,6 +226,14 @@ _PATTERNS: list[tuple[Which, re.Pattern[str]]] = [
         ),
     ),
     ("last", re.compile(rf"\bon\s+its\s+own\s+line\s+at\s+the\s+(?:very\s+)?end\s+{_AS}{_Q}")),
+    # "then a final line reading 'Lie: X'", "a closing line as 'Total: N'"
+    (
+        "last",
+        re.compile(
+            rf"\b(?:then|plus)\s+(?:a|the)\s+(?:{_LAST}|closing)\s+line\s+"
+            rf"(?:{_AS.replace(':)', ')')})\s*{_Q}"
+        ),
+    ),
     ("last", re.compile(rf"\b(?:put|write|add)\s+{_Q}\s+on\s+its\s+own\s+line\s+at\s+the\s+end\b")),
     (
         "first",
@@ -236,6 +244,11 @@ _PATTERNS: list[tuple[Which, re.Pattern[str]]] = [
     ("any", re.compile(rf"\b(?:include|add|have)\s+{_A_LINE}\s+(?:{_AS})?{_Q}")),
     ("any", re.compile(rf"\b(?:include|add|with)\s+an?\s+{_Q}\s+line\b")),
 ]
+# "a final line starting with 'Answers:'", "put your pick on a final sixth
+# line starting with 'Pick: '": a label opens the last line, text follows it.
+_LAST_LABEL = re.compile(
+    rf"\b(?:a|the)\s+{_LAST}\s+(?:[a-z]+th\s+)?line\s+(?:starting|beginning|opening)\s+with\s+{_Q}"
+)
 # A template shown as an example to vary, or one of several.
 _LOOSE = re.compile(
     r"\b(?:feel\s+free|something\s+like|or\s+similar|or\s+so|roughly|more\s+or\s+less|"
@@ -279,6 +292,13 @@ def line_templates(sentence: Sentence) -> Iterator[Hit]:
             if template is None:
                 continue
             yield Hit(LineTemplate(template=template, line=which), *match.span())
+            return
+    for match in _LAST_LABEL.finditer(text):
+        raw = sentence.unmask(*match.span("q")).strip()[1:-1].strip()
+        if not re.fullmatch(r"[A-Za-z][\w ]{0,30}:", raw) or _AFTER.match(text[match.end() :]):
+            continue  # a label only: "starting with 'So'" may end the line there
+        if _asked(sentence, match.start()):
+            yield Hit(LineTemplate(template=f"{raw} <text>", line="last"), *match.span())
             return
 
 

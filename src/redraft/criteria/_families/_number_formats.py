@@ -34,8 +34,11 @@ from pydantic import Field, field_validator
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec, values_outcome
 from redraft.criteria._families._date_formats import (
+    DATE_TOKENS,
     FORM,
     ISO,
+    TEMPLATE_DATE,
+    TOKEN_DATES,
     form_of,
     off_dates,
     rewrite_dates,
@@ -221,7 +224,12 @@ _TIMES = re.compile(
     r"|\b(?:write\s+(?:all\s+|every\s+|the\s+)?times?\s+(?:as|in)|(?:all\s+|every\s+|the\s+)?"
     r"times?\s+(?:(?:should|must)\s+be\s+)?(?:in|as))\s+(?P<hhmm>hh:mm)\b"
     r"|\buse\s+(?P<hhmm2>hh:mm)\s+(?:format\s+)?for\s+(?:all\s+|the\s+)?times\b"
+    # "times in 24-hour HH:MM", "all times as 24h (HH:MM)"
+    r"|\b(?:all\s+|every\s+|the\s+)?times?\s+(?:(?:should|must)\s+be\s+)?(?:in|as)\s+(?:the\s+)?"
+    r"(?:24[\s-]?hours?|24h)\s+\(?(?P<hhmm3>hh:mm)\b"
 )
+# A template's label to fill: "Time (24h HH:MM):".
+_TIME_LABEL = re.compile(r"^\s*(?:[\w ]{0,20}\b)?times?\s*\((?:24[\s-]?hours?|24h)\s+hh:mm\)\s*:")
 # One part named: "the date in the header", "times in the table".
 _AFTER = re.compile(r"^\s*(?:in|for|of)\s+(?:the|each|every)\s+(?!answer|response|reply|text)")
 
@@ -264,7 +272,7 @@ def date_rules(sentence: Sentence) -> Iterator[Hit]:
     """ "Write all dates as YYYY-MM-DD", "use DD/MM/YYYY for dates", "dates
     like 3 March 2025", "date format: MM/DD/YYYY"."""
     text = sentence.lower
-    if "date" not in text and "yy" not in text:
+    if not re.search(r"date|yy|form|iso|dob", text):
         return
     for match in _DATES.finditer(text):
         written = sentence.unmask(*match.span("form"))
@@ -277,11 +285,52 @@ def date_rules(sentence: Sentence) -> Iterator[Hit]:
         tokens = not re.search(r"(?i)\d|iso", written)
         if bare and not tokens and not _FOR_DATES.match(text[match.end() :]):
             continue
-        if not tokens and re.search(r"\bbe\s+$", text[match.start() : match.start("form")]):
+        iso = re.match(r"(?i)iso", written.strip("\"'“”‘’`() "))
+        if (
+            not tokens
+            and not iso
+            and re.search(r"\bbe\s+$", text[match.start() : match.start("form")])
+        ):
             continue  # "the date should be 15/04/2025": a value, not a form
         if not tokens and _ONE_DATE_AS.match(text, match.start(), match.start("form")):
             continue  # "mention the return date as 14 March 2025": that date's value
         if required(sentence, match.start()):
+            yield Hit(DateFormat(style=form), *match.span())
+            return
+    yield from _token_dates(sentence)
+
+
+# The template the prompt gives to fill: its labels' forms are the answer's.
+_FILLED = re.compile(
+    r"\b(?:fill\s+(?:in|out)|complete|keep\s+the\s+(?:labels?|fields?|field\s+names))\b"
+)
+
+
+def _token_dates(sentence: Sentence) -> Iterator[Hit]:
+    """A pattern of tokens (or ISO 8601) that can only be a form of dates:
+    "convert these to YYYY-MM-DD", "dob in YYYY-MM-DD", "dates …, written
+    DD/MM/YYYY", a label "Date (DD/MM/YYYY):" of a template to fill."""
+    text = sentence.lower
+    for index, pattern in enumerate(TOKEN_DATES):
+        match = pattern.search(text)
+        if match is None:
+            continue
+        written = sentence.unmask(*match.span("form"))
+        form = stated_form(written)
+        if form is None or re.search(r"\d", written.replace("8601", "")):
+            continue  # a date, not a pattern: a value
+        label = index == len(TOKEN_DATES) - 1
+        if label and not _FILLED.search(sentence.whole.lower()):
+            continue  # a form quoted or described, not one to fill
+        if _AFTER.match(text[match.end() :]) or sentence.original.rstrip().endswith("?"):
+            continue
+        if label or required(sentence, match.start()):
+            yield Hit(DateFormat(style=form), *match.span())
+            return
+    for match in TEMPLATE_DATE.finditer(text):
+        inner = DATE_TOKENS.search(sentence.unmask(*match.span("q")))
+        form = form_of(inner.group(0)) if inner else None
+        if form is not None and required(sentence, match.start()):
             yield Hit(DateFormat(style=form), *match.span())
             return
 
@@ -291,6 +340,10 @@ def time_rules(sentence: Sentence) -> Iterator[Hit]:
     HH:MM", "use the 12-hour clock"."""
     text = sentence.lower
     if not re.search(r"24|12|military|hh:mm", text):
+        return
+    label = _TIME_LABEL.match(text)
+    if label and _FILLED.search(sentence.whole.lower()):
+        yield Hit(TimeFormat(style="24h"), *label.span())
         return
     for match in _TIMES.finditer(text):
         if _AFTER.match(text[match.end() :]):
