@@ -43,6 +43,9 @@ def counted(prompt: str, kind: str) -> list[tuple[str, int]]:
         ('Chant for our club. The word "Rovers" must appear twice, and make it 4 lines.', 4),
         ("Write a riddle. The riddle should be 4 lines with an AABB rhyme.", 4),
         ("Write a short poem about autumn rain. Four lines please, and no title.", 4),
+        # what each line holds; a refused explanation adds no line
+        ("Write 3 lines of 5 words each.", 3),
+        ("Write 4 lines about rain, with no explanation.", 4),
         # the same lines named again are not a second part
         ("Write a 3-line slogan set for a gym, and the three lines must grow in length.", 3),
     ],
@@ -67,8 +70,12 @@ def test_line_counts_in_a_writers_words(prompt: str, lines: int) -> None:
         "Here is my chant. Make it 4 lines shorter.",
         "Four lines about cats if you have time.",
         "Four lines about cats, ideally.",
-        # two parts with lines of their own
+        # two parts with lines of their own; an explanation adds lines
         "Write a 3-line poem and a 2-line dedication.",
+        "Write 4 lines about rain, with an explanation.",
+        "Write 4 lines about rain. Add commentary below.",
+        # lines of a part
+        "Write a poem with 2 stanzas of 4 lines of 8 words.",
     ],
 )
 def test_line_count_near_misses(prompt: str) -> None:
@@ -117,8 +124,9 @@ def test_one_per_line_counts(prompt: str, lines: int) -> None:
         "Tell me about the 3 musketeers, one per line.",
         "My 4 kids need chores: list chores, one per line.",
         "Tell me about the 7 wonders of the world. One fact per line.",
-        # two sets of things
+        # two sets of things; a set the list form counts
         "3 pros and 3 cons, one per line.",
+        "List the 7 wonders of the ancient world as a numbered list, one per line.",
         # hedged
         "5 Spanish words for kitchen items, one per line if possible.",
     ],

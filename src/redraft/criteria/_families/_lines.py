@@ -115,6 +115,8 @@ _PHRASES = CountPhrases(
         r"\s*(?:of\s+(?:an?\s+)?(?:(?:short|simple|funny|sad|original|new|rhyming)\s+)?"
         r"(?:rap|poetry|poem|verse|song|lyrics|lullaby|ballad|chant|cheer|rhymes?|"
         r"nursery\s+rhyme|free\s+verse|text)\b|"
+        # "4 lines of 4 digits": what each line holds, the lines still the answer's
+        rf"of\s+{NUMBER}\s+(?:digits|words|letters|characters|syllables|numbers)\b|"
         # "4 lines with an AABB rhyme": the lines' rhyme, not another part
         r"with\s+(?:an?\s+)?(?:[a-z]+\s+)?rhym(?:e|es|ing)(?:\s+scheme)?\b|"
         # "5 lines for a gym poster": what the lines are for, not a part of the
@@ -170,6 +172,11 @@ _NO_TITLE = re.compile(
 )
 
 
+_REFUSABLE = frozenset(
+    ("title", "heading", "header", "headline", "commentary", "explanation", "postscript")
+)
+
+
 @functools.lru_cache(maxsize=4)
 def _extra_line(whole: str) -> bool:
     # Every sentence of a prompt shares one ``whole``: searched once per prompt.
@@ -193,8 +200,8 @@ def _extra_line(whole: str) -> bool:
             continue  # "5 lines, each starting with a date followed by …": each line's
         if word.startswith("after") and _IN_BRACKETS.search(before):
             continue  # "the translation in brackets after it": on the same line
-        if word in ("title", "heading", "header", "headline") and _NO_TITLE.search(before):
-            continue  # "you don't need to give it a title": no line added
+        if word in _REFUSABLE and _NO_TITLE.search(before):
+            continue  # "you don't need to give it a title", "no commentary": no line added
         return True
     return False
 
@@ -211,7 +218,7 @@ _ASKED_COUNT = re.compile(
     r"\b(?:(?:give\s+me|give|list|write|need|generate|suggest|provide|create|name|brainstorm|"
     r"make|want)\s+(?:me\s+|us\s+)?(?:(?:a|an)\s+(?:[\w-]+\s+)?list\s+of\s+)?|"
     # "list the 8 planets": the things named are the list
-    r"(?:list|name)\s+the\s+|"
+    r"(?:list|name)\s+(?P<the>the)\s+|"
     r"(?:a|an)\s+(?:[\w-]+\s+)?list\s+of\s+|(?:in|into)\s+(?=\S+\s+(?:different\s+)?"
     r"(?:languages|ways)\b)|"
     # the prompt opens with the things asked for, alone or after a label:
@@ -229,6 +236,7 @@ _MEASURE = re.compile(
     r".*\b(?:characters|chars|words|letters|digits|decimals|syllables|symbols|times|minutes|seconds|"
     r"hours|days|weeks|months|years)$"
 )
+_LIST_FORM = re.compile(r"\bnumbered\b|\bnumber\s+them\b|\bbullet")
 # "each bar on its own line", "one name per line": the thing each line holds
 _EACH_ON_A_LINE = re.compile(
     r"\b(?:one|each)\s+(?P<noun>[a-z]+)\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line|on\s+a\s+(?:new|separate)\s+line)\b"
@@ -263,6 +271,9 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
             )
         ]
         single = len(asked) == 1 and len(things) == 1
+        if single and asked[0].group("the") and _LIST_FORM.search(whole):
+            # "list the 7 wonders as a numbered list": a set the list form counts
+            single = False
         value = number_value(asked[0].group("num")) if single else None
         if named := _EACH_ON_A_LINE.search(sentence.lower):
             # "8 bars, each bar on its own line": as many lines as bars; not
