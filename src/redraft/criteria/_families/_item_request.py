@@ -44,6 +44,10 @@ _ASKED = (
     r"captions|activities|recipes|strategies|arguments|points|questions\s+to\s+ask|"
     r"subject\s+lines|exercises|books|resources|quotes|mnemonics|analogies|metaphors|puns)"
 )
+_LISTED = (
+    r"(?:facts|tips|ideas|examples|recommendations|suggestions|alternatives|reasons|goals|"
+    r"resolutions|affirmations|options)"
+)
 _VERB = (
     r"(?:name|list|give(?:\s+(?:me|us))?|gimme|suggest|recommend|provide|share|offer|brainstorm|"
     r"propose|generate|come\s+up\s+with|"
@@ -56,6 +60,10 @@ _VERB = (
     # "write 3 headlines": things a line holds, whatever verb makes them
     r"(?:write|create|draft|compose|craft|make|invent)(?:\s+(?:me|us))?"
     rf"(?=\s+(?:(?!{_SHORT})[\w-]+\s+){{1,4}}?{_SHORT}\b)|"
+    # "write 3 fun facts", "create 4 book recommendations": short things a
+    # writer lists, whatever verb makes them
+    r"(?:write|create|draft|compose|craft|make)(?:\s+(?:me|us))?"
+    rf"(?=\s+(?:exactly\s+)?{NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_LISTED}\b)|"
     # "I need 6 examples", not "I need 2 tickets": a wish is a request only
     # for things a writer makes
     r"(?:(?:i|we)(?:\s+(?:need|want|would\s+(?:like|love))|'d\s+(?:like|love))|i'm\s+looking\s+for|"
@@ -103,7 +111,8 @@ _TERSE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:the\s+)?top[-\s]+)?{_COUNT}\s+"
     rf"(?P<things>(?:[a-z][\w'-]*\s+){{0,2}}?{_ASKED})\b"
     r"(?=(?:\s+(?:for|of|about|on|to|that|i\s+can|we\s+can)\b(?P<rest>[^.!?]{0,60}))?"
-    r"\s*(?:,\s*please)?\s*[.!?]?\s*$)"
+    # "10 elf names for my party, each with …": what follows says what each is
+    r"\s*(?:(?:,\s*please)?\s*[.!?]?\s*$|,\s*(?:each|every\s+one)\b))"
 )
 _TELLS = re.compile(
     r"\b(?:is|are|was|were|has|have|had|did|went|came|made|said|got|gave|wrote|seems?|looks?|"
@@ -124,11 +133,15 @@ MORE_PARTS = re.compile(
     r"\b(?:then|followed\s+by|afterwards?|after\s+that|plus|as\s+well\s+as|along\s+with|"
     r"together\s+with|intro|introduction|introductory|conclusion|summary|summari[sz]e|paragraphs?|"
     r"essay|title(?![\s-]+case)|heading|headline|p\.s\.|postscript|another|second\s+list|two\s+lists|"
-    r"separated\s+by|separate\s+them|divider|in\s+detail|"
+    # not "separated by semicolons": a run-in list, its items cut there
+    r"separated\s+by(?!\s+(?:commas?|semicolons?|(?:a\s+)?(?:comma|semicolon)(?:\s+and\s+a\s+space)?)\b)|"
+    r"separate\s+them|divider|in\s+detail|"
     rf"{BESIDE_LIST})\b|"
     # a part written beside the list: "Explain recursion and give 3 examples";
     # not what each item holds ("explain each", "describe them")
-    r"\b(?:explain|describe|discuss|compare|analy[sz]e|introduce|write\s+(?:a|an|one)|"
+    # ("write a list of 5 goals" writes the list itself)
+    r"\b(?:explain|describe|discuss|compare|analy[sz]e|introduce|"
+    r"write\s+(?:a|an|one)(?!\s+(?:short\s+|quick\s+|brief\s+)?list\b)|"
     r"answer(?=\s+(?:the|my|this|these|those|all|both)\b))\b(?!\s+(?:(?:briefly|why|how)\s+)?(?:each|every|them|it|why\s+each)\b)"
 )
 DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece)\b")

@@ -27,6 +27,14 @@ requirements ("Use lowercase, no bullets, one word per line."). A fixed form
 check (:mod:`._poem_forms`): its lines are only part of the form, so the
 check covers only part of its clause (:meth:`LineCount.part_only`), which
 stays partial and goes to the judge.
+
+A writer's own words count too: a prompt that opens with its count ("Four
+lines for a picture book.", "10-line interview script for …"), what the
+lines are for or like ("5 short motivational lines for a gym poster", "4
+lines with an AABB rhyme"), a count in brackets after the thing ("a short
+poem (4 lines)"), "make it 4 lines"; and "one per line" after "list the 8
+planets", after things the prompt opens with ("5 famous quotes about
+courage. … One per line.") and "8 cards, each on one line".
 """
 
 from __future__ import annotations
@@ -43,7 +51,14 @@ from redraft.criteria._families._lexical import required
 from redraft.criteria._families._poem_forms import FormName, poem_form
 from redraft.criteria._families._reading import CountPhrases, things_counted
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
-from redraft.criteria._sentences import ONE_PER_LINE, Hit, Rule, Sentence, sentence_blocked
+from redraft.criteria._sentences import (
+    ONE_PER_LINE,
+    THING,
+    Hit,
+    Rule,
+    Sentence,
+    sentence_blocked,
+)
 
 __all__ = ["LINES", "LineCount"]
 
@@ -73,13 +88,20 @@ class LineCount(FamilyCount):
         return self.form is not None or super().part_only()
 
 
+_KIND = (
+    r"(?:(?:motivational|inspirational|catchy|punchy|funny|witty|poetic|rhyming|memorable|"
+    r"encouraging|uplifting|powerful|romantic|spooky|cheerful)\s+){0,2}"
+)
 _PHRASES = CountPhrases(
     # "use single line breaks", "a single line spacing": not lines of the answer
-    unit=r"lines?(?!\s*-?\s*(?:breaks?|spacing|feeds?|height|wraps?|endings?)\b)",
+    # "5 short motivational lines": a few words that say what the lines are like
+    # ("make it 4 lines shorter" is a change, not a count)
+    unit=rf"{_KIND}lines?(?!\s*-?\s*(?:breaks?|spacing|feeds?|height|wraps?|endings?)\b)"
+    r"(?!\s+(?:shorter|longer|less|more|fewer)\b)",
     singular="line",
     keep_exact=True,
     bare=r"in|into|on|use|using|with|write|compose|craft|give|produce|create|generate|of|have|"
-    r"contain|containing|be|as",
+    r"contain|containing|be|as|make\s+it",
     compound=True,
     before=(
         r"\b(?:stanza|verse|chorus|refrain|couplet|paragraph|section|part|bullet|item|entry|"
@@ -90,9 +112,18 @@ _PHRASES = CountPhrases(
     # "write 4 lines of rap", "4 lines of a lullaby": verse the answer is
     # (not "lines of code", "lines of the poem")
     after=(
-        r"\s*of\s+(?:an?\s+)?(?:(?:short|simple|funny|sad|original|new|rhyming)\s+)?"
+        r"\s*(?:of\s+(?:an?\s+)?(?:(?:short|simple|funny|sad|original|new|rhyming)\s+)?"
         r"(?:rap|poetry|poem|verse|song|lyrics|lullaby|ballad|chant|cheer|rhymes?|"
-        r"nursery\s+rhyme|free\s+verse)\b"
+        r"nursery\s+rhyme|free\s+verse|text)\b|"
+        # "4 lines of 4 digits": what each line holds, the lines still the answer's
+        rf"of\s+{NUMBER}\s+(?:digits|words|letters|characters|syllables|numbers)\b|"
+        # "4 lines with an AABB rhyme": the lines' rhyme, not another part
+        r"with\s+(?:an?\s+)?(?:[a-z]+\s+)?rhym(?:e|es|ing)(?:\s+scheme)?\b|"
+        # "5 lines for a gym poster": what the lines are for, not a part of the
+        # answer ("4 lines for each verse", "2 lines for the chorus")
+        r"for\s+(?:a|an|my|our|your)\s+(?!(?:[\w-]+\s+)?"
+        r"(?:stanzas?|verses?|chorus|refrain|sections?|parts?|paragraphs?|intro|outro|bridge|"
+        r"titles?|headings?|each|every)\b)[\w-]+)"
     ),
 )
 # A title, heading or postscript is one more line the count may or may not
@@ -130,6 +161,7 @@ _LINES_COUNTED = re.compile(
 _BOUND = re.compile(rf"\b(?:{RELATION})\s*$")
 # "no two lines start with the same word": lines told apart, not counted
 _NO_TWO = re.compile(r"\bno\s+$")
+_THE = re.compile(r"\b(?:the|these|those|all)\s+$")
 
 
 # A title refused: "no title", "without a heading", "you don't need to give it a title"
@@ -140,6 +172,11 @@ _NO_TITLE = re.compile(
 )
 
 
+_REFUSABLE = frozenset(
+    ("title", "heading", "header", "headline", "commentary", "explanation", "postscript")
+)
+
+
 @functools.lru_cache(maxsize=4)
 def _extra_line(whole: str) -> bool:
     # Every sentence of a prompt shares one ``whole``: searched once per prompt.
@@ -147,7 +184,10 @@ def _extra_line(whole: str) -> bool:
     counts = [
         m
         for m in _LINES_COUNTED.finditer(text)
-        if not _BOUND.search(text, 0, m.start()) and not _NO_TWO.search(text, 0, m.start())
+        if not _BOUND.search(text, 0, m.start())
+        and not _NO_TWO.search(text, 0, m.start())
+        # "a 3-line slogan set …, and the three lines must …": the same lines again
+        and not _THE.search(text, 0, m.start())
     ]
     if len(counts) > 1:
         return True  # "a 5-line poem and a 2-line dedication": lines of two parts
@@ -160,8 +200,8 @@ def _extra_line(whole: str) -> bool:
             continue  # "5 lines, each starting with a date followed by …": each line's
         if word.startswith("after") and _IN_BRACKETS.search(before):
             continue  # "the translation in brackets after it": on the same line
-        if word in ("title", "heading", "header", "headline") and _NO_TITLE.search(before):
-            continue  # "you don't need to give it a title": no line added
+        if word in _REFUSABLE and _NO_TITLE.search(before):
+            continue  # "you don't need to give it a title", "no commentary": no line added
         return True
     return False
 
@@ -177,22 +217,32 @@ _OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b")
 _ASKED_COUNT = re.compile(
     r"\b(?:(?:give\s+me|give|list|write|need|generate|suggest|provide|create|name|brainstorm|"
     r"make|want)\s+(?:me\s+|us\s+)?(?:(?:a|an)\s+(?:[\w-]+\s+)?list\s+of\s+)?|"
+    # "list the 8 planets": the things named are the list
+    r"(?:list|name)\s+(?P<the>the)\s+|"
     r"(?:a|an)\s+(?:[\w-]+\s+)?list\s+of\s+|(?:in|into)\s+(?=\S+\s+(?:different\s+)?"
-    r"(?:languages|ways)\b))"
+    r"(?:languages|ways)\b)|"
+    # the prompt opens with the things asked for, alone or after a label:
+    # "5 famous quotes about courage.", "True/false quiz: 6 statements, …"
+    r"^\s*(?:[^\s.:!?][^.:!?\n]{0,60}:\s*)?)"
     rf"(?:exactly\s+)?(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,3}}?[\w'-]+s\b"
 )
 # Every count of things in the prompt: "3 pros and 3 cons" is two lists; a
-# measure of each thing ("exactly 16 characters") is no second list
-_COUNTED_THINGS = re.compile(rf"\b{NUMBER}\s+(?:[\w'-]+\s+){{0,2}}?[\w'-]+s\b")
+# measure of each thing ("exactly 16 characters") is no second list, nor
+# things told apart ("no two fruits may …")
+_COUNTED_THINGS = re.compile(
+    rf"(?<!\bno\s)\b({NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?[\w'-]+s\b(?!\s+(?:may|can|should)\b)"
+)
 _MEASURE = re.compile(
-    r".*\b(?:characters|chars|words|letters|digits|syllables|symbols|times|minutes|seconds|"
+    r".*\b(?:characters|chars|words|letters|digits|decimals|syllables|symbols|times|minutes|seconds|"
     r"hours|days|weeks|months|years)$"
 )
+_LIST_FORM = re.compile(r"\bnumbered\b|\bnumber\s+them\b|\bbullet")
 # "each bar on its own line", "one name per line": the thing each line holds
 _EACH_ON_A_LINE = re.compile(
-    r"\b(?:one|each)\s+(?P<noun>[a-z]+)\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line|"
-    r"on\s+a\s+(?:new|separate)\s+line)\b"
+    r"\b(?:one|each)\s+(?P<noun>[a-z]+)\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line|on\s+a\s+(?:new|separate)\s+line)\b"
 )
+# "8 cards, each on one line": each thing on a line of its own
+_EACH_ON_ONE = re.compile(r"\beach\s+on\s+(?:one|a\s+single)\s+line\b")
 
 
 def line_counts(sentence: Sentence) -> Iterator[Hit]:
@@ -202,26 +252,42 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         return
     for found in _PHRASES.read(sentence):
         yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
-    if layout := ONE_PER_LINE.search(sentence.lower) or _EACH_ON_A_LINE.search(sentence.lower):
+    if layout := (
+        ONE_PER_LINE.search(sentence.lower)
+        or _EACH_ON_A_LINE.search(sentence.lower)
+        or _EACH_ON_ONE.search(sentence.lower)
+    ):
         whole = sentence.whole.lower()
         asked = list(_ASKED_COUNT.finditer(whole))
         things = [
             m
             for m in _COUNTED_THINGS.finditer(whole)
-            if not _MEASURE.match(m.group(0))
-            # the things asked for may be words: "I need 10 spelling words"
-            or (bool(asked) and asked[0].start("num") <= m.start() < asked[0].end())
+            # "each on one line" is no set of things
+            if (number_value(m.group(1)) or 0) > 1
+            and (
+                not _MEASURE.match(m.group(0))
+                # the things asked for may be words: "I need 10 spelling words"
+                or (bool(asked) and asked[0].start("num") <= m.start() < asked[0].end())
+            )
         ]
         single = len(asked) == 1 and len(things) == 1
+        if single and asked[0].group("the") and _LIST_FORM.search(whole):
+            # "list the 7 wonders as a numbered list": a set the list form counts
+            single = False
         value = number_value(asked[0].group("num")) if single else None
         if named := _EACH_ON_A_LINE.search(sentence.lower):
             # "8 bars, each bar on its own line": as many lines as bars; not
             # "3 sentences of 8 words each, each word on its own line"
             counted = things_counted(whole, named.group("noun"))
             value = value if counted is None else counted
-        if value and (required(sentence, layout.start()) or _own_item(sentence, layout)):
+        if value and (
+            required(sentence, layout.start())
+            or _own_item(sentence, layout)
+            or _opening_request(sentence, asked[0], layout)
+        ):
             # "give me 5 names … one per line": as many lines as things
             yield Hit(LineCount(relation="exactly", value=value), *layout.span())
+    yield from _opening_or_bracketed(sentence)
     if form := poem_form(sentence):
         # "write a haiku": the lines its form has, the rest of the form left to the judge
         spec = LineCount(relation="exactly", value=form.lines, form=form.name)
@@ -231,6 +297,50 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
             continue  # "put each name on one line" is about each name
         if required(sentence, match.start()):
             yield Hit(LineCount(relation="exactly", value=1), *match.span())
+
+
+_WRITTEN = rf"(?:{THING}|script|chorus|scene|chant|cheer|rhyme|lullaby|ballad|jingle)"
+# A prompt that opens with its count, no verb before it: "Four lines for a
+# picture book.", "6 lines of rap about …", "10-line interview script for …"
+_OPENING = re.compile(
+    rf"^\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+{_KIND}lines?(?=\s+(?:about\b|{_PHRASES.after}))|"
+    rf"^\s*(?P<compound>{NUMBER})-line\s+(?:[\w-]+\s+){{0,2}}?{_WRITTEN}\b"
+)
+# "a short poem (4 lines)": the count in brackets after the thing asked for,
+# not after a part ("each stanza (4 lines)")
+_BRACKETED = re.compile(
+    rf"\b(?P<thing>{_WRITTEN})\s*\(\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+lines?\s*\)"
+)
+_IF = re.compile(r"\b(?:if|unless)\b")
+_EACH_BEFORE = re.compile(r"\b(?:each|every|per)\s+(?:[\w-]+\s+)?$")
+
+
+def _opening_or_bracketed(sentence: Sentence) -> Iterator[Hit]:
+    text = sentence.lower
+    if not sentence.whole[: sentence.start].strip() and (found := _OPENING.match(text)):
+        value = number_value(found.group("num") or found.group("compound"))
+        # "Four lines about cats if you have time": only sometimes asked
+        if value and required(sentence, found.start()) and not _IF.search(text):
+            yield Hit(LineCount(relation="exactly", value=value), *found.span())
+    for found in _BRACKETED.finditer(text):
+        value = number_value(found.group("num"))
+        if (
+            value
+            and not _EACH_BEFORE.search(text, 0, found.start())
+            and required(sentence, found.start())
+        ):
+            yield Hit(LineCount(relation="exactly", value=value), *found.span())
+
+
+def _opening_request(sentence: Sentence, asked: re.Match[str], layout: re.Match[str]) -> bool:
+    # "5 Spanish words for kitchen items, one per line in the format …": the
+    # prompt's first sentence is the request itself, though no verb makes it one
+    return (
+        not sentence.whole[: sentence.start].strip()
+        and asked.start() == 0
+        and not sentence_blocked(sentence, layout.start())
+        and not _IF.search(sentence.lower)
+    )
 
 
 # "Use lowercase, no bullets, one word per line.": the layout is an item of

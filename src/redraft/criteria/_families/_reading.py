@@ -139,7 +139,8 @@ class CountPhrases:
             # "One line only.", "Format: 4 lines;"
             "alone": (
                 rf"^\s*(?:{REQUEST_COLON}|{LABEL})(?P<num>{NUMBER})\s+{unit}"
-                r"(?:\s+(?:only|total|in\s+total))?"
+                # "Four lines please, and no title."
+                r"(?:\s+(?:only|total|in\s+total))?(?:,?\s+please)?"
                 r"\s*(?:[.!]\s*$|$|[,;])"
             ),
             # the unit first: "Lines: 4.", "lines — at most 6;"
