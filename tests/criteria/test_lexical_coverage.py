@@ -280,3 +280,20 @@ def test_start_and_end_phrases(prompt: str, expected: list[tuple[str, str]]) -> 
 )
 def test_start_and_end_near_misses(prompt: str) -> None:
     assert phrases(prompt) == []
+
+
+@pytest.mark.parametrize("dash", ["2–3", "2-3", "2 - 3"])
+def test_a_dashed_range_of_times(dash: str) -> None:
+    prompt = f'Write the section. Rules: use the word "family" {dash} times, and keep it short.'
+    assert keywords(prompt) == [("family", "at_least", 2), ("family", "at_most", 3)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        'Write the section. Use the word "family" 3-2 times.',  # no range
+        'Write the section. Use the word "family" 2–3.',  # no "times": not a count of it
+    ],
+)
+def test_dashed_range_near_misses(prompt: str) -> None:
+    assert keywords(prompt) == []
