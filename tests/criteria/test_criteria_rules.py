@@ -666,7 +666,6 @@ def test_realistic_phrasings_compile_exactly(
         'The JSON below is an example: {"a": 1}',
         "For example, you could answer in at most 20 words.",
         "If the user asks for a poem, answer in at most 20 words.",
-        'Translate into French: "Write at most 100 words and use no commas."',
         "Translate the following text: Write at most 100 words, all lowercase.",
         "What does 'in all lowercase' mean?",
         "> Answer in at most 10 words.\nWhat did this quote mean?",

@@ -102,7 +102,6 @@ def test_a_translation_is_written_in_its_target_language(prompt: str, code: str)
     [
         'How do I translate "cat" into German?',
         "Translate this into French and Spanish.",
-        'Translate into Spanish: "keep it under ten words."',
         "Don't translate it into German.",
         "Translate this to German, then explain the grammar in English.",
         "My colleague needs to translate the manual into Greek.",

@@ -210,6 +210,7 @@ _FREQUENCY = re.compile(
     rf"(?:(?:to|or|and|-)\s+{_count('high')}|or\s+(?P<dir>more|less|fewer)\b\s*)?"
     r"(?:times?\b)?"
 )
+_DASH_RANGE = re.compile(r"\s*(?P<low>\d{1,3})\s*[-–]\s*(?P<high>\d{1,3})\s+times\b")
 # "'cloud' should appear less often than 'rain'": a count against another
 # word's, which no count of its own states (it may be none at all)
 _COMPARED = re.compile(
@@ -223,6 +224,10 @@ def frequency(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]],
     """How often ("at least 3 times", "3 to 5 times", "once or less"); a bare
     count ("twice", "4 times") is exactly that many; no requirement at all
     when a count follows that cannot be read."""
+    if dashed := _DASH_RANGE.match(sentence.lower, pos):
+        # "use the word 'family' 2-3 times" (either dash): a range written with a dash
+        low, top = int(dashed.group("low")), int(dashed.group("high"))
+        return ([("at_least", low), ("at_most", top)] if top > low else []), dashed.end()
     match = _FREQUENCY.match(sentence.lower, pos)
     text = match.group(0).rstrip() if match else ""
     if match is None or not (text.endswith(("time", "times")) or match.group("numw")):

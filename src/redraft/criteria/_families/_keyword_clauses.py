@@ -29,7 +29,9 @@ from redraft.criteria._families._arguments import (
     parse_list,
 )
 from redraft.criteria._families._hidden_answer import hidden_answer
+from redraft.criteria._families._keyword_bans import banned, banned_kinds
 from redraft.criteria._families._keyword_caps import capped_words
+from redraft.criteria._families._keyword_values import written_values
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
     OPEN_LIST,
@@ -63,6 +65,8 @@ _SHOULD_APPEAR = re.compile(
     # "the word 'heat' appears …"; a quoted phrase needs no noun: "'rook' appears at least twice"
     r"(?:\b(?:the\s+)?(?:key\s*word|word|term|phrase|expression|line|sentence|name|hashtag)\s+"
     rf"(?P<arg>{ARG}|[a-z][\w'-]*)|(?<![\w\ue000])(?P<quoted>{ARG}))\s+"
+    # "the word "tiger" itself must not appear": the word as such, not its letters
+    r"(?:itself\s+)?"
     r"(?:(?P<modal>(?:should|must|needs?\s+to|has\s+to|is\s+to|to)\s+(?P<not>not\s+)?)"
     r"(?:appear|occur|be\s+used|be\s+included|be\s+mentioned|show\s+up|be\s+repeated)|"
     r"appears|occurs|shows\s+up|is\s+used|(?:is|gets)\s+(?:mentioned|repeated)|"
@@ -223,6 +227,11 @@ _NAMING_WORD = re.compile(
 )
 # "Mention #rules and #introductions channels": what the literals are, after them.
 _NAMED_AFTER = re.compile(r"\s+(?:channels?|hashtags?|handles?|accounts?|tags?|links?)\b")
+# "include the code SPRING20 in capitals": read only of a literal already in capitals,
+# which the keyword check then asks for as written
+_IN_CAPITALS = re.compile(
+    r"\s+in\s+(?:all\s+)?(?:capitals|caps|capital\s+letters|upper\s*case(?:\s+letters)?)\b"
+)
 # "include the price £120, and the phrase 'collection only'": quoted phrases after.
 _AND_QUOTED = re.compile(
     r"\s*,?\s*and\s+(?:the\s+)?(?:phrases?|words?|terms?)\s+(?=[\"“'‘«`]\ue000)"
@@ -298,6 +307,10 @@ def literals(sentence: Sentence) -> Iterator[Hit]:
         items, end = parsed
         if after := _NAMED_AFTER.match(text, end):
             end = after.end()
+        if (caps := _IN_CAPITALS.match(text, end)) and all(
+            i.upper() == i and any(c.isalpha() for c in i) for i in items
+        ):
+            end = caps.end()  # "include the code SPRING20 in capitals": as it is written
         if (more := _AND_QUOTED.match(text, end)) and (quoted := parse_list(sentence, more.end())):
             items, end = items + quoted[0], quoted[1]
         amounts, end = frequency(sentence, end)
@@ -316,10 +329,13 @@ class _Keywords(Corrected):
     specs = (Keyword, ForbiddenWords)
     rules: ClassVar[tuple[Rule, ...]] = (
         keywords,
+        banned_kinds,
+        banned,
         appearing,
         counted_words,
         capped_words,
         literals,
+        written_values,
         hidden_answer,
         placeholder_tokens,
     )

@@ -10,7 +10,9 @@ for one part of the answer ("in the second sentence") is left to
 :mod:`._positions`. The clauses that state how often a word appears ("the
 word 'red' appears exactly 5 times"), literals required without quotes (a
 hotline number, a hashtag) and the family itself are in
-:mod:`._keyword_clauses`.
+:mod:`._keyword_clauses`; bans by a label or of a banned kind's members in
+:mod:`._keyword_bans`; values spelled out for the answer in
+:mod:`._keyword_values`.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_report import count_outcome
-from redraft.criteria._families._lexical import asks_about, described, required
+from redraft.criteria._families._lexical import asks_about, described
 from redraft.criteria._families._qualified import alternative_listed, condition_after, taken_back
 from redraft.criteria._families._sections_of import reported_before
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
@@ -173,26 +175,7 @@ _FORBID = re.compile(
 )
 
 
-# "no apology words like 'sorry' or 'apologize'", "avoid superlatives such as
-# 'best', 'greatest'": a banned kind of word, its quoted members banned.
-_FORBID_KIND = re.compile(
-    r"\b(?:no|avoid|avoiding|without|never\s+(?:use|say|write|mention)|(?:don'?t|do\s+not)\s+"
-    r"(?:use|say|write|mention))\s+(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:words?|terms?|phrases?|"
-    r"adjectives|adverbs|verbs|nouns|superlatives|clich[eé]s|buzzwords|jargon|fillers?|filler\s+words|"
-    r"pronouns|hedges|slang|expressions|intensifiers|brands?|names)\s*,?\s*"
-    # "no pronouns 'I' or 'my'": the banned words may follow the kind directly
-    r"\(?(?:(?:like|such\s+as|e\.g\.,?|including|for\s+example,?)\s*:?\s*)?(?=[\"“'‘«`]\ue000)"
-)
-# "Banned words: 'synergy', 'leverage'", "'Synergy' is off-limits": a ban stated as a label
-# or of the quoted words themselves.
-_BANNED_LABEL = re.compile(
-    r"\b(?:banned|forbidden|prohibited|blacklisted|taboo|off-limits)\s+(?:words?|terms?|phrases?)\s*:\s*"
-)
-_IS_BANNED = re.compile(
-    r"\s+(?:is|are)\s+(?:strictly\s+|completely\s+)?(?:off[\s-]limits|banned|forbidden|prohibited|"
-    r"not\s+allowed)(?=\s*(?:$|[.;!,]|in\s+(?:the|your)\s+(?:answer|response|reply|text)\b))"
-)
-_MORE_THAN = re.compile(
+MORE_THAN = re.compile(
     rf"\s*,?\s*more\s+than\s+(?:(?P<num>{NUMBER})\s+times?|(?P<word>once|twice|thrice))\b"
 )
 ELSEWHERE = re.compile(
@@ -246,47 +229,6 @@ OPEN_LIST = re.compile(r"\s*,?\s*(?:etc\b|and\s+so\s+on|and\s+the\s+like|…|\.\
 _SUBORDINATE = re.compile(r"\b(?:before|after|until|till|once|than)\s+(?:\w+\s+){0,2}$")
 
 
-def _banned(sentence: Sentence) -> Iterator[Hit]:
-    """Words banned by a label ("Banned words: 'a', 'b'") or of themselves
-    ("'Synergy' is off-limits")."""
-    text = sentence.lower
-    for match in _BANNED_LABEL.finditer(text):
-        parsed = parse_list(sentence, match.end())
-        if not parsed or OPEN_LIST.match(text, parsed[1]) or asks_about(sentence, 0):
-            continue
-        if response_context(sentence, match.start(), owns_negation=True) and (
-            hit := forbidden_hit(parsed[0], match.start(), parsed[1])
-        ):
-            yield hit
-    for match in re.finditer(rf"(?<![\w\ue000]){ARG}", text):
-        parsed = parse_list(sentence, match.start())
-        if not parsed or (ban := _IS_BANNED.match(text, parsed[1])) is None:
-            continue
-        if asks_about(sentence, match.start()) or not response_context(
-            sentence, match.start(), owns_negation=True
-        ):
-            continue
-        if hit := forbidden_hit(parsed[0], match.start(), ban.end()):
-            yield hit
-        return
-
-
-def _banned_kinds(sentence: Sentence) -> Iterator[Hit]:
-    """The quoted members of a banned kind of word ("no filler words like
-    'basically' or 'literally'"): each is banned, whatever else the kind holds."""
-    text = sentence.lower
-    for match in _FORBID_KIND.finditer(text):
-        parsed = parse_list(sentence, match.end())
-        if not parsed or ELSEWHERE.match(text, parsed[1]) or OPEN_LIST.match(text, parsed[1]):
-            continue
-        if asks_about(sentence, match.start()) or _MORE_THAN.match(text, parsed[1]):
-            continue
-        if not required(sentence, match.start(), owns_negation=True):
-            continue  # "Third person, no pronouns 'I' or 'my'": an item of a terse list reads
-        if hit := forbidden_hit(parsed[0], match.start(), parsed[1]):
-            yield hit
-
-
 # "Mention SQL and Python at least once each", "mentions 1789 and Robespierre",
 # "include the numbers 3, 7 and 12": unquoted names and numbers, each a
 # capitalised word or a number ("use Python" is a language, not a word: no "use").
@@ -296,8 +238,13 @@ _NAMES = re.compile(
 )
 _REQUIRE_NAMES = re.compile(
     r"\b(?:mention|mentions|mentioning|include|includes|including|reference|references|cite|"
-    r"name-?drop)\s+(?:(?P<numbers>the\s+(?:numbers?|figures?|years?))\s+)?"
+    r"name-?drop)\s+(?:(?P<numbers>the\s+(?:numbers?|figures?|years?))\s+|"
+    # "include the names Lukas and Mira", "mention both names, Aisha and Ben", "include the
+    # couple's names, Sam and Jordan": the names given right after the noun naming them
+    r"(?:the\s+|both\s+|all\s+|(?:the\s+)?[a-z]+'s\s+)(?:full\s+|first\s+)?names?\s*,?\s*)?"
 )
+# "…, Aisha and Ben, at least twice each": a count set off by a comma after the names
+_COMMA_COUNT = re.compile(r"\s*,(?=\s*(?:at\s+(?:least|most)|exactly|once|twice|thrice)\b)")
 _NUMERALS = re.compile(r"\s*(?:as|in|using)\s+(?:digits|numerals|figures)\b")
 _SPLIT_NAMES = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 
@@ -317,6 +264,8 @@ def _named(sentence: Sentence) -> Iterator[Hit]:
         end = names.end()
         if numerals := _NUMERALS.match(text, end):
             end = numerals.end()
+        if comma := _COMMA_COUNT.match(text, end):
+            end = comma.end()
         amounts, end = frequency(sentence, end)
         if not amounts or OPEN_LIST.match(text, end):
             continue
@@ -329,6 +278,8 @@ def _named(sentence: Sentence) -> Iterator[Hit]:
         if not _of_answer(sentence, match.start()) or of_several(text, match.start()):
             continue
         yield from keyword_hits(items, amounts, match.start(), end)
+        # "Mention SQL at least twice and Python at least once": the next name, its own count
+        yield from more_keywords(sentence, end)
 
 
 _EACH = re.compile(r"\s*(?:each|apiece|both)?")
@@ -427,7 +378,7 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
             continue  # "never mention 'x' in the title"
         if parsed and condition_after(text, parsed[1]):
             continue  # "avoid 'basically' unless you quote someone": banned from some answers
-        if parsed and (limit := _MORE_THAN.match(text, parsed[1])):
+        if parsed and (limit := MORE_THAN.match(text, parsed[1])):
             # "don't use the word 'x' more than twice": a ceiling, not a ban
             most = number_value(limit.group("num") or limit.group("word") or "")
             if most is not None and response_context(sentence, match.start(), owns_negation=True):
@@ -439,8 +390,6 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
             and (hit := forbidden_hit(parsed[0], match.start(), parsed[1]))
         ):
             yield hit
-    yield from _banned_kinds(sentence)
-    yield from _banned(sentence)
     for match in _INCLUDE.finditer(text):
         parsed = parse_list(sentence, match.end())
         if not parsed or not _of_answer(sentence, match.start()):

@@ -73,6 +73,9 @@ _LANGUAGE_NAME = "|".join(_NAMES)
 _LANGUAGE = re.compile(
     r"\b(?:(?:respond|answer|reply|write|speak|communicate)\s+"
     r"(?:your\s+(?:entire\s+|whole\s+)?(?:response|answer|reply)\s+)?|"
+    # "reply to this review in Spanish": the reply's language, whatever the review's
+    r"(?:respond|answer|reply)\s+to\s+(?:this|the|that|my|our|his|her|their)\s+"
+    r"(?!(?:following|above|below)\b)[a-z-]+(?:\s+[a-z-]+)?\s+|"
     rf"{WHOLE}\s+(?:should|must|needs\s+to|has\s+to)\s+be\s+(?:written\s+)?)"
     rf"(?:only\s+|entirely\s+|solely\s+|exclusively\s+|fully\s+)?(?:in|using)\s+(?:the\s+)?"
     rf"(?P<lang>{_LANGUAGE_NAME})(?:\s+language)?(?:\s+only)?\b"
@@ -129,7 +132,8 @@ _ALONE = r"(?:only|solely|exclusively|entirely|completely|fully|wholly)"
 # noun it modifies ("only English words", "entirely in French style").
 _AFTER = re.compile(
     r"(?:\s+only)?(?=\s*(?:[,.;!?)]|$|and\b|but\b|in\s+(?:your|the)\b|throughout\b|"
-    r"for\s+(?:your|the|this)\b|with\b|no\s+other\b|about\b|please\b))"
+    # "5 sentences in Spanish for my students", "… in English because my boss reads no French"
+    r"for\s+(?:your|the|this|my|our)\b|because\b|with\b|no\s+other\b|about\b|please\b))"
 )
 _EXCLUSIVE = [
     # "entirely in Swahili", "only in Korean", "completely in the Kannada language"
@@ -259,8 +263,8 @@ def translations(sentence: Sentence) -> Iterator[Hit]:
         named = {m.group(0) for m in re.finditer(rf"\b(?:{_LANGUAGE_NAME})\b", text)}
         if named - {match.group("lang"), match.group("source")}:
             continue  # another language in the sentence: which one the answer is in is unclear
-        if re.match(r"\s*:\s*[\"“'‘«`]", text[match.end() :]):
-            continue  # quoted material follows, itself phrased as requirements: left to the judge
+        # "Translate into French: "Please answer in two sentences."": the quoted text is
+        # material (masked, so nothing in it compiles); the answer is its translation
         if _TRANSLATED_TOO.search(text, 0, match.start()):
             continue  # "write a couplet, then translate it into Spanish": both are the answer
         code = _NAMES[match.group("lang")]

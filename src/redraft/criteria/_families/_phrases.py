@@ -108,18 +108,20 @@ def _ends_with(spec: EndsWith, text: str) -> Outcome:
 
 
 _RESPONSE_THING = (
-    r"(?:response|answer|reply|essay|email|letter|story|poem|message|post|speech|text|article)"
+    r"(?:response|answer|reply|essay|email|letter|story|tale|poem|message|post|speech|text|article)"
 )
 _PHRASE_NOUN = (
     r"(?:(?:the|this|our|my)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting|"
     r"slogan|tagline|sign-?off|signature|motto|catchphrase|quote|closing)\s*"
+    # "start with a greeting line "Hi bookworms!"": the line named by what it is
+    r"|(?:a|an)\s+(?:greeting|opening|closing|sign-?off)(?:\s+line)?\s*"
     r"|exactly\s+)?"
 )
 # "End with the word Paris.": one unquoted word, only where the sentence or
 # clause ends right after it ("with the word count below 50" is not a phrase).
 _BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
 _START = re.compile(
-    rf"\b(?:start|starting|begin|beginning|open|kick\s+off)\s+(?:(?:your|the)\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
+    rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|kick\s+off)\s+(?:(?:your|the)\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 # Spanish, Portuguese, French: "empieza con 'Hola'", "comece com 'Olá'",
@@ -401,7 +403,7 @@ def _end_marks(sentence: Sentence) -> Iterator[Hit]:
 _END_NAME = re.compile(
     r"\b(?i:(?:end|finish|close|sign\s+off|sign\s+it)\s+(?:it\s+)?with\s+(?:my|our|his|her|their)\s+"
     r"(?:full\s+|company\s+|business\s+)?name)\s*(?:,|:|—|–|-)?\s*"
-    r"(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})(?=\s*(?:$|[.;!]))"
+    r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+[A-ZÀ-ÖØ-Þ][\w'’.-]*){0,3})(?=\s*(?:$|[.;!]))"
 )
 
 

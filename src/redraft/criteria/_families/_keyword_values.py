@@ -1,0 +1,106 @@
+"""Values the request spells out for the answer to hold, named by what they
+are: "mention the return date as 14 March 2025", "the time as 15:00", "my
+return date written exactly like Monday, 12 January 2026", "mention the date
+Friday 14 March and the cost £8.50 written exactly like that", "Include the
+amount written exactly as $4.5M".
+
+A value is read only where it is concrete (a written-out date, a clock time,
+an amount of money, or a quoted string): "write the date as DD/MM/YYYY" or
+"the date as a weekday" states a form, not a value, and compiles nothing here.
+All-numeric dates ("14/06/2025") are left to the value-format rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from redraft.criteria._families._arguments import ARG
+from redraft.criteria._families._keywords import ELSEWHERE, REQUIRE_DONE, keyword_hits
+from redraft.criteria._families._lexical import asks_about
+from redraft.criteria._sentences import Hit, Sentence, response_context
+
+__all__ = ["written_values"]
+
+_MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
+)
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_VALUE = (
+    # "Monday, 12 January 2026", "14 March 2025", "Friday 14 March", "March 14, 2025"
+    rf"(?:{_WEEKDAY},?\s+)?(?:{_DAY}\s+{_MONTH}|{_MONTH}\s+{_DAY})(?:,?\s+\d{{4}})?\b"
+    # "15:00", "3:30 pm", "3-6 pm" (either dash)
+    r"|\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\b\.?)?|\d{1,2}(?::\d{2})?\s*[–-]\s*\d{1,2}(?::\d{2})?\s*[ap]\.?m\b\.?"
+    # "£8.50", "$4.5M", "€1,200"
+    r"|[£$€¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kmb]n?\b|\b)"
+    rf"|{ARG}"
+)
+# What the value is: "the return date", "my flight time", "the total cost".
+_NOUN = (
+    r"(?:date|dates|time|times|deadline|amount|price|cost|fee|total|sum|figure|budget|"
+    r"salary|start\s+time|end\s+time)"
+)
+_OWNER = r"(?:the|my|our|your|its|their|his|her)"
+_VERB = r"(?:mention|mentions|include|includes|write|writes|give|state|show|put|quote|list)"
+# "mention the return date as 14 March 2025", "the amount written exactly as $4.5M"
+_AS_VALUE = re.compile(
+    rf"\b(?:(?P<verb>{_VERB})\s+)?{_OWNER}\s+(?:[a-z-]+\s+){{0,2}}?{_NOUN}\s+"
+    r"(?:(?:written|spelled|spelt|formatted|given|shown|stated|printed)\s+)?(?:exactly\s+)?"
+    rf"(?:as|like)\s+(?P<value>{_VALUE})"
+)
+# "mention the date Friday 14 March and the cost £8.50 written exactly like that"
+_VALUE_THEN_AS = re.compile(
+    rf"\b(?P<verb>{_VERB})\s+{_OWNER}\s+(?:[a-z-]+\s+){{0,2}}?{_NOUN}\s+(?P<value>{_VALUE})"
+)
+_NEXT_VALUE = re.compile(
+    rf"\s*,?\s*(?:and\s+)?{_OWNER}\s+(?:[a-z-]+\s+){{0,2}}?{_NOUN}\s+(?:(?P<as>as|like)\s+)?"
+    rf"(?P<value>{_VALUE})"
+)
+_LIKE_THAT = re.compile(
+    r"\s*,?\s+(?:written|spelled|spelt|formatted)?\s*(?:exactly\s+)?(?:like|as)\s+"
+    r"(?:that|this|shown|given|above|i\s+wrote\s+(?:it|them))\b"
+)
+# "Write the date as '3 April 2025' instead (UK style)"; "—" ends the clause
+_INSTEAD = re.compile(r"\s+instead\b")
+
+
+def _value(sentence: Sentence, match: re.Match[str]) -> str:
+    raw = sentence.unmask(match.start("value"), match.end("value"))
+    return raw.strip("\"“”'‘’«»`").strip()
+
+
+def _more(sentence: Sentence, pos: int, *, needs_as: bool) -> tuple[list[str], int]:
+    """Further values of the same verb ("… and the time as 15:00")."""
+    values: list[str] = []
+    while (match := _NEXT_VALUE.match(sentence.lower, pos)) and (match.group("as") or not needs_as):
+        values.append(_value(sentence, match))
+        pos = match.end()
+    return values, pos
+
+
+def _required(sentence: Sentence, start: int, end: int) -> bool:
+    text = sentence.lower
+    if instead := _INSTEAD.match(text, end):
+        end = instead.end()
+    if not REQUIRE_DONE.match(text, end) or ELSEWHERE.match(text, end):
+        return False  # "… in the subject line", "… or later": somewhere, or not this value
+    return not asks_about(sentence, start) and response_context(sentence, start)
+
+
+def written_values(sentence: Sentence) -> Iterator[Hit]:
+    """Concrete values the answer must hold as written, named by what they are."""
+    text = sentence.lower
+    for match in _AS_VALUE.finditer(text):
+        more, end = _more(sentence, match.end(), needs_as=True)
+        if _required(sentence, match.start(), end):
+            values = [_value(sentence, match), *more]
+            yield from keyword_hits(values, [("at_least", 1)], match.start(), end)
+    for match in _VALUE_THEN_AS.finditer(text):
+        more, end = _more(sentence, match.end(), needs_as=False)
+        # the value must be said to be written as given: "mention the date Friday 14 March"
+        # alone may name the event's date without asking for that spelling
+        if (tail := _LIKE_THAT.match(text, end)) and _required(sentence, match.start(), tail.end()):
+            values = [_value(sentence, match), *more]
+            yield from keyword_hits(values, [("at_least", 1)], match.start(), tail.end())
