@@ -155,6 +155,17 @@ _PART = re.compile(
 )
 
 
+# A written thing that someone owns: "(my teacher said) our essay must have
+# at most 5 paragraphs" states a rule for the user's own essay, not for the
+# answer; the answer's own nouns ("our replies must …" in a system prompt)
+# are not in THING's owned reading.
+_OWNED_THING = re.compile(
+    r"\b(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:essay|paper|thesis|assignment|homework|story|poem|speech|report|article|dissertation|"
+    r"cover\s+letter|letter|resume|cv|draft|project|presentation)\s+$"
+)
+
+
 def _subject_ok(text: str, directive: re.Match[str]) -> bool:
     """ "Each sentence should have …" is about something else: a modal's
     subject must not name another thing."""
@@ -163,6 +174,8 @@ def _subject_ok(text: str, directive: re.Match[str]) -> bool:
         return True
     subject = re.split(r"[,;:(]|\b(?:and|but|then)\b", head)[-1]
     if _PART.search(subject):
+        return False
+    if _OWNED_THING.search(_MODAL.sub("", subject)):
         return False
     return not _OTHER_THING.search(subject) or bool(RESPONSE_NOUN.search(subject))
 

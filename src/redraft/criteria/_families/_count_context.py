@@ -34,6 +34,7 @@ __all__ = [
     "LATER_PART",
     "LESS_A_PART",
     "LIST_MARKER_ONLY",
+    "RULES_LIST_BEFORE",
     "LIST_STEP",
     "LIST_VERB",
     "MARKUP_EXAMPLE",
@@ -131,6 +132,15 @@ MORE_PARTS = re.compile(
     r"\band\s+(?:an?|one|some)\s"
 )
 LIST_MARKER_ONLY = re.compile(rf"^\s*[-*•]?\s*{LABEL}")
+# A label for a list of rules, then terse items up to the count ("Rules:
+# lowercase letters only, 6-10 characters"): after a request for several
+# things the count may be each one's, as it may be after a bare count; not
+# where an item names the whole ("Rules: the whole answer under …")
+RULES_LIST_BEFORE = re.compile(
+    r"^\s*(?:rules?|requirements?|constraints?|criteria|specs?|specifications?)\s*:"
+    r"(?:(?:(?!\b(?:answer|response|reply|output|whole|entire|total|overall|altogether|all)\b)"
+    r"[^,;:.!?])*,\s*)+(?:and\s+)?$"
+)
 IN_ALL = re.compile(r"\s*(?:in\s+total|total|overall|altogether|in\s+all|combined)\b")
 # "List the steps …": the verb, not "a list" beside the one sentence asked for
 LIST_VERB = re.compile(

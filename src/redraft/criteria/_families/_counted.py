@@ -48,6 +48,7 @@ from redraft.criteria._families._count_context import (
     PARTS_OF_SIZE,
     POSITION_BEFORE,
     PRECEDED_BY_OTHER_VERB,
+    RULES_LIST_BEFORE,
     SECOND_PART,
     STYLE,
     THINGS_OWN,
@@ -350,7 +351,9 @@ class UnitCounts:
                 return False  # "in the intro, 3 sentences"; "a haiku, then a sentence of 9 words"
             if (
                 self._unit(match).prose
-                and not LIST_MARKER_ONLY.sub("", before).strip()
+                and (
+                    not LIST_MARKER_ONLY.sub("", before).strip() or RULES_LIST_BEFORE.match(before)
+                )
                 and not IN_ALL.match(text, match.end())
                 and several_asked_before(sentence)
             ):

@@ -158,11 +158,12 @@ ANOTHER_COUNT = re.compile(
     r"^\s+(?:and|plus)\s+(?:a|an|one)\s+[a-z]"
 )
 # Things that are not list items: units other families count, pieces of
-# prose that a line cannot hold, and things of time or measure.
+# prose that a line cannot hold (a couplet or quatrain is a stanza of lines),
+# and things of time or measure.
 NOT_ITEMS = re.compile(
     r"\b(?:words|sentences|paragraphs|(?<!subject\s)lines|characters|letters|syllables|bullets|"
     r"emojis|hashtags|questions|links|urls|sections|headings|headers|pages|stanzas|verses|"
-    r"poems|stories|essays|emails|e-mails|messages|reviews|versions|drafts|answers|responses|"
+    r"couplets|quatrains|tercets|cinquains|poems|stories|essays|emails|e-mails|messages|reviews|versions|drafts|answers|responses|"
     r"replies|variations|rewrites|articles|posts|tweets|scripts|songs|dialogues|"
     r"speeches|jokes|haikus|limericks|sonnets|chapters|scenes|acts|slides|flashcards|"
     r"summaries|descriptions|explanations|translations|times|minutes|hours|seconds|days|weeks|"

@@ -328,6 +328,10 @@ _NOT_ITEMS_BEFORE = re.compile(
 )
 # "with the sections labelled A. and B.": the things named before the numbering word
 _NOT_ITEMS_LEAD = re.compile(rf"\b{_NOT_ITEMS}\s+(?:(?:are|be|is|should\s+be)\s+)?$")
+# "use numbered sections with Roman numerals (I., II.)", "number the section
+# headings with Roman numerals": the numerals are those things' own, named
+# just before the numbering word with "with"/"in"/"using"
+_NOT_ITEMS_WITH = re.compile(rf"\b{_NOT_ITEMS}\s+(?:with|in|using|by)\s+$")
 _NOT_ITEMS_AFTER = re.compile(
     rf"^\s*(?:for|in|on|to)\s+(?:the\s+|each\s+|every\s+|all\s+(?:the\s+)?|your\s+)?"
     rf"(?:[\w-]+\s+)?{_NOT_ITEMS}\b"
@@ -403,7 +407,9 @@ def list_markers(sentence: Sentence) -> Iterator[Hit]:
         if _ONE_LEVEL.match(lower, match.end()):
             continue  # "Roman numerals (I., II.) for main sections, a., b. for subpoints"
         at = (first or lead).start()
-        if _NOT_ITEMS_LEAD.search(lower, 0, lead.start()):
+        if _NOT_ITEMS_LEAD.search(lower, 0, lead.start()) or _NOT_ITEMS_WITH.search(
+            lower, 0, lead.start()
+        ):
             continue  # "the sections labelled A. and B.": not the list items
         if _NOT_ITEMS_BEFORE.search(lower, (first or lead).end(), match.start()) or (
             _NOT_ITEMS_AFTER.match(_after(sentence, lower, match.end()))
