@@ -291,6 +291,12 @@ def test_lines_of_verse_near_misses(prompt: str) -> None:
             ("line_length", "exactly", 16),
         ),
         ("List 5 book titles, one per line, each at most 8 words.", ("line_length", "at_most", 8)),
+        # no list format: each thing is an item of the answer's list in any format
+        ("Write 3 tips, each under 40 words.", ("each_word_count", "at_most", 39)),
+        (
+            "Give me 3 tips, don't number them, each under 20 words.",
+            ("each_word_count", "at_most", 19),
+        ),
     ],
 )
 def test_a_count_within_each_thing_of_a_list(prompt: str, expected: tuple[str, str, int]) -> None:
@@ -300,13 +306,10 @@ def test_a_count_within_each_thing_of_a_list(prompt: str, expected: tuple[str, s
 @pytest.mark.parametrize(
     "prompt",
     [
-        # no list format: the things may be paragraphs or run together
-        "Write 3 tips, each under 40 words.",
         # two sets of things
         "Give me 3 tips and 2 warnings as a numbered list, each under 20 words.",
-        # negated, or the list format refused
+        # negated
         "Give me 3 tips as a numbered list. Don't make each longer than 20 words.",
-        "Give me 3 tips, don't number them, each under 20 words.",
         # a question
         "Could you give me 3 tips as a numbered list, each under 20 words?",
     ],

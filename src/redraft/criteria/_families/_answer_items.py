@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["answer_items"]
+__all__ = ["answer_items", "bare_item", "headed_items", "item_texts"]
 
 _MARKER = re.compile(
     r"^(?P<indent>[ \t]*)(?:(?P<num>\d{1,3}[.)]|\(\d{1,3}\))|[-*+•])[ \t]+"
@@ -128,6 +128,39 @@ def answer_items(text: str) -> list[str]:
     if blocks and len(blocks[0]) >= 2:
         return _untitled(blocks[0])
     return _run_in(blocks[0][0]) if blocks else []
+
+
+# A label before an item's text: "Option A:", "Tagline 3 -", "Slide 2:", "A:"
+# (a name of at most two words and an index, then a colon, a bracket or a dash)
+_LABEL = re.compile(
+    r"^(?:\*\*|__)?(?:(?:[A-Za-z][\w'-]*(?:[ \t]+[A-Za-z][\w'-]*)?[ \t]+)?(?:\d{1,2}|[A-Z])"
+    r"(?:\*\*|__)?(?::|\)|[ \t]+[-–—])|[A-Z]{1,2}\d{1,2}(?:\*\*|__)?[:.)])(?:\*\*|__)?[ \t]+(?=\S)"
+)
+# Marks around the whole item: bold, italics, code, quotes
+_WRAPPED = re.compile(r"^(\*\*|__|\*|_|`|\"|“|')(?P<inner>\S(?:.*\S)?)(\1|”)$", re.DOTALL)
+_CLOSING = {"**": "**", "__": "__", "*": "*", "_": "_", "`": "`", '"': '"', "“": "”", "'": "'"}
+
+
+def bare_item(item: str) -> str:
+    """An item's own text: a leading label and marks around it left out."""
+    item = _LABEL.sub("", item.strip(), count=1).strip()
+    wrapped = _WRAPPED.match(item)
+    if wrapped and _CLOSING[wrapped.group(1)] == wrapped.group(3):
+        return wrapped.group("inner").strip()
+    return item
+
+
+def headed_items(text: str) -> bool:
+    """Whether headings head the answer's items (no list lines, no table)."""
+    lines = text.splitlines()
+    return not _list_lines(lines) and not _table_rows(lines) and bool(_headed(lines))
+
+
+def item_texts(text: str) -> list[str]:
+    """The text of each item of the answer's list, read as :func:`answer_items`
+    reads them, each without its label ("Option A:") and the marks around it
+    ("**…**", quotes)."""
+    return [bare for item in answer_items(text) if (bare := bare_item(item))]
 
 
 def _untitled(items: list[str]) -> list[str]:

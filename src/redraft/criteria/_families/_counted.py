@@ -66,6 +66,7 @@ from redraft.criteria._families._counted_unit import (
     typed_hit,
 )
 from redraft.criteria._families._request_colon import REQUEST_COLON
+from redraft.criteria._families._things_asked import refers_to_things
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION
 from redraft.criteria._items import several_asked_before
 from redraft.criteria._sentences import (
@@ -114,6 +115,13 @@ def _asked_bracket(before: str) -> bool:
         return True
     opening = OPENING_REQUEST.match(before)
     return opening is not None and not before[opening.end() :].strip()
+
+
+# "none longer than 8 words", "none of them is over 20 words"
+_NONE_BEFORE = re.compile(
+    r"\bnone(?:\s+of\s+(?:them|these|those))?\s+(?:(?:is|are|may|can|should|must|will)\s+"
+    r"(?:be\s+)?)?$"
+)
 
 
 def _case_of_all(unit: Unit, text: str, end: int) -> bool:
@@ -358,6 +366,10 @@ class UnitCounts:
                 and several_asked_before(sentence)
             ):
                 return False  # "Give me 3 slogans. Under 8 words.": maybe each slogan's
+            if self._unit(match).prose and refers_to_things(sentence, match.start()):
+                return False  # "Write 4 tweets. Keep them under 280 characters.": each tweet's
+            if name == "relation" and _NONE_BEFORE.search(before):
+                return False  # "5 slogans, none longer than 8 words": a bound on each, not a floor
             if self._unit(match).prose and re.match(r"then\b", match.group(0)):
                 return False  # "…, then one sentence explaining it": a later part's count
             if self._unit(match).prose and ONE_MORE_COUNT.match(text, match.end()):

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from redraft.criteria import _measure as measure
+from redraft.criteria._families._answer_items import bare_item, headed_items, item_texts
 
 __all__ = ["parts_of", "section_parts"]
 
@@ -94,7 +95,12 @@ def parts_of(text: str, part: str) -> list[str]:
     if part == "numbered":
         return [m.group(1).strip() for m in _NUMBERED_LINE.finditer(text)]
     if part == "item":
-        return [m.group(1).strip() for m in _ITEM_LINE.finditer(text)]
+        listed = [bare_item(m.group(1)) for m in _ITEM_LINE.finditer(text)]
+        if listed:
+            return listed
+        if headed_items(text):
+            return [bare_item(body or head) for head, body in section_parts(text)]
+        return item_texts(text)
     if part == "heading":
         return [head for _, head in _heading_lines(text.splitlines())]
     if part == "section":
