@@ -43,6 +43,7 @@ import re
 
 from _blind_data import json_data
 from _blind_each import each_part_holds
+from _blind_each_thing import each_thing
 from _blind_fields import canonical, canonical_row
 from _blind_format_parts import format_parts
 from _blind_formats import formats
@@ -142,6 +143,8 @@ def _expectation(c: Constraint, row: Row) -> Expectation:
 
 
 def _expect_any(c: Constraint, row: Row) -> Expectation:
+    if (each := each_thing(c, row)) is not None:  # each of the things listed: _blind_each_thing.py
+        return each
     if (k := writer_k(c, row)) is not None:  # split K's writer's conventions: _blind_writer_k.py
         return k
     if (related := relations(c, row)) is not None:  # between parts: bench/_blind_relations.py
