@@ -129,3 +129,39 @@ def test_question_wordings_compile(prompt: str, system: str | None, expected: ob
 )
 def test_question_near_misses(prompt: str, system: str | None) -> None:
     assert [s for s in _specs(prompt, system) if s[0] == "question_count"] == []
+
+
+def _sections(prompt: str) -> list[tuple[str, ...]]:
+    return [
+        tuple(getattr(c.spec, "names", ()))
+        for c in compile_checks(prompt)
+        if c.spec.kind == "named_sections"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ('Write the pros and cons. Two sections: "PROS" and "CONS" as headings.', ("PROS", "CONS")),
+        (
+            "Write a shopping list split under two headings, ## Fresh and ## Pantry.",
+            ("Fresh", "Pantry"),
+        ),
+        ("Write a plan. Sections: Goals, Risks.", ("Goals", "Risks")),
+    ],
+)
+def test_named_section_wordings_compile(prompt: str, expected: tuple[str, ...]) -> None:
+    assert _sections(prompt) == [expected]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        'My essay has two sections: "Intro" and "Body". Fix the grammar.',
+        'Write the pros and cons. Three sections: "PROS" and "CONS".',  # the count disagrees
+        "Write a shopping list split under two headings, ## fresh and ## pantry food.",
+        "Don't split it under two headings, ## Fresh and ## Pantry.",
+    ],
+)
+def test_named_section_near_misses(prompt: str) -> None:
+    assert _sections(prompt) == []
