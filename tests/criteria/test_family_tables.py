@@ -272,7 +272,6 @@ def test_phrasings_compile(prompt: str, want: list[tuple[object, ...]]) -> None:
         "Add a row per country to the table.",
         "The CSV below has 5 data rows and the header id,name. Clean it.",
         "Write a CSV with 10 rows of cities.",  # does the header count as a row?
-        "Format it as a table with columns Movie and Score, and Score must be an integer.",
         "Make a table with 3 columns: Name, Price.",  # the count and the list disagree
         "Make a table whose rows each have 4 cells.",
         "Write a poem with 4 rows of text.",

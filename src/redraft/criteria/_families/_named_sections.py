@@ -99,14 +99,17 @@ _NOUN = r"(?:headings?|headers?|sections?|subheadings?)"
 # "exactly four headings (A, B, C, D)": the count must be the names'
 _COUNT1 = rf"(?:(?:exactly|only)\s+)?(?P<num>{NUMBER})\s+"
 _COUNT4 = _COUNT1.replace("<num>", "<num4>")
+_COUNT2 = "(?:" + _COUNT1.replace("<num>", "<num2>") + ")?"
 
 _INTRO = re.compile(
     rf"\b(?P<at>(?:use|with|include|including|under|have|using|add|into|in)\s+(?:the\s+|these\s+)?"
     rf"(?:following\s+)?(?:{_COUNT1})?(?:(?:markdown|bold|separate|\w+)\s+)?{_NOUN}"
     # "headings for 'Overview', 'How it works'", "sections in order: A, B"
     r"(?:\s+(?:titled|called|named|labell?ed|for))?(?:\s+in\s+(?:this\s+|that\s+)?order)?)"
-    r"\s*:?\s*|"
-    rf"^\s*(?P<at2>{_NOUN})\s*:\s*|"
+    # "split under two headings, ## Fresh and ## Pantry": a comma may lead the list
+    r"\s*[:,]?\s*|"
+    # "Sections: A, B", "Two sections: 'PROS' and 'CONS'"
+    rf"^\s*(?P<at2>{_COUNT2}{_NOUN})\s*:\s*|"
     rf"\b(?P<at3>{_NOUN}\s+(?:titled|called|named|labell?ed))\s*:?\s*|"
     # "3 sections (Before, Moving Day, After)"
     rf"\b(?P<at4>{_COUNT4}{_NOUN})\s*(?=\()|"
@@ -130,7 +133,8 @@ _GROUPS = ("at", "at2", "at3", "at4", "at5", "at6", "at7")
 # an apostrophe inside a word is part of the name: 'You'll need'
 _QUOTED = re.compile(r"""\s*["“'‘]((?:[^"“”'‘’\n]|(?<=\w)['’](?=\w)){1,60})["”'’](?!\w)""")
 _JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
-_BARE = re.compile(r"\s*\(?\s*([A-Z][\w'’-]*(?:\s+[A-Z&][\w'’-]*){0,3})\s*")
+# "## Fresh and ## Pantry": a name may carry its heading markup
+_BARE = re.compile(r"\s*\(?\s*((?:#{1,6}\s+)?[A-Z][\w'’-]*(?:\s+[A-Z&][\w'’-]*){0,3})\s*")
 # a bare label after "label": a word or two and a colon, in any script ("日本語:")
 _BARE_LABEL = re.compile(r"\s*([^\s,;:.'\"]{1,20}(?:\s+[^\s,;:.'\"]{1,20}){0,2}):")
 _ORDERED = re.compile(
@@ -191,7 +195,7 @@ def _names_at(sentence: Sentence, match: re.Match[str]) -> tuple[list[str], int]
         names, end = _bare_names(original, match.end(), _BARE_LABEL)
     if len(names) < 2:
         names, end = _bare_names(original, match.end())
-    count = match.group("num") or match.group("num4")
+    count = match.group("num") or match.group("num4") or match.group("num2")
     if count is not None and number_value(count) != len(names):
         return [], end
     return [_MARKUP.sub("", name).strip() for name in names], end

@@ -47,7 +47,8 @@ def questions_in(text: str) -> list[str]:
 _PHRASES = CountPhrases(
     unit=(
         r"(?:(?:follow[- ]up|clarifying|trivia|quiz|multiple[- ]choice|open[- ]ended|"
-        r"rhetorical|practice|interview|review|discussion)\s+)?questions?"
+        r"rhetorical|practice|interview|review|discussion|icebreaker|ice-breaker|comprehension|"
+        r"reflection|warm[- ]up)\s+)?questions?"
         # "one question mark" counts a mark, which a punctuation count reads
         r"(?!\s*marks?\b)"
     ),
@@ -59,14 +60,19 @@ _PHRASES = CountPhrases(
     compound=True,
     before=(
         r"(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open)|"
-        r"\b(?:answer|answering|respond\s+to|reply\s+to|following|below|above|these|those|each|"
-        r"every|per|section|part|round|level|category|topic)s?\b"
+        r"\b(?:answer|answering|respond\s+to|reply\s+to|following|below|above|these|those|"
+        # "every reply must contain one question": the reply at hand, not a part
+        r"(?:each|every|per)(?!\s+(?:reply|response|answer|message|turn)\b)|"
+        r"section|part|round|level|category|topic)s?\b"
     ),
     # "a question to the student", "questions on photosynthesis": whom or what
     # they are about, not a part they are counted in
     after=(
         r"\s*(?:to\s+(?:the\s+)?(?:user|student|reader|customer|client|learner|patient)\b|"
-        r"(?:on|about)\s+(?![^.;,]{0,30}\b(?:each|every|per)\b))"
+        r"(?:on|about)\s+(?![^.;,]{0,30}\b(?:each|every|per)\b)|"
+        # "5 discussion questions for my book club": what they are for, unless
+        # someone else asks them ("for the host to ask") or one part is meant
+        r"for\s+(?![^.;,]{0,40}\b(?:each|every|per|to\s+(?:ask|pose|put))\b))"
     ),
 )
 

@@ -42,10 +42,17 @@ from redraft.criteria._families._base import (
 from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._families._table_rows import rows_named
-from redraft.criteria._families._tabular import column_list, elsewhere, same_header, tables_in
-from redraft.criteria._grammar import NUMBER, number_value
+from redraft.criteria._families._tabular import (
+    column_list,
+    elsewhere,
+    labelled_list,
+    same_header,
+    tables_in,
+)
+from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._guards import HEDGE, sentence_blocked
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import SHORT, has_text
 
 __all__ = [
@@ -151,7 +158,7 @@ _COLUMNS = re.compile(
     r"(?<=(?:table|chart)\swith\s)headers?)"
     r"(?:\s*:|\s+(?:named|called|titled|labell?ed|headed)\b|\s*,|"
     # "Columns should be A | B", "the columns are A, B and C"
-    r"\s+(?:should|must|will|shall)\s+be\b\s*:?|\s+are\b\s*:?|(?=\s))\s*"
+    r"\s+(?:should|must|will|shall)\s+be\b(?:\s+(?:exactly|precisely))?\s*:?|\s+are\b\s*:?|(?=\s))\s*"
 )
 # the rows are named too: a label column the list may leave out
 _ROWS_NAMED = re.compile(
@@ -226,9 +233,50 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
         yield Hit(TableCount(relation="at_least", value=1), shaped.start(), shaped.end())
 
 
+# "Exactly 3 rows." or "At least 12 rows.": a sentence that is only the count,
+# after the table is asked for
+_ROWS_ALONE = re.compile(
+    rf"^\s*(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+(?:data\s+)?rows?"
+    r"(?:\s+(?:only|in\s+total|total))?\s*[.!]?\s*$"
+)
+
+
+# A table the prompt gives or declines: "here is my table", "no table".
+_TABLE_GIVEN = re.compile(
+    r"\b(?:my|our|this|that|these|the\s+(?:following|attached|above|below|existing))\s+"
+    r"(?:[\w-]+\s+){0,2}?tables?\b|\bhere\s+(?:is|are)\b|"
+    r"\b(?:no|not|without|never|don'?t|do\s+not)\b[^.;]{0,20}\btables?\b"
+)
+# "a markdown table", or one that opens a sentence: "Comparison table of …"
+_A_TABLE = re.compile(r"(?:\b(?:an?|one)\s+|(?:^|[.!:]\s+))(?:[\w-]+\s+){0,3}?table\b")
+
+
+def _table_requested(whole: str) -> bool:
+    """Whether the prompt asks for one table, for a sentence that states its
+    columns or rows apart from it ("Columns: …", "Exactly 3 rows.")."""
+    if not _A_TABLE.search(whole) or _TABLE_GIVEN.search(whole) or HEDGE.search(whole):
+        return False
+    return not (re.search(r"\bcsv\b", whole) or _not_asked_table(whole))
+
+
+def _rows_alone(sentence: Sentence) -> Iterator[Hit]:
+    whole = sentence.whole.lower()
+    match = _ROWS_ALONE.match(sentence.lower)
+    if match is None or not _table_requested(whole) or _HEADER_COUNTED.search(whole):
+        return
+    value = number_value(match.group("num"))
+    if value is None:
+        return
+    relation, adjust = relation_of(match.group("rel")) if match.group("rel") else ("exactly", 0)
+    yield Hit(TableRows(relation=relation, value=value + adjust), match.start(), match.end())
+
+
 def table_rows(sentence: Sentence) -> Iterator[Hit]:
     """ "A table with 5 rows", "exactly 6 rows", in a sentence about a table."""
-    if not _TABLE.search(sentence.lower) or elsewhere(sentence.whole.lower(), sentence.lower):
+    if elsewhere(sentence.whole.lower(), sentence.lower):
+        return
+    if not _TABLE.search(sentence.lower):
+        yield from _rows_alone(sentence)
         return
     if _HEADER_COUNTED.search(sentence.lower):
         return
@@ -239,34 +287,75 @@ def table_rows(sentence: Sentence) -> Iterator[Hit]:
     if counted:
         return
     for value, start, end in rows_named(sentence):
-        if layout_asked(sentence, start):
+        if _table_asked(sentence, start):
             yield Hit(TableRows(relation="exactly", value=value), start, end)
             return
+
+
+# A sentence that is the table asked for, with no verb: "Comparison table of
+# 3 plans: columns …", "Two columns in a markdown table with headers …",
+# "After them, a markdown table with columns …", "Format: a table with …".
+_FRAGMENT = re.compile(
+    r"^\s*(?:(?:then|next|finally|after\s+(?:that|them|this|it)|below\s+(?:that|them|this|it)|"
+    r"at\s+the\s+end)\s*,?\s*)?(?:(?:format|layout|output)\s*:\s*)?(?:an?\s+|one\s+)?"
+    # a determiner names a table there already: "my table of …", "sort the table"
+    r"(?:(?!(?:the|my|our|your|this|that|these|those)\b)[\w-]+\s+){0,3}?(?:table|chart|columns)\b"
+)
+
+
+def _table_asked(sentence: Sentence, at: int) -> bool:
+    """Whether the table phrase at ``at`` is asked of the answer: governed by
+    a request, or the sentence is the verbless request itself."""
+    if layout_asked(sentence, at):
+        return True
+    text = sentence.lower
+    if not _FRAGMENT.match(text) or text.rstrip().endswith("?") or _TABLE_GIVEN.search(text):
+        return False
+    return not (sentence_blocked(sentence, at) or NEGATION.search(text, 0, at))
+
+
+# "a 2-column markdown table (Command, Action)": the names in brackets
+_COUNTED_PAREN = re.compile(
+    rf"\b(?P<num>{NUMBER})[-\s]columns?\s+(?:[\w-]+\s+){{0,2}}?(?:table|chart)\s*\("
+)
 
 
 def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, bool]]:
     """Each column list of the sentence: (names, start, end, whether a stated
     number of columns or the list alone fixes the header)."""
     text = sentence.lower
+    exact = _ROWS_NAMED.search(sentence.whole.lower()) is None
     for match in _COLUMNS.finditer(text):
         listed = column_list(sentence.original[match.end() :])
-        if listed is None or not layout_asked(sentence, match.start()):
+        if listed is None and _COLUMNS_LABEL.match(text[: match.end()]) and ":" in match.group(0):
+            listed = labelled_list(sentence.original[match.end() :])
+        if listed is None or not _table_asked(sentence, match.start()):
             continue
         names, length = listed
         if match.group("num") and number_value(match.group("num")) != len(names):
             continue
-        end = match.end() + length
-        yield names, match.start(), end, _ROWS_NAMED.search(sentence.whole.lower()) is None
+        yield names, match.start(), match.end() + length, exact
+    for match in _COUNTED_PAREN.finditer(text):
+        close = text.find(")", match.end())
+        if close < 0:
+            continue
+        listed = column_list(sentence.original[match.end() : close] + ".")
+        if listed is None or number_value(match.group("num")) != len(listed[0]):
+            continue
+        if _table_asked(sentence, match.start()):
+            yield listed[0], match.start(), close + 1, exact
 
 
-_COLUMNS_LABEL = re.compile(r"\s*(?:the\s+)?columns?\s*(?::|should\s+be\b|must\s+be\b|are\b)")
+_COLUMNS_LABEL = re.compile(
+    r"\s*(?:the\s+)?columns?\s*(?::|(?:should|must)\s+be\b(?:\s+(?:exactly|precisely))?|are\b)"
+)
 
 
 def table_columns(sentence: Sentence) -> Iterator[Hit]:
     """ "A table with columns Name, Price and Rating", "3 columns: A, B, C"."""
     whole = sentence.whole.lower()
     # "Make a markdown table … Columns: A | B | C.": a label of the table asked for
-    label = _COLUMNS_LABEL.match(sentence.lower) and _TABLE.search(whole)
+    label = _COLUMNS_LABEL.match(sentence.lower) and _table_requested(whole)
     if not (_TABLE.search(sentence.lower) or label) or re.search(r"\bcsv\b", whole):
         return
     if elsewhere(whole, sentence.lower):

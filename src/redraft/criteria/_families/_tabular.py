@@ -19,6 +19,7 @@ __all__ = [
     "column_list",
     "csv_rows",
     "elsewhere",
+    "labelled_list",
     "same_header",
     "tables_in",
 ]
@@ -95,7 +96,11 @@ _SEP = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
 _LIST = re.compile(
     rf"(?P<list>{_ITEM}(?:{_SEP}{_ITEM})+)"
     # the list ends the sentence, or a lowercase clause follows a comma
-    r"(?=\s*(?:[.;!]?\s*$|[.;]\s|,\s+(?!and\b)[a-z]))"
+    r"(?=\s*(?:[.;!]?\s*$|[.;:]\s|,\s+(?!and\b)[a-z]|"
+    # "…, and Score must be an integer": a clause about one of the columns
+    r",\s+and\s+(?:the\s+)?[\w/()-]+(?:\s+column)?\s+(?:must|should|shall|is|are|needs?|has)\b|"
+    # "… and 5 rows of numbers": the rows, stated after the columns
+    r"\s+(?:and|with)\s+(?:(?:at\s+least|at\s+most|exactly)\s+)?\w+\s+(?:data\s+)?rows?\b))"
 )
 
 
@@ -116,6 +121,29 @@ def column_list(text: str) -> tuple[tuple[str, ...], int] | None:
     items = match.group("list").split("|") if piped else re.split(_SEP, match.group("list"))
     names = tuple(item.strip().strip("'\"“”").strip() for item in items)
     if len({n.casefold() for n in names}) != len(names) or not all(names):
+        return None
+    return names, match.end("list")
+
+
+# "Columns: App, Price/month, Offline, Best for.": after a label, the rest of
+# the sentence is the list, so its names may hold lowercase words
+_LABELLED = re.compile(
+    r"\s*(?P<list>[^,.;:|\n]{1,30}(?:\s*,\s*(?:and\s+)?[^,.;:|\n]{1,30})+)\s*[.!]?\s*$"
+)
+
+
+def labelled_list(text: str) -> tuple[tuple[str, ...], int] | None:
+    """The column names when ``text`` (what follows "Columns:") is a comma
+    list of short names to the end of its sentence, else None."""
+    match = _LABELLED.match(text)
+    if match is None:
+        return None
+    names = tuple(
+        n.strip().strip("'\"“”").strip() for n in re.split(r",\s*(?:and\s+)?", match["list"])
+    )
+    if not all(names) or any(len(n.split()) > 4 for n in names):
+        return None
+    if len({n.casefold() for n in names}) != len(names):
         return None
     return names, match.end("list")
 
