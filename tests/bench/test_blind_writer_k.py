@@ -5,6 +5,8 @@ are written here, never copied from a split."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from _blind_cases import covered as _covered
 from _blind_cases import expect as _expect
 from _blind_cases import implied as _implied
@@ -44,7 +46,7 @@ def test_a_repeat_in_the_note_or_the_label_is_a_part_repeat() -> None:
 def test_part_i_has_i_units_is_a_progression_of_one_from_one() -> None:
     grows = {"family": "poem_shape", "unit": "word", "scope": "each line"}
     grows |= {"note": "line i has i words"}
-    step = {"kind": "length_progression", "part": "line", "unit": "words"}
+    step: dict[str, Any] = {"kind": "length_progression", "part": "line", "unit": "words"}
     step |= {"direction": "increasing", "strict": True, "step": 1}
     assert _covered(_expect(grows), step | {"start": 1})
     # the start left to the check: only where a sibling states the first line's one word
@@ -56,7 +58,11 @@ def test_part_i_has_i_units_is_a_progression_of_one_from_one() -> None:
 
 
 def test_the_last_word_of_each_part_is_each_ends_with() -> None:
-    ends = {"family": "end_word", "unit": "word", "scope": "last word of each paragraph"}
+    ends: dict[str, Any] = {
+        "family": "end_word",
+        "unit": "word",
+        "scope": "last word of each paragraph",
+    }
     ends |= {"relation": "ends_with", "value": "home", "words": ["home"]}
     found = _expect(ends)
     assert _covered(found, {"kind": "each_ends_with", "part": "paragraph", "phrase": "home"})
@@ -140,7 +146,7 @@ def test_a_json_object_or_array_answer_is_the_json_document() -> None:
 
 
 def test_items_under_a_named_key_are_that_keys_array() -> None:
-    keys = {"family": "json_keys", "unit": "key", "relation": "equals"}
+    keys: dict[str, Any] = {"family": "json_keys", "unit": "key", "relation": "equals"}
     keys |= {"words": ["tags", "name"], "value": ["tags", "name"]}
     items = {"family": "array_len", "unit": "item", "scope": "tags", "relation": "at_most"}
     found = _expect(items | {"value": 3}, keys)

@@ -228,3 +228,15 @@ def test_one_per_line_counts_each_whole_line() -> None:
     spec = LineLength(relation="at_most", value=20, length_in="characters")
     assert measure_text(spec, "Spring sale is here\nSave big this week").passed
     assert not measure_text(spec, "Spring sale is here now, hurry\nSave big").passed
+
+
+def test_a_count_of_another_subject_is_not_each_things() -> None:
+    # the answers to the questions asked are pieces of each, not the things
+    prompt = (
+        "Pub quiz round on rivers: 4 questions. Put each answer on the line directly "
+        "after its question. Answers must be a single word each."
+    )
+    assert not [c for c in compile_checks(prompt) if c.spec.kind_name() == "each_word_count"]
+    # the things themselves as the subject still read
+    named = compile_checks("Give me 5 slogans. Slogans must be a single word each.")
+    assert [c for c in named if c.spec.kind_name() == "each_word_count"]

@@ -57,6 +57,7 @@ from redraft.criteria._families._count_context import (
     one_part_of_many,
     single_asked,
 )
+from redraft.criteria._families._count_frames import MORE_ASKED, asked_bracket
 from redraft.criteria._families._counted_unit import (
     Unit,
     after_from,
@@ -70,8 +71,6 @@ from redraft.criteria._families._things_asked import refers_to_things
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION
 from redraft.criteria._items import several_asked_before
 from redraft.criteria._sentences import (
-    MADE,
-    OPENING_REQUEST,
     THING,
     Hit,
     Sentence,
@@ -93,28 +92,6 @@ _IN_CASE = re.compile(
     r"\s*(?:in|using)\s+(?:all\s+)?(?:caps\b|capitals|capital\s+letters|upper[\s-]?case|"
     r"lower[\s-]?case|small\s+letters)(?:\s+letters)?\s*(?:[.,;!]|$)"
 )
-
-
-# What stands before a bracket that gives the answer's size: the thing asked,
-# with an article ("write a short essay (") or opening the prompt ("Short
-# heist story ("), not a thing given ("my essay (", "the story below (").
-_ASKED_BRACKET = re.compile(rf"\b(?:a|an|one)\s+(?:[\w'-]+\s+){{0,3}}?(?:{THING}|{MADE})\s*$")
-
-
-# A second thing asked after the shortened text: the count is that text's only.
-_MORE_ASKED = re.compile(
-    r"[^.;!?]*\b(?:and|then|also|plus)\s+(?:then\s+|also\s+)?(?:list|explain|tell|give|add|show|"
-    r"describe|note|say|mention|provide|include|suggest|write|comment|point\s+out|highlight)\b"
-)
-
-
-def _asked_bracket(before: str) -> bool:
-    """Whether a bracket opened after ``before`` gives the size of the thing
-    asked: named with an article, or opening the prompt as its request."""
-    if _ASKED_BRACKET.search(before):
-        return True
-    opening = OPENING_REQUEST.match(before)
-    return opening is not None and not before[opening.end() :].strip()
 
 
 # "none longer than 8 words", "none of them is over 20 words"
@@ -316,9 +293,9 @@ class UnitCounts:
             if self._unit(match).repeats and KINDS_OF.search(match.group(0)):
                 return False  # "no more than 20 distinct words": kinds, not occurrences
             before = text[: match.start()]
-            if name == "bare" and match.group("paren") and not _asked_bracket(before):
+            if name == "bare" and match.group("paren") and not asked_bracket(before):
                 return False  # "summarise my essay (4 paragraphs) …": the essay's size
-            if name == "shorten_to" and _MORE_ASKED.match(text, match.end()):
+            if name == "shorten_to" and MORE_ASKED.match(text, match.end()):
                 return False  # "shorten my essay to 500 words and list what you cut": two parts
             if name == "opening" and sentence.whole[: sentence.start].strip():
                 return False  # only the prompt's first sentence is its request

@@ -167,6 +167,13 @@ def _spec(things: Things, unit: str, relation: Relation, value: int) -> FamilySp
         return None
 
 
+# The clause's own subject, a plural noun before its modal: "Answers must be …"
+_CLAUSE_SUBJECT = re.compile(
+    r"^\s*(?:the\s+|all\s+(?:the\s+)?|your\s+)?(?P<noun>(?!them\b|they\b|these\b|those\b|"
+    r"all\b)[a-z]+s)\s+(?:must|should|shall|have\s+to|need\s+to|are|will|can|may)\b"
+)
+
+
 def _plain(sentence: Sentence, start: int) -> bool:
     """Not hedged, conditional, an example or negated before ``start`` (a
     negation within the phrase, "none longer than", "don't exceed", is its own)."""
@@ -216,6 +223,9 @@ def each_thing_counts(sentence: Sentence) -> Iterator[Hit]:
             continue  # "use these 3 words", "they have 2 words in their name"
         if not _plain(sentence, start):
             continue
+        subject = _CLAUSE_SUBJECT.match(re.split(r"[;:]", text[:start])[-1])
+        if subject and not things.names(subject.group("noun")):
+            continue  # "4 questions … Answers must be a single word each": another thing's
         bounds = _none_bounds(match) if none else _bounds(match)
         taken.append(match.span())
         unit = groups.get("unit") or groups.get("unit2") or ""
