@@ -192,7 +192,9 @@ def item_template(c: Constraint, scope: Scope) -> Expectation | None:
     if _WITHIN.search(str(c.scope or "").lower()):
         return None
     if _REGEX.search(value):
-        return None  # a regular expression, not a template
+        # a regular expression, not a template: no template states it whole,
+        # but one whose own text the expression matches states its shape
+        return _regex_shaped(value)
     # "- Name: <name>": the marker opens the list line, the item follows it
     value = _LIST_MARKER.sub("", value)
     if _MARKED.search(value) and _BARE_WORD.search(_MARKED.sub(" ", value)):
@@ -208,6 +210,22 @@ def item_template(c: Constraint, scope: Scope) -> Expectation | None:
         return got is not None and got.pattern == want.pattern
 
     return all_of(Matcher(frozenset({"item_template"}), test, f"item_template {value!r}"))
+
+
+def _regex_shaped(expression: str) -> Expectation | None:
+    """An item template whose text the writer's expression matches, as an
+    implied check ("Language: translation" under ``^[A-Z][a-z]+: .+$``)."""
+    try:
+        compiled = re.compile(expression)
+    except re.error:
+        return None
+
+    def test(spec: Spec) -> bool:
+        template = str(spec.get("template", "")).strip()
+        return bool(template) and compiled.search(template) is not None
+
+    shaped = Matcher(frozenset({"item_template"}), test, f"item_template matching {expression!r}")
+    return no_kind("an item format stated as a regular expression", shaped)
 
 
 # -- sorted items (family: sorted_items) ----------------------------------------------
