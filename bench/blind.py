@@ -57,6 +57,7 @@ WORKING_SPLITS = frozenset(
         "split-h.jsonl",
         "split-j.jsonl",
         "split-k.jsonl",
+        "split-l.jsonl",
     }
 )
 """The splits whose rows may be quoted in a report: the compiler is tuned on
