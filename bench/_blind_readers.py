@@ -26,6 +26,7 @@ from _blind_layout import (
     versions_count,
     versions_separator,
 )
+from _blind_line_style import line_style
 from _blind_matchers import (
     Expectation,
     all_of,
@@ -281,6 +282,9 @@ def read_format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation
     template = item_template(c, scope)
     if template is not None:
         return template
+    styled = line_style(c, scope)
+    if styled is not None:
+        return styled
     if not is_response(scope):
         return no_kind("the format of one part: no kind")
     if re.search(r"\bya?ml\b", value):

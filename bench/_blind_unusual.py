@@ -62,8 +62,10 @@ from _blind_unusual_parts import (
     FIRST_WORD,
     TEXT_UNITS,
     blank_gaps,
+    line_choice,
     per_part,
     stated_items,
+    writer_says_choice,
 )
 from _blind_unusual_parts import plain as _text
 
@@ -379,14 +381,20 @@ def _heading_marks(c: Constraint) -> Expectation | None:
 
 def _line_labels(c: Constraint) -> Expectation | None:
     """ "Every line starts with either 'BARISTA:' or 'CUSTOMER:'": a choice for
-    every line, which no kind states (named sections need each label once and
-    leave other lines free)."""
+    every line, ``each_line`` with alternatives (named sections need each label
+    once and leave other lines free). Only a writer who labels the words as
+    options says the lines choose among them; labels each line carries once
+    ("Name:", "Phone:") or in turn also open every line with one of them, so
+    there the check is implied (precision, never coverage). A writer's template
+    words ("Row N:", "1)", "2)") are no literal markers."""
     where, part, _ = scope_of(c.scope)
     if c.relation != "starts_with" or where != "each" or part != "line" or len(c.words) < 2:
         return None
     if all(len(w.strip()) == 1 for w in c.words):
         return None  # "H", "O", "P", "E": a word's letters, one per line (an acrostic)
-    return no_kind("every line opening with one of several phrases: no kind states it")
+    reason = "every line opening with one of several phrases: no kind states it"
+    choice = line_choice(c, tuple(c.words))
+    return all_of(*choice) if choice and writer_says_choice(c) else no_kind(reason, *choice)
 
 
 _FAMILIES: tuple[Callable[[Constraint], Expectation | None], ...] = (

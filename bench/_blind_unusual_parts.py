@@ -17,11 +17,30 @@ import re
 from dataclasses import replace
 
 from _blind_format_parts import blank_lines
-from _blind_matchers import Expectation, all_of, count, counts, either, keyword, phrase_is
+from _blind_matchers import (
+    Expectation,
+    Matcher,
+    Spec,
+    all_of,
+    count,
+    counts,
+    either,
+    keyword,
+    phrase_is,
+)
 from _blind_parts import NUMERIC, count_value, is_response, scope_of, unit_of
 from _blind_rows import Constraint, Row
 
-__all__ = ["FIRST_WORD", "TEXT_UNITS", "blank_gaps", "per_part", "plain", "stated_items"]
+__all__ = [
+    "FIRST_WORD",
+    "TEXT_UNITS",
+    "blank_gaps",
+    "line_choice",
+    "per_part",
+    "plain",
+    "stated_items",
+    "writer_says_choice",
+]
 
 
 def plain(value: object) -> str:
@@ -158,3 +177,28 @@ def _form_or_items(c: Constraint, row: Row) -> Expectation | None:
             )
         )
     )
+
+
+def line_choice(c: Constraint, markers: tuple[str, ...]) -> tuple[Matcher, ...]:
+    """``each_line`` opening every line with one of ``markers`` (all of them
+    offered, no other); none where the writer's markers stand for a numbered
+    template or a sequence ("Row 1:", "Row 2:" for "Row N:"), which later
+    lines go on with."""
+    if re.search(r"numbered|sequence", c.family) or len(set(markers)) != len(markers):
+        return ()
+    want = frozenset(m.strip() for m in markers)
+
+    def test(spec: Spec) -> bool:
+        got = [spec.get("phrase"), *(spec.get("alternatives") or ())]  # type: ignore[misc]
+        return spec.get("position") == "start" and frozenset(str(m).strip() for m in got) == want
+
+    return (
+        Matcher(frozenset({"each_line"}), test, "each_line start " + " or ".join(sorted(want))),
+    )
+
+
+def writer_says_choice(c: Constraint) -> bool:
+    """Whether the writer's label calls the markers options every line
+    chooses among (a plain "line_prefix" does not say: labels each line
+    carries once, or in turn, open every line with one of them too)."""
+    return re.search(r"option|either|choice", c.family) is not None

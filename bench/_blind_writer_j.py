@@ -76,6 +76,7 @@ from _blind_matchers import (
 )
 from _blind_parts import NUMERIC, count_value, is_response, scope_of, unit_of
 from _blind_rows import Constraint, Row
+from _blind_unusual_parts import line_choice, writer_says_choice
 from _blind_writer_j_marks import (
     all_caps,
     forbidden_end,
@@ -373,7 +374,10 @@ def _labels_in_value(c: Constraint) -> Expectation | None:
     found = named_sections(labelled, unit_of(labelled), scope_of(labelled.scope))
     if found is None or not found.matchers:
         return found
-    return no_kind("each line opening with a label: no kind states it", *found.matchers)
+    choice = line_choice(c, labels)
+    if choice and writer_says_choice(c):  # "every line starts with 'Teacher:' or 'Student:'"
+        return replace(all_of(*choice), implied=found.matchers)
+    return no_kind("each line opening with a label: no kind states it", *found.matchers, *choice)
 
 
 def _boxes(c: Constraint) -> str | None:

@@ -11,6 +11,7 @@ import pytest
 from _blind_cases import covered as _covered
 from _blind_cases import dump as _dump
 from _blind_cases import expect as _expect
+from _blind_cases import implied as _implied
 
 
 def _matches_any(expectation: Any, spec: dict[str, Any]) -> bool:
@@ -611,3 +612,55 @@ def test_every_line_opening_with_one_of_two_labels_is_no_named_sections() -> Non
     )
     assert not got.expressible
     assert not _matches_any(got, {"kind": "named_sections", "names": ("host", "guest")})
+
+
+# -- every line opening with one of several markers ------------------------------------
+
+_SPEAKERS = {
+    "kind": "each_line",
+    "position": "start",
+    "phrase": "Teacher:",
+    "alternatives": ["Student:"],
+}
+
+
+def _labels(family: str, words: tuple[str, ...]) -> Any:
+    return _expect(
+        {
+            "family": family,
+            "unit": "line",
+            "scope": "each line",
+            "relation": "starts_with",
+            "words": words,
+        }
+    )
+
+
+def test_markers_a_writer_labels_as_options_are_a_choice_for_every_line() -> None:
+    got = _labels("line_prefix_options", ("Teacher:", "Student:"))
+    assert _covered(got, _SPEAKERS)
+    assert not _covered(got, _SPEAKERS | {"alternatives": ["Pupil:"]})
+    assert not _covered(got, _SPEAKERS | {"position": "end"})
+
+
+def test_labels_of_unsaid_use_imply_the_choice_without_covering() -> None:
+    # labels each line carries once ("Name:", "Phone:") also open every line with one of them
+    got = _labels("line_prefix", ("Teacher:", "Student:"))
+    assert not got.matchers and _implied(got, _SPEAKERS)
+
+
+@pytest.mark.parametrize(
+    ("family", "words"),
+    [("line_prefix_numbered", ("Row 1:", "Row 2:")), ("line_prefix_sequence", ("1:00", "2:00"))],
+)
+def test_template_and_sequence_labels_are_no_literal_choice(
+    family: str, words: tuple[str, ...]
+) -> None:
+    got = _labels(family, words)
+    spec = {
+        "kind": "each_line",
+        "position": "start",
+        "phrase": words[0],
+        "alternatives": [words[1]],
+    }
+    assert not got.matchers and not _implied(got, spec)

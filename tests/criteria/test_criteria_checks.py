@@ -392,7 +392,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "code_only": {"language": "python"},
         "one_of": {"options": ["yes", "no"]},
         "phrase_choice": {"options": ["I agree", "I disagree"]},
-        "each_line": {"position": "start", "phrase": ">>"},
+        "each_line": {"position": "start", "phrase": ">>", "alternatives": ["<<"]},
         "line_template": {"template": "Answer: <number>", "line": "last"},
         "wrap_marks": {"open": "[", "close": "]"},
         "punctuation_count": {"mark": ";", "relation": "exactly", "value": 2},
@@ -443,6 +443,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "each_contains": {"part": "paragraph", "what": "keyword", "keyword": "ocean"},
         "words_styled": {"words": ["Paris"], "style": "bold"},
         "list_nesting": {"what": "depth", "relation": "at_most", "value": 2},
+        "line_style": {"index": 1, "style": "bold"},
         "count_property": {"units": "words", "property": "multiple", "of": 5},
         "value_mask": {"mask": "(###) ###-####"},
         "proportion": {

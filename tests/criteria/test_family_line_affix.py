@@ -133,7 +133,10 @@ def test_phrasings_that_compile(prompt: str, expected: list[tuple[str, str]]) ->
 @pytest.mark.parametrize(
     "prompt",
     [
-        "Each line should start with 'R:' or 'J:'.",  # alternatives
+        "Each line should start with 'R:' and 'J:'.",  # both, or one each: unsaid
+        "Every line starts with 'Q:', 'A:'",  # a list left open
+        "Every line must start with 'A:' or 'B:' followed by a name.",  # a template
+        "Every line must start with 'A:' or a dash.",  # a named mark beside a quote
         "Start each line with 'Step N:'.",  # a template
         "Start every line with 'Name:' followed by the name.",
         "Don't start every line with '-'.",
@@ -145,10 +148,88 @@ def test_phrasings_that_compile(prompt: str, expected: list[tuple[str, str]]) ->
         "Translate the text below: Start every line with '>'.",
         "Write a poem like the one where every line starts with 'Maybe'.",  # another poem
         "I wrote a song where each line ends with the word 'tonight'.",  # the user's own
-        "Could you write me a chant where every line ends with '!' or '?'",  # alternatives
         "Put each on a new line starting with 'Step N:'.",  # a template
         "Maybe put each on its own line, starting with '-'?",  # asked, hedged
     ],
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:
     assert markers(prompt) == []
+
+
+# -- alternatives: each line opens with one of several markers ---------------------------
+
+SPEAKERS = EachLine(position="start", phrase="BARISTA:", alternatives=("CUSTOMER:",))
+LEVELS = EachLine(position="start", phrase="[INFO]", alternatives=("[WARN]", "[ERROR]"))
+
+# Labelled by reading: (spec, answer, passes).
+LABELLED_CHOICES: list[tuple[EachLine, str, bool]] = [
+    (SPEAKERS, "BARISTA: Hi!\nCUSTOMER: A latte, please.\nBARISTA: Coming up.", True),
+    (SPEAKERS, "BARISTA: Hi!\n\nCUSTOMER: A latte.", True),  # blank lines are not lines
+    (SPEAKERS, "CUSTOMER: Hello?\nCUSTOMER: Anyone?", True),  # one speaker only still opens each
+    (SPEAKERS, "BARISTA: Hi!\nA latte, please.", False),
+    (SPEAKERS, "Scene: a cafe\nBARISTA: Hi!\nCUSTOMER: Hey.", False),  # a title line too
+    (SPEAKERS, "Barista: Hi!\nCUSTOMER: Hey.", False),  # case for case
+    (SPEAKERS, "MANAGER: Hi!", False),
+    (SPEAKERS, "", False),
+    (LEVELS, "[INFO] started\n[WARN] disk 91%\n[ERROR] crashed", True),
+    (LEVELS, "[INFO] started\n[DEBUG] x=1", False),
+    (LEVELS, "  [ERROR] indented", True),
+    (LEVELS, "started [INFO]", False),
+]
+
+
+@pytest.mark.parametrize(("spec", "answer", "passes"), LABELLED_CHOICES)
+def test_a_choice_of_markers_on_labelled_answers(spec: EachLine, answer: str, passes: bool) -> None:
+    outcome = measure_text(spec, answer)
+    assert outcome.passed is passes, outcome.reason
+    if not passes:
+        assert spec.shown() in (outcome.suggestion or "")
+
+
+def test_a_choice_of_markers_has_no_repair_and_round_trips() -> None:
+    assert repair_for(SPEAKERS) is None
+    assert CHECK_SPEC_ADAPTER.validate_json(CHECK_SPEC_ADAPTER.dump_json(SPEAKERS)) == SPEAKERS
+    assert SPEAKERS.describe() == "every line starts with 'BARISTA:' or 'CUSTOMER:'"
+    with pytest.raises(ValueError, match="alternative"):
+        CHECK_SPEC_ADAPTER.validate_python(
+            {"kind": "each_line", "position": "start", "phrase": "A:", "alternatives": [" "]}
+        )
+
+
+def choices(prompt: str) -> list[tuple[str, ...]]:
+    return [c.spec.markers() for c in compile_checks(prompt) if isinstance(c.spec, EachLine)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write a scene at a cafe. Every line starts with either 'BARISTA:' or 'CUSTOMER:'.",
+            [("BARISTA:", "CUSTOMER:")],
+        ),
+        ("A dialogue; each line must begin with 'R:', 'J:' or 'M:'.", [("R:", "J:", "M:")]),
+        ("Could you write me a chant where every line ends with '!' or '?'", [("!", "?")]),
+        ('Every line should start with "Teacher:" or "Student:".', [("Teacher:", "Student:")]),
+        (
+            "Write a log. Start every line with '[INFO]', '[WARN]', or '[ERROR]'.",
+            [("[INFO]", "[WARN]", "[ERROR]")],
+        ),
+    ],
+)
+def test_markers_joined_by_or_are_a_choice_for_every_line(
+    prompt: str, expected: list[tuple[str, ...]]
+) -> None:
+    assert choices(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Should every line start with 'A:' or 'B:'?",  # a question
+        "If you like, start every line with 'A:' or 'B:'.",  # hedged
+        "Don't start every line with 'A:' or 'B:'.",  # negated
+        "Write a bash script where every line starts with 'echo' or '#'.",  # lines of code
+    ],
+)
+def test_no_choice_of_markers_where_the_clause_is_not_a_rule(prompt: str) -> None:
+    assert choices(prompt) == []

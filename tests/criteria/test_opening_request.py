@@ -206,3 +206,22 @@ def test_no_bound_when_the_shortened_text_is_not_the_whole_answer(prompt: str) -
     assert not {
         c for c in counts(prompt) if c[0] in {"word_count", "paragraph_count", "sentence_count"}
     }, prompt
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "kept"),
+    [
+        # "also" before a thing names a later part: the opening's reading is one part's
+        ("Motto for our chess club, in Latin. Also the English translation.", "language", False),
+        ("Write 3 paragraphs. Also a short P.S. at the end.", "paragraph_count", False),
+        ("In one word, what is Paris? Afterwards, a sentence on why.", "word_count", False),
+        # "also" before a rule adds a requirement, not a part
+        ("Motto for our chess club, in Latin. Also, no more than 5 words.", "language", True),
+        ("Write 3 paragraphs. Also include the word cat.", "paragraph_count", True),
+    ],
+)
+def test_a_later_part_is_read_alike_by_the_opening_and_the_counts(
+    prompt: str, kind: str, kept: bool
+) -> None:
+    kinds = {c.spec.kind_name() for c in compile_checks(prompt)}
+    assert (kind in kinds) is kept

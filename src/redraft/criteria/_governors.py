@@ -237,6 +237,17 @@ MADE = (
 )
 
 
+# A later sentence that adds a part to the answer: "… Then explain why.",
+# "Motto for our club, in Latin. Below it, the English translation." What the
+# earlier sentence counts or names is one part of the answer, not the whole.
+LATER_PART = re.compile(
+    r"(?:^|(?<=[.!?\n]))\s*(?:and\s+)?(?:then|after\s+that|afterwards|after\s+this|below\s+it|"
+    # "Also the English translation." names a part; "Also, no adverbs." a rule
+    r"underneath|also\s+(?:the|a|an|its|their|your|one|some)\s)\b",
+    re.IGNORECASE,
+)
+
+
 # A prompt that opens by naming the thing it wants, its verb left out:
 # "Short heist story (under 200 words) that …", "A haiku about rain, all
 # lowercase." The name is the request: what follows it is the answer's, as

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from redraft.criteria._asked import asked_of_another, asks_about_it
 from redraft.criteria._governors import (
     IN_ONE_UNIT,
+    LATER_PART,
     LEAD_IN,
     NAMED_BETWEEN_BLOCKS,
     NAMED_THING,
@@ -212,15 +213,6 @@ _LENGTH_SOFTENER = re.compile(
 )
 
 
-# A later sentence that adds a part: "Motto for our club, in Latin. Then the
-# English translation …" — what the opening names is one part of the answer.
-_PART_ADDED = re.compile(
-    r"(?:(?<=[.!?\n])|^)\s*(?:and\s+)?(?:then|after\s+that|afterwards|after\s+this|also|below\s+it|"
-    r"underneath)\b",
-    re.IGNORECASE,
-)
-
-
 _OWN_MODAL = re.compile(
     r"(?:should|must|shall|may|can|will)\s+(?:not|never)\b|(?:mustn|shouldn|can|won)'?t\b"
 )
@@ -328,7 +320,7 @@ def response_context(
     if (
         not sentence.whole[: sentence.start].strip()
         and (opening := OPENING_REQUEST.match(text, 0, start))
-        and not _PART_ADDED.search(sentence.whole, sentence.start + len(sentence.masked))
+        and not LATER_PART.search(sentence.whole, sentence.start + len(sentence.masked))
     ):
         anchors.append(opening.end())  # "Short heist story (under 200 words)": "write" left out
     if not anchors:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from redraft.criteria._governors import (
     IN_ONE_UNIT,
+    LATER_PART,
     MADE,
     ONE_PER_LINE,
     OPENING_REQUEST,
@@ -38,6 +39,7 @@ from redraft.criteria._sentence_text import MASK, Hit, Rule, Sentence, mask, sen
 __all__ = [
     "HEDGE",
     "IN_ONE_UNIT",
+    "LATER_PART",
     "MASK",
     "NEGATION",
     "MADE",

@@ -13,7 +13,7 @@ import re
 from redraft.criteria._families._answer_units import LABEL
 from redraft.criteria._families._own_clause import own_clause
 from redraft.criteria._grammar import NUMBER, RELATION
-from redraft.criteria._sentences import THING, Sentence, in_every_reply
+from redraft.criteria._sentences import LATER_PART, THING, Sentence, in_every_reply
 
 __all__ = [
     "ADJECTIVE",
@@ -182,10 +182,6 @@ SECOND_PART = re.compile(
 # "a haiku-style three-line poem", "a short six-word story"
 STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
 LIST_STEP = re.compile(r",\s*(?:and\s+)?$")
-# A later sentence that adds a part to the answer: "… Then explain why."
-LATER_PART = re.compile(
-    r"(?:^|[.!?]\s+|\n\s*)(?:and\s+)?(?:then|after\s+that|afterwards|after\s+this)\b"
-)
 # A second count of the same unit, its noun left out: "… and 1 about dogs",
 # "3 sentences to describe it and 2 to fix it", "the bio in under 100 words,
 # and the tagline in under 10", "Paris in three words, and London in four".

@@ -14,11 +14,16 @@ semicolon", "each line ending with '!'", "every line starts with the word
 'Maybe'", "put each on a new line starting with '- '" (one thing a line:
 every line), with the marker quoted or named (a
 semicolon, a colon, a period, an exclamation mark, a question mark, a
-comma, a dash, an asterisk, a pipe); not from alternatives ("with 'R:' or
-'J:'"), templates ("'Step N:'", "'Name:' followed by …"), one line ("the
+comma, a dash, an asterisk, a pipe). Quoted markers joined by "or"
+("every line starts with either 'BARISTA:' or 'CUSTOMER:'", "each line must
+begin with 'R:', 'J:' or 'M:'") are alternatives: each line opens with one
+of them (a dialogue's speakers); markers joined by "and" are not read
+(both in each entry, or one each: the sentence does not say), nor
+templates ("'Step N:'", "'Name:' followed by …"), one line ("the
 first line"), lines of code, nor where the clause is hedged, negated or a
 question. The repair puts the marker and a space at the start of every
-line without it; a missing end marker is left to the model (appending it
+line without it (only for one marker: which of several a line needs is
+the model's to choose); a missing end marker is left to the model (appending it
 after the line's own punctuation needs judgement).
 """
 
@@ -28,7 +33,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
@@ -50,15 +55,31 @@ Position = Literal["start", "end"]
 
 
 class EachLine(FamilySpec):
-    """Every non-empty line starts (``position="start"``) or ends with ``phrase``."""
+    """Every non-empty line starts (``position="start"``) or ends with
+    ``phrase`` or, where given, one of ``alternatives``."""
 
     kind: Literal["each_line"] = "each_line"
     position: Position
     phrase: str = Field(min_length=1, max_length=40, pattern=r"\S")
+    alternatives: tuple[str, ...] = Field(default=(), max_length=9)
+
+    @field_validator("alternatives")
+    @classmethod
+    def _readable(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        if not all(p.strip() and len(p) <= 40 for p in value):
+            raise ValueError("an alternative marker holds 1 to 40 characters, not only whitespace")
+        return value
+
+    def markers(self) -> tuple[str, ...]:
+        """The markers a line may carry, surrounding whitespace left out."""
+        return tuple(m.strip() for m in (self.phrase, *self.alternatives))
+
+    def shown(self) -> str:
+        return " or ".join(repr(m) for m in self.markers())
 
     def describe(self) -> str:
         verb = "starts" if self.position == "start" else "ends"
-        return f"every line {verb} with {self.phrase.strip()!r}"
+        return f"every line {verb} with {self.shown()}"
 
     def slot(self) -> tuple[object, ...]:
         return (self.kind, self.position)
@@ -69,8 +90,9 @@ def _lines(text: str) -> list[str]:
 
 
 def _meets(spec: EachLine, line: str) -> bool:
-    marker = spec.phrase.strip()
-    return line.startswith(marker) if spec.position == "start" else line.endswith(marker)
+    if spec.position == "start":
+        return any(line.startswith(marker) for marker in spec.markers())
+    return any(line.endswith(marker) for marker in spec.markers())
 
 
 def prefix_lines(text: str, params: Mapping[str, Any], _repairs: Sequence[Any]) -> str:
@@ -107,8 +129,8 @@ _NAMED = {
     "pipe": "|",
 }
 _PHRASE = (
-    # "… with the word 'Maybe'", "… with the same word: 'Maybe'"
-    r"(?:the\s+(?:same\s+)?(?:word|phrase|marker|symbol|prefix)\s*:?\s*)?"
+    # "… with the word 'Maybe'", "… with the same word: 'Maybe'", "… with either 'A:' or …"
+    r"(?:either\s+)?(?:the\s+(?:same\s+)?(?:word|phrase|marker|symbol|prefix)\s*:?\s*)?"
     rf"(?:(?P<q>[\"'`“‘]{MASK}+[\"'`”’])|an?\s+(?P<named>semicolon|colon|period|full\s+stop|"
     r"exclamation\s+"
     r"(?:mark|point)|question\s+mark|comma|dash|hyphen|asterisk|pipe))"
@@ -135,14 +157,16 @@ _PATTERNS = [
     ),
 ]
 _ENDS = ("end", "finish", "close", "terminate")
+# One more quoted marker of a list of alternatives: ", 'J:'", " or 'J:'", ", or 'J:'"
+_ANOTHER_MARKER = re.compile(rf"(?P<join>\s*,\s*(?:or\s+)?|\s+or\s+)(?P<q>[\"'`“‘]{MASK}+[\"'`”’])")
 # What after the marker makes it one of several, or a template.
 _AFTER = re.compile(r"^\s*(?:or|and|followed|then|plus|\+|/|,\s*(?:then|followed))\b|^\s*/")
 _CODE = re.compile(r"\b(?:code|script|program|function|snippet|python|javascript|sql|bash|shell)\b")
 
 
 def _marker(sentence: Sentence, match: re.Match[str]) -> str | None:
-    if match["named"]:
-        return _NAMED[" ".join(match["named"].split())]
+    if named := match.groupdict().get("named"):
+        return _NAMED[" ".join(named.split())]
     quoted = sentence.unmask(*match.span("q")).strip()
     if len(quoted) < 3 or quoted[0] not in "\"'`“‘" or quoted[-1] not in "\"'`”’":
         return None
@@ -150,6 +174,25 @@ def _marker(sentence: Sentence, match: re.Match[str]) -> str | None:
     if not inner or templated(inner, sentence.original) or "…" in inner or "..." in inner:
         return None
     return inner
+
+
+def _alternatives(sentence: Sentence, match: re.Match[str]) -> tuple[tuple[str, ...] | None, int]:
+    """The quoted markers after the first that a line may carry instead, and
+    where the list ends; None where the list is not one of alternatives (its
+    last join is not "or", or a marker is not a plain quoted marker)."""
+    if not match["q"]:
+        return (), match.end()
+    others: list[str] = []
+    end, last_join = match.end(), ""
+    while more := _ANOTHER_MARKER.match(sentence.lower, end):
+        marker = _marker(sentence, more)
+        if marker is None:
+            return None, end
+        others.append(marker)
+        end, last_join = more.end(), more["join"]
+    if others and "or" not in last_join.split():
+        return None, end  # "'Q:', 'A:' …" left open, or a list the sentence goes on with
+    return tuple(others), end
 
 
 # "Write a short poem where every line starts with …": a clause describing
@@ -181,7 +224,10 @@ def line_markers(sentence: Sentence) -> Iterator[Hit]:
         return
     for pattern in _PATTERNS:
         for match in pattern.finditer(text):
-            if _AFTER.match(text[match.end() :]) or not (
+            others, end = _alternatives(sentence, match)
+            if others is None or _AFTER.match(text[end:]):
+                continue
+            if not (
                 response_context(sentence, match.start()) or _described(sentence, match.start())
             ):
                 continue
@@ -189,7 +235,8 @@ def line_markers(sentence: Sentence) -> Iterator[Hit]:
             if marker is None:
                 continue
             position: Position = "end" if match["verb"].startswith(_ENDS) else "start"
-            yield Hit(EachLine(position=position, phrase=marker), *match.span())
+            spec = EachLine(position=position, phrase=marker, alternatives=others)
+            yield Hit(spec, match.start(), end)
             return
 
 
@@ -216,7 +263,7 @@ class _LineAffix(Family):
         return Outcome(
             False,
             f"{len(off)} of {len(lines)} lines do not {spec.position} with "
-            f"{spec.phrase.strip()!r}; required: {spec.describe()}",
+            f"{spec.shown()}; required: {spec.describe()}",
             self.correction(spec, text),
             score=min(1 - len(off) / len(lines), 0.99),
             data=data,
@@ -224,21 +271,21 @@ class _LineAffix(Family):
 
     def correction(self, spec: Any, text: str) -> str:
         assert isinstance(spec, EachLine)
-        marker = spec.phrase.strip()
+        marker = spec.shown()
         lines = _lines(text)
         off = [line for line in lines if not _meets(spec, line)]
         verb = "Start" if spec.position == "start" else "End"
         if not lines:
-            return f"Your answer is empty. {verb} every line with {marker!r}."
+            return f"Your answer is empty. {verb} every line with {marker}."
         shown = off[0] if len(off[0]) <= 50 else off[0][:47] + "…"
         return (
-            f"{len(off)} of your {len(lines)} lines do not {spec.position} with {marker!r} "
-            f"(such as {shown!r}). {verb} every line, blank lines aside, with {marker!r}."
+            f"{len(off)} of your {len(lines)} lines do not {spec.position} with {marker} "
+            f"(such as {shown!r}). {verb} every line, blank lines aside, with {marker}."
         )
 
     def repair(self, spec: Any) -> dict[str, Any] | None:
         assert isinstance(spec, EachLine)
-        if spec.position != "start":
+        if spec.position != "start" or spec.alternatives:
             return None
         return {"op": _PREFIX.name, "phrase": spec.phrase.strip()}
 

@@ -42,6 +42,7 @@ from redraft.criteria._families._languages import LANGUAGE
 from redraft.criteria._families._line_affix import LINE_AFFIX
 from redraft.criteria._families._line_length import LINE_LENGTH
 from redraft.criteria._families._line_template import LINE_TEMPLATE
+from redraft.criteria._families._line_style import LINE_STYLE
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._list_markers import LIST_MARKERS
@@ -198,6 +199,7 @@ FAMILIES: tuple[Family, ...] = (
     EACH_CONTAINS,
     STYLED_WORDS,
     LIST_NESTING,
+    LINE_STYLE,
     COUNT_PROPERTY,
     PROPORTION,
     VALUE_MASK,
