@@ -1,20 +1,7 @@
 """List markers: every list item of the answer uses one marker style ("use
 dashes for bullets, not asterisks", "number them 1), 2), 3)", "use a., b.,
-c.", "Roman numerals (I., II., III.)").
-
-Measured exactly on the answer's lines, code blocks and divider lines
-(``---``, ``* * *``) aside: a list item is a line that opens, after its
-indentation, with a marker and a space — a bullet (``-``, ``*``, ``+``,
-``•``) or an ordered marker (a number, a letter or a Roman numeral, followed
-by ``.`` or ``)``, or inside parentheses). A bullet style judges every bullet
-item, nested ones too; an ordered style judges the top-level ordered items
-(the least indented), so "number them 1), 2), 3)" leaves the lettered
-sub-items under them alone. The answer passes when it has at least one item
-of the style's kind and each judged item's marker is of the style: a number
-style takes any number, a letter style any one letter of its case, a Roman
-style any Roman numeral of its case; the sequence itself (1, 2, 3) is not
-checked. A lone ``i.`` is read by the style asked for (a letter or a Roman
-one).
+c.", "Roman numerals (I., II., III.)"); measured as
+:mod:`._list_marker_spec` says.
 
 Read where the style is named for the list ("use dashes for bullets", "use
 '•' as the bullet character", "bullets should be asterisks", "bullet points
@@ -35,156 +22,26 @@ in a question, or that describes something given ("my notes are numbered
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from collections.abc import Iterator
+from typing import Any, ClassVar
 
 from redraft.core._repair import RepairOp
-from redraft.criteria._families._base import Family, FamilySpec, every_unit_outcome
+from redraft.criteria._families._base import Family, every_unit_outcome
 from redraft.criteria._families._lexical import required
+from redraft.criteria._families._list_marker_spec import (
+    BULLETS,
+    SET_MARKERS,
+    SHOWN,
+    ListMarker,
+    items,
+    judged_items,
+    keeps_marker,
+    ordinal_marker,
+)
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["LIST_MARKERS", "ListMarker", "items"]
-
-_SHOWN = 3
-Marker = Literal[
-    "-", "*", "+", "•", "1.", "1)", "(1)", "a.", "a)", "(a)", "A.", "A)", "i.", "i)", "I.", "I)"
-]
-_BULLETS = frozenset("-*+•")
-_STYLE: dict[str, str] = {
-    "1.": r"\d{1,3}\.",
-    "1)": r"\d{1,3}\)",
-    "(1)": r"\(\d{1,3}\)",
-    "a.": r"[a-z]\.",
-    "a)": r"[a-z]\)",
-    "(a)": r"\([a-z]\)",
-    "A.": r"[A-Z]\.",
-    "A)": r"[A-Z]\)",
-    "i.": r"[ivxlc]{1,7}\.",
-    "i)": r"[ivxlc]{1,7}\)",
-    "I.": r"[IVXLC]{1,7}\.",
-    "I)": r"[IVXLC]{1,7}\)",
-}
-
-
-class ListMarker(FamilySpec):
-    """Every list item of the answer uses ``marker``'s style (``"1)"``: any
-    number then ``)``), and there is one."""
-
-    kind: Literal["list_marker"] = "list_marker"
-    marker: Marker
-
-    def describe(self) -> str:
-        if self.marker in _BULLETS:
-            return f"every bullet marked {self.marker!r}"
-        return f"every numbered item marked in the style {self.marker!r}"
-
-
-_ITEM = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<marker>[-*+•]|\((?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,7})\)|"
-    r"(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,7})[.)])(?P<gap>[ \t]+)(?P<rest>\S.*)$"
-)
-_RULE = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
-
-
-def _width(indent: str) -> int:
-    return len(indent.expandtabs(4))
-
-
-def items(text: str) -> list[tuple[int, int, str, str]]:
-    """Each list item of ``text`` outside code blocks: its line number, its
-    indentation, its marker and its text."""
-    found: list[tuple[int, int, str, str]] = []
-    fenced = False
-    for number, line in enumerate(text.split("\n")):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-            continue
-        match = _ITEM.match(line)
-        if fenced or match is None or _RULE.match(line):
-            continue
-        found.append((number, _width(match["indent"]), match["marker"], match["rest"]))
-    return found
-
-
-def _judged(spec: ListMarker, text: str) -> list[tuple[int, int, str, str]]:
-    found = items(text)
-    if spec.marker in _BULLETS:
-        return [item for item in found if item[2] in _BULLETS]
-    ordered = [item for item in found if item[2] not in _BULLETS]
-    top = min((item[1] for item in ordered), default=0)
-    return [item for item in ordered if item[1] == top]
-
-
-def _keeps(spec: ListMarker, marker: str) -> bool:
-    if spec.marker in _BULLETS:
-        return marker == spec.marker
-    return re.fullmatch(_STYLE[spec.marker], marker) is not None
-
-
-_NUMERALS = (
-    (100, "c"),
-    (90, "xc"),
-    (50, "l"),
-    (40, "xl"),
-    (10, "x"),
-    (9, "ix"),
-    (5, "v"),
-    (4, "iv"),
-    (1, "i"),
-)
-
-
-def _roman(n: int) -> str:
-    out = ""
-    for value, numeral in _NUMERALS:
-        while n >= value:
-            out, n = out + numeral, n - value
-    return out
-
-
-def _ordinal(style: str, n: int) -> str | None:
-    """The ``n``th marker of an ordered style; None past its letters."""
-    key = next(ch for ch in style if ch.isalnum())
-    if key == "1":
-        label = str(n)
-    elif key in "iI":
-        label = _roman(n)
-    elif n <= 26:
-        label = chr(ord("a") + n - 1)
-    else:
-        return None
-    return style.replace(key, label.upper() if key.isupper() else label)
-
-
-def set_markers(text: str, params: Mapping[str, Any], _repairs: Sequence[Any]) -> str:
-    """``text`` with the marker of every item the style judges rewritten in it."""
-    spec = ListMarker(marker=params["marker"])
-    judged = {item[0]: item for item in _judged(spec, text)}
-    if not judged or all(_keeps(spec, item[2]) for item in judged.values()):
-        return text
-    lines = text.split("\n")
-    count, top = 0, min(item[1] for item in judged.values())
-    for number, line in enumerate(lines):
-        item = judged.get(number)
-        if item is None:
-            indent = _width(line[: len(line) - len(line.lstrip())])
-            if line.strip() and indent <= top and _ITEM.match(line) is None:
-                count = 0  # a line of text at the list's level ends the list
-            continue
-        count += 1
-        marker = spec.marker if spec.marker in _BULLETS else _ordinal(spec.marker, count)
-        if marker is None:
-            continue
-        match = _ITEM.match(line)
-        assert match is not None
-        lines[number] = f"{match['indent']}{marker}{match['gap']}{match['rest']}"
-    return "\n".join(lines)
-
-
-_SET_MARKERS = RepairOp(
-    "set_list_markers", 555, set_markers, lambda p: f"list markers rewritten as {p['marker']!r}"
-)
 
 
 # -- reading the request ------------------------------------------------------------
@@ -425,18 +282,18 @@ class _ListMarkers(Family):
     name = "list_markers"
     specs = (ListMarker,)
     rules: ClassVar[tuple[Rule, ...]] = (list_markers,)
-    edits: ClassVar[tuple[RepairOp, ...]] = (_SET_MARKERS,)
+    edits: ClassVar[tuple[RepairOp, ...]] = (SET_MARKERS,)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, ListMarker)
-        judged = _judged(spec, text)
-        off = [item for item in judged if not _keeps(spec, item[2])]
+        judged = judged_items(spec, text)
+        off = [item for item in judged if not keeps_marker(spec, item[2])]
         data: dict[str, Any] = {
             "items": len(judged),
             "off": len(off),
-            "found": [f"{item[2]} {item[3]}"[:80] for item in off[:_SHOWN]],
+            "found": [f"{item[2]} {item[3]}"[:80] for item in off[:SHOWN]],
         }
-        kind = "bullet" if spec.marker in _BULLETS else "numbered"
+        kind = "bullet" if spec.marker in BULLETS else "numbered"
         return every_unit_outcome(
             self,
             spec,
@@ -450,23 +307,23 @@ class _ListMarkers(Family):
 
     def correction(self, spec: Any, text: str) -> str:
         assert isinstance(spec, ListMarker)
-        judged = _judged(spec, text)
-        off = [item for item in judged if not _keeps(spec, item[2])]
-        if spec.marker in _BULLETS:
+        judged = judged_items(spec, text)
+        off = [item for item in judged if not keeps_marker(spec, item[2])]
+        if spec.marker in BULLETS:
             how = f"Start every bullet with {spec.marker!r} and a space."
         else:
-            first = ", ".join(m for m in (_ordinal(spec.marker, n) for n in (1, 2, 3)) if m)
+            first = ", ".join(m for m in (ordinal_marker(spec.marker, n) for n in (1, 2, 3)) if m)
             how = f"Number every item in the style {first} …"
         if not judged:
             said = how[0].lower() + how[1:]
             return f"Your answer has no list items of that kind. Write the list; {said}"
         used = sorted({item[2] for item in off})
-        shown = ", ".join(repr(m) for m in used[:_SHOWN])
+        shown = ", ".join(repr(m) for m in used[:SHOWN])
         return f"{len(off)} of your {len(judged)} list items use another marker ({shown}). {how}"
 
     def repair(self, spec: Any) -> dict[str, Any] | None:
         assert isinstance(spec, ListMarker)
-        return {"op": _SET_MARKERS.name, "marker": spec.marker}
+        return {"op": SET_MARKERS.name, "marker": spec.marker}
 
 
 LIST_MARKERS = _ListMarkers()

@@ -41,8 +41,8 @@ from redraft.criteria._families._keyword_clauses import KEYWORDS
 from redraft.criteria._families._languages import LANGUAGE
 from redraft.criteria._families._line_affix import LINE_AFFIX
 from redraft.criteria._families._line_length import LINE_LENGTH
-from redraft.criteria._families._line_template import LINE_TEMPLATE
 from redraft.criteria._families._line_style import LINE_STYLE
+from redraft.criteria._families._line_template import LINE_TEMPLATE
 from redraft.criteria._families._lines import LINES
 from redraft.criteria._families._links import LINKS
 from redraft.criteria._families._list_markers import LIST_MARKERS
