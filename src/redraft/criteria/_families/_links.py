@@ -54,9 +54,15 @@ _PHRASES = CountPhrases(
 )
 
 
+# "one link placeholder <link>", "a URL slot": a stand-in text, no address
+_STAND_IN = re.compile(r"\s*(?:place-?holders?|slots?|tokens?|tags?|fields?)\b")
+
+
 def url_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "No links", "include at least 2 URLs", "exactly one link"."""
     for found in _PHRASES.read(sentence):
+        if _STAND_IN.match(sentence.lower, found.end):
+            continue
         yield from counted_hit(lambda r, v: URLCount(relation=r, value=v), found)
 
 
