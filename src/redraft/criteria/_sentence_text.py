@@ -139,6 +139,15 @@ _BOUNDARY = re.compile(
 )
 
 
+# A single letter the sentence names, not a name's initial: "every line
+# starts with R. Four lines.", "the Series A. Then …", "Plan B." An initial
+# follows a name or another initial ("J. R. R. Tolkien", "John F. Kennedy").
+_LETTER_NAMED = re.compile(
+    r"(?:\b(?:with|letter|series|grade|plan|option|type|class|vitamin|section|part|tier|round|"
+    r"phase|row|column|answer|choice|is|are|was|be|of|to|from|by|and|or)|[^\w\s.])\s+"
+    r"[A-Za-z]\.$",
+    re.IGNORECASE,
+)
 _BOUND_ABBREVIATION = re.compile(r"\b(?:[Mm]in|[Mm]ax|MIN|MAX)\.$")
 _COUNT_NEXT = re.compile(r"\d")
 
@@ -153,6 +162,7 @@ def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iter
             "\n" not in match.group(0)
             and masked[match.start() - 1 : match.start()] == "."
             and abbreviated(masked[start : match.start() - 1])
+            and not _LETTER_NAMED.search(masked, start, match.start())
         ):
             continue  # "the U.S. policy", "e.g. a list"
         if (
