@@ -27,7 +27,7 @@ from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._markdown import atx_headings
 from redraft.criteria._families._reading import CountPhrases, things_counted
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import MASK, Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["HEADINGS", "HeadingCount"]
@@ -50,6 +50,11 @@ class HeadingCount(FamilyCount):
 
 
 _LEVEL = re.compile(r"\bh([1-6])\b|\blevel[- ]([1-6])\b")
+
+# another part's headings: "each page has 3 '##' headings"
+_BEFORE = re.compile(
+    r"\b(?:each|every|per|table|column|row|csv|spreadsheet|e-?mail|page|slide|chapter|file|sub)s?\b"
+)
 
 _PHRASES = CountPhrases(
     unit=(
@@ -121,6 +126,17 @@ _EACH_UNDER = re.compile(
 )
 
 
+# "use exactly 6 '##' headings", "under exactly 3 headings that start with ##": the
+# level said by its marks
+_MARKED = re.compile(
+    rf"\b(?P<exact>(?:exactly|only)\s+)?(?P<num>{NUMBER})\s+"
+    r"(?:(?:['\"‘“](?P<m1>#{1,6})['\"’”]|(?P<m2>#{1,6}))\s+(?:markdown\s+)?(?:headings|headers)\b|"
+    r"(?:markdown\s+)?(?:headings|headers)\s+(?:that\s+(?:start|begin)|starting|beginning)\s+"
+    r"with\s+['\"‘“]?(?P<m3>#{1,6})(?![#\w]))"
+)
+_MARKED_VERB = re.compile(r"\b(?:use|using|with|under|include|including|have|add|into)\s+$")
+
+
 def _level(match: re.Match[str], *groups: str) -> int | None:
     for group in groups:
         said = match.group(group)
@@ -159,6 +175,20 @@ def headings_named(sentence: Sentence) -> Iterator[Hit]:
             value = things_counted(sentence.whole, match.group("unit"))
         if value and value >= 2 and layout_asked(sentence, match.start()):
             level = _level(match, "h", "lv", "marks")
+            yield from hit(functools.partial(_heading, level=level), "exactly", value, match.span())
+            return
+    # the marks are often quoted, and a quotation is masked in ``text``
+    for match in _MARKED.finditer(sentence.original.lower()):
+        if MASK in text[match.start() : match.end("num")]:
+            continue  # the count is inside a quotation: "summarise this: '… 6 ## headings'"
+        value = number_value(match.group("num"))
+        # a bare number counts where a verb asks for it: "use 6 '##' headings"
+        exact = match.group("exact") or _MARKED_VERB.search(text, 0, match.start())
+        clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: match.start()])[-1]
+        if _BEFORE.search(clause) or not (value and exact):
+            continue
+        if layout_asked(sentence, match.start()):
+            level = _level(match, "m1", "m2", "m3")
             yield from hit(functools.partial(_heading, level=level), "exactly", value, match.span())
             return
     for match in _EACH_UNDER.finditer(text):

@@ -28,6 +28,7 @@ from pydantic import Field, field_validator
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._labelled_structure import structure_names
 from redraft.criteria._families._layout_asked import layout_asked
+from redraft.criteria._families._section_wordings import LOOSE_NAME, section_wordings
 from redraft.criteria._families._sections_of import sections_of_another
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
@@ -124,14 +125,19 @@ _INTRO = re.compile(
     r"repl(?:y|ies)|outputs?|it)\s+(?:as|like\s+this|in\s+this\s+order|in\s+order))\s*:\s*|"
     # "Label the two parts 'For adults:' and 'For kids:'", "label them A:, B:"
     rf"\b(?P<at7>label(?:led)?\s+(?:(?:the|each|both|all)\s+)?(?:(?:{NUMBER}|both)\s+)?"
-    r"(?:parts?|sections?|halves|versions?|answers?|paragraphs?|them|it|these)(?:\s+as|\s+with)?|"
-    r"labell?ed(?=\s*[\"“'‘]))"
+    r"(?:parts?|sections?|halves|versions?|answers?|paragraphs?|verses?|stanzas?|options?|them|it|"
+    r"these)(?:\s+as|\s+with)?(?:\s+exactly)?|"
+    # "labeled Option A, Option B, Option C": names after the participle, quoted or not
+    r"labell?ed(?:\s+exactly)?(?=\s*[\"“'‘]|\s+[a-z]+(?:\s+[a-z0-9]+)?\s*,))"
     r"\s*:?\s*"
 )
 _TABLE_BEFORE = re.compile(r"\b(?:table|csv|column)s?\s*$")
 _GROUPS = ("at", "at2", "at3", "at4", "at5", "at6", "at7")
 # an apostrophe inside a word is part of the name: 'You'll need'
-_QUOTED = re.compile(r"""\s*["“'‘]((?:[^"“”'‘’\n]|(?<=\w)['’](?=\w)){1,60})["”'’](?!\w)""")
+# "**Strengths**, **Next step**": bold marks a name as quotes do
+_QUOTED = re.compile(
+    r"""\s*(?:["“'‘]((?:[^"“”'‘’\n]|(?<=\w)['’](?=\w)){1,60})["”'’](?!\w)|\*\*([^*\n]{1,60})\*\*)"""
+)
 _JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
 # "## Fresh and ## Pantry": a name may carry its heading markup
 _BARE = re.compile(r"\s*\(?\s*((?:#{1,6}\s+)?[A-Z][\w'’-]*(?:\s+[A-Z&][\w'’-]*){0,3})\s*")
@@ -159,7 +165,7 @@ _MARKUP = re.compile(r"^\s*#{1,6}\s+|^\s*(?:\*\*|__)|(?:\*\*|__)\s*$")
 def _quoted_names(text: str, at: int) -> tuple[list[str], int]:
     names: list[str] = []
     while (match := _QUOTED.match(text, at)) is not None:
-        names.append(match.group(1))
+        names.append(match.group(1) or match.group(2))
         at = match.end()
         join = _JOIN.match(text, at)
         if join is None or _QUOTED.match(text, join.end()) is None:
@@ -183,7 +189,11 @@ def _bare_names(text: str, at: int, item: re.Pattern[str] = _BARE) -> tuple[list
         return names, at  # "(Clothing, Gear, Food) using ## headers": the brackets close it
     rest = rest.lstrip(" )")
     # the list ends the sentence or its clause: "Sections: A, B, C." / "(A, B, C)"
-    if not re.match(r"^(?:$|[.;:—–(-]|,?\s*in\s+(?:that|this)\s+order|,)", rest):
+    # "… label them FORMAL: and CASUAL: at the start": where the labels go ends it too
+    if not re.match(
+        r"^(?:$|[.;:—–(-]|,?\s*in\s+(?:that|this)\s+order|,|at\s+the\s+(?:start|top|beginning)\b)",
+        rest,
+    ):
         return [], start
     return names, at
 
@@ -195,6 +205,9 @@ def _names_at(sentence: Sentence, match: re.Match[str]) -> tuple[list[str], int]
         names, end = _bare_names(original, match.end(), _BARE_LABEL)
     if len(names) < 2:
         names, end = _bare_names(original, match.end())
+    if len(names) < 2:
+        # "RICE, Warning signs, Follow-up": a name's later words may be lower case
+        names, end = _bare_names(original, match.end(), LOOSE_NAME)
     count = match.group("num") or match.group("num4") or match.group("num2")
     if count is not None and number_value(count) != len(names):
         return [], end
@@ -231,7 +244,18 @@ def _hit(names: list[str], ordered: bool, start: int, end: int) -> Iterator[Hit]
 
 
 def named_sections(sentence: Sentence) -> Iterator[Hit]:
-    """ "Use the headings 'Summary', 'Risks' and 'Next steps', in that order"."""
+    """ "Use the headings 'Summary', 'Risks' and 'Next steps', in that order",
+    or another wording of :mod:`._section_wordings` where these read none."""
+    hits = list(_intro_sections(sentence))
+    if hits:
+        yield from hits
+        return
+    found = section_wordings(sentence)
+    if found is not None:
+        yield from _hit(*found)
+
+
+def _intro_sections(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     original = sentence.original
     ordered = _ORDERED.search(text) is not None

@@ -28,7 +28,9 @@ _OF_ANOTHER = re.compile(
     r"(?:of|on|in|from|at|within|inside)\s+(?:the|our|my|a|an|this|that|their|his|her|its|"
     r"every|each|any)\s+(?!(?:\w+\s+)?(?:" + THING + r")\b)"
     r"(?!(?:same\s+|given\s+|following\s+|exact\s+|right\s+)?(?:order|sequence|way|format|style|"
-    r"form|language|markdown|bold|caps|capitals)\b)[a-z]"
+    r"form|language|markdown|bold|caps|capitals|"
+    # "label them A: and B: at the start": where the labels go
+    r"start|top|beginning|end|bottom)\b)[a-z]"
 )
 # "explaining the 'Billing' …", "a guide to the 'Settings' …", "rewrite only the
 # 'Risks' …": an existing thing's sections, named with "the" after a verb that
