@@ -148,3 +148,33 @@ def test_yes_or_no_negates_nothing(prompt: str, expected: tuple[str, str, int]) 
 )
 def test_a_real_negation_or_a_later_part_still_compiles_nothing(prompt: str) -> None:
     assert not prose_counts(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Give a one-paragraph summary of the French Revolution that's no longer than "
+            "5 sentences and mentions 1789.",
+            {("paragraph_count", "exactly", 1), ("sentence_count", "at_most", 5)},
+        ),
+        ("Give a summary that is no longer than 3 sentences.", {("sentence_count", "at_most", 3)}),
+    ],
+)
+def test_give_without_me_names_the_thing_asked(
+    prompt: str, expected: set[tuple[str, str, int]]
+) -> None:
+    assert prose_counts(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a statement, not a request
+        "I will give a speech that has 5 paragraphs.",
+        # the user's own essay
+        "Give a summary of my essay that has 5 paragraphs.",
+    ],
+)
+def test_give_about_something_else_states_no_count(prompt: str) -> None:
+    assert not prose_counts(prompt)
