@@ -178,3 +178,35 @@ def test_give_without_me_names_the_thing_asked(
 )
 def test_give_about_something_else_states_no_count(prompt: str) -> None:
     assert not prose_counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Respond with only the corrected sentence: 'Their going to the park.'",
+        "Fix this: 'Their going.' Return only the corrected sentence, nothing else.",
+        "Give me an example of a pangram. Just the sentence.",
+        "What does the -x flag do? Just the answer, one sentence.",
+    ],
+)
+def test_only_the_sentence_is_one_sentence(prompt: str) -> None:
+    assert prose_counts(prompt) == {("sentence_count", "exactly", 1)}
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Rewrite only the first sentence of my essay.",  # a part of a given text
+        "Return only the corrected sentences.",  # several
+        "Don't return only the corrected sentence.",
+        "Ideally, return only the corrected sentence.",
+        "If it has errors, return only the corrected sentence.",
+        "Return only the corrected sentence. Then explain the fix.",  # a later part
+        "Return only the corrected sentence and a short note on the fix.",
+        "Translate only the sentence below.",
+        "Just the answer, one sentence each.",  # each one's
+        "Give me 3 tips. Just the tips, one sentence.",  # maybe each tip's
+    ],
+)
+def test_a_sentence_that_is_not_the_whole_answer_is_no_count(prompt: str) -> None:
+    assert not prose_counts(prompt)
