@@ -275,7 +275,7 @@ OPENING_REQUEST = re.compile(
 # that has 500 words" counts the essay), and the sentence must be the request.
 NAMED_THING = re.compile(
     r"(?:^|[,;:]|\b(?:please|and|then|now|just)\b)\s*(?:(?:can|could|would)\s+you\s+)?"
-    r"(?:write|compose|create|draft|generate|produce|give\s+me|craft|send)\s+(?:me\s+)?(?:a|an)\s+"
+    r"(?:write|compose|create|draft|generate|produce|give|craft|send)\s+(?:me\s+)?(?:a|an)\s+"
     rf"(?:[\w'-]+\s+){{0,4}}?(?:{THING}|{MADE})\b"
     r"(?P<between>[^.;:!?\ue000]{0,120}?)"
     # "that" alone: the phrase opens with its own verb ("contains 14 sentences")

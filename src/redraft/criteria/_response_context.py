@@ -26,7 +26,7 @@ from redraft.criteria._governors import (
     modifies_part,
     subject_elsewhere,
 )
-from redraft.criteria._grammar import NUMBER
+from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._guards import HEDGE, NEGATION, sentence_blocked
 
 if TYPE_CHECKING:
@@ -149,6 +149,18 @@ def _between_ok(between: str, raw: str) -> bool:
     return not (_DESCRIBES.search(raw) and _GIVEN.search(raw))
 
 
+# A criteria line that states counts one after another: "No more than 120
+# words and exactly 3 paragraphs.", "Under 100 words, exactly 2 paragraphs.":
+# the counts before the phrase are the line's own items, no other subject
+_COUNT_ITEM = (
+    rf"(?:(?:{RELATION})\s+)?(?:{NUMBER})\s+(?:[a-z-]+\s+)?(?:words?|sentences?|paragraphs?|"
+    r"lines?|characters?|stanzas?|bullet\s+points?|bullets?)(?:\s+(?:total|in\s+total))?"
+)
+_COUNTS_SO_FAR = re.compile(
+    rf"{_COUNT_ITEM}(?:\s*(?:,|;|,?\s+and)\s+{_COUNT_ITEM})*(?:\s*(?:,|;|,?\s+and))?"
+)
+
+
 _MODAL = re.compile(r"\b(?:should|must|to)\s*$")
 # One part of the response: "paragraph 2 must start with …" is not about the whole.
 _PART = re.compile(
@@ -190,9 +202,15 @@ _POLITE_REQUEST = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b
 _RELATION_AFTER_NO = re.compile(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
 
 
+# "answer yes or no and why in one sentence": the answer's choice, no negation
+_YES_OR_NO = re.compile(r"\byes\s*(?:or|/)\s*$")
+
+
 def _negated(text: str, begin: int, end: int) -> bool:
     return any(
-        not _RELATION_AFTER_NO.match(text, m.end()) for m in NEGATION.finditer(text, begin, end)
+        not _RELATION_AFTER_NO.match(text, m.end())
+        and not (m.group(0) == "no" and _YES_OR_NO.search(text, 0, m.start()))
+        for m in NEGATION.finditer(text, begin, end)
     )
 
 
@@ -283,10 +301,14 @@ def response_context(
         return False  # "… for our bloggers: posts should be …, and use …" is the posts
     if asks_about_it(text):
         return False
-    if not bare or (
-        LEAD_IN.fullmatch(bare)
-        # "Should every line end with a comma?" asks; "Must end with a comma." requires
-        and not (text.rstrip().endswith("?") and _BARE_MODAL.match(bare))
+    if (
+        not bare
+        or _COUNTS_SO_FAR.fullmatch(bare)
+        or (
+            LEAD_IN.fullmatch(bare)
+            # "Should every line end with a comma?" asks; "Must end with a comma." requires
+            and not (text.rstrip().endswith("?") and _BARE_MODAL.match(bare))
+        )
     ):
         return True
     if named_thing and (not text.rstrip().endswith("?") or _POLITE_REQUEST.match(text)):

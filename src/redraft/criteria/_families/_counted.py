@@ -66,7 +66,7 @@ from redraft.criteria._families._counted_unit import (
     phrase_bounds,
     typed_hit,
 )
-from redraft.criteria._families._request_colon import REQUEST_COLON
+from redraft.criteria._families._request_colon import REQUEST_COLON, REQUEST_COMMA
 from redraft.criteria._families._things_asked import refers_to_things
 from redraft.criteria._grammar import KINDS_OF, NUMBER, RELATION
 from redraft.criteria._items import several_asked_before
@@ -210,11 +210,13 @@ class UnitCounts:
                 r"(?![^.;:!?]*\b(?:is|are|was|were|follow|follows|below|above|i\s+wrote|"
                 r"you\s+wrote)\b)"
             ),
-            # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range
+            # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range;
+            # or its count set off after one thing asked for ("Write a summary of X, 3 paragraphs")
             "alone": (
-                rf"^\s*(?:{REQUEST_COLON}|{LABEL})(?:only\s+|just\s+)?(?P<num>{NUMBER})\s+"
+                rf"^\s*(?:{REQUEST_COLON}|(?P<comma>{REQUEST_COMMA})|{LABEL})(?:only\s+|just\s+)?"
+                rf"(?P<num>{NUMBER})\s+"
                 rf"{ADJECTIVE}(?:{unit})"
-                r"(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]?\s*$|[,:;])"
+                r"(?:\s+(?:only|total|in\s+total))?\s*(?:(?:[.!]|(?(comma)\?))?\s*$|[,:;])"
             ),
             # the unit first, then its count: "Lines: 4.", "paragraphs — exactly two;"
             "named_first": (
@@ -440,6 +442,8 @@ class UnitCounts:
                 )
                 if loose and not unit.bare_upto:
                     continue
+                if name == "alone" and match.group("comma") and not unit.bare_exact:
+                    continue  # "write a tagline, 6 words": a size, not a count
                 if unit.none_only and name != "none":
                     continue
                 if not accept(match, name):

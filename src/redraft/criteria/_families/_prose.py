@@ -33,7 +33,14 @@ from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._families._reading import things_counted
-from redraft.criteria._sentences import HEDGE, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    HEDGE,
+    LATER_PART,
+    Hit,
+    Rule,
+    Sentence,
+    response_context,
+)
 from redraft.criteria._spec_base import Relation
 
 __all__ = [
@@ -223,6 +230,29 @@ def paragraphs_per_thing(sentence: Sentence) -> Iterator[Hit]:
             yield Hit(spec, *match.span())
 
 
+# "Return only the corrected sentence.", "Just the sentence.", "Only the
+# sentence, nothing more.": the answer is that one sentence. A selection of a
+# given text ("only the first sentence") or a sentence beside another part
+# ("only the sentence and its source") is not.
+_ONLY_THE_SENTENCE = re.compile(
+    r"(?:^|\b(?:return|output|give\s+me|send|respond\s+with|reply\s+with|answer\s+with|write|"
+    r"print|provide)\s+)\s*(?:only|just)\s+(?:the|your)\s+(?:(?:corrected|fixed|revised|rewritten|"
+    r"edited|improved|new|final|translated|resulting|finished)\s+)?sentence\b"
+    r"(?=\s*(?:[.!:]|,\s*(?:and\s+)?(?:nothing|no)\b|$))"
+)
+
+
+def only_the_sentence(sentence: Sentence) -> Iterator[Hit]:
+    """ "Respond with only the corrected sentence: '…'": exactly one sentence;
+    not hedged, negated or followed by a later part."""
+    found = _ONLY_THE_SENTENCE.search(sentence.lower)
+    if found is None or not response_context(sentence, found.start()):
+        return
+    if LATER_PART.search(sentence.whole.lower(), sentence.start + len(sentence.masked) - 1):
+        return  # "Return only the sentence. Then explain the fix.": one part of two
+    yield Hit(SentenceCount(relation="exactly", value=1), *found.span())
+
+
 def _words(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
     return WordCount(relation=relation, value=value)
 
@@ -344,7 +374,7 @@ class _Words(TallyFamily):
 class _Sentences(TallyFamily):
     name = "sentences"
     specs = (SentenceCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (sentence_counts, sentence_tallies)
+    rules: ClassVar[tuple[Rule, ...]] = (sentence_counts, sentence_tallies, only_the_sentence)
     cut = True
 
     def count(self, spec: Any, text: str) -> int:
