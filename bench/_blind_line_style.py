@@ -25,7 +25,6 @@ _BOLD = re.compile(
 _ITALIC = re.compile(
     r"(?:\^?(?:\\\*|\*|_)(?:\.\.\.|…|\[\^\*\]\.\*|\.\+|\.\*|[\w ]+)(?:\\\*|\*|_)\$?\|?)+"
 )
-_WHICH = {1: 1, -1: -1}
 
 
 def line_style(c: Constraint, scope: Scope) -> Expectation | None:
@@ -33,7 +32,7 @@ def line_style(c: Constraint, scope: Scope) -> Expectation | None:
     whole first or last line; None otherwise (a "title" scope names a part that
     may be a heading, not a line)."""
     where, part, index = scope
-    if where != "nth" or part != "line" or index not in _WHICH:
+    if where != "nth" or part != "line" or index not in (1, -1):
         return None
     shape = str(c.value or "").strip()
     if _BOLD.fullmatch(shape):
@@ -42,4 +41,4 @@ def line_style(c: Constraint, scope: Scope) -> Expectation | None:
         style = "italic"
     else:
         return None
-    return all_of(fields("line_style", index=_WHICH[index], style=style))
+    return all_of(fields("line_style", index=index, style=style))

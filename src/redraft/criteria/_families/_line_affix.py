@@ -37,6 +37,7 @@ from pydantic import Field, field_validator
 
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
+from redraft.criteria._families._parts import parts_of
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
     MASK,
@@ -83,10 +84,6 @@ class EachLine(FamilySpec):
 
     def slot(self) -> tuple[object, ...]:
         return (self.kind, self.position)
-
-
-def _lines(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 def _meets(spec: EachLine, line: str) -> bool:
@@ -248,7 +245,7 @@ class _LineAffix(Family):
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, EachLine)
-        lines = _lines(text)
+        lines = parts_of(text, "line")
         off = [line for line in lines if not _meets(spec, line)]
         data: dict[str, Any] = {
             "lines": len(lines),
@@ -272,7 +269,7 @@ class _LineAffix(Family):
     def correction(self, spec: Any, text: str) -> str:
         assert isinstance(spec, EachLine)
         marker = spec.shown()
-        lines = _lines(text)
+        lines = parts_of(text, "line")
         off = [line for line in lines if not _meets(spec, line)]
         verb = "Start" if spec.position == "start" else "End"
         if not lines:

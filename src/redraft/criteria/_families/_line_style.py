@@ -36,6 +36,7 @@ from pydantic import Field, field_validator
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import required
+from redraft.criteria._families._parts import parts_of
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
 from redraft.criteria._spec_parts import ordinal
@@ -73,22 +74,20 @@ class LineStyle(FamilySpec):
 
 # A heading's or a list item's own marker, which the style need not cover.
 _LEAD = re.compile(r"^(?:#{1,6}[ \t]+|[-*+][ \t]+(?=\S)|\d{1,3}[.)][ \t]+)")
+# ``***…***`` is both bold and italic.
+_BOTH = re.compile(r"\*\*\*(?=\S)(?:(?!\*\*\*).)+(?<=\S)\*\*\*")
 _BOLD = (
-    re.compile(r"\*\*\*(?=\S)(?:(?!\*\*\*).)+(?<=\S)\*\*\*"),
+    _BOTH,
     re.compile(r"(\*\*|__)(?=[^\s*_])(?:(?!\1).)+(?<=[^\s*_])\1"),
     re.compile(r"<(b|strong)>(?=\S)(?:(?!</?\1>).)+(?<=\S)</\1>", re.IGNORECASE),
 )
 _ITALIC = (
-    re.compile(r"\*\*\*(?=\S)(?:(?!\*\*\*).)+(?<=\S)\*\*\*"),
+    _BOTH,
     re.compile(r"([*_])(?=[^\s*_])(?:(?!\1).)+(?<=[^\s*_])\1"),
     re.compile(r"<(i|em)>(?=\S)(?:(?!</?\1>).)+(?<=\S)</\1>", re.IGNORECASE),
 )
 _STYLED = {"bold": _BOLD, "italic": _ITALIC}
 _MARKS = {"bold": "**", "italic": "*"}
-
-
-def _lines(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 def _pick(lines: list[str], index: int) -> str | None:
@@ -222,7 +221,7 @@ class _LineStyle(Family):
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, LineStyle)
-        line = _pick(_lines(text), spec.index)
+        line = _pick(parts_of(text, "line"), spec.index)
         data: dict[str, Any] = {"line": None if line is None else line[:80]}
         if line is None:
             return Outcome(
@@ -243,7 +242,7 @@ class _LineStyle(Family):
     def correction(self, spec: Any, text: str) -> str:
         assert isinstance(spec, LineStyle)
         mark = _MARKS[spec.style]
-        line = _pick(_lines(text), spec.index)
+        line = _pick(parts_of(text, "line"), spec.index)
         where = spec.where()
         if line is None:
             return (
