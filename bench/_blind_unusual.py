@@ -56,6 +56,7 @@ from _blind_matchers import (
     no_kind,
     separated_versions,
 )
+from _blind_ordered import ordered
 from _blind_parts import NUMERIC, count_value, is_response, scope_of, unit_of
 from _blind_rows import Constraint, Row
 from _blind_unusual_parts import (
@@ -402,6 +403,7 @@ _FAMILIES: tuple[Callable[[Constraint], Expectation | None], ...] = (
     _tautogram,
     _acrostic,
     _alphabetical,
+    ordered,
     _against_previous,
     _reference,
     _distinct,

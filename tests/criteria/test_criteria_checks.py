@@ -424,6 +424,7 @@ def test_every_kind_round_trips_through_json() -> None:
         "checklist": {},
         "item_template": {"template": "Term — definition"},
         "sorted_items": {"order": "alphabetical"},
+        "ordered_items": {"by": "time", "direction": "descending"},
         "length_progression": {"part": "line", "direction": "decreasing"},
         "relative_length": {"part": "paragraph", "positions": [0], "rank": "shortest"},
         "part_repeat": {"part": "line", "positions": [1, -1]},

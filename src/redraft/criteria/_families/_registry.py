@@ -58,6 +58,7 @@ from redraft.criteria._families._one_part import ONE_PART
 from redraft.criteria._families._opening import OPENING
 from redraft.criteria._families._options import OPTIONS
 from redraft.criteria._families._order import ORDER
+from redraft.criteria._families._ordered_items import ORDERED_ITEMS
 from redraft.criteria._families._part_count import PART_COUNT
 from redraft.criteria._families._part_repeat import PART_REPEAT
 from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
@@ -180,6 +181,7 @@ FAMILIES: tuple[Family, ...] = (
     CHECKLIST,
     ITEM_TEMPLATE,
     SORTED_ITEMS,
+    ORDERED_ITEMS,
     LENGTH_PROGRESSION,
     RELATIVE_LENGTH,
     PART_REPEAT,

@@ -21,7 +21,7 @@ request.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
 from redraft.core._repair import Params, RepairOp
@@ -32,7 +32,7 @@ from redraft.criteria._families._sorted_asked import items_described
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 
-__all__ = ["SORTED_ITEMS", "SortedItems", "sort_key"]
+__all__ = ["SORTED_ITEMS", "SortedItems", "sort_key", "sort_run"]
 
 
 class SortedItems(FamilySpec):
@@ -68,23 +68,31 @@ def _out_of_order(spec: SortedItems, items: Sequence[str]) -> list[tuple[str, st
 _ITEM = re.compile(r"^(?P<marker>[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+)(?P<rest>\S.*)$")
 
 
-def _sort_items(text: str, params: Params, _repairs: Sequence[Params]) -> str:
-    """The items in order, where they are one run of lines; ``text`` as it is
-    elsewhere (items spread through prose need a redraft)."""
+def sort_run(text: str, key: Callable[[str], Any], *, reverse: bool) -> str:
+    """The answer's items put in order by ``key``, where they are one run of
+    lines (a numbered list keeps its numbers); ``text`` as it is elsewhere
+    (items spread through prose need a redraft), or where ``key`` gives None
+    for an item (no order can be trusted)."""
     lines = text.split("\n")
     listed = [i for i, line in enumerate(lines) if _ITEM.match(line)]
     rows = listed or [i for i, line in enumerate(lines) if line.strip()]
     if len(rows) < 2 or rows != list(range(rows[0], rows[-1] + 1)):
         return text
-    reverse = params.get("order") == "reverse_alphabetical"
     if listed:
-        matches = [_ITEM.match(lines[i]) for i in rows]
-        markers = [m.group("marker") for m in matches if m]
-        rests = sorted((m.group("rest") for m in matches if m), key=sort_key, reverse=reverse)
-        ordered = [marker + rest for marker, rest in zip(markers, rests, strict=True)]
+        matches = [m for m in (_ITEM.match(lines[i]) for i in rows) if m]
+        markers = [m.group("marker") for m in matches]
+        rests = [m.group("rest") for m in matches]
     else:
-        ordered = sorted((lines[i] for i in rows), key=sort_key, reverse=reverse)
+        markers = ["" for _ in rows]
+        rests = [lines[i] for i in rows]
+    if any(key(rest) is None for rest in rests):
+        return text
+    ordered = [m + r for m, r in zip(markers, sorted(rests, key=key, reverse=reverse), strict=True)]
     return "\n".join(lines[: rows[0]] + ordered + lines[rows[-1] + 1 :])
+
+
+def _sort_items(text: str, params: Params, _repairs: Sequence[Params]) -> str:
+    return sort_run(text, sort_key, reverse=params.get("order") == "reverse_alphabetical")
 
 
 SORT_ITEMS = RepairOp(

@@ -1,0 +1,273 @@
+"""Reading an order of the items by number, time or length.
+
+The wordings, by the grammar of the request:
+
+- **a direction with "order":** "in ascending order", "in strictly
+  decreasing order", "in descending numerical order", "in ascending order of
+  price" (a key noun after "of");
+- **an order verb and a direction word:** "sorted ascending", "list them
+  descending", "ranked by score, descending";
+- **a named order:** "in chronological order", "in reverse chronological
+  order", "chronologically", "in calendar order", "in numerical order",
+  "numerically";
+- **from one end to the other:** "sorted from cheapest to most expensive",
+  "ordered from oldest to newest", "arranged from shortest to longest",
+  "from fewest letters to most" (after an order verb);
+- **an end first:** "largest first", "newest first", "with the most recent
+  first", "shortest first";
+- **a key noun:** "sorted by price", "ordered by atomic number", "sort them
+  by date" (ascending where no direction is said; "rank by …" says none, so
+  it needs one).
+
+Compiles nothing for an order with no key an item shows ("in order of
+importance", "by popularity", "from easiest to hardest", "in the order I
+should do them"), an alphabetical order (``sorted_items``), the length of
+sentences, lines or paragraphs (``length_progression``), rows of a table,
+or a hedged, negated, conditional, quoted or questioned request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Literal
+
+from redraft.criteria._families._ordered_items_spec import OrderedItems
+from redraft.criteria._families._sorted_asked import items_described
+from redraft.criteria._sentences import Hit, Sentence, response_context
+
+__all__ = ["ordered_items"]
+
+By = Literal["number", "time", "length"]
+Direction = Literal["ascending", "descending"]
+
+_VERB = (
+    r"(?:sort(?:ed)?|order(?:ed)?|arrange(?:d)?|list(?:ed)?|rank(?:ed)?|organi[sz]e(?:d)?|"
+    r"put|go(?:ing)?|present(?:ed)?|show(?:n)?|print(?:ed)?|output|return(?:ed)?|give)"
+)
+_OBJECT = (
+    r"(?:(?:them|it|these|those|all|everything|"
+    r"(?:the|these|those|my|our|your|all\s+the)\s+[\w-]+(?:\s+[\w-]+)?)\s+)?"
+)
+
+# the nouns a key may be, and what each item shows for it
+_TIME_KEY = (
+    r"(?:(?:release|publication|start|end|due|founding|birth|launch|event)\s+)?"
+    r"(?:dates?|years?|times?|deadlines?)"
+)
+_LENGTH_KEY = (
+    r"(?:(?:name|word|title|item)\s+)?length|(?:word|character|letter)\s+count|"
+    r"(?:the\s+)?number\s+of\s+(?:words|characters|letters)|how\s+long\s+(?:the\s+\w+\s+)?(?:is|are)"
+)
+_NUMBER_KEY = (
+    r"(?:(?:the|their|its)\s+)?(?:(?:total|unit|average|retail|list)\s+)?"
+    r"(?:prices?|costs?|population|size|area|distance|height|weight|age|scores?|ratings?|values?|"
+    r"amounts?|salar(?:y|ies)|temperatures?|speed|calories|percentages?|revenue|atomic\s+number|"
+    r"elevation|depth|duration|budget|totals?|quantit(?:y|ies)|votes|capacity|diameter|mass|"
+    r"(?:the\s+)?number\s+of\s+[a-z]+|counts?|numbers?|ids?)"
+)
+_KEY_WORDS = rf"(?:{_TIME_KEY}|{_LENGTH_KEY}|{_NUMBER_KEY})"
+_KEY = rf"(?P<key>{_KEY_WORDS})\b"
+
+_UP = r"(?:ascending|increasing)"
+_DOWN = r"(?:descending|decreasing)"
+_LEAD = rf"(?:\b{_VERB}\s+{_OBJECT}(?:by\s+(?P<leadkey>{_KEY_WORDS})\s+)?)?"
+_WITH_ORDER = re.compile(
+    rf"{_LEAD}\b(?:in|into)\s+(?P<strict>strictly\s+)?(?P<dir>{_UP}|{_DOWN})\s+"
+    r"(?P<named>numeric(?:al)?\s+|chronological\s+)?order\b"
+    rf"(?:\s+(?:of|by)\s+{_KEY})?"
+)
+# "in order of increasing diameter"
+_ORDER_OF = re.compile(
+    rf"{_LEAD}\b(?:in|into)\s+order\s+of\s+(?P<strict>strictly\s+)?(?P<dir>{_UP}|{_DOWN})\s+{_KEY}"
+)
+_VERB_DIR = re.compile(
+    rf"\b{_VERB}\s+{_OBJECT}(?:(?:by\s+{_KEY}|in)\s*,?\s*)?(?P<strict>strictly\s+)?"
+    rf"(?P<dir>{_UP}|{_DOWN})\b(?!\s+(?:order|alphabetical))"
+)
+_NAMED = re.compile(
+    rf"{_LEAD}\b(?:in\s+(?P<rev>reverse\s+)?(?P<name>chronological|calendar|numeric(?:al)?|date)\s+order|"
+    r"(?P<adverb>chronologically|numerically))\b"
+)
+# the two ends: (low end, high end, key)
+_ENDS: tuple[tuple[str, str, By], ...] = (
+    (
+        r"lowest|smallest|least|cheapest|fewest|low",
+        r"highest|largest|biggest|greatest|most(?:\s+expensive)?|priciest|high",
+        "number",
+    ),
+    (r"oldest|earliest", r"newest|latest|most\s+recent|youngest", "time"),
+    (r"shortest", r"longest", "length"),
+)
+_FIRST_END: dict[By, tuple[str, str]] = {
+    "number": (
+        r"lowest|smallest|cheapest|fewest|least\s+expensive",
+        r"highest|largest|biggest|greatest|most\s+expensive|priciest",
+    ),
+    "time": (r"oldest|earliest", r"newest|latest|most\s+recent"),
+    "length": (r"shortest", r"longest"),
+}
+_WORD_UNIT = re.compile(r"\b(?:words?|word\s+count)\b")
+_CHAR_UNIT = re.compile(r"\b(?:characters?|letters?|character\s+count|letter\s+count)\b")
+# an order of sentences, lines or paragraphs, a table's rows: other kinds' or none
+_OTHER_PARTS = re.compile(
+    r"\b(?:sentences|paragraphs|stanzas|verses|rows?|columns?|tables?|csv|spreadsheet)\b"
+)
+_TABLE_ASKED = re.compile(r"\b(?:tables?|csv|spreadsheet|columns?)\b")
+_ALPHABET = re.compile(r"\balphabet|\ba\s*(?:-|to)\s*z\b")
+_KEYED_ELSEWHERE = re.compile(r"^\s*,?\s*(?:of|by|according\s+to|based\s+on)\s+(?!" + _KEY + ")")
+
+
+# "sorted by price": ascending where no direction follows
+_KEYED = re.compile(rf"\b(?:sort(?:ed)?|order(?:ed)?|arrange(?:d)?)\s+{_OBJECT}by\s+{_KEY}")
+
+
+_END_PATTERNS = tuple(
+    (
+        re.compile(
+            rf"(?:\b{_VERB}\s+{_OBJECT}(?:by\s+{_KEY}\s*,?\s*)?(?:from\s+)?|"
+            r"(?:^|[,;:—–(])\s*(?:going\s+|running\s+)?(?:from\s+)?)(?:the\s+)?"
+            rf"(?:(?P<up>{low})(?P<unit>\s+\w+)?\s+(?:to|→|->)\s+(?:the\s+)?(?:{high})|"
+            rf"(?P<down>{high})(?P<unit2>\s+\w+)?\s+(?:to|→|->)\s+(?:the\s+)?(?:{low}))\b"
+        ),
+        by,
+    )
+    for low, high, by in _ENDS
+)
+
+
+def _ends(text: str) -> Iterator[tuple[re.Match[str], By, Direction]]:
+    for pattern, by in _END_PATTERNS:
+        for match in pattern.finditer(text):
+            said = match.group("unit") or match.group("unit2") or ""
+            # "from fewest letters to most": the items' length, in that unit
+            yield (
+                match,
+                "length" if _unit(said) else by,
+                "ascending" if match.group("up") else "descending",
+            )
+
+
+_FIRST_PATTERNS = tuple(
+    (
+        re.compile(
+            rf"(?:(?:^|[,;:—–(])\s*(?:with\s+)?|\b{_VERB}\s+{_OBJECT}(?:by\s+{_KEY}\s*,?\s*)?)"
+            rf"(?:the\s+)?(?:(?P<up>{low})|(?P<down>{high}))(?:\s+(?:one|ones|item|items))?"
+            r"\s+first\b"
+        ),
+        by,
+    )
+    for by, (low, high) in _FIRST_END.items()
+)
+
+
+def _firsts(text: str) -> Iterator[tuple[re.Match[str], By, Direction]]:
+    for pattern, by in _FIRST_PATTERNS:
+        for match in pattern.finditer(text):
+            yield match, by, "ascending" if match.group("up") else "descending"
+
+
+def _key_by(key: str | None) -> By | None:
+    if key is None:
+        return None
+    if re.fullmatch(_TIME_KEY, key):
+        return "time"
+    if re.fullmatch(_LENGTH_KEY, key):
+        return "length"
+    return "number"
+
+
+def _unit(text: str) -> Literal["characters", "words"] | None:
+    if _CHAR_UNIT.search(text):
+        return "characters"
+    return "words" if _WORD_UNIT.search(text) else None
+
+
+def _candidates(text: str) -> Iterator[tuple[re.Match[str], By | None, Direction]]:
+    for match in (*_WITH_ORDER.finditer(text), *_ORDER_OF.finditer(text)):
+        named = (match.groupdict().get("named") or "").strip()
+        key = match.group("key") or match.group("leadkey")
+        by = "time" if named == "chronological" else _key_by(key)
+        yield match, by or "number", "ascending" if re.match(_UP, match["dir"]) else "descending"
+    for match in _VERB_DIR.finditer(text):
+        by = _key_by(match.group("key")) or "number"
+        yield match, by, "ascending" if re.match(_UP, match["dir"]) else "descending"
+    for match in _NAMED.finditer(text):
+        name = match.group("name") or match.group("adverb") or ""
+        by = "number" if name.startswith("numer") else "time"
+        if match.group("leadkey"):
+            by = _key_by(match.group("leadkey")) or by
+        yield match, by, "descending" if match.group("rev") else "ascending"
+    yield from _ends(text)
+    yield from _firsts(text)
+    keyed = re.compile(
+        rf"\b(?P<verb>sort(?:ed)?|order(?:ed)?|arrange(?:d)?)\s+{_OBJECT}by\s+{_KEY}"
+    )
+    for match in keyed.finditer(text):
+        rest = text[match.end() : match.end() + 40]
+        if re.match(r"\s*,?\s*(?:from|in|with|\w+\s+first|ascending|descending)", rest):
+            continue  # a direction follows: read by the pattern that holds it
+        yield match, _key_by(match.group("key")), "ascending"
+
+
+# what makes the order one of listed items, not of a story told in order
+_LISTY = re.compile(
+    r"\b(?:sort|order|arrang|list|rank|organi[sz])\w*|\b(?:items?|entries|bullets?|"
+    r"bullet\s+points?|numbered|one\s+per\s+line|each\s+on\s+(?:its|a)\s+(?:own|new|separate)\s+"
+    r"line|timeline|numbers|dates|years|times)\b|"
+    # counted things are listed: "give me 8 IDs", "ten cities"
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+"
+    r"(?:[\w-]+\s+){0,2}?[a-z]+s\b"
+)
+# "from most to least important", "cheapest to most popular": a key no item shows
+_QUALIFIED = re.compile(
+    rf"^\s+(?!(?:and|or|then|with|for|in|on|to|please|first|last|each|every|one|per|so|"
+    r"names?|words?|titles?|items?|entries|ones?|"
+    rf"{_KEY_WORDS})\b)[a-z]{{3,}}"
+)
+
+
+_UNIT_AFTER = re.compile(r"\s*(?:\(|,)\s*(?:by|in)\s+[\w\s]{1,30}")
+
+
+_VERB_OBJECT = re.compile(rf"^{_VERB}\s+{_OBJECT}")
+_KEY_AFTER = re.compile(rf"\s+{_KEY}")
+
+
+def _listed(text: str, match: re.Match[str]) -> bool:
+    """Whether the sentence, outside the order phrase's own words, names a list."""
+    rest = text[: match.start()] + " " + text[match.end() :]
+    return _LISTY.search(rest) is not None or _LISTY.match(match.group(0)) is not None
+
+
+def ordered_items(sentence: Sentence) -> Iterator[Hit]:
+    """ "Sorted ascending", "in chronological order", "cheapest to most expensive"."""
+    text = sentence.lower
+    if sentence.original.rstrip().endswith("?") or _OTHER_PARTS.search(text):
+        return
+    if _TABLE_ASKED.search(sentence.whole.lower()):
+        return  # "Make a table … Sort it descending": its rows, by a column
+    for match, by, direction in sorted(_candidates(text), key=lambda found: found[0].start()):
+        if by is None or _ALPHABET.search(text, match.start(), match.end() + 25):
+            continue
+        if _QUALIFIED.match(text[match.end() :]) or not _listed(text, match):
+            continue
+        if _KEYED_ELSEWHERE.match(text[match.end() :]):
+            continue  # "in ascending order of importance": a key no item shows
+        if not (
+            response_context(sentence, match.start()) or items_described(sentence, match.start())
+        ):
+            continue
+        named_after = _KEY_AFTER.match(text, match.end())
+        if named_after is not None and by == "length":
+            by = _key_by(named_after.group("key")) or by  # "shortest to longest duration"
+        strict = "strictly" in match.group(0)
+        # "(by number of characters)", ", by word count" just after says the unit
+        after = _UNIT_AFTER.match(text, match.end())
+        # the object ("sort the words by length") names the items, not the unit
+        own = _VERB_OBJECT.sub("", match.group(0), count=1)
+        said = own + (after.group(0) if after else "")
+        unit = _unit(said) if by == "length" else None
+        spec = OrderedItems(by=by, direction=direction, strict=strict, unit=unit)
+        yield Hit(spec, match.start(), match.end())
+        return
