@@ -101,6 +101,9 @@ from _blind_values import values
 from _blind_word_patterns import char_classes, vocabulary, word_patterns
 from _blind_writer_j import writer_j
 from _blind_writer_k import one_per_line_count, writer_k
+from _blind_writer_l import regex_lines, writer_l
+from _blind_writer_l_counts import laid_out_counts
+from _blind_writer_l_sections import section_readings
 
 __all__ = [
     "Constraint",
@@ -139,7 +142,11 @@ def _expectation(c: Constraint, row: Row) -> Expectation:
     row = canonical_row(row)
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
     # one thing on each line: N lines count N things (bench/_blind_writer_k.py)
-    return one_per_line_count(c, row, _expect_any(c, row))
+    found = one_per_line_count(c, row, _expect_any(c, row))
+    # counts laid out by a sibling, sections' order and level, line formats
+    # as expressions: split L's writer (bench/_blind_writer_l*.py)
+    found = laid_out_counts(c, row, found)
+    return regex_lines(c, section_readings(c, row, found))
 
 
 def _expect_any(c: Constraint, row: Row) -> Expectation:
@@ -147,6 +154,8 @@ def _expect_any(c: Constraint, row: Row) -> Expectation:
         return each
     if (k := writer_k(c, row)) is not None:  # split K's writer's conventions: _blind_writer_k.py
         return k
+    if (l_ := writer_l(c, row)) is not None:  # split L's writer's conventions: _blind_writer_l.py
+        return l_
     if (related := relations(c, row)) is not None:  # between parts: bench/_blind_relations.py
         return related
     if (
