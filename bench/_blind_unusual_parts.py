@@ -198,7 +198,11 @@ def line_choice(c: Constraint, markers: tuple[str, ...]) -> tuple[Matcher, ...]:
 
 
 def writer_says_choice(c: Constraint) -> bool:
-    """Whether the writer's label calls the markers options every line
-    chooses among (a plain "line_prefix" does not say: labels each line
-    carries once, or in turn, open every line with one of them too)."""
-    return re.search(r"option|either|choice", c.family) is not None
+    """Whether the writer calls the markers options every line chooses among:
+    in the label ("line_prefix_options") or in the words quoted ("starts with
+    either 'A:' or 'B:'", "one of the tags …"). A plain "line_prefix" over
+    "'EN:' and 'IT:'" does not say: labels each line carries once, or in
+    turn, open every line with one of them too."""
+    if re.search(r"option|either|choice", c.family):
+        return True
+    return re.search(r"\beither\b|\bone of\b", str(c.quote or "").lower()) is not None

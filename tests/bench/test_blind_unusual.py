@@ -643,6 +643,27 @@ def test_markers_a_writer_labels_as_options_are_a_choice_for_every_line() -> Non
     assert not _covered(got, _SPEAKERS | {"position": "end"})
 
 
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "Every line starts with either 'Teacher:' or 'Student:'",
+        "each line begins with one of the labels Teacher: and Student:",
+    ],
+)
+def test_markers_the_quoted_words_offer_as_a_choice_are_one(quote: str) -> None:
+    got = _expect(
+        {
+            "family": "line_prefix",
+            "quote": quote,
+            "unit": "line",
+            "scope": "each line",
+            "relation": "starts_with",
+            "words": ("Teacher:", "Student:"),
+        }
+    )
+    assert _covered(got, _SPEAKERS)
+
+
 def test_labels_of_unsaid_use_imply_the_choice_without_covering() -> None:
     # labels each line carries once ("Name:", "Phone:") also open every line with one of them
     got = _labels("line_prefix", ("Teacher:", "Student:"))
