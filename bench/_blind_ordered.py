@@ -17,7 +17,7 @@ never from a given prompt:
 
 Orders with a key no item shows (importance, difficulty, "in the order I
 should do them", "from the sun"), alphabetical orders (``sorted_items``) and
-orders of a table's rows stay unmapped.
+a table's rows map with the column named after "by".
 """
 
 from __future__ import annotations
@@ -90,11 +90,22 @@ def _direction(said: str) -> str | None:
     return "ascending" if _UP_WORD.search(said) else None
 
 
-def _matcher(by: str, direction: str, strict: bool, unit: str | None) -> Matcher:
+def _column_key(name: str) -> str:
+    """A column as a header names it: "Area (sq mi)" and "area" alike."""
+    return " ".join(re.sub(r"[(\[].*$", "", name).casefold().split())
+
+
+def _matcher(
+    by: str, direction: str, strict: bool, unit: str | None, column: str | None = None
+) -> Matcher:
     bys = {"length"} if by == "length" else {"number", "time"}
+    want = _column_key(column) if column else None
 
     def test(spec: Spec) -> bool:
         if spec.get("by") not in bys or spec.get("direction") != direction:
+            return False
+        got = spec.get("column")
+        if (got is None) != (want is None) or (got and _column_key(str(got)) != want):
             return False
         if bool(spec.get("strict")) != strict:
             return False
@@ -104,6 +115,7 @@ def _matcher(by: str, direction: str, strict: bool, unit: str | None) -> Matcher
         return spec.get("unit") in ((unit, None) if unit == "characters" else (unit,))
 
     label = f"ordered_items by={by} direction={direction}" + (" strict" if strict else "")
+    label += f" column={column!r}" if column else ""
     return Matcher(frozenset({"ordered_items"}), test, label + (f" unit={unit}" if unit else ""))
 
 
@@ -128,8 +140,10 @@ def ordered(c: Constraint) -> Expectation | None:
     if _AGAINST_PREVIOUS.search(f"{c.quote or ''} {c.value or ''}".lower()):
         return None  # each against the one before: length_progression's
     where = f"{c.scope or ''} {c.unit or ''}".lower()
-    if _ALPHABET.search(said) or _TABLE.search(where) or not _VALUE.search(said):
+    if _ALPHABET.search(said) or not _VALUE.search(said):
         return None
+    if _TABLE.search(where):
+        return _table_rows(c, said)
     if _LENGTH.search(said) and not _VALUE_UNIT.search(str(c.unit or "").lower()):
         by = "length"
     elif _VALUE_KEY.search(said) or _UP_WORD.search(said) or _DOWN_WORD.search(said):
@@ -147,3 +161,29 @@ def ordered(c: Constraint) -> Expectation | None:
             "words" if (stated.group("a") or stated.group("b")).startswith("word") else "characters"
         )
     return all_of(_matcher(by, direction, _STRICT.search(said) is not None, unit))
+
+
+# "ascending by Year", "descending by Area (sq mi)", "Sort rows by weight, heaviest first"
+_BY_COLUMN = re.compile(
+    r"\bby\s+(?:the\s+)?(?P<col>[A-Za-z][\w%' ()-]*?)(?:\s+column)?"
+    r"(?=\s*(?:$|[,.;]|\s(?:ascending|descending|increasing|decreasing|from|first)\b))"
+)
+
+
+def _table_rows(c: Constraint, said: str) -> Expectation | None:
+    """A table's rows in order of one column's values: the column named after
+    "by" in the writer's value, else in the quote; None where neither names one."""
+    for words in (str(c.value or ""), str(c.quote or "")):
+        found = _BY_COLUMN.search(words)
+        if found is not None:
+            break
+    else:
+        return None
+    direction = _direction(said)
+    if direction is None:
+        return None
+    column = found.group("col").strip()
+    if re.search(r"\b(?:name|names|alphabet)", column.lower()):
+        return None
+    strict = _STRICT.search(said) is not None
+    return all_of(_matcher("number", direction, strict, None, column))

@@ -134,3 +134,25 @@ def test_other_orders_are_not_ordered_items(fields: dict[str, Any]) -> None:
     for by in ("number", "time", "length"):
         for direction in ("ascending", "descending"):
             assert not covered(got, _spec(by, direction, unit=None))
+
+
+def test_a_tables_rows_map_with_the_column_named() -> None:
+    got = expect(
+        _order(
+            "sort_order",
+            "Sort it descending by area.",
+            "descending by Area (sq mi)",
+            unit="row",
+            scope="table",
+        )
+    )
+    assert covered(got, _spec("number", "descending", column="area"))
+    assert covered(got, _spec("number", "descending", column="Area (sq mi)"))
+    assert not covered(got, _spec("number", "descending", column="Capital"))
+    assert not covered(got, _spec("number", "descending"))  # the list items are not the rows
+
+
+def test_a_tables_rows_by_no_column_or_by_name_stay_unmapped() -> None:
+    for value in ("descending", "alphabetical by language"):
+        got = expect(_order("sort_order", "sorted", value, unit="row", scope="table"))
+        assert not got.matchers

@@ -195,7 +195,6 @@ def test_phrasings_that_compile(prompt: str, expected: tuple[str, str, bool, str
         "Sort the words in ascending alphabetical order.",  # sorted_items'
         "Write sentences of increasing length.",  # length_progression's
         "Sort rows by Year ascending.",  # a table's rows
-        "Make a table of the planets. Sort it descending by mass.",
         "Could you sort them ascending?",  # a question
         "Don't sort them ascending.",  # negated
         "If possible, list them newest first.",  # conditional
@@ -207,3 +206,74 @@ def test_phrasings_that_compile(prompt: str, expected: tuple[str, str, bool, str
 )
 def test_near_misses_compile_no_order(prompt: str) -> None:
     assert orders(prompt) == []
+
+
+TABLE = (
+    "| State | Area (sq mi) | Capital |\n|---|---|---|\n"
+    "| Alaska | 665,384 | Juneau |\n| Texas | 268,596 | Austin |\n"
+    "| California | 163,695 | Sacramento |"
+)
+
+
+@pytest.mark.parametrize(
+    ("spec", "verdict"),
+    [
+        (OrderedItems(direction="descending", column="area"), True),  # a unit after the name
+        (OrderedItems(column="Area (sq mi)"), False),
+        (OrderedItems(column="Population"), None),  # no such column: cannot tell
+        (OrderedItems(column="Capital"), None),  # names are no numbers
+    ],
+)
+def test_a_tables_rows_by_one_column(spec: OrderedItems, verdict: bool | None) -> None:
+    outcome = measure_text(spec, TABLE)
+    if verdict is None:
+        assert outcome.skipped and not outcome.passed, outcome.reason
+    else:
+        assert not outcome.skipped and outcome.passed is verdict, outcome.reason
+    assert repair_for(spec) is None  # whole rows move: the model's to rewrite
+
+
+def table_orders(prompt: str) -> list[tuple[str, str, str | None]]:
+    return [
+        (c.spec.by, c.spec.direction, c.spec.column)
+        for c in compile_checks(prompt)
+        if isinstance(c.spec, OrderedItems)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Make a markdown table of the 5 largest US states with columns State, Area (sq mi), "
+            "Capital. Sort it descending by area.",
+            ("number", "descending", "area"),
+        ),
+        ("Make a table of elements. Sort rows by Year ascending.", ("time", "ascending", "Year")),
+        (
+            "Give a table of animals with their weight. Sort rows by weight, heaviest first.",
+            ("number", "descending", "weight"),
+        ),
+        (
+            "Make a table of cities. Sort by population from largest to smallest.",
+            ("number", "descending", "population"),
+        ),
+        ("Make a table of cities. Sort by population.", ("number", "ascending", "population")),
+    ],
+)
+def test_a_tables_order_names_its_column(prompt: str, expected: tuple[str, str, str]) -> None:
+    assert table_orders(prompt) == [expected]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Make a table of languages sorted alphabetically by language.",  # text order
+        "Make a table. Sort the rows by name.",
+        "Make a table of cities. Sort by population from most to least interesting.",
+        "Make a table of cities. Should I sort by population?",
+        "Make a table of cities; the data below is sorted by population.",
+    ],
+)
+def test_table_near_misses_compile_no_order(prompt: str) -> None:
+    assert table_orders(prompt) == []

@@ -26,12 +26,14 @@ and "sentences of increasing length" ``length_progression``'s.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any, ClassVar
 
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria._families._base import Family
+from redraft.criteria._families._cells import table_cells
 from redraft.criteria._families._item_keys import (
     item_length,
     item_number,
@@ -57,6 +59,29 @@ def _dated(item: str) -> bool:
     no date to order by where numbers were asked)."""
     key = item_time(item)
     return key is not None and any(part is not None for part in key[1:])
+
+
+def _column_named(header: Sequence[str], column: str) -> int | None:
+    """The header cell naming ``column``: its name, or its name with a unit
+    after it ("Area (sq mi)" for "area"); case and emphasis aside."""
+    want = " ".join(column.casefold().split())
+    names = [" ".join(cell.strip().strip("*_`").casefold().split()) for cell in header]
+    for i, name in enumerate(names):
+        if name == want or re.match(rf"{re.escape(want)}\s*[(\[,]", name):
+            return i
+    return None
+
+
+def _items(spec: OrderedItems, text: str) -> list[str] | None:
+    """What is ordered: the list items, or the cells of the named column of
+    the answer's first table holding it (None where no table does)."""
+    if spec.column is None:
+        return list_units(text)
+    for header, rows in table_cells(text):
+        at = _column_named(header, spec.column)
+        if at is not None:
+            return [row[at] if at < len(row) else "" for row in rows]
+    return None
 
 
 def _key_of(spec: OrderedItems, items: Sequence[str]) -> str:
@@ -154,8 +179,11 @@ class _OrderedItems(Family):
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, OrderedItems)
-        items = list_units(text)
-        data: dict[str, Any] = {"items": len(items)}
+        items = _items(spec, text)
+        data: dict[str, Any] = {"items": len(items or ())}
+        if items is None:
+            said = f"no table with a {spec.column!r} column"
+            return Outcome(False, f"cannot tell the order: {said}", data=data, skipped=True)
         if len(items) < 2:
             # "Canada > Nigeria > Japan": items no cut finds are no proof of disorder
             return Outcome(
@@ -186,7 +214,7 @@ class _OrderedItems(Family):
 
     def correction(self, spec: Any, text: str) -> str:
         assert isinstance(spec, OrderedItems)
-        items = list_units(text)
+        items = _items(spec, text) or []
         if len(items) < 2:
             return f"Your answer needs at least two items: {spec.describe()}."
         first, second = (_broken(spec, items) or [("", "")])[0]
@@ -197,6 +225,8 @@ class _OrderedItems(Family):
 
     def repair(self, spec: Any) -> dict[str, Any] | None:
         assert isinstance(spec, OrderedItems)
+        if spec.column is not None:
+            return None  # a table's rows move whole: the model's to rewrite
         return {"op": ORDER_ITEMS.name, **spec.model_dump(exclude={"kind"})}
 
 

@@ -243,10 +243,14 @@ def _listed(text: str, match: re.Match[str]) -> bool:
 def ordered_items(sentence: Sentence) -> Iterator[Hit]:
     """ "Sorted ascending", "in chronological order", "cheapest to most expensive"."""
     text = sentence.lower
-    if sentence.original.rstrip().endswith("?") or _OTHER_PARTS.search(text):
+    if sentence.original.rstrip().endswith("?"):
         return
     if _TABLE_ASKED.search(sentence.whole.lower()):
-        return  # "Make a table … Sort it descending": its rows, by a column
+        # "Make a table … Sort it descending by area": its rows, by a column
+        yield from _table_order(sentence)
+        return
+    if _OTHER_PARTS.search(text):
+        return
     for match, by, direction in sorted(_candidates(text), key=lambda found: found[0].start()):
         if by is None or _ALPHABET.search(text, match.start(), match.end() + 25):
             continue
@@ -270,4 +274,61 @@ def ordered_items(sentence: Sentence) -> Iterator[Hit]:
         unit = _unit(said) if by == "length" else None
         spec = OrderedItems(by=by, direction=direction, strict=strict, unit=unit)
         yield Hit(spec, match.start(), match.end())
+        return
+
+
+# -- a table's rows by a column ---------------------------------------------------
+
+_NOT_NAME = r"(?:ascending|descending|increasing|decreasing|from|in|with|and|then|so|first|order)"
+_TABLE_SORT = re.compile(
+    r"\b(?:sort|order|arrang|rank)(?:ed|e)?\s+(?:(?:the\s+)?(?:rows|table|it|them|entries|data)\s+)?"
+    rf"(?:(?P<dir>{_UP}|{_DOWN})\s+)?by\s+(?:the\s+|their\s+|its\s+)?"
+    rf"(?P<col>[a-z][\w%'-]*(?:\s+(?!{_NOT_NAME}\b)[a-z][\w%'-]*){{0,2}}?)(?:\s+column)?"
+    r"(?=\s*(?:$|[,.;:)]|\s(?:ascending|descending|increasing|decreasing|from|in|with|and)\b))"
+)
+_DIR_AFTER = re.compile(
+    rf"\s*,?\s*(?:(?:in\s+)?(?P<dir>{_UP}|{_DOWN})|"
+    r"(?:with\s+)?(?:the\s+)?(?P<first>[a-z]+(?:\s+[a-z]+)?)\s+first|"
+    r"(?:from\s+)?(?:the\s+)?(?P<start>[a-z]+)\s+to\s+(?:the\s+)?[a-z]+)\b"
+)
+_HIGH_FIRST = re.compile(
+    r"(?:highest|largest|biggest|greatest|heaviest|most\s+\w+|newest|latest|most\s+recent|longest|"
+    r"oldest\s+last|high)$"
+)
+_LOW_FIRST = re.compile(
+    r"(?:lowest|smallest|least\s+\w+|lightest|cheapest|fewest|oldest|earliest|shortest|low)$"
+)
+
+
+def _table_direction(text: str, match: re.Match[str]) -> tuple[Direction | None, int]:
+    """The direction said with the column, and where its words end."""
+    if match.group("dir"):
+        return ("ascending" if re.match(_UP, match["dir"]) else "descending"), match.end()
+    after = _DIR_AFTER.match(text, match.end())
+    if after is None:
+        return "ascending", match.end()  # "sort the rows by year": the least first
+    if after.group("dir"):
+        return ("ascending" if re.match(_UP, after["dir"]) else "descending"), after.end()
+    end = after.group("first") or after.group("start") or ""
+    if _HIGH_FIRST.search(end):
+        return "descending", after.end()
+    return ("ascending" if _LOW_FIRST.search(end) else None), after.end()
+
+
+def _table_order(sentence: Sentence) -> Iterator[Hit]:
+    """ "Sort the rows by Year ascending", "sorted by weight, heaviest first"."""
+    text = sentence.lower
+    for match in _TABLE_SORT.finditer(text):
+        column = sentence.original[match.start("col") : match.end("col")].strip()
+        if _ALPHABET.search(text, match.start(), match.end() + 25) or column.lower() in (
+            "name",
+            "names",
+        ):
+            continue  # a name column sorts as text: sorted_items's, or no check's
+        direction, end = _table_direction(text, match)
+        if direction is None or not response_context(sentence, match.start()):
+            continue
+        by: By = "time" if re.fullmatch(_TIME_KEY, column.lower()) else "number"
+        spec = OrderedItems(by=by, direction=direction, column=column)
+        yield Hit(spec, match.start(), end)
         return

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from redraft.criteria._families._base import FamilySpec
 
 __all__ = ["OrderedItems"]
@@ -20,8 +22,17 @@ class OrderedItems(FamilySpec):
     unit: Literal["characters", "words"] | None = None
     """For ``by="length"``: None is characters, words where two items differ in
     words, or the number each shows (any reading that holds)."""
+    column: str | None = Field(default=None, min_length=1, max_length=60, pattern=r"\S")
+    """Where set, the items are the cells of the answer's table column of that
+    name (its rows sorted by it), not its list items."""
 
     def describe(self) -> str:
+        said = self._items()
+        if self.column is None:
+            return said
+        return said.replace("items", f"table rows by their {self.column!r} cells", 1)
+
+    def _items(self) -> str:
         down = self.direction == "descending"
         strictly = "strictly " if self.strict else ""
         if self.by == "length":
