@@ -252,7 +252,24 @@ def _positional(c: Constraint, unit: str, scope: Scope, relation: str) -> Expect
     marker = _line_marker(c, relation, text)
     if marker is not None:
         return marker
+    if where == "each" and part is not None and not _PART_UNITS.fullmatch(str(part)):
+        # "each fact", "each reason", "each item": each of the things asked, an
+        # item of the answer's list or its line
+        return all_of(
+            either(
+                phrase_is(f"each_{kind}", text, part="item"),
+                phrase_is(f"each_{kind}", text, part="line"),
+            )
+        )
     return no_kind("starts or ends one part that no kind addresses")
+
+
+# parts of prose, markup and data, and the units inside them: not things asked
+_PART_UNITS = re.compile(
+    r"(?:sentence|paragraph|line|word|letter|character|stanza|verse|section|heading|header|"
+    r"title|cell|row|column|field|key|value|part|half|sentence pair|[a-z]+ (?:line|lines|part))s?"
+    r"|(?:odd|even|first|last|other|\w+ of) .*"
+)
 
 
 def _line_marker(c: Constraint, relation: str, text: str) -> Expectation | None:

@@ -1473,12 +1473,18 @@ def test_each_item_of_a_list_a_sibling_counts_starts_or_ends_so(
     assert implied(found, {"kind": relation, "phrase": value})
 
 
-def test_each_item_of_no_markdown_list_starts_or_ends_with_no_part_check() -> None:
+def test_each_item_of_no_markdown_list_starts_or_ends_as_an_item_or_a_line() -> None:
+    # an item of a comma list or a line of questions: the item part cuts both
     item = constraint(unit=None, scope="each item", relation="starts_with", value="re")
     prose = constraint(unit=None, relation="other", value=",")
     count = constraint(unit="numbered item", relation="exactly", value=8)
-    assert not _expect_in(item, prose, count).matchers
-    assert not _expect_in(item, constraint(unit="question", relation="exactly", value=5)).matchers
+    for found in (
+        _expect_in(item, prose, count),
+        _expect_in(item, constraint(unit="question", relation="exactly", value=5)),
+    ):
+        assert covered(found, {"kind": "each_starts_with", "part": "item", "phrase": "re"})
+        assert covered(found, {"kind": "each_starts_with", "part": "line", "phrase": "re"})
+        assert not covered(found, {"kind": "each_starts_with", "part": "sentence", "phrase": "re"})
     banned = constraint(unit="numbered item", relation="none")
     bullets = constraint(unit="bullet", relation="exactly", value=3)
     ends = constraint(unit=None, scope="each item", relation="ends_with", value="?")

@@ -14,9 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any, ClassVar, Literal
-
-from pydantic import Field, model_validator
+from typing import Any, ClassVar
 
 from redraft.criteria._families._arguments import (
     ARG,
@@ -26,7 +24,8 @@ from redraft.criteria._families._arguments import (
     part_of,
     spec_hit,
 )
-from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._each_part_spec import EachEndsWith, EachStartsWith
+from redraft.criteria._families._each_thing_affix import each_thing_affixes
 from redraft.criteria._families._per_part import every_part_outcome, parts_of
 from redraft.criteria._families._positions import (
     BEGIN,
@@ -38,50 +37,11 @@ from redraft.criteria._families._positions import (
 )
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
-from redraft.criteria._spec_base import SHORT
 from redraft.criteria._spec_parts import PART_NAMES, Part
 
 __all__ = ["EACH_PART", "EachEndsWith", "EachStartsWith", "each_part"]
 
 _EXAMPLES = 3
-
-
-class EachStartsWith(FamilySpec):
-    """Every sentence, paragraph or bullet point starts with ``phrase``
-    (case-insensitive), or, with ``capital``, with a capital letter."""
-
-    kind: Literal["each_starts_with"] = "each_starts_with"
-    part: Part
-    phrase: str | None = Field(default=None, min_length=1, max_length=SHORT)
-    capital: bool = False
-
-    @model_validator(mode="after")
-    def _one_rule(self) -> EachStartsWith:
-        if (self.phrase is None) == (not self.capital):
-            raise ValueError("give either a phrase or capital=true")
-        return self
-
-    def describe(self) -> str:
-        start = "a capital letter" if self.capital else repr(self.phrase)
-        return f"every {PART_NAMES[self.part][0]} starts with {start}"
-
-    def slot(self) -> tuple[object, ...]:
-        return (self.kind, self.part)
-
-
-class EachEndsWith(FamilySpec):
-    """Every sentence, paragraph or bullet point ends with ``phrase``
-    (case-insensitive; "!" = every one ends with an exclamation mark)."""
-
-    kind: Literal["each_ends_with"] = "each_ends_with"
-    part: Part
-    phrase: str = Field(min_length=1, max_length=SHORT)
-
-    def describe(self) -> str:
-        return f"every {PART_NAMES[self.part][0]} ends with {self.phrase!r}"
-
-    def slot(self) -> tuple[object, ...]:
-        return (self.kind, self.part)
 
 
 _CLOSERS = ".,!?\"'”’»)"
@@ -231,10 +191,21 @@ def each_part(sentence: Sentence) -> Iterator[Hit]:
             yield hit
 
 
+def _every_part(sentence: Sentence) -> Iterator[Hit]:
+    """Every part by its name, then each of the things asked where no
+    part's wording read the same words ("numbered, and make every one end
+    with '!'" is the numbered items', once)."""
+    found = list(each_part(sentence))
+    yield from found
+    for hit in each_thing_affixes(sentence):
+        if not any(hit.start < other.end and other.start < hit.end for other in found):
+            yield hit
+
+
 class _EachPart(Corrected):
     name = "every part"
     specs = (EachStartsWith, EachEndsWith)
-    rules: ClassVar[tuple[Rule, ...]] = (each_part,)
+    rules: ClassVar[tuple[Rule, ...]] = (_every_part,)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, EachStartsWith):

@@ -1,0 +1,134 @@
+"""How each of the things a prompt asks for starts or ends: "Give me 5 fun
+facts, each ending with an exclamation mark", "List 3 reasons. Begin each
+reason with 'Because'.", "Write 6 taglines; each one must end with a
+period", "5 interview questions, each must end with a question mark",
+"every item must start with 'Did you know'".
+
+The things are those :mod:`._things_asked` finds ("facts", "reasons",
+"taglines"), or the answer's list items where the request says "every item"
+or "each entry"; each one is a line where the prompt puts one per line, else
+an item of the answer's list (:func:`._parts.parts_of`). The rule compiles
+the every-part kinds of :mod:`._each_part` (``each_starts_with`` /
+``each_ends_with`` of ``item`` or ``line``).
+
+Read only after the things are asked, of the things themselves (the subject
+"each", "each one", "each of them", "every one", "all of them" or the
+things' own noun; "each definition" of a list of terms is a part of each,
+and compiles nothing), with a quoted phrase, a named word or letter, or a
+named mark; not where two sets of things are asked, nor a hedged, negated,
+conditional, questioned or given request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from functools import partial
+
+from redraft.criteria._families._arguments import ARG, spec_hit
+from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._each_part_spec import EachEndsWith, EachStartsWith
+from redraft.criteria._families._positions import WORD_PHRASE, argument
+from redraft.criteria._families._things_asked import Things, things_asked
+from redraft.criteria._sentences import NEGATION, Hit, Sentence, sentence_blocked
+from redraft.criteria._spec_parts import Part
+
+__all__ = ["each_thing_affixes"]
+
+_MARKS = {
+    "exclamation": "!",
+    "question": "?",
+    "period": ".",
+    "full": ".",
+    "colon": ":",
+    "semicolon": ";",
+    "ellipsis": "...",
+}
+_MARK = (
+    r"(?:an?\s+|the\s+)?(?P<mark>exclamation\s+(?:mark|point)|question\s+mark|period|full\s+stop|"
+    r"colon|semicolon|ellipsis)"
+)
+_WHAT = rf"(?:{_MARK}|the\s+letter\s+(?P<letter>{ARG}|[a-z]\b)|{WORD_PHRASE})"
+_MODAL = r"(?:must|should|has\s+to|needs\s+to|will|shall|is\s+to)"
+_SUBJECT = (
+    r"(?P<subj>each(?:\s+(?:one|of\s+them|of\s+these))?|every\s+one(?:\s+of\s+them)?|"
+    r"all\s+of\s+them|(?:each|every)\s+(?P<noun>[a-z][\w-]*))"
+)
+_START = r"(?:start|begin|open)"
+_END = r"(?:end|finish|close)"
+_PHRASES = (
+    # "each must end with a question mark", "every item starts with 'Did you know'"
+    re.compile(
+        rf"\b{_SUBJECT}\s*,?\s+(?:{_MODAL}\s+)?(?:(?P<s>{_START})|(?P<e>{_END}))s?\s+"
+        rf"(?:with|in|on)\s+{_WHAT}"
+    ),
+    # "5 fun facts, each ending with an exclamation mark"
+    re.compile(
+        rf"\b{_SUBJECT}\s+(?:(?P<s>starting|beginning|opening)|(?P<e>ending|finishing|closing))\s+"
+        rf"(?:with|in|on)\s+{_WHAT}"
+    ),
+    # "Begin each reason with 'Because'", "end every one with a period"
+    re.compile(rf"\b(?:(?P<s>{_START})|(?P<e>{_END}))\s+{_SUBJECT}\s+with\s+{_WHAT}"),
+)
+# "every item", "each entry": the answer's list items, whatever they are
+_ITEM_NOUNS = frozenset({"item", "entry", "list-item"})
+# the parts :mod:`._each_part` and :mod:`._line_affix` read themselves
+_PART_NOUNS = frozenset(
+    {"sentence", "paragraph", "bullet", "line", "word", "stanza", "verse", "section"}
+)
+_ONE_PER_LINE = re.compile(
+    r"\b(?:one\s+per\s+line|each\s+on\s+(?:its\s+own|a\s+(?:new|separate))\s+line|"
+    r"one\s+(?:on\s+each|a)\s+line)\b"
+)
+_GIVEN = re.compile(r"\b(?:my|given|provided|attached|following|below|above|existing)\b")
+
+
+def _part_for(noun: str | None, things: Things | None) -> Part | None:
+    """The part each of the things is, or None where ``noun`` names another thing."""
+    if noun in _ITEM_NOUNS:
+        return "item"
+    if noun in _PART_NOUNS or things is None:
+        return None
+    if noun is None or things.names(noun):
+        return things.part
+    return None  # "each definition" of a list of terms: a part of each
+
+
+def _plain(sentence: Sentence, start: int) -> bool:
+    if sentence_blocked(sentence, start) or sentence.lower.rstrip().endswith("?"):
+        return False
+    clause = re.split(r"[,;:]|\bbut\b", sentence.lower[:start])[-1]
+    return NEGATION.search(clause) is None and _GIVEN.search(clause) is None
+
+
+def each_thing_affixes(sentence: Sentence) -> Iterator[Hit]:
+    """ "5 fun facts, each ending with '!'", "Begin each reason with 'Because'"."""
+    text = sentence.lower
+    if _ONE_PER_LINE.search(text):
+        return  # "one per line, each starting with …": every line's, :mod:`._line_affix` reads it
+    things = things_asked(sentence.whole.lower())
+    for pattern in _PHRASES:
+        for match in pattern.finditer(text):
+            noun = match.group("noun")
+            if things is not None and sentence.start + match.start() < things.end:
+                continue  # said before the things are asked
+            part = _part_for(noun, things)
+            if part is None or not _plain(sentence, match.start()):
+                continue
+            mark = match.group("mark")
+            if mark:
+                phrase: str | None = _MARKS[mark.split()[0]]
+            elif match.group("letter"):
+                phrase = sentence.unmask(*match.span("letter")).strip("\"'‘’“”")
+            else:
+                phrase = argument(sentence, match)
+            if not phrase:
+                continue
+            build: Callable[[], FamilySpec] = (
+                partial(EachStartsWith, part=part, phrase=phrase)
+                if match.group("s")
+                else partial(EachEndsWith, part=part, phrase=phrase)
+            )
+            if hit := spec_hit(build, *match.span()):
+                yield hit
+                return
