@@ -111,7 +111,31 @@ def comma_separated(c: Constraint) -> bool:
 def comma_line(c: Constraint) -> Expectation:
     """One line of comma-separated items (comma_list); a count of one line is a part of it."""
     one_line = count("line_count", "exactly", 1)
-    return replace(all_of(fields("comma_list")), implied=(one_line,))
+    return replace(all_of(fields("comma_list", separator=",")), implied=(one_line,))
+
+
+# a separator between items: one to three marks ("; ", " > ", " / ", "|")
+_SEPARATOR = re.compile(r"\s*[^\w\s'\"‘’“”*~=#-]{1,3}\s*")
+_BETWEEN = re.compile(r"between|response|answer|list|items?|names|line")
+
+
+def separator_line(c: Constraint) -> Expectation | None:
+    """The answer's items on one line separated by the writer's mark, where the
+    writer's unit is the separator (or delimiter) between items and its value
+    the mark: ``comma_list`` of that separator (spaces around it aside)."""
+    text = c.value if isinstance(c.value, str) else None
+    # the unit, or with none the label, names the separator
+    named = str(c.unit or c.family or "").lower()
+    if text is None or not re.fullmatch(r"(?:separator|delimiter|list_separator)s?", named):
+        return None
+    if not _SEPARATOR.fullmatch(text) or not _BETWEEN.search(str(c.scope or "response").lower()):
+        return None
+    mark = text.strip()
+
+    def test(spec: Spec) -> bool:
+        return str(spec.get("separator", ",")).strip() == mark
+
+    return all_of(Matcher(frozenset({"comma_list"}), test, f"comma_list separator={mark!r}"))
 
 
 def versions_separator(c: Constraint, unit: str, text: str | None) -> Expectation | None:

@@ -299,7 +299,7 @@ def _literals(c: Fields) -> Expectation | None:
         shape = "dict" if found[1].startswith("dict") else found[1]
         return all_of(_kind("python_literal", shape, shape=shape))
     if re.fullmatch(r"comma[- ]?separated(?: list)?", value):
-        return all_of(_kind("comma_list", ""))
+        return all_of(_kind("comma_list", "", separator=","))
     return None
 
 

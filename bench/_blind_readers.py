@@ -20,6 +20,7 @@ from _blind_layout import (
     comma_separated,
     item_template,
     named_sections,
+    separator_line,
     separators_count,
     sorted_items,
     unique_items,
@@ -228,6 +229,9 @@ def read_equals(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation
     marker = marker_of([c]) if _LABELS.search(str(c.unit)) else None
     if marker is not None:
         return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))
+    separated = separator_line(c)
+    if separated is not None:
+        return separated
     if unit == "word" and text:
         if where == "word" and index in (1, -1):
             return all_of(last_word(text) if index == -1 else first_word(text))
@@ -276,6 +280,9 @@ def read_format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation
     marker = marker_of([c]) if _LABELS.search(str(c.unit)) else None
     if marker is not None:
         return all_of(any_count("section_count", f"marker={marker!r}", 1, marker=marker))
+    separated = separator_line(c)
+    if separated is not None:
+        return separated
     boxes = checklist(c)
     if boxes is not None:
         return boxes
@@ -314,8 +321,11 @@ def read_other(c: Constraint, scope: Scope) -> Expectation:
         pieces = versions_separator(c, "separator", c.value)
         if pieces is not None:
             return pieces
+        separated = separator_line(c)
+        if separated is not None:
+            return separated
     if is_response(scope) and unit_of(c) in ("list", "answer", "item") and comma_separated(c):
-        return all_of(fields("comma_list"))
+        return all_of(fields("comma_list", separator=","))
     if is_response(scope) and "code block" in shape and re.search(r"outside|only|nothing", shape):
         return all_of(only_code_block())
     if is_response(scope) and re.search(r"\bjson\b", shape):

@@ -160,5 +160,5 @@ def laid_out_counts(c: Constraint, row: Row, found: Expectation) -> Expectation:
     if unit == "paragraph" and found.matchers and _BLANK_NOTE.search(str(c.note).lower()):
         return replace(found, implied=(*found.implied, _blank_gaps(c)))
     if unit == "comma" and _COMMA_LABEL.fullmatch(label_key(c)) and found.matchers:
-        return replace(found, implied=(*found.implied, fields("comma_list")))
+        return replace(found, implied=(*found.implied, fields("comma_list", separator=",")))
     return found

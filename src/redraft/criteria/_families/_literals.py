@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
+from pydantic import Field
+
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import asks_about, required
@@ -48,12 +50,20 @@ class PythonLiteral(FamilySpec):
 
 
 class CommaList(FamilySpec):
-    """The answer is one line of items separated by commas."""
+    """The answer is one line of items separated by commas, or by
+    ``separator`` ("; ", " / ", " > ", "|")."""
 
     kind: Literal["comma_list"] = "comma_list"
+    separator: str = Field(default=",", min_length=1, max_length=5, pattern=r"^\s*[^\w\s]{1,3}\s*$")
+
+    def mark(self) -> str:
+        """The separator without the spaces around it."""
+        return self.separator.strip()
 
     def describe(self) -> str:
-        return "one comma-separated line"
+        if self.mark() == ",":
+            return "one comma-separated line"
+        return f"one line of items separated by {self.separator.strip()!r}"
 
 
 def _source(text: str) -> str:
@@ -79,32 +89,39 @@ def literal_of(text: str) -> tuple[object, str | None]:
 _MARKER = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 
 
-def _items(text: str) -> list[str] | None:
-    """The comma-separated items of a one-line answer, or None."""
+def _items(text: str, mark: str = ",") -> list[str] | None:
+    """The items of a one-line answer separated by ``mark``, or None."""
     body = text.strip()
     if not body or "\n" in body:
         return None
-    if body.endswith(".") and not body.endswith(".."):
+    if body.endswith(".") and not body.endswith("..") and mark != ".":
         body = body[:-1]
-    items = [item.strip() for item in body.split(",")]
+    items = [item.strip() for item in body.split(mark)]
     if len(items) < 2 or not all(items) or _MARKER.match(body):
         return None
     return items
 
 
-def join_list(text: str) -> str:
-    """A bulleted or numbered list (and nothing else) joined into one line."""
+def join_list(text: str, separator: str = ",") -> str:
+    """A bulleted or numbered list (and nothing else) joined into one line,
+    its items separated by ``separator`` (", " for a comma)."""
     lines = [line for line in text.strip().splitlines() if line.strip()]
     if len(lines) < 2 or not all(_MARKER.match(line) for line in lines):
         return text
+    mark = separator.strip() or ","
     items = [_MARKER.sub("", line).strip().rstrip(",;") for line in lines]
-    if any("," in item or not item for item in items):
-        return text  # an item with its own commas would read as two
-    return ", ".join(items)
+    if any(mark in item or not item for item in items):
+        return text  # an item with its own separator would read as two
+    return (", " if separator == "," else separator).join(items)
 
 
 _EDITS = (
-    RepairOp("join_list", 130, lambda text, _p, _r: join_list(text), lambda _: "list joined"),
+    RepairOp(
+        "join_list",
+        130,
+        lambda text, p, _r: join_list(text, str(p.get("separator", ","))),
+        lambda _: "list joined",
+    ),
 )
 
 
@@ -142,9 +159,32 @@ def python_literals(sentence: Sentence) -> Iterator[Hit]:
 
 
 _COMMAS = re.compile(
-    r"\b(?:as\s+|in\s+)?(?:a\s+|one\s+)?(?:single[- ]line\s+)?comma[- ]?separated(?:\s+list)?\b"
-    r"|\bseparated\s+by\s+commas\b|\bseparate\s+(?:them|the\s+\w+|each\s+one)\s+with\s+commas\b"
+    r"\b(?:as\s+|in\s+)?(?:a\s+|one\s+)?(?:single[- ]line\s+)?(?P<n1>comma|semicolon|slash|pipe)"
+    r"[- ]?separated(?:\s+list)?\b"
+    r"|\bseparated\s+by\s+(?:a\s+|single\s+)?(?P<n2>commas|semicolons?|(?:forward\s+)?slash(?:es)?|"
+    r"pipes?|vertical\s+bars?)\b"
+    r"|\bseparate\s+(?:them|the\s+\w+|each\s+one)\s+with\s+(?P<n3>commas|semicolons|slashes|pipes)\b"
+    # "separated by ' > '", "separated by ' / '": a symbol quoted (masked here)
+    r"|\bseparated\s+by\s+['\"‘“](?P<sym>\ue000{1,5})['\"’”]"
 )
+_SEPARATORS = {
+    **dict.fromkeys(("comma", "commas"), ","),
+    **dict.fromkeys(("semicolon", "semicolons"), ";"),
+    **dict.fromkeys(("slash", "slashes", "forward"), "/"),
+    **dict.fromkeys(("pipe", "pipes", "vertical"), "|"),
+}
+_SYMBOL = re.compile(r"\s*[^\w\s'\"‘’“”]{1,3}\s*")
+
+
+def _separator(sentence: Sentence, match: re.Match[str]) -> str | None:
+    """The separator a match names or quotes, or None where it quotes no symbol."""
+    if match.group("sym"):
+        quoted = sentence.unmask(*match.span("sym"))
+        return quoted if _SYMBOL.fullmatch(quoted) else None
+    name = match.group("n1") or match.group("n2") or match.group("n3") or ""
+    return _SEPARATORS.get(name.split()[0])
+
+
 _PART = re.compile(r"\b(?:each|every|per|line|row|column|field)\b")
 # A list that is one part of the answer: "add tags at the end, comma-separated".
 _ONE_PART = re.compile(
@@ -203,9 +243,12 @@ def _one_part(sentence: Sentence, match: re.Match[str]) -> bool:
 def comma_lists(sentence: Sentence) -> Iterator[Hit]:
     """ "List them comma-separated", "as a comma-separated list on one line"."""
     text = sentence.lower
-    if "comma" not in text or asks_about(sentence):
+    if "separat" not in text or asks_about(sentence):
         return
     for match in _COMMAS.finditer(text):
+        separator = _separator(sentence, match)
+        if separator is None:
+            continue
         clause = re.split(r"[.;:]", text[: match.start()])[-1]
         after = text[match.end() :]
         if (
@@ -223,7 +266,7 @@ def comma_lists(sentence: Sentence) -> Iterator[Hit]:
         if _one_part(sentence, match):
             continue  # "tell me about X and show the numbers, comma-separated, in a code block"
         if required(sentence, match.start()):
-            yield Hit(CommaList(), *match.span())
+            yield Hit(CommaList(separator=separator), *match.span())
             return
 
 
@@ -269,29 +312,36 @@ class _CommaList(Family):
     edits: ClassVar[tuple[RepairOp, ...]] = _EDITS
 
     def measure(self, spec: Any, text: str) -> Outcome:
-        items = _items(text)
+        assert isinstance(spec, CommaList)
+        items = _items(text, spec.mark())
         lines = len([line for line in text.strip().splitlines() if line.strip()])
         data: dict[str, Any] = {"items": len(items) if items else 0, "lines": lines}
         if items is not None:
             return Outcome(True, f"the answer is one line of {len(items)} items", data=data)
         return Outcome(
             False,
-            f"the answer is {lines} lines, not one comma-separated line"
+            f"the answer is {lines} lines, not {spec.describe()}"
             if lines > 1
-            else "the answer is not a list of items separated by commas",
+            else f"the answer is not {spec.describe()}",
             self.correction(spec, text),
             score=0.0,
             data=data,
         )
 
     def correction(self, spec: Any, text: str) -> str:
+        assert isinstance(spec, CommaList)
+        shown = "a, b, c" if spec.mark() == "," else spec.separator.join("abc")
+        said = "commas" if spec.mark() == "," else repr(spec.separator)
         return (
-            "Reply with the items on one line, separated by commas (a, b, c), with no bullets, "
+            f"Reply with the items on one line, separated by {said} ({shown}), with no bullets, "
             "numbers or line breaks and no text before or after them."
         )
 
     def repair(self, spec: Any) -> dict[str, Any] | None:
-        return {"op": "join_list"}
+        assert isinstance(spec, CommaList)
+        if spec.mark() == ",":
+            return {"op": "join_list"}
+        return {"op": "join_list", "separator": spec.separator}
 
 
 PYTHON_LITERAL = _PythonLiteral()
