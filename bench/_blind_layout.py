@@ -18,6 +18,7 @@ from _blind_matchers import (
     either,
     fields,
     no_kind,
+    separated,
     separated_versions,
 )
 from _blind_parts import Scope, is_response, unit_of
@@ -117,25 +118,42 @@ def comma_line(c: Constraint) -> Expectation:
 # a separator between items: one to three marks ("; ", " > ", " / ", "|")
 _SEPARATOR = re.compile(r"\s*[^\w\s'\"‘’“”*~=#-]{1,3}\s*")
 _BETWEEN = re.compile(r"between|response|answer|list|items?|names|line")
+_SEPARATOR_LABEL = re.compile(r"(?:list_)?(?:separator|delimiter)s?(?:_format)?")
+_SEPARATOR_UNIT = re.compile(r"|separators?|delimiters?|list|items?|character|none")
+# a mark named in the writer's quote: "separate them with semicolons"
+_NAMED_MARKS = (
+    (re.compile(r"semicolons?"), ";"),
+    (re.compile(r"(?:forward )?slash(?:es)?"), "/"),
+    (re.compile(r"pipes?|vertical bars?"), "|"),
+)
+
+
+def _mark_of(c: Constraint) -> str | None:
+    """The separator mark: the writer's value, or a mark the quote names."""
+    if isinstance(c.value, str):
+        return c.value if _SEPARATOR.fullmatch(c.value) else None
+    if c.value is not None:
+        return None
+    quote = str(c.quote or "").lower()
+    return next((mark for pattern, mark in _NAMED_MARKS if pattern.search(quote)), None)
 
 
 def separator_line(c: Constraint) -> Expectation | None:
     """The answer's items on one line separated by the writer's mark, where the
-    writer's unit is the separator (or delimiter) between items and its value
-    the mark: ``comma_list`` of that separator (spaces around it aside)."""
-    text = c.value if isinstance(c.value, str) else None
-    # the unit, or with none the label, names the separator
-    named = str(c.unit or c.family or "").lower()
-    if text is None or not re.fullmatch(r"(?:separator|delimiter|list_separator)s?", named):
+    writer's unit (or, with none, the label) is the separator between items and
+    its value (or the mark its quote names) the mark: ``comma_list`` of that
+    separator, spaces around it aside."""
+    unit = str(c.unit or "").lower()
+    if not (re.fullmatch(r"separators?|delimiters?", unit) or _SEPARATOR_LABEL.fullmatch(c.family)):
         return None
-    if not _SEPARATOR.fullmatch(text) or not _BETWEEN.search(str(c.scope or "response").lower()):
+    if not _SEPARATOR_UNIT.fullmatch(unit) or not _BETWEEN.search(
+        str(c.scope or "response").lower()
+    ):
         return None
-    mark = text.strip()
-
-    def test(spec: Spec) -> bool:
-        return str(spec.get("separator", ",")).strip() == mark
-
-    return all_of(Matcher(frozenset({"comma_list"}), test, f"comma_list separator={mark!r}"))
+    found = _mark_of(c)
+    if found is None or c.relation not in ("other", "equals", "matches_format"):
+        return None
+    return all_of(separated(found.strip()))
 
 
 def versions_separator(c: Constraint, unit: str, text: str | None) -> Expectation | None:

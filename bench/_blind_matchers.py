@@ -37,6 +37,7 @@ __all__ = [
     "phrase_is",
     "postscript",
     "repeat",
+    "separated",
     "separated_versions",
     "xml_document",
     "yaml_mapping",
@@ -353,6 +354,15 @@ def either(first: Matcher, second: Matcher) -> Matcher:
         return first.exact(spec) or second.exact(spec)
 
     return Matcher(first.kinds | second.kinds, test, f"{first.label} or {second.label}")
+
+
+def separated(mark: str) -> Matcher:
+    """One line of items (``comma_list``) separated by ``mark``, spaces around it aside."""
+
+    def test(spec: Spec) -> bool:
+        return str(spec.get("separator", ",")).strip() == mark
+
+    return Matcher(frozenset({"comma_list"}), test, f"comma_list separator={mark!r}")
 
 
 def separated_versions(separator: str, versions: int | None = None) -> Matcher:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from _blind_matchers import Expectation, Matcher, Spec, count, either, fields
+from _blind_matchers import Expectation, Matcher, Spec, count, either, fields, separated
 from _blind_parts import NUMERIC, count_value, is_response, scope_of
 from _blind_rows import Constraint, Row
 from _blind_writer_j_spelling import label_key, raw_unit, singular
@@ -161,4 +161,13 @@ def laid_out_counts(c: Constraint, row: Row, found: Expectation) -> Expectation:
         return replace(found, implied=(*found.implied, _blank_gaps(c)))
     if unit == "comma" and _COMMA_LABEL.fullmatch(label_key(c)) and found.matchers:
         return replace(found, implied=(*found.implied, fields("comma_list", separator=",")))
+    mark = _SEPARATOR_MARKS.get(unit)
+    if mark and _SEPARATED_BY.search(str(c.quote).lower()) and found.matchers:
+        # "separated by semicolons" written as a count of semicolons: the
+        # separated line is what the count was quoted from
+        return replace(found, implied=(*found.implied, separated(mark)))
     return found
+
+
+_SEPARATOR_MARKS = {"semicolon": ";", "slash": "/", "pipe": "|"}
+_SEPARATED_BY = re.compile(r"separated by|separate them with|-separated")
