@@ -48,6 +48,11 @@ from pydantic import SerializerFunctionWrapHandler, model_serializer
 
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._lexical import required
+from redraft.criteria._families._line_sets import (
+    letter_lines,
+    named_pair_lines,
+    translation_lines,
+)
 from redraft.criteria._families._poem_forms import FormName, poem_form
 from redraft.criteria._families._reading import CountPhrases, things_counted
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
@@ -196,6 +201,8 @@ def _extra_line(whole: str) -> bool:
             max(text.rfind(mark, 0, match.start()) for mark in ".!?;\n") + 1 : match.start()
         ]
         word = match.group(0)
+        if match.start() == len(text) - len(text.lstrip()) and word.startswith("explain"):
+            continue  # "Explain this regex …, six lines total": the explanation is the answer
         if word.startswith("followed") and _WITHIN_EACH.search(before):
             continue  # "5 lines, each starting with a date followed by …": each line's
         if word.startswith("after") and _IN_BRACKETS.search(before):
@@ -248,6 +255,10 @@ _EACH_ON_ONE = re.compile(r"\beach\s+on\s+(?:one|a\s+single)\s+line\b")
 def line_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Answer in exactly 3 lines", "a 12-line poem", "between 3 and 5 lines",
     "all on one line"."""
+    # the lines the things named make, each reading guarding its own extra parts
+    for read in (translation_lines, letter_lines, named_pair_lines):
+        for count, start, end in read(sentence, required):
+            yield Hit(LineCount(relation="exactly", value=count), start, end)
     if _extra_line(sentence.whole):
         return
     for found in _PHRASES.read(sentence):

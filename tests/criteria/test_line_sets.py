@@ -1,0 +1,95 @@
+"""Line counts stated through the things each line holds (:mod:`._line_sets`):
+the languages of one translation, the letters of an acrostic's word, two
+named parts on lines of their own; and an opening "Explain …" that is the
+answer, not an explanation added to the lines counted."""
+
+from __future__ import annotations
+
+import pytest
+
+from redraft.criteria import compile_checks
+from redraft.criteria._families._lines import LineCount
+
+
+def _line_counts(prompt: str) -> list[tuple[str, int]]:
+    return [
+        (c.spec.relation, c.spec.value)
+        for c in compile_checks(prompt)
+        if isinstance(c.spec, LineCount)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        ("Translate 'Good night' into Dutch, Polish and Greek. Put each on its own line.", 3),
+        ("Say 'thank you' in Japanese and Korean, each on a separate line.", 2),
+        (
+            "Write the same sentence 'I like tea' in English, Spanish, French, and German, "
+            "in that order, each on a new line prefixed with the language's ISO code.",
+            4,
+        ),
+        ("Translate 'See you soon' into Hindi, Urdu and Bengali, one per line.", 3),
+        (
+            "Translate 'Welcome' into Swedish, Danish and Finnish. Label each line with the "
+            "language name followed by a colon.",
+            3,
+        ),
+        ("Write an acrostic poem for the name ROSALIND, one line per letter.", 8),
+        ("What do the letters in 'NATO' stand for? Write each letter on its own line.", 4),
+        (
+            "Backronym for GROW for our garden club. One word per letter, each on its own line.",
+            4,
+        ),
+        (
+            "Write an acrostic where the first letters of the lines spell PEBBLE. One line "
+            "per letter, nothing before or after the poem.",
+            6,
+        ),
+        ("Tell me a riddle. Question and answer on separate lines.", 2),
+        ("Write a push notification. Title and body on two lines.", 2),
+        (
+            "Make up a fake username and a password. "
+            "Label them 'User:' and 'Pass:' on separate lines.",
+            2,
+        ),
+        ("Explain what a mutex is to a new hire in no more than 4 lines.", 4),
+    ],
+)
+def test_counts_compile(prompt: str, value: int) -> None:
+    assert [v for _, v in _line_counts(prompt)] == [value]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # several texts translated: lines per text and language, not per language
+        "Translate these sentences into French and German, each on its own line.",
+        # a part beside the lines
+        "Translate 'hello' into French and German, each on its own line, "
+        "with a pronunciation note.",
+        "Translate 'hello' into French and German, each on its own line, "
+        "then explain the differences.",
+        # hedged, negated, asked about
+        "Translate 'hello' into French and German, each on its own line if you can.",
+        "Translate 'hello' into French and German. Don't put each on its own line.",
+        "Why do people translate 'hello' into French and German with each on its own line?",
+        # a language list with no line per language
+        "Translate 'hello' into French, German and Italian.",
+        # two words in capitals: which word the lines spell is unknown
+        "Write an acrostic for MARGOT in ALL CAPS, one line per letter.",
+        # no word spelled: the letters are of nothing named
+        "Write a poem for MARGOT, one line per letter.",
+        "Write an acrostic for MARGOT, ideally one line per letter.",
+        "Write an acrostic for MARGOT with a title, one line per letter.",
+        # plural parts, the same part twice, and an extra part after the pair
+        "Questions and answers on separate lines.",
+        "Tell me a joke. Setup and punchline on separate lines, then explain it.",
+        "If possible, setup and punchline on separate lines.",
+        "I wrote the setup and punchline on separate lines. Is it funny?",
+        # an explanation after the lines, not the answer itself
+        "Write a 4-line poem about rain, then explain its meter.",
+    ],
+)
+def test_near_misses_compile_no_count(prompt: str) -> None:
+    assert _line_counts(prompt) == []
