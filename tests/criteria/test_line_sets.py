@@ -93,3 +93,44 @@ def test_counts_compile(prompt: str, value: int) -> None:
 )
 def test_near_misses_compile_no_count(prompt: str) -> None:
     assert _line_counts(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # a limit said with "exceed" or "go over" alone
+        ("Write a docstring. It can't exceed 8 lines.", [("at_most", 8)]),
+        ("Write a bio. It should not exceed 6 lines.", [("at_most", 6)]),
+        ("Write a bio that does not exceed 5 lines.", [("at_most", 5)]),
+        ("Write a toast. Don't go over 4 lines.", [("at_most", 4)]),
+        # after the count's colon, what each counted line holds, not lines of their own
+        ("Tell me a joke and keep it to two lines: setup then punchline.", [("exactly", 2)]),
+        (
+            "Write an address label. Exactly 4 lines: name; street; postcode followed by "
+            "the city; and the country on the last line.",
+            [("exactly", 4)],
+        ),
+        # the one thing the answer is, on one line
+        ("Create a regex for ZIP codes. Reply with just the regex on one line.", [("exactly", 1)]),
+        ("Return only the SQL query on one line.", [("exactly", 1)]),
+    ],
+)
+def test_limits_and_listed_lines(prompt: str, expected: list[tuple[str, int]]) -> None:
+    assert _line_counts(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "If it can't exceed 8 lines, what should I cut?",
+        "My draft can't exceed 8 lines, so help me shorten it.",
+        "Write a bio. It can exceed 8 lines.",
+        "Write a joke in two lines, then explain it.",
+        "Write a joke in two lines. Then explain it in a sentence.",
+        "If you reply with just the regex on one line, it breaks.",
+        "Don't reply with just the regex on one line.",
+        "Reply with just the regexes on one line each.",
+    ],
+)
+def test_limits_and_listed_lines_near_misses(prompt: str) -> None:
+    assert _line_counts(prompt) == []

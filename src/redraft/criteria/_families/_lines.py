@@ -162,6 +162,9 @@ _LINES_COUNTED = re.compile(
 )
 
 
+# "Exactly 4 lines: name; street; postcode followed by the city", "keep it to
+# two lines: setup then punchline": after the colon, the lines counted, one by one
+_LINES_LISTED = re.compile(rf"\b{NUMBER}\s+lines?\s*:\s")
 # "at least 3 lines and at most 5 lines": one count, bounded twice
 _BOUND = re.compile(rf"\b(?:{RELATION})\s*$")
 # "no two lines start with the same word": lines told apart, not counted
@@ -201,6 +204,9 @@ def _extra_line(whole: str) -> bool:
             max(text.rfind(mark, 0, match.start()) for mark in ".!?;\n") + 1 : match.start()
         ]
         word = match.group(0)
+        sentence_start = max(text.rfind(mark, 0, match.start()) for mark in ".!?\n") + 1
+        if _LINES_LISTED.search(text, sentence_start, match.start()):
+            continue  # "two lines: setup then punchline": what the lines counted hold
         if match.start() == len(text) - len(text.lstrip()) and word.startswith("explain"):
             continue  # "Explain this regex …, six lines total": the explanation is the answer
         if word.startswith("followed") and _WITHIN_EACH.search(before):
@@ -217,6 +223,11 @@ def _extra_line(whole: str) -> bool:
 _ONE_LINE = re.compile(
     r"\b(?:all\s+|everything\s+)?on\s+(?:a\s+single|one|just\s+one|only\s+one|1)\s+line\b"
     r"(?!\s*(?:each|apiece|per|of\s+its\s+own)\b)"
+)
+# "Reply with just the regex on one line": the one thing is the whole answer
+_ONLY_THING = re.compile(
+    r"(?:^|[,;:]\s*)(?:please\s+)?(?:reply|respond|answer|return|output|print|give\s+me|give)\s+"
+    r"(?:with\s+)?(?:just|only)\s+(?:the|a|an|your)\s+(?:[\w-]+\s+){1,2}$"
 )
 _OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b")
 # The one count of things a prompt asks for: "give me 5 names", "list 10 verbs",
@@ -306,7 +317,11 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
     for match in _ONE_LINE.finditer(sentence.lower):
         if _OF_EACH.search(sentence.lower, 0, match.start()):
             continue  # "put each name on one line" is about each name
-        if required(sentence, match.start()):
+        if required(sentence, match.start()) or (
+            _ONLY_THING.search(sentence.lower, 0, match.start())
+            and not sentence_blocked(sentence, match.start())
+            and not _IF.search(sentence.lower)
+        ):
             yield Hit(LineCount(relation="exactly", value=1), *match.span())
 
 
