@@ -134,3 +134,39 @@ def test_limits_and_listed_lines(prompt: str, expected: list[tuple[str, int]]) -
 )
 def test_limits_and_listed_lines_near_misses(prompt: str) -> None:
     assert _line_counts(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # a count in brackets that goes on, after what the thing is about
+        ("Write a cinquain about frost (5 lines with 1, 2, 3, 4, 1 words).", [("exactly", 5)]),
+        ("Write a poem about dogs (6 lines, rhyming).", [("exactly", 6)]),
+        # the bracket a sentence of its own, right after the thing asked for
+        ("Write a villanelle about the sea. (19 lines, two refrains.)", [("exactly", 19)]),
+        # "every single line" is each line, no second count
+        ("Write a 6-line chorus where 'hold on' appears in every single line.", [("exactly", 6)]),
+        # a title or an explanation said not to be needed adds no line
+        ("Write a haiku about snow. You don't need a title.", [("exactly", 3)]),
+        ("Write a haiku about snow. You don't need to explain it.", [("exactly", 3)]),
+    ],
+)
+def test_bracketed_and_refused_parts(prompt: str, expected: list[tuple[str, int]]) -> None:
+    assert _line_counts(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My poem about dogs (6 lines) is too long. Fix it?",
+        "Write a song. (4 lines, if possible.)",
+        "Write a 6-line chorus and a 2-line tag.",
+        "Write a haiku about snow and explain it.",
+        "Write a haiku about snow. You need a title.",
+        # the form taken back
+        "Write a villanelle. Actually, no, just a free verse poem about trains.",
+        "Write a sonnet. On second thought, a haiku is better.",
+    ],
+)
+def test_bracketed_and_refused_parts_near_misses(prompt: str) -> None:
+    assert _line_counts(prompt) == []

@@ -170,13 +170,16 @@ _BOUND = re.compile(rf"\b(?:{RELATION})\s*$")
 # "no two lines start with the same word": lines told apart, not counted
 _NO_TWO = re.compile(r"\bno\s+$")
 _THE = re.compile(r"\b(?:the|these|those|all)\s+$")
+_EVERY = re.compile(r"\b(?:every|each|any)\s+$")
 
 
 # A title refused: "no title", "without a heading", "you don't need to give it a title"
 _NO_TITLE = re.compile(
     r"(?:\b(?:no|without)\s+(?:a\s+|any\s+)?|\b(?:do\s+not|don'?t|doesn'?t|never)\s+"
     r"(?:need\s+to\s+|have\s+to\s+)?(?:give|add|include|use|write|put)\s+(?:it\s+|one\s+)?"
-    r"(?:a\s+|any\s+)?|\bno\s+need\s+(?:for|to\s+(?:give|add|include)\s+(?:it\s+)?)\s*(?:a\s+|any\s+)?)$"
+    r"(?:a\s+|any\s+)?|\bno\s+need\s+(?:for|to\s+(?:give|add|include)\s+(?:it\s+)?)\s*(?:a\s+|any\s+)?|"
+    # "you don't need a title", "you don't need to explain it"
+    r"\b(?:do\s+not|don'?t|doesn'?t)\s+need\s+(?:to\s+)?(?:a\s+|any\s+)?|\bno\s+need\s+to\s+)$"
 )
 
 
@@ -196,6 +199,8 @@ def _extra_line(whole: str) -> bool:
         and not _NO_TWO.search(text, 0, m.start())
         # "a 3-line slogan set …, and the three lines must …": the same lines again
         and not _THE.search(text, 0, m.start())
+        # "appears in every single line": each line, not a count of lines
+        and not _EVERY.search(text, 0, m.start())
     ]
     if len(counts) > 1:
         return True  # "a 5-line poem and a 2-line dedication": lines of two parts
@@ -213,7 +218,7 @@ def _extra_line(whole: str) -> bool:
             continue  # "5 lines, each starting with a date followed by …": each line's
         if word.startswith("after") and _IN_BRACKETS.search(before):
             continue  # "the translation in brackets after it": on the same line
-        if word in _REFUSABLE and _NO_TITLE.search(before):
+        if (word in _REFUSABLE or word.startswith("explain")) and _NO_TITLE.search(before):
             continue  # "you don't need to give it a title", "no commentary": no line added
         return True
     return False
@@ -326,6 +331,12 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
 
 
 _WRITTEN = rf"(?:{THING}|script|chorus|scene|chant|cheer|rhyme|lullaby|ballad|jingle)"
+_FORMS = r"cinquain|villanelle|tanka|acrostic"
+# "a cinquain about winter (5 lines …)": what the thing is about, before its count
+_ABOUT = r"\s+(?:about|on|for)\s+[^.()\n]{1,40}?"
+# "(4 lines)", "(19 lines, two refrains)", "(5 lines with 1, 2, 3, 4, 1 words)"; not
+# "(4 lines each)", "(4 lines, per stanza)"
+_BRACKET_GOES_ON = r"(?:\s*\)|\s*[,;](?!\s*(?:each|per|for\s+each)\b)|\s+with\b)"
 # A prompt that opens with its count, no verb before it: "Four lines for a
 # picture book.", "6 lines of rap about …", "10-line interview script for …"
 _OPENING = re.compile(
@@ -335,14 +346,27 @@ _OPENING = re.compile(
 # "a short poem (4 lines)": the count in brackets after the thing asked for,
 # not after a part ("each stanza (4 lines)")
 _BRACKETED = re.compile(
-    rf"\b(?P<thing>{_WRITTEN})\s*\(\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+lines?\s*\)"
+    rf"\b(?P<thing>{_WRITTEN}|{_FORMS})(?:{_ABOUT})?\s*\(\s*(?:exactly\s+)?(?P<num>{NUMBER})"
+    rf"\s+lines?{_BRACKET_GOES_ON}"
 )
+# "Write a villanelle about forgetting. (19 lines, two refrains.)": the
+# count in brackets of its own, right after the thing asked for
+_THING_BEFORE = re.compile(rf"\b(?:{_WRITTEN}|{_FORMS})(?:{_ABOUT})?\s*[.!]\s*$")
+_OWN_BRACKET = re.compile(rf"^\s*\(\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+lines?{_BRACKET_GOES_ON}")
 _IF = re.compile(r"\b(?:if|unless)\b")
 _EACH_BEFORE = re.compile(r"\b(?:each|every|per)\s+(?:[\w-]+\s+)?$")
 
 
 def _opening_or_bracketed(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
+    if (
+        (own := _OWN_BRACKET.match(text))
+        and (value := number_value(own.group("num")))
+        and _THING_BEFORE.search(sentence.whole[: sentence.start].lower())
+        and not sentence_blocked(sentence, own.start("num"))
+        and not _IF.search(text)
+    ):
+        yield Hit(LineCount(relation="exactly", value=value), own.start("num"), own.end())
     if not sentence.whole[: sentence.start].strip() and (found := _OPENING.match(text)):
         value = number_value(found.group("num") or found.group("compound"))
         # "Four lines about cats if you have time": only sometimes asked
