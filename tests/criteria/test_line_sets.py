@@ -170,3 +170,35 @@ def test_bracketed_and_refused_parts(prompt: str, expected: list[tuple[str, int]
 )
 def test_bracketed_and_refused_parts_near_misses(prompt: str) -> None:
     assert _line_counts(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        ("Convert these to Celsius, one per line:\n50F\n70F\n90F", 3),
+        ("Sort these names, one per line, nothing else:\nAnn\nBob\nCid\nDee", 4),
+        ("Convert these prices to USD:\n$5\n4 euros\n12 pounds\nReturn one per line.", 3),
+        # "no extra commentary" refuses an extra part, adds none
+        ("Convert these to ISO dates, one per line, no extra commentary:\nMay 3\nJune 4", 2),
+    ],
+)
+def test_given_lines_compile(prompt: str, value: int) -> None:
+    assert _line_counts(prompt) == [("exactly", value)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # things picked out of a text, not each thing given
+        "List every email in the text below, one per line:\na@b.com\nc@d.com",
+        # some things dropped
+        "Convert these to Celsius, one per line, and remove duplicates:\n50F\n70F\n50F",
+        # more text after the block: what the block is, unsure
+        "Convert these to Celsius, one per line:\n50F\n70F\n\nThanks, I need it for class.",
+        # no line per thing asked
+        "Convert these to Celsius:\n50F\n70F\n90F",
+        "Sort these, one per line if possible:\nb\na\nc",
+    ],
+)
+def test_given_lines_near_misses(prompt: str) -> None:
+    assert _line_counts(prompt) == []

@@ -10,7 +10,11 @@ the prompt names the things, so the count is exact:
   letters in 'NASA' stand for? Write each letter on its own line" (4);
 - two named parts put on lines of their own: "Setup and punchline on
   separate lines", "Title and body on two lines", "Label them 'UK:' and
-  'US:' on separate lines" (2).
+  'US:' on separate lines" (2);
+- the things the user pastes, one a line, each converted or the list sorted,
+  "one per line": "Convert these to ISO 8601, one per line:" and four dates
+  below (4); not things picked out of a text ("list every email in the text
+  below"), nor a list filtered or merged.
 
 Each reading refuses a prompt that also asks for a part outside the lines
 (a title not among them, an explanation, something "then" after them), and
@@ -25,9 +29,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from redraft.criteria._sentences import Sentence
+from redraft.criteria._sentences import Sentence, sentence_blocked
 
-__all__ = ["letter_lines", "named_pair_lines", "translation_lines"]
+__all__ = ["given_lines", "letter_lines", "named_pair_lines", "translation_lines"]
 
 Required = Callable[[Sentence, int], bool]
 
@@ -140,3 +144,67 @@ def named_pair_lines(sentence: Sentence, required: Required) -> Iterator[tuple[i
     if _PAIR_OTHER.search(sentence.whole.lower()):
         return
     yield 2, found.start(), found.end()
+
+
+# One thing the answer holds per thing given: "convert these", "sort it",
+# "return them", each of the user's things kept (not "list every email you
+# find", "which of these", "remove duplicates")
+_EACH_KEPT = re.compile(
+    r"\b(?:convert|sort|alphabeti[sz]e|reorder|translate|correct|fix|format|reformat|normali[sz]e|"
+    r"capitali[sz]e|rewrite|spell\s+out|round|return|put)\s+(?:(?:all\s+)?(?:these|them|it|this\s+list|"
+    r"the\s+(?:list|following))\b)"
+)
+_SOME_KEPT = re.compile(
+    r"\b(?:remove|filter|only\s+the|which|duplicates?|merge|combine|group|pick|choose|select|"
+    r"find|extract|skip|drop|exclude|except|unless|if)\b"
+)
+# The layout: "one per line" (not "one field per line", a template's)
+_ONE_A_LINE = re.compile(r"\bone\s+per\s+line\b|\beach\s+on\s+(?:its\s+own|a\s+new)\s+line\b")
+
+
+# "Convert these to Celsius, one per line:": the layout an item of the request's own
+_HEDGED = re.compile(
+    r"\b(?:if|unless|ideally|preferably|maybe|perhaps|possible|could|would|might)\b|\?"
+)
+
+
+def _layout_item(sentence: Sentence, layout: re.Match[str]) -> bool:
+    text = sentence.lower
+    return (
+        text[: layout.start()].rstrip().endswith(",")
+        and re.match(r"\s*(?:[,:.;]|$)", text[layout.end() :]) is not None
+        and not _HEDGED.search(text)
+        and not sentence_blocked(sentence, layout.start())
+    )
+
+
+def given_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, int, int]]:
+    """ "Convert these to ISO dates, one per line:" and 4 lines below: 4 lines."""
+    layout = _ONE_A_LINE.search(sentence.lower)
+    if layout is None or not (required(sentence, layout.start()) or _layout_item(sentence, layout)):
+        return
+    source = sentence.full or sentence.whole
+    lines = source.split("\n")
+    # the request, up to its colon, then the block of the user's things, one a line
+    opening = next((i for i, line in enumerate(lines) if line.rstrip().endswith(":")), None)
+    if opening is None or opening + 1 >= len(lines):
+        return
+    request = "\n".join(lines[: opening + 1]).lower()
+    block: list[str] = []
+    for line in lines[opening + 1 :]:
+        if not line.strip():
+            break
+        block.append(line)
+    rest = "\n".join(lines[opening + 1 + len(block) :]).strip()
+    if block and _ONE_A_LINE.search(block[-1].lower()) and not rest:
+        block.pop()  # "…\nReturn one per line, nothing else.": the request's last word
+        rest = ""
+    if (
+        rest
+        or len(block) < 2
+        or any(len(line) > 80 or _ONE_A_LINE.search(line.lower()) for line in block)
+        or not _EACH_KEPT.search(request + " " + sentence.lower)
+        or _SOME_KEPT.search(request + " " + sentence.lower)
+    ):
+        return
+    yield len(block), *layout.span()

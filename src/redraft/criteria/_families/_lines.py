@@ -49,6 +49,7 @@ from pydantic import SerializerFunctionWrapHandler, model_serializer
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._lexical import required
 from redraft.criteria._families._line_sets import (
+    given_lines,
     letter_lines,
     named_pair_lines,
     translation_lines,
@@ -175,7 +176,7 @@ _EVERY = re.compile(r"\b(?:every|each|any)\s+$")
 
 # A title refused: "no title", "without a heading", "you don't need to give it a title"
 _NO_TITLE = re.compile(
-    r"(?:\b(?:no|without)\s+(?:a\s+|any\s+)?|\b(?:do\s+not|don'?t|doesn'?t|never)\s+"
+    r"(?:\b(?:no|without)\s+(?:a\s+|any\s+)?(?:extra\s+|additional\s+|further\s+)?|\b(?:do\s+not|don'?t|doesn'?t|never)\s+"
     r"(?:need\s+to\s+|have\s+to\s+)?(?:give|add|include|use|write|put)\s+(?:it\s+|one\s+)?"
     r"(?:a\s+|any\s+)?|\bno\s+need\s+(?:for|to\s+(?:give|add|include)\s+(?:it\s+)?)\s*(?:a\s+|any\s+)?|"
     # "you don't need a title", "you don't need to explain it"
@@ -277,6 +278,8 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
             yield Hit(LineCount(relation="exactly", value=count), start, end)
     if _extra_line(sentence.whole):
         return
+    for count, start, end in given_lines(sentence, required):
+        yield Hit(LineCount(relation="exactly", value=count), start, end)
     for found in _PHRASES.read(sentence):
         yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
     if layout := (
