@@ -149,6 +149,12 @@ def test_limits_and_listed_lines_near_misses(prompt: str) -> None:
         # a title or an explanation said not to be needed adds no line
         ("Write a haiku about snow. You don't need a title.", [("exactly", 3)]),
         ("Write a haiku about snow. You don't need to explain it.", [("exactly", 3)]),
+        # the user's own title is no line of the answer
+        (
+            "Translate my book's title 'Rain' into French, German and Italian. "
+            "Output exactly three lines.",
+            [("exactly", 3)],
+        ),
     ],
 )
 def test_bracketed_and_refused_parts(prompt: str, expected: list[tuple[str, int]]) -> None:
@@ -163,6 +169,8 @@ def test_bracketed_and_refused_parts(prompt: str, expected: list[tuple[str, int]
         "Write a 6-line chorus and a 2-line tag.",
         "Write a haiku about snow and explain it.",
         "Write a haiku about snow. You need a title.",
+        "Write a 4-line poem and put my name as the title.",
+        "Write a 4-line poem for our newsletter with a title.",
         # the form taken back
         "Write a villanelle. Actually, no, just a free verse poem about trains.",
         "Write a sonnet. On second thought, a haiku is better.",

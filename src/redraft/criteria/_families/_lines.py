@@ -184,6 +184,8 @@ _NO_TITLE = re.compile(
 )
 
 
+_TITLES = frozenset(("title", "heading", "header", "headline"))
+_USERS_OWN = re.compile(r"\b(?:my|our)\s+(?:[\w-]+(?:'s)?\s+)?$")
 _REFUSABLE = frozenset(
     ("title", "heading", "header", "headline", "commentary", "explanation", "postscript")
 )
@@ -219,6 +221,8 @@ def _extra_line(whole: str) -> bool:
             continue  # "5 lines, each starting with a date followed by …": each line's
         if word.startswith("after") and _IN_BRACKETS.search(before):
             continue  # "the translation in brackets after it": on the same line
+        if word in _TITLES and _USERS_OWN.search(before):
+            continue  # "Translate my fic's title 'The Long Way Home'": the user's, not a line
         if (word in _REFUSABLE or word.startswith("explain")) and _NO_TITLE.search(before):
             continue  # "you don't need to give it a title", "no commentary": no line added
         return True
