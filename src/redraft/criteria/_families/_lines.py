@@ -48,6 +48,12 @@ from pydantic import SerializerFunctionWrapHandler, model_serializer
 
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._lexical import required
+from redraft.criteria._families._line_sets import (
+    given_lines,
+    letter_lines,
+    named_pair_lines,
+    translation_lines,
+)
 from redraft.criteria._families._poem_forms import FormName, poem_form
 from redraft.criteria._families._reading import CountPhrases, things_counted
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
@@ -157,21 +163,29 @@ _LINES_COUNTED = re.compile(
 )
 
 
+# "Exactly 4 lines: name; street; postcode followed by the city", "keep it to
+# two lines: setup then punchline": after the colon, the lines counted, one by one
+_LINES_LISTED = re.compile(rf"\b{NUMBER}\s+lines?\s*:\s")
 # "at least 3 lines and at most 5 lines": one count, bounded twice
 _BOUND = re.compile(rf"\b(?:{RELATION})\s*$")
 # "no two lines start with the same word": lines told apart, not counted
 _NO_TWO = re.compile(r"\bno\s+$")
 _THE = re.compile(r"\b(?:the|these|those|all)\s+$")
+_EVERY = re.compile(r"\b(?:every|each|any)\s+$")
 
 
 # A title refused: "no title", "without a heading", "you don't need to give it a title"
 _NO_TITLE = re.compile(
-    r"(?:\b(?:no|without)\s+(?:a\s+|any\s+)?|\b(?:do\s+not|don'?t|doesn'?t|never)\s+"
+    r"(?:\b(?:no|without)\s+(?:a\s+|any\s+)?(?:extra\s+|additional\s+|further\s+)?|\b(?:do\s+not|don'?t|doesn'?t|never)\s+"
     r"(?:need\s+to\s+|have\s+to\s+)?(?:give|add|include|use|write|put)\s+(?:it\s+|one\s+)?"
-    r"(?:a\s+|any\s+)?|\bno\s+need\s+(?:for|to\s+(?:give|add|include)\s+(?:it\s+)?)\s*(?:a\s+|any\s+)?)$"
+    r"(?:a\s+|any\s+)?|\bno\s+need\s+(?:for|to\s+(?:give|add|include)\s+(?:it\s+)?)\s*(?:a\s+|any\s+)?|"
+    # "you don't need a title", "you don't need to explain it"
+    r"\b(?:do\s+not|don'?t|doesn'?t)\s+need\s+(?:to\s+)?(?:a\s+|any\s+)?|\bno\s+need\s+to\s+)$"
 )
 
 
+_TITLES = frozenset(("title", "heading", "header", "headline"))
+_USERS_OWN = re.compile(r"\b(?:my|our)\s+(?:[\w-]+(?:'s)?\s+)?$")
 _REFUSABLE = frozenset(
     ("title", "heading", "header", "headline", "commentary", "explanation", "postscript")
 )
@@ -188,6 +202,8 @@ def _extra_line(whole: str) -> bool:
         and not _NO_TWO.search(text, 0, m.start())
         # "a 3-line slogan set …, and the three lines must …": the same lines again
         and not _THE.search(text, 0, m.start())
+        # "appears in every single line": each line, not a count of lines
+        and not _EVERY.search(text, 0, m.start())
     ]
     if len(counts) > 1:
         return True  # "a 5-line poem and a 2-line dedication": lines of two parts
@@ -196,11 +212,18 @@ def _extra_line(whole: str) -> bool:
             max(text.rfind(mark, 0, match.start()) for mark in ".!?;\n") + 1 : match.start()
         ]
         word = match.group(0)
+        sentence_start = max(text.rfind(mark, 0, match.start()) for mark in ".!?\n") + 1
+        if _LINES_LISTED.search(text, sentence_start, match.start()):
+            continue  # "two lines: setup then punchline": what the lines counted hold
+        if match.start() == len(text) - len(text.lstrip()) and word.startswith("explain"):
+            continue  # "Explain this regex …, six lines total": the explanation is the answer
         if word.startswith("followed") and _WITHIN_EACH.search(before):
             continue  # "5 lines, each starting with a date followed by …": each line's
         if word.startswith("after") and _IN_BRACKETS.search(before):
             continue  # "the translation in brackets after it": on the same line
-        if word in _REFUSABLE and _NO_TITLE.search(before):
+        if word in _TITLES and _USERS_OWN.search(before):
+            continue  # "Translate my fic's title 'The Long Way Home'": the user's, not a line
+        if (word in _REFUSABLE or word.startswith("explain")) and _NO_TITLE.search(before):
             continue  # "you don't need to give it a title", "no commentary": no line added
         return True
     return False
@@ -210,6 +233,11 @@ def _extra_line(whole: str) -> bool:
 _ONE_LINE = re.compile(
     r"\b(?:all\s+|everything\s+)?on\s+(?:a\s+single|one|just\s+one|only\s+one|1)\s+line\b"
     r"(?!\s*(?:each|apiece|per|of\s+its\s+own)\b)"
+)
+# "Reply with just the regex on one line": the one thing is the whole answer
+_ONLY_THING = re.compile(
+    r"(?:^|[,;:]\s*)(?:please\s+)?(?:reply|respond|answer|return|output|print|give\s+me|give)\s+"
+    r"(?:with\s+)?(?:just|only)\s+(?:the|a|an|your)\s+(?:[\w-]+\s+){1,2}$"
 )
 _OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b")
 # The one count of things a prompt asks for: "give me 5 names", "list 10 verbs",
@@ -248,8 +276,14 @@ _EACH_ON_ONE = re.compile(r"\beach\s+on\s+(?:one|a\s+single)\s+line\b")
 def line_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Answer in exactly 3 lines", "a 12-line poem", "between 3 and 5 lines",
     "all on one line"."""
+    # the lines the things named make, each reading guarding its own extra parts
+    for read in (translation_lines, letter_lines, named_pair_lines):
+        for count, start, end in read(sentence, required):
+            yield Hit(LineCount(relation="exactly", value=count), start, end)
     if _extra_line(sentence.whole):
         return
+    for count, start, end in given_lines(sentence, required):
+        yield Hit(LineCount(relation="exactly", value=count), start, end)
     for found in _PHRASES.read(sentence):
         yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
     if layout := (
@@ -295,11 +329,21 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
     for match in _ONE_LINE.finditer(sentence.lower):
         if _OF_EACH.search(sentence.lower, 0, match.start()):
             continue  # "put each name on one line" is about each name
-        if required(sentence, match.start()):
+        if required(sentence, match.start()) or (
+            _ONLY_THING.search(sentence.lower, 0, match.start())
+            and not sentence_blocked(sentence, match.start())
+            and not _IF.search(sentence.lower)
+        ):
             yield Hit(LineCount(relation="exactly", value=1), *match.span())
 
 
 _WRITTEN = rf"(?:{THING}|script|chorus|scene|chant|cheer|rhyme|lullaby|ballad|jingle)"
+_FORMS = r"cinquain|villanelle|tanka|acrostic"
+# "a cinquain about winter (5 lines …)": what the thing is about, before its count
+_ABOUT = r"\s+(?:about|on|for)\s+[^.()\n]{1,40}?"
+# "(4 lines)", "(19 lines, two refrains)", "(5 lines with 1, 2, 3, 4, 1 words)"; not
+# "(4 lines each)", "(4 lines, per stanza)"
+_BRACKET_GOES_ON = r"(?:\s*\)|\s*[,;](?!\s*(?:each|per|for\s+each)\b)|\s+with\b)"
 # A prompt that opens with its count, no verb before it: "Four lines for a
 # picture book.", "6 lines of rap about …", "10-line interview script for …"
 _OPENING = re.compile(
@@ -309,14 +353,27 @@ _OPENING = re.compile(
 # "a short poem (4 lines)": the count in brackets after the thing asked for,
 # not after a part ("each stanza (4 lines)")
 _BRACKETED = re.compile(
-    rf"\b(?P<thing>{_WRITTEN})\s*\(\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+lines?\s*\)"
+    rf"\b(?P<thing>{_WRITTEN}|{_FORMS})(?:{_ABOUT})?\s*\(\s*(?:exactly\s+)?(?P<num>{NUMBER})"
+    rf"\s+lines?{_BRACKET_GOES_ON}"
 )
+# "Write a villanelle about forgetting. (19 lines, two refrains.)": the
+# count in brackets of its own, right after the thing asked for
+_THING_BEFORE = re.compile(rf"\b(?:{_WRITTEN}|{_FORMS})(?:{_ABOUT})?\s*[.!]\s*$")
+_OWN_BRACKET = re.compile(rf"^\s*\(\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+lines?{_BRACKET_GOES_ON}")
 _IF = re.compile(r"\b(?:if|unless)\b")
 _EACH_BEFORE = re.compile(r"\b(?:each|every|per)\s+(?:[\w-]+\s+)?$")
 
 
 def _opening_or_bracketed(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
+    if (
+        (own := _OWN_BRACKET.match(text))
+        and (value := number_value(own.group("num")))
+        and _THING_BEFORE.search(sentence.whole[: sentence.start].lower())
+        and not sentence_blocked(sentence, own.start("num"))
+        and not _IF.search(text)
+    ):
+        yield Hit(LineCount(relation="exactly", value=value), own.start("num"), own.end())
     if not sentence.whole[: sentence.start].strip() and (found := _OPENING.match(text)):
         value = number_value(found.group("num") or found.group("compound"))
         # "Four lines about cats if you have time": only sometimes asked

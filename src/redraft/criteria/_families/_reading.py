@@ -129,6 +129,13 @@ class CountPhrases:
                 rf"\b(?P<rel>{RELATION})\s+(?:a\s+total\s+of\s+)?(?P<num>{NUMBER})\s+{unit}"
             ),
             "negated": rf"\b{_NEGATED}\s+(?P<num>{NUMBER})\s+{unit}",
+            # "it can't exceed 8 lines", "don't go over 4 emojis": a limit, as
+            # "must not exceed" is (the verb alone, no "more than" after it)
+            "exceed": (
+                r"\b(?:must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|may\s+not|"
+                r"(?:do|does|will)\s+not|don'?t|doesn'?t|won'?t|never)\s+(?:exceed|go\s+(?:over|"
+                rf"beyond|past))\s+(?P<num>{NUMBER})\s+{unit}"
+            ),
             # not when a count of its own follows: "3 paragraphs, at most 50 words"
             "post": (rf"\b(?P<num>{NUMBER})\s+{unit}\s*,?\s+{_POST}(?!\s+(?:than\s+)?{NUMBER}\b)"),
             # "it must fit in 4 lines": a limit, not an exact count
@@ -272,7 +279,7 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
     if name == "negated":
         fewer = match.group("dir").split()[0] in ("less", "fewer", "under")
         return [("at_least" if fewer else "at_most", value)]
-    if name == "fit":
+    if name in ("fit", "exceed"):
         return [("at_most", value)]
     if name == "keep_to":
         return [("exactly" if match.group("verb") == "keep" else "at_most", value)]
