@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from redraft.criteria import compile_rules
 
 _ROOT = Path(__file__).resolve().parents[2]
-_WORKING = ("split-a.jsonl", "split-c.jsonl", "split-f.jsonl", "split-h.jsonl")
+_WORKING = tuple(f"split-{s}.jsonl" for s in "acfhjkl")
 
 
 def _prompts() -> list[str]:

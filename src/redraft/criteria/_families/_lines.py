@@ -317,7 +317,8 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         if value and (
             required(sentence, layout.start())
             or _own_item(sentence, layout)
-            or _opening_request(sentence, asked[0], layout)
+            # "my 3 haiku below, each haiku on its own line": no count asked to open with
+            or (bool(asked) and _opening_request(sentence, asked[0], layout))
         ):
             # "give me 5 names … one per line": as many lines as things
             yield Hit(LineCount(relation="exactly", value=value), *layout.span())
