@@ -55,8 +55,57 @@ def test_letter_bans_compile(prompt: str, letters: list[str]) -> None:
         "Write a poem with no letters at all capitalized.",
         "Write a haiku with no letter count limit.",
         "If you can, avoid the letter 'z'.",
+        "Could you write a haiku with no letter 'e'? Is it even possible?",
         "Write a poem; you don't have to avoid the letter 'e'.",
     ],
 )
 def test_letter_ban_near_misses(prompt: str) -> None:
     assert _letters(prompt) == []
+
+
+def _cases(prompt: str) -> list[str]:
+    return [str(s["case"]) for s in _specs(prompt, "letter_case")]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "case"),
+    [
+        ("I need a list of 10 words. Just the words, lowercase, one per line.", "lower"),
+        (
+            "Give me an alphabet: all 26 letters, each exactly once, uppercase, no separators.",
+            "upper",
+        ),
+        (
+            "8 adjectives for a teacher, every one starting with a vowel, in alphabetical "
+            "order, lowercase, comma-separated.",
+            "lower",
+        ),
+        ("Word list: 12 words, each between 4 and 9 letters, all uppercase, no repeats.", "upper"),
+        ("write ten words for 'happy'. lowercase pls", "lower"),
+        ("write a text for my sister. no capital letters at all, max 2 emojis", "lower"),
+        ("Write a note. The whole thing must be in lowercase, and keep it short.", "lower"),
+        ("Give me 5 anagrams, one per line. All letters uppercase.", "upper"),
+    ],
+)
+def test_case_wordings_compile(prompt: str, case: str) -> None:
+    assert _cases(prompt) == [case]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me 3 titles, uppercase, then a paragraph about each.",
+        "Write a poem. The title, uppercase.",
+        "Give me 10 words; 5 of them lowercase, the rest uppercase.",
+        "Give me 5 names, not lowercase, please.",
+        "If you list the words, lowercase, please.",
+        "Give me the headings, uppercase.",
+        "The whole thing doesn't have to be in lowercase.",
+        "Write a story. The whole thing must be in lowercase except names.",
+        "List 4 slogans, each on its own line, uppercase, then explain each one.",
+        "My essay has no capital letters at all. Fix the grammar.",
+        "Perhaps the whole thing could be in lowercase.",
+    ],
+)
+def test_case_near_misses(prompt: str) -> None:
+    assert _cases(prompt) == []
