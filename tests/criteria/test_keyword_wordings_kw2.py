@@ -109,3 +109,46 @@ def test_case_wordings_compile(prompt: str, case: str) -> None:
 )
 def test_case_near_misses(prompt: str) -> None:
     assert _cases(prompt) == []
+
+
+def _banned(prompt: str) -> list[list[str]]:
+    return [list(s["words"]) for s in _specs(prompt, "forbidden_words")]  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "words"),
+    [
+        (
+            "Write a blurb. Never use these words: eligible, entitlement, claimant, thereof.",
+            [["eligible", "entitlement", "claimant", "thereof"]],
+        ),
+        ("Write a blurb. Avoid these words: cheap, deal.", [["cheap", "deal"]]),
+        ("Write a blurb. Leave out the word 'synergy'.", [["synergy"]]),
+        ("Write a blurb. Omit the phrase 'act now'.", [["act now"]]),
+        ('Write a blurb. Keep the word "synergy" out.', [["synergy"]]),
+        (
+            "Write a blurb. Keep the words 'synergy' and 'leverage' out of it.",
+            [["synergy", "leverage"]],
+        ),
+    ],
+)
+def test_ban_wordings_compile(prompt: str, words: list[list[str]]) -> None:
+    assert _banned(prompt) == words
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a blurb. Avoid these words in the title: cheap, deal.",
+        "Here's my draft; I avoided these words: cheap, deal. Improve it.",
+        "Write a blurb. Leave out the word 'synergy' in the intro.",
+        "Write a blurb. Keep the word 'synergy' out of the title.",
+        "Write a blurb. Keep the word 'synergy' outside the quotes.",
+        "My boss keeps the word 'synergy' out of his emails. Write a blurb.",
+        "Write a blurb. Don't include the word count.",
+        "Write a blurb. Leave out the word count.",
+        "Write a blurb. There is no word limit.",
+    ],
+)
+def test_ban_near_misses(prompt: str) -> None:
+    assert _banned(prompt) == []

@@ -29,7 +29,7 @@ from redraft.criteria._families._arguments import (
     parse_list,
 )
 from redraft.criteria._families._hidden_answer import hidden_answer
-from redraft.criteria._families._keyword_bans import banned, banned_kinds
+from redraft.criteria._families._keyword_bans import banned, banned_kinds, kept_out
 from redraft.criteria._families._keyword_caps import capped_words
 from redraft.criteria._families._keyword_values import written_values
 from redraft.criteria._families._keywords import (
@@ -330,6 +330,7 @@ class _Keywords(Corrected):
     rules: ClassVar[tuple[Rule, ...]] = (
         keywords,
         banned_kinds,
+        kept_out,
         banned,
         appearing,
         counted_words,

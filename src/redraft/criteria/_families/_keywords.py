@@ -168,10 +168,13 @@ _INCLUDE_QUOTED = re.compile(
 )
 _FORBID = re.compile(
     r"\b(?:do\s+not|don'?t|does\s+not|doesn'?t|never|not|avoid|without|exclude|steer\s+clear\s+of|"
-    r"stay\s+away\s+from|refrain\s+from)\s+"
+    # "leave out the word 'x'", "omit the phrase 'y'": a ban in the writer's terms
+    r"stay\s+away\s+from|refrain\s+from|leave\s+out|omit)\s+"
     r"(?:(?:use|using|include|including|mention|mentioning|say|saying|write|writing|contain|"
     r"containing)\s+)?"
-    rf"(?:(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?)?(?:following\s+)?{_NOUNS}\s*:?|(?=\s*{ARG}))"
+    # "never use these words: a, b": the list after the colon names them
+    rf"(?:(?:the\s+|these\s+(?={_NOUNS}\s*:)|any\s+(?:of\s+)?(?:the\s+|these\s+)?)?(?:following\s+)?"
+    rf"{_NOUNS}\s*:?|(?=\s*{ARG}))"
 )
 
 
