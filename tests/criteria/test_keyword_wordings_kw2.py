@@ -152,3 +152,82 @@ def test_ban_wordings_compile(prompt: str, words: list[list[str]]) -> None:
 )
 def test_ban_near_misses(prompt: str) -> None:
     assert _banned(prompt) == []
+
+
+def _required(prompt: str) -> list[tuple[str, str, int]]:
+    return [
+        (str(s["keyword"]), str(s["relation"]), int(str(s["value"])))
+        for s in _specs(prompt, "keyword")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Write a poem about the sea. Make sure 'tide' comes up.", [("tide", "at_least", 1)]),
+        (
+            'Write a poem. Make sure the word "tide" comes up somewhere.',
+            [("tide", "at_least", 1)],
+        ),
+        (
+            'Write a poem. Work in the phrase "salt and light".',
+            [("salt and light", "at_least", 1)],
+        ),
+        ("Write an ad. Reference our slogan 'Grow gently'.", [("Grow gently", "at_least", 1)]),
+        ('Write a poem. The word "harbor" has to be in there.', [("harbor", "at_least", 1)]),
+        ("Write a poem where 'tide' comes up twice.", [("tide", "exactly", 2)]),
+    ],
+)
+def test_required_word_frames_compile(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert _required(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Tell me why 'literally' comes up so often in speech.",
+        "Write a poem. If 'tide' comes up, rhyme it.",
+        "My teacher said the word 'tide' has to be in there. Is that true?",
+        "Write a poem. Make sure 'tide' comes up in the title.",
+        "Write a poem. Work in the phrase 'salt and light' or 'sea and sky'.",
+        "Write a speech. I hate when the word 'synergy' comes up.",
+        "Write a poem. Reference the phrase 'to be or not to be' before the end.",
+    ],
+)
+def test_required_word_near_misses(prompt: str) -> None:
+    assert _required(prompt) == []
+
+
+def _each(prompt: str) -> list[tuple[str, str]]:
+    return [
+        (str(s["part"]), str(s["keyword"]))
+        for s in _specs(prompt, "each_contains")
+        if s["what"] == "keyword"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Write an ad. The word 'ride' should appear in every sentence.", [("sentence", "ride")]),
+        ("Write a poem. 'Team' must occur in each line.", [("line", "Team")]),
+        (
+            "Write a paragraph where the word 'ice' appears in every sentence.",
+            [("sentence", "ice")],
+        ),
+    ],
+)
+def test_word_in_every_part_compiles(prompt: str, expected: list[tuple[str, str]]) -> None:
+    assert _each(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write an ad. I noticed the word 'ride' appears in every sentence of your last draft.",
+        "Write an ad. Should the word 'ride' appear in every sentence?",
+        "Write an ad where the word 'ride' appears in every sentence except the last.",
+    ],
+)
+def test_word_in_every_part_near_misses(prompt: str) -> None:
+    assert _each(prompt) == []

@@ -210,7 +210,12 @@ _USE_COUNTED = re.compile(
 _REQUIRE = re.compile(
     r"\b(?:include|includes|including|mention|mentions|mentioning|use|uses|using|reference|"
     r"references|cite|say|says|feature|features|contain|contains|containing|incorporate|"
-    r"incorporates|(?:work|weave|drop|slip|fit)\s+in|bring\s+up|put)\s+(?=[\"“'‘«`]\ue000)"
+    r"incorporates|(?:work|weave|drop|slip|fit)\s+in|bring\s+up|put)\s+(?=[\"“'‘«`]\ue000)|"
+    # "work in the phrase 'salt and light'", "reference our slogan 'Grow gently'": the
+    # words named by what they are
+    r"\b(?:(?:work|weave|drop|slip|fit|throw|sneak|squeeze)\s+in|reference|references|referencing)\s+"
+    r"(?:the|our|my|this|your)\s+(?:(?:key\s*)?words?|terms?|phrases?|slogan|tagline|motto|"
+    r"catchphrase|hashtag|brand\s+name)\s+(?=[\"“'‘«`]\ue000)"
 )
 # Where the clause must end after them: anything else ("… at the top", "… as
 # the greeting", "… instead of 'B'", "… for strings") puts them somewhere or
