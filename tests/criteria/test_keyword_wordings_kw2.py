@@ -231,3 +231,54 @@ def test_word_in_every_part_compiles(prompt: str, expected: list[tuple[str, str]
 )
 def test_word_in_every_part_near_misses(prompt: str) -> None:
     assert _each(prompt) == []
+
+
+def _ends(prompt: str, system: str | None = None) -> list[str]:
+    return [
+        str(c.spec.model_dump()["phrase"])
+        for c in compile_checks(prompt, system=system)
+        if c.spec.kind == "ends_with"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "system", "phrases"),
+    [
+        ("Write a bio. It must have a question at the end to start a chat.", None, ["?"]),
+        ("Write a slogan. Put an exclamation mark at the end.", None, ["!"]),
+        (
+            "Write a gym quote. No punctuation at all except one exclamation mark at the very end.",
+            None,
+            ["!"],
+        ),
+        (
+            "Write a welcome email.",
+            "You are a copywriter. Every response ends with our slogan: grow gently.",
+            ["grow gently."],
+        ),
+        (
+            "I open the crypt door.",
+            "You are the Game Master. End every turn with the exact line: What do you do?",
+            ["What do you do?"],
+        ),
+    ],
+)
+def test_end_wordings_compile(prompt: str, system: str | None, phrases: list[str]) -> None:
+    assert _ends(prompt, system) == phrases
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a poem. Each line should have a period at the end.",
+        "Write a poem. Put a question mark at the end of each line.",
+        "Write a story with a question at the end and a moral at the start.",
+        "Does my bio need a question at the end?",
+        "Write a note. My draft has a period at the end.",
+        "Write an intro with a question at the end of the first paragraph.",
+        "Write an ad. Our slogan: grow gently.",
+        "Write an email. My old boss always ended with the line: see you soon.",
+    ],
+)
+def test_end_wording_near_misses(prompt: str) -> None:
+    assert _ends(prompt) == []

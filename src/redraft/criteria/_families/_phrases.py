@@ -30,6 +30,7 @@ from redraft.criteria._families._arguments import (
     tail,
 )
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._end_marks_placed import placed_end_marks
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._outcome import Outcome
@@ -108,7 +109,8 @@ def _ends_with(spec: EndsWith, text: str) -> Outcome:
 
 
 _RESPONSE_THING = (
-    r"(?:response|answer|reply|essay|email|letter|story|tale|poem|message|post|speech|text|article)"
+    r"(?:response|answer|reply|essay|email|letter|story|tale|poem|message|post|speech|text|article|"
+    r"turn)"
 )
 _PHRASE_NOUN = (
     r"(?:(?:the|this|our|my)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting|"
@@ -140,7 +142,9 @@ _END = re.compile(
     r"(?:with|by\s+(?:saying|writing)|(?<=sign off )as|(?<=sign it )as|"
     r"(?<=sign it )(?=[\"“'‘«`]))\s*"
     rf"{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
-    rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: ))"
+    rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: )|"
+    # "ends with our slogan: grow gently.", "with the exact line: What do you do?"
+    r"(?<=line: )|(?<=slogan: )|(?<=tagline: )|(?<=motto: )|(?<=sign-off: )|(?<=signoff: ))"
     r"(?!of\s)(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
 )
 # "The very end of your response should read …", "The last sentence of your reply must be …",
@@ -418,7 +422,14 @@ def _end_names(sentence: Sentence) -> Iterator[Hit]:
 class _Phrases(Corrected):
     name = "start and end phrases"
     specs = (StartsWith, EndsWith)
-    rules: ClassVar[tuple[Rule, ...]] = (phrases, _placed, _questions, _end_marks, _end_names)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        phrases,
+        _placed,
+        _questions,
+        _end_marks,
+        _end_names,
+        partial(placed_end_marks, build=_ends),
+    )
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, StartsWith):
