@@ -282,3 +282,41 @@ def test_end_wordings_compile(prompt: str, system: str | None, phrases: list[str
 )
 def test_end_wording_near_misses(prompt: str) -> None:
     assert _ends(prompt) == []
+
+
+def _chars(prompt: str) -> list[str]:
+    return [str(s["chars"]) for s in _specs(prompt, "forbidden_chars")]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "chars"),
+    [
+        ("Write a paragraph that uses three semicolons and not a single comma.", [","]),
+        ("Write a poem with not one exclamation mark.", ["!"]),
+        ("Write a fact sheet. Write all numbers in words, never as digits.", ["0123456789"]),
+        ("Write a story. Spell out numbers as words.", ["0123456789"]),
+        ("Write a story. Do not include any numbers written as digits.", ["0123456789"]),
+        ("Write a report. Never use the % sign; write per cent.", ["%"]),
+        ("Write a note, no € sign.", ["€"]),
+    ],
+)
+def test_char_bans_compile(prompt: str, chars: list[str]) -> None:
+    assert _chars(prompt) == chars
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a poem. It's not a single comma that matters.",
+        "Write a story. Spell out numbers under ten as words.",
+        "Write a story. Spell out numbers as words except years.",
+        "Write a story. Write numbers in words in the title.",
+        "Is it better to write numbers as words?",
+        "My editor told me to spell out numbers as words. Write a poem.",
+        "Write a price list, with a $ sign before each price.",
+        "Write a note, no $ signs in the subject line.",
+        "If you can, spell out numbers as words.",
+    ],
+)
+def test_char_ban_near_misses(prompt: str) -> None:
+    assert _chars(prompt) == []
