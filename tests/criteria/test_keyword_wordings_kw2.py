@@ -320,3 +320,24 @@ def test_char_bans_compile(prompt: str, chars: list[str]) -> None:
 )
 def test_char_ban_near_misses(prompt: str) -> None:
     assert _chars(prompt) == []
+
+
+def _starts(prompt: str) -> list[str]:
+    return [str(s["phrase"]) for s in _specs(prompt, "starts_with")]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "starts", "ends"),
+    [
+        ("Write a post. Kick things off with 'Big news!'.", ["Big news!"], []),
+        ("Write a post. Lead with 'Big news!'.", ["Big news!"], []),
+        ("Write a poem. Finish on the word 'home'.", [], ["home"]),
+        ("Write a poem. End on the word home.", [], ["home"]),
+        ("My article leads with 'Big news!'. Rewrite it shorter.", [], []),
+        ("Write a poem. Don't lead with 'Once upon a time'.", [], []),
+        ("Write a poem. End on a high note.", [], []),
+        ("Write a poem. My last one ended on the word 'home'.", [], []),
+    ],
+)
+def test_lead_and_finish_on_wordings(prompt: str, starts: list[str], ends: list[str]) -> None:
+    assert (_starts(prompt), _ends(prompt)) == (starts, ends)

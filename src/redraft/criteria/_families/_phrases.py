@@ -123,7 +123,7 @@ _PHRASE_NOUN = (
 # clause ends right after it ("with the word count below 50" is not a phrase).
 _BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
 _START = re.compile(
-    rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|kick\s+off)\s+(?:(?:your|the)\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
+    rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|lead|leads|kick\s+(?:things\s+|it\s+)?off)\s+(?:(?:your|the)\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 # Spanish, Portuguese, French: "empieza con 'Hola'", "comece com 'Olá'",
@@ -137,9 +137,9 @@ _END = re.compile(
     rf"\b(?:end|ends|ending|finish|finishes|finishing|conclude|concludes|concluding|close|closes|"
     rf"sign\s+off|sign(?=\s+it\s+(?:as\b|[\"“'‘«`]\ue000)))\s+(?:(?:your|the|every|each)\s+"
     rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
-    # "sign off as 'Best, Priya'", "sign it as 'Lena'": the signature ends it
-    # "sign it '— Aunt Bea'": the signature right after "sign it"
-    r"(?:with|by\s+(?:saying|writing)|(?<=sign off )as|(?<=sign it )as|"
+    # "sign off as 'Best, Priya'", "sign it '— Aunt Bea'": the signature ends it
+    r"(?:with|on(?=\s+the\s+(?:word|phrase)\b)|by\s+(?:saying|writing)|"
+    r"(?<=sign off )as|(?<=sign it )as|"
     r"(?<=sign it )(?=[\"“'‘«`]))\s*"
     rf"{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
     rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: )|"
