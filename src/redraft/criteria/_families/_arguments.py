@@ -119,6 +119,11 @@ NOT_KEYWORDS = frozenset(
         "phrases",
         "letter",
         "letters",
+        # "leave out the word count", "no word limit": the tally, not a word
+        "count",
+        "counts",
+        "limit",
+        "limits",
     ]
 )
 _MAX_ITEMS = 10

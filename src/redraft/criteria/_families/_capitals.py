@@ -220,6 +220,60 @@ def letter_counts(sentence: Sentence) -> Iterator[Hit]:
             yield from typed_hit(build, "at_most", limit, match.span())
 
 
+# One letter or a list of them: "'z', 'q' or 'x'", "a, e and i"
+_ONE_LETTER = r"(?:[\"'‘“]\ue000[\"'’”]|\b[a-z]\b)"
+_LETTER_LIST = (
+    rf"(?P<args>{_ONE_LETTER}(?:\s*,\s*{_ONE_LETTER})*(?:\s*,?\s*(?:or|and|nor)\s+{_ONE_LETTER})?)"
+)
+# A letter banned in words other than "do not use": "no letter 'e' anywhere",
+# "avoid the letter 'z' entirely", "without using the letters 'z', 'q' or
+# 'x'", "exclude every word containing the letter 'o'" (no word may hold it,
+# so no letter of the answer does), "a lipogram in 'a'".
+_LETTER_BANNED = re.compile(
+    r"(?:\b(?:with\s+)?no\s+(?:use\s+of\s+)?(?:the\s+)?|\bavoid(?:s|ing)?\s+(?:using\s+)?(?:the\s+)?|"
+    r"\bwithout\s+(?:using\s+|including\s+)?(?:the\s+)?|"
+    r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not)\s+(?:use|include|contain)\s+(?:the\s+)?"
+    r"(?=letters\b)|"
+    r"\b(?:exclude|excluding|avoid|avoiding|no|without)\s+(?:every|any|all)\s+words?\s+"
+    r"(?:containing|that\s+contains?|with)\s+(?:the\s+)?)letters?\s+"
+    + _LETTER_LIST
+    + r"|\blipogram\s+(?:in|without|of)\s+(?:the\s+letter\s+)?"
+    + _LETTER_LIST.replace("?P<args>", "?P<lipogram>")
+)
+# "no letter 'e' in the title": a part's letters, not the answer's
+_PART_AFTER = re.compile(
+    r"\s*(?:(?:at\s+all|anywhere|entirely|whatsoever)\s*)?(?:in|on|at|for|from)\s+(?:the|each|every|"
+    r"its|any|your|a|an)\s+(?!(?:whole\s+|entire\s+)?(?:answer|response|reply|text|output|poem|"
+    r"verse|story|paragraph|piece)\b)"
+)
+_LETTER_ARGS = re.compile(_ONE_LETTER)
+# Whether it could be done, asked anywhere: "Could you write a sonnet without
+# the letter e? How hard would that be?" (a lipogram is a feat one asks about)
+_FEASIBLE = re.compile(
+    r"\bhow\s+(?:hard|difficult|easy|tricky)\b|\b(?:is\s+it|would\s+(?:it|that)\s+be)\s+"
+    r"(?:even\s+)?(?:possible|hard|difficult|easy|doable|feasible)\b"
+)
+
+
+def letter_bans(sentence: Sentence) -> Iterator[Hit]:
+    """ "No letter 'e' anywhere", "avoid the letter 'z'", "without the letters
+    'z', 'q' or 'x'": each letter at most 0 times. One letter the plain
+    "do not use the letter e" already reads is left to that rule."""
+    text = sentence.lower
+    if _FEASIBLE.search(sentence.whole.lower()):
+        return
+    for match in _LETTER_BANNED.finditer(text):
+        if _PART_AFTER.match(text, match.end()):
+            continue
+        if not response_context(sentence, match.start(), owns_negation=True):
+            continue
+        start, end = match.span("args") if match.group("args") else match.span("lipogram")
+        for arg in _LETTER_ARGS.finditer(text, start, end):
+            letter = sentence.unmask(*arg.span()).strip("\"'‘’“” ")
+            if len(letter) == 1 and letter.isalpha():
+                yield Hit(LetterCount(letter=letter, relation="at_most", value=0), *match.span())
+
+
 class _CapitalWords(TallyFamily):
     name = "capital words"
     specs = (CapitalWordCount,)
@@ -237,7 +291,7 @@ class _CapitalWords(TallyFamily):
 class _Letters(TallyFamily):
     name = "letters"
     specs = (LetterCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (letter_counts,)
+    rules: ClassVar[tuple[Rule, ...]] = (letter_counts, letter_bans)
     growing = True
 
     def count(self, spec: Any, text: str) -> int:

@@ -15,8 +15,17 @@ from typing import Any, ClassVar, Literal
 from redraft.core._text import plural
 from redraft.criteria._families._arguments import Corrected
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._grammar import NUMBER
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence, clause_start, response_context
+from redraft.criteria._sentences import (
+    LATER_PART,
+    Hit,
+    Rule,
+    Sentence,
+    clause_start,
+    response_context,
+    sentence_blocked,
+)
 
 __all__ = ["LETTER_CASE", "LetterCase", "letter_case"]
 
@@ -58,7 +67,7 @@ def _letter_case(spec: LetterCase, text: str) -> Outcome:
 # "uppercase and lowercase pairs".
 _ITEM_END = (
     r"(?=\s*(?:[.,;:!]|$|and\b(?!\s+(?:lower|upper|title|mixed)[\s-]?case)|throughout\b|"
-    r"everywhere\b))"
+    r"everywhere\b|(?:please|pls|plz)\s*[.!]?\s*$))"
 )
 # "entirely in capital letters": how much of the answer, said before it
 _WHOLLY = r"(?:(?:entirely|completely|wholly|fully|strictly|only)\s+)?"
@@ -74,6 +83,7 @@ _LOWER = re.compile(
     rf"{_ALL_OF_IT}lower[\s-]?case(?:\s+letters)?\b|"
     # a criteria item of its own: "Lowercase, one per line."
     rf"{_BARE_START}lower[\s-]?case(?:\s+only)?{_ITEM_END}|"
+    r"^\s*all\s+(?:the\s+)?letters\s+(?:in\s+)?lower[\s-]?case(?=\s*[.!]?\s*$)|"
     # the verb: "lowercase everything"
     r"\blower[\s-]?case\s+(?:everything|it\s+all|the\s+(?:whole|entire)\s+(?:thing|answer|"
     r"response|reply|output))\b|"
@@ -112,11 +122,16 @@ _NO_CAPITALS = re.compile(
     r"not\s+(?:a\s+single|one|any)\s+letter\s+(?:in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
     r"(?:response|answer|reply)\s+)?(?:is|should\s+be|must\s+be|can\s+be)\s+capitali[sz]ed|"
     r"with\s+no\s+capitali[sz]ations?|"
+    # a bare item: "no capital letters at all, max 2 emojis"
+    r"(?:^|(?<=,)|(?<=\band))\s*no\s+(?:capital|upper[\s-]?case)\s+letters(?:\s+at\s+all|\s+anywhere|"
+    r"\s+whatsoever)?(?=\s*(?:[.,;!]|$|and\b))|"
     r"without\s+(?:using\s+)?(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters)"
 )
 _UPPER = re.compile(
     rf"{_ALL_OF_IT}(?:upper[\s-]?case(?:\s+letters)?|caps|capitals|capital\s+letters)\b|"
-    rf"{_BARE_START}(?:upper[\s-]?case|(?<=all\s)caps)(?:\s+only)?{_ITEM_END}|"
+    rf"{_BARE_START}(?:upper[\s-]?case|(?<=all\s)caps|(?<=all\s)capital)(?:\s+only)?{_ITEM_END}|"
+    # a criteria line without its verb: "All letters uppercase."
+    r"^\s*all\s+(?:the\s+)?letters\s+(?:in\s+)?(?:upper[\s-]?case|capitals|caps)(?=\s*[.!]?\s*$)|"
     r"\bupper[\s-]?case\s+(?:everything|it\s+all|the\s+(?:whole|entire)\s+(?:thing|answer|"
     r"response|reply|output))\b|"
     rf"\b{_WHOLLY}(?:in\s+(?:all\s+)?(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?)|"
@@ -196,6 +211,55 @@ def _shown_before(original: str, end: int) -> bool:
     return found is not None and not set(found["shown"].lower().split()) <= _DIRECTIVE_WORDS
 
 
+# "The whole thing must be in lowercase": the answer, named as a whole
+_WHOLE_THING = re.compile(
+    r"^\s*(?:and\s+)?(?:the\s+)?(?:whole|entire)\s+thing\s+(?:must|should|has\s+to|needs\s+to|"
+    r"is\s+to)\s+be\s+(?:written\s+)?$"
+)
+# The item of a list that asks only for several things: "just the words",
+# "8 adjectives that describe …", "all 26 English letters", "list every
+# email address you find", "give me 10 names"
+_THINGS_ASKED = re.compile(
+    rf"^\s*(?:(?:just|only)\s+(?:the\s+)?(?:[\w-]+\s+)?[\w-]+s|(?:all\s+)?{NUMBER}\s+(?:[\w-]+\s+){{0,3}}?"
+    r"[\w-]+s\b.*|(?:list|give|name|write|provide|output|return|suggest)\s+(?:me\s+|us\s+)?"
+    rf"(?:(?:just|only)\s+)?(?:every|all\s+(?:the\s+)?|{NUMBER}\s+)(?:[\w-]+\s+){{0,3}}?[\w-]+\b.*)$"
+)
+# What would be a part of its own after the list: "…, lowercase, then a
+# paragraph", "…, uppercase, with a sentence about each"
+_MORE_PARTS = re.compile(
+    r"\b(?:then|followed\s+by|plus|after\s+(?:that|which|it)|and\s+(?:a|an|one|then|also)|"
+    r"with\s+(?:a|an|one)\s+(?:short\s+)?(?:sentence|note|line|explanation|description|"
+    r"paragraph|comment)s?)\b"
+)
+
+
+def _of_all_asked(sentence: Sentence, match: re.Match[str]) -> bool:
+    """Whether a case the response test refused is still the whole answer's:
+    said of "the whole thing", or a bare item of a list that asks only for
+    several things ("Just the words, lowercase, one per line"; "8 adjectives
+    …, every one starting with a vowel, lowercase") — those things are all
+    the answer holds, so the case of each is the case of all."""
+    text = sentence.lower
+    start = match.start()
+    if sentence_blocked(sentence, start) or _NEGATED_BEFORE.search(text, 0, start):
+        return False
+    prefix = text[:start]
+    if _WHOLE_THING.match(prefix):
+        return True
+    if not prefix.rstrip().endswith(",") or not _ITEM_AFTER.match(text, match.end()):
+        return False
+    if _MORE_PARTS.search(text, match.end()) or LATER_PART.search(
+        sentence.whole, sentence.start + len(sentence.masked)
+    ):
+        return False
+    items = [item.strip() for item in re.split(r"[,;:]", prefix) if item.strip()]
+    return any(_THINGS_ASKED.match(item) for item in items)
+
+
+_ITEM_AFTER = re.compile(r"\s*(?:[.,;!]|$)")
+_NEGATED_BEFORE = re.compile(r"\b(?:not|never|no|don'?t|without)\b[^,]*$")
+
+
 def letter_case(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     found: list[tuple[Literal["lower", "upper"], re.Match[str], bool]]
@@ -217,7 +281,9 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
             continue
         if _CASE_BEFORE_BLOCKS.search(text, clause_start(text, match.start()), match.start()):
             continue  # "at least 5 words should be in all caps": some words, not the answer
-        if response_context(sentence, match.start(), owns_negation=owns):
+        if response_context(sentence, match.start(), owns_negation=owns) or _of_all_asked(
+            sentence, match
+        ):
             yield Hit(LetterCase(case=case), *match.span())
 
 

@@ -21,10 +21,11 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from redraft.criteria import _measure as measure
-from redraft.criteria._families._arguments import ARG, Corrected, response_spec
+from redraft.criteria._families._arguments import ARG, Corrected, response_spec, spec_hit
 from redraft.criteria._families._base import FamilyCount
 from redraft.criteria._families._emoji import emoji_in
 from redraft.criteria._families._hashtags import HASHTAG
+from redraft.criteria._families._lexical import described
 from redraft.criteria._families._links import URL
 from redraft.criteria._families._numbers import numerals
 from redraft.criteria._families._parts import parts_of
@@ -163,6 +164,12 @@ _KEYWORD_READINGS = (
         rf"(?:contain|contains|include|includes|use|uses|mention|mentions|feature|features)\s+{_KEY}"
         r"(?!\s+(?:at|after|before)\b)"
     ),
+    # "the word 'ride' appears in every sentence", "'team' should occur in each line"
+    re.compile(
+        rf"{_KEY}\s+(?:(?:must|should|needs\s+to|has\s+to|will|shall)\s+)?(?:appears?|occurs?|"
+        r"shows?\s+up|be\s+used|is\s+used)\s+(?:(?:at\s+least\s+)?once\s+)?in\s+"
+        rf"{_EACH}\s+(?:single\s+)?{_PART}\b"
+    ),
 )
 
 
@@ -181,6 +188,11 @@ def _amount(match: re.Match[str]) -> tuple[Relation, int] | None:
         return relation, n + adjust
     # "a number", "one question": at least one; "2 hashtags per line": exactly two
     return ("at_least", n) if raw in ("a", "an", "one") else ("exactly", n)
+
+
+_EXCEPT = re.compile(
+    r"\s*,?\s*(?:except|but\s+(?:not\s+)?(?:the|one)|apart\s+from|other\s+than|save)\b"
+)
 
 
 def each_contains(sentence: Sentence) -> Iterator[Hit]:
@@ -208,8 +220,14 @@ def each_contains(sentence: Sentence) -> Iterator[Hit]:
             key = sentence.unmask(match.start("key") + 1, match.end("key") - 1).strip()
             if part is None or not key:
                 continue
+            if _EXCEPT.match(text, match.end()):
+                continue  # "… in every sentence except the last": not every one
             build = partial(EachContains, part=part, what="keyword", keyword=key)
-            yield from response_spec(sentence, build, match.start(), match.end())
+            hits = list(response_spec(sentence, build, match.start(), match.end()))
+            if not hits and described(sentence, match.start()):
+                # "Write a paragraph where every sentence contains the word 'ice'"
+                hits = [hit] if (hit := spec_hit(build, match.start(), match.end())) else []
+            yield from hits
 
 
 class _EachContains(Corrected):

@@ -123,9 +123,30 @@ _NO_PUNCTUATION = re.compile(
     r"avoid|refrain\s+from)\s+"
     r"(?:use|using|include|including|put|putting|write|writing|add|adding|contain|containing|have|"
     r"the\s+use\s+of)?|without(?:\s+using|\s+the\s+use\s+of)?|with\s+no|use\s+no|"
-    r"(?:contain|contains|have|has|be)\s+no|there\s+(?:should|must)\s+be\s+no))\s*"
+    r"(?:contain|contains|have|has|be)\s+no|there\s+(?:should|must)\s+be\s+no)|"
+    # "and not a single comma", "not one exclamation mark"
+    r"\bnot\s+(?=(?:a\s+single|one)\s))\s*"
     # "don't put a period anywhere", "without a single comma"
-    r"(?:any\s+|a\s+single\s+|one\s+single\s+|(?<!\bno\s)a\s+)?" + _MARKS
+    r"(?:any\s+|a\s+single\s+|one\s+single\s+|(?<=not\s)one\s+|(?<!\bno\s)a\s+)?" + _MARKS
+)
+# "Write all numbers in words, never as digits", "spell out numbers as words",
+# "no numbers written as digits": every number spelled, so no digit at all
+# (not "spell out numbers under ten": some numbers only)
+_SPELLED = (
+    r"(?!\s*,?\s*(?:except|but|other\s+than|apart|unless|under|below|over|above|less|more|up\s+to|"
+    r"from|between|smaller|larger|greater|if|when|where|one\s+through|for\s+(?:the|any|small))\b)"
+)
+_NUMBERS_IN_WORDS = re.compile(
+    r"\b(?:write|spell(?:\s+out)?|express|give)\s+(?:all\s+|every\s+|any\s+)?(?:the\s+)?"
+    r"(?:numbers?|numerals)\s+(?:out\s+)?(?:in|as|using)\s+(?:full\s+)?words\b"
+    + _SPELLED
+    + r"|\b(?:no|never|not|without|(?:do\s+not|don'?t)\s+(?:use|include|write))\s+(?:any\s+)?"
+    r"(?:numbers?\s+(?:written\s+)?)?(?:as|in)\s+(?:digits|numerals)\b"
+)
+# "no € sign", "never use the % sign": an unquoted symbol named as a sign
+_NO_SIGN = re.compile(
+    r"(?:^|[,(—–;]|\band)\s*(?:no|without|never\s+use|(?:do\s+not|don'?t)\s+use)\s+"
+    r"(?:any\s+|the\s+|a\s+)?(?P<sym>[€$£¥%&@#~^+=<>|\\/])\s*(?:signs?|symbols?)\b"
 )
 # "Commas are not allowed.", "No commas are allowed in your answer."
 _MARKS_BANNED = re.compile(
@@ -135,6 +156,11 @@ _MARKS_BANNED = re.compile(
 
 
 _LEAD = re.compile(r"^(?:[\s\-*•,(—–]|and\s)*")
+_LEAD_CHARS = " -*•,(—–"
+# Where "not a single comma" ends as a ban: the clause ends, or says where
+_BAN_ENDS = re.compile(
+    r"\s*(?:$|[.;,!)]|—|–|(?:and|or|nor|anywhere|at\s+all|whatsoever|in\s+(?:the|your))\b)"
+)
 _MORE_MARKS = re.compile(r"\s*,?\s*(?:or|and|nor)\s+(?:any\s+)?" + _MARKS)
 
 
@@ -197,12 +223,41 @@ def punctuation(sentence: Sentence) -> Iterator[Hit]:
             continue
         if end == match.end() and one_period_of_a_line(sentence, match.group("mark")):
             continue
+        if match.group(0).lstrip(_LEAD_CHARS).startswith("not") and not _BAN_ENDS.match(
+            sentence.lower, end
+        ):
+            continue  # "it's not a single comma that matters": no ban
         if _OBJECT_BEFORE.search(sentence.lower, 0, match.start()):
             continue  # "write numbers without commas": the marks of one sort of thing
         # the phrase starts at its ban, not at the comma before it (", no digits")
         start = match.start() + len(match.group(0)) - len(_LEAD.sub("", match.group(0)))
         yield from response_spec(
             sentence, partial(ForbiddenChars, chars=chars), start, end, owns_negation=True
+        )
+
+
+def spelled_numbers(sentence: Sentence) -> Iterator[Hit]:
+    """ "Write all numbers in words, never as digits": no digit; "no € sign": no €."""
+    text = sentence.lower
+    for match in _NUMBERS_IN_WORDS.finditer(text):
+        if _OTHER_PLACE.match(text, match.end()) and not _RESPONSE_PLACE.match(text, match.end()):
+            continue  # "spell out numbers in the title"
+        yield from response_spec(
+            sentence,
+            partial(ForbiddenChars, chars=_PUNCTUATION["digit"]),
+            *match.span(),
+            owns_negation=True,
+        )
+    for match in _NO_SIGN.finditer(text):
+        if _OTHER_PLACE.match(text, match.end()) and not _RESPONSE_PLACE.match(text, match.end()):
+            continue
+        start = match.start() + len(match.group(0)) - len(_LEAD.sub("", match.group(0)))
+        yield from response_spec(
+            sentence,
+            partial(ForbiddenChars, chars=match.group("sym")),
+            start,
+            match.end(),
+            owns_negation=True,
         )
 
 
@@ -226,7 +281,7 @@ def _chars_of(mark: str) -> str:
 class _ForbiddenChars(Corrected):
     name = "forbidden characters"
     specs = (ForbiddenChars,)
-    rules: ClassVar[tuple[Rule, ...]] = (punctuation, quoted_punctuation)
+    rules: ClassVar[tuple[Rule, ...]] = (punctuation, quoted_punctuation, spelled_numbers)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _forbidden_chars(spec, text)

@@ -23,7 +23,7 @@ from redraft.criteria._families._keywords import (
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._sentences import Hit, Sentence, response_context
 
-__all__ = ["banned", "banned_kinds"]
+__all__ = ["banned", "banned_kinds", "kept_out"]
 
 # "no apology words like 'sorry' or 'apologize'", "avoid superlatives such as
 # 'best', 'greatest'": a banned kind of word, its quoted members banned.
@@ -50,6 +50,32 @@ _IS_BANNED = re.compile(
     r"\s+(?:is|are)\s+(?:strictly\s+|completely\s+)?(?:off[\s-]limits|banned|forbidden|prohibited|"
     r"not\s+allowed)(?=\s*(?:$|[.;!,]|in\s+(?:the|your)\s+(?:answer|response|reply|text)\b))"
 )
+
+# "Keep the word 'synergy' out", "leave the phrase 'act now' out of it": the
+# words kept out of the answer itself, not out of one part ("… out of the title")
+_KEEP_OUT = re.compile(
+    r"\b(?:keep|leave)\s+(?:the\s+)?(?:words?|terms?|phrases?)\s+(?=[\"“'‘«`]\ue000)"
+)
+_OUT = re.compile(
+    r"\s+out(?:\s+of\s+(?:it|(?:the|your)\s+(?:entire\s+|whole\s+)?(?:answer|response|reply|"
+    r"text|copy|email|post|message|letter|story|poem|piece|description|summary)))?"
+    r"(?:\s+(?:entirely|completely|altogether))?(?=\s*(?:$|[.;!,]|—|–|and\b|but\b))"
+)
+
+
+def kept_out(sentence: Sentence) -> Iterator[Hit]:
+    """Quoted words kept out of the answer: "keep the word 'synergy' out"."""
+    text = sentence.lower
+    for match in _KEEP_OUT.finditer(text):
+        parsed = parse_list(sentence, match.end())
+        if not parsed or (out := _OUT.match(text, parsed[1])) is None:
+            continue
+        if asks_about(sentence, match.start()) or not response_context(
+            sentence, match.start(), owns_negation=True
+        ):
+            continue
+        if hit := forbidden_hit(parsed[0], match.start(), out.end()):
+            yield hit
 
 
 def banned(sentence: Sentence) -> Iterator[Hit]:

@@ -29,7 +29,7 @@ from redraft.criteria._families._arguments import (
     parse_list,
 )
 from redraft.criteria._families._hidden_answer import hidden_answer
-from redraft.criteria._families._keyword_bans import banned, banned_kinds
+from redraft.criteria._families._keyword_bans import banned, banned_kinds, kept_out
 from redraft.criteria._families._keyword_caps import capped_words
 from redraft.criteria._families._keyword_values import written_values
 from redraft.criteria._families._keywords import (
@@ -68,10 +68,14 @@ _SHOULD_APPEAR = re.compile(
     # "the word "tiger" itself must not appear": the word as such, not its letters
     r"(?:itself\s+)?"
     r"(?:(?P<modal>(?:should|must|needs?\s+to|has\s+to|is\s+to|to)\s+(?P<not>not\s+)?)"
-    r"(?:appear|occur|be\s+used|be\s+included|be\s+mentioned|show\s+up|be\s+repeated)|"
-    r"appears|occurs|shows\s+up|is\s+used|(?:is|gets)\s+(?:mentioned|repeated)|"
+    r"(?:appear|occur|be\s+used|be\s+included|be\s+mentioned|show\s+up|be\s+repeated|come\s+up|"
+    # "the word 'harbor' has to be in there": in the answer, said the writer's way
+    r"be\s+(?:somewhere\s+)?in\s+(?:there|it)\b)|"
+    r"appears|occurs|shows\s+up|comes\s+up|is\s+used|(?:is|gets)\s+(?:mentioned|repeated)|"
     r"(?P<never>doesn'?t\s+appear|does\s+not\s+appear|never\s+appears))"
 )
+# "Make sure 'tide' comes up": the writer's own frame makes the clause a requirement
+_ENSURED = re.compile(r"\b(?:make\s+sure|be\s+sure|ensure)(?:\s+that)?\s*$")
 # "the word 'sorry' at most once": a word and its count, no verb between.
 _WORD_COUNTED = re.compile(
     rf"\b(?:the\s+)?(?:key\s*word|word|term|phrase|expression)\s+(?P<arg>{ARG})(?=\s*,?\s*"
@@ -165,7 +169,7 @@ def appearing(sentence: Sentence) -> Iterator[Hit]:
         if raw == arg and arg.lower() in NOT_KEYWORDS:
             continue  # a bare "the word that appears …" is no keyword; a quoted 'that' is
         joined = read_to >= 0 and _JOINED.fullmatch(text, read_to, match.start()) is not None
-        modal = match.group("modal") is not None
+        modal = match.group("modal") is not None or bool(_ENSURED.search(text, 0, match.start()))
         if ELSEWHERE.match(text, match.end()) or not (
             joined or _of_answer(sentence, match.start(), modal=modal)
         ):
@@ -330,6 +334,7 @@ class _Keywords(Corrected):
     rules: ClassVar[tuple[Rule, ...]] = (
         keywords,
         banned_kinds,
+        kept_out,
         banned,
         appearing,
         counted_words,

@@ -168,10 +168,13 @@ _INCLUDE_QUOTED = re.compile(
 )
 _FORBID = re.compile(
     r"\b(?:do\s+not|don'?t|does\s+not|doesn'?t|never|not|avoid|without|exclude|steer\s+clear\s+of|"
-    r"stay\s+away\s+from|refrain\s+from)\s+"
+    # "leave out the word 'x'", "omit the phrase 'y'": a ban in the writer's terms
+    r"stay\s+away\s+from|refrain\s+from|leave\s+out|omit)\s+"
     r"(?:(?:use|using|include|including|mention|mentioning|say|saying|write|writing|contain|"
     r"containing)\s+)?"
-    rf"(?:(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?)?(?:following\s+)?{_NOUNS}\s*:?|(?=\s*{ARG}))"
+    # "never use these words: a, b": the list after the colon names them
+    rf"(?:(?:the\s+|these\s+(?={_NOUNS}\s*:)|any\s+(?:of\s+)?(?:the\s+|these\s+)?)?(?:following\s+)?"
+    rf"{_NOUNS}\s*:?|(?=\s*{ARG}))"
 )
 
 
@@ -207,7 +210,12 @@ _USE_COUNTED = re.compile(
 _REQUIRE = re.compile(
     r"\b(?:include|includes|including|mention|mentions|mentioning|use|uses|using|reference|"
     r"references|cite|say|says|feature|features|contain|contains|containing|incorporate|"
-    r"incorporates|(?:work|weave|drop|slip|fit)\s+in|bring\s+up|put)\s+(?=[\"“'‘«`]\ue000)"
+    r"incorporates|(?:work|weave|drop|slip|fit)\s+in|bring\s+up|put)\s+(?=[\"“'‘«`]\ue000)|"
+    # "work in the phrase 'salt and light'", "reference our slogan 'Grow gently'": the
+    # words named by what they are
+    r"\b(?:(?:work|weave|drop|slip|fit|throw|sneak|squeeze)\s+in|reference|references|referencing)\s+"
+    r"(?:the|our|my|this|your)\s+(?:(?:key\s*)?words?|terms?|phrases?|slogan|tagline|motto|"
+    r"catchphrase|hashtag|brand\s+name)\s+(?=[\"“'‘«`]\ue000)"
 )
 # Where the clause must end after them: anything else ("… at the top", "… as
 # the greeting", "… instead of 'B'", "… for strings") puts them somewhere or

@@ -30,6 +30,7 @@ from redraft.criteria._families._arguments import (
     tail,
 )
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._end_marks_placed import placed_end_marks
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._outcome import Outcome
@@ -108,7 +109,8 @@ def _ends_with(spec: EndsWith, text: str) -> Outcome:
 
 
 _RESPONSE_THING = (
-    r"(?:response|answer|reply|essay|email|letter|story|tale|poem|message|post|speech|text|article)"
+    r"(?:response|answer|reply|essay|email|letter|story|tale|poem|message|post|speech|text|article|"
+    r"turn)"
 )
 _PHRASE_NOUN = (
     r"(?:(?:the|this|our|my)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting|"
@@ -121,7 +123,7 @@ _PHRASE_NOUN = (
 # clause ends right after it ("with the word count below 50" is not a phrase).
 _BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
 _START = re.compile(
-    rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|kick\s+off)\s+(?:(?:your|the)\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
+    rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|lead|leads|kick\s+(?:things\s+|it\s+)?off)\s+(?:(?:your|the)\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 # Spanish, Portuguese, French: "empieza con 'Hola'", "comece com 'Olá'",
@@ -135,12 +137,14 @@ _END = re.compile(
     rf"\b(?:end|ends|ending|finish|finishes|finishing|conclude|concludes|concluding|close|closes|"
     rf"sign\s+off|sign(?=\s+it\s+(?:as\b|[\"“'‘«`]\ue000)))\s+(?:(?:your|the|every|each)\s+"
     rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
-    # "sign off as 'Best, Priya'", "sign it as 'Lena'": the signature ends it
-    # "sign it '— Aunt Bea'": the signature right after "sign it"
-    r"(?:with|by\s+(?:saying|writing)|(?<=sign off )as|(?<=sign it )as|"
+    # "sign off as 'Best, Priya'", "sign it '— Aunt Bea'": the signature ends it
+    r"(?:with|on(?=\s+the\s+(?:word|phrase)\b)|by\s+(?:saying|writing)|"
+    r"(?<=sign off )as|(?<=sign it )as|"
     r"(?<=sign it )(?=[\"“'‘«`]))\s*"
     rf"{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
-    rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: ))"
+    rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: )|"
+    # "ends with our slogan: grow gently.", "with the exact line: What do you do?"
+    r"(?<=line: )|(?<=slogan: )|(?<=tagline: )|(?<=motto: )|(?<=sign-off: )|(?<=signoff: ))"
     r"(?!of\s)(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
 )
 # "The very end of your response should read …", "The last sentence of your reply must be …",
@@ -418,7 +422,14 @@ def _end_names(sentence: Sentence) -> Iterator[Hit]:
 class _Phrases(Corrected):
     name = "start and end phrases"
     specs = (StartsWith, EndsWith)
-    rules: ClassVar[tuple[Rule, ...]] = (phrases, _placed, _questions, _end_marks, _end_names)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        phrases,
+        _placed,
+        _questions,
+        _end_marks,
+        _end_names,
+        partial(placed_end_marks, build=_ends),
+    )
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, StartsWith):
