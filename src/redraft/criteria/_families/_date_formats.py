@@ -295,6 +295,11 @@ TOKEN_DATES = (
         r"\bdates\b[^.;:!?\n]{0,80}?,\s*(?:all\s+|each\s+)?(?:written|formatted)\s+"
         rf"(?:(?:as|in)\s+)?(?:the\s+)?{_TOKENS_FORM}"
     ),
+    # the answer dated in a form: "date it in DD/MM/YYYY format", "date the letter YYYY-MM-DD"
+    re.compile(
+        r"\bdate\s+(?:it|this|the\s+(?:letter|document|note|memo|email|notice|invoice|entry))\s+"
+        rf"(?:(?:in|as|using)\s+)?(?:the\s+)?(?:format\s+)?{_TOKENS_FORM}"
+    ),
     # a template's label: "Date of birth (DD/MM/YYYY):", "Date (DD/MM/YYYY):"
     re.compile(rf"^\s*(?:[\w ]{{0,20}}\b)?(?:{_FIELD}|date)\s*\({_TOKENS_FORM}\)\s*:"),
 )

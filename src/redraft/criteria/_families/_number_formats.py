@@ -227,6 +227,9 @@ _TIMES = re.compile(
     # "times in 24-hour HH:MM", "all times as 24h (HH:MM)"
     r"|\b(?:all\s+|every\s+|the\s+)?times?\s+(?:(?:should|must)\s+be\s+)?(?:in|as)\s+(?:the\s+)?"
     r"(?:24[\s-]?hours?|24h)\s+\(?(?P<hhmm3>hh:mm)\b"
+    # "the time in 24h", "times in 12-hour": the clock ends the clause
+    r"|\b(?:all\s+|every\s+|the\s+)?times?\s+(?:(?:should|must)\s+be\s+)?in\s+"
+    r"(?P<clock3>24[\s-]?hours?|24h|12[\s-]?hours?|12h)(?=\s*(?:$|[.;,!)]|\band\b))"
 )
 # A template's label to fill: "Time (24h HH:MM):".
 _TIME_LABEL = re.compile(r"^\s*(?:[\w ]{0,20}\b)?times?\s*\((?:24[\s-]?hours?|24h)\s+hh:mm\)\s*:")
@@ -348,7 +351,7 @@ def time_rules(sentence: Sentence) -> Iterator[Hit]:
     for match in _TIMES.finditer(text):
         if _AFTER.match(text[match.end() :]):
             continue
-        clock = match["clock"] or match["clock2"] or ""
+        clock = match["clock"] or match["clock2"] or match["clock3"] or ""
         if required(sentence, match.start()):
             yield Hit(TimeFormat(style="12h" if clock.startswith("12") else "24h"), *match.span())
             return
