@@ -171,8 +171,10 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     else:
         build = _item_count
     match = matches[0]
-    named = match.group("things") is not None
-    before = text[: match.start("things") if named else match.start("alone")]
+    # "a 5-item to-do list": the list's own size names its items
+    sized = match.groupdict().get("sized") is not None
+    named = match.group("things") is not None or sized
+    before = text[: match.start("sized" if sized else "things" if named else "alone")]
     after = text[match.end() :]
     found = match.groupdict()
     if found.get("article") == "my":
@@ -189,7 +191,7 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         return  # "name 4 ideas I already have"
     if CONDITION_AFTER.match(after):
         return  # "give 3 examples only if the user asks": some replies only
-    if named and prose_examples(match.group("things"), after):
+    if named and not sized and prose_examples(match.group("things"), after):
         return  # "3 examples of haiku": each a piece of prose, not a line
     number = match.start("num") if match.group("num") is not None else match.start("low")
     if not named and re.search(r"\b(?:a|an)\s+$", text[:number]):
