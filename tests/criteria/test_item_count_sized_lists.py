@@ -60,3 +60,21 @@ def test_sized_lists_and_pieces_count_items(prompt: str, value: int) -> None:
 )
 def test_near_misses_compile_no_item_count(prompt: str) -> None:
     assert _item_counts(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # the things asked name a part ("title options"): they ask for no part beside them
+        ("Give me 3 title options for my blog post about minimalism.", [("exactly", 3)]),
+        ("Suggest 4 summary points for the report.", [("exactly", 4)]),
+        # a part asked beside the list still blocks the count
+        ("Give me 3 title ideas, then a summary.", []),
+        ("Give me 5 tips and a title.", []),
+        ("Give me 4 headline ideas. Add a title at the top.", []),
+    ],
+)
+def test_a_part_named_in_the_things_is_no_second_part(
+    prompt: str, expected: list[tuple[str, int]]
+) -> None:
+    assert _item_counts(prompt) == expected
