@@ -164,15 +164,19 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
             return  # another set of things beside them: which are the list's?
         if _FORM_COUNTED.search(whole):
             return  # "3 ideas, with 2 bullets each": the form's count is its own
-    elif FORM_NAMED.search(without_refused(whole)) or more_parts(whole, text):
+    elif FORM_NAMED.search(without_refused(whole)) or more_parts(
+        *_things_unsaid(sentence, matches[0])
+    ):
         return  # a form with its own count, or more than the list
     elif list_refused(whole, one_liners=one_liners(matches[0])):
         return  # "don't use a list", "in prose": the things may be sentences
     else:
         build = _item_count
     match = matches[0]
-    named = match.group("things") is not None
-    before = text[: match.start("things") if named else match.start("alone")]
+    # "a 5-item to-do list": the list's own size names its items
+    sized = match.groupdict().get("sized") is not None
+    named = match.group("things") is not None or sized
+    before = text[: match.start("sized" if sized else "things" if named else "alone")]
     after = text[match.end() :]
     found = match.groupdict()
     if found.get("article") == "my":
@@ -189,7 +193,7 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         return  # "name 4 ideas I already have"
     if CONDITION_AFTER.match(after):
         return  # "give 3 examples only if the user asks": some replies only
-    if named and prose_examples(match.group("things"), after):
+    if named and not sized and prose_examples(match.group("things"), after):
         return  # "3 examples of haiku": each a piece of prose, not a line
     number = match.start("num") if match.group("num") is not None else match.start("low")
     if not named and re.search(r"\b(?:a|an)\s+$", text[:number]):
@@ -208,6 +212,21 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         return  # "3 or 4 tips as a numbered list": a rough size of the form's list
     for relation, value in count_bounds(match, after):
         yield from hit(build, relation, value, (at, match.end()))
+
+
+def _things_unsaid(sentence: Sentence, match: re.Match[str]) -> tuple[str, str]:
+    """The prompt and the request's sentence with the things asked blanked:
+    "3 title options" names the items, it asks for no title beside them."""
+    whole, text = sentence.whole.lower(), sentence.lower
+    if match.group("things") is None:
+        return whole, text
+    start, end = match.span("things")
+    blank = " " * (end - start)
+    at = sentence.start
+    return (
+        whole[: at + start] + blank + whole[at + end :],
+        text[:start] + blank + text[end:],
+    )
 
 
 def _item_count(relation: Relation, value: int) -> ItemCount:

@@ -46,7 +46,10 @@ _ASKED = (
 )
 _LISTED = (
     r"(?:facts|tips|ideas|examples|recommendations|suggestions|alternatives|reasons|goals|"
-    r"resolutions|affirmations|options)"
+    r"resolutions|affirmations|options|"
+    # pieces a writer sets one by one: "write 5 true/false statements",
+    # "write 3 FAQ entries", "write 6 word problems"
+    r"statements|entries|problems)"
 )
 _VERB = (
     r"(?:name|list|give(?:\s+(?:me|us))?|gimme|suggest|recommend|provide|share|offer|brainstorm|"
@@ -54,7 +57,7 @@ _VERB = (
     # "make me a list of 8 books": a list is what is made
     r"(?:make|create|write|compile|put\s+together|draw\s+up)(?:\s+(?:me|us))?"
     r"(?=\s+(?:a|an)\s+(?:short\s+|quick\s+|brief\s+)?(?:[\w-]+[-\s](?:item|point|entry)\s+)?"
-    r"list\b)|"
+    r"(?:(?:to-?do|packing|shopping|reading)\s+)?list\b)|"
     r"think\s+of|tell\s+(?:me|us)|pick|choose|identify|enumerate|outline|rank|"
     r"list\s+(?:down|out)|jot\s+down|(?:can|could|may)\s+(?:i|we)\s+(?:get|have|see)|"
     # "write 3 headlines": things a line holds, whatever verb makes them
@@ -63,7 +66,7 @@ _VERB = (
     # "write 3 fun facts", "create 4 book recommendations": short things a
     # writer lists, whatever verb makes them
     r"(?:write|create|draft|compose|craft|make)(?:\s+(?:me|us))?"
-    rf"(?=\s+(?:exactly\s+)?{NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_LISTED}\b)|"
+    rf"(?=\s+(?:exactly\s+)?{NUMBER}\s+(?:[\w/-]+\s+){{0,3}}?{_LISTED}\b)|"
     # "I need 6 examples", not "I need 2 tickets": a wish is a request only
     # for things a writer makes
     r"(?:(?:i|we)(?:\s+(?:need|want|would\s+(?:like|love))|'d\s+(?:like|love))|i'm\s+looking\s+for|"
@@ -84,7 +87,8 @@ _COUNT = (
     rf"(?:\s*(?:to|-|–|or)\s*(?P<to>{NUMBER}))?)"
 )
 _PLURAL = PLURAL
-_THINGS = rf"(?P<things>(?:(?!(?:and|or|to|for|of)\b)[a-z][\w'-]*\s+){{0,3}}?{_PLURAL})\b"
+# "5 true/false statements": a slash joins two words of one modifier
+_THINGS = rf"(?P<things>(?:(?!(?:and|or|to|for|of)\b)[a-z][\w'/-]*\s+){{0,3}}?{_PLURAL})\b"
 # The count alone, the things named before it: "Give me 5.", "list 3 of them".
 # A second bound may follow ("at least 7, but under 12"), and a relation said
 # after the count ("give me 12, no more no less", "5, max").
@@ -98,7 +102,11 @@ _REQUEST = re.compile(
     rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+"
     rf"(?:(?P<article>the|your|my)\s+)?(?:(?:a|an)\s+)?(?:(?:short|quick|brief)\s+)?"
     rf"(?:(?P<list>list\s+of)\s+|(?P<top>top)[-\s]+(?=\d|[a-z]+\b))?"
-    rf"{_COUNT}(?:[-\s](?:item|point|entry)\s+list(?:\s+of)?)?(?:\s+{_THINGS}|{_ALONE})"
+    rf"{_COUNT}(?:[-\s](?:item|point|entry)\s+(?:(?:to-?do|packing|shopping|reading)\s+)?(?P<sized>list)"
+    # "a 5-item to-do list for Sunday": the list's size names no things
+    r"(?=\s+(?:for|about|on|to|that|where|with)\b|\s*[.!?,;]|$)|"
+    rf"(?:[-\s](?:item|point|entry)\s+(?:(?:to-?do|packing|shopping|reading)\s+)?list(?:\s+of)?)?"
+    rf"(?:\s+{_THINGS}|{_ALONE}))"
 )
 # "What are 3 ways to save money?": a request for three; "what are the 5
 # stages …" asks about a fixed set.
