@@ -44,3 +44,47 @@ def test_a_clock_colon_hands_nothing_over(prompt: str, expected: tuple[str, obje
 def test_a_handover_after_a_clock_time_still_masks_the_material(prompt: str) -> None:
     assert MASK in mask(prompt)
     assert compile_checks(prompt) == []
+
+
+# A request taken back ("Actually, no, …", "Scratch that", "On second thought")
+# compiles nothing: the form or count it named is no longer asked.
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a villanelle. Actually, no, just a free verse poem about trains.",
+        "Write a haiku about rain. Scratch that, write something loose about rain.",
+        "Give me 5 bullet points on the topic. On second thought, make it prose.",
+        "Write a sonnet about the sea. Never mind, anything short is fine.",
+        "List 5 tips in bullet points. Forget that, just talk me through it.",
+        "Write a limerick about a cat — actually no, a free verse poem.",
+        "Write exactly 3 paragraphs, no wait, whatever length suits you.",
+        "Use exactly 4 bullet points. Strike that; write it as a story.",
+        "Keep it under 100 words. Wait, no. Take as long as you need.",
+        "Write a haiku. Change of plans: a free verse poem about rain.",
+    ],
+)
+def test_a_retracted_request_compiles_nothing(prompt: str) -> None:
+    assert compile_checks(prompt) == []
+
+
+def test_what_replaces_a_retracted_request_is_read() -> None:
+    assert kinds("Write a haiku. Scratch that. Write 2 paragraphs.") == {("paragraph_count", 2)}
+
+
+# Near misses: no retraction, the request stands.
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Write a villanelle. Actually, no one reads these, so be bold.", ("line_count", 19)),
+        ("Write exactly 3 paragraphs. Never mind the tone, just be clear.", ("paragraph_count", 3)),
+        ("Write exactly 3 paragraphs. Actually, no need for headings.", ("paragraph_count", 3)),
+        ("Write exactly 3 paragraphs. Don't forget that it must be formal.", ("paragraph_count", 3)),
+        ("Write a villanelle about trains. Actually, make it about ships.", ("line_count", 19)),
+        (
+            'Use exactly 4 bullet points. My boss always says "scratch that, start over".',
+            ("bullet_count", 4),
+        ),
+    ],
+)
+def test_no_retraction_leaves_the_request(prompt: str, expected: tuple[str, object]) -> None:
+    assert expected in kinds(prompt)
