@@ -24,7 +24,10 @@ def kinds(prompt: str) -> set[tuple[str, object]]:
             ("word_count", 99),
         ),
         ("Summarize the call at 2:30pm, in exactly 3 bullet points.", ("bullet_count", 3)),
-        ("Review the schedule for 10:15 tomorrow. Use exactly 3 bullet points.", ("bullet_count", 3)),
+        (
+            "Review the schedule for 10:15 tomorrow. Use exactly 3 bullet points.",
+            ("bullet_count", 3),
+        ),
         ("Analyze why the 16:9 ratio won. Keep it under 80 words.", ("word_count", 79)),
     ],
 )
@@ -78,7 +81,10 @@ def test_what_replaces_a_retracted_request_is_read() -> None:
         ("Write a villanelle. Actually, no one reads these, so be bold.", ("line_count", 19)),
         ("Write exactly 3 paragraphs. Never mind the tone, just be clear.", ("paragraph_count", 3)),
         ("Write exactly 3 paragraphs. Actually, no need for headings.", ("paragraph_count", 3)),
-        ("Write exactly 3 paragraphs. Don't forget that it must be formal.", ("paragraph_count", 3)),
+        (
+            "Write exactly 3 paragraphs. Don't forget that it must be formal.",
+            ("paragraph_count", 3),
+        ),
         ("Write a villanelle about trains. Actually, make it about ships.", ("line_count", 19)),
         (
             'Use exactly 4 bullet points. My boss always says "scratch that, start over".',
@@ -87,4 +93,42 @@ def test_what_replaces_a_retracted_request_is_read() -> None:
     ],
 )
 def test_no_retraction_leaves_the_request(prompt: str, expected: tuple[str, object]) -> None:
+    assert expected in kinds(prompt)
+
+
+# A form suggested, not asked ("A table might help. Columns: …"): the subject's
+# modal ("might help", "could work", "may be easiest") hedges it.
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Compare the three phones. A table might help. Columns: model, price, battery.",
+        "Compare the three phones. A table could work, with columns Model, Price, Battery.",
+        "Compare the phones. Bullet points might be good: exactly 3 of them.",
+        "Compare the phones. A numbered list may be easiest, 5 items.",
+        "Describe the plan. Headings would be useful: Goals, Risks, Budget.",
+        "Summarize the meeting. Three bullet points might work.",
+        "Explain the idea. Two short paragraphs could be clearer.",
+        "Pitch the app. Something under 50 words might be best.",
+        "Describe the trip. A list of 5 highlights may be a good idea.",
+        "Outline the talk. Sections named Intro, Body, Close could help.",
+    ],
+)
+def test_a_suggested_form_compiles_nothing(prompt: str) -> None:
+    assert compile_checks(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Describe the plan in exactly 3 bullet points. It might help my team decide.",
+            ("bullet_count", 3),
+        ),
+        ("Use exactly 3 bullet points.", ("bullet_count", 3)),
+        ("Keep it under 100 words.", ("word_count", 99)),
+    ],
+)
+def test_a_rule_stands_beside_a_suggestion_elsewhere(
+    prompt: str, expected: tuple[str, object]
+) -> None:
     assert expected in kinds(prompt)
