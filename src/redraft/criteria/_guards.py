@@ -56,7 +56,12 @@ HEDGE = re.compile(
     r"rumou?r\s+has\s+it|(?:they|people)\s+say|"
     # "50 to 60 words would be ideal": a wish, not a rule
     r"(?:would\s+be|is|are)\s+(?:ideal|nice|preferable|preferred|a\s+plus|a\s+bonus)|"
-    r"(?:ideal|preferred)\s+(?:length|size|range))\b",
+    r"(?:ideal|preferred)\s+(?:length|size|range)|"
+    # a suggestion, not a rule: "A table might help. Columns: …", "bullets could
+    # work", "a numbered list may be easiest", "headings would be useful"
+    r"(?:might|could|may|would)\s+(?:help|work|be\s+(?:good|nice|useful|helpful|handy|"
+    r"easiest|easier|best|better|clearer|cleaner|simplest|an?\s+(?:option|idea|good\s+idea)|"
+    r"worth\s+it)))\b",
 )
 _CONDITION = re.compile(
     # "imagine you had to explain it in 10 words" (not "imagine you are a chef and …")

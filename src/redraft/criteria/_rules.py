@@ -56,7 +56,14 @@ def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledC
     masked = mask(text)
     hits: list[CompiledCheck] = []
     seen: set[tuple[object, ...]] = set()
+    before: list[CompiledCheck] = []
     for sentence in sentences(text, masked, source):
+        retracted = _RETRACTION.search(sentence.masked)
+        if retracted and not retracted.start():
+            # "Write a villanelle. Actually, no, just a free verse poem.": the
+            # sentence before is taken back, its slots free for what replaces it
+            hits = [check for check in hits if check not in before]
+            seen -= {check.spec.slot() for check in before}
         found = _read(sentence, seen, taken=[])
         spans = [check.source_span for check in found if check.source_span]
         # "Give me 3 subject lines, under 45 characters": a count of the things
@@ -69,11 +76,30 @@ def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledC
         ]
         for item in list_items(sentence, opened):
             found += _read(item, seen, taken=spans)
+        if retracted and retracted.start():
+            # "Write a limerick — actually no, a free verse poem": what comes
+            # before the retraction in its own sentence is taken back too
+            cut = sentence.start + retracted.start()
+            found = [c for c in found if c.source_span and c.source_span[0] >= cut]
         hits += found
+        before = found
     return sorted(hits, key=lambda c: c.source_span or (0, 0))
 
 
 _PARTS_ASKED = frozenset({"item_count"})
+
+# A request taken back: "Actually, no, …", "Scratch that", "On second thought",
+# "Never mind, …", "Wait, no". It stands at the start of a sentence or after a
+# break within one ("a limerick — actually no, a free verse poem"), so "don't
+# forget that …", "actually, no one reads it" and "never mind the length" are
+# no retraction.
+_RETRACTION = re.compile(
+    r"(?:^|(?<=[,;:(—–-])|(?<=\s[—–-]))\s*(?:actually,?\s+no|wait,?\s+no|no,?\s+wait|"
+    r"scratch\s+that|strike\s+that|forget\s+(?:that|what\s+i\s+(?:just\s+)?said|the\s+above)|"
+    r"ignore\s+(?:that|what\s+i\s+(?:just\s+)?said)|disregard\s+that|never\s*mind|"
+    r"on\s+second\s+thoughts?|change\s+of\s+plans?)\s*(?:[,.;:!—–-]|$)",
+    re.IGNORECASE,
+)
 
 # "No exclamation marks except in the greeting": a rule with exceptions no
 # check states; the check without them would fail the answer asked for.

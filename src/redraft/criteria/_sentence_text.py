@@ -49,7 +49,9 @@ _HANDOVER = re.compile(
     # the colon in the verb's own sentence, outside quotes: "Write a review of it.
     # Include a line 'Rating: X/5'", "summarize it in one line prefixed with
     # 'Bottom line:'" hand nothing over
-    r"(?:[^:\n.!?\"“'‘]|[.!?](?!\s)|(?<=\w)['’](?=\w)){0,80}:[ \t]*(?:\n[ \t]*\n[ \t]*(?=\S))?"
+    # a clock time's colon ("at 2:30pm, keep it short") hands nothing over
+    r"(?:[^:\n.!?\"“'‘]|[.!?](?!\s)|(?<=\w)['’](?=\w)|(?<=\d):(?=\d)){0,80}"
+    r"(?<!\d):(?!\d)[ \t]*(?:\n[ \t]*\n[ \t]*(?=\S))?"
     r"(?P<body>(?:[^\n]|\n(?![ \t]*\n))+)",
     re.IGNORECASE,
 )
