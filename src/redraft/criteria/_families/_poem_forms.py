@@ -69,12 +69,10 @@ _FEASIBLE = re.compile(
 )
 # A count of lines stated outright reads whole ("a limerick, 5 lines", "Lines: 5")
 _LINES = re.compile(rf"\b(?:{NUMBER})[\s-]+lines?\b|\blines?\s*[:—–-]\s*(?:{NUMBER})\b")
-# The form taken back after it is asked: "Write a villanelle. Actually, no,
-# just a free verse poem.", "… scratch that", "never mind the sonnet"
-_RETRACTED = re.compile(
-    r"\bactually,?\s+no\b|\bscratch\s+that\b|\bnever\s*mind\b|\bon\s+second\s+thought|"
-    r"\bforget\s+(?:the|that|it)\b|\binstead\b"
-)
+# The form replaced later on: "Write a villanelle. A free verse poem instead."
+# ("Actually, no, …" and "scratch that" drop the sentence before them for
+# every family: :data:`redraft.criteria._rules._RETRACTION`)
+_INSTEAD = re.compile(r"\binstead\b|\bnever\s*mind\s+the\s+\w+|\bforget\s+the\s+\w+")
 # Two forms asked at once ("a haiku and a limerick")
 _FORMS = re.compile(rf"\b(?:{_FORM})\b")
 
@@ -101,7 +99,7 @@ def poem_form(sentence: Sentence) -> Form | None:
         or len(set(_FORMS.findall(whole))) > 1
         or _LINES.search(whole)
         or _FEASIBLE.search(whole)
-        or _RETRACTED.search(whole, found.end())
+        or _INSTEAD.search(whole, found.end())
     ):
         return None
     wanted = _WANTED.match(text) is not None and not sentence_blocked(sentence, found.start())
