@@ -132,3 +132,21 @@ def test_a_rule_stands_beside_a_suggestion_elsewhere(
     prompt: str, expected: tuple[str, object]
 ) -> None:
     assert expected in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Describe a 5-paragraph essay structure.",
+        "Explain the 3-sentence summary format our editors use.",
+        "Tell me how a 4-paragraph cover letter is structured.",
+    ],
+)
+def test_a_counted_forms_description_is_no_count_of_the_answer(prompt: str) -> None:
+    kinds = {c.spec.kind for c in compile_checks(prompt)}
+    assert not kinds & {"paragraph_count", "sentence_count"}
+
+
+def test_the_counted_thing_asked_still_counts() -> None:
+    kinds = {c.spec.kind for c in compile_checks("Write a 5-paragraph essay about dogs.")}
+    assert "paragraph_count" in kinds

@@ -82,6 +82,13 @@ from redraft.criteria._spec_base import Relation
 
 __all__ = ["Unit", "UnitCounts", "typed_hit"]
 
+# A thing's form talked about, not written: "describe a 5-paragraph essay
+# structure", "explain how a 14-line sonnet works"
+_ABOUT_FORM = re.compile(
+    r"\s+(?:[\w-]+\s+)?(?:structures?|formats?|formulas?|templates?|models?|patterns?|rules|"
+    r"layouts?|conventions?|works?|is\s+(?:structured|built|made|organi[sz]ed))\b"
+)
+
 
 # -- counts phrased around the number ("at most 100 words") ------------------------------
 
@@ -393,8 +400,10 @@ class UnitCounts:
                     DISTRIBUTIVE_AFTER.match(text[match.end() :])
                     or POSITION_BEFORE.search(clause)
                     or SECOND_PART.search(sentence.whole.lower())
+                    or _ABOUT_FORM.match(text, match.end())
                 ):
-                    return False
+                    return False  # "describe a 5-paragraph essay structure": the form's, not
+                    # the answer's
             elif (
                 name == "between"
                 and before.rstrip().endswith(",")
