@@ -30,7 +30,7 @@ from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._each_part_spec import EachEndsWith, EachStartsWith
 from redraft.criteria._families._positions import WORD_PHRASE, argument
 from redraft.criteria._families._things_asked import Things, things_asked
-from redraft.criteria._sentences import NEGATION, Hit, Sentence, sentence_blocked
+from redraft.criteria._sentences import NEGATION, ONE_PER_LINE, Hit, Sentence, sentence_blocked
 from redraft.criteria._spec_parts import Part
 
 __all__ = ["each_thing_affixes"]
@@ -76,10 +76,6 @@ _ITEM_NOUNS = frozenset({"item", "entry", "list-item"})
 _PART_NOUNS = frozenset(
     {"sentence", "paragraph", "bullet", "line", "word", "stanza", "verse", "section"}
 )
-_ONE_PER_LINE = re.compile(
-    r"\b(?:one\s+per\s+line|each\s+on\s+(?:its\s+own|a\s+(?:new|separate))\s+line|"
-    r"one\s+(?:on\s+each|a)\s+line)\b"
-)
 _GIVEN = re.compile(r"\b(?:my|given|provided|attached|following|below|above|existing)\b")
 
 
@@ -104,7 +100,7 @@ def _plain(sentence: Sentence, start: int) -> bool:
 def each_thing_affixes(sentence: Sentence) -> Iterator[Hit]:
     """ "5 fun facts, each ending with '!'", "Begin each reason with 'Because'"."""
     text = sentence.lower
-    if _ONE_PER_LINE.search(text):
+    if ONE_PER_LINE.search(text):
         return  # "one per line, each starting with …": every line's, :mod:`._line_affix` reads it
     things = things_asked(sentence.whole.lower())
     for pattern in _PHRASES:
