@@ -58,6 +58,7 @@ WORKING_SPLITS = frozenset(
         "split-j.jsonl",
         "split-k.jsonl",
         "split-l.jsonl",
+        "split-m.jsonl",
     }
 )
 """The splits whose rows may be quoted in a report: the compiler is tuned on
