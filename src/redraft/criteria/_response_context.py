@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from redraft.criteria._answer_noun import answer_subject
 from redraft.criteria._asked import asked_of_another, asks_about_it
 from redraft.criteria._governors import (
     IN_ONE_UNIT,
@@ -264,7 +265,14 @@ def response_context(
     opened = soft.end() if soft and soft.end() <= start else 0
     if not owns_negation and _negated(text, max(opened, clause_start(text, start)), start):
         return False
-    if not owns_negation and _shared_subject_elsewhere(prefix):
+    # "Headline must be …" after "Write a headline …": the subject is the answer
+    subject = answer_subject(
+        text,
+        sentence.whole.lower(),
+        start,
+        opening=not sentence.whole[: sentence.start].strip(),
+    )
+    if not owns_negation and subject is None and _shared_subject_elsewhere(prefix):
         return False  # a "no …" of each part is a "no …" of the whole
     bare = _LIST_MARKER.sub("", prefix[opened:]).strip(" \t-*•·>#0123456789.)(:,")
     # "Let's make it a constrained writing problem: be sure the letter p …":
@@ -338,6 +346,8 @@ def response_context(
     own_modal = _OWN_MODAL.match(text, start) if owns_negation else None
     seen = text[: own_modal.end()] if own_modal else prefix
     anchors = [min(m.end(), start) for m in RESPONSE_NOUN.finditer(seen)]
+    if subject is not None:
+        anchors.append(subject)
     anchors += [m.end("verb") for m in directives if m.end("verb") <= start]
     if (
         not sentence.whole[: sentence.start].strip()
