@@ -96,3 +96,12 @@ def test_the_answer_named_as_subject(prompt: str, expected: tuple[str, object, o
 )
 def test_other_subjects_are_not_the_answer(prompt: str) -> None:
     assert not {k for k in found(prompt) if k[0] in ("word_count", "char_count")}
+
+
+def test_one_per_line_is_a_layout_not_a_part() -> None:
+    # the order after "one per line" is the list's, not each line's
+    prompt = "List 6 major events from the 1900s, one per line, in chronological order."
+    assert any(k[0] == "ordered_items" for k in found(prompt))
+    # but a later part keeps a rule after the layout to the things listed
+    later = "List 4 slogans, each on its own line, uppercase, then explain each one."
+    assert not any(k[0] == "letter_case" for k in found(later))

@@ -18,6 +18,7 @@ from redraft.criteria._governors import (
     NAMED_BETWEEN_BLOCKS,
     NAMED_THING,
     NEW_SUBJECT,
+    ONE_PER_LINE,
     OPENING_REQUEST,
     RESPONSE_NOUN,
     between_blocks,
@@ -86,6 +87,10 @@ _AT_TOP = re.compile(r"\bat\s+the\s+(?:very\s+)?(?:top|beginning|start)\b")
 _SEQUENCED = re.compile(
     r"\b(?:then|after\s+(?:that|this|which|it)|afterwards?|followed\s+by|next)\s*,?\s*$"
 )
+
+
+# A later part after the phrase: "…, uppercase, then explain each one"
+_THEN_LATER = re.compile(r"\b(?:then|after\s+that|afterwards|followed\s+by|plus)\b")
 
 
 # An open bracket after a later part: what it holds describes that part.
@@ -373,7 +378,12 @@ def response_context(
         asked_for = len(items) == 1 and makes_parts(previous)
         if modifies_part(previous, text[start:].split(",")[0]) and not asked_for:
             return False
-        return not _DISTRIBUTIVE.search(raw)
+        # "one per line" lays the things out; it gives none of them a rule of its
+        # own, unless a later part follows ("…, uppercase, then explain each one")
+        laid_out = ONE_PER_LINE.sub(" ", raw)
+        if _DISTRIBUTIVE.search(laid_out):
+            return False
+        return laid_out == raw or not _THEN_LATER.search(text, start)
     if any(
         m.end("verb") == anchor and _TRANSFORMING.fullmatch(m.group("verb")) for m in directives
     ) and (
