@@ -90,6 +90,8 @@ def test_the_answer_named_as_subject(prompt: str, expected: tuple[str, object, o
         "Write 3 taglines for our bakery. Tagline must be under 8 words.",
         # the noun in the request itself is its object, not a subject
         "Write a headline under the photo of our team.",
+        # the noun is not the subject's head: more of a noun follows
+        "Create a quiz for my class. Quiz results: 12 students scored under 50 words.",
         # the total of something given
         "Summarise my notes below. Total of my notes: 900 words.",
     ],

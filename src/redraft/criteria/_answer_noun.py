@@ -61,6 +61,15 @@ _WHOLE = re.compile(
 _PICKS = r"(?:each|every|per|all|any|no|first|second|third|last|final|other|one)\b"
 
 
+# the noun heads its subject: what follows is the predicate ("Headline must
+# …", "Entire brief under …", "Alt text: …"), not more of a noun ("quiz results")
+_HEAD_END = (
+    r"(?=\s*(?:[:—–,]|$)|\s+(?:must|should|shall|needs?|has|have|is|are|will|can|may|under|"
+    r"over|below|above|at|no|not|between|of|with|max(?:imum)?|min(?:imum)?|up|less|fewer|more|"
+    r"exactly|only|length|limit|stays?|fits?|cannot|can't|mustn't|shouldn't)\b)"
+)
+
+
 def answer_subject(text: str, whole: str, start: int, *, opening: bool) -> int | None:
     """Where the subject that names the answer ends in ``text`` (a lowered
     sentence), when it opens the sentence before ``start``: the asked noun
@@ -85,6 +94,6 @@ def _subject_at(text: str, whole: str, at: int, *, opening: bool) -> int | None:
         return None
     subject = re.compile(
         rf"\s*(?:the\s+|your\s+|this\s+)?(?:(?:entire|whole|full|final)\s+)?"
-        rf"(?:(?!{_PICKS})[a-z][\w-]*\s+){{0,3}}?{re.escape(noun)}\b(?!['’]s)",
+        rf"(?:(?!{_PICKS})[a-z][\w-]*\s+){{0,3}}?{re.escape(noun)}\b{_HEAD_END}",
     ).match(text, at)
     return subject.end() if subject else None
