@@ -88,6 +88,11 @@ def test_a_language_named_for_something_else_compiles_nothing(prompt: str) -> No
         ("Please translate the email below from English to Spanish.", "es"),
         ('Translate "good morning" into Italian.', "it"),
         ("Translate to dutch and keep it short.", "nl"),
+        # what is translated, and for whom, between the verb and the language
+        ("Translate this school notice into Spanish for our families.", "es"),
+        ("Please translate this notice for our hostel guests into English.", "en"),
+        ("Subtitle this line of dialogue into French.", "fr"),
+        ("Localise this app string list into German.", "de"),
         # Two languages named, but the answer is the translation: in English.
         ("Translate this from German into English, no other language is allowed.", "en"),
     ],
@@ -105,6 +110,9 @@ def test_a_translation_is_written_in_its_target_language(prompt: str, code: str)
         "Don't translate it into German.",
         "Translate this to German, then explain the grammar in English.",
         "My colleague needs to translate the manual into Greek.",
+        "Translate this to see if it fits into French grammar.",
+        "Localise these strings and then write the release note into German and French.",
+        "Could you check whether they will translate the leaflet for patients into Polish?",
         "If you can, translate this into Italian.",
     ],
 )

@@ -184,6 +184,55 @@ def test_phrasings_that_compile(prompt: str, expected: tuple[str, str, bool, str
 
 
 @pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # the key or the items as the order's subject, a terse rule of a list asked for
+        (
+            "Write a timeline of computing. Each line formatted as 'YYYY — event', years in "
+            "ascending order, between 6 and 10 lines.",
+            ("time", "ascending", False, None),
+        ),
+        (
+            "Give me a schedule: 8 slots, each starting with a time, times in ascending order.",
+            ("time", "ascending", False, None),
+        ),
+        (
+            "Make a loot list: 'Item — value gp', values as whole numbers, ascending value.",
+            ("number", "ascending", False, None),
+        ),
+        ("List 5 prime numbers, numbers descending.", ("number", "descending", False, None)),
+        (
+            "Write a timeline of the moon landings. At least 6 entries, in chronological order.",
+            ("time", "ascending", False, None),
+        ),
+        (
+            "List 6 major events from the 1900s, one per line, in chronological order.",
+            ("time", "ascending", False, None),
+        ),
+    ],
+)
+def test_terse_orders_of_a_list_asked(
+    prompt: str, expected: tuple[str, str, bool, str | None]
+) -> None:
+    assert orders(prompt) == [expected]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a story about a clock. The years pass in ascending order.",  # no list asked
+        "Give me 5 facts. Don't put the years in ascending order.",  # negated
+        "List 5 films. Ideally the years in ascending order.",  # hedged
+        "Tell me the story of the war, in chronological order.",  # a story, not items
+        "Write 3 paragraphs about the war, in chronological order.",  # paragraphs' order
+        "List 5 films. If you can, years in ascending order.",  # conditional
+    ],
+)
+def test_terse_order_near_misses(prompt: str) -> None:
+    assert orders(prompt) == []
+
+
+@pytest.mark.parametrize(
     "prompt",
     [
         "List the tasks in order of importance.",  # a key no item shows

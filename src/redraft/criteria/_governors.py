@@ -225,7 +225,10 @@ def is_answer_request(text: str) -> bool:
 
 def modifies_part(previous: str, item: str) -> bool:
     """Whether list item ``item`` only modifies ("in caps", "in bold") the part
-    the item before it (``previous``) names ("start with the slug line")."""
+    the item before it (``previous``) names ("start with the slug line"); a
+    layout ("one per line", "each on its own line") names no part."""
+    if ONE_PER_LINE.search(previous):
+        return False
     return bool(_PART_NAMED.search(previous)) and _MODIFIER_AT.match(item.strip() + ",") is not None
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from redraft.criteria._answer_noun import answer_subject
 from redraft.criteria._asked import asked_of_another, asks_about_it
 from redraft.criteria._governors import (
     IN_ONE_UNIT,
@@ -17,6 +18,7 @@ from redraft.criteria._governors import (
     NAMED_BETWEEN_BLOCKS,
     NAMED_THING,
     NEW_SUBJECT,
+    ONE_PER_LINE,
     OPENING_REQUEST,
     RESPONSE_NOUN,
     between_blocks,
@@ -85,6 +87,10 @@ _AT_TOP = re.compile(r"\bat\s+the\s+(?:very\s+)?(?:top|beginning|start)\b")
 _SEQUENCED = re.compile(
     r"\b(?:then|after\s+(?:that|this|which|it)|afterwards?|followed\s+by|next)\s*,?\s*$"
 )
+
+
+# A later part after the phrase: "…, uppercase, then explain each one"
+_THEN_LATER = re.compile(r"\b(?:then|after\s+that|afterwards|followed\s+by|plus)\b")
 
 
 # An open bracket after a later part: what it holds describes that part.
@@ -264,7 +270,14 @@ def response_context(
     opened = soft.end() if soft and soft.end() <= start else 0
     if not owns_negation and _negated(text, max(opened, clause_start(text, start)), start):
         return False
-    if not owns_negation and _shared_subject_elsewhere(prefix):
+    # "Headline must be …" after "Write a headline …": the subject is the answer
+    subject = answer_subject(
+        text,
+        sentence.whole.lower(),
+        start,
+        opening=not sentence.whole[: sentence.start].strip(),
+    )
+    if not owns_negation and subject is None and _shared_subject_elsewhere(prefix):
         return False  # a "no …" of each part is a "no …" of the whole
     bare = _LIST_MARKER.sub("", prefix[opened:]).strip(" \t-*•·>#0123456789.)(:,")
     # "Let's make it a constrained writing problem: be sure the letter p …":
@@ -338,6 +351,8 @@ def response_context(
     own_modal = _OWN_MODAL.match(text, start) if owns_negation else None
     seen = text[: own_modal.end()] if own_modal else prefix
     anchors = [min(m.end(), start) for m in RESPONSE_NOUN.finditer(seen)]
+    if subject is not None:
+        anchors.append(subject)
     anchors += [m.end("verb") for m in directives if m.end("verb") <= start]
     if (
         not sentence.whole[: sentence.start].strip()
@@ -363,7 +378,12 @@ def response_context(
         asked_for = len(items) == 1 and makes_parts(previous)
         if modifies_part(previous, text[start:].split(",")[0]) and not asked_for:
             return False
-        return not _DISTRIBUTIVE.search(raw)
+        # "one per line" lays the things out; it gives none of them a rule of its
+        # own, unless a later part follows ("…, uppercase, then explain each one")
+        laid_out = ONE_PER_LINE.sub(" ", raw)
+        if _DISTRIBUTIVE.search(laid_out):
+            return False
+        return laid_out == raw or not _THEN_LATER.search(text, start)
     if any(
         m.end("verb") == anchor and _TRANSFORMING.fullmatch(m.group("verb")) for m in directives
     ) and (

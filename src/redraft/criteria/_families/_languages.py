@@ -233,7 +233,8 @@ def named_language(sentence: Sentence) -> Iterator[Hit]:
         yield from response_spec(sentence, partial(Language, language=code), *match.span())
 
 
-# "Translate this into German", "translate the email from English to Spanish":
+# "Translate this into German", "translate the email from English to Spanish",
+# "localise this string list into German", "subtitle this line into French":
 # the answer is the translation, so it is written in the target language.
 _OBJECT = (
     r"(?:this|that|it|these|those|everything|(?:the\s+)?(?:text|email|message)\s+below|"
@@ -243,7 +244,10 @@ _OBJECT = (
     rf"|{ARG})"
 )
 _TRANSLATE = re.compile(
-    rf"\btranslate\s+(?:{_OBJECT}\s+)?(?:from\s+(?:the\s+)?(?P<source>{_LANGUAGE_NAME})\s+)?"
+    rf"\b(?:translate|locali[sz]e|subtitle)\s+(?:{_OBJECT}\s+)?"
+    # what the translation is for, between: "this notice for our hostel guests into English"
+    r"(?:(?!(?:and|then|but|or|so|from|in|into|to)\b)[\w'’-]+\s+){0,8}?"
+    rf"(?:from\s+(?:the\s+)?(?P<source>{_LANGUAGE_NAME})\s+)?"
     rf"(?:in)?to\s+(?:the\s+)?(?P<lang>{_LANGUAGE_NAME})(?:\s+language)?\b"
 )
 
@@ -256,6 +260,13 @@ _TRANSLATED_TOO = re.compile(
 )
 
 
+# Someone else translating: "my colleague needs to translate …", "whether they will translate …"
+_THIRD_PARTY = re.compile(
+    r"\b(?:needs?|wants?|has|have|had|is|are|was|were|will|would|going|trying|tried|asked|"
+    r"plans?|planning|hopes?|he|she|they|we)\s+(?:to\s+)?$"
+)
+
+
 def translations(sentence: Sentence) -> Iterator[Hit]:
     """ "Translate this into German", "translate the note from English to French"."""
     text = sentence.lower
@@ -265,6 +276,8 @@ def translations(sentence: Sentence) -> Iterator[Hit]:
             continue  # another language in the sentence: which one the answer is in is unclear
         # "Translate into French: "Please answer in two sentences."": the quoted text is
         # material (masked, so nothing in it compiles); the answer is its translation
+        if _THIRD_PARTY.search(text, 0, match.start()):
+            continue
         if _TRANSLATED_TOO.search(text, 0, match.start()):
             continue  # "write a couplet, then translate it into Spanish": both are the answer
         code = _NAMES[match.group("lang")]

@@ -34,7 +34,9 @@ from typing import Literal
 
 from redraft.criteria._families._ordered_items_spec import OrderedItems
 from redraft.criteria._families._sorted_asked import items_described
-from redraft.criteria._sentences import Hit, Sentence, response_context
+from redraft.criteria._governors import clause_start
+from redraft.criteria._guards import HEDGE, NEGATION
+from redraft.criteria._sentences import Hit, Sentence, response_context, sentence_blocked
 
 __all__ = ["ordered_items"]
 
@@ -116,6 +118,45 @@ _OTHER_PARTS = re.compile(
 _TABLE_ASKED = re.compile(r"\b(?:tables?|csv|spreadsheet|columns?)\b")
 _ALPHABET = re.compile(r"\balphabet|\ba\s*(?:-|to)\s*z\b")
 _KEYED_ELSEWHERE = re.compile(r"^\s*,?\s*(?:of|by|according\s+to|based\s+on)\s+(?!" + _KEY + ")")
+
+
+# The items or their key as the order's subject, a terse item of a list of
+# rules: "years in ascending order", "times in ascending order", "with the
+# counts in descending order", "ids ascending", "bullets in chronological
+# order"; and the direction before the key: "ascending value"
+_SUBJECT_ORDER = re.compile(
+    r"(?:^|[,;:—–(]\s*|\b(?:with|and)\s+)(?:the\s+|their\s+|all\s+)?"
+    rf"(?P<subject>{_KEY_WORDS}|items|entries|bullets|bullet\s+points|events|ones)\s+"
+    r"(?:(?:are|should\s+be|must\s+be|need\s+to\s+be)\s+)?"
+    r"(?:(?:listed|sorted|ordered|arranged|placed|given|running|going)\s+)?"
+    rf"(?:in\s+(?P<strict>strictly\s+)?(?P<dir>{_UP}|{_DOWN})(?:\s+(?:numeric(?:al)?|chronological))?"
+    rf"\s+order|(?P<bare>{_UP}|{_DOWN})\b(?!\s+(?:order|by|alphabetical))|"
+    r"in\s+(?P<named>chronological|calendar|numeric(?:al)?|date)\s+order)\b"
+)
+_DIRECTION_KEY = re.compile(
+    rf"(?:^|[,;:—–(]\s*)(?P<dir>{_UP}|{_DOWN})\s+(?:by\s+)?{_KEY}(?=\s*(?:[,.;)]|$))"
+)
+
+
+_ITEMS_NOUN = re.compile(r"items|entries|bullets|bullet\s+points|events|ones")
+
+
+def _subject_orders(text: str) -> Iterator[tuple[re.Match[str], By | None, Direction]]:
+    for match in _SUBJECT_ORDER.finditer(text):
+        subject = match.group("subject")
+        said = match.group("dir") or match.group("bare")
+        named = match.group("named")
+        keyed = None if _ITEMS_NOUN.fullmatch(subject) else subject
+        if named:
+            by: By | None = "number" if named.startswith("numer") else "time"
+            direction: Direction = "ascending"
+        else:
+            by = _key_by(keyed) or "number"
+            direction = "ascending" if said and re.match(_UP, said) else "descending"
+        yield match, by, direction
+    for match in _DIRECTION_KEY.finditer(text):
+        by = _key_by(match.group("key"))
+        yield match, by, "ascending" if re.match(_UP, match["dir"]) else "descending"
 
 
 # "sorted by price": ascending where no direction follows
@@ -240,6 +281,28 @@ def _listed(text: str, match: re.Match[str]) -> bool:
     return _LISTY.search(rest) is not None or _LISTY.match(match.group(0)) is not None
 
 
+_SUBJECT_FORMS = (_SUBJECT_ORDER, _DIRECTION_KEY)
+# the order opens an item of a terse list of rules: "At least 6 entries, in chronological order."
+_TERSE_BEFORE = re.compile(r"(?:^|[,;:—–(])\s*$")
+_ASKS_LIST = re.compile(
+    r"\b(?:list|name|give|write|make|create|generate|suggest|provide|produce|draft|compile|"
+    r"prepare|summari[sz]e)\b[^.?!]*?\b(?:list|timeline|schedule|log|agenda|itinerary|\d+|two|three|four|five|"
+    r"six|seven|eight|nine|ten|twelve|fifteen|twenty)\b"
+)
+
+
+def _list_rule(sentence: Sentence, start: int) -> bool:
+    """Whether an order whose subject is the items or their key ("years in
+    ascending order") stands as a rule of a prompt that asks for a list:
+    not hedged, conditional, negated in its clause, nor a question."""
+    text = sentence.lower
+    if sentence_blocked(sentence, start) or HEDGE.search(text):
+        return False
+    if NEGATION.search(text, clause_start(text, start), start + 1):
+        return False
+    return _ASKS_LIST.search(sentence.whole.lower()) is not None
+
+
 def ordered_items(sentence: Sentence) -> Iterator[Hit]:
     """ "Sorted ascending", "in chronological order", "cheapest to most expensive"."""
     text = sentence.lower
@@ -251,7 +314,8 @@ def ordered_items(sentence: Sentence) -> Iterator[Hit]:
         return
     if _OTHER_PARTS.search(text):
         return
-    for match, by, direction in sorted(_candidates(text), key=lambda found: found[0].start()):
+    found = (*_candidates(text), *_subject_orders(text))
+    for match, by, direction in sorted(found, key=lambda found: found[0].start()):
         if by is None or _ALPHABET.search(text, match.start(), match.end() + 25):
             continue
         if _QUALIFIED.match(text[match.end() :]) or not _listed(text, match):
@@ -259,7 +323,12 @@ def ordered_items(sentence: Sentence) -> Iterator[Hit]:
         if _KEYED_ELSEWHERE.match(text[match.end() :]):
             continue  # "in ascending order of importance": a key no item shows
         if not (
-            response_context(sentence, match.start()) or items_described(sentence, match.start())
+            response_context(sentence, match.start())
+            or items_described(sentence, match.start())
+            or (
+                (match.re in _SUBJECT_FORMS or _TERSE_BEFORE.search(text, 0, match.start()))
+                and _list_rule(sentence, match.start())
+            )
         ):
             continue
         named_after = _KEY_AFTER.match(text, match.end())

@@ -1,0 +1,99 @@
+"""The noun a prompt's request calls its answer by, and a later sentence
+whose subject is that noun: "Write a job ad headline for a nurse role.
+Headline must be in sentence case, under 10 words." — the headline is the
+answer, so its limits are the answer's. Also the words that name the whole
+answer without naming it: "Total under 250 words", "the whole thing must be
+7 words".
+
+The noun is read only from a request for one thing that opens the prompt
+("Write alt text for this photo", "Draft a brief for our designer"); a
+request for several things or for a thing and more ("a headline and a
+paragraph", "3 taglines") names no single answer.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from redraft.criteria._governors import clause_start
+
+__all__ = ["answer_subject", "asked_noun"]
+
+_REQUEST = re.compile(
+    r"^\s*(?:(?:please|now|ok(?:ay)?|hi|hey|hello)\b[\s,!]*)*"
+    r"(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
+    r"(?:write|compose|draft|create|craft|produce|generate|give\s+me|make\s+me|prepare)\s+"
+    r"(?:me\s+|us\s+)?(?:(?:a|an|one|the|our|my)\s+)?(?:(?:short|quick|new|single)\s+)?"
+    r"(?P<noun>(?:[a-z][\w&'-]*\s+){0,4}?[a-z][\w-]*)"
+    r"(?=\s*(?:[.,;:!?(—–]|$|\s(?:-\s|for|about|on|to|that|which|in|with|under|of|announcing|"
+    r"introducing|describing|explaining|telling|from|so|aimed|targeting)\b))"
+)
+# Parts and units are counted by their own families, and "something" or
+# "response" names nothing new; a plural is several things
+_NOT_A_NOUN = re.compile(
+    r"(?:^|\s)(?:something|anything|one|response|reply|answer|list|table|sentence|paragraph|"
+    r"line|word|bullet|section|version|few|couple|number|set|series|pair)$|s$"
+)
+
+
+@lru_cache(maxsize=256)
+def asked_noun(whole: str) -> str | None:
+    """The head noun (its last word) of the one thing the prompt's opening
+    request asks for, lower-cased; None when there is no such request."""
+    first = re.split(r"(?<=[.!?])\s+|\n", whole.strip(), maxsplit=1)[0].lower()
+    found = _REQUEST.match(first)
+    if found is None:
+        return None
+    noun = found.group("noun")
+    if _NOT_A_NOUN.search(noun) or re.search(r"\b(?:and|or|plus|something|anything)\b", noun):
+        return None
+    return noun.split()[-1]
+
+
+_WHOLE = re.compile(
+    r"\s*(?:the\s+|your\s+)?(?:(?:total|overall)(?:\s+(?:length|word\s+count|size|count))?|"
+    r"(?:entire|whole)\s+(?:thing|piece|text|lot))\b"
+)
+
+
+# "Each headline …", "the first line of the brief …": a part, not the whole
+_PICKS = r"(?:each|every|per|all|any|no|first|second|third|last|final|other|one)\b"
+
+
+# the noun heads its subject: what follows is the predicate ("Headline must
+# …", "Entire brief under …", "Alt text: …"), not more of a noun ("quiz results")
+_HEAD_END = (
+    r"(?=\s*(?:[:—–,]|$)|\s+(?:must|should|shall|needs?|has|have|is|are|will|can|may|under|"
+    r"over|below|above|at|no|not|between|of|with|max(?:imum)?|min(?:imum)?|up|less|fewer|more|"
+    r"exactly|only|length|limit|stays?|fits?|cannot|can't|mustn't|shouldn't)\b)"
+)
+
+
+def answer_subject(text: str, whole: str, start: int, *, opening: bool) -> int | None:
+    """Where the subject that names the answer ends in ``text`` (a lowered
+    sentence), when it opens the sentence before ``start``: the asked noun
+    ("Headline must …", "The entire brief under …", "Alt text should …"), or
+    the whole answer unnamed ("Total under 250 words"); also where it opens
+    the phrase's clause ("…, and the total length must stay below 90 words").
+    The asked noun is no subject in the ``opening`` sentence: there it is the
+    request's object."""
+    for at in sorted({0, clause_start(text, start)}, reverse=True):
+        end = _subject_at(text, whole, at, opening=opening)
+        if end is not None and end <= start:
+            return end
+    return None
+
+
+def _subject_at(text: str, whole: str, at: int, *, opening: bool) -> int | None:
+    found = _WHOLE.match(text, at)
+    if found:
+        return found.end()
+    noun = None if opening else asked_noun(whole)
+    if noun is None:
+        return None
+    subject = re.compile(
+        rf"\s*(?:the\s+|your\s+|this\s+)?(?:(?:entire|whole|full|final)\s+)?"
+        rf"(?:(?!{_PICKS})[a-z][\w-]*\s+){{0,3}}?{re.escape(noun)}\b{_HEAD_END}",
+    ).match(text, at)
+    return subject.end() if subject else None
