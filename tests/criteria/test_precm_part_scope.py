@@ -90,3 +90,86 @@ def test_end_of_a_part_is_no_end_of_the_whole(prompt: str) -> None:
 )
 def test_the_whole_answer_still_compiles(prompt: str, kind: str) -> None:
     assert kind in kinds(prompt)
+
+
+# -- a count for some of the parts is no count of each part --
+
+
+def each_counts(prompt: str) -> list[tuple[str, object, object]]:
+    return [
+        (c.spec.kind_name(), getattr(c.spec, "relation", None), getattr(c.spec, "value", None))
+        for c in compile_checks(prompt)
+        if c.spec.kind_name() == "each_count"
+    ]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Use bullet lists in the last three sections with 4-6 bullets each.",
+        "Write the first two paragraphs with 3 sentences each.",
+        "Use sections 2-4 with 3 bullets each.",
+        "In the other sections, use 2 bullets each.",
+        "Give the remaining sections 3 bullets each.",
+        "Write two of the sections with 5 bullets each.",
+    ],
+)
+def test_some_parts_give_no_each_count(prompt: str) -> None:
+    assert each_counts(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Write 4 sections with 3 bullets each.", [("each_count", "exactly", 3)]),
+        ("Write 5 paragraphs, each with at most 4 sentences.", [("each_count", "at_most", 4)]),
+        (
+            "Write a 'Pros' section and a 'Cons' section, 4 bullets in each.",
+            [("each_count", "exactly", 4)],
+        ),
+    ],
+)
+def test_every_part_gives_its_each_count(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert each_counts(prompt) == expected
+
+
+# -- a list of quoted words is no one word every part starts or ends with --
+
+
+def affixes(prompt: str) -> list[tuple[str, object]]:
+    return [
+        (c.spec.kind_name(), getattr(c.spec, "phrase", None))
+        for c in compile_checks(prompt)
+        if c.spec.kind_name() in ("each_starts_with", "each_ends_with")
+    ]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Each paragraph must start with the word 'Welcome', 'During', or 'Before', in that order.",
+        "Each paragraph must start with 'First', then 'Second', then 'Finally'.",
+        "Every bullet must begin with 'Tip' or 'Fact'.",
+        "Each stanza must end with 'goodnight', followed by 'sleep tight'.",
+        "Each paragraph should open with 'One', 'Two' and 'Three' respectively.",
+    ],
+)
+def test_listed_words_are_no_single_affix(prompt: str) -> None:
+    assert affixes(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Each paragraph must start with the word 'Welcome'.",
+            [("each_starts_with", "Welcome")],
+        ),
+        (
+            "Each paragraph should start with 'Note:' and stay short.",
+            [("each_starts_with", "Note:")],
+        ),
+    ],
+)
+def test_one_quoted_word_is_the_affix(prompt: str, expected: list[tuple[str, str]]) -> None:
+    assert affixes(prompt) == expected

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
+from redraft.criteria._grammar import NUMBER
 from redraft.criteria._sentences import Sentence
 
-__all__ = ["part_scoped"]
+__all__ = ["part_scoped", "some_parts"]
 
 _PART = (
     r"(?:(?:section|list|bullet|chapter|slide|column)\s+)?(?:headings?|headers?|titles?|"
@@ -38,3 +39,24 @@ def part_scoped(sentence: Sentence, start: int) -> bool:
     list item read on its own is read with the items before it)."""
     head = sentence.whole.lower()[: sentence.start] if sentence.whole else ""
     return bool(_PART_FIRST.search(head + sentence.lower[:start]))
+
+
+# Some of the parts, selected: "the last three sections with …", "the first
+# two paragraphs, 3 sentences each", "the other sections"; the parts counted
+# by number ("sections 2-4 with 3 bullets each") are read after the noun
+_SOME_PARTS = re.compile(
+    r"\b(?:first|last|final|next|other|remaining|middle|following|later|earlier|opening|"
+    r"closing|latter|former|some|(?:one|two|three|four|five|\d+)\s+of\s+the)\s+"
+    rf"(?:(?:{NUMBER})\s+)?(?:[\w-]+\s+)?$"
+)
+_NUMBERED_PARTS = re.compile(
+    r"[a-z-]+s\s+\d{1,2}\s*(?:-|–|to|through|and|&|,)\s*\d{1,2}\b"
+    r"(?!\s+(?:[\w-]+\s+)?(?:bullet|item|sentence|word|line|paragraph|point|character)s?\b)"
+)
+
+
+def some_parts(text: str, part: int) -> bool:
+    """Whether the parts named at ``part`` in ``text`` are some of them,
+    selected ("the last three sections", "sections 2-4"), not every one."""
+    clause = re.split(r"[.;:!?]", text[:part])[-1]
+    return bool(_SOME_PARTS.search(clause) or _NUMBERED_PARTS.match(text, part))
