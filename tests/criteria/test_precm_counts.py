@@ -111,3 +111,37 @@ def test_last_of_several_counts_is_no_heading_count(prompt: str) -> None:
 )
 def test_one_count_of_things_is_their_heading_count(prompt: str, value: int) -> None:
     assert of_kind(prompt, "heading_count") == [("heading_count", "exactly", value)]
+
+
+# -- pieces told apart by a separator: as many as the things asked --
+
+
+def versions(prompt: str) -> list[tuple[int, bool]]:
+    return [
+        (int(getattr(c.spec, "versions", 0)), bool(getattr(c.spec, "at_least", False)))
+        for c in compile_checks(prompt)
+        if c.spec.kind_name() == "separated_versions"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write 3 LinkedIn hooks for our campaign. Each one sentence. "
+            "Separate them with a line containing only '---'.",
+            [(3, False)],
+        ),
+        ("Write 4 slogans. Separate them with '***'.", [(4, False)]),
+        ("Give me 6 taglines for a bakery. Separate them with '---'.", [(6, False)]),
+        # no one count of things asked: at least two pieces
+        ("Write some slogans. Separate them with '***'.", [(2, True)]),
+        ("Write 3 tips and 2 warnings. Separate them with '---'.", [(2, True)]),
+        # the things asked after the separator are not what "them" names
+        ("Separate them with '---'. Write 3 hooks.", [(2, True)]),
+    ],
+)
+def test_separated_pieces_counted_by_the_things_asked(
+    prompt: str, expected: list[tuple[int, bool]]
+) -> None:
+    assert versions(prompt) == expected
