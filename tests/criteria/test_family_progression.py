@@ -188,6 +188,9 @@ def test_an_unstated_unit_fails_only_what_every_reading_fails(answer: str, passe
         ("Make each line shorter in words than the line before it.", "words"),
         ("Each line should have fewer words than the line before it.", "words"),
         ("Write lines that get progressively shorter.", None),
+        ("Each sentence must be longer than the one before it (count words).", "words"),
+        ("Make each line shorter than the one before it, by character count.", "characters"),
+        ("Each line shorter than the one before it in words.", "words"),
     ],
 )
 def test_the_unit_said_or_none(prompt: str, unit: str | None) -> None:

@@ -217,6 +217,15 @@ def length_progression(sentence: Sentence) -> Iterator[Hit]:
 Direction = Literal["increasing", "decreasing"]
 
 
+# the unit said after the comparison: "(count words)", "in word count",
+# ", by character count", "(in characters)"
+_UNIT_AFTER = re.compile(
+    r"\s*[,(]?\s*(?:count(?:ing)?\s+(?:the\s+)?(?P<unit>words|characters)|"
+    r"(?:by|in)\s+(?:terms\s+of\s+)?(?:(?P<unit2>word|character)\s+count|"
+    r"(?P<unit3>words|characters)))\b"
+)
+
+
 def _spec(match: re.Match[str], text: str) -> LengthProgression | None:
     found = match.groupdict()
     part = _part_of(found.get("part") or "")
@@ -243,6 +252,11 @@ def _spec(match: re.Match[str], text: str) -> LengthProgression | None:
     else:
         direction = "increasing" if found["dir"] in {"increasing", "ascending"} else "decreasing"
         unit = None
+    said = _UNIT_AFTER.match(text, match.end())
+    if unit is None and said is not None:
+        unit = _unit(
+            said.group("unit") or said.group("unit2") or said.group("unit3")
+        )  # "… longer than the one before it (count words)"
     return LengthProgression(part=part, unit=unit, direction=direction, step=step, start=start)
 
 
