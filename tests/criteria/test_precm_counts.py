@@ -145,3 +145,43 @@ def test_separated_pieces_counted_by_the_things_asked(
     prompt: str, expected: list[tuple[int, bool]]
 ) -> None:
     assert versions(prompt) == expected
+
+
+# -- characters placed at a start or an end are no count of the answer's --
+
+
+def char_counts(prompt: str) -> list[tuple[object, object, object]]:
+    return [
+        (
+            getattr(c.spec, "char_class", None),
+            getattr(c.spec, "relation", None),
+            getattr(c.spec, "value", None),
+        )
+        for c in compile_checks(prompt)
+        if c.spec.kind_name() == "char_class_count"
+    ]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Generate 5 usernames. Rules: must start with a letter, must end with exactly two digits.",
+        "End your reply with exactly two digits.",
+        "Your reply must begin with at least 3 capital letters.",
+        "Write a code ending with three digits.",
+        "Each ID starts with 2 capital letters.",
+    ],
+)
+def test_placed_characters_are_no_count(prompt: str) -> None:
+    assert char_counts(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Include exactly two digits.", [("digit", "exactly", 2)]),
+        ("Use at least 3 capital letters.", [("uppercase", "at_least", 3)]),
+    ],
+)
+def test_counted_characters_still_count(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert char_counts(prompt) == expected
