@@ -94,24 +94,27 @@ def _want(**fields: object) -> dict[str, object]:
 @pytest.mark.parametrize(
     ("prompt", "want"),
     [
-        ("Write five sentences; each sentence is longer than the previous one.", _want()),
-        ("Tell a story in which every sentence is longer than the one before it.", _want()),
-        ("write story where each sentence longer than previous one", _want()),
+        ("Write five sentences; each sentence is longer than the previous one.", _want(unit=None)),
+        (
+            "Tell a story in which every sentence is longer than the one before it.",
+            _want(unit=None),
+        ),
+        ("write story where each sentence longer than previous one", _want(unit=None)),
         (
             "Write a poem about rain where each line has more words than the line before it.",
             _want(part="line"),
         ),
         (
             "Write a haiku-like poem where every line is shorter than the last.",
-            _want(part="line", direction="decreasing"),
+            _want(part="line", unit=None, direction="decreasing"),
         ),
         (
             "Write four paragraphs that get progressively shorter.",
-            _want(part="paragraph", direction="decreasing"),
+            _want(part="paragraph", unit=None, direction="decreasing"),
         ),
         (
             "Please give me sentences of increasing length about the sea.",
-            _want(),
+            _want(unit=None),
         ),
         (
             "Write a poem where each line has exactly one more word than the line before, "
@@ -124,9 +127,9 @@ def _want(**fields: object) -> dict[str, object]:
         ),
         (
             "Make each bullet point shorter than the one above it.",
-            _want(part="item", direction="decreasing"),
+            _want(part="item", unit=None, direction="decreasing"),
         ),
-        ("Write a poem with lines that grow steadily longer.", _want(part="line")),
+        ("Write a poem with lines that grow steadily longer.", _want(part="line", unit=None)),
     ],
 )
 def test_phrasings_compile(prompt: str, want: dict[str, object]) -> None:
@@ -150,3 +153,52 @@ def test_phrasings_compile(prompt: str, want: dict[str, object]) -> None:
 )
 def test_near_misses_compile_nothing(prompt: str) -> None:
     assert _specs(prompt) == []
+
+
+# -- no unit said: the parts hold in words or in characters --
+
+ANY_DOWN = LengthProgression(part="line", unit=None, direction="decreasing")
+
+
+@pytest.mark.parametrize(
+    ("answer", "passed"),
+    [
+        # shorter in words and in characters
+        ("Welcome to our cosy home\nRest here tonight\nSleep well", True),
+        # one word fewer each time, though longer in characters
+        ("a b c d\nextraordinary marvellous\nunbelievably", True),
+        # shorter in characters each time, though as many words
+        ("magnificent views\ngood rest\nbye now", True),
+        # longer in both readings at the second line
+        ("Sleep well\nRest here tonight with us", False),
+        # as long in words as in characters: no reading holds
+        ("same size\nsame size", False),
+        ("One line only", False),
+    ],
+)
+def test_an_unstated_unit_fails_only_what_every_reading_fails(answer: str, passed: bool) -> None:
+    assert LENGTH_PROGRESSION.measure(ANY_DOWN, answer).passed is passed
+
+
+@pytest.mark.parametrize(
+    ("prompt", "unit"),
+    [
+        ("Just make each line shorter than the one before it.", None),
+        ("Make each line shorter in characters than the one before it.", "characters"),
+        ("Make each line shorter in words than the line before it.", "words"),
+        ("Each line should have fewer words than the line before it.", "words"),
+        ("Write lines that get progressively shorter.", None),
+        ("Each sentence must be longer than the one before it (count words).", "words"),
+        ("Make each line shorter than the one before it, by character count.", "characters"),
+        ("Each line shorter than the one before it in words.", "words"),
+    ],
+)
+def test_the_unit_said_or_none(prompt: str, unit: str | None) -> None:
+    assert [spec["unit"] for spec in _specs(prompt)] == [unit]
+
+
+def test_a_step_needs_a_unit() -> None:
+    with pytest.raises(ValidationError):
+        LengthProgression(unit=None, step=1)
+    with pytest.raises(ValidationError):
+        LengthProgression(unit=None, start=1)

@@ -136,7 +136,7 @@ def _read(
                 start += 1
             found.append(
                 CompiledCheck(
-                    spec=hit.spec,
+                    spec=_typed_breaks(hit.spec),
                     origin="rules",
                     source=sentence.source,
                     source_span=(start, end),
@@ -144,6 +144,26 @@ def _read(
                 )
             )
     return found
+
+
+# "end with 'Kind regards,\nHR Team'": a backslash-n typed inside a quoted
+# phrase is the line break the user means (the phrase compares whitespace
+# runs as one space, so the break matches one written either way); a doubled
+# backslash ("'\\n'") is the two characters themselves
+_TYPED_BREAK = re.compile(r"(?<!\\)\\n")
+_BROKEN_FIELDS = {"starts_with": "phrase", "ends_with": "phrase", "keyword": "keyword"}
+
+
+def _typed_breaks(spec: CheckSpec) -> CheckSpec:
+    """``spec`` with a typed ``\\n`` in its phrase read as a line break."""
+    field = _BROKEN_FIELDS.get(spec.kind_name())
+    value = getattr(spec, field, None) if field else None
+    if not field or not isinstance(value, str) or not _TYPED_BREAK.search(value):
+        return spec
+    broken = _TYPED_BREAK.sub("\n", value)
+    if not broken.replace("\n", "").strip():
+        return spec  # "'\\n'" alone names the escape itself
+    return spec.model_copy(update={field: broken})
 
 
 def _templated(spec: CheckSpec, sentence: str) -> bool:

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 from redraft.core._text import plural
 from redraft.criteria._families._arguments import Corrected
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._part_scope import part_scoped
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
@@ -273,6 +274,8 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
     for case, match, owns in found:
         if _PART_BEFORE.search(text, 0, match.start()):
             continue  # "… and the rest in lowercase": the case of some parts
+        if part_scoped(sentence, match.start()):
+            continue  # "each section heading …, so use ALL CAPS": the headings' case
         if _CASE_AFTER_BLOCKS.match(text, match.end()) or _CASE_OF_NOUN.match(text, match.end()):
             continue
         if _NOUN_BEFORE.search(text, 0, match.start()):

@@ -159,6 +159,12 @@ def _of_things(text: str, start: int) -> bool:
     )
 
 
+# a place named before the count: "end with exactly two digits", "starting
+# with 2 capital letters" say what opens or closes, and the rest may hold more
+_PLACED = re.compile(
+    r"\b(?:start|starts|starting|begin|begins|beginning|end|ends|ending|finish|finishes|"
+    r"close|closes|open|opens)\s+(?:(?:your|the|it|each|every)\s+(?:[\w-]+\s+)?)?(?:with\s+)?$"
+)
 _MAIL = re.compile(r"^\s*(?:of|to|from|for|addressed|written|in\s+(?:total\s+)?to)\b")
 
 
@@ -230,6 +236,8 @@ def char_classes(sentence: Sentence) -> Iterator[Hit]:
                 continue
             if _EACH_AFTER.match(text, match.end()) or _of_things(text, start):
                 continue  # "list 4 animals with exactly 5 letters (each)": each animal's
+            if _PLACED.search(text, 0, start):
+                continue  # "must end with exactly two digits": where they stand, not how many
             read = _read(match, sentence.original)
             if read is None or not _asked(sentence, start):
                 continue

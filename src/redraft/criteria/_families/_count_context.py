@@ -249,7 +249,11 @@ _ONE_OF = re.compile(
 
 # "Write an FAQ with 4 questions … Answers max 2 sentences.": where questions
 # and their answers are asked for, "answers" are parts, each with its count
-_ANSWERS_FIRST = re.compile(r"(?:^|[:;,]\s*)(?:the\s+|your\s+|all\s+)?(?:answers|replies)\b[^.;]*$")
+# ("each answer no more than two sentences" too: each answer of the FAQ's)
+_ANSWERS_FIRST = re.compile(
+    r"(?:^|[:;,]\s*)(?:(?:the|your|all)\s+(?:answers|replies)|(?:answers|replies)|"
+    r"(?:(?:keep|make|limit|cap)\s+)?(?:each|every)\s+(?:answer|reply))\b[^.;]*$"
+)
 _QA_ASKED = re.compile(
     r"\b(?:faqs?|q\s*&\s*a|questions?\s+and\s+(?:their\s+)?answers?|quiz|flash\s*cards?)\b|"
     r"(?:^|\W)a:(?:\W|$)"

@@ -125,6 +125,11 @@ _EACH_UNDER = re.compile(
     .replace("?P<marks>", "?P<marks2>")
 )
 
+# A count of things just before the one read, in the same list: the
+# headings then head all of them, or each group, never the last count alone
+_COUNT_BEFORE = re.compile(
+    rf"\b{NUMBER}\s+(?:[\w-]+\s+){{0,2}}?[a-z]+s\s*(?:,\s*(?:and\s+|plus\s+)?|and\s+|plus\s+|&\s*)$"
+)
 
 # "use exactly 6 '##' headings", "under exactly 3 headings that start with ##": the
 # level said by its marks
@@ -193,6 +198,8 @@ def headings_named(sentence: Sentence) -> Iterator[Hit]:
             return
     for match in _EACH_UNDER.finditer(text):
         value = number_value(match.group("num"))
+        if _COUNT_BEFORE.search(text, 0, match.start()):
+            continue  # "3 starters, 4 mains, 2 desserts, under headings": the last count of several
         if value and value >= 2 and layout_asked(sentence, match.start()):
             level = _level(match, "h2", "lv2", "marks2")
             yield from hit(functools.partial(_heading, level=level), "exactly", value, match.span())

@@ -47,6 +47,7 @@ from redraft.criteria._families._keywords import (
     of_several,
 )
 from redraft.criteria._families._lexical import asks_about, described
+from redraft.criteria._families._paraphrase import paraphrase_dropped
 from redraft.criteria._families._placeholder_tokens import placeholder_tokens
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
@@ -331,18 +332,22 @@ def literals(sentence: Sentence) -> Iterator[Hit]:
 class _Keywords(Corrected):
     name = "keywords"
     specs = (Keyword, ForbiddenWords)
-    rules: ClassVar[tuple[Rule, ...]] = (
-        keywords,
-        banned_kinds,
-        kept_out,
-        banned,
-        appearing,
-        counted_words,
-        capped_words,
-        literals,
-        written_values,
-        hidden_answer,
-        placeholder_tokens,
+    # "ways to say 'X'", "rephrase 'X'": a phrase to say otherwise is no keyword
+    rules: ClassVar[tuple[Rule, ...]] = tuple(
+        paraphrase_dropped(rule)
+        for rule in (
+            keywords,
+            banned_kinds,
+            kept_out,
+            banned,
+            appearing,
+            counted_words,
+            capped_words,
+            literals,
+            written_values,
+            hidden_answer,
+            placeholder_tokens,
+        )
     )
 
     def measure(self, spec: Any, text: str) -> Outcome:

@@ -32,6 +32,7 @@ from redraft.criteria._families._line_per_sentence import (
     line_per_sentence,
     repairs_one_per_line,
 )
+from redraft.criteria._families._part_scope import some_parts
 from redraft.criteria._families._parts import parts_of
 from redraft.criteria._families._per_part_spec import (
     COUNTERS,
@@ -377,6 +378,8 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
             continue
         if _ABOUT_EACH.search(clause):
             continue  # "feedback on each paragraph should be one sentence": the feedback's
+        if some_parts(text, match.start("part")):
+            continue  # "in the last three sections, 4-6 bullets each": some parts, not all
         if _GIVEN_AFTER.match(text[match.end() :]) or _SELECTS.match(text, match.end()):
             continue
         if any(match.start() < b and a < match.end() for a, b in taken):
@@ -422,6 +425,8 @@ def _in_each(text: str, plain: _Guard, taken: list[tuple[int, int]]) -> Iterator
         named = list(_ANTECEDENT.finditer(before))
         if not named or not _JOINING.match(before[named[-1].end() :]):
             continue
+        if some_parts(before, named[-1].start()):
+            continue  # "the last three sections with 4-6 bullets each": some parts only
         part, units = part_of(named[-1].group("part")), units_of(match.group("unit"))
         if part == "heading" and units not in HOLDS[part]:
             part = "section"

@@ -243,11 +243,26 @@ FINISH = r"(?:end|finish|close|conclude)"
 WORD_PHRASE = rf"(?:the\s+(?:exact\s+)?(?:word|phrase)\s+|the\s+words\s+)?:?\s*{_WORD_ARG}"
 
 
+# another quoted word right after the one read: "'First', then 'Second'",
+# "'Welcome', 'During'"
+_NEXT_QUOTED = re.compile(
+    r"\s*(?:,\s*|;\s*)?(?:(?:and\s+)?then\s+|followed\s+by\s+|,\s*)?(?:the\s+(?:word|phrase)\s+)?"
+    r"[\"'“‘«`]\ue000"
+)
+
+
 def argument(sentence: Sentence, match: re.Match[str]) -> str | None:
     """The word or phrase a match quotes (``arg``, ``qarg``) or names bare
     (``bare``, never a word that could be something else)."""
     for group in ("arg", "qarg"):
         if match.groupdict().get(group):
+            after = match.end(group)
+            if offers_alternatives(sentence.lower, after) or _NEXT_QUOTED.match(
+                sentence.lower, after
+            ):
+                # "start with 'Welcome', 'During', or 'Before' — in that order": a
+                # list of words, which its first alone would misstate
+                return None
             return sentence.unmask(match.start(group) + 1, match.end(group) - 1).strip()
     if match.groupdict().get("bare"):
         word = sentence.unmask(match.start("bare"), match.end("bare"))

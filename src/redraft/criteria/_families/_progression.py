@@ -13,12 +13,13 @@ whitespace). Every part must be longer than the one before it (shorter,
 ``step``, exactly ``step`` words or characters more (fewer) each time; with
 a ``start``, the first part has exactly that length. At least two parts.
 
-"Longer" and "shorter" with no unit are read as words (stated
-approximation: a sentence longer in words is almost always longer in
-characters too). Compiles nothing where the request is hedged ("roughly
-increasing", "more or less"), negated, quoted or asked, or where the
-comparison is with something other than the part before ("each sentence
-shorter than 20 words", "longer than the original").
+"Longer" and "shorter" with no unit (``unit`` None) fail only what every
+reading fails: the parts hold in words or in characters, either will do
+(a line one word shorter may be longer in characters). Compiles nothing
+where the request is hedged ("roughly increasing", "more or less"),
+negated, quoted or asked, or where the comparison is with something other
+than the part before ("each sentence shorter than 20 words", "longer
+than the original").
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ class LengthProgression(FamilySpec):
 
     kind: Literal["length_progression"] = "length_progression"
     part: ProgressionPart = "sentence"
-    unit: Literal["words", "characters"] = "words"
+    #: None where no unit is said: the parts hold in words or in characters
+    unit: Literal["words", "characters"] | None = "words"
     direction: Literal["increasing", "decreasing"] = "increasing"
     #: strictly longer each time; off, a part may be as long as the one before
     strict: bool = True
@@ -67,11 +69,13 @@ class LengthProgression(FamilySpec):
     def _step_is_strict(self) -> LengthProgression:
         if self.step is not None and not self.strict:
             raise ValueError("a step of growth is strict by nature")
+        if self.unit is None and (self.step is not None or self.start is not None):
+            raise ValueError("a step or a first length is counted in a unit")
         return self
 
     def describe(self) -> str:
         one = _PART_NAMES[self.part][0]
-        unit = self.unit
+        unit = self.unit or "words or characters"
         if self.step is not None:
             more = "more" if self.direction == "increasing" else "fewer"
             said = f"each {one} {self.step} {unit if self.step > 1 else unit[:-1]} {more}"
@@ -87,10 +91,11 @@ class LengthProgression(FamilySpec):
         return said
 
 
-def lengths(spec: LengthProgression, text: str) -> list[int]:
-    """The length of each part of ``text`` that ``spec`` compares, in order."""
+def lengths(spec: LengthProgression, text: str, unit: str | None = None) -> list[int]:
+    """The length of each part of ``text`` that ``spec`` compares, in order
+    (in ``unit`` where given, else the spec's; characters where it says none)."""
     parts = parts_of(text, spec.part)
-    if spec.unit == "characters":
+    if (unit or spec.unit or "characters") == "characters":
         return [len(part.strip()) for part in parts]
     return [len(measure.words(part)) for part in parts]
 
@@ -212,6 +217,15 @@ def length_progression(sentence: Sentence) -> Iterator[Hit]:
 Direction = Literal["increasing", "decreasing"]
 
 
+# the unit said after the comparison: "(count words)", "in word count",
+# ", by character count", "(in characters)"
+_UNIT_AFTER = re.compile(
+    r"\s*[,(]?\s*(?:count(?:ing)?\s+(?:the\s+)?(?P<unit>words|characters)|"
+    r"(?:by|in)\s+(?:terms\s+of\s+)?(?:(?P<unit2>word|character)\s+count|"
+    r"(?P<unit3>words|characters)))\b"
+)
+
+
 def _spec(match: re.Match[str], text: str) -> LengthProgression | None:
     found = match.groupdict()
     part = _part_of(found.get("part") or "")
@@ -219,6 +233,7 @@ def _spec(match: re.Match[str], text: str) -> LengthProgression | None:
         return None
     step = start = None
     direction: Direction
+    unit: Literal["words", "characters"] | None
     if found.get("step"):
         step = number_value(found["step"])
         direction = "increasing" if found["stepcmp"] == "more" else "decreasing"
@@ -233,10 +248,15 @@ def _spec(match: re.Match[str], text: str) -> LengthProgression | None:
         unit = _unit(found["manyunit"])
     elif found.get("cmp"):
         direction = "increasing" if found["cmp"] == "longer" else "decreasing"
-        unit = _unit(found.get("inunit"))
+        unit = _unit(found.get("inunit")) if found.get("inunit") else None
     else:
         direction = "increasing" if found["dir"] in {"increasing", "ascending"} else "decreasing"
-        unit = "words"
+        unit = None
+    said = _UNIT_AFTER.match(text, match.end())
+    if unit is None and said is not None:
+        unit = _unit(
+            said.group("unit") or said.group("unit2") or said.group("unit3")
+        )  # "… longer than the one before it (count words)"
     return LengthProgression(part=part, unit=unit, direction=direction, step=step, start=start)
 
 
@@ -249,6 +269,8 @@ class _LengthProgression(Family):
         assert isinstance(spec, LengthProgression)
         sizes = lengths(spec, text)
         off = _breaks(spec, sizes)
+        if off and spec.unit is None and not _breaks(spec, lengths(spec, text, "words")):
+            off, sizes = [], lengths(spec, text, "words")  # no unit said: words hold
         first_off = spec.start is not None and bool(sizes) and sizes[0] != spec.start
         data: dict[str, Any] = {"lengths": sizes[:20], "off": len(off) + int(first_off)}
         one, many = _PART_NAMES[spec.part]
@@ -257,7 +279,7 @@ class _LengthProgression(Family):
         if len(sizes) < 2:
             said = f"{len(sizes)} {one if len(sizes) == 1 else many}"
         else:
-            said = f"{many} of {spec.unit} lengths {', '.join(map(str, sizes[:12]))}"
+            said = f"{many} of {spec.unit or 'character'} lengths {', '.join(map(str, sizes[:12]))}"
         return Outcome(
             False,
             f"the answer has {said}; required: {spec.describe()}",
@@ -274,10 +296,11 @@ class _LengthProgression(Family):
         if len(sizes) < 2:
             return f"Your answer needs at least two {many}. {wanted}"
         if spec.start is not None and sizes[0] != spec.start:
-            return f"Your first {one} has {sizes[0]} {spec.unit}. {wanted}"
+            return f"Your first {one} has {sizes[0]} {spec.unit or 'characters'}. {wanted}"
         at = _breaks(spec, sizes)[0]
         return (
-            f"Your {one} {at + 1} has {sizes[at]} {spec.unit} after {sizes[at - 1]} in "
+            f"Your {one} {at + 1} has {sizes[at]} {spec.unit or 'characters'} after "
+            f"{sizes[at - 1]} in "
             f"{one} {at}. {wanted}"
         )
 

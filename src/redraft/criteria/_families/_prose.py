@@ -30,6 +30,7 @@ from redraft.criteria._families._counted import Unit, UnitCounts
 from redraft.criteria._families._counts_abroad import CountsAbroad
 from redraft.criteria._families._each_thing import each_thing_counts
 from redraft.criteria._families._lines import LineCount
+from redraft.criteria._families._listed_words import listed_words_dropped
 from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._families._reading import things_counted
@@ -343,7 +344,7 @@ class _Words(TallyFamily):
     # "3 tips as a numbered list, each under 40 words": a count within each
     # thing asked for, read here as counts abroad are (one rule, several kinds)
     rules: ClassVar[tuple[Rule, ...]] = (
-        word_counts,
+        listed_words_dropped(word_counts),
         word_tallies,
         counts_abroad,
         each_thing_counts,

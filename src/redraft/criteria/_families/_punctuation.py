@@ -31,6 +31,7 @@ from redraft.criteria._families._base import Family, FamilyCount, FamilySpec, co
 from redraft.criteria._families._count_report import tally_outcome
 from redraft.criteria._families._forbidden_chars import one_period_of_a_line
 from redraft.criteria._families._lexical import asks_about, required
+from redraft.criteria._families._part_scope import part_scoped
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -354,6 +355,8 @@ def final_marks(sentence: Sentence) -> Iterator[Hit]:
                 continue
             if not required(sentence, match.start(), owns_negation=True):
                 continue
+            if part_scoped(sentence, match.start()):
+                continue  # "subject in lowercase, …, no trailing period": the subject's end
             yield Hit(NoFinalMark(marks=mark), match.start(), end)
 
 

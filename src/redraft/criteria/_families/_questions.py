@@ -59,7 +59,7 @@ _PHRASES = CountPhrases(
     ),
     compound=True,
     before=(
-        r"(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open)|"
+        r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open)\b|"
         r"\b(?:answer|answering|respond\s+to|reply\s+to|following|below|above|these|those|"
         # "every reply must contain one question": the reply at hand, not a part
         r"(?:each|every|per)(?!\s+(?:reply|response|answer|message|turn)\b)|"

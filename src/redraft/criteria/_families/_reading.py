@@ -319,7 +319,30 @@ def things_counted(whole: str, noun: str) -> int | None:
             continue
         if _EACH_AFTER.match(text, match.end()) or _EACH_BEFORE.search(text, 0, match.start()):
             return 0
+        if _bounded(text, match.start(), match.end()):
+            return 0  # "one step per line, no more than 7 steps": a bound, no number of lines
         values.add(value)
     if not values:
         return None
     return values.pop() if len(values) == 1 else 0
+
+
+_BOUND_BEFORE = re.compile(
+    rf"\b(?P<rel>{RELATION})\s+$|\bbetween\s+(?:\S+\s+and\s+)?$|\b{NUMBER}\s*(?:-|–|—|to|or)\s*$"
+)
+_BOUND_AFTER = re.compile(
+    r"\s*(?:,\s*)?(?:or\s+(?:fewer|less|more|under|over)|at\s+(?:most|least|the\s+most)|"
+    r"max(?:imum)?|min(?:imum)?|tops|and\s+no\s+more|plus|\+)(?!\w)"
+)
+
+
+def _bounded(text: str, start: int, end: int) -> bool:
+    """Whether the count of things at ``start`` to ``end`` is a bound or a
+    range ("no more than 7 steps", "3-5 tips", "8 lines or fewer"), not
+    the number of them."""
+    before = _BOUND_BEFORE.search(text, max(0, start - 40), start)
+    if before and not (
+        before.group("rel") and re.fullmatch(r"exactly|precisely", before.group("rel"))
+    ):
+        return True
+    return bool(_BOUND_AFTER.match(text, end))

@@ -38,6 +38,7 @@ from pydantic import Field, field_validator
 
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._layout_asked import layout_asked
+from redraft.criteria._families._things_asked import things_asked
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 
@@ -279,6 +280,10 @@ def separated_versions(sentence: Sentence) -> Iterator[Hit]:
                 continue
             at_least = True
         value = 2 if named else _number(count) if count else _stated_count(sentence.whole, noun)
+        if value is None and noun == "them":
+            # "Write 3 LinkedIn hooks. … Separate them with '---'": the things asked
+            things = things_asked(sentence.whole.lower())
+            value = things.count if things is not None and things.end <= sentence.start else None
         if value is None:
             at_least, value = True, 2
         try:
