@@ -25,6 +25,7 @@ from redraft.criteria._families._arguments import ARG, Corrected, response_spec,
 from redraft.criteria._families._base import FamilyCount
 from redraft.criteria._families._emoji import emoji_in
 from redraft.criteria._families._hashtags import HASHTAG
+from redraft.criteria._families._keyword_clauses import described_widely
 from redraft.criteria._families._lexical import described
 from redraft.criteria._families._links import URL
 from redraft.criteria._families._numbers import numerals
@@ -224,8 +225,11 @@ def each_contains(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "… in every sentence except the last": not every one
             build = partial(EachContains, part=part, what="keyword", keyword=key)
             hits = list(response_spec(sentence, build, match.start(), match.end()))
-            if not hits and described(sentence, match.start()):
-                # "Write a paragraph where every sentence contains the word 'ice'"
+            if not hits and (
+                described(sentence, match.start()) or described_widely(sentence, match.start())
+            ):
+                # "Write a paragraph where every sentence contains the word 'ice'", "Write a
+                # paragraph about penguins where …": a topic has no sentences of its own
                 hits = [hit] if (hit := spec_hit(build, match.start(), match.end())) else []
             yield from hits
 
