@@ -1,0 +1,255 @@
+"""Keyword, ban and per-part wordings read as families: each family's
+phrasings that compile, and the near misses (hedged, conditional, asked,
+someone's own text, another scope) that must compile nothing of the kind."""
+
+from __future__ import annotations
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def _specs(prompt: str, kind: str) -> list[dict[str, object]]:
+    return [
+        c.spec.model_dump(exclude={"kind"}) for c in compile_checks(prompt) if c.spec.kind == kind
+    ]
+
+
+def _keywords(prompt: str) -> list[tuple[str, str, int]]:
+    return sorted(
+        (str(s["keyword"]), str(s["relation"]), int(str(s["value"])))
+        for s in _specs(prompt, "keyword")
+    )
+
+
+def _banned(prompt: str) -> list[list[str]]:
+    return [list(map(str, s["words"])) for s in _specs(prompt, "forbidden_words")]  # type: ignore[call-overload]
+
+
+# -- every part holds a keyword, in a clause describing the thing asked for ---------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "part", "keyword"),
+    [
+        (
+            "Write a four-sentence paragraph about volcanoes where every sentence contains "
+            "the word 'magma'.",
+            "sentence",
+            "magma",
+        ),
+        (
+            "Write a short ad for a bike shop in which the word 'ride' appears in every "
+            "sentence, and no sentence is longer than 9 words.",
+            "sentence",
+            "ride",
+        ),
+        (
+            'Write a 6-line song chorus where the phrase "hold on" appears in every single line.',
+            "line",
+            "hold on",
+        ),
+        (
+            "Write a short explanation of mitosis where every sentence contains the word 'cell'.",
+            "sentence",
+            "cell",
+        ),
+    ],
+)
+def test_each_part_keyword_in_a_described_request(prompt: str, part: str, keyword: str) -> None:
+    found = _specs(prompt, "each_contains")
+    assert [(s["part"], s["keyword"]) for s in found] == [(part, keyword)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the topic is a text: its sentences may be the ones meant
+        "Write a review of a novel where every sentence contains the word 'love'.",
+        "Write a summary of this essay in which every paragraph mentions 'growth'.",
+        # hedged
+        "Write a paragraph about penguins where every sentence contains the word 'ice' if you can.",
+        # a question about such a thing
+        "Why would a poem where every line contains the word 'rain' feel heavy?",
+    ],
+)
+def test_each_part_keyword_near_misses(prompt: str) -> None:
+    assert _specs(prompt, "each_contains") == []
+
+
+# -- a bare "no" before quoted words -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "words"),
+    [
+        ("No 'love' — the recipient is my coworker and it's a joke card.", ["love"]),
+        ("Keep it warm, no 'sorry', and under 80 words.", ["sorry"]),
+        ("Short and upbeat; no 'synergy' or 'leverage'.", ["synergy", "leverage"]),
+    ],
+)
+def test_bare_no_before_quoted_words_bans_them(prompt: str, words: list[str]) -> None:
+    assert _banned(prompt) == [words]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "No 'yes' or 'no' answers.",  # a kind of answer named by the words
+        "No 'I think' at the start.",  # one place only
+        "No 'sorry' more than once.",  # a ceiling, not a ban
+        "Is there no 'love' in it?",  # asked
+        "No 'love' if you can help it.",  # hedged
+    ],
+)
+def test_bare_no_near_misses(prompt: str) -> None:
+    assert _banned(prompt) == []
+
+
+# -- units of measure banned -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "words"),
+    [
+        ("Never use Fahrenheit or cups.", ["Fahrenheit", "cup"]),
+        (
+            "Quantities in grams only (no cups or ounces), one ingredient per line.",
+            ["cup", "ounce"],
+        ),
+        (
+            "Ingredients with metric units only (g or ml — no cups, no ounces), each line "
+            "starting with the quantity.",
+            ["cup", "ounce"],
+        ),
+        (
+            "Ingredients as a list where quantities use metric units only (g, ml) — no cups "
+            "or spoons.",
+            ["cup", "spoon"],
+        ),
+        ("Write the recipe. Don't use tablespoons.", ["tablespoon"]),
+    ],
+)
+def test_units_banned(prompt: str, words: list[str]) -> None:
+    assert _banned(prompt) == [words]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me a cookie recipe with no cups measurements.",  # a unit's noun phrase
+        "My recipe lists ingredients in grams, no cups.",  # the user's own recipe
+        "No cups or ounces if possible.",  # hedged
+        "Convert this recipe: no cups of sugar.",  # material
+        "Use no more than 2 cups of flour.",  # a quantity, not a ban
+        "Can you write it with no cups?",  # asked
+    ],
+)
+def test_unit_ban_near_misses(prompt: str) -> None:
+    assert _banned(prompt) == []
+
+
+# -- the next word of a counted list, banned ---------------------------------------
+
+
+def test_next_word_not_at_all_is_banned() -> None:
+    prompt = "Use the word 'run' at least 3 times but the word 'race' not at all."
+    assert _keywords(prompt) == [("run", "at_least", 3)]
+    assert _banned(prompt) == [["race"]]
+    assert _banned("Use 'moon' twice and 'star' never.") == [["star"]]
+
+
+def test_next_word_not_at_all_near_misses() -> None:
+    # a place named after it: not a ban on the answer
+    assert _banned("Use 'run' at least 3 times but 'race' not at all in the title.") == []
+    # asked about
+    assert _banned("Why use 'run' twice and 'race' never?") == []
+
+
+# -- several quoted words that must all appear -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "words"),
+    [
+        (
+            "Max 50 words, and the words 'chlorophyll', 'glucose' and 'carbon dioxide' must "
+            "all appear.",
+            ["carbon dioxide", "chlorophyll", "glucose"],
+        ),
+        ("The words 'tide' and 'salt' should both appear.", ["salt", "tide"]),
+        ("The phrases 'net zero' and 'carbon budget' must be used.", ["carbon budget", "net zero"]),
+    ],
+)
+def test_words_that_must_all_appear(prompt: str, words: list[str]) -> None:
+    assert _keywords(prompt) == [(w, "at_least", 1) for w in words]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "In my essay the words 'tide' and 'salt' must both appear, is that right?",
+        "If it fits, the words 'tide' and 'salt' should both appear.",
+        "The words 'tide' or 'salt' must appear.",
+        "The words 'tide' and 'salt' must appear in the first line.",
+    ],
+)
+def test_words_that_must_all_appear_near_misses(prompt: str) -> None:
+    assert _keywords(prompt) == []
+
+
+# -- placeholder tokens, with their count ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "It must include the placeholders {{amount}}, {{recipient}} and {{date}}, each "
+            "exactly once.",
+            [
+                ("{{amount}}", "exactly", 1),
+                ("{{date}}", "exactly", 1),
+                ("{{recipient}}", "exactly", 1),
+            ],
+        ),
+        (
+            "It must include the placeholders {first_name} and {order_id} exactly as written, "
+            "each once.",
+            [("{first_name}", "exactly", 1), ("{order_id}", "exactly", 1)],
+        ),
+        (
+            "Use placeholders in curly braces — {name}, {expiry} — each exactly once.",
+            [("{expiry}", "exactly", 1), ("{name}", "exactly", 1)],
+        ),
+        (
+            "Use {{first_name}} and {{clinic}} each at least once, and don't invent any other "
+            "placeholders.",
+            [("{{clinic}}", "at_least", 1), ("{{first_name}}", "at_least", 1)],
+        ),
+        ("Must include {url} exactly once.", [("{url}", "exactly", 1)]),
+        ("It must contain {code} once and be 70 characters or less.", [("{code}", "exactly", 1)]),
+        (
+            "Must include placeholders [NAME], [DATE] and [TIME].",
+            [("[DATE]", "at_least", 1), ("[NAME]", "at_least", 1), ("[TIME]", "at_least", 1)],
+        ),
+        ("Start with 'Hi', include one link placeholder <link>.", [("<link>", "exactly", 1)]),
+    ],
+)
+def test_placeholder_tokens_with_counts(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert [k for k in _keywords(prompt) if k[0] != "Hi"] == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Use placeholders in curly braces like {customer_name}.",  # a form shown by example
+        "Use [square brackets] for notes.",  # a markdown form, no placeholder named
+        "Use {name}, {city}, etc.",  # an open list
+        "If needed, include {url} once.",  # conditional
+        "Use {name} in the greeting.",  # one part's
+        "Can you include {url} once?",  # asked
+    ],
+)
+def test_placeholder_near_misses(prompt: str) -> None:
+    assert _keywords(prompt) == []
