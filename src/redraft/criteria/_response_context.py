@@ -363,7 +363,8 @@ def response_context(
         asked_for = len(items) == 1 and makes_parts(previous)
         if modifies_part(previous, text[start:].split(",")[0]) and not asked_for:
             return False
-        return not _DISTRIBUTIVE.search(raw)
+        # "each max 6 words, and no colons": a ban of each one is a ban of them all
+        return not _DISTRIBUTIVE.search(raw) or (owns_negation and bool(_BAN.match(text, start)))
     if any(
         m.end("verb") == anchor and _TRANSFORMING.fullmatch(m.group("verb")) for m in directives
     ) and (
