@@ -98,6 +98,7 @@ def test_bare_no_before_quoted_words_bans_them(prompt: str, words: list[str]) ->
         "No 'yes' or 'no' answers.",  # a kind of answer named by the words
         "No 'I think' at the start.",  # one place only
         "No 'sorry' more than once.",  # a ceiling, not a ban
+        "No 'sorry' more than once in the first paragraph.",  # one part's ceiling
         "Is there no 'love' in it?",  # asked
         "No 'love' if you can help it.",  # hedged
     ],
@@ -253,3 +254,42 @@ def test_placeholder_tokens_with_counts(prompt: str, expected: list[tuple[str, s
 )
 def test_placeholder_near_misses(prompt: str) -> None:
     assert _keywords(prompt) == []
+
+
+def test_bare_no_with_a_ceiling_is_a_count() -> None:
+    prompt = "No more than 3 sentences and absolutely no 'sorry' more than once."
+    assert _keywords(prompt) == [("sorry", "at_most", 1)]
+    assert _banned(prompt) == []
+    assert _keywords("No 'sorry' more than twice, please.") == [("sorry", "at_most", 2)]
+    assert _keywords("No 'sorry' more than once in the first paragraph.") == []
+
+
+# -- a ban after a list item of each thing: every one's, so the whole answer's -------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Give me 5 taglines, each under 8 words, and no exclamation marks.", "forbidden_chars"),
+        (
+            "Give me 5 options, numbered 1-5, each max 6 words, every one has to include the "
+            'word "Drift" and no exclamation marks anywhere.',
+            "forbidden_chars",
+        ),
+        ("Give me 5 taglines, each under 8 words, and no 'amazing'.", "forbidden_words"),
+    ],
+)
+def test_ban_after_an_each_item_is_the_whole_answers(prompt: str, kind: str) -> None:
+    assert len(_specs(prompt, kind)) == 1
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me 5 taglines, each under 8 words, and no exclamation marks if possible.",
+        "My 5 taglines are each under 8 words, and no exclamation marks, right?",
+        "Give me 5 taglines, each under 8 words, no commas in the first one.",
+    ],
+)
+def test_ban_after_an_each_item_near_misses(prompt: str) -> None:
+    assert _specs(prompt, "forbidden_chars") == []

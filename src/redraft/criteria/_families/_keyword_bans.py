@@ -19,8 +19,10 @@ from redraft.criteria._families._keywords import (
     MORE_THAN,
     OPEN_LIST,
     forbidden_hit,
+    keyword_hits,
 )
 from redraft.criteria._families._lexical import asks_about, required
+from redraft.criteria._grammar import number_value
 from redraft.criteria._sentences import Hit, Sentence, response_context, sentence_blocked
 
 __all__ = ["bare_quoted_ban", "banned", "banned_kinds", "kept_out", "unit_bans"]
@@ -129,7 +131,7 @@ def banned_kinds(sentence: Sentence) -> Iterator[Hit]:
 # that end the clause bans them (not "no 'yes' or 'no' answers": a kind of thing
 # named by them, nor "no 'I think' at the start": one place).
 _NO_QUOTED = re.compile(
-    r"(?:^[\s\-*•]*|[,;:(]\s*|[—–]\s*|\b(?:and|but)\s+)(?:absolutely\s+)?no\s+(?=[\"“'‘«`]\ue000)"
+    r"(?:^[\s\-*•]*|[,;:(]\s*|[—–]\s*|\b(?:and|but)\s+)(?P<no>(?:absolutely\s+)?no)\s+(?=[\"“'‘«`]\ue000)"
 )
 
 
@@ -138,15 +140,20 @@ def bare_quoted_ban(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for match in _NO_QUOTED.finditer(text):
         parsed = parse_list(sentence, match.end())
-        if not parsed or not _BARE_DONE.match(text, parsed[1]) or OPEN_LIST.match(text, parsed[1]):
+        if not parsed or OPEN_LIST.match(text, parsed[1]) or ELSEWHERE.match(text, parsed[1]):
             continue
-        if ELSEWHERE.match(text, parsed[1]) or MORE_THAN.match(text, parsed[1]):
-            continue  # "no 'sorry' more than once": a ceiling, read as a count
-        if asks_about(sentence, match.start()) or not required(
-            sentence, match.start(), owns_negation=True
-        ):
+        limit = MORE_THAN.match(text, parsed[1])
+        if limit is None and not _BARE_DONE.match(text, parsed[1]):
             continue
-        start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" ,;:(—–-*•"))
+        start = match.start("no")
+        if asks_about(sentence, start) or not required(sentence, start, owns_negation=True):
+            continue
+        if limit is not None:
+            # "absolutely no 'sorry' more than once": a ceiling, not a ban
+            most = number_value(limit.group("num") or limit.group("word") or "")
+            if most is not None and not ELSEWHERE.match(text, limit.end()):
+                yield from keyword_hits(parsed[0], [("at_most", most)], start, limit.end())
+            continue
         if hit := forbidden_hit(parsed[0], start, parsed[1]):
             yield hit
 
