@@ -293,3 +293,34 @@ def test_ban_after_an_each_item_is_the_whole_answers(prompt: str, kind: str) -> 
 )
 def test_ban_after_an_each_item_near_misses(prompt: str) -> None:
     assert _specs(prompt, "forbidden_chars") == []
+
+
+# -- a value named by what it is, with a count -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Include the restaurant name 'Osteria Lupa' once.", [("Osteria Lupa", "exactly", 1)]),
+        ("Include the tagline 'Grow gently' twice.", [("Grow gently", "exactly", 2)]),
+        ("Mention our slogan 'Fresh daily' at least 3 times.", [("Fresh daily", "at_least", 3)]),
+        ("Mention the salary (£54,000) exactly once.", [("£54,000", "exactly", 1)]),
+    ],
+)
+def test_named_value_with_a_count(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert _keywords(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Mention our app 'Tidy' at least twice if it fits.",  # hedged
+        "Include the restaurant name 'Osteria Lupa' once in the title.",  # one part's
+        "Use the format 'Q1' twice.",  # a form, not a value
+        "Did you include the restaurant name 'Osteria Lupa' once?",  # asked
+        "My essay mentions the name 'Lupa' twice.",  # the user's own text
+        "Include the price (about £5).",  # hedged value
+    ],
+)
+def test_named_value_with_a_count_near_misses(prompt: str) -> None:
+    assert _keywords(prompt) == []

@@ -37,7 +37,7 @@ from redraft.criteria._families._keyword_bans import (
     unit_bans,
 )
 from redraft.criteria._families._keyword_caps import capped_words
-from redraft.criteria._families._keyword_values import written_values
+from redraft.criteria._families._keyword_values import named_counted, written_values
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
     OPEN_LIST,
@@ -332,6 +332,13 @@ def _named_literals(sentence: Sentence, pos: int, *, codes: bool) -> tuple[list[
     for _ in range(4):
         if found := _literal_list(sentence, pos, codes=codes):
             return found
+        # "mention the salary (£54,000) exactly once": the literal in brackets after its name
+        if (
+            text.startswith("(", pos)
+            and (inner := _literal_list(sentence, pos + 1, codes=codes))
+            and text.startswith(")", inner[1])
+        ):
+            return inner[0], inner[1] + 1
         word = _NAMING_WORD.match(text, pos)
         if word is None:
             return None
@@ -383,6 +390,7 @@ class _Keywords(Corrected):
         capped_words,
         literals,
         written_values,
+        named_counted,
         hidden_answer,
         placeholder_tokens,
     )

@@ -15,12 +15,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from redraft.criteria._families._arguments import ARG
-from redraft.criteria._families._keywords import ELSEWHERE, REQUIRE_DONE, keyword_hits
+from redraft.criteria._families._arguments import ARG, frequency
+from redraft.criteria._families._keywords import (
+    ELSEWHERE,
+    OPEN_LIST,
+    REQUIRE_DONE,
+    keyword_hits,
+    more_keywords,
+)
+from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._sentences import Hit, Sentence, response_context
 
-__all__ = ["written_values"]
+__all__ = ["named_counted", "written_values"]
 
 _MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
@@ -104,3 +111,28 @@ def written_values(sentence: Sentence) -> Iterator[Hit]:
         if (tail := _LIKE_THAT.match(text, end)) and _required(sentence, match.start(), tail.end()):
             values = [_value(sentence, match), *more]
             yield from keyword_hits(values, [("at_least", 1)], match.start(), tail.end())
+
+
+# "Include the restaurant name 'Osteria Lupa' once", "mention our tagline 'Grow
+# gently' twice": a quoted value named by what it is, with how often it appears
+# (the same value with no count is read by the keyword family's own rule).
+_NAMED_COUNTED = re.compile(
+    r"\b(?:include|includes|mention|mentions|use|uses|contain|contains|repeat|say)\s+"
+    r"(?:the|our|my|your|their|his|her|this)\s+"
+    r"(?!(?:format|template|style|structure|pattern|form|layout|tone|voice|example|word|words|"
+    r"phrase|phrases|keywords?|terms?|letters?|characters?|symbols?)\b)"
+    rf"(?:[\w-]+\s+){{1,2}}?(?P<value>{ARG})"
+)
+
+
+def named_counted(sentence: Sentence) -> Iterator[Hit]:
+    """A quoted value named by what it is, and its stated count."""
+    text = sentence.lower
+    for match in _NAMED_COUNTED.finditer(text):
+        amounts, end = frequency(sentence, match.end())
+        if end == match.end() or not amounts or OPEN_LIST.match(text, end):
+            continue  # no count stated: the plain reading's
+        if taken_back(text, end) or not _required(sentence, match.start(), end):
+            continue
+        yield from keyword_hits([_value(sentence, match)], amounts, match.start(), end)
+        yield from more_keywords(sentence, end)
