@@ -324,3 +324,39 @@ def test_named_value_with_a_count(prompt: str, expected: list[tuple[str, str, in
 )
 def test_named_value_with_a_count_near_misses(prompt: str) -> None:
     assert _keywords(prompt) == []
+
+
+# -- a value labelled and said how it is written -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Salary shown as £32,000–£36,000.", ["£32,000–£36,000"]),
+        ("Start date written as 1 March 2027.", ["1 March 2027"]),
+        ("Numbered 1–8, and quiet hours written as 22:00–07:00.", ["22:00–07:00"]),
+        ("Player count written as '2–4 players'.", ["2–4 players"]),
+        (
+            'It must include the date written as "Saturday, 14 June", time as "3–6 pm", and '
+            "the address.",
+            ["3–6 pm", "Saturday, 14 June"],
+        ),
+    ],
+)
+def test_labelled_values_written_as(prompt: str, expected: list[str]) -> None:
+    assert [k[0] for k in _keywords(prompt)] == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write the date as 'DD/MM/YYYY'.",  # a form, not a value
+        "Include the date written as 'DD/MM/YYYY'.",
+        "Times written as 'HH:MM'.",
+        "If you mention it, salary shown as £32,000.",  # conditional
+        "My CV has the start date written as 1 March 2027.",  # the user's own text
+        "The start date written as 1 March 2027 looks odd to me.",  # said of, not asked
+    ],
+)
+def test_labelled_values_near_misses(prompt: str) -> None:
+    assert _keywords(prompt) == []
