@@ -360,3 +360,44 @@ def test_labelled_values_written_as(prompt: str, expected: list[str]) -> None:
 )
 def test_labelled_values_near_misses(prompt: str) -> None:
     assert _keywords(prompt) == []
+
+
+# -- a keyword every part holds, stated later in the part's list or of parts named before
+
+
+@pytest.mark.parametrize(
+    ("prompt", "part", "keyword"),
+    [
+        (
+            'Every bullet must be exactly one sentence, contain the word "senior", and be '
+            "under 18 words.",
+            "bullet",
+            "senior",
+        ),
+        ("Each line should rhyme, contain 'moon', and stay short.", "line", "moon"),
+        (
+            "Use exactly two paragraphs and put the word 'please' in each one.",
+            "paragraph",
+            "please",
+        ),
+        ("Write 3 sentences and use 'blue' in each of them.", "sentence", "blue"),
+    ],
+)
+def test_each_part_keyword_shared_or_named_before(prompt: str, part: str, keyword: str) -> None:
+    found = _specs(prompt, "each_contains")
+    assert [(s["part"], s["keyword"]) for s in found] == [(part, keyword)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a new subject of its own before the verb
+        "Every bullet must be short, and the summary must contain the word 'senior'.",
+        'Every bullet must be short, contain the word "senior" if possible.',  # hedged
+        # the parts named are the user's; the clause has its own subject
+        "Write two paragraphs about my essay, and the intro must use 'please' in each one.",
+        "Use exactly two paragraphs and put the word 'please' in each one except the last.",
+    ],
+)
+def test_each_part_keyword_shared_near_misses(prompt: str) -> None:
+    assert _specs(prompt, "each_contains") == []
