@@ -401,3 +401,51 @@ def test_each_part_keyword_shared_or_named_before(prompt: str, part: str, keywor
 )
 def test_each_part_keyword_shared_near_misses(prompt: str) -> None:
     assert _specs(prompt, "each_contains") == []
+
+
+# -- a keyword of one part, then of the next parts with the verb left out ------------
+
+
+def _keyword_in(prompt: str) -> list[tuple[str, str, int]]:
+    return [
+        (str(s["keyword"]), str(s["part"]), int(str(s["index"])))
+        for s in _specs(prompt, "keyword_in")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Paragraph 1 must mention 'door', paragraph 2 'stairs', and paragraph 3 'attic'.",
+            [("door", "paragraph", 1), ("stairs", "paragraph", 2), ("attic", "paragraph", 3)],
+        ),
+        (
+            "The first sentence must contain the word 'dream' and the second must contain 'kick'.",
+            [("dream", "sentence", 1), ("kick", "sentence", 2)],
+        ),
+    ],
+)
+def test_gapped_keyword_in(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert _keyword_in(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # another kind of part: not the same rule
+        (
+            "The first sentence must contain the word 'dream' and the second line 'kick'.",
+            [("dream", "sentence", 1)],
+        ),
+        # alternatives: either word will do
+        (
+            "The first sentence must contain 'dream', and the second 'kick' or 'push'.",
+            [("dream", "sentence", 1)],
+        ),
+        # hedged
+        ("The first sentence must contain the word 'dream' and the second 'kick' if possible.", []),
+    ],
+)
+def test_gapped_keyword_in_near_misses(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert _keyword_in(prompt) == expected
