@@ -23,8 +23,8 @@ from redraft.criteria._families._keywords import (
     keyword_hits,
     more_keywords,
 )
-from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._families._lexical import asks_about
+from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._sentences import Hit, Sentence, response_context
 
 __all__ = ["named_counted", "written_values"]
@@ -38,10 +38,10 @@ _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _VALUE = (
     # "Monday, 12 January 2026", "14 March 2025", "Friday 14 March", "March 14, 2025"
     rf"(?:{_WEEKDAY},?\s+)?(?:{_DAY}\s+{_MONTH}|{_MONTH}\s+{_DAY})(?:,?\s+\d{{4}})?\b"
-    # "15:00", "3:30 pm", "3-6 pm" (either dash), "22:00–07:00"
+    # "15:00", "3:30 pm", "3-6 pm" (either dash), "22:00-07:00"
     r"|\d{1,2}:\d{2}\s*[–-]\s*\d{1,2}:\d{2}\b"
     r"|\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\b\.?)?|\d{1,2}(?::\d{2})?\s*[–-]\s*\d{1,2}(?::\d{2})?\s*[ap]\.?m\b\.?"
-    # "£8.50", "$4.5M", "€1,200", and a range of them: "£32,000–£36,000"
+    # "£8.50", "$4.5M", "€1,200", and a range of them: "£32,000-£36,000" (either dash)
     r"|[£$€¥]\s?\d[\d,]*(?:\.\d+)?\s*[–-]\s*[£$€¥]?\s?\d[\d,]*(?:\.\d+)?\b"
     r"|[£$€¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kmb]n?\b|\b)"
     rf"|{ARG}"
@@ -68,13 +68,13 @@ _NEXT_VALUE = re.compile(
     rf"(?P<value>{_VALUE})"
 )
 # After the first value, the next with "as" may drop its owner: "the date written
-# as "Saturday, 14 June", time as "3–6 pm""
+# as "Saturday, 14 June", time as "3-6 pm""
 _NEXT_AS_VALUE = re.compile(
     rf"\s*,?\s*(?:and\s+)?(?:{_OWNER}\s+)?(?:[a-z-]+\s+){{0,2}}?{_NOUN}\s+"
     r"(?:(?:written|spelled|spelt|formatted|given|shown|stated)\s+)?(?P<as>as|like)\s+"
     rf"(?P<value>{_VALUE})"
 )
-# "Start date written as 1 March 2027.", "…, and quiet hours written as 22:00–07:00":
+# "Start date written as 1 March 2027.", "…, and quiet hours written as 22:00-07:00":
 # a criteria item naming the value and how it is written, with no owner or verb
 _LABEL_AS = re.compile(
     r"(?:^[\s\-*•]*|[,;]\s*|\band\s+)(?P<label>(?:[a-z-]+\s+){0,2}?"
