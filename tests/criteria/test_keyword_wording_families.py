@@ -449,3 +449,29 @@ def test_gapped_keyword_in(prompt: str, expected: list[tuple[str, str, int]]) ->
 )
 def test_gapped_keyword_in_near_misses(prompt: str, expected: list[tuple[str, str, int]]) -> None:
     assert _keyword_in(prompt) == expected
+
+
+# -- a grammatical person banned, its words listed ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "words"),
+    [
+        ('Never use first person ("I", "me", "my").', ["I", "me", "my"]),
+        ("Avoid second person ('you', 'your').", ["you", "your"]),
+    ],
+)
+def test_person_banned_with_its_words(prompt: str, words: list[str]) -> None:
+    assert _banned(prompt) == [words]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        'Write in first person ("I", "me").',  # required, not banned
+        'Never use first person ("I", "me", "my") in the title.',  # one part's
+        'Never use first person (like "I") unless quoting someone.',  # conditional
+    ],
+)
+def test_person_banned_near_misses(prompt: str) -> None:
+    assert _banned(prompt) == []

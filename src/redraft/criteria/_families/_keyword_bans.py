@@ -33,7 +33,9 @@ _FORBID_KIND = re.compile(
     r"\b(?:no|avoid|avoiding|without|never\s+(?:use|say|write|mention)|(?:don'?t|do\s+not)\s+"
     r"(?:use|say|write|mention))\s+(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:words?|terms?|phrases?|"
     r"adjectives|adverbs|verbs|nouns|superlatives|clich[eé]s|buzzwords|jargon|fillers?|filler\s+words|"
-    r"pronouns|hedges|slang|expressions|intensifiers|brands?|names)\s*,?\s*"
+    r"pronouns|hedges|slang|expressions|intensifiers|brands?|names|"
+    # "never use first person ("I", "me", "my")": a grammatical person, its words listed
+    r"(?:first|second)[\s-]person)\s*,?\s*"
     # "no pronouns 'I' or 'my'": the banned words may follow the kind directly
     r"\(?(?:(?P<like>like|such\s+as|e\.g\.,?|including|for\s+example,?)\s*:?\s*)?"
     # "no technical words like hash or node or ledger": after "like", bare words too
@@ -113,6 +115,8 @@ def banned_kinds(sentence: Sentence) -> Iterator[Hit]:
         parsed = parse_list(sentence, match.end())
         if not parsed or ELSEWHERE.match(text, parsed[1]) or OPEN_LIST.match(text, parsed[1]):
             continue
+        if text.startswith(")", parsed[1]) and ELSEWHERE.match(text, parsed[1] + 1):
+            continue  # "no pronouns ('I', 'me') in the title": one part's
         words = parsed[0]
         if not text.startswith(_QUOTES, match.end()):
             if words[-1].lower() in ("please", "thanks"):
