@@ -379,7 +379,10 @@ def response_context(
         if modifies_part(previous, text[start:].split(",")[0]) and not asked_for:
             return False
         # "one per line" lays the things out; it gives none of them a rule of its
-        # own, unless a later part follows ("…, uppercase, then explain each one")
+        # own, unless a later part follows ("…, uppercase, then explain each one");
+        # "each max 6 words, and no colons": a ban of each one is a ban of them all
+        if owns_negation and _BAN.match(text, start):
+            return True
         laid_out = ONE_PER_LINE.sub(" ", raw)
         if _DISTRIBUTIVE.search(laid_out):
             return False

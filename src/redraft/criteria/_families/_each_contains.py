@@ -25,6 +25,7 @@ from redraft.criteria._families._arguments import ARG, Corrected, response_spec,
 from redraft.criteria._families._base import FamilyCount
 from redraft.criteria._families._emoji import emoji_in
 from redraft.criteria._families._hashtags import HASHTAG
+from redraft.criteria._families._keyword_clauses import described_widely
 from redraft.criteria._families._lexical import described
 from redraft.criteria._families._links import URL
 from redraft.criteria._families._numbers import numerals
@@ -173,6 +174,31 @@ _KEYWORD_READINGS = (
 )
 
 
+# "Every bullet must be exactly one sentence, contain the word "senior", and be under 18
+# words": a later verb of the list that shares the part's subject and modal; nothing
+# between may bring a subject or a modal of its own, or make a clause of another thing
+_SHARED_EACH = re.compile(
+    rf"\b{_EACH}\s+(?:single\s+)?{_PART}\s+(?:must|should|needs\s+to|has\s+to|shall)\s+"
+    r"(?P<between>[^.;:!?()]{1,60}?),\s*(?:and\s+)?"
+    rf"(?:contain|include|use|mention|feature)\s+{_KEY}"
+    r"(?=\s*(?:$|[.;,!)]|—|–|(?:and|but)\b))"
+)
+_OWN_CLAUSE = re.compile(
+    r"\b(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|will|can|which|that|who|where|"
+    r"while|but|unless|except|if|the|your|my|its|their)\b"
+)
+# "Use exactly two paragraphs and put the word 'please' in each one": the parts the
+# clause before named, each holding the keyword
+_IN_EACH_ONE = re.compile(
+    rf"\b(?:put|use|include|mention|repeat|say)\s+{_KEY}\s+in\s+(?:each|every)\s+"
+    r"(?:one|single\s+one|of\s+them)\b(?=\s*(?:$|[.;,!)]|—|–|(?:and|but)\b))"
+)
+_PARTS_NAMED = re.compile(
+    rf"\b(?:{NUMBER}|several|multiple)\s+(?:[\w-]+\s+)?(?P<part>sentences|paragraphs|stanzas|"
+    r"lines|bullet\s+points|bullets|items|sections)\b"
+)
+
+
 def _part(match: re.Match[str]) -> Part | None:
     raw = " ".join(match.group("part").split())
     return _PARTS.get(raw[:-1] if raw.endswith("s") and raw[:-1] in _PARTS else raw)
@@ -224,16 +250,40 @@ def each_contains(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "… in every sentence except the last": not every one
             build = partial(EachContains, part=part, what="keyword", keyword=key)
             hits = list(response_spec(sentence, build, match.start(), match.end()))
-            if not hits and described(sentence, match.start()):
-                # "Write a paragraph where every sentence contains the word 'ice'"
+            if not hits and (
+                described(sentence, match.start()) or described_widely(sentence, match.start())
+            ):
+                # "Write a paragraph where every sentence contains the word 'ice'", "Write a
+                # paragraph about penguins where …": a topic has no sentences of its own
                 hits = [hit] if (hit := spec_hit(build, match.start(), match.end())) else []
             yield from hits
+
+
+def shared_each(sentence: Sentence) -> Iterator[Hit]:
+    """A keyword a later verb of one part's list requires ("every bullet must be
+    short, contain the word 'senior', …"), or each of the parts named before
+    holds ("two paragraphs and put the word 'please' in each one")."""
+    text = sentence.lower
+    found: list[tuple[re.Match[str], Part | None]] = []
+    for match in _SHARED_EACH.finditer(text):
+        if not _OWN_CLAUSE.search(match.group("between")):
+            found.append((match, _part(match)))
+    for match in _IN_EACH_ONE.finditer(text):
+        named = list(_PARTS_NAMED.finditer(text, 0, match.start()))
+        if named and not _OWN_CLAUSE.search(text, named[-1].end(), match.start()):
+            found.append((match, _part(named[-1])))
+    for match, part in found:
+        key = sentence.unmask(match.start("key") + 1, match.end("key") - 1).strip()
+        if part is None or not key or _EXCEPT.match(text, match.end()):
+            continue
+        build = partial(EachContains, part=part, what="keyword", keyword=key)
+        yield from response_spec(sentence, build, match.start(), match.end())
 
 
 class _EachContains(Corrected):
     name = "what every part holds"
     specs = (EachContains,)
-    rules: ClassVar[tuple[Rule, ...]] = (each_contains,)
+    rules: ClassVar[tuple[Rule, ...]] = (each_contains, shared_each)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _measure(spec, text)

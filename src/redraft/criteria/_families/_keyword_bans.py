@@ -19,11 +19,13 @@ from redraft.criteria._families._keywords import (
     MORE_THAN,
     OPEN_LIST,
     forbidden_hit,
+    keyword_hits,
 )
 from redraft.criteria._families._lexical import asks_about, required
-from redraft.criteria._sentences import Hit, Sentence, response_context
+from redraft.criteria._grammar import number_value
+from redraft.criteria._sentences import Hit, Sentence, response_context, sentence_blocked
 
-__all__ = ["banned", "banned_kinds", "kept_out"]
+__all__ = ["bare_quoted_ban", "banned", "banned_kinds", "kept_out", "unit_bans"]
 
 # "no apology words like 'sorry' or 'apologize'", "avoid superlatives such as
 # 'best', 'greatest'": a banned kind of word, its quoted members banned.
@@ -31,7 +33,9 @@ _FORBID_KIND = re.compile(
     r"\b(?:no|avoid|avoiding|without|never\s+(?:use|say|write|mention)|(?:don'?t|do\s+not)\s+"
     r"(?:use|say|write|mention))\s+(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:words?|terms?|phrases?|"
     r"adjectives|adverbs|verbs|nouns|superlatives|clich[eé]s|buzzwords|jargon|fillers?|filler\s+words|"
-    r"pronouns|hedges|slang|expressions|intensifiers|brands?|names)\s*,?\s*"
+    r"pronouns|hedges|slang|expressions|intensifiers|brands?|names|"
+    # "never use first person ("I", "me", "my")": a grammatical person, its words listed
+    r"(?:first|second)[\s-]person)\s*,?\s*"
     # "no pronouns 'I' or 'my'": the banned words may follow the kind directly
     r"\(?(?:(?P<like>like|such\s+as|e\.g\.,?|including|for\s+example,?)\s*:?\s*)?"
     # "no technical words like hash or node or ledger": after "like", bare words too
@@ -111,6 +115,8 @@ def banned_kinds(sentence: Sentence) -> Iterator[Hit]:
         parsed = parse_list(sentence, match.end())
         if not parsed or ELSEWHERE.match(text, parsed[1]) or OPEN_LIST.match(text, parsed[1]):
             continue
+        if text.startswith(")", parsed[1]) and ELSEWHERE.match(text, parsed[1] + 1):
+            continue  # "no pronouns ('I', 'me') in the title": one part's
         words = parsed[0]
         if not text.startswith(_QUOTES, match.end()):
             if words[-1].lower() in ("please", "thanks"):
@@ -122,4 +128,101 @@ def banned_kinds(sentence: Sentence) -> Iterator[Hit]:
         if not required(sentence, match.start(), owns_negation=True):
             continue  # "Third person, no pronouns 'I' or 'my'": an item of a terse list reads
         if hit := forbidden_hit(words, match.start(), parsed[1]):
+            yield hit
+
+
+# "No 'love' — it's a joke card", "…, no 'synergy'": a bare "no" before quoted words
+# that end the clause bans them (not "no 'yes' or 'no' answers": a kind of thing
+# named by them, nor "no 'I think' at the start": one place).
+_NO_QUOTED = re.compile(
+    r"(?:^[\s\-*•]*|[,;:(]\s*|[—–]\s*|\b(?:and|but)\s+)(?P<no>(?:absolutely\s+)?no)\s+(?=[\"“'‘«`]\ue000)"
+)
+
+
+def bare_quoted_ban(sentence: Sentence) -> Iterator[Hit]:
+    """Quoted words after a bare "no" that ends its clause: "No 'love'"."""
+    text = sentence.lower
+    for match in _NO_QUOTED.finditer(text):
+        parsed = parse_list(sentence, match.end())
+        if not parsed or OPEN_LIST.match(text, parsed[1]) or ELSEWHERE.match(text, parsed[1]):
+            continue
+        limit = MORE_THAN.match(text, parsed[1])
+        if limit is None and not _BARE_DONE.match(text, parsed[1]):
+            continue
+        start = match.start("no")
+        if asks_about(sentence, start) or not required(sentence, start, owns_negation=True):
+            continue
+        if limit is not None:
+            # "absolutely no 'sorry' more than once": a ceiling, not a ban
+            most = number_value(limit.group("num") or limit.group("word") or "")
+            if most is not None and not ELSEWHERE.match(text, limit.end()):
+                yield from keyword_hits(parsed[0], [("at_most", most)], start, limit.end())
+            continue
+        if hit := forbidden_hit(parsed[0], start, parsed[1]):
+            yield hit
+
+
+# Units of measure: a unit banned from a recipe or a reading ("no cups or ounces",
+# "never use Fahrenheit") is the word itself kept out, whatever the quantity. Each
+# is banned in its singular, whose plural the keyword check counts with it.
+_UNITS = {
+    "cup": "cup",
+    "cups": "cup",
+    "ounce": "ounce",
+    "ounces": "ounce",
+    "oz": "oz",
+    "tablespoon": "tablespoon",
+    "tablespoons": "tablespoon",
+    "tbsp": "tbsp",
+    "teaspoon": "teaspoon",
+    "teaspoons": "teaspoon",
+    "tsp": "tsp",
+    "spoon": "spoon",
+    "spoons": "spoon",
+    "pint": "pint",
+    "pints": "pint",
+    "quart": "quart",
+    "quarts": "quart",
+    "gallon": "gallon",
+    "gallons": "gallon",
+    "fahrenheit": "Fahrenheit",
+    "celsius": "Celsius",
+    "inch": "inch",
+    "inches": "inch",
+    "yard": "yard",
+    "yards": "yard",
+    "mile": "mile",
+    "miles": "mile",
+}
+_UNIT = r"(?:" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")"
+_UNIT_BAN = re.compile(
+    r"(?:^[\s\-*•]*|[,;:(]\s*|[—–]\s*|\b(?:and|but|so)\s+)"
+    r"(?:no|never\s+use|(?:do\s+not|don'?t)\s+use|avoid|without)\s+(?:any\s+)?"
+    rf"(?P<units>{_UNIT}(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*(?:,\s*)?(?:no\s+)?{_UNIT})*)\b"
+    r"(?=\s*(?:$|[.;!,)]|—|–|\s-\s|(?:please|at\s+all|anywhere|whatsoever)\b))"
+)
+_UNIT_WORD = re.compile(rf"\b{_UNIT}\b")
+# "Quantities in grams only (no cups or ounces)": a convention of units stated for
+# the answer's quantities, whose ban then stands whatever the sentence's subject;
+# not one of a text someone owns ("my recipe has no cups")
+_CONVENTION = re.compile(
+    r"\b(?:metric|imperial|grams?|ml|quantit(?:y|ies)|measurements?|units?|ingredients?)\b"
+)
+_OWNER = re.compile(r"\b(?:my|our|his|her|their|this|these|the\s+following)\b")
+
+
+def unit_bans(sentence: Sentence) -> Iterator[Hit]:
+    """Units of measure banned from the answer: "no cups or ounces"."""
+    text = sentence.lower
+    for match in _UNIT_BAN.finditer(text):
+        if sentence_blocked(sentence, match.start()) or asks_about(sentence, match.start()):
+            continue
+        before = text[: match.start()]
+        if not required(sentence, match.start("units"), owns_negation=True) and (
+            not _CONVENTION.search(before) or _OWNER.search(before)
+        ):
+            continue
+        words = [_UNITS[w.group(0)] for w in _UNIT_WORD.finditer(text, *match.span("units"))]
+        start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" ,;:(—–-*•"))
+        if hit := forbidden_hit(list(dict.fromkeys(words)), start, match.end()):
             yield hit

@@ -29,9 +29,15 @@ from redraft.criteria._families._arguments import (
     parse_list,
 )
 from redraft.criteria._families._hidden_answer import hidden_answer
-from redraft.criteria._families._keyword_bans import banned, banned_kinds, kept_out
+from redraft.criteria._families._keyword_bans import (
+    banned,
+    banned_kinds,
+    bare_quoted_ban,
+    kept_out,
+    unit_bans,
+)
 from redraft.criteria._families._keyword_caps import capped_words
-from redraft.criteria._families._keyword_values import written_values
+from redraft.criteria._families._keyword_values import named_counted, written_values
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
     OPEN_LIST,
@@ -60,7 +66,7 @@ from redraft.criteria._sentences import (
     sentence_blocked,
 )
 
-__all__ = ["KEYWORDS", "appearing", "literals"]
+__all__ = ["KEYWORDS", "appearing", "described_widely", "literals"]
 
 _SHOULD_APPEAR = re.compile(
     # "the word 'heat' appears …"; a quoted phrase needs no noun: "'rook' appears at least twice"
@@ -131,7 +137,7 @@ _GIVEN = re.compile(
 )
 
 
-def _described_widely(sentence: Sentence, start: int) -> bool:
+def described_widely(sentence: Sentence, start: int) -> bool:
     found = _ASKED_WHERE.fullmatch(sentence.lower, 0, start)
     if found is None or _GIVEN.search(found.group("about")):
         return False
@@ -153,7 +159,7 @@ def _of_answer(sentence: Sentence, start: int, *, modal: bool) -> bool:
     return (
         response_context(sentence, start)
         or described(sentence, start)
-        or _described_widely(sentence, start)
+        or described_widely(sentence, start)
         or (modal and _own_clause(sentence, start))
     )
 
@@ -189,6 +195,39 @@ def appearing(sentence: Sentence) -> Iterator[Hit]:
         yield from keyword_hits([arg], amounts, match.start(), end)
         if end > match.end():
             yield from more_keywords(sentence, end)
+
+
+# "the words 'chlorophyll', 'glucose' and 'carbon dioxide' must all appear": several
+# quoted words, each required, with the clause's own modal
+_WORDS_HEAD = re.compile(
+    r"\b(?:the\s+)?(?:key\s*words|words|terms|phrases|expressions)\s+(?=[\"“'‘«`]\ue000)"
+)
+_ALL_APPEAR = re.compile(
+    r"\s*,?\s*(?:should|must|need\s+to|have\s+to)\s+(?:all\s+|both\s+|each\s+)?"
+    r"(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up|occur)\b"
+    r"(?:\s+(?:somewhere|at\s+least\s+once|in\s+(?:the|your)\s+(?:answer|response|text)))?"
+    r"(?=\s*(?:$|[.;!,)]|—|–|(?:and|but)\b))"
+)
+
+_TOLD_OF = re.compile(r"\b(?:why|how|whether|what|that)\s+$")
+
+
+def words_appearing(sentence: Sentence) -> Iterator[Hit]:
+    """Several quoted words that must all appear, stated of the words."""
+    text = sentence.lower
+    for match in _WORDS_HEAD.finditer(text):
+        parsed = parse_list(sentence, match.end())
+        if not parsed or len(parsed[0]) < 2 or OPEN_LIST.match(text, parsed[1]):
+            continue
+        if (done := _ALL_APPEAR.match(text, parsed[1])) is None:
+            continue
+        if " or " in text[match.end() : parsed[1]]:
+            continue  # "the words 'a' or 'b' must appear": either will do
+        if _TOLD_OF.search(text, 0, match.start()):
+            continue  # "tell me why the words 'a' and 'b' must appear": said of, not asked
+        if not _of_answer(sentence, match.start(), modal=True):
+            continue
+        yield from keyword_hits(parsed[0], [("at_least", 1)], match.start(), done.end())
 
 
 def counted_words(sentence: Sentence) -> Iterator[Hit]:
@@ -294,6 +333,13 @@ def _named_literals(sentence: Sentence, pos: int, *, codes: bool) -> tuple[list[
     for _ in range(4):
         if found := _literal_list(sentence, pos, codes=codes):
             return found
+        # "mention the salary (£54,000) exactly once": the literal in brackets after its name
+        if (
+            text.startswith("(", pos)
+            and (inner := _literal_list(sentence, pos + 1, codes=codes))
+            and text.startswith(")", inner[1])
+        ):
+            return inner[0], inner[1] + 1
         word = _NAMING_WORD.match(text, pos)
         if word is None:
             return None
@@ -340,11 +386,15 @@ class _Keywords(Corrected):
             banned_kinds,
             kept_out,
             banned,
+            bare_quoted_ban,
+            unit_bans,
             appearing,
+            words_appearing,
             counted_words,
             capped_words,
             literals,
             written_values,
+            named_counted,
             hidden_answer,
             placeholder_tokens,
         )

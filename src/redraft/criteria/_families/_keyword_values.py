@@ -15,12 +15,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from redraft.criteria._families._arguments import ARG
-from redraft.criteria._families._keywords import ELSEWHERE, REQUIRE_DONE, keyword_hits
+from redraft.criteria._families._arguments import ARG, frequency
+from redraft.criteria._families._keywords import (
+    ELSEWHERE,
+    OPEN_LIST,
+    REQUIRE_DONE,
+    keyword_hits,
+    more_keywords,
+)
 from redraft.criteria._families._lexical import asks_about
+from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._sentences import Hit, Sentence, response_context
 
-__all__ = ["written_values"]
+__all__ = ["named_counted", "written_values"]
 
 _MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
@@ -31,9 +38,11 @@ _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _VALUE = (
     # "Monday, 12 January 2026", "14 March 2025", "Friday 14 March", "March 14, 2025"
     rf"(?:{_WEEKDAY},?\s+)?(?:{_DAY}\s+{_MONTH}|{_MONTH}\s+{_DAY})(?:,?\s+\d{{4}})?\b"
-    # "15:00", "3:30 pm", "3-6 pm" (either dash)
+    # "15:00", "3:30 pm", "3-6 pm" (either dash), "22:00-07:00"
+    r"|\d{1,2}:\d{2}\s*[–-]\s*\d{1,2}:\d{2}\b"
     r"|\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\b\.?)?|\d{1,2}(?::\d{2})?\s*[–-]\s*\d{1,2}(?::\d{2})?\s*[ap]\.?m\b\.?"
-    # "£8.50", "$4.5M", "€1,200"
+    # "£8.50", "$4.5M", "€1,200", and a range of them: "£32,000-£36,000" (either dash)
+    r"|[£$€¥]\s?\d[\d,]*(?:\.\d+)?\s*[–-]\s*[£$€¥]?\s?\d[\d,]*(?:\.\d+)?\b"
     r"|[£$€¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kmb]n?\b|\b)"
     rf"|{ARG}"
 )
@@ -58,6 +67,30 @@ _NEXT_VALUE = re.compile(
     rf"\s*,?\s*(?:and\s+)?{_OWNER}\s+(?:[a-z-]+\s+){{0,2}}?{_NOUN}\s+(?:(?P<as>as|like)\s+)?"
     rf"(?P<value>{_VALUE})"
 )
+# After the first value, the next with "as" may drop its owner: "the date written
+# as "Saturday, 14 June", time as "3-6 pm""
+_NEXT_AS_VALUE = re.compile(
+    rf"\s*,?\s*(?:and\s+)?(?:{_OWNER}\s+)?(?:[a-z-]+\s+){{0,2}}?{_NOUN}\s+"
+    r"(?:(?:written|spelled|spelt|formatted|given|shown|stated)\s+)?(?P<as>as|like)\s+"
+    rf"(?P<value>{_VALUE})"
+)
+# "Start date written as 1 March 2027.", "…, and quiet hours written as 22:00-07:00":
+# a criteria item naming the value and how it is written, with no owner or verb
+_LABEL_AS = re.compile(
+    r"(?:^[\s\-*•]*|[,;]\s*|\band\s+)(?P<label>(?:[a-z-]+\s+){0,2}?"
+    rf"(?:{_NOUN}|hours|count|window|range))\s+"
+    r"(?:written|shown|spelled|spelt|formatted|printed|stated)\s+(?:exactly\s+)?(?:as|like)\s+"
+    rf"(?P<value>{_VALUE})"
+)
+# A form, not a value: "the date as 'DD/MM/YYYY'", "the code as 'XX-NNNN'"
+_TEMPLATE_PART = re.compile(r"d{1,4}|m{1,4}|y{2,4}|h{1,2}|s{2}|x{2,}|n{2,}|#{2,}")
+_VALUE_SPLIT = re.compile(r"[\s/:.,\-–]+")
+
+
+def _template(value: str) -> bool:
+    return any(_TEMPLATE_PART.fullmatch(p.lower()) for p in _VALUE_SPLIT.split(value) if p)
+
+
 _LIKE_THAT = re.compile(
     r"\s*,?\s+(?:written|spelled|spelt|formatted)?\s*(?:exactly\s+)?(?:like|as)\s+"
     r"(?:that|this|shown|given|above|i\s+wrote\s+(?:it|them))\b"
@@ -74,7 +107,8 @@ def _value(sentence: Sentence, match: re.Match[str]) -> str:
 def _more(sentence: Sentence, pos: int, *, needs_as: bool) -> tuple[list[str], int]:
     """Further values of the same verb ("… and the time as 15:00")."""
     values: list[str] = []
-    while (match := _NEXT_VALUE.match(sentence.lower, pos)) and (match.group("as") or not needs_as):
+    pattern = _NEXT_AS_VALUE if needs_as else _NEXT_VALUE
+    while (match := pattern.match(sentence.lower, pos)) and (match.group("as") or not needs_as):
         values.append(_value(sentence, match))
         pos = match.end()
     return values, pos
@@ -92,11 +126,15 @@ def _required(sentence: Sentence, start: int, end: int) -> bool:
 def written_values(sentence: Sentence) -> Iterator[Hit]:
     """Concrete values the answer must hold as written, named by what they are."""
     text = sentence.lower
-    for match in _AS_VALUE.finditer(text):
-        more, end = _more(sentence, match.end(), needs_as=True)
-        if _required(sentence, match.start(), end):
+    for pattern in (_AS_VALUE, _LABEL_AS):
+        for match in pattern.finditer(text):
+            more, end = _more(sentence, match.end(), needs_as=True)
             values = [_value(sentence, match), *more]
-            yield from keyword_hits(values, [("at_least", 1)], match.start(), end)
+            if any(_template(v) for v in values):
+                continue  # "write the date as 'DD/MM/YYYY'": a form, the format rules'
+            start = match.start("label") if pattern is _LABEL_AS else match.start()
+            if _required(sentence, start, end):
+                yield from keyword_hits(values, [("at_least", 1)], start, end)
     for match in _VALUE_THEN_AS.finditer(text):
         more, end = _more(sentence, match.end(), needs_as=False)
         # the value must be said to be written as given: "mention the date Friday 14 March"
@@ -104,3 +142,28 @@ def written_values(sentence: Sentence) -> Iterator[Hit]:
         if (tail := _LIKE_THAT.match(text, end)) and _required(sentence, match.start(), tail.end()):
             values = [_value(sentence, match), *more]
             yield from keyword_hits(values, [("at_least", 1)], match.start(), tail.end())
+
+
+# "Include the restaurant name 'Osteria Lupa' once", "mention our tagline 'Grow
+# gently' twice": a quoted value named by what it is, with how often it appears
+# (the same value with no count is read by the keyword family's own rule).
+_NAMED_COUNTED = re.compile(
+    r"\b(?:include|includes|mention|mentions|use|uses|contain|contains|repeat|say)\s+"
+    r"(?:the|our|my|your|their|his|her|this)\s+"
+    r"(?!(?:format|template|style|structure|pattern|form|layout|tone|voice|example|word|words|"
+    r"phrase|phrases|keywords?|terms?|letters?|characters?|symbols?)\b)"
+    rf"(?:[\w-]+\s+){{1,2}}?(?P<value>{ARG})"
+)
+
+
+def named_counted(sentence: Sentence) -> Iterator[Hit]:
+    """A quoted value named by what it is, and its stated count."""
+    text = sentence.lower
+    for match in _NAMED_COUNTED.finditer(text):
+        amounts, end = frequency(sentence, match.end())
+        if end == match.end() or not amounts or OPEN_LIST.match(text, end):
+            continue  # no count stated: the plain reading's
+        if taken_back(text, end) or not _required(sentence, match.start(), end):
+            continue
+        yield from keyword_hits([_value(sentence, match)], amounts, match.start(), end)
+        yield from more_keywords(sentence, end)

@@ -344,6 +344,9 @@ def _counted(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], 
     return (amounts, end) if end > pos and amounts else None
 
 
+_NOT_AT_ALL = re.compile(
+    r"(?:not\s+at\s+all|never|zero\s+times|0\s+times)(?=\s*(?:$|[.;!,)]|—|–|(?:and|but)\b))"
+)
 _BOUND_WORDS = frozenset({"no", "not", "never", "fewer", "less", "more", "under", "over"})
 
 
@@ -356,10 +359,15 @@ def more_keywords(sentence: Sentence, pos: int) -> Iterator[Hit]:
         quoted = raw.startswith(('"', "“", "'", "‘", "«", "`"))
         if not quoted and item.lower() in NOT_KEYWORDS | _BOUND_WORDS:
             return  # "… but no more than 5 times": a bound, not a word to count
+        start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" )"))
+        if none := _NOT_AT_ALL.match(text, match.end()):
+            # "'run' at least 3 times but the word 'race' not at all": the next word banned
+            if quoted and (hit := forbidden_hit([item], start, none.end())):
+                yield hit
+            return
         counted = _counted(sentence, match.end())
         if counted is None or ELSEWHERE.match(text, counted[1]):
             return
-        start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" )"))
         yield from keyword_hits([item], counted[0], start, counted[1])
         pos = counted[1]
 

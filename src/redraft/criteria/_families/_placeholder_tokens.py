@@ -17,25 +17,45 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from redraft.criteria._families._arguments import Guard
-from redraft.criteria._families._keywords import ELSEWHERE, keyword_hits
+from redraft.criteria._families._arguments import Guard, frequency
+from redraft.criteria._families._keywords import ELSEWHERE, OPEN_LIST, keyword_hits
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._sentences import Hit, Sentence, response_context
 
 __all__ = ["placeholder_tokens"]
 
 _TOKEN = r"(?:\[[a-z][\w .-]{0,30}\]|\{\{?[a-z_][\w .-]{0,30}\}?\}|<[a-z][\w-]{0,30}>)"
+# A token in curly braces is a template's slot whatever names it: "Must include {url}
+# exactly once", "Use {{date}} and {{time}}"; a bracketed or angled one may be a
+# markdown or markup form ("use [square brackets] for notes"), read only after the
+# word "placeholder".
+_CURLY = r"\{\{?[a-z_][\w .-]{0,30}\}?\}"
+_TOKENS = r"(?P<tokens>{t}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+){t}){{0,5}})"
 _PLACEHOLDERS = re.compile(
-    r"\b(?:include|add|use|insert|leave|keep|put)\s+(?:the|a|an|this|these|two|both)\s+"
-    r"(?:[\w-]+\s+){0,2}?placeholders?\s+"
-    rf"(?P<tokens>{_TOKEN}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+){_TOKEN}){{0,5}})"
-    r"(?=\s*(?:$|[.;,!)]|(?:somewhere|anywhere|in|for|where|to|so|when|as)\b))"
+    r"\b(?P<verb>include|includes|add|use|insert|leave|keep|put|contain|contains)\s+(?:"
+    r"(?:(?:the|a|an|this|these|two|both|all)\s+)?(?:[\w-]+\s+){0,2}?placeholders?\s+"
+    # "placeholders in curly braces — {name}, {permit_no} — each exactly once"
+    r"(?:in\s+(?:curly|square|angle)\s+(?:braces|brackets)\s*)?(?:[—–:]\s*)?"
+    + _TOKENS.format(t=_TOKEN)
+    + r"|"
+    + _TOKENS.format(t=_CURLY).replace("?P<tokens>", "?P<curly>")
+    + r")"
+)
+_ONE = re.compile(r"\s+(?:one|a\s+single)\s")
+# "… exactly as written, each once": the tokens as given, then how often
+_AS_WRITTEN = re.compile(
+    r"\s*[—–]?\s*(?:,\s*)?(?:(?:exactly\s+)?as\s+(?:written|given|shown)|verbatim|word\s+for\s+word)?"
+)
+# Where the clause ends or goes on to say where ("somewhere", "for the date")
+_CLAUSE_GOES_ON = re.compile(
+    r"\s*(?:$|[.;,!)]|—|–|(?:somewhere|anywhere|in|for|where|to|so|when|as|and|but)\b)"
 )
 _EACH = re.compile(_TOKEN)
 
 
 def placeholder_tokens(sentence: Sentence) -> Iterator[Hit]:
-    """ "Include the placeholder [DATE]": the token, as written, must appear."""
+    """ "Include the placeholder [DATE]": the token, as written, must appear
+    (as often as stated: "{name} and {city}, each exactly once")."""
     text = sentence.lower
     plain = Guard(text)
     for match in _PLACEHOLDERS.finditer(text):
@@ -43,8 +63,22 @@ def placeholder_tokens(sentence: Sentence) -> Iterator[Hit]:
             continue
         if not response_context(sentence, match.start()):
             continue
-        start, end = match.span("tokens")
-        if ELSEWHERE.match(text, end):
+        group = "tokens" if match.group("tokens") else "curly"
+        start, end = match.span(group)
+        written = _AS_WRITTEN.match(text, end)
+        amounts, counted = frequency(sentence, written.end() if written else end)
+        if not amounts or not _CLAUSE_GOES_ON.match(text, counted):
+            continue  # "{name}, {city}, etc.", "[X] style tags": not these tokens as such
+        if ELSEWHERE.match(text, end) or ELSEWHERE.match(text, counted):
             continue  # "… in the greeting": a part's, which no keyword check states
+        if OPEN_LIST.match(text, end):
+            continue
         tokens = [sentence.unmask(t.start(), t.end()) for t in _EACH.finditer(text, start, end)]
-        yield from keyword_hits(tokens, [("at_least", 1)], match.start(), end)
+        if (
+            _ONE.match(text, match.end("verb"))
+            and len(tokens) == 1
+            and amounts == [("at_least", 1)]
+        ):
+            amounts = [("exactly", 1)]  # "include one link placeholder <link>": one, no more
+        stop = len(text[:counted].rstrip(" ,—–"))
+        yield from keyword_hits(tokens, amounts, match.start(), max(end, stop))

@@ -306,6 +306,31 @@ def keyword_in(sentence: Sentence) -> Iterator[Hit]:
                 build = _keyword_in_spec(word, where, index, rel, value)
                 if hit := spec_hit(build, match.start(), end):
                     yield hit
+            if pattern is _KEYWORD_IN[2] and amounts == [("at_least", 1)]:
+                yield from _gapped_in(sentence, end, where)
+
+
+# "Paragraph 1 must mention 'door', paragraph 2 'stairs', and paragraph 3 'attic'",
+# "the first sentence must contain 'dream' and the second must contain 'kick'": the
+# same rule of another part of the same kind, its verb left out or said again
+_GAPPED_IN = re.compile(
+    rf"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:the|your)\s+(?P<ord>{ORDINAL})(?:\s+(?P<part>{PART}))?|"
+    rf"(?P<part2>{PART})\s+(?:number\s+|no\.\s*|#)?(?P<num>{NUMBER})\b)\s+"
+    rf"(?:{MODAL}\s+(?:contain|include|use|mention|feature)\s+)?(?:the\s+(?:word|phrase)\s+)?"
+    rf"(?P<arg>{ARG})(?=\s*(?:$|[.;,!)]|—|–|(?:and|but)\b))"
+)
+
+
+def _gapped_in(sentence: Sentence, end: int, part: Part) -> Iterator[Hit]:
+    text = sentence.lower
+    while match := _GAPPED_IN.match(text, end):
+        named = match.group("part") or match.group("part2")
+        word, index = argument(sentence, match), index_of(match)
+        if (named and part_of(named) != part) or word is None or index is None:
+            return
+        if hit := spec_hit(_keyword_in_spec(word, part, index, "at_least", 1), *match.span()):
+            yield hit
+        end = match.end()
 
 
 def _keyword_in_spec(
