@@ -1,0 +1,167 @@
+"""How the answer's parts, and the things asked, start and end: the wording
+families of the every-part, each-thing and every-line affixes ("each should
+be a single sentence ending with '?'", "exactly 6 sentences, each beginning
+with 'I'", "the last word of every line must end in '-tion'", "each line must
+start with the letter P"), with the near misses that must compile none."""
+
+from __future__ import annotations
+
+import pytest
+
+from redraft.criteria import compile_checks, measure_text
+from redraft.criteria._families._each_part_spec import EachEndsWith, EachStartsWith
+from redraft.criteria._families._line_affix import EachLine
+
+Affix = tuple[str, str, str | None]
+
+
+def affixes(prompt: str) -> list[Affix]:
+    found: list[Affix] = []
+    for check in compile_checks(prompt):
+        spec = check.spec
+        if isinstance(spec, EachStartsWith | EachEndsWith):
+            found.append((spec.kind, spec.part, spec.phrase))
+        elif isinstance(spec, EachLine):
+            found.append((spec.kind, spec.position, spec.phrase))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # the thing is one sentence, and it ends so
+        (
+            "Give me 5 interview questions. Every item must be a question ending in '?'.",
+            [("each_ends_with", "item", "?")],
+        ),
+        (
+            "Write exactly 3 questions for a job interview. Each should be a single sentence "
+            "ending with '?', and use bullets.",
+            [("each_ends_with", "item", "?")],
+        ),
+        (
+            "List 4 study tips. Each tip must be one short sentence ending with a period.",
+            [("each_ends_with", "item", ".")],
+        ),
+        # both ends of the same things
+        (
+            "Write 5 fun facts about owls. Each fact starts with 'Did you know' and ends with "
+            "a question mark.",
+            [("each_starts_with", "item", "Did you know"), ("each_ends_with", "item", "?")],
+        ),
+        (
+            "Give me exactly 6 questions, each starting with 'Would you rather' and ending "
+            "with '?'.",
+            [("each_starts_with", "item", "Would you rather"), ("each_ends_with", "item", "?")],
+        ),
+        # each of the counted parts
+        (
+            "Write about your morning in exactly 6 sentences, each beginning with 'I'.",
+            [("each_starts_with", "sentence", "I")],
+        ),
+        (
+            "Use exactly 5 bullet points, each starting with 'You'.",
+            [("each_starts_with", "bullet", "You")],
+        ),
+        (
+            "Write 4 paragraphs, each ending with an exclamation mark.",
+            [("each_ends_with", "paragraph", "!")],
+        ),
+        # the same word
+        (
+            "Write a paragraph where every sentence ends with the same word: 'home'.",
+            [("each_ends_with", "sentence", "home")],
+        ),
+        # each part's last word
+        (
+            "Write a rap verse, and the last word of every line must end in '-tion'.",
+            [("each_ends_with", "line", "tion")],
+        ),
+        (
+            'Write 6 lines of rap, and every line has to end with a word ending in "-ation".',
+            [("each_ends_with", "line", "ation")],
+        ),
+        (
+            "Write a paragraph. The last word of each sentence should end with 'ing'.",
+            [("each_ends_with", "sentence", "ing")],
+        ),
+        # a letter
+        ("Each line must start with the letter P.", [("each_line", "start", "P")]),
+        ("Every line must begin with the letter 'k'.", [("each_line", "start", "K")]),
+        (
+            "Write 3 sentences. Every sentence must begin with the letter S.",
+            [("each_starts_with", "sentence", "S")],
+        ),
+        # a comment block's comment marker, in a prompt about code
+        (
+            "Write an SQL comment header for a migration. Every line must begin with '-- '.",
+            [("each_line", "start", "--")],
+        ),
+    ],
+)
+def test_affix_wordings_compile(prompt: str, expected: list[Affix]) -> None:
+    assert affixes(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # hedged, negated, conditional, a question
+        "Give me 5 questions. Each could be a question ending in '?'.",
+        "Give me 5 questions. Each must not be a sentence ending with '?'.",
+        "Give me 5 questions. If possible, each should be a sentence ending with '?'.",
+        "Give me 5 questions. Should each be a single sentence ending with '?'?",
+        # about the user's own text
+        "My 5 notes below should each be a sentence ending with a period; rewrite them.",
+        # a part of each thing, not the thing
+        "Write 5 terms with definitions. Each definition must be a sentence ending in '.'.",
+        # counted parts: hedged, someone else's, a count of something else
+        "Ideally use 5 bullet points, each starting with 'You'.",
+        "Don't write 6 sentences, each beginning with 'I'.",
+        "The essay has 6 sentences, each beginning with 'I'. Fix it.",
+        "Does it need 6 sentences, each beginning with 'I'?",
+        # last word: not a suffix, hedged
+        "The last word of every line must end in a vowel.",
+        "If you can, the last word of every line should end in '-tion'.",
+        "The last word of every line must end in '...'.",
+        # a letter: not a letter, hedged, lines of code
+        "Each line must start with the letter '7'.",
+        "Each line must start with the letter P if possible.",
+        "Write a Python script. Every line must begin with '>> '.",
+        "Write a Python function with comments on each step. Every line must begin with '#'.",
+    ],
+)
+def test_affix_near_misses_compile_nothing(prompt: str) -> None:
+    assert affixes(prompt) == []
+
+
+def test_a_letter_is_met_by_any_word_opening_with_it() -> None:
+    spec = EachStartsWith(part="sentence", phrase="S", letter=True)
+    assert measure_text(spec, "Sun shines. Sea waves. Salt air.").passed
+    assert not measure_text(spec, "Sun shines. The sea waves.").passed
+    word = EachStartsWith(part="sentence", phrase="I")
+    assert measure_text(word, "I wake. I eat.").passed
+    assert not measure_text(word, "In the morning I wake. I eat.").passed
+
+
+def test_a_letter_is_one_letter() -> None:
+    with pytest.raises(ValueError, match="one letter"):
+        EachStartsWith(part="line", phrase="Su", letter=True)
+
+
+def test_a_fenced_answer_is_measured_on_its_lines_inside_the_fence() -> None:
+    spec = EachLine(position="start", phrase="-- ")
+    assert measure_text(spec, "```sql\n-- one\n-- two\n```").passed
+    assert not measure_text(spec, "```sql\n-- one\nSELECT 1;\n```").passed
+    assert measure_text(spec, "-- one\n-- two").passed
+
+
+def test_a_last_word_ending_allows_closing_punctuation() -> None:
+    spec = EachEndsWith(part="line", phrase="tion")
+    assert measure_text(spec, "We learn about creation.\nIt is a celebration!").passed
+    assert not measure_text(spec, "We learn about creation.\nIt is a party!").passed
+
+
+def test_the_other_end_is_not_read_where_it_is_one_of_several() -> None:
+    prompt = "Write 5 fun facts. Each fact starts with 'Did you know' and ends with '?' or '!'."
+    assert affixes(prompt) == [("each_starts_with", "item", "Did you know")]
