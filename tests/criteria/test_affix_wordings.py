@@ -120,6 +120,8 @@ def test_affix_wordings_compile(prompt: str, expected: list[Affix]) -> None:
         "Don't write 6 sentences, each beginning with 'I'.",
         "The essay has 6 sentences, each beginning with 'I'. Fix it.",
         "Does it need 6 sentences, each beginning with 'I'?",
+        # the bullets' marker, not their words' start
+        "Answer in three bullet points, each starting with '•'.",
         # last word: not a suffix, hedged
         "The last word of every line must end in a vowel.",
         "If you can, the last word of every line should end in '-tion'.",
@@ -165,3 +167,96 @@ def test_a_last_word_ending_allows_closing_punctuation() -> None:
 def test_the_other_end_is_not_read_where_it_is_one_of_several() -> None:
     prompt = "Write 5 fun facts. Each fact starts with 'Did you know' and ends with '?' or '!'."
     assert affixes(prompt) == [("each_starts_with", "item", "Did you know")]
+
+
+def answer_affixes(prompt: str) -> list[tuple[str, object]]:
+    from redraft.criteria._families._phrases import EndsWith, StartsWith
+    from redraft.criteria._families._positions import WordAt
+
+    found: list[tuple[str, object]] = []
+    for check in compile_checks(prompt):
+        spec = check.spec
+        if isinstance(spec, StartsWith | EndsWith):
+            found.append((spec.kind, spec.phrase))
+        elif isinstance(spec, WordAt):
+            found.append((spec.kind, (spec.word, spec.position)))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # an unquoted token placed at the start or end
+        (
+            "Write it in lowercase and include the tag #sso-bug at the end.",
+            ("ends_with", "#sso-bug"),
+        ),
+        ("Mention the user placeholder <@user> at the very start.", ("starts_with", "<@user>")),
+        (
+            "Keep it short and put my phone +44 7700 900123 at the end.",
+            ("ends_with", "+44 7700 900123"),
+        ),
+        ("Add {{agent.name}} at the end of your reply.", ("ends_with", "{{agent.name}}")),
+        # a named symbol
+        ("Under 200 characters, and end it with the ☕ emoji.", ("ends_with", "☕")),
+        # a sign-off and the name under it
+        (
+            "Close with 'Sincerely,' followed by '[Your Name]'.",
+            ("ends_with", "Sincerely,\n[Your Name]"),
+        ),
+        (
+            "End with 'Yours faithfully,' followed by a placeholder [Name].",
+            ("ends_with", "Yours faithfully,\n[Name]"),
+        ),
+        (
+            'Finish with "Yours faithfully" and my name Tomasz Nowak.',
+            ("ends_with", "Yours faithfully\nTomasz Nowak"),
+        ),
+        # a line break written as an escape
+        ("End with 'Kind regards,\\nHR Team'.", ("ends_with", "Kind regards,\nHR Team")),
+        # the word at a position
+        ("Write a reminder. The third word must be 'parents'.", ("word_at", ("parents", 3))),
+        (
+            "Explain the game, and make sure the very last word of your answer is 'draw'.",
+            ("word_at", ("draw", -1)),
+        ),
+    ],
+)
+def test_answer_affix_wordings_compile(prompt: str, expected: tuple[str, object]) -> None:
+    assert answer_affixes(prompt) == [expected]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a part's end, not the answer's; one of two places
+        "Include the tag #sso-bug at the end of each line.",
+        "Put the tag #sso-bug at the end or the start.",
+        # hedged, conditional, negated, asked
+        "If you can, include the tag #sso-bug at the end.",
+        "Don't put my phone +44 7700 900123 at the end.",
+        "Should I include the tag #sso-bug at the end?",
+        # an ordinary word is no token
+        "Include the word happy at the end.",
+        # a symbol with no end: used somewhere
+        "Use the ☕ emoji somewhere in the post.",
+        # the sign-off followed by something that is no name
+        "End with 'Thanks,' followed by a short joke.",
+        "Finish with 'Cheers' and keep it short.",
+        # the word at a position: of another thing, hedged, asked
+        "The title's third word must be 'parents'.",
+        "Ideally the third word should be 'moon'.",
+        "Make sure the third word of my draft is 'moon'?",
+    ],
+)
+def test_answer_affix_near_misses(prompt: str) -> None:
+    assert [a for a in answer_affixes(prompt) if a[0] != "ends_with" or a[1] != "Cheers"] == []
+
+
+def test_a_sign_off_and_name_end_the_answer_whatever_the_break() -> None:
+    from redraft.criteria._families._phrases import EndsWith
+
+    spec = EndsWith(phrase="Sincerely,\n[Your Name]")
+    assert measure_text(spec, "Thank you.\n\nSincerely,\n[Your Name]").passed
+    assert measure_text(spec, "Thank you. Sincerely, [Your Name]").passed
+    assert not measure_text(spec, "Thank you.\n\nSincerely,").passed

@@ -213,7 +213,10 @@ def _counted_parts(sentence: Sentence, plain: Guard) -> Iterator[Hit]:
         part = _part_name(match)
         build: Callable[[], Any]
         if match.group("s") or match.group("s2"):
-            build = partial(EachStartsWith, part=part, **_start_fields(sentence, match))
+            fields = _start_fields(sentence, match)
+            if part == "bullet" and not any(ch.isalnum() for ch in fields.get("phrase") or "a"):
+                continue  # "3 bullet points, each starting with '•'": the list marker
+            build = partial(EachStartsWith, part=part, **fields)
         elif mark := match.group("mark"):
             build = partial(EachEndsWith, part=part, phrase=_MARKS[mark.split()[0]])
         elif match.group("capital") or match.group("letter"):

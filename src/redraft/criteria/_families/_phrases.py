@@ -20,6 +20,7 @@ from pydantic import Field
 
 from redraft.criteria._families._abroad_clause import opens_abroad
 from redraft.criteria._families._alternatives import offers_alternatives
+from redraft.criteria._families._answer_ends import answer_ends
 from redraft.criteria._families._arguments import (
     ARG,
     Corrected,
@@ -240,19 +241,29 @@ def _of_a_part(text: str, start: int) -> bool:
 
 
 _FOLLOWED = re.compile(
-    r"[\s,]*(?:(?:and\s+)?then|followed\s+by|and\s+(?:after|below)\s+(?:it|that))\b"
+    r"[\s,]*(?:(?:and\s+)?then|followed\s+by|and\s+(?:after|below)\s+(?:it|that)|"
+    # "finish with 'Yours faithfully' and my name": the name ends it
+    r"and\s+(?:my|our|your|the|a)\s+(?:full\s+)?(?:name|signature|title|placeholder))\b"
 )
 # "by starting your reply with …": the means is the reply's own start
 _OF_THE_REPLY = re.compile(rf"\w+\s+your\s+(?:entire\s+)?{_RESPONSE_THING}\b")
 _BY_MEANS = re.compile(r"\bby\s+(?:(?:starting|beginning)\s+and\s+)?$")
 
 
+# "end with 'Kind regards,\\nHR Team'": a line break written as an escape
+_ESCAPED_BREAK = re.compile(r"\\n(?![a-z])")
+
+
 def _starts(phrase: str) -> FamilySpec:
-    return StartsWith(phrase=phrase)
+    return StartsWith(phrase=_ESCAPED_BREAK.sub("\n", phrase))
 
 
 def _ends(phrase: str) -> FamilySpec:
-    return EndsWith(phrase=phrase)
+    return EndsWith(phrase=_ESCAPED_BREAK.sub("\n", phrase))
+
+
+def _placed_at(phrase: str, at_end: bool) -> FamilySpec:
+    return EndsWith(phrase=phrase) if at_end else StartsWith(phrase=phrase)
 
 
 # "Always include the disclaimer 'Not legal advice.' as the final sentence",
@@ -429,6 +440,7 @@ class _Phrases(Corrected):
         _end_marks,
         _end_names,
         partial(placed_end_marks, build=_ends),
+        partial(answer_ends, build=_placed_at),
     )
 
     def measure(self, spec: Any, text: str) -> Outcome:

@@ -317,6 +317,18 @@ _WORD_AT = [
     ),
     # "Make 'Indeed' the first word of the third paragraph."
     re.compile(rf"\bmake\s+(?:{_KW})\s+the\s+(?P<wpos>first|last)\s+word\s+(?:of|in)\s+{_WHICH}"),
+    # "The third word must be 'parents'." as a sentence of its own: the answer's
+    # (its last word is an end phrase, which :mod:`._phrases` reads)
+    re.compile(
+        rf"^\s*(?:the|your)\s+(?P<wpos>(?!last\b|final\b){ORDINAL})\s+word\s+{MODAL}\s+be\s+"
+        rf"(?:the\s+word\s+)?{_WORD_ARG}"
+    ),
+    # "make sure the very last word of your answer is 'draw'"
+    re.compile(
+        r"\b(?:make\s+sure|ensure)\s+(?:that\s+)?(?:the|your)\s+(?P<wpos>(?:very\s+)?"
+        rf"(?:{ORDINAL}|last))\s+word\s+(?:of|in)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+"
+        rf"is\s+(?:the\s+word\s+)?{_WORD_ARG}"
+    ),
 ]
 # "Write a short story (under 100 words) where the last word is 'door'": a
 # clause describing the one thing asked for states the word at its end.
