@@ -214,6 +214,19 @@ def answer_affixes(prompt: str) -> list[tuple[str, object]]:
         ),
         # a line break written as an escape
         ("End with 'Kind regards,\\nHR Team'.", ("ends_with", "Kind regards,\nHR Team")),
+        # the answer asked for as one sentence that the phrase describes
+        ('Answer as a single sentence that begins with "Every".', ("starts_with", "Every")),
+        ("Describe it, and answer in one line that ends with '!'.", ("ends_with", "!")),
+        # a time named by "for when" sets no condition
+        (
+            "Include the placeholder [DATE] for when it started and sign off as 'Best, Priya'.",
+            ("ends_with", "Best, Priya"),
+        ),
+        # a clause with its own subject after a negated count
+        (
+            "not more than 3 sentence and it must finish with the word sister.",
+            ("ends_with", "sister"),
+        ),
         # the word at a position
         ("Write a reminder. The third word must be 'parents'.", ("word_at", ("parents", 3))),
         (
@@ -243,6 +256,12 @@ def test_answer_affix_wordings_compile(prompt: str, expected: tuple[str, object]
         # the sign-off followed by something that is no name
         "End with 'Thanks,' followed by a short joke.",
         "Finish with 'Cheers' and keep it short.",
+        # one sentence, but not the answer, or not plainly asked
+        "Write a story with a sentence that begins with 'Every'.",
+        'Don\'t answer in one sentence that begins with "Every".',
+        'Answer in one sentence that begins with "Every" if you can.',
+        # a condition stays a condition
+        "When it rains, sign off as 'Best, Priya'.",
         # the word at a position: of another thing, hedged, asked
         "The title's third word must be 'parents'.",
         "Ideally the third word should be 'moon'.",
