@@ -279,3 +279,83 @@ def test_a_sign_off_and_name_end_the_answer_whatever_the_break() -> None:
     assert measure_text(spec, "Thank you.\n\nSincerely,\n[Your Name]").passed
     assert measure_text(spec, "Thank you. Sincerely, [Your Name]").passed
     assert not measure_text(spec, "Thank you.\n\nSincerely,").passed
+
+
+def part_affixes(prompt: str) -> list[tuple[str, int, str, tuple[str, ...]]]:
+    from redraft.criteria._families._one_part import PartAffix
+
+    return [
+        (c.spec.part, c.spec.index, c.spec.position, c.spec.phrases)
+        for c in compile_checks(prompt)
+        if isinstance(c.spec, PartAffix)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write 5 sentences. Sentence 3 must be a question and sentence 5 must be an "
+            "exclamation.",
+            [("sentence", 3, "end", ("?",)), ("sentence", 5, "end", ("!",))],
+        ),
+        ("The second sentence must be an exclamation.", [("sentence", 2, "end", ("!",))]),
+        ("Begin with a question, and keep it under 60 words.", [("sentence", 1, "end", ("?",))]),
+        ("Open your reply with a rhetorical question.", [("sentence", 1, "end", ("?",))]),
+    ],
+)
+def test_one_sentence_is_a_question_or_an_exclamation(
+    prompt: str, expected: list[tuple[str, int, str, tuple[str, ...]]]
+) -> None:
+    assert part_affixes(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Start with a question and its answer.",
+        "Don't begin with a question.",
+        "If possible, begin with a question.",
+        "Begin each paragraph with a question.",
+        "The second sentence is a question and answer pair.",
+        "Should the second sentence be an exclamation?",
+    ],
+)
+def test_near_misses_of_a_sentence_that_is_a_question(prompt: str) -> None:
+    assert part_affixes(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Title line starting with 'Recipe:'", ("starts_with", "Recipe:")),
+        (
+            "It should have a title line in the form 'Title: ...', then two paragraphs.",
+            ("starts_with", "Title:"),
+        ),
+        (
+            "Please write a question I can ask my students about gravity. The question should "
+            "end with a question mark, obviously.",
+            ("ends_with", "?"),
+        ),
+    ],
+)
+def test_title_lines_and_the_thing_asked_as_subject(
+    prompt: str, expected: tuple[str, object]
+) -> None:
+    assert answer_affixes(prompt) == [expected]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Each recipe needs a title line starting with 'Recipe:'.",  # each of several
+        "Give it a title line in the form 'My Title'.",  # a template with no label
+        "If you like, add a title line starting with 'Recipe:'.",  # hedged
+        "Write a question. The question should not end with a question mark.",  # negated
+        "Write 3 questions. The question should end with a question mark.",  # which one?
+        "Read my question below. The question should end with a question mark.",  # given
+    ],
+)
+def test_near_misses_of_title_lines_and_subjects(prompt: str) -> None:
+    assert answer_affixes(prompt) == []

@@ -6,6 +6,9 @@ and end phrases family (:mod:`._phrases`; ``StartsWith`` / ``EndsWith``):
   placeholder <@user> at the very start", "put my phone +44 7700 900123 at
   the end";
 - a named symbol: "end it with the ☕ emoji";
+- the title line's opening, or its label: "Title line starting with
+  'Recipe:'", "a title line in the form 'Title: ...'" (not each of several
+  things' title lines);
 - a sign-off and the name under it: "close with 'Sincerely,' followed by
   '[Your Name]'", "end with 'Yours faithfully,' followed by a placeholder
   [Name]", "finish with 'Yours faithfully' and my name Tomasz Nowak" (the
@@ -63,6 +66,35 @@ _SIGN_OFF = re.compile(
 )
 
 
+# "Title line starting with 'Recipe:'", "a title line in the form 'Title: ...'":
+# the answer's first line (a label's own text only, the template's rest aside)
+_TITLE_LINE = re.compile(
+    r"\b(?:title|subject|headline)\s+line\s*(?:\(\s*first\s+line\s*,?\s*)?(?:(?:that\s+)?"
+    r"(?P<opens>(?:starts|starting|begins|beginning)\s+with|prefixed(?:\s+(?:with|by))?)|"
+    rf"(?:in\s+the\s+(?:form|format)|formatted\s+as)\s*:?)\s+(?P<arg>{ARG})"
+)
+# one of several things' title lines: "each recipe gets a title line …"
+_OF_EACH = re.compile(r"\b(?:each|every|all|both|per)\b[^.;:]*$")
+_LABEL = re.compile(
+    r"^(?P<label>[^\w\s]?[\w][\w .#/-]{0,30}?:)\s*(?:\.\.\.|…|<[^<>]*>|\[[^\[\]]*\])?$"
+)
+
+
+def _title_lines(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:
+    for match in _TITLE_LINE.finditer(sentence.lower):
+        if _OF_EACH.search(sentence.lower, 0, match.start()):
+            continue
+        quoted = _quoted(sentence, *match.span("arg"))
+        if not match.group("opens"):
+            # "in the form 'Title: ...'": only the label is a literal
+            label = _LABEL.match(quoted)
+            if label is None or quoted == label.group("label"):
+                continue
+            quoted = label.group("label")
+        if quoted and "..." not in quoted and "…" not in quoted:
+            yield from response_spec(sentence, partial(build, quoted, False), *match.span())
+
+
 def _quoted(sentence: Sentence, start: int, end: int) -> str:
     return sentence.unmask(start + 1, end - 1).strip()
 
@@ -97,7 +129,7 @@ def _sign_offs(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> 
 def answer_ends(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:
     """The answer's start or end as these wordings say it: ``build(phrase,
     at_end)`` (an ``EndsWith`` where ``at_end``, else a ``StartsWith``)."""
-    for rule in (_tokens, _symbols, _sign_offs):
+    for rule in (_tokens, _symbols, _sign_offs, _title_lines):
         for hit in rule(sentence, build):
             if not asks_about(sentence, hit.start):
                 yield hit

@@ -13,7 +13,7 @@ import re
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._sentences import NEGATION, THING, Sentence, sentence_blocked
 
-__all__ = ["OF_A_PART", "RESPONSE_THING", "answer_unit", "of_a_part"]
+__all__ = ["OF_A_PART", "RESPONSE_THING", "answer_unit", "asked_subject", "of_a_part"]
 
 RESPONSE_THING = (
     r"(?:response|answer|reply|essay|email|letter|story|tale|poem|message|post|speech|text|article|"
@@ -81,3 +81,30 @@ def answer_unit(sentence: Sentence, start: int) -> bool:
         and not NEGATION.search(text, 0, start)
         and not asks_about(sentence, start)
     )
+
+
+# "Write a question I can ask my students … The question should end with a
+# question mark": a subject naming the one thing asked for is the answer
+_SUBJECT = re.compile(
+    r"\s*(?:the|your)\s+(?P<noun>[a-z][\w-]*)\s+(?:should|must|has\s+to|needs\s+to|will)\s+"
+)
+_ASK = (
+    r"\b(?:write|draft|create|compose|generate|give\s+me|craft|produce|suggest|come\s+up\s+with)\s+"
+    r"(?:me\s+|us\s+)?(?:a|an|one)\s+(?:[\w'-]+\s+){0,3}?"
+)
+
+
+def asked_subject(sentence: Sentence, start: int) -> bool:
+    """Whether the clause before ``start`` is only a subject naming the one
+    thing an earlier sentence asks for, and a modal: "The question should …"
+    after "Write a question …"."""
+    text = sentence.lower
+    subject = _SUBJECT.fullmatch(text, 0, start)
+    if subject is None or sentence_blocked(sentence, start) or text.rstrip().endswith("?"):
+        return False
+    if NEGATION.search(text, 0, start + 40):
+        return False
+    noun = re.escape(subject.group("noun"))
+    before = sentence.whole.lower()[: sentence.start]
+    asked = re.findall(rf"{_ASK}{noun}\b(?!-)", before)
+    return len(asked) == 1 and re.search(rf"\b\d+\s+(?:[\w-]+\s+)?{noun}s\b", before) is None

@@ -37,6 +37,7 @@ from redraft.criteria._families._phrase_scope import (
     OF_A_PART,
     RESPONSE_THING,
     answer_unit,
+    asked_subject,
     of_a_part,
 )
 from redraft.criteria._families._qualified import taken_back
@@ -364,7 +365,11 @@ def _questions(sentence: Sentence) -> Iterator[Hit]:
             or asks_about(sentence, match.start())
         ):
             continue  # "each paragraph should end with a question": a part's end
-        yield from response_spec(sentence, partial(_ends, "?"), *match.span())
+        found = list(response_spec(sentence, partial(_ends, "?"), *match.span()))
+        if not found and asked_subject(sentence, match.start()):
+            # "Write a question … The question should end with a question mark."
+            found = [hit] if (hit := spec_hit(partial(_ends, "?"), *match.span())) else []
+        yield from found
 
 
 # "ending with a full stop", "make it end with an ellipsis (...)": the mark
