@@ -359,3 +359,50 @@ def test_title_lines_and_the_thing_asked_as_subject(
 )
 def test_near_misses_of_title_lines_and_subjects(prompt: str) -> None:
     assert answer_affixes(prompt) == []
+
+
+def last_line_templates(prompt: str) -> list[str]:
+    from redraft.criteria._families._line_template import LineTemplate
+
+    return [
+        c.spec.template
+        for c in compile_checks(prompt)
+        if isinstance(c.spec, LineTemplate) and c.spec.line == "last"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Write five lines, then a final line starting 'Root cause:'.", ["Root cause: <text>"]),
+        (
+            "List the exits on a final line that starts with 'Exits:'.",
+            ["Exits: <text>"],
+        ),
+        ("A line 'TOTAL DUE: £...' as the last line.", ["TOTAL DUE: £ <text>"]),
+        (
+            "Summarise it in exactly 3 bullets, then give a one-line 'Next step:' at the end.",
+            ["Next step: <text>"],
+        ),
+    ],
+)
+def test_the_closing_line_opens_with_a_label(prompt: str, expected: list[str]) -> None:
+    assert last_line_templates(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Then give a one-line 'Next step:' at the end, then a P.S.",  # not the last
+        "If needed, a line 'TOTAL: £...' as the last line.",  # conditional
+        "Don't put a line 'Total:' at the end.",  # negated
+        "A line 'Total' at the end of each section.",  # a part's end
+        "Write five lines, then a final line starting 'Step N:'.",  # a template
+    ],
+)
+def test_near_misses_of_the_closing_line(prompt: str) -> None:
+    assert last_line_templates(prompt) == []
+
+
+def test_a_placed_template_is_no_end_phrase() -> None:
+    assert answer_affixes("Include a line 'TOTAL DUE: £...' at the end.") == []

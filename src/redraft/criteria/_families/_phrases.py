@@ -350,8 +350,8 @@ def _placed(sentence: Sentence) -> Iterator[Hit]:
     for match in _PLACED.finditer(sentence.lower):
         phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         where = match.group("where") or match.group("at")
-        if taken_back(sentence.lower, match.end()):
-            continue
+        if taken_back(sentence.lower, match.end()) or phrase.endswith(("...", "…")):
+            continue  # "a line 'TOTAL: £...' as the last line": a template, not a literal
         build = _starts if where in ("first", "opening", "start", "beginning", "top") else _ends
         yield from response_spec(sentence, partial(build, phrase), *match.span())
 
