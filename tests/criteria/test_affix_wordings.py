@@ -394,6 +394,7 @@ def test_the_closing_line_opens_with_a_label(prompt: str, expected: list[str]) -
     "prompt",
     [
         "Then give a one-line 'Next step:' at the end, then a P.S.",  # not the last
+        "First a line with the word, then a line starting with 'Tip:'.",  # one of a set of lines
         "If needed, a line 'TOTAL: £...' as the last line.",  # conditional
         "Don't put a line 'Total:' at the end.",  # negated
         "A line 'Total' at the end of each section.",  # a part's end

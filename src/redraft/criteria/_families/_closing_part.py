@@ -73,6 +73,7 @@ _PATTERNS = (
         rf"(?:very\s+)?end{_OPENING}"
     ),
 )
+_FINAL = re.compile(r"\b(?:final|last|closing|concluding)\b")
 _PLACING = re.compile(r"\b(?:include|add|put|write|append|have|with|use)\s+$")
 # Something added after the part: it is not the last.
 _LATER = re.compile(
@@ -115,6 +116,8 @@ def closing_part(sentence: Sentence) -> Iterator[Hit]:
             )
             if unverbed and not re.search(r"[:=—–-]$", phrase):
                 continue  # "then a final line starting with 'So'": the line may be "So" alone
+            if unverbed and not _FINAL.search(match.group(0)):
+                continue  # "first a line …, then a line starting with 'Tip:'": one line of a set
             kind = next(
                 k for k in ("kind1", "kind2", "kind3", "kind4", "kind5") if match.groupdict().get(k)
             )
