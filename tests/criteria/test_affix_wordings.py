@@ -407,3 +407,51 @@ def test_near_misses_of_the_closing_line(prompt: str) -> None:
 
 def test_a_placed_template_is_no_end_phrase() -> None:
     assert answer_affixes("Include a line 'TOTAL DUE: £...' at the end.") == []
+
+
+def words_at(prompt: str) -> list[tuple[str, str, int, int]]:
+    from redraft.criteria._families._positions import WordAt
+
+    return [
+        (c.spec.word, c.spec.part, c.spec.index, c.spec.position)
+        for c in compile_checks(prompt)
+        if isinstance(c.spec, WordAt)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write 2 paragraphs, the second paragraph starting with 'Care tips:'.",
+            [("Care tips:", "paragraph", 2, 1)],
+        ),
+        (
+            'Write an abstract in exactly 3 sentences, the first beginning with "This study".',
+            [("This study", "sentence", 1, 1)],
+        ),
+        (
+            'Could you write three paragraphs, the first one starting with "Dear parents,"?',
+            [("Dear parents,", "paragraph", 1, 1)],
+        ),
+        ("Write 3 sentences, the last ending with 'home'.", [("home", "sentence", -1, -1)]),
+    ],
+)
+def test_one_of_the_counted_parts_opens_so(
+    prompt: str, expected: list[tuple[str, str, int, int]]
+) -> None:
+    assert words_at(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write 3 sentences, the fourth starting with 'So'.",  # no such part
+        "Ideally 3 sentences, the first beginning with 'This'.",  # hedged
+        "Write 3 sentences, the first beginning with 'This' or 'That'.",  # one of several
+        "Does it have 3 sentences, the first beginning with 'This'?",  # asked
+        "Write 3 tips, the first starting with 'Always'.",  # things, not parts
+    ],
+)
+def test_near_misses_of_one_counted_part(prompt: str) -> None:
+    assert words_at(prompt) == []

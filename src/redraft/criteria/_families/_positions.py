@@ -36,6 +36,7 @@ from redraft.criteria._families._arguments import (
     spec_hit,
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
+from redraft.criteria._families._counted_openers import counted_openers
 from redraft.criteria._families._per_part import parts_of
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._outcome import Outcome
@@ -412,10 +413,17 @@ def _word_at_spec(word: str, position: int, fields: dict[str, Any]) -> Callable[
     return lambda: WordAt(word=word, position=position, **fields)
 
 
+def _counted_openers(sentence: Sentence) -> Iterator[Hit]:
+    """ "3 paragraphs, the first one starting with 'Dear parents,'"."""
+    return counted_openers(
+        sentence, lambda w, p, i, n: _word_at_spec(w, n, {"part": p, "index": i})
+    )
+
+
 class _Positions(Corrected):
     name = "words at places"
     specs = (KeywordIn, WordAt)
-    rules: ClassVar[tuple[Rule, ...]] = (keyword_in, word_at, _described_word)
+    rules: ClassVar[tuple[Rule, ...]] = (keyword_in, word_at, _described_word, _counted_openers)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, KeywordIn):
