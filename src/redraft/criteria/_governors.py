@@ -52,6 +52,8 @@ def clause_start(text: str, start: int) -> int:
 # Where a clause ends for a negation: "Do not use commas, but mention 'dose' …".
 _CLAUSE_BREAK = re.compile(
     r";|\bbut\b|,\s*and\b|\band\s+(?:must|should|will|also|then|make\s+sure|please)\b|"
+    # "not more than 3 sentences and it must end with …": a clause with its own subject
+    r"\band\s+it\s+(?:must|should|has\s+to|needs\s+to)\b|"
     r"\b(?:don'?t|do\s+not)\s+forget\s+to\b|"
     # "third person, no pronouns, max 3 sentences": a count after a comma is an
     # item of its own; "it isn't possible so just write …": a request of its own

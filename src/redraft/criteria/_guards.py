@@ -65,7 +65,9 @@ HEDGE = re.compile(
 )
 _CONDITION = re.compile(
     # "imagine you had to explain it in 10 words" (not "imagine you are a chef and …")
-    r"\b(?:if|unless|whenever|in case|when|whether|suppose|assuming|imagine\s+if|"
+    # "for when it started" names a time, it sets no condition
+    r"\b(?:if|unless|whenever|in case|(?<!\bfor )(?<!\bfrom )(?<!\bsince )when|whether|suppose|"
+    r"assuming|imagine\s+if|"
     r"(?:you|we|i)\s+(?:had|would\s+have|were|needed)\s+to)\b|"
     # inverted: "Should the answer need code, put it in a code block"
     r"^\s*(?:should|were|had)\s+(?:the|your|it|you|there|we|this|that|any)\b(?=[^,?]{0,60},)"

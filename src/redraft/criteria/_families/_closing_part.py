@@ -9,7 +9,10 @@ or as "one-line"/"single-sentence"): "end with a summary starting with
 'So'" says neither and compiles nothing. A part added with "then" or
 "finally" is the last only where nothing later in the request adds another
 ("… Then add a summary line prefixed with 'Note:'. Finally list sources."
-compiles nothing). Not where the phrase is one of several, a template
+compiles nothing). Also "…, then a final line starting 'Root cause:'",
+"list the exits on a final line that starts with 'Exits:'", "a line 'TOTAL
+DUE: £...' as the last line" (a label, then the line's text). Not where the
+phrase is one of several, a template
 ("'Step N:'"), nor where the clause is hedged, negated or a question.
 """
 
@@ -34,8 +37,8 @@ _UNIT = (
     r"(?P<kind2>line|sentence))"
 )
 _OPENING = (
-    r"\s*,?\s*(?:starting|beginning|opening|prefixed|introduced|that\s+(?:starts|begins))\s+"
-    rf"(?:with|by)\s+{_Q}"
+    r"\s*,?\s*(?:(?:starting|beginning|prefixed)(?:\s+(?:with|by))?|(?:opening|introduced|"
+    rf"that\s+(?:starts|begins))\s+(?:with|by))\s+{_Q}"
 )
 _PATTERNS = (
     # "end your answer with a single-sentence summary starting with 'In short,'",
@@ -45,10 +48,24 @@ _PATTERNS = (
         r"(?:answer|response|reply|explanation|essay|email|text)\s+|it\s+|things\s+)?"
         rf"(?:with|on)\s+(?:a|an|one)\s+{_UNIT}{_OPENING}"
     ),
-    # "Then add a one-line summary prefixed with 'In short:'", "finally, write a sentence …"
+    # "Then add a one-line summary prefixed with 'In short:'", "finally, write a sentence …",
+    # "…, then a final line starting 'Root cause:'"
     re.compile(
-        r"\b(?:then|finally|and\s+finally|lastly|at\s+the\s+end)\s*,?\s+(?P<verb>add|write|give|"
-        rf"include|put|append)\s+(?:a|an|one)\s+{_UNIT}{_OPENING}"
+        r"\b(?P<then>then|finally|and\s+finally|lastly|at\s+the\s+end)\s*,?\s+(?:(?P<verb>add|"
+        rf"write|give|include|put|append)\s+)?(?:a|an|one)\s+{_UNIT}{_OPENING}"
+    ),
+    # "list the exits on a final line that starts with 'Exits:'"
+    re.compile(
+        r"\b(?P<verb>on|as)\s+(?:a|the|one)\s+(?:final|last|closing)\s+(?P<kind4>line)"
+        rf"{_OPENING}"
+    ),
+    # "a line 'TOTAL DUE: £...' as the last line", "then give a one-line 'Next step:' at the end"
+    re.compile(
+        # ("include a line 'X: ...' as the last line" is :mod:`._line_template`'s)
+        r"\b(?:(?P<then>then|and)\s+)?(?:(?P<verb>give)\s+)?"
+        rf"(?:a|one)\s+(?:(?:one|single)[-\s])?(?P<kind5>line)\s+{_Q}\s*(?:as\s+the\s+"
+        r"(?:very\s+)?(?:last|final|closing)\s+line|at\s+the\s+(?:very\s+)?(?:end|bottom))\b"
+        r"(?!\s+of\b)"
     ),
     # "Summarize it in exactly one line at the end prefixed with 'Bottom line:'"
     re.compile(
@@ -56,6 +73,8 @@ _PATTERNS = (
         rf"(?:very\s+)?end{_OPENING}"
     ),
 )
+_FINAL = re.compile(r"\b(?:final|last|closing|concluding)\b")
+_PLACING = re.compile(r"\b(?:include|add|put|write|append|have|with|use)\s+$")
 # Something added after the part: it is not the last.
 _LATER = re.compile(
     r"\b(?:then|finally|lastly|afterwards?|after\s+(?:that|it|this)|followed\s+by|below\s+(?:it|that)|"
@@ -74,15 +93,34 @@ def closing_part(sentence: Sentence) -> Iterator[Hit]:
                 continue
             if NEGATION.search(text, max(0, match.start() - 30), match.start()):
                 continue
-            if not required(sentence, match.start("verb")):
+            verb = "verb" if match.group("verb") else "then"
+            if not required(sentence, match.start(verb) if match.group(verb) else match.start()):
                 continue
             rest = sentence.whole[sentence.start + match.end() :].lower()
             if _LATER.search(rest):
                 continue  # another part comes after it
             phrase = sentence.unmask(match.start("q") + 1, match.end("q") - 1).strip()
+            if match.groupdict().get("kind5"):
+                if _PLACING.search(text, 0, match.start()):
+                    continue  # "include a line 'X: ...' as the last line": a template line's
+                # "a line 'TOTAL DUE: £...'": the label the line opens with, then its text
+                phrase = re.sub(r"\s*(?:\.\.\.|…)$", "", phrase)
+                if not re.search(r"[:=]\s*\S{0,2}$", phrase):
+                    continue
             if not phrase or templated(phrase, sentence.original) or "…" in phrase:
                 continue
-            kind = next(k for k in ("kind1", "kind2", "kind3") if match.groupdict().get(k))
+            if "..." in phrase:
+                continue
+            unverbed = not match.groupdict().get("kind5") and (
+                not match.group("verb") or match.groupdict().get("kind4")
+            )
+            if unverbed and not re.search(r"[:=—–-]$", phrase):
+                continue  # "then a final line starting with 'So'": the line may be "So" alone
+            if unverbed and not _FINAL.search(match.group(0)):
+                continue  # "first a line …, then a line starting with 'Tip:'": one line of a set
+            kind = next(
+                k for k in ("kind1", "kind2", "kind3", "kind4", "kind5") if match.groupdict().get(k)
+            )
             if match[kind] == "line":
                 try:
                     spec: LineTemplate | WordAt = LineTemplate(template=f"{phrase} <text>")

@@ -35,6 +35,7 @@ from redraft.criteria._families._positions import (
     WORD_PHRASE,
     argument,
 )
+from redraft.criteria._grammar import NUMBER
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
 from redraft.criteria._spec_parts import PART_NAMES, Part
@@ -54,6 +55,8 @@ def _starts(spec: EachStartsWith, part: str) -> bool:
     folded, phrase = fold(part), fold(spec.phrase or "")
     if not folded.startswith(phrase):
         return False
+    if spec.letter:
+        return True  # "starts with the letter S": "Sun" does
     # "starts with the word Note" is not met by "Notebook".
     return not phrase[-1:].isalnum() or not folded[len(phrase) : len(phrase) + 1].isalnum()
 
@@ -126,8 +129,12 @@ _START_ARG = (
     r"(?:an?\s+)?(?P<capital>capital(?:ized)?\s+letter|upper[\s-]?case\s+letter)|"
     rf"the\s+letter\s+(?P<letter>{ARG}|[a-z]\b)|{WORD_PHRASE}"
 )
+# "every sentence ends with the same word: 'home'"
+_SAME = r"(?:the\s+same\s+word\s*:?\s*)?"
 _EACH_ENDS = [
-    re.compile(rf"\b{_EVERY}\s+(?:{MODAL}\s+)?{FINISH}s?\s+with\s+(?:{_MARK}|{WORD_PHRASE})"),
+    re.compile(
+        rf"\b{_EVERY}\s+(?:{MODAL}\s+)?{FINISH}s?\s+with\s+(?:{_MARK}|{_SAME}{WORD_PHRASE})"
+    ),
     re.compile(rf"\b{FINISH}\s+{_EVERY}\s+with\s+(?:{_MARK}|{WORD_PHRASE})"),
 ]
 # "every bullet is a question", "each sentence should be a question": its last mark
@@ -141,6 +148,32 @@ _LISTED_ENDS = re.compile(
     r"(?:them\s+all|all\s+of\s+them|them|every\s+one|each\s+one|each\s+of\s+them|each)\s+"
     rf"{FINISH}\s+with\s+{_MARK}"
 )
+# "exactly 6 sentences, each beginning with 'I'", "Use 5 bullet points, each
+# starting with 'You'", "4 paragraphs, each must end with '!'": each of the
+# parts the same clause counts
+_EACH_COUNTED = re.compile(
+    rf"\b{NUMBER}\s+(?:[a-z-]+\s+)?(?P<part>sentences|paragraphs|bullet(?:[\s-]+point)?s|"
+    r"bullet(?:ed)?\s+items)\s*,?\s+(?:and\s+)?each(?:\s+one)?\s*,?\s+"
+    rf"(?:(?:{MODAL}\s+)?(?:(?P<s>{BEGIN})|{FINISH})s?|(?P<s2>starting|beginning|opening)|"
+    rf"ending|finishing|closing)\s+with\s+(?:{_MARK}|{_START_ARG})"
+)
+# "the last word of every line must end in '-tion'", "every line has to end
+# with a word ending in '-ation'": each part's last word ends with the letters
+_EVERY_ONE = (
+    r"(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?)\s+(?P<part>sentences?|paragraphs?|"
+    r"lines?|bullet(?:[\s-]+point)?s?)"
+)
+_SUFFIX = rf"(?:the\s+(?:suffix|letters?|ending)\s+)?(?P<arg>{ARG})"
+_LAST_WORD_ENDS = [
+    re.compile(
+        rf"\bthe\s+(?:very\s+)?last\s+word\s+(?:of|in)\s+{_EVERY_ONE}\s+(?:{MODAL}\s+)?"
+        rf"{FINISH}s?\s+(?:with|in)\s+{_SUFFIX}"
+    ),
+    re.compile(
+        rf"\b{_EVERY_ONE}\s+(?:{MODAL}\s+)?{FINISH}s?\s+(?:with|in|on)\s+(?:a|one)\s+word\s+"
+        rf"(?:that\s+)?(?:ending|ends)\s+(?:with|in)\s+{_SUFFIX}"
+    ),
+]
 _EACH_STARTS = [
     re.compile(rf"\b{_EVERY}\s+(?:{MODAL}\s+)?{BEGIN}s?\s+with\s+(?:{_START_ARG})"),
     re.compile(rf"\b{BEGIN}\s+{_EVERY}\s+with\s+(?:{_START_ARG})"),
@@ -148,7 +181,62 @@ _EACH_STARTS = [
 
 
 def _part_name(match: re.Match[str]) -> Part:
-    return part_of(" ".join(match.group("part").split()))
+    named = " ".join(match.group("part").split())
+    return "line" if named.startswith("line") else part_of(named)
+
+
+def _start_fields(sentence: Sentence, match: re.Match[str]) -> dict[str, Any]:
+    """What a part starts with: a capital letter, a letter (any word
+    opening with it) or a word or phrase."""
+    if match.group("capital"):
+        return {"capital": True}
+    if match.group("letter"):
+        letter = sentence.unmask(*match.span("letter")).strip("\"'‘’“”")
+        return {"phrase": letter, "letter": True}
+    return {"phrase": argument(sentence, match)}
+
+
+# "The essay has 6 sentences, each …", "Does it have …?": parts described, not asked
+_DESCRIBED = re.compile(r"\b(?:has|have|had|contains?|contained|there\s+(?:are|were))\b")
+_POLITE = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+
+
+def _counted_parts(sentence: Sentence, plain: Guard) -> Iterator[Hit]:
+    """ "exactly 6 sentences, each beginning with 'I'"."""
+    text = sentence.lower
+    if text.rstrip().endswith("?") and not _POLITE.match(text):
+        return
+    for match in _EACH_COUNTED.finditer(text):
+        clause = re.split(r"[,;:]", text[: match.start()])[-1]
+        if not plain(match.start()) or _DESCRIBED.search(clause):
+            continue
+        part = _part_name(match)
+        build: Callable[[], Any]
+        if match.group("s") or match.group("s2"):
+            fields = _start_fields(sentence, match)
+            if part == "bullet" and not any(ch.isalnum() for ch in fields.get("phrase") or "a"):
+                continue  # "3 bullet points, each starting with '•'": the list marker
+            build = partial(EachStartsWith, part=part, **fields)
+        elif mark := match.group("mark"):
+            build = partial(EachEndsWith, part=part, phrase=_MARKS[mark.split()[0]])
+        elif match.group("capital") or match.group("letter"):
+            continue  # "each ending with a capital letter": not an end this reads
+        elif ending := argument(sentence, match):
+            build = partial(EachEndsWith, part=part, phrase=ending)
+        else:
+            continue
+        if hit := spec_hit(build, *match.span()):
+            yield hit
+
+
+def _last_words(sentence: Sentence, plain: Guard) -> Iterator[Hit]:
+    """ "the last word of every line must end in '-tion'"."""
+    for match in (m for p in _LAST_WORD_ENDS for m in p.finditer(sentence.lower)):
+        ending = (argument(sentence, match) or "").lstrip("-–‑ ")
+        if ending.isalpha() and plain(match.start()):
+            build = partial(EachEndsWith, part=_part_name(match), phrase=ending)
+            if hit := spec_hit(build, *match.span()):
+                yield hit
 
 
 def each_part(sentence: Sentence) -> Iterator[Hit]:
@@ -178,17 +266,13 @@ def each_part(sentence: Sentence) -> Iterator[Hit]:
             yield hit
     for match in (m for p in _EACH_STARTS for m in p.finditer(text)):
         part = _part_name(match)
-        fields: dict[str, Any] = {}
-        if match.group("capital"):
-            fields["capital"] = True
-        elif match.group("letter"):
-            fields["phrase"] = sentence.unmask(*match.span("letter")).strip("\"'‘’“”")
-        else:
-            fields["phrase"] = argument(sentence, match)
+        fields = _start_fields(sentence, match)
         if plain(match.start()) and (
             hit := spec_hit(partial(EachStartsWith, part=part, **fields), *match.span())
         ):
             yield hit
+    yield from _counted_parts(sentence, plain)
+    yield from _last_words(sentence, plain)
 
 
 def _every_part(sentence: Sentence) -> Iterator[Hit]:

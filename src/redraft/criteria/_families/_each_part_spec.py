@@ -17,21 +17,28 @@ __all__ = ["EachEndsWith", "EachStartsWith"]
 
 class EachStartsWith(FamilySpec):
     """Every sentence, paragraph or bullet point starts with ``phrase``
-    (case-insensitive), or, with ``capital``, with a capital letter."""
+    (case-insensitive; a whole word unless ``letter``), or, with
+    ``capital``, with a capital letter."""
 
     kind: Literal["each_starts_with"] = "each_starts_with"
     part: Part
     phrase: str | None = Field(default=None, min_length=1, max_length=SHORT)
     capital: bool = False
+    # "starts with the letter S": a one-letter phrase any word may open with
+    letter: bool = False
 
     @model_validator(mode="after")
     def _one_rule(self) -> EachStartsWith:
         if (self.phrase is None) == (not self.capital):
             raise ValueError("give either a phrase or capital=true")
+        if self.letter and not (self.phrase and len(self.phrase) == 1 and self.phrase.isalpha()):
+            raise ValueError("letter=true takes a phrase of one letter")
         return self
 
     def describe(self) -> str:
         start = "a capital letter" if self.capital else repr(self.phrase)
+        if self.letter:
+            start = f"the letter {start}"
         return f"every {PART_NAMES[self.part][0]} starts with {start}"
 
     def slot(self) -> tuple[object, ...]:

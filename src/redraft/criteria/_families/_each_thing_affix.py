@@ -69,7 +69,23 @@ _PHRASES = (
     ),
     # "Begin each reason with 'Because'", "end every one with a period"
     re.compile(rf"\b(?:(?P<s>{_START})|(?P<e>{_END}))\s+{_SUBJECT}\s+with\s+{_WHAT}"),
+    # "each should be a single sentence ending with '?'", "every item must be a
+    # question ending in '?'": the thing is one sentence, and it ends so
+    re.compile(
+        rf"\b{_SUBJECT}\s*,?\s+(?:{_MODAL}\s+)?be\s+(?:a|an|one)\s+(?:(?:single|short|"
+        r"complete|full|one-line)\s+)?(?:sentence|question|line|statement)\s+(?:that\s+)?"
+        rf"(?:(?P<s>{_START}s|starting|beginning|opening)|(?P<e>{_END}s|ending|finishing|"
+        rf"closing))\s+(?:with|in|on)\s+{_WHAT}"
+    ),
 )
+# "each starting with 'Would you rather' and ending with '?'", "each fact starts
+# with 'Did you know' and ends with a question mark": the same things' other end
+_AND_THEN = re.compile(
+    rf"\s*,?\s*and\s+(?:{_MODAL}\s+)?(?:(?P<s>{_START}s?|starting|beginning|opening)|"
+    rf"(?P<e>{_END}s?|ending|finishing|closing))\s+(?:with|in|on)\s+{_WHAT}"
+)
+# "… ending with '?' or '!'": one of several, which this does not read
+_OR_MORE = re.compile(r"\s*,?\s*(?:or|/)\s")
 # "every item", "each entry": the answer's list items, whatever they are
 _ITEM_NOUNS = frozenset({"item", "entry", "list-item"})
 # the parts :mod:`._each_part` and :mod:`._line_affix` read themselves
@@ -111,20 +127,36 @@ def each_thing_affixes(sentence: Sentence) -> Iterator[Hit]:
             part = _part_for(noun, things)
             if part is None or not _plain(sentence, match.start()):
                 continue
-            mark = match.group("mark")
-            if mark:
-                phrase: str | None = _MARKS[mark.split()[0]]
-            elif match.group("letter"):
-                phrase = sentence.unmask(*match.span("letter")).strip("\"'‘’“”")
-            else:
-                phrase = argument(sentence, match)
-            if not phrase:
-                continue
-            build: Callable[[], FamilySpec] = (
-                partial(EachStartsWith, part=part, phrase=phrase)
-                if match.group("s")
-                else partial(EachEndsWith, part=part, phrase=phrase)
-            )
-            if hit := spec_hit(build, *match.span()):
+            if hit := _affix_hit(sentence, match, part):
                 yield hit
+                # "… and ending with '?'": the other end of the same things
+                then = _AND_THEN.match(text, match.end())
+                if (
+                    then
+                    and not _OR_MORE.match(text, then.end())
+                    and (other := _affix_hit(sentence, then, part))
+                    and other.spec.kind != hit.spec.kind
+                ):
+                    yield other
                 return
+
+
+def _affix_hit(sentence: Sentence, match: re.Match[str], part: Part) -> Hit | None:
+    """The start or end ``match`` reads for each of the things, or None
+    where it names no phrase, letter or mark."""
+    mark = match.group("mark")
+    if mark:
+        phrase: str | None = _MARKS[mark.split()[0]]
+    elif match.group("letter"):
+        phrase = sentence.unmask(*match.span("letter")).strip("\"'‘’“”")
+    else:
+        phrase = argument(sentence, match)
+    if not phrase:
+        return None
+    build: Callable[[], FamilySpec] = (
+        # "each starting with the letter K": any word opening with it
+        partial(EachStartsWith, part=part, phrase=phrase, letter=bool(match.group("letter")))
+        if match.group("s")
+        else partial(EachEndsWith, part=part, phrase=phrase)
+    )
+    return spec_hit(build, *match.span())

@@ -92,6 +92,15 @@ def _meets(spec: EachLine, line: str) -> bool:
     return any(line.endswith(marker) for marker in spec.markers())
 
 
+# A code fence's own line (```sql, ```) is markup around the lines, not one of them
+_FENCE = re.compile(r"^(?:```|~~~)")
+
+
+def _lines(text: str) -> list[str]:
+    """The answer's lines, a code fence's own lines left out."""
+    return [line for line in parts_of(text, "line") if not _FENCE.match(line)]
+
+
 def prefix_lines(text: str, params: Mapping[str, Any], _repairs: Sequence[Any]) -> str:
     """``text`` with ``params["phrase"]`` and a space opening every non-empty
     line that does not open with it (after its indentation)."""
@@ -99,7 +108,7 @@ def prefix_lines(text: str, params: Mapping[str, Any], _repairs: Sequence[Any]) 
     out: list[str] = []
     for line in text.splitlines(keepends=True):
         body = line.lstrip()
-        if body.strip() and not body.startswith(marker):
+        if body.strip() and not body.startswith(marker) and not _FENCE.match(body):
             line = f"{line[: len(line) - len(body)]}{marker} {body}"
         out.append(line)
     return "".join(out)
@@ -130,7 +139,9 @@ _PHRASE = (
     r"(?:either\s+)?(?:the\s+(?:same\s+)?(?:word|phrase|marker|symbol|prefix)\s*:?\s*)?"
     rf"(?:(?P<q>[\"'`“‘]{MASK}+[\"'`”’])|an?\s+(?P<named>semicolon|colon|period|full\s+stop|"
     r"exclamation\s+"
-    r"(?:mark|point)|question\s+mark|comma|dash|hyphen|asterisk|pipe))"
+    r"(?:mark|point)|question\s+mark|comma|dash|hyphen|asterisk|pipe)|"
+    # "each line must start with the letter P"
+    rf"the\s+(?:capital\s+)?letter\s+(?P<letter>[a-z]\b(?!['’-])|[\"'`“‘]{MASK}[\"'`”’]))"
 )
 _EVERY = r"(?:each|every|all(?:\s+(?:of\s+)?the)?|all\s+your)\s+(?:single\s+)?lines?"
 _MODAL = r"(?:must|should|shall|will|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\s+"
@@ -159,11 +170,28 @@ _ANOTHER_MARKER = re.compile(rf"(?P<join>\s*,\s*(?:or\s+)?|\s+or\s+)(?P<q>[\"'`�
 # What after the marker makes it one of several, or a template.
 _AFTER = re.compile(r"^\s*(?:or|and|followed|then|plus|\+|/|,\s*(?:then|followed))\b|^\s*/")
 _CODE = re.compile(r"\b(?:code|script|program|function|snippet|python|javascript|sql|bash|shell)\b")
+# "Write an SQL comment header. Every line must begin with '-- '": the lines
+# asked for are comments, each opening with the language's comment marker
+_COMMENTS = re.compile(r"\bcomments?\b(?!\s+(?:on|about)\b)")
+_COMMENT_MARKERS = frozenset({"--", "#", "//", ";", "%", "'", "rem", "*"})
+
+
+def _code_lines(sentence: Sentence, marker: str) -> bool:
+    """Whether the lines are lines of code, whose markers this does not read
+    (a comment block's comment marker aside)."""
+    whole = sentence.whole.lower()
+    if not _CODE.search(whole):
+        return False
+    return not (marker.strip().lower() in _COMMENT_MARKERS and _COMMENTS.search(whole))
 
 
 def _marker(sentence: Sentence, match: re.Match[str]) -> str | None:
     if named := match.groupdict().get("named"):
         return _NAMED[" ".join(named.split())]
+    if match.groupdict().get("letter"):
+        # a line opens with a capital: "the letter p" is met by "Pizza"
+        letter = sentence.unmask(*match.span("letter")).strip("\"'`“‘”’")
+        return letter.upper() if letter.isalpha() else None
     quoted = sentence.unmask(*match.span("q")).strip()
     if len(quoted) < 3 or quoted[0] not in "\"'`“‘" or quoted[-1] not in "\"'`”’":
         return None
@@ -217,7 +245,7 @@ def _described(sentence: Sentence, start: int) -> bool:
 def line_markers(sentence: Sentence) -> Iterator[Hit]:
     """ "Start every line with '>> '", "end each line with a semicolon"."""
     text = sentence.lower
-    if "line" not in text or _CODE.search(sentence.whole.lower()):
+    if "line" not in text:
         return
     for pattern in _PATTERNS:
         for match in pattern.finditer(text):
@@ -229,7 +257,7 @@ def line_markers(sentence: Sentence) -> Iterator[Hit]:
             ):
                 continue
             marker = _marker(sentence, match)
-            if marker is None:
+            if marker is None or _code_lines(sentence, marker):
                 continue
             position: Position = "end" if match["verb"].startswith(_ENDS) else "start"
             spec = EachLine(position=position, phrase=marker, alternatives=others)
@@ -245,7 +273,7 @@ class _LineAffix(Family):
 
     def measure(self, spec: Any, text: str) -> Outcome:
         assert isinstance(spec, EachLine)
-        lines = parts_of(text, "line")
+        lines = _lines(text)
         off = [line for line in lines if not _meets(spec, line)]
         data: dict[str, Any] = {
             "lines": len(lines),
@@ -269,7 +297,7 @@ class _LineAffix(Family):
     def correction(self, spec: Any, text: str) -> str:
         assert isinstance(spec, EachLine)
         marker = spec.shown()
-        lines = parts_of(text, "line")
+        lines = _lines(text)
         off = [line for line in lines if not _meets(spec, line)]
         verb = "Start" if spec.position == "start" else "End"
         if not lines:

@@ -217,14 +217,26 @@ _PATTERNS = [
     # "Begin the second line with 'EN:'", "end the title with a question mark"
     re.compile(rf"\b(?P<verb>{_BEGIN}|{_FINISH})\s+{_WHICH}{_OF}\s+with\s+(?P<lead>{_LEAD_IN})"),
 ]
-# "The second sentence is a question", "make the title a question"
-_NOT_ABOUT = r"(?!\s+(?:and|or|about|on|of|that|which|from|with|to|for)\b)"
+# "The second sentence is a question", "make the title a question", "sentence 5
+# must be an exclamation"; "and" only where another part's clause follows
+_NOT_ABOUT = (
+    r"(?!\s+(?:and(?!\s+(?:the\s+)?(?:[a-z0-9]+\s+)?(?:sentence|line|paragraph|bullet|item)\b)|"
+    r"or|about|on|of|that|which|from|with|to|for)\b)"
+)
+_QUESTION = r"(?P<kind>a\s+question|an\s+exclamation)\b"
 _QUESTIONS = [
     re.compile(
-        rf"\b(?:{_MODAL}\s+)?(?:make|turn)\s+{_WHICH}{_OF}\s+(?:into\s+)?a\s+question\b{_NOT_ABOUT}"
+        rf"\b(?:{_MODAL}\s+)?(?:make|turn)\s+{_WHICH}{_OF}\s+(?:into\s+)?{_QUESTION}{_NOT_ABOUT}"
     ),
-    re.compile(rf"\b{_WHICH}{_OF}\s+(?:{_MODAL}\s+be|is)\s+a\s+question\b{_NOT_ABOUT}"),
+    re.compile(rf"\b{_WHICH}{_OF}\s+(?:{_MODAL}\s+be|is)\s+{_QUESTION}{_NOT_ABOUT}"),
 ]
+# "Begin with a question", "open your reply with a rhetorical question": the
+# first sentence is one
+_OPEN_QUESTION = re.compile(
+    r"\b(?:start|begin|open|kick\s+off)\s+(?:(?:your|the)\s+(?:response|answer|reply|post|"
+    r"email|speech|essay|story|article|message)\s+|it\s+|things\s+)?(?:with|by\s+asking)\s+"
+    r"(?:a|one)\s+(?:[a-z-]+\s+)?question\b(?!\s*(?:mark|and|or|followed|then|about\s+each)\b)"
+)
 _AFTER = re.compile(r"^\s*(?:followed|then|plus|\+|and\s+then\b|…|\.\.\.)")
 # "Describe autumn in 3 sentences, where the second sentence is a question":
 # a clause describing the one thing asked for states its part.
@@ -289,7 +301,7 @@ def _phrases(sentence: Sentence, match: re.Match[str]) -> tuple[list[str], int] 
 def part_affix(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     if not re.search(
-        r"line|sentence|paragraph|stanza|bullet|item|heading|title|headline|subject", text
+        r"line|sentence|paragraph|stanza|bullet|item|heading|title|headline|subject|question", text
     ):
         return
     plain = Guard(text)
@@ -312,13 +324,28 @@ def part_affix(sentence: Sentence) -> Iterator[Hit]:
             build = _build(part, index, position, tuple(items))
             if hit := spec_hit(build, match.start(), end):
                 yield hit
-    for match in (m for pattern in _QUESTIONS for m in pattern.finditer(text)):
+    last = -1  # where the clause before, read, ended
+    for match in sorted((m for p in _QUESTIONS for m in p.finditer(text)), key=lambda m: m.start()):
         where = _part(match)
         if where is None or not plain(match.start()) or text.rstrip().endswith("?"):
             continue
-        if not response_context(sentence, match.start()) and not _described(text, match.start()):
+        # "sentence 3 must be a question and sentence 5 must be an exclamation": a
+        # clause joined to one read is read as that one was
+        joined = last >= 0 and re.fullmatch(r"\s*,?\s*(?:and\s+)?", text[last : match.start()])
+        if not (
+            joined or response_context(sentence, match.start()) or _described(text, match.start())
+        ):
             continue
-        if hit := spec_hit(_build(*where, "end", ("?",)), *match.span()):
+        mark = "?" if match["kind"].endswith("question") else "!"
+        if hit := spec_hit(_build(*where, "end", (mark,)), *match.span()):
+            last = match.end()
+            yield hit
+    for match in _OPEN_QUESTION.finditer(text):
+        if (
+            plain(match.start())
+            and response_context(sentence, match.start())
+            and (hit := spec_hit(_build("sentence", 1, "end", ("?",)), *match.span()))
+        ):
             yield hit
 
 

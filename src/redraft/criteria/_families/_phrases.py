@@ -20,6 +20,7 @@ from pydantic import Field
 
 from redraft.criteria._families._abroad_clause import opens_abroad
 from redraft.criteria._families._alternatives import offers_alternatives
+from redraft.criteria._families._answer_ends import answer_ends
 from redraft.criteria._families._arguments import (
     ARG,
     Corrected,
@@ -32,6 +33,13 @@ from redraft.criteria._families._arguments import (
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._end_marks_placed import placed_end_marks
 from redraft.criteria._families._lexical import asks_about
+from redraft.criteria._families._phrase_scope import (
+    OF_A_PART,
+    RESPONSE_THING,
+    answer_unit,
+    asked_subject,
+    of_a_part,
+)
 from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, sentence_blocked
@@ -108,10 +116,6 @@ def _ends_with(spec: EndsWith, text: str) -> Outcome:
     )
 
 
-_RESPONSE_THING = (
-    r"(?:response|answer|reply|essay|email|letter|story|tale|poem|message|post|speech|text|article|"
-    r"turn)"
-)
 _PHRASE_NOUN = (
     r"(?:(?:the|this|our|my)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting|"
     r"slogan|tagline|sign-?off|signature|motto|catchphrase|quote|closing)\s*"
@@ -123,7 +127,7 @@ _PHRASE_NOUN = (
 # clause ends right after it ("with the word count below 50" is not a phrase).
 _BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
 _START = re.compile(
-    rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|lead|leads|kick\s+(?:things\s+|it\s+)?off)\s+(?:(?:your|the)\s+(?:entire\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+"
+    rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|lead|leads|kick\s+(?:things\s+|it\s+)?off)\s+(?:(?:your|the)\s+(?:entire\s+)?{RESPONSE_THING}\s+|it\s+)?with\s+"
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 # Spanish, Portuguese, French: "empieza con 'Hola'", "comece com 'Olá'",
@@ -136,7 +140,7 @@ _START_ABROAD = re.compile(
 _END = re.compile(
     rf"\b(?:end|ends|ending|finish|finishes|finishing|conclude|concludes|concluding|close|closes|"
     rf"sign\s+off|sign(?=\s+it\s+(?:as\b|[\"“'‘«`]\ue000)))\s+(?:(?:your|the|every|each)\s+"
-    rf"(?:entire\s+|whole\s+)?(?:{_RESPONSE_THING}|{THING})\s+|it\s+)?"
+    rf"(?:entire\s+|whole\s+)?(?:{RESPONSE_THING}|{THING})\s+|it\s+)?"
     # "sign off as 'Best, Priya'", "sign it '— Aunt Bea'": the signature ends it
     r"(?:with|on(?=\s+the\s+(?:word|phrase)\b)|by\s+(?:saying|writing)|"
     r"(?<=sign off )as|(?<=sign it )as|"
@@ -169,7 +173,7 @@ _VERY_START = re.compile(
 # "End with ☕", "end with a smiley :)": a symbol that closes the sentence.
 _END_SYMBOL = re.compile(
     rf"\b(?:end|ends|ending|finish|finishes|close|closes|sign\s+off)\s+(?:(?:your|the)\s+"
-    rf"(?:entire\s+|whole\s+)?{_RESPONSE_THING}\s+|it\s+)?with\s+(?:an?\s+(?:[a-z-]+\s+){{0,2}}?(?:smiley|emoji|symbol|icon)"
+    rf"(?:entire\s+|whole\s+)?{RESPONSE_THING}\s+|it\s+)?with\s+(?:an?\s+(?:[a-z-]+\s+){{0,2}}?(?:smiley|emoji|symbol|icon)"
     r"(?:\s+face)?\s*:?\s+)?"
     r"(?P<sym>[^\w\s\ue000\"“”'‘’«»`.,;]{1,3})\s*[.!]?\s*$"
 )
@@ -182,27 +186,21 @@ _QUESTION = (
 )
 _END_QUESTION = re.compile(
     rf"\b(?:(?:end|finish|close|conclude|wrap\s+up)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
-    rf"(?:{_RESPONSE_THING})\s+|it\s+|things\s+)?(?:with|on|by\s+asking)\s+{_QUESTION}(?:\s+mark)?|"
+    rf"(?:{RESPONSE_THING})\s+|it\s+|things\s+)?(?:with|on|by\s+asking)\s+{_QUESTION}(?:\s+mark)?|"
     rf"(?:the\s+|your\s+)?(?:very\s+)?(?:last|final|closing)\s+sentence\s+(?:of\s+(?:your|the)\s+"
     rf"(?:entire\s+|whole\s+)?{THING}\s+)?(?:should|must|needs\s+to|has\s+to|is\s+to)\s+be\s+"
     rf"{_QUESTION}|"
     rf"ask\s+(?:me\s+|them\s+|the\s+(?:reader|user|student|child|customer)\s+)?{_QUESTION}\s+"
-    rf"at\s+the\s+(?:very\s+)?end(?:\s+of\s+(?:your|the)\s+{_RESPONSE_THING})?)\b"
+    rf"at\s+the\s+(?:very\s+)?end(?:\s+of\s+(?:your|the)\s+{RESPONSE_THING})?)\b"
     # "end with a question and its answer", "… questions for each part": not the last mark
     r"(?!\s*(?:and|or|followed|then|after|before|for\s+each|in\s+each|per)\b|s\b)"
-)
-
-_OF_A_PART = re.compile(
-    r"\b(?:postscript|post\s+script|note|p\.?\s?s|hashtags?|sections?|paragraphs?|lines?|bullets?|"
-    # not across a clause of its own: "… in the last sentence, and sign it as 'X'"
-    r"items?|sentences?|titles?|stanzas?|verses?|points?)\b(?:(?!,\s*(?:and|then)\b)[^.;:]){0,30}$"
 )
 
 
 # A participle in brackets right after a noun describes that noun: "format
 # it as a blockquote (starting with '>')", "a title (ending with '?')".
 _DESCRIBED = re.compile(r"[a-z]\s*\(\s*$")
-_ANSWER_BRACKETED = re.compile(rf"\b(?:{_RESPONSE_THING}|{THING})\s*\(\s*$")
+_ANSWER_BRACKETED = re.compile(rf"\b(?:{RESPONSE_THING}|{THING})\s*\(\s*$")
 # A part the answer ends with, named just before a participle: "end with a
 # summary starting with …", "then add a note beginning with …".
 # Not one placed first: "then add a verdict at the top starting with …" starts the answer.
@@ -212,47 +210,32 @@ _CLOSING_PART = re.compile(
     r"\b(?:a|an|one|the)\s+(?:(?!\b(?:top|start|beginning|first|opening)\b)[^.;:!?]){0,40}$"
 )
 _PARTICIPLE = re.compile(r"(?:starting|beginning|opening|ending|finishing|closing|concluding)\b")
-# "Write a one-sentence story that ends with …": a compound describing the
-# thing asked for is no part of it ("end with a one-sentence summary …" is).
-_COMPOUND_THING = re.compile(
-    r"\s*(?:please\s+)?(?:write|compose|create|draft|craft|give\s+me|tell\s+me)\s+(?:me\s+)?"
-    r"(?:a|an|one)\s+(?:[\w]+\s+)?[\w]+-(?:sentence|line|paragraph|stanza|verse)\s+[\w-]+"
-    r"(?:\s+[\w-]+)?\s+(?:that|which)\s+$"
-)
-
-
-# "a password idea that starts with a capital letter and ends with '!'": the
-# start or end of the thing a relative clause describes; the answer's only
-# where that thing is the answer ("a story that ends with …").
-_RELATIVE = re.compile(
-    r"\b(?P<noun>[a-z][\w-]*)\s+(?:that|which|whose\s+[\w-]+)\s+(?:[^.;:!?]{0,80}?\s)?$"
-)
-_ANSWER_NOUN = re.compile(rf"(?:{_RESPONSE_THING}|{THING})s?|one|it|something|anything")
-
-
-def _of_a_part(text: str, start: int) -> bool:
-    relative = _RELATIVE.search(text, 0, start)
-    if relative and not _ANSWER_NOUN.fullmatch(relative.group("noun")):
-        return True
-    if not _OF_A_PART.search(text, 0, start):
-        return False
-    return not _COMPOUND_THING.fullmatch(text, 0, start)
 
 
 _FOLLOWED = re.compile(
-    r"[\s,]*(?:(?:and\s+)?then|followed\s+by|and\s+(?:after|below)\s+(?:it|that))\b"
+    r"[\s,]*(?:(?:and\s+)?then|followed\s+by|and\s+(?:after|below)\s+(?:it|that)|"
+    # "finish with 'Yours faithfully' and my name": the name ends it
+    r"and\s+(?:my|our|your|the|a)\s+(?:full\s+)?(?:name|signature|title|placeholder))\b"
 )
 # "by starting your reply with …": the means is the reply's own start
-_OF_THE_REPLY = re.compile(rf"\w+\s+your\s+(?:entire\s+)?{_RESPONSE_THING}\b")
+_OF_THE_REPLY = re.compile(rf"\w+\s+your\s+(?:entire\s+)?{RESPONSE_THING}\b")
 _BY_MEANS = re.compile(r"\bby\s+(?:(?:starting|beginning)\s+and\s+)?$")
 
 
+# "end with 'Kind regards,\\nHR Team'": a line break written as an escape
+_ESCAPED_BREAK = re.compile(r"\\n(?![a-z])")
+
+
 def _starts(phrase: str) -> FamilySpec:
-    return StartsWith(phrase=phrase)
+    return StartsWith(phrase=_ESCAPED_BREAK.sub("\n", phrase))
 
 
 def _ends(phrase: str) -> FamilySpec:
-    return EndsWith(phrase=phrase)
+    return EndsWith(phrase=_ESCAPED_BREAK.sub("\n", phrase))
+
+
+def _placed_at(phrase: str, at_end: bool) -> FamilySpec:
+    return EndsWith(phrase=phrase) if at_end else StartsWith(phrase=phrase)
 
 
 # "Always include the disclaimer 'Not legal advice.' as the final sentence",
@@ -263,7 +246,7 @@ _PLACED = re.compile(
     r"opening)\s+(?:sentence|line|words?)\b(?!\s+of\s+(?:each|every)\b)|"
     # "include the sentence 'Not advice.' at the end": the answer's end, not a part's
     r"at\s+the\s+(?:very\s+)?(?P<at>end|bottom|start|beginning|top)\b"
-    rf"(?:\s+of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{_RESPONSE_THING}\b)?(?!\s+of\b))"
+    rf"(?:\s+of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{RESPONSE_THING}\b)?(?!\s+of\b))"
 )
 # "Subject line first, prefixed with 'Subject: '": the first line opens with it.
 _FIRST_PREFIXED = re.compile(
@@ -298,7 +281,7 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 sentence.lower, match.start()
             ):
                 continue  # "highlight sections by starting and ending with '*'": a means
-            if not own and _of_a_part(sentence.lower, match.start()):
+            if not own and of_a_part(sentence.lower, match.start()):
                 continue  # "a postscript starting with 'P.S.'": another thing's start
             if (
                 _DESCRIBED.search(sentence.lower, 0, match.start())
@@ -339,6 +322,11 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                     sentence, partial(build, phrase), *match.span(), owns_negation=True
                 )
                 continue
+            if answer_unit(sentence, match.start()):
+                # "Answer as a single sentence that begins with 'Every'"
+                if found := spec_hit(partial(build, phrase), *match.span()):
+                    yield found
+                continue
             yield from response_spec(sentence, partial(build, phrase), *match.span())
 
 
@@ -362,8 +350,8 @@ def _placed(sentence: Sentence) -> Iterator[Hit]:
     for match in _PLACED.finditer(sentence.lower):
         phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         where = match.group("where") or match.group("at")
-        if taken_back(sentence.lower, match.end()):
-            continue
+        if taken_back(sentence.lower, match.end()) or phrase.endswith(("...", "…")):
+            continue  # "a line 'TOTAL: £...' as the last line": a template, not a literal
         build = _starts if where in ("first", "opening", "start", "beginning", "top") else _ends
         yield from response_spec(sentence, partial(build, phrase), *match.span())
 
@@ -372,12 +360,16 @@ def _questions(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for match in _END_QUESTION.finditer(text):
         if (
-            _OF_A_PART.search(text, 0, match.start())
+            OF_A_PART.search(text, 0, match.start())
             or _OF_OTHERS.search(text, 0, match.start())
             or asks_about(sentence, match.start())
         ):
             continue  # "each paragraph should end with a question": a part's end
-        yield from response_spec(sentence, partial(_ends, "?"), *match.span())
+        found = list(response_spec(sentence, partial(_ends, "?"), *match.span()))
+        if not found and asked_subject(sentence, match.start()):
+            # "Write a question … The question should end with a question mark."
+            found = [hit] if (hit := spec_hit(partial(_ends, "?"), *match.span())) else []
+        yield from found
 
 
 # "ending with a full stop", "make it end with an ellipsis (...)": the mark
@@ -385,7 +377,7 @@ def _questions(sentence: Sentence) -> Iterator[Hit]:
 _MARKS = {"full stop": ".", "period": ".", "ellipsis": "...", "exclamation mark": "!"}
 _END_MARK = re.compile(
     r"\b(?:end|ends|ending|finish|finishes|finishing|close|closes|closing|conclude|concludes)\s+"
-    rf"(?:(?:your|the)\s+(?:entire\s+|whole\s+)?{_RESPONSE_THING}\s+|it\s+)?(?:with|on)\s+"
+    rf"(?:(?:your|the)\s+(?:entire\s+|whole\s+)?{RESPONSE_THING}\s+|it\s+)?(?:with|on)\s+"
     r"(?:a|an|one)\s+(?P<mark>full\s+stop|period|ellipsis|exclamation\s+(?:mark|point))"
     r"(?:\s*\((?:\.\.\.|…|\.|!)\))?(?=\s*(?:$|[.;,!]|—|–|and\b|but\b))"
 )
@@ -394,7 +386,7 @@ _END_MARK = re.compile(
 def _end_marks(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for match in _END_MARK.finditer(text):
-        if _OF_A_PART.search(text, 0, match.start()) or _OF_OTHERS.search(text, 0, match.start()):
+        if OF_A_PART.search(text, 0, match.start()) or _OF_OTHERS.search(text, 0, match.start()):
             continue  # "each line ending with a period": a part's end
         if asks_about(sentence, match.start()):
             continue
@@ -413,7 +405,7 @@ _END_NAME = re.compile(
 
 def _end_names(sentence: Sentence) -> Iterator[Hit]:
     for match in _END_NAME.finditer(sentence.masked):
-        if _of_a_part(sentence.lower, match.start()) or asks_about(sentence, match.start()):
+        if of_a_part(sentence.lower, match.start()) or asks_about(sentence, match.start()):
             continue
         name = sentence.unmask(match.start("name"), match.end("name")).rstrip(".")
         yield from response_spec(sentence, partial(_ends, name), *match.span())
@@ -429,6 +421,7 @@ class _Phrases(Corrected):
         _end_marks,
         _end_names,
         partial(placed_end_marks, build=_ends),
+        partial(answer_ends, build=_placed_at),
     )
 
     def measure(self, spec: Any, text: str) -> Outcome:

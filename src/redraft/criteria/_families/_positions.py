@@ -36,6 +36,7 @@ from redraft.criteria._families._arguments import (
     spec_hit,
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
+from redraft.criteria._families._counted_openers import counted_openers
 from redraft.criteria._families._per_part import parts_of
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._outcome import Outcome
@@ -357,6 +358,18 @@ _WORD_AT = [
     ),
     # "Make 'Indeed' the first word of the third paragraph."
     re.compile(rf"\bmake\s+(?:{_KW})\s+the\s+(?P<wpos>first|last)\s+word\s+(?:of|in)\s+{_WHICH}"),
+    # "The third word must be 'parents'." as a sentence of its own: the answer's
+    # (its last word is an end phrase, which :mod:`._phrases` reads)
+    re.compile(
+        rf"^\s*(?:the|your)\s+(?P<wpos>(?!last\b|final\b){ORDINAL})\s+word\s+{MODAL}\s+be\s+"
+        rf"(?:the\s+word\s+)?{_WORD_ARG}"
+    ),
+    # "make sure the very last word of your answer is 'draw'"
+    re.compile(
+        r"\b(?:make\s+sure|ensure)\s+(?:that\s+)?(?:the|your)\s+(?P<wpos>(?:very\s+)?"
+        rf"(?:{ORDINAL}|last))\s+word\s+(?:of|in)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+"
+        rf"is\s+(?:the\s+word\s+)?{_WORD_ARG}"
+    ),
 ]
 # "Write a short story (under 100 words) where the last word is 'door'": a
 # clause describing the one thing asked for states the word at its end.
@@ -440,10 +453,17 @@ def _word_at_spec(word: str, position: int, fields: dict[str, Any]) -> Callable[
     return lambda: WordAt(word=word, position=position, **fields)
 
 
+def _counted_openers(sentence: Sentence) -> Iterator[Hit]:
+    """ "3 paragraphs, the first one starting with 'Dear parents,'"."""
+    return counted_openers(
+        sentence, lambda w, p, i, n: _word_at_spec(w, n, {"part": p, "index": i})
+    )
+
+
 class _Positions(Corrected):
     name = "words at places"
     specs = (KeywordIn, WordAt)
-    rules: ClassVar[tuple[Rule, ...]] = (keyword_in, word_at, _described_word)
+    rules: ClassVar[tuple[Rule, ...]] = (keyword_in, word_at, _described_word, _counted_openers)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, KeywordIn):

@@ -1,0 +1,135 @@
+"""More ways to say what the answer starts or ends with, read for the start
+and end phrases family (:mod:`._phrases`; ``StartsWith`` / ``EndsWith``):
+
+- an unquoted tag, mention, placeholder or phone number placed at the very
+  start or end: "include the tag #sso-bug at the end", "mention the user
+  placeholder <@user> at the very start", "put my phone +44 7700 900123 at
+  the end";
+- a named symbol: "end it with the ☕ emoji";
+- the title line's opening, or its label: "Title line starting with
+  'Recipe:'", "a title line in the form 'Title: ...'" (not each of several
+  things' title lines);
+- a sign-off and the name under it: "close with 'Sincerely,' followed by
+  '[Your Name]'", "end with 'Yours faithfully,' followed by a placeholder
+  [Name]", "finish with 'Yours faithfully' and my name Tomasz Nowak" (the
+  answer ends with both, the name on the last line; whitespace is not
+  compared, so the line break is the spec's reading, not a demand).
+
+Not a part's start or end ("at the end of each line"), nor one that a
+question asks about, nor a hedged, conditional or negated one
+(:func:`~redraft.criteria._arguments.response_spec`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from functools import partial
+
+from redraft.criteria._families._arguments import ARG, response_spec
+from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._lexical import asks_about
+from redraft.criteria._sentences import THING, Hit, Sentence
+
+__all__ = ["answer_ends"]
+
+_RESPONSE = rf"(?:{THING}|response|answer|reply|message|email|letter|post|text)"
+# A token no word could be: a hashtag, a mention, a template placeholder, a phone number
+_TOKEN = (
+    r"(?P<tok>#[a-z0-9][\w-]*|@[a-z0-9][\w.-]*|<@?[a-z0-9_][\w.-]*>|\{\{[^{}\s]{1,40}\}\}|"
+    r"\+\d{1,3}(?:[ -]?\d{2,5}){2,4})"
+)
+_PLACED_TOKEN = re.compile(
+    r"\b(?:include|add|put|place|mention|have|write)\s+(?:(?:the|this|a|an|our|my|your)\s+"
+    rf"(?:[\w-]+\s+){{0,3}}?)?{_TOKEN}\s+at\s+the\s+(?:very\s+)?(?P<at>end|bottom|start|beginning|"
+    rf"top)\b(?:\s+of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{_RESPONSE}\b)?"
+    # "… at the end of each line", "… at the end or the start": not the answer's
+    r"(?!\s*(?:of|or|and\s+(?:the\s+)?(?:start|end|beginning))\b)"
+)
+# "end it with the ☕ emoji", "finish with a 🚀 emoji"
+_NAMED_SYMBOL = re.compile(
+    r"\b(?:end|finish|close|sign\s+off)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    rf"{_RESPONSE}\s+|it\s+)?with\s+(?:the|a|an|one)\s+"
+    r"(?P<sym>[^\w\s\ue000\"“”'‘’«»`.,;:!?()\[\]]{1,3})\s+(?:emoji|symbol|icon)\b"
+    r"(?=\s*(?:$|[.;,!]|and\b))"
+)
+_NAME = r"[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+[A-ZÀ-ÖØ-Þ][\w'’.-]*){0,3}"
+# "close with 'Sincerely,' followed by '[Your Name]'", "… followed by a
+# placeholder [Name]", "finish with "Yours faithfully" and my name Tomasz Nowak"
+_SIGN_OFF = re.compile(
+    r"\b(?i:(?:end|finish|close|conclude|sign\s+off)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    rf"{_RESPONSE}\s+|it\s+)?with\s+(?:the\s+sign-?off\s+)?)(?P<arg>{ARG})\s*,?\s*"
+    r"(?i:followed\s+by|and\s+then|then|and(?=\s+my\s+(?:full\s+)?name\b))\s+"
+    r"(?:(?i:(?:a|the)\s+placeholder|my\s+(?:full\s+)?name)\s*,?\s*)?"
+    rf"(?:(?P<then>{ARG})|(?P<bracket>\[[^\[\]\n]{{1,30}}\])|(?P<name>{_NAME}))"
+    r"(?=\s*(?:$|[.;!]|,\s*(?:and|then)\b))"
+)
+
+
+# "Title line starting with 'Recipe:'", "a title line in the form 'Title: ...'":
+# the answer's first line (a label's own text only, the template's rest aside)
+_TITLE_LINE = re.compile(
+    r"\b(?:title|subject|headline)\s+line\s*(?:\(\s*first\s+line\s*,?\s*)?(?:(?:that\s+)?"
+    r"(?P<opens>(?:starts|starting|begins|beginning)\s+with|prefixed(?:\s+(?:with|by))?)|"
+    rf"(?:in\s+the\s+(?:form|format)|formatted\s+as)\s*:?)\s+(?P<arg>{ARG})"
+)
+# one of several things' title lines: "each recipe gets a title line …"
+_OF_EACH = re.compile(r"\b(?:each|every|all|both|per)\b[^.;:]*$")
+_LABEL = re.compile(
+    r"^(?P<label>[^\w\s]?[\w][\w .#/-]{0,30}?:)\s*(?:\.\.\.|…|<[^<>]*>|\[[^\[\]]*\])?$"
+)
+
+
+def _title_lines(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:
+    for match in _TITLE_LINE.finditer(sentence.lower):
+        if _OF_EACH.search(sentence.lower, 0, match.start()):
+            continue
+        quoted = _quoted(sentence, *match.span("arg"))
+        if not match.group("opens"):
+            # "in the form 'Title: ...'": only the label is a literal
+            label = _LABEL.match(quoted)
+            if label is None or quoted == label.group("label"):
+                continue
+            quoted = label.group("label")
+        if quoted and "..." not in quoted and "…" not in quoted:
+            yield from response_spec(sentence, partial(build, quoted, False), *match.span())
+
+
+def _quoted(sentence: Sentence, start: int, end: int) -> str:
+    return sentence.unmask(start + 1, end - 1).strip()
+
+
+def _tokens(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:
+    for match in _PLACED_TOKEN.finditer(sentence.lower):
+        token = sentence.unmask(*match.span("tok")).strip()
+        at_end = match.group("at") in ("end", "bottom")
+        yield from response_spec(sentence, partial(build, token, at_end), *match.span())
+
+
+def _symbols(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:
+    for match in _NAMED_SYMBOL.finditer(sentence.lower):
+        symbol = sentence.unmask(*match.span("sym"))
+        yield from response_spec(sentence, partial(build, symbol, True), *match.span())
+
+
+def _sign_offs(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:
+    for match in _SIGN_OFF.finditer(sentence.masked):
+        first = _quoted(sentence, *match.span("arg"))
+        if match.group("then"):
+            last = _quoted(sentence, *match.span("then"))
+        else:
+            group = "bracket" if match.group("bracket") else "name"
+            last = sentence.unmask(*match.span(group)).rstrip(".")
+        if first and last:
+            yield from response_spec(
+                sentence, partial(build, f"{first}\n{last}", True), *match.span()
+            )
+
+
+def answer_ends(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:
+    """The answer's start or end as these wordings say it: ``build(phrase,
+    at_end)`` (an ``EndsWith`` where ``at_end``, else a ``StartsWith``)."""
+    for rule in (_tokens, _symbols, _sign_offs, _title_lines):
+        for hit in rule(sentence, build):
+            if not asks_about(sentence, hit.start):
+                yield hit
