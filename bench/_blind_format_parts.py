@@ -233,7 +233,11 @@ _CASE_SCOPE = (
         ),
         "heading",
     ),
-    (re.compile(r"(?:the )?(?:title|headline)(?: line)?"), "title"),
+    # the title kind's title is the answer's first non-empty line: "line one" is it
+    (
+        re.compile(r"(?:the )?(?:title|headline)(?: line)?|(?:the )?first line|line (?:1|one)"),
+        "title",
+    ),
     (
         re.compile(
             r"(?:each|every|all) (?:headlines?|titles?|items?|list items?|bullets?|"

@@ -93,6 +93,8 @@ def stated_list(c: Constraint, row: Row) -> Expectation:
         return versions
     if _asterisks(row):
         return all_of(*counts("paragraph_count", c.relation, c.value, separator="***"))
+    if _checkboxes(c, row):
+        return _checklist_count(c)
     if "numbered list" in shapes:
         return all_of(*counts("numbered_count", c.relation, c.value))
     if re.search(r"bullet|checkbox", shapes):
@@ -136,6 +138,16 @@ def _asterisks(row: Row) -> bool:
     )
 
 
+def _checkboxes(c: Constraint, row: Row) -> bool:
+    """A sibling, whatever its relation, puts the items in checkboxes (its
+    label or its value: "checkbox_list" starting each item with '- [ ]')."""
+    return any(
+        re.search(r"check-?box|checklist|\[ \]", f"{s.family} {s.value}".lower()) is not None
+        for s in row.constraints
+        if s.index != c.index and s.verifiable
+    )
+
+
 def checklist_items(c: Constraint) -> Expectation | None:
     """ "10 checkbox items": the bullets of a checklist, or the items
     item_count reads on its list lines (the shallowest, the same items)."""
@@ -143,6 +155,10 @@ def checklist_items(c: Constraint) -> Expectation | None:
         return None
     if not count_value(c.relation, c.value):
         return None
+    return _checklist_count(c)
+
+
+def _checklist_count(c: Constraint) -> Expectation:
     pairs = zip(
         counts("bullet_count", c.relation, c.value),
         counts("item_count", c.relation, c.value),

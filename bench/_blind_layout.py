@@ -30,6 +30,7 @@ __all__ = [
     "checklist",
     "comma_line",
     "comma_separated",
+    "line_separator",
     "item_template",
     "named_sections",
     "plain_text",
@@ -109,10 +110,20 @@ def comma_separated(c: Constraint) -> bool:
     return c.value == "," or _COMMAS.search(f"{c.value or ''} {c.note}") is not None
 
 
-def comma_line(c: Constraint) -> Expectation:
-    """One line of comma-separated items (comma_list); a count of one line is a part of it."""
+def comma_line(mark: str = ",") -> Expectation:
+    """One line of items separated by ``mark`` (comma_list); a count of one
+    line is a part of it."""
     one_line = count("line_count", "exactly", 1)
-    return replace(all_of(fields("comma_list", separator=",")), implied=(one_line,))
+    return replace(all_of(separated(mark)), implied=(one_line,))
+
+
+def line_separator(c: Constraint) -> str | None:
+    """The mark a separator (delimiter) constraint counting one line gives
+    as its one word ("on a single line", words ``[';']``), or None."""
+    if not _SEPARATOR_LABEL.fullmatch(c.family) or len(c.words) != 1:
+        return None
+    mark = c.words[0].strip()
+    return mark if _SEPARATOR.fullmatch(mark) else None
 
 
 # a separator between items: one to three marks ("; ", " > ", " / ", "|")
@@ -132,6 +143,10 @@ def _mark_of(c: Constraint) -> str | None:
     """The separator mark: the writer's value, or a mark the quote names."""
     if isinstance(c.value, str):
         return c.value if _SEPARATOR.fullmatch(c.value) else None
+    if isinstance(c.value, (list, tuple)) and len(c.value) == 1:
+        # the one mark written as a list of marks: ``(',',)``
+        one = c.value[0]
+        return one if isinstance(one, str) and _SEPARATOR.fullmatch(one) else None
     if c.value is not None:
         return None
     quote = str(c.quote or "").lower()

@@ -104,6 +104,7 @@ from _blind_writer_k import one_per_line_count, writer_k
 from _blind_writer_l import regex_lines, writer_l
 from _blind_writer_l_counts import laid_out_counts
 from _blind_writer_l_sections import section_readings
+from _blind_writer_m import writer_m
 
 __all__ = [
     "Constraint",
@@ -156,6 +157,8 @@ def _expect_any(c: Constraint, row: Row) -> Expectation:
         return k
     if (l_ := writer_l(c, row)) is not None:  # split L's writer's conventions: _blind_writer_l.py
         return l_
+    if (m_ := writer_m(c, row)) is not None:  # split M's writer's conventions: _blind_writer_m.py
+        return m_
     if (related := relations(c, row)) is not None:  # between parts: bench/_blind_relations.py
         return related
     if (

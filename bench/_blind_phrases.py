@@ -84,9 +84,11 @@ def keywords(c: Constraint, scope: Scope) -> Expectation:
                 for i in indexes
             )
         )
-    # a keyword required within a part is required in the answer: that check is a part of it
+    # a keyword required within a part is required in the answer: that check
+    # is a part of it; one only bounded from above ("no more than once in each
+    # body") is required nowhere
     least = [n for rel, n in bounds if rel in ("at_least", "exactly") and n > 0]
-    implied = [keyword(w, "at_least", n) for w in c.words for n in sorted({1, *least})]
+    implied = [keyword(w, "at_least", n) for w in c.words for n in sorted({1, *least}) if least]
     return no_kind("a keyword within parts no kind addresses", *implied)
 
 

@@ -19,6 +19,7 @@ from _blind_layout import (
     comma_line,
     comma_separated,
     item_template,
+    line_separator,
     named_sections,
     separator_line,
     separators_count,
@@ -37,6 +38,7 @@ from _blind_matchers import (
     fields,
     first_word,
     json_object,
+    keyword,
     last_word,
     line_length,
     no_kind,
@@ -94,10 +96,26 @@ _EACH_HOLDS: dict[str, tuple[str, ...]] = {
 }
 
 
+def _urls_named(c: Constraint, unit: str, scope: Scope) -> Expectation | None:
+    """Exactly N URLs, the N given as the words: that many URLs, each of them
+    present; either check alone is a part of it."""
+    if unit != "url" or c.relation != "exactly" or not is_response(scope) or not c.words:
+        return None
+    if c.value != len(c.words) or not all(re.match(r"(?:https?://|www\.)\S+$", w) for w in c.words):
+        return None
+    parts = (
+        count("url_count", "exactly", len(c.words)),
+        *(keyword(w, "at_least", 1) for w in c.words),
+    )
+    return replace(all_of(*parts), implied=parts)
+
+
 def read_count(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     where, part, _ = scope
     if unit == "key":
         return read_json_keys(c, scope, row, exact=c.relation == "exactly")
+    if (named := _urls_named(c, unit, scope)) is not None:
+        return named
     if c.words and names_text(c):
         return keywords(phrases_of(c), scope)
     if unit == "separator":
@@ -105,7 +123,10 @@ def read_count(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     one_line = c.relation == "exactly" and c.value == 1
     if unit == "line" and one_line and comma_separated(c) and is_response(scope):
         # "comma-separated on one line": one line, and that line a comma list
-        return comma_line(c)
+        return comma_line()
+    if unit == "line" and one_line and (mark := line_separator(c)) and is_response(scope):
+        # a delimiter's one line, its mark the one word ("; " on a single line)
+        return comma_line(mark)
     if where == "each" and unit == "word" and part in ("sentence", "paragraph", "bullet"):
         return all_of(*counts("each_word_count", c.relation, c.value, part=part))
     within = "paragraph" if part == "stanza" else part
@@ -321,9 +342,10 @@ def read_other(c: Constraint, scope: Scope) -> Expectation:
         pieces = versions_separator(c, "separator", c.value)
         if pieces is not None:
             return pieces
-        separated = separator_line(c)
-        if separated is not None:
-            return separated
+    # the mark given as a string, or as a list of one mark ``(',',)``
+    separated = separator_line(c) if is_response(scope) else None
+    if separated is not None:
+        return separated
     if is_response(scope) and unit_of(c) in ("list", "answer", "item") and comma_separated(c):
         return all_of(fields("comma_list", separator=","))
     if is_response(scope) and "code block" in shape and re.search(r"outside|only|nothing", shape):

@@ -108,4 +108,19 @@ def tabular(c: Fields, siblings: Sequence[Fields] = ()) -> Expectation | None:
             return all_of(_columns("csv_columns", c.words))
         if table:
             return all_of(_columns("table_columns", c.words, exact=relation != "contains"))
+    if header := _header_row(c, unit, csv):
+        return header
     return _untold(c, siblings)
+
+
+def _header_row(c: Fields, unit: str, csv: bool) -> Expectation | None:
+    """The CSV's header row equal to comma-joined names ("header row" of
+    scope CSV equals 'date,payee,amount'): the header's columns, in order."""
+    if not csv or c.relation.strip().lower() != "equals" or not isinstance(c.value, str):
+        return None
+    if not re.fullmatch(r"(?:the )?(?:csv )?header(?: row| line)?", unit):
+        return None
+    names = tuple(n.strip() for n in c.value.split(","))
+    if len(names) < 2 or not all(names):
+        return None
+    return all_of(_columns("csv_columns", names))

@@ -308,7 +308,7 @@ def _comma_list(c: Constraint) -> Expectation | None:
         return None
     if not is_response(scope_of(c.scope)):
         return None
-    return comma_line(c)
+    return comma_line()
 
 
 def _case_named_absent(c: Constraint) -> Expectation | None:

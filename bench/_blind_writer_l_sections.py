@@ -26,7 +26,9 @@ Readings of what the mapper found (:func:`section_readings`):
   it (missing a name fails both);
 - headings counted where the note names one level, or a sibling puts every
   heading at one level: the count of headings at that level covers it as
-  well (the level is the sibling's to check).
+  well (the level is the sibling's to check);
+- the answer's headings equal to names at a level the note or the names'
+  marks give: every heading at that level (``heading_level``) is a part.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from _blind_parts import is_response, scope_of
 from _blind_rows import Constraint, Row
 from _blind_writer_j_spelling import label_key, raw_unit, singular
 
-__all__ = ["section_readings", "section_rules"]
+__all__ = ["named_matcher", "said_order", "section_readings", "section_rules"]
 
 _MARKED = re.compile(r"^\s*(?:#{1,6}\s+(?P<h>.+?)|\*\*(?P<b>[^*]+)\*\*|__(?P<u>[^_]+)__)\s*$")
 _ORDER = re.compile(r"\border(?:ed)?\b|\bsequence\b")
@@ -166,6 +168,29 @@ def _order_alone(c: Constraint, row: Row) -> Expectation | None:
     return all_of(_named(names, True)) if names else None
 
 
+def _headings_level(c: Constraint) -> Matcher | None:
+    """The answer's headings equal to names at a level the note or the
+    names' marks give ("## headings", ``'### Risks'``): every heading is one
+    of the names at that level, so ``heading_level`` is a part of it."""
+    if c.relation != "equals" or len(c.words) < 2 or not is_response(scope_of(c.scope)):
+        return None
+    if singular(raw_unit(c)) not in ("heading", "header"):
+        return None
+    said = _LEVEL_NOTE.search(str(c.note).lower())
+    marks = {len(m["m"]) for w in c.words if (m := _LEVEL_MARK.match(w.strip() + " "))}
+    if said is not None:
+        level = int(said["n"] or said["h"] or len(said["m"]))
+    elif len(marks) == 1 and all(w.strip().startswith("#") for w in c.words):
+        level = marks.pop()
+    else:
+        return None
+    return Matcher(
+        frozenset({"heading_level"}),
+        lambda spec: spec.get("level") == level,
+        f"heading_level level={level}",
+    )
+
+
 def section_rules(c: Constraint, row: Row) -> Expectation | None:
     for rule in (_marked_lines, _titles_exactly, _order_alone):
         found = rule(c, row)
@@ -229,6 +254,8 @@ def section_readings(c: Constraint, row: Row, found: Expectation) -> Expectation
         return found
     matchers = list(found.matchers)
     implied = list(found.implied)
+    if (at_level := _headings_level(c)) is not None:
+        implied.append(at_level)
     for i, m in enumerate(matchers):
         if m.kinds == frozenset({"named_sections"}):
             if m.label.endswith("ordered=True"):
@@ -240,3 +267,13 @@ def section_readings(c: Constraint, row: Row, found: Expectation) -> Expectation
             if level is not None:
                 matchers[i] = _as(m, "level", None, level)
     return replace(found, matchers=tuple(matchers), implied=tuple(implied))
+
+
+def named_matcher(names: list[str], ordered: bool) -> Matcher:
+    """``named_sections`` of ``names`` (normalised), in order or not."""
+    return _named(names, ordered)
+
+
+def said_order(c: Constraint) -> bool:
+    """The label or the note says the sections come in order."""
+    return _said_order(c)
