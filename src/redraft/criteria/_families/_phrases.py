@@ -222,16 +222,13 @@ _OF_THE_REPLY = re.compile(rf"\w+\s+your\s+(?:entire\s+)?{RESPONSE_THING}\b")
 _BY_MEANS = re.compile(r"\bby\s+(?:(?:starting|beginning)\s+and\s+)?$")
 
 
-# "end with 'Kind regards,\\nHR Team'": a line break written as an escape
-_ESCAPED_BREAK = re.compile(r"\\n(?![a-z])")
-
-
+# a typed "\\n" in the phrase is read as a line break for every rule (_rules.py)
 def _starts(phrase: str) -> FamilySpec:
-    return StartsWith(phrase=_ESCAPED_BREAK.sub("\n", phrase))
+    return StartsWith(phrase=phrase)
 
 
 def _ends(phrase: str) -> FamilySpec:
-    return EndsWith(phrase=_ESCAPED_BREAK.sub("\n", phrase))
+    return EndsWith(phrase=phrase)
 
 
 def _placed_at(phrase: str, at_end: bool) -> FamilySpec:
