@@ -63,3 +63,50 @@ def test_one_paragraph_asked(prompt: str) -> None:
 )
 def test_one_paragraph_near_misses(prompt: str) -> None:
     assert ("exactly", 1) not in counts(prompt, "paragraph_count")
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # a label of the whole answer's rules: an adjective or the thing written
+        ("Hard limits: max 2 lines, max 42 characters per line.", ("at_most", 2)),
+        ("Limerick rules: 5 lines.", ("exactly", 5)),
+        ("Poem rules: 4 lines, each line rhymes with the next.", ("exactly", 4)),
+        ("Strict constraints: at most 3 lines.", ("at_most", 3)),
+        # the title is the thing asked for: no line beside the count
+        ("Write a recipe title that's a spoonerism of 'cooked rice'. One line.", ("exactly", 1)),
+        ("Give me a headline for our bakery's reopening. One line only.", ("exactly", 1)),
+        # the lines counted, named in order
+        (
+            "Bilingual sign for the pool: English line first, then French line. Two lines only.",
+            ("exactly", 2),
+        ),
+    ],
+)
+def test_line_counts_read(prompt: str, expected: tuple[str, int]) -> None:
+    assert expected in counts(prompt, "line_count")
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # one part's label, not the answer's
+        "Title rules: max 2 lines. Write a poem about rain.",
+        # a standing label of another's rules
+        "House rules: headlines are at most 2 lines. Write a story about rain.",
+        # a title beside the lines counted
+        "Write a title and a poem about rice. Four lines.",
+        "Write a poem with a title. Four lines.",
+        # a later part after the lines
+        "Write a poem, then explain it. Two lines only.",
+        "Write a short verse, the English line first, then explain the French. Two lines only.",
+    ],
+)
+def test_line_count_near_misses(prompt: str) -> None:
+    assert not counts(prompt, "line_count")
+
+
+def test_label_reads_other_units_too() -> None:
+    # the label is shared grammar: a word limit under it is the answer's as well
+    assert ("at_most", 80) in counts("Hard limits: max 80 words.", "word_count")
+    assert not counts("Title rules: max 5 words.", "word_count")
