@@ -110,3 +110,26 @@ def test_label_reads_other_units_too() -> None:
     # the label is shared grammar: a word limit under it is the answer's as well
     assert ("at_most", 80) in counts("Hard limits: max 80 words.", "word_count")
     assert not counts("Title rules: max 5 words.", "word_count")
+
+
+def test_bracketed_layout_counts_the_things() -> None:
+    # "(one bar per line)" after the things counted: as many lines as bars
+    prompt = (
+        "Write me a rap verse about tides for my class. 8 bars (one bar per line), and the "
+        "last word of every line must end in '-tion'."
+    )
+    assert ("exactly", 8) in counts(prompt, "line_count")
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the bars are each verse's: 24 lines, not 8
+        "Write 3 verses of 8 bars, one bar per line.",
+        "Write 3 verses of 8 bars (one bar per line).",
+        # hedged
+        "Write a rap about 8 cats (one bar per line if you like).",
+    ],
+)
+def test_bracketed_layout_near_misses(prompt: str) -> None:
+    assert ("exactly", 8) not in counts(prompt, "line_count")

@@ -332,6 +332,8 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
             # "3 sentences of 8 words each, each word on its own line"
             counted = things_counted(whole, named.group("noun"))
             value = value if counted is None else counted
+            if re.search(rf"\b{NUMBER}\s+[\w-]+\s+of\s+{NUMBER}\s+{named.group('noun')}", whole):
+                value = None  # "3 verses of 8 bars, one bar per line": 24 lines, not 8
         if value and (
             required(sentence, layout.start())
             or _own_item(sentence, layout)
@@ -421,8 +423,9 @@ def _opening_request(sentence: Sentence, asked: re.Match[str], layout: re.Match[
 
 # "Use lowercase, no bullets, one word per line.": the layout is an item of
 # its own in a list of requirements, whatever the items before it say
-_ITEM_BEFORE = re.compile(r"(?:[,;:]|\s[-–—])\s*(?:and\s+)?$")
-_ITEM_AFTER = re.compile(r"\s*(?:[,.;!]|$)")
+# ("8 bars (one bar per line)": in brackets after the things counted, too)
+_ITEM_BEFORE = re.compile(r"(?:[,;:(]|\s[-–—])\s*(?:and\s+)?$")
+_ITEM_AFTER = re.compile(r"\s*(?:[,.;!)]|$)")
 
 
 def _own_item(sentence: Sentence, layout: re.Match[str]) -> bool:
