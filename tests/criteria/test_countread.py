@@ -52,8 +52,9 @@ P1 = ("paragraph_count", "exactly", 1)
         ("Draft a 2-paragraph cover note for the parcel.", [("paragraph_count", "exactly", 2)]),
         ("Write a four-sentence paragraph about volcanoes.", [("sentence_count", "exactly", 4)]),
         (
+            # one paragraph of four sentences, "every sentence" naming it the answer again
             "Write a four-sentence paragraph where every sentence names a volcano.",
-            [("sentence_count", "exactly", 4)],
+            [("sentence_count", "exactly", 4), ("paragraph_count", "exactly", 1)],
         ),
         ("Give me a three-sentence bio for the speaker page.", [("sentence_count", "exactly", 3)]),
         # a count under a label, or the unit first

@@ -79,7 +79,10 @@ RESPONSE_NOUN = re.compile(
     r"^\s*there\s+(?:should|must|shall)\b|"
     # a label for the answer's shape: "Format: a title, then 4 bullets"
     r"^\s*(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format|length|"
-    r"requirements?|constraints?|rules?)\s*:|"
+    r"requirements?|constraints?|rules?|"
+    # "Hard limits: max 2 lines", "Limerick rules: 5 lines" (not "Title rules:", a part's)
+    rf"(?:(?:hard|strict|formatting|length|output)\s+|{THING}\s+)"
+    r"(?:rules?|limits?|constraints?|requirements?))\s*:|"
     # "…, and the letter must not …": a clause of its own about the thing asked for
     rf"(?:^|[,;]\s*(?:and|but)\s+|;)\s*(?:in\s+)?(?:the|your)\s+(?:[\w-]+\s+)?{THING}\s+(?:should|must|"
     r"shall|needs?\s+to|"

@@ -11,14 +11,19 @@ from __future__ import annotations
 import re
 
 from redraft.criteria._grammar import NUMBER
-from redraft.criteria._sentences import Sentence, response_context, sentence_blocked
+from redraft.criteria._sentences import THING, Sentence, response_context, sentence_blocked
 
 __all__ = ["LABEL", "MAKE", "described", "later_part"]
 
 # A label that heads a line of requirements: "Format: 3 paragraphs, no headings"
 LABEL = (
     r"(?:(?:format|formatting|structure|layout|length|shape|constraints?|requirements?|"
-    r"rules?|output(?:\s+format)?|response\s+format)\s*:\s*)?"
+    r"rules?|output(?:\s+format)?|response\s+format|"
+    # "Hard limits: max 2 lines", "Limerick rules: 5 lines": the rules of the whole
+    # answer, an adjective or the thing written before them (not "Title rules:",
+    # one part's)
+    rf"(?:(?:hard|strict|formatting|length|output)\s+|{THING}\s+)"
+    r"(?:rules?|limits?|constraints?|requirements?))\s*:\s*)?"
 )
 # Verbs that make the thing the answer is ("write a 2-line couplet")
 MAKE = r"write|compose|draft|craft|create|generate|produce|give\s+me|provide|need|want"

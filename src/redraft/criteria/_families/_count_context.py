@@ -129,7 +129,9 @@ MORE_PARTS = re.compile(
     r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|also|list|"
     r"bullets?|bullet\s+points?|table|steps|another|second|paragraphs|sentences|code|footnotes?|"
     r"references|sources|citations|bibliography)\b|"
-    r"\band\s+(?:an?|one|some)\s"
+    r"\band\s+(?:an?|one|some)\s|"
+    # "the opening paragraph and the closing paragraph": two
+    r"\band\s+the\s+(?:[\w-]+\s+)?(?:paragraph|sentence)\b"
 )
 LIST_MARKER_ONLY = re.compile(rf"^\s*[-*•]?\s*{LABEL}")
 # A label for a list of rules, then terse items up to the count ("Rules:

@@ -237,10 +237,13 @@ class UnitCounts:
                 r"\b(?:(?P<verb>write|compose|draft|craft|produce|create|generate|give\s+me|provide|"
                 r"respond\s+with|reply\s+with|answer\s+with|offer|be)\s+(?:me\s+|us\s+)?"
                 r"(?P<num>an?|one|a\s+single|just\s+one|only\s+one|exactly\s+one|just\s+an?|"
-                r"only\s+an?)|"
+                # "write the opening paragraph of a novel": the one opening part is the answer
+                r"only\s+an?|the(?=\s+(?:opening|first|introductory)\s+(?:sentence|paragraph)\b))|"
                 # "describe it in a paragraph", "rewrite it as a sentence": the answer's shape
                 r"(?P<shape>in|into|as)\s+(?P<det>an?|one|a\s+single|just\s+one|only\s+one))\s+"
-                rf"(?:(?!{NOT_SINGLE})[a-z-]+\s+){{0,2}}?(?:{one})\b"
+                # "a four-sentence paragraph": one paragraph of four sentences
+                rf"(?:(?:{NUMBER}-sentence\s+(?=paragraph\b))|(?!{NOT_SINGLE})[a-z-]+\s+){{0,2}}?"
+                rf"(?:{one})\b"
                 # "a sentence or two" is not one
                 r"(?!\s*[-–])(?!\s+or\b)"
             )
@@ -389,7 +392,17 @@ class UnitCounts:
                 if (
                     DISTRIBUTIVE_BEFORE.search(before)
                     or DISTRIBUTIVE_AFTER.match(text[match.end() :])
-                    or MORE_PARTS.search(whole)
+                    or any(
+                        # "write the opening paragraph …, it has 7 sentences": its own, no
+                        # part beside it (after "write a paragraph" the writers meant one
+                        # paragraph as often as not: that keeps the guard)
+                        not (
+                            m.group(0) == "sentences"
+                            and self._unit(match).singular == "paragraph"
+                            and match.group("num") == "the"
+                        )
+                        for m in MORE_PARTS.finditer(whole)
+                    )
                 ):
                     return False  # "for each word, write a sentence"; "a paragraph and a list"
             elif name.startswith("compound"):

@@ -185,6 +185,16 @@ _NO_TITLE = re.compile(
 
 
 _TITLES = frozenset(("title", "heading", "header", "headline"))
+# "Write a recipe title …", "give me one headline for …": the title is the
+# answer, no line beside the lines counted (not "a title and a poem")
+_TITLE_ASKED = re.compile(
+    r"^\s*(?:please\s+)?(?:write|give\s+me|suggest|create|generate|come\s+up\s+with)\s+"
+    r"(?:me\s+)?(?:a|an|one)\s+(?:[\w-]+\s+){0,2}$"
+)
+_BESIDE = re.compile(r"\s*(?:,|and\b|plus\b|then\b|with\b|followed\b|&|\+)")
+# "the English line first, then the French line": the lines counted, in order
+_LINE_FIRST = re.compile(r"\bline\s+first\s*,?\s*$")
+_THEN_LINE = re.compile(r"\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?line\b")
 _USERS_OWN = re.compile(r"\b(?:my|our)\s+(?:[\w-]+(?:'s)?\s+)?$")
 _REFUSABLE = frozenset(
     ("title", "heading", "header", "headline", "commentary", "explanation", "postscript")
@@ -223,6 +233,14 @@ def _extra_line(whole: str) -> bool:
             continue  # "the translation in brackets after it": on the same line
         if word in _TITLES and _USERS_OWN.search(before):
             continue  # "Translate my fic's title 'The Long Way Home'": the user's, not a line
+        if (
+            word in _TITLES
+            and _TITLE_ASKED.search(text, sentence_start, match.start())
+            and not _BESIDE.match(text, match.end())
+        ):
+            continue  # "Write a recipe title that's a spoonerism. One line.": the title is it
+        if word == "then" and _LINE_FIRST.search(before) and _THEN_LINE.match(text, match.end()):
+            continue  # "English line first, then French line": the lines counted, in order
         if (word in _REFUSABLE or word.startswith("explain")) and _NO_TITLE.search(before):
             continue  # "you don't need to give it a title", "no commentary": no line added
         return True
@@ -314,6 +332,8 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
             # "3 sentences of 8 words each, each word on its own line"
             counted = things_counted(whole, named.group("noun"))
             value = value if counted is None else counted
+            if re.search(rf"\b{NUMBER}\s+[\w-]+\s+of\s+{NUMBER}\s+{named.group('noun')}", whole):
+                value = None  # "3 verses of 8 bars, one bar per line": 24 lines, not 8
         if value and (
             required(sentence, layout.start())
             or _own_item(sentence, layout)
@@ -403,8 +423,9 @@ def _opening_request(sentence: Sentence, asked: re.Match[str], layout: re.Match[
 
 # "Use lowercase, no bullets, one word per line.": the layout is an item of
 # its own in a list of requirements, whatever the items before it say
-_ITEM_BEFORE = re.compile(r"(?:[,;:]|\s[-–—])\s*(?:and\s+)?$")
-_ITEM_AFTER = re.compile(r"\s*(?:[,.;!]|$)")
+# ("8 bars (one bar per line)": in brackets after the things counted, too)
+_ITEM_BEFORE = re.compile(r"(?:[,;:(]|\s[-–—])\s*(?:and\s+)?$")
+_ITEM_AFTER = re.compile(r"\s*(?:[,.;!)]|$)")
 
 
 def _own_item(sentence: Sentence, layout: re.Match[str]) -> bool:

@@ -95,9 +95,13 @@ _BLANK = re.compile(r"\b(?:blank|empty|new)\s*lines?\b|\bline\s+breaks?\b|\bnewl
 # A letter or an email: its greeting and sign-off are blocks of their own, so
 # "4 paragraphs" counts its body, which blank-line paragraphs cannot tell apart.
 _CORRESPONDENCE = re.compile(
-    r"\b(?:an?|the|your|my|this)\s+(?:(?!capital|lower|upper|single|first|last|small|each|same)"
+    r"\b(?:an?|the|your|my|this)\s+(?:(?!capital|lower|upper|single|first|last|small|each|same|"
+    r"different|other|another|next|new|vowel)"
     r"[\w-]+\s+|['\"‘“][^'\"’”]{0,40}['\"’”]\s+){0,3}(?:letter|e-?mail|memo)\b"
-    r"(?!\s*['\"‘“\ue000])|\be-?mails?\b"
+    # "the letter e", "a letter of the alphabet": a character; "a cover letter
+    # opening paragraph": one paragraph of it, not the whole letter
+    r"(?!\s*['\"‘“\ue000])(?!\s+(?:[a-z](?![\w'’-])|of\s+the\s+alphabet\b|"
+    r"(?:[\w-]+\s+)?paragraph\b))|\be-?mails?\b"
 )
 
 
