@@ -14,7 +14,6 @@ from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_o
 from redraft.criteria._spec_base import Relation
 
 __all__ = [
-    "ANOTHER_COUNT",
     "DISTRIBUTIVE",
     "EACH_AFTER",
     "FORM_NAMED",
@@ -22,9 +21,11 @@ __all__ = [
     "MORE_PARTS",
     "NOT_ITEMS",
     "SENTENCE_BREAK",
+    "another_count",
     "count_bounds",
     "more_parts",
     "one_liners",
+    "options_named_before",
     "requests_in",
     "things_before",
 ]
@@ -57,7 +58,7 @@ _VERB = (
     # "make me a list of 8 books": a list is what is made
     r"(?:make|create|write|compile|put\s+together|draw\s+up)(?:\s+(?:me|us))?"
     r"(?=\s+(?:a|an)\s+(?:short\s+|quick\s+|brief\s+)?(?:[\w-]+[-\s](?:item|point|entry)\s+)?"
-    r"(?:(?:to-?do|packing|shopping|reading)\s+)?list\b)|"
+    r"(?:(?:to-?do|packing|shopping|reading)\s+)?(?:markdown\s+)?(?:check)?list\b)|"
     r"think\s+of|tell\s+(?:me|us)|pick|choose|identify|enumerate|outline|rank|"
     r"list\s+(?:down|out)|jot\s+down|(?:can|could|may)\s+(?:i|we)\s+(?:get|have|see)|"
     # "write 3 headlines": things a line holds, whatever verb makes them
@@ -77,7 +78,7 @@ _VERB = (
 _OPENER = (
     r"(?:(?:^|(?<=[.!?\n]))[\s\-*•>]*|[,;:(]\s*|\b(?:please|pls|plz|and|now|just|so|also|then|always)\s+|"
     r"(?:\b(?:can|could|would|will)\s+you\s+(?:please\s+)?)?\bhelp\s+(?:me|us)\s+(?:to\s+)?|"
-    r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?(?:be\s+able\s+to\s+)?|"
+    r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?(?:be\s+able\s+to\s+)?|"
     r"\byour\s+(?:task|job|goal)\s+is\s+to\s+|"
     r"\b(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)\s+you\s+to\s+)"
 )
@@ -101,7 +102,7 @@ _ALONE = (
 _REQUEST = re.compile(
     rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+"
     rf"(?:(?P<article>the|your|my)\s+)?(?:(?:a|an)\s+)?(?:(?:short|quick|brief)\s+)?"
-    rf"(?:(?P<list>list\s+of)\s+|(?P<top>top)[-\s]+(?=\d|[a-z]+\b))?"
+    rf"(?:(?P<list>(?:(?:markdown|to-?do|packing|shopping|reading)\s+)?(?:check)?list\s+of)\s+|(?P<top>top)[-\s]+(?=\d|[a-z]+\b))?"
     rf"{_COUNT}(?:[-\s](?:item|point|entry)\s+(?:(?:to-?do|packing|shopping|reading)\s+)?(?P<sized>list)"
     # "a 5-item to-do list for Sunday": the list's size names no things
     r"(?=\s+(?:for|about|on|to|that|where|with)\b|\s*[.!?,;]|$)|"
@@ -119,8 +120,10 @@ _TERSE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:the\s+)?top[-\s]+)?{_COUNT}\s+"
     rf"(?P<things>(?:[a-z][\w'-]*\s+){{0,2}}?{_ASKED})\b"
     r"(?=(?:\s+(?:for|of|about|on|to|that|i\s+can|we\s+can)\b(?P<rest>[^.!?]{0,60}))?"
-    # "10 elf names for my party, each with …": what follows says what each is
-    r"\s*(?:(?:,\s*please)?\s*[.!?]?\s*$|,\s*(?:each|every\s+one)\b))"
+    # "10 elf names for my party, each with …": what follows says what each is;
+    # "Ten names, comma separated.": how they are laid out
+    r"\s*(?:(?:,\s*please)?\s*[.!?]?\s*$|,\s*(?:each|every\s+one|comma[\s-]*separated|"
+    r"separated\s+by\s+commas|numbered|as\s+(?:a\s+)?(?:numbered\s+|bulleted\s+)?list)\b))"
 )
 _TELLS = re.compile(
     r"\b(?:is|are|was|were|has|have|had|did|went|came|made|said|got|gave|wrote|seems?|looks?|"
@@ -129,7 +132,8 @@ _TELLS = re.compile(
 # A list form that has its own count, or a shape whose rows are counted
 # by another family: that family reads the count.
 FORM_NAMED = re.compile(
-    r"\bbullet|\bnumbered\b|\bnumber\s+them\b|\bchecklist|\bcheckbox|\btable\b|\bjson\b|\byaml\b|"
+    # (a checklist's task-box lines are list lines: the items, read as any list's)
+    r"\bbullet|\bnumbered\b|\bnumber\s+them\b|\btable\b|\bjson\b|\byaml\b|"
     r"\bxml\b|\bcsv\b|\barray\b|\bcode\s+block|\bper\s+line\b|\bown\s+line\b|\bseparate\s+lines?\b|"
     r"\b(?:each|every|new|next|separate|own)\s+line\b|\beach\b[^.;]{0,20}\bline\b|"
     r"(?<!subject\s)\blines\b|\bparagraphs?\b|"
@@ -160,11 +164,25 @@ EACH_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\bper\s+(?!each\b)[a-z]|^\s*(?:each|apiece)\b"
 )
 # "3 pros and 3 cons", "2 truths and a lie": a second set of things
-ANOTHER_COUNT = re.compile(
-    # not "one per line", "one each": how the things are laid out
-    rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+(?!(?:per|each|apiece)\b)[a-z]|"
+_ANOTHER_COUNT = re.compile(
+    # not "one per line", "one each": how the things are laid out; not "one
+    # for a physicist, one for a child": whom each of the things is for
+    rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+"
+    r"(?!(?:per|each|apiece)\b|(?<=one\s)(?:for|about|from|in|on|of)\b)[a-z]|"
     r"^\s+(?:and|plus)\s+(?:a|an|one)\s+[a-z]"
 )
+# "each between 4 and 7 letters", "3 to 5 words each": a range is one measure
+_RANGE = re.compile(
+    rf"\b(?:between\s+(?:{NUMBER})\s+and|(?:{NUMBER})\s*(?:to|-|–)|from\s+(?:{NUMBER})\s+to)\s+(?={NUMBER})"
+)
+
+
+def another_count(after: str) -> bool:
+    """Whether ``after`` (what follows the things asked) counts a second set
+    of things: "3 pros and 3 cons", "2 truths and a lie"."""
+    return _ANOTHER_COUNT.match(_RANGE.sub(lambda m: " " * len(m.group(0)), after)) is not None
+
+
 # Things that are not list items: units other families count, pieces of
 # prose that a line cannot hold (a couplet or quatrain is a stanza of lines),
 # and things of time or measure.
@@ -299,3 +317,42 @@ def one_liners(match: re.Match[str]) -> bool:
     found = match.groupdict()
     verb, things = found.get("verb") or "", found.get("things") or ""
     return verb.startswith("name") or re.search(rf"\b{_SHORT}\b", things) is not None
+
+
+# Options of one short piece named before them: "Reddit post title for
+# r/boardgames. Give me 3 options.", "Write a crossword clue for OBOE. Give
+# three alternative clues.": the options are the answer, the sentence naming
+# the piece no part beside them. Only pieces a line holds, only a sentence
+# that names nothing more ("Write an essay. Give me 3 title options." asks
+# for the essay and titles).
+_OPTIONS = re.compile(
+    r"^(?:(?:alternative|different|possible)\s+)?(?:options|alternatives|versions|variants|"
+    r"variations|choices)$|^(?:alternative|different|possible)\s+(?P<noun>[a-z]+?)e?s$"
+)
+_PIECE = (
+    r"(?:title|headline|slogan|tagline|subject\s+line|clue|caption|hook|motto|one-liner|"
+    r"name|pun|bio\s+line)"
+)
+_PIECE_NAMED = re.compile(
+    r"^\s*(?:(?:please\s+)?(?:write|create|draft|give\s+me|i\s+need|suggest)\s+)?(?:a|an|one|the)?\s*"
+    rf"(?:[\w/&'-]+\s+){{0,4}}?(?P<piece>{_PIECE})\b(?![^.!?]*\b(?:then|and\s+(?:a|an|also)|plus|"
+    r"followed\s+by|as\s+well\s+as)\b)[^.!?]*[.!?]?\s*$"
+)
+
+
+def options_named_before(whole: str, at: int, things: str) -> list[tuple[int, int]]:
+    """The spans of ``whole`` before ``at`` that only name the short piece
+    the ``things`` asked for are options of."""
+    option = _OPTIONS.match(things.strip())
+    if option is None:
+        return []
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for part in SENTENCE_BREAK.split(whole[:at]):
+        begin = whole.find(part, start)
+        start = begin + len(part)
+        named = _PIECE_NAMED.match(part)
+        noun = option.group("noun")
+        if named and (noun is None or named.group("piece").startswith(noun)):
+            spans.append((begin, start))
+    return spans
