@@ -97,3 +97,47 @@ def test_a_numbered_form_still_takes_the_count() -> None:
     # "number them" without labels of its own: the numbered form's count
     prompt = "Give me 5 reasons to learn Rust. Number them."
     assert _counts(prompt) == [("numbered_count", "exactly", 5)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        # the count set off after the thing asked, or with what each holds after it
+        ("I'm a DM. Generate a tavern menu: 6 dishes, each with a price in gold.", 6),
+        ("Need a price list for my lemonade stand, 4 items.", 4),
+        ("can you make for me the menu of my restaurant, 6 dishes, every dish in italic", 6),
+        ("Give me a palette for a calm website. 5 colors, each as a hex code like #A1B2C3.", 5),
+        ("Pub quiz lineup for Friday: 6 teams, each with a funny name.", 6),
+        # documents that are lists: their items or entries counted
+        ("Write a kids' menu. Prices in whole dollars. 5 items.", 5),
+        ("Write a changelog for version 2.4.0. Each entry starts with a tag. 6 entries.", 6),
+        ("Give me a regex cheat sheet: 8 items, each item is a token in backticks.", 8),
+        # what each item holds, in the clause that says so
+        ("Give me 5 colors, each as a hex code followed by a name in parentheses.", 5),
+        ("Give me 4 reasons to learn Rust, formatted as bold titles followed by a sentence.", 4),
+    ],
+)
+def test_set_off_counts_compile(prompt: str, value: int) -> None:
+    assert _counts(prompt) == [("item_count", "exactly", value)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the user's own list, or no list named before the colon
+        "My menu: 6 dishes, each with a price. Rewrite it in French.",
+        "Here are my notes: 5 ideas, each half-baked. Improve them.",
+        "Budget meeting: 5 people.",
+        "Dinner party for 8 guests: 3 courses, each vegetarian.",
+        "The recipe has 5 ingredients, each measured in grams.",
+        # a part beside the list, in a clause of its own or after "then"
+        "Give me 5 tips, each short, then a summary.",
+        "Give me 5 tips, each with an example and then a summary at the end.",
+        "Give me 4 reasons, formatted as bold titles followed by a conclusion paragraph.",
+        "Give me 4 reasons, each explained, plus an intro.",
+        # a document named, but the items counted are of something else
+        "Write a tweet about our menu: 10 items under $5, each fresh.",
+    ],
+)
+def test_set_off_near_misses(prompt: str) -> None:
+    assert [c for c in _counts(prompt) if c[0] == "item_count"] == []

@@ -315,6 +315,8 @@ step_counts = UnitCounts(
 # points"); a score of points ("worth 10 points") is not a list.
 _LIST_NAMED = re.compile(
     r"\blist\b|\bchecklist|\bcheckbox|\bto-?do\b|\bbullet|\bnumbered\b|\bnumber\s+them\b|"
+    # documents that are lists: "a kids' menu … 5 items", "a changelog … 6 entries"
+    r"\bmenu\b|\bglossary\b|\bcheat\s*sheet\b|\bchangelog\b|\bagenda\b|\binventory\b|"
     r"\bdot[\s-]+points\b|\b(?:in|as)\s+points\b"
 )
 _POINTS_NAMED = re.compile(r"\bbullet|\bdot[\s-]+points\b|\b(?:in|as)\s+(?:short\s+)?points\b")

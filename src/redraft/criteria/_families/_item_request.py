@@ -125,6 +125,22 @@ _TERSE = re.compile(
     r"\s*(?:(?:,\s*please)?\s*[.!?]?\s*$|,\s*(?:each|every\s+one|comma[\s-]*separated|"
     r"separated\s+by\s+commas|numbered|as\s+(?:a\s+)?(?:numbered\s+|bulleted\s+)?list)\b))"
 )
+# The count set off after the thing the prompt asks for, or with what each
+# of them holds after it: "Generate a tavern menu: 6 dishes, each with a
+# price", "Clue list for a puzzle page: 6 items, every answer 5 letters",
+# "Need a price list for my stand, 4 items.", "5 colors, each as a hex
+# code". Not the user's own ("My menu: 6 dishes, each …", "Here are …").
+_SET_OFF = re.compile(
+    r"^\s*(?P<prefix>(?:please\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?)?"
+    r"(?:write|create|generate|make|give\s+me|i\s+need|need|design|plan|draft|build|produce|"
+    r"compile)\b[^:;.!?\n]{1,80}?[:,]\s*|"
+    # a list the prompt names without a verb: "Clue list for a puzzle page:"
+    r"(?!(?:my|our|this|these|that|those|here|the\s+following|below|above)\b)"
+    r"(?:[\w'&/-]+\s+){0,7}?(?:list|menu|glossary|cheat\s*sheet|checklist|round|palette|"
+    r"line-?up|set)(?:\s+(?:for|of|on|about)\s+[^:;.!?\n]{1,50}?)?:\s*)?"
+    rf"(?:(?:exactly|just|only)\s+)?{_COUNT}\s+{_THINGS}"
+    r"(?=(?P<rest>)(?(prefix)\s*(?:[.!]?\s*$|,\s*(?:each|every)\b)|,\s*(?:each|every)\b))"
+)
 _TELLS = re.compile(
     r"\b(?:is|are|was|were|has|have|had|did|went|came|made|said|got|gave|wrote|seems?|looks?|"
     r"includes?|contains?|appears?)\b"
@@ -255,7 +271,9 @@ def requests_in(text: str, *, whole: bool = False) -> list[re.Match[str]]:
     found += [
         m
         for part in parts
-        if (m := _TERSE.match(part)) and not _TELLS.search(m.group("rest") or "")
+        if (m := _TERSE.match(part) or _SET_OFF.match(part))
+        and not _TELLS.search(m.group("rest") or "")
+        and not _TELLS.search(m.groupdict().get("prefix") or "")
     ]
     return [m for m in found if not NOT_ITEMS.search(m.group("things") or "")]
 
@@ -280,13 +298,18 @@ def more_parts(whole: str, own: str) -> bool:
     sentence, or in another that is not about each item ("For each, give
     the name in bold and then a description" shapes every item). A part
     the user has ("my essay must be 650 words max") is not asked for."""
-    if any(not _given_part(own, m.start()) for m in MORE_PARTS.finditer(own)):
+    if any(
+        not _given_part(own, m.start()) and not _held_by_each(own, m)
+        for m in MORE_PARTS.finditer(own)
+    ):
         return True
     for part in SENTENCE_BREAK.split(whole):
         for more in MORE_PARTS.finditer(part):
             if _given_part(part, more.start()):
                 continue  # "my college essay …": what the user has
             if own.strip() in part:
+                if _held_by_each(part, more):
+                    continue  # "…, each as a hex code followed by a name"
                 return True  # the request's own sentence, read whole
             if not DISTRIBUTIVE.search(part, 0, more.start()):
                 return True
@@ -356,3 +379,17 @@ def options_named_before(whole: str, at: int, things: str) -> list[tuple[int, in
         if named and (noun is None or named.group("piece").startswith(noun)):
             spans.append((begin, start))
     return spans
+
+
+# "5 colors, each as a hex code followed by a name", "4 reasons, formatted as
+# bold titles followed by a sentence": what each item holds, in the clause
+# that says so (not "…, then a summary", a clause of its own).
+_EACH_CLAUSE = re.compile(r"\b(?:each|every|formatted\s+as|written\s+as|in\s+the\s+format)\b")
+_NOT_HELD = re.compile(
+    r"then|afterwards?|after\s+that|finally|lastly|another|second\s+list|two\s+lists"
+)
+
+
+def _held_by_each(own: str, more: re.Match[str]) -> bool:
+    clause = re.split(r"[,;:.!?]", own[: more.start()])[-1]
+    return _EACH_CLAUSE.search(clause) is not None and not _NOT_HELD.match(more.group(0))
