@@ -141,3 +141,40 @@ def test_set_off_counts_compile(prompt: str, value: int) -> None:
 )
 def test_set_off_near_misses(prompt: str) -> None:
     assert [c for c in _counts(prompt) if c[0] == "item_count"] == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        # words of a kind asked as a list: each word an item
+        ("Write 10 SAT vocabulary words with definitions.", 10),
+        ("Give me 6 vocabulary words for the GRE with definitions.", 6),
+        ("Give me 10 descriptive words for autumn.", 10),
+        # a ranking or advice asked, in any sentence of the prompt
+        ("What are the 3 biggest risks of AI?", 3),
+        ("I'm going to Japan in April. What are the 5 things I should pack?", 5),
+        ("I am saving up. What are 3 ways to cut my grocery bill?", 3),
+    ],
+)
+def test_words_and_rankings_compile(prompt: str, value: int) -> None:
+    assert _counts(prompt) == [("item_count", "exactly", value)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a length, not words listed
+        "Write 50 more words.",
+        "Give me 100 words about dogs.",
+        "Write 20 words about autumn.",
+        "Summarize it in 15 simple words.",
+        # a run-in list of words: the answer's words
+        "Give me 10 English words that are palindromes, comma-separated on a single line.",
+        # a named set asked about, or two questions
+        "What are the 5 stages of grief?",
+        "What are the 7 wonders of the world?",
+        "What are 3 ways to save money? Also what are 4 ways to earn more?",
+    ],
+)
+def test_words_and_rankings_near_misses(prompt: str) -> None:
+    assert [c for c in _counts(prompt) if c[0] == "item_count"] == []

@@ -180,6 +180,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     before = text[: match.start("sized" if sized else "things" if named else "alone")]
     after = text[match.end() :]
     found = match.groupdict()
+    if re.search(r"\bwords$", found.get("things") or "") and _RUN_IN.search(whole):
+        return  # "10 English words, comma-separated on one line": the answer's words
     if found.get("article") == "my":
         return  # "give me my 3 …": the count of something given
     if (
@@ -259,6 +261,11 @@ _FORM_COUNTS: dict[ListForm, Callable[[Relation, int], FamilySpec]] = {
 }
 _FORM_COUNTED = re.compile(
     rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:bullet|numbered|dot[\s-]+point|stichpunkt)", re.IGNORECASE
+)
+# A run-in list: words listed so are the answer's words, which the word
+# count reads (the count of listed words is item_count's only as list lines).
+_RUN_IN = re.compile(
+    r"\bcomma[\s-]*separated\b|\bseparated\s+by\b|\b(?:on|in)\s+(?:a\s+single|one|a)\s+line\b"
 )
 # Numbering in labels no form count reads ("number them (1) to (6)"): the
 # items are counted as any list's.

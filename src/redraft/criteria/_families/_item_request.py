@@ -50,7 +50,9 @@ _LISTED = (
     r"resolutions|affirmations|options|"
     # pieces a writer sets one by one: "write 5 true/false statements",
     # "write 3 FAQ entries", "write 6 word problems"
-    r"statements|entries|problems)"
+    r"statements|entries|problems|"
+    # "write 10 SAT vocabulary words": words of a kind, each an item (:data:`_WORDS_LISTED`)
+    r"words)"
 )
 _VERB = (
     r"(?:name|list|give(?:\s+(?:me|us))?|gimme|suggest|recommend|provide|share|offer|brainstorm|"
@@ -111,7 +113,13 @@ _REQUEST = re.compile(
 )
 # "What are 3 ways to save money?": a request for three; "what are the 5
 # stages …" asks about a fixed set.
-_WHAT_ARE = re.compile(rf"^\s*what\s+are\s+{_COUNT}\s+{_THINGS}")
+# "What are the 5 most common mistakes …?", "what are the 5 things I should
+# pack?": a ranking or advice asked, not a named set
+_WHAT_ARE = re.compile(
+    r"^\s*(?:(?:also|and|so|then|now)\s*,?\s+)?what\s+are\s+(?:the\s+(?=(?:\w+)\s+(?:most|best|top|biggest|greatest|worst|main|"
+    r"key|essential|must-have)\b|(?:\w+)\s+(?:[a-z]+\s+){1,2}?(?:i|we)\s+(?:should|must|"
+    rf"need\s+to|could|can)\b))?{_COUNT}\s+{_THINGS}"
+)
 # A sentence that is only the things asked for: "Three tips for better
 # sleep, please.", "5 ideas for a party?", "Top 10 sci-fi books." Only for
 # things a writer makes, and with no verb of its own after them ("3 reasons
@@ -266,8 +274,10 @@ def count_bounds(match: re.Match[str], after: str = "") -> list[tuple[Relation, 
 def requests_in(text: str, *, whole: bool = False) -> list[re.Match[str]]:
     """The requests for things in ``text``: one sentence, or (``whole``) the
     prompt, where a terse request is looked for in each of its sentences."""
-    found = list(_REQUEST.finditer(text)) + list(_WHAT_ARE.finditer(text))
+    found = list(_REQUEST.finditer(text))
     parts = SENTENCE_BREAK.split(text) if whole else [text]
+    # (a question opens its sentence: "I'm off to Japan. What are 3 ways …?")
+    found += [m for part in parts if (m := _WHAT_ARE.match(part))]
     found += [
         m
         for part in parts
@@ -275,7 +285,25 @@ def requests_in(text: str, *, whole: bool = False) -> list[re.Match[str]]:
         and not _TELLS.search(m.group("rest") or "")
         and not _TELLS.search(m.groupdict().get("prefix") or "")
     ]
-    return [m for m in found if not NOT_ITEMS.search(m.group("things") or "")]
+    return [
+        m
+        for m in found
+        if not NOT_ITEMS.search(things := m.group("things") or "") or _words_listed(m, things)
+    ]
+
+
+# Words of a kind asked as a list: "10 English words that are palindromes",
+# "6 vocabulary words for the GRE", "3 good transition words"; not a length
+# ("50 more words", "100 words about …") nor a count past a list's size.
+_WORDS_LISTED = re.compile(
+    r"(?:(?!(?:more|fewer|extra|additional|total|other|own|full|whole|exact|max|maximum|"
+    r"minimum|of|in|about|for|on)\b)[a-z][\w'-]*\s+){1,2}words"
+)
+
+
+def _words_listed(match: re.Match[str], things: str) -> bool:
+    value = number_value(match.group("num") or match.group("low") or "")
+    return value is not None and value <= 25 and _WORDS_LISTED.fullmatch(things) is not None
 
 
 # The things a bare count ("Give me 5.") counts, named before it: things a
