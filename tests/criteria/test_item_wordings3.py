@@ -178,3 +178,13 @@ def test_words_and_rankings_compile(prompt: str, value: int) -> None:
 )
 def test_words_and_rankings_near_misses(prompt: str) -> None:
     assert [c for c in _counts(prompt) if c[0] == "item_count"] == []
+
+
+def test_each_item_named_again_still_holds_its_parts() -> None:
+    # "Each tip: a title, then a colon, then one sentence": what each tip
+    # holds, the "each" kept when the things are named again
+    prompt = (
+        "Give me 4 tips for better posture at a desk. Each tip: a bold title of 2-4 words, "
+        "then a colon, then one sentence."
+    )
+    assert _counts(prompt) == [("item_count", "exactly", 4)]

@@ -234,12 +234,17 @@ def _things_unsaid(sentence: Sentence, match: re.Match[str]) -> tuple[str, str]:
     plural = match.group("things").split()[-1]
     forms = {plural, plural[:-1], plural[:-2] if plural.endswith("es") else plural}
     named = "|".join(re.escape(form) for form in sorted(forms, key=len, reverse=True))
-    again = re.compile(rf"\b(?:each|every|no|(?:from|than|to|with|as)\s+another)\s+(?:{named})\b")
+    # (the noun only: "each" still says what follows is each item's)
+    again = re.compile(
+        rf"\b(?:(?:each|every|no)\s+|(?:from|than|to|with|as)\s+(?P<other>another\s+))(?P<noun>{named})\b"
+    )
     return again.sub(_blanked, whole), again.sub(_blanked, text)
 
 
 def _blanked(match: re.Match[str]) -> str:
-    return " " * len(match.group(0))
+    start = match.start("other") if match.group("other") else match.start("noun")
+    kept = match.group(0)[: start - match.start()]
+    return kept + " " * (match.end() - start)
 
 
 def _item_count(relation: Relation, value: int) -> ItemCount:
