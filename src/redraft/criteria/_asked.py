@@ -46,7 +46,8 @@ _OWN_CLAUSE = re.compile(r"[;:]|\b(?:so|please|but|therefore)\b")
 # people write a haiku in 3 lines?" ("can I get it in French?" asks for it).
 _ASKS_ABOUT = re.compile(
     r"\s*(?:(?:is|are|was|were|would|should|could|can|do|does|did|will|may|might|must)\s+"
-    r"(?!you\b|i\s+(?:get|have|see|ask)\b)|"
+    # ("can u give me …" asks the assistant as "can you" does)
+    r"(?!(?:you|u)\b|i\s+(?:get|have|see|ask)\b)|"
     r"(?:how|why)\s+(?:do|does|did|can|could|should|would)\s+"
     r"(?:i|we|people|one|they|he|she|writers|authors|students)\b)"
 )

@@ -114,7 +114,6 @@ from redraft.criteria._families._item_guards import (
     prose_examples,
 )
 from redraft.criteria._families._item_request import (
-    ANOTHER_COUNT,
     DISTRIBUTIVE,
     EACH_AFTER,
     FORM_NAMED,
@@ -122,9 +121,11 @@ from redraft.criteria._families._item_request import (
     MORE_PARTS,
     NOT_ITEMS,
     SENTENCE_BREAK,
+    another_count,
     count_bounds,
     more_parts,
     one_liners,
+    options_named_before,
     requests_in,
     things_before,
 )
@@ -164,7 +165,7 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
             return  # another set of things beside them: which are the list's?
         if _FORM_COUNTED.search(whole):
             return  # "3 ideas, with 2 bullets each": the form's count is its own
-    elif FORM_NAMED.search(without_refused(whole)) or more_parts(
+    elif FORM_NAMED.search(_LIST_FORM_WORDS.sub(" ", without_refused(whole))) or more_parts(
         *_things_unsaid(sentence, matches[0])
     ):
         return  # a form with its own count, or more than the list
@@ -179,6 +180,8 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     before = text[: match.start("sized" if sized else "things" if named else "alone")]
     after = text[match.end() :]
     found = match.groupdict()
+    if re.search(r"\bwords$", found.get("things") or "") and _RUN_IN.search(whole):
+        return  # "10 English words, comma-separated on one line": the answer's words
     if found.get("article") == "my":
         return  # "give me my 3 …": the count of something given
     if (
@@ -187,7 +190,7 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         and not re.match(r"name|list", found.get("verb") or "")
     ):
         return  # "give me the 3 …": a fixed set asked about; "the top 5 …" is a ranking
-    if DISTRIBUTIVE.search(before) or EACH_AFTER.match(after) or ANOTHER_COUNT.match(after):
+    if DISTRIBUTIVE.search(before) or EACH_AFTER.match(after) or another_count(after):
         return
     if GIVEN_AFTER.match(after):
         return  # "name 4 ideas I already have"
@@ -223,10 +226,25 @@ def _things_unsaid(sentence: Sentence, match: re.Match[str]) -> tuple[str, str]:
     start, end = match.span("things")
     blank = " " * (end - start)
     at = sentence.start
-    return (
-        whole[: at + start] + blank + whole[at + end :],
-        text[:start] + blank + text[end:],
+    whole, text = whole[: at + start] + blank + whole[at + end :], text[:start] + blank + text[end:]
+    for a, b in options_named_before(whole, at, match.group("things")):
+        whole = whole[:a] + " " * (b - a) + whole[b:]  # the piece the options are of
+    # "5 slide titles, each title with one emoji, no title repeating another
+    # title's words": each of the things, named again, is no part beside them
+    plural = match.group("things").split()[-1]
+    forms = {plural, plural[:-1], plural[:-2] if plural.endswith("es") else plural}
+    named = "|".join(re.escape(form) for form in sorted(forms, key=len, reverse=True))
+    # (the noun only: "each" still says what follows is each item's)
+    again = re.compile(
+        rf"\b(?:(?:each|every|no)\s+|(?:from|than|to|with|as)\s+(?P<other>another\s+))(?P<noun>{named})\b"
     )
+    return again.sub(_blanked, whole), again.sub(_blanked, text)
+
+
+def _blanked(match: re.Match[str]) -> str:
+    start = match.start("other") if match.group("other") else match.start("noun")
+    kept = match.group(0)[: start - match.start()]
+    return kept + " " * (match.end() - start)
 
 
 def _item_count(relation: Relation, value: int) -> ItemCount:
@@ -249,6 +267,14 @@ _FORM_COUNTS: dict[ListForm, Callable[[Relation, int], FamilySpec]] = {
 _FORM_COUNTED = re.compile(
     rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:bullet|numbered|dot[\s-]+point|stichpunkt)", re.IGNORECASE
 )
+# A run-in list: words listed so are the answer's words, which the word
+# count reads (the count of listed words is item_count's only as list lines).
+_RUN_IN = re.compile(
+    r"\bcomma[\s-]*separated\b|\bseparated\s+by\b|\b(?:on|in)\s+(?:a\s+single|one|a)\s+line\b"
+)
+# Numbering in labels no form count reads ("number them (1) to (6)"): the
+# items are counted as any list's.
+_LIST_FORM_WORDS = re.compile(r"\bnumber(?:ed|\s+them)\s+(?:from\s+)?(?=\(\d{1,2}\))")
 _SECOND_LIST = re.compile(
     rf"\b(?:another|second\s+list|two\s+lists|other\s+list|(?:{NUMBER})\s+more)\b"
 )
@@ -264,7 +290,10 @@ def _other_things_counted(whole: str) -> bool:
 # Steps are the items of a procedure: "explain it in 5 steps", "use exactly
 # 3 steps", "keep it under 6 steps", "a five-step guide" (the shared count
 # grammar reads them), the answer the steps of one procedure.
-_OTHER_THINGS = re.compile(rf"\b(?:{NUMBER})\s+(?:[a-z][\w'-]*\s+){{0,2}}?(?!steps\b){PLURAL}\b")
+# ("no two names starting with the same letter" tells the things apart, it counts none)
+_OTHER_THINGS = re.compile(
+    rf"(?<!\bno\s)\b(?:{NUMBER})\s+(?:[a-z][\w'-]*\s+){{0,2}}?(?!steps\b){PLURAL}\b"
+)
 
 
 def _steps(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
@@ -298,6 +327,8 @@ step_counts = UnitCounts(
 # points"); a score of points ("worth 10 points") is not a list.
 _LIST_NAMED = re.compile(
     r"\blist\b|\bchecklist|\bcheckbox|\bto-?do\b|\bbullet|\bnumbered\b|\bnumber\s+them\b|"
+    # documents that are lists: "a kids' menu … 5 items", "a changelog … 6 entries"
+    r"\bmenu\b|\bglossary\b|\bcheat\s*sheet\b|\bchangelog\b|\bagenda\b|\binventory\b|"
     r"\bdot[\s-]+points\b|\b(?:in|as)\s+points\b"
 )
 _POINTS_NAMED = re.compile(r"\bbullet|\bdot[\s-]+points\b|\b(?:in|as)\s+(?:short\s+)?points\b")

@@ -14,7 +14,6 @@ from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_o
 from redraft.criteria._spec_base import Relation
 
 __all__ = [
-    "ANOTHER_COUNT",
     "DISTRIBUTIVE",
     "EACH_AFTER",
     "FORM_NAMED",
@@ -22,9 +21,11 @@ __all__ = [
     "MORE_PARTS",
     "NOT_ITEMS",
     "SENTENCE_BREAK",
+    "another_count",
     "count_bounds",
     "more_parts",
     "one_liners",
+    "options_named_before",
     "requests_in",
     "things_before",
 ]
@@ -49,7 +50,9 @@ _LISTED = (
     r"resolutions|affirmations|options|"
     # pieces a writer sets one by one: "write 5 true/false statements",
     # "write 3 FAQ entries", "write 6 word problems"
-    r"statements|entries|problems)"
+    r"statements|entries|problems|"
+    # "write 10 SAT vocabulary words": words of a kind, each an item (:data:`_WORDS_LISTED`)
+    r"words)"
 )
 _VERB = (
     r"(?:name|list|give(?:\s+(?:me|us))?|gimme|suggest|recommend|provide|share|offer|brainstorm|"
@@ -57,7 +60,7 @@ _VERB = (
     # "make me a list of 8 books": a list is what is made
     r"(?:make|create|write|compile|put\s+together|draw\s+up)(?:\s+(?:me|us))?"
     r"(?=\s+(?:a|an)\s+(?:short\s+|quick\s+|brief\s+)?(?:[\w-]+[-\s](?:item|point|entry)\s+)?"
-    r"(?:(?:to-?do|packing|shopping|reading)\s+)?list\b)|"
+    r"(?:(?:to-?do|packing|shopping|reading)\s+)?(?:markdown\s+)?(?:check)?list\b)|"
     r"think\s+of|tell\s+(?:me|us)|pick|choose|identify|enumerate|outline|rank|"
     r"list\s+(?:down|out)|jot\s+down|(?:can|could|may)\s+(?:i|we)\s+(?:get|have|see)|"
     # "write 3 headlines": things a line holds, whatever verb makes them
@@ -77,7 +80,7 @@ _VERB = (
 _OPENER = (
     r"(?:(?:^|(?<=[.!?\n]))[\s\-*•>]*|[,;:(]\s*|\b(?:please|pls|plz|and|now|just|so|also|then|always)\s+|"
     r"(?:\b(?:can|could|would|will)\s+you\s+(?:please\s+)?)?\bhelp\s+(?:me|us)\s+(?:to\s+)?|"
-    r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?(?:be\s+able\s+to\s+)?|"
+    r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?(?:be\s+able\s+to\s+)?|"
     r"\byour\s+(?:task|job|goal)\s+is\s+to\s+|"
     r"\b(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)\s+you\s+to\s+)"
 )
@@ -101,7 +104,7 @@ _ALONE = (
 _REQUEST = re.compile(
     rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+"
     rf"(?:(?P<article>the|your|my)\s+)?(?:(?:a|an)\s+)?(?:(?:short|quick|brief)\s+)?"
-    rf"(?:(?P<list>list\s+of)\s+|(?P<top>top)[-\s]+(?=\d|[a-z]+\b))?"
+    rf"(?:(?P<list>(?:(?:markdown|to-?do|packing|shopping|reading)\s+)?(?:check)?list\s+of)\s+|(?P<top>top)[-\s]+(?=\d|[a-z]+\b))?"
     rf"{_COUNT}(?:[-\s](?:item|point|entry)\s+(?:(?:to-?do|packing|shopping|reading)\s+)?(?P<sized>list)"
     # "a 5-item to-do list for Sunday": the list's size names no things
     r"(?=\s+(?:for|about|on|to|that|where|with)\b|\s*[.!?,;]|$)|"
@@ -110,7 +113,13 @@ _REQUEST = re.compile(
 )
 # "What are 3 ways to save money?": a request for three; "what are the 5
 # stages …" asks about a fixed set.
-_WHAT_ARE = re.compile(rf"^\s*what\s+are\s+{_COUNT}\s+{_THINGS}")
+# "What are the 5 most common mistakes …?", "what are the 5 things I should
+# pack?": a ranking or advice asked, not a named set
+_WHAT_ARE = re.compile(
+    r"^\s*(?:(?:also|and|so|then|now)\s*,?\s+)?what\s+are\s+(?:the\s+(?=(?:\w+)\s+(?:most|best|top|biggest|greatest|worst|main|"
+    r"key|essential|must-have)\b|(?:\w+)\s+(?:[a-z]+\s+){1,2}?(?:i|we)\s+(?:should|must|"
+    rf"need\s+to|could|can)\b))?{_COUNT}\s+{_THINGS}"
+)
 # A sentence that is only the things asked for: "Three tips for better
 # sleep, please.", "5 ideas for a party?", "Top 10 sci-fi books." Only for
 # things a writer makes, and with no verb of its own after them ("3 reasons
@@ -119,8 +128,26 @@ _TERSE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:the\s+)?top[-\s]+)?{_COUNT}\s+"
     rf"(?P<things>(?:[a-z][\w'-]*\s+){{0,2}}?{_ASKED})\b"
     r"(?=(?:\s+(?:for|of|about|on|to|that|i\s+can|we\s+can)\b(?P<rest>[^.!?]{0,60}))?"
-    # "10 elf names for my party, each with …": what follows says what each is
-    r"\s*(?:(?:,\s*please)?\s*[.!?]?\s*$|,\s*(?:each|every\s+one)\b))"
+    # "10 elf names for my party, each with …": what follows says what each is;
+    # "Ten names, comma separated.": how they are laid out
+    r"\s*(?:(?:,\s*please)?\s*[.!?]?\s*$|,\s*(?:each|every\s+one|comma[\s-]*separated|"
+    r"separated\s+by\s+commas|numbered|as\s+(?:a\s+)?(?:numbered\s+|bulleted\s+)?list)\b))"
+)
+# The count set off after the thing the prompt asks for, or with what each
+# of them holds after it: "Generate a tavern menu: 6 dishes, each with a
+# price", "Clue list for a puzzle page: 6 items, every answer 5 letters",
+# "Need a price list for my stand, 4 items.", "5 colors, each as a hex
+# code". Not the user's own ("My menu: 6 dishes, each …", "Here are …").
+_SET_OFF = re.compile(
+    r"^\s*(?P<prefix>(?:please\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?)?"
+    r"(?:write|create|generate|make|give\s+me|i\s+need|need|design|plan|draft|build|produce|"
+    r"compile)\b[^:;.!?\n]{1,80}?[:,]\s*|"
+    # a list the prompt names without a verb: "Clue list for a puzzle page:"
+    r"(?!(?:my|our|this|these|that|those|here|the\s+following|below|above)\b)"
+    r"(?:[\w'&/-]+\s+){0,7}?(?:list|menu|glossary|cheat\s*sheet|checklist|round|palette|"
+    r"line-?up|set)(?:\s+(?:for|of|on|about)\s+[^:;.!?\n]{1,50}?)?:\s*)?"
+    rf"(?:(?:exactly|just|only)\s+)?{_COUNT}\s+{_THINGS}"
+    r"(?=(?P<rest>)(?(prefix)\s*(?:[.!]?\s*$|,\s*(?:each|every)\b)|,\s*(?:each|every)\b))"
 )
 _TELLS = re.compile(
     r"\b(?:is|are|was|were|has|have|had|did|went|came|made|said|got|gave|wrote|seems?|looks?|"
@@ -129,7 +156,8 @@ _TELLS = re.compile(
 # A list form that has its own count, or a shape whose rows are counted
 # by another family: that family reads the count.
 FORM_NAMED = re.compile(
-    r"\bbullet|\bnumbered\b|\bnumber\s+them\b|\bchecklist|\bcheckbox|\btable\b|\bjson\b|\byaml\b|"
+    # (a checklist's task-box lines are list lines: the items, read as any list's)
+    r"\bbullet|\bnumbered\b|\bnumber\s+them\b|\btable\b|\bjson\b|\byaml\b|"
     r"\bxml\b|\bcsv\b|\barray\b|\bcode\s+block|\bper\s+line\b|\bown\s+line\b|\bseparate\s+lines?\b|"
     r"\b(?:each|every|new|next|separate|own)\s+line\b|\beach\b[^.;]{0,20}\bline\b|"
     r"(?<!subject\s)\blines\b|\bparagraphs?\b|"
@@ -160,11 +188,25 @@ EACH_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\bper\s+(?!each\b)[a-z]|^\s*(?:each|apiece)\b"
 )
 # "3 pros and 3 cons", "2 truths and a lie": a second set of things
-ANOTHER_COUNT = re.compile(
-    # not "one per line", "one each": how the things are laid out
-    rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+(?!(?:per|each|apiece)\b)[a-z]|"
+_ANOTHER_COUNT = re.compile(
+    # not "one per line", "one each": how the things are laid out; not "one
+    # for a physicist, one for a child": whom each of the things is for
+    rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+"
+    r"(?!(?:per|each|apiece)\b|(?<=one\s)(?:for|about|from|in|on|of)\b)[a-z]|"
     r"^\s+(?:and|plus)\s+(?:a|an|one)\s+[a-z]"
 )
+# "each between 4 and 7 letters", "3 to 5 words each": a range is one measure
+_RANGE = re.compile(
+    rf"\b(?:between\s+(?:{NUMBER})\s+and|(?:{NUMBER})\s*(?:to|-|–)|from\s+(?:{NUMBER})\s+to)\s+(?={NUMBER})"
+)
+
+
+def another_count(after: str) -> bool:
+    """Whether ``after`` (what follows the things asked) counts a second set
+    of things: "3 pros and 3 cons", "2 truths and a lie"."""
+    return _ANOTHER_COUNT.match(_RANGE.sub(lambda m: " " * len(m.group(0)), after)) is not None
+
+
 # Things that are not list items: units other families count, pieces of
 # prose that a line cannot hold (a couplet or quatrain is a stanza of lines),
 # and things of time or measure.
@@ -232,14 +274,36 @@ def count_bounds(match: re.Match[str], after: str = "") -> list[tuple[Relation, 
 def requests_in(text: str, *, whole: bool = False) -> list[re.Match[str]]:
     """The requests for things in ``text``: one sentence, or (``whole``) the
     prompt, where a terse request is looked for in each of its sentences."""
-    found = list(_REQUEST.finditer(text)) + list(_WHAT_ARE.finditer(text))
+    found = list(_REQUEST.finditer(text))
     parts = SENTENCE_BREAK.split(text) if whole else [text]
+    # (a question opens its sentence: "I'm off to Japan. What are 3 ways …?")
+    found += [m for part in parts if (m := _WHAT_ARE.match(part))]
     found += [
         m
         for part in parts
-        if (m := _TERSE.match(part)) and not _TELLS.search(m.group("rest") or "")
+        if (m := _TERSE.match(part) or _SET_OFF.match(part))
+        and not _TELLS.search(m.group("rest") or "")
+        and not _TELLS.search(m.groupdict().get("prefix") or "")
     ]
-    return [m for m in found if not NOT_ITEMS.search(m.group("things") or "")]
+    return [
+        m
+        for m in found
+        if not NOT_ITEMS.search(things := m.group("things") or "") or _words_listed(m, things)
+    ]
+
+
+# Words of a kind asked as a list: "10 English words that are palindromes",
+# "6 vocabulary words for the GRE", "3 good transition words"; not a length
+# ("50 more words", "100 words about …") nor a count past a list's size.
+_WORDS_LISTED = re.compile(
+    r"(?:(?!(?:more|fewer|extra|additional|total|other|own|full|whole|exact|max|maximum|"
+    r"minimum|of|in|about|for|on)\b)[a-z][\w'-]*\s+){1,2}words"
+)
+
+
+def _words_listed(match: re.Match[str], things: str) -> bool:
+    value = number_value(match.group("num") or match.group("low") or "")
+    return value is not None and value <= 25 and _WORDS_LISTED.fullmatch(things) is not None
 
 
 # The things a bare count ("Give me 5.") counts, named before it: things a
@@ -262,13 +326,18 @@ def more_parts(whole: str, own: str) -> bool:
     sentence, or in another that is not about each item ("For each, give
     the name in bold and then a description" shapes every item). A part
     the user has ("my essay must be 650 words max") is not asked for."""
-    if any(not _given_part(own, m.start()) for m in MORE_PARTS.finditer(own)):
+    if any(
+        not _given_part(own, m.start()) and not _held_by_each(own, m)
+        for m in MORE_PARTS.finditer(own)
+    ):
         return True
     for part in SENTENCE_BREAK.split(whole):
         for more in MORE_PARTS.finditer(part):
             if _given_part(part, more.start()):
                 continue  # "my college essay …": what the user has
             if own.strip() in part:
+                if _held_by_each(part, more):
+                    continue  # "…, each as a hex code followed by a name"
                 return True  # the request's own sentence, read whole
             if not DISTRIBUTIVE.search(part, 0, more.start()):
                 return True
@@ -299,3 +368,56 @@ def one_liners(match: re.Match[str]) -> bool:
     found = match.groupdict()
     verb, things = found.get("verb") or "", found.get("things") or ""
     return verb.startswith("name") or re.search(rf"\b{_SHORT}\b", things) is not None
+
+
+# Options of one short piece named before them: "Reddit post title for
+# r/boardgames. Give me 3 options.", "Write a crossword clue for OBOE. Give
+# three alternative clues.": the options are the answer, the sentence naming
+# the piece no part beside them. Only pieces a line holds, only a sentence
+# that names nothing more ("Write an essay. Give me 3 title options." asks
+# for the essay and titles).
+_OPTIONS = re.compile(
+    r"^(?:(?:alternative|different|possible)\s+)?(?:options|alternatives|versions|variants|"
+    r"variations|choices)$|^(?:alternative|different|possible)\s+(?P<noun>[a-z]+?)e?s$"
+)
+_PIECE = (
+    r"(?:title|headline|slogan|tagline|subject\s+line|clue|caption|hook|motto|one-liner|"
+    r"name|pun|bio\s+line)"
+)
+_PIECE_NAMED = re.compile(
+    r"^\s*(?:(?:please\s+)?(?:write|create|draft|give\s+me|i\s+need|suggest)\s+)?(?:a|an|one|the)?\s*"
+    rf"(?:[\w/&'-]+\s+){{0,4}}?(?P<piece>{_PIECE})\b(?![^.!?]*\b(?:then|and\s+(?:a|an|also)|plus|"
+    r"followed\s+by|as\s+well\s+as)\b)[^.!?]*[.!?]?\s*$"
+)
+
+
+def options_named_before(whole: str, at: int, things: str) -> list[tuple[int, int]]:
+    """The spans of ``whole`` before ``at`` that only name the short piece
+    the ``things`` asked for are options of."""
+    option = _OPTIONS.match(things.strip())
+    if option is None:
+        return []
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for part in SENTENCE_BREAK.split(whole[:at]):
+        begin = whole.find(part, start)
+        start = begin + len(part)
+        named = _PIECE_NAMED.match(part)
+        noun = option.group("noun")
+        if named and (noun is None or named.group("piece").startswith(noun)):
+            spans.append((begin, start))
+    return spans
+
+
+# "5 colors, each as a hex code followed by a name", "4 reasons, formatted as
+# bold titles followed by a sentence": what each item holds, in the clause
+# that says so (not "…, then a summary", a clause of its own).
+_EACH_CLAUSE = re.compile(r"\b(?:each|every|formatted\s+as|written\s+as|in\s+the\s+format)\b")
+_NOT_HELD = re.compile(
+    r"then|afterwards?|after\s+that|finally|lastly|another|second\s+list|two\s+lists"
+)
+
+
+def _held_by_each(own: str, more: re.Match[str]) -> bool:
+    clause = re.split(r"[,;:.!?]", own[: more.start()])[-1]
+    return _EACH_CLAUSE.search(clause) is not None and not _NOT_HELD.match(more.group(0))
