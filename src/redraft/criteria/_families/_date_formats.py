@@ -275,7 +275,8 @@ _TOKENS_FORM = (
 # Fields that hold a date ("dob", "the due date", "signup_date").
 _FIELD = (
     r"(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|birthday|(?:due|start|end|closing|"
-    r"expiry|expiration|delivery|release|publication|signup|sign-up|issue|invoice)[\s_]date|"
+    r"expiry|expiration|delivery|release|publication|signup|sign-up|issue|invoice|"
+    r"follow[\s-]?up)[\s_]date|"
     r"deadline)"
 )
 TOKEN_DATES = (
@@ -297,8 +298,15 @@ TOKEN_DATES = (
     ),
     # the answer dated in a form: "date it in DD/MM/YYYY format", "date the letter YYYY-MM-DD"
     re.compile(
-        r"\bdate\s+(?:it|this|the\s+(?:letter|document|note|memo|email|notice|invoice|entry))\s+"
+        r"\bdate\s+(?:it|this|everything|each\s+entry|every\s+entry|"
+        r"the\s+(?:letter|document|note|memo|email|notice|invoice|entry))\s+"
         rf"(?:(?:in|as|using)\s+)?(?:the\s+)?(?:format\s+)?{_TOKENS_FORM}"
+    ),
+    # a clause that is the dates and their form: "Dates DD-MM-YYYY.",
+    # "Dates ISO 8601 (YYYY-MM-DD), …"
+    re.compile(
+        rf"(?:^|[;,]\s)\s*(?:all\s+)?dates\s+(?:in\s+)?{_TOKENS_FORM}"
+        r"(?=\s*(?:$|[.;,]|\((?:yyyy|dd|mm)[^)]*\)\s*(?:$|[.;,])))"
     ),
     # a template's label: "Date of birth (DD/MM/YYYY):", "Date (DD/MM/YYYY):"
     re.compile(rf"^\s*(?:[\w ]{{0,20}}\b)?(?:{_FIELD}|date)\s*\({_TOKENS_FORM}\)\s*:"),

@@ -16,7 +16,12 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from redraft.core._text import noun
-from redraft.criteria._families._arguments import Corrected, parse_list, response_spec
+from redraft.criteria._families._arguments import (
+    NOT_KEYWORDS,
+    Corrected,
+    parse_list,
+    response_spec,
+)
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._document import names_after, past_purpose
 from redraft.criteria._families._only_answer import JSON_THING, OTHER_SUBJECT, only_rule
@@ -101,18 +106,66 @@ _JSON = re.compile(
 _KEYS = re.compile(
     r"\s*,?\s*(?:with|containing|having|that\s+has|including)\s+(?:the\s+|exactly\s+the\s+|"
     r"exactly\s+these\s+|these\s+|the\s+following\s+)?(?:required\s+|top[\s-]level\s+)?"
-    r"(?:keys|fields|properties)(?:\s+and\s+no\s+others?)?\s*:?"
+    r"(?:keys|fields|properties)(?:\s+in\s+(?:this|that|the\s+following)\s+order)?"
+    r"(?:\s+and\s+no\s+others?)?\s*:?"
 )
 
 
 # Keys named for the answer's one object in another sentence of the prompt:
 # "Respond only with JSON. Keys: 'city', 'country'." or "… a JSON object with
 # keys 'id', 'title'. Output only the JSON."
+_IN_ORDER = r"(?:\s+in\s+(?:this|that|the\s+following)\s+order)?"
 _KEYS_ELSEWHERE = re.compile(
-    r"(?:^|[.;:\n]\s*)keys\s*:|"
-    r"\bjson\s+object\s+(?:[\w'-]+\s+){0,5}?(?:with|containing|having|that\s+has)\s+"
-    r"(?:exactly\s+)?(?:the\s+|these\s+)?(?:keys|fields|properties)(?:\s+and\s+no\s+others?)?\s*:?"
+    rf"(?:^|[.;:\n]\s*)(?:top[\s-]level\s+)?keys{_IN_ORDER}\s*:|"
+    # "a JSON object describing the book 'Dune' with keys …": a quoted title may sit between
+    r"\bjson(?:\s+object)?\s+(?:(?:[\w'-]+|[\"“'‘«`]\ue000+[\"”'’»`])\s+){0,5}?(?:with|containing|having|that\s+has)\s+"
+    r"(?:exactly\s+)?(?:the\s+|these\s+)?(?:top[\s-]level\s+)?(?:keys|fields|properties)"
+    rf"{_IN_ORDER}(?:\s+and\s+no\s+others?)?\s*:?|"
+    # "The object must have exactly these keys: …"
+    r"\b(?:the\s+)?(?:json\s+)?object\s+(?:must|should|will|has\s+to|needs\s+to)\s+"
+    r"(?:have|contain|include|hold)\s+(?:exactly\s+)?(?:the\s+|these\s+)?(?:following\s+)?"
+    rf"(?:keys|fields|properties){_IN_ORDER}\s*:?|"
+    # "an example in JSON: keys error, code, message"
+    rf"\bjson\s*:\s*(?:top[\s-]level\s+)?keys{_IN_ORDER}\s*:?"
 )
+# A bare key list ends where the sentence or clause does, at a dash or at a
+# remark in brackets on its last key ("…, themes (an array)").
+_KEY_ITEM = re.compile(
+    r"\s*(?:(?P<q>[\"“'‘«`]\ue000+[\"”'’»`])|(?P<w>[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*))"
+)
+_KEY_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_KEY_LIST_END = re.compile(r"\s*(?:$|[.;:,)(\]—–]|-\s|in\s+(?:this|that)\s+order\b)")
+
+
+def key_list(sentence: Sentence, pos: int) -> tuple[list[str], int] | None:
+    """Two or more key names from ``pos``, quoted or bare identifiers
+    ("title, author and year", "'id', 'name'"), read to the list's end;
+    None where the list runs on into other words ("name, age and a bio")."""
+    text = sentence.lower
+    keys: list[str] = []
+    end = pos
+    while len(keys) < 50:
+        item = _KEY_ITEM.match(text, end)
+        if item is None:
+            return None
+        if item.group("q"):
+            keys.append(sentence.unmask(item.start("q") + 1, item.end("q") - 1).strip())
+        else:
+            if item.group("w") in NOT_KEYWORDS:
+                return None
+            keys.append(sentence.unmask(item.start("w"), item.end("w")))
+        end = item.end()
+        separator = _KEY_SEPARATOR.match(text, end)
+        if separator is None or _KEY_ITEM.match(text, separator.end()) is None:
+            break
+        end = separator.end()
+    if len(keys) < 2 or len({k.casefold() for k in keys}) != len(keys):
+        return None
+    if not _KEY_LIST_END.match(text, end):
+        return None
+    return keys, end
+
+
 # Several objects, nested ones or JSON lines: keys named for them are not the
 # top-level object's.
 _SEVERAL_OBJECTS = re.compile(
@@ -129,7 +182,7 @@ def _keys_elsewhere(sentence: Sentence) -> list[str]:
     found = [m for m in _KEYS_ELSEWHERE.finditer(text)]
     if len(found) != 1 or _SEVERAL_OBJECTS.search(text):
         return []
-    parsed = parse_list(whole, found[0].end())
+    parsed = parse_list(whole, found[0].end()) or key_list(whole, found[0].end())
     return parsed[0] if parsed else []
 
 
@@ -153,7 +206,11 @@ def json_format(sentence: Sentence) -> Iterator[Hit]:
         named = _KEYS.match(sentence.lower, past_purpose(sentence.lower, end))
         if named:
             # "id (number), email (string)": names with a remark on each
-            parsed = parse_list(sentence, named.end()) or names_after(sentence, named.end())
+            parsed = (
+                parse_list(sentence, named.end())
+                or names_after(sentence, named.end())
+                or key_list(sentence, named.end())
+            )
             if parsed is None:
                 continue  # keys named but not readable: leave it to the judge
             keys, end = parsed
