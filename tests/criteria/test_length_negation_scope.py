@@ -1,0 +1,85 @@
+"""Length counts beside a negation: a negation governs its own clause only
+("Use no word longer than eight letters, and keep every sentence under 12
+words"), "no sentence over 15 words" is a bound on every sentence, and
+"List 6 adjectives, none longer than 7 letters" bounds the words asked for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def compiled(prompt: str) -> list[dict[str, Any]]:
+    return [c.spec.model_dump(mode="json") for c in compile_checks(prompt)]
+
+
+def each_words(relation: str, value: int, part: str = "sentence") -> dict[str, Any]:
+    return {"kind": "each_word_count", "part": part, "relation": relation, "value": value}
+
+
+def word_length(value: int) -> dict[str, Any]:
+    return {"kind": "word_length", "relation": "at_most", "value": value}
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Use no word longer than eight letters, and keep every sentence under 12 words.",
+            each_words("at_most", 11),
+        ),
+        (
+            "Rewrite this paragraph so it has no passive voice and every sentence is under 18 "
+            "words.",
+            each_words("at_most", 17),
+        ),
+        (
+            "Avoid jargon, no emojis and keep each bullet under 10 words.",
+            each_words("at_most", 9, "bullet"),
+        ),
+        ("Write a poem with no sentence over 15 words.", each_words("at_most", 15)),
+        ("Write a story; no sentence longer than 10 words.", each_words("at_most", 10)),
+        ("- Use short sentences: no sentence longer than 12 words.", each_words("at_most", 12)),
+        ("Write a story with no sentence more than 10 words long.", each_words("at_most", 10)),
+        (
+            "List 6 adjectives describing the ocean, no adjective may be used twice and none "
+            "longer than 7 letters.",
+            word_length(7),
+        ),
+        ("List 6 adjectives, none can be longer than 8 letters.", word_length(8)),
+    ],
+)
+def test_compiles(prompt: str, expected: dict[str, Any]) -> None:
+    assert expected in compiled(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the negation governs the count in its own clause
+        "Don't make each bullet longer than 10 words.",
+        "Never let each sentence be under 12 words.",
+        "Do not keep every sentence under 12 words.",
+        # hedged, or the user's own text
+        "Write a poem. If possible, no sentence over 15 words.",
+        "My draft has no sentence over 15 words, fix the tone.",
+    ],
+)
+def test_no_each_count(prompt: str) -> None:
+    assert not [s for s in compiled(prompt) if s["kind"] in ("each_word_count", "each_count")]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # no words asked for: a city's name is no word length of the answer
+        "List 5 cities, none longer than 8 letters.",
+        "List 6 adjectives, if possible none longer than 8 letters.",
+        "List 6 adjectives; I know none longer than 8 letters.",
+    ],
+)
+def test_no_word_length(prompt: str) -> None:
+    assert not [s for s in compiled(prompt) if s["kind"] == "word_length"]
