@@ -83,3 +83,22 @@ def test_no_each_count(prompt: str) -> None:
 )
 def test_no_word_length(prompt: str) -> None:
     assert not [s for s in compiled(prompt) if s["kind"] == "word_length"]
+
+
+def test_sections_counted_where_nothing_opens_before_them() -> None:
+    assert each_words("at_least", 80, "section") in compiled(
+        "Write 3 sections with H2 headings, each section 80–120 words."
+    )
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a title heading and an intro form a section the count is not about
+        'Blog post: a title line starting with "# ", then an intro of no more than 40 words, '
+        "then 3 sections with H2 headings, each section 80–120 words.",
+        "Add a title, then 3 sections with H2 headings, each section 80–120 words.",
+    ],
+)
+def test_sections_after_an_opening_are_not_counted(prompt: str) -> None:
+    assert not [s for s in compiled(prompt) if s.get("part") == "section"]

@@ -388,12 +388,19 @@ _SELECTS = re.compile(
 )
 
 
+# "a title line starting with '# ', then an intro …, then 3 sections …, each
+# section 80-120 words": a title heading makes the title and intro a section
+# of their own, which the count for the asked sections does not bound
+_OWN_OPENING = re.compile(r"\b(?:title|h1|intro(?:duction)?|preamble|opening\s+paragraph)\b")
+
+
 def each_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Each bullet under 12 words", "every paragraph has exactly 3 sentences"."""
     text = sentence.lower
     if _QUESTION.match(text):
         return
     plain = _Guard(text)
+    whole = sentence.whole.lower()
     taken: list[tuple[int, int]] = []
     for match in (m for p in _EACH_PHRASES for m in p.finditer(text)):
         clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
@@ -408,7 +415,7 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
         part, units = part_of(match.group("part")), units_of(match.group("unit"))
         if part == "heading" and units not in HOLDS[part]:
             part = "section"  # "3 bullets per heading": the heading's section holds them
-        if units not in HOLDS[part]:
+        if units not in HOLDS[part] or (part == "section" and _OWN_OPENING.search(whole)):
             continue
         read = _read_whole(text, match, units)
         if read is None:
