@@ -102,3 +102,29 @@ def test_sections_counted_where_nothing_opens_before_them() -> None:
 )
 def test_sections_after_an_opening_are_not_counted(prompt: str) -> None:
     assert not [s for s in compiled(prompt) if s.get("part") == "section"]
+
+
+def _system_counts(system: str) -> list[dict[str, Any]]:
+    return [
+        c.spec.model_dump(mode="json")
+        for c in compile_checks("Hi there, my mug broke.", system=system)
+        if c.spec.kind_name() == "word_count"
+    ]
+
+
+def test_numbered_rule_about_responses_bounds_the_answer() -> None:
+    system = (
+        "Rules: 1) Be kind. 2) Never mention competitors. 3) Responses must not exceed 80 words."
+    )
+    assert _system_counts(system) == [{"kind": "word_count", "relation": "at_most", "value": 80}]
+
+
+@pytest.mark.parametrize(
+    "system",
+    [
+        "Rules: 1) Be kind. 2) Responses to complaints must not exceed 80 words.",
+        "Rules: 1) Be kind. 2) Responses must not exceed 80 words if possible.",
+    ],
+)
+def test_numbered_rule_for_some_responses_or_hedged_is_no_count(system: str) -> None:
+    assert _system_counts(system) == []
