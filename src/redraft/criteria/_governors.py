@@ -71,8 +71,9 @@ _CLAUSE_BREAK = re.compile(
 RESPONSE_NOUN = re.compile(
     r"\b(?:your|the|my|this)\s+(?:entire\s+|whole\s+|full\s+|final\s+|complete\s+)?"
     r"(?:answer|response|reply|output)\b|^\s*(?:it|everything|all of it)\b|"
-    # a standing instruction: "Responses must …", "keep every reply under …"
-    r"^\s*(?:all\s+)?(?:your\s+)?(?:answers|responses|replies|outputs)\b"
+    # a standing instruction: "Responses must …", "keep every reply under …",
+    # also as a numbered rule: "Rules: … 3) Responses must not exceed 80 words."
+    r"^\s*(?:\(?\d{1,2}[.)]\s*)?(?:all\s+)?(?:your\s+)?(?:answers|responses|replies|outputs)\b"
     r"(?!\s+(?:to|from|of|for|about|on|by|that|which|who)\b)|"
     r"\b(?:every|each|all)\s+(?:of\s+your\s+)?(?:reply|replies|response|responses|answer|"
     r"answers)\b|"

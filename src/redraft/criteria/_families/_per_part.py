@@ -43,6 +43,7 @@ from redraft.criteria._families._per_part_spec import (
     EqualWordCount,
     Units,
 )
+from redraft.criteria._governors import clause_start
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, blocked_from
@@ -64,17 +65,37 @@ __all__ = [
 ]
 
 
+# "no passive voice and every sentence under 18 words": a part named after
+# "and" is a new subject, and a negation before it is the earlier clause's
+_NEW_PART_SUBJECT = re.compile(r"\band\s+(?=(?:every|each|all|any)\s)")
+# "no more than", "no longer than": a bound, no negation
+_RELATION_AFTER_NO = re.compile(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
+
+
 class _Guard:
     """Whether a phrase of one sentence is a plain requirement: not hedged,
-    conditional or an example, and not negated before it."""
+    conditional or an example, and not negated before it in its own clause
+    ("Use no word longer than eight letters, and keep every sentence under
+    12 words": the "no" is the first clause's)."""
 
     def __init__(self, text: str) -> None:
+        self.text = text
         self.blocked = blocked_from(text)
-        negation = NEGATION.search(text)
-        self.negated = negation.end() if negation else len(text) + 1
 
     def __call__(self, start: int) -> bool:
-        return start < self.blocked and start < self.negated
+        if start >= self.blocked:
+            return False
+        begin = max(
+            clause_start(self.text, start),
+            max(
+                (m.end() for m in _NEW_PART_SUBJECT.finditer(self.text) if m.end() <= start),
+                default=0,
+            ),
+        )
+        return not any(
+            not _RELATION_AFTER_NO.match(self.text, m.end())
+            for m in NEGATION.finditer(self.text, begin, start)
+        )
 
 
 _EXAMPLES = 3
@@ -221,12 +242,15 @@ _EACH_PHRASES = [
     ),
     re.compile(rf"\b(?P<part>{_PARTS})\s+(?:of|with)\s+{_AMOUNT}\s+{_UNIT}\s+each\b"),
 ]
-# "No sentence may be longer than 20 words."
+# "No sentence may be longer than 20 words.", "no sentence over 15 words"
 _NO_LONGER = re.compile(
     rf"\bno\s+(?P<part>{_PART})\s+(?:(?:should|may|can|must|is\s+to)\s+(?:be\s+longer\s+than|"
     r"have\s+more\s+than|exceed|contain\s+more\s+than|be\s+over|run\s+over|go\s+over)|"
     r"is\s+longer\s+than|is\s+over|has\s+more\s+than|exceeds|contains\s+more\s+than|"
-    rf"runs\s+over|goes\s+over)\s+(?P<n>{NUMBER})\s+{_UNIT}"
+    rf"runs\s+over|goes\s+over|"
+    # "no sentence over 15 words", "no sentence longer than 10 words"
+    r"longer\s+than|over|above|exceeding|more\s+than|with\s+more\s+than|of\s+more\s+than)"
+    rf"\s+(?P<n>{NUMBER})\s+{_UNIT}"
 )
 # Parts given rather than asked for ("my essay averages 20 words per sentence"),
 # or a question about the rule ("should each bullet be under 10 words?").
@@ -365,12 +389,19 @@ _SELECTS = re.compile(
 )
 
 
+# "a title line starting with '# ', then an intro …, then 3 sections …, each
+# section 80-120 words": a title heading makes the title and intro a section
+# of their own, which the count for the asked sections does not bound
+_OWN_OPENING = re.compile(r"\b(?:title|h1|intro(?:duction)?|preamble|opening\s+paragraph)\b")
+
+
 def each_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Each bullet under 12 words", "every paragraph has exactly 3 sentences"."""
     text = sentence.lower
     if _QUESTION.match(text):
         return
     plain = _Guard(text)
+    whole = sentence.whole.lower()
     taken: list[tuple[int, int]] = []
     for match in (m for p in _EACH_PHRASES for m in p.finditer(text)):
         clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
@@ -387,7 +418,7 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
         part, units = part_of(match.group("part")), units_of(match.group("unit"))
         if part == "heading" and units not in HOLDS[part]:
             part = "section"  # "3 bullets per heading": the heading's section holds them
-        if units not in HOLDS[part]:
+        if units not in HOLDS[part] or (part == "section" and _OWN_OPENING.search(whole)):
             continue
         read = _read_whole(text, match, units)
         if read is None:
@@ -401,6 +432,9 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
         part, units = part_of(match.group("part")), units_of(match.group("unit"))
         if limit is None or match.start() >= plain.blocked or units not in HOLDS[part]:
             continue
+        clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
+        if _GIVEN.search(clause) or _GIVEN_AFTER.match(text[match.end() :]):
+            continue  # "my draft has no sentence over 15 words": the draft's
         yield from typed_hit(_build(part, units), "at_most", limit, match.span())
 
 

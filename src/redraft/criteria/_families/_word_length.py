@@ -108,7 +108,7 @@ def _read(match: re.Match[str]) -> tuple[Relation, int] | None:
 def word_lengths(sentence: Sentence) -> Iterator[Hit]:
     """ "No word longer than 8 letters", "every word at most 6 letters"."""
     text = sentence.lower
-    if "word" not in text and "term" not in text:
+    if "word" not in text and "term" not in text and "none" not in text:
         return
     for pattern in _PATTERNS:
         for match in pattern.finditer(text):

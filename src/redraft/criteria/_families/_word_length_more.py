@@ -55,6 +55,16 @@ _BAN = re.compile(
     rf"(?P<under>shorter\s+th[ae]n|fewer\s+th[ae]n|less\s+th[ae]n|under|below))\s+"
     rf"(?P<n>{NUMBER})\s+{_UNIT}"
 )
+# "List 6 adjectives …, none longer than 7 letters": words asked for earlier in
+# the sentence, then "none" over a length in letters (characters may be a line's)
+_WORD_KINDS = r"(?:words|adjectives|nouns|verbs|adverbs|synonyms|antonyms|rhymes)"
+_NONE = re.compile(
+    rf"\bnone\s+(?:of\s+them\s+)?{_MODAL}{_BE}(?:longer\s+than|more\s+than|over|above|"
+    rf"exceeding)\s+(?P<n>{NUMBER})\s+letters\b"
+)
+_ASKED_WORDS = re.compile(
+    rf"\b(?:list|give|write|suggest|provide|name|generate)\s+(?:me\s+)?(?:\w+\s+){{0,2}}{_WORD_KINDS}\b"
+)
 # "use only five-letter words", "only 4-letter words": every word that length
 _HYPHENED = re.compile(
     rf"\b(?:use\s+only|using\s+only|only\s+(?:use|using)?\s*|with\s+only|entirely\s+(?:of|in)\s+|"
@@ -93,6 +103,10 @@ def _found(text: str) -> Iterator[tuple[int, int, Relation, int, bool]]:
             yield match.start(), match.end(), "at_most", value, True
         else:
             yield match.start(), match.end(), "at_least", value, True
+    for match in _NONE.finditer(text):
+        value = number_value(match.group("n"))
+        if value is not None and _ASKED_WORDS.search(text, 0, match.start()):
+            yield match.start(), match.end(), "at_most", value, True
     for match in _HYPHENED.finditer(text):
         value = number_value(match.group("n"))
         if value is not None:
@@ -104,7 +118,7 @@ def more_word_lengths(sentence: Sentence) -> Iterator[Reading]:
     letters", "no word may have more than 10 letters", "only five-letter words":
     the first requirement read, if any."""
     text = sentence.lower
-    if "word" not in text and "term" not in text:
+    if "word" not in text and "term" not in text and "none" not in text:
         return
     for start, end, relation, value, owns in _found(text):
         if _SOME.search(text, max(0, start - 12), start) or _OF_PART.match(text, end):
