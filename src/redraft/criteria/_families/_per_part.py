@@ -24,7 +24,6 @@ from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from redraft.core._repair import RepairOp
-from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._counted import typed_hit
 from redraft.criteria._families._line_per_sentence import (
@@ -52,15 +51,20 @@ from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
 
 __all__ = [
     "EACH_COUNT",
-    "EQUAL_WORDS",
+    "MODAL",
+    "PARTS",
     "HOLDS",
     "UNIT_NAMES",
     "COUNTERS",
     "EachCount",
     "EachWordCount",
     "EqualWordCount",
+    "PartGuard",
     "Units",
+    "no_parts",
+    "part_of",
     "parts_of",
+    "plural",
     "units_of",
 ]
 
@@ -72,7 +76,7 @@ _NEW_PART_SUBJECT = re.compile(r"\band\s+(?=(?:every|each|all|any)\s)")
 _RELATION_AFTER_NO = re.compile(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
 
 
-class _Guard:
+class PartGuard:
     """Whether a phrase of one sentence is a plain requirement: not hedged,
     conditional or an example, and not negated before it in its own clause
     ("Use no word longer than eight letters, and keep every sentence under
@@ -107,12 +111,12 @@ def _head(text: str) -> str:
     return repr(text[:_SHOWN] + ("…" if len(text) > _SHOWN else ""))
 
 
-def _plural(part: str, n: int) -> str:
+def plural(part: str, n: int) -> str:
     singular, plural = PART_NAMES[part]
     return f"{n} {singular if n == 1 else plural}"
 
 
-def _no_parts(spec: EachWordCount | EachCount | EqualWordCount) -> Outcome:
+def no_parts(spec: EachWordCount | EachCount | EqualWordCount) -> Outcome:
     """An answer with none of the parts a rule for every part is about."""
     plural = PART_NAMES[spec.part][1]
     return Outcome(
@@ -132,7 +136,7 @@ def _each(spec: EachWordCount | EachCount, text: str) -> Outcome:
     found = parts_of(text, spec.part)
     name = PART_NAMES[spec.part]
     if not found:
-        return _no_parts(spec)
+        return no_parts(spec)
     units = _units_of(spec)
     count = COUNTERS[units]
     noun = UNIT_NAMES[units][1]
@@ -147,41 +151,16 @@ def every_part_outcome(spec: Any, found: list[str], ok: Callable[[str], bool], f
     bad = [(i, p) for i, p in enumerate(found, 1) if not ok(p)]
     data: dict[str, Any] = {"measured": len(found), "failing": [i for i, _ in bad]}
     if not bad:
-        return Outcome(True, f"all {_plural(spec.part, len(found))}: {spec.describe()}", data=data)
+        return Outcome(True, f"all {plural(spec.part, len(found))}: {spec.describe()}", data=data)
     shown = "; ".join(f"{ordinal(i)}: {_head(p)}" for i, p in bad[:_EXAMPLES])
     more = f" and {len(bad) - _EXAMPLES} more" if len(bad) > _EXAMPLES else ""
     verb = "breaks" if len(bad) == 1 else "break"
     return Outcome(
         False,
-        f"{len(bad)} of {_plural(spec.part, len(found))} {verb} the rule ({shown}{more}); "
+        f"{len(bad)} of {plural(spec.part, len(found))} {verb} the rule ({shown}{more}); "
         f"required: {spec.describe()}",
         f"{len(bad)} of your {name[1]} {verb} the rule ({shown}{more}). {fix}",
         score=1 - len(bad) / len(found),
-        data=data,
-    )
-
-
-def _equal_words(spec: EqualWordCount, text: str) -> Outcome:
-    found = parts_of(text, spec.part)
-    if not found:
-        return _no_parts(spec)
-    name = PART_NAMES[spec.part]
-    # Equal under both common counts, as word limits are, so no reader disagrees.
-    counts = [len(measure.words(p)) for p in found]
-    runs = [measure.word_runs(p) for p in found]
-    data: dict[str, Any] = {"measured": counts}
-    if len(set(counts)) <= 1 and len(set(runs)) <= 1:
-        return Outcome(True, f"all {_plural(spec.part, len(found))}: {spec.describe()}", data=data)
-    lengths = counts if len(set(counts)) > 1 else runs
-    usual = max(set(lengths), key=lengths.count)
-    listed = ", ".join(str(n) for n in lengths[:12]) + (", …" if len(lengths) > 12 else "")
-    off = sum(n != usual for n in lengths)
-    return Outcome(
-        False,
-        f"the {name[1]} have {listed} words; required: {spec.describe()}",
-        f"Your {name[1]} have {listed} words. Give every {name[0]} exactly {usual} words "
-        "(count them), with contractions and hyphenated words spelled out.",
-        score=1 - off / len(lengths),
         data=data,
     )
 
@@ -195,14 +174,14 @@ _PART = (
     r"numbered\s+(?:list\s+)?(?:item|point|entry)|(?:list\s+)?item|list\s+entry|"
     r"section|(?:sub)?head(?:ing|er))"
 )
-_PARTS = (
+PARTS = (
     r"(?:sentences|paragraphs|stanzas|bullet(?:[\s-]+point)?s|bullet(?:ed)?\s+items|"
     r"numbered\s+(?:list\s+)?(?:items|points|entries)|(?:list\s+)?items|list\s+entries|"
     rf"sections|(?:sub)?head(?:ing|er)s|{_PART})"
 )
 _OF_RESPONSE = rf"(?:\s+(?:of|in)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING})?"
-_MODAL = r"(?:should|must|has\s+to|have\s+to|needs?\s+to|shall|will|is\s+to|are\s+to)"
-_EVERY = rf"(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?)\s+(?P<part>{_PARTS}){_OF_RESPONSE}"
+MODAL = r"(?:should|must|has\s+to|have\s+to|needs?\s+to|shall|will|is\s+to|are\s+to)"
+_EVERY = rf"(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?)\s+(?P<part>{PARTS}){_OF_RESPONSE}"
 _UNIT = (
     r"(?P<unit>words?|characters?|chars|sentences?|lines?|paragraphs?|bullet(?:[\s-]+point)?s?|"
     r"bulleted\s+items?|numbered\s+(?:list\s+)?(?:items?|points?|steps?)|"
@@ -224,7 +203,7 @@ _EACH_PHRASES = [
     # "Each sentence should have at most 12 words.", "every paragraph has exactly 3 sentences",
     # "each bullet under 12 words", "every line of the stanza …" is not read (lines of lines)
     re.compile(
-        rf"\b{_EVERY}\s+(?:{_MODAL}\s+)?(?:{_VERB}\s+)?(?:(?:kept|limited)\s+)?(?:to\s+)?"
+        rf"\b{_EVERY}\s+(?:{MODAL}\s+)?(?:{_VERB}\s+)?(?:(?:kept|limited)\s+)?(?:to\s+)?"
         rf"{_AMOUNT}\s+{_UNIT}{_LONG}\b"
     ),
     # "at most 20 words per sentence", "3 sentences in each paragraph", "4 lines per stanza"
@@ -236,11 +215,11 @@ _EACH_PHRASES = [
     # "3 bullet points, each under 12 words", "paragraphs of 3 sentences each",
     # "3 sections (Before, During, After), each with 2 to 4 checkbox items"
     re.compile(
-        rf"\b(?P<part>{_PARTS})(?:\s*\([^()]{{0,80}}\))?\s*,?\s+each\s+(?:{_MODAL}\s+)?"
+        rf"\b(?P<part>{PARTS})(?:\s*\([^()]{{0,80}}\))?\s*,?\s+each\s+(?:{MODAL}\s+)?"
         rf"(?:{_VERB}\s+|with\s+|of\s+)?"
         rf"{_AMOUNT}\s+{_UNIT}{_LONG}\b"
     ),
-    re.compile(rf"\b(?P<part>{_PARTS})\s+(?:of|with)\s+{_AMOUNT}\s+{_UNIT}\s+each\b"),
+    re.compile(rf"\b(?P<part>{PARTS})\s+(?:of|with)\s+{_AMOUNT}\s+{_UNIT}\s+each\b"),
 ]
 # "No sentence may be longer than 20 words.", "no sentence over 15 words"
 _NO_LONGER = re.compile(
@@ -400,7 +379,7 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     if _QUESTION.match(text):
         return
-    plain = _Guard(text)
+    plain = PartGuard(text)
     whole = sentence.whole.lower()
     taken: list[tuple[int, int]] = []
     for match in (m for p in _EACH_PHRASES for m in p.finditer(text)):
@@ -444,14 +423,14 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
 _IN_EACH = re.compile(
     rf"\b{_AMOUNT}\s+{_UNIT}\s+(?:(?:in|under|for|per|within|inside)\s+)?each(?=\s*(?:[,;.)]|and\b|$))"
 )
-_ANTECEDENT = re.compile(rf"\b(?P<part>{_PARTS})\b")
+_ANTECEDENT = re.compile(rf"\b(?P<part>{PARTS})\b")
 _JOINING = re.compile(
     r"^(?:[\s,;:()\ue000\"'“”‘’#]|\b(?:and|a|an|the|one|two|three|four|five|six|called|named|"
     r"titled|headed|labell?ed|for|with|each|\d{1,2})\b)*$"
 )
 
 
-def _in_each(text: str, plain: _Guard, taken: list[tuple[int, int]]) -> Iterator[Hit]:
+def _in_each(text: str, plain: PartGuard, taken: list[tuple[int, int]]) -> Iterator[Hit]:
     for match in _IN_EACH.finditer(text):
         if not plain(match.start()) or any(match.start() < b and a < match.end() for a, b in taken):
             continue
@@ -469,33 +448,6 @@ def _in_each(text: str, plain: _Guard, taken: list[tuple[int, int]]) -> Iterator
         taken.append(match.span())
         for relation, value in _bounds(match):
             yield from typed_hit(_build(part, units), relation, value, match.span())
-
-
-_SAME_WORDS = (
-    r"(?:the\s+same|an?\s+equal|equal|an?\s+identical|identical)\s+"
-    r"(?:number\s+of\s+words|word\s+counts?)"
-)
-_ALL_PARTS = rf"(?:(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?|the|your)\s+)?(?P<part>{_PARTS})"
-_EQUAL_WORDS = [
-    # "Every sentence must have the same number of words."
-    re.compile(
-        rf"\b{_ALL_PARTS}\s+(?:{_MODAL}\s+)?(?:have|has|contain|contains|be\s+of|use)\s+"
-        rf"{_SAME_WORDS}"
-    ),
-    # "three sentences with the same number of words"
-    re.compile(rf"\b(?P<part>{_PARTS})\s+(?:with|of|having|that\s+have)\s+{_SAME_WORDS}"),
-    # "Give every paragraph an equal word count."
-    re.compile(rf"\b(?:give|make)\s+{_ALL_PARTS}\s+{_SAME_WORDS}"),
-]
-
-
-def equal_words(sentence: Sentence) -> Iterator[Hit]:
-    """ "Every sentence must have the same number of words"."""
-    text = sentence.lower
-    plain = _Guard(text)
-    for match in (m for p in _EQUAL_WORDS for m in p.finditer(text)):
-        if plain(match.start()):
-            yield Hit(EqualWordCount(part=part_of(match.group("part"))), *match.span())
 
 
 class _EachCount(Family):
@@ -516,17 +468,4 @@ class _EachCount(Family):
         return _each(spec, text).suggestion or ""
 
 
-class _EqualWords(Family):
-    name = "equal word counts"
-    specs = (EqualWordCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (equal_words,)
-
-    def measure(self, spec: Any, text: str) -> Outcome:
-        return _equal_words(spec, text)
-
-    def correction(self, spec: Any, text: str) -> str:
-        return _equal_words(spec, text).suggestion or ""
-
-
 EACH_COUNT = _EachCount()
-EQUAL_WORDS = _EqualWords()

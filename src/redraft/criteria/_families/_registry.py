@@ -28,6 +28,7 @@ from redraft.criteria._families._distinct import DISTINCT
 from redraft.criteria._families._each_contains import EACH_CONTAINS
 from redraft.criteria._families._each_part import EACH_PART
 from redraft.criteria._families._emoji import EMOJI
+from redraft.criteria._families._equal_words import EQUAL_WORDS
 from redraft.criteria._families._first_words import FIRST_WORDS
 from redraft.criteria._families._forbidden_chars import FORBIDDEN_CHARS
 from redraft.criteria._families._hashtags import HASHTAGS
@@ -61,7 +62,7 @@ from redraft.criteria._families._order import ORDER
 from redraft.criteria._families._ordered_items import ORDERED_ITEMS
 from redraft.criteria._families._part_count import PART_COUNT
 from redraft.criteria._families._part_repeat import PART_REPEAT
-from redraft.criteria._families._per_part import EACH_COUNT, EQUAL_WORDS
+from redraft.criteria._families._per_part import EACH_COUNT
 from redraft.criteria._families._phrase_choice import PHRASE_CHOICE
 from redraft.criteria._families._phrases import PHRASES
 from redraft.criteria._families._plain_text import PLAIN_TEXT
