@@ -25,6 +25,7 @@ def found(prompt: str) -> set[tuple[str, object, object]]:
         ("Draft a brief for a graphic designer about our poster.", "brief"),
         ("Please write a short thank-you note to my neighbour.", "note"),
         ("Can you compose a welcome message for new members?", "message"),
+        ("Write a question I can ask my students about gravity.", "question"),
         # several things, a thing and more, a part, or nothing asked: no noun
         ("Write 3 taglines for our bakery.", None),
         ("Write a headline and a paragraph about the fair.", None),

@@ -27,7 +27,8 @@ _REQUEST = re.compile(
     r"(?:me\s+|us\s+)?(?:(?:a|an|one|the|our|my)\s+)?(?:(?:short|quick|new|single)\s+)?"
     r"(?P<noun>(?:[a-z][\w&'-]*\s+){0,4}?[a-z][\w-]*)"
     r"(?=\s*(?:[.,;:!?(—–]|$|\s(?:-\s|for|about|on|to|that|which|in|with|under|of|announcing|"
-    r"introducing|describing|explaining|telling|from|so|aimed|targeting)\b))"
+    r"introducing|describing|explaining|telling|from|so|aimed|targeting|i|you|we|they|that|"
+    r"which)\b))"
 )
 # Parts and units are counted by their own families, and "something" or
 # "response" names nothing new; a plural is several things

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.criteria._answer_noun import asked_noun
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._sentences import NEGATION, THING, Sentence, sentence_blocked
 
@@ -88,10 +89,6 @@ def answer_unit(sentence: Sentence, start: int) -> bool:
 _SUBJECT = re.compile(
     r"\s*(?:the|your)\s+(?P<noun>[a-z][\w-]*)\s+(?:should|must|has\s+to|needs\s+to|will)\s+"
 )
-_ASK = (
-    r"\b(?:write|draft|create|compose|generate|give\s+me|craft|produce|suggest|come\s+up\s+with)\s+"
-    r"(?:me\s+|us\s+)?(?:a|an|one)\s+(?:[\w'-]+\s+){0,3}?"
-)
 
 
 def asked_subject(sentence: Sentence, start: int) -> bool:
@@ -104,7 +101,4 @@ def asked_subject(sentence: Sentence, start: int) -> bool:
         return False
     if NEGATION.search(text, 0, start + 40):
         return False
-    noun = re.escape(subject.group("noun"))
-    before = sentence.whole.lower()[: sentence.start]
-    asked = re.findall(rf"{_ASK}{noun}\b(?!-)", before)
-    return len(asked) == 1 and re.search(rf"\b\d+\s+(?:[\w-]+\s+)?{noun}s\b", before) is None
+    return asked_noun(sentence.whole.lower()) == subject.group("noun")
