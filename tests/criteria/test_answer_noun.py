@@ -26,6 +26,7 @@ def found(prompt: str) -> set[tuple[str, object, object]]:
         ("Please write a short thank-you note to my neighbour.", "note"),
         ("Can you compose a welcome message for new members?", "message"),
         ("Write a question I can ask my students about gravity.", "question"),
+        ("Write a synopsis of my novel for agents.", "synopsis"),
         # several things, a thing and more, a part, or nothing asked: no noun
         ("Write 3 taglines for our bakery.", None),
         ("Write a headline and a paragraph about the fair.", None),

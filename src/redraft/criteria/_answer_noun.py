@@ -27,14 +27,14 @@ _REQUEST = re.compile(
     r"(?:me\s+|us\s+)?(?:(?:a|an|one|the|our|my)\s+)?(?:(?:short|quick|new|single)\s+)?"
     r"(?P<noun>(?:[a-z][\w&'-]*\s+){0,4}?[a-z][\w-]*)"
     r"(?=\s*(?:[.,;:!?(—–]|$|\s(?:-\s|for|about|on|to|that|which|in|with|under|of|announcing|"
-    r"introducing|describing|explaining|telling|from|so|aimed|targeting|i|you|we|they|that|"
-    r"which)\b))"
+    r"introducing|describing|explaining|telling|from|so|aimed|targeting|i|you|we|they)\b))"
 )
 # Parts and units are counted by their own families, and "something" or
-# "response" names nothing new; a plural is several things
+# "response" names nothing new; a plural is several things (not "a thesis",
+# "a synopsis", "a class")
 _NOT_A_NOUN = re.compile(
     r"(?:^|\s)(?:something|anything|one|response|reply|answer|list|table|sentence|paragraph|"
-    r"line|word|bullet|section|version|few|couple|number|set|series|pair)$|s$"
+    r"line|word|bullet|section|version|few|couple|number|set|series|pair)$|(?<![ius])s$"
 )
 
 
