@@ -73,6 +73,10 @@ def test_the_noun_the_request_names(prompt: str, noun: str | None) -> None:
             ("word_count", "at_most", 89),
         ),
         ("Overall length: at most 120 words.", ("word_count", "at_most", 120)),
+        (
+            "Give me a slogan. And the whole thing must be in uppercase.",
+            ("letter_case", None, None),
+        ),
     ],
 )
 def test_the_answer_named_as_subject(prompt: str, expected: tuple[str, object, object]) -> None:

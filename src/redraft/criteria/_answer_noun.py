@@ -53,7 +53,7 @@ def asked_noun(whole: str) -> str | None:
 
 
 _WHOLE = re.compile(
-    r"\s*(?:the\s+|your\s+)?(?:(?:total|overall)(?:\s+(?:length|word\s+count|size|count))?|"
+    r"\s*(?:and\s+)?(?:the\s+|your\s+)?(?:(?:total|overall)(?:\s+(?:length|word\s+count|size|count))?|"
     r"(?:entire|whole)\s+(?:thing|piece|text|lot))\b"
 )
 

@@ -212,11 +212,6 @@ def _shown_before(original: str, end: int) -> bool:
     return found is not None and not set(found["shown"].lower().split()) <= _DIRECTIVE_WORDS
 
 
-# "The whole thing must be in lowercase": the answer, named as a whole
-_WHOLE_THING = re.compile(
-    r"^\s*(?:and\s+)?(?:the\s+)?(?:whole|entire)\s+thing\s+(?:must|should|has\s+to|needs\s+to|"
-    r"is\s+to)\s+be\s+(?:written\s+)?$"
-)
 # The item of a list that asks only for several things: "just the words",
 # "8 adjectives that describe …", "all 26 English letters", "list every
 # email address you find", "give me 10 names"
@@ -245,8 +240,6 @@ def _of_all_asked(sentence: Sentence, match: re.Match[str]) -> bool:
     if sentence_blocked(sentence, start) or _NEGATED_BEFORE.search(text, 0, start):
         return False
     prefix = text[:start]
-    if _WHOLE_THING.match(prefix):
-        return True
     if not prefix.rstrip().endswith(",") or not _ITEM_AFTER.match(text, match.end()):
         return False
     if _MORE_PARTS.search(text, match.end()) or LATER_PART.search(
