@@ -59,6 +59,7 @@ WORKING_SPLITS = frozenset(
         "split-k.jsonl",
         "split-l.jsonl",
         "split-m.jsonl",
+        "split-n.jsonl",
     }
 )
 """The splits whose rows may be quoted in a report: the compiler is tuned on
