@@ -33,6 +33,7 @@ from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._families import FAMILY_RULES
 from redraft.criteria._items import list_items
+from redraft.criteria._prompt_language import implied_language
 from redraft.criteria._sentences import Sentence, mask, sentences, templated
 from redraft.criteria._spec import CheckSpec
 from redraft.evaluators._isolation import run_isolated
@@ -197,7 +198,8 @@ def compile_checks(
             if check.spec.slot() not in taken:
                 taken.add(check.spec.slot())
                 found.append(check)
-    return found
+    implied = implied_language(prompt, criteria, system, found)
+    return found if implied is None else [*found, implied]
 
 
 async def compile_checks_async(

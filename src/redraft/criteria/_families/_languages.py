@@ -247,7 +247,9 @@ _TRANSLATE = re.compile(
     rf"\b(?:translate|locali[sz]e|subtitle)\s+(?:{_OBJECT}\s+)?"
     # what the translation is for, between: "this notice for our hostel guests into English"
     r"(?:(?!(?:and|then|but|or|so|from|in|into|to)\b)[\w'’-]+\s+){0,8}?"
-    rf"(?:from\s+(?:the\s+)?(?P<source>{_LANGUAGE_NAME})\s+)?"
+    # "from English", "from our Polish warehouse": where the text comes from
+    rf"(?:from\s+(?:(?:the|our|my|their|his|her|a|an)\s+)?(?P<source>{_LANGUAGE_NAME})"
+    r"(?:\s+(?!(?:in)?to\b)[a-z-]+)?\s+)?"
     rf"(?:in)?to\s+(?:the\s+)?(?P<lang>{_LANGUAGE_NAME})(?:\s+language)?\b"
 )
 

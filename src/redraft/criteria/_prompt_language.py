@@ -1,0 +1,154 @@
+"""The answer's language where no sentence names it, read from the request
+itself rather than from one sentence:
+
+- a standing rule ties it to the person writing in ("Reply in the same
+  language the customer writes in", "Answer in the language the employee
+  writes in", "respond in the user's language"): the answer's language is
+  the prompt's, when the detector can tell it;
+- the request is written in another language than English and names none
+  ("Escribe un poema corto sobre el mar."): people answer in the language
+  they are asked in.
+
+Both compile only when every sentence the detector can read agrees, so a
+request that mixes an English instruction with pasted text in another
+language, or names a language in any of the words people use for one
+("en inglés", "auf Englisch"), compiles nothing here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from redraft.criteria._compiled import CompiledCheck, TextSource
+from redraft.criteria._families._languages import Language
+from redraft.criteria._guards import HEDGE
+from redraft.criteria._language import detect_language
+from redraft.criteria._sentence_text import MASK, mask, sentences
+
+__all__ = ["implied_language"]
+
+_PERSON = (
+    r"(?:customer|user|client|guest|employee|sender|caller|visitor|patient|student|member|"
+    r"reader|reviewer|applicant|author|writer|person|requester|asker|human|shopper|tenant|"
+    r"parent|learner|traveller|traveler|player|colleague)"
+)
+_WHAT_THEY_WROTE = (
+    r"(?:message|review|question|request|email|ticket|query|comment|enquiry|inquiry|input|"
+    r"prompt|post|complaint|text)"
+)
+_ANSWER = r"(?:reply|replies|respond|answer|write|speak|communicate|responses?|answers?)"
+# "Reply in the same language the customer writes in", "answer in whatever
+# language the user uses", "respond in the user's language", "replies must
+# match the customer's language", "in the same language as the review".
+_SAME_LANGUAGE = re.compile(
+    rf"\b{_ANSWER}\b(?:\s+(?:must|should|always|only|to\s+(?:this|the|that|each|every|my|our)\s+"
+    rf"{_WHAT_THEY_WROTE}))*\s+"
+    r"(?:(?:in|using)\s+(?:(?:the\s+)?same\s+language|whatever\s+language|whichever\s+language|"
+    rf"the\s+language|the\s+{_PERSON}['’]s\s+(?:own\s+)?language|their\s+(?:own\s+)?language)"
+    rf"|(?:must\s+|should\s+)?match\s+the\s+{_PERSON}['’]s\s+language)"
+    rf"(?:\s+(?:as|that|which|the|in\s+which))?(?:\s+(?:(?:the|their|a)\s+)?(?:{_PERSON}|"
+    rf"{_WHAT_THEY_WROTE})s?)?"
+    r"(?:\s+(?:writes?|wrote|uses?|used|speaks?|is\s+written)(?:\s+in)?)?",
+    re.IGNORECASE,
+)
+_NOT = re.compile(r"\b(?:not|never|don'?t|doesn'?t|no\s+need)\b[^.;\n]*$", re.IGNORECASE)
+
+# A language named in any of the words people use for one: a request in
+# Spanish that asks for English ("en inglés") is not answered in Spanish.
+_NAMED_ANYHOW = re.compile(
+    r"ingl[eéê]s|anglais|englisch|inglese|angiel|engels|engelsk|englanti|английск|англійськ|"
+    r"fran[cç][eéê]?s|fran[cç]ais|franz[öo]s|francese|francus|французск|alem[aã]n|allemand|"
+    r"deutsch|tedesco|alem[aã]o|niemieck|немецк|espa[nñ]ol|espagnol|spanisch|spagnolo|espanhol|"
+    r"hiszpa|испанск|italian|italien|włosk|итальянск|portugu|chin[eêoa]s|chinois|chinesisch|"
+    r"japon|japan|giappon|japo|русск|russ[eoi]|arab|latin|griech|grec|greek|"
+    r"英語|英语|英文|中文|日本語|한국어|영어|translat|tradu[cziç]|übersetz|переве|перекла|tłumacz|"
+    r"vertaal|översätt|oversæt|oversett|käännä|翻译|翻訳|번역|language|idioma|langue|sprache|lingua|"
+    r"język|язык|мов",
+    re.IGNORECASE,
+)
+
+
+def _check(spec: Language, text: str, start: int, end: int, source: TextSource) -> CompiledCheck:
+    return CompiledCheck(
+        spec=spec,
+        origin="rules",
+        source=source,
+        source_span=(start, end),
+        source_text=text[start:end],
+    )
+
+
+def _one_language(text: str, *, material: bool = False) -> str | None:
+    """The one language every sentence the detector can place is in, and
+    the whole of ``text`` with it (quoted and handed-over material left
+    out unless it is the ``material`` to read), or None."""
+    masked = text if material else mask(text)
+    found: set[str] = set()
+    for sentence in sentences(text, masked):
+        detected = detect_language(sentence.masked.replace(MASK, ""))
+        if detected.language is not None:
+            found.add(detected.language)
+    whole = detect_language(masked.replace(MASK, ""))
+    if len(found) != 1 or whole.language not in found:
+        return None
+    return whole.language
+
+
+def _same_as_writer(prompt: str, texts: Iterable[tuple[str, TextSource]]) -> CompiledCheck | None:
+    for text, source in texts:
+        for match in _SAME_LANGUAGE.finditer(text):
+            line_start = max(text.rfind(c, 0, match.start()) for c in ".;\n") + 1
+            line_end = min(
+                (i for i in (text.find(c, match.end()) for c in ".;\n") if i >= 0),
+                default=len(text),
+            )
+            # the rule's own words ("whatever language") are no hedge
+            said = (text[line_start : match.start()] + text[match.end() : line_end]).lower()
+            if HEDGE.search(said) or _NOT.search(text[line_start : match.start()]):
+                continue
+            # What the person wrote: the prompt, or in the prompt itself what
+            # follows the rule ("… in the same language as the review: <review>").
+            written = prompt
+            if source == "prompt":
+                rest = prompt[match.end() :]
+                colon = rest.find(":", 0, 40)
+                written = prompt[:line_start] + (rest[colon + 1 :] if colon >= 0 else rest)
+            code = _one_language(written, material=True)
+            if code is not None:
+                return _check(Language(language=code), text, *match.span(), source)
+    return None
+
+
+def _asked_in(prompt: str) -> CompiledCheck | None:
+    if _NAMED_ANYHOW.search(prompt):
+        return None
+    code = _one_language(prompt)
+    if code is None or code == "en":
+        return None
+    first = next(sentences(prompt, mask(prompt)), None)
+    if first is None:
+        return None
+    start = first.start + len(first.original) - len(first.original.lstrip())
+    end = first.start + len(first.original.rstrip())
+    return _check(Language(language=code), prompt, start, end, "prompt")
+
+
+def implied_language(
+    prompt: str, criteria: str | None, system: str | None, found: Iterable[CompiledCheck]
+) -> CompiledCheck | None:
+    """The answer's language the request implies, where none of ``found``
+    (the checks its sentences compiled) states one."""
+    if any(check.spec.kind == "language" for check in found):
+        return None
+    texts: list[tuple[str, TextSource]] = [
+        (system or "", "system"),
+        (prompt, "prompt"),
+        (criteria or "", "criteria"),
+    ]
+    same = _same_as_writer(prompt, texts)
+    if same is not None:
+        return same
+    if any(_NAMED_ANYHOW.search(text) for text, _ in texts if text):
+        return None
+    return _asked_in(prompt)
