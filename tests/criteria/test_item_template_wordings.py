@@ -29,7 +29,7 @@ ASKED = [
     ("Give me 4 settings, each lowercase, format KEY=value, no quotes.", "KEY=value"),
     ("Output as key=value lines, same order as given.", "key=value"),
     (
-        "Sizes in cm only (no inches), one garment per line, each line formatted as 'Name – NN cm'.",
+        "Sizes in cm (no inches), one per line, each line formatted as 'Name – NN cm'.",
         "Name – NN cm",
     ),
     ("Give me a sample config file, format KEY=value.", "KEY=value"),

@@ -147,7 +147,8 @@ _REQUESTS = (
     # "one per line, as 'city: country'", "output as 'language: phrase' pairs, one per line",
     # "answer as 'Setting — value' pairs", "list exercises in the form 'Exercise - sets x reps'"
     re.compile(
-        r"\b(?P<at>(?:output|write|list|give|present|answer|reply|respond)\s+(?:\w+\s+){0,2}?"
+        r"\b(?P<at>(?:output|write|list|give|present|answer|reply|respond)\s+"
+        r"(?:(?!(?:a|an|one)\s)\w+\s+){0,2}?"
         rf"(?:as|like|in\s+the\s+(?:form|format)(?:\s+of)?))\s*{_QUOTE}"
     ),
     # "format each as 'Name: m:ss'", "… — each as 'Label: value'", "give each
@@ -311,8 +312,8 @@ def _more_requests(sentence: Sentence) -> Iterator[Hit]:
                 continue
             # read unmasked: a colon inside the template may mask what follows as material
             per_unit = _PER_UNIT.search(sentence.original.lower())
-            listing = re.match(r"list\b|format\s", text[match.start() :]) or (
-                index == 3 and re.search(r"\blines\b", text)
+            listing = (index == 2 and re.match(r"list\b", text[match.start("at") :])) or (
+                index == 3 and (re.match(r"format\s", text[match.start() :]) or "lines" in text)
             )
             # the unit after the verb: "answer as '…'" names no unit
             unit = re.search(rf"\b{_UNIT}\b", match.group("at").split(None, 1)[-1])
@@ -324,6 +325,8 @@ def _more_requests(sentence: Sentence) -> Iterator[Hit]:
             if found is None or not response_context(sentence, match.start("at")):
                 continue
             template, end = found
+            if index == 3 and (_NUMBERED.match(template) or not _CLAUSE_ENDS.match(text, end)):
+                continue  # "format each as 'Q:' line followed by …": a part of each
             try:
                 spec = ItemTemplate(template=template)
             except ValueError:
@@ -358,7 +361,12 @@ def _listed_item(sentence: Sentence, match: re.Match[str]) -> bool:
     )
 
 
+_CLAUSE_ENDS = re.compile(r"\s*(?:$|[.;,!]|\((?:e\.g|for\s+example))")
+
+
 def _hit(template: str, start: int, end: int) -> Iterator[Hit]:
+    if _NUMBERED.match(template) or _UNREADABLE.search(template):
+        return
     try:
         spec = ItemTemplate(template=template)
     except ValueError:
