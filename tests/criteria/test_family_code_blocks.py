@@ -120,7 +120,11 @@ def blocks(prompt: str) -> list[tuple[str, str, int, str | None]]:
         ("Write a haiku and put it in a code block.", [("count", "exactly", 1, None)]),
         ("Put the examples in a code block.", [("count", "at_least", 1, None)]),
         ("Put the code in a single ```python code block.", [("count", "exactly", 1, "python")]),
-        ("Only output the YAML inside a ```yaml block.", [("count", "exactly", 1, "yaml")]),
+        # only the YAML in its block: the whole answer is that one block
+        (
+            "Only output the YAML inside a ```yaml block.",
+            [("count", "exactly", 1, "yaml"), ("whole", "", 0, "yaml")],
+        ),
         ("Use a ```sql block and uppercase keywords.", [("count", "exactly", 1, "sql")]),
         ("Wrap it in a ```html fence.", [("count", "exactly", 1, "html")]),
         ("please keep the snippet in one ```bash code block", [("count", "exactly", 1, "shell")]),

@@ -75,7 +75,10 @@ _CONDITION = re.compile(
 _EXAMPLE = re.compile(
     # not "2 example calls": calls to write, not an example of the answer
     r"\b(?:for example|for instance|e\.g\.?|such as|an example|"
-    r"example(?!\s+(?:calls?|usages?|invocations?)\b)|sample|like this|"
+    r"example(?!\s+(?:calls?|usages?|invocations?)\b)|like this|"
+    # "give me a sample .env file", "5 rows of sample data": the thing asked, made up
+    r"sample(?!\s+(?:\.?[\w-]+\s+)?(?:files?|data|rows?|records?|config(?:uration)?s?|payloads?|"
+    r"entries|dataset|documents?)\b)|"
     r"(?:this|the\s+following|my|our|a\s+given)\s+template|the\s+template\s+(?:below|above|here)|"
     r"below is|here is|here's)\b"
 )

@@ -152,6 +152,9 @@ _LETTER_NAMED = re.compile(
 )
 _BOUND_ABBREVIATION = re.compile(r"\b(?:[Mm]in|[Mm]ax|MIN|MAX)\.$")
 _COUNT_NEXT = re.compile(r"\d")
+# "must be Yes or No. Dates as …": after "yes or" the word "no" is the
+# answer and its period ends the sentence, not "No." for "number"
+_NO_ANSWER = re.compile(r"(?i)\b(?:yes\s*/\s*|(?:yes|or)\s+)no$")
 
 
 def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iterator[Sentence]:
@@ -165,6 +168,7 @@ def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iter
             and masked[match.start() - 1 : match.start()] == "."
             and abbreviated(masked[start : match.start() - 1])
             and not _LETTER_NAMED.search(masked, start, match.start())
+            and not _NO_ANSWER.search(masked, start, match.start() - 1)
         ):
             continue  # "the U.S. policy", "e.g. a list"
         if (

@@ -12,7 +12,9 @@ block; "put the examples in a code block" is at least one, and "put them in
 a code block" nothing, one block or one each being unsaid), "in a single
 code block", "in one ```bash code block" (exactly one, in that language),
 and "respond with only a Python code block" (``code_only``: the whole
-answer is one closed block, in that language); not from code blocks of one
+answer is one closed block, in that language; so too "only the SQL inside a
+```sql block", "… inside one code block and nothing else", read by
+:mod:`._code_only_asked`); not from code blocks of one
 part ("a code block per step", "each answer in a code block"), nor code
 blocks the user has ("my code block below").
 """
@@ -28,6 +30,10 @@ from pydantic import Field, field_validator
 
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, counted_hit, hit
+from redraft.criteria._families._code_languages import ALIASES as _ALIASES
+from redraft.criteria._families._code_languages import LANGUAGES as _LANGUAGES
+from redraft.criteria._families._code_languages import fence_language
+from redraft.criteria._families._code_only_asked import only_blocks
 from redraft.criteria._families._markdown import fences
 from redraft.criteria._families._only_answer import CODE_BLOCK_THING, only_rule
 from redraft.criteria._families._only_block import only_block
@@ -38,45 +44,6 @@ from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["CODE_BLOCKS", "ONLY_BLOCK", "CodeBlockCount", "CodeOnly", "fence_language"]
-
-# Info-string words that name one language: the name a prompt uses first.
-_ALIASES = {
-    "py": "python",
-    "python3": "python",
-    "js": "javascript",
-    "node": "javascript",
-    "ts": "typescript",
-    "sh": "shell",
-    "bash": "shell",
-    "zsh": "shell",
-    "console": "shell",
-    "shell-session": "shell",
-    "cpp": "c++",
-    "cxx": "c++",
-    "cs": "c#",
-    "csharp": "c#",
-    "golang": "go",
-    "rb": "ruby",
-    "rs": "rust",
-    "yml": "yaml",
-    "kt": "kotlin",
-    "md": "markdown",
-    "ps1": "powershell",
-    "psql": "sql",
-    "postgresql": "sql",
-    "mysql": "sql",
-}
-_LANGUAGES = (
-    r"python|javascript|typescript|java|c\+\+|c#|go|golang|rust|ruby|php|sql|bash|shell|"
-    r"html|css|json|yaml|xml|kotlin|swift|scala|haskell|perl|lua|powershell|markdown|latex|"
-    r"dockerfile|terraform"
-)
-
-
-def fence_language(name: str) -> str:
-    """One name for a language, as an info string or a prompt writes it."""
-    name = name.strip().lower()
-    return _ALIASES.get(name, name)
 
 
 class CodeBlockCount(FamilyCount):
@@ -221,6 +188,15 @@ def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
         if not response_context(sentence, match.start()):
             continue
         yield Hit(CodeOnly(language=match.group("lang")), *match.span())
+    for only in only_blocks(sentence):
+        # "only the SQL inside a ```sql block": the whole answer, and its one block
+        yield Hit(CodeOnly(language=only.language), only.start, only.end)
+        yield from hit(
+            functools.partial(_count, language=only.language),
+            "exactly",
+            1,
+            (only.start, only.end),
+        )
 
 
 class CodeOnly(FamilySpec):

@@ -57,7 +57,7 @@ _OTHER_FORMAT = r"(?:json|yaml|yml|xml|toml|csv|markdown|html|ini)"
 # after a verb that makes one, in a prompt that asks for nothing more.
 _CREATE = re.compile(
     r"\b(?:write|create|generate|produce|give|provide|draft|output|return|make|build|compose|"
-    r"represent|express|encode|convert|format|turn)\b|\bi\s+(?:need|want)\b|\bi'd\s+like\b"
+    r"represent|express|encode|convert|format|turn|extract|put)\b|\bi\s+(?:need|want)\b|\bi'd\s+like\b"
 )
 # What the document is for, between it and its keys: "a YAML config for a
 # service with keys …", "an XML snippet describing a book: root …"
@@ -112,7 +112,9 @@ class FormatPhrase:
             rf"\b(?:in|into|as)\s+{_A}{fmt}(?=\s+(?:format|block|document)\b))"
             rf"{after}"
             # "create a character profile in YAML.", "… in YAML with the keys …"
-            rf"|(?P<trailing>\b(?:in|as)\s+{_A}{fmt})(?=\s*(?:[.!]|$)|{self._holding_words()})"
+            # "extract the fields into YAML with keys …", "as YAML only, with top-level keys …"
+            rf"|(?P<trailing>\b(?:in|as|into)\s+{_A}{fmt}(?:\s+only)?)"
+            rf"(?=\s*(?:[.!]|$)|{self._holding_words()})"
             # "write a YAML config for …", "generate an XML snippet describing …"
             rf"|(?P<thing>\b(?:write|create|generate|produce|give\s+me|provide|draft|output|return|"
             r"i\s+need|i\s+want|i'd\s+like|make)"
@@ -123,7 +125,7 @@ class FormatPhrase:
         holding = re.compile(
             r"\s*[,;]?\s*(?:with|containing|having|that\s+(?:has|have|contains?|includes?)|"
             r"including|(?:and\s+)?(?:it\s+)?(?:must|should|needs\s+to|has\s+to)\s+(?:have|contain|include|"
-            r"hold))\s+(?:the\s+|exactly\s+the\s+|exactly\s+)?(?:top[\s-]level\s+|"
+            r"hold))\s+(?:the\s+|exactly\s+the\s+|exactly\s+these\s+|exactly\s+|these\s+)?(?:top[\s-]level\s+|"
             rf"following\s+|required\s+)?(?:{self.holding})(?:\s+named|\s+called)?\s*:?\s*"
         )
         return asked, holding, re.compile(rf"\b(?:{self.name})\b")

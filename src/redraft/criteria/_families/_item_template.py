@@ -144,10 +144,34 @@ _REQUESTS = (
     re.compile(rf"\b(?P<at>(?:format\s+)?(?:each|every)\s+{_UNIT}\s+{_AS})\s*:?\s*{_QUOTE}"),
     # "Format: 'Language — word'", "use the format 'Q: … A: …' for each item"
     re.compile(rf"\b(?P<at>(?:use\s+the\s+)?format(?:ted)?(?:\s+as)?)\s*:?\s*{_QUOTE}"),
-    # "one per line, as 'city: country'", "output as 'language: phrase' pairs, one per line"
+    # "one per line, as 'city: country'", "output as 'language: phrase' pairs, one per line",
+    # "answer as 'Setting — value' pairs", "list exercises in the form 'Exercise - sets x reps'"
     re.compile(
-        rf"\b(?P<at>(?:output|write|list|give|present)\s+(?:\w+\s+)?(?:as|like))\s*{_QUOTE}"
+        r"\b(?P<at>(?:output|write|list|give|present|answer|reply|respond)\s+"
+        r"(?:(?!(?:a|an|one)\s)\w+\s+){0,2}?"
+        rf"(?:as|like|in\s+the\s+(?:form|format)(?:\s+of)?))\s*{_QUOTE}"
     ),
+    # "format each as 'Name: m:ss'", "… — each as 'Label: value'", "give each
+    # exercise a line like 'Heel raises — 3 sets of 10'"
+    re.compile(
+        rf"(?:\bformat\s+|(?:^|[,;:\u2014\u2013]\s*))(?P<at>(?:each|every)(?:\s+one)?\s+as)\s*{_QUOTE}"
+        rf"|\b(?P<at2>give\s+(?:each|every)\s+[a-z]+\s+(?:a|its\s+own)\s+line\s+"
+        rf"(?:like|as|in\s+the\s+form))\s*{_QUOTE.replace('q>', 'q2>')}"
+    ),
+)
+# The template named with the lines it makes: "write the facts as 'Label:
+# value' lines", "as 'Language: word' pairs, one per line".
+_AS_LINES = re.compile(
+    r"\b(?P<at>(?:output|write|list|give|present|answer|reply|respond|put)\b[^.;:'\"“‘`\n]{0,60}?"
+    rf"\b(?:as|like))\s*{_QUOTE}"
+)
+_LINES_AFTER = re.compile(
+    r"^\s*(?:lines|pairs|entries|items|bullets|rows)\b|^\s*(?:,\s*)?(?:one\s+)?per\s+line\b"
+)
+# An unquoted key=value shape: "format KEY=value", "as key=value lines"
+_KEY_VALUE = re.compile(
+    r"\b(?P<at>format|as|in)\s+(?P<t>[a-z_]+=[a-z_]+)(?:\s+(?:lines|pairs|format))?(?=\s*(?:[,.;]|$))",
+    re.IGNORECASE,
 )
 # The template is of each item: "one per line", "each …", or the answer is a list
 _PER_UNIT = re.compile(
@@ -241,7 +265,11 @@ def _own_line_hits(sentence: Sentence) -> Iterator[Hit]:
             continue
         if sentence_blocked(sentence, start) or _DESCRIBES.search(text[:start]):
             continue
-        if NEGATION.search(text[clause_start(text, start) : start]):
+        # "(no cups or ounces), one per line, each line formatted as '…'": the
+        # unit opens an item of its own after a comma; a negation before is another's
+        comma = text.rfind(",", 0, start) + 1
+        item = comma if comma and not text[comma:start].strip() else clause_start(text, start)
+        if NEGATION.search(text[item:start]):
             continue
         try:
             spec = ItemTemplate(template=template)
@@ -253,7 +281,6 @@ def _own_line_hits(sentence: Sentence) -> Iterator[Hit]:
 
 def item_template(sentence: Sentence) -> Iterator[Hit]:
     """ "Format each item as 'Term — definition'"."""
-    text = sentence.lower
     if sentence.original.rstrip().endswith("?"):
         return
     own = next(_own_line_hits(sentence), None)
@@ -268,11 +295,29 @@ def item_template(sentence: Sentence) -> Iterator[Hit]:
             return
         yield Hit(spec, bare.start(), bare.end("t"))
         return
+    yield from _more_requests(sentence)
+
+
+def _more_requests(sentence: Sentence) -> Iterator[Hit]:
+    """The requests :data:`_REQUESTS` reads, then a template named with the
+    lines it makes and an unquoted ``key=value``."""
+    text = sentence.lower
     for index, request in enumerate(_REQUESTS):
         for match in request.finditer(text):
+            if match.groupdict().get("at2"):
+                found = _template_at(sentence.original, match.end("q2"), match.group("q2"))
+                if found is not None and response_context(sentence, match.start("at2")):
+                    yield from _hit(found[0], match.start("at2"), found[1])
+                    return
+                continue
             # read unmasked: a colon inside the template may mask what follows as material
             per_unit = _PER_UNIT.search(sentence.original.lower())
-            if index and not per_unit and not re.search(_UNIT, match.group("at")):
+            listing = (index == 2 and re.match(r"list\b", text[match.start("at") :])) or (
+                index == 3 and (re.match(r"format\s", text[match.start() :]) or "lines" in text)
+            )
+            # the unit after the verb: "answer as '…'" names no unit
+            unit = re.search(rf"\b{_UNIT}\b", match.group("at").split(None, 1)[-1])
+            if index and not per_unit and not listing and not unit:
                 continue  # "format: 'X — Y'" alone may be the answer's one line
             if _OTHER_TARGET.search(text[: match.start("q")]):
                 continue
@@ -280,12 +325,53 @@ def item_template(sentence: Sentence) -> Iterator[Hit]:
             if found is None or not response_context(sentence, match.start("at")):
                 continue
             template, end = found
+            if index == 3 and (_NUMBERED.match(template) or not _CLAUSE_ENDS.match(text, end)):
+                continue  # "format each as 'Q:' line followed by …": a part of each
             try:
                 spec = ItemTemplate(template=template)
             except ValueError:
                 continue
             yield Hit(spec, match.start(), end)
             return
+    for match in _AS_LINES.finditer(text):
+        found = _template_at(sentence.original, match.end("q"), match.group("q"))
+        if found is None or not _LINES_AFTER.match(text[found[1] :]):
+            continue
+        if _OTHER_TARGET.search(text[: match.start("q")]) or not response_context(
+            sentence, match.start("at")
+        ):
+            continue
+        yield from _hit(found[0], match.start("at"), found[1])
+        return
+    for match in _KEY_VALUE.finditer(sentence.original):
+        if response_context(sentence, match.start("at")) or _listed_item(sentence, match):
+            yield from _hit(match.group("t"), match.start("at"), match.end())
+            return
+
+
+def _listed_item(sentence: Sentence, match: re.Match[str]) -> bool:
+    """ "…, each UPPER_SNAKE_CASE, format KEY=value, no comments": an item of
+    a list of rules after a request."""
+    text = sentence.lower
+    return (
+        match.group("at").lower() == "format"
+        and text[: match.start("at")].rstrip().endswith(",")
+        and not sentence_blocked(sentence, match.start("at"))
+        and response_context(sentence, 0)
+    )
+
+
+_CLAUSE_ENDS = re.compile(r"\s*(?:$|[.;,!]|\((?:e\.g|for\s+example))")
+
+
+def _hit(template: str, start: int, end: int) -> Iterator[Hit]:
+    if _NUMBERED.match(template) or _UNREADABLE.search(template):
+        return
+    try:
+        spec = ItemTemplate(template=template)
+    except ValueError:
+        return
+    yield Hit(spec, start, end)
 
 
 class _ItemTemplate(Family):

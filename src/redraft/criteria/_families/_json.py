@@ -83,7 +83,10 @@ def _json(spec: JSONFormat, text: str) -> Outcome:
 _JSON = re.compile(
     rf"\b(?:{WRAP_VERB}\s+{WHOLE}\s+(?:in|as|using)\s+(?:valid\s+|a\s+)?json|"
     r"(?:respond|answer|reply)\s+(?:only\s+|entirely\s+|solely\s+)?(?:in|with|using|as)\s+"
-    r"(?:valid\s+|a\s+valid\s+|a\s+|one\s+)?json|"
+    r"(?:valid\s+|a\s+valid\s+|a\s+single\s+|a\s+|one\s+)?json|"
+    # "return the standings as a JSON array", "return them as JSON": the answer is it
+    r"\breturn\s+(?:them|it|the\s+(?:[\w-]+\s+){1,3}?)as\s+(?:a\s+|one\s+)?(?:valid\s+)?json"
+    r"(?=\s+(?:array|object|list)\b|\s*(?:[.;]|$))|"
     rf"{WHOLE}\s+(?:should|must|needs\s+to|has\s+to|will)\s+be\s+(?:valid\s+|in\s+|a\s+valid\s+|"
     r"a\s+|formatted\s+as\s+|wrapped\s+in\s+)?(?:valid\s+)?json|"
     r"^\s*(?:please\s+)?output\s+(?:only\s+)?(?:valid\s+)?json|"
@@ -186,6 +189,8 @@ def _keys_elsewhere(sentence: Sentence) -> list[str]:
     return parsed[0] if parsed else []
 
 
+_REMARK = re.compile(r"\s*\(")
+
 # JSON as one format among others: "answer in JSON or YAML", "XML or JSON".
 _FORMAT = r"(?:json|yaml|yml|xml|toml|csv|markdown|html|plain\s+text|a\s+table)"
 _OR_AFTER = re.compile(rf"\s*(?:format\s+|object\s+)?(?:,\s*)?(?:or|/)\s*{_FORMAT}\b")
@@ -206,11 +211,9 @@ def json_format(sentence: Sentence) -> Iterator[Hit]:
         named = _KEYS.match(sentence.lower, past_purpose(sentence.lower, end))
         if named:
             # "id (number), email (string)": names with a remark on each
-            parsed = (
-                parse_list(sentence, named.end())
-                or names_after(sentence, named.end())
-                or key_list(sentence, named.end())
-            )
+            # '"score" (integer 0-100), …': a quoted list with a remark on its
+            # keys goes on past the first; it is read with its remarks
+            parsed = _named_keys(sentence, named.end())
             if parsed is None:
                 continue  # keys named but not readable: leave it to the judge
             keys, end = parsed
@@ -221,11 +224,68 @@ def json_format(sentence: Sentence) -> Iterator[Hit]:
         )
 
 
+# The answer made as JSON by the sentence's own request, with keys named:
+# "Give me a JSON with keys 'question' and 'answer'", "Turn this contact into
+# JSON with exactly the keys …", "Return the extracted fields as JSON with
+# keys …", "Write an API error response example in JSON: keys …", "Give an
+# example log line that is valid JSON on one line with keys …".
+_MADE = re.compile(
+    r"^\s*(?:(?:please|now)\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+    r"(?P<verb>give(?:\s+me)?|return|output|send|provide|produce|generate|create|write|make|build|"
+    r"turn|convert|put|format|extract|reformat|transform)\b(?P<between>[^.;:?!\n]{0,80}?)"
+    r"(?:\b(?:in|as|into|to)\s+(?:a\s+|an\s+|one\s+)?(?:valid\s+)?|\b(?:a|an|one)\s+(?:valid\s+|single\s+)?|"
+    r"\b(?:that|which)\s+is\s+(?:a\s+)?valid\s+)json\b(?:\s+(?:object|document|example|record|payload))?"
+)
+# between the request and its keys: a few words ("of the response", "on one line")
+_KEYS_NEAR = re.compile(
+    r"(?:\s+(?!with\b|containing\b|having\b)[\w-]+){0,4}?\s*,?\s*(?:(?:with|containing|having)\s+"
+    r"(?:exactly\s+)?(?:the\s+|these\s+)?(?:top[\s-]level\s+)?(?:keys|fields|properties)|"
+    r":\s*(?:top[\s-]level\s+)?keys)(?:\s+in\s+(?:this|that|the\s+following)\s+order)?"
+    r"(?:\s+and\s+no\s+others?)?\s*:?\s*"
+)
+# what makes the JSON something else's: a program that returns it, an array of
+# objects (each object's keys: json_fields'), a question about it
+_NOT_MADE = re.compile(
+    r"\b(?:that|which|who|function|script|program|endpoint|class|method|code|query|tool|app|bot|"
+    r"explain|about|how|what|why|each|every|array|list|objects|nested)\b"
+)
+
+
+def _named_keys(sentence: Sentence, pos: int) -> tuple[list[str], int] | None:
+    """The keys listed from ``pos``: quoted or bare, each with a remark or not."""
+    parsed = parse_list(sentence, pos)
+    if parsed is not None and _REMARK.match(sentence.lower, parsed[1]):
+        return names_after(sentence, pos)
+    return parsed or names_after(sentence, pos) or key_list(sentence, pos)
+
+
+def json_made(sentence: Sentence) -> Iterator[Hit]:
+    """ "Turn this contact into JSON with exactly the keys …"."""
+    text = sentence.lower
+    match = _MADE.match(text)
+    if match is None or "key" not in text:
+        return
+    between = re.sub(r"\b(?:that|which)\s+is\s*$", "", match.group("between"))
+    if _NOT_MADE.search(between) or _OR_AFTER.match(text, match.end()):
+        return
+    near = _KEYS_NEAR.match(text, match.end())
+    if near is None or _NOT_MADE.search(near.group(0)):
+        return
+    parsed = _named_keys(sentence, near.end())
+    if parsed is None:
+        return
+    keys, end = parsed
+    yield from response_spec(
+        sentence, partial(JSONFormat, required_keys=keys), match.start("verb"), end
+    )
+
+
 class _Json(Corrected):
     name = "json"
     specs = (JSONFormat,)
     rules: ClassVar[tuple[Rule, ...]] = (
         json_format,
+        json_made,
         only_rule("json", JSON_THING, lambda s: JSONFormat(required_keys=_keys_elsewhere(s))),
     )
 

@@ -275,6 +275,24 @@ def _stated_field(sentence: Sentence, match: re.Match[str]) -> tuple[JSONField, 
     return JSONField(name=key, type=typed[0], items=typed[1]), match.end()
 
 
+# "a JSON array of objects with keys …": the keys of every object of the array
+_OF_OBJECTS = re.compile(r"\b(?:array|list)\s+of\s+(?:\w+\s+){0,2}?objects?\s*,?\s*$")
+# "(population as an integer)" after the list: a listed key's type, read by
+# _STATED; the list itself is whole
+_KEY_TYPE_REMARK = re.compile(
+    rf"\s*\(\s*{_KEY}\s+(?:as|is|should\s+be|must\s+be)\s+(?:an?\s+)?{_TYPE}\s*\)"
+)
+
+
+def _remark_beside(text: str, parsed: tuple[list[str], int]) -> bool:
+    """Whether a remark in brackets follows the list that is no listed key's type."""
+    if not _REMARK.match(text, parsed[1]):
+        return False
+    typed = _KEY_TYPE_REMARK.match(text, parsed[1])
+    listed = {name.casefold() for name in parsed[0]}
+    return typed is None or typed.group("key").strip("\"“”'‘’`").casefold() not in listed
+
+
 def json_fields_rule(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     whole = sentence.whole.lower() or text
@@ -288,9 +306,9 @@ def json_fields_rule(sentence: Sentence) -> Iterator[Hit]:
         typed = _typed_fields(sentence, match.end())
         if typed is not None:
             fields, end = typed
-        elif match.group("each") and top == "array":
+        elif top == "array" and (match.group("each") or _OF_OBJECTS.search(text, 0, match.start())):
             parsed = parse_list(sentence, match.end())
-            if parsed is None or _REMARK.match(text, parsed[1]):
+            if parsed is None or _remark_beside(text, parsed):
                 continue  # a remark that is no type: the list is not read whole
             fields, end = [JSONField(name=n) for n in parsed[0]], parsed[1]
         else:

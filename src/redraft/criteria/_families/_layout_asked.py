@@ -34,6 +34,8 @@ _VERB = re.compile(
     r"make|list|use|using|include|add|put|group|organi[sz]e|arrange|sort|split|divide|break|structure|format|present|lay\s+out|"
     r"label|mark|head|title|answer|respond|reply|output|return|explain|describe|summari[sz]e|"
     r"outline|plan|compare|prepare|compose|build|set\s+out|have|start|begin|end|finish|"
+    # "turn this contact into JSON with keys …", "extract the fields into YAML …"
+    r"turn|convert|extract|transform|reformat|"
     # "…, formatted as a table with …": the answer's shape, stated after it
     r"formatted|presented|laid\s+out|displayed|arranged|shown)\b"
 )

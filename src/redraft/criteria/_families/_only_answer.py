@@ -25,7 +25,11 @@ from redraft.criteria._sentences import Hit, Sentence
 
 __all__ = ["CODE_BLOCK_THING", "JSON_THING", "NUMBER_THING", "OTHER_SUBJECT", "only_rule"]
 
-JSON_THING = r"json(?:\s+(?:object|array|list|output|response|document|data|string|payload))?"
+JSON_THING = (
+    r"json(?:\s+(?:(?:array|list)(?:\s+of\s+(?:strings|numbers|integers|objects|booleans))?|"
+    # "a JSON array of strings and nothing else": what the array holds
+    r"object|output|response|document|data|string|payload))?"
+)
 CODE_BLOCK_THING = r"(?:fenced\s+|markdown\s+)?code\s+block"
 NUMBER_THING = (
     r"(?:final\s+)?(?:number|integer|numeric\s+(?:answer|value|result)|"

@@ -33,10 +33,8 @@ from collections.abc import Iterator
 from typing import Literal
 
 from redraft.criteria._families._ordered_items_spec import OrderedItems
-from redraft.criteria._families._sorted_asked import items_described
-from redraft.criteria._governors import clause_start
-from redraft.criteria._guards import HEDGE, NEGATION
-from redraft.criteria._sentences import Hit, Sentence, response_context, sentence_blocked
+from redraft.criteria._families._sorted_asked import items_described, list_rule
+from redraft.criteria._sentences import Hit, Sentence, response_context
 
 __all__ = ["ordered_items"]
 
@@ -284,23 +282,6 @@ def _listed(text: str, match: re.Match[str]) -> bool:
 _SUBJECT_FORMS = (_SUBJECT_ORDER, _DIRECTION_KEY)
 # the order opens an item of a terse list of rules: "At least 6 entries, in chronological order."
 _TERSE_BEFORE = re.compile(r"(?:^|[,;:—–(])\s*$")
-_ASKS_LIST = re.compile(
-    r"\b(?:list|name|give|write|make|create|generate|suggest|provide|produce|draft|compile|"
-    r"prepare|summari[sz]e)\b[^.?!]*?\b(?:list|timeline|schedule|log|agenda|itinerary|\d+|two|three|four|five|"
-    r"six|seven|eight|nine|ten|twelve|fifteen|twenty)\b"
-)
-
-
-def _list_rule(sentence: Sentence, start: int) -> bool:
-    """Whether an order whose subject is the items or their key ("years in
-    ascending order") stands as a rule of a prompt that asks for a list:
-    not hedged, conditional, negated in its clause, nor a question."""
-    text = sentence.lower
-    if sentence_blocked(sentence, start) or HEDGE.search(text):
-        return False
-    if NEGATION.search(text, clause_start(text, start), start + 1):
-        return False
-    return _ASKS_LIST.search(sentence.whole.lower()) is not None
 
 
 def ordered_items(sentence: Sentence) -> Iterator[Hit]:
@@ -327,7 +308,7 @@ def ordered_items(sentence: Sentence) -> Iterator[Hit]:
             or items_described(sentence, match.start())
             or (
                 (match.re in _SUBJECT_FORMS or _TERSE_BEFORE.search(text, 0, match.start()))
-                and _list_rule(sentence, match.start())
+                and list_rule(sentence, match.start())
             )
         ):
             continue

@@ -27,8 +27,9 @@ from typing import Any, ClassVar, Literal
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._item_template import list_units
+from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._families._pairs import broken_pairs, pairs_outcome
-from redraft.criteria._families._sorted_asked import items_described
+from redraft.criteria._families._sorted_asked import items_described, list_rule
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 
@@ -117,16 +118,47 @@ _ORDER = re.compile(
 _KEYED = re.compile(r"^\s*,?\s*(?:by|of|according\s+to|based\s+on|using)\b")
 
 
+# The order as a terse rule of a prompt that asks for a list: opening an item
+# of its own ("…, one per line, sorted alphabetically", "— alphabetical
+# order, all lowercase") or after the items as its subject ("Columns sorted
+# alphabetically", "languages alphabetically", "Species names in alphabetical
+# order"); a part that is no item ("sections", "the words of each line") is not.
+_TERSE = re.compile(
+    r"(?:^|[,;:\u2014\u2013(])\s*(?:(?:the\s+|their\s+|all\s+)?"
+    r"(?P<subject>[a-z]+(?:\s+names?)?)\s+(?:(?:are|should\s+be|must\s+be)\s+)?)?$"
+)
+_STRUCTURED = re.compile(r"\b(?:sql|insert|tables?|csv|json|yaml|xml|code|query|rows?|columns?)\b")
+_NOT_ITEMS = re.compile(
+    r"(?:sections?|paragraphs?|sentences?|stanzas?|chapters?|headings?|parts?|steps?|words?\s+in|"
+    r"letters?|names?|it|them|they|this|that|and|or|then|also|please|list|answer|response|reply)"
+)
+
+
+def _terse_rule(sentence: Sentence, start: int) -> bool:
+    """Whether the order at ``start`` stands as a terse rule on the list asked."""
+    terse = _TERSE.search(sentence.lower, 0, start)
+    if terse is None:
+        return False
+    subject = terse.group("subject")
+    if subject is not None and _NOT_ITEMS.fullmatch(subject):
+        return False
+    if _STRUCTURED.search(sentence.whole.lower()):
+        return False  # "an INSERT … with 5 rows, names alphabetical": a field of each row
+    return list_rule(sentence, start)
+
+
 def sorted_items(sentence: Sentence) -> Iterator[Hit]:
     """ "List them in alphabetical order", "sorted Z to A"."""
     text = sentence.lower
-    if sentence.original.rstrip().endswith("?"):
-        return
+    if asks_about(sentence):
+        return  # a question about the order; "Can you give me …, in alphabetical order?" asks
     for match in _ORDER.finditer(text):
         if _KEYED.match(text[match.end() :]):
             continue
         if not (
-            response_context(sentence, match.start()) or items_described(sentence, match.start())
+            response_context(sentence, match.start())
+            or items_described(sentence, match.start())
+            or _terse_rule(sentence, match.start())
         ):
             continue
         az = (match.group("az") or "").replace(" ", "")

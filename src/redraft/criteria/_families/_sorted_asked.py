@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 
-from redraft.criteria._guards import HEDGE
+from redraft.criteria._governors import clause_start
+from redraft.criteria._guards import HEDGE, NEGATION
 from redraft.criteria._sentences import Sentence, sentence_blocked
 
-__all__ = ["items_described"]
+__all__ = ["items_described", "list_rule"]
 
 # the clause before the order: its subject is the items of the list asked for
 _ITEMS_CLAUSE = re.compile(
@@ -42,3 +43,26 @@ def items_described(sentence: Sentence, start: int) -> bool:
         return False
     head = prefix[: clause.start()]
     return _LIST_ASKED.match(head) is not None
+
+
+_ASKS_LIST = re.compile(
+    r"\b(?:list|name|give|write|make|create|generate|suggest|provide|produce|draft|compile|"
+    r"prepare|summari[sz]e)\b[^.?!]*?\b(?:list|timeline|schedule|log|agenda|itinerary|\d+|two|three|four|five|"
+    r"six|seven|eight|nine|ten|twelve|fifteen|twenty)\b"
+)
+
+
+def list_rule(sentence: Sentence, start: int) -> bool:
+    """Whether an order whose subject is the items or their key ("years in
+    ascending order") stands as a rule of a prompt that asks for a list:
+    not hedged, conditional, negated in its clause, nor a question."""
+    text = sentence.lower
+    if sentence_blocked(sentence, start) or HEDGE.search(text):
+        return False
+    # "no punctuation at all, sorted A to Z": an item of its own after a comma,
+    # the negation before it is another item's
+    comma = text.rfind(",", 0, start) + 1
+    item = comma if comma and not text[comma:start].strip() else clause_start(text, start)
+    if NEGATION.search(text, item, start + 1):
+        return False
+    return _ASKS_LIST.search(sentence.whole.lower()) is not None

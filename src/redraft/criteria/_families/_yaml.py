@@ -14,6 +14,7 @@ as one format among others ("JSON or YAML"), nor negated or hedged.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
@@ -23,7 +24,8 @@ from pydantic import Field, ValidationError, field_validator
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._code_blocks import ONLY_BLOCK
-from redraft.criteria._families._document import FormatPhrase, document_body
+from redraft.criteria._families._document import FormatPhrase, document_body, names_after
+from redraft.criteria._families._only_answer import only_rule
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
 from redraft.criteria._spec_base import SHORT, has_text
@@ -114,11 +116,36 @@ def _shape(value: object) -> str:
 _PHRASE = FormatPhrase(name=r"yaml|yml", holding=r"keys|fields|properties|entries")
 
 
+# Keys named for the answer's mapping in a sentence of their own: "Write a
+# YAML config for … Top-level keys in this order: name, on, jobs."
+_KEYS_ELSEWHERE = re.compile(
+    r"(?:^|[.;\n]\s*)(?:the\s+)?(?:top[\s-]level\s+)?keys(?:\s+in\s+(?:this|that)\s+order)?\s*:\s*"
+)
+# A YAML list, or items each with keys: no one mapping holds those keys
+_NOT_ONE_MAPPING = re.compile(
+    r"\b(?:ya?ml\s+(?:list|array|sequence)|list\s+of|each|every|items?|entries|objects)\b"
+)
+
+
+def _keys_elsewhere(sentence: Sentence) -> list[str]:
+    """The keys another sentence of the prompt names for the one mapping."""
+    whole = Sentence(sentence.full, sentence.whole, 0, sentence.whole, sentence.full)
+    found = list(_KEYS_ELSEWHERE.finditer(whole.lower))
+    if len(found) != 1 or _NOT_ONE_MAPPING.search(whole.lower):
+        return []
+    if sentence.start <= found[0].end() < sentence.start + len(sentence.original):
+        return []  # the sentence's own keys, read with its phrase
+    parsed = names_after(whole, found[0].end())
+    return parsed[0] if parsed else []
+
+
 def yaml_format(sentence: Sentence) -> Iterator[Hit]:
     """ "Respond in YAML", "return YAML with keys name, age and email"."""
     for start, end, keys in _PHRASE.find(sentence):
         if keys is None:
             continue  # keys named but not readable: leave it to the judge
+        if not keys and sentence.whole:
+            keys = _keys_elsewhere(sentence)
         try:
             spec = YAMLFormat(required_keys=keys)
         except ValidationError:
@@ -126,10 +153,25 @@ def yaml_format(sentence: Sentence) -> Iterator[Hit]:
         yield Hit(spec, start, end)
 
 
+_ONLY_YAML = only_rule(
+    "yaml",
+    r"(?:yaml|yml)(?:\s+(?:document|config(?:uration)?|file|mapping|output))?",
+    lambda s: YAMLFormat(required_keys=_keys_elsewhere(s)),
+)
+
+
+def yaml_only(sentence: Sentence) -> Iterator[Hit]:
+    """ "Output only the YAML", "YAML only, no prose" — where the YAML asked
+    is one mapping (a YAML list, or items each with keys, is not)."""
+    if _NOT_ONE_MAPPING.search(sentence.whole.lower()):
+        return
+    yield from _ONLY_YAML(sentence)
+
+
 class _YAML(Family):
     name = "yaml"
     specs = (YAMLFormat,)
-    rules: ClassVar[tuple[Rule, ...]] = (yaml_format,)
+    rules: ClassVar[tuple[Rule, ...]] = (yaml_format, yaml_only)
     edits: ClassVar[tuple[RepairOp, ...]] = (ONLY_BLOCK,)
 
     def repair(self, spec: Any) -> dict[str, Any] | None:
