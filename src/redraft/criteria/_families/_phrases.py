@@ -286,8 +286,10 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 and not _ANSWER_BRACKETED.search(sentence.lower, 0, match.start())
             ):
                 continue  # "as a blockquote (starting with '>')": the bracketed noun's start
-            if pattern is _END_SYMBOL and _OF_OTHERS.search(sentence.lower, 0, match.start()):
-                continue  # "make them all end with !": several things' ends
+            if (pattern is _END_SYMBOL or _PARTICIPLE.match(sentence.lower, match.start())) and (
+                _OF_OTHERS.search(sentence.lower, 0, match.start())
+            ):
+                continue  # "make them all end with !", "4 words, all starting with 'S'": several
             if _PARTICIPLE.match(sentence.lower, match.start()) and _CLOSING_PART.search(
                 sentence.lower, 0, match.start()
             ):

@@ -25,7 +25,11 @@ from pydantic import Field, field_validator
 
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import described, required
-from redraft.criteria._families._wordplay_reading import acrostic_words, tautogram_letters
+from redraft.criteria._families._wordplay_reading import (
+    acrostic_words,
+    more_tautogram_letters,
+    tautogram_letters,
+)
 from redraft.criteria._measure import sentences
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -157,6 +161,8 @@ def acrostics(sentence: Sentence) -> Iterator[Hit]:
 def tautograms(sentence: Sentence) -> Iterator[Hit]:
     """ "Every word starts with the letter s", "each word must begin with 'P'"."""
     for letter, start, end in tautogram_letters(sentence):
+        yield Hit(Tautogram(letter=letter), start, end)
+    for letter, start, end in more_tautogram_letters(sentence):
         yield Hit(Tautogram(letter=letter), start, end)
 
 
