@@ -125,9 +125,9 @@ def _spelled(sentence: Sentence, match: re.Match[str], pattern: re.Pattern[str])
         pattern is _ACROSTIC[0]
         and _PER_LETTER.search(sentence.whole.lower())
         and (words := _CAPITAL_WORDS.match(sentence.original, start))
+        and _AFTER_WORD.match(sentence.original[words.end() :])
     ):
-        if _AFTER_WORD.match(sentence.original[words.end() :]):
-            return "".join(words[0].split())
+        return "".join(words[0].split())
     return _target(sentence, start)
 
 
@@ -232,9 +232,7 @@ _COUNTED_WORDS = re.compile(
 )
 # "Give me 10 words, all starting with 'bl'" lists words; "in 4 words, all …"
 # or "at least 15 words, all …" sizes the answer
-_SIZED = re.compile(
-    r"(?:\b(?:using|in|with|of|least|most|exactly|just|only|than)|[:,—–(])\s*$"
-)
+_SIZED = re.compile(r"(?:\b(?:using|in|with|of|least|most|exactly|just|only|than)|[:,—–(])\s*$")
 # "Write a tautogram sentence of at least 8 words using the letter M", "a
 # tautogram on the letter 'B'": the noun names the form, the letter is stated
 _NAMED = re.compile(
@@ -270,7 +268,7 @@ def more_tautogram_letters(sentence: Sentence) -> Iterator[tuple[str, int, int]]
             for quote in _QUOTE.finditer(text, match.start("alts"), match.end("alts"))
         ]
         first = {alt[:1] for alt in alts}
-        if len(first) == 1 and (letter := first.pop()).isalpha() and letter in alts:
-            if required(sentence, match.start()) or _described(sentence, match.start()):
-                yield letter, *match.span()
-                return
+        one = len(first) == 1 and (letter := first.pop()).isalpha() and letter in alts
+        if one and (required(sentence, match.start()) or _described(sentence, match.start())):
+            yield letter, *match.span()
+            return
