@@ -156,3 +156,119 @@ def test_several_things_all_starting_so_are_not_the_answers_start() -> None:
     assert "starts_with" not in kinds("Write a slogan in 4 words, all starting with 'S'.")
     assert "starts_with" not in kinds("Write 5 taglines, all starting with 'Go'.")
     assert ("starts_with", {"phrase": "Go"}) in specs("Write a tagline starting with 'Go'.")
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # a line stated as its value, unquoted
+        (
+            "Draft a press release. Finish with the line ### (the standard end mark).",
+            ("ends_with", "###"),
+        ),
+        (
+            "Draft a press release. Finish with ### on the final line, as is standard.",
+            ("ends_with", "###"),
+        ),
+        ("Write the note and end it with END on its own line.", ("ends_with", "END")),
+        ("Start your reply with BEGIN on its own line.", ("starts_with", "BEGIN")),
+        (
+            "All macros you write must: open with {{ticket.requester.first_name}}, stay short.",
+            ("starts_with", "{{ticket.requester.first_name}}"),
+        ),
+        (
+            "Close with the placeholder {{agent.name}} on the final line.",
+            ("ends_with", "{{agent.name}}"),
+        ),
+        ("Write the post. Finish with the line ---.", ("ends_with", "---")),
+        # every response of a standing instruction
+        (
+            'Begin every response with "Not legal advice." Be brief.',
+            ("starts_with", "Not legal advice."),
+        ),
+        ("End every reply with one question to the user.", ("ends_with", "?")),
+        ("Every reply stays under 90 words and ends with a question.", ("ends_with", "?")),
+        # a heading given with its marks
+        (
+            "Write the README section. Start with the heading '## Installation'.",
+            ("starts_with", "## Installation"),
+        ),
+        # a first line named and its label
+        (
+            "Email to the haulier. Subject line first, starting 'Subject:'.",
+            ("starts_with", "Subject:"),
+        ),
+    ],
+)
+def test_answer_start_and_end_wordings(prompt: str, expected: tuple[str, str]) -> None:
+    kind, phrase = expected
+    assert (kind, {"phrase": phrase}) in specs(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Don't end with ### on the final line.",
+        "Should I end with ### on the final line?",
+        "If it is a press release, finish with ###.",
+        "End each section with ---.",  # a part's end
+        "Write a FAQ. Start with FAQ answers.",  # a word in capitals not set on a line
+        "Write a memo. End with NASA.",
+        "Write the README. Start with the heading 'Installation'.",  # '# Installation' opens it
+        "Start with '## Day #'.",  # a template
+        "Begin each response with 'Hi' if the user greets you.",  # a condition
+        "Write a story and end every paragraph with a question.",  # a part's end
+        "The story ends with a question.",  # a statement about a story, not the answer
+        "Write 5 taglines, all starting with 'Go'.",  # several things' starts
+    ],
+)
+def test_answer_start_and_end_near_misses(prompt: str) -> None:
+    assert not kinds(prompt) & {"starts_with", "ends_with"}
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Tell me 3 fun facts about octopuses. Each fact should be a single sentence ending "
+            "with an exclamation mark.",
+            ("each_ends_with", "!"),
+        ),
+        (
+            "Write 6 money word problems for my Year 6 class. Number them (1) to (6), each must "
+            "end with a question mark.",
+            ("each_ends_with", "?"),
+        ),
+        (
+            "3 versions of a push notification. Each under 50 characters, each phrased as a "
+            "question.",
+            ("each_ends_with", "?"),
+        ),
+        ("Give me 4 prompts for a journal. Each must be a question.", ("each_ends_with", "?")),
+        (
+            "Give me 4 prompts for a journal. Each should be phrased as a yes/no question.",
+            ("each_ends_with", "?"),
+        ),
+        ("Give me 4 prompts for a journal, all ending in '?'.", ("each_ends_with", "?")),
+        ("Write 5 taglines, all starting with 'Go'.", ("each_starts_with", "Go")),
+    ],
+)
+def test_each_thing_wordings(prompt: str, expected: tuple[str, str]) -> None:
+    kind, phrase = expected
+    assert any(k == kind and spec.get("phrase") == phrase for k, spec in specs(prompt))
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me 4 prompts for a journal. Each must be a question and an answer.",
+        "Give me 4 prompts for a journal. Each must be a question or a statement.",
+        "Give me 4 prompts for a journal. Each doesn't have to be a question.",
+        "Give me 4 prompts for a journal. Should each be a question?",
+        "Give me 4 prompts for a journal. Each may end with a question mark.",
+        "Tell me about 3 cats. Each should end with a period, if you can.",
+        "Give me 4 prompts for a journal. Each should answer a question.",
+    ],
+)
+def test_each_thing_near_misses(prompt: str) -> None:
+    assert not kinds(prompt) & {"each_ends_with", "each_starts_with"}
