@@ -272,3 +272,42 @@ def test_each_thing_wordings(prompt: str, expected: tuple[str, str]) -> None:
 )
 def test_each_thing_near_misses(prompt: str) -> None:
     assert not kinds(prompt) & {"each_ends_with", "each_starts_with"}
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write a product description as a pirate. Use 'Arr' at the start of every paragraph "
+            "and include at least 2 paragraphs.",
+            ("each_starts_with", "Arr"),
+        ),
+        ("Write a story. Put 'Over.' at the end of each sentence.", ("each_ends_with", "Over.")),
+        ("Write a poem. Put '>' at the start of each line.", ("each_line", ">")),
+        ("Write a poem. Put a semicolon at the end of each line.", ("each_line", ";")),
+        (
+            "Compose a dialogue between a cat and a dog. Every line of dialogue must begin with "
+            "either 'CAT:' or 'DOG:'.",
+            ("each_line", "CAT:"),
+        ),
+    ],
+)
+def test_every_part_placed_wordings(prompt: str, expected: tuple[str, str]) -> None:
+    kind, phrase = expected
+    assert any(k == kind and spec.get("phrase") == phrase for k, spec in specs(prompt))
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a poem. Don't put '>' at the start of each line.",
+        "Put '>' at the start of each line of my poem below.",
+        "Put 'Arr' at the start of every paragraph of my essay.",
+        "Write a story. Put 'Arr' at the start of every paragraph or the end.",
+        "Write a poem. Put '>' at the start of each line or the end.",
+        "Every line of my poem starts with 'I'. Is that bad?",
+        "Write a story. Maybe put 'Arr' at the start of every paragraph.",
+    ],
+)
+def test_every_part_placed_near_misses(prompt: str) -> None:
+    assert not kinds(prompt) & {"each_starts_with", "each_ends_with", "each_line"}
