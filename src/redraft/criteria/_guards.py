@@ -25,6 +25,7 @@ __all__ = [
 # "N/A", not a hashtag "#nature"; "{name}" is a placeholder token the answer
 # keeps, a literal).
 _PLACEHOLDER = re.compile(r"(?<![\w#/])(?:[NX]|#+|#[nNxXi])(?![\w#/])")
+_HEADING_MARKS = re.compile(r"^\s*#{1,6}[ \t]+(?=[^\W\d_])")
 _DEFINED = re.compile(
     r"\bwhere\s+['\"‘“`]?(?P<token>[\w#]+)['\"’”`]?\s+(?:is|are|=|stands\s+for|means|"
     r"represents|counts|goes|runs|increases|increments|starts|begins|ranges|becomes)\b",
@@ -37,6 +38,10 @@ def templated(phrase: str, sentence: str) -> bool:
     placeholder ("Reason N:") or a token the sentence defines ("… where n is
     the number"). A check that compares it literally would fail every answer
     that fills it in."""
+    if set(phrase.strip()) == {"#"}:
+        return False  # "finish with the line ###", "start each line with '#'": the marks themselves
+    # "start with the heading '## Installation'": a markdown heading's marks open it
+    phrase = _HEADING_MARKS.sub("", phrase)
     if _PLACEHOLDER.search(phrase):
         return True
     words = set(re.findall(r"[\w#]+", phrase.lower()))

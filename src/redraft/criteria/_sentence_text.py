@@ -67,8 +67,10 @@ def mask(text: str) -> str:
             if chars[i] not in "\n":
                 chars[i] = MASK
 
+    quotes: list[tuple[int, int]] = []
     for match in _QUOTED.finditer(text):
         blank(match.start() + 1, match.end() - 1)
+        quotes.append((match.start() + 1, match.end() - 1))
         if match.group(0).startswith("```"):
             blank(match.start(), match.end())
     for match in _BLOCKQUOTE.finditer(text):
@@ -76,6 +78,10 @@ def mask(text: str) -> str:
     for span in announced_material(text):
         blank(*span)
     for match in _HANDOVER.finditer(text):
+        if any(a <= match.start() < b for a, b in quotes):
+            # "Start with 'Correction:'.", "a line 'Review: …'": a label inside a quote
+            # names no material the user hands over
+            continue
         if _ARGUMENT_LIST.search(text, max(0, match.start() - 40), match.start()) and (
             _LISTED_WORDS.match(match.group(0))
         ):

@@ -126,10 +126,38 @@ def _sign_offs(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> 
             )
 
 
+# A line stated as its value, unquoted: "Finish with the line ###", "finish with
+# ### on the final line", "start your reply with BEGIN on its own line", "open
+# with {{ticket.requester.first_name}}". The value is a run of marks, a
+# template placeholder, or a word in capitals set on a line of its own (a word
+# in capitals alone may be a name or a heading: "start with FAQ answers").
+_MARK_RUN = r"[#*=~_+-]{3,12}"
+_LINE_VALUE = re.compile(
+    r"\b(?i:(?P<verb>start|begin|open|end|finish|close|conclude)\s+(?:(?:your|the|each|every)\s+"
+    rf"(?:entire\s+|whole\s+)?{_RESPONSE}\s+|it\s+)?with\s+(?P<line>the\s+(?:(?:single|final|last|"
+    r"closing|first|opening)\s+)?line\s+)?(?:the\s+placeholder\s+)?)"
+    rf"(?P<tok>{_MARK_RUN}|\{{\{{[^{{}}\s]{{1,40}}\}}\}}|[A-Z][A-Z0-9]{{1,19}}\b)"
+    r"(?P<own>\s+(?i:on\s+(?:its|a)\s+own\s+line|on\s+(?:a|the)\s+(?:(?:very\s+)?(?:final|last|"
+    r"first|top|opening|closing)\s+line|(?:line|row)\s+(?:of\s+its\s+own|by\s+itself))))?"
+    # the value ends the clause: "… with ### (the standard end mark)", "…, as is standard"
+    r"(?=\s*(?:$|[.;,!(]|—|–|\band\b))"
+)
+_AT_START = frozenset({"start", "begin", "open"})
+
+
+def _line_values(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:
+    for match in _LINE_VALUE.finditer(sentence.masked):
+        token = match.group("tok")
+        if token[0].isalpha() and not (match.group("line") or match.group("own")):
+            continue  # "start with FAQ answers": a word in capitals, not set on a line
+        at_end = match.group("verb").lower() not in _AT_START
+        yield from response_spec(sentence, partial(build, token, at_end), *match.span())
+
+
 def answer_ends(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:
     """The answer's start or end as these wordings say it: ``build(phrase,
     at_end)`` (an ``EndsWith`` where ``at_end``, else a ``StartsWith``)."""
-    for rule in (_tokens, _symbols, _sign_offs, _title_lines):
+    for rule in (_tokens, _symbols, _sign_offs, _title_lines, _line_values):
         for hit in rule(sentence, build):
             if not asks_about(sentence, hit.start):
                 yield hit

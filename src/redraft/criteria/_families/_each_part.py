@@ -178,6 +178,12 @@ _EACH_STARTS = [
     re.compile(rf"\b{_EVERY}\s+(?:{MODAL}\s+)?{BEGIN}s?\s+with\s+(?:{_START_ARG})"),
     re.compile(rf"\b{BEGIN}\s+{_EVERY}\s+with\s+(?:{_START_ARG})"),
 ]
+# "Use 'Arr' at the start of every paragraph", "put 'Over.' at the end of each
+# sentence": a quoted phrase placed at every part's start or end
+_PLACED_AT_EACH = re.compile(
+    rf"\b(?:use|put|place|add|write|have)\s+(?:the\s+(?:word|phrase)\s+)?(?P<arg>{ARG})\s+at\s+"
+    rf"the\s+(?:very\s+)?(?:(?P<s>start|beginning)|end)\s+of\s+{_EVERY}\b(?!\s+(?:of|in|or|and\s+(?:the\s+)?end)\b)"
+)
 
 
 def _part_name(match: re.Match[str]) -> Part:
@@ -271,6 +277,13 @@ def each_part(sentence: Sentence) -> Iterator[Hit]:
             hit := spec_hit(partial(EachStartsWith, part=part, **fields), *match.span())
         ):
             yield hit
+    for match in _PLACED_AT_EACH.finditer(text):
+        phrase = argument(sentence, match)
+        spec = EachStartsWith if match.group("s") else EachEndsWith
+        if phrase and plain(match.start()):
+            build = partial(spec, part=_part_name(match), phrase=phrase)
+            if hit := spec_hit(build, *match.span()):
+                yield hit
     yield from _counted_parts(sentence, plain)
     yield from _last_words(sentence, plain)
 

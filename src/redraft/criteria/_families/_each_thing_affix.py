@@ -62,10 +62,18 @@ _PHRASES = (
         rf"\b{_SUBJECT}\s*,?\s+(?:{_MODAL}\s+)?(?:(?P<s>{_START})|(?P<e>{_END}))s?\s+"
         rf"(?:with|in|on)\s+{_WHAT}"
     ),
-    # "5 fun facts, each ending with an exclamation mark"
+    # "5 fun facts, each ending with an exclamation mark", "…, all starting with 'Go'"
     re.compile(
-        rf"\b{_SUBJECT}\s+(?:(?P<s>starting|beginning|opening)|(?P<e>ending|finishing|closing))\s+"
-        rf"(?:with|in|on)\s+{_WHAT}"
+        rf"\b(?:{_SUBJECT}|(?P<all>all))\s+(?:(?P<s>starting|beginning|opening)|(?P<e>ending|"
+        rf"finishing|closing))\s+(?:with|in|on)\s+{_WHAT}"
+    ),
+    # "each phrased as a question", "each has to be a question": it ends with "?"
+    re.compile(
+        rf"\b{_SUBJECT}\s*,?\s+(?:(?:{_MODAL}\s+)?be\s+(?:phrased|written|worded)\s+as|"
+        rf"(?:phrased|written|worded)\s+as|{_MODAL}\s+be)\s+(?:a|one)\s+(?:(?:single|short|"
+        r"full|complete|yes/no|yes-or-no|open(?:-ended)?)\s+)?(?P<e>(?P<question>question))\b"
+        # "… a question and an answer", "a question or a statement": not one end
+        r"(?!\s*(?:and|or|followed|then|with|plus|/)\b|\s*/|\s+mark)"
     ),
     # "Begin each reason with 'Because'", "end every one with a period"
     re.compile(rf"\b(?:(?P<s>{_START})|(?P<e>{_END}))\s+{_SUBJECT}\s+with\s+{_WHAT}"),
@@ -121,7 +129,7 @@ def each_thing_affixes(sentence: Sentence) -> Iterator[Hit]:
     things = things_asked(sentence.whole.lower())
     for pattern in _PHRASES:
         for match in pattern.finditer(text):
-            noun = match.group("noun")
+            noun = match.groupdict().get("noun")
             if things is not None and sentence.start + match.start() < things.end:
                 continue  # said before the things are asked
             part = _part_for(noun, things)
@@ -144,10 +152,12 @@ def each_thing_affixes(sentence: Sentence) -> Iterator[Hit]:
 def _affix_hit(sentence: Sentence, match: re.Match[str], part: Part) -> Hit | None:
     """The start or end ``match`` reads for each of the things, or None
     where it names no phrase, letter or mark."""
-    mark = match.group("mark")
-    if mark:
-        phrase: str | None = _MARKS[mark.split()[0]]
-    elif match.group("letter"):
+    mark = match.groupdict().get("mark")
+    if match.groupdict().get("question"):
+        phrase: str | None = "?"
+    elif mark:
+        phrase = _MARKS[mark.split()[0]]
+    elif match.groupdict().get("letter"):
         phrase = sentence.unmask(*match.span("letter")).strip("\"'‘’“”")
     else:
         phrase = argument(sentence, match)
@@ -155,8 +165,10 @@ def _affix_hit(sentence: Sentence, match: re.Match[str], part: Part) -> Hit | No
         return None
     build: Callable[[], FamilySpec] = (
         # "each starting with the letter K": any word opening with it
-        partial(EachStartsWith, part=part, phrase=phrase, letter=bool(match.group("letter")))
-        if match.group("s")
+        partial(
+            EachStartsWith, part=part, phrase=phrase, letter=bool(match.groupdict().get("letter"))
+        )
+        if match.groupdict().get("s")
         else partial(EachEndsWith, part=part, phrase=phrase)
     )
     return spec_hit(build, *match.span())

@@ -151,9 +151,11 @@ _PATTERNS = [
         rf"\b(?P<verb>start|begin|open|prefix|end|finish|close|terminate)\s+{_EVERY}\s+"
         rf"(?:of\s+(?:the|your)\s+(?:answer|response|reply|output)\s+)?with\s+{_PHRASE}"
     ),
-    # "Every line must end with a semicolon", "each line starting with '-'"
+    # "Every line must end with a semicolon", "each line starting with '-'", "every
+    # line of dialogue must begin with …" (the dialogue asked, not one handed over)
     re.compile(
-        rf"\b{_EVERY}\s+(?:{_MODAL})?(?P<verb>starts?|begins?|opens?|ends?|finish(?:es)?|"
+        rf"\b{_EVERY}\s+(?:of\s+(?:the\s+)?(?:dialogue|poem|song|script|verse|answer|response|"
+        rf"reply|output)\s+)?(?:{_MODAL})?(?P<verb>starts?|begins?|opens?|ends?|finish(?:es)?|"
         rf"starting|beginning|opening|ending|finishing)\s+(?:with|in)\s+{_PHRASE}"
     ),
     # "Put each on a new line starting with '- '", "each slogan on its own line, starting
@@ -162,6 +164,12 @@ _PATTERNS = [
         r"\b(?:each(?:\s+[\w-]+)?\s+(?:on|in)\s+(?:its|a|their)\s+(?:own|new|separate)\s+line|"
         r"one\s+(?:per|a|each)\s+line)\s*,?\s*(?:(?:and\s+)?each\s+)?"
         rf"(?P<verb>starting|beginning|opening|prefixed)\s+(?:with|by)\s+{_PHRASE}"
+    ),
+    # "Put '>' at the start of each line", "use a semicolon at the end of every line"
+    re.compile(
+        rf"\b(?:put|place|use|add|write|have)\s+{_PHRASE}\s+at\s+the\s+(?:very\s+)?"
+        # "… of each line of my poem below": another text's lines
+        rf"(?P<verb>start|beginning|end)\s+of\s+{_EVERY}\b(?!\s+(?:of|in|or|and\s+(?:the\s+)?end)\b)"
     ),
 ]
 _ENDS = ("end", "finish", "close", "terminate")

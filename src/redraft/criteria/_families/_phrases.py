@@ -118,7 +118,7 @@ def _ends_with(spec: EndsWith, text: str) -> Outcome:
 
 _PHRASE_NOUN = (
     r"(?:(?:the|this|our|my)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting|"
-    r"slogan|tagline|sign-?off|signature|motto|catchphrase|quote|closing)\s*"
+    r"slogan|tagline|sign-?off|signature|motto|catchphrase|quote|closing|(?P<heading>heading))\s*"
     # "start with a greeting line "Hi bookworms!"": the line named by what it is
     r"|(?:a|an)\s+(?:greeting|opening|closing|sign-?off)(?:\s+line)?\s*"
     r"|exactly\s+)?"
@@ -127,7 +127,9 @@ _PHRASE_NOUN = (
 # clause ends right after it ("with the word count below 50" is not a phrase).
 _BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
 _START = re.compile(
-    rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|lead|leads|kick\s+(?:things\s+|it\s+)?off)\s+(?:(?:your|the)\s+(?:entire\s+)?{RESPONSE_THING}\s+|it\s+)?with\s+"
+    rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|lead|leads|kick\s+(?:things\s+|it\s+)?off)\s+(?:(?:your|the)\s+(?:entire\s+)?{RESPONSE_THING}\s+|"
+    # "Begin every response with …" (a standing instruction): each answer's start
+    rf"(?:every|each)\s+(?:response|reply|answer|message)\s+|it\s+)?with\s+"
     rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 # Spanish, Portuguese, French: "empieza con 'Hola'", "comece com 'Olá'",
@@ -185,7 +187,8 @@ _QUESTION = (
     r"\s+question"
 )
 _END_QUESTION = re.compile(
-    rf"\b(?:(?:end|finish|close|conclude|wrap\s+up)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    rf"\b(?:(?:end|finish|close|conclude|wrap\s+up|(?<=\band\s)(?:ends|finishes|closes))\s+"
+    rf"(?:(?:your|the|every|each)\s+(?:entire\s+|whole\s+)?"
     rf"(?:{RESPONSE_THING})\s+|it\s+|things\s+)?(?:with|on|by\s+asking)\s+{_QUESTION}(?:\s+mark)?|"
     rf"(?:the\s+|your\s+)?(?:very\s+)?(?:last|final|closing)\s+sentence\s+(?:of\s+(?:your|the)\s+"
     rf"(?:entire\s+|whole\s+)?{THING}\s+)?(?:should|must|needs\s+to|has\s+to|is\s+to)\s+be\s+"
@@ -248,7 +251,8 @@ _PLACED = re.compile(
 # "Subject line first, prefixed with 'Subject: '": the first line opens with it.
 _FIRST_PREFIXED = re.compile(
     r"\b(?:subject\s+line|title|headline|heading|date|name)\s+(?:goes\s+)?first\s*[,(]?\s*"
-    rf"(?:prefixed|preceded|starting|beginning|labell?ed)\s+(?:with|by)\s+(?P<arg>{ARG})"
+    rf"(?:(?:prefixed|preceded|starting|beginning|labell?ed)\s+(?:with|by)|starting|beginning|"
+    rf"prefixed)\s+(?P<arg>{ARG})"
 )
 # "and be signed 'Yours, Past Me'", "a note signed 'Mum'": the signature ends it
 # (not "a treaty signed 'in blood'": only a signing said of the answer itself)
@@ -286,8 +290,10 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 and not _ANSWER_BRACKETED.search(sentence.lower, 0, match.start())
             ):
                 continue  # "as a blockquote (starting with '>')": the bracketed noun's start
-            if pattern is _END_SYMBOL and _OF_OTHERS.search(sentence.lower, 0, match.start()):
-                continue  # "make them all end with !": several things' ends
+            if (pattern is _END_SYMBOL or _PARTICIPLE.match(sentence.lower, match.start())) and (
+                _OF_OTHERS.search(sentence.lower, 0, match.start())
+            ):
+                continue  # "make them all end with !", "4 words, all starting with 'S'": several
             if _PARTICIPLE.match(sentence.lower, match.start()) and _CLOSING_PART.search(
                 sentence.lower, 0, match.start()
             ):
@@ -308,6 +314,8 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = phrase[:-1] if phrase.endswith(("?.", "!.")) else phrase
             else:
                 phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+            if match.groupdict().get("heading") and not phrase.startswith("#"):
+                continue  # "start with the heading 'Setup'": "# Setup" would not open with it
             if pattern is _START_ABROAD and opens_abroad(sentence, match.start()):
                 # "… y empieza con 'Estimado señor:'": an imperative of its own
                 if found := spec_hit(partial(build, phrase), *match.span()):

@@ -27,7 +27,7 @@ __all__ = ["Things", "refers_to_things", "things_asked"]
 
 _VERB = (
     r"(?:give|write|list|generate|create|suggest|provide|make|draft|compose|share|offer|name|"
-    r"produce|propose|craft|brainstorm|need|want|come\s+up\s+with|think\s+of)"
+    r"produce|propose|craft|brainstorm|need|want|come\s+up\s+with|think\s+of|tell(?=\s+(?:me|us)\b))"
 )
 # "give me 5 taglines", "write exactly 3 slogans", "brainstorm 10 names",
 # "a list of 6 book titles", "a tweet thread of 4 tweets", "a to-do list
@@ -43,7 +43,8 @@ _ASKED = re.compile(
 # Any number of things named: the prompt must name one set only
 _COUNTED = re.compile(rf"\b(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?[a-z][\w'-]*s\b")
 # Words ending in "s" that name no things: "one has to include"
-_NOT_PLURAL = re.compile(r"\s(?:is|was|has|does|this|its|his|us|yes|less|plus|always|as)$")
+# ("my Year 6 class", "2 glass jars": a word ending in "ss" is no plural)
+_NOT_PLURAL = re.compile(r"\s(?:is|was|has|does|this|its|his|us|yes|less|plus|always|as|[a-z]*ss)$")
 _MEASURE = re.compile(
     r"(?:^|\s)(?:characters|chars|words|letters|sentences|digits|syllables|lines|times|minutes|"
     r"seconds|hours|days|weeks|months|years|stars|points|emojis|hashtags|numbers|percents|"
