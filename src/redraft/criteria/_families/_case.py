@@ -16,6 +16,7 @@ from redraft.core._text import plural
 from redraft.criteria._families._arguments import Corrected
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._part_scope import part_scoped
+from redraft.criteria._families._things_asked import things_asked
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
@@ -212,13 +213,32 @@ def _shown_before(original: str, end: int) -> bool:
     return found is not None and not set(found["shown"].lower().split()) <= _DIRECTIVE_WORDS
 
 
+# Each thing of the answer laid out on a line of its own ("every rung on
+# its own line", "show each word on a new line"): the lines are the answer,
+# so the case of each is the case of all; a part's lines ("each heading on
+# its own line") are not
+_EACH_ON_A_LINE = (
+    r"(?:(?:give|show|put|write|list)\s+)?(?:each|every)\s+(?!(?:titles?|headings?|headers?|"
+    r"headlines?|names?|labels?|keys?|tags?|captions?|hashtags?|sections?)\b)[\w-]+\s+on\s+"
+    r"(?:its\s+own|a\s+(?:new|separate))\s+line"
+)
 # The item of a list that asks only for several things: "just the words",
 # "8 adjectives that describe …", "all 26 English letters", "list every
-# email address you find", "give me 10 names"
+# email address you find", "can you give me 10 names", "reply with the
+# phrase only", "normalise these addresses", "every rung on its own line"
 _THINGS_ASKED = re.compile(
     rf"^\s*(?:(?:just|only)\s+(?:the\s+)?(?:[\w-]+\s+)?[\w-]+s|(?:all\s+)?{NUMBER}\s+(?:[\w-]+\s+){{0,3}}?"
-    r"[\w-]+s\b.*|(?:list|give|name|write|provide|output|return|suggest)\s+(?:me\s+|us\s+)?"
-    rf"(?:(?:just|only)\s+)?(?:every|all\s+(?:the\s+)?|{NUMBER}\s+)(?:[\w-]+\s+){{0,3}}?[\w-]+\b.*)$"
+    r"[\w-]+s\b.*|(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+    r"(?:list|give|name|write|provide|output|return|suggest|generate|create|make|brainstorm)\s+"
+    rf"(?:me\s+|us\s+)?(?:(?:just|only)\s+)?(?:every\s+|all\s+(?:the\s+)?|{NUMBER}\s+)"
+    r"(?:[\w-]+\s+){0,3}?[\w-]+\b.*|"
+    # the answer is the one thing named: "reply with the phrase only"
+    r"(?:reply|respond|answer)\s+with\s+(?:(?:just|only)\s+)?the\s+(?:[\w-]+\s+)?[\w-]+"
+    r"(?:\s+only)?|"
+    # given things made over: "normalise these addresses to one line each"
+    r"(?:normali[sz]e|convert|reformat|rewrite|format)\s+(?:these|those|the\s+following)\s+"
+    r"(?:[\w-]+\s+)?[\w-]+s\b.*|"
+    rf"{_EACH_ON_A_LINE})$"
 )
 # What would be a part of its own after the list: "…, lowercase, then a
 # paragraph", "…, uppercase, with a sentence about each"
@@ -240,17 +260,45 @@ def _of_all_asked(sentence: Sentence, match: re.Match[str]) -> bool:
     if sentence_blocked(sentence, start) or _NEGATED_BEFORE.search(text, 0, start):
         return False
     prefix = text[:start]
-    if not prefix.rstrip().endswith(",") or not _ITEM_AFTER.match(text, match.end()):
+    if not _ITEM_AFTER.match(text, match.end()) or _SEQUENCE_BEFORE.search(prefix):
         return False
     if _MORE_PARTS.search(text, match.end()) or LATER_PART.search(
         sentence.whole, sentence.start + len(sentence.masked)
     ):
         return False
+    if _LINE_THEN_CASE.search(prefix):
+        return True  # "show each word on its own line in capitals"
+    if not prefix.rstrip().endswith(","):
+        return False
     items = [item.strip() for item in re.split(r"[,;:]", prefix) if item.strip()]
-    return any(_THINGS_ASKED.match(item) for item in items)
+    if any(_THINGS_ASKED.match(item) for item in items):
+        return True
+    # "Generate a list of 15 adjectives. No adjective repeated, all lowercase,
+    # one per line.": the things asked for in a sentence before, and nothing else
+    whole = sentence.whole.lower()
+    things = things_asked(whole)
+    return (
+        things is not None
+        and things.end <= sentence.start
+        and not any(_SOME_OF_THEM.search(item) for item in items)
+        and not _MORE_PARTS.search(whole)
+        and not _SEQUENCE_BEFORE.search(whole)
+    )
 
 
-_ITEM_AFTER = re.compile(r"\s*(?:[.,;!]|$)")
+# An item naming some of the things or a part: "The first one, all caps."
+_SOME_OF_THEM = re.compile(
+    r"\b(?:first|second|third|last|final|one|some|rest|others?|titles?|headings?|headlines?|"
+    r"names?|labels?)\b"
+)
+# A later part before the case word: "an intro, then each step on its own line in caps"
+_SEQUENCE_BEFORE = re.compile(r"(?:then|followed\s+by|after\s+(?:that|which|it))")
+# The layout of each thing said just before the case: "each step on a new line in capitals"
+_LINE_THEN_CASE = re.compile(rf"(?:^|[,;:]|\band)\s*{_EACH_ON_A_LINE}\s+$")
+
+
+# "can you give me 9 names, in capitals?": a polite request ends in a question mark
+_ITEM_AFTER = re.compile(r"\s*(?:[.,;!?]|$)")
 _NEGATED_BEFORE = re.compile(r"\b(?:not|never|no|don'?t|without)\b[^,]*$")
 
 

@@ -60,7 +60,7 @@ _VERB = (
 # Who the count is of: each thing, all of them, or the things by their name
 _SUBJECT = (
     r"(?P<subj>each(?:\s+(?:one|of\s+them|of\s+these|of\s+those))?|every\s+one(?:\s+of\s+them)?|"
-    r"all(?:\s+of\s+them)?|they|these|those|both|each\s+(?P<noun>[a-z][\w-]*))"
+    r"all(?:\s+of\s+them)?|they|these|those|both|(?:each|every)\s+(?P<noun>[a-z][\w-]*))"
 )
 # Subjects that may name other things ("use these 3 words", "they have 2
 # words in their name"): read only with a modal or a stated bound
@@ -85,7 +85,8 @@ _SINGLE = re.compile(
 )
 # "none of them can have more than 6 words", "none longer than 8 words"
 _NONE = re.compile(
-    rf"\bnone(?:\s+of\s+them)?\s+(?:{_MODAL}\s+)?(?:(?:be|have|has|is|run|go|contain)\s+)?"
+    # "no tip over 12 words", "no question longer than 20 words": the things by their name
+    rf"\b(?:none(?:\s+of\s+them)?|no\s+(?P<noun>[a-z][\w-]*))\s+(?:{_MODAL}\s+)?(?:(?:be|have|has|is|run|go|contain)\s+)?"
     r"(?:longer\s+than|more\s+than|over|above|exceeding|exceed|exceeds)\s+"
     rf"(?P<num>{NUMBER})\s+{_UNIT}"
 )

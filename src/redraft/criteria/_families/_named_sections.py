@@ -32,7 +32,7 @@ from redraft.criteria._families._section_wordings import LOOSE_NAME, section_wor
 from redraft.criteria._families._sections_of import sections_of_another
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import Hit, Rule, Sentence, sentence_blocked
 from redraft.criteria._spec_base import SHORT
 
 __all__ = ["NAMED_SECTIONS", "NamedSections", "heading_names"]
@@ -96,21 +96,27 @@ def _positions(spec: NamedSections, text: str) -> dict[str, int | None]:
 
 # -- reading the request ----------------------------------------------------------
 
-_NOUN = r"(?:headings?|headers?|sections?|subheadings?)"
+_NOUN = r"(?:headings?|headers?|(?:sub-?)?sections?|subheadings?)"
 # "exactly four headings (A, B, C, D)": the count must be the names'
 _COUNT1 = rf"(?:(?:exactly|only)\s+)?(?P<num>{NUMBER})\s+"
 _COUNT4 = _COUNT1.replace("<num>", "<num4>")
 _COUNT2 = "(?:" + _COUNT1.replace("<num>", "<num2>") + ")?"
 
 _INTRO = re.compile(
-    rf"\b(?P<at>(?:use|with|include|including|under|have|using|add|into|in)\s+(?:the\s+|these\s+)?"
+    rf"\b(?P<at>(?:use|with|include|including|under|have|using|add|into|in)\s+"
+    rf"(?:exactly\s+(?=the\b|these\b))?(?:the\s+|these\s+)?"
     rf"(?:following\s+)?(?:{_COUNT1})?(?:(?:markdown|bold|separate|\w+)\s+)?{_NOUN}"
-    # "headings for 'Overview', 'How it works'", "sections in order: A, B"
-    r"(?:\s+(?:titled|called|named|labell?ed|for))?(?:\s+in\s+(?:this\s+|that\s+)?order)?)"
+    # "headings for 'Overview', 'How it works'", "sections in order: A, B",
+    # "use exactly these headings, in this order: A, B"
+    r"(?:\s+(?:titled|called|named|labell?ed|for))?(?:,?\s+in\s+(?:this\s+|that\s+)?order)?)"
     # "split under two headings, ## Fresh and ## Pantry": a comma may lead the list
     r"\s*[:,]?\s*|"
     # "Sections: A, B", "Two sections: 'PROS' and 'CONS'"
-    rf"^\s*(?P<at2>{_COUNT2}{_NOUN})\s*:\s*|"
+    rf"^\s*(?P<at2>{_COUNT2}{_NOUN}(?:\s+in\s+(?:this\s+|that\s+|the\s+following\s+)?order)?)"
+    r"\s*:\s*|"
+    # "Three rounds, headed 'Round 1', 'Round 2', 'Round 3'": the things asked, each headed
+    rf"\b(?P<at8>{_COUNT1.replace('<num>', '<num8>')}[a-z][\w-]*s,?\s+(?:each\s+)?"
+    r"(?:headed|titled)(?=\s*[\"“'‘]))\s*|"
     rf"\b(?P<at3>{_NOUN}\s+(?:titled|called|named|labell?ed))\s*:?\s*|"
     # "3 sections (Before, Moving Day, After)"
     rf"\b(?P<at4>{_COUNT4}{_NOUN})\s*(?=\()|"
@@ -132,7 +138,10 @@ _INTRO = re.compile(
     r"\s*:?\s*"
 )
 _TABLE_BEFORE = re.compile(r"\b(?:table|csv|column)s?\s*$")
-_GROUPS = ("at", "at2", "at3", "at4", "at5", "at6", "at7")
+# "Make a table; use these headers, in order: …": a table said before in the
+# sentence (an item of its list is read alone), its headers
+_TABLE_SAID = re.compile(r"\b(?:tables?|csv|spreadsheet)\b[^.]*$")
+_GROUPS = ("at", "at2", "at3", "at4", "at5", "at6", "at7", "at8")
 # an apostrophe inside a word is part of the name: 'You'll need'
 # "**Strengths**, **Next step**": bold marks a name as quotes do
 _QUOTED = re.compile(
@@ -183,6 +192,8 @@ def _bare_names(text: str, at: int, item: re.Pattern[str] = _BARE) -> tuple[list
         join = _JOIN.match(text, at)
         if join is None:
             break
+        if join.group(0).strip() == "," and item.match(text, join.end()) is None:
+            break  # "A, B, C, each label in bold": the list ends at the comma
         at = join.end()
     rest = text[at:].lstrip(" ")
     if rest.startswith(")") and re.match(r"\s*\(", text[start:]):
@@ -191,7 +202,8 @@ def _bare_names(text: str, at: int, item: re.Pattern[str] = _BARE) -> tuple[list
     # the list ends the sentence or its clause: "Sections: A, B, C." / "(A, B, C)"
     # "… label them FORMAL: and CASUAL: at the start": where the labels go ends it too
     if not re.match(
-        r"^(?:$|[.;:—–(-]|,?\s*in\s+(?:that|this)\s+order|,|at\s+the\s+(?:start|top|beginning)\b)",
+        r"^(?:$|[.;:—–(-]|,?\s*in\s+(?:that|this)\s+order|,|at\s+the\s+(?:start|top|beginning)\b|"
+        r"as\s+(?:[\w-]+\s+){0,3}?(?:headings|headers)\b)",
         rest,
     ):
         return [], start
@@ -208,7 +220,7 @@ def _names_at(sentence: Sentence, match: re.Match[str]) -> tuple[list[str], int]
     if len(names) < 2:
         # "RICE, Warning signs, Follow-up": a name's later words may be lower case
         names, end = _bare_names(original, match.end(), LOOSE_NAME)
-    count = match.group("num") or match.group("num4") or match.group("num2")
+    count = match.group("num") or match.group("num4") or match.group("num2") or match.group("num8")
     if count is not None and number_value(count) != len(names):
         return [], end
     return [_MARKUP.sub("", name).strip() for name in names], end
@@ -253,6 +265,8 @@ def named_sections(sentence: Sentence) -> Iterator[Hit]:
     found = section_wordings(sentence)
     if found is not None:
         yield from _hit(*found)
+        return
+    yield from _names_as_headings(sentence)
 
 
 def _intro_sections(sentence: Sentence) -> Iterator[Hit]:
@@ -262,7 +276,8 @@ def _intro_sections(sentence: Sentence) -> Iterator[Hit]:
     for match in _INTRO.finditer(text):
         at = next(match.start(g) for g in _GROUPS if match.group(g) is not None)
         names, end = _names_at(sentence, match)
-        if _TABLE_BEFORE.search(text, 0, at):
+        said = re.split(r"[.!?\n]", sentence.whole[: sentence.start + at].lower())[-1]
+        if _TABLE_BEFORE.search(text, 0, at) or _TABLE_SAID.search(said):
             continue  # "a table with headers 'Verb' and 'Meaning'": its columns
         if len(names) < 2 or not layout_asked(sentence, at):
             continue
@@ -287,6 +302,45 @@ def _intro_sections(sentence: Sentence) -> Iterator[Hit]:
             ):
                 yield from _hit(names, ordered, quote.start(), end)
             return
+
+
+# "Breakfast, Lunch, Dinner, Snack as headings.", "Use Intro, Method and Results
+# as section headings": the names first, then what they are; a criteria line
+# of its own (or one "use"), so the names are nobody else's
+_NAMES_FIRST = re.compile(r"^\s*(?i:(?:please\s+)?use\s+)?(?=[\"“'‘*#A-Z])")
+_AS_HEADINGS = re.compile(
+    r"\s*,?\s+as\s+(?:(?:the|your|markdown|bold|separate|section|level[- ]?\d|h\d|##)\s+){0,3}"
+    r"(?:headings|headers)\s*(?:[.!;]|$)"
+)
+
+
+def _names_as_headings(sentence: Sentence) -> Iterator[Hit]:
+    opening = _NAMES_FIRST.match(sentence.original)
+    if opening is None or sentence_blocked(sentence, 0):
+        return
+    original = sentence.original
+    names, end = _quoted_names(original, opening.end())
+    if len(names) < 2:
+        names, end = _bare_names_to(original, opening.end())
+    if len(names) < 2 or _AS_HEADINGS.match(original, end) is None:
+        return
+    if not sentence.whole[: sentence.start].strip():
+        return  # the names alone open the prompt: no request they are the answer's part of
+    ordered = _ORDERED.search(sentence.lower) is not None
+    yield from _hit([_MARKUP.sub("", n).strip() for n in names], ordered, opening.start(), end)
+
+
+def _bare_names_to(text: str, at: int) -> tuple[list[str], int]:
+    """Capitalised names joined by commas or "and", however the list ends."""
+    names: list[str] = []
+    while (match := LOOSE_NAME.match(text, at)) is not None and match.group("n"):
+        names.append(match.group("n"))
+        at = match.end()
+        join = _JOIN.match(text, at)
+        if join is None or LOOSE_NAME.match(text, join.end()) is None:
+            break
+        at = join.end()
+    return names, at
 
 
 def structure_sections(sentence: Sentence) -> Iterator[Hit]:

@@ -42,6 +42,13 @@ _ROW_LIST = re.compile(
 )
 # Rows stated otherwise: the things are not one a row.
 _ROWS_OTHERWISE = re.compile(r"\brows?\b|\bcolumns?\s+(?:are|for|as)\b|\bas\s+columns\b")
+# What some of the rows say ("exactly two rows must say 'Rest'"): rows already
+# made of the things, not rows stated otherwise
+_SOME_ROWS_SAY = re.compile(
+    rf"\b(?:(?:exactly|only|at\s+least|at\s+most)\s+)?{NUMBER}\s+(?:of\s+the\s+)?rows?\s+"
+    r"(?:must|should|shall|will|need\s+to|have\s+to)\s+(?:say|read|show|contain|mention|include|"
+    r"be\s+marked)\b"
+)
 
 
 def rows_named(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
@@ -62,7 +69,9 @@ def rows_named(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
         if listed is not None:
             yield len(listed[0]), match.start(), match.end() + listed[1]
             return
-    if _ROWS_OTHERWISE.search(sentence.whole.lower()):
+    whole = sentence.whole.lower()
+    said = [m.span() for m in _SOME_ROWS_SAY.finditer(whole)]
+    if any(not any(a <= m.start() < b for a, b in said) for m in _ROWS_OTHERWISE.finditer(whole)):
         return
     for pattern in (_TABLE_OF, _PERIOD):
         found = pattern.search(text)

@@ -108,9 +108,8 @@ def _read(match: re.Match[str]) -> tuple[Relation, int] | None:
 def word_lengths(sentence: Sentence) -> Iterator[Hit]:
     """ "No word longer than 8 letters", "every word at most 6 letters"."""
     text = sentence.lower
-    if "word" not in text and "term" not in text and "none" not in text:
-        return
-    for pattern in _PATTERNS:
+    wordy = "word" in text or "term" in text or "none" in text
+    for pattern in _PATTERNS if wordy else ():
         for match in pattern.finditer(text):
             read = _read(match)
             if read is None or _AFTER.match(text[match.end() :]):
