@@ -75,7 +75,12 @@ def mask(text: str) -> str:
         blank(match.start(), match.end())
     for span in announced_material(text):
         blank(*span)
+    quoted_spans = [m.span() for m in _QUOTED.finditer(text)]
     for match in _HANDOVER.finditer(text):
+        if any(a < match.start() < b for a, b in quoted_spans):
+            # "Start with 'Correction:'. One paragraph.": the verb is quoted
+            # words, not the user's; what follows their colon is no material
+            continue
         if _ARGUMENT_LIST.search(text, max(0, match.start() - 40), match.start()) and (
             _LISTED_WORDS.match(match.group(0))
         ):
