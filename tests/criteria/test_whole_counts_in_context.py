@@ -152,7 +152,17 @@ def test_a_count_of_the_distributed_unit_is_the_whole_answers(
         "Each line ends with an emoji; if possible, 5 lines.",
         # not an item of its own: the count describes each line
         "Every line must be 4 lines long.",
+        # the other end of a range, not an item opened by a dash
+        "Every line must rhyme, and 3 or 4 lines.",
     ],
 )
 def test_near_misses_of_the_distributed_unit_compile_no_whole_count(prompt: str) -> None:
     assert [c for c in counts(prompt) if c[0] in ("line_count", "paragraph_count")] == []
+
+
+def test_a_range_after_the_distributed_unit_stays_a_range() -> None:
+    prompt = "Each sentence under 18 words, and 3–4 sentences total."
+    assert [c for c in counts(prompt) if c[0] == "sentence_count"] == [
+        ("sentence_count", "at_least", 3),
+        ("sentence_count", "at_most", 4),
+    ]

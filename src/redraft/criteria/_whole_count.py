@@ -33,9 +33,12 @@ _PARTS = re.compile(
     r"steps?|points?|entries|entry|blocks?|intro|conclusion|p\.\s?s\.?|postscript)\b"
 )
 # The count opens its own item: after a comma, a semicolon, a dash or "and"
+# (a dash only with a space before it: "3–4 sentences" is a range, not an item)
 _ITEM_OPENS = re.compile(
-    r"(?:[,;—–]\s*(?:and\s+)?|\band\s+)(?:there\s+(?:must|should|will|has\s+to)\s+be\s+)?$"
+    r"(?:(?:[,;]|\s[—–])\s*(?:and\s+)?|\band\s+)(?:there\s+(?:must|should|will|has\s+to)\s+be\s+)?$"
 )
+# The count's other end before it: "3 - 4 lines", "3 to 4 lines", "3 or 4 lines"
+_RANGE_BEFORE = re.compile(rf"\b(?:{NUMBER})\s*(?:[-–—]|to|or)\s*$")
 
 
 def counts_own_unit(text: str, start: int) -> bool:
@@ -51,7 +54,7 @@ def counts_own_unit(text: str, start: int) -> bool:
         return False  # "per verse", "each one", "every stanza": another thing each
     if any(m.group(0).rstrip("s") != unit for m in _PARTS.finditer(text)):
         return False  # "every line rhymes …, the chorus 4 lines": the chorus's maybe
-    if not _ITEM_OPENS.search(text, 0, start):
+    if not _ITEM_OPENS.search(text, 0, start) or _RANGE_BEFORE.search(text, 0, start):
         return False
     counted = re.compile(
         rf"(?:(?:keep|limit|make)\s+it\s+to\s+|(?:in\s+)?(?:exactly|only|just)\s+)?"
