@@ -166,3 +166,39 @@ def test_a_range_after_the_distributed_unit_stays_a_range() -> None:
         ("sentence_count", "at_least", 3),
         ("sentence_count", "at_most", 4),
     ]
+
+
+# -- "…, just <verb>" after a negated clause opens a request of its own -------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "I'm not asking for SQL, just explain in two or three sentences.",
+            [("sentence_count", "at_least", 2), ("sentence_count", "at_most", 3)],
+        ),
+        (
+            "I don't want a list, just give me the answer in one sentence.",
+            [("sentence_count", "exactly", 1)],
+        ),
+    ],
+)
+def test_just_and_a_verb_after_a_negation_is_a_request_of_its_own(
+    prompt: str, expected: list[tuple[str, str, int]]
+) -> None:
+    assert counts(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the negation governs the count itself
+        "Don't just write 3 sentences.",
+        "I'm not asking you to just explain it in two sentences.",
+        # hedged after the comma
+        "No SQL, just explain in two sentences if you can.",
+    ],
+)
+def test_a_negated_or_hedged_just_clause_compiles_no_count(prompt: str) -> None:
+    assert counts(prompt) == []
