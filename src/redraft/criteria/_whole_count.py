@@ -33,7 +33,7 @@ _PARTS = re.compile(
     r"steps?|points?|entries|entry|blocks?|intro|conclusion|p\.\s?s\.?|postscript)\b"
 )
 # The count opens its own item: after a comma, a semicolon, a dash or "and"
-# (a dash only with a space before it: "3–4 sentences" is a range, not an item)
+# (a dash only with a space before it: "3-4 sentences" is a range, not an item)
 _ITEM_OPENS = re.compile(
     r"(?:(?:[,;]|\s[—–])\s*(?:and\s+)?|\band\s+)(?:there\s+(?:must|should|will|has\s+to)\s+be\s+)?$"
 )
