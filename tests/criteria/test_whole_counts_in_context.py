@@ -202,3 +202,40 @@ def test_just_and_a_verb_after_a_negation_is_a_request_of_its_own(
 )
 def test_a_negated_or_hedged_just_clause_compiles_no_count(prompt: str) -> None:
     assert counts(prompt) == []
+
+
+# -- the lines a prompt opens with, and a compound without its hyphen -----------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        ("Three lines of dialogue for a grumpy blacksmith NPC.", 3),
+        ("write a 2 line rhyme for my brother's 40th birthday card, he loves darts.", 2),
+        ("Give me a 4 line poem about rain.", 4),
+    ],
+)
+def test_lines_of_dialogue_and_a_spaced_compound_count_the_answers_lines(
+    prompt: str, value: int
+) -> None:
+    assert counts(prompt) == [("line_count", "exactly", value)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the lines of dialogue are one part of what is written
+        "Write a short story with 4 lines of dialogue.",
+        "A scene. Three lines of dialogue for the king.",
+        "Six lines of dialogue between two knights, then a stage direction.",
+        # no thing made of lines, one for each, a condition, a negation, a title
+        "Give me a 3 line gap between sections.",
+        "Write a 2 line rhyme for each season.",
+        "If you can, write a 2 line rhyme.",
+        "Don't write a 2 line rhyme.",
+        "Write a 2 line rhyme with a title.",
+        "Write a 2 line rhyme and then explain it.",
+    ],
+)
+def test_near_misses_of_dialogue_and_spaced_compound_lines(prompt: str) -> None:
+    assert counts(prompt) == []
