@@ -239,3 +239,45 @@ def test_lines_of_dialogue_and_a_spaced_compound_count_the_answers_lines(
 )
 def test_near_misses_of_dialogue_and_spaced_compound_lines(prompt: str) -> None:
     assert counts(prompt) == []
+
+
+# -- pieces named by their use, separated by a literal run ---------------------------------
+
+
+def versions(prompt: str) -> list[tuple[int, str]]:
+    return [
+        (c.spec.versions, c.spec.separator)
+        for c in compile_checks(prompt)
+        if c.spec.kind_name() == "separated_versions"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Give me two different opening lines for a fantasy novel, separated by a line "
+            "with exactly ******.",
+            [(2, "******")],
+        ),
+        ("Produce 3 macros separated by '=====' lines.", [(3, "=====")]),
+        ("Write two alternative hooks separated by ---.", [(2, "---")]),
+    ],
+)
+def test_pieces_named_by_their_use_are_separated_versions(
+    prompt: str, expected: list[tuple[int, str]]
+) -> None:
+    assert versions(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write 4 lines separated by ***.",
+        "Could you give me two hooks separated by ---?",
+        "Don't separate the two captions with ***.",
+        "Write a song with two verses separated by ***.",
+    ],
+)
+def test_near_misses_of_named_pieces_compile_no_versions(prompt: str) -> None:
+    assert versions(prompt) == []

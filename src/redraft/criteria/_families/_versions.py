@@ -116,7 +116,11 @@ _PIECES = (
     r"takes|jokes|poems|limericks|haikus?|stories|critiques|reviews|summaries|descriptions|"
     r"letters|emails|tweets|posts|slogans|taglines|titles|names|songs|raps|scenes|essays|pitches|"
     r"itineraries|tables|lists|explanations|arguments|perspectives|parts|pieces|"
-    r"outlines|speeches|ads|advertisements|messages|dialogues|riddles|rubrics|plans)"
+    r"outlines|speeches|ads|advertisements|messages|dialogues|riddles|rubrics|plans|"
+    # pieces of writing named by their use: "two alternative hooks", "3 macros",
+    # "two different opening lines" (a line of its own is no piece: "lines" alone is not)
+    r"hooks|headlines|captions|bios|blurbs|intros|macros|templates|sonnets|"
+    r"(?:opening|closing|first)\s+lines)"
 )
 _SEPARATE = re.compile(
     r"\b(?:separat(?:e|ed|ing)|divid(?:e|ed|ing)|split(?:ting)?)\b"
