@@ -23,7 +23,7 @@ def counts(prompt: str) -> list[tuple[str, str, int]]:
 
 def forms(prompt: str) -> list[tuple[int, str | None]]:
     return [
-        (c.spec.value, getattr(c.spec, "form", None))
+        (getattr(c.spec, "value", -1), getattr(c.spec, "form", None))
         for c in compile_checks(prompt)
         if c.spec.kind_name() == "line_count"
     ]
@@ -246,7 +246,7 @@ def test_near_misses_of_dialogue_and_spaced_compound_lines(prompt: str) -> None:
 
 def versions(prompt: str) -> list[tuple[int, str]]:
     return [
-        (c.spec.versions, c.spec.separator)
+        (getattr(c.spec, "versions", -1), getattr(c.spec, "separator", ""))
         for c in compile_checks(prompt)
         if c.spec.kind_name() == "separated_versions"
     ]
