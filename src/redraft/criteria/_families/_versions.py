@@ -283,7 +283,12 @@ def separated_versions(sentence: Sentence) -> Iterator[Hit]:
             if not _AT_LEAST.search(text[: offset + found.start("count")]):
                 continue
             at_least = True
-        value = 2 if named else _number(count) if count else _stated_count(sentence.whole, noun)
+        # "them" names things asked before it: "Separate them with '---'. Write 3 hooks."
+        # counts nothing ("Draft two versions …, and separate them with ***" does)
+        said = (
+            sentence.whole[: sentence.start + match.start()] if noun == "them" else sentence.whole
+        )
+        value = 2 if named else _number(count) if count else _stated_count(said, noun)
         if value is None and noun == "them":
             # "Write 3 LinkedIn hooks. … Separate them with '---'": the things asked
             things = things_asked(sentence.whole.lower())
