@@ -62,6 +62,10 @@ _CLAUSE_BREAK = re.compile(
     # "… isn't possible, so just write it in caps": a consequence, a new directive
     r"\bso\s+(?=(?:just\s+|please\s+|instead\s+)?(?:write|use|keep|give|make|answer|reply|"
     r"respond|include|add|put|start|end|list|no)\b)|"
+    # "I'm not asking for SQL, just explain it in two sentences": "just" and a
+    # verb after a comma start a request of their own
+    r",\s*(?=just\s+(?:write|explain|answer|reply|respond|give|tell|say|summari[sz]e|describe|"
+    r"keep|make|list|use)\b)|"
     # "no more than 40 words and include 2 emojis": a new directive, a new clause
     r"\band\s+(?=(?:include|use|add|write|give|put|end|start|begin|highlight|mention|bold|"
     r"italici[sz]e|wrap|keep|make|format|finish|conclude|answer|respond|reply|limit)\b)"

@@ -30,6 +30,7 @@ from redraft.criteria._governors import (
 )
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._guards import HEDGE, NEGATION, sentence_blocked
+from redraft.criteria._whole_count import counts_own_unit
 
 if TYPE_CHECKING:
     from redraft.criteria._sentence_text import Sentence
@@ -277,7 +278,8 @@ def response_context(
         start,
         opening=not sentence.whole[: sentence.start].strip(),
     )
-    if not owns_negation and subject is None and _shared_subject_elsewhere(prefix):
+    own_unit = counts_own_unit(text, start)
+    if not owns_negation and subject is None and not own_unit and _shared_subject_elsewhere(prefix):
         return False  # a "no …" of each part is a "no …" of the whole
     bare = _LIST_MARKER.sub("", prefix[opened:]).strip(" \t-*•·>#0123456789.)(:,")
     # "Let's make it a constrained writing problem: be sure the letter p …":
@@ -314,6 +316,8 @@ def response_context(
         return False  # "… for our bloggers: posts should be …, and use …" is the posts
     if asks_about_it(text):
         return False
+    if own_unit:
+        return True  # "every line begins with '-', and 4 lines": a line holds no lines
     if (
         not bare
         or _COUNTS_SO_FAR.fullmatch(bare)

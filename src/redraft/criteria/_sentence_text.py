@@ -79,8 +79,8 @@ def mask(text: str) -> str:
         blank(*span)
     for match in _HANDOVER.finditer(text):
         if any(a <= match.start() < b for a, b in quotes):
-            # "Start with 'Correction:'.", "a line 'Review: …'": a label inside a quote
-            # names no material the user hands over
+            # "Start with 'Correction:'. One paragraph.", "a line 'Review: …'": the verb
+            # is quoted words, not the user's; what follows their colon is no material
             continue
         if _ARGUMENT_LIST.search(text, max(0, match.start() - 40), match.start()) and (
             _LISTED_WORDS.match(match.group(0))

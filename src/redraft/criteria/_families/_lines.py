@@ -56,6 +56,7 @@ from redraft.criteria._families._line_sets import (
 )
 from redraft.criteria._families._poem_forms import FormName, poem_form
 from redraft.criteria._families._reading import CountPhrases, things_counted
+from redraft.criteria._families._spaced_lines import spaced_compound
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._sentences import (
     ONE_PER_LINE,
@@ -343,6 +344,7 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
             # "give me 5 names … one per line": as many lines as things
             yield Hit(LineCount(relation="exactly", value=value), *layout.span())
     yield from _opening_or_bracketed(sentence)
+    yield from spaced_compound(sentence, LineCount)
     if form := poem_form(sentence):
         # "write a haiku": the lines its form has, the rest of the form left to the judge
         spec = LineCount(relation="exactly", value=form.lines, form=form.name)
@@ -368,7 +370,10 @@ _BRACKET_GOES_ON = r"(?:\s*\)|\s*[,;](?!\s*(?:each|per|for\s+each)\b)|\s+with\b)
 # A prompt that opens with its count, no verb before it: "Four lines for a
 # picture book.", "6 lines of rap about …", "10-line interview script for …"
 _OPENING = re.compile(
-    rf"^\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+{_KIND}lines?(?=\s+(?:about\b|{_PHRASES.after}))|"
+    rf"^\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+{_KIND}lines?(?=\s+(?:about\b|{_PHRASES.after}|"
+    # "Three lines of dialogue for a blacksmith NPC": the lines are all it asks
+    # (not "a story with 4 lines of dialogue", where they are one part)
+    r"of\s+dialogue\b))|"
     rf"^\s*(?P<compound>{NUMBER})-line\s+(?:[\w-]+\s+){{0,2}}?{_WRITTEN}\b"
 )
 # "a short poem (4 lines)": the count in brackets after the thing asked for,

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from redraft.criteria._families._lexical import required
-from redraft.criteria._grammar import NUMBER
+from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import Sentence, sentence_blocked
 
 __all__ = ["FORM_LINES", "Form", "FormName", "poem_form"]
@@ -68,13 +68,29 @@ _FEASIBLE = re.compile(
     r"(?:even\s+)?(?:possible|hard|difficult|easy|doable|feasible)\b"
 )
 # A count of lines stated outright reads whole ("a limerick, 5 lines", "Lines: 5")
-_LINES = re.compile(rf"\b(?:{NUMBER})[\s-]+lines?\b|\blines?\s*[:—–-]\s*(?:{NUMBER})\b")
+_LINES = re.compile(rf"\b(?P<num>{NUMBER})[\s-]+lines?\b|\blines?\s*[:—–-]\s*(?P<num2>{NUMBER})\b")
 # The form replaced later on: "Write a villanelle. A free verse poem instead."
 # ("Actually, no, …" and "scratch that" drop the sentence before them for
 # every family: :data:`redraft.criteria._rules._RETRACTION`)
 _INSTEAD = re.compile(r"\binstead\b|\bnever\s*mind\s+the\s+\w+|\bforget\s+the\s+\w+")
 # Two forms asked at once ("a haiku and a limerick")
 _FORMS = re.compile(rf"\b(?:{_FORM})\b")
+
+
+def _other_count(whole: str, lines: int) -> bool:
+    """Whether the prompt states a count of lines the line rule reads instead
+    of the form ("a haiku, 3 lines": the count stated outright is exact), or
+    one other than the form's ("a limerick of 6 lines" asks for something
+    else). The form's own count said in a question ("I know they're 5
+    lines, right?") asks for nothing and takes nothing away."""
+    for m in _LINES.finditer(whole):
+        if number_value(m.group("num") or m.group("num2") or "") != lines:
+            return True
+        ends = [whole.find(mark, m.end()) for mark in ".!?\n"]
+        end = min((e for e in ends if e >= 0), default=len(whole))
+        if whole[end : end + 1] != "?":
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -97,7 +113,7 @@ def poem_form(sentence: Sentence) -> Form | None:
     if (
         _SEVERAL.search(whole)
         or len(set(_FORMS.findall(whole))) > 1
-        or _LINES.search(whole)
+        or _other_count(whole, FORM_LINES[cast(FormName, found.group("form"))])
         or _FEASIBLE.search(whole)
         or _INSTEAD.search(whole, found.end())
     ):

@@ -116,7 +116,11 @@ _PIECES = (
     r"takes|jokes|poems|limericks|haikus?|stories|critiques|reviews|summaries|descriptions|"
     r"letters|emails|tweets|posts|slogans|taglines|titles|names|songs|raps|scenes|essays|pitches|"
     r"itineraries|tables|lists|explanations|arguments|perspectives|parts|pieces|"
-    r"outlines|speeches|ads|advertisements|messages|dialogues|riddles|rubrics|plans)"
+    r"outlines|speeches|ads|advertisements|messages|dialogues|riddles|rubrics|plans|"
+    # pieces of writing named by their use: "two alternative hooks", "3 macros",
+    # "two different opening lines" (a line of its own is no piece: "lines" alone is not)
+    r"hooks|headlines|captions|bios|blurbs|intros|macros|templates|sonnets|"
+    r"(?:opening|closing|first)\s+lines)"
 )
 _SEPARATE = re.compile(
     r"\b(?:separat(?:e|ed|ing)|divid(?:e|ed|ing)|split(?:ting)?)\b"
@@ -279,7 +283,12 @@ def separated_versions(sentence: Sentence) -> Iterator[Hit]:
             if not _AT_LEAST.search(text[: offset + found.start("count")]):
                 continue
             at_least = True
-        value = 2 if named else _number(count) if count else _stated_count(sentence.whole, noun)
+        # "them" names things asked before it: "Separate them with '---'. Write 3 hooks."
+        # counts nothing ("Draft two versions …, and separate them with ***" does)
+        said = (
+            sentence.whole[: sentence.start + match.start()] if noun == "them" else sentence.whole
+        )
+        value = 2 if named else _number(count) if count else _stated_count(said, noun)
         if value is None and noun == "them":
             # "Write 3 LinkedIn hooks. … Separate them with '---'": the things asked
             things = things_asked(sentence.whole.lower())
