@@ -50,6 +50,9 @@ def _counts(prompt: str) -> list[tuple[str, str, int]]:
         # a list's name in quotes
         ("Write a 'Never Have I Ever' list of 8 prompts for a work-friendly game.", 8),
         ('Create a "Bucket List" list of 9 trips.', 9),
+        # each one's length after a comma is no second set of things
+        ("give me 3 names for a dog walking business, one word each, no explanation", 3),
+        ("Suggest 5 taglines, 8 words max, for a bakery.", 5),
     ],
 )
 def test_item_counts_compile(prompt: str, value: int) -> None:
@@ -77,6 +80,9 @@ def test_item_counts_compile(prompt: str, value: int) -> None:
         "Give me a list of 5 in the format below, rated out of 10.",
         "If you can, give me a glossary of 10.",
         "Give me 8 in the format 'a: b'.",
+        # a second set of things, or a part beside them
+        "Give me 3 tips and 2 sentences of explanation.",
+        "Give me 3 names, 2 words each, and 3 taglines.",
     ],
 )
 def test_near_misses_compile_no_item_count(prompt: str) -> None:
@@ -126,3 +132,84 @@ def test_near_misses_compile_no_question_count(prompt: str) -> None:
 )
 def test_values_in_a_code_block_are_its_lines(answer: str, items: int) -> None:
     assert len(answer_items(answer)) == items
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "All caps headline, then 5 numbered steps, each step 8 words or fewer.",
+            [("numbered_count", "exactly", 5)],
+        ),
+        (
+            "Answer the question in the first sentence, then follow with 2-4 bullet points "
+            "of practical advice.",
+            [("bullet_count", "at_least", 2), ("bullet_count", "at_most", 4)],
+        ),
+        (
+            "Headline in title case on line one, then a paragraph of 100–130 words, then a "
+            "bullet list of exactly 6 features.",
+            [("bullet_count", "exactly", 6)],
+        ),
+        (
+            "Write a welcome message: a title line in <<double angle brackets>>, then the rules "
+            "as a numbered list of 6.",
+            [("numbered_count", "exactly", 6)],
+        ),
+        (
+            "Write a fact card: a title line, then exactly 3 facts as bullet points.",
+            [("bullet_count", "exactly", 3)],
+        ),
+        (
+            "Open with one sentence, followed by at most 4 bullets.",
+            [("bullet_count", "at_most", 4)],
+        ),
+    ],
+)
+def test_a_counted_list_as_a_later_part(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    found = [c for c in _counts(prompt) if c[0] in ("bullet_count", "numbered_count")]
+    assert sorted(found) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My draft has a title, then 5 bullets.",
+        "If it's long, add a headline, then 5 bullets.",
+        "For each section write a heading, then 3 bullets.",
+        "A heading, then 3 bullets for each section.",
+        "A heading, then 5 bullets with 2 sub-bullets each.",
+        "Intro, then 3 bullets, then another list of 4 numbered steps.",
+        "Should I add a headline, then 5 bullets?",
+        "Don't write a headline, then 5 bullets.",
+        "A subject line, a blank line, then one bullet per original commit.",
+        "Title line, then 3 bullets, and a numbered list of 4 steps.",
+    ],
+)
+def test_near_misses_compile_no_later_list_count(prompt: str) -> None:
+    found = [c for c in _counts(prompt) if c[0] in ("bullet_count", "numbered_count")]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        ("Summarise the patient's history below in exactly 3 bullets.", 3),
+        ("Summarise my doctor's notes in 4 bullet points.", 4),
+    ],
+)
+def test_material_named_with_a_possessive_is_summarised_into_bullets(
+    prompt: str, value: int
+) -> None:
+    assert _counts(prompt) == [("bullet_count", "exactly", value)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Summarise the patient's 3 bullets below.",
+        "Summarise the author's essay, which has 3 bullets.",
+    ],
+)
+def test_bullets_of_the_material_are_not_the_answers(prompt: str) -> None:
+    assert _counts(prompt) == []
