@@ -50,6 +50,13 @@ def _counts(prompt: str) -> list[tuple[str, str, int]]:
         # a list's name in quotes
         ("Write a 'Never Have I Ever' list of 8 prompts for a work-friendly game.", 8),
         ('Create a "Bucket List" list of 9 trips.', 9),
+        # a template of each line: the lines are the items read
+        ("List 5 rivers, each line formatted as 'Name – length'.", 5),
+        (
+            "Clue list for a kids' puzzle page: 6 items, every answer exactly 5 letters long, "
+            'each line formatted "clue (5): ANSWER".',
+            6,
+        ),
         # each one's length after a comma is no second set of things
         ("give me 3 names for a dog walking business, one word each, no explanation", 3),
         ("Suggest 5 taglines, 8 words max, for a bakery.", 5),
@@ -80,6 +87,8 @@ def test_item_counts_compile(prompt: str, value: int) -> None:
         "Give me a list of 5 in the format below, rated out of 10.",
         "If you can, give me a glossary of 10.",
         "Give me 8 in the format 'a: b'.",
+        "My clue list: 6 items, each line formatted 'clue: ANSWER'. Check it.",
+        "Give me 3 pros and 3 cons, each line formatted as 'x: y'.",
         # a second set of things, or a part beside them
         "Give me 3 tips and 2 sentences of explanation.",
         "Give me 3 names, 2 words each, and 3 taglines.",

@@ -222,9 +222,9 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
 
 def _forms_in(whole: str, match: re.Match[str]) -> str:
     """The prompt as the forms it names are read: refused forms, labels no
-    form count reads and, for values made up one to a line, a code block
-    (its lines are the items) set aside."""
-    read = _LIST_FORM_WORDS.sub(" ", without_refused(whole))
+    form count reads, a template of each line and, for values made up one to
+    a line, a code block (its lines are the items) set aside."""
+    read = _LINE_TEMPLATE.sub(" ", _LIST_FORM_WORDS.sub(" ", without_refused(whole)))
     return _CODE_BLOCK.sub(" ", read) if values_asked(match) else read
 
 
@@ -286,6 +286,12 @@ _RUN_IN = re.compile(
 # Numbering in labels no form count reads ("number them (1) to (6)"): the
 # items are counted as any list's.
 _LIST_FORM_WORDS = re.compile(r"\bnumber(?:ed|\s+them)\s+(?:from\s+)?(?=\(\d{1,2}\))")
+# "6 items, each line formatted 'clue (5): ANSWER'": each item's template, the
+# items the lines (no line count reads it; the lines are the items read)
+_LINE_TEMPLATE = re.compile(
+    r"\b(?:each|every)\s+line\s+(?:is\s+|should\s+be\s+|must\s+be\s+)?"
+    r"(?:formatted|written)(?:\s+(?:as|like))?\b"
+)
 # "8 fake IDs … in a code block": the block's lines are the values
 _CODE_BLOCK = re.compile(r"\b(?:(?:single|one|a)\s+)?code\s+block\b")
 _SECOND_LIST = re.compile(
