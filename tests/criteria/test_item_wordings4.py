@@ -59,7 +59,7 @@ def _counts(prompt: str) -> list[tuple[str, str, int]]:
         ),
         # each one's length after a comma is no second set of things
         ("give me 3 names for a dog walking business, one word each, no explanation", 3),
-        ("Suggest 5 taglines, 8 words max, for a bakery.", 5),
+        ("Suggest 5 taglines, 8 words each, for a bakery.", 5),
     ],
 )
 def test_item_counts_compile(prompt: str, value: int) -> None:
@@ -92,6 +92,8 @@ def test_item_counts_compile(prompt: str, value: int) -> None:
         # a second set of things, or a part beside them
         "Give me 3 tips and 2 sentences of explanation.",
         "Give me 3 names, 2 words each, and 3 taglines.",
+        # a length that may be the whole answer's
+        "Give me 3 taglines, 5 words or less.",
     ],
 )
 def test_near_misses_compile_no_item_count(prompt: str) -> None:

@@ -187,9 +187,9 @@ _ANOTHER_COUNT = re.compile(
     # for a physicist, one for a child": whom each of the things is for
     rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+"
     r"(?!(?:per|each|apiece)\b|(?<=one\s)(?:for|about|from|in|on|of)\b|"
-    # "3 names, one word each", "4 slogans, 6 words max": each one's length
-    r"(?:words?|sentences?|characters?|letters?|syllables?|lines?)\s+"
-    r"(?:each|apiece|max(?:imum)?|tops|or\s+(?:fewer|less)|at\s+most|long)\b)[a-z]|"
+    # "3 names, one word each": each one's length ("3 taglines, 5 words or
+    # less" may bound the whole answer: still read as a second count)
+    r"(?:words?|sentences?|characters?|letters?|syllables?|lines?)\s+(?:each|apiece)\b)[a-z]|"
     r"^\s+(?:and|plus)\s+(?:a|an|one)\s+[a-z]"
 )
 # "each between 4 and 7 letters", "3 to 5 words each": a range is one measure
