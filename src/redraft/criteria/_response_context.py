@@ -418,7 +418,8 @@ _SUMMARY_OF = re.compile(
 )
 _INTO_SHAPE = re.compile(r"(?:in|into|as|using)\s")
 _TRANSFORMED = re.compile(
-    r"\s+(?:the|this|that|my|our|these|those|his|her|their)\s+(?:[\w-]+\s+){0,3}?[\w-]+"
+    # "summarise the patient's history below": a possessive names the material too
+    r"\s+(?:the|this|that|my|our|these|those|his|her|their)\s+(?:[\w'-]+\s+){0,3}?[\w-]+"
     r"(?:\s+(?:below|above|here|i\s+(?:pasted|shared|gave\s+you)))?"
     # "rewrite the following blog as a list of exactly 4 bullet points"
     r"(?:\s+(?P<into>in|into|as\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:list|set|series)\s+of))?\s*"

@@ -128,6 +128,7 @@ from redraft.criteria._families._item_request import (
     options_named_before,
     requests_in,
     things_before,
+    values_asked,
 )
 from redraft.criteria._families._list_form import ListForm, list_form, without_refused
 from redraft.criteria._families._lists import BulletCount, NumberedCount
@@ -165,7 +166,7 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
             return  # another set of things beside them: which are the list's?
         if _FORM_COUNTED.search(whole):
             return  # "3 ideas, with 2 bullets each": the form's count is its own
-    elif FORM_NAMED.search(_LIST_FORM_WORDS.sub(" ", without_refused(whole))) or more_parts(
+    elif FORM_NAMED.search(_forms_in(whole, matches[0])) or more_parts(
         *_things_unsaid(sentence, matches[0])
     ):
         return  # a form with its own count, or more than the list
@@ -201,7 +202,9 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     number = match.start("num") if match.group("num") is not None else match.start("low")
     if not named and re.search(r"\b(?:a|an)\s+$", text[:number]):
         return  # "give me a 10": a score, not things
-    if not named and not things_before(whole, sentence.start + match.start()):
+    # "a glossary of 10": the list named says the number counts its entries
+    listed = found.get("list") is not None
+    if not named and not things_before(whole, sentence.start + match.start(), listed=listed):
         return  # "On a scale of 1 to 10 …? Give me 7.": a value, not things
     at = match.start("verb") if found.get("verb") else match.start()
     if not response_context(sentence, at, named_thing=False):
@@ -215,6 +218,14 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
         return  # "3 or 4 tips as a numbered list": a rough size of the form's list
     for relation, value in count_bounds(match, after):
         yield from hit(build, relation, value, (at, match.end()))
+
+
+def _forms_in(whole: str, match: re.Match[str]) -> str:
+    """The prompt as the forms it names are read: refused forms, labels no
+    form count reads, a template of each line and, for values made up one to
+    a line, a code block (its lines are the items) set aside."""
+    read = _LINE_TEMPLATE.sub(" ", _LIST_FORM_WORDS.sub(" ", without_refused(whole)))
+    return _CODE_BLOCK.sub(" ", read) if values_asked(match) else read
 
 
 def _things_unsaid(sentence: Sentence, match: re.Match[str]) -> tuple[str, str]:
@@ -275,6 +286,14 @@ _RUN_IN = re.compile(
 # Numbering in labels no form count reads ("number them (1) to (6)"): the
 # items are counted as any list's.
 _LIST_FORM_WORDS = re.compile(r"\bnumber(?:ed|\s+them)\s+(?:from\s+)?(?=\(\d{1,2}\))")
+# "6 items, each line formatted 'clue (5): ANSWER'": each item's template, the
+# items the lines (no line count reads it; the lines are the items read)
+_LINE_TEMPLATE = re.compile(
+    r"\b(?:each|every)\s+line\s+(?:is\s+|should\s+be\s+|must\s+be\s+)?"
+    r"(?:formatted|written)(?:\s+(?:as|like))?\b"
+)
+# "8 fake IDs … in a code block": the block's lines are the values
+_CODE_BLOCK = re.compile(r"\b(?:(?:single|one|a)\s+)?code\s+block\b")
 _SECOND_LIST = re.compile(
     rf"\b(?:another|second\s+list|two\s+lists|other\s+list|(?:{NUMBER})\s+more)\b"
 )

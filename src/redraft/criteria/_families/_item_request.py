@@ -10,6 +10,15 @@ from __future__ import annotations
 import re
 
 from redraft.criteria._families._item_guards import BESIDE_LIST, PLURAL
+from redraft.criteria._families._item_nouns import (
+    ASKED,
+    LIST_DOCS,
+    LISTED,
+    MADE_UP,
+    SHORT,
+    TITLED,
+    VALUES,
+)
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._spec_base import Relation
 
@@ -28,52 +37,35 @@ __all__ = [
     "options_named_before",
     "requests_in",
     "things_before",
+    "values_asked",
 ]
 
 
 # -- reading the request ----------------------------------------------------------
 
-# Things a line holds: made by any verb, they are the list's items.
-_SHORT = (
-    r"(?:headlines|titles|slogans|taglines|names|nicknames|usernames|subject\s+lines|mottos|"
-    r"mottoes|one-liners|puns|team\s+names|band\s+names|hooks|prompts)"
-)
-# Things one asks a writer for.
-_ASKED = (
-    r"(?:ideas|suggestions|names|examples|options|tips|recommendations|titles|slogans|taglines|"
-    r"alternatives|synonyms|antonyms|ways|reasons|facts|steps|prompts|topics|headlines|"
-    r"captions|activities|recipes|strategies|arguments|points|questions\s+to\s+ask|"
-    r"subject\s+lines|exercises|books|resources|quotes|mnemonics|analogies|metaphors|puns)"
-)
-_LISTED = (
-    r"(?:facts|tips|ideas|examples|recommendations|suggestions|alternatives|reasons|goals|"
-    r"resolutions|affirmations|options|"
-    # pieces a writer sets one by one: "write 5 true/false statements",
-    # "write 3 FAQ entries", "write 6 word problems"
-    r"statements|entries|problems|"
-    # "write 10 SAT vocabulary words": words of a kind, each an item (:data:`_WORDS_LISTED`)
-    r"words)"
-)
 _VERB = (
     r"(?:name|list|give(?:\s+(?:me|us))?|gimme|suggest|recommend|provide|share|offer|brainstorm|"
     r"propose|generate|come\s+up\s+with|"
     # "make me a list of 8 books": a list is what is made
-    r"(?:make|create|write|compile|put\s+together|draw\s+up)(?:\s+(?:me|us))?"
+    # "build a glossary of 10 terms": a list document, its entries the things
+    r"(?:make|create|write|compile|put\s+together|draw\s+up|build|produce|prepare)(?:\s+(?:me|us))?"
     r"(?=\s+(?:a|an)\s+(?:short\s+|quick\s+|brief\s+)?(?:[\w-]+[-\s](?:item|point|entry)\s+)?"
-    r"(?:(?:to-?do|packing|shopping|reading)\s+)?(?:markdown\s+)?(?:check)?list\b)|"
+    rf"{TITLED}(?:(?:to-?do|packing|shopping|reading)\s+)?(?:markdown\s+)?(?:(?:check)?list|{LIST_DOCS})\b)|"
     r"think\s+of|tell\s+(?:me|us)|pick|choose|identify|enumerate|outline|rank|"
     r"list\s+(?:down|out)|jot\s+down|(?:can|could|may)\s+(?:i|we)\s+(?:get|have|see)|"
     # "write 3 headlines": things a line holds, whatever verb makes them
     r"(?:write|create|draft|compose|craft|make|invent)(?:\s+(?:me|us))?"
-    rf"(?=\s+(?:(?!{_SHORT})[\w-]+\s+){{1,4}}?{_SHORT}\b)|"
+    rf"(?=\s+(?:(?!{SHORT})[\w-]+\s+){{1,4}}?{SHORT}\b)|"
     # "write 3 fun facts", "create 4 book recommendations": short things a
     # writer lists, whatever verb makes them
     r"(?:write|create|draft|compose|craft|make)(?:\s+(?:me|us))?"
-    rf"(?=\s+(?:exactly\s+)?{NUMBER}\s+(?:[\w/-]+\s+){{0,3}}?{_LISTED}\b)|"
+    rf"(?=\s+(?:exactly\s+)?{NUMBER}\s+(?:[\w/-]+\s+){{0,3}}?{LISTED}\b)|"
     # "I need 6 examples", not "I need 2 tickets": a wish is a request only
     # for things a writer makes
     r"(?:(?:i|we)(?:\s+(?:need|want|would\s+(?:like|love))|'d\s+(?:like|love))|i'm\s+looking\s+for|"
-    rf"i\s+am\s+looking\s+for)(?=\s+(?:(?!{_ASKED})[\w'-]+\s+){{1,4}}?{_ASKED}\b))"
+    rf"i\s+am\s+looking\s+for)(?=\s+(?:(?!{ASKED})[\w'-]+\s+){{1,4}}?{ASKED}\b|"
+    # "I need 5 fake postal codes": values made up for the asker
+    rf"\s+(?:exactly\s+)?{NUMBER}\s+{MADE_UP}\s+(?:[\w-]+\s+){{0,2}}?{VALUES}\b))"
 )
 # Where a listing verb opens a request: the sentence's start, after a
 # clause break, "please", a polite "can you", "help me".
@@ -99,12 +91,14 @@ _ALONE = (
     r"(?P<alone>(?:\s+of\s+(?:them|those|these))?"
     rf"(?:,?\s+(?:but\s+|and\s+)?(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER}))?"
     r"(?=\s*(?:[.!?;]|,\s*(?:please|thanks|no\s+more|no\s+less|at\s+(?:the\s+)?(?:least|most)|"
-    r"max(?:imum)?|min(?:imum)?|tops)\b|$)|\s+please\b))"
+    r"max(?:imum)?|min(?:imum)?|tops)\b|$)|\s+please\b|"
+    # "a glossary of 10 in the format …": the list's size, its layout after it
+    r"(?(list)[\s,]+(?:in\s+the\s+(?:format|form)|formatted|sorted|ordered|alphabeti[sz]ed)\b|(?!))))"
 )
 _REQUEST = re.compile(
     rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+"
     rf"(?:(?P<article>the|your|my)\s+)?(?:(?:a|an)\s+)?(?:(?:short|quick|brief)\s+)?"
-    rf"(?:(?P<list>(?:(?:markdown|to-?do|packing|shopping|reading)\s+)?(?:check)?list\s+of)\s+|(?P<top>top)[-\s]+(?=\d|[a-z]+\b))?"
+    rf"(?:(?P<list>{TITLED}(?:(?:markdown|to-?do|packing|shopping|reading)\s+)?(?:(?:check)?list|{LIST_DOCS})\s+of)\s+|(?P<top>top)[-\s]+(?=\d|[a-z]+\b))?"
     rf"{_COUNT}(?:[-\s](?:item|point|entry)\s+(?:(?:to-?do|packing|shopping|reading)\s+)?(?P<sized>list)"
     # "a 5-item to-do list for Sunday": the list's size names no things
     r"(?=\s+(?:for|about|on|to|that|where|with)\b|\s*[.!?,;]|$)|"
@@ -126,7 +120,7 @@ _WHAT_ARE = re.compile(
 # I love you were on the card" tells, it does not ask).
 _TERSE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:the\s+)?top[-\s]+)?{_COUNT}\s+"
-    rf"(?P<things>(?:[a-z][\w'-]*\s+){{0,2}}?{_ASKED})\b"
+    rf"(?P<things>(?:[a-z][\w'-]*\s+){{0,2}}?{ASKED})\b"
     r"(?=(?:\s+(?:for|of|about|on|to|that|i\s+can|we\s+can)\b(?P<rest>[^.!?]{0,60}))?"
     # "10 elf names for my party, each with …": what follows says what each is;
     # "Ten names, comma separated.": how they are laid out
@@ -177,7 +171,7 @@ MORE_PARTS = re.compile(
     # not what each item holds ("explain each", "describe them")
     # ("write a list of 5 goals" writes the list itself)
     r"\b(?:explain|describe|discuss|compare|analy[sz]e|introduce|"
-    r"write\s+(?:a|an|one)(?!\s+(?:short\s+|quick\s+|brief\s+)?list\b)|"
+    rf"write\s+(?:a|an|one)(?!\s+(?:short\s+|quick\s+|brief\s+)?{TITLED}(?:list|{LIST_DOCS})\b)|"
     r"answer(?=\s+(?:the|my|this|these|those|all|both)\b))\b(?!\s+(?:(?:briefly|why|how)\s+)?(?:each|every|them|it|why\s+each)\b)"
 )
 DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece)\b")
@@ -192,7 +186,10 @@ _ANOTHER_COUNT = re.compile(
     # not "one per line", "one each": how the things are laid out; not "one
     # for a physicist, one for a child": whom each of the things is for
     rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+"
-    r"(?!(?:per|each|apiece)\b|(?<=one\s)(?:for|about|from|in|on|of)\b)[a-z]|"
+    r"(?!(?:per|each|apiece)\b|(?<=one\s)(?:for|about|from|in|on|of)\b|"
+    # "3 names, one word each": each one's length ("3 taglines, 5 words or
+    # less" may bound the whole answer: still read as a second count)
+    r"(?:words?|sentences?|characters?|letters?|syllables?|lines?)\s+(?:each|apiece)\b)[a-z]|"
     r"^\s+(?:and|plus)\s+(?:a|an|one)\s+[a-z]"
 )
 # "each between 4 and 7 letters", "3 to 5 words each": a range is one measure
@@ -288,8 +285,19 @@ def requests_in(text: str, *, whole: bool = False) -> list[re.Match[str]]:
     return [
         m
         for m in found
-        if not NOT_ITEMS.search(things := m.group("things") or "") or _words_listed(m, things)
+        if not NOT_ITEMS.search(things := m.group("things") or "")
+        or _words_listed(m, things)
+        or values_asked(m)
     ]
+
+
+_VALUES_ASKED = re.compile(rf"\b{VALUES}$")
+
+
+def values_asked(match: re.Match[str]) -> bool:
+    """Whether the things asked are values made up one to a line ("8 fake
+    customer IDs", "10 phone numbers"): each a line of a code block too."""
+    return _VALUES_ASKED.search(match.groupdict().get("things") or "") is not None
 
 
 # Words of a kind asked as a list: "10 English words that are palindromes",
@@ -309,16 +317,19 @@ def _words_listed(match: re.Match[str], things: str) -> bool:
 # The things a bare count ("Give me 5.") counts, named before it: things a
 # writer makes; not where the number is a value ("how many hours", "on a
 # scale of 1 to 10", "a fair price").
-_NAMED_BEFORE = re.compile(rf"\b{_ASKED}\b")
+_NAMED_BEFORE = re.compile(rf"\b{ASKED}\b")
 _A_VALUE = re.compile(
     r"\bhow\s+(?:many|much|long|old|often)\b|\bscale\b|\brat(?:e|ing)\b|\bscore\b|\bprice\b|"
     r"\bnumbers?\b|\bgrade\b|\bout\s+of\b"
 )
 
 
-def things_before(whole: str, at: int) -> bool:
+def things_before(whole: str, at: int, *, listed: bool = False) -> bool:
+    """Whether the things a bare count counts are named: before it, or by the
+    list it sizes (``listed``: "a glossary of 10"); never where the number
+    may be a value."""
     before = whole[:at]
-    return bool(_NAMED_BEFORE.search(before)) and not _A_VALUE.search(whole)
+    return (listed or bool(_NAMED_BEFORE.search(before))) and not _A_VALUE.search(whole)
 
 
 def more_parts(whole: str, own: str) -> bool:
@@ -367,7 +378,7 @@ def one_liners(match: re.Match[str]) -> bool:
     ("name 3 rivers", "suggest 5 names"), not sentences."""
     found = match.groupdict()
     verb, things = found.get("verb") or "", found.get("things") or ""
-    return verb.startswith("name") or re.search(rf"\b{_SHORT}\b", things) is not None
+    return verb.startswith("name") or re.search(rf"\b{SHORT}\b", things) is not None
 
 
 # Options of one short piece named before them: "Reddit post title for

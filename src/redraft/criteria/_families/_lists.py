@@ -21,6 +21,7 @@ from redraft.criteria._families._count_after_form import counts_after_form
 from redraft.criteria._families._count_report import TallyFamily
 from redraft.criteria._families._counted import Unit, UnitCounts, typed_hit
 from redraft.criteria._families._list_form import offered
+from redraft.criteria._families._list_part import list_parts_after
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
@@ -313,6 +314,15 @@ def count_after_form(sentence: Sentence) -> Iterator[Hit]:
             yield from typed_hit(build, relation, value, (found.start, found.end))
 
 
+def list_part(sentence: Sentence) -> Iterator[Hit]:
+    """ "Headline, then 5 numbered steps": the later part's list lines
+    (:mod:`._list_part`)."""
+    for found in list_parts_after(sentence):
+        build = _numbered_count if found.numbered else _bullet_count
+        for relation, value in found.bounds:
+            yield from typed_hit(build, relation, value, (found.start, found.end))
+
+
 class _Bullets(TallyFamily):
     name = "bullets"
     specs = (BulletCount,)
@@ -322,6 +332,7 @@ class _Bullets(TallyFamily):
         list_of,
         list_format,
         count_after_form,
+        list_part,
     )
     growing = True
 

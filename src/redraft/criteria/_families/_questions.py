@@ -24,7 +24,8 @@ from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._question_asking import asked_question_counts
 from redraft.criteria._families._reading import CountPhrases
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._grammar import NUMBER, number_value
+from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence, sentence_blocked
 
 __all__ = ["QUESTIONS", "QuestionCount"]
 
@@ -92,6 +93,39 @@ _ASKED_BY_OTHERS = re.compile(
 )
 
 
+# A set of questions named, then its size after a colon: "Pub quiz round on
+# rivers: 4 questions.", "Create an interview kit: 8 questions for a support
+# lead." The piece named is one that is its questions (a quiz, a round, a
+# survey); not the user's own ("My quiz: 4 questions.") nor a part of it.
+_SET_NAMED = re.compile(
+    r"^\s*(?!(?:my|our|his|her|their|this|these|that|those|here|the\s+following|below|above)\b)"
+    r"(?:(?:please\s+)?(?:write|create|make|generate|prepare|draft|design|build|put\s+together|"
+    r"give\s+me|produce)\s+(?:me\s+|us\s+)?)?(?:(?:a|an)\s+)?(?:[\w'&/-]+\s+){0,4}?"
+    r"(?:quiz|round|kit|worksheet|survey|questionnaire|test|exam|interview|trivia|poll|"
+    r"check-?in|icebreaker|warm-?up|review|practice|drill)"
+    r"(?:\s+(?:on|about|for|of)\s+[^:;.!?\n]{1,50}?)?\s*:\s*"
+    rf"(?:(?:exactly|just|only)\s+)?(?P<num>{NUMBER})\s+(?:[\w-]+\s+)?questions"
+    r"(?:\s+(?:on|about|for)\s+[^,;:.!?\n]{1,60}?)?\s*(?:[.!]\s*)?$"
+)
+
+
+def _set_sized(sentence: Sentence) -> Iterator[Hit]:
+    found = _SET_NAMED.match(sentence.lower)
+    if found is None or _ASKED_BY_OTHERS.match(sentence.lower, found.end("num")):
+        return
+    value = number_value(found.group("num"))
+    if (
+        value
+        and not sentence_blocked(sentence, found.start("num"))
+        and not _IF.search(sentence.lower)
+        and not NEGATION.search(sentence.lower)
+    ):
+        yield Hit(QuestionCount(relation="exactly", value=value), found.start("num"), found.end())
+
+
+_IF = re.compile(r"\b(?:if|unless|when|whenever)\b")
+
+
 def question_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Ask exactly one question", "a 10-question quiz", "at most 2 questions"."""
     if _CONTENT_ITEMS.search(sentence.whole.lower()):
@@ -100,6 +134,7 @@ def question_counts(sentence: Sentence) -> Iterator[Hit]:
         if _ASKED_BY_OTHERS.match(sentence.lower, found.end):
             continue  # "3 questions I could ask at the interview": someone else's asking
         yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v), found)
+    yield from _set_sized(sentence)
     # "ask at most 2 questions", "limit yourself to one question per turn"
     for found in asked_question_counts(sentence):
         yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v), found)
