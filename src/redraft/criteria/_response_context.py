@@ -422,9 +422,11 @@ _TRANSFORMED = re.compile(
 
 
 # The answer's own size between the verb and the phrase: "answer in one word
-# without punctuation", "reply in 3 sentences, all lowercase"
+# without punctuation", "reply in 3 sentences, all lowercase", "describe it in
+# 60-80 words without the letter e" (a range is a size too)
 _ANSWER_SHAPE = re.compile(
-    rf"\b(?:in|with|using)\s+(?:{NUMBER}|a|a\s+single)\s+(?:short\s+)?"
+    rf"\b(?:in|with|using)\s+(?:{NUMBER}(?:\s*(?:-|–|—|to)\s*{NUMBER})?|a|a\s+single)\s+"
+    r"(?:short\s+)?"
     r"(?:words?|sentences?|lines?|paragraphs?)(?:\s+only)?\b"
 )
 _FRAME = re.compile(
