@@ -221,3 +221,76 @@ def test_elliptical_bans(prompt: str, expected: list[list[str]]) -> None:
 )
 def test_elliptical_ban_near_misses(prompt: str) -> None:
     assert _banned(prompt) == []
+
+
+# -- a styled word that "must appear" in the style; a named value in brackets -------
+
+
+def _styled(prompt: str) -> list[tuple[list[str], str]]:
+    return [
+        ([str(w) for w in s["words"]], str(s["style"]))  # type: ignore[attr-defined]
+        for s in _specs(prompt, "words_styled")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("The word 'Content-Type' must appear in backticks.", [(["Content-Type"], "code")]),
+        (
+            "The term 'force majeure' should always be written in italics.",
+            [(["force majeure"], "italic")],
+        ),
+        ("Keep the refund window (14 days) in bold.", [(["14 days"], "bold")]),
+        ("Put the launch date (3 March 2027) in bold.", [(["3 March 2027"], "bold")]),
+    ],
+)
+def test_styled_words(prompt: str, expected: list[tuple[list[str], str]]) -> None:
+    assert _styled(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Put the deadline (see below) in bold.",
+        "Keep the fee (about 12 euros) in bold.",
+        "If you mention the price (£40), put it in bold.",
+        "My draft keeps the deadline (30 days) in bold.",
+        "The word 'Retry-After' might appear in backticks.",
+    ],
+)
+def test_styled_word_near_misses(prompt: str) -> None:
+    assert _styled(prompt) == []
+
+
+# -- digits and the ellipsis character -----------------------------------------------
+
+
+def _chars(prompt: str) -> list[str]:
+    return [str(s["chars"]) for s in _specs(prompt, "forbidden_chars")]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("It must not contain any numbers written as digits.", ["0123456789"]),
+        ("Absolutely no prices or statistics (no digits at all).", ["0123456789"]),
+        ("No lists (no commas either).", [","]),
+        ("Three dots are fine, but no ellipsis character.", ["…"]),
+    ],
+)
+def test_forbidden_chars(prompt: str, expected: list[str]) -> None:
+    assert _chars(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "If it is long, no statistics (no digits at all).",
+        "My essay has no statistics (no digits at all).",
+        "My essay does not contain any numbers written as digits.",
+        "Why is there no ellipsis character in this font?",
+    ],
+)
+def test_forbidden_char_near_misses(prompt: str) -> None:
+    assert _chars(prompt) == []
