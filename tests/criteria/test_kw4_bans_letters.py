@@ -294,3 +294,52 @@ def test_forbidden_chars(prompt: str, expected: list[str]) -> None:
 )
 def test_forbidden_char_near_misses(prompt: str) -> None:
     assert _chars(prompt) == []
+
+
+# -- a list whose subject is each line, with a count of lines among its items --------
+
+
+def test_a_count_of_the_subjects_unit_makes_the_list_the_answers() -> None:
+    prompt = (
+        "Every line must end with a full stop, 6-8 lines, and include 'harbour' at least twice."
+    )
+    assert ("harbour", "at_least", 2) in _keywords(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a count of a smaller unit may be each line's own
+        "Each line must start with a capital, 5 words, and include 'sea' once.",
+        "Every line must end with a period, 3 sentences, and include 'sea' once.",
+    ],
+)
+def test_a_count_of_another_unit_stays_each_lines(prompt: str) -> None:
+    assert _keywords(prompt) == []
+
+
+# -- "…, and it must not …": the answer named at the start is the "it" -------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write me a riddle about time. The riddle should be 4 lines with an AABB rhyme and "
+        'it must NOT contain the words "clock" or "hour" anywhere.',
+        'Write a riddle. It should be 4 lines and it must not contain the words "clock" or "hour".',
+    ],
+)
+def test_and_it_continues_the_answers_subject(prompt: str) -> None:
+    assert _banned(prompt) == [["clock", "hour"]]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        'Write a riddle. My essay has 4 lines and it must not contain the words "clock" or "hour".',
+        "Write a riddle. Each line should rhyme and it must not contain the word 'hour'.",
+        "Read my essay. The essay is long and it must not contain the word 'hour'.",
+    ],
+)
+def test_and_it_near_misses(prompt: str) -> None:
+    assert _banned(prompt) == []
