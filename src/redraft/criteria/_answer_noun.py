@@ -79,11 +79,30 @@ def answer_subject(text: str, whole: str, start: int, *, opening: bool) -> int |
     the phrase's clause ("…, and the total length must stay below 90 words").
     The asked noun is no subject in the ``opening`` sentence: there it is the
     request's object."""
-    for at in sorted({0, clause_start(text, start)}, reverse=True):
+    clause = clause_start(text, start)
+    if (
+        clause
+        and _AND_IT.search(text, 0, clause)
+        and (
+            _IT_OPENS.match(text)
+            or (
+                (first := _subject_at(text, whole, 0, opening=opening)) is not None
+                and first <= start
+            )
+        )
+    ):
+        # "The riddle should be 4 lines and it must not contain …": "it" is the
+        # subject that opened the sentence, so its clause is the answer's too
+        return clause
+    for at in sorted({0, clause}, reverse=True):
         end = _subject_at(text, whole, at, opening=opening)
         if end is not None and end <= start:
             return end
     return None
+
+
+_AND_IT = re.compile(r"\band\s+it\s+(?:must|should|has\s+to|needs\s+to)\s*$")
+_IT_OPENS = re.compile(r"\s*it\s+(?:must|should|has\s+to|needs\s+to)\b")
 
 
 def _subject_at(text: str, whole: str, at: int, *, opening: bool) -> int | None:

@@ -130,9 +130,23 @@ def _shared_subject_elsewhere(prefix: str) -> bool:
     rest = prefix[found.end() :]
     if _MODAL_WORD.search(rest):
         return False  # a subject of its own: "…, but the post must …"
+    if _COUNT_OF_SUBJECT_UNIT.search(rest) and (
+        (unit := _UNIT_OF.search(subject)) and unit.group(1) in rest
+    ):
+        # "Every line must end with '!', 4-6 lines, and include …": a count of the
+        # subject's own unit is no item of one line's, so the list is the answer's
+        return False
     # "each line must end with '!', and use 6 lines": one comma before "and"
     # joins a new directive; a series ("…, end with …, and contain …") shares it
     return rest.count(",") != 1
+
+
+# A list item that counts whole units: "…, 4-6 lines, and …"
+_COUNT_OF_SUBJECT_UNIT = re.compile(
+    rf",\s*(?:(?:{RELATION})\s+)?(?:{NUMBER})(?:\s*(?:-|–|to)\s*(?:{NUMBER}))?\s+"
+    r"(?:lines|sentences|paragraphs|bullets|stanzas)\s*,"
+)
+_UNIT_OF = re.compile(r"\b(?:each|every)\s+(line|sentence|paragraph|bullet|stanza)\b")
 
 
 # Several things, then "of"/"with" a count: "5 sentences of at most 10 words",
@@ -427,9 +441,11 @@ _TRANSFORMED = re.compile(
 
 
 # The answer's own size between the verb and the phrase: "answer in one word
-# without punctuation", "reply in 3 sentences, all lowercase"
+# without punctuation", "reply in 3 sentences, all lowercase", "describe it in
+# 60-80 words without the letter e" (a range is a size too)
 _ANSWER_SHAPE = re.compile(
-    rf"\b(?:in|with|using)\s+(?:{NUMBER}|a|a\s+single)\s+(?:short\s+)?"
+    rf"\b(?:in|with|using)\s+(?:{NUMBER}(?:\s*(?:-|–|—|to)\s*{NUMBER})?|a|a\s+single)\s+"
+    r"(?:short\s+)?"
     r"(?:words?|sentences?|lines?|paragraphs?)(?:\s+only)?\b"
 )
 _FRAME = re.compile(

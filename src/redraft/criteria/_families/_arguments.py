@@ -42,7 +42,10 @@ __all__ = [
 ]
 
 ARG = r"[\"“'‘«`]\ue000+[\"”'’»`]"
-_ITEM = re.compile(rf"\s*(?:(?P<q>{ARG})|(?P<w>[a-z][\w'-]*))")
+# a bare word may be a site's name: "Booking.com" is one item, not "Booking"
+_ITEM = re.compile(
+    rf"\s*(?:(?P<q>{ARG})|(?P<w>[a-z][\w'-]*(?:\.(?:com|org|net|io|co|uk|de|fr|ai|app|dev)\b)*))"
+)
 _SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*/\s*")
 # Where a bare list may end: the sentence's end, "in your response", a count.
 _LIST_END = re.compile(
@@ -225,10 +228,22 @@ _COMPARED = re.compile(
 _NUMBER_AHEAD = re.compile(rf"\s*(?:in\s+\w+\s+\w+\s+)?(?:{NUMBER}|once|twice|thrice)\b")
 
 
+# How the words are to be written, between them and their count
+_AS_WRITTEN = re.compile(
+    r"\s*,?\s*(?:verbatim|word\s+for\s+word|exactly\s+as\s+(?:written|given|shown|spelled|spelt)|"
+    r"as\s+written)(?=\s)"
+)
+
+
 def frequency(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], int]:
     """How often ("at least 3 times", "3 to 5 times", "once or less"); a bare
     count ("twice", "4 times") is exactly that many; no requirement at all
     when a count follows that cannot be read."""
+    if manner := _AS_WRITTEN.match(sentence.lower, pos):
+        # "cite 'section 43(2)' verbatim at least once": how it is written, then how often
+        amounts, end = frequency(sentence, manner.end())
+        if end > manner.end():
+            return amounts, end
     if dashed := _DASH_RANGE.match(sentence.lower, pos):
         # "use the word 'family' 2-3 times" (either dash): a range written with a dash
         low, top = int(dashed.group("low")), int(dashed.group("high"))

@@ -22,6 +22,7 @@ from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount
 from redraft.criteria._families._count_report import TallyFamily, noun
 from redraft.criteria._families._counted import typed_hit
+from redraft.criteria._families._keyword_clauses import described_widely
 from redraft.criteria._families._number_of import TIMES, NumberOf, Tally, times_of
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context, sentence_blocked
@@ -208,7 +209,12 @@ def letter_counts(sentence: Sentence) -> Iterator[Hit]:
     for pattern in (_LETTER_APPEARS, _LETTER):
         for match in pattern.finditer(text):
             found = times_of(match)
-            if found and response_context(sentence, match.start()):
+            # "a paragraph about a zoo where the letter z appears 10 times": a
+            # topic holds no letters, so the clause describes the answer
+            if found and (
+                response_context(sentence, match.start())
+                or described_widely(sentence, match.start())
+            ):
                 build = functools.partial(_letter_count, _letter(sentence, match))
                 yield from typed_hit(build, *found, match.span())
     for match in _NO_LETTER.finditer(text):

@@ -106,12 +106,14 @@ _PUNCTUATION = {
     "smart quote": "“”‘’",
     "digit": "0123456789",
     "asterisk": "*",
+    # the one-character ellipsis, not three dots: "three dots (no ellipsis character)"
+    "ellipsis character": "…",
 }
 _MARKS = (
     r"(?P<mark>commas?|periods?|full\s+stops?|exclamation\s+(?:marks?|points?)|"
     r"question\s+marks?|semicolons?|colons?|hyphens?|(?:em|en)[\s-]dash(?:es)?|dashes|"
     # not hashtags: "no hashtags" is the hashtag count's (a '#' in "C#" is no hashtag)
-    r"asterisks?|backticks?|(?:double\s+)?quotation\s+marks?|double\s+quotes?|"
+    r"asterisks?|backticks?|ellipsis\s+(?:characters?|symbols?|glyphs?)|(?:double\s+)?quotation\s+marks?|double\s+quotes?|"
     r"(?:curly|smart)\s+(?:quotes|quotation\s+marks)|"
     # plural only: "no digit repeated" is about something else; "numbers or
     # digits" are the digits ("no numbers" alone is the number count's)
@@ -140,7 +142,8 @@ _NUMBERS_IN_WORDS = re.compile(
     r"\b(?:write|spell(?:\s+out)?|express|give)\s+(?:all\s+|every\s+|any\s+)?(?:the\s+)?"
     r"(?:numbers?|numerals)\s+(?:out\s+)?(?:in|as|using)\s+(?:full\s+)?words\b"
     + _SPELLED
-    + r"|\b(?:no|never|not|without|(?:do\s+not|don'?t)\s+(?:use|include|write))\s+(?:any\s+)?"
+    + r"|\b(?:no|never|not(?:\s+(?:contain|include|use|have))?|without|"
+    r"(?:do\s+not|don'?t)\s+(?:use|include|write|contain))\s+(?:any\s+)?"
     r"(?:numbers?\s+(?:written\s+)?)?(?:as|in)\s+(?:digits|numerals)\b"
 )
 # "no € sign", "never use the % sign": an unquoted symbol named as a sign
@@ -196,6 +199,14 @@ ONE_LINE_PIECE = re.compile(
 _ONE_PERIOD = re.compile(r"(?:period|full\s+stop)$")
 
 
+# A ban spelled out in brackets after another ban: "Absolutely no statistics (no
+# digits at all)" is required where the ban before it is
+_BAN_BEFORE_BRACKET = re.compile(
+    r"(?:^[\s\-*•]*|[,;:]\s*|\b(?:and|but)\s+)(?P<ban>(?:absolutely\s+|strictly\s+)?no)\s+"
+    r"[^()\ue000]{1,60}?\(\s*$"
+)
+
+
 def one_period_of_a_line(sentence: Sentence, mark: str) -> bool:
     """ "Headline case, no period": a single period banned (not "periods")
     where the request is for a piece of one line."""
@@ -231,6 +242,8 @@ def punctuation(sentence: Sentence) -> Iterator[Hit]:
             continue  # "write numbers without commas": the marks of one sort of thing
         # the phrase starts at its ban, not at the comma before it (", no digits")
         start = match.start() + len(match.group(0)) - len(_LEAD.sub("", match.group(0)))
+        if outer := _BAN_BEFORE_BRACKET.search(sentence.lower, 0, start):
+            start = outer.start("ban")  # "no statistics (no digits at all)": the ban it spells out
         yield from response_spec(
             sentence, partial(ForbiddenChars, chars=chars), start, end, owns_negation=True
         )
@@ -274,6 +287,7 @@ def _chars_of(mark: str) -> str:
     name = name[:-2] if name.endswith("dashes") else name.rstrip("s")
     name = "exclamation mark" if name.startswith("exclamation") else name
     name = "digit" if name.endswith("digit") else name
+    name = "ellipsis character" if name.startswith("ellipsis") else name
     name = re.sub(r"^(curly|smart) quotation mark$", r"\1 quote", name)
     return _PUNCTUATION.get(name) or _PUNCTUATION.get(name + "s") or ""
 

@@ -21,11 +21,17 @@ from redraft.criteria._families._keywords import (
     forbidden_hit,
     keyword_hits,
 )
-from redraft.criteria._families._lexical import asks_about, required
+from redraft.criteria._families._lexical import asks_about, elliptical_ban, required
 from redraft.criteria._grammar import number_value
 from redraft.criteria._sentences import Hit, Sentence, response_context, sentence_blocked
 
-__all__ = ["bare_quoted_ban", "banned", "banned_kinds", "kept_out", "unit_bans"]
+__all__ = [
+    "bare_quoted_ban",
+    "banned",
+    "banned_kinds",
+    "kept_out",
+    "unit_bans",
+]
 
 # "no apology words like 'sorry' or 'apologize'", "avoid superlatives such as
 # 'best', 'greatest'": a banned kind of word, its quoted members banned.
@@ -40,6 +46,21 @@ _FORBID_KIND = re.compile(
     r"\(?(?:(?P<like>like|such\s+as|e\.g\.,?|including|for\s+example,?)\s*:?\s*)?"
     # "no technical words like hash or node or ledger": after "like", bare words too
     r"(?:(?=[\"“'‘«`]\ue000)|(?<=like\s)(?=[a-z])|(?<=as\s)(?=[a-z]))"
+)
+# Any other kind, named by a plural noun, with its examples given by "like" or
+# "such as": "no abbreviations like 'bd' or 'od'", "never mention competitors
+# such as Booking.com, Expedia or Airbnb"; not a count ("no more than 3 …")
+_FORBID_EXAMPLES = re.compile(
+    r"\b(?:no|avoid|avoiding|without|never\s+(?:use|say|write|mention)|(?:don'?t|do\s+not)\s+"
+    r"(?:use|say|write|mention))\s+(?:any\s+)?(?!(?:more|fewer|less|other|such)\b)"
+    r"(?:[\w-]+\s+){0,2}?[a-z][\w-]*[a-rt-z]s\s*,?\s*\(?(?P<like>like|such\s+as|e\.g\.,?)\s*:?\s*"
+    r"(?:(?=[\"“'‘«`]\ue000)|(?<=like\s)(?=[a-z])|(?<=as\s)(?=[a-z]))"
+)
+# "never mention competitor names (Amazon, eBay, Etsy)": names in brackets, each
+# written with a capital, are the kind's members even without "like"
+_NAMES_IN_BRACKETS = re.compile(
+    r"\b(?:never\s+(?:use|say|write|mention)|(?:don'?t|do\s+not)\s+(?:use|say|write|mention))\s+"
+    r"(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:names|brands|companies|competitors)\s*\((?=[a-z])"
 )
 # The examples of a banned kind, the members banned: the listed words, each plainly
 # one of the kind, are what the check holds (the kind's other members are not).
@@ -111,10 +132,21 @@ def banned_kinds(sentence: Sentence) -> Iterator[Hit]:
     """The quoted members of a banned kind of word ("no filler words like
     'basically' or 'literally'"): each is banned, whatever else the kind holds."""
     text = sentence.lower
-    for match in _FORBID_KIND.finditer(text):
+    starts: set[int] = set()
+    for match in (
+        *_FORBID_KIND.finditer(text),
+        *_FORBID_EXAMPLES.finditer(text),
+        *_NAMES_IN_BRACKETS.finditer(text),
+    ):
+        if match.start() in starts:
+            continue
         parsed = parse_list(sentence, match.end())
         if not parsed or ELSEWHERE.match(text, parsed[1]) or OPEN_LIST.match(text, parsed[1]):
             continue
+        if match.re is _NAMES_IN_BRACKETS and (
+            not text.startswith(")", parsed[1]) or any(w.lower() == w for w in parsed[0])
+        ):
+            continue  # "(even first names)": not names, each written with a capital
         if text.startswith(")", parsed[1]) and ELSEWHERE.match(text, parsed[1] + 1):
             continue  # "no pronouns ('I', 'me') in the title": one part's
         words = parsed[0]
@@ -128,14 +160,19 @@ def banned_kinds(sentence: Sentence) -> Iterator[Hit]:
         if not required(sentence, match.start(), owns_negation=True):
             continue  # "Third person, no pronouns 'I' or 'my'": an item of a terse list reads
         if hit := forbidden_hit(words, match.start(), parsed[1]):
+            starts.add(match.start())
             yield hit
 
 
 # "No 'love' — it's a joke card", "…, no 'synergy'": a bare "no" before quoted words
 # that end the clause bans them (not "no 'yes' or 'no' answers": a kind of thing
 # named by them, nor "no 'I think' at the start": one place).
+# "Address them as 'u', never 'je' or 'jij'", "…, but never the word 'pain'", "a
+# pangram, but not 'the quick brown fox'": an elliptical "never (use)" as well.
 _NO_QUOTED = re.compile(
-    r"(?:^[\s\-*•]*|[,;:(]\s*|[—–]\s*|\b(?:and|but)\s+)(?P<no>(?:absolutely\s+)?no)\s+(?=[\"“'‘«`]\ue000)"
+    r"(?:^[\s\-*•]*|[,;:(]\s*|[—–]\s*|\b(?:and|but)\s+)"
+    r"(?P<no>(?:absolutely\s+)?no|(?P<never>never|not))"
+    r"(?:\s+(?:the\s+)?(?:words?|phrases?|terms?))?\s+(?=[\"“'‘«`]\ue000)"
 )
 
 
@@ -150,7 +187,11 @@ def bare_quoted_ban(sentence: Sentence) -> Iterator[Hit]:
         if limit is None and not _BARE_DONE.match(text, parsed[1]):
             continue
         start = match.start("no")
-        if asks_about(sentence, start) or not required(sentence, start, owns_negation=True):
+        if match.group("never"):
+            # "Address them as 'u', never 'je'": a verb said before it, left out
+            if limit is not None or not elliptical_ban(sentence, start):
+                continue
+        elif asks_about(sentence, start) or not required(sentence, start, owns_negation=True):
             continue
         if limit is not None:
             # "absolutely no 'sorry' more than once": a ceiling, not a ban

@@ -261,6 +261,7 @@ _LITERALS = (
 _CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[a-z][\w]*(?:[-_]\w+)*\b")
 _DIGITS = re.compile(r"\d")
 _SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_EACH = re.compile(r"\s+(?:each|apiece)\b")
 _LITERAL_VERB = re.compile(
     r"\b(?P<verb>include|includes|including|mention|mentions|mentioning|add|feature|reference|"
     r"cite|give|provide|state|display|use)\s+"
@@ -320,9 +321,20 @@ def _literal_list(sentence: Sentence, pos: int, *, codes: bool) -> tuple[list[st
         items.append(found[0])
         end = found[1]
         sep = _SEP.match(text, end)
-        if sep is None or _literal(sentence, sep.end(), codes=codes) is None:
+        if sep is None:
             break
-        end = sep.end()
+        # "the hashtag #devtools and the link https://…": each literal may have its own name
+        after = sep.end()
+        for _ in range(3):
+            if _literal(sentence, after, codes=codes) is not None:
+                break
+            word = _NAMING_WORD.match(text, after)
+            if word is None:
+                break
+            after = word.end()
+        if _literal(sentence, after, codes=codes) is None:
+            break
+        end = after
     return (items, end) if items else None
 
 
@@ -365,6 +377,8 @@ def literals(sentence: Sentence) -> Iterator[Hit]:
         if (more := _AND_QUOTED.match(text, end)) and (quoted := parse_list(sentence, more.end())):
             items, end = items + quoted[0], quoted[1]
         amounts, end = frequency(sentence, end)
+        if len(items) > 1 and (each := _EACH.match(text, end)):
+            end = each.end()  # "#devtools and https://… exactly once each": every one's count
         if not amounts or OPEN_LIST.match(text, end) or ELSEWHERE.match(text, end):
             continue
         if not REQUIRE_DONE.match(text, end) or asks_about(sentence, match.start()):

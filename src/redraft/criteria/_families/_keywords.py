@@ -36,7 +36,7 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_report import count_outcome
-from redraft.criteria._families._lexical import asks_about, described
+from redraft.criteria._families._lexical import asks_about, described, elliptical_ban
 from redraft.criteria._families._qualified import alternative_listed, condition_after, taken_back
 from redraft.criteria._families._sections_of import reported_before
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
@@ -392,6 +392,9 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         parsed = parse_list(sentence, match.end())
         if parsed and ELSEWHERE.match(text, parsed[1]):
             continue  # "never mention 'x' in the title"
+        bare = match.group(0).strip() in ("never", "not")
+        if bare and not elliptical_ban(sentence, match.start()):
+            continue  # "Start with 'Dear', never 'Hey'"; "it is not 'x' that …"
         if parsed and condition_after(text, parsed[1]):
             continue  # "avoid 'basically' unless you quote someone": banned from some answers
         if parsed and (limit := MORE_THAN.match(text, parsed[1])):
@@ -402,7 +405,7 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
             continue
         if (
             parsed
-            and response_context(sentence, match.start(), owns_negation=True)
+            and (bare or response_context(sentence, match.start(), owns_negation=True))
             and (hit := forbidden_hit(parsed[0], match.start(), parsed[1]))
         ):
             yield hit

@@ -16,7 +16,7 @@ import re
 
 from redraft.criteria._sentences import Sentence, response_context, sentence_blocked
 
-__all__ = ["asks_about", "described", "required"]
+__all__ = ["asks_about", "described", "elliptical_ban", "required"]
 
 _REQUEST = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\b")
 _ITEM_WORDS = 4
@@ -89,3 +89,42 @@ def described(sentence: Sentence, start: int) -> bool:
     if asks_about(sentence, start) or sentence_blocked(sentence, start):
         return False
     return _DESCRIBED.match(sentence.lower[:start]) is not None
+
+
+# "Start with 'Dear', never 'Hey'": the word kept out of one place, not the answer
+_ONE_PLACE_BEFORE = re.compile(
+    r"\b(?:start|starts|begin|begins|open|opens|end|ends|close|closes|finish|sign|title|titled|"
+    r"heading|subject|first|last|line|greet|reply|respond|answer)\b"
+)
+# A sentence that opens by asking for words: "Use …", "Address them as …"
+_OPENING_IMPERATIVE = re.compile(
+    r"[\s\-*•]*(?:please\s+)?(?:always\s+)?(?:use|say|write|address|call|refer\s+to|spell|"
+    r"include|mention)\b"
+)
+# What a bare "never 'x'" / "not 'x'" follows when it stands for a verb said before it
+_ELLIPTICAL = re.compile(r"(?:[,;(—–]|\bbut|\band)\s*$")
+_SENTENCE_END = re.compile(r"[.!?\n]")
+
+
+def elliptical_ban(sentence: Sentence, start: int) -> bool:
+    """Whether a bare "never 'x'" or "not 'x'" at ``start`` bans the words
+    from the answer: the whole sentence holding it (a list item is read
+    within it) opens by asking for words ("Address them as 'u', never 'je'",
+    "Use 'gently' twice but never the word 'pain'"; a "not" only after quoted
+    words it contrasts with), puts no words in one
+    place ("Start with 'Dear', never 'Hey'"), and is not hedged or asked."""
+    whole = (sentence.whole or sentence.masked).lower()
+    at = sentence.start + start if sentence.whole else start
+    begin = max((m.end() for m in _SENTENCE_END.finditer(whole, 0, at)), default=0)
+    head = whole[begin:at]
+    if not head.strip():
+        return response_context(sentence, start, owns_negation=True)
+    if whole.startswith("not", at) and "\ue000" not in head:
+        return False  # "in English, but not 'Americanised'": a manner, unless words contrast
+    return (
+        _ELLIPTICAL.search(head) is not None
+        and _OPENING_IMPERATIVE.match(head) is not None
+        and _ONE_PLACE_BEFORE.search(head) is None
+        and not sentence_blocked(sentence, start)
+        and not asks_about(sentence, start)
+    )

@@ -134,12 +134,21 @@ _READINGS: tuple[re.Pattern[str], ...] = (
         rf"(?P<list>{ARG}(?:\s*(?:,|and|or)\s*{ARG})*)\s+(?:in\s+|as\s+)?"
         rf"(?P<style>{_BOLD}|{_ITALIC}|{_CODE})\b"
     ),
-    # "'x' should be in bold", "the word 'x' must be italicized"
+    # "'x' should be in bold", "the word 'x' must be italicized", "… must appear in backticks"
     re.compile(
         rf"{_WORD_NOUN}(?P<list>{ARG}(?:\s*(?:,|and|or)\s*{ARG})*)\s+(?:should|must|needs\s+to|"
-        rf"has\s+to|will)\s+(?:always\s+)?(?:be\s+)?(?:in\s+|set\s+in\s+|written\s+in\s+)?"
+        rf"has\s+to|will)\s+(?:always\s+)?(?:appear\s+|be\s+(?:written\s+|shown\s+|formatted\s+|"
+        rf"set\s+|put\s+)?)?(?:in\s+|as\s+)?"
         rf"(?P<style>{_BOLD}|{_ITALIC}|{_CODE})\b"
     ),
+)
+# "Keep the appeal deadline (30 days) in bold": a named value, given in brackets
+# (a figure in them, so not "(see below)"), put in the style
+_NAMED_VALUE = re.compile(
+    r"\b(?:put|keep|make|write|set|show|mark|format)\s+(?:the|our|my|your)\s+(?:[\w-]+\s+){0,2}?"
+    r"[\w-]+\s+\((?!\s*(?:e\.g|i\.e|see|like|such|about|around|approx|roughly|for\s+example)\b)"
+    r"(?P<value>[^()\ue000]{0,40}\d[^()\ue000]{0,40})\)\s+(?:in\s+|as\s+)?"
+    rf"(?P<style>{_BOLD}|{_ITALIC}|{_CODE})\b"
 )
 
 
@@ -173,6 +182,10 @@ def styled_words(sentence: Sentence) -> Iterator[Hit]:
             word = match.groupdict().get("style") or match.group("verb")
             build = partial(WordsStyled, words=words, style=_style_of(word))
             yield from response_spec(sentence, build, match.start(), end)
+    for match in _NAMED_VALUE.finditer(sentence.lower):
+        value = sentence.unmask(*match.span("value")).strip()
+        build = partial(WordsStyled, words=[value], style=_style_of(match.group("style")))
+        yield from response_spec(sentence, build, match.start(), match.end())
 
 
 class _StyledWords(Corrected):
