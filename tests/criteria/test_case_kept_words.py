@@ -9,10 +9,11 @@ from __future__ import annotations
 import pytest
 
 from redraft.criteria import compile_checks
+from redraft.criteria._families._case import LetterCase
 
 
 def _cases(prompt: str) -> list[str]:
-    return [c.spec.case for c in compile_checks(prompt) if c.spec.kind == "letter_case"]
+    return [c.spec.case for c in compile_checks(prompt) if isinstance(c.spec, LetterCase)]
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,11 @@ from __future__ import annotations
 import pytest
 
 from redraft.criteria import compile_checks
+from redraft.criteria._families._item_count import ItemCount
 
 
 def _items(prompt: str) -> list[int]:
-    return [c.spec.value for c in compile_checks(prompt) if c.spec.kind == "item_count"]
+    return [c.spec.value for c in compile_checks(prompt) if isinstance(c.spec, ItemCount)]
 
 
 @pytest.mark.parametrize(

@@ -33,6 +33,7 @@ from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._listed_words import listed_words_dropped
 from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
+from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._reading import things_counted
 from redraft.criteria._families._title_part import title_asked
 from redraft.criteria._sentences import (
@@ -347,7 +348,7 @@ class _Words(TallyFamily):
         listed_words_dropped(word_counts),
         word_tallies,
         counts_abroad,
-        each_thing_counts,
+        unlabelled(each_thing_counts),
     )
     cut = True
     growing = True
