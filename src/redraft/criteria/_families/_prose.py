@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
 from redraft.criteria import _measure as measure
+from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_report import TallyFamily
 from redraft.criteria._families._counted import Unit, UnitCounts
@@ -252,18 +253,20 @@ def only_the_sentence(sentence: Sentence) -> Iterator[Hit]:
 
 
 def _words(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
-    if relation == "exactly" and title_asked(sentence.whole):
+    if relation == "exactly" and (title_asked(sentence.whole) or part_added(sentence.whole)):
         return None  # "Exactly 100 words. Title on the first line.": the title's words may count
     return WordCount(relation=relation, value=value)
 
 
 def _sentences(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
-    if relation != "at_least" and title_asked(sentence.whole):
+    if relation != "at_least" and (title_asked(sentence.whole) or part_added(sentence.whole)):
         return None  # a title line ends a sentence as measured: only a floor holds
     return SentenceCount(relation=relation, value=value)
 
 
-def _characters(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+def _characters(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    if relation != "at_least" and part_added(sentence.whole):
+        return None  # "Under 1,250 characters, and add tags after a line 'Tags:'": the summary's
     return CharCount(relation=relation, value=value)
 
 
