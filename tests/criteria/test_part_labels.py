@@ -41,6 +41,9 @@ def test_a_label_on_each_part_bars_its_word_counts(prompt: str) -> None:
         "Give 3 slogans, each under 8 words, each prefixed with '- '.",
         "Headline for a piece on padel. Headline: 8 words max.",
         "Give me 3 taglines labelled by number, each under 8 words.",
+        # one line added beside the parts, not a label on each
+        "Summarise it in exactly 3 bullet points, each under 20 words. Then add one line "
+        "starting with 'Why it matters:'.",
     ],
 )
 def test_no_label_leaves_the_counts(prompt: str) -> None:
@@ -53,6 +56,7 @@ def test_no_label_leaves_the_counts(prompt: str) -> None:
         ("Label them 'HED:' and 'DEK:'.", True),
         ("Put them on two lines prefixed 'A:' and 'B:'.", True),
         ("Start each line with 'Q:'.", True),
+        ("Then add one line starting with 'Why it matters:'.", False),
         ("Each prefixed with 'feature/'.", False),
         ("Start with 'Title:' then the title.", False),
         ("Label the chart clearly.", False),

@@ -37,11 +37,25 @@ _LABELS_ASKED = re.compile(
 _TITLE_LABEL = re.compile(r"(?:title|subject|headline)", re.IGNORECASE)
 
 
+# A label on each of the parts, not on one line added beside them ("Then add
+# one line starting with 'Why it matters:'"): a distributive word in its
+# clause, or more than one label
+_EACH = re.compile(r"\b(?:each|every|all|both|them|they|these|those)\b", re.IGNORECASE)
+_CLAUSE_START = re.compile(r"[.;!?\n][^.;!?\n]*$")
+
+
+def _on_each_part(full: str, match: re.Match[str]) -> bool:
+    before = _CLAUSE_START.search(full, 0, match.start())
+    clause = full[before.start() if before else 0 : match.end() + 40]
+    return _EACH.search(clause) is not None or clause.count(":") > 1
+
+
 @functools.lru_cache(maxsize=8)
 def labels_asked(full: str) -> bool:
-    """Whether the prompt (its original text) asks for a label on its parts."""
+    """Whether the prompt (its original text) asks for a label on each of its parts."""
     return any(
         not _TITLE_LABEL.fullmatch((m.group("l1") or m.group("l2")).strip())
+        and _on_each_part(full, m)
         for m in _LABELS_ASKED.finditer(full)
     )
 
