@@ -37,6 +37,15 @@ def test_an_added_part_bars_the_whole_count(prompt: str) -> None:
     ("prompt", "kind"),
     [
         ("Describe Paris in exactly 4 sentences.", "sentence_count"),
+        (
+            "Write a note in at most 5 sentences, and put my phone number at the end.",
+            "sentence_count",
+        ),
+        (
+            "Promo text message. 140 chars max, and include STOP at the end, no emojis.",
+            "char_count",
+        ),
+        ("A post with 3 hashtags after it, no more than 280 characters total.", "char_count"),
         ("Write a tweet under 280 characters. Don't add anything at the end.", "char_count"),
         (
             "Answer in at most 3 sentences. Please add a P.S. at the end of your reply.",

@@ -42,6 +42,8 @@ def test_a_label_on_each_part_bars_its_word_counts(prompt: str) -> None:
         "Headline for a piece on padel. Headline: 8 words max.",
         "Give me 3 taglines labelled by number, each under 8 words.",
         # one line added beside the parts, not a label on each
+        "Create 8 interview questions. Each question must be under 20 words. After each "
+        "question, one line starting 'Look for:'.",
         "Summarise it in exactly 3 bullet points, each under 20 words. Then add one line "
         "starting with 'Why it matters:'.",
     ],

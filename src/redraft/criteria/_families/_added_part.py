@@ -9,8 +9,9 @@ measures one part of these, so such counts compile nothing beside one
 (:func:`part_added`).
 
 Read where a verb of adding or placing is followed, within its clause, by a
-place in the answer: "at the bottom/end/top", "after/before a line",
-"below/under it", "on a separate line". Not a postscript ("add a P.S. at the
+place in the answer: "at the bottom/top", "after/before a line",
+"below/under it", "on a separate line"; not "at the end", where what is
+added may close the text itself ("include STOP at the end"). Not a postscript ("add a P.S. at the
 end"): the convention counts it within the answer, as the instruction sets
 that name it measure it; nor a refused part ("don't add anything at the end").
 """
@@ -25,7 +26,9 @@ __all__ = ["part_added"]
 _ADDED = re.compile(
     r"\b(?P<verb>add|append|attach|put|place|include|give|list|write|provide|end\s+with|"
     r"finish\s+with|follow\s+(?:it|this|that|them|up)\s+with)\b(?P<what>[^.;!?\n]{0,60}?)"
-    r"\b(?:at\s+the\s+(?:very\s+)?(?:bottom|end|top|foot)|"
+    # not "at the end": what is put there may end the text itself ("include
+    # STOP at the end", "put my phone number at the end")
+    r"\b(?:at\s+the\s+(?:very\s+)?(?:bottom|top|foot)|"
     r"(?:after|before|below|above|under|beneath|underneath)\s+(?:a|an|the|that|this|it|them)\b|"
     r"on\s+(?:a\s+)?(?:separate|new|its\s+own|their\s+own)\s+lines?)"
 )

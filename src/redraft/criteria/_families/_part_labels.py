@@ -44,9 +44,18 @@ _EACH = re.compile(r"\b(?:each|every|all|both|them|they|these|those)\b", re.IGNO
 _CLAUSE_START = re.compile(r"[.;!?\n][^.;!?\n]*$")
 
 
+# one line added ("After each question, one line starting 'Look for:'"): a
+# line of its own, not a label on the parts counted
+_ONE_LINE = re.compile(
+    r"\b(?:one|a|an|a\s+single|one\s+more|an\s+extra)\s+(?:[\w-]+\s+)?line\b", re.I
+)
+
+
 def _on_each_part(full: str, match: re.Match[str]) -> bool:
     before = _CLAUSE_START.search(full, 0, match.start())
     clause = full[before.start() if before else 0 : match.end() + 40]
+    if _ONE_LINE.search(full, before.start() if before else 0, match.end()):
+        return False
     return _EACH.search(clause) is not None or clause.count(":") > 1
 
 

@@ -264,8 +264,12 @@ def _sentences(relation: Relation, value: int, sentence: Sentence) -> FamilySpec
     return SentenceCount(relation=relation, value=value)
 
 
+# the count said of all the answer: "280 characters total", "in all"
+_TOTAL = re.compile(r"\b(?:total|in\s+all|overall|altogether|all\s+told|including\s+everything)\b")
+
+
 def _characters(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
-    if relation != "at_least" and part_added(sentence.whole):
+    if relation != "at_least" and part_added(sentence.whole) and not _TOTAL.search(sentence.lower):
         return None  # "Under 1,250 characters, and add tags after a line 'Tags:'": the summary's
     return CharCount(relation=relation, value=value)
 
