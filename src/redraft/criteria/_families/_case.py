@@ -8,6 +8,7 @@ for one thing ("lowercase for the title") compile nothing.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
@@ -299,6 +300,37 @@ _LINE_THEN_CASE = re.compile(rf"(?:^|[,;:]|\band)\s*{_EACH_ON_A_LINE}\s+$")
 
 # "can you give me 9 names, in capitals?": a polite request ends in a question mark
 _ITEM_AFTER = re.compile(r"\s*(?:[.,;!?]|$)")
+
+
+# Some words kept in the other case anywhere in the prompt ("All lowercase. …
+# keep PAY-231 uppercase", "Acronyms stay in capitals"): the whole answer is
+# then not in one case. Not the answer itself ("keep it all lowercase").
+_CASE_NAMES = {
+    "lower": r"upper[\s-]?case|capitals?|caps|capitali[sz]ed|all[\s-]caps|block\s+letters",
+    "upper": r"lower[\s-]?case|small\s+letters",
+}
+_AS_WRITTEN = r"as\s+(?:written|is|given|spelled|spelt)|(?:in\s+)?(?:its|their)\s+original\s+case"
+_WHOLE_OBJECT = re.compile(
+    r"^(?:it|this|that|everything|all|it\s+all|all\s+of\s+it|the\s+(?:whole|entire|answer|"
+    r"response|reply|text|output|rest)|your\s+\w+)\b|\b(?:no|not|never|without)\b"
+)
+
+
+@functools.lru_cache(maxsize=8)
+def _kept_in_other_case(whole: str, case: str) -> bool:
+    other = rf"(?:in\s+)?(?:{_CASE_NAMES[case]}|{_AS_WRITTEN})\b"
+    kept = re.compile(
+        r"\b(?:keep|leave|retain|preserve)\s+(?P<obj>[^.;!?\n,]{1,40}?)\s+" + other + "|"
+        r"\b(?P<subj>[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:should|must|will|can)\s+)?(?:stays?|remains?)"
+        r"\s+" + other
+    )
+    for found in kept.finditer(whole.lower()):
+        said = (found.group("obj") or found.group("subj") or "").strip()
+        if not _WHOLE_OBJECT.search(said):
+            return True
+    return False
+
+
 _NEGATED_BEFORE = re.compile(r"\b(?:not|never|no|don'?t|without)\b[^,]*$")
 
 
@@ -312,6 +344,8 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
     found += [("upper", m, True) for m in _LETTERS_UPPER.finditer(text)]
     if len({case for case, _, _ in found}) > 1:
         return  # "2 paragraphs in all caps and 1 in lowercase": each case is a part's
+    if found and _kept_in_other_case(sentence.whole, found[0][0]):
+        return  # "All lowercase … keep PAY-231 uppercase": some words in the other case
     for case, match, owns in found:
         if _PART_BEFORE.search(text, 0, match.start()):
             continue  # "… and the rest in lowercase": the case of some parts

@@ -82,8 +82,13 @@ _COUNT = (
     rf"(?:\s*(?:to|-|–|or)\s*(?P<to>{NUMBER}))?)"
 )
 _PLURAL = PLURAL
-# "5 true/false statements": a slash joins two words of one modifier
-_THINGS = rf"(?P<things>(?:(?!(?:and|or|to|for|of)\b)[a-z][\w'/-]*\s+){{0,3}}?{_PLURAL})\b"
+# "5 true/false statements": a slash joins two words of one modifier. A
+# preposition or a layout participle ends the things ("nine digits separated
+# by spaces" counts digits, not spaces)
+_THINGS = (
+    r"(?P<things>(?:(?!(?:and|or|to|for|of|by|with|in|on|at|from|into|per|each|separated|"
+    rf"divided|split|joined|delimited)\b)[a-z][\w'/-]*\s+){{0,3}}?{_PLURAL})\b"
+)
 # The count alone, the things named before it: "Give me 5.", "list 3 of them".
 # A second bound may follow ("at least 7, but under 12"), and a relation said
 # after the count ("give me 12, no more no less", "5, max").
@@ -285,9 +290,12 @@ def requests_in(text: str, *, whole: bool = False) -> list[re.Match[str]]:
     return [
         m
         for m in found
-        if not NOT_ITEMS.search(things := m.group("things") or "")
-        or _words_listed(m, things)
-        or values_asked(m)
+        if (
+            not NOT_ITEMS.search(things := m.group("things") or "")
+            or _words_listed(m, things)
+            or values_asked(m)
+        )
+        and not _head_not_items(text, m)
     ]
 
 
@@ -298,6 +306,24 @@ def values_asked(match: re.Match[str]) -> bool:
     """Whether the things asked are values made up one to a line ("8 fake
     customer IDs", "10 phone numbers"): each a line of a code block too."""
     return _VALUES_ASKED.search(match.groupdict().get("things") or "") is not None
+
+
+# The noun phrase goes on past the plural read as its head: "10 sports trivia
+# questions", "5 news headlines": its last plural is the head.
+_GOES_ON = re.compile(
+    r"\s+(?:(?!(?:and|or|to|for|of|by|with|in|on|at|from|into|per|each|that|which|who|i|we|you|"
+    rf"they|the|a|an)\b)[a-z][\w'/-]*\s+){{0,2}}?(?P<head>{_PLURAL})\b"
+)
+
+
+def _head_not_items(text: str, match: re.Match[str]) -> bool:
+    """Whether the things read ("sports") modify a later plural that is
+    no list item ("10 sports trivia questions": questions are counted as
+    questions)."""
+    if match.group("things") is None:
+        return False
+    goes_on = _GOES_ON.match(text, match.end("things"))
+    return goes_on is not None and NOT_ITEMS.search(goes_on.group("head")) is not None
 
 
 # Words of a kind asked as a list: "10 English words that are palindromes",

@@ -286,15 +286,44 @@ def translations(sentence: Sentence) -> Iterator[Hit]:
         yield from response_spec(sentence, partial(Language, language=code), *match.span())
 
 
+# A part of the answer in a second language: "Reply in Portuguese, and add an
+# English translation underneath", "then the same text in French below it".
+# The answer is then in two languages, and no one language is the whole's.
+_SECOND_PART = re.compile(
+    rf"\b(?:an?|the|its|their|your)\s+(?:[\w-]+\s+)?(?P<a>{_LANGUAGE_NAME})\s+"
+    r"(?:translation|version|gloss|summary|equivalent)s?\b|"
+    rf"\b(?:then|also|plus|followed\s+by|and)\s+(?:the\s+same\s+)?(?:[\w-]+\s+){{0,3}}?in\s+"
+    rf"(?P<b>{_LANGUAGE_NAME})\s+(?:below|underneath|after|beneath|under)\b"
+)
+
+
+def _two_parts(whole: str) -> bool:
+    """Whether the prompt asks a part in a language and names another."""
+    if not _SECOND_PART.search(whole):
+        return False
+    return len({_NAMES[m.group(0)] for m in re.finditer(rf"\b(?:{_LANGUAGE_NAME})\b", whole)}) > 1
+
+
+def _one_language_only(rule: Rule) -> Rule:
+    """``rule`` without a language where the prompt asks a part in another."""
+
+    def read(sentence: Sentence) -> Iterator[Hit]:
+        whole = (sentence.whole or sentence.masked).lower()
+        for hit in rule(sentence):
+            if isinstance(hit.spec, Language) and _two_parts(whole):
+                continue  # "Reply in Portuguese, and add an English translation"
+            yield hit
+
+    read.__name__ = read.__qualname__ = getattr(rule, "__name__", "rule")
+    return read
+
+
 class _Language(Corrected):
     name = "language"
     specs = (Language,)
-    rules: ClassVar[tuple[Rule, ...]] = (
-        language,
-        one_language,
-        named_language,
-        translations,
-        in_its_own_words,
+    rules: ClassVar[tuple[Rule, ...]] = tuple(
+        _one_language_only(rule)
+        for rule in (language, one_language, named_language, translations, in_its_own_words)
     )
 
     def measure(self, spec: Any, text: str) -> Outcome:

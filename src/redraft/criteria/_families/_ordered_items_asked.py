@@ -284,8 +284,30 @@ _SUBJECT_FORMS = (_SUBJECT_ORDER, _DIRECTION_KEY)
 _TERSE_BEFORE = re.compile(r"(?:^|[,;:—–(])\s*$")
 
 
+# The answer shows the items without the key they are ordered by: "output them
+# as a list of names only", "just the titles", "leave out the scores". An
+# order by number or time read from the given data is then no order an answer
+# shows (the key is in the prompt, not in the items).
+_KEY_HIDDEN = re.compile(
+    r"\b(?:names?|titles?|labels?|words?)\s+only\b|"
+    r"\b(?:only|just)\s+(?:the\s+|their\s+|its\s+)?(?:[\w-]+\s+)?(?:names?|titles?|labels?)\b(?!\s+(?:and|with|plus)\b)|"
+    r"\b(?:without|no|minus)\s+(?:the\s+|their\s+|its\s+|any\s+)?(?:numbers?|scores?|values?|"
+    r"prices?|dates?|years?|times?|figures?|amounts?|rolls?|points?)\b|"
+    r"\b(?:drop|omit|leave\s+out|remove|hide|strip)\s+(?:the\s+|their\s+|its\s+|all\s+)?"
+    r"(?:numbers?|scores?|values?|prices?|dates?|years?|times?|figures?|amounts?|rolls?|points?)\b"
+)
+
+
 def ordered_items(sentence: Sentence) -> Iterator[Hit]:
     """ "Sorted ascending", "in chronological order", "cheapest to most expensive"."""
+    for hit in _ordered_items(sentence):
+        hidden = _KEY_HIDDEN.search(sentence.whole.lower())
+        if isinstance(hit.spec, OrderedItems) and hit.spec.by in ("number", "time") and hidden:
+            return  # "Sort these rolls highest to lowest, names only": the key is not shown
+        yield hit
+
+
+def _ordered_items(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     if sentence.original.rstrip().endswith("?"):
         return

@@ -50,6 +50,7 @@ from redraft.criteria._families._part_grammar import (
     index_named,
     part_named,
 )
+from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._parts import parts_of
 from redraft.criteria._families._per_part import COUNTERS, HOLDS, UNIT_NAMES, Units, units_of
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
@@ -434,7 +435,7 @@ def _following(
 class _PartCount(Family):
     name = "a count within one part"
     specs = (PartCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (part_counts,)
+    rules: ClassVar[tuple[Rule, ...]] = (unlabelled(part_counts),)
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _part_count(spec, text)

@@ -31,6 +31,7 @@ from redraft.criteria._families._line_per_sentence import (
     line_per_sentence,
     repairs_one_per_line,
 )
+from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._part_scope import some_parts
 from redraft.criteria._families._parts import parts_of
 from redraft.criteria._families._per_part_spec import (
@@ -453,7 +454,7 @@ def _in_each(text: str, plain: PartGuard, taken: list[tuple[int, int]]) -> Itera
 class _EachCount(Family):
     name = "counts within each part"
     specs = (EachWordCount, EachCount)
-    rules: ClassVar[tuple[Rule, ...]] = (each_counts, line_per_sentence)
+    rules: ClassVar[tuple[Rule, ...]] = (unlabelled(each_counts), line_per_sentence)
     edits: ClassVar[tuple[RepairOp, ...]] = (ONE_SENTENCE_PER_LINE,)
 
     def repair(self, spec: Any) -> dict[str, Any] | None:

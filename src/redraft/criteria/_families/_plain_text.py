@@ -143,13 +143,33 @@ _ELSEWHERE = re.compile(
 )
 
 
+# Markup the prompt asks for somewhere ("Questions in bold, answers in plain
+# text", "a markdown table of prices"): the answer is then not free of
+# markdown, and "plain text" is a part's. Not markup refused ("no bold").
+_MARKUP_ASKED = re.compile(
+    r"\b(?:in|with|using|use|make|put|set)\s+(?:[\w-]+\s+){0,3}?(?:bold|italics?|boldface)\b|"
+    r"\b(?:bold|italici[sz]e|italic|embolden)\s+(?:the|each|every|all|its|their|your)\b|"
+    r"\bmarkdown\s+(?:tables?|headings?|headers?|lists?|bullets?|links?|code\s+blocks?|"
+    r"checklists?)\b|\bas\s+(?:a\s+)?markdown\b"
+)
+_REFUSED = re.compile(r"\b(?:no|not|don'?t|never|without|avoid)\b[^.;,!?\n]*$")
+
+
+def _markup_asked(whole: str) -> bool:
+    text = whole.lower()
+    return any(
+        not _REFUSED.search(text, max(0, m.start() - 30), m.start() + 1)
+        for m in _MARKUP_ASKED.finditer(text)
+    )
+
+
 def plain_text(sentence: Sentence) -> Iterator[Hit]:
     """ "No markdown", "plain text only"."""
     text = sentence.lower
     if sentence.original.rstrip().endswith("?") and not _POLITE.match(text):
         return
-    if _ELSEWHERE.search(text):
-        return
+    if _ELSEWHERE.search(text) or _markup_asked(sentence.whole or sentence.masked):
+        return  # "Questions in bold, answers in plain text": markup asked elsewhere
     for pattern, owns in ((_NO, True), (_PLAIN, False)):
         for match in pattern.finditer(text):
             if _PART_ONLY.match(text[match.end() :]):

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
 from redraft.criteria import _measure as measure
+from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_report import TallyFamily
 from redraft.criteria._families._counted import Unit, UnitCounts
@@ -33,7 +34,9 @@ from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._listed_words import listed_words_dropped
 from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
+from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._reading import things_counted
+from redraft.criteria._families._title_part import title_asked
 from redraft.criteria._sentences import (
     HEDGE,
     LATER_PART,
@@ -105,15 +108,6 @@ _CORRESPONDENCE = re.compile(
 )
 
 
-# A title or a heading asked beside the paragraphs is a block of its own
-# that a blank-line count may or may not include ("3 paragraphs and a title")
-_TITLED = re.compile(
-    r"\b(?<!no\s)(?<!without\s)(?<!without\sa\s)(?<!without\sany\s)(?<!skip\sthe\s)"
-    r"(?:an?\s+|the\s+|your\s+|with\s+|add\s+|include\s+|use\s+|under\s+)(?:[\w-]+\s+)?"
-    r"(?:title|heading|headings|headline|subheadings?|header)\b(?!\s+case\b)"
-)
-
-
 # A block asked beside the paragraphs: a postscript, a references list, a note
 # the answer "also includes" ("each reply also includes a short note on the form")
 _EXTRA_BLOCK = re.compile(
@@ -149,7 +143,7 @@ def paragraph_count(relation: Relation, value: int, sentence: Sentence) -> Parag
     if _CORRESPONDENCE.search(sentence.whole.lower()):
         return None
     whole = sentence.whole.lower()
-    if relation != "at_least" and (_TITLED.search(whole) or _EXTRA_BLOCK.search(whole)):
+    if relation != "at_least" and (title_asked(sentence.whole) or _EXTRA_BLOCK.search(whole)):
         return None  # a title or a note is a block that may be counted: only a floor holds
     return ParagraphCount(relation=relation, value=value)
 
@@ -258,15 +252,25 @@ def only_the_sentence(sentence: Sentence) -> Iterator[Hit]:
     yield Hit(SentenceCount(relation="exactly", value=1), *found.span())
 
 
-def _words(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+def _words(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    if relation == "exactly" and (title_asked(sentence.whole) or part_added(sentence.whole)):
+        return None  # "Exactly 100 words. Title on the first line.": the title's words may count
     return WordCount(relation=relation, value=value)
 
 
-def _sentences(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+def _sentences(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    if relation != "at_least" and (title_asked(sentence.whole) or part_added(sentence.whole)):
+        return None  # a title line ends a sentence as measured: only a floor holds
     return SentenceCount(relation=relation, value=value)
 
 
-def _characters(relation: Relation, value: int, sentence: Sentence) -> FamilySpec:
+# the count said of all the answer: "280 characters total", "in all"
+_TOTAL = re.compile(r"\b(?:total|in\s+all|overall|altogether|all\s+told|including\s+everything)\b")
+
+
+def _characters(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
+    if relation != "at_least" and part_added(sentence.whole) and not _TOTAL.search(sentence.lower):
+        return None  # "Under 1,250 characters, and add tags after a line 'Tags:'": the summary's
     return CharCount(relation=relation, value=value)
 
 
@@ -351,7 +355,7 @@ class _Words(TallyFamily):
         listed_words_dropped(word_counts),
         word_tallies,
         counts_abroad,
-        each_thing_counts,
+        unlabelled(each_thing_counts),
     )
     cut = True
     growing = True

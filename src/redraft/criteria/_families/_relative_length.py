@@ -262,6 +262,56 @@ def _spec(match: re.Match[str], sentence: Sentence) -> RelativeLength | None:
         return None
 
 
+# A second relation joined to the first with its verb left out: "the first
+# paragraph must be the shortest and the last the longest", "line 1 should be
+# the longest, line 5 the shortest". One clause, two relations: both compile,
+# or (where the second is not read) neither.
+_JOINED = re.compile(r"^\s*(?:,\s*)?(?:and|but|while|whereas|with)?\s*(?=\S)")
+_GAPPED = re.compile(
+    rf"{position('g')}\s+(?:(?:being|one)\s+)?the\s+(?P<grank>longest|shortest)"
+    rf"(?:\s+(?:{NOUN}|ones?))?(?:\s+(?:of\s+(?:them|all|the\s+\w+)|overall))?\b"
+)
+_RELATION_WORD = re.compile(
+    r"\b(?:long|longer|longest|short|shorter|shortest|length|lengthier|twice|half|double|more|"
+    r"fewer|less)\b"
+)
+_CLAUSE_END = re.compile(r"[.;!?\n]")
+
+
+def _gapped(after: str, first: RelativeLength) -> RelativeLength | bool | None:
+    """The relation the rest of the clause joins to ``first`` with its verb
+    left out: a spec where it is read, False where another relation is there
+    but not read, None where the clause holds no other relation."""
+    end = _CLAUSE_END.search(after)
+    rest = after[: end.start() if end else len(after)]
+    if not _RELATION_WORD.search(rest):
+        return None
+    joined = _JOINED.match(rest)
+    start = joined.end() if joined else 0
+    if any(p.match(rest, start) for p in (_SUPERLATIVE, _COMPARATIVE, _INVERTED)):
+        return None  # "…, while the third should be longer than the second": read on its own
+    found = _GAPPED.match(rest, start)
+    if (
+        found is None
+        or (first.rank not in ("longest", "shortest"))
+        or not closes(rest[found.end() :])
+    ):
+        return False
+    named, noun = positions_of(found, "g")
+    part = part_noun(noun) if noun else first.part
+    if not named or part != first.part or set(named) & set(first.positions):
+        return False
+    try:
+        return RelativeLength(
+            part=part,
+            positions=named,
+            rank=found.group("grank"),  # type: ignore[arg-type]
+            unit=first.unit,
+        )
+    except ValueError:
+        return False
+
+
 def relative_length(sentence: Sentence) -> Iterator[Hit]:
     """ "The middle paragraph must be the shortest", "the second longer than the first"."""
     text = sentence.lower
@@ -281,9 +331,16 @@ def relative_length(sentence: Sentence) -> Iterator[Hit]:
             if pattern is _COMPARATIVE and not closes(after):
                 continue  # "… longer than the first one's ending": another thing compared
             spec = _spec(match, sentence)
-            if spec is not None:
-                tail = _UNIT_TAIL.match(text[match.end() :])
-                yield Hit(spec, match.start(), match.end() + (tail.end() if tail else 0))
+            if spec is None:
+                continue
+            tail = _UNIT_TAIL.match(after)
+            end = match.end() + (tail.end() if tail else 0)
+            second = _gapped(text[end:], spec)
+            if second is False:
+                continue  # "… the shortest and the last twice as long": the clause not read whole
+            yield Hit(spec, match.start(), end)
+            if isinstance(second, RelativeLength):
+                yield Hit(second, end, end + len(_CLAUSE_END.split(text[end:], 1)[0]))
 
 
 class _RelativeLength(Family):
