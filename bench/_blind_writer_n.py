@@ -29,7 +29,10 @@ style label. Each rule reads one convention, never a prompt or a quote:
 - sections equal to names under a label of order ("section_order"): the
   named sections in that order; keys equal to names under a label of order
   ("json_key_order"): no kind reads the keys' order (nor, in an example
-  within prose, that the answer is only JSON).
+  within prose, that the answer is only JSON);
+- a length of each step (point, entry) beside a sibling saying the answer
+  is a numbered or bulleted list: each list item's length (the per-item
+  kinds, or each line's where the items stand one per line).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from _blind_matchers import (
     all_of,
     count,
     counts,
+    either,
     fields,
     keyword,
     no_kind,
@@ -278,6 +282,36 @@ def keys_in_order(c: Constraint, found: Expectation) -> Expectation:
     return no_kind("keys in an order: no kind reads the order of keys", *parts)
 
 
+_EACH_ITEM = re.compile(r"(?:each|every|per) (?:step|point|entry|item|list item)")
+_LENGTHS = {"word": "words", "character": "characters"}
+
+
+def _each_listed_step(c: Constraint, row: Row) -> Expectation | None:
+    """A length of each step (point, entry) where a sibling says the answer
+    is a numbered or bulleted list of them: each of that list's items."""
+    scope = " ".join(str(c.scope or "").lower().split())
+    units = _LENGTHS.get(unit_of(c))
+    if not _EACH_ITEM.fullmatch(scope) or units is None:
+        return None
+    if c.relation not in NUMERIC or not count_value(c.relation, c.value):
+        return None
+    listed = any(
+        singular(raw_unit(s)) in _ITEMS | {"numbered item"}
+        and is_response(scope_of(s.scope))
+        and re.search(r"numbered list|bullet", f"{s.family} {s.value}".lower().replace("_", " "))
+        for s in row.constraints
+        if s.index != c.index
+    )
+    if not listed:
+        return None
+    if units == "words":
+        per_item = counts("each_word_count", c.relation, c.value, part="item")
+    else:
+        per_item = counts("each_count", c.relation, c.value, part="item", units=units)
+    per_line = counts("line_length", c.relation, c.value, length_in=units)
+    return all_of(*(either(a, b) for a, b in zip(per_item, per_line, strict=True)))
+
+
 def writer_n(c: Constraint, row: Row) -> Expectation | None:
     """The checks ``c`` maps to by one of split N's writer's conventions;
     None where none applies (the mapper reads it on)."""
@@ -288,6 +322,7 @@ def writer_n(c: Constraint, row: Row) -> Expectation | None:
         _sorted_by_lead,
         _styled_count,
         _sections_in_order,
+        _each_listed_step,
     )
     for rule in rules:
         found = rule(c, row)

@@ -114,6 +114,19 @@ def test_keys_in_an_order_imply_the_keys_only() -> None:
     assert plain.expressible
 
 
+def test_each_step_of_a_numbered_list_is_each_item() -> None:
+    steps: dict[str, Any] = {"family": "step_length", "unit": "word", "scope": "every step"}
+    steps |= {"relation": "at_most", "value": 9}
+    form: dict[str, Any] = {"family": "list_form", "unit": "item", "relation": "other"}
+    found = _expect(steps, form | {"value": "numbered list"})
+    per_item = _count("each_word_count", "at_most", 9, part="item")
+    assert _covered(found, per_item)
+    assert not _covered(found, per_item | {"value": 10})
+    # no list named beside: the steps may be pieces of something else
+    plain = _expect(steps, form | {"value": "paragraphs"})
+    assert not _covered(plain, per_item)
+
+
 # -- shared readings ---------------------------------------------------------------------
 
 
