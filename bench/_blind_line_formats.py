@@ -8,7 +8,8 @@ line of the answer in a stated form ("'Answer: X' on the last line",
 A constraint maps to a ``line_template`` only when its fields state the
 whole line: ``matches_format`` with the form as its value (a placeholder
 spelling such as ``Rating: X/5``, ``Answer: <value>``, or a regular
-expression anchored at both ends such as ``^HP: \\d+/100$``), or
+expression anchored at both ends such as ``^HP: \\d+/100$``, or at neither
+end where it opens with a label, ``Total: \\d+ kcal``), or
 ``starts_with`` a label (the line is the label and some text), of the
 scope ``last line`` / ``final line`` / ``first line`` / ``line 1``. A form
 whose holes the writer restricts beyond what the form spells (a bare ``X``
@@ -41,6 +42,7 @@ _REGEX_HOLES = [
     (re.compile(r"\.\+|\.\*\?|\.\+\?|\\S\.\*"), "<text>"),
 ]
 _LETTERS = re.compile(r"\[([A-Z])-([A-Z])\]")
+_LABELLED = re.compile(r"[A-Za-z][\w ]{0,30}: ")
 _HOLES = re.compile(r"<number>|<text>|<one of [A-Z ]+>")
 _PLACEHOLDER = re.compile(r"(?!<one of )<[^<>]{1,30}>|\.\.\.|…|(?<![A-Za-z0-9])[NX](?![A-Za-z0-9])")
 
@@ -88,7 +90,13 @@ def _template(c: Constraint) -> str | None:
         return f"{label} <text>" if re.fullmatch(r"[\w ]{1,30}:", label) else None
     if relation != "matches_format":
         return None
-    return _from_regex(value) if value.startswith("^") else _from_placeholders(value)
+    if value.startswith("^"):
+        return _from_regex(value)
+    if "\\" in value and _LABELLED.match(value) and not value.endswith("$"):
+        # a line "as 'Total: \\d+ kcal'": a labelled line's form, anchored nowhere,
+        # is the line's whole form (an expression open at one end is not)
+        return _from_regex(f"^{value}$")
+    return _from_placeholders(value)
 
 
 def _norm(template: str) -> str:

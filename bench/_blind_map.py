@@ -93,6 +93,8 @@ from _blind_relations import relations
 from _blind_rows import Constraint, Row, load_split
 from _blind_sequence import sequence
 from _blind_shapes import list_item_ends, shapes
+from _blind_stated import stated as described
+from _blind_stated import words_in_counted_parts
 from _blind_structure import structure
 from _blind_styled import words_in_style
 from _blind_tables import tabular
@@ -105,6 +107,7 @@ from _blind_writer_l import regex_lines, writer_l
 from _blind_writer_l_counts import laid_out_counts
 from _blind_writer_l_sections import section_readings
 from _blind_writer_m import writer_m
+from _blind_writer_n import keys_in_order, writer_n
 
 __all__ = [
     "Constraint",
@@ -147,6 +150,9 @@ def _expectation(c: Constraint, row: Row) -> Expectation:
     # counts laid out by a sibling, sections' order and level, line formats
     # as expressions: split L's writer (bench/_blind_writer_l*.py)
     found = laid_out_counts(c, row, found)
+    # words in parts counted where no kind counts them: the words (_blind_stated.py)
+    found = words_in_counted_parts(c, found)
+    found = keys_in_order(c, found)  # keys in an order: a part (bench/_blind_writer_n.py)
     return regex_lines(c, section_readings(c, row, found))
 
 
@@ -159,6 +165,10 @@ def _expect_any(c: Constraint, row: Row) -> Expectation:
         return l_
     if (m_ := writer_m(c, row)) is not None:  # split M's writer's conventions: _blind_writer_m.py
         return m_
+    if (n_ := writer_n(c, row)) is not None:  # split N's writer's conventions: _blind_writer_n.py
+        return n_
+    if (said := described(c)) is not None:  # a start, a form, numbers described: _blind_stated.py
+        return said
     if (related := relations(c, row)) is not None:  # between parts: bench/_blind_relations.py
         return related
     if (

@@ -20,7 +20,7 @@ from _blind_matchers import one_of as whole_one_of
 from _blind_parts import Scope, is_response, phrase, scope_of, unit_of
 from _blind_rows import Constraint
 
-__all__ = ["properties", "stated_case"]
+__all__ = ["capital_start", "properties", "stated_case"]
 
 _LOWER = re.compile(
     r"(?:all |only |entirely |fully )?(?:in )?lower[- ]?case(?: letters?| only)?"
@@ -84,6 +84,24 @@ def _capital_starts(c: Constraint, unit: str, scope: Scope, value: str) -> Expec
     return all_of(
         Matcher(frozenset({"each_starts_with"}), test, f"each_starts_with capital part={chosen}")
     )
+
+
+_CAPITAL_CLASS = re.compile(r"\[A-Z\]|\^\[A-Z\]|\[A-Z\]\.\*|\^\[A-Z\]\.\*")
+
+
+def capital_start(c: Constraint) -> Expectation | None:
+    """Every part starting (``starts_with``) with a capital letter, however
+    the writer spells it ("a capital letter", ``[A-Z]``): as ``all``
+    "start with a capital letter" reads."""
+    if c.relation != "starts_with" or c.words:
+        return None
+    value = _value(c)
+    if not (_CAPITALISED.fullmatch(value) or _CAPITAL_CLASS.fullmatch(str(c.value).strip())):
+        return None
+    scope = scope_of(c.scope)
+    if scope[0] != "each":
+        return None
+    return _capital_starts(c, unit_of(c), scope, "capital letter")
 
 
 def _distinct_words(unit: str, scope: Scope, value: str) -> Expectation | None:

@@ -315,6 +315,9 @@ def read_format(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation
         return styled
     if not is_response(scope):
         return no_kind("the format of one part: no kind")
+    if re.search(r"\bya?ml (?:list|array|sequence)\b", value):
+        # the yaml kind wants a mapping at the top, which a list is not
+        return no_kind("a YAML list: the yaml kind checks a mapping")
     if re.search(r"\bya?ml\b", value):
         return all_of(yaml_mapping())
     if re.search(r"\bxml\b", value):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from _blind_matchers import Expectation, Matcher, Spec, count
+from _blind_matchers import Expectation, Matcher, Spec, count, keyword
 from _blind_rows import Constraint
 
 __all__ = ["words_in_style"]
@@ -92,6 +92,10 @@ def words_in_style(c: Constraint) -> Expectation | None:
         return spec.get("style") == style and want <= got
 
     # bold or italic words are highlighted spans: at least one is implied
-    implied = (count("highlight_count", "at_least", 1),) if style != "code" else ()
+    implied: tuple[Matcher, ...] = (
+        (count("highlight_count", "at_least", 1),) if style != "code" else ()
+    )
+    # every word appears (in its style), so each is a keyword at least once
+    implied += tuple(keyword(w, "at_least", 1) for w in words)
     styled = Matcher(frozenset({"words_styled"}), test, f"words_styled {style} {words}")
     return Expectation(matchers=(styled,), kinds=styled.kinds, implied=implied)

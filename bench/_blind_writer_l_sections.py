@@ -177,10 +177,17 @@ def _headings_level(c: Constraint) -> Matcher | None:
     if singular(raw_unit(c)) not in ("heading", "header"):
         return None
     said = _LEVEL_NOTE.search(str(c.note).lower())
-    marks = {len(m["m"]) for w in c.words if (m := _LEVEL_MARK.match(w.strip() + " "))}
+    # the marks on the names, given as the words or as the value's list
+    shown = [v for v in c.value if isinstance(v, str)] if isinstance(c.value, list | tuple) else []
+    marked = c.words if all(w.strip().startswith("#") for w in c.words) else tuple(shown)
+    marks = {len(m["m"]) for w in marked if (m := _LEVEL_MARK.match(w.strip() + " "))}
     if said is not None:
         level = int(said["n"] or said["h"] or len(said["m"]))
-    elif len(marks) == 1 and all(w.strip().startswith("#") for w in c.words):
+    elif (
+        len(marks) == 1
+        and len(marked) == len(c.words)
+        and all(w.strip().startswith("#") for w in marked)
+    ):
         level = marks.pop()
     else:
         return None
