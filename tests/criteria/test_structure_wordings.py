@@ -567,11 +567,6 @@ def test_bare_labels_without_a_form_head_sections() -> None:
     ("prompt", "level"),
     [
         (
-            "Give me a packing list grouped under four headings (Tent, Food, Clothes, Tools) "
-            "using ## markdown headers, with bullets under each.",
-            2,
-        ),
-        (
             "Write a study guide for biology, with the three units as separate parts "
             "using ### headers.",
             3,
@@ -596,3 +591,31 @@ def test_a_heading_level_named_far_from_the_request_compiles(prompt: str, level:
 )
 def test_heading_level_near_misses_compile_nothing(prompt: str) -> None:
     assert _kinds(prompt, "heading_level") == []
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me a packing list grouped under four headings (Tent, Food, Clothes, Tools) "
+        "using ## markdown headers, with bullets under each.",
+        "Use exactly three sections titled Balance, Content, Fixes as level-2 markdown headings.",
+        "Write patch notes. Use the sections Added and Fixed as level-3 headings.",
+        "Put the notes under the headings Summary, Risks, Next steps, each as an H2.",
+        "Three sections called Setup, Usage and Limits, using ### headers.",
+    ],
+)
+def test_sections_named_in_the_prompt_leave_the_title_free(prompt: str) -> None:
+    # the named sections are that level; a title heading above them may be another
+    assert _kinds(prompt, "heading_level") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "level"),
+    [
+        ("Write a guide with sections and use ## headings.", 2),
+        ("Use level-2 headings for the sections, and keep it short.", 2),
+        ("Format each question as a level-3 heading (### ...).", 3),
+    ],
+)
+def test_sections_not_named_keep_their_level(prompt: str, level: int) -> None:
+    assert _kinds(prompt, "heading_level") == [{"level": level}]

@@ -207,6 +207,13 @@ _ONE_THING = re.compile(
 )
 
 
+_NAMES_GIVEN = re.compile(
+    r"\b(?:titled|called|named|headed|label+ed)\s+\w|\([^()]*,[^()]*\)|"
+    r"\b(?:sections?|headings?|headers?)\s*:?\s+[a-z][\w-]*"
+    r"(?:(?:\s*,\s*[a-z][\w-]*)+|(?:\s*,\s*[a-z][\w-]*)*,?\s+(?:and|&)\s+[a-z])"
+)
+
+
 def _not_every_heading(sentence: Sentence, text: str, match: re.Match[str]) -> bool:
     clause = re.split(r"[;.!?]\s", text[: match.start()])[-1]
     if _SUB.search(match.group(0)) or _SUB.search(text, match.end(), match.end() + 40):
@@ -216,8 +223,16 @@ def _not_every_heading(sentence: Sentence, text: str, match: re.Match[str]) -> b
     following = re.match(r"\s*for\s+(?:the|your)\s+(?:[a-z-]+\s+)?[a-z-]+", text[match.end() :])
     if following and _ONE_THING.search(following.group(0)):
         return True
+    if sentence.whole:
+        # an item of a listing sentence ("…, using ### headers") reads its sentence's start too
+        before = sentence.whole[: sentence.start + match.start()].lower()
+        clause = re.split(r"[;.!?]\s", before)[-1]
     named = re.search(r"\b(?:sections?|headings?|headers?|titles?)\b", clause)
-    return MASK in clause and named is not None
+    if named is None:
+        return False
+    # the names quoted, or given unquoted ("three sections titled Balance,
+    # Content, Fixes", "under four headings (Clothing, Gear, Food, Documents)")
+    return MASK in clause or _NAMES_GIVEN.search(clause, named.start()) is not None
 
 
 def heading_levels(sentence: Sentence) -> Iterator[Hit]:
