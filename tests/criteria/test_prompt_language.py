@@ -50,6 +50,12 @@ def languages(prompt: str, system: str | None = None) -> list[tuple[str, str, st
             "Respond in whatever language the guest uses",
         ),
         (
+            "Never use emojis; reply in the customer's language.",
+            GERMAN,
+            "de",
+            "reply in the customer's language",
+        ),
+        (
             "Replies must match the customer's language.",
             GERMAN,
             "de",

@@ -97,26 +97,24 @@ def _one_language(text: str, *, material: bool = False) -> str | None:
 
 def _same_as_writer(prompt: str, texts: Iterable[tuple[str, TextSource]]) -> CompiledCheck | None:
     for text, source in texts:
-        for match in _SAME_LANGUAGE.finditer(text):
-            line_start = max(text.rfind(c, 0, match.start()) for c in ".;\n") + 1
-            line_end = min(
-                (i for i in (text.find(c, match.end()) for c in ".;\n") if i >= 0),
-                default=len(text),
-            )
-            # the rule's own words ("whatever language") are no hedge
-            said = (text[line_start : match.start()] + text[match.end() : line_end]).lower()
-            if HEDGE.search(said) or _NOT.search(text[line_start : match.start()]):
-                continue
-            # What the person wrote: the prompt, or in the prompt itself what
-            # follows the rule ("… in the same language as the review: <review>").
-            written = prompt
-            if source == "prompt":
-                rest = prompt[match.end() :]
-                colon = rest.find(":", 0, 40)
-                written = prompt[:line_start] + (rest[colon + 1 :] if colon >= 0 else rest)
-            code = _one_language(written, material=True)
-            if code is not None:
-                return _check(Language(language=code), text, *match.span(), source)
+        for sentence in sentences(text, mask(text), source):
+            for match in _SAME_LANGUAGE.finditer(sentence.original):
+                # the rule's own words ("whatever language") are no hedge
+                said = sentence.original[: match.start()] + sentence.original[match.end() :]
+                if HEDGE.search(said.lower()) or _NOT.search(sentence.original[: match.start()]):
+                    continue
+                # What the person wrote: the prompt, or in the prompt itself what
+                # follows the rule ("… in the same language as the review: <review>").
+                written = prompt
+                if source == "prompt":
+                    rest = prompt[sentence.start + match.end() :]
+                    colon = rest.find(":", 0, 40)
+                    rest = rest[colon + 1 :] if colon >= 0 else rest
+                    written = prompt[: sentence.start] + rest
+                code = _one_language(written, material=True)
+                if code is not None:
+                    start, end = sentence.start + match.start(), sentence.start + match.end()
+                    return _check(Language(language=code), text, start, end, source)
     return None
 
 
