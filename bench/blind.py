@@ -60,6 +60,7 @@ WORKING_SPLITS = frozenset(
         "split-l.jsonl",
         "split-m.jsonl",
         "split-n.jsonl",
+        "split-o.jsonl",
     }
 )
 """The splits whose rows may be quoted in a report: the compiler is tuned on
