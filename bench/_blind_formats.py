@@ -16,8 +16,9 @@ then decides).
 - Only the answer: ``other`` of the whole answer ("nothing else", "only the
   JSON") is the check of the one format the writer names for the answer, in
   the constraint's quote or note or in the row's other constraints (JSON,
-  one code block, a number); with none named, or a format no kind checks
-  whole (CSV, an emoji, a sentence), no kind.
+  one code block, a number, or the value naming a number); with none
+  named, or a format no kind checks whole (CSV, an emoji, a sentence), no
+  kind.
 - Numbers: no number words ("use digits"), no digit under N standing alone
   ("write numbers one to nine as words"): ``number_style``; where the note
   also wants bigger numbers in digits, that half is no check's (implied).
@@ -138,8 +139,15 @@ def only_answer(c: Constraint) -> Expectation | None:
     """Nothing but the answer in the one format the writer names for it."""
     if c.relation.strip().lower() != "other" or not is_response(scope_of(c.scope)):
         return None
-    if unit_of(c) != "answer" or not re.search(r"only|nothing|just|no other", c.family.lower()):
+    if not re.search(r"only|nothing|just|no other", c.family.lower()):
         return None
+    # the value may name the answer's form ("other 'number'", unit number)
+    value = " ".join(str(c.value).lower().split()) if isinstance(c.value, str) else ""
+    a_number = re.fullmatch(r"(?:(?:a|the|one|a single) )?number", value) is not None
+    if unit_of(c) != "answer" and not (a_number and unit_of(c) == "number"):
+        return None
+    if a_number:
+        return all_of(_number_only())
     own = f"{c.quote} {c.note}".lower()
     if _ONLY_JSON.search(own):
         return all_of(json_object())

@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 
 from _blind_data import json_data
+from _blind_described import described_units, numbered_items_counted
 from _blind_each import each_part_holds
 from _blind_each_thing import each_thing
 from _blind_fields import canonical, canonical_row
@@ -108,6 +109,7 @@ from _blind_writer_l_counts import laid_out_counts
 from _blind_writer_l_sections import section_readings
 from _blind_writer_m import writer_m
 from _blind_writer_n import keys_in_order, writer_n
+from _blind_writer_o import writer_o
 
 __all__ = [
     "Constraint",
@@ -153,6 +155,7 @@ def _expectation(c: Constraint, row: Row) -> Expectation:
     # words in parts counted where no kind counts them: the words (_blind_stated.py)
     found = words_in_counted_parts(c, found)
     found = keys_in_order(c, found)  # keys in an order: a part (bench/_blind_writer_n.py)
+    found = numbered_items_counted(c, found)  # their items counted: a part (_blind_described.py)
     return regex_lines(c, section_readings(c, row, found))
 
 
@@ -167,6 +170,10 @@ def _expect_any(c: Constraint, row: Row) -> Expectation:
         return m_
     if (n_ := writer_n(c, row)) is not None:  # split N's writer's conventions: _blind_writer_n.py
         return n_
+    if (o_ := writer_o(c, row)) is not None:  # split O's writer's conventions: _blind_writer_o.py
+        return o_
+    if (units := described_units(c)) is not None:  # which units are meant: _blind_described.py
+        return units
     if (said := described(c)) is not None:  # a start, a form, numbers described: _blind_stated.py
         return said
     if (related := relations(c, row)) is not None:  # between parts: bench/_blind_relations.py

@@ -6,14 +6,17 @@ Rows or columns of the whole answer whose format no field names (scope
 ``response``, the table or the CSV named only in the prompt and the label)
 are a table's or a CSV's: the one check that names those columns (counts
 those data rows) in either format is the constraint's; where a field of the
-prompt's constraints names one format, only that one."""
+prompt's constraints names one format, only that one. A table's columns
+hold only in a table, so a table's count (at least one) is a part of them;
+a row scoped to the first (header) row where CSV is named is the header."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
-from _blind_matchers import Expectation, Matcher, Spec, all_of, counts, either
+from _blind_matchers import Expectation, Matcher, Spec, all_of, count, counts, either
 from _blind_parts import NUMERIC, count_value, is_response, scope_of
 from _blind_rows import Fields
 
@@ -107,10 +110,26 @@ def tabular(c: Fields, siblings: Sequence[Fields] = ()) -> Expectation | None:
         if csv and relation != "contains":
             return all_of(_columns("csv_columns", c.words))
         if table:
-            return all_of(_columns("table_columns", c.words, exact=relation != "contains"))
+            # a table with those columns is a table: its count is a part
+            named = all_of(_columns("table_columns", c.words, exact=relation != "contains"))
+            return replace(named, implied=(count("table_count", "at_least", 1),))
+    if _first_row_of_csv(c, unit, scope, siblings):
+        unit, csv = "header row", True  # the first row of a CSV is its header
     if header := _header_row(c, unit, csv):
         return header
     return _untold(c, siblings)
+
+
+def _first_row_of_csv(c: Fields, unit: str, scope: str, siblings: Sequence[Fields]) -> bool:
+    """A row (line) scoped to the first (header) row where the label, the
+    note or a sibling's fields name CSV: the CSV's header row ("row" of
+    scope "first row" equals 'date,task,hours', label "csv_header")."""
+    if not re.fullmatch(r"(?:rows?|lines?)", unit):
+        return False
+    if not re.fullmatch(r"(?:the )?(?:first|top|header|csv header) (?:row|line)", scope):
+        return False
+    said = f"{c.family} {c.note}".lower().replace("_", " ")
+    return bool(re.search(r"\bcsv\b", said)) or _named_formats(siblings) == (True, False)
 
 
 def _header_row(c: Fields, unit: str, csv: bool) -> Expectation | None:
