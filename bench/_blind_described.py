@@ -7,9 +7,10 @@ structured fields (first seen in split O's writer, general to all):
   a keyword count of it, not a count of every hashtag;
 - the first word (the start of the answer) none of the words given: the
   answer does not start with them (``not_starts_with``);
-- every list item (line) opening with one of task-box markers
+- every list item (line) opening with one of two or more task-box markers
   (``- [ ]``, ``- [x]``): a markdown checklist is a part of it (the
-  ``checklist`` kind also takes ``*`` and numbered boxes, so it is looser);
+  ``checklist`` kind also takes ``*`` and numbered boxes, so it is looser
+  than the markers spelled out; one box alone names the form, as before);
   ticked boxes counted ("checked item"): no kind (an item count counts
   every item, ticked or not);
 - the whole answer's lines "other" with a value that bans list markers
@@ -17,7 +18,11 @@ structured fields (first seen in split O's writer, general to all):
   numbered lines (``bullet_count`` and ``numbered_count`` at most 0);
 - a count of numbered items, at least one asked: a count of the answer's
   items (numbered lines winning, as ``item_count`` reads them) is a part
-  of it (with none asked, items in another form would count).
+  of it (with none asked, items in another form would count);
+- the whole answer one time (``^\\d{2}:\\d{2}$``): no kind; every time on
+  the 24-hour clock is a part;
+- elements counted in the array under a key: that key's value an array
+  (``json_fields``) is a part.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from _blind_parts import NUMERIC, count_value, is_response, scope_of
 from _blind_rows import Constraint
 from _blind_writer_j_spelling import raw_unit, singular
 
-__all__ = ["described_units", "numbered_items_counted"]
+__all__ = ["described_units", "json_array_typed", "numbered_items_counted"]
 
 _HASHTAG = re.compile(r"#\w+")
 
@@ -75,8 +80,8 @@ _BOX = re.compile(r"(?:[-*+] )?\[[ xX]?\]")
 
 def _task_boxes(c: Constraint) -> Expectation | None:
     """Every item opening with one of task-box markers: a checklist."""
-    if c.relation not in ("one_of", "starts_with") or len(c.words) < 1:
-        return None
+    if c.relation not in ("one_of", "starts_with") or len(c.words) < 2:
+        return None  # one box given ("- [ ]") names the checklist form: the general reading
     scope = " ".join(str(c.scope or "").lower().split())
     if not re.fullmatch(r"(?:each|every) (?:list )?(?:item|line|bullet|task)", scope):
         return None
@@ -118,9 +123,36 @@ def _lines_unmarked(c: Constraint) -> Expectation | None:
     return all_of(count("bullet_count", "at_most", 0), count("numbered_count", "at_most", 0))
 
 
+_CLOCK_ANSWER = re.compile(r"\^\\d\{2\}:\\d\{2\}\$")
+
+
+def _answer_a_time(c: Constraint) -> Expectation | None:
+    """The whole answer one time ``^\\d{2}:\\d{2}$``: no kind states the
+    answer is a time alone; every time on the 24-hour clock is a part."""
+    if c.relation != "matches_format" or not isinstance(c.value, str):
+        return None
+    if singular(raw_unit(c)) not in ("time", "", "answer") or not is_response(scope_of(c.scope)):
+        return None
+    if not _CLOCK_ANSWER.fullmatch(c.value.strip()):
+        return None
+    clock = Matcher(frozenset({"time_format"}), _style_24h, "time_format style='24h'")
+    return no_kind("the answer one time alone: no kind states it", clock)
+
+
+def _style_24h(spec: Spec) -> bool:
+    return spec.get("style", "24h") == "24h"
+
+
 def described_units(c: Constraint) -> Expectation | None:
     """The checks one of these readings maps ``c`` to; None where none applies."""
-    for rule in (_named_hashtags, _not_opening, _task_boxes, _checked_items, _lines_unmarked):
+    for rule in (
+        _named_hashtags,
+        _not_opening,
+        _task_boxes,
+        _checked_items,
+        _lines_unmarked,
+        _answer_a_time,
+    ):
         found = rule(c)
         if found is not None:
             return found
@@ -144,3 +176,28 @@ def numbered_items_counted(c: Constraint, found: Expectation) -> Expectation:
     return Expectation(
         matchers=found.matchers, kinds=found.kinds, implied=(*found.implied, *implied)
     )
+
+
+def json_array_typed(found: Expectation) -> Expectation:
+    """Elements counted in the array under a key (``json_items`` with a
+    key): that key's value being an array (``json_fields`` of that one
+    field, type ``array``, nothing more) is a part of it."""
+    named = (re.search(r"\bkey='([^']+)'", m.label) for m in found.matchers)
+    keys = {
+        k[1] for k, m in zip(named, found.matchers, strict=True) if k and m.kinds == {"json_items"}
+    }
+    if len(keys) != 1:
+        return found
+    key = keys.pop()
+
+    def test(spec: Spec) -> bool:
+        got = spec.get("fields")
+        if spec.get("each") or spec.get("only") or not isinstance(got, (list, tuple)):
+            return False
+        return len(got) == 1 and dict(got[0]) == {
+            "name": key, "type": "array", "items": None, "one_of": None,
+            "minimum": None, "maximum": None,
+        }  # fmt: skip
+
+    typed = Matcher(frozenset({"json_fields"}), test, f"json_fields {key!r} an array")
+    return Expectation(matchers=found.matchers, kinds=found.kinds, implied=(*found.implied, typed))

@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 
 from _blind_data import json_data
-from _blind_described import described_units, numbered_items_counted
+from _blind_described import described_units, json_array_typed, numbered_items_counted
 from _blind_each import each_part_holds
 from _blind_each_thing import each_thing
 from _blind_fields import canonical, canonical_row
@@ -156,6 +156,7 @@ def _expectation(c: Constraint, row: Row) -> Expectation:
     found = words_in_counted_parts(c, found)
     found = keys_in_order(c, found)  # keys in an order: a part (bench/_blind_writer_n.py)
     found = numbered_items_counted(c, found)  # their items counted: a part (_blind_described.py)
+    found = json_array_typed(found)  # an array under a key counted: its type a part (the same)
     return regex_lines(c, section_readings(c, row, found))
 
 
