@@ -5,6 +5,8 @@ what it holds ("the pattern inside a single code block")."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 
 from redraft.criteria import CodeBlockCount, CodeOnly, compile_checks, measure_text
@@ -44,7 +46,10 @@ POSITIVE = [
 
 @pytest.mark.parametrize(("prompt", "relation", "value", "language"), POSITIVE)
 def test_the_block_and_its_language_compile(
-    prompt: str, relation: str, value: int, language: str | None
+    prompt: str,
+    relation: Literal["at_least", "at_most", "exactly"],
+    value: int,
+    language: str | None,
 ) -> None:
     assert _blocks(prompt) == [CodeBlockCount(relation=relation, value=value, language=language)]
 
