@@ -55,7 +55,11 @@ HEDGE = re.compile(
     r"|won'?t|will not) (?:worry|matter|have to|need to|necessarily|care)|don'?t worry|"
     r"any length|or so|give or take|roughly|approximately|usually|typically|normally|"
     r"generally|as a rule of thumb|if you (?:want|like|wish|prefer|can)|"
-    r"as you (?:see fit|like|wish)|up to you|whatever|"
+    r"as you (?:see fit|like|wish)|up to you|"
+    # "whatever you like" leaves it open; "whatever language the user writes
+    # in" holds the rule regardless
+    r"whatever(?!\s+(?:language\s+(?:the|they|he|she|you)|the\s+(?:user|customer|client|"
+    r"reader|guest|input|question|message)|they|he|she)\b)|"
     # hearsay: "I heard it should have at most 2,600 characters" reports a rule
     r"i(?:'ve|\s+have)?\s+heard|i\s+read\s+(?:that|somewhere)|apparently|supposedly|"
     r"rumou?r\s+has\s+it|(?:they|people)\s+say|"

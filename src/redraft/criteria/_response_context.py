@@ -40,14 +40,18 @@ __all__ = ["response_context"]
 
 _DIRECTIVE = re.compile(
     r"(?:^[\s\-*•·>]*|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must|you|don'?t|do\s+not|"
-    r"never)\b)\s*(?:only\s+|always\s+)?"
+    r"never|i(?=\s+(?:need|want)\b))\b)\s*(?:only\s+|always\s+)?"
     r"(?P<verb>write|respond|answer|reply|give|provide|compose|create|draft|generate|produce|"
     r"summari[sz]e|explain|describe|list|tell|make|keep|limit|rewrite|translate|paraphrase|"
     r"output|return|type|use|format|present|express|state|put|wrap|craft|share|offer|"
     r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
     r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|group|name|"
     r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold|"
-    r"greet|sign\s+off|close|send|prefix|ask(?=\s+(?:me|us)\b))\b"
+    r"greet|sign\s+off|close|send|prefix|ask(?=\s+(?:me|us)\b)|"
+    # "I need a short congratulation, in English": a request for the thing
+    # named next; not "I need to write …" (the user's own task)
+    r"(?<=\bi\s)(?:need|want)(?=\s+(?:a|an|some|one|two|three|four|five|six|seven|eight|nine|"
+    r"ten|\d+)\s))\b"
 )
 
 

@@ -30,9 +30,8 @@ from pydantic import Field, field_validator
 
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, counted_hit, hit
-from redraft.criteria._families._code_languages import ALIASES as _ALIASES
 from redraft.criteria._families._code_languages import LANGUAGES as _LANGUAGES
-from redraft.criteria._families._code_languages import fence_language
+from redraft.criteria._families._code_languages import fence_language, fence_named
 from redraft.criteria._families._code_only_asked import only_blocks
 from redraft.criteria._families._markdown import fences
 from redraft.criteria._families._only_answer import CODE_BLOCK_THING, only_rule
@@ -84,22 +83,27 @@ _PHRASES = CountPhrases(
     before=r"\b(?:each|every|per|step|my|our|this|these|those|following|below|above)s?\b",
 )
 _LANGUAGE = re.compile(rf"(?:^|\s|```)\s*({_LANGUAGES}|py|js|ts|sh)(?![\w+#])")
-_NAMED = re.compile(rf"(?:{_LANGUAGES}|{'|'.join(map(re.escape, _ALIASES))})")
 # "put the SQL in a code block": at least one block (in that language only
 # where the fence is named: "in a ```sql block").
-# "a ```python block", "a ```html fence", "a single ```sql code block"
+# "a ```python block", "a ```html fence", "a single ```sql code block", "a
+# ```json fenced block"
 _BLOCK = (
     rf"(?:(?P<lang>{_LANGUAGES})\s+code\s+(?:block|fence)|code\s+(?:block|fence)|"
-    r"```\s*(?P<fence>[\w+#-]+)\s+(?:code\s+)?(?:block|fence))\b"
+    r"```\s*(?P<fence>[\w+#-]+)\s+(?:code\s+|fenced\s+)?(?:block|fence))\b"
+)
+# what a block holds, as a request names it
+_CODE_NOUN = (
+    r"(?:code|sql|query|queries|script|snippet|function|command|commands|program|class|regex|"
+    r"regexp|pattern|one-liner|docstring|"
+    rf"solution|implementation|example|examples|config|configuration|markup|{_LANGUAGES})"
 )
 _PUT = re.compile(
     r"\b(?:put|place|wrap|enclose|format|present|show|provide|give|write|return|include|"
     r"output|send|keep)\s+"
     r"(?:(?:just|only)\s+)?"
-    r"(?P<object>it|them|(?:the|your|all(?:\s+the)?|any)\s+(?:[\w+#-]+\s+){0,2}?"
-    r"(?:code|sql|query|queries|script|snippet|function|command|commands|program|class|regex|"
-    r"regexp|pattern|one-liner|docstring|"
-    rf"solution|implementation|example|examples|config|configuration|markup|{_LANGUAGES}))\s+"
+    # "show exactly one SQL query in a ```sql block": one thing, in one block
+    r"(?P<object>it|them|(?:the|your|all(?:\s+the)?|any|(?:exactly\s+)?one|a\s+single)\s+"
+    rf"(?:[\w+#-]+\s+){{0,2}}?{_CODE_NOUN})\s+"
     # "put the regex alone inside a code block"
     r"(?:(?:alone|only|by\s+itself|on\s+its\s+own)\s+)?"
     r"(?:in|inside|within|as|using)\s+(?P<det>a|one|an|a\s+single|one\s+single)\s+"
@@ -114,13 +118,25 @@ _USE = re.compile(
 # block, no explanation", "show the numbers, comma-separated, inside a code
 # block", "include one worked example, formatted as a code block": the one
 # block the answer's code goes in.
+# The item may name what the block holds: "Reply in two parts: the pattern
+# inside a single code block, then …", "…, code in one ```python block, …".
 _ITEM = re.compile(
-    r"(?:^|,)\s*(?:and\s+)?(?:all\s+)?(?:formatted\s+as|(?:put\s+|placed\s+|wrapped\s+)?"
+    r"(?:^|[,:;])\s*(?:and\s+)?(?:all\s+)?"
+    rf"(?:(?P<object>(?:(?:the|your)\s+)?(?:[\w+#-]+\s+){{0,2}}?{_CODE_NOUN})\s+)?"
+    r"(?:formatted\s+as|(?:put\s+|placed\s+|wrapped\s+)?"
     r"(?:in|inside|within))\s+(?P<det>a|one|a\s+single|one\s+single)\s+(?:fenced\s+|markdown\s+)?"
     rf"{_BLOCK}(?!\s*(?:per|for\s+each|for\s+every|each|of|below|above|like|such)\b)"
 )
 # What is one thing: the one block that holds it is the answer's only block.
-_ONE_THING = re.compile(r"it|(?:the|your)\s+(?:[\w+#-]+\s+){0,2}?(?!\w+s\b)[\w+#-]+")
+_ONE_THING = re.compile(
+    r"it|(?:the|your|(?:exactly\s+)?one|a\s+single)\s+(?:[\w+#-]+\s+){0,2}?(?!\w+s\b)[\w+#-]+"
+)
+# The blocks' language said after them: "a code block tagged bash", "exactly
+# two code blocks, both marked as bash", "a code block labelled ```sql"
+_TAGGED = re.compile(
+    r"\s*,?\s*(?:(?:both|all|each)(?:\s+of\s+them)?\s+)?(?:(?:marked|tagged|labell?ed)\s+"
+    r"(?:as\s+)?|with\s+the\s+(?:language\s+)?tag\s+)(?:```\s*)?(?P<tag>[\w+#-]+)(?![\w+#-])"
+)
 _OTHER_OBJECT = re.compile(r"\b(?:following|below|above|this|that|these|those|my|our|each|every)\b")
 # "respond with only a code block": the whole answer is one fenced block.
 _ONLY = re.compile(
@@ -135,6 +151,13 @@ def _count(relation: Relation, value: int, *, language: str | None) -> CodeBlock
     return CodeBlockCount(relation=relation, value=value, language=language)
 
 
+def _tag_after(text: str, end: int) -> str | None:
+    """The language a tag right after a block names ("… tagged bash"), or
+    None; a tag naming no language (a placeholder) is not read as one."""
+    tagged = _TAGGED.match(text, end)
+    return tagged.group("tag") if tagged and fence_named(tagged.group("tag")) else None
+
+
 def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Exactly 2 code blocks", "put the SQL in a code block", "respond with
     only a Python code block"."""
@@ -144,6 +167,8 @@ def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
         language = said.group(1) if said else None
         if said and language == "markdown" and "```" not in said.group(0):
             language = None  # "no markdown fences": any fenced block
+        if language is None and found.relation != "at_most" and found.value > 0:
+            language = _tag_after(text, found.end)
         yield from counted_hit(functools.partial(_count, language=language), found)
     for match in [*_PUT.finditer(text), *_USE.finditer(text)]:
         thing = match.groupdict().get("object")
@@ -152,9 +177,9 @@ def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
         if not response_context(sentence, match.start()):
             continue
         fence = match.group("fence")
-        if fence is not None and not _NAMED.fullmatch(fence):
+        if fence is not None and not fence_named(fence):
             continue  # "in a ```foo block": no language we can name
-        language = match.group("lang") or fence
+        language = match.group("lang") or fence or _tag_after(text, match.end())
         # "in a single block", "in one block": that one; "put it in a block",
         # "use a block": one thing in one block; "put the examples in a code
         # block": at least one (each may have its own)
@@ -176,14 +201,26 @@ def code_block_counts(sentence: Sentence) -> Iterator[Hit]:
             match.span(),
         )
     for match in _ITEM.finditer(text):
-        start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(", "))
+        start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(",:; "))
         fence = match.group("fence")
-        if (fence is not None and not _NAMED.fullmatch(fence)) or not response_context(
-            sentence, start
-        ):
+        if (fence is not None and not fence_named(fence)) or not response_context(sentence, start):
             continue
-        language = match.group("lang") or fence
-        yield from hit(functools.partial(_count, language=language), "exactly", 1, match.span())
+        thing = match.group("object")
+        # ", the examples in a code block": each may have its own; at least one
+        plural = (
+            thing is not None
+            and match.group("det") == "a"
+            and _ONE_THING.fullmatch(thing.strip()) is None
+            and not thing.strip().startswith(("one ", "a single "))
+            and re.search(r"s\b", thing.split()[-1]) is not None
+        )
+        language = match.group("lang") or fence or _tag_after(text, match.end())
+        yield from hit(
+            functools.partial(_count, language=language),
+            "at_least" if plural else "exactly",
+            1,
+            match.span(),
+        )
     for match in _ONLY.finditer(text):
         if not response_context(sentence, match.start()):
             continue

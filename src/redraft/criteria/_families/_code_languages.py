@@ -4,7 +4,9 @@ and the reader of "only the code, in one block"."""
 
 from __future__ import annotations
 
-__all__ = ["ALIASES", "LANGUAGES", "fence_language"]
+import re
+
+__all__ = ["ALIASES", "LANGUAGES", "fence_named", "fence_language"]
 
 # Info-string words that name one language: the name a prompt uses first.
 ALIASES = {
@@ -32,12 +34,38 @@ ALIASES = {
     "psql": "sql",
     "postgresql": "sql",
     "mysql": "sql",
+    "txt": "text",
+    "plaintext": "text",
+    "plain": "text",
+    "tf": "terraform",
+    "hcl": "terraform",
+    "docker": "dockerfile",
+    "make": "makefile",
+    "htm": "html",
 }
 LANGUAGES = (
     r"python|javascript|typescript|java|c\+\+|c#|go|golang|rust|ruby|php|sql|bash|shell|"
     r"html|css|json|yaml|xml|kotlin|swift|scala|haskell|perl|lua|powershell|markdown|latex|"
     r"dockerfile|terraform"
 )
+
+# Info strings a prompt names only after a fence ("in a ```toml block"): as a
+# bare word they are too often something else ("r", "text", "diff", "make").
+FENCE_ONLY = (
+    r"plain|hcl|tf|toml|ini|diff|text|txt|plaintext|nginx|makefile|make|graphql|jsx|tsx|scss|sass|"
+    r"less|dart|r|julia|elixir|erlang|clojure|mermaid|csv|tsv|proto|protobuf|groovy|"
+    r"objective-c|objc|vb|vba|fortran|cobol|asm|nasm|matlab|ocaml|fsharp|f#|elm|nim|zig|"
+    r"solidity|prolog|lisp|scheme|racket|apache|properties|env|cmake|gradle|nix|vue|svelte|"
+    r"http|regex|docker|htm|console|shell-session|cpp|cxx|cs|csharp|py|python3|js|node|ts|sh|"
+    r"zsh|rb|rs|yml|kt|md|ps1|psql|postgresql|mysql"
+)
+_FENCE_NAMED = re.compile(rf"(?:{LANGUAGES}|{FENCE_ONLY})")
+
+
+def fence_named(word: str) -> bool:
+    """Whether ``word``, written after a fence (```` ```word ````), names a
+    language an info string uses: not a placeholder ("```foo")."""
+    return _FENCE_NAMED.fullmatch(word.strip().lower()) is not None
 
 
 def fence_language(name: str) -> str:

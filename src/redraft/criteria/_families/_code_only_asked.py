@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from redraft.criteria._families._code_languages import ALIASES, LANGUAGES
+from redraft.criteria._families._code_languages import LANGUAGES, fence_named
 from redraft.criteria._families._lexical import required
 from redraft.criteria._families._only_answer import OTHER_SUBJECT
 from redraft.criteria._guards import NEGATION
@@ -50,16 +50,15 @@ class OnlyBlock(NamedTuple):
 _BLOCK = (
     r"(?:in|inside|within|as|wrapped\s+in)\s+(?:a|an|one|a\s+single|one\s+single)\s+"
     r"(?:fenced\s+|markdown\s+)?"
-    r"(?:```\s*(?P<fence>[\w+#-]+)\s+(?:code\s+)?(?:block|fence)|"
+    r"(?:```\s*(?P<fence>[\w+#-]+)\s+(?:code\s+|fenced\s+)?(?:block|fence)|"
     rf"(?:(?P<lang>{LANGUAGES})\s+)?code\s+(?:block|fence))\b"
 )
 # "Respond with a single ```python block": the block is the object itself
 _BLOCK_OBJECT = (
     r"(?:a|one|a\s+single|one\s+single)\s+(?:fenced\s+|markdown\s+)?"
-    r"(?:```\s*(?P<fence>[\w+#-]+)\s+(?:code\s+)?(?:block|fence)|"
+    r"(?:```\s*(?P<fence>[\w+#-]+)\s+(?:code\s+|fenced\s+)?(?:block|fence)|"
     rf"(?:(?P<lang>{LANGUAGES})\s+)?code\s+(?:block|fence))\b"
 )
-_NAMED = re.compile(rf"(?:{LANGUAGES}|{'|'.join(map(re.escape, ALIASES))})")
 _VERB = (
     r"(?:respond|reply|answer|output|return|give|provide|print|send|write|show|present|put|"
     r"place|wrap)"
@@ -135,8 +134,8 @@ def only_blocks(sentence: Sentence) -> Iterator[OnlyBlock]:
             if _ALSO.search(sentence.whole.lower().replace(said, " ")):
                 continue
             fence = match.group("fence")
-            if fence is not None and not _NAMED.fullmatch(fence):
-                fence = None  # "a ```text block": one block; its mark no language we know
+            if fence is not None and not fence_named(fence):
+                fence = None  # "a ```foo block": one block; its mark no language we know
             if required(sentence, start):
                 yield OnlyBlock(start, match.end(), fence or match.group("lang"))
                 return

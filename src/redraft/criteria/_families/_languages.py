@@ -18,6 +18,7 @@ from pydantic import field_validator
 
 from redraft.criteria._families._arguments import ARG, Corrected, response_spec
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._language_forms import labelled_language, text_language
 from redraft.criteria._families._shapes import WHOLE
 from redraft.criteria._language import LANGUAGES, detect_language
 from redraft.criteria._outcome import Outcome
@@ -93,12 +94,16 @@ def language(sentence: Sentence) -> Iterator[Hit]:
 
 # A language asked for in its own words: "Bitte auf Deutsch", "Répondez en
 # français", "на русском", "日本語で答えて".
+# (and one in the words of another: "Te lo pido en inglés", "auf Französisch")
 _OWN_WORDS = {
-    "de": r"auf\s+deutsch",
-    "fr": r"en\s+fran[çc]ais",
-    "es": r"en\s+(?:español|espanol|castellano)",
-    "it": r"in\s+italiano",
-    "pt": r"em\s+portugu[êe]s",
+    "en": r"en\s+ingl[ée]s|en\s+anglais|auf\s+englisch|in\s+inglese|em\s+ingl[êe]s",
+    "de": r"auf\s+deutsch|en\s+alem[áa]n|en\s+allemand|in\s+tedesco|em\s+alem[ãa]o",
+    "fr": r"en\s+fran[çc]ais|en\s+franc[ée]s|auf\s+franz[öo]sisch|in\s+francese|"
+    r"em\s+franc[êe]s",
+    "es": r"en\s+(?:español|espanol|castellano)|auf\s+spanisch|in\s+spagnolo|em\s+espanhol",
+    "it": r"in\s+italiano|en\s+italien|auf\s+italienisch|em\s+italiano",
+    "pt": r"em\s+portugu[êe]s|en\s+portugu[ée]s|en\s+portugais|auf\s+portugiesisch|"
+    r"in\s+portoghese",
     "nl": r"in\s+het\s+nederlands",
     "pl": r"po\s+polsku",
     "sv": r"på\s+svenska",
@@ -117,7 +122,8 @@ _IN_OWN_WORDS = [
 def in_its_own_words(sentence: Sentence) -> Iterator[Hit]:
     """A language asked for in that language: the answer is to be in it."""
     text = sentence.lower
-    if HEDGE.search(text):
+    # "¿Cómo se dice 'gato' en inglés?": a question about a word
+    if HEDGE.search(text) or text.rstrip().endswith("?"):
         return
     for code, pattern in _IN_OWN_WORDS:
         if code in LANGUAGES and (match := pattern.search(text)):
@@ -191,7 +197,11 @@ def one_language(sentence: Sentence) -> Iterator[Hit]:
 # the language of what the sentence asks for.
 # not "plain English": an idiom for simple wording ("explain this clause in plain English")
 _REGISTER = r"(?:(?:simple|formal|informal|casual|polite|standard|modern|clear|proper|good|"
-_REGISTER += r"everyday|natural|fluent|native)\s+)?"
+_REGISTER += r"everyday|natural|fluent|native|"
+# "in European Portuguese", "in Simplified Chinese": one language, one variety
+# (not "in British English": a spelling asked, which no check reads)
+_REGISTER += r"european|brazilian|castilian|latin\s+american|mexican|swiss|simplified|"
+_REGISTER += r"traditional|mandarin)\s+)?"
 _IN_NAMED = re.compile(rf"\b(?:in|use|using)\s+{_REGISTER}{_ONE}(?:\s*\([^()]{{1,30}}\))?")
 # The language of a word or a name rather than of the answer: "what does
 # 'gato' mean in Spanish", "how do you say hello in French", "a poem written
@@ -318,12 +328,35 @@ def _one_language_only(rule: Rule) -> Rule:
     return read
 
 
+def language_of_text(sentence: Sentence) -> Iterator[Hit]:
+    """ "Write 10 French sentences", "a Mandarin tongue twister"
+    (:mod:`._language_forms`)."""
+    for found in text_language(sentence):
+        yield from response_spec(
+            sentence, partial(Language, language=found.code), found.start, found.end
+        )
+
+
+def language_label(sentence: Sentence) -> Iterator[Hit]:
+    """ "Target language: Portuguese (Brazil)." (:mod:`._language_forms`)."""
+    for found in labelled_language(sentence):
+        yield Hit(Language(language=found.code), found.start, found.end)
+
+
 class _Language(Corrected):
     name = "language"
     specs = (Language,)
     rules: ClassVar[tuple[Rule, ...]] = tuple(
         _one_language_only(rule)
-        for rule in (language, one_language, named_language, translations, in_its_own_words)
+        for rule in (
+            language,
+            one_language,
+            named_language,
+            translations,
+            in_its_own_words,
+            language_of_text,
+            language_label,
+        )
     )
 
     def measure(self, spec: Any, text: str) -> Outcome:
