@@ -90,6 +90,32 @@ def test_list_shape_counts(prompt: str, kind: str, expected: list[tuple[str, int
 
 
 @pytest.mark.parametrize(
+    ("prompt", "kind", "expected"),
+    [
+        ("Eight packing tips for a festival weekend, as bullets.", "bullet_count", [("exactly", 8)]),
+        (
+            "10 Welsh place names with their meanings, as a numbered list.",
+            "numbered_count",
+            [("exactly", 10)],
+        ),
+        (
+            "Exactly 4 house rules as a bulleted list, each rule under 8 words.",
+            "bullet_count",
+            [("exactly", 4)],
+        ),
+        (
+            "Numbered list, 6 stretches, each stretch with its hold time.",
+            "numbered_count",
+            [("exactly", 6)],
+        ),
+        ("Five reasons to visit Ghent, in bullet points.", "bullet_count", [("exactly", 5)]),
+    ],
+)
+def test_things_with_their_form(prompt: str, kind: str, expected: list[tuple[str, int]]) -> None:
+    assert counted(prompt, kind) == expected
+
+
+@pytest.mark.parametrize(
     "prompt",
     [
         # negated, hedged, conditional, asked about
@@ -109,6 +135,12 @@ def test_list_shape_counts(prompt: str, kind: str, expected: list[tuple[str, int
         # several lists or list counts
         "Describe the rules for residents in 3 bullet points and the rules for visitors in "
         "2 bullet points.",
+        # things with their form, told or counted twice or of another unit
+        "Eight packing tips we got from the scouts, as bullets.",
+        "Eight packing tips and 3 warnings, as bullets.",
+        "Eight packing tips for each day, as bullets.",
+        "Maybe eight packing tips for the weekend, as bullets.",
+        "Twelve words for the spelling test, as bullets.",
         # a later part's list after a title, read by the later-part rule only
         "The draft has a line of no more than 15 words, then two to four bullets.",
     ],

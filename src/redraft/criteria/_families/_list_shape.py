@@ -129,6 +129,37 @@ _FORM_COUNT = re.compile(
 )
 
 
+# A sentence that is only the things and the list form they take: "Six
+# safety rules for the minibus, as bullets.", "12 idioms with their German
+# equivalents, as a numbered list.", "Exactly 5 key points as a numbered list,
+# each point …", and the form first: "Numbered list, 7 steps, each step …".
+_FORM_TAIL = (
+    r"(?:as|in)\s+(?:(?:a|an)\s+)?(?:(?:short|simple|markdown)\s+)?"
+    r"(?:(?P<tnum>numbered)\s+list|bullet(?:ed)?[\s-]+list|bullets|bullet[\s-]+points|dot[\s-]+points)"
+)
+_THINGS_FORMED = re.compile(
+    r"^\s*(?:please\s+)?(?P<count>(?:(?:exactly|just|only)\s+)?(?P<num>"
+    rf"{NUMBER}))\s+(?P<things>(?:[a-z][\w'/-]*\s+){{0,2}}?[a-z][\w'-]*s)\b"
+    rf"(?P<rest>[^.!?;:]{{0,80}}?)[,\s]+{_FORM_TAIL}\s*(?:,\s*please\s*)?"
+    r"(?:[.!]?\s*$|,\s*(?:each|every)\b)"
+)
+_FORM_THEN_THINGS = re.compile(
+    r"^\s*(?:(?:a|an)\s+)?(?:(?P<tnum>numbered)|bullet(?:ed)?(?:[\s-]+point)?)\s+list\s*[,:]\s*"
+    rf"(?P<count>(?:(?:exactly|just|only)\s+)?(?P<num>{NUMBER}))\s+(?P<things>[a-z][\w'-]*s)\b"
+    r"(?P<rest>)\s*(?:[.!]?\s*$|,\s*(?:each|every)\b)"
+)
+# Words that make the sentence tell rather than ask, or count something else.
+_NOT_ASKED = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|be|been|will|would|should|did|does|do|used?|uses|"
+    r"contains?|contained|includes?|included|wrote|written|made|gave|got|i|we|you|he|she|they|"
+    r"it)\b|\b(?:each|every|per|and|or|plus|then)\b|\b(?:{NUMBER})\b"
+)
+_UNITS = re.compile(
+    r"(?:words|sentences|lines|characters|letters|paragraphs|syllables|minutes|hours|days|"
+    r"weeks|months|years|times|bullets|points\s+each)$"
+)
+
+
 @dataclass(frozen=True)
 class ShapeCount:
     """A count of the answer's list lines: which form, and its bounds."""
@@ -179,6 +210,21 @@ def shapes_answer(sentence: Sentence, start: int) -> bool:
     return not (_EACH.search(head) or _LATER.search(head))
 
 
+def _things_formed(sentence: Sentence) -> Iterator[ShapeCount]:
+    """ "Six safety rules for the minibus, as bullets.": the things, each a list line."""
+    text = sentence.lower
+    found = _THINGS_FORMED.match(text) or _FORM_THEN_THINGS.match(text)
+    if found is None or _UNITS.search(found.group("things")):
+        return  # "5 words as bullets": a unit another family counts
+    if _NOT_ASKED.search(found.group("things")) or _NOT_ASKED.search(found.group("rest")):
+        return  # "5 tips and 3 warnings, as bullets", "3 rules I wrote, as bullets"
+    value = number_value(found.group("num"))
+    if value is None or value < 2 or sentence_blocked(sentence, found.start("num")):
+        return
+    numbered = found.group("tnum") is not None
+    yield ShapeCount(numbered, (("exactly", value),), found.start("count"), found.end("things"))
+
+
 def list_shapes(sentence: Sentence) -> Iterator[ShapeCount]:
     """ "Explain … for our leaflet in exactly five bullet points": that many list lines."""
     text = sentence.lower
@@ -187,6 +233,7 @@ def list_shapes(sentence: Sentence) -> Iterator[ShapeCount]:
     whole = sentence.whole.lower()
     if _OTHER_LISTS.search(whole) or len(_FORM_COUNT.findall(whole)) > 1:
         return  # nested or several lists, or two counts of list lines
+    yield from _things_formed(sentence)
     for match in _COUNT.finditer(text):
         if _GIVEN.search(text, 0, match.start("num")):
             continue  # "turn these 5 bullet points into prose": the lines given
