@@ -92,7 +92,11 @@ def test_list_shape_counts(prompt: str, kind: str, expected: list[tuple[str, int
 @pytest.mark.parametrize(
     ("prompt", "kind", "expected"),
     [
-        ("Eight packing tips for a festival weekend, as bullets.", "bullet_count", [("exactly", 8)]),
+        (
+            "Eight packing tips for a festival weekend, as bullets.",
+            "bullet_count",
+            [("exactly", 8)],
+        ),
         (
             "10 Welsh place names with their meanings, as a numbered list.",
             "numbered_count",
