@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from redraft.criteria._families._list_shape import shapes_answer
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Sentence, response_context
 from redraft.criteria._spec_base import Relation
@@ -104,6 +105,12 @@ def counts_after_form(sentence: Sentence) -> Iterator[FormCount]:
         if _EACH.search(text, 0, match.start("form")):
             continue  # "each section as bullet points, at most 4": each section's
         bounds = _bounds(match)
-        if not bounds or not response_context(sentence, match.start()):
+        if not bounds:
+            continue
+        # "Driver briefing for tomorrow's run — bullets, six at most": a piece
+        # named, then its shape (:mod:`._list_shape`)
+        if not response_context(sentence, match.start()) and not shapes_answer(
+            sentence, match.start()
+        ):
             continue
         yield FormCount(bool(match.group("numbered")), bounds, match.start(), match.end())

@@ -51,6 +51,8 @@ _LIST_COUNTS = re.compile(
 # A sequence told, not asked: "my draft has a title, then 5 bullets"
 _TOLD = re.compile(r"\b(?:is|are|was|were|has|have|had|contains?|included|my|our|his|her|their)\b")
 _IF = re.compile(r"\b(?:if|unless|when|whenever|whether)\b")
+# "a line of no more than 20 words, then 3 bullets": a bound, no negation
+_BOUND = re.compile(rf"\b(?:{RELATION})\s+(?:{NUMBER})\b")
 _EACH = re.compile(r"\b(?:each|every|per)\b")
 # "then 3 bullets for each section"; not "…, each step 8 words or fewer"
 _EACH_AFTER = re.compile(
@@ -80,7 +82,7 @@ def list_parts_after(sentence: Sentence) -> Iterator[ListPart]:
         return
     for match in _LATER.finditer(text):
         before = text[: match.start()]
-        if _TOLD.search(before) or _IF.search(text) or NEGATION.search(before):
+        if _TOLD.search(before) or _IF.search(text) or NEGATION.search(_BOUND.sub(" ", before)):
             continue
         if (
             _EACH.search(before)

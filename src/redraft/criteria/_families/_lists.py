@@ -22,6 +22,7 @@ from redraft.criteria._families._count_report import TallyFamily
 from redraft.criteria._families._counted import Unit, UnitCounts, typed_hit
 from redraft.criteria._families._list_form import offered
 from redraft.criteria._families._list_part import list_parts_after
+from redraft.criteria._families._list_shape import list_shapes
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
@@ -323,6 +324,15 @@ def list_part(sentence: Sentence) -> Iterator[Hit]:
             yield from typed_hit(build, relation, value, (found.start, found.end))
 
 
+def list_shape(sentence: Sentence) -> Iterator[Hit]:
+    """ "Explain … for our leaflet in exactly five bullet points": the count
+    shapes the whole answer, whatever topic lies between (:mod:`._list_shape`)."""
+    for found in list_shapes(sentence):
+        build = _numbered_count if found.numbered else _bullet_count
+        for relation, value in found.bounds:
+            yield from typed_hit(build, relation, value, (found.start, found.end))
+
+
 class _Bullets(TallyFamily):
     name = "bullets"
     specs = (BulletCount,)
@@ -333,6 +343,7 @@ class _Bullets(TallyFamily):
         list_format,
         count_after_form,
         list_part,
+        list_shape,
     )
     growing = True
 
