@@ -19,14 +19,13 @@ from typing import Any, ClassVar
 from redraft.criteria._families._arguments import (
     ARG,
     Corrected,
-    Guard,
     fold,
     part_of,
     spec_hit,
 )
 from redraft.criteria._families._each_part_spec import EachEndsWith, EachStartsWith
 from redraft.criteria._families._each_thing_affix import each_thing_affixes
-from redraft.criteria._families._per_part import every_part_outcome, parts_of
+from redraft.criteria._families._per_part import PartGuard, every_part_outcome, parts_of
 from redraft.criteria._families._positions import (
     BEGIN,
     FINISH,
@@ -207,7 +206,7 @@ _DESCRIBED = re.compile(r"\b(?:has|have|had|contains?|contained|there\s+(?:are|w
 _POLITE = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
 
-def _counted_parts(sentence: Sentence, plain: Guard) -> Iterator[Hit]:
+def _counted_parts(sentence: Sentence, plain: PartGuard) -> Iterator[Hit]:
     """ "exactly 6 sentences, each beginning with 'I'"."""
     text = sentence.lower
     if text.rstrip().endswith("?") and not _POLITE.match(text):
@@ -235,7 +234,7 @@ def _counted_parts(sentence: Sentence, plain: Guard) -> Iterator[Hit]:
             yield hit
 
 
-def _last_words(sentence: Sentence, plain: Guard) -> Iterator[Hit]:
+def _last_words(sentence: Sentence, plain: PartGuard) -> Iterator[Hit]:
     """ "the last word of every line must end in '-tion'"."""
     for match in (m for p in _LAST_WORD_ENDS for m in p.finditer(sentence.lower)):
         ending = (argument(sentence, match) or "").lstrip("-–‑ ")
@@ -247,7 +246,9 @@ def _last_words(sentence: Sentence, plain: Guard) -> Iterator[Hit]:
 
 def each_part(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
-    plain = Guard(text)
+    # a negation is its own clause's: "no sentence starts with 'The' and every
+    # sentence ends with a full stop", "x must not appear, and every sentence …"
+    plain = PartGuard(text)
     for match in (m for p in _EACH_ENDS for m in p.finditer(text)):
         mark = match.group("mark")
         phrase = _MARKS[mark.split()[0]] if mark else argument(sentence, match)

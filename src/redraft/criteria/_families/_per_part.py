@@ -31,6 +31,12 @@ from redraft.criteria._families._line_per_sentence import (
     line_per_sentence,
     repairs_one_per_line,
 )
+from redraft.criteria._families._part_guard import (
+    MADE_SO,
+    OWN_HAS,
+    POLITE_REQUEST,
+    PartGuard,
+)
 from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._part_scope import some_parts
 from redraft.criteria._families._parts import parts_of
@@ -43,10 +49,9 @@ from redraft.criteria._families._per_part_spec import (
     EqualWordCount,
     Units,
 )
-from redraft.criteria._governors import clause_start
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, blocked_from
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence
 from redraft.criteria._spec_base import RELATION_WORDS, Relation
 from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
 
@@ -68,39 +73,6 @@ __all__ = [
     "plural",
     "units_of",
 ]
-
-
-# "no passive voice and every sentence under 18 words": a part named after
-# "and" is a new subject, and a negation before it is the earlier clause's
-_NEW_PART_SUBJECT = re.compile(r"\band\s+(?=(?:every|each|all|any)\s)")
-# "no more than", "no longer than": a bound, no negation
-_RELATION_AFTER_NO = re.compile(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
-
-
-class PartGuard:
-    """Whether a phrase of one sentence is a plain requirement: not hedged,
-    conditional or an example, and not negated before it in its own clause
-    ("Use no word longer than eight letters, and keep every sentence under
-    12 words": the "no" is the first clause's)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.blocked = blocked_from(text)
-
-    def __call__(self, start: int) -> bool:
-        if start >= self.blocked:
-            return False
-        begin = max(
-            clause_start(self.text, start),
-            max(
-                (m.end() for m in _NEW_PART_SUBJECT.finditer(self.text) if m.end() <= start),
-                default=0,
-            ),
-        )
-        return not any(
-            not _RELATION_AFTER_NO.match(self.text, m.end())
-            for m in NEGATION.finditer(self.text, begin, start)
-        )
 
 
 _EXAMPLES = 3
@@ -378,14 +350,15 @@ _OWN_OPENING = re.compile(r"\b(?:title|h1|intro(?:duction)?|preamble|opening\s+p
 def each_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Each bullet under 12 words", "every paragraph has exactly 3 sentences"."""
     text = sentence.lower
-    if _QUESTION.match(text):
+    if _QUESTION.match(text) and not POLITE_REQUEST.match(text):
         return
     plain = PartGuard(text)
     whole = sentence.whole.lower()
     taken: list[tuple[int, int]] = []
     for match in (m for p in _EACH_PHRASES for m in p.finditer(text)):
         clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
-        if not plain(match.start()) or _GIVEN.search(clause) or _SUB_PART.search(clause):
+        given = _GIVEN.search(clause) and not MADE_SO.search(clause)
+        if not plain(match.start()) or given or _SUB_PART.search(clause):
             continue
         if _ABOUT_EACH.search(clause):
             continue  # "feedback on each paragraph should be one sentence": the feedback's
@@ -413,7 +386,8 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
         if limit is None or match.start() >= plain.blocked or units not in HOLDS[part]:
             continue
         clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
-        if _GIVEN.search(clause) or _GIVEN_AFTER.match(text[match.end() :]):
+        given = (_GIVEN.search(clause) or OWN_HAS.search(clause)) and not MADE_SO.search(clause)
+        if given or _GIVEN_AFTER.match(text[match.end() :]):
             continue  # "my draft has no sentence over 15 words": the draft's
         yield from typed_hit(_build(part, units), "at_most", limit, match.span())
 

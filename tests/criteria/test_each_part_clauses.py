@@ -1,0 +1,196 @@
+"""A rule of every part said in a clause of its own, within a sentence that
+lists other requirements: "…, and each line should be no more than 6
+words", "Each card max 2 lines, each line max 37 characters", "Use short
+words if you can, keep every sentence under 15 words", "… without the
+letter z and with every paragraph under 50 words", "x must not appear, and
+every sentence ends with '!'", "Rewrite this so no sentence is longer than
+15 words", "Could you write …, keep each paragraph under 60 words …?".
+
+The clause is read as it would be alone; what the sentence says before it
+(a description, a text handed over, a hedge of that clause, a question)
+keeps it from compiling."""
+
+from __future__ import annotations
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def _specs(prompt: str, kind: str) -> list[dict[str, object]]:
+    found = []
+    for check in compile_checks(prompt):
+        if check.spec.kind_name() == kind:
+            spec = check.spec.model_dump()
+            spec.pop("kind")
+            found.append(spec)
+    return found
+
+
+def _lines(prompt: str) -> list[tuple[str, int, str]]:
+    return [
+        (str(s["relation"]), int(str(s["value"])), str(s["length_in"]))
+        for s in _specs(prompt, "line_length")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Each line must start with a capital letter, and each line should be no more "
+            "than 6 words.",
+            [("at_most", 6, "words")],
+        ),
+        ("Each card max 2 lines, each line max 37 characters.", [("at_most", 37, "characters")]),
+        (
+            "Each row in double quotes, no line over 12 words, and a rhyme in every verse.",
+            [("at_most", 12, "words")],
+        ),
+        (
+            "Timeline format, years in order, between 6 and 10 lines, no line over 80 characters.",
+            [("at_most", 80, "characters")],
+        ),
+        (
+            "Signs in ALL CAPS, at most 3 lines, each line 32 characters or fewer.",
+            [("at_most", 32, "characters")],
+        ),
+        ("Write a poem, each line 8 words or less.", [("at_most", 8, "words")]),
+        (
+            "Write a poem where no two lines rhyme, and every line has between 4 and 8 words.",
+            [("at_least", 4, "words"), ("at_most", 8, "words")],
+        ),
+        (
+            "Every line should have between 3 and 5 words.",
+            [("at_least", 3, "words"), ("at_most", 5, "words")],
+        ),
+    ],
+)
+def test_a_line_rule_in_a_clause_of_its_own(
+    prompt: str, expected: list[tuple[str, int, str]]
+) -> None:
+    assert _lines(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My poem has 4 stanzas, and each line has 8 words.",  # described
+        "I wrote a poem, and each line should be under 8 words.",  # someone's own
+        "The song below rhymes, and no line over 12 words.",  # a text handed over
+        "Each line must rhyme if you can, and each line should be no more than 6 words.",  # hedged
+        "Should it rhyme, and each line be at most 6 words?",  # asked
+        "Write a poem, every line with between 8 and 4 words.",  # no range
+        "Write a poem, each line 8 words or more.",  # not a cap this reads
+        "Here is my draft, and each line is under 40 characters.",  # given
+    ],
+)
+def test_a_line_rule_after_other_words_near_misses(prompt: str) -> None:
+    assert _lines(prompt) == []
+
+
+def _each_words(prompt: str) -> list[tuple[str, str, int]]:
+    return [
+        (str(s["part"]), str(s["relation"]), int(str(s["value"])))
+        for s in _specs(prompt, "each_word_count")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # a hedge trailing the clause before is that clause's
+        (
+            "Use only words of one or two syllables if you can, keep every sentence under "
+            "15 words, and use exactly 3 paragraphs.",
+            [("sentence", "at_most", 14)],
+        ),
+        (
+            "Use plain words where possible, every paragraph under 50 words.",
+            [("paragraph", "at_most", 49)],
+        ),
+        # "and with" after "without": a new subject
+        (
+            "Explain the offside rule without using the letter 'z' and with every paragraph "
+            "under 50 words.",
+            [("paragraph", "at_most", 49)],
+        ),
+        # a polite request for the answer
+        (
+            "Could you write the newsletter piece — three paragraphs, keep each paragraph under "
+            "60 words, and sign it from the class?",
+            [("paragraph", "at_most", 59)],
+        ),
+        # what a rewrite makes of the text given
+        (
+            "Rewrite this macro so no sentence is longer than 15 words.",
+            [("sentence", "at_most", 15)],
+        ),
+        (
+            "Revise my paragraph so that every sentence has at most 12 words.",
+            [("sentence", "at_most", 12)],
+        ),
+    ],
+)
+def test_each_count_in_a_clause_of_its_own(
+    prompt: str, expected: list[tuple[str, str, int]]
+) -> None:
+    assert _each_words(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "If you can, keep every sentence under 15 words.",  # hedges what follows
+        "Please if possible, keep every sentence under 15 words.",
+        "Keep every sentence under 15 words if you can, and use 3 paragraphs.",  # its own hedge
+        "Use simple words if you can, and ideally keep every sentence under 15 words.",
+        "Explain the offside rule without every paragraph under 50 words.",
+        "Could each paragraph be under 60 words?",  # asked
+        "Could you tell me whether each paragraph should be under 60 words?",
+        "My essay so far has no sentence over 15 words.",  # described
+        "This essay has no sentence longer than 15 words, so rewrite it.",
+        "Why does this draft have every sentence under 15 words?",
+    ],
+)
+def test_each_count_near_misses(prompt: str) -> None:
+    assert _each_words(prompt) == []
+
+
+def _ends(prompt: str) -> list[tuple[str, str]]:
+    return [(str(s["part"]), str(s["phrase"])) for s in _specs(prompt, "each_ends_with")]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Rewrite this consent paragraph so that no sentence starts with 'The' and every "
+            "sentence ends with a full stop.",
+            [("sentence", ".")],
+        ),
+        (
+            "The letter x must not appear anywhere, and every sentence ends with an "
+            "exclamation mark.",
+            [("sentence", "!")],
+        ),
+        ("Don't use commas and every paragraph ends with '!'.", [("paragraph", "!")]),
+    ],
+)
+def test_every_part_ends_after_a_negated_clause(
+    prompt: str, expected: list[tuple[str, str]]
+) -> None:
+    assert _ends(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Do not end every sentence with an exclamation mark.",
+        "Never finish each paragraph with a question mark.",
+        "It doesn't matter if every sentence ends with a period.",
+        "No need for every sentence to end with a full stop.",
+    ],
+)
+def test_every_part_ends_negated_near_misses(prompt: str) -> None:
+    assert _ends(prompt) == []
