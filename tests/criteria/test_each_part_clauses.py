@@ -194,3 +194,80 @@ def test_every_part_ends_after_a_negated_clause(
 )
 def test_every_part_ends_negated_near_misses(prompt: str) -> None:
     assert _ends(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # "each one" after the parts counted
+        (
+            "Write me 5 sentences, each one exactly 7 words long, about my cat.",
+            [("sentence", "exactly", 7)],
+        ),
+        # a count that ends the list of what every part must be or do
+        (
+            "Every sentence must be in the present tense and contain fewer than 9 words.",
+            [("sentence", "at_most", 8)],
+        ),
+        (
+            'Every bullet must be exactly one sentence, contain the word "dog", and be under '
+            "18 words.",
+            [("bullet", "at_most", 17)],
+        ),
+        (
+            "Each paragraph should open with a question and have at most 40 words.",
+            [("paragraph", "at_most", 40)],
+        ),
+        # "don't let any part go over …"
+        (
+            "Mention the harness, and don't let any paragraph go over 60 words.",
+            [("paragraph", "at_most", 60)],
+        ),
+        ("Never let a sentence run past 20 words.", [("sentence", "at_most", 20)]),
+        # the noun the prompt names its numbered items by
+        (
+            "Write the instructions. Numbered steps only, 6 to 8 of them, each step 20 words "
+            "or fewer.",
+            [("numbered", "at_most", 20)],
+        ),
+        (
+            "Write inhaler instructions. One line per step, steps numbered, and no step over "
+            "12 words.",
+            [("numbered", "at_most", 12)],
+        ),
+        (
+            "A protocol with one numbered step per line. Every step must begin with a verb and "
+            "contain at most 20 words.",
+            [("numbered", "at_most", 20)],
+        ),
+        (
+            "All caps headline, then 5 numbered stages, each stage 8 words or fewer.",
+            [("numbered", "at_most", 8)],
+        ),
+    ],
+)
+def test_each_count_more_wordings(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert _each_words(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # another thing in the list the count may be of, a sequence, an alternative
+        "Every bullet must name a tool, followed by a note and be under 20 words.",
+        "Every sentence must be in the present tense or contain fewer than 9 words.",
+        "Every bullet must name a tool, then a note, and be under 20 words.",
+        "Should every sentence be in the present tense and contain fewer than 9 words?",
+        # told, not asked
+        "My paragraphs are fine; I don't let any paragraph go over 60 words.",
+        "Do let any paragraph go over 60 words.",
+        # no numbered items named by the noun
+        "Write a recipe. Each step under 20 words.",
+        "Write a recipe with 5 numbered steps and 3 tips, each tip under 20 words.",
+        "Write 5 numbered steps. My steps have no step over 12 words.",
+        # two nouns for numbered things: which one is meant is unclear
+        "Give 4 numbered steps and 3 numbered tips, each step under 20 words.",
+    ],
+)
+def test_each_count_more_near_misses(prompt: str) -> None:
+    assert _each_words(prompt) == []
