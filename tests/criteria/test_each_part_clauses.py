@@ -271,3 +271,36 @@ def test_each_count_more_wordings(prompt: str, expected: list[tuple[str, str, in
 )
 def test_each_count_more_near_misses(prompt: str) -> None:
     assert _each_words(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Three paragraphs. Each paragraph must open with a question and end with a full stop.",
+            [("paragraph", ".")],
+        ),
+        (
+            "Every sentence should use the word 'cat' and finish with an exclamation mark.",
+            [("sentence", "!")],
+        ),
+        ("Each bullet must name one tool, and end with a period.", [("bullet", ".")]),
+    ],
+)
+def test_every_part_ends_last_in_a_list(prompt: str, expected: list[tuple[str, str]]) -> None:
+    assert _ends(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Each paragraph must not open with a question and end with a full stop.",
+        "Each paragraph must open with a question or end with a full stop.",
+        "Each bullet must name a tool, then a note, and end with a period.",
+        "Must every paragraph open with a question and end with a full stop?",
+        "Each paragraph must open with a question and end with a full stop if possible.",
+        "Each paragraph must end with a quote and end with a full stop.",
+    ],
+)
+def test_every_part_ends_last_in_a_list_near_misses(prompt: str) -> None:
+    assert _ends(prompt) == []
