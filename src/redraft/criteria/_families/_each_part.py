@@ -19,14 +19,15 @@ from typing import Any, ClassVar
 from redraft.criteria._families._arguments import (
     ARG,
     Corrected,
-    Guard,
     fold,
     part_of,
     spec_hit,
 )
 from redraft.criteria._families._each_part_spec import EachEndsWith, EachStartsWith
 from redraft.criteria._families._each_thing_affix import each_thing_affixes
-from redraft.criteria._families._per_part import every_part_outcome, parts_of
+from redraft.criteria._families._part_guard import POLITE_REQUEST
+from redraft.criteria._families._per_part import PartGuard, every_part_outcome, parts_of
+from redraft.criteria._families._per_part_phrases import OTHER_IN_LIST
 from redraft.criteria._families._positions import (
     BEGIN,
     FINISH,
@@ -137,6 +138,13 @@ _EACH_ENDS = [
     ),
     re.compile(rf"\b{FINISH}\s+{_EVERY}\s+with\s+(?:{_MARK}|{WORD_PHRASE})"),
 ]
+# "Each paragraph must open with a question and end with a full stop": the
+# end that closes the list of what every part must do
+_LISTED_END = re.compile(
+    rf"\b{_EVERY}\s+{MODAL}\s+(?P<between>[^.;:!?]{{1,60}}?)(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+    rf"(?P<tail>{FINISH}\s+with\s+{_MARK})(?=\s*(?:[,.;:!?)]|\s[—–-]\s|and\b|$))"
+)
+_NOT_LISTED = re.compile(rf"\b(?:{FINISH}|not|never|no)\b|n't\b")
 # "every bullet is a question", "each sentence should be a question": its last mark
 _EACH_QUESTION = re.compile(
     rf"\b{_EVERY}\s+(?:is|(?:{MODAL})\s+be)\s+(?:a|an)\s+(?:[\w-]+\s+)?question\b(?!\s+(?:and|or|with)\b)"
@@ -207,7 +215,7 @@ _DESCRIBED = re.compile(r"\b(?:has|have|had|contains?|contained|there\s+(?:are|w
 _POLITE = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
 
-def _counted_parts(sentence: Sentence, plain: Guard) -> Iterator[Hit]:
+def _counted_parts(sentence: Sentence, plain: PartGuard) -> Iterator[Hit]:
     """ "exactly 6 sentences, each beginning with 'I'"."""
     text = sentence.lower
     if text.rstrip().endswith("?") and not _POLITE.match(text):
@@ -235,7 +243,7 @@ def _counted_parts(sentence: Sentence, plain: Guard) -> Iterator[Hit]:
             yield hit
 
 
-def _last_words(sentence: Sentence, plain: Guard) -> Iterator[Hit]:
+def _last_words(sentence: Sentence, plain: PartGuard) -> Iterator[Hit]:
     """ "the last word of every line must end in '-tion'"."""
     for match in (m for p in _LAST_WORD_ENDS for m in p.finditer(sentence.lower)):
         ending = (argument(sentence, match) or "").lstrip("-–‑ ")
@@ -247,7 +255,9 @@ def _last_words(sentence: Sentence, plain: Guard) -> Iterator[Hit]:
 
 def each_part(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
-    plain = Guard(text)
+    # a negation is its own clause's: "no sentence starts with 'The' and every
+    # sentence ends with a full stop", "x must not appear, and every sentence …"
+    plain = PartGuard(text)
     for match in (m for p in _EACH_ENDS for m in p.finditer(text)):
         mark = match.group("mark")
         phrase = _MARKS[mark.split()[0]] if mark else argument(sentence, match)
@@ -284,8 +294,23 @@ def each_part(sentence: Sentence) -> Iterator[Hit]:
             build = partial(spec, part=_part_name(match), phrase=phrase)
             if hit := spec_hit(build, *match.span()):
                 yield hit
+    yield from _listed_ends(sentence, plain)
     yield from _counted_parts(sentence, plain)
     yield from _last_words(sentence, plain)
+
+
+def _listed_ends(sentence: Sentence, plain: PartGuard) -> Iterator[Hit]:
+    """ "Each paragraph must open with a question and end with a full stop"."""
+    if sentence.lower.rstrip().endswith("?") and not POLITE_REQUEST.match(sentence.lower):
+        return  # "Must every paragraph … and end with a full stop?": asked
+    for match in _LISTED_END.finditer(sentence.lower):
+        between = match.group("between")
+        if OTHER_IN_LIST.search(between) or _NOT_LISTED.search(between):
+            continue  # "… followed by a note and end with …", "… or end with …"
+        phrase = _MARKS[match.group("mark").split()[0]]
+        build = partial(EachEndsWith, part=_part_name(match), phrase=phrase)
+        if plain(match.start()) and (hit := spec_hit(build, *match.span("tail"))):
+            yield hit
 
 
 def _every_part(sentence: Sentence) -> Iterator[Hit]:

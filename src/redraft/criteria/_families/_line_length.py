@@ -34,7 +34,14 @@ from redraft.criteria._families._rewrap import REWRAP
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._measure import words
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    THING,
+    Hit,
+    Rule,
+    Sentence,
+    response_context,
+    sentence_blocked,
+)
 from redraft.criteria._spec_base import Relation, relation_words
 
 __all__ = ["LINE_LENGTH", "LineLength"]
@@ -84,7 +91,12 @@ _MODAL = (
     r"(?:should|must|shall|will|need\s+to|needs\s+to|has\s+to|have\s+to|is\s+to|are\s+to|"
     r"may|can|cannot|can't)"
 )
-_AMOUNT = rf"(?P<rel>{RELATION})\s+(?P<n>{NUMBER})\s+{_UNITS}"
+_AMOUNT = (
+    rf"(?:(?P<rel>{RELATION})\s+(?P<n>{NUMBER})\s+{_UNITS}|"
+    # "each line 32 characters or fewer", "every line has between 4 and 8 words"
+    rf"(?P<capped>{NUMBER})\s+(?P<unitc>characters?|chars?|words?)\s+or\s+(?:fewer|less)\b|"
+    rf"between\s+(?P<low>{NUMBER})\s+and\s+(?P<high>{NUMBER})\s+(?P<unitb>characters?|chars?|words?))"
+)
 _OVER = (
     r"(?:be\s+longer\s+than|be\s+more\s+than|be\s+over|go\s+over|run\s+over|run\s+longer\s+than|"
     r"exceed|exceeds|have\s+more\s+than|has\s+more\s+than|contain\s+more\s+than|"
@@ -142,31 +154,44 @@ def _about_code(whole: str) -> bool:
     return _CODE.search(whole.lower()) is not None
 
 
-def _read(match: re.Match[str]) -> tuple[Relation, int, LengthUnit] | None:
+# the groups that state one bound: "no line over 8 words", "one word per
+# line" (exact), "a maximum line length of 72", "each line 32 characters or fewer"
+_SINGLE_BOUNDS: tuple[tuple[str, Relation], ...] = (
+    ("over", "at_most"),
+    ("words", "exactly"),
+    ("max", "at_most"),
+    ("capped", "at_most"),
+)
+
+
+def _read(match: re.Match[str]) -> list[tuple[Relation, int, LengthUnit]]:
     found = {k: v for k, v in match.groupdict().items() if v}
-    unit = next((found[k] for k in ("unit", "unit2", "unitm", "wunit") if k in found), "")
+    unit = next(
+        (found[k] for k in ("unit", "unit2", "unitm", "wunit", "unitc", "unitb") if k in found), ""
+    )
     length_in: LengthUnit = "words" if unit.startswith("word") else "characters"
-    if "over" in found:
-        value = number_value(found["over"])
-        return None if value is None else ("at_most", value, length_in)
-    if "words" in found:
-        value = number_value(found["words"])
-        return None if value is None else ("exactly", value, "words")
-    if "max" in found:
-        value = number_value(found["max"])
-        return None if value is None else ("at_most", value, length_in)
+    if "low" in found:
+        low, high = number_value(found["low"]), number_value(found["high"])
+        if low is None or high is None or low >= high:
+            return []
+        return [("at_least", low, length_in), ("at_most", high, length_in)]
+    for key, relation in _SINGLE_BOUNDS:
+        if key in found:
+            value = number_value(found[key])
+            unit_of: LengthUnit = "words" if key == "words" else length_in
+            return [] if value is None else [(relation, value, unit_of)]
     number = found.get("n") or found.get("n2")
     if number is None:
-        return None
+        return []
     value = number_value(number)
     if value is None:
-        return None
+        return []
     rel = found.get("rel") or found.get("rel2")
     if rel is None:
         # "limit each line to 50 characters", "… 10 words or fewer": a cap
-        return ("at_most", value, length_in) if "less" in found or "to" in found else None
+        return [("at_most", value, length_in)] if "less" in found or "to" in found else []
     relation, adjust = relation_of(rel)
-    return relation, value + adjust, length_in
+    return [(relation, value + adjust, length_in)]
 
 
 # "a poem in which every line …", "a poem about rain where each line …": the
@@ -183,7 +208,46 @@ def _required(sentence: Sentence, start: int) -> bool:
     if response_context(sentence, start, owns_negation=owns):
         return True
     described = _DESCRIBED.search(text[:start])
-    return described is not None and response_context(sentence, described.start("joint"))
+    if described is not None and response_context(sentence, described.start("joint")):
+        return True
+    return _own_clause(sentence, start)
+
+
+# "Each card max 2 lines, each line max 37 characters", "…, and each line
+# should be no more than 6 words", "…, between 6 and 10 lines, no line over 80
+# characters": a rule of every line that opens a clause of its own in a list
+# of requirements is read as that clause alone would be
+_LINE_SUBJECT = re.compile(r"(?:each|every|any|no)\s+lines?\b")
+_CLAUSE_OPENED = re.compile(r"(?:[,;]\s*(?:and\s+)?|\s[—–-]\s*|\s+and\s+)$")
+# what the sentence before the clause may not do: describe lines that are
+# there ("my poem has …, and each line is …"), hand over a text of its own
+_DESCRIBES = re.compile(
+    r"\b(?:has|had|have|was|were|contains|contained|i|we|you've|i've|we've|below|above|"
+    r"attached|pasted|quoted|given|provided)\b|"
+    rf"\b(?:my|our|his|their|this|these|those|the\s+(?:following|attached|pasted|given))\s+"
+    rf"(?:[\w-]+\s+){{0,2}}?(?:{THING}|lines|text|draft|passage|paragraph|lyrics)s?\b"
+)
+_POLITE = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+
+
+def _own_clause(sentence: Sentence, start: int) -> bool:
+    text = sentence.lower
+    prefix = text[:start]
+    if not _LINE_SUBJECT.match(text, start) or not _CLAUSE_OPENED.search(prefix):
+        return False
+    if sentence_blocked(sentence, start) or _DESCRIBES.search(prefix):
+        return False
+    if text.rstrip().endswith("?") and not _POLITE.match(text):
+        return False
+    clause = Sentence(
+        sentence.original[start:],
+        sentence.masked[start:],
+        sentence.start + start,
+        sentence.whole,
+        sentence.full,
+        sentence.source,
+    )
+    return response_context(clause, 0, owns_negation=text.startswith("no ", start))
 
 
 def line_lengths(sentence: Sentence) -> Iterator[Hit]:
@@ -197,19 +261,19 @@ def line_lengths(sentence: Sentence) -> Iterator[Hit]:
             if any(match.start() < b and a < match.end() for a, b in taken):
                 continue
             read = _read(match)
-            if read is None:
+            if not read:
                 continue
             if _AFTER.match(text[match.end() :]):
                 continue
             if not _required(sentence, match.start()):
                 continue
-            relation, value, length_in = read
             try:
-                spec = LineLength(relation=relation, value=value, length_in=length_in)
+                specs = [LineLength(relation=r, value=v, length_in=u) for r, v, u in read]
             except ValidationError:
                 continue
             taken.append(match.span())
-            yield Hit(spec, *match.span())
+            for spec in specs:
+                yield Hit(spec, *match.span())
 
 
 class _LineLength(Family):

@@ -31,9 +31,25 @@ from redraft.criteria._families._line_per_sentence import (
     line_per_sentence,
     repairs_one_per_line,
 )
+from redraft.criteria._families._part_guard import (
+    MADE_SO,
+    OWN_HAS,
+    POLITE_REQUEST,
+    PartGuard,
+)
 from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._part_scope import some_parts
 from redraft.criteria._families._parts import parts_of
+from redraft.criteria._families._per_part_phrases import (
+    AMOUNT,
+    MODAL,
+    OTHER_IN_LIST,
+    PART,
+    PARTS,
+    UNIT,
+    numbered_noun,
+    phrases,
+)
 from redraft.criteria._families._per_part_spec import (
     COUNTERS,
     HOLDS,
@@ -43,10 +59,9 @@ from redraft.criteria._families._per_part_spec import (
     EqualWordCount,
     Units,
 )
-from redraft.criteria._governors import clause_start
-from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
+from redraft.criteria._grammar import number_value, relation_of
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, blocked_from
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence
 from redraft.criteria._spec_base import RELATION_WORDS, Relation
 from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
 
@@ -68,39 +83,6 @@ __all__ = [
     "plural",
     "units_of",
 ]
-
-
-# "no passive voice and every sentence under 18 words": a part named after
-# "and" is a new subject, and a negation before it is the earlier clause's
-_NEW_PART_SUBJECT = re.compile(r"\band\s+(?=(?:every|each|all|any)\s)")
-# "no more than", "no longer than": a bound, no negation
-_RELATION_AFTER_NO = re.compile(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
-
-
-class PartGuard:
-    """Whether a phrase of one sentence is a plain requirement: not hedged,
-    conditional or an example, and not negated before it in its own clause
-    ("Use no word longer than eight letters, and keep every sentence under
-    12 words": the "no" is the first clause's)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.blocked = blocked_from(text)
-
-    def __call__(self, start: int) -> bool:
-        if start >= self.blocked:
-            return False
-        begin = max(
-            clause_start(self.text, start),
-            max(
-                (m.end() for m in _NEW_PART_SUBJECT.finditer(self.text) if m.end() <= start),
-                default=0,
-            ),
-        )
-        return not any(
-            not _RELATION_AFTER_NO.match(self.text, m.end())
-            for m in NEGATION.finditer(self.text, begin, start)
-        )
 
 
 _EXAMPLES = 3
@@ -168,70 +150,9 @@ def every_part_outcome(spec: Any, found: list[str], ok: Callable[[str], bool], f
 
 # -- phrasing ---------------------------------------------------------------------------
 
-# The parts a count within each part is about, singular and plural. Lines
-# are _line_length's; "step" and "point" name parts no cut can find.
-_PART = (
-    r"(?:sentence|paragraph|stanza|bullet(?:[\s-]+point)?|bullet(?:ed)?\s+item|"
-    r"numbered\s+(?:list\s+)?(?:item|point|entry)|(?:list\s+)?item|list\s+entry|"
-    r"section|(?:sub)?head(?:ing|er))"
-)
-PARTS = (
-    r"(?:sentences|paragraphs|stanzas|bullet(?:[\s-]+point)?s|bullet(?:ed)?\s+items|"
-    r"numbered\s+(?:list\s+)?(?:items|points|entries)|(?:list\s+)?items|list\s+entries|"
-    rf"sections|(?:sub)?head(?:ing|er)s|{_PART})"
-)
-_OF_RESPONSE = rf"(?:\s+(?:of|in)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING})?"
-MODAL = r"(?:should|must|has\s+to|have\s+to|needs?\s+to|shall|will|is\s+to|are\s+to)"
-_EVERY = rf"(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?)\s+(?P<part>{PARTS}){_OF_RESPONSE}"
-_UNIT = (
-    r"(?P<unit>words?|characters?|chars|sentences?|lines?|paragraphs?|bullet(?:[\s-]+point)?s?|"
-    r"bulleted\s+items?|numbered\s+(?:list\s+)?(?:items?|points?|steps?)|"
-    r"(?:checkbox|checklist|to-?do)(?:\s+items?|es)?)"
-)
-_LONG = r"(?:\s+long)?"
-# A count: "at most 12", "between 8 and 15", "8 to 15", "8-15", or a bare number.
-_AMOUNT = (
-    rf"(?:(?P<rel>{RELATION})\s+(?P<n>{NUMBER})|between\s+(?P<low>{NUMBER})\s+and\s+"
-    rf"(?P<high>{NUMBER})|(?P<from>{NUMBER})\s*(?:to|-|–)\s*(?P<to>{NUMBER})|"
-    rf"(?P<bare>{NUMBER}))"
-)
-_VERB = r"(?:have|has|contain|contains|be|is|are|consist\s+of|use|stay|stays|run)"
-_EACH_PHRASES = [
-    # "Keep every sentence under 15 words.", "limit each bullet to 80 characters"
-    re.compile(
-        rf"\b(?P<cap>keep|limit|cap)\s+{_EVERY}\s+(?:to\s+|at\s+)?{_AMOUNT}\s+{_UNIT}{_LONG}\b"
-    ),
-    # "Each sentence should have at most 12 words.", "every paragraph has exactly 3 sentences",
-    # "each bullet under 12 words", "every line of the stanza …" is not read (lines of lines)
-    re.compile(
-        rf"\b{_EVERY}\s+(?:{MODAL}\s+)?(?:{_VERB}\s+)?(?:(?:kept|limited)\s+)?(?:to\s+)?"
-        rf"{_AMOUNT}\s+{_UNIT}{_LONG}\b"
-    ),
-    # "at most 20 words per sentence", "3 sentences in each paragraph", "4 lines per stanza"
-    # "3 bullets under each heading" (under a heading: its section)
-    re.compile(
-        rf"\b{_AMOUNT}\s+{_UNIT}\s+(?:per|in\s+each|for\s+each|in\s+every|to\s+(?:a|each|every)|"
-        rf"(?:under|beneath|below)\s+(?:each|every))\s+(?P<part>{_PART})\b"
-    ),
-    # "3 bullet points, each under 12 words", "paragraphs of 3 sentences each",
-    # "3 sections (Before, During, After), each with 2 to 4 checkbox items"
-    re.compile(
-        rf"\b(?P<part>{PARTS})(?:\s*\([^()]{{0,80}}\))?\s*,?\s+each\s+(?:{MODAL}\s+)?"
-        rf"(?:{_VERB}\s+|with\s+|of\s+)?"
-        rf"{_AMOUNT}\s+{_UNIT}{_LONG}\b"
-    ),
-    re.compile(rf"\b(?P<part>{PARTS})\s+(?:of|with)\s+{_AMOUNT}\s+{_UNIT}\s+each\b"),
-]
-# "No sentence may be longer than 20 words.", "no sentence over 15 words"
-_NO_LONGER = re.compile(
-    rf"\bno\s+(?P<part>{_PART})\s+(?:(?:should|may|can|must|is\s+to)\s+(?:be\s+longer\s+than|"
-    r"have\s+more\s+than|exceed|contain\s+more\s+than|be\s+over|run\s+over|go\s+over)|"
-    r"is\s+longer\s+than|is\s+over|has\s+more\s+than|exceeds|contains\s+more\s+than|"
-    rf"runs\s+over|goes\s+over|"
-    # "no sentence over 15 words", "no sentence longer than 10 words"
-    r"longer\s+than|over|above|exceeding|more\s+than|with\s+more\s+than|of\s+more\s+than)"
-    rf"\s+(?P<n>{NUMBER})\s+{_UNIT}"
-)
+# The grammar of the phrases: :mod:`._per_part_phrases`
+_EACH_PHRASES, _NONE_PHRASES = phrases(PARTS, PART)
+_IMPERATIVE_BEFORE = re.compile(r"(?:^|[,;:—–-]|\b(?:and|but|so|please|also|just))\s*$")
 # Parts given rather than asked for ("my essay averages 20 words per sentence"),
 # or a question about the rule ("should each bullet be under 10 words?").
 _GIVEN = re.compile(
@@ -378,14 +299,23 @@ _OWN_OPENING = re.compile(r"\b(?:title|h1|intro(?:duction)?|preamble|opening\s+p
 def each_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Each bullet under 12 words", "every paragraph has exactly 3 sentences"."""
     text = sentence.lower
-    if _QUESTION.match(text):
+    if _QUESTION.match(text) and not POLITE_REQUEST.match(text):
         return
     plain = PartGuard(text)
     whole = sentence.whole.lower()
     taken: list[tuple[int, int]] = []
-    for match in (m for p in _EACH_PHRASES for m in p.finditer(text)):
+    grammars: list[tuple[tuple[re.Pattern[str], ...], Part | None]] = [(_EACH_PHRASES, None)]
+    nones: list[tuple[tuple[re.Pattern[str], ...], Part | None]] = [(_NONE_PHRASES, None)]
+    if named := numbered_noun(whole):
+        each, none = phrases(*named)
+        grammars.append((each, "numbered"))  # "5 numbered steps, each step 8 words or fewer"
+        nones.append((none, "numbered"))
+    for match, named_part in ((m, n) for ps, n in grammars for p in ps for m in p.finditer(text)):
         clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
-        if not plain(match.start()) or _GIVEN.search(clause) or _SUB_PART.search(clause):
+        given = _GIVEN.search(clause) and not MADE_SO.search(clause)
+        if not plain(match.start()) or given or _SUB_PART.search(clause):
+            continue
+        if (between := match.groupdict().get("between")) and OTHER_IN_LIST.search(between):
             continue
         if _ABOUT_EACH.search(clause):
             continue  # "feedback on each paragraph should be one sentence": the feedback's
@@ -393,9 +323,12 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
             continue  # "in the last three sections, 4-6 bullets each": some parts, not all
         if _GIVEN_AFTER.match(text[match.end() :]) or _SELECTS.match(text, match.end()):
             continue
-        if any(match.start() < b and a < match.end() for a, b in taken):
+        # a listed count's span is its own words: the list before it holds other rules
+        span = match.span("tail") if match.groupdict().get("tail") else match.span()
+        if any(span[0] < b and a < span[1] for a, b in taken):
             continue
-        part, units = part_of(match.group("part")), units_of(match.group("unit"))
+        part = named_part or part_of(match.group("part"))
+        units = units_of(match.group("unit"))
         if part == "heading" and units not in HOLDS[part]:
             part = "section"  # "3 bullets per heading": the heading's section holds them
         if units not in HOLDS[part] or (part == "section" and _OWN_OPENING.search(whole)):
@@ -403,17 +336,21 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
         read = _read_whole(text, match, units)
         if read is None:
             continue
-        taken.append(match.span())
+        taken.append(span)
         for relation, value in read:
-            yield from typed_hit(_build(part, units), relation, value, match.span())
+            yield from typed_hit(_build(part, units), relation, value, span)
     yield from _in_each(text, plain, taken)
-    for match in _NO_LONGER.finditer(text):
+    for match, named_part in ((m, n) for ps, n in nones for p in ps for m in p.finditer(text)):
         limit = number_value(match.group("n"))
-        part, units = part_of(match.group("part")), units_of(match.group("unit"))
+        part = named_part or part_of(match.group("part"))
+        units = units_of(match.group("unit"))
         if limit is None or match.start() >= plain.blocked or units not in HOLDS[part]:
             continue
+        if match.groupdict().get("let") and not _IMPERATIVE_BEFORE.search(text, 0, match.start()):
+            continue  # "I don't let any paragraph go over 60 words": a habit told
         clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
-        if _GIVEN.search(clause) or _GIVEN_AFTER.match(text[match.end() :]):
+        given = (_GIVEN.search(clause) or OWN_HAS.search(clause)) and not MADE_SO.search(clause)
+        if given or _GIVEN_AFTER.match(text[match.end() :]):
             continue  # "my draft has no sentence over 15 words": the draft's
         yield from typed_hit(_build(part, units), "at_most", limit, match.span())
 
@@ -422,7 +359,7 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
 # with 3 bullets each": the parts named just before, with nothing but their
 # names and joining words between.
 _IN_EACH = re.compile(
-    rf"\b{_AMOUNT}\s+{_UNIT}\s+(?:(?:in|under|for|per|within|inside)\s+)?each(?=\s*(?:[,;.)]|and\b|$))"
+    rf"\b{AMOUNT}\s+{UNIT}\s+(?:(?:in|under|for|per|within|inside)\s+)?each(?=\s*(?:[,;.)]|and\b|$))"
 )
 _ANTECEDENT = re.compile(rf"\b(?P<part>{PARTS})\b")
 _JOINING = re.compile(
