@@ -313,6 +313,68 @@ def _table_prompt(sentence: Sentence) -> bool:
     return bool(_TABLE_ASKED.search(whole)) and not elsewhere(whole, sentence.lower)
 
 
+# "Status must be PASS or FAIL", "Priority must be one of HIGH, MED, LOW",
+# "the Risk column can only contain L, M or H", "Offline values must be Yes
+# or No only": a column (named with "column", or one the prompt lists) held
+# to a choice of options
+_NOT_NAME_TAIL = r"(?:can|may|values?|cells?|entries|column)\b"
+_CHOICE = re.compile(
+    rf"(?:{_COLUMN}|(?<![\w'-])"
+    rf"(?P<lw>[a-z][\w%#-]*(?:\s+(?!{_MODAL}|{_NOT_NAME_TAIL})[a-z][\w%#-]*)?))"
+    r"(?:\s+(?:column\s+)?(?:values?|cells?|entries))?"
+    r"\s+(?:(?:should|must|has\s+to|needs\s+to|will|can|may)\s+)?(?:only\s+)?"
+    r"(?:be|contain|hold|show|say|read)\s+(?:only\s+)?(?P<oneof>one\s+of\s*:?\s*|either\s+)?"
+)
+# An option as written: quoted, or a word in capitals or digits ("Yes",
+# "PASS", "L"); lowercase words would be prose ("short or empty").
+_OPTION = r"(?:'[^'\n]{1,30}'|\"[^\"\n]{1,30}\"|“[^”\n]{1,30}”|[A-Z0-9][\w+-]*)"
+_OPTIONS = re.compile(
+    rf"(?P<list>{_OPTION}(?:(?:\s*,\s*(?:or\s+)?|\s+or\s+|\s*/\s*){_OPTION}){{1,9}})"
+    # where the list may end: the sentence's end or clause, "only", a case word
+    r"(?:\s+(?:only|in\s+(?:capitals|caps|upper\s*case)|exactly\s+as\s+written))?"
+    r"(?=\s*(?:[.;!]|$|,\s+(?!or\b)[a-z]))"
+)
+
+
+def _options(sentence: Sentence, at: int, *, one_of: bool) -> tuple[list[str], int] | None:
+    """The options listed at ``at`` (two or more, distinct) and where the
+    list ends; without "one of", the last two joined by "or"."""
+    match = _OPTIONS.match(sentence.original, at)
+    if match is None:
+        return None
+    listed = match.group("list")
+    if not one_of and not re.search(r"\bor\s+\S+$", listed):
+        return None  # "Status must be Done, Blocked": not said to be a choice
+    items = re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+|\s*/\s*", listed)
+    options = [i.strip().strip("'\"“”").strip() for i in items]
+    if len({o.casefold() for o in options}) != len(options) or not all(options):
+        return None
+    return options, match.end()
+
+
+def _choices(sentence: Sentence, seen: set[int]) -> Iterator[Hit]:
+    listed = _listed_columns(sentence)
+    for match in _CHOICE.finditer(sentence.lower):
+        if match.start() in seen:
+            continue
+        parsed = _options(sentence, match.end(), one_of=bool(match.group("oneof")))
+        if parsed is None:
+            continue
+        options, end = parsed
+        if match.group("lw") is None:
+            name = _column_name(sentence, match)
+            if name is not None:
+                build = partial(ColumnValues, column=name, form="one_of", options=options)
+                yield from response_spec(sentence, build, match.start(), end)
+            continue
+        raw = sentence.unmask(match.start("lw"), match.end("lw")).strip()
+        column = listed.get(raw.casefold())
+        if column is not None and _of_listed(sentence, match.start()):
+            build = partial(ColumnValues, column=column, form="one_of", options=options)
+            hit = spec_hit(build, match.start(), end)
+            yield from () if hit is None else (hit,)
+
+
 def column_rules(sentence: Sentence) -> Iterator[Hit]:
     if not _table_prompt(sentence):
         return
@@ -336,12 +398,15 @@ def column_rules(sentence: Sentence) -> Iterator[Hit]:
         if name is not None:
             build = partial(ColumnValues, column=name, form="iso_date")
             yield from response_spec(sentence, build, match.start(), match.end())
+    seen: set[int] = set()
     for match in _ONE_OF.finditer(text):
         name = _column_name(sentence, match)
         parsed = parse_list(sentence, match.end())
         if name is not None and parsed is not None and len(parsed[0]) >= 2:
+            seen.add(match.start())
             build = partial(ColumnValues, column=name, form="one_of", options=parsed[0])
             yield from response_spec(sentence, build, match.start(), parsed[1])
+    yield from _choices(sentence, seen)
     for match in _FILLED.finditer(text):
         build = partial(ColumnValues, form="filled")
         yield from response_spec(sentence, build, match.start(), match.end(), owns_negation=True)

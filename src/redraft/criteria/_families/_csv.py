@@ -36,7 +36,7 @@ from redraft.criteria._families._tables import ROWS_OF, columns_at
 from redraft.criteria._families._tabular import csv_rows, elsewhere, same_header
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import HEDGE, Hit, Rule, Sentence
 from redraft.criteria._spec_base import SHORT, has_text
 
 __all__ = ["CSV_COLUMNS", "CSV_ROWS", "CsvColumns", "CsvRows"]
@@ -82,8 +82,20 @@ _HEADER_NAMED = re.compile(r"\bheader|\bcolumns?\b|\bdata\s+(?:rows?|records?)\b
 # a literal header line: "header row id,product,price,in_stock"
 _HEADER = re.compile(
     # "header row id,product,price", "columns name,email,signup_date" (no spaces: a header line)
-    r"\b(?:header(?:\s+(?:row|line))?|columns?)(?:\s*:|\s+of)?\s+[`\"']?"
-    r"(?P<list>[\w-]+(?:,[ \t]?[\w-]+)+)[`\"']?(?=[\s.;]|$)"
+    r"\b(?:header(?:\s+(?:row|line))?|columns?)"
+    # "Header row must be: …", "the header line has to be …"
+    r"(?:\s+(?:must|should|has\s+to|needs\s+to|will)\s+be\b)?(?:\s*:|\s+of)?\s*[`\"']?"
+    # the list, or a quoted span the masking hid ("header row `id,name`")
+    r"(?:(?P<list>[\w-]+(?:,[ \t]?[\w-]+)+)|(?<=[`\"'])(?P<masked>\ue000+))[`\"']?(?=[\s.;,]|$)"
+)
+_LINE = re.compile(r"[\w-]+(?:,[ \t]?[\w-]+)+")
+# "Header row must be: size,chest_cm." opening a sentence of its own, in a
+# prompt that asks for a CSV
+_HEADER_LABEL = re.compile(r"^\s*(?:the\s+)?header(?:\s+(?:row|line))?\b")
+# a CSV the prompt hands over ("here is my CSV"): its header is not asked for
+_CSV_GIVEN = re.compile(
+    r"\b(?:my|our|this|that|these|the\s+(?:following|attached|above|below|existing))\s+"
+    r"(?:[\w-]+\s+){0,2}?csv\b|\bhere\s+(?:is|are)\b|\bhere's\b"
 )
 
 
@@ -115,13 +127,23 @@ def csv_row_counts(sentence: Sentence) -> Iterator[Hit]:
 
 def csv_headers(sentence: Sentence) -> Iterator[Hit]:
     """ "A CSV with header row id,name,price", "CSV with columns Name, Email, Age"."""
-    if not _CSV.search(sentence.lower) or elsewhere(sentence.whole.lower(), sentence.lower):
+    whole = sentence.whole.lower()
+    label = _HEADER_LABEL.match(sentence.lower) and _CSV.search(whole)
+    if not (_CSV.search(sentence.lower) or label) or elsewhere(whole, sentence.lower):
         return
+    if label and (
+        re.search(r"\btables?\b", whole) or HEDGE.search(sentence.lower) or _CSV_GIVEN.search(whole)
+    ):
+        return  # a header of a table, or a hedge: not the CSV's for certain
     found: list[Hit] = []
     for match in _HEADER.finditer(sentence.lower):
-        if not layout_asked(sentence, match.start()):
+        if not (layout_asked(sentence, match.start()) or (label and match.start() <= label.end())):
             continue
-        header = tuple(n.strip() for n in sentence.unmask(*match.span("list")).split(","))
+        group = "list" if match.group("list") else "masked"
+        line = sentence.unmask(*match.span(group)).strip()
+        if not _LINE.fullmatch(line):
+            continue
+        header = tuple(n.strip() for n in line.split(","))
         if len({n.casefold() for n in header}) == len(header):
             found.append(Hit(CsvColumns(columns=header), match.start(), match.end()))
     yield from found

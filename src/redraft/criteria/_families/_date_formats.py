@@ -308,6 +308,16 @@ TOKEN_DATES = (
         rf"(?:^|[;,]\s)\s*(?:all\s+)?dates\s+(?:in\s+)?{_TOKENS_FORM}"
         r"(?=\s*(?:$|[.;,]|\((?:yyyy|dd|mm)[^)]*\)\s*(?:$|[.;,])))"
     ),
+    # a clause whose subject of one or two words is given in a form: "Due as
+    # YYYY-MM-DD.", "The ETA must be given as DD/MM/YYYY", "…, and an invoice
+    # date in DD/MM/YYYY" (a pattern of date tokens names a date, whatever
+    # the field is called)
+    re.compile(
+        r"(?:^|[;,—–]\s|\band\s)\s*(?:the\s+|an?\s+|every\s+|each\s+|all\s+)?"
+        r"(?:[a-z][\w-]*\s+)?[a-z][\w-]*\s+(?:(?:must|should|has\s+to|needs\s+to|will)\s+be\s+)?"
+        r"(?:(?:given|written|formatted|shown|stated)\s+)?(?:as|in)\s+(?:the\s+)?(?:format\s+)?"
+        rf"{_TOKENS_FORM}(?=\s*(?:$|[.;,]|\s(?:format|form)\b))"
+    ),
     # a template's label: "Date of birth (DD/MM/YYYY):", "Date (DD/MM/YYYY):"
     re.compile(rf"^\s*(?:[\w ]{{0,20}}\b)?(?:{_FIELD}|date)\s*\({_TOKENS_FORM}\)\s*:"),
 )

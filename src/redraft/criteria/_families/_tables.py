@@ -155,7 +155,9 @@ _COLUMNS = re.compile(
     rf"\b(?:with\s+|has\s+|having\s+|and\s+|(?P<num>{NUMBER})\s+)?"
     # "columns", "column headers", and after "table with" the bare "headers"
     r"(?:column\s+(?:headers|headings|names|titles)\b|columns?|"
-    r"(?<=(?:table|chart)\swith\s)headers?)"
+    # "a table with the header row Month | kWh | % of annual"
+    r"(?<=(?:table|chart)\swith\s)headers?|(?<=(?:table|chart)\swith\sthe\s)header\s+row\b|"
+    r"(?<=(?:table|chart)\swith\sa\s)header\s+row\b)"
     r"(?:\s*:|\s+(?:named|called|titled|labell?ed|headed)\b|\s*,|"
     # "Columns should be A | B", "the columns are A, B and C"
     r"\s+(?:should|must|will|shall)\s+be\b(?:\s+(?:exactly|precisely))?\s*:?|\s+are\b\s*:?|(?=\s))\s*"
@@ -303,20 +305,45 @@ _FRAGMENT = re.compile(
 )
 
 
+# A verbless label before the table asked for: "Glossary of 10 terms:
+# two-column table (…)", "Risk assessment for the walk, as a table with …";
+# a stated verb makes it a statement ("the file has: a table with …").
+_LABEL = re.compile(r"^[^,:;.]{1,80}?(?:,\s*(?:as|in)\s+|:\s*(?:(?:as|in)\s+)?)")
+_STATED_VERB = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|contains?|shows?|includes?|lists?|gives?|holds?|"
+    r"attached|below|above|here)\b|\b(?:it|that|there|what)'s\b"
+)
+
+
+def _fragment(text: str) -> bool:
+    if _FRAGMENT.match(text):
+        return True
+    label = _LABEL.match(text)
+    if label is None or _STATED_VERB.search(text, 0, label.end()):
+        return False
+    return _FRAGMENT.match(text[label.end() :]) is not None
+
+
 def _table_asked(sentence: Sentence, at: int) -> bool:
     """Whether the table phrase at ``at`` is asked of the answer: governed by
     a request, or the sentence is the verbless request itself."""
     if layout_asked(sentence, at):
         return True
     text = sentence.lower
-    if not _FRAGMENT.match(text) or text.rstrip().endswith("?") or _TABLE_GIVEN.search(text):
+    if not _fragment(text) or text.rstrip().endswith("?") or _TABLE_GIVEN.search(text):
         return False
     return not (sentence_blocked(sentence, at) or NEGATION.search(text, 0, at))
 
 
-# "a 2-column markdown table (Command, Action)": the names in brackets
+# "a 2-column markdown table (Command, Action)", "exactly 3 columns
+# (Exercise, Work, Rest)": the names in brackets, as many as counted
 _COUNTED_PAREN = re.compile(
-    rf"\b(?P<num>{NUMBER})[-\s]columns?\s+(?:[\w-]+\s+){{0,2}}?(?:table|chart)\s*\("
+    rf"\b(?P<num>{NUMBER})[-\s]columns?\s*(?:(?:[\w-]+\s+){{0,2}}?(?:table|chart)\s*)?\("
+)
+# "a two-column markdown table: Command | What it does": the names after a
+# colon, as many as counted
+_COUNTED_COLON = re.compile(
+    rf"\b(?P<num>{NUMBER})[-\s]columns?\s+(?:[\w-]+\s+){{0,2}}?(?:table|chart)\s*:\s*"
 )
 
 
@@ -327,7 +354,10 @@ def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, 
     exact = _ROWS_NAMED.search(sentence.whole.lower()) is None
     for match in _COLUMNS.finditer(text):
         listed = column_list(sentence.original[match.end() :])
-        if listed is None and _COLUMNS_LABEL.match(text[: match.end()]) and ":" in match.group(0):
+        # "Columns: …" opening the sentence, or "exactly 4 columns: …": the
+        # rest of the sentence is the list (the count, where stated, is checked)
+        labelled = _COLUMNS_LABEL.match(text[: match.end()]) or match.group("num")
+        if listed is None and labelled and ":" in match.group(0):
             listed = labelled_list(sentence.original[match.end() :])
         if listed is None or not _table_asked(sentence, match.start()):
             continue
@@ -344,6 +374,13 @@ def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, 
             continue
         if _table_asked(sentence, match.start()):
             yield listed[0], match.start(), close + 1, exact
+    for match in _COUNTED_COLON.finditer(text):
+        rest = sentence.original[match.end() :]
+        listed = column_list(rest) or labelled_list(rest)
+        if listed is None or number_value(match.group("num")) != len(listed[0]):
+            continue
+        if _table_asked(sentence, match.start()):
+            yield listed[0], match.start(), match.end() + listed[1], exact
 
 
 _COLUMNS_LABEL = re.compile(

@@ -87,12 +87,15 @@ def csv_rows(text: str) -> list[list[str]]:
 
 
 # A column name: quoted, or words that each start with a capital or a digit
-# (lowercase would run into the sentence: "columns Movie and Score, and …").
-_WORD = r"(?:[A-Z0-9][\w'’&/%#+-]*|i[A-Z][\w-]*|\([^()\n]{1,30}\))"
+# (lowercase would run into the sentence: "columns Movie and Score, and …");
+# a unit sign is a word of a name too ("Scanning %", "Shot #").
+_WORD = r"(?:[A-Z0-9][\w'’&/%#+-]*|i[A-Z][\w-]*|\([^()\n]{1,30}\)|[%#$€£](?![\w]))"
 _ITEM = (
     rf"(?:'[^'\n]{{1,40}}'|\"[^\"\n]{{1,40}}\"|“[^”\n]{{1,40}}”|{_WORD}(?:[ \t]+{_WORD}){{0,4}})"
 )
 _SEP = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+# "… Allowed values — in that order.": the order restated after the list
+_IN_ORDER = r"\s*[—–-]+\s*in\s+(?:that|this|the\s+same)\s+order\b"
 _LIST = re.compile(
     rf"(?P<list>{_ITEM}(?:{_SEP}{_ITEM})+)"
     # the list ends the sentence, or a lowercase clause follows a comma
@@ -100,14 +103,36 @@ _LIST = re.compile(
     # "…, and Score must be an integer": a clause about one of the columns
     r",\s+and\s+(?:the\s+)?[\w/()-]+(?:\s+column)?\s+(?:must|should|shall|is|are|needs?|has)\b|"
     # "… and 5 rows of numbers": the rows, stated after the columns
-    r"\s+(?:and|with)\s+(?:(?:at\s+least|at\s+most|exactly)\s+)?\w+\s+(?:data\s+)?rows?\b))"
+    r"\s+(?:and|with)\s+(?:(?:at\s+least|at\s+most|exactly)\s+)?\w+\s+(?:data\s+)?rows?\b|"
+    rf"{_IN_ORDER}))"
+)
+
+# A name of capitalised words with lowercase words after its first ("Rows
+# affected", "Monthly price"), read only in a comma list that runs to the end
+# of its sentence, and never through a word that goes on with the sentence
+# ("Name and Price for each product": "for" is not part of a name).
+_GOES_ON = (
+    r"(?:and|or|for|of|with|in|into|to|by|from|on|at|as|per|each|every|then|plus|that|which|"
+    r"where|sorted|ordered|ranked|listed|must|should|shall|will|is|are|be|including|but|not|"
+    r"no|only|please|etc)\b"
+)
+_TAILED_ITEM = (
+    rf"(?:'[^'\n]{{1,40}}'|\"[^\"\n]{{1,40}}\"|“[^”\n]{{1,40}}”|"
+    rf"{_WORD}(?:[ \t]+(?:{_WORD}|(?!{_GOES_ON})[a-z][\w'’/-]*)){{0,4}})"
+)
+_TAILED = re.compile(
+    rf"(?P<list>{_TAILED_ITEM}(?:{_SEP}{_TAILED_ITEM})+)"
+    rf"(?=\s*(?:[.;!]?\s*$|[.;]\s|{_IN_ORDER}))"
 )
 
 
-# "Language | Typing | Memory management": cells between pipes, in any case
+# "Language | Typing | Memory management": cells between pipes, in any case;
+# a comma ends the last one where a lowercase clause follows ("… | Pts,
+# sorted by points descending")
+_CELL = r"(?:[^|\n.;:,()]|\([^()|\n]*\)){1,40}?"  # a bracket closes in its cell
 _PIPED = re.compile(
-    r"\|?[ \t]*(?P<list>[^|\n.;:]{1,40}?(?:[ \t]*\|[ \t]*[^|\n.;:]{1,40}?)+)[ \t]*\|?"
-    r"(?=\s*(?:[.;!]?\s*$|[.;]\s))"
+    rf"\|?[ \t]*(?P<list>{_CELL}(?:[ \t]*\|[ \t]*{_CELL})+)[ \t]*\|?"
+    rf"(?=\s*(?:[.;!]?\s*$|[.;]\s|,\s+(?!and\b)[a-z]|{_IN_ORDER}))"
 )
 
 
@@ -115,7 +140,7 @@ def column_list(text: str) -> tuple[tuple[str, ...], int] | None:
     """The column names a list at the start of ``text`` names (two or more)
     and the list's length, or None where the text is not such a list."""
     piped = _PIPED.match(text)
-    match = piped or _LIST.match(text)
+    match = piped or _LIST.match(text) or _TAILED.match(text)
     if match is None:
         return None
     items = match.group("list").split("|") if piped else re.split(_SEP, match.group("list"))
