@@ -171,3 +171,63 @@ def test_house_rules_with_a_subject_of_their_own_stay_its() -> None:
         "You are a news bot. House rules: headlines are sentence case and at most 70 characters."
     )
     assert not {c.spec.kind for c in compile_checks("Write one.", system=system)} & {"char_count"}
+
+
+@pytest.mark.parametrize(
+    ("prompt", "count"),
+    [
+        ("Write a tweet. Finish with exactly three hashtags.", ("exactly", 3)),
+        (
+            "Write a tweet. Start with an emoji, two sentences max, and finish with exactly "
+            "three hashtags.",
+            ("exactly", 3),
+        ),
+        ("Write a caption and end it with at most 2 hashtags.", ("at_most", 2)),
+    ],
+)
+def test_hashtags_the_answer_ends_with_are_counted(prompt: str, count: tuple[str, int]) -> None:
+    assert [(s["relation"], s["value"]) for s in _specs(prompt, "hashtag_count")] == [count]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a tweet. Start with three hashtags.",
+        "Write a tweet. End each line with two hashtags.",
+        "Write a tweet. The first paragraph should end with two hashtags.",
+        "My tweet ends with three hashtags. Is that ok?",
+        "Write a tweet. If it fits, finish with three hashtags.",
+    ],
+)
+def test_hashtags_at_one_place_near_misses(prompt: str) -> None:
+    assert _specs(prompt, "hashtag_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "case"),
+    [
+        ("Write a haiku. All in lowercase.", "lower"),
+        ("Write a haiku, all in lowercase.", "lower"),
+        ("Write a shop sign. All in capitals.", "upper"),
+        ("Write a sign. Maximum 3 lines, no lowercase letters.", "upper"),
+        ("Write a sign. No lowercase letters.", "upper"),
+    ],
+)
+def test_case_criteria_items_compile(prompt: str, case: str) -> None:
+    assert _specs(prompt, "letter_case") == [{"case": case}]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write three titles, all in lowercase except names.",
+        "Name the titles all in lowercase.",
+        "Write a poem. My old poem was all in lowercase.",
+        "Write a poem. No lowercase letters in the title.",
+        "Write a poem. Ideally all in lowercase.",
+        # capitals that may be cities
+        "Write a list of European cities. No capitals.",
+    ],
+)
+def test_case_criteria_items_near_misses(prompt: str) -> None:
+    assert _specs(prompt, "letter_case") == []
