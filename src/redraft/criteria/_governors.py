@@ -88,6 +88,16 @@ RESPONSE_NOUN = re.compile(
     # "Hard limits: max 2 lines", "Limerick rules: 5 lines" (not "Title rules:", a part's)
     rf"(?:(?:hard|strict|formatting|length|output)\s+|{THING}\s+)"
     r"(?:rules?|limits?|constraints?|requirements?))\s*:|"
+    # rules for the text from whoever commissions it: "Requirements from my boss:",
+    # "House style:", "Brand rules:", "Legal wants:" (not a teacher's, which may be
+    # for the writer's own essay)
+    r"^\s*(?:(?:requirements?|rules?|constraints?|guidelines?|specs?)\s+from\s+(?:my|our|the)\s+"
+    r"(?:boss|client|manager|editor|publisher|legal(?:\s+team)?|marketing(?:\s+team)?|brand\s+team|"
+    r"company|sponsor)|(?:house|brand|style)\s+(?:style|rules|guidelines|guide)|"
+    r"(?:legal|compliance|marketing|(?:my|our|the)\s+(?:boss|client|editor|manager))\s+"
+    r"(?:wants|says|requires|needs|insists))\s*:"
+    # items of the answer's own, not a subject's: "House rules: headlines are …" are the headlines'
+    r"(?!\s*[\w'-]+(?:\s+[\w'-]+)?\s+(?:are|is|must|should|shall|will|need|needs|have|has|get)\b)|"
     # "…, and the letter must not …": a clause of its own about the thing asked for
     rf"(?:^|[,;]\s*(?:and|but)\s+|;)\s*(?:in\s+)?(?:the|your)\s+(?:[\w-]+\s+)?{THING}\s+(?:should|must|"
     r"shall|needs?\s+to|"

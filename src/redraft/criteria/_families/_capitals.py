@@ -240,17 +240,39 @@ _LETTER_BANNED = re.compile(
     r"\bwithout\s+(?:using\s+|including\s+)?(?:the\s+)?|"
     r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not)\s+(?:use|include|contain)\s+(?:the\s+)?"
     r"(?=letters\b)|"
+    # a clause of the thing asked for: "a riddle that never uses the letter e", "a
+    # poem which doesn't contain the letters x or z", "text that uses no letter e"
+    r"\b(?:never|(?:does|will)\s+not|doesn'?t|won'?t)\s+(?:uses|includes|contains|has|use|include|"
+    r"contain|have)\s+(?:any\s+|the\s+)?|\b(?:uses|contains|has|includes)\s+no\s+(?:the\s+)?|"
     r"\b(?:exclude|excluding|avoid|avoiding|no|without)\s+(?:every|any|all)\s+words?\s+"
-    r"(?:containing|that\s+contains?|with)\s+(?:the\s+)?)letters?\s+"
+    r"(?:containing|that\s+contains?|with)\s+(?:the\s+)?|"
+    # "nothing with the letter z in it": no word, so no letter, holds it
+    r"\bnothing\s+(?:containing|that\s+contains|with)\s+(?:the\s+)?)letters?\s+"
     + _LETTER_LIST
-    + r"|\blipogram\s+(?:in|without|of)\s+(?:the\s+letter\s+)?"
+    + r"|\b(?:an?\s+)?lipogram\s+(?:in|without|of)\s+(?:the\s+letter\s+)?"
     + _LETTER_LIST.replace("?P<args>", "?P<lipogram>")
+)
+# The letter as the subject of its own ban: "the letter x must not appear
+# anywhere", "the letters 'q' and 'z' should never be used", "the letter e
+# never appears", "the letter 'k' is not allowed"
+_LETTER_NOT_USED = re.compile(
+    r"\b(?:the\s+)?letters?\s+"
+    + _LETTER_LIST
+    + r"\s+(?:(?:(?:must|should|may|can|shall|will)\s+(?:not|never)|mustn'?t|shouldn'?t|can'?t|"
+    r"cannot|won'?t)\s+(?:appear|occur|be\s+used|be\s+included|show\s+up)\b|"
+    r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|off[\s-]limits)\b)|"
+    r"\b(?:the\s+)?letters?\s+"
+    + _LETTER_LIST.replace("?P<args>", "?P<stated>")
+    + r"\s+(?:never\s+(?:appears?|occurs?|shows?\s+up)|"
+    r"(?:does|do)\s*n(?:o|')t\s+(?:appear|occur))\b"
 )
 # "no letter 'e' in the title": a part's letters, not the answer's
 _PART_AFTER = re.compile(
-    r"\s*(?:(?:at\s+all|anywhere|entirely|whatsoever)\s*)?(?:in|on|at|for|from)\s+(?:the|each|every|"
+    r"\s*(?:(?:at\s+all|anywhere|entirely|whatsoever)\s*)?(?:in|on|at|for|from)\s+(?:"
+    # "… never appears in my name": a text of the writer's own
+    r"(?:my|our|his|her|their|this|that|these|those)\b|(?:the|each|every|"
     r"its|any|your|a|an)\s+(?!(?:whole\s+|entire\s+)?(?:answer|response|reply|text|output|poem|"
-    r"verse|story|paragraph|piece)\b)"
+    r"verse|story|paragraph|piece)\b))"
 )
 _LETTER_ARGS = re.compile(_ONE_LETTER)
 # Whether it could be done, asked anywhere: "Could you write a sonnet without
@@ -268,12 +290,19 @@ def letter_bans(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     if _FEASIBLE.search(sentence.whole.lower()):
         return
-    for match in _LETTER_BANNED.finditer(text):
+    found = [*_LETTER_BANNED.finditer(text), *_LETTER_NOT_USED.finditer(text)]
+    for match in found:
         if _PART_AFTER.match(text, match.end()):
             continue
-        if not response_context(sentence, match.start(), owns_negation=True):
+        if match.groupdict().get("stated"):
+            # "the letter e never appears" states a fact unless it describes the
+            # thing asked for ("a story in which the letter e never appears")
+            if not described_widely(sentence, match.start()):
+                continue
+        elif not response_context(sentence, match.start(), owns_negation=True):
             continue
-        start, end = match.span("args") if match.group("args") else match.span("lipogram")
+        group = next(g for g in ("args", "lipogram", "stated") if match.groupdict().get(g))
+        start, end = match.span(group)
         for arg in _LETTER_ARGS.finditer(text, start, end):
             letter = sentence.unmask(*arg.span()).strip("\"'‘’“” ")
             if len(letter) == 1 and letter.isalpha():

@@ -87,6 +87,8 @@ _LOWER = re.compile(
     # a criteria item of its own: "Lowercase, one per line."
     rf"{_BARE_START}lower[\s-]?case(?:\s+only)?{_ITEM_END}|"
     r"^\s*all\s+(?:the\s+)?letters\s+(?:in\s+)?lower[\s-]?case(?=\s*[.!]?\s*$)|"
+    # "All in lowercase.", "…, all in lowercase": the whole of it, a criteria item
+    rf"(?:^|(?<=,))\s*all\s+in\s+lower[\s-]?case(?:\s+letters)?{_ITEM_END}|"
     # the verb: "lowercase everything"
     r"\blower[\s-]?case\s+(?:everything|it\s+all|the\s+(?:whole|entire)\s+(?:thing|answer|"
     r"response|reply|output))\b|"
@@ -110,6 +112,9 @@ _LETTERS_UPPER = re.compile(
     r"(?:all\s+)?(?:capital\s+letters|caps|capitals|upper[\s-]?case(?:\s+letters)?))|"
     r"(?:only\s+use|use\s+only|using\s+only|contain\s+only)\s+(?:capital|upper[\s-]?case)\s+"
     r"letters|no\s+lower[\s-]?case\s+letters\s+(?:are\s+)?(?:allowed|permitted)|"
+    # a bare item: "…, max 35 characters per line, no lowercase letters"
+    r"(?:^|(?<=,)|(?<=\band))\s*no\s+lower[\s-]?case\s+letters(?:\s+at\s+all|\s+anywhere|"
+    r"\s+whatsoever)?(?=\s*(?:[.,;!]|$|and\b))|"
     # "capitalize every letter"; "not a single word … should contain lowercase letters"
     r"capitali[sz]e\s+(?:every|each|all(?:\s+the)?)\s+letters?|"
     r"not\s+(?:a\s+single|one|any)\s+(?:word|letter)\s+(?:in\s+(?:your|the)\s+(?:entire\s+|"
@@ -133,6 +138,9 @@ _NO_CAPITALS = re.compile(
 _UPPER = re.compile(
     rf"{_ALL_OF_IT}(?:upper[\s-]?case(?:\s+letters)?|caps|capitals|capital\s+letters)\b|"
     rf"{_BARE_START}(?:upper[\s-]?case|(?<=all\s)caps|(?<=all\s)capital)(?:\s+only)?{_ITEM_END}|"
+    # "All in capitals.", "…, all in uppercase": the whole of it, a criteria item
+    r"(?:^|(?<=,))\s*all\s+in\s+(?:all\s+)?(?:upper[\s-]?case(?:\s+letters)?|caps|capitals|"
+    rf"capital\s+letters){_ITEM_END}|"
     # a criteria line without its verb: "All letters uppercase."
     r"^\s*all\s+(?:the\s+)?letters\s+(?:in\s+)?(?:upper[\s-]?case|capitals|caps)(?=\s*[.!]?\s*$)|"
     r"\bupper[\s-]?case\s+(?:everything|it\s+all|the\s+(?:whole|entire)\s+(?:thing|answer|"

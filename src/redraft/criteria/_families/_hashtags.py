@@ -40,6 +40,8 @@ _PHRASES = CountPhrases(
         r"generate|provide|produce|create|write"
     ),
     none=True,
+    # "finish with exactly three hashtags", as "3 hashtags at the end"
+    ends_with=True,
     before=r"\b(?:each|every|per|bullet|item|heading|title|sentence|paragraph|line)s?\b",
     # "2-3 hashtags at the end": where they go, not a part they count in
     # "at the end"; "for a post about …" (what the hashtags are for, the answer itself)

@@ -81,6 +81,11 @@ _AFTER_BLOCKS = re.compile(
 _POSITION_BEFORE = re.compile(
     r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open)\b"
 )
+# "finish with exactly three hashtags": the verb of ending right before the count
+_ENDS_WITH = re.compile(
+    r"^[^,;]*?\b(?:end|ends|ending|finish|finishes|finishing|close|closes|closing|conclude|"
+    r"concludes|concluding)\s+(?:it\s+|off\s+)?with\s+$"
+)
 # A quantity of something given rather than asked for: "my essay has 5 lines".
 _GIVEN_BEFORE = re.compile(
     r"\b(?:this|these|those|the|given|provided|attached|existing|my|his|her|their|our|its)\s*$"
@@ -110,6 +115,9 @@ class CountPhrases:
     keep_exact: bool = False
     """Whether "keep it to 2 lines" is exactly that many (as "in 2 lines" is);
     otherwise it is at most ("keep it to 2 emojis")."""
+    ends_with: bool = False
+    """Whether "end with 3 hashtags" counts them in the whole answer, as "3
+    hashtags at the end" does (things that go at the end, not a part's units)."""
     _patterns: dict[str, re.Pattern[str]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -241,7 +249,7 @@ class CountPhrases:
         if CONDITION_AFTER.match(text, match.end()):
             return False  # "reply in 2 lines if the user says hi": some replies only
         clause = re.split(r"[,;:(]|\b(?:and|but|then)\b", text[: match.start()])[-1]
-        if _POSITION_BEFORE.search(clause):
+        if _POSITION_BEFORE.search(clause) and not (self.ends_with and _ENDS_WITH.search(clause)):
             return False
         # "in a paragraph that contains 3 commas": the one paragraph is the answer
         if self.before and re.search(self.before, clause) and not IN_ONE_UNIT.search(clause):
