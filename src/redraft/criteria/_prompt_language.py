@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._families._languages import Language
 from redraft.criteria._guards import HEDGE
-from redraft.criteria._language import detect_language
+from redraft.criteria._language import LANGUAGES, detect_language
 from redraft.criteria._sentence_text import MASK, mask, sentences
 
 __all__ = ["implied_language"]
@@ -65,6 +65,27 @@ _NAMED_ANYHOW = re.compile(
     r"英語|英语|英文|中文|日本語|한국어|영어|translat|tradu[cziç]|übersetz|переве|перекла|tłumacz|"
     r"vertaal|översätt|oversæt|oversett|käännä|翻译|翻訳|번역|language|idioma|langue|sprache|lingua|"
     r"język|язык|мов",
+    re.IGNORECASE,
+)
+# A language named in English anywhere ("You are a German tutor", "my French
+# penpal"): the request's own language is then no safe reading of the answer's.
+_NAMED_IN_ENGLISH = re.compile(
+    r"\b(?:" + "|".join(name for name in LANGUAGES.values()) + r")\b", re.IGNORECASE
+)
+
+# The person's message is the text to work on, not the request: "Correct the
+# learner's sentence", "proofread the user's text", "grade each essay the
+# student sends". What it is written in says nothing of the reply's language
+# (an explanation, a grade, a translation), so the prompt's language is no rule.
+_WORKED_ON = re.compile(
+    r"\b(?:correct|proofread|check|fix|edit|review|grade|mark|improve|polish|rewrite|reword|"
+    r"paraphrase|translate|summari[sz]e|analy[sz]e|critique|assess|evaluate|score|rate|"
+    r"classify|categori[sz]e|label|tag|annotate|explain)s?\s+"
+    r"(?:(?:the|their|his|her|its|each|every|any|this|that|a|an)\s+)?"
+    r"(?:[\w-]+['’]s?\s+)?(?:[\w-]+\s+)?"
+    r"(?:sentences?|text|texts|messages?|essays?|writing|paragraphs?|input|answers?|work|drafts?|"
+    r"passages?|emails?|posts?|submissions?|words?|phrases?|translations?|homework|attempts?|"
+    r"responses?)\b",
     re.IGNORECASE,
 )
 
@@ -147,6 +168,10 @@ def implied_language(
     same = _same_as_writer(prompt, texts)
     if same is not None:
         return same
-    if any(_NAMED_ANYHOW.search(text) for text, _ in texts if text):
+    if any(
+        _NAMED_ANYHOW.search(text) or _NAMED_IN_ENGLISH.search(text) or _WORKED_ON.search(text)
+        for text, _ in texts
+        if text
+    ):
         return None
     return _asked_in(prompt)

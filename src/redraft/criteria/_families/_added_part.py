@@ -14,6 +14,14 @@ place in the answer: "at the bottom/top", "after/before a line",
 added may close the text itself ("include STOP at the end"). Not a postscript ("add a P.S. at the
 end"): the convention counts it within the answer, as the instruction sets
 that name it measure it; nor a refused part ("don't add anything at the end").
+
+Read too where the text is asked with a part carried beside it: "one
+sentence in Portuguese, with the English translation in parentheses after
+it", "each word with its meaning in brackets" — a translation, gloss, note
+or answer placed after, below or in brackets; and where a block of its own
+is put "at the end" ("at the very end give the word bank in square
+brackets", "put the answer key at the end"), unlike a phrase that closes
+the text.
 """
 
 from __future__ import annotations
@@ -32,6 +40,34 @@ _ADDED = re.compile(
     r"(?:after|before|below|above|under|beneath|underneath)\s+(?:a|an|the|that|this|it|them)\b|"
     r"on\s+(?:a\s+)?(?:separate|new|its\s+own|their\s+own)\s+lines?)"
 )
+# A part carried along with the text, placed beside it: "one sentence in
+# Portuguese, with the English translation in parentheses after it", "each
+# word with its pronunciation in brackets", "plus a short explanation
+# underneath". The translation, gloss or note is a part a whole-answer count
+# may or may not take in.
+_CARRIED = re.compile(
+    r"\b(?:with|plus|and|including|followed\s+by)\s+(?:a|an|the|its|their|his|her|your)\s+"
+    r"(?:[\w'’-]+\s+){0,2}?(?:translations?|glosses|gloss|transliterations?|romani[sz]ations?|"
+    r"pronunciations?|explanations?|notes?|sources?|citations?|references?|meanings?|"
+    r"definitions?|answers?|solutions?|comments?|rationale|reasons?|summary|version)\b"
+    r"[^.;!?\n]{0,30}?(?:\b(?:after|below|under|beneath|underneath|beside|next\s+to|"
+    r"alongside)\b|\bin\s+(?:round\s+|square\s+)?(?:parenthes[ie]s|brackets)\b|"
+    r"\bon\s+(?:a|the|its)\s+(?:next|separate|new|own|following)\s+line)"
+)
+# A block named as what is put "at the end": "at the very end give the word
+# bank inside square brackets", "put the answer key at the end". Unlike a
+# phrase that closes the text ("include STOP at the end"), a word bank, key,
+# glossary or list of sources is a part of its own beside the counted text.
+_BLOCK_AT_END = re.compile(
+    r"\b(?:add|append|attach|put|place|include|give|list|write|provide|end\s+with|"
+    r"finish\s+with)\b[^.;!?\n]{0,40}?\b(?:word\s+bank|answer\s+key|key|glossary|"
+    r"(?:vocabulary|word|reading)\s+list|sources|references|bibliography|answers|solutions|"
+    r"legend|index)\b[^.;!?\n]{0,40}?\bat\s+the\s+(?:very\s+)?end\b|"
+    r"\bat\s+the\s+(?:very\s+)?end\b[^.;!?\n]{0,12}?\b(?:add|append|attach|put|place|include|"
+    r"give|list|write|provide)\s+(?:a|an|the|your)\s+(?:[\w-]+\s+)?(?:word\s+bank|answer\s+key|"
+    r"key|glossary|(?:vocabulary|word|reading)\s+list|sources|references|bibliography|answers|"
+    r"solutions|legend|index)\b"
+)
 _POSTSCRIPT = re.compile(r"\bp\.\s?s\.?|\bpostscript\b")
 _REFUSED = re.compile(r"\b(?:no|not|don'?t|never|without|nothing)\b[^.;!?\n]*$")
 
@@ -41,6 +77,12 @@ def part_added(whole: str) -> bool:
     """Whether a prompt (its masked text) asks to add a part placed beside
     the rest of the answer."""
     text = whole.lower()
+    for found in _CARRIED.finditer(text):
+        if not _REFUSED.search(text, max(0, found.start() - 30), found.start() + 1):
+            return True
+    for found in _BLOCK_AT_END.finditer(text):
+        if not _REFUSED.search(text, max(0, found.start() - 30), found.start() + 1):
+            return True
     for found in _ADDED.finditer(text):
         if _POSTSCRIPT.search(found.group("what")):
             continue

@@ -342,6 +342,28 @@ def _kept_in_other_case(whole: str, case: str) -> bool:
 _NEGATED_BEFORE = re.compile(r"\b(?:not|never|no|don'?t|without)\b[^,]*$")
 
 
+# A part added or placed in the answer earlier in the sentence ("Put the
+# hashtags at the end — no more than 5 of them, all lowercase", "end with two
+# hashtags, in lowercase", "include the brand name once, in all caps"): the
+# case said after it is the last thing named's, not the whole answer's. Not
+# the answer itself ("put it all in lowercase", "put your answer in caps").
+_PART_ADDED_BEFORE = re.compile(
+    r"\b(?:add|append|attach|put|place|include|insert|(?:end|finish|close|sign\s+off|"
+    r"follow\s+(?:it|this|that|up))\s+(?:it\s+|this\s+|them\s+)?with)\s+"
+    r"(?!(?:it|this|that|them|everything|all|the\s+(?:whole|entire)\b|(?:your|the)\s+(?:whole\s+|"
+    r"entire\s+)?(?:answer|response|reply|output|text)\b|(?:in|into)\b))[\w'’#@-]"
+)
+
+
+def _sentence_before(sentence: Sentence, offset: int) -> str:
+    """The text of the source's sentence before ``offset`` (an offset in
+    ``sentence``), lowered: an item of a listing sentence is read alone, but
+    what its sentence named before it is what a bare item modifies."""
+    whole = sentence.whole or sentence.masked
+    opened = max(whole.rfind(mark, 0, sentence.start) for mark in ".!?\n") + 1
+    return whole[opened : sentence.start + offset].lower()
+
+
 def letter_case(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     found: list[tuple[Literal["lower", "upper"], re.Match[str], bool]]
@@ -363,6 +385,10 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
             continue
         if _NOUN_BEFORE.search(text, 0, match.start()):
             continue  # "then the title, uppercase": the title's case
+        if match.re in (_LOWER, _UPPER) and _PART_ADDED_BEFORE.search(
+            _sentence_before(sentence, match.start())
+        ):
+            continue  # "put the hashtags at the end, all lowercase": the hashtags' case
         if _shown_before(sentence.original, match.start()):
             continue
         if _CASE_BEFORE_BLOCKS.search(text, clause_start(text, match.start()), match.start()):

@@ -253,22 +253,36 @@ _ONE_OF = re.compile(
 # and their answers are asked for, "answers" are parts, each with its count
 # ("each answer no more than two sentences" too: each answer of the FAQ's)
 _ANSWERS_FIRST = re.compile(
-    r"(?:^|[:;,]\s*)(?:(?:the|your|all)\s+(?:answers|replies)|(?:answers|replies)|"
-    r"(?:(?:keep|make|limit|cap)\s+)?(?:each|every)\s+(?:answer|reply))\b[^.;]*$"
+    # "…, and each answer no longer than two sentences": a joined item too
+    r"(?:^|[:;,]\s*|\b(?:and|but|plus|with)\s+)(?:(?:the|your|all)\s+(?:answers|replies)|"
+    r"(?:answers|replies)|(?:(?:keep|make|limit|cap)\s+)?(?:each|every)\s+(?:answer|reply))\b[^.;]*$"
 )
+# What is answered part by part: an FAQ, a quiz, riddles, or a number of
+# questions, puzzles or exercises asked for ("Four questions, each as a
+# heading", "six riddles"); not "answer the user's questions", whose answer
+# is the reply itself.
 _QA_ASKED = re.compile(
-    r"\b(?:faqs?|q\s*&\s*a|questions?\s+and\s+(?:their\s+)?answers?|quiz|flash\s*cards?)\b|"
-    r"(?:^|\W)a:(?:\W|$)"
+    r"\b(?:faqs?|q\s*&\s*a|questions?\s+and\s+(?:their\s+)?answers?|quiz(?:zes)?|trivia|"
+    r"flash\s*cards?|riddles?)\b|(?:^|\W)a:(?:\W|$)"
 )
+# A number of questions asked for makes "each answer" a part of the answer,
+# but "each reply" stays the reply ("include two questions in every reply.
+# Each reply must be under 100 words": a system prompt's rule of each reply).
+_QUESTIONS_ASKED = re.compile(
+    rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:questions|puzzles|problems|exercises|clues)\b"
+)
+_EACH_ANSWER = re.compile(r"\b(?:answers|(?:each|every)\s+answer)\b[^.;]*$")
 
 
 def answers_are_parts(sentence: Sentence, start: int) -> bool:
     """Whether the count at ``start`` is said of "answers" that are parts of
     an answer made of questions and their answers."""
-    return bool(
-        _ANSWERS_FIRST.search(sentence.lower, 0, start)
-        and _QA_ASKED.search((sentence.full or sentence.whole).lower())
-    )
+    if not _ANSWERS_FIRST.search(sentence.lower, 0, start):
+        return False
+    whole = (sentence.full or sentence.whole).lower()
+    if _QA_ASKED.search(whole):
+        return True
+    return bool(_QUESTIONS_ASKED.search(whole) and _EACH_ANSWER.search(sentence.lower, 0, start))
 
 
 # A count of prose that is one part of the answer: a part framed before it

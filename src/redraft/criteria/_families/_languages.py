@@ -18,6 +18,7 @@ from pydantic import field_validator
 
 from redraft.criteria._families._arguments import ARG, Corrected, response_spec
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._bilingual import paired_languages
 from redraft.criteria._families._language_forms import labelled_language, text_language
 from redraft.criteria._families._shapes import WHOLE
 from redraft.criteria._language import LANGUAGES, detect_language
@@ -322,6 +323,8 @@ def _one_language_only(rule: Rule) -> Rule:
         for hit in rule(sentence):
             if isinstance(hit.spec, Language) and _two_parts(whole):
                 continue  # "Reply in Portuguese, and add an English translation"
+            if isinstance(hit.spec, Language) and paired_languages(sentence.full or whole):
+                continue  # "into Polish, one per line as "English term = Polish term""
             yield hit
 
     read.__name__ = read.__qualname__ = getattr(rule, "__name__", "rule")

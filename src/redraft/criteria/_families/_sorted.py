@@ -15,7 +15,8 @@ Read only where the items themselves are the key: "sorted alphabetically by
 last name" or "in alphabetical order of country" sort by a part no check
 can find, and compile nothing; nor does a numeric order ("ascending"), whose
 key a prompt rarely states, nor a hedged, negated, quoted or questioned
-request.
+request, nor an answer in groups ("group the snags by room", "each room as
+a heading"), whose order may be the groups' or each group's.
 """
 
 from __future__ import annotations
@@ -147,11 +148,26 @@ def _terse_rule(sentence: Sentence, start: int) -> bool:
     return list_rule(sentence, start)
 
 
+# An answer in groups: "group the snags by room", "organise them into
+# categories", "a heading for each room", "each room name as a ### heading".
+# Its items are several lists under headings; the order may be the headings'
+# or each group's, and no one run of items holds it.
+_GROUPED = re.compile(
+    r"\b(?:group(?:ed|ing|s)?|organi[sz](?:e|ed|ing)|split|divid(?:e|ed|ing)|categori[sz](?:e|ed|ing)|"
+    r"sort(?:ed)?)\b(?:\s+[\w'’-]+){0,6}?\s+(?:by|into|under)\s+(?!(?:alphabet|name|date|size|length)\b)|"
+    r"\b(?:heading|header|section|subheading)s?\s+(?:for|per)\s+(?:each|every)\b|"
+    r"\b(?:each|every)\s+(?:[\w'’-]+\s+){1,3}?as\s+(?:an?\s+)?(?:#{1,6}\s+|level[\s-]?\d\s+|"
+    r"h\d\s+|bold\s+|markdown\s+)*(?:heading|header|subheading|section\s+title)s?\b"
+)
+
+
 def sorted_items(sentence: Sentence) -> Iterator[Hit]:
     """ "List them in alphabetical order", "sorted Z to A"."""
     text = sentence.lower
     if asks_about(sentence):
         return  # a question about the order; "Can you give me …, in alphabetical order?" asks
+    if _GROUPED.search((sentence.whole or sentence.masked).lower()):
+        return  # "group the snags by room, rooms in alphabetical order": the groups' order
     for match in _ORDER.finditer(text):
         if _KEYED.match(text[match.end() :]):
             continue
