@@ -108,6 +108,54 @@ _NONE_BEFORE = re.compile(
 )
 
 
+# Only a polite opener before the making verb: the clause is the request itself
+_POLITE_ONLY = re.compile(
+    r"(?:(?:please|now|so|ok(?:ay)?|just|(?:can|could|would|will)\s+you)\s+)*"
+)
+
+
+_POLITE_ASK = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\s")
+_MAKING = r"write|compose|draft|craft|create|generate|produce"
+_MAKING_VERB = re.compile(rf"(?:{_MAKING})\b")
+_MAKING_VERB_BEFORE = re.compile(rf"\b(?:{_MAKING})\s+(?:me\s+|us\s+)?$")
+
+
+def _size_requested(name: str, match: re.Match[str], text: str) -> bool:
+    """Whether a compound past the unit's exact maximum ("a 150-word brief")
+    is the size the request sets: a making verb opens its clause ("Write a
+    150-word news brief about …", "Exercise: write a 100-word paragraph"), or
+    the prompt opens with the thing ("60-word product blurb for …"); not "I
+    have to write a 250-word reflection", a question, nor a wish."""
+    if name == "compound_opening":
+        return True
+    if text.rstrip().endswith("?") and not _POLITE_ASK.match(text):
+        return False  # a question about the size; "could you write …?" asks for the thing
+    if name == "compound_made":
+        verb = _MAKING_VERB.match(text, match.start())
+    elif name == "compound":
+        verb = _MAKING_VERB_BEFORE.search(text, 0, match.start())
+    else:
+        return False
+    if verb is None:
+        return False
+    clause = re.split(r"[,;:(—–]", text[: verb.start()])[-1].strip()
+    return _POLITE_ONLY.fullmatch(f"{clause} " if clause else "") is not None
+
+
+# A title and nothing else asked before the paragraphs: "start with a title,
+# then 3 paragraphs", "a title in the format # Title, then exactly two
+# paragraphs", "give it a bold title and then write 3 paragraphs"
+_TITLE_THEN = re.compile(
+    r"(?:^|[.;:!?]\s*|\b(?:start|begin|open|respond|reply|answer|give\s+(?:it|me)|write|put|add|"
+    r"include)\s+(?:with\s+)?(?=a|an|one))(?:(?:a|an|one)\s+)?"
+    # a title's own words before it ("big", "bold", "short"), not someone's or a verb
+    r"(?:(?!(?:no|not|my|our|your|the|this|that|its|their|his|her|read|see|check|keep|use|"
+    r"translate|rewrite|fix|change|skip)\b)[\w-]+\s+){0,2}?(?:title|headline|heading)\b"
+    r"(?:(?!\b(?:and|then|plus|with|or|followed|summary|intro\w*|list|table)\b)[^,;.!?]){0,60}"
+    r",?\s*(?:and\s+)?(?:then|followed\s+by)\s+(?:(?:write|give|add|include)\s+(?:me\s+)?)?$"
+)
+
+
 def _case_of_all(unit: Unit, text: str, end: int) -> bool:
     return unit.singular in ("sentence", "paragraph") and _IN_CASE.match(text, end) is not None
 
@@ -277,6 +325,16 @@ class UnitCounts:
                 rf"\b(?:{MAKE})\s+(?:me\s+|us\s+)?(?:a|an|one)\s+{STYLE}(?P<num>{NUMBER})-"
                 rf"(?:{single})\s+(?:[\w-]+\s+){{0,2}}?[a-z]+\b"
             )
+            # "60-word product blurb for a standing desk.": the prompt opens with
+            # the thing it wants and its size, the verb left out
+            patterns["compound_opening"] = (
+                rf"^\s*(?:(?:a|an)\s+)?{STYLE}(?P<num>\d{{1,4}})-(?:{single})\s+"
+                r"(?:[\w-]+\s+){0,2}?[a-z]+(?=\s+(?:about|on|for|describing|explaining|"
+                r"introducing|summari[sz]ing)\b)"
+                # not a sentence about them: "60-word blurbs for desks are hard"
+                r"(?![^.;:!?]*\b(?:is|are|was|were|follow|follows|below|above|i\s+wrote|"
+                r"you\s+wrote)\b)"
+            )
             # "Word limit: 75.", "a character limit of 280", "sentence maximum: 4"
             patterns["label"] = (
                 rf"\b(?:{single})[\s-]+(?:count\s+)?(?P<lim>limit|cap|maximum|max|minimum|min)"
@@ -309,7 +367,7 @@ class UnitCounts:
                 return False  # "summarise my essay (4 paragraphs) …": the essay's size
             if name == "shorten_to" and MORE_ASKED.match(text, match.end()):
                 return False  # "shorten my essay to 500 words and list what you cut": two parts
-            if name == "opening" and sentence.whole[: sentence.start].strip():
+            if name in ("opening", "compound_opening") and sentence.whole[: sentence.start].strip():
                 return False  # only the prompt's first sentence is its request
             if (
                 PRECEDED_BY_OTHER_VERB.search(before)
@@ -359,7 +417,13 @@ class UnitCounts:
                 return False  # "Write 4 tweets. Keep them under 280 characters.": each tweet's
             if name == "relation" and _NONE_BEFORE.search(before):
                 return False  # "5 slogans, none longer than 8 words": a bound on each, not a floor
-            if self._unit(match).prose and re.match(r"then\b", match.group(0)):
+            lead = re.match(r"then\s+", match.group(0))
+            body = (
+                _TITLE_THEN.search(before + (lead.group(0) if lead else ""))
+                if self._unit(match).singular == "paragraph"
+                else None
+            )
+            if self._unit(match).prose and re.match(r"then\b", match.group(0)) and not body:
                 return False  # "…, then one sentence explaining it": a later part's count
             if self._unit(match).prose and ONE_MORE_COUNT.match(text, match.end()):
                 return False  # "2 paragraphs about cats and 1 about dogs": 3 in all
@@ -436,15 +500,25 @@ class UnitCounts:
                 return False
             if self._unit(match).prose and answers_are_parts(sentence, match.start()):
                 return False  # "an FAQ … Answers max 2 sentences": each answer's count
-            if self._unit(match).prose and IN_SEQUENCE.search(
-                text[max(0, match.start() - 12) : match.start()]
-                + "|"
-                + text[match.end() : match.end() + 16]
+            if (
+                self._unit(match).prose
+                and IN_SEQUENCE.search(
+                    text[max(0, match.start() - 12) : match.start()]
+                    + "|"
+                    + text[match.end() : match.end() + 16]
+                )
+                # "a title in the format # Title, then exactly two paragraphs": the
+                # paragraphs after the title (counted so: _prose.paragraph_count)
+                and not (body and not IN_SEQUENCE.search("|" + text[match.end() : match.end() + 16]))
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
             owns = name in ("negated", "none")
             if not response_context(
-                sentence, match.start(), owns_negation=owns, named_thing=True
+                # after a title asked first, the title's request governs the count
+                sentence,
+                body.start() if body else match.start(),
+                owns_negation=owns,
+                named_thing=True,
             ) and not (
                 not self._unit(match).prose
                 and later_part(sentence, match, self._unit(match).pattern)
@@ -472,7 +546,11 @@ class UnitCounts:
                     continue
                 unit = self._unit(match)
                 for relation, value in phrase_bounds(name, match, unit):
-                    if name.startswith("compound") and value > unit.compound_max:
+                    if (
+                        name.startswith("compound")
+                        and value > unit.compound_max
+                        and not (value <= unit.made_max and _size_requested(name, match, text))
+                    ):
                         continue
                     if loose and value > unit.bare_upto:
                         continue

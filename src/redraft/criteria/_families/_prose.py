@@ -23,6 +23,8 @@ import re
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
+from pydantic import SerializerFunctionWrapHandler, model_serializer
+
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._base import FamilyCount, FamilySpec
@@ -76,11 +78,25 @@ class SentenceCount(FamilyCount):
 
 class ParagraphCount(FamilyCount):
     """Paragraphs: blocks separated by blank lines, or by lines of ``***`` or
-    of ``---``."""
+    of ``---``; with ``after_title``, those after the answer's first
+    non-empty line (its title, as the part ``title`` is cut)."""
 
     kind: Literal["paragraph_count"] = "paragraph_count"
     separator: Literal["blank_line", "***", "---"] = "blank_line"
+    after_title: bool = False
     unit: ClassVar[tuple[str, str]] = ("paragraph", "paragraphs")
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # a count of the whole answer dumps as it always has
+        dumped: dict[str, Any] = handler(self)
+        if not dumped.get("after_title", True):
+            del dumped["after_title"]
+        return dumped
+
+    def describe(self) -> str:
+        counted = super().describe()
+        return f"{counted} after the title line" if self.after_title else counted
 
 
 class CharCount(FamilyCount):
@@ -119,6 +135,22 @@ _EXTRA_BLOCK = re.compile(
 )
 
 
+# Headings beside the title (or in its place): blocks of their own in the body
+_MORE_HEADINGS = re.compile(
+    r"\b(?:headings|headers|subheadings?|sub-headings?|subtitles?|sections?|headed|"
+    r"heading\s+(?:for|above|over|on)\s+(?:each|every))\b"
+)
+
+# A title placed after the text ("then a one-line heading", "headline at the
+# bottom"): not the first line, which the count after a title drops
+_TITLE_LATER = re.compile(
+    r"\b(?:then|followed\s+by|after\s+(?:that|it|them|this)|finally|end\s+with|close\s+with|"
+    r"finish\s+with)\b[^.;!?]{0,30}?\b(?:title|heading|headline|header)\b|"
+    r"\b(?:title|heading|headline|header)\b[^.;!?]{0,30}?\b(?:at\s+the\s+(?:end|bottom)|below\s+"
+    r"(?:it|them|the)|last|under\s+(?:it|them|the\s+(?:text|paragraphs?)))\b"
+)
+
+
 def _dividers(text: str) -> set[str]:
     return {m.group(0)[0] for m in _DIVIDERS.finditer(text)}
 
@@ -143,8 +175,13 @@ def paragraph_count(relation: Relation, value: int, sentence: Sentence) -> Parag
     if _CORRESPONDENCE.search(sentence.whole.lower()):
         return None
     whole = sentence.whole.lower()
-    if relation != "at_least" and (title_asked(sentence.whole) or _EXTRA_BLOCK.search(whole)):
-        return None  # a title or a note is a block that may be counted: only a floor holds
+    if relation != "at_least" and _EXTRA_BLOCK.search(whole):
+        return None  # a note is a block that may be counted: only a floor holds
+    if relation != "at_least" and title_asked(sentence.whole):
+        if _MORE_HEADINGS.search(whole) or _TITLE_LATER.search(whole):
+            return None  # headings within the text, or a title placed after it
+        # a title is a block that may be counted or not: count the blocks after it
+        return ParagraphCount(relation=relation, value=value, after_title=True)
     return ParagraphCount(relation=relation, value=value)
 
 
@@ -280,6 +317,8 @@ _PARAGRAPHS = r"paragraphs?"
 
 # "a six-word story" is counted to the word; "a 500-word pitch" is a target
 _WORD_COMPOUND_MAX = 25
+# "Write a 150-word news brief": the size the request sets, counted to the word
+_WORD_MADE_MAX = 2000
 # "sum it up in three words" is counted to the word; "in 50 words" is a size
 _WORD_BARE_MAX = 10
 word_counts = UnitCounts(
@@ -291,6 +330,7 @@ word_counts = UnitCounts(
             singular="word",
             repeats=True,
             compound_max=_WORD_COMPOUND_MAX,
+            made_max=_WORD_MADE_MAX,
             bare_upto=_WORD_BARE_MAX,
         ),
     )
@@ -402,6 +442,10 @@ class _Paragraphs(TallyFamily):
     cut = True
 
     def count(self, spec: Any, text: str) -> int:
+        if spec.after_title:
+            # the title is the first non-empty line, whatever it is (as parts cut it)
+            lines = text.strip().split("\n", 1)
+            text = lines[1] if len(lines) > 1 else ""
         return len(measure.paragraphs(text, spec.separator))
 
     def written_as(self, spec: Any) -> str:
