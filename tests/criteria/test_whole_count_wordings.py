@@ -1,5 +1,5 @@
 """Counts of the whole answer read from wordings the count grammar used to
-miss or misread: a range written with a spaced dash ("3 – 4 sentences"), a
+miss or misread: a range written with a spaced dash ("3 - 4 sentences"), a
 negated count with no relation ("don't write 3 sentences"), a word size a
 making verb sets ("Write a 150-word news brief"), and paragraphs counted after
 a title line; each beside near misses that must compile nothing (or
@@ -177,17 +177,13 @@ def test_no_count_after_a_title_where_the_title_is_not_first_alone(prompt: str) 
 
 
 def test_a_refused_title_keeps_the_whole_answer_count() -> None:
-    assert _after_title("Exactly four paragraphs, and no title please.") == [
-        ("exactly", 4, False)
-    ]
+    assert _after_title("Exactly four paragraphs, and no title please.") == [("exactly", 4, False)]
 
 
 def test_the_whole_answer_count_dumps_as_before() -> None:
     spec = ParagraphCount(relation="exactly", value=3)
     assert "after_title" not in spec.model_dump()
-    assert ParagraphCount(relation="exactly", value=3, after_title=True).model_dump()[
-        "after_title"
-    ]
+    assert ParagraphCount(relation="exactly", value=3, after_title=True).model_dump()["after_title"]
 
 
 TWO_AFTER_TITLE = ParagraphCount(relation="exactly", value=2, after_title=True)
@@ -227,3 +223,49 @@ def test_paragraphs_after_the_title_on_labelled_answers(answer: str, passes: boo
 def test_at_most_after_the_title_on_labelled_answers(answer: str, passes: bool) -> None:
     spec = ParagraphCount(relation="at_most", value=3, after_title=True)
     assert measure_text(spec, answer).passed is passes
+
+
+# -- a label naming the kind of thing written heads the answer's requirements -------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Stories: 5 paragraphs, each paragraph exactly 3 sentences, no sentence over 10 words.",
+            [("paragraph_count", "exactly", 5)],
+        ),
+        (
+            "Synopses: exactly 3 sentences, present tense, under 75 words in total.",
+            [("sentence_count", "exactly", 3), ("word_count", "at_most", 74)],
+        ),
+        ("Blog posts: at most 400 words, friendly tone.", [("word_count", "at_most", 400)]),
+        ("Product descriptions: 2 paragraphs.", [("paragraph_count", "exactly", 2)]),
+        ("Cover letter: no more than 3 paragraphs.", [("paragraph_count", "at_most", 3)]),
+    ],
+)
+def test_a_label_naming_the_thing_written_heads_its_counts(
+    prompt: str, expected: list[tuple[str, str, int]]
+) -> None:
+    assert counts(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # someone's, an example, a hedge
+        "My essay: 5 paragraphs, 800 words.",
+        "Example story: 3 paragraphs about a dog.",
+        "Emails: ideally under 100 words.",
+        # the labelled thing is one of several asked for
+        "Write a poem and an email. Email: at most 100 words.",
+        "Write an email, a poem and a tweet. Tweet: under 40 words.",
+    ],
+)
+def test_a_label_of_someone_elses_or_one_part_heads_no_count(prompt: str) -> None:
+    assert counts(prompt) == []
+
+
+def test_a_part_label_stays_the_parts_count() -> None:
+    kinds = [c.spec.kind_name() for c in compile_checks("Title: 6 words max.")]
+    assert kinds == ["part_count"]

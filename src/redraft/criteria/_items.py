@@ -165,7 +165,7 @@ def _terse_after_request(sentence: Sentence, head: str) -> bool:
     return not any(_SEVERAL_ASKED.match(original, m.end()) for m in asked)
 
 
-# A spaced dash between two numbers is a range ("3 – 4 sentences"), not a cut
+# A spaced dash between two numbers is a range ("3 - 4 sentences", with an en dash too), not a cut
 _NUMBER_BEFORE = re.compile(rf"\b(?:{NUMBER})\s*$")
 _NUMBER_AFTER = re.compile(rf"\s*(?:{NUMBER})\b")
 

@@ -509,7 +509,9 @@ class UnitCounts:
                 )
                 # "a title in the format # Title, then exactly two paragraphs": the
                 # paragraphs after the title (counted so: _prose.paragraph_count)
-                and not (body and not IN_SEQUENCE.search("|" + text[match.end() : match.end() + 16]))
+                and not (
+                    body and not IN_SEQUENCE.search("|" + text[match.end() : match.end() + 16])
+                )
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
             owns = name in ("negated", "none")
