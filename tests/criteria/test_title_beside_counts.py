@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from redraft.criteria import compile_checks
+from redraft.criteria._families._prose import ParagraphCount
 from redraft.criteria._families._title_part import title_asked
 
 
@@ -36,9 +37,7 @@ def test_a_title_beside_the_count_compiles_no_count(prompt: str) -> None:
     kinds = _kinds(prompt)
     # a paragraph count, where one compiles, counts the blocks after the title
     assert all(
-        c.spec.after_title
-        for c in compile_checks(prompt)
-        if c.spec.kind_name() == "paragraph_count"
+        c.spec.after_title for c in compile_checks(prompt) if isinstance(c.spec, ParagraphCount)
     )
     assert "sentence_count" not in kinds
     assert "word_count" not in kinds

@@ -269,3 +269,40 @@ def test_a_label_of_someone_elses_or_one_part_heads_no_count(prompt: str) -> Non
 def test_a_part_label_stays_the_parts_count() -> None:
     kinds = [c.spec.kind_name() for c in compile_checks("Title: 6 words max.")]
     assert kinds == ["part_count"]
+
+
+# -- lines of what the lines say are the answer's lines -----------------------------------
+
+
+def _lines(prompt: str) -> list[int]:
+    return [
+        getattr(c.spec, "value", -1)
+        for c in compile_checks(prompt)
+        if c.spec.kind_name() == "line_count"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        ("Write 6 lines of dialogue for a play.", 6),
+        ("Write six lines of questions about volunteering.", 6),
+        ("Give me 5 lines of banter between two pirates.", 5),
+    ],
+)
+def test_lines_of_dialogue_or_questions_are_the_answers_lines(prompt: str, value: int) -> None:
+    assert _lines(prompt) == [value]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My script has 6 lines of dialogue; fix the grammar.",
+        "Write a scene with 6 lines of dialogue and a stage direction after each.",
+        "Write 6 lines of dialogue, then a narrator's closing paragraph.",
+        "Ideally 6 lines of dialogue.",
+        "Write 3 lines of code.",
+    ],
+)
+def test_lines_of_dialogue_beside_other_lines_count_nothing(prompt: str) -> None:
+    assert _lines(prompt) == []
