@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from redraft.criteria._families._answer_units import LABEL, MAKE, described, later_part
+from redraft.criteria._families._count_asked import TITLE_THEN, size_requested
 from redraft.criteria._families._count_context import (
     ADJECTIVE,
     CONDITION_AFTER,
@@ -105,54 +106,6 @@ _IN_CASE = re.compile(
 _NONE_BEFORE = re.compile(
     r"\bnone(?:\s+of\s+(?:them|these|those))?\s+(?:(?:is|are|may|can|should|must|will)\s+"
     r"(?:be\s+)?)?$"
-)
-
-
-# Only a polite opener before the making verb: the clause is the request itself
-_POLITE_ONLY = re.compile(
-    r"(?:(?:please|now|so|ok(?:ay)?|just|(?:can|could|would|will)\s+you)\s+)*"
-)
-
-
-_POLITE_ASK = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\s")
-_MAKING = r"write|compose|draft|craft|create|generate|produce"
-_MAKING_VERB = re.compile(rf"(?:{_MAKING})\b")
-_MAKING_VERB_BEFORE = re.compile(rf"\b(?:{_MAKING})\s+(?:me\s+|us\s+)?$")
-
-
-def _size_requested(name: str, match: re.Match[str], text: str) -> bool:
-    """Whether a compound past the unit's exact maximum ("a 150-word brief")
-    is the size the request sets: a making verb opens its clause ("Write a
-    150-word news brief about …", "Exercise: write a 100-word paragraph"), or
-    the prompt opens with the thing ("60-word product blurb for …"); not "I
-    have to write a 250-word reflection", a question, nor a wish."""
-    if name == "compound_opening":
-        return True
-    if text.rstrip().endswith("?") and not _POLITE_ASK.match(text):
-        return False  # a question about the size; "could you write …?" asks for the thing
-    if name == "compound_made":
-        verb = _MAKING_VERB.match(text, match.start())
-    elif name == "compound":
-        verb = _MAKING_VERB_BEFORE.search(text, 0, match.start())
-    else:
-        return False
-    if verb is None:
-        return False
-    clause = re.split(r"[,;:(—–]", text[: verb.start()])[-1].strip()
-    return _POLITE_ONLY.fullmatch(f"{clause} " if clause else "") is not None
-
-
-# A title and nothing else asked before the paragraphs: "start with a title,
-# then 3 paragraphs", "a title in the format # Title, then exactly two
-# paragraphs", "give it a bold title and then write 3 paragraphs"
-_TITLE_THEN = re.compile(
-    r"(?:^|[.;:!?]\s*|\b(?:start|begin|open|respond|reply|answer|give\s+(?:it|me)|write|put|add|"
-    r"include)\s+(?:with\s+)?(?=a|an|one))(?:(?:a|an|one)\s+)?"
-    # a title's own words before it ("big", "bold", "short"), not someone's or a verb
-    r"(?:(?!(?:no|not|my|our|your|the|this|that|its|their|his|her|read|see|check|keep|use|"
-    r"translate|rewrite|fix|change|skip)\b)[\w-]+\s+){0,2}?(?:title|headline|heading)\b"
-    r"(?:(?!\b(?:and|then|plus|with|or|followed|summary|intro\w*|list|table)\b)[^,;.!?]){0,60}"
-    r",?\s*(?:and\s+)?(?:then|followed\s+by)\s+(?:(?:write|give|add|include)\s+(?:me\s+)?)?$"
 )
 
 
@@ -419,7 +372,7 @@ class UnitCounts:
                 return False  # "5 slogans, none longer than 8 words": a bound on each, not a floor
             lead = re.match(r"then\s+", match.group(0))
             body = (
-                _TITLE_THEN.search(before + (lead.group(0) if lead else ""))
+                TITLE_THEN.search(before + (lead.group(0) if lead else ""))
                 if self._unit(match).singular == "paragraph"
                 else None
             )
@@ -551,7 +504,7 @@ class UnitCounts:
                     if (
                         name.startswith("compound")
                         and value > unit.compound_max
-                        and not (value <= unit.made_max and _size_requested(name, match, text))
+                        and not (value <= unit.made_max and size_requested(name, match, text))
                     ):
                         continue
                     if loose and value > unit.bare_upto:

@@ -38,7 +38,7 @@ from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._reading import things_counted
-from redraft.criteria._families._title_part import title_asked
+from redraft.criteria._families._title_part import title_asked, title_first
 from redraft.criteria._sentences import (
     HEDGE,
     LATER_PART,
@@ -135,22 +135,6 @@ _EXTRA_BLOCK = re.compile(
 )
 
 
-# Headings beside the title (or in its place): blocks of their own in the body
-_MORE_HEADINGS = re.compile(
-    r"\b(?:headings|headers|subheadings?|sub-headings?|subtitles?|sections?|headed|"
-    r"heading\s+(?:for|above|over|on)\s+(?:each|every))\b"
-)
-
-# A title placed after the text ("then a one-line heading", "headline at the
-# bottom"): not the first line, which the count after a title drops
-_TITLE_LATER = re.compile(
-    r"\b(?:then|followed\s+by|after\s+(?:that|it|them|this)|finally|end\s+with|close\s+with|"
-    r"finish\s+with)\b[^.;!?]{0,30}?\b(?:title|heading|headline|header)\b|"
-    r"\b(?:title|heading|headline|header)\b[^.;!?]{0,30}?\b(?:at\s+the\s+(?:end|bottom)|below\s+"
-    r"(?:it|them|the)|last|under\s+(?:it|them|the\s+(?:text|paragraphs?)))\b"
-)
-
-
 def _dividers(text: str) -> set[str]:
     return {m.group(0)[0] for m in _DIVIDERS.finditer(text)}
 
@@ -178,7 +162,7 @@ def paragraph_count(relation: Relation, value: int, sentence: Sentence) -> Parag
     if relation != "at_least" and _EXTRA_BLOCK.search(whole):
         return None  # a note is a block that may be counted: only a floor holds
     if relation != "at_least" and title_asked(sentence.whole):
-        if _MORE_HEADINGS.search(whole) or _TITLE_LATER.search(whole):
+        if not title_first(sentence.whole):
             return None  # headings within the text, or a title placed after it
         # a title is a block that may be counted or not: count the blocks after it
         return ParagraphCount(relation=relation, value=value, after_title=True)
