@@ -254,7 +254,7 @@ _LENGTH_SOFTENER = re.compile(
 
 
 # The kind of thing written as the label the phrase follows: "Synopses: "
-_THING_LABEL = re.compile(rf"\s*(?:[\w-]+\s+){{0,2}}?(?P<noun>{THING_LABEL})\s*:\s*")
+_THING_LABEL = re.compile(rf"\s*(?P<noun>{THING_LABEL})\s*:\s*")
 
 
 def _one_of_several(noun: str, whole: str) -> bool:
