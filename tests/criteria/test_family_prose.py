@@ -143,10 +143,11 @@ def test_a_standing_instruction_on_every_reply(
         "Write a 100-word essay with a title.",
         "Write a 150-word summary for each chapter.",
         "Start with a one-sentence hook and then explain the idea.",
-        # a long compound is a target, not a count to the unit; a character
-        # compound is a limit, not an exact length
-        "Write a 200-word product description.",
-        "Create a 500-word startup pitch.",
+        # a long compound said in passing is a target, not a count to the unit
+        # (a making verb opening the request sets it: test_whole_count_wordings);
+        # a character compound is a limit, not an exact length
+        "I have to write a 200-word product description. Any tips?",
+        "Should I create a 500-word startup pitch?",
         "Write a 280-character tweet about rain.",
         # a compound beside labels the paragraphs carry
         "Write a 2 paragraph critique. Label each paragraph with PARAGRAPH X.",

@@ -1,13 +1,15 @@
 """A title, heading or headline asked beside a count: the answer has one more
 block, line and sentence than its body, so an exact or upper count of
-paragraphs or sentences (and an exact word count) compiles nothing; a title
-refused, "title case" or the user's own title leave the count as it was."""
+sentences (and an exact word count) compiles nothing, and one of paragraphs
+counts the blocks after the title line (``after_title``); a title refused,
+"title case" or the user's own title leave the count as it was."""
 
 from __future__ import annotations
 
 import pytest
 
 from redraft.criteria import compile_checks
+from redraft.criteria._families._prose import ParagraphCount
 from redraft.criteria._families._title_part import title_asked
 
 
@@ -33,7 +35,10 @@ TITLED = [
 @pytest.mark.parametrize("prompt", TITLED)
 def test_a_title_beside_the_count_compiles_no_count(prompt: str) -> None:
     kinds = _kinds(prompt)
-    assert "paragraph_count" not in kinds
+    # a paragraph count, where one compiles, counts the blocks after the title
+    assert all(
+        c.spec.after_title for c in compile_checks(prompt) if isinstance(c.spec, ParagraphCount)
+    )
     assert "sentence_count" not in kinds
     assert "word_count" not in kinds
 

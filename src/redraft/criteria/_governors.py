@@ -42,6 +42,17 @@ THING = (
 )
 """Things a prompt asks to be written: "the poem must …" is about the response."""
 
+THING_LABEL = (
+    # a few words of its own before it; not someone's, a given one, an example
+    r"(?!(?:my|our|his|her|their|your|the|this|that|these|those|an?|example|sample|input|"
+    r"original|source|draft|given|current|old)\b)(?:[\w-]+\s+){0,2}?"
+    rf"(?:{THING}|stories|essays|poems|emails|letters|posts|articles|songs|replies|responses|"
+    r"answers|summaries|synopses|synopsis|messages|bios|descriptions|reviews|tweets|blurbs?|"
+    r"pitches|speeches|toasts?|abstracts?|newsletters?|announcements?|scripts?|notes)"
+)
+"""The kind of thing written, named as a line's label: "Stories: 5 paragraphs",
+"Synopses: exactly 3 sentences" (not a part: "Title: 6 words")."""
+
 
 def clause_start(text: str, start: int) -> int:
     """Where the clause holding offset ``start`` of ``text`` begins: after the

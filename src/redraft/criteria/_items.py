@@ -165,6 +165,11 @@ def _terse_after_request(sentence: Sentence, head: str) -> bool:
     return not any(_SEVERAL_ASKED.match(original, m.end()) for m in asked)
 
 
+# A spaced dash between two numbers is a range ("3 - 4 sentences", with an en dash too), not a cut
+_NUMBER_BEFORE = re.compile(rf"\b(?:{NUMBER})\s*$")
+_NUMBER_AFTER = re.compile(rf"\s*(?:{NUMBER})\b")
+
+
 def _separators(text: str) -> list[tuple[int, int]]:
     """The spans of the separators outside brackets."""
     depth = 0
@@ -172,7 +177,16 @@ def _separators(text: str) -> list[tuple[int, int]]:
     for ch in text:
         depth = depth + 1 if ch in _OPENERS else max(0, depth - 1) if ch in _CLOSERS else depth
         inside.append(depth > 0)
-    return [m.span() for m in _SEPARATOR.finditer(text) if not inside[m.start()]]
+    return [
+        m.span()
+        for m in _SEPARATOR.finditer(text)
+        if not inside[m.start()]
+        and not (
+            m.group(0).strip() in "—–-"
+            and _NUMBER_BEFORE.search(text, 0, m.start())
+            and _NUMBER_AFTER.match(text, m.end())
+        )
+    ]
 
 
 def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[Sentence]:

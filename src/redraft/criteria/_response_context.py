@@ -21,6 +21,7 @@ from redraft.criteria._governors import (
     ONE_PER_LINE,
     OPENING_REQUEST,
     RESPONSE_NOUN,
+    THING_LABEL,
     between_blocks,
     clause_start,
     is_answer_request,
@@ -322,6 +323,21 @@ _LENGTH_SOFTENER = re.compile(
 )
 
 
+# The kind of thing written as the label the phrase follows: "Synopses: "
+_THING_LABEL = re.compile(rf"\s*(?P<noun>{THING_LABEL})\s*:\s*")
+
+
+def _one_of_several(noun: str, whole: str) -> bool:
+    """Whether the prompt asks for the labelled thing beside another ("Write a
+    poem and an email. Email: …"): the label's rule is that part's."""
+    head = re.escape(noun.split()[-1].rstrip("s"))
+    thing = rf"(?:a|an|the|one|some)\s+(?:[\w-]+\s+){{0,2}}?{head}\w*"
+    return (
+        re.search(rf"\b{thing}\s*(?:,|\band\b|\bplus\b|&)|\b(?:and|plus|&)\s+{thing}\b", whole)
+        is not None
+    )
+
+
 _OWN_MODAL = re.compile(
     r"(?:should|must|shall|may|can|will)\s+(?:not|never)\b|(?:mustn|shouldn|can|won)'?t\b"
 )
@@ -407,6 +423,12 @@ def response_context(
     if (
         not bare
         or _COUNTS_SO_FAR.fullmatch(bare)
+        # "Synopses: exactly 3 sentences, …": the label names the thing written
+        or (
+            (label := _THING_LABEL.fullmatch(prefix[opened:]))
+            and not HEDGE.search(text)
+            and not _one_of_several(label.group("noun"), sentence.whole.lower())
+        )
         or (
             LEAD_IN.fullmatch(bare)
             # "Should every line end with a comma?" asks; "Must end with a comma." requires

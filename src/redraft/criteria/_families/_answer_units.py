@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.criteria._governors import THING_LABEL
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._sentences import THING, Sentence, response_context, sentence_blocked
 
@@ -23,7 +24,9 @@ LABEL = (
     # answer, an adjective or the thing written before them (not "Title rules:",
     # one part's)
     rf"(?:(?:hard|strict|formatting|length|output)\s+|{THING}\s+)"
-    r"(?:rules?|limits?|constraints?|requirements?))\s*:\s*)?"
+    r"(?:rules?|limits?|constraints?|requirements?)|"
+    # "Stories: 5 paragraphs, …": the kind of thing written, as the line's label
+    rf"{THING_LABEL})\s*:\s*)?"
 )
 # Verbs that make the thing the answer is ("write a 2-line couplet")
 MAKE = r"write|compose|draft|craft|create|generate|produce|give\s+me|provide|need|want"

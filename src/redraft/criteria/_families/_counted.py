@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from redraft.criteria._families._answer_units import LABEL, MAKE, described, later_part
+from redraft.criteria._families._count_asked import TITLE_THEN, size_requested
 from redraft.criteria._families._count_context import (
     ADJECTIVE,
     CONDITION_AFTER,
@@ -277,6 +278,16 @@ class UnitCounts:
                 rf"\b(?:{MAKE})\s+(?:me\s+|us\s+)?(?:a|an|one)\s+{STYLE}(?P<num>{NUMBER})-"
                 rf"(?:{single})\s+(?:[\w-]+\s+){{0,2}}?[a-z]+\b"
             )
+            # "60-word product blurb for a standing desk.": the prompt opens with
+            # the thing it wants and its size, the verb left out
+            patterns["compound_opening"] = (
+                rf"^\s*(?:(?:a|an)\s+)?{STYLE}(?P<num>\d{{1,4}})-(?:{single})\s+"
+                r"(?:[\w-]+\s+){0,2}?[a-z]+(?=\s+(?:about|on|for|describing|explaining|"
+                r"introducing|summari[sz]ing)\b)"
+                # not a sentence about them: "60-word blurbs for desks are hard"
+                r"(?![^.;:!?]*\b(?:is|are|was|were|follow|follows|below|above|i\s+wrote|"
+                r"you\s+wrote)\b)"
+            )
             # "Word limit: 75.", "a character limit of 280", "sentence maximum: 4"
             patterns["label"] = (
                 rf"\b(?:{single})[\s-]+(?:count\s+)?(?P<lim>limit|cap|maximum|max|minimum|min)"
@@ -309,7 +320,7 @@ class UnitCounts:
                 return False  # "summarise my essay (4 paragraphs) …": the essay's size
             if name == "shorten_to" and MORE_ASKED.match(text, match.end()):
                 return False  # "shorten my essay to 500 words and list what you cut": two parts
-            if name == "opening" and sentence.whole[: sentence.start].strip():
+            if name in ("opening", "compound_opening") and sentence.whole[: sentence.start].strip():
                 return False  # only the prompt's first sentence is its request
             if (
                 PRECEDED_BY_OTHER_VERB.search(before)
@@ -359,7 +370,13 @@ class UnitCounts:
                 return False  # "Write 4 tweets. Keep them under 280 characters.": each tweet's
             if name == "relation" and _NONE_BEFORE.search(before):
                 return False  # "5 slogans, none longer than 8 words": a bound on each, not a floor
-            if self._unit(match).prose and re.match(r"then\b", match.group(0)):
+            lead = re.match(r"then\s+", match.group(0))
+            body = (
+                TITLE_THEN.search(before + (lead.group(0) if lead else ""))
+                if self._unit(match).singular == "paragraph"
+                else None
+            )
+            if self._unit(match).prose and re.match(r"then\b", match.group(0)) and not body:
                 return False  # "…, then one sentence explaining it": a later part's count
             if self._unit(match).prose and ONE_MORE_COUNT.match(text, match.end()):
                 return False  # "2 paragraphs about cats and 1 about dogs": 3 in all
@@ -436,15 +453,27 @@ class UnitCounts:
                 return False
             if self._unit(match).prose and answers_are_parts(sentence, match.start()):
                 return False  # "an FAQ … Answers max 2 sentences": each answer's count
-            if self._unit(match).prose and IN_SEQUENCE.search(
-                text[max(0, match.start() - 12) : match.start()]
-                + "|"
-                + text[match.end() : match.end() + 16]
+            if (
+                self._unit(match).prose
+                and IN_SEQUENCE.search(
+                    text[max(0, match.start() - 12) : match.start()]
+                    + "|"
+                    + text[match.end() : match.end() + 16]
+                )
+                # "a title in the format # Title, then exactly two paragraphs": the
+                # paragraphs after the title (counted so: _prose.paragraph_count)
+                and not (
+                    body and not IN_SEQUENCE.search("|" + text[match.end() : match.end() + 16])
+                )
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
             owns = name in ("negated", "none")
             if not response_context(
-                sentence, match.start(), owns_negation=owns, named_thing=True
+                # after a title asked first, the title's request governs the count
+                sentence,
+                body.start() if body else match.start(),
+                owns_negation=owns,
+                named_thing=True,
             ) and not (
                 not self._unit(match).prose
                 and later_part(sentence, match, self._unit(match).pattern)
@@ -472,7 +501,11 @@ class UnitCounts:
                     continue
                 unit = self._unit(match)
                 for relation, value in phrase_bounds(name, match, unit):
-                    if name.startswith("compound") and value > unit.compound_max:
+                    if (
+                        name.startswith("compound")
+                        and value > unit.compound_max
+                        and not (value <= unit.made_max and size_requested(name, match, text))
+                    ):
                         continue
                     if loose and value > unit.bare_upto:
                         continue

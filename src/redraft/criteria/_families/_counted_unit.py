@@ -61,6 +61,10 @@ class Unit:
     #: the largest count a compound states exactly ("a six-word story"); past
     #: it ("a 500-word pitch") the number is a target no one counts to the unit
     compound_max: int = 1_000_000
+    #: the largest count a compound states exactly where a making verb opens
+    #: the request ("Write a 150-word news brief about …"): there the writer
+    #: sets the answer's size, unlike a compound said in passing
+    made_max: int = 0
     #: "no bullet points", "without bullets", "don't use bullet points": none
     none: bool = False
     #: read only as none ("no numbered lists"), never counted ("3 numbered lists")
@@ -102,6 +106,11 @@ def after_from(name: str, match: re.Match[str]) -> int:
     return match.end() - 1 if standalone else match.end()
 
 
+# A verb that is itself the excess: "don't exceed 3 sentences" is at most 3;
+# "don't write 3 sentences" (no "more than") bounds nothing
+_EXCESS_VERB = re.compile(r"\b(?:exceed|surpass|go\s+(?:over|beyond))\b")
+
+
 def phrase_bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation, int]]:
     """The (relation, value) pairs a phrase states; none where a number is unreadable."""
     if name.startswith("pair"):
@@ -133,6 +142,8 @@ def phrase_bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Rel
     if value is None:
         return []
     if name == "negated":
+        if match.group("dir") is None and not _EXCESS_VERB.search(match.group(0)):
+            return []  # "don't write 3 sentences, just one": no bound on the count
         direction = (match.group("dir") or "more than").split()[0]
         fewer = direction in ("less", "fewer", "shorter", "under")
         return [("at_least" if fewer else "at_most", value)]

@@ -121,7 +121,12 @@ _PHRASES = CountPhrases(
     after=(
         r"\s*(?:of\s+(?:an?\s+)?(?:(?:short|simple|funny|sad|original|new|rhyming)\s+)?"
         r"(?:rap|poetry|poem|verse|song|lyrics|lullaby|ballad|chant|cheer|rhymes?|"
-        r"nursery\s+rhyme|free\s+verse|text)\b|"
+        r"nursery\s+rhyme|free\s+verse|text|"
+        # "6 lines of dialogue", "six lines of questions": what the lines say
+        # (not beside stage directions or narration, lines of their own)
+        r"(?:dialogue|dialog|conversation|banter|questions|affirmations|prose)\b"
+        r"(?![^.;!?]*\b(?:stage\s+directions?|narrat\w*|descriptions?|actions?|then|"
+        r"followed\s+by|plus)\b))\b|"
         # "4 lines of 4 digits": what each line holds, the lines still the answer's
         rf"of\s+{NUMBER}\s+(?:digits|words|letters|characters|syllables|numbers)\b|"
         # "4 lines with an AABB rhyme": the lines' rhyme, not another part

@@ -23,6 +23,8 @@ import re
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
+from pydantic import SerializerFunctionWrapHandler, model_serializer
+
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._base import FamilyCount, FamilySpec
@@ -36,7 +38,7 @@ from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._reading import things_counted
-from redraft.criteria._families._title_part import title_asked
+from redraft.criteria._families._title_part import title_asked, title_first
 from redraft.criteria._sentences import (
     HEDGE,
     LATER_PART,
@@ -76,11 +78,25 @@ class SentenceCount(FamilyCount):
 
 class ParagraphCount(FamilyCount):
     """Paragraphs: blocks separated by blank lines, or by lines of ``***`` or
-    of ``---``."""
+    of ``---``; with ``after_title``, those after the answer's first
+    non-empty line (its title, as the part ``title`` is cut)."""
 
     kind: Literal["paragraph_count"] = "paragraph_count"
     separator: Literal["blank_line", "***", "---"] = "blank_line"
+    after_title: bool = False
     unit: ClassVar[tuple[str, str]] = ("paragraph", "paragraphs")
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # a count of the whole answer dumps as it always has
+        dumped: dict[str, Any] = handler(self)
+        if not dumped.get("after_title", True):
+            del dumped["after_title"]
+        return dumped
+
+    def describe(self) -> str:
+        counted = super().describe()
+        return f"{counted} after the title line" if self.after_title else counted
 
 
 class CharCount(FamilyCount):
@@ -143,8 +159,13 @@ def paragraph_count(relation: Relation, value: int, sentence: Sentence) -> Parag
     if _CORRESPONDENCE.search(sentence.whole.lower()):
         return None
     whole = sentence.whole.lower()
-    if relation != "at_least" and (title_asked(sentence.whole) or _EXTRA_BLOCK.search(whole)):
-        return None  # a title or a note is a block that may be counted: only a floor holds
+    if relation != "at_least" and _EXTRA_BLOCK.search(whole):
+        return None  # a note is a block that may be counted: only a floor holds
+    if relation != "at_least" and title_asked(sentence.whole):
+        if not title_first(sentence.whole):
+            return None  # headings within the text, or a title placed after it
+        # a title is a block that may be counted or not: count the blocks after it
+        return ParagraphCount(relation=relation, value=value, after_title=True)
     return ParagraphCount(relation=relation, value=value)
 
 
@@ -280,6 +301,8 @@ _PARAGRAPHS = r"paragraphs?"
 
 # "a six-word story" is counted to the word; "a 500-word pitch" is a target
 _WORD_COMPOUND_MAX = 25
+# "Write a 150-word news brief": the size the request sets, counted to the word
+_WORD_MADE_MAX = 2000
 # "sum it up in three words" is counted to the word; "in 50 words" is a size
 _WORD_BARE_MAX = 10
 word_counts = UnitCounts(
@@ -291,6 +314,7 @@ word_counts = UnitCounts(
             singular="word",
             repeats=True,
             compound_max=_WORD_COMPOUND_MAX,
+            made_max=_WORD_MADE_MAX,
             bare_upto=_WORD_BARE_MAX,
         ),
     )
@@ -402,6 +426,10 @@ class _Paragraphs(TallyFamily):
     cut = True
 
     def count(self, spec: Any, text: str) -> int:
+        if spec.after_title:
+            # the title is the first non-empty line, whatever it is (as parts cut it)
+            lines = text.strip().split("\n", 1)
+            text = lines[1] if len(lines) > 1 else ""
         return len(measure.paragraphs(text, spec.separator))
 
     def written_as(self, spec: Any) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["title_asked"]
+__all__ = ["title_asked", "title_first"]
 
 _NOUN = r"(?:title|heading|headings|headline|subheadings?|header)\b"
 # what after the noun makes it no title line of the answer: a letter case, the
@@ -53,3 +53,28 @@ def title_asked(whole: str) -> bool:
     return any(
         not _REFUSED.search(text, max(0, m.start() - 40), m.start()) for m in _TITLE.finditer(text)
     )
+
+
+# Headings beside the title (or in its place): blocks of their own in the body
+_MORE_HEADINGS = re.compile(
+    r"\b(?:headings|headers|subheadings?|sub-headings?|subtitles?|sections?|headed|"
+    r"heading\s+(?:for|above|over|on)\s+(?:each|every))\b"
+)
+
+# A title placed after the text ("then a one-line heading", "headline at the
+# bottom"): not the first line, which the count after a title drops
+_TITLE_LATER = re.compile(
+    r"\b(?:then|followed\s+by|after\s+(?:that|it|them|this)|finally|end\s+with|close\s+with|"
+    r"finish\s+with)\b[^.;!?]{0,30}?\b(?:title|heading|headline|header)\b|"
+    r"\b(?:title|heading|headline|header)\b[^.;!?]{0,30}?\b(?:at\s+the\s+(?:end|bottom)|below\s+"
+    r"(?:it|them|the)|last|under\s+(?:it|them|the\s+(?:text|paragraphs?)))\b"
+)
+
+
+def title_first(whole: str) -> bool:
+    """Whether the title a prompt asks for (:func:`title_asked`) is the
+    answer's one title, its first line: no headings or sections beside it,
+    not placed after the text ("then a one-line heading", "headline at the
+    bottom")."""
+    text = whole.lower()
+    return not (_MORE_HEADINGS.search(text) or _TITLE_LATER.search(text))

@@ -1,0 +1,61 @@
+"""What a count's wording says of the request around it, for the counted
+families (:mod:`._counted`): whether a long word compound is the size the
+request sets ("Write a 150-word news brief about …", exact) or one said in
+passing ("I have to write a 250-word reflection", a target), and whether a
+title alone is asked before the paragraphs counted ("a title in the format
+# Title, then exactly two paragraphs": the paragraphs after the title).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["TITLE_THEN", "size_requested"]
+
+
+# Only a polite opener before the making verb: the clause is the request itself
+_POLITE_ONLY = re.compile(
+    r"(?:(?:please|now|so|ok(?:ay)?|just|(?:can|could|would|will)\s+you)\s+)*"
+)
+
+
+_POLITE_ASK = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\s")
+_MAKING = r"write|compose|draft|craft|create|generate|produce"
+_MAKING_VERB = re.compile(rf"(?:{_MAKING})\b")
+_MAKING_VERB_BEFORE = re.compile(rf"\b(?:{_MAKING})\s+(?:me\s+|us\s+)?$")
+
+
+def size_requested(name: str, match: re.Match[str], text: str) -> bool:
+    """Whether a compound past the unit's exact maximum ("a 150-word brief")
+    is the size the request sets: a making verb opens its clause ("Write a
+    150-word news brief about …", "Exercise: write a 100-word paragraph"), or
+    the prompt opens with the thing ("60-word product blurb for …"); not "I
+    have to write a 250-word reflection", a question, nor a wish."""
+    if name == "compound_opening":
+        return True
+    if text.rstrip().endswith("?") and not _POLITE_ASK.match(text):
+        return False  # a question about the size; "could you write …?" asks for the thing
+    if name == "compound_made":
+        verb = _MAKING_VERB.match(text, match.start())
+    elif name == "compound":
+        verb = _MAKING_VERB_BEFORE.search(text, 0, match.start())
+    else:
+        return False
+    if verb is None:
+        return False
+    clause = re.split(r"[,;:(—–]", text[: verb.start()])[-1].strip()
+    return _POLITE_ONLY.fullmatch(f"{clause} " if clause else "") is not None
+
+
+# A title and nothing else asked before the paragraphs: "start with a title,
+# then 3 paragraphs", "a title in the format # Title, then exactly two
+# paragraphs", "give it a bold title and then write 3 paragraphs"
+TITLE_THEN = re.compile(
+    r"(?:^|[.;:!?]\s*|\b(?:start|begin|open|respond|reply|answer|give\s+(?:it|me)|write|put|add|"
+    r"include)\s+(?:with\s+)?(?=a|an|one))(?:(?:a|an|one)\s+)?"
+    # a title's own words before it ("big", "bold", "short"), not someone's or a verb
+    r"(?:(?!(?:no|not|my|our|your|the|this|that|its|their|his|her|read|see|check|keep|use|"
+    r"translate|rewrite|fix|change|skip)\b)[\w-]+\s+){0,2}?(?:title|headline|heading)\b"
+    r"(?:(?!\b(?:and|then|plus|with|or|followed|summary|intro\w*|list|table)\b)[^,;.!?]){0,60}"
+    r",?\s*(?:and\s+)?(?:then|followed\s+by)\s+(?:(?:write|give|add|include)\s+(?:me\s+)?)?$"
+)
