@@ -137,6 +137,8 @@ def read_count(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     if plain_lines and unit in ("word", "character"):
         bounds = count_value(c.relation, c.value)
         return all_of(*(line_length(rel, n, f"{unit}s") for rel, n in bounds))
+    if (body := _body_paragraphs(c, unit, row)) is not None:
+        return body
     if not is_response(scope):
         # at least one bold span in every item: one in the answer is implied
         present = each_part_presence(c, unit, scope)  # bench/_blind_presence.py
@@ -170,6 +172,27 @@ def read_count(c: Constraint, unit: str, scope: Scope, row: Row) -> Expectation:
     if kind is None:
         return no_kind("no kind counts this unit")
     return checklist_items(c) or all_of(*counts(kind, c.relation, c.value))
+
+
+# The answer's body, under a title its first line holds
+_BODY = re.compile(r"(?:the\s+)?(?:main\s+)?body(?:\s+text)?", re.I)
+_TITLE_LINE = re.compile(r"\b(?:first\s+line|title|headline|heading)\b", re.I)
+
+
+def _body_paragraphs(c: Constraint, unit: str, row: Row) -> Expectation | None:
+    """Paragraphs of the body where a sibling puts a title, headline or
+    heading on the first line: the paragraphs after that first line
+    (``after_title``); the whole answer has one block more."""
+    if unit not in ("paragraph", "stanza") or not _BODY.fullmatch(str(c.scope or "").strip()):
+        return None
+    if not any(
+        s is not c and _TITLE_LINE.search(f"{s.scope or ''} {s.unit or ''} {s.family}")
+        for s in row.constraints
+    ):
+        return None
+    return all_of(
+        *counts("paragraph_count", c.relation, c.value, separator=_separator(row), after_title=True)
+    )
 
 
 def _separator(row: Row) -> str:

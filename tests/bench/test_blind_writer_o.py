@@ -206,3 +206,15 @@ def test_elements_counted_under_a_key_imply_the_key_an_array() -> None:
         "fields": [{"name": "tags", "type": "array", "items": "integer"}],
     }
     assert not _implied(found, elements)
+
+
+def test_body_paragraphs_under_a_first_line_title_count_after_the_title() -> None:
+    body: dict[str, Any] = {"unit": "paragraph", "scope": "body", "relation": "exactly", "value": 3}
+    headline = {"family": "uppercase_line", "unit": "line", "scope": "first line"}
+    found = _expect(body, headline)
+    after = _count("paragraph_count", "exactly", 3, separator="blank_line", after_title=True)
+    assert _covered(found, after)
+    assert not _covered(found, _count("paragraph_count", "exactly", 3, separator="blank_line"))
+    # no title on the first line: the body is not one the kind addresses
+    alone = _expect(body, {"family": "ends_with", "unit": "line", "scope": "last line"})
+    assert not _covered(alone, after)
