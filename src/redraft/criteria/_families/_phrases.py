@@ -213,6 +213,9 @@ _CLOSING_PART = re.compile(
     r"\b(?:a|an|one|the)\s+(?:(?!\b(?:top|start|beginning|first|opening)\b)[^.;:!?]){0,40}$"
 )
 _PARTICIPLE = re.compile(r"(?:starting|beginning|opening|ending|finishing|closing|concluding)\b")
+# "Finish with a P.S. about Gift Aid (start it with 'P.S.')": in brackets
+# right after a noun, "it" is that noun, not the answer.
+_IT_IN_BRACKETS = re.compile(r"(?:start|begin|open|end|finish|close)\s+it\s+with\b")
 
 
 _FOLLOWED = re.compile(
@@ -286,7 +289,10 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "a postscript starting with 'P.S.'": another thing's start
             if (
                 _DESCRIBED.search(sentence.lower, 0, match.start())
-                and _PARTICIPLE.match(sentence.lower, match.start())
+                and (
+                    _PARTICIPLE.match(sentence.lower, match.start())
+                    or _IT_IN_BRACKETS.match(sentence.lower, match.start())
+                )
                 and not _ANSWER_BRACKETED.search(sentence.lower, 0, match.start())
             ):
                 continue  # "as a blockquote (starting with '>')": the bracketed noun's start

@@ -1,0 +1,73 @@
+"""Whole-answer starts and ends, postscripts and per-line templates in the
+wordings the affix families missed (session of 2026-11-29, late morning).
+Each positive wording has near misses that must compile nothing (or
+something else)."""
+
+from __future__ import annotations
+
+import pytest
+
+from redraft.criteria import compile_checks
+
+
+def specs(prompt: str) -> list[tuple[str, dict[str, object]]]:
+    return [
+        (check.spec.kind_name(), check.spec.model_dump(exclude={"kind"}))
+        for check in compile_checks(prompt)
+    ]
+
+
+def kinds(prompt: str) -> set[str]:
+    return {kind for kind, _ in specs(prompt)}
+
+
+# -- a postscript named by its marker -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "marker"),
+    [
+        ("Write a thank-you card to my aunt. End it with a P.S. that mentions her cat.", "P.S."),
+        ("Write the club newsletter and add a P.S. at the end.", "P.S."),
+        ("Draft the invitation. At the very end add a P.P.S. with the parking code.", "P.P.S."),
+        ("Draft the invitation. At the end, include a P.S. about the dress code.", "P.S."),
+        ("Write the apology email; put a P.S. at the bottom offering a refund.", "P.S."),
+        ("Write a cover letter and finish with a P.S. about my portfolio.", "P.S."),
+        ("Write a fan letter, and close your letter with a p.s. about the tour.", "P.S."),
+        ("Write the memo and end with a P.S. line starting 'P.S.' about lunch.", "P.S."),
+    ],
+)
+def test_a_postscript_named_by_its_marker(prompt: str, marker: str) -> None:
+    assert ("postscript", {"marker": marker}) in specs(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a letter to my landlord. Don't add a P.S.",
+        "Write a letter to my landlord, no P.S. at the end.",
+        "Write a letter to my landlord. If it fits, add a P.S. at the end.",
+        "Write a letter to my landlord. You could add a P.S. if you like.",
+        "Write a letter to my landlord. Should I add a P.S.?",
+        "Write three letters to my landlord and add a P.S. to each letter.",
+        "Write a letter to my landlord. End with a P.S. or a short note.",
+        "Fix the grammar in my letter, which ends with a P.S. about the boiler.",
+        # "a postscript" names no marker: "PS:", "P.S." and "Post scriptum" all are one
+        "Write a letter to my landlord and end with a postscript.",
+    ],
+)
+def test_near_misses_of_a_named_postscript(prompt: str) -> None:
+    assert "postscript" not in kinds(prompt)
+
+
+def test_it_in_brackets_after_a_part_is_that_part() -> None:
+    # "(start it with 'P.S.')" after the postscript starts the postscript, not the letter
+    found = specs(
+        "Write the appeal letter. Finish with a P.S. about Gift Aid (start it with 'P.S.')."
+    )
+    assert ("postscript", {"marker": "P.S."}) in found
+    assert "starts_with" not in {kind for kind, _ in found}
+    # after the answer's own noun, "it" is the answer
+    assert ("starts_with", {"phrase": "Dawn"}) in specs(
+        'Write a short poem (begin it with "Dawn").'
+    )
