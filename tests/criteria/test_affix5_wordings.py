@@ -71,3 +71,61 @@ def test_it_in_brackets_after_a_part_is_that_part() -> None:
     assert ("starts_with", {"phrase": "Dawn"}) in specs(
         'Write a short poem (begin it with "Dawn").'
     )
+
+
+# -- a per-line template written without quotes, and own-line units ---------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "template"),
+    [
+        (
+            "Suggest 6 podcasts. Each line: Show (Host) — one reason to listen.",
+            "Show (Host) — one reason to listen",
+        ),
+        (
+            "Teach me 8 verbs, and format every line as: infinitive (past tense) - meaning",
+            "infinitive (past tense) - meaning",
+        ),
+        (
+            "Match the capitals. One pair per line as Country → Capital, in any order.",
+            "Country → Capital",
+        ),
+        (
+            "List 5 near-synonyms. Each entry: word ≠ lookalike (difference).",
+            "word ≠ lookalike (difference)",
+        ),
+        ("Give me the glossary, each item as: término = term", "término = term"),
+        # quoted, the unit named between "one" and "per line", or "one line per" a thing
+        (
+            'Plan the deliveries, one stop per line as "TOWN – customer", by route.',
+            "TOWN – customer",
+        ),
+        ('Plan the rota. One line per week formatted "Week N — Name", in order.', "Week N — Name"),
+    ],
+)
+def test_a_template_of_every_line(prompt: str, template: str) -> None:
+    assert ("item_template", {"template": template}) in specs(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a name that states a condition or a choice: a description, not a template
+        "Suggest 6 podcasts. Each line: short and punchy — no spoilers.",
+        "Suggest 6 podcasts. Each line: under ten words.",
+        "Suggest 6 podcasts. Each line: Show or host - reason.",
+        "Suggest 6 podcasts. Each line: the title — at most five words.",
+        # negated, hedged, asked, described, about another thing
+        "Suggest 6 podcasts. Don't format every line as: Show - Host",
+        "Suggest 6 podcasts, each line ideally as Show - Host.",
+        "Suggest 6 podcasts. Should each line be Show - Host?",
+        "My old list had each line: Show - Host.",
+        # the template runs on past its clause: not the plain shape
+        "Suggest 6 podcasts. Each line: Show - Host plus 3 episodes to try.",
+        # a time with a colon inside a word is no part name and mark
+        "Format each line as M:SS Title.",
+    ],
+)
+def test_near_misses_of_a_template_of_every_line(prompt: str) -> None:
+    assert "item_template" not in kinds(prompt)
