@@ -129,3 +129,46 @@ def test_a_template_of_every_line(prompt: str, template: str) -> None:
 )
 def test_near_misses_of_a_template_of_every_line(prompt: str) -> None:
     assert "item_template" not in kinds(prompt)
+
+
+# -- the last line named by where it goes ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "template"),
+    [
+        (
+            "Review the café in two paragraphs and score it on the final line as 'Stars: N/5'.",
+            "Stars: <number>/5",
+        ),
+        (
+            "Three clues, one per line, then a final line reading 'Killer: X' where X is A-C.",
+            "Killer: <one of A B C>",
+        ),
+        (
+            "Four steps, each on its own line, then a final line starting 'Takeaway:'.",
+            "Takeaway: <text>",
+        ),
+        (
+            "List the riddles in capitals, then a final line 'Hint: ' with a short hint.",
+            "Hint: <text>",
+        ),
+    ],
+)
+def test_the_last_line_named_by_where_it_goes(prompt: str, template: str) -> None:
+    assert ("line_template", {"template": template, "line": "last"}) in specs(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My review has two paragraphs and ends on the final line as 'Stars: N/5'.",
+        "Review the café, and don't score it on the final line as 'Stars: N/5'.",
+        "Review the café. Should I score it on the final line as 'Stars: N/5'?",
+        "If you like, score it on the final line as 'Stars: N/5'.",
+        "Each fable has a final line 'Moral:' with the lesson.",
+        "Write three fables; each fable ends with a final line 'Moral:' and the lesson.",
+    ],
+)
+def test_near_misses_of_the_last_line_named_by_where_it_goes(prompt: str) -> None:
+    assert "line_template" not in kinds(prompt)
