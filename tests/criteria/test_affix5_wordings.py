@@ -172,3 +172,46 @@ def test_the_last_line_named_by_where_it_goes(prompt: str, template: str) -> Non
 )
 def test_near_misses_of_the_last_line_named_by_where_it_goes(prompt: str) -> None:
     assert "line_template" not in kinds(prompt)
+
+
+def test_a_bare_line_cut_at_its_question_mark_compiles_nothing() -> None:
+    # the sentence splitter cuts at "?": "Questions?" alone is not the line asked for
+    assert "ends_with" not in kinds("Write the memo. Finish with the line: Questions? Ask Sam.")
+    assert ("ends_with", {"phrase": "Any questions?"}) in specs(
+        "Write the memo. Finish with the line: Any questions?"
+    )
+
+
+# -- a hedge softens its own clause ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a tip. Avoid jargon where you can, and end with a question.",
+        "Write a tip. End with a question, and avoid jargon where you can.",
+        "Write a tip. Keep it under 80 words if possible; end with a question.",
+    ],
+)
+def test_a_hedge_in_another_clause_leaves_the_end_required(prompt: str) -> None:
+    assert ("ends_with", {"phrase": "?"}) in specs(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the hedge opens the sentence, or sits in the phrase's own clause
+        "Write a tip. Ideally keep it short, and end with a question.",
+        "Write a tip. Keep it short and end with a question if you can.",
+        "Write a tip. Keep it short, and maybe end with a question.",
+        "Write a tip; if you like, end with a question.",
+    ],
+)
+def test_a_hedge_in_the_same_clause_or_opening_the_sentence_still_softens(prompt: str) -> None:
+    assert "ends_with" not in kinds(prompt)
+
+
+def test_the_hedged_clause_itself_still_compiles_nothing() -> None:
+    found = kinds("Keep it under 50 words where possible, and use 3 bullets.")
+    assert "word_count" not in found
+    assert "bullet_count" in found

@@ -200,6 +200,9 @@ _END_QUESTION = re.compile(
 )
 
 
+# A bare line cut at its "?" or "!" by the sentence splitter, its words going
+# on after it on the same line: where the line ends is not known.
+_LINE_RUNS_ON = re.compile(r"(?<=[?!])[^\S\n]+\S")
 # A participle in brackets right after a noun describes that noun: "format
 # it as a blockquote (starting with '>')", "a title (ending with '?')".
 _DESCRIBED = re.compile(r"[a-z]\s*\(\s*$")
@@ -316,6 +319,8 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = sentence.unmask(match.start("word"), match.end("word"))
             elif match.groupdict().get("bare"):
                 phrase = sentence.unmask(match.start("bare"), match.end("bare")).strip()
+                if _LINE_RUNS_ON.match(sentence.whole, sentence.start + len(sentence.masked)):
+                    continue  # "with the line: Questions? Ask your boss.": the line goes on
                 # "…help with?." : the sentence's own full stop is not part of it.
                 phrase = phrase[:-1] if phrase.endswith(("?.", "!.")) else phrase
             else:
