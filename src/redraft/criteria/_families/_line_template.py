@@ -320,6 +320,8 @@ def line_templates(sentence: Sentence) -> Iterator[Hit]:
         raw = sentence.unmask(*match.span("q")).strip()[1:-1].strip()
         if not re.fullmatch(r"[A-Za-z][\w ]{0,30}:", raw) or _AFTER.match(text[match.end() :]):
             continue  # a label only: "starting with 'So'" may end the line there
+        if re.search(r"\b[NXYZ]\b", raw):
+            continue  # "a final line starting 'Step N:'": a hole in the label, not a label
         if _EACH_HAS.search(text, 0, match.start()):
             continue  # "each story has a final line 'Moral:'": each of several things' last line
         if _asked(sentence, match.start()):
