@@ -125,6 +125,24 @@ def sentence_blocked(sentence: Sentence, start: int) -> bool:
     """Whether the sentence hedges, or states a condition or an example
     before ``start``: then nothing in it is compiled."""
     text = sentence.lower
-    if HEDGE.search(text):
+    if any(_reaches(text, hedge, start) for hedge in HEDGE.finditer(text)):
         return True
     return bool(_CONDITION.search(text[:start]) or _EXAMPLE.search(text[:start]))
+
+
+# Where a clause of its own starts: "…, and end with …", "…; end with …"
+_CLAUSE_SPLIT = re.compile(r";|,\s*(?:and|but)\b")
+
+
+def _reaches(text: str, hedge: re.Match[str], start: int) -> bool:
+    """Whether ``hedge`` softens the phrase at ``start``. A hedge inside a
+    clause that follows a request and ends before the phrase's own clause
+    ("Avoid jargon where you can, and end with a question") softens that
+    clause alone; so does one in a clause after the phrase's ("End with a
+    question, and avoid jargon where you can"). A hedge that opens the
+    sentence ("Ideally keep it short, and …") softens all of it."""
+    if hedge.end() <= start:
+        return not (
+            text[: hedge.start()].strip() and _CLAUSE_SPLIT.search(text, hedge.end(), start)
+        )
+    return _CLAUSE_SPLIT.search(text, start, hedge.start()) is None

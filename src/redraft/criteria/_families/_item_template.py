@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.criteria._families._bare_template import BARE_LEAD, bare_template, states_condition
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._outcome import Outcome
@@ -212,7 +213,7 @@ _SEVERAL = re.compile(rf"\b{NUMBER}\s+(?:[\w-]+\s+){{0,3}}?[a-z]+s\b")
 # line, formatted as '…'", "each on its own line as '…'", "5 lines, each '…'",
 # "each line exactly in the form '…'". The template is of every line.
 _OWN_LINE = (
-    r"(?:one\s+per\s+line|lines?,\s+each|(?:each|every)\s+(?:line|item|entry|row|bullet|card)"
+    r"(?:one\s+(?:[a-z]+\s+)?per\s+line|one\s+line\s+(?:per|for\s+each)\s+[a-z]+|lines?,\s+each|(?:each|every)\s+(?:line|item|entry|row|bullet|card)"
     r"|(?:each|every)(?:\s+(?!line\b)[a-z]+)?\s+(?:goes\s+)?on\s+"
     r"(?:(?:its|their)\s+own|one|a\s+(?:separate|new|single))\s+line)"
 )
@@ -279,16 +280,33 @@ def _own_line_hits(sentence: Sentence) -> Iterator[Hit]:
         return
 
 
+def _bare_hits(sentence: Sentence) -> Iterator[Hit]:
+    """An unquoted template of every line (:mod:`._bare_template`)."""
+    for lead in BARE_LEAD.finditer(sentence.original):
+        read = bare_template(sentence.original, lead.end())
+        if read is None or _OTHER_TARGET.search(sentence.lower[: lead.start()]):
+            continue
+        if _DESCRIBES.search(sentence.lower[: lead.start()]):
+            continue
+        if response_context(sentence, lead.start()):
+            yield from _hit(read[0], lead.start(), read[1])
+            return
+
+
 def item_template(sentence: Sentence) -> Iterator[Hit]:
     """ "Format each item as 'Term — definition'"."""
     if sentence.original.rstrip().endswith("?"):
         return
-    own = next(_own_line_hits(sentence), None)
+    own = next(_own_line_hits(sentence), None) or next(_bare_hits(sentence), None)
     if own is not None:
         yield own
         return
     bare = _BARE_FORMAT.match(sentence.original)
-    if bare is not None and _SEVERAL.search(sentence.whole.lower()):
+    if (
+        bare is not None
+        and _SEVERAL.search(sentence.whole.lower())
+        and not states_condition(bare.group("t"))  # "Each line: short — no spoilers."
+    ):
         try:
             spec = ItemTemplate(template=bare.group("t"))
         except ValueError:

@@ -39,7 +39,15 @@ from pydantic import Field, field_validator
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import MASK, NEGATION, Hit, Rule, Sentence, sentence_blocked
+from redraft.criteria._sentences import (
+    MASK,
+    NEGATION,
+    Hit,
+    Rule,
+    Sentence,
+    clause_start,
+    sentence_blocked,
+)
 
 __all__ = ["LINE_TEMPLATE", "LineTemplate", "read_template"]
 
@@ -246,9 +254,12 @@ _PATTERNS: list[tuple[Which, re.Pattern[str]]] = [
 ]
 # "a final line starting with 'Answers:'", "put your pick on a final sixth
 # line starting with 'Pick: '": a label opens the last line, text follows it.
+# "then a final line starting 'Root cause:'", "then a final line 'Bonus: ' with a caption"
 _LAST_LABEL = re.compile(
-    rf"\b(?:a|the)\s+{_LAST}\s+(?:[a-z]+th\s+)?line\s+(?:starting|beginning|opening)\s+with\s+{_Q}"
+    rf"\b(?:a|the)\s+{_LAST}\s+(?:[a-z]+th\s+)?line\s+"
+    rf"(?:(?:starting|beginning|opening)(?:\s+with)?\s+)?{_Q}"
 )
+_EACH_HAS = re.compile(r"\b(?:each|every)\s+(?!line\b)[a-z]+\s+(?:has|have|gets?|needs?|ends?)\b")
 # A template shown as an example to vary, or one of several.
 _LOOSE = re.compile(
     r"\b(?:feel\s+free|something\s+like|or\s+similar|or\s+so|roughly|more\s+or\s+less|"
@@ -266,16 +277,28 @@ _OPENS = re.compile(
 )
 
 
+# The last line named by where it goes, after another verb's request: "…, and
+# rate it out of 10 on the final line as 'Score: N/10'", "…, then a final
+# line reading 'Lie: X'". The sentence is the request; the place is the answer's.
+_PLACEMENT = re.compile(
+    rf"(?:on\s+(?:the|a|its\s+own|your)\s+{_LAST}\s+line|(?:then\s+)?(?:a|the)\s+{_LAST}\s+"
+    r"(?:[a-z]+th\s+)?line)\b"
+)
+
+# "My draft ends on the final line as …", "Each story has a final line …": a
+# statement about some text, or about each of several things
+_STATES = re.compile(r"^\s*(?:my|our|his|her|their|this|that|these|those|the|it|each|every)\b")
+
+
 def _asked(sentence: Sentence, start: int) -> bool:
     if required(sentence, start):
         return True
     text = sentence.lower
-    return (
-        _OPENS.match(text) is not None
-        and not asks_about(sentence, start)
-        and not sentence_blocked(sentence, start)
-        and not NEGATION.search(text[:start])
-    )
+    if asks_about(sentence, start) or sentence_blocked(sentence, start):
+        return False
+    if _PLACEMENT.match(text, start) and required(sentence, 0) and not _STATES.match(text):
+        return not NEGATION.search(text[clause_start(text, start) : start])
+    return _OPENS.match(text) is not None and not NEGATION.search(text[:start])
 
 
 def line_templates(sentence: Sentence) -> Iterator[Hit]:
@@ -297,6 +320,10 @@ def line_templates(sentence: Sentence) -> Iterator[Hit]:
         raw = sentence.unmask(*match.span("q")).strip()[1:-1].strip()
         if not re.fullmatch(r"[A-Za-z][\w ]{0,30}:", raw) or _AFTER.match(text[match.end() :]):
             continue  # a label only: "starting with 'So'" may end the line there
+        if re.search(r"\b[NXYZ]\b", raw):
+            continue  # "a final line starting 'Step N:'": a hole in the label, not a label
+        if _EACH_HAS.search(text, 0, match.start()):
+            continue  # "each story has a final line 'Moral:'": each of several things' last line
         if _asked(sentence, match.start()):
             yield Hit(LineTemplate(template=f"{raw} <text>", line="last"), *match.span())
             return

@@ -200,6 +200,9 @@ _END_QUESTION = re.compile(
 )
 
 
+# A bare line cut at its "?" or "!" by the sentence splitter, its words going
+# on after it on the same line: where the line ends is not known.
+_LINE_RUNS_ON = re.compile(r"(?<=[?!])[^\S\n]+\S")
 # A participle in brackets right after a noun describes that noun: "format
 # it as a blockquote (starting with '>')", "a title (ending with '?')".
 _DESCRIBED = re.compile(r"[a-z]\s*\(\s*$")
@@ -213,6 +216,9 @@ _CLOSING_PART = re.compile(
     r"\b(?:a|an|one|the)\s+(?:(?!\b(?:top|start|beginning|first|opening)\b)[^.;:!?]){0,40}$"
 )
 _PARTICIPLE = re.compile(r"(?:starting|beginning|opening|ending|finishing|closing|concluding)\b")
+# "Finish with a P.S. about Gift Aid (start it with 'P.S.')": in brackets
+# right after a noun, "it" is that noun, not the answer.
+_IT_IN_BRACKETS = re.compile(r"(?:start|begin|open|end|finish|close)\s+it\s+with\b")
 
 
 _FOLLOWED = re.compile(
@@ -286,7 +292,10 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "a postscript starting with 'P.S.'": another thing's start
             if (
                 _DESCRIBED.search(sentence.lower, 0, match.start())
-                and _PARTICIPLE.match(sentence.lower, match.start())
+                and (
+                    _PARTICIPLE.match(sentence.lower, match.start())
+                    or _IT_IN_BRACKETS.match(sentence.lower, match.start())
+                )
                 and not _ANSWER_BRACKETED.search(sentence.lower, 0, match.start())
             ):
                 continue  # "as a blockquote (starting with '>')": the bracketed noun's start
@@ -310,6 +319,8 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = sentence.unmask(match.start("word"), match.end("word"))
             elif match.groupdict().get("bare"):
                 phrase = sentence.unmask(match.start("bare"), match.end("bare")).strip()
+                if _LINE_RUNS_ON.match(sentence.whole, sentence.start + len(sentence.masked)):
+                    continue  # "with the line: Questions? Ask your boss.": the line goes on
                 # "…help with?." : the sentence's own full stop is not part of it.
                 phrase = phrase[:-1] if phrase.endswith(("?.", "!.")) else phrase
             else:

@@ -139,10 +139,27 @@ _TITLE = re.compile(
 _AT_END = r"(?:at\s+the\s+(?:very\s+)?end(?:\s+of\s+(?:your|the)\s+\w+)?\s+)?"
 _POSTSCRIPT = re.compile(
     r"\b(?:(?:explicitly\s+)?(?:add|include|write|append)|(?:end|finish)\s+(?:it\s+|your\s+\w+\s+)?"
-    r"with|and|then|followed\s+by)\s+(?:a|an)\s+(?:postscript|post\s+script|note|p\.s\.)\s+"
+    r"with|and|then|followed\s+by)\s+(?:a|an)\s+(?:postscript|post\s+script|note|p\.s\.)\s+(?:line\s+)?"
     + _AT_END
     + r"(?:to\s+(?:your|the)\s+\w+\s+)?(?:starting|beginning|that\s+(?:starts|begins)|indicated|"
     r"marked)\s+(?:with|by)\s+[\"'“‘]?(?P<marker>p\.\s?(?:p\.\s?)?s\.?)",
+    re.IGNORECASE,
+)
+
+
+# The postscript named by its marker: "End it with a P.S. that mentions the
+# hamster", "add a P.S. at the end", "At the very end add a P.P.S. with a
+# code", "Finish with a P.S. about Gift Aid". "A P.S." is the marker itself,
+# so the line it opens is the postscript; "a postscript" or "a note" alone
+# names no marker and compiles nothing here.
+_PS_NAMED = re.compile(
+    # "At the very end add a P.P.S.": the place is part of the request, read with it
+    r"\b(?:at\s+the\s+(?:very\s+)?(?:end|bottom)\s*,?\s+)?"
+    r"(?:(?:add|include|write|append|put|place)|(?:end|finish|close|conclude|sign\s+off)\s+"
+    r"(?:it\s+|(?:your|the)\s+(?:entire\s+|whole\s+)?\w+\s+)?with)\s+(?:a|an|one)\s+"
+    r"(?P<marker>p\.\s?(?:p\.\s?)?s\.)(?![\w.])"
+    # "add a P.S. to each letter", "a P.S. or a footnote": not one postscript of the answer
+    r"(?!\s*(?:(?:line\s+)?(?:to|in|for|of)\s+(?:each|every|all|both)\b|or\b|and/or\b))",
     re.IGNORECASE,
 )
 
@@ -166,11 +183,14 @@ def shapes(sentence: Sentence) -> Iterator[Hit]:
     ):
         for match in pattern.finditer(text):
             yield from response_spec(sentence, build, *match.span())
-    for match in _POSTSCRIPT.finditer(sentence.original):
-        if MASK in sentence.masked[match.start() : match.start("marker") - 1]:
-            continue
-        marker = sentence.unmask(match.start("marker"), match.end("marker")).upper()
-        yield from response_spec(sentence, partial(Postscript, marker=marker), *match.span())
+    for pattern in (_POSTSCRIPT, _PS_NAMED):
+        for match in pattern.finditer(sentence.original):
+            if MASK in sentence.masked[match.start() : match.start("marker") - 1]:
+                continue
+            marker = sentence.unmask(match.start("marker"), match.end("marker")).upper()
+            marker = "".join(marker.split())
+            yield from response_spec(sentence, partial(Postscript, marker=marker), *match.span())
+            return  # "end with a P.S. line starting 'P.S.'": one postscript, read once
 
 
 class _Shapes(Corrected):
