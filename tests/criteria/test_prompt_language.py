@@ -126,9 +126,7 @@ def test_a_request_in_another_language_is_answered_in_it(prompt: str, code: str)
 @pytest.mark.parametrize(
     "prompt",
     [
-        # another language named, in the request's own words
-        "Escribe un poema corto sobre el mar, pero en inglés.",
-        "Schreib mir bitte eine kurze Einladung zum Sommerfest, aber auf Englisch.",
+        # translating, in the request's own words
         "Traduce esta frase: el gato duerme en la mesa de la cocina.",
         "Écris un petit poème sur la mer dans une autre langue que le français.",
         # an English instruction with pasted text in another language
@@ -143,6 +141,18 @@ def test_a_request_in_another_language_is_answered_in_it(prompt: str, code: str)
 )
 def test_request_language_near_misses_add_nothing(prompt: str) -> None:
     assert languages(prompt) == []
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Escribe un poema corto sobre el mar, pero en inglés.",
+        "Schreib mir bitte eine kurze Einladung zum Sommerfest, aber auf Englisch.",
+    ],
+)
+def test_a_language_named_in_the_requests_own_words_is_the_answers(prompt: str) -> None:
+    # the language the request names, never the one it is written in
+    assert [found[0] for found in languages(prompt)] == ["en"]
 
 
 def test_a_translation_source_named_before_a_noun_is_where_the_text_comes_from() -> None:

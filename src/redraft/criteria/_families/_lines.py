@@ -297,6 +297,16 @@ _EACH_ON_A_LINE = re.compile(
 _EACH_ON_ONE = re.compile(r"\beach\s+on\s+(?:one|a\s+single)\s+line\b")
 
 
+# Lines of what is said ("4 lines of dialogue") held by a larger thing named
+# before them ("a story with …", "a scene including …")
+_HELD_LINES = re.compile(
+    r"\b(?!(?:it|them|one|this|that)\b)[a-z]+\s+(?:with|containing|including|featuring|"
+    r"that\s+has|which\s+has)\s+(?:exactly\s+|only\s+|just\s+|at\s+(?:least|most)\s+)?"
+    r"[\w-]+\s+lines?\s+of\s+(?:dialogue|dialog|conversation|banter|questions|affirmations|"
+    r"prose)\b"
+)
+
+
 def line_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Answer in exactly 3 lines", "a 12-line poem", "between 3 and 5 lines",
     "all on one line"."""
@@ -309,6 +319,8 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
     for count, start, end in given_lines(sentence, required):
         yield Hit(LineCount(relation="exactly", value=count), start, end)
     for found in _PHRASES.read(sentence):
+        if _HELD_LINES.search(sentence.lower, max(0, found.start - 40), found.end + 40):
+            continue  # "a short story with 4 lines of dialogue": the story has more lines
         yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
     if layout := (
         ONE_PER_LINE.search(sentence.lower)
