@@ -138,6 +138,18 @@ class Sentence:
         """The original text between two offsets of this sentence."""
         return self.original[start:end]
 
+    def rest(self, start: int) -> Sentence:
+        """This sentence from offset ``start`` on, read as a sentence of its
+        own (a clause after "and", a part after "then")."""
+        return Sentence(
+            self.original[start:],
+            self.masked[start:],
+            self.start + start,
+            self.whole,
+            self.full,
+            self.source,
+        )
+
 
 # A quotation that ends its sentence ('… "It's a feature!" Write …') ends
 # in masked text: a closing quote before a capital, where the quoted words

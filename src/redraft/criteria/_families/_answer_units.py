@@ -61,14 +61,7 @@ def later_part(sentence: Sentence, match: re.Match[str], unit: str) -> bool:
     if len(re.findall(rf"\b(?:{unit})", sentence.whole.lower())) != 1:
         return False
     cut = thens[-1].end()
-    tail = Sentence(
-        sentence.original[cut:],
-        sentence.masked[cut:],
-        sentence.start + cut,
-        sentence.whole,
-        sentence.full,
-        sentence.source,
-    )
+    tail = sentence.rest(cut)
     return response_context(tail, match.start() - cut)
 
 

@@ -3,14 +3,20 @@ families (:mod:`._counted`): whether a long word compound is the size the
 request sets ("Write a 150-word news brief about …", exact) or one said in
 passing ("I have to write a 250-word reflection", a target), and whether a
 title alone is asked before the paragraphs counted ("a title in the format
-# Title, then exactly two paragraphs": the paragraphs after the title).
+# Title, then exactly two paragraphs": the paragraphs after the title), a
+form talked about rather than written ("explain how a 14-line sonnet
+works"), and a case said of every counted sentence or paragraph.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-__all__ = ["TITLE_THEN", "size_requested"]
+if TYPE_CHECKING:
+    from redraft.criteria._families._counted_unit import Unit
+
+__all__ = ["ABOUT_FORM", "NONE_BEFORE", "TITLE_THEN", "case_of_all", "size_requested"]
 
 
 # Only a polite opener before the making verb: the clause is the request itself
@@ -59,3 +65,32 @@ TITLE_THEN = re.compile(
     r"(?:(?!\b(?:and|then|plus|with|or|followed|summary|intro\w*|list|table)\b)[^,;.!?]){0,60}"
     r",?\s*(?:and\s+)?(?:then|followed\s+by)\s+(?:(?:write|give|add|include)\s+(?:me\s+)?)?$"
 )
+
+
+# A thing's form talked about, not written: "describe a 5-paragraph essay
+# structure", "explain how a 14-line sonnet works"
+ABOUT_FORM = re.compile(
+    r"\s+(?:[\w-]+\s+)?(?:structures?|formats?|formulas?|templates?|models?|patterns?|rules|"
+    r"layouts?|conventions?|works?|is\s+(?:structured|built|made|organi[sz]ed))\b"
+)
+
+
+# "3 short paragraphs in all caps": the case of every sentence or paragraph is
+# the whole answer's ("5 words in all caps" counts capital words instead).
+_IN_CASE = re.compile(
+    r"\s*(?:in|using)\s+(?:all\s+)?(?:caps\b|capitals|capital\s+letters|upper[\s-]?case|"
+    r"lower[\s-]?case|small\s+letters)(?:\s+letters)?\s*(?:[.,;!]|$)"
+)
+
+
+# "none longer than 8 words", "none of them is over 20 words"
+NONE_BEFORE = re.compile(
+    r"\bnone(?:\s+of\s+(?:them|these|those))?\s+(?:(?:is|are|may|can|should|must|will)\s+"
+    r"(?:be\s+)?)?$"
+)
+
+
+def case_of_all(unit: Unit, text: str, end: int) -> bool:
+    """Whether a count of sentences or paragraphs is followed by the case of
+    them all ("3 short paragraphs in all caps")."""
+    return unit.singular in ("sentence", "paragraph") and _IN_CASE.match(text, end) is not None

@@ -23,7 +23,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from redraft.criteria._families._answer_units import LABEL, MAKE, described, later_part
-from redraft.criteria._families._count_asked import TITLE_THEN, size_requested
+from redraft.criteria._families._count_asked import (
+    ABOUT_FORM,
+    NONE_BEFORE,
+    TITLE_THEN,
+    case_of_all,
+    size_requested,
+)
 from redraft.criteria._families._count_context import (
     ADJECTIVE,
     CONDITION_AFTER,
@@ -82,35 +88,6 @@ from redraft.criteria._sentences import (
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["Unit", "UnitCounts", "typed_hit"]
-
-# A thing's form talked about, not written: "describe a 5-paragraph essay
-# structure", "explain how a 14-line sonnet works"
-_ABOUT_FORM = re.compile(
-    r"\s+(?:[\w-]+\s+)?(?:structures?|formats?|formulas?|templates?|models?|patterns?|rules|"
-    r"layouts?|conventions?|works?|is\s+(?:structured|built|made|organi[sz]ed))\b"
-)
-
-
-# -- counts phrased around the number ("at most 100 words") ------------------------------
-
-
-# "3 short paragraphs in all caps": the case of every sentence or paragraph is
-# the whole answer's ("5 words in all caps" counts capital words instead).
-_IN_CASE = re.compile(
-    r"\s*(?:in|using)\s+(?:all\s+)?(?:caps\b|capitals|capital\s+letters|upper[\s-]?case|"
-    r"lower[\s-]?case|small\s+letters)(?:\s+letters)?\s*(?:[.,;!]|$)"
-)
-
-
-# "none longer than 8 words", "none of them is over 20 words"
-_NONE_BEFORE = re.compile(
-    r"\bnone(?:\s+of\s+(?:them|these|those))?\s+(?:(?:is|are|may|can|should|must|will)\s+"
-    r"(?:be\s+)?)?$"
-)
-
-
-def _case_of_all(unit: Unit, text: str, end: int) -> bool:
-    return unit.singular in ("sentence", "paragraph") and _IN_CASE.match(text, end) is not None
 
 
 @dataclass(frozen=True)
@@ -368,7 +345,7 @@ class UnitCounts:
                 return False  # "Give me 3 slogans. Under 8 words.": maybe each slogan's
             if self._unit(match).prose and refers_to_things(sentence, match.start()):
                 return False  # "Write 4 tweets. Keep them under 280 characters.": each tweet's
-            if name == "relation" and _NONE_BEFORE.search(before):
+            if name == "relation" and NONE_BEFORE.search(before):
                 return False  # "5 slogans, none longer than 8 words": a bound on each, not a floor
             lead = re.match(r"then\s+", match.group(0))
             body = (
@@ -430,7 +407,7 @@ class UnitCounts:
                     DISTRIBUTIVE_AFTER.match(text[match.end() :])
                     or POSITION_BEFORE.search(clause)
                     or SECOND_PART.search(sentence.whole.lower())
-                    or _ABOUT_FORM.match(text, match.end())
+                    or ABOUT_FORM.match(text, match.end())
                 ):
                     return False  # "describe a 5-paragraph essay structure": the form's, not
                     # the answer's
@@ -444,7 +421,7 @@ class UnitCounts:
                 pass  # "No bullets: every line starts with an emoji" — the rest explains
             elif (
                 not after_ok(sentence, after_from(name, match))
-                and not _case_of_all(self._unit(match), text, match.end())
+                and not case_of_all(self._unit(match), text, match.end())
                 and not described(name, match, text)
                 and (self._unit(match).prose or not MARKUP_EXAMPLE.match(text[match.end() :]))
                 # "a song with at least 3 sentences that can be sung": the song's

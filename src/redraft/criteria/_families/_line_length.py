@@ -239,14 +239,7 @@ def _own_clause(sentence: Sentence, start: int) -> bool:
         return False
     if text.rstrip().endswith("?") and not _POLITE.match(text):
         return False
-    clause = Sentence(
-        sentence.original[start:],
-        sentence.masked[start:],
-        sentence.start + start,
-        sentence.whole,
-        sentence.full,
-        sentence.source,
-    )
+    clause = sentence.rest(start)
     return response_context(clause, 0, owns_negation=text.startswith("no ", start))
 
 

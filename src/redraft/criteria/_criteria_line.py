@@ -1,0 +1,77 @@
+"""A ban that ends a criteria line: terse items with no verb of their own
+before it ("Title for our report: 6 words or fewer, Title Case, no colon",
+"bullets, six at most, and not a single comma"), which makes the ban the
+answer's as the items are (:func:`~._response_context.response_context`)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from redraft.criteria._grammar import NUMBER, RELATION
+from redraft.criteria._guards import HEDGE
+
+if TYPE_CHECKING:
+    from redraft.criteria._sentence_text import Sentence
+
+__all__ = ["BAN", "REPORTED", "ban_of_criteria_line"]
+
+BAN = re.compile(r"(?:no|without|zero|never|none|not)\b")
+"""A ban's first word."""
+# "The assignment said: …": words reported, not asked
+REPORTED = re.compile(r"\b(?:said|says|asked|asks|wrote|writes|told|tells|reads|read|was|were)\s*$")
+
+# A criteria line: terse items, none with a verb, a part, a negation or an
+# "each" of its own, before a ban ("Title Case, 6 words or fewer, no colons",
+# "bullets, six at most, and not a single comma"): the ban is the answer's as
+# the items' are. After "each caption under 40 characters" a ban stays each
+# one's (the answer may hold more than the captions).
+_CRITERION = (
+    r"(?:"
+    rf"(?:(?:{RELATION})\s+)?(?:{NUMBER})\s+(?:[a-z-]+\s+)?(?:words?|sentences?|paragraphs?|lines?|"
+    r"characters?|chars|stanzas?|bullet\s+points?|bullets?|items?|points?)"
+    r"(?:\s+(?:or\s+(?:fewer|less|under|shorter)|at\s+(?:the\s+)?most|max(?:imum)?|tops|total|long))?|"
+    rf"(?:{NUMBER})\s+(?:at\s+(?:the\s+)?most|max(?:imum)?|tops)|"
+    r"(?:all\s+)?(?:title|sentence|upper|lower)[\s-]?case|all\s+(?:caps|capitals)|"
+    r"(?:in\s+)?(?:bullets|bullet\s+points|a\s+numbered\s+list|numbered|one\s+line|a\s+single\s+line|"
+    r"a\s+single\s+paragraph|one\s+paragraph|plain\s+text)|"
+    r"(?:no|without)\s+[a-z'-]+(?:\s+[a-z'-]+)?)"
+)
+_CRITERIA_SO_FAR = re.compile(rf"\s*(?:{_CRITERION}\s*(?:[,;]|,?\s+and\b)\s*)+")
+_LINE_HEAD = re.compile(r"(?::\s|\s[—–]\s)")
+
+
+def ban_of_criteria_line(sentence: Sentence, prefix: str, start: int) -> bool:
+    """Whether the ban at ``start`` ends a criteria line: terse items from
+    the sentence's start, or after a colon or dash whose head opens the
+    prompt by naming the thing asked for ("Title for our report: 6 words or
+    fewer, Title Case, no colon"; not "My essay: 500 words, no colons", nor a
+    part's label in a list of rules, "Headlines: sentence case, no full stop")."""
+    text = sentence.lower
+    if not BAN.match(text, start) or HEDGE.search(text):
+        return False
+    heads = [m.end() for m in _LINE_HEAD.finditer(prefix)]
+    cut = heads[-1] if heads else 0
+    if not _CRITERIA_SO_FAR.fullmatch(prefix, cut):
+        return False
+    if not cut:
+        return True
+    head = prefix[:cut].rstrip(" :—–")
+    return (
+        not sentence.whole[: sentence.start].strip()
+        and _NAMED_FOR.fullmatch(head) is not None
+        and not (_GIVEN_HEAD.match(head) or REPORTED.search(head))
+    )
+
+
+# The thing asked for, named with what it is for: "Title for our river clean-up
+# report", "Driver briefing for tomorrow's school run" (not "Rules for titles")
+_NAMED_FOR = re.compile(
+    r"(?!(?:rules?|requirements?|guidelines?|style|notes?|constraints?)\b)[a-z][\w'-]*"
+    r"(?:\s+[\w'-]+){0,2}\s+(?:for|about|on)\s+[^,;:.!?()]{1,60}"
+)
+# A head that names text given or had before: "My essay: …", "The old headline: …"
+_GIVEN_HEAD = re.compile(
+    r"\s*(?:the\s+)?(?:this|these|those|given|provided|attached|existing|my|his|her|their|our|old|"
+    r"previous|current|original|sample|example)\b"
+)
