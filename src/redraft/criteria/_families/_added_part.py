@@ -9,11 +9,12 @@ measures one part of these, so such counts compile nothing beside one
 (:func:`part_added`).
 
 Read where a verb of adding or placing is followed, within its clause, by a
-place in the answer: "at the bottom/top", "after/before a line",
-"below/under it", "on a separate line"; not "at the end", where what is
-added may close the text itself ("include STOP at the end"). Not a postscript ("add a P.S. at the
-end"): the convention counts it within the answer, as the instruction sets
-that name it measure it; nor a refused part ("don't add anything at the end").
+place in the answer (or follows it: "and under the puzzle give the source"):
+"at the bottom/top", "after/before a line", "below/under it", "on a separate
+line"; not "at the end", where what is added may close the text itself
+("include STOP at the end"). Not a postscript ("add a P.S. at the end"): the
+convention counts it within the answer, as the instruction sets that name it
+measure it; nor a refused part ("don't add anything at the end").
 
 Read too where the text is asked with a part carried beside it: "one
 sentence in Portuguese, with the English translation in parentheses after
@@ -68,6 +69,13 @@ _BLOCK_AT_END = re.compile(
     r"key|glossary|(?:vocabulary|word|reading)\s+list|sources|references|bibliography|answers|"
     r"solutions|legend|index)\b"
 )
+# The place first, then the verb: "and under the puzzle give the source as …",
+# "below the poem, add a one-line moral", "at the bottom, list the sources"
+_PLACED_FIRST = re.compile(
+    r"(?:^|[,;:.!?]|\band)\s*(?:at\s+the\s+(?:very\s+)?(?:bottom|top|foot)|"
+    r"(?:after|before|below|above|under|beneath|underneath)\s+(?:the|it|that|this|them)\b"
+    r"[^,.;!?\n]{0,30}?),?\s+(?:add|append|attach|put|place|include|give|list|write|provide)\b"
+)
 _POSTSCRIPT = re.compile(r"\bp\.\s?s\.?|\bpostscript\b")
 _REFUSED = re.compile(r"\b(?:no|not|don'?t|never|without|nothing)\b[^.;!?\n]*$")
 
@@ -78,6 +86,9 @@ def part_added(whole: str) -> bool:
     the rest of the answer."""
     text = whole.lower()
     for found in _CARRIED.finditer(text):
+        if not _REFUSED.search(text, max(0, found.start() - 30), found.start() + 1):
+            return True
+    for found in _PLACED_FIRST.finditer(text):
         if not _REFUSED.search(text, max(0, found.start() - 30), found.start() + 1):
             return True
     for found in _BLOCK_AT_END.finditer(text):

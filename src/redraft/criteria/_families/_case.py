@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
 from redraft.core._text import plural
+from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._arguments import Corrected
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._part_scope import part_scoped
@@ -389,6 +390,8 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
             _sentence_before(sentence, match.start())
         ):
             continue  # "put the hashtags at the end, all lowercase": the hashtags' case
+        if match.re in (_LOWER, _UPPER) and part_added(sentence.whole or sentence.masked):
+            continue  # "…, all in capitals, and under the puzzle give the source": its own case
         if _shown_before(sentence.original, match.start()):
             continue
         if _CASE_BEFORE_BLOCKS.search(text, clause_start(text, match.start()), match.start()):
