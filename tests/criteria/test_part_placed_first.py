@@ -41,3 +41,28 @@ def test_a_part_placed_first_blocks_whole_answer_checks(prompt: str, kind: str) 
 )
 def test_without_a_placed_part_the_check_compiles(prompt: str, kind: str) -> None:
     assert kind in _kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        # the whole answer named again after the part added: its case is the whole's
+        (
+            "After your response, add a postscript starting with P.P.S Your entire response"
+            " should be in English and in all capital letters.",
+            "letter_case",
+        ),
+        # one of the parts holding a word: the answer holds it
+        (
+            "Add code comments in the snippets. One of the comments should contain the keyword"
+            ' "vulnerable".',
+            "keyword",
+        ),
+    ],
+)
+def test_the_whole_named_again_or_one_part_keeps_the_check(prompt: str, kind: str) -> None:
+    assert kind in _kinds(prompt)
+
+
+def test_two_parts_holding_a_word_still_compile_no_keyword() -> None:
+    assert "keyword" not in _kinds("Write a training plan where exactly two rows must say 'Rest'.")

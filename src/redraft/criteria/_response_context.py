@@ -205,8 +205,10 @@ _OWNED_THING = re.compile(
 # A subject that counts things: "exactly two rows must …", "at least three
 # lines should …", "both paragraphs must …" state a rule for that many parts,
 # which a check of the whole answer does not measure.
+# (not "one of the comments should contain 'x'": then the answer contains it)
 _COUNTED_SUBJECT = re.compile(
-    rf"(?:^|[\s(])(?:(?:(?:{RELATION})\s+)?(?:{NUMBER})|both|several|some|most|many|a\s+few)\s+"
+    rf"(?:^|[\s(])(?!one\s+of\b)(?:(?:(?:{RELATION})\s+)?(?:{NUMBER})|both|several|some|most|"
+    r"many|a\s+few)\s+"
     r"(?:of\s+(?:the|its|your)\s+)?(?:[\w-]+\s+)?(?!words\b|characters\b|times\b)[a-z]+s\s+"
     r"(?:must|should|shall|needs?|has|have)\b"
 )

@@ -356,6 +356,13 @@ _PART_ADDED_BEFORE = re.compile(
 )
 
 
+# "… add a postscript starting with P.P.S Your entire response should be in
+# all capital letters": the whole answer named again after the part
+_WHOLE_NAMED = re.compile(
+    r"\b(?:your|the)\s+(?:entire\s+|whole\s+)?(?:response|answer|reply|output)\b"
+)
+
+
 def _sentence_before(sentence: Sentence, offset: int) -> str:
     """The text of the source's sentence before ``offset`` (an offset in
     ``sentence``), lowered: an item of a listing sentence is read alone, but
@@ -386,9 +393,9 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
             continue
         if _NOUN_BEFORE.search(text, 0, match.start()):
             continue  # "then the title, uppercase": the title's case
-        if match.re in (_LOWER, _UPPER) and _PART_ADDED_BEFORE.search(
-            _sentence_before(sentence, match.start())
-        ):
+        before = _sentence_before(sentence, match.start())
+        added = _PART_ADDED_BEFORE.search(before) if match.re in (_LOWER, _UPPER) else None
+        if added and not _WHOLE_NAMED.search(before, added.end()):
             continue  # "put the hashtags at the end, all lowercase": the hashtags' case
         if match.re in (_LOWER, _UPPER) and part_added(sentence.whole or sentence.masked):
             continue  # "…, all in capitals, and under the puzzle give the source": its own case
