@@ -52,14 +52,14 @@ LANGUAGES = (
 # Info strings a prompt names only after a fence ("in a ```toml block"): as a
 # bare word they are too often something else ("r", "text", "diff", "make").
 FENCE_ONLY = (
-    r"plain|hcl|tf|toml|ini|diff|text|txt|plaintext|nginx|makefile|make|graphql|jsx|tsx|scss|sass|"
-    r"less|dart|r|julia|elixir|erlang|clojure|mermaid|csv|tsv|proto|protobuf|groovy|"
+    r"plain|hcl|toml|ini|diff|text|txt|plaintext|nginx|makefile|make|graphql|jsx|tsx|scss|"
+    r"sass|less|dart|r|julia|elixir|erlang|clojure|mermaid|csv|tsv|proto|protobuf|groovy|"
     r"objective-c|objc|vb|vba|fortran|cobol|asm|nasm|matlab|ocaml|fsharp|f#|elm|nim|zig|"
     r"solidity|prolog|lisp|scheme|racket|apache|properties|env|cmake|gradle|nix|vue|svelte|"
-    r"http|regex|docker|htm|console|shell-session|cpp|cxx|cs|csharp|py|python3|js|node|ts|sh|"
-    r"zsh|rb|rs|yml|kt|md|ps1|psql|postgresql|mysql"
+    r"http|regex"
 )
-_FENCE_NAMED = re.compile(rf"(?:{LANGUAGES}|{FENCE_ONLY})")
+# every alias is an info string too ("```py", "```sh")
+_FENCE_NAMED = re.compile(rf"(?:{LANGUAGES}|{FENCE_ONLY}|{'|'.join(map(re.escape, ALIASES))})")
 
 
 def fence_named(word: str) -> bool:

@@ -99,6 +99,8 @@ _KIND = (
     r"(?:(?:motivational|inspirational|catchy|punchy|funny|witty|poetic|rhyming|memorable|"
     r"encouraging|uplifting|powerful|romantic|spooky|cheerful)\s+){0,2}"
 )
+# What lines of something said are of: "6 lines of dialogue", "lines of questions"
+_SAID = r"(?:dialogue|dialog|conversation|banter|questions|affirmations|prose)"
 _PHRASES = CountPhrases(
     # "use single line breaks", "a single line spacing": not lines of the answer
     # "5 short motivational lines": a few words that say what the lines are like
@@ -124,7 +126,7 @@ _PHRASES = CountPhrases(
         r"nursery\s+rhyme|free\s+verse|text|"
         # "6 lines of dialogue", "six lines of questions": what the lines say
         # (not beside stage directions or narration, lines of their own)
-        r"(?:dialogue|dialog|conversation|banter|questions|affirmations|prose)\b"
+        rf"{_SAID}\b"
         r"(?![^.;!?]*\b(?:stage\s+directions?|narrat\w*|descriptions?|actions?|then|"
         r"followed\s+by|plus)\b))\b|"
         # "4 lines of 4 digits": what each line holds, the lines still the answer's
@@ -302,8 +304,7 @@ _EACH_ON_ONE = re.compile(r"\beach\s+on\s+(?:one|a\s+single)\s+line\b")
 _HELD_LINES = re.compile(
     r"\b(?!(?:it|them|one|this|that)\b)[a-z]+\s+(?:with|containing|including|featuring|"
     r"that\s+has|which\s+has)\s+(?:exactly\s+|only\s+|just\s+|at\s+(?:least|most)\s+)?"
-    r"[\w-]+\s+lines?\s+of\s+(?:dialogue|dialog|conversation|banter|questions|affirmations|"
-    r"prose)\b"
+    rf"[\w-]+\s+lines?\s+of\s+{_SAID}\b"
 )
 
 
