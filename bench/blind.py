@@ -61,6 +61,7 @@ WORKING_SPLITS = frozenset(
         "split-m.jsonl",
         "split-n.jsonl",
         "split-o.jsonl",
+        "split-p.jsonl",
     }
 )
 """The splits whose rows may be quoted in a report: the compiler is tuned on
