@@ -12,7 +12,7 @@ from collections.abc import Callable
 from _blind_matchers import Expectation, all_of, fields, first_found, no_kind
 from _blind_rows import Constraint
 
-__all__ = ["format_parts", "stated_marker"]
+__all__ = ["blank_lines", "format_parts", "stated_marker"]
 
 
 def _text(raw: object) -> str:
@@ -145,7 +145,12 @@ def _marker(c: Constraint) -> str | None:
     # ("dashes", "hyphen (-)", "asterisk bullets"); a checkbox is a checklist's
     if re.search(r"\[\s?[xX ]?\s?\]|checkbox", raw.lower()):
         return None
-    symbols = set(re.findall(r"(?<![\w-])[-*+•](?![\w-])", raw))
+    # a class of markers in a pattern ('[-*] ') allows either: no one marker
+    if any(len(set(k) & set("-*+•")) > 1 for k in re.findall(r"\[([^\]]*)\]", raw)):
+        return None
+    # a '+' or '*' after '.', ')' or ']' repeats what it follows in a
+    # pattern (the '+' of '.+ then a code'): a quantifier, no marker
+    symbols = set(re.findall(r"(?<![\w\-.)\]])[-*+•](?![\w-])", raw))
     named = {
         m
         for word, m in _BULLET_NAMES

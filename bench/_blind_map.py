@@ -45,6 +45,7 @@ from _blind_data import json_data
 from _blind_described import described_units, json_array_typed, numbered_items_counted
 from _blind_each import each_part_holds
 from _blind_each_thing import each_thing
+from _blind_every import as_format, every_unit
 from _blind_fields import canonical, canonical_row
 from _blind_format_parts import format_parts
 from _blind_formats import formats
@@ -94,8 +95,8 @@ from _blind_relations import relations
 from _blind_rows import Constraint, Row, load_split
 from _blind_sequence import sequence
 from _blind_shapes import list_item_ends, shapes
+from _blind_stated import part_count_bound, words_in_counted_parts
 from _blind_stated import stated as described
-from _blind_stated import words_in_counted_parts
 from _blind_structure import structure
 from _blind_styled import words_in_style
 from _blind_tables import tabular
@@ -110,6 +111,7 @@ from _blind_writer_l_sections import section_readings
 from _blind_writer_m import writer_m
 from _blind_writer_n import keys_in_order, writer_n
 from _blind_writer_o import writer_o
+from _blind_writer_p import writer_p
 
 __all__ = [
     "Constraint",
@@ -147,6 +149,7 @@ def expect(c: Constraint, row: Row) -> Expectation:
 def _expectation(c: Constraint, row: Row) -> Expectation:
     row = canonical_row(row)
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
+    c = as_format(c)  # a pattern every line fills, stated with all: _blind_every.py
     # one thing on each line: N lines count N things (bench/_blind_writer_k.py)
     found = one_per_line_count(c, row, _expect_any(c, row))
     # counts laid out by a sibling, sections' order and level, line formats
@@ -154,6 +157,7 @@ def _expectation(c: Constraint, row: Row) -> Expectation:
     found = laid_out_counts(c, row, found)
     # words in parts counted where no kind counts them: the words (_blind_stated.py)
     found = words_in_counted_parts(c, found)
+    found = part_count_bound(c, found)  # at least N in one part: in the whole (the same)
     found = keys_in_order(c, found)  # keys in an order: a part (bench/_blind_writer_n.py)
     found = numbered_items_counted(c, found)  # their items counted: a part (_blind_described.py)
     found = json_array_typed(found)  # an array under a key counted: its type a part (the same)
@@ -173,6 +177,10 @@ def _expect_any(c: Constraint, row: Row) -> Expectation:
         return n_
     if (o_ := writer_o(c, row)) is not None:  # split O's writer's conventions: _blind_writer_o.py
         return o_
+    if (p_ := writer_p(c, row)) is not None:  # split P's writer's conventions: _blind_writer_p.py
+        return p_
+    if (every := every_unit(c)) is not None:  # a property of every unit, all: _blind_every.py
+        return every
     if (units := described_units(c)) is not None:  # which units are meant: _blind_described.py
         return units
     if (said := described(c)) is not None:  # a start, a form, numbers described: _blind_stated.py

@@ -129,10 +129,19 @@ _AGAINST_PREVIOUS = re.compile(
 )
 
 
+_ALL_UNIT = re.compile(
+    r"(?:lines?|items?|entr(?:y|ies)|numbers?|times?|dates?|prices?|years?|values?|amounts?)"
+)
+
+
 def ordered(c: Constraint) -> Expectation | None:
     """``ordered_items`` for an order of the items by value or length, or None."""
-    if (c.relation or "other").strip().lower() != "other":
+    relation = (c.relation or "other").strip().lower()
+    # "all 'ascending'": the order every item keeps, stated with the relation all
+    if relation not in ("other", "all") or (relation == "all" and not c.value):
         return None
+    if relation == "all" and not _ALL_UNIT.fullmatch(" ".join(str(c.unit or "").lower().split())):
+        return None  # "stop number": one of the numbers an item shows, a key of its own
     label = str(c.family).lower()
     if not _ORDER_LABEL.search(label) or _OTHER_ORDER.search(label.replace("word_count", "")):
         return None

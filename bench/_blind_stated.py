@@ -13,7 +13,12 @@ than spelling it, read by rule from the structured fields (any writer):
   prefixes): no bullets and no numbered lines (``bullet_count`` and
   ``numbered_count`` at most 0), bullets alone where only they are named;
 - words the answer contains capitalised (label or value say capitals): the
-  phrase kinds set case aside, so the words (keywords) are only a part.
+  phrase kinds set case aside, so the words (keywords) are only a part;
+- at least N units within one named part ("6 to 8 numbered steps" in the
+  method section), which no kind counts there: at least N in the whole
+  answer is a part, since the whole holds the part's units (a count of
+  the units a whole-answer kind counts alike wherever they stand; a part
+  of "each" kind may be absent, and sentences split anew at its edges).
 """
 
 from __future__ import annotations
@@ -21,12 +26,12 @@ from __future__ import annotations
 import re
 
 from _blind_matchers import Expectation, all_of, count, fields, keyword, no_kind
-from _blind_parts import is_response, scope_of, unit_of
+from _blind_parts import COUNTED, count_value, is_response, scope_of, unit_of
 from _blind_properties import capital_start
 from _blind_rows import Constraint
 from _blind_writer_j_spelling import label_key, raw_unit, singular
 
-__all__ = ["stated"]
+__all__ = ["part_count_bound", "stated", "words_in_counted_parts"]
 
 _RUN = re.compile(
     r"(?P<w>[A-Za-z]\w{0,15})(?P<sep>\s?[,;|/]\s?)(?P=w)(?:(?P=sep)(?P=w))*(?P=sep)?\s*(?:\.\.\.|…)"
@@ -123,3 +128,23 @@ def words_in_counted_parts(c: Constraint, found: Expectation) -> Expectation:
         return found
     present = tuple(keyword(w.strip(), "at_least", 1) for w in c.words if w.strip())
     return Expectation(reason=found.reason, kinds=found.kinds, implied=(*found.implied, *present))
+
+
+# units counted alike in a part and in the whole answer
+_WHOLE_COUNTS = frozenset({"numbered", "bullet", "word", "character", "line", "emoji", "hashtag"})
+
+
+def part_count_bound(c: Constraint, found: Expectation) -> Expectation:
+    """At least N units within one named part: at least N in the whole
+    answer, a part of it."""
+    if found.matchers or not found.reason.startswith("count within one part") or c.words:
+        return found
+    where = scope_of(c.scope)[0]
+    unit = unit_of(c)
+    if where not in ("nth", "other") or unit not in _WHOLE_COUNTS:
+        return found
+    lows = [n for rel, n in count_value(c.relation, c.value) if rel in ("at_least", "exactly")]
+    if len(lows) != 1 or lows[0] < 1:
+        return found
+    bound = count(COUNTED[unit], "at_least", lows[0])
+    return Expectation(reason=found.reason, kinds=found.kinds, implied=(*found.implied, bound))

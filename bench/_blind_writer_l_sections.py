@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from _blind_matchers import Expectation, Matcher, Spec, all_of, no_kind
+from _blind_matchers import Expectation, Matcher, Spec, all_of, count, no_kind
 from _blind_parts import is_response, scope_of
 from _blind_rows import Constraint, Row
 from _blind_writer_j_spelling import label_key, raw_unit, singular
@@ -263,6 +263,8 @@ def section_readings(c: Constraint, row: Row, found: Expectation) -> Expectation
     implied = list(found.implied)
     if (at_level := _headings_level(c)) is not None:
         implied.append(at_level)
+        # headings equal to N names, each marked as a heading: N headings
+        implied.append(count("heading_count", "exactly", len(c.words)))
     for i, m in enumerate(matchers):
         if m.kinds == frozenset({"named_sections"}):
             if m.label.endswith("ordered=True"):
