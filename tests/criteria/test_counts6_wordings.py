@@ -54,3 +54,79 @@ def test_stanza_compound(prompt: str, expected: tuple[str, str, int]) -> None:
 )
 def test_form_talked_about_compiles_no_count(prompt: str) -> None:
     assert counts(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # a text shortened to a count: "cut" and "trim" govern it as "shorten" does
+        (
+            "Cut this paragraph down to exactly 30 words without changing its meaning: 'Our "
+            "team has been working very hard over the past months.'",
+            [("word_count", "exactly", 30)],
+        ),
+        ("Trim my bio to under 50 words: 'I design things.'", [("word_count", "at_most", 49)]),
+        # the shortened text asked back is no second part
+        (
+            "Shorten this headline to 8 words or fewer, keep it in sentence case, and give me "
+            'only the headline: "Council Announces Major New Investment In Cycling Lanes"',
+            [("word_count", "at_most", 8)],
+        ),
+        # the material named, then "so (that) it is" before the result's size
+        (
+            "Rewrite this push copy so that it's at most 40 characters: 'Your summary is ready!'",
+            [("char_count", "at_most", 40)],
+        ),
+        (
+            "Rewrite my bio so it's under 100 words: 'I design things.'",
+            [("word_count", "at_most", 99)],
+        ),
+        (
+            "Rewrite the paragraph below so that it is no longer than 3 sentences.",
+            [("sentence_count", "at_most", 3)],
+        ),
+        (
+            "Trim this tweet so it fits in 280 characters: 'hello world'",
+            [("char_count", "at_most", 280)],
+        ),
+        # one thing asked, then its size after a dash
+        (
+            "Give me a script I can read aloud — 2 or 3 sentences, no medical abbreviations.",
+            [("sentence_count", "at_least", 2), ("sentence_count", "at_most", 3)],
+        ),
+        (
+            "Write a TikTok video script hook — must be 10 words or fewer, must be a question.",
+            [("word_count", "at_most", 10)],
+        ),
+    ],
+)
+def test_transformed_and_dashed_counts(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert counts(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a part of the text, not the result
+        "Cut the intro down to 2 sentences and keep the rest as it is.",
+        "Rewrite this so that the intro is under 50 words.",
+        "Rewrite this so that each sentence is under 20 words.",
+        # a second thing asked beside the shortened text
+        "Cut this to 100 words and then list what you removed: 'text'",
+        "Shorten my essay to 500 words and list what you cut.",
+        # negated, reported, hedged
+        "Don't cut it to 50 words.",
+        "My editor cut my essay to 500 words.",
+        "I rewrote it so that it's under 100 words.",
+        "Rewrite this so that it's under 100 words if possible.",
+        # two things, each thing, or a hedge before the dashed size
+        "Write a title and a body — 2 paragraphs.",
+        "Give me a summary of the film — ideally 3 sentences.",
+        "Write a blog post — my last one was 800 words — about hiking.",
+        # the modal's subject is another thing than the answer
+        "Write a style guide section that says headlines must be in sentence case and under 70 "
+        "characters.",
+    ],
+)
+def test_transformed_and_dashed_near_misses(prompt: str) -> None:
+    assert counts(prompt) == []
