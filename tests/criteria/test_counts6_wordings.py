@@ -130,3 +130,51 @@ def test_transformed_and_dashed_counts(prompt: str, expected: list[tuple[str, st
 )
 def test_transformed_and_dashed_near_misses(prompt: str) -> None:
     assert counts(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # counts in other languages: a range ("6 bis 8 Sätze", "entre 100 y 150 palabras")
+        (
+            "Schreib eine Geschichte über einen Hund. Insgesamt 6 bis 8 Sätze.",
+            [("sentence_count", "at_least", 6), ("sentence_count", "at_most", 8)],
+        ),
+        (
+            "Escribe un cuento corto, entre 100 y 150 palabras.",
+            [("word_count", "at_least", 100), ("word_count", "at_most", 150)],
+        ),
+        (
+            "Écris un résumé de 3 à 5 phrases.",
+            [("sentence_count", "at_least", 3), ("sentence_count", "at_most", 5)],
+        ),
+        (
+            "Escreva um texto de 50 a 80 palavras sobre o mar.",
+            [("word_count", "at_least", 50), ("word_count", "at_most", 80)],
+        ),
+        # "maximum" / "minimum" before the count, as "maximal" and "mindestens" read
+        (
+            "Écris un poème sur la mer. Maximum 60 mots, en français.",
+            [("word_count", "at_most", 60)],
+        ),
+        ("Écris un texte sur Paris. Minimum 100 mots.", [("word_count", "at_least", 100)]),
+    ],
+)
+def test_counts_abroad_ranges_and_bounds(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert counts(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Mi ensayo tiene entre 100 y 150 palabras; corrígelo.",  # given
+        "Escribe un cuento, cada párrafo de 3 a 5 frases.",  # each part's
+        "Escribe unos 100 a 150 palabras sobre el mar.",  # roughly
+        "Écris un texte de 8 à 6 phrases.",  # not a range
+        "Escribe un texto, 50-80 palabras.",  # a bare dash: no word of the language leads it
+        "Give me 3 a 5 phrases.",  # English shares the unit word
+        "Give me useful phrases for a trip, maximum 5 phrases.",  # English, not French
+    ],
+)
+def test_counts_abroad_near_misses(prompt: str) -> None:
+    assert counts(prompt) == []
