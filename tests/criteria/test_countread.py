@@ -87,7 +87,6 @@ def test_counts_of_the_answer_compile(prompt: str, expected: list[tuple[str, str
         # a label that is no requirement, a unit that is counted elsewhere
         "Paragraphs — I have two of them below.",
         "Format: my essay has 3 paragraphs.",
-        "Write a 4-stanza poem.",
         "Respond with a sentence or two.",
     ],
 )

@@ -164,8 +164,6 @@ def test_a_standing_instruction_on_every_reply(
         "What is a good word limit for a blog post?",
         # a range of something else
         "Pick 3 to 5 words from the list.",
-        # a stanza count from a compound: whether a title counts is a guess
-        "Write a 4-stanza poem.",
         # one paragraph or sentence among other parts, or for each of several things
         "For each word, write a sentence.",
         "Write a paragraph and a haiku about spring.",

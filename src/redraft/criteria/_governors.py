@@ -27,6 +27,8 @@ __all__ = [
     "is_answer_request",
     "makes_parts",
     "modifies_part",
+    "request_not_subject",
+    "sized_result",
     "names_thing_with",
     "rules_for_others",
     "subject_elsewhere",
@@ -357,3 +359,56 @@ IN_ONE_UNIT = re.compile(
     r"(?:must|should)\s+(?:have|contain|use|include))\b"
     r"(?P<rest>(?:[^.;:!?\ue000]{0,80}?\s+and)?)\s*$"
 )
+
+
+_TRANSFORMED_SO = re.compile(
+    # "rewrite this push copy so that it's at most 40 characters", "trim my bio
+    # so it fits in 280 characters": the material named, then what the result
+    # must be; not a part of it ("so that each sentence is …", "so the intro is …")
+    r"\s+(?:the|this|that|my|our|these|those|his|her|their|it)(?:\s+(?:[\w'-]+\s+){0,3}?[\w-]+)?"
+    r"(?:\s+(?:below|above|here))?\s+so\s+(?:that\s+)?(?:it|the\s+(?:result|whole\s+thing|"
+    r"new\s+version))\s*(?:is|'s|’s|fits|stays|comes\s+in)?\s*(?:(?:in|within|at|to)\s+)?"
+)
+"""The material a transforming verb names, then "so (that) it is" before the
+result's size: the phrase after it is a requirement on the answer."""
+
+
+_DASHED_THING = re.compile(
+    # "give me a script I can read aloud — 2 or 3 sentences", "write a video
+    # hook — must be 10 words or fewer": one thing asked (its article says so),
+    # then after a dash the size of it; not two things or several ("a title and
+    # a body —", "a list of …", "for each …"), nor a dash pair's aside
+    r"\s+(?:me\s+|us\s+)?(?:an?|one|the)\s+"
+    r"(?:(?!\b(?:and|or|plus|with|then|each|every|per|list|set|series|few|couple|pair|"
+    r"several|some|titles?|headings?|sections?|parts?)\b)[^,;:.!?—–()\n]){1,90}?\s+[—–]\s+"
+    r"(?:(?:it\s+|this\s+)?(?:must|should|needs?\s+to|has\s+to)\s+be\s+|keep\s+it\s+(?:to\s+)?)?"
+)
+"""A making verb's one thing, then a dash before its size."""
+
+
+_SIZED_MAKER = re.compile(r"write|give|compose|create|draft|generate|produce|craft|make|provide")
+_SIZED_TRANSFORMER = re.compile(r"shorten|condense|cut|trim|rewrite|paraphrase")
+
+
+def sized_result(verb: str, between: str) -> bool:
+    """Whether what lies between a directive ``verb`` and a phrase makes the
+    phrase the answer's size: a making verb's one thing and a dash, or the
+    material a transforming verb names and "so (that) it is"."""
+    if _SIZED_MAKER.fullmatch(verb):
+        return _DASHED_THING.fullmatch(between) is not None
+    if _SIZED_TRANSFORMER.fullmatch(verb) is None:
+        return False
+    return _TRANSFORMED_SO.fullmatch(between) is not None
+
+
+_REQUEST_FIRST = re.compile(
+    r"\s*(?:please\s+)?(?:write|give|compose|create|draft|generate|produce|craft|provide)\b"
+    r".*(?:\b(?:i|you|we)|[—–])\s*$"
+)
+
+
+def request_not_subject(subject: str) -> bool:
+    """Whether words before a modal are a request, not the modal's subject:
+    "give me a script I can …" (a relative clause's), "write a hook — must
+    be …" (the dashed size's)."""
+    return _REQUEST_FIRST.fullmatch(subject) is not None

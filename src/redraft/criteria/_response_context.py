@@ -30,6 +30,8 @@ from redraft.criteria._governors import (
     is_answer_request,
     makes_parts,
     modifies_part,
+    request_not_subject,
+    sized_result,
     subject_elsewhere,
 )
 from redraft.criteria._grammar import NUMBER, RELATION
@@ -48,7 +50,8 @@ _DIRECTIVE = re.compile(
     r"(?P<verb>write|respond|answer|reply|give|provide|compose|create|draft|generate|produce|"
     r"summari[sz]e|explain|describe|list|tell|make|keep|limit|rewrite|translate|paraphrase|"
     r"output|return|type|use|format|present|express|state|put|wrap|craft|share|offer|"
-    r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|include|add|insert|"
+    r"suggest|outline|recommend|argue|discuss|say|sum up|condense|shorten|cut|trim|include|add|"
+    r"insert|"
     r"incorporate|begin|start|end|finish|conclude|divide|split|mark|highlight|organi[sz]e|group|name|"
     r"have|contain|expand|elaborate|italici[sz]e|capitali[sz]e|mention|exclude|separate|bold|"
     r"greet|sign\s+off|close|send|prefix|ask(?=\s+(?:me|us)\b)|"
@@ -127,6 +130,8 @@ def _shared_subject_elsewhere(prefix: str) -> bool:
     if not found:
         return False
     subject = found.group("subject")
+    if request_not_subject(subject):
+        return False  # "give me a script I can read …", "write a hook — must be …"
     if RESPONSE_NOUN.search(found.group(0)) or not (
         _DISTRIBUTIVE.search(subject) or _OTHER_THING.search(subject)
     ):
@@ -451,6 +456,10 @@ def response_context(
         and (shaped.group("into") or _INTO_SHAPE.match(text, start))
     ):
         return True  # "summarise the article below in three bullet points": the summary's
+    if not HEDGE.search(text) and any(
+        m.end("verb") == anchor and sized_result(m.group("verb"), raw) for m in directives
+    ):
+        return True  # "a script I can read aloud — 2 or 3 sentences", "so that it's …"
     if (shaped := _SUMMARY_OF.fullmatch(raw)) and (
         shaped.group("into") or _INTO_SHAPE.match(text, start)
     ):

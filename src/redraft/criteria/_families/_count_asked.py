@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from redraft.criteria._families._counted_unit import Unit
 
-__all__ = ["ABOUT_FORM", "NONE_BEFORE", "TITLE_THEN", "case_of_all", "size_requested"]
+__all__ = [
+    "ABOUT_FORM",
+    "FORM_BEFORE",
+    "NONE_BEFORE",
+    "TITLE_THEN",
+    "case_of_all",
+    "size_requested",
+]
 
 
 # Only a polite opener before the making verb: the clause is the request itself
@@ -72,6 +79,18 @@ TITLE_THEN = re.compile(
 ABOUT_FORM = re.compile(
     r"\s+(?:[\w-]+\s+)?(?:structures?|formats?|formulas?|templates?|models?|patterns?|rules|"
     r"layouts?|conventions?|works?|is\s+(?:structured|built|made|organi[sz]ed))\b"
+)
+
+# The same, said before the compound: "describe the structure of a
+# 5-paragraph essay", "explain how to write a 4-stanza poem", "tips for
+# writing a two-sentence pitch": the form is the topic, the answer is about it
+FORM_BEFORE = re.compile(
+    r"\b(?:(?:structures?|formats?|outlines?|parts|rules|conventions?|templates?|anatomy|"
+    r"elements|features|history|origins?|examples?)\s+of|"
+    r"how\s+(?:to|do\s+(?:i|you|we)|should\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+you)\s+"
+    r"(?:write|structure|plan|organi[sz]e|outline|compose|draft|approach|format)|"
+    r"(?:tips|advice|guidance|steps|ideas)\s+(?:for|on|about)\s+(?:writing|structuring|planning)|"
+    r"what\s+(?:makes|is|are))\s+(?:an?|the)\s+(?:[\w-]+\s+)?$"
 )
 
 

@@ -23,6 +23,8 @@ _ASKED_BRACKET = re.compile(rf"\b(?:a|an|one)\s+(?:[\w'-]+\s+){{0,3}}?(?:{THING}
 MORE_ASKED = re.compile(
     r"[^.;!?]*\b(?:and|then|also|plus)\s+(?:then\s+|also\s+)?(?:list|explain|tell|give|add|show|"
     r"describe|note|say|mention|provide|include|suggest|write|comment|point\s+out|highlight)\b"
+    # "… and give me only the headline": the shortened text itself, asked back
+    r"(?!\s+(?:me\s+|us\s+)?(?:back\s+)?(?:only|just)\s+(?:the|that|it)\b)"
 )
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from redraft.criteria._families._answer_units import LABEL, MAKE, described, later_part
 from redraft.criteria._families._count_asked import (
     ABOUT_FORM,
+    FORM_BEFORE,
     NONE_BEFORE,
     TITLE_THEN,
     case_of_all,
@@ -408,6 +409,7 @@ class UnitCounts:
                     or POSITION_BEFORE.search(clause)
                     or SECOND_PART.search(sentence.whole.lower())
                     or ABOUT_FORM.match(text, match.end())
+                    or FORM_BEFORE.search(text, 0, match.start("num"))
                 ):
                     return False  # "describe a 5-paragraph essay structure": the form's, not
                     # the answer's

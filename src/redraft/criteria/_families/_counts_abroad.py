@@ -65,7 +65,7 @@ _BEFORE: tuple[tuple[str, Relation, int], ...] = (
     (
         r"m(?:á|a)ximo(?:\s+de)?|como\s+m(?:á|a)ximo|no\s+m(?:á|a)s\s+de|a\s+lo\s+sumo|hasta|"
         r"no\s+m(?:á|a)ximo|n(?:ã|a)o\s+mais\s+(?:de|que|do\s+que)|at(?:é|e)|au\s+maximum|au\s+plus|"
-        r"pas\s+plus\s+de|jusqu'(?:à|a)|h(?:ö|oe)chstens|maximal|"
+        r"pas\s+plus\s+de|jusqu'(?:à|a)|h(?:ö|oe)chstens|maximal|maximum|max\.?|"
         r"nicht\s+mehr\s+als|nicht\s+l(?:ä|ae)nger\s+als|bis\s+zu|al\s+massimo|massimo|"
         r"non\s+pi(?:ù|u)\s+di|fino\s+a|максимум|не\s+более|не\s+больше|не\s+длиннее|"
         r"अधिकतम|ज़्यादा\s+से\s+ज़्यादा|ज्यादा\s+से\s+ज्यादा",
@@ -79,7 +79,7 @@ _BEFORE: tuple[tuple[str, Relation, int], ...] = (
     ),
     (
         r"m(?:í|i)nimo(?:\s+de)?|como\s+m(?:í|i)nimo|al\s+menos|por\s+lo\s+menos|pelo\s+menos|"
-        r"no\s+m(?:í|i)nimo|au\s+moins|au\s+minimum|mindestens|wenigstens|almeno|minimo|"
+        r"no\s+m(?:í|i)nimo|au\s+moins|au\s+minimum|minimum|mindestens|wenigstens|almeno|minimo|"
         r"минимум|не\s+менее|не\s+меньше|хотя\s+бы|कम\s+से\s+कम|न्यूनतम",
         "at_least",
         0,
@@ -212,6 +212,30 @@ def _value(text: str) -> int | None:
     return _NUMBER_WORDS.get(text)
 
 
+# Unit words English shares, and relations English says too: "maximum 5
+# phrases" is not French
+_ENGLISH_TOO = re.compile(r"phrases?|points|ideas|verse")
+_ENGLISH_REL = re.compile(r"maximum|max\.?|minimum")
+
+
+def _english_too(form: str, match: re.Match[str], unit: str) -> bool:
+    """Whether the count reads as English too: a unit word English shares with
+    "maximum" before it, or with "a" / "e" between a range's numbers."""
+    if form not in ("range", "before") or not _ENGLISH_TOO.fullmatch(match.group(unit)):
+        return False
+    if form == "range":
+        return match.group("conn") in ("a", "e")
+    return _ENGLISH_REL.fullmatch(match.group("rel")) is not None
+
+
+def _bounds(match: re.Match[str]) -> list[tuple[Relation, int] | None]:
+    """A range's two bounds, low first ("6 bis 8 Sätze"); none unless it rises."""
+    low, high = _value(match.group("num")), _value(match.group("num2"))
+    if low is None or high is None or not 0 < low < high:
+        return []
+    return [("at_least", low), ("at_most", high)]
+
+
 @dataclass(frozen=True)
 class CountsAbroad:
     """The rule that reads counts asked in other languages, building each
@@ -245,6 +269,18 @@ class CountsAbroad:
                     ),
                     "into",
                 ),
+                # "6 bis 8 Sätze", "entre 100 y 150 palabras", "de 6 à 8 phrases"
+                (
+                    re.compile(
+                        # a dash only after a word of the language ("de 6-8 frases")
+                        r"(?<!\w)(?:(?P<lead>entre|zwischen|tra|fra|между|de|von)\s+)?"
+                        + _NUM
+                        + r"\s*(?P<conn>(?(lead)-|(?!))|(?(lead)–|(?!))|bis|à|a|y|e|et|und|и|до)\s*"
+                        + _NUM.replace("?P<num>", "?P<num2>")
+                        + rf"\s+(?:{units})(?!\w)"
+                    ),
+                    "range",
+                ),
                 # "3 वाक्य लिखो", "3 वाक्यों में": the count the verb asks for
                 (re.compile(rf"{_NUM}\s+(?P<sentence>वाक्य(?:ों)?)\s+(?:में|लिख)"), "into"),
                 (re.compile(rf"{_CJK_NUM}\s*(?:{cjk_units})\s*(?P<rel>{cjk_after})"), "cjk_after"),
@@ -263,13 +299,16 @@ class CountsAbroad:
             for match in pattern.finditer(text):
                 found = match.groupdict()
                 unit = next(n for n in _UNITS if found.get(n) or found.get(f"{n}2"))
-                read = self._read(form, match, unit)
-                if read is None or not self._about_answer(sentence, match, form):
+                if _english_too(form, match, unit):
+                    continue  # "maximum 5 points", "3 a 5 ideas": English words, too
+                reads = _bounds(match) if form == "range" else [self._read(form, match, unit)]
+                if None in reads or not reads or not self._about_answer(sentence, match, form):
                     continue
                 build = self.builds.get(unit)
-                spec = build(read[0], read[1], sentence) if build else None
-                if spec is not None:
-                    yield Hit(spec, *match.span())
+                for read in reads:
+                    spec = build(read[0], read[1], sentence) if build and read else None
+                    if spec is not None:
+                        yield Hit(spec, *match.span())
 
     @staticmethod
     def _read(form: str, match: re.Match[str], unit: str) -> tuple[Relation, int] | None:

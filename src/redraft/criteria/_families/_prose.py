@@ -332,7 +332,8 @@ paragraph_counts = UnitCounts(
             singular="paragraph",
             single=True,
         ),
-        Unit(r"stanzas?", paragraph_count, bare_exact=True, prose=True),
+        # "a 4-stanza poem", "a two-stanza poem": the compound counts them too
+        Unit(r"stanzas?", paragraph_count, bare_exact=True, prose=True, singular="stanza"),
         Unit(r"sections?|parts?", divided_count, bare_exact=True, prose=True),
     )
 )
