@@ -152,3 +152,57 @@ def test_referent_name_measured_without_title(answer: str, passes: bool) -> None
     checks = [c for c in compile_checks(prompt) if c.spec.kind == "keyword"]
     assert len(checks) == 1
     assert measure_text(checks[0].spec, answer).passed is passes
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "My flight is KL 1772 on 14/09/2026. Write to the airline and include the flight number "
+            "verbatim and the date.",
+            [("14/09/2026", "at_least", 1), ("KL 1772", "at_least", 1)],
+        ),
+        (
+            "My flight is KL 1772 on 14/09/2026. Write to the airline and include the flight number "
+            "verbatim and the gate.",
+            [("KL 1772", "at_least", 1)],  # no gate is given: the second referent is not read
+        ),
+    ],
+)
+def test_a_second_referent_of_the_same_verb(
+    prompt: str, expected: list[tuple[str, str, int]]
+) -> None:
+    assert _keywords(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write a notice for the school trip. Must include: date (3 July), price (£12), and "
+            "the phrase 'bring water'.",
+            [("3 July", "at_least", 1), ("bring water", "at_least", 1), ("£12", "at_least", 1)],
+        ),
+        (
+            "Write the gig listing. Mention: venue (Room 4), doors (19:30).",
+            [("19:30", "at_least", 1), ("Room 4", "at_least", 1)],
+        ),
+    ],
+)
+def test_valued_criteria_lists_compile(prompt: str, expected: list[tuple[str, str, int]]) -> None:
+    assert _keywords(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write the gig listing. Include: a date (e.g. 3 July), price (£12).",  # an example
+        "Write the gig listing. Include: price (in pounds), date (3 July).",  # a unit
+        "Write the gig listing. Include: the venue, date (3 July).",  # an item with no value
+        "Write the gig listing. Must include: date (3 July) at the top.",  # a place
+        "Write the gig listing. Include: date (3 July or 4 July).",  # either
+        "Did the listing include: date (3 July)?",  # a question
+    ],
+)
+def test_valued_criteria_list_near_misses(prompt: str) -> None:
+    assert _keywords(prompt) == []

@@ -56,6 +56,7 @@ from redraft.criteria._families._lexical import asks_about, described
 from redraft.criteria._families._paraphrase import paraphrase_dropped
 from redraft.criteria._families._placeholder_tokens import placeholder_tokens
 from redraft.criteria._families._referents import referents
+from redraft.criteria._families._valued_items import valued_items
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
     NEGATION,
@@ -411,6 +412,7 @@ class _Keywords(Corrected):
             written_values,
             named_counted,
             referents,
+            valued_items,
             hidden_answer,
             placeholder_tokens,
         )

@@ -99,7 +99,7 @@ _DATE = re.compile(
     rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}}\b)?",
     re.IGNORECASE,
 )
-# "3–17 August", "from 12 to 19 March": one end of a range is no date of its own
+# "3-17 August", "from 12 to 19 March": one end of a range is no date of its own
 _RANGE_BEFORE = re.compile(
     r"(?:\d\s*[–-]|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:to|until|till|through))\s*$", re.IGNORECASE
 )
@@ -148,7 +148,9 @@ def _in_material(whole: str, start: int, end: int) -> bool:
     return (right - left) > (end - start) + 2
 
 
-def _found(pattern: re.Pattern[str], full: str, whole: str, group: int | str = 0) -> list[str] | None:
+def _found(
+    pattern: re.Pattern[str], full: str, whole: str, group: int | str = 0
+) -> list[str] | None:
     """The distinct values ``pattern`` finds, or None when one lies in material."""
     values: list[str] = []
     for match in pattern.finditer(full):
@@ -164,7 +166,7 @@ def _found(pattern: re.Pattern[str], full: str, whole: str, group: int | str = 0
 def _dates(full: str, whole: str) -> list[str] | None:
     found = _found(_DATE, full, whole)
     if found is None or any(_RANGE_BEFORE.search(full, 0, m.start()) for m in _DATE.finditer(full)):
-        return None  # "3–17 August": which date is "the date"?
+        return None  # "3-17 August": which date is "the date"?
     return found
 
 
@@ -324,9 +326,10 @@ def referents(sentence: Sentence) -> Iterator[Hit]:
             yield from keyword_hits(values, amounts, match.start(), end)
             # "include flight number exactly as I wrote and the date": the next referent
             while pattern is _REQUIRE_REF and (more := _NEXT_REF.match(text, end)):
-                next_amounts, next_end = _after(sentence, more.end())
-                if next_end != more.end() and _MANNER.match(text, more.end()) is None:
-                    break  # its own count: read it on its own
+                manner = _MANNER.match(text, more.end())
+                next_end = manner.end() if manner else more.end()
+                if frequency(sentence, next_end)[1] != next_end:
+                    break  # "… and the date twice": its own count, not the first one's
                 if not REQUIRE_DONE.match(text, next_end) or ELSEWHERE.match(text, next_end):
                     break
                 next_values = resolve(more, full, whole)
