@@ -13,9 +13,10 @@ from redraft.criteria import compile_checks, measure_text
 
 def _keywords(prompt: str) -> list[tuple[str, str, int]]:
     return sorted(
-        (str(c.spec.keyword), str(c.spec.relation), int(c.spec.value))
+        (str(s["keyword"]), str(s["relation"]), int(s["value"]))
         for c in compile_checks(prompt)
         if c.spec.kind == "keyword"
+        for s in [c.spec.model_dump()]
     )
 
 
@@ -158,13 +159,13 @@ def test_referent_name_measured_without_title(answer: str, passes: bool) -> None
     ("prompt", "expected"),
     [
         (
-            "My flight is KL 1772 on 14/09/2026. Write to the airline and include the flight number "
-            "verbatim and the date.",
+            "My flight is KL 1772 on 14/09/2026. Write to the airline and include the flight "
+            "number verbatim and the date.",
             [("14/09/2026", "at_least", 1), ("KL 1772", "at_least", 1)],
         ),
         (
-            "My flight is KL 1772 on 14/09/2026. Write to the airline and include the flight number "
-            "verbatim and the gate.",
+            "My flight is KL 1772 on 14/09/2026. Write to the airline and include the flight "
+            "number verbatim and the gate.",
             [("KL 1772", "at_least", 1)],  # no gate is given: the second referent is not read
         ),
     ],
