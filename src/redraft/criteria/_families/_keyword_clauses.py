@@ -55,6 +55,8 @@ from redraft.criteria._families._keywords import (
 from redraft.criteria._families._lexical import asks_about, described
 from redraft.criteria._families._paraphrase import paraphrase_dropped
 from redraft.criteria._families._placeholder_tokens import placeholder_tokens
+from redraft.criteria._families._referents import referents
+from redraft.criteria._families._valued_items import valued_items
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
     NEGATION,
@@ -409,6 +411,8 @@ class _Keywords(Corrected):
             literals,
             written_values,
             named_counted,
+            referents,
+            valued_items,
             hidden_answer,
             placeholder_tokens,
         )
