@@ -50,6 +50,7 @@ from redraft.criteria._families._list_markers import LIST_MARKERS
 from redraft.criteria._families._lists import BULLETS, NUMBERED
 from redraft.criteria._families._literals import COMMA_LIST, PYTHON_LITERAL
 from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
+from redraft.criteria._families._money_formats import MONEY_FORMAT, PERCENT_FORMAT
 from redraft.criteria._families._named_sections import NAMED_SECTIONS
 from redraft.criteria._families._nesting import LIST_NESTING
 from redraft.criteria._families._number_formats import DATE_FORMAT, DECIMAL_PLACES, TIME_FORMAT
@@ -172,6 +173,8 @@ FAMILIES: tuple[Family, ...] = (
     PYTHON_LITERAL,
     COMMA_LIST,
     DECIMAL_PLACES,
+    MONEY_FORMAT,
+    PERCENT_FORMAT,
     DATE_FORMAT,
     TIME_FORMAT,
     NUMBER_STYLE,
