@@ -39,6 +39,7 @@ from redraft.criteria._families._item_template import ITEM_TEMPLATE
 from redraft.criteria._families._json import JSON
 from redraft.criteria._families._json_data import JSON_DATA
 from redraft.criteria._families._keyword_clauses import KEYWORDS
+from redraft.criteria._families._label_sequence import LABEL_SEQUENCE
 from redraft.criteria._families._languages import LANGUAGE
 from redraft.criteria._families._line_affix import LINE_AFFIX
 from redraft.criteria._families._line_length import LINE_LENGTH
@@ -175,6 +176,7 @@ FAMILIES: tuple[Family, ...] = (
     DECIMAL_PLACES,
     MONEY_FORMAT,
     PERCENT_FORMAT,
+    LABEL_SEQUENCE,
     DATE_FORMAT,
     TIME_FORMAT,
     NUMBER_STYLE,
