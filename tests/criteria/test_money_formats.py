@@ -214,3 +214,23 @@ def test_near_misses_compile_nothing(prompt: str) -> None:
 )
 def test_values_parts_and_other_notations_compile_nothing(prompt: str) -> None:
     assert compiled(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Use two decimals for all prices.", [CENTS]),
+        ("Use the £ sign for every amount.", [MoneyFormat(symbol="£")]),
+        ("Compare three laptops, using exactly 2 decimal places for prices.", [CENTS]),
+        ("Use one decimal place for percentages.", [ONE_PCT]),
+        ("Use the % sign for all percentages.", [SIGN]),
+        # the form said before its subject, as a near miss each
+        ("Use two decimals for my prices.", []),
+        ("If you can, use two decimals for prices.", []),
+        ("Use two decimals for the prices in the second table.", []),
+        ("Don't use two decimals for prices.", []),
+        ("Use two decimals for weights.", []),
+    ],
+)
+def test_a_form_before_its_subject(prompt: str, expected: list[object]) -> None:
+    assert compiled(prompt) == expected

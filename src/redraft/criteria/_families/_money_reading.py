@@ -162,12 +162,48 @@ def _asked(sentence: Sentence, start: int) -> bool:
     return required(sentence, start) or (verb is not None and required(sentence, verb.start()))
 
 
+# the form before its subject: "use two decimals for all prices", "show the £ sign on every amount"
+_FRONTED = re.compile(
+    r"\b(?:use|using|with|show|give|keep)\s+(?:(?:exactly|always|only)\s+)?"
+    rf"(?:(?P<n>{NUMBER})\s+(?:decimal\s+places?|decimals?|decimal\s+digits)"
+    r"|(?:a|the)\s+(?:(?P<s>[£$€¥₹])|(?P<w>pound|dollar|euro|yen|rupee))\s*(?:sign|symbol)"
+    r"|(?P<pct>(?:a|the)\s+(?:%|percent(?:age)?)\s*(?:sign|symbol)))"
+    r"\s+(?:for|on|in|with)\s+(?:(?:all|every|each|any|the|your)\s+)?(?:of\s+the\s+)?"
+)
+
+
+def _fronted(sentence: Sentence, noun: str) -> Iterator[tuple[re.Match[str], re.Match[str]]]:
+    """Each form said before its subject, with the subject after it."""
+    text = sentence.lower
+    for match in _FRONTED.finditer(text):
+        subject = re.compile(rf"(?P<noun>{noun})(?![\w-])").match(text, match.end())
+        if subject is None or _NOT_ANSWERS.match(text, subject.end()):
+            continue
+        if _PART_BEFORE.search(text[: match.start()]) or not _asked(sentence, match.start()):
+            continue
+        yield match, subject
+
+
 def money_hits(sentence: Sentence) -> Iterator[Found]:
     """The money formats ``sentence`` asks of the answer's amounts."""
     if not re.search(
         r"pric|cost|amount|fee|fare|salar|wage|money|balance|charge|valu", sentence.lower
     ):
         return
+    for front, subject in _fronted(sentence, _MONEY_NOUN):
+        if front["pct"]:
+            continue
+        places = number_value(front["n"]) if front["n"] else None
+        symbol = front["s"] or (_SIGN_NAMES[front["w"]] if front["w"] else None)
+        if places is None or places <= 4:
+            yield (
+                {"places": places, "symbol": symbol, "grouped": False},
+                (
+                    front.start(),
+                    subject.end(),
+                ),
+            )
+            return
     for match, clause in _subjects(sentence, _MONEY):
         lower = clause.lower()
         places = _places(lower)
@@ -203,6 +239,13 @@ def percent_hits(sentence: Sentence) -> Iterator[Found]:
     """The percent formats ``sentence`` asks of the answer's percentages."""
     if "percent" not in sentence.lower:
         return
+    for front, subject in _fronted(sentence, _PERCENT_NOUN):
+        if front["s"] or front["w"]:
+            continue
+        places = number_value(front["n"]) if front["n"] else None
+        if places is None or places <= 4:
+            yield {"places": places, "sign": bool(front["pct"])}, (front.start(), subject.end())
+            return
     for match, clause in _subjects(sentence, _PERCENT):
         lower = clause.lower()
         places = _places(lower)
