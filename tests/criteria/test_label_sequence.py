@@ -71,6 +71,12 @@ def compiled(prompt: str) -> list[LabelSequence]:
         ("Write a quiz with 10 questions. Number them Q1 to Q10.", [("Q", 1, 10)]),
         ("Label the questions Q1 to Q8.", [("Q", 1, 8)]),
         ("Write 4 comprehension questions labelled Q1 to Q4.", [("Q", 1, 4)]),
+        (
+            "Add 4 questions labelled Q1 to Q4, then an answer key labelled A1 to A4.",
+            [("Q", 1, 4), ("A", 1, 4)],
+        ),
+        # the user's questions, then the answer's key
+        ("Answer Q1 to Q5, then an answer key labelled A1 to A4.", [("A", 1, 4)]),
         ("Make a quiz, then give the answers numbered A1 to A10.", [("A", 1, 10)]),
         ("Label them Step 1 to Step 6.", [("Step ", 1, 6)]),
         ("Mark the tips T1 through T5.", [("T", 1, 5)]),

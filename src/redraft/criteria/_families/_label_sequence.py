@@ -51,6 +51,10 @@ class LabelSequence(FamilySpec):
             raise ValueError("last must be above first")
         return self
 
+    def slot(self) -> tuple[object, ...]:
+        # two sequences with their own prefixes (Q1 … Q4, A1 … A4) are two checks
+        return (self.kind_name(), self.prefix.strip().casefold())
+
     def describe(self) -> str:
         return f"lines labelled {self.prefix}{self.first} to {self.prefix}{self.last} in order"
 
@@ -120,6 +124,7 @@ def _written(sentence: Sentence, start: int) -> bool:
 def label_rules(sentence: Sentence) -> Iterator[Hit]:
     """ "Number them Q1 to Q10", "an answer key labelled A1 to A4"."""
     text = sentence.lower
+    read = -1  # where the last range read ends
     for match in _RANGE.finditer(text):
         if match["p"] != match["q"] or _PART.search(match.group(0)):
             continue
@@ -127,9 +132,23 @@ def label_rules(sentence: Sentence) -> Iterator[Hit]:
         if not first < last <= 99 or first > 1:
             continue
         prefix = sentence.unmask(*match.span("p"))
-        if required(sentence, match.start()) or _written(sentence, match.start()):
+        if (
+            required(sentence, match.start())
+            or _written(sentence, match.start())
+            or _joined(text, read, match.start())
+        ):
             # each range its own prefix: "Q1 to Q4, then an answer key labelled A1 to A4"
             yield Hit(LabelSequence(prefix=prefix, first=first, last=last), *match.span())
+            read = match.end()
+
+
+# "…labelled Q1 to Q4, then an answer key labelled A1 to A4": a second thing
+# joined to the first, asked by the same request
+_JOINED = re.compile(r"^\s*,?\s*(?:and\s+)?(?:then\s+)?(?:an?|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+$")
+
+
+def _joined(text: str, read: int, start: int) -> bool:
+    return read >= 0 and _JOINED.match(text[read:start]) is not None
 
 
 class _LabelSequence(Family):
