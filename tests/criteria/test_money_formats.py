@@ -206,6 +206,7 @@ def test_near_misses_compile_nothing(prompt: str) -> None:
     "prompt",
     [
         "Mention the amount as $45.00.",  # one value to write, not a form
+        "Salary shown as £32,000–£36,000.",  # one value (a range) to write
         "In the Finance section, write every amount with two decimals.",  # one part
         "For the summary table, give prices with the £ sign.",  # one part
         "Write every amount in German format with the euro sign after, like 1.234,56 €.",

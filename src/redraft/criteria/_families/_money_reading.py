@@ -125,12 +125,15 @@ def _places(clause: str) -> int | None:
 
 def _sample(clause: str, one: bool) -> dict[str, Any] | None:
     """The form a sample shows; ``{}`` where the sample is one value to write
-    ("mention the amount as $45.00": ``one`` amount, a bare "as", no placeholder)."""
+    ("mention the amount as $45.00": ``one`` amount, no example, no placeholder)."""
     found = _SAMPLE.search(clause)
     if found is None:
         return None
     placeholder = bool(re.search(r"[Xx#N]", found["w"] + (found["d"] or "")))
-    if one and found["intro"] == "as" and not placeholder:
+    # "like", "e.g.", "formatted as" give an example; "as", "shown as" after one
+    # amount give its value ("Salary shown as £32,000–£36,000")
+    example = re.match(r"like|e\.?g|such|in\s+the|format", found["intro"])
+    if one and not example and not placeholder:
         return {}
     sample: dict[str, Any] = {"symbol": found["s"], "grouped": "," in found["w"]}
     if found["d"] is not None:
