@@ -131,7 +131,7 @@ def _sample(clause: str, one: bool) -> dict[str, Any] | None:
         return None
     placeholder = bool(re.search(r"[Xx#N]", found["w"] + (found["d"] or "")))
     # "like", "e.g.", "formatted as" give an example; "as", "shown as" after one
-    # amount give its value ("Salary shown as £32,000–£36,000")
+    # amount give its value ("Salary shown as £32,000 to £36,000")
     example = re.match(r"like|e\.?g|such|in\s+the|format", found["intro"])
     if one and not example and not placeholder:
         return {}
