@@ -39,6 +39,7 @@ from redraft.criteria._families._item_template import ITEM_TEMPLATE
 from redraft.criteria._families._json import JSON
 from redraft.criteria._families._json_data import JSON_DATA
 from redraft.criteria._families._keyword_clauses import KEYWORDS
+from redraft.criteria._families._label_sequence import LABEL_SEQUENCE
 from redraft.criteria._families._languages import LANGUAGE
 from redraft.criteria._families._line_affix import LINE_AFFIX
 from redraft.criteria._families._line_length import LINE_LENGTH
@@ -50,6 +51,7 @@ from redraft.criteria._families._list_markers import LIST_MARKERS
 from redraft.criteria._families._lists import BULLETS, NUMBERED
 from redraft.criteria._families._literals import COMMA_LIST, PYTHON_LITERAL
 from redraft.criteria._families._marks import HIGHLIGHTS, PLACEHOLDERS, SECTIONS
+from redraft.criteria._families._money_formats import MONEY_FORMAT, PERCENT_FORMAT
 from redraft.criteria._families._named_sections import NAMED_SECTIONS
 from redraft.criteria._families._nesting import LIST_NESTING
 from redraft.criteria._families._number_formats import DATE_FORMAT, DECIMAL_PLACES, TIME_FORMAT
@@ -172,6 +174,9 @@ FAMILIES: tuple[Family, ...] = (
     PYTHON_LITERAL,
     COMMA_LIST,
     DECIMAL_PLACES,
+    MONEY_FORMAT,
+    PERCENT_FORMAT,
+    LABEL_SEQUENCE,
     DATE_FORMAT,
     TIME_FORMAT,
     NUMBER_STYLE,
