@@ -35,6 +35,7 @@ from redraft.criteria._families._line_sets import (
     translation_lines,
 )
 from redraft.criteria._families._lines_extra import extra_line
+from redraft.criteria._families._lines_items import items_one_a_line
 from redraft.criteria._families._lines_layout import layout_lines
 from redraft.criteria._families._lines_worded import PHRASES, SAID, opening_lines
 from redraft.criteria._families._poem_forms import FormName, poem_form
@@ -107,8 +108,10 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         if _HELD_LINES.search(sentence.lower, max(0, found.start - 40), found.end + 40):
             continue  # "a short story with 4 lines of dialogue": the story has more lines
         yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
-    for count, start, end in layout_lines(sentence, required):
-        # "give me 5 names … one per line": as many lines as things
+    laid_out = list(layout_lines(sentence, required))
+    # "give me 5 names … one per line": as many lines as things; else the
+    # things the item count reads, one a line ("Put each on a new line.")
+    for count, start, end in laid_out or items_one_a_line(sentence):
         yield Hit(LineCount(relation="exactly", value=count), start, end)
     for count, start, end in opening_lines(sentence, required):
         yield Hit(LineCount(relation="exactly", value=count), start, end)

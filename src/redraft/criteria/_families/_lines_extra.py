@@ -25,7 +25,9 @@ __all__ = ["extra_line"]
 # of its own ("a 4-line poem, then explain its meter").
 _EXTRA_LINE = re.compile(
     r"\b(?:title|heading|header|headline|postscript|p\.\s?s\.?|then|afterwards?|"
-    r"after\s+(?:that|this|it)|explain\w*|explanation|analy[sz]\w*|commentary|plus)\b|<<|"
+    r"after\s+(?:that|this|it)|explain\w*|explanation|analy[sz]\w*|commentary|plus|"
+    # an opening or a closing part beside the lines: "5 tips and a short intro"
+    r"intro|introduction|preamble|outro|sign-?off)\b|<<|"
     # "put the answer on a fifth line": one more line than the count; not "make
     # the last line end with 'door'", one of the lines counted
     r"\b(?:a|an|the)\s+(?:fifth|sixth|seventh|eighth|extra|additional|separate|new|next)\s+line\b|"
@@ -79,6 +81,22 @@ _TITLE_ASKED = re.compile(
     r"^\s*(?:please\s+)?(?:write|give\s+me|suggest|create|generate|come\s+up\s+with)\s+"
     r"(?:me\s+)?(?:a|an|one)\s+(?:[\w-]+\s+){0,2}$"
 )
+# "Give me 3 headline options", "suggest 5 title ideas": titles are the things
+# asked for, each one of the lines (not "3 title ideas and a poem")
+_TITLES_ASKED = re.compile(
+    r"^\s*(?:please\s+)?(?:write|give\s+me|give|suggest|create|generate|list|brainstorm|"
+    rf"come\s+up\s+with|i\s+need|i\s+want)\s+(?:me\s+)?(?:exactly\s+)?{NUMBER}\s+(?:[\w-]+\s+)?$"
+)
+_OPTIONS = re.compile(
+    r"\s+(?:options|ideas|variants|variations|alternatives|suggestions|candidates)\b"
+)
+_EACH_AGAIN = re.compile(r"\b(?:each|every|the|these|those|no)\s+$")
+# "each line should be: …", "format every line as: …": a template of each line
+_LINE_TEMPLATE = re.compile(
+    r"\b(?:each|every)\s+line\s*(?::|(?:should|must)\s+be\s*:|(?:is\s+|should\s+be\s+|must\s+be\s+)?"
+    r"(?:formatted|written)\s+(?:as|like)\b|as\s*:)"
+)
+_EACH_ON = re.compile(r"\b(?:each|every)\b(?:\s+[\w-]+){0,2}?\s+(?:goes\s+|go\s+)?on\s+$")
 _BESIDE = re.compile(r"\s*(?:,|and\b|plus\b|then\b|with\b|followed\b|&|\+)")
 # "the English line first, then the French line": the lines counted, in order
 _LINE_FIRST = re.compile(r"\bline\s+first\s*,?\s*$")
@@ -86,7 +104,11 @@ _THEN_LINE = re.compile(r"\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?line\b")
 _USERS_OWN = re.compile(r"\b(?:my|our)\s+(?:[\w-]+(?:'s)?\s+)?$")
 _REFUSABLE = frozenset(
     ("title", "heading", "header", "headline", "commentary", "explanation", "postscript")
-)
+) | {"intro", "introduction", "preamble", "outro", "sign-off", "signoff"}
+# "Write a podcast intro. One line.": the part named is the whole answer
+_PARTS = _TITLES | {"intro", "introduction", "outro", "sign-off", "signoff"}
+# "each on its own line as Title — Host": the words of each line's template
+_LINE_AS = re.compile(r"\blines?\s+(?:in\s+the\s+(?:form|format)(?:\s+of)?|as|like)\s*:?\s+[^.;]*$")
 
 
 @functools.lru_cache(maxsize=4)
@@ -105,6 +127,7 @@ def extra_line(whole: str) -> bool:
     ]
     if len(counts) > 1:
         return True  # "a 5-line poem and a 2-line dedication": lines of two parts
+    titled = ""
     for match in _EXTRA_LINE.finditer(text):
         before = text[
             max(text.rfind(mark, 0, match.start()) for mark in ".!?;\n") + 1 : match.start()
@@ -122,11 +145,27 @@ def extra_line(whole: str) -> bool:
         if word in _TITLES and _USERS_OWN.search(before):
             continue  # "Translate my fic's title 'The Long Way Home'": the user's, not a line
         if (
-            word in _TITLES
+            word in _PARTS
             and _TITLE_ASKED.search(text, sentence_start, match.start())
             and not _BESIDE.match(text, match.end())
         ):
             continue  # "Write a recipe title that's a spoonerism. One line.": the title is it
+        if (
+            word in _TITLES
+            and _TITLES_ASKED.search(text, sentence_start, match.start())
+            and (options := _OPTIONS.match(text, match.end()))
+            and not _BESIDE.match(text, options.end())
+        ):
+            titled = word  # the things counted are titles: "each headline must …" is one
+            continue  # "Give me 3 headline options …": the titles are the things counted
+        if word == titled and _EACH_AGAIN.search(before):
+            continue  # "… Each headline must contain a number": one of them again
+        if word.endswith(" line") and _EACH_ON.search(before):
+            continue  # "put each on a new line": each thing's line, no line more
+        if word in _TITLES and _LINE_AS.search(before):
+            continue  # "each on its own line as Title — Host": the template's words
+        if word in ("then", "followed") and _LINE_TEMPLATE.search(before):
+            continue  # "each line should be: word, then a tab, then …": within each line
         if word == "then" and _LINE_FIRST.search(before) and _THEN_LINE.match(text, match.end()):
             continue  # "English line first, then French line": the lines counted, in order
         if (word in _REFUSABLE or word.startswith("explain")) and _NO_TITLE.search(before):

@@ -59,15 +59,27 @@ _EACH_ON_A_LINE = re.compile(
 )
 # "8 cards, each on one line": each thing on a line of its own
 _EACH_ON_ONE = re.compile(r"\beach\s+on\s+(?:one|a\s+single)\s+line\b")
+# "5 sentences, each on a new line.": things a line holds, counted, then laid
+# out one a line, the whole sentence (not "3 stanzas, each on a new line")
+_COUNTED_LAYOUT = re.compile(
+    rf"^\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+(?:short\s+|simple\s+)?"
+    r"(?:sentences|questions|statements|facts|tips|names|words|phrases|titles|headlines|slogans|"
+    r"taglines|ideas|steps|rules|quotes|examples|clues|hints|prompts|greetings|captions)"
+    r"\s*,\s*(?P<layout>(?:each|one)\s+(?:on\s+(?:a\s+(?:new|separate|single)|its\s+own)\s+line|"
+    r"per\s+line))\s*[.!]?\s*$"
+)
+_LAYOUT_ALONE = re.compile(r"\S.*")
 _IF = re.compile(r"\b(?:if|unless)\b")
 
 
 def layout_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, int, int]]:
     """ "Give me 5 names, one per line": as many lines as the things asked for."""
+    criteria = _COUNTED_LAYOUT.match(sentence.lower)
     if layout := (
         ONE_PER_LINE.search(sentence.lower)
         or _EACH_ON_A_LINE.search(sentence.lower)
         or _EACH_ON_ONE.search(sentence.lower)
+        or (_LAYOUT_ALONE.search(sentence.lower, criteria.start("layout")) if criteria else None)
     ):
         whole = sentence.whole.lower()
         asked = list(_ASKED_COUNT.finditer(whole))
@@ -87,6 +99,15 @@ def layout_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, 
             # "list the 7 wonders as a numbered list": a set the list form counts
             single = False
         value = number_value(asked[0].group("num")) if single else None
+        if (
+            value is None
+            and len(things) == 1
+            and criteria
+            and criteria.start("layout") == layout.start()
+        ):
+            # "Write a bedtime story. 5 sentences, each on a new line.": a
+            # criteria line of its own, the count and its layout
+            value = number_value(criteria.group("num"))
         if named := _EACH_ON_A_LINE.search(sentence.lower):
             # "8 bars, each bar on its own line": as many lines as bars; not
             # "3 sentences of 8 words each, each word on its own line"
