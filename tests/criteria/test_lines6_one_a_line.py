@@ -88,3 +88,46 @@ def test_near_misses_compile_no_line_count(prompt: str) -> None:
 def test_a_bulleted_list_keeps_its_own_count() -> None:
     kinds = {c.spec.kind for c in compile_checks("Give me 5 sleep tips as a bulleted list.")}
     assert "line_count" not in kinds
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        ("Use this layout: first line the verdict, second line the reason.", 2),
+        (
+            "Write a toast: the first line should be funny, the second line heartfelt, "
+            "the third line a cheer.",
+            3,
+        ),
+        ("Status update format: line 1: the date; line 2: what shipped; line 3: blockers.", 3),
+        ("Write a flashcard: the term on line 1, its meaning on line 2.", 2),
+        (
+            "Banner text for our bakery: first line is the shop name followed by a star, "
+            "second line is the opening hours.",
+            2,
+        ),
+    ],
+)
+def test_lines_named_in_order_count_the_lines(prompt: str, value: int) -> None:
+    assert lines(prompt) == {("exactly", value)}
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a rule between lines, no layout
+        "Write a poem where the first line rhymes with the second line.",
+        # a part after the lines named
+        "Reply format: first line the verdict, second line the reason, then a list of sources.",
+        # hedged
+        "If you can, use this layout: first line the verdict, second line the reason.",
+        # the user's own text
+        "My draft: first line is weak, second line is too long. Fix it.",
+        # not named from the first
+        "Use this layout: second line the verdict, third line the reason.",
+        # the lines counted elsewhere too
+        "Write a 6-line poem: first line about rain, second line about sun.",
+    ],
+)
+def test_lines_named_near_misses(prompt: str) -> None:
+    assert ("exactly", 2) not in lines(prompt) and ("exactly", 3) not in lines(prompt)

@@ -37,6 +37,7 @@ from redraft.criteria._families._line_sets import (
 from redraft.criteria._families._lines_extra import extra_line
 from redraft.criteria._families._lines_items import items_one_a_line
 from redraft.criteria._families._lines_layout import layout_lines
+from redraft.criteria._families._lines_named import lines_named
 from redraft.criteria._families._lines_worded import PHRASES, SAID, opening_lines
 from redraft.criteria._families._poem_forms import FormName, poem_form
 from redraft.criteria._families._spaced_lines import spaced_compound
@@ -100,6 +101,9 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
     for read in (translation_lines, letter_lines, named_pair_lines):
         for count, start, end in read(sentence, required):
             yield Hit(LineCount(relation="exactly", value=count), start, end)
+    for count, start, end in lines_named(sentence):
+        # "Answer: first line …, second line …": the lines named, in order
+        yield Hit(LineCount(relation="exactly", value=count), start, end)
     if extra_line(sentence.whole):
         return
     for count, start, end in given_lines(sentence, required):
