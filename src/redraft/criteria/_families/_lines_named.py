@@ -70,8 +70,8 @@ def lines_named(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
         if not _NEXT.search(text, before.end(), after.start()):
             return  # "the first line rhymes with the second line": a rule, no list
     last = named[-1]
-    end = _NEXT.search(text, last.end())
-    if end and _AFTER.search(text, end.start()):
+    more = _NEXT.search(text, last.end())
+    if more and _AFTER.search(text, more.start()):
         return  # "…, second line a tip, then a question": more than the lines named
     if sentence_blocked(sentence, named[0].start()):
         return
