@@ -67,7 +67,9 @@ def items_one_a_line(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
     spans = [_reach(whole, m) for m in layouts] + [m.span() for m in _PER_LINE.finditer(whole)]
     for found in items_asked(_blanked(sentence, spans)):
         spec = found.spec
-        if isinstance(spec, ItemCount):
+        # an exact count only: "3-5 tips, one tip per line" bounds the things,
+        # and a bound of things each line holds is no number of lines
+        if isinstance(spec, ItemCount) and spec.relation == "exactly":
             yield spec.value, found.start, found.end
 
 
