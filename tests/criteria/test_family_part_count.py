@@ -339,7 +339,11 @@ def test_each_count_over_a_section_counts_its_bullets() -> None:
         # a terse list: the part opens its clause, names what it holds, then its count
         (
             "Answer: first line the corrected sentence, second line explanation under 25 words.",
-            [nth("line", 2, "words", "at_most", 24)],
+            # the lines named in order after the colon are the answer's lines
+            [
+                {"kind": "line_count", "relation": "exactly", "value": 2},
+                nth("line", 2, "words", "at_most", 24),
+            ],
         ),
         (
             "Reply in two lines: line 1 the verdict, line 2 a reason of at most 15 words.",
