@@ -91,3 +91,31 @@ def test_a_name_and_please_asks_for_that_thing(prompt: str, kind: str) -> None:
 )
 def test_a_ban_please_or_another_subject_names_no_answer(prompt: str) -> None:
     assert "forbidden_words" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "case"),
+    [
+        ("Write a slogan. No emojis, all lowercase.", "lower"),
+        ("Write a slogan. Don't use emojis, all lowercase.", "lower"),
+        ("Give me 15 words, all between 4 and 9 letters, no spaces, all uppercase.", "upper"),
+        ("Write a tagline, no hashtags, all lowercase, under 8 words.", "lower"),
+    ],
+)
+def test_a_case_after_a_ban_is_an_item_of_its_own(prompt: str, case: str) -> None:
+    # "no spaces, all uppercase": the case is no noun of the ban's list
+    assert [s["case"] for s in specs(prompt) if s["kind"] == "letter_case"] == [case]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the ban's list goes on past the case: it is banned too
+        "Write a slogan. Don't write it in bold, all caps, or italics.",
+        "Write a slogan. Never use emojis, all caps or bold.",
+        # said of the user's own text
+        "My slogan has no emojis, all lowercase. Improve it.",
+    ],
+)
+def test_a_case_inside_a_ban_list_stays_banned(prompt: str) -> None:
+    assert "letter_case" not in kinds(prompt)
