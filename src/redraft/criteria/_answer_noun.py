@@ -108,9 +108,9 @@ def answer_subject(text: str, whole: str, start: int, *, opening: bool) -> int |
     # "The first word must be 'Sam' and the bio must not contain …": after "and",
     # the asked noun with a modal of its own opens a clause about the answer
     joined = [m.end() for m in _AND_THE.finditer(text, 0, start)]
-    if joined and (end := _subject_at(text, whole, joined[-1], opening=opening)) is not None:
-        if end <= start and _MODAL_NEXT.match(text, end):
-            return end
+    end = _subject_at(text, whole, joined[-1], opening=opening) if joined else None
+    if end is not None and end <= start and _MODAL_NEXT.match(text, end):
+        return end
     return None
 
 

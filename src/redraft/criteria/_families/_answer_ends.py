@@ -31,7 +31,7 @@ from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._sentences import NEGATION, THING, Hit, Sentence, sentence_blocked
 
-__all__ = ["answer_ends"]
+__all__ = ["PLACEHOLDER", "answer_ends", "in_format_list"]
 
 _RESPONSE = rf"(?:{THING}|response|answer|reply|message|email|letter|post|text)"
 # A token no word could be: a hashtag, a mention, a template placeholder, a phone number
@@ -103,9 +103,10 @@ def _final_lines(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -
         ):
             continue  # hedged, negated, or "my poem has …, then a final line 'Amen'"
         quoted = _quoted(sentence, *match.span("arg"))
-        if quoted and "..." not in quoted and "…" not in quoted and "<" not in quoted:
-            if found := spec_hit(partial(build, quoted, True), *match.span()):
-                yield found
+        if any(mark in quoted for mark in ("...", "…", "<")):
+            continue  # "a final line 'Total: £...'": a template, not a literal
+        if quoted and (found := spec_hit(partial(build, quoted, True), *match.span())):
+            yield found
 
 
 # Text that is had, not asked for: its parts are described, not required
@@ -196,3 +197,24 @@ def answer_ends(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) ->
         for hit in rule(sentence, build):
             if not asks_about(sentence, hit.start):
                 yield hit
+
+
+# A format laid out as a list of items: "Format: first line is …; last line is …"
+_FORMAT_LIST = re.compile(r"^\s*(?:format|layout|structure|template|shape)\s*:\s*(?:[^;:]*;\s*)*$")
+_LINE_BREAK = re.compile(r"[.!?]\s|\n")
+# "Format: the poem I wrote; …": a text had, not one asked for
+_HAD = re.compile(r"\b(?:my|i|this|these|given|existing|original|current)\b")
+PLACEHOLDER = re.compile(r"(?<!\{)\{[^{}]{1,30}\}(?!\})")
+"""A single-brace slot in a template ("Hi {first name},"): a name goes there;
+a double-brace token ("{{ticket.id}}") is a literal the answer keeps."""
+
+
+def in_format_list(sentence: Sentence, start: int) -> bool:
+    """Whether ``start`` is in a list of items after a "Format:" head (its
+    items may be split into sentences of their own at the semicolons), where
+    "the last line is '…'" states what the answer's line is."""
+    before = sentence.whole[: sentence.start].lower() + sentence.lower[:start]
+    cut = max((m.end() for m in _LINE_BREAK.finditer(before)), default=0)
+    if _HAD.search(before, cut):
+        return False
+    return _FORMAT_LIST.match(before, cut) is not None

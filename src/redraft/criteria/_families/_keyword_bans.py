@@ -206,9 +206,7 @@ def bare_quoted_ban(sentence: Sentence) -> Iterator[Hit]:
             # "No superlatives — so no 'best'": the words spell out the ban before
             # the dash, and are required where it is
             before = _RESTATED_BAN.search(text, 0, match.start("restated"))
-            if before is None or not required(
-                sentence, before.start("ban"), owns_negation=True
-            ):
+            if before is None or not required(sentence, before.start("ban"), owns_negation=True):
                 continue
         elif asks_about(sentence, start) or not required(sentence, start, owns_negation=True):
             continue

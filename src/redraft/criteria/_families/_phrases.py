@@ -20,7 +20,7 @@ from pydantic import Field
 
 from redraft.criteria._families._abroad_clause import opens_abroad
 from redraft.criteria._families._alternatives import offers_alternatives
-from redraft.criteria._families._answer_ends import answer_ends
+from redraft.criteria._families._answer_ends import PLACEHOLDER, answer_ends, in_format_list
 from redraft.criteria._families._arguments import (
     ARG,
     Corrected,
@@ -167,7 +167,7 @@ _END = re.compile(
 _VERY_END = re.compile(
     r"\b(?:the\s+|your\s+)?(?:very\s+)?(?:end|(?:last|final|closing)\s+(?:sentence|line|words?))\s+"
     rf"(?:of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+)?"
-    # "Format: …; last line is '– The Hallam team'": a format's statement
+    # "Format: …; last line is 'The Hallam team'": a format's statement
     r"(?:(?:should|must|needs\s+to|has\s+to|is\s+to)\s+(?:be|read)|(?P<stated>is|reads))\s+"
     r"(?:exactly\s+)?(?:like\s*)?:?\s*(?:(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`])|"
     r"(?<=: )(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
@@ -340,9 +340,9 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = phrase[:-1] if phrase.endswith(("?.", "!.")) else phrase
             else:
                 phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
-            if match.groupdict().get("stated") and not _in_format_list(sentence, match.start()):
+            if match.groupdict().get("stated") and not in_format_list(sentence, match.start()):
                 continue  # "the last line is 'and so it ends'": said of a text, not asked
-            if _PLACEHOLDER.search(phrase):
+            if PLACEHOLDER.search(phrase):
                 continue  # "first line is 'Hi {first name},'": a name goes there, not this
             if match.groupdict().get("heading") and not phrase.startswith("#"):
                 continue  # "start with the heading 'Setup'": "# Setup" would not open with it
@@ -363,29 +363,6 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                     yield found
                 continue
             yield from response_spec(sentence, partial(build, phrase), *match.span())
-
-
-# A single-brace slot in a template ("Hi {first name},"); a double-brace
-# token ("{{ticket.id}}") is a literal the answer keeps
-_PLACEHOLDER = re.compile(r"(?<!\{)\{[^{}]{1,30}\}(?!\})")
-# A format laid out as a list of items: "Format: first line is …; last line is …"
-_FORMAT_LIST = re.compile(
-    r"^\s*(?:format|layout|structure|template|shape)\s*:\s*(?:[^;:]*;\s*)*$"
-)
-_LINE_BREAK = re.compile(r"[.!?]\s|\n")
-
-
-def _in_format_list(sentence: Sentence, start: int) -> bool:
-    """Whether ``start`` is in a list of items after a "Format:" head (its
-    items may be split into sentences of their own at the semicolons)."""
-    before = sentence.whole[: sentence.start].lower() + sentence.lower[:start]
-    cut = max((m.end() for m in _LINE_BREAK.finditer(before)), default=0)
-    if _GIVEN_TEXT.search(before, cut):
-        return False  # "Format: the poem I wrote; …": a text had, not one asked for
-    return _FORMAT_LIST.match(before, cut) is not None
-
-
-_GIVEN_TEXT = re.compile(r"\b(?:my|i|this|these|given|existing|original|current)\b")
 
 
 _CLAUSE_OPENS = re.compile(r"(?:^|[,;:]|\b(?:and|but|also|while))\s*$")
