@@ -364,13 +364,43 @@ def test_a_count_of_the_unit_each_names_is_all_of_them(
 @pytest.mark.parametrize(
     "prompt",
     [
-        "Each caption under 40 characters, no emojis.",
+        "Each caption under 40 characters, 3 emojis max.",
         "Each line under 60 characters, 5 words, no emojis.",
         "Every bullet in bold, 3 sentences max.",
+        "Each caption under 40 characters, no more than 2 emojis.",
     ],
 )
 def test_other_items_after_each_stay_each_ones(prompt: str) -> None:
-    assert not {"emoji_count", "word_count", "sentence_count"} & set(kinds(prompt))
+    # counts stay each one's; only a ban ("no emojis": at most 0) is the answer's
+    assert not {"word_count", "sentence_count"} & set(kinds(prompt))
+    assert all(s["value"] == 0 for s in specs(prompt) if s["kind"] == "emoji_count")
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Each caption under 40 characters, no emojis.", "emoji_count"),
+        ("Each headline 6 words or fewer, title case, no colons.", "forbidden_chars"),
+        ("Title Case, each no longer than 10 words, and no colons.", "forbidden_chars"),
+        ("Every tip under 20 words, and no exclamation marks.", "forbidden_chars"),
+    ],
+)
+def test_a_ban_after_each_items_is_the_answers(prompt: str, kind: str) -> None:
+    # a ban of every part is a ban of the answer they make up; their counts stay theirs
+    assert kind in kinds(prompt)
+    assert not {"word_count", "char_count"} & set(kinds(prompt))
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Each caption under 40 characters, ideally no emojis.",
+        "My essay: each paragraph 100 words, no colons.",
+        "Each caption under 40 characters, no more than 2 emojis.",
+    ],
+)
+def test_a_hedged_or_given_ban_after_each_stays_unread(prompt: str) -> None:
+    assert not {"emoji_count", "forbidden_chars"} & set(kinds(prompt))
 
 
 # -- a list that is one part; one date's value -------------------------------------

@@ -107,6 +107,11 @@ def _chars(prompt: str) -> list[str]:
         ("Title for our river clean-up report: 6 words or fewer, Title Case, no colon.", [":"]),
         ("Write a toast. Sentence case, one paragraph, no semicolons.", [";"]),
         ("Write a slogan. Brand rules: We never use exclamation marks.", ["!"]),
+        # after "each", a ban of every headline is a ban of the answer they make up
+        (
+            "Give me five headline options. Each headline 6 words or fewer, title case, no colons.",
+            [":"],
+        ),
     ],
 )
 def test_bans_ending_a_criteria_line_compile(prompt: str, chars: list[str]) -> None:
@@ -121,8 +126,6 @@ def test_bans_ending_a_criteria_line_compile(prompt: str, chars: list[str]) -> N
         "Our current slogan — 5 words, no commas — feels stale. Write a better one.",
         # hedged
         "If you can, title case, no colons.",
-        # after "each", a ban stays each one's
-        "Give me five headline options. Each headline 6 words or fewer, title case, no colons.",
         "Write a title. Title case, ideally no colons.",
         # a rule of one part
         "Write a report. The title: 6 words or fewer, title case, no colons in the title.",

@@ -29,6 +29,13 @@ _REQUEST = re.compile(
     r"(?=\s*(?:[.,;:!?(—–]|$|\s(?:-\s|for|about|on|to|that|which|in|with|under|of|announcing|"
     r"introducing|describing|explaining|telling|from|so|aimed|targeting|i|you|we|they)\b))"
 )
+# A request that is only the thing's name and "please": "Escape room riddle
+# please.", "A haiku about autumn, please!" (not "No emojis please.")
+_NOUN_PLEASE = re.compile(
+    r"\s*(?:(?:a|an|one)\s+)?(?!(?:no|not|without|and|also|just|only)\b)"
+    r"(?P<noun>(?:[a-z][\w&'-]*\s+){0,3}?[a-z][\w-]*)"
+    r"(?:\s+(?:about|for|on)\s+[^.!?,]{1,60}?)?,?\s+please\s*[.!]?\s*"
+)
 # Parts and units are counted by their own families, and "something" or
 # "response" names nothing new; a plural is several things (not "a thesis",
 # "a synopsis", "a class")
@@ -43,7 +50,7 @@ def asked_noun(whole: str) -> str | None:
     """The head noun (its last word) of the one thing the prompt's opening
     request asks for, lower-cased; None when there is no such request."""
     first = re.split(r"(?<=[.!?])\s+|\n", whole.strip(), maxsplit=1)[0].lower()
-    found = _REQUEST.match(first)
+    found = _REQUEST.match(first) or _NOUN_PLEASE.fullmatch(first)
     if found is None:
         return None
     noun = found.group("noun")
@@ -98,7 +105,17 @@ def answer_subject(text: str, whole: str, start: int, *, opening: bool) -> int |
         end = _subject_at(text, whole, at, opening=opening)
         if end is not None and end <= start:
             return end
+    # "The first word must be 'Sam' and the bio must not contain …": after "and",
+    # the asked noun with a modal of its own opens a clause about the answer
+    joined = [m.end() for m in _AND_THE.finditer(text, 0, start)]
+    end = _subject_at(text, whole, joined[-1], opening=opening) if joined else None
+    if end is not None and end <= start and _MODAL_NEXT.match(text, end):
+        return end
     return None
+
+
+_AND_THE = re.compile(r"\band\s+(?=(?:the|your|this)\s)")
+_MODAL_NEXT = re.compile(r"\s*(?:must|should|shall|needs?\s+to|has\s+to|cannot|can't|mustn't)\b")
 
 
 _AND_IT = re.compile(r"\band\s+it\s+(?:must|should|has\s+to|needs\s+to)\s*$")

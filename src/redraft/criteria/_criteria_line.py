@@ -21,13 +21,15 @@ BAN = re.compile(r"(?:no|without|zero|never|none|not)\b")
 # "The assignment said: …": words reported, not asked
 REPORTED = re.compile(r"\b(?:said|says|asked|asks|wrote|writes|told|tells|reads|read|was|were)\s*$")
 
-# A criteria line: terse items, none with a verb, a part, a negation or an
-# "each" of its own, before a ban ("Title Case, 6 words or fewer, no colons",
-# "bullets, six at most, and not a single comma"): the ban is the answer's as
-# the items' are. After "each caption under 40 characters" a ban stays each
-# one's (the answer may hold more than the captions).
+# A criteria line: terse items, none with a verb, a part or a negation of its
+# own, before a ban ("Title Case, 6 words or fewer, no colons", "bullets, six
+# at most, and not a single comma"): the ban is the answer's as the items' are.
+# An item may open with "each" ("Each headline 6 words or fewer, no colons",
+# "Title Case, each under 10 words, and no colons"): its count stays each
+# one's, but a ban of every part is a ban of the answer the parts make up.
+_EACH_HEAD = r"(?:(?:each|every)\s+(?:(?!no\b|not\b|without\b)[a-z-]+\s+){0,2}?)?"
 _CRITERION = (
-    r"(?:"
+    rf"{_EACH_HEAD}(?:"
     rf"(?:(?:{RELATION})\s+)?(?:{NUMBER})\s+(?:[a-z-]+\s+)?(?:words?|sentences?|paragraphs?|lines?|"
     r"characters?|chars|stanzas?|bullet\s+points?|bullets?|items?|points?)"
     r"(?:\s+(?:or\s+(?:fewer|less|under|shorter)|at\s+(?:the\s+)?most|max(?:imum)?|tops|total|long))?|"
@@ -39,6 +41,11 @@ _CRITERION = (
 )
 _CRITERIA_SO_FAR = re.compile(rf"\s*(?:{_CRITERION}\s*(?:[,;]|,?\s+and\b)\s*)+")
 _LINE_HEAD = re.compile(r"(?::\s|\s[—–]\s)")
+_EACH = re.compile(r"\b(?:each|every)\b")
+# "no more than 2 emojis", "no longer than 10 words": a relation, not a ban
+_RELATION_AFTER_BAN = re.compile(
+    r"(?:no|not)\s+(?:more|fewer|less|longer|shorter|greater|over|under|above|below)\b"
+)
 
 
 def ban_of_criteria_line(sentence: Sentence, prefix: str, start: int) -> bool:
@@ -50,6 +57,8 @@ def ban_of_criteria_line(sentence: Sentence, prefix: str, start: int) -> bool:
     text = sentence.lower
     if not BAN.match(text, start) or HEDGE.search(text):
         return False
+    if _EACH.search(prefix) and _RELATION_AFTER_BAN.match(text, start):
+        return False  # "each under 40 characters, no more than 2 emojis": each one's count
     heads = [m.end() for m in _LINE_HEAD.finditer(prefix)]
     cut = heads[-1] if heads else 0
     if not _CRITERIA_SO_FAR.fullmatch(prefix, cut):

@@ -72,6 +72,11 @@ _CLAUSE_BREAK = re.compile(
     # item of its own; "it isn't possible so just write …": a request of its own
     r",\s*(?=(?:and\s+)?(?:max(?:imum)?|min(?:imum)?|at\s+(?:most|least)|under|up\s+to|exactly|"
     r"between|no\s+(?:more|fewer|less|longer|shorter)\s+than)\s)|"
+    # "no spaces or hyphens, all uppercase": a case after a comma is no noun the
+    # ban lists, so an item of its own
+    # (not "don't write it in bold, all caps, or italics": the ban's list goes on)
+    r",(?=\s*(?:and\s+)?(?:all|entirely|written)\s+(?:in\s+)?(?:upper|lower|caps\b|capitals?\b|"
+    r"capital\s+letters|small\s+letters)(?![\w\s-]*,?\s*(?:or|nor)\b))|"
     # "… isn't possible, so just write it in caps": a consequence, a new directive
     r"\bso\s+(?=(?:just\s+|please\s+|instead\s+)?(?:write|use|keep|give|make|answer|reply|"
     r"respond|include|add|put|start|end|list|no)\b)|"

@@ -26,17 +26,19 @@ import re
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from redraft.criteria._families._arguments import ARG, response_spec
+from redraft.criteria._families._arguments import ARG, response_spec, spec_hit
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
-from redraft.criteria._sentences import THING, Hit, Sentence
+from redraft.criteria._sentences import NEGATION, THING, Hit, Sentence, sentence_blocked
 
-__all__ = ["answer_ends"]
+__all__ = ["PLACEHOLDER", "answer_ends", "in_format_list"]
 
 _RESPONSE = rf"(?:{THING}|response|answer|reply|message|email|letter|post|text)"
 # A token no word could be: a hashtag, a mention, a template placeholder, a phone number
 _TOKEN = (
     r"(?P<tok>#[a-z0-9][\w-]*|@[a-z0-9][\w.-]*|<@?[a-z0-9_][\w.-]*>|\{\{[^{}\s]{1,40}\}\}|"
+    # a link: "put the link https://example.org/recall at the very end"
+    r"https?://[\w.-]+(?:/[\w./%?=&#~+-]*[\w/])?|"
     r"\+\d{1,3}(?:[ -]?\d{2,5}){2,4})"
 )
 _PLACED_TOKEN = re.compile(
@@ -77,6 +79,40 @@ _TITLE_LINE = re.compile(
 _OF_EACH = re.compile(r"\b(?:each|every|all|both|per)\b[^.;:]*$")
 _LABEL = re.compile(
     r"^(?P<label>[^\w\s]?[\w][\w .#/-]{0,30}?:)\s*(?:\.\.\.|…|<[^<>]*>|\[[^\[\]]*\])?$"
+)
+
+
+# "…, then a final line 'Score: __/10'": the last part named is a line given
+# word for word, so the answer ends with it (the clause ends there)
+_FINAL_LINE = re.compile(
+    r"\b(?:then|and|finally|lastly|plus)\s*,?\s+(?:(?:add|put|include|write|give)\s+)?"
+    r"(?:a|the|one)\s+(?:single\s+|separate\s+)?(?:final|last|closing)\s+line\s+"
+    rf"(?:(?:that\s+(?:reads|says)|reading|saying)\s+)?:?\s*(?P<arg>{ARG})(?=\s*(?:$|[.;!]))"
+)
+
+
+def _final_lines(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:
+    for match in _FINAL_LINE.finditer(sentence.lower):
+        if _OF_EACH.search(sentence.lower, 0, match.start()):
+            continue  # "each verse has 4 lines, then a final line 'Amen'": each one's
+        prefix = sentence.lower[: match.start()]
+        if (
+            sentence_blocked(sentence, match.start())
+            or NEGATION.search(prefix)
+            or _GIVEN_TEXT.search(prefix)
+        ):
+            continue  # hedged, negated, or "my poem has …, then a final line 'Amen'"
+        quoted = _quoted(sentence, *match.span("arg"))
+        if any(mark in quoted for mark in ("...", "…", "<")):
+            continue  # "a final line 'Total: £...'": a template, not a literal
+        if quoted and (found := spec_hit(partial(build, quoted, True), *match.span())):
+            yield found
+
+
+# Text that is had, not asked for: its parts are described, not required
+_GIVEN_TEXT = re.compile(
+    r"\b(?:my|our|i|this|these|that|given|existing|original|current|below|above|following|"
+    r"attached|pasted|has|had|ends|ended)\b"
 )
 
 
@@ -157,7 +193,28 @@ def _line_values(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -
 def answer_ends(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:
     """The answer's start or end as these wordings say it: ``build(phrase,
     at_end)`` (an ``EndsWith`` where ``at_end``, else a ``StartsWith``)."""
-    for rule in (_tokens, _symbols, _sign_offs, _title_lines, _line_values):
+    for rule in (_tokens, _symbols, _sign_offs, _title_lines, _line_values, _final_lines):
         for hit in rule(sentence, build):
             if not asks_about(sentence, hit.start):
                 yield hit
+
+
+# A format laid out as a list of items: "Format: first line is …; last line is …"
+_FORMAT_LIST = re.compile(r"^\s*(?:format|layout|structure|template|shape)\s*:\s*(?:[^;:]*;\s*)*$")
+_LINE_BREAK = re.compile(r"[.!?]\s|\n")
+# "Format: the poem I wrote; …": a text had, not one asked for
+_HAD = re.compile(r"\b(?:my|i|this|these|given|existing|original|current)\b")
+PLACEHOLDER = re.compile(r"(?<!\{)\{[^{}]{1,30}\}(?!\})")
+"""A single-brace slot in a template ("Hi {first name},"): a name goes there;
+a double-brace token ("{{ticket.id}}") is a literal the answer keeps."""
+
+
+def in_format_list(sentence: Sentence, start: int) -> bool:
+    """Whether ``start`` is in a list of items after a "Format:" head (its
+    items may be split into sentences of their own at the semicolons), where
+    "the last line is '…'" states what the answer's line is."""
+    before = sentence.whole[: sentence.start].lower() + sentence.lower[:start]
+    cut = max((m.end() for m in _LINE_BREAK.finditer(before)), default=0)
+    if _HAD.search(before, cut):
+        return False
+    return _FORMAT_LIST.match(before, cut) is not None

@@ -65,7 +65,8 @@ _NAMES_IN_BRACKETS = re.compile(
 # The examples of a banned kind, the members banned: the listed words, each plainly
 # one of the kind, are what the check holds (the kind's other members are not).
 _QUOTES = ('"', "“", "'", "‘", "«", "`")
-_BARE_DONE = re.compile(r"\s*(?:$|[.;!,)]|—|–|\s-\s|(?:and|but)\b)")
+# the clause ends, or a reason follows: "no 'please' because the manager hates it"
+_BARE_DONE = re.compile(r"\s*(?:$|[.;!,)]|—|–|\s-\s|(?:and|but|because|since|as)\b)")
 # "Banned words: 'synergy', 'leverage'", "'Synergy' is off-limits": a ban stated as a label
 # or of the quoted words themselves.
 _BANNED_LABEL = re.compile(
@@ -171,8 +172,18 @@ def banned_kinds(sentence: Sentence) -> Iterator[Hit]:
 # pangram, but not 'the quick brown fox'": an elliptical "never (use)" as well.
 _NO_QUOTED = re.compile(
     r"(?:^[\s\-*•]*|[,;:(]\s*|[—–]\s*|\b(?:and|but)\s+)"
-    r"(?P<no>(?:absolutely\s+)?no|(?P<never>never|not))"
+    # "No superlatives — so no 'best' or 'greatest'": the kind's words spelled out
+    r"(?P<restated>(?:so|i\.e\.,?|meaning|that\s+is,?)\s+)?"
+    # "Inclusive language, nothing about 'mankind'": the word is what is kept out
+    r"(?P<no>(?:absolutely\s+)?no|nothing\s+(?:about|like)|(?P<never>never|not))"
     r"(?:\s+(?:the\s+)?(?:words?|phrases?|terms?))?\s+(?=[\"“'‘«`]\ue000)"
+)
+
+
+# the ban a restatement after a dash or comma spells out: "No superlatives — "
+_RESTATED_BAN = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<ban>(?:no|avoid|without)\s+[\w-]+(?:\s+[\w-]+)?)"
+    r"\s*(?:[—–,]\s*)?$"
 )
 
 
@@ -190,6 +201,12 @@ def bare_quoted_ban(sentence: Sentence) -> Iterator[Hit]:
         if match.group("never"):
             # "Address them as 'u', never 'je'": a verb said before it, left out
             if limit is not None or not elliptical_ban(sentence, start):
+                continue
+        elif match.group("restated"):
+            # "No superlatives — so no 'best'": the words spell out the ban before
+            # the dash, and are required where it is
+            before = _RESTATED_BAN.search(text, 0, match.start("restated"))
+            if before is None or not required(sentence, before.start("ban"), owns_negation=True):
                 continue
         elif asks_about(sentence, start) or not required(sentence, start, owns_negation=True):
             continue

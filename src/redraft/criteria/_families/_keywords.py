@@ -171,7 +171,8 @@ _FORBID = re.compile(
     # "leave out the word 'x'", "omit the phrase 'y'": a ban in the writer's terms
     r"stay\s+away\s+from|refrain\s+from|leave\s+out|omit)\s+"
     r"(?:(?:use|using|include|including|mention|mentioning|say|saying|write|writing|contain|"
-    r"containing)\s+)?"
+    # "never spell out 'kilowatt-hour'": the spelled-out form is the word kept out
+    r"containing|spell\s+out|spelling\s+out)\s+)?"
     # "never use these words: a, b": the list after the colon names them
     rf"(?:(?:the\s+|these\s+(?={_NOUNS}\s*:)|any\s+(?:of\s+)?(?:the\s+|these\s+)?)?(?:following\s+)?"
     rf"{_NOUNS}\s*:?|(?=\s*{ARG}))"

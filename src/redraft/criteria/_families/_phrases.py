@@ -20,7 +20,7 @@ from pydantic import Field
 
 from redraft.criteria._families._abroad_clause import opens_abroad
 from redraft.criteria._families._alternatives import offers_alternatives
-from redraft.criteria._families._answer_ends import answer_ends
+from redraft.criteria._families._answer_ends import PLACEHOLDER, answer_ends, in_format_list
 from redraft.criteria._families._arguments import (
     ARG,
     Corrected,
@@ -121,7 +121,16 @@ _PHRASE_NOUN = (
     r"slogan|tagline|sign-?off|signature|motto|catchphrase|quote|closing|(?P<heading>heading))\s*"
     # "start with a greeting line "Hi bookworms!"": the line named by what it is
     r"|(?:a|an)\s+(?:greeting|opening|closing|sign-?off)(?:\s+line)?\s*"
+    # "close with a line that reads '— NameNest'", "end with a line for signatures:
+    # 'Signed: ____'": the line named by what it says or is for
+    r"|(?:a|an|one|the)\s+(?:(?:single|separate|short|final|last|closing|first|opening)\s+)?line\s+"
+    r"(?:that\s+(?:reads|says)|reading|saying|for\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?(?=:))\s*"
     r"|exactly\s+)?"
+)
+# "Start with a line beginning 'TL;DR:'": the answer's first line opens with it
+_LINE_OPENING = (
+    r"(?:(?:a|an|one|the)\s+(?:(?:single|separate|short|first|opening)\s+)?line\s+"
+    r"(?:beginning|starting|that\s+(?:begins|starts))\s+(?:with\s+)?)?"
 )
 # "End with the word Paris.": one unquoted word, only where the sentence or
 # clause ends right after it ("with the word count below 50" is not a phrase).
@@ -130,7 +139,7 @@ _START = re.compile(
     rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|lead|leads|kick\s+(?:things\s+|it\s+)?off)\s+(?:(?:your|the)\s+(?:entire\s+)?{RESPONSE_THING}\s+|"
     # "Begin every response with …" (a standing instruction): each answer's start
     rf"(?:every|each)\s+(?:response|reply|answer|message)\s+|it\s+)?with\s+"
-    rf"{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
+    rf"{_LINE_OPENING}{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 # Spanish, Portuguese, French: "empieza con 'Hola'", "comece com 'Olá'",
 # "commence par « Bonjour »", "commencez votre réponse par …".
@@ -158,7 +167,8 @@ _END = re.compile(
 _VERY_END = re.compile(
     r"\b(?:the\s+|your\s+)?(?:very\s+)?(?:end|(?:last|final|closing)\s+(?:sentence|line|words?))\s+"
     rf"(?:of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+)?"
-    r"(?:should|must|needs\s+to|has\s+to|is\s+to)\s+(?:be|read)\s+"
+    # "Format: …; last line is 'The Hallam team'": a format's statement
+    r"(?:(?:should|must|needs\s+to|has\s+to|is\s+to)\s+(?:be|read)|(?P<stated>is|reads))\s+"
     r"(?:exactly\s+)?(?:like\s*)?:?\s*(?:(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`])|"
     r"(?<=: )(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
 )
@@ -169,7 +179,7 @@ _VERY_START = re.compile(
     rf"\b(?:(?:the|your)\s+(?:{THING}|paragraph)'s\s+|the\s+|your\s+)?(?:very\s+)?(?:first|opening)\s+"
     r"(?:sentence|line|words?)\s+"
     rf"(?:of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+)?"
-    r"(?:should|must|needs\s+to|has\s+to|is\s+to)\s+(?:be|read)\s+"
+    r"(?:(?:should|must|needs\s+to|has\s+to|is\s+to)\s+(?:be|read)|(?P<stated>is|reads))\s+"
     r"(?:exactly\s+)?:?\s*(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`])"
 )
 # "End with ☕", "end with a smiley :)": a symbol that closes the sentence.
@@ -255,8 +265,13 @@ _PLACED = re.compile(
     rf"(?:\s+of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{RESPONSE_THING}\b)?(?!\s+of\b))"
 )
 # "Subject line first, prefixed with 'Subject: '": the first line opens with it.
+# "The subject line goes first, prefixed 'Subject: '", "Subject line first, under 50
+# characters, starting 'Subject:'": a clause of its own; its length is the line's
 _FIRST_PREFIXED = re.compile(
-    r"\b(?:subject\s+line|title|headline|heading|date|name)\s+(?:goes\s+)?first\s*[,(]?\s*"
+    r"(?:\b(?:the|your)\s+)?\b(?:subject\s+line|title|headline|heading|date|name)\s+"
+    r"(?:goes\s+|comes\s+)?first\s*[,(]?\s*"
+    r"(?:(?:under|below|at\s+most|max(?:imum)?|no\s+(?:more|longer)\s+than|up\s+to)\s+\d+\s+"
+    r"(?:characters|chars|words)\s*,\s*)?"
     rf"(?:(?:prefixed|preceded|starting|beginning|labell?ed)\s+(?:with|by)|starting|beginning|"
     rf"prefixed)\s+(?P<arg>{ARG})"
 )
@@ -273,7 +288,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str], FamilySpec]], ...] = (
     (_END_SYMBOL, _ends),
     (_FIRST_PREFIXED, _starts),
 )
-_OWN_CLAUSE = (_VERY_START, _VERY_END)
+_OWN_CLAUSE = (_VERY_START, _VERY_END, _FIRST_PREFIXED)
 
 
 def phrases(sentence: Sentence) -> Iterator[Hit]:
@@ -325,6 +340,10 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = phrase[:-1] if phrase.endswith(("?.", "!.")) else phrase
             else:
                 phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
+            if match.groupdict().get("stated") and not in_format_list(sentence, match.start()):
+                continue  # "the last line is 'and so it ends'": said of a text, not asked
+            if PLACEHOLDER.search(phrase):
+                continue  # "first line is 'Hi {first name},'": a name goes there, not this
             if match.groupdict().get("heading") and not phrase.startswith("#"):
                 continue  # "start with the heading 'Setup'": "# Setup" would not open with it
             if pattern is _START_ABROAD and opens_abroad(sentence, match.start()):
