@@ -126,6 +126,8 @@ def test_question_items_compiled(prompt: str, value: int) -> None:
         "Write a quiz with 3 questions per round, then the answers, numbered.",
         # another set of questions after the answers
         "Quiz round: 5 questions, each with the answer, then 3 bonus questions.",
+        # true/false questions are statements to judge: no "?" is asked
+        "Quiz host mode: give me 5 true/false questions about the solar system.",
         # Q&A pairs are counted as pairs, not read here
         "Write an FAQ. 4 Q&A pairs, each question starting with 'Q:'.",
     ],

@@ -67,7 +67,8 @@ _PHRASES = CountPhrases(
     unit=(
         # "10 sports trivia questions", "a history quiz question": a topic before
         r"(?:(?:follow[- ]up|clarifying|(?:[a-z]+\s+)?(?:trivia|quiz)|multiple[- ]choice|"
-        r"open[- ]ended|exam|test|short[- ]answer|true[- ]or[- ]false|true/false|yes/no|"
+        # (not "true/false questions": statements to judge, no "?" asked)
+        r"open[- ]ended|exam|test|short[- ]answer|"
         r"rhetorical|practice|interview|review|discussion|icebreaker|ice-breaker|comprehension|"
         r"reflection|warm[- ]up)\s+)?questions?"
         # "one question mark" counts a mark, which a punctuation count reads
