@@ -149,3 +149,10 @@ def test_question_items_near_misses(prompt: str) -> None:
 )
 def test_sentence_mode_kept_without_answers(prompt: str, value: int) -> None:
     assert _questions(prompt) == [QuestionCount(relation="exactly", value=value)]
+
+
+def test_true_false_questions_are_not_counted() -> None:
+    # statements to judge ("N. Statement — True"): no "?" is asked
+    assert (
+        _questions("Quiz host mode: give me 5 true/false questions about the solar system.") == []
+    )
