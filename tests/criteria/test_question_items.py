@@ -104,7 +104,7 @@ def test_items_mode_dumps_and_describes() -> None:
         ("Write a history quiz — 7 questions, each with the answer in brackets right after.", 7),
         ("Give me 12 film trivia questions with answers, numbered.", 12),
         ("Trivia round: 9 questions. Label them Q1 to Q9, then an answer key.", 9),
-        ("Make an FAQ for our bakery with 4 questions and answers, each question as a heading.", 4),
+        ("Make an FAQ for our bakery with 4 questions and answers, each question in bold.", 4),
     ],
 )
 def test_question_items_compiled(prompt: str, value: int) -> None:
@@ -156,3 +156,10 @@ def test_true_false_questions_are_not_counted() -> None:
     assert (
         _questions("Quiz host mode: give me 5 true/false questions about the solar system.") == []
     )
+
+
+def test_questions_as_headings_leave_the_count_to_headings() -> None:
+    prompt = (
+        "Write a product FAQ. Exactly five questions, each as a level-3 heading, answers below."
+    )
+    assert _questions(prompt) == []

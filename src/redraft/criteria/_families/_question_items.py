@@ -27,7 +27,8 @@ Compiled only where the prompt says the questions come with their answers
 shape that sets each question on a line of its own: a label ("Q:", "Q1 to
 Q10"), bold, headings, a list, lines, an answer key, the answers as a block
 after all the questions, or each answer in brackets after its question
-(:data:`SHAPED`). "Each followed by a short answer" names no such shape:
+(:data:`SHAPED`); not where each question is a heading (the headings' own
+count). "Each followed by a short answer" names no such shape:
 the answer may share its question's line or ask on a line of its own.
 """
 

@@ -112,6 +112,10 @@ _CONTENT_ITEMS = re.compile(
     # "10 trivia questions with answers", "then an answer key"
     r"\b(?:with|plus|and)\s+answers\b|\banswer\s+key\b)"
 )
+_AS_HEADINGS = re.compile(
+    r"\b(?:each|every|all|questions?)\s+(?:question\s+)?(?:as|is|in)\s+(?:an?\s+)?"
+    r"(?:[\w-]+\s+){0,3}?head(?:ing|er)s?\b"
+)
 _ASKED_BY_OTHERS = re.compile(
     r"\s*(?:(?:that|which)\s+)?(?:(?:i|we|you|they|he|she|people|one|students|parents|"
     r"candidates|(?:my|an?|the|your|our)\s+(?:[\w-]+\s+)?[\w-]+)\s+(?:could|can|should|might|may|would|will|want\s+to|need\s+to)?\s*"
@@ -167,6 +171,10 @@ def question_counts(sentence: Sentence) -> Iterator[Hit]:
         # "an FAQ: five questions, each followed by an answer": items, not
         # asking; counted as question lines where a shape sets each on its own
         # (read in the original: a label is quoted, "format each as 'Q:' then 'A:'")
+        # (questions written as headings are counted as the headings' own count,
+        # never both: "five questions, each as a level-3 heading")
+        if _AS_HEADINGS.search(whole):
+            return
         if SHAPED.search((sentence.full or sentence.whole).lower()):
             yield from _counts(sentence, "items")
         return
