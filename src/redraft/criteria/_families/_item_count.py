@@ -249,6 +249,11 @@ def _things_unsaid(sentence: Sentence, match: re.Match[str]) -> tuple[str, str]:
     again = re.compile(
         rf"\b(?:(?:each|every|no)\s+|(?:from|than|to|with|as)\s+(?P<other>another\s+))(?P<noun>{named})\b"
     )
+    # "Format: term in bold, then an em dash, then a definition": a layout
+    # that opens with the thing's own noun is each item's, as "each term …" is
+    # (the label read as "each", its length kept)
+    layout = re.compile(rf"\b(?:format|layout)(?=\s*:\s*(?:the\s+)?(?:{named})\b)")
+    whole, text = (layout.sub(lambda m: "each".ljust(len(m.group(0))), t) for t in (whole, text))
     return again.sub(_blanked, whole), again.sub(_blanked, text)
 
 

@@ -20,9 +20,12 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from pydantic import SerializerFunctionWrapHandler, model_serializer
+
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._question_asking import asked_question_counts
+from redraft.criteria._families._question_items import SHAPED, question_items
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence, sentence_blocked
@@ -37,7 +40,22 @@ class QuestionCount(FamilyCount):
     a question written without its mark is not counted)."""
 
     kind: Literal["question_count"] = "question_count"
+    mode: Literal["sentences", "items"] = "sentences"
+    """``items``: the question lines of a quiz or an FAQ, each followed by its
+    answer (:mod:`._question_items`), not every sentence ending in "?"."""
     unit: ClassVar[tuple[str, str]] = ("question", "questions")
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # a count of sentences dumps as it always has, without a mode
+        dumped: dict[str, Any] = handler(self)
+        if dumped.get("mode") == "sentences":
+            del dumped["mode"]
+        return dumped
+
+    def describe(self) -> str:
+        counted = super().describe()
+        return f"{counted}, one to a line" if self.mode == "items" else counted
 
 
 def questions_in(text: str) -> list[str]:
@@ -47,7 +65,10 @@ def questions_in(text: str) -> list[str]:
 
 _PHRASES = CountPhrases(
     unit=(
-        r"(?:(?:follow[- ]up|clarifying|trivia|quiz|multiple[- ]choice|open[- ]ended|"
+        # "10 sports trivia questions", "a history quiz question": a topic before
+        r"(?:(?:follow[- ]up|clarifying|(?:[a-z]+\s+)?(?:trivia|quiz)|multiple[- ]choice|"
+        # (not "true/false questions": statements to judge, no "?" asked)
+        r"open[- ]ended|exam|test|short[- ]answer|"
         r"rhetorical|practice|interview|review|discussion|icebreaker|ice-breaker|comprehension|"
         r"reflection|warm[- ]up)\s+)?questions?"
         # "one question mark" counts a mark, which a punctuation count reads
@@ -73,7 +94,10 @@ _PHRASES = CountPhrases(
         r"(?:on|about)\s+(?![^.;,]{0,30}\b(?:each|every|per)\b)|"
         # "5 discussion questions for my book club": what they are for, unless
         # someone else asks them ("for the host to ask") or one part is meant
-        r"for\s+(?![^.;,]{0,40}\b(?:each|every|per|to\s+(?:ask|pose|put))\b))"
+        r"for\s+(?![^.;,]{0,40}\b(?:each|every|per|to\s+(?:ask|pose|put))\b)|"
+        # "10 questions with answers": a quiz's questions, each with its answer
+        # (read only where the answers make them items: :func:`question_counts`)
+        r"(?:with|and|plus)\s+(?:(?:the|their|its)\s+)?answers\b)"
     ),
 )
 
@@ -83,8 +107,14 @@ _PHRASES = CountPhrases(
 # questions written for someone else to ask.
 _CONTENT_ITEMS = re.compile(
     r"\b(?:faqs?|q\s*&\s*a|q\s+and\s+a|questions?\s+and\s+(?:their\s+)?answers?|"
-    r"(?:followed\s+by|with|and|plus)\s+(?:an?|its|their|the|one|a\s+short)\s+(?:[\w-]+\s+)?"
-    r"answers?|answer(?:ed)?\s+(?:each|every|them|it)\b)"
+    r"(?:followed\s+by|with|and|plus|then)\s+(?:an?|its|their|the|one|a\s+short)\s+(?:[\w-]+\s+)?"
+    r"answers?|answer(?:ed)?\s+(?:each|every|them|it)\b|"
+    # "10 trivia questions with answers", "then an answer key"
+    r"\b(?:with|plus|and)\s+answers\b|\banswer\s+key\b)"
+)
+_AS_HEADINGS = re.compile(
+    r"\b(?:each|every|all|questions?)\s+(?:question\s+)?(?:as|is|in)\s+(?:an?\s+)?"
+    r"(?:[\w-]+\s+){0,3}?head(?:ing|er)s?\b"
 )
 _ASKED_BY_OTHERS = re.compile(
     r"\s*(?:(?:that|which)\s+)?(?:(?:i|we|you|they|he|she|people|one|students|parents|"
@@ -103,15 +133,22 @@ _SET_NAMED = re.compile(
     r"give\s+me|produce)\s+(?:me\s+|us\s+)?)?(?:(?:a|an)\s+)?(?:[\w'&/-]+\s+){0,4}?"
     r"(?:quiz|round|kit|worksheet|survey|questionnaire|test|exam|interview|trivia|poll|"
     r"check-?in|icebreaker|warm-?up|review|practice|drill)"
-    r"(?:\s+(?:on|about|for|of)\s+[^:;.!?\n]{1,50}?)?\s*:\s*"
+    r"(?:\s+(?:on|about|for|of)\s+[^:;.!?\n]{1,50}?)?\s*(?::|\s[—–]|\s--)\s*"
     rf"(?:(?:exactly|just|only)\s+)?(?P<num>{NUMBER})\s+(?:[\w-]+\s+)?questions"
-    r"(?:\s+(?:on|about|for)\s+[^,;:.!?\n]{1,60}?)?\s*(?:[.!]\s*)?$"
+    r"(?:\s+(?:on|about|for)\s+[^,;:.!?\n]{1,60}?)?"
+    # what comes with each question: "…: 5 questions, each with the answer in brackets"
+    r"(?:,\s*(?:each\s+)?(?:with|followed\s+by|then)\s+(?:the|their|its|an?)\s+answers?\b"
+    r"(?P<tail>[^;!?\n]*?))?\s*(?:[.!]\s*)?$"
 )
+# another set of questions after the answers: "…, then 5 bonus questions"
+_MORE_QUESTIONS = re.compile(rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?questions\b|\bquestions\s+and\b")
 
 
-def _set_sized(sentence: Sentence) -> Iterator[Hit]:
+def _set_sized(sentence: Sentence, mode: Literal["sentences", "items"]) -> Iterator[Hit]:
     found = _SET_NAMED.match(sentence.lower)
     if found is None or _ASKED_BY_OTHERS.match(sentence.lower, found.end("num")):
+        return
+    if found.group("tail") and _MORE_QUESTIONS.search(found.group("tail")):
         return
     value = number_value(found.group("num"))
     if (
@@ -120,7 +157,8 @@ def _set_sized(sentence: Sentence) -> Iterator[Hit]:
         and not _IF.search(sentence.lower)
         and not NEGATION.search(sentence.lower)
     ):
-        yield Hit(QuestionCount(relation="exactly", value=value), found.start("num"), found.end())
+        spec = QuestionCount(relation="exactly", value=value, mode=mode)
+        yield Hit(spec, found.start("num"), found.end())
 
 
 _IF = re.compile(r"\b(?:if|unless|when|whenever)\b")
@@ -128,13 +166,30 @@ _IF = re.compile(r"\b(?:if|unless|when|whenever)\b")
 
 def question_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Ask exactly one question", "a 10-question quiz", "at most 2 questions"."""
-    if _CONTENT_ITEMS.search(sentence.whole.lower()):
-        return  # "an FAQ: five questions, each followed by an answer": items, not asking
+    whole = sentence.whole.lower()
+    if _CONTENT_ITEMS.search(whole):
+        # "an FAQ: five questions, each followed by an answer": items, not
+        # asking; counted as question lines where a shape sets each on its own
+        # (read in the original: a label is quoted, "format each as 'Q:' then 'A:'")
+        # (questions written as headings are counted as the headings' own count,
+        # never both: "five questions, each as a level-3 heading")
+        if _AS_HEADINGS.search(whole):
+            return
+        if SHAPED.search((sentence.full or sentence.whole).lower()):
+            yield from _counts(sentence, "items")
+        return
+    yield from _counts(sentence, "sentences")
+    # "ask at most 2 questions", "limit yourself to one question per turn"
+    for found in asked_question_counts(sentence):
+        yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v), found)
+
+
+def _counts(sentence: Sentence, mode: Literal["sentences", "items"]) -> Iterator[Hit]:
     for found in _PHRASES.read(sentence):
         if _ASKED_BY_OTHERS.match(sentence.lower, found.end):
             continue  # "3 questions I could ask at the interview": someone else's asking
-        yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v), found)
-    yield from _set_sized(sentence)
+        yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v, mode=mode), found)
+    yield from _set_sized(sentence, mode)
     # "ask at most 2 questions", "limit yourself to one question per turn"
     for found in asked_question_counts(sentence):
         yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v), found)
@@ -147,7 +202,7 @@ class _Questions(CountFamily):
     written_as = ', each a sentence ending in "?"'
 
     def found(self, spec: Any, text: str) -> Sequence[str]:
-        return questions_in(text)
+        return question_items(text) if spec.mode == "items" else questions_in(text)
 
 
 QUESTIONS = _Questions()

@@ -40,6 +40,15 @@ _ASKED = re.compile(
     rf"(?:exactly\s+)?(?P<num>{NUMBER})\s+(?P<noun>(?:[a-z][\w'-]*\s+){{0,3}}?[a-z][\w'-]*s)\b"
     r"(?!\s*(?:each|apiece|per)\b)"
 )
+# Things named first, their count asked after: "Brainstorm names for a dog
+# van. Give me 12.", "suggest titles for my talk, and list 5" (the number
+# stands alone: "give me 12 ideas" names other things)
+_NAMED_THEN_COUNTED = re.compile(
+    rf"\b{_VERB}\s+(?:me\s+|us\s+)?(?:some\s+|a\s+few\s+)?"
+    r"(?P<noun>(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*s)\b[^.!?;\n]{0,80}?(?:[.!?;,]\s+|\s+)"
+    r"(?:and\s+)?(?:please\s+)?(?:give|list|write|suggest|provide|i\s+(?:need|want))\s+"
+    rf"(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})\b(?!\s*(?:[\w'-]+\s+){{0,2}}?[a-z][\w'-]*s\b)"
+)
 # Any number of things named: the prompt must name one set only
 _COUNTED = re.compile(rf"\b(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?[a-z][\w'-]*s\b")
 # Words ending in "s" that name no things: "one has to include"
@@ -119,6 +128,8 @@ def things_asked(whole: str) -> Things | None:
         if _NOT_THINGS.search(noun) and not _THING_LINES.search(noun):
             continue
         asked.append((value, noun, match.end()))
+    if not asked:
+        return _named_then_counted(whole)
     if len({(v, n) for v, n, _ in asked}) != 1:
         return None
     named = [
@@ -138,6 +149,28 @@ def things_asked(whole: str) -> Things | None:
     lines = _ONE_PER_LINE.search(whole) and not _MARKED.search(whole)
     part: Literal["line", "item"] = "line" if lines else "item"
     return Things(value, _singular(plural), plural, end, part, tuple(modifiers))
+
+
+def _named_then_counted(whole: str) -> Things | None:
+    """The things named by a plural after a verb, counted by a number that
+    stands alone after them ("Brainstorm names for a van. Give me 12."),
+    where the prompt counts no things by name anywhere."""
+    found = list(_NAMED_THEN_COUNTED.finditer(whole))
+    if len(found) != 1 or _STRUCTURED.search(whole):
+        return None
+    match = found[0]
+    noun, value = match.group("noun"), number_value(match.group("num"))
+    if value is None or value < 2 or _NOT_THINGS.search(noun) or _MEASURE.search(noun):
+        return None
+    if _NOT_PLURAL.search(" " + noun) or any(
+        not _MEASURE.search(m.group(0)) and not _NOT_PLURAL.search(m.group(0))
+        for m in _COUNTED.finditer(whole)
+    ):
+        return None  # things counted by name elsewhere: which are asked?
+    *modifiers, plural = noun.split()
+    lines = _ONE_PER_LINE.search(whole) and not _MARKED.search(whole)
+    part: Literal["line", "item"] = "line" if lines else "item"
+    return Things(value, _singular(plural), plural, match.end(), part, tuple(modifiers))
 
 
 # "them", "these", "none" … just before a count: the things'
