@@ -229,3 +229,33 @@ def test_a_language_of_one_part_is_not_the_answers(prompt: str) -> None:
 )
 def test_a_language_of_the_whole_answer_still_compiles(prompt: str, code: str) -> None:
     assert [getattr(s, "language", None) for s in _of(prompt, "language")] == [code]
+
+
+# -- a list count of a part added beside the answer ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Make an exercise with 6 sentences. Put the answer key at the bottom after a line that "
+        "says ANSWER KEY, numbered 1-6.",
+        "Add the solutions below the puzzle, numbered 1 to 4.",
+        "Write a quiz and add the answers at the bottom as a numbered list of 5.",
+        "Write the riddles, then put the answers underneath them, numbered 1-3.",
+        "Put the glossary at the bottom as a bulleted list of 4 terms.",
+    ],
+)
+def test_a_list_count_of_an_added_part_is_the_parts(prompt: str) -> None:
+    assert not {"numbered_count", "bullet_count"} & set(_kinds(prompt))
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        ("Give me 5 tips as a numbered list, and add a summary below it.", 5),
+        ("List the steps, numbered 1-6.", 6),
+        ("Give me a numbered list of 5 books.", 5),
+    ],
+)
+def test_a_list_count_of_the_answer_still_compiles(prompt: str, value: int) -> None:
+    assert [getattr(s, "value", None) for s in _of(prompt, "numbered_count")] == [value]
