@@ -138,6 +138,7 @@ def test_labels_at_the_start_of_each_thing_name_no_section(prompt: str) -> None:
     [
         "Write two versions, labelled 'Formal' and 'Casual'.",
         "Use the headings 'Summary', 'Risks' and 'Next steps', in that order.",
+        "Write three replies. Label them exactly 'Warm:', 'Dry:', 'Brief:' at the start of each.",
         "Write two versions of a note: one formal, one casual. Label them FORMAL: and CASUAL: at "
         "the start.",
     ],

@@ -290,7 +290,10 @@ def _intro_sections(sentence: Sentence) -> Iterator[Hit]:
             continue  # "a table with headers 'Verb' and 'Meaning'": its columns
         if len(names) < 2 or not layout_asked(sentence, at):
             continue
-        if _PREFIXED.match(text, end) and text.count(":", match.end(), end) < len(names):
+        colons = text.count(":", match.end(), end) >= len(names) or all(
+            n.endswith(":") for n in names
+        )
+        if _PREFIXED.match(text, end) and not colons:
             return  # "labelled '[Easy]', '[Hard]' at the start": the start of each thing
         if sections_of_another(sentence, at, end):
             return  # "a guide to the 'Settings' and 'Privacy' sections of our app"
