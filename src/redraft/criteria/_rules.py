@@ -32,6 +32,7 @@ import re
 from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._families import FAMILY_RULES
+from redraft.criteria._grammar import NUMBER
 from redraft.criteria._items import list_items
 from redraft.criteria._prompt_language import implied_language
 from redraft.criteria._sentences import Sentence, mask, sentences, templated
@@ -114,6 +115,39 @@ _EXCEPTED = re.compile(
 )
 
 
+# A rule whose phrase stops inside a word read a different word ("5 words
+# long" of "5 words longer than the one before")
+_INSIDE_WORD = re.compile(r"(?<=[a-z])[a-z]")
+# "each at least 5 words longer than the one before", "3 lines shorter than
+# the first": a count that is a difference between parts, not a size (a number
+# after "than" is a size of the things counted: "3 paragraphs longer than 50
+# words" still asks for 3)
+_COUNT_END = re.compile(rf"\b{NUMBER}\s+[a-z]+$")
+_DIFFERENCE = re.compile(
+    rf"(?:er)?\s+(?:longer|shorter|more|fewer|less)\s+th[ae]n\s+(?!(?:{NUMBER})\b)"
+)
+# "no bullet more than 15 words", "no line over 40 characters", "no paragraph
+# with more than 3 sentences": the ban is of the parts so described, not of
+# the part (a bound on each, read by the per-part families)
+_BAN = re.compile(r"(?:no|zero|without)\s")
+_RESTRICTED = re.compile(
+    r"\s+(?:(?:longer|shorter|more|fewer|less|bigger|smaller|greater)\s+th[ae]n|over|above|"
+    r"under|below|exceeding|with|that|which|containing|having|of\s+(?:more|over))\b"
+)
+
+
+def _misread_at_end(lower: str, start: int, end: int) -> bool:
+    """Whether what follows a hit's phrase shows the phrase was read wrong:
+    it stops inside a word, its count is a difference, or its ban is of
+    parts described further."""
+    phrase = lower[start:end]
+    return bool(
+        _INSIDE_WORD.match(lower, end)
+        or (_COUNT_END.search(phrase) and _DIFFERENCE.match(lower, end))
+        or (_BAN.match(phrase) and _RESTRICTED.match(lower, end))
+    )
+
+
 def _read(
     sentence: Sentence, seen: set[tuple[object, ...]], taken: list[tuple[int, int]]
 ) -> list[CompiledCheck]:
@@ -130,6 +164,7 @@ def _read(
                 or _templated(hit.spec, sentence.original)
                 or any(start < b and a < end for a, b in taken)
                 or _EXCEPTED.match(sentence.lower, hit.end)
+                or _misread_at_end(sentence.lower, hit.start, hit.end)
             ):
                 continue
             seen.add(slot)

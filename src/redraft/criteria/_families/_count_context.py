@@ -203,8 +203,11 @@ LESS_A_PART = re.compile(
 # size of each of several parts, not of the answer
 PARTS_OF_SIZE = re.compile(
     r"\b(?:sentences|lines|paragraphs|bullets|bullet\s+points|items|stanzas|verses|sections|"
-    r"points|answers|replies|questions|titles|headings|captions|slogans|tweets)\s+"
-    r"(?:of|with|having|containing)\s+$"
+    r"points|answers|replies|questions|titles|headings|captions|slogans|tweets|"
+    # one of several things by its place: "Write 4 questions. Start with one of
+    # 6 words or fewer", "the last one with 10 words": that thing's size
+    r"(?:(?:start|begin|open|end|finish|close)\s+with|the\s+(?:first|last|next|final|"
+    r"second|third|other))\s+one)\s+(?:of|with|having|containing)\s+$"
 )
 # "Reply in 2 lines if the user just says hi", "at most 5 bullets when the
 # user asks for a list", "3 examples only if asked": a condition right after

@@ -82,12 +82,38 @@ _H1_TITLE = re.compile(
 )
 
 
+# "header" is also a table's first row, a CSV's, an email's or a page's: said
+# where the prompt asks for one of those ("a 5x5 markdown table, no header
+# text"), or of a row, cells or text ("no header row"), it is theirs unless
+# the phrase names a heading's level or marks
+_HEADER_WORD = re.compile(r"\bheaders?\b")
+_HEADER_PART = re.compile(r"\s+(?:text|rows?|cells?|lines?|fields?|names?|columns?|labels?)\b")
+_HEADER_OWNERS = re.compile(
+    r"\b(?:tables?|csv|tsv|spreadsheets?|columns?|rows?|cells?|e-?mails?|letters?|memos?|"
+    r"pages?|http|requests?|files?)\b"
+)
+_HEADING_SAID = re.compile(r"(?:\b(?:h[1-6]|markdown\s+headers?|section|level[- ][1-6])\b|#)")
+
+
+def _others_header(sentence: Sentence, start: int, end: int) -> bool:
+    """Whether the "header" counted at ``start:end`` is a table's, a file's or
+    a message's rather than a markdown heading."""
+    phrase = sentence.lower[start:end]
+    if not _HEADER_WORD.search(phrase) or _HEADING_SAID.search(phrase):
+        return False
+    return bool(
+        _HEADER_PART.match(sentence.lower, end) or _HEADER_OWNERS.search(sentence.whole.lower())
+    )
+
+
 def heading_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Use exactly 3 H2 headings", "at least four section headings", "no headers"."""
     for match in _H1_TITLE.finditer(sentence.lower):
         if response_context(sentence, match.start()):
             yield from hit(functools.partial(_heading, level=1), "exactly", 1, match.span())
     for found in _PHRASES.read(sentence):
+        if _others_header(sentence, found.start, found.end):
+            continue
         level_said = _LEVEL.search(sentence.lower, found.start, found.end)
         level = int(level_said.group(1) or level_said.group(2)) if level_said else None
         yield from counted_hit(functools.partial(_heading, level=level), found)

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator
 
+from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._arguments import ARG, Corrected, response_spec
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._bilingual import paired_languages
@@ -222,6 +223,22 @@ _BANNED_NAME = re.compile(
 )
 
 
+# A second part asked right after the one the language is named for ("a haiku
+# in Spanish, then a short note explaining it"): the note's language is not
+# said, so the language is one part's, not the whole answer's
+_PART_AFTER = re.compile(
+    r"\s*[,;]?\s*(?:and\s+)?(?:then|plus|followed\s+by|after\s+that|afterwards|"
+    r"and\s+(?:also\s+)?(?:add|append|give|write|include|explain|list|provide|follow))\b"
+)
+
+
+# ... unless the whole answer is named: "your whole answer in French: …"
+_WHOLE_SAID = re.compile(
+    r"\b(?:(?:entire|whole|full)\s+(?:response|answer|reply|output|thing)|everything|entirely|"
+    r"all\s+of\s+(?:it|your\s+(?:response|answer|reply)))\b"
+)
+
+
 def named_language(sentence: Sentence) -> Iterator[Hit]:
     """ "Describe your ideal weekend in French", "It should be in Italian",
     "In Portuguese (Brazil), write …": the one language the sentence names,
@@ -240,6 +257,10 @@ def named_language(sentence: Sentence) -> Iterator[Hit]:
     for match in _IN_NAMED.finditer(text):
         if not _AFTER.match(text, match.end()):
             continue
+        if (part_added(sentence.whole) or _PART_AFTER.match(text, match.end())) and not (
+            _WHOLE_SAID.search(text)
+        ):
+            continue  # "a toast in French, plus a short explanation underneath": the toast's
         code = _NAMES[match.group("lang")]
         yield from response_spec(sentence, partial(Language, language=code), *match.span())
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
 from redraft.criteria import _measure as measure
+from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_after_form import counts_after_form
 from redraft.criteria._families._count_report import TallyFamily
@@ -233,6 +234,8 @@ def list_of(sentence: Sentence) -> Iterator[Hit]:
                 continue
             if re.match(r"[^.;,]{0,30}\b(?:each|every|per)\b", text[match.end() :]):
                 continue  # "a bulleted list of 4 items for each season"
+            if part_added(text[: match.start()]):
+                continue  # "Put the answer key at the bottom …, numbered 1-6": the key's
             if not response_context(sentence, match.start()):
                 continue
             build = _numbered_count if kind.startswith("numbered") else _bullet_count

@@ -240,6 +240,11 @@ def _one_part(sentence: Sentence, match: re.Match[str]) -> bool:
     )
 
 
+# Inside a template's slot ("<allergens, comma separated>", "[tags,
+# comma-separated]") on its line: what fills that slot, not the answer
+_IN_SLOT = re.compile(r"[<\[{][^<>\[\]{}\n]*$")
+
+
 def comma_lists(sentence: Sentence) -> Iterator[Hit]:
     """ "List them comma-separated", "as a comma-separated list on one line"."""
     text = sentence.lower
@@ -265,6 +270,8 @@ def comma_lists(sentence: Sentence) -> Iterator[Hit]:
             continue
         if _one_part(sentence, match):
             continue  # "tell me about X and show the numbers, comma-separated, in a code block"
+        if _IN_SLOT.search(text, 0, match.start()):
+            continue  # "Contains: <allergens, comma separated>": one slot of a template
         if required(sentence, match.start()):
             yield Hit(CommaList(separator=separator), *match.span())
             return

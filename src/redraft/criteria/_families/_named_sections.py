@@ -137,6 +137,15 @@ _INTRO = re.compile(
     r"labell?ed(?:\s+exactly)?(?=\s*[\"“'‘]|\s+[a-z]+(?:\s+[a-z0-9]+)?\s*,))"
     r"\s*:?\s*"
 )
+# Labels put at the start of each thing ("questions labelled '[Easy]',
+# '[Hard]' at the start", "… before each one", "as prefixes") open its line;
+# they head no section of their own, unless each is a label a colon ends
+# ("label them FORMAL: and CASUAL: at the start"), which a label line is
+_PREFIXED = re.compile(
+    r"\s*,?\s*(?:(?:at|to)\s+(?:the\s+)?(?:very\s+)?(?:start|beginning|front)\b|"
+    r"in\s+front\b|as\s+(?:a\s+)?prefix(?:es)?\b|before\s+(?:each|every|the|it|them)\b|"
+    r"(?:at\s+the\s+)?(?:start|beginning)\s+of\s+(?:each|every|the|its|their)\b)"
+)
 _TABLE_BEFORE = re.compile(r"\b(?:table|csv|column)s?\s*$")
 # "Make a table; use these headers, in order: …": a table said before in the
 # sentence (an item of its list is read alone), its headers
@@ -281,6 +290,11 @@ def _intro_sections(sentence: Sentence) -> Iterator[Hit]:
             continue  # "a table with headers 'Verb' and 'Meaning'": its columns
         if len(names) < 2 or not layout_asked(sentence, at):
             continue
+        colons = text.count(":", match.end(), end) >= len(names) or all(
+            n.endswith(":") for n in names
+        )
+        if _PREFIXED.match(text, end) and not colons:
+            return  # "labelled '[Easy]', '[Hard]' at the start": the start of each thing
         if sections_of_another(sentence, at, end):
             return  # "a guide to the 'Settings' and 'Privacy' sections of our app"
         # "… RISKS, RECOMMENDATION — in that order": the order may follow the list

@@ -128,10 +128,21 @@ _TERSE = re.compile(
     r"(?:^|[,;:\u2014\u2013(])\s*(?:(?:the\s+|their\s+|all\s+)?"
     r"(?P<subject>[a-z]+(?:\s+names?)?)\s+(?:(?:are|should\s+be|must\s+be)\s+)?)?$"
 )
-_STRUCTURED = re.compile(r"\b(?:sql|insert|tables?|csv|json|yaml|xml|code|query|rows?|columns?)\b")
+# (a dict's or an object's keys are in its literal, not a list's items:
+# "a Python dict literal …, keys sorted alphabetically")
+_STRUCTURED = re.compile(
+    r"\b(?:sql|insert|tables?|csv|json|yaml|xml|code|query|rows?|columns?|dict(?:ionar(?:y|ies))?s?|"
+    r"hash\s*maps?|mappings?|literals?|key-value)\b|\bobjects?\s+(?:literal|with)\b"
+)
+# A mapping asked for: its keys are in its literal, not items of a list
+_MAPPING = re.compile(
+    r"\b(?:dict(?:ionar(?:y|ies))?s?|hash\s*maps?|key-value|(?:json|javascript|js|python|ruby|"
+    r"php|object)\s+(?:objects?|literals?|maps?|hashe?s?))\b"
+)
 _NOT_ITEMS = re.compile(
     r"(?:sections?|paragraphs?|sentences?|stanzas?|chapters?|headings?|parts?|steps?|words?\s+in|"
-    r"letters?|names?|it|them|they|this|that|and|or|then|also|please|list|answer|response|reply)"
+    r"letters?|names?|it|them|they|this|that|and|or|then|also|please|list|answer|response|reply|"
+    r"keys?|values?|fields?|properties|attributes?|entries\s+in)"
 )
 
 
@@ -166,6 +177,8 @@ def sorted_items(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     if asks_about(sentence):
         return  # a question about the order; "Can you give me …, in alphabetical order?" asks
+    if _MAPPING.search((sentence.whole or sentence.masked).lower()):
+        return  # "a Python dict …, keys sorted alphabetically": the literal's keys
     if _GROUPED.search((sentence.whole or sentence.masked).lower()):
         return  # "group the snags by room, rooms in alphabetical order": the groups' order
     for match in _ORDER.finditer(text):
