@@ -36,6 +36,16 @@ from redraft.criteria._governors import (
 )
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._guards import HEDGE, NEGATION, sentence_blocked
+from redraft.criteria._response_subject import (
+    ANSWER_SHAPE,
+    INTO_SHAPE,
+    OTHER_THING,
+    SUMMARY_OF,
+    TRANSFORMED,
+    TRANSFORMING,
+    strip_frame,
+    subject_ok,
+)
 from redraft.criteria._whole_count import counts_own_unit
 
 if TYPE_CHECKING:
@@ -62,19 +72,6 @@ _DIRECTIVE = re.compile(
 )
 
 
-# Words that make a requirement about something other than the whole response.
-_OTHER_THING = re.compile(
-    r"(?<![-\w])(?:each|every|per|first|last|second|third|word|words|title|titles|heading|headings|"
-    r"headline|name|names|label|labels|acronym|keyword|keywords|variable|variables|string|"
-    r"strings|function|functions|program|code|script|class|method|query|regex|column|field|"
-    r"item|items|key|keys|value|values|tag|tags|username|password|subject line|caption|"
-    r"(?<!cover\s)letter(?!\s+(?:to|for|from)\b)|"
-    r"letters|character|characters|that|which|who|whom|whose|where|when|while|if|whether|"
-    r"example|examples|input|original|following|below|above|quote|quotes|bullet|bullets|"
-    r"line|lines|question|questions|table|list of|file|files|sentence of|body|bodies|intro|"
-    r"introduction|conclusion|greeting|salutation|signature|headlines|snippet|"
-    r"one-liner|command)\b"
-)
 _MAX_BETWEEN_WORDS = 8
 # An item's letter or number: "(c) Do not …", "b) Keep …", "iv. Use …".
 _LIST_MARKER = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)|(?:[a-z]|[ivx]{1,4})\.)\s+")
@@ -133,7 +130,7 @@ def _shared_subject_elsewhere(prefix: str) -> bool:
     if request_not_subject(subject):
         return False  # "give me a script I can read …", "write a hook — must be …"
     if RESPONSE_NOUN.search(found.group(0)) or not (
-        _DISTRIBUTIVE.search(subject) or _OTHER_THING.search(subject)
+        _DISTRIBUTIVE.search(subject) or OTHER_THING.search(subject)
     ):
         return False
     rest = prefix[found.end() :]
@@ -171,7 +168,7 @@ def _between_ok(between: str, raw: str) -> bool:
     if any(subject_elsewhere(m.group("subject"), raw) for m in NEW_SUBJECT.finditer(raw)):
         return False
     between = between.strip(" ,")
-    if len(between.split()) > _MAX_BETWEEN_WORDS or _OTHER_THING.search(between):
+    if len(between.split()) > _MAX_BETWEEN_WORDS or OTHER_THING.search(between):
         return False
     # "this essay of 500 words" describes the input, not the answer.
     return not (_DESCRIBES.search(raw) and _GIVEN.search(raw))
@@ -187,52 +184,6 @@ _COUNT_ITEM = (
 _COUNTS_SO_FAR = re.compile(
     rf"{_COUNT_ITEM}(?:\s*(?:,|;|,?\s+and)\s+{_COUNT_ITEM})*(?:\s*(?:,|;|,?\s+and))?"
 )
-
-
-_MODAL = re.compile(r"\b(?:should|must|to)\s*$")
-# One part of the response: "paragraph 2 must start with …" is not about the whole.
-_PART = re.compile(
-    r"\b(?:paragraph|section|part|stanza|chapter|verse|point)s?\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[ivx]+)\b"
-)
-
-
-# A written thing that someone owns: "(my teacher said) our essay must have
-# at most 5 paragraphs" states a rule for the user's own essay, not for the
-# answer; the answer's own nouns ("our replies must …" in a system prompt)
-# are not in THING's owned reading.
-_OWNED_THING = re.compile(
-    r"\b(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?"
-    r"(?:essay|paper|thesis|assignment|homework|story|poem|speech|report|article|dissertation|"
-    r"cover\s+letter|letter|resume|cv|draft|project|presentation)\s+$"
-)
-
-
-# A subject that counts things: "exactly two rows must …", "at least three
-# lines should …", "both paragraphs must …" state a rule for that many parts,
-# which a check of the whole answer does not measure.
-# (not "one of the comments should contain 'x'": then the answer contains it)
-_COUNTED_SUBJECT = re.compile(
-    rf"(?:^|[\s(])(?!one\s+of\b)(?:(?:(?:{RELATION})\s+)?(?:{NUMBER})|both|several|some|most|"
-    r"many|a\s+few)\s+"
-    r"(?:of\s+(?:the|its|your)\s+)?(?:[\w-]+\s+)?(?!words\b|characters\b|times\b)[a-z]+s\s+"
-    r"(?:must|should|shall|needs?|has|have)\b"
-)
-
-
-def _subject_ok(text: str, directive: re.Match[str]) -> bool:
-    """ "Each sentence should have …" is about something else: a modal's
-    subject must not name another thing."""
-    head = text[: directive.start("verb")]
-    if not _MODAL.search(head):
-        return True
-    subject = re.split(r"[,;:(]|\b(?:and|but|then)\b", head)[-1]
-    if _PART.search(subject):
-        return False
-    if _OWNED_THING.search(_MODAL.sub("", subject)):
-        return False
-    if _COUNTED_SUBJECT.search(subject):
-        return False  # "exactly two rows must say 'Rest'": some of the parts, not the answer
-    return not _OTHER_THING.search(subject) or bool(RESPONSE_NOUN.search(subject))
 
 
 _BANS_SO_FAR = re.compile(r"(?:(?:no|without)\s+[\w\s'-]{1,40}?,\s*)*")
@@ -394,7 +345,7 @@ def response_context(
     if named_thing and (one := IN_ONE_UNIT.search(prefix)) and is_answer_request(text):
         # "describe it in a single sentence that has no commas": that sentence is the answer
         return not NAMED_BETWEEN_BLOCKS.search(one.group("rest"))
-    directives = [m for m in _DIRECTIVE.finditer(text, 0, start + 40) if _subject_ok(text, m)]
+    directives = [m for m in _DIRECTIVE.finditer(text, 0, start + 40) if subject_ok(text, m)]
     if any(
         m.start("verb") == start
         or (
@@ -450,61 +401,20 @@ def response_context(
             return False
         return laid_out == raw or not _THEN_LATER.search(text, start)
     if any(
-        m.end("verb") == anchor and _TRANSFORMING.fullmatch(m.group("verb")) for m in directives
+        m.end("verb") == anchor and TRANSFORMING.fullmatch(m.group("verb")) for m in directives
     ) and (
-        (shaped := _TRANSFORMED.fullmatch(raw))
-        and (shaped.group("into") or _INTO_SHAPE.match(text, start))
+        (shaped := TRANSFORMED.fullmatch(raw))
+        and (shaped.group("into") or INTO_SHAPE.match(text, start))
     ):
         return True  # "summarise the article below in three bullet points": the summary's
     if not HEDGE.search(text) and any(
         m.end("verb") == anchor and sized_result(m.group("verb"), raw) for m in directives
     ):
         return True  # "a script I can read aloud — 2 or 3 sentences", "so that it's …"
-    if (shaped := _SUMMARY_OF.fullmatch(raw)) and (
-        shaped.group("into") or _INTO_SHAPE.match(text, start)
+    if (shaped := SUMMARY_OF.fullmatch(raw)) and (
+        shaped.group("into") or INTO_SHAPE.match(text, start)
     ):
         return True  # "summarise the article below in three bullet points": the summary's
     if _SEVERAL_OF.match(raw) and not _BAN.match(text, start):
         return False  # "5 sentences of at most 10 words": each one's (a ban is every one's)
-    return _between_ok(_strip_frame(_ANSWER_SHAPE.sub(" ", raw)), raw)
-
-
-# A verb that turns given material into the answer, and that material named
-# right after it: what follows ("in three bullet points") shapes the answer.
-_TRANSFORMING = re.compile(r"summari[sz]e|sum up|condense|shorten|rewrite|paraphrase|translate")
-# "generate a summary of the following passage in all capital letters"
-_SUMMARY_OF = re.compile(
-    r"\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:[\w-]+\s+)?(?:summary|translation|paraphrase|rewrite|"
-    r"version|rewording|tl;?dr)\s+of\s+(?:the|this|that|my|our|these|those)\s+(?:[\w-]+\s+){0,3}?"
-    r"[\w-]+(?:\s+(?:below|above|here))?(?:\s+(?P<into>in|into))?\s*"
-)
-_INTO_SHAPE = re.compile(r"(?:in|into|as|using)\s")
-_TRANSFORMED = re.compile(
-    # "summarise the patient's history below": a possessive names the material too
-    r"\s+(?:the|this|that|my|our|these|those|his|her|their)\s+(?:[\w'-]+\s+){0,3}?[\w-]+"
-    r"(?:\s+(?:below|above|here|i\s+(?:pasted|shared|gave\s+you)))?"
-    # "rewrite the following blog as a list of exactly 4 bullet points"
-    r"(?:\s+(?P<into>in|into|as\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:list|set|series)\s+of))?\s*"
-)
-
-
-# The answer's own size between the verb and the phrase: "answer in one word
-# without punctuation", "reply in 3 sentences, all lowercase", "describe it in
-# 60-80 words without the letter e" (a range is a size too)
-_ANSWER_SHAPE = re.compile(
-    rf"\b(?:in|with|using)\s+(?:{NUMBER}(?:\s*(?:-|–|—|to)\s*{NUMBER})?|a|a\s+single)\s+"
-    r"(?:short\s+)?"
-    r"(?:words?|sentences?|lines?|paragraphs?)(?:\s+only)?\b"
-)
-_FRAME = re.compile(
-    r"\b(?:sure\s+that|ensure\s+that|should|must|shall|needs? to|has to|have to|is to|will|"
-    r"can|is|are|be|been|being|"
-    r"written|kept|stay|remain|contain|contains|containing|include|includes|including|have|has|"
-    r"having|consist of|span|with|in|of|it|everything|the|a|an|me|us|your|my|answer|response|"
-    r"reply|output|entire|whole|only|strictly|just|exactly)\b"
-)
-
-
-def _strip_frame(between: str) -> str:
-    """The words between the anchor and the phrase that are not mere frame."""
-    return _FRAME.sub(" ", between)
+    return _between_ok(strip_frame(ANSWER_SHAPE.sub(" ", raw)), raw)

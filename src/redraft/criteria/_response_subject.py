@@ -1,0 +1,124 @@
+"""What a requirement's words are about: another thing than the whole answer
+(:data:`OTHER_THING`), the subject of a modal (:func:`subject_ok`), and
+material given to be transformed into the answer. :func:`response_context`
+applies these guards; they are kept apart so that module stays one test.
+"""
+
+from __future__ import annotations
+
+import re
+
+from redraft.criteria._governors import RESPONSE_NOUN
+from redraft.criteria._grammar import NUMBER, RELATION
+
+__all__ = [
+    "ANSWER_SHAPE",
+    "INTO_SHAPE",
+    "OTHER_THING",
+    "SUMMARY_OF",
+    "TRANSFORMED",
+    "TRANSFORMING",
+    "strip_frame",
+    "subject_ok",
+]
+
+# Words that make a requirement about something other than the whole response.
+OTHER_THING = re.compile(
+    r"(?<![-\w])(?:each|every|per|first|last|second|third|word|words|title|titles|heading|headings|"
+    r"headline|name|names|label|labels|acronym|keyword|keywords|variable|variables|string|"
+    r"strings|function|functions|program|code|script|class|method|query|regex|column|field|"
+    r"item|items|key|keys|value|values|tag|tags|username|password|subject line|caption|"
+    r"(?<!cover\s)letter(?!\s+(?:to|for|from)\b)|"
+    r"letters|character|characters|that|which|who|whom|whose|where|when|while|if|whether|"
+    r"example|examples|input|original|following|below|above|quote|quotes|bullet|bullets|"
+    r"line|lines|question|questions|table|list of|file|files|sentence of|body|bodies|intro|"
+    r"introduction|conclusion|greeting|salutation|signature|headlines|snippet|"
+    r"one-liner|command)\b"
+)
+
+
+_MODAL = re.compile(r"\b(?:should|must|to)\s*$")
+# One part of the response: "paragraph 2 must start with …" is not about the whole.
+_PART = re.compile(
+    r"\b(?:paragraph|section|part|stanza|chapter|verse|point)s?\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[ivx]+)\b"
+)
+
+
+# A written thing that someone owns: "(my teacher said) our essay must have
+# at most 5 paragraphs" states a rule for the user's own essay, not for the
+# answer; the answer's own nouns ("our replies must …" in a system prompt)
+# are not in THING's owned reading.
+_OWNED_THING = re.compile(
+    r"\b(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:essay|paper|thesis|assignment|homework|story|poem|speech|report|article|dissertation|"
+    r"cover\s+letter|letter|resume|cv|draft|project|presentation)\s+$"
+)
+
+
+# A subject that counts things: "exactly two rows must …", "at least three
+# lines should …", "both paragraphs must …" state a rule for that many parts,
+# which a check of the whole answer does not measure.
+# (not "one of the comments should contain 'x'": then the answer contains it)
+_COUNTED_SUBJECT = re.compile(
+    rf"(?:^|[\s(])(?!one\s+of\b)(?:(?:(?:{RELATION})\s+)?(?:{NUMBER})|both|several|some|most|"
+    r"many|a\s+few)\s+"
+    r"(?:of\s+(?:the|its|your)\s+)?(?:[\w-]+\s+)?(?!words\b|characters\b|times\b)[a-z]+s\s+"
+    r"(?:must|should|shall|needs?|has|have)\b"
+)
+
+
+def subject_ok(text: str, directive: re.Match[str]) -> bool:
+    """ "Each sentence should have …" is about something else: a modal's
+    subject must not name another thing."""
+    head = text[: directive.start("verb")]
+    if not _MODAL.search(head):
+        return True
+    subject = re.split(r"[,;:(]|\b(?:and|but|then)\b", head)[-1]
+    if _PART.search(subject):
+        return False
+    if _OWNED_THING.search(_MODAL.sub("", subject)):
+        return False
+    if _COUNTED_SUBJECT.search(subject):
+        return False  # "exactly two rows must say 'Rest'": some of the parts, not the answer
+    return not OTHER_THING.search(subject) or bool(RESPONSE_NOUN.search(subject))
+
+
+# A verb that turns given material into the answer, and that material named
+# right after it: what follows ("in three bullet points") shapes the answer.
+TRANSFORMING = re.compile(r"summari[sz]e|sum up|condense|shorten|rewrite|paraphrase|translate")
+# "generate a summary of the following passage in all capital letters"
+SUMMARY_OF = re.compile(
+    r"\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:[\w-]+\s+)?(?:summary|translation|paraphrase|rewrite|"
+    r"version|rewording|tl;?dr)\s+of\s+(?:the|this|that|my|our|these|those)\s+(?:[\w-]+\s+){0,3}?"
+    r"[\w-]+(?:\s+(?:below|above|here))?(?:\s+(?P<into>in|into))?\s*"
+)
+INTO_SHAPE = re.compile(r"(?:in|into|as|using)\s")
+TRANSFORMED = re.compile(
+    # "summarise the patient's history below": a possessive names the material too
+    r"\s+(?:the|this|that|my|our|these|those|his|her|their)\s+(?:[\w'-]+\s+){0,3}?[\w-]+"
+    r"(?:\s+(?:below|above|here|i\s+(?:pasted|shared|gave\s+you)))?"
+    # "rewrite the following blog as a list of exactly 4 bullet points"
+    r"(?:\s+(?P<into>in|into|as\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:list|set|series)\s+of))?\s*"
+)
+
+
+# The answer's own size between the verb and the phrase: "answer in one word
+# without punctuation", "reply in 3 sentences, all lowercase", "describe it in
+# 60-80 words without the letter e" (a range is a size too)
+ANSWER_SHAPE = re.compile(
+    rf"\b(?:in|with|using)\s+(?:{NUMBER}(?:\s*(?:-|–|—|to)\s*{NUMBER})?|a|a\s+single)\s+"
+    r"(?:short\s+)?"
+    r"(?:words?|sentences?|lines?|paragraphs?)(?:\s+only)?\b"
+)
+_FRAME = re.compile(
+    r"\b(?:sure\s+that|ensure\s+that|should|must|shall|needs? to|has to|have to|is to|will|"
+    r"can|is|are|be|been|being|"
+    r"written|kept|stay|remain|contain|contains|containing|include|includes|including|have|has|"
+    r"having|consist of|span|with|in|of|it|everything|the|a|an|me|us|your|my|answer|response|"
+    r"reply|output|entire|whole|only|strictly|just|exactly)\b"
+)
+
+
+def strip_frame(between: str) -> str:
+    """The words between the anchor and the phrase that are not mere frame."""
+    return _FRAME.sub(" ", between)
