@@ -14,9 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any, ClassVar, Literal
-
-from pydantic import Field
+from typing import Any, ClassVar
 
 from redraft.criteria._families._abroad_clause import opens_abroad
 from redraft.criteria._families._alternatives import offers_alternatives
@@ -24,11 +22,8 @@ from redraft.criteria._families._answer_ends import PLACEHOLDER, answer_ends, in
 from redraft.criteria._families._arguments import (
     ARG,
     Corrected,
-    fold,
-    head,
     response_spec,
     spec_hit,
-    tail,
 )
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._end_marks_placed import placed_end_marks
@@ -40,81 +35,17 @@ from redraft.criteria._families._phrase_scope import (
     asked_subject,
     of_a_part,
 )
+from redraft.criteria._families._phrase_spec import (
+    EndsWith,
+    StartsWith,
+    ends_with_outcome,
+    starts_with_outcome,
+)
 from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, sentence_blocked
-from redraft.criteria._spec_base import SHORT
 
 __all__ = ["PHRASES", "EndsWith", "StartsWith", "phrases"]
-
-_SHOWN = 40
-
-
-class StartsWith(FamilySpec):
-    """The answer begins with ``phrase`` (case-insensitive, leading whitespace
-    ignored); a phrase ending in a letter or digit ends a word there ("Rain"
-    does not open "Rainbows")."""
-
-    kind: Literal["starts_with"] = "starts_with"
-    phrase: str = Field(min_length=1, max_length=SHORT)
-
-    def describe(self) -> str:
-        return f"starts with {self.phrase!r}"
-
-
-class EndsWith(FamilySpec):
-    """The answer ends with ``phrase`` (case-insensitive, trailing whitespace
-    ignored; after a phrase that ends in a letter or digit, closing
-    punctuation such as ``.`` or ``"`` may follow)."""
-
-    kind: Literal["ends_with"] = "ends_with"
-    phrase: str = Field(min_length=1, max_length=SHORT)
-
-    def describe(self) -> str:
-        return f"ends with {self.phrase!r}"
-
-
-def _starts_with(spec: StartsWith, text: str) -> Outcome:
-    folded, phrase = fold(text), fold(spec.phrase)
-    # "begin with 'Rain'": "Rainbows …" opens with another word
-    whole = not (phrase[-1:].isalnum() and folded[len(phrase) : len(phrase) + 1].isalnum())
-    if folded.startswith(phrase) and whole:
-        return Outcome(True, f"the answer starts with {spec.phrase!r}, as required")
-    return Outcome(
-        False,
-        f"the answer starts with {head(text)}; required: {spec.describe()}",
-        f"Your answer starts with {head(text)}. Begin it with exactly {spec.phrase!r}.",
-        data={"measured": text.strip()[:_SHOWN]},
-    )
-
-
-_CLOSERS = ".!?\"'”’)*_"
-
-
-def _ends_at_word(folded: str, phrase: str) -> bool:
-    """Whether ``folded`` ends with ``phrase`` where a word starts: "door"
-    does not end "indoor"."""
-    if not folded.endswith(phrase):
-        return False
-    before = folded[len(folded) - len(phrase) - 1 : len(folded) - len(phrase)]
-    return not (phrase[:1].isalnum() and before.isalnum())
-
-
-def _ends_with(spec: EndsWith, text: str) -> Outcome:
-    folded, phrase = fold(text), fold(spec.phrase)
-    ends = _ends_at_word(folded, phrase)
-    if not ends and phrase[-1:].isalnum():
-        ends = _ends_at_word(folded.rstrip(_CLOSERS), phrase)
-    if ends:
-        return Outcome(True, f"the answer ends with {spec.phrase!r}, as required")
-    return Outcome(
-        False,
-        f"the answer ends with {tail(text)}; required: {spec.describe()}",
-        f"Your answer ends with {tail(text)}. End it with exactly {spec.phrase!r}, "
-        "with nothing after it.",
-        data={"measured": text.strip()[-_SHOWN:]},
-    )
-
 
 _PHRASE_NOUN = (
     r"(?:(?:the|this|our|my)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting|"
@@ -461,8 +392,8 @@ class _Phrases(Corrected):
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, StartsWith):
-            return _starts_with(spec, text)
-        return _ends_with(spec, text)
+            return starts_with_outcome(spec, text)
+        return ends_with_outcome(spec, text)
 
     def repair(self, spec: Any) -> dict[str, Any] | None:
         return {"op": "end_with", "phrase": spec.phrase} if isinstance(spec, EndsWith) else None
