@@ -65,6 +65,7 @@ from _blind_matchers import (
     no_kind,
     one_of,
 )
+from _blind_money import money_values
 from _blind_nesting import nesting
 from _blind_one_part import one_part
 from _blind_one_word import one_word_letters
@@ -167,6 +168,8 @@ def _expectation(c: Constraint, row: Row) -> Expectation:
 def _expect_any(c: Constraint, row: Row) -> Expectation:
     if (each := each_thing(c, row)) is not None:  # each of the things listed: _blind_each_thing.py
         return each
+    if (money := money_values(c)) is not None:  # money, percents, labels: bench/_blind_money.py
+        return money
     if (k := writer_k(c, row)) is not None:  # split K's writer's conventions: _blind_writer_k.py
         return k
     if (l_ := writer_l(c, row)) is not None:  # split L's writer's conventions: _blind_writer_l.py

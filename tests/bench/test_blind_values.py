@@ -181,3 +181,124 @@ def test_a_mask_of_values_maps_to_value_mask(fields: dict[str, Any], mask: str) 
 )
 def test_other_formats_are_no_value_mask(fields: dict[str, Any]) -> None:
     assert "value_mask" not in _expect(relation="matches_format", **fields).kinds
+
+
+# -- money, percentages and numbered labels (bench/_blind_money.py) ----------------------
+
+_MONEY = {"relation": "matches_format", "unit": "price"}
+
+
+@pytest.mark.parametrize(
+    ("fields", "spec"),
+    [
+        (
+            {"family": "price_format", "value": "£N.NN", "scope": "each price"},
+            {"kind": "money_format", "places": 2, "symbol": "£"},
+        ),
+        (
+            {"family": "currency_format", "value": "$#,###.00"},
+            {"kind": "money_format", "places": 2, "symbol": "$", "grouped": True},
+        ),
+        (
+            {"family": "money_format", "value": r"^(\$\d+\.\d{2}|Free)$", "scope": "Cost column"},
+            {"kind": "money_format", "places": 2, "symbol": "$"},
+        ),
+        (
+            {"family": "price_format", "value": r"€\d{1,3}(,\d{3})*", "scope": "each item"},
+            {"kind": "money_format", "places": 0, "symbol": "€", "grouped": True},
+        ),
+        (
+            {"family": "currency_format", "value": r"[£$€]\d+\.\d{2}", "unit": "amount"},
+            {"kind": "money_format", "places": 2},
+        ),
+        (
+            {"family": "price_format", "value": r"^\d+\.\d{3} CHF$", "scope": "<price>"},
+            {"kind": "money_format", "places": 3},
+        ),
+        (
+            {"family": "currency_format", "relation": "contains", "value": "¥", "scope": "table"},
+            {"kind": "money_format", "symbol": "¥"},
+        ),
+        (
+            {
+                "family": "decimal_places",
+                "unit": "number",
+                "scope": "% column",
+                "value": r"\d+\.\d",
+            },
+            {"kind": "percent_format", "places": 1},
+        ),
+        (
+            {"family": "percentage_format", "unit": "percentage", "value": "NN%"},
+            {"kind": "percent_format", "places": 0, "sign": True},
+        ),
+        (
+            {"family": "label_sequence", "relation": "equals", "words": ("S1", "S2", "S3")},
+            {"kind": "label_sequence", "prefix": "S", "first": 1, "last": 3},
+        ),
+        (
+            {"family": "item_label_format", "value": ["T3", "T4", "T5"], "words": ()},
+            {"kind": "label_sequence", "prefix": "t", "first": 3, "last": 5},
+        ),
+    ],
+)
+def test_money_percent_and_labels_are_read(fields: dict[str, Any], spec: dict[str, Any]) -> None:
+    assert _covered(_expect(**(_MONEY | fields)), spec)
+
+
+@pytest.mark.parametrize(
+    ("fields", "spec"),
+    [
+        # the writer's sign, places and grouping are each held to
+        (
+            {"family": "price_format", "value": "£N.NN"},
+            {"kind": "money_format", "places": 2, "symbol": "$"},
+        ),
+        (
+            {"family": "price_format", "value": "$N,NNN.NN"},
+            {"kind": "money_format", "places": 2, "symbol": "$"},
+        ),
+        (
+            {"family": "price_format", "value": "$N"},
+            {"kind": "money_format", "places": 2, "symbol": "$"},
+        ),
+        (
+            {"family": "percent_format", "unit": "percentage", "value": r"\d+\.\d%"},
+            {"kind": "percent_format", "places": 0},
+        ),
+        (
+            {"family": "label_sequence", "relation": "equals", "words": ("A1", "A2", "A3")},
+            {"kind": "label_sequence", "prefix": "Q", "first": 1, "last": 3},
+        ),
+    ],
+)
+def test_money_percent_and_labels_near_misses(fields: dict[str, Any], spec: dict[str, Any]) -> None:
+    assert not _covered(_expect(**(_MONEY | fields)), spec)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        # bare numbers: the check finds no amount written without a sign or code
+        {
+            "family": "decimal_places",
+            "unit": "number",
+            "scope": "cost column",
+            "value": r"\d+\.\d{2}",
+        },
+        {"family": "price_format", "value": r"\d+\.\d{2}"},
+        # comma decimals and groups of two: not the check's grouping
+        {"family": "currency_format", "value": "€N.NNN,NN"},
+        {"family": "currency_format", "value": "₹#,##,###"},
+        # one section, a line template, a presence
+        {"family": "price_format", "value": "£N.NN", "scope": "Budget section"},
+        {"family": "money_format", "value": r"^USD \d+\.\d{2}$", "unit": "line"},
+        {"family": "money_format", "value": "£N.NN", "note": "at least one per problem"},
+        # labels out of sequence or of two prefixes
+        {"family": "label_sequence", "relation": "equals", "words": ("Q1", "Q3", "Q4")},
+        {"family": "label_sequence", "relation": "equals", "words": ("Q1", "A2")},
+    ],
+)
+def test_money_percent_and_labels_not_read(fields: dict[str, Any]) -> None:
+    found = _expect(**(_MONEY | fields))
+    assert not any(k in found.kinds for k in ("money_format", "percent_format", "label_sequence"))
