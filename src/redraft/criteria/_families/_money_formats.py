@@ -19,7 +19,8 @@ more has commas between its thousands (``$1,299.00``, not ``$1299.00``)
 and no grouping is malformed. ``percent_format`` — with ``places``, each
 percentage's number has exactly that many decimals; with ``sign``, each is
 written with ``%`` (``12 percent`` fails). An answer that writes none
-passes: there is nothing to format.
+is not checked (the outcome is skipped, never a pass): its prices may be
+written with no sign, where the form cannot be read.
 
 Repairs need no judgement where the value is certain: an amount or a
 percentage is rounded half up or padded to its places where places are one
@@ -262,6 +263,11 @@ def percent_rules(sentence: Sentence) -> Iterator[Hit]:
         return
 
 
+def _none_found(what: str) -> Outcome:
+    """No value to hold to the form: the check cannot tell, never a pass."""
+    return Outcome(False, f"cannot tell: the answer writes no {what}", skipped=True)
+
+
 class _MoneyFormat(Family):
     name = "money_format"
     specs = (MoneyFormat,)
@@ -269,6 +275,9 @@ class _MoneyFormat(Family):
     edits: ClassVar[tuple[RepairOp, ...]] = (_MONEY,)
 
     def measure(self, spec: Any, text: str) -> Outcome:
+        if not amounts(text):
+            # "3.49" with no sign is not found: passing would claim a format unread
+            return _none_found("amount of money written with a currency sign or code")
         return values_outcome(self, spec, text, off_amounts(spec, text))
 
     def correction(self, spec: Any, text: str) -> str:
@@ -289,6 +298,8 @@ class _PercentFormat(Family):
     edits: ClassVar[tuple[RepairOp, ...]] = (_PERCENTS,)
 
     def measure(self, spec: Any, text: str) -> Outcome:
+        if not percentages(text):
+            return _none_found("percentage")
         return values_outcome(self, spec, text, off_percentages(spec, text))
 
     def correction(self, spec: Any, text: str) -> str:
