@@ -18,16 +18,13 @@ from collections.abc import Iterator
 from functools import partial
 
 from redraft.criteria._families._arguments import ARG, NOT_KEYWORDS, spec_hit
-from redraft.criteria._families._keywords import ELSEWHERE, Keyword
-from redraft.criteria._families._lexical import asks_about, described
+from redraft.criteria._families._keywords import ELSEWHERE, Keyword, own_modal_clause
+from redraft.criteria._families._lexical import described
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import (
-    NEGATION,
     Hit,
     Sentence,
-    clause_start,
     response_context,
-    sentence_blocked,
 )
 
 __all__ = ["capped_words"]
@@ -51,7 +48,6 @@ _BAN_MORE = re.compile(
     r"\b(?:no|never\s+(?:use|say|write|repeat)|(?:do\s+not|don'?t)\s+(?:use|say|write|repeat))\s+"
     rf"(?:the\s+{_NOUN}\s+)?(?P<arg>{ARG})\s+more\s+th[ae]n\s+{_TIMES}\b"
 )
-_OPENS = re.compile(r"(?:^|[,;:]|\b(?:and|but|also|while|plus))\s*$")
 
 
 def _count(match: re.Match[str]) -> int | None:
@@ -62,15 +58,6 @@ def _count(match: re.Match[str]) -> int | None:
         if re.search(rf"\b{word}\b", said):
             return value
     return None
-
-
-def _own_clause(sentence: Sentence, start: int) -> bool:
-    text = sentence.lower
-    if not _OPENS.search(text, 0, start) or asks_about(sentence, start):
-        return False
-    if sentence_blocked(sentence, start):
-        return False
-    return not NEGATION.search(text, clause_start(text, start), start)
 
 
 def _word(sentence: Sentence, match: re.Match[str]) -> str | None:
@@ -91,7 +78,7 @@ def capped_words(sentence: Sentence) -> Iterator[Hit]:
             if not (
                 response_context(sentence, start, owns_negation=owns)
                 or described(sentence, start)
-                or (not owns and _own_clause(sentence, start))
+                or (not owns and own_modal_clause(sentence, start))
             ):
                 continue
             build = partial(Keyword, keyword=word, relation="at_most", value=value)

@@ -51,6 +51,7 @@ from redraft.criteria._families._keywords import (
     keywords,
     more_keywords,
     of_several,
+    own_modal_clause,
 )
 from redraft.criteria._families._lexical import asks_about, described
 from redraft.criteria._families._paraphrase import paraphrase_dropped
@@ -59,11 +60,9 @@ from redraft.criteria._families._referents import referents
 from redraft.criteria._families._valued_items import valued_items
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
-    NEGATION,
     Hit,
     Rule,
     Sentence,
-    clause_start,
     response_context,
     sentence_blocked,
 )
@@ -94,19 +93,6 @@ _WORD_COUNTED = re.compile(
 # "… appears at least 4 times but 'hot' never appears": the next clause of
 # one requirement, read as the clause before it was.
 _JOINED = re.compile(r"\s*,?\s*(?:and|but|while|whereas|yet)\s+$")
-# A clause of its own: it opens the sentence or follows a clause break.
-_OPENS = re.compile(r"(?:^|[,;:]|\b(?:and|but|also|while|plus))\s*$")
-
-
-def _own_clause(sentence: Sentence, start: int) -> bool:
-    """ "…, and the word 'x' should appear twice": a clause with its own
-    modal, plain (not hedged, conditional, negated before it, or asked)."""
-    text = sentence.lower
-    if not _OPENS.search(text, 0, start) or asks_about(sentence, start):
-        return False
-    if sentence_blocked(sentence, start):
-        return False
-    return not NEGATION.search(text, clause_start(text, start), start)
 
 
 # "Write a paragraph on urban heat islands in which the word 'heat' appears …",
@@ -162,7 +148,7 @@ def _of_answer(sentence: Sentence, start: int, *, modal: bool) -> bool:
         response_context(sentence, start)
         or described(sentence, start)
         or described_widely(sentence, start)
-        or (modal and _own_clause(sentence, start))
+        or (modal and own_modal_clause(sentence, start))
     )
 
 

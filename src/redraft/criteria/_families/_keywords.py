@@ -42,11 +42,13 @@ from redraft.criteria._families._sections_of import reported_before
 from redraft.criteria._grammar import NUMBER, RELATION, number_value
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
+    NEGATION,
     THING,
     Hit,
     Sentence,
     clause_start,
     response_context,
+    sentence_blocked,
 )
 from redraft.criteria._spec_base import SHORT, Relation, has_text
 
@@ -63,6 +65,7 @@ __all__ = [
     "keywords",
     "more_keywords",
     "of_several",
+    "own_modal_clause",
 ]
 
 
@@ -441,3 +444,18 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         yield from response_spec(sentence, partial(Keyword, keyword=word), *match.span())
     yield from _required_phrases(sentence)
     yield from _named(sentence)
+
+
+# A clause of its own: it opens the sentence or follows a clause break.
+_CLAUSE_OPENS = re.compile(r"(?:^|[,;:]|\b(?:and|but|also|while|plus))\s*$")
+
+
+def own_modal_clause(sentence: Sentence, start: int) -> bool:
+    """ "…, and the word 'x' should appear twice": a clause with its own
+    modal, plain (not hedged, conditional, negated before it, or asked)."""
+    text = sentence.lower
+    if not _CLAUSE_OPENS.search(text, 0, start) or asks_about(sentence, start):
+        return False
+    if sentence_blocked(sentence, start):
+        return False
+    return not NEGATION.search(text, clause_start(text, start), start)

@@ -20,17 +20,20 @@ import re
 from collections.abc import Iterator
 
 from redraft.criteria._families._arguments import frequency
-from redraft.criteria._families._keywords import ELSEWHERE, OPEN_LIST, REQUIRE_DONE, keyword_hits
+from redraft.criteria._families._keywords import (
+    ELSEWHERE,
+    OPEN_LIST,
+    REQUIRE_DONE,
+    keyword_hits,
+    own_modal_clause,
+)
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._sentences import (
     MASK,
-    NEGATION,
     Hit,
     Sentence,
-    clause_start,
     response_context,
-    sentence_blocked,
 )
 from redraft.criteria._spec_base import Relation
 
@@ -82,7 +85,6 @@ _MANNER = re.compile(
 # "… and the date": a second referent of the same verb
 _NEXT_REF = re.compile(rf"\s*,?\s*and\s+(?P<ref>{_OWNER}{_NOUN})\b")
 _ONLY = re.compile(r"\s*,?\s*(?:only|just)\s+(?=once\b|twice\b|thrice\b|\w+\s+times?\b)")
-_OPENS = re.compile(r"(?:^|[,;:]|\b(?:and|but|also|plus))\s*$")
 
 # --- resolving a referent to the values the prompt states -------------------------
 
@@ -252,16 +254,6 @@ def resolve(ref: re.Match[str], full: str, whole: str) -> list[str] | None:
     return found
 
 
-def _modal_clause(sentence: Sentence, start: int) -> bool:
-    """ "…, and her name should appear twice": a clause of its own, plain."""
-    text = sentence.lower
-    if not _OPENS.search(text, 0, start) or asks_about(sentence, start):
-        return False
-    if sentence_blocked(sentence, start):
-        return False
-    return not NEGATION.search(text, clause_start(text, start), start)
-
-
 def _after(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], int]:
     text = sentence.lower
     if manner := _MANNER.match(text, pos):
@@ -318,7 +310,7 @@ def referents(sentence: Sentence) -> Iterator[Hit]:
                     sentence, match.start()
                 ):
                     continue
-            elif not _modal_clause(sentence, match.start()):
+            elif not own_modal_clause(sentence, match.start()):
                 continue
             values = resolve(match, full, whole)
             if values is None:
