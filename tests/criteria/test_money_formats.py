@@ -193,6 +193,13 @@ def test_the_wordings_compile(prompt: str, expected: list[object]) -> None:
     "prompt",
     [
         "Keep the prices exactly as they are.",  # the user's figures kept, no form
+        # a count of the figures before their noun: the count is not read, so nothing is
+        "Include at least two percentages written with the % sign.",
+        "Each problem must include at least one amount in pounds and pence like £3.45.",
+        "Give three prices, each with two decimals.",
+        # a range's shape is not read
+        "Salary as a range like £24,000–£28,000.",
+        "Show the fee as £1,200 to £1,500.",
         "My prices have two decimals.",  # the user's own figures
         "Round these amounts to two decimals.",  # given figures, not the answer's
         "If you mention prices, use two decimals.",  # a condition

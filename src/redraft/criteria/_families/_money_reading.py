@@ -110,6 +110,12 @@ _PART_BEFORE = re.compile(
 )
 
 
+# a count of the figures before their noun: "include at least one amount", "two percentages"
+_COUNTED = re.compile(rf"(?:\b(?:{NUMBER})|\bseveral|\bmultiple|\ba\s+few)\s+(?:[a-z-]+\s+)?$")
+# a sample that is a range of two amounts: "as a range like £24,000-£28,000"
+_RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*[£$€¥₹]?\s?\d")
+
+
 def _clause(text: str, start: int) -> str:
     end = _CLAUSE_END.search(text, start)
     return text[start : end.start() if end else len(text)]
@@ -129,6 +135,8 @@ def _sample(clause: str, one: bool) -> dict[str, Any] | None:
     found = _SAMPLE.search(clause)
     if found is None:
         return None
+    if _RANGE_AFTER.match(clause, found.end()) or re.search(r"\branges?\b", clause):
+        return {}  # a range's shape is not read: no form from it
     placeholder = bool(re.search(r"[Xx#N]", found["w"] + (found["d"] or "")))
     # "like", "e.g.", "formatted as" give an example; "as", "shown as" after one
     # amount give its value ("Salary shown as £32,000 to £36,000")
@@ -152,6 +160,8 @@ def _subjects(sentence: Sentence, pattern: re.Pattern[str]) -> Iterator[tuple[re
             continue
         if _PART_BEFORE.search(text[: match.start()]):
             continue
+        if _COUNTED.search(text, 0, match.start()):
+            continue  # "at least two percentages with the % sign": a count, unread
         # "a whole-number percentage": the form stands before the noun
         if not match["adj"] and not _LINK.match(text, match.end()):
             continue
