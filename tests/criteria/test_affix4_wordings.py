@@ -7,18 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from redraft.criteria import compile_checks
-
-
-def specs(prompt: str) -> list[tuple[str, dict[str, object]]]:
-    return [
-        (check.spec.kind_name(), check.spec.model_dump(exclude={"kind"}))
-        for check in compile_checks(prompt)
-    ]
-
-
-def kinds(prompt: str) -> set[str]:
-    return {kind for kind, _ in specs(prompt)}
+from _compiled_specs import kinds, specs
 
 
 @pytest.mark.parametrize(

@@ -7,13 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from redraft.criteria import compile_checks
-
-
-def _specs(prompt: str, kind: str) -> list[dict[str, object]]:
-    return [
-        c.spec.model_dump(exclude={"kind"}) for c in compile_checks(prompt) if c.spec.kind == kind
-    ]
+from _compiled_specs import specs_of_kind as _specs
 
 
 def _letters(prompt: str) -> list[tuple[str, str, int]]:

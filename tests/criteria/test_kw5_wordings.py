@@ -7,21 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from _compiled_specs import banned_letters as _letters
+from _compiled_specs import specs_of_kind as _specs
 from redraft.criteria import compile_checks
-
-
-def _specs(prompt: str, kind: str) -> list[dict[str, object]]:
-    return [
-        c.spec.model_dump(exclude={"kind"}) for c in compile_checks(prompt) if c.spec.kind == kind
-    ]
-
-
-def _letters(prompt: str) -> list[str]:
-    return sorted(
-        str(s["letter"])
-        for s in _specs(prompt, "letter_count")
-        if s["relation"] == "at_most" and s["value"] == 0
-    )
 
 
 @pytest.mark.parametrize(
