@@ -55,6 +55,7 @@ WORKING_SPLITS = frozenset(
         "split-c.jsonl",
         "split-f.jsonl",
         "split-h.jsonl",
+        "split-i.jsonl",
         "split-j.jsonl",
         "split-k.jsonl",
         "split-l.jsonl",
