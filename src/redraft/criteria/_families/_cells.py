@@ -1,6 +1,6 @@
 """What a table's column holds: "the Pages column must be integers", "dates
 in the Date column as YYYY-MM-DD", "Status is one of Done, Blocked or Open",
-"no empty cells".
+"no empty cells", "Prices with two decimals" in a CSV with a price column.
 
 Measured exactly on the answer's markdown tables (GFM pipe tables as
 ``markdown-it-py`` reads them, a table inside a code fence not one) or,
@@ -8,7 +8,9 @@ where it has none, on its CSV (Python's ``csv`` module, the first record the
 header): every data cell under a header cell that names the column (trimmed,
 case and ``**``/backticks aside) must have the form. ``integer``: digits with
 an optional sign and thousands separators (``1,200``); ``number``: that or a
-decimal (``3.5``, ``-0.25``); ``iso_date``: ``YYYY-MM-DD`` of a real day;
+decimal (``3.5``, ``-0.25``); ``decimals``: a number with exactly ``places``
+digits after its point (``4.50``; a currency sign before it, ``£4.50``, is
+allowed, the places being what is asked); ``iso_date``: ``YYYY-MM-DD`` of a real day;
 ``filled``: any text but blanks and dashes standing for nothing (``-``,
 ``—``, ``N/A``); ``one_of``: one of the options, trimmed and case aside.
 Markdown emphasis around a cell (``**12**``) is set aside. An answer with
@@ -47,9 +49,9 @@ from redraft.criteria._sentences import (
     sentence_blocked,
 )
 
-__all__ = ["CELLS", "ColumnValues", "table_cells"]
+__all__ = ["CELLS", "ColumnValues", "listed_columns", "table_cells"]
 
-Form = Literal["integer", "number", "iso_date", "filled", "one_of"]
+Form = Literal["integer", "number", "decimals", "iso_date", "filled", "one_of"]
 _MD = MarkdownIt("commonmark").enable("table")
 _SHOWN = 3
 
@@ -62,19 +64,24 @@ class ColumnValues(FamilySpec):
     column: str | None = Field(default=None, min_length=1, max_length=60)
     form: Form
     options: list[str] | None = Field(default=None, min_length=2, max_length=20)
+    places: int | None = Field(default=None, ge=0, le=6)
 
     @model_validator(mode="after")
     def _coherent(self) -> ColumnValues:
         if (self.form == "one_of") != (self.options is not None):
             raise ValueError("options go with the form 'one_of', and it needs them")
+        if (self.form == "decimals") != (self.places is not None):
+            raise ValueError("places go with the form 'decimals', and it needs them")
         if self.column is None and self.form != "filled":
             raise ValueError("only 'filled' may hold of every column")
         return self
 
     def describe(self) -> str:
+        plural = "" if self.places == 1 else "s"
         what = {
             "integer": "whole numbers",
             "number": "numbers",
+            "decimals": f"numbers with {self.places} decimal place{plural}",
             "iso_date": "dates as YYYY-MM-DD",
             "filled": "no empty cell",
             "one_of": "one of " + ", ".join(repr(o) for o in self.options or ()),
@@ -120,6 +127,8 @@ def _name(cell: str) -> str:
 _INTEGER = re.compile(r"[+\-−]?\d{1,3}(?:,\d{3})+|[+\-−]?\d+")
 _NUMBER = re.compile(rf"(?:{_INTEGER.pattern})(?:\.\d+)?|[+\-−]?\.\d+")
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+# a figure with an optional sign of money before it: its places are what is read
+_DECIMALS = re.compile(r"[+\-−]?[£$€¥₹]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?")
 _NOTHING = frozenset({"", "-", "–", "—", "n/a", "na", "none", "null", "tbd", "?", "…", "..."})
 
 
@@ -140,6 +149,9 @@ def _fits(spec: ColumnValues, cell: str) -> bool:
         return _INTEGER.fullmatch(value) is not None
     if spec.form == "number":
         return _NUMBER.fullmatch(value) is not None
+    if spec.form == "decimals":
+        figure = _DECIMALS.fullmatch(value)
+        return figure is not None and len(figure["frac"] or "") == spec.places
     if spec.form == "iso_date":
         return _is_date(value)
     if spec.form == "filled":
@@ -280,7 +292,7 @@ _LISTED_STATED = [
 _COLUMNS_LABEL = re.compile(r"(?:^|[.;\n]\s*)(?:the\s+)?columns?\s*:\s*")
 
 
-def _listed_columns(sentence: Sentence) -> dict[str, str]:
+def listed_columns(sentence: Sentence) -> dict[str, str]:
     """The columns the prompt lists for the answer's table (case folded →
     as written)."""
     whole = Sentence(sentence.full, sentence.whole, 0, sentence.whole, sentence.full)
@@ -353,7 +365,7 @@ def _options(sentence: Sentence, at: int, *, one_of: bool) -> tuple[list[str], i
 
 
 def _choices(sentence: Sentence, seen: set[int]) -> Iterator[Hit]:
-    listed = _listed_columns(sentence)
+    listed = listed_columns(sentence)
     for match in _CHOICE.finditer(sentence.lower):
         if match.start() in seen:
             continue
@@ -385,7 +397,7 @@ def column_rules(sentence: Sentence) -> Iterator[Hit]:
             if name is not None:
                 build = partial(ColumnValues, column=name, form=form)
                 yield from response_spec(sentence, build, match.start(), match.end())
-    listed = _listed_columns(sentence)
+    listed = listed_columns(sentence)
     for form, pattern in _LISTED_STATED:
         for match in pattern.finditer(text):
             raw = sentence.unmask(match.start("w"), match.end("w")).strip()

@@ -226,6 +226,8 @@ def headings_named(sentence: Sentence) -> Iterator[Hit]:
         value = number_value(match.group("num"))
         if _COUNT_BEFORE.search(text, 0, match.start()):
             continue  # "3 starters, 4 mains, 2 desserts, under headings": the last count of several
+        if _others_header(sentence, match.start(), match.end()):
+            continue  # "a CSV of 5 snacks with a header row": the CSV's first line
         if value and value >= 2 and layout_asked(sentence, match.start()):
             level = _level(match, "h2", "lv2", "marks2")
             yield from hit(functools.partial(_heading, level=level), "exactly", value, match.span())

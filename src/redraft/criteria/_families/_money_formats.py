@@ -34,7 +34,10 @@ Read only where the clause's subject is the answer's money or percentages
 nor the user's own figures ("my prices", "these amounts", "keep the prices
 exactly as they are"), nor one named value ("the price of the basic plan"),
 nor a part named ("prices in the second table"), nor other sorts of number
-("weights to two decimals": the answer's weights cannot be found).
+("weights to two decimals": the answer's weights cannot be found). Where
+the answer is a table, CSV or JSON and no currency is named, its prices are
+bare figures: the places are read of the column the prompt names for them
+(:mod:`._column_decimals`), or not at all.
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ from pydantic import Field, model_validator
 
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec, values_outcome
+from redraft.criteria._families._cells import ColumnValues
+from redraft.criteria._families._column_decimals import priced_column, tabular_answer
 from redraft.criteria._families._money_reading import money_hits, percent_hits
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence
@@ -252,6 +257,13 @@ def money_rules(sentence: Sentence) -> Iterator[Hit]:
     """ "Prices with two decimals", "show money as $X,XXX.XX", "every
     amount with a £ sign"."""
     for found, span in money_hits(sentence):
+        if found["symbol"] is None and not found["grouped"] and tabular_answer(sentence):
+            # a table's prices are bare figures no sign finds: read their column, or nothing
+            column = priced_column(sentence, sentence.lower[span[0] : span[1]])
+            if column is not None and found["places"] is not None:
+                decimals = ColumnValues(column=column, form="decimals", places=found["places"])
+                yield Hit(decimals, *span)
+            return
         yield Hit(MoneyFormat(**found), *span)
         return
 

@@ -1,0 +1,58 @@
+"""Decimal places asked of money that is a column of the answer's table or
+CSV: "Prices with two decimals" in a prompt asking for a CSV with the header
+``name,price,in_stock`` reads as every cell of the ``price`` column written
+with two decimals (``column_values``, form ``decimals``).
+
+The money rule (:mod:`._money_formats`) finds amounts by their currency
+sign or code, and a table's prices are bare figures ("3.49"): held to a
+money format, such an answer could never be read. So where the answer is a
+table, CSV or JSON and the places name no currency, the sort of money is
+looked up among the columns the prompt names (a table's column list, a
+CSV's header): one column whose name holds the noun ("Prices" → ``price``,
+``Costs`` → ``cost_gbp``) is read cell by cell; none, or more than one,
+compiles nothing (a JSON answer's values have no reader of this kind).
+"""
+
+from __future__ import annotations
+
+import re
+
+from redraft.criteria._families._cells import listed_columns
+from redraft.criteria._families._csv import CsvColumns, csv_headers
+from redraft.criteria._families._tabular import elsewhere
+from redraft.criteria._sentences import Sentence
+
+__all__ = ["priced_column", "tabular_answer"]
+
+_TABULAR = re.compile(r"\btables?\b(?!\s+of\s+contents)|\bcsv\b|\bjsonl?\b|\byaml\b")
+_MONEY_NOUN = re.compile(
+    r"\b(?P<noun>price|cost|amount|fee|fare|salar(?:y|ie)|wage|balance|charge|total)s?\b"
+)
+_TOKEN = re.compile(r"[\s_/()\[\]-]+")
+
+
+def tabular_answer(sentence: Sentence) -> bool:
+    """Whether the prompt asks for a table, CSV or JSON answer (not one of
+    code or a data store the prompt is about)."""
+    whole = sentence.whole.lower() or sentence.lower
+    return bool(_TABULAR.search(whole)) and not elsewhere(whole, sentence.lower)
+
+
+def _named_columns(sentence: Sentence) -> list[str]:
+    whole = Sentence(sentence.full, sentence.whole, 0, sentence.whole, sentence.full)
+    names = list(listed_columns(sentence).values())
+    for hit in csv_headers(whole):
+        if isinstance(hit.spec, CsvColumns):
+            names += [n for n in hit.spec.columns if n not in names]
+    return names
+
+
+def priced_column(sentence: Sentence, said: str) -> str | None:
+    """The one column the prompt names for the money ``said`` names
+    ("Prices with two decimals" → ``price``), or None."""
+    noun = _MONEY_NOUN.search(said.lower())
+    if noun is None:
+        return None
+    stem = "salary" if noun["noun"].startswith("salar") else noun["noun"]
+    held = [n for n in _named_columns(sentence) if stem in _TOKEN.split(n.casefold())]
+    return held[0] if len(held) == 1 else None
