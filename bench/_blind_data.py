@@ -171,6 +171,25 @@ _FORMS = (
 )
 
 
+# a number with a fixed count of decimals, in the writer's notation:
+# "\\d+\\.\\d{2}", "2 decimals", "two decimal places", "N.NN", "0.00"
+_PLACES_RE = re.compile(r"\^?\\d[+*]\\\.\\d\{(?P<n>\d)\}\$?")
+_PLACES_SAID = re.compile(r"(?P<n>\d|one|two|three|four) decimals?(?: places?)?", re.I)
+_PLACES_SHOWN = re.compile(r"[N9#X0]+\.(?P<n>[N9#X0]+)")
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def _places(value: str) -> int | None:
+    """The decimal places a column's format states, or None where it states
+    none (a sign, a code or anything else in it is another form)."""
+    if found := _PLACES_RE.fullmatch(value) or _PLACES_SAID.fullmatch(value):
+        n = found["n"].lower()
+        return int(n) if n.isdigit() else _NUMBER_WORDS[n]
+    if found := _PLACES_SHOWN.fullmatch(value):
+        return len(found["n"])
+    return None
+
+
 def column_values(c: Constraint) -> Expectation | None:
     """What one column of a table (or CSV) holds: ``column_values`` of that
     column, where the scope names it ("Pages column") and the value is a
@@ -191,6 +210,14 @@ def column_values(c: Constraint) -> Expectation | None:
     if relation not in ("matches_format", "all", "other"):
         return None
     value = str(c.value or "").strip()
+    places = _places(value)
+    if places is not None:
+
+        def placed(spec: Spec) -> bool:
+            decimals = spec.get("form") == "decimals" and spec.get("places") == places
+            return _same(spec, name) and decimals
+
+        return all_of(Matcher(frozenset({"column_values"}), placed, f"{name} {places} decimals"))
     form = next((f for f, pattern in _FORMS if pattern.fullmatch(value)), None)
     if form is None:
         return None

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from _blind_cases import covered, expect
 
 
@@ -122,6 +124,29 @@ def test_a_columns_form_or_options_are_column_values() -> None:
     assert not _covered(
         status, kind="column_values", column="Status", form="one_of", options=["Done", "x"]
     )
+
+
+_TWO_PLACES = ["\\d+\\.\\d{2}", "2 decimals", "two decimal places", "N.NN", "0.00"]
+
+
+@pytest.mark.parametrize("value", _TWO_PLACES)
+def test_a_columns_decimal_places_are_column_values_decimals(value: str) -> None:
+    price = _expect(
+        family="decimal_places", scope="price column", relation="matches_format", value=value
+    )
+    assert _covered(price, kind="column_values", column="price", form="decimals", places=2)
+    assert not _covered(price, kind="column_values", column="price", form="decimals", places=1)
+    assert not _covered(price, kind="column_values", column="cost", form="decimals", places=2)
+    assert not _covered(price, kind="column_values", column="price", form="number")
+
+
+def test_a_column_format_with_a_sign_or_no_places_is_no_decimals() -> None:
+    signed = _expect(
+        family="decimal_places", scope="price column", relation="matches_format", value="£N.NN"
+    )
+    assert not _covered(signed, kind="column_values", column="price", form="decimals", places=2)
+    bare = _expect(family="decimal_places", scope="price", relation="matches_format", value="N.NN")
+    assert not _covered(bare, kind="column_values", column="price", form="decimals", places=2)
 
 
 def test_hashtags_or_emoji_at_the_end_are_units_at() -> None:

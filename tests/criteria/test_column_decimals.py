@@ -114,6 +114,9 @@ def test_a_money_column_is_held_to_its_places(prompt: str, column: str, places: 
         "prices with two decimals.",
         # another sort of number: weights are no money column
         "Give me a table of 4 laptops (columns: Model, Price, Weight). Weights with one decimal.",
+        # a spreadsheet the CSV is for: its header is not read as the answer's
+        "For my budget spreadsheet, give me a CSV with header row item,cost,qty. Costs with 2 "
+        "decimal places.",
         # no column named at all
         "Put my budget in a table. Amounts with two decimals.",
     ],

@@ -19,7 +19,6 @@ import re
 
 from redraft.criteria._families._cells import listed_columns
 from redraft.criteria._families._csv import CsvColumns, csv_headers
-from redraft.criteria._families._tabular import elsewhere
 from redraft.criteria._sentences import Sentence
 
 __all__ = ["priced_column", "tabular_answer"]
@@ -32,10 +31,10 @@ _TOKEN = re.compile(r"[\s_/()\[\]-]+")
 
 
 def tabular_answer(sentence: Sentence) -> bool:
-    """Whether the prompt asks for a table, CSV or JSON answer (not one of
-    code or a data store the prompt is about)."""
-    whole = sentence.whole.lower() or sentence.lower
-    return bool(_TABULAR.search(whole)) and not elsewhere(whole, sentence.lower)
+    """Whether the prompt names a table, CSV or JSON: its money may be bare
+    figures (a spreadsheet or a user's CSV the prompt is about too, where
+    no column of the answer's can be told apart)."""
+    return bool(_TABULAR.search(sentence.whole.lower() or sentence.lower))
 
 
 def _named_columns(sentence: Sentence) -> list[str]:
