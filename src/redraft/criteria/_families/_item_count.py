@@ -113,22 +113,24 @@ from redraft.criteria._families._item_guards import (
     other_list,
     prose_examples,
 )
+from redraft.criteria._families._item_nouns import NOT_ITEMS
 from redraft.criteria._families._item_request import (
+    SENTENCE_BREAK,
+    count_bounds,
+    requests_in,
+    values_asked,
+)
+from redraft.criteria._families._item_scope import (
     DISTRIBUTIVE,
     EACH_AFTER,
     FORM_NAMED,
     GIVEN_AFTER,
     MORE_PARTS,
-    NOT_ITEMS,
-    SENTENCE_BREAK,
     another_count,
-    count_bounds,
     more_parts,
     one_liners,
     options_named_before,
-    requests_in,
     things_before,
-    values_asked,
 )
 from redraft.criteria._families._list_form import ListForm, list_form, without_refused
 from redraft.criteria._families._lists import BulletCount, NumberedCount
