@@ -1,0 +1,124 @@
+"""Item, bullet, numbered and question counts in more request grammars: a
+list form said of the list ("The list should be numbered."), numbering in
+labels of its own ("numbered with Roman numerals"), questions whose "each"
+follows a dash or "where", questions for someone else to ask set one to a
+line, a negation after a quiz's size; with the near misses that must compile
+no such count."""
+
+from __future__ import annotations
+
+import pytest
+
+from redraft.criteria import compile_checks
+from redraft.criteria._families._base import FamilyCount
+
+_KINDS = {"item_count", "bullet_count", "numbered_count", "question_count", "line_count"}
+
+
+def _counts(prompt: str) -> list[tuple[str, str, int]]:
+    return [
+        (c.spec.kind, c.spec.relation, c.spec.value)
+        for c in compile_checks(prompt)
+        if isinstance(c.spec, FamilyCount) and c.spec.kind in _KINDS
+    ]
+
+
+def _modes(prompt: str) -> list[str]:
+    return [
+        str(c.spec.model_dump().get("mode", "sentences"))
+        for c in compile_checks(prompt)
+        if c.spec.kind == "question_count"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # the form said of the list, or of its items, with a modal of request
+        ("List 6 signs a phone call is a scam. The list should be numbered.", "numbered_count"),
+        ("Suggest 4 names for a bakery. They must be bulleted.", "bullet_count"),
+        ("Give me 5 tips for sleeping well. The tips need to be numbered.", "numbered_count"),
+        ("Name 7 rivers in Europe; your answer has to be bulleted.", "bullet_count"),
+    ],
+)
+def test_form_said_of_the_list_counts_its_lines(prompt: str, expected: str) -> None:
+    found = _counts(prompt)
+    assert [kind for kind, _, _ in found] == [expected]
+
+
+def test_steps_said_numbered_count_the_numbered_lines() -> None:
+    prompt = (
+        "Write a how-to for brewing coffee. Steps should be numbered and every step must "
+        "start with a verb. No more than 6 steps."
+    )
+    assert _counts(prompt) == [("numbered_count", "at_most", 6)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # someone else's form, a form refused, one only hoped for: no form count
+        "List 6 signs a phone call is a scam. My notes are numbered.",
+        "List 6 signs a phone call is a scam. The list should not be numbered.",
+        "Give me 5 tips. My manager says they must be bulleted.",
+        # numbering in labels the numbered count does not read
+        "List 6 signs a phone call is a scam. The list should be numbered with Roman numerals.",
+        "Give me 4 ideas as a list numbered with letters (a), (b), (c).",
+        "List 5 risks, numbered using lowercase letters.",
+    ],
+)
+def test_no_form_count_where_the_form_is_not_the_lists(prompt: str) -> None:
+    assert not [k for k, _, _ in _counts(prompt) if k in ("numbered_count", "bullet_count")]
+
+
+def test_hedged_form_keeps_the_plain_item_count() -> None:
+    prompt = "List 6 signs a phone call is a scam. The list should ideally be numbered."
+    assert _counts(prompt) == [("item_count", "exactly", 6)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        # "each" after a dash, or "where each …": what each of them is
+        ("Give me five questions for my journal — each ending with a question mark.", 5),
+        ("Write 8 questions where each question is about a capital city.", 8),
+        ("Write 4 questions — every one of them short.", 4),
+        # a negation after the quiz's size is a clause of its own
+        (
+            "Write a geography quiz — 6 questions, each with the answer in brackets after it, "
+            "no question longer than 15 words.",
+            6,
+        ),
+    ],
+)
+def test_question_counts_read_past_what_each_is(prompt: str, value: int) -> None:
+    assert ("question_count", "exactly", value) in _counts(prompt)
+
+
+def test_questions_for_someone_else_one_to_a_line_count_as_lines() -> None:
+    prompt = "Write exactly 3 questions I could ask at the end of an interview. Use bullets."
+    assert _counts(prompt) == [("question_count", "exactly", 3)]
+    assert _modes(prompt) == ["items"]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # someone else's asking, with no line of its own for each: no count
+        "Write exactly 3 questions I could ask at the end of an interview.",
+        "Write 5 questions to ask a landlord, in one paragraph.",
+        # a count for each part, after a dash
+        "Write 3 questions for each chapter — each ending with a question mark.",
+        # the quiz refused
+        "Do not write a geography quiz — 6 questions, each with the answer in brackets.",
+    ],
+)
+def test_question_near_misses(prompt: str) -> None:
+    assert not [k for k, _, _ in _counts(prompt) if k == "question_count"]
+
+
+def test_the_verb_list_names_no_shape_for_questions_someone_else_asks() -> None:
+    assert not [k for k, _, _ in _counts("List 5 questions a patient should ask a surgeon.")]
+    assert _modes("List 5 questions a patient should ask a surgeon, as a bulleted list.") == [
+        "items"
+    ]
