@@ -122,3 +122,83 @@ def test_the_verb_list_names_no_shape_for_questions_someone_else_asks() -> None:
     assert _modes("List 5 questions a patient should ask a surgeon, as a bulleted list.") == [
         "items"
     ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        # a wish for a list: the list is what a writer makes
+        ("I need a list of 6 icebreaker games for a workshop.", 6),
+        ("We'd like a short list of 4 podcast episode themes.", 4),
+        # the reply is the list
+        ("Respond with a list of exactly 4 films for a rainy evening.", 4),
+        ("Reply with 3 ideas for a team lunch.", 3),
+        ("Answer only with 5 suggestions for naming a cat.", 5),
+        # a list named by what it lists is no part beside it
+        ("Write a band name list for a jazz trio: 6 names, each one word.", 6),
+        # the part the things are for is the user's, where the user uses them
+        ("Could you give me 4 strong verbs I could use in the introduction?", 4),
+        # the things named, then how many after a colon
+        ("Wedding toast ideas for my brother: 3 options, each under 30 words.", 3),
+        ("Podcast title suggestions: 5 options.", 5),
+    ],
+)
+def test_item_requests_in_more_grammars(prompt: str, value: int) -> None:
+    assert ("item_count", "exactly", value) in _counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the user's list, not a wish for one
+        "I have a list of 6 icebreaker games for a workshop.",
+        "I needed a list of 6 games last year, and it was too long.",
+        # other units are counted by their own families
+        "Reply with 3 sentences about the weather.",
+        # a list beside another part
+        "Write a blog post with a list of 6 tips.",
+        "Give me 4 strong verbs and write a conclusion.",
+        # the user's own things after a colon
+        "My ideas: 3 options, each under 30 words.",
+        "Gift ideas for my sister: 3 tips she gave me.",
+        # hedged or negated
+        "If you can, respond with a list of 4 films.",
+        "Don't reply with 3 ideas for a team lunch.",
+    ],
+)
+def test_item_request_near_misses(prompt: str) -> None:
+    assert not [k for k, _, _ in _counts(prompt) if k == "item_count"]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        # the numbers the items take say how many there are
+        ("Rewrite this headline three ways. Number them 1–3.", 3),
+        ("Suggest courses for a tasting menu. Number the courses 1-6.", 6),
+        ("Make a d10 encounter table. Exactly 10 entries numbered 1–10, one per line.", 10),
+        ("List the steps of planting a tree in reverse order, numbered from 5 down to 1.", 5),
+        ("I need 4 reasons to adopt a cat, and the list must be numbered 1 to 4.", 4),
+    ],
+)
+def test_numbering_range_counts_the_numbered_lines(prompt: str, value: int) -> None:
+    assert ("numbered_count", "exactly", value) in _counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # parts that carry their own numbers, the user's numbering, a scale
+        "Write a report and number the sections 1-6.",
+        "My notes are numbered 1-5. Summarise them.",
+        "Rate the film on a scale numbered 1 to 10.",
+        # hedged, conditional, negated or asked about
+        "If you like, number them 1-4.",
+        "Should I number them 1-4?",
+        "Please don't number them 1-3.",
+        # labels of their own
+        "Write 5 quiz questions labelled Q1 to Q5.",
+    ],
+)
+def test_numbering_range_near_misses(prompt: str) -> None:
+    assert not [c for c in _counts(prompt) if c[0] == "numbered_count" and c[1:] != ("at_most", 0)]

@@ -37,6 +37,8 @@ _VERB = (
     r"(?=\s+(?:a|an)\s+(?:short\s+|quick\s+|brief\s+)?(?:[\w-]+[-\s](?:item|point|entry)\s+)?"
     rf"{TITLED}(?:(?:to-?do|packing|shopping|reading)\s+)?(?:markdown\s+)?(?:(?:check)?list|{LIST_DOCS})\b)|"
     r"think\s+of|tell\s+(?:me|us)|pick|choose|identify|enumerate|outline|rank|"
+    # "Respond with a list of 4 book recommendations", "reply with 3 ideas"
+    r"(?:respond|reply|answer)\s+(?:only\s+)?with|"
     r"list\s+(?:down|out)|jot\s+down|(?:can|could|may)\s+(?:i|we)\s+(?:get|have|see)|"
     # "write 3 headlines": things a line holds, whatever verb makes them
     r"(?:write|create|draft|compose|craft|make|invent)(?:\s+(?:me|us))?"
@@ -49,6 +51,9 @@ _VERB = (
     # for things a writer makes
     r"(?:(?:i|we)(?:\s+(?:need|want|would\s+(?:like|love))|'d\s+(?:like|love))|i'm\s+looking\s+for|"
     rf"i\s+am\s+looking\s+for)(?=\s+(?:(?!{ASKED})[\w'-]+\s+){{1,4}}?{ASKED}\b|"
+    # "I need a list of 6 team-building activities": a list is what a writer makes
+    rf"\s+(?:a|an)\s+(?:short\s+|quick\s+|brief\s+)?{TITLED}(?:(?:to-?do|packing|shopping|reading)\s+)?"
+    rf"list\s+of\s+(?:exactly\s+)?{NUMBER}\s|"
     # "I need 5 fake postal codes": values made up for the asker
     rf"\s+(?:exactly\s+)?{NUMBER}\s+{MADE_UP}\s+(?:[\w-]+\s+){{0,2}}?{VALUES}\b))"
 )
@@ -133,6 +138,16 @@ _SET_OFF = re.compile(
     rf"(?:(?:exactly|just|only)\s+)?{_COUNT}\s+{_THINGS}"
     r"(?=(?P<rest>)(?(prefix)\s*(?:[.!]?\s*$|,\s*(?:each|every)\b)|,\s*(?:each|every)\b))"
 )
+# The things named, then how many after a colon, in words of asking:
+# "Anniversary message ideas for my parents: 3 options, each …", "Team name
+# suggestions: 5 options." Both nouns are things one asks a writer for; not
+# the user's own ("My ideas: 3 options.").
+_ASKED_SET_OFF = re.compile(
+    r"^\s*(?!(?:my|our|his|her|their|this|these|that|those|here|the\s+following|below|above)\b)"
+    rf"(?P<head>(?:[\w'&/-]+\s+){{0,4}}?{ASKED})(?:\s+(?:for|of|on|about)\s+[^:;.!?\n]{{1,50}}?)?:\s*"
+    rf"(?:(?:exactly|just|only)\s+)?{_COUNT}\s+(?P<things>(?:[a-z][\w'-]*\s+){{0,2}}?{ASKED})\b"
+    r"(?=(?P<rest>)\s*(?:[.!]?\s*$|,\s*(?:each|every)\b))"
+)
 _TELLS = re.compile(
     r"\b(?:is|are|was|were|has|have|had|did|went|came|made|said|got|gave|wrote|seems?|looks?|"
     r"includes?|contains?|appears?)\b"
@@ -193,7 +208,7 @@ def requests_in(text: str, *, whole: bool = False) -> list[re.Match[str]]:
     found += [
         m
         for part in parts
-        if (m := _TERSE.match(part) or _SET_OFF.match(part))
+        if (m := _TERSE.match(part) or _SET_OFF.match(part) or _ASKED_SET_OFF.match(part))
         and not _TELLS.search(m.group("rest") or "")
         and not _TELLS.search(m.groupdict().get("prefix") or "")
     ]

@@ -51,7 +51,10 @@ MORE_PARTS = re.compile(
     # not what each item holds ("explain each", "describe them")
     # ("write a list of 5 goals" writes the list itself)
     r"\b(?:explain|describe|discuss|compare|analy[sz]e|introduce|"
-    rf"write\s+(?:a|an|one)(?!\s+(?:short\s+|quick\s+|brief\s+)?{TITLED}(?:list|{LIST_DOCS})\b)|"
+    # (nor "write a product name list": a list named by what it lists)
+    rf"write\s+(?:a|an|one)(?!\s+(?:short\s+|quick\s+|brief\s+)?{TITLED}"
+    r"(?:(?!(?:and|or|with|plus|then|about|for|on|of|in|to)\b)[\w-]+\s+){0,3}?"
+    rf"(?:list|{LIST_DOCS})\b)|"
     r"answer(?=\s+(?:the|my|this|these|those|all|both)\b))\b(?!\s+(?:(?:briefly|why|how)\s+)?(?:each|every|them|it|why\s+each)\b)"
 )
 DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece)\b")
@@ -137,8 +140,19 @@ _WORKED_ON = re.compile(
 )
 
 
+# "3 transition words I could use for the conclusion": the part the things
+# are for is the user's, where the user uses them
+_USED_IN = re.compile(
+    r"\b(?:i|we)\s+(?:(?:could|can|might|should|will|would|want\s+to|need\s+to)\s+)?"
+    r"(?:use|put|add|say|include|drop)\s+(?:\w+\s+)?(?:in|for|at|into|to)\s+(?:the|my|our|this|that)\s+"
+    r"(?:[\w'-]+\s+){0,2}$"
+)
+
+
 def _given_part(text: str, at: int) -> bool:
     """Whether the part named at ``at`` of ``text`` is the user's own."""
+    if _USED_IN.search(text, 0, at):
+        return True
     owned = _POSSESSED.search(text, 0, at)
     return owned is not None and not _WORKED_ON.search(text, 0, owned.start())
 

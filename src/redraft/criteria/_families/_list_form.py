@@ -116,7 +116,9 @@ _PREDICATE = re.compile(
     r"^\s*(?:(?:also|please)\s+)?(?:(?:the|your|all(?:\s+the)?|each\s+of\s+the)\s+)?"
     r"(?:list|answer|response|reply|output|items?|steps?|points?|entries|ideas|tips|suggestions|"
     r"options|them|they|it)\s+"
-    r"(?:should|must|shall|will|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to)\s+be\s+(?:all\s+)?$"
+    r"(?:should|must|shall|will|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to)\s+be\s+(?:all\s+)?$|"
+    # "One line per step, steps numbered, …": the items and their form, a fragment
+    r"^\s*(?:(?:the|your|all(?:\s+the)?)\s+)?(?:steps|items|points|entries|ideas|tips)\s+$"
 )
 # Numbering in labels the numbered count does not read ("numbered with Roman
 # numerals (I., II.)", "numbered using letters"): no "1." lines
