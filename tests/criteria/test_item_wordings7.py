@@ -202,3 +202,40 @@ def test_numbering_range_counts_the_numbered_lines(prompt: str, value: int) -> N
 )
 def test_numbering_range_near_misses(prompt: str) -> None:
     assert not [c for c in _counts(prompt) if c[0] == "numbered_count" and c[1:] != ("at_most", 0)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        # a rough amount, then the exact count set off in the writer's words
+        ("Give me a handful of packing tips — six exactly — for a beach trip.", "item_count"),
+        ("Suggest a few names for a sailing boat, 4 in total.", "item_count"),
+        ("List a handful of revision tips (exactly 5) as bullets.", "bullet_count"),
+        # the things named before a bare count, what each is after it
+        ("Band names for a folk trio. Give me 8, each two words.", "item_count"),
+    ],
+)
+def test_counts_said_in_the_writers_own_words(prompt: str, expected: str) -> None:
+    found = _counts(prompt)
+    assert [kind for kind, _, _ in found] == [expected]
+    assert found[0][1] == "exactly"
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a rough amount alone, or only roughly counted
+        "Give me a handful of packing tips.",
+        "Give me a handful of packing tips — six or so.",
+        "Give me a handful of packing tips, 6 maybe.",
+        # the count is of something else
+        "Give me a handful of tips for 5 people exactly.",
+        # hedged, or beside another part
+        "If you can, give me a handful of tips — five exactly.",
+        "Give me a handful of tips — five exactly — and then a summary paragraph.",
+        # a value, not things
+        "On a scale of 1 to 10, how good is this name? Give me 7, each reason explained.",
+    ],
+)
+def test_writers_own_words_near_misses(prompt: str) -> None:
+    assert not [k for k, _, _ in _counts(prompt) if k in ("item_count", "bullet_count")]

@@ -86,7 +86,8 @@ _ALONE = (
     r"(?P<alone>(?:\s+of\s+(?:them|those|these))?"
     rf"(?:,?\s+(?:but\s+|and\s+)?(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER}))?"
     r"(?=\s*(?:[.!?;]|,\s*(?:please|thanks|no\s+more|no\s+less|at\s+(?:the\s+)?(?:least|most)|"
-    r"max(?:imum)?|min(?:imum)?|tops)\b|$)|\s+please\b|"
+    # "Give me 10, each name a pun": what each of them is, after the count
+    r"max(?:imum)?|min(?:imum)?|tops|each|every)\b|$)|\s+please\b|"
     # "a glossary of 10 in the format …": the list's size, its layout after it
     r"(?(list)[\s,]+(?:in\s+the\s+(?:format|form)|formatted|sorted|ordered|alphabeti[sz]ed)\b|(?!))))"
 )
@@ -148,6 +149,20 @@ _ASKED_SET_OFF = re.compile(
     rf"(?:(?:exactly|just|only)\s+)?{_COUNT}\s+(?P<things>(?:[a-z][\w'-]*\s+){{0,2}}?{ASKED})\b"
     r"(?=(?P<rest>)\s*(?:[.!]?\s*$|,\s*(?:each|every)\b))"
 )
+# A rough amount, then the exact count set off after it, in the writer's own
+# words: "Give me a handful of revision tips — five exactly — as bullets",
+# "suggest a few names for a boat, 4 in total". Only with a word that makes
+# the count exact ("exactly", "precisely", "in total", "no more, no less");
+# a rough amount alone ("a handful of tips") counts nothing.
+_ROUGH_THEN_EXACT = re.compile(
+    # (no range or relation: the groups the count grammar reads are empty)
+    r"(?P<low>(?!))?(?P<high>(?!))?(?P<rel>(?!))?(?P<to>(?!))?"
+    rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+(?:a\s+)?(?:(?:handful|bunch|number|"
+    rf"selection|set)\s+of|(?:few|couple)(?:\s+of)?)\s+{_THINGS}(?:\s+(?:for|about|on|to|in|that)\b[^—–,;.!?()]{{0,60}}?)?"
+    r"\s*(?:—|–|\s-\s|,|\(|:)\s*(?:(?P<exact>exactly|precisely|just)\s+)?(?P<num>"
+    rf"{NUMBER})(?(exact)|\s+(?:exactly|precisely|in\s+total|total|no\s+more,?\s+no\s+less)\b)"
+    r"(?=\s*(?:—|–|\s-\s|,|\)|[.!;]|$))"
+)
 _TELLS = re.compile(
     r"\b(?:is|are|was|were|has|have|had|did|went|came|made|said|got|gave|wrote|seems?|looks?|"
     r"includes?|contains?|appears?)\b"
@@ -201,7 +216,7 @@ def count_bounds(match: re.Match[str], after: str = "") -> list[tuple[Relation, 
 def requests_in(text: str, *, whole: bool = False) -> list[re.Match[str]]:
     """The requests for things in ``text``: one sentence, or (``whole``) the
     prompt, where a terse request is looked for in each of its sentences."""
-    found = list(_REQUEST.finditer(text))
+    found = list(_REQUEST.finditer(text)) + list(_ROUGH_THEN_EXACT.finditer(text))
     parts = SENTENCE_BREAK.split(text) if whole else [text]
     # (a question opens its sentence: "I'm off to Japan. What are 3 ways …?")
     found += [m for part in parts if (m := _WHAT_ARE.match(part))]
