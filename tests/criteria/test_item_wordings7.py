@@ -239,3 +239,30 @@ def test_counts_said_in_the_writers_own_words(prompt: str, expected: str) -> Non
 )
 def test_writers_own_words_near_misses(prompt: str) -> None:
     assert not [k for k, _, _ in _counts(prompt) if k in ("item_count", "bullet_count")]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        # a kind of question named in quotes, or by two words
+        ("Give me 6 'Would you rather' questions for a road trip.", 6),
+        ('Write 4 "This or that" questions for a team call.', 4),
+        ("Write 5 multiple-choice exam questions on the water cycle.", 5),
+    ],
+)
+def test_question_kinds_in_quotes_or_two_words(prompt: str, value: int) -> None:
+    assert ("question_count", "exactly", value) in _counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the user's questions, to answer; someone else's to ask
+        "Answer these 6 'Would you rather' questions.",
+        "Write 5 'Would you rather' questions my students could ask each other.",
+        # a count of each part
+        "Write 3 multiple-choice exam questions for each chapter.",
+    ],
+)
+def test_question_kind_near_misses(prompt: str) -> None:
+    assert not [k for k, _, _ in _counts(prompt) if k == "question_count"]

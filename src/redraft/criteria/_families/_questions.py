@@ -70,11 +70,14 @@ def questions_in(text: str) -> list[str]:
 _PHRASES = CountPhrases(
     unit=(
         # "10 sports trivia questions", "a history quiz question": a topic before
+        # "6 'Would you rather' questions": a kind named in quotes
+        r"(?:(?:'[^'\n]{1,30}'|\"[^\"\n]{1,30}\"|‘[^’\n]{1,30}’|“[^”\n]{1,30}”)\s+)?"
         r"(?:(?:follow[- ]up|clarifying|(?:[a-z]+\s+)?(?:trivia|quiz)|multiple[- ]choice|"
         # (not "true/false questions": statements to judge, no "?" asked)
         r"open[- ]ended|exam|test|short[- ]answer|"
         r"rhetorical|practice|interview|review|discussion|icebreaker|ice-breaker|comprehension|"
-        r"reflection|warm[- ]up)\s+)?questions?"
+        # (two kinds at most: "5 multiple-choice exam questions")
+        r"reflection|warm[- ]up)\s+){0,2}questions?"
         # "one question mark" counts a mark, which a punctuation count reads
         r"(?!\s*marks?\b)"
     ),
