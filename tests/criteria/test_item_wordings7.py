@@ -266,3 +266,14 @@ def test_question_kinds_in_quotes_or_two_words(prompt: str, value: int) -> None:
 )
 def test_question_kind_near_misses(prompt: str) -> None:
     assert not [k for k, _, _ in _counts(prompt) if k == "question_count"]
+
+
+def test_numbered_questions_someone_else_asks_are_counted_once() -> None:
+    # the numbered lines' count says it; no second count of question lines
+    prompt = "Give me 4 questions I could ask a landlord. Number them."
+    assert [k for k, _, _ in _counts(prompt)] == ["numbered_count"]
+
+
+def test_a_table_numbered_is_no_numbered_list() -> None:
+    prompt = "Make a markdown table with 6 words numbered 1-6 in the first column."
+    assert not [k for k, _, _ in _counts(prompt) if k == "numbered_count"]

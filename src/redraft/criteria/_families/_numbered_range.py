@@ -9,7 +9,8 @@ built by :mod:`._lists`): a list numbered so has exactly that many "1." to
 Q5", "Step 1 to Step 4", which the label families read), not parts that are
 no list lines (sections, chapters, headings, slides, pages, stanzas: "number
 the sections 1-6" numbers headings), not a part added beside the answer
-("add the answers below, numbered 1 to 4"), and not where the request is hedged,
+("add the answers below, numbered 1 to 4"), nor rows of a table or data
+format another family counts, and not where the request is hedged,
 negated, quoted or about material given (the shared guards of
 :func:`~redraft.criteria._sentences.response_context`).
 """
@@ -56,6 +57,11 @@ _THINGS_NUMBERED = re.compile(
     rf"\s*(?:(?:so|and|with|just|only)\s+)?(?:exactly\s+)?(?:{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?"
     r"[a-z][\w'-]*s\s*"
 )
+# (not "a d8 loot table": a dice table is a list, its entries numbered lines)
+_OTHER_ROWS = re.compile(
+    r"\b(?:markdown|html)\s+tables?\b|\bcolumns?\b|\bheaders?\b|\bjson\b|\bcsv\b|\byaml\b|"
+    r"\bxml\b|\|"
+)
 # Someone else's numbering: "my notes are numbered 1-5"
 _GIVEN = re.compile(
     r"\b(?:my|our|his|her|their|its|this|these|those|the\s+following|attached|below|above)\s+"
@@ -78,6 +84,8 @@ def numbered_ranges(sentence: Sentence) -> Iterator[NumberedRange]:
         if match.group("numbered") and _GIVEN.search(text, 0, subject_at):
             continue  # "my notes are numbered 1-5": the user's own
         at = match.start("verb") if match.group("verb") else match.start("numbered")
+        if _OTHER_ROWS.search(sentence.whole.lower()):
+            continue  # "a table of 6 words numbered 1-6": rows another family counts
         if part_added(sentence.whole[: sentence.start + at]):
             continue  # "add the answers below, numbered 1 to 4": a part beside the answer
         if NEGATION.search(text, 0, at) or sentence_blocked(sentence, at):

@@ -27,6 +27,7 @@ from pydantic import SerializerFunctionWrapHandler, model_serializer
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
+from redraft.criteria._families._list_form import without_refused
 from redraft.criteria._families._question_asking import asked_question_counts
 from redraft.criteria._families._question_items import SHAPED, question_items
 from redraft.criteria._families._reading import CountPhrases
@@ -171,6 +172,7 @@ def _set_sized(sentence: Sentence, mode: Literal["sentences", "items"]) -> Itera
         yield Hit(spec, found.start("num"), found.end())
 
 
+_NUMBERED = re.compile(r"\bnumber(?:ed)?\s+them\b|\bnumbered\b|\bnumbering\b")
 _LIST_VERB = re.compile(r"(?:^|(?<=[.!?\n])|\b(?:please|and|then|also|now|just)\b)\s*list\b")
 _IF = re.compile(r"\b(?:if|unless|when|whenever)\b")
 
@@ -202,8 +204,10 @@ def _counts(sentence: Sentence, mode: Literal["sentences", "items"]) -> Iterator
     for found in _PHRASES.read(sentence):
         asked = mode
         if _ASKED_BY_OTHERS.match(sentence.lower, found.end):
-            if not shaped:
-                continue  # "3 questions I could ask at the interview": someone else's asking
+            if not shaped or _NUMBERED.search(without_refused(read)):
+                # "3 questions I could ask at the interview": someone else's asking;
+                # "…, number them": the numbered lines' count says it once
+                continue
             # "…, use bullets": each of them a line of its own, counted as lines
             asked = "items"
         yield from counted_hit(functools.partial(_question_count, asked), found)
