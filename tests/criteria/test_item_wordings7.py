@@ -277,3 +277,11 @@ def test_numbered_questions_someone_else_asks_are_counted_once() -> None:
 def test_a_table_numbered_is_no_numbered_list() -> None:
     prompt = "Make a markdown table with 6 words numbered 1-6 in the first column."
     assert not [k for k, _, _ in _counts(prompt) if k == "numbered_count"]
+
+
+def test_a_numbering_range_before_a_later_part_counts_nothing() -> None:
+    prompt = (
+        "Six riddles for kids. Number them 1-6. Then a line that says ANSWERS, then the "
+        "answers numbered the same way."
+    )
+    assert not [k for k, _, _ in _counts(prompt) if k == "numbered_count"]

@@ -10,7 +10,8 @@ Q5", "Step 1 to Step 4", which the label families read), not parts that are
 no list lines (sections, chapters, headings, slides, pages, stanzas: "number
 the sections 1-6" numbers headings), not a part added beside the answer
 ("add the answers below, numbered 1 to 4"), nor rows of a table or data
-format another family counts, and not where the request is hedged,
+format another family counts, nor where a part follows the list ("Number them
+1-8. Then the answers, numbered the same way"), and not where the request is hedged,
 negated, quoted or about material given (the shared guards of
 :func:`~redraft.criteria._sentences.response_context`).
 """
@@ -62,6 +63,9 @@ _OTHER_ROWS = re.compile(
     r"\b(?:markdown|html)\s+tables?\b|\bcolumns?\b|\bheaders?\b|\bjson\b|\bcsv\b|\byaml\b|"
     r"\bxml\b|\|"
 )
+_NUMBERING = re.compile(r"\bnumber(?:ed|ing)\b|\bnumber\s+(?:them|the|each|these|those)\b")
+# A part after the list: "Number them 1-8. Then a line that says ANSWERS, …"
+_LATER = re.compile(r"\b(?:then|followed\s+by|after\s+(?:that|them|this|the\s+list)|afterwards)\b")
 # Someone else's numbering: "my notes are numbered 1-5"
 _GIVEN = re.compile(
     r"\b(?:my|our|his|her|their|its|this|these|those|the\s+following|attached|below|above)\s+"
@@ -84,7 +88,10 @@ def numbered_ranges(sentence: Sentence) -> Iterator[NumberedRange]:
         if match.group("numbered") and _GIVEN.search(text, 0, subject_at):
             continue  # "my notes are numbered 1-5": the user's own
         at = match.start("verb") if match.group("verb") else match.start("numbered")
-        if _OTHER_ROWS.search(sentence.whole.lower()):
+        whole = sentence.whole.lower()
+        if len(_NUMBERING.findall(whole)) > 1 or _LATER.search(whole, sentence.start + at):
+            continue  # "…, then the corrected sentences numbered the same way": two lists
+        if _OTHER_ROWS.search(whole):
             continue  # "a table of 6 words numbered 1-6": rows another family counts
         if part_added(sentence.whole[: sentence.start + at]):
             continue  # "add the answers below, numbered 1 to 4": a part beside the answer
