@@ -113,22 +113,24 @@ from redraft.criteria._families._item_guards import (
     other_list,
     prose_examples,
 )
+from redraft.criteria._families._item_nouns import NOT_ITEMS
 from redraft.criteria._families._item_request import (
+    SENTENCE_BREAK,
+    count_bounds,
+    requests_in,
+    values_asked,
+)
+from redraft.criteria._families._item_scope import (
     DISTRIBUTIVE,
     EACH_AFTER,
     FORM_NAMED,
     GIVEN_AFTER,
     MORE_PARTS,
-    NOT_ITEMS,
-    SENTENCE_BREAK,
     another_count,
-    count_bounds,
     more_parts,
     one_liners,
     options_named_before,
-    requests_in,
     things_before,
-    values_asked,
 )
 from redraft.criteria._families._list_form import ListForm, list_form, without_refused
 from redraft.criteria._families._lists import BulletCount, NumberedCount
@@ -234,10 +236,15 @@ def _things_unsaid(sentence: Sentence, match: re.Match[str]) -> tuple[str, str]:
     whole, text = sentence.whole.lower(), sentence.lower
     if match.group("things") is None:
         return whole, text
-    start, end = match.span("things")
-    blank = " " * (end - start)
     at = sentence.start
-    whole, text = whole[: at + start] + blank + whole[at + end :], text[:start] + blank + text[end:]
+    # ("Podcast title suggestions: 5 options": the head names them too)
+    for group in ("things", "head"):
+        if match.groupdict().get(group) is None:
+            continue
+        start, end = match.span(group)
+        blank = " " * (end - start)
+        whole = whole[: at + start] + blank + whole[at + end :]
+        text = text[:start] + blank + text[end:]
     for a, b in options_named_before(whole, at, match.group("things")):
         whole = whole[:a] + " " * (b - a) + whole[b:]  # the piece the options are of
     # "5 slide titles, each title with one emoji, no title repeating another

@@ -5,7 +5,9 @@ lists ("a glossary of 10 terms")."""
 
 from __future__ import annotations
 
-__all__ = ["ASKED", "LISTED", "LIST_DOCS", "MADE_UP", "SHORT", "TITLED", "VALUES"]
+import re
+
+__all__ = ["ASKED", "LISTED", "LIST_DOCS", "MADE_UP", "NOT_ITEMS", "SHORT", "TITLED", "VALUES"]
 
 # Values made up one to a line: "8 fake customer IDs", "5 sample order
 # numbers", "6 random passwords", "10 test email addresses". Each is a line's
@@ -48,3 +50,20 @@ LISTED = (
 LIST_DOCS = r"(?:glossary|lexicon|word\s+bank|wordlist|word\s+list)"
 # A list's name in quotes before it: "a 'Never Have I Ever' list of 8 prompts"
 TITLED = r"(?:(?:'|\"|“|‘)[^'\"”’\n]{1,40}(?:'|\"|”|’)\s+)?"
+
+# Things that are not list items: units other families count, pieces of
+# prose that a line cannot hold (a couplet or quatrain is a stanza of lines),
+# and things of time or measure.
+NOT_ITEMS = re.compile(
+    r"\b(?:words|sentences|paragraphs|(?<!subject\s)lines|characters|letters|syllables|bullets|"
+    r"emojis|hashtags|questions|links|urls|sections|headings|headers|pages|stanzas|verses|"
+    r"couplets|quatrains|tercets|cinquains|poems|stories|essays|emails|e-mails|messages|reviews|versions|drafts|answers|responses|"
+    r"replies|variations|rewrites|articles|posts|tweets|scripts|songs|dialogues|"
+    r"speeches|jokes|haikus|limericks|sonnets|chapters|scenes|acts|slides|flashcards|"
+    r"summaries|descriptions|explanations|translations|times|minutes|hours|seconds|days|weeks|"
+    r"months|years|dollars|euros|pounds|percent|kilometers|kilometres|miles|meters|metres|"
+    r"digits|numbers|integers|primes|numerals|values|decimals|fractions|tables|columns|rows|keys|"
+    r"fields|ones)$|"
+    # sub-items and nested items are how a list nests (list_nesting), not its items
+    r"^(?:sub[\s-]?(?:bullets?|points?|items?|bullet\s+points?|tasks?|steps?)\b|nested\s+)"
+)

@@ -109,11 +109,32 @@ _ELSEWHERE = re.compile(
     r"\b(?:the|these|those)\s+\w+(?:\s+\w+)?\s+(?:will|would|uses?|used|has|have|had)\b"
 )
 _SAYS_IT_WHOLE = re.compile(r"(?:answer|reply|respond|write\s+it|explain\s+it|it)\s")
+# The form said of the answer's list or its items: "The list should be
+# numbered.", "Steps must be numbered and …", "they need to be bulleted"; not
+# what someone else's notes are ("my notes are numbered": no modal of a request)
+_PREDICATE = re.compile(
+    r"^\s*(?:(?:also|please)\s+)?(?:(?:the|your|all(?:\s+the)?|each\s+of\s+the)\s+)?"
+    r"(?:list|answer|response|reply|output|items?|steps?|points?|entries|ideas|tips|suggestions|"
+    r"options|them|they|it)\s+"
+    r"(?:should|must|shall|will|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to)\s+be\s+(?:all\s+)?$|"
+    # "One line per step, steps numbered, …": the items and their form, a fragment
+    r"^\s*(?:(?:the|your|all(?:\s+the)?)\s+)?(?:steps|items|points|entries|ideas|tips)\s+$"
+)
+# Numbering in labels the numbered count does not read ("numbered with Roman
+# numerals (I., II.)", "numbered using letters"): no "1." lines
+_OWN_LABELS = re.compile(
+    r"\s*(?:with|using|in|as|by)\s+(?:(?:upper|lower)-?case\s+|capital\s+|small\s+)?"
+    r"(?:roman|letters?|[ivx]+\b|\()"
+)
 _I_WANT = re.compile(r"\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|prefer)\b")
 
 
 def _asked_for(text: str, match: re.Match[str]) -> bool:
     clause = re.split(r"[.;:!?,(—–]|\s-\s|\b(?:and|but|then)\b", text[: match.start()])[-1]
+    if _OWN_LABELS.match(text, match.end()):
+        return False  # "numbered with Roman numerals": labels of their own
+    if _PREDICATE.match(clause):
+        return True  # "the list should be numbered", "they must be bulleted"
     if _ELSEWHERE.search(clause) and not _I_WANT.search(clause):
         return False
     if _GOVERNED.search(clause) or _SAYS_IT_WHOLE.match(match.group(0)):

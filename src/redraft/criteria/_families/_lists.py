@@ -25,6 +25,7 @@ from redraft.criteria._families._list_form import offered
 from redraft.criteria._families._list_part import list_parts_after
 from redraft.criteria._families._list_shape import list_shapes
 from redraft.criteria._families._number_of import NumberOf, Tally
+from redraft.criteria._families._numbered_range import numbered_ranges
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
@@ -336,6 +337,13 @@ def list_shape(sentence: Sentence) -> Iterator[Hit]:
             yield from typed_hit(build, relation, value, (found.start, found.end))
 
 
+def numbered_range(sentence: Sentence) -> Iterator[Hit]:
+    """ "8 entries numbered 1-8", "Number them 1-3.": that many numbered lines
+    (:mod:`._numbered_range`)."""
+    for found in numbered_ranges(sentence):
+        yield from typed_hit(_numbered_count, "exactly", found.value, (found.start, found.end))
+
+
 class _Bullets(TallyFamily):
     name = "bullets"
     specs = (BulletCount,)
@@ -360,7 +368,7 @@ class _Bullets(TallyFamily):
 class _Numbered(TallyFamily):
     name = "numbered items"
     specs = (NumberedCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (numbered_counts, neither, unnumbered)
+    rules: ClassVar[tuple[Rule, ...]] = (numbered_counts, neither, unnumbered, numbered_range)
     growing = True
 
     def count(self, spec: Any, text: str) -> int:

@@ -19,8 +19,10 @@ A second clause starts at:
   repetition: "and make …", "and put …", "and use …" (not "and repeat it
   for each verse", "and do the same for every stanza", "and one for each
   …": the count is then each part's);
-- ", where" and the unit counted or "each/every/all" ("10 items, where the
-  items are …", "4 lines, where every line …").
+- "where" (with or without a comma) and the unit counted or "each/every/all"
+  ("10 items, where the items are …", "8 questions where each question …");
+- a dash and the unit counted or "each/every" ("5 questions — each ending
+  with '?'").
 
 Anything else stays in the count's clause: "3 sentences and a title for
 each" keeps its "each" (a second thing, each its own).
@@ -57,7 +59,9 @@ def _breaks(unit: str) -> re.Pattern[str]:
     return re.compile(
         rf",?\s+and\s+(?:{subject}\s+(?:\w+ly\s+)?{_VERB}\b|"
         rf"{_IMPERATIVE}\b(?![^.;]*\b(?:repeat|the\s+same|likewise|again|(?:for|to)\s+(?:each|every))\b))|"
-        rf",\s*where\s+(?:{subject}|each|every|all)\b"
+        rf",?\s*\bwhere\s+(?:{subject}|each|every|all)\b|"
+        # "5 questions — each ending with '?'": a dash sets off what each one is
+        rf"\s*[—–]\s*(?:{subject}|each|every)\b"
     )
 
 

@@ -11,11 +11,14 @@ section"), nor where the questions are items of content rather than the
 answer's own asking: an FAQ or questions each followed by an answer ("five
 questions, each followed by an answer": an answer may ask too), questions
 for someone else to ask ("3 questions I could ask at the interview", "5
-questions to ask a landlord").
+questions to ask a landlord"), unless the prompt sets each on a line of
+its own ("…, use bullets"): then the question lines are counted
+(:mod:`._question_items`).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
@@ -24,11 +27,13 @@ from pydantic import SerializerFunctionWrapHandler, model_serializer
 
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
+from redraft.criteria._families._list_form import without_refused
 from redraft.criteria._families._question_asking import asked_question_counts
 from redraft.criteria._families._question_items import SHAPED, question_items
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence, sentence_blocked
+from redraft.criteria._spec_base import Relation
 
 __all__ = ["QUESTIONS", "QuestionCount"]
 
@@ -66,11 +71,14 @@ def questions_in(text: str) -> list[str]:
 _PHRASES = CountPhrases(
     unit=(
         # "10 sports trivia questions", "a history quiz question": a topic before
+        # "6 'Would you rather' questions": a kind named in quotes
+        r"(?:(?:'[^'\n]{1,30}'|\"[^\"\n]{1,30}\"|‘[^’\n]{1,30}’|“[^”\n]{1,30}”)\s+)?"
         r"(?:(?:follow[- ]up|clarifying|(?:[a-z]+\s+)?(?:trivia|quiz)|multiple[- ]choice|"
         # (not "true/false questions": statements to judge, no "?" asked)
         r"open[- ]ended|exam|test|short[- ]answer|"
         r"rhetorical|practice|interview|review|discussion|icebreaker|ice-breaker|comprehension|"
-        r"reflection|warm[- ]up)\s+)?questions?"
+        # (two kinds at most: "5 multiple-choice exam questions")
+        r"reflection|warm[- ]up)\s+){0,2}questions?"
         # "one question mark" counts a mark, which a punctuation count reads
         r"(?!\s*marks?\b)"
     ),
@@ -94,7 +102,8 @@ _PHRASES = CountPhrases(
         r"(?:on|about)\s+(?![^.;,]{0,30}\b(?:each|every|per)\b)|"
         # "5 discussion questions for my book club": what they are for, unless
         # someone else asks them ("for the host to ask") or one part is meant
-        r"for\s+(?![^.;,]{0,40}\b(?:each|every|per|to\s+(?:ask|pose|put))\b)|"
+        # (up to a dash: "five questions for it — each ending with '?'")
+        r"for\s+(?![^.;,—–]{0,40}\b(?:each|every|per|to\s+(?:ask|pose|put))\b)|"
         # "10 questions with answers": a quiz's questions, each with its answer
         # (read only where the answers make them items: :func:`question_counts`)
         r"(?:with|and|plus)\s+(?:(?:the|their|its)\s+)?answers\b)"
@@ -155,12 +164,16 @@ def _set_sized(sentence: Sentence, mode: Literal["sentences", "items"]) -> Itera
         value
         and not sentence_blocked(sentence, found.start("num"))
         and not _IF.search(sentence.lower)
-        and not NEGATION.search(sentence.lower)
+        # (a negation after the count is a clause of its own: "…, no question
+        # longer than 20 words")
+        and not NEGATION.search(sentence.lower, 0, found.start("num"))
     ):
         spec = QuestionCount(relation="exactly", value=value, mode=mode)
         yield Hit(spec, found.start("num"), found.end())
 
 
+_NUMBERED = re.compile(r"\bnumber(?:ed)?\s+them\b|\bnumbered\b|\bnumbering\b")
+_LIST_VERB = re.compile(r"(?:^|(?<=[.!?\n])|\b(?:please|and|then|also|now|just)\b)\s*list\b")
 _IF = re.compile(r"\b(?:if|unless|when|whenever)\b")
 
 
@@ -185,14 +198,29 @@ def question_counts(sentence: Sentence) -> Iterator[Hit]:
 
 
 def _counts(sentence: Sentence, mode: Literal["sentences", "items"]) -> Iterator[Hit]:
+    # (the verb "list" names no shape: "List 6 questions a manager should ask")
+    read = _LIST_VERB.sub(" ", (sentence.full or sentence.whole).lower())
+    shaped = SHAPED.search(read) is not None
     for found in _PHRASES.read(sentence):
+        asked = mode
         if _ASKED_BY_OTHERS.match(sentence.lower, found.end):
-            continue  # "3 questions I could ask at the interview": someone else's asking
-        yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v, mode=mode), found)
+            if not shaped or _NUMBERED.search(without_refused(read)):
+                # "3 questions I could ask at the interview": someone else's asking;
+                # "…, number them": the numbered lines' count says it once
+                continue
+            # "…, use bullets": each of them a line of its own, counted as lines
+            asked = "items"
+        yield from counted_hit(functools.partial(_question_count, asked), found)
     yield from _set_sized(sentence, mode)
     # "ask at most 2 questions", "limit yourself to one question per turn"
     for found in asked_question_counts(sentence):
         yield from counted_hit(lambda r, v: QuestionCount(relation=r, value=v), found)
+
+
+def _question_count(
+    mode: Literal["sentences", "items"], relation: Relation, value: int
+) -> QuestionCount:
+    return QuestionCount(relation=relation, value=value, mode=mode)
 
 
 class _Questions(CountFamily):
