@@ -244,7 +244,12 @@ _SUBORDINATE = re.compile(r"\b(?:before|after|until|till|once|than)\s+(?:\w+\s+)
 # "Mention SQL and Python at least once each", "mentions 1789 and Robespierre",
 # "include the numbers 3, 7 and 12": unquoted names and numbers, each a
 # capitalised word or a number ("use Python" is a language, not a word: no "use").
-_NAME_ITEM = r"(?:[A-Z][\w'’.-]*[\w]|[A-Z]|\d[\d,.]*\d|\d)"
+# A title's period belongs to the name ("Mention Dr. Patel", "the teacher's name, Ms.
+# Alvarez"): the title alone is never the name.
+_NAME_ITEM = (
+    r"(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof|St)\.?\s+[A-Z][\w'’-]*[\w]|"
+    r"(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof|St)\.)(?:[A-Z][\w'’.-]*[\w]|[A-Z])|\d[\d,.]*\d|\d)"
+)
 _NAMES = re.compile(
     rf"(?P<items>{_NAME_ITEM}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){_NAME_ITEM}){{0,9}})"
 )
