@@ -394,6 +394,9 @@ def of_several(text: str, start: int) -> bool:
     return bool(_OF_SEVERAL.search(text, max(0, start - 60), start))
 
 
+_OR_GLOSS = re.compile(r"\s*\(\s*(?:or|and)\s+(?:the\s+)?(?:words?\s+)?")
+
+
 def keywords(sentence: Sentence) -> Iterator[Hit]:
     """Keywords that must appear (how often), and words that must not."""
     text = sentence.lower
@@ -423,6 +426,15 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         if not parsed or not _of_answer(sentence, match.start()):
             continue
         if of_several(text, match.start()):
+            continue
+        if gloss := _OR_GLOSS.match(text, parsed[1]):
+            # "the word 'thank' (or 'thanks') no more than once": a ceiling holds of
+            # every form; a floor is met by either, so no form is required
+            forms = parse_list(sentence, gloss.end())
+            close = forms and re.compile(r"\s*\)").match(text, forms[1])
+            amounts, end = frequency(sentence, close.end()) if forms and close else ([], 0)
+            if forms and amounts and all(rel == "at_most" for rel, _ in amounts):
+                yield from keyword_hits(parsed[0] + forms[0], amounts, match.start(), end)
             continue
         amounts, end = frequency(sentence, parsed[1])
         if ELSEWHERE.match(text, parsed[1]) or ELSEWHERE.match(text, end):
