@@ -321,12 +321,12 @@ def _named_literals(
     for _ in range(4):
         if found := _literal_list(sentence, pos, codes=codes):
             return found
-        if named and (found := literal_at(sentence, pos, codes=codes, numbers=True)):
-            return [found[0]], found[1]
+        if named and (one := literal_at(sentence, pos, codes=codes, numbers=True)):
+            return [one[0]], one[1]
         # "the version number exactly as v2.3.1"
         manner = _EXACTLY_AS.match(text, pos) if named else None
-        if manner and (found := literal_at(sentence, manner.end(), codes=codes, numbers=True)):
-            return [found[0]], found[1]
+        if manner and (one := literal_at(sentence, manner.end(), codes=codes, numbers=True)):
+            return [one[0]], one[1]
         # "mention the salary (£54,000) exactly once": the literal in brackets after its name
         if (
             text.startswith("(", pos)
