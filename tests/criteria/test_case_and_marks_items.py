@@ -57,6 +57,8 @@ def test_marks_compile(prompt: str, chars: list[str]) -> None:
         "I would rather not use any commas, if possible.",
         "Why not use exclamation marks?",
         "Explain when not to use parentheses.",
+        # a bare "not" with no verb contrasts one marker with another
+        "Use hyphens for bullets, not asterisks, and keep it short.",
     ],
 )
 def test_marks_near_misses(prompt: str) -> None:

@@ -127,10 +127,12 @@ _MARKS = (
 _NO_PUNCTUATION = re.compile(
     r"(?:^[\s\-*•]*no|[,(]\s*no|[—–]\s*no|\band\s+no|\b(?:(?:do\s+not|don'?t|doesn'?t|does\s+not|never|must\s+not|"
     r"mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|may\s+not|(?:are|is)\s+not\s+allowed\s+to|"
-    r"avoid|refrain\s+from|(?<=^)not|(?<=also\s)not|(?<=please\s)not)\s+"
+    r"avoid|refrain\s+from)\s+"
     r"(?:use|using|include|including|put|putting|write|writing|add|adding|contain|containing|have|"
     r"the\s+use\s+of)?|without(?:\s+using|\s+the\s+use\s+of)?|with\s+no|use\s+no|"
-    r"(?:contain|contains|have|has|be)\s+no|there\s+(?:should|must)\s+be\s+no)|"
+    r"(?:contain|contains|have|has|be)\s+no|there\s+(?:should|must)\s+be\s+no|"
+    # a learner's bare "not use": "Also not use any exclamation mark" (a verb required)
+    r"(?:(?<=^)|(?<=also\s)|(?<=please\s))not\s+(?:use|using|include|put|write|add))|"
     # "and not a single comma", "not one exclamation mark"
     r"\bnot\s+(?=(?:a\s+single|one)\s))\s*"
     # "don't put a period anywhere", "without a single comma"
