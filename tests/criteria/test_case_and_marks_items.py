@@ -28,6 +28,8 @@ def test_bare_case_items_compile(prompt: str, case: str) -> None:
         "Write a tagline, no capitals for the product name.",
         "Write three taglines, no capital letters in the first one.",
         "Does the reply use no capitals anywhere?",
+        # capital cities, not capital letters
+        "List the countries of South America, no capitals.",
     ],
 )
 def test_case_near_misses(prompt: str) -> None:

@@ -132,8 +132,9 @@ _NO_CAPITALS = re.compile(
     r"(?:response|answer|reply)\s+)?(?:is|should\s+be|must\s+be|can\s+be)\s+capitali[sz]ed|"
     r"with\s+no\s+capitali[sz]ations?|"
     # a bare item: "no capital letters at all, max 2 emojis"
-    r"(?:^|(?<=,)|(?<=,\s)|(?<=\band))\s*no\s+(?:(?:capital|upper[\s-]?case)\s+letters|capitals)(?:\s+at\s+all|"
-    r"\s+anywhere|\s+whatsoever)?(?=\s*(?:[.,;!]|$|and\b))|"
+    # ("no capitals" alone may be capital cities: only "no capitals anywhere" is the letters)
+    r"(?:^|(?<=,)|(?<=,\s)|(?<=\band))\s*no\s+(?:(?:capital|upper[\s-]?case)\s+letters(?:\s+at\s+all|"
+    r"\s+anywhere|\s+whatsoever)?|capitals\s+(?:at\s+all|anywhere|whatsoever))(?=\s*(?:[.,;!]|$|and\b))|"
     r"without\s+(?:using\s+)?(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters)"
 )
 _UPPER = re.compile(
