@@ -77,6 +77,11 @@ _CLAUSE_BREAK = re.compile(
     # (not "don't write it in bold, all caps, or italics": the ban's list goes on)
     r",(?=\s*(?:and\s+)?(?:all|entirely|written)\s+(?:in\s+)?(?:upper|lower|caps\b|capitals?\b|"
     r"capital\s+letters|small\s+letters)(?![\w\s-]*,?\s*(?:or|nor)\b))|"
+    # "Avoid the letter 'z' entirely, use the phrase 'x' at least 3 times": a verb of
+    # including after a comma is a request of its own (not "don't write, use or mention
+    # 'x'": a list of verbs the ban shares)
+    r",\s*(?=(?:use|include|mention|repeat)\s+(?!or\b|and\b|nor\b)(?:the\s+)?(?:word|phrase|"
+    r"term|expression)s?\s+[\"“'‘«])|"
     # "… isn't possible, so just write it in caps": a consequence, a new directive
     r"\bso\s+(?=(?:just\s+|please\s+|instead\s+)?(?:write|use|keep|give|make|answer|reply|"
     r"respond|include|add|put|start|end|list|no)\b)|"

@@ -231,7 +231,7 @@ _NUMBER_AHEAD = re.compile(rf"\s*(?:in\s+\w+\s+\w+\s+)?(?:{NUMBER}|once|twice|th
 # How the words are to be written, between them and their count
 _AS_WRITTEN = re.compile(
     r"\s*,?\s*(?:verbatim|word\s+for\s+word|exactly\s+as\s+(?:written|given|shown|spelled|spelt)|"
-    r"as\s+written)(?=\s)"
+    r"as\s+written)(?=\s|,)(?:\s*,(?=\s))?"
 )
 
 

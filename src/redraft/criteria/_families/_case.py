@@ -114,7 +114,7 @@ _LETTERS_UPPER = re.compile(
     r"(?:only\s+use|use\s+only|using\s+only|contain\s+only)\s+(?:capital|upper[\s-]?case)\s+"
     r"letters|no\s+lower[\s-]?case\s+letters\s+(?:are\s+)?(?:allowed|permitted)|"
     # a bare item: "…, max 35 characters per line, no lowercase letters"
-    r"(?:^|(?<=,)|(?<=\band))\s*no\s+lower[\s-]?case\s+letters(?:\s+at\s+all|\s+anywhere|"
+    r"(?:^|(?<=,)|(?<=,\s)|(?<=\band))\s*no\s+lower[\s-]?case\s+letters(?:\s+at\s+all|\s+anywhere|"
     r"\s+whatsoever)?(?=\s*(?:[.,;!]|$|and\b))|"
     # "capitalize every letter"; "not a single word … should contain lowercase letters"
     r"capitali[sz]e\s+(?:every|each|all(?:\s+the)?)\s+letters?|"
@@ -132,8 +132,9 @@ _NO_CAPITALS = re.compile(
     r"(?:response|answer|reply)\s+)?(?:is|should\s+be|must\s+be|can\s+be)\s+capitali[sz]ed|"
     r"with\s+no\s+capitali[sz]ations?|"
     # a bare item: "no capital letters at all, max 2 emojis"
-    r"(?:^|(?<=,)|(?<=\band))\s*no\s+(?:capital|upper[\s-]?case)\s+letters(?:\s+at\s+all|\s+anywhere|"
-    r"\s+whatsoever)?(?=\s*(?:[.,;!]|$|and\b))|"
+    # ("no capitals" alone may be capital cities: only "no capitals anywhere" is the letters)
+    r"(?:^|(?<=,)|(?<=,\s)|(?<=\band))\s*no\s+(?:(?:capital|upper[\s-]?case)\s+letters(?:\s+at\s+all|"
+    r"\s+anywhere|\s+whatsoever)?|capitals\s+(?:at\s+all|anywhere|whatsoever))(?=\s*(?:[.,;!]|$|and\b))|"
     r"without\s+(?:using\s+)?(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters)"
 )
 _UPPER = re.compile(

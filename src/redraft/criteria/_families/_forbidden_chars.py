@@ -108,11 +108,16 @@ _PUNCTUATION = {
     "asterisk": "*",
     # the one-character ellipsis, not three dots: "three dots (no ellipsis character)"
     "ellipsis character": "…",
+    # both halves: "no parentheses" bans the pair, "(" as much as ")"
+    "parenthesis": "()",
+    "round bracket": "()",
+    "square bracket": "[]",
 }
 _MARKS = (
     r"(?P<mark>commas?|periods?|full\s+stops?|exclamation\s+(?:marks?|points?)|"
     r"question\s+marks?|semicolons?|colons?|hyphens?|(?:em|en)[\s-]dash(?:es)?|dashes|"
     # not hashtags: "no hashtags" is the hashtag count's (a '#' in "C#" is no hashtag)
+    r"parenthes[ie]s|(?:round|square)\s+brackets|"
     r"asterisks?|backticks?|ellipsis\s+(?:characters?|symbols?|glyphs?)|(?:double\s+)?quotation\s+marks?|double\s+quotes?|"
     r"(?:curly|smart)\s+(?:quotes|quotation\s+marks)|"
     # plural only: "no digit repeated" is about something else; "numbers or
@@ -125,7 +130,9 @@ _NO_PUNCTUATION = re.compile(
     r"avoid|refrain\s+from)\s+"
     r"(?:use|using|include|including|put|putting|write|writing|add|adding|contain|containing|have|"
     r"the\s+use\s+of)?|without(?:\s+using|\s+the\s+use\s+of)?|with\s+no|use\s+no|"
-    r"(?:contain|contains|have|has|be)\s+no|there\s+(?:should|must)\s+be\s+no)|"
+    r"(?:contain|contains|have|has|be)\s+no|there\s+(?:should|must)\s+be\s+no|"
+    # a learner's bare "not use": "Also not use any exclamation mark" (a verb required)
+    r"(?:(?<=^)|(?<=also\s)|(?<=please\s))not\s+(?:use|using|include|put|write|add))|"
     # "and not a single comma", "not one exclamation mark"
     r"\bnot\s+(?=(?:a\s+single|one)\s))\s*"
     # "don't put a period anywhere", "without a single comma"
@@ -288,6 +295,7 @@ def _chars_of(mark: str) -> str:
     name = "exclamation mark" if name.startswith("exclamation") else name
     name = "digit" if name.endswith("digit") else name
     name = "ellipsis character" if name.startswith("ellipsis") else name
+    name = "parenthesis" if name.startswith("parenthes") else name
     name = re.sub(r"^(curly|smart) quotation mark$", r"\1 quote", name)
     return _PUNCTUATION.get(name) or _PUNCTUATION.get(name + "s") or ""
 

@@ -54,6 +54,11 @@ from redraft.criteria._families._keywords import (
     own_modal_clause,
 )
 from redraft.criteria._families._lexical import asks_about, described
+from redraft.criteria._families._literal_values import (
+    NUMBER_NOUNS,
+    literal_at,
+    literal_subjects,
+)
 from redraft.criteria._families._paraphrase import paraphrase_dropped
 from redraft.criteria._families._placeholder_tokens import placeholder_tokens
 from redraft.criteria._families._referents import referents
@@ -235,24 +240,11 @@ def counted_words(sentence: Sentence) -> Iterator[Hit]:
         yield from more_keywords(sentence, end)
 
 
-_PHONE = re.compile(r"(?<![\w+])\+?\d[\d().-]*(?:[\s.-]?\(?\d[\d)]*){0,5}(?=[\s.,;:!?)]|$)")
-_LITERALS = (
-    re.compile(r"https?://[^\s\"'<>]*[^\s\"'<>.,;:!?)]|www\.[^\s\"'<>]*[^\s\"'<>.,;:!?)]"),
-    re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b"),
-    re.compile(r"(?<![\w@#])[#@][a-z_]\w*\b"),
-    re.compile(r"[£$€¥]\s?\d[\d,]*(?:\.\d+)?\b"),
-    _PHONE,
-)
-# A code of letters and digits in one token ("LH-88231", "latte2024"): read
-# only after a verb of including and a definite noun ("provide an ISO-8601
-# date" names a kind of thing, not the string).
-_CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[a-z][\w]*(?:[-_]\w+)*\b")
-_DIGITS = re.compile(r"\d")
 _SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 _EACH = re.compile(r"\s+(?:each|apiece)\b")
 _LITERAL_VERB = re.compile(
     r"\b(?P<verb>include|includes|including|mention|mentions|mentioning|add|feature|reference|"
-    r"cite|give|provide|state|display|use)\s+"
+    r"cite|give|provide|state|display|use|contain|contains|containing|quote|quotes)\s+"
     r"(?:(?P<det>the|our|my|your|this|that|their|his|her|a|an)\s+)?"
 )
 _NAMING_WORD = re.compile(
@@ -281,31 +273,24 @@ _CODE_VERBS = frozenset(
         "feature",
         "reference",
         "cite",
+        "contain",
+        "contains",
+        "containing",
+        "quote",
+        "quotes",
     ]
 )
-
-
-def _literal(sentence: Sentence, pos: int, *, codes: bool) -> tuple[str, int] | None:
-    """The literal at ``pos`` (as written) and where it ends."""
-    text = sentence.lower
-    for pattern in (*_LITERALS, *((_CODE,) if codes else ())):
-        if (match := pattern.match(text, pos)) is None:
-            continue
-        end = match.end()
-        while pattern is _PHONE and text[end - 1] in ".-(":
-            end -= 1  # "call 0800-555-0199.": the sentence's full stop is not the number's
-        value = sentence.unmask(match.start(), end)
-        if pattern is _PHONE and len(_DIGITS.findall(value)) < 7:
-            return None  # "include 3 examples", "add 2024": a count or a year
-        return value, end
-    return None
+# "the price €45.00 per person": what the price is of, not part of the string
+_PER = re.compile(r"\s+per\s+(?:person|head|night|month|year|week|day|hour|item|unit|ticket)\b")
+# "include the version number exactly as v2.3.1": the literal's manner before it
+_EXACTLY_AS = re.compile(r"(?:exactly\s+)?as\s+(?=\S)")
 
 
 def _literal_list(sentence: Sentence, pos: int, *, codes: bool) -> tuple[list[str], int] | None:
     text = sentence.lower
     items: list[str] = []
     end = pos
-    while (found := _literal(sentence, end, codes=codes)) is not None and len(items) < 10:
+    while (found := literal_at(sentence, end, codes=codes)) is not None and len(items) < 10:
         items.append(found[0])
         end = found[1]
         sep = _SEP.match(text, end)
@@ -314,25 +299,34 @@ def _literal_list(sentence: Sentence, pos: int, *, codes: bool) -> tuple[list[st
         # "the hashtag #devtools and the link https://…": each literal may have its own name
         after = sep.end()
         for _ in range(3):
-            if _literal(sentence, after, codes=codes) is not None:
+            if literal_at(sentence, after, codes=codes) is not None:
                 break
             word = _NAMING_WORD.match(text, after)
             if word is None:
                 break
             after = word.end()
-        if _literal(sentence, after, codes=codes) is None:
+        if literal_at(sentence, after, codes=codes) is None:
             break
         end = after
     return (items, end) if items else None
 
 
-def _named_literals(sentence: Sentence, pos: int, *, codes: bool) -> tuple[list[str], int] | None:
+def _named_literals(
+    sentence: Sentence, pos: int, *, codes: bool, definite: bool = False
+) -> tuple[list[str], int] | None:
     """The literals after at most three words naming them ("our hotline",
     "the reference number")."""
     text = sentence.lower
+    named = False  # the last naming word says a value follows ("the year", "the number")
     for _ in range(4):
         if found := _literal_list(sentence, pos, codes=codes):
             return found
+        if named and (one := literal_at(sentence, pos, codes=codes, numbers=True)):
+            return [one[0]], one[1]
+        # "the version number exactly as v2.3.1"
+        manner = _EXACTLY_AS.match(text, pos) if named else None
+        if manner and (one := literal_at(sentence, manner.end(), codes=codes, numbers=True)):
+            return [one[0]], one[1]
         # "mention the salary (£54,000) exactly once": the literal in brackets after its name
         if (
             text.startswith("(", pos)
@@ -343,6 +337,7 @@ def _named_literals(sentence: Sentence, pos: int, *, codes: bool) -> tuple[list[
         word = _NAMING_WORD.match(text, pos)
         if word is None:
             return None
+        named = definite and word.group(0).strip() in NUMBER_NOUNS
         pos = word.end()
     return None
 
@@ -352,10 +347,13 @@ def literals(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     for match in _LITERAL_VERB.finditer(text):
         codes = match.group("verb") in _CODE_VERBS and match.group("det") not in ("a", "an")
-        parsed = _named_literals(sentence, match.end(), codes=codes)
+        definite = match.group("det") in ("the", "our", "my", "your", "this", "their", "his", "her")
+        parsed = _named_literals(sentence, match.end(), codes=codes, definite=definite)
         if parsed is None:
             continue
         items, end = parsed
+        if per := _PER.match(text, end):
+            end = per.end()
         if after := _NAMED_AFTER.match(text, end):
             end = after.end()
         if (caps := _IN_CAPITALS.match(text, end)) and all(
@@ -371,7 +369,10 @@ def literals(sentence: Sentence) -> Iterator[Hit]:
             continue
         if not REQUIRE_DONE.match(text, end) or asks_about(sentence, match.start()):
             continue
-        if not response_context(sentence, match.start()) or of_several(text, match.start()):
+        # "Write one sentence that contains the number 25%": of the one thing asked for
+        if not (response_context(sentence, match.start()) or described(sentence, match.start())):
+            continue
+        if of_several(text, match.start()):
             continue
         yield from keyword_hits(items, amounts, match.start(), end)
         yield from more_keywords(sentence, end)
@@ -395,6 +396,7 @@ class _Keywords(Corrected):
             counted_words,
             capped_words,
             literals,
+            literal_subjects,
             written_values,
             named_counted,
             referents,

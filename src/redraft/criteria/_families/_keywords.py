@@ -244,7 +244,12 @@ _SUBORDINATE = re.compile(r"\b(?:before|after|until|till|once|than)\s+(?:\w+\s+)
 # "Mention SQL and Python at least once each", "mentions 1789 and Robespierre",
 # "include the numbers 3, 7 and 12": unquoted names and numbers, each a
 # capitalised word or a number ("use Python" is a language, not a word: no "use").
-_NAME_ITEM = r"(?:[A-Z][\w'’.-]*[\w]|[A-Z]|\d[\d,.]*\d|\d)"
+# A title's period belongs to the name ("Mention Dr. Patel", "the teacher's name, Ms.
+# Alvarez"): the title alone is never the name.
+_NAME_ITEM = (
+    r"(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof|St)\.?\s+[A-Z][\w'’-]*[\w]|"
+    r"(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof|St)\.)(?:[A-Z][\w'’.-]*[\w]|[A-Z])|\d[\d,.]*\d|\d)"
+)
 _NAMES = re.compile(
     rf"(?P<items>{_NAME_ITEM}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){_NAME_ITEM}){{0,9}})"
 )
@@ -389,6 +394,9 @@ def of_several(text: str, start: int) -> bool:
     return bool(_OF_SEVERAL.search(text, max(0, start - 60), start))
 
 
+_OR_GLOSS = re.compile(r"\s*\(\s*(?:or|and)\s+(?:the\s+)?(?:words?\s+)?")
+
+
 def keywords(sentence: Sentence) -> Iterator[Hit]:
     """Keywords that must appear (how often), and words that must not."""
     text = sentence.lower
@@ -418,6 +426,15 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         if not parsed or not _of_answer(sentence, match.start()):
             continue
         if of_several(text, match.start()):
+            continue
+        if gloss := _OR_GLOSS.match(text, parsed[1]):
+            # "the word 'thank' (or 'thanks') no more than once": a ceiling holds of
+            # every form; a floor is met by either, so no form is required
+            forms = parse_list(sentence, gloss.end())
+            close = forms and re.compile(r"\s*\)").match(text, forms[1])
+            amounts, end = frequency(sentence, close.end()) if forms and close else ([], 0)
+            if forms and amounts and all(rel == "at_most" for rel, _ in amounts):
+                yield from keyword_hits(parsed[0] + forms[0], amounts, match.start(), end)
             continue
         amounts, end = frequency(sentence, parsed[1])
         if ELSEWHERE.match(text, parsed[1]) or ELSEWHERE.match(text, end):

@@ -37,6 +37,7 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._counted_openers import counted_openers
+from redraft.criteria._families._keyword_places import placed_keywords
 from redraft.criteria._families._per_part import parts_of
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._outcome import Outcome
@@ -460,10 +461,22 @@ def _counted_openers(sentence: Sentence) -> Iterator[Hit]:
     )
 
 
+def _placed(sentence: Sentence) -> Iterator[Hit]:
+    """ "include 'hope' in the first and last sentence", "the first sentence must
+    contain her name, Mrs. Delaney" (:mod:`._keyword_places`)."""
+    return placed_keywords(sentence, lambda w, p, i: _keyword_in_spec(w, p, i, "at_least", 1))
+
+
 class _Positions(Corrected):
     name = "words at places"
     specs = (KeywordIn, WordAt)
-    rules: ClassVar[tuple[Rule, ...]] = (keyword_in, word_at, _described_word, _counted_openers)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        keyword_in,
+        _placed,
+        word_at,
+        _described_word,
+        _counted_openers,
+    )
 
     def measure(self, spec: Any, text: str) -> Outcome:
         if isinstance(spec, KeywordIn):
