@@ -235,6 +235,9 @@ _SAYS_UPPER = re.compile(
     r"\bblock\s+letters\b|\buppercased\b"
 )
 
+_SAYS_NO = re.compile(r"\b(?:no|not|never|without|avoid|zero|nothing in)\b")
+_SAYS_ALL = re.compile(r"\b(?:all|only|entirely|every|fully|wholly|solely)\b")
+
 
 def stated_case(c: Constraint, scope: Scope) -> Expectation | None:
     """The whole answer in one letter case, however the writer put it: the
@@ -267,7 +270,9 @@ def stated_case(c: Constraint, scope: Scope) -> Expectation | None:
     lower, upper = bool(_SAYS_LOWER.search(said)), bool(_SAYS_UPPER.search(said))
     if lower == upper:
         return None  # neither, or both ("lowercase, except acronyms in caps")
-    if c.relation == "none":
+    # the text's own polarity decides ("no uppercase" under "all", "all
+    # lowercase" noted under "none"); the relation only where the text has none
+    if _SAYS_NO.search(said) or (c.relation == "none" and not _SAYS_ALL.search(said)):
         lower, upper = upper, lower  # "none" of the case named
     return all_of(fields("letter_case", case="lower" if lower else "upper"))
 
