@@ -38,6 +38,7 @@ from _blind_layout import comma_line, separators_count
 from _blind_matchers import Expectation, Matcher, Spec, all_of, count, either, fields, no_kind
 from _blind_parts import NUMERIC, is_response, scope_of
 from _blind_rows import Constraint, Row
+from _blind_writer_i_fields import writer_i_fields
 from _blind_writer_j_spelling import label_words, raw_unit, singular
 
 __all__ = ["writer_i"]
@@ -137,15 +138,30 @@ _LIST_LENGTH = re.compile(r"^list (?:length|size|count)$|^(?:number|count) of it
 _COUNTED_AS = {"word": "word_count", "sentence": "sentence_count"}
 
 
+_NOT_LISTED = re.compile(r"|line|paragraph|character|letter|item|stanza|verse|syllable|digit")
+_FORM = re.compile(r"numbered|bullet|checkbox|\btable\b|\bjson\b|\barray\b|\bcsv\b|\brow\b")
+
+
 def _list_length(c: Constraint, row: Row) -> Expectation | None:
-    """Words (sentences) counted under a label naming a list's length."""
-    del row
-    kind = _COUNTED_AS.get(singular(raw_unit(c)))
-    if kind is None or not _LIST_LENGTH.search(label_words(c)) or c.relation != "exactly":
+    """Things counted under a label naming a list's length: the list's
+    items (a count of words or sentences: either count)."""
+    unit = singular(raw_unit(c))
+    if not _LIST_LENGTH.search(label_words(c)) or c.relation != "exactly":
         return None
     if not isinstance(c.value, int) or not is_response(scope_of(c.scope)):
         return None
-    return all_of(either(count(kind, "exactly", c.value), count("item_count", "exactly", c.value)))
+    items = count("item_count", "exactly", c.value)
+    if (kind := _COUNTED_AS.get(unit)) is not None:
+        return all_of(either(count(kind, "exactly", c.value), items))
+    if _NOT_LISTED.fullmatch(unit):
+        return None  # the general readings' (lines, a list's items as such)
+    shapes = " ".join(
+        f"{s.family} {s.unit} {s.value} {s.note}".lower() for s in row.constraints if s is not c
+    )
+    lines = any(singular(raw_unit(s)) in ("line", "paragraph") for s in row.constraints)
+    if _FORM.search(shapes) or lines:
+        return None  # the list's form counts them: the general readings'
+    return all_of(items)
 
 
 def _word_uses(c: Constraint, row: Row) -> Expectation | None:
@@ -200,4 +216,4 @@ def writer_i(c: Constraint, row: Row) -> Expectation | None:
         found = rule(c, row)
         if found is not None:
             return found
-    return None
+    return writer_i_fields(c, row)  # values in a shape read otherwise: _blind_writer_i_fields.py
