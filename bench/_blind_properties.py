@@ -235,8 +235,11 @@ _SAYS_UPPER = re.compile(
     r"\bblock\s+letters\b|\buppercased\b"
 )
 
-_SAYS_NO = re.compile(r"\b(?:no|not|never|without|avoid|zero|nothing in)\b")
-_SAYS_ALL = re.compile(r"\b(?:all|only|entirely|every|fully|wholly|solely)\b")
+# a polarity word bound to the case it qualifies ("no uppercase", "all in
+# lowercase"), not one elsewhere in the text ("lowercase, no spaces")
+_CASE_WORD = r"(?:upper|lower|capital|small|caps|all[\s-]caps|block)"
+_SAYS_NO = re.compile(rf"\b(?:no|not|never|without|avoid|zero)\s+(?:[\w-]+\s+){{0,2}}?{_CASE_WORD}")
+_SAYS_ALL = re.compile(rf"\b(?:all|only|entirely|fully|wholly|solely)\s+(?:[\w-]+\s+)?{_CASE_WORD}")
 
 
 def stated_case(c: Constraint, scope: Scope) -> Expectation | None:

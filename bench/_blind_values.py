@@ -133,7 +133,7 @@ _SHARE_UNITS = {
     "paragraph": "paragraphs",
     "item": "items",
 }
-_ASKED = re.compile(r"(?P<q>\bquestions?\b|\?)|\bexclamations?\b|!")
+_ASKED = re.compile(r"(?P<q>\bquestions?\b|\binterrogative|\?)|\bexclamations?\b|!")
 _CASE = re.compile(r"\b(?P<upper>upper\s*case|capital)|\b(?P<lower>lower\s*case)")
 
 

@@ -11,11 +11,12 @@ reads one convention, never a prompt or a quote:
 
 - every letter at least once under a label naming a pangram (or a note
   naming all 26 letters): the answer is a pangram (``pangram``);
-- headings (any level) equal to two or more names: the sections named so,
-  in that order (``named_sections`` ordered); the level is the count's;
+- headings of a stated level equal to two or more names: the sections
+  named so (``named_sections``, ordered where the fields say "order"); the
+  level is the heading count's;
 - a template of label lines (relation ``other``, the words all labels
-  ending in ':'): the labelled parts in order (``named_sections``) enforce a
-  part of it; no kind states the whole lines;
+  ending in ':'): the labelled parts (``named_sections``, in order or not)
+  enforce a part of it; no kind states the whole lines;
 - no list markers in front of the items: no bullet and no numbered item
   (``bullet_count`` and ``numbered_count`` at most 0; each a part of it);
 - every part's count equal to a tuple of counts: the nth part's count is
@@ -23,7 +24,8 @@ reads one convention, never a prompt or a quote:
 - a count of words (sentences) under a label naming a list's length: the
   listed things, counted as list items or as words (sentences);
 - a word's own count of uses bounded per word ("no word more than twice",
-  unit word, scope each word): no kind counts repeats of every word;
+  unit word, scope each word, the label or note naming uses or repeats):
+  no kind counts repeats of every word;
 - separators counted ("exactly 9" of ``' < '``) where a sibling counts one
   more thing: the things on one line joined by that mark (``comma_list``);
   a horizontal rule counted: the pieces it separates (``separated_versions``).
@@ -63,10 +65,10 @@ def _name(text: object) -> str:
     return " ".join(re.sub(r"[#*_]+", " ", str(text)).strip().rstrip(":").split()).casefold()
 
 
-def _sections(names: list[str], ordered: bool) -> Matcher:
+def _sections(names: list[str], ordered: bool | None) -> Matcher:
     def test(spec: Spec) -> bool:
         got = [_name(n) for n in spec.get("names") or ()]  # type: ignore[attr-defined]
-        return got == names and bool(spec.get("ordered")) == ordered
+        return got == names and (ordered is None or bool(spec.get("ordered")) == ordered)
 
     return Matcher(frozenset({"named_sections"}), test, f"named_sections names={names}")
 
@@ -75,13 +77,14 @@ def _heading_names(c: Constraint, row: Row) -> Expectation | None:
     """Headings equal to names: the sections named so, in that order."""
     del row
     unit = raw_unit(c)
-    if c.relation != "equals" or not re.fullmatch(r"headings?(?: h[1-6]| level \d)?", unit):
-        return None
+    if c.relation != "equals" or not re.fullmatch(r"headings? (?:h[1-6]|level \d)", unit):
+        return None  # headings of no level: the general readings' (_blind_layout.py)
     value = c.value if isinstance(c.value, list | tuple) else ()
     names = [_name(v) for v in value if isinstance(v, str) and v.strip()]
     if len(names) < 2 or len(names) != len(value) or not is_response(scope_of(c.scope)):
         return None
-    return all_of(_sections(names, ordered=True))
+    ordered = re.search(r"\border\b", f"{c.family} {c.quote} {c.note}".lower()) is not None
+    return all_of(_sections(names, ordered=ordered))
 
 
 def _template_labels(c: Constraint, row: Row) -> Expectation | None:
@@ -95,7 +98,7 @@ def _template_labels(c: Constraint, row: Row) -> Expectation | None:
     if not re.search(r"template|format", label_words(c)) or not is_response(scope_of(c.scope)):
         return None
     return no_kind("a template of label lines: no kind states the lines whole",
-                   _sections([_name(w) for w in words], ordered=True))  # fmt: skip
+                   _sections([_name(w) for w in words], ordered=None))  # fmt: skip
 
 
 def _no_list_markers(c: Constraint, row: Row) -> Expectation | None:
@@ -171,6 +174,11 @@ def _word_uses(c: Constraint, row: Row) -> Expectation | None:
         return None
     if not re.fullmatch(r"(?:each|every|any) word", _scope(c)):
         return None
+    if not re.search(
+        r"repe|\buse[ds]?\b|frequen|occurr|times|appear", f"{label_words(c)} {c.note}"
+    ):
+        return None  # "no word longer than 10", unit word: a length, the general readings'
+
     return no_kind("how often each word is used: no kind counts every word's repeats")
 
 
@@ -184,6 +192,8 @@ def _separator_marks(c: Constraint, row: Row) -> Expectation | None:
         return None
     if re.fullmatch(r"horizontal rule|divider|separator line|rule", unit):
         return separators_count(c)
+    if unit in ("separator", "delimiter") and separators_count(c) is not None:
+        return None  # a run of marks between pieces: the general readings'
     mark = str(c.words[0])
     if unit not in ("separator", "delimiter") or not _MARK.fullmatch(mark) or "\n" in mark:
         return None

@@ -8,8 +8,8 @@ Each rule reads one convention, never a prompt or a quote:
 - single letters as the words of a count of letters (every vowel exactly
   once): each letter counted (``letter_count``), not the first alone;
 - a number's value between two bounds (unit number, ``between``, a label
-  naming a value or range): no kind bounds a value, and no count of numbers
-  states it;
+  naming a value or range, the answer's scope): every number in the range
+  (``numbers_in_range``), not a count of numbers;
 - a phrase to start or end with that holds a placeholder ("[N words]",
   "Step N:"): no one phrase; a letter range "A-Z" that every sentence
   (line) starts with in turn: the alphabet as an acrostic (``acrostic``);
@@ -84,7 +84,14 @@ def _value_range(c: Constraint, row: Row) -> Expectation | None:
         return None
     if not re.search(r"\b(?:value|range|bounds?|size)\b", label_words(c)):
         return None
-    return no_kind("a number's value within a range: no kind bounds a value")
+    bounds = c.value if isinstance(c.value, list | tuple) else ()
+    if not is_response(scope_of(c.scope)) or len(bounds) != 2:
+        return None  # one field's value, each number's: the general readings'
+    low, high = bounds
+    if not all(isinstance(b, int | float) and not isinstance(b, bool) for b in (low, high)):
+        return None
+    # the answer's number in the range: every number in it (numbers_in_range)
+    return all_of(fields("numbers_in_range", low=float(low), high=float(high)))
 
 
 _PLACEHOLDER = re.compile(r"\bN\b|<[^>]+>|\{[^}]+\}")
@@ -119,7 +126,7 @@ def _bold_opening(c: Constraint, row: Row) -> Expectation | None:
     """A bullet's bold opening stated as an expression."""
     del row
     value = c.value if isinstance(c.value, str) else ""
-    if c.relation != "matches_format" or not value.startswith(("\\*\\*", "**")):
+    if c.relation != "matches_format" or not value.startswith("\\*\\*"):
         return None
     if scope_of(c.scope)[0] != "each":
         return None
