@@ -11,6 +11,8 @@ reads one convention, never a prompt or a quote:
 
 - every letter at least once under a label naming a pangram (or a note
   naming all 26 letters): the answer is a pangram (``pangram``);
+- headings counted with their level in the unit ("heading h2", exactly 3):
+  headings of that level (``heading_count`` with ``level``);
 - headings of a stated level equal to two or more names: the sections
   named so (``named_sections``, ordered where the fields say "order"); the
   level is the heading count's;
@@ -37,8 +39,18 @@ import re
 from dataclasses import replace
 
 from _blind_layout import comma_line, separators_count
-from _blind_matchers import Expectation, Matcher, Spec, all_of, count, either, fields, no_kind
-from _blind_parts import NUMERIC, is_response, scope_of
+from _blind_matchers import (
+    Expectation,
+    Matcher,
+    Spec,
+    all_of,
+    count,
+    counts,
+    either,
+    fields,
+    no_kind,
+)
+from _blind_parts import NUMERIC, count_value, is_response, scope_of
 from _blind_rows import Constraint, Row
 from _blind_writer_i_fields import writer_i_fields
 from _blind_writer_j_spelling import label_words, raw_unit, singular
@@ -207,7 +219,23 @@ def _separator_marks(c: Constraint, row: Row) -> Expectation | None:
     return comma_line(mark.strip())
 
 
+_LEVEL = re.compile(r"headings? (?:h|level )(?P<n>[1-6])|(?:h|level )(?P<m>[1-6]) headings?")
+
+
+def _headings_of_level(c: Constraint, row: Row) -> Expectation | None:
+    """Headings of a level counted, the level in the unit ("heading h2")."""
+    del row
+    found = _LEVEL.fullmatch(raw_unit(c))
+    if found is None or c.relation not in NUMERIC or not count_value(c.relation, c.value):
+        return None
+    if not is_response(scope_of(c.scope)):
+        return None
+    level = int(found["n"] or found["m"])
+    return all_of(*counts("heading_count", c.relation, c.value, level=level))
+
+
 _RULES = (
+    _headings_of_level,
     _pangram,
     _heading_names,
     _template_labels,

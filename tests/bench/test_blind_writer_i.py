@@ -313,3 +313,26 @@ def test_a_digit_in_one_part_implies_a_number_in_the_answer() -> None:
     assert not _implied(
         _expect(digit | {"value": 2, "scope": "paragraph 3"}), _count("number_count", "at_least", 1)
     )
+
+
+def test_sentence_case_headings_are_no_title_case() -> None:
+    heads: dict[str, Any] = {"family": "heading_style", "unit": "word", "scope": "each heading"}
+    found = _expect(
+        heads | {"relation": "other", "note": "sentence case: only the first word capitalised"}
+    )
+    assert not _covered(found, {"kind": "title_case", "part": "heading", "every": True})
+    assert not found.matchers
+    title = _expect(heads | {"relation": "all", "note": "every word capitalised"})
+    assert _covered(title, {"kind": "title_case", "part": "heading", "every": True})
+
+
+def test_headings_counted_with_their_level_in_the_unit() -> None:
+    heads: dict[str, Any] = {
+        "family": "subsections",
+        "unit": "heading level 3",
+        "relation": "exactly",
+    }
+    found = _expect(heads | {"value": 4})
+    assert _covered(found, _count("heading_count", "exactly", 4, level=3))
+    assert not _covered(found, _count("heading_count", "exactly", 4))
+    assert not _covered(found, _count("heading_count", "exactly", 4, level=2))
