@@ -151,6 +151,10 @@ def _unique_initials(c: Constraint, row: Row) -> Expectation | None:
     del row
     if c.relation != "other" or singular(raw_unit(c)) not in ("first letter", "initial"):
         return None
+    if not re.search(
+        r"unique|distinct|different|no two|differ", f"{label_words(c)} {c.note.lower()}"
+    ):
+        return None  # first letters spelling a word: an acrostic, the general readings'
     return no_kind("first letters all different: no kind compares them")
 
 

@@ -284,8 +284,17 @@ def test_a_bold_opening_or_a_capitals_format_is_no_marker_nor_case() -> None:
 
 
 def test_distinct_first_letters_are_no_unique_items() -> None:
-    first: dict[str, Any] = {"family": "initials", "unit": "first letter", "relation": "other"}
-    assert not _covered(_expect(first), {"kind": "unique_items"})
+    first: dict[str, Any] = {
+        "family": "different_initials",
+        "unit": "first letter",
+        "relation": "other",
+    }
+    found = _expect(first)
+    assert not _covered(found, {"kind": "unique_items"})
+    assert not found.matchers and "first letters" in found.reason
+    # first letters spelling a word: an acrostic, not this reading
+    spelled = _expect(first | {"family": "acrostic", "scope": "each line", "value": "SUN"})
+    assert _covered(spelled, {"kind": "acrostic", "word": "SUN", "part": "line"})
 
 
 def test_no_all_caps_words_is_no_lowercase_answer() -> None:
