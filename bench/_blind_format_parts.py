@@ -262,6 +262,9 @@ def title_case(c: Constraint) -> Expectation | None:
         return None
     if not re.search(r"title case|capitali[sz]ed", shape):
         return None
+    said = f"{shape} {_text(c.family).replace('_', ' ')}"
+    if re.search(r"sentence case|only (?:the )?first word|(?:never|not|no) title case", said):
+        return no_kind("sentence case: no kind checks it")  # the first word alone capitalised
     part = next((name for pattern, name in _CASE_SCOPE if pattern.fullmatch(scope)), None)
     if part is None:
         return None

@@ -216,6 +216,7 @@ _WITHIN = re.compile(
 _REGEX = re.compile(r"[\^$\\]|\[[^\]]*\w-\w[^\]]*\]|\{\d+(?:,\d*)?\}")
 
 
+_FREE_ONLY = re.compile(r"(?:\.\+|[^\w.+*?()\[\]{}|^$\\])+")
 _LIST_MARKER = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")
 # the free parts a template marks (as the item_template kind reads them)
 _MARKED = re.compile(r"<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|…|\.\.\.")
@@ -254,6 +255,8 @@ def item_template(c: Constraint, scope: Scope) -> Expectation | None:
         return _regex_shaped(value)
     # "- Name: <name>": the marker opens the list line, the item follows it
     value = _LIST_MARKER.sub("", value)
+    if _FREE_ONLY.fullmatch(value) and ".+" in value:
+        value = value.replace(".+", "x")  # ".+ — .+": free text around marks, as "x — x"
     if _MARKED.search(value) and _BARE_WORD.search(_MARKED.sub(" ", value)):
         # "[Owner] Task (due: …)": marks show some free parts, and a bare word
         # that labels nothing ("Task") may be free or literal: no one reading

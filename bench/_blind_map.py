@@ -104,6 +104,7 @@ from _blind_tables import tabular
 from _blind_unusual import unusual
 from _blind_values import values
 from _blind_word_patterns import char_classes, vocabulary, word_patterns
+from _blind_writer_i import writer_i
 from _blind_writer_j import writer_j
 from _blind_writer_k import one_per_line_count, writer_k
 from _blind_writer_l import regex_lines, writer_l
@@ -182,6 +183,8 @@ def _expect_any(c: Constraint, row: Row) -> Expectation:
         return o_
     if (p_ := writer_p(c, row)) is not None:  # split P's writer's conventions: _blind_writer_p.py
         return p_
+    if (i_ := writer_i(c, row)) is not None:  # split I's writer's conventions: _blind_writer_i.py
+        return i_
     if (every := every_unit(c)) is not None:  # a property of every unit, all: _blind_every.py
         return every
     if (units := described_units(c)) is not None:  # which units are meant: _blind_described.py

@@ -235,6 +235,12 @@ _SAYS_UPPER = re.compile(
     r"\bblock\s+letters\b|\buppercased\b"
 )
 
+# a polarity word bound to the case it qualifies ("no uppercase", "all in
+# lowercase"), not one elsewhere in the text ("lowercase, no spaces")
+_CASE_WORD = r"(?:upper|lower|capital|small|caps|all[\s-]caps|block)"
+_SAYS_NO = re.compile(rf"\b(?:no|not|never|without|avoid|zero)\s+(?:[\w-]+\s+){{0,2}}?{_CASE_WORD}")
+_SAYS_ALL = re.compile(rf"\b(?:all|only|entirely|fully|wholly|solely)\s+(?:[\w-]+\s+)?{_CASE_WORD}")
+
 
 def stated_case(c: Constraint, scope: Scope) -> Expectation | None:
     """The whole answer in one letter case, however the writer put it: the
@@ -267,7 +273,9 @@ def stated_case(c: Constraint, scope: Scope) -> Expectation | None:
     lower, upper = bool(_SAYS_LOWER.search(said)), bool(_SAYS_UPPER.search(said))
     if lower == upper:
         return None  # neither, or both ("lowercase, except acronyms in caps")
-    if c.relation == "none":
+    # the text's own polarity decides ("no uppercase" under "all", "all
+    # lowercase" noted under "none"); the relation only where the text has none
+    if _SAYS_NO.search(said) or (c.relation == "none" and not _SAYS_ALL.search(said)):
         lower, upper = upper, lower  # "none" of the case named
     return all_of(fields("letter_case", case="lower" if lower else "upper"))
 

@@ -49,6 +49,7 @@ _NAMED = re.compile(
     r"sentence|item|bullet)|(?P<part2>line|verse|paragraph|stanza|sentence|item|bullet)s?\s+"
     r"(?P<n>\d{1,2})(?:\s*(?:and|,|&)\s*(?P<n2>\d{1,2}))?"
 )
+_OTHER_END = re.compile(r"\b(?:repeats?|same as|equals?|matches) (?:the )?(?P<end>first|last)\b")
 _OTHERS = re.compile(r"\ball\s+(?:the\s+)?other|\bthe\s+others?\b|\bevery\s+other|\brest\b")
 _RANGE = re.compile(
     r"(?P<part>line|paragraph|sentence|stanza)s?\s+(?P<a>\d{1,2})\s*(?:-|–|to)\s*(?P<b>\d{1,2})"
@@ -201,6 +202,10 @@ def _part_repeat(c: Constraint) -> Expectation | None:
     if re.search(r"chorus|refrain", scope) and re.search(r"identical|same", value):
         return all_of(_repeat("chorus", []))
     mine, theirs = _named(scope), _named(value)
+    if mine is not None and not value:
+        # "last_line_repeats_first": the label names the other position
+        other = _OTHER_END.search(_norm(c.family).replace("_", " "))
+        theirs = _named(f"{other['end']} {mine[0]}") if other else None
     if mine is None or theirs is None or mine[0] != theirs[0]:
         return None
     if _TRANSFORMED.search(c.note.lower()):

@@ -319,7 +319,9 @@ def _script(c: Constraint) -> Expectation | None:
 
 _NOT_END = re.compile(
     r"\b(?:must|should|do|does|may)(?:n't| not) end (?:with|in)\s*[\"'‘“]?(?P<marks>[.!?;:,…]+)"
-    r"|\bno (?P<named>period|full stop|exclamation mark|question mark) at the end\b",
+    r"|\bno (?P<named>period|full stop|exclamation mark|question mark) at the end\b"
+    r"|\bno (?:trailing|final|closing|ending) (?P<named2>period|full stop|exclamation mark|"
+    r"question mark)\b",
     re.I,
 )
 _NAMED_MARKS = {"period": ".", "full stop": ".", "exclamation mark": "!", "question mark": "?"}
@@ -332,10 +334,24 @@ def _final_mark(c: Constraint) -> Expectation | None:
         return None
     found = _NOT_END.search(c.note)
     if found is None:
-        return None
-    marks = found["marks"] or _NAMED_MARKS[found["named"].lower()]
+        return _end_mark_banned(c)
+    marks = found["marks"] or _NAMED_MARKS[(found["named"] or found["named2"]).lower()]
     want = "".join(sorted(set(marks)))
     return all_of(fields("no_final_mark", marks=want))
+
+
+_NOT_END_LABEL = re.compile(r"(?:not|no)[ _-]?(?:end|ends|ending|final|trailing)")
+
+
+def _end_mark_banned(c: Constraint) -> Expectation | None:
+    """A ban of marks whose label names the end ("not_ends_with", words
+    ``['.']``): the answer does not end with them; the marks elsewhere stay."""
+    marks = "".join(str(w).strip() for w in c.words)
+    if c.relation != "none" or not marks or not _NOT_END_LABEL.search(c.family.lower()):
+        return None
+    if not re.fullmatch(r"[.!?;:,…]+", marks):
+        return None
+    return all_of(fields("no_final_mark", marks="".join(sorted(set(marks)))))
 
 
 def shapes(c: Constraint) -> Expectation | None:

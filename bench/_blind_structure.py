@@ -52,8 +52,10 @@ def _table(c: Constraint) -> Expectation | None:
     value = stated.lower().strip()
     if unit_of(c) != "table" or c.relation != "contains":
         return None
-    if not re.fullmatch(r"(?:a |one )?(?:markdown |md |pipe )?tables?", value):
+    if value and not re.fullmatch(r"(?:a |one )?(?:markdown |md |pipe )?tables?", value):
         return None
+    if not value and not is_response(scope_of(c.scope)):
+        return None  # "contains" with nothing stated: a table in the answer, not in a part
     return all_of(any_count("table_count", "(a table)"))
 
 

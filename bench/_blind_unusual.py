@@ -251,6 +251,9 @@ def _reference(c: Constraint) -> Expectation | None:
 # -- no word (no start) twice ----------------------------------------------------------
 
 _UNIQUE = re.compile(r"repeat|unique|distinct|different|twice|more than once|only once")
+_NO_REPEAT = re.compile(
+    r"unique|distinct|\bno (?:\w+ )?(?:word )?repeat|\bnot? repeat|only once|\bnever repeat"
+)
 _WITHIN = ("sentence", "paragraph", "line", "bullet")
 
 
@@ -265,9 +268,12 @@ def _distinct(c: Constraint) -> Expectation | None:
         if distinct and part in _WITHIN:
             return all_of(fields("distinct_starts", part=part))
         return None
-    banned = c.relation == "none" and c.value in (None, 0) and not c.words
+    # a ban of repeats, or the property stated as such ("unique_words", other)
+    banned = c.relation in ("none", "other") and c.value in (None, 0) and not c.words
     if not banned or _text(c.unit) != "word" or not _UNIQUE.search(_hint(c)):
         return None
+    if c.relation == "other" and not _NO_REPEAT.search(_hint(c)):
+        return None  # "other": only a label or note that names no repeat at all
     if is_response((where, part, None)):
         return all_of(fields("distinct_words", within="response"))
     if where == "each" and part in _WITHIN:

@@ -133,6 +133,7 @@ _SHARE_UNITS = {
     "paragraph": "paragraphs",
     "item": "items",
 }
+_ASKED = re.compile(r"(?P<q>\bquestions?\b|\binterrogative|\?)|\bexclamations?\b|!")
 _CASE = re.compile(r"\b(?P<upper>upper\s*case|capital)|\b(?P<lower>lower\s*case)")
 
 
@@ -172,8 +173,13 @@ def _proportion(c: Constraint) -> Expectation | None:
     if not _WHOLE.fullmatch(_norm(c.scope)):
         return None
     want: dict[str, object]
+    said = _norm(f"{c.family} {c.note}").replace("_", " ")
     if unit in ("question", "exclamation"):
         want = {"units": "sentences", "having": unit}
+    elif unit == "sentence" and not c.words and (kind := _ASKED.search(said)):
+        # "a third of the sentences are questions": the label or note names
+        # which sentences (question_ratio; "sentences ending with ?")
+        want = {"units": "sentences", "having": "question" if kind["q"] else "exclamation"}
     elif unit in _SHARE_UNITS and len(c.words) == 1:
         want = {"units": _SHARE_UNITS[unit], "having": "keyword", "word": c.words[0]}
     elif unit == "letter" and (case := _CASE.search(_norm(f"{c.family} {c.note} {c.quote}"))):

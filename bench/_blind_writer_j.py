@@ -119,6 +119,7 @@ _BARE_NUMBER = re.compile(
 )
 _LETTERS = re.compile(r"letter|each ?word|every ?word|substring|inside")
 _CAPS = re.compile(r"caps|upper ?case|fully (?:upper|capital)|all ?capital")
+_CAPS_LABEL = re.compile(r"^(?:allcaps|caps|uppercase)(?:words?)?(?:count)?$")
 _CAPS_UNIT = re.compile(r"(?:capitali[sz]ed|caps|all[- ]caps|upper[- ]?case|capital) words?")
 _COMMA_LABEL = re.compile(r"^comma(?:separated|list|delimited)$")
 _NO_CASE = re.compile(r"\bno (upper|lower)[ -]?case\b")
@@ -294,7 +295,10 @@ def _bare_number(c: Constraint) -> Expectation | None:
 def _caps_words(c: Constraint) -> Expectation | None:
     if c.relation not in NUMERIC or not count_value(c.relation, c.value):
         return None
-    if not _CAPS_UNIT.fullmatch(raw_unit(c)) or not is_response(scope_of(c.scope)):
+    named = _CAPS_UNIT.fullmatch(raw_unit(c)) or (
+        singular(raw_unit(c)) == "word" and _CAPS_LABEL.search(label_key(c))
+    )
+    if not named or not is_response(scope_of(c.scope)):
         return None
     if not _CAPS.search(f"{label_words(c)} {label_key(c)} {raw_unit(c)} {c.note}".lower()):
         return None  # "capitalised" alone: a first capital, or every letter?
@@ -304,7 +308,12 @@ def _caps_words(c: Constraint) -> Expectation | None:
 def _comma_list(c: Constraint) -> Expectation | None:
     if c.relation != "other" or c.value not in (None, "") or c.words:
         return None
-    if _COMMA_LABEL.fullmatch(label_key(c)) is None or unit_word(c) not in ("", "item", "list"):
+    if _COMMA_LABEL.fullmatch(label_key(c)) is None or unit_word(c) not in (
+        "",
+        "item",
+        "list",
+        "comma",
+    ):
         return None
     if not is_response(scope_of(c.scope)):
         return None
