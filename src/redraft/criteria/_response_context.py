@@ -278,6 +278,7 @@ def response_context(
         sentence.whole.lower(),
         start,
         opening=not sentence.whole[: sentence.start].strip(),
+        system=sentence.source == "system",
     )
     own_unit = counts_own_unit(text, start)
     if not owns_negation and subject is None and not own_unit and _shared_subject_elsewhere(prefix):
@@ -312,9 +313,14 @@ def response_context(
     if asked_of_another(text, start, clause_start(text, start), sentence.whole):
         return False
     after_colon_at = prefix.rfind(":") + 1
-    if after_colon_at and any(
-        subject_elsewhere(m.group("subject"), prefix[:after_colon_at])
-        for m in NEW_SUBJECT.finditer(text, after_colon_at, start)
+    if (
+        after_colon_at
+        # "Journal rules: abstract must be …" names the answer after the colon
+        and (subject is None or subject < after_colon_at)
+        and any(
+            subject_elsewhere(m.group("subject"), prefix[:after_colon_at])
+            for m in NEW_SUBJECT.finditer(text, after_colon_at, start)
+        )
     ):
         return False  # "… for our bloggers: posts should be …, and use …" is the posts
     if asks_about_it(text):

@@ -65,6 +65,11 @@ from redraft.criteria._families._count_context import (
     one_part_of_many,
     single_asked,
 )
+from redraft.criteria._families._count_framed import (
+    asked_as_piece_or_item,
+    framed_after,
+    names_one_piece,
+)
 from redraft.criteria._families._count_frames import MORE_ASKED, asked_bracket
 from redraft.criteria._families._counted_unit import (
     Unit,
@@ -417,6 +422,7 @@ class UnitCounts:
                 name == "between"
                 and before.rstrip().endswith(",")
                 and not re.search(rf"\b{THING}s?\b", before)
+                and not names_one_piece(before)
             ):
                 return False  # "synonyms for happy, 3 to 5 words" may be each synonym's
             elif name == "none" and re.match(r"\s*:", text[match.end() :]):
@@ -425,6 +431,11 @@ class UnitCounts:
                 not after_ok(sentence, after_from(name, match))
                 and not case_of_all(self._unit(match), text, match.end())
                 and not described(name, match, text)
+                # "a sentence of 12 words where every word …": the thing's size
+                and not (
+                    self._unit(match).prose
+                    and framed_after(text, match.start("num" if name == "bare" else 0), match.end())
+                )
                 and (self._unit(match).prose or not MARKUP_EXAMPLE.match(text[match.end() :]))
                 # "a song with at least 3 sentences that can be sung": the song's
                 and not (names_thing_with(before) and THINGS_OWN.match(text, match.end()))
@@ -447,15 +458,25 @@ class UnitCounts:
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
             owns = name in ("negated", "none")
-            if not response_context(
-                # after a title asked first, the title's request governs the count
-                sentence,
-                body.start() if body else match.start(),
-                owns_negation=owns,
-                named_thing=True,
-            ) and not (
-                not self._unit(match).prose
-                and later_part(sentence, match, self._unit(match).pattern)
+            if not (
+                response_context(
+                    # after a title asked first, the title's request governs the count
+                    sentence,
+                    body.start() if body else match.start(),
+                    owns_negation=owns,
+                    named_thing=True,
+                )
+                or (
+                    not self._unit(match).prose
+                    and later_part(sentence, match, self._unit(match).pattern)
+                )
+                # "be a single paragraph of …"; "Title Case, 6 words or fewer, …"
+                or asked_as_piece_or_item(
+                    sentence,
+                    match.start("num" if name == "bare" else 0),
+                    match.start(),
+                    sized=self._unit(match).prose,
+                )
             ):
                 return False
             taken.append(match.span())
