@@ -247,3 +247,89 @@ def test_count_in_criteria_line(prompt: str, expected: tuple[str, str, int]) -> 
 )
 def test_count_in_criteria_line_near_misses(prompt: str) -> None:
     assert not {c for c in counts(prompt) if c[0] == "word_count"}
+
+
+# --- a limit named with its size, a compound range ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write the push notification for a delivery. Hard limit 90 characters.",
+            {("char_count", "at_most", 90)},
+        ),
+        ("Draft a bio. Strict cap of 120 words.", {("word_count", "at_most", 120)}),
+        (
+            "Write a toot for Mastodon (500 character limit) about our fair.",
+            {("char_count", "at_most", 500)},
+        ),
+        ("Write a tweet about our bakery. 280 character limit.", {("char_count", "at_most", 280)}),
+        (
+            "Write a 120-to-180 word review of the new cafe.",
+            {("word_count", "at_least", 120), ("word_count", "at_most", 180)},
+        ),
+        (
+            "Write a 3 to 5 sentence summary of the plot.",
+            {("sentence_count", "at_least", 3), ("sentence_count", "at_most", 5)},
+        ),
+    ],
+)
+def test_limit_named_with_its_size(prompt: str, expected: set[tuple[str, str, int]]) -> None:
+    assert expected <= counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a fact about a platform, not a requirement
+        "Twitter has a 280 character limit. Write a joke about owls.",
+        "What is the 280 character limit on Twitter?",
+        # a limit of something given
+        "My essay has a hard limit of 500 words. Give me a title for it.",
+        # hedged
+        "Write a caption for my photo, maybe a 100 character limit.",
+        # a compound size that may be a target: "a 280 character tweet"
+        "Write a 280 character tweet about cats.",
+        # a range of something else
+        "I got a 3 to 5 day delay on my order. Write an apology.",
+    ],
+)
+def test_limit_named_near_misses(prompt: str) -> None:
+    assert not {c for c in counts(prompt) if c[0] in ("word_count", "char_count")}
+
+
+# --- a second verb sharing the answer's modal --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write a pangram about a garden. It must use every letter at least once and be "
+            "under 25 words.",
+            ("word_count", "at_most", 24),
+        ),
+        (
+            "Write a story about a fox. It should open with a question and stay under 200 words.",
+            ("word_count", "at_most", 199),
+        ),
+    ],
+)
+def test_count_as_second_verb_of_the_answer(prompt: str, expected: tuple[str, str, int]) -> None:
+    assert expected in counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # negated first verb: the modal's negation may reach the second
+        "Write a poem about rain. It must not rhyme and be under 50 words.",
+        # another subject's
+        "Write a poem about rain. My teacher must read it and be under 50 words.",
+        # hedged
+        "Write a poem about rain. It should ideally rhyme and be under 50 words.",
+    ],
+)
+def test_count_as_second_verb_near_misses(prompt: str) -> None:
+    assert not {c for c in counts(prompt) if c[0] == "word_count"}

@@ -73,6 +73,12 @@ _DIRECTIVE = re.compile(
 
 
 _MAX_BETWEEN_WORDS = 8
+# A second verb sharing the answer's modal: "[It] must use every letter once
+# and be …", "[The poem] should rhyme and have …"
+_SHARED_MODAL = re.compile(
+    r"\s*(?:must|should|shall|has\s+to|needs\s+to|will)\s+[^,;:()]{1,80}?\s+and\s+"
+    r"(?:be|stay|remain|run|have|contain|use)\s+"
+)
 # An item's letter or number: "(c) Do not …", "b) Keep …", "iv. Use …".
 _LIST_MARKER = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)|(?:[a-z]|[ivx]{1,4})\.)\s+")
 _BARE_MODAL = re.compile(r"(?:must|should|shall|needs?|has|have|be)\b")
@@ -383,6 +389,14 @@ def response_context(
         return False
     anchor = max(anchors)
     raw = prefix[anchor:]
+    noun_ends = [min(m.end(), start) for m in RESPONSE_NOUN.finditer(seen)]
+    if subject is not None:
+        noun_ends.append(subject)
+    if any(
+        _SHARED_MODAL.fullmatch(prefix[at:]) and not NEGATION.search(prefix[at:])
+        for at in noun_ends
+    ):
+        return True  # "It must use every letter … and be under 20 words": its modal's
     sequenced = (m for m in directives if m.end("verb") == anchor)
     if not _AT_TOP.search(raw) and any(
         _SEQUENCED.search(text, 0, m.start("verb")) for m in sequenced

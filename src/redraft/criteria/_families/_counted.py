@@ -141,8 +141,9 @@ class UnitCounts:
                 rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?:(?<=\bin\s)|(?<=\bof\s)|"
                 rf"(?<=\bcontain\s)|(?<=\bcontains\s)|(?<=\bcontaining\s)|(?<=\bhave\s)|"
                 rf"(?<=\bhas\s)|(?<=\bbe\s)|(?<=\bis\s)|(?<=\bare\s)|(?<=:\s)|(?<=,\s)|(?<=—\s)|(?<=–\s)|"
-                r"(?<=\s-\s)|^\s*)"
-                rf"(?P<from>{NUMBER})\s+(?:to|or|-|–)|(?P<low2>\d+)\s*[-–])\s*"
+                # "a 150 to 200 word report": the range before the thing it sizes
+                r"(?<=\s-\s)|(?<=\ba\s)|^\s*)"
+                rf"(?P<from>{NUMBER})\s+(?:to|or|-|–)|(?P<low2>\d+)\s*(?:[-–]|-to-))\s*"
                 rf"(?P<high>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             ),
             "relation": (
@@ -183,6 +184,11 @@ class UnitCounts:
             ),
             # "it must fit in 280 characters", "fit within two sentences"
             "fit": rf"\bfits?\s+(?:in|into|within)\s+(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b",
+            # "Hard limit 160 characters", "strict cap of 50 words": a limit named first
+            "hard_limit": (
+                r"\b(?:hard|strict|absolute)\s+(?:limit|cap|max(?:imum)?)\s*(?::|of|is|=)?\s*"
+                rf"(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
+            ),
             "bare": (
                 r"(?:\b(?:in|into|with|using|use|write|contain|containing|contains|have|has|include|"
                 r"includes|then|of|give|provide|list|be|as|compose|craft|draft|create|generate|"
@@ -270,6 +276,11 @@ class UnitCounts:
                 # not a sentence about them: "60-word blurbs for desks are hard"
                 r"(?![^.;:!?]*\b(?:is|are|was|were|follow|follows|below|above|i\s+wrote|"
                 r"you\s+wrote)\b)"
+            )
+            # "(300 char limit, hard)", "a 160-character limit": the limit named
+            # after its size (not "a 280 character tweet": a limit or a length?)
+            patterns["limit_after"] = (
+                rf"\b(?P<num>\d{{1,5}})[-\s](?:{single})\s+(?:count\s+)?(?P<lim>limit|cap|max)\b"
             )
             # "Word limit: 75.", "a character limit of 280", "sentence maximum: 4"
             patterns["label"] = (
