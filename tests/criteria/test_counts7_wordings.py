@@ -132,9 +132,9 @@ _TELLER = "You are Pip, a storyteller for children aged 5 to 8. "
             {("word_count", "at_most", 249)},
         ),
         (
-            "You are a slogan generator. Each slogan must be under 60 characters.",
-            "Slogan for a bakery.",
-            {("char_count", "at_most", 59)},
+            "You are a newsletter writer for a school. Each newsletter must be under 400 words.",
+            "This week: sports day on Friday.",
+            {("word_count", "at_most", 399)},
         ),
         (
             "You write product descriptions for an outdoor shop. Descriptions must be at most "
@@ -166,6 +166,18 @@ def test_system_role_things_name_the_answer(
         ("You review stories. Stories must be under 500 words.", "Here is my story."),
         # hedged
         (_TELLER + "Stories should ideally be under 300 words.", "Write a story."),
+        # things a reply may hold several of: the count may be each one's
+        (
+            "You generate quiz questions for a trivia app. Questions must be under 25 words.",
+            "Give me 6 questions about rivers.",
+        ),
+        ("You are a slogan generator. Each slogan must be under 12 words.", "Slogans for a cafe."),
+        # the role writes several per reply
+        (
+            "You write product descriptions. Write as many descriptions as the user lists. "
+            "Descriptions must be at most 80 words.",
+            "Tent, stove, lamp.",
+        ),
     ],
 )
 def test_system_role_near_misses(system: str, prompt: str) -> None:

@@ -177,6 +177,15 @@ _ROLE = re.compile(
 )
 
 
+# Pieces of prose a reply holds one of (not questions, ideas, headlines or
+# names, which a reply may list several of)
+_ONE_PER_REPLY = re.compile(
+    r"story|tale|notice|description|post|email|letter|bio|poem|summary|article|essay|message|"
+    r"note|review|speech|report|blurb|announcement|newsletter|recap|script|text|reply|response|"
+    r"answer|update|abstract|profile|pitch|toast|eulogy|song|narration|scene"
+)
+
+
 def _plural(noun: str) -> str:
     if re.search(r"[^aeiou]y$", noun):
         return noun[:-1] + "ies"
@@ -205,8 +214,12 @@ def _role_subject(text: str, whole: str, start: int) -> int | None:
     else:
         single = role.group("teller") or role.group("noun")
         plural = _plural(single)
-    if _NOT_A_NOUN.search(single) and single not in ("answer", "response", "reply"):
-        return None
+    if not _ONE_PER_REPLY.fullmatch(single) or re.search(
+        rf"\b(?:\d+|two|three|four|five|six|several|many|some|number\s+of|as\s+many)\s+"
+        rf"(?:[a-z-]+\s+){{0,2}}?{re.escape(plural)}\b",
+        whole,
+    ):
+        return None  # "You generate quiz questions … the number the user asks for": several
     label = _RULES_LABEL.match(text)
     at = label.end() if label else 0
     modifiers = r"(?:(?!(?:no|not|any|some|other|those|these)\b)[a-z][\w-]*\s+){0,2}?"
