@@ -95,6 +95,17 @@ def test_count_sizing_the_piece(prompt: str, expected: tuple[str, str, int]) -> 
             "Maybe write a sentence of at least 9 words where every word starts with a vowel.",
             ("word_count", "at_least", 9),
         ),
+        # a later part's size, after parts asked before it
+        (
+            "Museum label for a vase. Format: line 1 the maker; line 2 the date; then a "
+            "description of 30-50 words.",
+            ("word_count", "at_most", 50),
+        ),
+        (
+            "Make a glossary of 5 terms. Format: term in bold, then a colon, then a definition "
+            "of at most 12 words.",
+            ("word_count", "at_most", 12),
+        ),
     ],
 )
 def test_count_sizing_near_misses(prompt: str, refused: tuple[str, str, int]) -> None:

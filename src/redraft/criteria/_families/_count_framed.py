@@ -99,6 +99,13 @@ def framed_after(text: str, lead_end: int, end: int) -> bool:
     return False
 
 
+# A part asked before the piece: the piece is one part of the answer
+_PART_BEFORE = re.compile(
+    r"\b(?:then|followed\s+by|after\s+(?:that|this|it)|afterwards?|next|plus|line\s+\d|"
+    r"format|first)\b"
+)
+
+
 def asked_as_piece_or_item(sentence: Sentence, lead_end: int, start: int, *, sized: bool) -> bool:
     """Whether a count that the test of its own place refused is asked all the
     same: as the size of a piece of prose asked for where that piece stands
@@ -108,7 +115,12 @@ def asked_as_piece_or_item(sentence: Sentence, lead_end: int, start: int, *, siz
     relation starts; ``start``: where its phrase starts."""
     text = sentence.lower
     found = _SIZE_FRAME.search(text[:lead_end]) if sized else None
-    if found is not None and response_context(sentence, found.start("article")):
+    if (
+        found is not None
+        # "line 1 the title; then a description of 40-60 words": a later part's size
+        and not _PART_BEFORE.search(sentence.whole.lower(), 0, sentence.start + found.start())
+        and response_context(sentence, found.start("article"))
+    ):
         return True
     return (
         count_of_criteria_line(sentence, text[:start])
