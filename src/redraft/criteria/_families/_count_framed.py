@@ -102,7 +102,7 @@ def framed_after(text: str, lead_end: int, end: int) -> bool:
 # A part asked before the piece: the piece is one part of the answer
 _PART_BEFORE = re.compile(
     r"\b(?:then|followed\s+by|after\s+(?:that|this|it)|afterwards?|next|plus|line\s+\d|"
-    r"format|first)\b"
+    r"format\s*:)"
 )
 
 
