@@ -78,14 +78,22 @@ _HEAD_END = (
 )
 
 
-def answer_subject(text: str, whole: str, start: int, *, opening: bool) -> int | None:
+def answer_subject(
+    text: str, whole: str, start: int, *, opening: bool, system: bool = False
+) -> int | None:
     """Where the subject that names the answer ends in ``text`` (a lowered
     sentence), when it opens the sentence before ``start``: the asked noun
     ("Headline must …", "The entire brief under …", "Alt text should …"), or
     the whole answer unnamed ("Total under 250 words"); also where it opens
     the phrase's clause ("…, and the total length must stay below 90 words").
     The asked noun is no subject in the ``opening`` sentence: there it is the
-    request's object."""
+    request's object. In a system prompt (``system``), the things its role
+    says the assistant writes name every answer ("You are StoryOwl, a
+    storyteller. Stories must be …", "You write customer notices. Outage
+    notices must: …"); a subject may also follow a label for rules
+    ("Journal rules: abstract must be …")."""
+    if system and (end := _role_subject(text, whole, start)) is not None:
+        return end
     clause = clause_start(text, start)
     if (
         clause
@@ -101,7 +109,9 @@ def answer_subject(text: str, whole: str, start: int, *, opening: bool) -> int |
         # "The riddle should be 4 lines and it must not contain …": "it" is the
         # subject that opened the sentence, so its clause is the answer's too
         return clause
-    for at in sorted({0, clause}, reverse=True):
+    label = _RULES_LABEL.match(text)
+    heads = {0, clause} | ({label.end()} if label and label.end() <= start else set())
+    for at in sorted(heads, reverse=True):
         end = _subject_at(text, whole, at, opening=opening)
         if end is not None and end <= start:
             return end
@@ -111,7 +121,18 @@ def answer_subject(text: str, whole: str, start: int, *, opening: bool) -> int |
     end = _subject_at(text, whole, joined[-1], opening=opening) if joined else None
     if end is not None and end <= start and _MODAL_NEXT.match(text, end):
         return end
+    # "… in which the first sentence is under 10 words and the whole thing is
+    # under 60 words": the whole, named so, with a copula of its own
+    whole_then = _AND_WHOLE.match(text, joined[-1]) if joined else None
+    if whole_then is not None and whole_then.end() <= start:
+        return whole_then.end()
     return None
+
+
+_AND_WHOLE = re.compile(
+    r"(?:the|your)\s+(?:entire|whole)\s+(?:thing|piece|text|answer|response|reply|paragraph|"
+    r"passage|message|story|poem|pitch)\s+(?=(?:is|must|should|stays?|needs\s+to|has\s+to)\b)"
+)
 
 
 _AND_THE = re.compile(r"\band\s+(?=(?:the|your|this)\s)")
@@ -134,3 +155,77 @@ def _subject_at(text: str, whole: str, at: int, *, opening: bool) -> int | None:
         rf"(?:(?!{_PICKS})[a-z][\w-]*\s+){{0,3}}?{re.escape(noun)}\b{_HEAD_END}",
     ).match(text, at)
     return subject.end() if subject else None
+
+
+# A label for rules that heads the sentence: "Journal rules: ", "Our
+# accessibility rules: ", "Constraints from the client: " (the subject after
+# it is read as one opening the sentence)
+_RULES_LABEL = re.compile(
+    r"\s*(?:[\w'-]+\s+){0,3}?(?:rules?|requirements?|constraints?|guidelines?|specs?|limits?)"
+    r"(?:\s+(?:for|from)\s+[^:.;!?]{1,40}?)?\s*:\s+"
+)
+
+# What a system prompt's role says the assistant writes: "You write customer
+# notices", "You are a headline generator", "You are StoryOwl, a storyteller"
+_ROLE = re.compile(
+    r"\byou\s+(?:"
+    r"(?:write|draft|compose|create|produce|generate)\s+(?:[a-z][\w-]*\s+){0,2}?"
+    r"(?P<plural>[a-z][\w-]*s)\b(?!\s+(?:of|about|for\s+(?:yourself|fun)))|"
+    r"are\s+(?:[\w'-]+\s*,\s*)?(?:an?|the)\s+(?:(?!and\b|or\b)[a-z][\w-]*\s+){0,3}?"
+    r"(?:(?P<teller>story|speech|song|joke)(?:teller|writer)|"
+    r"(?P<noun>[a-z][\w-]*)\s+(?:generator|writer|maker|creator|bot))\b)"
+)
+
+
+# Pieces of prose a reply holds one of (not questions, ideas, headlines or
+# names, which a reply may list several of)
+_ONE_PER_REPLY = re.compile(
+    r"story|tale|notice|description|post|email|letter|bio|poem|summary|article|essay|message|"
+    r"note|review|speech|report|blurb|announcement|newsletter|recap|script|text|reply|response|"
+    r"answer|update|abstract|profile|pitch|toast|eulogy|song|narration|scene"
+)
+
+
+def _plural(noun: str) -> str:
+    if re.search(r"[^aeiou]y$", noun):
+        return noun[:-1] + "ies"
+    return noun + ("es" if re.search(r"(?:s|sh|ch|x)$", noun) else "s")
+
+
+def _singular(plural: str) -> str:
+    if plural.endswith("ies"):
+        return plural[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x)es$", plural):
+        return plural[:-2]
+    return plural[:-1]
+
+
+def _role_subject(text: str, whole: str, start: int) -> int | None:
+    """Where the subject ends when a system sentence opens (or opens after a
+    label) with the things the role writes, in the plural or each of them
+    ("Stories must be …", "Every headline you produce must be …"), before
+    ``start``."""
+    role = _ROLE.search(whole)
+    if role is None:
+        return None
+    if role.group("plural"):
+        plural = role.group("plural")
+        single = _singular(plural)
+    else:
+        single = role.group("teller") or role.group("noun")
+        plural = _plural(single)
+    if not _ONE_PER_REPLY.fullmatch(single) or re.search(
+        rf"\b(?:\d+|two|three|four|five|six|several|many|some|number\s+of|as\s+many)\s+"
+        rf"(?:[a-z-]+\s+){{0,2}}?{re.escape(plural)}\b",
+        whole,
+    ):
+        return None  # "You generate quiz questions … the number the user asks for": several
+    label = _RULES_LABEL.match(text)
+    at = label.end() if label else 0
+    modifiers = r"(?:(?!(?:no|not|any|some|other|those|these)\b)[a-z][\w-]*\s+){0,2}?"
+    made = r"(?:\s+(?:that\s+)?you\s+(?:write|produce|create|generate|draft|send))?"
+    subject = re.compile(
+        rf"\s*(?:(?:all\s+)?(?:your\s+)?{modifiers}{re.escape(plural)}|"
+        rf"(?:every|each)\s+{modifiers}{re.escape(single)}){made}\b{_HEAD_END}"
+    ).match(text, at)
+    return subject.end() if subject and subject.end() <= start else None

@@ -14,7 +14,7 @@ from redraft.criteria._guards import HEDGE
 if TYPE_CHECKING:
     from redraft.criteria._sentence_text import Sentence
 
-__all__ = ["BAN", "REPORTED", "ban_of_criteria_line"]
+__all__ = ["BAN", "REPORTED", "ban_of_criteria_line", "count_of_criteria_line"]
 
 BAN = re.compile(r"(?:no|without|zero|never|none|not)\b")
 """A ban's first word."""
@@ -35,6 +35,8 @@ _CRITERION = (
     r"(?:\s+(?:or\s+(?:fewer|less|under|shorter)|at\s+(?:the\s+)?most|max(?:imum)?|tops|total|long))?|"
     rf"(?:{NUMBER})\s+(?:at\s+(?:the\s+)?most|max(?:imum)?|tops)|"
     r"(?:all\s+)?(?:title|sentence|upper|lower)[\s-]?case|all\s+(?:caps|capitals)|"
+    # "First person, exactly 3 paragraphs", "Past tense, under 50 words"
+    r"(?:first|second|third)[\s-]person|(?:present|past|future)\s+tense|"
     r"(?:in\s+)?(?:bullets|bullet\s+points|a\s+numbered\s+list|numbered|one\s+line|a\s+single\s+line|"
     r"a\s+single\s+paragraph|one\s+paragraph|plain\s+text)|"
     r"(?:no|without)\s+[a-z'-]+(?:\s+[a-z'-]+)?)"
@@ -84,3 +86,26 @@ _GIVEN_HEAD = re.compile(
     r"\s*(?:the\s+)?(?:this|these|those|given|provided|attached|existing|my|his|her|their|our|old|"
     r"previous|current|original|sample|example)\b"
 )
+
+
+def count_of_criteria_line(sentence: Sentence, prefix: str) -> bool:
+    """Whether a count after ``prefix`` is an item of a criteria line whose
+    items before it are terse ones ("Title Case, 6 words or fewer", "First
+    person, past tense, under 200 words") or none, after a colon whose head
+    opens the prompt by naming the thing asked for ("Title for our report:
+    6 words or fewer, …"; not "My essay: 500 words", "Rules for titles: …").
+    Whether the thing is one or several is the caller's to read."""
+    if HEDGE.search(sentence.lower) or sentence.lower.rstrip().endswith("?"):
+        return False  # "Third person, max 50 words?" asks
+    heads = [m.end() for m in _LINE_HEAD.finditer(prefix)]
+    cut = heads[-1] if heads else 0
+    if prefix[cut:].strip() and not _CRITERIA_SO_FAR.fullmatch(prefix, cut):
+        return False
+    if not cut:
+        return bool(prefix.strip())
+    head = prefix[:cut].rstrip(" :—–")
+    return (
+        not sentence.whole[: sentence.start].strip()
+        and _NAMED_FOR.fullmatch(head) is not None
+        and not (_GIVEN_HEAD.match(head) or REPORTED.search(head))
+    )

@@ -73,6 +73,12 @@ _DIRECTIVE = re.compile(
 
 
 _MAX_BETWEEN_WORDS = 8
+# A second verb sharing the answer's modal: "[It] must use every letter once
+# and be …", "[The poem] should rhyme and have …"
+_SHARED_MODAL = re.compile(
+    r"\s*(?:must|should|shall|has\s+to|needs\s+to|will)\s+[^,;:()]{1,80}?\s+and\s+"
+    r"(?:be|stay|remain|run|have|contain|use)\s+"
+)
 # An item's letter or number: "(c) Do not …", "b) Keep …", "iv. Use …".
 _LIST_MARKER = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)|(?:[a-z]|[ivx]{1,4})\.)\s+")
 _BARE_MODAL = re.compile(r"(?:must|should|shall|needs?|has|have|be)\b")
@@ -278,6 +284,7 @@ def response_context(
         sentence.whole.lower(),
         start,
         opening=not sentence.whole[: sentence.start].strip(),
+        system=sentence.source == "system",
     )
     own_unit = counts_own_unit(text, start)
     if not owns_negation and subject is None and not own_unit and _shared_subject_elsewhere(prefix):
@@ -312,9 +319,14 @@ def response_context(
     if asked_of_another(text, start, clause_start(text, start), sentence.whole):
         return False
     after_colon_at = prefix.rfind(":") + 1
-    if after_colon_at and any(
-        subject_elsewhere(m.group("subject"), prefix[:after_colon_at])
-        for m in NEW_SUBJECT.finditer(text, after_colon_at, start)
+    if (
+        after_colon_at
+        # "Journal rules: abstract must be …" names the answer after the colon
+        and (subject is None or subject < after_colon_at)
+        and any(
+            subject_elsewhere(m.group("subject"), prefix[:after_colon_at])
+            for m in NEW_SUBJECT.finditer(text, after_colon_at, start)
+        )
     ):
         return False  # "… for our bloggers: posts should be …, and use …" is the posts
     if asks_about_it(text):
@@ -377,6 +389,14 @@ def response_context(
         return False
     anchor = max(anchors)
     raw = prefix[anchor:]
+    noun_ends = [min(m.end(), start) for m in RESPONSE_NOUN.finditer(seen)]
+    if subject is not None:
+        noun_ends.append(subject)
+    if any(
+        _SHARED_MODAL.fullmatch(prefix[at:]) and not NEGATION.search(prefix[at:])
+        for at in noun_ends
+    ):
+        return True  # "It must use every letter … and be under 20 words": its modal's
     sequenced = (m for m in directives if m.end("verb") == anchor)
     if not _AT_TOP.search(raw) and any(
         _SEQUENCED.search(text, 0, m.start("verb")) for m in sequenced

@@ -65,6 +65,11 @@ from redraft.criteria._families._count_context import (
     one_part_of_many,
     single_asked,
 )
+from redraft.criteria._families._count_framed import (
+    asked_as_piece_or_item,
+    framed_after,
+    names_one_piece,
+)
 from redraft.criteria._families._count_frames import MORE_ASKED, asked_bracket
 from redraft.criteria._families._counted_unit import (
     Unit,
@@ -136,8 +141,9 @@ class UnitCounts:
                 rf"\b(?:between\s+(?P<low>{NUMBER})\s+and|(?:(?<=\bin\s)|(?<=\bof\s)|"
                 rf"(?<=\bcontain\s)|(?<=\bcontains\s)|(?<=\bcontaining\s)|(?<=\bhave\s)|"
                 rf"(?<=\bhas\s)|(?<=\bbe\s)|(?<=\bis\s)|(?<=\bare\s)|(?<=:\s)|(?<=,\s)|(?<=—\s)|(?<=–\s)|"
-                r"(?<=\s-\s)|^\s*)"
-                rf"(?P<from>{NUMBER})\s+(?:to|or|-|–)|(?P<low2>\d+)\s*[-–])\s*"
+                # "a 150 to 200 word report": the range before the thing it sizes
+                r"(?<=\s-\s)|(?<=\ba\s)|^\s*)"
+                rf"(?P<from>{NUMBER})\s+(?:to|or|-|–)|(?P<low2>\d+)\s*(?:[-–]|-to-))\s*"
                 rf"(?P<high>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             ),
             "relation": (
@@ -178,6 +184,11 @@ class UnitCounts:
             ),
             # "it must fit in 280 characters", "fit within two sentences"
             "fit": rf"\bfits?\s+(?:in|into|within)\s+(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b",
+            # "Hard limit 160 characters", "strict cap of 50 words": a limit named first
+            "hard_limit": (
+                r"\b(?:hard|strict|absolute)\s+(?:limit|cap|max(?:imum)?)\s*(?::|of|is|=)?\s*"
+                rf"(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
+            ),
             "bare": (
                 r"(?:\b(?:in|into|with|using|use|write|contain|containing|contains|have|has|include|"
                 r"includes|then|of|give|provide|list|be|as|compose|craft|draft|create|generate|"
@@ -265,6 +276,11 @@ class UnitCounts:
                 # not a sentence about them: "60-word blurbs for desks are hard"
                 r"(?![^.;:!?]*\b(?:is|are|was|were|follow|follows|below|above|i\s+wrote|"
                 r"you\s+wrote)\b)"
+            )
+            # "(300 char limit, hard)", "a 160-character limit": the limit named
+            # after its size (not "a 280 character tweet": a limit or a length?)
+            patterns["limit_after"] = (
+                rf"\b(?P<num>\d{{1,5}})[-\s](?:{single})\s+(?:count\s+)?(?P<lim>limit|cap|max)\b"
             )
             # "Word limit: 75.", "a character limit of 280", "sentence maximum: 4"
             patterns["label"] = (
@@ -417,6 +433,7 @@ class UnitCounts:
                 name == "between"
                 and before.rstrip().endswith(",")
                 and not re.search(rf"\b{THING}s?\b", before)
+                and not names_one_piece(before)
             ):
                 return False  # "synonyms for happy, 3 to 5 words" may be each synonym's
             elif name == "none" and re.match(r"\s*:", text[match.end() :]):
@@ -425,6 +442,11 @@ class UnitCounts:
                 not after_ok(sentence, after_from(name, match))
                 and not case_of_all(self._unit(match), text, match.end())
                 and not described(name, match, text)
+                # "a sentence of 12 words where every word …": the thing's size
+                and not (
+                    self._unit(match).prose
+                    and framed_after(text, match.start("num" if name == "bare" else 0), match.end())
+                )
                 and (self._unit(match).prose or not MARKUP_EXAMPLE.match(text[match.end() :]))
                 # "a song with at least 3 sentences that can be sung": the song's
                 and not (names_thing_with(before) and THINGS_OWN.match(text, match.end()))
@@ -447,15 +469,25 @@ class UnitCounts:
             ):
                 return False  # "two sentences, then a list": a count of one part, not the whole
             owns = name in ("negated", "none")
-            if not response_context(
-                # after a title asked first, the title's request governs the count
-                sentence,
-                body.start() if body else match.start(),
-                owns_negation=owns,
-                named_thing=True,
-            ) and not (
-                not self._unit(match).prose
-                and later_part(sentence, match, self._unit(match).pattern)
+            if not (
+                response_context(
+                    # after a title asked first, the title's request governs the count
+                    sentence,
+                    body.start() if body else match.start(),
+                    owns_negation=owns,
+                    named_thing=True,
+                )
+                or (
+                    not self._unit(match).prose
+                    and later_part(sentence, match, self._unit(match).pattern)
+                )
+                # "be a single paragraph of …"; "Title Case, 6 words or fewer, …"
+                or asked_as_piece_or_item(
+                    sentence,
+                    match.start("num" if name == "bare" else 0),
+                    match.start(),
+                    sized=self._unit(match).prose,
+                )
             ):
                 return False
             taken.append(match.span())

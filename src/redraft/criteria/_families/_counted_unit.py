@@ -152,7 +152,7 @@ def phrase_bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Rel
     if name == "relation":
         relation, adjust = relation_of(match.group("rel"))
         return [(relation, value + adjust)]
-    if name == "fit":
+    if name in ("fit", "hard_limit", "limit_after"):
         return [("at_most", value)]
     if name == "shorten_to":
         if match.group("rel"):
