@@ -353,3 +353,32 @@ def test_date_placeholders_run_together_are_no_literal_letters(prompt: str) -> N
 )
 def test_letters_of_a_code_stay_literal(prompt: str, mask: str) -> None:
     assert [s["mask"] for s in of_kind(prompt, "value_mask")] == [mask]
+
+
+# -- numbers on lines of their own, over the things numbered ---------------------------
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a haiku sequence of exactly three haiku, but number each one with Roman numerals "
+        "(I., II., III.) on the line above it.",
+        "Write three haiku and number each with Roman numerals (I., II., III.) on its own line.",
+        "Write three stanzas; number them I., II., III. as headings.",
+        "Number each tip with Roman numerals (I., II., III.) above it.",
+        "Write three limericks, numbered a), b), c) on a separate line before each.",
+    ],
+)
+def test_numbers_on_their_own_lines_are_no_list_marker(prompt: str) -> None:
+    assert of_kind(prompt, "list_marker") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "marker"),
+    [
+        ("List five tips and number them with Roman numerals (I., II., III.).", "I."),
+        ("List five tips, numbered i), ii), iii).", "i)"),
+    ],
+)
+def test_list_item_markers_stay(prompt: str, marker: str) -> None:
+    assert [s["marker"] for s in of_kind(prompt, "list_marker")] == [marker]
