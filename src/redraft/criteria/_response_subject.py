@@ -40,7 +40,9 @@ OTHER_THING = re.compile(
 _MODAL = re.compile(r"\b(?:should|must|to)\s*$")
 # One part of the response: "paragraph 2 must start with …" is not about the whole.
 _PART = re.compile(
-    r"\b(?:paragraph|section|part|stanza|chapter|verse|point)s?\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[ivx]+)\b"
+    # "Sentence 2 must contain a number", "line 3 should …": one numbered part's rule
+    r"\b(?:paragraph|section|part|stanza|chapter|verse|point|sentence|line|item|bullet|step|"
+    r"entry|row)s?\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[ivx]+)\b"
 )
 
 

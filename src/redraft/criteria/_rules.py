@@ -83,6 +83,17 @@ def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledC
             # before the retraction in its own sentence is taken back too
             cut = sentence.start + retracted.start()
             found = [c for c in found if c.source_span and c.source_span[0] >= cut]
+        if size_dropped := _SIZE_RETRACTION.search(sentence.masked):
+            # "a 500-word story... actually never mind the length": the size
+            # stated just before is taken back, the rest of the request stands
+            cut = sentence.start + size_dropped.start()
+            hits = [c for c in hits if c not in before or c.spec.kind_name() not in _SIZES]
+            seen -= {c.spec.slot() for c in before if c.spec.kind_name() in _SIZES}
+            found = [
+                c
+                for c in found
+                if c.spec.kind_name() not in _SIZES or (c.source_span and c.source_span[0] >= cut)
+            ]
         hits += found
         before = found
     return sorted(hits, key=lambda c: c.source_span or (0, 0))
@@ -102,6 +113,20 @@ _RETRACTION = re.compile(
     r"on\s+second\s+thoughts?|change\s+of\s+plans?)\s*(?:[,.;:!—–-]|$)",
     re.IGNORECASE,
 )
+
+# A size taken back by name: "… actually never mind the length", "forget the
+# word count", "scratch the word limit". It drops the sizes stated before it in
+# its own sentence and the sentence before; other requirements there stand.
+# (Plain "never mind the length" with nothing before it is a hedge, and the
+# families skip it.)
+_SIZE_RETRACTION = re.compile(
+    r"(?:^|(?<=[,;:(—–-])|(?<=\s[—–-])|(?<=\.\.\.))\s*(?:(?:actually|wait|oh|ok(?:ay)?|hmm),?\s+)?"
+    r"(?:never\s*mind|forget(?:\s+about)?|ignore|disregard|scratch|drop|skip)\s+"
+    r"(?:the|that|my)\s+(?:length|size|(?:word|character|sentence|line|paragraph)\s+"
+    r"(?:count|limit|requirement)|limit|length\s+(?:limit|requirement))\b(?!\s+of\b)",
+    re.IGNORECASE,
+)
+_SIZES = frozenset({"word_count", "char_count", "sentence_count", "paragraph_count", "line_count"})
 
 # "No exclamation marks except in the greeting": a rule with exceptions no
 # check states; the check without them would fail the answer asked for.

@@ -248,7 +248,9 @@ _LITERAL_VERB = re.compile(
     r"(?:(?P<det>the|our|my|your|this|that|their|his|her|a|an)\s+)?"
 )
 _NAMING_WORD = re.compile(
-    r"(?:link|links)\s+to\s+|(?!(?:in|on|at|to|for|with|from|by|and|or|as|of)\b)[a-z][\w'-]*\s+"
+    # not a form's words: "the price formatted like £8.50" shows a sample of a form
+    r"(?:link|links)\s+to\s+|(?!(?:in|on|at|to|for|with|from|by|and|or|as|of|like|formatted|"
+    r"styled|e\.g)\b)[a-z][\w'-]*\s+"
 )
 # "Mention #rules and #introductions channels": what the literals are, after them.
 _NAMED_AFTER = re.compile(r"\s+(?:channels?|hashtags?|handles?|accounts?|tags?|links?)\b")

@@ -99,6 +99,20 @@ _LIKE_THAT = re.compile(
 _INSTEAD = re.compile(r"\s+instead\b")
 
 
+# A value shown as a sample of its form, not as the value to write: "the return
+# date formatted as Monday, 14 July 2025", "… as 14 March 2025 (day, month
+# name, year)", "… like 3:30 pm style"
+_FORMATTED = re.compile(r"\b(?:formatted|in\s+the\s+(?:format|form|style)\s+of)\b")
+_SAMPLE_AFTER = re.compile(
+    r"\s*\([^()]*\b(?:weekday|day|month|year|hours?|minutes?|digits?|format|style|pattern)s?\b"
+    r"[^()]*\)|\s*-?\s*(?:style|format)\b|\s*,?\s*(?:or\s+similar|e\.g\.|for\s+example)"
+)
+
+
+def _sample(text: str, start: int, value: int, end: int) -> bool:
+    return bool(_FORMATTED.search(text, start, value) or _SAMPLE_AFTER.match(text, end))
+
+
 def _value(sentence: Sentence, match: re.Match[str]) -> str:
     raw = sentence.unmask(match.start("value"), match.end("value"))
     return raw.strip("\"“”'‘’«»`").strip()
@@ -132,6 +146,8 @@ def written_values(sentence: Sentence) -> Iterator[Hit]:
             values = [_value(sentence, match), *more]
             if any(_template(v) for v in values):
                 continue  # "write the date as 'DD/MM/YYYY'": a form, the format rules'
+            if _sample(text, match.start(), match.start("value"), end):
+                continue  # "the date formatted as Monday, 14 July 2025 (weekday, …)": a form
             start = match.start("label") if pattern is _LABEL_AS else match.start()
             if _required(sentence, start, end):
                 yield from keyword_hits(values, [("at_least", 1)], start, end)

@@ -36,6 +36,7 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_report import count_outcome
+from redraft.criteria._families._keyword_speech import cut_at_title, narrated_saying
 from redraft.criteria._families._lexical import asks_about, described, elliptical_ban
 from redraft.criteria._families._qualified import alternative_listed, condition_after, taken_back
 from redraft.criteria._families._sections_of import reported_before
@@ -279,6 +280,8 @@ def _named(sentence: Sentence) -> Iterator[Hit]:
         if match.group("numbers") and not all(i[0].isdigit() for i in items):
             continue
         end = names.end()
+        if cut_at_title(sentence.original, items[-1], end):
+            continue  # "the teacher's name, Ms. Alvarez, …": the name is not "Ms"
         if numerals := _NUMERALS.match(text, end):
             end = numerals.end()
         if comma := _COMMA_COUNT.match(text, end):
@@ -319,8 +322,8 @@ def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
             continue  # "mention 'A' before you mention 'B'": an order, not a presence
         if asks_about(sentence, match.start()) or not _of_answer(sentence, match.start()):
             continue
-        if of_several(text, match.start()):
-            continue
+        if of_several(text, match.start()) or narrated_saying(text, match.start()):
+            continue  # "my grandmother used to say '…'": her words, not the answer's
         yield from keyword_hits(parsed[0], amounts, match.start(), end)
         if end > parsed[1]:
             yield from more_keywords(sentence, end)

@@ -192,6 +192,11 @@ _NOT_ITEMS_WITH = re.compile(rf"\b{_NOT_ITEMS}\s+(?:with|in|using|by)\s+$")
 _NOT_ITEMS_AFTER = re.compile(
     rf"^\s*(?:for|in|on|to)\s+(?:the\s+|each\s+|every\s+|all\s+(?:the\s+)?|your\s+)?"
     rf"(?:[\w-]+\s+)?{_NOT_ITEMS}\b"
+    # "(I., II., III.) on the line above it", "… on a line of its own", "… as
+    # headings": numbers on lines of their own, over the things, mark no list item
+    r"|^\s*(?:(?:on|in)\s+(?:the|a|its|their)\s+(?:own\s+|separate\s+)?lines?\s+"
+    r"(?:above|before|over|of\s+(?:its|their)\s+own)|(?:on|in)\s+(?:its|their)\s+own\s+lines?|"
+    r"(?:above|over|before)\s+(?:it|each|them|every)|as\s+(?:a\s+)?(?:headings?|titles?|headers?))\b"
 )
 
 

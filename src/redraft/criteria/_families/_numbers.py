@@ -120,7 +120,8 @@ _A_NUMBER = re.compile(
 
 # "3 numbers, written as words": numbers, but none of them a numeral the check counts
 _IN_WORDS = re.compile(
-    r"^[^.;:]{0,40}?\b(?:in\s+words|as\s+words|spel(?:led|t|l)|written\s+out|in\s+letters|"
+    # within the clause: "3 numbers in digits and no numbers spelled out" asks 3 numerals
+    r"^(?:(?!\b(?:and|but|or)\b)[^.;:]){0,40}?\b(?:in\s+words|as\s+words|spel(?:led|t|l)|written\s+out|in\s+letters|"
     r"in\s+roman|roman\s+numerals?)"
 )
 # "avoid precise numbers" (be vague, "about 50" allowed), "no numbers except the year"
@@ -139,7 +140,8 @@ _LISTING = re.compile(
 
 def _not_numerals(text: str, found: Counted) -> bool:
     """Whether a count read is no count of the numerals the answer writes."""
-    if found.value and _IN_WORDS.match(text[found.end :]):
+    if _IN_WORDS.match(text[found.end :]):
+        # "no numbers spelled out in words" bans words, not numerals
         return True
     if found.form == "none" and _QUALIFIED_NONE.search(text, max(0, found.start - 12)):
         return True

@@ -257,6 +257,25 @@ def _described(text: str, start: int) -> bool:
     return _DESCRIBING.search(before) is not None and _ASKING.match(before) is not None
 
 
+# "Sentence 2 must hold a number, and sentence 4 must be a question": a
+# sentence whose clauses each open with the numbered part they rule
+_PART_SUBJECT = (
+    r"(?:the\s+(?:first|second|third|fourth|fifth|last|final|opening|closing)\s+"
+    r"(?:sentence|line|paragraph|stanza|bullet|item)|(?:sentence|line|paragraph|stanza|bullet|"
+    r"item)\s+\d+)\s+(?:must|should|has\s+to|needs\s+to|is\s+to)\b"
+)
+_OPENS_WITH_PART = re.compile(rf"\s*{_PART_SUBJECT}")
+_NEXT_CLAUSE = re.compile(r"(?:[,;]\s*(?:and\s+)?|\s+and\s+)$")
+
+
+def _parts_in_turn(text: str, start: int) -> bool:
+    return bool(
+        _OPENS_WITH_PART.match(text)
+        and _NEXT_CLAUSE.search(text, 0, start)
+        and _OPENS_WITH_PART.match(text, start)
+    )
+
+
 _NAMES_PART = re.compile(
     r"line|sentence|paragraph|stanza|bullet|item|heading|title|headline|subject"
 )
@@ -333,7 +352,10 @@ def part_affix(sentence: Sentence) -> Iterator[Hit]:
         # clause joined to one read is read as that one was
         joined = last >= 0 and re.fullmatch(r"\s*,?\s*(?:and\s+)?", text[last : match.start()])
         if not (
-            joined or response_context(sentence, match.start()) or _described(text, match.start())
+            joined
+            or response_context(sentence, match.start())
+            or _described(text, match.start())
+            or _parts_in_turn(text, match.start())
         ):
             continue
         mark = "?" if match["kind"].endswith("question") else "!"

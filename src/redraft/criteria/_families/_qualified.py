@@ -27,7 +27,8 @@ import re
 
 __all__ = ["alternative_listed", "taken_back", "condition_after"]
 
-_ALTERNATIVE = re.compile(r"\s*,?\s*(?:or|/)(?=\s)")
+# "'thank' (or 'thanks')": an alternative in brackets is one too
+_ALTERNATIVE = re.compile(r"\s*,?\s*(?:\(\s*)?(?:or|/)(?=\s)")
 _CONDITION = re.compile(
     r"\s*,?\s*(?:(?:but\s+)?only\s+)?(?:if|unless|when|whenever|where|wherever|in\s+case|"
     r"as\s+long\s+as|provided(?:\s+that)?|as\s+(?:needed|appropriate|relevant)|"

@@ -24,6 +24,7 @@ __all__ = ["mask_of", "value_masks"]
 
 _PLACEHOLDER_RUN = re.compile(r"[Xx]{2,}|N{2,}|#+")
 _LETTERS_RUN = re.compile(r"[A-Za-z]+")
+_DATE_PLACEHOLDERS = re.compile(r"(?:YYYY|YY|MM|DD|HH|hh|mm|ss)+")
 
 
 def mask_of(raw: str) -> str | None:
@@ -52,6 +53,8 @@ def mask_of(raw: str) -> str | None:
                 out.append("#" * len(text))
             elif text.isalpha() and len(text) > 1 and len(set(text)) == 1:
                 return None  # "YYYY", "MM": a placeholder of another kind
+            elif _DATE_PLACEHOLDERS.fullmatch(text):
+                return None  # "ORD-YYYYMMDD-NNNN": a date's placeholders run together
             else:
                 out.append(text)
         mask = "".join(out)
@@ -107,6 +110,9 @@ def _mask_after(sentence: Sentence, at: int) -> tuple[str, int] | None:
         raw = bare.group(0)
         if raw.endswith(")") and raw.count("(") < raw.count(")"):
             raw = raw[:-1]  # "(e.g. in the form 555-0123)": the bracket around it
+        if (opened := raw.rfind("(")) > 0 and raw.count("(") > raw.count(")"):
+            # "TP-XXXXXX (6 digits)": a gloss opens after the mask, not a part of it
+            raw = raw[:opened].rstrip()
         return raw, bare.start() + len(raw)
     return None
 
