@@ -248,7 +248,6 @@ def test_a_name_at_a_sentence_end_stays(prompt: str, word: str) -> None:
 @pytest.mark.parametrize(
     ("prompt", "kind"),
     [
-        ("Use the word 'thank' (or 'thanks') no more than once.", "keyword"),
         ("Mention 'Tidy' (or 'Tidy app') in the post.", "keyword"),
         ("Start with 'Hi' (or 'Hello').", "starts_with"),
         ("Include 'colour' (or 'color') somewhere.", "keyword"),
@@ -257,6 +256,15 @@ def test_a_name_at_a_sentence_end_stays(prompt: str, word: str) -> None:
 )
 def test_an_alternative_in_brackets_requires_neither(prompt: str, kind: str) -> None:
     assert of_kind(prompt, kind) == []
+
+
+def test_a_cap_on_a_word_and_its_alternative_caps_each() -> None:
+    # a cap on either form holds of each: neither may pass it, whichever is used
+    capped = of_kind("Use the word 'thank' (or 'thanks') no more than once.", "keyword")
+    assert [(s["keyword"], s["relation"], s["value"]) for s in capped] == [
+        ("thank", "at_most", 1),
+        ("thanks", "at_most", 1),
+    ]
 
 
 @pytest.mark.parametrize(
