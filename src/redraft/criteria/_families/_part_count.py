@@ -49,6 +49,7 @@ from redraft.criteria._families._part_grammar import (
     bounds,
     index_named,
     part_named,
+    title_opens,
 )
 from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._parts import parts_of
@@ -171,6 +172,14 @@ _PHRASES = [
     # "first line the answer, second line explanation under 25 words": a terse
     # list, the part opening its clause with no article (checked in part_counts)
     re.compile(rf"(?P<terse>)\b{REF}\s+(?:[a-z-]+\s+){{1,2}}?,?\s*(?:(?:of|with|in)\s+)?{AMOUNT}"),
+    # "Headline in Title Case and under 12 words", "Subject line imperative, 50
+    # characters max": the title opening its clause, a few words of its form,
+    # then the count closing the clause (checked in part_counts)
+    re.compile(
+        rf"(?P<described>)\b{REF}\s+(?!(?:each|every|it|them|the|your|all|this|that|these)\b)"
+        rf"[a-z][\w -]{{0,28}}?(?:\s*,\s*|\s+and\s+)(?:(?:be|is|are)\s+)?{AMOUNT}"
+        r"(?=\s*(?:[,.;)!]|$))"
+    ),
     # "line 2: an explanation under 25 words", "the last line — a question of at most 12 words"
     re.compile(
         rf"\b{REF}\s*[:—–]\s*(?:an?\s+|the\s+|one\s+)?(?:[a-z-]+\s+){{1,3}}?,?\s*"
@@ -251,6 +260,8 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue  # "Each tip: a bold title of 2-4 words": every tip's title
         if _EACH_OWNER.search(text, 0, match.start()):
             continue  # "each chapter title", "every slide's first line": one per owner
+        if match.groupdict().get("described") is not None and not title_opens(text, match):
+            continue
         if _loose(text, match, units) or not _terse_ok(text, match) or _placed(text, match):
             continue
         taken.append(match.span())
