@@ -203,3 +203,47 @@ ROW_MISSES = [
 @pytest.mark.parametrize("prompt", ROW_MISSES)
 def test_table_row_near_misses_compile_no_row_count(prompt: str) -> None:
     assert specs_of_kind(prompt, "table_rows") == []
+
+
+# -- how each thing starts, said right after the things' noun --------------------------
+
+RELATIVE = [
+    ("Give me a list of 8 verbs that start with 're'.", "re", True),
+    ("Give me 6 boy names starting with the letter K that work in Hindi.", "K", True),
+    ('List 6 excuses that all begin with "Sorry, but".', "Sorry, but", False),
+    ("Give me 6 names starting with the letter K, each ending with 'a'.", "K", True),
+]
+
+
+@pytest.mark.parametrize(("prompt", "phrase", "letter"), RELATIVE)
+def test_the_things_start_as_their_relative_clause_says(
+    prompt: str, phrase: str, letter: bool
+) -> None:
+    got = specs_of_kind(prompt, "each_starts_with")
+    assert got == [{"part": "item", "phrase": phrase, "capital": False, "letter": letter}], got
+
+
+RELATIVE_MISSES = [
+    "Give me 5 tips that might start with 'Try'.",
+    "Give me 5 tips. Some start with 'Try'.",
+    "I have 5 tips that start with 'Try'. Rewrite them.",
+    "Give me 5 tips that don't start with 'Try'.",
+]
+
+
+@pytest.mark.parametrize("prompt", RELATIVE_MISSES)
+def test_relative_near_misses_compile_no_start(prompt: str) -> None:
+    assert specs_of_kind(prompt, "each_starts_with") == []
+
+
+def test_a_prefix_of_letters_opens_any_word() -> None:
+    from redraft.criteria._families._each_part import EACH_PART
+    from redraft.criteria._families._each_part_spec import EachStartsWith
+
+    spec = EachStartsWith(part="item", phrase="re", letter=True)
+    assert EACH_PART.measure(spec, "- rebuild\n- redo\n- return").passed
+    assert not EACH_PART.measure(spec, "- rebuild\n- undo").passed
+    whole = EachStartsWith(part="item", phrase="re")
+    assert not EACH_PART.measure(whole, "- rebuild\n- redo").passed
+    with pytest.raises(ValueError, match="one to four letters"):
+        EachStartsWith(part="item", phrase="sorry", letter=True)
