@@ -102,6 +102,8 @@ TITLE_MISSES = [
     "Write a blog post. Headline catchy and under 12 words per line.",
     # hedged
     "Headline in title case if possible, under 12 words.",
+    # the letter case named "Title Case", no title: the whole answer's count
+    "Write a tagline for our sale. Title Case, 6 words or fewer.",
     # a count of some of the part's words
     "The first line has 3 words with no vowels.",
 ]

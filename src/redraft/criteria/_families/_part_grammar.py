@@ -287,4 +287,6 @@ def title_opens(text: str, match: re.Match[str]) -> bool:
     ]
     if not match.group("title") or not OPENS.search(text[: match.start()]):
         return False
+    if re.match(r"\s+case\b", text[match.end("title") :]):
+        return False  # "Title Case, 6 words or fewer": the letter case, no part
     return not re.search(r"\b(?:if|when|unless|or|but|than|per|each|every)\b", between)
