@@ -81,9 +81,9 @@ TITLED = [
     ("Write me a headline of max 12 words followed by three bullet points.", "words", 12),
     ("I need a press release: a headline of max 12 words with no puns, then a body.", "words", 12),
     ("Title under 60 characters with no clickbait words ('shocking', 'insane').", "characters", 59),
-    ("Headline in Title Case and under 12 words.", "words", 11),
-    ("Subject line imperative, 50 characters max, no trailing period.", "characters", 50),
-    ("Title on the first line, under 60 characters.", "characters", 59),
+    ("Write a news item with a body. Headline in Title Case and under 12 words.", "words", 11),
+    ("Subject line imperative, 50 characters max. Then a body.", "characters", 50),
+    ("Title on the first line, under 60 characters, then 3 paragraphs.", "characters", 59),
 ]
 
 
@@ -102,11 +102,21 @@ TITLE_MISSES = [
     "Write a blog post. Headline catchy and under 12 words per line.",
     # hedged
     "Headline in title case if possible, under 12 words.",
+    # the headline is the whole answer: its own count says it
+    "Write a job ad headline. Headline must be in sentence case, under 10 words.",
     # the letter case named "Title Case", no title: the whole answer's count
     "Write a tagline for our sale. Title Case, 6 words or fewer.",
     # a count of some of the part's words
     "The first line has 3 words with no vowels.",
 ]
+
+
+def test_the_rest_of_the_titles_list_is_the_titles() -> None:
+    prompt = (
+        "Commit message. Subject line imperative, 50 characters max, no trailing period. "
+        "Then a body."
+    )
+    assert specs_of_kind(prompt, "no_final_mark") == []
 
 
 @pytest.mark.parametrize("prompt", TITLE_MISSES)

@@ -260,18 +260,32 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue  # "Each tip: a bold title of 2-4 words": every tip's title
         if _EACH_OWNER.search(text, 0, match.start()):
             continue  # "each chapter title", "every slide's first line": one per owner
-        if match.groupdict().get("described") is not None and not title_opens(text, match):
-            continue
+        span = match.span()
+        if match.groupdict().get("described") is not None:
+            if not title_opens(text, match) or not _OTHER_PARTS.search(sentence.whole.lower()):
+                continue  # "Write a headline. Headline …, under 10 words": the answer's count
+            # the rest of the title's list is the title's too ("…, no trailing period")
+            rest = _LIST_END.search(text, match.end())
+            span = (match.start(), rest.start() if rest else len(text))
         if _loose(text, match, units) or not _terse_ok(text, match) or _placed(text, match):
             continue
         taken.append(match.span())
         for relation, value in bounds(match):
-            yield from typed_hit(_build(part, index, units), relation, value, match.span())
+            yield from typed_hit(_build(part, index, units), relation, value, span)
         if match.group("ord"):
             # "the first paragraph should have 3 sentences, the second 4"
             yield from _following(text, match.end(), (part, _ANY, units), plain, taken)
     yield from _compounds(text, plain, taken)
     yield from _listed(sentence, plain, taken)
+
+
+# Parts asked beside a title described then bounded: without them the title
+# is the whole answer, whose own count says it
+_OTHER_PARTS = re.compile(
+    r"\b(?:body|paragraphs?|bullets?|sections?|then|followed\s+by|below\s+it|under\s+it|"
+    r"after\s+it|lines?|sentences?|points?|list)\b(?!\s+case)"
+)
+_LIST_END = re.compile(r"[.;!?]|,?\s+(?:then|followed\s+by|and\s+then)\b")
 
 
 # "Give me 4 tips … Each tip: a title …": the titles of the parts asked for
