@@ -146,9 +146,13 @@ def test_a_letter_is_met_by_any_word_opening_with_it() -> None:
     assert not measure_text(word, "In the morning I wake. I eat.").passed
 
 
-def test_a_letter_is_one_letter() -> None:
-    with pytest.raises(ValueError, match="one letter"):
-        EachStartsWith(part="line", phrase="Su", letter=True)
+def test_a_letter_prefix_is_at_most_four_letters() -> None:
+    # "verbs that start with 're'": a prefix of letters, not a word of its own
+    assert EachStartsWith(part="line", phrase="Su", letter=True).letter
+    with pytest.raises(ValueError, match="one to four letters"):
+        EachStartsWith(part="line", phrase="Sunny", letter=True)
+    with pytest.raises(ValueError, match="one to four letters"):
+        EachStartsWith(part="line", phrase="S.", letter=True)
 
 
 def test_a_fenced_answer_is_measured_on_its_lines_inside_the_fence() -> None:

@@ -24,21 +24,22 @@ class EachStartsWith(FamilySpec):
     part: Part
     phrase: str | None = Field(default=None, min_length=1, max_length=SHORT)
     capital: bool = False
-    # "starts with the letter S": a one-letter phrase any word may open with
+    # "starts with the letter S", "verbs that start with 're'": letters any
+    # word may open with (up to four: a prefix, not a word of its own)
     letter: bool = False
 
     @model_validator(mode="after")
     def _one_rule(self) -> EachStartsWith:
         if (self.phrase is None) == (not self.capital):
             raise ValueError("give either a phrase or capital=true")
-        if self.letter and not (self.phrase and len(self.phrase) == 1 and self.phrase.isalpha()):
-            raise ValueError("letter=true takes a phrase of one letter")
+        if self.letter and not (self.phrase and len(self.phrase) <= 4 and self.phrase.isalpha()):
+            raise ValueError("letter=true takes a phrase of one to four letters")
         return self
 
     def describe(self) -> str:
         start = "a capital letter" if self.capital else repr(self.phrase)
         if self.letter:
-            start = f"the letter {start}"
+            start = f"the letter{'s' if len(self.phrase or '') > 1 else ''} {start}"
         return f"every {PART_NAMES[self.part][0]} starts with {start}"
 
     def slot(self) -> tuple[object, ...]:

@@ -121,12 +121,45 @@ def _plain(sentence: Sentence, start: int) -> bool:
     return NEGATION.search(clause) is None and _GIVEN.search(clause) is None
 
 
+# "8 verbs that start with 're'", "6 boy names starting with the letter K":
+# what the things are, said right after their noun
+_RELATIVE = re.compile(
+    rf"\s*,?\s*(?:(?:that|which|who)\s+(?:all\s+)?(?:{_MODAL}\s+)?(?P<s>{_START})s?|"
+    rf"(?:all\s+)?(?P<s2>starting|beginning))\s+with\s+{_WHAT}"
+)
+# a quoted prefix, not a word of its own: "'re'", "'El'" (any word opening with it)
+_PREFIX = re.compile(r"[a-z]{1,3}")
+
+
+def _relative(sentence: Sentence, things: Things) -> Hit | None:
+    """How each of the things starts, said right after their noun."""
+    if things.part != "item":
+        return None
+    at = things.end - sentence.start
+    match = _RELATIVE.match(sentence.lower, at) if 0 <= at <= len(sentence.lower) else None
+    if match is None or match.group("mark") or not _plain(sentence, match.start()):
+        return None
+    letter = match.group("letter")
+    if letter:
+        phrase: str | None = sentence.unmask(*match.span("letter")).strip("\"'‘’“”")
+    else:
+        phrase = argument(sentence, match)
+    if not phrase:
+        return None
+    prefix = bool(letter) or bool(_PREFIX.fullmatch(phrase.lower()))
+    build = partial(EachStartsWith, part="item", phrase=phrase, letter=prefix)
+    return spec_hit(build, *match.span())
+
+
 def each_thing_affixes(sentence: Sentence) -> Iterator[Hit]:
     """ "5 fun facts, each ending with '!'", "Begin each reason with 'Because'"."""
     text = sentence.lower
     if ONE_PER_LINE.search(text):
         return  # "one per line, each starting with …": every line's, :mod:`._line_affix` reads it
     things = things_asked(sentence.whole.lower())
+    if things is not None and (hit := _relative(sentence, things)):
+        yield hit
+        return
     for pattern in _PHRASES:
         for match in pattern.finditer(text):
             noun = match.groupdict().get("noun")

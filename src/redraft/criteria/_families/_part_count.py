@@ -49,6 +49,7 @@ from redraft.criteria._families._part_grammar import (
     bounds,
     index_named,
     part_named,
+    title_opens,
 )
 from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._parts import parts_of
@@ -171,6 +172,14 @@ _PHRASES = [
     # "first line the answer, second line explanation under 25 words": a terse
     # list, the part opening its clause with no article (checked in part_counts)
     re.compile(rf"(?P<terse>)\b{REF}\s+(?:[a-z-]+\s+){{1,2}}?,?\s*(?:(?:of|with|in)\s+)?{AMOUNT}"),
+    # "Headline in Title Case and under 12 words", "Subject line imperative, 50
+    # characters max": the title opening its clause, a few words of its form,
+    # then the count closing the clause (checked in part_counts)
+    re.compile(
+        rf"(?P<described>)\b{REF}\s+(?!(?:each|every|it|them|the|your|all|this|that|these)\b)"
+        rf"[a-z][\w -]{{0,28}}?(?:\s*,\s*|\s+and\s+)(?:(?:be|is|are)\s+)?{AMOUNT}"
+        r"(?=\s*(?:[,.;)!]|$))"
+    ),
     # "line 2: an explanation under 25 words", "the last line — a question of at most 12 words"
     re.compile(
         rf"\b{REF}\s*[:—–]\s*(?:an?\s+|the\s+|one\s+)?(?:[a-z-]+\s+){{1,3}}?,?\s*"
@@ -251,16 +260,32 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue  # "Each tip: a bold title of 2-4 words": every tip's title
         if _EACH_OWNER.search(text, 0, match.start()):
             continue  # "each chapter title", "every slide's first line": one per owner
+        span = match.span()
+        if match.groupdict().get("described") is not None:
+            if not title_opens(text, match) or not _OTHER_PARTS.search(sentence.whole.lower()):
+                continue  # "Write a headline. Headline …, under 10 words": the answer's count
+            # the rest of the title's list is the title's too ("…, no trailing period")
+            rest = _LIST_END.search(text, match.end())
+            span = (match.start(), rest.start() if rest else len(text))
         if _loose(text, match, units) or not _terse_ok(text, match) or _placed(text, match):
             continue
         taken.append(match.span())
         for relation, value in bounds(match):
-            yield from typed_hit(_build(part, index, units), relation, value, match.span())
+            yield from typed_hit(_build(part, index, units), relation, value, span)
         if match.group("ord"):
             # "the first paragraph should have 3 sentences, the second 4"
             yield from _following(text, match.end(), (part, _ANY, units), plain, taken)
     yield from _compounds(text, plain, taken)
     yield from _listed(sentence, plain, taken)
+
+
+# Parts asked beside a title described then bounded: without them the title
+# is the whole answer, whose own count says it
+_OTHER_PARTS = re.compile(
+    r"\b(?:body|paragraphs?|bullets?|sections?|then|followed\s+by|below\s+it|under\s+it|"
+    r"after\s+it|lines?|sentences?|points?|list)\b(?!\s+case)"
+)
+_LIST_END = re.compile(r"[.;!?]|,?\s+(?:then|followed\s+by|and\s+then)\b")
 
 
 # "Give me 4 tips … Each tip: a title …": the titles of the parts asked for

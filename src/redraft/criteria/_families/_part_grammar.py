@@ -34,6 +34,7 @@ __all__ = [
     "bounds",
     "index_named",
     "part_named",
+    "title_opens",
     "units_of",
 ]
 
@@ -72,6 +73,7 @@ ONE = (
     r"(?:sentence|paragraph|stanza|line|bullet(?:[\s-]+point)?|bullet(?:ed)?\s+item|"
     r"numbered\s+(?:list\s+)?(?:item|point)|(?:list\s+)?item|section|(?:sub)?head(?:ing|er))"
 )
+_SMALL_WORDS = rf"(?:{'|'.join(_SMALL)})\b"
 _NUMBERED_PART = r"(?:sentence|paragraph|stanza|line|section|bullet|item)"
 _OF_RESPONSE = rf"(?:\s+(?:of|in|on)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING})?"
 # The article may be left out only where the phrase opens its clause
@@ -110,7 +112,9 @@ SHORT = r"(?:(?:short|brief|concise|tight|succinct)\s*[,:—–-]?\s*)?"
 _SHAPE = r"(?:(?:an?|one)\s+(?:single\s+|short\s+)?[a-z]+\s+(?:of|with)\s+)?"
 LINK = (
     rf"(?:\s*[:—–(]\s*|\s*,\s*|\s+)(?:(?:{_MODAL}|needs|can\s+only|may\s+only|to)\s+)?"
-    rf"(?:be\s+)?(?:(?:kept|limited|capped|held|restricted)\s+)?(?:{_VERB}\s+)?{SHORT}{_SHAPE}"
+    rf"(?:be\s+)?(?:(?:kept|limited|capped|held|restricted)\s+)?(?:{_VERB}\s+)?"
+    # "the final sentence is only two words long": only is the count itself
+    rf"(?:(?:only|just)\s+(?=\d|{_SMALL_WORDS}))?{SHORT}{_SHAPE}"
     r"(?:(?:to|of|with|in|at|within)\s+)?"
 )
 CAP = r"(?P<cap>keep|limit|cap|hold|restrict)\s+"
@@ -130,8 +134,25 @@ GIVEN_BEFORE = re.compile(
     r"current|existing|the|first|last|next|previous|following|remaining|its)\s+$|\b(?:average|averages|averaging|currently)\b"
 )
 OPENS = re.compile(r"(?:^|[,;:(•*\-]|\bthen|\band)\s*$")
+# "Give me a headline of at most 8 words, then a body paragraph": more parts
+# follow, so the headline is one part of the answer, not all of it
+_MORE_AFTER = re.compile(
+    r"^[^.;!?]{0,60}?,?\s*\b(?:then|followed\s+by|and\s+then|after\s+(?:that|it))\b"
+)
+# "Title under 60 characters with no clickbait words": a bound on the part
+# with a ban beside it, no count of some of its words
+_WITH_NO = re.compile(r"^\s*with\s+no\b")
 _WRITE_BEFORE = re.compile(r"\b(?:write|compose|draft|create|give\s+me|provide|produce)\s+$")
 _ENSURE = re.compile(r"\b(?:make\s+sure|ensure|see\s+(?:to\s+it\s+)?that|check\s+that)\s+$")
+# "Write a story where the first sentence has exactly 3 words (and the last
+# …)": a clause that says what the piece asked for is like, after the verb
+# asking for it, governs the part as "make sure" does
+_ASKED_WHERE = re.compile(
+    r"\b(?:write|compose|draft|create|generate|produce|give\s+me|make\s+me|tell\s+me)\b"
+    r"(?!.*\b(?:my|our|this|these|given|attached|below|above|following)\b)"
+    r"[^,;:]{1,60}?\b(?:where|in\s+which|such\s+that|so\s+that|whose)\s+"
+    r"(?:[^,;:]*?\s+and\s+)?$"
+)
 _PART_BEFORE = re.compile(r"\b(?:each|every|per|any|all|no|a|an|one)\s+$")
 # A question about the rule, not a request put as one ("Could you keep …?").
 QUESTION = re.compile(
@@ -227,12 +248,45 @@ def about_answer(text: str, match: re.Match[str]) -> bool:
     found = match.groupdict()
     if found.get("part") and not found.get("article") and not OPENS.search(before):
         return False  # "… in first paragraph 3 …": no part named plainly
-    if match.group(0).startswith("a") and _WRITE_BEFORE.search(before):
+    if (
+        match.group(0).startswith("a")
+        and _WRITE_BEFORE.search(before)
+        and not _MORE_AFTER.match(after)
+    ):
         return False  # "write an opening paragraph of …": the answer is that part
-    if _COUNT_AFTER.match(after) or _GIVEN_AFTER.match(after):
+    bound = bool(found.get("rel") or found.get("neg") or found.get("post"))
+    if _COUNT_AFTER.match(after) and not (bound and _WITH_NO.match(after)):
+        return False
+    if _GIVEN_AFTER.match(after):
         return False
     # "the first paragraph has 80 words": described, not asked for, unless
     # a directive governs it ("make sure the first paragraph has …")
     between = text[match.start() : match.start("unit") if match.group("unit") else match.end()]
     described = re.search(r"\b(?:has|had|is|was|contains|contained|ran|runs|uses|used)\b", between)
-    return not described or _ENSURE.search(clause) is not None
+    return not described or _ENSURE.search(clause) is not None or _governed(clause, before)
+
+
+# "Requirements: 3 short paragraphs, the first paragraph is a single
+# sentence, …": a list of rules, each item stating what is asked
+_RULES_LIST = re.compile(
+    r"(?:^|[.!?]\s+)(?:requirements?|rules?|constraints?|conditions?|specs?|format)\s*:[^.;!?]*$"
+)
+
+
+def _governed(clause: str, before: str) -> bool:
+    """Whether a "write X where …" clause, or a list of rules, asks for
+    what the part is like."""
+    return _ASKED_WHERE.search(clause) is not None or _RULES_LIST.search(before) is not None
+
+
+def title_opens(text: str, match: re.Match[str]) -> bool:
+    """A title described then counted ("Headline in Title Case and under 12
+    words") opens its clause, unhedged, with no verb of its own between."""
+    between = text[
+        match.end("title") if match.group("title") else match.end() : match.start("unit")
+    ]
+    if not match.group("title") or not OPENS.search(text[: match.start()]):
+        return False
+    if re.match(r"\s+case\b", text[match.end("title") :]):
+        return False  # "Title Case, 6 words or fewer": the letter case, no part
+    return not re.search(r"\b(?:if|when|unless|or|but|than|per|each|every)\b", between)

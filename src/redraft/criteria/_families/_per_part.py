@@ -153,6 +153,17 @@ def every_part_outcome(spec: Any, found: list[str], ok: Callable[[str], bool], f
 # The grammar of the phrases: :mod:`._per_part_phrases`
 _EACH_PHRASES, _NONE_PHRASES = phrases(PARTS, PART)
 _IMPERATIVE_BEFORE = re.compile(r"(?:^|[,;:—–-]|\b(?:and|but|so|please|also|just))\s*$")
+# What may not stand between the parts counted and "none over …": another
+# thing the cap may be of, or a sequence
+_OTHER_NOUN = re.compile(
+    r"\b(?:then|followed|plus|whole|entire|total|overall|or|which|that|whose|where)\b|"
+    r"\b[a-z]{3,}(?<!s)s\b"
+)
+# Parts counted in a description, not asked for: "my essay has 5 paragraphs, none …"
+_DESCRIBED = re.compile(
+    r"\b(?:my|our|his|her|their|this|these|those|has|have|had|was|were|is|are|contains?|"
+    r"if|when|whether)\b"
+)
 # Parts given rather than asked for ("my essay averages 20 words per sentence"),
 # or a question about the rule ("should each bullet be under 10 words?").
 _GIVEN = re.compile(
@@ -346,13 +357,20 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
         units = units_of(match.group("unit"))
         if limit is None or match.start() >= plain.blocked or units not in HOLDS[part]:
             continue
+        if (between := match.groupdict().get("between")) is not None and (
+            _OTHER_NOUN.search(between)
+            or _DESCRIBED.search(re.split(r"[.;:!?]", text[: match.start()])[-1])
+        ):
+            continue  # "3 paragraphs with 2 examples, none over 20 words": which are meant?
         if match.groupdict().get("let") and not _IMPERATIVE_BEFORE.search(text, 0, match.start()):
             continue  # "I don't let any paragraph go over 60 words": a habit told
         clause = re.split(r"[.;:!?]", text[: match.start()])[-1]
         given = (_GIVEN.search(clause) or OWN_HAS.search(clause)) and not MADE_SO.search(clause)
         if given or _GIVEN_AFTER.match(text[match.end() :]):
             continue  # "my draft has no sentence over 15 words": the draft's
-        yield from typed_hit(_build(part, units), "at_most", limit, match.span())
+        # "3 sentences, none over 20 words": the cap's own words, the count its sibling's
+        span = match.span("tail") if match.groupdict().get("tail") else match.span()
+        yield from typed_hit(_build(part, units), "at_most", limit, span)
 
 
 # "a 'Pros' section and a 'Cons' section, 4 bullets in each", "… as headings,

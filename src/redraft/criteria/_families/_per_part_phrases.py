@@ -55,6 +55,19 @@ OTHER_IN_LIST = re.compile(
 )
 
 
+# The parts by their plural alone, as a subject ("Sentences must be …")
+_PLURAL = (
+    r"(?:sentences|paragraphs|stanzas|bullet(?:[\s-]+point)?s|bullet(?:ed)?\s+items|"
+    r"(?:list\s+)?items|sections)"
+)
+# A bound, not a bare size: "sentences of 20 words" may be a description
+_BOUNDED = (
+    rf"(?P<rel>{RELATION})\s+(?P<n>{NUMBER})|between\s+(?P<low>{NUMBER})\s+and\s+(?P<high>{NUMBER})|"
+    rf"(?P<bare>{NUMBER})(?=\s+\w+(?:\s+long)?\s*,?\s+(?:or\s+(?:fewer|less)|max(?:imum)?\b|"
+    r"at\s+(?:the\s+)?most|tops\b))"
+)
+
+
 @functools.lru_cache(maxsize=16)
 def phrases(
     parts: str, part: str
@@ -89,6 +102,21 @@ def phrases(
             rf"{_AMOUNT}\s+{_UNIT}{_LONG}\b"
         ),
         re.compile(rf"\b(?P<part>{parts})\s+(?:of|with)\s+{_AMOUNT}\s+{_UNIT}\s+each\b"),
+        # "Sentences must be short — under 12 words each", "paragraphs 40-60 words each"
+        re.compile(
+            rf"(?:^|[.;:!?(]\s*|\b(?:and|keep|all|your|the)\s+)(?P<part>{_PLURAL})\s+"
+            rf"(?:{MODAL}\s+(?:be\s+|stay\s+)?)?(?:(?:short|brief|concise)\s*[—–,:-]?\s*)?"
+            rf"(?:(?:of|at)\s+)?{_AMOUNT}\s+{_UNIT}{_LONG}\s+each\b"
+        ),
+        # "sentences of 20 words or fewer", "keep sentences to at most 20 words",
+        # "paragraphs of no more than 80 words": a bound said of the parts by their
+        # plural (a bare "3 paragraphs of 100 words" may be the whole's size)
+        re.compile(
+            rf"(?:^|[.;:!?(]\s*|\b(?P<cap>keep|limit|cap)\s+(?:your\s+|the\s+|all\s+)?)"
+            rf"(?P<part>{_PLURAL})\s+(?:of|to|at|under|below)\s+(?:{_BOUNDED})\s+{_UNIT}{_LONG}"
+            rf"(?:\s*,?\s+(?:or\s+(?:fewer|less)|max(?:imum)?\b|at\s+(?:the\s+)?most|tops\b))?"
+            r"(?!\s*(?:in\s+total|total|overall|altogether|combined|in\s+all))"
+        ),
         # "Every sentence must be in the present tense and contain fewer than 9 words",
         # "every bullet must be one sentence, contain 'senior', and be under 18 words":
         # a count that ends the list of what every part must be or do
@@ -115,7 +143,16 @@ def phrases(
         r"(?:go\s+over|run\s+over|go\s+past|run\s+past|go\s+beyond|exceed|be\s+longer\s+than|"
         rf"be\s+more\s+than|have\s+more\s+than|be\s+over)\s+(?P<n>{NUMBER})\s+{_UNIT}"
     )
-    return each, (no_longer, let_none)
+    # "Exactly 3 sentences, none longer than 20 words", "Six paragraphs, one per
+    # ball, … and none over 40 words": the parts just counted, none over a cap
+    none_of = re.compile(
+        rf"\b(?P<part>{parts})\b(?P<between>(?:'[^'\n]{{0,30}}'|\"[^\"\n]{{0,30}}\"|[^.;:!?'\"]){{0,60}}?)"
+        r"(?:,|\s+and|\s+but)\s+"
+        rf"(?P<tail>none(?:\s+of\s+them)?\s+(?:(?:should|may|can|must)\s+(?:be\s+|have\s+|run\s+)?|"
+        r"(?:is|are|runs?|goes|has|have)\s+)?(?:longer\s+than|over|above|more\s+than|"
+        rf"with\s+more\s+than|exceeding|exceed)\s+(?P<n>{NUMBER})\s+{_UNIT})"
+    )
+    return each, (no_longer, let_none, none_of)
 
 
 # The noun a prompt names its numbered items by: "5 numbered steps", "steps

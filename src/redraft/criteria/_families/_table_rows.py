@@ -14,9 +14,9 @@ from collections.abc import Iterator
 
 from redraft.criteria._families._tabular import column_list
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import Sentence
+from redraft.criteria._sentences import NEGATION, Sentence, sentence_blocked
 
-__all__ = ["rows_named"]
+__all__ = ["ROW_NOUN", "rows_counted", "rows_named"]
 
 # "a table of the 5 largest US states", "a table listing 10 verbs"
 _TABLE_OF = re.compile(
@@ -50,6 +50,14 @@ _SOME_ROWS_SAY = re.compile(
     r"be\s+marked)\b"
 )
 
+# The rows' order ("Sort rows by diameter", "rows sorted alphabetically"):
+# rows already made of the things, put in an order, not rows stated otherwise
+_ROWS_ORDERED = re.compile(
+    r"\b(?:sort|order|rank|arrange|list)(?:ed)?\s+(?:the\s+|all\s+|your\s+)?rows\s+"
+    r"(?:by|from|in|alphabetically|chronologically)\b|"
+    r"\b(?:the\s+)?rows\s+(?:should\s+be\s+|must\s+be\s+|are\s+)?(?:sorted|ordered|ranked|arranged)\b"
+)
+
 
 def rows_named(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
     """``(rows, start, end)`` for each phrase of the table sentence that
@@ -71,6 +79,7 @@ def rows_named(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
             return
     whole = sentence.whole.lower()
     said = [m.span() for m in _SOME_ROWS_SAY.finditer(whole)]
+    said += [m.span() for m in _ROWS_ORDERED.finditer(whole)]
     if any(not any(a <= m.start() < b for a, b in said) for m in _ROWS_OTHERWISE.finditer(whole)):
         return
     for pattern in (_TABLE_OF, _PERIOD):
@@ -81,3 +90,41 @@ def rows_named(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
         if value is not None and value >= 2:
             yield value, found.start(), found.end()
             return
+
+
+# What a row holds, named before "rows" ("5 habit rows", "6 feature rows"):
+# not a row of another sort (a header, a total, a blank one) that the data
+# rows leave out or take in
+ROW_NOUN = (
+    r"(?!(?:header|heading|title|blank|empty|extra|total|totals|summary|bold|separator|more|"
+    r"other|of|additional|final|last|first|top|bottom|new)\b)[a-z]{3,}(?:-[a-z]+)?"
+)
+# "a habit tracker table …, 5 habit rows", "… as rows, so 5 rows", "a
+# two-row markdown table": the rows counted by what they hold, by a
+# conclusion, or in the table's own compound
+_COUNTED = re.compile(
+    rf"(?:(?:^|[,;:]\s*|\b(?:and|with|has|have|so|thus|i\.e\.)\s+)(?P<num>{NUMBER})\s+"
+    rf"(?P<noun>{ROW_NOUN}\s+)?rows\b"
+    r"(?!\s+(?:each|per|for\s+each|in\s+each|of\s+(?:the|each|every)))|"
+    rf"\b(?:an?|one)\s+(?P<compound>{NUMBER})-rows?\s+(?:[\w-]+\s+){{0,2}}?table\b)"
+)
+_CONCLUDED = re.compile(r"\b(?:so|thus|i\.e\.)\s+$")
+
+
+def rows_counted(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
+    """``(rows, start, end)`` for each phrase of the table sentence that
+    counts its rows by what they hold ("5 habit rows"), as a conclusion
+    ("so 5 rows") or in a compound ("a two-row table"), unhedged and not
+    negated; a plain "5 rows" is the counted phrases' of :mod:`._tables`."""
+    text = sentence.lower
+    for found in _COUNTED.finditer(text):
+        value = number_value(found.group("num") or found.group("compound") or "")
+        if value is None or value < 1:
+            continue
+        if sentence_blocked(sentence, found.start()) or NEGATION.search(text, 0, found.start()):
+            continue
+        if found.group("num") and not (
+            found.group("noun") or _CONCLUDED.search(text, 0, found.start("num"))
+        ):
+            continue
+        yield value, found.start(), found.end()

@@ -41,7 +41,7 @@ from redraft.criteria._families._base import (
 )
 from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._reading import CountPhrases
-from redraft.criteria._families._table_rows import rows_named
+from redraft.criteria._families._table_rows import ROW_NOUN, rows_counted, rows_named
 from redraft.criteria._families._tabular import (
     column_list,
     elsewhere,
@@ -237,9 +237,12 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
 
 # "Exactly 3 rows." or "At least 12 rows.": a sentence that is only the count,
 # after the table is asked for
+# "Between 6 and 8 rows.", "6 feature rows.", "Five habit rows (water,
+# stretch, read).": the rows named by what each holds, the things listed
 _ROWS_ALONE = re.compile(
-    rf"^\s*(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+(?:data\s+)?rows?"
-    r"(?:\s+(?:only|in\s+total|total))?\s*[.!]?\s*$"
+    rf"^\s*(?:(?P<rel>{RELATION})\s+)?(?:(?P<num>{NUMBER})|between\s+(?P<low>{NUMBER})\s+and\s+"
+    rf"(?P<high>{NUMBER}))\s+(?:data\s+|{ROW_NOUN}\s+)?rows?"
+    r"(?:\s+(?:only|in\s+total|total))?(?:\s*\([^()]{0,160}\))?\s*[.!]?\s*$"
 )
 
 
@@ -266,6 +269,12 @@ def _rows_alone(sentence: Sentence) -> Iterator[Hit]:
     match = _ROWS_ALONE.match(sentence.lower)
     if match is None or not _table_requested(whole) or _HEADER_COUNTED.search(whole):
         return
+    if match.group("low"):
+        low, high = number_value(match.group("low")), number_value(match.group("high"))
+        if low is not None and high is not None and low < high and not match.group("rel"):
+            yield Hit(TableRows(relation="at_least", value=low), match.start(), match.end())
+            yield Hit(TableRows(relation="at_most", value=high), match.start(), match.end())
+        return
     value = number_value(match.group("num"))
     if value is None:
         return
@@ -288,6 +297,11 @@ def table_rows(sentence: Sentence) -> Iterator[Hit]:
         yield from counted_hit(lambda r, v: TableRows(relation=r, value=v), found)
     if counted:
         return
+    table = _TABLE.search(sentence.lower)
+    for value, start, end in rows_counted(sentence):
+        if table is not None and _table_asked(sentence, table.start()):
+            yield Hit(TableRows(relation="exactly", value=value), start, end)
+            return
     for value, start, end in rows_named(sentence):
         if _table_asked(sentence, start):
             yield Hit(TableRows(relation="exactly", value=value), start, end)
