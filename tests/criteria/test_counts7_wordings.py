@@ -90,6 +90,24 @@ def test_count_sizing_the_piece(prompt: str, expected: tuple[str, str, int]) -> 
             "Write a summary of my essay of 900 words where every point is kept.",
             ("word_count", "exactly", 900),
         ),
+        # a part beside the piece: the whole answer's count would take it in
+        (
+            "Give me a blog post of exactly 5 paragraphs with a headline.",
+            ("paragraph_count", "exactly", 5),
+        ),
+        ("Write a story of 200 words with a title.", ("word_count", "exactly", 200)),
+        (
+            "Write a newsletter of 4 paragraphs plus a short sign-off.",
+            ("paragraph_count", "exactly", 4),
+        ),
+        (
+            "Write an article of 300 words and a list of sources.",
+            ("word_count", "exactly", 300),
+        ),
+        (
+            "Write a post of 3 paragraphs followed by three hashtags.",
+            ("paragraph_count", "exactly", 3),
+        ),
         # hedged
         (
             "Maybe write a sentence of at least 9 words where every word starts with a vowel.",

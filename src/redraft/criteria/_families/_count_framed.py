@@ -75,6 +75,15 @@ _DESCRIBES = re.compile(
     rf"\s*of\s+(?:(?:{RELATION})\s+)?{NUMBER}\s+(?:[\w-]+\s+)?{_UNITS}\b|"
     r"\s*(?:[,;.!?]|$)"
 )
+# "a blog post of 5 paragraphs with a headline": a part beside the piece,
+# which the whole answer's count would take in
+_ADDS_PART = re.compile(
+    r"\s*,?\s*(?:with|and|plus|followed\s+by)\s+(?:(?:a|an|its|one|some|the)\s+)?(?:[\w-]+\s+)?"
+    r"(?:headlines?|titles?|headings?|header|subject\s+line|intro(?:duction)?|conclusion|"
+    r"sign[- ]?off|signature|summary|tl;?dr|list|table|bullets?|bullet\s+points|p\.\s?s\b|"
+    r"postscript|captions?|hashtags?|call\s+to\s+action|cta|quote|greeting|salutation|"
+    r"references|sources|footnotes?)\b"
+)
 # After "with N units", the unit's own size is no pick either
 _UNIT_SIZE = re.compile(rf"\s*(?:each\s+)?of\s+(?:(?:{RELATION})\s+)?{NUMBER}\s+{_UNITS}\b")
 # "a paragraph of 50 words in the text below": a thing given, not asked
@@ -93,7 +102,7 @@ def framed_after(text: str, lead_end: int, end: int) -> bool:
     if _SIZE_FRAME.search(before):
         closed = _CLOSE.match(after)
         rest = after[closed.end() :] if closed else after
-        return _DESCRIBES.match(rest) is not None
+        return _DESCRIBES.match(rest) is not None and _ADDS_PART.match(rest) is None
     if _HAS_FRAME.search(before):
         return _OVER_ALL.match(after) is not None or _UNIT_SIZE.match(after) is not None
     return False
