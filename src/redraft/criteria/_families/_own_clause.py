@@ -20,7 +20,10 @@ A second clause starts at:
   for each verse", "and do the same for every stanza", "and one for each
   …": the count is then each part's);
 - ", where" and the unit counted or "each/every/all" ("10 items, where the
-  items are …", "4 lines, where every line …").
+  items are …", "4 lines, where every line …");
+- "where" (or "in which") and the units counted named by number or place,
+  or none of them: "in 4 lines where lines 1 and 3 …", "6 lines where the
+  last line …", "5 lines in which no line …".
 
 Anything else stays in the count's clause: "3 sentences and a title for
 each" keeps its "each" (a second thing, each its own).
@@ -57,7 +60,12 @@ def _breaks(unit: str) -> re.Pattern[str]:
     return re.compile(
         rf",?\s+and\s+(?:{subject}\s+(?:\w+ly\s+)?{_VERB}\b|"
         rf"{_IMPERATIVE}\b(?![^.;]*\b(?:repeat|the\s+same|likewise|again|(?:for|to)\s+(?:each|every))\b))|"
-        rf",\s*where\s+(?:{subject}|each|every|all)\b"
+        rf",\s*where\s+(?:{subject}|each|every|all)\b|"
+        # "in exactly 4 lines where lines 1 and 3 end …", "6 lines in which no
+        # line …": a relative clause on the units counted, named by number or
+        # place, or none of them
+        rf",?\s+(?:where|in\s+which|such\s+that)\s+(?:(?:{unit})\s+\d|no\s+(?:{unit})\b|"
+        rf"the\s+(?:first|second|third|fourth|fifth|last|final|opening|closing)\s+(?:{unit})\b)"
     )
 
 
