@@ -171,3 +171,40 @@ def test_a_named_programme_is_no_code() -> None:
         {"relation": "at_most", "value": 60, "length_in": "characters"}
     ]
     assert specs_of_kind("Write a Python program. No line over 79 characters.", "line_length") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        (
+            "Write a badge for the guest. Format exactly:\nName: <name>\nRole: <role>\n"
+            "nothing else.",
+            2,
+        ),
+        (
+            "Write a shelf label. Format:\nTitle: <title>\nAuthor: <author>\nShelf: <code>\n"
+            "Exactly those three lines, nothing above or below.",
+            3,
+        ),
+        ("Use this template:\nFrom: <city>\nTo: <city>\nNo other lines.", 2),
+    ],
+)
+def test_a_template_of_lines_with_nothing_else(prompt: str, value: int) -> None:
+    assert lines(prompt) == {("exactly", value)}
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # no closing line: more may follow the template
+        "Write a badge. Format exactly:\nName: <name>\nRole: <role>\nThen add a short bio.",
+        # the count closing it disagrees with the template
+        "Write a label. Format:\nTitle: <t>\nAuthor: <a>\nExactly those four lines.",
+        # hedged
+        "Write a badge. Format:\nName: <name>\nRole: <role>\nnothing else if possible.",
+        # one line is no template of lines
+        "Write a badge. Format:\nName: <name>\nnothing else.",
+    ],
+)
+def test_a_template_that_does_not_close_the_answer(prompt: str) -> None:
+    assert lines(prompt) == set()

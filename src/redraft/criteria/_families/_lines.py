@@ -38,7 +38,7 @@ from redraft.criteria._families._lines_extra import extra_line
 from redraft.criteria._families._lines_items import items_one_a_line
 from redraft.criteria._families._lines_layout import layout_lines
 from redraft.criteria._families._lines_listed import listed_lines
-from redraft.criteria._families._lines_named import lines_named
+from redraft.criteria._families._lines_named import lines_named, template_lines
 from redraft.criteria._families._lines_worded import PHRASES, SAID, opening_lines
 from redraft.criteria._families._poem_forms import FormName, poem_form
 from redraft.criteria._families._spaced_lines import spaced_compound
@@ -115,6 +115,9 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
             yield Hit(LineCount(relation="exactly", value=count), start, end)
     for count, start, end in lines_named(sentence):
         # "Answer: first line …, second line …": the lines named, in order
+        yield Hit(LineCount(relation="exactly", value=count), start, end)
+    for count, start, end in template_lines(sentence):
+        # "Format:\nName: <x>\nCity: <y>\nnothing else.": the template's lines
         yield Hit(LineCount(relation="exactly", value=count), start, end)
     if extra_line(sentence.whole):
         return
