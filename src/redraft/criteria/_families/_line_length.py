@@ -149,9 +149,17 @@ _CODE = re.compile(
 _AFTER = re.compile(r"^\s*(?:of|in|for|from|per\s+(?!line))\b(?!\s+(?:length|total|all)\b)")
 
 
+# "the Apollo program", "the Erasmus program": a named programme, not code
+_NAMED_PROGRAM = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+\s+program\b")
+
+
 @functools.lru_cache(maxsize=4)
 def _about_code(whole: str) -> bool:
-    return _CODE.search(whole.lower()) is not None
+    # not "a Python program": the name is a language's
+    text = _NAMED_PROGRAM.sub(
+        lambda m: m.group(0) if _CODE.search(m.group(0).lower()[:-7]) else " ", whole
+    )
+    return _CODE.search(text.lower()) is not None
 
 
 # the groups that state one bound: "no line over 8 words", "one word per

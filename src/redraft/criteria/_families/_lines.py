@@ -37,7 +37,8 @@ from redraft.criteria._families._line_sets import (
 from redraft.criteria._families._lines_extra import extra_line
 from redraft.criteria._families._lines_items import items_one_a_line
 from redraft.criteria._families._lines_layout import layout_lines
-from redraft.criteria._families._lines_named import lines_named
+from redraft.criteria._families._lines_listed import listed_lines
+from redraft.criteria._families._lines_named import lines_named, template_lines
 from redraft.criteria._families._lines_worded import PHRASES, SAID, opening_lines
 from redraft.criteria._families._poem_forms import FormName, poem_form
 from redraft.criteria._families._spaced_lines import spaced_compound
@@ -73,15 +74,26 @@ class LineCount(FamilyCount):
 
 # "all on one line", "on a single line": the whole answer is one line
 _ONE_LINE = re.compile(
-    r"\b(?:all\s+|everything\s+)?on\s+(?:a\s+single|one|just\s+one|only\s+one|1)\s+line\b"
+    r"\b(?:all\s+|everything\s+)?(?:on|in)\s+(?:a\s+single|one|just\s+one|only\s+one|1)\s+line\b"
     r"(?!\s*(?:each|apiece|per|of\s+its\s+own)\b)"
 )
 # "Reply with just the regex on one line": the one thing is the whole answer
+# ("Only the regex on a single line, no slashes.": the verb left out)
 _ONLY_THING = re.compile(
-    r"(?:^|[,;:]\s*)(?:please\s+)?(?:reply|respond|answer|return|output|print|give\s+me|give)\s+"
-    r"(?:with\s+)?(?:just|only)\s+(?:the|a|an|your)\s+(?:[\w-]+\s+){1,2}$"
+    r"(?:^|[,;:]\s*)(?:please\s+)?(?:(?:reply|respond|answer|return|output|print|give\s+me|give)\s+"
+    r"(?:with\s+)?)?(?:just|only)\s+(?:the|a|an|your)\s+(?:[\w-]+\s+){1,2}$"
 )
-_OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b")
+# "put each name on one line" (each name's), in the clause of the phrase:
+# not "6 moves for each side, all on one line"
+_OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b[^,;:]*$")
+# "Give me the dates …, comma-separated on one line": the layout of the whole
+# list asked for, one item of the request's list
+_LIST_ITEM = re.compile(
+    r"[,;]\s*(?:and\s+)?(?:(?:[\w-]+[-\s]separated|separated\s+by\s+\S{1,8}(?:\s+\S{1,8})?)\s+)?$"
+)
+_LIST_REQUEST = re.compile(
+    r"^\s*(?:please\s+)?(?:give|list|write|print|output|return|show|provide|generate|make)\b"
+)
 _IF = re.compile(r"\b(?:if|unless)\b")
 
 
@@ -104,14 +116,23 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
     for count, start, end in lines_named(sentence):
         # "Answer: first line …, second line …": the lines named, in order
         yield Hit(LineCount(relation="exactly", value=count), start, end)
+    for count, start, end in template_lines(sentence):
+        # "Format:\nName: <x>\nCity: <y>\nnothing else.": the template's lines
+        yield Hit(LineCount(relation="exactly", value=count), start, end)
     if extra_line(sentence.whole):
         return
     for count, start, end in given_lines(sentence, required):
         yield Hit(LineCount(relation="exactly", value=count), start, end)
+    counted: list[tuple[int, int]] = []
     for found in PHRASES.read(sentence):
         if _HELD_LINES.search(sentence.lower, max(0, found.start - 40), found.end + 40):
             continue  # "a short story with 4 lines of dialogue": the story has more lines
+        counted.append((found.start, found.end))
         yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
+    for relation, value, start, end in listed_lines(sentence):
+        # "write me a poem …, six lines, each line …": one item of a list
+        if not any(start < b and a < end for a, b in counted):
+            yield Hit(LineCount(relation=relation, value=value), start, end)
     laid_out = list(layout_lines(sentence, required))
     # "give me 5 names … one per line": as many lines as things; else the
     # things the item count reads, one a line ("Put each on a new line.")
@@ -127,12 +148,27 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
     for match in _ONE_LINE.finditer(sentence.lower):
         if _OF_EACH.search(sentence.lower, 0, match.start()):
             continue  # "put each name on one line" is about each name
-        if required(sentence, match.start()) or (
-            _ONLY_THING.search(sentence.lower, 0, match.start())
-            and not sentence_blocked(sentence, match.start())
-            and not _IF.search(sentence.lower)
+        if (
+            required(sentence, match.start())
+            or _listed_layout(sentence, match.start())
+            or (
+                _ONLY_THING.search(sentence.lower, 0, match.start())
+                and not sentence_blocked(sentence, match.start())
+                and not _IF.search(sentence.lower)
+            )
         ):
             yield Hit(LineCount(relation="exactly", value=1), *match.span())
+
+
+def _listed_layout(sentence: Sentence, start: int) -> bool:
+    """ "List the dates …, comma-separated on one line": an item of the request."""
+    return (
+        _LIST_REQUEST.match(sentence.lower) is not None
+        and _LIST_ITEM.search(sentence.lower, 0, start) is not None
+        and not sentence_blocked(sentence, start)
+        and not _IF.search(sentence.lower)
+        and not sentence.lower.rstrip().endswith("?")
+    )
 
 
 class _Lines(CountFamily):

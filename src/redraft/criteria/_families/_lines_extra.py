@@ -16,6 +16,7 @@ import functools
 import re
 
 from redraft.criteria._grammar import NUMBER, RELATION
+from redraft.criteria._sentence_text import mask
 
 __all__ = ["extra_line"]
 
@@ -34,16 +35,23 @@ _EXTRA_LINE = re.compile(
     r"\b(?:a|an)\s+(?:final|last)\s+line\b|"
     r"\bthe\s+(?:final|last)\s+line\b(?!\s+(?:(?:must|should|has\s+to|needs\s+to|will)\s+)?"
     r"(?:end|ends|ending|rhyme|rhymes|start|starts|begin|begins|contain|contains|be|is|repeats?|"
-    r"echoes|echo|mirrors?|matches|match|has|have|uses?)\b)|"
+    r"echoes|echo|mirrors?|matches|match|has|have|uses?|mentions?|names?|states?|says?|gives?|"
+    r"includes?|shows?)\b)|"
     # "followed by a summary", not "followed by a colon"
     r"\bfollowed\s+by\s+(?!(?:an?\s+|the\s+)?(?:colon|comma|period|full\s+stop|dash|hyphen|"
-    r"space|semicolon|question\s+mark|exclamation\s+mark)s?\b)"
+    r"space|semicolon|question\s+mark|exclamation\s+mark)s?\b|['\"‘“])"
 )
 
 
 # What stays within a line: "each starting with a timestamp followed by INFO",
 # "the translation in brackets after it"
 _WITHIN_EACH = re.compile(r"\b(?:each|every)\b")
+# "each beginning 'Why?' and then …", "each with a letter, a space, then …":
+# what each line holds, one thing after another
+_EACH_HOLDS = re.compile(
+    r"\beach\s+(?:line\s+|one\s+)?(?:beginning|starting|opening|begins|starts|opens|with|"
+    r"holding|containing|showing|giving)\b"
+)
 _IN_BRACKETS = re.compile(r"\b(?:in\s+)?(?:brackets|parentheses|parens)\s+$")
 
 
@@ -81,6 +89,12 @@ _TITLE_ASKED = re.compile(
     r"^\s*(?:please\s+)?(?:write|give\s+me|suggest|create|generate|come\s+up\s+with)\s+"
     r"(?:me\s+)?(?:a|an|one)\s+(?:[\w-]+\s+){0,2}$"
 )
+# "Do a 5 Whys analysis on: …", "Give me a short explanation of …": the
+# analysis asked for first is the answer, no part beside it
+_ANALYSIS_ASKED = re.compile(
+    r"\s*(?:please\s+)?(?:do|write|give\s+me|give|provide|make|run|perform|create)\s+"
+    r"(?:me\s+)?(?:a|an|one)\s+(?:[\w-]+\s+){0,3}$"
+)
 # "Give me 3 headline options", "suggest 5 title ideas": titles are the things
 # asked for, each one of the lines (not "3 title ideas and a poem")
 _TITLES_ASKED = re.compile(
@@ -111,10 +125,24 @@ _PARTS = _TITLES | {"intro", "introduction", "outro", "sign-off", "signoff"}
 _LINE_AS = re.compile(r"\blines?\s+(?:in\s+the\s+(?:form|format)(?:\s+of)?|as|like)\s*:?\s+[^.;]*$")
 
 
+# "e.g." and "i.e." end no clause: "Each line: the date (e.g. July 20), then …"
+_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx)\.")
+# A count that names the whole answer ("One line only.", "6 lines total"): a
+# part after another ("…, then a hyphen, then …") is
+# within the lines counted
+_WHOLE_COUNT = re.compile(
+    r"\s+(?:only|total|in\s+total|in\s+all|altogether)\b(?!\s+(?:for|in|of|per)\b)"
+)
+_ONLY_BEFORE = re.compile(r"\b(?:only|just)\s+$")
+_SEQUENCE = frozenset(
+    ("then", "followed by", "afterwards", "afterward", "after that", "after this")
+)
+
+
 @functools.lru_cache(maxsize=4)
 def extra_line(whole: str) -> bool:
     # Every sentence of a prompt shares one ``whole``: searched once per prompt.
-    text = whole.lower()
+    text = _ABBREVIATION.sub(lambda m: m.group(0).replace(".", " "), whole.lower())
     counts = [
         m
         for m in _LINES_COUNTED.finditer(text)
@@ -127,19 +155,32 @@ def extra_line(whole: str) -> bool:
     ]
     if len(counts) > 1:
         return True  # "a 5-line poem and a 2-line dedication": lines of two parts
+    whole_count = bool(counts) and (
+        _WHOLE_COUNT.match(text, counts[0].end()) or _ONLY_BEFORE.search(text, 0, counts[0].start())
+    )
     titled = ""
+    # clauses end at marks outside quotes: "each beginning 'Why?' and then …"
+    marks = _ABBREVIATION.sub(lambda m: m.group(0).replace(".", " "), mask(whole))
     for match in _EXTRA_LINE.finditer(text):
         before = text[
-            max(text.rfind(mark, 0, match.start()) for mark in ".!?;\n") + 1 : match.start()
+            max(marks.rfind(mark, 0, match.start()) for mark in ".!?;\n") + 1 : match.start()
         ]
         word = match.group(0)
-        sentence_start = max(text.rfind(mark, 0, match.start()) for mark in ".!?\n") + 1
+        if whole_count and " ".join(word.split()) in _SEQUENCE:
+            continue  # "HS code first, then a hyphen, then … One line only.": within it
+        sentence_start = max(marks.rfind(mark, 0, match.start()) for mark in ".!?\n") + 1
         if _LINES_LISTED.search(text, sentence_start, match.start()):
             continue  # "two lines: setup then punchline": what the lines counted hold
         if match.start() == len(text) - len(text.lstrip()) and word.startswith("explain"):
             continue  # "Explain this regex …, six lines total": the explanation is the answer
+        if word.startswith(("analy", "explanation", "commentary")) and _ANALYSIS_ASKED.match(
+            text, 0, match.start()
+        ):
+            continue  # "Do a 5 Whys analysis on: … Exactly five lines": the analysis is it
         if word.startswith("followed") and _WITHIN_EACH.search(before):
             continue  # "5 lines, each starting with a date followed by …": each line's
+        if word == "then" and _EACH_HOLDS.search(before):
+            continue  # "five lines, each beginning 'Why?' and then the answer": each line's
         if word.startswith("after") and _IN_BRACKETS.search(before):
             continue  # "the translation in brackets after it": on the same line
         if word in _TITLES and _USERS_OWN.search(before):
@@ -164,7 +205,7 @@ def extra_line(whole: str) -> bool:
             continue  # "put each on a new line": each thing's line, no line more
         if word in _TITLES and _LINE_AS.search(before):
             continue  # "each on its own line as Title — Host": the template's words
-        if word in ("then", "followed") and _LINE_TEMPLATE.search(before):
+        if (word == "then" or word.startswith("followed")) and _LINE_TEMPLATE.search(before):
             continue  # "each line should be: word, then a tab, then …": within each line
         if word == "then" and _LINE_FIRST.search(before) and _THEN_LINE.match(text, match.end()):
             continue  # "English line first, then French line": the lines counted, in order

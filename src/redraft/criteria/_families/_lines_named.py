@@ -21,9 +21,10 @@ import re
 from collections.abc import Iterator
 
 from redraft.criteria._families._lines_extra import extra_line
+from redraft.criteria._grammar import number_value
 from redraft.criteria._sentences import Sentence, sentence_blocked
 
-__all__ = ["lines_named"]
+__all__ = ["lines_named", "template_lines"]
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 _ORDINALS |= {"1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6}
@@ -87,3 +88,29 @@ def _place(match: re.Match[str]) -> int:
     if match.group("ord"):
         return _ORDINALS[match.group("ord")]
     return int(match.group("num") or match.group("label"))
+
+
+# "Format exactly:\nNetwork: <name>\nPassword: <password>\nnothing else.",
+# "Format:\nItem: …\nContains: …\nExactly those two lines, nothing above or
+# below.": a template of labelled lines, closed by a line that allows no
+# other; the answer is as many lines as the template has
+_TEMPLATE = re.compile(
+    r"(?:^|[.!?]\s+)(?:(?:use|follow)\s+(?:exactly\s+)?this\s+|in\s+this\s+)?"
+    r"(?:format|template|layout)(?:\s+exactly)?\s*:[ \t]*\n"
+    r"(?P<lines>(?:[ \t]*[^\n:]{1,30}:[^\n]*\n){2,12})[ \t]*"
+    r"(?P<close>nothing\s+else|no\s+other\s+lines|only\s+(?:those|these)\s+lines|"
+    r"exactly\s+(?:those|these)\s+(?P<num>\w+)\s+lines)\b",
+    re.IGNORECASE,
+)
+
+
+def template_lines(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
+    """ "Format:\nName: <x>\nCity: <y>\nnothing else.": 2 lines."""
+    for found in _TEMPLATE.finditer(sentence.whole):
+        at = found.start("close") - sentence.start
+        if not 0 <= at < len(sentence.lower) or sentence_blocked(sentence, at):
+            continue  # the closing line is another sentence's, or hedged
+        value = found.group("lines").count("\n")
+        if found.group("num") and number_value(found.group("num").lower()) != value:
+            continue  # "exactly those four lines" after three: which is meant?
+        yield value, at, found.end("close") - sentence.start

@@ -22,7 +22,10 @@ A second clause starts at:
 - "where" (with or without a comma) and the unit counted or "each/every/all"
   ("10 items, where the items are …", "8 questions where each question …");
 - a dash and the unit counted or "each/every" ("5 questions — each ending
-  with '?'").
+  with '?'");
+- "where" (or "in which") and the units counted named by number or place,
+  or none of them: "in 4 lines where lines 1 and 3 …", "6 lines where the
+  last line …", "5 lines in which no line …".
 
 Anything else stays in the count's clause: "3 sentences and a title for
 each" keeps its "each" (a second thing, each its own).
@@ -61,7 +64,12 @@ def _breaks(unit: str) -> re.Pattern[str]:
         rf"{_IMPERATIVE}\b(?![^.;]*\b(?:repeat|the\s+same|likewise|again|(?:for|to)\s+(?:each|every))\b))|"
         rf",?\s*\bwhere\s+(?:{subject}|each|every|all)\b|"
         # "5 questions — each ending with '?'": a dash sets off what each one is
-        rf"\s*[—–]\s*(?:{subject}|each|every)\b"
+        rf"\s*[—–]\s*(?:{subject}|each|every)\b|"
+        # "in exactly 4 lines where lines 1 and 3 end …", "6 lines in which no
+        # line …": a relative clause on the units counted, named by number or
+        # place, or none of them
+        rf",?\s+(?:where|in\s+which|such\s+that)\s+(?:(?:{unit})\s+\d|no\s+(?:{unit})\b|"
+        rf"the\s+(?:first|second|third|fourth|fifth|last|final|opening|closing)\s+(?:{unit})\b)"
     )
 
 
