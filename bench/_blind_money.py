@@ -14,9 +14,10 @@ state none of them exactly (the general mapping then decides).
   written with a sign or code, so a pattern of bare numbers ("2 decimals",
   ``\\d+\\.\\d{2}``) maps to nothing here: the answer's numbers are not
   amounts it can find (a table's or CSV's column of them is
-  ``column_values`` form ``decimals``, in ``_blind_data.py``). Comma decimals (``€1.250,00``), groups other than three
-  (``₹1,25,000``), a line template (a unit of lines), one section or field,
-  and a presence ("at least one per problem") are no such check.
+  ``column_values`` form ``decimals``, in ``_blind_data.py``). Comma
+  decimals (``€1.250,00``), groups other than three (``₹1,25,000``), a
+  line template (a unit of lines), one section or field, and a presence
+  ("at least one per problem") are no such check.
 - Percentages: a label of a percent format (or ``decimal_places`` of a
   percentage unit or a ``%`` column) ``matches_format`` a pattern of one
   percentage: its places; the ``%`` the pattern writes is how a percentage
