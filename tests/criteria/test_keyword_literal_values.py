@@ -6,14 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from _compiled_specs import specs_of_kind as _specs
-
-
-def _keywords(prompt: str) -> set[tuple[str, str, int]]:
-    return {
-        (str(s["keyword"]), str(s["relation"]), int(str(s["value"])))
-        for s in _specs(prompt, "keyword")
-    }
+from _compiled_specs import keyword_counts as _keywords
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from _compiled_specs import keyword_counts as _keywords
 from _compiled_specs import specs_of_kind as _specs
 
 
@@ -14,13 +15,6 @@ def _placed(prompt: str) -> set[tuple[str, str, int]]:
     return {
         (str(s["keyword"]), str(s["part"]), int(str(s["index"])))
         for s in _specs(prompt, "keyword_in")
-    }
-
-
-def _keywords(prompt: str) -> set[tuple[str, str, int]]:
-    return {
-        (str(s["keyword"]), str(s["relation"]), int(str(s["value"])))
-        for s in _specs(prompt, "keyword")
     }
 
 
