@@ -63,6 +63,7 @@ WORKING_SPLITS = frozenset(
         "split-n.jsonl",
         "split-o.jsonl",
         "split-p.jsonl",
+        "split-q.jsonl",
     }
 )
 """The splits whose rows may be quoted in a report: the compiler is tuned on
