@@ -157,6 +157,27 @@ async def test_a_renewed_lease_is_kept_and_an_expired_one_is_closed_with_a_rebui
     assert still is not None and still.status == "completed"
 
 
+async def test_a_run_spared_by_its_owner_is_not_closed_when_its_lease_lapses(
+    store: Store,
+) -> None:
+    # A server whose heartbeat stalls past its lease still runs its runs in
+    # flight: it spares them, and only they are spared.
+    t0 = datetime.now(UTC)
+    mine = (await _start(store, "me"))[0].run_id
+    other = (await _start(store, "me"))[0].run_id
+    later = t0 + timedelta(seconds=120)
+
+    closed = await store.close_abandoned_runs(
+        owner="me", now=later, all_foreign=False, spare=[mine]
+    )
+
+    assert closed == [other]
+    run = await store.get_run(mine, tenant="acme")
+    assert run is not None and run.status == "running"
+    # Not spared, the lapsed lease closes it like any other.
+    assert await store.close_abandoned_runs(owner="me", now=later, all_foreign=False) == [mine]
+
+
 async def test_two_reapers_at_once_append_one_terminal_event_each(
     store: Store, database_url: str
 ) -> None:

@@ -106,17 +106,18 @@ class RunExecutor:
         while True:
             await asyncio.sleep(self.lease.seconds / 3)
             try:
-                # Renewed first, so a beat that comes late never closes a run of ours.
+                # Renewed first, and our runs in flight spared: a beat that
+                # stalls past the lease (a loaded machine) never closes a run of ours.
                 await self._store.run_leases.renew(
                     self.owner, list(self._leased), self.lease.seconds
                 )
-                await self._close_abandoned(all_foreign=False)
+                await self._close_abandoned(all_foreign=False, spare=list(self._leased))
             except Exception:  # the database may be back on the next beat
                 log.exception("run lease heartbeat failed")
 
-    async def _close_abandoned(self, *, all_foreign: bool) -> None:
+    async def _close_abandoned(self, *, all_foreign: bool, spare: list[str] | None = None) -> None:
         closed = await self._store.close_abandoned_runs(
-            owner=self.owner, now=datetime.now(UTC), all_foreign=all_foreign
+            owner=self.owner, now=datetime.now(UTC), all_foreign=all_foreign, spare=spare or ()
         )
         for run_id in closed:
             log.warning("closed run %s as interrupted: the server running it stopped", run_id)

@@ -16,7 +16,7 @@ its run was closed writes nothing more.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -103,21 +103,27 @@ class RunLeases:
                 .execution_options(synchronize_session=False)
             )
 
-    async def close_abandoned(self, *, owner: str, now: datetime, all_foreign: bool) -> list[str]:
+    async def close_abandoned(
+        self, *, owner: str, now: datetime, all_foreign: bool, spare: Collection[str] = ()
+    ) -> list[str]:
         """Close every running run whose lease expired before ``now`` and, with
         ``all_foreign``, every running run of another server and every one
         without a lease (SQLite at server start: one server process per
         database, so any other server is dead; a ``redraft`` command's run
-        keeps its lease until it runs out). Returns the ids closed, each with
-        one terminal event."""
+        keeps its lease until it runs out). ``spare`` names runs never closed:
+        the caller's own in flight, whose lease a stalled heartbeat may have let
+        lapse while the process still runs them. Returns the ids closed, each
+        with one terminal event."""
         closed: list[str] = []
         while True:
-            batch = await self._close_some(owner, now, all_foreign)
+            batch = await self._close_some(owner, now, all_foreign, spare)
             closed += batch
             if len(batch) < _CLOSE_AT_ONCE:
                 return closed
 
-    async def _close_some(self, owner: str, now: datetime, all_foreign: bool) -> list[str]:
+    async def _close_some(
+        self, owner: str, now: datetime, all_foreign: bool, spare: Collection[str]
+    ) -> list[str]:
         expired = [RunRow.lease_expires_at < now]
         if all_foreign:
             # Another server on this database is gone; a `redraft` command
@@ -125,6 +131,8 @@ class RunLeases:
             foreign_server = and_(RunRow.source == "service", RunRow.owner != owner)
             expired += [RunRow.owner.is_(None), foreign_server]
         abandoned = and_(RunRow.status == "running", or_(*expired))
+        if spare:
+            abandoned = and_(abandoned, RunRow.id.not_in(list(spare)))
         closed: list[str] = []
         async with self._sessions.begin() as db:
             picked = first_runs(abandoned, _CLOSE_AT_ONCE)

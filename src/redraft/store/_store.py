@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -224,13 +224,16 @@ class Store:
     # -- closing the runs of dead processes (see _run_leases) -----------------
 
     async def close_abandoned_runs(
-        self, *, owner: str, now: datetime, all_foreign: bool
+        self, *, owner: str, now: datetime, all_foreign: bool, spare: Collection[str] = ()
     ) -> list[str]:
         """End every running run whose lease expired before ``now`` (with
         ``all_foreign``: every other server's and every unleased one) with a terminal
-        ``run_failed`` (``interrupted``); the ids closed. Concurrent callers
+        ``run_failed`` (``interrupted``), except the runs ``spare`` names (the
+        caller's own, still in flight); the ids closed. Concurrent callers
         never close a run twice. See :mod:`._run_leases`."""
-        return await self.run_leases.close_abandoned(owner=owner, now=now, all_foreign=all_foreign)
+        return await self.run_leases.close_abandoned(
+            owner=owner, now=now, all_foreign=all_foreign, spare=spare
+        )
 
     # -- reading runs --------------------------------------------------------
 
