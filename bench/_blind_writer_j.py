@@ -277,9 +277,11 @@ def _code_language(c: Constraint) -> Expectation | None:
         any_only = fields("code_only", language=None)
         one = Matcher(
             frozenset({"code_block_count"}),
-            lambda spec: spec.get("value") == 1
-            and spec.get("relation") in ("exactly", "at_least")
-            and spec.get("language") in (None, language),
+            lambda spec: (
+                spec.get("value") == 1
+                and spec.get("relation") in ("exactly", "at_least")
+                and spec.get("language") in (None, language)
+            ),
             "code_block_count 1 (any language)",
         )
         return Expectation(matchers=(only,), kinds=only.kinds, implied=(block, any_only, one))

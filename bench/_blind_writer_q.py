@@ -55,8 +55,10 @@ _LINE_LABEL = re.compile(r"[^\s:<>{}][^:<>{}\n]{0,30}:|\[[A-Z][A-Za-z0-9 _-]{0,2
 
 def _opens(line: str, label: str) -> bool:
     """The template line is the label, or the label and then its slot."""
-    return line == label or line.startswith(label + " ") or (
-        label.endswith(":") and line.startswith(label)
+    return (
+        line == label
+        or line.startswith(label + " ")
+        or (label.endswith(":") and line.startswith(label))
     )
 
 
@@ -87,7 +89,8 @@ def _template_words(c: Constraint, row: Row) -> Expectation | None:
 
 # -- words a rule leaves out, words one of which is enough -------------------------------
 
-_EXCEPT = re.compile(r"\bexcept(?:ions?|ing)?\b|\bother than\b|\bapart from\b")
+# "except", "exceptions": words a rule leaves out ("other than X" bans X instead)
+_EXCEPT = re.compile(r"\bexcept(?:ions?|ing)?\b|\bapart from\b")
 _ONE_OF = re.compile(r"\b(?:one|any) of\b|\bat least one\b|\beither\b")
 _EVERY = re.compile(r"\b(?:all|each|every|both)\b")
 
@@ -95,8 +98,8 @@ _EVERY = re.compile(r"\b(?:all|each|every|both)\b")
 def _excepted_words(c: Constraint, row: Row) -> Expectation | None:
     """The words listed are the ones a rule over every word leaves out."""
     del row
-    if not c.words or c.relation not in (*NUMERIC, "none", "other"):
-        return None
+    if not c.words or c.relation not in NUMERIC or singular(raw_unit(c)) not in ("word", "keyword"):
+        return None  # a rule over every word counts each: a ban names its words
     quote = str(c.quote or "").lower()
     after = _EXCEPT.search(quote)
     in_quote = after is not None and all(
