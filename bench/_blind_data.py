@@ -174,6 +174,8 @@ _FORMS = (
 # a number with a fixed count of decimals, in the writer's notation:
 # "\\d+\\.\\d{2}", "2 decimals", "two decimal places", "N.NN", "0.00"
 _PLACES_RE = re.compile(r"\^?\\d[+*]\\\.\\d\{(?P<n>\d)\}\$?")
+# the places written out one by one: "\\d+\\.\\d\\d" is two
+_PLACES_EACH = re.compile(r"\^?\\d[+*]\\\.(?P<each>(?:\\d){1,4})\$?")
 _PLACES_SAID = re.compile(r"(?P<n>\d|one|two|three|four) decimals?(?: places?)?", re.I)
 _PLACES_SHOWN = re.compile(r"[N9#X0]+\.(?P<n>[N9#X0]+)")
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
@@ -185,6 +187,8 @@ def _places(value: str) -> int | None:
     if found := _PLACES_RE.fullmatch(value) or _PLACES_SAID.fullmatch(value):
         n = found["n"].lower()
         return int(n) if n.isdigit() else _NUMBER_WORDS[n]
+    if found := _PLACES_EACH.fullmatch(value):
+        return found["each"].count("\\d")
     if found := _PLACES_SHOWN.fullmatch(value):
         return len(found["n"])
     return None

@@ -50,6 +50,12 @@ _NOT_VERSIONS = re.compile(r"paragraph|stanza|section|item|line|word|sentence", 
 
 
 _ASTERISKS = re.compile(r"\s*\*{3,}\s*")
+_BETWEEN_PIECES = re.compile(r"between (?:the |each |all )?[a-z]+s$")
+"""A line's scope between pieces of the answer ("between variations")."""
+
+
+def _said(s: Constraint) -> str:
+    return " ".join(str(s.scope or "").lower().split())
 
 
 def _run_of(s: Constraint) -> str | None:
@@ -64,8 +70,14 @@ def _version_separator(row: Row) -> str | None:
     """The run of marks a sibling constraint puts between the pieces."""
     for s in row.constraints:
         run = _run_of(s)
-        # a separator as its unit, or (no unit) the run as the value of relation other
-        separator = unit_of(s) == "separator" or (not s.unit and s.relation == "other")
+        # a separator as its unit, or (no unit) the run as the value of relation
+        # other, or a line equal to the run between the pieces ("a line of
+        # ~~~ between variations")
+        separator = (
+            unit_of(s) == "separator"
+            or (not s.unit and s.relation == "other")
+            or (unit_of(s) == "line" and s.relation == "equals" and _BETWEEN_PIECES.match(_said(s)))
+        )
         if separator and run and not _NOT_VERSIONS.search(str(s.scope or "")):
             return run
     return None

@@ -114,6 +114,7 @@ from _blind_writer_m import writer_m
 from _blind_writer_n import keys_in_order, writer_n
 from _blind_writer_o import writer_o
 from _blind_writer_p import writer_p
+from _blind_writer_q import writer_q, writer_q_after
 
 __all__ = [
     "Constraint",
@@ -163,6 +164,7 @@ def _expectation(c: Constraint, row: Row) -> Expectation:
     found = keys_in_order(c, found)  # keys in an order: a part (bench/_blind_writer_n.py)
     found = numbered_items_counted(c, found)  # their items counted: a part (_blind_described.py)
     found = json_array_typed(found)  # an array under a key counted: its type a part (the same)
+    found = writer_q_after(c, row, found)  # parts implied, a listed column: _blind_writer_q.py
     return regex_lines(c, section_readings(c, row, found))
 
 
@@ -183,6 +185,8 @@ def _expect_any(c: Constraint, row: Row) -> Expectation:
         return o_
     if (p_ := writer_p(c, row)) is not None:  # split P's writer's conventions: _blind_writer_p.py
         return p_
+    if (q_ := writer_q(c, row)) is not None:  # split Q's writer's conventions: _blind_writer_q.py
+        return q_
     if (i_ := writer_i(c, row)) is not None:  # split I's writer's conventions: _blind_writer_i.py
         return i_
     if (every := every_unit(c)) is not None:  # a property of every unit, all: _blind_every.py

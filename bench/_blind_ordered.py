@@ -27,7 +27,7 @@ import re
 from _blind_matchers import Expectation, Matcher, Spec, all_of
 from _blind_rows import Constraint
 
-__all__ = ["ordered"]
+__all__ = ["BY_COLUMN", "ordered"]
 
 _TABLE = re.compile(r"\b(?:rows?|columns?|cells?|tables?|csv)\b")
 _ALPHABET = re.compile(r"alphabet|\ba ?(?:-|to) ?z\b|\bz ?(?:-|to) ?a\b")
@@ -177,6 +177,10 @@ _BY_COLUMN = re.compile(
     r"\bby\s+(?:the\s+)?(?P<col>[A-Za-z][\w%' ()-]*?)(?:\s+column)?"
     r"(?=\s*(?:$|[,.;]|\s(?:ascending|descending|increasing|decreasing|from|first)\b))"
 )
+
+
+BY_COLUMN = _BY_COLUMN
+"""The column a writer names after "by" ("ascending by Year")."""
 
 
 def _table_rows(c: Constraint, said: str) -> Expectation | None:

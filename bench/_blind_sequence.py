@@ -21,6 +21,7 @@ it (the general mapping then decides).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from _blind_matchers import Expectation, all_of, fields, no_kind
 from _blind_rows import Constraint
@@ -37,14 +38,15 @@ _PARTS = {
     "bullet": "item",
     "item": "item",
 }
-_PART_SCOPE = re.compile(r"(?:each|every|all)\s+(\w+?)s?|(\w+?)s?\s+n")
+# "each paragraph", "line n", or the parts compared named bare ("paragraphs")
+_PART_SCOPE = re.compile(r"(?:each|every|all)\s+(\w+?)s?|(\w+?)s?\s+n|(?:the\s+)?(\w+?)s")
 
 
 def _part(scope: str | None) -> str | None:
     found = _PART_SCOPE.fullmatch(" ".join(str(scope or "").lower().split()))
     if not found:
         return None
-    return _PARTS.get(found[1] or found[2])
+    return _PARTS.get(found[1] or found[2] or found[3])
 
 
 # A progression the note states, whatever the label: "word count strictly
@@ -114,7 +116,14 @@ def _progression(c: Constraint) -> Expectation | None:
         want |= {"direction": direction, "strict": True, "step": None}
     else:
         return no_kind("a length progression whose direction the fields do not state")
-    return all_of(fields("length_progression", **want))
+    found = all_of(fields("length_progression", **want))
+    if want.get("step", 0) is None:
+        # a check in words or characters, whichever holds ("shorter than the
+        # one before", no unit said): it fails only answers whose lengths
+        # break in both, so in the writer's unit too; a part of it, implied
+        either_unit = fields("length_progression", **(want | {"unit": None}))
+        found = replace(found, implied=(either_unit,))
+    return found
 
 
 _EACH_NUMBER = re.compile(r"(?:each|every|all)\s+(?:numbers?|integers?)")

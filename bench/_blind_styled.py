@@ -64,6 +64,10 @@ def _style_named(c: Constraint) -> tuple[str, list[str]] | None:
     return style, [w.strip() for w in c.words if w.strip()]
 
 
+_WORDY = re.compile(r"[^\W_]")
+"""A letter or digit: a word to style ("_____" is a blank's underscores, no word)."""
+
+
 def words_in_style(c: Constraint) -> Expectation | None:
     relation = c.relation.strip().lower()
     if relation == "matches_format" and _styled_value(c) is None and _style_named(c) is None:
@@ -73,11 +77,11 @@ def words_in_style(c: Constraint) -> Expectation | None:
     if re.search(r"label|heading|title", f"{c.family} {c.unit}".lower()):
         return None  # a label in bold is not every occurrence of the word in bold
     read = _styled(c.words) or _styled_value(c) or _style_named(c)
-    if read is None and not c.words and isinstance(c.value, str) and re.search(r"\w", c.value):
+    if read is None and not c.words and isinstance(c.value, str) and _WORDY.search(c.value):
         # "bold her name", no words given: the value shows the name in bold
-        # (not a rule of stars such as "******")
+        # (not a rule of stars such as "******", nor a blank of underscores)
         shown = _styled((c.value,))
-        if shown is not None and all(re.search(r"\w", w) for w in shown[1]):
+        if shown is not None and all(_WORDY.search(w) for w in shown[1]):
             read = shown
     unit = " ".join(str(c.unit or "").lower().split())
     if read is None and unit in _UNITS and isinstance(c.value, str) and c.value.strip():

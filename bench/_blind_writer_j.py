@@ -123,9 +123,11 @@ _CAPS_LABEL = re.compile(r"^(?:allcaps|caps|uppercase)(?:words?)?(?:count)?$")
 _CAPS_UNIT = re.compile(r"(?:capitali[sz]ed|caps|all[- ]caps|upper[- ]?case|capital) words?")
 _COMMA_LABEL = re.compile(r"^comma(?:separated|list|delimited)$")
 _NO_CASE = re.compile(r"\bno (upper|lower)[ -]?case\b")
-_BETWEEN = re.compile(r"between (?:the |each )?(?:parts|versions|responses|answers|options)")
+_BETWEEN = re.compile(
+    r"between (?:the |each )?(?:parts|versions|variations|variants|responses|answers|options)"
+)
 _RUN = re.compile(r"\s*([*=~#_+-])\1{2,19}\s*")
-_PIECES = frozenset({"part", "version", "response", "answer", "option", "variant"})
+_PIECES = frozenset({"part", "version", "response", "answer", "option", "variant", "variation"})
 _BOXES = {"[x]": "checked", "[X]": "checked", "[ ]": "unchecked"}
 
 
@@ -270,7 +272,19 @@ def _code_language(c: Constraint) -> Expectation | None:
     block = any_count("code_block_count", f"language={language!r}", 1, language=language)
     if _WHOLE_BLOCK.search(str(c.note).lower()):
         only = fields("code_only", language=language)
-        return Expectation(matchers=(only,), kinds=only.kinds, implied=(block,))
+        # the answer one code block, of whatever language, and so one block:
+        # parts of it (the language left open), each failing only answers it fails
+        any_only = fields("code_only", language=None)
+        one = Matcher(
+            frozenset({"code_block_count"}),
+            lambda spec: (
+                spec.get("value") == 1
+                and spec.get("relation") in ("exactly", "at_least")
+                and spec.get("language") in (None, language)
+            ),
+            "code_block_count 1 (any language)",
+        )
+        return Expectation(matchers=(only,), kinds=only.kinds, implied=(block, any_only, one))
     return all_of(block)
 
 

@@ -18,8 +18,16 @@ from _blind_writer_j_spelling import label_key, unit_word
 __all__ = ["all_caps", "forbidden_end", "forbidden_start", "json_only", "named_headings"]
 
 
-_NO_START = re.compile(r"^(?:forbidden|banned|no|avoid)(?:start|opening|opener|firstword)s?$")
-_NO_END = re.compile(r"^(?:forbidden|banned|no)(?:end|ending|finalmark|finalpunctuation)s?$")
+# "no_start", "banned_openers"; or the relation negated ("starts_with_not",
+# "not_starts_with"): a start (end) the answer must not have
+_NO_START = re.compile(
+    r"^(?:(?:forbidden|banned|no|avoid)(?:start|opening|opener|firstword)s?"
+    r"|(?:starts?|begins?|opens?)(?:with)?not|not(?:starts?|begins?|opens?)with)$"
+)
+_NO_END = re.compile(
+    r"^(?:(?:forbidden|banned|no)(?:end|ending|finalmark|finalpunctuation)s?"
+    r"|(?:ends?|ending|finish(?:es)?)(?:with)?not|not(?:ends?|finish(?:es)?)with)$"
+)
 _ALL_CAPS = re.compile(r"^(?:allcaps|allcapitals|alluppercase|uppercase|caps)$")
 
 
