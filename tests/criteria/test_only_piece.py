@@ -34,7 +34,7 @@ def test_only_the_sentence_is_one_sentence(prompt: str) -> None:
     "prompt",
     [
         "Think of a word that rhymes with orange. Just the word.",
-        "Which long English word has no repeated letter? Give only the word, nothing else.",
+        "Which is the longest word with no letter repeated? Give only the word, nothing else.",
         "Suggest a single word that sums up autumn. Just the word in lowercase.",
         "Come up with a real word made from the letters of 'stone'. Just the word in capitals.",
     ],
