@@ -103,3 +103,28 @@ def test_a_compound_thing_takes_its_bracket(prompt: str, value: int) -> None:
 )
 def test_a_compound_bracket_near_misses(prompt: str) -> None:
     assert counted(prompt, "paragraph_count") == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "value"),
+    [
+        ("Write a ballad about a lost ship, 5 stanzas of 4 lines each.", 5),
+        ("Compose a poem on harvest time, 2 stanzas of 6 lines.", 2),
+        ("Write a short story about a kite, 3 paragraphs of 4 sentences each.", 3),
+    ],
+)
+def test_a_count_after_the_thing_with_the_size_of_each(prompt: str, value: int) -> None:
+    assert counted(prompt, "paragraph_count") == [("exactly", value)]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Summarise my ballad, 5 stanzas of 4 lines each.",
+        "Write 2 ballads about ships, 5 stanzas of 4 lines each.",
+        "Perhaps write a ballad about a ship, 5 stanzas of 4 lines each, if you have time.",
+        "Write a ballad about a ship, 5 stanzas of 4 lines each, then explain its rhyme scheme.",
+    ],
+)
+def test_a_count_with_the_size_of_each_near_misses(prompt: str) -> None:
+    assert counted(prompt, "paragraph_count") == []

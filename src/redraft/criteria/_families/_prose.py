@@ -37,6 +37,7 @@ from redraft.criteria._families._listed_words import listed_words_dropped
 from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._families._only_piece import only_sentence_at, only_word_at
+from redraft.criteria._families._only_token import token_length_at
 from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._reading import things_counted
 from redraft.criteria._families._title_part import title_asked, title_first
@@ -262,6 +263,12 @@ def only_the_word(sentence: Sentence) -> Iterator[Hit]:
         yield Hit(WordCount(relation="exactly", value=1), *span)
 
 
+def token_length(sentence: Sentence) -> Iterator[Hit]:
+    """ "a 6-character code … Output just the code.": exactly that many characters."""
+    if found := token_length_at(sentence):
+        yield Hit(CharCount(relation="exactly", value=found[0]), *found[1])
+
+
 def _words(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
     if relation == "exactly" and (title_asked(sentence.whole) or part_added(sentence.whole)):
         return None  # "Exactly 100 words. Title on the first line.": the title's words may count
@@ -432,7 +439,7 @@ class _Paragraphs(TallyFamily):
 class _Characters(TallyFamily):
     name = "characters"
     specs = (CharCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (char_counts,)
+    rules: ClassVar[tuple[Rule, ...]] = (char_counts, token_length)
     cut = True
     growing = True
 
