@@ -14,9 +14,12 @@ __all__ = ["MORE_ASKED", "asked_bracket"]
 
 
 # What stands before a bracket that gives the answer's size: the thing asked,
-# with an article ("write a short essay (") or opening the prompt ("Short
-# heist story ("), not a thing given ("my essay (", "the story below (").
-_ASKED_BRACKET = re.compile(rf"\b(?:a|an|one)\s+(?:[\w'-]+\s+){{0,3}}?(?:{THING}|{MADE})\s*$")
+# with an article ("write a short essay (", "a mini-essay (": the thing a
+# compound's last word names) or opening the prompt ("Short heist story ("),
+# not a thing given ("my essay (", "the story below (").
+_ASKED_BRACKET = re.compile(
+    rf"\b(?:a|an|one)\s+(?:[\w'-]+\s+){{0,3}}?(?:[a-z]+-)?(?:{THING}|{MADE})\s*$"
+)
 
 
 # A second thing asked after the shortened text: the count is that text's only.

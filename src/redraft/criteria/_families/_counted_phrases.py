@@ -129,6 +129,8 @@ def unit_patterns(units: tuple[Unit, ...]) -> dict[str, re.Pattern[str]]:
             rf"^\s*(?:{REQUEST_COLON}|(?P<comma>{REQUEST_COMMA})|{LABEL})(?:only\s+|just\s+)?"
             rf"(?P<num>{NUMBER})\s+"
             rf"{ADJECTIVE}(?:{unit})"
+            # "…, 3 stanzas of 4 lines each.": the size of each stated with the count
+            rf"(?:\s+of\s+(?:{NUMBER})\s+(?:lines|sentences|words)(?:\s+each)?)?"
             r"(?:\s+(?:only|total|in\s+total))?\s*(?:(?:[.!]|(?(comma)\?))?\s*$|[,:;])"
         ),
         # the unit first, then its count: "Lines: 4.", "paragraphs — exactly two;"

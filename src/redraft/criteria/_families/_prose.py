@@ -36,12 +36,13 @@ from redraft.criteria._families._lines import LineCount
 from redraft.criteria._families._listed_words import listed_words_dropped
 from redraft.criteria._families._marks import names_section_marker
 from redraft.criteria._families._number_of import NumberOf, Tally
+from redraft.criteria._families._only_piece import only_sentence_at, only_word_at
+from redraft.criteria._families._only_token import token_length_at
 from redraft.criteria._families._part_labels import unlabelled
 from redraft.criteria._families._reading import things_counted
 from redraft.criteria._families._title_part import title_asked, title_first
 from redraft.criteria._sentences import (
     HEDGE,
-    LATER_PART,
     Hit,
     Rule,
     Sentence,
@@ -250,27 +251,22 @@ def paragraphs_per_thing(sentence: Sentence) -> Iterator[Hit]:
             yield Hit(spec, *match.span())
 
 
-# "Return only the corrected sentence.", "Just the sentence.", "Only the
-# sentence, nothing more.": the answer is that one sentence. A selection of a
-# given text ("only the first sentence") or a sentence beside another part
-# ("only the sentence and its source") is not.
-_ONLY_THE_SENTENCE = re.compile(
-    r"(?:^|\b(?:return|output|give\s+me|send|respond\s+with|reply\s+with|answer\s+with|write|"
-    r"print|provide)\s+)\s*(?:only|just)\s+(?:the|your)\s+(?:(?:corrected|fixed|revised|rewritten|"
-    r"edited|improved|new|final|translated|resulting|finished)\s+)?sentence\b"
-    r"(?=\s*(?:[.!:]|,\s*(?:and\s+)?(?:nothing|no)\b|$))"
-)
-
-
 def only_the_sentence(sentence: Sentence) -> Iterator[Hit]:
-    """ "Respond with only the corrected sentence: '…'": exactly one sentence;
-    not hedged, negated or followed by a later part."""
-    found = _ONLY_THE_SENTENCE.search(sentence.lower)
-    if found is None or not response_context(sentence, found.start()):
-        return
-    if LATER_PART.search(sentence.whole.lower(), sentence.start + len(sentence.masked) - 1):
-        return  # "Return only the sentence. Then explain the fix.": one part of two
-    yield Hit(SentenceCount(relation="exactly", value=1), *found.span())
+    """ "Respond with only the corrected sentence: '…'": exactly one sentence."""
+    if span := only_sentence_at(sentence):
+        yield Hit(SentenceCount(relation="exactly", value=1), *span)
+
+
+def only_the_word(sentence: Sentence) -> Iterator[Hit]:
+    """ "Give me a word that … Just the word.": exactly one word."""
+    if span := only_word_at(sentence):
+        yield Hit(WordCount(relation="exactly", value=1), *span)
+
+
+def token_length(sentence: Sentence) -> Iterator[Hit]:
+    """ "a 6-character code … Output just the code.": exactly that many characters."""
+    if found := token_length_at(sentence):
+        yield Hit(CharCount(relation="exactly", value=found[0]), *found[1])
 
 
 def _words(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
@@ -381,6 +377,7 @@ class _Words(TallyFamily):
         word_tallies,
         counts_abroad,
         unlabelled(each_thing_counts),
+        only_the_word,
     )
     cut = True
     growing = True
@@ -442,7 +439,7 @@ class _Paragraphs(TallyFamily):
 class _Characters(TallyFamily):
     name = "characters"
     specs = (CharCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (char_counts,)
+    rules: ClassVar[tuple[Rule, ...]] = (char_counts, token_length)
     cut = True
     growing = True
 
