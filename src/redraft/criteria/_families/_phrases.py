@@ -27,6 +27,7 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._end_marks_placed import placed_end_marks
+from redraft.criteria._families._first_line import first_lines
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._families._phrase_scope import (
     OF_A_PART,
@@ -56,6 +57,9 @@ _PHRASE_NOUN = (
     # 'Signed: ____'": the line named by what it says or is for
     r"|(?:a|an|one|the)\s+(?:(?:single|separate|short|final|last|closing|first|opening)\s+)?line\s+"
     r"(?:that\s+(?:reads|says)|reading|saying|for\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?(?=:))\s*"
+    # "start with a line "Site: Marsh Lane Pond"": the line given right after it
+    r"|(?:a|an|one)\s+(?:(?:single|separate|short|first|opening|final|last|closing)\s+)?line\s*"
+    r"(?=[\"“'‘«`]\ue000)"
     r"|exactly\s+)?"
 )
 # "Start with a line beginning 'TL;DR:'": the answer's first line opens with it
@@ -273,7 +277,7 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
             if match.groupdict().get("stated") and not in_format_list(sentence, match.start()):
                 continue  # "the last line is 'and so it ends'": said of a text, not asked
-            if PLACEHOLDER.search(phrase):
+            if PLACEHOLDER.search(phrase) or _LABEL_SLOT.search(phrase):
                 continue  # "first line is 'Hi {first name},'": a name goes there, not this
             if match.groupdict().get("heading") and not phrase.startswith("#"):
                 continue  # "start with the heading 'Setup'": "# Setup" would not open with it
@@ -307,6 +311,9 @@ def _opens_clause(sentence: Sentence, start: int) -> bool:
         return False
     return not (sentence_blocked(sentence, start) or NEGATION.search(text, start, start + 60))
 
+
+# "start with 'Subject: ...'": a label whose text is left out, a template
+_LABEL_SLOT = re.compile(r":\s*(?:\.\.\.|…)\s*$")
 
 # "make them all end with a question mark": the end of several things, not the answer's
 _OF_OTHERS = re.compile(r"\b(?:them|they|these|those|each|every|all|both)\b(?:\s+[\w-]+){0,2}\s+$")
@@ -388,6 +395,7 @@ class _Phrases(Corrected):
         _end_names,
         partial(placed_end_marks, build=_ends),
         partial(answer_ends, build=_placed_at),
+        partial(first_lines, build=_placed_at),
     )
 
     def measure(self, spec: Any, text: str) -> Outcome:
