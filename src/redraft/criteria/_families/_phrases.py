@@ -70,10 +70,16 @@ _LINE_OPENING = (
 # "End with the word Paris.": one unquoted word, only where the sentence or
 # clause ends right after it ("with the word count below 50" is not a phrase).
 _BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
+# "Always end stories with 'The End.'", "begin all your replies with …": a standing
+# rule for every answer of the kind, this one among them
+_ANSWERS = (
+    r"(?:all\s+(?:of\s+)?)?(?:your\s+|the\s+)?(?:responses|replies|answers|messages|stories|"
+    r"emails|letters)\s+"
+)
 _START = re.compile(
     rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|lead|leads|kick\s+(?:things\s+|it\s+)?off)\s+(?:(?:your|the)\s+(?:entire\s+)?{RESPONSE_THING}\s+|"
     # "Begin every response with …" (a standing instruction): each answer's start
-    rf"(?:every|each)\s+(?:response|reply|answer|message)\s+|it\s+)?with\s+"
+    rf"(?:every|each)\s+(?:response|reply|answer|message)\s+|{_ANSWERS}|it\s+)?with\s+"
     rf"{_LINE_OPENING}{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 # Spanish, Portuguese, French: "empieza con 'Hola'", "comece com 'Olá'",
@@ -83,10 +89,20 @@ _START_ABROAD = re.compile(
     r"(?:(?:tu|su|la|sua|a|ta|votre)\s+(?:respuesta|resposta|réponse)\s+)?(?:con|com|par)\s+"
     rf"(?:la\s+(?:frase|palabra)\s+|a\s+(?:frase|palavra)\s+|(?:la\s+phrase|le\s+mot)\s+)?(?P<arg>{ARG})"
 )
+# "termine par « Bienvenue ! »", "termina con 'Saludos'", "finalize com 'Abraços'": the
+# answer's end (not one followed by a name or offered with another: "… suivi de …")
+_END_ABROAD = re.compile(
+    r"\b(?:termine|terminez|finis|finissez|conclus|concluez|termina|acaba|acabe|finaliza|"
+    r"finalice|concluye|concluya|finalize|conclua)\s+"
+    r"(?:(?:tu|su|la|sua|a|ta|votre)\s+(?:respuesta|resposta|réponse|mensaje|mensagem|message)\s+)?"
+    r"(?:par|avec|con|com)\s+"
+    rf"(?:la\s+(?:frase|palabra)\s+|a\s+(?:frase|palavra)\s+|(?:la\s+phrase|le\s+mot)\s+)?(?P<arg>{ARG})"
+    r"(?!\s*,?\s*(?:suivie?s?|seguid[oa]s?|ou|o|y|e|et|and|or|followed)\b)"
+)
 _END = re.compile(
     rf"\b(?:end|ends|ending|finish|finishes|finishing|conclude|concludes|concluding|close|closes|"
     rf"sign\s+off|sign(?=\s+it\s+(?:as\b|[\"“'‘«`]\ue000)))\s+(?:(?:your|the|every|each)\s+"
-    rf"(?:entire\s+|whole\s+)?(?:{RESPONSE_THING}|{THING})\s+|it\s+)?"
+    rf"(?:entire\s+|whole\s+)?(?:{RESPONSE_THING}|{THING})\s+|{_ANSWERS}|it\s+)?"
     # "sign off as 'Best, Priya'", "sign it '— Aunt Bea'": the signature ends it
     r"(?:with|on(?=\s+the\s+(?:word|phrase)\b)|by\s+(?:saying|writing)|"
     r"(?<=sign off )as|(?<=sign it )as|"
@@ -219,6 +235,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str], FamilySpec]], ...] = (
     (_START_ABROAD, _starts),
     (_VERY_START, _starts),
     (_END, _ends),
+    (_END_ABROAD, _ends),
     (_VERY_END, _ends),
     (_END_SYMBOL, _ends),
     (_FIRST_PREFIXED, _starts),
@@ -281,7 +298,7 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 continue  # "first line is 'Hi {first name},'": a name goes there, not this
             if match.groupdict().get("heading") and not phrase.startswith("#"):
                 continue  # "start with the heading 'Setup'": "# Setup" would not open with it
-            if pattern is _START_ABROAD and opens_abroad(sentence, match.start()):
+            if pattern in (_START_ABROAD, _END_ABROAD) and opens_abroad(sentence, match.start()):
                 # "… y empieza con 'Estimado señor:'": an imperative of its own
                 if found := spec_hit(partial(build, phrase), *match.span()):
                     yield found
