@@ -79,3 +79,59 @@ def test_a_shebang_is_no_placeholder() -> None:
         "Write a script. Start with '#!/usr/bin/env python3'."
     )
     assert "starts_with" not in kinds("Write the list. Start with 'Step #:'.")
+
+
+# -- end phrases abroad, standing rules for all answers, "in that order" ---------
+
+
+@pytest.mark.parametrize(
+    ("prompt", "phrase"),
+    [
+        ("Écris un message pour l'équipe, et termine par « À demain »", "À demain"),
+        ("Escribe un mensaje breve y termina con 'Nos vemos'.", "Nos vemos"),
+        ("Escreva uma mensagem curta e finalize com 'Até logo'.", "Até logo"),
+        ("You are a bedtime bot. Always end stories with 'Sleep tight.'", "Sleep tight."),
+        ("Write the update and close all your replies with 'Over and out'.", "Over and out"),
+        (
+            'Write the agenda: 2 parts titled "Now", "Later" (in that order), and close with '
+            '"See you Monday".',
+            "See you Monday",
+        ),
+    ],
+)
+def test_more_end_phrases(prompt: str, phrase: str) -> None:
+    assert ("ends_with", {"phrase": phrase}) in specs(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Réécris ce texte qui termine par « Merci ».",
+        "Si c'est formel, termine par « Cordialement ».",
+        "Écris une lettre et termine par « Bises » ou « Amitiés ».",
+        "Écris une lettre et termine par « Bises » suivi de ton nom.",
+        "Escribe una historia que termina con 'fin'.",
+        "Don't end replies with 'Cheers'.",
+        "Some writers end stories with 'The End.' Write a fable.",
+        "Write a fable. End stories with 'The End.' if they are for kids.",
+        # "in which" still opens a clause about another thing
+        "Write a riddle in which the answer ends with 'egg'.",
+    ],
+)
+def test_near_misses_of_more_end_phrases(prompt: str) -> None:
+    assert "ends_with" not in kinds(prompt)
+
+
+def test_a_line_marker_in_a_later_clause_of_the_poem_asked() -> None:
+    prompt = (
+        "Write a 4-line poem where every line ends with a word that rhymes with 'night' "
+        "and every line starts with 'A'."
+    )
+    assert ("each_line", {"position": "start", "phrase": "A", "alternatives": ()}) in specs(
+        prompt
+    )
+    for near in (
+        "Write a poem like the one where every line rhymes and every line starts with 'A'.",
+        "Write a 4-line poem where every line rhymes and maybe every line starts with 'A'.",
+    ):
+        assert "each_line" not in kinds(near)
