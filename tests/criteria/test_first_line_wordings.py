@@ -15,7 +15,7 @@ from _compiled_specs import kinds, specs
     ("prompt", "phrase"),
     [
         ("Make a trivia card about owls. First line: 'Fun fact!' exactly.", "Fun fact!"),
-        ("Make a trivia card. First line: \"Fun fact!\". Then two facts.", "Fun fact!"),
+        ('Make a trivia card. First line: "Fun fact!". Then two facts.', "Fun fact!"),
         ('Make a quiz card. Format: first line "Quiz time", then four questions.', "Quiz time"),
         (
             "Write a short poem of 4 lines where the last words rhyme, and line 1 is "
@@ -32,7 +32,7 @@ from _compiled_specs import kinds, specs
             "#!/bin/sh, and keep it short.",
             "#!/bin/sh",
         ),
-        ("Write a log entry. Start with a line \"Trail: North Ridge\".", "Trail: North Ridge"),
+        ('Write a log entry. Start with a line "Trail: North Ridge".', "Trail: North Ridge"),
         ("Write the minutes and begin with a line 'Present: all'.", "Present: all"),
     ],
 )
@@ -127,9 +127,7 @@ def test_a_line_marker_in_a_later_clause_of_the_poem_asked() -> None:
         "Write a 4-line poem where every line ends with a word that rhymes with 'night' "
         "and every line starts with 'A'."
     )
-    assert ("each_line", {"position": "start", "phrase": "A", "alternatives": ()}) in specs(
-        prompt
-    )
+    assert ("each_line", {"position": "start", "phrase": "A", "alternatives": ()}) in specs(prompt)
     for near in (
         "Write a poem like the one where every line rhymes and every line starts with 'A'.",
         "Write a 4-line poem where every line rhymes and maybe every line starts with 'A'.",

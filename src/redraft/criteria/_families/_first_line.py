@@ -34,9 +34,7 @@ __all__ = ["first_lines"]
 # Where a clause or a list item opens: the sentence's start, after a colon,
 # comma, semicolon or bracket, or after "and", "then", "with".
 _HEAD = r"(?:^|[:;,(]|\b(?:and|then|with|plus))\s*"
-_LINE_ONE = (
-    r"(?:(?:the|your|a)\s+)?(?:very\s+)?(?:(?:first|top|opening)\s+line|line\s+(?:1|one)(?!\s*[-–]))"
-)
+_LINE_ONE = r"(?:(?:the|your|a)\s+)?(?:very\s+)?(?:(?:first|top|opening)\s+line|line\s+(?:1|one)(?!\s*[-–]))"
 _VERB = (
     r"(?P<verb>(?:must|should|shall|needs?\s+to|has\s+to|is\s+to|will)\s+(?:be|read|say)|"
     r"(?P<stated>is|reads|says))"
