@@ -133,3 +133,24 @@ def test_a_line_marker_in_a_later_clause_of_the_poem_asked() -> None:
         "Write a 4-line poem where every line rhymes and maybe every line starts with 'A'.",
     ):
         assert "each_line" not in kinds(near)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        'Write the trip plan. End the plan with a line "Total cost: €<amount>".',
+        "Write the site diary. Format exactly: first line 'Date: YYYY-MM-DD', then notes.",
+        'Write a museum label. Format: line 1 "Maker, Object, Date"; then a description.',
+        "Write a log. Start with 'Logged: YYYY-MM-DD'.",
+    ],
+)
+def test_templates_are_no_start_or_end_phrase(prompt: str) -> None:
+    found = kinds(prompt)
+    assert "starts_with" not in found
+    assert "ends_with" not in found
+
+
+def test_a_closing_tag_is_a_literal_end() -> None:
+    assert ("ends_with", {"phrase": "</html>"}) in specs(
+        "Write a web page. End your answer with '</html>'."
+    )

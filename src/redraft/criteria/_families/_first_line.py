@@ -29,12 +29,15 @@ from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._sentences import NEGATION, Hit, Sentence, sentence_blocked
 
-__all__ = ["first_lines"]
+__all__ = ["SLOT", "first_lines"]
 
 # Where a clause or a list item opens: the sentence's start, after a colon,
 # comma, semicolon or bracket, or after "and", "then", "with".
 _HEAD = r"(?:^|[:;,(]|\b(?:and|then|with|plus))\s*"
-_LINE_ONE = r"(?:(?:the|your|a)\s+)?(?:very\s+)?(?:(?:first|top|opening)\s+line|line\s+(?:1|one)(?!\s*[-–]))"
+_LINE_ONE = (
+    r"(?:(?:the|your|a)\s+)?(?:very\s+)?"
+    r"(?:(?:first|top|opening)\s+line|line\s+(?:1|one)(?!\s*[-–]))"
+)
 _VERB = (
     r"(?P<verb>(?:must|should|shall|needs?\s+to|has\s+to|is\s+to|will)\s+(?:be|read|say)|"
     r"(?P<stated>is|reads|says))"
@@ -54,8 +57,18 @@ _OF_EACH = re.compile(r"\b(?:each|every|per|all|both)\b")
 _GIVEN = re.compile(
     r"\b(?:my|our|given|existing|original|current|below|above|following|attached|pasted)\b"
 )
-# a template's slot or an elided rest: "Dear {name},", "Subject: ...", "<title>"
-_TEMPLATE = re.compile(r"\.\.\.|…|<[^<>]*>|\[[^\[\]]*\]|_{2,}")
+# a template's slot or an elided rest: "Dear {name},", "Subject: ...", "<title>",
+# "Date: YYYY-MM-DD"; or the fields a line holds, named: "Artist, Title, Year"
+_TEMPLATE = re.compile(
+    r"\.\.\.|…|<[^<>]*>|\[[^\[\]]*\]|_{2,}|\b(?:YYYY|YY|MM|DD|HH|hh|mm|ss)\b|"
+    r"^[A-Z][a-z]+(?:\s+[a-z]+)?(?:\s*[,|/]\s*[A-Z][a-z]+(?:\s+[a-z]+)?)+$"
+)
+SLOT = re.compile(
+    r"<(?!/)(?!(?:html|body|div|p|br|hr|table|ul|ol|li|span|svg|xml)\b)[^<>/]*>|"
+    r"\b(?:YYYY|MM|DD|HH)\b"
+)
+"""A slot in a start or end phrase ("Total: €<amount>", "Date: YYYY-MM-DD"):
+the answer fills it in, so the phrase is no literal."""
 
 
 def first_lines(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> Iterator[Hit]:

@@ -27,7 +27,7 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._end_marks_placed import placed_end_marks
-from redraft.criteria._families._first_line import first_lines
+from redraft.criteria._families._first_line import SLOT, first_lines
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._families._phrase_scope import (
     OF_A_PART,
@@ -294,7 +294,7 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
             if match.groupdict().get("stated") and not in_format_list(sentence, match.start()):
                 continue  # "the last line is 'and so it ends'": said of a text, not asked
-            if PLACEHOLDER.search(phrase) or _LABEL_SLOT.search(phrase):
+            if PLACEHOLDER.search(phrase) or _LABEL_SLOT.search(phrase) or SLOT.search(phrase):
                 continue  # "first line is 'Hi {first name},'": a name goes there, not this
             if match.groupdict().get("heading") and not phrase.startswith("#"):
                 continue  # "start with the heading 'Setup'": "# Setup" would not open with it
