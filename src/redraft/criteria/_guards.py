@@ -23,8 +23,8 @@ __all__ = [
 
 # A placeholder in a phrase: "Reason N:", "Step X", "Day #", "Fact #n:" (not
 # "N/A", not a hashtag "#nature"; "{name}" is a placeholder token the answer
-# keeps, a literal).
-_PLACEHOLDER = re.compile(r"(?<![\w#/])(?:[NX]|#+|#[nNxXi])(?![\w#/])")
+# keeps, a literal; "#!/bin/sh", a shebang's marks, neither).
+_PLACEHOLDER = re.compile(r"(?<![\w#/])(?:[NX]|#+|#[nNxXi])(?![\w#/]|!/)")
 _HEADING_MARKS = re.compile(r"^\s*#{1,6}[ \t]+(?=[^\W\d_])")
 _DEFINED = re.compile(
     r"\bwhere\s+['\"‘“`]?(?P<token>[\w#]+)['\"’”`]?\s+(?:is|are|=|stands\s+for|means|"

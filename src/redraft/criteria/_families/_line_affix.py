@@ -41,6 +41,7 @@ from redraft.criteria._families._parts import parts_of
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
     MASK,
+    NEGATION,
     Hit,
     Rule,
     Sentence,
@@ -235,6 +236,9 @@ _WHERE_THING = re.compile(
     r"draft|craft|generate|produce|give\s+me)\s+(?:me\s+)?(?:a|an|one)\s+(?P<thing>[^.;:!?,\ue000]{0,60}?)"
     r"\s+(?:where|in\s+which|so\s+that|such\s+that)\s+"
 )
+# "… where every line rhymes with 'day' and every line starts with 'The'": a
+# later clause joined to the first by "and", of the same lines
+_AND_EVERY_LINE = re.compile(rf"{_EVERY}\b[^.;:!?]*?(?:,\s*|\s+)and\s+")
 # "a poem like the one where …", "a reply to my poem where …": another thing's lines
 _ANOTHER = re.compile(r"\b(?:like|one|as|similar|this|that|my|our|your|his|her|their|from|to)\b")
 
@@ -242,6 +246,9 @@ _ANOTHER = re.compile(r"\b(?:like|one|as|similar|this|that|my|our|your|his|her|t
 def _described(sentence: Sentence, start: int) -> bool:
     text = sentence.lower
     asked = _WHERE_THING.fullmatch(text, 0, start)
+    if asked is None and (first := _WHERE_THING.match(text, 0, start)):
+        joined = _AND_EVERY_LINE.fullmatch(text, first.end(), start)
+        asked = first if joined and not NEGATION.search(text, first.end(), start) else None
     return (
         asked is not None
         and not _ANOTHER.search(asked["thing"])

@@ -42,8 +42,10 @@ _COMPOUND_THING = re.compile(
 # "a password idea that starts with a capital letter and ends with '!'": the
 # start or end of the thing a relative clause describes; the answer's only
 # where that thing is the answer ("a story that ends with …").
+# ("in that order, and end with …": "that" after a preposition is a determiner)
 _RELATIVE = re.compile(
-    r"\b(?P<noun>[a-z][\w-]*)\s+(?:that|which|whose\s+[\w-]+)\s+(?:[^.;:!?]{0,80}?\s)?$"
+    r"\b(?!(?:in|on|at|by|for|with|from|of|to|into|like|and|or|so)\s+that\b)"
+    r"(?P<noun>[a-z][\w-]*)\s+(?:that|which|whose\s+[\w-]+)\s+(?:[^.;:!?]{0,80}?\s)?$"
 )
 _ANSWER_NOUN = re.compile(rf"(?:{RESPONSE_THING}|{THING})s?|one|it|something|anything")
 

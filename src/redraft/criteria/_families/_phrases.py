@@ -27,6 +27,7 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._end_marks_placed import placed_end_marks
+from redraft.criteria._families._first_line import SLOT, first_lines
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._families._phrase_scope import (
     OF_A_PART,
@@ -56,6 +57,9 @@ _PHRASE_NOUN = (
     # 'Signed: ____'": the line named by what it says or is for
     r"|(?:a|an|one|the)\s+(?:(?:single|separate|short|final|last|closing|first|opening)\s+)?line\s+"
     r"(?:that\s+(?:reads|says)|reading|saying|for\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?(?=:))\s*"
+    # "start with a line "Site: Marsh Lane Pond"": the line given right after it
+    r"|(?:a|an|one)\s+(?:(?:single|separate|short|first|opening|final|last|closing)\s+)?line\s*"
+    r"(?=[\"“'‘«`]\ue000)"
     r"|exactly\s+)?"
 )
 # "Start with a line beginning 'TL;DR:'": the answer's first line opens with it
@@ -66,10 +70,16 @@ _LINE_OPENING = (
 # "End with the word Paris.": one unquoted word, only where the sentence or
 # clause ends right after it ("with the word count below 50" is not a phrase).
 _BARE_WORD = r"(?<=\bword )(?P<word>[\w'-]+)(?=\s*(?:[.;,!]|$))"
+# "Always end stories with 'The End.'", "begin all your replies with …": a standing
+# rule for every answer of the kind, this one among them
+_ANSWERS = (
+    r"(?:all\s+(?:of\s+)?)?(?:your\s+|the\s+)?(?:responses|replies|answers|messages|stories|"
+    r"emails|letters)\s+"
+)
 _START = re.compile(
     rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|lead|leads|kick\s+(?:things\s+|it\s+)?off)\s+(?:(?:your|the)\s+(?:entire\s+)?{RESPONSE_THING}\s+|"
     # "Begin every response with …" (a standing instruction): each answer's start
-    rf"(?:every|each)\s+(?:response|reply|answer|message)\s+|it\s+)?with\s+"
+    rf"(?:every|each)\s+(?:response|reply|answer|message)\s+|{_ANSWERS}|it\s+)?with\s+"
     rf"{_LINE_OPENING}{_PHRASE_NOUN}:?\s*(?:(?P<arg>{ARG})|{_BARE_WORD})"
 )
 # Spanish, Portuguese, French: "empieza con 'Hola'", "comece com 'Olá'",
@@ -79,10 +89,20 @@ _START_ABROAD = re.compile(
     r"(?:(?:tu|su|la|sua|a|ta|votre)\s+(?:respuesta|resposta|réponse)\s+)?(?:con|com|par)\s+"
     rf"(?:la\s+(?:frase|palabra)\s+|a\s+(?:frase|palavra)\s+|(?:la\s+phrase|le\s+mot)\s+)?(?P<arg>{ARG})"
 )
+# "termine par « Bienvenue ! »", "termina con 'Saludos'", "finalize com 'Abraços'": the
+# answer's end (not one followed by a name or offered with another: "… suivi de …")
+_END_ABROAD = re.compile(
+    r"\b(?:termine|terminez|finis|finissez|conclus|concluez|termina|acaba|acabe|finaliza|"
+    r"finalice|concluye|concluya|finalize|conclua)\s+"
+    r"(?:(?:tu|su|la|sua|a|ta|votre)\s+(?:respuesta|resposta|réponse|mensaje|mensagem|message)\s+)?"
+    r"(?:par|avec|con|com)\s+"
+    rf"(?:la\s+(?:frase|palabra)\s+|a\s+(?:frase|palavra)\s+|(?:la\s+phrase|le\s+mot)\s+)?(?P<arg>{ARG})"
+    r"(?!\s*,?\s*(?:suivie?s?|seguid[oa]s?|ou|o|y|e|et|and|or|followed)\b)"
+)
 _END = re.compile(
     rf"\b(?:end|ends|ending|finish|finishes|finishing|conclude|concludes|concluding|close|closes|"
     rf"sign\s+off|sign(?=\s+it\s+(?:as\b|[\"“'‘«`]\ue000)))\s+(?:(?:your|the|every|each)\s+"
-    rf"(?:entire\s+|whole\s+)?(?:{RESPONSE_THING}|{THING})\s+|it\s+)?"
+    rf"(?:entire\s+|whole\s+)?(?:{RESPONSE_THING}|{THING})\s+|{_ANSWERS}|it\s+)?"
     # "sign off as 'Best, Priya'", "sign it '— Aunt Bea'": the signature ends it
     r"(?:with|on(?=\s+the\s+(?:word|phrase)\b)|by\s+(?:saying|writing)|"
     r"(?<=sign off )as|(?<=sign it )as|"
@@ -215,6 +235,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str], FamilySpec]], ...] = (
     (_START_ABROAD, _starts),
     (_VERY_START, _starts),
     (_END, _ends),
+    (_END_ABROAD, _ends),
     (_VERY_END, _ends),
     (_END_SYMBOL, _ends),
     (_FIRST_PREFIXED, _starts),
@@ -273,11 +294,11 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
                 phrase = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
             if match.groupdict().get("stated") and not in_format_list(sentence, match.start()):
                 continue  # "the last line is 'and so it ends'": said of a text, not asked
-            if PLACEHOLDER.search(phrase):
+            if PLACEHOLDER.search(phrase) or _LABEL_SLOT.search(phrase) or SLOT.search(phrase):
                 continue  # "first line is 'Hi {first name},'": a name goes there, not this
             if match.groupdict().get("heading") and not phrase.startswith("#"):
                 continue  # "start with the heading 'Setup'": "# Setup" would not open with it
-            if pattern is _START_ABROAD and opens_abroad(sentence, match.start()):
+            if pattern in (_START_ABROAD, _END_ABROAD) and opens_abroad(sentence, match.start()):
                 # "… y empieza con 'Estimado señor:'": an imperative of its own
                 if found := spec_hit(partial(build, phrase), *match.span()):
                     yield found
@@ -307,6 +328,9 @@ def _opens_clause(sentence: Sentence, start: int) -> bool:
         return False
     return not (sentence_blocked(sentence, start) or NEGATION.search(text, start, start + 60))
 
+
+# "start with 'Subject: ...'": a label whose text is left out, a template
+_LABEL_SLOT = re.compile(r":\s*(?:\.\.\.|…)\s*$")
 
 # "make them all end with a question mark": the end of several things, not the answer's
 _OF_OTHERS = re.compile(r"\b(?:them|they|these|those|each|every|all|both)\b(?:\s+[\w-]+){0,2}\s+$")
@@ -388,6 +412,7 @@ class _Phrases(Corrected):
         _end_names,
         partial(placed_end_marks, build=_ends),
         partial(answer_ends, build=_placed_at),
+        partial(first_lines, build=_placed_at),
     )
 
     def measure(self, spec: Any, text: str) -> Outcome:
