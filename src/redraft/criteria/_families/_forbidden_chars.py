@@ -19,9 +19,10 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from redraft.core._text import noun
-from redraft.criteria._families._arguments import Corrected, response_spec
+from redraft.criteria._families._arguments import Corrected, response_spec, spec_hit
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._quoted_chars import quoted_chars
+from redraft.criteria._families._quotes_around import QUOTE_MARKS, quotes_around
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import THING, Hit, Rule, Sentence
 
@@ -289,6 +290,13 @@ def quoted_punctuation(sentence: Sentence) -> Iterator[Hit]:
         )
 
 
+def wrapping_quotes(sentence: Sentence) -> Iterator[Hit]:
+    """ "No quotes around values": no double quote in the answer."""
+    for start, end in quotes_around(sentence):
+        if hit := spec_hit(partial(ForbiddenChars, chars=QUOTE_MARKS), start, end):
+            yield hit
+
+
 def _chars_of(mark: str) -> str:
     name = " ".join(mark.replace("-", " ").split())
     name = name[:-2] if name.endswith("dashes") else name.rstrip("s")
@@ -303,7 +311,12 @@ def _chars_of(mark: str) -> str:
 class _ForbiddenChars(Corrected):
     name = "forbidden characters"
     specs = (ForbiddenChars,)
-    rules: ClassVar[tuple[Rule, ...]] = (punctuation, quoted_punctuation, spelled_numbers)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        punctuation,
+        quoted_punctuation,
+        spelled_numbers,
+        wrapping_quotes,
+    )
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _forbidden_chars(spec, text)

@@ -66,7 +66,11 @@ _NAMES_IN_BRACKETS = re.compile(
 # one of the kind, are what the check holds (the kind's other members are not).
 _QUOTES = ('"', "“", "'", "‘", "«", "`")
 # the clause ends, or a reason follows: "no 'please' because the manager hates it"
-_BARE_DONE = re.compile(r"\s*(?:$|[.;!,)]|—|–|\s-\s|(?:and|but|because|since|as)\b)")
+_BARE_DONE = re.compile(
+    # "No 'I', no 'me', no 'my' anywhere": anywhere in the answer, the clause then ending
+    r"\s*(?:(?:anywhere|at\s+all|whatsoever)(?=\s*(?:$|[.;!,)]|—|–|(?:and|but)\b)))?"
+    r"\s*(?:$|[.;!,)]|—|–|\s-\s|(?:and|but|because|since|as)\b)"
+)
 # "Banned words: 'synergy', 'leverage'", "'Synergy' is off-limits": a ban stated as a label
 # or of the quoted words themselves.
 _BANNED_LABEL = re.compile(

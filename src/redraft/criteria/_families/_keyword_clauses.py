@@ -28,7 +28,9 @@ from redraft.criteria._families._arguments import (
     frequency,
     parse_list,
 )
+from redraft.criteria._families._closed_class_bans import closed_class_bans
 from redraft.criteria._families._hidden_answer import hidden_answer
+from redraft.criteria._families._keyword_address import address_forms
 from redraft.criteria._families._keyword_bans import (
     banned,
     banned_kinds,
@@ -37,6 +39,7 @@ from redraft.criteria._families._keyword_bans import (
     unit_bans,
 )
 from redraft.criteria._families._keyword_caps import capped_words
+from redraft.criteria._families._keyword_names import named
 from redraft.criteria._families._keyword_values import named_counted, written_values
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
@@ -52,6 +55,7 @@ from redraft.criteria._families._keywords import (
     more_keywords,
     of_several,
     own_modal_clause,
+    told_of,
 )
 from redraft.criteria._families._lexical import asks_about, described
 from redraft.criteria._families._literal_values import (
@@ -234,6 +238,8 @@ def counted_words(sentence: Sentence) -> Iterator[Hit]:
     amounts, end = frequency(sentence, match.end())
     if end == match.end() or not amounts or ELSEWHERE.match(text, end):
         return
+    if told_of(text, match.start()):
+        return  # "tell me why songs repeat the phrase 'baby' twice"
     if response_context(sentence, match.start()) or described(sentence, match.start()):
         word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         yield from keyword_hits([word], amounts, match.start(), end)
@@ -388,11 +394,14 @@ class _Keywords(Corrected):
         paraphrase_dropped(rule)
         for rule in (
             keywords,
+            named,
             banned_kinds,
             kept_out,
             banned,
             bare_quoted_ban,
             unit_bans,
+            closed_class_bans,
+            address_forms,
             appearing,
             words_appearing,
             counted_words,
