@@ -22,7 +22,7 @@ from redraft.core._text import noun
 from redraft.criteria._families._arguments import Corrected, response_spec, spec_hit
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._quoted_chars import quoted_chars
-from redraft.criteria._families._quotes_around import QUOTE_MARKS, quotes_around
+from redraft.criteria._families._symbol_bans import banned_symbols
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import THING, Hit, Rule, Sentence
 
@@ -290,10 +290,10 @@ def quoted_punctuation(sentence: Sentence) -> Iterator[Hit]:
         )
 
 
-def wrapping_quotes(sentence: Sentence) -> Iterator[Hit]:
-    """ "No quotes around values": no double quote in the answer."""
-    for start, end in quotes_around(sentence):
-        if hit := spec_hit(partial(ForbiddenChars, chars=QUOTE_MARKS), start, end):
+def symbols(sentence: Sentence) -> Iterator[Hit]:
+    """ "No quotes around values", "no symbols like & or %": the symbols named."""
+    for chars, start, end in banned_symbols(sentence):
+        if hit := spec_hit(partial(ForbiddenChars, chars=chars), start, end):
             yield hit
 
 
@@ -315,7 +315,7 @@ class _ForbiddenChars(Corrected):
         punctuation,
         quoted_punctuation,
         spelled_numbers,
-        wrapping_quotes,
+        symbols,
     )
 
     def measure(self, spec: Any, text: str) -> Outcome:
