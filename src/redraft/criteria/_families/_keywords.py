@@ -237,9 +237,7 @@ REQUIRE_DONE = re.compile(
     # states a count or a place
     r"(?:\s*\((?![^()]*(?:\d|\b(?:times?|once|twice|thrice|each|every|first|last|start|end|"
     r"begin\w*|title|heading|paragraph|sentence|line|only)\b))[^()]{1,40}\))?"
-    # "say 'change' instead": the word written in place of another (not "instead of …")
     r"\s*(?:(?:somewhere|anywhere|throughout|at\s+some\s+point|verbatim|word\s+for\s+word|"
-    r"instead(?!\s+of\b)|"
     r"exactly\s+as\s+(?:written|given|shown|spelled|spelt))\s*)*"
     rf"(?:(?:somewhere\s+)?in\s+(?:the|your)\s+(?:entire\s+|whole\s+)?{THING}\b\s*)?"
     r"(?:$|[.;!,)]|—|–|\s-\s|(?:and|but|while|too|as\s+well)\b)"

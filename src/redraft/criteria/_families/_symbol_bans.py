@@ -1,9 +1,8 @@
 """Symbols banned by what they are: double quotes around the answer or its
 values ("no quotes around values", "No quotes around it", "don't wrap it in
 quotation marks", "use single quotation marks, never double"), symbols listed
-as a kind's examples ("no symbols like & or %"), currency symbols ("no
-currency symbol"), and the spaces of a comma-separated list ("comma-separated,
-no spaces").
+as a kind's examples ("no symbols like & or %"), and the spaces of a
+comma-separated list ("comma-separated, no spaces").
 
 The marks that would wrap the answer or each value of a file (a CSV field,
 an ``.env`` value) are its double quotes, straight or curly; the answer then
@@ -61,12 +60,6 @@ _SYMBOLS_LIKE = re.compile(
     rf"(?P<symbols>{_SYMBOL}(?:\s*(?:,|/|\bor\b|\band\b)\s*(?:,\s*)?{_SYMBOL}){{0,8}})"
     r"(?=\s*(?:$|[.;!,)]|—|–|(?:and|but|please)\b))"
 )
-_CURRENCY = "$£€¥₹"
-_NO_CURRENCY = re.compile(
-    r"(?:^[\s\-*•]*|[,;:(—–]\s*|\b(?:and|but|so)\s+)(?P<ban>no|without|never\s+use|"
-    r"(?:do\s+not|don'?t)\s+(?:use|include|add))\s+(?:any\s+|a\s+|the\s+)?currency\s+"
-    r"(?:symbols?|signs?)(?=\s*(?:$|[.;!,)]|—|–|(?:and|but|please|at\s+all)\b))"
-)
 # "Lowercase, comma-separated, no spaces", "a comma separated list without spaces"
 _LIST_SPACES = re.compile(
     # the list is what is asked for, so the ban is read where the list is named
@@ -81,7 +74,6 @@ def banned_symbols(sentence: Sentence) -> Iterator[tuple[str, int, int]]:
     found: list[tuple[str, re.Match[str]]] = [
         *((QUOTE_MARKS, m) for m in _QUOTES_AROUND.finditer(text)),
         *((QUOTE_MARKS, m) for m in _SINGLE_NOT_DOUBLE.finditer(text)),
-        *((_CURRENCY, m) for m in _NO_CURRENCY.finditer(text)),
         *((" ", m) for m in _LIST_SPACES.finditer(text)),
     ]
     for match in _SYMBOLS_LIKE.finditer(text):
