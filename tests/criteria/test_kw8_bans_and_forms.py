@@ -182,3 +182,35 @@ def test_symbol_bans_compile(prompt: str, chars: str) -> None:
 )
 def test_symbol_ban_near_misses(prompt: str) -> None:
     assert _chars(prompt) == set()
+
+
+@pytest.mark.parametrize(
+    ("prompt", "keyword"),
+    [
+        ("Shorten this refund notice. Keep the order number ORD-55120 unchanged.", "ORD-55120"),
+        (
+            "Translate this alert into Italian and keep the code ZX-301 unchanged: "
+            '"Link failed (ZX-301)."',
+            "ZX-301",
+        ),
+        (
+            "Summarise this memo but preserve the ticket number TK-7781 exactly as written.",
+            "TK-7781",
+        ),
+    ],
+)
+def test_kept_literals_compile(prompt: str, keyword: str) -> None:
+    assert (keyword, "at_least", 1) in keyword_counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Shorten this message. Keep the order number ORD-55120 in the first line.",
+        "My manager always keeps the code ZX-301 unchanged.",
+        "Should I keep the code ZX-301 unchanged?",
+        "Keep the tone friendly and the reply short.",
+    ],
+)
+def test_kept_literal_near_misses(prompt: str) -> None:
+    assert keyword_counts(prompt) == set()

@@ -250,7 +250,9 @@ _SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 _EACH = re.compile(r"\s+(?:each|apiece)\b")
 _LITERAL_VERB = re.compile(
     r"\b(?P<verb>include|includes|including|mention|mentions|mentioning|add|feature|reference|"
-    r"cite|give|provide|state|display|use|contain|contains|containing|quote|quotes)\s+"
+    r"cite|give|provide|state|display|use|contain|contains|containing|quote|quotes|"
+    # "keep the error code E-4012 unchanged": kept, so written (with "unchanged" after)
+    r"keep|preserve|retain)\s+"
     r"(?:(?P<det>the|our|my|your|this|that|their|his|her|a|an)\s+)?"
 )
 _NAMING_WORD = re.compile(
@@ -271,6 +273,9 @@ _AND_QUOTED = re.compile(
 )
 _CODE_VERBS = frozenset(
     [
+        "keep",
+        "preserve",
+        "retain",
         "include",
         "includes",
         "including",
@@ -287,6 +292,10 @@ _CODE_VERBS = frozenset(
         "quote",
         "quotes",
     ]
+)
+_KEEP_VERBS = frozenset(["keep", "preserve", "retain"])
+_UNCHANGED = re.compile(
+    r"\s+(?:unchanged|intact|as\s+it\s+is|as\s+is|exactly\s+as\s+(?:written|given))\b"
 )
 # "the price €45.00 per person": what the price is of, not part of the string
 _PER = re.compile(r"\s+per\s+(?:person|head|night|month|year|week|day|hour|item|unit|ticket)\b")
@@ -362,6 +371,11 @@ def literals(sentence: Sentence) -> Iterator[Hit]:
         items, end = parsed
         if per := _PER.match(text, end):
             end = per.end()
+        kept = None
+        if match.group("verb") in _KEEP_VERBS:
+            if (kept := _UNCHANGED.match(text, end)) is None:
+                continue  # "keep the price £5 in the title": not the code written as it is
+            end = kept.end()
         if after := _NAMED_AFTER.match(text, end):
             end = after.end()
         if (caps := _IN_CAPITALS.match(text, end)) and all(
@@ -375,7 +389,9 @@ def literals(sentence: Sentence) -> Iterator[Hit]:
             end = each.end()  # "#devtools and https://… exactly once each": every one's count
         if not amounts or OPEN_LIST.match(text, end) or ELSEWHERE.match(text, end):
             continue
-        if not REQUIRE_DONE.match(text, end) or asks_about(sentence, match.start()):
+        # "keep the code E-4012 unchanged: 'Your session …'": the text it is kept in follows
+        done = REQUIRE_DONE.match(text, end) or (kept and text.startswith(":", end))
+        if not done or asks_about(sentence, match.start()):
             continue
         # "Write one sentence that contains the number 25%": of the one thing asked for
         if not (response_context(sentence, match.start()) or described(sentence, match.start())):
