@@ -208,9 +208,7 @@ _NEXT = re.compile(
 )
 # "Mention 'apple' exactly twice": a quoted keyword and a stated count.
 _USE_COUNTED = re.compile(
-    # "repeat the phrase 'city lights' exactly twice": the words named by what they are
-    r"\b(?:include|mention|use|say|write|repeat|incorporate)\s+"
-    rf"(?:the\s+(?:words?|phrases?|terms?|lines?)\s+)?(?P<arg>{ARG})(?=\s*,?\s*"
+    rf"\b(?:include|mention|use|say|write|repeat|incorporate)\s+(?P<arg>{ARG})(?=\s*,?\s*"
     rf"(?:{RELATION}|{NUMBER}\s+times|once|twice|thrice)\b)"
 )
 
