@@ -19,9 +19,10 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from redraft.core._text import noun
-from redraft.criteria._families._arguments import Corrected, response_spec
+from redraft.criteria._families._arguments import Corrected, response_spec, spec_hit
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._quoted_chars import quoted_chars
+from redraft.criteria._families._symbol_bans import banned_symbols
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import THING, Hit, Rule, Sentence
 
@@ -289,6 +290,13 @@ def quoted_punctuation(sentence: Sentence) -> Iterator[Hit]:
         )
 
 
+def symbols(sentence: Sentence) -> Iterator[Hit]:
+    """ "No quotes around values", "no symbols like & or %": the symbols named."""
+    for chars, start, end in banned_symbols(sentence):
+        if hit := spec_hit(partial(ForbiddenChars, chars=chars), start, end):
+            yield hit
+
+
 def _chars_of(mark: str) -> str:
     name = " ".join(mark.replace("-", " ").split())
     name = name[:-2] if name.endswith("dashes") else name.rstrip("s")
@@ -303,7 +311,12 @@ def _chars_of(mark: str) -> str:
 class _ForbiddenChars(Corrected):
     name = "forbidden characters"
     specs = (ForbiddenChars,)
-    rules: ClassVar[tuple[Rule, ...]] = (punctuation, quoted_punctuation, spelled_numbers)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        punctuation,
+        quoted_punctuation,
+        spelled_numbers,
+        symbols,
+    )
 
     def measure(self, spec: Any, text: str) -> Outcome:
         return _forbidden_chars(spec, text)

@@ -56,6 +56,11 @@ _FORBID_EXAMPLES = re.compile(
     r"(?:[\w-]+\s+){0,2}?[a-z][\w-]*[a-rt-z]s\s*,?\s*\(?(?P<like>like|such\s+as|e\.g\.,?)\s*:?\s*"
     r"(?:(?=[\"“'‘«`]\ue000)|(?<=like\s)(?=[a-z])|(?<=as\s)(?=[a-z]))"
 )
+# kinds whose examples are drawn, not written: "no symbols like hearts"
+_NOT_WORDS = re.compile(
+    r"\b(?:symbols|emojis|emoticons|icons|characters|signs|marks|images|pictures|graphics|"
+    r"drawings|illustrations|stickers|gifs|shapes)\b"
+)
 # "never mention competitor names (Amazon, eBay, Etsy)": names in brackets, each
 # written with a capital, are the kind's members even without "like"
 _NAMES_IN_BRACKETS = re.compile(
@@ -66,11 +71,19 @@ _NAMES_IN_BRACKETS = re.compile(
 # one of the kind, are what the check holds (the kind's other members are not).
 _QUOTES = ('"', "“", "'", "‘", "«", "`")
 # the clause ends, or a reason follows: "no 'please' because the manager hates it"
-_BARE_DONE = re.compile(r"\s*(?:$|[.;!,)]|—|–|\s-\s|(?:and|but|because|since|as)\b)")
+_BARE_DONE = re.compile(
+    # "No 'I', no 'me', no 'my' anywhere": anywhere in the answer, the clause then ending
+    r"\s*(?:(?:anywhere|at\s+all|whatsoever)(?=\s*(?:$|[.;!,)]|—|–|(?:and|but)\b)))?"
+    r"\s*(?:$|[.;!,)]|—|–|\s-\s|(?:and|but|because|since|as)\b)"
+)
 # "Banned words: 'synergy', 'leverage'", "'Synergy' is off-limits": a ban stated as a label
 # or of the quoted words themselves.
 _BANNED_LABEL = re.compile(
     r"\b(?:banned|forbidden|prohibited|blacklisted|taboo|off-limits)\s+(?:words?|terms?|phrases?)\s*:\s*"
+)
+# "'Synergy' is off-limits", "the word 'cheap' is banned": the words, named or not
+_QUOTED_HEAD = re.compile(
+    rf"(?:\b(?:the\s+)?(?:words?|terms?|phrases?|expressions?)\s+)?(?<![\w\ue000])(?P<arg>{ARG})"
 )
 _IS_BANNED = re.compile(
     r"\s+(?:is|are)\s+(?:strictly\s+|completely\s+)?(?:off[\s-]limits|banned|forbidden|prohibited|"
@@ -116,8 +129,8 @@ def banned(sentence: Sentence) -> Iterator[Hit]:
             hit := forbidden_hit(parsed[0], match.start(), parsed[1])
         ):
             yield hit
-    for match in re.finditer(rf"(?<![\w\ue000]){ARG}", text):
-        parsed = parse_list(sentence, match.start())
+    for match in _QUOTED_HEAD.finditer(text):
+        parsed = parse_list(sentence, match.start("arg"))
         if not parsed or (ban := _IS_BANNED.match(text, parsed[1])) is None:
             continue
         if asks_about(sentence, match.start()) or not response_context(
@@ -144,6 +157,8 @@ def banned_kinds(sentence: Sentence) -> Iterator[Hit]:
         parsed = parse_list(sentence, match.end())
         if not parsed or ELSEWHERE.match(text, parsed[1]) or OPEN_LIST.match(text, parsed[1]):
             continue
+        if match.re is _FORBID_EXAMPLES and _NOT_WORDS.search(text, match.start(), match.end()):
+            continue  # "no symbols like hearts": heart symbols, not the word
         if match.re is _NAMES_IN_BRACKETS and (
             not text.startswith(")", parsed[1]) or any(w.lower() == w for w in parsed[0])
         ):

@@ -28,7 +28,9 @@ from redraft.criteria._families._arguments import (
     frequency,
     parse_list,
 )
+from redraft.criteria._families._closed_class_bans import closed_class_bans
 from redraft.criteria._families._hidden_answer import hidden_answer
+from redraft.criteria._families._keyword_address import address_forms
 from redraft.criteria._families._keyword_bans import (
     banned,
     banned_kinds,
@@ -37,6 +39,7 @@ from redraft.criteria._families._keyword_bans import (
     unit_bans,
 )
 from redraft.criteria._families._keyword_caps import capped_words
+from redraft.criteria._families._keyword_names import named
 from redraft.criteria._families._keyword_values import named_counted, written_values
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
@@ -52,6 +55,7 @@ from redraft.criteria._families._keywords import (
     more_keywords,
     of_several,
     own_modal_clause,
+    told_of,
 )
 from redraft.criteria._families._lexical import asks_about, described
 from redraft.criteria._families._literal_values import (
@@ -234,6 +238,8 @@ def counted_words(sentence: Sentence) -> Iterator[Hit]:
     amounts, end = frequency(sentence, match.end())
     if end == match.end() or not amounts or ELSEWHERE.match(text, end):
         return
+    if told_of(text, match.start()):
+        return  # "tell me why songs repeat the phrase 'baby' twice"
     if response_context(sentence, match.start()) or described(sentence, match.start()):
         word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         yield from keyword_hits([word], amounts, match.start(), end)
@@ -244,7 +250,9 @@ _SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 _EACH = re.compile(r"\s+(?:each|apiece)\b")
 _LITERAL_VERB = re.compile(
     r"\b(?P<verb>include|includes|including|mention|mentions|mentioning|add|feature|reference|"
-    r"cite|give|provide|state|display|use|contain|contains|containing|quote|quotes)\s+"
+    r"cite|give|provide|state|display|use|contain|contains|containing|quote|quotes|"
+    # "keep the error code E-4012 unchanged": kept, so written (with "unchanged" after)
+    r"keep|preserve|retain)\s+"
     r"(?:(?P<det>the|our|my|your|this|that|their|his|her|a|an)\s+)?"
 )
 _NAMING_WORD = re.compile(
@@ -265,6 +273,9 @@ _AND_QUOTED = re.compile(
 )
 _CODE_VERBS = frozenset(
     [
+        "keep",
+        "preserve",
+        "retain",
         "include",
         "includes",
         "including",
@@ -281,6 +292,10 @@ _CODE_VERBS = frozenset(
         "quote",
         "quotes",
     ]
+)
+_KEEP_VERBS = frozenset(["keep", "preserve", "retain"])
+_UNCHANGED = re.compile(
+    r"\s+(?:unchanged|intact|as\s+it\s+is|as\s+is|exactly\s+as\s+(?:written|given))\b"
 )
 # "the price €45.00 per person": what the price is of, not part of the string
 _PER = re.compile(r"\s+per\s+(?:person|head|night|month|year|week|day|hour|item|unit|ticket)\b")
@@ -356,6 +371,11 @@ def literals(sentence: Sentence) -> Iterator[Hit]:
         items, end = parsed
         if per := _PER.match(text, end):
             end = per.end()
+        kept = None
+        if match.group("verb") in _KEEP_VERBS:
+            if (kept := _UNCHANGED.match(text, end)) is None:
+                continue  # "keep the price £5 in the title": not the code written as it is
+            end = kept.end()
         if after := _NAMED_AFTER.match(text, end):
             end = after.end()
         if (caps := _IN_CAPITALS.match(text, end)) and all(
@@ -369,7 +389,9 @@ def literals(sentence: Sentence) -> Iterator[Hit]:
             end = each.end()  # "#devtools and https://… exactly once each": every one's count
         if not amounts or OPEN_LIST.match(text, end) or ELSEWHERE.match(text, end):
             continue
-        if not REQUIRE_DONE.match(text, end) or asks_about(sentence, match.start()):
+        # "keep the code E-4012 unchanged: 'Your session …'": the text it is kept in follows
+        done = REQUIRE_DONE.match(text, end) or (kept and text.startswith(":", end))
+        if not done or asks_about(sentence, match.start()):
             continue
         # "Write one sentence that contains the number 25%": of the one thing asked for
         if not (response_context(sentence, match.start()) or described(sentence, match.start())):
@@ -388,11 +410,14 @@ class _Keywords(Corrected):
         paraphrase_dropped(rule)
         for rule in (
             keywords,
+            named,
             banned_kinds,
             kept_out,
             banned,
             bare_quoted_ban,
             unit_bans,
+            closed_class_bans,
+            address_forms,
             appearing,
             words_appearing,
             counted_words,

@@ -36,7 +36,7 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_report import count_outcome
-from redraft.criteria._families._keyword_speech import cut_at_title, narrated_saying
+from redraft.criteria._families._keyword_speech import narrated_saying
 from redraft.criteria._families._lexical import asks_about, described, elliptical_ban
 from redraft.criteria._families._qualified import alternative_listed, condition_after, taken_back
 from redraft.criteria._families._sections_of import reported_before
@@ -54,6 +54,7 @@ from redraft.criteria._sentences import (
 from redraft.criteria._spec_base import SHORT, Relation, has_text
 
 __all__ = [
+    "EACH",
     "ELSEWHERE",
     "OPEN_LIST",
     "REQUIRE_DONE",
@@ -65,8 +66,10 @@ __all__ = [
     "forbidden_outcome",
     "keywords",
     "more_keywords",
+    "of_answer",
     "of_several",
     "own_modal_clause",
+    "told_of",
 ]
 
 
@@ -215,7 +218,9 @@ _USE_COUNTED = re.compile(
 _REQUIRE = re.compile(
     r"\b(?:include|includes|including|mention|mentions|mentioning|use|uses|using|reference|"
     r"references|cite|say|says|feature|features|contain|contains|containing|incorporate|"
-    r"incorporates|(?:work|weave|drop|slip|fit)\s+in|bring\s+up|put)\s+(?=[\"“'‘«`]\ue000)|"
+    r"incorporates|(?:work|weave|drop|slip|fit)\s+in|bring\s+up|put)\s+"
+    # "it must contain both 'remote' and 'hybrid'": every one of the words listed
+    r"(?:(?:both|all\s+of|each\s+of)\s+)?(?=[\"“'‘«`]\ue000)|"
     # "work in the phrase 'salt and light'", "reference our slogan 'Grow gently'": the
     # words named by what they are
     r"\b(?:(?:work|weave|drop|slip|fit|throw|sneak|squeeze)\s+in|reference|references|referencing)\s+"
@@ -242,67 +247,9 @@ OPEN_LIST = re.compile(r"\s*,?\s*(?:etc\b|and\s+so\s+on|and\s+the\s+like|…|\.\
 _SUBORDINATE = re.compile(r"\b(?:before|after|until|till|once|than)\s+(?:\w+\s+){0,2}$")
 
 
-# "Mention SQL and Python at least once each", "mentions 1789 and Robespierre",
-# "include the numbers 3, 7 and 12": unquoted names and numbers, each a
-# capitalised word or a number ("use Python" is a language, not a word: no "use").
-# A title's period belongs to the name ("Mention Dr. Patel", "the teacher's name, Ms.
-# Alvarez"): the title alone is never the name.
-_NAME_ITEM = (
-    r"(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof|St)\.?\s+[A-Z][\w'’-]*[\w]|"
-    r"(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof|St)\.)(?:[A-Z][\w'’.-]*[\w]|[A-Z])|\d[\d,.]*\d|\d)"
-)
-_NAMES = re.compile(
-    rf"(?P<items>{_NAME_ITEM}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){_NAME_ITEM}){{0,9}})"
-)
-_REQUIRE_NAMES = re.compile(
-    r"\b(?:mention|mentions|mentioning|include|includes|including|reference|references|cite|"
-    r"name-?drop)\s+(?:(?P<numbers>the\s+(?:numbers?|figures?|years?))\s+|"
-    # "include the names Lukas and Mira", "mention both names, Aisha and Ben", "include the
-    # couple's names, Sam and Jordan": the names given right after the noun naming them
-    r"(?:the\s+|both\s+|all\s+|(?:the\s+)?[a-z]+'s\s+)(?:full\s+|first\s+)?names?\s*,?\s*)?"
-)
-# "…, Aisha and Ben, at least twice each": a count set off by a comma after the names
-_COMMA_COUNT = re.compile(r"\s*,(?=\s*(?:at\s+(?:least|most)|exactly|once|twice|thrice)\b)")
-_NUMERALS = re.compile(r"\s*(?:as|in|using)\s+(?:digits|numerals|figures)\b")
-_SPLIT_NAMES = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
-
-
-def _named(sentence: Sentence) -> Iterator[Hit]:
-    """Unquoted names and numbers a verb requires, where the clause ends after them."""
-    text = sentence.lower
-    for match in _REQUIRE_NAMES.finditer(text):
-        names = _NAMES.match(sentence.masked, match.end())
-        if names is None:
-            continue
-        items = _SPLIT_NAMES.split(names.group("items"))
-        if not match.group("numbers") and any(i[0].isdigit() and len(i) < 3 for i in items):
-            continue  # "include 3 examples": a count, not a number to write
-        if match.group("numbers") and not all(i[0].isdigit() for i in items):
-            continue
-        end = names.end()
-        if cut_at_title(sentence.original, items[-1], end):
-            continue  # "the teacher's name, Ms. Alvarez, …": the name is not "Ms"
-        if numerals := _NUMERALS.match(text, end):
-            end = numerals.end()
-        if comma := _COMMA_COUNT.match(text, end):
-            end = comma.end()
-        amounts, end = frequency(sentence, end)
-        if not amounts or OPEN_LIST.match(text, end):
-            continue
-        each = _EACH.match(text, end)
-        done = REQUIRE_DONE.match(text, each.end() if each else end)
-        if not done or asks_about(sentence, match.start()):
-            continue
-        if taken_back(text, end) or alternative_listed(text, names.start(), names.end()):
-            continue  # "mention Python or Go", "… where relevant"
-        if not _of_answer(sentence, match.start()) or of_several(text, match.start()):
-            continue
-        yield from keyword_hits(items, amounts, match.start(), end)
-        # "Mention SQL at least twice and Python at least once": the next name, its own count
-        yield from more_keywords(sentence, end)
-
-
-_EACH = re.compile(r"\s*(?:each|apiece|both)?")
+EACH = re.compile(r"\s*(?:each|apiece|both)?")
+# "why the poet uses 'never' twice": what a text does, told of (not "how to use …")
+_EXPLAINED = re.compile(r"\b(?:why|how|whether)\b(?!\s+to\b)")
 
 
 def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
@@ -320,7 +267,7 @@ def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
             continue  # "mention 'free shipping' or 'free delivery'": either will do
         if _SUBORDINATE.search(text, clause_start(text, match.start()), match.start()):
             continue  # "mention 'A' before you mention 'B'": an order, not a presence
-        if asks_about(sentence, match.start()) or not _of_answer(sentence, match.start()):
+        if asks_about(sentence, match.start()) or not of_answer(sentence, match.start()):
             continue
         if of_several(text, match.start()) or narrated_saying(text, match.start()):
             continue  # "my grandmother used to say '…'": her words, not the answer's
@@ -329,9 +276,17 @@ def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
             yield from more_keywords(sentence, end)
 
 
-def _of_answer(sentence: Sentence, start: int) -> bool:
+def told_of(text: str, start: int) -> bool:
+    """ "Explain why the poet uses 'never' twice": what a text does, told
+    of in the clause before ``start``, not asked of the answer."""
+    return _EXPLAINED.search(text, clause_start(text, start), start) is not None
+
+
+def of_answer(sentence: Sentence, start: int) -> bool:
     """A requirement on the answer, or one describing the one thing asked
     for ("Give me one sentence that uses all of these words: …")."""
+    if told_of(sentence.lower, start):
+        return False
     return response_context(sentence, start) or described(sentence, start)
 
 
@@ -426,7 +381,7 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
             yield hit
     for match in _INCLUDE.finditer(text):
         parsed = parse_list(sentence, match.end())
-        if not parsed or not _of_answer(sentence, match.start()):
+        if not parsed or not of_answer(sentence, match.start()):
             continue
         if of_several(text, match.start()):
             continue
@@ -450,7 +405,7 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
     for match in _USE_COUNTED.finditer(text):
         word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         counted = _counted(sentence, match.end())
-        if counted is None or not _of_answer(sentence, match.start()):
+        if counted is None or not of_answer(sentence, match.start()):
             continue
         if ELSEWHERE.match(text, counted[1]) or taken_back(text, counted[1]):
             continue
@@ -463,7 +418,6 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
             continue  # "mention our app 'Tidy' when it makes sense"; "… that our docs include …"
         yield from response_spec(sentence, partial(Keyword, keyword=word), *match.span())
     yield from _required_phrases(sentence)
-    yield from _named(sentence)
 
 
 # A clause of its own: it opens the sentence or follows a clause break.
