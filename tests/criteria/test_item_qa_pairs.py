@@ -37,7 +37,7 @@ def _items(prompt: str) -> list[tuple[str, int]]:
         ),
         ("Write 5 FAQ entries for a dog-walking app.", [("exactly", 5)]),
         (
-            "Draft a museum FAQ. Each question in bold, each answer one sentence. Seven Q&A pairs total.",
+            "Draft a museum FAQ. Each question in bold, each answer short. Seven Q&A pairs total.",
             [("exactly", 7)],
         ),
         (
