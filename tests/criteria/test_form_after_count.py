@@ -77,3 +77,29 @@ def test_form_after_count_counts_its_lines(
 )
 def test_near_misses_compile_no_form_count(prompt: str) -> None:
     assert _forms(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write 4 social posts about our bakery. Number them. No post may start with the "
+            "same word as another.",
+            [("numbered_count", "exactly", 4)],
+        ),
+        (
+            "Give me 5 ideas for a party. Use a bulleted list. No idea may repeat another.",
+            [("bullet_count", "exactly", 5)],
+        ),
+        # another list is still a second list
+        (
+            "Write 4 social posts about our bakery. Number them. Then write another list of tags.",
+            [],
+        ),
+        ("Give me 5 ideas for a party. Number them. Add another 3 for a picnic.", []),
+    ],
+)
+def test_another_closing_a_comparison_is_no_second_list(
+    prompt: str, expected: list[tuple[str, str, int]]
+) -> None:
+    assert _forms(prompt) == expected

@@ -214,7 +214,10 @@ _LIST_OF = [
 # a second list, or the list as one part of several.
 _OTHER_ITEMS = re.compile(
     r"\bsub-?(?:bullet|point|item|step|list|task)s?\b|\bnested\b|\bindented\b|"
-    r"\b(?:then|followed\s+by|afterwards?|also|another|second\s+list|two\s+lists|each\s+with)\b"
+    r"\b(?:then|followed\s+by|afterwards?|also|second\s+list|two\s+lists|each\s+with)\b|"
+    # (not "another" closing a comparison of the items: "no post may repeat the
+    # opening word of another.")
+    r"\banother\b(?!\s*(?:[.,;!?)]|$))"
 )
 
 
