@@ -76,6 +76,8 @@ def test_pairs_asked_count_items(prompt: str, expected: list[tuple[str, int]]) -
         "For every topic, write 3 Q&A pairs.",
         # more beside the pairs, or a shape another family counts
         "Write an intro paragraph, then 5 Q&A pairs.",
+        "Write an FAQ: 5 Q&A pairs, each answer short, then a closing summary.",
+        "Write an FAQ with 4 Q&A pairs, each answer brief then a sign-off line.",
         "Write a blog post about sleep that ends with 3 Q&A pairs.",
         "Write 5 Q&A pairs in a table with columns Question and Answer.",
         "Write an FAQ in two sections, 3 Q&A pairs each.",

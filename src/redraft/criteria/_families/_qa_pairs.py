@@ -70,7 +70,10 @@ _FAQ_WRITTEN = re.compile(
 )
 # The answer or each question's own count ("each answer in 2 sentences"): no part
 # beside the pairs, so it is set aside before MORE_PARTS reads the prompt.
-_EACH_PART = re.compile(r"\b(?:each|every)\s+(?:question|answer)s?\b[^.;!?]*")
+# (up to the clause's end: "each answer short, then a summary" still adds a part)
+_EACH_PART = re.compile(
+    r"\b(?:each|every)\s+(?:question|answer)s?\b(?:(?!\b(?:then|followed|plus|and\s+a)\b)[^.;!?,])*"
+)
 
 
 def qa_pairs_rule(build: Callable[[Relation, int], FamilySpec]) -> Rule:
