@@ -14,6 +14,17 @@ the form is the answer's (the shared guards of
 another unit after it ("bullet points, no more than 6 words each"), of each
 part ("max 3 per section"), nested or second lists ("sub-bullets", "two
 lists"), and anything hedged, conditional, quoted or in material.
+
+The form may also follow the things counted, a bare participle set off by a
+comma (:func:`forms_after_count`): "10 words, numbered", "I want 10
+questions, numbered, each …", "Exactly 6 stretches, bulleted.", "a warm-up:
+8 moves, numbered, each with …". The form names the lines the things take,
+so the count is the form's whatever the things are (words and questions
+too), but not of parts numbered by a label or a heading (paragraphs,
+sections, stanzas, days …), of each part ("3 tips per topic, numbered"),
+beside another count of things or of the form's lines, nor with nested or
+second lists, nor beside another part (a title, "then …", a second numbered
+or bulleted part: an answer key "numbered the same way").
 """
 
 from __future__ import annotations
@@ -22,12 +33,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from redraft.criteria._families._item_guards import PLURAL
+from redraft.criteria._families._item_scope import MORE_PARTS
 from redraft.criteria._families._list_shape import shapes_answer
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Sentence, response_context
 from redraft.criteria._spec_base import Relation
 
-__all__ = ["FormCount", "counts_after_form"]
+__all__ = ["FormCount", "counts_after_form", "forms_after_count"]
 
 _FORM = (
     r"(?P<form>(?P<numbered>numbered\s+(?:list|steps|items|points))|"
@@ -114,3 +127,68 @@ def counts_after_form(sentence: Sentence) -> Iterator[FormCount]:
         ):
             continue
         yield FormCount(bool(match.group("numbered")), bounds, match.start(), match.end())
+
+
+# "10 words, numbered", "Exactly 6 stretches, bulleted.": the things counted,
+# then the form their lines take as a bare participle closing the phrase
+_THEN_FORM = re.compile(
+    rf"(?<![\w-])(?:(?:exactly|just|only)\s+)?(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+"
+    r"(?P<things>(?:(?!(?:of|for|to|in|on|per|each|and|or)\b)[a-z][\w'/-]*\s+){0,2}?"
+    rf"{PLURAL})\s*,\s*(?:(?P<numbered>numbered)|bulleted|bullet[\s-]pointed)"
+    r"(?=\s*(?:[,.;!]|$))"
+)
+# Parts numbered by a label or a heading, or a measure: not list lines
+_NOT_LINES = re.compile(
+    r"\b(?:paragraphs|sections|stanzas|verses|chapters|parts|scenes|acts|slides|pages|"
+    r"headings|headers|days|weeks|months|years|hours|minutes|seconds|rounds|levels|tables|"
+    r"columns|rows|emails|essays|stories|poems|letters|characters|syllables)$"
+)
+# Another count of things (not a measure of each), or of the form's lines
+_MEASURES = re.compile(
+    r"(?:words?|letters?|characters?|syllables?|sentences?|lines?|seconds?|minutes?|hours?|"
+    r"days?|weeks?|months?|years?|percent|points?)$"
+)
+_COUNTED_THINGS = re.compile(
+    rf"(?<![\w-])(?:{NUMBER})\s+(?:[a-z][\w'/-]*\s+){{0,2}}?(?P<noun>{PLURAL})\b"
+)
+_FORM_COUNTED = re.compile(
+    rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:bullet|numbered|dot[\s-]+point)|"
+    r"\bnumber(?:ed)?\s+(?:them\s+)?(?:from\s+)?\(?\d"
+)
+
+
+def forms_after_count(sentence: Sentence) -> Iterator[FormCount]:
+    """ "10 words, numbered", "Exactly 6 stretches, bulleted.": the things'
+    count is the form's lines'."""
+    text = sentence.lower
+    if "numbered" not in text and "bullet" not in text:
+        return
+    whole = sentence.whole.lower()
+    found = list(_THEN_FORM.finditer(text))
+    if len(found) != 1 or _OTHER_LISTS.search(whole) or _FORM_COUNTED.search(whole):
+        return
+    match = found[0]
+    form = "numbered" if match.group("numbered") else "bullet"
+    if MORE_PARTS.search(whole) or len(re.findall(rf"\b{form}", whole)) > 1:
+        return  # "… Then an answer key, numbered the same way": more lines of the form
+    if _NOT_LINES.search(match.group("things")):
+        return  # "5 paragraphs, numbered": parts labelled, not list lines
+    counted = [m for m in _COUNTED_THINGS.finditer(whole) if not _MEASURES.search(m.group("noun"))]
+    if len(counted) > (0 if _MEASURES.search(match.group("things")) else 1):
+        return  # "5 tips, numbered, and 3 warnings": another set of things
+    if _EACH.search(re.split(r"[.;:!?]", text[: match.start()])[-1]):
+        return  # "for each topic, 3 tips, numbered": each part's
+    if re.match(r"\s*,?\s*(?:per|apiece|for\s+(?:each|every))\b", text[match.end() :]):
+        return  # "3 tips, numbered, per topic": each part's
+    if not response_context(sentence, match.start()) and not shapes_answer(sentence, match.start()):
+        return
+    rel = match.group("rel")
+    value = number_value(match.group("num"))
+    if value is None:
+        return
+    relation, adjust = relation_of(rel) if rel else ("exactly", 0)
+    if value + adjust < 1 or (relation == "exactly" and value < 2):
+        return  # "one idea, numbered": no list
+    yield FormCount(
+        bool(match.group("numbered")), ((relation, value + adjust),), match.start(), match.end()
+    )

@@ -134,6 +134,7 @@ from redraft.criteria._families._item_scope import (
 )
 from redraft.criteria._families._list_form import ListForm, list_form, without_refused
 from redraft.criteria._families._lists import BulletCount, NumberedCount
+from redraft.criteria._families._qa_pairs import paired_items, qa_pairs_rule
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
 from redraft.criteria._spec_base import Relation
@@ -419,11 +420,18 @@ lists_abroad = CountsAbroad(
 class _Items(CountFamily):
     name = "items"
     specs = (ItemCount,)
-    rules: ClassVar[tuple[Rule, ...]] = (items_asked, step_counts, entry_counts, lists_abroad)
+    rules: ClassVar[tuple[Rule, ...]] = (
+        items_asked,
+        step_counts,
+        entry_counts,
+        lists_abroad,
+        qa_pairs_rule(_item_count),
+    )
     written_as = ", each a list item or a line of its own"
 
     def found(self, spec: Any, text: str) -> Sequence[str]:
-        return answer_items(text)
+        # (a question and the answer labelled after it are one item: an FAQ's pair)
+        return paired_items(answer_items(text))
 
 
 ITEMS = _Items()

@@ -23,7 +23,7 @@ from redraft.criteria._families._item_nouns import (
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._spec_base import Relation
 
-__all__ = ["SENTENCE_BREAK", "count_bounds", "requests_in", "values_asked"]
+__all__ = ["COUNT", "SENTENCE_BREAK", "count_bounds", "requests_in", "values_asked"]
 
 
 # -- reading the request ----------------------------------------------------------
@@ -71,6 +71,8 @@ _COUNT = (
     rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})(?:\s*\(\d{{1,3}}\))?"
     rf"(?:\s*(?:to|-|–|or)\s*(?P<to>{NUMBER}))?)"
 )
+# (the count grammar, shared with the pairs of an FAQ: :mod:`._qa_pairs`)
+COUNT = _COUNT
 _PLURAL = PLURAL
 # "5 true/false statements": a slash joins two words of one modifier. A
 # preposition or a layout participle ends the things ("nine digits separated

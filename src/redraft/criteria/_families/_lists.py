@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Literal
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._base import FamilyCount, FamilySpec
-from redraft.criteria._families._count_after_form import counts_after_form
+from redraft.criteria._families._count_after_form import counts_after_form, forms_after_count
 from redraft.criteria._families._count_report import TallyFamily
 from redraft.criteria._families._counted import Unit, UnitCounts, typed_hit
 from redraft.criteria._families._list_form import offered
@@ -214,7 +214,10 @@ _LIST_OF = [
 # a second list, or the list as one part of several.
 _OTHER_ITEMS = re.compile(
     r"\bsub-?(?:bullet|point|item|step|list|task)s?\b|\bnested\b|\bindented\b|"
-    r"\b(?:then|followed\s+by|afterwards?|also|another|second\s+list|two\s+lists|each\s+with)\b"
+    r"\b(?:then|followed\s+by|afterwards?|also|second\s+list|two\s+lists|each\s+with)\b|"
+    # (not "another" closing a comparison of the items: "no post may repeat the
+    # opening word of another.")
+    r"\banother\b(?!\s*(?:[.,;!?)]|$))"
 )
 
 
@@ -312,8 +315,9 @@ def _numbered_count(relation: Relation, value: int) -> NumberedCount:
 
 def count_after_form(sentence: Sentence) -> Iterator[Hit]:
     """ "As bullet points — no more than 6", "numbered steps only, 6 to 8 of
-    them": the count after the form is its lines' (:mod:`._count_after_form`)."""
-    for found in counts_after_form(sentence):
+    them", "10 words, numbered": the count next to the form is its lines'
+    (:mod:`._count_after_form`)."""
+    for found in (*counts_after_form(sentence), *forms_after_count(sentence)):
         build = _numbered_count if found.numbered else _bullet_count
         for relation, value in found.bounds:
             yield from typed_hit(build, relation, value, (found.start, found.end))
