@@ -31,6 +31,7 @@ import re
 
 from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
+from redraft.criteria._conditioned import conditioned_after
 from redraft.criteria._families import FAMILY_RULES
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._items import list_items
@@ -189,6 +190,7 @@ def _read(
                 or _templated(hit.spec, sentence.original)
                 or any(start < b and a < end for a, b in taken)
                 or _EXCEPTED.match(sentence.lower, hit.end)
+                or conditioned_after(sentence.lower, hit.end, sentence.lower[: hit.start])
                 or _misread_at_end(sentence.lower, hit.start, hit.end)
             ):
                 continue
