@@ -137,3 +137,31 @@ def test_an_abbreviation_in_brackets_keeps_the_parts_subject(prompt: str) -> Non
 )
 def test_a_closed_aside_leaves_the_rule_after_it(prompt: str, kind: str) -> None:
     assert kind in {k for k, _ in specs(prompt)}
+
+
+def test_when_you_write_is_every_answer_not_a_condition() -> None:
+    assert "word_pattern" in {k for k, _ in specs("Don't use contractions when you reply to me.")}
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Why does GROUP BY fail here? I'm not asking for SQL, just explain in two sentences.",
+        "No code please, just tell me what a decorator is in 3 sentences.",
+        "Explain recursion without any code.",
+    ],
+)
+def test_a_prompt_that_waives_code_drops_the_systems_code_checks(prompt: str) -> None:
+    system = "Always answer with one ```sql code block followed by a short explanation."
+    got = {c.spec.kind_name() for c in compile_checks(prompt, system=system)}
+    assert not got & {"code_block_count", "code_only", "order"}
+
+
+def test_code_waived_only_in_the_users_own_words() -> None:
+    system = "Answer with exactly one code block."
+    for prompt in (
+        "Write a function that reverses a string.",
+        'My friend said "no code please" but I want a snippet that sorts a list.',
+    ):
+        got = {c.spec.kind_name() for c in compile_checks(prompt, system=system)}
+        assert "code_block_count" in got

@@ -62,6 +62,13 @@ _SUBJECT = re.compile(
 )
 
 
+# "when you write to me", "whenever you reply": a time every answer is in
+_EVERY_ANSWER = re.compile(
+    r"\s*(?:you|you're)\s+(?:write|writing|reply|replying|respond|responding|answer|answering|"
+    r"talk|talking|speak|speaking|chat|chatting)\b"
+)
+
+
 def conditioned_after(lower: str, end: int, before: str = "") -> bool:
     """Whether a condition that follows the requirement ending at ``end`` of
     ``lower`` (a sentence's lowered text) governs it; ``before`` is the
@@ -73,6 +80,10 @@ def conditioned_after(lower: str, end: int, before: str = "") -> bool:
         return False
     gap = match.group("gap")
     if _CONCESSION.search(lower, 0, match.start("cond")):
+        return False
+    if match.group("cond").endswith(("when", "whenever")) and _EVERY_ANSWER.match(
+        lower, match.end()
+    ):
         return False
     if _WHETHER.search(before) or _WHETHER.search(gap):
         return False

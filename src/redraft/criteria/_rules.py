@@ -38,6 +38,7 @@ from redraft.criteria._items import list_items
 from redraft.criteria._prompt_language import implied_language
 from redraft.criteria._sentences import Sentence, mask, sentences, templated
 from redraft.criteria._spec import CheckSpec
+from redraft.criteria._waived import without_waived
 from redraft.evaluators._isolation import run_isolated
 from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
 
@@ -260,6 +261,7 @@ def compile_checks(
             if check.spec.slot() not in taken:
                 taken.add(check.spec.slot())
                 found.append(check)
+    found = without_waived(prompt, found)
     implied = implied_language(prompt, criteria, system, found)
     return found if implied is None else [*found, implied]
 
