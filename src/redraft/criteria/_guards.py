@@ -104,8 +104,23 @@ def blocked_from(text: str) -> int:
     many phrases of one long sentence."""
     if HEDGE.search(text):
         return 0
-    ends = [m.end() for m in (_CONDITION.search(text), _EXAMPLE.search(text)) if m]
+    example = _EXAMPLE.search(_asides_blanked(text))
+    ends = [m.end() for m in (_CONDITION.search(text), example) if m]
     return min(ends, default=len(text) + 1)
+
+
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+def _asides_blanked(text: str) -> str:
+    """``text`` with each closed bracketed aside blanked (offsets kept): an
+    example inside one ("Tags are lowercase words (e.g. waterproof),
+    separated by commas") shows one thing named, and governs nothing after it."""
+    while True:
+        blanked = _ASIDE.sub(lambda m: " " * len(m.group(0)), text)
+        if blanked == text:
+            return text
+        text = blanked
 
 
 # A system prompt's standing rule: "in every reply" is the reply at hand.
@@ -127,7 +142,7 @@ def sentence_blocked(sentence: Sentence, start: int) -> bool:
     text = sentence.lower
     if any(_reaches(text, hedge, start) for hedge in HEDGE.finditer(text)):
         return True
-    return bool(_CONDITION.search(text[:start]) or _EXAMPLE.search(text[:start]))
+    return bool(_CONDITION.search(text[:start]) or _EXAMPLE.search(_asides_blanked(text[:start])))
 
 
 # Where a clause of its own starts: "…, and end with …", "…; end with …"

@@ -87,7 +87,8 @@ def abbreviated(before: str) -> bool:
     """Whether a period after ``before`` ends an abbreviation (``e.g.``,
     ``Dr.``), a single initial or an initialism (``U.S.``), not a sentence."""
     words = before.split()
-    last = words[-1].lower().rstrip(".") if words else ""
+    # "(e.g. waterproof)": a bracket or quote before the abbreviation is not part of it
+    last = words[-1].lower().rstrip(".").lstrip("([{\"'“‘") if words else ""
     return (
         last in _ABBREVIATIONS
         or (len(last) == 1 and last.isalpha())

@@ -116,6 +116,13 @@ def _one_language(text: str, *, material: bool = False) -> str | None:
     return whole.language
 
 
+def _material(text: str) -> str:
+    """The quoted and handed-over material of ``text``, one run a line."""
+    masked = mask(text)
+    runs = re.finditer(rf"[{MASK}\n]+", masked)
+    return "\n".join(text[m.start() : m.end()].strip() for m in runs if m.group(0).strip("\n"))
+
+
 def _same_as_writer(prompt: str, texts: Iterable[tuple[str, TextSource]]) -> CompiledCheck | None:
     for text, source in texts:
         for sentence in sentences(text, mask(text), source):
@@ -125,13 +132,17 @@ def _same_as_writer(prompt: str, texts: Iterable[tuple[str, TextSource]]) -> Com
                 if HEDGE.search(said.lower()) or _NOT.search(sentence.original[: match.start()]):
                     continue
                 # What the person wrote: the prompt, or in the prompt itself what
-                # follows the rule ("… in the same language as the review: <review>").
+                # follows the rule ("… in the same language as the review: <review>")
+                # and the material it quotes or hands over. The prompt's own words are
+                # the request, not the guest's or the customer's: a prompt that states
+                # the rule and gives none of their words ("You are the hotel's bot.
+                # Reply in the guest's language.") says nothing of the reply's language.
                 written = prompt
                 if source == "prompt":
                     rest = prompt[sentence.start + match.end() :]
                     colon = rest.find(":", 0, 40)
-                    rest = rest[colon + 1 :] if colon >= 0 else rest
-                    written = prompt[: sentence.start] + rest
+                    given = rest[colon + 1 :] if colon >= 0 else ""
+                    written = "\n".join(filter(None, (_material(prompt), given)))
                 code = _one_language(written, material=True)
                 if code is not None:
                     start, end = sentence.start + match.start(), sentence.start + match.end()

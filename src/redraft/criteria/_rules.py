@@ -31,12 +31,14 @@ import re
 
 from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
+from redraft.criteria._conditioned import conditioned_after
 from redraft.criteria._families import FAMILY_RULES
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._items import list_items
 from redraft.criteria._prompt_language import implied_language
 from redraft.criteria._sentences import Sentence, mask, sentences, templated
 from redraft.criteria._spec import CheckSpec
+from redraft.criteria._waived import without_waived
 from redraft.evaluators._isolation import run_isolated
 from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
 
@@ -189,6 +191,7 @@ def _read(
                 or _templated(hit.spec, sentence.original)
                 or any(start < b and a < end for a, b in taken)
                 or _EXCEPTED.match(sentence.lower, hit.end)
+                or conditioned_after(sentence.lower, hit.end, sentence.lower[: hit.start])
                 or _misread_at_end(sentence.lower, hit.start, hit.end)
             ):
                 continue
@@ -258,6 +261,7 @@ def compile_checks(
             if check.spec.slot() not in taken:
                 taken.add(check.spec.slot())
                 found.append(check)
+    found = without_waived(prompt, found)
     implied = implied_language(prompt, criteria, system, found)
     return found if implied is None else [*found, implied]
 

@@ -245,6 +245,15 @@ def _one_part(sentence: Sentence, match: re.Match[str]) -> bool:
 _IN_SLOT = re.compile(r"[<\[{][^<>\[\]{}\n]*$")
 
 
+# An abbreviation's dot ends no clause: "Tags are lowercase words (e.g.
+# waterproof), separated by commas" is still the tags' rule.
+_ABBREVIATED = re.compile(r"\b(?:e\.g|i\.e|etc|approx|incl|esp|vs|cf)\.")
+
+
+def _undotted(match: re.Match[str]) -> str:
+    return match.group(0).replace(".", " ")
+
+
 def comma_lists(sentence: Sentence) -> Iterator[Hit]:
     """ "List them comma-separated", "as a comma-separated list on one line"."""
     text = sentence.lower
@@ -254,7 +263,7 @@ def comma_lists(sentence: Sentence) -> Iterator[Hit]:
         separator = _separator(sentence, match)
         if separator is None:
             continue
-        clause = re.split(r"[.;:]", text[: match.start()])[-1]
+        clause = re.split(r"[.;:]", _ABBREVIATED.sub(_undotted, text[: match.start()]))[-1]
         after = text[match.end() :]
         if (
             _PART.search(re.split(r"[,;]", clause)[-1])
