@@ -104,9 +104,7 @@ _SIBLING_AFTER = re.compile(
 # An item of a list of parts: "one for X", "the other one", "another for …"
 _ONE_OF = re.compile(r"\s*(?:and\s+|then\s+|plus\s+)?(?:one|another|the\s+other)\b")
 # Another item before: a word or an aside's close, then a separator
-_SIBLING_BEFORE = re.compile(
-    rf"(?:[\w'’\ue000\"”)])(?:{_SEPARATOR}){_DETERMINER}?$"
-)
+_SIBLING_BEFORE = re.compile(rf"(?:[\w'’\ue000\"”)])(?:{_SEPARATOR}){_DETERMINER}?$")
 # Beside an aside, another item is a thing with an article ("a bio (under 50
 # words) and a tagline") or with an aside of its own ("price (integer, no
 # commas), features (…)"); not "a bio (under 50 words), friendly tone"
@@ -114,9 +112,7 @@ _ASIDE_SIBLING_AFTER = re.compile(
     rf"{_SEPARATOR}{_CLAUSE_AHEAD}(?:(?!{_NOT_A_PART}\b){_DETERMINER}(?!{_NOT_A_PART}\b){_WORD}|"
     rf"(?!{_NOT_A_PART}\b)(?:{_WORD}\s+){{0,3}}?{_WORD}\s*\()"
 )
-_ASIDE_SIBLING_BEFORE = re.compile(
-    rf"(?:\)(?:{_SEPARATOR})|[\w'’\ue000\"”](?:{_SEPARATOR}){_DETERMINER})$"
-)
+_ASIDE_SIBLING_BEFORE = re.compile(rf"(?P<close>\))?(?:{_SEPARATOR})(?P<det>{_DETERMINER})?$")
 # What follows the phrase names where it is counted: "under 'Benefits'",
 # "in the caption" (not "in total", "in your answer")
 _COUNTED_IN = re.compile(
@@ -176,6 +172,7 @@ def bound_to_part(sentence: Sentence, start: int, end: int) -> bool:
     start, end = at + start - opened, at + end - opened
     return (
         _in_item_aside(text, start, end)
+        or _sized_item(text, start, end)
         or _counted_in_part(text, whole, end)
         or _subject_part(text, whole, start, end)
     )
@@ -202,7 +199,34 @@ def _in_item_aside(text: str, start: int, end: int) -> bool:
     return bool(
         _ONE_OF.match(host)
         or _ASIDE_SIBLING_AFTER.match(text, closed + 1)
-        or _ASIDE_SIBLING_BEFORE.search(text[:item_start])
+        or _sibling_before_aside(text[:item_start], host)
+    )
+
+
+def _sibling_before_aside(before: str, host: str) -> bool:
+    """ "price (number), tags (…)", "name, price, and a short description (…)":
+    an aside before, or a thing with its article after a word."""
+    match = _ASIDE_SIBLING_BEFORE.search(before)
+    if match is None or match.start() == 0 or before[match.start() - 1] in ":(":
+        return False
+    return bool(match.group("close") or match.group("det") or re.match(_DETERMINER, host))
+
+
+# A thing sized by its modifier: "a one-sentence summary", "a 300-word essay"
+_SIZED = re.compile(r"(?:(?:a|an|one)\s+)?\S+-(?:word|sentence|paragraph|line|character|item)\s+\S")
+_OF_IT = re.compile(r"(?:\s+(?:of|about|for|on)\s+(?:it|them|this|that|the\s+[\w'’-]+))?")
+
+
+def _sized_item(text: str, start: int, end: int) -> bool:
+    """ "a speech and a one-sentence summary of it": the size of one thing in
+    a list of things asked."""
+    if not _SIZED.match(text, start):
+        return False
+    after = _OF_IT.match(text, end)
+    at = after.end() if after else end
+    return bool(
+        _ASIDE_SIBLING_AFTER.match(text, at)
+        or re.search(rf"[\w'’\ue000\"”)](?:{_SEPARATOR})$", text[:start])
     )
 
 
@@ -226,9 +250,10 @@ def _subject_part(text: str, whole: str, start: int, end: int) -> bool:
         match = pattern.match(text)
         if match is None or match.end("part") > start:
             continue
-        if not _NEW_SUBJECT.search(head, match.end("part")):
-            if _beside_another(whole, match.group("part")):
-                return True
+        if not _NEW_SUBJECT.search(head, match.end("part")) and _beside_another(
+            whole, match.group("part")
+        ):
+            return True
     bare = _BARE.search(head)
     if bare is None:
         return False
@@ -242,11 +267,23 @@ def _subject_part(text: str, whole: str, start: int, end: int) -> bool:
 
 
 def _beside_another(whole: str, part: str) -> bool:
-    """Whether the prompt names ``part`` in a list beside another thing."""
-    head_noun = part.split()[-1]
-    if MASK in head_noun or _WHOLE.fullmatch(head_noun):
-        return False
-    noun = re.escape(head_noun)
+    """Whether the prompt names ``part`` (one of its words: "the mains
+    section") in a list beside another thing."""
+    return any(
+        _noun_beside_another(whole, word)
+        for word in part.split()
+        if len(word) > 2
+        and MASK not in word
+        and not _WHOLE.fullmatch(word)
+        and word not in _FUNCTION_WORDS
+    )
+
+
+_FUNCTION_WORDS = frozenset({"the", "and", "for", "with", "its", "your", "each", "every", "one"})
+
+
+def _noun_beside_another(whole: str, word: str) -> bool:
+    noun = re.escape(word)
     for match in re.finditer(rf"(?<![\w'’-]){noun}(?![\w'’-])", whole):
         after = re.match(r"(?:\s*\([^)]*\))?\)?", whole[match.end() :])
         at = match.end() + (after.end() if after else 0)
