@@ -108,8 +108,10 @@ _SIBLING_BEFORE = re.compile(rf"(?:[\w'’\ue000\"”)])(?:{_SEPARATOR}){_DETERM
 # Beside an aside, another item is a thing with an article ("a bio (under 50
 # words) and a tagline") or with an aside of its own ("price (integer, no
 # commas), features (…)"); not "a bio (under 50 words), friendly tone"
+# "(no em dashes), 2 paragraphs": a size of the answer, not a second thing
+_UNIT = r"(?:words?|sentences?|paragraphs?|lines?|characters?|bullets?|items?|points?)"
 _ASIDE_SIBLING_AFTER = re.compile(
-    rf"{_SEPARATOR}{_CLAUSE_AHEAD}(?:(?!{_NOT_A_PART}\b){_DETERMINER}(?!{_NOT_A_PART}\b){_WORD}|"
+    rf"{_SEPARATOR}{_CLAUSE_AHEAD}(?!{_DETERMINER}{_UNIT}\b)(?:(?!{_NOT_A_PART}\b){_DETERMINER}(?!{_NOT_A_PART}\b){_WORD}|"
     rf"(?!{_NOT_A_PART}\b)(?:{_WORD}\s+){{0,3}}?{_WORD}\s*\()"
 )
 _ASIDE_SIBLING_BEFORE = re.compile(rf"(?P<close>\))?(?:{_SEPARATOR})(?P<det>{_DETERMINER})?$")
@@ -156,7 +158,7 @@ _NEW_SUBJECT = re.compile(
 
 # Another item, then the words before the part's noun: ", and a Pokédex-style "
 _LEAD = re.compile(
-    rf"(?:[\w'’\ue000\"”)])(?:{_SEPARATOR}|\s*\(){_DETERMINER}?(?P<words>(?:{_WORD}\s+){{0,2}})$"
+    rf"(?:[\w'’\ue000\"”)])(?!\s*;)(?:{_SEPARATOR}|\s*\(){_DETERMINER}?(?P<words>(?:{_WORD}\s+){{0,2}})$"
 )
 
 
