@@ -35,6 +35,7 @@ from redraft.criteria._conditioned import conditioned_after
 from redraft.criteria._families import FAMILY_RULES
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._items import list_items
+from redraft.criteria._part_bound import WHOLE_KINDS, bound_to_part
 from redraft.criteria._prompt_language import implied_language
 from redraft.criteria._sentences import Sentence, mask, sentences, templated
 from redraft.criteria._spec import CheckSpec
@@ -193,6 +194,10 @@ def _read(
                 or _EXCEPTED.match(sentence.lower, hit.end)
                 or conditioned_after(sentence.lower, hit.end, sentence.lower[: hit.start])
                 or _misread_at_end(sentence.lower, hit.start, hit.end)
+                or (
+                    hit.spec.kind_name() in WHOLE_KINDS
+                    and bound_to_part(sentence, hit.start, hit.end)
+                )
             ):
                 continue
             seen.add(slot)
