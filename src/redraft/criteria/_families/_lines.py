@@ -40,6 +40,7 @@ from redraft.criteria._families._lines_layout import layout_lines
 from redraft.criteria._families._lines_listed import listed_lines
 from redraft.criteria._families._lines_named import lines_named, template_lines
 from redraft.criteria._families._lines_pasted import pasted_lines
+from redraft.criteria._families._lines_per_thing import lines_per_thing
 from redraft.criteria._families._lines_worded import PHRASES, SAID, opening_lines
 from redraft.criteria._families._one_line import one_line
 from redraft.criteria._families._poem_forms import FormName, poem_form
@@ -142,6 +143,9 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
     # "give me 5 names … one per line": as many lines as things; else the
     # things the item count reads, one a line ("Put each on a new line.")
     for count, start, end in laid_out or items_one_a_line(sentence):
+        yield Hit(LineCount(relation="exactly", value=count), start, end)
+    for count, start, end in lines_per_thing(sentence, required):
+        # "Four Sundays: … One line per Sunday", "One line per month, Jan to Dec"
         yield Hit(LineCount(relation="exactly", value=count), start, end)
     for count, start, end in opening_lines(sentence, required):
         yield Hit(LineCount(relation="exactly", value=count), start, end)

@@ -10,8 +10,9 @@ is read where it is exact:
   ("Translate these terms …, one per line" and eight terms below) or as
   one line of short comma-separated things ("convert these …, one per line"
   and "7.40pm, 6.05am, …" below);
-- the things listed after the layout's own colon: "One per line, same
-  order: 15:05, 00:30, 12:00".
+- the things listed after the layout's own colon, on its line: "One per
+  line, same order: 15:05, 00:30, 12:00" (a block of lines below the
+  request's colon is read by :func:`._line_sets.given_lines`).
 
 Every thing must be kept: the request converts, translates, sorts,
 reformats or captions them (not "pick the best", "remove duplicates",
@@ -90,22 +91,20 @@ def pasted_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, 
     source = sentence.full or sentence.whole
     whole = source.lower()
     blank = _BLANK.search(source)
-    # the request, then the things: after a blank line, or below a line ending in a colon
-    opening = re.search(r":[ \t]*\n", source)
-    cut = blank.start() if blank else (opening.start() + 1 if opening else len(source))
-    request = whole[:cut]
+    # the request, then the things after a blank line (a block below the
+    # request's colon is :func:`._line_sets.given_lines`'s)
+    if not blank and re.search(r":[ \t]*\n", source):
+        return
+    request = whole[: blank.start()] if blank else whole
+    if request.rstrip().endswith(":"):
+        return  # the things the request's colon opens are given_lines'
     if sentence.start >= len(request) or not _KEPT.search(request) or _SOME.search(request):
         return
     counts: set[int] = set()
     if stated := _THESE_N.search(request):
         if value := number_value(stated.group("num")):
             counts.add(value)
-    if blank:
-        pasted = _pasted(source[blank.end() :])
-    elif opening:
-        pasted = _pasted(source[opening.end() :], commas=False)
-    else:
-        pasted = _after_colon(source)
+    pasted = _pasted(source[blank.end() :]) if blank else _after_colon(source)
     if pasted:
         counts.add(pasted)
     if len(counts) == 1 and (value := counts.pop()) >= 2:
@@ -132,16 +131,15 @@ def _stated(sentence: Sentence, layout: re.Match[str], required: Required) -> bo
     )
 
 
-def _pasted(material: str, *, commas: bool = True) -> int | None:
+def _pasted(material: str) -> int | None:
     """How many things the pasted block holds: its lines, or one line's
-    short comma-separated things (where ``commas``); None where it is not
-    one such block."""
+    short comma-separated things; None where it is not one such block."""
     lines = [line.strip() for line in material.strip().split("\n")]
     if not lines or not lines[0] or any(not line for line in lines):
         return None  # more than one block after the request
     if len(lines) >= 2:
         return len(lines) if all(len(line) <= 80 for line in lines) else None
-    return _comma_things(lines[0]) if commas else None
+    return _comma_things(lines[0])
 
 
 def _after_colon(source: str) -> int | None:
