@@ -45,8 +45,11 @@ _LAYOUT = re.compile(
     r"(?!\s+(?:of|for|in)\b)"
 )
 _NOT_THINGS = frozenset(
-    ("field", "label", "key", "word", "letter", "column", "item", "part", "paragraph", "sentence")
-    + ("stanza", "verse", "clause", "line", "section", "step", "point", "fact", "detail")
+    (
+        *("field", "label", "key", "word", "letter", "column", "item", "part", "paragraph"),
+        *("sentence", "stanza", "verse", "clause", "line", "section", "step", "point", "fact"),
+        "detail",
+    )
 )
 # The request keeps every thing: "convert these", "translate these terms",
 # "caption these photos", "put these … in order", "turn these … into"
@@ -101,14 +104,14 @@ def pasted_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, 
     if sentence.start >= len(request) or not _KEPT.search(request) or _SOME.search(request):
         return
     counts: set[int] = set()
-    if stated := _THESE_N.search(request):
-        if value := number_value(stated.group("num")):
-            counts.add(value)
+    stated = _THESE_N.search(request)
+    if stated and (said := number_value(stated.group("num"))):
+        counts.add(said)
     pasted = _pasted(source[blank.end() :]) if blank else _after_colon(source)
     if pasted:
         counts.add(pasted)
-    if len(counts) == 1 and (value := counts.pop()) >= 2:
-        yield value, *layout.span()
+    if len(counts) == 1 and (count := counts.pop()) >= 2:
+        yield count, *layout.span()
 
 
 def _stated(sentence: Sentence, layout: re.Match[str], required: Required) -> bool:

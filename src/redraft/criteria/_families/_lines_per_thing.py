@@ -52,7 +52,10 @@ _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
-_DAY = r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)"
+_DAY = (
+    r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|"
+    r"sat(?:urday)?|sun(?:day)?)"
+)
 _TO = r"\s*(?:to|through|thru|until|till|-|–|—)\s*"
 _RUNS = {
     "month": (re.compile(rf"\b(?P<a>{_MONTH})\.?{_TO}(?P<b>{_MONTH})\b"), _MONTHS),
@@ -113,7 +116,9 @@ _BOUND = re.compile(
 
 def _counted(whole: str, noun: str) -> set[int]:
     """ "Four Sundays", "12 months": the number stated for the things' plural."""
-    plural = rf"{re.escape(noun)}s" if not noun.endswith("y") else rf"{re.escape(noun[:-1])}(?:ys|ies)"
+    plural = (
+        rf"{re.escape(noun)}s" if not noun.endswith("y") else rf"{re.escape(noun[:-1])}(?:ys|ies)"
+    )
     found = re.finditer(rf"\b(?P<num>{NUMBER})\s+{_BETWEEN}{plural}\b", whole)
     values = set()
     for match in found:
@@ -130,7 +135,7 @@ def _sized(whole: str, noun: str) -> set[int]:
 
 
 def _run(whole: str, noun: str) -> set[int]:
-    """ "from February to August", "Jan to Dec", "Mon–Fri": the run's length."""
+    """ "from February to August", "Jan to Dec", "Mon to Fri": the run's length."""
     if noun not in _RUNS:
         return set()
     pattern, names = _RUNS[noun]

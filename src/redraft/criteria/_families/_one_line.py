@@ -66,9 +66,7 @@ _REQUEST = re.compile(
     r"^\s*(?:please\s+)?(?:(?:use|give\s+me|write|reply\s+with|respond\s+with|answer\s+with|"
     r"output|print|return|send)\b|(?:just|only)\s+(?:the|your|an?)\b)"
 )
-_ITEM = re.compile(
-    rf"(?:,|:)\s*(?:and\s+)?(?P<one>(?:all\s+)?(?:(?:on|in|as)\s+)?{_ONE}){_ENDS}"
-)
+_ITEM = re.compile(rf"(?:,|:)\s*(?:and\s+)?(?P<one>(?:all\s+)?(?:(?:on|in|as)\s+)?{_ONE}){_ENDS}")
 # "Print them space-separated on one line."
 _THINGS_ON_ONE = re.compile(
     r"^\s*(?:please\s+)?(?:print|output|return|list|give|write|put)\s+(?:me\s+)?"
