@@ -140,6 +140,7 @@ def test_every_message_is_one_line() -> None:
         "Caption these three photos. One caption per line.\n\n1) beach\n2) pier",
         "Translate these into German, one per line.\n\ncat\ndog\n\nAnd these too:\nfish",
         "Rewrite my essay, one paragraph per line.\n\nI like cats, dogs, birds.",
+        "Convert these to Celsius, one per line.\n\nThanks, I need it for class.",
         # one line per thing, the things not counted once
         "Plan my week, one line per day.",
         "Make a 3-day packing plan. One line per day, for each of the 2 trips.",

@@ -96,9 +96,9 @@ def pasted_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, 
     blank = _BLANK.search(source)
     # the request, then the things after a blank line (a block below the
     # request's colon is :func:`._line_sets.given_lines`'s)
-    if not blank and re.search(r":[ \t]*\n", source):
-        return
     request = whole[: blank.start()] if blank else whole
+    if re.search(r":[ \t]*\n", request):
+        return
     if request.rstrip().endswith(":"):
         return  # the things the request's colon opens are given_lines'
     if sentence.start >= len(request) or not _KEPT.search(request) or _SOME.search(request):
@@ -155,7 +155,9 @@ def _comma_things(line: str) -> int | None:
     # "a, b and c" or "a, b, or c" joins its last two: not counted here
     if re.search(r"\b(?:and|or)\b|&", line) or ";" in line:
         return None
-    things = [part.strip() for part in line.rstrip(".").split(",")]
+    if line.rstrip().endswith((".", "!", "?")):
+        return None  # a sentence ("Thanks, I need it for class."), not a list
+    things = [part.strip() for part in line.split(",")]
     if len(things) < 2 or any(not part or len(part) > 40 for part in things):
         return None
     return len(things)
