@@ -39,7 +39,10 @@ from redraft.criteria._families._lines_items import items_one_a_line
 from redraft.criteria._families._lines_layout import layout_lines
 from redraft.criteria._families._lines_listed import listed_lines
 from redraft.criteria._families._lines_named import lines_named, template_lines
+from redraft.criteria._families._lines_pasted import pasted_lines
+from redraft.criteria._families._lines_per_thing import lines_per_thing
 from redraft.criteria._families._lines_worded import PHRASES, SAID, opening_lines
+from redraft.criteria._families._one_line import one_line
 from redraft.criteria._families._poem_forms import FormName, poem_form
 from redraft.criteria._families._spaced_lines import spaced_compound
 from redraft.criteria._sentences import Hit, Rule, Sentence, sentence_blocked
@@ -123,6 +126,9 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         return
     for count, start, end in given_lines(sentence, required):
         yield Hit(LineCount(relation="exactly", value=count), start, end)
+    for count, start, end in pasted_lines(sentence, required):
+        # "Translate these terms, one per line" and eight terms pasted below: 8
+        yield Hit(LineCount(relation="exactly", value=count), start, end)
     counted: list[tuple[int, int]] = []
     for found in PHRASES.read(sentence):
         if _HELD_LINES.search(sentence.lower, max(0, found.start - 40), found.end + 40):
@@ -137,6 +143,9 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
     # "give me 5 names … one per line": as many lines as things; else the
     # things the item count reads, one a line ("Put each on a new line.")
     for count, start, end in laid_out or items_one_a_line(sentence):
+        yield Hit(LineCount(relation="exactly", value=count), start, end)
+    for count, start, end in lines_per_thing(sentence, required):
+        # "Four Sundays: … One line per Sunday", "One line per month, Jan to Dec"
         yield Hit(LineCount(relation="exactly", value=count), start, end)
     for count, start, end in opening_lines(sentence, required):
         yield Hit(LineCount(relation="exactly", value=count), start, end)
@@ -158,6 +167,9 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
             )
         ):
             yield Hit(LineCount(relation="exactly", value=1), *match.span())
+    for start, end in one_line(sentence):
+        # "Your reply must be a single line", "Use this template, one line, nothing else"
+        yield Hit(LineCount(relation="exactly", value=1), start, end)
 
 
 def _listed_layout(sentence: Sentence, start: int) -> bool:

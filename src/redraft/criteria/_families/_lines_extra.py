@@ -75,10 +75,12 @@ _EVERY = re.compile(r"\b(?:every|each|any)\s+$")
 # A title refused: "no title", "without a heading", "you don't need to give it a title"
 _NO_TITLE = re.compile(
     r"(?:\b(?:no|without)\s+(?:a\s+|any\s+)?(?:extra\s+|additional\s+|further\s+)?|\b(?:do\s+not|don'?t|doesn'?t|never)\s+"
-    r"(?:need\s+to\s+|have\s+to\s+)?(?:give|add|include|use|write|put)\s+(?:it\s+|one\s+)?"
+    r"(?:need\s+to\s+|have\s+to\s+)?(?:give|add|include|use|write|put)\s+(?:it\s+|one\s+|me\s+|us\s+)?"
     r"(?:a\s+|any\s+)?|\bno\s+need\s+(?:for|to\s+(?:give|add|include)\s+(?:it\s+)?)\s*(?:a\s+|any\s+)?|"
     # "you don't need a title", "you don't need to explain it"
-    r"\b(?:do\s+not|don'?t|doesn'?t)\s+need\s+(?:to\s+)?(?:a\s+|any\s+)?|\bno\s+need\s+to\s+)$"
+    r"\b(?:do\s+not|don'?t|doesn'?t)\s+need\s+(?:to\s+)?(?:a\s+|any\s+)?|\bno\s+need\s+to\s+)"
+    # "no intro or outro": the second refused with the first
+    r"(?:[\w-]+,?\s+(?:or|nor|and)\s+)?$"
 )
 
 

@@ -39,7 +39,9 @@ PHRASES = CountPhrases(
     singular="line",
     keep_exact=True,
     bare=r"in|into|on|use|using|with|write|compose|craft|give|produce|create|generate|of|have|"
-    r"contain|containing|be|as|make\s+it",
+    r"contain|containing|be|as|make\s+it|"
+    # "and make 7 lines.": the count ends its clause (not "make 4 lines rhyme")
+    rf"make(?=\s+{NUMBER}\s+lines?\s*(?:[.,;!)]|$|and\b|(?:in\s+)?total\b))",
     compound=True,
     before=(
         r"\b(?:stanza|verse|chorus|refrain|couplet|paragraph|section|part|bullet|item|entry|"

@@ -58,7 +58,7 @@ _POST = (
 # "don't use more than 2 emojis", "never write fewer than 4 lines"
 _NEGATED = (
     r"(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|"
-    r"may\s+not)\s+(?:(?:use|include|add|write|put|have|give|exceed|go\s+over|go\s+beyond|"
+    r"may\s+not)\s+(?:(?:use|include|add|write|put|have|give|be|exceed|go\s+over|go\s+beyond|"
     r"go\s+past)\s+)?(?P<dir>more\s+th[ae]n|over|beyond|past|above|less\s+th[ae]n|fewer\s+th[ae]n|under)"
 )
 # What may follow the unit: the requirement is on the whole answer.
@@ -155,7 +155,7 @@ class CountPhrases:
             "alone": (
                 rf"^\s*(?:{REQUEST_COLON}|{LABEL})(?P<num>{NUMBER})\s+{unit}"
                 # "Four lines please, and no title."
-                r"(?:\s+(?:only|total|in\s+total))?(?:,?\s+please)?"
+                r"(?:\s+(?:only|total|in\s+total))?(?:,?\s+(?:please|pls|plz))?"
                 r"\s*(?:[.!]\s*$|$|[,;])"
             ),
             # the unit first: "Lines: 4.", "lines — at most 6;"
