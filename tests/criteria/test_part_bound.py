@@ -10,6 +10,10 @@ from _compiled_specs import kinds, specs_of_kind
 
 # (prompt, a whole-answer kind that must not be compiled from it)
 PART_BOUND = [
+    (
+        "Give me a name, a type and a description. The description must be two sentences.",
+        "sentence_count",
+    ),
     # an aside of one item of a list of parts
     (
         "Promo copy for our café opening. Three versions please: one for Threads (max 500 "
@@ -98,6 +102,13 @@ WHOLE = [
     ),
     ("Give me 10 ocean words in capitals, comma-separated on one line.", "line_count"),
     ("Must contain exactly two hashtags and under 200 characters.", "hashtag_count"),
+    # adjectives joined by a bare "and" name one thing, not two
+    (
+        "Write a creative and persuasive startup pitch for a bakery. Your pitch should be "
+        "less than 7 sentences.",
+        "sentence_count",
+    ),
+    ("Write a short and punchy slogan. The slogan must be under 8 words.", "word_count"),
 ]
 
 

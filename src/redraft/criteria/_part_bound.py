@@ -158,7 +158,8 @@ _NEW_SUBJECT = re.compile(
 
 # Another item, then the words before the part's noun: ", and a Pokédex-style "
 _LEAD = re.compile(
-    rf"(?:[\w'’\ue000\"”)])(?!\s*;)(?:{_SEPARATOR}|\s*\(){_DETERMINER}?(?P<words>(?:{_WORD}\s+){{0,2}})$"
+    rf"(?:[\w'’\ue000\"”)])(?!\s*;)(?P<sep>{_SEPARATOR}|\s*\()(?P<det>{_DETERMINER})?"
+    rf"(?P<words>(?:{_WORD}\s+){{0,2}})$"
 )
 
 
@@ -284,6 +285,10 @@ def _beside_another(whole: str, part: str) -> bool:
 _FUNCTION_WORDS = frozenset({"the", "and", "for", "with", "its", "your", "each", "every", "one"})
 
 
+# "name, type and description": a bare "and" closing a list of three or more
+_LISTED_BEFORE = re.compile(rf",\s*{_WORD}\s+and\s+(?:{_WORD}\s+){{0,2}}$")
+
+
 def _noun_beside_another(whole: str, word: str) -> bool:
     noun = re.escape(word)
     for match in re.finditer(rf"(?<![\w'’-]){noun}(?![\w'’-])", whole):
@@ -294,6 +299,17 @@ def _noun_beside_another(whole: str, word: str) -> bool:
         # the words before the noun, back to a separator: "…, and a Pokédex-style description"
         before = whole[max(0, match.start() - 80) : match.start()]
         lead = _LEAD.search(before)
-        if lead and not any(re.fullmatch(_NOT_A_PART, w) for w in lead.group("words").split()):
+        # a bare "and" joins adjectives as well as things ("a creative and
+        # persuasive pitch"): a thing after it takes its article
+        listed = lead is not None and (
+            bool(lead.group("det"))
+            or not re.fullmatch(r"\s+and\s+", lead.group("sep"))
+            or bool(_LISTED_BEFORE.search(before))
+        )
+        if (
+            lead is not None
+            and listed
+            and not any(re.fullmatch(_NOT_A_PART, w) for w in lead.group("words").split())
+        ):
             return True
     return False
