@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import NEGATION, Sentence, sentence_blocked
 
-__all__ = ["pasted_lines"]
+__all__ = ["layout_stated", "pasted_lines"]
 
 Required = Callable[[Sentence, int], bool]
 
@@ -89,7 +89,7 @@ def pasted_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, 
     layout = _LAYOUT.search(text)
     if layout is None or (layout.group("noun") or "") in _NOT_THINGS:
         return
-    if not _stated(sentence, layout, required):
+    if not layout_stated(sentence, layout, required, lead=_INTO_LINES):
         return
     source = sentence.full or sentence.whole
     whole = source.lower()
@@ -114,9 +114,17 @@ def pasted_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, 
         yield count, *layout.span()
 
 
-def _stated(sentence: Sentence, layout: re.Match[str], required: Required) -> bool:
+def layout_stated(
+    sentence: Sentence,
+    layout: re.Match[str],
+    required: Required,
+    *,
+    lead: re.Pattern[str] | None = None,
+) -> bool:
     """Whether the layout is asked outright: governed by the request, a
-    sentence of its own ("One per line, same order: …") or an item of a list."""
+    sentence of its own ("One per line, same order: …"), an item of a list,
+    or after what ``lead`` matches; never under a condition, a question or
+    a negation."""
     text = sentence.lower
     before = text[: layout.start()]
     if (
@@ -130,7 +138,7 @@ def _stated(sentence: Sentence, layout: re.Match[str], required: Required) -> bo
         required(sentence, layout.start())
         or not before.strip()
         or re.search(r"[,;:(]\s*(?:and\s+)?$", before) is not None
-        or _INTO_LINES.match(before) is not None
+        or (lead is not None and lead.match(before) is not None)
     )
 
 

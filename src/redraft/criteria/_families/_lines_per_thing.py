@@ -20,9 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from redraft.criteria._families._lines_pasted import layout_stated
 from redraft.criteria._families._reading import things_counted
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import NEGATION, Sentence, sentence_blocked
+from redraft.criteria._sentences import Sentence
 
 __all__ = ["lines_per_thing"]
 
@@ -61,7 +62,6 @@ _RUNS = {
     "month": (re.compile(rf"\b(?P<a>{_MONTH})\.?{_TO}(?P<b>{_MONTH})\b"), _MONTHS),
     "day": (re.compile(rf"\b(?P<a>{_DAY})\.?{_TO}(?P<b>{_DAY})\b"), _DAYS),
 }
-_CONDITION = re.compile(r"\b(?:if|unless|when|whenever|whether)\b")
 _EACH_OF = re.compile(r"\b(?:for\s+each|each\s+of|for\s+every|every\s+one\s+of)\b")
 
 
@@ -73,7 +73,7 @@ def lines_per_thing(sentence: Sentence, required: Required) -> Iterator[tuple[in
         return
     if _EACH_OF.search(sentence.whole.lower()):
         return  # "one line per day, for each of the 2 trips": lines of several sets
-    if not _stated(sentence, layout, required):
+    if not layout_stated(sentence, layout, required):
         return
     noun = layout.group("noun")
     whole = sentence.whole.lower()
@@ -84,23 +84,6 @@ def lines_per_thing(sentence: Sentence, required: Required) -> Iterator[tuple[in
     values |= _numbered(whole, noun)
     if len(values) == 1 and (value := values.pop()) >= 2:
         yield value, *layout.span()
-
-
-def _stated(sentence: Sentence, layout: re.Match[str], required: Required) -> bool:
-    text = sentence.lower
-    before = text[: layout.start()]
-    if (
-        _CONDITION.search(text)
-        or text.rstrip().endswith("?")
-        or NEGATION.search(before[-30:])
-        or sentence_blocked(sentence, layout.start())
-    ):
-        return False
-    return (
-        required(sentence, layout.start())
-        or not before.strip()
-        or re.search(r"[,;:(]\s*(?:and\s+)?$", before) is not None
-    )
 
 
 # A word between the number and the things that makes them other things:
