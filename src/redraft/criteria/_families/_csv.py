@@ -86,7 +86,9 @@ _HEADER = re.compile(
     # "Header row must be: …", "the header line has to be …"
     r"(?:\s+(?:must|should|has\s+to|needs\s+to|will)\s+be\b)?(?:\s*:|\s+of)?\s*[`\"']?"
     # the list, or a quoted span the masking hid ("header row `id,name`")
-    r"(?:(?P<list>[\w-]+(?:,[ \t]?[\w-]+)+)|(?<=[`\"'])(?P<masked>\ue000+))[`\"']?(?=[\s.;,]|$)"
+    # ("a header row, prices with …" names no column "row")
+    r"(?:(?P<list>(?!(?:row|line)\b)[\w-]+(?:,[ \t]?[\w-]+)+)|(?<=[`\"'])(?P<masked>\ue000+))"
+    r"[`\"']?(?=[\s.;,]|$)"
 )
 _LINE = re.compile(r"[\w-]+(?:,[ \t]?[\w-]+)+")
 # "Header row must be: size,chest_cm." opening a sentence of its own, in a
@@ -103,6 +105,9 @@ _CSV_GIVEN = re.compile(
 _FOR_THINGS = re.compile(
     rf"\bcsv\b[^.;]*?(?<!each\s)\b(?:for|of|listing|with)\s+(?:the\s+)?(?:top\s+)?(?P<num>{NUMBER})\s+"
     r"(?!(?:rows?|records?|columns?|fields?|lines?|days?|weeks?|months?|years?|hours?|minutes?)\b)"
+    # a value's form, not things listed: "prices with 2 decimals", "with 2 decimal places"
+    r"(?!(?:decimals?|decimal\s+places|places|digits|characters|chars|letters|words|spaces|"
+    r"significant\s+figures|sig\s+figs)\b)"
     r"(?:[\w-]+\s+){0,2}?[a-z]+s\b"
 )
 
