@@ -3,11 +3,15 @@
     make bench-compile                       # default sizes
     make bench-compile ARGS="--repeats 1"    # a quick look
 
-Each prompt is one phrase of part grammar repeated to a given length ("then
-", "paragraph 2 must start with ", "the word 'x' twice and " …): the shapes
-that once made the compiler quadratic (a 49,000-character prompt of them took
-6 to 25 s). Each length is compiled ``--repeats`` times, lengths interleaved,
-and the median is kept. Reported: the median per length and the ratio of the
+Each prompt is one phrase repeated to a given length: phrases of part
+grammar ("then ", "paragraph 2 must start with ", "the word 'x' twice and "
+…), one long sentence that once made the compiler quadratic (a
+49,000-character prompt of them took 6 to 25 s); and short sentences
+("Capital of France? ", "Use bullet points and answer in English.\n" …),
+hundreds of them, each read by rules that ask something of the whole prompt,
+which once made it quadratic in the number of sentences (24,500 characters
+of them took 40 to 70 s). Each length is compiled ``--repeats`` times,
+lengths interleaved, and the median is kept. Reported: the median per length and the ratio of the
 longest to half of it, about 2 when compile time grows linearly and about 4
 when it grows with the square of the length.
 """
@@ -30,6 +34,10 @@ PHRASES = (
     "the word x in the second sentence ",
     "each sentence must end with ",
     "the word 'x' twice and ",
+    "Capital of France? ",
+    "Write 3 short lines about the sea. ",
+    "Use bullet points and answer in English.\n",
+    "The museum opened in 1901 and holds 4 rooms of maps. ",
 )
 SIZES = (6_125, 12_250, 24_500, 49_000)
 

@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 
 from redraft.criteria._governors import clause_start
+from redraft.criteria._once import searched
 
 __all__ = ["answer_subject", "asked_noun"]
 
@@ -205,7 +206,7 @@ def _role_subject(text: str, whole: str, start: int) -> int | None:
     label) with the things the role writes, in the plural or each of them
     ("Stories must be …", "Every headline you produce must be …"), before
     ``start``."""
-    role = _ROLE.search(whole)
+    role = searched(_ROLE, whole)
     if role is None:
         return None
     if role.group("plural"):

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.criteria._once import lowered
 from redraft.criteria._sentence_text import MASK, Sentence
 
 __all__ = ["WHOLE_KINDS", "bound_to_part"]
@@ -166,7 +167,7 @@ _LEAD = re.compile(
 def bound_to_part(sentence: Sentence, start: int, end: int) -> bool:
     """Whether the phrase at ``start:end`` of ``sentence`` is the rule of
     one named part of an answer of several parts."""
-    whole = sentence.whole.lower() if sentence.whole else sentence.lower
+    whole = lowered(sentence.whole) if sentence.whole else sentence.lower
     # a list item is read in its whole sentence: "The description must be two
     # sentences and contain no more than 30 words" is the description's throughout
     at = sentence.start if sentence.whole else 0

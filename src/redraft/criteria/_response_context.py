@@ -36,6 +36,7 @@ from redraft.criteria._governors import (
 )
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._guards import HEDGE, NEGATION, sentence_blocked
+from redraft.criteria._once import lowered
 from redraft.criteria._response_subject import (
     ANSWER_SHAPE,
     INTO_SHAPE,
@@ -281,7 +282,7 @@ def response_context(
     # "Headline must be …" after "Write a headline …": the subject is the answer
     subject = answer_subject(
         text,
-        sentence.whole.lower(),
+        lowered(sentence.whole),
         start,
         opening=not sentence.whole[: sentence.start].strip(),
         system=sentence.source == "system",
@@ -340,7 +341,7 @@ def response_context(
         or (
             (label := _THING_LABEL.fullmatch(prefix[opened:]))
             and not HEDGE.search(text)
-            and not _one_of_several(label.group("noun"), sentence.whole.lower())
+            and not _one_of_several(label.group("noun"), lowered(sentence.whole))
         )
         or (
             LEAD_IN.fullmatch(bare)

@@ -35,6 +35,7 @@ from redraft.criteria._conditioned import conditioned_after
 from redraft.criteria._families import FAMILY_RULES
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._items import list_items
+from redraft.criteria._once import compiling
 from redraft.criteria._part_bound import WHOLE_KINDS, bound_to_part
 from redraft.criteria._prompt_language import implied_language
 from redraft.criteria._sentences import Sentence, mask, sentences, templated
@@ -58,6 +59,11 @@ def compile_rules(text: str, *, source: TextSource = "prompt") -> list[CompiledC
     and compiling stays cheap whatever a request body holds."""
     if not text or not text.strip() or len(text) > MAX_COMPILED_CHARS:
         return []
+    with compiling():
+        return _compile_rules(text, source)
+
+
+def _compile_rules(text: str, source: TextSource) -> list[CompiledCheck]:
     masked = mask(text)
     hits: list[CompiledCheck] = []
     seen: set[tuple[object, ...]] = set()
@@ -258,6 +264,11 @@ def compile_checks(
     from the prompt come first, then the criteria's, then the system's; a
     check whose slot an earlier source already fills is dropped (the prompt
     at hand is more specific than standing instructions)."""
+    with compiling():
+        return _compile_checks(prompt, criteria, system)
+
+
+def _compile_checks(prompt: str, criteria: str | None, system: str | None) -> list[CompiledCheck]:
     found = compile_rules(prompt, source="prompt")
     taken = {check.spec.slot() for check in found}
     more: list[tuple[str, TextSource]] = [(criteria or "", "criteria"), (system or "", "system")]

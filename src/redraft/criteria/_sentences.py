@@ -1,6 +1,7 @@
 """What the rule compiler reads: a prompt masked and cut into sentences, and
 the tests every rule shares (is this sentence hedged, is this requirement about
-the response?). The rules themselves live in the families (``_families``);
+the response?), and what a rule asks of the whole prompt, answered once per
+compilation (:mod:`._once`). The rules themselves live in the families (``_families``);
 :mod:`._rules` runs them.
 
 The families import all of it from here: the sentences from
@@ -33,6 +34,7 @@ from redraft.criteria._guards import (
     sentence_blocked,
     templated,
 )
+from redraft.criteria._once import count_in, found_in, lowered, matches_in, once, searched
 from redraft.criteria._response_context import response_context
 from redraft.criteria._sentence_text import MASK, Hit, Rule, Sentence, mask, sentences
 
@@ -52,13 +54,19 @@ __all__ = [
     "mask",
     "response_context",
     "rules_for_others",
+    "searched",
     "blocked_from",
     "clause_start",
+    "count_in",
+    "found_in",
     "in_every_reply",
     "is_answer_request",
+    "lowered",
     "makes_parts",
+    "matches_in",
     "modifies_part",
     "names_thing_with",
+    "once",
     "sentence_blocked",
     "sentences",
     "templated",

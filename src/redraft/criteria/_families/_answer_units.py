@@ -12,7 +12,7 @@ import re
 
 from redraft.criteria._governors import THING_LABEL
 from redraft.criteria._grammar import NUMBER
-from redraft.criteria._sentences import THING, Sentence, response_context, sentence_blocked
+from redraft.criteria._sentences import THING, Sentence, lowered, response_context, sentence_blocked
 
 __all__ = ["LABEL", "MAKE", "described", "later_part"]
 
@@ -58,7 +58,7 @@ def later_part(sentence: Sentence, match: re.Match[str], unit: str) -> bool:
     thens = [m for m in _THEN.finditer(text, 0, match.start())]
     if not thens or sentence_blocked(sentence, match.start()):
         return False
-    if len(re.findall(rf"\b(?:{unit})", sentence.whole.lower())) != 1:
+    if len(re.findall(rf"\b(?:{unit})", lowered(sentence.whole))) != 1:
         return False
     cut = thens[-1].end()
     tail = sentence.rest(cut)

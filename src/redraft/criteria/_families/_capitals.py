@@ -25,7 +25,15 @@ from redraft.criteria._families._counted import typed_hit
 from redraft.criteria._families._keyword_clauses import described_widely
 from redraft.criteria._families._number_of import TIMES, NumberOf, Tally, times_of
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context, sentence_blocked
+from redraft.criteria._sentences import (
+    Hit,
+    Rule,
+    Sentence,
+    found_in,
+    lowered,
+    response_context,
+    sentence_blocked,
+)
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["CAPITAL_WORDS", "LETTERS", "CapitalWordCount", "LetterCount"]
@@ -288,7 +296,7 @@ def letter_bans(sentence: Sentence) -> Iterator[Hit]:
     'z', 'q' or 'x'": each letter at most 0 times. One letter the plain
     "do not use the letter e" already reads is left to that rule."""
     text = sentence.lower
-    if _FEASIBLE.search(sentence.whole.lower()):
+    if found_in(_FEASIBLE, lowered(sentence.whole)):
         return
     found = [*_LETTER_BANNED.finditer(text), *_LETTER_NOT_USED.finditer(text)]
     for match in found:

@@ -27,7 +27,9 @@ from redraft.criteria._sentences import (
     Rule,
     Sentence,
     clause_start,
+    lowered,
     response_context,
+    searched,
     sentence_blocked,
 )
 
@@ -286,14 +288,14 @@ def _of_all_asked(sentence: Sentence, match: re.Match[str]) -> bool:
         return True
     # "Generate a list of 15 adjectives. No adjective repeated, all lowercase,
     # one per line.": the things asked for in a sentence before, and nothing else
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     things = things_asked(whole)
     return (
         things is not None
         and things.end <= sentence.start
         and not any(_SOME_OF_THEM.search(item) for item in items)
-        and not _MORE_PARTS.search(whole)
-        and not _SEQUENCE_BEFORE.search(whole)
+        and not searched(_MORE_PARTS, whole)
+        and not searched(_SEQUENCE_BEFORE, whole)
     )
 
 

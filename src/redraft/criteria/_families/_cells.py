@@ -45,6 +45,8 @@ from redraft.criteria._sentences import (
     Hit,
     Rule,
     Sentence,
+    found_in,
+    lowered,
     response_context,
     sentence_blocked,
 )
@@ -321,8 +323,8 @@ def _of_listed(sentence: Sentence, start: int) -> bool:
 
 
 def _table_prompt(sentence: Sentence) -> bool:
-    whole = sentence.whole.lower() or sentence.lower
-    return bool(_TABLE_ASKED.search(whole)) and not elsewhere(whole, sentence.lower)
+    whole = lowered(sentence.whole) or sentence.lower
+    return found_in(_TABLE_ASKED, whole) and not elsewhere(whole, sentence.lower)
 
 
 # "Status must be PASS or FAIL", "Priority must be one of HIGH, MED, LOW",

@@ -33,7 +33,7 @@ from redraft.criteria._families._code_languages import LANGUAGES, fence_named
 from redraft.criteria._families._lexical import required
 from redraft.criteria._families._only_answer import OTHER_SUBJECT
 from redraft.criteria._guards import NEGATION
-from redraft.criteria._sentences import Sentence
+from redraft.criteria._sentences import Sentence, lowered
 
 __all__ = ["OnlyBlock", "only_blocks"]
 
@@ -131,7 +131,7 @@ def only_blocks(sentence: Sentence) -> Iterator[OnlyBlock]:
                 continue
             if OTHER_SUBJECT.search(text, 0, start) or NEGATION.search(text, 0, start):
                 continue
-            if _ALSO.search(sentence.whole.lower().replace(said, " ")):
+            if _ALSO.search(lowered(sentence.whole).replace(said, " ")):
                 continue
             fence = match.group("fence")
             if fence is not None and not fence_named(fence):

@@ -19,7 +19,7 @@ import re
 
 from redraft.criteria._families._cells import listed_columns
 from redraft.criteria._families._csv import CsvColumns, csv_headers
-from redraft.criteria._sentences import Sentence
+from redraft.criteria._sentences import Sentence, lowered
 
 __all__ = ["priced_column", "tabular_answer"]
 
@@ -34,7 +34,7 @@ def tabular_answer(sentence: Sentence) -> bool:
     """Whether the prompt names a table, CSV or JSON: its money may be bare
     figures (a spreadsheet or a user's CSV the prompt is about too, where
     no column of the answer's can be told apart)."""
-    return bool(_TABULAR.search(sentence.whole.lower() or sentence.lower))
+    return bool(_TABULAR.search(lowered(sentence.whole) or sentence.lower))
 
 
 def _named_columns(sentence: Sentence) -> list[str]:

@@ -37,7 +37,7 @@ from redraft.criteria._families._item_guards import PLURAL
 from redraft.criteria._families._item_scope import MORE_PARTS
 from redraft.criteria._families._list_shape import shapes_answer
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._sentences import Sentence, response_context
+from redraft.criteria._sentences import Sentence, lowered, matches_in, response_context, searched
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["FormCount", "counts_after_form", "forms_after_count"]
@@ -112,7 +112,7 @@ def counts_after_form(sentence: Sentence) -> Iterator[FormCount]:
     text = sentence.lower
     if "bullet" not in text and "numbered" not in text:
         return
-    if _OTHER_LISTS.search(sentence.whole.lower()):
+    if searched(_OTHER_LISTS, lowered(sentence.whole)):
         return
     for match in _PATTERN.finditer(text):
         if _EACH.search(text, 0, match.start("form")):
@@ -163,17 +163,19 @@ def forms_after_count(sentence: Sentence) -> Iterator[FormCount]:
     text = sentence.lower
     if "numbered" not in text and "bullet" not in text:
         return
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     found = list(_THEN_FORM.finditer(text))
-    if len(found) != 1 or _OTHER_LISTS.search(whole) or _FORM_COUNTED.search(whole):
+    if len(found) != 1 or searched(_OTHER_LISTS, whole) or searched(_FORM_COUNTED, whole):
         return
     match = found[0]
     form = "numbered" if match.group("numbered") else "bullet"
-    if MORE_PARTS.search(whole) or len(re.findall(rf"\b{form}", whole)) > 1:
+    if searched(MORE_PARTS, whole) or len(re.findall(rf"\b{form}", whole)) > 1:
         return  # "… Then an answer key, numbered the same way": more lines of the form
     if _NOT_LINES.search(match.group("things")):
         return  # "5 paragraphs, numbered": parts labelled, not list lines
-    counted = [m for m in _COUNTED_THINGS.finditer(whole) if not _MEASURES.search(m.group("noun"))]
+    counted = [
+        m for m in matches_in(_COUNTED_THINGS, whole) if not _MEASURES.search(m.group("noun"))
+    ]
     if len(counted) > (0 if _MEASURES.search(match.group("things")) else 1):
         return  # "5 tips, numbered, and 3 warnings": another set of things
     if _EACH.search(re.split(r"[.;:!?]", text[: match.start()])[-1]):

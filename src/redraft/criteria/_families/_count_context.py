@@ -13,7 +13,14 @@ import re
 from redraft.criteria._families._answer_units import LABEL
 from redraft.criteria._families._own_clause import own_clause
 from redraft.criteria._grammar import NUMBER, RELATION
-from redraft.criteria._sentences import LATER_PART, THING, Sentence, in_every_reply
+from redraft.criteria._sentences import (
+    LATER_PART,
+    THING,
+    Sentence,
+    in_every_reply,
+    lowered,
+    searched,
+)
 
 __all__ = [
     "ADJECTIVE",
@@ -282,10 +289,10 @@ def answers_are_parts(sentence: Sentence, start: int) -> bool:
     an answer made of questions and their answers."""
     if not _ANSWERS_FIRST.search(sentence.lower, 0, start):
         return False
-    whole = (sentence.full or sentence.whole).lower()
-    if _QA_ASKED.search(whole):
+    whole = lowered(sentence.full or sentence.whole)
+    if searched(_QA_ASKED, whole):
         return True
-    return bool(_QUESTIONS_ASKED.search(whole) and _EACH_ANSWER.search(sentence.lower, 0, start))
+    return bool(searched(_QUESTIONS_ASKED, whole) and _EACH_ANSWER.search(sentence.lower, 0, start))
 
 
 # A count of prose that is one part of the answer: a part framed before it
@@ -373,7 +380,7 @@ def one_part_of_many(
     and then explained ("give me 5 ideas and explain the best one in a
     paragraph")."""
     text = sentence.lower
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     whole_end = sentence.start + end
     if _ONE_OF.search(text, 0, start) or _then_after(text, end, whole, whole_end, single=single):
         return True
@@ -387,7 +394,7 @@ def one_part_of_many(
         return _EXPLAINED.search(said) is not None
     return bool(
         _PART_FRAME.search(framed)
-        or _THE_REST.search(whole)
+        or searched(_THE_REST, whole)
         or _DISTRIBUTED.search(said)
         or _EXPLAINED.search(said)
         or (_THINGS_JUST_BEFORE.search(said) and not IN_ALL.match(whole, whole_end))

@@ -24,7 +24,7 @@ from redraft.criteria._criteria_line import count_of_criteria_line
 from redraft.criteria._families._things_asked import refers_to_things
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._items import several_asked_before
-from redraft.criteria._sentences import Sentence, response_context
+from redraft.criteria._sentences import Sentence, lowered, response_context
 
 __all__ = ["asked_as_piece_or_item", "framed_after", "names_one_piece"]
 
@@ -127,7 +127,7 @@ def asked_as_piece_or_item(sentence: Sentence, lead_end: int, start: int, *, siz
     if (
         found is not None
         # "line 1 the title; then a description of 40-60 words": a later part's size
-        and not _PART_BEFORE.search(sentence.whole.lower(), 0, sentence.start + found.start())
+        and not _PART_BEFORE.search(lowered(sentence.whole), 0, sentence.start + found.start())
         and response_context(sentence, found.start("article"))
     ):
         return True

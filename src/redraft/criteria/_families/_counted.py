@@ -85,6 +85,7 @@ from redraft.criteria._sentences import (
     THING,
     Hit,
     Sentence,
+    lowered,
     makes_parts,
     names_thing_with,
     response_context,
@@ -141,7 +142,7 @@ class UnitCounts:
             # "Write three paragraphs; in the second one, use …": the frame opens
             # its clause, which may lie before a list item read on its own
             # (a list item is read on its own: the rest of its sentence is in ``whole``)
-            whole = sentence.whole.lower()
+            whole = lowered(sentence.whole)
             head = whole[: sentence.start] + before
             framed = re.split(r"[;:.!?]", head)[-1]
             # (with a bare count's own verb: "… musketeers in five sentences")
@@ -190,7 +191,7 @@ class UnitCounts:
             if self._unit(match).prose and ONE_MORE_COUNT.match(text, match.end()):
                 return False  # "2 paragraphs about cats and 1 about dogs": 3 in all
             if self._unit(match).prose and LATER_PART.search(
-                sentence.whole.lower(), max(0, sentence.start + len(sentence.masked) - 1)
+                lowered(sentence.whole), max(0, sentence.start + len(sentence.masked) - 1)
             ):
                 return False  # "In one word, what is Paris? Then explain why.": a part's count
             if (
@@ -210,7 +211,7 @@ class UnitCounts:
             ):
                 return False  # "give me 3 subject lines, under 45 characters": each line's
             if name == "single":
-                whole = sentence.whole.lower()
+                whole = lowered(sentence.whole)
                 if not single_asked(match, whole, sentence.start, self._unit(match).singular):
                     return False  # "Write a sentence that uses every letter": the thing, no count
                 if match.group("shape"):
@@ -238,7 +239,7 @@ class UnitCounts:
                 if (
                     DISTRIBUTIVE_AFTER.match(text[match.end() :])
                     or POSITION_BEFORE.search(clause)
-                    or SECOND_PART.search(sentence.whole.lower())
+                    or SECOND_PART.search(lowered(sentence.whole))
                     or ABOUT_FORM.match(text, match.end())
                     or FORM_BEFORE.search(text, 0, match.start("num"))
                 ):

@@ -36,7 +36,7 @@ from redraft.criteria._families._tables import ROWS_OF, columns_at
 from redraft.criteria._families._tabular import csv_rows, elsewhere, same_header
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import HEDGE, Hit, Rule, Sentence
+from redraft.criteria._sentences import HEDGE, Hit, Rule, Sentence, lowered, searched
 from redraft.criteria._spec_base import SHORT, has_text
 
 __all__ = ["CSV_COLUMNS", "CSV_ROWS", "CsvColumns", "CsvRows"]
@@ -114,8 +114,8 @@ _FOR_THINGS = re.compile(
 
 def csv_row_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "A CSV with a header and exactly 8 data rows"."""
-    whole = sentence.whole.lower()
-    if not _CSV.search(sentence.lower) or not _HEADER_NAMED.search(whole):
+    whole = lowered(sentence.whole)
+    if not _CSV.search(sentence.lower) or not searched(_HEADER_NAMED, whole):
         return
     if elsewhere(whole, sentence.lower):
         return
@@ -132,12 +132,14 @@ def csv_row_counts(sentence: Sentence) -> Iterator[Hit]:
 
 def csv_headers(sentence: Sentence) -> Iterator[Hit]:
     """ "A CSV with header row id,name,price", "CSV with columns Name, Email, Age"."""
-    whole = sentence.whole.lower()
-    label = _HEADER_LABEL.match(sentence.lower) and _CSV.search(whole)
+    whole = lowered(sentence.whole)
+    label = _HEADER_LABEL.match(sentence.lower) and searched(_CSV, whole)
     if not (_CSV.search(sentence.lower) or label) or elsewhere(whole, sentence.lower):
         return
     if label and (
-        re.search(r"\btables?\b", whole) or HEDGE.search(sentence.lower) or _CSV_GIVEN.search(whole)
+        re.search(r"\btables?\b", whole)
+        or HEDGE.search(sentence.lower)
+        or searched(_CSV_GIVEN, whole)
     ):
         return  # a header of a table, or a hedge: not the CSV's for certain
     found: list[Hit] = []

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from redraft.criteria._families._layout_asked import layout_asked
-from redraft.criteria._sentences import MASK, Sentence
+from redraft.criteria._sentences import MASK, Sentence, lowered, searched
 
 __all__ = ["SECOND_PART", "FormatPhrase", "document_body", "names_after", "past_purpose"]
 
@@ -144,7 +144,7 @@ class FormatPhrase:
         text = sentence.lower
         if not mentioned.search(text):
             return  # most sentences never name the format
-        if SECOND_PART.search(sentence.whole.lower()):
+        if searched(SECOND_PART, lowered(sentence.whole)):
             return
         for match in asked.finditer(text):
             near = text[max(0, match.start() - 12) : match.end() + 12]
@@ -153,7 +153,7 @@ class FormatPhrase:
             loose = match.group("trailing") or match.group("thing")
             if loose and (
                 not _CREATE.search(text[: match.start()] + " " + match.group(0))
-                or _TOPIC.search(sentence.whole)
+                or searched(_TOPIC, sentence.whole)
             ):
                 continue
             if not layout_asked(sentence, match.start()):

@@ -35,7 +35,7 @@ from redraft.criteria._families._line_length import LineLength
 from redraft.criteria._families._per_part import EachCount, EachWordCount
 from redraft.criteria._families._things_asked import Things, things_asked
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._sentences import NEGATION, Hit, Sentence, sentence_blocked
+from redraft.criteria._sentences import NEGATION, Hit, Sentence, lowered, sentence_blocked
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["each_thing_counts"]
@@ -190,7 +190,7 @@ def each_thing_counts(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     if _QUESTION.search(text):
         return
-    things = things_asked(sentence.whole.lower())
+    things = things_asked(lowered(sentence.whole))
     if things is None:
         return
     taken: list[tuple[int, int]] = []

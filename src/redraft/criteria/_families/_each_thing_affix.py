@@ -30,7 +30,14 @@ from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._each_part_spec import EachEndsWith, EachStartsWith
 from redraft.criteria._families._positions import WORD_PHRASE, argument
 from redraft.criteria._families._things_asked import Things, things_asked
-from redraft.criteria._sentences import NEGATION, ONE_PER_LINE, Hit, Sentence, sentence_blocked
+from redraft.criteria._sentences import (
+    NEGATION,
+    ONE_PER_LINE,
+    Hit,
+    Sentence,
+    lowered,
+    sentence_blocked,
+)
 from redraft.criteria._spec_parts import Part
 
 __all__ = ["each_thing_affixes"]
@@ -156,7 +163,7 @@ def each_thing_affixes(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     if ONE_PER_LINE.search(text):
         return  # "one per line, each starting with …": every line's, :mod:`._line_affix` reads it
-    things = things_asked(sentence.whole.lower())
+    things = things_asked(lowered(sentence.whole))
     if things is not None and (hit := _relative(sentence, things)):
         yield hit
         return

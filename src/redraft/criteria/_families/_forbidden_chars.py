@@ -24,7 +24,7 @@ from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._quoted_chars import quoted_chars
 from redraft.criteria._families._symbol_bans import banned_symbols
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, lowered, searched
 
 __all__ = [
     "FORBIDDEN_CHARS",
@@ -220,7 +220,7 @@ def one_period_of_a_line(sentence: Sentence, mark: str) -> bool:
     where the request is for a piece of one line."""
     return (
         _ONE_PERIOD.search(mark) is not None
-        and ONE_LINE_PIECE.search((sentence.whole or sentence.masked).lower()) is not None
+        and searched(ONE_LINE_PIECE, lowered(sentence.whole or sentence.masked)) is not None
     )
 
 

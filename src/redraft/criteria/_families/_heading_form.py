@@ -36,7 +36,7 @@ from redraft.criteria._families._base import Family, FamilySpec, every_unit_outc
 from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._lexical import required
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import MASK, Hit, Rule, Sentence
+from redraft.criteria._sentences import MASK, Hit, Rule, Sentence, lowered, matches_in
 
 __all__ = ["HEADING_FORM", "HeadingEnd", "HeadingLevel", "headings"]
 
@@ -182,8 +182,8 @@ def _level_of(match: re.Match[str]) -> int:
 
 def _levels_named(sentence: Sentence) -> set[int | None]:
     """Every heading level the whole prompt names (None for a title)."""
-    whole = sentence.whole.lower()
-    for match in _QUOTED_MARKS.finditer(sentence.full):
+    whole = lowered(sentence.whole)
+    for match in matches_in(_QUOTED_MARKS, sentence.full):
         a, b = match.span(2)
         whole = whole[:a] + match.group(2) + whole[b:]
     named: set[int | None] = set()

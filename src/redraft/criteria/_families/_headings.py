@@ -27,7 +27,15 @@ from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._markdown import atx_headings
 from redraft.criteria._families._reading import CountPhrases, things_counted
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import MASK, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    MASK,
+    Hit,
+    Rule,
+    Sentence,
+    lowered,
+    response_context,
+    searched,
+)
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["HEADINGS", "HeadingCount"]
@@ -102,7 +110,7 @@ def _others_header(sentence: Sentence, start: int, end: int) -> bool:
     if not _HEADER_WORD.search(phrase) or _HEADING_SAID.search(phrase):
         return False
     return bool(
-        _HEADER_PART.match(sentence.lower, end) or _HEADER_OWNERS.search(sentence.whole.lower())
+        _HEADER_PART.match(sentence.lower, end) or searched(_HEADER_OWNERS, lowered(sentence.whole))
     )
 
 

@@ -22,7 +22,15 @@ from collections.abc import Iterator
 
 from redraft.criteria._families._alternatives import offers_alternatives
 from redraft.criteria._families._keywords import forbidden_hit
-from redraft.criteria._sentences import HEDGE, Hit, Sentence, sentence_blocked
+from redraft.criteria._sentences import (
+    HEDGE,
+    Hit,
+    Sentence,
+    lowered,
+    matches_in,
+    searched,
+    sentence_blocked,
+)
 
 __all__ = ["hidden_answer"]
 
@@ -67,9 +75,9 @@ _ANSWER_SHOWN = re.compile(
 
 def _answer(sentence: Sentence) -> list[str]:
     """The answers the whole request gives its puzzle, as written."""
-    whole, full = sentence.whole.lower(), sentence.full
+    whole, full = lowered(sentence.whole), sentence.full
     found: list[str] = []
-    for match in _ANSWER_GIVEN.finditer(whole):
+    for match in matches_in(_ANSWER_GIVEN, whole):
         group = next(g for g in ("arg", "arg2", "arg3") if match.group(g))
         if offers_alternatives(whole, match.end(group)):
             return []  # "the answer is 'map' or 'atlas'": several
@@ -89,7 +97,7 @@ def hidden_answer(sentence: Sentence) -> Iterator[Hit]:
             continue
         if sentence_blocked(sentence, match.start()) or text.rstrip().endswith("?"):
             continue
-        if _ANSWER_SHOWN.search(sentence.full.lower()):
+        if searched(_ANSWER_SHOWN, lowered(sentence.full)):
             return  # the answer is given somewhere after all
         answers = _answer(sentence)
         if len(answers) != 1 or len(answers[0].split()) > 3:

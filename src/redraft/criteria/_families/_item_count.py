@@ -136,7 +136,16 @@ from redraft.criteria._families._list_form import ListForm, list_form, without_r
 from redraft.criteria._families._lists import BulletCount, NumberedCount
 from redraft.criteria._families._qa_pairs import paired_items, qa_pairs_rule
 from redraft.criteria._grammar import NUMBER
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    Hit,
+    Rule,
+    Sentence,
+    count_in,
+    lowered,
+    matches_in,
+    response_context,
+    searched,
+)
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["ITEMS", "ItemCount", "answer_items"]
@@ -155,7 +164,7 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     matches = requests_in(text)
     if not matches:
         return
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     if len(requests_in(whole, whole=True)) != 1:
         return  # several lists: which is the answer's?
     if nested_lists(whole):
@@ -165,9 +174,9 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     form = list_form(whole)
     if form is not None:
         build = _FORM_COUNTS[form]
-        if _other_things_counted(whole) or _SECOND_LIST.search(whole):
+        if _other_things_counted(whole) or searched(_SECOND_LIST, whole):
             return  # another set of things beside them: which are the list's?
-        if _FORM_COUNTED.search(whole):
+        if searched(_FORM_COUNTED, whole):
             return  # "3 ideas, with 2 bullets each": the form's count is its own
     elif FORM_NAMED.search(_forms_in(whole, matches[0])) or more_parts(
         *_things_unsaid(sentence, matches[0])
@@ -184,7 +193,7 @@ def items_asked(sentence: Sentence) -> Iterator[Hit]:
     before = text[: match.start("sized" if sized else "things" if named else "alone")]
     after = text[match.end() :]
     found = match.groupdict()
-    if re.search(r"\bwords$", found.get("things") or "") and _RUN_IN.search(whole):
+    if re.search(r"\bwords$", found.get("things") or "") and searched(_RUN_IN, whole):
         return  # "10 English words, comma-separated on one line": the answer's words
     if found.get("article") == "my":
         return  # "give me my 3 …": the count of something given
@@ -234,7 +243,7 @@ def _forms_in(whole: str, match: re.Match[str]) -> str:
 def _things_unsaid(sentence: Sentence, match: re.Match[str]) -> tuple[str, str]:
     """The prompt and the request's sentence with the things asked blanked:
     "3 title options" names the items, it asks for no title beside them."""
-    whole, text = sentence.whole.lower(), sentence.lower
+    whole, text = lowered(sentence.whole), sentence.lower
     if match.group("things") is None:
         return whole, text
     at = sentence.start
@@ -315,7 +324,7 @@ _SECOND_LIST = re.compile(
 def _other_things_counted(whole: str) -> bool:
     """Whether ``whole`` counts more than one set of things ("5 tips and 3
     warnings"): then a form's count may be either's."""
-    things = [m.group(0) for m in _OTHER_THINGS.finditer(whole)]
+    things = [m.group(0) for m in matches_in(_OTHER_THINGS, whole)]
     return sum(1 for t in things if not NOT_ITEMS.search(t)) > 1
 
 
@@ -329,14 +338,14 @@ _OTHER_THINGS = re.compile(
 
 
 def _steps(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
-    whole = sentence.whole.lower()
-    others = [m.group(0) for m in _OTHER_THINGS.finditer(whole)]
-    if any(not NOT_ITEMS.search(o) for o in others) or _SECOND_LIST.search(whole):
+    whole = lowered(sentence.whole)
+    others = [m.group(0) for m in matches_in(_OTHER_THINGS, whole)]
+    if any(not NOT_ITEMS.search(o) for o in others) or searched(_SECOND_LIST, whole):
         return None  # another set of things beside them
     form = list_form(whole)
     if form is not None:
         return _FORM_COUNTS[form](relation, value)  # "numbered steps (max 6 steps)"
-    if FORM_NAMED.search(whole):
+    if searched(FORM_NAMED, whole):
         return None  # a form with its own count
     for part in SENTENCE_BREAK.split(_CONTENT_VERB.sub("", whole)):
         more = MORE_PARTS.search(part)
@@ -378,21 +387,25 @@ _LISTS_AS_TOPIC = re.compile(
 
 
 def _entries(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
-    whole = sentence.whole.lower()
-    if not _LIST_NAMED.search(whole) or _SECOND_LIST.search(whole) or _OTHER_TABLE.search(whole):
+    whole = lowered(sentence.whole)
+    if (
+        not searched(_LIST_NAMED, whole)
+        or searched(_SECOND_LIST, whole)
+        or searched(_OTHER_TABLE, whole)
+    ):
         return None  # no list asked for, several, or rows another family counts
     if _TOPIC_BEFORE.search(sentence.lower) or len(requests_in(whole, whole=True)) > 1:
         return None  # "explain why lists of more than 7 items are hard"
     if _LISTS_AS_TOPIC.search(sentence.lower):
         return None
-    if value < 1 or len(_COUNTED_ENTRIES.findall(whole)) > 1:
+    if value < 1 or count_in(_COUNTED_ENTRIES, whole) > 1:
         return None  # "a list of 10 items with a list of 10,000 items": which is asked?
     form = list_form(whole)
     return _FORM_COUNTS[form](relation, value) if form else _item_count(relation, value)
 
 
 def _points(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
-    if not _POINTS_NAMED.search(sentence.whole.lower()):
+    if not searched(_POINTS_NAMED, lowered(sentence.whole)):
         return None
     return _entries(relation, value, sentence)
 

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable
 
 from redraft.criteria._grammar import NUMBER
+from redraft.criteria._sentences import searched
 
 __all__ = ["BESIDE_LIST", "PLURAL", "list_refused", "nested_lists", "other_list", "prose_examples"]
 
@@ -98,15 +99,15 @@ def list_refused(whole: str, *, one_liners: bool = False) -> bool:
     prose") or, unless the things are ``one_liners`` (names, titles), both
     list forms ("no bullets or numbering"): the things may then be sentences
     of one paragraph. One form refused leaves the other."""
-    if _NO_LIST.search(whole):
+    if searched(_NO_LIST, whole):
         return True
-    both = _NO_BULLETS.search(whole) is not None and _NO_NUMBERS.search(whole) is not None
+    both = searched(_NO_BULLETS, whole) is not None and searched(_NO_NUMBERS, whole) is not None
     return both and not one_liners
 
 
 def nested_lists(whole: str) -> bool:
     """Whether the prompt (lowered) asks for lists within each item."""
-    return _NESTED.search(whole) is not None
+    return searched(_NESTED, whole) is not None
 
 
 def other_list(sentences: Iterable[str], own: str) -> bool:

@@ -12,6 +12,7 @@ from redraft.criteria._families._item_guards import BESIDE_LIST
 from redraft.criteria._families._item_nouns import ASKED, LIST_DOCS, SHORT, TITLED
 from redraft.criteria._families._item_request import SENTENCE_BREAK
 from redraft.criteria._grammar import NUMBER
+from redraft.criteria._sentences import searched
 
 __all__ = [
     "DISTRIBUTIVE",
@@ -105,7 +106,7 @@ def things_before(whole: str, at: int, *, listed: bool = False) -> bool:
     list it sizes (``listed``: "a glossary of 10"); never where the number
     may be a value."""
     before = whole[:at]
-    return (listed or bool(_NAMED_BEFORE.search(before))) and not _A_VALUE.search(whole)
+    return (listed or bool(_NAMED_BEFORE.search(before))) and not searched(_A_VALUE, whole)
 
 
 def more_parts(whole: str, own: str) -> bool:

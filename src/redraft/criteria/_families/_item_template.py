@@ -38,7 +38,9 @@ from redraft.criteria._sentences import (
     Rule,
     Sentence,
     clause_start,
+    lowered,
     response_context,
+    searched,
     sentence_blocked,
 )
 
@@ -304,7 +306,7 @@ def item_template(sentence: Sentence) -> Iterator[Hit]:
     bare = _BARE_FORMAT.match(sentence.original)
     if (
         bare is not None
-        and _SEVERAL.search(sentence.whole.lower())
+        and searched(_SEVERAL, lowered(sentence.whole))
         and not states_condition(bare.group("t"))  # "Each line: short — no spoilers."
     ):
         try:

@@ -21,7 +21,7 @@ from redraft.criteria._families._arguments import ARG, parse_list, response_spec
 from redraft.criteria._families._document import names_after
 from redraft.criteria._families._json_spec import JSONField, JSONFields, JSONItems, JSONType
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._sentences import Hit, Sentence, response_context
+from redraft.criteria._sentences import Hit, Sentence, found_in, lowered, once, response_context
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["json_fields_rule", "json_items_rule", "type_named"]
@@ -113,6 +113,7 @@ def type_named(words: str) -> tuple[JSONType, JSONType | None] | None:
     return None if found is None else (found, None)
 
 
+@once
 def _top_level(text: str) -> Literal["array", "object"] | None:
     array, obj = bool(_ARRAY_TOP.search(text)), bool(_OBJECT_TOP.search(text))
     if array == obj:
@@ -132,7 +133,7 @@ def _count(match: re.Match[str]) -> tuple[Relation, int] | None:
 
 def json_items_rule(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
-    if not _JSON_ASKED.search(sentence.whole.lower() or text):
+    if not found_in(_JSON_ASKED, lowered(sentence.whole) or text):
         return
     readings: list[tuple[re.Pattern[str], Literal["array", "object"]]] = [
         (p, "array") for p in _ITEMS
@@ -146,7 +147,7 @@ def json_items_rule(sentence: Sentence) -> Iterator[Hit]:
 
             build = partial(JSONItems, shape=shape, relation=relation, value=value)
             yield from response_spec(sentence, build, match.start(), match.end())
-    if _top_level(sentence.whole.lower() or text) != "object":
+    if _top_level(lowered(sentence.whole) or text) != "object":
         return
     keys_at = [m.start() for m in _KEYS_PHRASE.finditer(text)]
     for match in _NESTED_ARRAY.finditer(text):
@@ -295,8 +296,8 @@ def _remark_beside(text: str, parsed: tuple[list[str], int]) -> bool:
 
 def json_fields_rule(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
-    whole = sentence.whole.lower() or text
-    if not _JSON_ASKED.search(whole):
+    whole = lowered(sentence.whole) or text
+    if not found_in(_JSON_ASKED, whole):
         return
     top = _top_level(whole)
     for match in _KEYS_PHRASE.finditer(text):

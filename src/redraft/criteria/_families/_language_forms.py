@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._language import LANGUAGES
-from redraft.criteria._sentences import HEDGE, Sentence
+from redraft.criteria._sentences import HEDGE, Sentence, found_in, lowered, once
 
 __all__ = ["NamedLanguage", "labelled_language", "text_language"]
 
@@ -70,10 +70,10 @@ _ELSEWHERE = re.compile(
 )
 
 
-def _one_language(whole: str, code: str) -> bool:
-    """Whether ``code`` is the only language ``whole`` names."""
-    named = {_CODES[m.group(0)] for m in re.finditer(rf"\b(?:{_NAME})\b", whole)}
-    return named == {code}
+@once
+def _languages_named(whole: str) -> frozenset[str]:
+    """The codes of the languages ``whole`` names."""
+    return frozenset(_CODES[m.group(0)] for m in re.finditer(rf"\b(?:{_NAME})\b", whole))
 
 
 def text_language(sentence: Sentence) -> Iterator[NamedLanguage]:
@@ -81,12 +81,12 @@ def text_language(sentence: Sentence) -> Iterator[NamedLanguage]:
     tongue twister": the one language of the text asked for (whether the
     sentence asks it of the answer is the caller's test)."""
     text = sentence.lower
-    whole = (sentence.whole or sentence.masked).lower()
-    if HEDGE.search(text) or _ELSEWHERE.search(whole) or text.rstrip().endswith("?"):
+    whole = lowered(sentence.whole or sentence.masked)
+    if HEDGE.search(text) or found_in(_ELSEWHERE, whole) or text.rstrip().endswith("?"):
         return
     for match in _ADJECTIVE.finditer(text):
         code = _CODES[match.group("lang")]
-        if _one_language(whole, code):
+        if _languages_named(whole) == {code}:
             yield NamedLanguage(code, *match.span())
             return
 
@@ -98,5 +98,5 @@ def labelled_language(sentence: Sentence) -> Iterator[NamedLanguage]:
     if match is None or HEDGE.search(sentence.lower):
         return
     code = _CODES[match.group("lang")]
-    if _one_language((sentence.whole or sentence.masked).lower(), code):
+    if _languages_named(lowered(sentence.whole or sentence.masked)) == {code}:
         yield NamedLanguage(code, *match.span("lang"))

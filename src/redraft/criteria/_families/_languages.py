@@ -24,7 +24,7 @@ from redraft.criteria._families._language_forms import labelled_language, text_l
 from redraft.criteria._families._shapes import WHOLE
 from redraft.criteria._language import LANGUAGES, detect_language
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import HEDGE, Hit, Rule, Sentence
+from redraft.criteria._sentences import HEDGE, Hit, Rule, Sentence, lowered, searched
 
 __all__ = ["LANGUAGE", "Language", "language"]
 
@@ -331,7 +331,7 @@ _SECOND_PART = re.compile(
 
 def _two_parts(whole: str) -> bool:
     """Whether the prompt asks a part in a language and names another."""
-    if not _SECOND_PART.search(whole):
+    if not searched(_SECOND_PART, whole):
         return False
     return len({_NAMES[m.group(0)] for m in re.finditer(rf"\b(?:{_LANGUAGE_NAME})\b", whole)}) > 1
 
@@ -340,7 +340,7 @@ def _one_language_only(rule: Rule) -> Rule:
     """``rule`` without a language where the prompt asks a part in another."""
 
     def read(sentence: Sentence) -> Iterator[Hit]:
-        whole = (sentence.whole or sentence.masked).lower()
+        whole = lowered(sentence.whole or sentence.masked)
         for hit in rule(sentence):
             if isinstance(hit.spec, Language) and _two_parts(whole):
                 continue  # "Reply in Portuguese, and add an English translation"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from redraft.criteria._sentences import Sentence, response_context, sentence_blocked
+from redraft.criteria._sentences import Sentence, lowered, response_context, sentence_blocked
 
 __all__ = ["asks_about", "described", "elliptical_ban", "required"]
 
@@ -113,7 +113,7 @@ def elliptical_ban(sentence: Sentence, start: int) -> bool:
     "Use 'gently' twice but never the word 'pain'"; a "not" only after quoted
     words it contrasts with), puts no words in one
     place ("Start with 'Dear', never 'Hey'"), and is not hedged or asked."""
-    whole = (sentence.whole or sentence.masked).lower()
+    whole = lowered(sentence.whole or sentence.masked)
     at = sentence.start + start if sentence.whole else start
     begin = max((m.end() for m in _SENTENCE_END.finditer(whole, 0, at)), default=0)
     head = whole[begin:at]

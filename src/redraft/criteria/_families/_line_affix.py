@@ -45,7 +45,9 @@ from redraft.criteria._sentences import (
     Hit,
     Rule,
     Sentence,
+    lowered,
     response_context,
+    searched,
     sentence_blocked,
     templated,
 )
@@ -188,10 +190,10 @@ _COMMENT_MARKERS = frozenset({"--", "#", "//", ";", "%", "'", "rem", "*"})
 def _code_lines(sentence: Sentence, marker: str) -> bool:
     """Whether the lines are lines of code, whose markers this does not read
     (a comment block's comment marker aside)."""
-    whole = sentence.whole.lower()
-    if not _CODE.search(whole):
+    whole = lowered(sentence.whole)
+    if not searched(_CODE, whole):
         return False
-    return not (marker.strip().lower() in _COMMENT_MARKERS and _COMMENTS.search(whole))
+    return not (marker.strip().lower() in _COMMENT_MARKERS and searched(_COMMENTS, whole))
 
 
 def _marker(sentence: Sentence, match: re.Match[str]) -> str | None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from redraft.criteria._sentences import Sentence, sentence_blocked
+from redraft.criteria._sentences import Sentence, lowered, matches_in, searched, sentence_blocked
 
 __all__ = ["given_lines", "letter_lines", "named_pair_lines", "translation_lines"]
 
@@ -74,8 +74,8 @@ def translation_lines(sentence: Sentence, required: Required) -> Iterator[tuple[
     layout = _PER_LANGUAGE_LINE.search(sentence.lower)
     if layout is None or not required(sentence, layout.start()):
         return
-    whole = sentence.whole.lower()
-    lists = list(_LANGUAGES.finditer(whole))
+    whole = lowered(sentence.whole)
+    lists = list(matches_in(_LANGUAGES, whole))
     if len(lists) != 1 or not _ONE_TEXT.search(whole, 0, lists[0].start()):
         return
     # the thing translated is named before the list; nothing else is asked beside the lines
@@ -107,8 +107,8 @@ def letter_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, 
     layout = _PER_LETTER.search(sentence.lower)
     if layout is None or not required(sentence, layout.start()):
         return
-    whole = sentence.whole.lower()
-    if not _SPELLED.search(whole) or _NOT_A_LINE_PART.search(whole):
+    whole = lowered(sentence.whole)
+    if not searched(_SPELLED, whole) or searched(_NOT_A_LINE_PART, whole):
         return
     # the one word in capitals the prompt names (quoted ones too, in the original text);
     # two such words ("MARGOT", "ALL CAPS") leave the word unknown
@@ -141,7 +141,7 @@ def named_pair_lines(sentence: Sentence, required: Required) -> Iterator[tuple[i
         return  # the same thing twice is no pair
     if not required(sentence, found.start()):
         return
-    if _PAIR_OTHER.search(sentence.whole.lower()):
+    if searched(_PAIR_OTHER, lowered(sentence.whole)):
         return
     yield 2, found.start(), found.end()
 

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from redraft.criteria._families._item_count import ItemCount, items_asked
-from redraft.criteria._sentences import Sentence, sentence_blocked
+from redraft.criteria._sentences import Sentence, lowered, matches_in, sentence_blocked
 
 __all__ = ["items_one_a_line"]
 
@@ -60,11 +60,11 @@ _CLAUSE_START = re.compile(r"[.!?;\n]")
 
 def items_one_a_line(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
     """ "Give me 3 headline options. Put each on a new line.": 3 lines."""
-    whole = sentence.whole.lower()
-    layouts = [m for m in _LAYOUT.finditer(whole) if _stated(sentence, m.start())]
+    whole = lowered(sentence.whole)
+    layouts = [m for m in matches_in(_LAYOUT, whole) if _stated(sentence, m.start())]
     if not layouts or any(isinstance(h.spec, ItemCount) for h in items_asked(sentence)):
         return  # no layout, or the items counted already as a list's
-    spans = [_reach(whole, m) for m in layouts] + [m.span() for m in _PER_LINE.finditer(whole)]
+    spans = [_reach(whole, m) for m in layouts] + [m.span() for m in matches_in(_PER_LINE, whole)]
     for found in items_asked(_blanked(sentence, spans)):
         spec = found.spec
         # an exact count only: "3-5 tips, one tip per line" bounds the things,

@@ -22,7 +22,14 @@ from collections.abc import Callable, Iterator
 
 from redraft.criteria._families._reading import things_counted
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import ONE_PER_LINE, Sentence, sentence_blocked
+from redraft.criteria._sentences import (
+    ONE_PER_LINE,
+    Sentence,
+    lowered,
+    matches_in,
+    searched,
+    sentence_blocked,
+)
 
 __all__ = ["layout_lines"]
 
@@ -81,11 +88,11 @@ def layout_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, 
         or _EACH_ON_ONE.search(sentence.lower)
         or (_LAYOUT_ALONE.search(sentence.lower, criteria.start("layout")) if criteria else None)
     ):
-        whole = sentence.whole.lower()
-        asked = list(_ASKED_COUNT.finditer(whole))
+        whole = lowered(sentence.whole)
+        asked = list(matches_in(_ASKED_COUNT, whole))
         things = [
             m
-            for m in _COUNTED_THINGS.finditer(whole)
+            for m in matches_in(_COUNTED_THINGS, whole)
             # "each on one line" is no set of things
             if (number_value(m.group(1)) or 0) > 1
             and (
@@ -95,7 +102,7 @@ def layout_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, 
             )
         ]
         single = len(asked) == 1 and len(things) == 1
-        if single and asked[0].group("the") and _LIST_FORM.search(whole):
+        if single and asked[0].group("the") and searched(_LIST_FORM, whole):
             # "list the 7 wonders as a numbered list": a set the list form counts
             single = False
         value = number_value(asked[0].group("num")) if single else None

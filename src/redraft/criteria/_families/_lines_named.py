@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from redraft.criteria._families._lines_extra import extra_line
 from redraft.criteria._grammar import number_value
-from redraft.criteria._sentences import Sentence, sentence_blocked
+from redraft.criteria._sentences import Sentence, matches_in, sentence_blocked
 
 __all__ = ["lines_named", "template_lines"]
 
@@ -106,7 +106,7 @@ _TEMPLATE = re.compile(
 
 def template_lines(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
     """ "Format:\nName: <x>\nCity: <y>\nnothing else.": 2 lines."""
-    for found in _TEMPLATE.finditer(sentence.whole):
+    for found in matches_in(_TEMPLATE, sentence.whole):
         at = found.start("close") - sentence.start
         if not 0 <= at < len(sentence.lower) or sentence_blocked(sentence, at):
             continue  # the closing line is another sentence's, or hedged

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from redraft.criteria._families._lines_pasted import layout_stated
 from redraft.criteria._families._reading import things_counted
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import Sentence
+from redraft.criteria._sentences import Sentence, count_in, lowered, matches_in, searched
 
 __all__ = ["lines_per_thing"]
 
@@ -69,14 +69,14 @@ def lines_per_thing(sentence: Sentence, required: Required) -> Iterator[tuple[in
     """ "Four Sundays: … One line per Sunday": 4 lines."""
     text = sentence.lower
     layout = _PER.search(text)
-    if layout is None or len(_PER.findall(sentence.whole.lower())) > 1:
+    if layout is None or count_in(_PER, lowered(sentence.whole)) > 1:
         return
-    if _EACH_OF.search(sentence.whole.lower()):
+    if searched(_EACH_OF, lowered(sentence.whole)):
         return  # "one line per day, for each of the 2 trips": lines of several sets
     if not layout_stated(sentence, layout, required):
         return
     noun = layout.group("noun")
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     if things_counted(whole, noun) == 0:
         return  # several numbers, a bound, or each part's
     # (its one number is not taken: "$6,000 in 12 months" reads as 6,000)
@@ -123,7 +123,7 @@ def _run(whole: str, noun: str) -> set[int]:
         return set()
     pattern, names = _RUNS[noun]
     values = set()
-    for match in pattern.finditer(whole):
+    for match in matches_in(pattern, whole):
         a, b = names.index(match.group("a")[:3]), names.index(match.group("b")[:3])
         values.add((b - a) % len(names) + 1)
     return values

@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from redraft.criteria._sentences import searched
+
 __all__ = ["ListForm", "list_form", "offered", "without_refused"]
 
 ListForm = Literal["bullets", "numbered"]
@@ -207,7 +209,7 @@ def _sentence_of(text: str, match: re.Match[str]) -> tuple[int, int]:
 def list_form(whole: str) -> ListForm | None:
     """The one list form ``whole`` (a prompt, lower-cased) asks its list to
     take, or None where it names none, both, or another shape."""
-    if _OTHER_FORM.search(whole) or _EITHER.search(whole):
+    if searched(_OTHER_FORM, whole) or searched(_EITHER, whole):
         return None
     bullets, _ = _wanted(_BULLETS, whole)
     numbered, _ = _wanted(_NUMBERED, whole)

@@ -39,7 +39,7 @@ from redraft.criteria._families._list_marker_spec import (
     ordinal_marker,
 )
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import Hit, Rule, Sentence, lowered
 
 __all__ = ["LIST_MARKERS", "ListMarker", "items"]
 
@@ -263,7 +263,7 @@ def list_markers(sentence: Sentence) -> Iterator[Hit]:
         if lead["shown"] and lower[lead.end() : match.start()].strip(" '\"`‘“"):
             continue  # "use a), b), c)" names the style; "use this outline: a) …" a template
         if _OPTIONS.search(lower, max(0, lead.start() - 30), match.end() + 30) and _QUIZ.search(
-            sentence.whole.lower()
+            lowered(sentence.whole)
         ):
             continue  # a quiz's options under numbered questions: a sub-list's labels
         if _ONE_LEVEL.match(lower, match.end()):

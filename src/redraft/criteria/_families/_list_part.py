@@ -20,7 +20,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._sentences import NEGATION, Sentence, sentence_blocked
+from redraft.criteria._sentences import (
+    NEGATION,
+    Sentence,
+    count_in,
+    lowered,
+    searched,
+    sentence_blocked,
+)
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["ListPart", "list_parts_after"]
@@ -75,8 +82,8 @@ def list_parts_after(sentence: Sentence) -> Iterator[ListPart]:
     text = sentence.lower
     if "then" not in text and "followed" not in text:
         return
-    whole = sentence.whole.lower()
-    if _OTHER_LISTS.search(whole) or len(_LIST_COUNTS.findall(whole)) > 1:
+    whole = lowered(sentence.whole)
+    if searched(_OTHER_LISTS, whole) or count_in(_LIST_COUNTS, whole) > 1:
         return
     if len(re.findall(r"\blist\b", whole)) > 1 or text.rstrip().endswith("?"):
         return

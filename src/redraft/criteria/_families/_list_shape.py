@@ -48,7 +48,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import NEGATION, Sentence, sentence_blocked
+from redraft.criteria._sentences import (
+    NEGATION,
+    Sentence,
+    count_in,
+    lowered,
+    searched,
+    sentence_blocked,
+)
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["ShapeCount", "list_shapes", "shapes_answer"]
@@ -230,8 +237,8 @@ def list_shapes(sentence: Sentence) -> Iterator[ShapeCount]:
     text = sentence.lower
     if "bullet" not in text and "numbered" not in text and "dot" not in text:
         return
-    whole = sentence.whole.lower()
-    if _OTHER_LISTS.search(whole) or len(_FORM_COUNT.findall(whole)) > 1:
+    whole = lowered(sentence.whole)
+    if searched(_OTHER_LISTS, whole) or count_in(_FORM_COUNT, whole) > 1:
         return  # nested or several lists, or two counts of list lines
     yield from _things_formed(sentence)
     for match in _COUNT.finditer(text):

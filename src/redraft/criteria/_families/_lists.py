@@ -27,7 +27,17 @@ from redraft.criteria._families._list_shape import list_shapes
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._families._numbered_range import numbered_ranges
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    Hit,
+    Rule,
+    Sentence,
+    count_in,
+    found_in,
+    lowered,
+    matches_in,
+    response_context,
+    searched,
+)
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["BULLETS", "NUMBERED", "BulletCount", "NumberedCount"]
@@ -81,12 +91,15 @@ def _of_each_part(sentence: Sentence, unit: str) -> bool:
     bullets, then an analysis"), or one of two ("… and for each book give 2
     numbered reasons")."""
     text = sentence.lower
-    if len(_FORM_COUNTED.findall(sentence.whole.lower())) > 1:
+    if count_in(_FORM_COUNTED, lowered(sentence.whole)) > 1:
         return True
     named = re.search(unit, text)
     if named is not None and _EACH_BEFORE.search(text, 0, named.start()):
         return True
-    return _PART_WITH.search(text) is not None and _LATER.search(sentence.whole.lower()) is not None
+    return (
+        _PART_WITH.search(text) is not None
+        and searched(_LATER, lowered(sentence.whole)) is not None
+    )
 
 
 def _bullets(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:
@@ -210,6 +223,9 @@ _LIST_OF = [
         r"(?P<kind2>numbered|bulleted)\s*(?:[.!]\s*$|$))"
     ),
 ]
+_LISTS = re.compile(r"\blists?\b")
+
+
 # Where a list count is not the answer's count of list lines: nested items,
 # a second list, or the list as one part of several.
 _OTHER_ITEMS = re.compile(
@@ -225,10 +241,10 @@ def list_of(sentence: Sentence) -> Iterator[Hit]:
     """ "A bulleted list of 4 things", "a 3-item numbered list", "give me 4
     tips as a numbered list": that many items, each a list line."""
     text = sentence.lower
-    whole = sentence.whole.lower()
-    if _OTHER_ITEMS.search(whole) or len(re.findall(r"\blists?\b", whole)) > 1:
+    whole = lowered(sentence.whole)
+    if found_in(_OTHER_ITEMS, whole) or count_in(_LISTS, whole) > 1:
         return
-    if len(_FORM_COUNTED.findall(whole)) > 1:
+    if count_in(_FORM_COUNTED, whole) > 1:
         return  # "a numbered list of 5 books, … 2 numbered reasons": which count?
     for pattern in _LIST_OF:
         for match in pattern.finditer(text):
@@ -287,15 +303,15 @@ def list_format(sentence: Sentence) -> Iterator[Hit]:
     """ "Give me 5 ideas. Numbered list, please.": the items one sentence asks
     for, in the list form another names, are that many list lines."""
     found = _FORMAT_ONLY.match(sentence.lower)
-    whole = sentence.whole.lower()
-    if found is None or _ASKED.search(sentence.lower) or _OTHER_ITEMS.search(whole):
+    whole = lowered(sentence.whole)
+    if found is None or _ASKED.search(sentence.lower) or searched(_OTHER_ITEMS, whole):
         return
     if offered(sentence.lower):
         return  # "bullet points are okay, or not, your call": allowed, not asked
-    asked = _ASKED.findall(whole)
-    if len(asked) != 1 or len(re.findall(r"\blists?\b", whole)) > 1:
+    asked = [m.group(1) for m in matches_in(_ASKED, whole)]
+    if len(asked) != 1 or count_in(_LISTS, whole) > 1:
         return  # no count, or several: which list is it?
-    if sum((number_value(m.group("n")) or 0) > 1 for m in _THINGS.finditer(whole)) > 1:
+    if sum((number_value(m.group("n")) or 0) > 1 for m in matches_in(_THINGS, whole)) > 1:
         return  # "6 ideas and 2 warnings": which things are the list's?
     value = number_value(asked[0])
     if value is None or not response_context(sentence, found.start()):

@@ -26,7 +26,7 @@ from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import Hit, Rule, Sentence, lowered, searched
 
 __all__ = ["COMMA_LIST", "PYTHON_LITERAL", "CommaList", "PythonLiteral", "join_list"]
 
@@ -144,7 +144,7 @@ _CODE = re.compile(
 def python_literals(sentence: Sentence) -> Iterator[Hit]:
     """ "Put them in a Python list literal", "a Python dictionary literal (not JSON)"."""
     text = sentence.lower
-    if "python" not in text or _CODE.search(sentence.whole.lower()):
+    if "python" not in text or searched(_CODE, lowered(sentence.whole)):
         return
     for match in _LITERAL.finditer(text):
         shape = _SHAPES[match["shape"] or match["shape2"]]
@@ -226,7 +226,7 @@ _MORE_LATER = re.compile(
 def _one_part(sentence: Sentence, match: re.Match[str]) -> bool:
     """Whether the list is one part of the answer, read in the whole source
     sentence (a list item is read alone, its context cut off)."""
-    full = sentence.whole.lower()
+    full = lowered(sentence.whole)
     at, end = sentence.start + match.start(), sentence.start + match.end()
     head = re.split(r"[.!?\n]", full[:at])[-1]
     tail = re.split(r"[.!?\n]", full[end:])[0]

@@ -27,7 +27,7 @@ from redraft.criteria._families._count_report import TallyFamily
 from redraft.criteria._families._counted import Unit, UnitCounts, typed_hit
 from redraft.criteria._families._number_of import NumberOf, Tally
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, response_context, searched
 from redraft.criteria._spec_base import Relation
 
 __all__ = [
@@ -222,7 +222,7 @@ def _marker_in_whole(whole: str) -> re.Match[str] | None:
     # Every sentence of a prompt shares one ``whole``: searched once, not once
     # per sentence (which made compiling a long prompt quadratic). The
     # original text: a marker is often quoted ("SECTION X").
-    return _SECTION_MARKER.search(whole)
+    return searched(_SECTION_MARKER, whole)
 
 
 def names_section_marker(full: str) -> bool:

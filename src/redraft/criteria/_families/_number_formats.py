@@ -47,7 +47,7 @@ from redraft.criteria._families._date_formats import (
 from redraft.criteria._families._lexical import required
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import Hit, Rule, Sentence, lowered, searched
 
 __all__ = [
     "DATE_FORMAT",
@@ -323,7 +323,7 @@ def _token_dates(sentence: Sentence) -> Iterator[Hit]:
         if form is None or re.search(r"\d", written.replace("8601", "")):
             continue  # a date, not a pattern: a value
         label = index == len(TOKEN_DATES) - 1
-        if label and not _FILLED.search(sentence.whole.lower()):
+        if label and not searched(_FILLED, lowered(sentence.whole)):
             continue  # a form quoted or described, not one to fill
         if _AFTER.match(text[match.end() :]) or sentence.original.rstrip().endswith("?"):
             continue
@@ -345,7 +345,7 @@ def time_rules(sentence: Sentence) -> Iterator[Hit]:
     if not re.search(r"24|12|military|hh:mm", text):
         return
     label = _TIME_LABEL.match(text)
-    if label and _FILLED.search(sentence.whole.lower()):
+    if label and searched(_FILLED, lowered(sentence.whole)):
         yield Hit(TimeFormat(style="24h"), *label.span())
         return
     for match in _TIMES.finditer(text):

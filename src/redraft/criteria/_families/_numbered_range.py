@@ -24,7 +24,15 @@ from dataclasses import dataclass
 
 from redraft.criteria._families._added_part import part_added
 from redraft.criteria._grammar import NUMBER
-from redraft.criteria._sentences import NEGATION, Sentence, response_context, sentence_blocked
+from redraft.criteria._sentences import (
+    NEGATION,
+    Sentence,
+    count_in,
+    lowered,
+    response_context,
+    searched,
+    sentence_blocked,
+)
 
 __all__ = ["NumberedRange", "numbered_ranges"]
 
@@ -88,10 +96,10 @@ def numbered_ranges(sentence: Sentence) -> Iterator[NumberedRange]:
         if match.group("numbered") and _GIVEN.search(text, 0, subject_at):
             continue  # "my notes are numbered 1-5": the user's own
         at = match.start("verb") if match.group("verb") else match.start("numbered")
-        whole = sentence.whole.lower()
-        if len(_NUMBERING.findall(whole)) > 1 or _LATER.search(whole, sentence.start + at):
+        whole = lowered(sentence.whole)
+        if count_in(_NUMBERING, whole) > 1 or _LATER.search(whole, sentence.start + at):
             continue  # "…, then the corrected sentences numbered the same way": two lists
-        if _OTHER_ROWS.search(whole):
+        if searched(_OTHER_ROWS, whole):
             continue  # "a table of 6 words numbered 1-6": rows another family counts
         if part_added(sentence.whole[: sentence.start + at]):
             continue  # "add the answers below, numbered 1 to 4": a part beside the answer

@@ -31,7 +31,7 @@ from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._families._only_answer import NUMBER_THING, only_rule
 from redraft.criteria._families._reading import Counted, CountPhrases
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import Hit, Rule, Sentence, found_in, lowered
 
 __all__ = ["NUMBER_COUNT", "NUMBER_ONLY", "NumberCount", "NumberOnly", "numerals"]
 
@@ -202,7 +202,7 @@ def number_only(sentence: Sentence) -> Iterator[Hit]:
 
 def _explains(sentence: Sentence) -> bool:
     """Whether the prompt also asks for an explanation, which is not a number."""
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     return bool(re.search(r"\b(?:explain|show\s+your\s+work|justify|walk\s+me\s+through)\b", whole))
 
 
@@ -234,7 +234,7 @@ def _plain(rule: Rule) -> Rule:
     """``rule``, where the number asked for is a plain one."""
 
     def plain(sentence: Sentence) -> Iterator[Hit]:
-        if not _IDENTIFIER.search(sentence.whole.lower()):
+        if not found_in(_IDENTIFIER, lowered(sentence.whole)):
             yield from rule(sentence)
 
     plain.__name__ = plain.__qualname__ = getattr(rule, "__name__", "number_only")

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import required
-from redraft.criteria._sentences import Hit, Sentence
+from redraft.criteria._sentences import Hit, Sentence, lowered, searched
 
 __all__ = ["CODE_BLOCK_THING", "JSON_THING", "NUMBER_THING", "OTHER_SUBJECT", "only_rule"]
 
@@ -104,7 +104,7 @@ def only_rule(
         if name not in text:
             return
         for match in phrases.finditer(text):
-            if _MORE.match(text[match.end() :]) or _ALSO.search(sentence.whole.lower()):
+            if _MORE.match(text[match.end() :]) or searched(_ALSO, lowered(sentence.whole)):
                 continue
             if OTHER_SUBJECT.search(text, 0, match.start()):
                 continue

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from redraft.criteria._sentences import LATER_PART, Sentence, response_context
+from redraft.criteria._sentences import LATER_PART, Sentence, lowered, response_context
 
 __all__ = ["only_sentence_at", "only_word_at"]
 
@@ -54,7 +54,7 @@ def _whole(sentence: Sentence, found: re.Match[str] | None) -> tuple[int, int] |
         return None
     if _REPORTED.search(sentence.lower, 0, found.start()):
         return None
-    if LATER_PART.search(sentence.whole.lower(), sentence.start + len(sentence.masked) - 1):
+    if LATER_PART.search(lowered(sentence.whole), sentence.start + len(sentence.masked) - 1):
         return None  # "Return only the sentence. Then explain the fix.": one part of two
     return found.span()
 
@@ -69,7 +69,7 @@ def only_word_at(sentence: Sentence) -> tuple[int, int] | None:
     found = _ONLY_WORD.search(sentence.lower)
     if found is None:
         return None
-    asked = sentence.whole.lower()[: sentence.start + found.start()]
+    asked = lowered(sentence.whole)[: sentence.start + found.start()]
     if not _WORD_ASKED.search(asked):
         return None  # "the capital of Peru, just the word": a name, maybe of two words
     return _whole(sentence, found)

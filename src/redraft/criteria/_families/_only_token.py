@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import Sentence, response_context
+from redraft.criteria._sentences import Sentence, lowered, response_context, searched
 
 __all__ = ["token_length_at"]
 
@@ -63,8 +63,8 @@ def token_length_at(sentence: Sentence) -> tuple[int, tuple[int, int]] | None:
         return None
     if _REPORTED.search(sentence.lower, 0, asked.start()):
         return None
-    whole = sentence.whole.lower()
-    if _SEVERAL.search(whole) or "?" in whole:
+    whole = lowered(sentence.whole)
+    if searched(_SEVERAL, whole) or "?" in whole:
         return None  # several codes, or a question about one
     lengths = []
     for part in re.split(r"(?<=[.!?])\s+", whole):

@@ -24,7 +24,15 @@ from pydantic import Field, field_validator
 
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import MASK, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    MASK,
+    Hit,
+    Rule,
+    Sentence,
+    lowered,
+    matches_in,
+    response_context,
+)
 from redraft.criteria._spec_base import SHORT, has_text
 
 __all__ = ["OPTIONS", "OneOf", "option_form"]
@@ -127,8 +135,8 @@ def _options(listed: str) -> tuple[str, ...]:
 
 
 def _second_part(sentence: Sentence) -> bool:
-    whole = sentence.whole.lower()
-    return any(not _DENIED.search(whole[: m.start()]) for m in _MORE.finditer(whole))
+    whole = lowered(sentence.whole)
+    return any(not _DENIED.search(whole[: m.start()]) for m in matches_in(_MORE, whole))
 
 
 def one_of(sentence: Sentence) -> Iterator[Hit]:

@@ -34,7 +34,7 @@ from typing import Literal
 
 from redraft.criteria._families._ordered_items_spec import OrderedItems
 from redraft.criteria._families._sorted_asked import items_described, list_rule
-from redraft.criteria._sentences import Hit, Sentence, response_context
+from redraft.criteria._sentences import Hit, Sentence, lowered, response_context, searched
 
 __all__ = ["ordered_items"]
 
@@ -301,7 +301,7 @@ _KEY_HIDDEN = re.compile(
 def ordered_items(sentence: Sentence) -> Iterator[Hit]:
     """ "Sorted ascending", "in chronological order", "cheapest to most expensive"."""
     for hit in _ordered_items(sentence):
-        hidden = _KEY_HIDDEN.search(sentence.whole.lower())
+        hidden = searched(_KEY_HIDDEN, lowered(sentence.whole))
         if isinstance(hit.spec, OrderedItems) and hit.spec.by in ("number", "time") and hidden:
             return  # "Sort these rolls highest to lowest, names only": the key is not shown
         yield hit
@@ -311,7 +311,7 @@ def _ordered_items(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     if sentence.original.rstrip().endswith("?"):
         return
-    if _TABLE_ASKED.search(sentence.whole.lower()):
+    if searched(_TABLE_ASKED, lowered(sentence.whole)):
         # "Make a table … Sort it descending by area": its rows, by a column
         yield from _table_order(sentence)
         return

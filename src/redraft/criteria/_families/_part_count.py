@@ -56,7 +56,7 @@ from redraft.criteria._families._parts import parts_of
 from redraft.criteria._families._per_part import COUNTERS, HOLDS, UNIT_NAMES, Units, units_of
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import Hit, Rule, Sentence, lowered, searched
 from redraft.criteria._spec_base import RELATION_WORDS
 from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
 
@@ -262,7 +262,7 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue  # "each chapter title", "every slide's first line": one per owner
         span = match.span()
         if match.groupdict().get("described") is not None:
-            if not title_opens(text, match) or not _OTHER_PARTS.search(sentence.whole.lower()):
+            if not title_opens(text, match) or not searched(_OTHER_PARTS, lowered(sentence.whole)):
                 continue  # "Write a headline. Headline …, under 10 words": the answer's count
             # the rest of the title's list is the title's too ("…, no trailing period")
             rest = _LIST_END.search(text, match.end())
@@ -301,7 +301,7 @@ _EACH_OWNER = re.compile(
 
 
 def _titles_of_parts(sentence: Sentence, start: int) -> bool:
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     for each in _EACH_THING.finditer(sentence.lower, 0, start):
         noun = re.escape(each.group("noun"))
         if re.search(rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{noun}s\b", whole):

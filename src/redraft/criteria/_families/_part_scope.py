@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from redraft.criteria._grammar import NUMBER
-from redraft.criteria._sentences import Sentence
+from redraft.criteria._sentences import Sentence, lowered
 
 __all__ = ["part_scoped", "some_parts"]
 
@@ -37,7 +37,7 @@ def part_scoped(sentence: Sentence, start: int) -> bool:
     """Whether the requirement at ``start`` (in ``sentence.lower``) follows
     a part named at the head of its clause list, in the same sentence (a
     list item read on its own is read with the items before it)."""
-    head = sentence.whole.lower()[: sentence.start] if sentence.whole else ""
+    head = lowered(sentence.whole)[: sentence.start] if sentence.whole else ""
     return bool(_PART_FIRST.search(head + sentence.lower[:start]))
 
 

@@ -61,7 +61,7 @@ from redraft.criteria._families._per_part_spec import (
 )
 from redraft.criteria._grammar import number_value, relation_of
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import THING, Hit, Rule, Sentence
+from redraft.criteria._sentences import THING, Hit, Rule, Sentence, lowered, searched
 from redraft.criteria._spec_base import RELATION_WORDS, Relation
 from redraft.criteria._spec_parts import PART_NAMES, Part, ordinal
 
@@ -313,7 +313,7 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
     if _QUESTION.match(text) and not POLITE_REQUEST.match(text):
         return
     plain = PartGuard(text)
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     taken: list[tuple[int, int]] = []
     grammars: list[tuple[tuple[re.Pattern[str], ...], Part | None]] = [(_EACH_PHRASES, None)]
     nones: list[tuple[tuple[re.Pattern[str], ...], Part | None]] = [(_NONE_PHRASES, None)]
@@ -342,7 +342,7 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
         units = units_of(match.group("unit"))
         if part == "heading" and units not in HOLDS[part]:
             part = "section"  # "3 bullets per heading": the heading's section holds them
-        if units not in HOLDS[part] or (part == "section" and _OWN_OPENING.search(whole)):
+        if units not in HOLDS[part] or (part == "section" and searched(_OWN_OPENING, whole)):
             continue
         read = _read_whole(text, match, units)
         if read is None:

@@ -13,7 +13,7 @@ import functools
 import re
 
 from redraft.criteria._grammar import NUMBER, RELATION
-from redraft.criteria._sentences import THING
+from redraft.criteria._sentences import THING, matches_in
 
 __all__ = ["AMOUNT", "MODAL", "OTHER_IN_LIST", "PART", "PARTS", "UNIT", "numbered_noun", "phrases"]
 
@@ -172,7 +172,7 @@ _NOT_ITEMS = re.compile(
 def numbered_noun(whole: str) -> tuple[str, str] | None:
     """The phrases (plural, singular) of the one noun ``whole`` (a lowered
     prompt) names its numbered items by, or None."""
-    nouns = {next(g for g in m.groups() if g) for m in _NUMBERED_NOUN.finditer(whole)}
+    nouns = {next(g for g in m.groups() if g) for m in matches_in(_NUMBERED_NOUN, whole)}
     if len(nouns) != 1:
         return None
     noun = nouns.pop()

@@ -33,7 +33,15 @@ from pydantic import Field, field_validator
 
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import MASK, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    MASK,
+    Hit,
+    Rule,
+    Sentence,
+    found_in,
+    lowered,
+    response_context,
+)
 from redraft.criteria._spec_base import SHORT, has_text
 
 __all__ = ["PHRASE_CHOICE", "PhraseChoice"]
@@ -168,9 +176,9 @@ def _read(sentence: Sentence, match: re.Match[str]) -> Hit | None:
 def phrase_choice(sentence: Sentence) -> Iterator[Hit]:
     """ "Your answer must contain one of the following exact phrases: …"."""
     text = sentence.original.lower()
-    whole = sentence.full.lower()
+    whole = lowered(sentence.full)
     patterns: list[re.Pattern[str]] = [_CONTAIN, _ANSWER_PHRASES]
-    if _MORE.search(whole):
+    if found_in(_MORE, whole):
         patterns.append(_ANSWER_OPTIONS)
     for pattern in patterns:
         for match in pattern.finditer(text):

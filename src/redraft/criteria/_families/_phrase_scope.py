@@ -12,7 +12,7 @@ import re
 
 from redraft.criteria._answer_noun import asked_noun
 from redraft.criteria._families._lexical import asks_about
-from redraft.criteria._sentences import NEGATION, THING, Sentence, sentence_blocked
+from redraft.criteria._sentences import NEGATION, THING, Sentence, lowered, sentence_blocked
 
 __all__ = ["OF_A_PART", "RESPONSE_THING", "answer_unit", "asked_subject", "of_a_part"]
 
@@ -103,4 +103,4 @@ def asked_subject(sentence: Sentence, start: int) -> bool:
         return False
     if NEGATION.search(text, 0, start + 40):
         return False
-    return asked_noun(sentence.whole.lower()) == subject.group("noun")
+    return asked_noun(lowered(sentence.whole)) == subject.group("noun")

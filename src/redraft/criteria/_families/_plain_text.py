@@ -24,7 +24,7 @@ from markdown_it.token import Token
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import Hit, Rule, Sentence, once, response_context
 
 __all__ = ["PLAIN_TEXT", "PlainText", "markdown_used"]
 
@@ -155,6 +155,7 @@ _MARKUP_ASKED = re.compile(
 _REFUSED = re.compile(r"\b(?:no|not|don'?t|never|without|avoid)\b[^.;,!?\n]*$")
 
 
+@once
 def _markup_asked(whole: str) -> bool:
     text = whole.lower()
     return any(

@@ -27,7 +27,7 @@ from typing import Literal, cast
 
 from redraft.criteria._families._lexical import required
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import Sentence, sentence_blocked
+from redraft.criteria._sentences import Sentence, lowered, matches_in, searched, sentence_blocked
 
 __all__ = ["FORM_LINES", "Form", "FormName", "poem_form"]
 
@@ -83,7 +83,7 @@ def _other_count(whole: str, lines: int) -> bool:
     one other than the form's ("a limerick of 6 lines" asks for something
     else). The form's own count said in a question ("I know they're 5
     lines, right?") asks for nothing and takes nothing away."""
-    for m in _LINES.finditer(whole):
+    for m in matches_in(_LINES, whole):
         if number_value(m.group("num") or m.group("num2") or "") != lines:
             return True
         ends = [whole.find(mark, m.end()) for mark in ".!?\n"]
@@ -109,12 +109,12 @@ def poem_form(sentence: Sentence) -> Form | None:
     found = _ASKED.search(text)
     if found is None:
         return None
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     if (
-        _SEVERAL.search(whole)
+        searched(_SEVERAL, whole)
         or len(set(_FORMS.findall(whole))) > 1
         or _other_count(whole, FORM_LINES[cast(FormName, found.group("form"))])
-        or _FEASIBLE.search(whole)
+        or searched(_FEASIBLE, whole)
         or _INSTEAD.search(whole, found.end())
     ):
         return None

@@ -46,7 +46,9 @@ from redraft.criteria._sentences import (
     Hit,
     Rule,
     Sentence,
+    lowered,
     response_context,
+    searched,
 )
 from redraft.criteria._spec_base import Relation
 
@@ -146,9 +148,9 @@ def paragraph_count(relation: Relation, value: int, sentence: Sentence) -> Parag
     paragraphs of a letter (whose greeting and sign-off are blocks too)."""
     # the original text: a divider is often quoted ("separated by '***'")
     dividers = _dividers(sentence.original)
-    if not dividers and _SEPARATED.search(sentence.whole.lower()):
+    if not dividers and searched(_SEPARATED, lowered(sentence.whole)):
         dividers = _dividers(sentence.full)  # "Separate them with ***." in a sentence of its own
-        if not dividers and "divider" in sentence.whole.lower():
+        if not dividers and "divider" in lowered(sentence.whole):
             dividers = {"*"}  # the markdown divider
     if not dividers and _SEPARATED.search(sentence.lower) and not _BLANK.search(sentence.lower):
         return None  # "separated by a line of dashes": a divider not stated exactly
@@ -157,10 +159,10 @@ def paragraph_count(relation: Relation, value: int, sentence: Sentence) -> Parag
     if dividers:
         separator: Literal["***", "---"] = "***" if dividers == {"*"} else "---"
         return ParagraphCount(relation=relation, value=value, separator=separator)
-    if _CORRESPONDENCE.search(sentence.whole.lower()):
+    if searched(_CORRESPONDENCE, lowered(sentence.whole)):
         return None
-    whole = sentence.whole.lower()
-    if relation != "at_least" and _EXTRA_BLOCK.search(whole):
+    whole = lowered(sentence.whole)
+    if relation != "at_least" and searched(_EXTRA_BLOCK, whole):
         return None  # a note is a block that may be counted: only a floor holds
     if relation != "at_least" and title_asked(sentence.whole):
         if not title_first(sentence.whole):
@@ -232,7 +234,7 @@ def paragraphs_per_thing(sentence: Sentence) -> Iterator[Hit]:
     states for those things; not beside an opening, a closing or a title,
     which are paragraphs too."""
     for match in _EACH_PARAGRAPH.finditer(sentence.lower):
-        if _OTHER_BLOCKS.search(sentence.whole.lower()):
+        if searched(_OTHER_BLOCKS, lowered(sentence.whole)):
             return
         value = things_counted(sentence.whole, match.group("noun") or match.group("per"))
         if not value or not response_context(sentence, match.start()):
@@ -241,9 +243,9 @@ def paragraphs_per_thing(sentence: Sentence) -> Iterator[Hit]:
             spec = paragraph_count("exactly", value, sentence)
         else:
             # "in a separate paragraph" names no divider; another separator may
-            rest = sentence.whole.lower().replace(match.group(0), " ")
+            rest = lowered(sentence.whole).replace(match.group(0), " ")
             if (_SEPARATED.search(rest) and not _BLANK.search(rest)) or _CORRESPONDENCE.search(
-                sentence.whole.lower()
+                lowered(sentence.whole)
             ):
                 continue
             spec = ParagraphCount(relation="exactly", value=value)

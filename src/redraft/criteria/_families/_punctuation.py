@@ -34,7 +34,7 @@ from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._families._part_scope import part_scoped
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import Hit, Rule, Sentence, found_in, lowered
 from redraft.criteria._spec_base import Relation, relation_words
 
 __all__ = ["FINAL_MARK", "NO_PUNCTUATION", "PUNCTUATION_COUNT", "NoFinalMark", "NoPunctuation",
@@ -324,7 +324,7 @@ _MORE_AFTER_END = re.compile(
 def final_marks(sentence: Sentence) -> Iterator[Hit]:
     """ "No period at the end", "must not end with a period"."""
     text = sentence.lower
-    if _MANY_PIECES.search((sentence.whole or sentence.masked).lower()):
+    if found_in(_MANY_PIECES, lowered(sentence.whole or sentence.masked)):
         return
     for match in _ONE_PERIOD_BANNED.finditer(text):
         if _MORE_AFTER_END.match(text[match.end() :]):

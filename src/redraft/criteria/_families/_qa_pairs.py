@@ -31,7 +31,15 @@ from redraft.criteria._families._base import FamilySpec, hit
 from redraft.criteria._families._item_request import COUNT, count_bounds
 from redraft.criteria._families._item_scope import DISTRIBUTIVE, EACH_AFTER, MORE_PARTS
 from redraft.criteria._grammar import NUMBER
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    Hit,
+    Rule,
+    Sentence,
+    count_in,
+    lowered,
+    response_context,
+    searched,
+)
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["paired_items", "qa_pairs_rule"]
@@ -92,16 +100,16 @@ def qa_pairs_rule(build: Callable[[Relation, int], FamilySpec]) -> Rule:
 def _pairs_asked(sentence: Sentence) -> re.Match[str] | None:
     """The one count of pairs the sentence asks of the answer, if any."""
     text = sentence.lower
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     found = list(_PAIRS.finditer(text))
     if len(found) != 1:
         return None
     match = found[0]
-    if match.group("bare") and not _QA_ASKED.search(whole):
+    if match.group("bare") and not searched(_QA_ASKED, whole):
         return None  # "5 pairs" of what?
-    if len(_COUNTED.findall(whole)) != 1:
+    if count_in(_COUNTED, whole) != 1:
         return None  # "3 Q&A pairs and 5 more questions": which count is the list's?
-    if _OTHER_SHAPE.search(whole) or MORE_PARTS.search(
+    if searched(_OTHER_SHAPE, whole) or MORE_PARTS.search(
         _FAQ_WRITTEN.sub(" ", _EACH_PART.sub(" ", whole))
     ):
         return None  # a table, sections, an introduction or another part beside the pairs

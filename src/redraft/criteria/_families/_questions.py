@@ -32,7 +32,16 @@ from redraft.criteria._families._question_asking import asked_question_counts
 from redraft.criteria._families._question_items import SHAPED, question_items
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence, sentence_blocked
+from redraft.criteria._sentences import (
+    NEGATION,
+    Hit,
+    Rule,
+    Sentence,
+    found_in,
+    lowered,
+    once,
+    sentence_blocked,
+)
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["QUESTIONS", "QuestionCount"]
@@ -177,18 +186,24 @@ _LIST_VERB = re.compile(r"(?:^|(?<=[.!?\n])|\b(?:please|and|then|also|now|just)\
 _IF = re.compile(r"\b(?:if|unless|when|whenever)\b")
 
 
+@once
+def _listing_read(text: str) -> str:
+    # (the verb "list" names no shape: "List 6 questions a manager should ask")
+    return _LIST_VERB.sub(" ", text.lower())
+
+
 def question_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Ask exactly one question", "a 10-question quiz", "at most 2 questions"."""
-    whole = sentence.whole.lower()
-    if _CONTENT_ITEMS.search(whole):
+    whole = lowered(sentence.whole)
+    if found_in(_CONTENT_ITEMS, whole):
         # "an FAQ: five questions, each followed by an answer": items, not
         # asking; counted as question lines where a shape sets each on its own
         # (read in the original: a label is quoted, "format each as 'Q:' then 'A:'")
         # (questions written as headings are counted as the headings' own count,
         # never both: "five questions, each as a level-3 heading")
-        if _AS_HEADINGS.search(whole):
+        if found_in(_AS_HEADINGS, whole):
             return
-        if SHAPED.search((sentence.full or sentence.whole).lower()):
+        if found_in(SHAPED, lowered(sentence.full or sentence.whole)):
             yield from _counts(sentence, "items")
         return
     yield from _counts(sentence, "sentences")
@@ -198,13 +213,11 @@ def question_counts(sentence: Sentence) -> Iterator[Hit]:
 
 
 def _counts(sentence: Sentence, mode: Literal["sentences", "items"]) -> Iterator[Hit]:
-    # (the verb "list" names no shape: "List 6 questions a manager should ask")
-    read = _LIST_VERB.sub(" ", (sentence.full or sentence.whole).lower())
-    shaped = SHAPED.search(read) is not None
     for found in _PHRASES.read(sentence):
         asked = mode
         if _ASKED_BY_OTHERS.match(sentence.lower, found.end):
-            if not shaped or _NUMBERED.search(without_refused(read)):
+            read = _listing_read(sentence.full or sentence.whole)
+            if not found_in(SHAPED, read) or _NUMBERED.search(without_refused(read)):
                 # "3 questions I could ask at the interview": someone else's asking;
                 # "…, number them": the numbered lines' count says it once
                 continue

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._sections_of import sections_of_another
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import NEGATION, Sentence, clause_start, sentence_blocked
+from redraft.criteria._sentences import NEGATION, Sentence, clause_start, lowered, sentence_blocked
 
 __all__ = ["LOOSE_NAME", "section_wordings"]
 
@@ -103,7 +103,7 @@ _TABLE = re.compile(r"\b(?:tables?|csv|columns?|spreadsheet|tabular)\b")
 
 def _asked(sentence: Sentence, start: int, end: int) -> bool:
     if re.match(r"[\w\s]*header", sentence.lower[start:end]) and _TABLE.search(
-        sentence.whole.lower()
+        lowered(sentence.whole)
     ):
         return False  # "Make a table; use these headers: …": a table's header row
     return layout_asked(sentence, start) and not sections_of_another(sentence, start, end)

@@ -32,7 +32,7 @@ from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._families._pairs import broken_pairs, pairs_outcome
 from redraft.criteria._families._sorted_asked import items_described, list_rule
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import Hit, Rule, Sentence, lowered, response_context, searched
 
 __all__ = ["SORTED_ITEMS", "SortedItems", "sort_key", "sort_run"]
 
@@ -154,7 +154,7 @@ def _terse_rule(sentence: Sentence, start: int) -> bool:
     subject = terse.group("subject")
     if subject is not None and _NOT_ITEMS.fullmatch(subject):
         return False
-    if _STRUCTURED.search(sentence.whole.lower()):
+    if searched(_STRUCTURED, lowered(sentence.whole)):
         return False  # "an INSERT … with 5 rows, names alphabetical": a field of each row
     return list_rule(sentence, start)
 
@@ -177,9 +177,9 @@ def sorted_items(sentence: Sentence) -> Iterator[Hit]:
     text = sentence.lower
     if asks_about(sentence):
         return  # a question about the order; "Can you give me …, in alphabetical order?" asks
-    if _MAPPING.search((sentence.whole or sentence.masked).lower()):
+    if searched(_MAPPING, lowered(sentence.whole or sentence.masked)):
         return  # "a Python dict …, keys sorted alphabetically": the literal's keys
-    if _GROUPED.search((sentence.whole or sentence.masked).lower()):
+    if searched(_GROUPED, lowered(sentence.whole or sentence.masked)):
         return  # "group the snags by room, rooms in alphabetical order": the groups' order
     for match in _ORDER.finditer(text):
         if _KEYED.match(text[match.end() :]):

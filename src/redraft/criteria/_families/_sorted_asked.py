@@ -12,7 +12,7 @@ import re
 
 from redraft.criteria._governors import clause_start
 from redraft.criteria._guards import HEDGE, NEGATION
-from redraft.criteria._sentences import Sentence, sentence_blocked
+from redraft.criteria._sentences import Sentence, lowered, searched, sentence_blocked
 
 __all__ = ["items_described", "list_rule"]
 
@@ -65,4 +65,4 @@ def list_rule(sentence: Sentence, start: int) -> bool:
     item = comma if comma and not text[comma:start].strip() else clause_start(text, start)
     if NEGATION.search(text, item, start + 1):
         return False
-    return _ASKS_LIST.search(sentence.whole.lower()) is not None
+    return searched(_ASKS_LIST, lowered(sentence.whole)) is not None

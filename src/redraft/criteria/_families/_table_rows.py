@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from redraft.criteria._families._tabular import column_list
 from redraft.criteria._grammar import NUMBER, number_value
-from redraft.criteria._sentences import NEGATION, Sentence, sentence_blocked
+from redraft.criteria._sentences import NEGATION, Sentence, lowered, matches_in, sentence_blocked
 
 __all__ = ["ROW_NOUN", "rows_counted", "rows_named"]
 
@@ -77,10 +77,12 @@ def rows_named(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
         if listed is not None:
             yield len(listed[0]), match.start(), match.end() + listed[1]
             return
-    whole = sentence.whole.lower()
-    said = [m.span() for m in _SOME_ROWS_SAY.finditer(whole)]
-    said += [m.span() for m in _ROWS_ORDERED.finditer(whole)]
-    if any(not any(a <= m.start() < b for a, b in said) for m in _ROWS_OTHERWISE.finditer(whole)):
+    whole = lowered(sentence.whole)
+    said = [m.span() for m in matches_in(_SOME_ROWS_SAY, whole)]
+    said += [m.span() for m in matches_in(_ROWS_ORDERED, whole)]
+    if any(
+        not any(a <= m.start() < b for a, b in said) for m in matches_in(_ROWS_OTHERWISE, whole)
+    ):
         return
     for pattern in (_TABLE_OF, _PERIOD):
         found = pattern.search(text)

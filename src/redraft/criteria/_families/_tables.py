@@ -52,7 +52,15 @@ from redraft.criteria._families._tabular import (
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._guards import HEDGE, sentence_blocked
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import (
+    NEGATION,
+    Hit,
+    Rule,
+    Sentence,
+    lowered,
+    response_context,
+    searched,
+)
 from redraft.criteria._spec_base import SHORT, has_text
 
 __all__ = [
@@ -208,7 +216,7 @@ _TABLE_NOT_ASKED = re.compile(
 
 def table_counts(sentence: Sentence) -> Iterator[Hit]:
     """ "Include a markdown table", "exactly 2 tables", "make a markdown table"."""
-    if elsewhere(sentence.whole.lower(), sentence.lower) or _not_asked_table(sentence.lower):
+    if elsewhere(lowered(sentence.whole), sentence.lower) or _not_asked_table(sentence.lower):
         return
     counted = False
     for found in _TABLE_PHRASES.read(sentence):
@@ -217,7 +225,7 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
     if counted:
         return
     match = _ONE_TABLE.search(sentence.lower)
-    if match and _FURNITURE.search(sentence.whole.lower()):
+    if match and searched(_FURNITURE, lowered(sentence.whole)):
         return
     if match and _TABLE_NOT_ASKED.match(sentence.lower[match.end() :]):
         return  # "include a table if it helps": a condition, not a requirement
@@ -225,9 +233,9 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
         yield Hit(TableCount(relation="at_least", value=1), match.start(), match.end())
         return
     shaped = _TABLE_FORMAT.search(sentence.lower)
-    if shaped is None or match or _FURNITURE.search(sentence.whole.lower()):
+    if shaped is None or match or searched(_FURNITURE, lowered(sentence.whole)):
         return
-    if _SHAPE_STATED.search(sentence.whole.lower()) or any(rows_named(sentence)):
+    if searched(_SHAPE_STATED, lowered(sentence.whole)) or any(rows_named(sentence)):
         return  # its columns or rows are checked, and they need a table
     if re.search(r"\b(?:how|why|whether|what|when)\b", sentence.lower[: shaped.start()]):
         return  # "explain how to make a table in markdown": a topic
@@ -259,15 +267,15 @@ _A_TABLE = re.compile(r"(?:\b(?:an?|one)\s+|(?:^|[.!:]\s+))(?:[\w-]+\s+){0,3}?ta
 def _table_requested(whole: str) -> bool:
     """Whether the prompt asks for one table, for a sentence that states its
     columns or rows apart from it ("Columns: …", "Exactly 3 rows.")."""
-    if not _A_TABLE.search(whole) or _TABLE_GIVEN.search(whole) or HEDGE.search(whole):
+    if not searched(_A_TABLE, whole) or searched(_TABLE_GIVEN, whole) or searched(HEDGE, whole):
         return False
     return not (re.search(r"\bcsv\b", whole) or _not_asked_table(whole))
 
 
 def _rows_alone(sentence: Sentence) -> Iterator[Hit]:
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     match = _ROWS_ALONE.match(sentence.lower)
-    if match is None or not _table_requested(whole) or _HEADER_COUNTED.search(whole):
+    if match is None or not _table_requested(whole) or searched(_HEADER_COUNTED, whole):
         return
     if match.group("low"):
         low, high = number_value(match.group("low")), number_value(match.group("high"))
@@ -284,7 +292,7 @@ def _rows_alone(sentence: Sentence) -> Iterator[Hit]:
 
 def table_rows(sentence: Sentence) -> Iterator[Hit]:
     """ "A table with 5 rows", "exactly 6 rows", in a sentence about a table."""
-    if elsewhere(sentence.whole.lower(), sentence.lower):
+    if elsewhere(lowered(sentence.whole), sentence.lower):
         return
     if not _TABLE.search(sentence.lower):
         yield from _rows_alone(sentence)
@@ -365,7 +373,7 @@ def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, 
     """Each column list of the sentence: (names, start, end, whether a stated
     number of columns or the list alone fixes the header)."""
     text = sentence.lower
-    exact = _ROWS_NAMED.search(sentence.whole.lower()) is None
+    exact = searched(_ROWS_NAMED, lowered(sentence.whole)) is None
     for match in _COLUMNS.finditer(text):
         listed = column_list(sentence.original[match.end() :])
         # "Columns: …" opening the sentence, or "exactly 4 columns: …": the
@@ -404,7 +412,7 @@ _COLUMNS_LABEL = re.compile(
 
 def table_columns(sentence: Sentence) -> Iterator[Hit]:
     """ "A table with columns Name, Price and Rating", "3 columns: A, B, C"."""
-    whole = sentence.whole.lower()
+    whole = lowered(sentence.whole)
     # "Make a markdown table … Columns: A | B | C.": a label of the table asked for
     label = _COLUMNS_LABEL.match(sentence.lower) and _table_requested(whole)
     if not (_TABLE.search(sentence.lower) or label) or re.search(r"\bcsv\b", whole):

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
 
+from redraft.criteria._sentences import searched
+
 __all__ = [
     "Table",
     "column_list",
@@ -192,4 +194,4 @@ def elsewhere(whole: str, sentence: str) -> bool:
     """Whether a table or CSV the sentence names is not the answer's: the
     prompt is about code or data stores, or the sentence asks a question."""
     asks = sentence.rstrip().endswith("?") and not _REQUEST.match(sentence)
-    return asks or _ELSEWHERE.search(whole) is not None
+    return asks or searched(_ELSEWHERE, whole) is not None

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from redraft.criteria._grammar import NUMBER, number_value
+from redraft.criteria._once import once
+from redraft.criteria._sentences import lowered, matches_in, searched
 
 if TYPE_CHECKING:
     from redraft.criteria._sentence_text import Sentence
@@ -114,13 +116,14 @@ def _singular(plural: str) -> str:
     return plural[:-1]
 
 
+@once
 def things_asked(whole: str) -> Things | None:
     """The one set of at least two things ``whole`` (a lowered prompt) asks
     for, or None: where it asks for none, for two sets ("3 tips and 2
     warnings"), for parts of prose or units, or in a format whose items a
     line cannot hold (JSON, a table, a code literal)."""
     asked = []
-    for match in _ASKED.finditer(whole):
+    for match in matches_in(_ASKED, whole):
         noun = match.group("noun")
         value = number_value(match.group("num"))
         if value is None or value < 2:
@@ -134,19 +137,19 @@ def things_asked(whole: str) -> Things | None:
         return None
     named = [
         m
-        for m in _COUNTED.finditer(whole)
+        for m in matches_in(_COUNTED, whole)
         if (not _MEASURE.search(m.group(0)) or _THING_LINES.search(m.group(0)))
         and (number_value(m.group("num")) or 0) >= 2
         and not _NOT_PLURAL.search(m.group(0))
     ]
-    if len({m.group(0) for m in named}) != 1 or _STRUCTURED.search(whole):
+    if len({m.group(0) for m in named}) != 1 or searched(_STRUCTURED, whole):
         return None
     value, noun, end = asked[0]
     *modifiers, plural = noun.split()
     if _THING_LINES.search(noun):
         plural = "lines"
     # one per line, unless the lines carry list markers (the item leaves them out)
-    lines = _ONE_PER_LINE.search(whole) and not _MARKED.search(whole)
+    lines = searched(_ONE_PER_LINE, whole) and not searched(_MARKED, whole)
     part: Literal["line", "item"] = "line" if lines else "item"
     return Things(value, _singular(plural), plural, end, part, tuple(modifiers))
 
@@ -155,8 +158,8 @@ def _named_then_counted(whole: str) -> Things | None:
     """The things named by a plural after a verb, counted by a number that
     stands alone after them ("Brainstorm names for a van. Give me 12."),
     where the prompt counts no things by name anywhere."""
-    found = list(_NAMED_THEN_COUNTED.finditer(whole))
-    if len(found) != 1 or _STRUCTURED.search(whole):
+    found = list(matches_in(_NAMED_THEN_COUNTED, whole))
+    if len(found) != 1 or searched(_STRUCTURED, whole):
         return None
     match = found[0]
     noun, value = match.group("noun"), number_value(match.group("num"))
@@ -164,11 +167,11 @@ def _named_then_counted(whole: str) -> Things | None:
         return None
     if _NOT_PLURAL.search(" " + noun) or any(
         not _MEASURE.search(m.group(0)) and not _NOT_PLURAL.search(m.group(0))
-        for m in _COUNTED.finditer(whole)
+        for m in matches_in(_COUNTED, whole)
     ):
         return None  # things counted by name elsewhere: which are asked?
     *modifiers, plural = noun.split()
-    lines = _ONE_PER_LINE.search(whole) and not _MARKED.search(whole)
+    lines = searched(_ONE_PER_LINE, whole) and not searched(_MARKED, whole)
     part: Literal["line", "item"] = "line" if lines else "item"
     return Things(value, _singular(plural), plural, match.end(), part, tuple(modifiers))
 
@@ -188,5 +191,5 @@ def refers_to_things(sentence: Sentence, start: int) -> bool:
     clause = re.split(r"[.;:!?]", text[:start])[-1]
     if not _REFERS.search(clause):
         return False
-    things = things_asked(sentence.whole.lower())
+    things = things_asked(lowered(sentence.whole))
     return things is not None and things.end <= sentence.start + start

@@ -37,7 +37,7 @@ from redraft.criteria._families._base import Family, FamilySpec, every_unit_outc
 from redraft.criteria._families._heading_form import headings
 from redraft.criteria._families._lexical import required
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import Hit, Rule, Sentence, lowered, searched
 
 __all__ = ["TITLE_CASE", "TitleCase", "off_words"]
 
@@ -237,13 +237,13 @@ def title_case(sentence: Sentence) -> Iterator[Hit]:
             if part == "title" and _EACH_ONE.search(match.group(0)):
                 # "each title must be in Title Case": many titles, not the answer's
                 # one; every list item where the titles are what the list holds
-                if not _TITLES_LISTED.search(sentence.whole.lower()):
+                if not searched(_TITLES_LISTED, lowered(sentence.whole)):
                     continue
                 part = "item"
             if (
                 match["items"]
                 and _NAMED_IN_PROSE.search(match["items"])
-                and _PROSE.search(sentence.whole.lower())
+                and searched(_PROSE, lowered(sentence.whole))
             ):
                 continue  # "an essay; book titles in title case": titles in running text
             every = bool(match.groupdict().get("every"))

@@ -40,7 +40,7 @@ from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._things_asked import things_asked
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import Hit, Rule, Sentence, lowered, response_context, searched
 
 __all__ = ["SEPARATED_VERSIONS", "SeparatedVersions", "separated_pieces"]
 
@@ -230,7 +230,7 @@ def _told_apart(sentence: Sentence, match: re.Match[str]) -> int | None:
     bare = _BARE_COUNT.match(obj)
     if bare is not None:
         return _number(bare.group("count"))
-    twice = _TWICE.search(sentence.whole.lower())
+    twice = searched(_TWICE, lowered(sentence.whole))
     if not obj.strip() and twice is not None:
         return _TIMES[" ".join(twice.group("n").split())]
     return None
@@ -291,7 +291,7 @@ def separated_versions(sentence: Sentence) -> Iterator[Hit]:
         value = 2 if named else _number(count) if count else _stated_count(said, noun)
         if value is None and noun == "them":
             # "Write 3 LinkedIn hooks. … Separate them with '---'": the things asked
-            things = things_asked(sentence.whole.lower())
+            things = things_asked(lowered(sentence.whole))
             value = things.count if things is not None and things.end <= sentence.start else None
         if value is None:
             at_least, value = True, 2

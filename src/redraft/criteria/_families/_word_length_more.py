@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from redraft.criteria._families._lexical import described, required
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
-from redraft.criteria._sentences import Sentence, sentence_blocked
+from redraft.criteria._sentences import Sentence, lowered, searched, sentence_blocked
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["more_word_lengths"]
@@ -107,10 +107,10 @@ def _words_length(sentence: Sentence) -> Iterator[Reading]:
     """The length of each of the words asked for, where those words are all
     the answer holds (nothing else asked for anywhere in the prompt)."""
     text = sentence.lower
-    whole = sentence.whole.lower()
-    if _OTHER_PARTS.search(whole):
+    whole = lowered(sentence.whole)
+    if searched(_OTHER_PARTS, whole):
         return
-    if _ONLY_THE_WORDS.search(whole):
+    if searched(_ONLY_THE_WORDS, whole):
         yield from _asked_words_length(sentence)
     for one in _ONE_WORD.finditer(text):
         bounds = _one_word_bounds(one)
@@ -186,7 +186,7 @@ def _one_word_bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
 
 def _one_word_asked(sentence: Sentence, start: int) -> bool:
     text = sentence.lower
-    if sentence_blocked(sentence, start) or _OTHER_PARTS.search(sentence.whole.lower()):
+    if sentence_blocked(sentence, start) or searched(_OTHER_PARTS, lowered(sentence.whole)):
         return False
     return (
         _governed(sentence, start, owns=False)
@@ -315,5 +315,7 @@ def _after_label(sentence: Sentence, start: int) -> bool:
         found is not None
         and not _OWNED_LABEL.search(found.group("label"))
         and not sentence_blocked(sentence, start)
-        and (sentence.source == "system" or _ASKED_BEFORE.match(sentence.whole.lower()) is not None)
+        and (
+            sentence.source == "system" or _ASKED_BEFORE.match(lowered(sentence.whole)) is not None
+        )
     )

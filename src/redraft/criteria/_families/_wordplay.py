@@ -32,7 +32,7 @@ from redraft.criteria._families._wordplay_reading import (
 )
 from redraft.criteria._measure import sentences
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import Hit, Rule, Sentence, lowered
 
 __all__ = [
     "ACROSTIC",
@@ -207,7 +207,7 @@ def palindromes(sentence: Sentence) -> Iterator[Hit]:
             continue
         if required(sentence, match.start()) and not re.search(
             r"\b(?:explain|describe|why|and\s+(?:then\s+)?(?:list|give|add))\b",
-            sentence.whole.lower(),
+            lowered(sentence.whole),
         ):
             yield Hit(Palindrome(), *match.span())
             return

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Literal
 
 from redraft.criteria._families._lexical import described, required
-from redraft.criteria._sentences import Sentence, sentence_blocked
+from redraft.criteria._sentences import Sentence, lowered, searched, sentence_blocked
 
 __all__ = ["acrostic_words", "more_tautogram_letters", "tautogram_letters"]
 
@@ -123,7 +123,7 @@ def _spelled(sentence: Sentence, match: re.Match[str], pattern: re.Pattern[str])
     start = match.start("word")
     if (
         pattern is _ACROSTIC[0]
-        and _PER_LETTER.search(sentence.whole.lower())
+        and searched(_PER_LETTER, lowered(sentence.whole))
         and (words := _CAPITAL_WORDS.match(sentence.original, start))
         and _AFTER_WORD.match(sentence.original[words.end() :])
     ):
@@ -136,7 +136,7 @@ def _readings(sentence: Sentence) -> Iterator[tuple[re.Match[str], re.Pattern[st
     for pattern in _ACROSTIC:
         for match in pattern.finditer(text):
             yield match, pattern
-    if _ON_LINES.search(sentence.whole.lower()):
+    if searched(_ON_LINES, lowered(sentence.whole)):
         for match in _BACKRONYM.finditer(text):
             yield match, _BACKRONYM
 

@@ -35,7 +35,7 @@ from redraft.criteria._families._document import (
     names_after,
 )
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._sentences import Hit, Rule, Sentence, lowered, response_context, searched
 
 __all__ = ["XML", "XMLFormat"]
 
@@ -170,7 +170,7 @@ def xml_format(sentence: Sentence) -> Iterator[Hit]:
     """ "Respond in valid XML", "wrap it in <response> with <title> and <body>
     elements", "XML with a root element <note>": one check per sentence."""
     text = sentence.lower
-    if ("<" not in text and "xml" not in text) or SECOND_PART.search(sentence.whole.lower()):
+    if ("<" not in text and "xml" not in text) or searched(SECOND_PART, lowered(sentence.whole)):
         return
     formats = list(_PHRASE.find(sentence))
     if any(children is None for _, _, children in formats):

@@ -27,7 +27,7 @@ from redraft.criteria._families._code_blocks import ONLY_BLOCK
 from redraft.criteria._families._document import FormatPhrase, document_body, names_after
 from redraft.criteria._families._only_answer import only_rule
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence
+from redraft.criteria._sentences import Hit, Rule, Sentence, found_in, lowered
 from redraft.criteria._spec_base import SHORT, has_text
 
 __all__ = ["YAML", "YAMLFormat"]
@@ -163,7 +163,7 @@ _ONLY_YAML = only_rule(
 def yaml_only(sentence: Sentence) -> Iterator[Hit]:
     """ "Output only the YAML", "YAML only, no prose" — where the YAML asked
     is one mapping (a YAML list, or items each with keys, is not)."""
-    if _NOT_ONE_MAPPING.search(sentence.whole.lower()):
+    if found_in(_NOT_ONE_MAPPING, lowered(sentence.whole)):
         return
     yield from _ONLY_YAML(sentence)
 
