@@ -171,8 +171,21 @@ _SEVERAL_OF = re.compile(
 )
 
 
+# A clause of its own after a break that states what something else is or
+# was: "write a product description — my old one was in all caps", "…, the
+# last one I read had 5 paragraphs". What follows describes that thing.
+_STATED_AFTER_BREAK = re.compile(
+    r"(?:[,;]|\s[—–-]\s)\s*(?:(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,5}?"
+    r"(?:was|were|had|is|are|has|have|used|looked)|"
+    r"(?:the|this|that|those|these)\s+(?:[\w'-]+\s+){0,5}?(?:was|were|had|used|looked))\b"
+    r"(?!\s+to\b)"
+)
+
+
 def _between_ok(between: str, raw: str) -> bool:
     if any(subject_elsewhere(m.group("subject"), raw) for m in NEW_SUBJECT.finditer(raw)):
+        return False
+    if _STATED_AFTER_BREAK.search(raw):
         return False
     between = between.strip(" ,")
     if len(between.split()) > _MAX_BETWEEN_WORDS or OTHER_THING.search(between):

@@ -27,6 +27,17 @@ _LETTERS_RUN = re.compile(r"[A-Za-z]+")
 _DATE_PLACEHOLDERS = re.compile(r"(?:YYYY|YY|MM|DD|HH|hh|mm|ss)+")
 
 
+def _lone_x_by_digit(raw: str, run: re.Match[str]) -> bool:
+    """Whether ``run`` is one "X" against a digit in a mask whose Xs stand
+    for digits: "(555) 01X-XXXX" may have a digit after "01" or the letter,
+    and "X1-XXXX" a model's "X1"; such a mask reads two ways."""
+    if run.group(0) not in ("X", "x") or not re.search(r"[Xx]{2,}", raw):
+        return False
+    before = raw[run.start() - 1 : run.start()]
+    after = raw[run.end() : run.end() + 1]
+    return before.isdigit() or after.isdigit()
+
+
 def mask_of(raw: str) -> str | None:
     """``raw`` (a mask as a prompt shows it) in the mask alphabet, or None
     where it reads more than one way or shows no placeholder."""
@@ -51,6 +62,8 @@ def mask_of(raw: str) -> str | None:
             text = run.group(0)
             if _PLACEHOLDER_RUN.fullmatch(text):
                 out.append("#" * len(text))
+            elif _lone_x_by_digit(raw, run):
+                return None  # "(555) 01X-XXXX": one digit's place, or "X1" a model's letter
             elif text.isalpha() and len(text) > 1 and len(set(text)) == 1:
                 return None  # "YYYY", "MM": a placeholder of another kind
             elif _DATE_PLACEHOLDERS.fullmatch(text):
