@@ -108,3 +108,35 @@ def test_no_code_waives_the_systems_code_block(prompt: str) -> None:
 )
 def test_no_code_of_something_else_keeps_the_code_block(prompt: str) -> None:
     assert _code_kept(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write the intro: greeting line, then 5 story teasers, each one line. "
+        "Teasers must be in alphabetical order top to bottom.",
+        "List 8 herbs in alphabetical order, then a one-line note on storage.",
+        "List 8 herbs alphabetically, one per line, followed by a closing sentence.",
+        "Give me a title line followed by 6 city names, sorted alphabetically.",
+        "Name 7 birds in alphabetical order, then add a summary line.",
+        "Start with a headline, then 5 product names in alphabetical order.",
+        "Ten capitals, alphabetical order, then the total on the last line.",
+        "A heading, then the team members, one per line, sorted A to Z.",
+        "Give 6 spices alphabetically, followed by a sentence about storing them.",
+        "Write one greeting sentence, then list 5 dogs' names in alphabetical order.",
+    ],
+)
+def test_items_beside_another_parts_lines_compile_no_order(prompt: str) -> None:
+    assert "sorted_items" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Name 6 rivers in alphabetical order, one per line.",
+        "List 8 herbs, one per line, in alphabetical order.",
+        "Give a title, then 6 bullet points of fruits, sorted alphabetically.",
+    ],
+)
+def test_items_alone_or_marked_keep_their_order(prompt: str) -> None:
+    assert "sorted_items" in kinds(prompt)

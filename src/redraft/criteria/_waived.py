@@ -23,9 +23,7 @@ _CODE = (
 # What may follow "no code" where it waives the code: the clause ends, or a
 # word that opens another part ("no code, just explain", "without code in
 # two sentences"); not a noun ("no code comments", "without code duplication")
-_CLAUSE_ENDS = (
-    r"(?=\s*(?:$|[.,;:!?)]|\s[—–-]\s|(?:please|needed|thanks|just|i|we|this|in|here)\b))"
-)
+_CLAUSE_ENDS = r"(?=\s*(?:$|[.,;:!?)]|\s[—–-]\s|(?:please|needed|thanks|just|i|we|this|in|here)\b))"
 _NO_CODE = re.compile(
     rf"\b(?:(?:not|n't|never)\s+(?:asking|looking)\s+for\s+{_CODE}|"
     rf"(?:don'?t|do\s+not|no\s+need\s+to)\s+(?:write|give|show|send|include)\s+(?:me\s+)?{_CODE}|"
@@ -54,8 +52,6 @@ def without_waived(prompt: str, checks: Sequence[CompiledCheck]) -> list[Compile
     """``checks`` without the system's checks that need code, where the
     prompt (its own words, not material it quotes) says it wants none."""
     masked = mask(prompt)
-    if not any(
-        not _CASE_BEFORE.search(masked, 0, m.start()) for m in _NO_CODE.finditer(masked)
-    ):
+    if not any(not _CASE_BEFORE.search(masked, 0, m.start()) for m in _NO_CODE.finditer(masked)):
         return list(checks)
     return [c for c in checks if not (c.source == "system" and _needs_code(c))]

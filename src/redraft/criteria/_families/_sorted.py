@@ -32,7 +32,15 @@ from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._families._pairs import broken_pairs, pairs_outcome
 from redraft.criteria._families._sorted_asked import items_described, list_rule
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import Hit, Rule, Sentence, lowered, response_context, searched
+from redraft.criteria._sentences import (
+    Hit,
+    Rule,
+    Sentence,
+    found_in,
+    lowered,
+    response_context,
+    searched,
+)
 
 __all__ = ["SORTED_ITEMS", "SortedItems", "sort_key", "sort_run"]
 
@@ -172,6 +180,33 @@ _GROUPED = re.compile(
 )
 
 
+# A line of another part beside the items, in an answer of plain lines:
+# "a greeting line, then 5 teasers", "8 words, then a one-line note". Its
+# lines are no items, and where the items carry no list marker only lines
+# are there to sort, the other part's among them.
+_PART = (
+    r"(?:line|sentence|paragraph|greeting|title|intro(?:duction)?|summary|note|closing|"
+    r"sign-?off|heading|headline|header|question|total|conclusion|tagline|verdict)"
+)
+_OTHER_PART = re.compile(
+    rf"\b{_PART}s?\b[^.;!?\n]{{0,30}}?\b(?:then|followed\s+by)\b|"
+    rf"\b(?:then|followed\s+by|after\s+(?:that|them|the\s+list))\s+(?:with\s+)?(?:add\s+)?"
+    rf"(?:a|an|the|one|your)\s+(?:[\w'’-]+\s+){{0,3}}?{_PART}\b"
+)
+# A list asked with markers: its items are found apart from the other lines.
+_MARKED = re.compile(
+    r"\b(?:bullet(?:ed|s)?|bullet\s+points?|numbered|number\s+them|checklist|"
+    r"(?:markdown|dashed)\s+list)\b|\b(?:start|begin|prefix)\w*\s+(?:each|every)\s+"
+    r"[\w\s]{0,20}?with\s+['\"“‘]?[-*•]"
+)
+
+
+def _beside_other_lines(whole: str) -> bool:
+    """Whether the prompt asks for a part of other lines beside the items and
+    no marker that sets the items apart."""
+    return found_in(_OTHER_PART, whole) and not found_in(_MARKED, whole)
+
+
 def sorted_items(sentence: Sentence) -> Iterator[Hit]:
     """ "List them in alphabetical order", "sorted Z to A"."""
     text = sentence.lower
@@ -181,6 +216,8 @@ def sorted_items(sentence: Sentence) -> Iterator[Hit]:
         return  # "a Python dict …, keys sorted alphabetically": the literal's keys
     if searched(_GROUPED, lowered(sentence.whole or sentence.masked)):
         return  # "group the snags by room, rooms in alphabetical order": the groups' order
+    if _beside_other_lines(lowered(sentence.whole or sentence.masked)):
+        return  # "a greeting line, then 5 teasers …, in alphabetical order": lines not all items
     for match in _ORDER.finditer(text):
         if _KEYED.match(text[match.end() :]):
             continue
