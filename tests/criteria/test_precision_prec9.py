@@ -26,6 +26,10 @@ from redraft.criteria._families._value_mask_reading import mask_of
         "Write a caption — my draft is in all lowercase and feels lazy.",
         "Describe the lake — the previous version used all caps.",
         "Write a note for my neighbour — her notes are always in all caps.",
+        'Rewrite my tagline — "BUY IT NOW" was in all caps.',
+        "Rewrite my tagline, 'shop now' is in all lowercase.",
+        "Write an ad — for instance, the last one was in all lowercase and looked cool.",
+        "Write a slogan — unless the client insists, their last slogan was in all caps.",
     ],
 )
 def test_a_clause_that_describes_another_thing_compiles_no_case(prompt: str) -> None:
@@ -39,6 +43,8 @@ def test_a_clause_that_describes_another_thing_compiles_no_case(prompt: str) -> 
         ("Write a product description — in all caps, please.", "upper"),
         ("Write a tweet about rain, all in lowercase.", "lower"),
         ("Write a poem, my teacher has to see it by Monday, in all caps.", "upper"),
+        ("Write a bio, my name is Ana, in all lowercase.", "lower"),
+        ('Rewrite my tagline — "Shop now" — in all caps.', "upper"),
     ],
 )
 def test_a_case_asked_outright_still_compiles(prompt: str, case: str) -> None:

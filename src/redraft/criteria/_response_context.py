@@ -177,7 +177,9 @@ _SEVERAL_OF = re.compile(
 _STATED_AFTER_BREAK = re.compile(
     r"(?:[,;]|\s[—–-]\s)\s*(?:(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,5}?"
     r"(?:was|were|had|is|are|has|have|used|looked)|"
-    r"(?:the|this|that|those|these)\s+(?:[\w'-]+\s+){0,5}?(?:was|were|had|used|looked))\b"
+    r"(?:the|this|that|those|these)\s+(?:[\w'-]+\s+){0,5}?(?:was|were|had|used|looked)|"
+    # a quoted thing: "rewrite my tagline — 'BUY NOW' was in all caps"
+    r"[\"“'‘][^\"“”'‘’]{1,80}[\"”'’]\s+(?:was|were|is|had|has|used|looked))\b"
     r"(?!\s+to\b)"
 )
 
