@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from _compiled_specs import kinds, specs_of_kind
+from _compiled_specs import kinds, specs, specs_of_kind
 from redraft.criteria import compile_checks
 from redraft.criteria._families._value_mask_reading import mask_of
 
@@ -146,3 +146,35 @@ def test_items_beside_another_parts_lines_compile_no_order(prompt: str) -> None:
 )
 def test_items_alone_or_marked_keep_their_order(prompt: str) -> None:
     assert "sorted_items" in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Give me feedback on my essay — it has 5 paragraphs and ends with a question.",
+        "Give me feedback on my essay, it has 5 paragraphs.",
+        "Improve my haiku, it has 4 lines.",
+        "Proofread this email — it is in all lowercase.",
+        "Check the attached story; it contains 3 scenes and 40 sentences.",
+        "Rate my speech — it runs to 900 words.",
+        "Edit our newsletter, it currently has 6 sections and 3 bullet points.",
+        "Review these slides, they have 12 bullet points each.",
+        "Fix my limerick — it was in all lowercase.",
+    ],
+)
+def test_an_item_stating_what_a_given_thing_is_compiles_nothing(prompt: str) -> None:
+    assert specs(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        ("Write a poem — it has to be exactly 4 lines.", "line_count"),
+        ("Write a toast for my sister, it must have 3 paragraphs.", "paragraph_count"),
+        ("Fix this email, it is in all caps; keep it under 80 words.", "word_count"),
+        ("Check my cover letter, it runs to 2 pages, make it under 250 words.", "word_count"),
+        ("Write an essay, it has 5 paragraphs.", "paragraph_count"),
+    ],
+)
+def test_the_answers_own_rule_after_the_statement_still_compiles(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)

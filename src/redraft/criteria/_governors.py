@@ -12,6 +12,7 @@ import re
 from redraft.criteria._grammar import NUMBER
 
 __all__ = [
+    "GIVEN_THING",
     "IN_ONE_UNIT",
     "LEAD_IN",
     "MADE",
@@ -43,6 +44,12 @@ THING = (
     r"guide|plan|story|thread|ode|sonnet|verse|quiz|pitch\s+deck|cover\s+letter)"
 )
 """Things a prompt asks to be written: "the poem must …" is about the response."""
+
+# Such a thing the user has: "feedback on my essay", "proofread this email".
+GIVEN_THING = re.compile(
+    rf"\b(?:my|our|his|her|their|this|these|those|the\s+(?:attached|given|following|existing))\s+"
+    rf"(?:[\w'’-]+\s+){{0,2}}?(?:{THING}|draft|readme|cv|thesis|chapter|slides?|code|script)s?\b"
+)
 
 THING_LABEL = (
     # a few words of its own before it; not someone's, a given one, an example

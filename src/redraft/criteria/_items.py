@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from redraft.criteria._governors import GIVEN_THING
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._sentences import (
     NEGATION,
@@ -57,6 +58,13 @@ __all__ = ["list_items", "several_asked_before", "several_asked_in"]
 _SEPARATOR = re.compile(
     r"[,;]|\s[—–-]\s|\s(?=and\s+(?:be|include|use|mention|end|start|begin|keep|stay|"
     r"contain|have|avoid|add|write|make|put|limit|there\s+(?:should|must|shall))\b)"
+)
+# An item that states what a given thing is: "feedback on my essay, it has 5
+# paragraphs", "proofread this email — they were all in capitals". The
+# pronoun is the user's thing the head names, so the item describes it.
+_STATED = re.compile(
+    r"\s*(?:it|they|he|she)\s+(?:(?:already|currently|now|also|still)\s+)?"
+    r"(?:was|were|had|has|have|is|are|uses?|used|runs?|contains?)\b(?!\s+to\b)"
 )
 _OPENERS, _CLOSERS = "([{", ")]}"
 _JOINER = re.compile(r"\s*(?:and|also|plus|but)\s+")
@@ -242,6 +250,8 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
             continue  # "start with the slug line, in caps": the line's, not the answer's
         if counts_of is not None and not counts_of.match(text, offset):
             continue
+        if _STATED.match(piece) and GIVEN_THING.search(head):
+            continue  # "feedback on my essay, it has 5 paragraphs": the essay's
         if per_line and _EACH_PARTICIPLE.match(text, offset):
             continue  # "each slogan on its own line, starting with '- '": each line's start
         items.append(

@@ -15,6 +15,7 @@ from redraft.criteria._criteria_line import BAN as _BAN
 from redraft.criteria._criteria_line import REPORTED as _REPORTED
 from redraft.criteria._criteria_line import ban_of_criteria_line
 from redraft.criteria._governors import (
+    GIVEN_THING,
     IN_ONE_UNIT,
     LATER_PART,
     LEAD_IN,
@@ -184,10 +185,21 @@ _STATED_AFTER_BREAK = re.compile(
 )
 
 
+# "feedback on my essay — it has 5 paragraphs": the pronoun is the thing given
+_PRONOUN_STATED = re.compile(
+    r"(?:[,;]|\s[—–-]\s)\s*(?:it|they|he|she)\s+(?:(?:already|currently|now|also|still)\s+)?"
+    # the verb may open the phrase itself ("— it [has 5 paragraphs]")
+    r"(?:(?:was|were|had|has|have|is|are|uses?|used|runs?|contains?)\b(?!\s+to\b)|\s*$)"
+)
+
+
 def _between_ok(between: str, raw: str) -> bool:
     if any(subject_elsewhere(m.group("subject"), raw) for m in NEW_SUBJECT.finditer(raw)):
         return False
     if _STATED_AFTER_BREAK.search(raw):
+        return False
+    stated = _PRONOUN_STATED.search(raw)
+    if stated and GIVEN_THING.search(raw, 0, stated.start()):
         return False
     between = between.strip(" ,")
     if len(between.split()) > _MAX_BETWEEN_WORDS or OTHER_THING.search(between):
