@@ -160,6 +160,10 @@ def test_items_alone_or_marked_keep_their_order(prompt: str) -> None:
         "Edit our newsletter, it currently has 6 sections and 3 bullet points.",
         "Review these slides, they have 12 bullet points each.",
         "Fix my limerick — it was in all lowercase.",
+        "Polish this paragraph; it probably has 6 sentences.",
+        "Tidy up my essay — it actually has 7 paragraphs.",
+        "Critique my short story — if I remember right, it has 40 sentences.",
+        "Comment on my poem, for instance, it has 3 stanzas and ends with 'night'.",
     ],
 )
 def test_an_item_stating_what_a_given_thing_is_compiles_nothing(prompt: str) -> None:
@@ -174,6 +178,8 @@ def test_an_item_stating_what_a_given_thing_is_compiles_nothing(prompt: str) -> 
         ("Fix this email, it is in all caps; keep it under 80 words.", "word_count"),
         ("Check my cover letter, it runs to 2 pages, make it under 250 words.", "word_count"),
         ("Write an essay, it has 5 paragraphs.", "paragraph_count"),
+        ("Write a paragraph; it has to have 6 sentences.", "sentence_count"),
+        ("Edit my essay; it is 900 words, cut it to 500 words.", "word_count"),
     ],
 )
 def test_the_answers_own_rule_after_the_statement_still_compiles(prompt: str, kind: str) -> None:

@@ -48,7 +48,8 @@ THING = (
 # Such a thing the user has: "feedback on my essay", "proofread this email".
 GIVEN_THING = re.compile(
     rf"\b(?:my|our|his|her|their|this|these|those|the\s+(?:attached|given|following|existing))\s+"
-    rf"(?:[\w'’-]+\s+){{0,2}}?(?:{THING}|draft|readme|cv|thesis|chapter|slides?|code|script)s?\b"
+    rf"(?:[\w'’-]+\s+){{0,2}}?(?:{THING}|draft|readme|cv|thesis|chapter|slides?|code|script|paragraph|"
+    rf"abstract|bio|caption|intro|introduction|newsletter|toast|eulogy)s?\b"
 )
 
 THING_LABEL = (

@@ -63,7 +63,7 @@ _SEPARATOR = re.compile(
 # paragraphs", "proofread this email — they were all in capitals". The
 # pronoun is the user's thing the head names, so the item describes it.
 _STATED = re.compile(
-    r"\s*(?:it|they|he|she)\s+(?:(?:already|currently|now|also|still)\s+)?"
+    r"\s*(?:it|they|he|she)\s+(?:(?:already|currently|now|also|still|only|just|[a-z]+ly)\s+)?"
     r"(?:was|were|had|has|have|is|are|uses?|used|runs?|contains?)\b(?!\s+to\b)"
 )
 _OPENERS, _CLOSERS = "([{", ")]}"

@@ -187,10 +187,29 @@ _STATED_AFTER_BREAK = re.compile(
 
 # "feedback on my essay — it has 5 paragraphs": the pronoun is the thing given
 _PRONOUN_STATED = re.compile(
-    r"(?:[,;]|\s[—–-]\s)\s*(?:it|they|he|she)\s+(?:(?:already|currently|now|also|still)\s+)?"
+    r"(?:[,;]|\s[—–-]\s)\s*(?:it|they|he|she)\s+(?:(?:already|currently|now|also|still|only|just|[a-z]+ly)\s+)?"
     # the verb may open the phrase itself ("— it [has 5 paragraphs]")
     r"(?:(?:was|were|had|has|have|is|are|uses?|used|runs?|contains?)\b(?!\s+to\b)|\s*$)"
 )
+
+
+# A clause that is only a pronoun and a verb of stating before the phrase:
+# "it probably has [6 sentences]", "it [has 6 sentences]"
+_PRONOUN_OPENS = re.compile(
+    r"\s*(?:it|they|he|she)\s+(?:(?:already|currently|now|also|still|only|just|[a-z]+ly)\s+)?"
+    r"(?:(?:was|were|had|has|have|is|are|uses?|used|runs?|contains?)\s+)?"
+)
+
+
+def _pronoun_of_given(sentence: Sentence, prefix: str) -> bool:
+    """Whether the phrase's clause, cut off from the text before it at a
+    semicolon, comma or dash, is a pronoun stating what the thing the user
+    gives there is ("Polish this paragraph; it probably has 6 sentences")."""
+    if not _PRONOUN_OPENS.fullmatch(prefix):
+        return False
+    before = lowered(sentence.whole)[max(0, sentence.start - 200) : sentence.start]
+    before = re.split(r"[.!?\n]", before)[-1]
+    return before.rstrip().endswith((";", ",", "—", "–", "-")) and bool(GIVEN_THING.search(before))
 
 
 def _between_ok(between: str, raw: str) -> bool:
@@ -297,6 +316,8 @@ def response_context(
     prefix = text[:start]
     if sentence_blocked(sentence, start):
         return False
+    if _pronoun_of_given(sentence, prefix):
+        return False  # "Polish this paragraph; it probably has 6 sentences": the paragraph's
     if _LATER_PART_BRACKET.search(prefix):
         return False  # "…, then the standfirst (one sentence, at most 30 words)": its own
     # the clause's start, found in the whole text: a break may look past the phrase's start
