@@ -33,6 +33,7 @@ from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._conditioned import conditioned_after
 from redraft.criteria._families import FAMILY_RULES
+from redraft.criteria._fronted_part import FRONTED_KINDS, fronted_part
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._items import list_items
 from redraft.criteria._once import compiling
@@ -116,10 +117,15 @@ _PARTS_ASKED = frozenset({"item_count"})
 # forget that …", "actually, no one reads it" and "never mind the length" are
 # no retraction.
 _RETRACTION = re.compile(
-    r"(?:^|(?<=[,;:(—–-])|(?<=\s[—–-]))\s*(?:actually,?\s+no|wait,?\s+no|no,?\s+wait|"
+    # "No — on second thought, …": a bare "no" may lead the retraction in
+    r"(?:^|(?<=[,;:(—–-])|(?<=\s[—–-]))\s*(?:(?:no|oh|hmm)\b\s*[,!]?\s*[—–-]?\s*(?=[a-z]))?"
+    r"(?:actually,?\s+no|wait,?\s+no|no,?\s+wait|"
     r"scratch\s+that|strike\s+that|forget\s+(?:that|what\s+i\s+(?:just\s+)?said|the\s+above)|"
     r"ignore\s+(?:that|what\s+i\s+(?:just\s+)?said)|disregard\s+that|never\s*mind|"
-    r"on\s+second\s+thoughts?|change\s+of\s+plans?)\s*(?:[,.;:!—–-]|$)",
+    r"on\s+second\s+thoughts?|change\s+of\s+plans?|"
+    # "… in Spanish? No, sorry, English is …", "Can you start it with 'Coach,'?
+    # Just kidding, …": a joke or an apology that takes the request back
+    r"no,?\s+sorry|(?:i'?m\s+)?(?:just|only)\s+(?:kidding|joking))\s*(?:[,.;:!—–-]|$)",
     re.IGNORECASE,
 )
 
@@ -203,6 +209,10 @@ def _read(
                 or (
                     hit.spec.kind_name() in WHOLE_KINDS
                     and bound_to_part(sentence, hit.start, hit.end)
+                )
+                or (
+                    hit.spec.kind_name() in FRONTED_KINDS
+                    and fronted_part(sentence, hit.start)
                 )
             ):
                 continue
