@@ -27,7 +27,9 @@ _REPORTED_REQUEST = re.compile(
 # "some vets like to write their notes in all lowercase", "many writers never
 # use semicolons" — the rule is theirs, a subject of the answer.
 _THEIR_HABIT = re.compile(
-    r"\b(?:some|many|most|other|certain|a\s+few|lots\s+of|plenty\s+of)\s+(?:[\w-]+\s+)?"
+    # ("why lawyers avoid 'shall'": a "why" asks about a habit of theirs)
+    r"(?:\b(?:some|many|most|other|certain|a\s+few|lots\s+of|plenty\s+of)|"
+    r"\bwhy(?:\s+(?:do|did|would|might))?(?:\s+(?:some|many|most|so\s+many))?)\s+(?:[\w-]+\s+)?"
     r"(?:people|folks|[a-z]{2,}(?:ers|ors|ists|ians|ents|s))\s+"
     r"(?:(?:like|love|prefer|tend|choose|used|seem)\s+to\s+|"
     r"(?:always|usually|often|sometimes|never|rarely|still|even)\s+)?"

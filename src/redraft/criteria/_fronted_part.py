@@ -20,7 +20,9 @@ from redraft.criteria._once import lowered
 if TYPE_CHECKING:
     from redraft.criteria._sentence_text import Sentence
 
-__all__ = ["FRONTED_KINDS", "fronted_part"]
+from redraft.criteria._spec import CheckSpec
+
+__all__ = ["FRONTED_KINDS", "fronted_kind", "fronted_part"]
 
 FRONTED_KINDS = frozenset(
     {
@@ -48,6 +50,17 @@ FRONTED_KINDS = frozenset(
 )
 """Kinds a fronted part's rule would be misread as: each measures the whole
 answer."""
+
+
+
+def fronted_kind(spec: CheckSpec) -> bool:
+    """Whether ``spec`` measures the whole answer in a way one part's rule
+    would misread: a keyword's "at least" still holds of the whole answer
+    ("In the final sentence, mention 'deposit'"), its other counts do not."""
+    if spec.kind_name() == "keyword":
+        return getattr(spec, "relation", None) != "at_least"
+    return spec.kind_name() in FRONTED_KINDS
+
 
 _ORDINAL = r"(?:first|last|final|opening|closing|second|third|fourth|fifth|next|concluding|top)"
 _PART = (

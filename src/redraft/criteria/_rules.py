@@ -33,7 +33,7 @@ from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._conditioned import conditioned_after
 from redraft.criteria._families import FAMILY_RULES
-from redraft.criteria._fronted_part import FRONTED_KINDS, fronted_part
+from redraft.criteria._fronted_part import fronted_kind, fronted_part
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._items import list_items
 from redraft.criteria._once import compiling
@@ -125,7 +125,7 @@ _RETRACTION = re.compile(
     r"on\s+second\s+thoughts?|change\s+of\s+plans?|"
     # "… in Spanish? No, sorry, English is …", "Can you start it with 'Coach,'?
     # Just kidding, …": a joke or an apology that takes the request back
-    r"no,?\s+sorry|(?:i'?m\s+)?(?:just|only)\s+(?:kidding|joking))\s*(?:[,.;:!—–-]|$)",
+    r"no,?\s+sorry|(?:i'?m\s+(?:just\s+|only\s+)?|just\s+|only\s+)(?:kidding|joking))\s*(?:[,.;:!—–-]|$)",
     re.IGNORECASE,
 )
 
@@ -188,6 +188,19 @@ def _misread_at_end(lower: str, start: int, end: int) -> bool:
     )
 
 
+# "Using the word 'love' is allowed", "the word 'free' is fine": a word
+# permitted, not required (a keyword's count would fail the answer without it)
+_PERMITTED = re.compile(
+    r"\s*(?:is|are)\s+(?:also\s+|still\s+|perfectly\s+|totally\s+)?(?:allowed|permitted|fine|"
+    r"ok(?:ay)?|acceptable|welcome|not\s+(?:banned|forbidden|prohibited))\b"
+)
+
+
+def _permitted(spec: CheckSpec, lower: str, end: int) -> bool:
+    """Whether the keyword ending at ``end`` of ``lower`` is only permitted."""
+    return spec.kind_name() == "keyword" and _PERMITTED.match(lower, end) is not None
+
+
 def _read(
     sentence: Sentence, seen: set[tuple[object, ...]], taken: list[tuple[int, int]]
 ) -> list[CompiledCheck]:
@@ -206,13 +219,13 @@ def _read(
                 or _EXCEPTED.match(sentence.lower, hit.end)
                 or conditioned_after(sentence.lower, hit.end, sentence.lower[: hit.start])
                 or _misread_at_end(sentence.lower, hit.start, hit.end)
+                or _permitted(hit.spec, sentence.lower, hit.end)
                 or (
                     hit.spec.kind_name() in WHOLE_KINDS
                     and bound_to_part(sentence, hit.start, hit.end)
                 )
                 or (
-                    hit.spec.kind_name() in FRONTED_KINDS
-                    and fronted_part(sentence, hit.start)
+fronted_kind(hit.spec) and fronted_part(sentence, hit.start)
                 )
             ):
                 continue
