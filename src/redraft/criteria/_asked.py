@@ -34,7 +34,10 @@ _THEIR_HABIT = re.compile(
     r"(?:(?:like|love|prefer|tend|choose|used|seem)\s+to\s+|"
     r"(?:always|usually|often|sometimes|never|rarely|still|even)\s+)?"
     r"(?:avoid|write|writes|use|type|put|add|keep|end|start|begin|sign|reply|answer|"
-    r"respond|spell|refuse|ban|skip|omit|leave|format)\b"
+    r"respond|spell|refuse|ban|skip|omit|leave|format)\b|"
+    # a past habit: "the secretary used to put everything in a table"
+    r"\b(?:i|we|he|she|they|(?:the|my|our|his|her|their)\s+(?:[\w-]+\s+)?[a-z]+)\s+"
+    r"(?:always\s+)?used\s+to\s+[a-z]+"
 )
 # A request the answer passes on: "a memo telling staff to use 24-hour time",
 # "tell my team to keep their updates under 100 words".

@@ -52,7 +52,6 @@ FRONTED_KINDS = frozenset(
 answer."""
 
 
-
 def fronted_kind(spec: CheckSpec) -> bool:
     """Whether ``spec`` measures the whole answer in a way one part's rule
     would misread: a keyword's "at least" still holds of the whole answer

@@ -224,9 +224,7 @@ def _read(
                     hit.spec.kind_name() in WHOLE_KINDS
                     and bound_to_part(sentence, hit.start, hit.end)
                 )
-                or (
-fronted_kind(hit.spec) and fronted_part(sentence, hit.start)
-                )
+                or (fronted_kind(hit.spec) and fronted_part(sentence, hit.start))
             ):
                 continue
             seen.add(slot)
