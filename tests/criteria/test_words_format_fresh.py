@@ -20,6 +20,11 @@ from _compiled_specs import kinds, specs, specs_of_kind
         'Write a note. Can you start it with "Coach,"? Just kidding, any opening is fine.',
         "Write it all in caps. I'm kidding, normal case please.",
         'Start the message with "Hi team"? Only joking, start it however you like.',
+        "Write a message to my tenant in Arabic? Sorry, I mean English; he reads it fine.",
+        'Write an ad. Leave out the word "cheap"? No, it\'s fine, use it if needed.',
+        "Write a social post for the vet clinic. No hashtags? Actually hashtags are fine.",
+        # alternatives left open
+        "Write the notice in lowercase or in normal case, whichever looks friendlier.",
         # someone else's habit
         "Explain why some people avoid commas in headlines.",
         "Describe a day at a vet clinic. Some vets like to write their notes in all lowercase.",
@@ -79,6 +84,12 @@ def test_a_limited_or_permitted_rule_compiles_nothing(prompt: str) -> None:
         ("Some readers skim, so use bullet points and avoid commas.", "forbidden_chars"),
         ("Most people write in English, but answer in French.", "language"),
         ("The secretary used to use tables, so put the minutes in a table.", "table_count"),
+        # a question answered "no" about something else: the rule after it stands
+        (
+            "Is this for the tenants? No, it's for the landlord. Write it in lowercase.",
+            "letter_case",
+        ),
+        ("Use bullet points? Actually, answer in French.", "language"),
         # "why" about the subject, the rule the answer's
         ("Explain why plants need light in all lowercase.", "letter_case"),
         ("Explain why the sky is blue, and avoid commas.", "forbidden_chars"),

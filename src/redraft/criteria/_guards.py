@@ -58,7 +58,7 @@ HEDGE = re.compile(
     r"as you (?:see fit|like|wish)|up to you|"
     # "whatever you like" leaves it open; "whatever language the user writes
     # in" holds the rule regardless
-    r"whatever(?!\s+(?:language\s+(?:the|they|he|she|you)|the\s+(?:user|customer|client|"
+    r"(?:whatever|whichever)(?!\s+(?:language\s+(?:the|they|he|she|you)|the\s+(?:user|customer|client|"
     r"reader|guest|input|question|message)|they|he|she)\b)|"
     # hearsay: "I heard it should have at most 2,600 characters" reports a rule
     r"i(?:'ve|\s+have)?\s+heard|i\s+read\s+(?:that|somewhere)|apparently|supposedly|"

@@ -71,6 +71,10 @@ def _compile_rules(text: str, source: TextSource) -> list[CompiledCheck]:
     before: list[CompiledCheck] = []
     for sentence in sentences(text, masked, source):
         retracted = _RETRACTION.search(sentence.masked)
+        if not retracted and _ASKED_BEFORE.search(masked, 0, sentence.start):
+            # "No hashtags? Actually, hashtags are fine.": a request put as a
+            # question and answered "no" or "actually" is taken back
+            retracted = _ANSWERED_NO.match(sentence.masked)
         if retracted and not retracted.start():
             # "Write a villanelle. Actually, no, just a free verse poem.": the
             # sentence before is taken back, its slots free for what replaces it
@@ -125,9 +129,15 @@ _RETRACTION = re.compile(
     r"on\s+second\s+thoughts?|change\s+of\s+plans?|"
     # "… in Spanish? No, sorry, English is …", "Can you start it with 'Coach,'?
     # Just kidding, …": a joke or an apology that takes the request back
-    r"no,?\s+sorry|(?:i'?m\s+(?:just\s+|only\s+)?|just\s+|only\s+)(?:kidding|joking))\s*(?:[,.;:!—–-]|$)",
+    r"no,?\s+sorry|correction|(?:i'?m\s+(?:just\s+|only\s+)?|just\s+|only\s+)(?:kidding|joking))"
+    # "… in Arabic? Sorry, I mean English": a slip corrected, the new word said next
+    r"\s*(?:[,.;:!—–-]|$)|^\s*sorry,?\s+i\s+meant?\b",
     re.IGNORECASE,
 )
+
+# A question just before the sentence, and the sentence answering it
+_ASKED_BEFORE = re.compile(r"\?\s*$")
+_ANSWERED_NO = re.compile(r"\s*(?:no\b\s*[,.!—–-]|actually\b)", re.IGNORECASE)
 
 # A size taken back by name: "… actually never mind the length", "forget the
 # word count", "scratch the word limit". It drops the sizes stated before it in
