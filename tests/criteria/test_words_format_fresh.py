@@ -51,6 +51,9 @@ def test_a_rule_taken_back_or_someone_elses_compiles_nothing(prompt: str) -> Non
         'Write a speech. In the closing, mention the word "thanks" three times.',
         "Write a bio. In the tagline, avoid exclamation marks.",
         "Write a poem. For the last stanza, write in lowercase.",
+        # the part named right before the rule
+        "Write an apology to the tenant — the apology part in lowercase, the plan in normal text.",
+        "Write a poem with the last line in capitals.",
     ],
 )
 def test_a_rule_fronted_by_its_part_is_that_parts(prompt: str) -> None:
@@ -115,3 +118,8 @@ def test_a_keyword_at_least_in_one_part_holds_of_the_whole() -> None:
 def test_a_keyword_required_beside_a_permitted_one_compiles() -> None:
     prompt = 'Use the word "love" at least twice.'
     assert [(s["keyword"], s["value"]) for s in specs_of_kind(prompt, "keyword")] == [("love", 2)]
+
+
+def test_comments_in_a_language_leave_the_format_alone() -> None:
+    prompt = "Write a YAML config for the booking app, with comments in English."
+    assert kinds(prompt) == {"yaml"}

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 from redraft.criteria._spec import CheckSpec
 
-__all__ = ["FRONTED_KINDS", "fronted_kind", "fronted_part"]
+__all__ = ["FRONTED_KINDS", "fronted_kind", "fronted_part", "part_named_before"]
 
 FRONTED_KINDS = frozenset(
     {
@@ -90,3 +90,19 @@ def fronted_part(sentence: Sentence, start: int) -> bool:
 
 
 _SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
+
+
+# A part named right before the rule: "with comments in English", "the apology
+# part in lowercase", "keys in snake_case and the rest in French" (not the
+# answer's own nouns: "the letter in lowercase", "meeting notes in French")
+_PART_BEFORE = re.compile(
+    r"\b(?:the|with|its|their|and|your)\s+(?:[\w-]+\s+)?(?:comments?|part|section|"
+    r"sign[\s-]?off|greeting|salutation|subject\s+line|headings?|captions?|footnotes?|labels?|"
+    rf"keys?|{_ORDINAL}\s+(?:paragraph|sentence|line|section|stanza|verse|part))\s+$"
+)
+
+
+def part_named_before(sentence: Sentence, start: int) -> bool:
+    """Whether a part of the answer is named right before the phrase at
+    ``start`` of ``sentence``: the rule is that part's."""
+    return _PART_BEFORE.search(sentence.lower[:start]) is not None

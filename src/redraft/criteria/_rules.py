@@ -33,7 +33,7 @@ from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._conditioned import conditioned_after
 from redraft.criteria._families import FAMILY_RULES
-from redraft.criteria._fronted_part import fronted_kind, fronted_part
+from redraft.criteria._fronted_part import fronted_kind, fronted_part, part_named_before
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._items import list_items
 from redraft.criteria._once import compiling
@@ -234,7 +234,12 @@ def _read(
                     hit.spec.kind_name() in WHOLE_KINDS
                     and bound_to_part(sentence, hit.start, hit.end)
                 )
-                or (fronted_kind(hit.spec) and fronted_part(sentence, hit.start))
+                or (
+                    fronted_kind(hit.spec)
+                    and (
+                        fronted_part(sentence, hit.start) or part_named_before(sentence, hit.start)
+                    )
+                )
             ):
                 continue
             seen.add(slot)
