@@ -23,6 +23,22 @@ _REPORTED_REQUEST = re.compile(
     r"(?:\b(?:his|her|their)|\w'?s|s')\s+(?:[\w-]+\s+)?(?:homework|assignment|exercise|task|"
     r"challenge)\s+(?:is|was)\s+to\b"
 )
+# Someone else's habit, told about: "explain why some people avoid commas",
+# "some vets like to write their notes in all lowercase", "many writers never
+# use semicolons" — the rule is theirs, a subject of the answer.
+_THEIR_HABIT = re.compile(
+    # ("why lawyers avoid 'shall'": a "why" asks about a habit of theirs)
+    r"(?:\b(?:some|many|most|other|certain|a\s+few|lots\s+of|plenty\s+of)|"
+    r"\bwhy(?:\s+(?:do|did|would|might))?(?:\s+(?:some|many|most|so\s+many))?)\s+(?:[\w-]+\s+)?"
+    r"(?:people|folks|[a-z]{2,}(?:ers|ors|ists|ians|ents|s))\s+"
+    r"(?:(?:like|love|prefer|tend|choose|used|seem)\s+to\s+|"
+    r"(?:always|usually|often|sometimes|never|rarely|still|even)\s+)?"
+    r"(?:avoid|write|writes|use|type|put|add|keep|end|start|begin|sign|reply|answer|"
+    r"respond|spell|refuse|ban|skip|omit|leave|format)\b|"
+    # a past habit: "the secretary used to put everything in a table"
+    r"\b(?:i|we|he|she|they|(?:the|my|our|his|her|their)\s+(?:[\w-]+\s+)?[a-z]+)\s+"
+    r"(?:always\s+)?used\s+to\s+[a-z]+"
+)
 # A request the answer passes on: "a memo telling staff to use 24-hour time",
 # "tell my team to keep their updates under 100 words".
 _RELAYED_REQUEST = re.compile(
@@ -76,6 +92,10 @@ def asked_of_another(text: str, start: int, clause_from: int, whole: str = "") -
         "," not in text[m.end() : start]
         for m in _RELAYED_REQUEST.finditer(text, max(since, clause_from), start)
     ):
+        return True
+    # (the habit's verb may open the phrase: "some people [avoid commas]")
+    habit = _THEIR_HABIT.search(text, max(since, clause_from), start + 20)
+    if habit and habit.start() < start:
         return True
     return bool(_REPORTED_REQUEST.search(text, since, start)) and not _HANDED_OVER.search(
         whole.lower()

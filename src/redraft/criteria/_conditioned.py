@@ -44,6 +44,10 @@ _TRAILING = re.compile(
 _ALTERNATIVE = re.compile(
     rf"\s*,?\s*(?:(?:or|but)\b[^.;:!?\n]{{0,50}}?\b{_IF}\b|otherwise\b|or\s+else\b)"
 )
+# "wrapped in double angle brackets, like <<title>>, only if you give it a
+# title": "only if" limits all that comes before it in its sentence, across
+# the commas of an aside (a plain "if" after a comma may open a new clause)
+_ONLY_IF = re.compile(r"[^.;:!?\n]{0,80}?,\s*(?:but\s+|and\s+)?only\s+(?:if|when|in\s+case)\b")
 # A concession or a comparison, not a condition: "even if", "even when", "as if", "what if".
 _CONCESSION = re.compile(r"\b(?:even|as|what|only\s+even)\s*$")
 # "if" as "whether", "when" as "at what time": the requirement sizes the
@@ -73,7 +77,7 @@ def conditioned_after(lower: str, end: int, before: str = "") -> bool:
     """Whether a condition that follows the requirement ending at ``end`` of
     ``lower`` (a sentence's lowered text) governs it; ``before`` is the
     sentence up to the requirement, for "tell me … if" (whether)."""
-    if _ALTERNATIVE.match(lower, end):
+    if _ALTERNATIVE.match(lower, end) or _ONLY_IF.match(lower, end):
         return True
     match = _TRAILING.match(lower, end)
     if match is None:

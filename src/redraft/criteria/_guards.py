@@ -58,11 +58,15 @@ HEDGE = re.compile(
     r"as you (?:see fit|like|wish)|up to you|"
     # "whatever you like" leaves it open; "whatever language the user writes
     # in" holds the rule regardless
-    r"whatever(?!\s+(?:language\s+(?:the|they|he|she|you)|the\s+(?:user|customer|client|"
+    r"(?:whatever|whichever)(?!\s+(?:language\s+(?:the|they|he|she|you)|the\s+(?:user|customer|client|"
     r"reader|guest|input|question|message)|they|he|she)\b)|"
     # hearsay: "I heard it should have at most 2,600 characters" reports a rule
     r"i(?:'ve|\s+have)?\s+heard|i\s+read\s+(?:that|somewhere)|apparently|supposedly|"
     r"rumou?r\s+has\s+it|(?:they|people)\s+say|"
+    # disowned: "my teacher said to use no commas, which seems silly"
+    r"(?:which|that|this|it)(?:'s|\s+(?:seems|sounds|is|feels|looks))\s+(?:a\s+bit\s+|so\s+|"
+    r"really\s+|kind\s+of\s+|pretty\s+|rather\s+)?(?:silly|pointless|outdated|old-fashioned|"
+    r"excessive|overkill|ridiculous|dumb|stupid|cheesy)|"
     # "50 to 60 words would be ideal": a wish, not a rule
     r"(?:would\s+be|is|are)\s+(?:ideal|nice|preferable|preferred|a\s+plus|a\s+bonus)|"
     r"(?:ideal|preferred)\s+(?:length|size|range)|"
@@ -78,6 +82,11 @@ _CONDITION = re.compile(
     r"\b(?:if|unless|whenever|in case|(?<!\bfor )(?<!\bfrom )(?<!\bsince )when|whether|suppose|"
     r"assuming|imagine\s+if|"
     r"(?:you|we|i)\s+(?:had|would\s+have|were|needed)\s+to)\b|"
+    # "Where you mention dates, use …": a place in the answer that may never come
+    # (its verb may open the phrase read, past the text tested)
+    r"\bwhere(?:ver)?\s+(?:you|we|they|it|the\s+[\w-]+)\s+(?=(?:mentions?|writes?|uses?|gives?|"
+    r"lists?|includes?|refers?|quotes?|cites?|names?|needs?|talks?|describes?|adds?|states?|"
+    r"shows?)\b|$)|"
     # inverted: "Should the answer need code, put it in a code block"
     r"^\s*(?:should|were|had)\s+(?:the|your|it|you|there|we|this|that|any)\b(?=[^,?]{0,60},)"
 )

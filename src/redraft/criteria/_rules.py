@@ -33,6 +33,7 @@ from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._conditioned import conditioned_after
 from redraft.criteria._families import FAMILY_RULES
+from redraft.criteria._fronted_part import fronted_kind, fronted_part, part_named_before
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._items import list_items
 from redraft.criteria._once import compiling
@@ -70,6 +71,10 @@ def _compile_rules(text: str, source: TextSource) -> list[CompiledCheck]:
     before: list[CompiledCheck] = []
     for sentence in sentences(text, masked, source):
         retracted = _RETRACTION.search(sentence.masked)
+        if not retracted and _ASKED_BEFORE.search(masked, 0, sentence.start):
+            # "No hashtags? Actually, hashtags are fine.": a request put as a
+            # question and answered "no" or "actually" is taken back
+            retracted = _ANSWERED_NO.match(sentence.masked)
         if retracted and not retracted.start():
             # "Write a villanelle. Actually, no, just a free verse poem.": the
             # sentence before is taken back, its slots free for what replaces it
@@ -116,12 +121,23 @@ _PARTS_ASKED = frozenset({"item_count"})
 # forget that …", "actually, no one reads it" and "never mind the length" are
 # no retraction.
 _RETRACTION = re.compile(
-    r"(?:^|(?<=[,;:(—–-])|(?<=\s[—–-]))\s*(?:actually,?\s+no|wait,?\s+no|no,?\s+wait|"
+    # "No — on second thought, …": a bare "no" may lead the retraction in
+    r"(?:^|(?<=[,;:(—–-])|(?<=\s[—–-]))\s*(?:(?:no|oh|hmm)\b\s*[,!]?\s*[—–-]?\s*(?=[a-z]))?"
+    r"(?:actually,?\s+no|wait,?\s+no|no,?\s+wait|"
     r"scratch\s+that|strike\s+that|forget\s+(?:that|what\s+i\s+(?:just\s+)?said|the\s+above)|"
     r"ignore\s+(?:that|what\s+i\s+(?:just\s+)?said)|disregard\s+that|never\s*mind|"
-    r"on\s+second\s+thoughts?|change\s+of\s+plans?)\s*(?:[,.;:!—–-]|$)",
+    r"on\s+second\s+thoughts?|change\s+of\s+plans?|"
+    # "… in Spanish? No, sorry, English is …", "Can you start it with 'Coach,'?
+    # Just kidding, …": a joke or an apology that takes the request back
+    r"no,?\s+sorry|correction|(?:i'?m\s+(?:just\s+|only\s+)?|just\s+|only\s+)(?:kidding|joking))"
+    # "… in Arabic? Sorry, I mean English": a slip corrected, the new word said next
+    r"\s*(?:[,.;:!—–-]|$)|^\s*sorry,?\s+i\s+meant?\b",
     re.IGNORECASE,
 )
+
+# A question just before the sentence, and the sentence answering it
+_ASKED_BEFORE = re.compile(r"\?\s*$")
+_ANSWERED_NO = re.compile(r"\s*(?:no\b\s*[,.!—–-]|actually\b)", re.IGNORECASE)
 
 # A size taken back by name: "… actually never mind the length", "forget the
 # word count", "scratch the word limit". It drops the sizes stated before it in
@@ -182,6 +198,19 @@ def _misread_at_end(lower: str, start: int, end: int) -> bool:
     )
 
 
+# "Using the word 'love' is allowed", "the word 'free' is fine": a word
+# permitted, not required (a keyword's count would fail the answer without it)
+_PERMITTED = re.compile(
+    r"\s*(?:is|are)\s+(?:also\s+|still\s+|perfectly\s+|totally\s+)?(?:allowed|permitted|fine|"
+    r"ok(?:ay)?|acceptable|welcome|not\s+(?:banned|forbidden|prohibited))\b"
+)
+
+
+def _permitted(spec: CheckSpec, lower: str, end: int) -> bool:
+    """Whether the keyword ending at ``end`` of ``lower`` is only permitted."""
+    return spec.kind_name() == "keyword" and _PERMITTED.match(lower, end) is not None
+
+
 def _read(
     sentence: Sentence, seen: set[tuple[object, ...]], taken: list[tuple[int, int]]
 ) -> list[CompiledCheck]:
@@ -200,9 +229,16 @@ def _read(
                 or _EXCEPTED.match(sentence.lower, hit.end)
                 or conditioned_after(sentence.lower, hit.end, sentence.lower[: hit.start])
                 or _misread_at_end(sentence.lower, hit.start, hit.end)
+                or _permitted(hit.spec, sentence.lower, hit.end)
                 or (
                     hit.spec.kind_name() in WHOLE_KINDS
                     and bound_to_part(sentence, hit.start, hit.end)
+                )
+                or (
+                    fronted_kind(hit.spec)
+                    and (
+                        fronted_part(sentence, hit.start) or part_named_before(sentence, hit.start)
+                    )
                 )
             ):
                 continue
