@@ -48,7 +48,7 @@ _ADDER = (
     # "a post, with a P.S.", "a feature with a standfirst" (not "reply with",
     # "come up with", "provide me with": there the piece is the answer)
     r"(?<![\w'’-])(?!(?:reply|replies|answer|answers|respond|responds|up|back|me|us|only|just|"
-    r"it|them|this|that|comply|complies|go|come|do|deal|work)\s)[a-z\ue000.)'’-]+,?\s+with)"
+    r"it|them|this|that|comply|complies|go|come|do|deal|work)\b)[a-z\ue000.)'’-]+,?\s+with)"
 )
 # A noun of quantity or of the answer: "with a length of", "a total of",
 # "a couple of sentences", "a response of 50 words" size the answer itself
