@@ -90,3 +90,32 @@ def test_count_of_another_piece_compiles_no_whole_count(prompt: str) -> None:
 )
 def test_piece_asked_is_still_sized(prompt: str, expected: tuple[str, str, int]) -> None:
     assert expected in whole_counts(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        (
+            "Write a story that is 500 words or longer about a lost dog.",
+            ("word_count", "at_least", 500),
+        ),
+        ("Describe the bakery in 40 words or shorter.", ("word_count", "at_most", 40)),
+        ("Write a story, 3 paragraphs or longer.", ("paragraph_count", "at_least", 3)),
+    ],
+)
+def test_or_longer_and_or_shorter_bound_the_count(
+    prompt: str, expected: tuple[str, str, int]
+) -> None:
+    assert expected in whole_counts(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "If the story is 500 words or longer, add a summary at the top.",
+        "The essay can be 500 words or longer; write the intro only.",
+        "Stories of 500 words or longer win prizes. Write a poem about winning.",
+    ],
+)
+def test_or_longer_in_a_condition_or_a_description_compiles_nothing(prompt: str) -> None:
+    assert not {k for k in whole_counts(prompt) if k[2] == 500}
