@@ -119,3 +119,49 @@ def test_or_longer_and_or_shorter_bound_the_count(
 )
 def test_or_longer_in_a_condition_or_a_description_compiles_nothing(prompt: str) -> None:
     assert not {k for k in whole_counts(prompt) if k[2] == 500}
+
+
+def part_counts(prompt: str) -> set[tuple[str, int, str, str, int]]:
+    return {
+        (
+            getattr(c.spec, "part", ""),
+            getattr(c.spec, "index", 0),
+            getattr(c.spec, "units", ""),
+            getattr(c.spec, "relation", ""),
+            getattr(c.spec, "value", -1),
+        )
+        for c in compile_checks(prompt)
+        if c.spec.kind_name() == "part_count"
+    }
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a story for the school magazine, and suggest a title under 6 words at the end.",
+        "Write a poem about the bakery. Put a title of at most 5 words below it.",
+        "Write the choir's report and a headline of 8 words or fewer underneath.",
+    ],
+)
+def test_title_placed_after_the_text_is_no_first_line_count(prompt: str) -> None:
+    assert not {c for c in part_counts(prompt) if c[0] == "title"}
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Write a story with a title under 6 words.", ("title", 1, "words", "at_most", 5)),
+        (
+            "Write a poem with a 4-word title and a moral at the end.",
+            ("title", 1, "words", "exactly", 4),
+        ),
+        (
+            "Write a speech with a title of 3 words, then thank the choir at the end.",
+            ("title", 1, "words", "exactly", 3),
+        ),
+    ],
+)
+def test_title_with_something_else_at_the_end_is_still_counted(
+    prompt: str, expected: tuple[str, int, str, str, int]
+) -> None:
+    assert expected in part_counts(prompt)
