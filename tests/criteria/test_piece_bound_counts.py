@@ -61,6 +61,8 @@ def whole_counts(prompt: str) -> set[tuple[str, str, int]]:
         "Give me a haiku or a 5-line poem about bread, whichever you prefer.",
         "Write the reminder as 1 sentence or as 3 bullet points, your call.",
         "Write either a haiku or a 4-line poem about the choir.",
+        "Write a 2-sentence reply or just a thumbs-up message, whichever sounds better.",
+        "Write a 2-sentence reply, or even a single line, for the tenant.",
     ],
 )
 def test_count_of_another_piece_compiles_no_whole_count(prompt: str) -> None:
@@ -79,6 +81,7 @@ def test_count_of_another_piece_compiles_no_whole_count(prompt: str) -> None:
         ("Give me a 2-sentence answer about flour.", ("sentence_count", "exactly", 2)),
         # "or" between topics, not pieces; a range is no choice of pieces
         ("Write a 4-line poem about a cat or a dog.", ("line_count", "exactly", 4)),
+        ("Write a 4-line poem about a cat or just a dog.", ("line_count", "exactly", 4)),
         ("Answer in 3 sentences or fewer.", ("sentence_count", "at_most", 3)),
         # explaining in a size is the answer's size
         ("Explain why dogs bark in under 50 words.", ("word_count", "at_most", 49)),

@@ -70,6 +70,12 @@ _SIZED = re.compile(
     rf"(?!{_NOT_PIECE}\b)[\w'’-]"
 )
 
+# Any piece sized by its modifier, the answer's own noun too ("a 2-sentence
+# reply or just a thumbs-up")
+_SIZED_ANY = re.compile(
+    rf"{_DET}\s+\S+-(?:word|sentence|paragraph|line|character|item|bullet|point)s?\s"
+)
+
 # The piece the answer talks about: its format, advice on writing it, a rubric
 # for grading it, a request for it
 _ABOUT = re.compile(
@@ -94,8 +100,9 @@ _CHOSEN_BEFORE = re.compile(
     r"\s+or\s+(?:as\s+|in\s+)?$"
 )
 _CHOSEN_AFTER = re.compile(
-    r"(?:\s+[\w'’-]+)?,?\s+or\s+(?:as\s+|in\s+)?(?:a|an)\s+"
-    r"(?!(?:few|couple|maximum|minimum|total|max|min|bit|little|lot|single)\b)[a-z]"
+    r"(?:\s+[\w'’-]+)?,?\s+or\s+(?:just\s+|simply\s+|maybe\s+|perhaps\s+|even\s+)?(?:as\s+|in\s+)?"
+    r"(?:a|an)\s+"
+    r"(?!(?:few|couple|maximum|minimum|total|max|min|bit|little|lot)\b)[a-z]"
 )
 
 # A rule the answer states of something else: "explain why passwords should
@@ -129,6 +136,6 @@ def another_piece(text: str, start: int, end: int) -> bool:
     if sized and _ABOUT.search(bare):
         return True
     return bool(
-        (sized or re.match(r"(?:as\s+|in\s+)?\d", phrase))
+        (_SIZED_ANY.match(phrase) or re.match(r"(?:as\s+|in\s+)?\d", phrase))
         and (_CHOSEN_BEFORE.search(head) or _CHOSEN_AFTER.match(text, end))
     )
