@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 
 from redraft.criteria._once import lowered
+from redraft.criteria._piece_bound import another_piece
 from redraft.criteria._sentence_text import MASK, Sentence
 
 __all__ = ["WHOLE_KINDS", "bound_to_part"]
@@ -179,10 +180,12 @@ def bound_to_part(sentence: Sentence, start: int, end: int) -> bool:
         or _sized_item(text, start, end)
         or _counted_in_part(text, whole, end)
         or _subject_part(text, whole, start, end)
+        or another_piece(text, start, end)
     )
 
 
-_SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
+# (not the stop of "P.S.": "a post, with a P.S. of one sentence" is one sentence)
+_SENTENCE_END = re.compile(r"(?:(?<!\bp\.s)\.|[!?;])(?=\s)|\n")
 
 
 def _in_item_aside(text: str, start: int, end: int) -> bool:

@@ -69,7 +69,8 @@ def unit_patterns(units: tuple[Unit, ...]) -> dict[str, re.Pattern[str]]:
         "post": (
             rf"\b(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\s*,?\s+(?P<post>or\s+(?:less|fewer)|"
             r"or\s+more|at\s+(?:the\s+)?most|at\s+(?:the\s+)?least|at\s+(?:a\s+)?(?:minimum|maximum)|"
-            r"max(?:imum)?|"
+            # "500 words or longer", "40 words or shorter"
+            r"or\s+(?:longer|shorter)|max(?:imum)?|"
             r"min(?:imum)?|tops|(?:and\s+)?not?\s+(?:more|longer)|(?:and\s+)?not?\s+(?:fewer|less)|"
             # "6 words exactly", "two sentences precisely"
             r"exactly|precisely|"

@@ -176,7 +176,7 @@ def phrase_bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Rel
         if post.startswith(("no", "and")):
             # "two sentences, no more": at most; "500 words, no fewer": at least
             return [("at_most" if "more" in post or "longer" in post else "at_least", value)]
-        more = "more" in post or "least" in post or "min" in post
+        more = "more" in post or "least" in post or "min" in post or "longer" in post
         return [("at_least" if more else "at_most", value)]
     if name == "named_first" and match.group("rel"):
         relation, adjust = relation_of(match.group("rel"))

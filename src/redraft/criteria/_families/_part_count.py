@@ -44,6 +44,7 @@ from redraft.criteria._families._part_grammar import (
     QUESTION,
     REF,
     SHORT,
+    TITLE_LAST,
     Plain,
     about_answer,
     bounds,
@@ -258,6 +259,8 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
             continue
         if part == "title" and (index != 1 or _titles_of_parts(sentence, match.start())):
             continue  # "Each tip: a bold title of 2-4 words": every tip's title
+        if part == "title" and TITLE_LAST.match(text, match.end()):
+            continue  # "suggest a title under 6 words at the end": not the first line
         if _EACH_OWNER.search(text, 0, match.start()):
             continue  # "each chapter title", "every slide's first line": one per owner
         span = match.span()

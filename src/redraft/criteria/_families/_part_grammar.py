@@ -28,6 +28,7 @@ __all__ = [
     "QUESTION",
     "REF",
     "SHORT",
+    "TITLE_LAST",
     "UNIT",
     "Plain",
     "about_answer",
@@ -37,6 +38,16 @@ __all__ = [
     "title_opens",
     "units_of",
 ]
+
+# A title placed after the text ("suggest a title under 6 words at the end",
+# "a headline of 8 words below it"): no first line of the answer, so the
+# title's count compiles nothing
+TITLE_LAST = re.compile(
+    r"(?:(?!\band\b|\bthen\b|,)[^.;:!?\n]){0,25}?\b(?:at\s+the\s+(?:very\s+)?(?:end|bottom)|after\s+(?:it|that|the\s+[\w'’-]+)|"
+    r"below\s+(?:it|that|the\s+[\w'’-]+)|underneath|beneath\s+(?:it|the\s+[\w'’-]+)|to\s+finish|"
+    r"(?:as\s+(?:the\s+)?)?(?:a\s+)?(?:last|final)\s+line)\b"
+)
+
 
 ORDINALS = {
     "first": 1,
