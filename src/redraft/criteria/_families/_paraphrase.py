@@ -30,6 +30,9 @@ _FRAME = re.compile(
     r"terms?|message))?\s*:?\s*$"
 )
 _QUOTE = re.compile(rf"[\"'“‘«`]{MASK}")
+# Characters before a quote that hold the longest frame ("how else could we
+# be expressing the message:") with room to spare
+_FRAME_REACH = 160
 
 
 def paraphrase_dropped(rule: Rule) -> Rule:
@@ -40,7 +43,11 @@ def paraphrase_dropped(rule: Rule) -> Rule:
         for hit in rule(sentence):
             if hit.spec.kind_name() == "keyword" and getattr(hit.spec, "value", 0) > 0:
                 quote = _QUOTE.search(text, hit.start, hit.end)
-                if quote and _FRAME.search(text, 0, quote.start()):
+                # (the frame ends right at the quote: a window back from it, not the
+                # whole sentence, which made a long one quadratic in its quotes)
+                if quote and _FRAME.search(
+                    text, max(0, quote.start() - _FRAME_REACH), quote.start()
+                ):
                     continue
             yield hit
 
