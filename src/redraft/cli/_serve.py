@@ -77,6 +77,10 @@ def serve(host: str, port: int, log_level: str | None, workers: int) -> None:
         app,
         factory=workers > 1,
         workers=workers,
+        # A worker imports the compiler's patterns before it answers uvicorn's
+        # health check; at the default 5 s a slow machine's workers were killed
+        # and restarted forever, and the server never answered.
+        timeout_worker_healthcheck=60,
         host=host,
         port=port,
         log_level=log_level,
