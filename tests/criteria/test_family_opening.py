@@ -13,6 +13,7 @@ from redraft.criteria._families import NotStartsWith
 SURE = NotStartsWith(phrases=("Sure",))
 WRITING = NotStartsWith(phrases=("I am writing to",))
 IMAGE = NotStartsWith(phrases=("Image of", "Picture of"))
+AT = NotStartsWith(phrases=("@",))
 
 # Labelled by reading: (spec, answer, passes).
 LABELLED: list[tuple[NotStartsWith, str, bool]] = [
@@ -37,6 +38,11 @@ LABELLED: list[tuple[NotStartsWith, str, bool]] = [
     (IMAGE, "A golden retriever leaps for a frisbee", True),
     (IMAGE, "An image of a dog", True),
     (IMAGE, "Imagery of the sea", True),
+    (AT, "@kestrel_group Our paper is out!", False),
+    (AT, "  @kestrel_group Our paper is out!", False),  # whitespace aside
+    (AT, "Our paper is out, thanks @kestrel_group!", True),  # only the start counts
+    (AT, "**@kestrel** is out", True),  # a mark is the first character, markup included
+    (AT, "", True),
 ]
 
 
@@ -60,8 +66,11 @@ def test_the_correction_names_the_opening() -> None:
 def test_the_spec_round_trips_and_refuses_an_empty_phrase() -> None:
     assert CHECK_SPEC_ADAPTER.validate_json(CHECK_SPEC_ADAPTER.dump_json(IMAGE)) == IMAGE
     assert IMAGE.describe() == "does not start with 'Image of' or 'Picture of'"
-    with pytest.raises(ValueError, match="letter or digit"):
+    with pytest.raises(ValueError, match="a word or a mark"):
         NotStartsWith(phrases=("  ",))
+    with pytest.raises(ValueError, match="a word or a mark"):
+        NotStartsWith(phrases=("@ #",))
+    assert NotStartsWith(phrases=("'@'",)).phrases == ("@",)
 
 
 @pytest.mark.parametrize(
@@ -74,6 +83,7 @@ def test_the_spec_round_trips_and_refuses_an_empty_phrase() -> None:
         # part of the first sentence: a redraft, not an edit
         (WRITING, "I am writing to apply.", "I am writing to apply."),
         (SURE, "Sure thing, here it is.", "Sure thing, here it is."),
+        (AT, "@kestrel our paper is out", "@kestrel our paper is out"),  # a handle is content
     ],
 )
 def test_the_repair_drops_only_an_interjection(
@@ -111,6 +121,7 @@ def compiled(prompt: str) -> list[object]:
         ("The answer must not start with 'Image of' or 'Picture of'.", IMAGE),
         ("You must never start your response with 'Image of', 'Picture of'.", IMAGE),
         ("Don't open the email with 'I am writing to'.", WRITING),
+        ("Never start your reply with '@'.", AT),
     ],
 )
 def test_phrasings_that_compile(prompt: str, expected: NotStartsWith) -> None:

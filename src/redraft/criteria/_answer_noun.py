@@ -16,12 +16,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._governors import clause_start
 from redraft.criteria._once import searched
 
 __all__ = ["answer_subject", "asked_noun"]
 
-_REQUEST = re.compile(
+_REQUEST = compile_lazily(
     r"^\s*(?:(?:please|now|ok(?:ay)?|hi|hey|hello)\b[\s,!]*)*"
     r"(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
     r"(?:write|compose|draft|create|craft|produce|generate|give\s+me|make\s+me|prepare)\s+"
@@ -32,7 +33,7 @@ _REQUEST = re.compile(
 )
 # A request that is only the thing's name and "please": "Escape room riddle
 # please.", "A haiku about autumn, please!" (not "No emojis please.")
-_NOUN_PLEASE = re.compile(
+_NOUN_PLEASE = compile_lazily(
     r"\s*(?:(?:a|an|one)\s+)?(?!(?:no|not|without|and|also|just|only)\b)"
     r"(?P<noun>(?:[a-z][\w&'-]*\s+){0,3}?[a-z][\w-]*)"
     r"(?:\s+(?:about|for|on)\s+[^.!?,]{1,60}?)?,?\s+please\s*[.!]?\s*"
@@ -40,7 +41,7 @@ _NOUN_PLEASE = re.compile(
 # Parts and units are counted by their own families, and "something" or
 # "response" names nothing new; a plural is several things (not "a thesis",
 # "a synopsis", "a class")
-_NOT_A_NOUN = re.compile(
+_NOT_A_NOUN = compile_lazily(
     r"(?:^|\s)(?:something|anything|one|response|reply|answer|list|table|sentence|paragraph|"
     r"line|word|bullet|section|version|few|couple|number|set|series|pair)$|(?<![ius])s$"
 )
@@ -60,7 +61,7 @@ def asked_noun(whole: str) -> str | None:
     return noun.split()[-1]
 
 
-_WHOLE = re.compile(
+_WHOLE = compile_lazily(
     r"\s*(?:and\s+)?(?:the\s+|your\s+)?(?:(?:total|overall)(?:\s+(?:length|word\s+count|size|count))?|"
     r"(?:entire|whole)\s+(?:thing|piece|text|lot))\b"
 )
@@ -130,18 +131,20 @@ def answer_subject(
     return None
 
 
-_AND_WHOLE = re.compile(
+_AND_WHOLE = compile_lazily(
     r"(?:the|your)\s+(?:entire|whole)\s+(?:thing|piece|text|answer|response|reply|paragraph|"
     r"passage|message|story|poem|pitch)\s+(?=(?:is|must|should|stays?|needs\s+to|has\s+to)\b)"
 )
 
 
-_AND_THE = re.compile(r"\band\s+(?=(?:the|your|this)\s)")
-_MODAL_NEXT = re.compile(r"\s*(?:must|should|shall|needs?\s+to|has\s+to|cannot|can't|mustn't)\b")
+_AND_THE = compile_lazily(r"\band\s+(?=(?:the|your|this)\s)")
+_MODAL_NEXT = compile_lazily(
+    r"\s*(?:must|should|shall|needs?\s+to|has\s+to|cannot|can't|mustn't)\b"
+)
 
 
-_AND_IT = re.compile(r"\band\s+it\s+(?:must|should|has\s+to|needs\s+to)\s*$")
-_IT_OPENS = re.compile(r"\s*it\s+(?:must|should|has\s+to|needs\s+to)\b")
+_AND_IT = compile_lazily(r"\band\s+it\s+(?:must|should|has\s+to|needs\s+to)\s*$")
+_IT_OPENS = compile_lazily(r"\s*it\s+(?:must|should|has\s+to|needs\s+to)\b")
 
 
 def _subject_at(text: str, whole: str, at: int, *, opening: bool) -> int | None:
@@ -151,7 +154,7 @@ def _subject_at(text: str, whole: str, at: int, *, opening: bool) -> int | None:
     noun = None if opening else asked_noun(whole)
     if noun is None:
         return None
-    subject = re.compile(
+    subject = compile_lazily(
         rf"\s*(?:the\s+|your\s+|this\s+)?(?:(?:entire|whole|full|final)\s+)?"
         rf"(?:(?!{_PICKS})[a-z][\w-]*\s+){{0,3}}?{re.escape(noun)}\b{_HEAD_END}",
     ).match(text, at)
@@ -161,14 +164,14 @@ def _subject_at(text: str, whole: str, at: int, *, opening: bool) -> int | None:
 # A label for rules that heads the sentence: "Journal rules: ", "Our
 # accessibility rules: ", "Constraints from the client: " (the subject after
 # it is read as one opening the sentence)
-_RULES_LABEL = re.compile(
+_RULES_LABEL = compile_lazily(
     r"\s*(?:[\w'-]+\s+){0,3}?(?:rules?|requirements?|constraints?|guidelines?|specs?|limits?)"
     r"(?:\s+(?:for|from)\s+[^:.;!?]{1,40}?)?\s*:\s+"
 )
 
 # What a system prompt's role says the assistant writes: "You write customer
 # notices", "You are a headline generator", "You are StoryOwl, a storyteller"
-_ROLE = re.compile(
+_ROLE = compile_lazily(
     r"\byou\s+(?:"
     r"(?:write|draft|compose|create|produce|generate)\s+(?:[a-z][\w-]*\s+){0,2}?"
     r"(?P<plural>[a-z][\w-]*s)\b(?!\s+(?:of|about|for\s+(?:yourself|fun)))|"
@@ -180,7 +183,7 @@ _ROLE = re.compile(
 
 # Pieces of prose a reply holds one of (not questions, ideas, headlines or
 # names, which a reply may list several of)
-_ONE_PER_REPLY = re.compile(
+_ONE_PER_REPLY = compile_lazily(
     r"story|tale|notice|description|post|email|letter|bio|poem|summary|article|essay|message|"
     r"note|review|speech|report|blurb|announcement|newsletter|recap|script|text|reply|response|"
     r"answer|update|abstract|profile|pitch|toast|eulogy|song|narration|scene"
@@ -225,7 +228,7 @@ def _role_subject(text: str, whole: str, start: int) -> int | None:
     at = label.end() if label else 0
     modifiers = r"(?:(?!(?:no|not|any|some|other|those|these)\b)[a-z][\w-]*\s+){0,2}?"
     made = r"(?:\s+(?:that\s+)?you\s+(?:write|produce|create|generate|draft|send))?"
-    subject = re.compile(
+    subject = compile_lazily(
         rf"\s*(?:(?:all\s+)?(?:your\s+)?{modifiers}{re.escape(plural)}|"
         rf"(?:every|each)\s+{modifiers}{re.escape(single)}){made}\b{_HEAD_END}"
     ).match(text, at)

@@ -7,8 +7,7 @@ reads a phrase as a requirement on the response.
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER
 
 __all__ = ["asked_of_another", "asks_about_it"]
@@ -16,7 +15,7 @@ __all__ = ["asked_of_another", "asks_about_it"]
 # A request made of someone else, reported: "she asked me to reply in French",
 # "my boss told us to keep it short", "his homework is to write 5 sentences".
 # Not "I asked you to …" (made of the assistant, repeated).
-_REPORTED_REQUEST = re.compile(
+_REPORTED_REQUEST = compile_lazily(
     r"\b(?:asked|asks|told|tells|instructed|reminded|advised|warned|wanted|expected|required)\s+"
     r"(?:me|us|him|her|them|my\s+\w+|our\s+\w+)\s+(?:not\s+)?to\b|"
     r"\b(?:said|says)\s+(?:not\s+)?to\b|"
@@ -26,7 +25,7 @@ _REPORTED_REQUEST = re.compile(
 # Someone else's habit, told about: "explain why some people avoid commas",
 # "some vets like to write their notes in all lowercase", "many writers never
 # use semicolons" — the rule is theirs, a subject of the answer.
-_THEIR_HABIT = re.compile(
+_THEIR_HABIT = compile_lazily(
     # ("why lawyers avoid 'shall'": a "why" asks about a habit of theirs)
     r"(?:\b(?:some|many|most|other|certain|a\s+few|lots\s+of|plenty\s+of)|"
     r"\bwhy(?:\s+(?:do|did|would|might))?(?:\s+(?:some|many|most|so\s+many))?)\s+(?:[\w-]+\s+)?"
@@ -41,13 +40,13 @@ _THEIR_HABIT = re.compile(
 )
 # A request the answer passes on: "a memo telling staff to use 24-hour time",
 # "tell my team to keep their updates under 100 words".
-_RELAYED_REQUEST = re.compile(
+_RELAYED_REQUEST = compile_lazily(
     r"\b(?:tell|ask|remind|instruct|urge|telling|asking|reminding|instructing|urging|"
     r"requesting|requiring)\s+(?!me\b|us\b)(?:[\w'-]+\s+){1,6}?(?:not\s+)?to\b"
 )
 # A count on its own, asked: "250 words or more?", "Under a hundred words?".
 # Not a terse request for things: "4 ideas for shady spots?".
-_COUNT_ASKED = re.compile(
+_COUNT_ASKED = compile_lazily(
     r"\s*(?:(?:about|around|at\s+(?:least|most)|no\s+more\s+than|under|over|more\s+than|"
     rf"less\s+than|fewer\s+than|exactly|only|just|maybe)\s+)?(?:a\s+)?{NUMBER}\b"
     r"(?:\s*(?:or\s+(?:more|less|fewer|so|under|over)\b|\?)|\s+(?:[\w-]+\s+)?(?:words?|sentences?|"
@@ -56,11 +55,11 @@ _COUNT_ASKED = re.compile(
 )
 # Where the speaker's own request starts after a reported one: "she asked me
 # to reply in French, so please answer in French".
-_OWN_CLAUSE = re.compile(r"[;:]|\b(?:so|please|but|therefore)\b")
+_OWN_CLAUSE = compile_lazily(r"[;:]|\b(?:so|please|but|therefore)\b")
 # A question about doing it, not asking the assistant to: "Is it possible to
 # write a story in 50 words?", "should I keep it under a page?", "how do
 # people write a haiku in 3 lines?" ("can I get it in French?" asks for it).
-_ASKS_ABOUT = re.compile(
+_ASKS_ABOUT = compile_lazily(
     r"\s*(?:(?:is|are|was|were|would|should|could|can|do|does|did|will|may|might|must)\s+"
     # ("can u give me …" asks the assistant as "can you" does)
     r"(?!(?:you|u)\b|i\s+(?:get|have|see|ask)\b)|"
@@ -72,7 +71,7 @@ _ASKS_ABOUT = re.compile(
 # The prompt hands the reported task over: "My boss told me to keep the email
 # under 100 words. Write it: …", "… can you write it for me?" — then the
 # reported rule is the answer's.
-_HANDED_OVER = re.compile(
+_HANDED_OVER = compile_lazily(
     r"\b(?:write|draft|compose|prepare|do)\s+(?:it|this|that|one|them)\b|"
     r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:write|draft|compose|do|make|prepare)\b|"
     r"\bhelp\s+me\s+(?:to\s+)?(?:write|draft|compose)\b|\bplease\s+(?:write|draft|compose)\b|"

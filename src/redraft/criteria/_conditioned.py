@@ -23,7 +23,7 @@ What stays a requirement:
 
 from __future__ import annotations
 
-import re
+from redraft.core._lazy_pattern import compile_lazily
 
 __all__ = ["conditioned_after"]
 
@@ -36,30 +36,30 @@ _IF = (
 # bracket or dash (an aside or a clause of its own: "no digits — spell
 # numbers out if needed"); a comma only just before the condition ("in
 # German, if …").
-_TRAILING = re.compile(
+_TRAILING = compile_lazily(
     rf"(?P<gap>(?:[^.;:,!?\n()\[\]—–-]|-(?=\w)){{0,60}}?)(?:,\s*)?\b(?P<cond>{_IF})\b"
 )
 # An alternative with its own condition: "in English, or in Dutch if …",
 # "5 bullets, but 3 if the report is short", "…, otherwise in Spanish".
-_ALTERNATIVE = re.compile(
+_ALTERNATIVE = compile_lazily(
     rf"\s*,?\s*(?:(?:or|but)\b[^.;:!?\n]{{0,50}}?\b{_IF}\b|otherwise\b|or\s+else\b)"
 )
 # "wrapped in double angle brackets, like <<title>>, only if you give it a
 # title": "only if" limits all that comes before it in its sentence, across
 # the commas of an aside (a plain "if" after a comma may open a new clause)
-_ONLY_IF = re.compile(r"[^.;:!?\n]{0,80}?,\s*(?:but\s+|and\s+)?only\s+(?:if|when|in\s+case)\b")
+_ONLY_IF = compile_lazily(r"[^.;:!?\n]{0,80}?,\s*(?:but\s+|and\s+)?only\s+(?:if|when|in\s+case)\b")
 # A concession or a comparison, not a condition: "even if", "even when", "as if", "what if".
-_CONCESSION = re.compile(r"\b(?:even|as|what|only\s+even)\s*$")
+_CONCESSION = compile_lazily(r"\b(?:even|as|what|only\s+even)\s*$")
 # "if" as "whether", "when" as "at what time": the requirement sizes the
 # answer to a question the sentence reports ("Tell me in one sentence if it
 # works", "Explain in 2 sentences when the war began").
-_WHETHER = re.compile(
+_WHETHER = compile_lazily(
     r"\b(?:tell|telling|ask|asking|say|saying|know|check|checking|decide|determine|judge|see|"
     r"wonder|confirm|verify|find\s+out|figure\s+out|assess|evaluate|advise|let\s+me\s+know|"
     r"explain|describe|state|mention|note|predict|estimate|guess|recall|remember|show)\b"
 )
 # The condition is part of what the answer is about, or a time named.
-_SUBJECT = re.compile(
+_SUBJECT = compile_lazily(
     r"\b(?:about|on|of|for|from|since|until|till|to|regarding|describing|explaining|covering|"
     r"what|how|why|where|who|whom|which|that|happens?|happened|remember|recall|times?|moments?|"
     r"days?|tips|advice|steps|story|tale|poem|guide|back|ago|because|since|so)\b"
@@ -67,7 +67,7 @@ _SUBJECT = re.compile(
 
 
 # "when you write to me", "whenever you reply": a time every answer is in
-_EVERY_ANSWER = re.compile(
+_EVERY_ANSWER = compile_lazily(
     r"\s*(?:you|you're)\s+(?:write|writing|reply|replying|respond|responding|answer|answering|"
     r"talk|talking|speak|speaking|chat|chatting)\b"
 )

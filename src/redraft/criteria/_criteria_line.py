@@ -5,9 +5,9 @@ answer's as the items are (:func:`~._response_context.response_context`)."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._guards import HEDGE
 
@@ -16,10 +16,12 @@ if TYPE_CHECKING:
 
 __all__ = ["BAN", "REPORTED", "ban_of_criteria_line", "count_of_criteria_line"]
 
-BAN = re.compile(r"(?:no|without|zero|never|none|not)\b")
+BAN = compile_lazily(r"(?:no|without|zero|never|none|not)\b")
 """A ban's first word."""
 # "The assignment said: …": words reported, not asked
-REPORTED = re.compile(r"\b(?:said|says|asked|asks|wrote|writes|told|tells|reads|read|was|were)\s*$")
+REPORTED = compile_lazily(
+    r"\b(?:said|says|asked|asks|wrote|writes|told|tells|reads|read|was|were)\s*$"
+)
 
 # A criteria line: terse items, none with a verb, a part or a negation of its
 # own, before a ban ("Title Case, 6 words or fewer, no colons", "bullets, six
@@ -41,11 +43,11 @@ _CRITERION = (
     r"a\s+single\s+paragraph|one\s+paragraph|plain\s+text)|"
     r"(?:no|without)\s+[a-z'-]+(?:\s+[a-z'-]+)?)"
 )
-_CRITERIA_SO_FAR = re.compile(rf"\s*(?:{_CRITERION}\s*(?:[,;]|,?\s+and\b)\s*)+")
-_LINE_HEAD = re.compile(r"(?::\s|\s[—–]\s)")
-_EACH = re.compile(r"\b(?:each|every)\b")
+_CRITERIA_SO_FAR = compile_lazily(rf"\s*(?:{_CRITERION}\s*(?:[,;]|,?\s+and\b)\s*)+")
+_LINE_HEAD = compile_lazily(r"(?::\s|\s[—–]\s)")
+_EACH = compile_lazily(r"\b(?:each|every)\b")
 # "no more than 2 emojis", "no longer than 10 words": a relation, not a ban
-_RELATION_AFTER_BAN = re.compile(
+_RELATION_AFTER_BAN = compile_lazily(
     r"(?:no|not)\s+(?:more|fewer|less|longer|shorter|greater|over|under|above|below)\b"
 )
 
@@ -77,12 +79,12 @@ def ban_of_criteria_line(sentence: Sentence, prefix: str, start: int) -> bool:
 
 # The thing asked for, named with what it is for: "Title for our river clean-up
 # report", "Driver briefing for tomorrow's school run" (not "Rules for titles")
-_NAMED_FOR = re.compile(
+_NAMED_FOR = compile_lazily(
     r"(?!(?:rules?|requirements?|guidelines?|style|notes?|constraints?)\b)[a-z][\w'-]*"
     r"(?:\s+[\w'-]+){0,2}\s+(?:for|about|on)\s+[^,;:.!?()]{1,60}"
 )
 # A head that names text given or had before: "My essay: …", "The old headline: …"
-_GIVEN_HEAD = re.compile(
+_GIVEN_HEAD = compile_lazily(
     r"\s*(?:the\s+)?(?:this|these|those|given|provided|attached|existing|my|his|her|their|our|old|"
     r"previous|current|original|sample|example)\b"
 )

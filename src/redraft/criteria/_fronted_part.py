@@ -12,9 +12,9 @@ and still compile.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._once import lowered
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ _PART = (
 )
 # The part, fronted as the sentence's (or its item's) opening phrase and closed
 # by a comma: nothing of the whole answer's precedes the rule.
-_FRONTED = re.compile(
+_FRONTED = compile_lazily(
     r"[\s\-*•·>]*(?:(?:and|also|but|then)\s+)?(?:in|for|within|inside|on|at)\s+"
     rf"(?:the|your|its|each|every)\s+(?:[\w-]+\s+)?{_PART}(?:\s+(?:only|alone))?\s*,"
 )
@@ -89,13 +89,13 @@ def fronted_part(sentence: Sentence, start: int) -> bool:
     return fronted is not None and fronted.end() <= at
 
 
-_SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
+_SENTENCE_END = compile_lazily(r"[.!?;](?=\s)|\n")
 
 
 # A part named right before the rule: "with comments in English", "the apology
 # part in lowercase", "keys in snake_case and the rest in French" (not the
 # answer's own nouns: "the letter in lowercase", "meeting notes in French")
-_PART_BEFORE = re.compile(
+_PART_BEFORE = compile_lazily(
     r"\b(?:the|with|its|their|and|your)\s+(?:[\w-]+\s+)?(?:comments?|part|section|"
     r"sign[\s-]?off|greeting|salutation|subject\s+line|headings?|captions?|footnotes?|labels?|"
     rf"keys?|{_ORDINAL}\s+(?:paragraph|sentence|line|section|stanza|verse|part))\s+$"

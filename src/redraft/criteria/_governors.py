@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER
 
 __all__ = [
@@ -46,7 +47,7 @@ THING = (
 """Things a prompt asks to be written: "the poem must …" is about the response."""
 
 # Such a thing the user has: "feedback on my essay", "proofread this email".
-GIVEN_THING = re.compile(
+GIVEN_THING = compile_lazily(
     rf"\b(?:my|our|his|her|their|this|these|those|the\s+(?:attached|given|following|existing))\s+"
     rf"(?:[\w'’-]+\s+){{0,2}}?(?:{THING}|draft|readme|cv|thesis|chapter|slides?|code|script|paragraph|"
     rf"abstract|bio|caption|intro|introduction|newsletter|toast|eulogy)s?\b"
@@ -71,7 +72,7 @@ def clause_start(text: str, start: int) -> int:
 
 
 # Where a clause ends for a negation: "Do not use commas, but mention 'dose' …".
-_CLAUSE_BREAK = re.compile(
+_CLAUSE_BREAK = compile_lazily(
     r";|\bbut\b|,\s*and\b|\band\s+(?:must|should|will|also|then|make\s+sure|please)\b|"
     # "not more than 3 sentences and it must end with …": a clause with its own subject
     r"\band\s+it\s+(?:must|should|has\s+to|needs\s+to)\b|"
@@ -103,7 +104,7 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
-RESPONSE_NOUN = re.compile(
+RESPONSE_NOUN = compile_lazily(
     r"\b(?:your|the|my|this)\s+(?:entire\s+|whole\s+|full\s+|final\s+|complete\s+)?"
     r"(?:answer|response|reply|output)\b|^\s*(?:it|everything|all of it)\b|"
     # a standing instruction: "Responses must …", "keep every reply under …",
@@ -141,17 +142,17 @@ RESPONSE_NOUN = re.compile(
 
 # What a clause after the request names as its own subject: "… for our
 # bloggers: posts should be at least 800 words" is about the posts.
-NEW_SUBJECT = re.compile(
+NEW_SUBJECT = compile_lazily(
     r"(?P<subject>[\w'-]+)\s+(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\b"
 )
-_SUBJECT_IS_ANSWER = re.compile(
+_SUBJECT_IS_ANSWER = compile_lazily(
     rf"(?:it|this|that|which|you|everything|answers?|responses?|repl(?:y|ies)|outputs?|{THING})"
 )
 # Things of the kind asked for, in the plural ("Rules: emails must be …"): the
 # answer's, unless the answer is a set of rules for others to follow.
-_PLURAL_THING = re.compile(rf"{THING}s|(?:ess|repl|stor|summar|biograph|ode)ies")
-_PLURAL_ANSWERS = re.compile(r"answers|responses|replies|outputs")
-_RULES_MADE = re.compile(
+_PLURAL_THING = compile_lazily(rf"{THING}s|(?:ess|repl|stor|summar|biograph|ode)ies")
+_PLURAL_ANSWERS = compile_lazily(r"answers|responses|replies|outputs")
+_RULES_MADE = compile_lazily(
     r"\b(?:write|draft|create|compose|prepare|make|give|put\s+together)\b[^:]*\b(?:guidelines?|"
     r"rules|polic(?:y|ies)|brief|instructions|guide|rubric|checklist|requirements|standards|"
     r"criteria|terms|code\s+of\s+conduct)\b"
@@ -179,7 +180,7 @@ def rules_for_others(text: str) -> bool:
     )
 
 
-LEAD_IN = re.compile(
+LEAD_IN = compile_lazily(
     r"(?:(?:please|always|and|but|also|then|finally|first|next|lastly|in|using|with|additionally|"
     # a criteria line that opens with how much of it: "Entirely in capital letters."
     r"entirely|completely|wholly|strictly|"
@@ -194,25 +195,27 @@ LEAD_IN = re.compile(
 )
 
 
-ONE_PER_LINE = re.compile(
+ONE_PER_LINE = compile_lazily(
     r"\b(?:one|each)(?:\s+\w+)?\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line)\b"
 )
 """A layout, not a subject: "one per line", "each bar on its own line"."""
 # A list item that only modifies the part the item before it names.
-_PART_NAMED = re.compile(
+_PART_NAMED = compile_lazily(
     r"\b(?:line|title|heading|header|name|names|word|words|phrase|label|subject|greeting|"
     r"sign-?off|signature|slug|caption|tagline|headline)\b"
 )
-_MODIFIER_AT = re.compile(r"(?:in|with|within|inside)\s+(?:all\s+)?[\w-]+(?:\s+[\w-]+)?\s*(?:,|$)")
+_MODIFIER_AT = compile_lazily(
+    r"(?:in|with|within|inside)\s+(?:all\s+)?[\w-]+(?:\s+[\w-]+)?\s*(?:,|$)"
+)
 
 
-_OPENS_WITH_MODAL = re.compile(
+_OPENS_WITH_MODAL = compile_lazily(
     r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:(?:it|this)\s+)?"
     r"(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)\b"
 )
 # Verbs whose whole output is the answer, whatever their object: "explain
 # X, 3 sentences max" is about the explanation.
-_ANSWERING = re.compile(
+_ANSWERING = compile_lazily(
     r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:answer|reply|respond|explain|"
     r"describe|summari[sz]e|sum\s+up|tell\s+(?:me|us)\s+(?:about|how|why|what)|translate|output|"
     r"return|print|(?:reply|respond|answer)\s+with|"
@@ -223,21 +226,21 @@ _ANSWERING = re.compile(
 # Verbs that make something: the answer only when that something is a thing
 # written whole ("write a poem, 4 lines"), not a set of parts ("give me 3
 # subject lines, under 45 characters" is about each line).
-_MAKING = re.compile(
+_MAKING = compile_lazily(
     r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:write|compose|draft|craft|"
     r"create|generate|produce|give|provide|prepare|send|put\s+together)\s+(?:me\s+|us\s+)?"
     rf"(?:(?:a|an|one|the|my|our|your)\s+)?(?:[\w'-]+\s+){{0,4}}?{THING}\b(?!\s+(?:of|for\s+each)\b)"
 )
 
 
-_MAKING_VERB = re.compile(
+_MAKING_VERB = compile_lazily(
     r"\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:write|compose|draft|craft|"
     r"create|generate|produce|give|provide|prepare|put\s+together|list|suggest|add|come\s+up\s+with|"
     r"brainstorm|name)\b"
 )
 
 
-_SEVERAL = re.compile(
+_SEVERAL = compile_lazily(
     rf"\s+(?:me\s+|us\s+)?(?:(?:exactly|about|around|at\s+least|up\s+to)\s+)?(?:{NUMBER}\b|some\b|"
     r"several\b|a\s+few\b|multiple\b|a\s+couple\b|a\s+list\b|(?:[\w-]+\s+){0,2}[\w-]+s\b)"
 )
@@ -294,7 +297,7 @@ MADE = (
 # A later sentence that adds a part to the answer: "… Then explain why.",
 # "Motto for our club, in Latin. Below it, the English translation." What the
 # earlier sentence counts or names is one part of the answer, not the whole.
-LATER_PART = re.compile(
+LATER_PART = compile_lazily(
     r"(?:^|(?<=[.!?\n]))\s*(?:and\s+)?(?:then|after\s+that|afterwards|after\s+this|below\s+it|"
     # "Also the English translation." names a part; "Also, no adverbs." a rule
     r"underneath|also\s+(?:the|a|an|its|their|your|one|some)\s)\b",
@@ -307,7 +310,7 @@ LATER_PART = re.compile(
 # lowercase." The name is the request: what follows it is the answer's, as
 # after "write". Only the prompt's first sentence, only a thing one asks to be
 # written, with an article or none (not "my essay", "the story below").
-OPENING_REQUEST = re.compile(
+OPENING_REQUEST = compile_lazily(
     r"^\s*(?:(?:a|an|one)\s+)?(?:(?!(?:my|our|his|her|their|this|that|these|those|the|your|"
     # a verb that works on something given: "Summarise John's essay (…)"
     r"summari[sz]e|rewrite|edit|proofread|review|translate|shorten|fix|improve|check|read|"
@@ -327,7 +330,7 @@ OPENING_REQUEST = re.compile(
 # at least 3 sentences": the thing asked for, then a relative clause or "with"
 # giving its count. Nothing given may stand between ("a summary of this essay
 # that has 500 words" counts the essay), and the sentence must be the request.
-NAMED_THING = re.compile(
+NAMED_THING = compile_lazily(
     r"(?:^|[,;:]|\b(?:please|and|then|now|just)\b)\s*(?:(?:can|could|would)\s+you\s+)?"
     r"(?:write|compose|create|draft|generate|produce|give|craft|send)\s+(?:me\s+)?(?:a|an)\s+"
     rf"(?:[\w'-]+\s+){{0,4}}?(?:{THING}|{MADE})\b"
@@ -350,7 +353,7 @@ def names_thing_with(prefix: str) -> bool:
     )
 
 
-NAMED_BETWEEN_BLOCKS = re.compile(
+NAMED_BETWEEN_BLOCKS = compile_lazily(
     r"\b(?:this|these|those|my|his|her|their|our|given|provided|attached|following|below|above|"
     r"existing|original|which|whose|who|each|every|per|not|no|without)\b"
 )
@@ -358,7 +361,7 @@ NAMED_BETWEEN_BLOCKS = re.compile(
 # Whose it is, in a phrase that a comma closes: "a message wishing my team
 # luck, with exactly 2 emojis" is the message's; "a summary of my essay with
 # 500 words" may be the essay's.
-_POSSESSIVE = re.compile(r"\b(?:my|his|her|their|our)\b")
+_POSSESSIVE = compile_lazily(r"\b(?:my|his|her|their|our)\b")
 
 
 def between_blocks(between: str) -> bool:
@@ -371,7 +374,7 @@ def between_blocks(between: str) -> bool:
 
 # The answer as one unit, then what it holds: "in a paragraph that contains",
 # "in one sentence which has at least 25 words and"
-IN_ONE_UNIT = re.compile(
+IN_ONE_UNIT = compile_lazily(
     r"\bin\s+(?:a|one|a\s+single|just\s+one|only\s+one)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:paragraph|sentence|line)\s+(?:that|which)\s+(?:has|contains|uses|includes|"
     r"(?:must|should)\s+(?:have|contain|use|include))\b"
@@ -379,7 +382,7 @@ IN_ONE_UNIT = re.compile(
 )
 
 
-_TRANSFORMED_SO = re.compile(
+_TRANSFORMED_SO = compile_lazily(
     # "rewrite this push copy so that it's at most 40 characters", "trim my bio
     # so it fits in 280 characters": the material named, then what the result
     # must be; not a part of it ("so that each sentence is …", "so the intro is …")
@@ -391,7 +394,7 @@ _TRANSFORMED_SO = re.compile(
 result's size: the phrase after it is a requirement on the answer."""
 
 
-_DASHED_THING = re.compile(
+_DASHED_THING = compile_lazily(
     # "give me a script I can read aloud — 2 or 3 sentences", "write a video
     # hook — must be 10 words or fewer": one thing asked (its article says so),
     # then after a dash the size of it; not two things or several ("a title and
@@ -404,8 +407,10 @@ _DASHED_THING = re.compile(
 """A making verb's one thing, then a dash before its size."""
 
 
-_SIZED_MAKER = re.compile(r"write|give|compose|create|draft|generate|produce|craft|make|provide")
-_SIZED_TRANSFORMER = re.compile(r"shorten|condense|cut|trim|rewrite|paraphrase")
+_SIZED_MAKER = compile_lazily(
+    r"write|give|compose|create|draft|generate|produce|craft|make|provide"
+)
+_SIZED_TRANSFORMER = compile_lazily(r"shorten|condense|cut|trim|rewrite|paraphrase")
 
 
 def sized_result(verb: str, between: str) -> bool:
@@ -419,7 +424,7 @@ def sized_result(verb: str, between: str) -> bool:
     return _TRANSFORMED_SO.fullmatch(between) is not None
 
 
-_REQUEST_FIRST = re.compile(
+_REQUEST_FIRST = compile_lazily(
     r"\s*(?:please\s+)?(?:write|give|compose|create|draft|generate|produce|craft|provide)\b"
     r".*(?:\b(?:i|you|we)|[—–])\s*$"
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._spec_base import Relation
 
 __all__ = ["KINDS_OF", "NUMBER", "RELATION", "number_value", "relation_of"]
@@ -176,4 +177,4 @@ def relation_of(phrase: str) -> tuple[Relation, int]:
 # "no more than 20 distinct words", "3 different emojis": a count of kinds,
 # to which the same word or emoji twice adds one; no count of occurrences
 # states it, in either direction
-KINDS_OF = re.compile(r"\b(?:distinct|different|unique)\s+")
+KINDS_OF = compile_lazily(r"\b(?:distinct|different|unique)\s+")

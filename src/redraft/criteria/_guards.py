@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from redraft.core._lazy_pattern import compile_lazily
+
 if TYPE_CHECKING:
     from redraft.criteria._sentences import Sentence
 
@@ -24,9 +26,9 @@ __all__ = [
 # A placeholder in a phrase: "Reason N:", "Step X", "Day #", "Fact #n:" (not
 # "N/A", not a hashtag "#nature"; "{name}" is a placeholder token the answer
 # keeps, a literal; "#!/bin/sh", a shebang's marks, neither).
-_PLACEHOLDER = re.compile(r"(?<![\w#/])(?:[NX]|#+|#[nNxXi])(?![\w#/]|!/)")
-_HEADING_MARKS = re.compile(r"^\s*#{1,6}[ \t]+(?=[^\W\d_])")
-_DEFINED = re.compile(
+_PLACEHOLDER = compile_lazily(r"(?<![\w#/])(?:[NX]|#+|#[nNxXi])(?![\w#/]|!/)")
+_HEADING_MARKS = compile_lazily(r"^\s*#{1,6}[ \t]+(?=[^\W\d_])")
+_DEFINED = compile_lazily(
     r"\bwhere\s+['\"‘“`]?(?P<token>[\w#]+)['\"’”`]?\s+(?:is|are|=|stands\s+for|means|"
     r"represents|counts|goes|runs|increases|increments|starts|begins|ranges|becomes)\b",
     re.IGNORECASE,
@@ -48,7 +50,7 @@ def templated(phrase: str, sentence: str) -> bool:
     return any(m.group("token").lower() in words for m in _DEFINED.finditer(sentence))
 
 
-HEDGE = re.compile(
+HEDGE = compile_lazily(
     r"\b(?:ideally|preferably|if possible|where possible|try to|try and|feel free|optional\w*|"
     r"you (?:may|can|could|might)|maybe|perhaps|no need|not (?:necessary|needed|required|"
     r"important|a requirement)|unnecessary|(?:don'?t|do not|doesn'?t|does not|needn'?t|need not"
@@ -76,7 +78,7 @@ HEDGE = re.compile(
     r"easiest|easier|best|better|clearer|cleaner|simplest|an?\s+(?:option|idea|good\s+idea)|"
     r"worth\s+it)))\b",
 )
-_CONDITION = re.compile(
+_CONDITION = compile_lazily(
     # "imagine you had to explain it in 10 words" (not "imagine you are a chef and …")
     # "for when it started" names a time, it sets no condition
     r"\b(?:if|unless|whenever|in case|(?<!\bfor )(?<!\bfrom )(?<!\bsince )when|whether|suppose|"
@@ -90,7 +92,7 @@ _CONDITION = re.compile(
     # inverted: "Should the answer need code, put it in a code block"
     r"^\s*(?:should|were|had)\s+(?:the|your|it|you|there|we|this|that|any)\b(?=[^,?]{0,60},)"
 )
-_EXAMPLE = re.compile(
+_EXAMPLE = compile_lazily(
     # not "2 example calls": calls to write, not an example of the answer
     r"\b(?:for example|for instance|e\.g\.?|such as|an example|"
     r"example(?!\s+(?:calls?|usages?|invocations?)\b)|like this|"
@@ -100,7 +102,7 @@ _EXAMPLE = re.compile(
     r"(?:this|the\s+following|my|our|a\s+given)\s+template|the\s+template\s+(?:below|above|here)|"
     r"below is|here is|here's)\b"
 )
-NEGATION = re.compile(
+NEGATION = compile_lazily(
     r"\b(?:not|never|no|none|neither|nobody|without|don'?t|doesn'?t|isn'?t|aren'?t|shouldn'?t|needn'?t|won'?t|"
     r"mustn'?t|cannot|can'?t|nor|avoid)\b|n't\b"
 )
@@ -118,7 +120,7 @@ def blocked_from(text: str) -> int:
     return min(ends, default=len(text) + 1)
 
 
-_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_ASIDE = compile_lazily(r"\([^()]*\)|\[[^\[\]]*\]")
 
 
 def _asides_blanked(text: str) -> str:
@@ -133,7 +135,7 @@ def _asides_blanked(text: str) -> str:
 
 
 # A system prompt's standing rule: "in every reply" is the reply at hand.
-_IN_EVERY_REPLY = re.compile(
+_IN_EVERY_REPLY = compile_lazily(
     r"\s*(?:in\s+(?:every|each)|per)\s+(?:reply|response|answer|message)\b(?!\s+(?:of|to)\b)"
 )
 
@@ -155,7 +157,7 @@ def sentence_blocked(sentence: Sentence, start: int) -> bool:
 
 
 # Where a clause of its own starts: "…, and end with …", "…; end with …"
-_CLAUSE_SPLIT = re.compile(r";|,\s*(?:and|but)\b")
+_CLAUSE_SPLIT = compile_lazily(r";|,\s*(?:and|but)\b")
 
 
 def _reaches(text: str, hedge: re.Match[str], start: int) -> bool:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._governors import GIVEN_THING
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._sentences import (
@@ -55,51 +56,51 @@ __all__ = ["list_items", "several_asked_before", "several_asked_in"]
 # Where items part, outside brackets: commas, semicolons, a spaced dash
 # ("similarly short — under 300 words"), and "and" before a verb of its own
 # ("mention 'sleep' and be under 70 words", "… and there should be 3 paragraphs").
-_SEPARATOR = re.compile(
+_SEPARATOR = compile_lazily(
     r"[,;]|\s[—–-]\s|\s(?=and\s+(?:be|include|use|mention|end|start|begin|keep|stay|"
     r"contain|have|avoid|add|write|make|put|limit|there\s+(?:should|must|shall))\b)"
 )
 # An item that states what a given thing is: "feedback on my essay, it has 5
 # paragraphs", "proofread this email — they were all in capitals". The
 # pronoun is the user's thing the head names, so the item describes it.
-_STATED = re.compile(
+_STATED = compile_lazily(
     r"\s*(?:it|they|he|she)\s+(?:(?:already|currently|now|also|still|only|just|[a-z]+ly)\s+)?"
     r"(?:was|were|had|has|have|is|are|uses?|used|runs?|contains?)\b(?!\s+to\b)"
 )
 _OPENERS, _CLOSERS = "([{", ")]}"
-_JOINER = re.compile(r"\s*(?:and|also|plus|but)\s+")
-_CONTINUES = re.compile(r"^\s*(?:or|nor)\b")
-_SEQUENCE = re.compile(
+_JOINER = compile_lazily(r"\s*(?:and|also|plus|but)\s+")
+_CONTINUES = compile_lazily(r"^\s*(?:or|nor)\b")
+_SEQUENCE = compile_lazily(
     r"^\s*(?:and\s+)?(?:then|followed\s+by|after\s+(?:that|this|which|it)|afterwards?|next|"
     r"finally|before\s+that)\b"
 )
-_DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece|respectively)\b")
+_DISTRIBUTIVE = compile_lazily(r"\b(?:each|every|per|apiece|respectively)\b")
 # A layout line lists the answer's parts in order ("Format: a bold title,
 # then 4 bullet points, then a call to action"): an item after "then" is
 # read with its "then", which keeps a count of prose to its part.
-_LAYOUT = re.compile(
+_LAYOUT = compile_lazily(
     r"\s*(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format)\s*:"
 )
 # A list that opens with a count is a list of requirements: "Three short
 # paragraphs, separated by blank lines, no bullet points.", "One line of
 # code only, in a code block".
-_COUNT_FIRST = re.compile(
+_COUNT_FIRST = compile_lazily(
     rf"\s*(?:(?:only|just|exactly|about)\s+)?(?:{NUMBER})\s+(?:[\w-]+\s+){{0,3}}?[\w-]+"
     r"(?:\s+only)?\s*$"
 )
 # After a layout of each thing ("each slogan on its own line"), a participle
 # item says how each one starts or ends, not how the answer does.
-_EACH_PARTICIPLE = re.compile(
+_EACH_PARTICIPLE = compile_lazily(
     r"(?:starting|beginning|opening|ending|finishing|closing|prefixed|preceded|suffixed|"
     r"followed|terminated)\b"
 )
 # An item that names one part: the items after it are that part's.
-_ONE_PART = re.compile(
+_ONE_PART = compile_lazily(
     r"\s*(?:and\s+)?(?:in|for|within|inside)\s+(?:the|your)\s+(?:very\s+)?(?:first|second|third|"
     r"fourth|fifth|last|final|opening|closing|concluding|\d{1,2}(?:st|nd|rd|th))\s+[\w-]+\s*$"
 )
 # The unit a distributive head is about, and a count of it as an item.
-_EACH_UNIT = re.compile(
+_EACH_UNIT = compile_lazily(
     r"\b(?:each|every)\s+(?P<unit>line|sentence|paragraph|bullet|stanza|section|verse)\b"
     r"(?![^,;]*\b(?:each|every|per)\b)"
 )
@@ -108,19 +109,19 @@ _COUNT = (
     r"(?:\s+(?:short|long))?"
 )
 # The item's own "no" ("no hashtags") is its requirement, not a shared negation.
-_OWN_NO = re.compile(r"^\s*(?:no|without)\b")
+_OWN_NO = compile_lazily(r"^\s*(?:no|without)\b")
 # A terse list after the request ("Write a headline about X. Headline case,
 # no period, under 12 words."): short items with no verb, part or negation of
 # their own, after a sentence that asks for one thing (not "Give me 3
 # slogans. Catchy, under 8 words.", where a count may be each slogan's).
 _TERSE_WORDS = 4
-_TERSE_BLOCKS = re.compile(
+_TERSE_BLOCKS = compile_lazily(
     r"\b(?:each|every|per|title|titles|heading|headings|line|lines|bullet|bullets|name|names|"
     r"word|words|sentence|sentences|paragraph|paragraphs|item|items|if|when|unless|example|"
     r"my|our|his|her|their|this|these|those|given|attached|is|are|was|were|has|have|had|"
     r"not|never|don'?t|doesn'?t|isn'?t)\b|n't\b|[:?\ue000]"
 )
-_ASKED = re.compile(
+_ASKED = compile_lazily(
     r"(?:^|[.!?]\s+|\n\s*)(?:(?:please|now|so|ok(?:ay)?|hi|hey)[\s,!]+)*"
     r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:please\s+)?"
     r"(?P<verb>write|compose|draft|craft|create|generate|produce|give|provide|make|tell|explain|"
@@ -129,7 +130,7 @@ _ASKED = re.compile(
 )
 # What the request asks for is several things: a number, "some", a plural
 # (read in the original text: "Describe Paris" names a place, not several things)
-_SEVERAL_ASKED = re.compile(
+_SEVERAL_ASKED = compile_lazily(
     r"\s+(?i:(?:exactly|about|around|at\s+least|up\s+to)\s+)?(?:\d+\b|(?i:two|three|four|five|"
     r"six|seven|eight|nine|ten|eleven|twelve|several|some|multiple|a\s+few|a\s+couple|a\s+list|"
     r"a\s+dozen|a\s+pair)\b|(?!(?i:a|an|one|the|my|our|your|this|that|it|him|her|them|what|how|"
@@ -138,7 +139,7 @@ _SEVERAL_ASKED = re.compile(
 
 
 # A number of things asked for: "give me 3 slogans", "write several tips"
-_COUNT_ASKED = re.compile(
+_COUNT_ASKED = compile_lazily(
     r"\s+(?:(?:exactly|about|around|at\s+least|up\s+to)\s+)?(?:\d+|two|three|four|five|six|seven|"
     r"eight|nine|ten|eleven|twelve|several|some|multiple|a\s+few|a\s+couple\s+of|a\s+list\s+of|"
     r"a\s+dozen)\s+(?:[\w'-]+\s+){0,3}?[a-z'-]+s\b"
@@ -174,8 +175,8 @@ def _terse_after_request(sentence: Sentence, head: str) -> bool:
 
 
 # A spaced dash between two numbers is a range ("3 - 4 sentences", with an en dash too), not a cut
-_NUMBER_BEFORE = re.compile(rf"\b(?:{NUMBER})\s*$")
-_NUMBER_AFTER = re.compile(rf"\s*(?:{NUMBER})\b")
+_NUMBER_BEFORE = compile_lazily(rf"\b(?:{NUMBER})\s*$")
+_NUMBER_AFTER = compile_lazily(rf"\s*(?:{NUMBER})\b")
 
 
 def _separators(text: str) -> list[tuple[int, int]]:
@@ -214,7 +215,7 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
             return []  # "each caption under 40 characters, no emojis": each one's
         # "every line must end with '!', 4 to 6 lines": a count of the lines is all of them
         # (or "…, and there should be 5 paragraphs": the count as a clause of its own)
-        counts_of = re.compile(
+        counts_of = compile_lazily(
             rf"\s*(?:and\s+)?(?:there\s+(?:should|must|shall|will|needs?\s+to)\s+be\s+)?"
             rf"{_COUNT}\s+{each.group('unit')}s\b"
         )
@@ -271,7 +272,7 @@ def list_items(sentence: Sentence, compiled: Sequence[tuple[int, int]]) -> list[
 
 # An item whose subject is each part ("each must …", "every line should …"):
 # the items after it ("and be under 25 words") go on saying it of each part.
-_EACH_SUBJECT = re.compile(
+_EACH_SUBJECT = compile_lazily(
     r"\s*(?:and\s+)?(?:each|every)(?:\s+(?:one|[a-z]+))?\s+(?:must|should|shall|needs?\s+to|"
     r"has\s+to|have\s+to|will|is\s+to|ought\s+to)\b"
 )

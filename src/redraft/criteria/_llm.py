@@ -22,6 +22,7 @@ import json_repair
 from pydantic import ValidationError
 
 from redraft.core._evaluator import ModelGateway
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._provider import Provider
 from redraft.core._types import Message, ModelRequest, Policy
 from redraft.criteria._compiled import CompiledCheck, TextSource
@@ -138,7 +139,7 @@ def _locate(quote: str, texts: dict[TextSource, str]) -> tuple[TextSource, int, 
     words = quote.split()
     if not words:
         return None
-    pattern = re.compile(r"\s+".join(re.escape(w) for w in words), re.IGNORECASE)
+    pattern = compile_lazily(r"\s+".join(re.escape(w) for w in words), re.IGNORECASE)
     for source, text in texts.items():
         found = pattern.search(text)
         if found:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
+
 __all__ = ["announced_material"]
 
 # Material announced, then given under its own label: "I'll paste my notes
@@ -17,7 +19,7 @@ _MATERIAL_NOUN = (
     r"(?:notes|draft|text|email|essay|message|transcript|article|minutes|outline|report|"
     r"feedback|comments?|review|letter|story|poem|post|paragraph|data|brief|memo)"
 )
-_ANNOUNCED = re.compile(
+_ANNOUNCED = compile_lazily(
     rf"\b(?:(?:my|our|the|his|her|their|some)\s+(?P<noun>{_MATERIAL_NOUN})\s+(?:below|underneath)|"
     rf"(?:paste|pasted|pasting|attach|attached|share|shared)\s+(?:in\s+)?(?:my|our|the|some|his|"
     rf"her|their)\s+(?P<pasted>{_MATERIAL_NOUN}))\b",
@@ -31,7 +33,7 @@ def announced_material(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for announced in _ANNOUNCED.finditer(text):
         noun = (announced.group("noun") or announced.group("pasted")).rstrip("s")
-        label = re.compile(
+        label = compile_lazily(
             rf"^[ \t]*{re.escape(noun)}s?[ \t]*:(?P<body>(?:[^\n]|\n(?![ \t]*\n))*)",
             re.IGNORECASE | re.MULTILINE,
         )

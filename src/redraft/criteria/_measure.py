@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
+
 __all__ = [
     "bullets",
     "capital_words",
@@ -32,7 +34,7 @@ def words(text: str) -> list[str]:
     return [token for token in text.split() if any(ch.isalnum() for ch in token)]
 
 
-_WORD_RUN = re.compile(r"\w+")
+_WORD_RUN = compile_lazily(r"\w+")
 
 
 def word_runs(text: str) -> int:
@@ -75,12 +77,12 @@ _ABBREVIATIONS = frozenset(
 # otherwise "." * 20,000 costs quadratic time (the same matches either way).
 # Chinese and Japanese end a sentence with a full-width mark (。, U+FF01,
 # U+FF1F) and no space after; Hindi with a danda (।)
-_SENTENCE_END = re.compile(
+_SENTENCE_END = compile_lazily(
     r"(?<![.!?…])[.!?…]++[\"'”’)\]]*+(?=\s|$)|[。！？]++[」』”’）]*+|[।॥]++(?=\s|$)"
 )
 
 
-_INITIALISM = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")
+_INITIALISM = compile_lazily(r"(?:[^\W\d_]\.)+[^\W\d_]")
 
 
 def abbreviated(before: str) -> bool:
@@ -117,10 +119,10 @@ def sentences(text: str) -> list[str]:
 # quadratic time on many blank lines (the pieces differ only in blank lines,
 # which are stripped).
 _DIVIDERS = {
-    "***": re.compile(r"^[^\S\n]*\*\*\*+[^\S\n]*$", re.MULTILINE),
-    "---": re.compile(r"^[^\S\n]*---+[^\S\n]*$", re.MULTILINE),
+    "***": compile_lazily(r"^[^\S\n]*\*\*\*+[^\S\n]*$", re.MULTILINE),
+    "---": compile_lazily(r"^[^\S\n]*---+[^\S\n]*$", re.MULTILINE),
 }
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_BLANK_LINE = compile_lazily(r"\n[ \t]*\n")
 
 
 def paragraphs(text: str, separator: str = "blank_line") -> list[str]:
@@ -130,8 +132,8 @@ def paragraphs(text: str, separator: str = "blank_line") -> list[str]:
     return [p.strip() for p in pattern.split(text.strip()) if any(ch.isalnum() for ch in p)]
 
 
-_BULLET = re.compile(r"^[ \t]*[*\-+•][ \t]+\S", re.MULTILINE)
-_NUMBERED = re.compile(r"^[ \t]*\d{1,3}[.)][ \t]+\S", re.MULTILINE)
+_BULLET = compile_lazily(r"^[ \t]*[*\-+•][ \t]+\S", re.MULTILINE)
+_NUMBERED = compile_lazily(r"^[ \t]*\d{1,3}[.)][ \t]+\S", re.MULTILINE)
 
 
 def bullets(text: str) -> int:
@@ -148,7 +150,7 @@ _ROMAN_OR_NUMBER = r"(?:\d+|[IVXLCDM]+)\b"
 def sections(text: str, marker: str) -> int:
     """Lines that start with ``marker`` and a number (markdown ``#``, ``*``
     and spaces may come first), case-insensitive."""
-    pattern = re.compile(
+    pattern = compile_lazily(
         rf"^[\s#*_>]*{re.escape(marker)}[ \t]+{_ROMAN_OR_NUMBER}", re.MULTILINE | re.IGNORECASE
     )
     return len(pattern.findall(text))
@@ -157,15 +159,15 @@ def sections(text: str, marker: str) -> int:
 # ``[name]`` but not a markdown link ``[text](url)``.
 # Leading blanks, then the first visible character: one way to split the
 # content, so a long unclosed "[" costs linear time, not quadratic.
-_PLACEHOLDER = re.compile(r"\[[^\S\n]*[^\s\[\]][^\[\]\n]*\](?!\()")
+_PLACEHOLDER = compile_lazily(r"\[[^\S\n]*[^\s\[\]][^\[\]\n]*\](?!\()")
 
 
 def placeholders(text: str) -> list[str]:
     return _PLACEHOLDER.findall(text)
 
 
-_BOLD = re.compile(r"\*\*(?=\S)([^*\n]+?)(?<=\S)\*\*")
-_ITALIC = re.compile(r"(?<![*\w])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![*\w])")
+_BOLD = compile_lazily(r"\*\*(?=\S)([^*\n]+?)(?<=\S)\*\*")
+_ITALIC = compile_lazily(r"(?<![*\w])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![*\w])")
 
 
 def highlights(text: str) -> list[str]:
@@ -189,7 +191,7 @@ def _keyword_pattern(keyword: str) -> re.Pattern[str]:
     parts = [re.escape(part) for part in keyword.split()]
     body = r"\s+".join(parts)
     # A plural or possessive ending still names the same thing.
-    return re.compile(rf"(?<!\w){body}(?:s|es|'s|’s)?(?!\w)", re.IGNORECASE)
+    return compile_lazily(rf"(?<!\w){body}(?:s|es|'s|’s)?(?!\w)", re.IGNORECASE)
 
 
 def keyword_matches(text: str, keyword: str) -> list[re.Match[str]]:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._once import lowered
 from redraft.criteria._piece_bound import another_piece
 from redraft.criteria._sentence_text import MASK, Sentence
@@ -100,31 +101,31 @@ _DETERMINER = r"(?:(?:a|an|the|one|another|two|three|four|five|six|some|\d+)\s+)
 _CLAUSE_AHEAD = (
     r"(?![^,;.()\n]*\b(?:must|should|shall|will|needs?|has\s+to|have\s+to|is|are|can|may)\b)"
 )
-_SIBLING_AFTER = re.compile(
+_SIBLING_AFTER = compile_lazily(
     rf"{_SEPARATOR}{_CLAUSE_AHEAD}(?!{_NOT_A_PART}\b){_DETERMINER}?(?!{_NOT_A_PART}\b){_WORD}"
 )
 # An item of a list of parts: "one for X", "the other one", "another for …"
-_ONE_OF = re.compile(r"\s*(?:and\s+|then\s+|plus\s+)?(?:one|another|the\s+other)\b")
+_ONE_OF = compile_lazily(r"\s*(?:and\s+|then\s+|plus\s+)?(?:one|another|the\s+other)\b")
 # Another item before: a word or an aside's close, then a separator
-_SIBLING_BEFORE = re.compile(rf"(?:[\w'’\ue000\"”)])(?:{_SEPARATOR}){_DETERMINER}?$")
+_SIBLING_BEFORE = compile_lazily(rf"(?:[\w'’\ue000\"”)])(?:{_SEPARATOR}){_DETERMINER}?$")
 # Beside an aside, another item is a thing with an article ("a bio (under 50
 # words) and a tagline") or with an aside of its own ("price (integer, no
 # commas), features (…)"); not "a bio (under 50 words), friendly tone"
 # "(no em dashes), 2 paragraphs": a size of the answer, not a second thing
 _UNIT = r"(?:words?|sentences?|paragraphs?|lines?|characters?|bullets?|items?|points?)"
-_ASIDE_SIBLING_AFTER = re.compile(
+_ASIDE_SIBLING_AFTER = compile_lazily(
     rf"{_SEPARATOR}{_CLAUSE_AHEAD}(?!{_DETERMINER}{_UNIT}\b)(?:(?!{_NOT_A_PART}\b){_DETERMINER}(?!{_NOT_A_PART}\b){_WORD}|"
     rf"(?!{_NOT_A_PART}\b)(?:{_WORD}\s+){{0,3}}?{_WORD}\s*\()"
 )
-_ASIDE_SIBLING_BEFORE = re.compile(rf"(?P<close>\))?(?:{_SEPARATOR})(?P<det>{_DETERMINER})?$")
+_ASIDE_SIBLING_BEFORE = compile_lazily(rf"(?P<close>\))?(?:{_SEPARATOR})(?P<det>{_DETERMINER})?$")
 # What follows the phrase names where it is counted: "under 'Benefits'",
 # "in the caption" (not "in total", "in your answer")
-_COUNTED_IN = re.compile(
+_COUNTED_IN = compile_lazily(
     rf"\s+(?:(?:under|beneath|below)\s+(?:the\s+)?(?P<quoted>[\"“'‘]{MASK}+[\"”'’])|"
     r"(?:in|within|inside)\s+(?:the\s+|each\s+|every\s+)"
     rf"(?P<part>(?:{_WORD}\s+){{0,2}}?{_WORD}))"
 )
-_WHOLE = re.compile(
+_WHOLE = compile_lazily(
     r"(?:total|all|overall|answer|response|reply|output|text|it|everything|whole|entire|full|"
     r"message|length|words?|characters?|sentences?|lines?|paragraphs?|a|an|one|english|"
     r"spanish|french|german|caps|capitals|lowercase|uppercase|order|form|format|bold|"
@@ -134,32 +135,32 @@ _WHOLE = re.compile(
 # The sentence's subject is a part: "The description must …", "Keep the
 # summary under …", "Body: …", "Summary under 50 words"
 _ITEM_START = r"^\s*(?:[-*•]\s*|\d{1,2}[.)]\s*)?(?:and\s+|also\s+|but\s+|then\s+)?"
-_SUBJECT = re.compile(
+_SUBJECT = compile_lazily(
     rf"{_ITEM_START}(?:the|your|its|their|each)\s+(?P<part>(?:{_WORD}\s+){{0,2}}?{_WORD})\s+"
     r"(?:must|should|shall|needs?\s+to|has\s+to|is\s+to|will|can(?:not|'t)?|may|is|are|has|"
     r"gets?|contains?|stays?)\b"
 )
-_KEEP = re.compile(
+_KEEP = compile_lazily(
     rf"{_ITEM_START}(?:please\s+)?(?:keep|make|limit|cap|hold|write)\s+(?:the|your)\s+"
     rf"(?P<part>(?:{_WORD}\s+){{0,2}}?{_WORD})\s+(?:to|under|at|within|below|in|no|less|fewer|"
     r"all|short|max|maximum|exactly|between|with)\b"
 )
-_LABEL = re.compile(rf"{_ITEM_START}(?:the\s+)?(?P<part>(?:{_WORD}\s+){{0,2}}?{_WORD})\s*:\s")
+_LABEL = compile_lazily(rf"{_ITEM_START}(?:the\s+)?(?P<part>(?:{_WORD}\s+){{0,2}}?{_WORD})\s*:\s")
 # A part then its rule, as an item of a sequence: "name in caps, then …"
-_BARE = re.compile(
+_BARE = compile_lazily(
     rf"(?:^|[,;:]|(?P<then>\bthen\b|\bfollowed\s+by\b))\s*(?:(?P<then2>then)\s+)?{_DETERMINER}?"
     rf"(?P<part>(?:{_WORD}\s+){{0,1}}?{_WORD})\s+$"
 )
-_THEN_AFTER = re.compile(r"[^.;:!?()\n]*?,?\s+(?:then|followed\s+by)\s")
+_THEN_AFTER = compile_lazily(r"[^.;:!?()\n]*?,?\s+(?:then|followed\s+by)\s")
 # A new subject between the part and the phrase: the phrase is not the part's
-_NEW_SUBJECT = re.compile(
+_NEW_SUBJECT = compile_lazily(
     r"[;]|\b(?:but|overall|in\s+total|altogether)\b|,\s*and\s+(?:the|your|it|everything)\b|"
     r"\b(?:the\s+(?:whole|entire|full)|your)\s+(?:answer|response|reply|output|post|text)\b"
 )
 
 
 # Another item, then the words before the part's noun: ", and a Pokédex-style "
-_LEAD = re.compile(
+_LEAD = compile_lazily(
     rf"(?:[\w'’\ue000\"”)])(?!\s*;)(?P<sep>{_SEPARATOR}|\s*\()(?P<det>{_DETERMINER})?"
     rf"(?P<words>(?:{_WORD}\s+){{0,2}})$"
 )
@@ -185,7 +186,7 @@ def bound_to_part(sentence: Sentence, start: int, end: int) -> bool:
 
 
 # (not the stop of "P.S.": "a post, with a P.S. of one sentence" is one sentence)
-_SENTENCE_END = re.compile(r"(?:(?<!\bp\.s)\.|[!?;])(?=\s)|\n")
+_SENTENCE_END = compile_lazily(r"(?:(?<!\bp\.s)\.|[!?;])(?=\s)|\n")
 
 
 def _in_item_aside(text: str, start: int, end: int) -> bool:
@@ -220,8 +221,10 @@ def _sibling_before_aside(before: str, host: str) -> bool:
 
 
 # A thing sized by its modifier: "a one-sentence summary", "a 300-word essay"
-_SIZED = re.compile(r"(?:(?:a|an|one)\s+)?\S+-(?:word|sentence|paragraph|line|character|item)\s+\S")
-_OF_IT = re.compile(r"(?:\s+(?:of|about|for|on)\s+(?:it|them|this|that|the\s+[\w'’-]+))?")
+_SIZED = compile_lazily(
+    r"(?:(?:a|an|one)\s+)?\S+-(?:word|sentence|paragraph|line|character|item)\s+\S"
+)
+_OF_IT = compile_lazily(r"(?:\s+(?:of|about|for|on)\s+(?:it|them|this|that|the\s+[\w'’-]+))?")
 
 
 def _sized_item(text: str, start: int, end: int) -> bool:
@@ -290,7 +293,7 @@ _FUNCTION_WORDS = frozenset({"the", "and", "for", "with", "its", "your", "each",
 
 
 # "name, type and description": a bare "and" closing a list of three or more
-_LISTED_BEFORE = re.compile(rf",\s*{_WORD}\s+and\s+(?:{_WORD}\s+){{0,2}}$")
+_LISTED_BEFORE = compile_lazily(rf",\s*{_WORD}\s+and\s+(?:{_WORD}\s+){{0,2}}$")
 
 
 def _noun_beside_another(whole: str, word: str) -> bool:

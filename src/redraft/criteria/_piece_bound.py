@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
+
 __all__ = ["another_piece"]
 
 _WORD = r"[\w'’.\-\ue000]+"
@@ -58,27 +60,27 @@ _NOT_PIECE = (
     r"collection|response|answer|reply|output|text|whole|body|word|words|mix|mixture|combination|"
     r"variety|selection|message)"
 )
-_ADDED_OF = re.compile(
+_ADDED_OF = compile_lazily(
     rf"\b{_ADDER}\s+{_DET}\s+(?:{_WORD}\s+){{0,2}}?(?!{_NOT_PIECE}\s)(?P<noun>{_WORD})"
     r"(?:\s+(?:at|in)\s+the\s+(?:top|end|bottom|start|beginning|foot|head))?\s+of\s+$"
 )
 # "give it a one-line summary", "end with a 10-word moral", "plus a
 # 2-sentence teaser": the piece sized by its modifier, right after the adder
-_ADDED_SIZED = re.compile(rf"\b{_ADDER}\s+$")
-_SIZED = re.compile(
+_ADDED_SIZED = compile_lazily(rf"\b{_ADDER}\s+$")
+_SIZED = compile_lazily(
     rf"{_DET}\s+\S+-(?:word|sentence|paragraph|line|character|item|bullet|point)s?\s+"
     rf"(?!{_NOT_PIECE}\b)[\w'’-]"
 )
 
 # Any piece sized by its modifier, the answer's own noun too ("a 2-sentence
 # reply or just a thumbs-up")
-_SIZED_ANY = re.compile(
+_SIZED_ANY = compile_lazily(
     rf"{_DET}\s+\S+-(?:word|sentence|paragraph|line|character|item|bullet|point)s?\s"
 )
 
 # The piece the answer talks about: its format, advice on writing it, a rubric
 # for grading it, a request for it
-_ABOUT = re.compile(
+_ABOUT = compile_lazily(
     r"\b(?:(?:format|structure|shape|layout|form|rules|conventions|parts|features|elements|"
     r"history|origins?|anatomy|purpose|meaning|rhyme\s+scheme|metre|meter)\s+of|"
     r"(?:advice|tips|guidance|pointers|ideas|help|hints|steps|guide|tutorial|instructions|"
@@ -95,11 +97,11 @@ _ABOUT = re.compile(
 
 # One of two pieces offered: "a haiku or a 5-line poem", "as 1 sentence or as
 # 3 bullet points" (not "3 or 4 paragraphs", "50 words or fewer": a range)
-_CHOSEN_BEFORE = re.compile(
+_CHOSEN_BEFORE = compile_lazily(
     r"\b(?:either\s+)?(?:as\s+|in\s+)?(?:a|an|one|\d+)\s+(?:[\w'’-]+\s+){0,2}?[a-z][\w'’-]*"
     r"\s+or\s+(?:as\s+|in\s+)?$"
 )
-_CHOSEN_AFTER = re.compile(
+_CHOSEN_AFTER = compile_lazily(
     r"(?:\s+[\w'’-]+)?,?\s+or\s+(?:just\s+|simply\s+|maybe\s+|perhaps\s+|even\s+)?(?:as\s+|in\s+)?"
     r"(?:a|an)\s+"
     r"(?!(?:few|couple|maximum|minimum|total|max|min|bit|little|lot)\b)[a-z]"
@@ -108,7 +110,7 @@ _CHOSEN_AFTER = re.compile(
 # A rule the answer states of something else: "explain why passwords should
 # have at least 12 characters", "say that entries must be under 500 words"
 # (not "explain why dogs bark in 50 words", nor "explain it; it must be …")
-_SAID = re.compile(
+_SAID = compile_lazily(
     r"\b(?:explain|explaining|say|saying|tell\s+(?:[\w'’-]+\s+)?|telling\s+(?:[\w'’-]+\s+)?|"
     r"state|stating|note|noting|mention|mentioning|point\s+out|argue|arguing|show|showing|"
     r"stress|stressing|emphasi[sz]e|emphasi[sz]ing|warn|warning|announce|announcing)\s+"

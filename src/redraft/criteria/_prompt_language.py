@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._families._languages import Language
 from redraft.criteria._guards import HEDGE
@@ -41,7 +42,7 @@ _ANSWER = r"(?:reply|replies|respond|answer|write|speak|communicate|responses?|a
 # "Reply in the same language the customer writes in", "answer in whatever
 # language the user uses", "respond in the user's language", "replies must
 # match the customer's language", "in the same language as the review".
-_SAME_LANGUAGE = re.compile(
+_SAME_LANGUAGE = compile_lazily(
     rf"\b{_ANSWER}\b(?:\s+(?:must|should|always|only|to\s+(?:this|the|that|each|every|my|our)\s+"
     rf"{_WHAT_THEY_WROTE}))*\s+"
     r"(?:(?:in|using)\s+(?:(?:the\s+)?same\s+language|whatever\s+language|whichever\s+language|"
@@ -52,11 +53,11 @@ _SAME_LANGUAGE = re.compile(
     r"(?:\s+(?:writes?|wrote|uses?|used|speaks?|is\s+written)(?:\s+in)?)?",
     re.IGNORECASE,
 )
-_NOT = re.compile(r"\b(?:not|never|don'?t|doesn'?t|no\s+need)\b[^.;\n]*$", re.IGNORECASE)
+_NOT = compile_lazily(r"\b(?:not|never|don'?t|doesn'?t|no\s+need)\b[^.;\n]*$", re.IGNORECASE)
 
 # A language named in any of the words people use for one: a request in
 # Spanish that asks for English ("en inglés") is not answered in Spanish.
-_NAMED_ANYHOW = re.compile(
+_NAMED_ANYHOW = compile_lazily(
     r"ingl[eéê]s|anglais|englisch|inglese|angiel|engels|engelsk|englanti|английск|англійськ|"
     r"fran[cç][eéê]?s|fran[cç]ais|franz[öo]s|francese|francus|французск|alem[aã]n|allemand|"
     r"deutsch|tedesco|alem[aã]o|niemieck|немецк|espa[nñ]ol|espagnol|spanisch|spagnolo|espanhol|"
@@ -69,7 +70,7 @@ _NAMED_ANYHOW = re.compile(
 )
 # A language named in English anywhere ("You are a German tutor", "my French
 # penpal"): the request's own language is then no safe reading of the answer's.
-_NAMED_IN_ENGLISH = re.compile(
+_NAMED_IN_ENGLISH = compile_lazily(
     r"\b(?:" + "|".join(name for name in LANGUAGES.values()) + r")\b", re.IGNORECASE
 )
 
@@ -77,7 +78,7 @@ _NAMED_IN_ENGLISH = re.compile(
 # learner's sentence", "proofread the user's text", "grade each essay the
 # student sends". What it is written in says nothing of the reply's language
 # (an explanation, a grade, a translation), so the prompt's language is no rule.
-_WORKED_ON = re.compile(
+_WORKED_ON = compile_lazily(
     r"\b(?:correct|proofread|check|fix|edit|review|grade|mark|improve|polish|rewrite|reword|"
     r"paraphrase|translate|summari[sz]e|analy[sz]e|critique|assess|evaluate|score|rate|"
     r"classify|categori[sz]e|label|tag|annotate|explain)s?\s+"

@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._sentences import MASK, mask, sentences
 
@@ -73,9 +74,9 @@ _FRAME_WORDS = """
     format formatted markdown
 """
 _FRAME = frozenset(_FRAME_WORDS.split())
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|\*{3,}|-{3,}|#{1,6}")
+_WORD = compile_lazily(r"[^\W_]+(?:['’][^\W_]+)?|\*{3,}|-{3,}|#{1,6}")
 # "i.e. *highlighted section*", "(for example …)": an illustration, not a requirement.
-_EXAMPLE = re.compile(
+_EXAMPLE = compile_lazily(
     r"\b(?:i\.e\.|e\.g\.|for example|for instance|such as|like this)[^.;)]*", re.IGNORECASE
 )
 _TRIM = " \t\n-*•·,;:.!?"
@@ -83,7 +84,7 @@ _TRIM = " \t\n-*•·,;:.!?"
 # the joints between clauses are trimmed from its end.
 _TAIL_TRIM = " \t\n,;:."
 # Where the sentence splitter cuts too early: "i.e. …", "e.g. …".
-_ABBREVIATION = re.compile(r"\b(?:i\.e|e\.g|etc|vs|cf)\.\s*$", re.IGNORECASE)
+_ABBREVIATION = compile_lazily(r"\b(?:i\.e|e\.g|etc|vs|cf)\.\s*$", re.IGNORECASE)
 
 
 def clauses_of(
@@ -148,19 +149,19 @@ def _residue(original: str, offset: int, checks: Sequence[CompiledCheck]) -> str
 
 
 # A scene, not a rule: who the assistant is, who the users are.
-_PERSONA = re.compile(
+_PERSONA = compile_lazily(
     r"(?:you\s+are|you're|your\s+(?:name|role|job|goal|purpose|persona)\s+is|i\s+am|i'm|"
     r"we\s+are|this\s+is|the\s+users?\s+(?:is|are)|users\s+are)\b"
 )
-_STANDING = re.compile(
+_STANDING = compile_lazily(
     r"\b(?:always|never|must|mustn't|should|shouldn't|shall|do\s+not|don't|does\s+not|doesn't|"
     r"cannot|can't|may\s+not|need\s+to|needs\s+to|has\s+to|have\s+to|make\s+sure|ensure)\b"
 )
-_MODAL = re.compile(
+_MODAL = compile_lazily(
     rf"{_STANDING.pattern}|\b(?:only|no\s+more\s+than|at\s+(?:most|least)|exactly|fewer\s+than|"
     r"less\s+than|under\s+\d+)\b"
 )
-_IMPERATIVE = re.compile(
+_IMPERATIVE = compile_lazily(
     r"(?:please\s+)?(?:always|never|only|do|don't|reply|respond|answer|write|use|keep|include|"
     r"end|start|begin|format|limit|avoid|mention|refuse|decline|be|make|ensure|return|output|"
     r"give|provide|list|add|wrap|put|stay|sign|greet|address|speak|talk|cite|follow|stick|"

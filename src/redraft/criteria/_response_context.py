@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._answer_noun import answer_subject
 from redraft.criteria._asked import asked_of_another, asks_about_it
 from redraft.criteria._criteria_line import BAN as _BAN
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
 __all__ = ["response_context"]
 
 
-_DIRECTIVE = re.compile(
+_DIRECTIVE = compile_lazily(
     r"(?:^[\s\-*•·>]*|[,;:(]|\b(?:please|and|then|also|now|but|so|just|to|should|must|you|don'?t|do\s+not|"
     r"never|i(?=\s+(?:need|want)\b))\b)\s*(?:only\s+|always\s+)?"
     r"(?P<verb>write|respond|answer|reply|give|provide|compose|create|draft|generate|produce|"
@@ -77,52 +78,56 @@ _DIRECTIVE = re.compile(
 _MAX_BETWEEN_WORDS = 8
 # A second verb sharing the answer's modal: "[It] must use every letter once
 # and be …", "[The poem] should rhyme and have …"
-_SHARED_MODAL = re.compile(
+_SHARED_MODAL = compile_lazily(
     r"\s*(?:must|should|shall|has\s+to|needs\s+to|will)\s+[^,;:()]{1,80}?\s+and\s+"
     r"(?:be|stay|remain|run|have|contain|use)\s+"
 )
 # An item's letter or number: "(c) Do not …", "b) Keep …", "iv. Use …".
-_LIST_MARKER = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)|(?:[a-z]|[ivx]{1,4})\.)\s+")
-_BARE_MODAL = re.compile(r"(?:must|should|shall|needs?|has|have|be)\b")
+_LIST_MARKER = compile_lazily(
+    r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)|(?:[a-z]|[ivx]{1,4})\.)\s+"
+)
+_BARE_MODAL = compile_lazily(r"(?:must|should|shall|needs?|has|have|be)\b")
 
 
-_LIST_STEP = re.compile(r"(?:,|\band)\s*$")
+_LIST_STEP = compile_lazily(r"(?:,|\band)\s*$")
 
 
 # "… 3 headlines, each in Title Case and under 70 characters": the list's
 # items are each about one of several things, not about the whole.
-_DISTRIBUTIVE = re.compile(
+_DISTRIBUTIVE = compile_lazily(
     r"\b(?:each|every|per|apiece)\b(?!\s+(?:(?:one\s+)?(?:separated|divided)|other)\b)"
 )
-_AT_TOP = re.compile(r"\bat\s+the\s+(?:very\s+)?(?:top|beginning|start)\b")
+_AT_TOP = compile_lazily(r"\bat\s+the\s+(?:very\s+)?(?:top|beginning|start)\b")
 # "Show the code, then explain it in two sentences": a directive that comes
 # after another part governs that later part only, which no check measures.
-_SEQUENCED = re.compile(
+_SEQUENCED = compile_lazily(
     r"\b(?:then|after\s+(?:that|this|which|it)|afterwards?|followed\s+by|next)\s*,?\s*$"
 )
 
 
 # A later part after the phrase: "…, uppercase, then explain each one"
-_THEN_LATER = re.compile(r"\b(?:then|after\s+that|afterwards|followed\s+by|plus)\b")
+_THEN_LATER = compile_lazily(r"\b(?:then|after\s+that|afterwards|followed\s+by|plus)\b")
 
 
 # An open bracket after a later part: what it holds describes that part.
-_LATER_PART_BRACKET = re.compile(
+_LATER_PART_BRACKET = compile_lazily(
     r"\b(?:then|followed\s+by|after\s+(?:that|this|it)|afterwards?|next)\b[^()]*\([^()]*$"
 )
 
 
-_DESCRIBES = re.compile(r"\b(?:of|with|has|have|having|containing|contains|is|are)\s*$")
-_GIVEN = re.compile(r"\b(?:this|these|those|given|provided|attached|existing|my|his|her|their)\b")
+_DESCRIBES = compile_lazily(r"\b(?:of|with|has|have|having|containing|contains|is|are)\s*$")
+_GIVEN = compile_lazily(
+    r"\b(?:this|these|those|given|provided|attached|existing|my|his|her|their)\b"
+)
 
 
 # The sentence's subject and its modal: "Each caption should include …, end
 # with 3 hashtags, and contain one emoji max" — every verb of the list has it.
-_SUBJECT_MODAL = re.compile(
+_SUBJECT_MODAL = compile_lazily(
     r"^(?P<subject>[^,;:.]{1,60}?)\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|"
     r"will|can|may)\b"
 )
-_MODAL_WORD = re.compile(r"\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\b")
+_MODAL_WORD = compile_lazily(r"\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\b")
 
 
 def _shared_subject_elsewhere(prefix: str) -> bool:
@@ -156,16 +161,16 @@ def _shared_subject_elsewhere(prefix: str) -> bool:
 
 
 # A list item that counts whole units: "…, 4-6 lines, and …"
-_COUNT_OF_SUBJECT_UNIT = re.compile(
+_COUNT_OF_SUBJECT_UNIT = compile_lazily(
     rf",\s*(?:(?:{RELATION})\s+)?(?:{NUMBER})(?:\s*(?:-|–|to)\s*(?:{NUMBER}))?\s+"
     r"(?:lines|sentences|paragraphs|bullets|stanzas)\s*,"
 )
-_UNIT_OF = re.compile(r"\b(?:each|every)\s+(line|sentence|paragraph|bullet|stanza)\b")
+_UNIT_OF = compile_lazily(r"\b(?:each|every)\s+(line|sentence|paragraph|bullet|stanza)\b")
 
 
 # Several things, then "of"/"with" a count: "5 sentences of at most 10 words",
 # "3 slogans with under 6 words" give each of them the count.
-_SEVERAL_OF = re.compile(
+_SEVERAL_OF = compile_lazily(
     rf"^\s*(?:me\s+|us\s+)?(?:{NUMBER}|several|multiple|some|a\s+few)\s+(?:[\w-]+\s+){{0,3}}?"
     r"[a-z]+s\b"
     r"(?:\s+[\w'-]+){0,6}?\s+(?:of|with|having|containing|that\s+(?:have|are|contain))\s*$"
@@ -175,7 +180,7 @@ _SEVERAL_OF = re.compile(
 # A clause of its own after a break that states what something else is or
 # was: "write a product description — my old one was in all caps", "…, the
 # last one I read had 5 paragraphs". What follows describes that thing.
-_STATED_AFTER_BREAK = re.compile(
+_STATED_AFTER_BREAK = compile_lazily(
     r"(?:[,;]|\s[—–-]\s)\s*(?:(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,5}?"
     r"(?:was|were|had|is|are|has|have|used|looked)|"
     r"(?:the|this|that|those|these)\s+(?:[\w'-]+\s+){0,5}?(?:was|were|had|used|looked)|"
@@ -186,7 +191,7 @@ _STATED_AFTER_BREAK = re.compile(
 
 
 # "feedback on my essay — it has 5 paragraphs": the pronoun is the thing given
-_PRONOUN_STATED = re.compile(
+_PRONOUN_STATED = compile_lazily(
     r"(?:[,;]|\s[—–-]\s)\s*(?:it|they|he|she)\s+(?:(?:already|currently|now|also|still|only|just|[a-z]+ly)\s+)?"
     # the verb may open the phrase itself ("— it [has 5 paragraphs]")
     r"(?:(?:was|were|had|has|have|is|are|uses?|used|runs?|contains?)\b(?!\s+to\b)|\s*$)"
@@ -195,7 +200,7 @@ _PRONOUN_STATED = re.compile(
 
 # A clause that is only a pronoun and a verb of stating before the phrase:
 # "it probably has [6 sentences]", "it [has 6 sentences]"
-_PRONOUN_OPENS = re.compile(
+_PRONOUN_OPENS = compile_lazily(
     r"\s*(?:it|they|he|she)\s+(?:(?:already|currently|now|also|still|only|just|[a-z]+ly)\s+)?"
     r"(?:(?:was|were|had|has|have|is|are|uses?|used|runs?|contains?)\s+)?"
 )
@@ -234,22 +239,22 @@ _COUNT_ITEM = (
     rf"(?:(?:{RELATION})\s+)?(?:{NUMBER})\s+(?:[a-z-]+\s+)?(?:words?|sentences?|paragraphs?|"
     r"lines?|characters?|stanzas?|bullet\s+points?|bullets?)(?:\s+(?:total|in\s+total))?"
 )
-_COUNTS_SO_FAR = re.compile(
+_COUNTS_SO_FAR = compile_lazily(
     rf"{_COUNT_ITEM}(?:\s*(?:,|;|,?\s+and)\s+{_COUNT_ITEM})*(?:\s*(?:,|;|,?\s+and))?"
 )
 
 
-_BANS_SO_FAR = re.compile(r"(?:(?:no|without)\s+[\w\s'-]{1,40}?,\s*)*")
-_DASH_AFTER = re.compile(r"\s[—–]\s")
-_POLITE_REQUEST = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+_BANS_SO_FAR = compile_lazily(r"(?:(?:no|without)\s+[\w\s'-]{1,40}?,\s*)*")
+_DASH_AFTER = compile_lazily(r"\s[—–]\s")
+_POLITE_REQUEST = compile_lazily(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
 
 # "no more than 25 words and exactly one number": a relation, not a negation
-_RELATION_AFTER_NO = re.compile(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
+_RELATION_AFTER_NO = compile_lazily(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
 
 
 # "answer yes or no and why in one sentence": the answer's choice, no negation
-_YES_OR_NO = re.compile(r"\byes\s*(?:or|/)\s*$")
+_YES_OR_NO = compile_lazily(r"\byes\s*(?:or|/)\s*$")
 
 
 def _negated(text: str, begin: int, end: int) -> bool:
@@ -262,15 +267,15 @@ def _negated(text: str, begin: int, end: int) -> bool:
 
 # What may stand before a negated directive that opens a clause of its own:
 # "…, and don't use …" (not "emails must never use …", whose subject is another's).
-_IMPERATIVE_BEFORE = re.compile(r"(?:^|[,;:(]|\b(?:and|but|then|also|please|so|just))\s*$")
+_IMPERATIVE_BEFORE = compile_lazily(r"(?:^|[,;:(]|\b(?:and|but|then|also|please|so|just))\s*$")
 # "headlines should be short and never end with …": the clause before has a
 # subject of its own, which the negated directive shares.
-_STATED_OF = re.compile(
+_STATED_OF = compile_lazily(
     r"\b(?:should|must|shall|says|said|needs?\s+to|has\s+to|have\s+to|are|is|were|was)\b"
 )
 
 
-_LENGTH_SOFTENER = re.compile(
+_LENGTH_SOFTENER = compile_lazily(
     r"\s*(?:not\s+(?:(?:too|very|overly)\s+)?(?:long|wordy|lengthy)|nothing\s+(?:too\s+)?(?:long|fancy|"
     r"lengthy)|short\s+and\s+sweet|keep\s+it\s+(?:short|brief|concise))(?:\s+please)?\s*"
     r"(?:[,:;]|\s[—–-])\s*"
@@ -278,7 +283,7 @@ _LENGTH_SOFTENER = re.compile(
 
 
 # The kind of thing written as the label the phrase follows: "Synopses: "
-_THING_LABEL = re.compile(rf"\s*(?P<noun>{THING_LABEL})\s*:\s*")
+_THING_LABEL = compile_lazily(rf"\s*(?P<noun>{THING_LABEL})\s*:\s*")
 
 
 def _one_of_several(noun: str, whole: str) -> bool:
@@ -292,7 +297,7 @@ def _one_of_several(noun: str, whole: str) -> bool:
     )
 
 
-_OWN_MODAL = re.compile(
+_OWN_MODAL = compile_lazily(
     r"(?:should|must|shall|may|can|will)\s+(?:not|never)\b|(?:mustn|shouldn|can|won)'?t\b"
 )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._governors import RESPONSE_NOUN
 from redraft.criteria._grammar import NUMBER, RELATION
 
@@ -23,7 +24,7 @@ __all__ = [
 ]
 
 # Words that make a requirement about something other than the whole response.
-OTHER_THING = re.compile(
+OTHER_THING = compile_lazily(
     r"(?<![-\w])(?:each|every|per|first|last|second|third|word|words|title|titles|heading|headings|"
     r"headline|name|names|label|labels|acronym|keyword|keywords|variable|variables|string|"
     r"strings|function|functions|program|code|script|class|method|query|regex|column|field|"
@@ -37,9 +38,9 @@ OTHER_THING = re.compile(
 )
 
 
-_MODAL = re.compile(r"\b(?:should|must|to)\s*$")
+_MODAL = compile_lazily(r"\b(?:should|must|to)\s*$")
 # One part of the response: "paragraph 2 must start with …" is not about the whole.
-_PART = re.compile(
+_PART = compile_lazily(
     # "Sentence 2 must contain a number", "line 3 should …": one numbered part's rule
     r"\b(?:paragraph|section|part|stanza|chapter|verse|point|sentence|line|item|bullet|step|"
     r"entry|row)s?\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[ivx]+)\b"
@@ -50,7 +51,7 @@ _PART = re.compile(
 # at most 5 paragraphs" states a rule for the user's own essay, not for the
 # answer; the answer's own nouns ("our replies must …" in a system prompt)
 # are not in THING's owned reading.
-_OWNED_THING = re.compile(
+_OWNED_THING = compile_lazily(
     r"\b(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?"
     r"(?:essay|paper|thesis|assignment|homework|story|poem|speech|report|article|dissertation|"
     r"cover\s+letter|letter|resume|cv|draft|project|presentation)\s+$"
@@ -61,7 +62,7 @@ _OWNED_THING = re.compile(
 # lines should …", "both paragraphs must …" state a rule for that many parts,
 # which a check of the whole answer does not measure.
 # (not "one of the comments should contain 'x'": then the answer contains it)
-_COUNTED_SUBJECT = re.compile(
+_COUNTED_SUBJECT = compile_lazily(
     rf"(?:^|[\s(])(?!one\s+of\b)(?:(?:(?:{RELATION})\s+)?(?:{NUMBER})|both|several|some|most|"
     r"many|a\s+few)\s+"
     r"(?:of\s+(?:the|its|your)\s+)?(?:[\w-]+\s+)?(?!words\b|characters\b|times\b)[a-z]+s\s+"
@@ -87,15 +88,15 @@ def subject_ok(text: str, directive: re.Match[str]) -> bool:
 
 # A verb that turns given material into the answer, and that material named
 # right after it: what follows ("in three bullet points") shapes the answer.
-TRANSFORMING = re.compile(r"summari[sz]e|sum up|condense|shorten|rewrite|paraphrase|translate")
+TRANSFORMING = compile_lazily(r"summari[sz]e|sum up|condense|shorten|rewrite|paraphrase|translate")
 # "generate a summary of the following passage in all capital letters"
-SUMMARY_OF = re.compile(
+SUMMARY_OF = compile_lazily(
     r"\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:[\w-]+\s+)?(?:summary|translation|paraphrase|rewrite|"
     r"version|rewording|tl;?dr)\s+of\s+(?:the|this|that|my|our|these|those)\s+(?:[\w-]+\s+){0,3}?"
     r"[\w-]+(?:\s+(?:below|above|here))?(?:\s+(?P<into>in|into))?\s*"
 )
-INTO_SHAPE = re.compile(r"(?:in|into|as|using)\s")
-TRANSFORMED = re.compile(
+INTO_SHAPE = compile_lazily(r"(?:in|into|as|using)\s")
+TRANSFORMED = compile_lazily(
     # "summarise the patient's history below": a possessive names the material too
     r"\s+(?:the|this|that|my|our|these|those|his|her|their)\s+(?:[\w'-]+\s+){0,3}?[\w-]+"
     r"(?:\s+(?:below|above|here|i\s+(?:pasted|shared|gave\s+you)))?"
@@ -107,12 +108,12 @@ TRANSFORMED = re.compile(
 # The answer's own size between the verb and the phrase: "answer in one word
 # without punctuation", "reply in 3 sentences, all lowercase", "describe it in
 # 60-80 words without the letter e" (a range is a size too)
-ANSWER_SHAPE = re.compile(
+ANSWER_SHAPE = compile_lazily(
     rf"\b(?:in|with|using)\s+(?:{NUMBER}(?:\s*(?:-|–|—|to)\s*{NUMBER})?|a|a\s+single)\s+"
     r"(?:short\s+)?"
     r"(?:words?|sentences?|lines?|paragraphs?)(?:\s+only)?\b"
 )
-_FRAME = re.compile(
+_FRAME = compile_lazily(
     r"\b(?:sure\s+that|ensure\s+that|should|must|shall|needs? to|has to|have to|is to|will|"
     r"can|is|are|be|been|being|"
     r"written|kept|stay|remain|contain|contains|containing|include|includes|including|have|has|"

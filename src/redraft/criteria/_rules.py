@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._limits import MAX_COMPILED_CHARS
 from redraft.criteria._compiled import CompiledCheck, TextSource
 from redraft.criteria._conditioned import conditioned_after
@@ -120,7 +121,7 @@ _PARTS_ASKED = frozenset({"item_count"})
 # break within one ("a limerick — actually no, a free verse poem"), so "don't
 # forget that …", "actually, no one reads it" and "never mind the length" are
 # no retraction.
-_RETRACTION = re.compile(
+_RETRACTION = compile_lazily(
     # "No — on second thought, …": a bare "no" may lead the retraction in
     r"(?:^|(?<=[,;:(—–-])|(?<=\s[—–-]))\s*(?:(?:no|oh|hmm)\b\s*[,!]?\s*[—–-]?\s*(?=[a-z]))?"
     r"(?:actually,?\s+no|wait,?\s+no|no,?\s+wait|"
@@ -136,15 +137,15 @@ _RETRACTION = re.compile(
 )
 
 # A question just before the sentence, and the sentence answering it
-_ASKED_BEFORE = re.compile(r"\?\s*$")
-_ANSWERED_NO = re.compile(r"\s*(?:no\b\s*[,.!—–-]|actually\b)", re.IGNORECASE)
+_ASKED_BEFORE = compile_lazily(r"\?\s*$")
+_ANSWERED_NO = compile_lazily(r"\s*(?:no\b\s*[,.!—–-]|actually\b)", re.IGNORECASE)
 
 # A size taken back by name: "… actually never mind the length", "forget the
 # word count", "scratch the word limit". It drops the sizes stated before it in
 # its own sentence and the sentence before; other requirements there stand.
 # (Plain "never mind the length" with nothing before it is a hedge, and the
 # families skip it.)
-_SIZE_RETRACTION = re.compile(
+_SIZE_RETRACTION = compile_lazily(
     r"(?:^|(?<=[,;:(—–-])|(?<=\s[—–-])|(?<=\.\.\.))\s*(?:(?:actually|wait|oh|ok(?:ay)?|hmm),?\s+)?"
     r"(?:never\s*mind|forget(?:\s+about)?|ignore|disregard|scratch|drop|skip)\s+"
     r"(?:the|that|my)\s+(?:length|size|(?:word|character|sentence|line|paragraph)\s+"
@@ -159,7 +160,7 @@ _SIZES = frozenset({"word_count", "char_count", "sentence_count", "paragraph_cou
 # between ("no emojis, except in the sign-off"); one that follows another
 # directive after a comma is that directive's ("in lowercase, never use
 # punctuation except question marks").
-_EXCEPTED = re.compile(
+_EXCEPTED = compile_lazily(
     r"[^.;:,]{0,40}?(?:,\s*)?\b(?:except|excepting|other\s+than|apart\s+from|besides|save\s+for|"
     r"excluding|unless|with\s+the\s+exception\s+of)\b"
 )
@@ -167,20 +168,20 @@ _EXCEPTED = re.compile(
 
 # A rule whose phrase stops inside a word read a different word ("5 words
 # long" of "5 words longer than the one before")
-_INSIDE_WORD = re.compile(r"(?<=[a-z])[a-z]")
+_INSIDE_WORD = compile_lazily(r"(?<=[a-z])[a-z]")
 # "each at least 5 words longer than the one before", "3 lines shorter than
 # the first": a count that is a difference between parts, not a size (a number
 # after "than" is a size of the things counted: "3 paragraphs longer than 50
 # words" still asks for 3)
-_COUNT_END = re.compile(rf"\b{NUMBER}\s+[a-z]+$")
-_DIFFERENCE = re.compile(
+_COUNT_END = compile_lazily(rf"\b{NUMBER}\s+[a-z]+$")
+_DIFFERENCE = compile_lazily(
     rf"(?:er)?\s+(?:longer|shorter|more|fewer|less)\s+th[ae]n\s+(?!(?:{NUMBER})\b)"
 )
 # "no bullet more than 15 words", "no line over 40 characters", "no paragraph
 # with more than 3 sentences": the ban is of the parts so described, not of
 # the part (a bound on each, read by the per-part families)
-_BAN = re.compile(r"(?:no|zero|without)\s")
-_RESTRICTED = re.compile(
+_BAN = compile_lazily(r"(?:no|zero|without)\s")
+_RESTRICTED = compile_lazily(
     r"\s+(?:(?:longer|shorter|more|fewer|less|bigger|smaller|greater)\s+th[ae]n|over|above|"
     r"under|below|exceeding|with|that|which|containing|having|of\s+(?:more|over))\b"
 )
@@ -200,7 +201,7 @@ def _misread_at_end(lower: str, start: int, end: int) -> bool:
 
 # "Using the word 'love' is allowed", "the word 'free' is fine": a word
 # permitted, not required (a keyword's count would fail the answer without it)
-_PERMITTED = re.compile(
+_PERMITTED = compile_lazily(
     r"\s*(?:is|are)\s+(?:also\s+|still\s+|perfectly\s+|totally\s+)?(?:allowed|permitted|fine|"
     r"ok(?:ay)?|acceptable|welcome|not\s+(?:banned|forbidden|prohibited))\b"
 )
@@ -261,7 +262,7 @@ def _read(
 # phrase is the line break the user means (the phrase compares whitespace
 # runs as one space, so the break matches one written either way); a doubled
 # backslash ("'\\n'") is the two characters themselves
-_TYPED_BREAK = re.compile(r"(?<!\\)\\n")
+_TYPED_BREAK = compile_lazily(r"(?<!\\)\\n")
 _BROKEN_FIELDS = {"starts_with": "phrase", "ends_with": "phrase", "keyword": "keyword"}
 
 

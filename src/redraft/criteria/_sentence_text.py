@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._material import announced_material
 from redraft.criteria._measure import abbreviated
 
@@ -26,7 +27,7 @@ __all__ = ["MASK", "Hit", "Rule", "Sentence", "mask", "sentences"]
 MASK = "\ue000"
 """What masked characters become: offsets are kept, the words are gone."""
 
-_QUOTED = re.compile(
+_QUOTED = compile_lazily(
     r"```.*?```"
     r"|\"[^\"\n]{1,400}\""
     r"|“[^”\n]{1,400}”"
@@ -36,11 +37,11 @@ _QUOTED = re.compile(
     r"|(?<![\w'’])['‘](?:[^'‘’\n]|(?<=\w)['’](?=\w)){1,200}['’](?![\w'’])",
     re.DOTALL,
 )
-_BLOCKQUOTE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
+_BLOCKQUOTE = compile_lazily(r"^[ \t]*>.*$", re.MULTILINE)
 # Material handed over to be worked on: from the colon to the end of its paragraph.
 # A colon that ends its line hands over the next paragraph ("Summarize these
 # notes:", a blank line, then the notes).
-_HANDOVER = re.compile(
+_HANDOVER = compile_lazily(
     r"\b(?:translat\w*|summari[sz]\w*|paraphras\w*|rewrit\w*|proofread\w*|correct\w*|"
     r"classif\w*|analy[sz]\w*|review\w*|the following(?:\s+\w+){0,3}|(?:this|these) (?:[\w-]+ )?"
     r"(?:text|passage|article|email|essay|document|paragraphs?|story|poem|message|sentences?|"
@@ -102,15 +103,15 @@ def mask(text: str) -> str:
 
 
 # After a quote: the end of its sentence, then a new sentence or nothing.
-_SENTENCE_AFTER = re.compile(r"[.!?]?(?:[ \t]+(?=[A-Z])|[ \t]*\n)")
+_SENTENCE_AFTER = compile_lazily(r"[.!?]?(?:[ \t]+(?=[A-Z])|[ \t]*\n)")
 
 
 # A verb whose argument list may follow as "the following keywords: …".
-_ARGUMENT_LIST = re.compile(
+_ARGUMENT_LIST = compile_lazily(
     r"\b(?:include|use|mention|avoid|exclude|contain|say|using|including|mentioning)\s*$",
     re.IGNORECASE,
 )
-_LISTED_WORDS = re.compile(
+_LISTED_WORDS = compile_lazily(
     r"the following\s+(?:key\s*)?(?:words?|terms?|phrases?|names?|keywords?)\s*:", re.IGNORECASE
 )
 
@@ -154,7 +155,7 @@ class Sentence:
 # A quotation that ends its sentence ('… "It's a feature!" Write …') ends
 # in masked text: a closing quote before a capital, where the quoted words
 # end with a mark.
-_BOUNDARY = re.compile(
+_BOUNDARY = compile_lazily(
     r"(?<=[.!?;])\s+|\n+|(?<=:)\s*\n|(?P<quoted>(?<=\ue000[\"”’»'])\s+(?=[A-Z]))"
 )
 
@@ -162,17 +163,17 @@ _BOUNDARY = re.compile(
 # A single letter the sentence names, not a name's initial: "every line
 # starts with R. Four lines.", "the Series A. Then …", "Plan B." An initial
 # follows a name or another initial ("J. R. R. Tolkien", "John F. Kennedy").
-_LETTER_NAMED = re.compile(
+_LETTER_NAMED = compile_lazily(
     r"(?:\b(?:with|letter|series|grade|plan|option|type|class|vitamin|section|part|tier|round|"
     r"phase|row|column|answer|choice|is|are|was|be|of|to|from|by|and|or)|[^\w\s.])\s+"
     r"[A-Za-z]\.$",
     re.IGNORECASE,
 )
-_BOUND_ABBREVIATION = re.compile(r"\b(?:[Mm]in|[Mm]ax|MIN|MAX)\.$")
-_COUNT_NEXT = re.compile(r"\d")
+_BOUND_ABBREVIATION = compile_lazily(r"\b(?:[Mm]in|[Mm]ax|MIN|MAX)\.$")
+_COUNT_NEXT = compile_lazily(r"\d")
 # "must be Yes or No. Dates as …": after "yes or" the word "no" is the
 # answer and its period ends the sentence, not "No." for "number"
-_NO_ANSWER = re.compile(r"(?i)\b(?:yes\s*/\s*|(?:yes|or)\s+)no$")
+_NO_ANSWER = compile_lazily(r"(?i)\b(?:yes\s*/\s*|(?:yes|or)\s+)no$")
 
 
 def sentences(original: str, masked: str, source: TextSource = "prompt") -> Iterator[Sentence]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._compiled import CompiledCheck
 from redraft.criteria._sentence_text import mask
 
@@ -24,7 +25,7 @@ _CODE = (
 # word that opens another part ("no code, just explain", "without code in
 # two sentences"); not a noun ("no code comments", "without code duplication")
 _CLAUSE_ENDS = r"(?=\s*(?:$|[.,;:!?)]|\s[—–-]\s|(?:please|needed|thanks|just|i|we|this|in|here)\b))"
-_NO_CODE = re.compile(
+_NO_CODE = compile_lazily(
     rf"\b(?:(?:not|n't|never)\s+(?:asking|looking)\s+for\s+{_CODE}|"
     rf"(?:don'?t|do\s+not|no\s+need\s+to)\s+(?:write|give|show|send|include)\s+(?:me\s+)?{_CODE}|"
     # "no code please", "no code." waive it; "no code comments", "no code
@@ -34,7 +35,7 @@ _NO_CODE = re.compile(
     re.IGNORECASE,
 )
 # "if there is no code, say so", "when no code is needed": a case, not a wish
-_CASE_BEFORE = re.compile(r"\b(?:if|when|whenever|unless|whether|in\s+case)\b[^.;!?]*$", re.I)
+_CASE_BEFORE = compile_lazily(r"\b(?:if|when|whenever|unless|whether|in\s+case)\b[^.;!?]*$", re.I)
 _NEEDS_CODE = frozenset({"code_block_count", "code_only"})
 
 

@@ -13,32 +13,31 @@ exactly 8 lines", "…, keep it to 4 lines").
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER
 
 __all__ = ["counts_own_unit"]
 
 _UNITS = r"line|paragraph|sentence|stanza"
 # "each line", "every single paragraph"; not "each line of the chorus"
-_EACH_UNIT = re.compile(
+_EACH_UNIT = compile_lazily(
     rf"\b(?:each|every)\s+(?:single\s+)?(?P<unit>{_UNITS})\b"
     r"(?!\s+(?:of|in)\s+(?:the|each|every|your|its|this|that|a|an|my|our)\b)"
 )
-_DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece|any)\b")
+_DISTRIBUTIVE = compile_lazily(r"\b(?:each|every|per|apiece|any)\b")
 # What else a count could belong to
-_PARTS = re.compile(
+_PARTS = compile_lazily(
     r"\b(?:lines?|paragraphs?|sentences?|stanzas?|verses?|sections?|chorus|refrains?|parts?|"
     r"bullets?|items?|columns?|rows?|cells?|titles?|headings?|headlines?|questions?|answers?|"
     r"steps?|points?|entries|entry|blocks?|intro|conclusion|p\.\s?s\.?|postscript)\b"
 )
 # The count opens its own item: after a comma, a semicolon, a dash or "and"
 # (a dash only with a space before it: "3-4 sentences" is a range, not an item)
-_ITEM_OPENS = re.compile(
+_ITEM_OPENS = compile_lazily(
     r"(?:(?:[,;]|\s[—–])\s*(?:and\s+)?|\band\s+)(?:there\s+(?:must|should|will|has\s+to)\s+be\s+)?$"
 )
 # The count's other end before it: "3 - 4 lines", "3 to 4 lines", "3 or 4 lines"
-_RANGE_BEFORE = re.compile(rf"\b(?:{NUMBER})\s*(?:[-–—]|to|or)\s*$")
+_RANGE_BEFORE = compile_lazily(rf"\b(?:{NUMBER})\s*(?:[-–—]|to|or)\s*$")
 
 
 def counts_own_unit(text: str, start: int) -> bool:
@@ -56,7 +55,7 @@ def counts_own_unit(text: str, start: int) -> bool:
         return False  # "every line rhymes …, the chorus 4 lines": the chorus's maybe
     if not _ITEM_OPENS.search(text, 0, start) or _RANGE_BEFORE.search(text, 0, start):
         return False
-    counted = re.compile(
+    counted = compile_lazily(
         rf"(?:(?:keep|limit|make)\s+it\s+to\s+|(?:in\s+)?(?:exactly|only|just)\s+)?"
         rf"(?:{NUMBER})\s+(?:(?:short|long|separate)\s+)?{unit}s?\b"
     )

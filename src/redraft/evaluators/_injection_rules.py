@@ -30,6 +30,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from redraft.core._lazy_pattern import compile_lazily
+
 __all__ = ["INJECTION_RULES", "InjectionRule"]
 
 
@@ -48,8 +50,10 @@ def _rule(name: str, describes: str, patterns: list[str], topic: str) -> Injecti
     return InjectionRule(
         name=name,
         describes=describes,
-        pattern=re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE | re.MULTILINE),
-        topic=re.compile(topic, re.IGNORECASE),
+        pattern=compile_lazily(
+            "|".join(f"(?:{p})" for p in patterns), re.IGNORECASE | re.MULTILINE
+        ),
+        topic=compile_lazily(topic, re.IGNORECASE),
     )
 
 

@@ -11,20 +11,19 @@ looks for English directives, so it refuses these.
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import Sentence, sentence_blocked
 
 __all__ = ["opens_abroad"]
 
-_OPENS = re.compile(r"(?:^|[,;:]|\b(?:y|e|et|und|luego|puis|então|entonces))\s*$")
-_CONDITION = re.compile(r"\b(?:si|se|quand|cuando|quando|wenn|falls|if)\b")
-_GIVEN = re.compile(
+_OPENS = compile_lazily(r"(?:^|[,;:]|\b(?:y|e|et|und|luego|puis|então|entonces))\s*$")
+_CONDITION = compile_lazily(r"\b(?:si|se|quand|cuando|quando|wenn|falls|if)\b")
+_GIVEN = compile_lazily(
     r"\b(?:mi|mis|su|sus|este|esta|estos|estas|mon|ma|mes|ce|cette|ces|meu|minha|seu|sua|"
     r"my|this|these)\s+(?!(?:respuesta|resposta|réponse)\b)"
 )
-_RELATIVE = re.compile(r"\b(?:que|qui|dont|cuyo|cuya)\s*$")
-_QUESTION = re.compile(r"[?¿]")
+_RELATIVE = compile_lazily(r"\b(?:que|qui|dont|cuyo|cuya)\s*$")
+_QUESTION = compile_lazily(r"[?¿]")
 
 
 def opens_abroad(sentence: Sentence, start: int) -> bool:

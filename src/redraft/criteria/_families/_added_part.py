@@ -28,11 +28,12 @@ the text.
 from __future__ import annotations
 
 import functools
-import re
+
+from redraft.core._lazy_pattern import compile_lazily
 
 __all__ = ["part_added"]
 
-_ADDED = re.compile(
+_ADDED = compile_lazily(
     r"\b(?P<verb>add|append|attach|put|place|include|give|list|write|provide|end\s+with|"
     r"finish\s+with|follow\s+(?:it|this|that|them|up)\s+with)\b(?P<what>[^.;!?\n]{0,60}?)"
     # not "at the end": what is put there may end the text itself ("include
@@ -46,7 +47,7 @@ _ADDED = re.compile(
 # word with its pronunciation in brackets", "plus a short explanation
 # underneath". The translation, gloss or note is a part a whole-answer count
 # may or may not take in.
-_CARRIED = re.compile(
+_CARRIED = compile_lazily(
     r"\b(?:with|plus|and|including|followed\s+by)\s+(?:a|an|the|its|their|his|her|your)\s+"
     r"(?:[\w'’-]+\s+){0,2}?(?:translations?|glosses|gloss|transliterations?|romani[sz]ations?|"
     r"pronunciations?|explanations?|notes?|sources?|citations?|references?|meanings?|"
@@ -59,7 +60,7 @@ _CARRIED = re.compile(
 # bank inside square brackets", "put the answer key at the end". Unlike a
 # phrase that closes the text ("include STOP at the end"), a word bank, key,
 # glossary or list of sources is a part of its own beside the counted text.
-_BLOCK_AT_END = re.compile(
+_BLOCK_AT_END = compile_lazily(
     r"\b(?:add|append|attach|put|place|include|give|list|write|provide|end\s+with|"
     r"finish\s+with)\b[^.;!?\n]{0,40}?\b(?:word\s+bank|answer\s+key|key|glossary|"
     r"(?:vocabulary|word|reading)\s+list|sources|references|bibliography|answers|solutions|"
@@ -71,13 +72,13 @@ _BLOCK_AT_END = re.compile(
 )
 # The place first, then the verb: "and under the puzzle give the source as …",
 # "below the poem, add a one-line moral", "at the bottom, list the sources"
-_PLACED_FIRST = re.compile(
+_PLACED_FIRST = compile_lazily(
     r"(?:^|[,;:.!?]|\band)\s*(?:at\s+the\s+(?:very\s+)?(?:bottom|top|foot)|"
     r"(?:after|before|below|above|under|beneath|underneath)\s+(?:the|it|that|this|them)\b"
     r"[^,.;!?\n]{0,30}?),?\s+(?:add|append|attach|put|place|include|give|list|write|provide)\b"
 )
-_POSTSCRIPT = re.compile(r"\bp\.\s?s\.?|\bpostscript\b")
-_REFUSED = re.compile(r"\b(?:no|not|don'?t|never|without|nothing)\b[^.;!?\n]*$")
+_POSTSCRIPT = compile_lazily(r"\bp\.\s?s\.?|\bpostscript\b")
+_REFUSED = compile_lazily(r"\b(?:no|not|don'?t|never|without|nothing)\b[^.;!?\n]*$")
 
 
 @functools.lru_cache(maxsize=8)

@@ -6,12 +6,12 @@ answer that takes another, so a rule that reads one phrase refuses these
 
 from __future__ import annotations
 
-import re
+from redraft.core._lazy_pattern import compile_lazily
 
 __all__ = ["offers_alternatives"]
 
 # "… 'Yes' or 'No'", "… 'Yes', 'No' or 'Maybe'", "… 'Hi' / 'Hello'", "… 'Dear' or similar"
-_ALTERNATIVE = re.compile(
+_ALTERNATIVE = compile_lazily(
     r"\s*(?:,\s*[\"'“‘«`\ue000][^,;.]{0,40}?)?(?:,\s*)?(?:\bor\b|/)\s*"
     r"(?:[\"'“‘«`\ue000]|the\s+(?:word|phrase)\b|similar\b|something\b|another\b|[\w])"
 )

@@ -22,10 +22,10 @@ question asks about, nor a hedged, conditional or negated one
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from functools import partial
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import ARG, response_spec, spec_hit
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
@@ -41,7 +41,7 @@ _TOKEN = (
     r"https?://[\w.-]+(?:/[\w./%?=&#~+-]*[\w/])?|"
     r"\+\d{1,3}(?:[ -]?\d{2,5}){2,4})"
 )
-_PLACED_TOKEN = re.compile(
+_PLACED_TOKEN = compile_lazily(
     r"\b(?:include|add|put|place|mention|have|write)\s+(?:(?:the|this|a|an|our|my|your)\s+"
     rf"(?:[\w-]+\s+){{0,3}}?)?{_TOKEN}\s+at\s+the\s+(?:very\s+)?(?P<at>end|bottom|start|beginning|"
     rf"top)\b(?:\s+of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{_RESPONSE}\b)?"
@@ -49,7 +49,7 @@ _PLACED_TOKEN = re.compile(
     r"(?!\s*(?:of|or|and\s+(?:the\s+)?(?:start|end|beginning))\b)"
 )
 # "end it with the ☕ emoji", "finish with a 🚀 emoji"
-_NAMED_SYMBOL = re.compile(
+_NAMED_SYMBOL = compile_lazily(
     r"\b(?:end|finish|close|sign\s+off)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
     rf"{_RESPONSE}\s+|it\s+)?with\s+(?:the|a|an|one)\s+"
     r"(?P<sym>[^\w\s\ue000\"“”'‘’«»`.,;:!?()\[\]]{1,3})\s+(?:emoji|symbol|icon)\b"
@@ -58,7 +58,7 @@ _NAMED_SYMBOL = re.compile(
 _NAME = r"[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+[A-ZÀ-ÖØ-Þ][\w'’.-]*){0,3}"
 # "close with 'Sincerely,' followed by '[Your Name]'", "… followed by a
 # placeholder [Name]", "finish with "Yours faithfully" and my name Tomasz Nowak"
-_SIGN_OFF = re.compile(
+_SIGN_OFF = compile_lazily(
     r"\b(?i:(?:end|finish|close|conclude|sign\s+off)\s+(?:(?:your|the)\s+(?:entire\s+|whole\s+)?"
     rf"{_RESPONSE}\s+|it\s+)?with\s+(?:the\s+sign-?off\s+)?)(?P<arg>{ARG})\s*,?\s*"
     r"(?i:followed\s+by|and\s+then|then|and(?=\s+my\s+(?:full\s+)?name\b))\s+"
@@ -70,21 +70,21 @@ _SIGN_OFF = re.compile(
 
 # "Title line starting with 'Recipe:'", "a title line in the form 'Title: ...'":
 # the answer's first line (a label's own text only, the template's rest aside)
-_TITLE_LINE = re.compile(
+_TITLE_LINE = compile_lazily(
     r"\b(?:title|subject|headline)\s+line\s*(?:\(\s*first\s+line\s*,?\s*)?(?:(?:that\s+)?"
     r"(?P<opens>(?:starts|starting|begins|beginning)\s+with|prefixed(?:\s+(?:with|by))?)|"
     rf"(?:in\s+the\s+(?:form|format)|formatted\s+as)\s*:?)\s+(?P<arg>{ARG})"
 )
 # one of several things' title lines: "each recipe gets a title line …"
-_OF_EACH = re.compile(r"\b(?:each|every|all|both|per)\b[^.;:]*$")
-_LABEL = re.compile(
+_OF_EACH = compile_lazily(r"\b(?:each|every|all|both|per)\b[^.;:]*$")
+_LABEL = compile_lazily(
     r"^(?P<label>[^\w\s]?[\w][\w .#/-]{0,30}?:)\s*(?:\.\.\.|…|<[^<>]*>|\[[^\[\]]*\])?$"
 )
 
 
 # "…, then a final line 'Score: __/10'": the last part named is a line given
 # word for word, so the answer ends with it (the clause ends there)
-_FINAL_LINE = re.compile(
+_FINAL_LINE = compile_lazily(
     r"\b(?:then|and|finally|lastly|plus)\s*,?\s+(?:(?:add|put|include|write|give)\s+)?"
     r"(?:a|the|one)\s+(?:single\s+|separate\s+)?(?:final|last|closing)\s+line\s+"
     rf"(?:(?:that\s+(?:reads|says)|reading|saying)\s+)?:?\s*(?P<arg>{ARG})(?=\s*(?:$|[.;!]))"
@@ -110,7 +110,7 @@ def _final_lines(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -
 
 
 # Text that is had, not asked for: its parts are described, not required
-_GIVEN_TEXT = re.compile(
+_GIVEN_TEXT = compile_lazily(
     r"\b(?:my|our|i|this|these|that|given|existing|original|current|below|above|following|"
     r"attached|pasted|has|had|ends|ended)\b"
 )
@@ -168,7 +168,7 @@ def _sign_offs(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) -> 
 # template placeholder, or a word in capitals set on a line of its own (a word
 # in capitals alone may be a name or a heading: "start with FAQ answers").
 _MARK_RUN = r"[#*=~_+-]{3,12}"
-_LINE_VALUE = re.compile(
+_LINE_VALUE = compile_lazily(
     r"\b(?i:(?P<verb>start|begin|open|end|finish|close|conclude)\s+(?:(?:your|the|each|every)\s+"
     rf"(?:entire\s+|whole\s+)?{_RESPONSE}\s+|it\s+)?with\s+(?P<line>the\s+(?:(?:single|final|last|"
     r"closing|first|opening)\s+)?line\s+)?(?:the\s+placeholder\s+)?)"
@@ -200,11 +200,13 @@ def answer_ends(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) ->
 
 
 # A format laid out as a list of items: "Format: first line is …; last line is …"
-_FORMAT_LIST = re.compile(r"^\s*(?:format|layout|structure|template|shape)\s*:\s*(?:[^;:]*;\s*)*$")
-_LINE_BREAK = re.compile(r"[.!?]\s|\n")
+_FORMAT_LIST = compile_lazily(
+    r"^\s*(?:format|layout|structure|template|shape)\s*:\s*(?:[^;:]*;\s*)*$"
+)
+_LINE_BREAK = compile_lazily(r"[.!?]\s|\n")
 # "Format: the poem I wrote; …": a text had, not one asked for
-_HAD = re.compile(r"\b(?:my|i|this|these|given|existing|original|current)\b")
-PLACEHOLDER = re.compile(r"(?<!\{)\{[^{}]{1,30}\}(?!\})")
+_HAD = compile_lazily(r"\b(?:my|i|this|these|given|existing|original|current)\b")
+PLACEHOLDER = compile_lazily(r"(?<!\{)\{[^{}]{1,30}\}(?!\})")
 """A single-brace slot in a template ("Hi {first name},"): a name goes there;
 a double-brace token ("{{ticket.id}}") is a literal the answer keeps."""
 

@@ -8,25 +8,29 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from redraft.core._lazy_pattern import compile_lazily
+
 __all__ = ["answer_items", "bare_item", "headed_items", "item_texts"]
 
-_MARKER = re.compile(
+_MARKER = compile_lazily(
     r"^(?P<indent>[ \t]*)(?:(?P<num>\d{1,3}[.)]|\(\d{1,3}\))|[-*+•])[ \t]+"
     r"(?:\[[ xX]\][ \t]+)?(?P<rest>\S.*)$"
 )
-_RULE = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
-_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]")
-_HEADING_TEXT = re.compile(r"^[ \t]*(?P<marks>#{1,6})[ \t]+(?P<text>\S.*?)[ \t#]*$")
-_FENCE = re.compile(r"^[ \t]*(?:```|~~~)")
-_TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
-_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
-_LEAD_IN = re.compile(r":\s*$")
+_RULE = compile_lazily(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
+_HEADING = compile_lazily(r"^[ \t]*#{1,6}[ \t]")
+_HEADING_TEXT = compile_lazily(r"^[ \t]*(?P<marks>#{1,6})[ \t]+(?P<text>\S.*?)[ \t#]*$")
+_FENCE = compile_lazily(r"^[ \t]*(?:```|~~~)")
+_TABLE_ROW = compile_lazily(r"^[ \t]*\|.*\|[ \t]*$")
+_TABLE_RULE = compile_lazily(
+    r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$"
+)
+_LEAD_IN = compile_lazily(r":\s*$")
 # A line wholly in bold is a heading: "**Tips**", "__Options__".
-_BOLD = re.compile(r"^[ \t]*(?:\*\*[^*\n]+\*\*|__[^_\n]+__)[ \t]*:?[ \t]*$")
-_ENDS = re.compile(r"[.!?…][\"'”’)*_]*\s*$")
-_RUN_IN_LEAD = re.compile(r"^(?P<lead>[^,;:]{1,80}):\s+(?=\S)")
-_FINAL_JOIN = re.compile(r"\s+(?:and|or|&)\s+(?!.*\s(?:and|or|&)\s)", re.IGNORECASE)
-_JOINED = re.compile(r"^(?:and|or|&)\s+", re.IGNORECASE)
+_BOLD = compile_lazily(r"^[ \t]*(?:\*\*[^*\n]+\*\*|__[^_\n]+__)[ \t]*:?[ \t]*$")
+_ENDS = compile_lazily(r"[.!?…][\"'”’)*_]*\s*$")
+_RUN_IN_LEAD = compile_lazily(r"^(?P<lead>[^,;:]{1,80}):\s+(?=\S)")
+_FINAL_JOIN = compile_lazily(r"\s+(?:and|or|&)\s+(?!.*\s(?:and|or|&)\s)", re.IGNORECASE)
+_JOINED = compile_lazily(r"^(?:and|or|&)\s+", re.IGNORECASE)
 
 
 def _indent(text: str) -> int:
@@ -132,12 +136,12 @@ def answer_items(text: str) -> list[str]:
 
 # A label before an item's text: "Option A:", "Tagline 3 -", "Slide 2:", "A:"
 # (a name of at most two words and an index, then a colon, a bracket or a dash)
-_LABEL = re.compile(
+_LABEL = compile_lazily(
     r"^(?:\*\*|__)?(?:(?:[A-Za-z][\w'-]*(?:[ \t]+[A-Za-z][\w'-]*)?[ \t]+)?(?:\d{1,2}|[A-Z])"
     r"(?:\*\*|__)?(?::|\)|[ \t]+[-–—])|[A-Z]{1,2}\d{1,2}(?:\*\*|__)?[:.)])(?:\*\*|__)?[ \t]+(?=\S)"
 )
 # Marks around the whole item: bold, italics, code, quotes
-_WRAPPED = re.compile(r"^(\*\*|__|\*|_|`|\"|“|')(?P<inner>\S(?:.*\S)?)(\1|”)$", re.DOTALL)
+_WRAPPED = compile_lazily(r"^(\*\*|__|\*|_|`|\"|“|')(?P<inner>\S(?:.*\S)?)(\1|”)$", re.DOTALL)
 _CLOSING = {"**": "**", "__": "__", "*": "*", "_": "_", "`": "`", '"': '"', "“": "”", "'": "'"}
 
 

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._outcome import Outcome
@@ -35,10 +36,10 @@ from redraft.criteria._sentences import NEGATION, Hit, Rule, Sentence, sentence_
 
 __all__ = ["ANSWER_TEMPLATE", "AnswerTemplate", "line_pattern", "template_of"]
 
-_HOLE = re.compile(r"<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|…|\.\.\.")
+_HOLE = compile_lazily(r"<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|…|\.\.\.")
 _MAX_LINES = 12
-_LIST_LINE = re.compile(r"[-*+•]\s|\d{1,3}[.)]\s")
-_LABEL = re.compile(r"[^\s:]+(?:\s+[^\s:]+){0,3}\s*:|[-=*_#]{3,}")
+_LIST_LINE = compile_lazily(r"[-*+•]\s|\d{1,3}[.)]\s")
+_LABEL = compile_lazily(r"[^\s:]+(?:\s+[^\s:]+){0,3}\s*:|[-=*_#]{3,}")
 
 
 @cache
@@ -51,7 +52,7 @@ def line_pattern(line: str) -> re.Pattern[str]:
         parts.append(r"\S(?:.*?\S)?")
         at = match.end()
     parts.append(_literal(line[at:]))
-    return re.compile(r"\s*" + "".join(parts) + r"\s*")
+    return compile_lazily(r"\s*" + "".join(parts) + r"\s*")
 
 
 def _literal(text: str) -> str:
@@ -106,7 +107,7 @@ def _misfits(spec: AnswerTemplate, text: str) -> list[tuple[int, str, str]]:
 
 # -- reading the request ----------------------------------------------------------
 
-_ANNOUNCE = re.compile(
+_ANNOUNCE = compile_lazily(
     r"(?:^|\b(?:use|in|follow|with|using|reply\s+in|answer\s+in|respond\s+in|write\s+it\s+in|"
     r"stick\s+to|keep\s+to|fill\s+in|match)\s+)(?:(?:exactly\s+)?this|the\s+following|"
     r"(?:this|the)\s+exact|the)\s+(?:exact\s+)?(?:format|template|structure|layout|form)\s*:\s*$"
@@ -116,7 +117,7 @@ _ANNOUNCE = re.compile(
 
 # A request for the answer that ends by announcing its format: "Give me two
 # names in this exact format:".
-_ASKS = re.compile(
+_ASKS = compile_lazily(
     r"^\s*(?:please\s+)?(?:give|write|list|suggest|name|draft|create|make|generate|provide|"
     r"send|return|summari[sz]e|describe|answer|reply|respond|output)\b"
 )
@@ -146,10 +147,10 @@ def _template_after(sentence: Sentence) -> str | None:
 
 # A form to fill: every line a label and nothing after it ("Name: " /
 # "Street: " / "City: "): each label is followed by its value.
-_BLANK_FIELD = re.compile(r"[^\s:<>\[\]{}][^:<>\[\]{}\n]{0,39}:[ \t]*")
+_BLANK_FIELD = compile_lazily(r"[^\s:<>\[\]{}][^:<>\[\]{}\n]{0,39}:[ \t]*")
 
 
-_FORM = re.compile(r"\b(?:form|fill(?:ed)?\s+in|fill\s+out|fields?)\b")
+_FORM = compile_lazily(r"\b(?:form|fill(?:ed)?\s+in|fill\s+out|fields?)\b")
 
 
 def template_of(block: str, said: str = "") -> AnswerTemplate | None:

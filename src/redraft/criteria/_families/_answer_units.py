@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._governors import THING_LABEL
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._sentences import THING, Sentence, lowered, response_context, sentence_blocked
@@ -32,20 +33,20 @@ LABEL = (
 MAKE = r"write|compose|draft|craft|create|generate|produce|give\s+me|provide|need|want"
 # The answer's own shape, named by a making verb or a preposition: "write 5
 # sentences …", "in one sentence …", "as a single paragraph …"
-_SHAPE_OPENS = re.compile(
+_SHAPE_OPENS = compile_lazily(
     rf"(?:{MAKE}|give|list|in|into|as|be|respond\s+with|reply\s+with|answer\s+with)\b"
 )
 # What describes the units counted rather than making them other units: "5
 # sentences where each one begins with a vowel", "one sentence of no more
 # than 20 words", "a single paragraph with no lists"
-_DESCRIBING = re.compile(
+_DESCRIBING = compile_lazily(
     r"\s*(?:that|which|where|whose|in\s+which|with|using)\b|"
     rf"\s*of\s+(?:no|at|up|under|exactly|fewer|less|more|about|around|max\w*|{NUMBER})\b"
 )
 
 
 # "Use an H1 title, then at most 6 bullet points": the part after "then"
-_THEN = re.compile(r"(?:,\s*|\b)(?:and\s+)?(?:then|followed\s+by)\b\s*,?\s*")
+_THEN = compile_lazily(r"(?:,\s*|\b)(?:and\s+)?(?:then|followed\s+by)\b\s*,?\s*")
 
 
 def later_part(sentence: Sentence, match: re.Match[str], unit: str) -> bool:

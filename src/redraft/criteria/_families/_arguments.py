@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 
 from pydantic import ValidationError
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._outcome import Outcome
@@ -43,12 +44,12 @@ __all__ = [
 
 ARG = r"[\"“'‘«`]\ue000+[\"”'’»`]"
 # a bare word may be a site's name: "Booking.com" is one item, not "Booking"
-_ITEM = re.compile(
+_ITEM = compile_lazily(
     rf"\s*(?:(?P<q>{ARG})|(?P<w>[a-z][\w'-]*(?:\.(?:com|org|net|io|co|uk|de|fr|ai|app|dev)\b)*))"
 )
-_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*/\s*")
+_SEPARATOR = compile_lazily(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*/\s*")
 # Where a bare list may end: the sentence's end, "in your response", a count.
-_LIST_END = re.compile(
+_LIST_END = compile_lazily(
     rf"\s*(?:$|[.;:,)\]]|in\s+(?:the|your)\s+\w+|(?:{RELATION})\b|once\b|twice\b|thrice\b|"
     rf"{NUMBER}\s+times\b|(?:should|must|at\s+all|anywhere|throughout)\b)"
 )
@@ -211,25 +212,25 @@ def _count(name: str) -> str:
     return rf"(?:(?P<{name}>{NUMBER})\s+|(?P<{name}w>once|twice|thrice)\b\s*)"
 
 
-_FREQUENCY = re.compile(
+_FREQUENCY = compile_lazily(
     r"\s*(?:,\s*|\(\s*)?(?:(?:each|both)(?:\s+(?:of\s+them|one))?,?\s+)?"
     r"(?:in\s+(?:your|the)\s+(?:entire\s+)?(?:response|answer)\s+)?(?:for\s+)?"
     rf"(?:(?P<rel>{RELATION})\s+)?(?:between\s+)?{_count('num')}"
     rf"(?:(?:to|or|and|-)\s+{_count('high')}|or\s+(?P<dir>more|less|fewer)\b\s*)?"
     r"(?:times?\b)?"
 )
-_DASH_RANGE = re.compile(r"\s*(?P<low>\d{1,3})\s*[-–]\s*(?P<high>\d{1,3})\s+times\b")
+_DASH_RANGE = compile_lazily(r"\s*(?P<low>\d{1,3})\s*[-–]\s*(?P<high>\d{1,3})\s+times\b")
 # "'cloud' should appear less often than 'rain'": a count against another
 # word's, which no count of its own states (it may be none at all)
-_COMPARED = re.compile(
+_COMPARED = compile_lazily(
     r"\s*(?:(?:much|far)\s+)?(?:(?:less|more|fewer)\s+(?:often|frequently|times|than)|"
     r"as\s+(?:often|frequently|many\s+times)\s+as)\b"
 )
-_NUMBER_AHEAD = re.compile(rf"\s*(?:in\s+\w+\s+\w+\s+)?(?:{NUMBER}|once|twice|thrice)\b")
+_NUMBER_AHEAD = compile_lazily(rf"\s*(?:in\s+\w+\s+\w+\s+)?(?:{NUMBER}|once|twice|thrice)\b")
 
 
 # How the words are to be written, between them and their count
-_AS_WRITTEN = re.compile(
+_AS_WRITTEN = compile_lazily(
     r"\s*,?\s*(?:verbatim|word\s+for\s+word|exactly\s+as\s+(?:written|given|shown|spelled|spelt)|"
     r"as\s+written)(?=\s|,)(?:\s*,(?=\s))?"
 )
@@ -272,7 +273,7 @@ def frequency(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]],
 
 
 # "at least 3 times but no more than 5": the other side of the same count
-_OTHER_BOUND = re.compile(
+_OTHER_BOUND = compile_lazily(
     rf"\s*,?\s*(?:but|and|yet)\s+(?:also\s+)?(?P<rel>{RELATION})\s+{_count('num')}(?:times?\b)?"
 )
 

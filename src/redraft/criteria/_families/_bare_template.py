@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
+
 __all__ = ["BARE_LEAD", "bare_template", "states_condition"]
 
 # What names the lines the template is of, then where the template starts:
 # "each line:", "format every line as:", "one per line as", "one pair per line as"
-BARE_LEAD = re.compile(
+BARE_LEAD = compile_lazily(
     r"\b(?:(?:each|every)\s+(?:line|item|entry|row|bullet|pair)\s*:"
     r"|format\s+(?:each|every)\s+(?:line|item|entry|row|bullet|pair|one)\s+as\s*:?"
     r"|(?:one\s+(?:[a-z]+\s+)?per\s+line|(?:each|every)\s+(?:line|item|entry|row|bullet|pair))"
@@ -32,11 +34,11 @@ BARE_LEAD = re.compile(
 _NAME = r"[^\W\d_]+(?:[ '’][^\W\d_]+){0,5}"
 _PART = rf"(?:{_NAME}(?:\s+\(\s*{_NAME}\s*\))?|\(\s*{_NAME}\s*\))"
 _MARK = r"(?:\s+[—–\-→≠=|/]\s+|\s*:\s+)"
-_SHAPE = re.compile(rf"{_PART}(?:{_MARK}{_PART})+")
+_SHAPE = compile_lazily(rf"{_PART}(?:{_MARK}{_PART})+")
 # The clause ends: a comma, semicolon or full stop closing the sentence
-_ENDS = re.compile(r"\s*(?:$|[,;]|\.\s*$)")
+_ENDS = compile_lazily(r"\s*(?:$|[,;]|\.\s*$)")
 # Words that state a condition or a choice, not a part's name
-_CONDITION = re.compile(
+_CONDITION = compile_lazily(
     r"\b(?:no|not|never|none|under|over|at|most|least|max|maximum|min|minimum|fewer|more|less|"
     r"than|exactly|only|just|up|words|characters|chars|letters|lines|sentences|or|like|"
     r"e\.g|etc|a|an|the|each|every|all|any|same|please|should|must|use|keep)\b",

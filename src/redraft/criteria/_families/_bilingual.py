@@ -16,8 +16,8 @@ quoted template ("English = Polish"), which masking would hide.
 from __future__ import annotations
 
 import functools
-import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._language import LANGUAGES
 
 __all__ = ["paired_languages"]
@@ -27,13 +27,13 @@ _NAME = "|".join(sorted((name.lower() for name in LANGUAGES.values()), key=len, 
 # Two language names joined by a mark that pairs them, each with at most two
 # words of its own ("English term = Polish term", "Spanish (English)",
 # "French / German", "the German word: its English meaning", "English → Welsh").
-_JOINED = re.compile(
+_JOINED = compile_lazily(
     rf"\b(?P<a>{_NAME})\b(?:[ \t]+[\w'’-]+){{0,2}}?[ \t]*(?:=|:|–|—|→|->|⇒|/|\||\(|[ \t]-[ \t])"
     rf"[ \t]*(?:(?:the|its|their|a|an)[ \t]+)?(?:[\w'’-]+[ \t]+){{0,2}}?(?P<b>{_NAME})\b"
 )
 
 # Words that name a two-language answer without naming both languages.
-_BOTH = re.compile(
+_BOTH = compile_lazily(
     r"\bbilingual\b|\bside[\s-]+by[\s-]+side\b|\bin\s+both\s+languages\b|"
     r"\b(?:alongside|beside|next\s+to|followed\s+by|after|before|with|and|plus)\s+"
     r"(?:the|its|their|each|every)\s+original\b|"

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import required
@@ -73,8 +74,8 @@ class BlankLines(FamilySpec):
 
 # -- measuring ----------------------------------------------------------------------
 
-_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+•]|\d{1,3}[.)]|[a-zA-Z][.)])[ \t]+\S")
-_RULE = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
+_ITEM = compile_lazily(r"^(?P<indent>[ \t]*)(?:[-*+•]|\d{1,3}[.)]|[a-zA-Z][.)])[ \t]+\S")
+_RULE = compile_lazily(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
 
 
 def _indent(line: str) -> int:
@@ -174,54 +175,54 @@ _PARTS = (
 _THE = r"(?:(?:the|your|all|each|every|of\s+the|all\s+the|all\s+of\s+the|two|adjacent)\s+)*"
 _PATTERNS = (
     # "separate the paragraphs with a blank line", "separate stanzas by one empty line"
-    re.compile(rf"\bseparat\w*\s+{_THE}{_PARTS}\s+(?:with|by|using)\s+{_A_BLANK}\b"),
+    compile_lazily(rf"\bseparat\w*\s+{_THE}{_PARTS}\s+(?:with|by|using)\s+{_A_BLANK}\b"),
     # "paragraphs separated by blank lines", "stanzas, separated by an empty line"
-    re.compile(
+    compile_lazily(
         rf"\b(?:(?:the|your|all|all\s+the|all\s+your|each|every)\s+)?{_PARTS},?\s+(?:(?:are|is|should\s+be|must\s+be|each)\s+)?"
         rf"(?:separated|set\s+apart|divided|split)\s+(?:by|with)\s+{_A_BLANK}\b"
     ),
     # "a blank line between paragraphs", "leave one empty line between each item",
     # "blank line after every line"
-    re.compile(
+    compile_lazily(
         rf"\b(?:(?:pls|plz|please)\s+)?(?:(?:leave|put|insert|add|keep|have|use|include|with)\s+)?{_A_BLANK}\s+(?:between|after)\s+{_THE}{_PARTS}\b"
     ),
     # "a blank line between each couplet": one of them named after "each"
-    re.compile(
+    compile_lazily(
         rf"\b(?:(?:leave|put|insert|add|keep|have|use|include|with)\s+)?{_A_BLANK}\s+(?:between|after)\s+"
         r"(?:each|every)\s+(?P<part>(?!(?:word|letter|character|comma|syllable)\b)[a-z]{3,})\b"
     ),
     # "separate them with an empty line", "separate the two by a blank line"
-    re.compile(
+    compile_lazily(
         rf"\bseparat\w*\s+(?P<part>them|the\s+two|the\s+three|these)\s+(?:with|by|using)\s+{_A_BLANK}\b"
     ),
 )
-_AFTER_PART = re.compile(
+_AFTER_PART = compile_lazily(
     r"\s+(?:of|in|within|inside)\s+(?!(?:the|your)\s+(?:answer|response|reply)\b)"
 )
-_NONE = re.compile(
+_NONE = compile_lazily(
     rf"\b(?P<neg>no|without|zero|avoid|never\s+(?:use|leave|add|put|insert|include)|"
     rf"(?:don'?t|do\s+not)\s+(?:use|leave|add|put|insert|include))\s+(?:any\s+)?{_BLANK}\b"
     rf"(?:\s+between\s+{_THE}{_PARTS})?"
 )
 # One place rather than every gap of a kind: "… between the title and the body"
-_ONE_PLACE = re.compile(r"\s+(?:between|after|before|above|below|under|beneath)\b")
-_PAIR = re.compile(r"\s+(?:and|&)\s+")
-_SPACED = re.compile(r"\b(?P<kind>double|single)[- ]spac(?:ed|ing)\b")
+_ONE_PLACE = compile_lazily(r"\s+(?:between|after|before|above|below|under|beneath)\b")
+_PAIR = compile_lazily(r"\s+(?:and|&)\s+")
+_SPACED = compile_lazily(r"\b(?P<kind>double|single)[- ]spac(?:ed|ing)\b")
 
 # "two blank lines between sections", "3 empty lines": more than one blank line
-_MORE_THAN_ONE = re.compile(
+_MORE_THAN_ONE = compile_lazily(
     r"\b(?:two|three|four|five|double|triple|multiple|several|[2-9])\s+(?:extra\s+)?$"
 )
 
 # "Explain why editors want a blank line between paragraphs": a topic, not a rule
-_TOPIC = re.compile(r"\b(?:why|how|whether|what|when|where|who)\b")
+_TOPIC = compile_lazily(r"\b(?:why|how|whether|what|when|where|who)\b")
 
 
 # "Three paragraphs, separated by …": a count opens a criteria line.
-_COUNT_LEAD = re.compile(rf"^\s*{NUMBER}\s+$")
+_COUNT_LEAD = compile_lazily(rf"^\s*{NUMBER}\s+$")
 # "Write a blues lyric: 3 verses, blank line between verses": terse items
 # after a request's colon.
-_REQUEST_HEAD = re.compile(
+_REQUEST_HEAD = compile_lazily(
     r"^\s*(?:please\s+)?(?:write|compose|create|give\s+me|make|draft|generate)\b[^:]*$"
 )
 _ITEM_WORDS = 8

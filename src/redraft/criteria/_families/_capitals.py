@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount
 from redraft.criteria._families._count_report import TallyFamily, noun
@@ -69,20 +70,20 @@ _CAPS = (
     r"(?:all[\s-]+)?(?:capital(?:i[sz]ed)?\s+letters|capitals|caps|upper[\s-]?case(?:\s+letters)?|"
     r"block\s+letters)"
 )
-_CAPITAL_WORDS = re.compile(
+_CAPITAL_WORDS = compile_lazily(
     r"\b(?:(?:those|these|such|the)\s+)?(?:words?\s+(?:with|in|written\s+in)\s+(?:all\s+)?"
     r"(?:capital\s+letters|capitals|caps|uppercase(?:\s+letters)?)|(?:all[\s-]+caps|capitali[sz]ed|"
     r"uppercase)\s+words)\s+(?:(?:should|must|need\s+to|needs\s+to|can|may)\s+)?(?:only\s+)?"
     rf"(?:appear|be\s+used|occur)\s+{TIMES}"
 )
 # "there should be 5 to 10 such capitalized words", "5-10 words in all caps"
-_CAPITAL_RANGE = re.compile(
+_CAPITAL_RANGE = compile_lazily(
     rf"\b(?P<low>{NUMBER})\s*(?:to|-|–)\s*(?P<high>{NUMBER})\s+(?:such\s+)?(?:(?:all[\s-]+caps|"
     rf"capitali[sz]ed|uppercase)\s+words|words\s+(?:with|in|written\s+in)\s+{_CAPS})"
 )
 # A sentence whose subject is these words: "The words with all capital
 # letters should appear at least 10 times", "But those all-caps words …".
-_SUBJECT_LEAD = re.compile(
+_SUBJECT_LEAD = compile_lazily(
     r"\s*(?:(?:but|and|also|so|however|in\s+particular),?\s+)?(?:make\s+sure\s+(?:that\s+)?)?"
 )
 
@@ -95,7 +96,7 @@ def _about_the_answer(sentence: Sentence, start: int, named: bool = False) -> bo
 
 
 # "at least 5 words in the output should be in all caps", "at least 15 words in all caps".
-_CAPITAL_COUNT = re.compile(
+_CAPITAL_COUNT = compile_lazily(
     rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+(?:such\s+)?words?\s+(?:or\s+phrases\s+)?"
     r"(?:in\s+(?:the|your)\s+(?:response|answer|reply|output)\s+)?(?:(?:should|must)\s+)?(?:be\s+)?"
     rf"(?:with|in|written\s+in)\s+{_CAPS}"
@@ -105,7 +106,7 @@ _TIMES_FOR = (
     r"(?P<word>once|twice|thrice)\b)"
 )
 # "use words with all capital letters (such as RUBRIC) at least 5 times".
-_CAPITAL_TIMES = re.compile(
+_CAPITAL_TIMES = compile_lazily(
     rf"\b(?:words?\s+(?:with|in|written\s+in)\s+{_CAPS}|all[\s-]+caps\s+words)\s+"
     r"(?:\([^)]{0,60}\)\s+)?(?:(?:should|must|needs?\s+to)\s+)?(?:appear|occur|be\s+used)?\s*"
     + _TIMES_FOR
@@ -140,19 +141,19 @@ _CAPITALISED = (
     r"fully\s+capitali[sz]ed|capitali[sz]ed|shouty)"
 )
 # "no all-caps words", "don't write any words in all caps", "avoid uppercase words"
-_NO_CAPITALS = re.compile(
+_NO_CAPITALS = compile_lazily(
     r"\b(?:no|without|avoid(?:\s+using)?|(?:do\s+not|don'?t|never)\s+(?:use|write|include))\s+"
     rf"(?:any\s+)?(?:{_CAPITALISED}\s+words|words\s+(?:in|with|written\s+in)\s+{_CAPS})\b"
     r"(?!\s+(?:other\s+than|except|besides|apart)\b)"
 )
 # "at least 5 words that are fully capitalized", "3 words which are in all caps"
-_CAPITAL_THAT_ARE = re.compile(
+_CAPITAL_THAT_ARE = compile_lazily(
     rf"\b(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+words\s+(?:that|which)\s+(?:are|is)\s+"
     rf"(?:{_CAPITALISED}|(?:written\s+)?in\s+{_CAPS})\b"
 )
 
 
-_THERE = re.compile(r"^\s*(?:in\s+particular,?\s+)?there\s+(?:should|must)\s+be\s+$")
+_THERE = compile_lazily(r"^\s*(?:in\s+particular,?\s+)?there\s+(?:should|must)\s+be\s+$")
 
 
 def no_capitals(sentence: Sentence) -> Iterator[Hit]:
@@ -182,18 +183,18 @@ def capital_counts(sentence: Sentence) -> Iterator[Hit]:
 
 
 _LETTER_ARG = r"(?P<arg>[\"'‘“]\ue000[\"'’”]|[a-z])"
-_LETTER_APPEARS = re.compile(
+_LETTER_APPEARS = compile_lazily(
     r"\b(?:the\s+)?letter\s+(?P<arg>[\"'‘“]\ue000[\"'’”]|[a-z])\s+(?:should|must|needs?\s+to|"
     rf"has\s+to)\s+(?:appear|occur|be\s+used)\s+(?:in\s+your\s+(?:response|answer)\s+)?{TIMES}"
 )
-_LETTER = re.compile(
+_LETTER = compile_lazily(
     r"\b(?:(?:include|contain|use|have)s?\s+)?(?:the\s+)?letter\s+"
     + _LETTER_ARG
     + r"\s+(?:(?:should|must|needs?\s+to|has\s+to|to)\s+)?(?:appears?|occurs?|shows?\s+up|"
     r"(?:be|is)\s+used|appearing)?\s*(?:in\s+(?:your|the)\s+(?:entire\s+)?(?:response|answer)\s+)?"
     + _TIMES_FOR
 )
-_NO_LETTER = re.compile(
+_NO_LETTER = compile_lazily(
     r"\b(?:(?:do\s+not|don'?t|never|must\s+not|should\s+not|avoid)\s+(?:include|including|use|"
     r"using|contain|have)|without\s+(?:using|including)?)\s+(?:any\s+|the\s+)?letter\s+"
     + _LETTER_ARG
@@ -243,7 +244,7 @@ _LETTER_LIST = (
 # "avoid the letter 'z' entirely", "without using the letters 'z', 'q' or
 # 'x'", "exclude every word containing the letter 'o'" (no word may hold it,
 # so no letter of the answer does), "a lipogram in 'a'".
-_LETTER_BANNED = re.compile(
+_LETTER_BANNED = compile_lazily(
     r"(?:\b(?:with\s+)?no\s+(?:use\s+of\s+)?(?:the\s+)?|\bavoid(?:s|ing)?\s+(?:using\s+)?(?:the\s+)?|"
     r"\bwithout\s+(?:using\s+|including\s+)?(?:the\s+)?|"
     r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not)\s+(?:use|include|contain)\s+(?:the\s+)?"
@@ -263,7 +264,7 @@ _LETTER_BANNED = re.compile(
 # The letter as the subject of its own ban: "the letter x must not appear
 # anywhere", "the letters 'q' and 'z' should never be used", "the letter e
 # never appears", "the letter 'k' is not allowed"
-_LETTER_NOT_USED = re.compile(
+_LETTER_NOT_USED = compile_lazily(
     r"\b(?:the\s+)?letters?\s+"
     + _LETTER_LIST
     + r"\s+(?:(?:(?:must|should|may|can|shall|will)\s+(?:not|never)|mustn'?t|shouldn'?t|can'?t|"
@@ -275,17 +276,17 @@ _LETTER_NOT_USED = re.compile(
     r"(?:does|do)\s*n(?:o|')t\s+(?:appear|occur))\b"
 )
 # "no letter 'e' in the title": a part's letters, not the answer's
-_PART_AFTER = re.compile(
+_PART_AFTER = compile_lazily(
     r"\s*(?:(?:at\s+all|anywhere|entirely|whatsoever)\s*)?(?:in|on|at|for|from)\s+(?:"
     # "… never appears in my name": a text of the writer's own
     r"(?:my|our|his|her|their|this|that|these|those)\b|(?:the|each|every|"
     r"its|any|your|a|an)\s+(?!(?:whole\s+|entire\s+)?(?:answer|response|reply|text|output|poem|"
     r"verse|story|paragraph|piece)\b))"
 )
-_LETTER_ARGS = re.compile(_ONE_LETTER)
+_LETTER_ARGS = compile_lazily(_ONE_LETTER)
 # Whether it could be done, asked anywhere: "Could you write a sonnet without
 # the letter e? How hard would that be?" (a lipogram is a feat one asks about)
-_FEASIBLE = re.compile(
+_FEASIBLE = compile_lazily(
     r"\bhow\s+(?:hard|difficult|easy|tricky)\b|\b(?:is\s+it|would\s+(?:it|that)\s+be)\s+"
     r"(?:even\s+)?(?:possible|hard|difficult|easy|doable|feasible)\b"
 )

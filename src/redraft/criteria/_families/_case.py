@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily, compiled
 from redraft.core._text import plural
 from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._arguments import Corrected
@@ -85,7 +86,7 @@ _ALL_OF_IT = (
     r"\b(?:keep|make|put|write|have|leave|set)\s+(?:everything|it\s+all|all\s+of\s+it|"
     r"the\s+(?:whole|entire)\s+(?:thing|answer|response|reply|text|output))\s+(?:in\s+)?(?:all\s+)?"
 )
-_LOWER = re.compile(
+_LOWER = compile_lazily(
     rf"{_ALL_OF_IT}lower[\s-]?case(?:\s+letters)?\b|"
     # a criteria item of its own: "Lowercase, one per line."
     rf"{_BARE_START}lower[\s-]?case(?:\s+only)?{_ITEM_END}|"
@@ -100,14 +101,14 @@ _LOWER = re.compile(
 )
 # "all (of the) letters in your response must be lowercase", "contain only
 # lowercase letters", "with all letters lowercased": the letters themselves.
-_LETTERS_LOWER = re.compile(
+_LETTERS_LOWER = compile_lazily(
     r"\b(?:(?:all\s+(?:of\s+)?(?:the\s+)?letters|every\s+letter)(?:\s+in\s+(?:your|the)\s+"
     r"(?:entire\s+|whole\s+)?(?:response|answer|reply|output))?\s+(?:are|is|be|must\s+be|"
     r"should\s+be|need\s+to\s+be|have\s+to\s+be)\s+(?:in\s+)?(?:all\s+)?lower[\s-]?case"
     r"(?:\s+letters)?|(?:contain|use|using|with)\s+only\s+lower[\s-]?case\s+letters|"
     r"with\s+all\s+(?:the\s+)?letters\s+lower[\s-]?cased)\b"
 )
-_LETTERS_UPPER = re.compile(
+_LETTERS_UPPER = compile_lazily(
     rf"{_ALL_OF_IT}(?:upper[\s-]?case(?:\s+letters)?|caps|capitals|capital\s+letters)\b|"
     r"\b(?:(?:all\s+(?:of\s+)?(?:the\s+)?letters|every\s+letter)(?:\s+in\s+(?:your|the)\s+"
     r"(?:entire\s+|whole\s+)?(?:response|answer|reply|output))?\s+(?:are|is|be|must\s+be|"
@@ -124,7 +125,7 @@ _LETTERS_UPPER = re.compile(
     r"whole\s+)?(?:response|answer|reply)\s+)?(?:should|must|can|may|will)\s+(?:contain|have|"
     r"be\s+in)\s+lower[\s-]?case(?:\s+letters)?)\b"
 )
-_NO_CAPITALS = re.compile(
+_NO_CAPITALS = compile_lazily(
     r"\b(?:no\s+(?:capital|upper[\s-]?case)\s+letters\s+(?:are|is)\s+(?:allowed|permitted|used)|"
     r"(?:(?:do|does|should|must)\s+not|don'?t|doesn'?t|shouldn'?t|never)\s+(?:use|contain|include|"
     r"have)\s+(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters|"
@@ -139,7 +140,7 @@ _NO_CAPITALS = re.compile(
     r"\s+anywhere|\s+whatsoever)?|capitals\s+(?:at\s+all|anywhere|whatsoever))(?=\s*(?:[.,;!]|$|and\b))|"
     r"without\s+(?:using\s+)?(?:any\s+)?(?:capital|upper[\s-]?case)\s+letters)"
 )
-_UPPER = re.compile(
+_UPPER = compile_lazily(
     rf"{_ALL_OF_IT}(?:upper[\s-]?case(?:\s+letters)?|caps|capitals|capital\s+letters)\b|"
     rf"{_BARE_START}(?:upper[\s-]?case|(?<=all\s)caps|(?<=all\s)capital)(?:\s+only)?{_ITEM_END}|"
     # "All in capitals.", "…, all in uppercase": the whole of it, a criteria item
@@ -156,14 +157,14 @@ _UPPER = re.compile(
 # Words, phrases or a title the case is said of ("at least 5 words should be
 # in all caps", "the title in lowercase"); "the words in your response" are
 # the answer's, and "300 words and in lowercase" is a list of two.
-_CASE_BEFORE_BLOCKS = re.compile(
+_CASE_BEFORE_BLOCKS = compile_lazily(
     r"\b(?:words?|phrases?|titles?)\b(?!\s+in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
     r"(?:response|answer|reply|output)\b)(?=\s+(?:should|must|needs?|have|has|are|is|be|to|in|"
     r"with|written|typed|all)\b|\s*$)[^,;]*$"
 )
 # "in all caps for the title", "lowercase except names"; "to express the
 # craziness" is a purpose, not a part
-_CASE_AFTER_BLOCKS = re.compile(
+_CASE_AFTER_BLOCKS = compile_lazily(
     r"\s*(?:for|except|apart|other\s+than|when|on|of|to\s+(?:the|a|an|each|every|your|this|"
     r"that|its|their|all)\b|"
     # "… lowercase in the subtitle": a part's case, not the answer's
@@ -172,20 +173,20 @@ _CASE_AFTER_BLOCKS = re.compile(
 
 
 # "all caps title", "lowercase headings": the case of a part the words name
-_CASE_OF_NOUN = re.compile(
+_CASE_OF_NOUN = compile_lazily(
     r"\s+(?:titles?|headings?|headers?|headlines?|names?|labels?|words?|subject\s+lines?|keys?|"
     r"tags?|acronyms?|initials|captions?|hashtags?|column\s+names|section\s+names)\b"
 )
 
 
-_PART_BEFORE = re.compile(
+_PART_BEFORE = compile_lazily(
     r"(?:\b(?:the\s+)?(?:rest|others?|remaining(?:\s+[\w-]+)?|last\s+one|first\s+one)|"
     r"\b\d{1,3}|\b(?:one|two|three|four|five|six)(?:\s+(?:of\s+them|more))?)\s*$"
 )
 
 
 # The part a bare item after a comma would be about: "then the title, uppercase"
-_NOUN_BEFORE = re.compile(
+_NOUN_BEFORE = compile_lazily(
     r"\b(?:titles?|headings?|headers?|headlines?|names?|labels?|tags?|subject(?:\s+lines?)?|"
     r"captions?|first\s+(?:word|line|letter)s?|keywords?|acronyms?)\s*,\s*$"
 )
@@ -194,7 +195,9 @@ _NOUN_BEFORE = re.compile(
 # "write NUT ALLERGY in capital letters": the case of the words just shown in
 # it, not of the answer; a sentence in capitals ("RESPOND IN ALL CAPS") or a
 # directive in them ("ANSWER in uppercase") shows no words
-_SHOWN_BEFORE = re.compile(r"\b[A-Za-z]?[a-z]+\s+(?P<shown>[A-Z][A-Z'-]+(?:\s+[A-Z][A-Z'-]+)*)\s+$")
+_SHOWN_BEFORE = compile_lazily(
+    r"\b[A-Za-z]?[a-z]+\s+(?P<shown>[A-Z][A-Z'-]+(?:\s+[A-Z][A-Z'-]+)*)\s+$"
+)
 _DIRECTIVE_WORDS = frozenset(
     {
         "answer",
@@ -239,7 +242,7 @@ _EACH_ON_A_LINE = (
 # "8 adjectives that describe …", "all 26 English letters", "list every
 # email address you find", "can you give me 10 names", "reply with the
 # phrase only", "normalise these addresses", "every rung on its own line"
-_THINGS_ASKED = re.compile(
+_THINGS_ASKED = compile_lazily(
     rf"^\s*(?:(?:just|only)\s+(?:the\s+)?(?:[\w-]+\s+)?[\w-]+s|(?:all\s+)?{NUMBER}\s+(?:[\w-]+\s+){{0,3}}?"
     r"[\w-]+s\b.*|(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?:list|give|name|write|provide|output|return|suggest|generate|create|make|brainstorm)\s+"
@@ -255,7 +258,7 @@ _THINGS_ASKED = re.compile(
 )
 # What would be a part of its own after the list: "…, lowercase, then a
 # paragraph", "…, uppercase, with a sentence about each"
-_MORE_PARTS = re.compile(
+_MORE_PARTS = compile_lazily(
     r"\b(?:then|followed\s+by|plus|after\s+(?:that|which|it)|and\s+(?:a|an|one|then|also)|"
     r"with\s+(?:a|an|one)\s+(?:short\s+)?(?:sentence|note|line|explanation|description|"
     r"paragraph|comment)s?)\b"
@@ -300,18 +303,18 @@ def _of_all_asked(sentence: Sentence, match: re.Match[str]) -> bool:
 
 
 # An item naming some of the things or a part: "The first one, all caps."
-_SOME_OF_THEM = re.compile(
+_SOME_OF_THEM = compile_lazily(
     r"\b(?:first|second|third|last|final|one|some|rest|others?|titles?|headings?|headlines?|"
     r"names?|labels?)\b"
 )
 # A later part before the case word: "an intro, then each step on its own line in caps"
-_SEQUENCE_BEFORE = re.compile(r"(?:then|followed\s+by|after\s+(?:that|which|it))")
+_SEQUENCE_BEFORE = compile_lazily(r"(?:then|followed\s+by|after\s+(?:that|which|it))")
 # The layout of each thing said just before the case: "each step on a new line in capitals"
-_LINE_THEN_CASE = re.compile(rf"(?:^|[,;:]|\band)\s*{_EACH_ON_A_LINE}\s+$")
+_LINE_THEN_CASE = compile_lazily(rf"(?:^|[,;:]|\band)\s*{_EACH_ON_A_LINE}\s+$")
 
 
 # "can you give me 9 names, in capitals?": a polite request ends in a question mark
-_ITEM_AFTER = re.compile(r"\s*(?:[.,;!?]|$)")
+_ITEM_AFTER = compile_lazily(r"\s*(?:[.,;!?]|$)")
 
 
 # Some words kept in the other case anywhere in the prompt ("All lowercase. …
@@ -322,7 +325,7 @@ _CASE_NAMES = {
     "upper": r"lower[\s-]?case|small\s+letters",
 }
 _AS_WRITTEN = r"as\s+(?:written|is|given|spelled|spelt)|(?:in\s+)?(?:its|their)\s+original\s+case"
-_WHOLE_OBJECT = re.compile(
+_WHOLE_OBJECT = compile_lazily(
     r"^(?:it|this|that|everything|all|it\s+all|all\s+of\s+it|the\s+(?:whole|entire|answer|"
     r"response|reply|text|output|rest)|your\s+\w+)\b|\b(?:no|not|never|without)\b"
 )
@@ -331,7 +334,7 @@ _WHOLE_OBJECT = re.compile(
 @functools.lru_cache(maxsize=8)
 def _kept_in_other_case(whole: str, case: str) -> bool:
     other = rf"(?:in\s+)?(?:{_CASE_NAMES[case]}|{_AS_WRITTEN})\b"
-    kept = re.compile(
+    kept = compile_lazily(
         r"\b(?:keep|leave|retain|preserve)\s+(?P<obj>[^.;!?\n,]{1,40}?)\s+" + other + "|"
         r"\b(?P<subj>[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:should|must|will|can)\s+)?(?:stays?|remains?)"
         r"\s+" + other
@@ -343,7 +346,7 @@ def _kept_in_other_case(whole: str, case: str) -> bool:
     return False
 
 
-_NEGATED_BEFORE = re.compile(r"\b(?:not|never|no|don'?t|without)\b[^,]*$")
+_NEGATED_BEFORE = compile_lazily(r"\b(?:not|never|no|don'?t|without)\b[^,]*$")
 
 
 # A part added or placed in the answer earlier in the sentence ("Put the
@@ -351,7 +354,7 @@ _NEGATED_BEFORE = re.compile(r"\b(?:not|never|no|don'?t|without)\b[^,]*$")
 # hashtags, in lowercase", "include the brand name once, in all caps"): the
 # case said after it is the last thing named's, not the whole answer's. Not
 # the answer itself ("put it all in lowercase", "put your answer in caps").
-_PART_ADDED_BEFORE = re.compile(
+_PART_ADDED_BEFORE = compile_lazily(
     r"\b(?:add|append|attach|put|place|include|insert|(?:end|finish|close|sign\s+off|"
     r"follow\s+(?:it|this|that|up))\s+(?:it\s+|this\s+|them\s+)?with)\s+"
     r"(?!(?:it|this|that|them|everything|all|the\s+(?:whole|entire)\b|(?:your|the)\s+(?:whole\s+|"
@@ -361,7 +364,7 @@ _PART_ADDED_BEFORE = re.compile(
 
 # "… add a postscript starting with P.P.S Your entire response should be in
 # all capital letters": the whole answer named again after the part
-_WHOLE_NAMED = re.compile(
+_WHOLE_NAMED = compile_lazily(
     r"\b(?:your|the)\s+(?:entire\s+|whole\s+)?(?:response|answer|reply|output)\b"
 )
 
@@ -397,10 +400,16 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
         if _NOUN_BEFORE.search(text, 0, match.start()):
             continue  # "then the title, uppercase": the title's case
         before = _sentence_before(sentence, match.start())
-        added = _PART_ADDED_BEFORE.search(before) if match.re in (_LOWER, _UPPER) else None
+        added = (
+            _PART_ADDED_BEFORE.search(before)
+            if match.re in (compiled(_LOWER), compiled(_UPPER))
+            else None
+        )
         if added and not _WHOLE_NAMED.search(before, added.end()):
             continue  # "put the hashtags at the end, all lowercase": the hashtags' case
-        if match.re in (_LOWER, _UPPER) and part_added(sentence.whole or sentence.masked):
+        if match.re in (compiled(_LOWER), compiled(_UPPER)) and part_added(
+            sentence.whole or sentence.masked
+        ):
             continue  # "…, all in capitals, and under the puzzle give the source": its own case
         if _shown_before(sentence.original, match.start()):
             continue

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Literal
 from markdown_it import MarkdownIt
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import (
     ARG,
     Corrected,
@@ -126,11 +127,11 @@ def _name(cell: str) -> str:
     return cell.strip().strip("*_`").strip().casefold()
 
 
-_INTEGER = re.compile(r"[+\-−]?\d{1,3}(?:,\d{3})+|[+\-−]?\d+")
-_NUMBER = re.compile(rf"(?:{_INTEGER.pattern})(?:\.\d+)?|[+\-−]?\.\d+")
-_ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_INTEGER = compile_lazily(r"[+\-−]?\d{1,3}(?:,\d{3})+|[+\-−]?\d+")
+_NUMBER = compile_lazily(rf"(?:{_INTEGER.pattern})(?:\.\d+)?|[+\-−]?\.\d+")
+_ISO = compile_lazily(r"(\d{4})-(\d{2})-(\d{2})")
 # a figure with an optional sign of money before it: its places are what is read
-_DECIMALS = re.compile(r"[+\-−]?[£$€¥₹]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?")
+_DECIMALS = compile_lazily(r"[+\-−]?[£$€¥₹]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?")
 _NOTHING = frozenset({"", "-", "–", "—", "n/a", "na", "none", "null", "tbd", "?", "…", "..."})
 
 
@@ -207,7 +208,7 @@ def _measure(spec: ColumnValues, text: str) -> Outcome:
 
 # -- phrasings ------------------------------------------------------------------------
 
-_TABLE_ASKED = re.compile(r"\btables?\b(?!\s+of\s+contents)|\bcsv\b")
+_TABLE_ASKED = compile_lazily(r"\btables?\b(?!\s+of\s+contents)|\bcsv\b")
 # "the Pages column", "the 'Date' column", "column Price"
 _COLUMN = (
     rf"(?:the\s+)?(?:(?P<q>{ARG})|(?P<w>[a-z][\w%#-]*(?:\s+[a-z][\w%#-]*)?))\s+column|"
@@ -224,14 +225,16 @@ _FORMS: tuple[tuple[Form, str], ...] = (
     ("number", r"(?:only\s+)?(?:numbers|numeric\s+values|numerals)(?:\s+only)?|numeric"),
     ("iso_date", r"(?:dates\s+)?(?:in\s+)?(?:iso\s+)?(?:format\s+)?\(?yyyy-mm-dd\)?(?:\s+format)?"),
 )
-_STATED = [(form, re.compile(rf"(?:{_COLUMN}){_BE}(?:an?\s+)?{said}\b")) for form, said in _FORMS]
+_STATED = [
+    (form, compile_lazily(rf"(?:{_COLUMN}){_BE}(?:an?\s+)?{said}\b")) for form, said in _FORMS
+]
 # "dates in the Date column as YYYY-MM-DD", "YYYY-MM-DD dates in the 'Due' column"
-_DATES_IN = re.compile(
+_DATES_IN = compile_lazily(
     rf"\b(?:dates?|values?)\s+in\s+(?:{_COLUMN})\s+(?:as|in|formatted\s+as|in\s+the\s+format)\s+"
     r"(?:iso\s+)?\(?yyyy-mm-dd\)?"
 )
-_ONE_OF = re.compile(rf"(?:{_COLUMN}){_BE}?(?:one\s+of|either)\s*:?\s*")
-_FILLED = re.compile(
+_ONE_OF = compile_lazily(rf"(?:{_COLUMN}){_BE}?(?:one\s+of|either)\s*:?\s*")
+_FILLED = compile_lazily(
     r"\bno\s+(?:empty|blank)\s+cells?\b|\bevery\s+cell\s+(?:must\s+be\s+|should\s+be\s+)?filled\b|"
     r"\b(?:don't|do\s+not)\s+leave\s+(?:any\s+)?cells?\s+(?:empty|blank)\b"
 )
@@ -282,7 +285,7 @@ _MODAL = r"(?:should|must|has|needs|will|be|contain|hold|have|show|use|list)\b"
 _LISTED_STATED = [
     (
         form,
-        re.compile(
+        compile_lazily(
             rf"(?<![\w'-])(?P<w>[a-z][\w%#-]*(?:\s+(?!{_MODAL})[a-z][\w%#-]*)?){_BE}(?:an?\s+)?"
             rf"{said}\b"
         ),
@@ -291,7 +294,7 @@ _LISTED_STATED = [
 ]
 
 
-_COLUMNS_LABEL = re.compile(r"(?:^|[.;\n]\s*)(?:the\s+)?columns?\s*:\s*")
+_COLUMNS_LABEL = compile_lazily(r"(?:^|[.;\n]\s*)(?:the\s+)?columns?\s*:\s*")
 
 
 def listed_columns(sentence: Sentence) -> dict[str, str]:
@@ -332,7 +335,7 @@ def _table_prompt(sentence: Sentence) -> bool:
 # or No only": a column (named with "column", or one the prompt lists) held
 # to a choice of options
 _NOT_NAME_TAIL = r"(?:can|may|values?|cells?|entries|column)\b"
-_CHOICE = re.compile(
+_CHOICE = compile_lazily(
     rf"(?:{_COLUMN}|(?<![\w'-])"
     rf"(?P<lw>[a-z][\w%#-]*(?:\s+(?!{_MODAL}|{_NOT_NAME_TAIL})[a-z][\w%#-]*)?))"
     r"(?:\s+(?:column\s+)?(?:values?|cells?|entries))?"
@@ -342,7 +345,7 @@ _CHOICE = re.compile(
 # An option as written: quoted, or a word in capitals or digits ("Yes",
 # "PASS", "L"); lowercase words would be prose ("short or empty").
 _OPTION = r"(?:'[^'\n]{1,30}'|\"[^\"\n]{1,30}\"|“[^”\n]{1,30}”|[A-Z0-9][\w+-]*)"
-_OPTIONS = re.compile(
+_OPTIONS = compile_lazily(
     rf"(?P<list>{_OPTION}(?:(?:\s*,\s*(?:or\s+)?|\s+or\s+|\s*/\s*){_OPTION}){{1,9}})"
     # where the list may end: the sentence's end or clause, "only", a case word
     r"(?:\s+(?:only|in\s+(?:capitals|caps|upper\s*case)|exactly\s+as\s+written))?"

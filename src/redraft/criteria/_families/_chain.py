@@ -22,12 +22,12 @@ about given material ("check whether each word starts with …").
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
 from pydantic import model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._pairs import broken_pairs, pairs_outcome
@@ -67,8 +67,8 @@ class Chain(FamilySpec):
         return f"each {one} starting with the last {self.link} of the {one} before it"
 
 
-_LIST_MARKER = re.compile(r"^\s*(?:[*\-+•>]|\d{1,3}[.)]|#{1,6})\s+")
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_LIST_MARKER = compile_lazily(r"^\s*(?:[*\-+•>]|\d{1,3}[.)]|#{1,6})\s+")
+_WORD = compile_lazily(r"[^\W_]+(?:['’][^\W_]+)*")
 
 
 def _units(spec: Chain, text: str) -> list[str]:
@@ -117,7 +117,7 @@ _IN_ANSWER = (
 )
 # "each word begins with the last letter of the previous word",
 # "every sentence starts with the word the previous one ended with"
-_EACH = re.compile(
+_EACH = compile_lazily(
     rf"\b(?:each|every)\s+(?:(?:new|next|following|subsequent)\s+)?{_PART}\s+(?:after\s+the\s+"
     rf"first\s+)?{_IN_ANSWER}{_STARTS}\s+with\s+(?:"
     rf"the\s+(?:last|final|ending|closing|end)\s+{_LINKED}\s+(?:of|from)\s+(?:{_BEFORE})|"
@@ -127,20 +127,20 @@ _EACH = re.compile(
     rf"(?:ended|ends|finished|finishes|closed|closes)\s+(?:{_BEFORE})))\b"
 )
 # "start each line with the last word of the previous line"
-_IMPERATIVE = re.compile(
+_IMPERATIVE = compile_lazily(
     rf"\b(?:start|begin|open)\s+(?:each|every)\s+(?:(?:new|next|following|subsequent)\s+)?"
     rf"{_PART}\s+(?:after\s+the\s+first\s+)?with\s+the\s+(?:last|final|ending|closing)\s+"
     rf"{_LINKED}\s+(?:of|from)\s+(?:{_BEFORE})\b"
 )
 # "the first letter of each word must be the last letter of the previous word"
-_FIRST_IS_LAST = re.compile(
+_FIRST_IS_LAST = compile_lazily(
     rf"\bthe\s+(?:first|opening|initial|starting)\s+{_LINKED}\s+of\s+(?:each|every)\s+"
     rf"(?:(?:new|next|following|subsequent)\s+)?{_PART}\s+(?:after\s+the\s+first\s+)?"
     r"(?:(?:must|should|shall|has\s+to|needs\s+to|will)\s+)?(?:is|be|matches|match|equals?)\s+"
     rf"the\s+(?:last|final)\s+(?P<link2>letter|word)\s+of\s+(?:{_BEFORE})\b"
 )
 # "the last letter of each word is the first letter of the next (word)"
-_LAST_IS_FIRST = re.compile(
+_LAST_IS_FIRST = compile_lazily(
     rf"\bthe\s+(?:last|final)\s+{_LINKED}\s+of\s+(?:each|every|one)\s+{_PART}\s+"
     r"(?:(?:must|should|shall|has\s+to|needs\s+to|will)\s+)?(?:is|be|becomes?|begins|starts)\s+"
     r"the\s+(?:first|opening|starting)\s+(?P<link2>letter|word)\s+of\s+the\s+(?:next|following)"

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._text import noun
 from redraft.criteria._families._base import Family, FamilyCount, hit
 from redraft.criteria._families._count_report import tally_outcome
@@ -112,17 +113,17 @@ _VERB = (
 )
 _PATTERNS = (
     # "contains at least 2 digits", "use exactly 3 capitals", "with no more than 10 letters"
-    re.compile(
+    compile_lazily(
         rf"\b{_VERB}\s+(?P<rel>{RELATION})\s+(?P<n>{NUMBER})\s+{_CLASS}"
         rf"(?:\s+(?:from|of|among|such\s+as|like)\s*:?\s*(?:these\s*:?\s*)?{_LIST})?"
     ),
     # "at least one of !@#$%", "at least one character from !@#$%"
-    re.compile(
+    compile_lazily(
         rf"\b{_VERB}?\s*(?P<rel2>{RELATION})\s+(?P<n2>{NUMBER})\s+(?:(?:special\s+)?characters?\s+)?"
         rf"(?:of|from|among)\s*:?\s*(?:these\s*:?\s*)?{_LIST}"
     ),
     # "be no longer than 10 letters"
-    re.compile(rf"\bbe\s+no\s+longer\s+than\s+(?P<cap>{NUMBER})\s+(?P<capcls>letters)\b"),
+    compile_lazily(rf"\bbe\s+no\s+longer\s+than\s+(?P<cap>{NUMBER})\s+(?P<capcls>letters)\b"),
 )
 _CLASSES: tuple[tuple[str, CharClass], ...] = (
     ("digit", "digit"),
@@ -137,15 +138,15 @@ _CLASSES: tuple[tuple[str, CharClass], ...] = (
     ("symbol", "special"),
 )
 # "each line must contain 2 digits": a count within parts, not the answer's
-_PART = re.compile(r"\b(?:each|every|per|any)\s+(?!answer|response|reply)\w+")
+_PART = compile_lazily(r"\b(?:each|every|per|any)\s+(?!answer|response|reply)\w+")
 # "no more than 10 letters per word": the part comes after the count
-_AFTER = re.compile(
+_AFTER = compile_lazily(
     r"^\s*(?:in|of|for|per)\s+(?:the|each|every|a|one|your)?\s*(?!answer|response|reply)\w"
 )
 
 # "… 5 letters each", "animals with exactly 5 letters": a count of each thing listed
-_EACH_AFTER = re.compile(r"\s*(?:each|apiece|per\s+\w+)\b")
-_OF_THINGS = re.compile(
+_EACH_AFTER = compile_lazily(r"\s*(?:each|apiece|per\s+\w+)\b")
+_OF_THINGS = compile_lazily(
     r"\b(?!(?:is|was|has|does|yes|this|its|us|plus|less|always|unless)\b)[a-z]{3,}s\s+"
     r"(?:with|having|containing|using)\b"
 )
@@ -161,26 +162,26 @@ def _of_things(text: str, start: int) -> bool:
 
 # a place named before the count: "end with exactly two digits", "starting
 # with 2 capital letters" say what opens or closes, and the rest may hold more
-_PLACED = re.compile(
+_PLACED = compile_lazily(
     r"\b(?:start|starts|starting|begin|begins|beginning|end|ends|ending|finish|finishes|"
     r"close|closes|open|opens)\s+(?:(?:your|the|it|each|every)\s+(?:[\w-]+\s+)?)?(?:with\s+)?$"
 )
-_MAIL = re.compile(r"^\s*(?:of|to|from|for|addressed|written|in\s+(?:total\s+)?to)\b")
+_MAIL = compile_lazily(r"^\s*(?:of|to|from|for|addressed|written|in\s+(?:total\s+)?to)\b")
 
 
 # "Invent a slogan that has at least one symbol": the count describes the thing asked for
-_NAMED = re.compile(
+_NAMED = compile_lazily(
     r"^\s*(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:make\s+up|invent|create|suggest|generate|"
     r"write|give\s+me|come\s+up\s+with|draft|compose|pick|choose)\s+(?:me\s+)?(?:a|an|one)\s+"
     r"(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:that\s+|which\s+)?$"
 )
 # "Explain why PINs with at least 6 digits are safer": a count describing the topic
-_TOPIC = re.compile(r"\b(?:explain|why|how|what|describe|discuss|compare|tell\s+me\s+about)\b")
+_TOPIC = compile_lazily(r"\b(?:explain|why|how|what|describe|discuss|compare|tell\s+me\s+about)\b")
 
 
 # "The password must be 16 characters and include a digit": a count of one thing
 # the answer holds (which may come with prose), not of the whole answer
-_SUBJECT = re.compile(
+_SUBJECT = compile_lazily(
     r"\b(?:the|your|my|this|that|its)\s+(?!answer|response|reply|output|text|message)[\w-]+\s+"
     r"(?:must|should|has\s+to|have\s+to|needs?\s+to|will|is\s+to|shall)\b"
 )

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._outcome import Outcome
@@ -36,9 +37,11 @@ class Checklist(FamilySpec):
         return "a markdown checklist: every list item '- [ ] …'"
 
 
-_ITEM = re.compile(r"^(?P<marker>[ \t]*(?:[-*+]|\d{1,3}[.)]))[ \t]+(?P<rest>\S.*)$", re.MULTILINE)
-_BOX = re.compile(r"\[[ xX]\][ \t]+\S")
-_RULE = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
+_ITEM = compile_lazily(
+    r"^(?P<marker>[ \t]*(?:[-*+]|\d{1,3}[.)]))[ \t]+(?P<rest>\S.*)$", re.MULTILINE
+)
+_BOX = compile_lazily(r"\[[ xX]\][ \t]+\S")
+_RULE = compile_lazily(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
 
 
 def list_items(text: str) -> list[tuple[str, bool]]:
@@ -66,7 +69,7 @@ BOX_ITEMS = RepairOp("box_items", 560, _box_items, lambda _: "a box put before e
 
 # -- reading the request ----------------------------------------------------------
 
-_CHECKBOXES = re.compile(
+_CHECKBOXES = compile_lazily(
     r"\b(?P<at>(?:in|with|using|as|use|into)\s+(?:(?:markdown|md|github[- ]style|empty|"
     r"tickable)\s+)*check-?box(?:es)?(?:\s+items|\s+format|\s+list)?|"
     r"(?:as|in|into)\s+(?:a\s+)?(?:markdown|md|github[- ]style)\s+(?:check-?list|task\s+list)|"
@@ -76,15 +79,15 @@ _CHECKBOXES = re.compile(
     r"(?:each|every)\s+(?:item|task|step|line|bullet)\s+(?:as|with)\s+a\s+check-?box)\b"
 )
 # "use checkboxes where it helps": boxes for some items, not a rule for every one
-_ONLY_SOME = re.compile(
+_ONLY_SOME = compile_lazily(
     r"^\s*,?\s*(?:where|when|if|wherever|whenever|unless|as\s+needed|as\s+appropriate|for\s+"
     r"(?:some|any|a\s+few|the\s+(?:important|main|key)))\b|"
     # "checkboxes only for the tasks in the last section": one part's items
     r"^\s*only\s+(?:for|in|on|under)\b|"
     r"^\s*(?:for|in|under)\s+the\s+(?:[\w-]+\s+){0,3}?(?:last|first|second|final|next|other)\b"
 )
-_SHOWN = re.compile(r"(?P<at>(?:[-*+]\s*)?\[\s\])")
-_SHOWN_FOR = re.compile(
+_SHOWN = compile_lazily(r"(?P<at>(?:[-*+]\s*)?\[\s\])")
+_SHOWN_FOR = compile_lazily(
     r"\b(?:format|formatted|write|written|list|as|like|each\s+(?:item|task|line|bullet))\b"
 )
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._keywords import ELSEWHERE, forbidden_hit
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._sentences import Hit, Sentence
@@ -58,7 +59,7 @@ _ALLOWED = {
     "pronouns": _PRONOUNS,
 }
 
-_CLASS_BAN = re.compile(
+_CLASS_BAN = compile_lazily(
     r"\b(?P<ban>no|without|avoid|avoiding|never\s+use|(?:do\s+not|don'?t)\s+use)\s+(?:any\s+)?"
     r"(?:(?P<person>first|second)[\s-]person\s+(?:pronouns|words)|"
     r"(?P<articles>(?:definite\s+or\s+indefinite\s+)?articles)|(?P<pronouns>(?:personal\s+)?pronouns))"
@@ -66,12 +67,12 @@ _CLASS_BAN = re.compile(
 )
 # The members in brackets after the class: "(a, an, the)", "(no I, we, our, us)",
 # "(e.g. I, me)"; each may be quoted.
-_MEMBERS = re.compile(r"\s*\((?P<inner>[^()\n]{1,80})\)")
-_LEAD = re.compile(r"^\s*(?:e\.g\.|i\.e\.|eg|ie|like|such\s+as|including|so|no)\s*[,:]?\s*")
-_SPLIT = re.compile(r"\s*(?:,|/|;|\bor\b|\band\b|\bnor\b)\s*")
+_MEMBERS = compile_lazily(r"\s*\((?P<inner>[^()\n]{1,80})\)")
+_LEAD = compile_lazily(r"^\s*(?:e\.g\.|i\.e\.|eg|ie|like|such\s+as|including|so|no)\s*[,:]?\s*")
+_SPLIT = compile_lazily(r"\s*(?:,|/|;|\bor\b|\band\b|\bnor\b)\s*")
 _QUOTES = "\"“”'‘’«»`"
 # Where the ban must end: its clause ends ("…, and no articles (a, an, the).")
-_DONE = re.compile(
+_DONE = compile_lazily(
     r"\s*(?:$|[.;!,]|—|–|\s-\s|(?:and|but|please|anywhere|in\s+(?:the|your)\s+(?:entire\s+|whole\s+)?"
     r"(?:answer|response|reply|text|output|abstract|summary|essay)\b))"
 )

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._alternatives import offers_alternatives
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._families._line_template import LineTemplate
@@ -43,24 +44,24 @@ _OPENING = (
 _PATTERNS = (
     # "end your answer with a single-sentence summary starting with 'In short,'",
     # "wrap up with a sentence starting with 'In short,'"
-    re.compile(
+    compile_lazily(
         r"\b(?P<verb>end|finish|close|conclude|wrap\s+up|round\s+off)\s+(?:(?:your|the)\s+"
         r"(?:answer|response|reply|explanation|essay|email|text)\s+|it\s+|things\s+)?"
         rf"(?:with|on)\s+(?:a|an|one)\s+{_UNIT}{_OPENING}"
     ),
     # "Then add a one-line summary prefixed with 'In short:'", "finally, write a sentence …",
     # "…, then a final line starting 'Root cause:'"
-    re.compile(
+    compile_lazily(
         r"\b(?P<then>then|finally|and\s+finally|lastly|at\s+the\s+end)\s*,?\s+(?:(?P<verb>add|"
         rf"write|give|include|put|append)\s+)?(?:a|an|one)\s+{_UNIT}{_OPENING}"
     ),
     # "list the exits on a final line that starts with 'Exits:'"
-    re.compile(
+    compile_lazily(
         r"\b(?P<verb>on|as)\s+(?:a|the|one)\s+(?:final|last|closing)\s+(?P<kind4>line)"
         rf"{_OPENING}"
     ),
     # "a line 'TOTAL DUE: £...' as the last line", "then give a one-line 'Next step:' at the end"
-    re.compile(
+    compile_lazily(
         # ("include a line 'X: ...' as the last line" is :mod:`._line_template`'s)
         r"\b(?:(?P<then>then|and)\s+)?(?:(?P<verb>give)\s+)?"
         rf"(?:a|one)\s+(?:(?:one|single)[-\s])?(?P<kind5>line)\s+{_Q}\s*(?:as\s+the\s+"
@@ -68,15 +69,15 @@ _PATTERNS = (
         r"(?!\s+of\b)"
     ),
     # "Summarize it in exactly one line at the end prefixed with 'Bottom line:'"
-    re.compile(
+    compile_lazily(
         r"\b(?P<verb>in)\s+(?:exactly\s+)?(?P<unit3>one|a\s+single)\s+(?P<kind3>line|sentence)\s+at\s+the\s+"
         rf"(?:very\s+)?end{_OPENING}"
     ),
 )
-_FINAL = re.compile(r"\b(?:final|last|closing|concluding)\b")
-_PLACING = re.compile(r"\b(?:include|add|put|write|append|have|with|use)\s+$")
+_FINAL = compile_lazily(r"\b(?:final|last|closing|concluding)\b")
+_PLACING = compile_lazily(r"\b(?:include|add|put|write|append|have|with|use)\s+$")
 # Something added after the part: it is not the last.
-_LATER = re.compile(
+_LATER = compile_lazily(
     r"\b(?:then|finally|lastly|afterwards?|after\s+(?:that|it|this)|followed\s+by|below\s+(?:it|that)|"
     r"end\s+with|close\s+with|finish\s+with|sign\s+off|p\.?\s?s\.?)\b"
 )

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, counted_hit, hit
 from redraft.criteria._families._code_languages import LANGUAGES as _LANGUAGES
@@ -82,7 +83,7 @@ _PHRASES = CountPhrases(
     none=True,
     before=r"\b(?:each|every|per|step|my|our|this|these|those|following|below|above)s?\b",
 )
-_LANGUAGE = re.compile(rf"(?:^|\s|```)\s*({_LANGUAGES}|py|js|ts|sh)(?![\w+#])")
+_LANGUAGE = compile_lazily(rf"(?:^|\s|```)\s*({_LANGUAGES}|py|js|ts|sh)(?![\w+#])")
 # "put the SQL in a code block": at least one block (in that language only
 # where the fence is named: "in a ```sql block").
 # "a ```python block", "a ```html fence", "a single ```sql code block", "a
@@ -97,7 +98,7 @@ _CODE_NOUN = (
     r"regexp|pattern|one-liner|docstring|"
     rf"solution|implementation|example|examples|config|configuration|markup|{_LANGUAGES})"
 )
-_PUT = re.compile(
+_PUT = compile_lazily(
     r"\b(?:put|place|wrap|enclose|format|present|show|provide|give|write|return|include|"
     r"output|send|keep)\s+"
     r"(?:(?:just|only)\s+)?"
@@ -110,7 +111,7 @@ _PUT = re.compile(
     rf"(?:fenced\s+|markdown\s+)?{_BLOCK}"
 )
 # "use a ```sql block", "use one code block": the answer's code, in one block
-_USE = re.compile(
+_USE = compile_lazily(
     r"\b(?:use|using)\s+(?P<det>a|an|one|a\s+single|just\s+one|only\s+one)\s+"
     rf"(?:fenced\s+|markdown\s+)?{_BLOCK}(?!\s*(?:per|for\s+each|for\s+every|each)\b)"
 )
@@ -120,7 +121,7 @@ _USE = re.compile(
 # block the answer's code goes in.
 # The item may name what the block holds: "Reply in two parts: the pattern
 # inside a single code block, then …", "…, code in one ```python block, …".
-_ITEM = re.compile(
+_ITEM = compile_lazily(
     r"(?:^|[,:;])\s*(?:and\s+)?(?:all\s+)?"
     rf"(?:(?P<object>(?:(?:the|your)\s+)?(?:[\w+#-]+\s+){{0,2}}?{_CODE_NOUN})\s+)?"
     r"(?:formatted\s+as|(?:put\s+|placed\s+|wrapped\s+)?"
@@ -128,18 +129,20 @@ _ITEM = re.compile(
     rf"{_BLOCK}(?!\s*(?:per|for\s+each|for\s+every|each|of|below|above|like|such)\b)"
 )
 # What is one thing: the one block that holds it is the answer's only block.
-_ONE_THING = re.compile(
+_ONE_THING = compile_lazily(
     r"it|(?:the|your|(?:exactly\s+)?one|a\s+single)\s+(?:[\w+#-]+\s+){0,2}?(?!\w+s\b)[\w+#-]+"
 )
 # The blocks' language said after them: "a code block tagged bash", "exactly
 # two code blocks, both marked as bash", "a code block labelled ```sql"
-_TAGGED = re.compile(
+_TAGGED = compile_lazily(
     r"\s*,?\s*(?:(?:both|all|each)(?:\s+of\s+them)?\s+)?(?:(?:marked|tagged|labell?ed)\s+"
     r"(?:as\s+)?|with\s+the\s+(?:language\s+)?tag\s+)(?:```\s*)?(?P<tag>[\w+#-]+)(?![\w+#-])"
 )
-_OTHER_OBJECT = re.compile(r"\b(?:following|below|above|this|that|these|those|my|our|each|every)\b")
+_OTHER_OBJECT = compile_lazily(
+    r"\b(?:following|below|above|this|that|these|those|my|our|each|every)\b"
+)
 # "respond with only a code block": the whole answer is one fenced block.
-_ONLY = re.compile(
+_ONLY = compile_lazily(
     r"\b(?:respond|reply|answer|output|return|give|provide)\s+(?:me\s+)?"
     r"(?:(?:with\s+)?(?:only|just|nothing\s+but|solely)\s+(?:with\s+)?)"
     rf"(?:a|one|a\s+single|the)\s+(?:fenced\s+|markdown\s+)?(?:(?P<lang>{_LANGUAGES})\s+)?"
@@ -253,7 +256,7 @@ class CodeOnly(FamilySpec):
         return f"only {block}, nothing outside it"
 
 
-_CLOSING = re.compile(r"`{3,}|~{3,}")
+_CLOSING = compile_lazily(r"`{3,}|~{3,}")
 
 
 def _code_only(spec: CodeOnly, text: str) -> str | None:

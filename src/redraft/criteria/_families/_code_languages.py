@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
+
 __all__ = ["ALIASES", "LANGUAGES", "fence_named", "fence_language"]
 
 # Info-string words that name one language: the name a prompt uses first.
@@ -59,7 +61,7 @@ FENCE_ONLY = (
     r"http|regex"
 )
 # every alias is an info string too ("```py", "```sh")
-_FENCE_NAMED = re.compile(rf"(?:{LANGUAGES}|{FENCE_ONLY}|{'|'.join(map(re.escape, ALIASES))})")
+_FENCE_NAMED = compile_lazily(rf"(?:{LANGUAGES}|{FENCE_ONLY}|{'|'.join(map(re.escape, ALIASES))})")
 
 
 def fence_named(word: str) -> bool:

@@ -25,10 +25,10 @@ code), and for hedged, conditional, negated or questioned wordings.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._code_languages import LANGUAGES, fence_named
 from redraft.criteria._families._lexical import required
 from redraft.criteria._families._only_answer import OTHER_SUBJECT
@@ -81,37 +81,37 @@ _ENDS = rf"(?=\s*(?:$|[.;:!]|,?\s*(?:and\s+)?{_NOTHING}\s*(?:$|[.;:!,])))"
 _THEN_NOTHING = r"\s*(?:,\s*|\s+and\s+|\s*[\u2014\u2013]\s*)(?:and\s+)?"
 _FORMS = (
     # "only output the SQL inside a ```sql block", "Only the command inside a ```bash block"
-    re.compile(
+    compile_lazily(
         rf"(?:^|[,;:\u2014\u2013]\s*|\b{_VERB}\s+(?:me\s+|us\s+)?(?:with\s+)?)(?:please\s+)?"
         rf"(?:only|just)\s+(?:{_VERB}\s+(?:me\s+)?(?:with\s+)?)?"
         rf"(?P<thing>{_THING})\s+{_BLOCK}{_ENDS}"
     ),
     # "respond with a single shell command inside one ```bash code block and nothing else"
-    re.compile(
+    compile_lazily(
         rf"\b{_VERB}\s+(?:me\s+|us\s+)?(?:with\s+)?(?P<thing>{_THING})\s+{_BLOCK}"
         rf"{_THEN_NOTHING}{_NOTHING}{_CLAUSE_END}"
     ),
     # "respond with a single ```python block and no prose before or after it"
-    re.compile(
+    compile_lazily(
         rf"\b(?:respond|reply|answer)\s+with\s+{_BLOCK_OBJECT}{_THEN_NOTHING}{_NOTHING}{_CLAUSE_END}"
     ),
     # "reply with the SQL and nothing else, in a ```sql code block"
-    re.compile(
+    compile_lazily(
         rf"\b{_VERB}\s+(?:me\s+|us\s+)?(?:with\s+)?(?P<thing>{_THING})\s+and\s+nothing\s+"
         rf"(?:else|more)\s*,\s*{_BLOCK}{_CLAUSE_END}"
     ),
     # "One line of code only, in a code block, no explanation text."
-    re.compile(
+    compile_lazily(
         rf"^\s*(?P<thing>{_THING})\s+only\s*,\s*{_BLOCK}\s*,\s*(?:and\s+)?{_NOTHING}{_CLAUSE_END}"
     ),
 )
 # a thing the user has, or one part of the answer: not the whole answer
-_NOT_ANSWER = re.compile(
+_NOT_ANSWER = compile_lazily(
     r"\b(?:my|our|this|that|these|those|following|below|above|attached|each|every|per|first|"
     r"last|second|final|block|fence)\b"
 )
 # something asked beside the block elsewhere in the prompt
-_ALSO = re.compile(
+_ALSO = compile_lazily(
     r"(?<!\bno\s)(?<!\bwithout\s)(?<!\bany\s)(?<!\bor\s)(?<!\bnot\s)"
     r"\b(?:explain|explanation|show\s+your\s+work|justify|walk\s+me\s+through)\b"
 )

@@ -15,19 +15,18 @@ compiles nothing (a JSON answer's values have no reader of this kind).
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._cells import listed_columns
 from redraft.criteria._families._csv import CsvColumns, csv_headers
 from redraft.criteria._sentences import Sentence, lowered
 
 __all__ = ["priced_column", "tabular_answer"]
 
-_TABULAR = re.compile(r"\btables?\b(?!\s+of\s+contents)|\bcsv\b|\bjsonl?\b|\byaml\b")
-_MONEY_NOUN = re.compile(
+_TABULAR = compile_lazily(r"\btables?\b(?!\s+of\s+contents)|\bcsv\b|\bjsonl?\b|\byaml\b")
+_MONEY_NOUN = compile_lazily(
     r"\b(?P<noun>price|cost|amount|fee|fare|salar(?:y|ie)|wage|balance|charge|total)s?\b"
 )
-_TOKEN = re.compile(r"[\s_/()\[\]-]+")
+_TOKEN = compile_lazily(r"[\s_/()\[\]-]+")
 
 
 def tabular_answer(sentence: Sentence) -> bool:

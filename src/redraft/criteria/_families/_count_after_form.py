@@ -33,6 +33,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._item_guards import PLURAL
 from redraft.criteria._families._item_scope import MORE_PARTS
 from redraft.criteria._families._list_shape import shapes_answer
@@ -61,14 +62,14 @@ _VERB = (
     r"(?:me\s+|us\s+)?(?:(?:them|it|these|those|the\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+)?"
     r"(?:as|in|into)\s+(?:an?\s+)?))?"
 )
-_PATTERN = re.compile(rf"{_VERB}\b{_FORM}(?:\s+only)?{_SEP}{_COUNT}{_TAIL}")
+_PATTERN = compile_lazily(rf"{_VERB}\b{_FORM}(?:\s+only)?{_SEP}{_COUNT}{_TAIL}")
 # Nested or several lists: which lines would the count be of?
-_OTHER_LISTS = re.compile(
+_OTHER_LISTS = compile_lazily(
     r"\bsub-?(?:bullet|point|item|step|list)s?\b|\bnested\b|\bindented\b|\btwo\s+lists\b|"
     r"\bsecond\s+list\b|\banother\s+list\b"
 )
 # What is each part's: "max 3 per section", "for each day"
-_EACH = re.compile(r"\b(?:each|every|per|apiece)\b")
+_EACH = compile_lazily(r"\b(?:each|every|per|apiece)\b")
 
 
 @dataclass(frozen=True)
@@ -131,27 +132,27 @@ def counts_after_form(sentence: Sentence) -> Iterator[FormCount]:
 
 # "10 words, numbered", "Exactly 6 stretches, bulleted.": the things counted,
 # then the form their lines take as a bare participle closing the phrase
-_THEN_FORM = re.compile(
+_THEN_FORM = compile_lazily(
     rf"(?<![\w-])(?:(?:exactly|just|only)\s+)?(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+"
     r"(?P<things>(?:(?!(?:of|for|to|in|on|per|each|and|or)\b)[a-z][\w'/-]*\s+){0,2}?"
     rf"{PLURAL})\s*,\s*(?:(?P<numbered>numbered)|bulleted|bullet[\s-]pointed)"
     r"(?=\s*(?:[,.;!]|$))"
 )
 # Parts numbered by a label or a heading, or a measure: not list lines
-_NOT_LINES = re.compile(
+_NOT_LINES = compile_lazily(
     r"\b(?:paragraphs|sections|stanzas|verses|chapters|parts|scenes|acts|slides|pages|"
     r"headings|headers|days|weeks|months|years|hours|minutes|seconds|rounds|levels|tables|"
     r"columns|rows|emails|essays|stories|poems|letters|characters|syllables)$"
 )
 # Another count of things (not a measure of each), or of the form's lines
-_MEASURES = re.compile(
+_MEASURES = compile_lazily(
     r"(?:words?|letters?|characters?|syllables?|sentences?|lines?|seconds?|minutes?|hours?|"
     r"days?|weeks?|months?|years?|percent|points?)$"
 )
-_COUNTED_THINGS = re.compile(
+_COUNTED_THINGS = compile_lazily(
     rf"(?<![\w-])(?:{NUMBER})\s+(?:[a-z][\w'/-]*\s+){{0,2}}?(?P<noun>{PLURAL})\b"
 )
-_FORM_COUNTED = re.compile(
+_FORM_COUNTED = compile_lazily(
     rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:bullet|numbered|dot[\s-]+point)|"
     r"\bnumber(?:ed)?\s+(?:them\s+)?(?:from\s+)?\(?\d"
 )

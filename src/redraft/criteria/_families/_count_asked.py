@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from redraft.core._lazy_pattern import compile_lazily
+
 if TYPE_CHECKING:
     from redraft.criteria._families._counted_unit import Unit
 
@@ -27,15 +29,15 @@ __all__ = [
 
 
 # Only a polite opener before the making verb: the clause is the request itself
-_POLITE_ONLY = re.compile(
+_POLITE_ONLY = compile_lazily(
     r"(?:(?:please|now|so|ok(?:ay)?|just|(?:can|could|would|will)\s+you)\s+)*"
 )
 
 
-_POLITE_ASK = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\s")
+_POLITE_ASK = compile_lazily(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\s")
 _MAKING = r"write|compose|draft|craft|create|generate|produce"
-_MAKING_VERB = re.compile(rf"(?:{_MAKING})\b")
-_MAKING_VERB_BEFORE = re.compile(rf"\b(?:{_MAKING})\s+(?:me\s+|us\s+)?$")
+_MAKING_VERB = compile_lazily(rf"(?:{_MAKING})\b")
+_MAKING_VERB_BEFORE = compile_lazily(rf"\b(?:{_MAKING})\s+(?:me\s+|us\s+)?$")
 
 
 def size_requested(name: str, match: re.Match[str], text: str) -> bool:
@@ -63,7 +65,7 @@ def size_requested(name: str, match: re.Match[str], text: str) -> bool:
 # A title and nothing else asked before the paragraphs: "start with a title,
 # then 3 paragraphs", "a title in the format # Title, then exactly two
 # paragraphs", "give it a bold title and then write 3 paragraphs"
-TITLE_THEN = re.compile(
+TITLE_THEN = compile_lazily(
     r"(?:^|[.;:!?]\s*|\b(?:start|begin|open|respond|reply|answer|give\s+(?:it|me)|write|put|add|"
     r"include)\s+(?:with\s+)?(?=a|an|one))(?:(?:a|an|one)\s+)?"
     # a title's own words before it ("big", "bold", "short"), not someone's or a verb
@@ -76,7 +78,7 @@ TITLE_THEN = re.compile(
 
 # A thing's form talked about, not written: "describe a 5-paragraph essay
 # structure", "explain how a 14-line sonnet works"
-ABOUT_FORM = re.compile(
+ABOUT_FORM = compile_lazily(
     r"\s+(?:[\w-]+\s+)?(?:structures?|formats?|formulas?|templates?|models?|patterns?|rules|"
     r"layouts?|conventions?|works?|is\s+(?:structured|built|made|organi[sz]ed))\b"
 )
@@ -84,7 +86,7 @@ ABOUT_FORM = re.compile(
 # The same, said before the compound: "describe the structure of a
 # 5-paragraph essay", "explain how to write a 4-stanza poem", "tips for
 # writing a two-sentence pitch": the form is the topic, the answer is about it
-FORM_BEFORE = re.compile(
+FORM_BEFORE = compile_lazily(
     r"\b(?:(?:structures?|formats?|outlines?|parts|rules|conventions?|templates?|anatomy|"
     r"elements|features|history|origins?|examples?)\s+of|"
     r"how\s+(?:to|do\s+(?:i|you|we)|should\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+you)\s+"
@@ -96,14 +98,14 @@ FORM_BEFORE = re.compile(
 
 # "3 short paragraphs in all caps": the case of every sentence or paragraph is
 # the whole answer's ("5 words in all caps" counts capital words instead).
-_IN_CASE = re.compile(
+_IN_CASE = compile_lazily(
     r"\s*(?:in|using)\s+(?:all\s+)?(?:caps\b|capitals|capital\s+letters|upper[\s-]?case|"
     r"lower[\s-]?case|small\s+letters)(?:\s+letters)?\s*(?:[.,;!]|$)"
 )
 
 
 # "none longer than 8 words", "none of them is over 20 words"
-NONE_BEFORE = re.compile(
+NONE_BEFORE = compile_lazily(
     r"\bnone(?:\s+of\s+(?:them|these|those))?\s+(?:(?:is|are|may|can|should|must|will)\s+"
     r"(?:be\s+)?)?$"
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._answer_units import LABEL
 from redraft.criteria._families._own_clause import own_clause
 from redraft.criteria._grammar import NUMBER, RELATION
@@ -66,7 +67,7 @@ ADJECTIVE = (
     r"total|flowing|cohesive|coherent|continuous|unbroken|compact|tight|well-written)\s+)?"
 )
 # What may not follow a counted unit: "words per sentence", "words from the list".
-AFTER_BLOCKS = re.compile(
+AFTER_BLOCKS = compile_lazily(
     # "one word or expression": one of two shapes, not a count
     r"^\s*or\s+(?!more\b|less\b|fewer\b|so\b|under\b|over\b)[a-z]|"
     r"^\s*(?:(?:in|with|per|for|of|from|that|which|who|written|containing|starting|ending|"
@@ -75,7 +76,7 @@ AFTER_BLOCKS = re.compile(
     r"^(?![^.;,]{0,30}\band\s+(?:each|every)\s+[\w-]+\s+(?:must|should|has|needs?|is|will)\b)"
     r"[^.;,]{0,30}\b(?:each|every|per)\b"
 )
-AFTER_ALLOWED = re.compile(
+AFTER_ALLOWED = compile_lazily(
     rf"^\s*(?:in\s+(?:your|the|this)\s+(?:entire\s+|whole\s+)?{THING}\b|in\s+(?:total|length)\b|"
     r"(?:in|using|with)\s+(?:the\s+)?markdown\b|in\s+(?:the\s+)?(?:markdown\s+)?format\b|"
     r"with\s+(?:square\s+)?brackets\b|(?:which|that)\s+(?:should|must)\s+be\s+(?:represented|"
@@ -85,13 +86,13 @@ AFTER_ALLOWED = re.compile(
 # After a unit of markup (not prose): an example of the markup to write, "3
 # bullet points such as: * …", "with the format below:". After words or
 # sentences, "such as" names what they are about.
-MARKUP_EXAMPLE = re.compile(
+MARKUP_EXAMPLE = compile_lazily(
     r"^\s*,?\s*(?:(?:such\s+as|like|i\.\s?e\.?|e\.\s?g\.?|for\s+example)\s*[:,]?\s*"
     r"(?:$|[*\[<\ue000\"'“])|(?:with|in|using)\s+the\s+(?:following\s+)?(?:format|form)"
     r"(?:\s+below)?\s*:?\s*$)"
 )
 # "at least 5 words in all caps" counts capital words, not words.
-CAPITALS_AFTER = re.compile(
+CAPITALS_AFTER = compile_lazily(
     r"^\s*(?:or\s+phrases\s+)?(?:in\s+(?:the|your)\s+\w+\s+)?(?:(?:should|must)\s+)?(?:be\s+)?"
     r"(?:with|in|written\s+in)\s+(?:all[\s-]+)?(?:capital|caps\b|capitals|upper[\s-]?case|block)"
 )
@@ -108,16 +109,16 @@ def after_ok(sentence: Sentence, end: int) -> bool:
     return bool(AFTER_ALLOWED.match(after)) or not AFTER_BLOCKS.match(own_clause(after))
 
 
-GIVEN_BEFORE = re.compile(
+GIVEN_BEFORE = compile_lazily(
     r"\b(?:this|these|those|the|given|provided|attached|existing|my|his|her|their|our)\s*$"
 )
 # "my essay has 3 paragraphs": what the given thing holds, not what to write
-GIVEN_SUBJECT = re.compile(
+GIVEN_SUBJECT = compile_lazily(
     r"\b(?:my|our|his|her|their|this|these|those)\s+"
     r"(?:(?!(?:should|must|shall|will|would|can|could|needs?|to|may|might)\b)[\w-]+\s+){0,3}?"
     r"(?:has|have|had|contains?|contained|is|are|was|were)\s*$"
 )
-PRECEDED_BY_OTHER_VERB = re.compile(
+PRECEDED_BY_OTHER_VERB = compile_lazily(
     r"\b(?:highlight|capitali[sz]e|bold|italici[sz]e)(?:\s+(?:at\s+least|at\s+most|exactly))?\s*$"
 )
 # Words between "a" and the unit that make it something else: "a topic for a
@@ -128,10 +129,10 @@ NOT_SINGLE = (
     r"number|math|maths|mathematical|open|closed|"
     rf"{NUMBER})\b"
 )
-DISTRIBUTIVE_BEFORE = re.compile(r"\b(?:each|every|per|apiece)\b")
+DISTRIBUTIVE_BEFORE = compile_lazily(r"\b(?:each|every|per|apiece)\b")
 # A prompt that asks for more beside the one paragraph or sentence: a list,
 # a title, a second part.
-MORE_PARTS = re.compile(
+MORE_PARTS = compile_lazily(
     r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
     r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|also|list|"
     r"bullets?|bullet\s+points?|table|steps|another|second|paragraphs|sentences|code|footnotes?|"
@@ -140,28 +141,28 @@ MORE_PARTS = re.compile(
     # "the opening paragraph and the closing paragraph": two
     r"\band\s+the\s+(?:[\w-]+\s+)?(?:paragraph|sentence)\b"
 )
-LIST_MARKER_ONLY = re.compile(rf"^\s*[-*•]?\s*{LABEL}")
+LIST_MARKER_ONLY = compile_lazily(rf"^\s*[-*•]?\s*{LABEL}")
 # A label for a list of rules, then terse items up to the count ("Rules:
 # lowercase letters only, 6-10 characters"): after a request for several
 # things the count may be each one's, as it may be after a bare count; not
 # where an item names the whole ("Rules: the whole answer under …")
-RULES_LIST_BEFORE = re.compile(
+RULES_LIST_BEFORE = compile_lazily(
     r"^\s*(?:rules?|requirements?|constraints?|criteria|specs?|specifications?)\s*:"
     r"(?:(?:(?!\b(?:answer|response|reply|output|whole|entire|total|overall|altogether|all)\b)"
     r"[^,;:.!?])*,\s*)+(?:and\s+)?$"
 )
-IN_ALL = re.compile(r"\s*(?:in\s+total|total|overall|altogether|in\s+all|combined)\b")
+IN_ALL = compile_lazily(r"\s*(?:in\s+total|total|overall|altogether|in\s+all|combined)\b")
 # "List the steps …": the verb, not "a list" beside the one sentence asked for
-LIST_VERB = re.compile(
+LIST_VERB = compile_lazily(
     r"(?:^|(?<=[.!?:;,]\s)|\bplease\s+|\bjust\s+)list\s+"
     r"(?=(?:the|all|every|some|my|your|our|these|those)\b)"
 )
-COUNTED_PARTS = re.compile(
+COUNTED_PARTS = compile_lazily(
     rf"\b(?:{NUMBER}|several|some|a\s+few|multiple|a\s+couple\s+of)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+s\b"
 )
-EACH_LATER = re.compile(r"[^.;,]{0,30}\b(?:each|every|apiece|per)\b")
+EACH_LATER = compile_lazily(r"[^.;,]{0,30}\b(?:each|every|apiece|per)\b")
 # Where in the answer ("end with a one-sentence summary"): a part, not the whole.
-POSITION_BEFORE = re.compile(
+POSITION_BEFORE = compile_lazily(
     r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open|"
     r"opening|after|before|below|above)\b"
 )
@@ -173,28 +174,28 @@ ONE_PART = (
     # "the second one": a part named by its ordinal alone
     r"line|bullet|item|section|heading|one)\b|\b(?:sentence|paragraph|line|section)\s+\d{1,2}\b)"
 )
-ONE_PART_BEFORE = re.compile(rf"\b{ONE_PART}")
-IN_ONE_PART = re.compile(
+ONE_PART_BEFORE = compile_lazily(rf"\b{ONE_PART}")
+IN_ONE_PART = compile_lazily(
     rf"^\s*(?:(?:please|now|also|and)\s*,?\s*)?(?:in|for|within)\s+{ONE_PART}[^,.;:]{{0,40}},"
 )
 # "a paragraph for each topic", "a summary per chapter"; not "a paragraph
 # where every sentence …", which describes the units counted
-DISTRIBUTIVE_AFTER = re.compile(
+DISTRIBUTIVE_AFTER = compile_lazily(
     r"^[^.;,]{0,30}(?:\b(?:for|in|to|on|of|from|about|after|under)\s+(?:each|every)\b|"
     r"\b(?:per|apiece)\b)"
 )
-SECOND_PART = re.compile(
+SECOND_PART = compile_lazily(
     r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|plus|as\s+well\s+as|"
     r"along\s+with|together\s+with|title|heading|headline|p\.\s?s\.?|postscript|label\w*|"
     r"mark\s+the\s+beginning)\b"
 )
 # "a haiku-style three-line poem", "a short six-word story"
 STYLE = r"(?:(?:[a-z]+-style|short|simple|quick|little|new|funny|original|punchy|tight)\s+)?"
-LIST_STEP = re.compile(r",\s*(?:and\s+)?$")
+LIST_STEP = compile_lazily(r",\s*(?:and\s+)?$")
 # A second count of the same unit, its noun left out: "… and 1 about dogs",
 # "3 sentences to describe it and 2 to fix it", "the bio in under 100 words,
 # and the tagline in under 10", "Paris in three words, and London in four".
-ONE_MORE_COUNT = re.compile(
+ONE_MORE_COUNT = compile_lazily(
     rf"[^.;:!?]{{0,80}}?\b(?:and|plus)\s+(?:another\s+|then\s+)?(?:(?:{NUMBER}|another)\s+"
     r"(?:more\s+)?(?:about|on|for|of|to|describing|explaining|covering|that|which)\b|"
     r"(?:(?:the|a|an|your|its)\s+)?(?:[\w-]+\s+){1,2}?(?:in|at|to|of|under|within|with)\s+"
@@ -202,13 +203,13 @@ ONE_MORE_COUNT = re.compile(
 )
 # "under 100 words, not counting the code", "200 words excluding the title":
 # a count of the answer less a part, which no count of the whole states
-LESS_A_PART = re.compile(
+LESS_A_PART = compile_lazily(
     r"\s*[,(]?\s*(?:not\s+(?:counting|including)|excluding|except(?:\s+for)?|apart\s+from|"
     r"aside\s+from|without\s+counting|exclusive\s+of|on\s+top\s+of|plus)\s+(?:the|your|any|a|an)\b"
 )
 # "short sentences of 8 words or fewer", "bullets with at most 10 words": the
 # size of each of several parts, not of the answer
-PARTS_OF_SIZE = re.compile(
+PARTS_OF_SIZE = compile_lazily(
     r"\b(?:sentences|lines|paragraphs|bullets|bullet\s+points|items|stanzas|verses|sections|"
     r"points|answers|replies|questions|titles|headings|captions|slogans|tweets|"
     # one of several things by its place: "Write 4 questions. Start with one of
@@ -221,7 +222,7 @@ PARTS_OF_SIZE = re.compile(
 # a count holds it to some replies only ("under 50 words, even if …" holds
 # it to all; "in 2 sentences when the war began" asks about a time, so an
 # "if" or "when" is a condition only on the reader, the input or the task)
-CONDITION_AFTER = re.compile(
+CONDITION_AFTER = compile_lazily(
     r"\s*,?\s*(?:(?:only|just)\s+(?:if|when|whenever|in\s+case)|unless|"
     r"(?:if|when|whenever|in\s+case)\s+(?:the\s+(?:user|customer|client|student|reader|"
     r"question|topic|input|request|message|text|prompt|query|issue|problem)|"
@@ -229,8 +230,8 @@ CONDITION_AFTER = re.compile(
     r"say|says|greet|greets|write|writes)|asked|requested|needed|necessary|possible|applicable|"
     r"relevant|appropriate|summari[sz]ing|listing|replying|answering|responding|explaining))\b"
 )
-THINGS_OWN = re.compile(r"\s+(?:that|which|for|about|on)\s+(?!each\b|every\b)")
-IN_SEQUENCE = re.compile(
+THINGS_OWN = compile_lazily(r"\s+(?:that|which|for|about|on)\s+(?!each\b|every\b)")
+IN_SEQUENCE = compile_lazily(
     r"\b(?:then|followed\s+by)\s*(?:\w+\s*)?\||\|\s*,?\s*(?:and\s+)?(?:then|followed\s+by)\b"
 )
 
@@ -239,21 +240,21 @@ IN_SEQUENCE = re.compile(
 # then a sentence with exactly 9 words": parts in a sequence, each with its
 # own count; the whole answer holds them all. Reading, thinking or checking
 # first ("read the text, then answer in 2 sentences") writes no part.
-_SEQUENCE = re.compile(
+_SEQUENCE = compile_lazily(
     r"(?:,|\band)\s*then\s+[a-z]|\bfollowed\s+by\b|\bafter\s+that\b|\bafterwards\b"
 )
-_ANOTHER = re.compile(r"\band\s+another\b|\bplus\s+(?:an?|one)\b")
+_ANOTHER = compile_lazily(r"\band\s+another\b|\bplus\s+(?:an?|one)\b")
 # where a clause of parts stops: a list of words after a colon ("start with
 # these words: Once, Then, …") is not a sequence of parts
-_CLAUSE_END = re.compile(r"[.;:!?]")
-_NOT_WRITTEN = re.compile(
+_CLAUSE_END = compile_lazily(r"[.;:!?]")
+_NOT_WRITTEN = compile_lazily(
     r"\b(?:read|think|consider|review|analy[sz]e|look|study|reflect|decide|check|work\s+out|"
     r"figure\s+out|plan|brainstorm|research)\b"
 )
 
 
 # "two sentences: one with exactly 5 words and one with 10": one of them
-_ONE_OF = re.compile(
+_ONE_OF = compile_lazily(
     r"\b(?:one|the\s+other|another|the\s+(?:first|second|third|last)(?:\s+one)?)\s+"
     r"(?:of\s+(?:them|these|those)\s+)?(?:with|of|having|that\s+(?:has|have|is)|containing|in)\s+$"
 )
@@ -262,7 +263,7 @@ _ONE_OF = re.compile(
 # "Write an FAQ with 4 questions … Answers max 2 sentences.": where questions
 # and their answers are asked for, "answers" are parts, each with its count
 # ("each answer no more than two sentences" too: each answer of the FAQ's)
-_ANSWERS_FIRST = re.compile(
+_ANSWERS_FIRST = compile_lazily(
     # "…, and each answer no longer than two sentences": a joined item too
     r"(?:^|[:;,]\s*|\b(?:and|but|plus|with)\s+)(?:(?:the|your|all)\s+(?:answers|replies)|"
     r"(?:answers|replies)|(?:(?:keep|make|limit|cap)\s+)?(?:each|every)\s+(?:answer|reply))\b[^.;]*$"
@@ -271,17 +272,17 @@ _ANSWERS_FIRST = re.compile(
 # questions, puzzles or exercises asked for ("Four questions, each as a
 # heading", "six riddles"); not "answer the user's questions", whose answer
 # is the reply itself.
-_QA_ASKED = re.compile(
+_QA_ASKED = compile_lazily(
     r"\b(?:faqs?|q\s*&\s*a|questions?\s+and\s+(?:their\s+)?answers?|quiz(?:zes)?|trivia|"
     r"flash\s*cards?|riddles?)\b|(?:^|\W)a:(?:\W|$)"
 )
 # A number of questions asked for makes "each answer" a part of the answer,
 # but "each reply" stays the reply ("include two questions in every reply.
 # Each reply must be under 100 words": a system prompt's rule of each reply).
-_QUESTIONS_ASKED = re.compile(
+_QUESTIONS_ASKED = compile_lazily(
     rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:questions|puzzles|problems|exercises|clues)\b"
 )
-_EACH_ANSWER = re.compile(r"\b(?:answers|(?:each|every)\s+answer)\b[^.;]*$")
+_EACH_ANSWER = compile_lazily(r"\b(?:answers|(?:each|every)\s+answer)\b[^.;]*$")
 
 
 def answers_are_parts(sentence: Sentence, start: int) -> bool:
@@ -310,27 +311,29 @@ _PART_NOUN = (
 )
 # "…; the rest of the paper can be long": the count was one part's
 # (or "the code can be as long as needed": another part is free)
-_THE_REST = re.compile(
+_THE_REST = compile_lazily(
     r"\bthe\s+(?:rest|remainder)\s+of\s+(?:the|your|it)\b|"
     r"\beverything\s+else\s+(?:goes|can|may|should|is)\b|"
     r"\b(?:the|your)\s+(?:[\w-]+\s+)?[\w-]+\s+(?:can|may)\s+be\s+(?:as\s+long|longer|"
     r"of\s+any\s+length|any\s+length)\b"
 )
-_PART_FRAME = re.compile(rf"\b(?:in|for|within|inside)\s+(?:the|your|each|every)\s+{_PART_NOUN}\b")
-_DISTRIBUTED = re.compile(r"\b(?:for|to|in|on)\s+(?:each|every)\b|\beach\s+of\b")
-_PLACE_AFTER = re.compile(
+_PART_FRAME = compile_lazily(
+    rf"\b(?:in|for|within|inside)\s+(?:the|your|each|every)\s+{_PART_NOUN}\b"
+)
+_DISTRIBUTED = compile_lazily(r"\b(?:for|to|in|on)\s+(?:each|every)\b|\beach\s+of\b")
+_PLACE_AFTER = compile_lazily(
     r"\s*(?:at\s+the\s+(?:very\s+)?(?:top|start|beginning|end|bottom)|up\s+front|first)\b"
 )
-_THEN_LATER = re.compile(
+_THEN_LATER = compile_lazily(
     r"[^.!?;:\"“]*?\b(?:then|followed\s+by|after\s+that|afterwards|after\s+which)\b"
 )
 # "one sentence using 15 words or less for each of these words": one per thing
 # (not "for each paragraph", a part of the answer the count holds)
-_EACH_AFTER = re.compile(
+_EACH_AFTER = compile_lazily(
     r"[^.;:!?]{0,60}?\b(?:for|to|on|about|of)\s+(?:each|every)\s+"
     r"(?!(?:paragraph|sentence|line|stanza|verse|section|part|bullet|item|one)s?\b)"
 )
-_AND_ANOTHER = re.compile(
+_AND_ANOTHER = compile_lazily(
     r"\s*\)?\s*,?\s*(?:and|plus)\s+(?:also\s+)?(?:an?|one)\s+"
     r"(?!(?:[\w-]+\s+)?(?:tone|style|voice|manner|way|register|format|language|level|"
     r"vocabulary)\b)[a-z]"
@@ -339,14 +342,14 @@ _AND_ANOTHER = re.compile(
 
 # "Write the code and explain it in under 100 words": the count is the
 # explanation's, a part beside what the first verb makes
-_EXPLAINED = re.compile(
+_EXPLAINED = compile_lazily(
     r"\b(?:write|compose|draft|create|generate|give|provide|translate|solve|code|make|build|"
     r"suggest|list|name|recommend|brainstorm|propose)\b"
     r"[^.;:!?]*(?:\band|,)\s+(?:then\s+)?(?:briefly\s+)?(?:explain|describe|summari[sz]e|justify|"
     r"comment\s+on|discuss|analy[sz]e|interpret)\b[^.;:!?]*$"
 )
 # "a 6-word memoir, and explain each word": a part explained after the counted one
-_EXPLAIN_LATER = re.compile(
+_EXPLAIN_LATER = compile_lazily(
     r"[^.;:!?]*?\band\s+(?:then\s+)?(?:briefly\s+)?(?:explain|describe|justify|"
     r"comment\s+on|discuss|analy[sz]e|interpret)\b"
 )
@@ -355,7 +358,7 @@ _EXPLAIN_LATER = re.compile(
 # "5 slogans under 8 words": a size right after several things asked for is
 # each one's ("3 tips in under 50 words" is their total; "3 paragraphs under
 # 200 words" the answer's)
-_THINGS_JUST_BEFORE = re.compile(
+_THINGS_JUST_BEFORE = compile_lazily(
     r"\b(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+"
     r"(?:(?!that\b|which\b|who\b)[\w-]+\s+){0,2}?(?!(?:paragraph|sentence|line|stanza|verse|"
     r"word|character|page|minute|second|part|section)s\b)(?!(?:has|is|was|does|this|thus|yes|his|"
@@ -426,8 +429,8 @@ def _then_after(text: str, end: int, whole: str, whole_end: int, *, single: bool
 # a"), the answer's shape ("in a sentence", "reply with a paragraph"), or the
 # unit named again as the answer ("keep the paragraph under 120 words", "a
 # paragraph where every sentence …", "only the sentence, nothing more").
-_SHAPE_VERB = re.compile(r"(?:respond|reply|answer)\s+with|be")
-_BARE_ARTICLE = re.compile(r"an?")
+_SHAPE_VERB = compile_lazily(r"(?:respond|reply|answer)\s+with|be")
+_BARE_ARTICLE = compile_lazily(r"an?")
 
 
 def single_asked(match: re.Match[str], whole: str, offset: int, singular: str) -> bool:
@@ -441,4 +444,4 @@ def single_asked(match: re.Match[str], whole: str, offset: int, singular: str) -
     again = rf"\b(?:the|this|that|your)\s+(?:[\w-]+\s+)?{singular}\b"
     if singular == "paragraph":
         again += r"|\b(?:every|each)\s+sentence\b"
-    return re.compile(again).search(whole, offset + match.end()) is not None
+    return compile_lazily(again).search(whole, offset + match.end()) is not None

@@ -18,8 +18,7 @@ which every sentence …", "where no word …", "sentence lengths").
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._criteria_line import count_of_criteria_line
 from redraft.criteria._families._things_asked import refers_to_things
 from redraft.criteria._grammar import NUMBER, RELATION
@@ -44,23 +43,23 @@ _MODIFIER = (
     r"those|and|or|with)\b)[\w'-]+\s+"
 )
 _ARTICLE_THING = rf"\b(?P<article>a|an|one)\s+(?:{_MODIFIER}){{0,3}}?{_PROSE}"
-_SIZE_FRAME = re.compile(
+_SIZE_FRAME = compile_lazily(
     rf"{_ARTICLE_THING}\s*(?:of\s+|\(\s*|(?:that\s+is\s+|which\s+is\s+)?)"
     rf"(?:(?:{RELATION})\s+)?$"
 )
-_HAS_FRAME = re.compile(
+_HAS_FRAME = compile_lazily(
     rf"{_ARTICLE_THING}\s+(?:[^,;.!?]{{0,40}}?\b)?(?:with|that\s+has|which\s+has|"
     r"that\s+contains|and\s+has)\s+"
     rf"(?:(?:{RELATION})\s+)?$"
 )
 
 # What a bracketed size closes with: "(150-200 words) in which …"
-_CLOSE = re.compile(r"\s*\)")
+_CLOSE = compile_lazily(r"\s*\)")
 
 # A clause over all the units: "where every word …", "in which no sentence …",
 # "in which sentence lengths …", "where the sentences …"
 _UNITS = r"(?:words?|sentences?|paragraphs?|lines?|stanzas?|characters?|letters?)"
-_OVER_ALL = re.compile(
+_OVER_ALL = compile_lazily(
     r"\s*,?\s*(?:where|in\s+which|such\s+that|so\s+that|and)\s+"
     rf"(?:(?:every|each|no)\s+(?:[\w-]+\s+)?{_UNITS}\b|"
     # "where the sentences …" (all of them), not "in which the word 'tide' …"
@@ -69,7 +68,7 @@ _OVER_ALL = re.compile(
 )
 # What may follow a size frame: a clause or phrase describing the thing, the
 # unit's own size ("4 stanzas of 4 lines"), or the next item
-_DESCRIBES = re.compile(
+_DESCRIBES = compile_lazily(
     r"\s*(?:,\s*)?(?:where|in\s+which|whose|that|which|with|about|on|describing|using|"
     r"containing|without|and|ending|starting|beginning)\b|"
     rf"\s*of\s+(?:(?:{RELATION})\s+)?{NUMBER}\s+(?:[\w-]+\s+)?{_UNITS}\b|"
@@ -77,7 +76,7 @@ _DESCRIBES = re.compile(
 )
 # "a blog post of 5 paragraphs with a headline": a part beside the piece,
 # which the whole answer's count would take in
-_ADDS_PART = re.compile(
+_ADDS_PART = compile_lazily(
     r"\s*,?\s*(?:with|and|plus|followed\s+by)\s+(?:(?:a|an|its|one|some|the)\s+)?(?:[\w-]+\s+)?"
     r"(?:headlines?|titles?|headings?|header|subject\s+line|intro(?:duction)?|conclusion|"
     r"sign[- ]?off|signature|summary|tl;?dr|list|table|bullets?|bullet\s+points|p\.\s?s\b|"
@@ -85,9 +84,11 @@ _ADDS_PART = re.compile(
     r"references|sources|footnotes?)\b"
 )
 # After "with N units", the unit's own size is no pick either
-_UNIT_SIZE = re.compile(rf"\s*(?:each\s+)?of\s+(?:(?:{RELATION})\s+)?{NUMBER}\s+{_UNITS}\b")
+_UNIT_SIZE = compile_lazily(rf"\s*(?:each\s+)?of\s+(?:(?:{RELATION})\s+)?{NUMBER}\s+{_UNITS}\b")
 # "a paragraph of 50 words in the text below": a thing given, not asked
-_GIVEN_AFTER = re.compile(r"\s*(?:in|from)\s+(?:the|this|my)\s+(?:text|passage|essay|article)\b")
+_GIVEN_AFTER = compile_lazily(
+    r"\s*(?:in|from)\s+(?:the|this|my)\s+(?:text|passage|essay|article)\b"
+)
 
 
 def framed_after(text: str, lead_end: int, end: int) -> bool:
@@ -109,7 +110,7 @@ def framed_after(text: str, lead_end: int, end: int) -> bool:
 
 
 # A part asked before the piece: the piece is one part of the answer
-_PART_BEFORE = re.compile(
+_PART_BEFORE = compile_lazily(
     r"\b(?:then|followed\s+by|after\s+(?:that|this|it)|afterwards?|next|plus|line\s+\d|"
     r"format\s*:)"
 )
@@ -138,7 +139,7 @@ def asked_as_piece_or_item(sentence: Sentence, lead_end: int, start: int, *, siz
     )
 
 
-_ONE_PIECE = re.compile(
+_ONE_PIECE = compile_lazily(
     rf"\b(?:a|an|one|a\s+single|just\s+one|only\s+one)\s+(?:{_MODIFIER}){{0,3}}?{_PROSE}\b"
 )
 

@@ -6,8 +6,7 @@ paragraphs)"), and a second thing asked beside a text shortened to a count
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import MADE, OPENING_REQUEST, THING
 
 __all__ = ["MORE_ASKED", "asked_bracket"]
@@ -17,13 +16,13 @@ __all__ = ["MORE_ASKED", "asked_bracket"]
 # with an article ("write a short essay (", "a mini-essay (": the thing a
 # compound's last word names) or opening the prompt ("Short heist story ("),
 # not a thing given ("my essay (", "the story below (").
-_ASKED_BRACKET = re.compile(
+_ASKED_BRACKET = compile_lazily(
     rf"\b(?:a|an|one)\s+(?:[\w'-]+\s+){{0,3}}?(?:[a-z]+-)?(?:{THING}|{MADE})\s*$"
 )
 
 
 # A second thing asked after the shortened text: the count is that text's only.
-MORE_ASKED = re.compile(
+MORE_ASKED = compile_lazily(
     r"[^.;!?]*\b(?:and|then|also|plus)\s+(?:then\s+|also\s+)?(?:list|explain|tell|give|add|show|"
     r"describe|note|say|mention|provide|include|suggest|write|comment|point\s+out|highlight)\b"
     # "… and give me only the headline": the shortened text itself, asked back

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._parts import parts_of
@@ -184,13 +185,13 @@ _COUNT = (
     rf"{_WHOSE}"
 )
 # "the number of words must be prime", "make the word count of each sentence even"
-_STATED = re.compile(
+_STATED = compile_lazily(
     rf"(?P<make>\b(?:make|keep|ensure\s+(?:that\s+)?|make\s+sure\s+(?:that\s+)?|where|whose|"
     rf"so\s+that|such\s+that|in\s+which)\s+)?"
     rf"\b{_COUNT}(?:{_BE}|\s+(?P<is>is|are))?\s+{_PROPERTY}{_BOUND}(?![\w-])"
 )
 # "use an odd number of sentences", "each line has an even number of words"
-_HAVING = re.compile(
+_HAVING = compile_lazily(
     rf"(?:\b(?:each|every)\s+(?P<owner>{_PARTS_SAID})\s+(?:(?:must|should|needs\s+to|has\s+to)\s+)?"
     rf"(?:have|has|contain|contains|use|be\s+made\s+of|consist\s+of)\s+)?"
     rf"\b(?:an?\s+)(?P<hprop>even|odd|prime)\s+number\s+of\s+{_UNIT}"

@@ -11,9 +11,9 @@ several), and a plain request: not hedged, conditional, negated or asked.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._alternatives import offers_alternatives
 from redraft.criteria._families._arguments import (
     ARG,
@@ -30,14 +30,14 @@ from redraft.criteria._sentences import Hit, Sentence
 __all__ = ["counted_openers"]
 
 _PARTS = r"(?P<part>sentences|paragraphs|bullet(?:[\s-]+point)?s)"
-_COUNTED_ONE = re.compile(
+_COUNTED_ONE = compile_lazily(
     rf"\b(?P<num>{NUMBER})\s+(?:[a-z-]+\s+)?{_PARTS}\b(?P<between>[^.;:!?\ue000]{{0,60}}?),\s*"
     rf"(?:with\s+)?the\s+(?P<ord>{ORDINAL}|last|final)(?:\s+(?:one|sentence|paragraph|"
     r"bullet(?:\s+point)?))?\s+(?P<verb>starting|beginning|opening|ending|finishing|closing)\s+"
     rf"with\s+(?:the\s+(?:word|phrase)\s+)?(?P<arg>{ARG})"
 )
 _ENDS = ("ending", "finishing", "closing")
-_POLITE = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+_POLITE = compile_lazily(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
 
 def counted_openers(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._answer_units import LABEL, MAKE
 from redraft.criteria._families._count_context import ADJECTIVE, NOT_SINGLE, STYLE
 from redraft.criteria._families._counted_unit import Unit
@@ -206,7 +207,7 @@ def unit_patterns(units: tuple[Unit, ...]) -> dict[str, re.Pattern[str]]:
             rf"\b(?:{single})[\s-]+(?:count\s+)?(?P<lim>limit|cap|maximum|max|minimum|min)"
             rf"\s*(?:[:=]|of|is)?\s*(?P<num>{NUMBER})\b(?!\s*[%-])(?:\s+(?:{unit})\b)?"
         )
-    compiled = {name: re.compile(p) for name, p in patterns.items()}
+    compiled = {name: compile_lazily(p) for name, p in patterns.items()}
     # One scan for the units first: most sentences name none of them.
-    compiled["named"] = re.compile(rf"(?:{unit})")
+    compiled["named"] = compile_lazily(rf"(?:{unit})")
     return compiled

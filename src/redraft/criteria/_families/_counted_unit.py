@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._count_context import ADJECTIVE
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
@@ -93,7 +94,7 @@ def one_whole(found: list[tuple[Unit, Relation, Hit]], text: str) -> Iterator[Hi
 
 def _mentions(unit: Unit, text: str) -> int:
     pattern = _MENTION.format(number=NUMBER, adjective=ADJECTIVE, unit=unit.pattern)
-    bound = re.compile(rf"\b(?:{RELATION})\s*$")
+    bound = compile_lazily(rf"\b(?:{RELATION})\s*$")
     return sum(1 for m in re.finditer(pattern, text) if not bound.search(text, 0, m.start()))
 
 
@@ -108,7 +109,7 @@ def after_from(name: str, match: re.Match[str]) -> int:
 
 # A verb that is itself the excess: "don't exceed 3 sentences" is at most 3;
 # "don't write 3 sentences" (no "more than") bounds nothing
-_EXCESS_VERB = re.compile(r"\b(?:exceed|surpass|go\s+(?:over|beyond))\b")
+_EXCESS_VERB = compile_lazily(r"\b(?:exceed|surpass|go\s+(?:over|beyond))\b")
 
 
 def phrase_bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Relation, int]]:

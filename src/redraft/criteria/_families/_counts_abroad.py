@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._sentences import Hit, Sentence, sentence_blocked
 from redraft.criteria._spec_base import Relation
@@ -146,25 +147,25 @@ _NUM = (
     + r")"
 )
 # Each part's ("cada frase", "jeder Satz", "par paragraphe"), not the whole's
-_EACH_BEFORE = re.compile(
+_EACH_BEFORE = compile_lazily(
     r"\b(?:cada|chaque|jede[rsnm]?|ogni|ciascun\w*|каждо\w*|каждый|каждая|प्रत्येक|हर)\b"
 )
-_EACH_AFTER = re.compile(
+_EACH_AFTER = compile_lazily(
     r"^\s*(?:por|pro|par|per|je|на|в|प्रति|cada|chaque|jede[rsnm]?|ogni|каждо\w*|each)\b"
 )
 # What is given, a condition or an approximation: nothing is asked of the answer
-_GIVEN = re.compile(
+_GIVEN = compile_lazily(
     r"\b(?:mi|mis|su|sus|este|esta|estos|estas|mon|ma|mes|ce|cette|ces|mein\w*|dies\w*|meu|minha|"
     r"mio|mia|miei|questo|questa|мой|моя|моё|мое|мои|этот|эта|это|этом|этой|मेरा|मेरी|यह|इस)\b"
 )
-_CONDITION = re.compile(r"\b(?:si|wenn|falls|если|अगर|यदि)\b|もし|如果")
-_ROUGHLY = re.compile(
+_CONDITION = compile_lazily(r"\b(?:si|wenn|falls|если|अगर|यदि)\b|もし|如果")
+_ROUGHLY = compile_lazily(
     r"\b(?:aproximadamente|unas|unos|alrededor|cerca|environ|etwa|ungef(?:ä|ae)hr|circa|"
     r"около|примерно|लगभग|करीब)\b|約|大约|大概|左右|くらい|ぐらい|程度|前後"
 )
-_CLAUSE = re.compile(r"[,;:，、；：]")
+_CLAUSE = compile_lazily(r"[,;:，、；：]")
 # A negation before "more than" in its clause: "que no tenga más de 8 versos"
-_NEGATED = re.compile(r"\b(?:no|não|nao|ne|nicht|non|не)\s+(?:[\w']+\s+){0,2}$")
+_NEGATED = compile_lazily(r"\b(?:no|não|nao|ne|nicht|non|не)\s+(?:[\w']+\s+){0,2}$")
 
 # -- Japanese and Chinese: no spaces, the relation after the count or before it
 _CJK_UNITS: dict[str, str] = {
@@ -185,7 +186,7 @@ _CJK_BEFORE: tuple[tuple[str, Relation], ...] = (
     (r"至少|不少于|最少", "at_least"),
     (r"正好|恰好|ちょうど|ぴったり", "exactly"),
 )
-_CJK_EACH = re.compile(r"各|每|毎|ずつ|ごと")
+_CJK_EACH = compile_lazily(r"各|每|毎|ずつ|ごと")
 
 
 def _kanji_value(text: str) -> int | None:
@@ -214,8 +215,8 @@ def _value(text: str) -> int | None:
 
 # Unit words English shares, and relations English says too: "maximum 5
 # phrases" is not French
-_ENGLISH_TOO = re.compile(r"phrases?|points|ideas|verse")
-_ENGLISH_REL = re.compile(r"maximum|max\.?|minimum")
+_ENGLISH_TOO = compile_lazily(r"phrases?|points|ideas|verse")
+_ENGLISH_REL = compile_lazily(r"maximum|max\.?|minimum")
 
 
 def _english_too(form: str, match: re.Match[str], unit: str) -> bool:
@@ -257,12 +258,12 @@ class CountsAbroad:
         self._patterns.extend(
             [
                 (
-                    re.compile(rf"(?<!\w)(?P<rel>{before})\s+{_NUM}\s+(?:{units})(?!\w)"),
+                    compile_lazily(rf"(?<!\w)(?P<rel>{before})\s+{_NUM}\s+(?:{units})(?!\w)"),
                     "before",
                 ),
-                (re.compile(rf"(?<!\w){_NUM}\s+(?:{units})\s+(?P<rel>{after})(?!\w)"), "after"),
+                (compile_lazily(rf"(?<!\w){_NUM}\s+(?:{units})\s+(?P<rel>{after})(?!\w)"), "after"),
                 (
-                    re.compile(
+                    compile_lazily(
                         r"(?<!\w)(?:"
                         + _INTO.format(num=_NUM, num2=_NUM.replace("?P<num>", "?P<num2>"))
                         + r")(?!\w)"
@@ -271,7 +272,7 @@ class CountsAbroad:
                 ),
                 # "6 bis 8 Sätze", "entre 100 y 150 palabras", "de 6 à 8 phrases"
                 (
-                    re.compile(
+                    compile_lazily(
                         # a dash only after a word of the language ("de 6-8 frases")
                         r"(?<!\w)(?:(?P<lead>entre|zwischen|tra|fra|между|de|von)\s+)?"
                         + _NUM
@@ -282,10 +283,13 @@ class CountsAbroad:
                     "range",
                 ),
                 # "3 वाक्य लिखो", "3 वाक्यों में": the count the verb asks for
-                (re.compile(rf"{_NUM}\s+(?P<sentence>वाक्य(?:ों)?)\s+(?:में|लिख)"), "into"),
-                (re.compile(rf"{_CJK_NUM}\s*(?:{cjk_units})\s*(?P<rel>{cjk_after})"), "cjk_after"),
+                (compile_lazily(rf"{_NUM}\s+(?P<sentence>वाक्य(?:ों)?)\s+(?:में|लिख)"), "into"),
                 (
-                    re.compile(rf"(?P<rel>{cjk_before})\s*{_CJK_NUM}\s*(?:{cjk_units})"),
+                    compile_lazily(rf"{_CJK_NUM}\s*(?:{cjk_units})\s*(?P<rel>{cjk_after})"),
+                    "cjk_after",
+                ),
+                (
+                    compile_lazily(rf"(?P<rel>{cjk_before})\s*{_CJK_NUM}\s*(?:{cjk_units})"),
                     "cjk_before",
                 ),
             ]

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import (
     CountFamily,
     Family,
@@ -70,7 +71,7 @@ class CsvColumns(FamilySpec):
 
 # -- phrasings ------------------------------------------------------------------------
 
-_CSV = re.compile(r"\bcsv\b")
+_CSV = compile_lazily(r"\bcsv\b")
 _ROW_PHRASES = CountPhrases(
     unit=r"(?:data\s+)?(?:rows?|records?)",
     singular="row",
@@ -78,9 +79,9 @@ _ROW_PHRASES = CountPhrases(
     before=r"\b(?:each|every|per|header|column|other)s?\b",
     after=ROWS_OF,
 )
-_HEADER_NAMED = re.compile(r"\bheader|\bcolumns?\b|\bdata\s+(?:rows?|records?)\b")
+_HEADER_NAMED = compile_lazily(r"\bheader|\bcolumns?\b|\bdata\s+(?:rows?|records?)\b")
 # a literal header line: "header row id,product,price,in_stock"
-_HEADER = re.compile(
+_HEADER = compile_lazily(
     # "header row id,product,price", "columns name,email,signup_date" (no spaces: a header line)
     r"\b(?:header(?:\s+(?:row|line))?|columns?)"
     # "Header row must be: …", "the header line has to be …"
@@ -90,19 +91,19 @@ _HEADER = re.compile(
     r"(?:(?P<list>(?!(?:row|line)\b)[\w-]+(?:,[ \t]?[\w-]+)+)|(?<=[`\"'])(?P<masked>\ue000+))"
     r"[`\"']?(?=[\s.;,]|$)"
 )
-_LINE = re.compile(r"[\w-]+(?:,[ \t]?[\w-]+)+")
+_LINE = compile_lazily(r"[\w-]+(?:,[ \t]?[\w-]+)+")
 # "Header row must be: size,chest_cm." opening a sentence of its own, in a
 # prompt that asks for a CSV
-_HEADER_LABEL = re.compile(r"^\s*(?:the\s+)?header(?:\s+(?:row|line))?\b")
+_HEADER_LABEL = compile_lazily(r"^\s*(?:the\s+)?header(?:\s+(?:row|line))?\b")
 # a CSV the prompt hands over ("here is my CSV"): its header is not asked for
-_CSV_GIVEN = re.compile(
+_CSV_GIVEN = compile_lazily(
     r"\b(?:my|our|this|that|these|the\s+(?:following|attached|above|below|existing))\s+"
     r"(?:[\w-]+\s+){0,2}?csv\b|\bhere\s+(?:is|are)\b|\bhere's\b"
 )
 
 
 # "a CSV with columns name,email for 5 fake users": a record per thing
-_FOR_THINGS = re.compile(
+_FOR_THINGS = compile_lazily(
     rf"\bcsv\b[^.;]*?(?<!each\s)\b(?:for|of|listing|with)\s+(?:the\s+)?(?:top\s+)?(?P<num>{NUMBER})\s+"
     r"(?!(?:rows?|records?|columns?|fields?|lines?|days?|weeks?|months?|years?|hours?|minutes?)\b)"
     # a value's form, not things listed: "prices with 2 decimals", "with 2 decimal places"

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
+from redraft.core._lazy_pattern import compile_lazily
+
 __all__ = [
     "ISO",
     "DateForm",
@@ -62,14 +64,14 @@ _MONTH = rf"(?:{_MONTH_NAME})\.?"
 _ORD = r"(?:st|nd|rd|th)?"
 
 # Every date, loosely: what the answer writes as a date in any form.
-_ANY_DATE = re.compile(
+_ANY_DATE = compile_lazily(
     rf"(?i)\b{_MONTH}\s+\d{{1,2}}{_ORD},?\s+\d{{4}}\b"
     rf"|\b\d{{1,2}}{_ORD}\s+(?:of\s+)?{_MONTH},?\s+\d{{4}}\b"
     r"|(?<![\d./-])\d{4}([/.-])\d{1,2}\1\d{1,2}(?![\d/-]|\.\d)"
     r"|(?<![\d./-])\d{1,2}([/.-])\d{1,2}\2(?:\d{4}|\d{2})(?![\d/-]|\.\d)"
 )
 
-_TOKENS = re.compile(r"Month|Mon|YYYY|YY|MM|M|DD|D|[/.,\- ]")
+_TOKENS = compile_lazily(r"Month|Mon|YYYY|YY|MM|M|DD|D|[/.,\- ]")
 _TOKEN_RE = {
     "YYYY": r"(?P<y>\d{4})",
     "YY": r"(?P<y>\d{2})",
@@ -118,7 +120,7 @@ def form_of(pattern: str) -> str | None:
 def date_form(pattern: str) -> DateForm:
     """The form of a canonical ``pattern`` (:func:`form_of`'s)."""
     parts = [_TOKEN_RE.get(token, re.escape(token)) for token in _TOKENS.findall(pattern)]
-    return DateForm(pattern, re.compile("".join(parts)))
+    return DateForm(pattern, compile_lazily("".join(parts)))
 
 
 def example_form(example: str) -> str | None:
@@ -281,30 +283,30 @@ _FIELD = (
 )
 TOKEN_DATES = (
     # "convert these to ISO 8601 (YYYY-MM-DD)", "reformat the dates to DD/MM/YYYY"
-    re.compile(
+    compile_lazily(
         r"\b(?:convert|reformat|rewrite|change|turn)\s+(?:these|them|all|every|each|"
         r"(?:all\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|these\s+)?dates?)\s+(?:in)?to\s+"
         rf"(?:the\s+)?(?:format\s+)?{_TOKENS_FORM}"
     ),
     # "dob in YYYY-MM-DD", "the due date as DD/MM/YYYY"
-    re.compile(
+    compile_lazily(
         rf"\b{_FIELD}\s+(?:(?:should|must)\s+be\s+)?(?:(?:written|formatted)\s+)?(?:in|as)\s+"
         rf"(?:the\s+)?(?:format\s+)?{_TOKENS_FORM}"
     ),
     # "5 palindromic dates between 2000 and 2099, written DD/MM/YYYY"
-    re.compile(
+    compile_lazily(
         r"\bdates\b[^.;:!?\n]{0,80}?,\s*(?:all\s+|each\s+)?(?:written|formatted)\s+"
         rf"(?:(?:as|in)\s+)?(?:the\s+)?{_TOKENS_FORM}"
     ),
     # the answer dated in a form: "date it in DD/MM/YYYY format", "date the letter YYYY-MM-DD"
-    re.compile(
+    compile_lazily(
         r"\bdate\s+(?:it|this|everything|each\s+entry|every\s+entry|"
         r"the\s+(?:letter|document|note|memo|email|notice|invoice|entry))\s+"
         rf"(?:(?:in|as|using)\s+)?(?:the\s+)?(?:format\s+)?{_TOKENS_FORM}"
     ),
     # a clause that is the dates and their form: "Dates DD-MM-YYYY.",
     # "Dates ISO 8601 (YYYY-MM-DD), …"
-    re.compile(
+    compile_lazily(
         rf"(?:^|[;,]\s)\s*(?:all\s+)?dates\s+(?:in\s+)?{_TOKENS_FORM}"
         r"(?=\s*(?:$|[.;,]|\((?:yyyy|dd|mm)[^)]*\)\s*(?:$|[.;,])))"
     ),
@@ -312,21 +314,21 @@ TOKEN_DATES = (
     # YYYY-MM-DD.", "The ETA must be given as DD/MM/YYYY", "…, and an invoice
     # date in DD/MM/YYYY" (a pattern of date tokens names a date, whatever
     # the field is called)
-    re.compile(
+    compile_lazily(
         r"(?:^|[;,—–]\s|\band\s)\s*(?:the\s+|an?\s+|every\s+|each\s+|all\s+)?"
         r"(?:[a-z][\w-]*\s+)?[a-z][\w-]*\s+(?:(?:must|should|has\s+to|needs\s+to|will)\s+be\s+)?"
         r"(?:(?:given|written|formatted|shown|stated)\s+)?(?:as|in)\s+(?:the\s+)?(?:format\s+)?"
         rf"{_TOKENS_FORM}(?=\s*(?:$|[.;,]|\s(?:format|form)\b))"
     ),
     # a template's label: "Date of birth (DD/MM/YYYY):", "Date (DD/MM/YYYY):"
-    re.compile(rf"^\s*(?:[\w ]{{0,20}}\b)?(?:{_FIELD}|date)\s*\({_TOKENS_FORM}\)\s*:"),
+    compile_lazily(rf"^\s*(?:[\w ]{{0,20}}\b)?(?:{_FIELD}|date)\s*\({_TOKENS_FORM}\)\s*:"),
 )
 # A template quoted after "format … as" whose date is a pattern of tokens:
 # "Format each one as '- [Owner] Task (due: YYYY-MM-DD)'".
-TEMPLATE_DATE = re.compile(
+TEMPLATE_DATE = compile_lazily(
     r"\b(?:format(?:ted)?\s+(?:(?:each|every)\s+(?:one|[a-z]+)\s+)?(?:as\s+)?|"
     r"in\s+the\s+(?:form|format)\s+)(?P<q>[\"'“‘`]\ue000+[\"'”’`])"
 )
-DATE_TOKENS = re.compile(
+DATE_TOKENS = compile_lazily(
     r"(?<![A-Za-z])(?:YYYY|DD|MM)(?P<s>[-/.])(?:MM|DD)(?P=s)(?:DD|YYYY|YY)(?![A-Za-z])"
 )

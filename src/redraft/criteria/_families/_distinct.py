@@ -8,11 +8,11 @@ answer or within each sentence, paragraph or bullet point.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import partial
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._text import plural
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._arguments import PART, Corrected, Guard, part_of, spec_hit
@@ -82,18 +82,18 @@ def _distinct_words(spec: DistinctWords, text: str) -> Outcome:
 _SCOPE = rf"(?:\s+(?:with)?in\s+(?:a|an|each|any|one|the\s+same)\s+(?P<scope>{PART}))?"
 _WORD_ONCE = [
     # "Do not repeat any word.", "without reusing a single word"
-    re.compile(
+    compile_lazily(
         r"\b(?:do\s+not|don['’]t|never|without)\s+(?:repeat(?:ing)?|reus(?:e|ing))\s+"
         rf"(?:a|any)\s+(?:single\s+)?word(?!s?\s+(?:from|of|in)\s+(?:the|this|that|my)\b){_SCOPE}"
     ),
     # "No word should appear more than once (in a sentence)."
-    re.compile(
+    compile_lazily(
         rf"\bno\s+word\s+(?:{MODAL}|may|can|is\s+to)\s+(?:appear|occur|be\s+used|be\s+repeated)"
         rf"(?:\s+(?:more\s+than\s+once|twice))?{_SCOPE}"
     ),
     # "Use each word only once.", "every word must be unique"
-    re.compile(rf"\buse\s+(?:each|every)\s+word\s+(?:only\s+|just\s+)?once{_SCOPE}"),
-    re.compile(
+    compile_lazily(rf"\buse\s+(?:each|every)\s+word\s+(?:only\s+|just\s+)?once{_SCOPE}"),
+    compile_lazily(
         rf"\b(?:all\s+(?:the\s+)?words|every\s+word|each\s+word)\s+(?:{MODAL}|are|is)\s+"
         rf"(?:be\s+)?(?:different|unique|distinct){_SCOPE}"
     ),

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._sentences import MASK, Sentence, lowered, searched
 
@@ -55,13 +56,13 @@ _OTHER_FORMAT = r"(?:json|yaml|yml|xml|toml|csv|markdown|html|ini)"
 
 # A loose phrase ("… in YAML", "a YAML config") asks for the document only
 # after a verb that makes one, in a prompt that asks for nothing more.
-_CREATE = re.compile(
+_CREATE = compile_lazily(
     r"\b(?:write|create|generate|produce|give|provide|draft|output|return|make|build|compose|"
     r"represent|express|encode|convert|format|turn|extract|put)\b|\bi\s+(?:need|want)\b|\bi'd\s+like\b"
 )
 # What the document is for, between it and its keys: "a YAML config for a
 # service with keys …", "an XML snippet describing a book: root …"
-_PURPOSE = re.compile(
+_PURPOSE = compile_lazily(
     r"\s+(?:for|describing|about|representing|of)\s+(?:(?:a|an|the|one|my|our|some)\s+)?"
     r"[\w'-]+(?:\s+[\w'-]+){0,4}?(?=\s*[,:]?\s*(?:with|containing|having|including|that)\b|\s*:)"
 )
@@ -74,7 +75,7 @@ def past_purpose(text: str, at: int) -> int:
     return purpose.end() if purpose else at
 
 
-_TOPIC = re.compile(
+_TOPIC = compile_lazily(
     r"\b(?:explain\w*|explanation|describe|discuss|compare|how\s+(?:to|do|does|can|would)|what|"
     r"why|then|afterwards?|followed\s+by|walk\s+(?:me\s+)?through|comment\s+on|tutorial|"
     r"difference|vs\.?|versus|parse|parsing|validate|fix|debug|review)\b"
@@ -83,7 +84,7 @@ _TOPIC = re.compile(
 
 # A second part beside the document ("YAML front matter followed by the
 # post", "respond in XML, then explain it"): the answer is not one document.
-SECOND_PART = re.compile(
+SECOND_PART = compile_lazily(
     r"\b(?:then|followed\s+by|afterwards?|after\s+(?:that|this|it)|front[\s-]?matter|plus|"
     r"along\s+with|together\s+with|as\s+well\s+as)\b"
 )
@@ -102,7 +103,7 @@ class FormatPhrase:
     def patterns(self) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         fmt = rf"{_KIND}(?:{self.name})\b"
         after = r"(?:\s+(?:format|document|object|mapping|block|file|markup|only))?"
-        asked = re.compile(
+        asked = compile_lazily(
             rf"\b(?:{_WRAP_VERB}\s+{_WHOLE}\s+{_ONLY}(?:in|as|using)\s+{_A}{fmt}|"
             rf"(?:respond|answer|reply|return|output|give|provide|format|write|present)\s+"
             rf"(?:{_OBJECT}\s+)?{_ONLY}(?:in|with|using|as)\s+{_A}{fmt}|"
@@ -122,13 +123,13 @@ class FormatPhrase:
             rf"minimal|small|complete)\s+)?(?:{self.name})\s+(?:snippet|document|file|config"
             r"(?:uration)?|manifest|object|mapping|payload|message|feed|record)s?)\b"
         )
-        holding = re.compile(
+        holding = compile_lazily(
             r"\s*[,;]?\s*(?:with|containing|having|that\s+(?:has|have|contains?|includes?)|"
             r"including|(?:and\s+)?(?:it\s+)?(?:must|should|needs\s+to|has\s+to)\s+(?:have|contain|include|"
             r"hold))\s+(?:the\s+|exactly\s+the\s+|exactly\s+these\s+|exactly\s+|these\s+)?(?:top[\s-]level\s+|"
             rf"following\s+|required\s+)?(?:{self.holding})(?:\s+named|\s+called)?\s*:?\s*"
         )
-        return asked, holding, re.compile(rf"\b(?:{self.name})\b")
+        return asked, holding, compile_lazily(rf"\b(?:{self.name})\b")
 
     def _holding_words(self) -> str:
         return (
@@ -169,14 +170,14 @@ class FormatPhrase:
                 yield match.start(), found[1], found[0]
 
 
-_ITEM = re.compile(
+_ITEM = compile_lazily(
     r"[\"“'‘`<](?P<q>[^\"”'’`<>\n]{1,80})[\"”'’`>]|(?P<w>[a-z_][\w-]{0,60}(?:\.[a-z_][\w-]{0,60})*)(?![\w-])"
 )
 # "traits (a list of three)": a remark on one name, not a name
-_ASIDE = re.compile(r"\s*\([^()\n]{0,80}\)")
-_SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|/)\s*")
-_MARKED_END = re.compile(r"\s*(?:,|\s+(?:and|all|both)\b)")
-_END = re.compile(
+_ASIDE = compile_lazily(r"\s*\([^()\n]{0,80}\)")
+_SEPARATOR = compile_lazily(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|/)\s*")
+_MARKED_END = compile_lazily(r"\s*(?:,|\s+(?:and|all|both)\b)")
+_END = compile_lazily(
     r"\s*(?:elements?|tags?|keys?|fields?|properties|nodes?)?\s*(?:only\s*|in\s+that\s+order\s*)?"
     r"(?:[.;:)!]|$)"
 )

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._arguments import ARG, Corrected, response_spec, spec_hit
 from redraft.criteria._families._base import FamilyCount
@@ -144,29 +145,29 @@ _EACH = r"(?:each|every)"
 _KEY = rf"(?:the\s+(?:word|phrase|keyword|term)\s+)?(?P<key>{ARG})"
 _READINGS = (
     # "each paragraph must contain at least one number"
-    re.compile(
+    compile_lazily(
         rf"\b{_EACH}\s+(?:single\s+)?{_PART}\s+(?:(?:must|should|needs\s+to|has\s+to|will|shall)\s+)?"
         rf"{_VERB}\s+{_AMOUNT}\s+{_UNIT}\b(?!\s+(?:at|after|before)\b)"
     ),
     # "include an emoji in every bullet", "2 hashtags per line"
-    re.compile(
+    compile_lazily(
         rf"\b{_AMOUNT}\s+{_UNIT}\s+(?:in\s+{_EACH}|per|for\s+{_EACH})\s+(?:single\s+)?{_PART}\b"
     ),
 )
 _KEYWORD_READINGS = (
     # "mention 'ocean' in every paragraph", "use the word 'team' in each sentence"
-    re.compile(
+    compile_lazily(
         rf"\b(?:mention|use|include|repeat|say|put|work\s+in)\s+{_KEY}\s+(?:(?:at\s+least\s+)?once\s+)?"
         rf"in\s+{_EACH}\s+(?:single\s+)?{_PART}\b"
     ),
     # "every sentence must include the word 'team'"
-    re.compile(
+    compile_lazily(
         rf"\b{_EACH}\s+(?:single\s+)?{_PART}\s+(?:(?:must|should|needs\s+to|has\s+to|will|shall)\s+)?"
         rf"(?:contain|contains|include|includes|use|uses|mention|mentions|feature|features)\s+{_KEY}"
         r"(?!\s+(?:at|after|before)\b)"
     ),
     # "the word 'ride' appears in every sentence", "'team' should occur in each line"
-    re.compile(
+    compile_lazily(
         rf"{_KEY}\s+(?:(?:must|should|needs\s+to|has\s+to|will|shall)\s+)?(?:appears?|occurs?|"
         r"shows?\s+up|be\s+used|is\s+used)\s+(?:(?:at\s+least\s+)?once\s+)?in\s+"
         rf"{_EACH}\s+(?:single\s+)?{_PART}\b"
@@ -177,23 +178,23 @@ _KEYWORD_READINGS = (
 # "Every bullet must be exactly one sentence, contain the word "senior", and be under 18
 # words": a later verb of the list that shares the part's subject and modal; nothing
 # between may bring a subject or a modal of its own, or make a clause of another thing
-_SHARED_EACH = re.compile(
+_SHARED_EACH = compile_lazily(
     rf"\b{_EACH}\s+(?:single\s+)?{_PART}\s+(?:must|should|needs\s+to|has\s+to|shall)\s+"
     r"(?P<between>[^.;:!?()]{1,60}?),\s*(?:and\s+)?"
     rf"(?:contain|include|use|mention|feature)\s+{_KEY}"
     r"(?=\s*(?:$|[.;,!)]|—|–|(?:and|but)\b))"
 )
-_OWN_CLAUSE = re.compile(
+_OWN_CLAUSE = compile_lazily(
     r"\b(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|will|can|which|that|who|where|"
     r"while|but|unless|except|if|the|your|my|its|their)\b"
 )
 # "Use exactly two paragraphs and put the word 'please' in each one": the parts the
 # clause before named, each holding the keyword
-_IN_EACH_ONE = re.compile(
+_IN_EACH_ONE = compile_lazily(
     rf"\b(?:put|use|include|mention|repeat|say)\s+{_KEY}\s+in\s+(?:each|every)\s+"
     r"(?:one|single\s+one|of\s+them)\b(?=\s*(?:$|[.;,!)]|—|–|(?:and|but)\b))"
 )
-_PARTS_NAMED = re.compile(
+_PARTS_NAMED = compile_lazily(
     rf"\b(?:{NUMBER}|several|multiple)\s+(?:[\w-]+\s+)?(?P<part>sentences|paragraphs|stanzas|"
     r"lines|bullet\s+points|bullets|items|sections)\b"
 )
@@ -216,7 +217,7 @@ def _amount(match: re.Match[str]) -> tuple[Relation, int] | None:
     return ("at_least", n) if raw in ("a", "an", "one") else ("exactly", n)
 
 
-_EXCEPT = re.compile(
+_EXCEPT = compile_lazily(
     r"\s*,?\s*(?:except|but\s+(?:not\s+)?(?:the|one)|apart\s+from|other\s+than|save)\b"
 )
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, ClassVar
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import (
     ARG,
     Corrected,
@@ -133,25 +134,25 @@ _START_ARG = (
 # "every sentence ends with the same word: 'home'"
 _SAME = r"(?:the\s+same\s+word\s*:?\s*)?"
 _EACH_ENDS = [
-    re.compile(
+    compile_lazily(
         rf"\b{_EVERY}\s+(?:{MODAL}\s+)?{FINISH}s?\s+with\s+(?:{_MARK}|{_SAME}{WORD_PHRASE})"
     ),
-    re.compile(rf"\b{FINISH}\s+{_EVERY}\s+with\s+(?:{_MARK}|{WORD_PHRASE})"),
+    compile_lazily(rf"\b{FINISH}\s+{_EVERY}\s+with\s+(?:{_MARK}|{WORD_PHRASE})"),
 ]
 # "Each paragraph must open with a question and end with a full stop": the
 # end that closes the list of what every part must do
-_LISTED_END = re.compile(
+_LISTED_END = compile_lazily(
     rf"\b{_EVERY}\s+{MODAL}\s+(?P<between>[^.;:!?]{{1,60}}?)(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
     rf"(?P<tail>{FINISH}\s+with\s+{_MARK})(?=\s*(?:[,.;:!?)]|\s[—–-]\s|and\b|$))"
 )
-_NOT_LISTED = re.compile(rf"\b(?:{FINISH}|not|never|no)\b|n't\b")
+_NOT_LISTED = compile_lazily(rf"\b(?:{FINISH}|not|never|no)\b|n't\b")
 # "every bullet is a question", "each sentence should be a question": its last mark
-_EACH_QUESTION = re.compile(
+_EACH_QUESTION = compile_lazily(
     rf"\b{_EVERY}\s+(?:is|(?:{MODAL})\s+be)\s+(?:a|an)\s+(?:[\w-]+\s+)?question\b(?!\s+(?:and|or|with)\b)"
 )
 # "Number them and make them all end with a question mark": the numbered items
 # (bullets) the same sentence makes, each
-_LISTED_ENDS = re.compile(
+_LISTED_ENDS = compile_lazily(
     r"\b(?P<list>number(?:ed)?|bullet(?:ed|s)?)\b[^.;:!?]{0,40}?\b(?:and|,)\s+make\s+"
     r"(?:them\s+all|all\s+of\s+them|them|every\s+one|each\s+one|each\s+of\s+them|each)\s+"
     rf"{FINISH}\s+with\s+{_MARK}"
@@ -159,7 +160,7 @@ _LISTED_ENDS = re.compile(
 # "exactly 6 sentences, each beginning with 'I'", "Use 5 bullet points, each
 # starting with 'You'", "4 paragraphs, each must end with '!'": each of the
 # parts the same clause counts
-_EACH_COUNTED = re.compile(
+_EACH_COUNTED = compile_lazily(
     rf"\b{NUMBER}\s+(?:[a-z-]+\s+)?(?P<part>sentences|paragraphs|bullet(?:[\s-]+point)?s|"
     r"bullet(?:ed)?\s+items)\s*,?\s+(?:and\s+)?each(?:\s+one)?\s*,?\s+"
     rf"(?:(?:{MODAL}\s+)?(?:(?P<s>{BEGIN})|{FINISH})s?|(?P<s2>starting|beginning|opening)|"
@@ -173,22 +174,22 @@ _EVERY_ONE = (
 )
 _SUFFIX = rf"(?:the\s+(?:suffix|letters?|ending)\s+)?(?P<arg>{ARG})"
 _LAST_WORD_ENDS = [
-    re.compile(
+    compile_lazily(
         rf"\bthe\s+(?:very\s+)?last\s+word\s+(?:of|in)\s+{_EVERY_ONE}\s+(?:{MODAL}\s+)?"
         rf"{FINISH}s?\s+(?:with|in)\s+{_SUFFIX}"
     ),
-    re.compile(
+    compile_lazily(
         rf"\b{_EVERY_ONE}\s+(?:{MODAL}\s+)?{FINISH}s?\s+(?:with|in|on)\s+(?:a|one)\s+word\s+"
         rf"(?:that\s+)?(?:ending|ends)\s+(?:with|in)\s+{_SUFFIX}"
     ),
 ]
 _EACH_STARTS = [
-    re.compile(rf"\b{_EVERY}\s+(?:{MODAL}\s+)?{BEGIN}s?\s+with\s+(?:{_START_ARG})"),
-    re.compile(rf"\b{BEGIN}\s+{_EVERY}\s+with\s+(?:{_START_ARG})"),
+    compile_lazily(rf"\b{_EVERY}\s+(?:{MODAL}\s+)?{BEGIN}s?\s+with\s+(?:{_START_ARG})"),
+    compile_lazily(rf"\b{BEGIN}\s+{_EVERY}\s+with\s+(?:{_START_ARG})"),
 ]
 # "Use 'Arr' at the start of every paragraph", "put 'Over.' at the end of each
 # sentence": a quoted phrase placed at every part's start or end
-_PLACED_AT_EACH = re.compile(
+_PLACED_AT_EACH = compile_lazily(
     rf"\b(?:use|put|place|add|write|have)\s+(?:the\s+(?:word|phrase)\s+)?(?P<arg>{ARG})\s+at\s+"
     rf"the\s+(?:very\s+)?(?:(?P<s>start|beginning)|end)\s+of\s+{_EVERY}\b(?!\s+(?:of|in|or|and\s+(?:the\s+)?end)\b)"
 )
@@ -211,8 +212,8 @@ def _start_fields(sentence: Sentence, match: re.Match[str]) -> dict[str, Any]:
 
 
 # "The essay has 6 sentences, each …", "Does it have …?": parts described, not asked
-_DESCRIBED = re.compile(r"\b(?:has|have|had|contains?|contained|there\s+(?:are|were))\b")
-_POLITE = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+_DESCRIBED = compile_lazily(r"\b(?:has|have|had|contains?|contained|there\s+(?:are|were))\b")
+_POLITE = compile_lazily(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
 
 def _counted_parts(sentence: Sentence, plain: PartGuard) -> Iterator[Hit]:

@@ -30,6 +30,7 @@ from collections.abc import Iterator
 
 from pydantic import ValidationError
 
+from redraft.core._lazy_pattern import compile_lazily, compiled
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._line_length import LineLength
 from redraft.criteria._families._per_part import EachCount, EachWordCount
@@ -64,34 +65,34 @@ _SUBJECT = (
 )
 # Subjects that may name other things ("use these 3 words", "they have 2
 # words in their name"): read only with a modal or a stated bound
-_LOOSE_SUBJECT = re.compile(r"(?:all|they|these|those|both)\b")
+_LOOSE_SUBJECT = compile_lazily(r"(?:all|they|these|those|both)\b")
 _PHRASES = [
     # "each max 6 words", "each option max 25 words", "they should be under 8 words",
     # "each must be exactly 16 characters", "each a single word", "each 3 words max"
-    re.compile(
+    compile_lazily(
         rf"\b{_SUBJECT}\s*,?\s+(?:(?P<modal>{_MODAL})\s+)?(?:{_VERB}\s+)?(?:to\s+)?"
         rf"{_AMOUNT}\s+{_UNIT}{_LONG}{_POST}"
     ),
     # "keep them under 280 characters", "keep each definition to 15 words or fewer"
-    re.compile(
+    compile_lazily(
         rf"\b(?P<cap>keep|limit|cap)\s+(?:them(?:\s+all)?|these|those|all\s+of\s+them|"
         rf"{_SUBJECT})\s+(?:(?:to|at)\s+)?{_AMOUNT}\s+{_UNIT}{_LONG}{_POST}"
     ),
 ]
 # "5 synonyms, single words only", "one word each"
-_SINGLE = re.compile(
+_SINGLE = compile_lazily(
     r"\b(?:single|one)[\s-](?P<unit>word|sentence)s?\s+only\b|"
     r"\b(?:a\s+single|one)\s+(?P<unit2>word|sentence)\s+(?:each|apiece)\b"
 )
 # "none of them can have more than 6 words", "none longer than 8 words"
-_NONE = re.compile(
+_NONE = compile_lazily(
     # "no tip over 12 words", "no question longer than 20 words": the things by their name
     rf"\b(?:none(?:\s+of\s+them)?|no\s+(?P<noun>[a-z][\w-]*))\s+(?:{_MODAL}\s+)?(?:(?:be|have|has|is|run|go|contain)\s+)?"
     r"(?:longer\s+than|more\s+than|over|above|exceeding|exceed|exceeds)\s+"
     rf"(?P<num>{NUMBER})\s+{_UNIT}"
 )
 # "at most 10 words per tip", "40 words max per tagline", "don't exceed 10 words per tip"
-_PER = re.compile(
+_PER = compile_lazily(
     r"\b(?:(?P<over>(?:don'?t|do\s+not|never|must\s+not|should\s+not)\s+(?:go\s+over|"
     rf"exceed|go\s+beyond))\s+|(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+{_UNIT}{_POST}\s+"
     r"(?:per|for\s+each|in\s+each|for\s+every|in\s+every)\s+(?P<noun>[a-z][\w-]*)\b"
@@ -99,7 +100,7 @@ _PER = re.compile(
 # "each must end with a question mark and be no longer than 25 words",
 # "Each has to be a question, under 15 words": a count in the list of
 # things each one is, after other items of that list
-_LISTED = re.compile(
+_LISTED = compile_lazily(
     rf"\b{_SUBJECT}\s+(?P<between>[^.;:!?]{{1,80}}?)(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
     rf"(?:(?:be|is|are|stay|stays|run|runs|keep\s+it)\s+)?(?P<rel>{RELATION})\s+(?P<num>{NUMBER})"
     rf"\s+{_UNIT}{_LONG}(?=\s*(?:[,.;:!)]|and\b|$))"
@@ -107,29 +108,29 @@ _LISTED = re.compile(
 # What may not stand between the subject and a listed count: another thing
 # the count may be of ("each followed by a description, under 30 words"),
 # another subject ("…, and the whole post …"), a later part
-_OTHER_THING = re.compile(
+_OTHER_THING = compile_lazily(
     r"\b(?:then|followed|plus|after|before|along|together|explain\w*|descri\w*|defin\w*|"
     r"examples?|reasons?|sentences?|paragraphs?|lines?|notes?|comments?|summar\w*|intro\w*|"
     r"captions?|answers?|the|your|whole|entire|total|overall|in\s+all|of|per)\b"
 )
-_TOTAL_AFTER = re.compile(
+_TOTAL_AFTER = compile_lazily(
     r"\s*(?:in\s+total|total|overall|altogether|combined|in\s+all|together)\b|"
     r"\s*(?:each|apiece|per|in\b|of\b|on\b|for\b)"
 )
 # "each a single sentence ending with '?'": the form of a question, its ending asked
-_FORM_OF = re.compile(r"\s+(?:ending|that\s+ends|which\s+ends)\b")
+_FORM_OF = compile_lazily(r"\s+(?:ending|that\s+ends|which\s+ends)\b")
 # "each with a one-sentence description": a part of each, not each whole
-_PART_OF_EACH = re.compile(
+_PART_OF_EACH = compile_lazily(
     r"\s+(?:description|definition|explanation|reason|example|summary|caption|answer|title|"
     r"name|label|note|comment|line|sentence)s?\b"
 )
-_GIVEN = re.compile(
+_GIVEN = compile_lazily(
     r"\b(?:my|his|her|their|our|given|provided|attached|following|below|above|existing)\s+"
     r"(?:[\w-]+\s+){0,2}$"
 )
-_QUESTION = re.compile(r"\?\s*$")
+_QUESTION = compile_lazily(r"\?\s*$")
 # "use these 3 words in every slogan": words named, not a length
-_NAMED_BEFORE = re.compile(r"\b(?:these|those|the|my|your|our|following|same|its|their)\s+$")
+_NAMED_BEFORE = compile_lazily(r"\b(?:these|those|the|my|your|our|following|same|its|their)\s+$")
 
 
 def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
@@ -169,7 +170,7 @@ def _spec(things: Things, unit: str, relation: Relation, value: int) -> FamilySp
 
 
 # The clause's own subject, a plural noun before its modal: "Answers must be …"
-_CLAUSE_SUBJECT = re.compile(
+_CLAUSE_SUBJECT = compile_lazily(
     r"^\s*(?:the\s+|all\s+(?:the\s+)?|your\s+)?(?P<noun>(?!them\b|they\b|these\b|those\b|"
     r"all\b)[a-z]+s)\s+(?:must|should|shall|have\s+to|need\s+to|are|will|can|may)\b"
 )
@@ -230,7 +231,7 @@ def each_thing_counts(sentence: Sentence) -> Iterator[Hit]:
         bounds = _none_bounds(match) if none else _bounds(match)
         taken.append(match.span())
         unit = groups.get("unit") or groups.get("unit2") or ""
-        if match.re is _SINGLE:
+        if match.re is compiled(_SINGLE):
             bounds = [("exactly", 1)]
         for relation, value in bounds:
             spec = _spec(things, unit, relation, value)

@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import partial
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import ARG, spec_hit
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._each_part_spec import EachEndsWith, EachStartsWith
@@ -65,17 +66,17 @@ _START = r"(?:start|begin|open)"
 _END = r"(?:end|finish|close)"
 _PHRASES = (
     # "each must end with a question mark", "every item starts with 'Did you know'"
-    re.compile(
+    compile_lazily(
         rf"\b{_SUBJECT}\s*,?\s+(?:{_MODAL}\s+)?(?:(?P<s>{_START})|(?P<e>{_END}))s?\s+"
         rf"(?:with|in|on)\s+{_WHAT}"
     ),
     # "5 fun facts, each ending with an exclamation mark", "…, all starting with 'Go'"
-    re.compile(
+    compile_lazily(
         rf"\b(?:{_SUBJECT}|(?P<all>all))\s+(?:(?P<s>starting|beginning|opening)|(?P<e>ending|"
         rf"finishing|closing))\s+(?:with|in|on)\s+{_WHAT}"
     ),
     # "each phrased as a question", "each has to be a question": it ends with "?"
-    re.compile(
+    compile_lazily(
         rf"\b{_SUBJECT}\s*,?\s+(?:(?:{_MODAL}\s+)?be\s+(?:phrased|written|worded)\s+as|"
         rf"(?:phrased|written|worded)\s+as|{_MODAL}\s+be)\s+(?:a|one)\s+(?:(?:single|short|"
         r"full|complete|yes/no|yes-or-no|open(?:-ended)?)\s+)?(?P<e>(?P<question>question))\b"
@@ -83,10 +84,10 @@ _PHRASES = (
         r"(?!\s*(?:and|or|followed|then|with|plus|/)\b|\s*/|\s+mark)"
     ),
     # "Begin each reason with 'Because'", "end every one with a period"
-    re.compile(rf"\b(?:(?P<s>{_START})|(?P<e>{_END}))\s+{_SUBJECT}\s+with\s+{_WHAT}"),
+    compile_lazily(rf"\b(?:(?P<s>{_START})|(?P<e>{_END}))\s+{_SUBJECT}\s+with\s+{_WHAT}"),
     # "each should be a single sentence ending with '?'", "every item must be a
     # question ending in '?'": the thing is one sentence, and it ends so
-    re.compile(
+    compile_lazily(
         rf"\b{_SUBJECT}\s*,?\s+(?:{_MODAL}\s+)?be\s+(?:a|an|one)\s+(?:(?:single|short|"
         r"complete|full|one-line)\s+)?(?:sentence|question|line|statement)\s+(?:that\s+)?"
         rf"(?:(?P<s>{_START}s|starting|beginning|opening)|(?P<e>{_END}s|ending|finishing|"
@@ -95,19 +96,19 @@ _PHRASES = (
 )
 # "each starting with 'Would you rather' and ending with '?'", "each fact starts
 # with 'Did you know' and ends with a question mark": the same things' other end
-_AND_THEN = re.compile(
+_AND_THEN = compile_lazily(
     rf"\s*,?\s*and\s+(?:{_MODAL}\s+)?(?:(?P<s>{_START}s?|starting|beginning|opening)|"
     rf"(?P<e>{_END}s?|ending|finishing|closing))\s+(?:with|in|on)\s+{_WHAT}"
 )
 # "… ending with '?' or '!'": one of several, which this does not read
-_OR_MORE = re.compile(r"\s*,?\s*(?:or|/)\s")
+_OR_MORE = compile_lazily(r"\s*,?\s*(?:or|/)\s")
 # "every item", "each entry": the answer's list items, whatever they are
 _ITEM_NOUNS = frozenset({"item", "entry", "list-item"})
 # the parts :mod:`._each_part` and :mod:`._line_affix` read themselves
 _PART_NOUNS = frozenset(
     {"sentence", "paragraph", "bullet", "line", "word", "stanza", "verse", "section"}
 )
-_GIVEN = re.compile(r"\b(?:my|given|provided|attached|following|below|above|existing)\b")
+_GIVEN = compile_lazily(r"\b(?:my|given|provided|attached|following|below|above|existing)\b")
 
 
 def _part_for(noun: str | None, things: Things | None) -> Part | None:
@@ -130,12 +131,12 @@ def _plain(sentence: Sentence, start: int) -> bool:
 
 # "8 verbs that start with 're'", "6 boy names starting with the letter K":
 # what the things are, said right after their noun
-_RELATIVE = re.compile(
+_RELATIVE = compile_lazily(
     rf"\s*,?\s*(?:(?:that|which|who)\s+(?:all\s+)?(?:{_MODAL}\s+)?(?P<s>{_START})s?|"
     rf"(?:all\s+)?(?P<s2>starting|beginning))\s+with\s+{_WHAT}"
 )
 # a quoted prefix, not a word of its own: "'re'", "'El'" (any word opening with it)
-_PREFIX = re.compile(r"[a-z]{1,3}")
+_PREFIX = compile_lazily(r"[a-z]{1,3}")
 
 
 def _relative(sentence: Sentence, things: Things) -> Hit | None:

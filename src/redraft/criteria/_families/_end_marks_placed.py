@@ -9,10 +9,10 @@ answer ("a question near the end"), nor one a question asks about.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from functools import partial
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import response_spec
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
@@ -36,19 +36,19 @@ _AT_END = (
 )
 _MARK = r"(?P<mark>question(?:\s+mark)?|exclamation\s+(?:mark|point)|full\s+stop|period)"
 # "(must) have a question at the end", "put a question mark at the very end"
-_PLACED_MARK = re.compile(
+_PLACED_MARK = compile_lazily(
     r"\b(?:have|has|having|put|include|includes|including|add|adds|adding|place|with|keep)\s+"
     rf"(?:a|an|one|a\s+single|exactly\s+one)\s+{_MARK}{_AT_END}"
 )
 # "No punctuation at all except one exclamation mark at the very end": the
 # one mark left is the last
-_EXCEPT_MARK = re.compile(
+_EXCEPT_MARK = compile_lazily(
     r"\b(?:no|zero)\s+punctuation(?:\s+at\s+all)?\s*,?\s*(?:except|but|other\s+than|apart\s+from)\s+"
     r"(?:for\s+)?(?:a|an|one|a\s+single)\s+(?P<mark>question\s+mark|exclamation\s+(?:mark|point)|"
     rf"full\s+stop|period){_AT_END}"
 )
 # "each line should have a period at the end": the parts' last marks
-_PARTS_BEFORE = re.compile(
+_PARTS_BEFORE = compile_lazily(
     r"\b(?:each|every|all|both)\s+(?:[\w-]+\s+){0,2}?(?:lines?|sentences?|paragraphs?|bullets?|"
     r"items?|verses?|stanzas?|points?|sections?)\b[^.;]*$"
 )

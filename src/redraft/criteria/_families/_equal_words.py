@@ -6,10 +6,10 @@ common ways, and the parts must agree under each.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import Family
 from redraft.criteria._families._per_part import (
@@ -61,14 +61,14 @@ _SAME_WORDS = (
 _ALL_PARTS = rf"(?:(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?|the|your)\s+)?(?P<part>{PARTS})"
 _EQUAL_WORDS = [
     # "Every sentence must have the same number of words."
-    re.compile(
+    compile_lazily(
         rf"\b{_ALL_PARTS}\s+(?:{MODAL}\s+)?(?:have|has|contain|contains|be\s+of|use)\s+"
         rf"{_SAME_WORDS}"
     ),
     # "three sentences with the same number of words"
-    re.compile(rf"\b(?P<part>{PARTS})\s+(?:with|of|having|that\s+have)\s+{_SAME_WORDS}"),
+    compile_lazily(rf"\b(?P<part>{PARTS})\s+(?:with|of|having|that\s+have)\s+{_SAME_WORDS}"),
     # "Give every paragraph an equal word count."
-    re.compile(rf"\b(?:give|make)\s+{_ALL_PARTS}\s+{_SAME_WORDS}"),
+    compile_lazily(rf"\b(?:give|make)\s+{_ALL_PARTS}\s+{_SAME_WORDS}"),
 ]
 
 

@@ -19,10 +19,10 @@ conditional one.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from functools import partial
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._answer_ends import PLACEHOLDER, in_format_list
 from redraft.criteria._families._arguments import ARG, spec_hit
 from redraft.criteria._families._base import FamilySpec
@@ -44,7 +44,7 @@ _VERB = (
 )
 # "the shebang #!/usr/bin/env bash": the interpreter line, unquoted
 _SHEBANG = r"(?:the\s+)?shebang\s+(?:line\s+)?(?P<bang>#!/[^\s,;]+(?:[^\S\n]+[a-z0-9][\w.-]*)?)"
-_FIRST_LINE = re.compile(
+_FIRST_LINE = compile_lazily(
     rf"{_HEAD}(?P<line>{_LINE_ONE})\s*(?:{_VERB}\s+)?(?P<exact>exactly\s+)?:?\s*"
     rf"(?:(?:the\s+)?(?:text|words?|phrase)\s+)?(?:(?P<arg>{ARG})|{_SHEBANG})"
     # the value ends the clause: "…, then …", "… exactly.", "… (the hook)"
@@ -52,18 +52,18 @@ _FIRST_LINE = re.compile(
     r"(?=\s*(?:$|[.;,!(]|—|–|\b(?:and|then|followed)\b))"
 )
 # "of each", "every verse's …", "per entry": a part's first line
-_OF_EACH = re.compile(r"\b(?:each|every|per|all|both)\b")
+_OF_EACH = compile_lazily(r"\b(?:each|every|per|all|both)\b")
 # a text the user has: "my poem's first line is …", "the attached draft's …"
-_GIVEN = re.compile(
+_GIVEN = compile_lazily(
     r"\b(?:my|our|given|existing|original|current|below|above|following|attached|pasted)\b"
 )
 # a template's slot or an elided rest: "Dear {name},", "Subject: ...", "<title>",
 # "Date: YYYY-MM-DD"; or the fields a line holds, named: "Artist, Title, Year"
-_TEMPLATE = re.compile(
+_TEMPLATE = compile_lazily(
     r"\.\.\.|…|<[^<>]*>|\[[^\[\]]*\]|_{2,}|\b(?:YYYY|YY|MM|DD|HH|hh|mm|ss)\b|"
     r"^[A-Z][a-z]+(?:\s+[a-z]+)?(?:\s*[,|/]\s*[A-Z][a-z]+(?:\s+[a-z]+)?)+$"
 )
-SLOT = re.compile(
+SLOT = compile_lazily(
     r"<(?!/)(?!(?:html|body|div|p|br|hr|table|ul|ol|li|span|svg|xml)\b)[^<>/]*>|"
     r"\b(?:YYYY|MM|DD|HH)\b"
 )
@@ -99,7 +99,7 @@ def first_lines(sentence: Sentence, build: Callable[[str, bool], FamilySpec]) ->
 
 
 # The sentence before, where it sets up a list of parts: "Each card: …"
-_LEAD_IN = re.compile(r"[^.!?\n]*:\s*$")
+_LEAD_IN = compile_lazily(r"[^.!?\n]*:\s*$")
 
 
 def _before(sentence: Sentence) -> str:

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import described, required
 from redraft.criteria._measure import paragraphs, sentences
@@ -28,9 +29,9 @@ from redraft.criteria._sentences import Hit, Rule, Sentence
 __all__ = ["FIRST_WORDS", "DistinctStarts", "first_words"]
 
 Part = Literal["sentence", "line", "bullet", "paragraph"]
-_MARKUP = re.compile(r"^[\s>#*_~`\"'“‘(\[-]*(?:\d+[.)]\s*|[-*+•]\s+)?[\s*_\"'“‘(\[]*")
-_BULLET = re.compile(r"^\s*[-*+•]\s+\S")
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_MARKUP = compile_lazily(r"^[\s>#*_~`\"'“‘(\[-]*(?:\d+[.)]\s*|[-*+•]\s+)?[\s*_\"'“‘(\[]*")
+_BULLET = compile_lazily(r"^\s*[-*+•]\s+\S")
+_WORD = compile_lazily(r"[^\W_]+(?:['’][^\W_]+)*")
 
 
 class DistinctStarts(FamilySpec):
@@ -75,17 +76,17 @@ def _repeated(part: Part, text: str) -> dict[str, int]:
 _PART = r"(?P<part>sentences?|lines?|bullets?(?:\s+points?)?|bullet\s+points?|paragraphs?|items?)"
 _PATTERNS = (
     # "each sentence must begin with a different word"
-    re.compile(
+    compile_lazily(
         rf"\b(?:each|every)\s+{_PART}\s+(?:(?:must|should|has\s+to|needs\s+to|will)\s+)?"
         r"(?:start|starts|begin|begins|open|opens)\s+with\s+a\s+(?:different|unique|new)\s+word\b"
     ),
     # "don't start any two bullets with the same word", "never begin two lines with the same word"
-    re.compile(
+    compile_lazily(
         r"\b(?:(?:do\s+not|don'?t|never|must\s+not|should\s+not)\s+(?:start|begin|open)\s+"
         rf"(?:any\s+)?two\s+{_PART}\s+with\s+the\s+same\s+(?:first\s+)?word\b)"
     ),
     # "no two sentences may start with the same word"
-    re.compile(
+    compile_lazily(
         rf"\bno\s+two\s+{_PART}\s+(?:(?:may|can|should|must|will)\s+)?(?:start|begin|open)\s+"
         r"with\s+the\s+same\s+(?:first\s+)?word\b"
     ),

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._text import noun
 from redraft.criteria._families._arguments import Corrected, response_spec, spec_hit
 from redraft.criteria._families._base import FamilySpec
@@ -125,7 +126,7 @@ _MARKS = (
     # digits" are the digits ("no numbers" alone is the number count's)
     r"(?:numbers\s+(?:or|and)\s+)?digits)\b"
 )
-_NO_PUNCTUATION = re.compile(
+_NO_PUNCTUATION = compile_lazily(
     r"(?:^[\s\-*•]*no|[,(]\s*no|[—–]\s*no|\band\s+no|\b(?:(?:do\s+not|don'?t|doesn'?t|does\s+not|never|must\s+not|"
     r"mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|may\s+not|(?:are|is)\s+not\s+allowed\s+to|"
     r"avoid|refrain\s+from)\s+"
@@ -146,7 +147,7 @@ _SPELLED = (
     r"(?!\s*,?\s*(?:except|but|other\s+than|apart|unless|under|below|over|above|less|more|up\s+to|"
     r"from|between|smaller|larger|greater|if|when|where|one\s+through|for\s+(?:the|any|small))\b)"
 )
-_NUMBERS_IN_WORDS = re.compile(
+_NUMBERS_IN_WORDS = compile_lazily(
     r"\b(?:write|spell(?:\s+out)?|express|give)\s+(?:all\s+|every\s+|any\s+)?(?:the\s+)?"
     r"(?:numbers?|numerals)\s+(?:out\s+)?(?:in|as|using)\s+(?:full\s+)?words\b"
     + _SPELLED
@@ -155,29 +156,29 @@ _NUMBERS_IN_WORDS = re.compile(
     r"(?:numbers?\s+(?:written\s+)?)?(?:as|in)\s+(?:digits|numerals)\b"
 )
 # "no € sign", "never use the % sign": an unquoted symbol named as a sign
-_NO_SIGN = re.compile(
+_NO_SIGN = compile_lazily(
     r"(?:^|[,(—–;]|\band)\s*(?:no|without|never\s+use|(?:do\s+not|don'?t)\s+use)\s+"
     r"(?:any\s+|the\s+|a\s+)?(?P<sym>[€$£¥%&@#~^+=<>|\\/])\s*(?:signs?|symbols?)\b"
 )
 # "Commas are not allowed.", "No commas are allowed in your answer."
-_MARKS_BANNED = re.compile(
+_MARKS_BANNED = compile_lazily(
     r"(?:^[\s\-*•]*|\b(?:and|also|,)\s*)(?:no\s+)?" + _MARKS + r"\s+(?:are|is)\s+(?:not\s+)?"
     r"(?:allowed|permitted)"
 )
 
 
-_LEAD = re.compile(r"^(?:[\s\-*•,(—–]|and\s)*")
+_LEAD = compile_lazily(r"^(?:[\s\-*•,(—–]|and\s)*")
 _LEAD_CHARS = " -*•,(—–"
 # Where "not a single comma" ends as a ban: the clause ends, or says where
-_BAN_ENDS = re.compile(
+_BAN_ENDS = compile_lazily(
     r"\s*(?:$|[.;,!)]|—|–|(?:and|or|nor|anywhere|at\s+all|whatsoever|in\s+(?:the|your))\b)"
 )
-_MORE_MARKS = re.compile(r"\s*,?\s*(?:or|and|nor)\s+(?:any\s+)?" + _MARKS)
+_MORE_MARKS = compile_lazily(r"\s*,?\s*(?:or|and|nor)\s+(?:any\s+)?" + _MARKS)
 
 
 # "No period at the end", "no commas in the title": a mark banned in one place
 # only, which a ban on the whole answer would overreach.
-_OTHER_PLACE = re.compile(
+_OTHER_PLACE = compile_lazily(
     r"\s*(?:(?:in|from|at|on|after|before|between|inside|within|around)\s+(?:the|each|every|"
     r"any|a|your|its)\b|(?:to|that)\s+(?:end|start|begin|finish|close)s?\b|"
     # a mark in one role: "don't use dashes for bullets" bans the hyphen bullet,
@@ -186,30 +187,30 @@ _OTHER_PLACE = re.compile(
     r"lists?|list\s+items?|markers?|separators?|dividers?|delimiters?|headings?|headers?|emphasis|"
     r"bold|italics?|numbering|ranges?|compound\s+words?)\b)"
 )
-_RESPONSE_PLACE = re.compile(
+_RESPONSE_PLACE = compile_lazily(
     rf"\s*(?:in|within|throughout)\s+(?:the|your)\s+(?:entire\s+|whole\s+)?{THING}\b"
 )
 
 
 # A ban on one sort of thing's marks, the thing written just before: "write
 # numbers without commas (1000, not 1,000)", "list the usernames with no dashes"
-_OBJECT_BEFORE = re.compile(
+_OBJECT_BEFORE = compile_lazily(
     r"\b(?:write|writing|give|format|show|list|type|enter|spell)\s+(?:out\s+)?(?:the\s+|all\s+|every\s+|"
     r"any\s+|your\s+|each\s+)?(?:[\w-]+\s+)?(?:numbers?|numerals|figures|amounts|prices|dates|names?|"
     r"usernames?|titles?|passwords?|urls?|ids?|codes?|keys?|values?|tags?|hashtags?|words?|"
     r"file\s*names?|phone\s+numbers?|addresses|emails?)\s*,?\s*$"
 )
 # A piece of one line whose "no period" is the mark that would end it.
-ONE_LINE_PIECE = re.compile(
+ONE_LINE_PIECE = compile_lazily(
     r"\b(?:head\s?lines?|titles?|taglines?|slogans?|subject\s+lines?|captions?|mottos?|"
     r"one[-\s]liners?|tweets?|names?\s+for)\b"
 )
-_ONE_PERIOD = re.compile(r"(?:period|full\s+stop)$")
+_ONE_PERIOD = compile_lazily(r"(?:period|full\s+stop)$")
 
 
 # A ban spelled out in brackets after another ban: "Absolutely no statistics (no
 # digits at all)" is required where the ban before it is
-_BAN_BEFORE_BRACKET = re.compile(
+_BAN_BEFORE_BRACKET = compile_lazily(
     r"(?:^[\s\-*•]*|[,;:]\s*|\b(?:and|but)\s+)(?P<ban>(?:absolutely\s+|strictly\s+)?no)\s+"
     r"[^()\ue000]{1,60}?\(\s*$"
 )

@@ -9,10 +9,10 @@ hashtags at the end", "exactly two hashtags", "no hashtags".
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
@@ -21,7 +21,7 @@ from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["HASHTAG", "HASHTAGS", "HashtagCount"]
 
-HASHTAG = re.compile(r"(?<![\w#&/])#(?=\w*[^\W\d_])\w+")
+HASHTAG = compile_lazily(r"(?<![\w#&/])#(?=\w*[^\W\d_])\w+")
 
 
 class HashtagCount(FamilyCount):

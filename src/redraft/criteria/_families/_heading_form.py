@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Literal
 from markdown_it import MarkdownIt
 from pydantic import Field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec, every_unit_outcome
 from redraft.criteria._families._layout_asked import layout_asked
@@ -100,7 +101,7 @@ def headings(text: str) -> tuple[HeadingSpan, ...]:
     return tuple(found)
 
 
-_CLOSING = re.compile(r"[\s*_`]+$")
+_CLOSING = compile_lazily(r"[\s*_`]+$")
 
 
 def _ends(heading: HeadingSpan, mark: str) -> bool:
@@ -137,27 +138,27 @@ _THINGS = r"(?:[a-z-]+\s+){0,2}?[a-z-]+"
 _MODAL = r"(?:(?:should|must|shall|will|need\s+to|needs\s+to|have\s+to|has\s+to|are\s+to)\s+)?"
 _LEVEL_PATTERNS = (
     # "each question as a level-3 heading", "format every section as an H2 header"
-    re.compile(
+    compile_lazily(
         rf"\b(?:each|every|all)\s+(?:of\s+(?:the|them|these)\s+)?(?:{_THINGS}\s+)?(?:as|in|with|under)\s+"
         rf"(?:an?\s+|its\s+own\s+)?{_LEVEL}\s+{_HEADING}"
     ),
     # "use H2 headings", "using ## headers for the sections", "use H2 for sections"
-    re.compile(
+    compile_lazily(
         rf"\b(?:use|using|with|in)\s+(?:only\s+)?{_LEVEL}\s+(?:{_HEADING}|(?=for\s))"
         rf"(?:\s*for\s+(?:the\s+|each\s+|every\s+|all\s+(?:the\s+)?)?{_THINGS})?"
     ),
     # "the sections, as ### headings", "format them as H2 headers"
     # (plural: "a section called Setup, as a level-2 heading" is one heading)
-    re.compile(rf"\bas\s+{_LEVEL}\s+(?:markdown\s+|md\s+|section\s+)?(?:headings|headers)\b"),
+    compile_lazily(rf"\bas\s+{_LEVEL}\s+(?:markdown\s+|md\s+|section\s+)?(?:headings|headers)\b"),
     # "all headings should be H2", "headings must be level 3", "the headers at level 2"
-    re.compile(
+    compile_lazily(
         rf"\b(?:{_EVERY}\s+)?(?:[a-z-]+\s+)?{_HEADING}\s+{_MODAL}(?:be\s+|are\s+)?(?:at\s+|written\s+as\s+)?"
         rf"(?:an?\s+)?{_LEVEL}(?:\s+{_HEADING})?"
     ),
 )
 # Another level, or a title that may be a heading of its own, in the prompt
-_ANY_LEVEL = re.compile(rf"{_LEVEL}(?:\s+{_HEADING})?|\b(?:title|headline)s?\b")
-_QUOTED_MARKS = re.compile(r"([\"'`‘“])(#{1,6})([\"'`’”])")
+_ANY_LEVEL = compile_lazily(rf"{_LEVEL}(?:\s+{_HEADING})?|\b(?:title|headline)s?\b")
+_QUOTED_MARKS = compile_lazily(r"([\"'`‘“])(#{1,6})([\"'`’”])")
 
 
 def _readable(sentence: Sentence) -> str:
@@ -201,13 +202,13 @@ def _levels_named(sentence: Sentence) -> set[int | None]:
 # are others above them), one named thing ("use ### for the recipe name"),
 # or sections named in the prompt ("the sections 'Added' and 'Fixed' as
 # level-3 headings": the answer may have a title heading of its own).
-_SUB = re.compile(r"\bsub[\s-]?(?:headings?|headers?|sections?|titles?|topics?|points?)\b")
-_ONE_THING = re.compile(
+_SUB = compile_lazily(r"\bsub[\s-]?(?:headings?|headers?|sections?|titles?|topics?|points?)\b")
+_ONE_THING = compile_lazily(
     r"\bfor\s+(?:the|your|its|my)\s+(?:[a-z-]+\s+)?(?!(?:\w+s|each|every|all)\b)[a-z-]+\s*$"
 )
 
 
-_NAMES_GIVEN = re.compile(
+_NAMES_GIVEN = compile_lazily(
     r"\b(?:titled|called|named|headed|label+ed)\s+\w|\([^()]*,[^()]*\)|"
     r"\b(?:sections?|headings?|headers?)\s*:?\s+[a-z][\w-]*"
     r"(?:(?:\s*,\s*[a-z][\w-]*)+|(?:\s*,\s*[a-z][\w-]*)*,?\s+(?:and|&)\s+[a-z])"
@@ -263,18 +264,18 @@ _MARK = (
 _NAMED_MARKS = {"question": "?", "exclamation": "!", "period": ".", "full": ".", "colon": ":"}
 _END_PATTERNS = (
     # "headings should end with a question mark", "every header ending in a colon"
-    re.compile(
+    compile_lazily(
         rf"\b(?:(?:each|every)\s+(?:[a-z-]+\s+)?as\s+an?\s+(?:[\w-]+\s+){{0,2}}?|"
         rf"(?:{_EVERY}\s+)?(?:[a-z-]+\s+)?)(?:{_HEADING}|section\s+titles?)\s+"
         rf"(?:\([^)]{{0,40}}\)\s+)?{_MODAL}(?:ends?|ending|finish(?:es)?|finishing)\s+(?:with|in)\s+(?:{_MARK})"
     ),
     # "end each heading with a question mark"
-    re.compile(
+    compile_lazily(
         rf"\b(?:end|finish|close)\s+{_EVERY}\s+(?:[a-z-]+\s+)?(?:{_HEADING}|section\s+titles?)\s+"
         rf"with\s+(?:{_MARK})"
     ),
     # "phrase every heading as a question", "write the headings as questions"
-    re.compile(
+    compile_lazily(
         rf"\b(?:phrase|word|write|make|frame|turn)\s+{_EVERY}\s+(?:[a-z-]+\s+)?{_HEADING}\s+"
         r"(?:as|into)\s+(?:an?\s+)?(?P<question>questions?)\b"
     ),

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit, hit
 from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._markdown import atx_headings
@@ -57,10 +58,10 @@ class HeadingCount(FamilyCount):
         return (*super().slot(), self.level)
 
 
-_LEVEL = re.compile(r"\bh([1-6])\b|\blevel[- ]([1-6])\b")
+_LEVEL = compile_lazily(r"\bh([1-6])\b|\blevel[- ]([1-6])\b")
 
 # another part's headings: "each page has 3 '##' headings"
-_BEFORE = re.compile(
+_BEFORE = compile_lazily(
     r"\b(?:each|every|per|table|column|row|csv|spreadsheet|e-?mail|page|slide|chapter|file|sub)s?\b"
 )
 
@@ -84,7 +85,7 @@ def _heading(relation: Relation, value: int, *, level: int | None) -> HeadingCou
 
 
 # "use an H1 title": one top heading (a title of another level is not said)
-_H1_TITLE = re.compile(
+_H1_TITLE = compile_lazily(
     r"(?:\b(?:use|using|with|include|including|add|have|give\s+it)\s+|(?:^|[:;])\s*)"
     r"(?:an|one|a\s+single)\s+h1\s+(?:title|heading|header)\b"
 )
@@ -94,13 +95,13 @@ _H1_TITLE = re.compile(
 # where the prompt asks for one of those ("a 5x5 markdown table, no header
 # text"), or of a row, cells or text ("no header row"), it is theirs unless
 # the phrase names a heading's level or marks
-_HEADER_WORD = re.compile(r"\bheaders?\b")
-_HEADER_PART = re.compile(r"\s+(?:text|rows?|cells?|lines?|fields?|names?|columns?|labels?)\b")
-_HEADER_OWNERS = re.compile(
+_HEADER_WORD = compile_lazily(r"\bheaders?\b")
+_HEADER_PART = compile_lazily(r"\s+(?:text|rows?|cells?|lines?|fields?|names?|columns?|labels?)\b")
+_HEADER_OWNERS = compile_lazily(
     r"\b(?:tables?|csv|tsv|spreadsheets?|columns?|rows?|cells?|e-?mails?|letters?|memos?|"
     r"pages?|http|requests?|files?)\b"
 )
-_HEADING_SAID = re.compile(r"(?:\b(?:h[1-6]|markdown\s+headers?|section|level[- ][1-6])\b|#)")
+_HEADING_SAID = compile_lazily(r"(?:\b(?:h[1-6]|markdown\s+headers?|section|level[- ][1-6])\b|#)")
 
 
 def _others_header(sentence: Sentence, start: int, end: int) -> bool:
@@ -133,17 +134,17 @@ _HEADING = (
     r"(?P<marks>#{1,6})|h[1-6])\s+)?(?:markdown\s+)?(?:headings?|headers?))"
 )
 # "Use '## Week 1' through '## Week 4' as headings": one heading per number
-_RANGE = re.compile(
+_RANGE = compile_lazily(
     r"['\"‘“](?P<m1>#{1,6}\s+)?(?P<w1>[A-Za-z]+)\s+(?P<a>\d{1,2})['\"’”]\s+"
     r"(?:through|thru|to|until|-|–)\s+['\"‘“](?P<m2>#{1,6}\s+)?(?P<w2>[A-Za-z]+)\s+(?P<b>\d{1,2})"
     r"['\"’”]\s+as\s+(?:the\s+|your\s+)?(?:markdown\s+|section\s+)?(?:headings|headers)\b",
 )
 # "one H2 per day (Monday to Sunday)", "one heading per day …, 14 days total"
-_PER = re.compile(
+_PER = compile_lazily(
     rf"\b(?:one|a|an|1)\s+{_HEADING}\s+(?:per|for\s+each|for\s+every|each)\s+(?P<unit>day|week|month|"
     r"step|stage|phase|question|topic|chapter|lesson|session|round|country|city|region)\b"
 )
-_DAY_RANGE = re.compile(
+_DAY_RANGE = compile_lazily(
     r"\s*\(?\s*(?:from\s+)?(?P<a>"
     + "|".join(_DAYS)
     + r")\s+(?:to|through|thru|-|–)\s+(?P<b>"
@@ -151,7 +152,7 @@ _DAY_RANGE = re.compile(
     + r")\b"
 )
 # "exactly five questions, each as a level-3 heading", "three sections with H2 headings"
-_EACH_UNDER = re.compile(
+_EACH_UNDER = compile_lazily(
     rf"\b(?:(?:exactly|only)\s+)?(?P<num>{NUMBER})\s+(?:[\w-]+\s+){{0,2}}?[a-z]+s\s*,?\s+"
     r"(?:each\s+(?:as|with|under|in)|with|under)\s+(?:an?\s+|its\s+own\s+|their\s+own\s+)?"
     + _HEADING.replace("?P<h>", "?P<h2>")
@@ -161,19 +162,19 @@ _EACH_UNDER = re.compile(
 
 # A count of things just before the one read, in the same list: the
 # headings then head all of them, or each group, never the last count alone
-_COUNT_BEFORE = re.compile(
+_COUNT_BEFORE = compile_lazily(
     rf"\b{NUMBER}\s+(?:[\w-]+\s+){{0,2}}?[a-z]+s\s*(?:,\s*(?:and\s+|plus\s+)?|and\s+|plus\s+|&\s*)$"
 )
 
 # "use exactly 6 '##' headings", "under exactly 3 headings that start with ##": the
 # level said by its marks
-_MARKED = re.compile(
+_MARKED = compile_lazily(
     rf"\b(?P<exact>(?:exactly|only)\s+)?(?P<num>{NUMBER})\s+"
     r"(?:(?:['\"‘“](?P<m1>#{1,6})['\"’”]|(?P<m2>#{1,6}))\s+(?:markdown\s+)?(?:headings|headers)\b|"
     r"(?:markdown\s+)?(?:headings|headers)\s+(?:that\s+(?:start|begin)|starting|beginning)\s+"
     r"with\s+['\"‘“]?(?P<m3>#{1,6})(?![#\w]))"
 )
-_MARKED_VERB = re.compile(r"\b(?:use|using|with|under|include|including|have|add|into)\s+$")
+_MARKED_VERB = compile_lazily(r"\b(?:use|using|with|under|include|including|have|add|into)\s+$")
 
 
 def _level(match: re.Match[str], *groups: str) -> int | None:

@@ -17,9 +17,9 @@ the riddle itself", "Answer: …").
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._alternatives import offers_alternatives
 from redraft.criteria._families._keywords import forbidden_hit
 from redraft.criteria._sentences import (
@@ -37,7 +37,7 @@ __all__ = ["hidden_answer"]
 # "a riddle whose answer is 'shadow'", "a clue for the word 'anchor'", "the
 # answer should be 'echo'", "a guessing game where the answer is a 'kettle'"
 _PUZZLE = r"(?:riddles?|puzzles?|clues?|charades?|guessing\s+game|brain\s*teasers?|conundrums?)"
-_ANSWER_GIVEN = re.compile(
+_ANSWER_GIVEN = compile_lazily(
     rf"\b{_PUZZLE}\b[^.!?\n]{{0,60}}?\b(?:whose|with\s+the|where\s+the|and\s+the|with\s+an?|"
     r"that\s+has\s+(?:the|an?))\s+(?:answer|solution)\s+(?:is|being|of|should\s+be|must\s+be)\s*:?\s*"
     r"(?:an?\s+|the\s+)?(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`]|[a-z][\w-]*(?=\s*(?:[.;,!)]|$)))|"
@@ -53,19 +53,19 @@ _SAY = (
     r"(?:reveal(?:ing)?|giv(?:e|ing)\s+away|say(?:ing)?|stat(?:e|ing)|mention(?:ing)?|us(?:e|ing)|"
     r"writ(?:e|ing)|spell(?:ing)?\s+out|nam(?:e|ing)|includ(?:e|ing)|print(?:ing)?|spoil(?:ing)?)"
 )
-_BAN = re.compile(
+_BAN = compile_lazily(
     rf"\b{_NEVER}\s+(?:ever\s+|actually\s+|directly\s+|explicitly\s+)?{_SAY}\s+(?:the|its|what\s+the)\s+"
     r"(?:answer|solution)(?:\s+(?:is|itself|word))?\b"
 )
 # "… the answer until the end", "… the answer in the first line" (it is given
 # after all, or the ban is of one part), "… the answer, just hint at it" is fine
-_GIVEN_LATER = re.compile(
+_GIVEN_LATER = compile_lazily(
     r"\s*(?:\w+\s+){0,2}?(?:until|till|before|except|unless|other\s+than|in\s+the\s+(?:first|title|"
     r"riddle|puzzle|clue|question|heading|opening|verse|poem|lines?)|at\s+the\s+(?:start|beginning|top))\b"
 )
 # Anywhere in the request, the answer given after all: "then reveal the
 # answer", "put the answer at the bottom", "Answer: …" as a line to write.
-_ANSWER_SHOWN = re.compile(
+_ANSWER_SHOWN = compile_lazily(
     r"\b(?:then|and|after\s+(?:that|it)|finally|below\s+it)\s*,?\s+(?:reveal|give|state|write|put|add|"
     r"show|print)\s+(?:the|its)\s+(?:answer|solution)\b|"
     r"\b(?:reveal|give|state|write|put|add|show|print)\s+(?:the|its)\s+(?:answer|solution)\s+"

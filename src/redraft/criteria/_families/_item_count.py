@@ -101,6 +101,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._answer_items import answer_items
 from redraft.criteria._families._base import CountFamily, FamilyCount, FamilySpec, hit
 from redraft.criteria._families._count_context import CONDITION_AFTER
@@ -263,13 +264,13 @@ def _things_unsaid(sentence: Sentence, match: re.Match[str]) -> tuple[str, str]:
     forms = {plural, plural[:-1], plural[:-2] if plural.endswith("es") else plural}
     named = "|".join(re.escape(form) for form in sorted(forms, key=len, reverse=True))
     # (the noun only: "each" still says what follows is each item's)
-    again = re.compile(
+    again = compile_lazily(
         rf"\b(?:(?:each|every|no)\s+|(?:from|than|to|with|as)\s+(?P<other>another\s+))(?P<noun>{named})\b"
     )
     # "Format: term in bold, then an em dash, then a definition": a layout
     # that opens with the thing's own noun is each item's, as "each term …" is
     # (the label read as "each", its length kept)
-    layout = re.compile(rf"\b(?:format|layout)(?=\s*:\s*(?:the\s+)?(?:{named})\b)")
+    layout = compile_lazily(rf"\b(?:format|layout)(?=\s*:\s*(?:the\s+)?(?:{named})\b)")
     whole, text = (layout.sub(lambda m: "each".ljust(len(m.group(0))), t) for t in (whole, text))
     return again.sub(_blanked, whole), again.sub(_blanked, text)
 
@@ -297,26 +298,26 @@ _FORM_COUNTS: dict[ListForm, Callable[[Relation, int], FamilySpec]] = {
     "bullets": _bullet_count,
     "numbered": _numbered_count,
 }
-_FORM_COUNTED = re.compile(
+_FORM_COUNTED = compile_lazily(
     rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:bullet|numbered|dot[\s-]+point|stichpunkt)", re.IGNORECASE
 )
 # A run-in list: words listed so are the answer's words, which the word
 # count reads (the count of listed words is item_count's only as list lines).
-_RUN_IN = re.compile(
+_RUN_IN = compile_lazily(
     r"\bcomma[\s-]*separated\b|\bseparated\s+by\b|\b(?:on|in)\s+(?:a\s+single|one|a)\s+line\b"
 )
 # Numbering in labels no form count reads ("number them (1) to (6)"): the
 # items are counted as any list's.
-_LIST_FORM_WORDS = re.compile(r"\bnumber(?:ed|\s+them)\s+(?:from\s+)?(?=\(\d{1,2}\))")
+_LIST_FORM_WORDS = compile_lazily(r"\bnumber(?:ed|\s+them)\s+(?:from\s+)?(?=\(\d{1,2}\))")
 # "6 items, each line formatted 'clue (5): ANSWER'": each item's template, the
 # items the lines (no line count reads it; the lines are the items read)
-_LINE_TEMPLATE = re.compile(
+_LINE_TEMPLATE = compile_lazily(
     r"\b(?:each|every)\s+line\s+(?:is\s+|should\s+be\s+|must\s+be\s+)?"
     r"(?:formatted|written)(?:\s+(?:as|like))?\b"
 )
 # "8 fake IDs … in a code block": the block's lines are the values
-_CODE_BLOCK = re.compile(r"\b(?:(?:single|one|a)\s+)?code\s+block\b")
-_SECOND_LIST = re.compile(
+_CODE_BLOCK = compile_lazily(r"\b(?:(?:single|one|a)\s+)?code\s+block\b")
+_SECOND_LIST = compile_lazily(
     rf"\b(?:another|second\s+list|two\s+lists|other\s+list|(?:{NUMBER})\s+more)\b"
 )
 
@@ -332,7 +333,7 @@ def _other_things_counted(whole: str) -> bool:
 # 3 steps", "keep it under 6 steps", "a five-step guide" (the shared count
 # grammar reads them), the answer the steps of one procedure.
 # ("no two names starting with the same letter" tells the things apart, it counts none)
-_OTHER_THINGS = re.compile(
+_OTHER_THINGS = compile_lazily(
     rf"(?<!\bno\s)\b(?:{NUMBER})\s+(?:[a-z][\w'-]*\s+){{0,2}}?(?!steps\b){PLURAL}\b"
 )
 
@@ -355,7 +356,7 @@ def _steps(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | N
 
 
 # "Explain how to boil an egg in 5 steps": the explanation is the steps.
-_CONTENT_VERB = re.compile(r"\b(?:explain|describe|write\s+(?:a|an|one))\b")
+_CONTENT_VERB = compile_lazily(r"\b(?:explain|describe|write\s+(?:a|an|one))\b")
 step_counts = UnitCounts(
     (Unit(r"(?:simple\s+|easy\s+|clear\s+)?steps?", _steps, bare_exact=True, singular="step"),)
 )
@@ -366,21 +367,21 @@ step_counts = UnitCounts(
 # for (a to-do list, a bulleted list, "give answer in points"). Points are
 # entries only where the list's form names them ("bullet points", "in
 # points"); a score of points ("worth 10 points") is not a list.
-_LIST_NAMED = re.compile(
+_LIST_NAMED = compile_lazily(
     r"\blist\b|\bchecklist|\bcheckbox|\bto-?do\b|\bbullet|\bnumbered\b|\bnumber\s+them\b|"
     # documents that are lists: "a kids' menu … 5 items", "a changelog … 6 entries"
     r"\bmenu\b|\bglossary\b|\bcheat\s*sheet\b|\bchangelog\b|\bagenda\b|\binventory\b|"
     r"\bdot[\s-]+points\b|\b(?:in|as)\s+points\b"
 )
-_POINTS_NAMED = re.compile(r"\bbullet|\bdot[\s-]+points\b|\b(?:in|as)\s+(?:short\s+)?points\b")
+_POINTS_NAMED = compile_lazily(r"\bbullet|\bdot[\s-]+points\b|\b(?:in|as)\s+(?:short\s+)?points\b")
 # (not a clause on the items asked: "10 items, where the items are in order")
-_TOPIC_BEFORE = re.compile(
+_TOPIC_BEFORE = compile_lazily(
     r"\b(?:why|how|whether|what|when|if)\b|"
     r"\bwhere\b(?!\s+(?:the|each|every|all)\s+(?:of\s+the\s+)?(?:items|entries|points|item|entry)\b)"
 )
 # Lists a piece is about, not the list it is: "a tweet announcing our new
 # feature: checklists with up to 10 items", "a post about to-do lists of 5 items".
-_LISTS_AS_TOPIC = re.compile(
+_LISTS_AS_TOPIC = compile_lazily(
     r"\b(?:about|announcing|describing|introducing|promoting|advertising|reviewing|explaining|"
     r"feature)\b[^.;!?]{0,40}?\b(?:check|to-?do\s+|shopping\s+|packing\s+)?lists\b"
 )
@@ -410,8 +411,8 @@ def _points(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | 
     return _entries(relation, value, sentence)
 
 
-_COUNTED_ENTRIES = re.compile(rf"\b(?:{NUMBER})\s+(?:list\s+)?(?:items|entries|points)\b")
-_OTHER_TABLE = re.compile(r"\btable\b|\bjson\b|\byaml\b|\bxml\b|\bcsv\b|\barray\b|\brows?\b")
+_COUNTED_ENTRIES = compile_lazily(rf"\b(?:{NUMBER})\s+(?:list\s+)?(?:items|entries|points)\b")
+_OTHER_TABLE = compile_lazily(r"\btable\b|\bjson\b|\byaml\b|\bxml\b|\bcsv\b|\barray\b|\brows?\b")
 entry_counts = UnitCounts(
     (
         Unit(r"(?:list\s+)?(?:items|entries)", _entries, bare_exact=True),

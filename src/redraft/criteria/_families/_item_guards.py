@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._sentences import searched
 
@@ -49,7 +50,7 @@ PLURAL = r"(?:[a-z][\w'-]*s|people|children|men|women|geese|mice|teeth|feet|crit
 # then the sub-items as well, or instead, and which count is meant is not
 # said. Not what each item holds in prose ("each with 2 sentences").
 _UNITS_HELD = r"(?!(?:words|sentences|lines|characters|letters|syllables|paragraphs)\b)"
-_NESTED = re.compile(
+_NESTED = compile_lazily(
     r"\bsub[-\s]?(?:lists?|items?|points?|bullets?|bullet\s+points?|steps?|tasks?|ideas?|tips?)\b|"
     r"\bnested\b|\bindented\b|\bunder\s+(?:each|every)\b|"
     rf"\beach\s+with\s+(?:(?:{NUMBER}|some|several|a\s+few)\s+{_UNITS_HELD}[a-z]|a\s+list\b)|"
@@ -61,13 +62,13 @@ _NESTED = re.compile(
 )
 # "Give me 5 ideas for dinner. Include a shopping list at the end.": another
 # list named in a sentence of its own (not the list's form: "a bulleted list").
-_OTHER_LIST = re.compile(
+_OTHER_LIST = compile_lazily(
     r"(?<!\bin\s)(?<!\bas\s)(?<!\binto\s)\b(?:a|an)\s+(?!(?:bullet(?:ed)?|numbered|simple|short|"
     r"quick|brief|clear|single|markdown|plain|neat|ordered|unordered|vertical|tidy|nice|"
     r"comma[\w-]*|proper|real)\b)[a-z][\w-]*\s+list\b"
 )
 # "3 examples of haiku", "2 samples of cover letters": pieces of prose a line cannot hold
-_PROSE_EXAMPLES = re.compile(
+_PROSE_EXAMPLES = compile_lazily(
     r"^\s+of\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:haikus?|poems?|stor(?:y|ies)|e-?mails?|letters?|essays?|"
     r"paragraphs?|speech(?:es)?|reviews?|posts?|tweets?|songs?|scripts?|dialogues?|jokes?|"
     r"limericks?|sonnets?|summar(?:y|ies)|descriptions?|answers?|responses?|bios?|messages?|"
@@ -84,11 +85,11 @@ _REFUSE = (
     r"(?:use|make|write|give|format|put)(?:\s+(?:it|them|this|these)\s+(?:as|in(?:to)?))?"
     r"(?:\s+(?:a|any))?)\s+(?:[\w-]+\s+)?"
 )
-_NO_LIST = re.compile(
+_NO_LIST = compile_lazily(
     rf"{_REFUSE}lists?\b|\b(?:as|in)\s+(?:(?:flowing|continuous|plain|running|narrative)\s+)?prose\b"
 )
-_NO_BULLETS = re.compile(rf"{_REFUSE}(?:bullets?|bullet\s+points?)\b")
-_NO_NUMBERS = re.compile(
+_NO_BULLETS = compile_lazily(rf"{_REFUSE}(?:bullets?|bullet\s+points?)\b")
+_NO_NUMBERS = compile_lazily(
     rf"{_REFUSE}(?:numbers|numbering)\b|\b(?:bullets?|bullet\s+points?)\s+or\s+(?:numbers|numbering)\b|"
     r"\b(?:don'?t|do\s+not|never)\s+number\b"
 )

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
+
 __all__ = ["TimeKey", "item_length", "item_number", "item_time", "time_in_order"]
 
 TimeKey = tuple[int | None, int | None, int | None, int | None, int | None]
@@ -40,14 +42,14 @@ _MULTIPLIERS = {
     "t": 1e12,
     "trillion": 1e12,
 }
-_NUMBER = re.compile(
+_NUMBER = compile_lazily(
     r"(?<![\w.,])(?<![^\W\d_][-‐–])(?P<sign>[-−–]\s?)?[$€£¥]?\s?"
     r"(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
     r"(?:\s?(?P<mult>k|m|mn|bn|b|t|thousand|million|billion|trillion)\b)?"
     r"(?![\w])",
     re.IGNORECASE,
 )
-_SIGN_AFTER_WORD = re.compile(r"\w\s?$")
+_SIGN_AFTER_WORD = compile_lazily(r"\w\s?$")
 
 
 def item_number(item: str) -> float | None:
@@ -87,24 +89,24 @@ _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEARS = r"1\d{3}|20\d{2}"
 _YEAR = rf"(?P<year>{_YEARS})"
 _DATES = (
-    re.compile(r"\b(?P<year>\d{4})-(?P<m>\d{1,2})-(?P<day>\d{1,2})\b"),
-    re.compile(rf"\b{_MONTH}\s+{_DAY}(?:,\s*|\s+){_YEAR}\b"),
-    re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b"),
-    re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b"),
-    re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?!\s*(?::|am|pm|a\.m|p\.m))"),
-    re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}\b"),
-    re.compile(rf"\b(?<![:.])(?P<yearonly>{_YEARS})\b(?![:.]\d)"),
-    re.compile(rf"\b{_MONTH}\b"),
+    compile_lazily(r"\b(?P<year>\d{4})-(?P<m>\d{1,2})-(?P<day>\d{1,2})\b"),
+    compile_lazily(rf"\b{_MONTH}\s+{_DAY}(?:,\s*|\s+){_YEAR}\b"),
+    compile_lazily(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b"),
+    compile_lazily(rf"\b{_MONTH},?\s+{_YEAR}\b"),
+    compile_lazily(rf"\b{_MONTH}\s+{_DAY}\b(?!\s*(?::|am|pm|a\.m|p\.m))"),
+    compile_lazily(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}\b"),
+    compile_lazily(rf"\b(?<![:.])(?P<yearonly>{_YEARS})\b(?![:.]\d)"),
+    compile_lazily(rf"\b{_MONTH}\b"),
 )
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-_WEEKDAY = re.compile(
+_WEEKDAY = compile_lazily(
     r"\b(?P<wd>mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday|s|\.)?\b"
 )
-_CLOCK = re.compile(
+_CLOCK = compile_lazily(
     r"\b(?P<h>[01]?\d|2[0-3])(?::(?P<min>[0-5]\d))?\s*(?P<ampm>[ap]\.?m\.?)?(?![\w:])",
     re.IGNORECASE,
 )
-_ERA = re.compile(r"\b(?:bc|bce|b\.c\.)", re.IGNORECASE)
+_ERA = compile_lazily(r"\b(?:bc|bce|b\.c\.)", re.IGNORECASE)
 
 
 def _month(name: str) -> int:
@@ -179,8 +181,8 @@ def time_in_order(a: TimeKey, b: TimeKey, *, descending: bool, strict: bool) -> 
     return holds and _before_or_same(second, first) is False
 
 
-_EMPHASIS = re.compile(r"[*_`~]+")
-_WORD = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*")
+_EMPHASIS = compile_lazily(r"[*_`~]+")
+_WORD = compile_lazily(r"[^\W_]+(?:['’.-][^\W_]+)*")
 
 
 def item_length(item: str, unit: str) -> int:

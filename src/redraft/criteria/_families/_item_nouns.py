@@ -5,7 +5,7 @@ lists ("a glossary of 10 terms")."""
 
 from __future__ import annotations
 
-import re
+from redraft.core._lazy_pattern import compile_lazily
 
 __all__ = ["ASKED", "LISTED", "LIST_DOCS", "MADE_UP", "NOT_ITEMS", "SHORT", "TITLED", "VALUES"]
 
@@ -54,7 +54,7 @@ TITLED = r"(?:(?:'|\"|“|‘)[^'\"”’\n]{1,40}(?:'|\"|”|’)\s+)?"
 # Things that are not list items: units other families count, pieces of
 # prose that a line cannot hold (a couplet or quatrain is a stanza of lines),
 # and things of time or measure.
-NOT_ITEMS = re.compile(
+NOT_ITEMS = compile_lazily(
     r"\b(?:words|sentences|paragraphs|(?<!subject\s)lines|characters|letters|syllables|bullets|"
     r"emojis|hashtags|questions|links|urls|sections|headings|headers|pages|stanzas|verses|"
     r"couplets|quatrains|tercets|cinquains|poems|stories|essays|emails|e-mails|messages|reviews|versions|drafts|answers|responses|"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._item_guards import PLURAL
 from redraft.criteria._families._item_nouns import (
     ASKED,
@@ -93,7 +94,7 @@ _ALONE = (
     # "a glossary of 10 in the format …": the list's size, its layout after it
     r"(?(list)[\s,]+(?:in\s+the\s+(?:format|form)|formatted|sorted|ordered|alphabeti[sz]ed)\b|(?!))))"
 )
-_REQUEST = re.compile(
+_REQUEST = compile_lazily(
     rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+"
     rf"(?:(?P<article>the|your|my)\s+)?(?:(?:a|an)\s+)?(?:(?:short|quick|brief)\s+)?"
     rf"(?:(?P<list>{TITLED}(?:(?:markdown|to-?do|packing|shopping|reading)\s+)?(?:(?:check)?list|{LIST_DOCS})\s+of)\s+|(?P<top>top)[-\s]+(?=\d|[a-z]+\b))?"
@@ -107,7 +108,7 @@ _REQUEST = re.compile(
 # stages …" asks about a fixed set.
 # "What are the 5 most common mistakes …?", "what are the 5 things I should
 # pack?": a ranking or advice asked, not a named set
-_WHAT_ARE = re.compile(
+_WHAT_ARE = compile_lazily(
     r"^\s*(?:(?:also|and|so|then|now)\s*,?\s+)?what\s+are\s+(?:the\s+(?=(?:\w+)\s+(?:most|best|top|biggest|greatest|worst|main|"
     r"key|essential|must-have)\b|(?:\w+)\s+(?:[a-z]+\s+){1,2}?(?:i|we)\s+(?:should|must|"
     rf"need\s+to|could|can)\b))?{_COUNT}\s+{_THINGS}"
@@ -116,7 +117,7 @@ _WHAT_ARE = re.compile(
 # sleep, please.", "5 ideas for a party?", "Top 10 sci-fi books." Only for
 # things a writer makes, and with no verb of its own after them ("3 reasons
 # I love you were on the card" tells, it does not ask).
-_TERSE = re.compile(
+_TERSE = compile_lazily(
     rf"^\s*(?:please\s+)?(?:(?:the\s+)?top[-\s]+)?{_COUNT}\s+"
     rf"(?P<things>(?:[a-z][\w'-]*\s+){{0,2}}?{ASKED})\b"
     r"(?=(?:\s+(?:for|of|about|on|to|that|i\s+can|we\s+can)\b(?P<rest>[^.!?]{0,60}))?"
@@ -130,7 +131,7 @@ _TERSE = re.compile(
 # price", "Clue list for a puzzle page: 6 items, every answer 5 letters",
 # "Need a price list for my stand, 4 items.", "5 colors, each as a hex
 # code". Not the user's own ("My menu: 6 dishes, each …", "Here are …").
-_SET_OFF = re.compile(
+_SET_OFF = compile_lazily(
     r"^\s*(?P<prefix>(?:please\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?)?"
     r"(?:write|create|generate|make|give\s+me|i\s+need|need|design|plan|draft|build|produce|"
     r"compile)\b[^:;.!?\n]{1,80}?[:,]\s*|"
@@ -145,7 +146,7 @@ _SET_OFF = re.compile(
 # "Anniversary message ideas for my parents: 3 options, each …", "Team name
 # suggestions: 5 options." Both nouns are things one asks a writer for; not
 # the user's own ("My ideas: 3 options.").
-_ASKED_SET_OFF = re.compile(
+_ASKED_SET_OFF = compile_lazily(
     r"^\s*(?!(?:my|our|his|her|their|this|these|that|those|here|the\s+following|below|above)\b)"
     rf"(?P<head>(?:[\w'&/-]+\s+){{0,4}}?{ASKED})(?:\s+(?:for|of|on|about)\s+[^:;.!?\n]{{1,50}}?)?:\s*"
     rf"(?:(?:exactly|just|only)\s+)?{_COUNT}\s+(?P<things>(?:[a-z][\w'-]*\s+){{0,2}}?{ASKED})\b"
@@ -156,7 +157,7 @@ _ASKED_SET_OFF = re.compile(
 # "suggest a few names for a boat, 4 in total". Only with a word that makes
 # the count exact ("exactly", "precisely", "in total", "no more, no less");
 # a rough amount alone ("a handful of tips") counts nothing.
-_ROUGH_THEN_EXACT = re.compile(
+_ROUGH_THEN_EXACT = compile_lazily(
     # (no range or relation: the groups the count grammar reads are empty)
     r"(?P<low>(?!))?(?P<high>(?!))?(?P<rel>(?!))?(?P<to>(?!))?"
     rf"{_OPENER}(?P<verb>{_VERB})(?:\s+(?:me|us))?\s+(?:a\s+)?(?:(?:handful|bunch|number|"
@@ -165,19 +166,19 @@ _ROUGH_THEN_EXACT = re.compile(
     rf"{NUMBER})(?(exact)|\s+(?:exactly|precisely|in\s+total|total|no\s+more,?\s+no\s+less)\b)"
     r"(?=\s*(?:—|–|\s-\s|,|\)|[.!;]|$))"
 )
-_TELLS = re.compile(
+_TELLS = compile_lazily(
     r"\b(?:is|are|was|were|has|have|had|did|went|came|made|said|got|gave|wrote|seems?|looks?|"
     r"includes?|contains?|appears?)\b"
 )
 
 # A relation after the things: "7 ideas, at least", "5 tips or more", "10 names max".
-_POST = re.compile(
+_POST = compile_lazily(
     r"^(?:\s+(?:for|about|on|of|to|from|in)\b[^.,;:!?]{0,50}?)?\s*,?\s*(?:(?P<least>at\s+(?:the\s+)?least|minimum|min\b|or\s+more|and\s+up|\+)|"
     r"(?P<most>at\s+(?:the\s+)?most|max(?:imum)?\b|tops\b|or\s+(?:fewer|less)\b|"
     r"(?:and\s+)?no\s+more(?![\s,]+no\s+(?:less|fewer))\b))(?=\s*(?:[.,;!?]|$|please\b))"
 )
 # A count only roughly said: "a couple of tips", "a few ideas".
-_ROUGH = re.compile(r"\bcouple\b|\bfew\b|\bseveral\b")
+_ROUGH = compile_lazily(r"\bcouple\b|\bfew\b|\bseveral\b")
 
 
 def count_bounds(match: re.Match[str], after: str = "") -> list[tuple[Relation, int]]:
@@ -241,7 +242,7 @@ def requests_in(text: str, *, whole: bool = False) -> list[re.Match[str]]:
     ]
 
 
-_VALUES_ASKED = re.compile(rf"\b{VALUES}$")
+_VALUES_ASKED = compile_lazily(rf"\b{VALUES}$")
 
 
 def values_asked(match: re.Match[str]) -> bool:
@@ -252,7 +253,7 @@ def values_asked(match: re.Match[str]) -> bool:
 
 # The noun phrase goes on past the plural read as its head: "10 sports trivia
 # questions", "5 news headlines": its last plural is the head.
-_GOES_ON = re.compile(
+_GOES_ON = compile_lazily(
     r"\s+(?:(?!(?:and|or|to|for|of|by|with|in|on|at|from|into|per|each|that|which|who|i|we|you|"
     rf"they|the|a|an)\b)[a-z][\w'/-]*\s+){{0,2}}?(?P<head>{_PLURAL})\b"
 )
@@ -271,7 +272,7 @@ def _head_not_items(text: str, match: re.Match[str]) -> bool:
 # Words of a kind asked as a list: "10 English words that are palindromes",
 # "6 vocabulary words for the GRE", "3 good transition words"; not a length
 # ("50 more words", "100 words about …") nor a count past a list's size.
-_WORDS_LISTED = re.compile(
+_WORDS_LISTED = compile_lazily(
     r"(?:(?!(?:more|fewer|extra|additional|total|other|own|full|whole|exact|max|maximum|"
     r"minimum|of|in|about|for|on)\b)[a-z][\w'-]*\s+){1,2}words"
 )
@@ -282,4 +283,4 @@ def _words_listed(match: re.Match[str], things: str) -> bool:
     return value is not None and value <= 25 and _WORDS_LISTED.fullmatch(things) is not None
 
 
-SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
+SENTENCE_BREAK = compile_lazily(r"(?<=[.!?])\s+|\n+")

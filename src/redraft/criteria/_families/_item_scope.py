@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._item_guards import BESIDE_LIST
 from redraft.criteria._families._item_nouns import ASKED, LIST_DOCS, SHORT, TITLED
 from redraft.criteria._families._item_request import SENTENCE_BREAK
@@ -30,7 +31,7 @@ __all__ = [
 
 # A list form that has its own count, or a shape whose rows are counted
 # by another family: that family reads the count.
-FORM_NAMED = re.compile(
+FORM_NAMED = compile_lazily(
     # (a checklist's task-box lines are list lines: the items, read as any list's)
     r"\bbullet|\bnumbered\b|\bnumber\s+them\b|\btable\b|\bjson\b|\byaml\b|"
     r"\bxml\b|\bcsv\b|\barray\b|\bcode\s+block|\bper\s+line\b|\bown\s+line\b|\bseparate\s+lines?\b|"
@@ -40,7 +41,7 @@ FORM_NAMED = re.compile(
     r"\bsentences?\s+(?:each|apiece)\b|\beach\s+(?:in\s+)?(?:one|a|1)\s+(?:short\s+)?sentence\b"
 )
 # The answer holds more than the list, or several lists.
-MORE_PARTS = re.compile(
+MORE_PARTS = compile_lazily(
     r"\b(?:then|followed\s+by|afterwards?|after\s+that|plus|as\s+well\s+as|along\s+with|"
     r"together\s+with|intro|introduction|introductory|conclusion|summary|summari[sz]e|paragraphs?|"
     r"essay|title(?![\s-]+case)|heading|headline|p\.s\.|postscript|another|second\s+list|two\s+lists|"
@@ -58,15 +59,15 @@ MORE_PARTS = re.compile(
     rf"(?:list|{LIST_DOCS})\b)|"
     r"answer(?=\s+(?:the|my|this|these|those|all|both)\b))\b(?!\s+(?:(?:briefly|why|how)\s+)?(?:each|every|them|it|why\s+each)\b)"
 )
-DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece)\b")
+DISTRIBUTIVE = compile_lazily(r"\b(?:each|every|per|apiece)\b")
 # "2 examples for each word", "3 ideas per topic": a count of each part;
 # not "with a URL for each" (each of the things).
-EACH_AFTER = re.compile(
+EACH_AFTER = compile_lazily(
     r"^[^.;!?]{0,40}?\b(?:for|per|in|of|from)\s+(?:each|every)\s+(?!one\b|of\s+them\b)[a-z]|"
     r"^[^.;!?]{0,40}?\bper\s+(?!each\b)[a-z]|^\s*(?:each|apiece)\b"
 )
 # "3 pros and 3 cons", "2 truths and a lie": a second set of things
-_ANOTHER_COUNT = re.compile(
+_ANOTHER_COUNT = compile_lazily(
     # not "one per line", "one each": how the things are laid out; not "one
     # for a physicist, one for a child": whom each of the things is for
     rf"^[^.;!?]*?(?:,|\band\b|\bor\b|\bplus\b)\s+(?:{NUMBER})\s+"
@@ -77,7 +78,7 @@ _ANOTHER_COUNT = re.compile(
     r"^\s+(?:and|plus)\s+(?:a|an|one)\s+[a-z]"
 )
 # "each between 4 and 7 letters", "3 to 5 words each": a range is one measure
-_RANGE = re.compile(
+_RANGE = compile_lazily(
     rf"\b(?:between\s+(?:{NUMBER})\s+and|(?:{NUMBER})\s*(?:to|-|–)|from\s+(?:{NUMBER})\s+to)\s+(?={NUMBER})"
 )
 
@@ -88,14 +89,16 @@ def another_count(after: str) -> bool:
     return _ANOTHER_COUNT.match(_RANGE.sub(lambda m: " " * len(m.group(0)), after)) is not None
 
 
-GIVEN_AFTER = re.compile(r"^\s*(?:i|we|you)\s+(?:already|have|had|gave|wrote|listed|mentioned)\b")
+GIVEN_AFTER = compile_lazily(
+    r"^\s*(?:i|we|you)\s+(?:already|have|had|gave|wrote|listed|mentioned)\b"
+)
 
 
 # The things a bare count ("Give me 5.") counts, named before it: things a
 # writer makes; not where the number is a value ("how many hours", "on a
 # scale of 1 to 10", "a fair price").
-_NAMED_BEFORE = re.compile(rf"\b{ASKED}\b")
-_A_VALUE = re.compile(
+_NAMED_BEFORE = compile_lazily(rf"\b{ASKED}\b")
+_A_VALUE = compile_lazily(
     r"\bhow\s+(?:many|much|long|old|often)\b|\bscale\b|\brat(?:e|ing)\b|\bscore\b|\bprice\b|"
     r"\bnumbers?\b|\bgrade\b|\bout\s+of\b"
 )
@@ -134,8 +137,8 @@ def more_parts(whole: str, own: str) -> bool:
 
 # "My college essay must be …", "our blog post": the user's own, not a part
 # to write (not "rewrite my essay's intro", a part the answer holds)
-_POSSESSED = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}$")
-_WORKED_ON = re.compile(
+_POSSESSED = compile_lazily(r"\b(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}$")
+_WORKED_ON = compile_lazily(
     r"\b(?:rewrite|write|fix|improve|edit|revise|shorten|polish|draft|redo|update|proofread|"
     r"explain|describe|analy[sz]e|summari[sz]e|translate|add|give|include|expand)\s+$"
 )
@@ -143,7 +146,7 @@ _WORKED_ON = re.compile(
 
 # "3 transition words I could use for the conclusion": the part the things
 # are for is the user's, where the user uses them
-_USED_IN = re.compile(
+_USED_IN = compile_lazily(
     r"\b(?:i|we)\s+(?:(?:could|can|might|should|will|would|want\s+to|need\s+to)\s+)?"
     r"(?:use|put|add|say|include|drop)\s+(?:\w+\s+)?(?:in|for|at|into|to)\s+(?:the|my|our|this|that)\s+"
     r"(?:[\w'-]+\s+){0,2}$"
@@ -172,7 +175,7 @@ def one_liners(match: re.Match[str]) -> bool:
 # the piece no part beside them. Only pieces a line holds, only a sentence
 # that names nothing more ("Write an essay. Give me 3 title options." asks
 # for the essay and titles).
-_OPTIONS = re.compile(
+_OPTIONS = compile_lazily(
     r"^(?:(?:alternative|different|possible)\s+)?(?:options|alternatives|versions|variants|"
     r"variations|choices)$|^(?:alternative|different|possible)\s+(?P<noun>[a-z]+?)e?s$"
 )
@@ -180,7 +183,7 @@ _PIECE = (
     r"(?:title|headline|slogan|tagline|subject\s+line|clue|caption|hook|motto|one-liner|"
     r"name|pun|bio\s+line)"
 )
-_PIECE_NAMED = re.compile(
+_PIECE_NAMED = compile_lazily(
     r"^\s*(?:(?:please\s+)?(?:write|create|draft|give\s+me|i\s+need|suggest)\s+)?(?:a|an|one|the)?\s*"
     rf"(?:[\w/&'-]+\s+){{0,4}}?(?P<piece>{_PIECE})\b(?![^.!?]*\b(?:then|and\s+(?:a|an|also)|plus|"
     r"followed\s+by|as\s+well\s+as)\b)[^.!?]*[.!?]?\s*$"
@@ -208,8 +211,8 @@ def options_named_before(whole: str, at: int, things: str) -> list[tuple[int, in
 # "5 colors, each as a hex code followed by a name", "4 reasons, formatted as
 # bold titles followed by a sentence": what each item holds, in the clause
 # that says so (not "…, then a summary", a clause of its own).
-_EACH_CLAUSE = re.compile(r"\b(?:each|every|formatted\s+as|written\s+as|in\s+the\s+format)\b")
-_NOT_HELD = re.compile(
+_EACH_CLAUSE = compile_lazily(r"\b(?:each|every|formatted\s+as|written\s+as|in\s+the\s+format)\b")
+_NOT_HELD = compile_lazily(
     r"then|afterwards?|after\s+that|finally|lastly|another|second\s+list|two\s+lists"
 )
 

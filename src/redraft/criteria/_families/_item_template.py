@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._bare_template import BARE_LEAD, bare_template, states_condition
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._grammar import NUMBER
@@ -46,8 +47,8 @@ from redraft.criteria._sentences import (
 
 __all__ = ["ITEM_TEMPLATE", "ItemTemplate", "list_units", "template_pattern", "template_units"]
 
-_MARKED = re.compile(r"<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|…|\.\.\.")
-_WORDS = re.compile(r"[^\W_]+(?:[\s'’-]+[^\W_]+)*")
+_MARKED = compile_lazily(r"<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|…|\.\.\.")
+_WORDS = compile_lazily(r"[^\W_]+(?:[\s'’-]+[^\W_]+)*")
 
 
 @cache
@@ -68,7 +69,7 @@ def template_pattern(template: str) -> re.Pattern[str] | None:
     parts.append(_literal(literal))
     if not "".join(holes.split(template)).strip():
         return None
-    return re.compile(r"\s*" + "".join(parts) + r"\s*", re.DOTALL)
+    return compile_lazily(r"\s*" + "".join(parts) + r"\s*", re.DOTALL)
 
 
 def _literal(text: str) -> str:
@@ -100,8 +101,8 @@ class ItemTemplate(FamilySpec):
         return f"every item follows the template {self.template!r}"
 
 
-_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?P<rest>\S.*)$", re.MULTILINE)
-_RULE = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
+_ITEM = compile_lazily(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?P<rest>\S.*)$", re.MULTILINE)
+_RULE = compile_lazily(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
 
 
 def template_units(text: str) -> list[str]:
@@ -124,7 +125,7 @@ def list_units(text: str) -> list[str]:
     return parts if len(parts) >= 2 else units
 
 
-_JOINED = re.compile(r"^(?:and|or|&)\s+")
+_JOINED = compile_lazily(r"^(?:and|or|&)\s+")
 
 
 def _misfits(spec: ItemTemplate, text: str) -> tuple[list[str], list[str]]:
@@ -144,19 +145,19 @@ _AS = (
 )
 _REQUESTS = (
     # "Format each item as 'X — Y'", "each line in the form 'Name: <name>'"
-    re.compile(rf"\b(?P<at>(?:format\s+)?(?:each|every)\s+{_UNIT}\s+{_AS})\s*:?\s*{_QUOTE}"),
+    compile_lazily(rf"\b(?P<at>(?:format\s+)?(?:each|every)\s+{_UNIT}\s+{_AS})\s*:?\s*{_QUOTE}"),
     # "Format: 'Language — word'", "use the format 'Q: … A: …' for each item"
-    re.compile(rf"\b(?P<at>(?:use\s+the\s+)?format(?:ted)?(?:\s+as)?)\s*:?\s*{_QUOTE}"),
+    compile_lazily(rf"\b(?P<at>(?:use\s+the\s+)?format(?:ted)?(?:\s+as)?)\s*:?\s*{_QUOTE}"),
     # "one per line, as 'city: country'", "output as 'language: phrase' pairs, one per line",
     # "answer as 'Setting — value' pairs", "list exercises in the form 'Exercise - sets x reps'"
-    re.compile(
+    compile_lazily(
         r"\b(?P<at>(?:output|write|list|give|present|answer|reply|respond)\s+"
         r"(?:(?!(?:a|an|one)\s)\w+\s+){0,2}?"
         rf"(?:as|like|in\s+the\s+(?:form|format)(?:\s+of)?))\s*{_QUOTE}"
     ),
     # "format each as 'Name: m:ss'", "… — each as 'Label: value'", "give each
     # exercise a line like 'Heel raises — 3 sets of 10'"
-    re.compile(
+    compile_lazily(
         rf"(?:\bformat\s+|(?:^|[,;:\u2014\u2013]\s*))(?P<at>(?:each|every)(?:\s+one)?\s+as)\s*{_QUOTE}"
         rf"|\b(?P<at2>give\s+(?:each|every)\s+[a-z]+\s+(?:a|its\s+own)\s+line\s+"
         rf"(?:like|as|in\s+the\s+form))\s*{_QUOTE.replace('q>', 'q2>')}"
@@ -164,25 +165,25 @@ _REQUESTS = (
 )
 # The template named with the lines it makes: "write the facts as 'Label:
 # value' lines", "as 'Language: word' pairs, one per line".
-_AS_LINES = re.compile(
+_AS_LINES = compile_lazily(
     r"\b(?P<at>(?:output|write|list|give|present|answer|reply|respond|put)\b[^.;:'\"“‘`\n]{0,60}?"
     rf"\b(?:as|like))\s*{_QUOTE}"
 )
-_LINES_AFTER = re.compile(
+_LINES_AFTER = compile_lazily(
     r"^\s*(?:lines|pairs|entries|items|bullets|rows)\b|^\s*(?:,\s*)?(?:one\s+)?per\s+line\b"
 )
 # An unquoted key=value shape: "format KEY=value", "as key=value lines"
-_KEY_VALUE = re.compile(
+_KEY_VALUE = compile_lazily(
     r"\b(?P<at>format|as|in)\s+(?P<t>[a-z_]+=[a-z_]+)(?:\s+(?:lines|pairs|format))?(?=\s*(?:[,.;]|$))",
     re.IGNORECASE,
 )
 # The template is of each item: "one per line", "each …", or the answer is a list
-_PER_UNIT = re.compile(
+_PER_UNIT = compile_lazily(
     rf"\b(?:one|each|every)\s+(?:\w+\s+)?(?:per|{_UNIT})\b|\bper\s+line\b|"
     r"\b(?:as|in)\s+a\s+(?:\w+\s+)?(?:list|checklist)\b"
 )
 _CLOSE = {"'": "'’", '"': '"', "“": "”", "‘": "’'", "`": "`"}
-_OTHER_TARGET = re.compile(
+_OTHER_TARGET = compile_lazily(
     r"\b(?:title|heading|subject\s+line|file\s*name|name\s+of|date|header|footer|signature)\b"
 )
 
@@ -203,12 +204,12 @@ def _template_at(original: str, start: int, quote: str) -> tuple[str, int] | Non
 
 # "Format: word — definition." as a sentence of its own, unquoted: lowercase
 # words standing for the parts, a mark between them
-_BARE_FORMAT = re.compile(
+_BARE_FORMAT = compile_lazily(
     r"^\s*(?i:format|each\s+(?:line|item|entry))\s*:\s*"
     r"(?P<t>[a-z]+(?:\s[a-z]+){0,2}(?:\s*:|\s+[—–|=-])\s+[a-z]+(?:\s[a-z]+){0,2})\s*\.?\s*$"
 )
 # several things asked for: "Write 10 vocabulary words", "list 5 idioms"
-_SEVERAL = re.compile(rf"\b{NUMBER}\s+(?:[\w-]+\s+){{0,3}}?[a-z]+s\b")
+_SEVERAL = compile_lazily(rf"\b{NUMBER}\s+(?:[\w-]+\s+){{0,3}}?[a-z]+s\b")
 
 
 # Each unit on a line of its own, named right before the template: "one per
@@ -223,32 +224,32 @@ _LINE_AS = (
     r",?\s+(?:(?:exactly|formatted|written|shown|set\s+out)\s+){0,2}"
     r"(?:(?:as|like|in\s+the\s+(?:form|format)(?:\s+of)?)\s+)?:?\s*"
 )
-_PER_LINE = re.compile(rf"\b(?P<at>{_OWN_LINE}){_LINE_AS}{_QUOTE}")
+_PER_LINE = compile_lazily(rf"\b(?P<at>{_OWN_LINE}){_LINE_AS}{_QUOTE}")
 # Unquoted, only the plainest shape: a capitalised (or bold) word standing for
 # a part, a dash, bar or equals sign, a word for the other part, and the
 # clause ends ("Format each one as **Term** — definition (…)", "… on its own
 # line as Name — URL.").
-_UNQUOTED = re.compile(
+_UNQUOTED = compile_lazily(
     rf"\b(?P<at>(?i:{_OWN_LINE}|format\s+(?:each|every)\s+(?:one|[a-z]+)))\s+(?:as|like)\s+"
     r"(?P<t>(?:\*\*)?[A-Z][a-z]*(?:\*\*)?\s+[—–|=]\s+[A-Za-z]+)(?=\s*(?:[(,.;]|$))"
 )
 # A template opening with the item's number or marker ("N. Language —
 # reason", "- [ ] item"): the measure reads each item after its marker, so
 # that part could never match.
-_NUMBERED = re.compile(r"^\s*(?:(?:[A-Za-z#]|\d{1,3})[.)]|[-*+•])\s")
+_NUMBERED = compile_lazily(r"^\s*(?:(?:[A-Za-z#]|\d{1,3})[.)]|[-*+•])\s")
 # "£N,NNN.NN", "4,879 km": a thousands comma only numbers of four digits
 # have; as a literal part it would fail "£400.00", which the request allows.
 # "item .... $price": dot leaders, not a free part ("..." marks one).
-_UNREADABLE = re.compile(
+_UNREADABLE = compile_lazily(
     r"(?<![A-Za-z\d])(?:[NX#]{1,3},[NX#]{3}|\d{1,3},\d{3})(?![A-Za-z\d])|\.{4}"
 )
 # After the quote: one of several ("'R:' or 'J:'"), a part of the line ("…
 # at the start"), a loose example ("'A - Aardvark' style").
-_NOT_WHOLE = re.compile(
+_NOT_WHOLE = compile_lazily(
     r"^\s*(?:,\s*)?(?:or|and|/|at\s+the\s+(?:start|end|beginning)|style|etc|type|kind|sort)\b"
 )
 # "My list has each line formatted as '…'": a description of something else.
-_DESCRIBES = re.compile(r"\b(?:has|have|had|is|are|was|were)\s+$")
+_DESCRIBES = compile_lazily(r"\b(?:has|have|had|is|are|was|were)\s+$")
 
 
 def _own_line_hits(sentence: Sentence) -> Iterator[Hit]:
@@ -381,7 +382,7 @@ def _listed_item(sentence: Sentence, match: re.Match[str]) -> bool:
     )
 
 
-_CLAUSE_ENDS = re.compile(r"\s*(?:$|[.;,!]|\((?:e\.g|for\s+example))")
+_CLAUSE_ENDS = compile_lazily(r"\s*(?:$|[.;,!]|\((?:e\.g|for\s+example))")
 
 
 def _hit(template: str, start: int, end: int) -> Iterator[Hit]:

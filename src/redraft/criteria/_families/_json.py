@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._text import noun
 from redraft.criteria._families._arguments import (
     NOT_KEYWORDS,
@@ -80,7 +81,7 @@ def _json(spec: JSONFormat, text: str) -> Outcome:
     )
 
 
-_JSON = re.compile(
+_JSON = compile_lazily(
     rf"\b(?:{WRAP_VERB}\s+{WHOLE}\s+(?:in|as|using)\s+(?:valid\s+|a\s+)?json|"
     r"(?:respond|answer|reply)\s+(?:only\s+|entirely\s+|solely\s+)?(?:in|with|using|as)\s+"
     r"(?:valid\s+|a\s+valid\s+|a\s+single\s+|a\s+|one\s+)?json|"
@@ -106,7 +107,7 @@ _JSON = re.compile(
     r"(?:the\s+|exactly\s+)?(?:these\s+|following\s+|required\s+)*(?:keys|fields|properties)\b))\b"
     r"(?:\s+(?:format|object|block))?"
 )
-_KEYS = re.compile(
+_KEYS = compile_lazily(
     r"\s*,?\s*(?:with|containing|having|that\s+has|including)\s+(?:the\s+|exactly\s+the\s+|"
     r"exactly\s+these\s+|these\s+|the\s+following\s+)?(?:required\s+|top[\s-]level\s+)?"
     r"(?:keys|fields|properties)(?:\s+in\s+(?:this|that|the\s+following)\s+order)?"
@@ -118,7 +119,7 @@ _KEYS = re.compile(
 # "Respond only with JSON. Keys: 'city', 'country'." or "… a JSON object with
 # keys 'id', 'title'. Output only the JSON."
 _IN_ORDER = r"(?:\s+in\s+(?:this|that|the\s+following)\s+order)?"
-_KEYS_ELSEWHERE = re.compile(
+_KEYS_ELSEWHERE = compile_lazily(
     rf"(?:^|[.;:\n]\s*)(?:top[\s-]level\s+)?keys{_IN_ORDER}\s*:|"
     # "a JSON object describing the book 'Dune' with keys …": a quoted title may sit between
     r"\bjson(?:\s+object)?\s+(?:(?:[\w'-]+|[\"“'‘«`]\ue000+[\"”'’»`])\s+){0,5}?(?:with|containing|having|that\s+has)\s+"
@@ -133,11 +134,11 @@ _KEYS_ELSEWHERE = re.compile(
 )
 # A bare key list ends where the sentence or clause does, at a dash or at a
 # remark in brackets on its last key ("…, themes (an array)").
-_KEY_ITEM = re.compile(
+_KEY_ITEM = compile_lazily(
     r"\s*(?:(?P<q>[\"“'‘«`]\ue000+[\"”'’»`])|(?P<w>[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*))"
 )
-_KEY_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
-_KEY_LIST_END = re.compile(r"\s*(?:$|[.;:,)(\]—–]|-\s|in\s+(?:this|that)\s+order\b)")
+_KEY_SEPARATOR = compile_lazily(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_KEY_LIST_END = compile_lazily(r"\s*(?:$|[.;:,)(\]—–]|-\s|in\s+(?:this|that)\s+order\b)")
 
 
 def key_list(sentence: Sentence, pos: int) -> tuple[list[str], int] | None:
@@ -171,7 +172,7 @@ def key_list(sentence: Sentence, pos: int) -> tuple[list[str], int] | None:
 
 # Several objects, nested ones or JSON lines: keys named for them are not the
 # top-level object's.
-_SEVERAL_OBJECTS = re.compile(
+_SEVERAL_OBJECTS = compile_lazily(
     r"\bjson\s+(?:array|list|lines)\b|\b(?:array|list)\s+of\s+(?:json\s+)?objects\b|"
     r"\b(?:jsonl|each|every|objects|nested)\b"
 )
@@ -189,12 +190,12 @@ def _keys_elsewhere(sentence: Sentence) -> list[str]:
     return parsed[0] if parsed else []
 
 
-_REMARK = re.compile(r"\s*\(")
+_REMARK = compile_lazily(r"\s*\(")
 
 # JSON as one format among others: "answer in JSON or YAML", "XML or JSON".
 _FORMAT = r"(?:json|yaml|yml|xml|toml|csv|markdown|html|plain\s+text|a\s+table)"
-_OR_AFTER = re.compile(rf"\s*(?:format\s+|object\s+)?(?:,\s*)?(?:or|/)\s*{_FORMAT}\b")
-_OR_BEFORE = re.compile(rf"\b{_FORMAT}\s*(?:or|/)\s*(?:valid\s+)?$")
+_OR_AFTER = compile_lazily(rf"\s*(?:format\s+|object\s+)?(?:,\s*)?(?:or|/)\s*{_FORMAT}\b")
+_OR_BEFORE = compile_lazily(rf"\b{_FORMAT}\s*(?:or|/)\s*(?:valid\s+)?$")
 
 
 def json_format(sentence: Sentence) -> Iterator[Hit]:
@@ -229,7 +230,7 @@ def json_format(sentence: Sentence) -> Iterator[Hit]:
 # JSON with exactly the keys …", "Return the extracted fields as JSON with
 # keys …", "Write an API error response example in JSON: keys …", "Give an
 # example log line that is valid JSON on one line with keys …".
-_MADE = re.compile(
+_MADE = compile_lazily(
     r"^\s*(?:(?:please|now)\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?P<verb>give(?:\s+me)?|return|output|send|provide|produce|generate|create|write|make|build|"
     r"turn|convert|put|format|extract|reformat|transform)\b(?P<between>[^.;:?!\n]{0,80}?)"
@@ -237,7 +238,7 @@ _MADE = re.compile(
     r"\b(?:that|which)\s+is\s+(?:a\s+)?valid\s+)json\b(?:\s+(?:object|document|example|record|payload))?"
 )
 # between the request and its keys: a few words ("of the response", "on one line")
-_KEYS_NEAR = re.compile(
+_KEYS_NEAR = compile_lazily(
     r"(?:\s+(?!with\b|containing\b|having\b)[\w-]+){0,4}?\s*,?\s*(?:(?:with|containing|having)\s+"
     r"(?:exactly\s+)?(?:the\s+|these\s+)?(?:top[\s-]level\s+)?(?:keys|fields|properties)|"
     r":\s*(?:top[\s-]level\s+)?keys)(?:\s+in\s+(?:this|that|the\s+following)\s+order)?"
@@ -245,7 +246,7 @@ _KEYS_NEAR = re.compile(
 )
 # what makes the JSON something else's: a program that returns it, an array of
 # objects (each object's keys: json_fields'), a question about it
-_NOT_MADE = re.compile(
+_NOT_MADE = compile_lazily(
     r"\b(?:that|which|who|function|script|program|endpoint|class|method|code|query|tool|app|bot|"
     r"explain|about|how|what|why|each|every|array|list|objects|nested)\b"
 )

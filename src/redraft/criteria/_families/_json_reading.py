@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import ARG, parse_list, response_spec, spec_hit
 from redraft.criteria._families._document import names_after
 from redraft.criteria._families._json_spec import JSONField, JSONFields, JSONItems, JSONType
@@ -28,41 +29,41 @@ __all__ = ["json_fields_rule", "json_items_rule", "type_named"]
 
 # The prompt asks for JSON back: a verb of making or answering before it, or
 # "in/as JSON", "JSON only" ("explain what a JSON array is" asks for none).
-_JSON_ASKED = re.compile(
+_JSON_ASKED = compile_lazily(
     r"\b(?:give|return|output|send|produce|generate|create|write|make|build|provide|respond|"
     r"reply|answer|format|print|emit|want|need)\b[^.;?!]{0,40}?\bjson\b|"
     r"\bjson\s+only\b|\bonly\s+(?:valid\s+)?json\b|\b(?:in|as)\s+(?:valid\s+)?json\b"
 )
-_ARRAY_TOP = re.compile(
+_ARRAY_TOP = compile_lazily(
     r"\bjson\s+(?:array|list)\b|\b(?:array|list)\s+of\s+(?:json\s+)?objects\b|"
     r"\bjson\s+(?:array|list)\s+of\b"
 )
-_OBJECT_TOP = re.compile(r"\bjson\s+object\b|\bobject\s+in\s+json\b")
+_OBJECT_TOP = compile_lazily(r"\bjson\s+object\b|\bobject\s+in\s+json\b")
 _COUNT = rf"(?:(?P<rel>{RELATION})\s+)?(?P<n>{NUMBER})"
 _THINGS = r"(?:objects|items|entries|elements|records|strings|numbers|values)"
 _ITEMS = (
     # "a JSON array of 4 objects", "a JSON list with exactly 5 items"
-    re.compile(
+    compile_lazily(
         rf"\bjson\s+(?:array|list)\s+(?:of|with|containing|holding)\s+{_COUNT}\s+"
         rf"(?:[\w-]+\s+){{0,2}}?{_THINGS}\b"
     ),
     # "5 book objects as a JSON array"
-    re.compile(
+    compile_lazily(
         rf"(?<![\w-]){_COUNT}\s+(?:[\w-]+\s+){{0,2}}?{_THINGS}\s+(?:in|as)\s+(?:a|an|one)\s+"
         r"json\s+(?:array|list)\b"
     ),
 )
 _KEYS_COUNT = (
     # "a JSON object mapping 5 fruits to …"
-    re.compile(rf"\bjson\s+object\s+(?:that\s+maps\s+|mapping\s+){_COUNT}\s+[\w-]+"),
+    compile_lazily(rf"\bjson\s+object\s+(?:that\s+maps\s+|mapping\s+){_COUNT}\s+[\w-]+"),
     # "a JSON object with exactly 3 keys"
-    re.compile(
+    compile_lazily(
         rf"\bjson\s+object\s+(?:with|containing|of)\s+{_COUNT}\s+"
         r"(?:keys|fields|properties|key[\s-]value\s+pairs)\b"
     ),
 )
 _KEY = rf"(?P<key>{ARG}|[a-z][a-z0-9]*_[a-z0-9_]+|[a-z][a-z0-9]*)"
-_NESTED_ARRAY = re.compile(
+_NESTED_ARRAY = compile_lazily(
     # "a 'tags' array of at most 5 strings", "the tags list should have 3 items"
     rf"{_KEY}\s+(?:field\s+|key\s+)?(?:(?:is|should\s+be|must\s+be)\s+(?:an?\s+)?)?"
     r"(?:array|list)\s+(?:of|with|containing|should\s+have|"
@@ -92,7 +93,7 @@ _TYPE = (
     r"whole\s+number|true/false|string|text|str|number|float|decimal|numeric|integer|int|"
     r"boolean|bool|array|list|object|null)"
 )
-_TYPED = re.compile(rf"{_TYPE}(?![\w/])")
+_TYPED = compile_lazily(rf"{_TYPE}(?![\w/])")
 _PLURAL_TYPE = {
     "strings": "string",
     "numbers": "number",
@@ -182,15 +183,15 @@ def _key_text(sentence: Sentence, match: re.Match[str]) -> str | None:
 
 # -- fields ----------------------------------------------------------------------------
 
-_KEYS_PHRASE = re.compile(
+_KEYS_PHRASE = compile_lazily(
     r"(?P<each>\b(?:each|every)\s+(?:one|object|item|entry|element|record)?\s*(?:should\s+|must\s+)?"
     r"(?:with|has|have|having|containing|contain|includes?|including)\s+)?"
     r"(?:\b(?:with|containing|having|has|including)\s+)?(?:the\s+|exactly\s+(?:the|these)\s+|these\s+)?"
     r"(?:required\s+)?(?:keys|fields|properties)(?P<only>\s+and\s+no\s+others?)?\s*:?\s*"
 )
-_NAME = re.compile(rf"\s*(?P<name>{ARG}|[a-z][\w]*)")
-_REMARK = re.compile(r"\s*\((?P<remark>[^()]{1,40})\)")
-_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_NAME = compile_lazily(rf"\s*(?P<name>{ARG}|[a-z][\w]*)")
+_REMARK = compile_lazily(r"\s*\((?P<remark>[^()]{1,40})\)")
+_LIST_SEPARATOR = compile_lazily(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 _MAX_FIELDS = 30
 
 
@@ -240,13 +241,13 @@ def _listed_keys(sentence: Sentence) -> dict[str, tuple[str, bool]]:
     return keys
 
 
-_STATED = re.compile(
+_STATED = compile_lazily(
     rf"{_KEY}\s+(?:field\s+|key\s+|value\s+)?(?:(?:should|must|has\s+to|needs\s+to|will)\s+be|as)\s+"
     rf"(?:an?\s+)?(?:(?P<oneof>one\s+of|either)\s+|(?P<range>(?:a\s+number\s+|an\s+integer\s+)?"
     r"(?:between|from)\s+(?P<low>-?\d+(?:\.\d+)?)\s+(?:and|to)\s+(?P<high>-?\d+(?:\.\d+)?))|"
     rf"{_TYPE}(?![\w/]))"
 )
-_NO_NULLS = re.compile(
+_NO_NULLS = compile_lazily(
     r"\bno\s+null(?:\s+values?|s)?\b|\bnever\s+(?:use\s+|return\s+)?null\b|"
     r"\b(?:don't|do\s+not)\s+(?:use|include|return|output)\s+(?:any\s+)?null(?:\s+values?|s)?\b"
 )
@@ -277,10 +278,10 @@ def _stated_field(sentence: Sentence, match: re.Match[str]) -> tuple[JSONField, 
 
 
 # "a JSON array of objects with keys …": the keys of every object of the array
-_OF_OBJECTS = re.compile(r"\b(?:array|list)\s+of\s+(?:\w+\s+){0,2}?objects?\s*,?\s*$")
+_OF_OBJECTS = compile_lazily(r"\b(?:array|list)\s+of\s+(?:\w+\s+){0,2}?objects?\s*,?\s*$")
 # "(population as an integer)" after the list: a listed key's type, read by
 # _STATED; the list itself is whole
-_KEY_TYPE_REMARK = re.compile(
+_KEY_TYPE_REMARK = compile_lazily(
     rf"\s*\(\s*{_KEY}\s+(?:as|is|should\s+be|must\s+be)\s+(?:an?\s+)?{_TYPE}\s*\)"
 )
 

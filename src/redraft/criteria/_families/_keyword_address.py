@@ -13,9 +13,9 @@ keyword family (:mod:`._keyword_clauses`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import ARG, frequency, parse_list
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
@@ -31,13 +31,13 @@ __all__ = ["address_forms"]
 
 # "address the customer formally using 'u'", "address the listener as 'you'",
 # "refer to him only as 'Nowak'": the form comes after the one addressed
-_ADDRESS_AS = re.compile(
+_ADDRESS_AS = compile_lazily(
     r"\b(?:address|refer\s+to)\s+(?:him|her|them|(?:the|your|each|every)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     r"\s+(?:(?:only|always|just|formally|informally|directly|politely|consistently)\s+)?"
     r"(?:as|using|with)\s+(?=[\"“'‘«`]\ue000)"
 )
 # "use 'you' to address the reader": the form, then what it is for
-_USED_TO_ADDRESS = re.compile(
+_USED_TO_ADDRESS = compile_lazily(
     rf"\b(?:use|using)\s+(?P<arg>{ARG})\s+(?:to|when)\s+(?:address(?:ing)?|speak(?:ing)?\s+to|"
     r"talk(?:ing)?\s+to|refer(?:ring)?\s+to)\s+(?:the|your)\s+(?:reader|readers|listener|listeners|"
     r"customer|customers|user|users|audience|student|students|patient|patients|guest|guests|"

@@ -10,9 +10,9 @@ of the keyword family (:mod:`._keyword_clauses`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily, compiled
 from redraft.criteria._families._arguments import ARG, parse_list
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
@@ -35,7 +35,7 @@ __all__ = [
 
 # "no apology words like 'sorry' or 'apologize'", "avoid superlatives such as
 # 'best', 'greatest'": a banned kind of word, its quoted members banned.
-_FORBID_KIND = re.compile(
+_FORBID_KIND = compile_lazily(
     r"\b(?:no|avoid|avoiding|without|never\s+(?:use|say|write|mention)|(?:don'?t|do\s+not)\s+"
     r"(?:use|say|write|mention))\s+(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:words?|terms?|phrases?|"
     r"adjectives|adverbs|verbs|nouns|superlatives|clich[eé]s|buzzwords|jargon|fillers?|filler\s+words|"
@@ -50,20 +50,20 @@ _FORBID_KIND = re.compile(
 # Any other kind, named by a plural noun, with its examples given by "like" or
 # "such as": "no abbreviations like 'bd' or 'od'", "never mention competitors
 # such as Booking.com, Expedia or Airbnb"; not a count ("no more than 3 …")
-_FORBID_EXAMPLES = re.compile(
+_FORBID_EXAMPLES = compile_lazily(
     r"\b(?:no|avoid|avoiding|without|never\s+(?:use|say|write|mention)|(?:don'?t|do\s+not)\s+"
     r"(?:use|say|write|mention))\s+(?:any\s+)?(?!(?:more|fewer|less|other|such)\b)"
     r"(?:[\w-]+\s+){0,2}?[a-z][\w-]*[a-rt-z]s\s*,?\s*\(?(?P<like>like|such\s+as|e\.g\.,?)\s*:?\s*"
     r"(?:(?=[\"“'‘«`]\ue000)|(?<=like\s)(?=[a-z])|(?<=as\s)(?=[a-z]))"
 )
 # kinds whose examples are drawn, not written: "no symbols like hearts"
-_NOT_WORDS = re.compile(
+_NOT_WORDS = compile_lazily(
     r"\b(?:symbols|emojis|emoticons|icons|characters|signs|marks|images|pictures|graphics|"
     r"drawings|illustrations|stickers|gifs|shapes)\b"
 )
 # "never mention competitor names (Amazon, eBay, Etsy)": names in brackets, each
 # written with a capital, are the kind's members even without "like"
-_NAMES_IN_BRACKETS = re.compile(
+_NAMES_IN_BRACKETS = compile_lazily(
     r"\b(?:never\s+(?:use|say|write|mention)|(?:don'?t|do\s+not)\s+(?:use|say|write|mention))\s+"
     r"(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:names|brands|companies|competitors)\s*\((?=[a-z])"
 )
@@ -71,31 +71,31 @@ _NAMES_IN_BRACKETS = re.compile(
 # one of the kind, are what the check holds (the kind's other members are not).
 _QUOTES = ('"', "“", "'", "‘", "«", "`")
 # the clause ends, or a reason follows: "no 'please' because the manager hates it"
-_BARE_DONE = re.compile(
+_BARE_DONE = compile_lazily(
     # "No 'I', no 'me', no 'my' anywhere": anywhere in the answer, the clause then ending
     r"\s*(?:(?:anywhere|at\s+all|whatsoever)(?=\s*(?:$|[.;!,)]|—|–|(?:and|but)\b)))?"
     r"\s*(?:$|[.;!,)]|—|–|\s-\s|(?:and|but|because|since|as)\b)"
 )
 # "Banned words: 'synergy', 'leverage'", "'Synergy' is off-limits": a ban stated as a label
 # or of the quoted words themselves.
-_BANNED_LABEL = re.compile(
+_BANNED_LABEL = compile_lazily(
     r"\b(?:banned|forbidden|prohibited|blacklisted|taboo|off-limits)\s+(?:words?|terms?|phrases?)\s*:\s*"
 )
 # "'Synergy' is off-limits", "the word 'cheap' is banned": the words, named or not
-_QUOTED_HEAD = re.compile(
+_QUOTED_HEAD = compile_lazily(
     rf"(?:\b(?:the\s+)?(?:words?|terms?|phrases?|expressions?)\s+)?(?<![\w\ue000])(?P<arg>{ARG})"
 )
-_IS_BANNED = re.compile(
+_IS_BANNED = compile_lazily(
     r"\s+(?:is|are)\s+(?:strictly\s+|completely\s+)?(?:off[\s-]limits|banned|forbidden|prohibited|"
     r"not\s+allowed)(?=\s*(?:$|[.;!,]|in\s+(?:the|your)\s+(?:answer|response|reply|text)\b))"
 )
 
 # "Keep the word 'synergy' out", "leave the phrase 'act now' out of it": the
 # words kept out of the answer itself, not out of one part ("… out of the title")
-_KEEP_OUT = re.compile(
+_KEEP_OUT = compile_lazily(
     r"\b(?:keep|leave)\s+(?:the\s+)?(?:words?|terms?|phrases?)\s+(?=[\"“'‘«`]\ue000)"
 )
-_OUT = re.compile(
+_OUT = compile_lazily(
     r"\s+out(?:\s+of\s+(?:it|(?:the|your)\s+(?:entire\s+|whole\s+)?(?:answer|response|reply|"
     r"text|copy|email|post|message|letter|story|poem|piece|description|summary)))?"
     r"(?:\s+(?:entirely|completely|altogether))?(?=\s*(?:$|[.;!,]|—|–|and\b|but\b))"
@@ -157,9 +157,11 @@ def banned_kinds(sentence: Sentence) -> Iterator[Hit]:
         parsed = parse_list(sentence, match.end())
         if not parsed or ELSEWHERE.match(text, parsed[1]) or OPEN_LIST.match(text, parsed[1]):
             continue
-        if match.re is _FORBID_EXAMPLES and _NOT_WORDS.search(text, match.start(), match.end()):
+        if match.re is compiled(_FORBID_EXAMPLES) and _NOT_WORDS.search(
+            text, match.start(), match.end()
+        ):
             continue  # "no symbols like hearts": heart symbols, not the word
-        if match.re is _NAMES_IN_BRACKETS and (
+        if match.re is compiled(_NAMES_IN_BRACKETS) and (
             not text.startswith(")", parsed[1]) or any(w.lower() == w for w in parsed[0])
         ):
             continue  # "(even first names)": not names, each written with a capital
@@ -185,7 +187,7 @@ def banned_kinds(sentence: Sentence) -> Iterator[Hit]:
 # named by them, nor "no 'I think' at the start": one place).
 # "Address them as 'u', never 'je' or 'jij'", "…, but never the word 'pain'", "a
 # pangram, but not 'the quick brown fox'": an elliptical "never (use)" as well.
-_NO_QUOTED = re.compile(
+_NO_QUOTED = compile_lazily(
     r"(?:^[\s\-*•]*|[,;:(]\s*|[—–]\s*|\b(?:and|but)\s+)"
     # "No superlatives — so no 'best' or 'greatest'": the kind's words spelled out
     r"(?P<restated>(?:so|i\.e\.,?|meaning|that\s+is,?)\s+)?"
@@ -196,7 +198,7 @@ _NO_QUOTED = re.compile(
 
 
 # the ban a restatement after a dash or comma spells out: "No superlatives — "
-_RESTATED_BAN = re.compile(
+_RESTATED_BAN = compile_lazily(
     r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<ban>(?:no|avoid|without)\s+[\w-]+(?:\s+[\w-]+)?)"
     r"\s*(?:[—–,]\s*)?$"
 )
@@ -268,20 +270,20 @@ _UNITS = {
     "miles": "mile",
 }
 _UNIT = r"(?:" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")"
-_UNIT_BAN = re.compile(
+_UNIT_BAN = compile_lazily(
     r"(?:^[\s\-*•]*|[,;:(]\s*|[—–]\s*|\b(?:and|but|so)\s+)"
     r"(?:no|never\s+use|(?:do\s+not|don'?t)\s+use|avoid|without)\s+(?:any\s+)?"
     rf"(?P<units>{_UNIT}(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*(?:,\s*)?(?:no\s+)?{_UNIT})*)\b"
     r"(?=\s*(?:$|[.;!,)]|—|–|\s-\s|(?:please|at\s+all|anywhere|whatsoever)\b))"
 )
-_UNIT_WORD = re.compile(rf"\b{_UNIT}\b")
+_UNIT_WORD = compile_lazily(rf"\b{_UNIT}\b")
 # "Quantities in grams only (no cups or ounces)": a convention of units stated for
 # the answer's quantities, whose ban then stands whatever the sentence's subject;
 # not one of a text someone owns ("my recipe has no cups")
-_CONVENTION = re.compile(
+_CONVENTION = compile_lazily(
     r"\b(?:metric|imperial|grams?|ml|quantit(?:y|ies)|measurements?|units?|ingredients?)\b"
 )
-_OWNER = re.compile(r"\b(?:my|our|his|her|their|this|these|the\s+following)\b")
+_OWNER = compile_lazily(r"\b(?:my|our|his|her|their|this|these|the\s+following)\b")
 
 
 def unit_bans(sentence: Sentence) -> Iterator[Hit]:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from functools import partial
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import ARG, NOT_KEYWORDS, spec_hit
 from redraft.criteria._families._keywords import ELSEWHERE, Keyword, own_modal_clause
 from redraft.criteria._families._lexical import described
@@ -36,7 +37,7 @@ _CAP = (
     r"max(?:imum)?)"
 )
 # "the word 'x' may appear only once", "'x' can be used at most twice"
-_MAY = re.compile(
+_MAY = compile_lazily(
     rf"(?:\b(?:the\s+)?{_NOUN}\s+(?P<arg>{ARG})|(?<![\w\ue000])(?P<quoted>{ARG}))\s+"
     r"(?:may|can|is\s+allowed\s+to|is\s+permitted\s+to)\s+(?:only\s+)?"
     r"(?:appear|occur|be\s+used|be\s+included|be\s+mentioned|show\s+up|be\s+written)\s+"
@@ -44,7 +45,7 @@ _MAY = re.compile(
 )
 # "no 'x' more than once", "never use the word 'x' more than twice",
 # "don't use 'x' more than 3 times"
-_BAN_MORE = re.compile(
+_BAN_MORE = compile_lazily(
     r"\b(?:no|never\s+(?:use|say|write|repeat)|(?:do\s+not|don'?t)\s+(?:use|say|write|repeat))\s+"
     rf"(?:the\s+{_NOUN}\s+)?(?P<arg>{ARG})\s+more\s+th[ae]n\s+{_TIMES}\b"
 )

@@ -16,10 +16,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._arguments import (
     ARG,
@@ -78,7 +78,7 @@ from redraft.criteria._sentences import (
 
 __all__ = ["KEYWORDS", "appearing", "described_widely", "literals"]
 
-_SHOULD_APPEAR = re.compile(
+_SHOULD_APPEAR = compile_lazily(
     # "the word 'heat' appears …"; a quoted phrase needs no noun: "'rook' appears at least twice"
     r"(?:\b(?:the\s+)?(?:key\s*word|word|term|phrase|expression|line|sentence|name|hashtag)\s+"
     rf"(?P<arg>{ARG}|[a-z][\w'-]*)|(?<![\w\ue000])(?P<quoted>{ARG}))\s+"
@@ -92,16 +92,16 @@ _SHOULD_APPEAR = re.compile(
     r"(?P<never>doesn'?t\s+appear|does\s+not\s+appear|never\s+appears))"
 )
 # "Make sure 'tide' comes up": the writer's own frame makes the clause a requirement
-_ENSURED = re.compile(r"\b(?:make\s+sure|be\s+sure|ensure)(?:\s+that)?\s*$")
+_ENSURED = compile_lazily(r"\b(?:make\s+sure|be\s+sure|ensure)(?:\s+that)?\s*$")
 # "the word 'sorry' at most once": a word and its count, no verb between.
-_WORD_COUNTED = re.compile(
+_WORD_COUNTED = compile_lazily(
     rf"\b(?:the\s+)?(?:key\s*word|word|term|phrase|expression)\s+(?P<arg>{ARG})(?=\s*,?\s*"
     r"(?:(?:at\s+(?:least|most)|exactly|no\s+more\s+than|no\s+fewer\s+than|no\s+less\s+than|"
     r"not\s+more\s+than|only|just|max(?:imum)?|min(?:imum)?)\s+)?(?:\w+\s+times|once|twice|thrice)\b)"
 )
 # "… appears at least 4 times but 'hot' never appears": the next clause of
 # one requirement, read as the clause before it was.
-_JOINED = re.compile(r"\s*,?\s*(?:and|but|while|whereas|yet)\s+$")
+_JOINED = compile_lazily(r"\s*,?\s*(?:and|but|while|whereas|yet)\s+$")
 
 
 # "Write a paragraph on urban heat islands in which the word 'heat' appears …",
@@ -110,25 +110,25 @@ _JOINED = re.compile(r"\s*,?\s*(?:and|but|while|whereas|yet)\s+$")
 # where what it is about is given ("a summary of the essay below in which …"),
 # nor a "where" after a topic that is text ("a review of a novel where …" may
 # be the novel's).
-_ASKED_WHERE = re.compile(
+_ASKED_WHERE = compile_lazily(
     r"\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:write|compose|create|"
     r"draft|craft|generate|produce|give\s+me|tell\s+me)\s+(?:me\s+)?(?:a|an|one)\s+"
     r"(?P<about>[^.;:!?\ue000]{0,80}?)\s(?P<link>where|in\s+which|wherein|such\s+that|so\s+that)\s+"
     r"(?:[^.;:!?]{0,80}?\s(?:and|but|while)\s+)?"
 )
-_TOPIC = re.compile(r"\b(?:about|on|of|for|in|at|from|with)\b")
-_NEGATED_CLAUSE = re.compile(
+_TOPIC = compile_lazily(r"\b(?:about|on|of|for|in|at|from|with)\b")
+_NEGATED_CLAUSE = compile_lazily(
     r"(?:(?!\b(?:but|and|while|whereas|yet)\b)[^.;,]){0,60}?(?:\b(?:never|not|no|none|nowhere)\b|n't\b)"
 )
 # A topic that is itself text: a word may appear in it as well as in the answer.
-_TEXT_TOPIC = re.compile(
+_TEXT_TOPIC = compile_lazily(
     r"\b(?:about|on|of|for|in|at|from|with)\b.*\b(?:books?|novels?|poems?|songs?|stor(?:y|ies)|"
     r"speech(?:es)?|texts?|articles?|letters?|essays?|films?|movies?|plays?|scripts?|documents?|"
     r"reports?|papers?|chapters?|e-?mails?|messages?|lyrics|posts?|tweets?|ads?|slogans?|signs?|"
     r"menus?|headlines?|quotes?|sayings?|proverbs?|dictionar(?:y|ies)|language|conversations?|"
     r"dialogues?|shows?|episodes?|series|sitcoms?|comics?|manga|games?|websites?|pages?|blogs?)\b"
 )
-_GIVEN = re.compile(
+_GIVEN = compile_lazily(
     r"\b(?:this|these|those|my|his|her|their|our|given|provided|attached|following|below|above|"
     r"existing|original|pasted)\b"
 )
@@ -196,17 +196,17 @@ def appearing(sentence: Sentence) -> Iterator[Hit]:
 
 # "the words 'chlorophyll', 'glucose' and 'carbon dioxide' must all appear": several
 # quoted words, each required, with the clause's own modal
-_WORDS_HEAD = re.compile(
+_WORDS_HEAD = compile_lazily(
     r"\b(?:the\s+)?(?:key\s*words|words|terms|phrases|expressions)\s+(?=[\"“'‘«`]\ue000)"
 )
-_ALL_APPEAR = re.compile(
+_ALL_APPEAR = compile_lazily(
     r"\s*,?\s*(?:should|must|need\s+to|have\s+to)\s+(?:all\s+|both\s+|each\s+)?"
     r"(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up|occur)\b"
     r"(?:\s+(?:somewhere|at\s+least\s+once|in\s+(?:the|your)\s+(?:answer|response|text)))?"
     r"(?=\s*(?:$|[.;!,)]|—|–|(?:and|but)\b))"
 )
 
-_TOLD_OF = re.compile(r"\b(?:why|how|whether|what|that)\s+$")
+_TOLD_OF = compile_lazily(r"\b(?:why|how|whether|what|that)\s+$")
 
 
 def words_appearing(sentence: Sentence) -> Iterator[Hit]:
@@ -246,29 +246,29 @@ def counted_words(sentence: Sentence) -> Iterator[Hit]:
         yield from more_keywords(sentence, end)
 
 
-_SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
-_EACH = re.compile(r"\s+(?:each|apiece)\b")
-_LITERAL_VERB = re.compile(
+_SEP = compile_lazily(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_EACH = compile_lazily(r"\s+(?:each|apiece)\b")
+_LITERAL_VERB = compile_lazily(
     r"\b(?P<verb>include|includes|including|mention|mentions|mentioning|add|feature|reference|"
     r"cite|give|provide|state|display|use|contain|contains|containing|quote|quotes|"
     # "keep the error code E-4012 unchanged": kept, so written (with "unchanged" after)
     r"keep|preserve|retain)\s+"
     r"(?:(?P<det>the|our|my|your|this|that|their|his|her|a|an)\s+)?"
 )
-_NAMING_WORD = re.compile(
+_NAMING_WORD = compile_lazily(
     # not a form's words: "the price formatted like £8.50" shows a sample of a form
     r"(?:link|links)\s+to\s+|(?!(?:in|on|at|to|for|with|from|by|and|or|as|of|like|formatted|"
     r"styled|e\.g)\b)[a-z][\w'-]*\s+"
 )
 # "Mention #rules and #introductions channels": what the literals are, after them.
-_NAMED_AFTER = re.compile(r"\s+(?:channels?|hashtags?|handles?|accounts?|tags?|links?)\b")
+_NAMED_AFTER = compile_lazily(r"\s+(?:channels?|hashtags?|handles?|accounts?|tags?|links?)\b")
 # "include the code SPRING20 in capitals": read only of a literal already in capitals,
 # which the keyword check then asks for as written
-_IN_CAPITALS = re.compile(
+_IN_CAPITALS = compile_lazily(
     r"\s+in\s+(?:all\s+)?(?:capitals|caps|capital\s+letters|upper\s*case(?:\s+letters)?)\b"
 )
 # "include the price £120, and the phrase 'collection only'": quoted phrases after.
-_AND_QUOTED = re.compile(
+_AND_QUOTED = compile_lazily(
     r"\s*,?\s*and\s+(?:the\s+)?(?:phrases?|words?|terms?)\s+(?=[\"“'‘«`]\ue000)"
 )
 _CODE_VERBS = frozenset(
@@ -294,13 +294,13 @@ _CODE_VERBS = frozenset(
     ]
 )
 _KEEP_VERBS = frozenset(["keep", "preserve", "retain"])
-_UNCHANGED = re.compile(
+_UNCHANGED = compile_lazily(
     r"\s+(?:unchanged|intact|as\s+it\s+is|as\s+is|exactly\s+as\s+(?:written|given))\b"
 )
 # "the price €45.00 per person": what the price is of, not part of the string
-_PER = re.compile(r"\s+per\s+(?:person|head|night|month|year|week|day|hour|item|unit|ticket)\b")
+_PER = compile_lazily(r"\s+per\s+(?:person|head|night|month|year|week|day|hour|item|unit|ticket)\b")
 # "include the version number exactly as v2.3.1": the literal's manner before it
-_EXACTLY_AS = re.compile(r"(?:exactly\s+)?as\s+(?=\S)")
+_EXACTLY_AS = compile_lazily(r"(?:exactly\s+)?as\s+(?=\S)")
 
 
 def _literal_list(sentence: Sentence, pos: int, *, codes: bool) -> tuple[list[str], int] | None:

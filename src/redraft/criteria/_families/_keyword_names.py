@@ -9,9 +9,9 @@ them (or states their count). Part of the keyword family
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import frequency
 from redraft.criteria._families._keyword_speech import cut_at_title
 from redraft.criteria._families._keywords import (
@@ -39,10 +39,10 @@ _NAME_ITEM = (
     r"(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof|St)\.?\s+[A-Z][\w'’-]*[\w]|"
     r"(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof|St)\.)(?:[A-Z][\w'’.-]*[\w]|[A-Z])|\d[\d,.]*\d|\d)"
 )
-_NAMES = re.compile(
+_NAMES = compile_lazily(
     rf"(?P<items>{_NAME_ITEM}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){_NAME_ITEM}){{0,9}})"
 )
-_REQUIRE_NAMES = re.compile(
+_REQUIRE_NAMES = compile_lazily(
     r"\b(?:mention|mentions|mentioning|include|includes|including|reference|references|cite|"
     r"name-?drop)\s+(?:(?P<numbers>the\s+(?:numbers?|figures?|years?))\s+|"
     # "include the names Lukas and Mira", "mention both names, Aisha and Ben", "include the
@@ -54,9 +54,9 @@ _REQUIRE_NAMES = re.compile(
     r"(?:full\s+|first\s+)?name\s*,\s*"
 )
 # "…, Aisha and Ben, at least twice each": a count set off by a comma after the names
-_COMMA_COUNT = re.compile(r"\s*,(?=\s*(?:at\s+(?:least|most)|exactly|once|twice|thrice)\b)")
-_NUMERALS = re.compile(r"\s*(?:as|in|using)\s+(?:digits|numerals|figures)\b")
-_SPLIT_NAMES = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+_COMMA_COUNT = compile_lazily(r"\s*,(?=\s*(?:at\s+(?:least|most)|exactly|once|twice|thrice)\b)")
+_NUMERALS = compile_lazily(r"\s*(?:as|in|using)\s+(?:digits|numerals|figures)\b")
+_SPLIT_NAMES = compile_lazily(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 
 
 def named(sentence: Sentence) -> Iterator[Hit]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import (
     ARG,
     ORDINAL,
@@ -45,30 +46,30 @@ _NAME_WORD = r"[A-Z][\w'’-]*"
 _NAME = rf"(?:{_TITLE}\s+)?{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}"
 _OWNER = r"(?:(?:the\s+)?[a-z]+'s|her|his|their|its|my|our|your)"
 # one value: quoted; a name in apposition; a literal after the noun naming it; a name
-_VALUE = re.compile(
+_VALUE = compile_lazily(
     rf"(?i:the\s+(?:word|phrase|term|name)\s+)?(?P<quoted>{ARG})|"
     rf"(?i:{_OWNER}\s+(?:full\s+|first\s+)?name)\s*,\s*(?P<apposed>{_NAME})\s*,?|"
     r"(?i:the\s+(?:[a-z]+\s+)?(?P<noun>[a-z]+)\s+)(?=\S)|"
     rf"(?P<name>{_NAME})"
 )
-_SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
-_DONE = re.compile(r"\s*(?:$|[.;,!)]|—|–|\s-\s|(?:and|but)\b)")
+_SEP = compile_lazily(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_DONE = compile_lazily(r"\s*(?:$|[.;,!)]|—|–|\s-\s|(?:and|but)\b)")
 _MODAL = r"(?:must|should|has\s+to|needs\s+to|is\s+to|shall|will)"
 # "the first and last sentence", "the first sentence and the last sentence",
 # "both the first and the last sentences"
-_TWO = re.compile(
+_TWO = compile_lazily(
     rf"(?:both\s+)?(?:the|your)\s+(?P<ord>{ORDINAL})(?:\s+(?P<part>{PART}))?\s+and\s+"
     rf"(?:(?:in\s+)?(?:the|your)\s+)?(?P<ord2>{ORDINAL})(?:\s+(?P<part2>{PART})s?)?\b"
 )
-_ONE = re.compile(rf"(?:(?:the|your)\s+)?(?P<ord>{ORDINAL})\s+(?P<part>{PART})\b")
-_PUT = re.compile(r"\b(?:include|use|mention|put|place|insert|name|state|write)\s+")
-_APPEARS = re.compile(
+_ONE = compile_lazily(rf"(?:(?:the|your)\s+)?(?P<ord>{ORDINAL})\s+(?P<part>{PART})\b")
+_PUT = compile_lazily(r"\b(?:include|use|mention|put|place|insert|name|state|write)\s+")
+_APPEARS = compile_lazily(
     rf"\s*(?:{_MODAL}\s+)?(?:appear|appears|occur|occurs|be\s+used|be\s+mentioned|"
     r"be\s+included|is\s+used|is\s+mentioned)\s+(?:in|within)\s+"
 )
-_IN = re.compile(r"\s*(?:somewhere\s+)?(?:in|within)\s+")
-_OPENER = re.compile(r"(?:^|[,;:]\s*|\b(?:and|where|so\s+that|in\s+which)\s+)")
-_PART_MUST = re.compile(
+_IN = compile_lazily(r"\s*(?:somewhere\s+)?(?:in|within)\s+")
+_OPENER = compile_lazily(r"(?:^|[,;:]\s*|\b(?:and|where|so\s+that|in\s+which)\s+)")
+_PART_MUST = compile_lazily(
     rf"(?:^|[,;:]\s*|\band\s+)(?P<which>(?:(?:the|your)\s+)?(?P<ord>{ORDINAL})\s+(?P<part>{PART}))"
     rf"\s+{_MODAL}\s+(?:contain|include|mention|name|use|feature)\s+"
 )

@@ -12,22 +12,21 @@ saying, and a name cut short at its title's period.
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._measure import abbreviated
 
 __all__ = ["cut_at_title", "narrated_saying"]
 
 # a habit or a third person before "say": a story of someone's words
-_NARRATED = re.compile(
+_NARRATED = compile_lazily(
     r"(?:\b(?:used\s+to|would|always|often|once|never|usually|likes?\s+to|loved?\s+to|keeps?|"
     r"kept)\s+"
     r"|\b(?:he|she|they|who|(?:my|his|her|their|our)\s+[\w'’-]+|[a-z]+['’]s\s+[\w-]+)\s+"
     r"(?:(?:also|still|just)\s+)?)$"
 )
-_SAY = re.compile(r"says?\b")
+_SAY = compile_lazily(r"says?\b")
 # a title's period, then the name it belongs to
-_TITLE_THEN_NAME = re.compile(r"\.\s+[A-Z]")
+_TITLE_THEN_NAME = compile_lazily(r"\.\s+[A-Z]")
 
 
 def narrated_saying(text: str, start: int) -> bool:

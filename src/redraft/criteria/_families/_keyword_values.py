@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import ARG, frequency
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
@@ -54,56 +55,56 @@ _NOUN = (
 _OWNER = r"(?:the|my|our|your|its|their|his|her)"
 _VERB = r"(?:mention|mentions|include|includes|write|writes|give|state|show|put|quote|list)"
 # "mention the return date as 14 March 2025", "the amount written exactly as $4.5M"
-_AS_VALUE = re.compile(
+_AS_VALUE = compile_lazily(
     rf"\b(?:(?P<verb>{_VERB})\s+)?{_OWNER}\s+(?:[a-z-]+\s+){{0,2}}?{_NOUN}\s+"
     r"(?:(?:written|spelled|spelt|formatted|given|shown|stated|printed)\s+)?(?:exactly\s+)?"
     rf"(?:as|like)\s+(?P<value>{_VALUE})"
 )
 # "mention the date Friday 14 March and the cost £8.50 written exactly like that"
-_VALUE_THEN_AS = re.compile(
+_VALUE_THEN_AS = compile_lazily(
     rf"\b(?P<verb>{_VERB})\s+{_OWNER}\s+(?:[a-z-]+\s+){{0,2}}?{_NOUN}\s+(?P<value>{_VALUE})"
 )
-_NEXT_VALUE = re.compile(
+_NEXT_VALUE = compile_lazily(
     rf"\s*,?\s*(?:and\s+)?{_OWNER}\s+(?:[a-z-]+\s+){{0,2}}?{_NOUN}\s+(?:(?P<as>as|like)\s+)?"
     rf"(?P<value>{_VALUE})"
 )
 # After the first value, the next with "as" may drop its owner: "the date written
 # as "Saturday, 14 June", time as "3-6 pm""
-_NEXT_AS_VALUE = re.compile(
+_NEXT_AS_VALUE = compile_lazily(
     rf"\s*,?\s*(?:and\s+)?(?:{_OWNER}\s+)?(?:[a-z-]+\s+){{0,2}}?{_NOUN}\s+"
     r"(?:(?:written|spelled|spelt|formatted|given|shown|stated)\s+)?(?P<as>as|like)\s+"
     rf"(?P<value>{_VALUE})"
 )
 # "Start date written as 1 March 2027.", "…, and quiet hours written as 22:00-07:00":
 # a criteria item naming the value and how it is written, with no owner or verb
-_LABEL_AS = re.compile(
+_LABEL_AS = compile_lazily(
     r"(?:^[\s\-*•]*|[,;]\s*|\band\s+)(?P<label>(?:[a-z-]+\s+){0,2}?"
     rf"(?:{_NOUN}|hours|count|window|range))\s+"
     r"(?:written|shown|spelled|spelt|formatted|printed|stated)\s+(?:exactly\s+)?(?:as|like)\s+"
     rf"(?P<value>{_VALUE})"
 )
 # A form, not a value: "the date as 'DD/MM/YYYY'", "the code as 'XX-NNNN'"
-_TEMPLATE_PART = re.compile(r"d{1,4}|m{1,4}|y{2,4}|h{1,2}|s{2}|x{2,}|n{2,}|#{2,}")
-_VALUE_SPLIT = re.compile(r"[\s/:.,\-–]+")
+_TEMPLATE_PART = compile_lazily(r"d{1,4}|m{1,4}|y{2,4}|h{1,2}|s{2}|x{2,}|n{2,}|#{2,}")
+_VALUE_SPLIT = compile_lazily(r"[\s/:.,\-–]+")
 
 
 def _template(value: str) -> bool:
     return any(_TEMPLATE_PART.fullmatch(p.lower()) for p in _VALUE_SPLIT.split(value) if p)
 
 
-_LIKE_THAT = re.compile(
+_LIKE_THAT = compile_lazily(
     r"\s*,?\s+(?:written|spelled|spelt|formatted)?\s*(?:exactly\s+)?(?:like|as)\s+"
     r"(?:that|this|shown|given|above|i\s+wrote\s+(?:it|them))\b"
 )
 # "Write the date as '3 April 2025' instead (UK style)"; "—" ends the clause
-_INSTEAD = re.compile(r"\s+instead\b")
+_INSTEAD = compile_lazily(r"\s+instead\b")
 
 
 # A value shown as a sample of its form, not as the value to write: "the return
 # date formatted as Monday, 14 July 2025", "… as 14 March 2025 (day, month
 # name, year)", "… like 3:30 pm style"
-_FORMATTED = re.compile(r"\b(?:formatted|in\s+the\s+(?:format|form|style)\s+of)\b")
-_SAMPLE_AFTER = re.compile(
+_FORMATTED = compile_lazily(r"\b(?:formatted|in\s+the\s+(?:format|form|style)\s+of)\b")
+_SAMPLE_AFTER = compile_lazily(
     r"\s*\([^()]*\b(?:weekday|day|month|year|hours?|minutes?|digits?|format|style|pattern)s?\b"
     r"[^()]*\)|\s*-?\s*(?:style|format)\b|\s*,?\s*(?:or\s+similar|e\.g\.|for\s+example)"
 )
@@ -163,7 +164,7 @@ def written_values(sentence: Sentence) -> Iterator[Hit]:
 # "Include the restaurant name 'Osteria Lupa' once", "mention our tagline 'Grow
 # gently' twice": a quoted value named by what it is, with how often it appears
 # (the same value with no count is read by the keyword family's own rule).
-_NAMED_COUNTED = re.compile(
+_NAMED_COUNTED = compile_lazily(
     r"\b(?:include|includes|mention|mentions|use|uses|contain|contains|repeat|say)\s+"
     r"(?:the|our|my|your|their|his|her|this)\s+"
     r"(?!(?:format|template|style|structure|pattern|form|layout|tone|voice|example|word|words|"

@@ -17,13 +17,13 @@ hotline number, a hashtag) and the family itself are in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import partial
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._text import noun
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._arguments import (
@@ -152,14 +152,14 @@ def forbidden_outcome(spec: ForbiddenWords, text: str) -> Outcome:
 
 
 _NOUNS = r"(?:key\s*words?|words?|terms?|phrases?)"
-_INCLUDE = re.compile(
+_INCLUDE = compile_lazily(
     r"\b(?:include|includes|including|use|uses|using|mention|contain|contains|containing|"
     r"incorporate|add)\s+(?:each\s+of\s+|all\s+of\s+|both\s+of\s+)?(?:the\s+|these\s+)?"
     r"(?:following\s+)?"
     # "include these items: Zelda, Hyrule": a list after a colon names its words
     rf"(?:{_NOUNS}\s*:?|(?:items|names|things)\s*:)"
 )
-_INCLUDE_QUOTED = re.compile(
+_INCLUDE_QUOTED = compile_lazily(
     rf"\b(?:include|mention|use)\s+(?P<arg>{ARG})\s+in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
     rf"{THING}\b|"
     # "include the address '42 Harbour Rd'": a thing named by its words
@@ -173,7 +173,7 @@ _INCLUDE_QUOTED = re.compile(
     r"at\s+the\s+(?:very\s+)?(?:end|start|beginning|top|bottom)|"
     rf"(?:{RELATION})\b|{NUMBER}\s+times\b|once\b|twice\b|thrice\b))"
 )
-_FORBID = re.compile(
+_FORBID = compile_lazily(
     r"\b(?:do\s+not|don'?t|does\s+not|doesn'?t|never|not|avoid|without|exclude|steer\s+clear\s+of|"
     # "leave out the word 'x'", "omit the phrase 'y'": a ban in the writer's terms
     r"stay\s+away\s+from|refrain\s+from|leave\s+out|omit)\s+"
@@ -186,10 +186,10 @@ _FORBID = re.compile(
 )
 
 
-MORE_THAN = re.compile(
+MORE_THAN = compile_lazily(
     rf"\s*,?\s*more\s+than\s+(?:(?P<num>{NUMBER})\s+times?|(?P<word>once|twice|thrice))\b"
 )
-ELSEWHERE = re.compile(
+ELSEWHERE = compile_lazily(
     r"\s*(?:only\s+)?(?:in|within|inside)\s+(?:(?:the|each|every|a|your)\s+(?:first\s+|last\s+)?"
     rf"(?!(?:entire\s+|whole\s+)?{THING}\b)[a-z]|"
     # "… appears 14 times in my abstract": a count of a text of the writer's own
@@ -202,12 +202,12 @@ ELSEWHERE = re.compile(
 
 
 # "… and the word 'river' at least three times": one more keyword with its own count.
-_NEXT = re.compile(
+_NEXT = compile_lazily(
     r"\s*\)?\s*(?:,\s*|;\s*)?(?:and\s+|while\s+|but\s+)?(?:the\s+)?(?:(?:key\s*)?words?\s+|terms?\s+|"
     rf"phrases?\s+)?(?P<item>{ARG}|[a-z][\w'-]*)\s+(?:(?:should|must)\s+(?:appear|occur|be\s+used)\s+)?"
 )
 # "Mention 'apple' exactly twice": a quoted keyword and a stated count.
-_USE_COUNTED = re.compile(
+_USE_COUNTED = compile_lazily(
     rf"\b(?:include|mention|use|say|write|repeat|incorporate)\s+(?P<arg>{ARG})(?=\s*,?\s*"
     rf"(?:{RELATION}|{NUMBER}\s+times|once|twice|thrice)\b)"
 )
@@ -215,7 +215,7 @@ _USE_COUNTED = re.compile(
 
 # "Mention '24 hours' somewhere", "include 'A', 'B' and 'C'", "work in 'net zero'":
 # quoted phrases right after a verb of saying or including.
-_REQUIRE = re.compile(
+_REQUIRE = compile_lazily(
     r"\b(?:include|includes|including|mention|mentions|mentioning|use|uses|using|reference|"
     r"references|cite|say|says|feature|features|contain|contains|containing|incorporate|"
     r"incorporates|(?:work|weave|drop|slip|fit)\s+in|bring\s+up|put)\s+"
@@ -230,7 +230,7 @@ _REQUIRE = re.compile(
 # Where the clause must end after them: anything else ("… at the top", "… as
 # the greeting", "… instead of 'B'", "… for strings") puts them somewhere or
 # makes them something a keyword check does not state.
-REQUIRE_DONE = re.compile(
+REQUIRE_DONE = compile_lazily(
     # a gloss ("'neighbours' (British spelling)", "12 (minimum length)"), never one that
     # states a count or a place
     r"(?:\s*\((?![^()]*(?:\d|\b(?:times?|once|twice|thrice|each|every|first|last|start|end|"
@@ -243,13 +243,13 @@ REQUIRE_DONE = re.compile(
 
 
 # "Use 'Section 1', 'Section 2', etc.": examples of a pattern, not the phrases.
-OPEN_LIST = re.compile(r"\s*,?\s*(?:etc\b|and\s+so\s+on|and\s+the\s+like|…|\.\.\.)")
-_SUBORDINATE = re.compile(r"\b(?:before|after|until|till|once|than)\s+(?:\w+\s+){0,2}$")
+OPEN_LIST = compile_lazily(r"\s*,?\s*(?:etc\b|and\s+so\s+on|and\s+the\s+like|…|\.\.\.)")
+_SUBORDINATE = compile_lazily(r"\b(?:before|after|until|till|once|than)\s+(?:\w+\s+){0,2}$")
 
 
-EACH = re.compile(r"\s*(?:each|apiece|both)?")
+EACH = compile_lazily(r"\s*(?:each|apiece|both)?")
 # "why the poet uses 'never' twice": what a text does, told of (not "how to use …")
-_EXPLAINED = re.compile(r"\b(?:why|how|whether)\b(?!\s+to\b)")
+_EXPLAINED = compile_lazily(r"\b(?:why|how|whether)\b(?!\s+to\b)")
 
 
 def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
@@ -311,7 +311,7 @@ def _counted(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], 
     return (amounts, end) if end > pos and amounts else None
 
 
-_NOT_AT_ALL = re.compile(
+_NOT_AT_ALL = compile_lazily(
     r"(?:not\s+at\s+all|never|zero\s+times|0\s+times)(?=\s*(?:$|[.;!,)]|—|–|(?:and|but)\b))"
 )
 _BOUND_WORDS = frozenset({"no", "not", "never", "fewer", "less", "more", "under", "over"})
@@ -341,7 +341,7 @@ def more_keywords(sentence: Sentence, pos: int) -> Iterator[Hit]:
 
 # "Write 6 sentences using the word 'although'": in every sentence, or in one
 # of them? A keyword that modifies several counted things is read by neither.
-_OF_SEVERAL = re.compile(
+_OF_SEVERAL = compile_lazily(
     rf"\b(?:{NUMBER}|several|multiple|many|few|some)\s+(?:[\w-]+\s+){{0,2}}"
     r"(?!(?:words|characters|chars|letters|tokens)\b)[a-z]+s\s*,?\s*"
     r"(?:each\s+|all\s+|every\s+one\s+)?$"
@@ -352,7 +352,7 @@ def of_several(text: str, start: int) -> bool:
     return bool(_OF_SEVERAL.search(text, max(0, start - 60), start))
 
 
-_OR_GLOSS = re.compile(r"\s*\(\s*(?:or|and)\s+(?:the\s+)?(?:words?\s+)?")
+_OR_GLOSS = compile_lazily(r"\s*\(\s*(?:or|and)\s+(?:the\s+)?(?:words?\s+)?")
 
 
 def keywords(sentence: Sentence) -> Iterator[Hit]:
@@ -389,7 +389,7 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
             # "the word 'thank' (or 'thanks') no more than once": a ceiling holds of
             # every form; a floor is met by either, so no form is required
             forms = parse_list(sentence, gloss.end())
-            close = forms and re.compile(r"\s*\)").match(text, forms[1])
+            close = forms and compile_lazily(r"\s*\)").match(text, forms[1])
             amounts, end = frequency(sentence, close.end()) if forms and close else ([], 0)
             if forms and amounts and all(rel == "at_most" for rel, _ in amounts):
                 yield from keyword_hits(parsed[0] + forms[0], amounts, match.start(), end)
@@ -421,7 +421,7 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
 
 
 # A clause of its own: it opens the sentence or follows a clause break.
-_CLAUSE_OPENS = re.compile(r"(?:^|[,;:]|\b(?:and|but|also|while|plus))\s*$")
+_CLAUSE_OPENS = compile_lazily(r"(?:^|[,;:]|\b(?:and|but|also|while|plus))\s*$")
 
 
 def own_modal_clause(sentence: Sentence, start: int) -> bool:

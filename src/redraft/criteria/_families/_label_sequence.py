@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import required
 from redraft.criteria._outcome import Outcome
@@ -64,7 +65,9 @@ _OPENING = r"(?m)^[ \t]*(?:>\s*)*(?:\|\s*)?(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:#{1,6}
 
 def labels_in(spec: LabelSequence, text: str) -> list[int]:
     """The numbers of the labels ``text`` opens its lines with, in order."""
-    label = re.compile(_OPENING + re.escape(spec.prefix) + r"(?P<n>\d{1,3})(?![\w])", re.IGNORECASE)
+    label = compile_lazily(
+        _OPENING + re.escape(spec.prefix) + r"(?P<n>\d{1,3})(?![\w])", re.IGNORECASE
+    )
     return [int(m["n"]) for m in label.finditer(text)]
 
 
@@ -92,20 +95,20 @@ _NAMING = (
     r"head|headed|title|titled|prefix|prefixed)"
 )
 _QUOTE = r"[\"'“‘”’`*]{0,2}"
-_RANGE = re.compile(
+_RANGE = compile_lazily(
     rf"\b{_NAMING}\s+(?:(?:them|each(?:\s+one)?|it|these|the\s+[\w-]+(?:\s+[\w-]+)?|all)\s+)?"
     rf"(?:as\s+|with\s+|from\s+)?{_QUOTE}(?P<p>[a-z]{{1,10}}[ -]?)(?P<a>\d{{1,2}}){_QUOTE}\s*"
     rf"(?:to|through|thru|until|–|-|—|…|\.\.\.?)\s*{_QUOTE}(?P<q>[a-z]{{1,10}}[ -]?)"
     r"(?P<b>\d{1,2})(?!\w)"
 )
 # "label the questions in part 2 Q1 to Q5": one part named
-_PART = re.compile(r"\b(?:in|of|for)\s+(?:the\s+)?(?:part|section|round|page|chapter|table)\b")
+_PART = compile_lazily(r"\b(?:in|of|for)\s+(?:the\s+)?(?:part|section|round|page|chapter|table)\b")
 
 
 # "4 questions labelled Q1 to Q4", "an answer key labelled A1 to A4": the
 # labels describe things the answer writes (a count or "a"), not "the
 # questions labelled Q1 to Q4" someone gave
-_THINGS_BEFORE = re.compile(
+_THINGS_BEFORE = compile_lazily(
     r"\b(?:\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
     r"(?:[\w-]+\s+){0,2}?[\w-]+\s+$"
     # "then give the answers numbered A1 to A10": the things a directive asks for
@@ -144,7 +147,9 @@ def label_rules(sentence: Sentence) -> Iterator[Hit]:
 
 # "…labelled Q1 to Q4, then an answer key labelled A1 to A4": a second thing
 # joined to the first, asked by the same request
-_JOINED = re.compile(r"^\s*,?\s*(?:and\s+)?(?:then\s+)?(?:an?|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+$")
+_JOINED = compile_lazily(
+    r"^\s*,?\s*(?:and\s+)?(?:then\s+)?(?:an?|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+$"
+)
 
 
 def _joined(text: str, read: int, start: int) -> bool:

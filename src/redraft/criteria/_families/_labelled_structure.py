@@ -15,23 +15,24 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._answer_template import template_of
 from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._sentences import Sentence
 
 __all__ = ["structure_names"]
 
-_ANNOUNCE = re.compile(
+_ANNOUNCE = compile_lazily(
     r"\b(?:(?:this|the\s+following|this\s+exact|the\s+exact)\s+(?:exact\s+)?(?:format|template|"
     r"structure|layout)(?:\s+and\s+nothing\s+else)?|(?:format|structure)\s+(?:[\w-]+\s+){0,3}?as)"
     r"\s*:\s*$"
 )
 # "TITLE: <name>", "**Summary:**", "EXPLANATION: <…>": a label opening its line
-_LABEL_LINE = re.compile(
+_LABEL_LINE = compile_lazily(
     r"^\s*(?:\*\*|__)?(?P<name>[A-Z][A-Za-z]*(?:[ \t]+[A-Za-z]+){0,2})(?:\*\*|__)?[ \t]*:"
 )
 # "'Ingredients' heading followed by bullet points"
-_HEADING_LINE = re.compile(
+_HEADING_LINE = compile_lazily(
     r"""^\s*(?:[-*•]\s+)?['"‘“](?P<name>[^'"’”\n]{1,40})['"’”]\s+(?:heading|header|section)\b"""
 )
 _MAX_LINES = 15

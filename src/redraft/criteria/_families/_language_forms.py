@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._language import LANGUAGES
 from redraft.criteria._sentences import HEDGE, Sentence, found_in, lowered, once
@@ -51,18 +52,18 @@ _VERB = (
     r"(?:write|give|compose|create|draft|generate|produce|make|provide|tell|send|share|"
     r"need|want)"
 )
-_ADJECTIVE = re.compile(
+_ADJECTIVE = compile_lazily(
     rf"\b{_VERB}\s+(?:me\s+|us\s+)?(?:(?:a|an|one|some|{NUMBER})\s+)"
     rf"(?:(?!(?:and|or|with|about|for|of)\b)[\w-]+\s+){{0,2}}?"
     rf"(?P<lang>{_NAME})\s+{_TEXT_NOUN}\b"
 )
 # "Target language: Portuguese (Brazil)." as a sentence of its own
-_LABEL = re.compile(
+_LABEL = compile_lazily(
     rf"^\s*(?:target|output|response|reply|answer)\s+language\s*[:=-]\s*(?P<lang>{_NAME})"
     r"(?:\s*\([^()]{1,30}\))?\s*[.!]?\s*$"
 )
 # What makes the answer hold another language, or be about one
-_ELSEWHERE = re.compile(
+_ELSEWHERE = compile_lazily(
     r"\btranslat\w*|\bmean(?:s|ing)?\b|\bexplain\w*|\bgloss\w*|\bpronounc\w*|\bromani[sz]\w*|"
     r"\btransliterat\w*|(?<!\bno\s)(?<!\bwithout\s)\b(?:pinyin|romaji)\b|\bin\s+brackets\b|"
     r"\bin\s+parenthes[ie]s\b|"

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._arguments import ARG, Corrected, response_spec
 from redraft.criteria._families._base import FamilySpec
@@ -73,7 +74,7 @@ def _language(spec: Language, text: str) -> Outcome:
 
 _NAMES = {name.lower(): code for code, name in LANGUAGES.items()}
 _LANGUAGE_NAME = "|".join(_NAMES)
-_LANGUAGE = re.compile(
+_LANGUAGE = compile_lazily(
     r"\b(?:(?:respond|answer|reply|write|speak|communicate)\s+"
     r"(?:your\s+(?:entire\s+|whole\s+)?(?:response|answer|reply)\s+)?|"
     # "reply to this review in Spanish": the reply's language, whatever the review's
@@ -117,7 +118,7 @@ _OWN_WORDS = {
     "ko": r"한국어로",
 }
 _IN_OWN_WORDS = [
-    (code, re.compile(rf"(?<![a-zà-ÿа-я]){p}(?![a-zà-ÿа-я])")) for code, p in _OWN_WORDS.items()
+    (code, compile_lazily(rf"(?<![a-zà-ÿа-я]){p}(?![a-zà-ÿа-я])")) for code, p in _OWN_WORDS.items()
 ]
 
 
@@ -138,34 +139,36 @@ _ALONE = r"(?:only|solely|exclusively|entirely|completely|fully|wholly)"
 # What may follow a language named as the answer's: the clause's end, where
 # it applies ("in your response", "throughout") or another requirement; not a
 # noun it modifies ("only English words", "entirely in French style").
-_AFTER = re.compile(
+_AFTER = compile_lazily(
     r"(?:\s+only)?(?=\s*(?:[,.;!?)]|$|and\b|but\b|in\s+(?:your|the)\b|throughout\b|"
     # "5 sentences in Spanish for my students", "… in English because my boss reads no French"
     r"for\s+(?:your|the|this|my|our)\b|because\b|with\b|no\s+other\b|about\b|please\b))"
 )
 _EXCLUSIVE = [
     # "entirely in Swahili", "only in Korean", "completely in the Kannada language"
-    re.compile(rf"\b{_ALONE}\s+(?:in|using)\s+{_ONE}"),
+    compile_lazily(rf"\b{_ALONE}\s+(?:in|using)\s+{_ONE}"),
     # "using only the Marathi language", "in only German", "use only Hindi", "in entirely Swahili"
-    re.compile(rf"\b(?:in|using|use|write|respond|answer|reply)\s+{_ALONE}\s+{_ONE}"),
+    compile_lazily(rf"\b(?:in|using|use|write|respond|answer|reply)\s+{_ALONE}\s+{_ONE}"),
     # "only using the Punjabi language"
-    re.compile(rf"\bonly\s+using\s+{_ONE}"),
+    compile_lazily(rf"\bonly\s+using\s+{_ONE}"),
     # "use Swahili language only", "in Urdu only"
-    re.compile(rf"\b(?:in|using|use)\s+{_ONE}\s+only\b"),
+    compile_lazily(rf"\b(?:in|using|use)\s+{_ONE}\s+only\b"),
     # "Only Swedish, please."
-    re.compile(rf"^\s*(?:only|solely|exclusively)\s+{_ONE}"),
+    compile_lazily(rf"^\s*(?:only|solely|exclusively)\s+{_ONE}"),
 ]
 # "no other language is allowed": with it, the one language the sentence
 # names after "in" is the answer's ("a haiku in Italian, no other language is allowed").
-_NO_OTHER = re.compile(r"\bno\s+other\s+languages?\s+(?:is\s+|are\s+)?(?:allowed|permitted)\b")
-_IN_ONE = re.compile(rf"\b(?:in|using)\s+{_ONE}")
+_NO_OTHER = compile_lazily(r"\bno\s+other\s+languages?\s+(?:is\s+|are\s+)?(?:allowed|permitted)\b")
+_IN_ONE = compile_lazily(rf"\b(?:in|using)\s+{_ONE}")
 # "Outside of Arabic, no other language is allowed", "no other language except Thai is allowed"
 _BUT_ONE = [
-    re.compile(
+    compile_lazily(
         rf"\b(?:outside\s+of|other\s+than|except(?:\s+for)?|apart\s+from|besides)\s+{_ONE}"
         r"\s*,?\s+no\s+other\s+languages?\b"
     ),
-    re.compile(rf"\bno\s+other\s+languages?\s+(?:except|but|than|besides|apart\s+from)\s+{_ONE}"),
+    compile_lazily(
+        rf"\bno\s+other\s+languages?\s+(?:except|but|than|besides|apart\s+from)\s+{_ONE}"
+    ),
 ]
 
 
@@ -204,11 +207,11 @@ _REGISTER += r"everyday|natural|fluent|native|"
 # (not "in British English": a spelling asked, which no check reads)
 _REGISTER += r"european|brazilian|castilian|latin\s+american|mexican|swiss|simplified|"
 _REGISTER += r"traditional|mandarin)\s+)?"
-_IN_NAMED = re.compile(rf"\b(?:in|use|using)\s+{_REGISTER}{_ONE}(?:\s*\([^()]{{1,30}}\))?")
+_IN_NAMED = compile_lazily(rf"\b(?:in|use|using)\s+{_REGISTER}{_ONE}(?:\s*\([^()]{{1,30}}\))?")
 # The language of a word or a name rather than of the answer: "what does
 # 'gato' mean in Spanish", "how do you say hello in French", "a poem written
 # in Latin", "the word for bread in Greek".
-_ABOUT_WORDS = re.compile(
+_ABOUT_WORDS = compile_lazily(
     r"\b(?:mean|means|meaning|meant|say|said|saying|says|called|call|word\s+for|words\s+for|"
     r"terms?\s+for|translat\w*|pronounc\w*|spell\w*|known\s+as|names?\s+for|"
     # "novels written in Russian"; not "it must be written in French"
@@ -218,7 +221,7 @@ _ABOUT_WORDS = re.compile(
     r"originally|original|wrote|speaks?|spoken|learn\w*|teach\w*|studying|fluent)\b"
 )
 # A second language the sentence only bans: "in French, without any English words"
-_BANNED_NAME = re.compile(
+_BANNED_NAME = compile_lazily(
     rf"\b(?:no|without|avoid|not|never)\s+(?:(?:any|using|use|in)\s+)?(?:{_LANGUAGE_NAME})\b"
 )
 
@@ -226,14 +229,14 @@ _BANNED_NAME = re.compile(
 # A second part asked right after the one the language is named for ("a haiku
 # in Spanish, then a short note explaining it"): the note's language is not
 # said, so the language is one part's, not the whole answer's
-_PART_AFTER = re.compile(
+_PART_AFTER = compile_lazily(
     r"\s*[,;]?\s*(?:and\s+)?(?:then|plus|followed\s+by|after\s+that|afterwards|"
     r"and\s+(?:also\s+)?(?:add|append|give|write|include|explain|list|provide|follow))\b"
 )
 
 
 # ... unless the whole answer is named: "your whole answer in French: …"
-_WHOLE_SAID = re.compile(
+_WHOLE_SAID = compile_lazily(
     r"\b(?:(?:entire|whole|full)\s+(?:response|answer|reply|output|thing)|everything|entirely|"
     r"all\s+of\s+(?:it|your\s+(?:response|answer|reply)))\b"
 )
@@ -275,7 +278,7 @@ _OBJECT = (
     r"|lines?|notes?|quotes?|titles?|lyrics|list|story|paragraph|following|above)"
     rf"|{ARG})"
 )
-_TRANSLATE = re.compile(
+_TRANSLATE = compile_lazily(
     rf"\b(?:translate|locali[sz]e|subtitle)\s+(?:{_OBJECT}\s+)?"
     # what the translation is for, between: "this notice for our hostel guests into English"
     r"(?:(?!(?:and|then|but|or|so|from|in|into|to)\b)[\w'’-]+\s+){0,8}?"
@@ -287,7 +290,7 @@ _TRANSLATE = re.compile(
 
 
 # Something written first, then its translation: the answer holds both.
-_TRANSLATED_TOO = re.compile(
+_TRANSLATED_TOO = compile_lazily(
     r"\b(?:write|compose|draft|create|give|list|summari[sz]e|explain|describe|answer|reply|"
     r"respond|tell)\b[^.;]*\b(?:then|also|and|plus|followed\s+by|after\s+that|afterwards)\s+"
     r"(?:please\s+)?(?:also\s+)?$"
@@ -295,7 +298,7 @@ _TRANSLATED_TOO = re.compile(
 
 
 # Someone else translating: "my colleague needs to translate …", "whether they will translate …"
-_THIRD_PARTY = re.compile(
+_THIRD_PARTY = compile_lazily(
     r"\b(?:needs?|wants?|has|have|had|is|are|was|were|will|would|going|trying|tried|asked|"
     r"plans?|planning|hopes?|he|she|they|we)\s+(?:to\s+)?$"
 )
@@ -321,7 +324,7 @@ def translations(sentence: Sentence) -> Iterator[Hit]:
 # A part of the answer in a second language: "Reply in Portuguese, and add an
 # English translation underneath", "then the same text in French below it".
 # The answer is then in two languages, and no one language is the whole's.
-_SECOND_PART = re.compile(
+_SECOND_PART = compile_lazily(
     rf"\b(?:an?|the|its|their|your)\s+(?:[\w-]+\s+)?(?P<a>{_LANGUAGE_NAME})\s+"
     r"(?:translation|version|gloss|summary|equivalent)s?\b|"
     rf"\b(?:then|also|plus|followed\s+by|and)\s+(?:the\s+same\s+)?(?:[\w-]+\s+){{0,3}}?in\s+"

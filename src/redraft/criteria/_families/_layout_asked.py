@@ -14,8 +14,7 @@ conditional, an example, negated, asked about, or asked of someone else.
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._asked import asked_of_another, asks_about_it
 from redraft.criteria._sentences import (
     NEGATION,
@@ -28,7 +27,7 @@ from redraft.criteria._sentences import (
 __all__ = ["layout_asked"]
 
 # A verb that asks for the answer or shapes it.
-_VERB = re.compile(
+_VERB = compile_lazily(
     r"(?:^|[,;:(]|\b(?:please|and|then|also|just|to|should|must|you|always)\b)\s*"
     r"(?P<verb>i\s+(?:need|want|would\s+like)|write|give|provide|create|draft|generate|produce|"
     r"make|list|use|using|include|add|put|group|organi[sz]e|arrange|sort|split|divide|break|structure|format|present|lay\s+out|"
@@ -41,7 +40,7 @@ _VERB = re.compile(
 )
 # Between the verb and the phrase: given material ("my report, which uses
 # …", "the text below"), what a thing already has, not the answer.
-_GIVEN_BETWEEN = re.compile(
+_GIVEN_BETWEEN = compile_lazily(
     r"\b(?:given|provided|attached|existing|following|below|above|which|whose|already|currently|"
     r"original|"
     # what a thing already has: "my essay; it uses the headings …" ("rewrite my
@@ -52,12 +51,12 @@ _GIVEN_BETWEEN = re.compile(
 )
 # "a product description for a planner with sections labelled …": the
 # planner's sections, a thing the answer describes, just before the phrase.
-_THING_WITH = re.compile(
+_THING_WITH = compile_lazily(
     r"\b(?:description|ad|advert|review|listing)\s+(?:for|of)\s+(?:a|an|the|my|our)\s+"
     r"(?:[\w-]+\s+){1,3}?(?:(?:with|that\s+has|which\s+has)\s+(?:[\w-]+\s+){0,3})?$"
 )
 # "Can you …?" asks for it; "Should I …?" asks about it.
-_REQUEST = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+_REQUEST = compile_lazily(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
 
 def layout_asked(sentence: Sentence, at: int) -> bool:

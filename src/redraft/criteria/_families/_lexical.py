@@ -12,25 +12,24 @@ item, each item a requirement on the answer as the first one is.
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import Sentence, lowered, response_context, sentence_blocked
 
 __all__ = ["asks_about", "described", "elliptical_ban", "required"]
 
-_REQUEST = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\b")
+_REQUEST = compile_lazily(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\b")
 _ITEM_WORDS = 4
 # Words that make an earlier list item about one part, so the list is not
 # a list of requirements on the whole answer.
-_PART = re.compile(
+_PART = compile_lazily(
     r"\b(?:each|every|per|title|titles|heading|headings|line|lines|bullet|bullets|name|names|"
     r"word|words|sentence|sentences|paragraph|paragraphs|item|items|if|when|unless|example|"
     # "My poem: short, sad, …" describes something given, not the answer
     r"my|our|his|her|their|this|these|those|given|attached)\b"
 )
 # "no emoji" is an item of such a list; "not formal" or "don't rhyme" is not.
-_MATERIAL = re.compile(r"\b(?:below|above|following|attached|given|pasted|quoted|original)\b")
-_NEGATION = re.compile(r"\b(?:not|never|don'?t|doesn'?t|isn'?t|aren'?t)\b|n't\b")
+_MATERIAL = compile_lazily(r"\b(?:below|above|following|attached|given|pasted|quoted|original)\b")
+_NEGATION = compile_lazily(r"\b(?:not|never|don'?t|doesn'?t|isn'?t|aren'?t)\b|n't\b")
 
 
 def asks_about(sentence: Sentence, start: int = 0) -> bool:
@@ -70,7 +69,7 @@ def required(sentence: Sentence, start: int, *, owns_negation: bool = False) -> 
 
 
 # "Write a sentence where every word …": the clause describes the thing asked for.
-_DESCRIBED = re.compile(
+_DESCRIBED = compile_lazily(
     r"^\s*(?:(?:please\s+)?(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:now\s+)?"
     r"(?:write|compose|create|give\s+me|make|craft|draft|generate|produce|come\s+up\s+with)\s+"
     # adjectives only: "a review of my story where …" describes the story, not the review
@@ -92,18 +91,18 @@ def described(sentence: Sentence, start: int) -> bool:
 
 
 # "Start with 'Dear', never 'Hey'": the word kept out of one place, not the answer
-_ONE_PLACE_BEFORE = re.compile(
+_ONE_PLACE_BEFORE = compile_lazily(
     r"\b(?:start|starts|begin|begins|open|opens|end|ends|close|closes|finish|sign|title|titled|"
     r"heading|subject|first|last|line|greet|reply|respond|answer)\b"
 )
 # A sentence that opens by asking for words: "Use …", "Address them as …"
-_OPENING_IMPERATIVE = re.compile(
+_OPENING_IMPERATIVE = compile_lazily(
     r"[\s\-*•]*(?:please\s+)?(?:always\s+)?(?:use|say|write|address|call|refer\s+to|spell|"
     r"include|mention)\b"
 )
 # What a bare "never 'x'" / "not 'x'" follows when it stands for a verb said before it
-_ELLIPTICAL = re.compile(r"(?:[,;(—–]|\bbut|\band)\s*$")
-_SENTENCE_END = re.compile(r"[.!?\n]")
+_ELLIPTICAL = compile_lazily(r"(?:[,;(—–]|\bbut|\band)\s*$")
+_SENTENCE_END = compile_lazily(r"[.!?\n]")
 
 
 def elliptical_ban(sentence: Sentence, start: int) -> bool:

@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._parts import parts_of
@@ -96,7 +97,7 @@ def _meets(spec: EachLine, line: str) -> bool:
 
 
 # A code fence's own line (```sql, ```) is markup around the lines, not one of them
-_FENCE = re.compile(r"^(?:```|~~~)")
+_FENCE = compile_lazily(r"^(?:```|~~~)")
 
 
 def _lines(text: str) -> list[str]:
@@ -150,26 +151,26 @@ _EVERY = r"(?:each|every|all(?:\s+(?:of\s+)?the)?|all\s+your)\s+(?:single\s+)?li
 _MODAL = r"(?:must|should|shall|will|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\s+"
 _PATTERNS = [
     # "Start every line with '>> '", "prefix each line with '#'"
-    re.compile(
+    compile_lazily(
         rf"\b(?P<verb>start|begin|open|prefix|end|finish|close|terminate)\s+{_EVERY}\s+"
         rf"(?:of\s+(?:the|your)\s+(?:answer|response|reply|output)\s+)?with\s+{_PHRASE}"
     ),
     # "Every line must end with a semicolon", "each line starting with '-'", "every
     # line of dialogue must begin with …" (the dialogue asked, not one handed over)
-    re.compile(
+    compile_lazily(
         rf"\b{_EVERY}\s+(?:of\s+(?:the\s+)?(?:dialogue|poem|song|script|verse|answer|response|"
         rf"reply|output)\s+)?(?:{_MODAL})?(?P<verb>starts?|begins?|opens?|ends?|finish(?:es)?|"
         rf"starting|beginning|opening|ending|finishing)\s+(?:with|in)\s+{_PHRASE}"
     ),
     # "Put each on a new line starting with '- '", "each slogan on its own line, starting
     # with '- '", "one per line, each beginning with '* '": one thing a line, so every line
-    re.compile(
+    compile_lazily(
         r"\b(?:each(?:\s+[\w-]+)?\s+(?:on|in)\s+(?:its|a|their)\s+(?:own|new|separate)\s+line|"
         r"one\s+(?:per|a|each)\s+line)\s*,?\s*(?:(?:and\s+)?each\s+)?"
         rf"(?P<verb>starting|beginning|opening|prefixed)\s+(?:with|by)\s+{_PHRASE}"
     ),
     # "Put '>' at the start of each line", "use a semicolon at the end of every line"
-    re.compile(
+    compile_lazily(
         rf"\b(?:put|place|use|add|write|have)\s+{_PHRASE}\s+at\s+the\s+(?:very\s+)?"
         # "… of each line of my poem below": another text's lines
         rf"(?P<verb>start|beginning|end)\s+of\s+{_EVERY}\b(?!\s+(?:of|in|or|and\s+(?:the\s+)?end)\b)"
@@ -177,13 +178,17 @@ _PATTERNS = [
 ]
 _ENDS = ("end", "finish", "close", "terminate")
 # One more quoted marker of a list of alternatives: ", 'J:'", " or 'J:'", ", or 'J:'"
-_ANOTHER_MARKER = re.compile(rf"(?P<join>\s*,\s*(?:or\s+)?|\s+or\s+)(?P<q>[\"'`“‘]{MASK}+[\"'`”’])")
+_ANOTHER_MARKER = compile_lazily(
+    rf"(?P<join>\s*,\s*(?:or\s+)?|\s+or\s+)(?P<q>[\"'`“‘]{MASK}+[\"'`”’])"
+)
 # What after the marker makes it one of several, or a template.
-_AFTER = re.compile(r"^\s*(?:or|and|followed|then|plus|\+|/|,\s*(?:then|followed))\b|^\s*/")
-_CODE = re.compile(r"\b(?:code|script|program|function|snippet|python|javascript|sql|bash|shell)\b")
+_AFTER = compile_lazily(r"^\s*(?:or|and|followed|then|plus|\+|/|,\s*(?:then|followed))\b|^\s*/")
+_CODE = compile_lazily(
+    r"\b(?:code|script|program|function|snippet|python|javascript|sql|bash|shell)\b"
+)
 # "Write an SQL comment header. Every line must begin with '-- '": the lines
 # asked for are comments, each opening with the language's comment marker
-_COMMENTS = re.compile(r"\bcomments?\b(?!\s+(?:on|about)\b)")
+_COMMENTS = compile_lazily(r"\bcomments?\b(?!\s+(?:on|about)\b)")
 _COMMENT_MARKERS = frozenset({"--", "#", "//", ";", "%", "'", "rem", "*"})
 
 
@@ -233,16 +238,18 @@ def _alternatives(sentence: Sentence, match: re.Match[str]) -> tuple[tuple[str, 
 
 # "Write a short poem where every line starts with …": a clause describing
 # the one thing asked for, which is the answer.
-_WHERE_THING = re.compile(
+_WHERE_THING = compile_lazily(
     r"\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:write|compose|create|"
     r"draft|craft|generate|produce|give\s+me)\s+(?:me\s+)?(?:a|an|one)\s+(?P<thing>[^.;:!?,\ue000]{0,60}?)"
     r"\s+(?:where|in\s+which|so\s+that|such\s+that)\s+"
 )
 # "… where every line rhymes with 'day' and every line starts with 'The'": a
 # later clause joined to the first by "and", of the same lines
-_AND_EVERY_LINE = re.compile(rf"{_EVERY}\b[^.;:!?]*?(?:,\s*|\s+)and\s+")
+_AND_EVERY_LINE = compile_lazily(rf"{_EVERY}\b[^.;:!?]*?(?:,\s*|\s+)and\s+")
 # "a poem like the one where …", "a reply to my poem where …": another thing's lines
-_ANOTHER = re.compile(r"\b(?:like|one|as|similar|this|that|my|our|your|his|her|their|from|to)\b")
+_ANOTHER = compile_lazily(
+    r"\b(?:like|one|as|similar|this|that|my|our|your|his|her|their|from|to)\b"
+)
 
 
 def _described(sentence: Sentence, start: int) -> bool:

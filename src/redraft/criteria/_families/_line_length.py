@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ValidationError
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilyCount, every_unit_outcome
 from redraft.criteria._families._rewrap import REWRAP
@@ -104,53 +105,53 @@ _OVER = (
 )
 _PATTERNS = [
     # "Each line must be under 40 characters", "every line should have at most 8 words"
-    re.compile(
+    compile_lazily(
         rf"\b{_EVERY_LINE}\s+(?:{_MODAL}\s+)?(?:(?:be|stay|remain|contains?|has|have|holds?|uses?|runs?|is)\s+)?"
         rf"(?:kept\s+)?(?:to\s+)?{_AMOUNT}"
     ),
     # "Keep each line under 40 characters", "limit every line to 8 words"
-    re.compile(
+    compile_lazily(
         rf"\b(?:keep|limit|cap|restrict|hold)\s+{_EVERY_LINE}\s+(?:(?P<to>to)\s+|at\s+)?"
         rf"(?:(?P<rel2>{RELATION})\s+)?(?P<n2>{NUMBER})\s+(?P<unit2>characters?|chars?|words?)"
         r"(?:\s+long|\s+or\s+(?P<less>less|fewer))?"
     ),
     # "No line longer than 8 words", "no line should exceed 40 characters"
-    re.compile(
+    compile_lazily(
         rf"\bno\s+lines?{_LINE_OF}\s+(?:{_MODAL}\s+)?{_OVER}\s+(?P<over>{NUMBER})\s+{_UNITS}"
     ),
     # "at most 50 characters per line", "no more than 8 words in each line"
-    re.compile(rf"\b{_AMOUNT}\s+(?:per|in\s+each|in\s+every|on\s+each|on\s+any)\s+line\b"),
+    compile_lazily(rf"\b{_AMOUNT}\s+(?:per|in\s+each|in\s+every|on\s+each|on\s+any)\s+line\b"),
     # "one word per line", "exactly 5 words on each line": a count of words, exact
-    re.compile(
+    compile_lazily(
         rf"\b(?:(?P<exact>exactly|precisely)\s+)?(?P<words>{NUMBER})\s+(?P<wunit>words?)\s+"
         r"(?:per|on\s+each|on\s+every|in\s+each|in\s+every)\s+line\b"
         r"(?!\s*(?:max|maximum|min|minimum|at\s+most|at\s+least|or\s+(?:less|fewer|more)|tops|"
         r"on\s+average|average)\b)"
     ),
     # "lines of no more than 12 words", "use lines under 40 characters"
-    re.compile(
+    compile_lazily(
         rf"\b(?:in|with|use|using|write|wrap\s+(?:it|the\s+text)\s+(?:in|at))\s+(?:short\s+)?"
         r"lines\s+(?:of\s+|that\s+are\s+)?"
         rf"(?:{_AMOUNT})?"
     ),
     # "a maximum line length of 72 characters", "line length: at most 60 characters"
-    re.compile(
+    compile_lazily(
         rf"\b(?:(?:a\s+|the\s+)?(?:max(?:imum)?|limit(?:ed)?)\s+line\s+(?:length|width)\s+"
         rf"(?:of\s+|is\s+|:\s*)?(?P<max>{NUMBER})\s+(?P<unitm>characters?|chars?|words?)|line\s+(?:length|width)\s*(?:of|:)?\s+"
         rf"{_AMOUNT})"
     ),
 ]
 # Lines of code are what a prompt about code means, not the prose around it.
-_CODE = re.compile(
+_CODE = compile_lazily(
     r"\b(?:code|script|program|function|snippet|class|python|javascript|typescript|java|"
     r"sql|bash|shell|css|html|rust|golang|c\+\+|pep\s*8|linter|formatter)\b"
 )
 # What follows the unit that makes it about something else ("… of code").
-_AFTER = re.compile(r"^\s*(?:of|in|for|from|per\s+(?!line))\b(?!\s+(?:length|total|all)\b)")
+_AFTER = compile_lazily(r"^\s*(?:of|in|for|from|per\s+(?!line))\b(?!\s+(?:length|total|all)\b)")
 
 
 # "the Apollo program", "the Erasmus program": a named programme, not code
-_NAMED_PROGRAM = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+\s+program\b")
+_NAMED_PROGRAM = compile_lazily(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+\s+program\b")
 
 
 @functools.lru_cache(maxsize=4)
@@ -204,7 +205,7 @@ def _read(match: re.Match[str]) -> list[tuple[Relation, int, LengthUnit]]:
 
 # "a poem in which every line …", "a poem about rain where each line …": the
 # clause describes the thing asked for.
-_DESCRIBED = re.compile(
+_DESCRIBED = compile_lazily(
     rf"\b{THING}(?:\s+(?:about|on)(?:\s+(?!each\b|every\b)[\w'-]+){{1,4}}?)?\s+"
     r"(?P<joint>in\s+which|where|whose|such\s+that)\s+$"
 )
@@ -225,17 +226,17 @@ def _required(sentence: Sentence, start: int) -> bool:
 # should be no more than 6 words", "…, between 6 and 10 lines, no line over 80
 # characters": a rule of every line that opens a clause of its own in a list
 # of requirements is read as that clause alone would be
-_LINE_SUBJECT = re.compile(r"(?:each|every|any|no)\s+lines?\b")
-_CLAUSE_OPENED = re.compile(r"(?:[,;]\s*(?:and\s+)?|\s[—–-]\s*|\s+and\s+)$")
+_LINE_SUBJECT = compile_lazily(r"(?:each|every|any|no)\s+lines?\b")
+_CLAUSE_OPENED = compile_lazily(r"(?:[,;]\s*(?:and\s+)?|\s[—–-]\s*|\s+and\s+)$")
 # what the sentence before the clause may not do: describe lines that are
 # there ("my poem has …, and each line is …"), hand over a text of its own
-_DESCRIBES = re.compile(
+_DESCRIBES = compile_lazily(
     r"\b(?:has|had|have|was|were|contains|contained|i|we|you've|i've|we've|below|above|"
     r"attached|pasted|quoted|given|provided)\b|"
     rf"\b(?:my|our|his|their|this|these|those|the\s+(?:following|attached|pasted|given))\s+"
     rf"(?:[\w-]+\s+){{0,2}}?(?:{THING}|lines|text|draft|passage|paragraph|lyrics)s?\b"
 )
-_POLITE = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+_POLITE = compile_lazily(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
 
 def _own_clause(sentence: Sentence, start: int) -> bool:

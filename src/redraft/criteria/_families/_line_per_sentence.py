@@ -8,10 +8,10 @@ its first. Both join the ``each_count`` family in :mod:`._per_part`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from functools import partial
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._arguments import response_spec
@@ -21,7 +21,7 @@ from redraft.criteria._sentences import Hit, Sentence
 __all__ = ["ONE_SENTENCE_PER_LINE", "line_per_sentence", "repairs_one_per_line"]
 
 
-_MARKER = re.compile(r"^(?P<marker>\s*(?:[-*+•]|\d{1,3}[.)])\s+)")
+_MARKER = compile_lazily(r"^(?P<marker>\s*(?:[-*+•]|\d{1,3}[.)])\s+)")
 
 
 def _one_per_line(text: str, _params: Params, _repairs: Sequence[Params]) -> str:
@@ -48,7 +48,7 @@ ONE_SENTENCE_PER_LINE = RepairOp(
 
 # "each sentence on its own line", "one sentence per line", "every sentence
 # on a new line", "a line break after every sentence"
-_ASKED = re.compile(
+_ASKED = compile_lazily(
     r"\b(?:(?:put|place|write|start|begin|have)\s+)?(?:each|every)\s+sentence\s+"
     r"(?:(?:should|must|needs\s+to)\s+(?:be|go|start|begin)\s+)?(?:is\s+)?"
     r"(?:on|in)\s+(?:its\s+own|a\s+(?:new|separate|different)|a\s+line\s+of\s+its\s+own)\s+line\b|"

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import Sentence, lowered, matches_in, searched, sentence_blocked
 
 __all__ = ["given_lines", "letter_lines", "named_pair_lines", "translation_lines"]
@@ -42,19 +43,19 @@ _LANGUAGE = (
     r"swahili|latin|irish|welsh|icelandic|hungarian|romanian|persian|farsi|catalan|basque)"
 )
 # "into Italian, Portuguese and Swahili", "in English, Spanish, French, and German"
-_LANGUAGES = re.compile(
+_LANGUAGES = compile_lazily(
     rf"\b(?:in|into|to)\s+(?P<list>{_LANGUAGE}(?:\s*,\s*{_LANGUAGE})*\s*,?\s+(?:and|&)\s+"
     rf"{_LANGUAGE})\b(?!\s*,?\s+(?:and|or)\b)"
 )
 # The one text translated, before the list: a quotation, or "it"/"this"
 # ("Translate 'Good morning' into …", "Write the same sentence '…' in …");
 # not "these 3 sentences", several texts each on lines of their own
-_ONE_TEXT = re.compile(
+_ONE_TEXT = compile_lazily(
     r"\b(?:translate|say|write|give|render)\s+(?:me\s+)?(?:(?:the\s+(?:same\s+)?)?(?:sentence|phrase|"
     r"word|greeting|title|line|slogan|motto|question)\s+)?"
     r"(?:['\"‘“]\ue000+['\"’”]|it|this|that)\s*$"
 )
-_PER_LANGUAGE_LINE = re.compile(
+_PER_LANGUAGE_LINE = compile_lazily(
     r"\b(?:(?:put|give|write|place)\s+)?each(?:\s+(?:one|translation|version))?\s+on\s+"
     r"(?:its\s+own|a\s+(?:new|separate))\s+line\b|"
     r"\bone\s+(?:translation\s+|language\s+)?per\s+line\b|\bon\s+separate\s+lines\b|"
@@ -62,7 +63,7 @@ _PER_LANGUAGE_LINE = re.compile(
     r"\blabel\s+each\s+line\s+with\s+the\s+language\b"
 )
 # Another part than the lines counted: a title, an explanation, a note, a part after them
-_OTHER_PART = re.compile(
+_OTHER_PART = compile_lazily(
     r"\b(?:titles?|headings?|header|then|afterwards?|explain\w*|explanation|notes?|"
     r"commentary|pronunciation|transliteration|romanization|romaji|pinyin|original|"
     r"postscript|intro\w*|summary|also\s+(?:add|give|include|write))\b"
@@ -87,16 +88,18 @@ def translation_lines(sentence: Sentence, required: Required) -> Iterator[tuple[
 
 
 # "one line per letter", "each letter on its own line", "a line for each letter"
-_PER_LETTER = re.compile(
+_PER_LETTER = compile_lazily(
     r"\bone\s+line\s+(?:per|for\s+each|for\s+every)\s+letter\b|"
     r"\b(?:a|one)\s+line\s+for\s+(?:each|every)\s+letter\b|"
     r"\b(?:each|every)\s+letter\s+(?:on|in)\s+(?:its\s+own|a\s+(?:new|separate))\s+line\b|"
     r"\bone\s+word\s+per\s+letter,\s+each\s+on\s+(?:its\s+own|a\s+(?:new|separate))\s+line\b"
 )
 # What makes the word's letters the lines: an acrostic, a backronym, a spelling
-_SPELLED = re.compile(r"\b(?:acrostic|backronym|spells?|spelling|spelled|letters\s+(?:in|of))\b")
-_CAPS_WORD = re.compile(r"(?<![\w&-])[A-Z]{3,}(?![\w&-]|'[a-z])")
-_NOT_A_LINE_PART = re.compile(
+_SPELLED = compile_lazily(
+    r"\b(?:acrostic|backronym|spells?|spelling|spelled|letters\s+(?:in|of))\b"
+)
+_CAPS_WORD = compile_lazily(r"(?<![\w&-])[A-Z]{3,}(?![\w&-]|'[a-z])")
+_NOT_A_LINE_PART = compile_lazily(
     r"\b(?:titles?|headings?|header|then|afterwards?|explain\w*|explanation|commentary|"
     r"postscript|p\.\s?s\.?|intro\w*|summary|sign[\s-]?off)\b"
 )
@@ -119,12 +122,12 @@ def letter_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, 
 
 # "Setup and punchline on separate lines", "Title and body on two lines",
 # "Label them 'UK:' and 'US:' on separate lines": two parts, a line each
-_PAIR = re.compile(
+_PAIR = compile_lazily(
     r"(?:^\s*|\blabel\s+them\s+)(?:the\s+)?(?P<first>[a-z]+(?<!s)|['\"‘“]\ue000+['\"’”])\s+and\s+"
     r"(?:the\s+)?(?P<second>[a-z]+(?<!s)|['\"‘“]\ue000+['\"’”])\s+(?:(?:go|goes|are|must\s+be|should\s+be)\s+)?"
     r"on\s+(?:separate|two(?:\s+separate)?|different)\s+lines\b(?!\s+(?:each|per|apiece)\b)"
 )
-_PAIR_OTHER = re.compile(
+_PAIR_OTHER = compile_lazily(
     r"\b(?:then|afterwards?|explain\w*|explanation|commentary|postscript|p\.\s?s\.?|"
     r"intro\w*|summary|sign[\s-]?off|headings?|header)\b"
 )
@@ -149,21 +152,21 @@ def named_pair_lines(sentence: Sentence, required: Required) -> Iterator[tuple[i
 # One thing the answer holds per thing given: "convert these", "sort it",
 # "return them", each of the user's things kept (not "list every email you
 # find", "which of these", "remove duplicates")
-_EACH_KEPT = re.compile(
+_EACH_KEPT = compile_lazily(
     r"\b(?:convert|sort|alphabeti[sz]e|reorder|translate|correct|fix|format|reformat|normali[sz]e|"
     r"capitali[sz]e|rewrite|spell\s+out|round|return|put)\s+(?:(?:all\s+)?(?:these|them|it|this\s+list|"
     r"the\s+(?:list|following))\b)"
 )
-_SOME_KEPT = re.compile(
+_SOME_KEPT = compile_lazily(
     r"\b(?:remove|filter|only\s+the|which|duplicates?|merge|combine|group|pick|choose|select|"
     r"find|extract|skip|drop|exclude|except|unless|if)\b"
 )
 # The layout: "one per line" (not "one field per line", a template's)
-_ONE_A_LINE = re.compile(r"\bone\s+per\s+line\b|\beach\s+on\s+(?:its\s+own|a\s+new)\s+line\b")
+_ONE_A_LINE = compile_lazily(r"\bone\s+per\s+line\b|\beach\s+on\s+(?:its\s+own|a\s+new)\s+line\b")
 
 
 # "Convert these to Celsius, one per line:": the layout an item of the request's own
-_HEDGED = re.compile(
+_HEDGED = compile_lazily(
     r"\b(?:if|unless|ideally|preferably|maybe|perhaps|possible|could|would|might)\b|\?"
 )
 

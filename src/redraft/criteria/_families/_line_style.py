@@ -33,6 +33,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import required
@@ -73,18 +74,18 @@ class LineStyle(FamilySpec):
 # -- measuring ---------------------------------------------------------------------
 
 # A heading's or a list item's own marker, which the style need not cover.
-_LEAD = re.compile(r"^(?:#{1,6}[ \t]+|[-*+][ \t]+(?=\S)|\d{1,3}[.)][ \t]+)")
+_LEAD = compile_lazily(r"^(?:#{1,6}[ \t]+|[-*+][ \t]+(?=\S)|\d{1,3}[.)][ \t]+)")
 # ``***…***`` is both bold and italic.
-_BOTH = re.compile(r"\*\*\*(?=\S)(?:(?!\*\*\*).)+(?<=\S)\*\*\*")
+_BOTH = compile_lazily(r"\*\*\*(?=\S)(?:(?!\*\*\*).)+(?<=\S)\*\*\*")
 _BOLD = (
     _BOTH,
-    re.compile(r"(\*\*|__)(?=[^\s*_])(?:(?!\1).)+(?<=[^\s*_])\1"),
-    re.compile(r"<(b|strong)>(?=\S)(?:(?!</?\1>).)+(?<=\S)</\1>", re.IGNORECASE),
+    compile_lazily(r"(\*\*|__)(?=[^\s*_])(?:(?!\1).)+(?<=[^\s*_])\1"),
+    compile_lazily(r"<(b|strong)>(?=\S)(?:(?!</?\1>).)+(?<=\S)</\1>", re.IGNORECASE),
 )
 _ITALIC = (
     _BOTH,
-    re.compile(r"([*_])(?=[^\s*_])(?:(?!\1).)+(?<=[^\s*_])\1"),
-    re.compile(r"<(i|em)>(?=\S)(?:(?!</?\1>).)+(?<=\S)</\1>", re.IGNORECASE),
+    compile_lazily(r"([*_])(?=[^\s*_])(?:(?!\1).)+(?<=[^\s*_])\1"),
+    compile_lazily(r"<(i|em)>(?=\S)(?:(?!</?\1>).)+(?<=\S)</\1>", re.IGNORECASE),
 )
 _STYLED = {"bold": _BOLD, "italic": _ITALIC}
 _MARKS = {"bold": "**", "italic": "*"}
@@ -147,34 +148,36 @@ _LINE = (
 )
 _PATTERNS = (
     # "the title in bold", "put the headline in bold on the first line", "a title in bold"
-    re.compile(
+    compile_lazily(
         rf"\b(?P<title>{_TITLE})\s+(?:(?:should|must|needs\s+to|has\s+to)\s+(?:be\s+)?|"
         rf"(?:is|being)\s+)?{_IN_STYLE}"
     ),
     # "the first line in bold", "the last line must be in italics"
-    re.compile(
+    compile_lazily(
         rf"\b{_LINE}\s+(?:(?:should|must|needs\s+to|has\s+to|will)\s+(?:be\s+)?|is\s+)?{_IN_STYLE}"
     ),
     # "bold the title", "italicise the last line", "make the first line bold"
-    re.compile(
+    compile_lazily(
         r"\b(?:(?P<b4>bold)|(?P<i4>italici[sz]e))\s+(?:the|your|its)\s+"
         r"(?:(?P<title2>title|headline)|(?P<which2>first|top|opening|last|final|closing|bottom)\s+line)\b"
         r"(?!\s+(?:and|or|,)\s)"
     ),
-    re.compile(rf"\bmake\s+(?:(?P<title3>{_TITLE})|{_LINE})\s+(?:(?P<b5>bold)|(?P<i5>italic))\b"),
+    compile_lazily(
+        rf"\bmake\s+(?:(?P<title3>{_TITLE})|{_LINE})\s+(?:(?P<b5>bold)|(?P<i5>italic))\b"
+    ),
     # "finish with a one-line summary in italics", "end with a line in bold"
-    re.compile(
+    compile_lazily(
         r"\b(?P<end>end|finish|close|sign\s+off)\s+(?:it\s+|the\s+(?:answer|response|reply|post)\s+)?"
         r"with\s+(?:a|one)\s+(?:(?:one|single)[\s-]line\s+[\w-]+(?:\s+[\w-]+)?|line)\s+"
         rf"{_IN_STYLE}"
     ),
 )
 # What makes the title or line another's, several, or one of each part.
-_NOT_THE_ANSWERS = re.compile(
+_NOT_THE_ANSWERS = compile_lazily(
     r"\b(?:each|every|all|per|both)\s+(?:\w+\s+){0,2}$|\b(?:titles|headlines|lines)\b"
 )
 # "the title of the book", "the first line of each verse": another thing's
-_AFTER_OTHER = re.compile(
+_AFTER_OTHER = compile_lazily(
     r"^\s*(?:of\s+(?!(?:the|your)\s+(?:answer|response|reply|post|email|message)\b)|"
     r"for\s+(?:each|every)\b)"
 )

@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._outcome import Outcome
@@ -53,7 +54,7 @@ __all__ = ["LINE_TEMPLATE", "LineTemplate", "read_template"]
 
 Which = Literal["first", "last", "any"]
 
-_HOLE = re.compile(r"<number>|<text>|<one of (?P<set>[^<>]{1,40})>")
+_HOLE = compile_lazily(r"<number>|<text>|<one of (?P<set>[^<>]{1,40})>")
 _NUMBER = r"[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:[.,]\d+)?"
 
 
@@ -99,7 +100,7 @@ def _pattern(template: str) -> re.Pattern[str]:
             parts.append(r"\S(?:.*?\S)?")
         at = match.end()
     parts.append(_literal(template[at:]))
-    return re.compile(r"\s*" + "".join(parts) + r"\s*", re.IGNORECASE)
+    return compile_lazily(r"\s*" + "".join(parts) + r"\s*", re.IGNORECASE)
 
 
 def _literal(text: str) -> str:
@@ -126,19 +127,19 @@ def _candidates(spec: LineTemplate, text: str) -> list[str]:
 
 # -- reading the request's template ---------------------------------------------
 
-_BRACKETED = re.compile(r"<([^<>\n]{1,30})>|\[([^\[\]\n]{1,30})\]|\{([^{}\n]{1,30})\}")
-_NUMBERISH = re.compile(
+_BRACKETED = compile_lazily(r"<([^<>\n]{1,30})>|\[([^\[\]\n]{1,30})\]|\{([^{}\n]{1,30})\}")
+_NUMBERISH = compile_lazily(
     r"(?i)n|#|num|amount|count|total|score|integer|int|digits?|year|rating|"
     r"(?:whole |positive )?number(?: of \w+)?|\w+ count"
 )
-_RANGE = re.compile(r"(?i)\s*([a-z])\s*(?:-|–|—|to)\s*([a-z])\s*")
-_WHERE = re.compile(
+_RANGE = compile_lazily(r"(?i)\s*([a-z])\s*(?:-|–|—|to)\s*([a-z])\s*")
+_WHERE = compile_lazily(
     r"(?i)\bwhere\s+(?P<v>[A-Z])\s+is\s+(?:one\s+of\s+|a\s+letter\s+(?:from\s+)?)?"
     r"(?:\(?\s*)(?P<a>[A-Za-z])\s*(?:-|–|—|to|through)\s*(?P<b>[A-Za-z])\b"
 )
-_BARE = re.compile(r"(?<![A-Za-z0-9])(?P<v>[NXYZ])(?![A-Za-z0-9])")
-_LABELLED = re.compile(r"[:=#]|/\s*\d")
-_GLUED = re.compile(r"(?<![A-Za-z])[NXYZ](?=[a-z]{1,3}\b)")
+_BARE = compile_lazily(r"(?<![A-Za-z0-9])(?P<v>[NXYZ])(?![A-Za-z0-9])")
+_LABELLED = compile_lazily(r"[:=#]|/\s*\d")
+_GLUED = compile_lazily(r"(?<![A-Za-z])[NXYZ](?=[a-z]{1,3}\b)")
 
 
 def _letters(a: str, b: str) -> str | None:
@@ -211,66 +212,71 @@ _A_LINE = r"(?:a|the|one)\s+(?:(?:single|separate|short)\s+)?line"
 _PATTERNS: list[tuple[Which, re.Pattern[str]]] = [
     (
         "last",
-        re.compile(
+        compile_lazily(
             rf"\b(?:end|finish|close|conclude|wrap\s+up)\s+{_RESP}with\s+(?:a|the|one)\s+"
             rf"(?:(?:final|last|closing|separate|single)\s+)?line\s+(?:{_AS})?{_Q}"
         ),
     ),
-    ("last", re.compile(rf"\bon\s+(?:the|a|its\s+own|your)\s+{_LAST}\s+line\s+{_AS}{_Q}")),
-    ("last", re.compile(rf"{_Q}\s+(?:on|as)\s+(?:the|your|a|its\s+own)\s+{_LAST}\s+line\b")),
-    ("last", re.compile(rf"\b(?:the|your)\s+{_LAST}\s+line\s+{_BE}{_Q}")),
+    ("last", compile_lazily(rf"\bon\s+(?:the|a|its\s+own|your)\s+{_LAST}\s+line\s+{_AS}{_Q}")),
+    ("last", compile_lazily(rf"{_Q}\s+(?:on|as)\s+(?:the|your|a|its\s+own)\s+{_LAST}\s+line\b")),
+    ("last", compile_lazily(rf"\b(?:the|your)\s+{_LAST}\s+line\s+{_BE}{_Q}")),
     (
         "last",
-        re.compile(
+        compile_lazily(
             rf"\bon\s+(?:the|your)\s+{_LAST}\s+line,?\s+(?:write|put|give|add|state|print)\s+{_Q}"
         ),
     ),
     # "Termine con una línea 'Respuesta: X'", "Terminez par une ligne …", "Ende mit einer Zeile …"
     (
         "last",
-        re.compile(
+        compile_lazily(
             rf"\b(?:termin[ea]z?|finis(?:sez|s)?|acaba|ende|beende)\s+(?:par|avec|con|mit)\s+"
             rf"(?:une|una|einer)\s+(?:ligne|línea|linea|zeile)\s+{_Q}"
         ),
     ),
-    ("last", re.compile(rf"\bon\s+its\s+own\s+line\s+at\s+the\s+(?:very\s+)?end\s+{_AS}{_Q}")),
+    ("last", compile_lazily(rf"\bon\s+its\s+own\s+line\s+at\s+the\s+(?:very\s+)?end\s+{_AS}{_Q}")),
     # "then a final line reading 'Lie: X'", "a closing line as 'Total: N'"
     (
         "last",
-        re.compile(
+        compile_lazily(
             rf"\b(?:then|plus)\s+(?:a|the)\s+(?:{_LAST}|closing)\s+line\s+"
             rf"(?:{_AS.replace(':)', ')')})\s*{_Q}"
         ),
     ),
-    ("last", re.compile(rf"\b(?:put|write|add)\s+{_Q}\s+on\s+its\s+own\s+line\s+at\s+the\s+end\b")),
+    (
+        "last",
+        compile_lazily(rf"\b(?:put|write|add)\s+{_Q}\s+on\s+its\s+own\s+line\s+at\s+the\s+end\b"),
+    ),
     (
         "first",
-        re.compile(rf"\b(?:start|begin|open)\s+{_RESP}with\s+{_A_LINE}\s+(?:{_AS})?{_Q}"),
+        compile_lazily(rf"\b(?:start|begin|open)\s+{_RESP}with\s+{_A_LINE}\s+(?:{_AS})?{_Q}"),
     ),
-    ("first", re.compile(rf"\b(?:the|your)\s+(?:very\s+)?first\s+line\s+{_BE}{_Q}")),
-    ("first", re.compile(rf"{_Q}\s+(?:on|as)\s+(?:the|your)\s+(?:very\s+)?first\s+line\b")),
-    ("any", re.compile(rf"\b(?:include|add|have)\s+{_A_LINE}\s+(?:{_AS})?{_Q}")),
-    ("any", re.compile(rf"\b(?:include|add|with)\s+an?\s+{_Q}\s+line\b")),
+    ("first", compile_lazily(rf"\b(?:the|your)\s+(?:very\s+)?first\s+line\s+{_BE}{_Q}")),
+    ("first", compile_lazily(rf"{_Q}\s+(?:on|as)\s+(?:the|your)\s+(?:very\s+)?first\s+line\b")),
+    ("any", compile_lazily(rf"\b(?:include|add|have)\s+{_A_LINE}\s+(?:{_AS})?{_Q}")),
+    ("any", compile_lazily(rf"\b(?:include|add|with)\s+an?\s+{_Q}\s+line\b")),
 ]
 # "a final line starting with 'Answers:'", "put your pick on a final sixth
 # line starting with 'Pick: '": a label opens the last line, text follows it.
 # "then a final line starting 'Root cause:'", "then a final line 'Bonus: ' with a caption"
-_LAST_LABEL = re.compile(
+_LAST_LABEL = compile_lazily(
     rf"\b(?:a|the)\s+{_LAST}\s+(?:[a-z]+th\s+)?line\s+"
     rf"(?:(?:starting|beginning|opening)(?:\s+with)?\s+)?{_Q}"
 )
-_EACH_HAS = re.compile(r"\b(?:each|every)\s+(?!line\b)[a-z]+\s+(?:has|have|gets?|needs?|ends?)\b")
+_EACH_HAS = compile_lazily(
+    r"\b(?:each|every)\s+(?!line\b)[a-z]+\s+(?:has|have|gets?|needs?|ends?)\b"
+)
 # A template shown as an example to vary, or one of several.
-_LOOSE = re.compile(
+_LOOSE = compile_lazily(
     r"\b(?:feel\s+free|something\s+like|or\s+similar|or\s+so|roughly|more\s+or\s+less|"
     r"for\s+example|for\s+instance|e\.g\.|such\s+as|variation|vary|adapt|your\s+own\s+words)\b"
 )
-_LINE_WORD = re.compile(r"line|ligne|l[íi]nea|zeile")
-_AFTER = re.compile(r"^\s*(?:or|and\/or)\b|^\s*/")
+_LINE_WORD = compile_lazily(r"line|ligne|l[íi]nea|zeile")
+_AFTER = compile_lazily(r"^\s*(?:or|and\/or)\b|^\s*/")
 
 
 # An imperative that opens the sentence: "Show the score on the last line as …".
-_OPENS = re.compile(
+_OPENS = compile_lazily(
     r"^\s*(?:please\s+)?(?:show|put|write|give|display|state|print|add|place|report|include|"
     r"provide|create|answer|solve|end|finish|close|"
     r"termin\w*|finis\w*|acaba|ende|beende)\b"
@@ -280,14 +286,14 @@ _OPENS = re.compile(
 # The last line named by where it goes, after another verb's request: "…, and
 # rate it out of 10 on the final line as 'Score: N/10'", "…, then a final
 # line reading 'Lie: X'". The sentence is the request; the place is the answer's.
-_PLACEMENT = re.compile(
+_PLACEMENT = compile_lazily(
     rf"(?:on\s+(?:the|a|its\s+own|your)\s+{_LAST}\s+line|(?:then\s+)?(?:a|the)\s+{_LAST}\s+"
     r"(?:[a-z]+th\s+)?line)\b"
 )
 
 # "My draft ends on the final line as …", "Each story has a final line …": a
 # statement about some text, or about each of several things
-_STATES = re.compile(r"^\s*(?:my|our|his|her|their|this|that|these|those|the|it|each|every)\b")
+_STATES = compile_lazily(r"^\s*(?:my|our|his|her|their|this|that|these|those|the|it|each|every)\b")
 
 
 def _asked(sentence: Sentence, start: int) -> bool:

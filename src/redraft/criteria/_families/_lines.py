@@ -20,12 +20,12 @@ judge.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import SerializerFunctionWrapHandler, model_serializer
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._lexical import required
 from redraft.criteria._families._line_sets import (
@@ -76,33 +76,33 @@ class LineCount(FamilyCount):
 
 
 # "all on one line", "on a single line": the whole answer is one line
-_ONE_LINE = re.compile(
+_ONE_LINE = compile_lazily(
     r"\b(?:all\s+|everything\s+)?(?:on|in)\s+(?:a\s+single|one|just\s+one|only\s+one|1)\s+line\b"
     r"(?!\s*(?:each|apiece|per|of\s+its\s+own)\b)"
 )
 # "Reply with just the regex on one line": the one thing is the whole answer
 # ("Only the regex on a single line, no slashes.": the verb left out)
-_ONLY_THING = re.compile(
+_ONLY_THING = compile_lazily(
     r"(?:^|[,;:]\s*)(?:please\s+)?(?:(?:reply|respond|answer|return|output|print|give\s+me|give)\s+"
     r"(?:with\s+)?)?(?:just|only)\s+(?:the|a|an|your)\s+(?:[\w-]+\s+){1,2}$"
 )
 # "put each name on one line" (each name's), in the clause of the phrase:
 # not "6 moves for each side, all on one line"
-_OF_EACH = re.compile(r"\b(?:each|every|per|its|their)\b[^,;:]*$")
+_OF_EACH = compile_lazily(r"\b(?:each|every|per|its|their)\b[^,;:]*$")
 # "Give me the dates …, comma-separated on one line": the layout of the whole
 # list asked for, one item of the request's list
-_LIST_ITEM = re.compile(
+_LIST_ITEM = compile_lazily(
     r"[,;]\s*(?:and\s+)?(?:(?:[\w-]+[-\s]separated|separated\s+by\s+\S{1,8}(?:\s+\S{1,8})?)\s+)?$"
 )
-_LIST_REQUEST = re.compile(
+_LIST_REQUEST = compile_lazily(
     r"^\s*(?:please\s+)?(?:give|list|write|print|output|return|show|provide|generate|make)\b"
 )
-_IF = re.compile(r"\b(?:if|unless)\b")
+_IF = compile_lazily(r"\b(?:if|unless)\b")
 
 
 # Lines of what is said ("4 lines of dialogue") held by a larger thing named
 # before them ("a story with …", "a scene including …")
-_HELD_LINES = re.compile(
+_HELD_LINES = compile_lazily(
     r"\b(?!(?:it|them|one|this|that)\b)[a-z]+\s+(?:with|containing|including|featuring|"
     r"that\s+has|which\s+has)\s+(?:exactly\s+|only\s+|just\s+|at\s+(?:least|most)\s+)?"
     rf"[\w-]+\s+lines?\s+of\s+{SAID}\b"

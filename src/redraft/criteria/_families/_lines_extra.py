@@ -13,8 +13,8 @@ holds (:mod:`._lines`).
 from __future__ import annotations
 
 import functools
-import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._sentence_text import mask
 
@@ -24,7 +24,7 @@ __all__ = ["extra_line"]
 # A title, heading or postscript is one more line the count may or may not
 # include; an explanation or a second part after the counted one adds lines
 # of its own ("a 4-line poem, then explain its meter").
-_EXTRA_LINE = re.compile(
+_EXTRA_LINE = compile_lazily(
     r"\b(?:title|heading|header|headline|postscript|p\.\s?s\.?|then|afterwards?|"
     r"after\s+(?:that|this|it)|explain\w*|explanation|analy[sz]\w*|commentary|plus|"
     # an opening or a closing part beside the lines: "5 tips and a short intro"
@@ -45,35 +45,35 @@ _EXTRA_LINE = re.compile(
 
 # What stays within a line: "each starting with a timestamp followed by INFO",
 # "the translation in brackets after it"
-_WITHIN_EACH = re.compile(r"\b(?:each|every)\b")
+_WITHIN_EACH = compile_lazily(r"\b(?:each|every)\b")
 # "each beginning 'Why?' and then …", "each with a letter, a space, then …":
 # what each line holds, one thing after another
-_EACH_HOLDS = re.compile(
+_EACH_HOLDS = compile_lazily(
     r"\beach\s+(?:line\s+|one\s+)?(?:beginning|starting|opening|begins|starts|opens|with|"
     r"holding|containing|showing|giving)\b"
 )
-_IN_BRACKETS = re.compile(r"\b(?:in\s+)?(?:brackets|parentheses|parens)\s+$")
+_IN_BRACKETS = compile_lazily(r"\b(?:in\s+)?(?:brackets|parentheses|parens)\s+$")
 
 
 # A number of lines, unless within each part ("4 lines per stanza", "2 lines each")
-_LINES_COUNTED = re.compile(
+_LINES_COUNTED = compile_lazily(
     rf"\b{NUMBER}[-\s]+lines?\b(?!\s+(?:per|each|apiece|in\s+each|for\s+each|of\s+each)\b)"
 )
 
 
 # "Exactly 4 lines: name; street; postcode followed by the city", "keep it to
 # two lines: setup then punchline": after the colon, the lines counted, one by one
-_LINES_LISTED = re.compile(rf"\b{NUMBER}\s+lines?\s*:\s")
+_LINES_LISTED = compile_lazily(rf"\b{NUMBER}\s+lines?\s*:\s")
 # "at least 3 lines and at most 5 lines": one count, bounded twice
-_BOUND = re.compile(rf"\b(?:{RELATION})\s*$")
+_BOUND = compile_lazily(rf"\b(?:{RELATION})\s*$")
 # "no two lines start with the same word": lines told apart, not counted
-_NO_TWO = re.compile(r"\bno\s+$")
-_THE = re.compile(r"\b(?:the|these|those|all)\s+$")
-_EVERY = re.compile(r"\b(?:every|each|any)\s+$")
+_NO_TWO = compile_lazily(r"\bno\s+$")
+_THE = compile_lazily(r"\b(?:the|these|those|all)\s+$")
+_EVERY = compile_lazily(r"\b(?:every|each|any)\s+$")
 
 
 # A title refused: "no title", "without a heading", "you don't need to give it a title"
-_NO_TITLE = re.compile(
+_NO_TITLE = compile_lazily(
     r"(?:\b(?:no|without)\s+(?:a\s+|any\s+)?(?:extra\s+|additional\s+|further\s+)?|\b(?:do\s+not|don'?t|doesn'?t|never)\s+"
     r"(?:need\s+to\s+|have\s+to\s+)?(?:give|add|include|use|write|put)\s+(?:it\s+|one\s+|me\s+|us\s+)?"
     r"(?:a\s+|any\s+)?|\bno\s+need\s+(?:for|to\s+(?:give|add|include)\s+(?:it\s+)?)\s*(?:a\s+|any\s+)?|"
@@ -87,55 +87,57 @@ _NO_TITLE = re.compile(
 _TITLES = frozenset(("title", "heading", "header", "headline"))
 # "Write a recipe title …", "give me one headline for …": the title is the
 # answer, no line beside the lines counted (not "a title and a poem")
-_TITLE_ASKED = re.compile(
+_TITLE_ASKED = compile_lazily(
     r"^\s*(?:please\s+)?(?:write|give\s+me|suggest|create|generate|come\s+up\s+with)\s+"
     r"(?:me\s+)?(?:a|an|one)\s+(?:[\w-]+\s+){0,2}$"
 )
 # "Do a 5 Whys analysis on: …", "Give me a short explanation of …": the
 # analysis asked for first is the answer, no part beside it
-_ANALYSIS_ASKED = re.compile(
+_ANALYSIS_ASKED = compile_lazily(
     r"\s*(?:please\s+)?(?:do|write|give\s+me|give|provide|make|run|perform|create)\s+"
     r"(?:me\s+)?(?:a|an|one)\s+(?:[\w-]+\s+){0,3}$"
 )
 # "Give me 3 headline options", "suggest 5 title ideas": titles are the things
 # asked for, each one of the lines (not "3 title ideas and a poem")
-_TITLES_ASKED = re.compile(
+_TITLES_ASKED = compile_lazily(
     r"^\s*(?:please\s+)?(?:write|give\s+me|give|suggest|create|generate|list|brainstorm|"
     rf"come\s+up\s+with|i\s+need|i\s+want)\s+(?:me\s+)?(?:exactly\s+)?{NUMBER}\s+(?:[\w-]+\s+)?$"
 )
-_OPTIONS = re.compile(
+_OPTIONS = compile_lazily(
     r"\s+(?:options|ideas|variants|variations|alternatives|suggestions|candidates)\b"
 )
-_EACH_AGAIN = re.compile(r"\b(?:each|every|the|these|those|no)\s+$")
+_EACH_AGAIN = compile_lazily(r"\b(?:each|every|the|these|those|no)\s+$")
 # "each line should be: …", "format every line as: …": a template of each line
-_LINE_TEMPLATE = re.compile(
+_LINE_TEMPLATE = compile_lazily(
     r"\b(?:each|every)\s+line\s*(?::|(?:should|must)\s+be\s*:|(?:is\s+|should\s+be\s+|must\s+be\s+)?"
     r"(?:formatted|written)\s+(?:as|like)\b|as\s*:)"
 )
-_EACH_ON = re.compile(r"\b(?:each|every)\b(?:\s+[\w-]+){0,2}?\s+(?:goes\s+|go\s+)?on\s+$")
-_BESIDE = re.compile(r"\s*(?:,|and\b|plus\b|then\b|with\b|followed\b|&|\+)")
+_EACH_ON = compile_lazily(r"\b(?:each|every)\b(?:\s+[\w-]+){0,2}?\s+(?:goes\s+|go\s+)?on\s+$")
+_BESIDE = compile_lazily(r"\s*(?:,|and\b|plus\b|then\b|with\b|followed\b|&|\+)")
 # "the English line first, then the French line": the lines counted, in order
-_LINE_FIRST = re.compile(r"\bline\s+first\s*,?\s*$")
-_THEN_LINE = re.compile(r"\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?line\b")
-_USERS_OWN = re.compile(r"\b(?:my|our)\s+(?:[\w-]+(?:'s)?\s+)?$")
+_LINE_FIRST = compile_lazily(r"\bline\s+first\s*,?\s*$")
+_THEN_LINE = compile_lazily(r"\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?line\b")
+_USERS_OWN = compile_lazily(r"\b(?:my|our)\s+(?:[\w-]+(?:'s)?\s+)?$")
 _REFUSABLE = frozenset(
     ("title", "heading", "header", "headline", "commentary", "explanation", "postscript")
 ) | {"intro", "introduction", "preamble", "outro", "sign-off", "signoff"}
 # "Write a podcast intro. One line.": the part named is the whole answer
 _PARTS = _TITLES | {"intro", "introduction", "outro", "sign-off", "signoff"}
 # "each on its own line as Title — Host": the words of each line's template
-_LINE_AS = re.compile(r"\blines?\s+(?:in\s+the\s+(?:form|format)(?:\s+of)?|as|like)\s*:?\s+[^.;]*$")
+_LINE_AS = compile_lazily(
+    r"\blines?\s+(?:in\s+the\s+(?:form|format)(?:\s+of)?|as|like)\s*:?\s+[^.;]*$"
+)
 
 
 # "e.g." and "i.e." end no clause: "Each line: the date (e.g. July 20), then …"
-_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx)\.")
+_ABBREVIATION = compile_lazily(r"\b(?:e\.g|i\.e|etc|vs|approx)\.")
 # A count that names the whole answer ("One line only.", "6 lines total"): a
 # part after another ("…, then a hyphen, then …") is
 # within the lines counted
-_WHOLE_COUNT = re.compile(
+_WHOLE_COUNT = compile_lazily(
     r"\s+(?:only|total|in\s+total|in\s+all|altogether)\b(?!\s+(?:for|in|of|per)\b)"
 )
-_ONLY_BEFORE = re.compile(r"\b(?:only|just)\s+$")
+_ONLY_BEFORE = compile_lazily(r"\b(?:only|just)\s+$")
 _SEQUENCE = frozenset(
     ("then", "followed by", "afterwards", "afterward", "after that", "after this")
 )

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._item_count import ItemCount, items_asked
 from redraft.criteria._sentences import Sentence, lowered, matches_in, sentence_blocked
 
@@ -32,7 +33,7 @@ __all__ = ["items_one_a_line"]
 # …", "each line should be: …", "format every line as: …") says the same
 _EACH = r"(?:each|every)(?:\s+(?:one|of\s+them|[a-z]+))?"
 _OWN_LINE = r"(?:its\s+own|a\s+(?:new|separate|single|different)|one|their\s+own)\s+line"
-_LAYOUT = re.compile(
+_LAYOUT = compile_lazily(
     rf"\b(?:{_EACH}\s+(?:(?:goes|go|is|sits|should\s+go|must\s+go)\s+)?on\s+{_OWN_LINE}|"
     r"one(?:\s+[a-z]+)?\s+per\s+line|"
     r"(?:put|write|list|give|place)\s+(?:them|these|each(?:\s+one)?|all\s+of\s+them)\s+on\s+"
@@ -45,17 +46,17 @@ _LAYOUT = re.compile(
 )
 # Other rules on each line ("each line under 60 characters"): the lines are
 # the things, so these too are set aside when the things are read
-_PER_LINE = re.compile(r"\b(?:each|every)\s+line\b")
+_PER_LINE = compile_lazily(r"\b(?:each|every)\s+line\b")
 # "no", "not", "don't", "never", "instead of": the layout refused
-_REFUSED = re.compile(
+_REFUSED = compile_lazily(
     r"\b(?:no|not|don'?t|do\s+not|never|without|instead\s+of|rather\s+than|optional(?:ly)?)\b"
     r"(?:(?!\b(?:and|but)\b)[^,;:—–(])*$"
 )
 # A template of each line runs to the end of its sentence: what it holds
 # ("each line should be: word, then a tab, then …") is within each line
-_TEMPLATE = re.compile(r"(?::|\b(?:as|like|form|format|of))\s*$")
-_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
-_CLAUSE_START = re.compile(r"[.!?;\n]")
+_TEMPLATE = compile_lazily(r"(?::|\b(?:as|like|form|format|of))\s*$")
+_SENTENCE_END = compile_lazily(r"[.!?](?:\s|$)|\n")
+_CLAUSE_START = compile_lazily(r"[.!?;\n]")
 
 
 def items_one_a_line(sentence: Sentence) -> Iterator[tuple[int, int, int]]:

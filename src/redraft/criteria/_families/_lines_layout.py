@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._reading import things_counted
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import (
@@ -37,7 +38,7 @@ Required = Callable[[Sentence, int], bool]
 
 # The one count of things a prompt asks for: "give me 5 names", "list 10 verbs",
 # "a list of 12 verbs", "translate it into 5 languages", "say it in 4 ways"
-_ASKED_COUNT = re.compile(
+_ASKED_COUNT = compile_lazily(
     r"\b(?:(?:give\s+me|give|list|write|need|generate|suggest|provide|create|name|brainstorm|"
     r"make|want)\s+(?:me\s+|us\s+)?(?:(?:a|an)\s+(?:[\w-]+\s+)?list\s+of\s+)?|"
     # "list the 8 planets": the things named are the list
@@ -52,31 +53,31 @@ _ASKED_COUNT = re.compile(
 # Every count of things in the prompt: "3 pros and 3 cons" is two lists; a
 # measure of each thing ("exactly 16 characters") is no second list, nor
 # things told apart ("no two fruits may …")
-_COUNTED_THINGS = re.compile(
+_COUNTED_THINGS = compile_lazily(
     rf"(?<!\bno\s)\b({NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?[\w'-]+s\b(?!\s+(?:may|can|should)\b)"
 )
-_MEASURE = re.compile(
+_MEASURE = compile_lazily(
     r".*\b(?:characters|chars|words|letters|digits|decimals|syllables|symbols|times|minutes|seconds|"
     r"hours|days|weeks|months|years)$"
 )
-_LIST_FORM = re.compile(r"\bnumbered\b|\bnumber\s+them\b|\bbullet")
+_LIST_FORM = compile_lazily(r"\bnumbered\b|\bnumber\s+them\b|\bbullet")
 # "each bar on its own line", "one name per line": the thing each line holds
-_EACH_ON_A_LINE = re.compile(
+_EACH_ON_A_LINE = compile_lazily(
     r"\b(?:one|each)\s+(?P<noun>[a-z]+)\s+(?:per\s+line|on\s+(?:its|a|their)\s+own\s+line|on\s+a\s+(?:new|separate)\s+line)\b"
 )
 # "8 cards, each on one line": each thing on a line of its own
-_EACH_ON_ONE = re.compile(r"\beach\s+on\s+(?:one|a\s+single)\s+line\b")
+_EACH_ON_ONE = compile_lazily(r"\beach\s+on\s+(?:one|a\s+single)\s+line\b")
 # "5 sentences, each on a new line.": things a line holds, counted, then laid
 # out one a line, the whole sentence (not "3 stanzas, each on a new line")
-_COUNTED_LAYOUT = re.compile(
+_COUNTED_LAYOUT = compile_lazily(
     rf"^\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+(?:short\s+|simple\s+)?"
     r"(?:sentences|questions|statements|facts|tips|names|words|phrases|titles|headlines|slogans|"
     r"taglines|ideas|steps|rules|quotes|examples|clues|hints|prompts|greetings|captions)"
     r"\s*,\s*(?P<layout>(?:each|one)\s+(?:on\s+(?:a\s+(?:new|separate|single)|its\s+own)\s+line|"
     r"per\s+line))\s*[.!]?\s*$"
 )
-_LAYOUT_ALONE = re.compile(r"\S.*")
-_IF = re.compile(r"\b(?:if|unless)\b")
+_LAYOUT_ALONE = compile_lazily(r"\S.*")
+_IF = compile_lazily(r"\b(?:if|unless)\b")
 
 
 def layout_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, int, int]]:
@@ -146,8 +147,8 @@ def _opening_request(sentence: Sentence, asked: re.Match[str], layout: re.Match[
 # "Use lowercase, no bullets, one word per line.": the layout is an item of
 # its own in a list of requirements, whatever the items before it say
 # ("8 bars (one bar per line)": in brackets after the things counted, too)
-_ITEM_BEFORE = re.compile(r"(?:[,;:(]|\s[-–—])\s*(?:and\s+)?$")
-_ITEM_AFTER = re.compile(r"\s*(?:[,.;!)]|$)")
+_ITEM_BEFORE = compile_lazily(r"(?:[,;:(]|\s[-–—])\s*(?:and\s+)?$")
+_ITEM_AFTER = compile_lazily(r"\s*(?:[,.;!)]|$)")
 
 
 def _own_item(sentence: Sentence, layout: re.Match[str]) -> bool:

@@ -24,9 +24,9 @@ lines beside these.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import THING, Sentence, sentence_blocked
 from redraft.criteria._spec_base import Relation
@@ -35,7 +35,7 @@ __all__ = ["listed_lines"]
 
 # ", six lines,", ", and no more than 10 lines.", " — four lines, in that order"
 # ("…: 4 lines of 4 digits, no spaces", "…, between 6 and 10 lines, …")
-_ITEM = re.compile(
+_ITEM = compile_lazily(
     rf"(?:[,;:]|\s[—–])\s*(?:and\s+)?(?P<count>(?:(?P<rel>{RELATION})\s+)?"
     rf"(?:between\s+(?P<low>{NUMBER})\s+and\s+|(?P<from>{NUMBER})\s*(?:-|–|to)\s*)?"
     rf"(?P<num>{NUMBER})\s+(?:short\s+)?lines?(?:\s+(?P<post>total|in\s+total|only|max|maximum|tops))?"
@@ -43,7 +43,7 @@ _ITEM = re.compile(
     r"(?=\s*(?:[,;.!]|$)|\s+and\b|\s[—–])"
 )
 # What the sentence opens with, making its list the answer's
-_REQUEST = re.compile(
+_REQUEST = compile_lazily(
     r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?"
     r"(?:(?:write|make|compose|create|draft|craft|give|generate|produce)\s+(?:me\s+|us\s+)?"
     r"(?:a|an|one)\b|(?:i\s+need|i\s+want|i'd\s+like)\s+(?:(?:a|an|one|some)\s+)?"
@@ -53,17 +53,17 @@ _REQUEST = re.compile(
     r"(?:summari[sz]e|rewrite|translate|convert|turn|reformat|paraphrase)\b[^,;:]*(?::|\binto\b)|"
     r"(?:use|follow)\s+(?:exactly\s+)?(?:this|the\s+following)\s+(?:template|format)\b)"
 )
-_EVERY_LINE = re.compile(r"^\s*(?:each|every|no|all)\s+lines?\b")
-_ANSWER = re.compile(
+_EVERY_LINE = compile_lazily(r"^\s*(?:each|every|no|all)\s+lines?\b")
+_ANSWER = compile_lazily(
     r"^\s*(?:your\s+|the\s+|all\s+|every\s+)?(?:answer|reply|response|output|message|"
     r"answers|replies|responses|outputs|messages)\s+(?:are|is|should|must|will)\b"
 )
 # "Threads post, three short lines, …": the thing named alone, first in the prompt
-_THING_ALONE = re.compile(
+_THING_ALONE = compile_lazily(
     rf"^\s*(?!(?:my|our|this|these|the|his|her|their|your)\b)(?:[\w'-]+\s+){{0,3}}?{THING}s?\s*[,:]"
 )
 # A part the count could be of, or a count of each of several things
-_PART = re.compile(
+_PART = compile_lazily(
     r"\b(?:stanzas?|verses?|chorus|refrains?|sections?|paragraphs?|parts?|titles?|headings?|"
     r"headers?|intro|outro|bridge|per|apiece|if|unless|when|whenever)\b|"
     # "each verse", "every stanza"; not "each line", "each with …", "each one"
@@ -73,17 +73,17 @@ _PART = re.compile(
 )
 # "Russian alphabet drill: 10 lines, …": the count right after the prompt's
 # opening label, the thing it names (not "My poem: 4 lines, …")
-_LABEL = re.compile(
+_LABEL = compile_lazily(
     r"^\s*(?!(?:my|our|this|these|the|his|her|their|your|here)\b)[\w' -]{1,40}:\s*$"
 )
-_SEVERAL = re.compile(
+_SEVERAL = compile_lazily(
     rf"\b(?:{NUMBER})\s+(?:[\w'-]+\s+)?(?!(?:is|was|has|does|its|this|his|yes|us|as|plus)\b)"
     r"(?P<noun>[a-z]+s)\b"
 )
 _MEASURES = frozenset(
     ("lines", "characters", "chars", "words", "letters", "syllables", "digits", "numbers")
 )
-_POLITE = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\b")
+_POLITE = compile_lazily(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\b")
 
 
 def listed_lines(sentence: Sentence) -> Iterator[tuple[Relation, int, int, int]]:

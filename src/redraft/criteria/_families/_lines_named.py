@@ -20,6 +20,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._lines_extra import extra_line
 from redraft.criteria._grammar import number_value
 from redraft.criteria._sentences import Sentence, matches_in, sentence_blocked
@@ -29,24 +30,24 @@ __all__ = ["lines_named", "template_lines"]
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 _ORDINALS |= {"1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6}
 # "first line", "the second line is", "on line 3", "line 2:"
-_NAMED = re.compile(
+_NAMED = compile_lazily(
     r"\b(?:(?:the|a|on\s+the|on\s+a)\s+)?(?P<ord>first|second|third|fourth|fifth|sixth|1st|2nd|"
     r"3rd|4th|5th|6th)\s+line\b(?!\s+(?:of|in)\b)|\bon\s+line\s+(?P<num>[1-6])\b|"
     r"\bline\s+(?P<label>[1-6])\s*[:=]"
 )
 # Between two lines named, the list goes on: "…, second line", "; then line 2"
-_NEXT = re.compile(r"(?:[,;]|\s[-–—]\s|\bthen\b|\band\b)")
+_NEXT = compile_lazily(r"(?:[,;]|\s[-–—]\s|\bthen\b|\band\b)")
 # The layout opens after a colon: "Answer: first line …", "… post: the word on line 1"
-_OPENED = re.compile(r":\s*(?:[\w'\"‘’“”-]+\s+){0,4}$")
+_OPENED = compile_lazily(r":\s*(?:[\w'\"‘’“”-]+\s+){0,4}$")
 # A second part after the last line named, or a hedge: "…, then explain"
 # The colon heads a text the user gives: "My draft:", "Here is the old version:"
-_USERS_TEXT = re.compile(
+_USERS_TEXT = compile_lazily(
     r"\s*(?:here\s+is\s+|here's\s+|below\s+is\s+)?(?:my|our|his|her|their|this|these|that|"
     r"the\s+(?:current|old|original|existing|previous|above|following))\b[^:]*:"
 )
-_STOP = re.compile(r"[.!?](?:\s|$)|\n")
-_LINES = re.compile(r"\blines?\b|-line\b")
-_AFTER = re.compile(r"\b(?:then|followed\s+by|after\s+that|plus)\b|\bif\b")
+_STOP = compile_lazily(r"[.!?](?:\s|$)|\n")
+_LINES = compile_lazily(r"\blines?\b|-line\b")
+_AFTER = compile_lazily(r"\b(?:then|followed\s+by|after\s+that|plus)\b|\bif\b")
 
 
 def lines_named(sentence: Sentence) -> Iterator[tuple[int, int, int]]:
@@ -94,7 +95,7 @@ def _place(match: re.Match[str]) -> int:
 # "Format:\nItem: …\nContains: …\nExactly those two lines, nothing above or
 # below.": a template of labelled lines, closed by a line that allows no
 # other; the answer is as many lines as the template has
-_TEMPLATE = re.compile(
+_TEMPLATE = compile_lazily(
     r"(?:^|[.!?]\s+)(?:(?:use|follow)\s+(?:exactly\s+)?this\s+|in\s+this\s+)?"
     r"(?:format|template|layout)(?:\s+exactly)?\s*:[ \t]*\n"
     r"(?P<lines>(?:[ \t]*[^\n:]{1,30}:[^\n]*\n){2,12})[ \t]*"

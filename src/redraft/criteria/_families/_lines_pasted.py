@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import NEGATION, Sentence, sentence_blocked
 
@@ -39,7 +40,7 @@ Required = Callable[[Sentence, int], bool]
 
 # One thing a line: "one per line", "one caption per line", "one line each",
 # "each on its own line" (not "one field per line": a template's fields)
-_LAYOUT = re.compile(
+_LAYOUT = compile_lazily(
     r"\b(?:one\s+(?:(?P<noun>[a-z]+)\s+)?per\s+line|one\s+line\s+each|"
     r"each\s+(?:one\s+)?on\s+(?:its\s+own|a\s+(?:new|separate))\s+line)\b"
     r"(?!\s+(?:of|for|in)\b)"
@@ -53,7 +54,7 @@ _NOT_THINGS = frozenset(
 )
 # The request keeps every thing: "convert these", "translate these terms",
 # "caption these photos", "put these … in order", "turn these … into"
-_KEPT = re.compile(
+_KEPT = compile_lazily(
     r"\b(?:convert|translate|sort|order|reorder|alphabeti[sz]e|rank|reformat|format|normali[sz]e|"
     r"capitali[sz]e|rewrite|correct|fix|round|caption|spell\s+out|turn|put|transliterate|"
     r"abbreviate|expand|rename|tag|classify|label)\s+(?:all\s+)?(?:of\s+)?(?:these|those|them|"
@@ -65,22 +66,22 @@ _KEPT = re.compile(
     rf"\bfor\s+(?:all\s+)?these\s+{NUMBER}\s+[a-z]"
 )
 # Some of the things, not all: a choice, a filter, a merge
-_SOME = re.compile(
+_SOME = compile_lazily(
     r"\b(?:remove|filter|which|duplicates?|merge|combine|group|pick|choose|select|find|extract|"
     r"skip|drop|exclude|except|unless|if|best|worst|top|only\s+(?:those|the\s+ones)|"
     r"whichever|missing|add|(?<!\bno\s)extra|more|also|header|heading|title|total|summary|then)\b"
 )
 # "these three changes", "the following 4 dates": the request counts them
-_THESE_N = re.compile(rf"\b(?:these|the\s+following|those)\s+(?P<num>{NUMBER})\s+[a-z]")
-_BLANK = re.compile(r"\n[ \t]*\n")
+_THESE_N = compile_lazily(rf"\b(?:these|the\s+following|those)\s+(?P<num>{NUMBER})\s+[a-z]")
+_BLANK = compile_lazily(r"\n[ \t]*\n")
 # a colon that ends the request ("same order: 15:05, 00:30"), not one inside a time
-_LIST_AFTER_COLON = re.compile(r":[ \t]+(?P<list>(?:[^\n:]|:(?=\S))+?)[ \t]*$")
+_LIST_AFTER_COLON = compile_lazily(r":[ \t]+(?P<list>(?:[^\n:]|:(?=\S))+?)[ \t]*$")
 # "Normalise these addresses to one line each": the things made into lines
-_INTO_LINES = re.compile(
+_INTO_LINES = compile_lazily(
     r"^\s*(?:please\s+)?(?:normali[sz]e|convert|reformat|format|turn|put|rewrite|squash|flatten)\s+"
     r"(?:all\s+)?(?:these|those|them|the\s+following)\s+(?:[\w-]+\s+){0,3}?(?:to|into|onto|on)\s+$"
 )
-_CONDITION = re.compile(r"\b(?:if|unless|when|whenever|whether)\b")
+_CONDITION = compile_lazily(r"\b(?:if|unless|when|whenever|whether)\b")
 
 
 def pasted_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, int, int]]:

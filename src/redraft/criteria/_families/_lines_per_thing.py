@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._lines_pasted import layout_stated
 from redraft.criteria._families._reading import things_counted
 from redraft.criteria._grammar import NUMBER, number_value
@@ -30,7 +31,7 @@ __all__ = ["lines_per_thing"]
 Required = Callable[[Sentence, int], bool]
 
 # "one line per day", "a line for each month", "one line for every week"
-_PER = re.compile(
+_PER = compile_lazily(
     r"\b(?:one|a|a\s+single)\s+line\s+(?:per|for\s+each|for\s+every)\s+(?P<noun>[a-z]+)\b"
     r"(?!\s+(?:of|in)\b)"
 )
@@ -59,10 +60,10 @@ _DAY = (
 )
 _TO = r"\s*(?:to|through|thru|until|till|-|–|—)\s*"
 _RUNS = {
-    "month": (re.compile(rf"\b(?P<a>{_MONTH})\.?{_TO}(?P<b>{_MONTH})\b"), _MONTHS),
-    "day": (re.compile(rf"\b(?P<a>{_DAY})\.?{_TO}(?P<b>{_DAY})\b"), _DAYS),
+    "month": (compile_lazily(rf"\b(?P<a>{_MONTH})\.?{_TO}(?P<b>{_MONTH})\b"), _MONTHS),
+    "day": (compile_lazily(rf"\b(?P<a>{_DAY})\.?{_TO}(?P<b>{_DAY})\b"), _DAYS),
 }
-_EACH_OF = re.compile(r"\b(?:for\s+each|each\s+of|for\s+every|every\s+one\s+of)\b")
+_EACH_OF = compile_lazily(r"\b(?:for\s+each|each\s+of|for\s+every|every\s+one\s+of)\b")
 
 
 def lines_per_thing(sentence: Sentence, required: Required) -> Iterator[tuple[int, int, int]]:
@@ -91,7 +92,7 @@ def lines_per_thing(sentence: Sentence, required: Required) -> Iterator[tuple[in
 _BETWEEN = r"(?:(?!(?:in|of|to|for|a|an|the|per|each|by|and|or|from)\b)[\w'-]+\s+)?"
 
 
-_BOUND = re.compile(
+_BOUND = compile_lazily(
     r"(?:\bto|-|–|\bor|\bthan|\bmost|\bleast|\bmax(?:imum)?|\bmin(?:imum)?|\bup\s+to|"
     r"\bunder|\bover|\bwithin)\s*$"
 )

@@ -13,9 +13,9 @@ line-count family (:mod:`._lines`) makes them checks.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._reading import CountPhrases
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import THING, Sentence, sentence_blocked
@@ -82,7 +82,7 @@ _ABOUT = r"\s+(?:about|on|for)\s+[^.()\n]{1,40}?"
 _BRACKET_GOES_ON = r"(?:\s*\)|\s*[,;](?!\s*(?:each|per|for\s+each)\b)|\s+with\b)"
 # A prompt that opens with its count, no verb before it: "Four lines for a
 # picture book.", "6 lines of rap about …", "10-line interview script for …"
-_OPENING = re.compile(
+_OPENING = compile_lazily(
     rf"^\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+{KIND}lines?(?=\s+(?:about\b|{PHRASES.after}|"
     # "Three lines of dialogue for a blacksmith NPC": the lines are all it asks
     # (not "a story with 4 lines of dialogue", where they are one part)
@@ -91,16 +91,18 @@ _OPENING = re.compile(
 )
 # "a short poem (4 lines)": the count in brackets after the thing asked for,
 # not after a part ("each stanza (4 lines)")
-_BRACKETED = re.compile(
+_BRACKETED = compile_lazily(
     rf"\b(?P<thing>{_WRITTEN}|{_FORMS})(?:{_ABOUT})?\s*\(\s*(?:exactly\s+)?(?P<num>{NUMBER})"
     rf"\s+lines?{_BRACKET_GOES_ON}"
 )
 # "Write a villanelle about forgetting. (19 lines, two refrains.)": the
 # count in brackets of its own, right after the thing asked for
-_THING_BEFORE = re.compile(rf"\b(?:{_WRITTEN}|{_FORMS})(?:{_ABOUT})?\s*[.!]\s*$")
-_OWN_BRACKET = re.compile(rf"^\s*\(\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+lines?{_BRACKET_GOES_ON}")
-_IF = re.compile(r"\b(?:if|unless)\b")
-_EACH_BEFORE = re.compile(r"\b(?:each|every|per)\s+(?:[\w-]+\s+)?$")
+_THING_BEFORE = compile_lazily(rf"\b(?:{_WRITTEN}|{_FORMS})(?:{_ABOUT})?\s*[.!]\s*$")
+_OWN_BRACKET = compile_lazily(
+    rf"^\s*\(\s*(?:exactly\s+)?(?P<num>{NUMBER})\s+lines?{_BRACKET_GOES_ON}"
+)
+_IF = compile_lazily(r"\b(?:if|unless)\b")
+_EACH_BEFORE = compile_lazily(r"\b(?:each|every|per)\s+(?:[\w-]+\s+)?$")
 
 
 def opening_lines(sentence: Sentence, required: Required) -> Iterator[tuple[int, int, int]]:

@@ -11,10 +11,10 @@ competitors": which links is not stated exactly).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._reading import CountPhrases
@@ -23,7 +23,7 @@ from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["LINKS", "URL", "URLCount"]
 
-URL = re.compile(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]{}\"'`]+")
+URL = compile_lazily(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]{}\"'`]+")
 
 
 class URLCount(FamilyCount):
@@ -55,7 +55,7 @@ _PHRASES = CountPhrases(
 
 
 # "one link placeholder <link>", "a URL slot": a stand-in text, no address
-_STAND_IN = re.compile(r"\s*(?:place-?holders?|slots?|tokens?|tags?|fields?)\b")
+_STAND_IN = compile_lazily(r"\s*(?:place-?holders?|slots?|tokens?|tags?|fields?)\b")
 
 
 def url_counts(sentence: Sentence) -> Iterator[Hit]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import searched
 
 __all__ = ["ListForm", "list_form", "offered", "without_refused"]
@@ -30,7 +31,7 @@ ListForm = Literal["bullets", "numbered"]
 
 # The bullet form, in the languages prompts name it in: "bullet points",
 # "bulleted", "dot points", "Stichpunkte", "puces", "viñetas", "gạch đầu dòng".
-_BULLETS = re.compile(
+_BULLETS = compile_lazily(
     r"\bbullet(?:s|ed)?\b|\bbullet[\s-]+points?\b|\bdot[\s-]+points?\b|"
     # "give answer in points": bullet points, as many writers say it
     r"\b(?:answer|reply|respond|write\s+it|explain\s+it|it)\s+(?:in|as)\s+(?:short\s+)?points\b|"
@@ -38,13 +39,13 @@ _BULLETS = re.compile(
     r"\bvi[ñn]etas?\b|\bg[ạa]ch\s+[đd][ầa]u\s+d[òo]ng\b"
 )
 # The numbered form: "numbered", "number them", "nummeriert", "numérotée".
-_NUMBERED = re.compile(
+_NUMBERED = compile_lazily(
     r"\bnumbered\b|\bnumber\s+(?:them|each(?:\s+one)?|the\s+(?:items|steps|points|ideas))\b|"
     r"\bnumbering\b|\bnummeriert\w*|\bnum[ée]rot[ée]e?s?\b|\bnumerad[ao]s?\b"
 )
 # A negation that reaches the form named after it: "no bullets", "don't
 # number them", "without numbering", "instead of bullets", "not numbered".
-_NEGATED = re.compile(
+_NEGATED = compile_lazily(
     r"(?:\b(?:no|not|without|never|avoid(?:ing)?|nor|neither|skip|drop|instead\s+of|rather\s+than|"
     r"(?:do|does|did|should|must|can)\s*n[o']?t|don'?t|doesn'?t|shouldn'?t|mustn'?t|"
     r"ohne|keine?|sans|pas\s+de|sin|kh[ôo]ng)\b)"
@@ -53,12 +54,12 @@ _NEGATED = re.compile(
 )
 # What follows a form and undoes it: "bullets are not needed", "numbered
 # lists aren't allowed".
-_UNDONE_AFTER = re.compile(
+_UNDONE_AFTER = compile_lazily(
     r"^\s*(?:lists?\s+)?(?:(?:are|is)\s*(?:n[o']?t|never)|aren'?t|isn'?t|(?:not\s+)?(?:allowed|needed|"
     r"required|necessary|please)\s*$)"
 )
 # Forms whose rows another family counts, or that hold the items as prose.
-_OTHER_FORM = re.compile(
+_OTHER_FORM = compile_lazily(
     r"\btable\b|\bjson\b|\byaml\b|\bxml\b|\bcsv\b|\barray\b|\bcode\s+block|\bchecklist|\bcheckbox|"
     r"\b(?:as|in|into)\s+(?:a|one|a\s+single)\s+(?:short\s+|flowing\s+|single\s+)?paragraph\b|"
     r"\bparagraphs\b|\bcomma[\s-]+separated\b|\bseparated\s+by\s+commas\b"
@@ -67,11 +68,11 @@ _OTHER_FORM = re.compile(
 
 # A question about the form, not a request for it: "Should I show them as a
 # numbered list?", "Are bullets better here?"; "Can you use bullets?" asks.
-_ASKS_ABOUT = re.compile(
+_ASKS_ABOUT = compile_lazily(
     r"\s*(?:should|shall|is|are|do|does|would\s+it|which|what|how|why|whether|when)\b[^.!?]*\?"
 )
 # A form only hoped for: "Ideally a numbered list.", "bullets if you like".
-_HEDGED = re.compile(
+_HEDGED = compile_lazily(
     r"\b(?:ideally|maybe|perhaps|possibly|preferably|optionally|if\s+(?:possible|you\s+(?:like|want|"
     r"prefer|can))|feel\s+free|(?:you\s+)?(?:may|might|could)\s+(?:also\s+)?(?:use|be)|"
     # a form allowed, not asked: "bullets are fine, numbers are fine, whatever you prefer"
@@ -80,7 +81,7 @@ _HEDGED = re.compile(
 )
 
 # Either form: "bullets or numbers, your call".
-_EITHER = re.compile(
+_EITHER = compile_lazily(
     r"\bbullet\w*(?:\s+points?)?\s+or\s+(?:a\s+)?(?:numbers|numbered|numbering)\b|"
     r"\b(?:numbers|numbered(?:\s+list)?|numbering)\s+or\s+(?:a\s+)?bullet"
 )
@@ -91,7 +92,7 @@ _EITHER = re.compile(
 # or opening its clause with what follows saying so ("Bullets should be
 # short.", "Each bullet …", "…, numbered."). Not a form that is a topic
 # ("tips for writing good bullet points", "a talk on numbered lists").
-_GOVERNED = re.compile(
+_GOVERNED = compile_lazily(
     r"\b(?:use|using|with|in|as|into|d[ùu]ng|utili[sz]e|(?:make|keep|put)\s+(?:it|them|this)(?:\s+in)?|"
     r"format(?:ted)?(?:\s+(?:it|them))?\s+(?:as|in|with)|"
     # "write a bulleted list", "give me a numbered list of 5"
@@ -99,22 +100,22 @@ _GOVERNED = re.compile(
     r"(?:\s+(?:me|us))?\s+(?:a|an|one))"
     r"\s+(?:(?:a|an|the|short|simple|markdown|concise|clear|only|just|neat|proper)\s+)*$"
 )
-_OPENS = re.compile(r"^\s*(?:(?:please|and|also|each|every|all|the|your|with|just|a|an)\s+)*$")
-_OPENS_AFTER = re.compile(
+_OPENS = compile_lazily(r"^\s*(?:(?:please|and|also|each|every|all|the|your|with|just|a|an)\s+)*$")
+_OPENS_AFTER = compile_lazily(
     r"^\s*(?:[.,;:!?)—–]|$|(?:lists?|points?|steps?|items?|format|only|please|pls|plz|thanks|"
     r"style|should|must|are|is|need|verwenden|nutzen|benutzen)\b)"
 )
 # Someone else's form: "my team, who always write in bullet points", "the
 # slides themselves will use bullets", "my old newsletter used numbered lists".
-_ELSEWHERE = re.compile(
+_ELSEWHERE = compile_lazily(
     r"\b(?:who|which|whose|they|he|she|my|our|their|his|her|its)\b|"
     r"\b(?:the|these|those)\s+\w+(?:\s+\w+)?\s+(?:will|would|uses?|used|has|have|had)\b"
 )
-_SAYS_IT_WHOLE = re.compile(r"(?:answer|reply|respond|write\s+it|explain\s+it|it)\s")
+_SAYS_IT_WHOLE = compile_lazily(r"(?:answer|reply|respond|write\s+it|explain\s+it|it)\s")
 # The form said of the answer's list or its items: "The list should be
 # numbered.", "Steps must be numbered and …", "they need to be bulleted"; not
 # what someone else's notes are ("my notes are numbered": no modal of a request)
-_PREDICATE = re.compile(
+_PREDICATE = compile_lazily(
     r"^\s*(?:(?:also|please)\s+)?(?:(?:the|your|all(?:\s+the)?|each\s+of\s+the)\s+)?"
     r"(?:list|answer|response|reply|output|items?|steps?|points?|entries|ideas|tips|suggestions|"
     r"options|them|they|it)\s+"
@@ -124,11 +125,11 @@ _PREDICATE = re.compile(
 )
 # Numbering in labels the numbered count does not read ("numbered with Roman
 # numerals (I., II.)", "numbered using letters"): no "1." lines
-_OWN_LABELS = re.compile(
+_OWN_LABELS = compile_lazily(
     r"\s*(?:with|using|in|as|by)\s+(?:(?:upper|lower)-?case\s+|capital\s+|small\s+)?"
     r"(?:roman|letters?|[ivx]+\b|\()"
 )
-_I_WANT = re.compile(r"\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|prefer)\b")
+_I_WANT = compile_lazily(r"\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|prefer)\b")
 
 
 def _asked_for(text: str, match: re.Match[str]) -> bool:
@@ -184,7 +185,7 @@ def without_refused(whole: str) -> str:
 
 
 # "numbers are fine": the numbered form only offered
-_NUMBERS_ALLOWED = re.compile(
+_NUMBERS_ALLOWED = compile_lazily(
     r"\bnumbers\b(?=\s+(?:are|is)\s+(?:fine|ok(?:ay)?|allowed|acceptable))"
 )
 

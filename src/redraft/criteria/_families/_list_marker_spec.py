@@ -26,6 +26,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import FamilySpec
 
@@ -74,11 +75,11 @@ class ListMarker(FamilySpec):
         return f"every numbered item marked in the style {self.marker!r}"
 
 
-_ITEM = re.compile(
+_ITEM = compile_lazily(
     r"^(?P<indent>[ \t]*)(?P<marker>[-*+•]|\((?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,7})\)|"
     r"(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,7})[.)])(?P<gap>[ \t]+)(?P<rest>\S.*)$"
 )
-_RULE = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
+_RULE = compile_lazily(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
 
 
 def _width(indent: str) -> int:

@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, every_unit_outcome
 from redraft.criteria._families._lexical import required
@@ -75,28 +76,28 @@ _LIST_THING = (
 _MODAL = r"(?:(?:should|must|shall|will|need\s+to|have\s+to|has\s+to|are\s+to)\s+)?"
 _BULLET_PATTERNS = (
     # "use dashes (-) for bullets", "using '*' as the bullet marker"
-    re.compile(
+    compile_lazily(
         rf"\b(?:use|using|with)\s+(?:only\s+)?{_BULLET_NAME}\s+(?:for|as)\s+{_LIST_THING}\b"
     ),
     # "use dash bullets", "with • bullet points"
-    re.compile(
+    compile_lazily(
         rf"\b(?:use|using|with|in)\s+(?:only\s+)?{_BULLET_NAME}[- ]"
         r"(?:bullets|bullet\s+points|bulleted\s+lists?)\b"
     ),
     # "bullets should be dashes", "the bullet character must be '•'"
-    re.compile(rf"\b{_LIST_THING}\s+{_MODAL}(?:be|are|is|use)\s+{_BULLET_NAME}{_CLAUSE_END}"),
+    compile_lazily(rf"\b{_LIST_THING}\s+{_MODAL}(?:be|are|is|use)\s+{_BULLET_NAME}{_CLAUSE_END}"),
     # "three bullet points using '•'", "bullets with dashes, not asterisks"
-    re.compile(
+    compile_lazily(
         r"\b(?:bullets?|bullet\s+points?|bulleted\s+lists?|list\s+items?)\s+(?:using|with)\s+"
         rf"(?:only\s+)?{_BULLET_NAME}{_CLAUSE_END}"
     ),
     # "three bullet points, each starting with '•'"
-    re.compile(
+    compile_lazily(
         r"\b(?:bullets?|bullet\s+points?|list\s+items?|items?|points?)\s*,?\s+(?P<each>each\s+|all\s+)?"
         rf"(?:starting|beginning|opening|marked)\s+with\s+{_BULLET_NAME}"
     ),
     # "start each bullet with a dash", "begin every list item with an asterisk"
-    re.compile(
+    compile_lazily(
         rf"\b(?:start|begin|mark|prefix)\s+(?:each|every|all)\s+(?:bullet(?:\s+point)?|list\s+item|item)s?\s+"
         rf"with\s+{_BULLET_NAME}"
     ),
@@ -116,23 +117,25 @@ _SEQUENCES: tuple[tuple[str, str], ...] = (
     ("I)", r"(?<![\w(])I\),?\s*(?:and\s+)?II\)"),
     ("I.", r"(?<![\w.])I\.,?\s*(?:and\s+)?II\.(?!\w)"),
 )
-_SEQUENCE = re.compile("|".join(f"(?P<s{i}>{p})" for i, (_, p) in enumerate(_SEQUENCES)))
+_SEQUENCE = compile_lazily("|".join(f"(?P<s{i}>{p})" for i, (_, p) in enumerate(_SEQUENCES)))
 # The verb or noun of numbering that governs a shown sequence. "use" or
 # "format" alone does not: "Use this structure: a) the problem, b) the fix"
 # and "Format: 1. Name 2. Age" show a template, not a marker style.
-_NUMBERING = re.compile(
+_NUMBERING = compile_lazily(
     r"\b(?:number|numbered|numbering|label|labelled|labeled|letter|lettered|letters|"
     r"enumerate|enumerated|markers?|roman\s+numerals|numerals|(?:marker|numbering|list)\s+style|"
     r"(?:use|using|with)\s+(?:numbers|digits)|(?P<shown>use|using|with))\b"
 )
 # The labels of a quiz's options: the options sit under each question, whose
 # own numbers are the top-level list the style would judge.
-_OPTIONS = re.compile(r"\b(?:options?|choices?|answers?|alternatives?)\b")
-_QUIZ = re.compile(r"\b(?:quiz\w*|questions?|multiple[\s-]choice|mcqs?)\b")
+_OPTIONS = compile_lazily(r"\b(?:options?|choices?|answers?|alternatives?)\b")
+_QUIZ = compile_lazily(r"\b(?:quiz\w*|questions?|multiple[\s-]choice|mcqs?)\b")
 # How far the sequence may follow its numbering word: "number them 1), 2)",
 # "use Roman numerals (I., II., III.)", "label the options (a), (b)".
 _NEAR = 40
-_QUOTED_SHORT = re.compile(r"([\"'`‘“])([^\w\s\"'`‘“’”]{1,3}|[\w]{1,4}[.)]|\(\w{1,4}\))([\"'`’”])")
+_QUOTED_SHORT = compile_lazily(
+    r"([\"'`‘“])([^\w\s\"'`‘“’”]{1,3}|[\w]{1,4}[.)]|\(\w{1,4}\))([\"'`’”])"
+)
 
 
 def _readable(sentence: Sentence, text: str, original: str) -> str:
@@ -145,7 +148,7 @@ def _readable(sentence: Sentence, text: str, original: str) -> str:
 
 # "Explain why guides use dashes for bullets": a topic, not a rule; "the old
 # slides had bullets using '•'": a report of what another text was like
-_TOPIC = re.compile(
+_TOPIC = compile_lazily(
     r"\b(?:why|how|whether|what|when|where|who)\b|"
     r"\b(?:the|my|our|his|her|their|its|last|old|previous)\s+(?:[\w-]+\s+){0,2}?(?:had|was|were|used)\b"
 )
@@ -153,7 +156,7 @@ _TOPIC = re.compile(
 
 # One level of a nested outline: the items of the other levels take markers
 # of their own, which one marker for every item fails
-_ONE_LEVEL = re.compile(
+_ONE_LEVEL = compile_lazily(
     r"[\s.,)'\"’”]*(?:\w+[.)]\s*,?\s*){0,3}(?:\)\s*)?for\s+(?:the\s+)?(?:main|top|first|second|sub)"
     r"(?:[\s-]+level)?|[\s.,)'\"’”]*(?:\w+[.)]\s*,?\s*){0,3}(?:\)\s*)?for\s+(?:the\s+)?"
     r"(?:sub-?points|sub-?items|sub-?sections|sections|headings|sub-?bullets|nested)"
@@ -174,22 +177,22 @@ _NOT_ITEMS = (
     r"sub[\s-]?(?:points?|items?|bullets?|steps?|lists?|questions?|sections?|headings?)|"
     r"nested\s+\w+|table\s+of\s+contents|toc)"
 )
-_SCOPED_AFTER = re.compile(
+_SCOPED_AFTER = compile_lazily(
     r"^\s*,?\s*(?:if|when|unless|whenever|where|only\s+if|only\s+when)\b|"
     r"^\s*(?:in|for|under|inside|within)\s+(?:the|each|every|your|all|any|one)\s+"
     r"(?:[\w-]+\s+){0,2}?(?:sections?|paragraphs?|intro\w*|conclusion|summary|"
     r"tables?|first|second|third|last|final|other|next|top|bottom|email|letter)\b"
 )
-_NOT_ITEMS_BEFORE = re.compile(
+_NOT_ITEMS_BEFORE = compile_lazily(
     rf"\b(?:the|each|every|all(?:\s+the)?|your)\s+(?:[\w-]+\s+)?{_NOT_ITEMS}\s*[(:]?\s*$"
 )
 # "with the sections labelled A. and B.": the things named before the numbering word
-_NOT_ITEMS_LEAD = re.compile(rf"\b{_NOT_ITEMS}\s+(?:(?:are|be|is|should\s+be)\s+)?$")
+_NOT_ITEMS_LEAD = compile_lazily(rf"\b{_NOT_ITEMS}\s+(?:(?:are|be|is|should\s+be)\s+)?$")
 # "use numbered sections with Roman numerals (I., II.)", "number the section
 # headings with Roman numerals": the numerals are those things' own, named
 # just before the numbering word with "with"/"in"/"using"
-_NOT_ITEMS_WITH = re.compile(rf"\b{_NOT_ITEMS}\s+(?:with|in|using|by)\s+$")
-_NOT_ITEMS_AFTER = re.compile(
+_NOT_ITEMS_WITH = compile_lazily(rf"\b{_NOT_ITEMS}\s+(?:with|in|using|by)\s+$")
+_NOT_ITEMS_AFTER = compile_lazily(
     rf"^\s*(?:for|in|on|to)\s+(?:the\s+|each\s+|every\s+|all\s+(?:the\s+)?|your\s+)?"
     rf"(?:[\w-]+\s+)?{_NOT_ITEMS}\b"
     # "(I., II., III.) on the line above it", "… on a line of its own", "… as
@@ -201,7 +204,7 @@ _NOT_ITEMS_AFTER = re.compile(
 
 
 # The rest of a shown sequence: ", c)", ", III.", "and so on", "…"
-_MORE_SHOWN = re.compile(
+_MORE_SHOWN = compile_lazily(
     r"^(?:\s*,?\s*(?:and\s+|or\s+)?(?:\(?[\w]{1,4}[.)]|…|\.\.\.|etc\.?|and\s+so\s+on))*\)?"
 )
 

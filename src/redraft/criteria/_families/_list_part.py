@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import (
     NEGATION,
@@ -33,7 +34,7 @@ from redraft.criteria._spec_base import Relation
 __all__ = ["ListPart", "list_parts_after"]
 
 _COUNT = rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<high>{NUMBER}))?"
-_LATER = re.compile(
+_LATER = compile_lazily(
     r"(?:^|[,;]\s*|\s)(?:and\s+)?(?:then|followed\s+by)\s+"
     r"(?:(?:give|add|write|list|include|provide|follow\s+(?:it\s+|that\s+)?with)\s+(?:me\s+|us\s+)?)?"
     # "then the rules as a numbered list of 6"
@@ -47,22 +48,24 @@ _LATER = re.compile(
     r"[\w-]+\s+as\s+(?P<kind4>bullet\s+points|bullets|numbered\s+(?:points|items|steps))))\b"
 )
 # Another list, or lists within the items: which list lines are counted?
-_OTHER_LISTS = re.compile(
+_OTHER_LISTS = compile_lazily(
     r"\bsub-?(?:bullet|point|item|step|list|task)s?\b|\bnested\b|\bindented\b|"
     r"\banother\s+list\b|\bsecond\s+list\b|\btwo\s+lists\b|\blists\b"
 )
-_LIST_COUNTS = re.compile(
+_LIST_COUNTS = compile_lazily(
     rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:numbered|bullet)|"
     rf"\b(?:numbered|bullet(?:ed)?)\s+list\s+(?:of|with)\s+(?:[\w-]+\s+)?(?:{NUMBER})\b"
 )
 # A sequence told, not asked: "my draft has a title, then 5 bullets"
-_TOLD = re.compile(r"\b(?:is|are|was|were|has|have|had|contains?|included|my|our|his|her|their)\b")
-_IF = re.compile(r"\b(?:if|unless|when|whenever|whether)\b")
+_TOLD = compile_lazily(
+    r"\b(?:is|are|was|were|has|have|had|contains?|included|my|our|his|her|their)\b"
+)
+_IF = compile_lazily(r"\b(?:if|unless|when|whenever|whether)\b")
 # "a line of no more than 20 words, then 3 bullets": a bound, no negation
-_BOUND = re.compile(rf"\b(?:{RELATION})\s+(?:{NUMBER})\b")
-_EACH = re.compile(r"\b(?:each|every|per)\b")
+_BOUND = compile_lazily(rf"\b(?:{RELATION})\s+(?:{NUMBER})\b")
+_EACH = compile_lazily(r"\b(?:each|every|per)\b")
 # "then 3 bullets for each section"; not "…, each step 8 words or fewer"
-_EACH_AFTER = re.compile(
+_EACH_AFTER = compile_lazily(
     r"[^.;,]{0,30}\b(?:each|every|per)\b(?!\s+(?:one|step|bullet|point|item)\b)"
 )
 

@@ -47,6 +47,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import (
     NEGATION,
@@ -68,7 +69,7 @@ _VERB = (
     r"condense|put|make|compile|draft|prepare|jot\s+down|note\s+down|tell\s+me|walk\s+me\s+through|"
     r"go\s+through|highlight|capture|distil+|boil\s+down|translate|pull\s+out)"
 )
-_OPENING = re.compile(
+_OPENING = compile_lazily(
     r"^\s*(?:(?:please|pls|now|so|ok(?:ay)?|and|also|hey|hi|then)\b[\s,]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?"
     rf"(?P<verb>{_VERB})\b"
@@ -77,7 +78,7 @@ _OPENING = re.compile(
 # summary for today as three bullets", "Gratitude entry for tonight: three
 # numbered items". Refused where a verb of its own states a fact ("my slide
 # has 4 bullets", "the one I wrote was 5 bullets").
-_STATED = re.compile(
+_STATED = compile_lazily(
     r"\b(?:is|are|was|were|has|have|had|be|been|will|would|should|did|does|do|used?|uses|"
     r"contains?|contained|includes?|included|wrote|written|made|gave|got|i|we|you|he|she|they|"
     r"it|my|our|his|her|their|its)\b"
@@ -87,7 +88,7 @@ _UNIT = (
     r"(?P<numbered>numbered\s+(?:list\s+)?(?:items|points|steps|answers|lines|entries|reasons|tips|"
     r"questions|ideas|rules|bullets))"
 )
-_COUNT = re.compile(
+_COUNT = compile_lazily(
     r"(?:(?<=\s)(?:in|into|as|with|using|to)|[,:—–]|\s-)\s+"
     r"(?P<count>(?:(?:exactly|only|just|precisely)\s+)?"
     rf"(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<high>{NUMBER}))?\s+"
@@ -98,39 +99,39 @@ _COUNT = re.compile(
 )
 # What may follow the count: the end of its clause, whom it is for, what each
 # line holds, the order.
-_ENDS = re.compile(
+_ENDS = compile_lazily(
     r"\s*(?:$|[.;!?)]|,|\s[—–-]\s|—|–|"
     r"for\s+(?:the|our|my|a|an|your|their|his|her)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+\s*(?:$|[.;!?,—–])|"
     r"(?:each|every|beginning|starting|ending|opening|ordered|sorted|ranked|in\s+(?:the\s+same|that|"
     r"this|chronological|alphabetical|reverse)\s+order)\b)"
 )
 # A count of each part, or a part beside the list, before the count.
-_EACH = re.compile(r"\b(?:each|every|per|apiece)\b")
-_EACH_AFTER = re.compile(r"\s+(?:per|each|apiece|for\s+each|in\s+each|under\s+each)\b")
-_LATER = re.compile(
+_EACH = compile_lazily(r"\b(?:each|every|per|apiece)\b")
+_EACH_AFTER = compile_lazily(r"\s+(?:per|each|apiece|for\s+each|in\s+each|under\s+each)\b")
+_LATER = compile_lazily(
     r"\b(?:then|followed\s+by|after|afterwards?|plus|also|as\s+well\s+as|along\s+with|before)\b"
 )
-_GIVEN = re.compile(
+_GIVEN = compile_lazily(
     r"\b(?:the|these|those|my|our|your|his|her|their|its|this|that)\s+"
     r"(?:(?:exactly|only|just|precisely)\s+)?$"
 )
-_RELATIVE = re.compile(r"\b(?:that|which|who|whose|where|when)\b")
+_RELATIVE = compile_lazily(r"\b(?:that|which|who|whose|where|when)\b")
 # Someone else told to make the list: "write an email telling my team to list
 # the risks as bullet points"
-_REPORTED = re.compile(
+_REPORTED = compile_lazily(
     r"\b(?:tell|tells|telling|told|ask|asks|asking|asked|remind\w*|instruct\w*|encourag\w*|how)\s+"
     r"(?:[\w'-]+\s+){0,3}?to\b"
 )
 # A clause-opening negation reaches the count: "not in 5 bullet points",
 # "instead of 4 bullets", "rather than 3 bullets".
-_REFUSED = re.compile(r"\b(?:instead\s+of|rather\s+than|other\s+than|except)\b")
-_POLITE = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\b")
+_REFUSED = compile_lazily(r"\b(?:instead\s+of|rather\s+than|other\s+than|except)\b")
+_POLITE = compile_lazily(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\b")
 # Nested or several lists: which lines would the count be of?
-_OTHER_LISTS = re.compile(
+_OTHER_LISTS = compile_lazily(
     r"\bsub-?(?:bullet|point|item|step|list)s?\b|\bnested\b|\bindented\b|\btwo\s+lists\b|"
     r"\bsecond\s+list\b|\banother\s+list\b|\bseparate\s+lists?\b"
 )
-_FORM_COUNT = re.compile(
+_FORM_COUNT = compile_lazily(
     rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:bullet|numbered|dot[\s-]+point)|"
     rf"\b(?:numbered|bullet(?:ed)?)\s+list\s+of\s+(?:{NUMBER})\b"
 )
@@ -144,24 +145,24 @@ _FORM_TAIL = (
     r"(?:as|in)\s+(?:(?:a|an)\s+)?(?:(?:short|simple|markdown)\s+)?"
     r"(?:(?P<tnum>numbered)\s+list|bullet(?:ed)?[\s-]+list|bullets|bullet[\s-]+points|dot[\s-]+points)"
 )
-_THINGS_FORMED = re.compile(
+_THINGS_FORMED = compile_lazily(
     r"^\s*(?:please\s+)?(?P<count>(?:(?:exactly|just|only)\s+)?(?P<num>"
     rf"{NUMBER}))\s+(?P<things>(?:[a-z][\w'/-]*\s+){{0,2}}?[a-z][\w'-]*s)\b"
     rf"(?P<rest>[^.!?;:]{{0,80}}?)[,\s]+{_FORM_TAIL}\s*(?:,\s*please\s*)?"
     r"(?:[.!]?\s*$|,\s*(?:each|every)\b)"
 )
-_FORM_THEN_THINGS = re.compile(
+_FORM_THEN_THINGS = compile_lazily(
     r"^\s*(?:(?:a|an)\s+)?(?:(?P<tnum>numbered)|bullet(?:ed)?(?:[\s-]+point)?)\s+list\s*[,:]\s*"
     rf"(?P<count>(?:(?:exactly|just|only)\s+)?(?P<num>{NUMBER}))\s+(?P<things>[a-z][\w'-]*s)\b"
     r"(?P<rest>)\s*(?:[.!]?\s*$|,\s*(?:each|every)\b)"
 )
 # Words that make the sentence tell rather than ask, or count something else.
-_NOT_ASKED = re.compile(
+_NOT_ASKED = compile_lazily(
     r"\b(?:is|are|was|were|has|have|had|be|been|will|would|should|did|does|do|used?|uses|"
     r"contains?|contained|includes?|included|wrote|written|made|gave|got|i|we|you|he|she|they|"
     r"it)\b|\b(?:each|every|per|and|or|plus|then)\b|\b(?:{NUMBER})\b"
 )
-_UNITS = re.compile(
+_UNITS = compile_lazily(
     r"(?:words|sentences|lines|characters|letters|paragraphs|syllables|minutes|hours|days|"
     r"weeks|months|years|times|bullets|points\s+each)$"
 )

@@ -17,13 +17,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["listed_words_dropped"]
 
 # "…, numbered", "… one per line", "… each on its own line", "… as a list",
 # "… bulleted": the counted words are laid out as items
-_ITEMS_AFTER = re.compile(
+_ITEMS_AFTER = compile_lazily(
     r"\s*,?\s*(?:and\s+)?(?:numbered|bulleted|bullet\s+pointed|"
     r"(?:listed\s+)?one\s+(?:per|a|on\s+each)\s+line|each\s+on\s+(?:its|a)\s+own\s+line|"
     r"on\s+separate\s+lines|(?:as|in)\s+a\s+(?:numbered\s+|bulleted\s+)?list|"
@@ -31,7 +32,7 @@ _ITEMS_AFTER = re.compile(
 )
 # "list 8 words", "a list of 10 words", "list me five words": the words are
 # what the list holds
-_LISTED_BEFORE = re.compile(
+_LISTED_BEFORE = compile_lazily(
     r"\b(?:list(?:\s+(?:me|out))?|a\s+(?:numbered\s+|bulleted\s+)?list\s+of)\s+"
     r"(?:the\s+|some\s+)?(?:[\w-]+\s+)?$"
 )
@@ -40,8 +41,8 @@ _LISTED_BEFORE = re.compile(
 # "At least 5 words must be written in capitals", "3 words should rhyme": the
 # counted words are some words with a property, not the answer's length ("100
 # words are required", "200 words should be written" still size the answer)
-_WORDS_END = re.compile(r"words?\s*$")
-_DESCRIBED_AFTER = re.compile(
+_WORDS_END = compile_lazily(r"words?\s*$")
+_DESCRIBED_AFTER = compile_lazily(
     r"\s+(?:(?:must|should|shall|will|can|need\s+to|have\s+to|are\s+to|are)\s+)(?:all\s+)?"
     r"(?!(?:be\s+)?(?:required|needed|expected|necessary|enough|fine|ok(?:ay)?|plenty|the\s+"
     r"(?:minimum|maximum|limit)|used|written|long|in\s+(?:the|your)\s+(?:answer|response|reply))"
@@ -49,14 +50,14 @@ _DESCRIBED_AFTER = re.compile(
 )
 # "Numbered list.", "One per line.", "Bullet them.": a sentence of the prompt
 # that lays the answer out as a list makes counted words its items
-_LAID_OUT = re.compile(
+_LAID_OUT = compile_lazily(
     r"(?:^|[.!?]\s+|\n)\s*(?P<layout>(?i:(?:(?:as|in|use|make\s+it|format\s+(?:it|them)\s+as)"
     r"\s+an?\s+)?(?:(?:numbered|bulleted|bullet-?point(?:ed)?)\s+list|(?:one|each)\s+"
     r"(?:per|on\s+(?:its|a)\s+own)\s+line|(?:number|bullet|list)\s+them)))\b\s*[.!]?\s*"
     r"(?:$|\n|[A-Z])"
 )
 # the words are what is given: "Give me 8 words", "list 10 words", "name five words"
-_GIVEN_WORDS = re.compile(
+_GIVEN_WORDS = compile_lazily(
     r"^(?:please\s+)?(?:give|list|write|name|suggest|provide|generate|pick|choose|find|"
     r"brainstorm|think\s+of|come\s+up\s+with)\s+(?:me\s+|us\s+)?(?:exactly\s+|at\s+least\s+)?"
     r"\S+\s+(?:[\w-]+\s+)?words?$"

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._base import FamilyCount, FamilySpec
@@ -58,15 +59,17 @@ class NumberedCount(FamilyCount):
 
 
 # "For each idea, write three bullet points": a count of each part's list.
-_EACH_BEFORE = re.compile(r"\b(?:for|in|under|within)\s+(?:each|every)\b|\bper\s+(?!cent\b)[a-z]")
+_EACH_BEFORE = compile_lazily(
+    r"\b(?:for|in|under|within)\s+(?:each|every)\b|\bper\s+(?!cent\b)[a-z]"
+)
 # "an executive summary with no more than 3 bullet points, then a detailed
 # analysis": the count of one part's list, beside parts that may hold more.
-_PART_WITH = re.compile(
+_PART_WITH = compile_lazily(
     r"\b(?:summary|tl;?\s?dr|overview|intro(?:duction)?|conclusion|section|part|takeaways?|"
     r"recap|abstract|preface)\s+(?:with|of|in|using|containing|as)\s+(?:[\w-]+\s+){0,3}?"
     rf"(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:bullet|numbered|point|item)"
 )
-_LATER = re.compile(
+_LATER = compile_lazily(
     r"\b(?:then|followed\s+by|after\s+(?:that|it|this|them)|afterwards?|below\s+(?:it|that)|"
     r"plus|and\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:analysis|paragraph|section|discussion|explanation|"
     r"conclusion|body|report))\b"
@@ -75,7 +78,7 @@ _LATER = re.compile(
 
 # "a numbered list of 5 books, and for each book give 2 numbered reasons": two
 # counts of list lines of one form, nested or side by side
-_FORM_COUNTED = re.compile(
+_FORM_COUNTED = compile_lazily(
     # not "any two bullets", "no two bullets": a pair compared, not a count
     # nor "one example bullet": the markup shown
     rf"(?<!\bany\s)(?<!\bno\s)\b(?:{NUMBER})\s+(?:(?!example\b|sample\b)[\w-]+\s+)?"
@@ -127,7 +130,7 @@ bullet_counts = UnitCounts(
     )
 )
 # "no bullets or numbers", "no numbering or bullets": none of either
-_NEITHER = re.compile(
+_NEITHER = compile_lazily(
     r"\b(?:no|without|(?:do\s+not|don'?t|never)\s+use)\s+(?:bullets?|bullet\s+points?|numbers|"
     r"numbering)\s+or\s+(?P<other>numbers|numbering|bullets?|bullet\s+points?)\b"
 )
@@ -135,7 +138,7 @@ _NEITHER = re.compile(
 
 # "don't number them", "please do not number the steps", "never number your
 # points": no numbered items (the verb, where "no numbering" is the noun)
-_UNNUMBERED = re.compile(
+_UNNUMBERED = compile_lazily(
     r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+number\s+(?:them|these|those|it|"
     r"(?:the|your|any\s+of\s+the)\s+(?:items|steps|points|ideas|tips|lines|questions|answers|list))\b"
 )
@@ -188,34 +191,34 @@ numbered_counts = UnitCounts(
 _LIST_KIND = r"(?P<kind>bulleted|bullet(?:[\s-]+point)?|numbered)"
 _LIST_OF = [
     # "a bulleted list of 4 things to pack", "in a numbered list with 6 steps"
-    re.compile(
+    compile_lazily(
         rf"\b(?:an?|one)\s+(?:short\s+|simple\s+|markdown\s+)?{_LIST_KIND}\s+list\s+"
         rf"(?:of|with)\s+(?:exactly\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<high>{NUMBER}))?\b"
     ),
     # "a bulleted list of what to bring, 3-5 items"
-    re.compile(
+    compile_lazily(
         rf"\b(?:an?|one)\s+(?:short\s+|simple\s+|markdown\s+)?{_LIST_KIND}\s+list\s+of\s+"
         rf"[^.;,\d]{{1,40}},\s*(?:exactly\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*"
         rf"(?P<high>{NUMBER}))?\s+(?:items|points|entries|things)\b"
     ),
     # "a 3-item numbered list", "a five-point bulleted list"
-    re.compile(
+    compile_lazily(
         rf"\b(?:an?|one)\s+(?P<num>{NUMBER})[-\s](?:item|point|step|entry|line)\s+{_LIST_KIND}"
         r"\s+list\b"
     ),
     # "rank them, numbered 1-5", "numbered from 1 to 10"
-    re.compile(
+    compile_lazily(
         rf"\b(?P<kind>numbered)\s+(?:from\s+)?(?:1|one)\s*(?:-|–|to|through)\s*(?P<num>{NUMBER})\b"
     ),
     # "list 7 wonders of the world, one bullet each"
-    re.compile(
+    compile_lazily(
         r"\b(?:give|list|write|provide|share|suggest|name|offer|recommend|outline|present)\s+"
         rf"(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})\s+(?!(?:to|or|and)\b)"
         r"(?:[\w'-]+\s+){0,6}?[\w'-]+,\s+one\s+(?P<kind>bullet(?:[\s-]+point)?|numbered\s+item)\s+"
         r"(?:each|apiece|per\s+\w+)\b"
     ),
     # "give me 4 tips for public speaking as a numbered list", "list 5 ideas, numbered"
-    re.compile(
+    compile_lazily(
         r"\b(?:give|list|write|provide|share|suggest|name|offer|recommend|outline|present)\s+"
         rf"(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<high>{NUMBER}))?"
         rf"\s+(?!(?:to|or|and)\b)(?:[\w'-]+\s+){{0,5}}?[\w'-]+,?\s+"
@@ -223,12 +226,12 @@ _LIST_OF = [
         r"(?P<kind2>numbered|bulleted)\s*(?:[.!]\s*$|$))"
     ),
 ]
-_LISTS = re.compile(r"\blists?\b")
+_LISTS = compile_lazily(r"\blists?\b")
 
 
 # Where a list count is not the answer's count of list lines: nested items,
 # a second list, or the list as one part of several.
-_OTHER_ITEMS = re.compile(
+_OTHER_ITEMS = compile_lazily(
     r"\bsub-?(?:bullet|point|item|step|list|task)s?\b|\bnested\b|\bindented\b|"
     r"\b(?:then|followed\s+by|afterwards?|also|second\s+list|two\s+lists|each\s+with)\b|"
     # (not "another" closing a comparison of the items: "no post may repeat the
@@ -271,7 +274,7 @@ def list_of(sentence: Sentence) -> Iterator[Hit]:
 
 # A sentence that asks only for the list form: "Numbered list, please.",
 # "Format them as a bulleted list.", "Number them."
-_FORMAT_ONLY = re.compile(
+_FORMAT_ONLY = compile_lazily(
     r"^\s*(?:please\s+)?(?:(?:use|make\s+it|(?:format|present|give|show|write|list|return|"
     r"output|share)\s+(?:it|them|this|these)\s+(?:as|in)|put\s+(?:it|them|these)\s+in|as|in)"
     r"\s+)?(?:an?\s+)?"
@@ -283,7 +286,7 @@ _FORMAT_ONLY = re.compile(
     r"(?:roman|letters?|labels?)\b))"
 )
 # The items another sentence asks for: "give me 5 ideas", "list 7 rivers".
-_ASKED = re.compile(
+_ASKED = compile_lazily(
     r"\b(?:give|list|name|suggest|share|offer|recommend|write|provide|brainstorm)\s+"
     rf"(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})\s+"
     r"(?!(?:to|or|and|more|words?|sentences?|paragraphs?|lines?|characters?|times?)\b)"
@@ -293,7 +296,7 @@ _ASKED = re.compile(
 
 # Every count of things the prompt names, a measure of each aside ("under 10
 # words"), and "one" ("put each one in quotes") no count of things
-_THINGS = re.compile(
+_THINGS = compile_lazily(
     rf"\b(?P<n>{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?(?!(?:words|characters|chars|letters|sentences|"
     r"lines|syllables|digits|times|minutes|seconds|hours|days|years)\b)[a-z][\w'-]*s\b"
 )

@@ -12,9 +12,9 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import frequency
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
@@ -30,9 +30,9 @@ __all__ = ["NUMBER_NOUNS", "PHONE", "literal_at", "literal_subjects"]
 _CLOCK = r"(?:[01]?\d|2[0-4]):[0-5]\d(?![\w:])"
 VALUE_LITERALS = (
     # "18:30", "07:00 to 22:00", "09:00-17:00": a time, or a range of times written as one
-    re.compile(rf"(?<![\w:.]){_CLOCK}(?:\s*(?:to|–|-)\s*{_CLOCK})?"),
+    compile_lazily(rf"(?<![\w:.]){_CLOCK}(?:\s*(?:to|–|-)\s*{_CLOCK})?"),
     # "v2.3.1", "1.4.0": three or four dotted parts are a version, never a decimal
-    re.compile(r"(?<![\w.])v?\d+(?:\.\d+){2,3}(?!\w|\.\w)"),
+    compile_lazily(r"(?<![\w.])v?\d+(?:\.\d+){2,3}(?!\w|\.\w)"),
 )
 # Nouns that say the value after them is a string to write, not a count.
 NUMBER_NOUNS = frozenset(
@@ -58,23 +58,23 @@ NUMBER_NOUNS = frozenset(
     ]
 )
 # "1899", "25%", "4.2°C", "12,500": a number as written, to its end
-NAMED_NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?:\s?%|\s?°\s?[cf]\b)?(?![\w%°]|[.,]\d)")
+NAMED_NUMBER = compile_lazily(r"(?<![\w.,])\d+(?:[.,]\d+)*(?:\s?%|\s?°\s?[cf]\b)?(?![\w%°]|[.,]\d)")
 
 
-PHONE = re.compile(r"(?<![\w+])\+?\d[\d().-]*(?:[\s.-]?\(?\d[\d)]*){0,5}(?=[\s.,;:!?)]|$)")
+PHONE = compile_lazily(r"(?<![\w+])\+?\d[\d().-]*(?:[\s.-]?\(?\d[\d)]*){0,5}(?=[\s.,;:!?)]|$)")
 _LITERALS = (
     *VALUE_LITERALS,
-    re.compile(r"https?://[^\s\"'<>]*[^\s\"'<>.,;:!?)]|www\.[^\s\"'<>]*[^\s\"'<>.,;:!?)]"),
-    re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b"),
-    re.compile(r"(?<![\w@#])[#@][a-z_]\w*\b"),
-    re.compile(r"[£$€¥]\s?\d[\d,]*(?:\.\d+)?\b"),
+    compile_lazily(r"https?://[^\s\"'<>]*[^\s\"'<>.,;:!?)]|www\.[^\s\"'<>]*[^\s\"'<>.,;:!?)]"),
+    compile_lazily(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b"),
+    compile_lazily(r"(?<![\w@#])[#@][a-z_]\w*\b"),
+    compile_lazily(r"[£$€¥]\s?\d[\d,]*(?:\.\d+)?\b"),
     PHONE,
 )
 # A code of letters and digits in one token ("LH-88231", "latte2024"): read
 # only after a verb of including and a definite noun ("provide an ISO-8601
 # date" names a kind of thing, not the string).
-_CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[a-z][\w]*(?:[-_]\w+)*\b")
-_DIGITS = re.compile(r"\d")
+_CODE = compile_lazily(r"(?<![\w-])(?=[\w-]*\d)[a-z][\w]*(?:[-_]\w+)*\b")
+_DIGITS = compile_lazily(r"\d")
 
 
 def literal_at(
@@ -102,7 +102,7 @@ def literal_at(
 
 
 _PHONE_LIKE = r"\+?\d[\d().-]*(?:[\s.-]?\(?\d[\d)]*){0,5}"
-_SUBJECT = re.compile(
+_SUBJECT = compile_lazily(
     r"(?:^|[,;:]\s*|\band\s+)(?P<start>(?:(?:the|our|my|your)\s+)?(?:[a-z]+\s+){0,2}"
     rf"(?P<noun>[a-z]+)\s+)(?P<value>{_PHONE_LIKE}|[a-z]*\d[\w-]*)\s+"
     r"(?:must|should|has\s+to|needs\s+to|is\s+to)\s+"

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import asks_about, required
@@ -32,10 +33,10 @@ __all__ = ["COMMA_LIST", "PYTHON_LITERAL", "CommaList", "PythonLiteral", "join_l
 
 Shape = Literal["list", "dict", "tuple", "set"]
 _TYPES: dict[str, type] = {"list": list, "dict": dict, "tuple": tuple, "set": set}
-_FENCE = re.compile(
+_FENCE = compile_lazily(
     r"^\s*```[ \t]*(?P<lang>[\w+-]*)[ \t]*\n(?P<body>.*?)\n[ \t]*```\s*$", re.DOTALL
 )
-_ASSIGNED = re.compile(r"^\s*[A-Za-z_]\w*\s*(?::\s*[\w\[\], .]+)?=\s*(?P<value>.+)$", re.DOTALL)
+_ASSIGNED = compile_lazily(r"^\s*[A-Za-z_]\w*\s*(?::\s*[\w\[\], .]+)?=\s*(?P<value>.+)$", re.DOTALL)
 _MAX_CHARS = 100_000
 
 
@@ -86,7 +87,7 @@ def literal_of(text: str) -> tuple[object, str | None]:
         return None, type(error).__name__
 
 
-_MARKER = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
+_MARKER = compile_lazily(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 
 
 def _items(text: str, mark: str = ",") -> list[str] | None:
@@ -128,14 +129,14 @@ _EDITS = (
 # -- phrasings --------------------------------------------------------------------------
 
 _SHAPES = {"list": "list", "dict": "dict", "dictionary": "dict", "tuple": "tuple", "set": "set"}
-_LITERAL = re.compile(
+_LITERAL = compile_lazily(
     r"\b(?:(?:as|in|into|using|with|return|returns|output|give|write|format\s+(?:it|them)\s+as)\s+)"
     r"(?:a|an|one|the\s+form\s+of\s+a)\s+(?:valid\s+|single\s+|plain\s+)?python\s+"
     r"(?P<shape>list|dict|dictionary|tuple|set)(?P<literal>\s+literal)?\b"
     r"|\bpython\s+(?P<shape2>list|dict|dictionary|tuple|set)\s+literal\b"
 )
 # A prompt about code wants a program, not a literal as the whole answer.
-_CODE = re.compile(
+_CODE = compile_lazily(
     r"\b(?:function|script|program|class|method|code\s+that|snippet|module|loop|comprehension|"
     r"convert|parse|explain|sort\s+this|from\s+this|the\s+following)\b"
 )
@@ -158,7 +159,7 @@ def python_literals(sentence: Sentence) -> Iterator[Hit]:
             return
 
 
-_COMMAS = re.compile(
+_COMMAS = compile_lazily(
     r"\b(?:as\s+|in\s+)?(?:a\s+|one\s+)?(?:single[- ]line\s+)?(?P<n1>comma|semicolon|slash|pipe)"
     r"[- ]?separated(?:\s+list)?\b"
     r"|\bseparated\s+by\s+(?:a\s+|single\s+)?(?P<n2>commas|semicolons?|(?:forward\s+)?slash(?:es)?|"
@@ -173,7 +174,7 @@ _SEPARATORS = {
     **dict.fromkeys(("slash", "slashes", "forward"), "/"),
     **dict.fromkeys(("pipe", "pipes", "vertical"), "|"),
 }
-_SYMBOL = re.compile(r"\s*[^\w\s'\"‘’“”]{1,3}\s*")
+_SYMBOL = compile_lazily(r"\s*[^\w\s'\"‘’“”]{1,3}\s*")
 
 
 def _separator(sentence: Sentence, match: re.Match[str]) -> str | None:
@@ -185,20 +186,20 @@ def _separator(sentence: Sentence, match: re.Match[str]) -> str | None:
     return _SEPARATORS.get(name.split()[0])
 
 
-_PART = re.compile(r"\b(?:each|every|per|line|row|column|field)\b")
+_PART = compile_lazily(r"\b(?:each|every|per|line|row|column|field)\b")
 # A list that is one part of the answer: "add tags at the end, comma-separated".
-_ONE_PART = re.compile(
+_ONE_PART = compile_lazily(
     r"\b(?:tags?|keywords?|hashtags?|sources|references|citations|at\s+the\s+(?:end|start|"
     r"bottom|top)|after|below|above|then)\b"
 )
 
 
 # The list is one part: placed inside a block, or shown after prose asked first.
-_IN_A_BLOCK = re.compile(
+_IN_A_BLOCK = compile_lazily(
     r"[\s,]*(?:and\s+)?(?:all\s+)?(?:in|inside|within)\s+(?:a|an|one|the)\s+(?:[\w-]+\s+)?"
     r"(?:block|fence|table|box)\b"
 )
-_AFTER_PROSE = re.compile(
+_AFTER_PROSE = compile_lazily(
     r"\b(?:tell\s+me\s+about|explain|describe|talk\s+about|introduce)\b[^.;:]*"
     r"\b(?:and|then)\s+(?:also\s+)?(?:show|list|give|write|print|include)\b"
 )
@@ -206,7 +207,7 @@ _AFTER_PROSE = re.compile(
 
 # Something else made beside the list: "write a short bio and list my skills
 # comma-separated", "a sentence listing three animals, separated by commas"
-_MADE_BESIDE = re.compile(
+_MADE_BESIDE = compile_lazily(
     r"\b(?:write|draft|compose|give|tell|create|make)\b[^.;:]*\b(?:and|then)\s+(?:also\s+)?"
     r"(?:list|name|give|show|add|include|put)\b"
     r"|(?<![\w-])(?:sentences?|paragraphs?|story|poem|email|letter|bio|essay|summary|tweet|post)\b"
@@ -214,9 +215,11 @@ _MADE_BESIDE = re.compile(
 )
 # Each of several things gets its own list: "for each country, list its
 # neighbours comma-separated", "the synonyms comma-separated after each word"
-_EACH_OWN = re.compile(r"\b(?:for\s+(?:each|every)|per|after\s+each|under\s+each|beside\s+each)\b")
+_EACH_OWN = compile_lazily(
+    r"\b(?:for\s+(?:each|every)|per|after\s+each|under\s+each|beside\s+each)\b"
+)
 # A later sentence asks for more: "Then explain why you chose them."
-_MORE_LATER = re.compile(
+_MORE_LATER = compile_lazily(
     r"[.!?\n]\s*(?:(?:then|also|next|finally|afterwards|after\s+that|below\s+(?:it|that|the\s+list)"
     r"|underneath)\b,?\s*)*(?:please\s+)?(?:explain|write|add|give|describe|include|tell|provide|"
     r"justify|follow|briefly|say|mention|note|end)\b(?!\s+(?:no|nothing|only)\b)"
@@ -242,12 +245,12 @@ def _one_part(sentence: Sentence, match: re.Match[str]) -> bool:
 
 # Inside a template's slot ("<allergens, comma separated>", "[tags,
 # comma-separated]") on its line: what fills that slot, not the answer
-_IN_SLOT = re.compile(r"[<\[{][^<>\[\]{}\n]*$")
+_IN_SLOT = compile_lazily(r"[<\[{][^<>\[\]{}\n]*$")
 
 
 # An abbreviation's dot ends no clause: "Tags are lowercase words (e.g.
 # waterproof), separated by commas" is still the tags' rule.
-_ABBREVIATED = re.compile(r"\b(?:e\.g|i\.e|etc|approx|incl|esp|vs|cf)\.")
+_ABBREVIATED = compile_lazily(r"\b(?:e\.g|i\.e|etc|approx|incl|esp|vs|cf)\.")
 
 
 def _undotted(match: re.Match[str]) -> str:

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_context import after_ok
@@ -94,7 +95,7 @@ _HIGHLIGHTED = (
     r"(?:sections?|parts?|phrases?|words?|sentences?|points?|passages?|keywords?|terms?|ideas?|"
     r"facts?)"
 )
-_HIGHLIGHT = re.compile(
+_HIGHLIGHT = compile_lazily(
     r"\b(?:highlight|italici[sz]e|bold|embolden)(?:\s*/\s*(?:highlight|italici[sz]e|bold))?\s+"
     rf"(?P<rel>{RELATION})\s+(?P<num>{NUMBER})\s+(?:\w+\s+)?{_HIGHLIGHTED}\b|"
     rf"\b(?P<rel2>{RELATION})\s+(?P<num2>{NUMBER})\s+(?:\w+\s+)?{_HIGHLIGHTED}\s+(?:should|must)\s+"
@@ -103,7 +104,7 @@ _HIGHLIGHT = re.compile(
 
 
 # "highlight some key parts": at least one
-_HIGHLIGHT_SOME = re.compile(
+_HIGHLIGHT_SOME = compile_lazily(
     r"\b(?:highlight|italici[sz]e|bold|embolden)\s+(?:some|several|a\s+few)\s+(?:\w+\s+){0,2}?"
     rf"{_HIGHLIGHTED}\b"
 )
@@ -123,10 +124,10 @@ _WHICH = (
     r"some|key|important|main)\s+)?(?:(?!each\b|every\b)[\w'-]+\s+){0,2}?"
 )
 # The verb opens a directive of the speaker's: not "why writers put terms in italics"
-_DIRECTIVE_BEFORE = re.compile(
+_DIRECTIVE_BEFORE = compile_lazily(
     r"(?:^|[,;:(]|\b(?:please|and|also|then|just|to|you|must|should|always|but|so))\s*$"
 )
-_IN_BOLD = re.compile(
+_IN_BOLD = compile_lazily(
     r"\b(?:put|give|write|include|show|format|set|mark|present|type|display|provide|use|list)\s+"
     rf"{_WHICH}{_MARKED_THINGS}\s+(?:in|using)\s+(?:bold|italics?|bold\s+(?:type|text|font)|"
     r"italic\s+(?:type|text|font))\b|"
@@ -139,15 +140,15 @@ _IN_BOLD = re.compile(
 # time it appears", "for each, give the name in bold"), a count read beside
 # it ("the keywords in bold, at most three of them"), or one named person's
 # name ("bold her name": words in a style, not a count).
-_EACH_AFTER = re.compile(
+_EACH_AFTER = compile_lazily(
     r"^\s*(?:of|in|on|from|for|under|at\s+the\s+(?:start|end)\s+of)\s+(?:each|every|all)\b|"
     r"^[^.;]{0,40}\b(?:every\s+time|each\s+time|whenever|wherever|each\s+occurrence|"
     r"every\s+occurrence|throughout|per\s+\w+)\b|"
     r"^[^.;]{0,25}\b(?:at\s+most|no\s+more\s+than|up\s+to|exactly|not\s+more\s+than|"
     r"at\s+least|only)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b"
 )
-_EACH_BEFORE = re.compile(r"\b(?:for|in|under)\s+(?:each|every)\b|\beach\s+one\b")
-_SOMEONES = re.compile(r"\b(?:her|his|their|its|my|our)\s+(?:full\s+)?names?\b")
+_EACH_BEFORE = compile_lazily(r"\b(?:for|in|under)\s+(?:each|every)\b|\beach\s+one\b")
+_SOMEONES = compile_lazily(r"\b(?:her|his|their|its|my|our)\s+(?:full\s+)?names?\b")
 
 
 def _one_at_least(sentence: Sentence, match: re.Match[str], counted: list[re.Match[str]]) -> bool:
@@ -180,7 +181,7 @@ def highlight_verbs(sentence: Sentence) -> Iterator[Hit]:
                 yield from typed_hit(_highlight_count, relation, value + adjust, match.span())
 
 
-_SECTION_COUNT = re.compile(
+_SECTION_COUNT = compile_lazily(
     r"\b(?:have|has|contain|contains|with|in|into|of|be|write|include|includes|including|"
     r"divided\s+into|split\s+into|organi[sz]ed\s+into)\s+"
     rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+(?:sections?|parts?)\b"
@@ -188,7 +189,7 @@ _SECTION_COUNT = re.compile(
     rf"|\b(?:a|an)\s+(?P<compound>{NUMBER})[-\s](?:section|part)\s+(?:[\w-]+\s+){{0,2}}?{THING}\b"
 )
 _PLACEHOLDER = r"\s+(?:X|N|\d+|#|\{[^}]*\})"
-_SECTION_MARKER = re.compile(
+_SECTION_MARKER = compile_lazily(
     r"(?:mark|label|begin|start)\s+(?:the\s+beginning\s+of\s+)?each\s+(?:section|part)\s+with\s+"
     r"(?:the\s+word\s+)?"
     rf"[\"'“‘]?(?P<marker>[A-Za-z][\w.]*){_PLACEHOLDER}"
@@ -211,7 +212,7 @@ _SECTION_MARKER = re.compile(
 _MARKER_GROUPS = ("marker", "named", "first", "listed", "used")
 # What may follow the count when it names the marker next: "4 sections marked with …",
 # "at least 4 sections with each section starting with Section X".
-_MARKER_AFTER = re.compile(
+_MARKER_AFTER = compile_lazily(
     r"^\s*,?\s*(?:and\s+|with\s+)?(?:each\s+(?:section|part|one)\s+)?(?:\(|:|should|must|is\s+|"
     r"marked|marking|noted|labell?ed|starting|beginning|headed|titled|explicitly)"
 )

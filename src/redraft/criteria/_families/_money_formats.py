@@ -49,6 +49,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec, values_outcome
 from redraft.criteria._families._cells import ColumnValues
@@ -137,16 +138,16 @@ class PercentFormat(FamilySpec):
 _CODES = r"USD|GBP|EUR|JPY|INR|CAD|AUD|NZD|CHF|KES|ZAR|SGD|HKD|CNY|SEK|NOK|DKK|MXN|BRL"
 _FIGURE = r"\d(?:[\d,]*\d)?(?:\.\d+)?(?![\d,]*\d|\.\d)"
 _SCALE = r"(?P<scale>\s?(?:k|m|bn|b|mn|million|billion|thousand|trillion)\b)?"
-_AMOUNT = re.compile(
+_AMOUNT = compile_lazily(
     rf"(?:(?P<sign>[£$€¥₹])\s?|(?<![\w$])(?P<code>{_CODES})\s?)-?(?P<num>{_FIGURE}){_SCALE}"
     rf"|(?<![\w.,£$€¥₹])(?P<num2>{_FIGURE})\s?(?P<code2>{_CODES})\b",
     re.IGNORECASE,
 )
-_PERCENT = re.compile(
+_PERCENT = compile_lazily(
     r"(?<![\w.,])(?P<num>\d+(?:\.\d+)?)(?P<gap>\s?)(?P<mark>%|percent\b|per\s?cent\b|pct\b)",
     re.IGNORECASE,
 )
-_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})*(?:\.\d+)?")
+_GROUPED = compile_lazily(r"\d{1,3}(?:,\d{3})*(?:\.\d+)?")
 
 
 def _places(number: str) -> int:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._lexical import required
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import Sentence
@@ -32,7 +33,7 @@ _PERCENT_NOUN = r"(?:percentages?|percents|percentage\s+(?:values?|figures?))"
 
 
 def _subject(noun: str) -> re.Pattern[str]:
-    return re.compile(
+    return compile_lazily(
         r"(?:(?<=\s)|(?<=^)|(?<=[(\"'“‘*-]))"
         r"(?P<det>(?:all|every|each|any|the|my|our|your|their|these|those|his|her|its)\s+"
         r"(?:of\s+(?:the|your)\s+)?)?(?P<adj>(?:whole[- ]number|rounded)\s+)?"
@@ -43,67 +44,67 @@ def _subject(noun: str) -> re.Pattern[str]:
 _MONEY = _subject(_MONEY_NOUN)
 _PERCENT = _subject(_PERCENT_NOUN)
 # what links the subject to its form: a preposition, a modal, a verb of writing
-_LINK = re.compile(
+_LINK = compile_lazily(
     r"\s*(?:\([^)]*\)\s*)?(?:,\s*)?(?:(?:must|should|shall|will|need\s+to|have\s+to|has\s+to|are\s+to|"
     r"always|all|each|are|is|be|been|due|owed|payable|paid|charged)\s+)*"
     r"(?:(?:written|formatted|shown|given|displayed|expressed|quoted|presented|listed|rounded|"
     r"kept|put|stated)\s+)?"
     r"(?:with|to|in|as|at|like|using|showing|:|[-–—])(?![\w-])"
 )
-_OWN = re.compile(r"(?:my|our|their|these|those|his|her|its)\s")
+_OWN = compile_lazily(r"(?:my|our|their|these|those|his|her|its)\s")
 # the subject is one value or one part, or figures the user gave
-_NOT_ANSWERS = re.compile(
+_NOT_ANSWERS = compile_lazily(
     r"\s+(?:of|from|for|below|above|listed|given|provided|i\s|you\s+(?:gave|see)|"
     r"(?:in|on)\s+(?:the|my|this|that|these|our)\s+(?!answer|response|reply|output))"
 )
 # a verb of writing that governs the subject: "always quote prices …", "round the percentages …"
-_VERB = re.compile(
+_VERB = compile_lazily(
     r"\b(?:show|quote|round|format|write|give|list|present|display|express|keep|put|state|"
     r"report|print|render|enter)\s+$"
 )
-_CLAUSE_END = re.compile(
+_CLAUSE_END = compile_lazily(
     r"[;!?](?:\s|$)|(?<!\be\.g)(?<!\bi\.e)(?<!\d)\.(?:\s|$)|\n|\s(?:but|unless)\s"
 )
 
-_PLACES = re.compile(
+_PLACES = compile_lazily(
     r"(?:with|to|in|at|and|using|showing|have|has|of|keep|,)\s+(?:(?:exactly|only|always|just)\s+)*"
     rf"(?P<n>{NUMBER})\s+(?:decimal\s+places?|decimals?|decimal\s+digits|"
     r"digits\s+after\s+the\s+(?:decimal\s+)?point|d\.?p\.?)(?![\w-])"
 )
-_WHOLE = re.compile(
+_WHOLE = compile_lazily(
     r"\b(?:no|without(?:\s+any)?)\s+(?:decimals?|decimal\s+places|cents|pence|paise|fractions?)\b"
     r"|\b(?:in|as|to)\s+(?:whole\s+(?:dollars|pounds|euros|numbers?|units)|a\s+whole\s+number)\b"
     r"|\bto\s+the\s+nearest\s+(?:whole\s+)?(?:dollar|pound|euro|number|percent)\b"
 )
 _SIGN_NAMES = {"pound": "£", "dollar": "$", "euro": "€", "yen": "¥", "rupee": "₹"}
-_SIGN = re.compile(
+_SIGN = compile_lazily(
     r"\b(?:with|using|in|and|plus|show(?:ing)?)\s+(?:a|the)\s+(?:(?P<s>[£$€¥₹])|"
     r"(?P<w>pound|dollar|euro|yen|rupee))\s*(?:sign|symbol)\b"
     r"|\bas\s+(?P<s2>[£$€¥₹])(?=\s|$|,)"
 )
-_PERCENT_SIGN = re.compile(
+_PERCENT_SIGN = compile_lazily(
     r"\b(?:with|using|and|plus|show(?:ing)?)\s+(?:a|the)\s+(?:%|percent(?:age)?)\s*(?:sign|symbol)\b"
     r"|\b(?:with|as|using)\s+(?:a\s+)?%(?=\s|$|[,.)])"
 )
-_SAMPLE = re.compile(
+_SAMPLE = compile_lazily(
     r"(?P<intro>\blike|\be\.g\.?,?|\beg|\bsuch\s+as|\bas|\bin\s+the\s+(?:form|format)|\bformat(?:ted)?\s+(?:like|as)?"
     r"|\bwritten\s+(?:like|as)|\bshown\s+(?:like|as))\s*[:(]?\s*[\"'“‘`]?(?P<s>[£$€¥₹])\s?"
     r"(?P<w>[0-9Xx#N]+(?:,[0-9Xx#N]{3})*)(?:\.(?P<d>[0-9Xx#N]+))?(?!\w|,\d)"
 )
-_GROUPING = re.compile(
+_GROUPING = compile_lazily(
     r"\b(?:thousands?\s+(?:separators?|commas?)|commas?\s+(?:between|for|as|to\s+separate)\s+"
     r"(?:the\s+)?thousands|comma\s+(?:thousands\s+)?separators?)\b"
 )
 
 
 # a notation the amounts are not found in: a sign after the number, a decimal comma
-_OTHER_NOTATION = re.compile(
+_OTHER_NOTATION = compile_lazily(
     r"\b(?:sign|symbol)\s+(?:after|following|at\s+the\s+end)\b|\bafter\s+the\s+(?:number|amount|figure)"
     r"|\bdecimal\s+commas?\b|\bcommas?\s+as\s+(?:the\s+)?decimal|\b(?:german|european|french|"
     r"continental)\s+(?:format|style|notation)"
 )
 # a part of the answer named before the subject: "In the Finance section, write every amount …"
-_PART_BEFORE = re.compile(
+_PART_BEFORE = compile_lazily(
     r"\b(?:in|for|within|under|inside)\s+(?:the|each|every|your)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:section|part|table|column|paragraph|list|heading|row|line|field|summary|header|footer|"
     r"email|subject|intro|introduction|conclusion|appendix)s?\b"
@@ -111,9 +112,9 @@ _PART_BEFORE = re.compile(
 
 
 # a count of the figures before their noun: "include at least one amount", "two percentages"
-_COUNTED = re.compile(rf"(?:\b(?:{NUMBER})|\bseveral|\bmultiple|\ba\s+few)\s+(?:[a-z-]+\s+)?$")
+_COUNTED = compile_lazily(rf"(?:\b(?:{NUMBER})|\bseveral|\bmultiple|\ba\s+few)\s+(?:[a-z-]+\s+)?$")
 # a sample that is a range of two amounts: "as a range like £24,000-£28,000"
-_RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*[£$€¥₹]?\s?\d")
+_RANGE_AFTER = compile_lazily(r"\s*(?:-|–|—|to)\s*[£$€¥₹]?\s?\d")
 
 
 def _clause(text: str, start: int) -> str:
@@ -176,7 +177,7 @@ def _asked(sentence: Sentence, start: int) -> bool:
 
 
 # the form before its subject: "use two decimals for all prices", "show the £ sign on every amount"
-_FRONTED = re.compile(
+_FRONTED = compile_lazily(
     r"\b(?:use|using|with|show|give|keep)\s+(?:(?:exactly|always|only)\s+)?"
     rf"(?:(?P<n>{NUMBER})\s+(?:decimal\s+places?|decimals?|decimal\s+digits)"
     r"|(?:a|the)\s+(?:(?P<s>[£$€¥₹])|(?P<w>pound|dollar|euro|yen|rupee))\s*(?:sign|symbol)"
@@ -189,7 +190,7 @@ def _fronted(sentence: Sentence, noun: str) -> Iterator[tuple[re.Match[str], re.
     """Each form said before its subject, with the subject after it."""
     text = sentence.lower
     for match in _FRONTED.finditer(text):
-        subject = re.compile(rf"(?P<noun>{noun})(?![\w-])").match(text, match.end())
+        subject = compile_lazily(rf"(?P<noun>{noun})(?![\w-])").match(text, match.end())
         if subject is None or _NOT_ANSWERS.match(text, subject.end()):
             continue
         if _PART_BEFORE.search(text[: match.start()]) or not _asked(sentence, match.start()):

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._labelled_structure import structure_names
 from redraft.criteria._families._layout_asked import layout_asked
@@ -65,10 +66,12 @@ class NamedSections(FamilySpec):
         return f"sections headed {listed}" + (", in that order" if self.ordered else "")
 
 
-_MD = re.compile(r"^\s{0,3}#{1,6}\s+(?P<name>.+?)\s*#*\s*$")
-_BOLD = re.compile(r"^\s*(?:\*\*|__)(?P<name>[^*_\n]+?)(?:\*\*|__)\s*:?\s*$")
-_COLON_LINE = re.compile(r"^\s*(?P<name>[^:\n]{1,60}):\s*$")
-_LABEL = re.compile(r"^\s*(?:\*\*|__)?(?P<name>[^:\n*_]{1,60}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S")
+_MD = compile_lazily(r"^\s{0,3}#{1,6}\s+(?P<name>.+?)\s*#*\s*$")
+_BOLD = compile_lazily(r"^\s*(?:\*\*|__)(?P<name>[^*_\n]+?)(?:\*\*|__)\s*:?\s*$")
+_COLON_LINE = compile_lazily(r"^\s*(?P<name>[^:\n]{1,60}):\s*$")
+_LABEL = compile_lazily(
+    r"^\s*(?:\*\*|__)?(?P<name>[^:\n*_]{1,60}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S"
+)
 
 
 def heading_names(text: str) -> list[set[str]]:
@@ -102,7 +105,7 @@ _COUNT1 = rf"(?:(?:exactly|only)\s+)?(?P<num>{NUMBER})\s+"
 _COUNT4 = _COUNT1.replace("<num>", "<num4>")
 _COUNT2 = "(?:" + _COUNT1.replace("<num>", "<num2>") + ")?"
 
-_INTRO = re.compile(
+_INTRO = compile_lazily(
     rf"\b(?P<at>(?:use|with|include|including|under|have|using|add|into|in)\s+"
     rf"(?:exactly\s+(?=the\b|these\b))?(?:the\s+|these\s+)?"
     rf"(?:following\s+)?(?:{_COUNT1})?(?:(?:markdown|bold|separate|\w+)\s+)?{_NOUN}"
@@ -141,43 +144,43 @@ _INTRO = re.compile(
 # '[Hard]' at the start", "… before each one", "as prefixes") open its line;
 # they head no section of their own, unless each is a label a colon ends
 # ("label them FORMAL: and CASUAL: at the start"), which a label line is
-_PREFIXED = re.compile(
+_PREFIXED = compile_lazily(
     r"\s*,?\s*(?:(?:at|to)\s+(?:the\s+)?(?:very\s+)?(?:start|beginning|front)\b|"
     r"in\s+front\b|as\s+(?:a\s+)?prefix(?:es)?\b|before\s+(?:each|every|the|it|them)\b|"
     r"(?:at\s+the\s+)?(?:start|beginning)\s+of\s+(?:each|every|the|its|their)\b)"
 )
-_TABLE_BEFORE = re.compile(r"\b(?:table|csv|column)s?\s*$")
+_TABLE_BEFORE = compile_lazily(r"\b(?:table|csv|column)s?\s*$")
 # "Make a table; use these headers, in order: …": a table said before in the
 # sentence (an item of its list is read alone), its headers
-_TABLE_SAID = re.compile(r"\b(?:tables?|csv|spreadsheet)\b[^.]*$")
+_TABLE_SAID = compile_lazily(r"\b(?:tables?|csv|spreadsheet)\b[^.]*$")
 _GROUPS = ("at", "at2", "at3", "at4", "at5", "at6", "at7", "at8")
 # an apostrophe inside a word is part of the name: 'You'll need'
 # "**Strengths**, **Next step**": bold marks a name as quotes do
-_QUOTED = re.compile(
+_QUOTED = compile_lazily(
     r"""\s*(?:["“'‘]((?:[^"“”'‘’\n]|(?<=\w)['’](?=\w)){1,60})["”'’](?!\w)|\*\*([^*\n]{1,60})\*\*)"""
 )
-_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
+_JOIN = compile_lazily(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
 # "## Fresh and ## Pantry": a name may carry its heading markup
-_BARE = re.compile(r"\s*\(?\s*((?:#{1,6}\s+)?[A-Z][\w'’-]*(?:\s+[A-Z&][\w'’-]*){0,3})\s*")
+_BARE = compile_lazily(r"\s*\(?\s*((?:#{1,6}\s+)?[A-Z][\w'’-]*(?:\s+[A-Z&][\w'’-]*){0,3})\s*")
 # a bare label after "label": a word or two and a colon, in any script ("日本語:")
-_BARE_LABEL = re.compile(r"\s*([^\s,;:.'\"]{1,20}(?:\s+[^\s,;:.'\"]{1,20}){0,2}):")
-_ORDERED = re.compile(
+_BARE_LABEL = compile_lazily(r"\s*([^\s,;:.'\"]{1,20}(?:\s+[^\s,;:.'\"]{1,20}){0,2}):")
+_ORDERED = compile_lazily(
     r"(?:[\s,;:—–-]+)?\bin\s+(?:that|this|the\s+given|the\s+same|exactly\s+that)\s+order\b|"
     r"\bin\s+order\s*[:,]|\bin\s+the\s+order\s+(?:given|listed|shown)\b|"
     r"\bsections\s+in\s+order\b"
 )
-_AFTER_QUOTES = re.compile(rf"^\s*{_NOUN}\b")
+_AFTER_QUOTES = compile_lazily(rf"^\s*{_NOUN}\b")
 # "a '## Pros' section and a '## Cons' section": one name per noun
-_EACH_NAMED = re.compile(
+_EACH_NAMED = compile_lazily(
     rf"""\b(?:an?|one)\s+["“'‘](?P<name>[^"“”'‘’\n]{{1,60}})["”'’]\s+{_NOUN}\b"""
 )
 # "a review of a 'Fiction' section …": sections of the thing talked about
-_TOPIC_BEFORE = re.compile(
+_TOPIC_BEFORE = compile_lazily(
     r"\b(?:of|about|on|in|from|between|comparing|compare|review|reviewing|describe|describing)\s*$"
 )
-_EACH_JOIN = re.compile(r"\s*(?:,\s*)?(?:and|then|followed\s+by)\s+|\s*,\s*")
+_EACH_JOIN = compile_lazily(r"\s*(?:,\s*)?(?:and|then|followed\s+by)\s+|\s*,\s*")
 # "## Pros", "**Pros**": the name is the words, the level or emphasis another matter
-_MARKUP = re.compile(r"^\s*#{1,6}\s+|^\s*(?:\*\*|__)|(?:\*\*|__)\s*$")
+_MARKUP = compile_lazily(r"^\s*#{1,6}\s+|^\s*(?:\*\*|__)|(?:\*\*|__)\s*$")
 
 
 def _quoted_names(text: str, at: int) -> tuple[list[str], int]:
@@ -321,8 +324,8 @@ def _intro_sections(sentence: Sentence) -> Iterator[Hit]:
 # "Breakfast, Lunch, Dinner, Snack as headings.", "Use Intro, Method and Results
 # as section headings": the names first, then what they are; a criteria line
 # of its own (or one "use"), so the names are nobody else's
-_NAMES_FIRST = re.compile(r"^\s*(?i:(?:please\s+)?use\s+)?(?=[\"“'‘*#A-Z])")
-_AS_HEADINGS = re.compile(
+_NAMES_FIRST = compile_lazily(r"^\s*(?i:(?:please\s+)?use\s+)?(?=[\"“'‘*#A-Z])")
+_AS_HEADINGS = compile_lazily(
     r"\s*,?\s+as\s+(?:(?:the|your|markdown|bold|separate|section|level[- ]?\d|h\d|##)\s+){0,3}"
     r"(?:headings|headers)\s*(?:[.!;]|$)"
 )

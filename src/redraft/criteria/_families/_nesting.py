@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Literal
 
 from markdown_it import MarkdownIt
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import Corrected, response_spec
 from redraft.criteria._families._base import FamilyCount
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
@@ -131,16 +132,19 @@ _ITEM = r"(?:main\s+|top[\s-]level\s+)?(?:bullet(?:\s+point)?|point|item)"
 _READINGS: tuple[tuple[re.Pattern[str], What], ...] = (
     # "no more than 2 levels deep", "maximum 2 levels of nesting"
     (
-        re.compile(
+        compile_lazily(
             rf"\b{_COUNT}\s+levels?\s+(?:deep|of\s+(?:nesting|indentation|bullets|depth))\b"
         ),
         "depth",
     ),
     # "nest at most 3 levels", "nested lists no more than 2 levels"
-    (re.compile(rf"\bnest(?:ed|ing)?\s+(?:(?:lists?|bullets?)\s+)?{_COUNT}\s+levels?\b"), "depth"),
+    (
+        compile_lazily(rf"\bnest(?:ed|ing)?\s+(?:(?:lists?|bullets?)\s+)?{_COUNT}\s+levels?\b"),
+        "depth",
+    ),
     # "each point with 2 sub-points", "every bullet should have exactly 3 sub-bullets"
     (
-        re.compile(
+        compile_lazily(
             rf"\b(?:each|every)\s+{_ITEM}\s+(?:(?:should|must|needs\s+to)\s+)?"
             rf"(?:has|have|with|includes?|contains?)\s+{_COUNT}\s+{_SUB}\b"
         ),
@@ -148,26 +152,28 @@ _READINGS: tuple[tuple[re.Pattern[str], What], ...] = (
     ),
     # "2 sub-bullets under each point", "three sub-points per item"
     (
-        re.compile(
+        compile_lazily(
             rf"\b{_COUNT}\s+{_SUB}\s+(?:under|for|per|beneath|below)\s+(?:each|every)?\s*{_ITEM}\b"
         ),
         "children",
     ),
     # "… with 2 sub-points each", "three main points, each with two sub-points"
-    (re.compile(rf"\b{_COUNT}\s+{_SUB}\s+(?:each|apiece)\b"), "children"),
-    (re.compile(rf",\s*each\s+(?:one\s+)?(?:with|having)\s+{_COUNT}\s+{_SUB}\b"), "children"),
+    (compile_lazily(rf"\b{_COUNT}\s+{_SUB}\s+(?:each|apiece)\b"), "children"),
+    (compile_lazily(rf",\s*each\s+(?:one\s+)?(?:with|having)\s+{_COUNT}\s+{_SUB}\b"), "children"),
     # "at least 3 sub-bullets", "include 4 nested items"
     (
-        re.compile(rf"\b{_COUNT}\s+{_SUB}\b(?!\s+(?:under|for|per|beneath|below|each|apiece)\b)"),
+        compile_lazily(
+            rf"\b{_COUNT}\s+{_SUB}\b(?!\s+(?:under|for|per|beneath|below|each|apiece)\b)"
+        ),
         "nested",
     ),
 )
-_FLAT = re.compile(
+_FLAT = compile_lazily(
     rf"\b(?:(?:do\s+not|don't|never)\s+nest(?:\s+(?:the\s+|any\s+)?{_LISTS})?|"
     rf"no\s+(?:nested\s+{_LISTS}|nesting|{_SUB})|without\s+(?:nesting|{_SUB})|"
     r"(?:a\s+|one\s+)?flat\s+(?:bulleted\s+|numbered\s+)?list)\b"
 )
-_NESTED = re.compile(
+_NESTED = compile_lazily(
     rf"\b(?:use|using|with|include|including|add)\s+(?:some\s+)?(?:nested\s+{_LISTS}|{_SUB})\b"
 )
 

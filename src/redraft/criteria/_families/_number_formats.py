@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec, values_outcome
 from redraft.criteria._families._date_formats import (
@@ -110,7 +111,7 @@ class TimeFormat(FamilySpec):
 
 # -- measures of each form --------------------------------------------------------------
 
-_DECIMAL = re.compile(r"(?<![\w.])\d+\.(?P<places>\d+)(?!\w|\.\d)")
+_DECIMAL = compile_lazily(r"(?<![\w.])\d+\.(?P<places>\d+)(?!\w|\.\d)")
 
 
 def off_decimals(spec: DecimalPlaces, text: str) -> list[str]:
@@ -122,10 +123,10 @@ def _round(match: re.Match[str], places: int) -> str:
     return f"{value:.{places}f}"
 
 
-_AM_PM = re.compile(
+_AM_PM = compile_lazily(
     r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<half>[ap]\.m\.|[ap]\.?m)(?![a-z])"
 )
-_CLOCK = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])")
+_CLOCK = compile_lazily(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])")
 
 
 def off_times(text: str, style: str = "24h") -> list[str]:
@@ -186,13 +187,13 @@ _12H = RepairOp(
 
 # -- phrasings --------------------------------------------------------------------------
 
-_PLACES = re.compile(
+_PLACES = compile_lazily(
     rf"\b(?:round(?:ed|ing)?\s+(?:\w+\s+){{0,3}}?to|to|with|in|using|give\s+(?:\w+\s+){{0,2}}?with|"
     rf"show(?:ing)?|use)\s+(?:exactly\s+)?(?P<n>{NUMBER})\s+"
     r"(?:decimal\s+places?|decimals|decimal\s+digits|digits\s+after\s+the\s+(?:decimal\s+)?point|d\.?p\.?)"
 )
 _DATE = r"(?<!my\s)(?<!our\s)(?<!these\s)(?<!those\s)(?<!their\s)(?<!his\s)(?<!her\s)"
-_DATES = re.compile(
+_DATES = compile_lazily(
     # "all dates must be written as …", "dates in …", "write every date like …"
     rf"(?:\b{_DATE}(?:(?:all|every|the|any|each)\s+)?(?:the\s+)?dates?\s+(?:(?:should|must|shall|need\s+to|"
     r"has\s+to|have\s+to|are\s+to|(?=are\s+(?:written|formatted|given)))\s+)?(?:always\s+)?"
@@ -208,14 +209,14 @@ _DATES = re.compile(
     rf"){FORM}"
 )
 # One date (no "all", "every", "dates") written "as" a given date: its value.
-_ONE_DATE_AS = re.compile(r"(?:(?!\b(?:all|every|any|each)\b)[^:])*\bdate\s+as\s+$")
+_ONE_DATE_AS = compile_lazily(r"(?:(?!\b(?:all|every|any|each)\b)[^:])*\bdate\s+as\s+$")
 # After a bare "use FORM", what makes it a form of dates.
-_USE = re.compile(r"\b(?:use|using|follow|stick\s+to)\s")
-_FOR_DATES = re.compile(
+_USE = compile_lazily(r"\b(?:use|using|follow|stick\s+to)\s")
+_FOR_DATES = compile_lazily(
     r"^[\s)]*(?:(?:date\s+)?format\s+|style\s+)?(?:for\s+(?:all\s+|every\s+|the\s+|any\s+)?)?dates?\b"
 )
 _CLOCKS = r"(?P<clock>24[\s-]?hours?|24h|military|12[\s-]?hours?|12h)"
-_TIMES = re.compile(
+_TIMES = compile_lazily(
     r"\b(?:use|using|in|with|write\s+(?:all\s+|every\s+|the\s+)?times?\s+(?:in|on|as))\s+"
     rf"(?:the\s+)?{_CLOCKS}\s+(?:time|clock|format|times)\b"
     r"|\b(?:all\s+|every\s+|the\s+)?times?\s+(?:(?:should|must)\s+be\s+)?(?:in|on)\s+(?:the\s+)?"
@@ -232,14 +233,16 @@ _TIMES = re.compile(
     r"(?P<clock3>24[\s-]?hours?|24h|12[\s-]?hours?|12h)(?=\s*(?:$|[.;,!)]|\band\b))"
 )
 # A template's label to fill: "Time (24h HH:MM):".
-_TIME_LABEL = re.compile(r"^\s*(?:[\w ]{0,20}\b)?times?\s*\((?:24[\s-]?hours?|24h)\s+hh:mm\)\s*:")
+_TIME_LABEL = compile_lazily(
+    r"^\s*(?:[\w ]{0,20}\b)?times?\s*\((?:24[\s-]?hours?|24h)\s+hh:mm\)\s*:"
+)
 # One part named: "the date in the header", "times in the table".
-_AFTER = re.compile(r"^\s*(?:in|for|of)\s+(?:the|each|every)\s+(?!answer|response|reply|text)")
+_AFTER = compile_lazily(r"^\s*(?:in|for|of)\s+(?:the|each|every)\s+(?!answer|response|reply|text)")
 
 
 # One sort of number ("prices with 2 decimal places", "percentages to one
 # decimal place"): the check would hold every decimal of the answer to it
-_ONE_SORT = re.compile(
+_ONE_SORT = compile_lazily(
     r"\b(?:prices?|percent(?:ages?|s)?|costs?|amounts?|totals?|money|dollars?|euros?|pounds?|"
     r"currency|currencies|weights?|temperatures?|scores?|ratings?|averages?|means?|rates?|"
     r"probabilit(?:y|ies)|odds|coordinates|latitudes?|longitudes?|measurements?|distances?|"
@@ -304,7 +307,7 @@ def date_rules(sentence: Sentence) -> Iterator[Hit]:
 
 
 # The template the prompt gives to fill: its labels' forms are the answer's.
-_FILLED = re.compile(
+_FILLED = compile_lazily(
     r"\b(?:fill\s+(?:in|out)|complete|keep\s+the\s+(?:labels?|fields?|field\s+names))\b"
 )
 

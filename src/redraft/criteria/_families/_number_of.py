@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._counted import typed_hit
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
@@ -74,7 +75,7 @@ class NumberOf:
             rf"\blimit\s+the\s+(?:total\s+)?number\s+of\s+(?:{what}){_IN_RESPONSE}\s+to\s+"
             rf"{AMOUNT}\b",
         )
-        object.__setattr__(self, "_patterns", tuple(re.compile(p) for p in patterns))
+        object.__setattr__(self, "_patterns", tuple(compile_lazily(p) for p in patterns))
 
     def __call__(self, sentence: Sentence) -> Iterator[Hit]:
         for pattern in self._patterns:

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec, values_outcome
 from redraft.criteria._families._lexical import required
@@ -69,16 +70,16 @@ class NumberStyle(FamilySpec):
         return "numbers with their thousands separated by commas"
 
 
-_NUMBER_WORDS = re.compile(
+_NUMBER_WORDS = compile_lazily(
     r"(?i)\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
     r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
     r"eighty|ninety|hundred|thousand|million|billion|dozen)s?\b"
 )
 # A numeral standing alone: not joined to other digits or figure marks.
-_ALONE = re.compile(r"(?<![\w.,:/$€£#-])(?P<n>\d+)(?![\w%]|[.,:/-]\d)")
-_MARKER = re.compile(r"^[ \t>*-]*$")
-_UNGROUPED = re.compile(r"(?<![\w.,])\d{5,}(?![\w]|[.,]\d)")
-_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d+)+(?![\w]|\.\d{3})")
+_ALONE = compile_lazily(r"(?<![\w.,:/$€£#-])(?P<n>\d+)(?![\w%]|[.,:/-]\d)")
+_MARKER = compile_lazily(r"^[ \t>*-]*$")
+_UNGROUPED = compile_lazily(r"(?<![\w.,])\d{5,}(?![\w]|[.,]\d)")
+_GROUPED = compile_lazily(r"(?<![\w.,])\d{1,3}(?:,\d+)+(?![\w]|\.\d{3})")
 
 
 def off_numbers(spec: NumberStyle, text: str) -> list[str]:
@@ -120,7 +121,7 @@ _GROUP = RepairOp(
 # -- phrasings --------------------------------------------------------------------------
 
 _NUMBERS = r"(?:all\s+|any\s+|the\s+|every\s+)?(?:numbers?|numerals?|figures?|quantities|amounts)"
-_DIGITS = re.compile(
+_DIGITS = compile_lazily(
     # "use digits, not words", "write (all) numbers as digits/numerals"
     rf"\b(?:use|using)\s+(?:only\s+)?(?:digits|numerals|arabic\s+numerals)\s*,?\s*"
     r"(?:not|rather\s+than|instead\s+of)\s+(?:number\s+)?words\b"
@@ -134,7 +135,7 @@ _BELOW = (
     r"(?:under|below|less\s+than|smaller\s+than|up\s+to|from\s+one\s+(?:to|through)|"
     r"one\s+(?:to|through|thru)|1\s*(?:-|to|through)|zero\s+(?:to|through))"
 )
-_SPELLED = re.compile(
+_SPELLED = compile_lazily(
     # "spell out numbers under ten", "spell out numbers one through nine"
     rf"\bspell\s+out\s+(?:all\s+|any\s+|the\s+)?numbers?\s+(?P<a>{_BELOW})\s+(?P<n1>{NUMBER})\b"
     # "write numbers below 10 as words", "numbers under ten should be spelled out"
@@ -142,7 +143,7 @@ _SPELLED = re.compile(
     r"(?:(?:should|must)\s+(?:always\s+)?be\s+)?(?:as\s+words|in\s+words|spelled\s+out|"
     r"written\s+(?:out|as\s+words|in\s+words))\b"
 )
-_GROUPING = re.compile(
+_GROUPING = compile_lazily(
     r"\b(?:use|using|with)\s+(?:a\s+)?commas?\s+(?:as|for)\s+(?:the\s+)?thousands?\s+separators?\b"
     r"|\bseparate\s+(?:the\s+)?thousands\s+(?:with|by)\s+(?:a\s+)?commas?\b"
     r"|\bthousands\s+(?:should\s+be\s+|must\s+be\s+)?separated\s+by\s+commas?\b"
@@ -152,7 +153,7 @@ _GROUPING = re.compile(
 
 
 # What may come before the request: the clause's start, or a word that asks.
-_LEAD = re.compile(
+_LEAD = compile_lazily(
     r"(?:^|[.,;:!(\u2014\u2013-]|\b(?:please|always|and|also|should|must|to|then|but|you|"
     r"just|kindly|remember\s+to))\s*$"
 )

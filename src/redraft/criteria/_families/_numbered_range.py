@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._added_part import part_added
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._sentences import (
@@ -47,7 +48,7 @@ class NumberedRange:
 
 
 _NOUN = r"[a-z][\w'-]*"
-_RANGE = re.compile(
+_RANGE = compile_lazily(
     rf"(?:\b(?P<subject>{_NOUN})\s+)?(?:(?:are|is|be|should\s+be|must\s+be)\s+)?"
     rf"(?:(?P<numbered>numbered)|(?P<verb>number)\s+(?P<object>them|these|those|each(?:\s+one)?|"
     rf"the\s+{_NOUN}(?:\s+{_NOUN})?))\s+(?:from\s+)?"
@@ -58,24 +59,26 @@ _RANGE = re.compile(
 )
 # Parts numbered that are no list lines: "number the sections 1-6", "slides
 # numbered 1 to 8"; a heading or page carries its own number.
-_NOT_LINES = re.compile(
+_NOT_LINES = compile_lazily(
     r"\b(?:sections?|chapters?|headings?|headers?|slides?|pages?|stanzas?|verses?|paragraphs?|"
     r"parts?|columns?|rows?|tables?|figures?|footnotes?|files?|scenes?|acts?|days?|weeks?)$"
 )
-_THINGS_NUMBERED = re.compile(
+_THINGS_NUMBERED = compile_lazily(
     rf"\s*(?:(?:so|and|with|just|only)\s+)?(?:exactly\s+)?(?:{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?"
     r"[a-z][\w'-]*s\s*"
 )
 # (not "a d8 loot table": a dice table is a list, its entries numbered lines)
-_OTHER_ROWS = re.compile(
+_OTHER_ROWS = compile_lazily(
     r"\b(?:markdown|html)\s+tables?\b|\bcolumns?\b|\bheaders?\b|\bjson\b|\bcsv\b|\byaml\b|"
     r"\bxml\b|\|"
 )
-_NUMBERING = re.compile(r"\bnumber(?:ed|ing)\b|\bnumber\s+(?:them|the|each|these|those)\b")
+_NUMBERING = compile_lazily(r"\bnumber(?:ed|ing)\b|\bnumber\s+(?:them|the|each|these|those)\b")
 # A part after the list: "Number them 1-8. Then a line that says ANSWERS, …"
-_LATER = re.compile(r"\b(?:then|followed\s+by|after\s+(?:that|them|this|the\s+list)|afterwards)\b")
+_LATER = compile_lazily(
+    r"\b(?:then|followed\s+by|after\s+(?:that|them|this|the\s+list)|afterwards)\b"
+)
 # Someone else's numbering: "my notes are numbered 1-5"
-_GIVEN = re.compile(
+_GIVEN = compile_lazily(
     r"\b(?:my|our|his|her|their|its|this|these|those|the\s+following|attached|below|above)\s+"
     r"(?:[\w'-]+\s+){0,2}$"
 )

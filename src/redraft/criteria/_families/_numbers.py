@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import (
     CountFamily,
@@ -35,8 +36,8 @@ from redraft.criteria._sentences import Hit, Rule, Sentence, found_in, lowered
 
 __all__ = ["NUMBER_COUNT", "NUMBER_ONLY", "NumberCount", "NumberOnly", "numerals"]
 
-_NUMERAL = re.compile(r"(?<![\w.])[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?(?![\d])")
-_BARE = re.compile(r"^[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?$")
+_NUMERAL = compile_lazily(r"(?<![\w.])[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?(?![\d])")
+_BARE = compile_lazily(r"^[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?$")
 _WRAP = "*_` \t\n"
 
 
@@ -108,7 +109,7 @@ _PHRASES = CountPhrases(
     after=r"\s*(?:between\s+-?\d+\s+and\s+-?\d+|from\s+-?\d+\s+to\s+-?\d+)\b",
 )
 # "it must contain a number": at least one; not "a number of …", "a phone number".
-_A_NUMBER = re.compile(
+_A_NUMBER = compile_lazily(
     r"\b(?:contain|contains|include|includes|mention|mentions|use|have|has|feature)\s+"
     r"(?:at\s+least\s+)?(?:a|one)\s+(?:specific\s+|concrete\s+|real\s+)?(?:number|numeral)\b"
     r"(?!\s*(?:of|line|sign|plate|between|from|for|to|that|which|per|above|below|over|under)\b)"
@@ -119,20 +120,20 @@ _A_NUMBER = re.compile(
 
 
 # "3 numbers, written as words": numbers, but none of them a numeral the check counts
-_IN_WORDS = re.compile(
+_IN_WORDS = compile_lazily(
     # within the clause: "3 numbers in digits and no numbers spelled out" asks 3 numerals
     r"^(?:(?!\b(?:and|but|or)\b)[^.;:]){0,40}?\b(?:in\s+words|as\s+words|spel(?:led|t|l)|written\s+out|in\s+letters|"
     r"in\s+roman|roman\s+numerals?)"
 )
 # "avoid precise numbers" (be vague, "about 50" allowed), "no numbers except the year"
-_QUALIFIED_NONE = re.compile(
+_QUALIFIED_NONE = compile_lazily(
     r"(?:specific|concrete|exact|precise|hard|real|big|large|made-up|fake|invented)\s+"
     r"(?:numbers?|numerals?|figures)\b"
     r"|\b(?:numbers?|numerals?|figures)\s+(?:except|other\s+than|besides|apart\s+from|but)\b"
 )
 # "give me 5 numbers", "write 10 numbers": a list of numbers, whose lead-in and
 # numbering are numerals too, so an exact count of numerals fails the answer asked
-_LISTING = re.compile(
+_LISTING = compile_lazily(
     r"\b(?:give|list|generate|produce|provide|write|pick|choose|name|suggest|output|print|"
     r"return|draw|roll|come\s+up\s+with)\b"
 )
@@ -168,7 +169,7 @@ def number_counts(sentence: Sentence) -> Iterator[Hit]:
             return
 
 
-_ONLY = re.compile(
+_ONLY = compile_lazily(
     r"\b(?:reply|respond|answer|output|return|give|print|write|state)\s+(?:me\s+)?"
     r"(?:with\s+)?(?:just|only|nothing\s+but|solely)\s+(?:the|a|one|a\s+single)\s+"
     r"(?:final\s+)?(?:number|numeric\s+(?:answer|value|result)|numerical\s+(?:answer|value)|"
@@ -178,11 +179,11 @@ _ONLY = re.compile(
     r"(?!\s*(?:of|for|that|which|in|on|per|between)\b)"
 )
 # The answer must also hold something else: "the number and a short explanation".
-_MORE = re.compile(r"^\s*(?:,\s*)?(?:and|plus|then|followed|with|along)\b")
+_MORE = compile_lazily(r"^\s*(?:,\s*)?(?:and|plus|then|followed|with|along)\b")
 
 
 # "… then tell me the real answer": the answer holds more than the number
-_THEN_MORE = re.compile(
+_THEN_MORE = compile_lazily(
     r"\b(?:then|and\s+then|followed\s+by)\s+(?:tell|explain|give|write|add|say|describe|show)\b"
 )
 
@@ -221,7 +222,7 @@ class _NumberCount(CountFamily):
 
 # "a US phone number in the form (555) 555-0123. Just the number.": a number
 # written with brackets, dashes or letters, which a bare numeral is not
-_IDENTIFIER = re.compile(
+_IDENTIFIER = compile_lazily(
     r"\b(?:phone|telephone|mobile|cell|fax|zip|postal|isbn|issn|serial|account|card|tracking|"
     r"order|invoice|version|id|identification|licen[cs]e|reference|ssn|social\s+security|"
     r"routing|iban|swift|vin|passport|registration|model|part|flight|room|house|pin|"

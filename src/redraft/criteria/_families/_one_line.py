@@ -26,9 +26,9 @@ the one.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import NEGATION, Sentence, sentence_blocked
 
 __all__ = ["one_line"]
@@ -44,53 +44,55 @@ _BE = (
     r"(?:is|must\s+be|should\s+be|has\s+to\s+be|needs\s+to\s+be|will\s+be|shall\s+be|"
     r"must\s+always\s+be|should\s+always\s+be|is\s+always)"
 )
-_NAMED = re.compile(
+_NAMED = compile_lazily(
     rf"^\s*(?:(?:your|the|its|my)\s+)?{_ANSWER_NOUN}\s+{_BE}\s+(?P<one>{_ONE}){_ENDS}"
     r"(?:\s*:)?"
 )
 # In a system message: the bot's replies, plural ("Summaries are one line, …");
 # "every message you write is …: one line only"
 _REPLIES = r"(?:replies|answers|responses|messages|summaries|outputs)"
-_SYSTEM_NAMED = re.compile(
+_SYSTEM_NAMED = compile_lazily(
     rf"^\s*(?:(?:your|all(?:\s+(?:of\s+)?your)?)\s+)?{_REPLIES}\s+(?:are|must\s+be|should\s+be|"
     rf"have\s+to\s+be|need\s+to\s+be|are\s+always)\s+(?P<one>{_ONE}){_ENDS}"
 )
-_EVERY_REPLY = re.compile(
+_EVERY_REPLY = compile_lazily(
     r"^\s*(?:every|each)\s+(?:reply|answer|response|message)\s+(?:you\s+(?:write|send|give))?\s*"
     r"(?:is|must\s+be|should\s+be)\s+(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?\s*:\s*"
     rf"(?P<one>{_ONE}){_ENDS}"
 )
 # A request whose list holds the one line as an item: "Use exactly this
 # template, one line, nothing else", "Just the names, comma-separated, on one line"
-_REQUEST = re.compile(
+_REQUEST = compile_lazily(
     r"^\s*(?:please\s+)?(?:(?:use|give\s+me|write|reply\s+with|respond\s+with|answer\s+with|"
     r"output|print|return|send)\b|(?:just|only)\s+(?:the|your|an?)\b)"
 )
-_ITEM = re.compile(rf"(?:,|:)\s*(?:and\s+)?(?P<one>(?:all\s+)?(?:(?:on|in|as)\s+)?{_ONE}){_ENDS}")
+_ITEM = compile_lazily(
+    rf"(?:,|:)\s*(?:and\s+)?(?P<one>(?:all\s+)?(?:(?:on|in|as)\s+)?{_ONE}){_ENDS}"
+)
 # "Print them space-separated on one line."
-_THINGS_ON_ONE = re.compile(
+_THINGS_ON_ONE = compile_lazily(
     r"^\s*(?:please\s+)?(?:print|output|return|list|give|write|put)\s+(?:me\s+)?"
     r"(?:them|these|those|them\s+all|all\s+of\s+them)\s+(?:all\s+)?"
     r"(?:(?:[\w-]+-separated|separated\s+by\s+(?:an?\s+)?\S{1,10}(?:\s+\S{1,10})?)\s+)?"
     rf"(?P<one>(?:all\s+)?(?:on|in)\s+{_ONE})\s*(?:[.!]\s*)?$"
 )
 # "output exactly one line in this form and nothing else:"
-_MAKE_ONE = re.compile(
+_MAKE_ONE = compile_lazily(
     r"\b(?:output|print|return|write|give|reply\s+with|respond\s+with|answer\s+with)\s+"
     r"(?P<one>(?:exactly|only|just)\s+(?:one|a\s+single)\s+line)\b"
     r"(?=\s*(?:in\s+this\s+(?:form|format|shape)|(?:and\s+)?nothing\s+else|[.,;:!]|$))"
 )
 # Each thing's line, not the answer's: "each name on one line", "one line per
 # item", "one line each", "their own line"
-_EACH = re.compile(r"\b(?:each|every|per|its|their|apiece)\b")
-_EACH_AFTER = re.compile(r"\s*(?:each|apiece|per\b|for\s+(?:each|every)\b|of\s+its\s+own)")
+_EACH = compile_lazily(r"\b(?:each|every|per|its|their|apiece)\b")
+_EACH_AFTER = compile_lazily(r"\s*(?:each|apiece|per\b|for\s+(?:each|every)\b|of\s+its\s+own)")
 # A part named before, its own line ("the title on one line", "the subject line, one line")
-_PART = re.compile(
+_PART = compile_lazily(
     r"\b(?:titles?|headings?|headers?|headlines?|subject(?:\s+line)?|captions?|names?\s+line|"
     r"signature|sign-?off|greeting|footer|first|last|second|final|opening|closing|then|"
     r"followed\s+by|plus)\b"
 )
-_CONDITION = re.compile(r"\b(?:if|unless|when|whenever|whether|in\s+case)\b")
+_CONDITION = compile_lazily(r"\b(?:if|unless|when|whenever|whether|in\s+case)\b")
 
 
 def one_line(sentence: Sentence) -> Iterator[tuple[int, int]]:

@@ -38,6 +38,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import (
     ORDINAL,
     Corrected,
@@ -108,8 +109,8 @@ class PartAffix(FamilySpec):
 
 # -- measuring ---------------------------------------------------------------------
 
-_LEAD = re.compile(r"^[\s#>*_`\"'“‘«]+")
-_TRAIL = re.compile(r"[\s*_`\"'”’»]+$")
+_LEAD = compile_lazily(r"^[\s#>*_`\"'“‘«]+")
+_TRAIL = compile_lazily(r"[\s*_`\"'”’»]+$")
 _CLOSING = ".!?,;:"
 
 
@@ -210,12 +211,14 @@ _FINISH = r"(?:end|finish|close|conclude|wrap\s+up)"
 _LEAD_IN = r"(?:(?:either|one\s+of)\s+|the\s+(?:exact\s+)?(?:word|phrase|words)\s+:?\s*)?"
 _PATTERNS = [
     # "The last line must start with 'In short:'", "line 2 starts with 'EN:'"
-    re.compile(
+    compile_lazily(
         rf"\b{_WHICH}{_OF}\s+(?:{_MODAL}\s+)?(?P<verb>{_BEGIN}|{_FINISH})s?\s+"
         rf"(?:with|in|on)\s+(?P<lead>{_LEAD_IN})"
     ),
     # "Begin the second line with 'EN:'", "end the title with a question mark"
-    re.compile(rf"\b(?P<verb>{_BEGIN}|{_FINISH})\s+{_WHICH}{_OF}\s+with\s+(?P<lead>{_LEAD_IN})"),
+    compile_lazily(
+        rf"\b(?P<verb>{_BEGIN}|{_FINISH})\s+{_WHICH}{_OF}\s+with\s+(?P<lead>{_LEAD_IN})"
+    ),
 ]
 # "The second sentence is a question", "make the title a question", "sentence 5
 # must be an exclamation"; "and" only where another part's clause follows
@@ -225,27 +228,27 @@ _NOT_ABOUT = (
 )
 _QUESTION = r"(?P<kind>a\s+question|an\s+exclamation)\b"
 _QUESTIONS = [
-    re.compile(
+    compile_lazily(
         rf"\b(?:{_MODAL}\s+)?(?:make|turn)\s+{_WHICH}{_OF}\s+(?:into\s+)?{_QUESTION}{_NOT_ABOUT}"
     ),
-    re.compile(rf"\b{_WHICH}{_OF}\s+(?:{_MODAL}\s+be|is)\s+{_QUESTION}{_NOT_ABOUT}"),
+    compile_lazily(rf"\b{_WHICH}{_OF}\s+(?:{_MODAL}\s+be|is)\s+{_QUESTION}{_NOT_ABOUT}"),
 ]
 # "Begin with a question", "open your reply with a rhetorical question": the
 # first sentence is one
-_OPEN_QUESTION = re.compile(
+_OPEN_QUESTION = compile_lazily(
     r"\b(?:start|begin|open|kick\s+off)\s+(?:(?:your|the)\s+(?:response|answer|reply|post|"
     r"email|speech|essay|story|article|message)\s+|it\s+|things\s+)?(?:with|by\s+asking)\s+"
     r"(?:a|one)\s+(?:[a-z-]+\s+)?question\b(?!\s*(?:mark|and|or|followed|then|about\s+each)\b)"
 )
-_AFTER = re.compile(r"^\s*(?:followed|then|plus|\+|and\s+then\b|…|\.\.\.)")
+_AFTER = compile_lazily(r"^\s*(?:followed|then|plus|\+|and\s+then\b|…|\.\.\.)")
 # "Describe autumn in 3 sentences, where the second sentence is a question":
 # a clause describing the one thing asked for states its part.
-_DESCRIBING = re.compile(r"(?:,\s*|\s+)(?:where|in\s+which|such\s+that|so\s+that)\s+$")
-_ASKING = re.compile(
+_DESCRIBING = compile_lazily(r"(?:,\s*|\s+)(?:where|in\s+which|such\s+that|so\s+that)\s+$")
+_ASKING = compile_lazily(
     r"^\s*(?:please\s+)?(?:write|compose|create|draft|describe|explain|give\s+me|tell\s+me)\b"
 )
 
-_ELSEWHERE = re.compile(
+_ELSEWHERE = compile_lazily(
     r"\b(?:why|how|what|whether|when|if|in\s+an?|imagine|world|story\s+about)\b"
 )
 
@@ -264,8 +267,8 @@ _PART_SUBJECT = (
     r"(?:sentence|line|paragraph|stanza|bullet|item)|(?:sentence|line|paragraph|stanza|bullet|"
     r"item)\s+\d+)\s+(?:must|should|has\s+to|needs\s+to|is\s+to)\b"
 )
-_OPENS_WITH_PART = re.compile(rf"\s*{_PART_SUBJECT}")
-_NEXT_CLAUSE = re.compile(r"(?:[,;]\s*(?:and\s+)?|\s+and\s+)$")
+_OPENS_WITH_PART = compile_lazily(rf"\s*{_PART_SUBJECT}")
+_NEXT_CLAUSE = compile_lazily(r"(?:[,;]\s*(?:and\s+)?|\s+and\s+)$")
 
 
 def _parts_in_turn(text: str, start: int) -> bool:
@@ -276,7 +279,7 @@ def _parts_in_turn(text: str, start: int) -> bool:
     )
 
 
-_NAMES_PART = re.compile(
+_NAMES_PART = compile_lazily(
     r"line|sentence|paragraph|stanza|bullet|item|heading|title|headline|subject"
 )
 _NOT_WORDS = frozenset(["a", "an", "the", "some", "your", "his", "her", "their", "its", "my"])
@@ -301,7 +304,7 @@ def _part(match: re.Match[str]) -> tuple[Part, int] | None:
 
 def _phrases(sentence: Sentence, match: re.Match[str]) -> tuple[list[str], int] | None:
     text = sentence.lower
-    mark = re.compile(rf"\s*{_MARK}").match(text, match.end())
+    mark = compile_lazily(rf"\s*{_MARK}").match(text, match.end())
     if mark is not None:
         return [_NAMED[" ".join(mark["mark"].split())]], mark.end()
     listed = parse_list(sentence, match.end())

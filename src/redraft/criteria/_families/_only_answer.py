@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import required
 from redraft.criteria._sentences import Hit, Sentence, lowered, searched
@@ -48,18 +49,18 @@ _END = (
     r"without\b|please\b|with\s+no\b|here\b|back\b|itself\b))"
 )
 # After the thing: something asked beside it.
-_MORE = re.compile(
+_MORE = compile_lazily(
     r"^\s*,?\s*(?:and|plus|then|followed|along|together|as\s+well)\b(?!\s+nothing)"
     r"|^\s*,?\s*with\s+(?!no\b|nothing\b)"
 )
-_ALSO = re.compile(
+_ALSO = compile_lazily(
     r"(?<!\bno\s)(?<!\bwithout\s)(?<!\bany\s)(?<!\bor\s)(?<!\bnot\s)(?<!\bskip\sthe\s)"
     r"\b(?:explain|explanation|show\s+your\s+work|justify|walk\s+me\s+through)\b"
 )
 
 
 def _phrases(thing: str) -> re.Pattern[str]:
-    return re.compile(
+    return compile_lazily(
         # "reply with only the JSON", "output nothing but the code block"
         rf"\b{_VERB}\s+(?:me\s+|us\s+)?(?:back\s+)?(?:with\s+)?{_ONLY}\s+(?:with\s+)?{_DET}"
         rf"(?P<a>{thing}){_END}"
@@ -84,7 +85,7 @@ def _phrases(thing: str) -> re.Pattern[str]:
 
 # "My API should return only JSON", "write code to return a JSON object", "the
 # function must return just the number": what something else returns, not the answer.
-OTHER_SUBJECT = re.compile(
+OTHER_SUBJECT = compile_lazily(
     r"\b(?!you\b)[\w-]+\s+to\s+$|"
     r"\b(?:my|our|his|her|their|its|the|this|that|it)\s+"
     r"(?:(?!(?:answer|response|reply|output)\b)[\w-]+\s+){0,2}?(?:should|must|will|would|can|could|needs?\s+to|has\s+to|to|always)\s+"

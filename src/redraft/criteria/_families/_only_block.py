@@ -7,15 +7,15 @@ answer is left as it is."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._markdown import fences
 
 __all__ = ["only_block"]
 
-_OPENER = re.compile(r"\s{0,3}(`{3,}|~{3,})")
-_CLOSING = re.compile(r"`{3,}|~{3,}")
+_OPENER = compile_lazily(r"\s{0,3}(`{3,}|~{3,})")
+_CLOSING = compile_lazily(r"`{3,}|~{3,}")
 
 
 def only_block(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import LATER_PART, Sentence, lowered, response_context
 
 __all__ = ["only_sentence_at", "only_word_at"]
@@ -28,25 +29,25 @@ _ONLY = (
 )
 # What may end the piece: the phrase's end, or "nothing else" after it
 _END = r"(?=\s*(?:[.!:]|,\s*(?:and\s+)?(?:nothing|no)\b|$))"
-_ONLY_SENTENCE = re.compile(
+_ONLY_SENTENCE = compile_lazily(
     rf"{_ONLY}(?:the|your)\s+(?:(?:corrected|fixed|revised|rewritten|edited|improved|new|final|"
     rf"translated|resulting|finished)\s+)?sentence\b{_END}"
 )
 # "just the word in lowercase": a case said of the word adds no part
-_ONLY_WORD = re.compile(
+_ONLY_WORD = compile_lazily(
     rf"{_ONLY}(?:the|your)\s+word\b"
     r"(?=\s*(?:[.!]|,\s*(?:and\s+)?(?:nothing|no)\b|$|\s+in\s+(?:all\s+)?(?:lower\s*case|"
     r"upper\s*case|caps|capitals|capital\s+letters)\b\s*(?:[.!,]|$)))"
 )
 # a word asked for before "the word": "Give me a word that …", "the longest word you
 # can make" (not "a word for 'potato'": a translation or a synonym may be a phrase)
-_WORD_ASKED = re.compile(
+_WORD_ASKED = compile_lazily(
     r"\b(?:an?|one|single|the)\s+(?:[\w-]+\s+){0,2}?word\b(?!\s*['\"\u2018\u201c])(?!\s+for\b)"
 )
 
 
 # "My teacher said: give me a word …, just the word": someone else's request
-_REPORTED = re.compile(r"\b(?:said|says|asked|asks|told|tells|wrote|writes|wants)\b")
+_REPORTED = compile_lazily(r"\b(?:said|says|asked|asks|told|tells|wrote|writes|wants)\b")
 
 
 def _whole(sentence: Sentence, found: re.Match[str] | None) -> tuple[int, int] | None:

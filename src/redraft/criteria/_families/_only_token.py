@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import Sentence, lowered, response_context, searched
 
@@ -25,34 +26,36 @@ __all__ = ["token_length_at"]
 
 _TOKEN = r"(?:password|passphrase|passcode|pin|code|key|token|id)"
 # "Output only the password", "output just the code", "output the code and nothing else"
-_ONLY_TOKEN = re.compile(
+_ONLY_TOKEN = compile_lazily(
     r"\b(?:output|return|give(?:\s+me)?|print|send|reply\s+with|respond\s+with)\s+(?:"
     rf"(?:only|just)\s+the\s+(?:[\w-]+\s+)?{_TOKEN}\b(?=\s*(?:[.!,;]|$|and\s+nothing|nothing))|"
     rf"the\s+(?:[\w-]+\s+)?{_TOKEN}\s+(?:and\s+nothing\s+(?:else|more)|only)\b)"
 )
 # "a 6-character code", "16 characters", "sixteen characters long"
-_LENGTH = re.compile(rf"\b(?P<num>{NUMBER})[-\s](?:characters?|chars?)\b(?:[-\s]long\b)?")
-_BOUND_BEFORE = re.compile(
+_LENGTH = compile_lazily(rf"\b(?P<num>{NUMBER})[-\s](?:characters?|chars?)\b(?:[-\s]long\b)?")
+_BOUND_BEFORE = compile_lazily(
     r"\b(?:at\s+(?:least|most)|under|over|up\s+to|max(?:imum)?|min(?:imum)?|no\s+(?:more|less|"
     r"fewer|longer|shorter)\s+than|more\s+than|less\s+than|fewer\s+than|not\s+exceeding|within|"
     r"between|each|per|every|around|about|roughly|approximately)\s*(?:of\s+)?$"
 )
-_BOUND_AFTER = re.compile(
+_BOUND_AFTER = compile_lazily(
     r"^\s*(?:or\s+(?:more|less|fewer|longer|shorter|so)|max(?:imum)?|min(?:imum)?|at\s+(?:most|"
     r"least)|tops|limit|each|apiece|plus|\+)\b"
 )
-_SEVERAL = re.compile(
+_SEVERAL = compile_lazily(
     rf"\b(?:{NUMBER}|several|some|few|list\s+of)\s+(?:[\w-]+\s+){{0,2}}?{_TOKEN}s\b"
 )
 # a thing written beside the token, whose length the count may be
-_OTHER_THING = re.compile(
+_OTHER_THING = compile_lazily(
     r"\b(?:tweet|post|message|text|sms|description|sentence|paragraph|email|title|headline|"
     r"caption|bio|answer|reply|response|line|name|slogan|tagline|summary)s?\b"
 )
-_UNSURE = re.compile(
+_UNSURE = compile_lazily(
     r"\b(?:if|unless|maybe|perhaps|ideally|possibly|not|don'?t|never|could|might|should\s+i)\b"
 )
-_REPORTED = re.compile(r"\b(?:said|says|asked|asks|told|tells|wrote|writes|wants|policy|rules?)\b")
+_REPORTED = compile_lazily(
+    r"\b(?:said|says|asked|asks|told|tells|wrote|writes|wants|policy|rules?)\b"
+)
 
 
 def token_length_at(sentence: Sentence) -> tuple[int, tuple[int, int]] | None:

@@ -21,16 +21,17 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import required
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import MASK, Hit, Rule, Sentence
-from redraft.criteria._spec_base import SHORT, has_text
+from redraft.criteria._spec_base import SHORT
 
 __all__ = ["OPENING", "NotStartsWith", "drop_opening"]
 
-_LEAD = re.compile(r"^[\s#>*_\"'“‘`]*")
+_LEAD = compile_lazily(r"^[\s#>*_\"'“‘`]*")
 
 
 class NotStartsWith(FamilySpec):
@@ -42,7 +43,7 @@ class NotStartsWith(FamilySpec):
     @field_validator("phrases")
     @classmethod
     def _readable(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        cleaned = tuple(has_text(p.strip(" \"'“”‘’")) for p in value)
+        cleaned = tuple(_readable_phrase(p) for p in value)
         if any(len(p) > SHORT for p in cleaned):
             raise ValueError(f"phrases are at most {SHORT} characters")
         return cleaned
@@ -54,8 +55,23 @@ class NotStartsWith(FamilySpec):
         return (self.kind, tuple(sorted(p.casefold() for p in self.phrases)))
 
 
+def _readable_phrase(phrase: str) -> str:
+    """A phrase of words, or of marks alone ("never start with '@'")."""
+    words = phrase.strip(" \"'“”‘’")
+    if any(ch.isalnum() for ch in words):
+        return words
+    marks = words or phrase.strip()
+    if not marks or any(ch.isspace() for ch in marks):
+        raise ValueError("needs a word or a mark")
+    return marks  # a quote mark itself: "don't open with a '"
+
+
 def _opening(text: str, phrase: str) -> re.Match[str] | None:
     """The phrase at the answer's start, with the punctuation closing it."""
+    if not any(ch.isalnum() for ch in phrase):
+        # A mark is the answer's first character, before any markup is peeled
+        # off: "never start with '#'" bans the heading mark itself.
+        return re.match(rf"\s*{re.escape(phrase)}(?P<close>)", text)
     body = _LEAD.sub("", text, count=1)
     words = r"\s+".join(re.escape(w) for w in phrase.split())
     return re.match(rf"(?i){words}(?!\w)(?P<close>[\"'”’*_]*\s*[,!.:;—–-]*[\"'”’*_]*)", body)
@@ -102,17 +118,17 @@ _TARGET = (
     r"your\s+(?:first\s+)?(?:sentence|line))"
 )
 _PATTERNS = (
-    re.compile(
+    compile_lazily(
         r"\b(?:(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|"
         r"can'?t|may\s+not)\s+(?:ever\s+)?|avoid\s+|without\s+)"
         rf"(?:start|begin|open|starting|beginning|opening)(?:\s+{_TARGET})?\s+(?:with|by\s+saying)\s+"
         rf"{_LIST}"
     ),
-    re.compile(rf"\bno\s+(?:opening|starting|leading)\s+{_LIST}"),
+    compile_lazily(rf"\bno\s+(?:opening|starting|leading)\s+{_LIST}"),
 )
-_QUOTED = re.compile(_QUOTE)
+_QUOTED = compile_lazily(_QUOTE)
 # What makes the ban about one part: "don't start each bullet with 'Tell me'".
-_PART = re.compile(
+_PART = compile_lazily(
     r"\b(?:each|every|any|the\s+(?:title|heading|subject|second|next|last)|a\s+(?:line|bullet|"
     r"sentence|paragraph))\b"
 )

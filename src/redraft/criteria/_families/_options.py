@@ -15,13 +15,13 @@ where stripping whitespace, quotes and a final period leaves an option.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
@@ -83,47 +83,47 @@ _TAIL = (
 _ANSWER = r"(?:answer|respond|reply|output|return)"
 _PHRASES = (
     # "answer with one of: yes, no, maybe", "respond with one of the following options: (…)"
-    re.compile(
+    compile_lazily(
         rf"\b{_ANSWER}\s+(?:only\s+)?(?:with|using)\s+(?:exactly\s+|only\s+)?one\s+of\b\s*"
         r"(?:the\s+following|these|the\s+options|the\s+choices)?(?:\s+(?:options|choices|"
         r"answers|words))?\s*:?\s*" + _LIST + _TAIL
     ),
     # "answer with exactly one word: red, yellow, or blue"
-    re.compile(
+    compile_lazily(
         rf"\b{_ANSWER}\s+(?:only\s+)?(?:with|using|in)\s+(?:exactly\s+|only\s+|just\s+)?"
         r"(?:one|a\s+single)\s+word\s*(?::|,\s*(?:either|one\s+of))\s*" + _LIST + _TAIL
     ),
     # "answer the following with True or False only"
-    re.compile(
+    compile_lazily(
         rf"\b{_ANSWER}\s+(?:(?:the\s+following|this(?:\s+question)?|it)\s+)?(?:with|using)\s+"
         + _LIST
         + r"\s+only"
         + _TAIL
     ),
     # "respond only with 'True' or 'False'", "reply with just yes or no"
-    re.compile(
+    compile_lazily(
         rf"\b{_ANSWER}\s+(?:(?:only|just|solely|simply)\s+(?:with\s+)?|with\s+(?:only|just)\s+)"
         r"(?:the\s+word\s+)?" + _LIST + _TAIL
     ),
     # "reply with the letter of the correct option only (A, B, C or D)"
-    re.compile(
+    compile_lazily(
         rf"\b{_ANSWER}\s+(?:only\s+|just\s+)?with\s+(?:only\s+|just\s+)?the\s+letter\s+of\s+"
         r"the\s+(?:correct|right|best)\s+(?:option|answer|choice)(?:\s+only)?\s*" + _LIST + _TAIL
     ),
     # "choose A, B, C or D and reply with the letter only"
-    re.compile(
+    compile_lazily(
         r"\b(?:choose|pick|select)\s+(?:one\s+of\s+|from\s+|between\s+)?" + _LIST + r"\s*,?\s*"
         rf"and\s+{_ANSWER}\s+with\s+(?:only\s+|just\s+)?(?:the|its|your)\s+"
         r"(?:letter|option|choice|answer)(?:\s+only)?\s*[.!]?\s*$"
     ),
 )
-_ITEMS = re.compile(_ITEM)
+_ITEMS = compile_lazily(_ITEM)
 # A second part of the answer, anywhere in the prompt, that the options
 # would leave no room for: "… then explain your choice".
-_MORE = re.compile(
+_MORE = compile_lazily(
     r"\b(?:explain|justify|elaborate|describe|discuss|reason(?:ing)?|why|then|followed\s+by)\b"
 )
-_DENIED = re.compile(r"\b(?:no|not|without|don'?t|never)\b[^.;,]{0,20}$")
+_DENIED = compile_lazily(r"\b(?:no|not|without|don'?t|never)\b[^.;,]{0,20}$")
 
 
 def _options(listed: str) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Literal, cast
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import Corrected, Guard, spec_hit
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._outcome import Outcome
@@ -64,12 +65,12 @@ class Order(FamilySpec):
         return (self.kind, tuple(self.parts))
 
 
-_TITLE_LINE = re.compile(r"<<[^\S\n]*[^\s<>][^<>\n]*>>")
-_PS_LINE = re.compile(r"^[\s*_>]*p\.\s?(?:p\.\s?)?s\b", re.IGNORECASE)
-_BULLET_LINE = re.compile(r"^[ \t]*[*\-+•][ \t]+(\S.*)$", re.MULTILINE)
-_NUMBERED_LINE = re.compile(r"^[ \t]*\d{1,3}[.)][ \t]+\S")
-_FENCE_LINE = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})")
-_TABLE_LINE = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
+_TITLE_LINE = compile_lazily(r"<<[^\S\n]*[^\s<>][^<>\n]*>>")
+_PS_LINE = compile_lazily(r"^[\s*_>]*p\.\s?(?:p\.\s?)?s\b", re.IGNORECASE)
+_BULLET_LINE = compile_lazily(r"^[ \t]*[*\-+•][ \t]+(\S.*)$", re.MULTILINE)
+_NUMBERED_LINE = compile_lazily(r"^[ \t]*\d{1,3}[.)][ \t]+\S")
+_FENCE_LINE = compile_lazily(r"^[ \t]{0,3}(?:`{3,}|~{3,})")
+_TABLE_LINE = compile_lazily(r"^[ \t]*\|.*\|[ \t]*$")
 
 
 def _line_parts(text: str) -> dict[str, list[int]]:
@@ -127,7 +128,7 @@ def _order(spec: Order, text: str) -> Outcome:
     return Outcome(True, f"the answer has {spec.describe()}, in that order")
 
 
-_CONNECTOR = re.compile(
+_CONNECTOR = compile_lazily(
     r"(?:\band\s+)?\bthen\b|\bfollowed\s+by\b|\band\s+after\s+(?:that|this)\b|"
     r"\bafter\s+(?:that|this|which)\s*,?\s*(?:add|write|include|give|put)?\b"
 )
@@ -147,25 +148,25 @@ _NOUNS: list[tuple[str, OrderPart]] = [
         "text",
     ),
 ]
-_NOUN = re.compile(
+_NOUN = compile_lazily(
     r"(?<![\w.])(?:" + "|".join(f"(?P<n{i}>{p})" for i, (p, _) in enumerate(_NOUNS)) + r")(?!\w)"
 )
 _WINDOW = 80
 # The order spec's title is one ``<<title>>`` line: a title the sentence
 # does not put in double angular brackets may be a heading, a bold line or
 # one per item, and the spec would look for the wrong thing.
-_ANGULAR_TITLE = re.compile(r"<<|double\s+angular\s+brackets|angle\s+brackets")
+_ANGULAR_TITLE = compile_lazily(r"<<|double\s+angular\s+brackets|angle\s+brackets")
 # Parts of each item ("each tip: a bold title, then one sentence"), or parts
 # named in the plural ("bold titles followed by …"): an order within items.
-_PER_ITEM = re.compile(r"\b(?:each|every|per|apiece)\b|\b(?:titles|headlines)\b")
+_PER_ITEM = compile_lazily(r"\b(?:each|every|per|apiece)\b|\b(?:titles|headlines)\b")
 # Code or a table the prompt hands over or that exists already ("read the
 # table below", "fix my code"): material, not a part of the answer.
-_MATERIAL = re.compile(
+_MATERIAL = compile_lazily(
     r"\b(?:read|review|look\s+at|check|analy[sz]e|fix|debug|refactor|given|pasted|sent|"
     r"attached|provided|below|above|following|my|our|this|these|those|i|we|existing)\b"
 )
 # Where the part before a connector may begin: a clause break or the sentence start.
-_CLAUSE = re.compile(r"[;:]|\bthen\b|\bfollowed\s+by\b")
+_CLAUSE = compile_lazily(r"[;:]|\bthen\b|\bfollowed\s+by\b")
 
 
 def _kinds(text: str) -> list[OrderPart]:

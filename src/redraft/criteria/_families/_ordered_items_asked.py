@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterator
 from typing import Literal
 
+from redraft.core._lazy_pattern import compile_lazily, compiled
 from redraft.criteria._families._ordered_items_spec import OrderedItems
 from redraft.criteria._families._sorted_asked import items_described, list_rule
 from redraft.criteria._sentences import Hit, Sentence, lowered, response_context, searched
@@ -72,20 +73,20 @@ _KEY = rf"(?P<key>{_KEY_WORDS})\b"
 _UP = r"(?:ascending|increasing)"
 _DOWN = r"(?:descending|decreasing)"
 _LEAD = rf"(?:\b{_VERB}\s+{_OBJECT}(?:by\s+(?P<leadkey>{_KEY_WORDS})\s+)?)?"
-_WITH_ORDER = re.compile(
+_WITH_ORDER = compile_lazily(
     rf"{_LEAD}\b(?:in|into)\s+(?P<strict>strictly\s+)?(?P<dir>{_UP}|{_DOWN})\s+"
     r"(?P<named>numeric(?:al)?\s+|chronological\s+)?order\b"
     rf"(?:\s+(?:of|by)\s+{_KEY})?"
 )
 # "in order of increasing diameter"
-_ORDER_OF = re.compile(
+_ORDER_OF = compile_lazily(
     rf"{_LEAD}\b(?:in|into)\s+order\s+of\s+(?P<strict>strictly\s+)?(?P<dir>{_UP}|{_DOWN})\s+{_KEY}"
 )
-_VERB_DIR = re.compile(
+_VERB_DIR = compile_lazily(
     rf"\b{_VERB}\s+{_OBJECT}(?:(?:by\s+{_KEY}|in)\s*,?\s*)?(?P<strict>strictly\s+)?"
     rf"(?P<dir>{_UP}|{_DOWN})\b(?!\s+(?:order|alphabetical))"
 )
-_NAMED = re.compile(
+_NAMED = compile_lazily(
     rf"{_LEAD}\b(?:in\s+(?P<rev>reverse\s+)?(?P<name>chronological|calendar|numeric(?:al)?|date)\s+order|"
     r"(?P<adverb>chronologically|numerically))\b"
 )
@@ -107,22 +108,24 @@ _FIRST_END: dict[By, tuple[str, str]] = {
     "time": (r"oldest|earliest", r"newest|latest|most\s+recent"),
     "length": (r"shortest", r"longest"),
 }
-_WORD_UNIT = re.compile(r"\b(?:words?|word\s+count)\b")
-_CHAR_UNIT = re.compile(r"\b(?:characters?|letters?|character\s+count|letter\s+count)\b")
+_WORD_UNIT = compile_lazily(r"\b(?:words?|word\s+count)\b")
+_CHAR_UNIT = compile_lazily(r"\b(?:characters?|letters?|character\s+count|letter\s+count)\b")
 # an order of sentences, lines or paragraphs, a table's rows: other kinds' or none
-_OTHER_PARTS = re.compile(
+_OTHER_PARTS = compile_lazily(
     r"\b(?:sentences|paragraphs|stanzas|verses|rows?|columns?|tables?|csv|spreadsheet)\b"
 )
-_TABLE_ASKED = re.compile(r"\b(?:tables?|csv|spreadsheet|columns?)\b")
-_ALPHABET = re.compile(r"\balphabet|\ba\s*(?:-|to)\s*z\b")
-_KEYED_ELSEWHERE = re.compile(r"^\s*,?\s*(?:of|by|according\s+to|based\s+on)\s+(?!" + _KEY + ")")
+_TABLE_ASKED = compile_lazily(r"\b(?:tables?|csv|spreadsheet|columns?)\b")
+_ALPHABET = compile_lazily(r"\balphabet|\ba\s*(?:-|to)\s*z\b")
+_KEYED_ELSEWHERE = compile_lazily(
+    r"^\s*,?\s*(?:of|by|according\s+to|based\s+on)\s+(?!" + _KEY + ")"
+)
 
 
 # The items or their key as the order's subject, a terse item of a list of
 # rules: "years in ascending order", "times in ascending order", "with the
 # counts in descending order", "ids ascending", "bullets in chronological
 # order"; and the direction before the key: "ascending value"
-_SUBJECT_ORDER = re.compile(
+_SUBJECT_ORDER = compile_lazily(
     r"(?:^|[,;:—–(]\s*|\b(?:with|and)\s+)(?:the\s+|their\s+|all\s+)?"
     rf"(?P<subject>{_KEY_WORDS}|items|entries|bullets|bullet\s+points|events|ones)\s+"
     r"(?:(?:are|should\s+be|must\s+be|need\s+to\s+be)\s+)?"
@@ -131,12 +134,12 @@ _SUBJECT_ORDER = re.compile(
     rf"\s+order|(?P<bare>{_UP}|{_DOWN})\b(?!\s+(?:order|by|alphabetical))|"
     r"in\s+(?P<named>chronological|calendar|numeric(?:al)?|date)\s+order)\b"
 )
-_DIRECTION_KEY = re.compile(
+_DIRECTION_KEY = compile_lazily(
     rf"(?:^|[,;:—–(]\s*)(?P<dir>{_UP}|{_DOWN})\s+(?:by\s+)?{_KEY}(?=\s*(?:[,.;)]|$))"
 )
 
 
-_ITEMS_NOUN = re.compile(r"items|entries|bullets|bullet\s+points|events|ones")
+_ITEMS_NOUN = compile_lazily(r"items|entries|bullets|bullet\s+points|events|ones")
 
 
 def _subject_orders(text: str) -> Iterator[tuple[re.Match[str], By | None, Direction]]:
@@ -158,12 +161,12 @@ def _subject_orders(text: str) -> Iterator[tuple[re.Match[str], By | None, Direc
 
 
 # "sorted by price": ascending where no direction follows
-_KEYED = re.compile(rf"\b(?:sort(?:ed)?|order(?:ed)?|arrange(?:d)?)\s+{_OBJECT}by\s+{_KEY}")
+_KEYED = compile_lazily(rf"\b(?:sort(?:ed)?|order(?:ed)?|arrange(?:d)?)\s+{_OBJECT}by\s+{_KEY}")
 
 
 _END_PATTERNS = tuple(
     (
-        re.compile(
+        compile_lazily(
             rf"(?:\b{_VERB}\s+{_OBJECT}(?:by\s+{_KEY}\s*,?\s*)?(?:from\s+)?|"
             r"(?:^|[,;:—–(])\s*(?:going\s+|running\s+)?(?:from\s+)?)(?:the\s+)?"
             rf"(?:(?P<up>{low})(?P<unit>\s+\w+)?\s+(?:to|→|->)\s+(?:the\s+)?(?:{high})|"
@@ -189,7 +192,7 @@ def _ends(text: str) -> Iterator[tuple[re.Match[str], By, Direction]]:
 
 _FIRST_PATTERNS = tuple(
     (
-        re.compile(
+        compile_lazily(
             rf"(?:(?:^|[,;:—–(])\s*(?:with\s+)?|\b{_VERB}\s+{_OBJECT}(?:by\s+{_KEY}\s*,?\s*)?)"
             rf"(?:the\s+)?(?:(?P<up>{low})|(?P<down>{high}))(?:\s+(?:one|ones|item|items))?"
             r"\s+first\b"
@@ -239,7 +242,7 @@ def _candidates(text: str) -> Iterator[tuple[re.Match[str], By | None, Direction
         yield match, by, "descending" if match.group("rev") else "ascending"
     yield from _ends(text)
     yield from _firsts(text)
-    keyed = re.compile(
+    keyed = compile_lazily(
         rf"\b(?P<verb>sort(?:ed)?|order(?:ed)?|arrange(?:d)?)\s+{_OBJECT}by\s+{_KEY}"
     )
     for match in keyed.finditer(text):
@@ -250,7 +253,7 @@ def _candidates(text: str) -> Iterator[tuple[re.Match[str], By | None, Direction
 
 
 # what makes the order one of listed items, not of a story told in order
-_LISTY = re.compile(
+_LISTY = compile_lazily(
     r"\b(?:sort|order|arrang|list|rank|organi[sz])\w*|\b(?:items?|entries|bullets?|"
     r"bullet\s+points?|numbered|one\s+per\s+line|each\s+on\s+(?:its|a)\s+(?:own|new|separate)\s+"
     r"line|timeline|numbers|dates|years|times)\b|"
@@ -259,18 +262,18 @@ _LISTY = re.compile(
     r"(?:[\w-]+\s+){0,2}?[a-z]+s\b"
 )
 # "from most to least important", "cheapest to most popular": a key no item shows
-_QUALIFIED = re.compile(
+_QUALIFIED = compile_lazily(
     rf"^\s+(?!(?:and|or|then|with|for|in|on|to|please|first|last|each|every|one|per|so|"
     r"names?|words?|titles?|items?|entries|ones?|"
     rf"{_KEY_WORDS})\b)[a-z]{{3,}}"
 )
 
 
-_UNIT_AFTER = re.compile(r"\s*(?:\(|,)\s*(?:by|in)\s+[\w\s]{1,30}")
+_UNIT_AFTER = compile_lazily(r"\s*(?:\(|,)\s*(?:by|in)\s+[\w\s]{1,30}")
 
 
-_VERB_OBJECT = re.compile(rf"^{_VERB}\s+{_OBJECT}")
-_KEY_AFTER = re.compile(rf"\s+{_KEY}")
+_VERB_OBJECT = compile_lazily(rf"^{_VERB}\s+{_OBJECT}")
+_KEY_AFTER = compile_lazily(rf"\s+{_KEY}")
 
 
 def _listed(text: str, match: re.Match[str]) -> bool:
@@ -281,14 +284,14 @@ def _listed(text: str, match: re.Match[str]) -> bool:
 
 _SUBJECT_FORMS = (_SUBJECT_ORDER, _DIRECTION_KEY)
 # the order opens an item of a terse list of rules: "At least 6 entries, in chronological order."
-_TERSE_BEFORE = re.compile(r"(?:^|[,;:—–(])\s*$")
+_TERSE_BEFORE = compile_lazily(r"(?:^|[,;:—–(])\s*$")
 
 
 # The answer shows the items without the key they are ordered by: "output them
 # as a list of names only", "just the titles", "leave out the scores". An
 # order by number or time read from the given data is then no order an answer
 # shows (the key is in the prompt, not in the items).
-_KEY_HIDDEN = re.compile(
+_KEY_HIDDEN = compile_lazily(
     r"\b(?:names?|titles?|labels?|words?)\s+only\b|"
     r"\b(?:only|just)\s+(?:the\s+|their\s+|its\s+)?(?:[\w-]+\s+)?(?:names?|titles?|labels?)\b(?!\s+(?:and|with|plus)\b)|"
     r"\b(?:without|no|minus)\s+(?:the\s+|their\s+|its\s+|any\s+)?(?:numbers?|scores?|values?|"
@@ -329,7 +332,10 @@ def _ordered_items(sentence: Sentence) -> Iterator[Hit]:
             response_context(sentence, match.start())
             or items_described(sentence, match.start())
             or (
-                (match.re in _SUBJECT_FORMS or _TERSE_BEFORE.search(text, 0, match.start()))
+                (
+                    match.re in tuple(map(compiled, _SUBJECT_FORMS))
+                    or _TERSE_BEFORE.search(text, 0, match.start())
+                )
                 and list_rule(sentence, match.start())
             )
         ):
@@ -352,22 +358,22 @@ def _ordered_items(sentence: Sentence) -> Iterator[Hit]:
 # -- a table's rows by a column ---------------------------------------------------
 
 _NOT_NAME = r"(?:ascending|descending|increasing|decreasing|from|in|with|and|then|so|first|order)"
-_TABLE_SORT = re.compile(
+_TABLE_SORT = compile_lazily(
     r"\b(?:sort|order|arrang|rank)(?:ed|e)?\s+(?:(?:the\s+)?(?:rows|table|it|them|entries|data)\s+)?"
     rf"(?:(?P<dir>{_UP}|{_DOWN})\s+)?by\s+(?:the\s+|their\s+|its\s+)?"
     rf"(?P<col>[a-z][\w%'-]*(?:\s+(?!{_NOT_NAME}\b)[a-z][\w%'-]*){{0,2}}?)(?:\s+column)?"
     r"(?=\s*(?:$|[,.;:)]|\s(?:ascending|descending|increasing|decreasing|from|in|with|and)\b))"
 )
-_DIR_AFTER = re.compile(
+_DIR_AFTER = compile_lazily(
     rf"\s*,?\s*(?:(?:in\s+)?(?P<dir>{_UP}|{_DOWN})|"
     r"(?:with\s+)?(?:the\s+)?(?P<first>[a-z]+(?:\s+[a-z]+)?)\s+first|"
     r"(?:from\s+)?(?:the\s+)?(?P<start>[a-z]+)\s+to\s+(?:the\s+)?[a-z]+)\b"
 )
-_HIGH_FIRST = re.compile(
+_HIGH_FIRST = compile_lazily(
     r"(?:highest|largest|biggest|greatest|heaviest|most\s+\w+|newest|latest|most\s+recent|longest|"
     r"oldest\s+last|high)$"
 )
-_LOW_FIRST = re.compile(
+_LOW_FIRST = compile_lazily(
     r"(?:lowest|smallest|least\s+\w+|lightest|cheapest|fewest|oldest|earliest|shortest|low)$"
 )
 

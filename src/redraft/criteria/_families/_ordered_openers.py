@@ -12,10 +12,10 @@ clause is hedged, negated, a question, or in material.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import partial
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import Guard, parse_list, part_of, spec_hit
 from redraft.criteria._families._positions import MODAL, WordAt
 from redraft.criteria._grammar import NUMBER
@@ -26,13 +26,13 @@ __all__ = ["ordered_openers"]
 _PART = r"(?:paragraph|sentence|bullet(?:[\s-]+point)?|stanza|line)"
 _OPENS = r"(?:begins?|starts?|opens?|beginning|starting|opening)"
 _ORDER = r"(?:,?\s*(?:in\s+(?:that|this|the\s+given|the\s+same)\s+order|in\s+order|respectively))"
-_OPENERS = re.compile(
+_OPENERS = compile_lazily(
     rf"\b(?:(?:each|every)\s+(?P<part>{_PART})\s+(?:{MODAL}\s+)?{_OPENS}|"
     rf"{NUMBER}\s+(?P<parts>{_PART}s),?\s+each\s+{_OPENS})\s+with\s+"
     r"(?:a\s+different\s+one\s+of\s+|one\s+of\s+)?(?:these|the\s+following)\s+(?:words|phrases)"
     rf"(?P<order>{_ORDER})?\s*:\s*"
 )
-_ORDER_AFTER = re.compile(rf"\s*(?:[—–-]\s*|\(\s*)?{_ORDER.replace(',?', '')}")
+_ORDER_AFTER = compile_lazily(rf"\s*(?:[—–-]\s*|\(\s*)?{_ORDER.replace(',?', '')}")
 
 
 def ordered_openers(sentence: Sentence) -> Iterator[Hit]:

@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
+
 __all__ = ["own_clause"]
 
 # A modal or a verb that makes the words after "and" a clause of their own.
@@ -59,7 +61,7 @@ def _subject(unit: str) -> str:
 
 def _breaks(unit: str) -> re.Pattern[str]:
     subject = _subject(unit)
-    return re.compile(
+    return compile_lazily(
         rf",?\s+and\s+(?:{subject}\s+(?:\w+ly\s+)?{_VERB}\b|"
         rf"{_IMPERATIVE}\b(?![^.;]*\b(?:repeat|the\s+same|likewise|again|(?:for|to)\s+(?:each|every))\b))|"
         rf",?\s*\bwhere\s+(?:{subject}|each|every|all)\b|"

@@ -10,16 +10,16 @@ state more than was said). Keyword rules are read through
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import MASK, Hit, Rule, Sentence
 
 __all__ = ["paraphrase_dropped"]
 
 _SAY = r"(?:say|saying|express|expressing|phrase|phrasing|put|putting|word|wording|tell|telling)"
 # the frame right before the quotation, its object noun optional
-_FRAME = re.compile(
+_FRAME = compile_lazily(
     rf"(?:\bways?\s+(?:to|of|you\s+(?:can|could)|i\s+(?:can|could))\s+{_SAY}|"
     rf"\bhow\s+(?:else\s+)?(?:to\s+|(?:can|could|would|do)\s+(?:i|we|you)\s+){_SAY}|"
     rf"\b(?:another|a\s+different|other|better|nicer|kinder|softer)\s+ways?\s+(?:of|to)\s+{_SAY}|"
@@ -29,7 +29,7 @@ _FRAME = re.compile(
     r"(?:\s+(?:the\s+|this\s+|that\s+)?(?:words?|phrases?|sentences?|lines?|expressions?|"
     r"terms?|message))?\s*:?\s*$"
 )
-_QUOTE = re.compile(rf"[\"'“‘«`]{MASK}")
+_QUOTE = compile_lazily(rf"[\"'“‘«`]{MASK}")
 # Characters before a quote that hold the longest frame ("how else could we
 # be expressing the message:") with room to spare
 _FRAME_REACH = 160

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Literal, cast
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilyCount
 from redraft.criteria._families._counted import typed_hit
 from redraft.criteria._families._part_grammar import (
@@ -157,38 +158,40 @@ def _part_count(spec: PartCount, text: str) -> Outcome:
 _PHRASES = [
     # "keep the first paragraph under 50 words", "limit the title to 8 words",
     # "keep the title short — no more than 6 words"
-    re.compile(rf"\b{CAP}{REF}\s+{SHORT}(?:(?:to|at|within)\s+)?{AMOUNT}"),
+    compile_lazily(rf"\b{CAP}{REF}\s+{SHORT}(?:(?:to|at|within)\s+)?{AMOUNT}"),
     # "make the headline 8 words or fewer": an exact size unless bounded
-    re.compile(rf"\bmake\s+{REF}\s+{AMOUNT}"),
+    compile_lazily(rf"\bmake\s+{REF}\s+{AMOUNT}"),
     # "the first paragraph should be under 50 words", "Title: max 8 words",
     # "paragraph 2 must have exactly 3 sentences", "the last line under 60 characters"
-    re.compile(rf"\b{REF}{LINK}{AMOUNT}"),
+    compile_lazily(rf"\b{REF}{LINK}{AMOUNT}"),
     # "no more than 40 words in the opening paragraph", "2 sentences for the title"
-    re.compile(rf"\b{AMOUNT}\s+(?:in|for|within|of)\s+{REF}"),
+    compile_lazily(rf"\b{AMOUNT}\s+(?:in|for|within|of)\s+{REF}"),
     # "In the first paragraph, use no more than 40 words", "in line 2, keep it to 10 words"
-    re.compile(
+    compile_lazily(
         rf"\bin\s+{REF}\s*,\s*(?:please\s+)?(?:(?:use|write|include|have)\s+|"
         rf"(?P<cap>keep\s+it|stick)\s+(?:(?:to|at|within)\s+)?)?{AMOUNT}"
     ),
     # "first line the answer, second line explanation under 25 words": a terse
     # list, the part opening its clause with no article (checked in part_counts)
-    re.compile(rf"(?P<terse>)\b{REF}\s+(?:[a-z-]+\s+){{1,2}}?,?\s*(?:(?:of|with|in)\s+)?{AMOUNT}"),
+    compile_lazily(
+        rf"(?P<terse>)\b{REF}\s+(?:[a-z-]+\s+){{1,2}}?,?\s*(?:(?:of|with|in)\s+)?{AMOUNT}"
+    ),
     # "Headline in Title Case and under 12 words", "Subject line imperative, 50
     # characters max": the title opening its clause, a few words of its form,
     # then the count closing the clause (checked in part_counts)
-    re.compile(
+    compile_lazily(
         rf"(?P<described>)\b{REF}\s+(?!(?:each|every|it|them|the|your|all|this|that|these)\b)"
         rf"[a-z][\w -]{{0,28}}?(?:\s*,\s*|\s+and\s+)(?:(?:be|is|are)\s+)?{AMOUNT}"
         r"(?=\s*(?:[,.;)!]|$))"
     ),
     # "line 2: an explanation under 25 words", "the last line — a question of at most 12 words"
-    re.compile(
+    compile_lazily(
         rf"\b{REF}\s*[:—–]\s*(?:an?\s+|the\s+|one\s+)?(?:[a-z-]+\s+){{1,3}}?,?\s*"
         rf"(?:(?:of|with|in)\s+)?{AMOUNT}"
     ),
 ]
 # "an 8-word title", "a two-sentence opening paragraph", "a one-line closing line"
-_COMPOUND = re.compile(
+_COMPOUND = compile_lazily(
     rf"\b(?:an?|one)\s+(?P<n>{NUMBER})[-\s](?P<unit>word|sentence|line|character)\s+"
     rf"(?:(?P<ord>{ORDINAL})\s+(?P<part>{ONE})|(?P<title>title|headline|subject\s+line))\b"
 )
@@ -200,14 +203,14 @@ _COMPOUND_WORDS = 25
 # A part paired with another ("the first and last sentence") is two parts; a
 # part where something is put ("include her name in the last sentence") is a
 # place, and a count after a bare comma ("…, max 70 words") the answer's.
-_PAIRED = re.compile(rf"\b(?:{ORDINAL})\s*(?:,|and|or|&|and\s+the|or\s+the)\s*$")
-_PLACED_IN = re.compile(r"\b(?:in|into|at|on|within|inside)\s+(?:the\s+|your\s+)?(?:very\s+)?$")
-_COMMA_LINK = re.compile(r"\s*,")
+_PAIRED = compile_lazily(rf"\b(?:{ORDINAL})\s*(?:,|and|or|&|and\s+the|or\s+the)\s*$")
+_PLACED_IN = compile_lazily(r"\b(?:in|into|at|on|within|inside)\s+(?:the\s+|your\s+)?(?:very\s+)?$")
+_COMMA_LINK = compile_lazily(r"\s*,")
 
 # An edit of a text given ("cut the second paragraph to 50 words", "trim the
 # title down to 6 words"): the part is the given text's, and the number a
 # target the edit aims at, not a count asked of the answer
-_EDITED = re.compile(
+_EDITED = compile_lazily(
     r"\b(?:cut|trim|shorten|reduce|condense|expand|lengthen|pare|bring|boil|tighten|edit|"
     r"rewrite|revise)\s+(?:down\s+)?$"
 )
@@ -284,20 +287,20 @@ def part_counts(sentence: Sentence) -> Iterator[Hit]:
 
 # Parts asked beside a title described then bounded: without them the title
 # is the whole answer, whose own count says it
-_OTHER_PARTS = re.compile(
+_OTHER_PARTS = compile_lazily(
     r"\b(?:body|paragraphs?|bullets?|sections?|then|followed\s+by|below\s+it|under\s+it|"
     r"after\s+it|lines?|sentences?|points?|list)\b(?!\s+case)"
 )
-_LIST_END = re.compile(r"[.;!?]|,?\s+(?:then|followed\s+by|and\s+then)\b")
+_LIST_END = compile_lazily(r"[.;!?]|,?\s+(?:then|followed\s+by|and\s+then)\b")
 
 
 # "Give me 4 tips … Each tip: a title …": the titles of the parts asked for
 # ("Every notification: a title …", none counted, is each answer's)
-_EACH_THING = re.compile(r"\b(?:each|every|per)\s+(?P<noun>[a-z]+)")
+_EACH_THING = compile_lazily(r"\b(?:each|every|per)\s+(?P<noun>[a-z]+)")
 
 
 # The part of each of several owners, named just before it
-_EACH_OWNER = re.compile(
+_EACH_OWNER = compile_lazily(
     r"\b(?:each|every|per)\s+(?:[\w-]+(?:'s)?\s+){1,2}$|"
     r"\b(?:for|in|on)\s+(?:each|every)\s+[\w-]+\s*,\s*(?:(?:the|its|their)\s+)?$"
 )
@@ -325,7 +328,7 @@ def _terse_ok(text: str, match: re.Match[str]) -> bool:
 # A part that is where something else goes ("include her name in the first
 # and last sentence, max 70 words"): a count after a bare comma is the
 # answer's, not the part's.
-_PLACE_BEFORE = re.compile(
+_PLACE_BEFORE = compile_lazily(
     rf"(?:\b(?:in|on|at|into|to|from|under|within|inside)\s+(?:the\s+|your\s+)?|"
     rf"\b(?:{ORDINAL})\s+(?:and|or|&)\s+)$"
 )
@@ -377,14 +380,14 @@ def _compounds(text: str, plain: Plain, taken: list[tuple[int, int]]) -> Iterato
 # -- parts named once, then counted in turn -------------------------------------------
 
 # "Two paragraphs: the first …", "Write three sentences about Mars."
-_LISTED = re.compile(
+_LISTED = compile_lazily(
     rf"\b(?P<count>{NUMBER})\s+(?P<parts>sentences|paragraphs|stanzas|lines|bullet(?:[\s-]+point)?s|"
     r"sections)\b"
 )
-_NAMED = re.compile(rf"\b(?:the|your)\s+(?:very\s+)?(?:{ORDINAL})\s+(?P<part>{ONE})\b")
-_ELLIPTIC = re.compile(rf"\b(?:the|your)\s+(?P<ord>{ORDINAL})(?:\s+one)?{LINK}{AMOUNT}")
+_NAMED = compile_lazily(rf"\b(?:the|your)\s+(?:very\s+)?(?:{ORDINAL})\s+(?P<part>{ONE})\b")
+_ELLIPTIC = compile_lazily(rf"\b(?:the|your)\s+(?P<ord>{ORDINAL})(?:\s+one)?{LINK}{AMOUNT}")
 # "…, the second 10, the third 15": the unit said once, for the first
-_FOLLOWING = re.compile(
+_FOLLOWING = compile_lazily(
     rf"\s*(?:,|;|\band\b)\s*(?:and\s+)?(?:the\s+)?(?P<ord>{ORDINAL})(?:\s+one)?"
     rf"(?:\s*[:—–,]\s*|\s+)(?:(?P<rel>{RELATION})\s+)?(?P<n>{NUMBER})(?:\s+(?P<unit>[a-z]+))?"
     r"(?=\s*(?:[,;.]|\band\b|$))"

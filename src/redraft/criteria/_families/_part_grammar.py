@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._per_part import units_of
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import NEGATION, THING, blocked_from
@@ -42,7 +43,7 @@ __all__ = [
 # A title placed after the text ("suggest a title under 6 words at the end",
 # "a headline of 8 words below it"): no first line of the answer, so the
 # title's count compiles nothing
-TITLE_LAST = re.compile(
+TITLE_LAST = compile_lazily(
     r"(?:(?!\band\b|\bthen\b|,)[^.;:!?\n]){0,25}?\b(?:at\s+the\s+(?:very\s+)?(?:end|bottom)|after\s+(?:it|that|the\s+[\w'’-]+)|"
     r"below\s+(?:it|that|the\s+[\w'’-]+)|underneath|beneath\s+(?:it|the\s+[\w'’-]+)|to\s+finish|"
     r"(?:as\s+(?:the\s+)?)?(?:a\s+)?(?:last|final)\s+line)\b"
@@ -130,43 +131,43 @@ LINK = (
 )
 CAP = r"(?P<cap>keep|limit|cap|hold|restrict)\s+"
 # A count of part of the words only ("5 words from the list"), or per sub-part.
-_COUNT_AFTER = re.compile(
+_COUNT_AFTER = compile_lazily(
     r"^\s*(?:of|from|that|which|who|like|such|starting|ending|beginning|containing|with|"
     r"each|apiece|per|in\s+(?:bold|italics?|caps|capitals|uppercase|all\s+caps|quotes))\b"
 )
 # Material to process, not the answer: "the first line of the poem below".
-_GIVEN_AFTER = re.compile(
+_GIVEN_AFTER = compile_lazily(
     r"^[^.;]{0,40}\b(?:below|above|following|given|provided|attached|"
     r"in\s+(?:the|this|that|my)\s+(?:text|passage|draft|article|essay|document|input|example|sample))\b"
 )
 # "the first four sentences in the first line" picks text out, asks no count
-GIVEN_BEFORE = re.compile(
+GIVEN_BEFORE = compile_lazily(
     r"\b(?:my|his|her|their|our|this|these|those|given|provided|attached|original|"
     r"current|existing|the|first|last|next|previous|following|remaining|its)\s+$|\b(?:average|averages|averaging|currently)\b"
 )
-OPENS = re.compile(r"(?:^|[,;:(•*\-]|\bthen|\band)\s*$")
+OPENS = compile_lazily(r"(?:^|[,;:(•*\-]|\bthen|\band)\s*$")
 # "Give me a headline of at most 8 words, then a body paragraph": more parts
 # follow, so the headline is one part of the answer, not all of it
-_MORE_AFTER = re.compile(
+_MORE_AFTER = compile_lazily(
     r"^[^.;!?]{0,60}?,?\s*\b(?:then|followed\s+by|and\s+then|after\s+(?:that|it))\b"
 )
 # "Title under 60 characters with no clickbait words": a bound on the part
 # with a ban beside it, no count of some of its words
-_WITH_NO = re.compile(r"^\s*with\s+no\b")
-_WRITE_BEFORE = re.compile(r"\b(?:write|compose|draft|create|give\s+me|provide|produce)\s+$")
-_ENSURE = re.compile(r"\b(?:make\s+sure|ensure|see\s+(?:to\s+it\s+)?that|check\s+that)\s+$")
+_WITH_NO = compile_lazily(r"^\s*with\s+no\b")
+_WRITE_BEFORE = compile_lazily(r"\b(?:write|compose|draft|create|give\s+me|provide|produce)\s+$")
+_ENSURE = compile_lazily(r"\b(?:make\s+sure|ensure|see\s+(?:to\s+it\s+)?that|check\s+that)\s+$")
 # "Write a story where the first sentence has exactly 3 words (and the last
 # …)": a clause that says what the piece asked for is like, after the verb
 # asking for it, governs the part as "make sure" does
-_ASKED_WHERE = re.compile(
+_ASKED_WHERE = compile_lazily(
     r"\b(?:write|compose|draft|create|generate|produce|give\s+me|make\s+me|tell\s+me)\b"
     r"(?!.*\b(?:my|our|this|these|given|attached|below|above|following)\b)"
     r"[^,;:]{1,60}?\b(?:where|in\s+which|such\s+that|so\s+that|whose)\s+"
     r"(?:[^,;:]*?\s+and\s+)?$"
 )
-_PART_BEFORE = re.compile(r"\b(?:each|every|per|any|all|no|a|an|one)\s+$")
+_PART_BEFORE = compile_lazily(r"\b(?:each|every|per|any|all|no|a|an|one)\s+$")
 # A question about the rule, not a request put as one ("Could you keep …?").
-QUESTION = re.compile(
+QUESTION = compile_lazily(
     r"^\s*(?:should|can|could|does|do|is|are|must|would|will|may)\b"
     r"(?!\s+you\s+(?:please\s+)?(?:keep|limit|cap|make|write|give|ensure|hold)\b).*\?\s*$"
 )
@@ -279,7 +280,7 @@ def about_answer(text: str, match: re.Match[str]) -> bool:
 
 # "Requirements: 3 short paragraphs, the first paragraph is a single
 # sentence, …": a list of rules, each item stating what is asked
-_RULES_LIST = re.compile(
+_RULES_LIST = compile_lazily(
     r"(?:^|[.!?]\s+)(?:requirements?|rules?|constraints?|conditions?|specs?|format)\s*:[^.;!?]*$"
 )
 

@@ -13,8 +13,7 @@ longer than 15 words") is the answer's, not the text given.
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._governors import clause_start
 from redraft.criteria._sentences import HEDGE, NEGATION, blocked_from
 
@@ -24,20 +23,20 @@ __all__ = ["MADE_SO", "OWN_HAS", "POLITE_REQUEST", "PartGuard"]
 # "no passive voice and every sentence under 18 words": a part named after
 # "and" is a new subject, and a negation before it is the earlier clause's
 # ("without the letter z and with every paragraph under 50 words")
-_NEW_PART_SUBJECT = re.compile(r"\band\s+(?:with\s+)?(?=(?:every|each|all|any)\s)")
+_NEW_PART_SUBJECT = compile_lazily(r"\band\s+(?:with\s+)?(?=(?:every|each|all|any)\s)")
 # "Use short words if you can, keep every sentence under 15 words": a hedge
 # that trails a clause of its own, before a comma, hedges that clause only
 # (not "If you can, keep …" nor "Please if possible, keep …": nothing of its
 # own stands before it)
 # (anchored at a clause's start: unanchored, every offset of a long clause
 # with no comma scanned to its end, and one 6 KB sentence took seconds)
-_TRAILING_HEDGE = re.compile(
+_TRAILING_HEDGE = compile_lazily(
     r"(?:^|(?<=[,;:]))(?P<clause>[^,;:]*?)\s+(?:if\s+(?:you\s+can|possible|at\s+all\s+possible)|"
     r"where(?:ver)?\s+possible|when(?:ever)?\s+possible)\s*,"
 )
-_EMPTY_CLAUSE = re.compile(r"^\W*(?:(?:please|just|and|so|but|also|then)\W+)*\w*\W*$")
+_EMPTY_CLAUSE = compile_lazily(r"^\W*(?:(?:please|just|and|so|but|also|then)\W+)*\w*\W*$")
 # "no more than", "no longer than": a bound, no negation
-_RELATION_AFTER_NO = re.compile(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
+_RELATION_AFTER_NO = compile_lazily(r"\s+(?:more|fewer|less|longer|shorter|greater)\s+than\b")
 
 
 class PartGuard:
@@ -80,18 +79,18 @@ class PartGuard:
 
 # "Could you write the newsletter piece — …, keep each paragraph under 60
 # words …?": a polite request for the answer, not a question about the rule
-POLITE_REQUEST = re.compile(
+POLITE_REQUEST = compile_lazily(
     r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:write|draft|give|make|"
     r"create|compose|produce|prepare|put\s+together|turn|rewrite|summari[sz]e|list|explain|"
     r"help\s+me\s+(?:write|draft))\b"
 )
 # "my essay so far has no sentence over 15 words": what a text of someone's has
-OWN_HAS = re.compile(
+OWN_HAS = compile_lazily(
     r"\b(?:my|our|his|her|their|this|these|those)\b[^,;]*\b(?:has|have|had|contains?)\s+$"
 )
 # "Rewrite this macro so no sentence is longer than 15 words": what the
 # rewrite makes of the text given, the answer's
-MADE_SO = re.compile(
+MADE_SO = compile_lazily(
     r"\b(?:rewrite|revise|edit|shorten|simplify|trim|tighten|rework|redo|fix|adjust|condense|"
     r"reformat|restructure|turn)\b[^.;:!?]{0,60}?\b(?:so(?:\s+that)?|such\s+that)\s+$"
 )

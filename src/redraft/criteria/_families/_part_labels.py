@@ -18,6 +18,7 @@ import functools
 import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import Hit, Rule, Sentence
 
 __all__ = ["labels_asked", "unlabelled"]
@@ -25,7 +26,7 @@ __all__ = ["labels_asked", "unlabelled"]
 _QUOTE = "'\"‘’“”`"
 # a label: a word or two and a number at most, ended by a colon
 _LABEL = rf"[{_QUOTE}]?(?P<l1>[A-Za-z][\w .#-]{{0,15}}):(?=[\s{_QUOTE},;)]|$)"
-_LABELS_ASKED = re.compile(
+_LABELS_ASKED = compile_lazily(
     # "Label them 'HED:' and 'DEK:'", "labelled Slide 1: to Slide 6:"
     rf"\blabel(?:l?ed|s|ing)?\b[^.!?\n]{{0,40}}?{_LABEL}|"
     # "prefixed 'A:' and 'B:'", "start each line with 'Q:'", "begin each one with \"Note:\""
@@ -34,19 +35,19 @@ _LABELS_ASKED = re.compile(
     re.IGNORECASE,
 )
 # the labels a title's cut sets aside already
-_TITLE_LABEL = re.compile(r"(?:title|subject|headline)", re.IGNORECASE)
+_TITLE_LABEL = compile_lazily(r"(?:title|subject|headline)", re.IGNORECASE)
 
 
 # A label on each of the parts, not on one line added beside them ("Then add
 # one line starting with 'Why it matters:'"): a distributive word in its
 # clause, or more than one label
-_EACH = re.compile(r"\b(?:each|every|all|both|them|they|these|those)\b", re.IGNORECASE)
-_CLAUSE_START = re.compile(r"[.;!?\n][^.;!?\n]*$")
+_EACH = compile_lazily(r"\b(?:each|every|all|both|them|they|these|those)\b", re.IGNORECASE)
+_CLAUSE_START = compile_lazily(r"[.;!?\n][^.;!?\n]*$")
 
 
 # one line added ("After each question, one line starting 'Look for:'"): a
 # line of its own, not a label on the parts counted
-_ONE_LINE = re.compile(
+_ONE_LINE = compile_lazily(
     r"\b(?:one|a|an|a\s+single|one\s+more|an\s+extra)\s+(?:[\w-]+\s+)?line\b", re.I
 )
 

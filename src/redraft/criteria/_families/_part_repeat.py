@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._relations import (
     at,
@@ -89,7 +90,7 @@ class PartRepeat(FamilySpec):
         return f"{named} {how}"
 
 
-_OUTER_MARKS = re.compile(r"^(?:\s*(?:[*\-+•>]|\d{1,3}[.)]|#{1,6})\s+)+")
+_OUTER_MARKS = compile_lazily(r"^(?:\s*(?:[*\-+•>]|\d{1,3}[.)]|#{1,6})\s+)+")
 _WRAP = "*_`\"'“”‘’«»()[]"
 _EDGE_PUNCT = ".,;:!?…—–-"
 
@@ -102,12 +103,12 @@ def same_text(part: str, *, exact: bool) -> str:
     return text if exact else text.casefold()
 
 
-_LABEL = re.compile(
+_LABEL = compile_lazily(
     r"^\s*(?:#{1,6}\s*)?[\[(*_]*\s*(?:chorus|refrain)(?:\s*\d{1,2}|\s+\(?x?\d\)?)?\s*[\])*_]*"
     r"\s*:?\s*$",
     re.IGNORECASE,
 )
-_ANY_LABEL = re.compile(
+_ANY_LABEL = compile_lazily(
     r"^\s*(?:#{1,6}\s*)?(?:\[[^\]\n]{1,30}\]|\(?[A-Z][\w -]{0,20}\d{0,2}\)?:|\*\*[^*\n]{1,30}\*\*)"
     r"\s*$"
 )
@@ -174,7 +175,7 @@ _SAME = (
 def _numbered(pattern: str) -> re.Pattern[str]:
     """``pattern`` compiled, each "exactly" group named apart."""
     count = iter(range(100))
-    return re.compile(re.sub("@", lambda _: str(next(count)), pattern))
+    return compile_lazily(re.sub("@", lambda _: str(next(count)), pattern))
 
 
 _MODAL = (

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._sentences import Sentence, lowered
 
@@ -26,7 +27,7 @@ _PART = (
 )
 # the list's first item names the part: "each section heading in …",
 # "every bullet: …", "; subject in lowercase, …", "the title in …"
-_PART_FIRST = re.compile(
+_PART_FIRST = compile_lazily(
     r"(?:^|[,;:(]\s*|\band\s+)(?:(?:each|every|all)\s+(?:of\s+the\s+)?(?:[\w-]+\s+)?"
     rf"{_PART}|(?:the\s+)?(?:subject(?:\s+line)?|title|heading|headline|first\s+line))"
     r"(?:\s+(?:in|is|are|should|must|has|have|with|uses?)\b|\s*[:\-–])[^.;!?]*$"
@@ -44,12 +45,12 @@ def part_scoped(sentence: Sentence, start: int) -> bool:
 # Some of the parts, selected: "the last three sections with …", "the first
 # two paragraphs, 3 sentences each", "the other sections"; the parts counted
 # by number ("sections 2-4 with 3 bullets each") are read after the noun
-_SOME_PARTS = re.compile(
+_SOME_PARTS = compile_lazily(
     r"\b(?:first|last|final|next|other|remaining|middle|following|later|earlier|opening|"
     r"closing|latter|former|some|(?:one|two|three|four|five|\d+)\s+of\s+the)\s+"
     rf"(?:(?:{NUMBER})\s+)?(?:[\w-]+\s+)?$"
 )
-_NUMBERED_PARTS = re.compile(
+_NUMBERED_PARTS = compile_lazily(
     r"[a-z-]+s\s+\d{1,2}\s*(?:-|–|to|through|and|&|,)\s*\d{1,2}\b"
     r"(?!\s+(?:[\w-]+\s+)?(?:bullet|item|sentence|word|line|paragraph|point|character)s?\b)"
 )

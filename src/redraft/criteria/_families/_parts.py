@@ -29,24 +29,25 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._answer_items import bare_item, headed_items, item_texts
 
 __all__ = ["parts_of", "section_parts"]
 
-_BULLET_LINE = re.compile(r"^[ \t]*[*\-+•][ \t]+(?:\[[ xX]\][ \t]+)?(\S.*)$", re.MULTILINE)
-_NUMBERED_LINE = re.compile(r"^[ \t]*\d{1,3}[.)][ \t]+(\S.*)$", re.MULTILINE)
-_ITEM_LINE = re.compile(
+_BULLET_LINE = compile_lazily(r"^[ \t]*[*\-+•][ \t]+(?:\[[ xX]\][ \t]+)?(\S.*)$", re.MULTILINE)
+_NUMBERED_LINE = compile_lazily(r"^[ \t]*\d{1,3}[.)][ \t]+(\S.*)$", re.MULTILINE)
+_ITEM_LINE = compile_lazily(
     r"^[ \t]*(?:[*\-+•][ \t]+(?:\[[ xX]\][ \t]+)?|\d{1,3}[.)][ \t]+)(\S.*)$", re.MULTILINE
 )
-_MARKDOWN_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(\S.*?)[ \t#]*$")
-_LABEL_HEADING = re.compile(
+_MARKDOWN_HEADING = compile_lazily(r"^[ \t]{0,3}#{1,6}[ \t]+(\S.*?)[ \t#]*$")
+_LABEL_HEADING = compile_lazily(
     r"^[ \t]*(?:\*\*|__)?((?:section|part|chapter)\s+(?:\d{1,3}|[ivx]{1,5})\b[^\n]{0,80}?)"
     r"(?:\*\*|__)?[ \t]*$",
     re.IGNORECASE,
 )
-_BOLD_HEADING = re.compile(r"^[ \t]*(?:\*\*|__)([^*_\n]{1,80}?)(?:\*\*|__)[ \t]*:?[ \t]*$")
-_TITLE_MARKS = re.compile(
+_BOLD_HEADING = compile_lazily(r"^[ \t]*(?:\*\*|__)([^*_\n]{1,80}?)(?:\*\*|__)[ \t]*:?[ \t]*$")
+_TITLE_MARKS = compile_lazily(
     r"^(?:#{1,6}[ \t]+)?(?:\*\*|__|\*|_)?(?:(?:title|subject(?:\s+line)?|headline)\s*:\s*)?",
     re.IGNORECASE,
 )

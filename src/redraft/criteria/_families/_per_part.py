@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._counted import typed_hit
@@ -152,41 +153,41 @@ def every_part_outcome(spec: Any, found: list[str], ok: Callable[[str], bool], f
 
 # The grammar of the phrases: :mod:`._per_part_phrases`
 _EACH_PHRASES, _NONE_PHRASES = phrases(PARTS, PART)
-_IMPERATIVE_BEFORE = re.compile(r"(?:^|[,;:—–-]|\b(?:and|but|so|please|also|just))\s*$")
+_IMPERATIVE_BEFORE = compile_lazily(r"(?:^|[,;:—–-]|\b(?:and|but|so|please|also|just))\s*$")
 # What may not stand between the parts counted and "none over …": another
 # thing the cap may be of, or a sequence
-_OTHER_NOUN = re.compile(
+_OTHER_NOUN = compile_lazily(
     r"\b(?:then|followed|plus|whole|entire|total|overall|or|which|that|whose|where)\b|"
     r"\b[a-z]{3,}(?<!s)s\b"
 )
 # Parts counted in a description, not asked for: "my essay has 5 paragraphs, none …"
-_DESCRIBED = re.compile(
+_DESCRIBED = compile_lazily(
     r"\b(?:my|our|his|her|their|this|these|those|has|have|had|was|were|is|are|contains?|"
     r"if|when|whether)\b"
 )
 # Parts given rather than asked for ("my essay averages 20 words per sentence"),
 # or a question about the rule ("should each bullet be under 10 words?").
-_GIVEN = re.compile(
+_GIVEN = compile_lazily(
     r"\b(?:my|his|her|their|our|this|these|those|given|provided|attached)\s+"
     r"(?:[\w-]+\s+){0,2}$|\b(?:average|averages|averaging|currently)\b"
 )
-_GIVEN_AFTER = re.compile(
+_GIVEN_AFTER = compile_lazily(
     r"^[^.;]{0,40}\b(?:below|above|following|given|provided|attached|in\s+(?:the|this|that|my)\s+"
     r"(?:text|passage|draft|article|essay|document|input|example|sample))\b|"
     # one part of the answer only: "3 sentences per paragraph in the intro"
     rf"^\s*(?:in|of|within|for)\s+(?:the|your)\s+(?!(?:entire|whole|{THING})\b)[a-z]"
 )
-_QUESTION = re.compile(r"^\s*(?:should|can|could|does|do|is|are|must|would|will|may)\b.*\?\s*$")
+_QUESTION = compile_lazily(r"^\s*(?:should|can|could|does|do|is|are|must|would|will|may)\b.*\?\s*$")
 # "the first sentence of each paragraph …": one part of each, not each whole
 # (or its title, its name, its summary: "the title of each section under 5 words")
-_SUB_PART = re.compile(
+_SUB_PART = compile_lazily(
     r"\b(?:sentence|line|word|paragraph|bullet|item|heading|title|headline|subheading|header|"
     r"name|label|caption|summary|intro|introduction|conclusion|opening|ending)s?\s+(?:of|in|for)\s+$"
 )
 
 # "Feedback on each paragraph …", "a reply to every bullet …": a thing about
 # each part is the subject, and the count is that thing's
-_ABOUT_EACH = re.compile(
+_ABOUT_EACH = compile_lazily(
     r"\b(?!(?:and|or|but|then|so|also|please|just|only)\b)[a-z]{3,}\s+"
     r"(?:on|about|regarding|concerning|to|towards)\s+$"
 )
@@ -252,13 +253,13 @@ def _bounds(match: re.Match[str]) -> list[tuple[Relation, int]]:
 # What follows a count and changes it: a comparison ("each sentence one word
 # longer than the last" counts no sentence's words), or a bound said after
 # it ("every paragraph must have 3 sentence minimum").
-_COMPARED = re.compile(r"\s*(?:longer|shorter|more|fewer|less|bigger|smaller)\s+than\b")
-_FLOOR_AFTER = re.compile(r"\s*,?\s*(?:minimum|min\b|at\s+(?:the\s+)?least|or\s+more|\+)")
-_CAP_AFTER = re.compile(
+_COMPARED = compile_lazily(r"\s*(?:longer|shorter|more|fewer|less|bigger|smaller)\s+than\b")
+_FLOOR_AFTER = compile_lazily(r"\s*,?\s*(?:minimum|min\b|at\s+(?:the\s+)?least|or\s+more|\+)")
+_CAP_AFTER = compile_lazily(
     r"\s*,?\s*(?:maximum|max\b|at\s+(?:the\s+)?most|or\s+(?:fewer|less)|tops\b|not\s+more)"
 )
 # "describe it in 50 words per paragraph": a rough size, as for the whole answer
-_LOOSE_BEFORE = re.compile(r"\b(?:in|into|around|about|roughly|approximately|some)\s+$")
+_LOOSE_BEFORE = compile_lazily(r"\b(?:in|into|around|about|roughly|approximately|some)\s+$")
 _LOOSE_OVER = 10
 
 
@@ -294,7 +295,7 @@ def _build(part: Part, units: str) -> Callable[[Relation, int], FamilySpec]:
 
 # The count picks out which parts a change is for: "every paragraph longer
 # than 3 sentences should be split" asks for the split, not a length
-_SELECTS = re.compile(
+_SELECTS = compile_lazily(
     r"\s*,?\s*(?:(?:should|must|shall|will|can|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to)\s+"
     r"(?:be\s+|get\s+)?|(?:gets?|is|are)\s+)(?:split|broken|cut|divided|shortened|trimmed|rewritten|"
     r"removed|deleted|reduced|moved|flagged|condensed|merged|combined|simplified|marked|highlighted)\b"
@@ -304,7 +305,7 @@ _SELECTS = re.compile(
 # "a title line starting with '# ', then an intro …, then 3 sections …, each
 # section 80-120 words": a title heading makes the title and intro a section
 # of their own, which the count for the asked sections does not bound
-_OWN_OPENING = re.compile(r"\b(?:title|h1|intro(?:duction)?|preamble|opening\s+paragraph)\b")
+_OWN_OPENING = compile_lazily(r"\b(?:title|h1|intro(?:duction)?|preamble|opening\s+paragraph)\b")
 
 
 def each_counts(sentence: Sentence) -> Iterator[Hit]:
@@ -376,11 +377,11 @@ def each_counts(sentence: Sentence) -> Iterator[Hit]:
 # "a 'Pros' section and a 'Cons' section, 4 bullets in each", "… as headings,
 # with 3 bullets each": the parts named just before, with nothing but their
 # names and joining words between.
-_IN_EACH = re.compile(
+_IN_EACH = compile_lazily(
     rf"\b{AMOUNT}\s+{UNIT}\s+(?:(?:in|under|for|per|within|inside)\s+)?each(?=\s*(?:[,;.)]|and\b|$))"
 )
-_ANTECEDENT = re.compile(rf"\b(?P<part>{PARTS})\b")
-_JOINING = re.compile(
+_ANTECEDENT = compile_lazily(rf"\b(?P<part>{PARTS})\b")
+_JOINING = compile_lazily(
     r"^(?:[\s,;:()\ue000\"'“”‘’#]|\b(?:and|a|an|the|one|two|three|four|five|six|called|named|"
     r"titled|headed|labell?ed|for|with|each|\d{1,2})\b)*$"
 )

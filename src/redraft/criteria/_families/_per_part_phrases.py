@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._sentences import THING, matches_in
 
@@ -49,7 +50,7 @@ _VERB = r"(?:have|has|contain|contains|be|is|are|consist\s+of|use|stay|stays|run
 # What may not stand in that list: another thing the count may be of ("each
 # bullet must name a tool, followed by a note under 20 words"), a sequence,
 # a second subject
-OTHER_IN_LIST = re.compile(
+OTHER_IN_LIST = compile_lazily(
     r"\b(?:then|followed|plus|after|before|each|every|per|whole|entire|total|overall|while|"
     r"whereas|but|or|whose|which|that|where)\b"
 )
@@ -78,32 +79,32 @@ def phrases(
     every = rf"(?:every|each|all(?:\s+(?:of\s+)?(?:the|your))?)\s+(?P<part>{parts}){_OF_RESPONSE}"
     each = (
         # "Keep every sentence under 15 words.", "limit each bullet to 80 characters"
-        re.compile(
+        compile_lazily(
             rf"\b(?P<cap>keep|limit|cap)\s+{every}\s+(?:to\s+|at\s+)?{_AMOUNT}\s+{_UNIT}{_LONG}\b"
         ),
         # "Each sentence should have at most 12 words.", "every paragraph has exactly 3 sentences",
         # "each bullet under 12 words", "every line of the stanza …" is not read (lines of lines)
-        re.compile(
+        compile_lazily(
             rf"\b{every}\s+(?:{MODAL}\s+)?(?:{_VERB}\s+)?(?:(?:kept|limited)\s+)?(?:to\s+)?"
             rf"{_AMOUNT}\s+{_UNIT}{_LONG}\b"
         ),
         # "at most 20 words per sentence", "3 sentences in each paragraph", "4 lines per stanza"
         # "3 bullets under each heading" (under a heading: its section)
-        re.compile(
+        compile_lazily(
             rf"\b{_AMOUNT}\s+{_UNIT}\s+(?:per|in\s+each|for\s+each|in\s+every|to\s+(?:a|each|every)|"
             rf"(?:under|beneath|below)\s+(?:each|every))\s+(?P<part>{part})\b"
         ),
         # "3 bullet points, each under 12 words", "paragraphs of 3 sentences each",
         # "3 sections (Before, During, After), each with 2 to 4 checkbox items"
-        re.compile(
+        compile_lazily(
             rf"\b(?P<part>{parts})(?:\s*\([^()]{{0,80}}\))?\s*,?\s+each(?:\s+one|\s+of\s+them)?\s+"
             rf"(?:{MODAL}\s+)?"
             rf"(?:{_VERB}\s+|with\s+|of\s+)?"
             rf"{_AMOUNT}\s+{_UNIT}{_LONG}\b"
         ),
-        re.compile(rf"\b(?P<part>{parts})\s+(?:of|with)\s+{_AMOUNT}\s+{_UNIT}\s+each\b"),
+        compile_lazily(rf"\b(?P<part>{parts})\s+(?:of|with)\s+{_AMOUNT}\s+{_UNIT}\s+each\b"),
         # "Sentences must be short — under 12 words each", "paragraphs 40-60 words each"
-        re.compile(
+        compile_lazily(
             rf"(?:^|[.;:!?(]\s*|\b(?:and|keep|all|your|the)\s+)(?P<part>{_PLURAL})\s+"
             rf"(?:{MODAL}\s+(?:be\s+|stay\s+)?)?(?:(?:short|brief|concise)\s*[—–,:-]?\s*)?"
             rf"(?:(?:of|at)\s+)?{_AMOUNT}\s+{_UNIT}{_LONG}\s+each\b"
@@ -111,7 +112,7 @@ def phrases(
         # "sentences of 20 words or fewer", "keep sentences to at most 20 words",
         # "paragraphs of no more than 80 words": a bound said of the parts by their
         # plural (a bare "3 paragraphs of 100 words" may be the whole's size)
-        re.compile(
+        compile_lazily(
             rf"(?:^|[.;:!?(]\s*|\b(?P<cap>keep|limit|cap)\s+(?:your\s+|the\s+|all\s+)?)"
             rf"(?P<part>{_PLURAL})\s+(?:of|to|at|under|below)\s+(?:{_BOUNDED})\s+{_UNIT}{_LONG}"
             rf"(?:\s*,?\s+(?:or\s+(?:fewer|less)|max(?:imum)?\b|at\s+(?:the\s+)?most|tops\b))?"
@@ -120,7 +121,7 @@ def phrases(
         # "Every sentence must be in the present tense and contain fewer than 9 words",
         # "every bullet must be one sentence, contain 'senior', and be under 18 words":
         # a count that ends the list of what every part must be or do
-        re.compile(
+        compile_lazily(
             rf"\b{every}\s+{MODAL}\s+(?P<between>[^.;:!?]{{1,80}}?)(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
             rf"(?P<tail>(?:be|contain|have|stay|run|use)\s+(?P<rel>{RELATION})\s+(?P<n>{NUMBER})\s+"
             rf"{_UNIT}{_LONG})"
@@ -128,7 +129,7 @@ def phrases(
         ),
     )
     # "No sentence may be longer than 20 words.", "no sentence over 15 words"
-    no_longer = re.compile(
+    no_longer = compile_lazily(
         rf"\bno\s+(?P<part>{part})\s+(?:(?:should|may|can|must|is\s+to)\s+(?:be\s+longer\s+than|"
         r"have\s+more\s+than|exceed|contain\s+more\s+than|be\s+over|run\s+over|go\s+over)|"
         r"is\s+longer\s+than|is\s+over|has\s+more\s+than|exceeds|contains\s+more\s+than|"
@@ -138,14 +139,14 @@ def phrases(
         rf"\s+(?P<n>{NUMBER})\s+{_UNIT}"
     )
     # "don't let any paragraph go over 60 words", "never let a sentence run past 20 words"
-    let_none = re.compile(
+    let_none = compile_lazily(
         rf"\b(?P<let>don'?t|do\s+not|never)\s+let\s+(?:any|a\s+single|a)\s+(?P<part>{part})\s+"
         r"(?:go\s+over|run\s+over|go\s+past|run\s+past|go\s+beyond|exceed|be\s+longer\s+than|"
         rf"be\s+more\s+than|have\s+more\s+than|be\s+over)\s+(?P<n>{NUMBER})\s+{_UNIT}"
     )
     # "Exactly 3 sentences, none longer than 20 words", "Six paragraphs, one per
     # ball, … and none over 40 words": the parts just counted, none over a cap
-    none_of = re.compile(
+    none_of = compile_lazily(
         rf"\b(?P<part>{parts})\b(?P<between>(?:'[^'\n]{{0,30}}'|\"[^\"\n]{{0,30}}\"|[^.;:!?'\"]){{0,60}}?)"
         r"(?:,|\s+and|\s+but)\s+"
         rf"(?P<tail>none(?:\s+of\s+them)?\s+(?:(?:should|may|can|must)\s+(?:be\s+|have\s+|run\s+)?|"
@@ -158,12 +159,12 @@ def phrases(
 # The noun a prompt names its numbered items by: "5 numbered steps", "steps
 # numbered", "one numbered step per line", "One step per number"; "each
 # step" and "no step over 12 words" then say it of each numbered item
-_NUMBERED_NOUN = re.compile(
+_NUMBERED_NOUN = compile_lazily(
     r"\bnumbered\s+(?P<a>[a-z]{3,})s\b|\b(?P<b>[a-z]{3,})s\s+(?:are\s+|should\s+be\s+|must\s+be\s+)?"
     r"numbered\b|\bone\s+numbered\s+(?P<c>[a-z]{3,})\s+per\b|\bone\s+(?P<d>[a-z]{3,})\s+per\s+number\b"
 )
 # nouns the parts' own grammar reads, or no items at all
-_NOT_ITEMS = re.compile(
+_NOT_ITEMS = compile_lazily(
     r"(?:item|point|entr(?:y|ie)|bullet|line|sentence|paragraph|list|word|page|section|heading|"
     r"question|answer|option|it|them|the|and|all)$"
 )

@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import (
@@ -83,9 +84,9 @@ def phrases_in(spec: PhraseChoice, text: str) -> list[str]:
 
 # -- reading the options ----------------------------------------------------------
 
-_QUOTED = re.compile(r"""["“”'‘’]([^"“”'‘’\n]{1,200}?)["“”'‘’]""")
-_BETWEEN = re.compile(r"^\s*(?:,\s*(?:or\s+)?|or\s+|/\s*)?$", re.IGNORECASE)
-_PARALLEL = re.compile(r"([A-Z][^.!?\n]{0,150}[.!?])")
+_QUOTED = compile_lazily(r"""["“”'‘’]([^"“”'‘’\n]{1,200}?)["“”'‘’]""")
+_BETWEEN = compile_lazily(r"^\s*(?:,\s*(?:or\s+)?|or\s+|/\s*)?$", re.IGNORECASE)
+_PARALLEL = compile_lazily(r"([A-Z][^.!?\n]{0,150}[.!?])")
 
 
 def _quoted_list(text: str) -> tuple[tuple[str, ...], int] | None:
@@ -130,25 +131,25 @@ def _options_at(text: str) -> tuple[tuple[str, ...], int] | None:
 
 
 _LIST_NOUN = r"(?:exact\s+)?(?:phrases|options|answers|sentences|responses)"
-_CONTAIN = re.compile(
+_CONTAIN = compile_lazily(
     r"\b(?:answer|response|reply)\s+(?:must|should|has\s+to|needs\s+to)\s+(?:contain|include)\s+"
     rf"(?P<at>(?:exactly\s+)?one\s+of)\s+(?:the\s+following|these)\s+{_LIST_NOUN}\s*:?"
 )
-_ANSWER_PHRASES = re.compile(
+_ANSWER_PHRASES = compile_lazily(
     r"\b(?P<at>(?:answer|respond|reply)\s+with)\s+(?:exactly\s+)?one\s+of\s+the\s+following\s+"
     r"(?:exact\s+)?phrases\s*:?"
 )
-_ANSWER_OPTIONS = re.compile(
+_ANSWER_OPTIONS = compile_lazily(
     r"\b(?P<at>(?:answer|respond|reply)\s+with)\s+(?:exactly\s+)?one\s+of\s+the\s+following\s+"
     r"(?:options|choices|answers)\s*:?"
 )
-_CHOOSE = re.compile(r"\b(?P<at>(?:choose|pick|select))\s+from(?:\s+the\s+following)?\s*:?")
+_CHOOSE = compile_lazily(r"\b(?P<at>(?:choose|pick|select))\s+from(?:\s+the\s+following)?\s*:?")
 # After "choose from …": the choice is a phrase the answer includes.
-_INCLUDE_IT = re.compile(
+_INCLUDE_IT = compile_lazily(
     r"\b(?:include|contain|use)\s+the\s+exact\s+phrase|\bchoose\s+one\s+phrase\s+from\s+above"
 )
 # A second part of the answer the options leave room for ("think out loud, then …").
-_MORE = re.compile(
+_MORE = compile_lazily(
     r"\b(?:explain|justify|elaborate|describe|discuss|think|reason(?:ing)?|why|then|"
     r"followed\s+by)\b"
 )

@@ -8,8 +8,7 @@ story that ends with …", "Answer as a single sentence that begins with
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._answer_noun import asked_noun
 from redraft.criteria._families._lexical import asks_about
 from redraft.criteria._sentences import NEGATION, THING, Sentence, lowered, sentence_blocked
@@ -21,7 +20,7 @@ RESPONSE_THING = (
     r"turn)"
 )
 
-OF_A_PART = re.compile(
+OF_A_PART = compile_lazily(
     r"\b(?:postscript|post\s+script|note|p\.?\s?s|hashtags?|sections?|paragraphs?|lines?|bullets?|"
     # not across a clause of its own: "… in the last sentence, and sign it as 'X'"
     r"items?|sentences?|titles?|stanzas?|verses?|points?)\b"
@@ -32,7 +31,7 @@ OF_A_PART = re.compile(
 
 # "Write a one-sentence story that ends with …": a compound describing the
 # thing asked for is no part of it ("end with a one-sentence summary …" is).
-_COMPOUND_THING = re.compile(
+_COMPOUND_THING = compile_lazily(
     r"\s*(?:please\s+)?(?:write|compose|create|draft|craft|give\s+me|tell\s+me)\s+(?:me\s+)?"
     r"(?:a|an|one)\s+(?:[\w]+\s+)?[\w]+-(?:sentence|line|paragraph|stanza|verse)\s+[\w-]+"
     r"(?:\s+[\w-]+)?\s+(?:that|which)\s+$"
@@ -43,15 +42,15 @@ _COMPOUND_THING = re.compile(
 # start or end of the thing a relative clause describes; the answer's only
 # where that thing is the answer ("a story that ends with …").
 # ("in that order, and end with …": "that" after a preposition is a determiner)
-_RELATIVE = re.compile(
+_RELATIVE = compile_lazily(
     r"\b(?!(?:in|on|at|by|for|with|from|of|to|into|like|and|or|so)\s+that\b)"
     r"(?P<noun>[a-z][\w-]*)\s+(?:that|which|whose\s+[\w-]+)\s+(?:[^.;:!?]{0,80}?\s)?$"
 )
-_ANSWER_NOUN = re.compile(rf"(?:{RESPONSE_THING}|{THING})s?|one|it|something|anything")
+_ANSWER_NOUN = compile_lazily(rf"(?:{RESPONSE_THING}|{THING})s?|one|it|something|anything")
 
 
 # "Answer as a single sentence that begins with …": that sentence is the answer
-_AS_ONE_UNIT = re.compile(
+_AS_ONE_UNIT = compile_lazily(
     r"(?P<opens>^\s*(?:please\s+)?)?\b(?:answer|reply|respond|(?:write|explain|say|put|give)\s+it)"
     r"\s+(?:in|as)\s+(?:a|one|a\s+single|just\s+one|only\s+one|exactly\s+one)\s+(?:[\w-]+\s+)?"
     r"(?:sentence|line)\s*$"
@@ -88,7 +87,7 @@ def answer_unit(sentence: Sentence, start: int) -> bool:
 
 # "Write a question I can ask my students … The question should end with a
 # question mark": a subject naming the one thing asked for is the answer
-_SUBJECT = re.compile(
+_SUBJECT = compile_lazily(
     r"\s*(?:the|your)\s+(?P<noun>[a-z][\w-]*)\s+(?:should|must|has\s+to|needs\s+to|will)\s+"
 )
 

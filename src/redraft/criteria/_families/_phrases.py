@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, ClassVar
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._abroad_clause import opens_abroad
 from redraft.criteria._families._alternatives import offers_alternatives
 from redraft.criteria._families._answer_ends import PLACEHOLDER, answer_ends, in_format_list
@@ -76,7 +77,7 @@ _ANSWERS = (
     r"(?:all\s+(?:of\s+)?)?(?:your\s+|the\s+)?(?:responses|replies|answers|messages|stories|"
     r"emails|letters)\s+"
 )
-_START = re.compile(
+_START = compile_lazily(
     rf"\b(?:start|starts|starting|begin|begins|beginning|open|opens|lead|leads|kick\s+(?:things\s+|it\s+)?off)\s+(?:(?:your|the)\s+(?:entire\s+)?{RESPONSE_THING}\s+|"
     # "Begin every response with …" (a standing instruction): each answer's start
     rf"(?:every|each)\s+(?:response|reply|answer|message)\s+|{_ANSWERS}|it\s+)?with\s+"
@@ -84,14 +85,14 @@ _START = re.compile(
 )
 # Spanish, Portuguese, French: "empieza con 'Hola'", "comece com 'Olá'",
 # "commence par « Bonjour »", "commencez votre réponse par …".
-_START_ABROAD = re.compile(
+_START_ABROAD = compile_lazily(
     r"\b(?:empieza|empiece|comienza|comience|comece|começa|commence|commencez)\s+"
     r"(?:(?:tu|su|la|sua|a|ta|votre)\s+(?:respuesta|resposta|réponse)\s+)?(?:con|com|par)\s+"
     rf"(?:la\s+(?:frase|palabra)\s+|a\s+(?:frase|palavra)\s+|(?:la\s+phrase|le\s+mot)\s+)?(?P<arg>{ARG})"
 )
 # "termine par « Bienvenue ! »", "termina con 'Saludos'", "finalize com 'Abraços'": the
 # answer's end (not one followed by a name or offered with another: "… suivi de …")
-_END_ABROAD = re.compile(
+_END_ABROAD = compile_lazily(
     r"\b(?:termine|terminez|finis|finissez|conclus|concluez|termina|acaba|acabe|finaliza|"
     r"finalice|concluye|concluya|finalize|conclua)\s+"
     r"(?:(?:tu|su|la|sua|a|ta|votre)\s+(?:respuesta|resposta|réponse|mensaje|mensagem|message)\s+)?"
@@ -99,7 +100,7 @@ _END_ABROAD = re.compile(
     rf"(?:la\s+(?:frase|palabra)\s+|a\s+(?:frase|palavra)\s+|(?:la\s+phrase|le\s+mot)\s+)?(?P<arg>{ARG})"
     r"(?!\s*,?\s*(?:suivie?s?|seguid[oa]s?|ou|o|y|e|et|and|or|followed)\b)"
 )
-_END = re.compile(
+_END = compile_lazily(
     rf"\b(?:end|ends|ending|finish|finishes|finishing|conclude|concludes|concluding|close|closes|"
     rf"sign\s+off|sign(?=\s+it\s+(?:as\b|[\"“'‘«`]\ue000)))\s+(?:(?:your|the|every|each)\s+"
     rf"(?:entire\s+|whole\s+)?(?:{RESPONSE_THING}|{THING})\s+|{_ANSWERS}|it\s+)?"
@@ -115,7 +116,7 @@ _END = re.compile(
 )
 # "The very end of your response should read …", "The last sentence of your reply must be …",
 # "the final line must be 'Buonanotte.'", "your last words should be …".
-_VERY_END = re.compile(
+_VERY_END = compile_lazily(
     r"\b(?:the\s+|your\s+)?(?:very\s+)?(?:end|(?:last|final|closing)\s+(?:sentence|line|words?))\s+"
     rf"(?:of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+)?"
     # "Format: …; last line is 'The Hallam team'": a format's statement
@@ -126,7 +127,7 @@ _VERY_END = re.compile(
 
 
 # "The first line must be 'Roses are red,'", "your first words should be 'Good morning'".
-_VERY_START = re.compile(
+_VERY_START = compile_lazily(
     rf"\b(?:(?:the|your)\s+(?:{THING}|paragraph)'s\s+|the\s+|your\s+)?(?:very\s+)?(?:first|opening)\s+"
     r"(?:sentence|line|words?)\s+"
     rf"(?:of\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+)?"
@@ -134,7 +135,7 @@ _VERY_START = re.compile(
     r"(?:exactly\s+)?:?\s*(?P<arg>[\"“'‘«`]\ue000+[\"”'’»`])"
 )
 # "End with ☕", "end with a smiley :)": a symbol that closes the sentence.
-_END_SYMBOL = re.compile(
+_END_SYMBOL = compile_lazily(
     rf"\b(?:end|ends|ending|finish|finishes|close|closes|sign\s+off)\s+(?:(?:your|the)\s+"
     rf"(?:entire\s+|whole\s+)?{RESPONSE_THING}\s+|it\s+)?with\s+(?:an?\s+(?:[a-z-]+\s+){{0,2}}?(?:smiley|emoji|symbol|icon)"
     r"(?:\s+face)?\s*:?\s+)?"
@@ -147,7 +148,7 @@ _QUESTION = (
     r"(?:a|one|an?\s+(?:open|open-ended|follow-up|thought-provoking|reflective)|exactly\s+one)"
     r"\s+question"
 )
-_END_QUESTION = re.compile(
+_END_QUESTION = compile_lazily(
     rf"\b(?:(?:end|finish|close|conclude|wrap\s+up|(?<=\band\s)(?:ends|finishes|closes))\s+"
     rf"(?:(?:your|the|every|each)\s+(?:entire\s+|whole\s+)?"
     rf"(?:{RESPONSE_THING})\s+|it\s+|things\s+)?(?:with|on|by\s+asking)\s+{_QUESTION}(?:\s+mark)?|"
@@ -163,33 +164,35 @@ _END_QUESTION = re.compile(
 
 # A bare line cut at its "?" or "!" by the sentence splitter, its words going
 # on after it on the same line: where the line ends is not known.
-_LINE_RUNS_ON = re.compile(r"(?<=[?!])[^\S\n]+\S")
+_LINE_RUNS_ON = compile_lazily(r"(?<=[?!])[^\S\n]+\S")
 # A participle in brackets right after a noun describes that noun: "format
 # it as a blockquote (starting with '>')", "a title (ending with '?')".
-_DESCRIBED = re.compile(r"[a-z]\s*\(\s*$")
-_ANSWER_BRACKETED = re.compile(rf"\b(?:{RESPONSE_THING}|{THING})\s*\(\s*$")
+_DESCRIBED = compile_lazily(r"[a-z]\s*\(\s*$")
+_ANSWER_BRACKETED = compile_lazily(rf"\b(?:{RESPONSE_THING}|{THING})\s*\(\s*$")
 # A part the answer ends with, named just before a participle: "end with a
 # summary starting with …", "then add a note beginning with …".
 # Not one placed first: "then add a verdict at the top starting with …" starts the answer.
-_CLOSING_PART = re.compile(
+_CLOSING_PART = compile_lazily(
     r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|concluding|wrap\s+up|then|"
     r"finally|lastly)\b(?:(?!\b(?:top|start|beginning|first|opening)\b)[^.;:!?]){0,60}?"
     r"\b(?:a|an|one|the)\s+(?:(?!\b(?:top|start|beginning|first|opening)\b)[^.;:!?]){0,40}$"
 )
-_PARTICIPLE = re.compile(r"(?:starting|beginning|opening|ending|finishing|closing|concluding)\b")
+_PARTICIPLE = compile_lazily(
+    r"(?:starting|beginning|opening|ending|finishing|closing|concluding)\b"
+)
 # "Finish with a P.S. about Gift Aid (start it with 'P.S.')": in brackets
 # right after a noun, "it" is that noun, not the answer.
-_IT_IN_BRACKETS = re.compile(r"(?:start|begin|open|end|finish|close)\s+it\s+with\b")
+_IT_IN_BRACKETS = compile_lazily(r"(?:start|begin|open|end|finish|close)\s+it\s+with\b")
 
 
-_FOLLOWED = re.compile(
+_FOLLOWED = compile_lazily(
     r"[\s,]*(?:(?:and\s+)?then|followed\s+by|and\s+(?:after|below)\s+(?:it|that)|"
     # "finish with 'Yours faithfully' and my name": the name ends it
     r"and\s+(?:my|our|your|the|a)\s+(?:full\s+)?(?:name|signature|title|placeholder))\b"
 )
 # "by starting your reply with …": the means is the reply's own start
-_OF_THE_REPLY = re.compile(rf"\w+\s+your\s+(?:entire\s+)?{RESPONSE_THING}\b")
-_BY_MEANS = re.compile(r"\bby\s+(?:(?:starting|beginning)\s+and\s+)?$")
+_OF_THE_REPLY = compile_lazily(rf"\w+\s+your\s+(?:entire\s+)?{RESPONSE_THING}\b")
+_BY_MEANS = compile_lazily(r"\bby\s+(?:(?:starting|beginning)\s+and\s+)?$")
 
 
 # a typed "\\n" in the phrase is read as a line break for every rule (_rules.py)
@@ -207,7 +210,7 @@ def _placed_at(phrase: str, at_end: bool) -> FamilySpec:
 
 # "Always include the disclaimer 'Not legal advice.' as the final sentence",
 # "put 'Dear team,' as the first line": a phrase placed at the start or the end.
-_PLACED = re.compile(
+_PLACED = compile_lazily(
     rf"\b(?:include|add|put|place|use|write|have)\s+(?:(?:the|this|a|an|our|my)\s+(?:[\w-]+\s+){{0,2}}?)?"
     rf"(?P<arg>{ARG})\s*,?\s+(?:as\s+(?:the|your)\s+(?:very\s+)?(?P<where>final|last|closing|first|"
     r"opening)\s+(?:sentence|line|words?)\b(?!\s+of\s+(?:each|every)\b)|"
@@ -218,7 +221,7 @@ _PLACED = re.compile(
 # "Subject line first, prefixed with 'Subject: '": the first line opens with it.
 # "The subject line goes first, prefixed 'Subject: '", "Subject line first, under 50
 # characters, starting 'Subject:'": a clause of its own; its length is the line's
-_FIRST_PREFIXED = re.compile(
+_FIRST_PREFIXED = compile_lazily(
     r"(?:\b(?:the|your)\s+)?\b(?:subject\s+line|title|headline|heading|date|name)\s+"
     r"(?:goes\s+|comes\s+)?first\s*[,(]?\s*"
     r"(?:(?:under|below|at\s+most|max(?:imum)?|no\s+(?:more|longer)\s+than|up\s+to)\s+\d+\s+"
@@ -228,7 +231,7 @@ _FIRST_PREFIXED = re.compile(
 )
 # "and be signed 'Yours, Past Me'", "a note signed 'Mum'": the signature ends it
 # (not "a treaty signed 'in blood'": only a signing said of the answer itself)
-_SIGNED = re.compile(rf"(?:\bbe\s+|,\s*)signed(?:\s+off)?\s+(?:as\s+|with\s+)?(?P<arg>{ARG})")
+_SIGNED = compile_lazily(rf"(?:\bbe\s+|,\s*)signed(?:\s+off)?\s+(?:as\s+|with\s+)?(?P<arg>{ARG})")
 _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str], FamilySpec]], ...] = (
     (_SIGNED, _ends),
     (_START, _starts),
@@ -317,7 +320,7 @@ def phrases(sentence: Sentence) -> Iterator[Hit]:
             yield from response_spec(sentence, partial(build, phrase), *match.span())
 
 
-_CLAUSE_OPENS = re.compile(r"(?:^|[,;:]|\b(?:and|but|also|while))\s*$")
+_CLAUSE_OPENS = compile_lazily(r"(?:^|[,;:]|\b(?:and|but|also|while))\s*$")
 
 
 def _opens_clause(sentence: Sentence, start: int) -> bool:
@@ -330,10 +333,12 @@ def _opens_clause(sentence: Sentence, start: int) -> bool:
 
 
 # "start with 'Subject: ...'": a label whose text is left out, a template
-_LABEL_SLOT = re.compile(r":\s*(?:\.\.\.|…)\s*$")
+_LABEL_SLOT = compile_lazily(r":\s*(?:\.\.\.|…)\s*$")
 
 # "make them all end with a question mark": the end of several things, not the answer's
-_OF_OTHERS = re.compile(r"\b(?:them|they|these|those|each|every|all|both)\b(?:\s+[\w-]+){0,2}\s+$")
+_OF_OTHERS = compile_lazily(
+    r"\b(?:them|they|these|those|each|every|all|both)\b(?:\s+[\w-]+){0,2}\s+$"
+)
 
 
 def _placed(sentence: Sentence) -> Iterator[Hit]:
@@ -365,7 +370,7 @@ def _questions(sentence: Sentence) -> Iterator[Hit]:
 # "ending with a full stop", "make it end with an ellipsis (...)": the mark
 # that closes the answer.
 _MARKS = {"full stop": ".", "period": ".", "ellipsis": "...", "exclamation mark": "!"}
-_END_MARK = re.compile(
+_END_MARK = compile_lazily(
     r"\b(?:end|ends|ending|finish|finishes|finishing|close|closes|closing|conclude|concludes)\s+"
     rf"(?:(?:your|the)\s+(?:entire\s+|whole\s+)?{RESPONSE_THING}\s+|it\s+)?(?:with|on)\s+"
     r"(?:a|an|one)\s+(?P<mark>full\s+stop|period|ellipsis|exclamation\s+(?:mark|point))"
@@ -386,7 +391,7 @@ def _end_marks(sentence: Sentence) -> Iterator[Hit]:
 
 # "end with my name, Marcus Lee", "sign off with our company name: Acme Ltd": a
 # name given right after naming it, in capitals, ends the clause.
-_END_NAME = re.compile(
+_END_NAME = compile_lazily(
     r"\b(?i:(?:end|finish|close|sign\s+off|sign\s+it)\s+(?:it\s+)?with\s+(?:my|our|his|her|their)\s+"
     r"(?:full\s+|company\s+|business\s+)?name)\s*(?:,|:|—|–|-)?\s*"
     r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+[A-ZÀ-ÖØ-Þ][\w'’.-]*){0,3})(?=\s*(?:$|[.;!]))"

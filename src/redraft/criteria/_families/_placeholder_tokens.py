@@ -14,9 +14,9 @@ question, or in material.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import Guard, frequency
 from redraft.criteria._families._keywords import ELSEWHERE, OPEN_LIST, keyword_hits
 from redraft.criteria._families._lexical import asks_about
@@ -31,7 +31,7 @@ _TOKEN = r"(?:\[[a-z][\w .-]{0,30}\]|\{\{?[a-z_][\w .-]{0,30}\}?\}|<[a-z][\w-]{0
 # word "placeholder".
 _CURLY = r"\{\{?[a-z_][\w .-]{0,30}\}?\}"
 _TOKENS = r"(?P<tokens>{t}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+){t}){{0,5}})"
-_PLACEHOLDERS = re.compile(
+_PLACEHOLDERS = compile_lazily(
     r"\b(?P<verb>include|includes|add|use|insert|leave|keep|put|contain|contains)\s+(?:"
     r"(?:(?:the|a|an|this|these|two|both|all)\s+)?(?:[\w-]+\s+){0,2}?placeholders?\s+"
     # "placeholders in curly braces — {name}, {permit_no} — each exactly once"
@@ -41,16 +41,16 @@ _PLACEHOLDERS = re.compile(
     + _TOKENS.format(t=_CURLY).replace("?P<tokens>", "?P<curly>")
     + r")"
 )
-_ONE = re.compile(r"\s+(?:one|a\s+single)\s")
+_ONE = compile_lazily(r"\s+(?:one|a\s+single)\s")
 # "… exactly as written, each once": the tokens as given, then how often
-_AS_WRITTEN = re.compile(
+_AS_WRITTEN = compile_lazily(
     r"\s*[—–]?\s*(?:,\s*)?(?:(?:exactly\s+)?as\s+(?:written|given|shown)|verbatim|word\s+for\s+word)?"
 )
 # Where the clause ends or goes on to say where ("somewhere", "for the date")
-_CLAUSE_GOES_ON = re.compile(
+_CLAUSE_GOES_ON = compile_lazily(
     r"\s*(?:$|[.;,!)]|—|–|(?:somewhere|anywhere|in|for|where|to|so|when|as|and|but)\b)"
 )
-_EACH = re.compile(_TOKEN)
+_EACH = compile_lazily(_TOKEN)
 
 
 def placeholder_tokens(sentence: Sentence) -> Iterator[Hit]:

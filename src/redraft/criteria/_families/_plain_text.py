@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Literal
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._outcome import Outcome
@@ -77,16 +78,16 @@ def markdown_used(text: str) -> list[str]:
 
 
 _STRIPS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^[ \t]*(?:```|~~~).*$\n?", re.MULTILINE), ""),
-    (re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$\n?", re.MULTILINE), ""),
-    (re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.*?)[ \t#]*$", re.MULTILINE), r"\1"),
-    (re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE), ""),
-    (re.compile(r"^([ \t]*)[-*+][ \t]+", re.MULTILINE), r"\1"),
-    (re.compile(r"!?\[([^\]\n]+)\]\([^)\n]*\)"), r"\1"),
-    (re.compile(r"(\*\*|__)(\S(?:.*?\S)?)\1"), r"\2"),
-    (re.compile(r"(?<![\w*])\*(\S(?:[^*\n]*?\S)?)\*(?![\w*])"), r"\1"),
-    (re.compile(r"(?<![\w_])_(\S(?:[^_\n]*?\S)?)_(?![\w_])"), r"\1"),
-    (re.compile(r"`([^`\n]+)`"), r"\1"),
+    (compile_lazily(r"^[ \t]*(?:```|~~~).*$\n?", re.MULTILINE), ""),
+    (compile_lazily(r"^[ \t]*(?:[-*_][ \t]*){3,}$\n?", re.MULTILINE), ""),
+    (compile_lazily(r"^[ \t]{0,3}#{1,6}[ \t]+(.*?)[ \t#]*$", re.MULTILINE), r"\1"),
+    (compile_lazily(r"^[ \t]*>[ \t]?", re.MULTILINE), ""),
+    (compile_lazily(r"^([ \t]*)[-*+][ \t]+", re.MULTILINE), r"\1"),
+    (compile_lazily(r"!?\[([^\]\n]+)\]\([^)\n]*\)"), r"\1"),
+    (compile_lazily(r"(\*\*|__)(\S(?:.*?\S)?)\1"), r"\2"),
+    (compile_lazily(r"(?<![\w*])\*(\S(?:[^*\n]*?\S)?)\*(?![\w*])"), r"\1"),
+    (compile_lazily(r"(?<![\w_])_(\S(?:[^_\n]*?\S)?)_(?![\w_])"), r"\1"),
+    (compile_lazily(r"`([^`\n]+)`"), r"\1"),
 )
 
 
@@ -108,19 +109,19 @@ _ONE_KIND = (
     r"bullets?|links?|images?|bold|italics?|blocks?|emphasis|quotes?|blockquotes?|titles?|"
     r"dividers?|rules?|wrappers?)\b)"
 )
-_NO = re.compile(
+_NO = compile_lazily(
     rf"\b(?P<at>no\s+{_MARKDOWN}|without\s+(?:using\s+)?(?:any\s+)?{_MARKDOWN}|"
     rf"(?:do\s+not|don'?t|never)\s+(?:use|include|add|format\s+(?:it\s+)?(?:with|in|as))\s+"
     rf"(?:any\s+)?{_MARKDOWN})\b{_ONE_KIND}"
 )
-_PLAIN = re.compile(
+_PLAIN = compile_lazily(
     r"\b(?P<at>(?:in|as|using|use)\s+plain(?:\s+|-)text(?:\s+only)?|plain(?:\s+|-)text\s+only|"
     r"only\s+plain(?:\s+|-)text)\b"
 )
 
 
 # A question that asks for the answer: "can you write it without markdown?"
-_POLITE = re.compile(
+_POLITE = compile_lazily(
     r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:write|answer|reply|"
     r"respond|give|send|list|explain|describe|rewrite|summari[sz]e|format)\b(?![^?]*\b(?:why|"
     r"whether|how)\b)"
@@ -131,13 +132,13 @@ _POLITE = re.compile(
 # the summary section", "don't use markdown for the code"), an alternative
 # ("plain text or markdown") or markdown allowed elsewhere ("the rest can use
 # markdown"): not the whole answer free of markdown.
-_PART_ONLY = re.compile(
+_PART_ONLY = compile_lazily(
     r"^\s*,?\s*(?:only\s+)?(?:in|for|inside|within|on|of)\s+(?:the|each|every|your|its|this|that|"
     r"my|all|any)\s+(?:[\w-]+\s+){0,2}?(?!(?:answer|response|reply|output|whole|entire|message|"
     r"email|text|reply|content|body|page|post)\b)[\w-]+|"
     r"^\s*,?\s*(?:or|and/or)\s+(?:in\s+)?(?:markdown|md|html|rich)\b"
 )
-_ELSEWHERE = re.compile(
+_ELSEWHERE = compile_lazily(
     r"\b(?:the\s+rest|elsewhere|everything\s+else|other\s+(?:parts|sections))\s+(?:can|may|should|"
     r"could|will)\b|\beither\s+(?:is|one\s+is|way\s+is)\s+(?:fine|ok|okay)\b"
 )
@@ -146,13 +147,13 @@ _ELSEWHERE = re.compile(
 # Markup the prompt asks for somewhere ("Questions in bold, answers in plain
 # text", "a markdown table of prices"): the answer is then not free of
 # markdown, and "plain text" is a part's. Not markup refused ("no bold").
-_MARKUP_ASKED = re.compile(
+_MARKUP_ASKED = compile_lazily(
     r"\b(?:in|with|using|use|make|put|set)\s+(?:[\w-]+\s+){0,3}?(?:bold|italics?|boldface)\b|"
     r"\b(?:bold|italici[sz]e|italic|embolden)\s+(?:the|each|every|all|its|their|your)\b|"
     r"\bmarkdown\s+(?:tables?|headings?|headers?|lists?|bullets?|links?|code\s+blocks?|"
     r"checklists?)\b|\bas\s+(?:a\s+)?markdown\b"
 )
-_REFUSED = re.compile(r"\b(?:no|not|don'?t|never|without|avoid)\b[^.;,!?\n]*$")
+_REFUSED = compile_lazily(r"\b(?:no|not|don'?t|never|without|avoid)\b[^.;,!?\n]*$")
 
 
 @once

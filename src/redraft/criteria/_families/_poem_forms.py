@@ -21,10 +21,10 @@ those for every line count).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Literal, cast
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._lexical import required
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import Sentence, lowered, matches_in, searched, sentence_blocked
@@ -44,7 +44,7 @@ FORM_LINES: dict[FormName, int] = {
 
 _FORM = "|".join(FORM_LINES)
 # The form as the one thing a making verb asks for: "write me a short haiku"
-_ASKED = re.compile(
+_ASKED = compile_lazily(
     r"\b(?:write|compose|create|draft|craft|produce|make|give|need|want|generate|pen|"
     r"(?:come\s+up|up)\s+with)\s+(?:me\s+|us\s+)?(?:a|an|one|a\s+single|just\s+one)\s+"
     r"(?:(?!(?:about|of|on|for|like|from|with|by|in|an?|the|and|or|to|that|which)\b)"
@@ -52,29 +52,31 @@ _ASKED = re.compile(
     rf"(?P<form>{_FORM})\b(?!-|\s*(?:style|sequence|cycle|collection|series|form|master|poet)\b)"
 )
 # More than one poem, or the form's poem for each of several things
-_SEVERAL = re.compile(
+_SEVERAL = compile_lazily(
     rf"\b(?:{_FORM})(?:e?s)\b|\b(?:each|every|per|apiece|another|second|both|translat\w*|"
     r"versions?|variations?|alternatives?|options?)\b"
 )
 # "I need a limerick about …", "I'd like a sonnet": the request is the sentence's own
-_WANTED = re.compile(
+_WANTED = compile_lazily(
     r"^\s*(?:(?:hi|hey|hello|please|ok(?:ay)?)[\s,!]+)*i(?:'d|\s+would)?\s+(?:really\s+)?"
     r"(?:need|want|like)\s+(?:a|an)\s"
 )
 # Whether it could be done, asked anywhere: "Could you write a sonnet without
 # the letter e? How hard would that be?"
-_FEASIBLE = re.compile(
+_FEASIBLE = compile_lazily(
     r"\bhow\s+(?:hard|difficult|easy|tricky)\b|\b(?:is\s+it|would\s+(?:it|that)\s+be)\s+"
     r"(?:even\s+)?(?:possible|hard|difficult|easy|doable|feasible)\b"
 )
 # A count of lines stated outright reads whole ("a limerick, 5 lines", "Lines: 5")
-_LINES = re.compile(rf"\b(?P<num>{NUMBER})[\s-]+lines?\b|\blines?\s*[:—–-]\s*(?P<num2>{NUMBER})\b")
+_LINES = compile_lazily(
+    rf"\b(?P<num>{NUMBER})[\s-]+lines?\b|\blines?\s*[:—–-]\s*(?P<num2>{NUMBER})\b"
+)
 # The form replaced later on: "Write a villanelle. A free verse poem instead."
 # ("Actually, no, …" and "scratch that" drop the sentence before them for
 # every family: :data:`redraft.criteria._rules._RETRACTION`)
-_INSTEAD = re.compile(r"\binstead\b|\bnever\s*mind\s+the\s+\w+|\bforget\s+the\s+\w+")
+_INSTEAD = compile_lazily(r"\binstead\b|\bnever\s*mind\s+the\s+\w+|\bforget\s+the\s+\w+")
 # Two forms asked at once ("a haiku and a limerick")
-_FORMS = re.compile(rf"\b(?:{_FORM})\b")
+_FORMS = compile_lazily(rf"\b(?:{_FORM})\b")
 
 
 def _other_count(whole: str, lines: int) -> bool:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._alternatives import offers_alternatives
 from redraft.criteria._families._arguments import (
     ARG,
@@ -88,7 +89,7 @@ WORD_PHRASE = rf"(?:the\s+(?:exact\s+)?(?:word|phrase)\s+|the\s+words\s+)?:?\s*{
 
 # another quoted word right after the one read: "'First', then 'Second'",
 # "'Welcome', 'During'"
-_NEXT_QUOTED = re.compile(
+_NEXT_QUOTED = compile_lazily(
     r"\s*(?:,\s*|;\s*)?(?:(?:and\s+)?then\s+|followed\s+by\s+|,\s*)?(?:the\s+(?:word|phrase)\s+)?"
     r"[\"'“‘«`]\ue000"
 )
@@ -116,15 +117,17 @@ def argument(sentence: Sentence, match: re.Match[str]) -> str | None:
 _APPEAR = r"(?:appear|occur|be\s+used|be\s+included|be\s+mentioned|show\s+up|feature)(?:\s+only)?"
 _KEYWORD_IN = [
     # "The word 'cloud' should appear in the second sentence (exactly twice)."
-    re.compile(rf"\b(?:{_KW})\s+{MODAL}\s+{_APPEAR}\s+(?:somewhere\s+)?(?:in|within)\s+{_WHICH}"),
+    compile_lazily(
+        rf"\b(?:{_KW})\s+{MODAL}\s+{_APPEAR}\s+(?:somewhere\s+)?(?:in|within)\s+{_WHICH}"
+    ),
     # "Use the keyword cloud (twice) in the second sentence."
-    re.compile(
+    compile_lazily(
         rf"\b(?:include|use|mention|put|place|insert|incorporate)\s+(?:{_KW})\s+"
         rf"(?P<freq>(?:(?:{RELATION})\s+)?(?:{NUMBER}\s+times?|once|twice|thrice)\s+)?"
         rf"(?:somewhere\s+)?(?:in|within)\s+{_WHICH}"
     ),
     # "The second sentence must contain the word 'cloud'."
-    re.compile(
+    compile_lazily(
         rf"\b{_WHICH}{OF_RESPONSE}\s+{MODAL}\s+(?:contain|include|use|mention|feature)\s+"
         rf"(?:{_KW})"
     ),
@@ -156,7 +159,7 @@ def keyword_in(sentence: Sentence) -> Iterator[Hit]:
 # "Paragraph 1 must mention 'door', paragraph 2 'stairs', and paragraph 3 'attic'",
 # "the first sentence must contain 'dream' and the second must contain 'kick'": the
 # same rule of another part of the same kind, its verb left out or said again
-_GAPPED_IN = re.compile(
+_GAPPED_IN = compile_lazily(
     rf"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:the|your)\s+(?P<ord>{ORDINAL})(?:\s+(?P<part>{PART}))?|"
     rf"(?P<part2>{PART})\s+(?:number\s+|no\.\s*|#)?(?P<num>{NUMBER})\b)\s+"
     rf"(?:{MODAL}\s+(?:contain|include|use|mention|feature)\s+)?(?:the\s+(?:word|phrase)\s+)?"
@@ -185,29 +188,31 @@ def _keyword_in_spec(
 _WITH_WORD = rf"\s+with\s+{WORD_PHRASE}"
 _WORD_AT = [
     # "The second paragraph must start with the word X", "Paragraph 3 should begin with X."
-    re.compile(rf"\b{_WHICH}{OF_RESPONSE}\s+{MODAL}\s+(?P<verb>{BEGIN}|{FINISH}){_WITH_WORD}"),
+    compile_lazily(rf"\b{_WHICH}{OF_RESPONSE}\s+{MODAL}\s+(?P<verb>{BEGIN}|{FINISH}){_WITH_WORD}"),
     # "Start the third paragraph with the word 'Indeed'."
-    re.compile(rf"\b(?P<verb>{BEGIN}|{FINISH})\s+{_WHICH}{OF_RESPONSE}{_WITH_WORD}"),
+    compile_lazily(rf"\b(?P<verb>{BEGIN}|{FINISH})\s+{_WHICH}{OF_RESPONSE}{_WITH_WORD}"),
     # "The first word of the 3rd paragraph must be 'Indeed'."
-    re.compile(
+    compile_lazily(
         rf"\b(?:the|your)\s+(?P<wpos>first|last|very\s+first|very\s+last)\s+word\s+(?:of|in)\s+"
         rf"{_WHICH}{OF_RESPONSE}\s+{MODAL}\s+be\s+(?:the\s+word\s+)?{_WORD_ARG}"
     ),
     # "The 5th word of your answer should be 'river'."
-    re.compile(
+    compile_lazily(
         rf"\b(?:the|your)\s+(?P<wpos>{ORDINAL})\s+word\s+(?:of|in)\s+(?:your|the)\s+"
         rf"(?:entire\s+|whole\s+)?{THING}\s+{MODAL}\s+be\s+(?:the\s+word\s+)?{_WORD_ARG}"
     ),
     # "Make 'Indeed' the first word of the third paragraph."
-    re.compile(rf"\bmake\s+(?:{_KW})\s+the\s+(?P<wpos>first|last)\s+word\s+(?:of|in)\s+{_WHICH}"),
+    compile_lazily(
+        rf"\bmake\s+(?:{_KW})\s+the\s+(?P<wpos>first|last)\s+word\s+(?:of|in)\s+{_WHICH}"
+    ),
     # "The third word must be 'parents'." as a sentence of its own: the answer's
     # (its last word is an end phrase, which :mod:`._phrases` reads)
-    re.compile(
+    compile_lazily(
         rf"^\s*(?:the|your)\s+(?P<wpos>(?!last\b|final\b){ORDINAL})\s+word\s+{MODAL}\s+be\s+"
         rf"(?:the\s+word\s+)?{_WORD_ARG}"
     ),
     # "make sure the very last word of your answer is 'draw'"
-    re.compile(
+    compile_lazily(
         r"\b(?:make\s+sure|ensure)\s+(?:that\s+)?(?:the|your)\s+(?P<wpos>(?:very\s+)?"
         rf"(?:{ORDINAL}|last))\s+word\s+(?:of|in)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\s+"
         rf"is\s+(?:the\s+word\s+)?{_WORD_ARG}"
@@ -215,12 +220,12 @@ _WORD_AT = [
 ]
 # "Write a short story (under 100 words) where the last word is 'door'": a
 # clause describing the one thing asked for states the word at its end.
-_DESCRIBED_WORD = re.compile(
+_DESCRIBED_WORD = compile_lazily(
     r"\b(?:where|in\s+which|such\s+that|so\s+that)\s+the\s+(?:very\s+)?"
     r"(?P<wpos>first|last|final)\s+word\s+(?:of\s+(?:it|the\s+\w+)\s+)?is\s+"
     rf"(?:the\s+word\s+)?{_WORD_ARG}"
 )
-_ASKED_THING = re.compile(
+_ASKED_THING = compile_lazily(
     r"\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:write|compose|create|"
     r"draft|craft|generate|produce|give\s+me|tell\s+me)\s+(?:me\s+)?(?:a|an|one)\s+[^.;:!?]{0,80}"
 )
@@ -270,7 +275,7 @@ def word_at(sentence: Sentence) -> Iterator[Hit]:
 # "Paragraph 1 should start with 'Legend' and paragraph 2 with 'Today'", "the
 # first paragraph must begin with 'Once' and the second with 'Then'": the same
 # rule of another part, its verb left out.
-_GAPPED = re.compile(
+_GAPPED = compile_lazily(
     rf"(?:\s*,\s*(?:and\s+|while\s+)?|\s+(?:and|while)\s+)(?:(?:the|your)\s+(?P<ord>{ORDINAL})(?:\s+(?P<part>{PART}))?|"
     rf"(?P<part2>{PART})\s+(?:number\s+|no\.\s*|#)?(?P<num>{NUMBER})\b)\s+with\s+{WORD_PHRASE}"
 )

@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._parts import parts_of
@@ -129,7 +130,7 @@ _BEFORE = (
 _N = r"(?:one|two|three|four|five|\d{1,2})"
 # "each line has (exactly) one more word than the line before it",
 # "every sentence is longer than the previous one"
-_EACH = re.compile(
+_EACH = compile_lazily(
     r"\b(?:each|every)\s+(?:(?:new|next|following|subsequent|successive)\s+)?" + _PART + r"\s+"
     r"(?:(?:is|should\s+be|must\s+be|has\s+to\s+be|needs\s+to\s+be|being|to\s+be|"
     r"has|should\s+have|must\s+have|needs\s+to\s+have|contains?|containing|having|with|"
@@ -141,27 +142,27 @@ _EACH = re.compile(
     r"\s+than\s+" + _BEFORE + r"\b"
 )
 # "paragraphs that get progressively shorter", "sentences of increasing length"
-_GROW = re.compile(
+_GROW = compile_lazily(
     r"\b" + _PART + r"\s+(?:(?:that|which|should|must|will|to)\s+)?"
     r"(?:(?:get|gets|grow|grows|become|becomes|getting|growing|becoming)\s+)?"
     r"(?:progressively|successively|increasingly|steadily)\s+(?P<cmp>longer|shorter)\b"
     r"(?!\s+than)"
 )
 # "sentences of increasing length", "lines in decreasing length"
-_ORDERED = re.compile(
+_ORDERED = compile_lazily(
     r"\b" + _PART + r"\s+(?:of|in|with)\s+(?P<dir>increasing|decreasing|ascending|descending)"
     r"\s+(?:order\s+of\s+)?(?:length|word\s+count)\b"
 )
-_START = re.compile(
+_START = compile_lazily(
     r"^\s*,?\s*(?:and\s+)?(?:starting|beginning)\s+(?:with|at|from)\s+(?:the\s+first\s+\w+\s+"
     r"(?:having|with|at)\s+)?(?:a\s+single|(?P<n>" + _N + r"))\s+(?P<unit>words?|characters?)\b"
 )
-_HEDGE = re.compile(r"\b(?:roughly|more\s+or\s+less|mostly|generally|ideally|try\s+to|approx)")
+_HEDGE = compile_lazily(r"\b(?:roughly|more\s+or\s+less|mostly|generally|ideally|try\s+to|approx)")
 
 
 # "a poem in which every line …", "a story where each sentence …": the clause
 # describes the thing asked for (as :mod:`._line_length` reads it)
-_DESCRIBED = re.compile(
+_DESCRIBED = compile_lazily(
     rf"\b(?:{THING}|paragraph|list|text)(?:\s+(?:about|on)(?:\s+(?!each\b|every\b)[\w'-]+){{1,4}}?)?\s+"
     r"(?P<joint>in\s+which|where|whose|such\s+that|so\s+that)\s+$"
 )
@@ -190,7 +191,7 @@ def _unit(name: str | None) -> Literal["words", "characters"]:
     return "characters" if name and name.startswith("char") else "words"
 
 
-_ONE_PART = re.compile(
+_ONE_PART = compile_lazily(
     r"^\s*,?\s*(?:only\s+)?(?:in|of|within|inside|for)\s+(?:the|each|every|your|one)\s+"
     r"(?:[\w-]+\s+){0,2}?(?:first|second|third|last|final|next|other|opening|closing|middle|"
     r"paragraph|stanza|section|verse|part|chorus|intro\w*|conclusion)\b"
@@ -219,7 +220,7 @@ Direction = Literal["increasing", "decreasing"]
 
 # the unit said after the comparison: "(count words)", "in word count",
 # ", by character count", "(in characters)"
-_UNIT_AFTER = re.compile(
+_UNIT_AFTER = compile_lazily(
     r"\s*[,(]?\s*(?:count(?:ing)?\s+(?:the\s+)?(?P<unit>words|characters)|"
     r"(?:by|in)\s+(?:terms\s+of\s+)?(?:(?P<unit2>word|character)\s+count|"
     r"(?P<unit3>words|characters)))\b"

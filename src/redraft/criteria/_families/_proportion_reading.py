@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 from pydantic import ValidationError
 
+from redraft.core._lazy_pattern import compile_lazily, compiled
 from redraft.criteria._families._proportion_spec import Proportion
 from redraft.criteria._sentences import MASK, THING, Hit, Sentence, response_context
 
@@ -68,7 +69,7 @@ _RELATIONS = {
     "exactly": r"exactly|precisely",
 }
 _REL = "|".join(f"(?P<{name}>{words})" for name, words in _RELATIONS.items())
-_ROUGH = re.compile(
+_ROUGH = compile_lazily(
     r"\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|circa|~)\s*$"
 )
 _UNITS = (
@@ -122,18 +123,18 @@ _PROPERTY_OF = (
     rf"(?:(?:that|which)\s+(?:start|begin)|starting|beginning)\s+with\s+(?:{_letter('swo')}))"
 )
 _LEAD = r"(?P<lead>\b(?:where|so\s+that|such\s+that|in\s+which)\s+)?"
-_SHARE_FIRST = re.compile(
+_SHARE_FIRST = compile_lazily(
     rf"{_LEAD}(?P<make>\bmake\s+)?(?:(?:{_REL})\s+)?{_FRACTION}{_POST_SHARE}\s+of\s+"
     rf"(?:the\s+|your\s+|its\s+|"
     rf"all\s+(?:the\s+|your\s+)?)?{_UNITS}{_WHOSE}{_POST}\s+"
     rf"(?:{_MODAL}{_PROPERTY}|(?(make)(?P<made>questions|exclamations)|(?!)))"
 )
-_NAMED = re.compile(
+_NAMED = compile_lazily(
     rf"\b(?:the\s+)?(?:proportion|share|percentage|fraction|ratio)\s+of\s+(?:the\s+|your\s+)?"
     rf"{_UNITS}{_WHOSE}\s+{_PROPERTY_OF}{_WHOSE}\s+"
     rf"(?:should|must|shall|needs\s+to|has\s+to)\s+be\s+(?:(?:{_REL})\s+)?{_FRACTION}{_POST}"
 )
-_LETTERS = re.compile(
+_LETTERS = compile_lazily(
     rf"{_LEAD}(?:\bthe\s+)?\b(?P<case>uppercase|upper[\s-]case|capital|lowercase|lower[\s-]case)\s+letters\s+"
     r"(?:(?P<modal>should|must|shall|need\s+to|have\s+to|(?P<may>may|can))\s+)?"
     r"(?:make\s+up|be|are|account\s+for|represent|form|constitute|comprise)\s+"
@@ -141,9 +142,9 @@ _LETTERS = re.compile(
     r"(?:letters|alphabetic\s+characters)\b"
 )
 # "two thirds of them should …" (the units named before)
-_OF_THEM = re.compile(rf"(?:(?:{_REL})\s+)?{_FRACTION}\s+of\s+them\s+{_MODAL}{_PROPERTY}")
+_OF_THEM = compile_lazily(rf"(?:(?:{_REL})\s+)?{_FRACTION}\s+of\s+them\s+{_MODAL}{_PROPERTY}")
 _NEAR = 4
-_NAMED_UNITS = re.compile(rf"\b{_UNITS}\b")
+_NAMED_UNITS = compile_lazily(rf"\b{_UNITS}\b")
 
 
 def _fraction(match: re.Match[str]) -> tuple[int, int] | None:
@@ -230,7 +231,7 @@ def _build(
         return None
 
 
-_ENSURE = re.compile(
+_ENSURE = compile_lazily(
     r"\b(?:make\s+sure|ensure|see\s+(?:to\s+it\s+)?that|check\s+that|be\s+sure)\s+(?:that\s+)?$"
 )
 
@@ -242,7 +243,7 @@ def _asked(text: str, match: re.Match[str]) -> bool:
     found = match.groupdict()
     if found.get("modal") or found.get("make") or found.get("lead"):
         return True
-    if match.re is _NAMED:
+    if match.re is compiled(_NAMED):
         return True  # its own "should be"
     return _ENSURE.search(text, 0, match.start()) is not None
 

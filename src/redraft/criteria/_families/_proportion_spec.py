@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._parts import parts_of
@@ -109,8 +110,8 @@ class Proportion(FamilySpec):
         }[self.compare]
 
 
-_TRAILING = re.compile(r"[\s\"'”’»)\]*_`]+$")
-_LEADING = re.compile(r"^[\s\"'“‘«(\[*_`#>-]+")
+_TRAILING = compile_lazily(r"[\s\"'”’»)\]*_`]+$")
+_LEADING = compile_lazily(r"^[\s\"'“‘«(\[*_`#>-]+")
 
 
 def _word_in(part: str, word: str) -> bool:

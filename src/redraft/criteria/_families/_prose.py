@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import SerializerFunctionWrapHandler, model_serializer
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._base import FamilyCount, FamilySpec
@@ -111,12 +112,12 @@ class CharCount(FamilyCount):
 
 # Divider lines a prompt may name between paragraphs; any other (===, ~~~)
 # is one no spec measures.
-_DIVIDERS = re.compile(r"\*{3,}|-{3,}|={3,}|_{3,}|~{3,}|#{3,}")
-_SEPARATED = re.compile(r"\b(?:separat\w*|divid\w*|split)\b|\bdivider\b")
-_BLANK = re.compile(r"\b(?:blank|empty|new)\s*lines?\b|\bline\s+breaks?\b|\bnewlines?\b")
+_DIVIDERS = compile_lazily(r"\*{3,}|-{3,}|={3,}|_{3,}|~{3,}|#{3,}")
+_SEPARATED = compile_lazily(r"\b(?:separat\w*|divid\w*|split)\b|\bdivider\b")
+_BLANK = compile_lazily(r"\b(?:blank|empty|new)\s*lines?\b|\bline\s+breaks?\b|\bnewlines?\b")
 # A letter or an email: its greeting and sign-off are blocks of their own, so
 # "4 paragraphs" counts its body, which blank-line paragraphs cannot tell apart.
-_CORRESPONDENCE = re.compile(
+_CORRESPONDENCE = compile_lazily(
     r"\b(?:an?|the|your|my|this)\s+(?:(?!capital|lower|upper|single|first|last|small|each|same|"
     r"different|other|another|next|new|vowel)"
     r"[\w-]+\s+|['\"‘“][^'\"’”]{0,40}['\"’”]\s+){0,3}(?:letter|e-?mail|memo)\b"
@@ -129,7 +130,7 @@ _CORRESPONDENCE = re.compile(
 
 # A block asked beside the paragraphs: a postscript, a references list, a note
 # the answer "also includes" ("each reply also includes a short note on the form")
-_EXTRA_BLOCK = re.compile(
+_EXTRA_BLOCK = compile_lazily(
     r"\bp\.\s?s\.?(?=\s|$)|\bpostscript\b|\breferences?\s+(?:list|section)\b|\bbibliography\b|"
     r"\bfootnotes?\b|\b(?:an?|the|one)\s+(?:[\w-]+\s+)?(?:chorus|refrain|epigraph|dedication|"
     r"moral)\b|\b(?:also|additionally|then)\s+(?:include|add|append|attach|write|give|provide)s?"
@@ -188,13 +189,13 @@ def divided_count(relation: Relation, value: int, sentence: Sentence) -> Paragra
 
 # A format to follow, written out with its *** dividers: "Follow the exact
 # format below: Part 1 … *** Part 2 … *** Part 3 …" asks for as many parts.
-_FORMAT_ASKED = re.compile(
+_FORMAT_ASKED = compile_lazily(
     r"\b(?:(?:exact|following|this|same)\s+format|format\s+below|(?:use|with)\s+\*{3}\s+as|"
     r"separat\w*\b[^.\n]{0,80}\*{3}|example\s*:)"
 )
-_DIVIDER_LINE = re.compile(r"^[ \t\"'“”]*\*{3}[ \t\"'“”]*$", re.MULTILINE)
+_DIVIDER_LINE = compile_lazily(r"^[ \t\"'“”]*\*{3}[ \t\"'“”]*$", re.MULTILINE)
 # "…", "....", "etc." alone on a line: the template goes on as long as wanted
-_GOES_ON = re.compile(r"^[ \t\"'“”\[(]*(?:\.{3,}|…|etc\.?)[ \t\"'“”\])]*$", re.MULTILINE)
+_GOES_ON = compile_lazily(r"^[ \t\"'“”\[(]*(?:\.{3,}|…|etc\.?)[ \t\"'“”\])]*$", re.MULTILINE)
 
 
 def template_parts(sentence: Sentence) -> Iterator[Hit]:
@@ -215,13 +216,13 @@ def template_parts(sentence: Sentence) -> Iterator[Hit]:
 
 
 # "Give me 4 tips. Put each tip in its own paragraph.": as many paragraphs as tips
-_EACH_PARAGRAPH = re.compile(
+_EACH_PARAGRAPH = compile_lazily(
     r"\b(?:each|every)\s+(?P<noun>[a-z]+)\s+(?:in|into|as|gets)\s+(?:a\s+(?:separate|new|"
     r"different)\s+|its\s+own\s+|a\s+)paragraph\b(?!\s+(?:of|with|per|each)\b)|"
     r"\bone\s+paragraph\s+(?:per|for\s+each|for\s+every)\s+(?P<per>[a-z]+)\b"
 )
 # Paragraphs beside the things': an opening, a closing, a title, a list
-_OTHER_BLOCKS = re.compile(
+_OTHER_BLOCKS = compile_lazily(
     r"\b(?:intro\w*|conclu\w*|opening|closing|title|heading|headline|greeting|sign[- ]?off|"
     r"summary|then|followed\s+by|p\.\s?s\.?|postscript|overview|preamble|list|bullet\w*|"
     r"table|paragraphs|sections?|parts|groups?|categor\w*)\b"
@@ -284,7 +285,9 @@ def _sentences(relation: Relation, value: int, sentence: Sentence) -> FamilySpec
 
 
 # the count said of all the answer: "280 characters total", "in all"
-_TOTAL = re.compile(r"\b(?:total|in\s+all|overall|altogether|all\s+told|including\s+everything)\b")
+_TOTAL = compile_lazily(
+    r"\b(?:total|in\s+all|overall|altogether|all\s+told|including\s+everything)\b"
+)
 
 
 def _characters(relation: Relation, value: int, sentence: Sentence) -> FamilySpec | None:

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.core._text import noun, plural
 from redraft.criteria._families._base import Family, FamilyCount, FamilySpec, counted_hit
@@ -53,7 +54,7 @@ _MARKS: dict[str, tuple[str, str, str]] = {
     "…": ("ellipsis", "ellipses", r"ellips[ie]s"),
 }
 _CLOSERS = "\"'”’»)]}*_`"
-_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+_DECIMAL_POINT = compile_lazily(r"(?<=\d)\.(?=\d)")
 
 
 def _name(mark: str, n: int = 2) -> str:
@@ -140,7 +141,7 @@ def _final_mark(text: str) -> tuple[int, str] | None:
 
 # -- repairs ----------------------------------------------------------------------------
 
-_SPACES = re.compile(r"[ \t]{2,}")
+_SPACES = compile_lazily(r"[ \t]{2,}")
 
 
 def remove_punctuation(text: str, allowed: str = "") -> str:
@@ -200,7 +201,7 @@ _COUNTS = {
 
 
 # One scan first: most sentences name no mark at all.
-_ANY_NAMED = re.compile("|".join(f"(?:{pattern})" for _, _, pattern in _MARKS.values()))
+_ANY_NAMED = compile_lazily("|".join(f"(?:{pattern})" for _, _, pattern in _MARKS.values()))
 
 
 def _counted(mark: str, relation: Relation, value: int) -> PunctuationCount:
@@ -220,7 +221,7 @@ def punctuation_counts(sentence: Sentence) -> Iterator[Hit]:
 
 _ANY_MARK = "|".join(f"(?:{pattern})" for _, _, pattern in _MARKS.values())
 _PUNCTUATION = r"punctuation(?:\s+marks?)?"
-_NONE = re.compile(
+_NONE = compile_lazily(
     r"\b(?:(?:with\s+)?no|without(?:\s+any)?|zero|avoid(?:\s+(?:all|any))?|"
     r"(?:do\s+not|don'?t|never|must\s+not)\s+(?:use|include|add|put)(?:\s+any)?|"
     r"free\s+of(?:\s+any)?)\s+"
@@ -228,9 +229,9 @@ _NONE = re.compile(
     r"(?P<except>\s*,?\s*(?:except|other\s+than|apart\s+from|besides|but)\s+(?:for\s+)?"
     rf"(?P<marks>(?:(?:{_ANY_MARK})(?:\s*,\s*|\s+(?:and|or)\s+)?)+))?"
 )
-_FREE = re.compile(r"\bpunctuation[-\s]free\b")
+_FREE = compile_lazily(r"\bpunctuation[-\s]free\b")
 # What makes the ban about something other than the answer.
-_AFTER = re.compile(r"^\s*(?:in|on|for|inside|within|of|at\s+the\s+(?:end|start))\b")
+_AFTER = compile_lazily(r"^\s*(?:in|on|for|inside|within|of|at\s+the\s+(?:end|start))\b")
 
 
 def _marks_named(text: str) -> str | None:
@@ -270,23 +271,23 @@ def no_punctuation(sentence: Sentence) -> Iterator[Hit]:
 _FINAL = rf"(?P<mark>(?:{_ANY_MARK}))"
 _FINAL_PATTERNS = (
     # "no period at the end", "no full stop at the end of the answer"
-    re.compile(
+    compile_lazily(
         rf"\bno\s+(?:final\s+|closing\s+|trailing\s+|ending\s+)?{_FINAL}\s+at\s+the\s+(?:very\s+)?end\b"
         r"(?:\s+of\s+(?:the|your)\s+(?:answer|response|reply|text|output|message))?"
     ),
     # "no final period", "without a trailing full stop"
-    re.compile(
+    compile_lazily(
         rf"\b(?:no|without\s+(?:a|any|the))\s+(?:final|closing|trailing|ending|terminal)\s+{_FINAL}"
     ),
     # "don't end with a period", "must not end with a full stop", "not end in a dot"
-    re.compile(
+    compile_lazily(
         r"\b(?:(?:do\s+not|don'?t|must\s+not|mustn'?t|should\s+not|shouldn'?t|never|not)\s+"
         r"(?:end|finish)(?:\s+(?:it|the\s+(?:answer|response|reply|text|line)|your\s+"
         r"(?:answer|response|reply)))?|(?:avoid|without)\s+ending(?:\s+it)?)\s+(?:with|in|on)\s+"
         rf"(?:a|an|any)\s+{_FINAL}"
     ),
     # "leave off the final period", "drop the trailing full stop"
-    re.compile(
+    compile_lazily(
         r"\b(?:leave\s+off|leave\s+out|omit|drop|skip)\s+the\s+(?:final|closing|trailing|ending|last)\s+"
         rf"{_FINAL}"
     ),
@@ -295,16 +296,16 @@ _FINAL_PATTERNS = (
 
 # "Headline case, no period": one period banned, said with no place, where
 # the request is for a piece of one line (see ``_forbidden_chars``).
-_ONE_PERIOD_BANNED = re.compile(
+_ONE_PERIOD_BANNED = compile_lazily(
     r"(?:^[\s\-*•]*|[,(;—–]\s*|\band\s+|\bwith\s+)(?:no|without\s+a)\s+(?P<mark>period|full\s+stop)\b"
     r"(?!\s*(?:s\b|at|in|on|after|before|anywhere|inside|within))"
 )
 
 
-_MORE_FINAL = re.compile(rf"\s*(?:,|\bor\b|\band\b)\s*(?:or\s+)?(?:an?\s+)?{_FINAL}")
+_MORE_FINAL = compile_lazily(rf"\s*(?:,|\bor\b|\band\b)\s*(?:or\s+)?(?:an?\s+)?{_FINAL}")
 # Several pieces asked for ("three subject lines, no period", "5 slogans, no
 # period at the end"): each one's end is meant, which the answer's end is not
-_MANY_PIECES = re.compile(
+_MANY_PIECES = compile_lazily(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
     r"several|some|multiple|a\s+few|a\s+couple\s+of|a\s+list\s+of|list)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:head\s?lines|titles|taglines|slogans|subject\s+lines|captions|mottos|one[-\s]liners|"
@@ -314,7 +315,7 @@ _MANY_PIECES = re.compile(
 # The answer goes on after the piece that must not end with the mark
 # ("without a final period, then list sources"), or the end is a part's
 # ("no trailing period in the code comment")
-_MORE_AFTER_END = re.compile(
+_MORE_AFTER_END = compile_lazily(
     r"^[^.;]{0,12}?(?:,\s*)?(?:\b(?:then|followed\s+by|and\s+then|before)\b|"
     r"\s*(?:in|inside|within|for)\s+(?:the|each|every|your|a)\s+(?!(?:answer|response|reply|"
     r"text|output|message)\b))"

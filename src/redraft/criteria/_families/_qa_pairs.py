@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import FamilySpec, hit
 from redraft.criteria._families._item_request import COUNT, count_bounds
 from redraft.criteria._families._item_scope import DISTRIBUTIVE, EACH_AFTER, MORE_PARTS
@@ -50,25 +51,25 @@ _QA = (
     r"(?:q\s*&\s*a|q\s+and\s+a|q/a|questions?[\s-]+(?:and|&)[\s-]+answers?|"
     r"question[\s/-]+answer|faq)"
 )
-_PAIRS = re.compile(
+_PAIRS = compile_lazily(
     rf"(?<![\w-]){COUNT}\s+(?:(?:short|brief|simple|quick|more)\s+)?"
     rf"(?:(?P<qa>{_QA})\s+(?:pairs|entries|items|sets)|(?P<faqs>faqs)|(?P<bare>pairs)(?!\s+of\b))\b"
 )
 # The prompt asks for an FAQ or a Q&A: a bare "5 pairs" counts its pairs.
-_QA_ASKED = re.compile(rf"\b(?:{_QA}s?|questions?\s+and\s+answers?)\b")
+_QA_ASKED = compile_lazily(rf"\b(?:{_QA}s?|questions?\s+and\s+answers?)\b")
 # Another count of pairs or entries, or of the FAQ's questions: which is the answer's?
-_COUNTED = re.compile(
+_COUNTED = compile_lazily(
     rf"\b(?:{NUMBER})\s+(?:[\w&/-]+\s+){{0,3}}?(?:pairs|entries|faqs|questions)\b"
 )
 # A shape another family counts (rows, an array), or a list beside the pairs.
-_OTHER_SHAPE = re.compile(
+_OTHER_SHAPE = compile_lazily(
     r"\btable\b|\bjson\b|\byaml\b|\bxml\b|\bcsv\b|\barray\b|\bcode\s+block\b|\bsections?\b|"
     r"\bcategor(?:y|ies)\b|\bgroup(?:ed|s)?\b"
 )
 # The request for the FAQ itself ("Write a product FAQ for …", "write a
 # children's explainer about volcanoes in the form of a Q&A"): the pairs are
 # what it writes, no part beside them.
-_FAQ_WRITTEN = re.compile(
+_FAQ_WRITTEN = compile_lazily(
     r"\b(?:write|create|draft|make|produce|prepare|build|compose|put\s+together)\s+"
     r"(?:me\s+|us\s+)?(?:(?:a|an|the|our|my)\s+)?(?:(?!(?:and|or|with|then|plus|about)\b)"
     rf"[\w'-]+\s+){{0,3}}?(?:{_QA})s?\b|"
@@ -79,7 +80,7 @@ _FAQ_WRITTEN = re.compile(
 # The answer or each question's own count ("each answer in 2 sentences"): no part
 # beside the pairs, so it is set aside before MORE_PARTS reads the prompt.
 # (up to the clause's end: "each answer short, then a summary" still adds a part)
-_EACH_PART = re.compile(
+_EACH_PART = compile_lazily(
     r"\b(?:each|every)\s+(?:question|answer)s?\b(?:(?!\b(?:then|followed|plus|and\s+a)\b)[^.;!?,])*"
 )
 
@@ -129,24 +130,24 @@ def _pairs_asked(sentence: Sentence) -> re.Match[str] | None:
 
 
 # What lies between the FAQ asked and the count of what it holds
-_HOLDS = re.compile(r"[^.;:!?\d]{0,60}?\b(?:with|of|holding|containing)\s+|\s*[:,(—–]\s*")
+_HOLDS = compile_lazily(r"[^.;:!?\d]{0,60}?\b(?:with|of|holding|containing)\s+|\s*[:,(—–]\s*")
 
 
 # "the 5 Q&A pairs I wrote", "4 FAQ entries below": pairs given, not asked
-_GIVEN_AFTER = re.compile(
+_GIVEN_AFTER = compile_lazily(
     r"\s*(?:that\s+)?(?:i|we|you|they)\s+(?:have|had|wrote|made|got|already)\b|\s+(?:below|above)\b"
 )
 # "my 5 Q&A pairs", "the 4 FAQ entries": a set given or asked about
-_GIVEN_BEFORE = re.compile(r"\b(?:my|our|these|those|the|its|their)\s+(?:[\w-]+\s+)?$")
+_GIVEN_BEFORE = compile_lazily(r"\b(?:my|our|these|those|the|its|their)\s+(?:[\w-]+\s+)?$")
 
 
 # A question's label ("Q:", "Q1.", "**Q2:**", "Question 3:") and an answer's
 # ("A:", "A1:", "**Answer:**"; not "A." or "A)", which may open a choice of
 # a multiple-choice question).
-_Q_LABEL = re.compile(
+_Q_LABEL = compile_lazily(
     r"^(?:\*\*|__)?\s*(?:q|question)\s*\d{0,3}\s*(?:\*\*|__)?\s*[:.]", re.IGNORECASE
 )
-_A_LABEL = re.compile(
+_A_LABEL = compile_lazily(
     r"^(?:\*\*|__)?\s*(?:a\s*\d{0,3}|answer(?:\s*\d{1,3})?)\s*(?:\*\*|__)?\s*:", re.IGNORECASE
 )
 

@@ -23,23 +23,23 @@ requirement only where nothing after it takes it back. Three things do:
 
 from __future__ import annotations
 
-import re
+from redraft.core._lazy_pattern import compile_lazily
 
 __all__ = ["alternative_listed", "taken_back", "condition_after"]
 
 # "'thank' (or 'thanks')": an alternative in brackets is one too
-_ALTERNATIVE = re.compile(r"\s*,?\s*(?:\(\s*)?(?:or|/)(?=\s)")
-_CONDITION = re.compile(
+_ALTERNATIVE = compile_lazily(r"\s*,?\s*(?:\(\s*)?(?:or|/)(?=\s)")
+_CONDITION = compile_lazily(
     r"\s*,?\s*(?:(?:but\s+)?only\s+)?(?:if|unless|when|whenever|where|wherever|in\s+case|"
     r"as\s+long\s+as|provided(?:\s+that)?|as\s+(?:needed|appropriate|relevant)|"
     r"whichever|whatever)\b"
 )
-_DEGREE = re.compile(
+_DEGREE = compile_lazily(
     r"\s*(?:a\s+(?:lot|bit|little)\s+|much\s+|far\s+|way\s+)?(?:less|more|fewer)\b|"
     r"\s*(?:sparingly|rarely|seldom|(?:less|more)\s+often|frequently|occasionally)\b"
 )
-_OR = re.compile(r"\bor\b|/")
-_COUNT_LEFT = re.compile(
+_OR = compile_lazily(r"\bor\b|/")
+_COUNT_LEFT = compile_lazily(
     r"\s*,?\s*(?:only|just|but\s+once|no\s+more\s+than)\s+(?:once|twice|thrice|one\s+time|"
     r"(?:\d+|two|three|four|five)\s+times)\b"
 )

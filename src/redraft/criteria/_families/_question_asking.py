@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._reading import Counted
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Sentence, response_context
@@ -52,25 +53,25 @@ _SCOPE = (
 )
 _END = r"\s*(?:[.!;]|,\s*(?:and|but|then)\b|\s+and\s+(?=(?:never|always|do|don'?t|keep|use)\b)|$)"
 
-_ASK = re.compile(
+_ASK = compile_lazily(
     rf"{_LEAD}(?P<verb>ask|pose)\s+{_WHOM}(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+"
     rf"{_QUESTIONS}{_SCOPE}{_END}"
 )
 # "never ask more than one question", "don't ask more than 2 follow-up questions"
-_NEVER_ASK = re.compile(
+_NEVER_ASK = compile_lazily(
     rf"{_LEAD}(?P<verb>never|do\s+not|don'?t)\s+(?:ask|pose)\s+{_WHOM}"
     rf"(?P<dir>more\s+th[ae]n|over|fewer\s+th[ae]n|less\s+th[ae]n)\s+(?P<num>{NUMBER})\s+"
     rf"{_QUESTIONS}{_SCOPE}{_END}"
 )
 # "limit yourself to 2 questions per turn", "keep it to one question"
-_LIMIT = re.compile(
+_LIMIT = compile_lazily(
     rf"{_LEAD}(?P<verb>limit|restrict|keep)\s+(?:yourself|it|your\s+(?:reply|replies|response|"
     r"responses|answer|answers))\s+to\s+(?:(?:just|only|at\s+most|a\s+maximum\s+of|no\s+more\s+than)\s+)?"
     rf"(?P<num>{NUMBER})\s+{_QUESTIONS}{_SCOPE}{_END}"
 )
 # "every reply must contain exactly one question", "each response should include
 # at least two questions"
-_EVERY_REPLY = re.compile(
+_EVERY_REPLY = compile_lazily(
     r"^\s*(?:(?:also|and)\s*,?\s+)?(?P<verb>every|each|your)\s+(?:reply|response|answer|message)\s+"
     r"(?:must|should|has\s+to|needs\s+to|shall|will)\s+(?:always\s+)?(?:contain|include|have)\s+"
     rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+{_QUESTIONS}{_END}"

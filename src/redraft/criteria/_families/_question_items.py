@@ -36,18 +36,19 @@ from __future__ import annotations
 
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 
 __all__ = ["SHAPED", "question_items"]
 
 _CLOSERS = "\"'”’»)]*_ \t"
-_MARKER = re.compile(r"^\s*(?:[-*+•]\s+|\(?\d{1,3}[.)]\s+|#{1,6}\s+)?")
-_BOLD = re.compile(r"^(?:\*\*|__)(?P<text>.+?)(?:\*\*|__)$")
-_HEADING = re.compile(r"^\s*#{1,6}\s+")
-_LIST_LINE = re.compile(r"^\s*(?:[-*+•]\s+|\(?\d{1,3}[.)]\s+)")
+_MARKER = compile_lazily(r"^\s*(?:[-*+•]\s+|\(?\d{1,3}[.)]\s+|#{1,6}\s+)?")
+_BOLD = compile_lazily(r"^(?:\*\*|__)(?P<text>.+?)(?:\*\*|__)$")
+_HEADING = compile_lazily(r"^\s*#{1,6}\s+")
+_LIST_LINE = compile_lazily(r"^\s*(?:[-*+•]\s+|\(?\d{1,3}[.)]\s+)")
 _LABEL = r"(?:\*\*|__)?\s*{word}\s*\d{{0,3}}\s*(?:[:.)–—-]|(?<=\d)\s)"
-_Q_LABEL = re.compile(_LABEL.format(word=r"(?:q|question)"), re.IGNORECASE)
-_A_LABEL = re.compile(_LABEL.format(word=r"(?:a|answer)"), re.IGNORECASE)
+_Q_LABEL = compile_lazily(_LABEL.format(word=r"(?:q|question)"), re.IGNORECASE)
+_A_LABEL = compile_lazily(_LABEL.format(word=r"(?:a|answer)"), re.IGNORECASE)
 
 
 def _asks(line: str) -> bool:
@@ -82,7 +83,7 @@ def question_items(text: str) -> list[str]:
 
 
 # A shape that sets each question on a line of its own, named in the prompt.
-SHAPED = re.compile(
+SHAPED = compile_lazily(
     r"['\"‘“(]\s*q\s*\d*\s*[:.)]|\bq\d{0,2}\s*:|\bq\s*1\b|\bq\d{1,2}\s*(?:to|through|-|–)\s*q\d{1,2}\b|"
     r"\bquestion\s+1\b|\bbold\b|\bheadings?\b|\bheaders?\b|\bnumbered\b|\bnumber\s+them\b|"
     r"\bbullet|\blist\b|(?<!-)\blines?\b|\banswer\s+key\b|"

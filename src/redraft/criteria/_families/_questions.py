@@ -19,12 +19,12 @@ its own ("…, use bullets"): then the question lines are counted
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import SerializerFunctionWrapHandler, model_serializer
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import CountFamily, FamilyCount, counted_hit
 from redraft.criteria._families._list_form import without_refused
@@ -123,18 +123,18 @@ _PHRASES = CountPhrases(
 # Questions that are items of content, not the answer's asking: an FAQ or
 # questions paired with answers (which may ask questions of their own), and
 # questions written for someone else to ask.
-_CONTENT_ITEMS = re.compile(
+_CONTENT_ITEMS = compile_lazily(
     r"\b(?:faqs?|q\s*&\s*a|q\s+and\s+a|questions?\s+and\s+(?:their\s+)?answers?|"
     r"(?:followed\s+by|with|and|plus|then)\s+(?:an?|its|their|the|one|a\s+short)\s+(?:[\w-]+\s+)?"
     r"answers?|answer(?:ed)?\s+(?:each|every|them|it)\b|"
     # "10 trivia questions with answers", "then an answer key"
     r"\b(?:with|plus|and)\s+answers\b|\banswer\s+key\b)"
 )
-_AS_HEADINGS = re.compile(
+_AS_HEADINGS = compile_lazily(
     r"\b(?:each|every|all|questions?)\s+(?:question\s+)?(?:as|is|in)\s+(?:an?\s+)?"
     r"(?:[\w-]+\s+){0,3}?head(?:ing|er)s?\b"
 )
-_ASKED_BY_OTHERS = re.compile(
+_ASKED_BY_OTHERS = compile_lazily(
     r"\s*(?:(?:that|which)\s+)?(?:(?:i|we|you|they|he|she|people|one|students|parents|"
     r"candidates|(?:my|an?|the|your|our)\s+(?:[\w-]+\s+)?[\w-]+)\s+(?:could|can|should|might|may|would|will|want\s+to|need\s+to)?\s*"
     r"ask|to\s+(?:ask|pose|put\s+to)|for\s+(?:me|us|him|her|them|my\s+[\w-]+)\s+to\s+ask)\b"
@@ -145,7 +145,7 @@ _ASKED_BY_OTHERS = re.compile(
 # rivers: 4 questions.", "Create an interview kit: 8 questions for a support
 # lead." The piece named is one that is its questions (a quiz, a round, a
 # survey); not the user's own ("My quiz: 4 questions.") nor a part of it.
-_SET_NAMED = re.compile(
+_SET_NAMED = compile_lazily(
     r"^\s*(?!(?:my|our|his|her|their|this|these|that|those|here|the\s+following|below|above)\b)"
     r"(?:(?:please\s+)?(?:write|create|make|generate|prepare|draft|design|build|put\s+together|"
     r"give\s+me|produce)\s+(?:me\s+|us\s+)?)?(?:(?:a|an)\s+)?(?:[\w'&/-]+\s+){0,4}?"
@@ -159,7 +159,7 @@ _SET_NAMED = re.compile(
     r"(?P<tail>[^;!?\n]*?))?\s*(?:[.!]\s*)?$"
 )
 # another set of questions after the answers: "…, then 5 bonus questions"
-_MORE_QUESTIONS = re.compile(rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?questions\b|\bquestions\s+and\b")
+_MORE_QUESTIONS = compile_lazily(rf"\b(?:{NUMBER})\s+(?:[\w-]+\s+)?questions\b|\bquestions\s+and\b")
 
 
 def _set_sized(sentence: Sentence, mode: Literal["sentences", "items"]) -> Iterator[Hit]:
@@ -181,9 +181,9 @@ def _set_sized(sentence: Sentence, mode: Literal["sentences", "items"]) -> Itera
         yield Hit(spec, found.start("num"), found.end())
 
 
-_NUMBERED = re.compile(r"\bnumber(?:ed)?\s+them\b|\bnumbered\b|\bnumbering\b")
-_LIST_VERB = re.compile(r"(?:^|(?<=[.!?\n])|\b(?:please|and|then|also|now|just)\b)\s*list\b")
-_IF = re.compile(r"\b(?:if|unless|when|whenever)\b")
+_NUMBERED = compile_lazily(r"\bnumber(?:ed)?\s+them\b|\bnumbered\b|\bnumbering\b")
+_LIST_VERB = compile_lazily(r"(?:^|(?<=[.!?\n])|\b(?:please|and|then|also|now|just)\b)\s*list\b")
+_IF = compile_lazily(r"\b(?:if|unless|when|whenever)\b")
 
 
 @once

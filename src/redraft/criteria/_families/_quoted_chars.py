@@ -11,9 +11,9 @@ rule compiler's own test, the ban owning its negation.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import Sentence
 
 __all__ = ["quoted_chars"]
@@ -23,25 +23,25 @@ _NOUN = r"(?:characters?|symbols?|signs?|chars?|marks?|glyphs?|emojis?)"
 _NOT = r"(?:(?:should|must|may|can|shall|will)\s+(?:not|never)|(?:shouldn|mustn|can|won)'?t)"
 _PATTERNS = (
     # "the character '#' should not appear even once", "'@' must never be used"
-    re.compile(
+    compile_lazily(
         rf"(?:\b(?:the\s+)?{_NOUN}\s+)?{_Q}(?:\s+{_NOUN})?\s+{_NOT}\s+(?:ever\s+)?"
         r"(?:appear|be\s+used|occur|show\s+up|be\s+included|be\s+present)\b"
     ),
     # "never use the '@' symbol", "don't include any '#' characters", "avoid '*'"
-    re.compile(
+    compile_lazily(
         r"\b(?:never|(?:do\s+not|don'?t)|(?:must|should)\s+not|avoid)\s+(?:ever\s+)?"
         r"(?:use|using|include|including|type|put|write|add)?\s*(?:the\s+|any\s+|a\s+)?"
         rf"(?:{_NOUN}\s+)?{_Q}(?:\s+{_NOUN})?"
     ),
     # "without the '*' character", "with no '#' symbols", "no '&' signs"
-    re.compile(
+    compile_lazily(
         rf"\b(?:without(?:\s+using)?|with\s+no|no)\s+(?:the\s+|any\s+|a\s+single\s+)?"
         rf"(?:{_NOUN}\s+)?{_Q}(?=\s+{_NOUN}|\s*(?:at\s+all|anywhere|whatsoever)|\s*[.;!]|\s*$)"
         rf"(?:\s+{_NOUN})?"
     ),
 )
 # a ban in one place or of some uses only
-_PLACED = re.compile(
+_PLACED = compile_lazily(
     r"\s*(?:(?:even\s+once|at\s+all|anywhere|whatsoever|in\s+(?:the|your)\s+(?:entire\s+|whole\s+)?"
     r"(?:answer|response|reply|output|text))\b)?\s*"
     r"(?:(?:in|from|at|on|after|before|between|inside|within|around)\s+(?:the|each|every|any|a|"

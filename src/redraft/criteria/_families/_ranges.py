@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
@@ -52,8 +53,8 @@ def _shown(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
-_MARKER = re.compile(r"^[ \t]*\d{1,3}[.)][ \t]+", re.MULTILINE)
-_NUMBER_IN = re.compile(r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w])")
+_MARKER = compile_lazily(r"^[ \t]*\d{1,3}[.)][ \t]+", re.MULTILINE)
+_NUMBER_IN = compile_lazily(r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w])")
 
 
 def numbers_in(text: str) -> list[float]:
@@ -69,21 +70,21 @@ _RANGE = (
     rf"from\s+(?P<lo2>{NUMBER})\s+to\s+(?P<hi2>{NUMBER}))"
 )
 # "10 random integers between 1 and 100", "five whole numbers from 1 to 49"
-_COUNTED = re.compile(
+_COUNTED = compile_lazily(
     r"\b(?:give|list|generate|pick|choose|write|name|output|produce|return|provide|draw)"
     r"\s+(?:me\s+|us\s+)?"
     rf"(?:{NUMBER})\s+(?:(?:random|different|distinct|unique)\s+)*"
     rf"(?:integers|numbers|whole\s+numbers)\s+(?:(?:each|all)\s+)?{_RANGE}\b"
 )
 # "every number must be between 0 and 50", "all numbers from 1 to 10"
-_EVERY = re.compile(
+_EVERY = compile_lazily(
     rf"\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:numbers?|integers?|values?)\s+"
     r"(?:in\s+(?:your|the)\s+(?:answer|response|reply|list|output)\s+)?"
     rf"(?:(?:must|should|has\s+to|have\s+to|need\s+to|needs\s+to)\s+(?:be\s+|lie\s+|fall\s+)?"
     rf"|(?:is|are)\s+)?(?:within\s+|in\s+the\s+range\s+)?{_RANGE}\b"
 )
-_HEDGE = re.compile(r"\b(?:roughly|about|around|approximately|ideally|mostly|preferably)\b")
-_ROLE = re.compile(r"^\s*(?:years?|years\s+old|percent|%|degrees|people|kg|km|minutes|hours)")
+_HEDGE = compile_lazily(r"\b(?:roughly|about|around|approximately|ideally|mostly|preferably)\b")
+_ROLE = compile_lazily(r"^\s*(?:years?|years\s+old|percent|%|degrees|people|kg|km|minutes|hours)")
 
 
 def numbers_in_range(sentence: Sentence) -> Iterator[Hit]:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._answer_units import LABEL, MAKE
 from redraft.criteria._families._count_context import CONDITION_AFTER
 from redraft.criteria._families._own_clause import own_clause
@@ -62,13 +63,13 @@ _NEGATED = (
     r"go\s+past)\s+)?(?P<dir>more\s+th[ae]n|over|beyond|past|above|less\s+th[ae]n|fewer\s+th[ae]n|under)"
 )
 # What may follow the unit: the requirement is on the whole answer.
-_AFTER_ALLOWED = re.compile(
+_AFTER_ALLOWED = compile_lazily(
     r"^\s*(?:in\s+(?:total|all)\b|total\b|"
     rf"(?:in|to)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?{THING}\b|"
     r"per\s+(?:reply|response|answer|message|turn)\b)"
 )
 # What makes it about something else: "lines of code", "emojis per bullet".
-_AFTER_BLOCKS = re.compile(
+_AFTER_BLOCKS = compile_lazily(
     r"^\s*(?:of|per|for|from|to|in|into|on|at|between|with|within|that|which|who|where|"
     r"whose|like|such|each|apiece|long|written|containing|starting|ending)\b"
     r"|^[^.;,]{0,30}\b(?:each|every|per)\b"
@@ -78,16 +79,16 @@ _AFTER_BLOCKS = re.compile(
 )
 # Where in the answer ("end with 3 hashtags", "start with an emoji"): a count
 # of the whole does not say it, and the rest of the answer may hold more.
-_POSITION_BEFORE = re.compile(
+_POSITION_BEFORE = compile_lazily(
     r"\b(?:end|ends|ending|finish|finishing|close|closing|conclude|start|begin|open)\b"
 )
 # "finish with exactly three hashtags": the verb of ending right before the count
-_ENDS_WITH = re.compile(
+_ENDS_WITH = compile_lazily(
     r"^[^,;]*?\b(?:end|ends|ending|finish|finishes|finishing|close|closes|closing|conclude|"
     r"concludes|concluding)\s+(?:it\s+|off\s+)?with\s+$"
 )
 # A quantity of something given rather than asked for: "my essay has 5 lines".
-_GIVEN_BEFORE = re.compile(
+_GIVEN_BEFORE = compile_lazily(
     r"\b(?:this|these|those|the|given|provided|attached|existing|my|his|her|their|our|its)\s*$"
 )
 
@@ -193,9 +194,9 @@ class CountPhrases:
                 r"(?!\s+(?:(?:is|are)\s+)?(?:needed|required|necessary|limit|requirement|"
                 r"restriction|minimum|maximum)\b)"
             )
-        self._patterns.update({name: re.compile(p) for name, p in patterns.items()})
+        self._patterns.update({name: compile_lazily(p) for name, p in patterns.items()})
         # One scan for the unit first: most sentences never name it.
-        object.__setattr__(self, "_named", re.compile(rf"\b(?:{self.unit}|{self.singular})"))
+        object.__setattr__(self, "_named", compile_lazily(rf"\b(?:{self.unit}|{self.singular})"))
 
     def read(self, sentence: Sentence) -> Iterator[Counted]:
         """The counts the sentence requires of the response, each once."""
@@ -298,13 +299,13 @@ def _bounds(name: str, match: re.Match[str]) -> list[tuple[Relation, int]]:
 
 # "a 4-line verse for each season", "a 2-line caption per photo": one of the
 # things for each of several (not "a 4-line poem where … of each line")
-_ONE_FOR_EACH = re.compile(
+_ONE_FOR_EACH = compile_lazily(
     r"\s*(?:(?:for|to|about|on|per)\s+(?:each|every)\b(?!\s+other\b)|(?:each|apiece|per)\b)"
 )
 # A count of the things named that is each one's, not theirs: "8 words each",
 # "each sentence has 8 words", "3 tips per section"
-_EACH_AFTER = re.compile(r"\s*(?:each|apiece|per|in\s+each|for\s+each|in\s+every)\b")
-_EACH_BEFORE = re.compile(r"\b(?:each|every|per)\b[^,;.]*$")
+_EACH_AFTER = compile_lazily(r"\s*(?:each|apiece|per|in\s+each|for\s+each|in\s+every)\b")
+_EACH_BEFORE = compile_lazily(r"\b(?:each|every|per)\b[^,;.]*$")
 
 
 def things_counted(whole: str, noun: str) -> int | None:
@@ -318,7 +319,7 @@ def things_counted(whole: str, noun: str) -> int | None:
         if not noun.endswith("y") or noun[-2:-1] in ("a", "e", "i", "o", "u")
         else (rf"(?:{re.escape(noun)}|{re.escape(noun[:-1])}ies)")
     )
-    pattern = re.compile(rf"\b(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?{plural}\b")
+    pattern = compile_lazily(rf"\b(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?{plural}\b")
     text = whole.lower()
     values = set()
     for match in pattern.finditer(text):
@@ -335,10 +336,10 @@ def things_counted(whole: str, noun: str) -> int | None:
     return values.pop() if len(values) == 1 else 0
 
 
-_BOUND_BEFORE = re.compile(
+_BOUND_BEFORE = compile_lazily(
     rf"\b(?P<rel>{RELATION})\s+$|\bbetween\s+(?:\S+\s+and\s+)?$|\b{NUMBER}\s*(?:-|–|—|to|or)\s*$"
 )
-_BOUND_AFTER = re.compile(
+_BOUND_AFTER = compile_lazily(
     r"\s*(?:,\s*)?(?:or\s+(?:fewer|less|more|under|over)|at\s+(?:most|least|the\s+most)|"
     r"max(?:imum)?|min(?:imum)?|tops|and\s+no\s+more|plus|\+)(?!\w)"
 )

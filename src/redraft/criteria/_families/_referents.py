@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import frequency
 from redraft.criteria._families._keywords import (
     ELSEWHERE,
@@ -68,47 +69,47 @@ _VERB = (
     r"(?:mention|mentions|include|includes|use|uses|give|state|quote|repeat|reference|cite|"
     r"contain|contains|keep)"
 )
-_REQUIRE_REF = re.compile(rf"\b(?P<verb>{_VERB})\s+(?P<ref>{_OWNER}{_NOUN})\b")
+_REQUIRE_REF = compile_lazily(rf"\b(?P<verb>{_VERB})\s+(?P<ref>{_OWNER}{_NOUN})\b")
 # "Her name should appear only once", "the order number must be mentioned twice"
-_MODAL_REF = re.compile(
+_MODAL_REF = compile_lazily(
     rf"\b(?P<ref>{_OWNER}{_NOUN})\s+(?:should|must|has\s+to|needs\s+to|is\s+to)\s+(?:only\s+)?"
     r"(?:appear|be\s+(?:mentioned|used|included|given|stated|written))\b"
 )
 # How the value is written: "exactly as written", "exactly as I wrote it",
 # "verbatim", "unchanged", "in exactly that format".
-_MANNER = re.compile(
+_MANNER = compile_lazily(
     r"\s*,?\s*(?:(?:exactly|precisely)\s+)?(?:as\s+(?:written|given|shown|spelled|spelt|stated|"
     r"is|it\s+is|they\s+are|it\s+appears|they\s+appear|above|i\s+(?:wrote|gave|typed|spelled|spelt|"
     r"wrote\s+it|wrote\s+them|gave\s+it|gave\s+them|typed\s+it|typed\s+them)(?:\s+(?:it|them))?)"
     r"|verbatim|word\s+for\s+word|unchanged|in\s+(?:exactly\s+)?(?:that|the\s+same)\s+format)\b"
 )
 # "… and the date": a second referent of the same verb
-_NEXT_REF = re.compile(rf"\s*,?\s*and\s+(?P<ref>{_OWNER}{_NOUN})\b")
-_ONLY = re.compile(r"\s*,?\s*(?:only|just)\s+(?=once\b|twice\b|thrice\b|\w+\s+times?\b)")
+_NEXT_REF = compile_lazily(rf"\s*,?\s*and\s+(?P<ref>{_OWNER}{_NOUN})\b")
+_ONLY = compile_lazily(r"\s*,?\s*(?:only|just)\s+(?=once\b|twice\b|thrice\b|\w+\s+times?\b)")
 
 # --- resolving a referent to the values the prompt states -------------------------
 
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_URL = re.compile(r"\bhttps?://[^\s<>()\"'`]+|\bwww\.[^\s<>()\"'`]+")
-_PHONE = re.compile(r"(?<![\w+/.-])\+?\d[\d ()-]{5,}\d(?![\w/]|\.\d)")
+_EMAIL = compile_lazily(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_URL = compile_lazily(r"\bhttps?://[^\s<>()\"'`]+|\bwww\.[^\s<>()\"'`]+")
+_PHONE = compile_lazily(r"(?<![\w+/.-])\+?\d[\d ()-]{5,}\d(?![\w/]|\.\d)")
 _MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
 )
-_DATE = re.compile(
+_DATE = compile_lazily(
     r"\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b"
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}\b(?:\s+\d{{4}}\b)?"
     rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}}\b)?",
     re.IGNORECASE,
 )
 # "3-17 August", "from 12 to 19 March": one end of a range is no date of its own
-_RANGE_BEFORE = re.compile(
+_RANGE_BEFORE = compile_lazily(
     r"(?:\d\s*[–-]|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:to|until|till|through))\s*$", re.IGNORECASE
 )
 _CODE_VALUE = r"(?P<value>#?[A-Z0-9][A-Z0-9/-]*\d[A-Z0-9/-]*|[A-Z]{2}\s\d{2,5}\b)"
 _SECRET = r"(?P<value>[^\s\"“”'‘’`]+)"
-_PASSWORD = re.compile(rf"\b(?:password|passcode)\s*(?:is\s+|:\s*)[\"“'‘`]?{_SECRET}", re.I)
-_NETWORK = re.compile(
+_PASSWORD = compile_lazily(rf"\b(?:password|passcode)\s*(?:is\s+|:\s*)[\"“'‘`]?{_SECRET}", re.I)
+_NETWORK = compile_lazily(
     rf"\b(?:network(?:\s+name)?|wi-?fi(?:\s+name)?|ssid)\s*(?:is\s+|:\s*)[\"“'‘`]?{_SECRET}", re.I
 )
 # A name as a prompt gives it: capitalised words, a title's abbreviation allowed
@@ -124,7 +125,7 @@ _PERSON = (
     r"aunt|uncle|cousin|coach|doctor|pianist|singer|artist|chef|baby|child|kid|girlfriend|"
     r"boyfriend|fiancée?|neighbou?r|landlord|tenant|employee|intern|recruiter|candidate)"
 )
-_NAME_INTRO = re.compile(
+_NAME_INTRO = compile_lazily(
     rf"\b(?:(?:(?i:first|full)\s+)?(?i:name)\s+(?i:is)|(?i:name's)|(?i:named)|(?i:called))\s+{_NAME}"
     rf"|\b(?i:my|our|the|his|her|their)\s+(?:[a-z-]+\s+)?(?P<noun>(?i:{_PERSON}))\s*"
     rf"(?:,\s*{_NAME.replace('value', 'apposed')}(?=\s*(?:[,.;)]|$))"
@@ -206,7 +207,7 @@ def _names(full: str, whole: str, whose: str | None) -> list[str] | None:
 
 
 def _codes(full: str, whole: str, label: str) -> list[str] | None:
-    pattern = re.compile(
+    pattern = compile_lazily(
         rf"\b(?i:{label})\s*(?:(?i:{_CODE_NOUN})\s*)?(?:(?i:is|was)\s+|[:=]\s*)?\(?\s*{_CODE_VALUE}"
     )
     return _found(pattern, full, whole, "value")
@@ -266,7 +267,7 @@ def _after(sentence: Sentence, pos: int) -> tuple[list[tuple[Relation, int]], in
 
 
 # "mention the host, Tom Birch, exactly once": the value in apposition to its noun
-_APPOSED = re.compile(
+_APPOSED = compile_lazily(
     rf"\b(?i:{_VERB})\s+(?i:the|my|our|his|her|their)\s+(?:[a-z-]+\s+)?(?i:{_PERSON})\s*,\s*"
     rf"(?P<value>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})\s*,"
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._part_grammar import ORDINALS
 from redraft.criteria._families._parts import parts_of
 from redraft.criteria._sentences import (
@@ -109,7 +110,7 @@ def part_noun(noun: str | None) -> RelPart | None:
     return None
 
 
-_ANY_NOUN = re.compile(rf"\b(?P<noun>{NOUN})\b")
+_ANY_NOUN = compile_lazily(rf"\b(?P<noun>{NOUN})\b")
 
 
 def context_part(text: str) -> RelPart | None:
@@ -147,14 +148,14 @@ def cut(text: str, part: RelPart) -> list[str]:
     return parts_of(text, part)
 
 
-HEDGED = re.compile(
+HEDGED = compile_lazily(
     r"\b(?:roughly|more\s+or\s+less|mostly|ideally|try\s+to|if\s+possible|preferably|"
     r"approx\w*|for\s+example|e\.g|like\s+(?:in|this|the)|in\s+this\s+example|"
     r"(?<!in\s)which|whether|identify|analy[sz]e|tell\s+me|check\s+if|find\s+out|compare)\b"
 )
 # "a poem in which every line …", "a story where each sentence …": the clause
 # describes the thing asked for
-_DESCRIBED = re.compile(
+_DESCRIBED = compile_lazily(
     rf"\b(?:{THING}|list|text|paragraphs?|sentences?|lines?|stanzas?|verses?|items?|bullets?)"
     r"(?:\s+(?:about|on|of|for)(?:\s+[\w'-]+){1,4}?)?"
     r"\s+(?P<joint>in\s+which|where|whose|such\s+that|so\s+that)\s+(?:[^.;:]*?,?\s+and\s+)?$"
@@ -162,20 +163,20 @@ _DESCRIBED = re.compile(
 
 
 # "Describe a sandwich so that each sentence …": how the answer is written
-_PURPOSE = re.compile(r"\w\s+(?P<joint>so\s+that|such\s+that|in\s+such\s+a\s+way\s+that)\s+$")
-_LED = re.compile(r"(?:^[\s\-*•·>\d.)]*|[,;:]\s*(?:and|but|while)?|\b(?:and|but))\s*$")
-_MATERIAL = re.compile(
+_PURPOSE = compile_lazily(r"\w\s+(?P<joint>so\s+that|such\s+that|in\s+such\s+a\s+way\s+that)\s+$")
+_LED = compile_lazily(r"(?:^[\s\-*•·>\d.)]*|[,;:]\s*(?:and|but|while)?|\b(?:and|but))\s*$")
+_MATERIAL = compile_lazily(
     r"\b(?:below|above|following|given|provided|attached|original|source|this\s+text|"
     r"the\s+text|my\s+(?:poem|essay|draft|text)|quoted)\b"
 )
-_WITHIN = re.compile(
+_WITHIN = compile_lazily(
     r"^\s+(?:in|of|within|inside|from)\s+(?:the|each|every|this|that|a|an|my|his|her|their)\s+"
     r"(?:[\w-]+\s+)?(?P<thing>[\w-]+)"
 )
-_ANSWER_THING = re.compile(rf"{THING}s?|answer|response|reply|list|poem|paragraph|stanza")
+_ANSWER_THING = compile_lazily(rf"{THING}s?|answer|response|reply|list|poem|paragraph|stanza")
 
 
-_CLOSED = re.compile(
+_CLOSED = compile_lazily(
     r"^(?:\s*$|\s*[.,;:!?)\]—–]|\s+-\s|\s+(?:and|but|so|or|while|exactly|precisely|verbatim|"
     r"word\s+for\s+word|please|too|as\s+well|each\s+time|every\s+time|throughout|in\s+"
     r"(?:words|characters)|by\s+(?:word|character)|(?:in|of)\s+(?:the|your)\s+"
@@ -196,7 +197,7 @@ def elsewhere(after: str) -> bool:
     return found is not None and not _ANSWER_THING.fullmatch(found.group("thing"))
 
 
-_ENSURE = re.compile(r"\b(?:make\s+sure|ensure|see\s+to\s+it|be\s+sure)\s+(?:that\s+)?")
+_ENSURE = compile_lazily(r"\b(?:make\s+sure|ensure|see\s+to\s+it|be\s+sure)\s+(?:that\s+)?")
 
 
 def required(sentence: Sentence, start: int, *, plain: bool = False) -> bool:

@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._relations import (
@@ -166,17 +167,17 @@ _MODAL = (
     r"(?:(?:must|should|shall|will|has\s+to|have\s+to|needs?\s+to|ought\s+to|is\s+to)\s+be|"
     r"(?P<being>being)|(?P<plain>is|are))"
 )
-_UNIT_TAIL = re.compile(
+_UNIT_TAIL = compile_lazily(
     r"^\s*,?\s*\(?(?:(?:in|by)\s+(?P<u2>word|character)[\s-]+(?:count|length)|"
     r"(?:in|by)\s+(?:(?:the\s+)?number\s+of\s+)?(?P<u1>words?|characters?)|"
     r"(?P<u3>word|character)[\s-]+(?:count|length)\s*wise)\b"
 )
-_SUPERLATIVE = re.compile(
+_SUPERLATIVE = compile_lazily(
     rf"(?:(?P<make>\b(?:make|keep)\s+)?{position('a')})\s+(?(make)|{_MODAL}\s+)"
     r"(?:(?:clearly|noticeably|by\s+far|easily)\s+)?the\s+(?P<rank>longest|shortest)"
     rf"(?:\s+(?P<noun2>{NOUN}|ones?))?(?:\s+(?:of\s+(?:them|all|the\s+\w+)|overall))?\b"
 )
-_COMPARATIVE = re.compile(
+_COMPARATIVE = compile_lazily(
     rf"(?:(?P<make>\b(?:make|keep)\s+)?{position('a')})\s+"
     rf"(?:(?(make)|{_MODAL}\s+)(?:(?:much|clearly|noticeably|slightly|a\s+bit|a\s+little)\s+)?"
     r"(?P<rank>longer|shorter)(?:\s+(?:in|by)\s+(?P<inunit>words|characters))?|"
@@ -189,13 +190,13 @@ _COMPARATIVE = re.compile(
 )
 
 
-_WRITING = re.compile(
+_WRITING = compile_lazily(
     r"\b(?:write|compose|draft|create|generate|produce|give\s+me|tell\s+me\s+a)\b", re.IGNORECASE
 )
 
 
 # "the longest paragraph should be the last one", "the shortest line must come first"
-_INVERTED = re.compile(
+_INVERTED = compile_lazily(
     rf"\bthe\s+(?P<rank>longest|shortest)\s+(?P<anoun>{NOUN})\s+(?:{_MODAL}\s+the\s+"
     rf"(?:very\s+)?(?P<aord>{ORDINAL})(?:\s+(?:one|{NOUN}))?|"
     r"(?:(?:must|should|shall|will|has\s+to|needs?\s+to)\s+)?(?:come|appear|go)\s+"
@@ -220,13 +221,13 @@ def _earlier_part(sentence: Sentence) -> RelPart | None:
 
 
 # "… longer than the first by 5 words", "… the longest section": more than is read
-_QUALIFIED = re.compile(
+_QUALIFIED = compile_lazily(
     rf"^\s+(?:by\b|(?!(?:{NOUN}|ones?|of|in|by|overall|and|but|among|when|while|so|because|as|"
     r"with|to|too|please|here|there|on|for|then)\b)[a-z])"
 )
 # "three paragraphs, the first one being the shortest", "with the last being …"
-_ABSOLUTE = re.compile(r"(?:,|\bwith)\s*$")
-_ANY_PART = re.compile(rf"\b{NOUN}\b")
+_ABSOLUTE = compile_lazily(r"(?:,|\bwith)\s*$")
+_ANY_PART = compile_lazily(rf"\b{NOUN}\b")
 
 
 def _spec(match: re.Match[str], sentence: Sentence) -> RelativeLength | None:
@@ -266,16 +267,16 @@ def _spec(match: re.Match[str], sentence: Sentence) -> RelativeLength | None:
 # paragraph must be the shortest and the last the longest", "line 1 should be
 # the longest, line 5 the shortest". One clause, two relations: both compile,
 # or (where the second is not read) neither.
-_JOINED = re.compile(r"^\s*(?:,\s*)?(?:and|but|while|whereas|with)?\s*(?=\S)")
-_GAPPED = re.compile(
+_JOINED = compile_lazily(r"^\s*(?:,\s*)?(?:and|but|while|whereas|with)?\s*(?=\S)")
+_GAPPED = compile_lazily(
     rf"{position('g')}\s+(?:(?:being|one)\s+)?the\s+(?P<grank>longest|shortest)"
     rf"(?:\s+(?:{NOUN}|ones?))?(?:\s+(?:of\s+(?:them|all|the\s+\w+)|overall))?\b"
 )
-_RELATION_WORD = re.compile(
+_RELATION_WORD = compile_lazily(
     r"\b(?:long|longer|longest|short|shorter|shortest|length|lengthier|twice|half|double|more|"
     r"fewer|less)\b"
 )
-_CLAUSE_END = re.compile(r"[.;!?\n]")
+_CLAUSE_END = compile_lazily(r"[.;!?\n]")
 
 
 def _gapped(after: str, first: RelativeLength) -> RelativeLength | bool | None:

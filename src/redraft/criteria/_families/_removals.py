@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._spec_base import CountSpec
 
@@ -23,8 +24,8 @@ __all__ = ["REMOVE_LINKS", "cut_spans", "removal", "remove_found"]
 _CLOSERS = " \t\n.,;:!?)]}\"'"
 _TRAILING_MARKS = ".,;:!?"
 _URL_BODY = r"(?:https?://|ftp://|www\.)[^\s<>()\[\]{}\"'`]+"
-_MARKDOWN_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*<?" + _URL_BODY + r">?\s*\)", re.IGNORECASE)
-_BARE_URL = re.compile(r"<?\b" + _URL_BODY + r">?", re.IGNORECASE)
+_MARKDOWN_LINK = compile_lazily(r"\[([^\]\n]*)\]\(\s*<?" + _URL_BODY + r">?\s*\)", re.IGNORECASE)
+_BARE_URL = compile_lazily(r"<?\b" + _URL_BODY + r">?", re.IGNORECASE)
 
 
 def cut_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
@@ -53,7 +54,7 @@ def remove_found(text: str, found: Iterable[str]) -> str:
     wanted = sorted(set(found), key=len, reverse=True)
     if not wanted:
         return text
-    pattern = re.compile("|".join(re.escape(s) for s in wanted) + "\ufe0f?")
+    pattern = compile_lazily("|".join(re.escape(s) for s in wanted) + "\ufe0f?")
     return cut_spans(text, [m.span() for m in pattern.finditer(text)])
 
 

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import (
     Corrected,
     Guard,
@@ -53,16 +54,16 @@ def _repeat_request(spec: RepeatRequest, text: str) -> Outcome:
     )
 
 
-_REPEAT = re.compile(
+_REPEAT = compile_lazily(
     r"\brepeat\s+(?:the|my|this|our)\s+(?:request|question|prompt|instruction)\s+"
     r"(?:word\s+for\s+word|verbatim|exactly)"
 )
 # "First repeat my question word for word, then answer it: Why …?", "…
 # answer it. Question: Why …?": the question follows, after a colon.
-_AFTER_COLON = re.compile(
+_AFTER_COLON = compile_lazily(
     r"[^:]{0,80}?:\s*(?:(?:question|request|prompt)\s*:\s*)?(?P<q>\S.*)", re.S | re.I
 )
-_LABEL = re.compile(r"\s*(?:question|request|prompt)\s*:\s*(?P<q>\S.*)", re.S | re.I)
+_LABEL = compile_lazily(r"\s*(?:question|request|prompt)\s*:\s*(?P<q>\S.*)", re.S | re.I)
 
 
 def _request_after(sentence: Sentence, end: int) -> str:
@@ -92,26 +93,26 @@ _WHICH = (
     r"(?:request|question|prompt|instruction|sentence|text)"
 )
 # "repeat the request above", "repeat the exact request below first"
-_PLACED = re.compile(rf"\brepeat\s+{_WHICH}\s+(?P<where>above|below)\b")
+_PLACED = compile_lazily(rf"\brepeat\s+{_WHICH}\s+(?P<where>above|below)\b")
 # "For the following request, please repeat the request itself exactly as it is"
-_FOLLOWING = re.compile(
+_FOLLOWING = compile_lazily(
     r"\b(?:for|before\s+you\s+answer)\s+the\s+following\s+request\b[^.;]{0,40}?"
     r"\brepeat\s+(?:it|the\s+request(?:\s+itself)?)\b"
 )
 # The repeat is the answer's opening, word for word: said in the instruction.
-_AS_IS = re.compile(
+_AS_IS = compile_lazily(
     r"word\s+(?:for|by)\s+word|verbatim|exactly|without\s+(?:any\s+)?chang|as\s+it\s+is|"
     r"\bfirst\b|\bbefore\s+(?:you|saying|giving|outputting|anything)\b|"
     r"at\s+the\s+(?:very\s+)?beginning"
 )
 # A repeat in other words is a paraphrase, which no check compares.
-_REWORDED = re.compile(
+_REWORDED = compile_lazily(
     r"\b(?:own|other|simpler|different|fewer)\s+words\b|paraphras|rephras|summar|translat|"
     r"\bin\s+(?:a|an|the)\s+[\w-]+\s+(?:style|tone|voice)\b"
 )
 _INSTRUCTION = 300
-_LETS = re.compile(r"\s*(?:let'?s|let\s+us)\s+")
-_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+_LETS = compile_lazily(r"\s*(?:let'?s|let\s+us)\s+")
+_BLANK_LINE = compile_lazily(r"\n[^\S\n]*\n")
 
 
 def _request_below(sentence: Sentence) -> str:

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal
 
 import regex
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.core._text import plural
 from redraft.criteria._families._base import Family, FamilySpec
@@ -153,24 +154,24 @@ _SCRIPT_NAMES: dict[str, str] = {
 _NAME = "|".join(f"(?:{pattern})" for pattern in _SCRIPT_NAMES)
 # Romanisations: "no pinyin", "no romaji" ban the Latin letters they are written in.
 _ROMANISED = r"romaji|r[oō]maji|pinyin|romani[sz]ation|transliteration|latin\s+letters"
-_ASCII = re.compile(
+_ASCII = compile_lazily(
     r"\b(?:(?:use|using|write|written|in|with|keep\s+(?:it|the\s+\w+)\s+to)\s+)?"
     r"(?:only\s+(?:plain\s+)?ascii(?:\s+(?:characters?|text|letters))?|"
     r"(?:plain\s+)?ascii(?:\s+(?:characters?|text))?\s+only|"
     r"ascii[-\s]only|nothing\s+but\s+ascii(?:\s+characters?)?|"
     r"no\s+non-ascii(?:\s+characters?)?|(?:strictly|pure|plain)\s+ascii(?:\s+text)?)\b"
 )
-_ONLY = re.compile(
+_ONLY = compile_lazily(
     rf"\b(?:(?:only|solely|exclusively|just)\s+(?:in\s+|use\s+|using\s+)?(?P<a>{_NAME})\b"
     rf"(?!\s+(?:and|or|with|plus|for)\b)|"
     rf"(?:in|using|use|with)\s+(?P<b>{_NAME})\s+only\b|"
     rf"(?P<c>{_NAME})\s+only\b)"
 )
-_NONE = re.compile(
+_NONE = compile_lazily(
     rf"\b(?:no|without(?:\s+any)?|avoid|never\s+use|(?:do\s+not|don'?t)\s+use(?:\s+any)?)\s+"
     rf"(?:(?P<roman>{_ROMANISED})|(?P<name>{_NAME}))\b"
 )
-_SOME = re.compile(
+_SOME = compile_lazily(
     r"\b(?:write|writing)\s+(?:it|them|the\s+(?:\w+\s+)?(?:word|phrase|name|number)s?|"
     # "writing each number in Hangul followed by its romanization": some Hangul
     r"(?:each|every)\s+(?:word|phrase|name|number|answer|item|term)|"
@@ -178,13 +179,13 @@ _SOME = re.compile(
     rf"in\s+(?P<name>{_NAME})\b"
 )
 # What makes a script phrase about something other than the answer's letters.
-_AFTER = re.compile(
+_AFTER = compile_lazily(
     r"^\s*(?:in\s+(?:the|each|every|your)\s+(?:title|heading|name|code)|for\s+the\s+(?:title|names?))\b"
 )
 
 
-_ANOTHER_SCRIPT = re.compile(rf"{_NAME}\s*(?:/|,|\band\b|\bor\b|&)\s*\(?$")
-_LATER_PART = re.compile(
+_ANOTHER_SCRIPT = compile_lazily(rf"{_NAME}\s*(?:/|,|\band\b|\bor\b|&)\s*\(?$")
+_LATER_PART = compile_lazily(
     r"\b(?:then|followed\s+by|translation|transliteration|romani[sz]ation|romaji|pinyin)\b"
 )
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._sections_of import sections_of_another
 from redraft.criteria._grammar import NUMBER, number_value
@@ -46,27 +47,27 @@ _NOUN = r"(?:headings?|headers?|sections?|subheadings?)"
 _NAMING = r"(?:headed|titled|called|named|labell?ed)"
 _ONE_NOUN = r"(?:heading|header|section|subheading)"
 # 'What you must do', "New", **Strengths**: a quoted or bold name
-_QUOTED = re.compile(
+_QUOTED = compile_lazily(
     r"""\s*(?:["“'‘](?P<q>(?:[^"“”'‘’\n]|(?<=\w)['’](?=\w)){1,60})["”'’](?!\w)|"""
     r"\*\*(?P<b>[^*\n]{1,60})\*\*)"
 )
 # Summary, Root Cause, Warning signs, Follow-up: a capitalised first word, and
 # up to three more that are not the words joining a clause
-_BARE = LOOSE_NAME = re.compile(
+_BARE = LOOSE_NAME = compile_lazily(
     r"\s*(?:#{1,6}\s+)?(?P<n>[A-Z][\w'’-]*(?:\s+(?!(?:and|or|then|in|each|with|as|for|the|a|an|"
     r"to|of|on|at|by|under|after|before|must|should|is|are)\b)[A-Za-z][\w'’-]*){0,3})"
 )
 # Role:, Closing date:: a label with its colon
-_LABEL = re.compile(r"\s*(?P<n>[A-Z][\w'’()/-]*(?:\s+[\w'’()/-]+){0,3}):")
-_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
+_LABEL = compile_lazily(r"\s*(?P<n>[A-Z][\w'’()/-]*(?:\s+[\w'’()/-]+){0,3}):")
+_JOIN = compile_lazily(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
 # what may follow a list that ends its clause
-_END = re.compile(
+_END = compile_lazily(
     r"\s*(?:$|[.;:—–(!]|-\s|,?\s*in\s+(?:that|this|the\s+given|exactly\s+that)\s+order\b|"
     r",?\s*as\s+\S|,\s*each\b|,\s*then\b|at\s+the\s+(?:start|top|beginning)\b)"
 )
 # "add a heading that says exactly "Answer Key" and give the answers": the next request
-_THEN = re.compile(r"\s+and\s+(?:then\s+)?(?:give|put|list|write|add|include|use|answer)\b")
-_ORDERED = re.compile(r"\bin\s+(?:(?:that|this|the\s+given|exactly\s+that)\s+)?order\b")
+_THEN = compile_lazily(r"\s+and\s+(?:then\s+)?(?:give|put|list|write|add|include|use|answer)\b")
+_ORDERED = compile_lazily(r"\bin\s+(?:(?:that|this|the\s+given|exactly\s+that)\s+)?order\b")
 
 
 def _names(text: str, at: int, item: re.Pattern[str]) -> tuple[list[str], int]:
@@ -98,7 +99,7 @@ def _count_fits(match: re.Match[str], names: list[str]) -> bool:
     return count is None or number_value(count) == len(names)
 
 
-_TABLE = re.compile(r"\b(?:tables?|csv|columns?|spreadsheet|tabular)\b")
+_TABLE = compile_lazily(r"\b(?:tables?|csv|columns?|spreadsheet|tabular)\b")
 
 
 def _asked(sentence: Sentence, start: int, end: int) -> bool:
@@ -111,14 +112,14 @@ def _asked(sentence: Sentence, start: int, end: int) -> bool:
 
 # "Two sections, headed exactly …", "Sections must be exactly …", "…: sections 'A', 'B'",
 # "then two sections "New" and "Fixed"", "Then two sections titled A and B."
-_NOUN_FIRST = re.compile(
+_NOUN_FIRST = compile_lazily(
     r"(?:^\s*(?:(?:and\s+)?then\s+)?|[:;]\s*|,\s*(?:and\s+)?then\s+)"
     rf"(?P<at>(?:(?P<num>{NUMBER})\s+)?(?:(?:separate|markdown|bold|main)\s+)?{_NOUN})"
     rf"(?:\s*,)?(?:\s+(?:must|should|will)\s+be)?(?P<naming>\s+{_NAMING})?(?:\s+exactly)?\s*:?"
 )
 # "Use these exact section headers as markdown H2, in order:", "Use these
 # sections, in this order, each as a level-2 markdown heading:"
-_INTRO_COLON = re.compile(
+_INTRO_COLON = compile_lazily(
     r"\b(?P<at>(?:use|using|include|including|with|add|have)\s+(?:the\s+|these\s+|this\s+)?"
     rf"(?:following\s+)?(?:exact\s+)?(?:(?P<num>{NUMBER})\s+)?(?:(?:section|markdown|bold)\s+)?"
     rf"{_NOUN})"
@@ -126,30 +127,30 @@ _INTRO_COLON = re.compile(
     r"h[1-6]|headings?|headers?|exactly|own|its|their|separate|lines?))*)\s*:"
 )
 # "under a heading 'NI'", "under 'CONS'"
-_UNDER = re.compile(
+_UNDER = compile_lazily(
     r"\bunder\s+(?:(?:a|an|the)\s+(?:(?:separate|bold|markdown)\s+)?(?:heading|header|section|"
     r"title|label)\s+)?(?=[\"“'‘])"
 )
 # 'EN:' …, 'Tip 1:' …: a quoted label with its colon
-_COLON_QUOTED = re.compile(r"""["“'‘](?P<n>[^"“”'‘’\n:]{1,40}):["”'’]""")
-_COLON_ITEM = re.compile(r"""\s*["“'‘](?P<n>[^"“”'‘’\n:]{1,40}):["”'’]""")
+_COLON_QUOTED = compile_lazily(r"""["“'‘](?P<n>[^"“”'‘’\n:]{1,40}):["”'’]""")
+_COLON_ITEM = compile_lazily(r"""\s*["“'‘](?P<n>[^"“”'‘’\n:]{1,40}):["”'’]""")
 # "Tip 1", "Part B": a stem and its number or letter
-_NUMBERED = re.compile(r"\s+(?:\d{1,2}|[A-Z])$")
+_NUMBERED = compile_lazily(r"\s+(?:\d{1,2}|[A-Z])$")
 # "'EN:' before the English one": where the label goes
-_PLACED = re.compile(r"\s+(?:before|above|in\s+front\s+of|at\s+the\s+(?:start|top)\s+of)\b")
-_LABEL_VERB = re.compile(
+_PLACED = compile_lazily(r"\s+(?:before|above|in\s+front\s+of|at\s+the\s+(?:start|top)\s+of)\b")
+_LABEL_VERB = compile_lazily(
     r"\b(?:put|place|add|start|begin|starting|beginning|begins|starts|open|opening|opens|prefix|"
     r"prefixed|label|labell?ed|mark|marked|headed)\b"
 )
 # "a heading that says exactly "Answer Key"", "a separate section headed Solutions"
-_ONE = re.compile(
+_ONE = compile_lazily(
     r"\b(?P<at>(?:an?|one)\s+(?:(?:separate|final|last|new|closing|short|extra|bold|markdown|"
     r"level[\s-]?\d|h[1-6])\s+)?"
     rf"{_ONE_NOUN})\s+(?:{_NAMING}|that\s+says|saying|reading|"
     r"with\s+the\s+(?:title|name))(?:\s+exactly)?\s*:?"
 )
 # "our template fields in this order: Role:, Location:"
-_FIELDS = re.compile(
+_FIELDS = compile_lazily(
     r"\b(?P<at>(?:use|using|with|keep|include|including)\s+(?:the\s+|our\s+|these\s+|this\s+)?"
     r"(?:template\s+|form\s+)?(?:fields?|labels?|field\s+names))"
     r"(?P<manner>(?:\s*,?\s*(?:in|this|that|the|order|exactly|as|follows))*)\s*:"
@@ -183,7 +184,7 @@ def _intro_colon(sentence: Sentence) -> Iterator[Found]:
                 return
 
 
-_EACH_PART = re.compile(
+_EACH_PART = compile_lazily(
     r"^\s*(?:and\s+)?(?:each|every)\s+[a-z]+\s+(?:in|on|as|gets|starts|begins)\b"
 )
 
@@ -234,11 +235,11 @@ def _one_per_phrase(sentence: Sentence) -> Iterator[Found]:
 
 
 # the verbs that put one named section in the answer
-_PUT = re.compile(
+_PUT = compile_lazily(
     r"\b(?:add|put|include|end|finish|close|start|begin|open|give|use|write|create|make|insert|"
     r"append|follow|place|have|then)\w*\b"
 )
-_HAS = re.compile(r"\b(?:has|had|contains?|is|was|are|were|which|that|whose)\b")
+_HAS = compile_lazily(r"\b(?:has|had|contains?|is|was|are|were|which|that|whose)\b")
 
 
 def _one_section(sentence: Sentence) -> Iterator[Found]:

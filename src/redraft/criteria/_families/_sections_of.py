@@ -16,14 +16,13 @@ of the answer at all; this reads what the names belong to, once read:
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import THING, Sentence, clause_start
 
 __all__ = ["reported_before", "sections_of_another"]
 
 # "… sections of our app", "… headings on the dashboard", "… in a balance sheet"
-_OF_ANOTHER = re.compile(
+_OF_ANOTHER = compile_lazily(
     r"\s*(?:sections?|headings?|headers?|subheadings?|tabs?|pages?|parts?)?\s*"
     r"(?:of|on|in|from|at|within|inside)\s+(?:the|our|my|a|an|this|that|their|his|her|its|"
     r"every|each|any)\s+(?!(?:\w+\s+)?(?:" + THING + r")\b)"
@@ -35,20 +34,20 @@ _OF_ANOTHER = re.compile(
 # "explaining the 'Billing' …", "a guide to the 'Settings' …", "rewrite only the
 # 'Risks' …": an existing thing's sections, named with "the" after a verb that
 # is not a layout's ("under the 'Pros' and 'Cons' headings" is)
-_THE_EXISTING = re.compile(
+_THE_EXISTING = compile_lazily(
     r"\b(?:explain\w*|describ\w+|about|to|translat\w+|compar\w+|summari[sz]\w*|rewrit\w+|"
     r"edit\w*|proofread\w*|fix\w*|review\w*|shorten\w*|improv\w+|announc\w+|mention\w*|"
     r"only|whether|of)\s+the\s*$"
 )
 # "what goes under the headings …", "how the sections … work"
-_ASKED_ABOUT = re.compile(r"\b(?:what|how|why|which|whether|where)\b")
+_ASKED_ABOUT = compile_lazily(r"\b(?:what|how|why|which|whether|where)\b")
 # "our docs now include the sections …": a clause with a subject of its own
-_REPORTED = re.compile(
+_REPORTED = compile_lazily(
     r"\b(?:that|which|who)\s+(?!(?:the|your)\s+(?:\w+\s+)?(?:" + THING + r")\b)"
     r"(?:[\w'-]+\s+){1,4}$"
 )
 # "For recipes, …": a rule for one class of answers
-_FOR_CLASS = re.compile(r"^\s*(?:for|with|on)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]*s\s*,")
+_FOR_CLASS = compile_lazily(r"^\s*(?:for|with|on)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]*s\s*,")
 
 
 def reported_before(sentence: Sentence, at: int) -> bool:

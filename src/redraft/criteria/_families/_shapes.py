@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import Corrected, head, response_spec, tail
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._outcome import Outcome
@@ -52,7 +53,7 @@ class Postscript(FamilySpec):
         return f"a postscript starting with {self.marker!r}"
 
 
-_FENCED = re.compile(r"\A```[^\n]*\n.*\n?```\Z", re.DOTALL)
+_FENCED = compile_lazily(r"\A```[^\n]*\n.*\n?```\Z", re.DOTALL)
 
 
 def _wrapped(spec: Wrapped, text: str) -> Outcome:
@@ -75,7 +76,7 @@ def _wrapped(spec: Wrapped, text: str) -> Outcome:
 
 # One way to split the title (leading blanks, first visible character, rest):
 # linear time on a long unclosed "<<".
-TITLE_LINE = re.compile(r"<<([^\S\n]*[^\s<>][^<>\n]*)>>")
+TITLE_LINE = compile_lazily(r"<<([^\S\n]*[^\s<>][^<>\n]*)>>")
 
 
 def _title(spec: Title, text: str) -> Outcome:
@@ -95,7 +96,7 @@ def _postscript(spec: Postscript, text: str) -> Outcome:
     marker = r"\s?".join(re.escape(ch) for ch in spec.marker.replace(" ", ""))
     # Decoration within the marker's line only: "\s" would cross lines, costing
     # quadratic time on many blank lines, and finds the same lines.
-    pattern = re.compile(rf"^(?:[^\S\n]|[*_>])*{marker}", re.IGNORECASE | re.MULTILINE)
+    pattern = compile_lazily(rf"^(?:[^\S\n]|[*_>])*{marker}", re.IGNORECASE | re.MULTILINE)
     if pattern.search(text):
         return Outcome(True, f"the answer has {spec.describe()}, as required")
     return Outcome(
@@ -109,7 +110,7 @@ WRAP_VERB = r"(?:wrap|enclose|put|place|surround|format|provide|give|write|retur
 WHOLE = r"(?:your\s+|the\s+)?(?:entire\s+|whole\s+|full\s+)?(?:response|answer|reply|output)"
 _WHOLE_THING = rf"(?:{WHOLE}|(?:your|the)\s+(?:entire|whole)\s+{THING})(?:\s+\([^)]{{0,80}}\))?"
 _QUOTE_MARKS = r"double\s+(?:quotation\s+marks?|quotations?\s+marks?|quotes?)"
-_DOUBLE_QUOTES = re.compile(
+_DOUBLE_QUOTES = compile_lazily(
     rf"\b{WRAP_VERB}\s+{_WHOLE_THING}\s+(?:with|in|within|inside|between|into)\s+"
     rf"(?:a\s+pair\s+of\s+)?{_QUOTE_MARKS}|"
     rf"\b(?:put|place|add)\s+{_QUOTE_MARKS}\s+around\s+{_WHOLE_THING}|"
@@ -122,22 +123,22 @@ _DOUBLE_QUOTES = re.compile(
 # quotes", "return the corrected sentence in quotes and nothing else".
 _IN_QUOTES = r"in\s+(?:double\s+)?(?:quotes|quotation\s+marks|quote\s+marks)"
 _ONE = r"(?:the|a|an|one|your)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+"
-_ONLY_QUOTED = re.compile(
+_ONLY_QUOTED = compile_lazily(
     rf"\b(?:(?:reply|respond|answer)\s+with|{WRAP_VERB}|output|send)\s+(?:me\s+)?"
     rf"(?:(?:just|only|nothing\s+but)\s+{_ONE}\s+{_IN_QUOTES}\b(?!\s*(?:and|with|plus|then|"
     rf"followed)\b)|{_ONE}\s+{_IN_QUOTES}\s*,?\s*(?:and\s+)?nothing\s+else\b)"
 )
-_CODE_BLOCK = re.compile(
+_CODE_BLOCK = compile_lazily(
     rf"\b{WRAP_VERB}\s+{WHOLE}\s+(?:in|as|inside|within)\s+(?:a\s+|one\s+|a\s+single\s+)?"
     r"(?:markdown\s+)?(?:fenced\s+)?code\s+block"
 )
-_TITLE = re.compile(
+_TITLE = compile_lazily(
     r"(?:^\s*(?:the|a)\s+)?\btitle\b[^.;]{0,60}?(?:double\s+ang(?:le|ular)\s+brackets|<<)|"
     r"\b(?:put|wrap|enclose|place|give)\s+(?:the|your|its)\s+(?:name|title|heading|answer)"
     r"(?:\s+of\s+the\s+\w+)?\s+(?:in|within|inside|wrapped\s+in)\s+double\s+ang(?:le|ular)\s+brackets"
 )
 _AT_END = r"(?:at\s+the\s+(?:very\s+)?end(?:\s+of\s+(?:your|the)\s+\w+)?\s+)?"
-_POSTSCRIPT = re.compile(
+_POSTSCRIPT = compile_lazily(
     r"\b(?:(?:explicitly\s+)?(?:add|include|write|append)|(?:end|finish)\s+(?:it\s+|your\s+\w+\s+)?"
     r"with|and|then|followed\s+by)\s+(?:a|an)\s+(?:postscript|post\s+script|note|p\.s\.)\s+(?:line\s+)?"
     + _AT_END
@@ -152,7 +153,7 @@ _POSTSCRIPT = re.compile(
 # code", "Finish with a P.S. about Gift Aid". "A P.S." is the marker itself,
 # so the line it opens is the postscript; "a postscript" or "a note" alone
 # names no marker and compiles nothing here.
-_PS_NAMED = re.compile(
+_PS_NAMED = compile_lazily(
     # "At the very end add a P.P.S.": the place is part of the request, read with it
     r"\b(?:at\s+the\s+(?:very\s+)?(?:end|bottom)\s*,?\s+)?"
     r"(?:(?:add|include|write|append|put|place)|(?:end|finish|close|conclude|sign\s+off)\s+"

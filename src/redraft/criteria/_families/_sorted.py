@@ -21,10 +21,10 @@ a heading"), whose order may be the groups' or each group's.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._item_template import list_units
@@ -59,7 +59,7 @@ class SortedItems(FamilySpec):
         )
 
 
-_DECOR = re.compile(r"[*_`~\"'“”‘’(\[{<]+")
+_DECOR = compile_lazily(r"[*_`~\"'“”‘’(\[{<]+")
 
 
 def sort_key(item: str) -> str:
@@ -75,7 +75,7 @@ def _out_of_order(spec: SortedItems, items: Sequence[str]) -> list[tuple[str, st
     return [(a, b) for _, a, b in broken_pairs(items, holds)]
 
 
-_ITEM = re.compile(r"^(?P<marker>[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+)(?P<rest>\S.*)$")
+_ITEM = compile_lazily(r"^(?P<marker>[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+)(?P<rest>\S.*)$")
 
 
 def sort_run(text: str, key: Callable[[str], Any], *, reverse: bool) -> str:
@@ -115,7 +115,7 @@ SORT_ITEMS = RepairOp(
 
 # -- reading the request ----------------------------------------------------------
 
-_ORDER = re.compile(
+_ORDER = compile_lazily(
     r"\b(?P<at>(?:(?:sorted|ordered|arranged|listed|put|organi[sz]ed|sort|order|arrange|list)\s+"
     r"(?:them\s+|it\s+|the\s+\w+\s+)?)?(?:(?:in|into)\s+)?"
     # "in ascending alphabetical order" is A to Z, "descending" Z to A
@@ -124,7 +124,7 @@ _ORDER = re.compile(
     r"(?:sorted|ordered|arranged|listed)\s+(?:from\s+)?(?P<az>a\s*(?:-|to|→)\s*z|z\s*(?:-|to|→)\s*a))\b"
 )
 # "alphabetically by surname", "in alphabetical order of country": another key
-_KEYED = re.compile(r"^\s*,?\s*(?:by|of|according\s+to|based\s+on|using)\b")
+_KEYED = compile_lazily(r"^\s*,?\s*(?:by|of|according\s+to|based\s+on|using)\b")
 
 
 # The order as a terse rule of a prompt that asks for a list: opening an item
@@ -132,22 +132,22 @@ _KEYED = re.compile(r"^\s*,?\s*(?:by|of|according\s+to|based\s+on|using)\b")
 # order, all lowercase") or after the items as its subject ("Columns sorted
 # alphabetically", "languages alphabetically", "Species names in alphabetical
 # order"); a part that is no item ("sections", "the words of each line") is not.
-_TERSE = re.compile(
+_TERSE = compile_lazily(
     r"(?:^|[,;:\u2014\u2013(])\s*(?:(?:the\s+|their\s+|all\s+)?"
     r"(?P<subject>[a-z]+(?:\s+names?)?)\s+(?:(?:are|should\s+be|must\s+be)\s+)?)?$"
 )
 # (a dict's or an object's keys are in its literal, not a list's items:
 # "a Python dict literal …, keys sorted alphabetically")
-_STRUCTURED = re.compile(
+_STRUCTURED = compile_lazily(
     r"\b(?:sql|insert|tables?|csv|json|yaml|xml|code|query|rows?|columns?|dict(?:ionar(?:y|ies))?s?|"
     r"hash\s*maps?|mappings?|literals?|key-value)\b|\bobjects?\s+(?:literal|with)\b"
 )
 # A mapping asked for: its keys are in its literal, not items of a list
-_MAPPING = re.compile(
+_MAPPING = compile_lazily(
     r"\b(?:dict(?:ionar(?:y|ies))?s?|hash\s*maps?|key-value|(?:json|javascript|js|python|ruby|"
     r"php|object)\s+(?:objects?|literals?|maps?|hashe?s?))\b"
 )
-_NOT_ITEMS = re.compile(
+_NOT_ITEMS = compile_lazily(
     r"(?:sections?|paragraphs?|sentences?|stanzas?|chapters?|headings?|parts?|steps?|words?\s+in|"
     r"letters?|names?|it|them|they|this|that|and|or|then|also|please|list|answer|response|reply|"
     r"keys?|values?|fields?|properties|attributes?|entries\s+in)"
@@ -171,7 +171,7 @@ def _terse_rule(sentence: Sentence, start: int) -> bool:
 # categories", "a heading for each room", "each room name as a ### heading".
 # Its items are several lists under headings; the order may be the headings'
 # or each group's, and no one run of items holds it.
-_GROUPED = re.compile(
+_GROUPED = compile_lazily(
     r"\b(?:group(?:ed|ing|s)?|organi[sz](?:e|ed|ing)|split|divid(?:e|ed|ing)|categori[sz](?:e|ed|ing)|"
     r"sort(?:ed)?)\b(?:\s+[\w'’-]+){0,6}?\s+(?:by|into|under)\s+(?!(?:alphabet|name|date|size|length)\b)|"
     r"\b(?:heading|header|section|subheading)s?\s+(?:for|per)\s+(?:each|every)\b|"
@@ -188,13 +188,13 @@ _PART = (
     r"(?:line|sentence|paragraph|greeting|title|intro(?:duction)?|summary|note|closing|"
     r"sign-?off|heading|headline|header|question|total|conclusion|tagline|verdict)"
 )
-_OTHER_PART = re.compile(
+_OTHER_PART = compile_lazily(
     rf"\b{_PART}s?\b[^.;!?\n]{{0,30}}?\b(?:then|followed\s+by)\b|"
     rf"\b(?:then|followed\s+by|after\s+(?:that|them|the\s+list))\s+(?:with\s+)?(?:add\s+)?"
     rf"(?:a|an|the|one|your)\s+(?:[\w'’-]+\s+){{0,3}}?{_PART}\b"
 )
 # A list asked with markers: its items are found apart from the other lines.
-_MARKED = re.compile(
+_MARKED = compile_lazily(
     r"\b(?:bullet(?:ed|s)?|bullet\s+points?|numbered|number\s+them|checklist|"
     r"(?:markdown|dashed)\s+list)\b|\b(?:start|begin|prefix)\w*\s+(?:each|every)\s+"
     r"[\w\s]{0,20}?with\s+['\"“‘]?[-*•]"

@@ -8,8 +8,7 @@ own items, after a request that asks for the list.
 
 from __future__ import annotations
 
-import re
-
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._governors import clause_start
 from redraft.criteria._guards import HEDGE, NEGATION
 from redraft.criteria._sentences import Sentence, lowered, searched, sentence_blocked
@@ -17,18 +16,18 @@ from redraft.criteria._sentences import Sentence, lowered, searched, sentence_bl
 __all__ = ["items_described", "list_rule"]
 
 # the clause before the order: its subject is the items of the list asked for
-_ITEMS_CLAUSE = re.compile(
+_ITEMS_CLAUSE = compile_lazily(
     r"(?:,\s*|\s)(?:where|with|and|so\s+that|such\s+that)\s+(?:(?:have|keep|put|get)\s+)?"
     r"(?:all\s+)?(?:the\s+)?(?:items|entries|elements|them|they)\s+"
     r"(?:(?:are|should\s+be|must\s+be|need\s+to\s+be|have\s+to\s+be|all|listed|sorted|placed)\s+)*$"
 )
 # the request asks for a list of things: "write me a packing list", "list 5 animals"
-_LIST_ASKED = re.compile(
+_LIST_ASKED = compile_lazily(
     r"^\s*(?:(?:please|now|ok(?:ay)?)[\s,]+)*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?:(?:write|make|give|create|generate|draft|produce|compile|prepare)\s+(?:me\s+|us\s+)?"
     r"(?:a|an|one)\s+(?:[\w-]+\s+){0,3}?list\b|list\b|name\b|give\s+(?:me\s+)?(?:\d+|[a-z]+)\s+)"
 )
-_NEGATED = re.compile(r"\b(?:not|never|no)\b|n't\b")
+_NEGATED = compile_lazily(r"\b(?:not|never|no)\b|n't\b")
 
 
 def items_described(sentence: Sentence, start: int) -> bool:
@@ -45,7 +44,7 @@ def items_described(sentence: Sentence, start: int) -> bool:
     return _LIST_ASKED.match(head) is not None
 
 
-_ASKS_LIST = re.compile(
+_ASKS_LIST = compile_lazily(
     r"\b(?:list|name|give|write|make|create|generate|suggest|provide|produce|draft|compile|"
     r"prepare|summari[sz]e)\b[^.?!]*?\b(?:list|timeline|schedule|log|agenda|itinerary|\d+|two|three|four|five|"
     r"six|seven|eight|nine|ten|twelve|fifteen|twenty)\b"

@@ -11,9 +11,9 @@ count before this reading runs.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._answer_units import MAKE
 from redraft.criteria._families._base import FamilyCount
 from redraft.criteria._families._lexical import required
@@ -22,13 +22,13 @@ from redraft.criteria._sentences import Hit, Sentence
 
 __all__ = ["spaced_compound"]
 
-_SPACED_COMPOUND = re.compile(
+_SPACED_COMPOUND = compile_lazily(
     rf"\b(?:{MAKE})\s+(?:me\s+|us\s+)?(?:a|an|one)\s+(?P<num>{NUMBER})\s+line\s+"
     r"(?!(?:breaks?|spacing|gaps?|spaces?|height|feeds?|wraps?|endings?|limit|length|max\w*|"
     r"min\w*|each|per|apiece|or|to|and)\b)[a-z][\w-]*\b"
 )
 # One thing for each of several, or a condition on the request
-_EACH_OR_IF = re.compile(r"\b(?:each|every|per|apiece|if|unless)\b")
+_EACH_OR_IF = compile_lazily(r"\b(?:each|every|per|apiece|if|unless)\b")
 
 
 def spaced_compound(sentence: Sentence, build: Callable[..., FamilyCount]) -> Iterator[Hit]:

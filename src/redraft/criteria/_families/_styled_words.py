@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Literal
 from markdown_it import MarkdownIt
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria import _measure as measure
 from redraft.criteria._families._arguments import ARG, Corrected, parse_list, response_spec
 from redraft.criteria._families._base import FamilySpec
@@ -127,15 +128,15 @@ _WORD_NOUN = (
 )
 _READINGS: tuple[re.Pattern[str], ...] = (
     # "bold the word 'x'", "italicize 'x'", "embolden 'x' and 'y'"
-    re.compile(rf"\b(?P<verb>bold|embolden|italici[sz]e)\s+{_WORD_NOUN}(?={ARG})"),
+    compile_lazily(rf"\b(?P<verb>bold|embolden|italici[sz]e)\s+{_WORD_NOUN}(?={ARG})"),
     # "put 'x' in bold", "make 'x' bold", "format 'x' in italics", "wrap 'x' in backticks"
-    re.compile(
+    compile_lazily(
         rf"\b(?:put|make|write|format|set|wrap|show|mark|display|render)\s+{_WORD_NOUN}"
         rf"(?P<list>{ARG}(?:\s*(?:,|and|or)\s*{ARG})*)\s+(?:in\s+|as\s+)?"
         rf"(?P<style>{_BOLD}|{_ITALIC}|{_CODE})\b"
     ),
     # "'x' should be in bold", "the word 'x' must be italicized", "… must appear in backticks"
-    re.compile(
+    compile_lazily(
         rf"{_WORD_NOUN}(?P<list>{ARG}(?:\s*(?:,|and|or)\s*{ARG})*)\s+(?:should|must|needs\s+to|"
         rf"has\s+to|will)\s+(?:always\s+)?(?:appear\s+|be\s+(?:written\s+|shown\s+|formatted\s+|"
         rf"set\s+|put\s+)?)?(?:in\s+|as\s+)?"
@@ -144,7 +145,7 @@ _READINGS: tuple[re.Pattern[str], ...] = (
 )
 # "Keep the appeal deadline (30 days) in bold": a named value, given in brackets
 # (a figure in them, so not "(see below)"), put in the style
-_NAMED_VALUE = re.compile(
+_NAMED_VALUE = compile_lazily(
     r"\b(?:put|keep|make|write|set|show|mark|format)\s+(?:the|our|my|your)\s+(?:[\w-]+\s+){0,2}?"
     r"[\w-]+\s+\((?!\s*(?:e\.g|i\.e|see|like|such|about|around|approx|roughly|for\s+example)\b)"
     r"(?P<value>[^()\ue000]{0,40}\d[^()\ue000]{0,40})\)\s+(?:in\s+|as\s+)?"

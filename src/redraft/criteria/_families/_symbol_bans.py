@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._lexical import required
 from redraft.criteria._sentences import Sentence
 
@@ -34,7 +35,7 @@ _WRAPPED = (
     r"(?:it|them|(?:the|your)\s+(?:answer|output|response|reply)|"
     r"(?:the\s+|any\s+|all\s+|each\s+|every\s+)?(?:values?|fields?|cells?|entries|entry))"
 )
-_QUOTES_AROUND = re.compile(
+_QUOTES_AROUND = compile_lazily(
     r"(?:^[\s\-*•]*|[,;:(—–]\s*|\b(?:and|but|with|so)\s+)"
     r"(?P<ban>(?:no|without(?:\s+any)?|never\s+(?:use|put|add)|(?:do\s+not|don'?t)\s+(?:use|put|add))\s+"
     rf"(?:any\s+)?{_QUOTES}\s+(?:around|surrounding|enclosing|wrapping)\s+{_WRAPPED}|"
@@ -46,14 +47,14 @@ _QUOTES_AROUND = re.compile(
 
 
 # "use single quotation marks, never double": the house style's quotes
-_SINGLE_NOT_DOUBLE = re.compile(
+_SINGLE_NOT_DOUBLE = compile_lazily(
     r"\b(?P<ban>(?:use|using)\s+(?:only\s+)?single\s+(?:quotes|quotation\s+marks|quote\s+marks)\s*,?\s*"
     r"(?:(?:and\s+)?never|not|no)\s+double(?:\s+(?:ones|quotes|quotation\s+marks))?)"
     r"(?=\s*(?:$|[.;!,)]|—|–|(?:and|but)\b))"
 )
 # "no symbols like & or %", "no special characters such as '#' or '@'"
 _SYMBOL = r"(?:[\"“'‘]\ue000[\"”'’]|[^\w\s\ue000,.;:()'\"“”‘’])"
-_SYMBOLS_LIKE = re.compile(
+_SYMBOLS_LIKE = compile_lazily(
     r"(?:^[\s\-*•]*|[,;:(—–]\s*|\b(?:and|but|so|with)\s+)(?P<ban>no|without|avoid|never\s+use|"
     r"(?:do\s+not|don'?t)\s+use)\s+(?:any\s+)?(?:special\s+)?(?:symbols|characters|signs)\s*,?\s*"
     r"\(?(?:like|such\s+as|e\.g\.,?|including)\s+"
@@ -61,7 +62,7 @@ _SYMBOLS_LIKE = re.compile(
     r"(?=\s*(?:$|[.;!,)]|—|–|(?:and|but|please)\b))"
 )
 # "Lowercase, comma-separated, no spaces", "a comma separated list without spaces"
-_LIST_SPACES = re.compile(
+_LIST_SPACES = compile_lazily(
     # the list is what is asked for, so the ban is read where the list is named
     r"\b(?P<ban>comma[\s-]separated(?:\s+(?:list|line|values))?\s*,?\s*(?:with\s+)?(?:no|without)\s+"
     r"(?:any\s+)?spaces)(?=\s*(?:$|[.;!)]|—|–))"

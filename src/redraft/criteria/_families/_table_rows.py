@@ -9,9 +9,9 @@ read.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._tabular import column_list
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._sentences import NEGATION, Sentence, lowered, matches_in, sentence_blocked
@@ -19,32 +19,32 @@ from redraft.criteria._sentences import NEGATION, Sentence, lowered, matches_in,
 __all__ = ["ROW_NOUN", "rows_counted", "rows_named"]
 
 # "a table of the 5 largest US states", "a table listing 10 verbs"
-_TABLE_OF = re.compile(
+_TABLE_OF = compile_lazily(
     rf"\btable\s+(?:of|listing|showing|ranking)\s+(?:the\s+)?(?:top\s+)?(?P<num>{NUMBER})\s+"
     r"(?!(?:rows?|columns?|cells?|headers?|days?|weeks?|months?|years?)\b)"
     r"(?:[\w()-]+\s+){0,3}?[a-z]+s\b"
 )
 # "a 7-day meal plan in a table", "a 4-week running schedule as a markdown table"
-_PERIOD = re.compile(
+_PERIOD = compile_lazily(
     rf"\b(?P<num>{NUMBER})[-\s](?:day|week|month)\s+(?:[\w-]+\s+){{0,2}}?"
     r"(?:plan|schedule|calendar|itinerary|menu|timetable|program(?:me)?|routine|rota|planner)\b"
 )
-_IN_TABLE = re.compile(r"\b(?:as|in|into|using)\s+(?:a|one)\s+(?:[\w-]+\s+){0,2}?table\b")
+_IN_TABLE = compile_lazily(r"\b(?:as|in|into|using)\s+(?:a|one)\s+(?:[\w-]+\s+){0,2}?table\b")
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # "rows are Monday to Friday", "one row per day from Monday through Sunday"
-_DAY_RANGE = re.compile(
+_DAY_RANGE = compile_lazily(
     r"\brows?\b[^.;]{0,30}?\b(?P<a>" + "|".join(_DAYS) + r")\s+(?:to|through|thru|-|–|until)\s+"
     r"(?P<b>" + "|".join(_DAYS) + r")\b"
 )
 # "criteria as rows (A, B, C)", "rows are Apples, Pears and Plums"
-_ROW_LIST = re.compile(
+_ROW_LIST = compile_lazily(
     r"\b(?:as\s+(?:the\s+)?rows|rows?\s+(?:are|for|labell?ed|named))\s*:?\s*(?P<paren>\()?\s*"
 )
 # Rows stated otherwise: the things are not one a row.
-_ROWS_OTHERWISE = re.compile(r"\brows?\b|\bcolumns?\s+(?:are|for|as)\b|\bas\s+columns\b")
+_ROWS_OTHERWISE = compile_lazily(r"\brows?\b|\bcolumns?\s+(?:are|for|as)\b|\bas\s+columns\b")
 # What some of the rows say ("exactly two rows must say 'Rest'"): rows already
 # made of the things, not rows stated otherwise
-_SOME_ROWS_SAY = re.compile(
+_SOME_ROWS_SAY = compile_lazily(
     rf"\b(?:(?:exactly|only|at\s+least|at\s+most)\s+)?{NUMBER}\s+(?:of\s+the\s+)?rows?\s+"
     r"(?:must|should|shall|will|need\s+to|have\s+to)\s+(?:say|read|show|contain|mention|include|"
     r"be\s+marked)\b"
@@ -52,7 +52,7 @@ _SOME_ROWS_SAY = re.compile(
 
 # The rows' order ("Sort rows by diameter", "rows sorted alphabetically"):
 # rows already made of the things, put in an order, not rows stated otherwise
-_ROWS_ORDERED = re.compile(
+_ROWS_ORDERED = compile_lazily(
     r"\b(?:sort|order|rank|arrange|list)(?:ed)?\s+(?:the\s+|all\s+|your\s+)?rows\s+"
     r"(?:by|from|in|alphabetically|chronologically)\b|"
     r"\b(?:the\s+)?rows\s+(?:should\s+be\s+|must\s+be\s+|are\s+)?(?:sorted|ordered|ranked|arranged)\b"
@@ -104,13 +104,13 @@ ROW_NOUN = (
 # "a habit tracker table …, 5 habit rows", "… as rows, so 5 rows", "a
 # two-row markdown table": the rows counted by what they hold, by a
 # conclusion, or in the table's own compound
-_COUNTED = re.compile(
+_COUNTED = compile_lazily(
     rf"(?:(?:^|[,;:]\s*|\b(?:and|with|has|have|so|thus|i\.e\.)\s+)(?P<num>{NUMBER})\s+"
     rf"(?P<noun>{ROW_NOUN}\s+)?rows\b"
     r"(?!\s+(?:each|per|for\s+each|in\s+each|of\s+(?:the|each|every)))|"
     rf"\b(?:an?|one)\s+(?P<compound>{NUMBER})-rows?\s+(?:[\w-]+\s+){{0,2}}?table\b)"
 )
-_CONCLUDED = re.compile(r"\b(?:so|thus|i\.e\.)\s+$")
+_CONCLUDED = compile_lazily(r"\b(?:so|thus|i\.e\.)\s+$")
 
 
 def rows_counted(sentence: Sentence) -> Iterator[tuple[int, int, int]]:

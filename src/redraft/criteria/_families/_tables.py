@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import (
     CountFamily,
     Family,
@@ -113,7 +114,7 @@ class TableColumns(FamilySpec):
 
 # -- phrasings ------------------------------------------------------------------------
 
-_TABLE = re.compile(r"\btables?\b(?!\s+of\s+contents)")
+_TABLE = compile_lazily(r"\btables?\b(?!\s+of\s+contents)")
 _TABLE_PHRASES = CountPhrases(
     unit=r"(?:markdown\s+)?tables?",
     singular="table",
@@ -123,20 +124,20 @@ _TABLE_PHRASES = CountPhrases(
 # "include a markdown table": at least one. Not "give me a table of …" or
 # "format it as a table": there the table is the answer's format, which its
 # rows and columns state.
-_ONE_TABLE = re.compile(
+_ONE_TABLE = compile_lazily(
     r"\b(?:include|includes|including|add|contain|containing)\s+(?:a|one)\s+"
     r"(?:markdown\s+|comparison\s+|summary\s+)?table\b"
     r"(?!\s+(?:of|for|per|in)\s+(?:each|every)|\s+of\s+contents)"
 )
 # a table to sit at, in a story or a scene: not a markdown table
-_FURNITURE = re.compile(
+_FURNITURE = compile_lazily(
     r"\b(?:chairs?|furniture|dining|kitchen|wooden|legs?|tablecloth|seat(?:s|ed)?|sit|sits|sat|"
     r"scene|story|room)\b"
 )
 # A table is a part of the answer to the sentence reader (a count in "the
 # table's rows" is not the answer's); for the table's own rows and columns it
 # is the thing written, so it reads as one.
-_TABLE_WORD = re.compile(r"\btable(?=s?\b)")
+_TABLE_WORD = compile_lazily(r"\btable(?=s?\b)")
 
 
 def _table_as_thing(sentence: Sentence) -> Sentence:
@@ -157,9 +158,9 @@ _ROW_PHRASES = CountPhrases(
     after=ROWS_OF,
 )
 # "5 rows including the header": a count of all rows, not the data rows
-_HEADER_COUNTED = re.compile(r"\b(?:including|incl\.?|counting)\s+(?:the\s+|a\s+)?header")
+_HEADER_COUNTED = compile_lazily(r"\b(?:including|incl\.?|counting)\s+(?:the\s+|a\s+)?header")
 # a list of columns, after what introduces it
-_COLUMNS = re.compile(
+_COLUMNS = compile_lazily(
     rf"\b(?:with\s+|has\s+|having\s+|and\s+|(?P<num>{NUMBER})\s+)?"
     # "columns", "column headers", and after "table with" the bare "headers"
     r"(?:column\s+(?:headers|headings|names|titles)\b|columns?|"
@@ -171,7 +172,7 @@ _COLUMNS = re.compile(
     r"\s+(?:should|must|will|shall)\s+be\b(?:\s+(?:exactly|precisely))?\s*:?|\s+are\b\s*:?|(?=\s))\s*"
 )
 # the rows are named too: a label column the list may leave out
-_ROWS_NAMED = re.compile(
+_ROWS_NAMED = compile_lazily(
     r"\brows\s+(?:are|for|as|labell?ed|named)\b|\bas\s+(?:the\s+)?rows\b|\brow\s+labels?\b"
 )
 
@@ -179,7 +180,7 @@ _ROWS_NAMED = re.compile(
 # "Make a markdown table …", "format your reply as a table", "put it in a
 # table": the answer holds a table (at least one), where nothing else about
 # the table is stated
-_TABLE_FORMAT = re.compile(
+_TABLE_FORMAT = compile_lazily(
     r"\b(?:(?:as|in|into|using)\s+(?:a|one)|(?:make|create|give|build|produce|generate|output|"
     r"return|draw\s+up|put\s+together|prepare|provide)\s+(?:me\s+|us\s+)?(?:a|one))\s+"
     r"(?:[\w-]+\s+){0,2}?table\b"
@@ -188,16 +189,16 @@ _TABLE_FORMAT = re.compile(
 
 # The table's columns or rows stated: their checks need the table, so a
 # count of tables would say the same thing twice.
-_SHAPE_STATED = re.compile(r"\b(?:columns?|rows?|headers?)\b")
+_SHAPE_STATED = compile_lazily(r"\b(?:columns?|rows?|headers?)\b")
 
 
 # "a periodic table summary", "the times table for 7": a table that is a
 # topic; "a table or a list, your choice": one format among others
-_NAMED_TABLE = re.compile(
+_NAMED_TABLE = compile_lazily(
     r"\b(?:periodic|times|multiplication|water|round|coffee|dining|kitchen|pool|billiards?|"
     r"league|turn|high|head|side|changing|card|poker|operating|bedside|picnic|negotiating)\s+table\b"
 )
-_TABLE_CHOICE = re.compile(
+_TABLE_CHOICE = compile_lazily(
     r"\btables?\s+or\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:list|bullets?|prose|paragraphs?|chart|text)\b|"
     r"\b(?:or|and/or)\s+(?:as\s+|in\s+)?(?:an?\s+)?(?:[\w-]+\s+)?tables?\b|"
     r"\b(?:your\s+choice|whichever|either\s+(?:way|is\s+fine)|if\s+you\s+(?:prefer|like|want))\b"
@@ -209,7 +210,7 @@ def _not_asked_table(text: str) -> bool:
     return bool(_NAMED_TABLE.search(text) or _TABLE_CHOICE.search(text))
 
 
-_TABLE_NOT_ASKED = re.compile(
+_TABLE_NOT_ASKED = compile_lazily(
     r"^[^.;]{0,30}?\b(?:if|where|when|unless|as\s+needed|if\s+needed|if\s+useful|if\s+it\s+helps)\b"
 )
 
@@ -247,7 +248,7 @@ def table_counts(sentence: Sentence) -> Iterator[Hit]:
 # after the table is asked for
 # "Between 6 and 8 rows.", "6 feature rows.", "Five habit rows (water,
 # stretch, read).": the rows named by what each holds, the things listed
-_ROWS_ALONE = re.compile(
+_ROWS_ALONE = compile_lazily(
     rf"^\s*(?:(?P<rel>{RELATION})\s+)?(?:(?P<num>{NUMBER})|between\s+(?P<low>{NUMBER})\s+and\s+"
     rf"(?P<high>{NUMBER}))\s+(?:data\s+|{ROW_NOUN}\s+)?rows?"
     r"(?:\s+(?:only|in\s+total|total))?(?:\s*\([^()]{0,160}\))?\s*[.!]?\s*$"
@@ -255,13 +256,13 @@ _ROWS_ALONE = re.compile(
 
 
 # A table the prompt gives or declines: "here is my table", "no table".
-_TABLE_GIVEN = re.compile(
+_TABLE_GIVEN = compile_lazily(
     r"\b(?:my|our|this|that|these|the\s+(?:following|attached|above|below|existing))\s+"
     r"(?:[\w-]+\s+){0,2}?tables?\b|\bhere\s+(?:is|are)\b|"
     r"\b(?:no|not|without|never|don'?t|do\s+not)\b[^.;]{0,20}\btables?\b"
 )
 # "a markdown table", or one that opens a sentence: "Comparison table of …"
-_A_TABLE = re.compile(r"(?:\b(?:an?|one)\s+|(?:^|[.!:]\s+))(?:[\w-]+\s+){0,3}?table\b")
+_A_TABLE = compile_lazily(r"(?:\b(?:an?|one)\s+|(?:^|[.!:]\s+))(?:[\w-]+\s+){0,3}?table\b")
 
 
 def _table_requested(whole: str) -> bool:
@@ -319,7 +320,7 @@ def table_rows(sentence: Sentence) -> Iterator[Hit]:
 # A sentence that is the table asked for, with no verb: "Comparison table of
 # 3 plans: columns …", "Two columns in a markdown table with headers …",
 # "After them, a markdown table with columns …", "Format: a table with …".
-_FRAGMENT = re.compile(
+_FRAGMENT = compile_lazily(
     r"^\s*(?:(?:then|next|finally|after\s+(?:that|them|this|it)|below\s+(?:that|them|this|it)|"
     r"at\s+the\s+end)\s*,?\s*)?(?:(?:format|layout|output)\s*:\s*)?(?:an?\s+|one\s+)?"
     # a determiner names a table there already: "my table of …", "sort the table"
@@ -330,8 +331,8 @@ _FRAGMENT = re.compile(
 # A verbless label before the table asked for: "Glossary of 10 terms:
 # two-column table (…)", "Risk assessment for the walk, as a table with …";
 # a stated verb makes it a statement ("the file has: a table with …").
-_LABEL = re.compile(r"^[^,:;.]{1,80}?(?:,\s*(?:as|in)\s+|:\s*(?:(?:as|in)\s+)?)")
-_STATED_VERB = re.compile(
+_LABEL = compile_lazily(r"^[^,:;.]{1,80}?(?:,\s*(?:as|in)\s+|:\s*(?:(?:as|in)\s+)?)")
+_STATED_VERB = compile_lazily(
     r"\b(?:is|are|was|were|has|have|had|contains?|shows?|includes?|lists?|gives?|holds?|"
     r"attached|below|above|here)\b|\b(?:it|that|there|what)'s\b"
 )
@@ -359,12 +360,12 @@ def _table_asked(sentence: Sentence, at: int) -> bool:
 
 # "a 2-column markdown table (Command, Action)", "exactly 3 columns
 # (Exercise, Work, Rest)": the names in brackets, as many as counted
-_COUNTED_PAREN = re.compile(
+_COUNTED_PAREN = compile_lazily(
     rf"\b(?P<num>{NUMBER})[-\s]columns?\s*(?:(?:[\w-]+\s+){{0,2}}?(?:table|chart)\s*)?\("
 )
 # "a two-column markdown table: Command | What it does": the names after a
 # colon, as many as counted
-_COUNTED_COLON = re.compile(
+_COUNTED_COLON = compile_lazily(
     rf"\b(?P<num>{NUMBER})[-\s]columns?\s+(?:[\w-]+\s+){{0,2}}?(?:table|chart)\s*:\s*"
 )
 
@@ -405,7 +406,7 @@ def columns_at(sentence: Sentence) -> Iterator[tuple[tuple[str, ...], int, int, 
             yield listed[0], match.start(), match.end() + listed[1], exact
 
 
-_COLUMNS_LABEL = re.compile(
+_COLUMNS_LABEL = compile_lazily(
     r"\s*(?:the\s+)?columns?\s*(?::|(?:should|must)\s+be\b(?:\s+(?:exactly|precisely))?|are\b)"
 )
 

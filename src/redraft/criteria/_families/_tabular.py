@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._sentences import searched
 
 __all__ = [
@@ -75,7 +76,7 @@ def same_header(header: tuple[str, ...], columns: tuple[str, ...], *, exact: boo
     return all(any(g == w for g in it) for w in want)
 
 
-_FENCE = re.compile(r"\A```[\w-]*[ \t]*\n(?P<body>.*?)\n```\Z", re.S)
+_FENCE = compile_lazily(r"\A```[\w-]*[ \t]*\n(?P<body>.*?)\n```\Z", re.S)
 
 
 def csv_rows(text: str) -> list[list[str]]:
@@ -98,7 +99,7 @@ _ITEM = (
 _SEP = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
 # "… Allowed values — in that order.": the order restated after the list
 _IN_ORDER = r"\s*[—–-]+\s*in\s+(?:that|this|the\s+same)\s+order\b"
-_LIST = re.compile(
+_LIST = compile_lazily(
     rf"(?P<list>{_ITEM}(?:{_SEP}{_ITEM})+)"
     # the list ends the sentence, or a lowercase clause follows a comma
     r"(?=\s*(?:[.;!]?\s*$|[.;:]\s|,\s+(?!and\b)[a-z]|"
@@ -122,7 +123,7 @@ _TAILED_ITEM = (
     rf"(?:'[^'\n]{{1,40}}'|\"[^\"\n]{{1,40}}\"|“[^”\n]{{1,40}}”|"
     rf"{_WORD}(?:[ \t]+(?:{_WORD}|(?!{_GOES_ON})[a-z][\w'’/-]*)){{0,4}})"
 )
-_TAILED = re.compile(
+_TAILED = compile_lazily(
     rf"(?P<list>{_TAILED_ITEM}(?:{_SEP}{_TAILED_ITEM})+)"
     rf"(?=\s*(?:[.;!]?\s*$|[.;]\s|{_IN_ORDER}))"
 )
@@ -132,7 +133,7 @@ _TAILED = re.compile(
 # a comma ends the last one where a lowercase clause follows ("… | Pts,
 # sorted by points descending")
 _CELL = r"(?:[^|\n.;:,()]|\([^()|\n]*\)){1,40}?"  # a bracket closes in its cell
-_PIPED = re.compile(
+_PIPED = compile_lazily(
     rf"\|?[ \t]*(?P<list>{_CELL}(?:[ \t]*\|[ \t]*{_CELL})+)[ \t]*\|?"
     rf"(?=\s*(?:[.;!]?\s*$|[.;]\s|,\s+(?!and\b)[a-z]|{_IN_ORDER}))"
 )
@@ -154,7 +155,7 @@ def column_list(text: str) -> tuple[tuple[str, ...], int] | None:
 
 # "Columns: App, Price/month, Offline, Best for.": after a label, the rest of
 # the sentence is the list, so its names may hold lowercase words
-_LABELLED = re.compile(
+_LABELLED = compile_lazily(
     r"\s*(?P<list>[^,.;:|\n]{1,30}(?:\s*,\s*(?:and\s+)?[^,.;:|\n]{1,30})+)\s*[.!]?\s*$"
 )
 
@@ -178,7 +179,7 @@ def labelled_list(text: str) -> tuple[tuple[str, ...], int] | None:
 # A table or CSV that code, a database or a spreadsheet holds, not the answer:
 # "write SQL to create a table with columns Id, Name", "a script that writes
 # a CSV with header id,name".
-_ELSEWHERE = re.compile(
+_ELSEWHERE = compile_lazily(
     r"\b(?:sql|database|db|schema|postgres\w*|mysql|sqlite|spreadsheet|excel|html|latex|"
     r"dataframe|pandas|code|script|program|function|parser|query|queries|api|class|regex)\b|"
     # a language as the tool, not a topic: "in Python", "a JavaScript snippet"
@@ -187,7 +188,7 @@ _ELSEWHERE = re.compile(
 )
 # A question about the requirement ("is it okay to include a table?"), not a
 # request; "could you …?" still asks for it.
-_REQUEST = re.compile(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+_REQUEST = compile_lazily(r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
 
 def elsewhere(whole: str, sentence: str) -> bool:

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._once import once
 from redraft.criteria._sentences import lowered, matches_in, searched
@@ -35,7 +36,7 @@ _VERB = (
 # "a list of 6 book titles", "a tweet thread of 4 tweets", "a to-do list
 # with 10 items", and a request that is only the things ("8 email subject
 # lines for our sale.", "5 names for my starter, each …", "Two variants, …")
-_ASKED = re.compile(
+_ASKED = compile_lazily(
     rf"(?:\b{_VERB}\s+(?:me\s+|us\s+)?(?:(?:a|an|the)\s+(?:[\w-]+\s+)?(?:list|set|series|thread|"
     r"batch|collection)\s+(?:of|with)\s+)?|\b(?:list|set|series|thread|batch|collection)\s+"
     r"(?:(?:[\w-]+\s+){0,3}?with|of)\s+|\bin\s+|(?:^|[.!?:]\s+|\n\s*))"
@@ -45,36 +46,38 @@ _ASKED = re.compile(
 # Things named first, their count asked after: "Brainstorm names for a dog
 # van. Give me 12.", "suggest titles for my talk, and list 5" (the number
 # stands alone: "give me 12 ideas" names other things)
-_NAMED_THEN_COUNTED = re.compile(
+_NAMED_THEN_COUNTED = compile_lazily(
     rf"\b{_VERB}\s+(?:me\s+|us\s+)?(?:some\s+|a\s+few\s+)?"
     r"(?P<noun>(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*s)\b[^.!?;\n]{0,80}?(?:[.!?;,]\s+|\s+)"
     r"(?:and\s+)?(?:please\s+)?(?:give|list|write|suggest|provide|i\s+(?:need|want))\s+"
     rf"(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})\b(?!\s*(?:[\w'-]+\s+){{0,2}}?[a-z][\w'-]*s\b)"
 )
 # Any number of things named: the prompt must name one set only
-_COUNTED = re.compile(rf"\b(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?[a-z][\w'-]*s\b")
+_COUNTED = compile_lazily(rf"\b(?P<num>{NUMBER})\s+(?:[\w'-]+\s+){{0,2}}?[a-z][\w'-]*s\b")
 # Words ending in "s" that name no things: "one has to include"
 # ("my Year 6 class", "2 glass jars": a word ending in "ss" is no plural)
-_NOT_PLURAL = re.compile(r"\s(?:is|was|has|does|this|its|his|us|yes|less|plus|always|as|[a-z]*ss)$")
-_MEASURE = re.compile(
+_NOT_PLURAL = compile_lazily(
+    r"\s(?:is|was|has|does|this|its|his|us|yes|less|plus|always|as|[a-z]*ss)$"
+)
+_MEASURE = compile_lazily(
     r"(?:^|\s)(?:characters|chars|words|letters|sentences|digits|syllables|lines|times|minutes|"
     r"seconds|hours|days|weeks|months|years|stars|points|emojis|hashtags|numbers|percents|"
     r"dollars|pounds|euros|people|paragraphs|bullets|stanzas|sections|headings)$"
 )
 # Parts of prose their own families count, and units of length
-_NOT_THINGS = re.compile(
+_NOT_THINGS = compile_lazily(
     r"(?:^|\s)(?:sentences|paragraphs|stanzas|verses|bullets|bullet\s+points|points|lines|"
     r"sections|headings|headers|words|characters|chars|letters|syllables|digits|emojis|"
     r"hashtags|times|minutes|seconds|hours|days|weeks|months|years|people|questions\s+about)$"
 )
 # "subject lines" are things each on a line, not lines of prose
-_THING_LINES = re.compile(r"(?:^|\s)(?:subject|pickup|pick-up|punch|tag|head)\s+lines$")
-_ONE_PER_LINE = re.compile(
+_THING_LINES = compile_lazily(r"(?:^|\s)(?:subject|pickup|pick-up|punch|tag|head)\s+lines$")
+_ONE_PER_LINE = compile_lazily(
     r"\b(?:one\s+per\s+line|each\s+on\s+(?:its\s+own|a\s+(?:new|separate))\s+line|"
     r"one\s+(?:on\s+each|a)\s+line|on\s+(?:its|their)\s+own\s+lines?)\b"
 )
 # Lines that carry a list marker: "numbered", "starting with its number"
-_MARKED = re.compile(
+_MARKED = compile_lazily(
     r"\b(?:numbered|number\s+(?:them|each)|bullet\w*|with\s+(?:its|a|the)\s+number|"
     r"(?:its|their)\s+number)\b|"
     # "each on its own line, starting with '- '": a marker the item leaves out
@@ -82,7 +85,7 @@ _MARKED = re.compile(
     r"with\s+(?:an?\s+)?(?:dash|hyphen|bullet|number|['\"‘“])"
 )
 # A format whose items no line or block reading finds
-_STRUCTURED = re.compile(
+_STRUCTURED = compile_lazily(
     r"\b(?:json|yaml|xml|csv|array|(?:python|javascript|js)\s+(?:list|dict|array|literal|tuple|"
     r"set|object)|list\s+literal|code\s+block|table|dictionary|dict)\b"
 )
@@ -177,7 +180,7 @@ def _named_then_counted(whole: str) -> Things | None:
 
 
 # "them", "these", "none" … just before a count: the things'
-_REFERS = re.compile(
+_REFERS = compile_lazily(
     r"\b(?:them|these|those|they|none|each(?:\s+one)?|all\s+of\s+them)\b(?:\s+[\w'-]+){0,4}\s*$"
 )
 

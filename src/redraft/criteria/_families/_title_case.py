@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec, every_unit_outcome
 from redraft.criteria._families._heading_form import headings
@@ -69,9 +70,9 @@ class TitleCase(FamilySpec):
         return (self.kind, self.part)
 
 
-_WORD = re.compile(r"[^\W\d_](?:[\w]|['’-](?=[^\W\d_]))*")
-_CODE = re.compile(r"`[^`]*`")
-_PREFIX = re.compile(
+_WORD = compile_lazily(r"[^\W\d_](?:[\w]|['’-](?=[^\W\d_]))*")
+_CODE = compile_lazily(r"`[^`]*`")
+_PREFIX = compile_lazily(
     r"^[ \t]*(?:>[ \t]*)*(?:#{1,6}[ \t]+|(?:[-*+•]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,7})[.)])"
     r"[ \t]+)?(?:\[[ xX]\][ \t]+)?"
 )
@@ -178,39 +179,39 @@ _MODAL = r"(?:(?:should|must|shall|will|need\s+to|needs\s+to|have\s+to|has\s+to)
 _TITLE_CASE = r"title[- ]case(?:d)?"
 _PATTERNS = (
     # "every heading in Title Case", "headings should be in title case"
-    re.compile(
+    compile_lazily(
         rf"\b{_THE}{_PART}\s+(?:{_MODAL}(?:be|are|is)\s+)?(?:(?:written|set|formatted|put)\s+)?"
         rf"in\s+{_TITLE_CASE}\b"
     ),
     # "use title case for the headings", "title-case the section titles"
-    re.compile(
+    compile_lazily(
         rf"\b(?:(?:use|using|with|apply|applying)\s+)?{_TITLE_CASE}\s+(?:for\s+|on\s+|in\s+)?"
         rf"{_THE}{_PART}\b"
     ),
     # "three headlines for the post, each in Title Case"
-    re.compile(
+    compile_lazily(
         rf"\b{_PART}(?:\s+[\w'-]+){{0,4}}?\s*,?\s+(?P<each>each|all)\s+in\s+{_TITLE_CASE}\b"
     ),
     # "capitalise every word in the headings", "capitalize each word of the title"
-    re.compile(
+    compile_lazily(
         rf"\bcapitali[sz]e\s+(?:the\s+first\s+letter\s+of\s+)?(?P<every>each|every|all(?:\s+the)?)"
         rf"\s+words?\s+(?:of|in)\s+{_THE}{_PART}\b"
     ),
 )
-_TOPIC = re.compile(r"\b(?:why|how|whether|what|when|where|who|difference|versus|vs)\b")
+_TOPIC = compile_lazily(r"\b(?:why|how|whether|what|when|where|who|difference|versus|vs)\b")
 
 
-_CONDITION = re.compile(r"\s*,?\s*(?:when|whenever|if|where|wherever|unless)\b")
+_CONDITION = compile_lazily(r"\s*,?\s*(?:when|whenever|if|where|wherever|unless)\b")
 # "each title", "every headline": one per list item, whose lines may hold
 # more than the title (a description after it), so no part is read
-_EACH_ONE = re.compile(r"^(?:each|every)\s+(?:title|headline)\b")
-_TITLES_LISTED = re.compile(
+_EACH_ONE = compile_lazily(r"^(?:each|every)\s+(?:title|headline)\b")
+_TITLES_LISTED = compile_lazily(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|several|"
     r"list\s+of(?:\s+\d+)?)\s+(?:[\w()'-]+\s+){0,3}?(?:titles|headlines)\b(?![^.;:]*\bfor\s+each\b)"
 )
 # Titles or names inside prose: the essay's mentions, not lines of the answer
-_NAMED_IN_PROSE = re.compile(r"^(?:titles|names|headlines)$")
-_PROSE = re.compile(
+_NAMED_IN_PROSE = compile_lazily(r"^(?:titles|names|headlines)$")
+_PROSE = compile_lazily(
     r"\b(?:write|draft|compose|give\s+me|create)\s+(?:an?\s+|the\s+|my\s+|one\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?<![\w-])(?:essay|paragraphs?|story|article|email|letter|review|report|blog\s+post|summary|"
     r"explanation|bio|speech)\b"

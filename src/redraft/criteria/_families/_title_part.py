@@ -20,6 +20,8 @@ from __future__ import annotations
 import functools
 import re
 
+from redraft.core._lazy_pattern import compile_lazily
+
 __all__ = ["title_asked", "title_first"]
 
 _NOUN = r"(?:title|heading|headings|headline|subheadings?|header)\b"
@@ -39,9 +41,9 @@ _OPENING = (
     r"(?!(?:no|not|without|skip|never|don'?t|do|any|the|a|an|my|our)\b)"
     r"(?:(?!(?:no|not|without|my|our|his|her|their)\b)[\w-]+\s+){0,2}" + _NOUN
 )
-_TITLE = re.compile(rf"(?:{_DETERMINED}|{_OPENING}){_NOT_A_LINE}", re.MULTILINE)
+_TITLE = compile_lazily(rf"(?:{_DETERMINED}|{_OPENING}){_NOT_A_LINE}", re.MULTILINE)
 # refused earlier in its clause: "Don't add a heading", "never use a title"
-_REFUSED = re.compile(r"\b(?:no|not|don'?t|never|without|skip)\b[^.,;:!?\n]*$")
+_REFUSED = compile_lazily(r"\b(?:no|not|don'?t|never|without|skip)\b[^.,;:!?\n]*$")
 
 
 @functools.lru_cache(maxsize=8)
@@ -56,14 +58,14 @@ def title_asked(whole: str) -> bool:
 
 
 # Headings beside the title (or in its place): blocks of their own in the body
-_MORE_HEADINGS = re.compile(
+_MORE_HEADINGS = compile_lazily(
     r"\b(?:headings|headers|subheadings?|sub-headings?|subtitles?|sections?|headed|"
     r"heading\s+(?:for|above|over|on)\s+(?:each|every))\b"
 )
 
 # A title placed after the text ("then a one-line heading", "headline at the
 # bottom"): not the first line, which the count after a title drops
-_TITLE_LATER = re.compile(
+_TITLE_LATER = compile_lazily(
     r"\b(?:then|followed\s+by|after\s+(?:that|it|them|this)|finally|end\s+with|close\s+with|"
     r"finish\s+with)\b[^.;!?]{0,30}?\b(?:title|heading|headline|header)\b|"
     r"\b(?:title|heading|headline|header)\b[^.;!?]{0,30}?\b(?:at\s+the\s+(?:end|bottom)|below\s+"

@@ -15,10 +15,10 @@ quoted or questioned request.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import Params, RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._item_template import list_units
@@ -50,7 +50,7 @@ def repeated_items(text: str) -> list[str]:
     return repeats
 
 
-_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?P<rest>\S.*)$")
+_ITEM = compile_lazily(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?P<rest>\S.*)$")
 
 
 def _drop_repeats(text: str, _params: Params, _repairs: Sequence[Params]) -> str:
@@ -81,7 +81,7 @@ _ITEMS = (
     r"(?:items?|entr(?:y|ies)|names?|bullets?|lines?|ideas?|examples?|options?|suggestions?|"
     r"titles?|answers?|points?|tips?|choices?|elements?|values?)"
 )
-_UNIQUE = re.compile(
+_UNIQUE = compile_lazily(
     # "no duplicates", "no duplicate names", "without duplicates"
     rf"\b(?P<at>(?:no|without(?:\s+any)?)\s+(?:duplicates|duplicated\s+{_ITEMS}|"
     rf"duplicate(?:\s+{_ITEMS})?|repeat(?:ed|s)?\s+{_ITEMS}|repetitions?))\b|"

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Literal
 
 import emoji
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import Corrected, response_spec
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._emoji import emoji_in
@@ -60,7 +61,7 @@ def unit_spans(unit: str, text: str) -> list[tuple[int, int]]:
     ]
 
 
-_TEXT = re.compile(r"[^\W_]")
+_TEXT = compile_lazily(r"[^\W_]")
 
 
 def _stray(spec: UnitsAt, text: str) -> str | None:
@@ -110,7 +111,7 @@ _OF_ANSWER = (
 )
 _END = rf"(?:the\s+(?:very\s+)?(?:end|bottom){_OF_ANSWER})"
 _START = rf"(?:the\s+(?:very\s+)?(?:start|beginning|top){_OF_ANSWER})"
-_PLACED = re.compile(
+_PLACED = compile_lazily(
     # "put the hashtags at the end", "hashtags should go at the very end",
     # "3 emojis, all at the end", "links only at the bottom"
     rf"\b{_UNIT}(?:\s*,?\s*(?:all|both|each|only|placed|grouped|together))*\s*"
@@ -134,7 +135,7 @@ _UNITS: dict[str, Unit] = {
 
 # A question about the place ("Put the hashtags at the end?", "hashtags go at
 # the end on Instagram, right?") asks for advice, unless it asks for the answer
-_ASKS_FOR_IT = re.compile(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+_ASKS_FOR_IT = compile_lazily(r"\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
 
 
 def units_placed(sentence: Sentence) -> Iterator[Hit]:

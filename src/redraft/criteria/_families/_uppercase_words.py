@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import required
@@ -53,7 +54,7 @@ class WordsInCapitals(FamilySpec):
 
 def _pattern(word: str) -> re.Pattern[str]:
     inner = r"\s+".join(re.escape(part) for part in word.split())
-    return re.compile(rf"(?i)(?<!\w){inner}(?!\w)")
+    return compile_lazily(rf"(?i)(?<!\w){inner}(?!\w)")
 
 
 def not_in_capitals(words: Sequence[str], text: str) -> list[str]:
@@ -93,19 +94,19 @@ _CAPS = (
 )
 _PATTERNS = (
     # "write the words 'warning' and 'danger' in capitals", "write NASA in all caps"
-    re.compile(
+    compile_lazily(
         r"\b(?:always\s+)?(?:write|spell|put|type|keep|render|print)\s+(?:out\s+)?"
         rf"(?:the\s+(?:words?|terms?|names?|brand(?:\s+name)?|acronyms?|product\s+names?)\s+)?"
         rf"{_LIST}\s+(?:always\s+)?{_CAPS}\b"
     ),
     # "the word 'acme' must always be in capitals"
-    re.compile(
+    compile_lazily(
         rf"\b(?:the\s+)?(?:words?|terms?|names?|brand(?:\s+name)?|acronyms?)\s+{_LIST}\s+"
         r"(?:must|should|has\s+to|have\s+to|needs?\s+to)\s+(?:always\s+)?(?:be\s+)?"
         rf"(?:written\s+|spelled\s+|spelt\s+)?{_CAPS}\b"
     ),
 )
-_NOT_WORD = re.compile(
+_NOT_WORD = compile_lazily(
     r"^(?:the|a|an|it|them|this|that|these|those|everything|all|your|my|answer|response|reply|"
     r"text|words?|sentence|title|headings?|names?|each|every|and|or)$",
     re.IGNORECASE,

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family
 from redraft.criteria._families._value_mask_reading import value_masks
 from redraft.criteria._families._value_mask_spec import ValueMask
@@ -49,7 +50,7 @@ _SEPARATORS = " -./()"
 
 def _strict(mask: str) -> re.Pattern[str]:
     body = "".join("[0-9]" if ch == "#" else "[A-Z]" if ch == "@" else re.escape(ch) for ch in mask)
-    return re.compile(rf"(?<![A-Za-z0-9]){body}(?![A-Za-z0-9])")
+    return compile_lazily(rf"(?<![A-Za-z0-9]){body}(?![A-Za-z0-9])")
 
 
 def _loose(mask: str) -> re.Pattern[str]:
@@ -67,7 +68,7 @@ def _loose(mask: str) -> re.Pattern[str]:
             parts.append("(?i:" + re.escape(text) + ")")
         else:
             parts.append(re.escape(text) + "?" if text == "+" else re.escape(text))
-    return re.compile(r"(?<![A-Za-z0-9])" + "".join(parts) + r"(?![A-Za-z0-9])")
+    return compile_lazily(r"(?<![A-Za-z0-9])" + "".join(parts) + r"(?![A-Za-z0-9])")
 
 
 def found_values(spec: ValueMask, text: str) -> tuple[list[str], list[str]]:

@@ -17,14 +17,15 @@ from collections.abc import Iterator
 
 from pydantic import ValidationError
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._value_mask_spec import ValueMask
 from redraft.criteria._sentences import NEGATION, Hit, Sentence, blocked_from, response_context
 
 __all__ = ["mask_of", "value_masks"]
 
-_PLACEHOLDER_RUN = re.compile(r"[Xx]{2,}|N{2,}|#+")
-_LETTERS_RUN = re.compile(r"[A-Za-z]+")
-_DATE_PLACEHOLDERS = re.compile(r"(?:YYYY|YY|MM|DD|HH|hh|mm|ss)+")
+_PLACEHOLDER_RUN = compile_lazily(r"[Xx]{2,}|N{2,}|#+")
+_LETTERS_RUN = compile_lazily(r"[A-Za-z]+")
+_DATE_PLACEHOLDERS = compile_lazily(r"(?:YYYY|YY|MM|DD|HH|hh|mm|ss)+")
 
 
 def _lone_x_by_digit(raw: str, run: re.Match[str]) -> bool:
@@ -84,16 +85,16 @@ def mask_of(raw: str) -> str | None:
     return re.sub(r"\d", "#", raw)
 
 
-_INTRO = re.compile(
+_INTRO = compile_lazily(
     r"\b(?:in\s+(?:the\s+)?(?:[a-z]+\s+)?(?:format|form|pattern)\b(?:\s+of)?|"
     r"(?:use\s+)?(?:the\s+)?format\b|formatted\s+(?:like|as)|written\s+(?:like|as)|"
     r"(?:should|must|to|will|shall)\s+look\s+like|using\s+the\s+(?:format|pattern))"
     r"\s*:?\s*"
 )
-_QUOTED = re.compile(r"[\"'“‘`]([^\"'”’`\n]{2,40})[\"'”’`]")
+_QUOTED = compile_lazily(r"[\"'“‘`]([^\"'”’`\n]{2,40})[\"'”’`]")
 _TOKEN = r"(?=[^\s]*[A-Z0-9#])[A-Za-z0-9#°]+"
-_BARE = re.compile(rf"[+(]?{_TOKEN}(?:(?:[ \-/()]|\.(?=[A-Za-z0-9#])){{1,2}}{_TOKEN})*\)?")
-_MAKES = re.compile(
+_BARE = compile_lazily(rf"[+(]?{_TOKEN}(?:(?:[ \-/()]|\.(?=[A-Za-z0-9#])){{1,2}}{_TOKEN})*\)?")
+_MAKES = compile_lazily(
     r"\b(?:give|generate|include|provide|write|create|make\s+up|invent|list|need|want|"
     r"send|produce|add|put|share|come\s+up\s+with|contain|contains|feature|features)\b"
 )
@@ -102,15 +103,15 @@ _MODAL_BE = (
     r"(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|are\s+to)\s+"
     r"(?:be\s+(?:written|given|formatted|shown|typed)\s+|appear\s+|be\s+)?"
 )
-_THEY = re.compile(
+_THEY = compile_lazily(
     r"^\s*(?:(?P<they>each(?:\s+one)?|every\s+one|all\s+of\s+them|they|these)\s+"
     rf"(?:{_MODAL_BE})?|(?:all\s+|any\s+|every\s+|each\s+)?(?:[a-z]+\s+){{0,2}}"
     rf"(?:numbers?|codes?|ids?|identifiers?|values?|references?)\s+(?:{_MODAL_BE}|(?:has|have)\s+))$"
 )
-_COUNTED_AFTER = re.compile(r"\s*(?:words?|characters?|sentences?|lines?|pages?|items?)\b")
+_COUNTED_AFTER = compile_lazily(r"\s*(?:words?|characters?|sentences?|lines?|pages?|items?)\b")
 # a sentence cut after "e.g." goes on with the example
-_SAMPLED = re.compile(r"(?:e\.g\.|i\.e\.|for\s+example|for\s+instance|such\s+as)[\s,:]*$")
-_MUST = re.compile(r"\b(?:should|must|shall|has\s+to|have\s+to|needs?\s+to|always)\b")
+_SAMPLED = compile_lazily(r"(?:e\.g\.|i\.e\.|for\s+example|for\s+instance|such\s+as)[\s,:]*$")
+_MUST = compile_lazily(r"\b(?:should|must|shall|has\s+to|have\s+to|needs?\s+to|always)\b")
 
 
 def _mask_after(sentence: Sentence, at: int) -> tuple[str, int] | None:

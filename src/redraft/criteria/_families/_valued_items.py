@@ -11,9 +11,9 @@ each compiles nothing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import ARG
 from redraft.criteria._families._keywords import REQUIRE_DONE, keyword_hits
 from redraft.criteria._families._lexical import asks_about
@@ -21,19 +21,21 @@ from redraft.criteria._sentences import Hit, Sentence, response_context
 
 __all__ = ["valued_items"]
 
-_LIST_VERB = re.compile(
+_LIST_VERB = compile_lazily(
     r"\b(?:must|should|to|please)?\s*(?:include|includes|mention|mentions|contain|contains|"
     r"state|give)\s*:\s*"
 )
 # "date (12 May)", "the start time (18:30)": a name of one to three words, its value in brackets
-_VALUED = re.compile(
+_VALUED = compile_lazily(
     r"(?:the\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*\((?P<value>[^()\ue000]{1,40})\)"
 )
-_QUOTED = re.compile(rf"(?:the\s+)?(?:(?:phrase|word|words|line|term)\s+)?(?P<quoted>{ARG})")
-_SEP = re.compile(r"\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)")
+_QUOTED = compile_lazily(rf"(?:the\s+)?(?:(?:phrase|word|words|line|term)\s+)?(?P<quoted>{ARG})")
+_SEP = compile_lazily(r"\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)")
 # a value the answer can hold as written, not an example or a unit
-_CONCRETE = re.compile(r"[\d£$€¥]")
-_NOT_VALUE = re.compile(r"\b(?:e\.?g|i\.?e|such\s+as|like|for\s+example|optional|if\s+any|or)\b")
+_CONCRETE = compile_lazily(r"[\d£$€¥]")
+_NOT_VALUE = compile_lazily(
+    r"\b(?:e\.?g|i\.?e|such\s+as|like|for\s+example|optional|if\s+any|or)\b"
+)
 
 
 def valued_items(sentence: Sentence) -> Iterator[Hit]:

@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._layout_asked import layout_asked
 from redraft.criteria._families._things_asked import things_asked
@@ -78,8 +79,8 @@ def _splitter(separator: str) -> re.Pattern[str]:
     mark = separator[0]
     if set(separator) == {mark} and not mark.isalnum():
         # "******" is not found inside "*******", nor as half of "************".
-        return re.compile(rf"(?<!{re.escape(mark)}){re.escape(separator)}(?!{re.escape(mark)})")
-    return re.compile(re.escape(separator))
+        return compile_lazily(rf"(?<!{re.escape(mark)}){re.escape(separator)}(?!{re.escape(mark)})")
+    return compile_lazily(re.escape(separator))
 
 
 def separated_pieces(separator: str, text: str) -> tuple[list[str], int]:
@@ -122,27 +123,27 @@ _PIECES = (
     r"hooks|headlines|captions|bios|blurbs|intros|macros|templates|sonnets|"
     r"(?:opening|closing|first)\s+lines)"
 )
-_SEPARATE = re.compile(
+_SEPARATE = compile_lazily(
     r"\b(?:separat(?:e|ed|ing)|divid(?:e|ed|ing)|split(?:ting)?)\b"
     r"(?P<object>(?:\s+(?!by\b|with\b|using\b)[\w'’-]+){0,6}?)"
     r"(?:\s+(?:by|with|using)\b|(?=\s+(?:like|as)\s+(?:below|follows|shown)))"
 )
-_BEFORE = re.compile(
+_BEFORE = compile_lazily(
     rf"\b(?P<count>{_NUMBER}\s+)?(?:(?:exactly|different|distinct|separate|alternative|"
     rf"unique|(?!{_NUMBER}\b)[\w-]+)\s+){{0,2}}(?P<noun>{_PIECES})"
     rf"(?:\s+(?:of|for|about|on|to)(?:\s+(?:[\w'’-]+|[\"“'‘][^\"”'’]*[\"”'’])){{1,4}})?"
     r"\s*,?\s*(?:should\s+be\s+|must\s+be\s+|"
     r"(?:and\s+)?only\s+responses\s+should\s+be\s+)?$"
 )
-_OBJECT = re.compile(
+_OBJECT = compile_lazily(
     rf"^\s*(?:(?:the|your|these|those|all|both|my)\s+)*(?P<count>{_NUMBER}\s+)?"
     rf"(?:(?:different|distinct|separate|alternative|[\w-]+)\s+)?(?P<noun>{_PIECES}|them)\s*$"
     # "the essay and the poem": two pieces named one by one
     r"|^\s*(?:the|your)\s+(?P<first>[\w-]+)\s+and\s+(?:the|your)\s+(?P<second>[\w-]+)\s*$"
 )
-_IMPERATIVE = re.compile(r"^\s*(?:please\s+)?(?:break|split|divide|organi[sz]e|arrange)\b")
-_LITERAL = re.compile(r"(?P<run>([*=~#_+-])\2{2,19})(?![*=~#_+-])")
-_NAMED = re.compile(
+_IMPERATIVE = compile_lazily(r"^\s*(?:please\s+)?(?:break|split|divide|organi[sz]e|arrange)\b")
+_LITERAL = compile_lazily(r"(?P<run>([*=~#_+-])\2{2,19})(?![*=~#_+-])")
+_NAMED = compile_lazily(
     r"\b(?P<n>\d{1,2}|three|four|five|six|seven|eight|nine|ten)\s+"
     r"(?P<mark>asterisks?|stars?|dashes|hyphens|equals?\s+signs|tildes|hash(?:es|tags?)?|"
     r"pound\s+signs|underscores|plus\s+signs)\b"
@@ -151,13 +152,15 @@ _MARK_OF = {
     "asterisk": "*", "star": "*", "dash": "-", "hyphen": "-", "equal": "=", "tilde": "~",
     "hash": "#", "pound": "#", "underscore": "_", "plus": "+",
 }  # fmt: skip
-_SPACED_RUN = re.compile(r"([*=~#_+-])(?:[ \t]\1){2,}")
-_SHOWN_BELOW = re.compile(r"(?:\b(?:like|as)\s+(?:below|follows|this)|:)\s*$")
-_LINE_RUN = re.compile(r"^[ \t]*(?P<run>([*=~#_+-])\2{2,19})[ \t]*$", re.MULTILINE)
-_OWN_UNIT = re.compile(r"\b(?:paragraphs?|stanzas?|sections?)\b")
+_SPACED_RUN = compile_lazily(r"([*=~#_+-])(?:[ \t]\1){2,}")
+_SHOWN_BELOW = compile_lazily(r"(?:\b(?:like|as)\s+(?:below|follows|this)|:)\s*$")
+_LINE_RUN = compile_lazily(r"^[ \t]*(?P<run>([*=~#_+-])\2{2,19})[ \t]*$", re.MULTILINE)
+_OWN_UNIT = compile_lazily(r"\b(?:paragraphs?|stanzas?|sections?)\b")
 # "at least 5 responses": a bound, not the count the pieces are read with
-_AT_LEAST = re.compile(r"\b(?:at\s+least|a\s+minimum\s+of|no\s+fewer\s+than|not\s+less\s+than)\s*$")
-_BOUND = re.compile(
+_AT_LEAST = compile_lazily(
+    r"\b(?:at\s+least|a\s+minimum\s+of|no\s+fewer\s+than|not\s+less\s+than)\s*$"
+)
+_BOUND = compile_lazily(
     r"\b(?:at\s+(?:least|most)|(?:no|not)\s+(?:more|less|fewer)\s+than|more\s+than|"
     r"fewer\s+than|less\s+than|up\s+to|a\s+(?:minimum|maximum)\s+of|over|under)\s*$"
 )
@@ -199,7 +202,7 @@ def _stated_count(whole: str, noun: str) -> int | None:
     """The one number stated for ``noun`` (or any piece noun, for "them") in
     the whole prompt; None when none or several differ."""
     nouns = _PIECES if noun == "them" else re.escape(noun)
-    pattern = re.compile(
+    pattern = compile_lazily(
         # "3 TL;DR versions": a word of the description may hold a mark
         rf"\b(?P<count>{_NUMBER})\s+(?:(?:different|distinct|separate|alternative|unique|"
         rf"[\w;'’-]+)\s+){{0,2}}(?:{nouns})\b"
@@ -214,9 +217,9 @@ def _stated_count(whole: str, noun: str) -> int | None:
 
 
 # "Separate the two with …": the pieces by their number alone
-_BARE_COUNT = re.compile(rf"^\s*(?:the|these|those|both)\s+(?P<count>{_NUMBER})\s*$")
+_BARE_COUNT = compile_lazily(rf"^\s*(?:the|these|those|both)\s+(?P<count>{_NUMBER})\s*$")
 # "Answer twice: …, separated by …": the answers are the pieces
-_TWICE = re.compile(
+_TWICE = compile_lazily(
     r"\b(?:answer|respond|reply|explain)\b[^.;:]{0,30}?\b(?P<n>twice|thrice|two\s+times|"
     r"three\s+times|in\s+two\s+ways)\b"
 )

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec, every_unit_outcome
 from redraft.criteria._families._lexical import asks_about, required
 from redraft.criteria._families._word_length import words_of
@@ -27,7 +28,7 @@ from redraft.criteria._sentences import Hit, Rule, Sentence, sentence_blocked
 __all__ = ["VOCABULARY", "Vocabulary", "outside_words"]
 
 _SHOWN = 5
-_WORD = re.compile(r"^[^\W_]+(?:['-][^\W_]+)*$")
+_WORD = compile_lazily(r"^[^\W_]+(?:['-][^\W_]+)*$")
 
 
 def _fold(word: str) -> str:
@@ -75,7 +76,7 @@ _ITEM = r"['\"‘“]?[a-z\ue000][a-z'’\ue000-]*['\"’”]?"
 _SEP = r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+|/\s*)"
 # "Using only words from this list, write a sentence: the, cat, …"
 _TASK = r"(?:,?\s*(?:write|compose|create|make|form|build|give\s+me)\b[^:.;]{0,40}(?=:))?"
-_CLOSED = re.compile(
+_CLOSED = compile_lazily(
     rf"\b{_LEAD}{_TASK}:?\s*(?P<list>{_ITEM}(?:{_SEP}{_ITEM}){{1,199}})\s*(?=[.;!)\n]|$)"
 )
 # "only words like happy and sad", "only the words you need": no list is stated
@@ -95,7 +96,7 @@ def _items(sentence: Sentence, match: re.Match[str]) -> list[str] | None:
 
 
 # "Answer using only the words …": the verb that opens the sentence is the request
-_ANSWER = re.compile(r"^\s*(?:please\s+)?(?:answer|respond|reply)(?:\s+me)?\s+$")
+_ANSWER = compile_lazily(r"^\s*(?:please\s+)?(?:answer|respond|reply)(?:\s+me)?\s+$")
 
 
 def _answer_verb(sentence: Sentence, start: int) -> bool:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ValidationError
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilyCount, every_unit_outcome
 from redraft.criteria._families._lexical import described, required
 from redraft.criteria._families._word_length_more import more_word_lengths
@@ -29,7 +30,7 @@ from redraft.criteria._spec_base import Relation, relation_words
 
 __all__ = ["WORD_LENGTH", "WordLength", "words_of"]
 
-_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+_WORD = compile_lazily(r"[^\W_]+(?:['’-][^\W_]+)*")
 _SHOWN = 5
 
 
@@ -63,30 +64,32 @@ _OVER = r"(?:longer\s+than|over|more\s+than|exceeding|above|bigger\s+than)"
 _WORDS = r"(?:words?|terms?)"
 _PATTERNS = (
     # "no word longer than 8 letters", "never use words longer than 8 letters"
-    re.compile(
+    compile_lazily(
         rf"\b(?:no|never\s+use(?:\s+any)?|(?:do\s+not|don'?t)\s+use(?:\s+any)?|avoid(?:\s+any)?|"
         rf"without(?:\s+any)?)\s+{_WORDS}\s+(?:that\s+(?:are|is)\s+)?{_OVER}\s+"
         rf"(?P<over>{NUMBER})\s+{_UNIT}"
     ),
     # "every word at most 6 letters", "each word must have fewer than 10 letters"
-    re.compile(
+    compile_lazily(
         rf"\b(?:each|every|all(?:\s+the)?|any)\s+{_WORDS}\s+(?:(?:must|should|has\s+to|have\s+to|"
         r"needs?\s+to|may|can)\s+)?(?:be\s+|have\s+|has\s+|contain\s+|stay\s+)?(?:kept\s+)?"
         rf"(?:to\s+)?(?P<rel>{RELATION})\s+(?P<n>{NUMBER})\s+{_UNIT}"
     ),
     # "only words of at most 6 letters", "use words with no more than 7 letters"
-    re.compile(
+    compile_lazily(
         rf"\b(?:only|use|using|with|in)\s+(?:short\s+)?{_WORDS}\s+(?:of|with|that\s+have)\s+"
         rf"(?P<rel2>{RELATION})\s+(?P<n2>{NUMBER})\s+{_UNIT}"
     ),
     # "a maximum word length of 7 letters"
-    re.compile(
+    compile_lazily(
         r"\b(?:a\s+|the\s+)?(?:max(?:imum)?|longest)\s+word\s+length\s+(?:of\s+|is\s+|:\s*)?"
         rf"(?P<max>{NUMBER})(?:\s+{_UNIT})?"
     ),
 )
 _BANS = ("no ", "never", "do not", "don", "avoid", "without")
-_AFTER = re.compile(r"^\s*(?:in|of|for|per)\s+(?:the|each|every|your)\s+(?!answer|response|reply)")
+_AFTER = compile_lazily(
+    r"^\s*(?:in|of|for|per)\s+(?:the|each|every|your)\s+(?!answer|response|reply)"
+)
 
 
 def _read(match: re.Match[str]) -> tuple[Relation, int] | None:

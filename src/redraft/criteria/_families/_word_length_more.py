@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._lexical import described, required
 from redraft.criteria._grammar import NUMBER, RELATION, number_value, relation_of
 from redraft.criteria._sentences import Sentence, lowered, searched, sentence_blocked
@@ -31,25 +32,27 @@ _WORDS = r"(?:words?|terms?)"
 _MODAL = r"(?:(?:must|should|shall|may|can|will|is\s+to|has\s+to|have\s+to|needs?\s+to)\s+)?"
 _BE = r"(?:(?:be|is|are|have|has|contain|use|stay|run)\s+)?"
 # "5 letters or fewer", "6 characters or less", "5 letters max", "4 letters or more"
-_POSTFIX = re.compile(
+_POSTFIX = compile_lazily(
     rf"(?P<n>{NUMBER})\s+{_UNIT}\s+(?:(?P<most>or\s+(?:fewer|less|shorter|under|below)|max(?:imum)?"
     r"|at\s+most|tops)|(?P<least>or\s+(?:more|longer|over|above)|min(?:imum)?|at\s+least))\b"
 )
 # "5 or fewer letters"
-_POSTFIX_BEFORE = re.compile(
+_POSTFIX_BEFORE = compile_lazily(
     rf"(?P<n>{NUMBER})\s+(?:(?P<most>or\s+(?:fewer|less))|(?P<least>or\s+more))\s+{_UNIT}"
 )
 _HEADS = (
     # "every word must be 5 letters or fewer", "each word has 4 letters or more"
-    re.compile(rf"\b(?:each|every|all(?:\s+the)?|any)\s+(?:single\s+)?{_WORDS}\s+{_MODAL}{_BE}$"),
+    compile_lazily(
+        rf"\b(?:each|every|all(?:\s+the)?|any)\s+(?:single\s+)?{_WORDS}\s+{_MODAL}{_BE}$"
+    ),
     # "only words with 6 letters or fewer", "use words of 5 or fewer letters"
-    re.compile(
+    compile_lazily(
         rf"\b(?:only|use|using|with|in)\s+(?:short\s+)?{_WORDS}\s+(?:of|with|that\s+(?:have|are))\s+$"
     ),
 )
 # "no word may have more than 10 letters", "no word shorter than 4 letters",
 # "no words under 3 letters", "no word can be longer than 7 characters"
-_BAN = re.compile(
+_BAN = compile_lazily(
     rf"\b(?:no|not\s+(?:a\s+single|one))\s+(?:single\s+)?{_WORDS}\s+"
     # "no word in your version may be longer than 8 letters": the answer's words
     r"(?:in\s+(?:your|the)\s+(?:version|answer|response|reply|rewrite|text|output)\s+)?"
@@ -61,16 +64,16 @@ _BAN = re.compile(
 # "List 6 adjectives …, none longer than 7 letters": words asked for earlier in
 # the sentence, then "none" over a length in letters (characters may be a line's)
 _WORD_KINDS = r"(?:words|adjectives|nouns|verbs|adverbs|synonyms|antonyms|rhymes)"
-_NONE = re.compile(
+_NONE = compile_lazily(
     rf"\bnone\s+(?:of\s+them\s+)?{_MODAL}{_BE}(?:longer\s+than|more\s+than|over|above|"
     rf"exceeding)\s+(?P<n>{NUMBER})\s+letters\b"
 )
-_ASKED_WORDS = re.compile(
+_ASKED_WORDS = compile_lazily(
     rf"\b(?:list|give|write|suggest|provide|name|generate)\s+(?:me\s+)?(?:\w+\s+){{0,2}}{_WORD_KINDS}\b"
 )
-_ANY_WORDS = re.compile(rf"word|term|none|{_WORD_KINDS}")
+_ANY_WORDS = compile_lazily(rf"word|term|none|{_WORD_KINDS}")
 # "use only five-letter words", "only 4-letter words": every word that length
-_HYPHENED = re.compile(
+_HYPHENED = compile_lazily(
     rf"\b(?:use\s+only|using\s+only|only\s+(?:use|using)?\s*|with\s+only|entirely\s+(?:of|in)\s+|"
     rf"made\s+(?:up\s+)?(?:only\s+)?of\s+(?:only\s+)?)(?P<n>{NUMBER})-(?:letter|character)\s+words\b"
 )
@@ -78,25 +81,25 @@ _HYPHENED = re.compile(
 # least 4 letters", "12 words, each between 4 and 9 letters", "6 palindromic
 # words, each at least 5 letters long"; or the length named before them:
 # "Give me 6 five-letter words related to football"
-_EACH_LENGTH = re.compile(
+_EACH_LENGTH = compile_lazily(
     rf"\b(?P<num>{NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_WORD_KINDS}(?:\s+[^,;:.]{{0,40}}?)?,\s*"
     rf"(?:each|all)\s+(?:(?:must|should)\s+be\s+|(?:is|are|has|have|of)\s+)?(?:(?P<rel>{RELATION})"
     rf"\s+(?P<n>{NUMBER})|between\s+(?P<low>{NUMBER})\s+and\s+(?P<high>{NUMBER})|"
     rf"(?P<from>\d{{1,2}})\s*(?:-|–|to)\s*(?P<to>\d{{1,2}}))\s+letters(?:\s+long)?\b"
 )
-_ASKED_LENGTH = re.compile(
+_ASKED_LENGTH = compile_lazily(
     rf"^\s*(?:(?:please\s+)?(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:list|give|write|"
     rf"suggest|provide|name|generate|find)\s+(?:me\s+|us\s+)?(?:exactly\s+)?(?P<num>{NUMBER})\s+"
     rf"(?:[a-z]+\s+)?(?P<n>{NUMBER})-letter\s+(?:[a-z]+\s+)?{_WORD_KINDS}\b"
 )
 # The words are all the answer holds: said outright, or all on one line
 # ("Give me 10 five-letter words" alone may come with a line before them)
-_ONLY_THE_WORDS = re.compile(
+_ONLY_THE_WORDS = compile_lazily(
     r"\b(?:on\s+(?:one|a\s+single)\s+line|one\s+line|nothing\s+else|no\s+other\s+(?:text|words)|"
     r"(?:only|just)\s+the\s+words|words\s+only|no\s+(?:intro\w*|preamble|explanations?))\b"
 )
 # Another part than the words asked for: their length is not every word's
-_OTHER_PARTS = re.compile(
+_OTHER_PARTS = compile_lazily(
     r"\b(?:then|followed\s+by|plus|after\s+(?:that|which|it)|explain\w*|descri\w*|defin\w*|"
     r"meanings?|sentences?|paragraphs?|captions?|clues?|hints?|examples?|bonus|title|heading|"
     r"intro\w*|notes?|translations?|with\s+(?:a|an|their|its)\b)"
@@ -147,12 +150,12 @@ def _asked_words_length(sentence: Sentence) -> Iterator[Reading]:
 
 
 # The request before: "I'm making a crossword. Give me …" has none
-_REQUEST_BEFORE = re.compile(
+_REQUEST_BEFORE = compile_lazily(
     r"\b(?:write|give|list|make|create|generate|add|include|suggest|provide|name|find)\b"
 )
 # The answer is one word of a length: "a single made-up word, 8 letters",
 # "It should be one word, no more than 6 letters", "one word, 6 to 9 letters"
-_ONE_WORD = re.compile(
+_ONE_WORD = compile_lazily(
     rf"\b(?:one|a\s+single)\s+(?:[\w-]+\s+){{0,4}}?word\s*,\s*(?:(?P<rel>{RELATION})\s+"
     rf"(?P<n>{NUMBER})|(?P<from>\d{{1,2}})\s*(?:-|–|to)\s*(?P<to>\d{{1,2}})|(?P<bare>{NUMBER}))"
     r"\s+letters(?:\s+long)?(?=\s*(?:[,.;!]|and\b|$))"
@@ -160,11 +163,11 @@ _ONE_WORD = re.compile(
 # The one word is the answer: asked by the sentence's verb ("Give me a single
 # made-up word, 8 letters"), or said of it ("It should be one word, …",
 # "Only the name, one word, …")
-_ONE_WORD_VERB = re.compile(
+_ONE_WORD_VERB = compile_lazily(
     r"^\s*(?:(?:please\s+)?(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:give|suggest|invent|"
     r"create|generate|make|name|come\s+up\s+with)\b"
 )
-_ONE_WORD_SUBJECT = re.compile(
+_ONE_WORD_SUBJECT = compile_lazily(
     r"\s*(?:(?:it|the\s+(?:name|word|answer))\s+(?:should|must|has\s+to|needs\s+to)\s+be|"
     r"(?:only|just)\s+the\s+[\w-]+\s*,)\s*"
 )
@@ -196,7 +199,7 @@ def _one_word_asked(sentence: Sentence, start: int) -> bool:
 
 
 # "Word list for a word search: 12 words, each …": a label, then the request
-_OPENING_LABEL = re.compile(r"^\s*[^:,;]{1,60}:\s*$")
+_OPENING_LABEL = compile_lazily(r"^\s*[^:,;]{1,60}:\s*$")
 
 
 def _asked_here(sentence: Sentence, start: int) -> bool:
@@ -212,9 +215,11 @@ def _asked_here(sentence: Sentence, start: int) -> bool:
 
 
 # a length of some words only: "a few words of 3 letters or fewer"
-_SOME = re.compile(r"\b(?:some|a\s+few|several|most|many|mostly|one|two|three|\d+)\s+$")
+_SOME = compile_lazily(r"\b(?:some|a\s+few|several|most|many|mostly|one|two|three|\d+)\s+$")
 # the words of a part: "every word in the title must be 5 letters or fewer"
-_OF_PART = re.compile(r"^\s*(?:in|of|for)\s+(?:the|each|every|your)\s+(?!answer|response|reply)")
+_OF_PART = compile_lazily(
+    r"^\s*(?:in|of|for)\s+(?:the|each|every|your)\s+(?!answer|response|reply)"
+)
 
 
 def _governed(sentence: Sentence, start: int, *, owns: bool) -> bool:
@@ -229,7 +234,7 @@ def _governed(sentence: Sentence, start: int, *, owns: bool) -> bool:
 # its topic, then a clause on its words (the topic's own clause is not read:
 # "a story about a town where …" may describe the town, but a length of
 # every word is the story's either way)
-_TOPIC_THEN_CLAUSE = re.compile(
+_TOPIC_THEN_CLAUSE = compile_lazily(
     r"^\s*(?:(?:please\s+)?(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:write|compose|create|"
     r"give\s+me|make|craft|draft|generate|produce)\s+(?:me\s+)?(?:a|an|one)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:sentence|poem|verse|story|paragraph|tweet|slogan|message|text|note|riddle|song|toast)\s+"
@@ -297,13 +302,13 @@ def more_word_lengths(sentence: Sentence) -> Iterator[Reading]:
 # "Avoid long words: no word may have more than 10 letters.", "Reading age
 # matters: no sentence over 15 words, no word over 10 letters.": a short
 # label, then bans of the answer's, after a sentence that asks for it
-_LABEL_BANS = re.compile(
+_LABEL_BANS = compile_lazily(
     r"^\s*(?P<label>[^:,;]{1,40}):\s*(?:(?:no|without)\s+[^,;:]{1,40}?,\s*(?:and\s+)?)*$"
 )
-_OWNED_LABEL = re.compile(
+_OWNED_LABEL = compile_lazily(
     r"\b(?:my|our|his|her|their|this|these|those|given|attached|example|if|when|unless)\b"
 )
-_ASKED_BEFORE = re.compile(
+_ASKED_BEFORE = compile_lazily(
     r"^\s*(?:(?:please\s+)?(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:write|rewrite|compose|"
     r"draft|create|give|make|explain|describe|tell)\b"
 )

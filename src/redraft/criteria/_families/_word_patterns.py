@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec, every_unit_outcome
 from redraft.criteria._families._lexical import described, required
 from redraft.criteria._families._word_length import words_of
@@ -198,25 +199,25 @@ _STARTING = r"(?:starting|beginning|that\s+(?:starts?|begins?)|which\s+(?:starts
 _CONTAINING = r"(?:containing|that\s+contains?|with)\s+(?:the\s+(?:letters?|string)\s+)?"
 _BANS = (
     # "no words ending in -ing", "avoid adverbs ending in 'ly'", "no word starting with un-"
-    re.compile(
+    compile_lazily(
         rf"\b{_BAN}\s+(?P<what>{_WORDS})\s+(?:(?P<ends>{_ENDING})|(?P<starts>{_STARTING})|"
         rf"(?P<contains>containing(?:\s+the\s+(?:letters?|string))?))\s+"
         rf"(?:(?:the\s+)?(?:suffix|prefix|letters?)\s+)?{_AFFIX}(?![\w'’-])"
     ),
     # "no -ly adverbs", "avoid '-ing' words"
-    re.compile(rf"\b{_BAN}\s+{_Q}-(?P<suffix>[a-z\ue000]{{1,10}}){_QE}\s+(?P<what>{_WORDS})\b"),
+    compile_lazily(rf"\b{_BAN}\s+{_Q}-(?P<suffix>[a-z\ue000]{{1,10}}){_QE}\s+(?P<what>{_WORDS})\b"),
     # "no contractions", "avoid hyphenated words"
-    re.compile(
+    compile_lazily(
         rf"\b{_BAN}\s+(?:(?P<contraction>contractions|contracted\s+forms)|"
         r"(?P<hyphenated>hyphenated\s+(?:words|compounds|terms)))\b"
     ),
     # "contractions are not allowed", "hyphenated words are forbidden"
-    re.compile(
+    compile_lazily(
         r"\b(?:(?P<contraction>contractions)|(?P<hyphenated>hyphenated\s+(?:words|compounds)))\s+"
         r"(?:are|is)\s+(?:not\s+allowed|forbidden|banned|prohibited|off[\s-]limits)\b"
     ),
 )
-_EVERY = re.compile(
+_EVERY = compile_lazily(
     r"\b(?:each|every|all(?:\s+the)?|every\s+single)\s+words?\s+(?:(?:should|must|has\s+to|"
     r"have\s+to|needs?\s+to|will)\s+)?(?:(?P<ends>ends?|ending)\s+(?:in|with)|"
     r"(?P<contains>contains?|containing|(?:has|have|having|includes?|including|uses?|using)"
@@ -226,12 +227,12 @@ _EVERY = re.compile(
 )
 # "exclude every word containing …", "leave out all words that …": a ban said
 # of every such word, which a word pattern said of every word reads inverted
-_REMOVED = re.compile(
+_REMOVED = compile_lazily(
     r"\b(?:exclude|excluding|avoid|avoiding|omit|omitting|skip|drop|remove|removing|cut|ban|"
     r"leave\s+out|without|no|never|not|don'?t|nor)\s+(?:using\s+|any\s+)?$"
 )
 # "no words ending in -ing in the title": a ban on one part, not on the answer
-_AFTER = re.compile(
+_AFTER = compile_lazily(
     r"^\s*(?:in|of|for|per)\s+(?:the|each|every|your|a|any)\s+(?!answer|response|reply|text)"
 )
 _POS = ("adverb", "adjective", "verb", "noun")
@@ -263,7 +264,7 @@ _NOT_AFFIX = frozenset(
 )
 # a bare affix ends the clause ("no words starting with un."); a quoted or
 # hyphened one may go on ("no '-ing' words in it")
-_CLAUSE_END = re.compile(
+_CLAUSE_END = compile_lazily(
     r"\s*(?:[.,;:!?)]|$|(?:and|or|please|pls|at\s+all)\b|"
     r"in\s+(?:your|the)\s+(?:answer|response|reply|text)\b)"
 )

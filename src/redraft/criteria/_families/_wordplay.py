@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import described, required
 from redraft.criteria._families._wordplay_reading import (
@@ -46,8 +47,8 @@ __all__ = [
     "first_letters",
 ]
 
-_MARKUP = re.compile(r"^[\s>*_#~`\"'“‘(\[-]*(?:\d+[.)]\s*|[-*+•]\s+)?[\s*_\"'“‘(\[]*")
-_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+_MARKUP = compile_lazily(r"^[\s>*_#~`\"'“‘(\[-]*(?:\d+[.)]\s*|[-*+•]\s+)?[\s*_\"'“‘(\[]*")
+_WORD = compile_lazily(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 _ALPHABET = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
@@ -166,7 +167,7 @@ def tautograms(sentence: Sentence) -> Iterator[Hit]:
         yield Hit(Tautogram(letter=letter), start, end)
 
 
-_PANGRAM = re.compile(
+_PANGRAM = compile_lazily(
     r"\b(?:(?:write|give|compose|create|make|craft|invent|come\s+up\s+with|produce)\s+(?:me\s+)?"
     r"(?:a|an|one|your\s+own)\s+(?:\w+\s+){0,2}?pangram\b|"
     r"(?:use|uses|using|include|including|contain|containing)\s+(?:each|every)\s+letter\s+of\s+"
@@ -188,7 +189,7 @@ def pangrams(sentence: Sentence) -> Iterator[Hit]:
             return
 
 
-_PALINDROME = re.compile(
+_PALINDROME = compile_lazily(
     r"\b(?:write|give|compose|create|make|craft|invent|come\s+up\s+with|produce|reply\s+with|"
     r"respond\s+with|answer\s+with)\s+(?:me\s+)?(?:a|an|one|your\s+own)\s+(?:\w+\s+){0,2}?"
     r"palindrom(?:e|ic)(?:\s+(?:sentence|phrase|line|word|name|title|slogan|motto|greeting))?\b"

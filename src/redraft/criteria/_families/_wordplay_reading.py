@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Literal
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._lexical import described, required
 from redraft.criteria._sentences import Sentence, lowered, searched, sentence_blocked
 
@@ -25,20 +26,20 @@ _PART = r"(?P<part>lines?|sentences?|verses?|rows?)"
 _SPELL = r"(?:spells?\s+out|spells?|forms?|makes?\s+up|read)"
 _TARGET = r"(?:the\s+(?:word|name)\s+)?(?P<word>\S+)"
 _ACROSTIC = (
-    re.compile(
+    compile_lazily(
         rf"\b(?:the\s+)?first\s+letters?\s+of\s+(?:each|every|the|all\s+the|your)\s+{_PART}\s+"
         rf"(?:(?:should|must|will|has\s+to|have\s+to|need\s+to|needs\s+to)\s+)?{_SPELL}\s+{_TARGET}"
     ),
-    re.compile(
+    compile_lazily(
         r"\b(?:an?\s+)?acrostic(?:\s+(?:poem|verse))?\s+(?:for|of|on|spelling\s+out|spelling|using|"
         rf"with|that\s+spells(?:\s+out)?|based\s+on)\s+{_TARGET}"
     ),
-    re.compile(
+    compile_lazily(
         rf"\b(?:each|every)\s+{_PART}\s+(?:should|must|has\s+to|needs\s+to)\s+(?:start|begin)\s+"
         rf"with\s+(?:the\s+next\s+letter|a\s+letter)\s+of\s+{_TARGET}"
     ),
     # "an acrostic poem for my daughter's name, MAYA", "… for our team name: 'Owls'"
-    re.compile(
+    compile_lazily(
         r"\b(?:an?\s+)?acrostic(?:\s+(?:poem|verse))?\s+(?:for|of|on|using|spelling(?:\s+out)?)\s+"
         r"(?:my|our|his|her|their|your|the)\s+(?:[\w&'’-]+\s+){0,3}?name\s*(?:,|:|—|–)\s*"
         r"(?P<word>\S+)"
@@ -46,12 +47,12 @@ _ACROSTIC = (
 )
 # "a backronym for PLANT … each on its own line": one word per letter, a line
 # each only where the prompt puts them on lines (a backronym is often one line)
-_BACKRONYM = re.compile(r"\b(?:an?\s+)?backronym\s+(?:for|of|from|on)\s+(?P<word>\S+)")
-_ON_LINES = re.compile(
+_BACKRONYM = compile_lazily(r"\b(?:an?\s+)?backronym\s+(?:for|of|from|on)\s+(?P<word>\S+)")
+_ON_LINES = compile_lazily(
     r"\b(?:one\s+(?:word\s+|line\s+)?per\s+(?:line|letter)|each\s+on\s+(?:its\s+own|a\s+(?:new|"
     r"separate))\s+line|on\s+separate\s+lines)\b"
 )
-_WORD_AFTER = re.compile(r"^[\"'“‘«]?([^\W\d_]{2,40})[\"'”’»]?(?=$|[\s.,;:!?)])")
+_WORD_AFTER = compile_lazily(r"^[\"'“‘«]?([^\W\d_]{2,40})[\"'”’»]?(?=$|[\s.,;:!?)])")
 
 
 # What may follow the word an acrostic spells: the clause's end, or a
@@ -59,7 +60,7 @@ _WORD_AFTER = re.compile(r"^[\"'“‘«]?([^\W\d_]{2,40})[\"'”’»]?(?=$|[\s
 # "for TEAM where each line …"). Another word of a name, a number or a noun
 # ("HAPPY BIRTHDAY", "Psalm 23", "Spanish words") means the word read is not
 # the whole of what is spelled, or not a word to spell at all.
-_AFTER_WORD = re.compile(
+_AFTER_WORD = compile_lazily(
     r"^[\"'”’»]?\s*(?:$|[.,;:!?()—–]|(?:in|about|with|where|that|which|and|for|to|on|so|"
     r"please|using|describing|celebrating|as|each|every|whose|but|then|—)\b|"
     # "spell MARGOT from top to bottom", "… down the left side"
@@ -68,7 +69,7 @@ _AFTER_WORD = re.compile(
 # A verb that may introduce a word to spell or another thing: "using Spanish
 # words", "based on Psalm 23", "with Rhyming lines" (a word in capitals or
 # quoted is read; a capitalised one is not)
-_LOOSE = re.compile(r"(?:using|with|based\s+on|on)\s+$")
+_LOOSE = compile_lazily(r"(?:using|with|based\s+on|on)\s+$")
 
 
 def _target(sentence: Sentence, start: int) -> str | None:
@@ -92,7 +93,7 @@ def _target(sentence: Sentence, start: int) -> str | None:
     return word
 
 
-_GIVEN_POEM = re.compile(
+_GIVEN_POEM = compile_lazily(
     r"^\W*\s*(?:in|of)\s+(?:this|these|that|the\s+following|my|his|her|our|their)\s+"
     r"(?:[\w-]+\s+)?(?:poem|text|verse|song|draft|lines?|piece|passage)\b"
 )
@@ -100,11 +101,11 @@ _GIVEN_POEM = re.compile(
 
 # The answer holds more than the acrostic: "… for LOVE, then explain the
 # choices", "an acrostic for JUNE and a haiku for JULY"
-_MORE_AFTER = re.compile(
+_MORE_AFTER = compile_lazily(
     r"^[^.;]*?(?:,\s*|\s)(?:then|plus|followed\s+by|and\s+(?:then\s+)?(?:an?|explain|describe|"
     r"give|write|add|tell|list|say))\b"
 )
-_SEVERAL = re.compile(
+_SEVERAL = compile_lazily(
     r"\b(?:two|three|four|five|several|multiple|\d+)\s+(?:different\s+)?"
     r"(?:versions|variants|acrostics|poems|options|drafts)\b"
 )
@@ -113,8 +114,8 @@ _SEVERAL = re.compile(
 # "spell MUM THANKS … One line per letter": words in capitals after the first
 # letters' "spell", where a line per letter is stated (without it the lines may
 # follow the words; a title such as "for HAPPY BIRTHDAY" is not read)
-_PER_LETTER = re.compile(r"\b(?:one|a)\s+line\s+(?:per|for\s+each|for\s+every)\s+letter\b")
-_CAPITAL_WORDS = re.compile(r"[A-Z]{2,40}(?:\s+[A-Z]{2,40}){1,3}(?=$|[\s.,;:!?()—–])")
+_PER_LETTER = compile_lazily(r"\b(?:one|a)\s+line\s+(?:per|for\s+each|for\s+every)\s+letter\b")
+_CAPITAL_WORDS = compile_lazily(r"[A-Z]{2,40}(?:\s+[A-Z]{2,40}){1,3}(?=$|[\s.,;:!?()—–])")
 
 
 def _spelled(sentence: Sentence, match: re.Match[str], pattern: re.Pattern[str]) -> str | None:
@@ -167,7 +168,7 @@ def acrostic_words(sentence: Sentence) -> Iterator[tuple[str, Part, int, int]]:
 # ONE sentence about snakes where …": a topic between the thing asked and the
 # clause, where the clause is about words or letters (a topic has none; a text
 # named by "my", "this" or its own noun does, and is not read)
-_ABOUT_TOPIC = re.compile(
+_ABOUT_TOPIC = compile_lazily(
     r"^(?:[^:\ue000]{0,60}:\s*)?(?:please\s+)?(?:write|compose|create|give\s+me|make(?:\s+up)?|craft|"
     r"draft|generate|produce|invent|come\s+up\s+with)\s+(?:me\s+)?(?:a|an|one)\s+"
     # adjectives only: "a review of my story where …" describes the story
@@ -189,7 +190,7 @@ def _described(sentence: Sentence, start: int) -> bool:
     )
 
 
-_TAUTOGRAM = re.compile(
+_TAUTOGRAM = compile_lazily(
     r"\b(?:each|every|all(?:\s+the)?|every\s+single)\s+words?\s+(?:(?:should|must|has\s+to|have\s+to|"
     r"needs?\s+to|will)\s+)?(?:start|starts|begin|begins|starting|beginning)\s+with\s+"
     r"(?:the\s+(?:same\s+)?letter\s+|an?\s+|the\s+sound\s+)?['\"‘“]?(?P<letter>[a-z\ue000])['\"’”]?"
@@ -223,7 +224,7 @@ def tautogram_letters(sentence: Sentence) -> Iterator[tuple[str, int, int]]:
 
 # "using exactly 4 words, all starting with the letter V", "at least 15 words,
 # all beginning with T": the answer's words, counted, then all of them
-_COUNTED_WORDS = re.compile(
+_COUNTED_WORDS = compile_lazily(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+words\s*,?\s+"
     r"(?:and\s+)?(?:all|each|every\s+one)(?:\s+of\s+them)?\s+(?:(?:must|should)\s+)?"
     r"(?:starting|beginning|start|begin)\s+with\s+(?:the\s+letter\s+['\"‘“]?(?P<letter>[a-z])['\"’”]?|"
@@ -232,21 +233,21 @@ _COUNTED_WORDS = re.compile(
 )
 # "Give me 10 words, all starting with 'bl'" lists words; "in 4 words, all …"
 # or "at least 15 words, all …" sizes the answer
-_SIZED = re.compile(r"(?:\b(?:using|in|with|of|least|most|exactly|just|only|than)|[:,—–(])\s*$")
+_SIZED = compile_lazily(r"(?:\b(?:using|in|with|of|least|most|exactly|just|only|than)|[:,—–(])\s*$")
 # "Write a tautogram sentence of at least 8 words using the letter M", "a
 # tautogram on the letter 'B'": the noun names the form, the letter is stated
-_NAMED = re.compile(
+_NAMED = compile_lazily(
     r"\btautogram\b[^.;:!?]{0,60}?\b(?:using|with|on|in|for|of)\s+the\s+letter\s+"
     r"['\"‘“]?(?P<letter>[a-z\ue000])['\"’”]?(?![\w'’\ue000-])"
 )
 # "every word begins with 's' or 'sh'": alternatives that all open with one
 # letter, that letter among them, are that letter
-_ALTERNATIVES = re.compile(
+_ALTERNATIVES = compile_lazily(
     r"\b(?:each|every(?:\s+single)?|all(?:\s+the)?)\s+words?\s+(?:(?:should|must)\s+)?"
     r"(?:start|starts|begin|begins|starting|beginning)\s+with\s+(?:either\s+)?"
     r"(?P<alts>['\"‘“]\ue000+['\"’”](?:\s*(?:,\s*(?:or\s+)?|or|/)\s*['\"‘“]\ue000+['\"’”])+)"
 )
-_QUOTE = re.compile(r"['\"‘“](\ue000+)['\"’”]")
+_QUOTE = compile_lazily(r"['\"‘“](\ue000+)['\"’”]")
 
 
 def more_tautogram_letters(sentence: Sentence) -> Iterator[tuple[str, int, int]]:

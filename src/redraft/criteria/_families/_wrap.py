@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._lexical import required
@@ -88,14 +89,14 @@ _WHOLE = (
     r"(?:your|the)\s+(?:whole\s+|entire\s+|full\s+|complete\s+)?"
     r"(?:answer|response|reply|output)"
 )
-_PATTERN = re.compile(
+_PATTERN = compile_lazily(
     rf"\b(?:wrap|put|place|enclose|surround|write|give|return)\s+(?:{_WHOLE}|it\s+all|"
     # "put the whole thing in parentheses"
     rf"everything|the\s+(?:whole|entire)\s+thing|all\s+of\s+it)\s+(?:(?:entirely|all)\s+)?(?:in|inside|within|between|with)\s+"
     rf"(?:a\s+pair\s+of\s+|a\s+set\s+of\s+)?(?:(?P<name>{_NAMES})\b|"
     rf"(?P<tag><(?P<t>[a-z][\w-]{{0,20}})>\s*</(?P=t)>)\s*(?:tags?)?)"
 )
-_PART = re.compile(r"\b(?:final|each|every|last|first)\s+(?:answer|response|reply|output)\b")
+_PART = compile_lazily(r"\b(?:final|each|every|last|first)\s+(?:answer|response|reply|output)\b")
 
 
 def wrap_marks(sentence: Sentence) -> Iterator[Hit]:

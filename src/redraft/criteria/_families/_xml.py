@@ -16,7 +16,6 @@ from "wrap your answer in <response> with <title> and <body> elements",
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 from xml.etree.ElementTree import Element, ParseError
@@ -25,6 +24,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 from pydantic import Field, ValidationError, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._code_blocks import ONLY_BLOCK
@@ -39,7 +39,7 @@ from redraft.criteria._sentences import Hit, Rule, Sentence, lowered, response_c
 
 __all__ = ["XML", "XMLFormat"]
 
-_NAME = re.compile(r"[A-Za-z_][\w.-]{0,79}")
+_NAME = compile_lazily(r"[A-Za-z_][\w.-]{0,79}")
 
 
 def _element_name(value: str) -> str:
@@ -120,7 +120,7 @@ _PHRASE = FormatPhrase(name="xml", holding=r"elements?|tags?|child\s+elements?|n
 _TAG = r"<(?P<{}>[a-z_][\w.-]{{0,79}})>"
 _ROOT, _ROOT2, _ROOT3, _ROOT4 = (_TAG.format(f"root{n}") for n in ("", "2", "3", "4"))
 # "wrap your answer in <response> (tags) with <title> and <body> elements"
-_WRAPPED = re.compile(
+_WRAPPED = compile_lazily(
     r"\b(?:wrap|enclose|put|place|return|give|format|present)\s+(?:it|this|everything|"
     r"(?:your\s+|the\s+)?(?:entire\s+|whole\s+|full\s+)?(?:response|answer|reply|output|result))"
     rf"\s+(?:only\s+)?(?:in|inside|within|as)\s+(?:an?\s+|one\s+|a\s+single\s+)?{_ROOT}"
@@ -142,7 +142,7 @@ def _build(root: str | None, children: list[str], start: int, end: int) -> Itera
     yield Hit(spec, start, end)
 
 
-_ELEMENTS = re.compile(
+_ELEMENTS = compile_lazily(
     r"\b(?:with|containing|holding|having|including)\s+(?:the\s+)?(?:(?:child|inner|nested)\s+)?"
     r"(?:(?:elements?|tags?|nodes?)\s*:?\s*)?(?=<)|"
     # "root element <book>, child elements <title>, <author>"

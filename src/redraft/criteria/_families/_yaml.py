@@ -14,13 +14,13 @@ as one format among others ("JSON or YAML"), nor negated or hedged.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
 import yaml
 from pydantic import Field, ValidationError, field_validator
 
+from redraft.core._lazy_pattern import compile_lazily
 from redraft.core._repair import RepairOp
 from redraft.criteria._families._base import Family, FamilySpec
 from redraft.criteria._families._code_blocks import ONLY_BLOCK
@@ -118,11 +118,11 @@ _PHRASE = FormatPhrase(name=r"yaml|yml", holding=r"keys|fields|properties|entrie
 
 # Keys named for the answer's mapping in a sentence of their own: "Write a
 # YAML config for … Top-level keys in this order: name, on, jobs."
-_KEYS_ELSEWHERE = re.compile(
+_KEYS_ELSEWHERE = compile_lazily(
     r"(?:^|[.;\n]\s*)(?:the\s+)?(?:top[\s-]level\s+)?keys(?:\s+in\s+(?:this|that)\s+order)?\s*:\s*"
 )
 # A YAML list, or items each with keys: no one mapping holds those keys
-_NOT_ONE_MAPPING = re.compile(
+_NOT_ONE_MAPPING = compile_lazily(
     r"\b(?:ya?ml\s+(?:list|array|sequence)|list\s+of|each|every|items?|entries|objects)\b"
 )
 
