@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from _blind_map import Constraint, Expectation, Row
 
-from redraft.criteria import CompiledCheck, compile_checks
+from redraft.criteria import CompiledCheck, compile_checks, raise_rule_errors
 
 __all__ = ["MODES", "Outcome", "Scored", "Verdict", "judge", "score"]
 
@@ -126,7 +126,8 @@ def score(rows: Sequence[Row], mode: str, expected: dict[Constraint, Expectation
     compile_s = 0.0
     for row in rows:
         started = time.perf_counter()
-        checks = compile_one(row)
+        with raise_rule_errors():  # a rule's bug must fail the measurement, not hide in it
+            checks = compile_one(row)
         compile_s += time.perf_counter() - started
         found, judged = judge(row, checks, expected)
         outcomes += found

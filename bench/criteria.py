@@ -52,7 +52,13 @@ from _exactness import Account, Tally, account, exact_instruction, tally
 from _ifeval import IFEvalPrompt, Instruction, load_file, load_prompts, select, summary
 from _report import Table, write_report
 
-from redraft.criteria import CheckSpec, CompiledCheck, compile_checks, measure_text
+from redraft.criteria import (
+    CheckSpec,
+    CompiledCheck,
+    compile_checks,
+    measure_text,
+    raise_rule_errors,
+)
 from redraft.providers import ProviderRegistry
 
 DEFAULT_SIZE = 40
@@ -139,7 +145,8 @@ class Compilation:
 
 
 def compile_prompt(prompt: IFEvalPrompt) -> Compilation:
-    checks = tuple(compile_checks(prompt.text))
+    with raise_rule_errors():  # a rule's bug must fail the benchmark
+        checks = tuple(compile_checks(prompt.text))
     covering = tuple(_covering(i, checks) for i in prompt.instructions)
     return Compilation(prompt, checks, covering, account(prompt.text, checks))
 

@@ -4,6 +4,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from redraft.criteria import raise_rule_errors
 from redraft.providers import allow_real_model_calls, block_real_model_calls
 
 # Store fixtures (``database_url`` runs a test on SQLite and on PostgreSQL).
@@ -19,6 +20,14 @@ def _no_judge_record(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REDRAFT_JUDGE_AUDIT_RATE", "0")
     # Nor does a test's `redraft ask` log its run in the user's store.
     monkeypatch.setenv("REDRAFT_LOG", "off")
+
+
+@pytest.fixture(autouse=True)
+def _rule_errors_fail_tests() -> Iterator[None]:
+    """A compiler rule that raises is a bug: the test fails on it, where a
+    user's request would only lose that rule's reading (and log it)."""
+    with raise_rule_errors():
+        yield
 
 
 @pytest.fixture(autouse=True)

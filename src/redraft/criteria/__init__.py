@@ -60,6 +60,7 @@ from redraft.criteria._language import Detection, detect_language
 from redraft.criteria._llm import LLMCompilation, compile_checks_with_llm, llm_schema
 from redraft.criteria._panel import CompiledChecks, as_specs, compiled_panel_member
 from redraft.criteria._requirements import Clause, account_requirements
+from redraft.criteria._rule_errors import raise_rule_errors
 from redraft.criteria._rules import compile_checks, compile_checks_async, compile_rules
 from redraft.criteria._spec import (
     CHECK_KINDS,
@@ -189,4 +190,5 @@ __all__ = [
     "llm_schema",
     "measure_text",
     "merge_checks",
+    "raise_rule_errors",
 ]

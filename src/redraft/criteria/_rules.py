@@ -40,6 +40,7 @@ from redraft.criteria._items import list_items
 from redraft.criteria._once import compiling
 from redraft.criteria._part_bound import WHOLE_KINDS, bound_to_part
 from redraft.criteria._prompt_language import implied_language
+from redraft.criteria._rule_errors import read_safely
 from redraft.criteria._sentences import Sentence, mask, sentences, templated
 from redraft.criteria._spec import CheckSpec
 from redraft.criteria._waived import without_waived
@@ -220,7 +221,7 @@ def _read(
     text = sentence.full
     found: list[CompiledCheck] = []
     for rule in RULES:
-        for hit in rule(sentence):
+        for hit in read_safely(rule, sentence):
             slot = hit.spec.slot()
             start, end = sentence.start + hit.start, sentence.start + hit.end
             if (
