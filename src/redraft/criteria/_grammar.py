@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from redraft.core._lazy_pattern import compile_lazily
-from redraft.criteria._spec_base import Relation
+from redraft.criteria._spec_base import MAX_COUNT, Relation
 
 __all__ = ["KINDS_OF", "NUMBER", "RELATION", "number_value", "relation_of"]
 
@@ -76,9 +76,12 @@ NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,6}}|{_WORDS_ALT})"
 
 
 def number_value(text: str) -> int | None:
+    """The number ``text`` writes in digits or words; ``None`` for none, or
+    for one past :data:`MAX_COUNT` (no count a check can compare with)."""
     cleaned = " ".join(text.lower().replace(",", "").split())
     if cleaned.isdigit():
-        return int(cleaned)
+        value = int(cleaned)
+        return value if value <= MAX_COUNT else None
     return _WORD_NUMBERS.get(cleaned)
 
 

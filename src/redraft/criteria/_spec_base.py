@@ -42,11 +42,16 @@ class Spec(BaseModel):
         return str(getattr(self, "kind", type(self).__name__))
 
 
+MAX_COUNT = 1_000_000
+"""The largest count a check compares with: a number past it in a prompt
+("a table with 999999999999 columns") is no count a rule reads."""
+
+
 class CountSpec(Spec):
     """A count of something in the answer compared with ``value``."""
 
     relation: Relation
-    value: int = Field(ge=0, le=1_000_000)
+    value: int = Field(ge=0, le=MAX_COUNT)
 
     #: singular and plural of what is counted, for messages
     unit: ClassVar[tuple[str, str]] = ("item", "items")

@@ -35,6 +35,7 @@ from redraft.criteria._families._per_part import every_part_outcome
 from redraft.criteria._grammar import NUMBER, number_value
 from redraft.criteria._outcome import Outcome
 from redraft.criteria._sentences import Hit, Rule, Sentence, response_context
+from redraft.criteria._spec_base import MAX_COUNT
 from redraft.criteria._spec_parts import PART_NAMES, Part
 
 __all__ = ["COUNT_PROPERTY", "CountProperty", "holds_property"]
@@ -84,8 +85,8 @@ class CountProperty(FamilySpec):
     part: Part | None = None
     property: Property
     of: int | None = Field(default=None, ge=2, le=1000)
-    at_least: int | None = Field(default=None, ge=0, le=1_000_000)
-    at_most: int | None = Field(default=None, ge=0, le=1_000_000)
+    at_least: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    at_most: int | None = Field(default=None, ge=0, le=MAX_COUNT)
 
     @model_validator(mode="after")
     def _valid(self) -> CountProperty:

@@ -312,6 +312,8 @@ def json_fields_rule(sentence: Sentence) -> Iterator[Hit]:
             parsed = parse_list(sentence, match.end())
             if parsed is None or _remark_beside(text, parsed):
                 continue  # a remark that is no type: the list is not read whole
+            if not all(parsed[0]):
+                continue  # a quoted blank is no key a rule can ask for
             fields, end = [JSONField(name=n) for n in parsed[0]], parsed[1]
         else:
             continue  # untyped keys of the one object: the json kind's required_keys

@@ -137,6 +137,8 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
         yield from counted_hit(lambda r, v: LineCount(relation=r, value=v), found)
     for relation, value, start, end in listed_lines(sentence):
         # "write me a poem …, six lines, each line …": one item of a list
+        if relation == "at_least" and not value:
+            continue  # "0 to 6 lines" is at most 6
         if not any(start < b and a < end for a, b in counted):
             yield Hit(LineCount(relation=relation, value=value), start, end)
     laid_out = list(layout_lines(sentence, required))

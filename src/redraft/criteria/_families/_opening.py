@@ -152,6 +152,8 @@ def openings(sentence: Sentence) -> Iterator[Hit]:
             ]
             if not phrases or not required(sentence, match.start(), owns_negation=True):
                 continue
+            if not all(p.strip() for p in phrases):
+                continue  # "never start with ' '": a blank is no opening to look for
             yield Hit(NotStartsWith(phrases=tuple(phrases)), *match.span())
             return
 

@@ -281,13 +281,18 @@ def _rows_alone(sentence: Sentence) -> Iterator[Hit]:
     if match.group("low"):
         low, high = number_value(match.group("low")), number_value(match.group("high"))
         if low is not None and high is not None and low < high and not match.group("rel"):
-            yield Hit(TableRows(relation="at_least", value=low), match.start(), match.end())
+            if low:  # "between 0 and 4 rows" is at most 4
+                yield Hit(TableRows(relation="at_least", value=low), match.start(), match.end())
             yield Hit(TableRows(relation="at_most", value=high), match.start(), match.end())
         return
     value = number_value(match.group("num"))
     if value is None:
         return
     relation, adjust = relation_of(match.group("rel")) if match.group("rel") else ("exactly", 0)
+    if relation == "at_least" and value + adjust <= 0:
+        return  # "at least 0 rows" asks for nothing
+    if value + adjust < 0:
+        return
     yield Hit(TableRows(relation=relation, value=value + adjust), match.start(), match.end())
 
 
@@ -421,7 +426,8 @@ def table_columns(sentence: Sentence) -> Iterator[Hit]:
     if elsewhere(whole, sentence.lower):
         return
     for names, start, end, exact in columns_at(_table_as_thing(sentence)):
-        yield Hit(TableColumns(columns=names, exact=exact), start, end)
+        if all(any(ch.isalnum() for ch in name) for name in names):  # "headers 'Verb' and '-'"
+            yield Hit(TableColumns(columns=names, exact=exact), start, end)
 
 
 # -- measures -------------------------------------------------------------------------
