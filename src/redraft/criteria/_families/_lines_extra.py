@@ -16,9 +16,10 @@ import functools
 
 from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER, RELATION
+from redraft.criteria._once import lowered, searched
 from redraft.criteria._sentence_text import mask
 
-__all__ = ["extra_line"]
+__all__ = ["extra_line", "held_in_message"]
 
 
 # A title, heading or postscript is one more line the count may or may not
@@ -28,7 +29,9 @@ _EXTRA_LINE = compile_lazily(
     r"\b(?:title|heading|header|headline|postscript|p\.\s?s\.?|then|afterwards?|"
     r"after\s+(?:that|this|it)|explain\w*|explanation|analy[sz]\w*|commentary|plus|"
     # an opening or a closing part beside the lines: "5 tips and a short intro"
-    r"intro|introduction|preamble|outro|sign-?off)\b|<<|"
+    r"intro|introduction|preamble|outro|sign-?off|"
+    # "… and the regex itself in a code block": the fences are lines of their own
+    r"code\s+blocks?|code\s+fences?|fenced\s+(?:code\s+)?blocks?)\b|<<|"
     # "put the answer on a fifth line": one more line than the count; not "make
     # the last line end with 'door'", one of the lines counted
     r"\b(?:a|an|the)\s+(?:fifth|sixth|seventh|eighth|extra|additional|separate|new|next)\s+line\b|"
@@ -120,7 +123,7 @@ _THEN_LINE = compile_lazily(r"\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?line\b")
 _USERS_OWN = compile_lazily(r"\b(?:my|our)\s+(?:[\w-]+(?:'s)?\s+)?$")
 _REFUSABLE = frozenset(
     ("title", "heading", "header", "headline", "commentary", "explanation", "postscript")
-) | {"intro", "introduction", "preamble", "outro", "sign-off", "signoff"}
+) | {"code block", "code blocks", "code fence", "code fences", "fenced block", "fenced code block"} | {"intro", "introduction", "preamble", "outro", "sign-off", "signoff"}
 # "Write a podcast intro. One line.": the part named is the whole answer
 _PARTS = _TITLES | {"intro", "introduction", "outro", "sign-off", "signoff"}
 # "each on its own line as Title — Host": the words of each line's template
@@ -213,7 +216,28 @@ def extra_line(whole: str) -> bool:
             continue  # "each line should be: word, then a tab, then …": within each line
         if word == "then" and _LINE_FIRST.search(before) and _THEN_LINE.match(text, match.end()):
             continue  # "English line first, then French line": the lines counted, in order
-        if (word in _REFUSABLE or word.startswith("explain")) and _NO_TITLE.search(before):
+        if (" ".join(word.split()) in _REFUSABLE or word.startswith("explain")) and _NO_TITLE.search(
+            before
+        ):
             continue  # "you don't need to give it a title", "no commentary": no line added
         return True
     return False
+
+
+# The answer named as a message of its own: "Keep the whole message under 70
+# words", "Write an email to the candidate", "the letter must …" (not "an
+# email subject line", a piece of one)
+_MESSAGE = compile_lazily(
+    r"\b(?:an?|the|your|this|whole|entire)\s+(?:(?:whole|entire|short|brief|reply|follow-up|"
+    r"friendly|formal|chat|text|slack|whatsapp)\s+)?(?:message|e-?mail|letter|memo|announcement|newsletter)"
+    r"\b(?!\s+(?:subject|address|addresses|signature|headline|title|opener|opening|greeting|"
+    r"sign-?off|campaign|list|template|ideas?|options?)\b)"
+)
+
+
+def held_in_message(whole: str) -> bool:
+    """ "Always offer exactly three interview slots, each on its own line …
+    Keep the whole message under 70 words": the things laid out one a line
+    stand in a message with a greeting and words of its own, so their count
+    is no count of the answer's lines."""
+    return searched(_MESSAGE, lowered(whole)) is not None
