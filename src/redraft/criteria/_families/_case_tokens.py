@@ -8,7 +8,8 @@ the whole answer would fail the answer asked for. Read where the prompt
 counts such tokens as the things it asks for, and names neither the whole
 answer ("your entire response in lowercase") nor a piece of prose that
 would hold them (a tweet, a caption, a post: "a tweet with 2 hashtags, all
-lowercase" is the tweet's case). The letter-case family
+lowercase" is the tweet's case), nor lays them out alone ("20 passwords,
+one per line, lowercase": the tokens are all the answer holds). The letter-case family
 (:mod:`._case`) consults :func:`tokens_cased`.
 """
 
@@ -38,8 +39,20 @@ _HOLDER = compile_lazily(
 )
 
 
+# The tokens alone make the answer: "one per line", "just the usernames",
+# "nothing else" (their case is then the answer's)
+_ALONE = compile_lazily(
+    r"\b(?:one\s+(?:[\w-]+\s+)?per\s+line|(?:each|every)\s+(?:one\s+)?on\s+(?:its\s+own|a\s+new|"
+    r"a\s+separate)\s+line|nothing\s+else|(?:just|only)\s+the\s+[\w-]+s)\b"
+)
+
+
 def tokens_cased(whole: str) -> bool:
     """Whether the prompt ``whole`` asks for tokens (hashtags, usernames, …)
     whose case a bare case rule states, the answer not otherwise named."""
     text = lowered(whole)
-    return searched(_TOKENS_ASKED, text) is not None and searched(_HOLDER, text) is None
+    return (
+        searched(_TOKENS_ASKED, text) is not None
+        and searched(_HOLDER, text) is None
+        and searched(_ALONE, text) is None
+    )

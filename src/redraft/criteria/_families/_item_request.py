@@ -239,7 +239,7 @@ def requests_in(text: str, *, whole: bool = False) -> list[re.Match[str]]:
             or values_asked(m)
         )
         and not _head_not_items(text, m)
-        and not _ADDRESS.match(m.group("things") or "")
+        and not (m.group("things") and _ADDRESS.match(text, m.start("things")))
     ]
 
 

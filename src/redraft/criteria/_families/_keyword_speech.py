@@ -34,10 +34,11 @@ _NARRATED = compile_lazily(
     r"(?:(?:also|still|just)\s+)?)$"
 )
 _SAY = compile_lazily(r"says?\b")
-# "it says '…'", "this one reads '…'", "which currently says '…'": what the
-# user's text holds, unless the answer is the subject ("make sure it says")
+# "it says '…'", "this one reads '…'": what the user's text holds, unless the
+# answer is the subject ("make sure it says"); not "a note that says '…'",
+# which describes the thing asked for
 _DESCRIBED = compile_lazily(
-    r"\b(?:it|this(?:\s+one)?|that(?:\s+one)?|which)\s+(?:currently\s+|now\s+|just\s+|only\s+)?"
+    r"\b(?:it|this(?:\s+one)?)\s+(?:currently\s+|now\s+|just\s+|only\s+)?"
     r"(?:says|reads)\b"
 )
 _ASKED_OF = compile_lazily(

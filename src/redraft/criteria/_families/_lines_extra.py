@@ -224,14 +224,24 @@ def extra_line(whole: str) -> bool:
     return False
 
 
-# The answer named as a message of its own: "Keep the whole message under 70
-# words", "Write an email to the candidate", "the letter must …" (not "an
-# email subject line", a piece of one)
+# The answer named as a message of its own: "Write an email to the candidate",
+# "Keep the whole message under 70 words", "the letter must …" (not "an
+# email subject line", a piece of one; not "for the newsletter" or "forward
+# an email", a purpose or a topic)
+_GENRE = r"(?:message|e-?mail|memo|letter)"
+# the genre ends its noun phrase: "an email to …", "a memo listing …" (not "an
+# email subject line", "a ticker message sequence")
+_NOT_PIECE = (
+    r"(?=\s*(?:[,.;:!?)(—–-]|$)|\s+(?:to|for|from|about|with|that|which|who|offering|listing|"
+    r"naming|giving|inviting|asking|telling|announcing|confirming|thanking|under|in|of|and|on|"
+    r"must|should|is)\b)"
+)
 _MESSAGE = compile_lazily(
-    r"\b(?:an?|the|your|this|whole|entire)\s+(?:(?:whole|entire|short|brief|reply|follow-up|"
-    r"friendly|formal|chat|text|slack|whatsapp)\s+)?(?:message|e-?mail|letter|memo|announcement|newsletter)"
-    r"\b(?!\s+(?:subject|address|addresses|signature|headline|title|opener|opening|greeting|"
-    r"sign-?off|campaign|list|template|ideas?|options?)\b)"
+    r"\b(?:write|draft|compose|send|prepare)\s+(?:me\s+|us\s+|them\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
+    rf"(?:{_GENRE}|announcement)\b{_NOT_PIECE}|"
+    rf"\b(?:keep|make)\s+(?:the|your)\s+(?:whole\s+|entire\s+)?{_GENRE}\b{_NOT_PIECE}|"
+    rf"\bthe\s+(?:whole|entire)\s+(?:{_GENRE}|reply)\b|"
+    rf"\b(?:the|your)\s+{_GENRE}\s+(?:must|should|needs\s+to|has\s+to|is\s+to)\b"
 )
 
 
