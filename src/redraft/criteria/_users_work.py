@@ -17,10 +17,11 @@ Every rule in such a sentence compiles nothing (:mod:`._rules`).
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from redraft.core._lazy_pattern import compile_lazily
-from redraft.criteria._once import lowered, searched
+from redraft.criteria._once import lowered, matches_in, once, searched
 from redraft.criteria._sentence_text import Sentence
 
 __all__ = ["of_users_work"]
@@ -61,21 +62,22 @@ _SUBJECT = compile_lazily(
 def of_users_work(sentence: Sentence, start: int) -> bool:
     """Whether the phrase at ``start`` of ``sentence`` stands in a sentence
     that tells of the user's own work rather than asks of the answer."""
-    whole = sentence.whole or sentence.masked
-    text = lowered(whole)
-    opened = _sentence_open(text, sentence.start + start)
+    text = lowered(sentence.whole or sentence.masked)
+    at = sentence.start + start
+    ends = _sentence_ends(text)
+    opened = ends[bisect.bisect_right(ends, at) - 1] if ends and ends[0] <= at else 0
     head = text[opened:]
-    if progress := _IN_PROGRESS.match(head):
-        if progress.end() <= sentence.start + start - opened:
-            rest = text[_sentence_close(text, opened + progress.end()) :]
-            work = progress.group("work")
-            if not re.search(rf"{_WORK_ASKED}|\b{re.escape(work)}", rest):
-                return True
+    progress = _IN_PROGRESS.match(head)
+    if progress is not None and opened + progress.end() <= at:
+        closed = bisect.bisect_left(ends, opened + progress.end())
+        rest = text[ends[closed] :] if closed < len(ends) else ""
+        if not re.search(rf"{_WORK_ASKED}|\b{re.escape(progress.group('work'))}", rest):
+            return True
     later = searched(_LATER, text)
     if later is None or later.end() > opened:
         return False
     subject = _SUBJECT.match(head)
-    if subject is None or subject.end() > sentence.start + start - opened:
+    if subject is None or opened + subject.end() > at:
         return False
     noun = subject.group("noun")
     return noun is None or noun.rstrip("s") == later.group("work").rstrip("s")
@@ -84,10 +86,7 @@ def of_users_work(sentence: Sentence, start: int) -> bool:
 _END = compile_lazily(r"[.!?](?=\s)|\n")
 
 
-def _sentence_open(text: str, at: int) -> int:
-    return max((m.end() for m in _END.finditer(text, 0, at)), default=0)
-
-
-def _sentence_close(text: str, at: int) -> int:
-    found = _END.search(text, at)
-    return found.end() if found else len(text)
+@once
+def _sentence_ends(text: str) -> list[int]:
+    """Where each sentence of ``text`` ends (after its mark), once per prompt."""
+    return [m.end() for m in matches_in(_END, text)]

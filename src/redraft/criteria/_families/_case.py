@@ -336,7 +336,9 @@ _WHOLE_OBJECT = compile_lazily(
 def _kept_in_other_case(whole: str, case: str) -> bool:
     other = rf"(?:in\s+)?(?:{_CASE_NAMES[case]}|{_AS_WRITTEN})\b"
     kept = compile_lazily(
-        r"\b(?:keep|leave|retain|preserve|write|spell|copy)\s+(?P<obj>[^.;!?\n,]{1,40}?)\s+" + other + "|"
+        r"\b(?:keep|leave|retain|preserve|write|spell|copy)\s+(?P<obj>[^.;!?\n,]{1,40}?)\s+"
+        + other
+        + "|"
         r"\b(?P<subj>[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:should|must|will|can)\s+)?(?:stays?|remains?)"
         r"\s+" + other
     )

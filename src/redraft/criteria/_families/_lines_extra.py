@@ -121,9 +121,18 @@ _BESIDE = compile_lazily(r"\s*(?:,|and\b|plus\b|then\b|with\b|followed\b|&|\+)")
 _LINE_FIRST = compile_lazily(r"\bline\s+first\s*,?\s*$")
 _THEN_LINE = compile_lazily(r"\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?line\b")
 _USERS_OWN = compile_lazily(r"\b(?:my|our)\s+(?:[\w-]+(?:'s)?\s+)?$")
-_REFUSABLE = frozenset(
-    ("title", "heading", "header", "headline", "commentary", "explanation", "postscript")
-) | {"code block", "code blocks", "code fence", "code fences", "fenced block", "fenced code block"} | {"intro", "introduction", "preamble", "outro", "sign-off", "signoff"}
+_REFUSABLE = (
+    frozenset(("title", "heading", "header", "headline", "commentary", "explanation", "postscript"))
+    | {
+        "code block",
+        "code blocks",
+        "code fence",
+        "code fences",
+        "fenced block",
+        "fenced code block",
+    }
+    | {"intro", "introduction", "preamble", "outro", "sign-off", "signoff"}
+)
 # "Write a podcast intro. One line.": the part named is the whole answer
 _PARTS = _TITLES | {"intro", "introduction", "outro", "sign-off", "signoff"}
 # "each on its own line as Title — Host": the words of each line's template
@@ -216,9 +225,9 @@ def extra_line(whole: str) -> bool:
             continue  # "each line should be: word, then a tab, then …": within each line
         if word == "then" and _LINE_FIRST.search(before) and _THEN_LINE.match(text, match.end()):
             continue  # "English line first, then French line": the lines counted, in order
-        if (" ".join(word.split()) in _REFUSABLE or word.startswith("explain")) and _NO_TITLE.search(
-            before
-        ):
+        if (
+            " ".join(word.split()) in _REFUSABLE or word.startswith("explain")
+        ) and _NO_TITLE.search(before):
             continue  # "you don't need to give it a title", "no commentary": no line added
         return True
     return False
