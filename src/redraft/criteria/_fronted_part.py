@@ -85,8 +85,20 @@ def fronted_part(sentence: Sentence, start: int) -> bool:
     whole = lowered(sentence.whole) if sentence.whole else sentence.lower
     at = (sentence.start if sentence.whole else 0) + start
     opened = max((m.end() for m in _SENTENCE_END.finditer(whole, 0, at)), default=0)
-    fronted = _FRONTED.match(whole, opened)
+    fronted = _FRONTED.match(whole, opened) or _LABELLED.match(whole, opened)
     return fronted is not None and fronted.end() <= at
+
+
+# The part named bare as the opening of its clause, its own rule right after
+# it: "Subject line at most 50 characters, no trailing full stop", "Title
+# under 8 words, no full stop", "Headline in capitals, no emojis": every rule
+# in that clause list is the part's (not "Subject line: …", a label the
+# part-bound reading takes, nor "Title case", a style)
+_LABELLED = compile_lazily(
+    rf"[\s\-*•·>]*(?:the\s+)?{_PART}\s+"
+    r"(?=(?:at\s+(?:most|least)|under|over|below|above|no\s+(?:more|longer|fewer)|max(?:imum)?|"
+    r"min(?:imum)?|up\s+to|between|exactly|within|fewer|less|\d)\b)[^,;:.!?\n]*,"
+)
 
 
 _SENTENCE_END = compile_lazily(r"[.!?;](?=\s)|\n")

@@ -145,6 +145,11 @@ _KEEP = compile_lazily(
     rf"(?P<part>(?:{_WORD}\s+){{0,2}}?{_WORD})\s+(?:to|under|at|within|below|in|no|less|fewer|"
     r"all|short|max|maximum|exactly|between|with)\b"
 )
+# A part named bare as its item's subject, its size right after it: "- name
+# at most 4 words", "description under 20 words" (a part the prompt lists
+# beside others: "keys: id, name, description")
+_BARE_LABEL = compile_lazily(rf"{_ITEM_START}(?:the\s+)?(?P<part>{_WORD}(?:\s+{_WORD})?)\s+")
+# (matched whole against the words before the phrase)
 _LABEL = compile_lazily(rf"{_ITEM_START}(?:the\s+)?(?P<part>(?:{_WORD}\s+){{0,2}}?{_WORD})\s*:\s")
 # A part then its rule, as an item of a sequence: "name in caps, then …"
 _BARE = compile_lazily(
@@ -182,7 +187,33 @@ def bound_to_part(sentence: Sentence, start: int, end: int) -> bool:
         or _counted_in_part(text, whole, end)
         or _subject_part(text, whole, start, end)
         or another_piece(text, start, end)
+        or _placed_by_part(text, start, end)
     )
+
+
+# "at most two paragraphs before the summary line", "Before that, keep it to
+# 2 paragraphs", "3 sentences after the table": the rule of the stretch on
+# one side of another part, which the whole answer holds besides
+_SIDE = r"(?:before|after|above|below|preceding|following|ahead\s+of)"
+_OTHER_PART = (
+    # a pronoun stands for a part where its clause ends ("before it goes out" is a time)
+    r"(?:(?:that|this|it|them|these|those)(?=\s*(?:[,.;:)!?]|$))|"
+    r"(?:the|your|its)\s+(?!(?:end|start|beginning|close|finish|top|bottom|first|last|answer|"
+    r"response|reply|output|text|whole|entire)\b)[\w'’-]+)\b"
+)
+_PART_SIDE_AFTER = compile_lazily(rf"\s*,?\s+{_SIDE}\s+{_OTHER_PART}")
+_PART_SIDE_FRONTED = compile_lazily(
+    rf"{_ITEM_START}{_SIDE}\s+(?!you\b|we\b|i\b){_OTHER_PART}(?:\s+[\w'’-]+){{0,2}}\s*,"
+)
+
+
+def _placed_by_part(text: str, start: int, end: int) -> bool:
+    """ "two paragraphs before the summary line", "Before that, 2 paragraphs":
+    the rule of what stands on one side of another part."""
+    if _PART_SIDE_AFTER.match(text, end):
+        return True
+    fronted = _PART_SIDE_FRONTED.match(text)
+    return fronted is not None and fronted.end() <= start
 
 
 # (not the stop of "P.S.": "a post, with a P.S. of one sentence" is one sentence)
@@ -264,6 +295,14 @@ def _subject_part(text: str, whole: str, start: int, end: int) -> bool:
             whole, match.group("part")
         ):
             return True
+    label = _BARE_LABEL.fullmatch(head)
+    if (
+        label is not None
+        and not any(re.fullmatch(_NOT_A_PART, word) for word in label.group("part").split())
+        and not _WHOLE.fullmatch(label.group("part").split()[-1])
+        and _beside_another(whole, label.group("part"))
+    ):
+        return True  # "keys: id, name, points. - name at most 4 words": the name's size
     bare = _BARE.search(head)
     if bare is None:
         return False

@@ -43,6 +43,7 @@ from redraft.criteria._prompt_language import implied_language
 from redraft.criteria._rule_errors import read_safely
 from redraft.criteria._sentences import Sentence, mask, sentences, templated
 from redraft.criteria._spec import CheckSpec
+from redraft.criteria._users_work import of_users_work
 from redraft.criteria._waived import without_waived
 from redraft.evaluators._isolation import run_isolated
 from redraft.evaluators._offload import DEFAULT_LIMIT_S, INLINE_CHARS, run_bounded
@@ -232,6 +233,7 @@ def _read(
                 or conditioned_after(sentence.lower, hit.end, sentence.lower[: hit.start])
                 or _misread_at_end(sentence.lower, hit.start, hit.end)
                 or _permitted(hit.spec, sentence.lower, hit.end)
+                or of_users_work(sentence, hit.start)
                 or (
                     hit.spec.kind_name() in WHOLE_KINDS
                     and bound_to_part(sentence, hit.start, hit.end)

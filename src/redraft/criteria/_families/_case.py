@@ -18,6 +18,7 @@ from redraft.core._text import plural
 from redraft.criteria._families._added_part import part_added
 from redraft.criteria._families._arguments import Corrected
 from redraft.criteria._families._base import FamilySpec
+from redraft.criteria._families._case_tokens import tokens_cased
 from redraft.criteria._families._part_scope import part_scoped
 from redraft.criteria._families._things_asked import things_asked
 from redraft.criteria._grammar import NUMBER
@@ -335,10 +336,14 @@ _WHOLE_OBJECT = compile_lazily(
 def _kept_in_other_case(whole: str, case: str) -> bool:
     other = rf"(?:in\s+)?(?:{_CASE_NAMES[case]}|{_AS_WRITTEN})\b"
     kept = compile_lazily(
-        r"\b(?:keep|leave|retain|preserve)\s+(?P<obj>[^.;!?\n,]{1,40}?)\s+" + other + "|"
+        r"\b(?:keep|leave|retain|preserve|write|spell|copy)\s+(?P<obj>[^.;!?\n,]{1,40}?)\s+"
+        + other
+        + "|"
         r"\b(?P<subj>[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:should|must|will|can)\s+)?(?:stays?|remains?)"
         r"\s+" + other
     )
+    if _CASE_SENSITIVE.search(whole.lower()):
+        return True  # "handles are case-sensitive": some words keep their own case
     for found in kept.finditer(whole.lower()):
         said = (found.group("obj") or found.group("subj") or "").strip()
         if not _WHOLE_OBJECT.search(said):
@@ -346,6 +351,9 @@ def _kept_in_other_case(whole: str, case: str) -> bool:
     return False
 
 
+# "(handles are case-sensitive, so write them as given …)": words whose case
+# is their own, which a case of the whole answer would change
+_CASE_SENSITIVE = compile_lazily(r"\b(?:are|is)\s+case[\s-]sensitive\b")
 _NEGATED_BEFORE = compile_lazily(r"\b(?:not|never|no|don'?t|without)\b[^,]*$")
 
 
@@ -407,8 +415,9 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
         )
         if added and not _WHOLE_NAMED.search(before, added.end()):
             continue  # "put the hashtags at the end, all lowercase": the hashtags' case
-        if match.re in (compiled(_LOWER), compiled(_UPPER)) and part_added(
-            sentence.whole or sentence.masked
+        if match.re in (compiled(_LOWER), compiled(_UPPER)) and (
+            part_added(sentence.whole or sentence.masked)
+            or tokens_cased(sentence.whole or sentence.masked)
         ):
             continue  # "…, all in capitals, and under the puzzle give the source": its own case
         if _shown_before(sentence.original, match.start()):

@@ -181,6 +181,11 @@ _MORE_MARKS = compile_lazily(r"\s*,?\s*(?:or|and|nor)\s+(?:any\s+)?" + _MARKS)
 _OTHER_PLACE = compile_lazily(
     r"\s*(?:(?:in|from|at|on|after|before|between|inside|within|around)\s+(?:the|each|every|"
     r"any|a|your|its)\b|(?:to|that)\s+(?:end|start|begin|finish|close)s?\b|"
+    # "no full stops in abbreviations", "no commas in numbers": the marks of one
+    # sort of thing, named by a bare plural (not "in total", "in words")
+    r"(?:in|inside|within)\s+(?!(?:words|lowercase|uppercase|caps|capitals|bold|italics|"
+    r"answers|responses|replies|outputs|texts|messages|general|ways|terms|places)\b)"
+    r"(?:[a-z-]+\s+)?[a-z-]{2,}(?<!s)s\b(?!\s+(?:or|and|,))|"
     # a mark in one role: "don't use dashes for bullets" bans the hyphen bullet,
     # not every dash; "no asterisks as list markers"
     r"(?:for|as)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[\w-]+\s+)?(?:bullets?|bullet\s+points?|"

@@ -239,7 +239,16 @@ def requests_in(text: str, *, whole: bool = False) -> list[re.Match[str]]:
             or values_asked(m)
         )
         and not _head_not_items(text, m)
+        and not (m.group("things") and _ADDRESS.match(text, m.start("things")))
     ]
+
+
+# "can I see 14 Ashgrove Road", "send it to 221 Baker Street": a house number
+# and its street, one name, not that many things
+_ADDRESS = compile_lazily(
+    r"(?:[a-z'-]+\s+){1,2}(?:road|street|st|avenue|ave|lane|ln|close|drive|dr|way|crescent|place|"
+    r"terrace|court|gardens|square|grove|row|mews|boulevard|blvd|parade|walk|rise|hill|park)\b"
+)
 
 
 _VALUES_ASKED = compile_lazily(rf"\b{VALUES}$")

@@ -36,7 +36,11 @@ from redraft.criteria._families._arguments import (
 )
 from redraft.criteria._families._base import FamilyCount, FamilySpec
 from redraft.criteria._families._count_report import count_outcome
-from redraft.criteria._families._keyword_speech import narrated_saying
+from redraft.criteria._families._keyword_speech import (
+    described_text,
+    narrated_saying,
+    substituted,
+)
 from redraft.criteria._families._lexical import asks_about, described, elliptical_ban
 from redraft.criteria._families._qualified import alternative_listed, condition_after, taken_back
 from redraft.criteria._families._sections_of import reported_before
@@ -271,6 +275,8 @@ def _required_phrases(sentence: Sentence) -> Iterator[Hit]:
             continue
         if of_several(text, match.start()) or narrated_saying(text, match.start()):
             continue  # "my grandmother used to say '…'": her words, not the answer's
+        if described_text(text, match.start()) or substituted(text, match.start(), parsed[1]):
+            continue  # "it says '…'": the user's text; "say 'A', never 'B'": a swap
         yield from keyword_hits(parsed[0], amounts, match.start(), end)
         if end > parsed[1]:
             yield from more_keywords(sentence, end)

@@ -34,7 +34,7 @@ from redraft.criteria._families._line_sets import (
     named_pair_lines,
     translation_lines,
 )
-from redraft.criteria._families._lines_extra import extra_line
+from redraft.criteria._families._lines_extra import extra_line, held_in_message
 from redraft.criteria._families._lines_items import items_one_a_line
 from redraft.criteria._families._lines_layout import layout_lines
 from redraft.criteria._families._lines_listed import listed_lines
@@ -143,8 +143,11 @@ def line_counts(sentence: Sentence) -> Iterator[Hit]:
             yield Hit(LineCount(relation=relation, value=value), start, end)
     laid_out = list(layout_lines(sentence, required))
     # "give me 5 names … one per line": as many lines as things; else the
-    # things the item count reads, one a line ("Put each on a new line.")
-    for count, start, end in laid_out or items_one_a_line(sentence):
+    # things the item count reads, one a line ("Put each on a new line.");
+    # not where they stand in a message of the answer's own words
+    for count, start, end in (
+        () if held_in_message(sentence.whole) else laid_out or items_one_a_line(sentence)
+    ):
         yield Hit(LineCount(relation="exactly", value=count), start, end)
     for count, start, end in lines_per_thing(sentence, required):
         # "Four Sundays: … One line per Sunday", "One line per month, Jan to Dec"

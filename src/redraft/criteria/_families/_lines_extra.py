@@ -16,9 +16,10 @@ import functools
 
 from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._grammar import NUMBER, RELATION
+from redraft.criteria._once import lowered, searched
 from redraft.criteria._sentence_text import mask
 
-__all__ = ["extra_line"]
+__all__ = ["extra_line", "held_in_message"]
 
 
 # A title, heading or postscript is one more line the count may or may not
@@ -28,7 +29,9 @@ _EXTRA_LINE = compile_lazily(
     r"\b(?:title|heading|header|headline|postscript|p\.\s?s\.?|then|afterwards?|"
     r"after\s+(?:that|this|it)|explain\w*|explanation|analy[sz]\w*|commentary|plus|"
     # an opening or a closing part beside the lines: "5 tips and a short intro"
-    r"intro|introduction|preamble|outro|sign-?off)\b|<<|"
+    r"intro|introduction|preamble|outro|sign-?off|"
+    # "… and the regex itself in a code block": the fences are lines of their own
+    r"code\s+blocks?|code\s+fences?|fenced\s+(?:code\s+)?blocks?)\b|<<|"
     # "put the answer on a fifth line": one more line than the count; not "make
     # the last line end with 'door'", one of the lines counted
     r"\b(?:a|an|the)\s+(?:fifth|sixth|seventh|eighth|extra|additional|separate|new|next)\s+line\b|"
@@ -118,9 +121,18 @@ _BESIDE = compile_lazily(r"\s*(?:,|and\b|plus\b|then\b|with\b|followed\b|&|\+)")
 _LINE_FIRST = compile_lazily(r"\bline\s+first\s*,?\s*$")
 _THEN_LINE = compile_lazily(r"\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?line\b")
 _USERS_OWN = compile_lazily(r"\b(?:my|our)\s+(?:[\w-]+(?:'s)?\s+)?$")
-_REFUSABLE = frozenset(
-    ("title", "heading", "header", "headline", "commentary", "explanation", "postscript")
-) | {"intro", "introduction", "preamble", "outro", "sign-off", "signoff"}
+_REFUSABLE = (
+    frozenset(("title", "heading", "header", "headline", "commentary", "explanation", "postscript"))
+    | {
+        "code block",
+        "code blocks",
+        "code fence",
+        "code fences",
+        "fenced block",
+        "fenced code block",
+    }
+    | {"intro", "introduction", "preamble", "outro", "sign-off", "signoff"}
+)
 # "Write a podcast intro. One line.": the part named is the whole answer
 _PARTS = _TITLES | {"intro", "introduction", "outro", "sign-off", "signoff"}
 # "each on its own line as Title — Host": the words of each line's template
@@ -213,7 +225,38 @@ def extra_line(whole: str) -> bool:
             continue  # "each line should be: word, then a tab, then …": within each line
         if word == "then" and _LINE_FIRST.search(before) and _THEN_LINE.match(text, match.end()):
             continue  # "English line first, then French line": the lines counted, in order
-        if (word in _REFUSABLE or word.startswith("explain")) and _NO_TITLE.search(before):
+        if (
+            " ".join(word.split()) in _REFUSABLE or word.startswith("explain")
+        ) and _NO_TITLE.search(before):
             continue  # "you don't need to give it a title", "no commentary": no line added
         return True
     return False
+
+
+# The answer named as a message of its own: "Write an email to the candidate",
+# "Keep the whole message under 70 words", "the letter must …" (not "an
+# email subject line", a piece of one; not "for the newsletter" or "forward
+# an email", a purpose or a topic)
+_GENRE = r"(?:message|e-?mail|memo|letter)"
+# the genre ends its noun phrase: "an email to …", "a memo listing …" (not "an
+# email subject line", "a ticker message sequence")
+_NOT_PIECE = (
+    r"(?=\s*(?:[,.;:!?)(—–-]|$)|\s+(?:to|for|from|about|with|that|which|who|offering|listing|"
+    r"naming|giving|inviting|asking|telling|announcing|confirming|thanking|under|in|of|and|on|"
+    r"must|should|is)\b)"
+)
+_MESSAGE = compile_lazily(
+    r"\b(?:write|draft|compose|send|prepare)\s+(?:me\s+|us\s+|them\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
+    rf"(?:{_GENRE}|announcement)\b{_NOT_PIECE}|"
+    rf"\b(?:keep|make)\s+(?:the|your)\s+(?:whole\s+|entire\s+)?{_GENRE}\b{_NOT_PIECE}|"
+    rf"\bthe\s+(?:whole|entire)\s+(?:{_GENRE}|reply)\b|"
+    rf"\b(?:the|your)\s+{_GENRE}\s+(?:must|should|needs\s+to|has\s+to|is\s+to)\b"
+)
+
+
+def held_in_message(whole: str) -> bool:
+    """ "Always offer exactly three interview slots, each on its own line …
+    Keep the whole message under 70 words": the things laid out one a line
+    stand in a message with a greeting and words of its own, so their count
+    is no count of the answer's lines."""
+    return searched(_MESSAGE, lowered(whole)) is not None
