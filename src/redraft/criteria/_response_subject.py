@@ -19,6 +19,7 @@ __all__ = [
     "SUMMARY_OF",
     "TRANSFORMED",
     "TRANSFORMING",
+    "letter_written",
     "strip_frame",
     "subject_ok",
 ]
@@ -36,6 +37,21 @@ OTHER_THING = compile_lazily(
     r"introduction|conclusion|greeting|salutation|signature|headlines|snippet|"
     r"one-liner|command)\b"
 )
+
+
+# "write a letter in lowercase", "draft me a short angry letter, all caps": a
+# letter made by a writing verb is the kind of text asked for, not a letter of
+# the alphabet ("use a letter", "write the letter a", "a letter e")
+_LETTER_WRITTEN = compile_lazily(
+    r"\b(?:write|draft|compose|pen|craft|type\s+up|prepare)\s+(?:me\s+|us\s+)?(?:an?|one)\s+"
+    r"(?:(?!letters?\b)[\w'-]+\s+){0,3}?letter\s*,?\s*$"
+)
+
+
+def letter_written(raw_with_verb: str) -> bool:
+    """Whether the words before a phrase end with a letter written as the
+    answer ("write a letter"): then "letter" names the answer, no other thing."""
+    return bool(_LETTER_WRITTEN.search(raw_with_verb))
 
 
 _MODAL = compile_lazily(r"\b(?:should|must|to)\s*$")

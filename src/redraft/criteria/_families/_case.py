@@ -172,6 +172,14 @@ _CASE_AFTER_BLOCKS = compile_lazily(
 )
 
 
+# A letter or message written just before the case: "to …" after the case
+# then names whom it is sent to ("write a letter in lowercase to my landlord")
+_ADDRESSED = compile_lazily(
+    r"\b(?:write|draft|compose|craft|send)\s+(?:me\s+|us\s+)?(?:an?|one)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:letter|e-?mail|note|message|card|memo|text)\s+$"
+)
+
+
 # "all caps title", "lowercase headings": the case of a part the words name
 _CASE_OF_NOUN = compile_lazily(
     r"\s+(?:titles?|headings?|headers?|headlines?|names?|labels?|words?|subject\s+lines?|keys?|"
@@ -395,7 +403,10 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
             continue  # "… and the rest in lowercase": the case of some parts
         if part_scoped(sentence, match.start()):
             continue  # "each section heading …, so use ALL CAPS": the headings' case
-        if _CASE_AFTER_BLOCKS.match(text, match.end()) or _CASE_OF_NOUN.match(text, match.end()):
+        after = _CASE_AFTER_BLOCKS.match(text, match.end())
+        if after and _ADDRESSED.search(text, 0, match.start()) and after.group(0).lstrip().startswith("to"):
+            after = None  # "a letter in all caps to the council": whom the letter is to
+        if after or _CASE_OF_NOUN.match(text, match.end()):
             continue
         if _NOUN_BEFORE.search(text, 0, match.start()):
             continue  # "then the title, uppercase": the title's case

@@ -113,6 +113,8 @@ def unit_patterns(units: tuple[Unit, ...]) -> dict[str, re.Pattern[str]]:
             r"produce)\s+(?:me\s+|us\s+)?|"
             # "a short essay (4 paragraphs) on …": the thing asked, its size in brackets
             r"(?P<paren>\()\s*)"
+            # "respond with just 1 word", "in only two sentences": the count itself
+            r"(?:(?<!\()(?:just|only)\s+)?"
             rf"(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             r"(?(paren)(?=\s*(?:only|total|in\s+total)?\s*[),;]))"
         ),
