@@ -4,7 +4,8 @@ saying, and a name cut short at its title's period.
 - **someone else's words:** "My grandmother used to say 'never write a
   letter longer than one page'", "my boss always says 'ship it'", "as
   she would say 'onwards'": the quotation is what another person says, told
-  as a story, not a phrase the answer must say;
+  as a story, not a phrase the answer must say; so is what the thing the
+  answer replies to says ("a reply to a review that says 'cold fries'");
 - **a name with a title:** "include the teacher's name, Ms. Alvarez, in …":
   the name runs past the title's period ("Ms.", "Dr.", "St."), so a name
   read up to that period ("Ms") is not the name asked for.
@@ -22,7 +23,11 @@ _NARRATED = compile_lazily(
     r"(?:\b(?:used\s+to|would|always|often|once|never|usually|likes?\s+to|loved?\s+to|keeps?|"
     r"kept)\s+"
     r"|\b(?:he|she|they|who|(?:my|his|her|their|our)\s+[\w'’-]+|[a-z]+['’]s\s+[\w-]+)\s+"
-    r"(?:(?:also|still|just)\s+)?)$"
+    r"(?:(?:also|still|just)\s+)?"
+    # "a reply to a 5-star review that says '…'": the words of the thing answered
+    r"|\b(?:to|about|on|regarding|answering|(?:responding|replying|respond|reply)\s+to)\s+"
+    r"(?:a|an|the|this|that|my|our|his|her|their|[\w-]+['’]s)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:that|which|who)\s+(?:just\s+|only\s+)?)$"
 )
 _SAY = compile_lazily(r"says?\b")
 # a title's period, then the name it belongs to
