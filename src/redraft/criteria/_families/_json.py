@@ -91,6 +91,11 @@ _JSON = compile_lazily(
     rf"{WHOLE}\s+(?:should|must|needs\s+to|has\s+to|will)\s+be\s+(?:valid\s+|in\s+|a\s+valid\s+|"
     r"a\s+|formatted\s+as\s+|wrapped\s+in\s+)?(?:valid\s+)?json|"
     r"^\s*(?:please\s+)?output\s+(?:only\s+)?(?:valid\s+)?json|"
+    # "list the planets as valid JSON and nothing else", "Valid JSON, nothing else.":
+    # nothing beside the JSON, so the JSON is the answer
+    r"(?:\b(?:as|in)\s+|^\s*(?:just\s+|only\s+)?)(?:a\s+|one\s+)?(?:valid\s+)?json"
+    r"(?:\s+(?:array|object|list))?(?=\s*(?:,\s*|\s+and\s+|[—–]\s*)(?:nothing\s+(?:else|more)|"
+    r"no\s+other\s+text)\b)|"
     rf"(?:{WHOLE}|(?:use|using))\s+(?:(?:should|must)\s+(?:just\s+|only\s+)?(?:contain|be)\s+)?"
     r"(?:in\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block))|"
     r"\b(?:in|into)\s+(?:valid\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block)\b)|"
