@@ -118,6 +118,13 @@ def unit_patterns(units: tuple[Unit, ...]) -> dict[str, re.Pattern[str]]:
             rf"(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             r"(?(paren)(?=\s*(?:only|total|in\s+total)?\s*[),;]))"
         ),
+        # "a poem where each stanza has 3 lines and there are 4 stanzas", "so that
+        # there are exactly 5 paragraphs": the count said of what is written
+        "there_are": (
+            r"\b(?:where|in\s+which|so\s+that|such\s+that|and|(?:make|making)\s+sure|ensure|"
+            r"ensuring)\s+(?:that\s+)?there\s+(?:are|is)\s+(?:only\s+|just\s+)?"
+            rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
+        ),
         # "Six sentences about a thunderstorm for …": a prompt that opens with
         # the count of what it wants, its verb left out
         "opening": (
