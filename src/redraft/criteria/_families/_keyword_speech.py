@@ -24,6 +24,8 @@ _NARRATED = compile_lazily(
     r"kept)\s+"
     r"|\b(?:he|she|they|who|(?:my|his|her|their|our)\s+[\w'’-]+|[a-z]+['’]s\s+[\w-]+)\s+"
     r"(?:(?:also|still|just)\s+)?"
+    # "my headline? it says '…'": what the thing given says now (not "make sure it says")
+    r"|(?<!\bsure\s)(?<!\bthat\s)(?<!\bensure\s)(?<!\bso\s)(?<!\bcheck\s)\bit\s+(?:currently\s+|now\s+)?"
     # "a reply to a 5-star review that says '…'": the words of the thing answered
     r"|\b(?:to|about|on|regarding|answering|(?:responding|replying|respond|reply)\s+to)\s+"
     r"(?:a|an|the|this|that|my|our|his|her|their|[\w-]+['’]s)\s+(?:[\w'’-]+\s+){0,3}?"
