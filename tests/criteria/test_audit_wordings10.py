@@ -282,7 +282,7 @@ def test_language_of_the_whole_still_compiles(prompt: str, code: str) -> None:
         "Write a reply to my neighbour's note that says 'please trim your hedge'.",
         "Write a gracious answer to a 1-star review which says 'cold fries'.",
         "Write a short response to a comment that says 'this recipe is too salty'.",
-        "can u proofread my headline? it says \"I write punchy bios in 24 hours\" — only fix typos",
+        'can u proofread my headline? it says "I write punchy bios in 24 hours" — only fix typos',
         "Here's my bio, it currently says 'award-winning chef'. Make it warmer.",
         "Write a reply to a text from my boss that just says 'call me'.",
     ],

@@ -19,6 +19,7 @@ __all__ = [
     "SUMMARY_OF",
     "TRANSFORMED",
     "TRANSFORMING",
+    "addressed",
     "letter_written",
     "strip_frame",
     "subject_ok",
@@ -52,6 +53,20 @@ def letter_written(raw_with_verb: str) -> bool:
     """Whether the words before a phrase end with a letter written as the
     answer ("write a letter"): then "letter" names the answer, no other thing."""
     return bool(_LETTER_WRITTEN.search(raw_with_verb))
+
+
+# A letter or message written just before a phrase: "to …" after the phrase
+# then names whom it is sent to ("write a letter in lowercase to my landlord")
+_ADDRESSED = compile_lazily(
+    r"\b(?:write|draft|compose|craft|send)\s+(?:me\s+|us\s+)?(?:an?|one)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:letter|e-?mail|note|message|card|memo|text)\s+$"
+)
+
+
+def addressed(text: str, start: int, after: str) -> bool:
+    """Whether ``after`` (what follows the phrase at ``start``) opens with "to"
+    and names the addressee of a letter or message written just before."""
+    return after.lstrip().startswith("to ") and bool(_ADDRESSED.search(text, 0, start))
 
 
 _MODAL = compile_lazily(r"\b(?:should|must|to)\s*$")

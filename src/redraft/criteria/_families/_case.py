@@ -22,6 +22,7 @@ from redraft.criteria._families._part_scope import part_scoped
 from redraft.criteria._families._things_asked import things_asked
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._outcome import Outcome
+from redraft.criteria._response_subject import addressed
 from redraft.criteria._sentences import (
     LATER_PART,
     Hit,
@@ -169,14 +170,6 @@ _CASE_AFTER_BLOCKS = compile_lazily(
     r"that|its|their|all)\b|"
     # "… lowercase in the subtitle": a part's case, not the answer's
     r"in\s+(?:the|each|every|its|their)\s+(?!(?:whole|entire|answer|response|reply|output)\b))\b"
-)
-
-
-# A letter or message written just before the case: "to …" after the case
-# then names whom it is sent to ("write a letter in lowercase to my landlord")
-_ADDRESSED = compile_lazily(
-    r"\b(?:write|draft|compose|craft|send)\s+(?:me\s+|us\s+)?(?:an?|one)\s+(?:[\w'-]+\s+){0,3}?"
-    r"(?:letter|e-?mail|note|message|card|memo|text)\s+$"
 )
 
 
@@ -404,7 +397,7 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
         if part_scoped(sentence, match.start()):
             continue  # "each section heading …, so use ALL CAPS": the headings' case
         after = _CASE_AFTER_BLOCKS.match(text, match.end())
-        if after and _ADDRESSED.search(text, 0, match.start()) and after.group(0).lstrip().startswith("to"):
+        if after and addressed(text, match.start(), after.group(0)):
             after = None  # "a letter in all caps to the council": whom the letter is to
         if after or _CASE_OF_NOUN.match(text, match.end()):
             continue

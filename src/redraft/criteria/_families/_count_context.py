@@ -12,6 +12,7 @@ import re
 
 from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._answer_units import LABEL
+from redraft.criteria._families._bullets_held import bullets_hold
 from redraft.criteria._families._own_clause import own_clause
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._sentences import (
@@ -105,26 +106,11 @@ def after_ok(sentence: Sentence, end: int) -> bool:
         return True
     if CAPITALS_AFTER.match(after):
         return False
-    held = _HELD.match(after) if _BULLETS_END.search(sentence.lower, 0, end) else None
-    if held:
-        after = after[held.end() :]  # "12 bullet points of tips for …": what they hold
-        return not _EACH_PARTS.match(after)
+    held = bullets_hold(sentence.lower, end)
+    if held is not None:
+        return held  # "12 bullet points of tips for …": what they hold
     # "exactly 4 lines and each line must …": the "each" is the next clause's
     return bool(AFTER_ALLOWED.match(after)) or not AFTER_BLOCKS.match(own_clause(after))
-
-
-# Bullets and what they hold ("at least 12 bullet points of tips"): "of"
-# names their content, not each one's size ("bullets of at most 10 words")
-_BULLETS_END = compile_lazily(r"\bbullet(?:[\s-]+points?|s)?\s*$|\bbulleted\s+(?:items|points)\s*$")
-_HELD = compile_lazily(
-    rf"\s*of\s+(?!(?:{NUMBER}|no|not|at|up|under|over|exactly|about|around|roughly|max\w*|min\w*|"
-    r"less|fewer|more|between|the|this|that|these|those|my|your|our|his|her|their|its|each|every|"
-    r"an?|words?|sentences?|lines?|characters?)\b)[a-z][\w'-]*(?:\s+(?:and|or)\s+[a-z][\w'-]*)?"
-)
-# "… of tips per section", "… for each topic": as many for each part, not in all
-_EACH_PARTS = compile_lazily(
-    r"[^.;]{0,40}?\b(?:per|apiece|(?:for|in|under|of)\s+(?:each|every))\b"
-)
 
 
 GIVEN_BEFORE = compile_lazily(

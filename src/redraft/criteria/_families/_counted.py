@@ -71,10 +71,10 @@ from redraft.criteria._families._count_framed import (
 from redraft.criteria._families._count_frames import MORE_ASKED, asked_bracket
 from redraft.criteria._families._counted_phrases import unit_patterns
 from redraft.criteria._families._counted_unit import (
-    described_from,
     Unit,
     after_from,
     built,
+    described_from,
     one_whole,
     phrase_bounds,
     typed_hit,
