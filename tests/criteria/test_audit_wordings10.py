@@ -46,6 +46,8 @@ def test_letter_written_takes_the_case(prompt: str, case: str) -> None:
         "If possible, write a letter in lowercase.",
         "Write a letter in lowercase and the rest in uppercase.",
         "Name a letter in lowercase.",
+        "I need to write a letter in lowercase for my art class.",
+        "We're drafting a letter in all caps for the protest.",
     ],
 )
 def test_letter_case_near_misses(prompt: str) -> None:

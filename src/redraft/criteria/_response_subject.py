@@ -49,10 +49,19 @@ _LETTER_WRITTEN = compile_lazily(
 )
 
 
+# the user's own task: "I need to write a letter in French", "we're drafting a letter"
+_OWN_TASK = compile_lazily(
+    r"\b(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:[\w'-]+\s+){0,2}?(?:write|writing|wrote|draft|"
+    r"drafting|compose|composing|pen|penning|type\s+up)\s+(?:me\s+|us\s+)?(?:an?|one)\s+"
+    r"(?:[\w'-]+\s+){0,3}?letter\s*,?\s*$"
+)
+
+
 def letter_written(raw_with_verb: str) -> bool:
     """Whether the words before a phrase end with a letter written as the
-    answer ("write a letter"): then "letter" names the answer, no other thing."""
-    return bool(_LETTER_WRITTEN.search(raw_with_verb))
+    answer ("write a letter"): then "letter" names the answer, no other thing
+    (not the user's own: "I need to write a letter")."""
+    return bool(_LETTER_WRITTEN.search(raw_with_verb)) and not _OWN_TASK.search(raw_with_verb)
 
 
 # A letter or message written just before a phrase: "to …" after the phrase
