@@ -253,6 +253,8 @@ def test_a_requirement_on_the_answer_still_compiles(prompt: str) -> None:
         "Respond in German, but leave the product names in English.",
         "Write my CV summary in English; the certificates section may be in Polish.",
         "Describe the museum in English. Exhibit titles can remain in Dutch.",
+        "Reply in English; the rest can be in German.",
+        "Write it in English. The whole thing can be in German too.",
     ],
 )
 def test_part_let_off_the_language(prompt: str) -> None:

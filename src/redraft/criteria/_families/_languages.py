@@ -326,7 +326,7 @@ def translations(sentence: Sentence) -> Iterator[Hit]:
 # The answer is then in two languages, and no one language is the whole's.
 # A part named by one to three words, not the whole answer
 _A_PART = (
-    r"(?!(?:whole|entire|full|rest|response|answer|reply|output|text|email|letter|post|message)\b)"
+    r"(?!(?:whole|entire|full|response|answer|reply|output|text|email|letter|post|message)\b)"
     r"(?:[\w-]+\s+){0,2}?(?!(?:response|answer|reply|output|text|email|letter|post|message)s?\b)"
     r"[a-z][\w-]*?"
 )
@@ -340,7 +340,10 @@ _SECOND_PART = compile_lazily(
     rf"\b(?:(?:the|your|its|any|all|those)\s+{_A_PART}\s+|{_A_PART}s\s+)(?:can|may|could|should|"
     r"must|will|is\s+allowed\s+to|are\s+allowed\s+to|is\s+fine|are\s+fine)\s+(?:also\s+)?"
     rf"(?:be\s+(?:written\s+|left\s+|kept\s+|given\s+)?|stay\s+|remain\s+)?in\s+(?P<c>{_LANGUAGE_NAME})\b|"
-    rf"\b(?:keep|leave)\s+(?:the|your|any|all)\s+{_A_PART}\s+in\s+(?P<d>{_LANGUAGE_NAME})\b"
+    rf"\b(?:keep|leave)\s+(?:the|your|any|all)\s+{_A_PART}\s+in\s+(?P<d>{_LANGUAGE_NAME})\b|"
+    # another language permitted for all of it: "the whole thing can be in German too"
+    r"\b(?:can|may|could)\s+(?:also\s+)?(?:be\s+(?:written\s+|given\s+)?|stay\s+|remain\s+)in\s+"
+    rf"(?P<e>{_LANGUAGE_NAME})\b"
 )
 
 
