@@ -70,6 +70,13 @@ def test_letter_case_near_misses(prompt: str) -> None:
         ("Explain gravity in just two sentences.", "sentence_count", 2),
         ("What is the capital of France? Answer in one word only.", "word_count", 1),
         ("Sum up the plot of Hamlet using just 2 sentences.", "sentence_count", 2),
+        ("Describe Paris in literally three words.", "word_count", 3),
+        ("Write a tagline for my gym. Literally 5 words.", "word_count", 5),
+        (
+            "A six-word memoir about moving house, please. literally six words, no title.",
+            "word_count",
+            6,
+        ),
     ],
 )
 def test_just_a_count(prompt: str, kind: str, value: int) -> None:
@@ -83,6 +90,7 @@ def test_just_a_count(prompt: str, kind: str, value: int) -> None:
         "If you can, respond with just one word.",
         "My teacher replied with just one word.",
         "Why do people answer with just one word?",
+        "My friend wrote literally 5 words.",
     ],
 )
 def test_just_a_count_near_misses(prompt: str) -> None:

@@ -114,7 +114,7 @@ def unit_patterns(units: tuple[Unit, ...]) -> dict[str, re.Pattern[str]]:
             # "a short essay (4 paragraphs) on …": the thing asked, its size in brackets
             r"(?P<paren>\()\s*)"
             # "respond with just 1 word", "in only two sentences": the count itself
-            r"(?:(?<!\()(?:just|only)\s+)?"
+            r"(?:(?<!\()(?:just|only|literally)\s+)?"
             rf"(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             r"(?(paren)(?=\s*(?:only|total|in\s+total)?\s*[),;]))"
         ),
@@ -137,7 +137,7 @@ def unit_patterns(units: tuple[Unit, ...]) -> dict[str, re.Pattern[str]]:
         # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range;
         # or its count set off after one thing asked for ("Write a summary of X, 3 paragraphs")
         "alone": (
-            rf"^\s*(?:{REQUEST_COLON}|(?P<comma>{REQUEST_COMMA})|{LABEL})(?:only\s+|just\s+)?"
+            rf"^\s*(?:{REQUEST_COLON}|(?P<comma>{REQUEST_COMMA})|{LABEL})(?:only\s+|just\s+|literally\s+)?"
             rf"(?P<num>{NUMBER})\s+"
             rf"{ADJECTIVE}(?:{unit})"
             # "…, 3 stanzas of 4 lines each.": the size of each stated with the count
