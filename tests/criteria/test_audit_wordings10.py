@@ -348,3 +348,36 @@ def test_email_or_letter_end_question_compiles_no_end_mark(prompt: str) -> None:
 )
 def test_other_texts_still_end_with_a_question(prompt: str) -> None:
     assert specs_of_kind(prompt, "ends_with") == [{"phrase": "?"}]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "keys"),
+    [
+        (
+            "Return JSON only, with keys: total_budget, spent, remaining, categories.",
+            ["total_budget", "spent", "remaining", "categories"],
+        ),
+        (
+            "Return JSON only, with keys total_budget, spent and remaining.",
+            ["total_budget", "spent", "remaining"],
+        ),
+        ("Respond with JSON only, with the keys name and age.", ["name", "age"]),
+        ("Output valid JSON only, with fields id, title.", ["id", "title"]),
+        ("Give me JSON only, with the fields city and country.", ["city", "country"]),
+        ("Reply in JSON only, with keys: name, age.", ["name", "age"]),
+    ],
+)
+def test_json_only_with_keys(prompt: str, keys: list[str]) -> None:
+    assert specs_of_kind(prompt, "json") == [{"required_keys": keys}]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "My API should return JSON only, with keys id and name.",
+        "If possible, return JSON only, with keys a and b.",
+        "Should I return JSON only, with keys id and name?",
+    ],
+)
+def test_json_only_with_keys_near_misses(prompt: str) -> None:
+    assert specs_of_kind(prompt, "json") == []
