@@ -29,6 +29,8 @@ from _compiled_specs import kinds, specs_of_kind
         ("Craft a formal letter in uppercase, please.", "upper"),
         ("Write a short letter to my grandma and write it all in lowercase.", "lower"),
         ("Write a note in lowercase to my neighbour about the fence.", "lower"),
+        ("write me a letter all in lowercase", "lower"),
+        ("Write a letter entirely in capital letters.", "upper"),
     ],
 )
 def test_letter_written_takes_the_case(prompt: str, case: str) -> None:

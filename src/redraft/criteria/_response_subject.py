@@ -45,7 +45,7 @@ OTHER_THING = compile_lazily(
 # the alphabet ("use a letter", "write the letter a", "a letter e")
 _LETTER_WRITTEN = compile_lazily(
     r"\b(?:write|draft|compose|pen|craft|type\s+up|prepare)\s+(?:me\s+|us\s+)?(?:an?|one)\s+"
-    r"(?:(?!letters?\b)[\w'-]+\s+){0,3}?letter\s*,?\s*$"
+    r"(?:(?!letters?\b)[\w'-]+\s+){0,3}?letter\s*,?\s*(?:(?:all|entirely|completely|fully)\s+)?$"
 )
 
 
