@@ -228,6 +228,8 @@ def test_json_near_misses(prompt: str) -> None:
         "Write a post for my bakery. My husband says posts should always end with a question.",
         "Write a text to my friend about the game. My brother keeps telling me to always "
         "end with a question.",
+        "Write a tweet. My parents always tell me to never use hashtags.",
+        "Write a tweet. My friends think you should never use hashtags.",
     ],
 )
 def test_relatives_rule_of_thumb_compiles_nothing(prompt: str) -> None:

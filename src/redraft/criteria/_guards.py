@@ -72,7 +72,7 @@ HEDGE = compile_lazily(
     r"friends?|grandma|granny|grandmother|grandpa|grandfather|aunt|auntie|uncle|cousin|"
     r"room-?mate|flatmate|wife|husband|partner|girlfriend|boyfriend|son|daughter|neighbou?r)"
     r"(?:\s+(?:always|keeps|kept|once))?\s+(?:says?|said|saying|thinks|reckons|swears|claims|"
-    r"insists|believes|tells\s+me|told\s+me|telling\s+me)\s+(?:that\s+)?(?:(?:you|one|we|i|"
+    r"insists|believes|think|reckon|swear|tells?\s+me|told\s+me|telling\s+me)\s+(?:that\s+)?(?:(?:you|one|we|i|"
     r"people|everyone)\s+(?:should|must|have\s+to|need\s+to|are\s+supposed\s+to|ought\s+to)\s+|"
     r"(?:texts?|messages?|emails?|letters?|posts?|replies)\s+(?:should|must)\s+)?(?:to\s+)?"
     r"(?:always|never)|"
