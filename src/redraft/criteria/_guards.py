@@ -65,6 +65,17 @@ HEDGE = compile_lazily(
     # hearsay: "I heard it should have at most 2,600 characters" reports a rule
     r"i(?:'ve|\s+have)?\s+heard|i\s+read\s+(?:that|somewhere)|apparently|supposedly|"
     r"rumou?r\s+has\s+it|(?:they|people)\s+say|"
+    # a relative's or a friend's rule of thumb: "my sister says to always end with a
+    # question", "my dad always told me never to …" is their advice, not the
+    # user's rule (a boss's "wants it to …" is; so is a client's or a teacher's)
+    r"(?:my|our)\s+(?:[\w-]+\s+)?(?:sister|brother|sibling|mom|mum|mother|dad|father|parents?|"
+    r"friends?|grandma|granny|grandmother|grandpa|grandfather|aunt|auntie|uncle|cousin|"
+    r"room-?mate|flatmate|wife|husband|partner|girlfriend|boyfriend|son|daughter|neighbou?r)"
+    r"(?:\s+(?:always|keeps|kept|once))?\s+(?:says?|said|saying|thinks|reckons|swears|claims|"
+    r"insists|believes|think|reckon|swear|tells?\s+me|told\s+me|telling\s+me)\s+(?:that\s+)?(?:(?:you|one|we|i|"
+    r"people|everyone)\s+(?:should|must|have\s+to|need\s+to|are\s+supposed\s+to|ought\s+to)\s+|"
+    r"(?:texts?|messages?|emails?|letters?|posts?|replies)\s+(?:should|must)\s+)?(?:to\s+)?"
+    r"(?:always|never)|"
     # disowned: "my teacher said to use no commas, which seems silly"
     r"(?:which|that|this|it)(?:'s|\s+(?:seems|sounds|is|feels|looks))\s+(?:a\s+bit\s+|so\s+|"
     r"really\s+|kind\s+of\s+|pretty\s+|rather\s+)?(?:silly|pointless|outdated|old-fashioned|"

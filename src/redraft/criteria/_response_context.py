@@ -46,6 +46,7 @@ from redraft.criteria._response_subject import (
     SUMMARY_OF,
     TRANSFORMED,
     TRANSFORMING,
+    letter_written,
     strip_frame,
     subject_ok,
 )
@@ -491,4 +492,7 @@ def response_context(
         return True  # "summarise the article below in three bullet points": the summary's
     if _SEVERAL_OF.match(raw) and not _BAN.match(text, start):
         return False  # "5 sentences of at most 10 words": each one's (a ban is every one's)
-    return _between_ok(strip_frame(ANSWER_SHAPE.sub(" ", raw)), raw)
+    between = strip_frame(ANSWER_SHAPE.sub(" ", raw))
+    if letter_written(prefix):
+        between = re.sub(r"\bletter\b", " ", between)  # "write a letter in lowercase"
+    return _between_ok(between, raw)

@@ -19,6 +19,8 @@ __all__ = [
     "SUMMARY_OF",
     "TRANSFORMED",
     "TRANSFORMING",
+    "addressed",
+    "letter_written",
     "strip_frame",
     "subject_ok",
 ]
@@ -36,6 +38,44 @@ OTHER_THING = compile_lazily(
     r"introduction|conclusion|greeting|salutation|signature|headlines|snippet|"
     r"one-liner|command)\b"
 )
+
+
+# "write a letter in lowercase", "draft me a short angry letter, all caps": a
+# letter made by a writing verb is the kind of text asked for, not a letter of
+# the alphabet ("use a letter", "write the letter a", "a letter e")
+_LETTER_WRITTEN = compile_lazily(
+    r"\b(?:write|draft|compose|pen|craft|type\s+up|prepare)\s+(?:me\s+|us\s+)?(?:an?|one)\s+"
+    r"(?:(?!letters?\b)[\w'-]+\s+){0,3}?letter\s*,?\s*(?:(?:all|entirely|completely|fully)\s+)?$"
+)
+
+
+# the user's own task: "I need to write a letter in French", "we're drafting a letter"
+_OWN_TASK = compile_lazily(
+    r"\b(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:[\w'-]+\s+){0,2}?(?:write|writing|wrote|draft|"
+    r"drafting|compose|composing|pen|penning|type\s+up)\s+(?:me\s+|us\s+)?(?:an?|one)\s+"
+    r"(?:[\w'-]+\s+){0,3}?letter\s*,?\s*$"
+)
+
+
+def letter_written(raw_with_verb: str) -> bool:
+    """Whether the words before a phrase end with a letter written as the
+    answer ("write a letter"): then "letter" names the answer, no other thing
+    (not the user's own: "I need to write a letter")."""
+    return bool(_LETTER_WRITTEN.search(raw_with_verb)) and not _OWN_TASK.search(raw_with_verb)
+
+
+# A letter or message written just before a phrase: "to …" after the phrase
+# then names whom it is sent to ("write a letter in lowercase to my landlord")
+_ADDRESSED = compile_lazily(
+    r"\b(?:write|draft|compose|craft|send)\s+(?:me\s+|us\s+)?(?:an?|one)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:letter|e-?mail|note|message|card|memo|text)\s+$"
+)
+
+
+def addressed(text: str, start: int, after: str) -> bool:
+    """Whether ``after`` (what follows the phrase at ``start``) opens with "to"
+    and names the addressee of a letter or message written just before."""
+    return after.lstrip().startswith("to ") and bool(_ADDRESSED.search(text, 0, start))
 
 
 _MODAL = compile_lazily(r"\b(?:should|must|to)\s*$")

@@ -29,9 +29,16 @@ from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._arguments import ARG, response_spec, spec_hit
 from redraft.criteria._families._base import FamilySpec
 from redraft.criteria._families._lexical import asks_about
-from redraft.criteria._sentences import NEGATION, THING, Hit, Sentence, sentence_blocked
+from redraft.criteria._sentences import (
+    NEGATION,
+    THING,
+    Hit,
+    Sentence,
+    searched,
+    sentence_blocked,
+)
 
-__all__ = ["PLACEHOLDER", "answer_ends", "in_format_list"]
+__all__ = ["PLACEHOLDER", "answer_ends", "in_format_list", "signed_off"]
 
 _RESPONSE = rf"(?:{THING}|response|answer|reply|message|email|letter|post|text)"
 # A token no word could be: a hashtag, a mention, a template placeholder, a phone number
@@ -220,3 +227,20 @@ def in_format_list(sentence: Sentence, start: int) -> bool:
     if _HAD.search(before, cut):
         return False
     return _FORMAT_LIST.match(before, cut) is not None
+
+
+# An email or a letter asked for: it ends with its sign-off ("Best, Ana"), so
+# "end it with a question" asks for the last sentence before it, which no
+# check of the answer's last character measures. Not a letter of the
+# alphabet ("the letter e", "a letter of the alphabet").
+_CORRESPONDENCE = compile_lazily(
+    r"\b(?:an?|the|this|that|my|your|our)\s+(?:[\w'-]+\s+){0,3}?(?:e-?mail|memo|letter)\b"
+    r"(?!\s*['\"‘“\ue000]|\s+[a-z](?![\w'’-])|\s+of\s+the\s+alphabet\b|\s+(?:etiquette|"
+    r"address(?:es)?|lists?|marketing|campaigns?|templates?|subject|signature|inbox|thread|"
+    r"server|account|format|newsletter)\b)"
+)
+
+
+def signed_off(whole: str) -> bool:
+    """Whether the prompt (lowered) asks for an email or a letter."""
+    return bool(searched(_CORRESPONDENCE, whole))

@@ -23,6 +23,7 @@ from redraft.criteria._families._part_scope import part_scoped
 from redraft.criteria._families._things_asked import things_asked
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._outcome import Outcome
+from redraft.criteria._response_subject import addressed
 from redraft.criteria._sentences import (
     LATER_PART,
     Hit,
@@ -403,7 +404,10 @@ def letter_case(sentence: Sentence) -> Iterator[Hit]:
             continue  # "… and the rest in lowercase": the case of some parts
         if part_scoped(sentence, match.start()):
             continue  # "each section heading …, so use ALL CAPS": the headings' case
-        if _CASE_AFTER_BLOCKS.match(text, match.end()) or _CASE_OF_NOUN.match(text, match.end()):
+        after = _CASE_AFTER_BLOCKS.match(text, match.end())
+        if after and addressed(text, match.start(), after.group(0)):
+            after = None  # "a letter in all caps to the council": whom the letter is to
+        if after or _CASE_OF_NOUN.match(text, match.end()):
             continue
         if _NOUN_BEFORE.search(text, 0, match.start()):
             continue  # "then the title, uppercase": the title's case

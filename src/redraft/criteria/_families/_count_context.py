@@ -12,6 +12,7 @@ import re
 
 from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._answer_units import LABEL
+from redraft.criteria._families._bullets_held import bullets_hold
 from redraft.criteria._families._own_clause import own_clause
 from redraft.criteria._grammar import NUMBER, RELATION
 from redraft.criteria._sentences import (
@@ -105,6 +106,9 @@ def after_ok(sentence: Sentence, end: int) -> bool:
         return True
     if CAPITALS_AFTER.match(after):
         return False
+    held = bullets_hold(sentence.lower, end)
+    if held is not None:
+        return held  # "12 bullet points of tips for …": what they hold
     # "exactly 4 lines and each line must …": the "each" is the next clause's
     return bool(AFTER_ALLOWED.match(after)) or not AFTER_BLOCKS.match(own_clause(after))
 

@@ -74,6 +74,7 @@ from redraft.criteria._families._counted_unit import (
     Unit,
     after_from,
     built,
+    described_from,
     one_whole,
     phrase_bounds,
     typed_hit,
@@ -289,7 +290,7 @@ class UnitCounts:
                 response_context(
                     # after a title asked first, the title's request governs the count
                     sentence,
-                    body.start() if body else match.start(),
+                    body.start() if body else described_from(name, text, match.start()),
                     owns_negation=owns,
                     named_thing=True,
                 )
@@ -315,7 +316,7 @@ class UnitCounts:
                 continue
             for match in pattern.finditer(text):
                 unit = self._unit(match)
-                loose = name in ("bare", "alone", "named_first") and not (
+                loose = name in ("bare", "alone", "named_first", "there_are") and not (
                     unit.bare_exact or unit.bare_at_least
                 )
                 if loose and not unit.bare_upto:

@@ -113,8 +113,17 @@ def unit_patterns(units: tuple[Unit, ...]) -> dict[str, re.Pattern[str]]:
             r"produce)\s+(?:me\s+|us\s+)?|"
             # "a short essay (4 paragraphs) on …": the thing asked, its size in brackets
             r"(?P<paren>\()\s*)"
+            # "respond with just 1 word", "in only two sentences": the count itself
+            r"(?:(?<!\()(?:just|only|literally)\s+)?"
             rf"(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
             r"(?(paren)(?=\s*(?:only|total|in\s+total)?\s*[),;]))"
+        ),
+        # "a poem where each stanza has 3 lines and there are 4 stanzas", "so that
+        # there are exactly 5 paragraphs": the count said of what is written
+        "there_are": (
+            r"\b(?:where|in\s+which|so\s+that|such\s+that|and|(?:make|making)\s+sure|ensure|"
+            r"ensuring)\s+(?:that\s+)?there\s+(?:are|is)\s+(?:only\s+|just\s+)?"
+            rf"(?:(?P<rel>{RELATION})\s+)?(?P<num>{NUMBER})\s+{ADJECTIVE}(?:{unit})\b"
         ),
         # "Six sentences about a thunderstorm for …": a prompt that opens with
         # the count of what it wants, its verb left out
@@ -128,7 +137,7 @@ def unit_patterns(units: tuple[Unit, ...]) -> dict[str, re.Pattern[str]]:
         # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range;
         # or its count set off after one thing asked for ("Write a summary of X, 3 paragraphs")
         "alone": (
-            rf"^\s*(?:{REQUEST_COLON}|(?P<comma>{REQUEST_COMMA})|{LABEL})(?:only\s+|just\s+)?"
+            rf"^\s*(?:{REQUEST_COLON}|(?P<comma>{REQUEST_COMMA})|{LABEL})(?:only\s+|just\s+|literally\s+)?"
             rf"(?P<num>{NUMBER})\s+"
             rf"{ADJECTIVE}(?:{unit})"
             # "…, 3 stanzas of 4 lines each.": the size of each stated with the count

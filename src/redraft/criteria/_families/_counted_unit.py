@@ -24,6 +24,7 @@ __all__ = [
     "Unit",
     "after_from",
     "built",
+    "described_from",
     "one_whole",
     "phrase_bounds",
     "typed_hit",
@@ -179,10 +180,10 @@ def phrase_bounds(name: str, match: re.Match[str], unit: Unit) -> list[tuple[Rel
             return [("at_most" if "more" in post or "longer" in post else "at_least", value)]
         more = "more" in post or "least" in post or "min" in post or "longer" in post
         return [("at_least" if more else "at_most", value)]
-    if name == "named_first" and match.group("rel"):
+    if name in ("named_first", "there_are") and match.group("rel"):
         relation, adjust = relation_of(match.group("rel"))
         return [(relation, value + adjust)]
-    if name in ("bare", "alone", "named_first") and unit.bare_at_least:
+    if name in ("bare", "alone", "named_first", "there_are") and unit.bare_at_least:
         return [("at_least", value)]
     return [("exactly", value)]
 
@@ -209,3 +210,17 @@ def typed_hit(
         yield Hit(build(relation, value), *span)
     except ValidationError:
         return
+
+
+# The clause that describes what is written: "a poem where every stanza rhymes
+# and there are 4 stanzas" says both of the poem, from "where" on
+_DESCRIPTION_OPENS = compile_lazily(r"\b(?:where|in\s+which|such\s+that|so\s+that)\b(?=[^.;:!?]*$)")
+
+
+def described_from(name: str, text: str, start: int) -> int:
+    """Where a count "and there are 4 stanzas" is read from: the description
+    it continues ("where …"), if one opens its sentence's clause before it."""
+    if name != "there_are" or not text.startswith("and", start):
+        return start
+    opened = _DESCRIPTION_OPENS.search(text, 0, start)
+    return opened.start() if opened else start

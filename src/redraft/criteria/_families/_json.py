@@ -91,6 +91,15 @@ _JSON = compile_lazily(
     rf"{WHOLE}\s+(?:should|must|needs\s+to|has\s+to|will)\s+be\s+(?:valid\s+|in\s+|a\s+valid\s+|"
     r"a\s+|formatted\s+as\s+|wrapped\s+in\s+)?(?:valid\s+)?json|"
     r"^\s*(?:please\s+)?output\s+(?:only\s+)?(?:valid\s+)?json|"
+    # "Return JSON only, with keys: …": the keys are the JSON's, nothing beside it
+    r"\b(?:return|output|give|send|print|respond\s+with|reply\s+with|answer\s+with)\s+(?:me\s+)?"
+    r"(?:valid\s+)?json\s+only(?=\s*,?\s*(?:with|containing|having)\s+(?:the\s+|exactly\s+(?:the|"
+    r"these)\s+|these\s+)?(?:required\s+)?(?:keys|fields|properties)\b)|"
+    # "list the planets as valid JSON and nothing else", "Valid JSON, nothing else.":
+    # nothing beside the JSON, so the JSON is the answer
+    r"(?:\b(?:as|in)\s+|^\s*(?:just\s+|only\s+)?)(?:a\s+|one\s+)?(?:valid\s+)?json"
+    r"(?:\s+(?:array|object|list))?(?=\s*(?:,\s*|\s+and\s+|[—–]\s*)(?:nothing\s+(?:else|more)|"
+    r"no\s+other\s+text)\b)|"
     rf"(?:{WHOLE}|(?:use|using))\s+(?:(?:should|must)\s+(?:just\s+|only\s+)?(?:contain|be)\s+)?"
     r"(?:in\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block))|"
     r"\b(?:in|into)\s+(?:valid\s+)?(?:a\s+|one\s+)?json(?=\s+(?:format|block)\b)|"
@@ -108,7 +117,8 @@ _JSON = compile_lazily(
     r"(?:\s+(?:format|object|block))?"
 )
 _KEYS = compile_lazily(
-    r"\s*,?\s*(?:with|containing|having|that\s+has|including)\s+(?:the\s+|exactly\s+the\s+|"
+    # "respond with JSON only, with the keys …": "only" may stand between
+    r"(?:\s+only\b)?\s*,?\s*(?:with|containing|having|that\s+has|including)\s+(?:the\s+|exactly\s+the\s+|"
     r"exactly\s+these\s+|these\s+|the\s+following\s+)?(?:required\s+|top[\s-]level\s+)?"
     r"(?:keys|fields|properties)(?:\s+in\s+(?:this|that|the\s+following)\s+order)?"
     r"(?:\s+and\s+no\s+others?)?\s*:?"

@@ -4,7 +4,8 @@ saying, and a name cut short at its title's period.
 - **someone else's words:** "My grandmother used to say 'never write a
   letter longer than one page'", "my boss always says 'ship it'", "as
   she would say 'onwards'": the quotation is what another person says, told
-  as a story, not a phrase the answer must say;
+  as a story, not a phrase the answer must say; so is what the thing the
+  answer replies to says ("a reply to a review that says 'cold fries'");
 - **a substitution:** "Say 'solicitor', never 'lawyer'", "Use 'you', not 'the
   user'", "write 'colour' instead of 'color'", "instead of 'ASAP', say 'by
   Friday'": a word to put for another wherever that one would stand, which
@@ -31,7 +32,13 @@ _NARRATED = compile_lazily(
     r"(?:\b(?:used\s+to|would|always|often|once|never|usually|likes?\s+to|loved?\s+to|keeps?|"
     r"kept)\s+"
     r"|\b(?:he|she|they|who|(?:my|his|her|their|our)\s+[\w'’-]+|[a-z]+['’]s\s+[\w-]+)\s+"
-    r"(?:(?:also|still|just)\s+)?)$"
+    r"(?:(?:also|still|just)\s+)?"
+    # "my headline? it says '…'": what the thing given says now (not "make sure it says")
+    r"|(?<!\bsure\s)(?<!\bthat\s)(?<!\bensure\s)(?<!\bso\s)(?<!\bcheck\s)\bit\s+(?:currently\s+|now\s+)?"
+    # "a reply to a 5-star review that says '…'": the words of the thing answered
+    r"|\b(?:to|about|on|regarding|answering|(?:responding|replying|respond|reply)\s+to)\s+"
+    r"(?:a|an|the|this|that|my|our|his|her|their|[\w-]+['’]s)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:that|which|who)\s+(?:just\s+|only\s+)?)$"
 )
 _SAY = compile_lazily(r"says?\b")
 # "it says '…'", "this one reads '…'": what the user's text holds, unless the

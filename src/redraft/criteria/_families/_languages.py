@@ -324,11 +324,26 @@ def translations(sentence: Sentence) -> Iterator[Hit]:
 # A part of the answer in a second language: "Reply in Portuguese, and add an
 # English translation underneath", "then the same text in French below it".
 # The answer is then in two languages, and no one language is the whole's.
+# A part named by one to three words, not the whole answer
+_A_PART = (
+    r"(?!(?:whole|entire|full|response|answer|reply|output|text|email|letter|post|message)\b)"
+    r"(?:[\w-]+\s+){0,2}?(?!(?:response|answer|reply|output|text|email|letter|post|message)s?\b)"
+    r"[a-z][\w-]*?"
+)
 _SECOND_PART = compile_lazily(
     rf"\b(?:an?|the|its|their|your)\s+(?:[\w-]+\s+)?(?P<a>{_LANGUAGE_NAME})\s+"
     r"(?:translation|version|gloss|summary|equivalent)s?\b|"
     rf"\b(?:then|also|plus|followed\s+by|and)\s+(?:the\s+same\s+)?(?:[\w-]+\s+){{0,3}}?in\s+"
-    rf"(?P<b>{_LANGUAGE_NAME})\s+(?:below|underneath|after|beneath|under)\b"
+    rf"(?P<b>{_LANGUAGE_NAME})\s+(?:below|underneath|after|beneath|under)\b|"
+    # a part let off the answer's language: "the itinerary section can be in German",
+    # "keep the menu items in Italian", "song titles may stay in Spanish"
+    rf"\b(?:(?:the|your|its|any|all|those)\s+{_A_PART}\s+|{_A_PART}s\s+)(?:can|may|could|should|"
+    r"must|will|is\s+allowed\s+to|are\s+allowed\s+to|is\s+fine|are\s+fine)\s+(?:also\s+)?"
+    rf"(?:be\s+(?:written\s+|left\s+|kept\s+|given\s+)?|stay\s+|remain\s+)?in\s+(?P<c>{_LANGUAGE_NAME})\b|"
+    rf"\b(?:keep|leave)\s+(?:the|your|any|all)\s+{_A_PART}\s+in\s+(?P<d>{_LANGUAGE_NAME})\b|"
+    # another language permitted for all of it: "the whole thing can be in German too"
+    r"\b(?:can|may|could)\s+(?:also\s+)?(?:be\s+(?:written\s+|given\s+)?|stay\s+|remain\s+)in\s+"
+    rf"(?P<e>{_LANGUAGE_NAME})\b"
 )
 
 

@@ -19,7 +19,12 @@ from typing import Any, ClassVar
 from redraft.core._lazy_pattern import compile_lazily
 from redraft.criteria._families._abroad_clause import opens_abroad
 from redraft.criteria._families._alternatives import offers_alternatives
-from redraft.criteria._families._answer_ends import PLACEHOLDER, answer_ends, in_format_list
+from redraft.criteria._families._answer_ends import (
+    PLACEHOLDER,
+    answer_ends,
+    in_format_list,
+    signed_off,
+)
 from redraft.criteria._families._arguments import (
     ARG,
     Corrected,
@@ -45,7 +50,15 @@ from redraft.criteria._families._phrase_spec import (
 )
 from redraft.criteria._families._qualified import taken_back
 from redraft.criteria._outcome import Outcome
-from redraft.criteria._sentences import NEGATION, THING, Hit, Rule, Sentence, sentence_blocked
+from redraft.criteria._sentences import (
+    NEGATION,
+    THING,
+    Hit,
+    Rule,
+    Sentence,
+    lowered,
+    sentence_blocked,
+)
 
 __all__ = ["PHRASES", "EndsWith", "StartsWith", "phrases"]
 
@@ -360,6 +373,8 @@ def _questions(sentence: Sentence) -> Iterator[Hit]:
             or asks_about(sentence, match.start())
         ):
             continue  # "each paragraph should end with a question": a part's end
+        if signed_off(lowered(sentence.whole)):
+            continue  # "an email …, end it with a question": the sign-off ends it
         found = list(response_spec(sentence, partial(_ends, "?"), *match.span()))
         if not found and asked_subject(sentence, match.start()):
             # "Write a question … The question should end with a question mark."
