@@ -71,6 +71,8 @@ _PART_VS = re.compile(
     r"(?P<a>(?:line|paragraph|sentence|stanza|item|bullet)s? \d{1,2}(?: (?:and|,|&) \d{1,2})?)"
     r" vs\.? .+"
 )
+_KEY_SCOPE = re.compile(r"key ['\"`]?(?P<key>[A-Za-z_][\w.-]*)['\"`]?")
+_STRING_UNITS = ("string", "strings", "code", "codes")
 _CONSECUTIVE = re.compile(r"consecutive (?P<part>paragraph|sentence|line|bullet|item)s")
 
 
@@ -83,18 +85,28 @@ def restated(c: Constraint) -> Constraint:
         # "last_word equals 'home'": the answer (each part) ending with it
         scope = _norm(c.scope)
         within = _END_SCOPE.fullmatch(scope)
+        bare = re.fullmatch(r"(?:the )?(?:first|last|final) word", scope)
         return replace(
             c,
             relation="starts_with" if end[1] == "first" else "ends_with",
             unit="word",
-            scope=within[1] if within else (c.scope or "response"),
+            scope=within[1] if within else ("response" if bare else c.scope or "response"),
         )
     named = _NAMED_WORD.fullmatch(raw_unit(c))
     if named and count_value(relation, c.value):
         words = c.words or (named["w"],)
         return replace(c, unit="keyword", words=words)
-    if relation == "none" and raw_unit(c) in ("string", "strings") and c.words:
+    if relation in ("none", "contains") and raw_unit(c) in _STRING_UNITS and c.words:
+        # strings, codes: phrases banned or required as written
         return replace(c, unit="phrase")
+    if relation == "none" and "markdown" in label and not raw_unit(c):
+        return replace(c, unit="markdown")  # "no_markdown", no unit: plain text
+    if re.fullmatch(r"(?:data|body) rows?", _norm(c.scope)) and raw_unit(c) in ("row", "rows"):
+        # the data rows of the answer's one table or CSV (the siblings name which)
+        return replace(c, unit="data row", scope="response")
+    if label == "title case" and raw_unit(c) == "line" and relation == "all":
+        # "the first line in Title Case": each word of that line, the title
+        return replace(c, unit="word")
     if relation == "none" and re.search(r"number|bullet", label) and raw_unit(c) == "line prefix":
         # "no numbering or bullets" over each line's prefix: no such list
         unit = "numbered" if "number" in label else "bullet"
@@ -102,6 +114,19 @@ def restated(c: Constraint) -> Constraint:
     vs = _PART_VS.fullmatch(_norm(c.scope))
     if vs and relation in ("more_than", "less_than") and "relative" in label:
         return replace(c, scope=vs["a"])
+    if raw_unit(c) in ("list item", "list items") and is_response(scope_of(c.scope)):
+        # a count of a list's items, no form named: the items of the answer's list
+        return replace(c, unit="item")
+    # "the line between the blocks equals ''": one blank line between them
+    if (
+        re.search(r"\bblank lines?\b", label)
+        and (relation, c.value, raw_unit(c)) in (("equals", "", "line"), ("equals", "", "lines"))
+        and _norm(c.scope).startswith("between ")
+    ):
+        return replace(c, unit="blank line", relation="exactly", value=1)
+    key = _KEY_SCOPE.fullmatch(str(c.scope or "").strip())
+    if key and relation in ("matches_format", "other", "one_of"):
+        return replace(c, scope=key["key"])  # "key cycles": the key named
     spelled = _spelled_form(c)
     if spelled is not None:
         return replace(c, value=spelled)
@@ -330,6 +355,28 @@ def _first_and_last(c: Constraint, row: Row) -> Expectation | None:
     return all_of(first, end)
 
 
+_END_HEADING = re.compile(r"(?:the )?(?:first|last|final|opening|closing) (?:heading|section)")
+
+
+def _heading_at_end(c: Constraint) -> Expectation | None:
+    """The first (last) heading named: no kind places a heading there; the
+    section so named, present, is a part of it."""
+    if raw_unit(c).rstrip("s") != "heading" or not _END_HEADING.fullmatch(_norm(c.scope)):
+        return None
+    if c.relation.strip().lower() not in ("equals", "starts_with") or not isinstance(c.value, str):
+        return None
+    name = c.value.strip().lstrip("#").strip().strip("'\"“”")
+    if not name:
+        return None
+
+    def test(spec: Spec) -> bool:
+        got = spec.get("names") or ()
+        return isinstance(got, (list, tuple)) and [phrase(str(n)) for n in got] == [phrase(name)]
+
+    present = Matcher(frozenset({"named_sections"}), test, f"named_sections [{name!r}]")
+    return no_kind("a heading at one end: no kind places it", present)
+
+
 def writer_stu(c: Constraint, row: Row) -> Expectation | None:
     """What these writers' conventions map ``c`` to, or None."""
     for rule in (
@@ -343,6 +390,7 @@ def writer_stu(c: Constraint, row: Row) -> Expectation | None:
         _closing_lines,
         _label_run,
         _xml_tree,
+        _heading_at_end,
     ):
         found = rule(c)
         if found is not None:
