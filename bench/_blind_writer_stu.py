@@ -45,6 +45,7 @@ from _blind_matchers import (
     Spec,
     all_of,
     count,
+    forbidden_chars,
     json_object,
     keyword,
     no_kind,
@@ -377,6 +378,48 @@ def _heading_at_end(c: Constraint) -> Expectation | None:
     return no_kind("a heading at one end: no kind places it", present)
 
 
+_TWELVE_HOUR = (r"\d{1,2}:\d{2}(am|pm)", r"\d{1,2}:\d{2} ?(am|pm)", r"\d{1,2}:\d{2}(AM|PM)")
+
+
+def _clock(c: Constraint) -> Expectation | None:
+    """A clock stated as a pattern the 12-hour or 24-hour style checks only
+    in part (the case of "am", a zone after the time): that style, implied."""
+    if c.relation.strip().lower() != "matches_format" or not isinstance(c.value, str):
+        return None
+    if not re.fullmatch(r"times?", raw_unit(c)):
+        return None
+    pattern = c.value.strip().removeprefix("^").removesuffix("$")
+    if pattern in _TWELVE_HOUR:
+        style = "12h"
+    elif re.fullmatch(r"HH:MM [A-Z]{2,5}", pattern):  # spelled so by ``restated``
+        style = "24h"
+    else:
+        return None
+
+    def test(spec: Spec) -> bool:
+        return spec.get("style", "24h") == style
+
+    clock = Matcher(frozenset({"time_format"}), test, f"time_format style={style!r}")
+    return no_kind("a clock in a form the time styles check in part", clock)
+
+
+def _no_markdown_said(c: Constraint) -> Expectation | None:
+    """Marks banned where the quote bans markdown too ("no markdown, no
+    asterisks"): the marks, and no markdown (``plain_text``) implied."""
+    if c.relation.strip().lower() != "none" or not re.search(r"\bno markdown\b", c.quote.lower()):
+        return None
+    if raw_unit(c) not in ("character", "characters") or not c.words:
+        return None
+    if not is_response(scope_of(c.scope)):
+        return None
+    marks = tuple(m.strip() for m in c.words if m.strip())
+    if not marks or any(len(m) != 1 for m in marks):
+        return None
+
+    plain = Matcher(frozenset({"plain_text"}), lambda spec: True, "plain_text")
+    return replace(all_of(*(forbidden_chars(m) for m in dict.fromkeys(marks))), implied=(plain,))
+
+
 def writer_stu(c: Constraint, row: Row) -> Expectation | None:
     """What these writers' conventions map ``c`` to, or None."""
     for rule in (
@@ -391,6 +434,8 @@ def writer_stu(c: Constraint, row: Row) -> Expectation | None:
         _label_run,
         _xml_tree,
         _heading_at_end,
+        _clock,
+        _no_markdown_said,
     ):
         found = rule(c)
         if found is not None:
