@@ -128,6 +128,15 @@ def restated(c: Constraint) -> Constraint:
     key = _KEY_SCOPE.fullmatch(str(c.scope or "").strip())
     if key and relation in ("matches_format", "other", "one_of"):
         return replace(c, scope=key["key"])  # "key cycles": the key named
+    if relation == "starts_with" and _norm(c.value) in ("uppercase", "upper case", "capital"):
+        return replace(c, value="uppercase letter")  # a capital first letter, as a class
+    if (
+        raw_unit(c) in ("url", "link")
+        and len(c.words) == 1
+        and count_value(relation, c.value)
+        and re.search(r"keyword|count", label)
+    ):
+        return replace(c, unit="keyword")  # how often that one address appears
     spelled = _spelled_form(c)
     if spelled is not None:
         return replace(c, value=spelled)
@@ -446,7 +455,25 @@ def writer_stu(c: Constraint, row: Row) -> Expectation | None:
 _NOTHING_ELSE = re.compile(r"nothing (?:else )?outside|\bonly (?:output|return|reply with|give)")
 
 
+def _bare_document(found: Expectation) -> Expectation:
+    """A JSON or YAML document with keys expected: the document valid, with
+    no keys asked, is a part of it (implied)."""
+    kinds = {k for m in found.matchers if "required_keys" in m.label for k in m.kinds}
+    if kinds not in ({"json"}, {"yaml"}):
+        return found
+    (kind,) = kinds
+    bare = Matcher(
+        frozenset({kind}), lambda spec: not spec.get("required_keys"), f"{kind} (no keys)"
+    )
+    return replace(found, implied=(*found.implied, bare))
+
+
 def writer_stu_after(c: Constraint, found: Expectation) -> Expectation:
+    found = _bare_document(found)
+    return _code_only(c, found)
+
+
+def _code_only(c: Constraint, found: Expectation) -> Expectation:
     """One code block "and nothing outside it" (the note or the quote says
     so): the answer only that block (``code_only``, the language the count
     names), implied beside the count these writers give."""

@@ -326,3 +326,38 @@ def test_marks_banned_beside_no_markdown() -> None:
     bare = _expect(marks | {"quote": "no asterisks or underscores"})
     assert _covered(bare, {"kind": "forbidden_chars", "chars": "*_"})
     assert not _implied(bare, {"kind": "plain_text"})
+
+
+def test_a_capital_first_letter_given_as_uppercase() -> None:
+    rule = {"family": "start_case", "unit": "sentence", "scope": "each sentence"}
+    found = _expect(rule | {"relation": "starts_with", "value": "uppercase"})
+    assert _covered(found, {"kind": "each_starts_with", "part": "sentence", "capital": True})
+    assert not _covered(found, {"kind": "each_starts_with", "part": "paragraph", "capital": True})
+    assert not _covered(
+        found, {"kind": "each_starts_with", "part": "sentence", "phrase": "uppercase"}
+    )
+
+
+def test_one_address_counted_under_a_url_unit() -> None:
+    rule = {"family": "keyword_count", "unit": "url", "relation": "exactly", "value": 1}
+    found = _expect(rule | {"words": ("https://example.org/help",)})
+    assert _covered(found, _count("keyword", "exactly", 1, keyword="https://example.org/help"))
+    # every link counted is another requirement
+    assert not _covered(found, _count("url_count", "exactly", 1))
+
+
+def test_money_with_decimals_left_free_is_implied() -> None:
+    rule = {"family": "price_format", "unit": "price", "relation": "matches_format"}
+    found = _expect(rule | {"value": r"^€\d{1,3}(,\d{3})*$"})
+    assert _covered(found, {"kind": "money_format", "symbol": "€", "grouped": True, "places": 0})
+    assert _implied(found, {"kind": "money_format", "symbol": "€", "grouped": True})
+    assert not _implied(found, {"kind": "money_format", "symbol": "$", "grouped": True})
+
+
+def test_a_document_valid_is_a_part_of_its_keys() -> None:
+    rule = {"family": "yaml_keys", "unit": "key", "scope": "YAML document", "relation": "equals"}
+    found = _expect(rule | {"value": ("host", "port")})
+    assert _covered(found, {"kind": "yaml", "required_keys": ["host", "port"]})
+    assert _implied(found, {"kind": "yaml"})
+    assert not _implied(found, {"kind": "yaml", "required_keys": ["user"]})
+    assert not _implied(found, {"kind": "json"})
