@@ -1,4 +1,4 @@
-"""Conventions of splits S, T and U's writers, mapped by rule from the structured fields.
+r"""Conventions of splits S, T and U's writers, mapped by rule from the structured fields.
 
 These writers state a word at one end as ``equals`` under a ``first_word`` or
 ``last_word`` label (the scope "last word of each sentence"), name the word
@@ -6,7 +6,9 @@ a count counts in the unit (``word 'late'``), ban strings with unit
 ``string``, compare two parts in the scope ("paragraph 2 vs paragraph 1") or
 along them ("consecutive paragraphs"), and give the whole answer's form as a
 value ("JSON object"). :func:`restated` rewrites such fields into the
-spelling the other readers know; :func:`writer_stu` maps the rest directly.
+spelling the other readers know; :func:`writer_stu` maps the rest directly,
+with the readings that credit a check only as implied in
+``_blind_writer_stu_implied``.
 Each rule reads one convention, never a prompt or a quote's own wording:
 
 - a word at an end, ``equals``: the answer (each part) starting or ending
@@ -31,7 +33,19 @@ Each rule reads one convention, never a prompt or a quote's own wording:
 - labels numbered in a run (``Q1`` … ``Q5``): a label sequence;
 - an XML structure given as the root then its children: that document;
 - a keyword in "paragraphs 1 and 3" where a sibling fixes 3 paragraphs: in
-  the first and the last.
+  the first and the last;
+- a date or clock given as a pattern one style spells (``\d{4}-\d{2}-\d{2}``):
+  that style; a clock the styles check in part (lowercase "am", a zone
+  after it): the style, implied;
+- strings or codes required (unit ``string``, ``code``), a count of one
+  address under a ``url`` unit, a capital start given as "uppercase", the
+  data rows of the one table or CSV, a key named "key port", "every price in
+  response", a count of "list items", a blank line between blocks given as
+  ``equals ''``, a line in Title Case: read in the other writers' spelling;
+- the first (last) heading named: that section present, implied;
+- marks banned where the quote bans markdown too: no markdown, implied;
+- a JSON or YAML document's keys: the document valid, implied; one code
+  block "and nothing outside it": ``code_only``, implied.
 """
 
 from __future__ import annotations
@@ -45,16 +59,24 @@ from _blind_matchers import (
     Spec,
     all_of,
     count,
-    forbidden_chars,
     json_object,
     keyword,
-    no_kind,
-    phrase_is,
     xml_document,
 )
-from _blind_parts import code_language, count_value, is_response, phrase, scope_of
+from _blind_parts import count_value, is_response, phrase, scope_of
 from _blind_rows import Constraint, Row
 from _blind_writer_j_spelling import label_words, raw_unit
+from _blind_writer_stu_implied import (
+    clock,
+    headed_sections,
+    heading_at_end,
+    in_some_sentences,
+    least_in_each,
+    no_markdown_said,
+    placeholders,
+    shared_opening,
+    writer_stu_after,
+)
 
 __all__ = ["restated", "writer_stu", "writer_stu_after"]
 
@@ -73,6 +95,9 @@ _PART_VS = re.compile(
     r" vs\.? .+"
 )
 _KEY_SCOPE = re.compile(r"key ['\"`]?(?P<key>[A-Za-z_][\w.-]*)['\"`]?")
+_IN_ANSWER = re.compile(
+    r"(?:every |all |each )?(?P<things>[a-z][a-z ]*?) in (?:the )?(?:response|answer|reply)"
+)
 _STRING_UNITS = ("string", "strings", "code", "codes")
 _CONSECUTIVE = re.compile(r"consecutive (?P<part>paragraph|sentence|line|bullet|item)s")
 
@@ -137,6 +162,10 @@ def restated(c: Constraint) -> Constraint:
         and re.search(r"keyword|count", label)
     ):
         return replace(c, unit="keyword")  # how often that one address appears
+    within = _IN_ANSWER.fullmatch(_norm(c.scope))
+    if within and relation == "matches_format":
+        # "every price in response": every price of the answer
+        c = replace(c, scope=f"every {within['things']}")
     spelled = _spelled_form(c)
     if spelled is not None:
         return replace(c, value=spelled)
@@ -208,81 +237,6 @@ def _start_banned(c: Constraint) -> Expectation | None:
         return isinstance(got, (list, tuple)) and [phrase(str(p)) for p in got] == [want]
 
     return all_of(Matcher(frozenset({"not_starts_with"}), test, f"not_starts_with [{text!r}]"))
-
-
-def _placeholders(c: Constraint) -> Expectation | None:
-    if "placeholder" not in label_words(c) or c.relation.strip().lower() != "equals":
-        return None
-    if not isinstance(c.value, tuple) or not is_response(scope_of(c.scope)):
-        return None
-    used = tuple(keyword(str(p), "at_least", 1) for p in c.value)
-    return no_kind("these placeholders and no others: no kind states the others", *used)
-
-
-def _headed_sections(c: Constraint) -> Expectation | None:
-    if raw_unit(c).rstrip("s") != "section" or not re.search(r"\bheadings?\b|\bheaded\b", c.quote):
-        return None
-    if not is_response(scope_of(c.scope)) or not count_value(c.relation, c.value):
-        return None
-    return all_of(*(count("heading_count", r, n) for r, n in count_value(c.relation, c.value)))
-
-
-def _shared_opening(c: Constraint) -> Expectation | None:
-    if c.relation.strip().lower() != "one_of" or not isinstance(c.value, tuple):
-        return None
-    options = [str(v) for v in c.value]
-    where = _norm(c.scope)
-    if len(options) < 2 or not (where in ("first line", "start") or is_response(scope_of(c.scope))):
-        return None
-    if not re.search(r"first|start|open", f"{label_words(c)} {where}"):
-        return None
-    shared = options[0]
-    for other in options[1:]:
-        while not other.startswith(shared):
-            shared = shared[:-1]
-    cut = max(shared.rfind(" "), shared.rfind(":") + 1 if ":" in shared else -1)
-    opening = shared[:cut].strip() if cut > 0 else ""
-    if len(opening) < 2:
-        return None
-    return no_kind(
-        "one of several openings: no kind states the choice", phrase_is("starts_with", opening)
-    )
-
-
-def _in_some_sentences(c: Constraint) -> Expectation | None:
-    if not re.search(r"sentences? with keyword|keyword in sentences", label_words(c)):
-        return None
-    if _norm(c.unit).rstrip("s") != "sentence" or not c.value or len(c.words) > 1:
-        return None
-    word = c.words[0] if c.words else None
-    if word is None:
-        found = re.search(r"['\"“‘]([^'\"”’]+)['\"”’]", c.quote)
-        word = found[1] if found else None
-    if word is None or not count_value(c.relation, c.value):
-        return None
-    if min(n for _, n in count_value(c.relation, c.value)) < 1:
-        return None
-    return no_kind(
-        "a keyword in so many sentences: no kind counts them", keyword(word, "at_least", 1)
-    )
-
-
-_EACH_PART = re.compile(r"(?:each|every) (?!answer|response|reply)[a-z][a-z ]*")
-
-
-def _least_in_each(c: Constraint) -> Expectation | None:
-    if c.relation.strip().lower() != "at_least" or not _EACH_PART.fullmatch(_norm(c.scope)):
-        return None
-    if raw_unit(c).rstrip("s") not in ("code block", "fenced code block"):
-        return None
-    bounds = count_value("at_least", c.value)
-    if not bounds:
-        return None
-    n = bounds[0][1]
-    return no_kind(
-        "at least so many in each part: no kind counts them there",
-        count("code_block_count", "at_least", n),
-    )
 
 
 def _closing_lines(c: Constraint) -> Expectation | None:
@@ -365,131 +319,24 @@ def _first_and_last(c: Constraint, row: Row) -> Expectation | None:
     return all_of(first, end)
 
 
-_END_HEADING = re.compile(r"(?:the )?(?:first|last|final|opening|closing) (?:heading|section)")
-
-
-def _heading_at_end(c: Constraint) -> Expectation | None:
-    """The first (last) heading named: no kind places a heading there; the
-    section so named, present, is a part of it."""
-    if raw_unit(c).rstrip("s") != "heading" or not _END_HEADING.fullmatch(_norm(c.scope)):
-        return None
-    if c.relation.strip().lower() not in ("equals", "starts_with") or not isinstance(c.value, str):
-        return None
-    name = c.value.strip().lstrip("#").strip().strip("'\"“”")
-    if not name:
-        return None
-
-    def test(spec: Spec) -> bool:
-        got = spec.get("names") or ()
-        return isinstance(got, (list, tuple)) and [phrase(str(n)) for n in got] == [phrase(name)]
-
-    present = Matcher(frozenset({"named_sections"}), test, f"named_sections [{name!r}]")
-    return no_kind("a heading at one end: no kind places it", present)
-
-
-_TWELVE_HOUR = (r"\d{1,2}:\d{2}(am|pm)", r"\d{1,2}:\d{2} ?(am|pm)", r"\d{1,2}:\d{2}(AM|PM)")
-
-
-def _clock(c: Constraint) -> Expectation | None:
-    """A clock stated as a pattern the 12-hour or 24-hour style checks only
-    in part (the case of "am", a zone after the time): that style, implied."""
-    if c.relation.strip().lower() != "matches_format" or not isinstance(c.value, str):
-        return None
-    if not re.fullmatch(r"times?", raw_unit(c)):
-        return None
-    pattern = c.value.strip().removeprefix("^").removesuffix("$")
-    if pattern in _TWELVE_HOUR:
-        style = "12h"
-    elif re.fullmatch(r"HH:MM [A-Z]{2,5}", pattern):  # spelled so by ``restated``
-        style = "24h"
-    else:
-        return None
-
-    def test(spec: Spec) -> bool:
-        return spec.get("style", "24h") == style
-
-    clock = Matcher(frozenset({"time_format"}), test, f"time_format style={style!r}")
-    return no_kind("a clock in a form the time styles check in part", clock)
-
-
-def _no_markdown_said(c: Constraint) -> Expectation | None:
-    """Marks banned where the quote bans markdown too ("no markdown, no
-    asterisks"): the marks, and no markdown (``plain_text``) implied."""
-    if c.relation.strip().lower() != "none" or not re.search(r"\bno markdown\b", c.quote.lower()):
-        return None
-    if raw_unit(c) not in ("character", "characters") or not c.words:
-        return None
-    if not is_response(scope_of(c.scope)):
-        return None
-    marks = tuple(m.strip() for m in c.words if m.strip())
-    if not marks or any(len(m) != 1 for m in marks):
-        return None
-
-    plain = Matcher(frozenset({"plain_text"}), lambda spec: True, "plain_text")
-    return replace(all_of(*(forbidden_chars(m) for m in dict.fromkeys(marks))), implied=(plain,))
-
-
 def writer_stu(c: Constraint, row: Row) -> Expectation | None:
     """What these writers' conventions map ``c`` to, or None."""
     for rule in (
         _json_only,
         _start_banned,
-        _placeholders,
-        _headed_sections,
-        _shared_opening,
-        _in_some_sentences,
-        _least_in_each,
+        placeholders,
+        headed_sections,
+        shared_opening,
+        in_some_sentences,
+        least_in_each,
         _closing_lines,
         _label_run,
         _xml_tree,
-        _heading_at_end,
-        _clock,
-        _no_markdown_said,
+        heading_at_end,
+        clock,
+        no_markdown_said,
     ):
         found = rule(c)
         if found is not None:
             return found
     return _first_and_last(c, row)
-
-
-_NOTHING_ELSE = re.compile(r"nothing (?:else )?outside|\bonly (?:output|return|reply with|give)")
-
-
-def _bare_document(found: Expectation) -> Expectation:
-    """A JSON or YAML document with keys expected: the document valid, with
-    no keys asked, is a part of it (implied)."""
-    kinds = {k for m in found.matchers if "required_keys" in m.label for k in m.kinds}
-    if kinds not in ({"json"}, {"yaml"}):
-        return found
-    (kind,) = kinds
-    bare = Matcher(
-        frozenset({kind}), lambda spec: not spec.get("required_keys"), f"{kind} (no keys)"
-    )
-    return replace(found, implied=(*found.implied, bare))
-
-
-def writer_stu_after(c: Constraint, found: Expectation) -> Expectation:
-    found = _bare_document(found)
-    return _code_only(c, found)
-
-
-def _code_only(c: Constraint, found: Expectation) -> Expectation:
-    """One code block "and nothing outside it" (the note or the quote says
-    so): the answer only that block (``code_only``, the language the count
-    names), implied beside the count these writers give."""
-    if not _NOTHING_ELSE.search(f"{c.note} {c.quote}".lower()):
-        return found
-    if raw_unit(c).rstrip("s") not in ("code block", "fenced code block", "code fence"):
-        return found
-    if count_value(c.relation, c.value) != (("exactly", 1),):
-        return found
-    if not any("code_block_count" in m.kinds for m in found.matchers):
-        return found
-    language = code_language(c)
-
-    def test(spec: Spec) -> bool:
-        got = spec.get("language")
-        return language is None or str(got or "").casefold() == language.casefold()
-
-    only = Matcher(frozenset({"code_only"}), test, f"code_only language={language!r}")
-    return replace(found, implied=(*found.implied, only))

@@ -361,3 +361,13 @@ def test_a_document_valid_is_a_part_of_its_keys() -> None:
     assert _implied(found, {"kind": "yaml"})
     assert not _implied(found, {"kind": "yaml", "required_keys": ["user"]})
     assert not _implied(found, {"kind": "json"})
+
+
+def test_every_thing_in_the_response_is_every_thing() -> None:
+    rule = {"family": "price_format", "unit": "price", "relation": "matches_format"}
+    found = _expect(rule | {"scope": "every price in response", "value": r"\$\d+\.\d{2}"})
+    assert _covered(found, {"kind": "money_format", "symbol": "$", "places": 2})
+    assert not _covered(found, {"kind": "money_format", "symbol": "$", "places": 0})
+    # within one part of the answer: not every price
+    part = _expect(rule | {"scope": "the price in the footer", "value": r"\$\d+\.\d{2}"})
+    assert not _covered(part, {"kind": "money_format", "symbol": "$", "places": 2})
