@@ -159,9 +159,11 @@ def restated(c: Constraint) -> Constraint:
         raw_unit(c) in ("url", "link")
         and len(c.words) == 1
         and count_value(relation, c.value)
-        and re.search(r"keyword|count", label)
+        and re.search(r"\bkeyword", label)
     ):
-        return replace(c, unit="keyword")  # how often that one address appears
+        # a keyword count of one address ("keyword_count", unit url): how often
+        # it appears; under a "url_count" label it is the count of every link
+        return replace(c, unit="keyword")
     within = _IN_ANSWER.fullmatch(_norm(c.scope))
     if within and relation == "matches_format":
         # "every price in response": every price of the answer

@@ -371,3 +371,9 @@ def test_every_thing_in_the_response_is_every_thing() -> None:
     # within one part of the answer: not every price
     part = _expect(rule | {"scope": "the price in the footer", "value": r"\$\d+\.\d{2}"})
     assert not _covered(part, {"kind": "money_format", "symbol": "$", "places": 2})
+
+
+def test_a_url_count_with_its_address_stays_a_count_of_links() -> None:
+    rule = {"family": "url_count", "unit": "URL", "relation": "exactly", "value": 1}
+    found = _expect(rule | {"words": ("https://example.org/help",)})
+    assert not _covered(found, _count("keyword", "exactly", 1, keyword="https://example.org/help"))
