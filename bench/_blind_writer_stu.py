@@ -140,7 +140,11 @@ def restated(c: Constraint) -> Constraint:
     vs = _PART_VS.fullmatch(_norm(c.scope))
     if vs and relation in ("more_than", "less_than") and "relative" in label:
         return replace(c, scope=vs["a"])
-    if raw_unit(c) in ("list item", "list items") and is_response(scope_of(c.scope)):
+    if (
+        raw_unit(c) in ("list item", "list items")
+        and is_response(scope_of(c.scope))
+        and count_value(relation, c.value)
+    ):
         # a count of a list's items, no form named: the items of the answer's list
         return replace(c, unit="item")
     # "the line between the blocks equals ''": one blank line between them

@@ -377,3 +377,12 @@ def test_a_url_count_with_its_address_stays_a_count_of_links() -> None:
     rule = {"family": "url_count", "unit": "URL", "relation": "exactly", "value": 1}
     found = _expect(rule | {"words": ("https://example.org/help",)})
     assert not _covered(found, _count("keyword", "exactly", 1, keyword="https://example.org/help"))
+
+
+def test_list_items_banned_stay_no_lists() -> None:
+    ban = {"family": "no_lists", "unit": "list item", "relation": "none"}
+    found = _expect(ban)
+    assert _covered(
+        found, _count("bullet_count", "at_most", 0), _count("numbered_count", "at_most", 0)
+    )
+    assert not _covered(found, _count("item_count", "at_most", 0))
