@@ -91,8 +91,11 @@ _END_WORD = re.compile(r"(?:unit )?(first|last) word")
 _END_SCOPE = re.compile(r"(?:the )?(?:first|last|final) word (?:of|in) (.+)")
 _NAMED_WORD = re.compile(r"(?:word|keyword|phrase|term)s? ['\"“‘](?P<w>[^'\"”’]+)['\"”’]")
 _PART_VS = re.compile(
-    r"(?P<a>(?:line|paragraph|sentence|stanza|item|bullet)s? \d{1,2}(?: (?:and|,|&) \d{1,2})?)"
-    r" vs\.? .+"
+    r"(?P<a>(?P<part>line|paragraph|sentence|stanza|item|bullet)s? \d{1,2}"
+    r"(?: (?:and|,|&) \d{1,2})?) vs\.? (?P<b>.+)"
+)
+_PARTS_NAMED = re.compile(
+    r"(?:(?:line|paragraph|sentence|stanza|item|bullet)s? )?\d{1,2}(?: (?:and|,|&) \d{1,2})?"
 )
 _KEY_SCOPE = re.compile(r"key ['\"`]?(?P<key>[A-Za-z_][\w.-]*)['\"`]?")
 _IN_ANSWER = re.compile(
@@ -139,7 +142,17 @@ def restated(c: Constraint) -> Constraint:
         return replace(c, unit=unit, scope="response")
     vs = _PART_VS.fullmatch(_norm(c.scope))
     if vs and relation in ("more_than", "less_than") and "relative" in label:
-        return replace(c, scope=vs["a"])
+        # "sentence 2 vs 1": part 2 against the parts the scope names after
+        # "vs", where the value names none; "vs the others": every other part
+        if c.value is not None:
+            return replace(c, scope=vs["a"])
+        other = vs["b"].strip()
+        if _PARTS_NAMED.fullmatch(other):
+            named = other if not other[0].isdigit() else f"{vs['part']}s {other}"
+            return replace(c, scope=vs["a"], value=named)
+        if re.fullmatch(r"(?:all )?(?:the )?(?:others?|rest)(?: \w+s)?|every other \w+", other):
+            return replace(c, scope=vs["a"])
+        return c
     if (
         raw_unit(c) in ("list item", "list items")
         and is_response(scope_of(c.scope))
@@ -289,8 +302,14 @@ def _label_run(c: Constraint) -> Expectation | None:
 
 
 def _xml_tree(c: Constraint) -> Expectation | None:
-    if "xml" not in label_words(c) or c.relation.strip().lower() != "equals":
+    if not re.search(r"xml (?:structure|tree|document)", label_words(c)):
         return None
+    if c.relation.strip().lower() != "equals":
+        return None
+    if not re.fullmatch(
+        r"(?:the )?(?:xml )?(?:document|response|answer|whole document)", _norm(c.scope)
+    ):
+        return None  # the elements of one item, say: no root named
     if raw_unit(c).rstrip("s") != "element" or not isinstance(c.value, tuple) or len(c.value) < 2:
         return None
     root, *children = (str(v) for v in c.value)

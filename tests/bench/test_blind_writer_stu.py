@@ -386,3 +386,21 @@ def test_list_items_banned_stay_no_lists() -> None:
         found, _count("bullet_count", "at_most", 0), _count("numbered_count", "at_most", 0)
     )
     assert not _covered(found, _count("item_count", "at_most", 0))
+
+
+def test_the_parts_after_vs_stand_for_an_empty_value() -> None:
+    rule = {"family": "relative_length", "unit": "word", "relation": "less_than"}
+    sentences = {"unit": "sentence", "relation": "exactly", "value": 4}
+    found = _expect(rule | {"scope": "sentence 3 vs 1"}, sentences)
+    spec = {"kind": "relative_length", "part": "sentence", "positions": [3]}
+    assert _covered(found, spec | {"rank": "shorter", "than": [1]})
+    # "shorter than the first" of four is not "the shortest"
+    assert not _covered(found, spec | {"rank": "shortest"})
+    others = _expect(rule | {"scope": "sentence 3 vs the others"}, sentences)
+    assert _covered(others, spec | {"rank": "shortest"})
+
+
+def test_elements_of_one_item_name_no_root() -> None:
+    rule = {"family": "xml_structure", "unit": "element", "relation": "equals"}
+    item = _expect(rule | {"scope": "each item", "value": ("sku", "qty", "price")})
+    assert not _covered(item, {"kind": "xml", "root": "sku", "children": ["qty", "price"]})
