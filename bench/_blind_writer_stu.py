@@ -148,8 +148,8 @@ def restated(c: Constraint) -> Constraint:
             return replace(c, scope=vs["a"])
         other = vs["b"].strip()
         if _PARTS_NAMED.fullmatch(other):
-            named = other if not other[0].isdigit() else f"{vs['part']}s {other}"
-            return replace(c, scope=vs["a"], value=named)
+            parts = other if not other[0].isdigit() else f"{vs['part']}s {other}"
+            return replace(c, scope=vs["a"], value=parts)
         if re.fullmatch(r"(?:all )?(?:the )?(?:others?|rest)(?: \w+s)?|every other \w+", other):
             return replace(c, scope=vs["a"])
         return c
