@@ -202,7 +202,12 @@ _DATE_FORMS = {
     r"\d{4}-\d{2}-\d{2}": "YYYY-MM-DD",
     rf"\d{{1,2}} ({_MONTHS}) \d{{4}}": "14 March 2025",
 }
-_CLOCK_FORMS = {r"\d{2}:\d{2}": "HH:MM", r"([01]\d|2[0-3]):[0-5]\d": "HH:MM"}
+# a clock: only the hours 00-23 spelled out state the 24-hour clock ("08:15 pm"
+# matches a bare ``\d{2}:\d{2}``, and one anchored is the answer one time
+# alone, read in ``_blind_formats``); either with a zone after it, no "am"
+# can follow the minutes
+_HOURS = r"([01]\d|2[0-3]):[0-5]\d"
+_CLOCKS = (r"\d{2}:\d{2}", _HOURS)
 
 
 def _spelled_form(c: Constraint) -> str | None:
@@ -214,9 +219,10 @@ def _spelled_form(c: Constraint) -> str | None:
     if re.fullmatch(r"times?", raw_unit(c)):
         # "HH:MM" and a zone after it ("\\d{2}:\\d{2} UTC"): the zone kept as written
         head, _, zone = pattern.partition(" ")
-        clock = _CLOCK_FORMS.get(head)
-        if clock is not None and re.fullmatch(r"(?:[A-Z]{2,5})?", zone):
-            return f"{clock} {zone}".strip()
+        if head in _CLOCKS and re.fullmatch(r"[A-Z]{2,5}", zone):
+            return f"HH:MM {zone}"
+        if c.value.strip() == _HOURS:
+            return "HH:MM"
     return None
 
 

@@ -235,6 +235,9 @@ def test_date_and_clock_forms_given_as_patterns() -> None:
     hours = _expect(clock | {"value": r"([01]\d|2[0-3]):[0-5]\d"})
     assert _covered(hours, {"kind": "time_format", "style": "24h"})
     assert not _covered(hours, {"kind": "time_format", "style": "12h"})
+    # "08:15 pm" matches a bare two-digit clock: no style stated
+    bare = _expect(clock | {"value": r"\d{2}:\d{2}"})
+    assert not _covered(bare, {"kind": "time_format", "style": "24h"})
 
 
 def test_one_code_block_and_nothing_outside_it() -> None:
