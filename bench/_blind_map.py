@@ -115,6 +115,7 @@ from _blind_writer_n import keys_in_order, writer_n
 from _blind_writer_o import writer_o
 from _blind_writer_p import writer_p
 from _blind_writer_q import writer_q, writer_q_after
+from _blind_writer_stu import restated, writer_stu, writer_stu_after
 
 __all__ = [
     "Constraint",
@@ -152,6 +153,7 @@ def expect(c: Constraint, row: Row) -> Expectation:
 def _expectation(c: Constraint, row: Row) -> Expectation:
     row = canonical_row(row)
     c = next((s for s in row.constraints if s.index == c.index), None) or canonical(c)
+    c = restated(c)  # splits S, T, U's writers' spellings: _blind_writer_stu.py
     c = as_format(c)  # a pattern every line fills, stated with all: _blind_every.py
     # one thing on each line: N lines count N things (bench/_blind_writer_k.py)
     found = one_per_line_count(c, row, _expect_any(c, row))
@@ -165,10 +167,13 @@ def _expectation(c: Constraint, row: Row) -> Expectation:
     found = numbered_items_counted(c, found)  # their items counted: a part (_blind_described.py)
     found = json_array_typed(found)  # an array under a key counted: its type a part (the same)
     found = writer_q_after(c, row, found)  # parts implied, a listed column: _blind_writer_q.py
+    found = writer_stu_after(c, found)  # only one code block: bench/_blind_writer_stu.py
     return regex_lines(c, section_readings(c, row, found))
 
 
 def _expect_any(c: Constraint, row: Row) -> Expectation:
+    if (stu := writer_stu(c, row)) is not None:  # splits S, T, U: _blind_writer_stu.py
+        return stu
     if (each := each_thing(c, row)) is not None:  # each of the things listed: _blind_each_thing.py
         return each
     if (money := money_values(c)) is not None:  # money, percents, labels: bench/_blind_money.py

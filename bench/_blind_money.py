@@ -30,6 +30,7 @@ state none of them exactly (the general mapping then decides).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from _blind_matchers import Expectation, Matcher, Spec, all_of, fields
 from _blind_rows import Constraint
@@ -102,7 +103,12 @@ def _money(c: Constraint) -> Expectation | None:
     places = read[0][0] if read[0] else None
     grouped = any(r[1] for r in read if r)
     symbol = signs.pop() if len(signs) == 1 and "[" not in value else None
-    return all_of(fields("money_format", places=places, symbol=symbol, grouped=grouped))
+    found = all_of(fields("money_format", places=places, symbol=symbol, grouped=grouped))
+    if places is None:
+        return found
+    # the sign and grouping checked, the decimals left free: a part of it
+    free = fields("money_format", places=None, symbol=symbol, grouped=grouped)
+    return replace(found, implied=(free,))
 
 
 def _percent(c: Constraint) -> Expectation | None:
