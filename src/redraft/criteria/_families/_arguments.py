@@ -136,9 +136,7 @@ _CLAUSE_GOES_ON = compile_lazily(
     r"\s*(?:is|are|was|were|can|may|might|could|should|must|has|have|will|would|isn'?t|aren'?t)\b"
 )
 # A quoted item named again by its kind: "… or the word 'passionate'"
-_NAMED_AGAIN = compile_lazily(
-    r"(?:the\s+)?(?:word|phrase|term|expression)s?\s+(?=[\"“'‘«`]\ue000)"
-)
+_NAMED_AGAIN = compile_lazily(r"(?:the\s+)?(?:word|phrase|term|expression)s?\s+(?=[\"“'‘«`]\ue000)")
 _DISTRIBUTIVE = frozenset(["each", "both", "every", "all"])
 
 

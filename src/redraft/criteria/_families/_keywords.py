@@ -208,7 +208,9 @@ _NEXT = compile_lazily(
 )
 # "Mention 'apple' exactly twice": a quoted keyword and a stated count.
 _USE_COUNTED = compile_lazily(
-    rf"\b(?:include|mention|use|say|write|repeat|incorporate)\s+(?P<arg>{ARG})(?=\s*,?\s*"
+    # "repeat the word 'build' at least 5 times": a word named, then how often
+    rf"\b(?:include|mention|use|say|write|repeat|repeats|repeating|incorporate)\s+"
+    rf"(?:the\s+(?:word|phrase|term)\s+)?(?P<arg>{ARG})(?=\s*,?\s*"
     rf"(?:{RELATION}|{NUMBER}\s+times|once|twice|thrice)\b)"
 )
 
