@@ -113,7 +113,8 @@ _END = compile_lazily(
     rf"{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
     rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: )|"
     # "ends with our slogan: grow gently.", "with the exact line: What do you do?"
-    r"(?<=line: )|(?<=sentence: )|(?<=verbatim: )|(?<=slogan: )|(?<=tagline: )|(?<=motto: )|(?<=sign-off: )|(?<=signoff: ))"
+    r"(?<=line: )|(?<=sentence: )|(?<=verbatim: )|(?<=slogan: )|(?<=tagline: )|(?<=motto: )|"
+    r"(?<=sign-off: )|(?<=signoff: ))"
     r"(?!of\s)(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
 )
 # "The very end of your response should read …", "The last sentence of your reply must be …",
