@@ -23,11 +23,18 @@ def found(prompt: str, system: str | None = None) -> set[tuple[object, ...]]:
         if kind == "forbidden_words":
             out.add((kind, tuple(getattr(spec, "words", ()))))
         elif kind == "keyword":
-            out.add((kind, getattr(spec, "keyword", ""), spec.relation, spec.value))  # type: ignore[union-attr]
+            out.add(
+                (
+                    kind,
+                    getattr(spec, "keyword", ""),
+                    getattr(spec, "relation", ""),
+                    getattr(spec, "value", -1),
+                )
+            )
         elif kind in ("starts_with", "ends_with"):
             out.add((kind, getattr(spec, "phrase", "")))
         elif hasattr(spec, "relation") and hasattr(spec, "value"):
-            out.add((kind, spec.relation, spec.value))  # type: ignore[union-attr]
+            out.add((kind, getattr(spec, "relation", ""), getattr(spec, "value", -1)))
         else:
             out.add((kind,))
     return out
@@ -235,3 +242,22 @@ def test_nothing_longer_than_is_never_a_floor() -> None:
 
 def test_nothing_over_n_words_bounds_each_thing() -> None:
     assert ("each_word_count", "at_most", 10) in found("Give me 5 tips, nothing over 10 words.")
+
+
+# --- "5 example passwords": things asked for, not an example ----------------------------
+
+
+def test_a_number_of_example_things_is_what_is_asked() -> None:
+    prompt = "For the training slide: 6 example strong passwords, one per line."
+    assert ("line_count", "exactly", 6) in found(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write a limerick, for example with 5 lines about a cat.",
+        "An example reply would be 3 lines long.",
+    ],
+)
+def test_an_example_still_blocks_its_count(prompt: str) -> None:
+    assert "line_count" not in kinds(prompt)
