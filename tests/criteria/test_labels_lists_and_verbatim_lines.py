@@ -206,8 +206,8 @@ def test_near_misses_of_a_closing_line_compile_no_end(prompt: str) -> None:
     ("prompt", "expected"),
     [
         (
-            "Write a poem that repeats the word 'rise' exactly 4 times.",
-            ("keyword", "rise", "exactly", 4),
+            "Write a poem that repeats the word 'rise' at least 4 times.",
+            ("keyword", "rise", "at_least", 4),
         ),
         ("Write a cheer. Repeat the word 'go' at least 3 times.", ("keyword", "go", "at_least", 3)),
     ],
@@ -222,6 +222,9 @@ def test_repeat_the_word_n_times(prompt: str, expected: tuple[object, ...]) -> N
         "My cheer repeats the word 'rise' 4 times; is that too many?",
         "Edit this draft: it repeats the word 'great' 4 times.",
         "If you can, repeat the word 'go' 3 times.",
+        # three uses, or three more after the first: no exact count holds
+        "Write a poem that repeats the word 'rise' exactly 4 times.",
+        "Repeat the word 'hope' twice in the poem.",
     ],
 )
 def test_near_misses_of_repeat_the_word_compile_no_count(prompt: str) -> None:

@@ -407,6 +407,11 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
     for match in _USE_COUNTED.finditer(text):
         word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         counted = _counted(sentence, match.end())
+        if counted is not None and match.group(0).startswith("repeat"):
+            # "repeat 'hope' three times" is three uses or three more: only a
+            # floor holds either way ("repeat the word 'go' at least 3 times")
+            floors = [(rel, value) for rel, value in counted[0] if rel == "at_least"]
+            counted = (floors, counted[1]) if floors else None
         if counted is None or not of_answer(sentence, match.start()):
             continue
         if ELSEWHERE.match(text, counted[1]) or taken_back(text, counted[1]):
