@@ -410,7 +410,9 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
         if counted is not None and match.group(0).startswith("repeat"):
             # "repeat 'hope' three times" is three uses or three more: only a
             # floor holds either way ("repeat the word 'go' at least 3 times")
-            floors = [(rel, value) for rel, value in counted[0] if rel == "at_least"]
+            floors: list[tuple[Relation, int]] = [
+                (rel, value) for rel, value in counted[0] if rel == "at_least"
+            ]
             counted = (floors, counted[1]) if floors else None
         if counted is None or not of_answer(sentence, match.start()):
             continue
