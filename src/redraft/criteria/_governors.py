@@ -114,8 +114,9 @@ RESPONSE_NOUN = compile_lazily(
     r"\b(?:every|each|all)\s+(?:of\s+your\s+)?(?:reply|replies|response|responses|answer|"
     r"answers)\b|"
     r"^\s*there\s+(?:should|must|shall)\b|"
-    # a label for the answer's shape: "Format: a title, then 4 bullets"
-    r"^\s*(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format|length|"
+    # a label for the answer's shape: "Format: a title, then 4 bullets", also
+    # as an item of a bulleted or numbered list of rules ("- Length: 300 words.")
+    r"^\s*(?:[-*•·]\s+|\(?\d{1,2}[.)]\s*)?(?:format|formatting|structure|layout|output(?:\s+format)?|response\s+format|length|"
     r"requirements?|constraints?|rules?|"
     # "Hard limits: max 2 lines", "Limerick rules: 5 lines" (not "Title rules:", a part's)
     rf"(?:(?:hard|strict|formatting|length|output)\s+|{THING}\s+)"

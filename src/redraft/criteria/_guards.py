@@ -106,7 +106,9 @@ _CONDITION = compile_lazily(
 _EXAMPLE = compile_lazily(
     # not "2 example calls": calls to write, not an example of the answer
     r"\b(?:for example|for instance|e\.g\.?|such as|an example|"
-    r"example(?!\s+(?:calls?|usages?|invocations?)\b)|like this|"
+    # nor "5 example passwords": a number of things asked for, made up
+    r"(?<!\d )(?<!two )(?<!three )(?<!four )(?<!five )(?<!six )(?<!seven )(?<!eight )(?<!nine )"
+    r"(?<!ten )example(?!\s+(?:calls?|usages?|invocations?)\b)|like this|"
     # "give me a sample .env file", "5 rows of sample data": the thing asked, made up
     r"sample(?!\s+(?:\.?[\w-]+\s+)?(?:files?|data|rows?|records?|config(?:uration)?s?|payloads?|"
     r"entries|dataset|documents?)\b)|"

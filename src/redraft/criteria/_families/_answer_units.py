@@ -15,7 +15,7 @@ from redraft.criteria._governors import THING_LABEL
 from redraft.criteria._grammar import NUMBER
 from redraft.criteria._sentences import THING, Sentence, lowered, response_context, sentence_blocked
 
-__all__ = ["LABEL", "MAKE", "described", "later_part"]
+__all__ = ["LABEL", "LIST_MARK", "MAKE", "described", "later_part"]
 
 # A label that heads a line of requirements: "Format: 3 paragraphs, no headings"
 LABEL = (
@@ -29,6 +29,9 @@ LABEL = (
     # "Stories: 5 paragraphs, …": the kind of thing written, as the line's label
     rf"{THING_LABEL})\s*:\s*)?"
 )
+# A rule written as an item of a bulleted or numbered list ("- One line only.",
+# "2) Length: 3 sentences."): the marker opens the line, the count stands alone
+LIST_MARK = r"(?:[-*•·]\s+|\(?\d{1,2}[.)]\s+)?"
 # Verbs that make the thing the answer is ("write a 2-line couplet")
 MAKE = r"write|compose|draft|craft|create|generate|produce|give\s+me|provide|need|want"
 # The answer's own shape, named by a making verb or a preposition: "write 5

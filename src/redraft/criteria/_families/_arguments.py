@@ -131,6 +131,12 @@ NOT_KEYWORDS = frozenset(
     ]
 )
 _MAX_ITEMS = 10
+# a verb after a list: its last item is the subject of a clause of its own
+_CLAUSE_GOES_ON = compile_lazily(
+    r"\s*(?:is|are|was|were|can|may|might|could|should|must|has|have|will|would|isn'?t|aren'?t)\b"
+)
+# A quoted item named again by its kind: "… or the word 'passionate'"
+_NAMED_AGAIN = compile_lazily(r"(?:the\s+)?(?:word|phrase|term|expression)s?\s+(?=[\"“'‘«`]\ue000)")
 _DISTRIBUTIVE = frozenset(["each", "both", "every", "all"])
 
 
@@ -177,6 +183,7 @@ def parse_list(sentence: Sentence, pos: int) -> tuple[list[str], int] | None:
     bare = False
     end = pos
     listed = pos
+    renamed: tuple[int, int] | None = None
     while len(items) < _MAX_ITEMS:
         match = _ITEM.match(text, end)
         if match is None:
@@ -195,12 +202,29 @@ def parse_list(sentence: Sentence, pos: int) -> tuple[list[str], int] | None:
         items.append(value)
         end = listed = match.end()
         separator = _SEPARATOR.match(text, end)
-        if separator is None or _ITEM.match(text, separator.end()) is None:
+        if separator is None:
             break
-        end = separator.end()
+        after = separator.end()
+        if (
+            not bare
+            and not separator.group(0).strip().startswith(",")
+            and (named := _NAMED_AGAIN.match(text, after))
+        ):
+            # "the phrase 'act now' or the word 'hurry'": one list (not "…, and
+            # the word 'deal' is fine", a clause of its own)
+            if _ITEM.match(text, named.end()) is None:
+                break
+            renamed = renamed if renamed is not None else (len(items), listed)
+            after = named.end()
+        if _ITEM.match(text, after) is None:
+            break
+        end = after
     if not items:
         return None
     end = listed
+    if renamed is not None and _CLAUSE_GOES_ON.match(text, end):
+        # "… or the word 'deal' is fine": the item named again opens a clause
+        items, end = items[: renamed[0]], renamed[1]
     if text[end:].lstrip().startswith("]"):
         end = text.index("]", end) + 1
     if bare and not _LIST_END.match(text, end):

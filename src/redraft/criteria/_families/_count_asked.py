@@ -106,7 +106,8 @@ _IN_CASE = compile_lazily(
 
 # "none longer than 8 words", "none of them is over 20 words"
 NONE_BEFORE = compile_lazily(
-    r"\bnone(?:\s+of\s+(?:them|these|those))?\s+(?:(?:is|are|may|can|should|must|will)\s+"
+    # ("nothing over 10 words", "nothing longer than 6 words": none of the things)
+    r"\b(?:nothing|none(?:\s+of\s+(?:them|these|those))?)\s+(?:(?:is|are|may|can|should|must|will)\s+"
     r"(?:be\s+)?)?$"
 )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from redraft.core._lazy_pattern import compile_lazily
-from redraft.criteria._families._answer_units import LABEL, MAKE
+from redraft.criteria._families._answer_units import LABEL, LIST_MARK, MAKE
 from redraft.criteria._families._count_context import ADJECTIVE, NOT_SINGLE, STYLE
 from redraft.criteria._families._counted_unit import Unit
 from redraft.criteria._families._request_colon import REQUEST_COLON, REQUEST_COMMA
@@ -137,7 +137,8 @@ def unit_patterns(units: tuple[Unit, ...]) -> dict[str, re.Pattern[str]]:
         # a sentence that is the count: "One paragraph only." "3 to 5 sentences." is a range;
         # or its count set off after one thing asked for ("Write a summary of X, 3 paragraphs")
         "alone": (
-            rf"^\s*(?:{REQUEST_COLON}|(?P<comma>{REQUEST_COMMA})|{LABEL})(?:only\s+|just\s+|literally\s+)?"
+            rf"^\s*{LIST_MARK}(?:{REQUEST_COLON}|(?P<comma>{REQUEST_COMMA})|{LABEL})"
+            rf"(?:only\s+|just\s+|literally\s+)?"
             rf"(?P<num>{NUMBER})\s+"
             rf"{ADJECTIVE}(?:{unit})"
             # "…, 3 stanzas of 4 lines each.": the size of each stated with the count
@@ -146,7 +147,7 @@ def unit_patterns(units: tuple[Unit, ...]) -> dict[str, re.Pattern[str]]:
         ),
         # the unit first, then its count: "Lines: 4.", "paragraphs — exactly two;"
         "named_first": (
-            rf"^\s*{LABEL}(?:{unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
+            rf"^\s*{LIST_MARK}{LABEL}(?:{unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
             rf"(?P<num>{NUMBER})(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]?\s*$|[,;])"
         ),
     }

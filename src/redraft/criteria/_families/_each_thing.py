@@ -87,10 +87,13 @@ _SINGLE = compile_lazily(
 # "none of them can have more than 6 words", "none longer than 8 words"
 _NONE = compile_lazily(
     # "no tip over 12 words", "no question longer than 20 words": the things by their name
-    rf"\b(?:none(?:\s+of\s+them)?|no\s+(?P<noun>[a-z][\w-]*))\s+(?:{_MODAL}\s+)?(?:(?:be|have|has|is|run|go|contain)\s+)?"
+    # ("nothing longer than 6 words per drill": none of them)
+    rf"\b(?:none(?:\s+of\s+them)?|nothing|no\s+(?P<noun>[a-z][\w-]*))\s+(?:{_MODAL}\s+)?(?:(?:be|have|has|is|run|go|contain)\s+)?"
     r"(?:longer\s+than|more\s+than|over|above|exceeding|exceed|exceeds)\s+"
     rf"(?P<num>{NUMBER})\s+{_UNIT}"
 )
+# a comparative read on its own after a word that negates it
+_NEGATED_BEFORE = compile_lazily(r"\b(?:no|nothing|none|not|never)\s+$")
 # "at most 10 words per tip", "40 words max per tagline", "don't exceed 10 words per tip"
 _PER = compile_lazily(
     r"\b(?:(?P<over>(?:don'?t|do\s+not|never|must\s+not|should\s+not)\s+(?:go\s+over|"
@@ -212,6 +215,8 @@ def each_thing_counts(sentence: Sentence) -> Iterator[Hit]:
             continue  # "keep each definition to 15 words": a part of each, not each
         if groups.get("between") and _OTHER_THING.search(groups["between"]):
             continue
+        if _NEGATED_BEFORE.search(text, 0, start):
+            continue  # "nothing longer than 6 words per drill": a bound refused, not stated
         if _TOTAL_AFTER.match(text, match.end()):
             continue  # "… under 100 words in total", "each 8 words per line"
         if _PART_OF_EACH.match(text, match.end()):

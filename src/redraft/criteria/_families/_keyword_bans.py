@@ -42,8 +42,9 @@ _FORBID_KIND = compile_lazily(
     r"pronouns|hedges|slang|expressions|intensifiers|brands?|names|"
     # "never use first person ("I", "me", "my")": a grammatical person, its words listed
     r"(?:first|second)[\s-]person)\s*,?\s*"
-    # "no pronouns 'I' or 'my'": the banned words may follow the kind directly
-    r"\(?(?:(?P<like>like|such\s+as|e\.g\.,?|including|for\s+example,?)\s*:?\s*)?"
+    # "no pronouns 'I' or 'my'": the banned words may follow the kind directly,
+    # or a colon ("No apology words: 'sorry', 'regret'."; quoted only)
+    r"\(?(?:(?P<like>like|such\s+as|e\.g\.,?|including|for\s+example,?)\s*:?\s*|:\s*(?=[\"“'‘«`]\ue000))?"
     # "no technical words like hash or node or ledger": after "like", bare words too
     r"(?:(?=[\"“'‘«`]\ue000)|(?<=like\s)(?=[a-z])|(?<=as\s)(?=[a-z]))"
 )
@@ -79,7 +80,10 @@ _BARE_DONE = compile_lazily(
 # "Banned words: 'synergy', 'leverage'", "'Synergy' is off-limits": a ban stated as a label
 # or of the quoted words themselves.
 _BANNED_LABEL = compile_lazily(
-    r"\b(?:banned|forbidden|prohibited|blacklisted|taboo|off-limits)\s+(?:words?|terms?|phrases?)\s*:\s*"
+    # "Banned buzzwords: …", "Forbidden marketing terms: …": a kind of word may
+    # be named by up to two words before its noun
+    r"\b(?:banned|forbidden|prohibited|blacklisted|taboo|off-limits)\s+(?:[a-z][\w-]*\s+){0,2}?"
+    r"(?:words?|terms?|phrases?|buzzwords|expressions|clich[eé]s)\s*:\s*"
 )
 # "'Synergy' is off-limits", "the word 'cheap' is banned": the words, named or not
 _QUOTED_HEAD = compile_lazily(

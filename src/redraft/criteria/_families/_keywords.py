@@ -212,7 +212,9 @@ _NEXT = compile_lazily(
 )
 # "Mention 'apple' exactly twice": a quoted keyword and a stated count.
 _USE_COUNTED = compile_lazily(
-    rf"\b(?:include|mention|use|say|write|repeat|incorporate)\s+(?P<arg>{ARG})(?=\s*,?\s*"
+    # "repeat the word 'build' at least 5 times": a word named, then how often
+    rf"\b(?:include|mention|use|say|write|repeat|repeats|repeating|incorporate)\s+"
+    rf"(?:the\s+(?:word|phrase|term)\s+)?(?P<arg>{ARG})(?=\s*,?\s*"
     rf"(?:{RELATION}|{NUMBER}\s+times|once|twice|thrice)\b)"
 )
 
@@ -411,6 +413,13 @@ def keywords(sentence: Sentence) -> Iterator[Hit]:
     for match in _USE_COUNTED.finditer(text):
         word = sentence.unmask(match.start("arg") + 1, match.end("arg") - 1).strip()
         counted = _counted(sentence, match.end())
+        if counted is not None and match.group(0).startswith("repeat"):
+            # "repeat 'hope' three times" is three uses or three more: only a
+            # floor holds either way ("repeat the word 'go' at least 3 times")
+            floors: list[tuple[Relation, int]] = [
+                (rel, value) for rel, value in counted[0] if rel == "at_least"
+            ]
+            counted = (floors, counted[1]) if floors else None
         if counted is None or not of_answer(sentence, match.start()):
             continue
         if ELSEWHERE.match(text, counted[1]) or taken_back(text, counted[1]):

@@ -62,6 +62,8 @@ PHRASES = CountPhrases(
         r"followed\s+by|plus)\b))\b|"
         # "4 lines of 4 digits": what each line holds, the lines still the answer's
         rf"of\s+{NUMBER}\s+(?:digits|words|letters|characters|syllables|numbers)\b|"
+        # "exactly 3 lines like \"Table 1: …\"": each line's template, quoted
+        r"like\s*:?\s*[\"“'‘«`]\ue000|"
         # "4 lines with an AABB rhyme": the lines' rhyme, not another part
         r"with\s+(?:an?\s+)?(?:[a-z]+\s+)?rhym(?:e|es|ing)(?:\s+scheme)?\b|"
         # "5 lines for a gym poster": what the lines are for, not a part of the

@@ -82,6 +82,12 @@ _MAKE_ONE = compile_lazily(
     r"(?P<one>(?:exactly|only|just)\s+(?:one|a\s+single)\s+line)\b"
     r"(?=\s*(?:in\s+this\s+(?:form|format|shape)|(?:and\s+)?nothing\s+else|[.,;:!]|$))"
 )
+# "Output a single line only, fields separated by …": "only" after it, the
+# verb opening its clause (not "my script should print one line only")
+_MAKE_ONE_ONLY = compile_lazily(
+    r"(?:^|[,;:—–]\s*|\band\s+)\s*(?:please\s+)?(?:output|print|return|write|give|"
+    r"reply\s+with|respond\s+with|answer\s+with)\s+(?P<one>(?:one|a\s+single)\s+line\s+only)\b"
+)
 # Each thing's line, not the answer's: "each name on one line", "one line per
 # item", "one line each", "their own line"
 _EACH = compile_lazily(r"\b(?:each|every|per|its|their|apiece)\b")
@@ -107,6 +113,7 @@ def one_line(sentence: Sentence) -> Iterator[tuple[int, int]]:
         or (_SYSTEM_NAMED.match(text) if sentence.source == "system" else None)
         or _THINGS_ON_ONE.match(text)
         or _MAKE_ONE.search(text)
+        or _MAKE_ONE_ONLY.search(text)
         or (_ITEM.search(text) if _REQUEST.match(text) else None)
     )
     if found is None:

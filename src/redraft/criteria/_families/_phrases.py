@@ -63,8 +63,10 @@ from redraft.criteria._sentences import (
 __all__ = ["PHRASES", "EndsWith", "StartsWith", "phrases"]
 
 _PHRASE_NOUN = (
-    r"(?:(?:the|this|our|my)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|greeting|"
-    r"slogan|tagline|sign-?off|signature|motto|catchphrase|quote|closing|(?P<heading>heading))\s*"
+    # "open with exactly this sentence: …", "close with this line verbatim: …"
+    r"(?:(?:exactly\s+)?(?:the|this|our|my)\s+(?:exact\s+)?(?:phrase|sentence|words?|line|question|"
+    r"greeting|slogan|tagline|sign-?off|signature|motto|catchphrase|quote|closing|"
+    r"(?P<heading>heading))(?:\s+verbatim)?\s*"
     # "start with a greeting line "Hi bookworms!"": the line named by what it is
     r"|(?:a|an)\s+(?:greeting|opening|closing|sign-?off)(?:\s+line)?\s*"
     # "close with a line that reads '— NameNest'", "end with a line for signatures:
@@ -124,7 +126,8 @@ _END = compile_lazily(
     rf"{_PHRASE_NOUN}(?:of\s+)?:?\s*(?:(?P<arg>{ARG})|"
     rf"{_BARE_WORD}|(?:(?<=exact phrase )|(?<=exact phrase: )|(?<=exact question: )|(?<=with: )|"
     # "ends with our slogan: grow gently.", "with the exact line: What do you do?"
-    r"(?<=line: )|(?<=slogan: )|(?<=tagline: )|(?<=motto: )|(?<=sign-off: )|(?<=signoff: ))"
+    r"(?<=line: )|(?<=sentence: )|(?<=verbatim: )|(?<=slogan: )|(?<=tagline: )|(?<=motto: )|"
+    r"(?<=sign-off: )|(?<=signoff: ))"
     r"(?!of\s)(?P<bare>[^\ue000\"“'‘\s].{0,120}))"
 )
 # "The very end of your response should read …", "The last sentence of your reply must be …",

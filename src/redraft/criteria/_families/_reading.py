@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from redraft.core._lazy_pattern import compile_lazily
-from redraft.criteria._families._answer_units import LABEL, MAKE
+from redraft.criteria._families._answer_units import LABEL, LIST_MARK, MAKE
 from redraft.criteria._families._count_context import CONDITION_AFTER
 from redraft.criteria._families._own_clause import own_clause
 from redraft.criteria._families._request_colon import REQUEST_COLON
@@ -154,14 +154,14 @@ class CountPhrases:
             # a sentence that is the count, or opens with it: "5 lines." "4 lines, and …",
             # "One line only.", "Format: 4 lines;"
             "alone": (
-                rf"^\s*(?:{REQUEST_COLON}|{LABEL})(?P<num>{NUMBER})\s+{unit}"
+                rf"^\s*{LIST_MARK}(?:{REQUEST_COLON}|{LABEL})(?P<num>{NUMBER})\s+{unit}"
                 # "Four lines please, and no title."
                 r"(?:\s+(?:only|total|in\s+total))?(?:,?\s+(?:please|pls|plz))?"
                 r"\s*(?:[.!]\s*$|$|[,;])"
             ),
             # the unit first: "Lines: 4.", "lines — at most 6;"
             "named_first": (
-                rf"^\s*{LABEL}(?:{self.unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
+                rf"^\s*{LIST_MARK}{LABEL}(?:{self.unit})\s*(?::|—|–|-)\s*(?:(?P<rel>{RELATION})\s+)?"
                 rf"(?P<num>{NUMBER})(?:\s+(?:only|total|in\s+total))?\s*(?:[.!]\s*$|$|[,;])"
             ),
         }
