@@ -181,6 +181,10 @@ def test_a_stretch_beside_another_part_is_no_size_of_the_answer(prompt: str) -> 
         ("Keep it under 80 words before it goes out.", "word_count"),
         ("Write a story in 2 paragraphs before bedtime.", "paragraph_count"),
         ("Before you start, remember: under 100 words.", "word_count"),
+        # a form to follow, not a part beside the stretch
+        ("Give me 6 bullet points, following the format below:\n* one\n* two", "bullet_count"),
+        ("Write it in 3 paragraphs, following the template I use.", "paragraph_count"),
+        ("Under 120 words, following the style guide's rules.", "word_count"),
     ],
 )
 def test_a_time_before_is_no_part(prompt: str, kind: str) -> None:

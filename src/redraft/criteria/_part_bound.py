@@ -199,7 +199,10 @@ _OTHER_PART = (
     # a pronoun stands for a part where its clause ends ("before it goes out" is a time)
     r"(?:(?:that|this|it|them|these|those)(?=\s*(?:[,.;:)!?]|$))|"
     r"(?:the|your|its)\s+(?!(?:end|start|beginning|close|finish|top|bottom|first|last|answer|"
-    r"response|reply|output|text|whole|entire)\b)[\w'’-]+)\b"
+    r"response|reply|output|text|whole|entire|"
+    # "10 bullet points, following the format below": a form to follow, no part
+    r"format|template|example|structure|layout|pattern|style|instructions?|rules?|guidelines?)\b)"
+    r"[\w'’-]+)\b"
 )
 _PART_SIDE_AFTER = compile_lazily(rf"\s*,?\s+{_SIDE}\s+{_OTHER_PART}")
 _PART_SIDE_FRONTED = compile_lazily(
