@@ -453,13 +453,13 @@ async def main(argv: Sequence[str] | None = None) -> None:
     command = "bench/.venv/bin/python bench/criteria.py " + " ".join(
         sys.argv[1:] if argv is None else argv
     )
-    prompts = load_prompts()
+    every = load_prompts()
     # The compiler's patterns compile on first use (once per process, about
     # 9 s for all of them): an untimed pass first, so the time is compiling's
-    for prompt in prompts:
+    for prompt in every:
         compile_checks(prompt.text)
     started = time.perf_counter()
-    compilations = [compile_prompt(p) for p in prompts]
+    compilations = [compile_prompt(p) for p in every]
     compile_s = time.perf_counter() - started
     kinds = Counter(c.spec.kind_name() for comp in compilations for c in comp.checks)
     print(
