@@ -17,7 +17,7 @@ import pytest
 from _judging import ALL_YES, PROBE
 from redraft import CircuitOpenError, ModelRequest, Policy, RunCompleted, RunEvent, stream_run
 from redraft.app import build_panel
-from redraft.criteria import compile_checks
+from redraft.core._lazy_pattern import compile_declared
 from redraft.providers import CircuitBreaker, FunctionModel, ScriptedModel
 from redraft.providers._openai import OpenAIProvider
 from redraft.store import Store
@@ -40,9 +40,9 @@ async def _recorded_run(
 ) -> tuple[RunCompleted, float, Store]:
     store = await Store.open(f"sqlite:///{tmp_path / 'faults.db'}")
     events: list[RunEvent] = []
-    # The rule compiler compiles its patterns where a process first uses them
-    # (about 3 s, once): paid here, so the time measured is the run's retries.
-    compile_checks("Capital of France?")
+    # The compiler's and checks' patterns compile where a process first uses
+    # them (seconds, once): paid here, so the time measured is the run's.
+    compile_declared(["redraft.criteria", "redraft.evaluators"])
     started = time.monotonic()
     async for event in stream_run(
         "Capital of France?",
