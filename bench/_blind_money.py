@@ -30,6 +30,7 @@ state none of them exactly (the general mapping then decides).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from _blind_matchers import Expectation, Matcher, Spec, all_of, fields
@@ -136,7 +137,13 @@ def _labels(c: Constraint) -> Expectation | None:
     if not re.fullmatch(r"(?:item )?label (?:sequence|format)(?: answers)?", label):
         return None
     given = c.words or (tuple(c.value) if isinstance(c.value, list) else ())
-    found = [_LABEL.fullmatch(str(w).strip()) for w in given]
+    return label_sequence(given, _LABEL)
+
+
+def label_sequence(given: Sequence[object], label: re.Pattern[str]) -> Expectation | None:
+    """The label sequence ``given`` spells (``Q1``, ``Q2`` … each read whole by
+    ``label``, one prefix, numbers in a run), or None."""
+    found = [label.fullmatch(str(w).strip()) for w in given]
     if len(found) < 2 or any(f is None for f in found):
         return None
     prefixes = {f["prefix"].casefold() for f in found if f}

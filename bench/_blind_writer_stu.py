@@ -63,6 +63,7 @@ from _blind_matchers import (
     keyword,
     xml_document,
 )
+from _blind_money import label_sequence
 from _blind_parts import count_value, is_response, phrase, scope_of
 from _blind_rows import Constraint, Row
 from _blind_writer_j_spelling import label_words, raw_unit
@@ -287,24 +288,7 @@ def _label_run(c: Constraint) -> Expectation | None:
     if not re.search(r"label", label_words(c)) or c.relation.strip().lower() != "equals":
         return None
     given = c.value if isinstance(c.value, tuple) else c.words
-    found = [_LABEL.fullmatch(str(w).strip()) for w in given]
-    if len(found) < 2 or any(f is None for f in found):
-        return None
-    prefixes = {f["prefix"].casefold() for f in found if f}
-    numbers = [int(f["n"]) for f in found if f]
-    if len(prefixes) != 1 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
-        return None
-    prefix, first, last = prefixes.pop(), numbers[0], numbers[-1]
-
-    def test(spec: Spec) -> bool:
-        return (
-            str(spec.get("prefix", "")).strip().casefold() == prefix
-            and spec.get("first") == first
-            and spec.get("last") == last
-        )
-
-    label = f"label_sequence {prefix}{first}-{last}"
-    return all_of(Matcher(frozenset({"label_sequence"}), test, label))
+    return label_sequence(given, _LABEL)
 
 
 def _xml_tree(c: Constraint) -> Expectation | None:
